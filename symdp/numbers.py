@@ -1,0 +1,530 @@
+"""Exact and certified real numbers: the one conversion boundary of symdp.
+
+A value that symdp returns is either
+
+* **exact**: a sympy expression (a ``Rational`` whenever the mathematics is rational), or
+* **certified**: a :class:`Real`, a lazily evaluated real number that produces an arb ball
+  containing the true value at any requested working precision.
+
+Precision is always an explicit argument. The only code that touches python-flint's global
+context is :func:`working_precision`, which scopes every change.
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Callable, Iterator, Union
+
+import sympy
+from flint import arb, ctx, fmpq, fmpz
+
+from .errors import ParameterError, PrecisionError
+
+#: The largest number of digits symdp will try to certify.
+MAX_DIGITS = 5000
+#: Working precision (bits) beyond which a certification loop gives up.
+MAX_PREC = 1 << 18
+
+
+@contextmanager
+def working_precision(prec: int) -> Iterator[None]:
+    """Run the block at `prec` bits of arb working precision, restoring the caller's after."""
+    with ctx.workprec(int(prec)):
+        yield
+
+
+# --------------------------------------------------------------------------------------------
+# Exact values
+
+
+def exact(value: object, name: str = "value") -> sympy.Expr:
+    """Convert user input to an exact sympy expression.
+
+    Integers, ``Fraction``, sympy numbers and expressions are taken as they are; a Python float
+    means the decimal it prints as (``0.1`` is 1/10, not the binary double); ``fmpq`` and gmpy2
+    ``mpq`` are rationals. Anything else (strings, NaN, infinities, booleans) is refused.
+    """
+    if isinstance(value, bool):
+        raise ParameterError(f"{name} must be a number, got {value!r}")
+    if isinstance(value, int):
+        return sympy.Integer(value)
+    if isinstance(value, Fraction):
+        return sympy.Rational(value.numerator, value.denominator)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ParameterError(f"{name} must be finite, got {value!r}")
+        return sympy.Rational(repr(value))
+    if isinstance(value, fmpq):
+        return sympy.Rational(int(value.p), int(value.q))
+    if isinstance(value, fmpz):
+        return sympy.Integer(int(value))
+    if type(value).__name__ == "mpq":
+        return sympy.Rational(int(value.numerator), int(value.denominator))
+    if isinstance(value, Real):
+        if value.exact is not None:
+            return value.exact
+        raise ParameterError(f"{name} must be exact, got the certified value {value}")
+    if isinstance(value, sympy.Basic):
+        expr = sympy.sympify(value)
+        if isinstance(expr, sympy.Float):
+            return sympy.Rational(str(expr))
+        if expr.has(sympy.nan, sympy.zoo) or expr.is_extended_real is False:
+            raise ParameterError(f"{name} must be a real number, got {value}")
+        return expr
+    raise ParameterError(f"{name} must be a number (int, Fraction, sympy expression), got {value!r}")
+
+
+def is_rational(expr: object) -> bool:
+    """True when `expr` is an exact rational number."""
+    return isinstance(expr, (int, fmpq, Fraction)) or (
+        isinstance(expr, sympy.Basic) and expr.is_Rational is True
+    )
+
+
+def to_fmpq(expr: object) -> fmpq:
+    """An exact rational (sympy ``Rational``, int, ``Fraction``, ``fmpq``) as ``fmpq``."""
+    if isinstance(expr, fmpq):
+        return expr
+    if isinstance(expr, int):
+        return fmpq(expr)
+    if isinstance(expr, Fraction):
+        return fmpq(expr.numerator, expr.denominator)
+    r = sympy.Rational(expr)
+    return fmpq(int(r.p), int(r.q))
+
+
+def from_fmpq(q: fmpq) -> sympy.Rational:
+    """An ``fmpq`` as a sympy ``Rational``."""
+    return sympy.Rational(int(q.p), int(q.q))
+
+
+# --------------------------------------------------------------------------------------------
+# Certified values
+
+Ball = arb
+BallFunction = Callable[[int], arb]
+
+
+class Real:
+    """A certified real number: ``ball(prec)`` returns an arb ball that contains it.
+
+    The ball is computed at `prec` bits of working precision; a larger `prec` gives a
+    narrower ball. Arithmetic with ints, sympy expressions and other ``Real`` values is lazy
+    and stays certified. ``exact`` is the closed form when one is known.
+    """
+
+    __slots__ = ("_fn", "exact", "name", "_cache")
+
+    def __init__(self, fn: BallFunction, exact: sympy.Expr | None = None, name: str = ""):
+        self._fn = fn
+        self.exact = exact
+        self.name = name
+        self._cache: dict[int, arb] = {}
+
+    def ball(self, prec: int) -> arb:
+        """An arb ball containing the value, computed at `prec` bits."""
+        prec = int(prec)
+        if prec not in self._cache:
+            with working_precision(prec):
+                b = self._fn(prec)
+            if not isinstance(b, arb):
+                b = arb_of(b, prec)
+            self._cache[prec] = b
+        return self._cache[prec]
+
+    def _lift(self, other: object, op: Callable[[arb, arb], arb]) -> "Real":
+        if not isinstance(other, (Real, int, Fraction, fmpq, sympy.Basic)):
+            return NotImplemented
+        return Real(lambda p: op(self.ball(p), arb_of(other, p)))
+
+    def __add__(self, other): return self._lift(other, lambda a, b: a + b)
+    def __radd__(self, other): return self._lift(other, lambda a, b: b + a)
+    def __sub__(self, other): return self._lift(other, lambda a, b: a - b)
+    def __rsub__(self, other): return self._lift(other, lambda a, b: b - a)
+    def __mul__(self, other): return self._lift(other, lambda a, b: a * b)
+    def __rmul__(self, other): return self._lift(other, lambda a, b: b * a)
+    def __truediv__(self, other): return self._lift(other, lambda a, b: a / b)
+    def __rtruediv__(self, other): return self._lift(other, lambda a, b: b / a)
+    def __pow__(self, other): return self._lift(other, lambda a, b: a ** b)
+    def __neg__(self): return Real(lambda p: -self.ball(p))
+    def __abs__(self): return Real(lambda p: abs(self.ball(p)))
+
+    def __float__(self) -> float:
+        """The midpoint at 64 bits: for plots and comparisons with float code only."""
+        return float(self.ball(64).mid())
+
+    def __repr__(self) -> str:
+        try:
+            return f"Real({certify(self, 20).decimal})"
+        except PrecisionError:
+            return f"Real({self.ball(256).str(20)})"
+
+
+Value = Union[sympy.Expr, Real]
+
+
+def real(fn: BallFunction, name: str = "") -> Real:
+    """Wrap a ball-valued kernel ``fn(prec) -> arb`` as a certified :class:`Real`."""
+    return Real(fn, name=name)
+
+
+# --------------------------------------------------------------------------------------------
+# sympy -> arb
+
+
+def _pow(base: arb, e: sympy.Expr, prec: int) -> arb:
+    if e.is_Integer:
+        return base ** int(e)
+    if e == sympy.S.Half:
+        return base.sqrt()
+    if e.is_Rational:
+        return base.root(int(e.q)) ** int(e.p) if base >= 0 else arb.nan()
+    return (arb_of(e, prec) * base.log()).exp()
+
+
+def _max(*xs: arb) -> arb:
+    out = xs[0]
+    for x in xs[1:]:
+        out = out.max(x)
+    return out
+
+
+def _min(*xs: arb) -> arb:
+    out = xs[0]
+    for x in xs[1:]:
+        out = out.min(x)
+    return out
+
+
+_UNARY: dict[type, Callable[[arb], arb]] = {
+    sympy.exp: arb.exp,
+    sympy.log: arb.log,
+    sympy.tanh: arb.tanh,
+    sympy.sinh: arb.sinh,
+    sympy.cosh: arb.cosh,
+    sympy.coth: arb.coth,
+    sympy.atanh: arb.atanh,
+    sympy.sin: arb.sin,
+    sympy.cos: arb.cos,
+    sympy.erf: arb.erf,
+    sympy.erfc: arb.erfc,
+    sympy.erfinv: arb.erfinv,
+    sympy.erfcinv: arb.erfcinv,
+    sympy.Abs: abs,
+    sympy.gamma: arb.gamma,
+    sympy.loggamma: arb.lgamma,
+    sympy.floor: arb.floor,
+    sympy.ceiling: arb.ceil,
+    sympy.LambertW: arb.lambertw,
+    sympy.factorial: lambda x: (x + 1).gamma(),
+}
+
+
+def arb_of(value: object, prec: int) -> arb:
+    """An arb ball containing `value` (exact or certified), computed at `prec` bits."""
+    if isinstance(value, Real):
+        return value.ball(prec)
+    if isinstance(value, arb):
+        return value
+    with working_precision(prec):
+        if isinstance(value, (int, fmpz)):
+            return arb(value)
+        if isinstance(value, fmpq):
+            return arb(value)
+        if isinstance(value, Fraction):
+            return arb(fmpq(value.numerator, value.denominator))
+        return _sympy_ball(sympy.sympify(value), prec)
+
+
+def _sympy_ball(e: sympy.Expr, prec: int) -> arb:
+    if e.is_Integer:
+        return arb(int(e))
+    if e.is_Rational:
+        return arb(fmpq(int(e.p), int(e.q)))
+    if e is sympy.pi:
+        return arb.pi()
+    if e is sympy.E:
+        return arb.const_e()
+    if e is sympy.EulerGamma:
+        return arb.const_euler()
+    if isinstance(e, sympy.Add):
+        return sum((_sympy_ball(a, prec) for a in e.args), arb(0))
+    if isinstance(e, sympy.Mul):
+        out = arb(1)
+        for a in e.args:
+            out *= _sympy_ball(a, prec)
+        return out
+    if isinstance(e, sympy.Pow):
+        return _pow(_sympy_ball(e.base, prec), e.exp, prec)
+    if isinstance(e, sympy.Max):
+        return _max(*(_sympy_ball(a, prec) for a in e.args))
+    if isinstance(e, sympy.Min):
+        return _min(*(_sympy_ball(a, prec) for a in e.args))
+    if isinstance(e, sympy.binomial):
+        n, k = (_sympy_ball(a, prec) for a in e.args)
+        return (n + 1).gamma() / ((k + 1).gamma() * (n - k + 1).gamma())
+    if isinstance(e, sympy.LambertW) and len(e.args) == 2:
+        return _sympy_ball(e.args[0], prec).lambertw(int(e.args[1]))
+    fn = _UNARY.get(type(e)) or _UNARY.get(e.func)
+    if fn is not None and len(e.args) == 1:
+        return fn(_sympy_ball(e.args[0], prec))
+    if isinstance(e, sympy.Float):
+        return arb(fmpq(*map(int, sympy.Rational(e).as_numer_denom())))
+    raise ParameterError(f"cannot evaluate {e} with a certified error bound (unsupported: {e.func.__name__})")
+
+
+def ball_function(expr: sympy.Expr, *symbols: sympy.Symbol) -> Callable[..., arb]:
+    """Compile `expr` in `symbols` to a function of arb balls (evaluated at the current prec).
+
+    One sympy formula then serves symbolic, exact and certified evaluation alike.
+    """
+    def fn(*balls: arb) -> arb:
+        prec = ctx.prec
+        sub = {s: _BallSymbol(b) for s, b in zip(symbols, balls)}
+        return _eval_with(expr, sub, prec)
+    return fn
+
+
+class _BallSymbol:
+    __slots__ = ("ball",)
+
+    def __init__(self, ball: arb):
+        self.ball = ball
+
+
+def _eval_with(e: sympy.Expr, sub: dict, prec: int) -> arb:
+    if e in sub:
+        return sub[e].ball
+    if not e.free_symbols:
+        return _sympy_ball(e, prec)
+    args = [_eval_with(a, sub, prec) for a in e.args]
+    if isinstance(e, sympy.Add):
+        return sum(args, arb(0))
+    if isinstance(e, sympy.Mul):
+        out = arb(1)
+        for a in args:
+            out *= a
+        return out
+    if isinstance(e, sympy.Pow):
+        if not e.exp.free_symbols:
+            return _pow(args[0], e.exp, prec)
+        return (args[1] * args[0].log()).exp()
+    if isinstance(e, sympy.Max):
+        return _max(*args)
+    if isinstance(e, sympy.Min):
+        return _min(*args)
+    fn = _UNARY.get(e.func)
+    if fn is not None and len(args) == 1:
+        return fn(args[0])
+    raise ParameterError(f"cannot evaluate {e.func.__name__} with a certified error bound")
+
+
+# --------------------------------------------------------------------------------------------
+# Decisions
+
+
+def decide_lt(a: arb, b: arb) -> bool | None:
+    """Three-valued ``a < b``: True or False when certain, None when the balls overlap."""
+    if a < b:
+        return True
+    if a >= b:
+        return False
+    return None
+
+
+def endpoints(ball: arb, prec: int | None = None) -> tuple[fmpq, fmpq]:
+    """Exact rational lower and upper endpoints of `ball` (rounded outward at `prec` bits)."""
+    with working_precision(prec or max(64, ball.mid().rel_accuracy_bits() + 64 if ball.mid().is_finite() else 64)):
+        return ball.lower().fmpq(), ball.upper().fmpq()
+
+
+def encloses(ball: arb, q: fmpq) -> bool:
+    """True when the exact rational `q` lies in `ball` (compares exact endpoints, no rounding)."""
+    lo, hi = endpoints(ball, 1 << 14)
+    return lo <= q <= hi
+
+
+def start_prec(digits: int) -> int:
+    """A working precision (bits) that usually suffices for `digits` decimal digits."""
+    return int(digits * 3.33) + 32
+
+
+def precision_ladder(prec: int, max_prec: int = MAX_PREC) -> Iterator[int]:
+    """prec, 2·prec, 4·prec, … up to `max_prec`: the schedule of every certification loop."""
+    while prec <= max_prec:
+        yield prec
+        prec *= 2
+
+
+def sign(value: object, max_prec: int = 4096) -> int:
+    """The exact sign (-1, 0, 1) of a real `value`.
+
+    Rationals are compared exactly; otherwise the precision rises until the ball excludes 0,
+    and a value still undecided is checked for being exactly zero with sympy.
+    """
+    if is_rational(value):
+        r = sympy.Rational(value) if not isinstance(value, fmpq) else from_fmpq(value)
+        return (r > 0) - (r < 0)
+    for prec in precision_ladder(64, max_prec):
+        b = arb_of(value, prec)
+        if b > 0:
+            return 1
+        if b < 0:
+            return -1
+    if isinstance(value, sympy.Basic) and sympy.simplify(value) == 0:
+        return 0
+    raise PrecisionError(f"cannot decide the sign of {value} at {max_prec} bits")
+
+
+def maximum(a: Value, b: Value) -> Value:
+    """The larger of two values; exact when both are exact."""
+    if isinstance(a, Real) or isinstance(b, Real):
+        return Real(lambda p: arb_of(a, p).max(arb_of(b, p)))
+    return a if sign(sympy.sympify(a) - sympy.sympify(b)) >= 0 else b
+
+
+# --------------------------------------------------------------------------------------------
+# Certified decimals
+
+
+def _floor_log10(x: fmpq) -> int:
+    """⌊log10 x⌋ for a rational x > 0, exactly."""
+    e = int((int(x.p).bit_length() - int(x.q).bit_length()) * 0.30103)
+    while _pow10(e) > x:
+        e -= 1
+    while _pow10(e + 1) <= x:
+        e += 1
+    return e
+
+
+def _pow10(e: int) -> fmpq:
+    return fmpq(10 ** e) if e >= 0 else fmpq(1, 10 ** -e)
+
+
+def _round_div(x: fmpq, unit: fmpq) -> int:
+    """Round x / unit to the nearest integer (halves away from zero)."""
+    r = x / unit
+    n = int(r.p) // int(r.q)
+    if 2 * (r - n) >= 1:
+        n += 1
+    return n
+
+
+def _format(negative: bool, n: int, exp10: int) -> str:
+    """The decimal string of (−1)^negative · n · 10^exp10, keeping every digit of n."""
+    d = Decimal((int(negative), tuple(int(c) for c in str(n)), exp10))
+    adjusted = d.adjusted()
+    if -7 < adjusted < 21:
+        return format(d, "f")
+    return format(d, "e").replace("E", "e")
+
+
+def _digits_of(lo: fmpq, hi: fmpq, digits: int) -> str | None:
+    """`digits` significant digits whose last is off by less than one unit for all of [lo, hi]."""
+    if lo <= 0 <= hi:
+        return "0" if lo == hi == 0 else None
+    negative = hi < 0
+    a, b = (-hi, -lo) if negative else (lo, hi)
+    mid = (a + b) / 2
+    e = _floor_log10(mid) - digits + 1
+    n = _round_div(mid, _pow10(e))
+    if n >= 10 ** digits:
+        e += 1
+        n = _round_div(mid, _pow10(e))
+    unit = _pow10(e)
+    if a > (n - 1) * unit and b < (n + 1) * unit:
+        return _format(negative, n, e)
+    return None
+
+
+def _outward(q: fmpq, digits: int, up: bool) -> str:
+    """`q` rounded outward (up or down) to `digits` significant decimal digits."""
+    if q == 0:
+        return "0"
+    negative = q < 0
+    a = -q if negative else q
+    e = _floor_log10(a) - digits + 1
+    unit = _pow10(e)
+    r = a / unit
+    n = int(r.p) // int(r.q)
+    away = up != negative
+    if away and n * unit < a:
+        n += 1
+    return _format(negative, n, e)
+
+
+@dataclass(frozen=True)
+class Certified:
+    """A certified decimal: the true value lies in [lower, upper], and `decimal` has `digits`
+    significant digits whose last digit is off by less than one unit."""
+
+    decimal: str
+    lower: str
+    upper: str
+    digits: int
+    exact: sympy.Expr | None
+    ball: arb
+
+    def __str__(self) -> str:
+        return self.decimal
+
+    def as_dict(self) -> dict:
+        """The JSON form used by ``symdp eval --json`` and the tables."""
+        return {
+            "exact": None if self.exact is None else str(self.exact),
+            "decimal": self.decimal,
+            "digits": self.digits,
+            "lower": self.lower,
+            "upper": self.upper,
+        }
+
+
+def check_digits(digits: object) -> int:
+    """Validate a requested number of significant digits."""
+    if isinstance(digits, bool) or not isinstance(digits, int) or not 1 <= digits <= MAX_DIGITS:
+        raise ParameterError(f"digits must be an integer in [1, {MAX_DIGITS}], got {digits!r}")
+    return digits
+
+
+def certify(value: object, digits: int = 30, max_prec: int = MAX_PREC) -> Certified:
+    """Certify `digits` significant digits of `value` (exact or :class:`Real`).
+
+    The working precision doubles until the enclosure pins down the digits; a value that
+    cannot be pinned down (an enclosure of 0 that does not shrink away from it, a divergent
+    computation) raises :class:`PrecisionError` naming the precision reached.
+    """
+    digits = check_digits(digits)
+    exact_form: sympy.Expr | None = None
+    if isinstance(value, Real):
+        exact_form = value.exact
+    else:
+        exact_form = exact(value)
+        if exact_form.free_symbols:
+            raise ParameterError(f"value has free symbols {sorted(map(str, exact_form.free_symbols))}; substitute numbers first")
+        if exact_form.is_zero:
+            z = arb(0)
+            return Certified("0", "0", "0", digits, exact_form, z)
+        if exact_form in (sympy.oo, -sympy.oo):
+            raise PrecisionError(f"value is {exact_form}, which has no decimal expansion")
+    last = None
+    for prec in precision_ladder(start_prec(digits), max_prec):
+        b = arb_of(value if isinstance(value, Real) else exact_form, prec)
+        if not b.is_finite():
+            last = b
+            continue
+        lo, hi = endpoints(b, prec)
+        text = _digits_of(lo, hi, digits)
+        if text is not None:
+            return Certified(text, _outward(lo, digits + 3, up=False), _outward(hi, digits + 3, up=True),
+                             digits, exact_form, b)
+        last = b
+    if isinstance(value, Real) and value.exact is not None and value.exact.is_zero:
+        return Certified("0", "0", "0", digits, value.exact, arb(0))
+    shown = last.str(10) if last is not None else "nothing"
+    raise PrecisionError(
+        f"could not certify {digits} digits within {max_prec} bits: the enclosure is {shown}"
+        + (" (the value may be exactly 0)" if last is not None and last.contains(0) else ""))
