@@ -367,8 +367,8 @@ def sign(value: object, max_prec: int = 4096) -> int:
     and a value still undecided is checked for being exactly zero with sympy.
     """
     if is_rational(value):
-        r = sympy.Rational(value) if not isinstance(value, fmpq) else from_fmpq(value)
-        return (r > 0) - (r < 0)
+        r = to_fmpq(value)
+        return int(r > 0) - int(r < 0)
     for prec in precision_ladder(64, max_prec):
         b = arb_of(value, prec)
         if b > 0:
@@ -528,3 +528,75 @@ def certify(value: object, digits: int = 30, max_prec: int = MAX_PREC) -> Certif
     raise PrecisionError(
         f"could not certify {digits} digits within {max_prec} bits: the enclosure is {shown}"
         + (" (the value may be exactly 0)" if last is not None and last.contains(0) else ""))
+
+
+# --------------------------------------------------------------------------------------------
+# Certified inverses
+
+
+def _dyadic(x: fmpq, bits: int) -> fmpq:
+    """x rounded to a multiple of 2^-bits (keeps iterates' sizes bounded)."""
+    scale = fmpz(2) ** bits
+    return fmpq(int((x * scale).floor()), int(scale))
+
+
+def invert_decreasing(f: Callable[[fmpq, int], arb], target: object, lo: object = 0,
+                      hi: object | None = None, name: str = "") -> Real:
+    """The root x ∈ [lo, hi] of f(x) = target for continuous, strictly decreasing f, certified.
+
+    ``f(x, prec)`` returns a ball containing f at the exact rational x. The bracket [a, b]
+    always satisfies f(a) > target > f(b) *certainly*; it shrinks by Illinois-modified
+    regula falsi (superlinear) until it is 2^-prec narrow or the comparisons become
+    undecidable at this precision, and the ball returned contains all of [a, b]. A missing
+    `hi` is found by doubling.
+    """
+    lo_q = to_fmpq(exact(lo))
+
+    def ball(prec: int) -> arb:
+        t = arb_of(target, prec)
+        g = lambda x: f(x, prec) - t
+        a, ga = lo_q, g(lo_q)
+        if hi is None:
+            b = max(2 * a, fmpq(1))
+            gb = g(b)
+            while not gb < 0:
+                if gb.is_finite() and not gb > 0:
+                    break
+                a, ga, b = b, gb, 2 * b
+                if b > 2 ** 64:
+                    raise PrecisionError(f"no root of {name or 'f'} = {target} below 2^64")
+                gb = g(b)
+        else:
+            b = to_fmpq(exact(hi))
+            gb = g(b)
+        if not (ga > 0 and gb < 0):
+            return arb(a).union(arb(b))
+        bits = prec + 16
+        side = 0
+        fa, fb = ga.mid().fmpq(), gb.mid().fmpq()
+        for _ in range(8 * prec + 200):
+            if b - a <= fmpq(1, 2 ** (prec + 2)) * max(abs(a), abs(b), fmpq(1)):
+                break
+            m = a + (b - a) * fa / (fa - fb) if fa != fb else (a + b) / 2
+            w = (b - a) / 64
+            if not a + w < m < b - w:
+                m = (a + b) / 2
+            m = _dyadic(m, bits)
+            if not a < m < b:
+                m = (a + b) / 2
+            gm = g(m)
+            if gm > 0:
+                a, fa = m, gm.mid().fmpq()
+                if side == 1:
+                    fb /= 2
+                side = 1
+            elif gm < 0:
+                b, fb = m, gm.mid().fmpq()
+                if side == -1:
+                    fa /= 2
+                side = -1
+            else:
+                break
+        return arb(a).union(arb(b))
+
+    return Real(ball, name=name)

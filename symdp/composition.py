@@ -1,0 +1,304 @@
+"""Composition of finite pairs, and the optimal composition of the (ε, δ, η) class.
+
+`LatticePair` is the k-fold (or mixed) product of finite pairs, held as a privacy-loss
+distribution on a likelihood-ratio lattice (see :mod:`symdp.pld`), never as the n^k product
+outcomes. Its functionals come from suffix sums (hockey-stick, δ, ε) and polynomial
+evaluations (KL, χ², Rényi) of the lattice masses.
+
+The closed forms of Ghazi–Issa, *Total variation meets differential privacy*, Theorem 2
+(eq. (5)) and of Kairouz–Oh–Viswanath (Ghazi–Issa eq. (6); Steinke, Section 7) are here too,
+as sympy sums: ``proofs/`` checks them against the lattice computation.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Iterable, Sequence
+
+import sympy
+from flint import arb, fmpq
+
+from .errors import UnsupportedError
+from .numbers import Real, Value, arb_of, exact, from_fmpq, sign, working_precision
+from .pairs import (FinitePair, Pair, _alpha, _count, _finite, _nonnegative, _probability,
+                    dominating, erasure_mass)
+from .pld import Factor, LatticePLD, lattice_factor
+
+
+class LatticePair(FinitePair):
+    """A finite pair given by its privacy-loss distribution on the lattice b^j."""
+
+    def __init__(self, lattice: LatticePLD):
+        self.lattice = lattice
+
+    def __repr__(self) -> str:
+        parts = " × ".join(f"{len(f.p)}-point^{k}" for f, k in self.lattice.factors)
+        return f"LatticePair(base={self.lattice.base}, {parts})"
+
+    @property
+    def base(self) -> sympy.Expr:
+        """The lattice base b > 1: every finite likelihood ratio is b^j."""
+        return self.lattice.base
+
+    @property
+    def exact_mode(self) -> bool:
+        return self.lattice.rational
+
+    # ---- outcomes, materialised only on request
+
+    @cached_property
+    def _atoms(self) -> tuple[tuple[sympy.Expr, ...], tuple[sympy.Expr, ...]]:
+        if self.exact_mode:
+            lat = self.lattice.exact
+            p = [sympy.Rational(c, lat.p_den) for c in lat.p]
+            q = [sympy.Rational(c, lat.q_den) for c in lat.q]
+            p_inf, q_zero = from_fmpq(lat.p_inf), from_fmpq(lat.q_zero)
+        else:
+            p, q = self._symbolic_masses()
+            p_inf = 1 - sympy.Add(*p)
+            q_zero = 1 - sympy.Add(*q)
+        keep = [i for i in range(len(p)) if p[i] != 0 or q[i] != 0]
+        p, q = [p[i] for i in keep], [q[i] for i in keep]
+        if sign(p_inf) != 0:
+            p, q = p + [p_inf], q + [sympy.Integer(0)]
+        if sign(q_zero) != 0:
+            p, q = p + [sympy.Integer(0)], q + [q_zero]
+        return tuple(p), tuple(q)
+
+    def _symbolic_masses(self) -> tuple[list[sympy.Expr], list[sympy.Expr]]:
+        z = sympy.Symbol("z")
+        lo = sum(k * min(f.exps) for f, k in self.lattice.factors)
+        P, Q = sympy.Integer(1), sympy.Integer(1)
+        for f, k in self.lattice.factors:
+            m = min(f.exps)
+            P *= sympy.Add(*[c * z ** (j - m) for j, c in zip(f.exps, f.p)]) ** k
+            Q *= sympy.Add(*[c * z ** (j - m) for j, c in zip(f.exps, f.q)]) ** k
+        P, Q = sympy.Poly(sympy.expand(P), z), sympy.Poly(sympy.expand(Q), z)
+        n = max(P.degree(), Q.degree()) + 1
+        pc = [sympy.simplify(P.coeff_monomial(z ** i)) for i in range(n)]
+        qc = [sympy.simplify(Q.coeff_monomial(z ** i)) for i in range(n)]
+        del lo
+        return pc, qc
+
+    @property
+    def p(self) -> tuple[sympy.Expr, ...]:
+        return self._atoms[0]
+
+    @property
+    def q(self) -> tuple[sympy.Expr, ...]:
+        return self._atoms[1]
+
+    @cached_property
+    def symmetric(self) -> bool:  # type: ignore[override]
+        return all(_factor_symmetric(f) for f, _ in self.lattice.factors)
+
+    def reverse(self) -> "LatticePair":
+        rev = tuple((Factor(f.base, tuple(-j for j in f.exps), f.q, f.p), k) for f, k in self.lattice.factors)
+        return LatticePair(LatticePLD(self.lattice.base, rev))
+
+    # ---- privacy profile
+
+    def hockey_stick(self, gamma: object) -> Value:
+        g = _nonnegative(gamma, "gamma")
+        if self.exact_mode:
+            lat = self.lattice.exact
+            return lat.hockey_stick_above(lat.first_above(g), g)
+        return Real(lambda prec: self._hockey_ball(arb_of(g, prec), prec),
+                    name=f"{self!r}.hockey_stick({g})")
+
+    def _hockey_ball(self, gamma: arb, prec: int) -> arb:
+        """Σ_j (p_j − γ q_j)₊ + P(LR = ∞) in ball arithmetic; the positive part is taken by
+        `nonnegative_part`, so no sign decision is needed (ties contribute 0 either way)."""
+        lo, p, q = self.lattice.balls(prec)
+        with working_precision(prec):
+            total = 1 - sum(p, arb(0))  # P(LR = ∞)
+            total = total.nonnegative_part()
+            for a, b in zip(p, q):
+                total += (a - gamma * b).nonnegative_part()
+            return total
+
+    def deltas(self, js: Iterable[int]) -> list[Value]:
+        """δ(j·log b) for each integer j ≥ 0: the whole privacy profile at the lattice points,
+        by suffix sums (exact for rational masses, certified otherwise)."""
+        js = list(js)
+        if self.exact_mode:
+            fwd = self.lattice.exact.deltas_at_powers(js)
+            if self.symmetric:
+                return [from_fmpq(v) for v in fwd]
+            bwd = self.reverse().lattice.exact.deltas_at_powers(js)
+            return [from_fmpq(max(a, b)) for a, b in zip(fwd, bwd)]
+        b = self.base
+        return [self.delta(j * sympy.log(b)) for j in js]
+
+    def epsilon(self, delta: object) -> Value:
+        d = _probability(delta, "delta")
+        if not self.exact_mode:
+            return Pair.epsilon(self, d)
+        gammas = [_lattice_gamma(pair.lattice.exact, fmpq(int(d.p), int(d.q)))
+                  for pair in ((self,) if self.symmetric else (self, self.reverse()))]
+        if any(g is None for g in gammas):
+            return sympy.oo
+        g = max(gammas)
+        return sympy.log(from_fmpq(g)) if g > 1 else sympy.Integer(0)
+
+    def _delta_kernel(self):
+        pairs = (self,) if self.symmetric else (self, self.reverse())
+
+        def kernel(e: arb) -> arb:
+            from flint import ctx
+            prec = ctx.prec
+            vals = [pair._hockey_ball(e.exp(), prec) for pair in pairs]
+            return vals[0] if len(vals) == 1 else vals[0].max(vals[1])
+        return kernel
+
+    # ---- divergences by polynomial evaluation: q_j = p_j b^{-j} on the lattice
+
+    def _p_inf_positive(self) -> bool:
+        return sign(self.p[-1]) > 0 and self.q[-1] == 0 if self.exact_mode else sign(
+            1 - sympy.Add(*self.p[:])) > 0
+
+    def _moment(self, t_exponent: sympy.Expr) -> Value:
+        """Σ_j P(LR = b^j) · b^{j t}, over the finite-ratio atoms."""
+        b = self.base
+        if self.exact_mode and t_exponent.is_Integer:
+            lat = self.lattice.exact
+            t = int(t_exponent)
+            total = sum((fmpq(c, lat.p_den) * lat.base ** ((lat.lo + i) * t)
+                         for i, c in enumerate(lat.p) if c), fmpq(0))
+            return from_fmpq(total)
+
+        def ball(prec: int) -> arb:
+            lo, p, _ = self.lattice.balls(prec)
+            with working_precision(prec):
+                r = arb_of(b, prec) ** arb_of(t_exponent, prec)
+                return sum((c * r ** (lo + i) for i, c in enumerate(p)), arb(0))
+        return Real(ball)
+
+    def _has_p_inf(self) -> bool:
+        return any(a != 0 and b == 0 for a, b in zip(self.p, self.q)) if self.exact_mode else True
+
+    def chi2(self) -> Value:
+        if self.exact_mode and self._has_p_inf():
+            return sympy.oo
+        if not self.exact_mode:
+            return FinitePair.chi2(self)
+        return self._moment(sympy.Integer(1)) - 1
+
+    def renyi(self, alpha: object) -> Value:
+        a = _alpha(alpha)
+        if not self.exact_mode or a == 1 or a is sympy.oo or sign(a - 1) < 0:
+            return FinitePair.renyi(self, a)
+        if self._has_p_inf():
+            return sympy.oo
+        return sympy.log(self._moment(a - 1)) / (a - 1) if a.is_Integer else _log_over(self._moment(a - 1), a - 1)
+
+    # ---- composition
+
+    def compose(self, other: Pair) -> Pair:
+        if isinstance(other, LatticePair):
+            return LatticePair(self.lattice.compose(other.lattice))
+        if isinstance(other, FinitePair):
+            f = lattice_factor(other.p, other.q)
+            if f is None:
+                raise UnsupportedError("the other pair's likelihood ratios are not on one lattice")
+            return LatticePair(self.lattice.compose(LatticePLD.of(f)))
+        return Pair.compose(self, other)
+
+    def _power(self, k: int) -> Pair:
+        return LatticePair(self.lattice.power(k))
+
+    def subsample(self, q: object) -> FinitePair:
+        return FinitePair.subsample(_finite(self.p, self.q), q)
+
+
+def _log_over(value: Value, d: sympy.Expr) -> Real:
+    return Real(lambda prec: arb_of(value, prec).log() / arb_of(d, prec))
+
+
+def _factor_symmetric(f: Factor) -> bool:
+    forward = sorted(zip(f.exps, map(str, f.p), map(str, f.q)))
+    backward = sorted(zip((-j for j in f.exps), map(str, f.q), map(str, f.p)))
+    return forward == backward
+
+
+def _lattice_gamma(lat, d: fmpq) -> fmpq | None:
+    """The least γ ≥ 1 with E_γ(P‖Q) ≤ d on an exact lattice, or None if E_∞ = P(LR=∞) > d."""
+    if lat.p_inf > d:
+        return None
+    n = len(lat.p)
+    sp, sq = lat.suffix
+    # atoms i ≥ i0 have LR ≥ 1; find the first lattice index whose δ at γ = b^(lo+i) is ≤ d.
+    i0 = max(0, -lat.lo)
+    prev = None
+    for i in range(i0, n + 1):
+        gamma_i = lat.base ** (lat.lo + i) if i < n else None
+        if gamma_i is None:
+            break
+        val = fmpq(sp[i + 1], lat.p_den) + lat.p_inf - gamma_i * fmpq(sq[i + 1], lat.q_den)
+        if val <= d:
+            # on [b^(lo+i-1), b^(lo+i)] the atoms from index i on count: E = A − γ B.
+            a = fmpq(sp[i], lat.p_den) + lat.p_inf
+            b = fmpq(sq[i], lat.q_den)
+            lower = lat.base ** (lat.lo + i - 1) if i > i0 else fmpq(1)
+            if b == 0 or a - lower * b <= d:
+                return max(lower, fmpq(1))
+            return max((a - d) / b, fmpq(1))
+        prev = val
+    del prev
+    return fmpq(1)
+
+
+# --------------------------------------------------------------------------------------------
+# The (ε, δ, η) class: Ghazi–Issa Theorem 2 and Kairouz–Oh–Viswanath
+
+
+def composed_deltas(eps: object, delta: object = 0, eta: object = None, k: int = 1) -> list[Value]:
+    """δ'_j = 1 − (1−δ)^k (1 − δ_j) for j = 0..k: the composition of k (ε, δ)-DP, η-TV
+    mechanisms is (jε, δ'_j)-DP for every j, and nothing better (Ghazi–Issa, Theorem 2).
+
+    Computed as the privacy profile of the k-fold dominating pair at ε' = jε, by exact
+    lattice convolution (rational e^ε) or certified (otherwise); O(k log k) polynomial
+    arithmetic plus O(k) suffix sums, so k in the tens of thousands is practical.
+    """
+    k = _count(k)
+    pair = dominating(eps, delta, eta) ** k
+    e = exact(eps, "eps")
+    if not isinstance(pair, LatticePair) or sign(pair.base - sympy.exp(e)) != 0:
+        return [pair.delta(j * e) for j in range(k + 1)]
+    return pair.deltas(range(k + 1))
+
+
+def theorem2_delta(j: int, k: int, eps: sympy.Expr, alpha: sympy.Expr) -> sympy.Expr:
+    """δ_j of Ghazi–Issa eq. (5), the double sum over sequences with a erasures and ℓ
+    'reverse' outcomes:
+    Σ_{a=0}^{k−j−1} C(k,a) Σ_{ℓ=0}^{⌈(k−j−a)/2⌉−1} C(k−a,ℓ) u^{k−a} α^a (e^{(k−ℓ−a)ε} − e^{(ℓ+j)ε}),
+    u = (1−α)/(1+e^ε)."""
+    x = sympy.exp(eps)
+    u = (1 - alpha) / (1 + x)
+    total = sympy.Integer(0)
+    for a in range(0, k - j):
+        top = -(-(k - j - a) // 2) - 1
+        for l in range(0, top + 1):
+            total += (sympy.binomial(k, a) * sympy.binomial(k - a, l) * u ** (k - a) * alpha ** a
+                      * (x ** (k - l - a) - x ** (l + j)))
+    return total
+
+
+def kov_delta(j: int, k: int, eps: sympy.Expr) -> sympy.Expr:
+    """δ_j of Kairouz–Oh–Viswanath's optimal composition of k ε-DP mechanisms, for
+    j ≡ k (mod 2) (Ghazi–Issa eq. (6); Steinke, Section 7):
+    Σ_{ℓ=0}^{(k−j)/2−1} C(k,ℓ)(e^{(k−ℓ)ε} − e^{(ℓ+j)ε}) / (1+e^ε)^k."""
+    if (k - j) % 2:
+        raise ValueError("eq. (6) holds for j ≡ k (mod 2)")
+    x = sympy.exp(eps)
+    return sympy.Add(*[sympy.binomial(k, l) * (x ** (k - l) - x ** (l + j))
+                       for l in range((k - j) // 2)]) / (1 + x) ** k
+
+
+def composed_tv(eps: object, delta: object = 0, eta: object = None, k: int = 1) -> Value:
+    """d_TV after k-fold composition: 1 − (1−δ)^k (1 − δ_0) (Ghazi–Issa, Theorem 2)."""
+    return composed_deltas(eps, delta, eta, k)[0]
+
+
+__all__ = ["LatticePair", "composed_deltas", "composed_tv", "theorem2_delta", "kov_delta",
+           "erasure_mass"]

@@ -1,0 +1,573 @@
+"""Pairs (P, Q): the output laws of a mechanism on two neighbouring inputs.
+
+Every privacy quantity of one mechanism is a functional of its (dominating) pair: the
+hockey-stick divergence E_γ(P‖Q) = sup_S P(S) − γQ(S), δ(ε), ε(δ), total variation, KL, χ²,
+Rényi divergences and the trade-off (ROC) function. Finite pairs compute all of them exactly;
+analytic pairs carry closed forms, each checked in ``proofs/`` against an independent route.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from functools import cached_property
+from typing import Sequence
+
+import sympy
+from flint import arb, fmpq
+
+from .errors import ParameterError, UnsupportedError, require
+from .numbers import (Real, Value, arb_of, ball_function, exact, from_fmpq, invert_decreasing,
+                      is_rational, maximum, sign, to_fmpq, working_precision)
+from . import pld as _pld
+
+__all__ = ["Pair", "FinitePair", "GaussianPair", "LaplacePair", "laplace", "gaussian",
+           "randomized_response", "dominating"]
+
+
+def _nonnegative(value: object, name: str) -> sympy.Expr:
+    v = exact(value, name)
+    if not v.free_symbols:
+        require(sign(v) >= 0, name, "≥ 0", v)
+    return v
+
+
+def _probability(value: object, name: str) -> sympy.Expr:
+    v = exact(value, name)
+    if not v.free_symbols:
+        require(sign(v) >= 0 and sign(v - 1) <= 0, name, "in [0, 1]", v)
+    return v
+
+
+def _positive(value: object, name: str) -> sympy.Expr:
+    v = exact(value, name)
+    if not v.free_symbols:
+        require(sign(v) > 0, name, "> 0", v)
+    return v
+
+
+def _exp(eps: sympy.Expr) -> sympy.Expr:
+    return sympy.exp(eps)
+
+
+class Pair(ABC):
+    """A binary hypothesis test (P, Q) between the outputs on two neighbouring inputs."""
+
+    symmetric: bool = False
+
+    @abstractmethod
+    def hockey_stick(self, gamma: object) -> Value:
+        """E_γ(P‖Q) = sup_S P(S) − γ Q(S) = ∫ (dP − γ dQ)₊, for γ ≥ 0."""
+
+    @abstractmethod
+    def reverse(self) -> "Pair":
+        """The pair (Q, P)."""
+
+    def delta(self, eps: object) -> Value:
+        """The least δ for which the pair is (ε, δ)-DP in both directions:
+        max(E_{e^ε}(P‖Q), E_{e^ε}(Q‖P)) (Dwork–Roth; Ghazi–Issa, Definition 1)."""
+        eps = _nonnegative(eps, "eps")
+        forward = self.hockey_stick(_exp(eps))
+        if self.symmetric:
+            return forward
+        return maximum(forward, self.reverse().hockey_stick(_exp(eps)))
+
+    def epsilon(self, delta: object) -> Value:
+        """The least ε ≥ 0 with ``delta(ε) ≤ delta``: a certified inverse of the privacy profile
+        δ(ε), which is continuous and strictly decreasing where positive. ``oo`` when no
+        finite ε suffices."""
+        d = _probability(delta, "delta")
+        if sign(_difference(self.delta(0), d)) <= 0:
+            return sympy.Integer(0)
+        if d == 0:
+            return sympy.oo
+        kernel = self._delta_kernel()
+
+        def f(e: fmpq, prec: int) -> arb:
+            with working_precision(prec):
+                return kernel(arb(e))
+        return invert_decreasing(f, d, 0, None, name=f"{self!r}.epsilon({d})")
+
+    def _delta_kernel(self):
+        """δ(ε) compiled to a function of an arb ball (from the symbolic profile)."""
+        e = sympy.Symbol("epsilon", positive=True)
+        return ball_function(self.delta(e), e)
+
+    def tv(self) -> Value:
+        """Total variation d_TV(P, Q) = E_1(P‖Q) (Ghazi–Issa, Definition 3)."""
+        return self.hockey_stick(sympy.Integer(1))
+
+    def kl(self) -> Value:
+        """KL divergence D(P‖Q) in nats."""
+        raise UnsupportedError(f"{type(self).__name__} has no KL divergence implemented")
+
+    def chi2(self) -> Value:
+        """χ² divergence χ²(P‖Q) = ∫ dP²/dQ − 1."""
+        raise UnsupportedError(f"{type(self).__name__} has no χ² divergence implemented")
+
+    def renyi(self, alpha: object) -> Value:
+        """Rényi divergence D_α(P‖Q) = log(∫ p^α q^{1−α}) / (α − 1)."""
+        raise UnsupportedError(f"{type(self).__name__} has no Rényi divergence implemented")
+
+    def tradeoff(self, alpha: object) -> Value:
+        """Trade-off function: the least type-II error Q(accept) of a test with type-I error
+        P(reject) ≤ α (Dong–Roth–Su; Ghazi–Issa, Definition 2)."""
+        raise UnsupportedError(f"{type(self).__name__} has no trade-off function implemented")
+
+    def compose(self, other: "Pair") -> "Pair":
+        """The product pair (P × P', Q × Q'): non-adaptive composition."""
+        raise UnsupportedError(f"composition of {type(self).__name__} with {type(other).__name__} "
+                               "has no exact implementation")
+
+    def __matmul__(self, other: "Pair") -> "Pair":
+        return self.compose(other)
+
+    def __pow__(self, k: int) -> "Pair":
+        k = _count(k)
+        return self._power(k)
+
+    def _power(self, k: int) -> "Pair":
+        out = self
+        for _ in range(k - 1):
+            out = out.compose(self)
+        return out
+
+    def subsample(self, q: object) -> "Pair":
+        """Poisson subsampling at rate q, add/remove relation: the pair ((1−q)Q + qP, Q)."""
+        raise UnsupportedError(f"subsampling of {type(self).__name__} has no exact implementation")
+
+
+def _difference(a: Value, b: Value) -> Value:
+    if isinstance(a, Real) or isinstance(b, Real):
+        return Real(lambda p: arb_of(a, p) - arb_of(b, p))
+    return sympy.sympify(a) - sympy.sympify(b)
+
+
+def _count(k: object) -> int:
+    if isinstance(k, sympy.Integer):
+        k = int(k)
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ParameterError(f"k (the number of compositions) must be an integer ≥ 1, got {k!r}")
+    return k
+
+
+def _alpha(alpha: object) -> sympy.Expr:
+    a = exact(alpha, "alpha")
+    if a is sympy.oo:
+        return a
+    require(sign(a) > 0, "alpha", "> 0 (or oo)", a)
+    return a
+
+
+# --------------------------------------------------------------------------------------------
+# Finite pairs
+
+
+class FinitePair(Pair):
+    """Two exact probability vectors P = (p_1..p_n), Q = (q_1..q_n) on the same outcomes.
+
+    Every functional is exact when the masses and e^ε are rational; with irrational masses
+    (e.g. randomized response at ε = 1) the sums are exact sympy expressions, and k-fold
+    compositions are certified.
+    """
+
+    def __init__(self, p: Sequence[object], q: Sequence[object]):
+        p = tuple(exact(v, f"p[{i}]") for i, v in enumerate(p))
+        q = tuple(exact(v, f"q[{i}]") for i, v in enumerate(q))
+        if len(p) != len(q) or not p:
+            raise ParameterError(f"p and q must be non-empty and of equal length, got {len(p)} and {len(q)}")
+        for name, vec in (("p", p), ("q", q)):
+            for i, v in enumerate(vec):
+                require(sign(v) >= 0, f"{name}[{i}]", "≥ 0", v)
+            total = sum(vec, sympy.Integer(0))
+            if sign(total - 1) != 0:
+                raise ParameterError(f"{name} must sum to 1, sums to {sympy.nsimplify(total)}")
+        self._p, self._q = p, q
+
+    @property
+    def p(self) -> tuple[sympy.Expr, ...]:
+        return self._p
+
+    @property
+    def q(self) -> tuple[sympy.Expr, ...]:
+        return self._q
+
+    def __repr__(self) -> str:
+        return f"FinitePair(p={list(self.p)}, q={list(self.q)})"
+
+    @cached_property
+    def _rational(self) -> tuple[list[fmpq], list[fmpq]] | None:
+        if all(map(is_rational, self.p + self.q)):
+            return [to_fmpq(v) for v in self.p], [to_fmpq(v) for v in self.q]
+        return None
+
+    @cached_property
+    def symmetric(self) -> bool:  # type: ignore[override]
+        """True when (Q, P) is a relabelling of (P, Q), so one direction of δ suffices."""
+        return sorted(zip(map(str, self.p), map(str, self.q))) == sorted(zip(map(str, self.q), map(str, self.p)))
+
+    def reverse(self) -> "FinitePair":
+        return _finite(self.q, self.p)
+
+    def hockey_stick(self, gamma: object) -> Value:
+        g = _nonnegative(gamma, "gamma")
+        if self._rational is not None and is_rational(g):
+            gq = to_fmpq(g)
+            total = sum((a - gq * b for a, b in zip(*self._rational) if a > gq * b), fmpq(0))
+            return from_fmpq(total)
+        return sympy.Add(*[a - g * b for a, b in zip(self.p, self.q) if sign(a - g * b) > 0])
+
+    def epsilon(self, delta: object) -> Value:
+        """Exact inverse: γ ↦ E_γ is piecewise linear, so e^ε solves a linear equation on
+        the segment where the profile crosses δ; ε = log of a rational when masses are rational."""
+        d = _probability(delta, "delta")
+        gammas = [_gamma_for(pair, d) for pair in ((self,) if self.symmetric else (self, self.reverse()))]
+        if any(g is sympy.oo for g in gammas):
+            return sympy.oo
+        g = gammas[0] if len(gammas) == 1 else maximum(*gammas)
+        return sympy.log(g) if sign(g - 1) > 0 else sympy.Integer(0)
+
+    def tv(self) -> Value:
+        return sympy.Add(*[abs(a - b) for a, b in zip(self.p, self.q)]) / 2
+
+    def kl(self) -> Value:
+        if any(a != 0 and b == 0 for a, b in zip(self.p, self.q)):
+            return sympy.oo
+        return sympy.Add(*[a * sympy.log(a / b) for a, b in zip(self.p, self.q) if a != 0])
+
+    def chi2(self) -> Value:
+        if any(a != 0 and b == 0 for a, b in zip(self.p, self.q)):
+            return sympy.oo
+        return sympy.Add(*[a * a / b for a, b in zip(self.p, self.q) if b != 0]) - 1
+
+    def renyi(self, alpha: object) -> Value:
+        a = _alpha(alpha)
+        if a == 1:
+            return self.kl()
+        if a is sympy.oo:
+            if any(x != 0 and y == 0 for x, y in zip(self.p, self.q)):
+                return sympy.oo
+            return sympy.log(_max_exact([x / y for x, y in zip(self.p, self.q) if x != 0]))
+        if sign(a - 1) > 0 and any(x != 0 and y == 0 for x, y in zip(self.p, self.q)):
+            return sympy.oo
+        s = sympy.Add(*[x ** a * y ** (1 - a) for x, y in zip(self.p, self.q) if x != 0 and y != 0])
+        return sympy.log(s) / (a - 1)
+
+    def tradeoff(self, alpha: object) -> Value:
+        """Neyman–Pearson: reject P on outcomes in decreasing order of Q/P (randomising on
+        the boundary outcome), so the trade-off curve is piecewise linear through
+        (P(reject), 1 − Q(reject))."""
+        t = _probability(alpha, "alpha")
+        order = sorted(range(len(self.p)), key=_ratio_key(self.q, self.p), reverse=True)
+        used, accepted = sympy.Integer(0), sympy.Integer(1)
+        for i in order:
+            a, b = self.p[i], self.q[i]
+            if sign(used + a - t) >= 0:
+                return accepted - (b * (t - used) / a if a != 0 else b)
+            used, accepted = used + a, accepted - b
+        return sympy.Max(accepted, 0) if accepted.free_symbols else accepted
+
+    def compose(self, other: Pair) -> Pair:
+        if not isinstance(other, FinitePair):
+            return super().compose(other)
+        return _compose_finite(self, 1, other, 1)
+
+    def _power(self, k: int) -> Pair:
+        return _compose_finite(self, k)
+
+    def subsample(self, q: object) -> "FinitePair":
+        """Poisson subsampling, add/remove: ((1−q)Q + qP, Q) (Steinke, Theorem 29's pair)."""
+        r = _probability(q, "q")
+        return _finite(tuple(r * a + (1 - r) * b for a, b in zip(self.p, self.q)), self.q)
+
+
+def _finite(p: Sequence[sympy.Expr], q: Sequence[sympy.Expr]) -> FinitePair:
+    """A FinitePair from vectors already known to be valid (no re-validation)."""
+    out = FinitePair.__new__(FinitePair)
+    out._p, out._q = tuple(p), tuple(q)
+    return out
+
+
+def _ratio_key(num: Sequence[sympy.Expr], den: Sequence[sympy.Expr]):
+    """Sort key for num[i]/den[i] with ∞ for den = 0, decided in certified arithmetic."""
+    def key(i: int):
+        if den[i] == 0:
+            return _Key(None)
+        return _Key(num[i] / den[i])
+    return key
+
+
+class _Key:
+    __slots__ = ("v",)
+
+    def __init__(self, v):
+        self.v = v  # None means +∞
+
+    def __lt__(self, other: "_Key") -> bool:
+        if self.v is None:
+            return False
+        if other.v is None:
+            return True
+        return sign(other.v - self.v) > 0
+
+
+def _max_exact(values: Sequence[sympy.Expr]) -> sympy.Expr:
+    best = values[0]
+    for v in values[1:]:
+        if sign(v - best) > 0:
+            best = v
+    return best
+
+
+def _gamma_for(pair: FinitePair, delta: sympy.Expr) -> sympy.Expr:
+    """The least γ ≥ 1 with E_γ(P‖Q) ≤ δ (``oo`` if none): solve on the linear piece."""
+    p, q = pair.p, pair.q
+    p_inf = sympy.Add(*[a for a, b in zip(p, q) if b == 0 and a != 0])
+    if sign(p_inf - delta) > 0:
+        return sympy.oo
+    atoms = sorted(((a / b, a, b) for a, b in zip(p, q) if a != 0 and b != 0),
+                   key=lambda t: _Key(t[0]), reverse=True)
+    sp, sq = p_inf, sympy.Integer(0)
+    for r, a, b in atoms:
+        if sign(r - 1) <= 0:
+            break
+        # On the segment γ ∈ [r, previous ratio], E_γ = sp − γ sq.
+        if sign(sp - r * sq - delta) > 0:
+            g = (sp - delta) / sq
+            return sympy.nsimplify(g) if not is_rational(g) else g
+        sp, sq = sp + a, sq + b
+    if sq != 0 and sign(sp - sq - delta) > 0:
+        return (sp - delta) / sq
+    return sympy.Integer(1)
+
+
+def _compose_finite(a: FinitePair, ka: int, b: FinitePair | None = None, kb: int = 0) -> Pair:
+    """The product a^ka × b^kb, by exact privacy-loss convolution on a ratio lattice."""
+    fa = _pld.lattice_factor(a.p, a.q)
+    fb = _pld.lattice_factor(b.p, b.q) if b is not None else None
+    if fa is None or (b is not None and fb is None):
+        if ka == 1 and kb == 1:
+            return _finite([x * y for x in a.p for y in b.p], [x * y for x in a.q for y in b.q])
+        raise UnsupportedError("composition of finite pairs whose likelihood ratios are not powers "
+                               "of one base is only supported pairwise (a.compose(b))")
+    lat = _pld.LatticePLD.of(fa, ka)
+    if fb is not None:
+        lat = lat.compose(_pld.LatticePLD.of(fb, kb))
+    from .composition import LatticePair
+    return LatticePair(lat)
+
+
+# --------------------------------------------------------------------------------------------
+# Analytic pairs
+
+
+class GaussianPair(Pair):
+    """N(0, σ²) against N(Δ, σ²); everything depends on μ = Δ/σ (μ-GDP, Dong–Roth–Su)."""
+
+    symmetric = True
+
+    def __init__(self, mu: sympy.Expr):
+        self.mu = mu
+
+    def __repr__(self) -> str:
+        return f"gaussian(mu={self.mu})"
+
+    def reverse(self) -> "GaussianPair":
+        return self
+
+    @staticmethod
+    def _phi(x: sympy.Expr) -> sympy.Expr:
+        return sympy.erfc(-x / sympy.sqrt(2)) / 2
+
+    def hockey_stick(self, gamma: object) -> Value:
+        """E_γ = Φ(−log γ/μ + μ/2) − γ Φ(−log γ/μ − μ/2) (Balle–Wang, Theorem 8; Dong–Roth–Su,
+        Corollary 2.13; Ghazi–Issa eq. (17) corrected)."""
+        g = _nonnegative(gamma, "gamma")
+        if g == 0:
+            return sympy.Integer(1)
+        e = sympy.log(g)
+        return self._phi(-e / self.mu + self.mu / 2) - g * self._phi(-e / self.mu - self.mu / 2)
+
+    def tv(self) -> Value:
+        """d_TV = 2Φ(μ/2) − 1 = erf(μ/(2√2)) (Ghazi–Issa, eq. (16))."""
+        return sympy.erf(self.mu / (2 * sympy.sqrt(2)))
+
+    def kl(self) -> Value:
+        return self.mu ** 2 / 2
+
+    def chi2(self) -> Value:
+        return sympy.exp(self.mu ** 2) - 1
+
+    def renyi(self, alpha: object) -> Value:
+        """D_α = α μ²/2 (Mironov, *Rényi DP*, Proposition 7)."""
+        a = _alpha(alpha)
+        return sympy.oo if a is sympy.oo else a * self.mu ** 2 / 2
+
+    def tradeoff(self, alpha: object) -> Value:
+        """G_μ(α) = Φ(Φ⁻¹(1 − α) − μ) (Dong–Roth–Su, eq. (6))."""
+        t = _probability(alpha, "alpha")
+        if t == 0:
+            return sympy.Integer(1)
+        if t == 1:
+            return sympy.Integer(0)
+        return self._phi(sympy.sqrt(2) * sympy.erfinv(1 - 2 * t) - self.mu)
+
+    def compose(self, other: Pair) -> Pair:
+        if isinstance(other, GaussianPair):
+            return GaussianPair(sympy.sqrt(self.mu ** 2 + other.mu ** 2))
+        return super().compose(other)
+
+    def _power(self, k: int) -> Pair:
+        return GaussianPair(self.mu * sympy.sqrt(k))
+
+
+class LaplacePair(Pair):
+    """Lap(0, Δ/ε) against Lap(Δ, Δ/ε): its privacy loss is ε·sign-like, clipped to [−ε, ε]."""
+
+    symmetric = True
+
+    def __init__(self, eps: sympy.Expr):
+        self.eps = eps
+
+    def __repr__(self) -> str:
+        return f"laplace({self.eps})"
+
+    def reverse(self) -> "LaplacePair":
+        return self
+
+    def hockey_stick(self, gamma: object) -> Value:
+        """E_γ = 1 − √(γ e^{−ε}) for 1 ≤ γ ≤ e^ε and 0 above; for γ < 1,
+        E_γ(P‖Q) = 1 − γ + γ E_{1/γ}(Q‖P)."""
+        g = _nonnegative(gamma, "gamma")
+        e = self.eps
+        if g.free_symbols or e.free_symbols:
+            return sympy.Piecewise((1 - g + g * (1 - sympy.sqrt(sympy.exp(-e) / g)), g < 1),
+                                   (1 - sympy.sqrt(g * sympy.exp(-e)), g <= sympy.exp(e)), (0, True))
+        if sign(g - 1) < 0:
+            return 1 - g + g * (1 - sympy.sqrt(sympy.exp(-e) / g))
+        if sign(g - sympy.exp(e)) >= 0:
+            return sympy.Integer(0)
+        return 1 - sympy.sqrt(g * sympy.exp(-e))
+
+    def delta(self, eps: object) -> Value:
+        """δ(ε') = 1 − e^{(ε' − ε)/2} for ε' ≤ ε, else 0."""
+        e1 = _nonnegative(eps, "eps")
+        if not (e1.free_symbols or self.eps.free_symbols) and sign(e1 - self.eps) >= 0:
+            return sympy.Integer(0)
+        return 1 - sympy.exp((e1 - self.eps) / 2)
+
+    def tv(self) -> Value:
+        """d_TV = 1 − e^{−ε/2} (Ghazi–Issa, Section VI-A, Appendix I)."""
+        return 1 - sympy.exp(-self.eps / 2)
+
+    def kl(self) -> Value:
+        return self.eps + sympy.exp(-self.eps) - 1
+
+    def chi2(self) -> Value:
+        """χ² = (2/3)e^ε + (1/3)e^{−2ε} − 1 (direct integration of p²/q, checked in proofs)."""
+        e = self.eps
+        return sympy.Rational(2, 3) * sympy.exp(e) + sympy.exp(-2 * e) / 3 - 1
+
+    def renyi(self, alpha: object) -> Value:
+        """D_α = log(α/(2α−1) e^{(α−1)ε} + (α−1)/(2α−1) e^{−αε})/(α−1) (Mironov, Rényi DP, Table II)."""
+        a = _alpha(alpha)
+        e = self.eps
+        if a is sympy.oo:
+            return e
+        if a == 1:
+            return self.kl()
+        if a == sympy.Rational(1, 2):
+            return -2 * sympy.log((1 + e / 2) * sympy.exp(-e / 2))
+        return sympy.log(a / (2 * a - 1) * sympy.exp((a - 1) * e)
+                         + (a - 1) / (2 * a - 1) * sympy.exp(-a * e)) / (a - 1)
+
+    def tradeoff(self, alpha: object) -> Value:
+        """f(t) = 1 − e^ε t for t < e^{−ε}/2; e^{−ε}/(4t) up to 1/2; e^{−ε}(1 − t) above
+        (Dong–Roth–Su, Laplace trade-off; Ghazi–Issa, Section VI-A)."""
+        t = _probability(alpha, "alpha")
+        e = self.eps
+        if t == 0:
+            return sympy.Integer(1)
+        if sign(t - sympy.exp(-e) / 2) < 0:
+            return 1 - sympy.exp(e) * t
+        if sign(t - sympy.Rational(1, 2)) <= 0:
+            return sympy.exp(-e) / (4 * t)
+        return sympy.exp(-e) * (1 - t)
+
+
+# --------------------------------------------------------------------------------------------
+# Constructors (the public API)
+
+
+def laplace(eps: object, sensitivity: object = 1) -> LaplacePair:
+    """Lap(0, Δ/ε) vs Lap(Δ, Δ/ε). Only ε matters: the pair is Δ-scale invariant."""
+    e = _positive(eps, "eps")
+    _positive(sensitivity, "sensitivity")
+    return LaplacePair(e)
+
+
+def gaussian(sigma: object, sensitivity: object = 1) -> GaussianPair:
+    """N(0, σ²) vs N(Δ, σ²), i.e. μ-GDP with μ = Δ/σ."""
+    s = _positive(sigma, "sigma")
+    d = _positive(sensitivity, "sensitivity")
+    return GaussianPair(d / s)
+
+
+def randomized_response(eps: object, k: object = 2) -> FinitePair:
+    """Rows 1 and 2 of k-ary randomized response: (e^ε, 1, …, 1)/(e^ε + k − 1) against
+    (1, e^ε, 1, …, 1)/(e^ε + k − 1) (Warner; Kairouz–Oh–Viswanath)."""
+    e = _nonnegative(eps, "eps")
+    if isinstance(k, sympy.Integer):
+        k = int(k)
+    if isinstance(k, bool) or not isinstance(k, int) or k < 2:
+        raise ParameterError(f"k must be an integer ≥ 2, got {k!r}")
+    x = sympy.exp(e)
+    z = x + k - 1
+    p = [x / z, 1 / z] + [1 / z] * (k - 2)
+    q = [1 / z, x / z] + [1 / z] * (k - 2)
+    return _finite(p, q)
+
+
+def eta_max(eps: sympy.Expr, delta: sympy.Expr) -> sympy.Expr:
+    """The largest useful total variation of an (ε, δ)-DP mechanism, δ + (1−δ)tanh(ε/2)
+    (Ghazi–Issa, Remark 1)."""
+    x = sympy.exp(eps)
+    return delta + (1 - delta) * (x - 1) / (x + 1)
+
+
+def erasure_mass(eps: sympy.Expr, delta: sympy.Expr, eta: sympy.Expr) -> sympy.Expr:
+    """α = 1 − (η − δ)(1 + e^ε)/((1 − δ)(e^ε − 1)) (Ghazi–Issa, Theorem 2)."""
+    x = sympy.exp(eps)
+    return 1 - (eta - delta) * (1 + x) / ((1 - delta) * (x - 1))
+
+
+def dominating(eps: object, delta: object = 0, eta: object = None) -> FinitePair:
+    """The dominating pair of all (ε, δ)-DP mechanisms with total variation ≤ η.
+
+    δ = 0: three outcomes (Ghazi–Issa, eq. (7)); δ > 0: five outcomes (eqs. (43)–(44)):
+    P = (δ, (1−δ)(1−α)e^ε/(1+e^ε), (1−δ)α, (1−δ)(1−α)/(1+e^ε), 0) and Q its mirror image.
+    η = None takes the largest η, δ + (1−δ)tanh(ε/2), where α = 0 and the pair is
+    Kairouz–Oh–Viswanath's (ε, δ) pair. η must lie in [δ, δ + (1−δ)tanh(ε/2)].
+    """
+    e = _nonnegative(eps, "eps")
+    d = _probability(delta, "delta")
+    if eta is None:
+        a = sympy.Integer(0)
+    else:
+        n = _probability(eta, "eta")
+        if sign(e) == 0:
+            require(sign(n - d) == 0, "eta", f"equal to delta = {d} when eps = 0", n)
+            a = sympy.Integer(1) if d != 1 else sympy.Integer(0)
+        else:
+            top = eta_max(e, d)
+            require(sign(n - d) >= 0 and sign(n - top) <= 0, "eta",
+                    f"in [delta, delta + (1-delta)tanh(eps/2)] = [{d}, {sympy.nsimplify(top)}]", n)
+            a = sympy.nsimplify(sympy.simplify(erasure_mass(e, d, n))) if not is_rational(
+                erasure_mass(e, d, n)) else erasure_mass(e, d, n)
+    x = sympy.exp(e)
+    u = (1 - d) * (1 - a) / (1 + x)
+    p = [u * x, (1 - d) * a, u]
+    q = [u, (1 - d) * a, u * x]
+    if d != 0:
+        p, q = [d] + p + [sympy.Integer(0)], [sympy.Integer(0)] + q + [d]
+    keep = [i for i in range(len(p)) if p[i] != 0 or q[i] != 0]
+    return _finite([p[i] for i in keep], [q[i] for i in keep])

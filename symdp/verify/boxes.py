@@ -1,0 +1,386 @@
+"""Interval branch-and-bound: prove ``f(x) ≥ 0`` for every x in a box, or find a witness.
+
+The box is a product of closed intervals with exact rational ends. Each sub-box is enclosed by
+interval arithmetic; a sub-box is done once the enclosure of f lies in [0, ∞). Otherwise
+
+1. a sub-box whose enclosure lies in (−∞, 0) refutes the claim (its midpoint is a witness),
+2. an exact midpoint with f < 0 certainly refutes it,
+3. a side along which f is monotone (the enclosure of ∂f/∂x_i has one sign) collapses to the end
+   where the minimum lies, which is what lets the search prove bounds that are *attained*
+   (a touching zero at a corner or a bisection point),
+4. otherwise the widest side is bisected.
+
+`f` is either a sympy expression, enclosed with exact rational interval arithmetic (rational
+operations are exact, transcendental functions are enclosed in arb at their monotone endpoints)
+with its gradient derived symbolically, or a Python function of arb balls. An arb ball for a
+side always reaches slightly beyond the side's ends (arb rounds radii up), so a function of balls
+cannot prove a bound that is attained on the box; give the sympy form for those.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence, Union
+
+import sympy
+from flint import arb, fmpq
+
+from ..errors import ParameterError, PrecisionError
+from ..numbers import arb_of, ball_function, exact, from_fmpq, sign, to_fmpq, working_precision
+
+Side = tuple[fmpq, fmpq]
+Interval = tuple[fmpq, fmpq]
+BallFunction = Callable[..., arb]
+
+#: Default cap on the number of sub-boxes examined before a search gives up (undecided).
+MAX_BOXES = 20000
+#: Working precision (bits) of the arb enclosures of transcendental functions.
+PREC = 128
+
+
+@dataclass(frozen=True)
+class BoxResult:
+    """Outcome of :func:`prove_nonnegative`.
+
+    ``status`` is ``"proved"`` (f ≥ 0 on the whole box), ``"refuted"`` (``witness`` is an exact
+    point where f < 0 certainly; ``value`` encloses f there) or ``"undecided"`` (the search hit
+    ``max_boxes``; ``reason`` says where it stalled).
+    """
+
+    status: str
+    boxes: int
+    witness: tuple[fmpq, ...] | None = None
+    value: str | None = None
+    reason: str = ""
+
+
+class _Unbounded(Exception):
+    """The enclosure is not finite on this sub-box (a pole or a domain edge): subdivide."""
+
+
+# --------------------------------------------------------------------------------------------
+# Exact rational interval arithmetic for sympy expressions
+
+
+def _ball_bounds(ball: arb) -> Interval:
+    if not ball.is_finite():
+        raise _Unbounded
+    return ball.lower().fmpq(), ball.upper().fmpq()
+
+
+def _const(value: sympy.Expr, prec: int) -> Interval:
+    if value.is_Rational:
+        q = to_fmpq(value)
+        return q, q
+    return _ball_bounds(arb_of(value, prec))
+
+
+def _add(a: Interval, b: Interval) -> Interval:
+    return a[0] + b[0], a[1] + b[1]
+
+
+def _mul(a: Interval, b: Interval) -> Interval:
+    products = (a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1])
+    return min(products), max(products)
+
+
+def _inv(a: Interval) -> Interval:
+    if a[0] <= 0 <= a[1]:
+        raise _Unbounded
+    return 1 / a[1], 1 / a[0]
+
+
+def _ipow(a: Interval, n: int) -> Interval:
+    if n < 0:
+        return _inv(_ipow(a, -n))
+    lo, hi = a[0] ** n, a[1] ** n
+    if n % 2 == 1 or a[0] >= 0:
+        return lo, hi
+    if a[1] <= 0:
+        return hi, lo
+    return fmpq(0), max(lo, hi)
+
+
+def _monotone(fn: Callable[[arb], arb], increasing: bool, prec: int) -> Callable[[Interval], Interval]:
+    def enclose(a: Interval) -> Interval:
+        with working_precision(prec):
+            lo_ball, hi_ball = fn(arb(a[0])), fn(arb(a[1]))
+        lo, hi = (lo_ball, hi_ball) if increasing else (hi_ball, lo_ball)
+        return _ball_bounds(lo)[0], _ball_bounds(hi)[1]
+    return enclose
+
+
+def _enclosing_ball(fn: Callable[[arb], arb], prec: int) -> Callable[[Interval], Interval]:
+    def enclose(a: Interval) -> Interval:
+        with working_precision(prec):
+            return _ball_bounds(fn(_side_ball(a)))
+    return enclose
+
+
+def _cosh(prec: int) -> Callable[[Interval], Interval]:
+    up = _monotone(arb.cosh, True, prec)
+
+    def enclose(a: Interval) -> Interval:
+        if a[0] >= 0:
+            return up(a)
+        if a[1] <= 0:
+            return up((-a[1], -a[0]))
+        return fmpq(1), up((fmpq(0), max(-a[0], a[1])))[1]
+    return enclose
+
+
+def _abs(a: Interval) -> Interval:
+    if a[0] >= 0:
+        return a
+    if a[1] <= 0:
+        return -a[1], -a[0]
+    return fmpq(0), max(-a[0], a[1])
+
+
+_INCREASING = {sympy.exp: arb.exp, sympy.log: arb.log, sympy.tanh: arb.tanh, sympy.sinh: arb.sinh,
+               sympy.atanh: arb.atanh, sympy.erf: arb.erf, sympy.erfinv: arb.erfinv, sympy.asinh: arb.asinh,
+               sympy.atan: arb.atan, sympy.LambertW: arb.lambertw}
+_DECREASING = {sympy.erfc: arb.erfc, sympy.erfcinv: arb.erfcinv}
+
+
+def _unary(func: type, prec: int) -> Callable[[Interval], Interval]:
+    if func in _INCREASING:
+        return _monotone(_INCREASING[func], True, prec)
+    if func in _DECREASING:
+        return _monotone(_DECREASING[func], False, prec)
+    if func is sympy.cosh:
+        return _cosh(prec)
+    if func is sympy.Abs:
+        return _abs
+    t = sympy.Dummy("t")
+    return _enclosing_ball(ball_function(func(t), t), prec)
+
+
+IntervalFunction = Callable[[Sequence[Interval]], Interval]
+
+
+def compile_interval(expr: sympy.Expr, symbols: Sequence[sympy.Symbol], prec: int = PREC) -> IntervalFunction:
+    """Compile `expr` to a function from a box (one exact interval per symbol) to an enclosure."""
+    index = {s: i for i, s in enumerate(symbols)}
+    expr = sympy.sympify(expr)
+
+    def build(e: sympy.Expr) -> IntervalFunction:
+        if e in index:
+            i = index[e]
+            return lambda box: box[i]
+        if not e.free_symbols:
+            value = _const(e, prec)
+            return lambda box: value
+        parts = [build(a) for a in e.args]
+        if isinstance(e, sympy.Add):
+            def add(box):
+                out = parts[0](box)
+                for p in parts[1:]:
+                    out = _add(out, p(box))
+                return out
+            return add
+        if isinstance(e, sympy.Mul):
+            def mul(box):
+                out = parts[0](box)
+                for p in parts[1:]:
+                    out = _mul(out, p(box))
+                return out
+            return mul
+        if isinstance(e, sympy.Pow):
+            return _compile_pow(e, parts, prec)
+        if isinstance(e, (sympy.Max, sympy.Min)):
+            pick = max if isinstance(e, sympy.Max) else min
+            return lambda box: tuple(pick(p(box)[k] for p in parts) for k in (0, 1))
+        if len(parts) == 1:
+            fn, inner = _unary(e.func, prec), parts[0]
+            return lambda box: fn(inner(box))
+        raise ParameterError(f"f uses {e.func.__name__}, which has no interval enclosure in symdp.verify.boxes")
+
+    return build(expr)
+
+
+def _compile_pow(e: sympy.Pow, parts: list[IntervalFunction], prec: int) -> IntervalFunction:
+    base, exponent = parts
+    if e.exp.is_Integer:
+        n = int(e.exp)
+        return lambda box: _ipow(base(box), n)
+    if e.exp == sympy.S.Half:
+        return lambda box: _monotone(arb.sqrt, True, prec)(_nonnegative(base(box)))
+    exp_, log_ = _monotone(arb.exp, True, prec), _monotone(arb.log, True, prec)
+    return lambda box: exp_(_mul(exponent(box), log_(_positive(base(box)))))
+
+
+def _nonnegative(a: Interval) -> Interval:
+    if a[0] < 0:
+        raise _Unbounded
+    return a
+
+
+def _positive(a: Interval) -> Interval:
+    if a[0] <= 0:
+        raise _Unbounded
+    return a
+
+
+# --------------------------------------------------------------------------------------------
+# Balls for functions of arb balls
+
+
+def _side_ball(side: Side) -> arb:
+    if side[0] == side[1]:
+        return arb(side[0])
+    return arb(side[0]).union(arb(side[1]))
+
+
+def _ball_function_interval(f: BallFunction, prec: int) -> IntervalFunction:
+    def enclose(box: Sequence[Interval]) -> Interval:
+        with working_precision(prec):
+            value = f(*(_side_ball(s) for s in box))
+        if not isinstance(value, arb):
+            raise ParameterError(f"f must return an arb ball, got {type(value).__name__}")
+        return _ball_bounds(value)
+    return enclose
+
+
+# --------------------------------------------------------------------------------------------
+# The search
+
+
+def as_box(box: Sequence[Sequence[object]]) -> list[Side]:
+    """Validate a box: a non-empty list of (lo, hi) exact rationals with lo ≤ hi."""
+    if not box:
+        raise ParameterError("box must have at least one side, got []")
+    sides = []
+    for i, side in enumerate(box):
+        if len(side) != 2:
+            raise ParameterError(f"box side {i} must be a pair (lo, hi), got {side!r}")
+        lo, hi = (exact(v, f"box side {i}") for v in side)
+        if not (lo.is_Rational and hi.is_Rational):
+            raise ParameterError(f"box side {i} must have rational ends, got ({lo}, {hi})")
+        if lo > hi:
+            raise ParameterError(f"box side {i} must have lo ≤ hi, got ({lo}, {hi})")
+        sides.append((to_fmpq(lo), to_fmpq(hi)))
+    return sides
+
+
+def _midpoint(box: Sequence[Side]) -> list[Side]:
+    return [((s[0] + s[1]) / 2,) * 2 for s in box]
+
+
+def prove_nonnegative(f: sympy.Expr | BallFunction, box: Sequence[Sequence[object]], *,
+                      variables: Sequence[sympy.Symbol] | None = None,
+                      gradient: Callable[..., Sequence[arb]] | None = None,
+                      max_boxes: int = MAX_BOXES, prec: int = PREC) -> BoxResult:
+    """Prove ``f ≥ 0`` on `box` by interval branch-and-bound, or refute it with a witness.
+
+    `f` is a sympy expression in `variables` (default: its free symbols sorted by name), or a
+    function of one arb ball per side; `gradient` (optional, for the latter) returns the balls
+    of ∂f/∂x_i. See the module docstring for the method.
+    """
+    sides = as_box(box)
+    if isinstance(f, sympy.Basic):
+        symbols = list(variables) if variables is not None else sorted(f.free_symbols, key=str)
+        if len(symbols) != len(sides):
+            raise ParameterError(f"box must have one side per variable {[str(s) for s in symbols]}, got {len(sides)}")
+        value = compile_interval(f, symbols, prec)
+        grads = [compile_interval(sympy.diff(f, s), symbols, prec) for s in symbols]
+        point_sign = lambda pt: sign(f.subs({s: from_fmpq(p[0]) for s, p in zip(symbols, pt)}))
+    else:
+        value = _ball_function_interval(f, prec)
+        grads = None if gradient is None else _gradient_intervals(gradient, len(sides), prec)
+        point_sign = None
+    return _search(value, grads, point_sign, sides, max_boxes)
+
+
+def _gradient_intervals(gradient: Callable[..., Sequence[arb]], n: int, prec: int) -> list[IntervalFunction]:
+    def component(i: int) -> IntervalFunction:
+        def enclose(box):
+            with working_precision(prec):
+                g = gradient(*(_side_ball(s) for s in box))
+            return _ball_bounds(g[i])
+        return enclose
+    return [component(i) for i in range(n)]
+
+
+def _enclose(fn: IntervalFunction, box: Sequence[Side]) -> Interval | None:
+    try:
+        return fn(box)
+    except (_Unbounded, ZeroDivisionError):
+        return None
+
+
+def _search(value: IntervalFunction, grads: list[IntervalFunction] | None,
+            point_sign: Callable[[Sequence[Side]], int] | None, sides: list[Side], max_boxes: int) -> BoxResult:
+    stack = [sides]
+    count = 0
+    while stack:
+        box = stack.pop()
+        count += 1
+        if count > max_boxes:
+            return BoxResult("undecided", count - 1, reason=f"more than {max_boxes} sub-boxes; stalled near {_show(box)}")
+        v = _enclose(value, box)
+        if v is not None and v[0] >= 0:
+            continue
+        if v is not None and v[1] < 0:
+            mid = _midpoint(box)
+            return _refuted(count, mid, _enclose(value, mid) or v)
+        mid = _midpoint(box)
+        vm = _enclose(value, mid)
+        if vm is not None and vm[1] < 0:
+            return _refuted(count, mid, vm)
+        reduced = _collapse_monotone(grads, box) if grads else None
+        if reduced is not None:
+            stack.append(reduced)
+            continue
+        widths = [s[1] - s[0] for s in box]
+        i = max(range(len(box)), key=lambda k: widths[k])
+        if widths[i] == 0:
+            decided = _decide_point(point_sign, box)
+            if decided is None:
+                return BoxResult("undecided", count, reason=f"cannot decide the sign of f at {_show(box)}")
+            if decided < 0:
+                return _refuted(count, box, v)
+            continue
+        half = (box[i][0] + box[i][1]) / 2
+        stack.append(box[:i] + [(half, box[i][1])] + box[i + 1:])
+        stack.append(box[:i] + [(box[i][0], half)] + box[i + 1:])
+    return BoxResult("proved", count)
+
+
+def _collapse_monotone(grads: list[IntervalFunction], box: list[Side]) -> list[Side] | None:
+    """Move each side along which f is monotone to the end where f is smallest."""
+    out, changed = list(box), False
+    for i, side in enumerate(box):
+        if side[0] == side[1]:
+            continue
+        g = _enclose(grads[i], box)
+        if g is None:
+            continue
+        if g[0] >= 0:
+            out[i], changed = (side[0], side[0]), True
+        elif g[1] <= 0:
+            out[i], changed = (side[1], side[1]), True
+    return out if changed else None
+
+
+def _decide_point(point_sign, box: Sequence[Side]) -> int | None:
+    if point_sign is None:
+        return None
+    try:
+        return point_sign(box)
+    except PrecisionError:
+        return None
+
+
+def _refuted(count: int, point: Sequence[Side], enclosure: Interval | None) -> BoxResult:
+    shown = None if enclosure is None else f"[{_dec(enclosure[0])}, {_dec(enclosure[1])}]"
+    return BoxResult("refuted", count, witness=tuple(s[0] for s in point), value=shown)
+
+
+def _dec(q: fmpq) -> str:
+    with working_precision(64):
+        return arb(q).str(10, radius=False)
+
+
+def _show(box: Sequence[Side]) -> str:
+    return "×".join(f"[{_dec(s[0])}, {_dec(s[1])}]" if s[0] != s[1] else f"{{{_dec(s[0])}}}" for s in box)
