@@ -118,6 +118,12 @@ class Real:
     """
 
     __slots__ = ("_fn", "exact", "name", "_cache")
+    # sympy would otherwise turn a Real into a 53-bit Float through __float__ (in
+    # ``Rational(1, 3) / x`` or ``sympify(x)``): outrank Expr so its operators defer to ours.
+    _op_priority = 20.0
+
+    def _sympy_(self):
+        raise sympy.SympifyError(self, "a certified Real has no exact sympy form; use arb_of or .exact")
 
     def __init__(self, fn: BallFunction, exact: sympy.Expr | None = None, name: str = ""):
         self._fn = fn
@@ -150,6 +156,7 @@ class Real:
     def __truediv__(self, other): return self._lift(other, lambda a, b: a / b)
     def __rtruediv__(self, other): return self._lift(other, lambda a, b: b / a)
     def __pow__(self, other): return self._lift(other, lambda a, b: a ** b)
+    def __rpow__(self, other): return self._lift(other, lambda a, b: b ** a)
     def __neg__(self): return Real(lambda p: -self.ball(p))
     def __abs__(self): return Real(lambda p: abs(self.ball(p)))
 
@@ -336,9 +343,9 @@ def decide_lt(a: arb, b: arb) -> bool | None:
     return None
 
 
-def endpoints(ball: arb, prec: int | None = None) -> tuple[fmpq, fmpq]:
-    """Exact rational lower and upper endpoints of `ball` (rounded outward at `prec` bits)."""
-    with working_precision(prec or max(64, ball.mid().rel_accuracy_bits() + 64 if ball.mid().is_finite() else 64)):
+def endpoints(ball: arb, prec: int) -> tuple[fmpq, fmpq]:
+    """Exact rational lower and upper endpoints of `ball`, rounded outward at `prec` bits."""
+    with working_precision(prec):
         return ball.lower().fmpq(), ball.upper().fmpq()
 
 
@@ -418,7 +425,7 @@ def _format(negative: bool, n: int, exp10: int) -> str:
     """The decimal string of (−1)^negative · n · 10^exp10, keeping every digit of n."""
     d = Decimal((int(negative), tuple(int(c) for c in str(n)), exp10))
     adjusted = d.adjusted()
-    if -7 < adjusted < 21:
+    if -7 < adjusted < 21 and exp10 <= 0:  # trailing zeros would read as significant
         return format(d, "f")
     return format(d, "e").replace("E", "e")
 
@@ -522,8 +529,8 @@ def certify(value: object, digits: int = 30, max_prec: int = MAX_PREC) -> Certif
             return Certified(text, _outward(lo, digits + 3, up=False), _outward(hi, digits + 3, up=True),
                              digits, exact_form, b)
         last = b
-    if isinstance(value, Real) and value.exact is not None and value.exact.is_zero:
-        return Certified("0", "0", "0", digits, value.exact, arb(0))
+    if exact_form is not None and sign(exact_form) == 0:
+        return Certified("0", "0", "0", digits, exact_form, arb(0))
     shown = last.str(10) if last is not None else "nothing"
     raise PrecisionError(
         f"could not certify {digits} digits within {max_prec} bits: the enclosure is {shown}"
@@ -596,7 +603,35 @@ def invert_decreasing(f: Callable[[fmpq, int], arb], target: object, lo: object 
                     fa /= 2
                 side = -1
             else:
+                a, b = _narrow(g, a, m, b, prec)
                 break
         return arb(a).union(arb(b))
 
     return Real(ball, name=name)
+
+
+def _narrow(g: Callable[[fmpq], arb], a: fmpq, m: fmpq, b: fmpq, prec: int) -> tuple[fmpq, fmpq]:
+    """Shrink [a, b] (g(a) > 0 > g(b) certainly) towards m, where g's sign is undecided:
+    a moves only to points where g > 0 is certain, b only to points where g < 0 is, so the
+    root stays inside while the bracket narrows to the set this precision cannot resolve."""
+    tol = fmpq(1, 2 ** (prec + 2)) * max(abs(a), abs(b), fmpq(1))
+    lo, hi = a, m
+    while hi - lo > tol:
+        c = _dyadic((lo + hi) / 2, prec + 16)
+        if not lo < c < hi:
+            break
+        if g(c) > 0:
+            lo = c
+        else:
+            hi = c
+    left = lo
+    lo, hi = m, b
+    while hi - lo > tol:
+        c = _dyadic((lo + hi) / 2, prec + 16)
+        if not lo < c < hi:
+            break
+        if g(c) < 0:
+            hi = c
+        else:
+            lo = c
+    return left, hi

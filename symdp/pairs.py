@@ -180,7 +180,7 @@ class FinitePair(Pair):
                 require(sign(v) >= 0, f"{name}[{i}]", "≥ 0", v)
             total = sum(vec, sympy.Integer(0))
             if sign(total - 1) != 0:
-                raise ParameterError(f"{name} must sum to 1, sums to {sympy.nsimplify(total)}")
+                raise ParameterError(f"{name} must sum to 1, sums to {total}")
         self._p, self._q = p, q
 
     @property
@@ -333,7 +333,7 @@ def _gamma_for(pair: FinitePair, delta: sympy.Expr) -> sympy.Expr:
         # On the segment γ ∈ [r, previous ratio], E_γ = sp − γ sq.
         if sign(sp - r * sq - delta) > 0:
             g = (sp - delta) / sq
-            return sympy.nsimplify(g) if not is_rational(g) else g
+            return g if is_rational(g) else sympy.simplify(g)
         sp, sq = sp + a, sq + b
     if sq != 0 and sign(sp - sq - delta) > 0:
         return (sp - delta) / sq
@@ -419,6 +419,10 @@ class GaussianPair(Pair):
     def _power(self, k: int) -> Pair:
         return GaussianPair(self.mu * sympy.sqrt(k))
 
+    def subsample(self, q: object) -> Pair:
+        from .subsampling import subsample_pair
+        return subsample_pair(self, q)
+
 
 class LaplacePair(Pair):
     """Lap(0, Δ/ε) against Lap(Δ, Δ/ε): its privacy loss is ε·sign-like, clipped to [−ε, ε]."""
@@ -436,12 +440,15 @@ class LaplacePair(Pair):
 
     def hockey_stick(self, gamma: object) -> Value:
         """E_γ = 1 − √(γ e^{−ε}) for 1 ≤ γ ≤ e^ε and 0 above; for γ < 1,
-        E_γ(P‖Q) = 1 − γ + γ E_{1/γ}(Q‖P)."""
+        E_γ(P‖Q) = 1 − γ + γ E_{1/γ}(Q‖P), which is 1 − γ for γ ≤ e^{−ε}."""
         g = _nonnegative(gamma, "gamma")
         e = self.eps
         if g.free_symbols or e.free_symbols:
-            return sympy.Piecewise((1 - g + g * (1 - sympy.sqrt(sympy.exp(-e) / g)), g < 1),
+            return sympy.Piecewise((1 - g, g <= sympy.exp(-e)),
+                                   (1 - g + g * (1 - sympy.sqrt(sympy.exp(-e) / g)), g < 1),
                                    (1 - sympy.sqrt(g * sympy.exp(-e)), g <= sympy.exp(e)), (0, True))
+        if sign(g - sympy.exp(-e)) <= 0:
+            return 1 - g
         if sign(g - 1) < 0:
             return 1 - g + g * (1 - sympy.sqrt(sympy.exp(-e) / g))
         if sign(g - sympy.exp(e)) >= 0:
@@ -454,6 +461,14 @@ class LaplacePair(Pair):
         if not (e1.free_symbols or self.eps.free_symbols) and sign(e1 - self.eps) >= 0:
             return sympy.Integer(0)
         return 1 - sympy.exp((e1 - self.eps) / 2)
+
+    def epsilon(self, delta: object) -> Value:
+        """Exact inverse of δ(ε') = 1 − e^{(ε'−ε)/2}: ε' = max(0, ε + 2 log(1 − δ))."""
+        d = _probability(delta, "delta")
+        if d == 1:
+            return sympy.Integer(0)
+        e1 = self.eps + 2 * sympy.log(1 - d)
+        return e1 if e1.free_symbols or sign(e1) > 0 else sympy.Integer(0)
 
     def tv(self) -> Value:
         """d_TV = 1 − e^{−ε/2} (Ghazi–Issa, Section VI-A, Appendix I)."""
@@ -492,6 +507,19 @@ class LaplacePair(Pair):
         if sign(t - sympy.Rational(1, 2)) <= 0:
             return sympy.exp(-e) / (4 * t)
         return sympy.exp(-e) * (1 - t)
+
+    def compose(self, other: Pair) -> Pair:
+        if isinstance(other, LaplacePair) and sign(other.eps - self.eps) == 0:
+            return self._power(2)
+        return super().compose(other)
+
+    def _power(self, k: int) -> Pair:
+        from .laplace_composition import laplace_power
+        return laplace_power(self, k)
+
+    def subsample(self, q: object) -> Pair:
+        from .subsampling import subsample_pair
+        return subsample_pair(self, q)
 
 
 # --------------------------------------------------------------------------------------------
@@ -560,9 +588,9 @@ def dominating(eps: object, delta: object = 0, eta: object = None) -> FinitePair
         else:
             top = eta_max(e, d)
             require(sign(n - d) >= 0 and sign(n - top) <= 0, "eta",
-                    f"in [delta, delta + (1-delta)tanh(eps/2)] = [{d}, {sympy.nsimplify(top)}]", n)
-            a = sympy.nsimplify(sympy.simplify(erasure_mass(e, d, n))) if not is_rational(
-                erasure_mass(e, d, n)) else erasure_mass(e, d, n)
+                    f"in [delta, delta + (1-delta)tanh(eps/2)] = [{d}, {top}]", n)
+            a = erasure_mass(e, d, n)
+            a = a if is_rational(a) else sympy.simplify(a)
     x = sympy.exp(e)
     u = (1 - d) * (1 - a) / (1 + x)
     p = [u * x, (1 - d) * a, u]

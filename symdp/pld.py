@@ -59,6 +59,11 @@ def _integer_exponent(ratio: sympy.Expr, base: sympy.Expr) -> int | None:
     return None
 
 
+def _simplified(expr: sympy.Expr) -> sympy.Expr:
+    """An exact simplification (never a numerical guess: no nsimplify)."""
+    return expr if is_rational(expr) else sympy.simplify(expr)
+
+
 def lattice_factor(p: Sequence[sympy.Expr], q: Sequence[sympy.Expr]) -> Factor | None:
     """Put the finite-ratio atoms of (p, q) on a lattice b^j, or return None if impossible.
 
@@ -66,8 +71,7 @@ def lattice_factor(p: Sequence[sympy.Expr], q: Sequence[sympy.Expr]) -> Factor |
     integer power of it (true for randomized response, the dominating pairs and their
     compositions; false in general, e.g. ratios 2 and 3).
     """
-    ratios = [sympy.nsimplify(pi / qi) if not is_rational(pi / qi) else sympy.Rational(pi / qi)
-              for pi, qi in zip(p, q) if pi != 0 and qi != 0]
+    ratios = [_simplified(pi / qi) for pi, qi in zip(p, q) if pi != 0 and qi != 0]
     above = [r for r in ratios if sign(r - 1) > 0]
     below = [1 / r for r in ratios if sign(r - 1) < 0]
     candidates = above + below
@@ -194,7 +198,7 @@ def _common_base(b1: sympy.Expr, b2: sympy.Expr) -> sympy.Expr:
         # Euclid on exponents: hi / lo^⌊log hi / log lo⌋ is the next candidate.
         with working_precision(128):
             m = int((arb_of(hi, 128).log() / arb_of(lo, 128).log()).floor().mid().unique_fmpz())
-        rest = sympy.nsimplify(hi / lo ** m)
+        rest = _simplified(hi / lo ** m)
         if sign(rest - 1) <= 0:
             raise UnsupportedError(f"likelihood-ratio lattices with bases {b1} and {b2} are incommensurable")
         lo, hi = (rest, lo) if sign(rest - lo) < 0 else (lo, rest)

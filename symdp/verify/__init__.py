@@ -1,0 +1,17 @@
+"""Claims as code: register a paper's results, check them, report what was proved and how.
+
+A claim module (``proofs/<paper>.py``) uses :func:`claim` and the evidence constructors;
+``symdp verify`` loads the folder (:func:`load_claims`), runs each claim isolated
+(:func:`run_claims`) and writes the reports (:mod:`symdp.verify.report`).
+"""
+
+from .evidence import (KINDS, STATUSES, Evidence, certified_agreement, combine, erratum, exact_agreement, identity,
+                       inequality_on_box)
+from .registry import PAPERS, REGISTRY, ClaimSpec, Registry, claim, load_claims
+from .runner import ClaimReport, run_claim, run_claims
+
+__all__ = [
+    "claim", "identity", "exact_agreement", "certified_agreement", "inequality_on_box", "erratum", "combine",
+    "Evidence", "KINDS", "STATUSES", "PAPERS", "REGISTRY", "ClaimSpec", "Registry", "load_claims",
+    "ClaimReport", "run_claim", "run_claims",
+]

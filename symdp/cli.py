@@ -1,0 +1,192 @@
+"""The ``symdp`` command: eval, verify, figures, tables, compare.
+
+Exit codes: 0 success; 1 a claim failed or an evaluation could not be completed; 2 the input was
+refused (a bad option, a bad parameter, an expression outside the grammar). Errors are one line,
+``symdp: error: ...``, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from typing import Callable, Sequence
+
+from .errors import ParameterError, SymdpError
+
+USAGE_ERROR = 2
+RUN_ERROR = 1
+
+
+class _Exit(Exception):
+    def __init__(self, code: int, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="symdp", description="Exact and certified differential-privacy mathematics.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("eval", help="evaluate an expression and print its certified decimal")
+    p.add_argument("expr", metavar="EXPR")
+    p.add_argument("--digits", type=int, default=30, help="significant digits to certify (default 30)")
+    p.add_argument("--json", action="store_true", help="print a JSON object")
+    p.set_defaults(run=_eval)
+
+    p = sub.add_parser("verify", help="run the claims in PATH and write a report")
+    p.add_argument("path", nargs="?", default="proofs", metavar="PATH")
+    p.add_argument("--paper", metavar="KEY")
+    p.add_argument("--json", action="store_true", help="print the JSON report instead of the table")
+    p.add_argument("--out", default="reports", metavar="DIR", help="folder for verify.md/verify.json (default reports/)")
+    p.add_argument("--timeout", type=float, default=None, metavar="S", help="time limit per claim in seconds")
+    p.set_defaults(run=_verify)
+
+    p = sub.add_parser("figures", help="reproduce the papers' figures as PNG files")
+    p.add_argument("--paper", metavar="KEY")
+    p.add_argument("--out", default="figures", metavar="DIR")
+    p.set_defaults(run=_delegate("symdp.figures", "main"))
+
+    p = sub.add_parser("tables", help="build or check the reference tables")
+    p.add_argument("action", choices=("build", "check"))
+    p.add_argument("names", nargs="*", metavar="NAME|DIR")
+    p.add_argument("--jobs", type=int, default=1, metavar="N")
+    p.set_defaults(run=_delegate("symdp.tables", "cli"))
+
+    p = sub.add_parser("compare", help="run another DP library on the reference tables")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("--out", default="reports", metavar="DIR")
+    p.set_defaults(run=_delegate("symdp.compare", "main"))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``symdp`` command line; return the exit code."""
+    args = _parser().parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except _Exit as err:
+        return _fail(err.code, str(err))
+    except ParameterError as err:
+        return _fail(USAGE_ERROR, str(err))
+    except SymdpError as err:
+        return _fail(RUN_ERROR, str(err))
+    except KeyboardInterrupt:
+        return _fail(130, "interrupted")
+
+
+def _fail(code: int, message: str) -> int:
+    print(f"symdp: error: {' '.join(str(message).split())}", file=sys.stderr)
+    return code
+
+
+# --------------------------------------------------------------------------------------------
+# eval
+
+
+def _eval(args: argparse.Namespace) -> int:
+    from .evaluator import RefusedExpression, evaluate
+    from .numbers import check_digits
+    check_digits(args.digits)
+    try:
+        value = evaluate(args.expr)
+    except RefusedExpression as err:
+        raise _Exit(USAGE_ERROR, str(err)) from None
+    except (SymdpError, KeyboardInterrupt):
+        raise
+    except (TypeError, ValueError, AttributeError) as err:
+        raise _Exit(USAGE_ERROR, f"{type(err).__name__}: {err}") from None
+    except Exception as err:  # an evaluation that went wrong is reported on one line, never a traceback
+        raise _Exit(RUN_ERROR, f"{type(err).__name__}: {err}") from None
+    results = [_describe(v, args.digits) for v in value] if isinstance(value, (list, tuple)) else _describe(value, args.digits)
+    if args.json:
+        if isinstance(results, list):
+            items = [{"expr": f"{args.expr}[{i}]", **r} for i, r in enumerate(results)]
+            print(json.dumps(items, ensure_ascii=False))
+        else:
+            print(json.dumps({"expr": args.expr, **results}, ensure_ascii=False))
+    else:
+        for r in results if isinstance(results, list) else [results]:
+            print(r["decimal"] if r["decimal"] is not None else r["exact"] if r["exact"] is not None else r["value"])
+    return 0
+
+
+def _describe(value: object, digits: int) -> dict:
+    """The JSON object of one value: exact form and certified decimal where there is one."""
+    import sympy
+    from .numbers import Certified, Real, certify
+    empty = {"exact": None, "decimal": None, "digits": digits, "lower": None, "upper": None}
+    if isinstance(value, Certified):
+        return value.as_dict()
+    if isinstance(value, (int, Real, sympy.Basic)) and not isinstance(value, bool):
+        expr = value if isinstance(value, Real) else sympy.sympify(value)
+        if isinstance(expr, sympy.Basic) and (expr.free_symbols or not expr.is_number):
+            return {**empty, "exact": _text(expr)}
+        if isinstance(expr, sympy.Basic) and expr.has(sympy.nan, sympy.zoo):
+            raise _Exit(RUN_ERROR, f"the value is undefined ({expr}): a division by zero or an indeterminate form")
+        if isinstance(expr, sympy.Basic) and expr.is_infinite:
+            return {**empty, "exact": _text(expr)}
+        try:
+            c = certify(expr, digits)
+        except SymdpError as err:
+            raise _Exit(RUN_ERROR, str(err)) from None
+        return {"exact": _text(c.exact), "decimal": c.decimal, "digits": c.digits, "lower": c.lower, "upper": c.upper}
+    return {**empty, "value": _text(value)}
+
+
+def _text(value: object) -> str | None:
+    """`value` as text; None when it cannot be printed (an integer beyond Python's digit limit)."""
+    if value is None:
+        return None
+    try:
+        return str(value)
+    except ValueError:
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# verify
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from .verify import load_claims, run_claims
+    from .verify import report
+    from .verify.registry import check_paper
+    from .verify.runner import TIMEOUT, load_error_reports
+    if args.paper is not None:
+        check_paper(args.paper)
+    if args.timeout is not None and not args.timeout > 0:
+        raise ParameterError(f"--timeout must be > 0 seconds, got {args.timeout}")
+    registry = load_claims(args.path)
+    specs = registry.select(args.paper)
+    if not specs and not registry.load_errors:
+        which = f" for paper {args.paper!r}" if args.paper else ""
+        raise _Exit(USAGE_ERROR, f"no claims found in {args.path}{which}")
+    reports = load_error_reports(registry) + run_claims(specs, timeout=args.timeout or TIMEOUT)
+    written = report.write(reports, args.out)
+    if args.json:
+        print(json.dumps(report.to_json(reports), indent=2, ensure_ascii=False))
+    else:
+        print(report.table(reports))
+        print(f"report: {', '.join(str(p) for p in written[:2])}")
+    return RUN_ERROR if any(not r.passed for r in reports) else 0
+
+
+# --------------------------------------------------------------------------------------------
+# commands implemented elsewhere
+
+
+def _delegate(module: str, function: str) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        try:
+            mod = importlib.import_module(module)
+        except ImportError as err:
+            missing = module if getattr(err, "name", None) == module else f"{module} needs {err.name or err}"
+            raise _Exit(USAGE_ERROR, f"'symdp {args.command}' is not available: {missing}") from None
+        return getattr(mod, function)(args)
+    return run
+
+
+if __name__ == "__main__":
+    sys.exit(main())

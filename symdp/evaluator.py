@@ -1,0 +1,290 @@
+"""A safe evaluator for the expressions of ``symdp eval``.
+
+The text is parsed with :func:`ast.parse` and the whole tree is checked against a small grammar
+*before* anything runs; then the tree is interpreted node by node (there is no ``eval``). Allowed:
+
+* numeric literals: integers become ``sympy.Integer`` (so ``1/3`` is one third), decimals mean the
+  decimal as written (``0.1`` is 1/10);
+* ``+ - * / // **`` (and ``@``, composition of pairs) and unary ``+ -``;
+* names of the public API (:data:`API_NAMES`, ``symdp.__all__``) and of sympy's elementary
+  functions and constants (:data:`SYMPY_NAMES`);
+* attributes in :data:`ALLOWED_ATTRIBUTES` (public methods and fields of pairs, channels and
+  certified numbers, and ``symdp.local``'s public names), never one starting with ``_``;
+* calls of allowed names and attributes, with keyword arguments; tuples and lists;
+* short identifier-like strings, only as call arguments (``.contraction("kl")``).
+
+Everything else (imports, lambdas, comprehensions, subscripts, dunder names, f-strings, starred
+arguments, walrus, comparisons) raises :class:`RefusedExpression`. Integer powers are capped
+(|exponent| ≤ :data:`MAX_EXPONENT`, result ≤ :data:`MAX_POWER_BITS` bits) when they are evaluated.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from types import ModuleType
+from typing import Any, Callable, Mapping
+
+import sympy
+
+from .errors import SymdpError
+
+#: Longest accepted expression, in characters.
+MAX_LENGTH = 2000
+#: Largest |exponent| of a numeric power.
+MAX_EXPONENT = 10000
+#: Largest size of an exact rational power, in bits of numerator or denominator.
+MAX_POWER_BITS = 1 << 20
+#: Largest n of an exact binomial coefficient.
+MAX_BINOMIAL = 10 ** 6
+
+API_NAMES = ("laplace", "gaussian", "randomized_response", "dominating", "staircase", "FinitePair", "certify",
+             "zcdp", "gdp", "local")
+
+#: Public methods and fields reachable by attribute access (from API.md, plus ``symdp.local.__all__``).
+ALLOWED_ATTRIBUTES = frozenset({
+    "hockey_stick", "delta", "epsilon", "tv", "kl", "chi2", "renyi", "tradeoff", "compose", "subsample",
+    "reverse", "symmetric", "ldp_epsilon", "dobrushin", "contraction", "pair", "Channel", "randomized_response",
+    "eps", "eta", "sigma", "mu", "sensitivity", "k", "p", "q", "matrix", "gamma", "rho",
+    "decimal", "lower", "upper", "exact", "digits",
+})
+
+_STRING = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,31}\Z")
+
+
+class RefusedExpression(SymdpError):
+    """The expression uses a construct outside the grammar of ``symdp eval``; nothing ran."""
+
+
+def _refuse(what: str, node: ast.AST | None = None) -> RefusedExpression:
+    where = ""
+    if isinstance(node, ast.Attribute) and node.end_col_offset is not None:
+        where = f" at column {node.end_col_offset - len(node.attr) + 1}"
+    elif node is not None and hasattr(node, "col_offset"):
+        where = f" at column {node.col_offset + 1}"
+    return RefusedExpression(f"refused: {what}{where}")
+
+
+def _power(base: object, exponent: object) -> object:
+    if isinstance(exponent, (int, sympy.Number)) and not isinstance(exponent, bool):
+        e = sympy.sympify(exponent)
+        if e.is_finite and abs(e) > MAX_EXPONENT:
+            raise _refuse(f"the exponent {exponent} is larger than {MAX_EXPONENT} in absolute value")
+        if isinstance(base, (int, sympy.Rational)) and e.is_finite:
+            r = sympy.Rational(base)
+            bits = max(int(r.p).bit_length(), int(r.q).bit_length())
+            if bits * abs(e) > MAX_POWER_BITS:
+                raise _refuse(f"a power of a {bits}-bit number to the exponent {e} would have more than "
+                              f"{MAX_POWER_BITS} bits")
+    return base ** exponent
+
+
+def _binomial(n: object, k: object) -> sympy.Expr:
+    n_, k_ = sympy.sympify(n), sympy.sympify(k)
+    if n_.is_Number and abs(n_) > MAX_BINOMIAL:
+        raise _refuse(f"binomial({n}, ...) with n larger than {MAX_BINOMIAL}")
+    return sympy.binomial(n_, k_)
+
+
+SYMPY_NAMES: dict[str, object] = {
+    "exp": sympy.exp, "log": sympy.log, "sqrt": sympy.sqrt, "tanh": sympy.tanh, "sinh": sympy.sinh,
+    "cosh": sympy.cosh, "atanh": sympy.atanh, "erf": sympy.erf, "erfc": sympy.erfc, "Rational": sympy.Rational,
+    "pi": sympy.pi, "E": sympy.E, "binomial": _binomial, "oo": sympy.oo,
+}
+
+_BINARY: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv, ast.Pow: _power, ast.MatMult: operator.matmul,
+}
+_UNARY: dict[type, Callable[[Any], Any]] = {ast.UAdd: operator.pos, ast.USub: operator.neg}
+
+
+def namespace() -> dict[str, object]:
+    """The names an expression may use: the public API and sympy's elementary functions."""
+    import symdp
+    names = dict(SYMPY_NAMES)
+    for name in (*API_NAMES, *getattr(symdp, "__all__", ())):
+        try:
+            obj = getattr(symdp, name)
+        except (AttributeError, ImportError):
+            continue  # a part of the API not built yet
+        if (isinstance(obj, ModuleType) and name != "local") or (isinstance(obj, type) and issubclass(obj, BaseException)):
+            continue
+        names[name] = obj
+    return names
+
+
+def allowed_attributes() -> frozenset[str]:
+    """:data:`ALLOWED_ATTRIBUTES` and the public names of ``symdp.local``."""
+    try:
+        from . import local
+    except ImportError:
+        return ALLOWED_ATTRIBUTES
+    return ALLOWED_ATTRIBUTES | {n for n in getattr(local, "__all__", ()) if not n.startswith("_")}
+
+
+# --------------------------------------------------------------------------------------------
+# Checking
+
+
+def parse(text: str, names: Mapping[str, object], attributes: frozenset[str]) -> ast.Expression:
+    """Parse `text` and check every node; raise :class:`RefusedExpression` on the first violation."""
+    if not isinstance(text, str):
+        raise _refuse(f"the expression must be text, got {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise _refuse(f"the expression has {len(text)} characters, more than {MAX_LENGTH}")
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as err:
+        raise RefusedExpression(f"refused: invalid syntax at column {err.offset or 0}: {err.msg}") from None
+    except (ValueError, RecursionError, MemoryError) as err:
+        raise RefusedExpression(f"refused: cannot parse the expression ({err})") from None
+    try:
+        _Checker(names, attributes).visit(tree.body)
+    except RecursionError:
+        raise RefusedExpression("refused: the expression is nested too deeply") from None
+    return tree
+
+
+class _Checker:
+    def __init__(self, names: Mapping[str, object], attributes: frozenset[str]):
+        self.names, self.attributes = names, attributes
+
+    def visit(self, node: ast.AST, call_argument: bool = False) -> None:
+        method = getattr(self, "visit_" + type(node).__name__, None)
+        if method is None:
+            raise _refuse(f"{_describe(node)} is not allowed", node)
+        method(node, call_argument)
+
+    def visit_Constant(self, node: ast.Constant, call_argument: bool) -> None:
+        value = node.value
+        if isinstance(value, bool) or value is None:
+            if call_argument:
+                return
+        elif isinstance(value, (int, float)):
+            return
+        elif isinstance(value, str) and call_argument and _STRING.match(value):
+            return
+        raise _refuse(f"the literal {_preview(value)} is not allowed here", node)
+
+    def visit_Name(self, node: ast.Name, call_argument: bool) -> None:
+        if node.id.startswith("_") or node.id not in self.names:
+            raise _refuse(f"the name {node.id!r} is not allowed", node)
+
+    def visit_Attribute(self, node: ast.Attribute, call_argument: bool) -> None:
+        if node.attr.startswith("_") or node.attr not in self.attributes:
+            raise _refuse(f"the attribute {node.attr!r} is not allowed", node)
+        self.visit(node.value)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp, call_argument: bool) -> None:
+        if type(node.op) not in _UNARY:
+            raise _refuse(f"the operator {type(node.op).__name__} is not allowed", node)
+        self.visit(node.operand)
+
+    def visit_BinOp(self, node: ast.BinOp, call_argument: bool) -> None:
+        if type(node.op) not in _BINARY:
+            raise _refuse(f"the operator {type(node.op).__name__} is not allowed", node)
+        self.visit(node.left)
+        self.visit(node.right)
+
+    def visit_Call(self, node: ast.Call, call_argument: bool) -> None:
+        if not isinstance(node.func, (ast.Name, ast.Attribute)):
+            raise _refuse("only a name or a method may be called", node)
+        self.visit(node.func)
+        for arg in node.args:
+            if isinstance(arg, ast.Starred):
+                raise _refuse("starred arguments are not allowed", arg)
+            self.visit(arg, call_argument=True)
+        for kw in node.keywords:
+            if kw.arg is None or kw.arg.startswith("_"):
+                raise _refuse("** arguments and private keywords are not allowed", kw.value)
+            self.visit(kw.value, call_argument=True)
+
+    def visit_Tuple(self, node: ast.Tuple, call_argument: bool) -> None:
+        for elt in node.elts:
+            if isinstance(elt, ast.Starred):
+                raise _refuse("starred elements are not allowed", elt)
+            self.visit(elt, call_argument)
+
+    visit_List = visit_Tuple
+
+
+def _describe(node: ast.AST) -> str:
+    names = {"Lambda": "a lambda", "ListComp": "a comprehension", "SetComp": "a comprehension",
+             "DictComp": "a comprehension", "GeneratorExp": "a generator expression", "Subscript": "subscripting",
+             "JoinedStr": "an f-string", "NamedExpr": "the walrus operator", "Compare": "a comparison",
+             "BoolOp": "and/or", "IfExp": "a conditional expression", "Dict": "a dict", "Set": "a set",
+             "Starred": "a starred expression", "Await": "await", "Slice": "a slice"}
+    return names.get(type(node).__name__, f"the construct {type(node).__name__}")
+
+
+def _preview(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 20 else text[:17] + "..."
+
+
+# --------------------------------------------------------------------------------------------
+# Evaluating
+
+
+def evaluate(text: str, names: Mapping[str, object] | None = None) -> object:
+    """Check `text` against the grammar of ``symdp eval``, then evaluate it exactly.
+
+    Raises :class:`RefusedExpression` (before running anything) for a construct outside the
+    grammar; errors of the evaluation itself (bad parameters, ...) propagate unchanged.
+    """
+    names = namespace() if names is None else names
+    tree = parse(text, names, allowed_attributes())
+    return _Interpreter(text.strip(), names).run(tree.body)
+
+
+def _argument(value: object) -> object:
+    """Integers reach functions as Python ints (``k=3`` where an API checks ``isinstance(k, int)``);
+    the arithmetic before the call was already exact."""
+    if isinstance(value, sympy.Integer):
+        return int(value)
+    if isinstance(value, (list, tuple)):
+        return type(value)(_argument(v) for v in value)
+    return value
+
+
+class _Interpreter:
+    def __init__(self, text: str, names: Mapping[str, object]):
+        self.text, self.names = text, names
+
+    def run(self, node: ast.AST) -> object:
+        return getattr(self, "run_" + type(node).__name__)(node)
+
+    def run_Constant(self, node: ast.Constant) -> object:
+        value = node.value
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return value
+        if isinstance(value, int):
+            return sympy.Integer(value)
+        literal = ast.get_source_segment(self.text, node) or repr(value)
+        return sympy.Rational(literal.replace("_", ""))
+
+    def run_Name(self, node: ast.Name) -> object:
+        return self.names[node.id]
+
+    def run_Attribute(self, node: ast.Attribute) -> object:
+        return getattr(self.run(node.value), node.attr)
+
+    def run_UnaryOp(self, node: ast.UnaryOp) -> object:
+        return _UNARY[type(node.op)](self.run(node.operand))
+
+    def run_BinOp(self, node: ast.BinOp) -> object:
+        return _BINARY[type(node.op)](self.run(node.left), self.run(node.right))
+
+    def run_Call(self, node: ast.Call) -> object:
+        fn = self.run(node.func)
+        args = [_argument(self.run(a)) for a in node.args]
+        kwargs = {kw.arg: _argument(self.run(kw.value)) for kw in node.keywords}
+        return fn(*args, **kwargs)
+
+    def run_Tuple(self, node: ast.Tuple) -> tuple:
+        return tuple(self.run(e) for e in node.elts)
+
+    def run_List(self, node: ast.List) -> list:
+        return [self.run(e) for e in node.elts]

@@ -1,0 +1,298 @@
+"""Evidence: what a claim returns, and how strong it is.
+
+Each constructor runs its check and records the outcome in a frozen :class:`Evidence`:
+
+========== ================================================================= ==========
+kind       check                                                             passes as
+========== ================================================================= ==========
+identity   ``simplify(lhs − rhs) == 0`` in sympy                              proved
+inequality interval branch-and-bound shows f ≥ 0 on a whole box (`boxes`)     proved
+exact      two exact computations are equal (at sample points)              checked
+certified  two certified enclosures overlap and agree to N digits            checked
+erratum    the printed statement fails (witness recorded) and the corrected   erratum
+           statement's own evidence passes
+========== ================================================================= ==========
+
+A check that does not pass gives status ``failed`` with the reason in ``detail``; constructors
+never raise for a failed check, so a claim reports rather than crashes. ``data`` is plain JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+import sympy
+from flint import arb, fmpq
+
+from ..errors import SymdpError
+from ..numbers import Real, certify, endpoints, exact
+from . import boxes
+
+#: Status vocabulary (API.md), strongest first.
+STATUSES = ("proved", "checked", "erratum", "failed")
+KINDS = ("identity", "inequality", "exact", "certified", "erratum")
+_RANK = {s: len(STATUSES) - i for i, s in enumerate(STATUSES)}
+_SHOWN = 200
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The outcome of one check. ``kind`` is one of `KINDS` (several joined by ``+`` after
+    :func:`combine`); ``status`` is one of `STATUSES`."""
+
+    kind: str
+    status: str
+    detail: str
+    data: dict = field(default_factory=dict, hash=False, compare=True)
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
+        if not all(k in KINDS for k in self.kind.split("+")):
+            raise ValueError(f"kind must be one of {KINDS} (joined by '+'), got {self.kind!r}")
+
+    @property
+    def passed(self) -> bool:
+        """True unless the status is ``failed``."""
+        return self.status != "failed"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "status": self.status, "detail": self.detail, "data": self.data}
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "Evidence":
+        return cls(obj["kind"], obj["status"], obj["detail"], dict(obj.get("data", {})))
+
+
+def jsonable(value: object) -> object:
+    """`value` as plain JSON: exact numbers and expressions become strings."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        return value if abs(value) < 2 ** 53 else str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Evidence):
+        return value.to_json()
+    return _short(value)
+
+
+def _short(value: object) -> str:
+    text = str(value)
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + f"… ({len(text)} characters)"
+
+
+def _is_sequence(value: object) -> bool:
+    return isinstance(value, (list, tuple))
+
+
+# --------------------------------------------------------------------------------------------
+# identity
+
+
+def _vanishes(diff: sympy.Expr) -> str | None:
+    """The name of the first sympy route that reduces `diff` to 0, else None."""
+    routes: list[tuple[str, Callable[[sympy.Expr], sympy.Expr]]] = [
+        ("simplify", sympy.simplify),
+        ("expand+simplify", lambda d: sympy.simplify(sympy.expand(d))),
+        ("cancel", lambda d: sympy.cancel(sympy.together(d))),
+        ("rewrite(exp)+simplify", lambda d: sympy.simplify(d.rewrite(sympy.exp))),
+    ]
+    for name, route in routes:
+        if route(diff) == 0:
+            return name
+    return None
+
+
+def identity(lhs: object, rhs: object, detail: str) -> Evidence:
+    """Proved iff sympy reduces ``lhs − rhs`` to 0 (sequences are compared elementwise)."""
+    lhs_seq, rhs_seq = (list(v) if _is_sequence(v) else [v] for v in (lhs, rhs))
+    if len(lhs_seq) != len(rhs_seq):
+        return Evidence("identity", "failed", f"{detail}: {len(lhs_seq)} left sides but {len(rhs_seq)} right sides", {})
+    methods = []
+    for i, (a, b) in enumerate(zip(lhs_seq, rhs_seq)):
+        diff = sympy.sympify(a) - sympy.sympify(b)
+        method = _vanishes(diff)
+        if method is None:
+            where = f" (component {i})" if len(lhs_seq) > 1 else ""
+            residue = sympy.simplify(diff)
+            return Evidence("identity", "failed", f"{detail}: lhs − rhs does not simplify to 0{where}; it is {_short(residue)}",
+                            {"lhs": jsonable(a), "rhs": jsonable(b), "residue": jsonable(residue)})
+        methods.append(method)
+    data = {"lhs": jsonable(lhs), "rhs": jsonable(rhs), "methods": sorted(set(methods))}
+    return Evidence("identity", "proved", detail, data)
+
+
+# --------------------------------------------------------------------------------------------
+# exact agreement
+
+
+def _exact_value(value: object) -> sympy.Expr:
+    if isinstance(value, float):
+        raise SymdpError(f"{value!r} is a float, not an exact value")
+    if isinstance(value, Real) and value.exact is None:
+        raise SymdpError("a certified Real without exact form is not an exact value")
+    return exact(value)
+
+
+def _exactly_equal(a: sympy.Expr, b: sympy.Expr) -> bool:
+    if a == b:
+        return True
+    if a.is_Rational and b.is_Rational:
+        return False
+    return sympy.expand(a - b) == 0 or sympy.simplify(a - b) == 0
+
+
+def exact_agreement(a: object, b: object, detail: str) -> Evidence:
+    """Checked iff `a` and `b` are exactly equal (numbers, sympy values; sequences elementwise)."""
+    a_seq, b_seq = (list(v) if _is_sequence(v) else [v] for v in (a, b))
+    if len(a_seq) != len(b_seq):
+        return Evidence("exact", "failed", f"{detail}: {len(a_seq)} values against {len(b_seq)}",
+                        {"a": jsonable(a), "b": jsonable(b)})
+    mismatches = []
+    for i, (x, y) in enumerate(zip(a_seq, b_seq)):
+        try:
+            ex, ey = _exact_value(x), _exact_value(y)
+        except (SymdpError, ValueError) as err:
+            return Evidence("exact", "failed", f"{detail}: component {i}: {err}", {})
+        if not _exactly_equal(ex, ey):
+            mismatches.append({"index": i, "a": jsonable(ex), "b": jsonable(ey)})
+    data = {"compared": len(a_seq), "mismatches": mismatches[:5]}
+    if mismatches:
+        first = mismatches[0]
+        return Evidence("exact", "failed", f"{detail}: {len(mismatches)} of {len(a_seq)} differ; first at "
+                        f"{first['index']}: {first['a']} ≠ {first['b']}", data)
+    if len(a_seq) == 1:
+        data["value"] = jsonable(_exact_value(a_seq[0]))
+    return Evidence("exact", "checked", detail, data)
+
+
+# --------------------------------------------------------------------------------------------
+# certified agreement
+
+
+def _ends(ball: arb) -> tuple[fmpq, fmpq]:
+    # Rounded outward at a precision beyond the midpoint's own bits, so nearly exact.
+    return endpoints(ball, ball.bits() + 64)
+
+
+def _agree(x: object, y: object, digits: int) -> tuple[bool, dict]:
+    cx, cy = certify(x, digits), certify(y, digits)
+    info = {"a": cx.decimal, "b": cy.decimal,
+            "a_bounds": [cx.lower, cx.upper], "b_bounds": [cy.lower, cy.upper]}
+    if cx.decimal == "0" and cy.decimal == "0":
+        return True, info
+    (alo, ahi), (blo, bhi) = _ends(cx.ball), _ends(cy.ball)
+    if not (alo <= bhi and blo <= ahi):
+        return False, info
+    if cx.decimal == cy.decimal:
+        return True, info
+    # Both roads are certified but may round to neighbouring last digits: sharpen them and ask
+    # that the union of the enclosures be narrower than one unit in the `digits`-th place.
+    fx, fy = certify(x, digits + 5), certify(y, digits + 5)
+    (alo, ahi), (blo, bhi) = _ends(fx.ball), _ends(fy.ball)
+    lo, hi = min(alo, blo), max(ahi, bhi)
+    scale = max(abs(lo), abs(hi))
+    return (alo <= bhi and blo <= ahi) and (hi - lo) * 10 ** digits < scale, info
+
+
+def certified_agreement(a: object, b: object, digits: int, detail: str) -> Evidence:
+    """Checked iff both values (exact or :class:`Real`; sequences elementwise) certify, their
+    enclosures overlap, and they agree to `digits` significant digits."""
+    a_seq, b_seq = (list(v) if _is_sequence(v) else [v] for v in (a, b))
+    if len(a_seq) != len(b_seq):
+        return Evidence("certified", "failed", f"{detail}: {len(a_seq)} values against {len(b_seq)}", {})
+    compared = []
+    for i, (x, y) in enumerate(zip(a_seq, b_seq)):
+        try:
+            ok, info = _agree(x, y, digits)
+        except (SymdpError, ValueError) as err:
+            return Evidence("certified", "failed", f"{detail}: component {i} could not be certified: {err}",
+                            {"digits": digits})
+        compared.append(info)
+        if not ok:
+            return Evidence("certified", "failed", f"{detail}: component {i} disagrees at {digits} digits: "
+                            f"{info['a']} vs {info['b']}", {"digits": digits, "values": compared[-1:]})
+    return Evidence("certified", "checked", detail, {"digits": digits, "compared": len(compared), "values": compared[:5]})
+
+
+# --------------------------------------------------------------------------------------------
+# inequality on a box
+
+
+def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, max_boxes: int = boxes.MAX_BOXES, *,
+                      variables: Sequence[sympy.Symbol] | None = None,
+                      gradient: Callable[..., Sequence[arb]] | None = None,
+                      prec: int = boxes.PREC) -> Evidence:
+    """Proved iff :func:`boxes.prove_nonnegative` shows ``f ≥ 0`` on every point of `box`.
+
+    `f` is a sympy expression in `variables` (default: free symbols sorted by name) or a
+    function of one arb ball per side; `box` is a list of (lo, hi) exact rationals.
+    """
+    result = boxes.prove_nonnegative(f, box, variables=variables, gradient=gradient, max_boxes=max_boxes, prec=prec)
+    data = {"box": [[str(lo), str(hi)] for lo, hi in boxes.as_box(box)], "boxes": result.boxes}
+    if isinstance(f, sympy.Basic):
+        data["f"] = _short(f)
+    if result.status == "proved":
+        return Evidence("inequality", "proved", f"{detail} ({result.boxes} boxes)", data)
+    if result.status == "refuted":
+        point = [str(q) for q in result.witness]
+        data.update(witness=point, value=result.value)
+        return Evidence("inequality", "failed", f"{detail}: refuted, f({', '.join(point)}) ∈ {result.value} < 0", data)
+    data["reason"] = result.reason
+    return Evidence("inequality", "failed", f"{detail}: undecided, {result.reason}", data)
+
+
+# --------------------------------------------------------------------------------------------
+# erratum
+
+
+def erratum(printed_holds: bool | Evidence, witness: Mapping[str, object], corrected: Evidence, detail: str, *,
+            corrected_statement: str = "") -> Evidence:
+    """Status ``erratum`` iff the printed statement is false and the corrected one passes.
+
+    `printed_holds` is a bool or the evidence for the printed statement (it holds iff that
+    evidence passed); `witness` is where the printed statement fails (parameters and both
+    sides, say); `corrected` is the evidence for the corrected statement, which
+    `corrected_statement` states.
+    """
+    if isinstance(witness, Evidence) and isinstance(corrected, Mapping):
+        # The order first announced to claim authors: erratum(printed, corrected, witness, detail).
+        witness, corrected = corrected, witness
+    if not isinstance(corrected, Evidence):
+        raise TypeError(f"corrected must be an Evidence, got {type(corrected).__name__}")
+    printed = printed_holds.passed if isinstance(printed_holds, Evidence) else bool(printed_holds)
+    data = {"printed_holds": printed, "witness": jsonable(dict(witness)), "corrected": corrected.to_json(),
+            "corrected_statement": corrected_statement}
+    if isinstance(printed_holds, Evidence):
+        data["printed"] = printed_holds.to_json()
+    if printed:
+        return Evidence("erratum", "failed", f"{detail}: the printed statement holds, so this is no erratum", data)
+    if corrected.status not in ("proved", "checked"):
+        return Evidence("erratum", "failed", f"{detail}: the corrected statement is not established: {corrected.detail}", data)
+    return Evidence("erratum", "erratum", detail, data)
+
+
+# --------------------------------------------------------------------------------------------
+# several pieces
+
+
+def combine(*evidences: Evidence, detail: str = "") -> Evidence:
+    """All pieces must pass; the status is the weakest of them (proved > checked > erratum)."""
+    pieces = [e for item in evidences for e in (item if _is_sequence(item) else [item])]
+    if not pieces or not all(isinstance(e, Evidence) for e in pieces):
+        raise TypeError("combine() takes one or more Evidence objects")
+    if len(pieces) == 1 and not detail:
+        return pieces[0]
+    kind = "+".join(dict.fromkeys(e.kind for e in pieces))
+    status = min((e.status for e in pieces), key=_RANK.__getitem__)
+    failed = [e for e in pieces if not e.passed]
+    text = "; ".join(e.detail for e in (failed or pieces))
+    if detail:
+        text = f"{detail}: {text}"
+    return Evidence(kind, status, text, {"parts": [e.to_json() for e in pieces]})

@@ -1,0 +1,177 @@
+"""The claim registry: each numbered result of a paper is a function decorated with :func:`claim`.
+
+::
+
+    from symdp.verify import claim, identity
+
+    @claim(paper="tv-dp", label="Theorem 2 (eq. 5), k ≤ 6", statement="δ_k = ... for all k ≤ 6")
+    def theorem_2():
+        return identity(lhs, rhs, "closed form against the convolution")
+
+Ids are append-only: a claim's id never changes meaning; a fix gets a new id with
+``supersedes="old-id"``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import re
+import sys
+import unicodedata
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+from ..errors import ParameterError
+
+#: The papers claims may belong to (API.md, "Paper keys").
+PAPERS = {
+    "tv-dp": "Ghazi–Issa, Total variation meets differential privacy",
+    "extremal-ldp": "Kairouz–Oh–Viswanath, Extremal mechanisms for local differential privacy",
+    "composition-subsampling": "Steinke, Composition of differential privacy & privacy amplification by subsampling",
+    "lmidp": "Local mutual-information differential privacy",
+    "egamma-ldp": "Local differential privacy as contraction of E_γ",
+}
+
+_SYMBOLS = {"≤": "le", "≥": "ge", "<": "lt", ">": "gt", "≠": "ne", "=": "eq", "∞": "inf", "√": "sqrt"}
+
+
+@dataclass(frozen=True)
+class ClaimSpec:
+    """One registered claim: the paper's own label, the statement in words, and the function
+    that returns its :class:`~symdp.verify.evidence.Evidence`."""
+
+    id: str
+    paper: str
+    label: str
+    statement: str
+    function: Callable[[], object] = field(compare=False, repr=False)
+    tags: tuple[str, ...] = ()
+    supersedes: str | None = None
+    module: str = ""
+
+
+def slug(text: str) -> str:
+    """`text` in id form: lower case ASCII words joined by '-' (``k ≤ 6`` → ``k-le-6``)."""
+    words = []
+    for ch in unicodedata.normalize("NFKC", text):
+        if ch in _SYMBOLS:
+            words.append(f" {_SYMBOLS[ch]} ")
+        elif ch.isascii():
+            words.append(ch.lower())
+        elif unicodedata.category(ch).startswith("L"):
+            words.append(f" {unicodedata.name(ch, 'x').split()[-1].lower()} ")
+        else:
+            words.append(" ")
+    return re.sub(r"[^a-z0-9.]+", "-", "".join(words)).replace(".-", "-").strip("-.")
+
+
+def check_paper(paper: str) -> str:
+    """Return `paper` if it is a known paper key, else raise with a did-you-mean hint."""
+    if paper in PAPERS:
+        return paper
+    close = difflib.get_close_matches(str(paper), list(PAPERS), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise ParameterError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}{hint}")
+
+
+class Registry:
+    """Claims by id, in registration order."""
+
+    def __init__(self) -> None:
+        self.claims: dict[str, ClaimSpec] = {}
+        #: (file, message) for each claim module that failed to import.
+        self.load_errors: list[tuple[str, str]] = []
+
+    def add(self, spec: ClaimSpec) -> None:
+        if spec.id in self.claims:
+            other = self.claims[spec.id]
+            raise ParameterError(f"claim id {spec.id!r} is registered twice ({other.module} and {spec.module}); "
+                                 "give one of them id=...")
+        self.claims[spec.id] = spec
+
+    def select(self, paper: str | None = None) -> list[ClaimSpec]:
+        """The claims of `paper` (all when None), by paper in `PAPERS` order, then as registered."""
+        if paper is not None:
+            check_paper(paper)
+        order = {key: i for i, key in enumerate(PAPERS)}
+        chosen = [c for c in self.claims.values() if paper is None or c.paper == paper]
+        return sorted(chosen, key=lambda c: order[c.paper])
+
+    def __len__(self) -> int:
+        return len(self.claims)
+
+    def __iter__(self) -> Iterator[ClaimSpec]:
+        return iter(self.select())
+
+
+#: Claims of modules imported the ordinary way; :func:`load_claims` uses a fresh registry.
+REGISTRY = Registry()
+_active = [REGISTRY]
+
+
+def claim(paper: str, label: str, statement: str, id: str | None = None, tags: tuple[str, ...] = (),
+          supersedes: str | None = None) -> Callable[[Callable[[], object]], Callable[[], object]]:
+    """Register the decorated function as the claim `label` of `paper`; the function returns
+    an ``Evidence`` (or a list of them, combined). The id defaults to ``paper:slug(label)``."""
+    check_paper(paper)
+    if not str(label).strip():
+        raise ParameterError("label must be the paper's numbering (e.g. 'Theorem 2'), got an empty string")
+    if id is None:
+        claim_id = f"{paper}:{slug(label)}"
+    else:
+        claim_id = str(id)
+        normal = ":".join(slug(part) for part in claim_id.split(":"))
+        if claim_id != normal:
+            raise ParameterError(f"id must be lower case words joined by '-', e.g. {normal!r}, got {claim_id!r}")
+
+    def register(fn: Callable[[], object]) -> Callable[[], object]:
+        spec = ClaimSpec(claim_id, paper, str(label), str(statement), fn, tuple(tags), supersedes,
+                         getattr(fn, "__module__", ""))
+        _active[-1].add(spec)
+        return fn
+    return register
+
+
+@contextmanager
+def _registering_into(registry: Registry) -> Iterator[None]:
+    _active.append(registry)
+    try:
+        yield
+    finally:
+        _active.pop()
+
+
+def load_claims(path: str | Path = "proofs") -> Registry:
+    """Import every ``*.py`` file of the folder `path` (not ``_*.py`` helpers) into a fresh registry.
+
+    A module that fails to import (including a bad or duplicate claim) is recorded in
+    ``load_errors`` and the others still load. Modules of the folder can import each other by
+    name while loading.
+    """
+    folder = Path(path)
+    if not folder.is_dir():
+        raise ParameterError(f"PATH must be a folder of claim modules, got {str(path)!r} (not a folder)")
+    registry = Registry()
+    sys.path.insert(0, str(folder.resolve()))
+    try:
+        with _registering_into(registry):
+            for file in sorted(folder.glob("*.py")):
+                if not file.name.startswith("_"):
+                    _import(file, registry)
+    finally:
+        sys.path.remove(str(folder.resolve()))
+    return registry
+
+
+def _import(file: Path, registry: Registry) -> None:
+    name = f"symdp_claims_{file.stem}"
+    spec = importlib.util.spec_from_file_location(name, file)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as err:  # a broken claim module must not hide the others
+        registry.load_errors.append((str(file), f"{type(err).__name__}: {err}"))

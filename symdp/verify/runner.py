@@ -1,0 +1,147 @@
+"""Run claims one at a time, each isolated, and turn every outcome into a :class:`ClaimReport`.
+
+A claim runs in a forked child process with a time limit, so that an exception, a hang or a
+crash inside python-flint (a segfault) becomes a ``failed`` report and the run goes on.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable, Mapping, TextIO
+
+from .evidence import Evidence, combine
+from .registry import ClaimSpec, Registry
+
+#: Default time limit of one claim, in seconds.
+TIMEOUT = 600.0
+
+
+@dataclass(frozen=True)
+class ClaimReport:
+    """The outcome of one claim: ``status`` is ``proved``, ``checked``, ``erratum`` or ``failed``;
+    ``evidence`` is the evidence kind (None when the claim produced no evidence)."""
+
+    paper: str
+    label: str
+    id: str
+    statement: str
+    status: str
+    evidence: str | None
+    seconds: float
+    detail: str
+    data: dict = field(default_factory=dict, hash=False)
+
+    @property
+    def passed(self) -> bool:
+        return self.status != "failed"
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "ClaimReport":
+        return cls(obj["paper"], obj["label"], obj.get("id", ""), obj.get("statement", ""), obj["status"],
+                   obj["evidence"], float(obj["seconds"]), obj["detail"], dict(obj.get("data", {})))
+
+
+def evaluate(spec: ClaimSpec) -> Evidence:
+    """Call the claim's function in this process and return its evidence (never raises for a
+    failing claim: an exception becomes failed evidence with the exception's message)."""
+    result = spec.function()
+    if isinstance(result, Evidence):
+        return result
+    if isinstance(result, (list, tuple)) and result and all(isinstance(e, Evidence) for e in result):
+        return combine(*result)
+    raise TypeError(f"the claim returned {type(result).__name__}, not Evidence")
+
+
+def _child(spec: ClaimSpec, conn) -> None:
+    try:
+        conn.send(("ok", evaluate(spec).to_json()))
+    except BaseException as err:  # the report must name whatever went wrong in the claim
+        conn.send(("error", f"{type(err).__name__}: {err}"))
+    finally:
+        conn.close()
+
+
+def _in_child(spec: ClaimSpec, timeout: float | None) -> tuple[str, object]:
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    process = ctx.Process(target=_child, args=(spec, send), daemon=True)
+    process.start()
+    send.close()
+    try:
+        if receive.poll(timeout):
+            try:
+                return receive.recv()
+            except EOFError:
+                pass
+        else:
+            if process.is_alive():
+                return "error", f"timed out after {timeout:g} s"
+        process.join(5)
+        return "error", _death(process.exitcode)
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join()
+        receive.close()
+
+
+def _death(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            return f"the claim's process was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            pass
+    return f"the claim's process ended with exit code {code} and no result"
+
+
+def _in_process(spec: ClaimSpec) -> tuple[str, object]:
+    try:
+        return "ok", evaluate(spec).to_json()
+    except Exception as err:  # the report must name whatever went wrong in the claim
+        return "error", f"{type(err).__name__}: {err}"
+
+
+def run_claim(spec: ClaimSpec, timeout: float | None = TIMEOUT, isolate: bool = True) -> ClaimReport:
+    """Run one claim (in a forked child with a time limit when `isolate`) and report it."""
+    start = time.perf_counter()
+    isolate = isolate and "fork" in multiprocessing.get_all_start_methods()
+    outcome, payload = _in_child(spec, timeout) if isolate else _in_process(spec)
+    seconds = round(time.perf_counter() - start, 3)
+    if outcome == "ok":
+        ev = Evidence.from_json(payload)
+        return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, ev.status, ev.kind, seconds,
+                           ev.detail, ev.data)
+    return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, "failed", None, seconds, str(payload))
+
+
+def load_error_reports(registry: Registry) -> list[ClaimReport]:
+    """A failed report for each claim module that did not import."""
+    return [ClaimReport("", f"module {file}", f"load:{file}", "the claim module imports", "failed", None, 0.0, message)
+            for file, message in registry.load_errors]
+
+
+def run_claims(specs: Iterable[ClaimSpec], timeout: float | None = TIMEOUT, isolate: bool = True,
+               progress: TextIO | bool = True) -> list[ClaimReport]:
+    """Run `specs` in order, writing one progress line per claim to `progress` (a stream;
+    True: standard error; False: silent)."""
+    progress = sys.stderr if progress is True else progress or None
+    specs = list(specs)
+    width = len(str(len(specs)))
+    reports = []
+    for i, spec in enumerate(specs, 1):
+        if progress is not None:
+            progress.write(f"[{i:>{width}}/{len(specs)}] {spec.paper}  {spec.label} ... ")
+            progress.flush()
+        report = run_claim(spec, timeout, isolate)
+        if progress is not None:
+            progress.write(f"{report.status} ({report.seconds:.1f} s)\n")
+            progress.flush()
+        reports.append(report)
+    return reports

@@ -1,0 +1,102 @@
+"""The ``symdp`` command line: verify, delegated commands, and one-line errors."""
+
+import importlib.util
+import json
+
+import pytest
+
+from symdp.cli import main
+
+GOOD = '''
+import sympy
+from symdp.verify import claim, identity, inequality_on_box
+
+x = sympy.Symbol("x")
+
+@claim(paper="tv-dp", label="Theorem 1", statement="x + x = 2x")
+def t1():
+    return identity(x + x, 2 * x, "sympy")
+
+@claim(paper="lmidp", label="Lemma 2", statement="e^x ≥ 1 + x on [-1, 1]")
+def l2():
+    return inequality_on_box(sympy.exp(x) - 1 - x, [(-1, 1)], "branch and bound")
+'''
+
+BAD = '''
+from symdp.verify import claim, exact_agreement
+
+@claim(paper="egamma-ldp", label="Theorem 3", statement="1 = 2")
+def t3():
+    return exact_agreement(1, 2, "printed constant")
+'''
+
+
+@pytest.fixture
+def proofs(tmp_path):
+    folder = tmp_path / "proofs"
+    folder.mkdir()
+    (folder / "good.py").write_text(GOOD)
+    return folder
+
+
+def test_verify_passes_and_writes_reports(proofs, tmp_path, capsys):
+    out = tmp_path / "reports"
+    assert main(["verify", str(proofs), "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "[1/2] tv-dp  Theorem 1 ... proved" in captured.err
+    assert "2 proved" in captured.out or ("1 proved" in captured.out)
+    assert {p.name for p in out.iterdir()} == {"verify.md", "verify.json", "tv-dp.md", "lmidp.md"}
+    data = json.loads((out / "verify.json").read_text())
+    assert [c["status"] for c in data["claims"]] == ["proved", "proved"]
+
+
+def test_verify_json_and_failure_exit_code(proofs, tmp_path, capsys):
+    (proofs / "bad.py").write_text(BAD)
+    assert main(["verify", str(proofs), "--json", "--out", str(tmp_path / "r")]) == 1
+    obj = json.loads(capsys.readouterr().out)
+    statuses = {c["label"]: c["status"] for c in obj["claims"]}
+    assert statuses == {"Theorem 1": "proved", "Lemma 2": "proved", "Theorem 3": "failed"}
+    assert obj["summary"]["failed"] == 1 and obj["summary"]["total"] == 3
+
+
+def test_verify_filters_by_paper(proofs, tmp_path, capsys):
+    assert main(["verify", str(proofs), "--paper", "lmidp", "--json", "--out", str(tmp_path / "r")]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert [c["paper"] for c in obj["claims"]] == ["lmidp"]
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["verify", "PROOFS", "--paper", "tv_dp"], "did you mean 'tv-dp'"),
+    (["verify", "MISSING"], "folder"),
+    (["verify", "PROOFS", "--paper", "extremal-ldp"], "no claims"),
+    (["verify", "PROOFS", "--timeout", "0"], "timeout"),
+])
+def test_verify_refuses_bad_input_on_one_line(argv, needle, proofs, tmp_path, capsys):
+    argv = [str(proofs) if a == "PROOFS" else str(tmp_path / "missing") if a == "MISSING" else a for a in argv]
+    assert main(argv + ["--out", str(tmp_path / "r")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("symdp: error:") and needle in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv, module", [
+    (["figures"], "symdp.figures"),
+    (["tables", "check"], "symdp.tables"),
+    (["compare", "autodp"], "symdp.compare"),
+])
+def test_delegated_commands_missing_modules(argv, module, capsys):
+    if importlib.util.find_spec(module) is not None:
+        pytest.skip(f"{module} exists")
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("symdp: error:") and module in err and err.count("\n") == 1
+
+
+def test_delegated_commands_receive_their_arguments(monkeypatch):
+    import sys
+    import types
+    seen = {}
+    fake = types.ModuleType("symdp.tables")
+    fake.cli = lambda args: seen.setdefault("args", args) and 0
+    monkeypatch.setitem(sys.modules, "symdp.tables", fake)
+    assert main(["tables", "build", "gaussian", "--jobs", "2"]) == 0
+    assert seen["args"].action == "build" and seen["args"].names == ["gaussian"] and seen["args"].jobs == 2

@@ -1,0 +1,285 @@
+"""The claims layer: interval branch-and-bound, evidence, registry, runner and reports."""
+
+import json
+from fractions import Fraction
+
+import pytest
+import sympy
+from flint import arb, fmpq
+from hypothesis import given, settings, strategies as st
+
+from symdp.errors import ParameterError
+from symdp.numbers import Real
+from symdp.verify import (Evidence, certified_agreement, combine, erratum, exact_agreement, identity,
+                          inequality_on_box, load_claims, run_claims)
+from symdp.verify import report
+from symdp.verify.boxes import prove_nonnegative
+from symdp.verify.registry import Registry, claim, slug
+from symdp.verify.runner import ClaimReport
+
+x, y = sympy.symbols("x y")
+
+
+# --------------------------------------------------------------------------------------------
+# boxes
+
+
+def test_box_proves_a_bound_attained_at_a_corner():
+    result = prove_nonnegative(x**2 - 2*x + 1 + y, [(0, 2), (0, 1)])
+    assert result.status == "proved" and result.boxes >= 1
+
+
+def test_box_proves_a_bound_attained_inside():
+    # e^x ≥ 1 + x, with equality at x = 0 inside the box
+    assert prove_nonnegative(sympy.exp(x) - 1 - x, [(-2, 3)]).status == "proved"
+
+
+def test_box_refutes_with_an_exact_witness():
+    result = prove_nonnegative(x - 1, [(0, 2)])
+    assert result.status == "refuted"
+    (w,) = result.witness
+    assert 0 <= w <= 2 and w - 1 < 0
+
+
+def test_box_with_a_ball_function():
+    assert prove_nonnegative(lambda a, b: a * a + b + 1, [(-1, 1), (0, 1)]).status == "proved"
+    refuted = prove_nonnegative(lambda a: a - 1, [(0, 2)])
+    assert refuted.status == "refuted" and refuted.witness[0] < 1
+
+
+def test_box_reports_undecided_when_the_budget_runs_out():
+    # tanh(x/2)(e^x+1) − (e^x−1) is identically 0: interval arithmetic can never settle its sign
+    f = sympy.tanh(x / 2) * (sympy.exp(x) + 1) - (sympy.exp(x) - 1)
+    result = prove_nonnegative(f, [(0, 3)], max_boxes=50)
+    assert result.status == "undecided" and result.boxes == 50
+
+
+def test_box_rejects_bad_boxes():
+    with pytest.raises(ParameterError, match="lo ≤ hi"):
+        prove_nonnegative(x, [(1, 0)])
+    with pytest.raises(ParameterError, match="one side per variable"):
+        prove_nonnegative(x * y, [(0, 1)])
+    with pytest.raises(ParameterError, match="rational"):
+        prove_nonnegative(x, [(0, sympy.pi)])
+
+
+quadratics = st.tuples(st.integers(-5, 5), st.integers(-9, 9), st.integers(-9, 9), st.integers(-4, 3), st.integers(1, 5))
+
+
+@settings(max_examples=40, deadline=None)
+@given(quadratics)
+def test_box_agrees_with_the_exact_minimum_of_a_quadratic(params):
+    a, b, c, lo, width = params
+    hi = lo + width
+    f = sympy.Integer(a) * x**2 + b * x + c
+    # independent route: the minimum over [lo, hi] is at an end or at the vertex
+    candidates = [sympy.Integer(lo), sympy.Integer(hi)]
+    if a > 0 and lo <= sympy.Rational(-b, 2 * a) <= hi:
+        candidates.append(sympy.Rational(-b, 2 * a))
+    least = min(f.subs(x, t) for t in candidates)
+    result = prove_nonnegative(f, [(lo, hi)], variables=[x], max_boxes=2000)
+    if least < 0:
+        assert result.status == "refuted"
+        w = sympy.Rational(int(result.witness[0].p), int(result.witness[0].q))
+        assert lo <= w <= hi and f.subs(x, w) < 0
+    else:
+        assert result.status == "proved"
+
+
+# --------------------------------------------------------------------------------------------
+# evidence
+
+
+def test_identity_proves_and_fails():
+    e = sympy.Symbol("e", positive=True)
+    ok = identity(sympy.tanh(e / 2), (sympy.exp(e) - 1) / (sympy.exp(e) + 1), "tanh half-angle")
+    assert ok.status == "proved" and ok.kind == "identity"
+    bad = identity(sympy.tanh(e / 2), (sympy.exp(e) - 1) / (sympy.exp(e) + 2), "wrong")
+    assert bad.status == "failed" and "does not simplify" in bad.detail
+    json.dumps(bad.to_json())
+
+
+def test_identity_of_rational_functions_and_sequences():
+    q = sympy.Symbol("q")
+    assert identity([(q**2 - 1) / (q - 1), q * (q + 1)], [q + 1, q**2 + q], "two").status == "proved"
+
+
+def test_exact_agreement_across_number_types():
+    ok = exact_agreement([Fraction(1, 3), fmpq(2, 7), 5], [sympy.Rational(1, 3), sympy.Rational(2, 7), sympy.Integer(5)], "types")
+    assert ok.status == "checked" and ok.data["compared"] == 3
+    bad = exact_agreement([Fraction(1, 3), 1], [Fraction(1, 3), 2], "mismatch")
+    assert bad.status == "failed" and bad.data["mismatches"][0]["index"] == 1
+    assert exact_agreement(0.5, Fraction(1, 2), "float").status == "failed"
+    assert exact_agreement([1, 2], [1], "lengths").status == "failed"
+
+
+def test_certified_agreement_of_two_routes():
+    # log 2 = 2 atanh(1/3): two different series, both certified
+    ok = certified_agreement(sympy.log(2), 2 * sympy.atanh(sympy.Rational(1, 3)), 40, "log 2")
+    assert ok.status == "checked" and ok.data["digits"] == 40
+    route = Real(lambda p: arb(2).log())
+    assert certified_agreement(route, sympy.log(2), 30, "ball vs sympy").status == "checked"
+    # agreement to N digits, not equality: 10^-40 apart agree to 30 digits, 10^-20 apart do not
+    assert certified_agreement(sympy.log(2), sympy.log(2) + sympy.Rational(1, 10**40), 30, "close").status == "checked"
+    assert certified_agreement(sympy.log(2), sympy.log(2) + sympy.Rational(1, 10**20), 30, "apart").status == "failed"
+    assert certified_agreement(sympy.log(2), sympy.log(3), 10, "far apart").status == "failed"
+
+
+def test_inequality_on_box_evidence():
+    ok = inequality_on_box(x**2 - 2*x + 1 + y, [(0, 2), (0, 1)], "square")
+    assert ok.status == "proved" and ok.data["boxes"] >= 1
+    bad = inequality_on_box(x - 1, [(0, 2)], "linear")
+    assert bad.status == "failed" and "refuted" in bad.detail and bad.data["witness"]
+    json.dumps(bad.to_json())
+
+
+def test_erratum_statuses():
+    corrected = identity(x + x, 2 * x, "corrected")
+    witness = {"x": sympy.Rational(1, 2), "printed": 3, "true": fmpq(1, 4)}
+    err = erratum(False, witness, corrected, "printed eq. 9 is off by a factor", corrected_statement="2x = x + x")
+    assert err.status == "erratum" and err.data["witness"]["x"] == "1/2"
+    json.dumps(err.to_json())
+    assert erratum(True, witness, corrected, "holds").status == "failed"
+    assert erratum(False, witness, identity(x, 2 * x, "wrong fix"), "bad fix").status == "failed"
+    printed = exact_agreement(3, Fraction(1, 4), "printed value")
+    assert erratum(printed, witness, corrected, "evidence for the printed side").status == "erratum"
+    assert erratum(False, corrected, witness, "announced argument order").status == "erratum"
+
+
+def test_combine_takes_the_weakest_status():
+    proved = identity(x, x, "a")
+    checked = exact_agreement(1, 1, "b")
+    failed = exact_agreement(1, 2, "c")
+    assert combine(proved, checked).status == "checked"
+    assert combine(proved, proved).status == "proved"
+    both = combine(proved, failed)
+    assert both.status == "failed" and both.kind == "identity+exact"
+    assert Evidence.from_json(both.to_json()) == both
+
+
+def test_evidence_vocabulary_is_enforced():
+    with pytest.raises(ValueError):
+        Evidence("identity", "refuted", "", {})
+    with pytest.raises(ValueError):
+        Evidence("sampled", "checked", "", {})
+
+
+# --------------------------------------------------------------------------------------------
+# registry
+
+
+def test_slug_and_default_ids():
+    assert slug("Theorem 2 (eq. 5), k ≤ 6") == "theorem-2-eq-5-k-le-6"
+    reg = Registry()
+    from symdp.verify import registry as module
+    module._active.append(reg)
+    try:
+        @claim(paper="tv-dp", label="Theorem 2 (eq. 5), k ≤ 6", statement="s")
+        def a():
+            return identity(1, 1, "")
+        with pytest.raises(ParameterError, match="twice"):
+            claim(paper="tv-dp", label="Theorem 2 (eq. 5), k ≤ 6", statement="s")(a)
+        with pytest.raises(ParameterError, match="did you mean 'tv-dp'"):
+            claim(paper="tvdp", label="Theorem 1", statement="s")
+        with pytest.raises(ParameterError, match="lower case"):
+            claim(paper="tv-dp", label="x", statement="s", id="Bad Id")
+    finally:
+        module._active.pop()
+    assert list(reg.claims) == ["tv-dp:theorem-2-eq-5-k-le-6"]
+
+
+CLAIMS = '''
+import os, signal, time, sympy
+from symdp.verify import claim, identity, exact_agreement, erratum
+from _helpers import X
+
+@claim(paper="tv-dp", label="Theorem 1", statement="x + x = 2x")
+def t1():
+    return identity(X + X, 2 * X, "sympy")
+
+@claim(paper="tv-dp", label="Lemma 2", statement="two pieces")
+def l2():
+    return [identity(X, X, "a"), exact_agreement(1, 1, "b")]
+
+@claim(paper="lmidp", label="Theorem 3", statement="raises")
+def t3():
+    raise ZeroDivisionError("boom")
+
+@claim(paper="lmidp", label="Remark 1", statement="not evidence")
+def r1():
+    return 42
+
+@claim(paper="egamma-ldp", label="Eq. 9", statement="printed wrong")
+def e9():
+    return erratum(False, {"x": 1}, identity(X, X, "fixed"), "typo", corrected_statement="x = x")
+'''
+
+
+@pytest.fixture
+def proofs(tmp_path):
+    folder = tmp_path / "proofs"
+    folder.mkdir()
+    (folder / "_helpers.py").write_text("import sympy\nX = sympy.Symbol('x')\n")
+    (folder / "papers.py").write_text(CLAIMS)
+    (folder / "broken.py").write_text("raise ImportError('missing dependency')\n")
+    return folder
+
+
+def test_load_claims_twice_and_record_broken_modules(proofs):
+    first, second = load_claims(proofs), load_claims(proofs)
+    assert len(first) == len(second) == 5
+    assert [c.paper for c in second.select("lmidp")] == ["lmidp", "lmidp"]
+    assert len(second.load_errors) == 1 and "missing dependency" in second.load_errors[0][1]
+    with pytest.raises(ParameterError, match="folder"):
+        load_claims(proofs / "nowhere")
+
+
+def test_runner_isolates_every_claim(proofs, tmp_path):
+    (proofs / "crash.py").write_text(
+        "import os, signal, time\nfrom symdp.verify import claim\n"
+        "@claim(paper='extremal-ldp', label='Theorem 4', statement='segfaults')\n"
+        "def crash():\n    os.kill(os.getpid(), signal.SIGSEGV)\n"
+        "@claim(paper='extremal-ldp', label='Theorem 5', statement='hangs')\n"
+        "def hang():\n    time.sleep(30)\n")
+    import io
+    stream = io.StringIO()
+    reports = {r.label: r for r in run_claims(load_claims(proofs), timeout=2, progress=stream)}
+    assert reports["Theorem 1"].status == "proved"
+    assert reports["Lemma 2"].status == "checked" and reports["Lemma 2"].evidence == "identity+exact"
+    assert reports["Theorem 3"].status == "failed" and "ZeroDivisionError: boom" in reports["Theorem 3"].detail
+    assert reports["Remark 1"].status == "failed" and "not Evidence" in reports["Remark 1"].detail
+    assert reports["Eq. 9"].status == "erratum"
+    assert reports["Theorem 4"].status == "failed" and "SIGSEGV" in reports["Theorem 4"].detail
+    assert reports["Theorem 5"].status == "failed" and "timed out" in reports["Theorem 5"].detail
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 7 and lines[0].startswith("[1/7] tv-dp  Theorem 1 ... proved (")
+
+
+report_strategy = st.builds(
+    ClaimReport, st.sampled_from(["tv-dp", "lmidp"]), st.text(max_size=20), st.text(max_size=20), st.text(max_size=40),
+    st.sampled_from(["proved", "checked", "erratum", "failed"]), st.sampled_from([None, "identity", "exact+certified"]),
+    st.floats(0, 1e4, allow_nan=False), st.text(max_size=40),
+    st.dictionaries(st.text(max_size=5), st.one_of(st.integers(-10, 10), st.text(max_size=5)), max_size=3))
+
+
+@settings(max_examples=50, deadline=None)
+@given(report_strategy)
+def test_claim_report_round_trips_through_json(r):
+    assert ClaimReport.from_json(json.loads(json.dumps(r.to_json()))) == r
+
+
+def test_reports_json_markdown_and_files(proofs, tmp_path):
+    reg = load_claims(proofs)
+    reports = run_claims(reg, progress=False)
+    obj = report.to_json(reports)
+    assert set(obj) == {"claims", "summary"}
+    assert {"paper", "label", "status", "evidence", "seconds", "detail"} <= set(obj["claims"][0])
+    s = obj["summary"]
+    assert s["total"] == 5 and s["proved"] + s["checked"] + s["erratum"] + s["failed"] == 5
+    assert s["papers"]["lmidp"]["failed"] == 2 and "python-flint" in s["versions"]
+    assert report.from_json(json.loads(json.dumps(obj))) == reports
+    md = report.markdown(reports)
+    assert "\n### Errata\n" in md and "fails at x = 1" in md and "x = x" in md
+    written = report.write(reports, tmp_path / "out")
+    assert {p.name for p in written} == {"verify.md", "verify.json", "tv-dp.md", "lmidp.md", "egamma-ldp.md"}
+    assert "Theorem 3" in report.table(reports)
