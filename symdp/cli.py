@@ -51,7 +51,13 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("tables", help="build or check the reference tables")
     p.add_argument("action", choices=("build", "check"))
     p.add_argument("names", nargs="*", metavar="NAME|DIR")
-    p.add_argument("--jobs", type=int, default=1, metavar="N")
+    p.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes for build")
+    p.add_argument("--sample", type=int, default=None, metavar="N",
+                   help="check: recompute a seeded random sample of N rows per table instead of all")
+    p.add_argument("--seed", type=int, default=0, help="seed of --sample (default 0)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="build on an existing Dask distributed cluster (extra 'dask')")
+    p.add_argument("--dir", default="tables", metavar="DIR", help="the tables folder (default tables/)")
     p.set_defaults(run=_delegate("symdp.tables", "cli"))
 
     p = sub.add_parser("compare", help="run another DP library on the reference tables")

@@ -1,0 +1,203 @@
+"""Certified roots of monotone functions: an exact rational bracket that only ever shrinks.
+
+A root is returned as a :class:`~symdp.numbers.Real`. Behind it sits a bracket ``[a, b]`` with
+exact ``fmpq`` endpoints for which ``f(a) < target < f(b)`` has been *decided* with arb balls, so
+the root of a continuous, strictly increasing ``f`` lies in ``[a, b]`` by the intermediate value
+theorem. Asking for more bits shrinks the same bracket further (Illinois regula falsi, with a
+bisection step whenever it stalls); nothing is ever estimated without a decision behind it.
+
+Monotonicity and continuity of ``f`` on the bracket are the caller's proof obligation: every
+caller in symdp states the derivative argument in its docstring.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from flint import arb, fmpq, fmpz
+
+from .errors import ParameterError, PrecisionError
+from .numbers import Real, arb_of, exact, to_fmpq, working_precision, is_rational
+
+#: f maps an arb ball to a ball enclosing f on it, at the current working precision.
+BallMap = Callable[[arb], arb]
+
+#: How many doublings of the working precision a single undecided comparison may use.
+_ESCALATIONS = 4
+
+
+def _as_fmpq(value: object, name: str) -> fmpq:
+    expr = exact(value, name)
+    if not is_rational(expr):
+        raise ParameterError(f"{name} must be an exact rational bracket endpoint, got {expr}")
+    return to_fmpq(expr)
+
+
+def _side(f: BallMap, x: fmpq, target: object, prec: int) -> int | None:
+    """Sign of f(x) − target, decided with escalating precision; None if still undecided."""
+    p = prec
+    for _ in range(_ESCALATIONS):
+        with working_precision(p):
+            g = f(arb(x)) - arb_of(target, p)
+        if g > 0:
+            return 1
+        if g < 0:
+            return -1
+        p *= 2
+    return None
+
+
+def _estimate(f: BallMap, x: fmpq, target: object, prec: int) -> fmpq:
+    """A rational estimate of f(x) − target (the ball midpoint), used only to place candidates."""
+    with working_precision(prec):
+        g = f(arb(x)) - arb_of(target, prec)
+    if not g.is_finite():
+        return fmpq(0)
+    return g.mid().fmpq()
+
+
+def _dyadic(x: fmpq, bits: int) -> fmpq:
+    """x rounded to a multiple of 2^−bits (so that arb(x) is exact at ≥ bits of precision)."""
+    scale = fmpz(1) << bits
+    num = x * scale
+    return fmpq(int(num.p) // int(num.q), scale)
+
+
+class _Bracket:
+    """The shrinking certified bracket behind one root."""
+
+    def __init__(self, f: BallMap, target: object, a: fmpq, b: fmpq, prec: int):
+        self.f, self.target, self.a, self.b = f, target, a, b
+        self.ga = _estimate(f, a, target, prec)
+        self.gb = _estimate(f, b, target, prec)
+        self.moved = 0  # −1: a moved last, +1: b moved last
+
+    def _scale(self) -> fmpq:
+        return max(fmpq(1), abs(self.a), abs(self.b))
+
+    def refine(self, prec: int) -> None:
+        goal = self._scale() / (fmpz(1) << prec)
+        bits = prec + 8 + max(0, int(int(self._scale().p).bit_length() - int(self._scale().q).bit_length()))
+        while self.b - self.a > goal:
+            before = self.b - self.a
+            self._step(prec, bits, goal)
+            self._step(prec, bits, goal)
+            if self.b - self.a > before / 2:
+                self._bisect(prec, bits, goal)
+
+    def _candidate(self, bits: int) -> fmpq:
+        a, b, width = self.a, self.b, self.b - self.a
+        if self.ga < 0 < self.gb:
+            c = a + width * (-self.ga) / (self.gb - self.ga)
+        else:
+            c = (a + b) / 2
+        margin = width / 64
+        c = min(max(c, a + margin), b - margin)
+        return _dyadic(c, bits)
+
+    def _step(self, prec: int, bits: int, goal: fmpq) -> None:
+        if self.b - self.a <= goal:
+            return
+        self._move(self._candidate(bits), prec, goal)
+
+    def _bisect(self, prec: int, bits: int, goal: fmpq) -> None:
+        if self.b - self.a > goal:
+            self._move(_dyadic((self.a + self.b) / 2, bits), prec, goal)
+
+    def _move(self, c: fmpq, prec: int, goal: fmpq) -> None:
+        if not self.a < c < self.b:
+            c = (self.a + self.b) / 2
+        side = _side(self.f, c, self.target, prec + 32)
+        if side is None:
+            self._pin(c, prec, goal)
+            return
+        gc = _estimate(self.f, c, self.target, prec + 32)
+        # Illinois rule: an endpoint kept twice in a row has its stored value halved, so the
+        # secant leaves it and both ends of the bracket converge.
+        if side < 0:
+            self.a, self.ga = c, gc if gc < 0 else -abs(self.ga) / 2
+            if self.moved == -1:
+                self.gb /= 2
+            self.moved = -1
+        else:
+            self.b, self.gb = c, gc if gc > 0 else abs(self.gb) / 2
+            if self.moved == 1:
+                self.ga /= 2
+            self.moved = 1
+
+    def _pin(self, c: fmpq, prec: int, goal: fmpq) -> None:
+        """f(c) is indistinguishable from the target: the root is within a hair of c."""
+        w = goal / 4
+        lo, hi = max(self.a, c - w), min(self.b, c + w)
+        side_lo = _side(self.f, lo, self.target, prec + 32) if lo > self.a else -1
+        side_hi = _side(self.f, hi, self.target, prec + 32) if hi < self.b else 1
+        if side_lo == -1 and side_hi == 1:
+            self.a, self.b = lo, hi
+            return
+        raise PrecisionError(f"cannot separate f from its target near {float(c)} at {prec * 2 ** _ESCALATIONS} bits")
+
+    def ball(self, prec: int) -> arb:
+        self.refine(prec)
+        with working_precision(prec + 16):
+            return arb(self.a).union(arb(self.b))
+
+
+class Root(Real):
+    """A certified root; ``bracket(prec)`` exposes the exact rational bracket behind it."""
+
+    __slots__ = ("_bracket",)
+
+    def __init__(self, bracket: _Bracket, name: str):
+        super().__init__(bracket.ball, name=name)
+        self._bracket = bracket
+
+    def bracket(self, prec: int) -> tuple[fmpq, fmpq]:
+        """Exact a < b with f(a) < target < f(b) decided and b − a ≤ 2^−prec · max(1, |a|, |b|)."""
+        self._bracket.refine(prec)
+        return self._bracket.a, self._bracket.b
+
+
+def bracket_increasing(f: BallMap, target: object, lo: object, hi: object, floor: object | None = None,
+                       max_steps: int = 400, prec: int = 64) -> tuple[fmpq, fmpq]:
+    """Move `lo` down and `hi` up until f(lo) < target < f(hi) is decided.
+
+    `lo` moves halfway towards `floor` (exclusive) when one is given, else down by the current
+    width; `hi` moves up by doubling the width. Raises ParameterError when no bracket is found.
+    """
+    a, b = _as_fmpq(lo, "lo"), _as_fmpq(hi, "hi")
+    bottom = None if floor is None else _as_fmpq(floor, "floor")
+    for _ in range(max_steps):
+        if _side(f, a, target, prec) == -1:
+            break
+        a = (a + bottom) / 2 if bottom is not None else a - (b - a)
+    else:
+        raise ParameterError(f"no lower bracket endpoint found below {lo} for target {target}")
+    for _ in range(max_steps):
+        if _side(f, b, target, prec) == 1:
+            return a, b
+        b = b + (b - a)
+    raise ParameterError(f"no upper bracket endpoint found above {hi} for target {target}")
+
+
+def solve_increasing(f: BallMap, target: object, lo: object, hi: object, name: str = "root") -> Root:
+    """The unique x in [lo, hi] with f(x) = target, for f continuous and strictly increasing there.
+
+    `f` maps an arb ball to a ball enclosing f on it (evaluated at the current working precision);
+    `target` is exact or a :class:`Real`; `lo`, `hi` are exact rationals. The decisions
+    f(lo) < target < f(hi) are made here (ParameterError if they fail). The returned Real's
+    ``ball(prec)`` encloses an exact bracket [a, b] with f(a) < target < f(b) decided and
+    b − a ≤ 2^−prec · max(1, |a|, |b|).
+    """
+    a, b = _as_fmpq(lo, "lo"), _as_fmpq(hi, "hi")
+    if not a < b:
+        raise ParameterError(f"lo must be < hi, got [{a}, {b}]")
+    if _side(f, a, target, 64) != -1:
+        raise ParameterError(f"f(lo) < target is not certified at lo = {a}")
+    if _side(f, b, target, 64) != 1:
+        raise ParameterError(f"f(hi) > target is not certified at hi = {b}")
+    return Root(_Bracket(f, target, a, b, 64), name)
+
+
+def solve_decreasing(f: BallMap, target: object, lo: object, hi: object, name: str = "root") -> Root:
+    """As :func:`solve_increasing`, for f continuous and strictly decreasing on [lo, hi]."""
+    return solve_increasing(lambda x: -f(x), -target, lo, hi, name)
