@@ -103,8 +103,17 @@ class LatticePair(FinitePair):
         if self.exact_mode:
             lat = self.lattice.exact
             return lat.hockey_stick_above(lat.first_above(g), g)
+        if self._above_every_ratio(g):
+            return sympy.Integer(0)
         return Real(lambda prec: self._hockey_ball(arb_of(g, prec), prec),
                     name=f"{self!r}.hockey_stick({g})")
+
+    def _above_every_ratio(self, g: sympy.Expr) -> bool:
+        """γ ≥ the largest likelihood ratio and P(LR = ∞) = 0, so E_γ = 0 exactly: a ball
+        would only ever straddle this 0 (ties a − γb = 0), and the zero could not be certified."""
+        top = sum(k * max(f.exps) for f, k in self.lattice.factors)
+        return (sign(g - self.base ** top) >= 0
+                and all(sign(sympy.Add(*f.p) - 1) == 0 for f, _ in self.lattice.factors))
 
     def _hockey_ball(self, gamma: arb, prec: int) -> arb:
         """Σ_j (p_j − γ q_j)₊ + P(LR = ∞) in ball arithmetic; the positive part is taken by

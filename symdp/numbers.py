@@ -99,7 +99,7 @@ def to_fmpq(expr: object) -> fmpq:
 
 def from_fmpq(q: fmpq) -> sympy.Rational:
     """An ``fmpq`` as a sympy ``Rational``."""
-    return sympy.Rational(int(q.p), int(q.q))
+    return sympy.Rational(int(q.p), int(q.q), 1)  # fmpq is already in lowest terms: skip the gcd
 
 
 # --------------------------------------------------------------------------------------------

@@ -132,8 +132,10 @@ class Pair(ABC):
         return out
 
     def subsample(self, q: object) -> "Pair":
-        """Poisson subsampling at rate q, add/remove relation: the pair ((1−q)Q + qP, Q)."""
-        raise UnsupportedError(f"subsampling of {type(self).__name__} has no exact implementation")
+        """Poisson subsampling with rate q, add/remove relation: the pair ((1−q)Q + qP, Q),
+        whose hockey-stick divergences follow exactly from this pair's (Steinke, Theorem 29)."""
+        from .subsampling import subsample_pair
+        return subsample_pair(self, q)
 
 
 def _difference(a: Value, b: Value) -> Value:
@@ -344,14 +346,20 @@ def _compose_finite(a: FinitePair, ka: int, b: FinitePair | None = None, kb: int
     """The product a^ka × b^kb, by exact privacy-loss convolution on a ratio lattice."""
     fa = _pld.lattice_factor(a.p, a.q)
     fb = _pld.lattice_factor(b.p, b.q) if b is not None else None
+    pairwise = ka == 1 and kb == 1
     if fa is None or (b is not None and fb is None):
-        if ka == 1 and kb == 1:
+        if pairwise:
             return _finite([x * y for x in a.p for y in b.p], [x * y for x in a.q for y in b.q])
         raise UnsupportedError("composition of finite pairs whose likelihood ratios are not powers "
                                "of one base is only supported pairwise (a.compose(b))")
     lat = _pld.LatticePLD.of(fa, ka)
     if fb is not None:
-        lat = lat.compose(_pld.LatticePLD.of(fb, kb))
+        try:
+            lat = lat.compose(_pld.LatticePLD.of(fb, kb))
+        except UnsupportedError:  # two lattices with incommensurable bases, e.g. 2 and 3
+            if not pairwise:
+                raise
+            return _finite([x * y for x in a.p for y in b.p], [x * y for x in a.q for y in b.q])
     from .composition import LatticePair
     return LatticePair(lat)
 
@@ -419,9 +427,6 @@ class GaussianPair(Pair):
     def _power(self, k: int) -> Pair:
         return GaussianPair(self.mu * sympy.sqrt(k))
 
-    def subsample(self, q: object) -> Pair:
-        from .subsampling import subsample_pair
-        return subsample_pair(self, q)
 
 
 class LaplacePair(Pair):
@@ -517,9 +522,6 @@ class LaplacePair(Pair):
         from .laplace_composition import laplace_power
         return laplace_power(self, k)
 
-    def subsample(self, q: object) -> Pair:
-        from .subsampling import subsample_pair
-        return subsample_pair(self, q)
 
 
 # --------------------------------------------------------------------------------------------

@@ -106,9 +106,15 @@ class LatticePLD:
     def of(factor: Factor, power: int = 1) -> "LatticePLD":
         return LatticePLD(factor.base, ((factor, power),))
 
+    @property
+    def trivial(self) -> bool:
+        """True when every likelihood ratio is 1: such a PLD sits on every lattice."""
+        return all(not any(f.exps) for f, _ in self.factors)
+
     def compose(self, other: "LatticePLD") -> "LatticePLD":
         if sign(self.base - other.base) != 0:
-            base = _common_base(self.base, other.base)
+            base = (self.base if other.trivial else other.base if self.trivial
+                    else _common_base(self.base, other.base))
             return LatticePLD(base, tuple((_rebase(f, base), k) for f, k in self.factors + other.factors))
         return LatticePLD(self.base, self.factors + other.factors)
 
@@ -191,20 +197,35 @@ def _gcd(a: int, b: int) -> int:
 def _common_base(b1: sympy.Expr, b2: sympy.Expr) -> sympy.Expr:
     """A base g with b1 = g^m and b2 = g^n for positive integers m, n, if one exists."""
     lo, hi = (b1, b2) if sign(b1 - b2) < 0 else (b2, b1)
-    while True:
+    # Commensurable bases finish in a few steps; log b1 / log b2 irrational (2 and 3) never would.
+    height = max(_height(b1), _height(b2)) if is_rational(b1) and is_rational(b2) else None
+    for _ in range(64):
         j = _integer_exponent(hi, lo)
         if j is not None:
             return lo
         # Euclid on exponents: hi / lo^⌊log hi / log lo⌋ is the next candidate.
         with working_precision(128):
-            m = int((arb_of(hi, 128).log() / arb_of(lo, 128).log()).floor().mid().unique_fmpz())
+            m = (arb_of(hi, 128).log() / arb_of(lo, 128).log()).floor().unique_fmpz()
+        if m is None:  # the exponents' continued fraction outran 128 bits: no small common base
+            raise UnsupportedError(f"likelihood-ratio lattices with bases {b1} and {b2} are incommensurable")
+        m = int(m)
         rest = _simplified(hi / lo ** m)
-        if sign(rest - 1) <= 0:
+        # Every candidate is a power g^t of a common base g, so for rational bases its height
+        # cannot exceed theirs; outgrowing it proves the bases incommensurable.
+        if sign(rest - 1) <= 0 or (height is not None and is_rational(rest) and _height(rest) > height):
             raise UnsupportedError(f"likelihood-ratio lattices with bases {b1} and {b2} are incommensurable")
         lo, hi = (rest, lo) if sign(rest - lo) < 0 else (lo, rest)
+    raise UnsupportedError(f"likelihood-ratio lattices with bases {b1} and {b2} are incommensurable")
+
+
+def _height(x: sympy.Expr) -> int:
+    r = sympy.Rational(x)
+    return max(abs(int(r.p)), int(r.q)).bit_length()
 
 
 def _rebase(f: Factor, base: sympy.Expr) -> Factor:
+    if not any(f.exps):
+        return Factor(base, f.exps, f.p, f.q)
     m = _integer_exponent(f.base, base)
     return Factor(base, tuple(j * m for j in f.exps), f.p, f.q)
 
@@ -277,9 +298,21 @@ class ExactLattice:
 
     def deltas_at_powers(self, js: Sequence[int]) -> list[fmpq]:
         """E_{b^j}(P‖Q) for each integer j, exactly (suffix sums: O(n + len(js)) big-integer steps)."""
+        # Integer arithmetic over the common denominator P·Q·v^j, one gcd per value: with
+        # k-fold products the integers have ~k·log(den) bits, and every fmpq step would
+        # normalise them again.
         sp, sq = self.suffix
-        out = []
+        P, Q = fmpz(self.p_den), fmpz(self.q_den)
+        missing = P - sp[0]  # P·P(LR = ∞)
+        u, v = fmpz(self.base.p), fmpz(self.base.q)
+        out, last, up, vp = [], None, fmpz(1), fmpz(1)
         for j in js:
+            if last is not None and j == last + 1 and j > 0:
+                up, vp = up * u, vp * v
+            else:
+                up, vp = u ** abs(j), v ** abs(j)
+            last = j
+            num, den = (up, vp) if j >= 0 else (vp, up)  # b^j = num/den
             i = min(max(j - self.lo + 1, 0), len(self.p))
-            out.append(fmpq(sp[i], self.p_den) + self.p_inf - self.base ** j * fmpq(sq[i], self.q_den))
+            out.append(fmpq((sp[i] + missing) * Q * den - num * sq[i] * P, P * Q * den))
         return out
