@@ -263,10 +263,11 @@ class FinitePair(Pair):
         used, accepted = sympy.Integer(0), sympy.Integer(1)
         for i in order:
             a, b = self.p[i], self.q[i]
-            if sign(used + a - t) >= 0:
-                return accepted - (b * (t - used) / a if a != 0 else b)
+            # Outcomes with P = 0 are rejected for free; the boundary outcome is randomised.
+            if a != 0 and sign(used + a - t) >= 0:
+                return accepted - b * (t - used) / a
             used, accepted = used + a, accepted - b
-        return sympy.Max(accepted, 0) if accepted.free_symbols else accepted
+        return accepted
 
     def compose(self, other: Pair) -> Pair:
         if not isinstance(other, FinitePair):

@@ -20,14 +20,14 @@ masses) or as arb polynomials at a requested precision (certified mode, irration
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Sequence
 
 import sympy
 from flint import arb, arb_poly, fmpq, fmpz, fmpz_poly
 
 from .errors import UnsupportedError
-from .numbers import arb_of, is_rational, sign, to_fmpq, working_precision
+from .numbers import arb_of, coprime_rational, from_fmpq, is_rational, sign, to_fmpq, working_precision
 
 
 @dataclass(frozen=True)
@@ -136,24 +136,33 @@ class LatticePLD:
             q *= fq ** k
             pd *= fpd ** k
             qd *= fqd ** k
+        cover = 1
+        for f, _ in self.factors:
+            cover *= int(_integer_polys(f)[3]) * int(_integer_polys(f)[4])
         return ExactLattice(to_fmpq(self.base), lo, [int(c) for c in p.coeffs()], [int(c) for c in q.coeffs()],
-                            int(pd), int(qd))
+                            int(pd), int(qd), cover)
 
     def balls(self, prec: int) -> tuple[int, list[arb], list[arb]]:
-        """(lo, P masses, Q masses) as arb balls at `prec` bits: the certified mode."""
-        with working_precision(prec):
-            lo, p, q = 0, arb_poly([1]), arb_poly([1])
-            for f, k in self.factors:
-                flo = min(f.exps)
-                pc = [arb(0)] * (max(f.exps) - flo + 1)
-                qc = list(pc)
-                for j, pi, qi in zip(f.exps, f.p, f.q):
-                    pc[j - flo] += arb_of(pi, prec)
-                    qc[j - flo] += arb_of(qi, prec)
-                lo += k * flo
-                p *= _arb_pow(arb_poly(pc), k)
-                q *= _arb_pow(arb_poly(qc), k)
-            return lo, p.coeffs(), q.coeffs()
+        """(lo, P masses, Q masses) as arb balls at `prec` bits: the certified mode.
+        Cached per precision, since a privacy profile evaluates it once per point."""
+        return _lattice_balls(self, prec)
+
+
+@lru_cache(maxsize=64)
+def _lattice_balls(lattice: LatticePLD, prec: int) -> tuple[int, list[arb], list[arb]]:
+    with working_precision(prec):
+        lo, p, q = 0, arb_poly([1]), arb_poly([1])
+        for f, k in lattice.factors:
+            flo = min(f.exps)
+            pc = [arb(0)] * (max(f.exps) - flo + 1)
+            qc = list(pc)
+            for j, pi, qi in zip(f.exps, f.p, f.q):
+                pc[j - flo] += arb_of(pi, prec)
+                qc[j - flo] += arb_of(qi, prec)
+            lo += k * flo
+            p *= _arb_pow(arb_poly(pc), k)
+            q *= _arb_pow(arb_poly(qc), k)
+        return lo, p.coeffs(), q.coeffs()
 
 
 def _arb_pow(poly: arb_poly, k: int) -> arb_poly:
@@ -240,6 +249,8 @@ class ExactLattice:
     q: list[int]
     p_den: int
     q_den: int
+    #: A small integer divisible by every prime factor of p_den and q_den (0: unknown).
+    den_cover: int = 0
 
     @cached_property
     def p_inf(self) -> fmpq:
@@ -263,7 +274,8 @@ class ExactLattice:
     def reverse(self) -> "ExactLattice":
         """The lattice of (Q, P): ratios inverted, masses swapped."""
         n = len(self.p)
-        return ExactLattice(self.base, -(self.lo + n - 1), self.q[::-1], self.p[::-1], self.q_den, self.p_den)
+        return ExactLattice(self.base, -(self.lo + n - 1), self.q[::-1], self.p[::-1], self.q_den, self.p_den,
+                            self.den_cover)
 
     def hockey_stick_above(self, index: int, gamma: sympy.Expr) -> sympy.Expr:
         """Σ_{i ≥ index} (p_i − γ q_i) + P(LR = ∞): E_γ when exactly the atoms from `index` on have LR > γ."""
@@ -296,11 +308,12 @@ class ExactLattice:
             i += 1
         return min(max(i, 0), n)
 
-    def deltas_at_powers(self, js: Sequence[int]) -> list[fmpq]:
+    def deltas_at_powers(self, js: Sequence[int]) -> list[sympy.Rational]:
         """E_{b^j}(P‖Q) for each integer j, exactly (suffix sums: O(n + len(js)) big-integer steps)."""
-        # Integer arithmetic over the common denominator P·Q·v^j, one gcd per value: with
-        # k-fold products the integers have ~k·log(den) bits, and every fmpq step would
-        # normalise them again.
+        # Integer arithmetic over the common denominator P·Q·v^j: with k-fold products the
+        # integers have ~k·log(den) bits, and a general gcd per value (as every fmpq step
+        # does) dominated the run time; the denominator's primes all divide a small known
+        # integer, so the fraction is reduced by gcds with that integer only.
         sp, sq = self.suffix
         P, Q = fmpz(self.p_den), fmpz(self.q_den)
         missing = P - sp[0]  # P·P(LR = ∞)
@@ -314,5 +327,21 @@ class ExactLattice:
             last = j
             num, den = (up, vp) if j >= 0 else (vp, up)  # b^j = num/den
             i = min(max(j - self.lo + 1, 0), len(self.p))
-            out.append(fmpq((sp[i] + missing) * Q * den - num * sq[i] * P, P * Q * den))
+            out.append(_reduced((sp[i] + missing) * Q * den - num * sq[i] * P, P * Q * den,
+                                self.den_cover * int(u) * int(v) if self.den_cover else 0))
         return out
+
+
+def _reduced(num: fmpz, den: fmpz, cover: int) -> sympy.Rational:
+    """num/den in lowest terms, given that every prime factor of den > 0 divides `cover`
+    (cover = 0: unknown, use a general gcd)."""
+    if num == 0:
+        return sympy.Integer(0)
+    if not cover:
+        return from_fmpq(fmpq(num, den))
+    c = fmpz(cover)
+    while True:
+        g = (num % c).gcd(c).gcd(den % c)  # = gcd(num, den, cover)
+        if g == 1:
+            return coprime_rational(int(num), int(den))
+        num, den = num // g, den // g
