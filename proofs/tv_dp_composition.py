@@ -1,0 +1,337 @@
+"""Ghazi–Issa, *Total variation meets differential privacy*: Sections II–IV.
+
+Definitions 1–4 and footnote 1, Theorem 1 (Kairouz–Oh–Viswanath), Corollary 1 with the
+dominating pairs of eqs. (7) and (43)–(44), Remarks 1–3, Theorem 2 (eq. 5) and its δ > 0 form,
+eq. (6), the composed total variation, Section III-B1 and Proposition 1.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumerate_delta, eq5, pld_deltas, published,
+                           random_pair, rng, roc_dual, roc_vertices, subsets_hockey, subsets_tv)
+from symdp.composition import composed_deltas, kov_delta, theorem2_delta
+from symdp.pairs import FinitePair, dominating, erasure_mass
+from symdp.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
+from symdp.verify import certified_agreement, claim, combine, exact_agreement, identity, inequality_on_box
+
+PAPER = "tv-dp"
+LOG_X = sympy.log(X)  # ε = log x, so e^ε = x exactly in the library's formulas
+
+
+def _pairs(seed: int, count: int = 12, sizes=(2, 3, 4, 5)):
+    r = rng(seed)
+    return [random_pair(r, sizes[i % len(sizes)]) for i in range(count)]
+
+
+# --------------------------------------------------------------------------------------------
+# Section II
+
+
+@claim(PAPER, "Definition 1 (hockey-stick form)",
+       "(ε,δ)-DP ⇔ δ ≥ max(E_{e^ε}(P0‖P1), E_{e^ε}(P1‖P0)), E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(P − γQ)₊ (eqs. 8–9)")
+def definition_1():
+    lib, brute = [], []
+    for (p, q), x in zip(_pairs(1), [2, 3, Q(3, 2), 5, Q(7, 4), 2] * 2):
+        pair = FinitePair(p, q)
+        lib += [pair.hockey_stick(x), pair.delta(sympy.log(x))]
+        brute += [subsets_hockey(p, q, x), max(subsets_hockey(p, q, x), subsets_hockey(q, p, x))]
+    return exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
+                           "library E_γ and δ(ε) against the maximum over all 2^n events")
+
+
+@claim(PAPER, "Definition 2 (ROC, Neyman–Pearson)",
+       "f(P0,P1)(t) = inf_h {β_II : β_I ≤ t} is attained by likelihood-ratio tests (piecewise linear through "
+       "the cumulative masses in decreasing order of P1/P0)")
+def definition_2():
+    lib, dual = [], []
+    for p, q in _pairs(2):
+        pair = FinitePair(p, q)
+        ts = [v[0] for v in roc_vertices(p, q)] + [Q(1, 7), Q(1, 3), Q(5, 8)]
+        for t in ts:
+            lib.append(pair.tradeoff(min(t, 1)))
+            dual.append(roc_dual(p, q, min(t, 1)))
+    return exact_agreement(lib, dual, "12 random pairs, at every NP vertex and t ∈ {1/7, 1/3, 5/8}: library "
+                           "trade-off against the linear-programming dual 1 − min_c [ct + Σ(q − cp)₊] over all randomised tests")
+
+
+def _roc_delta(p, q, x):
+    """The least δ with t + x f(t) ≥ 1 − δ and x t + f(t) ≥ 1 − δ for all t: both are linear
+    between ROC vertices, so the vertices suffice."""
+    return max([sympy.Integer(0)] + [max(1 - t - x * f, 1 - x * t - f) for t, f in roc_vertices(p, q)])
+
+
+@claim(PAPER, "Theorem 1",
+       "Kairouz–Oh–Viswanath: (ε,δ)-DP ⇔ t + e^ε f(t) ≥ 1 − δ and e^ε t + f(t) ≥ 1 − δ for all t ∈ [0,1]")
+def theorem_1():
+    roc, hs = [], []
+    for (p, q), x in zip(_pairs(3, 16), [2, 3, Q(3, 2), 5, Q(9, 8), 1, 4, Q(5, 2)] * 2):
+        roc.append(_roc_delta(p, q, x))
+        hs.append(max(subsets_hockey(p, q, x), subsets_hockey(q, p, x)))
+    return exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
+                           "allowed by the ROC inequalities equals the least δ of Definition 1")
+
+
+@claim(PAPER, "Definitions 3–4 and footnote 1",
+       "d_TV(P,Q) = sup_A P(A) − Q(A) = ½‖P − Q‖₁, and d_TV ≤ η ⇔ f(t) ≥ 1 − η − t: "
+       "inf_t (t + f(t)) = 1 − d_TV, so η-TV = (0,η)-DP")
+def definition_3_4():
+    sup, lib, half, roc = [], [], [], []
+    for p, q in _pairs(4):
+        sup.append(subsets_tv(p, q))
+        lib.append(FinitePair(p, q).tv())
+        half.append(sum(abs(a - b) for a, b in zip(p, q)) / 2)
+        roc.append(1 - min(t + f for t, f in roc_vertices(p, q)))
+    return exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
+                           "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree")
+
+
+# --------------------------------------------------------------------------------------------
+# Corollary 1 and the dominating pairs
+
+
+def f_region(x, delta, eta, t):
+    """f_{ε,δ,η}(t) = max{0, 1−δ−e^ε t, e^{−ε}(1−δ−t), 1−η−t} (Corollary 1)."""
+    return sympy.Max(0, 1 - delta - x * t, (1 - delta - t) / x, 1 - eta - t)
+
+
+@claim(PAPER, "Eq. (7) and Appendix F (eqs. 43–44)",
+       "d_TV(P0,P1) = (1−α)(e^ε−1)/(1+e^ε) for eq. (7), δ + (1−δ)(1−α)(e^ε−1)/(1+e^ε) for eqs. (43)–(44); "
+       "α = 1 − (η−δ)(1+e^ε)/((1−δ)(e^ε−1)) gives d_TV = η")
+def dominating_tv():
+    # For x > 1 the differences P0 − P1 are (u(x−1), 0, −u(x−1)) and (δ, (1−δ)u(x−1), 0, −(1−δ)u(x−1), −δ).
+    p, q = dominating_masses(X, ALPHA)
+    d7 = [sympy.factor(a - b) for a, b in zip(p, q)]
+    p5, q5 = dominating_masses(X, ALPHA, DELTA)
+    d43 = [sympy.factor(a - b) for a, b in zip(p5, q5)]
+    signs = exact_agreement([d7[1], d43[2], d7[0] + d7[2], d43[0] + d43[4], d43[1] + d43[3]], [0] * 5,
+                            "the differences cancel in mirror pairs, so TV is the positive half")
+    alpha = erasure_mass(sympy.log(X), DELTA, ETA)
+    lib = [dominating(sympy.log(x), d, n).tv() for x, d, n in ((2, 0, Q(1, 5)), (3, Q(1, 10), Q(3, 10)))]
+    return [signs, identity(d7[0], (1 - ALPHA) * (X - 1) / (1 + X), "eq. (7), symbolic in x = e^ε > 1 and α"),
+            identity(d43[0] + d43[1], DELTA + (1 - DELTA) * (1 - ALPHA) * (X - 1) / (1 + X),
+                     "eqs. (43)–(44), symbolic in x, α, δ"),
+            identity((DELTA + (1 - DELTA) * (1 - ALPHA) * (X - 1) / (1 + X)).subs(ALPHA, alpha), ETA,
+                     "with the erasure mass α of Theorem 2, d_TV = η"),
+            exact_agreement(lib, [Q(1, 5), Q(3, 10)], "library dominating(ε,δ,η).tv() = η at (e^ε,δ,η) = (2,0,1/5), (3,1/10,3/10)")]
+
+
+@claim(PAPER, "Corollary 1 (δ = 0, eq. 7)",
+       "For δ = 0 the trade-off function of the dominating pair (7) is exactly f_{ε,0,η}(t) = "
+       "max{0, 1 − e^ε t, e^{−ε}(1 − t), 1 − η − t}")
+def corollary_1_pure():
+    p, q = dominating_masses(X, ALPHA)
+    eta = (1 - ALPHA) * (X - 1) / (X + 1)
+    lines = {"eps": lambda t: 1 - X * t, "mirror": lambda t: (1 - t) / X, "eta": lambda t: 1 - eta - t,
+             "zero": lambda t: sympy.Integer(0)}
+    # NP vertices in order of decreasing P1/P0: outcome 2 (ratio x), 1 (ratio 1), 0 (ratio 1/x).
+    u = (1 - ALPHA) / (1 + X)
+    verts = [(0, 1), (u, 1 - u * X), (u + ALPHA, 1 - u * X - ALPHA), (1, 0)]
+    active = [("eps",), ("eps", "eta"), ("eta", "mirror"), ("mirror", "zero")]
+    ids, boxes = [], []
+    for (t, f), names in zip(verts, active):
+        for n in names:
+            ids.append(identity(lines[n](t), f, f"vertex ({t}, {f}) lies on the {n} line"))
+        for n in set(lines) - set(names):
+            gap = sympy.factor(sympy.cancel(f - lines[n](t)))
+            boxes.append(inequality_on_box(gap, [(1, 64), (0, 1)], f"at vertex t = {t} the {n} line lies below "
+                                           f"(gap {gap} ≥ 0 on x ∈ [1, 64], α ∈ [0, 1])", variables=[X, ALPHA]))
+    numeric_lib, numeric_formula = [], []
+    for x, n in ((2, Q(1, 5)), (3, Q(1, 4)), (Q(3, 2), Q(1, 10))):
+        pair = dominating(sympy.log(x), 0, n)
+        for t in (0, Q(1, 20), Q(1, 8), Q(1, 3), Q(1, 2), Q(3, 4), 1):
+            numeric_lib.append(pair.tradeoff(t))
+            numeric_formula.append(f_region(x, 0, n, t))
+    ver = identity([p[2], p[2] + p[1], sum(p)], [v[0] for v in verts[1:]],
+                   "NP vertex abscissae are the cumulative P0-masses in the order 2, 1, 0")
+    return combine(ids + boxes + [ver, exact_agreement(numeric_lib, numeric_formula,
+                   "library trade-off of dominating(ε,0,η) = f_{ε,0,η} at 21 rational points")],
+                   detail="the NP curve of (7) and f_{ε,0,η} are convex, piecewise linear, and agree at the four "
+                   "vertices, with the same line active on each segment (so they are equal on [0,1])")
+
+
+@claim(PAPER, "Corollary 1 (δ > 0, eqs. 43–44)",
+       "For δ > 0 the trade-off function of the 5-point pair (43)–(44) equals f_{ε,δ,η} exactly")
+def corollary_1_approx():
+    lib, indep, formula = [], [], []
+    for x, d, n in ((2, Q(1, 10), Q(3, 10)), (3, Q(1, 20), Q(2, 5)), (Q(3, 2), Q(1, 5), Q(1, 4)), (4, Q(1, 10), Q(1, 10))):
+        a = erasure_mass(sympy.log(x), d, n)
+        p, q = dominating_masses(sympy.Rational(x), a, d)
+        pair = dominating(sympy.log(x), d, n)
+        ts = sorted({v[0] for v in roc_vertices(p, q)} | {Q(1, 9), Q(1, 4), Q(1, 2), Q(2, 3)})
+        for t in ts:
+            lib.append(pair.tradeoff(t))
+            indep.append(roc_dual(p, q, t))
+            formula.append(f_region(x, d, n, t))
+    return exact_agreement(lib + indep, formula * 2, "4 parameter sets (e^ε, δ, η) incl. η = δ, at every NP vertex "
+                           "and 4 more t: library trade-off and the LP-dual ROC of (43)–(44) equal f_{ε,δ,η}")
+
+
+@claim(PAPER, "Remark 1",
+       "β_I + β_II ≥ 2(1−δ)/(1+e^ε) = 1 − (δ + (1−δ)(e^ε−1)/(e^ε+1)): η above δ + (1−δ)tanh(ε/2) adds nothing")
+def remark_1():
+    kink = (1 - DELTA) / (1 + X)
+    return [identity(2 * (1 - DELTA) / (1 + X), 1 - (DELTA + (1 - DELTA) * (X - 1) / (X + 1)), "the printed identity"),
+            identity(1 - DELTA - X * kink, (1 - DELTA - kink) / X,
+                     "the two ε-lines of Theorem 1 meet at t = f = (1−δ)/(1+e^ε), so min_t (t + f(t)) = 2(1−δ)/(1+e^ε)"),
+            identity(erasure_mass(LOG_X, DELTA, DELTA + (1 - DELTA) * (X - 1) / (X + 1)), 0,
+                     "at η = δ + (1−δ)tanh(ε/2) the erasure mass α is 0 (the KOV pair)")]
+
+
+@claim(PAPER, "Remark 2",
+       "Jia et al.'s ε = log((1+η)/(1−η)) is η = tanh(ε/2), the pure ε-DP case (α = 0) already covered by KOV")
+def remark_2():
+    eps = sympy.log((1 + ETA) / (1 - ETA))
+    return [identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
+            identity(erasure_mass(eps, 0, ETA), 0, "so the erasure mass α is 0"),
+            certified_agreement(eps.subs(ETA, Q(3, 10)), published("0.619039208406223"), 12,
+                                "η = 0.3 gives ε = 0.6190392084062235 (the catalog prints 0.6190392084062235; the last digit is 4 after rounding)")]
+
+
+# --------------------------------------------------------------------------------------------
+# Theorem 2
+
+
+@claim(PAPER, "Theorem 2 (eq. 5), k ≤ 6",
+       "δ_j = max_S P̃0(S) − e^{jε}P̃1(S) for the k-fold dominating pair (7) equals the double sum (5), "
+       "for all j = 0..k, as rational functions of x = e^ε and α")
+def theorem_2_symbolic():
+    brute, paper, mine = [], [], []
+    for k in range(1, 7):
+        for j in range(k + 1):
+            brute.append(sympy.factor(enumerate_delta(k, j, X, ALPHA)))
+            paper.append(sympy.factor(theorem2_delta(j, k, LOG_X, ALPHA)))
+            mine.append(sympy.factor(eq5(j, k, X, ALPHA)))
+    return [identity(brute, paper, "enumeration of all 3^k sequences (k = 1..6, 27 (k, j) pairs) against the "
+                     "library's eq. (5), symbolic in x > 1 and α"),
+            identity(mine, paper, "an independent transcription of eq. (5) against the library's")]
+
+
+@claim(PAPER, "Theorem 2 (lattice composition), k ≤ 40",
+       "composed_deltas (exact privacy-loss lattice convolution) equals eq. (5) at rational e^ε, α, for k up to 40")
+def theorem_2_lattice():
+    lattice, closed, pld = [], [], []
+    for x, eta, ks in ((2, Q(7, 30), (1, 3, 7, 20, 40)), (3, Q(1, 4), (2, 5, 12, 33)), (Q(5, 4), Q(1, 20), (4, 17))):
+        a = erasure_mass(sympy.log(x), 0, eta)
+        for k in ks:
+            lattice += composed_deltas(sympy.log(x), 0, eta, k)
+            closed += [theorem2_delta(j, k, sympy.log(x), a) for j in range(k + 1)]
+            pld += pld_deltas(k, sympy.Rational(x), a)
+    vectors = composed_deltas(sympy.log(3), 0, Q(1, 4), 5) + composed_deltas(sympy.log(2), 0, Q(7, 30), 3)
+    catalog = [Q(4763, 8192), Q(705, 2048), Q(603, 4096), Q(81, 2048), Q(81, 16384), 0,
+               Q(10129, 27000), Q(196, 1125), Q(343, 6750), 0]
+    return [exact_agreement(lattice, closed, f"{len(closed)} δ_j: library lattice convolution vs eq. (5)"),
+            exact_agreement(pld, closed, "an independent O(k²) privacy-loss recursion vs eq. (5)"),
+            exact_agreement(vectors, catalog, "catalog test vectors (x=3, α=1/2, k=5) and (x=2, α=3/10, k=3)")]
+
+
+@claim(PAPER, "Theorem 2 (δ > 0, Appendix F), k ≤ 3",
+       "For the 5-point pair (43)–(44): max_S P̃0(S) − e^{jε}P̃1(S) = 1 − (1−δ)^k(1−δ_j) with δ_j of eq. (5)")
+def theorem_2_approx():
+    brute, formula = [], []
+    for k in range(1, 4):
+        for j in range(k + 1):
+            brute.append(sympy.factor(enumerate_delta(k, j, X, ALPHA, DELTA)))
+            formula.append(sympy.factor(1 - (1 - DELTA) ** k * (1 - theorem2_delta(j, k, LOG_X, ALPHA))))
+    lib = composed_deltas(sympy.log(2), Q(1, 10), Q(31, 100), 2)
+    return [identity(brute, formula, "enumeration of all 5^k sequences, k = 1..3, symbolic in x, α, δ"),
+            exact_agreement(lib, [Q(4357, 10000), Q(1391, 5000), Q(19, 100)],
+                            "library at x = 2, δ = 1/10, η = 31/100, k = 2 (catalog test vector)")]
+
+
+@claim(PAPER, "Theorem 2 (composed total variation)",
+       "d_TV of the k-fold composition is 1 − (1−δ)^k(1−δ_0); at ε = 1, α = 0.3, k = 5 it is 0.631089674853377")
+def theorem_2_tv():
+    brute, formula = [], []
+    for k in range(1, 4):
+        p, q = dominating_masses(X, ALPHA, DELTA)
+        brute.append(sympy.factor(enumerate_delta(k, 0, X, ALPHA, DELTA)))
+        formula.append(sympy.factor(1 - (1 - DELTA) ** k * (1 - eq5(0, k, X, ALPHA))))
+    x = sympy.E
+    eta = Q(7, 10) * (x - 1) / (x + 1)
+    lib = composed_deltas(1, 0, eta, 5)[0]
+    pair_tv = (dominating(1, 0, eta) ** 2).tv()
+    return [identity(brute, formula, "TV = E_1 of the k-fold 5-point pair by enumeration, k = 1..3"),
+            certified_agreement(lib, published("0.631089674853377"), 12,
+                                "library composed TV at ε = 1, α = 0.3, k = 5 vs the catalog"),
+            certified_agreement(pair_tv, eq5(0, 2, x, Q(3, 10)), 20,
+                                "TV of the library's 2-fold composed pair vs eq. (5) with j = 0")]
+
+
+@claim(PAPER, "Eq. (6) (Kairouz–Oh–Viswanath)",
+       "eq. (5) at α = 0 and j ≡ k (mod 2) is KOV's δ_j = Σ_ℓ C(k,ℓ)(e^{(k−ℓ)ε} − e^{(ℓ+j)ε})/(1+e^ε)^k")
+def eq_6():
+    lhs, rhs = [], []
+    for k in range(1, 9):
+        for j in range(k % 2, k + 1, 2):
+            lhs.append(sympy.factor(theorem2_delta(j, k, LOG_X, 0)))
+            rhs.append(sympy.factor(kov_delta(j, k, LOG_X)))
+    lib = composed_deltas(sympy.log(2), 0, None, 4)
+    return [identity(lhs, rhs, "k = 1..8, all j ≡ k (mod 2), symbolic in x"),
+            exact_agreement(lib, [Q(13, 27), Q(10, 27), Q(4, 27), Q(8, 81), 0],
+                            "library KOV composition at x = 2, k = 4 vs the catalog vector (all j)")]
+
+
+@claim(PAPER, "Remark 3",
+       "The composed trade-off function is symmetric and equals max{0, max_j [1 − δ'_j − e^{jε}t], "
+       "max_j e^{−jε}[1 − δ'_j − t]} (the likelihood ratio only takes the values e^{jε})")
+def remark_3():
+    lib, lines, sym_a, sym_b = [], [], [], []
+    for x, d, n, k in ((2, 0, Q(1, 5), 3), (3, Q(1, 10), Q(3, 10), 2), (Q(3, 2), 0, Q(1, 10), 4)):
+        g = TVDP(sympy.log(x), d, n)
+        region = g.compose(k)
+        pair = dominating(sympy.log(x), d, n) ** k
+        for t in (0, Q(1, 50), Q(1, 10), Q(1, 4), Q(1, 2), Q(4, 5), 1):
+            lib.append(pair.tradeoff(t))
+            lines.append(region.tradeoff(t))
+        for gam in (1, Q(3, 2), x, x ** 2):
+            sym_a.append(pair.hockey_stick(gam))
+            sym_b.append(pair.reverse().hockey_stick(gam))
+    return [exact_agreement(lib, lines, "trade-off of the k-fold dominating pair vs the envelope of the "
+                            "(jε, δ'_j) lines, 3 settings (incl. δ > 0), 7 t each"),
+            exact_agreement(sym_a, sym_b, "E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) for γ ∈ {1, 3/2, x, x²}")]
+
+
+@claim(PAPER, "Section III-B1 (Bayes security)",
+       "The k-fold composition of (0,η)-DP has TV 1 − (1−η)^k (eq. (6) terms vanish at ε = 0), "
+       "so Bayes security β* = 1 − TV composes multiplicatively")
+def bayes_security():
+    lib, formula = [], []
+    for n, k in ((Q(3, 10), 5), (Q(1, 7), 3), (Q(1, 2), 4)):
+        pair = FinitePair((n, 1 - n, 0), (0, 1 - n, n))
+        lib += [(pair ** k).tv(), naive_tv_composition(n, k)]
+        formula += [1 - (1 - n) ** k] * 2
+    return [exact_agreement(lib, formula, "the (0,η) pair composed exactly, (η, k) ∈ {(3/10,5), (1/7,3), (1/2,4)}"),
+            identity(sympy.Add(*[kov_delta(j, 5, 0) for j in (1, 3)]), 0, "eq. (6) at ε = 0 vanishes")]
+
+
+# --------------------------------------------------------------------------------------------
+# Section IV
+
+
+@claim(PAPER, "Proposition 1",
+       "Sampling m of n (p = m/n) maps (ε,δ,η) to (log(1+p(e^ε−1)), pδ, pη), tightly: the pair "
+       "(pP0 + (1−p)P1, P1) of eq. (7) has TV pη and largest likelihood ratio 1 + p(e^ε−1)")
+def proposition_1():
+    p0, p1 = dominating_masses(X, ALPHA)
+    mix = [P * a + (1 - P) * b for a, b in zip(p0, p1)]
+    eta = (1 - ALPHA) * (X - 1) / (X + 1)
+    diffs = [sympy.factor(a - b) for a, b in zip(mix, p1)]
+    tv = (diffs[0] - diffs[2]) / 2
+    ratios = [sympy.factor(a / b) for a, b in zip(mix, p1)]
+    xp = 1 + P * (X - 1)
+    corner_t = 1 - mix[0]
+    lib_pair = subsampling_tightness_pair(sympy.log(2), Q(1, 5), Q(1, 10))
+    lib_sub = TVDP(sympy.log(2), Q(1, 20), Q(1, 5)).subsample(Q(1, 10))
+    return [identity(tv, P * eta, "TV of the subsampled pair (signs: +, 0, −)"),
+            identity(ratios[0], xp, "largest ratio 1 + p(e^ε − 1)"),
+            identity(ratios[2], 1 - P * (1 - 1 / X), "smallest ratio 1 − p(1 − e^{−ε})"),
+            identity(xp * (P + (1 - P) * X) - X, P * (1 - P) * (X - 1) ** 2,
+                     "the mirrored ratio e^ε/(p + (1−p)e^ε) ≤ 1 + p(e^ε−1) since the difference is p(1−p)(x−1)² ≥ 0"),
+            identity(corner_t, 1 - P * eta * xp / (xp - 1), "the pair reaches the corner t = 1 − pη e^{ε'}/(e^{ε'}−1)"),
+            identity(p1[0], P * eta / (xp - 1), "with type-II error pη/(e^{ε'}−1)"),
+            exact_agreement([lib_pair.tv(), lib_pair.delta(sympy.log(Q(11, 10)))], [Q(1, 50), 0],
+                            "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),
+            exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],
+                            "library TVDP.subsample: (e^{ε'}, pδ, pη)")]

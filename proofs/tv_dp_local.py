@@ -1,0 +1,356 @@
+"""Ghazi–Issa, *Total variation meets differential privacy*: Section VII (local privacy), Appendices L–M.
+
+Eqs. (20), (26), (28), Definition 6, Proposition 2, Theorems 4–7, Lemma 3, eqs. (34)–(36), (41).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from _tvdp_helpers import flag, BETA, ETA, Q, X, random_law, rng, subsets_tv
+from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, erasure, kl_contraction_bound,
+                         max_f_divergence, max_tv_after_channel, randomized_response, rr_kl_contraction)
+from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
+from symdp.pairs import FinitePair
+from symdp.verify import claim, combine, erratum, exact_agreement, identity, inequality_on_box
+
+PAPER = "tv-dp"
+EPS, C = sympy.symbols("epsilon c", positive=True)
+F = sympy.Function("f")
+
+
+def _star(x, eta):
+    """Rows P0*, P1* of eq. (28), written out from the paper."""
+    return ([eta * x / (x - 1), eta / (x - 1), 1 - eta * (x + 1) / (x - 1)],
+            [eta / (x - 1), eta * x / (x - 1), 1 - eta * (x + 1) / (x - 1)])
+
+
+def _random_channel(r, nx: int, ny: int, spread: int = 3):
+    """A random exact channel with positive entries; its own ε and η are read off exactly."""
+    return Channel([random_law(r, ny, spread) for _ in range(nx)])
+
+
+def _ratio(ch: Channel):
+    return max(a / b for y in range(ch.n_outputs) for a in (r[y] for r in ch.rows) for b in (r[y] for r in ch.rows))
+
+
+def _df(f, p, q):
+    return sum((b * f(a / b) for a, b in zip(p, q)), sympy.Integer(0))
+
+
+def _chi2(p, q):
+    return _df(lambda t: (t - 1) ** 2, p, q)
+
+
+# --------------------------------------------------------------------------------------------
+
+
+@claim(PAPER, "Eq. (20), erratum",
+       "D_f(P0‖P1) = E_{P1}[f(dP0/dP1)] (printed: E_Q[dP0/dP1], which is 1 for every pair)")
+def eq_20():
+    p, q = _star(sympy.Integer(2), Q(1, 5))
+    printed = sum((b * (a / b) for a, b in zip(p, q)), sympy.Integer(0))
+    kl = _df(lambda t: t * sympy.log(t), p, q)
+    return erratum(printed == kl, {"P0": [str(v) for v in p], "P1": [str(v) for v in q], "printed": str(printed),
+                                   "KL": str(sympy.N(kl, 12))},
+                   exact_agreement(kl, FinitePair(p, q).kl(), "E_{P1}[f(dP0/dP1)] with f = t log t is the KL divergence"),
+                   "the printed expectation is Σ P0 = 1, not a divergence",
+                   corrected_statement="D_f(P0‖P1) = E_{P1}[f(dP0/dP1)]")
+
+
+@claim(PAPER, "Definition 6 (singletons suffice)",
+       "sup over events S and inputs of Q(S|x)/Q(S|x') equals the largest ratio of single outputs")
+def definition_6():
+    r = rng(60)
+    events, singles = [], []
+    for _ in range(10):
+        ch = _random_channel(r, 3, 4, 9)
+        best = sympy.Integer(0)
+        for mask in range(1, 16):
+            for a in ch.rows:
+                for b in ch.rows:
+                    num = sum(a[y] for y in range(4) if mask >> y & 1)
+                    den = sum(b[y] for y in range(4) if mask >> y & 1)
+                    best = max(best, num / den)
+        events.append(sympy.log(best))
+        singles.append(ch.ldp_epsilon())
+    return exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs library ldp_epsilon()")
+
+
+@claim(PAPER, "Eq. (26), erratum",
+       "An ε-LDP channel has d_TV(Q) ≤ (e^ε−1)/(e^ε+1) = tanh(ε/2), attained by binary randomized response "
+       "(printed: ≤ (e^ε+1)/(e^ε−1), which is ≥ 1 and is not the bound App. M and eq. (27) use)")
+def eq_26():
+    r = rng(26)
+    ok = []
+    for _ in range(20):
+        ch = _random_channel(r, 3, 3, 6)
+        x = _ratio(ch)
+        ok.append(flag(ch.dobrushin() <= (x - 1) / (x + 1)))
+    rr = randomized_response(sympy.log(3))
+    attained = exact_agreement(rr.dobrushin(), Q(1, 2), "binary RR at e^ε = 3 has TV 1/2 = tanh(log 3 / 2)")
+    corrected = combine(exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at their own ε"),
+                        attained)
+    printed_bound = (X + 1) / (X - 1)
+    return erratum(False, {"e^eps": 3, "printed bound": str(printed_bound.subs(X, 3)),
+                           "sup of d_TV over eps-LDP channels": "1/2"},
+                   corrected, "the printed bound (x+1)/(x−1) > 1 is vacuous and is not the supremum, tanh(ε/2)",
+                   corrected_statement="d_TV(Q) ≤ (e^ε−1)/(e^ε+1)")
+
+
+@claim(PAPER, "Proposition 2",
+       "sup_{Q ∈ Q_{ε,η}} d_TV(M0, M1) = η d_TV(P0, P1), attained by the binary mechanism with erasure (eq. 31)")
+def proposition_2():
+    r = rng(2)
+    att, want, upper = [], [], []
+    for x, eta in ((2, Q(1, 5)), (3, Q(1, 2)), (Q(3, 2), Q(1, 10))):
+        eps = sympy.log(x)
+        for _ in range(4):
+            p0, p1 = random_law(r, 6), random_law(r, 6)
+            be = binary_erasure_mechanism(eps, eta, p0, p1)
+            tv = subsets_tv(p0, p1)
+            att += [subsets_tv(be.apply(p0), be.apply(p1)), max_tv_after_channel(eps, eta, p0, p1)]
+            want += [eta * tv] * 2
+            ch = _random_channel(r, 6, 4, 5)
+            upper.append(flag(subsets_tv(ch.apply(p0), ch.apply(p1)) <= ch.dobrushin() * tv))
+    checks = [exact_agreement(att, want, "12 random 6-point pairs, (e^ε, η) ∈ {(2,1/5), (3,1/2), (3/2,1/10)}: "
+                              "TV after Q^(be) (sup over events) = η·TV, and the library value"),
+              exact_agreement(upper, [1] * len(upper), "12 random channels: d_TV(M0,M1) ≤ η_TV(Q) d_TV(P0,P1) (Dobrushin)")]
+    ch = dominating_channel(sympy.log(2), Q(1, 5))
+    checks.append(exact_agreement([ch.ldp_epsilon(), ch.dobrushin()], [sympy.log(2), Q(1, 5)],
+                                  "Q*_{ε,η} is ε-LDP with Dobrushin coefficient η"))
+    return checks
+
+
+@claim(PAPER, "Appendix L (eq. 54), erratum",
+       "‖P0 − P1‖_TV = P0(𝒜) − P1(𝒜) with 𝒜 = {P0 ≥ P1} (printed: P0(A) − Q0(A))")
+def appendix_l():
+    p0, p1 = [Q(1, 2), Q(1, 3), Q(1, 6)], [Q(1, 6), Q(1, 3), Q(1, 2)]
+    ch = dominating_channel(sympy.log(2), Q(1, 5))
+    q0 = ch.rows[0]  # Q0 = Q(·|0), the only object of that name (output alphabet {0,1,2} as the input's)
+    a = [i for i in range(3) if p0[i] >= p1[i]]
+    printed = sum(p0[i] for i in a) - sum(q0[i] for i in a)
+    corrected = sum(p0[i] for i in a) - sum(p1[i] for i in a)
+    return erratum(printed == subsets_tv(p0, p1), {"P0": "1/2,1/3,1/6", "P1": "1/6,1/3,1/2",
+                                                  "Q0 = Q*(.|0) at e^eps=2, eta=1/5": [str(v) for v in q0],
+                                                  "printed": str(printed), "TV": str(subsets_tv(p0, p1))},
+                   exact_agreement(corrected, subsets_tv(p0, p1), "P0(𝒜) − P1(𝒜) = sup over events"),
+                   "read literally (Q0 a row of a channel) the printed difference is not the TV; a symbol slip",
+                   corrected_statement="‖P0 − P1‖_TV = P0(𝒜) − P1(𝒜)")
+
+
+@claim(PAPER, "Theorem 4 (value at Q*, eq. 32)",
+       "D_f(P0*‖P1*) = η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every f with f(1) = 0; invariant under "
+       "f → f + c(t−1); KL = εη, χ² = η(e^ε−1)(1+e^{−ε}), H² = 2η tanh(ε/4)")
+def theorem_4_value():
+    p, q = _star(X, ETA)
+    direct = _df(F, p, q).subs(F(1), 0)
+    closed = ETA * (F(X) + X * F(1 / X)) / (X - 1)
+    shift = lambda g: (lambda t: g(t) + C * (t - 1))
+    bound = lambda g: ETA * (g(X) + X * g(1 / X)) / (X - 1)
+    kl, chi, hel = (lambda t: t * sympy.log(t)), (lambda t: (t - 1) ** 2), (lambda t: (sympy.sqrt(t) - 1) ** 2)
+    eps = sympy.log(X)
+    lib = [max_f_divergence(sympy.Lambda(sympy.Symbol("t"), g(sympy.Symbol("t"))), sympy.log(2), Q(1, 5))
+           for g in (kl, chi)]
+    p2, q2 = _star(sympy.Integer(2), Q(1, 5))
+    relabel = dominating_channel(sympy.log(2), Q(1, 5)).rows
+    from _tvdp_helpers import dominating_masses
+    d7 = dominating_masses(sympy.Integer(2), 1 - Q(1, 5) * 3)
+    return [identity(direct, closed, "Σ P1*(y) f(P0*(y)/P1*(y)) with an undefined f, f(1) = 0"),
+            identity(bound(shift(F)).subs(F(1), 0), closed, "f + c(t−1) gives the same value (f ≥ 0 is no restriction)"),
+            identity([sympy.expand_log(bound(kl), force=True), bound(chi), bound(hel)],
+                     [eps * ETA, ETA * (X - 1) * (1 + 1 / X), 2 * ETA * sympy.tanh(sympy.log(X) / 4)],
+                     "KL, χ², squared Hellinger"),
+            exact_agreement(lib, [_df(kl, p2, q2), _df(chi, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
+            exact_agreement(list(relabel[0]) + list(relabel[1]), p2 + q2, "library Q*_{ε,η} = eq. (28)"),
+            exact_agreement([d7[0][0], d7[0][1], d7[0][2]], [p2[0], p2[2], p2[1]],
+                            "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))")]
+
+
+@claim(PAPER, "Theorem 4 (supremum over Q_{ε,η})",
+       "Every pair in Q_{ε,η} has D_f ≤ η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) (checked for χ², KL, TV)")
+def theorem_4_sup():
+    r = rng(4)
+    ok = []
+    for _ in range(30):
+        ch = _random_channel(r, 2, 4, 4)
+        x = _ratio(ch)
+        eta = ch.dobrushin()
+        p, q = ch.rows
+        bound = lambda g: eta * (g(x) + x * g(1 / x)) / (x - 1)
+        ok.append(_chi2(p, q) <= bound(lambda t: (t - 1) ** 2))
+        ok.append(sympy.N(_df(lambda t: t * sympy.log(t), p, q) - bound(lambda t: t * sympy.log(t)), 30) <= 0)
+        ok.append(subsets_tv(p, q) <= bound(lambda t: sympy.Max(t - 1, 0)))
+    return exact_agreement([flag(v) for v in ok], [1] * len(ok),
+                           "30 random binary-input channels at their own (ε, η): χ² and TV exactly, KL to 30 digits")
+
+
+@claim(PAPER, "Theorem 5 (KL contraction, eqs. 33, 37–39)",
+       "sup_{Q ∈ Q_{ε,η}} η_KL(Q) = η_KL(Q*) = η(e^ε−1)/(e^ε+1); LC_β(P0*‖P1*) = η(e^ε−1)β(1−β)"
+       "[1/(βe^ε+1−β) + 1/((1−β)e^ε+β)], maximised at β = 1/2")
+def theorem_5():
+    p, q = _star(X, ETA)
+    lc = BETA * (1 - BETA) * sum((a - b) ** 2 / (BETA * a + (1 - BETA) * b) for a, b in zip(p, q) if a != b)
+    printed = ETA * (X - 1) * BETA * (1 - BETA) * (1 / (BETA * X + 1 - BETA) + 1 / ((1 - BETA) * X + BETA))
+    g = BETA * (1 - BETA) * (1 / (BETA * X + 1 - BETA) + 1 / ((1 - BETA) * X + BETA))
+    factored = X * (2 * BETA - 1) ** 2 / ((X + 1) * (BETA * X + 1 - BETA) * (X * (1 - BETA) + BETA))
+    lib = [dominating_channel(sympy.log(x), n).contraction("kl") for x, n in ((2, Q(1, 5)), (3, Q(1, 2)))]
+    r = rng(5)
+    ok = []
+    for _ in range(15):
+        ch = _random_channel(r, 2, 3, 4)
+        x, eta = _ratio(ch), ch.dobrushin()
+        best = max(BETA_i * (1 - BETA_i) * sum((a - b) ** 2 / (BETA_i * a + (1 - BETA_i) * b) for a, b in zip(*ch.rows))
+                   for BETA_i in [Q(i, 40) for i in range(1, 40)])
+        ok.append(flag(best <= eta * (x - 1) / (x + 1)))
+    return [identity(lc, printed, "Le Cam divergence of (P0*, P1*) = eq. (39)"),
+            identity(1 / (X + 1) - g, factored, "1/(x+1) − g(β) = x(2β−1)²/((x+1)(βx+1−β)(x(1−β)+β))"),
+            inequality_on_box(factored, [(1, 1000), (0, 1)], "that difference is ≥ 0 on x ∈ [1, 1000], β ∈ [0, 1]",
+                              variables=[X, BETA]),
+            identity(printed.subs(BETA, Q(1, 2)), ETA * (X - 1) / (X + 1), "value at β = 1/2"),
+            exact_agreement(lib + [kl_contraction_bound(sympy.log(2), Q(1, 5)), kl_contraction_bound(sympy.log(3), Q(1, 2))],
+                            [Q(1, 15), Q(1, 4)] * 2, "library η_KL(Q*) and kl_contraction_bound at (e^ε, η) = (2, 1/5), (3, 1/2)"),
+            exact_agreement(ok, [1] * len(ok), "15 random binary-input channels: max over a β grid of LC_β ≤ η tanh(ε/2) "
+                            "at their own (ε, η)")]
+
+
+@claim(PAPER, "Eq. (34)", "At η = tanh(ε/2): sup over ε-LDP channels of η_KL = tanh²(ε/2) (Asoodeh–Zhang)")
+def eq_34():
+    eta = (X - 1) / (X + 1)
+    return [identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)"),
+            exact_agreement(randomized_response(sympy.log(3)).contraction("kl"), Q(1, 4),
+                            "binary RR at e^ε = 3: η_KL = (1/2)² (library)")]
+
+
+@claim(PAPER, "Eqs. (35)–(36) (M-ary randomized response)",
+       "η_χ²(Q_R) = η_KL(Q_R) = (e^ε−1)²/((e^ε+M−1)(e^ε+1)) = d_TV(Q_R) tanh(ε/2)")
+def eq_35_36():
+    M = sympy.symbols("M", positive=True, integer=True)
+    rows = lambda m: [[X / (X + m - 1) if i == j else 1 / (X + m - 1) for j in range(m)] for i in range(m)]
+    tv_sym = (X / (X + M - 1) - 1 / (X + M - 1))
+    lib = [rr_kl_contraction(sympy.log(2), m) for m in (2, 3, 5)]
+    chan = [randomized_response(sympy.log(2), m).contraction("kl") for m in (2, 3, 5)]
+    two = []
+    for m in (2, 3, 5):
+        p, q = rows(m)[0], rows(m)[1]
+        two.append(sympy.factor(sum((a - b) ** 2 / (a + b) for a, b in zip(p, q)) / 2))
+    import mpmath
+    mpmath.mp.dps = 30
+    x = mpmath.mpf(2)
+    Qm = mpmath.matrix([[x / (x + 2) if i == j else 1 / (x + 2) for j in range(3)] for i in range(3)])
+    best = mpmath.mpf(0)
+    for i in range(1, 20):
+        for j in range(1, 20 - i):
+            pin = [mpmath.mpf(i) / 20, mpmath.mpf(j) / 20, mpmath.mpf(20 - i - j) / 20]
+            out = [sum(pin[a] * Qm[a, b] for a in range(3)) for b in range(3)]
+            B = mpmath.matrix([[mpmath.sqrt(pin[a]) * Qm[a, b] / mpmath.sqrt(out[b]) for b in range(3)] for a in range(3)])
+            s = sorted(mpmath.svd_r(B, compute_uv=False), reverse=True)
+            best = max(best, s[1] ** 2)
+    bound3 = rr_kl_contraction(sympy.log(2), 3)
+    return [identity(tv_sym * (X - 1) / (X + 1), (X - 1) ** 2 / ((X + M - 1) * (X + 1)), "d_TV(Q_R) tanh(ε/2)"),
+            exact_agreement(chan + lib, [sympy.factor(t.subs(X, 2)) for t in two] * 2,
+                            "library contraction of Q_R and rr_kl_contraction = LC_{1/2} of two rows, M ∈ {2,3,5}, e^ε = 2"),
+            exact_agreement([flag(best <= sympy.N(bound3, 30) + sympy.Float("1e-25"))], [1],
+                            f"mpmath: max over a grid of input laws of σ₂² for M = 3, e^ε = 2 is {mpmath.nstr(best, 12)} "
+                            f"≤ {sympy.N(bound3, 12)}")]
+
+
+@claim(PAPER, "Theorem 6",
+       "For Q ∈ Q_{ε,η}: χ²(M0‖M1) ≤ 4η(e^ε−1)(1+e^{−ε}) d_TV²(P0,P1); at η = tanh(ε/2) this is 4(e^ε−1)²/e^ε")
+def theorem_6():
+    r = rng(6)
+    ok, worst = [], sympy.Integer(0)
+    for _ in range(40):
+        ch = _random_channel(r, 4, 3, 4)
+        x, eta = _ratio(ch), ch.dobrushin()
+        p0, p1 = random_law(r, 4), random_law(r, 4)
+        lhs = _chi2(ch.apply(p0), ch.apply(p1))
+        rhs = 4 * eta * (x - 1) * (1 + 1 / x) * subsets_tv(p0, p1) ** 2
+        ok.append(flag(lhs <= rhs))
+        worst = max(worst, lhs / rhs)
+    lib = chi2_tv_bound(sympy.log(2), Q(1, 5), Q(1, 2))
+    return [exact_agreement(ok, [1] * len(ok), f"40 random 4×3 channels and input pairs at their own (ε, η); "
+                            f"largest lhs/rhs = {sympy.N(worst, 6)}"),
+            identity(4 * ((X - 1) / (X + 1)) * (X - 1) * (1 + 1 / X), 4 * (X - 1) ** 2 / X, "η = tanh(ε/2) gives Asoodeh–Zhang"),
+            exact_agreement(lib, 4 * Q(1, 5) * 1 * Q(3, 2) * Q(1, 4), "library chi2_tv_bound(log 2, 1/5, 1/2)")]
+
+
+@claim(PAPER, "Theorem 6 (range of η), erratum",
+       "The range is 0 ≤ η ≤ (e^ε−1)/(e^ε+1) and the maximum η recovering Asoodeh–Zhang is tanh(ε/2) "
+       "(printed: (e^ε+1)/(e^ε−1))")
+def theorem_6_range():
+    printed_eta = (X + 1) / (X - 1)
+    const = lambda n: 4 * n * (X - 1) * (1 + 1 / X)
+    return erratum(sympy.simplify(const(printed_eta) - 4 * (X - 1) ** 2 / X) == 0,
+                   {"printed max eta": "(x+1)/(x-1)", "constant there": "4(x+1)^2/x",
+                    "Asoodeh-Zhang": "4(x-1)^2/x", "e^eps = 3": "printed eta = 2 > 1 (no channel has TV 2)"},
+                   identity(const((X - 1) / (X + 1)), 4 * (X - 1) ** 2 / X, "η = tanh(ε/2) recovers 4(e^ε−1)²/e^ε"),
+                   "at the printed maximum η the constant is 4(e^ε+1)²/e^ε, and η > 1 is no total variation",
+                   corrected_statement="0 ≤ η ≤ (e^ε−1)/(e^ε+1); the maximum η = tanh(ε/2)")
+
+
+@claim(PAPER, "Eq. (41)",
+       "D(M0^be‖M1^be)/D(M0*‖M1*) ≥ η/(2(e^ε−1)(e^{−ε}+1)); with η = cε the right side → c/4 as ε → 0")
+def eq_41():
+    rhs = C * EPS / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
+    chain = 2 * ETA ** 2 / (4 * ETA * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
+    return [identity(sympy.limit(rhs, EPS, 0), C / 4, "sympy limit"),
+            identity(chain, ETA / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1)),
+                     "Pinsker 2η²TV² over Theorem 6's 4η(e^ε−1)(1+e^{−ε})TV² is the printed ratio")]
+
+
+@claim(PAPER, "Eq. (41) (η ≥ cε wording), erratum",
+       "For η ≥ cε the right side of (41) has liminf ≥ c/4; it tends to c/4 only for η ~ cε "
+       "(printed: 'goes to c/4' for η ≥ cε)")
+def eq_41_wording():
+    eta = sympy.tanh(EPS / 2)  # ≥ cε for c = 1/4 and small ε
+    rhs = eta / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
+    lim = sympy.limit(rhs, EPS, 0)
+    return erratum(lim == Q(1, 4) / 4, {"c": "1/4", "eta": "tanh(eps/2) (>= eps/4 for small eps)", "limit": str(lim),
+                                        "c/4": "1/16"},
+                   identity(sympy.limit(C * EPS / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1)), EPS, 0), C / 4,
+                            "for η = cε exactly the limit is c/4"),
+                   "η = tanh(ε/2) ≥ ε/4 gives the limit 1/8, not c/4 = 1/16",
+                   corrected_statement="η = cε: → c/4; η ≥ cε: liminf ≥ c/4")
+
+
+@claim(PAPER, "Lemma 3",
+       "After the erasure W_α an ε-LDP channel stays ε-LDP and d_TV(Q W_α) = (1−α) d_TV(Q) ≤ (1−α)(e^ε−1)/(e^ε+1)")
+def lemma_3():
+    r = rng(3)
+    out, want, bound = [], [], []
+    for _ in range(10):
+        ch = _random_channel(r, 3, 3, 5)
+        a = Q(r.randint(0, 9), 10)  # α = 1 erases everything (then ε = 0)
+        w = ch @ erasure(a, 3)
+        x = _ratio(ch)
+        out += [w.ldp_epsilon(), w.dobrushin()]
+        want += [ch.ldp_epsilon(), (1 - a) * ch.dobrushin()]
+        bound.append(flag(w.dobrushin() <= (1 - a) * (x - 1) / (x + 1)))
+    return [exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, TV scaled by 1 − α"),
+            exact_agreement(bound, [1] * len(bound), "and ≤ (1 − α) tanh(ε/2) (eq. 26 corrected)")]
+
+
+@claim(PAPER, "Theorem 7 (eqs. 42, 55–56)",
+       "D_f(M0'‖M1') = (1−α) D_f(M0‖M1) after the erasure, so OPT_{ε,η} ≥ η(e^ε+1)/(e^ε−1)·OPT_ε")
+def theorem_7():
+    m0 = sympy.symbols("a0:3", positive=True)
+    m1 = sympy.symbols("b0:3", positive=True)
+    al = sympy.symbols("alpha", positive=True)
+    after0 = [(1 - al) * v for v in m0] + [al]
+    after1 = [(1 - al) * v for v in m1] + [al]
+    lhs = _df(F, after0, after1).subs(F(1), 0)
+    rhs = (1 - al) * _df(F, m0, m1)
+    r = rng(7)
+    ch = _random_channel(r, 2, 3, 5)
+    x = _ratio(ch)
+    eta = (x - 1) / (x + 1) * Q(2, 3)
+    a = 1 - eta * (x + 1) / (x - 1)
+    w = ch @ erasure(a, 3)
+    p0, p1 = random_law(r, 2), random_law(r, 2)
+    return [identity(lhs, rhs, "symbolic in the output laws, any f with f(1) = 0"),
+            identity(erasure_conversion_factor(sympy.log(3), Q(1, 3)), Q(2, 3), "library factor at e^ε = 3, η = 1/3"),
+            identity(1 - (1 - ETA * (X + 1) / (X - 1)), ETA * (X + 1) / (X - 1), "1 − α = η(e^ε+1)/(e^ε−1)"),
+            exact_agreement([flag(w.dobrushin() <= eta), _chi2(w.apply(p0), w.apply(p1))],
+                            [1, (1 - a) * _chi2(ch.apply(p0), ch.apply(p1))],
+                            "a random ε-LDP channel followed by W_α lands in Q_{ε,η} and scales χ² by 1 − α")]
