@@ -133,9 +133,9 @@ class LatticePair(FinitePair):
         if self.exact_mode:
             fwd = self.lattice.exact.deltas_at_powers(js)
             if self.symmetric:
-                return [from_fmpq(v) for v in fwd]
+                return fwd
             bwd = self.reverse().lattice.exact.deltas_at_powers(js)
-            return [from_fmpq(max(a, b)) for a, b in zip(fwd, bwd)]
+            return [max(a, b) for a, b in zip(fwd, bwd)]
         b = self.base
         return [self.delta(j * sympy.log(b)) for j in js]
 

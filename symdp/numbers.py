@@ -99,7 +99,13 @@ def to_fmpq(expr: object) -> fmpq:
 
 def from_fmpq(q: fmpq) -> sympy.Rational:
     """An ``fmpq`` as a sympy ``Rational``."""
-    return sympy.Rational(int(q.p), int(q.q), 1)  # fmpq is already in lowest terms: skip the gcd
+    return coprime_rational(int(q.p), int(q.q))  # fmpq is in lowest terms: skip sympy's gcd
+
+
+def coprime_rational(p: int, q: int) -> sympy.Rational:
+    """p/q as a sympy ``Rational`` for coprime p and q > 0 (no gcd: huge composed masses)."""
+    build = getattr(sympy.Rational, "from_coprime_ints", None)  # sympy ≥ 1.13
+    return build(p, q) if build is not None else sympy.Rational(p, q)
 
 
 # --------------------------------------------------------------------------------------------

@@ -128,17 +128,15 @@ class LatticePLD:
     @cached_property
     def exact(self) -> "ExactLattice":
         """The exact integer-polynomial form (rational masses only)."""
-        lo, p, q, pd, qd = 0, fmpz_poly([1]), fmpz_poly([1]), fmpz(1), fmpz(1)
+        lo, p, q, pd, qd, cover = 0, fmpz_poly([1]), fmpz_poly([1]), fmpz(1), fmpz(1), 1
         for f, k in self.factors:
             flo, fp, fq, fpd, fqd = _integer_polys(f)
+            cover *= int(fpd * fqd)
             lo += k * flo
             p *= fp ** k
             q *= fq ** k
             pd *= fpd ** k
             qd *= fqd ** k
-        cover = 1
-        for f, _ in self.factors:
-            cover *= int(_integer_polys(f)[3]) * int(_integer_polys(f)[4])
         return ExactLattice(to_fmpq(self.base), lo, [int(c) for c in p.coeffs()], [int(c) for c in q.coeffs()],
                             int(pd), int(qd), cover)
 
@@ -317,6 +315,8 @@ class ExactLattice:
         sp, sq = self.suffix
         P, Q = fmpz(self.p_den), fmpz(self.q_den)
         missing = P - sp[0]  # P·P(LR = ∞)
+        L = P * Q // P.gcd(Q)
+        LP, LQ = L // P, L // Q
         u, v = fmpz(self.base.p), fmpz(self.base.q)
         out, last, up, vp = [], None, fmpz(1), fmpz(1)
         for j in js:
@@ -327,7 +327,7 @@ class ExactLattice:
             last = j
             num, den = (up, vp) if j >= 0 else (vp, up)  # b^j = num/den
             i = min(max(j - self.lo + 1, 0), len(self.p))
-            out.append(_reduced((sp[i] + missing) * Q * den - num * sq[i] * P, P * Q * den,
+            out.append(_reduced((sp[i] + missing) * LP * den - num * sq[i] * LQ, L * den,
                                 self.den_cover * int(u) * int(v) if self.den_cover else 0))
         return out
 
@@ -344,4 +344,6 @@ def _reduced(num: fmpz, den: fmpz, cover: int) -> sympy.Rational:
         g = (num % c).gcd(c).gcd(den % c)  # = gcd(num, den, cover)
         if g == 1:
             return coprime_rational(int(num), int(den))
+        while num % (g * g) == 0 and den % (g * g) == 0:  # common factors come in high powers
+            g *= g
         num, den = num // g, den // g

@@ -1,0 +1,269 @@
+"""``symdp compare NAME``: run another DP library on the reference tables and report its errors.
+
+Each adapter (one module per library, ``symdp.compare.<library>``) turns table rows into
+*cases*: a Python expression calling the library on the row's parameters, evaluated in a
+namespace prepared by the adapter's ``SETUP`` imports. The expression is the reproduction:
+``SETUP`` followed by ``print(expr)`` re-runs the library call exactly. Every result is
+compared with the row's certified interval by :func:`symdp.testing.compare_value`; a reported
+upper bound below the certified lower bound is NON-CONSERVATIVE and listed first.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import signal
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from ..testing import Row, Table, _show, compare_value, load_table, table_dir
+
+#: library name on the command line → adapter module
+ADAPTERS = {
+    "dp_accounting": "symdp.compare.dp_accounting",
+    "prv_accountant": "symdp.compare.prv_accountant",
+    "autodp": "symdp.compare.autodp",
+    "opendp": "symdp.compare.opendp",
+    "opacus": "symdp.compare.opacus",
+}
+
+#: seconds one library call may take before it is recorded as an error
+CASE_TIMEOUT = 120
+#: A result on the wrong side of the certified interval by less than this relative amount is
+#: reported as "rounding-level" rather than NON-CONSERVATIVE: the library receives parameters
+#: rounded to doubles (σ = 0.1 is not 1/10), which moves the true value by about this much.
+ROUNDING = 1e-12
+
+
+@dataclass(frozen=True)
+class Case:
+    """One library call on one row: `expr` evaluates to a float (after the adapter's SETUP)."""
+
+    table: str
+    row: Row
+    method: str
+    expr: str
+    side: str = "upper"
+
+
+@dataclass
+class Result:
+    case: Case
+    value: float | None
+    ok: bool
+    non_conservative: bool
+    rel_error: float
+    message: str
+    seconds: float
+    rounding_level: bool = False
+
+
+def fmt(x: object) -> str:
+    """A row parameter (float) as Python source that reads back as the same double."""
+    return repr(float(x)) if not isinstance(x, str) else repr(x)
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _Timeout()
+
+
+def evaluate(case: Case, namespace: dict, timeout: int = CASE_TIMEOUT) -> Result:
+    """Run one case and compare it with its row (errors and time-outs are results too)."""
+    start = time.perf_counter()
+    previous = signal.signal(signal.SIGALRM, _alarm) if hasattr(signal, "SIGALRM") else None
+    if previous is not None:
+        signal.alarm(timeout)
+    try:
+        value = float(eval(case.expr, namespace))  # noqa: S307 - the adapters' own expressions
+    except _Timeout:
+        return Result(case, None, False, False, math.nan, f"timed out after {timeout} s", time.perf_counter() - start)
+    except Exception as err:  # a library error is a finding to report, not a crash
+        return Result(case, None, False, False, math.nan, f"{type(err).__name__}: {str(err)[:200]}",
+                      time.perf_counter() - start)
+    finally:
+        if previous is not None:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
+    verdict = compare_value(case.row, value, case.side, rtol=0.0, atol=0.0)
+    wrong_side = verdict.non_conservative and verdict.rel_error > ROUNDING
+    return Result(case, value, verdict.ok, wrong_side, verdict.rel_error, verdict.message,
+                  time.perf_counter() - start, verdict.non_conservative and not wrong_side)
+
+
+def load_adapter(name: str):
+    if name not in ADAPTERS:
+        raise KeyError(f"unknown library {name!r}; known: {', '.join(ADAPTERS)}")
+    return importlib.import_module(ADAPTERS[name])
+
+
+def available(name: str) -> bool:
+    """True when the library behind adapter `name` can be imported."""
+    adapter = load_adapter(name)
+    try:
+        exec(adapter.SETUP, {})
+    except ImportError:
+        return False
+    return True
+
+
+def run(name: str, directory: str | Path | None = None, limit: int | None = None,
+        progress: Callable[[Result], None] | None = None) -> list[Result]:
+    """Run adapter `name` on the tables in `directory`; `limit` caps the cases per method and table."""
+    adapter = load_adapter(name)
+    namespace: dict = {}
+    exec(adapter.SETUP, namespace)
+    tables: dict[str, Table | None] = {}
+
+    def table(t: str) -> Table | None:
+        if t not in tables:
+            try:
+                tables[t] = load_table(t, directory)
+            except FileNotFoundError:
+                tables[t] = None
+        return tables[t]
+
+    counts: dict[tuple[str, str], int] = {}
+    results = []
+    for case in adapter.cases(table):
+        key = (case.method, case.table)
+        counts[key] = counts.get(key, 0) + 1
+        if limit is not None and counts[key] > limit:
+            continue
+        result = evaluate(case, namespace)
+        results.append(result)
+        if progress:
+            progress(result)
+    return results
+
+
+def reproduction(adapter_setup: str, case: Case) -> str:
+    return f"{adapter_setup.strip()}\nprint({case.expr})"
+
+
+def summarize(results: Sequence[Result]) -> list[dict]:
+    """Per (method, table): cases, failures, non-conservative count, errors, max relative error."""
+    groups: dict[tuple[str, str], list[Result]] = {}
+    for r in results:
+        groups.setdefault((r.case.method, r.case.table), []).append(r)
+    out = []
+    for (method, table), rs in groups.items():
+        finite = [r.rel_error for r in rs if r.value is not None and not math.isnan(r.rel_error)]
+        out.append({
+            "method": method, "table": table, "cases": len(rs),
+            "non_conservative": sum(r.non_conservative for r in rs),
+            "rounding_level": sum(r.rounding_level for r in rs),
+            "errors": sum(r.value is None for r in rs),
+            "max_rel_error": max(finite) if finite else math.nan,
+        })
+    return out
+
+
+def markdown(name: str, setup: str, results: Sequence[Result], versions: dict[str, str]) -> str:
+    """The Markdown report: summary table, then every non-conservative result with its
+    reproduction, then the calls that raised."""
+    lines = [f"# symdp compare: {name}", ""]
+    lines += [", ".join(f"{k} {v}" for k, v in sorted(versions.items())), ""]
+    lines += ["Relative error is the distance from the certified interval divided by the nearer endpoint "
+              "(0 inside the interval). NON-CONSERVATIVE: a reported upper bound below the certified lower "
+              "bound (or a reported lower bound above the certified upper bound).", ""]
+    lines += [f"Results on the wrong side by a relative amount ≤ {ROUNDING:g} are counted as rounding-level "
+              "(the library receives the parameters rounded to doubles), not as non-conservative.", ""]
+    lines += ["| method | table | cases | non-conservative | rounding-level | errors | max rel. error |",
+              "|---|---|---|---|---|---|---|"]
+    for s in summarize(results):
+        lines.append(f"| {s['method']} | {s['table']} | {s['cases']} | {s['non_conservative']} | "
+                     f"{s['rounding_level']} | {s['errors']} | {s['max_rel_error']:.3g} |")
+    bad = [r for r in results if r.non_conservative]
+    lines += ["", f"## Non-conservative results ({len(bad)})", ""]
+    for r in sorted(bad, key=lambda r: -r.rel_error):
+        lines += [f"### {r.case.method}: {r.case.row.describe()}", "",
+                  f"- library value: `{r.value!r}`",
+                  f"- certified: `{r.case.row.decimal}` in [{_show(r.case.row.lower)}, {_show(r.case.row.upper)}]",
+                  f"- side: {r.case.side}; relative distance outside the certified interval: {r.rel_error:.3g}", "",
+                  "```python", reproduction(setup, r.case), "```", ""]
+    errs = [r for r in results if r.value is None]
+    lines += [f"## Calls that raised or timed out ({len(errs)})", ""]
+    for r in errs[:100]:
+        lines.append(f"- {r.case.method}, {r.case.row.describe()}: {r.message} — `{r.case.expr}`")
+    return "\n".join(lines) + "\n"
+
+
+def terminal(results: Sequence[Result]) -> str:
+    rows = summarize(results)
+    width = max([len(s["method"]) for s in rows] + [6])
+    out = [f"{'method':<{width}}  {'table':<34} {'cases':>5} {'non-cons':>8} {'rounding':>8} {'errors':>6} "
+           f"{'max rel err':>11}"]
+    for s in rows:
+        out.append(f"{s['method']:<{width}}  {s['table']:<34} {s['cases']:>5} {s['non_conservative']:>8} "
+                   f"{s['rounding_level']:>8} {s['errors']:>6} {s['max_rel_error']:>11.3g}")
+    return "\n".join(out)
+
+
+def main(args) -> int:
+    """``symdp compare NAME [--out DIR]``: exit 0 when all results are conservative, 1 when
+    some are not, 2 when the library is not installed."""
+    import sys
+    name = args.name
+    try:
+        adapter = load_adapter(name)
+    except KeyError as err:
+        print(str(err).strip("'\""), file=sys.stderr)
+        return 2
+    if not available(name):
+        print(f"{name} is not installed (pip install 'symdp[compare]' or pip install {adapter.DISTRIBUTION})",
+              file=sys.stderr)
+        return 2
+    out = Path(getattr(args, "out", None) or "reports/compare")
+    done = [0]
+
+    def tick(result: Result) -> None:
+        done[0] += 1
+        flag = "!" if result.non_conservative else ("E" if result.value is None else ".")
+        sys.stderr.write(flag)
+        if done[0] % 80 == 0:
+            sys.stderr.write(f" {done[0]}\n")
+        sys.stderr.flush()
+
+    results = run(name, getattr(args, "dir", None), progress=tick)
+    sys.stderr.write("\n")
+    versions = adapter.versions()
+    print(terminal(results))
+    bad = [r for r in results if r.non_conservative]
+    for r in bad:
+        print(f"NON-CONSERVATIVE {r.case.method}: {r.message}\n    {r.case.expr}")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{name}.md").write_text(markdown(name, adapter.SETUP, results, versions), encoding="utf-8")
+    (out / f"{name}.json").write_text(json.dumps([{
+        "method": r.case.method, "table": r.case.table, "line": r.case.row.line, "params": dict(r.case.row.params),
+        "expr": r.case.expr, "side": r.case.side, "value": r.value, "certified": r.case.row.decimal,
+        "ok": r.ok, "non_conservative": r.non_conservative,
+        "rel_error": None if math.isnan(r.rel_error) else (r.rel_error if math.isfinite(r.rel_error) else "inf"),
+        "message": r.message} for r in results], indent=1), encoding="utf-8")
+    print(f"wrote {out / (name + '.md')} ({len(results)} calls, {len(bad)} non-conservative)")
+    return 1 if bad else 0
+
+
+def rows(table: Table | None, **where: str) -> Iterable[Row]:
+    """The rows of `table` (none when the table is missing), optionally filtered."""
+    return () if table is None else table.iter_rows(**where)
+
+
+def dist_versions(*dists: str) -> dict[str, str]:
+    from importlib import metadata
+    out = {}
+    for d in dists:
+        try:
+            out[d] = metadata.version(d)
+        except metadata.PackageNotFoundError:
+            out[d] = "not installed"
+    return out
+
+
+__all__ = ["ADAPTERS", "Case", "Result", "available", "evaluate", "main", "run", "summarize", "table_dir"]

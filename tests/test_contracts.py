@@ -1,0 +1,237 @@
+"""The laws every pair obeys, applied to many pair instances (one abstract suite, like
+dp_accounting's PrivacyAccountantTest), plus data processing and parameter validation."""
+
+from fractions import Fraction
+
+import pytest
+import sympy
+from flint import arb
+from hypothesis import given, strategies as st
+from sympy import Rational, log
+
+from symdp import (FinitePair, ParameterError, Real, dominating, gaussian, laplace,
+                   randomized_response)
+from symdp.numbers import arb_of, is_rational, sign
+
+PREC = 256
+
+
+def ball(v) -> arb:
+    return arb_of(v, PREC)
+
+
+def assert_le(a, b):
+    """a ≤ b: exactly for exact values, and 'not certainly a > b' at 256 bits otherwise."""
+    if not isinstance(a, Real) and not isinstance(b, Real):
+        assert sign(sympy.sympify(b) - sympy.sympify(a)) >= 0, (a, b)
+    else:
+        assert not (ball(a) > ball(b)), (a, b)
+
+
+def assert_eq(a, b):
+    """a = b: exactly for rationals, else to 200 bits (sympy cannot always prove a zero
+    such as G(G(t)) − t for the Gaussian trade-off)."""
+    if is_rational(a) and is_rational(b):
+        assert sympy.sympify(a) == sympy.sympify(b)
+    else:
+        d = ball(a) - ball(b)
+        assert d.contains(0) and d.rad() < arb(2) ** -200, (a, b)
+
+
+EPSILONS = [sympy.Integer(0), Rational(1, 4), Rational(1, 2), log(2), sympy.Integer(1), log(3), sympy.Integer(2)]
+TS = [Rational(1, 10), Rational(1, 4), Rational(1, 3), Rational(1, 2), Rational(2, 3), Rational(9, 10)]
+
+NON_LATTICE = FinitePair([Rational(1, 3), Rational(1, 2), Rational(1, 6)], [Rational(1, 6), Rational(1, 6), Rational(2, 3)])
+
+
+class PairLaws:
+    """Subclasses set `pair`; every test here must hold for every pair."""
+
+    pair = None
+
+    def test_delta_in_unit_interval_and_non_increasing(self):
+        values = [self.pair.delta(e) for e in EPSILONS]
+        for v in values:
+            assert_le(0, v)
+            assert_le(v, 1)
+        for a, b in zip(values, values[1:]):
+            assert_le(b, a)
+
+    def test_delta_zero_is_tv(self):
+        assert_eq(self.pair.delta(0), self.pair.tv())
+
+    def test_delta_is_max_of_both_hockey_sticks(self):
+        for e in (Rational(1, 2), log(2)):
+            g = sympy.exp(e)
+            forward, backward = self.pair.hockey_stick(g), self.pair.reverse().hockey_stick(g)
+            d = self.pair.delta(e)
+            assert_le(forward, d)
+            assert_le(backward, d)
+            assert_eq(d, Real(lambda p: ball(forward).max(ball(backward))))
+
+    def test_tradeoff_is_a_tradeoff_function(self):
+        f = {t: self.pair.tradeoff(t) for t in TS}
+        assert_le(0, self.pair.tradeoff(0))
+        assert_le(self.pair.tradeoff(0), 1)
+        assert sign(self.pair.tradeoff(1)) == 0
+        for t in TS:
+            assert_le(0, f[t])
+            assert_le(f[t], 1 - t)  # a test that ignores the data achieves 1 − t
+        for a, b in zip(TS, TS[1:]):
+            assert_le(f[b], f[a])
+        for a, b, c in zip(TS, TS[1:], TS[2:]):
+            assert_le(f[b], f[a] + (f[c] - f[a]) * (b - a) / (c - a))
+
+    def test_reverse_tradeoff_is_the_inverse(self):
+        """T(Q, P) = T(P, Q)^{-1}; for a symmetric pair the curve is its own inverse."""
+        rev = self.pair if self.pair.symmetric else self.pair.reverse()
+        for t in TS[:4]:
+            ft = self.pair.tradeoff(t)
+            if isinstance(ft, Real):
+                continue
+            if sign(ft) > 0:
+                assert_eq(rev.tradeoff(ft), t)
+
+    def test_epsilon_inverts_delta(self):
+        tv = self.pair.tv()
+        for d in (Rational(1, 100), Rational(1, 10)):
+            e = self.pair.epsilon(d)
+            if e is sympy.oo:
+                continue
+            if isinstance(e, Real):
+                assert not (ball(e) < 0)
+                continue
+            assert_le(self.pair.delta(e), d)
+            if sign(e) > 0:
+                assert_eq(self.pair.delta(e), d)
+            else:
+                assert_le(tv, d)
+
+    def test_identity_composition_is_a_no_op(self):
+        if not isinstance(self.pair, FinitePair):
+            pytest.skip("composition with a finite pair is defined for finite pairs")
+        one = FinitePair([1], [1])
+        composed = self.pair.compose(one)
+        for e in (0, Rational(1, 2), log(2)):
+            assert_eq(composed.delta(e), self.pair.delta(e))
+
+
+class TestRR3(PairLaws):
+    pair = randomized_response(log(3))
+
+
+class TestRRIrrational(PairLaws):
+    pair = randomized_response(1)
+
+
+class TestRR4ary(PairLaws):
+    pair = randomized_response(log(2), 4)
+
+
+class TestDominating(PairLaws):
+    pair = dominating(log(2), 0, Rational(1, 5))
+
+
+class TestDominatingDelta(PairLaws):
+    pair = dominating(log(3), Rational(1, 10), Rational(1, 4))
+
+
+class TestKOVIrrational(PairLaws):
+    pair = dominating(1, Rational(1, 10))
+
+
+class TestLaplace(PairLaws):
+    pair = laplace(1)
+
+
+class TestGaussian(PairLaws):
+    pair = gaussian(1)
+
+
+class TestRRPower(PairLaws):
+    pair = randomized_response(log(2)) ** 3
+
+
+class TestDominatingPower(PairLaws):
+    pair = dominating(log(2), Rational(1, 10), Rational(1, 5)) ** 2
+
+
+class TestNonLattice(PairLaws):
+    pair = NON_LATTICE
+
+
+class TestNonLatticeSquared(PairLaws):
+    pair = NON_LATTICE.compose(NON_LATTICE)
+
+
+class TestCertifiedLattice(PairLaws):
+    pair = randomized_response(1) ** 2
+
+
+# --------------------------------------------------------------------------------------------
+# data processing
+
+
+@st.composite
+def pair_and_partition(draw):
+    n = draw(st.integers(2, 6))
+    vec = st.lists(st.integers(0, 5), min_size=n, max_size=n).filter(lambda v: sum(v) > 0)
+    a, b = draw(vec), draw(vec)
+    labels = draw(st.lists(st.integers(0, n - 1), min_size=n, max_size=n))
+    return [Fraction(x, sum(a)) for x in a], [Fraction(x, sum(b)) for x in b], labels
+
+
+@given(pair_and_partition())
+def test_data_processing(case):
+    """Merging outcomes (a deterministic post-processing) never increases δ(ε) or TV."""
+    p, q, labels = case
+    groups = sorted(set(labels))
+    mp = [sum((x for x, l in zip(p, labels) if l == g), Fraction(0)) for g in groups]
+    mq = [sum((x for x, l in zip(q, labels) if l == g), Fraction(0)) for g in groups]
+    fine = FinitePair(p, q)
+    coarse = FinitePair(mp, mq)
+    assert coarse.tv() <= fine.tv()
+    for e in (Rational(1, 2), log(2), log(5)):
+        assert coarse.delta(e) <= fine.delta(e)
+    for t in TS:
+        assert coarse.tradeoff(t) >= fine.tradeoff(t)
+
+
+# --------------------------------------------------------------------------------------------
+# bad parameters
+
+
+BAD = [
+    ("eps", lambda: laplace(-1)),
+    ("eps", lambda: laplace(0)),
+    ("sigma", lambda: gaussian(0)),
+    ("sigma", lambda: gaussian(-2)),
+    ("sensitivity", lambda: gaussian(1, sensitivity=0)),
+    ("eps", lambda: randomized_response(-1)),
+    ("k", lambda: randomized_response(1, 1)),
+    ("k", lambda: randomized_response(1, 2.5)),
+    ("eps", lambda: dominating(-1)),
+    ("delta", lambda: dominating(1, Rational(3, 2))),
+    ("delta", lambda: dominating(1, -Rational(1, 2))),
+    ("eta", lambda: dominating(log(2), 0, Rational(1, 2))),
+    ("eta", lambda: dominating(log(2), Rational(1, 10), Rational(1, 20))),
+    ("eps", lambda: randomized_response(log(2)).delta(-1)),
+    ("delta", lambda: randomized_response(log(2)).epsilon(2)),
+    ("delta", lambda: gaussian(1).epsilon(-Rational(1, 2))),
+    ("alpha", lambda: randomized_response(log(2)).renyi(0)),
+    ("alpha", lambda: gaussian(1).renyi(-1)),
+    ("alpha", lambda: laplace(1).tradeoff(2)),
+    ("gamma", lambda: randomized_response(log(2)).hockey_stick(-1)),
+    ("p[1]", lambda: FinitePair([Rational(3, 2), -Rational(1, 2)], [Rational(1, 2), Rational(1, 2)])),
+    ("q", lambda: FinitePair([Rational(1, 2), Rational(1, 2)], [Rational(1, 2), Rational(1, 4)])),
+    ("p", lambda: FinitePair([1], [Rational(1, 2), Rational(1, 2)])),
+    ("k", lambda: randomized_response(log(2)) ** 0),
+    ("k", lambda: gaussian(1) ** -1),
+    ("q", lambda: randomized_response(log(2)).subsample(2)),
+]
+
+
+@pytest.mark.parametrize("name,call", BAD, ids=[f"{n}-{i}" for i, (n, _) in enumerate(BAD)])
+def test_bad_parameters_name_the_parameter(name, call):
+    with pytest.raises(ParameterError, match=r"\b" + name.replace("[", r"\[").replace("]", r"\]")):
+        call()
