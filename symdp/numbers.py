@@ -194,7 +194,7 @@ def _pow(base: arb, e: sympy.Expr, prec: int) -> arb:
         return base ** int(e)
     if e == sympy.S.Half:
         return base.sqrt()
-    if e.is_Rational:
+    if e.is_Rational and e.q < 1 << 20:  # arb.root needs a machine-word index
         return base.root(int(e.q)) ** int(e.p) if base >= 0 else arb.nan()
     return (arb_of(e, prec) * base.log()).exp()
 
@@ -541,103 +541,3 @@ def certify(value: object, digits: int = 30, max_prec: int = MAX_PREC) -> Certif
     raise PrecisionError(
         f"could not certify {digits} digits within {max_prec} bits: the enclosure is {shown}"
         + (" (the value may be exactly 0)" if last is not None and last.contains(0) else ""))
-
-
-# --------------------------------------------------------------------------------------------
-# Certified inverses
-
-
-def _dyadic(x: fmpq, bits: int) -> fmpq:
-    """x rounded to a multiple of 2^-bits (keeps iterates' sizes bounded)."""
-    scale = fmpz(2) ** bits
-    return fmpq(int((x * scale).floor()), int(scale))
-
-
-def invert_decreasing(f: Callable[[fmpq, int], arb], target: object, lo: object = 0,
-                      hi: object | None = None, name: str = "") -> Real:
-    """The root x ∈ [lo, hi] of f(x) = target for continuous, strictly decreasing f, certified.
-
-    ``f(x, prec)`` returns a ball containing f at the exact rational x. The bracket [a, b]
-    always satisfies f(a) > target > f(b) *certainly*; it shrinks by Illinois-modified
-    regula falsi (superlinear) until it is 2^-prec narrow or the comparisons become
-    undecidable at this precision, and the ball returned contains all of [a, b]. A missing
-    `hi` is found by doubling.
-    """
-    lo_q = to_fmpq(exact(lo))
-
-    def ball(prec: int) -> arb:
-        t = arb_of(target, prec)
-        g = lambda x: f(x, prec) - t
-        a, ga = lo_q, g(lo_q)
-        if hi is None:
-            b = max(2 * a, fmpq(1))
-            gb = g(b)
-            while not gb < 0:
-                if gb.is_finite() and not gb > 0:
-                    break
-                a, ga, b = b, gb, 2 * b
-                if b > 2 ** 64:
-                    raise PrecisionError(f"no root of {name or 'f'} = {target} below 2^64")
-                gb = g(b)
-        else:
-            b = to_fmpq(exact(hi))
-            gb = g(b)
-        if not (ga > 0 and gb < 0):
-            return arb(a).union(arb(b))
-        bits = prec + 16
-        side = 0
-        fa, fb = ga.mid().fmpq(), gb.mid().fmpq()
-        for _ in range(8 * prec + 200):
-            if b - a <= fmpq(1, 2 ** (prec + 2)) * max(abs(a), abs(b), fmpq(1)):
-                break
-            m = a + (b - a) * fa / (fa - fb) if fa != fb else (a + b) / 2
-            w = (b - a) / 64
-            if not a + w < m < b - w:
-                m = (a + b) / 2
-            m = _dyadic(m, bits)
-            if not a < m < b:
-                m = (a + b) / 2
-            gm = g(m)
-            if gm > 0:
-                a, fa = m, gm.mid().fmpq()
-                if side == 1:
-                    fb /= 2
-                side = 1
-            elif gm < 0:
-                b, fb = m, gm.mid().fmpq()
-                if side == -1:
-                    fa /= 2
-                side = -1
-            else:
-                a, b = _narrow(g, a, m, b, prec)
-                break
-        return arb(a).union(arb(b))
-
-    return Real(ball, name=name)
-
-
-def _narrow(g: Callable[[fmpq], arb], a: fmpq, m: fmpq, b: fmpq, prec: int) -> tuple[fmpq, fmpq]:
-    """Shrink [a, b] (g(a) > 0 > g(b) certainly) towards m, where g's sign is undecided:
-    a moves only to points where g > 0 is certain, b only to points where g < 0 is, so the
-    root stays inside while the bracket narrows to the set this precision cannot resolve."""
-    tol = fmpq(1, 2 ** (prec + 2)) * max(abs(a), abs(b), fmpq(1))
-    lo, hi = a, m
-    while hi - lo > tol:
-        c = _dyadic((lo + hi) / 2, prec + 16)
-        if not lo < c < hi:
-            break
-        if g(c) > 0:
-            lo = c
-        else:
-            hi = c
-    left = lo
-    lo, hi = m, b
-    while hi - lo > tol:
-        c = _dyadic((lo + hi) / 2, prec + 16)
-        if not lo < c < hi:
-            break
-        if g(c) < 0:
-            hi = c
-        else:
-            lo = c
-    return left, hi

@@ -1,0 +1,152 @@
+"""Independent brute-force routes for the claims of Steinke, *Composition of DP & privacy
+amplification by subsampling* (proofs/composition_subsampling*.py).
+
+Everything here is deliberately naive: finite distributions as tuples of exact sympy
+Rationals, suprema by enumerating every event, products by enumerating every outcome. These are
+the second routes the library's lattice convolutions and closed forms are checked against.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from typing import Iterable, Sequence
+
+import sympy
+
+from symdp.numbers import certify, sign
+from symdp.verify import Evidence
+
+R = sympy.Rational
+
+
+def catalog(decimal: str) -> sympy.Rational:
+    """A reference value printed in the catalog (computed there with mpmath), as an exact decimal."""
+    return sympy.Rational(decimal)
+
+
+def random_law(rng: random.Random, n: int, floor: int = 1) -> tuple[sympy.Rational, ...]:
+    """A probability vector with n positive rational entries (small denominators)."""
+    weights = [rng.randint(floor, 9) for _ in range(n)]
+    total = sum(weights)
+    return tuple(R(w, total) for w in weights)
+
+
+def random_pair(seed: int, n: int = 4) -> tuple[tuple, tuple]:
+    rng = random.Random(seed)
+    return random_law(rng, n), random_law(rng, n)
+
+
+def hockey(p: Sequence, q: Sequence, gamma) -> sympy.Expr:
+    """E_γ(P‖Q) = Σ max(0, p_i − γ q_i)."""
+    return sympy.Add(*[a - gamma * b for a, b in zip(p, q) if sign(a - gamma * b) > 0])
+
+
+def hockey_by_events(p: Sequence, q: Sequence, gamma) -> sympy.Expr:
+    """sup_S P(S) − γ Q(S) by enumerating all 2^n events S (the definition, no thresholding)."""
+    best = sympy.Integer(0)
+    for mask in product((0, 1), repeat=len(p)):
+        value = sympy.Add(*[m * (a - gamma * b) for m, a, b in zip(mask, p, q)])
+        if sign(value - best) > 0:
+            best = value
+    return best
+
+
+def product_law(*laws: Sequence) -> tuple:
+    """The product distribution, outcome by outcome."""
+    out = []
+    for combo in product(*laws):
+        v = sympy.Integer(1)
+        for x in combo:
+            v *= x
+        out.append(v)
+    return tuple(out)
+
+
+def moment(p: Sequence, q: Sequence, a: int) -> sympy.Rational:
+    """E_Q[(P/Q)^a] = Σ p_i^a q_i^{1−a} = e^{(a−1)D_a(P‖Q)} for integer a ≥ 1."""
+    return sympy.Add(*[x ** a / y ** (a - 1) for x, y in zip(p, q)])
+
+
+def pld_atoms(p: Sequence, q: Sequence) -> dict:
+    """The privacy-loss law as {likelihood ratio: P-mass} (ratios kept exact, merged when equal)."""
+    out: dict = {}
+    for a, b in zip(p, q):
+        out[a / b] = out.get(a / b, 0) + a
+    return out
+
+
+def convolve(*laws: dict) -> dict:
+    """Convolution of privacy-loss laws written multiplicatively ({ratio: mass})."""
+    out = {sympy.Integer(1): sympy.Integer(1)}
+    for law in laws:
+        grown: dict = {}
+        for r1, m1 in out.items():
+            for r2, m2 in law.items():
+                grown[r1 * r2] = grown.get(r1 * r2, 0) + m1 * m2
+        out = grown
+    return out
+
+
+def randomized_response(x) -> tuple[tuple, tuple]:
+    """Binary randomized response with e^ε = x: (x, 1)/(x+1) vs (1, x)/(x+1)."""
+    return (x / (x + 1), 1 / (x + 1)), (1 / (x + 1), x / (x + 1))
+
+
+def holds(ok: bool, detail: str, data: dict | None = None, kind: str = "exact") -> Evidence:
+    """Evidence for a finite list of exact or certified comparisons made by the claim itself."""
+    return Evidence(kind, "checked" if ok else "failed", detail if ok else f"{detail}: violated", data or {})
+
+
+def ordered(chain: Sequence, detail: str, strict: bool = False) -> Evidence:
+    """Checked iff chain[0] ≤ chain[1] ≤ … (exact or certified values; signs decided rigorously)."""
+    for i, (a, b) in enumerate(zip(chain, chain[1:])):
+        s = sign(b - a)
+        if s < 0 or (strict and s == 0):
+            shown = [certify(v, 12).decimal for v in chain]
+            return Evidence("certified", "failed", f"{detail}: order fails at position {i}: {shown}", {"values": shown})
+    shown = [certify(v, 12).decimal for v in chain]
+    return Evidence("certified", "checked", detail, {"values": shown})
+
+
+def signs_at(expr: sympy.Expr, variables: Sequence[sympy.Symbol], points: Iterable[Sequence], detail: str,
+             strict: bool = False) -> Evidence:
+    """Checked iff expr ≥ 0 (> 0 if strict) at every exact point, decided by certified sign."""
+    count = 0
+    for point in points:
+        value = expr.subs(dict(zip(variables, point)))
+        s = sign(value)
+        count += 1
+        if s < 0 or (strict and s == 0):
+            return Evidence("certified", "failed", f"{detail}: fails at {dict(zip(map(str, variables), map(str, point)))}",
+                            {"point": [str(v) for v in point]})
+    return Evidence("certified", "checked", f"{detail} ({count} exact points)", {"points": count})
+
+
+def near(value, reference: str, digits: int, detail: str) -> Evidence:
+    """Checked iff the certified `value` is within a relative 10^−digits of a rounded printed
+    reference (the catalog's mpmath values, which are rounded and so never exactly enclosed)."""
+    ref = catalog(reference)
+    tol = abs(ref) * sympy.Rational(1, 10 ** digits)
+    s = sign(tol - abs(value - ref))
+    shown = certify(value, digits + 2).decimal
+    data = {"value": shown, "reference": reference, "digits": digits}
+    if s < 0:
+        return Evidence("certified", "failed", f"{detail}: {shown} vs reference {reference}", data)
+    return Evidence("certified", "checked", detail, data)
+
+
+def pushforward(p: Sequence, kernel: Sequence[Sequence]) -> tuple:
+    """The law of g(Y), Y ← p, for a stochastic matrix kernel[i][j] = P[g(i) = j]."""
+    return tuple(sympy.Add(*[pi * kernel[i][j] for i, pi in enumerate(p)]) for j in range(len(kernel[0])))
+
+
+def kernel(seed: int, n: int, m: int) -> list[list]:
+    """A random n×m stochastic matrix with rational entries (a randomised post-processing)."""
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(n):
+        w = [rng.randint(0, 6) for _ in range(m)]
+        w[rng.randrange(m)] += 1
+        rows.append([sympy.Rational(x, sum(w)) for x in w])
+    return rows

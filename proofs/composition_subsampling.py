@@ -1,0 +1,584 @@
+"""Claims of Steinke, *Composition of Differential Privacy & Privacy Amplification by
+Subsampling* (arXiv:2210.00597), Sections 2–4: basic composition, privacy-loss distributions,
+composition by convolution, concentrated DP and the (ε, δ) decomposition.
+
+Sections 5–7 and the figures are in composition_subsampling_amplification.py.
+"""
+
+from __future__ import annotations
+
+import sympy
+from sympy import Rational as R, exp, log, sqrt
+
+from symdp.composition_theorems import advanced_composition, advanced_composition_approx, decompose, kov_delta
+from symdp.numbers import sign
+from symdp.pairs import FinitePair, gaussian, randomized_response
+from symdp.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
+from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple, zcdp_rho_for
+from symdp.verify import certified_agreement, claim, combine, erratum, exact_agreement, identity, inequality_on_box
+
+from _cs_helpers import (convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+                         random_pair, near, signs_at)
+from _cs_helpers import randomized_response as rr
+
+PAPER = "composition-subsampling"
+y, t, z, u = sympy.symbols("y t z u", real=True)
+mu, mu2, sigma, rho, eps, L = sympy.symbols("mu mu2 sigma rho epsilon L", positive=True)
+
+
+def _normal_mgf(mean, var, s):
+    """E[e^{sZ}] for Z ~ N(mean, var)."""
+    return exp(s * mean + s ** 2 * var / 2)
+
+
+# --------------------------------------------------------------------------------------------
+# Section 2
+
+
+@claim(paper=PAPER, label="Theorem 1",
+       statement="The composition of ε_j-DP mechanisms is (Σ_j ε_j)-DP: the likelihood ratio of the product "
+                 "factorises, so the product of e^{ε_j} bounds it and randomized response attains it.")
+def theorem_1():
+    laws = [rr(sympy.Integer(x)) for x in (2, 3, 5)]
+    p = product_law(*[a for a, _ in laws])
+    q = product_law(*[b for _, b in laws])
+    worst = max(a / b for a, b in zip(p, q))
+    composed = randomized_response(log(2)) @ randomized_response(log(3)) @ randomized_response(log(5))
+    return [exact_agreement(worst, 30, "max likelihood ratio of RR(2)×RR(3)×RR(5) by enumeration = e^{log2+log3+log5}"),
+            exact_agreement([hockey_by_events(p, q, 30), composed.delta(log(30))], [0, 0],
+                            "δ(Σε_j) = 0 by enumerating events and from the library's exact product pair"),
+            holds(sign(hockey_by_events(p, q, 29)) > 0, "and it is attained: δ(log 29) > 0"),
+            identity(log(exp(eps * y) * exp(2 * eps * y)), 3 * eps * y, "log of a product of ratios is the sum of logs")]
+
+
+@claim(paper=PAPER, label="Section 2.1 (Laplace tightness)",
+       statement="k Laplace(k/ε) answers with f_j(x) = f_j(x') + 1 have likelihood ratio exactly e^ε at every output "
+                 "y = (a, …, a) with a ≥ max f_j(x); such outputs have probability 2^{−k}; the std is √2·k/ε.")
+def laplace_tightness():
+    k = 3
+    fx = sympy.symbols("f1:4", real=True)
+    a = sympy.Symbol("a", real=True)
+    b = k / eps
+    dens = lambda yy, c: exp(-sympy.Abs(yy - c) / b) / (2 * b)
+    ratio = sympy.Integer(1)
+    for f in fx:
+        ratio *= dens(a, f + 1) / dens(a, f)
+    # y = (a, a, a) with a ≥ max_j f_j(x) = f_1 + 1 when the three answers coincide; a = f_1 + 1 + s, s ≥ 0.
+    s = sympy.Symbol("s", nonnegative=True)
+    at_corner = sympy.simplify(ratio.subs({fx[1]: fx[0], fx[2]: fx[0]}).subs(a, fx[0] + 1 + s))
+    half = sympy.integrate(exp(-y / b) / (2 * b), (y, 0, sympy.oo))
+    var = 2 * sympy.integrate(y ** 2 * exp(-y / b) / (2 * b), (y, 0, sympy.oo))
+    return [identity(at_corner, exp(eps), "product of the three Laplace density ratios at y = (a,a,a), a ≥ f(x)"),
+            identity(half ** k, R(1, 2 ** k), "each noise is ≥ 0 with probability 1/2"),
+            identity(var, 2 * b ** 2, "Laplace(b) has variance 2b², so the std with b = k/ε is √2·k/ε")]
+
+
+# --------------------------------------------------------------------------------------------
+# Section 3: privacy-loss distributions
+
+
+@claim(paper=PAPER, label="Definition 2 (PLD facts)",
+       statement="With Z = log P/Q(Y), Y ← P: E[e^{−Z}] = 1, KL = E[Z] ≥ 0, d_TV = E[max(0, 1 − e^{−Z})] = ½E|1 − e^{−Z}|; "
+                 "pure ε-DP ⇔ P[Z ≤ ε] = 1; for the Gaussian PLD N(ρ, 2ρ) at ε = 0 the expectation form is the TV.")
+def definition_2():
+    out = []
+    for seed in range(4):
+        p, q = random_pair(seed, 5)
+        pair = FinitePair(p, q)
+        zs = [log(a / b) for a, b in zip(p, q)]
+        e_neg = sympy.Add(*[a * b / a for a, b in zip(p, q)])
+        kl = sympy.Add(*[a * zz for a, zz in zip(p, zs)])
+        tv1 = sympy.Add(*[a * sympy.Max(0, 1 - b / a) for a, b in zip(p, q)])
+        tv2 = sympy.Add(*[a * sympy.Abs(1 - b / a) for a, b in zip(p, q)]) / 2
+        out.append(exact_agreement([e_neg, tv1, tv2, kl], [1, pair.tv(), pair.tv(), pair.kl()],
+                                   f"random pair {seed}: E[e^-Z] = 1 and both TV forms, KL = E[Z]"))
+        out.append(holds(sign(kl) >= 0, f"random pair {seed}: KL ≥ 0"))
+        pure = max(a / b for a, b in zip(p, q))
+        out.append(exact_agreement(hockey(p, q, pure), 0, f"random pair {seed}: P[Z ≤ log max ratio] = 1 gives δ = 0"))
+    x = sympy.Integer(3)
+    p, q = rr(x)
+    out.append(exact_agreement([FinitePair(p, q).kl(), FinitePair(p, q).tv()],
+                               [log(3) * (x - 1) / (x + 1), (x - 1) / (x + 1)], "RR(e^ε=3): KL = ε tanh(ε/2), TV = tanh(ε/2)"))
+    for r in (R(1, 2), R(1, 8)):
+        out.append(certified_agreement(GaussianPLD(r).delta_expectation(0), gaussian(1 / sqrt(2 * r)).tv(), 25,
+                                       f"Gaussian ρ={r}: ∫(1−e^{{−z}})₊ dN(ρ,2ρ) (quadrature) = 2Φ(√(ρ/2)) − 1"))
+    return out
+
+
+@claim(paper=PAPER, label="Proposition 3",
+       statement="PrivLoss(N(μ,σ²)‖N(μ',σ²)) = N(ρ, 2ρ), ρ = (μ−μ')²/2σ²; f(y) = (μ−μ')(2y−μ−μ')/2σ² is affine and "
+                 "E[e^{tZ}] = e^{t(t+1)ρ}.")
+def proposition_3():
+    dens = lambda m: exp(-(y - m) ** 2 / (2 * sigma ** 2)) / sqrt(2 * sympy.pi * sigma ** 2)
+    f = sympy.expand_log(log(dens(mu) / dens(mu2)), force=True)
+    r = (mu - mu2) ** 2 / (2 * sigma ** 2)
+    slope, intercept = (mu - mu2) / sigma ** 2, -(mu - mu2) * (mu + mu2) / (2 * sigma ** 2)
+    # Y ~ N(μ, σ²) makes the affine Z normal with these moments.
+    mean, var = slope * mu + intercept, slope ** 2 * sigma ** 2
+    return [identity(f, (mu - mu2) * (2 * y - mu - mu2) / (2 * sigma ** 2), "the log-likelihood ratio is affine in y"),
+            identity([mean, var], [r, 2 * r], "mean ρ and variance 2ρ under Y ~ N(μ, σ²)"),
+            identity(_normal_mgf(r, 2 * r, t), exp(t * (t + 1) * r), "MGF of N(ρ, 2ρ) is e^{t(t+1)ρ}")]
+
+
+@claim(paper=PAPER, label="Lemma 4 (Neyman–Pearson)",
+       statement="For every test T there is a threshold t with P[T = P] ≤ P[f ≥ t] and Q[T = Q] ≤ Q[f ≤ t]; the best "
+                 "balanced accuracy is ½ + ½ d_TV.")
+def lemma_4():
+    from itertools import product as cartesian
+    out = []
+    for seed in (11, 12, 13):
+        p, q = random_pair(seed, 4)
+        ratios = sorted({a / b for a, b in zip(p, q)})
+        ok, best = True, sympy.Integer(0)
+        for mask in cartesian((0, 1), repeat=len(p)):
+            power = sympy.Add(*[m * a for m, a in zip(mask, p)])
+            spec = sympy.Add(*[(1 - m) * b for m, b in zip(mask, q)])
+            best = max(best, (power + spec) / 2)
+            ok &= any(power <= sympy.Add(*[a for a, b in zip(p, q) if a / b >= th])
+                      and spec <= sympy.Add(*[b for a, b in zip(p, q) if a / b <= th]) for th in ratios)
+        out.append(holds(ok, f"random pair {seed}: every one of the 16 deterministic tests is dominated by a threshold test"))
+        out.append(exact_agreement(best, R(1, 2) + FinitePair(p, q).tv() / 2, f"random pair {seed}: best accuracy = ½ + ½TV"))
+    return out
+
+
+@claim(paper=PAPER, label="Lemma 6 and Remark 5",
+       statement="f_{P‖Q} = −f_{Q‖P}, and E_{Y←Q}[g(f(Y))] = E_{Z←PrivLoss(P‖Q)}[g(Z)e^{−Z}] for measurable g.")
+def lemma_6():
+    out = []
+    gs = {"z²": lambda v: v ** 2, "e^{3z}": lambda v: exp(3 * v), "1[z>0]": lambda v: sympy.Integer(1) if sign(v) > 0 else 0}
+    for seed in (21, 22):
+        p, q = random_pair(seed, 5)
+        zs = [log(a / b) for a, b in zip(p, q)]
+        out.append(identity(zs, [-log(b / a) for a, b in zip(p, q)], f"random pair {seed}: f_P‖Q = −f_Q‖P"))
+        for name, g in gs.items():
+            lhs = sympy.Add(*[b * g(zz) for b, zz in zip(q, zs)])
+            rhs = sympy.Add(*[a * g(zz) * exp(-zz) for a, zz in zip(p, zs)])
+            out.append(exact_agreement(sympy.expand(sympy.expand_log(lhs, force=True)),
+                                       sympy.expand(sympy.expand_log(rhs, force=True)), f"random pair {seed}, g = {name}"))
+    out.append(identity(_normal_mgf(rho, 2 * rho, t - 1), _normal_mgf(-rho, 2 * rho, t),
+                        "Gaussian: E_P[e^{tZ}e^{−Z}] = E_Q[e^{tf}] (Z ~ N(ρ,2ρ) under P, N(−ρ,2ρ) under Q)"))
+    return out
+
+
+@claim(paper=PAPER, label="Proposition 7",
+       statement="δ = sup_S P(S) − e^ε Q(S) equals P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] = "
+                 "∫_ε^∞ e^{ε−z} P[Z > z] dz ≤ P[Z > ε].")
+def proposition_7():
+    out = []
+    for seed in (31, 32, 33):
+        p, q = random_pair(seed, 5)
+        pld = privacy_loss(FinitePair(p, q))
+        for e in (0, log(R(3, 2)), log(2)):
+            truth = hockey_by_events(p, q, exp(e))
+            tail = sympy.Add(*[a for a, b in zip(p, q) if sign(log(a / b) - e) > 0])
+            out.append(exact_agreement([pld.delta_tail(e), pld.delta_expectation(e), pld.delta_integral(e)],
+                                       [truth] * 3, f"random pair {seed}, ε = {e}: the three forms = sup over events"))
+            out.append(holds(sign(tail - truth) >= 0, f"random pair {seed}, ε = {e}: δ ≤ P[Z > ε]"))
+    for r, e in ((R(1, 2), 1), (R(1, 8), R(1, 2)), (2, 3)):
+        pld = GaussianPLD(r)
+        truth = gaussian(1 / sqrt(2 * r)).hockey_stick(exp(e))
+        out.append(certified_agreement([pld.delta_expectation(e), pld.delta_integral(e)], [truth, truth], 25,
+                                       f"Gaussian ρ={r}, ε={e}: quadrature of forms 2 and 3 = closed form 1"))
+        out.append(ordered([truth, pld.delta_tail(e) + exp(e) * sympy.erfc((e + r) / sqrt(4 * r)) / 2],
+                           f"Gaussian ρ={r}, ε={e}: δ ≤ P[Z > ε]"))
+    return out
+
+
+@claim(paper=PAPER, label="Proposition 7 (third form, integrand)",
+       statement="The third expression is printed ∫_ε^∞ e^{ε−Z}·P[Z > z] dz with the random Z in the integrand; "
+                 "with the integration variable, ∫_ε^∞ e^{ε−z} P[Z > z] dz, it equals δ.")
+def proposition_7_integrand():
+    p, q = rr(sympy.Integer(3))
+    pld = privacy_loss(FinitePair(p, q))
+    printed, truth = pld.delta_printed_third_form(0), hockey_by_events(p, q, 1)
+    g = GaussianPLD(R(1, 2))
+    corrected = combine(exact_agreement(pld.delta_integral(0), truth, "RR(e^ε=3), ε=0: corrected form = sup over events"),
+                        certified_agreement(g.delta_integral(1), gaussian(1).hockey_stick(exp(1)), 25,
+                                            "Gaussian ρ=1/2, ε=1: corrected form (quadrature) = Corollary 8"))
+    return erratum(sympy.simplify(printed - truth) == 0,
+                   {"pair": "RR e^ε = 3", "eps": 0, "printed (read as E[e^{ε−Z}]·∫P[Z>z]dz)": printed,
+                    "printed_decimal": str(sympy.N(printed, 15)), "delta": truth,
+                    "gaussian_rho_1/2_eps_1_printed": str(sympy.N(g.delta_printed_third_form(1), 15))},
+                   corrected, "the printed integrand e^{ε−Z} uses the random variable; the printed value ≠ δ",
+                   corrected_statement="δ = ∫_ε^∞ e^{ε−z} P[Z > z] dz")
+
+
+@claim(paper=PAPER, label="Corollary 8",
+       statement="The Gaussian mechanism with ρ = Δ²/2σ² is (ε, δ)-DP with δ = Φ̄((ε−ρ)/√(2ρ)) − e^ε Φ̄((ε+ρ)/√(2ρ)), "
+                 "optimal, increasing in ρ; for ε ≥ ρ, δ ≤ Φ̄((ε−ρ)/√(2ρ)) ≤ e^{−(ε−ρ)²/4ρ}/max{2, √(π/ρ)(ε−ρ)}.")
+def corollary_8():
+    out = []
+    for r, e, ref in ((R(1, 2), 1, "0.1269367375066439"), (R(1, 8), 2, "9.439168634947234e-6"),
+                      (R(1, 100), R(1, 2), "9.193898689415514e-6"), (2, 5, "0.03228198475007282")):
+        sig = 1 / sqrt(2 * r)
+        closed = gaussian_delta(e, sig)
+        out.append(certified_agreement(GaussianPLD(r).delta_expectation(e), closed, 25,
+                                       f"ρ={r}, ε={e}: E[(1−e^{{ε−Z}})₊] by quadrature = closed form"))
+        out.append(near(closed, ref, 14, f"ρ={r}, ε={e}: catalog's mpmath value {ref}"))
+    out.append(ordered([gaussian_delta(1, 1 / sqrt(2 * r)) for r in (R(1, 100), R(1, 8), R(1, 2), 1, 2)],
+                       "δ(ε=1) increases with ρ ∈ {1/100, 1/8, 1/2, 1, 2}", strict=True))
+    out.append(inequality_on_box(exp(-u ** 2 / 2) / 2 - sympy.erfc(u / sqrt(2)) / 2, [(0, 12)],
+                                 "Φ̄(u) ≤ e^{−u²/2}/2 for u ∈ [0, 12]", variables=[u]))
+    out.append(inequality_on_box(exp(-u ** 2 / 2) / (u * sqrt(2 * sympy.pi)) - sympy.erfc(u / sqrt(2)) / 2,
+                                 [(R(1, 100), 12)], "Φ̄(u) ≤ e^{−u²/2}/(u√(2π)) for u ∈ [1/100, 12]", variables=[u]))
+    out.append(identity((u ** 2 / 2).subs(u, (eps - rho) / sqrt(2 * rho)), (eps - rho) ** 2 / (4 * rho),
+                        "with u = (ε−ρ)/√(2ρ): u²/2 = (ε−ρ)²/4ρ and u√(2π) = √(π/ρ)(ε−ρ)"))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Section 4: composition
+
+
+@claim(paper=PAPER, label="Theorem 9",
+       statement="PrivLoss(ΠP_j ‖ ΠQ_j) is the convolution of the PrivLoss(P_j‖Q_j).")
+def theorem_9():
+    out = []
+    pairs = [random_pair(s, 3) for s in (41, 42, 43)]
+    p = product_law(*[a for a, _ in pairs])
+    q = product_law(*[b for _, b in pairs])
+    direct, convolved = pld_atoms(p, q), convolve(*[pld_atoms(a, b) for a, b in pairs])
+    keys = sorted(direct)
+    out.append(exact_agreement(keys + [direct[r] for r in keys], sorted(convolved) + [convolved.get(r, 0) for r in keys],
+                               "three random 3-point pairs: PLD of the 27-outcome product = convolution of the PLDs"))
+    composed = FinitePair(*pairs[0]) @ FinitePair(*pairs[1]) @ FinitePair(*pairs[2])
+    for g in (1, R(3, 2), 3):
+        out.append(exact_agreement(composed.hockey_stick(g), hockey(p, q, g),
+                                   f"library product pair vs enumeration: E_γ at γ = {g}"))
+    p10 = product_law(*[rr(sympy.Integer(2))[0]] * 10)
+    q10 = product_law(*[rr(sympy.Integer(2))[1]] * 10)
+    lattice = randomized_response(log(2)) ** 10
+    out.append(exact_agreement([lattice.delta(j * log(2)) for j in (0, 2, 4, 6)],
+                               [hockey(p10, q10, 2 ** j) for j in (0, 2, 4, 6)],
+                               "RR(e^ε=2)^10: lattice convolution vs the 1024-outcome product"))
+    r1, r2 = sympy.symbols("r1 r2", positive=True)
+    out.append(identity(_normal_mgf(r1, 2 * r1, t) * _normal_mgf(r2, 2 * r2, t), _normal_mgf(r1 + r2, 2 * (r1 + r2), t),
+                        "N(ρ1,2ρ1) * N(ρ2,2ρ2) = N(ρ1+ρ2, 2(ρ1+ρ2)) (MGFs multiply)"))
+    return out
+
+
+@claim(paper=PAPER, label="Section 4.1 (P[Z = ε] bound)",
+       statement="For an ε-DP pair, P[Z = ε] ≤ 1/(1 + e^{−ε}); randomized response attains it.")
+def atom_bound():
+    out = []
+    for seed in range(51, 56):
+        p, q = random_pair(seed, 4)
+        top = max(a / b for a, b in zip(p, q))
+        low = min(a / b for a, b in zip(p, q))
+        x = max(top, 1 / low)  # e^ε with ε the pair's pure-DP level
+        mass = sympy.Add(*[a for a, b in zip(p, q) if a / b == x])
+        out.append(holds(mass <= 1 / (1 + 1 / x), f"random pair {seed}: P[Z = ε] = {mass} ≤ 1/(1+e^−ε)"))
+    p, q = rr(sympy.Integer(3))
+    out.append(exact_agreement(p[0], 1 / (1 + R(1, 3)), "RR(e^ε=3) attains it"))
+    return out
+
+
+@claim(paper=PAPER, label="Corollary 10",
+       statement="N(q(x), σ²I) with ‖q(x)−q(x')‖₂ ≤ Δ is (ε, δ)-DP with Corollary 8's δ at ρ = Δ²/2σ²; equivalently the "
+                 "PLD of the k-fold Gaussian composition is N(Σρ_j, 2Σρ_j).")
+def corollary_10():
+    ys = sympy.symbols("y1:4", real=True)
+    a, b = sympy.symbols("a1:4", real=True), sympy.symbols("b1:4", real=True)
+    log_ratio = sympy.Add(*[((yy - bb) ** 2 - (yy - aa) ** 2) / (2 * sigma ** 2) for yy, aa, bb in zip(ys, a, b)])
+    slopes = [sympy.diff(log_ratio, yy) for yy in ys]
+    mean = log_ratio.subs(dict(zip(ys, a)))
+    var = sympy.Add(*[s ** 2 * sigma ** 2 for s in slopes])
+    norm2 = sympy.Add(*[(aa - bb) ** 2 for aa, bb in zip(a, b)])
+    pair = multivariate_gaussian([1] * 10, 2)
+    rho_total = GaussianPLD(R(1, 8))
+    for _ in range(9):
+        rho_total = rho_total * GaussianPLD(R(1, 8))
+    return [identity([mean, var], [norm2 / (2 * sigma ** 2), 2 * norm2 / (2 * sigma ** 2)],
+                     "3-d: the log-likelihood ratio is affine with mean ρ and variance 2ρ, ρ = ‖a−b‖²/2σ²"),
+            exact_agreement(rho_total.rho, R(5, 4), "Theorem 9: ten 1-d Gaussians with ρ = 1/8 compose to ρ = 5/4"),
+            certified_agreement([pair.delta(3), pair.delta(5)],
+                                [rho_total.delta_expectation(3), rho_total.delta_expectation(5)], 25,
+                                "d = 10, σ = 2: closed form vs quadrature of the composed PLD N(5/4, 5/2)"),
+            near(pair.delta(3), "0.061988156552338", 13, "catalog value δ(3)")]
+
+
+@claim(paper=PAPER, label="Definition 11 and Lemma 12",
+       statement="ρ-zCDP: E[e^{tZ}] ≤ e^{t(t+1)ρ} for t ≥ 0; the Gaussian mechanism is Δ²/2σ²-zCDP, with equality.")
+def lemma_12():
+    dens = lambda m: exp(-(y - m) ** 2 / 2) / sqrt(2 * sympy.pi)
+    mgf = sympy.integrate(dens(1) ** 3 / dens(0) ** 2, (y, -sympy.oo, sympy.oo))  # E_P[e^{2Z}], μ=1, σ=1
+    out = [identity(mgf, exp(2 * 3 * R(1, 2)), "direct integral E[e^{2Z}] for N(1,1) vs N(0,1) = e^{t(t+1)ρ}, ρ = 1/2"),
+           exact_agreement(gaussian_zcdp(3, 2).rho, R(2, 9), "library: Δ = 2, σ = 3 gives ρ = Δ²/2σ² = 2/9")]
+    # The smallest valid ρ of a finite pair is sup_t log E[e^{tZ}]/(t(t+1)); RR(ε=1) is ½-zCDP (Prop. 16).
+    p, q = rr(sympy.E)
+    pts = [(R(k, 4),) for k in range(1, 41)]
+    mgf_rr = sympy.log(sympy.Add(*[a * (a / b) ** t for a, b in zip(p, q)])) - t * (t + 1) / 2
+    out.append(signs_at(-mgf_rr, [t], pts, "RR(ε=1): log E[e^{tZ}] ≤ t(t+1)/2 at t = 1/4 … 10"))
+    return out
+
+
+@claim(paper=PAPER, label="Theorem 13",
+       statement="The composition of ρ_j-zCDP mechanisms is Σρ_j-zCDP: the MGFs of independent losses multiply.")
+def theorem_13():
+    p1, q1 = random_pair(61, 3)
+    p2, q2 = random_pair(62, 4)
+    p, q = product_law(p1, p2), product_law(q1, q2)
+    r1, r2 = sympy.symbols("r1 r2", positive=True)
+    return [exact_agreement([moment(p, q, a) for a in (2, 3, 4, 5)],
+                            [moment(p1, q1, a) * moment(p2, q2, a) for a in (2, 3, 4, 5)],
+                            "E[e^{tZ}] of a product = product of the E[e^{tZ_j}] (t = 1..4, exact)"),
+            identity(exp(t * (t + 1) * r1) * exp(t * (t + 1) * r2), exp(t * (t + 1) * (r1 + r2)), "the bounds multiply"),
+            exact_agreement(zcdp(R(1, 3)).compose(zcdp(R(1, 6))).rho, R(1, 2), "library ZCDP.compose adds ρ")]
+
+
+def _prop14_log(r, e, tt):
+    return tt * (tt + 1) * r - e * tt - log(tt + 1) + tt * log(tt / (tt + 1))
+
+
+@claim(paper=PAPER, label="Proposition 14",
+       statement="(ε, δ)-DP with δ = E[e^{tZ}]·e^{−εt}/(t+1)·(1 − 1/(t+1))^t for any t ≥ 0; under ρ-zCDP "
+                 "δ = inf_t e^{t(t+1)ρ−εt}/(t+1)(1−1/(t+1))^t ≤ e^{−(ε−ρ)²/4ρ}.")
+def proposition_14():
+    import mpmath
+    out = []
+    zz = sympy.Symbol("zz", real=True)
+    h = (1 - exp(eps - zz)) * exp(-t * zz)
+    z_star = eps + log(1 + 1 / t)
+    out.append(identity(sympy.diff(h, zz).subs(zz, z_star), 0, "c = sup_z (1−e^{ε−z})e^{−tz} is stationary at z = ε + log(1+1/t)"))
+    logs = [sympy.expand(sympy.expand_log(log(sympy.simplify(v)), force=True))
+            for v in (h.subs(zz, z_star), exp(-eps * t) / (t + 1) * (t / (t + 1)) ** t)]
+    out.append(identity(*logs, "and equals e^{−εt}/(t+1)·(1−1/(t+1))^t (compared as logarithms, both sides > 0)"))
+    out.append(identity((t * (t + 1) * rho - eps * t).subs(t, (eps - rho) / (2 * rho)), -(eps - rho) ** 2 / (4 * rho),
+                        "t = (ε−ρ)/2ρ gives the simple bound e^{−(ε−ρ)²/4ρ}"))
+    mpmath.mp.dps = 60
+    for r, e in ((R(1, 2), 1), (R(1, 2), 3), (R(1, 10), 1), (R(1, 100), R(1, 2)), (1, 5)):
+        rm, em = mpmath.mpf(sympy.Rational(r).p) / sympy.Rational(r).q, mpmath.mpf(sympy.Rational(e).p) / sympy.Rational(e).q
+        t_mp = mpmath.findroot(lambda s: (2 * s + 1) * rm - em + mpmath.log(s / (s + 1)), 1)
+        # A dyadic t near t* (denominators beyond 2^64 are out of arb's root range); the
+        # objective is stationary at t*, so a 2^-60 error in t moves δ by ~2^-120 relative.
+        t_q = sympy.Rational(int(mpmath.nint(t_mp * 2 ** 60)), 2 ** 60)
+        independent = exp(_prop14_log(r, e, t_q))
+        library = zcdp(r).delta(e)
+        out.append(certified_agreement(library, independent, 20,
+                                       f"ρ={r}, ε={e}: library's certified infimum vs the objective at t* found by mpmath"))
+        out.append(ordered([gaussian_delta(e, 1 / sqrt(2 * r)), library, zcdp_delta_simple(r, e)],
+                           f"ρ={r}, ε={e}: exact Gaussian δ ≤ Proposition 14 ≤ simple bound"))
+    return out
+
+
+@claim(paper=PAPER, label="Remark 15",
+       statement="ρ-zCDP gives (ρ + 2√(ρ log(1/δ)), δ)-DP; ρ = (√(L+ε) − √L)² (L = log 1/δ) suffices for (ε, δ) and lies in "
+                 "[ε²/(4L+4ε), ε²/(4L)]; σ² = 2(L+ε)/ε² suffices for the Gaussian.")
+def remark_15():
+    a, b = sympy.symbols("a b", positive=True)  # a = √L, b = √(L+ε), b ≥ a
+    r = (b - a) ** 2
+    c = sympy.Symbol("c", positive=True)  # c = b − a
+    out = [identity((c ** 2 + 2 * sqrt(c ** 2 * a ** 2)), (a + c) ** 2 - a ** 2,
+                    "ρ + 2√(ρL) = ε at ρ = (√(L+ε) − √L)²: with a = √L, c = √(L+ε) − √L both sides are (a+c)² − a²"),
+           identity((b ** 2 - a ** 2) ** 2 / (4 * a ** 2) - r, (b - a) ** 3 * (b + 3 * a) / (4 * a ** 2),
+                    "ε²/4L − ρ = (b−a)³(b+3a)/4a² ≥ 0 (a = √L ≤ b = √(L+ε))"),
+           identity(r - (b ** 2 - a ** 2) ** 2 / (4 * b ** 2), (b - a) ** 3 * (3 * b + a) / (4 * b ** 2),
+                    "ρ − ε²/(4L+4ε) = (b−a)³(3b+a)/4b² ≥ 0")]
+    for e, d, ref in ((1, R(1, 10 ** 6), "0.0174689047691234"), (2, R(1, 10 ** 9), "0.0460580072313921"),
+                      (8, R(1, 10 ** 5), "1.04913620122332")):
+        out.append(near(zcdp_rho_for(e, d), ref, 13, f"(ε,δ)=({e},{d}): ρ vs catalog"))
+        sig = sqrt(2 * (log(1 / d) + e)) / e
+        cal = minimal_gaussian_sigma(e, d, digits=20)
+        out.append(ordered([gaussian_delta(e, sig), d], f"(ε,δ)=({e},{d}): exact δ at Remark 15's σ ≤ δ"))
+        out.append(ordered([cal.sigma_upper, sig], f"(ε,δ)=({e},{d}): minimal σ ≤ Remark 15's σ"))
+        out.append(combine(ordered([gaussian_delta(e, cal.sigma_upper), d], "δ(σ_upper) ≤ δ"),
+                           near(gaussian_delta(e, cal.sigma_upper), str(d), 15, "and = δ to 15 digits"),
+                           detail=f"(ε,δ)=({e},{d}): the library's minimal σ, rounded up, is a calibration"))
+    return out
+
+
+@claim(paper=PAPER, label="Proposition 16 and Lemma 17",
+       statement="ε-DP ⇒ ½ε²-zCDP, via Hoeffding: Z ∈ [−ε, ε] ⇒ E[e^{tZ}] ≤ e^{tE[Z] + t²ε²/2}; the two-point "
+                 "log-MGF f(t) = log(1−p+pe^{2tε}) − tε has f'' = (2ε)²x(1−x) ≤ ε².")
+def proposition_16():
+    p = sympy.Symbol("p", positive=True)
+    f = log(1 - p + p * exp(2 * t * eps)) - t * eps
+    x = p * exp(2 * t * eps) / (1 - p + p * exp(2 * t * eps))
+    out = [identity(sympy.diff(f, t, 2), (2 * eps) ** 2 * x * (1 - x), "Lemma 17: f''(t) = (2ε)²x(1−x)"),
+           identity(eps ** 2 - (2 * eps) ** 2 * x * (1 - x), eps ** 2 * (2 * x - 1) ** 2, "ε² − f'' = ε²(2x−1)² ≥ 0"),
+           inequality_on_box(u / 2 - sympy.tanh(u / 2), [(0, 20)],
+                             "RR: E[Z]/ε = tanh(ε/2) ≤ ε/2 on ε ∈ [0, 20] (E[Z] ≤ ε²/2)", variables=[u])]
+    for e in (R(1, 10), R(1, 2), 1, 2):
+        pp, qq = rr(exp(e))
+        lhs = sympy.log(sympy.Add(*[a * (a / b) ** t for a, b in zip(pp, qq)]))
+        out.append(signs_at(e ** 2 * t * (t + 1) / 2 - lhs, [t], [(R(k, 2),) for k in range(1, 41)],
+                            f"RR(ε={e}) (the extremal ε-DP pair): log E[e^{{tZ}}] ≤ ½ε²t(t+1), t = 1/2 … 20"))
+    # Lemma 17 on random distributions supported in [−1, 1].
+    import random
+    rng = random.Random(7)
+    pts = []
+    for _ in range(30):
+        vals = [R(rng.randint(-10, 10), 10) for _ in range(3)]
+        w = [rng.randint(1, 9) for _ in range(3)]
+        s = R(rng.randint(-40, 40), 10)
+        mean = sympy.Add(*[wi * v for wi, v in zip(w, vals)]) / sum(w)
+        mgf = sympy.Add(*[wi * exp(s * v) for wi, v in zip(w, vals)]) / sum(w)
+        pts.append(exp(s * mean + s ** 2 / 2) - mgf)
+    out.append(signs_at(sympy.Symbol("d"), [sympy.Symbol("d")], [(v,) for v in pts],
+                        "Lemma 17 on 30 random 3-point laws in [−1, 1] and t ∈ [−4, 4]"))
+    return out
+
+
+@claim(paper=PAPER, label="Theorem 18",
+       statement="ε_j-DP mechanisms compose to (½Σε_j² + √(2 log(1/δ) Σε_j²), δ)-DP, i.e. Remark 15 at ρ = ½Σε_j².")
+def theorem_18():
+    s2 = sympy.Symbol("s2", positive=True)
+    r = s2 / 2
+    out = [identity(r + 2 * sqrt(r * L), s2 / 2 + sqrt(2 * L * s2), "Prop 16 → Thm 13 → Remark 15 gives the formula"),
+           exact_agreement(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)),
+                           R(1, 2) + sqrt(2 * log(10 ** 6)), "k = 100, ε_j = 1/10, δ = 1e-6: library formula"),
+           near(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)), "5.75652176975693", 14,
+                               "catalog value 5.75652176975693")]
+    adv = advanced_composition([log(R(11, 10))] * 20, R(1, 10 ** 3))
+    out.append(ordered([kov_delta(log(R(11, 10)), 0, 20, adv), R(1, 10 ** 3)],
+                       "soundness: the optimal (KOV) δ of 20 × log(11/10)-DP at Theorem 18's ε is ≤ δ = 1e-3"))
+    return out
+
+
+@claim(paper=PAPER, label="Lemma 20",
+       statement="Post-processing: for P = g(P̂), Q = g(Q̂), E_{PL(P‖Q)}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] for t ≥ 0; "
+                 "P(y)/Q(y) = E_{Ŷ←Q̂_y}[P̂/Q̂].")
+def lemma_20():
+    out = []
+    for seed in (71, 72, 73):
+        ph, qh = random_pair(seed, 5)
+        k = kernel(seed, 5, 3)
+        p, q = pushforward(ph, k), pushforward(qh, k)
+        posterior = [sympy.Add(*[qh[i] * k[i][j] * ph[i] / qh[i] for i in range(5)]) / q[j] for j in range(3)]
+        out.append(exact_agreement(posterior, [p[j] / q[j] for j in range(3)], f"kernel {seed}: P/Q = E_{{Q̂_y}}[P̂/Q̂]"))
+        out.append(holds(all(moment(p, q, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
+                         f"kernel {seed}: E[e^{{tZ}}] decreases under post-processing, t = 1..4"))
+    return out
+
+
+@claim(paper=PAPER, label="Corollary 21",
+       statement="If M̂ is ρ-zCDP then g∘M̂ is ρ-zCDP.")
+def corollary_21():
+    p, q = rr(sympy.Integer(2))
+    r = log(2) ** 2 / 2  # Proposition 16's ρ for ε = log 2
+    k = kernel(81, 2, 4)
+    pp, qq = pushforward(p, k), pushforward(q, k)
+    return [ordered([moment(pp, qq, tt + 1), moment(p, q, tt + 1), exp(tt * (tt + 1) * r)],
+                    f"t = {tt}: E[e^{{tZ}}] of g∘RR(log 2) ≤ that of RR(log 2) ≤ e^{{t(t+1)ρ}}, ρ = ½ log²2") for tt in range(1, 6)]
+
+
+@claim(paper=PAPER, label="Proposition 19",
+       statement="Adaptive composition: M₁ ρ₁-zCDP and M₂(·, y₁) ρ₂-zCDP for every y₁ ⇒ (ρ₁+ρ₂)-zCDP.")
+def proposition_19():
+    p1, q1 = random_pair(91, 3)
+    second = [random_pair(92 + j, 3) for j in range(3)]  # M₂ depends on y₁
+    p = tuple(p1[i] * second[i][0][j] for i in range(3) for j in range(3))
+    q = tuple(q1[i] * second[i][1][j] for i in range(3) for j in range(3))
+    ok = all(moment(p, q, a) <= moment(p1, q1, a) * max(moment(*second[i], a) for i in range(3)) for a in range(2, 7))
+    exact_form = all(moment(p, q, a) == sympy.Add(*[p1[i] ** a / q1[i] ** (a - 1) * moment(*second[i], a) for i in range(3)])
+                     for a in range(2, 7))
+    return [holds(exact_form, "E[e^{tZ}] of the adaptive pair = Σ_{y₁} P₁^{t+1}Q₁^{−t}·E[e^{tZ₂(y₁)}] (t = 1..5)"),
+            holds(ok, "≤ E[e^{tZ₁}]·sup_{y₁} E[e^{tZ₂(y₁)}], so exponents (ρ's) add (t = 1..5)")]
+
+
+@claim(paper=PAPER, label="Theorem 22",
+       statement="(ε_j, δ_j)-DP mechanisms compose adaptively to (ε, δ)-DP for δ > Σδ_j with ε = min{Σε_j, "
+                 "½Σε_j² + √(2 log(1/δ')Σε_j²)}, δ' = δ − Σδ_j.")
+def theorem_22():
+    s2 = sympy.Symbol("s2", positive=True)
+    e_adv = s2 / 2 + sqrt(2 * L * s2)
+    tt = e_adv / s2 - R(1, 2)
+    out = [identity(tt, sqrt(2 * L / s2), "proof: t = ε/Σε_j² − ½ = √(2 log(1/δ')/Σε_j²)"),
+           identity(tt * (tt + 1) * s2 / 2 - e_adv * tt, -L, "and t(t+1)ρ − εt = −log(1/δ')"),
+           near(advanced_composition_approx([R(1, 10)] * 100, [R(1, 10 ** 8)] * 100, R(1, 10 ** 5)),
+                "5.3204327566367", 12, "k=100, ε_j=0.1, δ_j=1e-8, δ=1e-5: catalog value")]
+    e0, d0, k = log(R(11, 10)), R(1, 10 ** 4), 20
+    eps_22 = advanced_composition_approx([e0] * k, [d0] * k, R(1, 100))
+    out.append(ordered([kov_delta(e0, d0, k, eps_22), R(1, 100)],
+                       "soundness: optimal δ of 20 × (log 1.1, 1e-4)-DP (KOV) at Theorem 22's ε is ≤ δ = 1/100"))
+    return out
+
+
+@claim(paper=PAPER, label="Section 4.3 (privacy loss in [−ε, ε])",
+       statement="Printed: (ε, δ)-DP is equivalent to the privacy loss lying in [−ε, ε] with probability ≥ 1 − δ. "
+                 "Only '⇐' holds: δ(ε) ≤ P[Z > ε] (Definition 2, Proposition 7).")
+def section_4_3():
+    p, q = rr(sympy.Integer(3))
+    delta0 = hockey_by_events(p, q, 1)
+    outside = sympy.Add(*[a for a, b in zip(p, q) if a != b])  # P[|Z| > 0]
+    corrected = []
+    for seed in (101, 102, 103):
+        pp, qq = random_pair(seed, 5)
+        for e in (0, log(R(5, 4))):
+            tail = sympy.Add(*[a for a, b in zip(pp, qq) if sign(sympy.Abs(log(a / b)) - e) > 0])
+            corrected.append(holds(sign(tail - max(hockey(pp, qq, exp(e)), hockey(qq, pp, exp(e)))) >= 0,
+                                   f"random pair {seed}, ε={e}: δ(ε) ≤ P[|Z| > ε]"))
+    g = GaussianPLD(R(1, 2))
+    corrected.append(ordered([gaussian_delta(1, 1), g.delta_tail(1) + exp(1) * sympy.erfc(R(3, 2) / sqrt(2)) / 2],
+                             "Gaussian ρ=1/2, ε=1: δ ≤ P[Z > 1]"))
+    return erratum(sign(outside - delta0) <= 0,
+                   {"pair": "RR e^ε = 3", "eps": 0, "delta(0) (the pair is (0, δ)-DP)": delta0,
+                    "P[|Z| > 0]": outside,
+                    "gaussian_rho_1/2_eps_1": {"delta": "0.126936737506644", "P[Z>1]": "0.308537538725987"}},
+                   combine(*corrected), "'equivalent' is wrong: (0, 1/2)-DP holds but P[|Z| > 0] = 1 > 1/2",
+                   corrected_statement="P[|Z| ≤ ε] ≥ 1 − δ for all neighbours implies (ε, δ)-DP; the converse fails")
+
+
+def _decomposition_case():
+    p = (R(1, 2), R(1, 4), R(1, 8), R(1, 8))
+    q = (R(1, 8), R(1, 4), R(1, 4), R(3, 8))
+    e = log(2)
+    d = max(hockey(p, q, 2), hockey(q, p, 2))
+    return p, q, e, d
+
+
+@claim(paper=PAPER, label="Lemma 23",
+       statement="An (ε, δ)-indistinguishable pair decomposes as P = (1−δ)P' + δP'', Q = (1−δ)Q' + δQ'' with "
+                 "e^{−ε}Q' ≤ P' ≤ e^εQ'. The proof's re-weighting is printed P = (1−δ)P' + (δ−δ₁)P' + (1−δ₁)P''; "
+                 "the weight of P'' must be δ₁.")
+def lemma_23():
+    out = []
+    witness = {}
+    printed_ok = True
+    for p, q, e, d in [_decomposition_case(),
+                       ((R(1, 2), R(1, 4), R(1, 8), R(1, 8)), (R(1, 8), R(1, 4), R(1, 4), R(3, 8)), log(2), R(1, 2))]:
+        dec = decompose(p, q, e, d)
+        x = exp(e)
+        d1 = dec.delta1
+        raw = [(pi - (1 - d1) * a) / d1 for pi, a in zip(p, dec.p_prime)]
+        printed = [(1 - d) * a + (d - d1) * a + (1 - d1) * r for a, r in zip(dec.p_prime, raw)]
+        fixed = [(1 - d) * a + (d - d1) * a + d1 * r for a, r in zip(dec.p_prime, raw)]
+        if printed != list(p):
+            printed_ok = False
+            witness = {"p": p, "q": q, "eps": e, "delta": d, "delta1": d1, "printed weights sum": 2 - 2 * d1,
+                       "printed P": printed}
+        out.append(exact_agreement(fixed, list(p), f"δ={d}: (1−δ)P' + (δ−δ₁)P' + δ₁P'' = P"))
+        out.append(exact_agreement([(1 - d) * a + d * b for a, b in zip(dec.p_prime, dec.p_second)]
+                                   + [(1 - d) * a + d * b for a, b in zip(dec.q_prime, dec.q_second)], list(p) + list(q),
+                                   f"δ={d}: library decomposition P = (1−δ)P' + δP'', Q likewise"))
+        ok = all(sign(v) >= 0 for v in dec.p_prime + dec.q_prime + dec.p_second + dec.q_second)
+        ok &= all(sign(x * b - a) >= 0 and sign(x * a - b) >= 0 for a, b in zip(dec.p_prime, dec.q_prime))
+        out.append(holds(ok, f"δ={d}: P', Q', P'', Q'' ≥ 0 and e^{{−ε}}Q' ≤ P' ≤ e^εQ' pointwise"))
+    return erratum(printed_ok, witness, combine(*out), "Lemma 23's proof: the printed weight (1−δ₁) of P'' makes the "
+                   "weights sum to 2 − 2δ₁", corrected_statement="P = (1−δ)P' + (δ−δ₁)P' + δ₁P''")
+
+
+@claim(paper=PAPER, label="Corollary 24",
+       statement="P = (1−δ)e^ε/(e^ε+1)A + (1−δ)/(e^ε+1)B + δP'', Q symmetric; P, Q are F(R(0)), F(R(1)) for "
+                 "(ε,δ)-randomized response R. Printed: F(0,⊤) = P'', F(1,⊤) = Q'', F(0,⊥) = A, F(1,⊥) = B.")
+def corollary_24():
+    p, q, e, d = _decomposition_case()
+    dec = decompose(p, q, e, d)
+    x = exp(e)
+    keep, flip = (1 - d) * x / (x + 1), (1 - d) / (x + 1)
+
+    def law(bit, f):  # R(b) = (b, ⊥) w.p. δ; (b, ⊤) w.p. keep; (1−b, ⊤) w.p. flip
+        return [sympy.nsimplify(d * f[(bit, "bot")][i] + keep * f[(bit, "top")][i] + flip * f[(1 - bit, "top")][i])
+                for i in range(len(p))]
+    printed_f = {(0, "top"): dec.p_second, (1, "top"): dec.q_second, (0, "bot"): dec.a, (1, "bot"): dec.b}
+    fixed_f = {(0, "top"): dec.a, (1, "top"): dec.b, (0, "bot"): dec.p_second, (1, "bot"): dec.q_second}
+    printed = law(0, printed_f)
+    corrected = combine(exact_agreement(law(0, fixed_f) + law(1, fixed_f), list(p) + list(q),
+                                        "F(0,⊤)=A, F(1,⊤)=B, F(0,⊥)=P'', F(1,⊥)=Q'' reproduces P and Q"),
+                        exact_agreement(list(dec.randomized_response_law(0)) + list(dec.randomized_response_law(1)),
+                                        list(p) + list(q), "library Decomposition.randomized_response_law"),
+                        holds(all(sign(v) >= 0 for v in dec.a + dec.b), "A, B ≥ 0"),
+                        exact_agreement([sum(dec.a), sum(dec.b)], [1, 1], "A, B are distributions"))
+    return erratum(printed == list(p), {"p": p, "q": q, "eps": e, "delta": d, "F(R(0)) with printed F": printed},
+                   corrected, "with the printed F, F(R(0)) ≠ P: ⊤ and ⊥ are swapped",
+                   corrected_statement="F(0,⊤) = A, F(1,⊤) = B, F(0,⊥) = P'', F(1,⊥) = Q''")
