@@ -446,7 +446,6 @@ def figure_3():
     formula = lambda t: 1 - e * t if t < 1 / (2 * e) else (1 / (4 * e * t) if t <= Q(1, 2) else (1 - t) / e)
     # Independent: threshold test on Lap(0,1) vs Lap(1,1), reject for z ≥ c.
     c = sympy.symbols("c", real=True)
-    tI = sympy.Piecewise((1 - sympy.exp(c) / 2, c < 0), (sympy.exp(-c) / 2, True))
     fII = sympy.Piecewise((sympy.exp(c - 1) / 2, c < 1), (1 - sympy.exp(1 - c) / 2, True))
     mid_c = -sympy.log(2 * T)  # tI = t for c ≥ 0
     touch = sympy.exp(-Q(1, 2)) / 2

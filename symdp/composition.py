@@ -13,15 +13,15 @@ as sympy sums: ``proofs/`` checks them against the lattice computation.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Iterable, Sequence
+from typing import Iterable
 
 import sympy
 from flint import arb, fmpq
 
 from .errors import UnsupportedError
 from .numbers import Real, Value, arb_of, exact, from_fmpq, sign, working_precision
-from .pairs import (FinitePair, Pair, _alpha, _count, _finite, _nonnegative, _probability,
-                    dominating, erasure_mass)
+from . import params
+from .pairs import FinitePair, Pair, _finite, dominating, erasure_mass
 from .pld import Factor, LatticePLD, lattice_factor
 
 
@@ -99,7 +99,7 @@ class LatticePair(FinitePair):
     # ---- privacy profile
 
     def hockey_stick(self, gamma: object) -> Value:
-        g = _nonnegative(gamma, "gamma")
+        g = params.nonnegative(gamma, "gamma", symbolic=True)
         if self.exact_mode:
             lat = self.lattice.exact
             return lat.hockey_stick_above(lat.first_above(g), g)
@@ -140,7 +140,7 @@ class LatticePair(FinitePair):
         return [self.delta(j * sympy.log(b)) for j in js]
 
     def epsilon(self, delta: object) -> Value:
-        d = _probability(delta, "delta")
+        d = params.probability(delta, "delta", symbolic=True)
         if not self.exact_mode:
             return Pair.epsilon(self, d)
         gammas = [_lattice_gamma(pair.lattice.exact, fmpq(int(d.p), int(d.q)))
@@ -194,7 +194,7 @@ class LatticePair(FinitePair):
         return self._moment(sympy.Integer(1)) - 1
 
     def renyi(self, alpha: object) -> Value:
-        a = _alpha(alpha)
+        a = params.order(alpha)
         if not self.exact_mode or a == 1 or a is sympy.oo or sign(a - 1) < 0:
             return FinitePair.renyi(self, a)
         if self._has_p_inf():
@@ -269,7 +269,7 @@ def composed_deltas(eps: object, delta: object = 0, eta: object = None, k: int =
     lattice convolution (rational e^ε) or certified (otherwise); O(k log k) polynomial
     arithmetic plus O(k) suffix sums, so k in the tens of thousands is practical.
     """
-    k = _count(k)
+    k = params.count(k)
     pair = dominating(eps, delta, eta) ** k
     e = exact(eps, "eps")
     if not isinstance(pair, LatticePair) or sign(pair.base - sympy.exp(e)) != 0:

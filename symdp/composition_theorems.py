@@ -18,6 +18,7 @@ from typing import Sequence
 import sympy
 from flint import arb, ctx, fmpq, fmpz
 
+from . import params
 from .errors import ParameterError, require
 from .numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, to_fmpq
 from .roots import solve_increasing
@@ -29,16 +30,7 @@ __all__ = [
 
 
 def _eps_list(eps: Sequence[object], name: str = "eps") -> list[sympy.Expr]:
-    out = [exact(e, f"{name}[{j}]") for j, e in enumerate(eps)]
-    for j, e in enumerate(out):
-        require(sign(e) >= 0, f"{name}[{j}]", "≥ 0", e)
-    return out
-
-
-def _probability(value: object, name: str) -> sympy.Expr:
-    x = exact(value, name)
-    require(sign(x) >= 0 and sign(1 - x) >= 0, name, "in [0, 1]", x)
-    return x
+    return [params.nonnegative(e, f"{name}[{j}]") for j, e in enumerate(eps)]
 
 
 def _minimum(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
@@ -60,8 +52,7 @@ def advanced_composition(eps: Sequence[object], delta: object) -> sympy.Expr:
     Printed "for any δ > 0"; log(1/δ) < 0 for δ > 1 makes the square root imaginary, so δ ∈ (0, 1].
     """
     es = _eps_list(eps)
-    d = exact(delta, "delta")
-    require(sign(d) > 0 and sign(1 - d) >= 0, "delta", "in (0, 1]", d)
+    d = params.positive_probability(delta, "delta")
     s2 = sympy.Add(*(e ** 2 for e in es))
     return s2 / 2 + sympy.sqrt(2 * sympy.log(1 / d) * s2)
 
@@ -70,7 +61,7 @@ def advanced_composition_approx(eps: Sequence[object], deltas: Sequence[object],
     """ε = min{Σε_j, ½Σε_j² + √(2 log(1/δ') Σε_j²)} with δ' = δ − Σδ_j > 0, for the adaptive
     composition of (ε_j, δ_j)-DP mechanisms to be (ε, δ)-DP (Steinke, Theorem 22)."""
     es = _eps_list(eps)
-    ds = [_probability(x, f"deltas[{j}]") for j, x in enumerate(deltas)]
+    ds = [params.probability(x, f"deltas[{j}]") for j, x in enumerate(deltas)]
     require(len(ds) == len(es), "deltas", f"of length {len(es)}", len(ds))
     d = exact(delta, "delta")
     d_prime = d - sympy.Add(*ds)
@@ -81,10 +72,9 @@ def advanced_composition_approx(eps: Sequence[object], deltas: Sequence[object],
 def drv_composition(eps0: object, k: int, delta_prime: object) -> sympy.Expr:
     """ε' = kε(e^ε − 1) + ε√(2k log(1/δ')): Dwork–Rothblum–Vadhan's original advanced composition
     of k (ε, δ)-DP mechanisms, which is (ε', kδ + δ')-DP (Steinke, footnote 15)."""
-    e = _eps_list([eps0], "eps0")[0]
-    require(isinstance(k, int) and k >= 1, "k", "an integer ≥ 1", k)
-    d = exact(delta_prime, "delta_prime")
-    require(sign(d) > 0 and sign(1 - d) >= 0, "delta_prime", "in (0, 1]", d)
+    e = params.nonnegative(eps0, "eps0")
+    k = params.count(k)
+    d = params.positive_probability(delta_prime, "delta_prime")
     return k * e * (sympy.exp(e) - 1) + e * sympy.sqrt(2 * k * sympy.log(1 / d))
 
 
@@ -125,10 +115,10 @@ def kov_delta(eps0: object, delta0: object, k: int, eps: object) -> Value:
 
     Exact (sympy Rational) when e^{ε₀}, e^{ε} and δ₀ are rational, else a certified Real.
     """
-    e0 = _eps_list([eps0], "eps0")[0]
-    e = _eps_list([eps], "eps")[0]
-    d0 = _probability(delta0, "delta0")
-    require(isinstance(k, int) and k >= 1, "k", "an integer ≥ 1", k)
+    e0 = params.nonnegative(eps0, "eps0")
+    e = params.nonnegative(eps, "eps")
+    d0 = params.probability(delta0, "delta0")
+    k = params.count(k)
     a, b = sympy.exp(e0), sympy.exp(e)
     if is_rational(a) and is_rational(b) and is_rational(d0):
         s = _kov_sum_exact(to_fmpq(a), to_fmpq(b), k)
@@ -145,9 +135,9 @@ def kov_epsilon(eps0: object, delta0: object, k: int, delta: object) -> Value:
     strictly decreases) and equals 1 − (1−δ₀)^k from kε₀ on; so the answer is 0 if δ ≥ δ'(0),
     kε₀ if δ = 1 − (1−δ₀)^k, ∞ below that, and otherwise a certified root in (0, kε₀).
     """
-    e0 = _eps_list([eps0], "eps0")[0]
-    d0 = _probability(delta0, "delta0")
-    d = _probability(delta, "delta")
+    e0 = params.nonnegative(eps0, "eps0")
+    d0 = params.probability(delta0, "delta0")
+    d = params.probability(delta, "delta")
     floor_delta = 1 - (1 - d0) ** k
     if sign(d - floor_delta) < 0:
         return sympy.oo
@@ -177,8 +167,8 @@ def mv_delta(eps_list: Sequence[object], eps: object, deltas: Sequence[object] |
     16: 2 s, 18: 9 s, 20: 25 s; practical up to k ≈ 18. Homogeneous inputs merge to k+1 values.
     """
     es = _eps_list(eps_list, "eps_list")
-    e = _eps_list([eps], "eps")[0]
-    ds = [sympy.Integer(0)] * len(es) if deltas is None else [_probability(x, f"deltas[{j}]") for j, x in enumerate(deltas)]
+    e = params.nonnegative(eps, "eps")
+    ds = [sympy.Integer(0)] * len(es) if deltas is None else [params.probability(x, f"deltas[{j}]") for j, x in enumerate(deltas)]
     require(len(ds) == len(es), "deltas", f"of length {len(es)}", len(ds))
     xs = [sympy.exp(x) for x in es]
     b = sympy.exp(e)
@@ -297,10 +287,10 @@ def decompose(p: Sequence[object], q: Sequence[object], eps: object, delta: obje
     for name, vec in (("p", ps), ("q", qs)):
         require(all(sign(x) >= 0 for x in vec) and sympy.simplify(sympy.Add(*vec) - 1) == 0, name,
                 "a probability vector", vec)
-    e = _eps_list([eps], "eps")[0]
+    e = params.nonnegative(eps, "eps")
     x = sympy.exp(e)
     needed = sympy.Max(_hockey(ps, qs, x), _hockey(qs, ps, x))
-    d = needed if delta is None else _probability(delta, "delta")
+    d = needed if delta is None else params.probability(delta, "delta")
     require(sign(d - _hockey(ps, qs, x)) >= 0 and sign(d - _hockey(qs, ps, x)) >= 0, "delta",
             f"≥ the pair's δ(ε) = {needed}", d)
     tv = _hockey(ps, qs, 1)

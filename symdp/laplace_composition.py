@@ -35,10 +35,11 @@ from typing import Callable, Iterator
 import sympy
 from flint import arb, fmpq
 
-from .errors import ParameterError, require
-from .numbers import (Real, Value, arb_of, exact, invert_decreasing, is_rational, sign, to_fmpq,
-                      working_precision)
+from . import params
+from .errors import ParameterError
+from .numbers import Real, Value, arb_of, is_rational, sign, to_fmpq, working_precision
 from .pairs import LaplacePair, Pair
+from .roots import at_points, solve_decreasing
 
 try:  # GMP integers make the k·k/2 big-integer products several times faster.
     from gmpy2 import mpz as _int
@@ -47,26 +48,6 @@ except ImportError:  # pragma: no cover - gmpy2 is a declared dependency
 
 __all__ = ["laplace_composition_delta", "laplace_composition_epsilon", "laplace_composition_sum",
            "LaplaceComposition", "laplace_power"]
-
-
-def _count(k: object) -> int:
-    if isinstance(k, sympy.Integer):
-        k = int(k)
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ParameterError(f"k (the number of compositions) must be an integer ≥ 1, got {k!r}")
-    return k
-
-
-def _eps0(eps0: object) -> sympy.Expr:
-    e = exact(eps0, "eps0")
-    require(sign(e) > 0, "eps0", "> 0", e)
-    return e
-
-
-def _eps(eps: object) -> sympy.Expr:
-    e = exact(eps, "eps")
-    require(sign(e) >= 0, "eps", "≥ 0", e)
-    return e
 
 
 def _knots(eps0: sympy.Expr, k: int, eps: sympy.Expr) -> int:
@@ -117,7 +98,7 @@ def _double_sum(k: int, n_knots: int, series: Callable[[int], Iterator],
 
 def laplace_composition_sum(eps0: object, k: int, eps: object) -> sympy.Rational:
     """The rational R with δ_k(ε) = 1 − R·2^{1−k}·e^{(ε − kε₀)/2}, for rational ε₀ and ε < kε₀."""
-    e0, e, k = _eps0(eps0), _eps(eps), _count(k)
+    e0, e, k = params.positive(eps0, "eps0"), params.nonnegative(eps, "eps"), params.count(k)
     if not (is_rational(e0) and is_rational(e)):
         raise ParameterError(f"eps0 and eps must be rational for the exact sum, got {e0} and {e}")
     a, b = int(e0.p), int(e0.q)
@@ -154,7 +135,7 @@ def laplace_composition_delta(eps0: object, k: int, eps: object) -> Value:
     pair is symmetric): exact ``1 − R·2^{1−k}·exp((ε − kε₀)/2)`` with rational R when ε₀ and ε
     are rational, a certified :class:`Real` otherwise. Derivation: module docstring (Steinke,
     Proposition 7 and Theorem 9 applied to the Laplace privacy loss)."""
-    e0, e, k = _eps0(eps0), _eps(eps), _count(k)
+    e0, e, k = params.positive(eps0, "eps0"), params.nonnegative(eps, "eps"), params.count(k)
     if sign(e - k * e0) >= 0:
         return sympy.Integer(0)
     factor = sympy.Integer(2) ** (1 - k) * sympy.exp((e - k * e0) / 2)
@@ -183,15 +164,14 @@ def laplace_composition_epsilon(eps0: object, k: int, delta: object) -> Value:
     """The least ε ≥ 0 with δ_k(ε) ≤ δ for the k-fold ε₀-Laplace composition: certified root of
     the continuous profile, which is strictly decreasing on [0, kε₀] (its derivative is
     −e^ε Q[Z > ε] < 0 there) and 0 from kε₀ on (basic composition is attained)."""
-    e0, k = _eps0(eps0), _count(k)
-    d = exact(delta, "delta")
-    require(sign(d) >= 0 and sign(d - 1) <= 0, "delta", "in [0, 1]", d)
+    e0, k = params.positive(eps0, "eps0"), params.count(k)
+    d = params.probability(delta, "delta")
     if d == 0:
         return k * e0
     if sign(laplace_composition_delta(e0, k, 0) - d) <= 0:
         return sympy.Integer(0)
-    return invert_decreasing(_delta_ball(e0, k), d, 0, sympy.ceiling(k * e0),
-                             name=f"laplace({e0}) ** {k} .epsilon({d})")
+    return solve_decreasing(at_points(_delta_ball(e0, k)), d, 0, sympy.ceiling(k * e0),
+                            name=f"laplace({e0}) ** {k} .epsilon({d})")
 
 
 class LaplaceComposition(Pair):
@@ -201,8 +181,8 @@ class LaplaceComposition(Pair):
     symmetric = True
 
     def __init__(self, eps0: object, k: int):
-        self.eps0 = _eps0(eps0)
-        self.k = _count(k)
+        self.eps0 = params.positive(eps0, "eps0")
+        self.k = params.count(k)
 
     def __repr__(self) -> str:
         return f"laplace({self.eps0}) ** {self.k}"
@@ -219,8 +199,7 @@ class LaplaceComposition(Pair):
     def hockey_stick(self, gamma: object) -> Value:
         """E_γ = δ(log γ) for γ ≥ 1, and 1 − γ + γ·δ(log(1/γ)) for γ < 1 (complement identity
         E_γ(P‖Q) = 1 − γ + γ E_{1/γ}(Q‖P) and symmetry)."""
-        g = exact(gamma, "gamma")
-        require(sign(g) >= 0, "gamma", "≥ 0", g)
+        g = params.nonnegative(gamma, "gamma")
         if g == 0:
             return sympy.Integer(1)
         if sign(g - 1) >= 0:

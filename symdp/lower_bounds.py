@@ -13,6 +13,7 @@ from typing import Callable, Mapping
 
 import sympy
 
+from . import params
 from .errors import require
 from .numbers import exact, sign
 
@@ -25,10 +26,8 @@ def mean_estimation_lower_bound(eps: object, delta: object, n: int, k: int) -> s
     """min{√k / (16n(e^ε − 1)), 1/10}: every (ε, δ)-DP M : ({0,1}^k)^n → [0,1]^k has some input x
     with √E[‖M(x) − x̄‖²/k] at least this (Steinke, Theorem 25), provided δ ≤ 1/(100n) and
     k ≥ 200(e^ε − 1)²n (both checked; ParameterError otherwise). ε = 0 gives 1/10."""
-    e, d = exact(eps, "eps"), exact(delta, "delta")
-    require(isinstance(n, int) and n >= 1, "n", "an integer ≥ 1", n)
-    require(isinstance(k, int) and k >= 1, "k", "an integer ≥ 1", k)
-    require(sign(e) >= 0, "eps", "≥ 0", e)
+    n, k = params.count(n, "n"), params.count(k)
+    e, d = params.nonnegative(eps, "eps"), exact(delta, "delta")
     require(sign(d) >= 0 and sign(sympy.Rational(1, 100 * n) - d) >= 0, "delta", f"in [0, 1/(100n)] = [0, 1/{100 * n}]", d)
     growth = sympy.exp(e) - 1
     require(sign(k - 200 * growth ** 2 * n) >= 0, "k", f"≥ 200(e^ε − 1)²n = {200 * growth ** 2 * n}", k)
@@ -43,8 +42,7 @@ def theorem25_error_bound(alpha: object, eps: object, delta: object, n: int, k: 
     any (ε, δ)-DP mechanism satisfies α ≥ this whenever 1/6 − 2α² − 4nδ ≥ 0 (Steinke, proof of
     Theorem 25, from k/12 − α²k ≤ E[Z] ≤ n((e^ε−1)/2·√(2α²k + k/(3n)) + 2δk)). Returns 0 when the
     radicand is negative (the inequality is then vacuous)."""
-    a, e, d = exact(alpha, "alpha"), exact(eps, "eps"), exact(delta, "delta")
-    require(sign(e) > 0, "eps", "> 0", e)
+    a, e, d = exact(alpha, "alpha"), params.positive(eps, "eps"), exact(delta, "delta")
     slack = sympy.Rational(1, 6) - 2 * a ** 2 - 4 * n * d
     require(sign(slack) >= 0, "alpha", "with 1/6 − 2α² − 4nδ ≥ 0", a)
     radicand = slack ** 2 * k / (2 * n ** 2 * (sympy.exp(e) - 1) ** 2) - sympy.Rational(1, 6 * n)
@@ -69,8 +67,7 @@ def lemma26_terms(f: Callable[[tuple], object] | Mapping[tuple, object], n: int)
     jensen_extra = sympy.Integer(0)
     g = sympy.Integer(0)
     for x in product((0, 1), repeat=n):
-        fx = exact(value(x), f"f{x}")
-        require(sign(fx) >= 0 and sign(1 - fx) >= 0, f"f{x}", "in [0, 1]", fx)
+        fx = params.probability(value(x), f"f{x}")
         s = sum(x)
         weight = p ** s * (1 - p) ** (n - s)
         first += (fx - p) * (s - n * p) * weight
@@ -95,8 +92,7 @@ def lemma27_bound(x: Mapping[object, object], y: Mapping[object, object], eps: o
     """E[Y] + (e^ε − 1)E[|Y|] + 2δΔ, an upper bound on E[X] (Steinke, Lemma 27), for finite laws
     x, y (value ↦ probability) supported on [−Δ, Δ] that are (ε, δ)-indistinguishable in both
     directions; both hypotheses are checked exactly."""
-    e, d, big_d = exact(eps, "eps"), exact(delta, "delta"), exact(bound, "bound")
-    require(sign(e) >= 0, "eps", "≥ 0", e)
+    e, d, big_d = params.nonnegative(eps, "eps"), exact(delta, "delta"), exact(bound, "bound")
     law_x = {exact(v, "value"): exact(w, "probability") for v, w in x.items()}
     law_y = {exact(v, "value"): exact(w, "probability") for v, w in y.items()}
     for name, law in (("x", law_x), ("y", law_y)):

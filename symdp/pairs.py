@@ -13,36 +13,15 @@ from functools import cached_property
 from typing import Sequence
 
 import sympy
-from flint import arb, fmpq
+from flint import fmpq
 
 from .errors import ParameterError, UnsupportedError, require
-from .numbers import (Real, Value, arb_of, ball_function, exact, from_fmpq, invert_decreasing,
-                      is_rational, maximum, sign, to_fmpq, working_precision)
-from . import pld as _pld
+from .numbers import (Real, Value, arb_of, ball_function, exact, from_fmpq,
+                      is_rational, maximum, sign, to_fmpq)
+from . import params, pld as _pld
 
 __all__ = ["Pair", "FinitePair", "GaussianPair", "LaplacePair", "laplace", "gaussian",
            "randomized_response", "dominating"]
-
-
-def _nonnegative(value: object, name: str) -> sympy.Expr:
-    v = exact(value, name)
-    if not v.free_symbols:
-        require(sign(v) >= 0, name, "≥ 0", v)
-    return v
-
-
-def _probability(value: object, name: str) -> sympy.Expr:
-    v = exact(value, name)
-    if not v.free_symbols:
-        require(sign(v) >= 0 and sign(v - 1) <= 0, name, "in [0, 1]", v)
-    return v
-
-
-def _positive(value: object, name: str) -> sympy.Expr:
-    v = exact(value, name)
-    if not v.free_symbols:
-        require(sign(v) > 0, name, "> 0", v)
-    return v
 
 
 def _exp(eps: sympy.Expr) -> sympy.Expr:
@@ -65,7 +44,7 @@ class Pair(ABC):
     def delta(self, eps: object) -> Value:
         """The least δ for which the pair is (ε, δ)-DP in both directions:
         max(E_{e^ε}(P‖Q), E_{e^ε}(Q‖P)) (Dwork–Roth; Ghazi–Issa, Definition 1)."""
-        eps = _nonnegative(eps, "eps")
+        eps = params.nonnegative(eps, "eps", symbolic=True)
         forward = self.hockey_stick(_exp(eps))
         if self.symmetric:
             return forward
@@ -75,17 +54,13 @@ class Pair(ABC):
         """The least ε ≥ 0 with ``delta(ε) ≤ delta``: a certified inverse of the privacy profile
         δ(ε), which is continuous and strictly decreasing where positive. ``oo`` when no
         finite ε suffices."""
-        d = _probability(delta, "delta")
+        d = params.probability(delta, "delta", symbolic=True)
         if sign(_difference(self.delta(0), d)) <= 0:
             return sympy.Integer(0)
         if d == 0:
             return sympy.oo
-        kernel = self._delta_kernel()
-
-        def f(e: fmpq, prec: int) -> arb:
-            with working_precision(prec):
-                return kernel(arb(e))
-        return invert_decreasing(f, d, 0, None, name=f"{self!r}.epsilon({d})")
+        from .roots import solve_decreasing
+        return solve_decreasing(self._delta_kernel(), d, 0, None, name=f"{self!r}.epsilon({d})")
 
     def _delta_kernel(self):
         """δ(ε) compiled to a function of an arb ball (from the symbolic profile)."""
@@ -122,7 +97,7 @@ class Pair(ABC):
         return self.compose(other)
 
     def __pow__(self, k: int) -> "Pair":
-        k = _count(k)
+        k = params.count(k)
         return self._power(k)
 
     def _power(self, k: int) -> "Pair":
@@ -142,22 +117,6 @@ def _difference(a: Value, b: Value) -> Value:
     if isinstance(a, Real) or isinstance(b, Real):
         return Real(lambda p: arb_of(a, p) - arb_of(b, p))
     return sympy.sympify(a) - sympy.sympify(b)
-
-
-def _count(k: object) -> int:
-    if isinstance(k, sympy.Integer):
-        k = int(k)
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ParameterError(f"k (the number of compositions) must be an integer ≥ 1, got {k!r}")
-    return k
-
-
-def _alpha(alpha: object) -> sympy.Expr:
-    a = exact(alpha, "alpha")
-    if a is sympy.oo:
-        return a
-    require(sign(a) > 0, "alpha", "> 0 (or oo)", a)
-    return a
 
 
 # --------------------------------------------------------------------------------------------
@@ -211,7 +170,7 @@ class FinitePair(Pair):
         return _finite(self.q, self.p)
 
     def hockey_stick(self, gamma: object) -> Value:
-        g = _nonnegative(gamma, "gamma")
+        g = params.nonnegative(gamma, "gamma", symbolic=True)
         if self._rational is not None and is_rational(g):
             gq = to_fmpq(g)
             total = sum((a - gq * b for a, b in zip(*self._rational) if a > gq * b), fmpq(0))
@@ -221,7 +180,7 @@ class FinitePair(Pair):
     def epsilon(self, delta: object) -> Value:
         """Exact inverse: γ ↦ E_γ is piecewise linear, so e^ε solves a linear equation on
         the segment where the profile crosses δ; ε = log of a rational when masses are rational."""
-        d = _probability(delta, "delta")
+        d = params.probability(delta, "delta", symbolic=True)
         gammas = [_gamma_for(pair, d) for pair in ((self,) if self.symmetric else (self, self.reverse()))]
         if any(g is sympy.oo for g in gammas):
             return sympy.oo
@@ -242,7 +201,7 @@ class FinitePair(Pair):
         return sympy.Add(*[a * a / b for a, b in zip(self.p, self.q) if b != 0]) - 1
 
     def renyi(self, alpha: object) -> Value:
-        a = _alpha(alpha)
+        a = params.order(alpha)
         if a == 1:
             return self.kl()
         if a is sympy.oo:
@@ -258,7 +217,7 @@ class FinitePair(Pair):
         """Neyman–Pearson: reject P on outcomes in decreasing order of Q/P (randomising on
         the boundary outcome), so the trade-off curve is piecewise linear through
         (P(reject), 1 − Q(reject))."""
-        t = _probability(alpha, "alpha")
+        t = params.probability(alpha, "alpha", symbolic=True)
         order = sorted(range(len(self.p)), key=_ratio_key(self.q, self.p), reverse=True)
         used, accepted = sympy.Integer(0), sympy.Integer(1)
         for i in order:
@@ -279,7 +238,7 @@ class FinitePair(Pair):
 
     def subsample(self, q: object) -> "FinitePair":
         """Poisson subsampling, add/remove: ((1−q)Q + qP, Q) (Steinke, Theorem 29's pair)."""
-        r = _probability(q, "q")
+        r = params.probability(q, "q", symbolic=True)
         return _finite(tuple(r * a + (1 - r) * b for a, b in zip(self.p, self.q)), self.q)
 
 
@@ -390,7 +349,7 @@ class GaussianPair(Pair):
     def hockey_stick(self, gamma: object) -> Value:
         """E_γ = Φ(−log γ/μ + μ/2) − γ Φ(−log γ/μ − μ/2) (Balle–Wang, Theorem 8; Dong–Roth–Su,
         Corollary 2.13; Ghazi–Issa eq. (17) corrected)."""
-        g = _nonnegative(gamma, "gamma")
+        g = params.nonnegative(gamma, "gamma", symbolic=True)
         if g == 0:
             return sympy.Integer(1)
         e = sympy.log(g)
@@ -408,12 +367,12 @@ class GaussianPair(Pair):
 
     def renyi(self, alpha: object) -> Value:
         """D_α = α μ²/2 (Mironov, *Rényi DP*, Proposition 7)."""
-        a = _alpha(alpha)
+        a = params.order(alpha)
         return sympy.oo if a is sympy.oo else a * self.mu ** 2 / 2
 
     def tradeoff(self, alpha: object) -> Value:
         """G_μ(α) = Φ(Φ⁻¹(1 − α) − μ) (Dong–Roth–Su, eq. (6))."""
-        t = _probability(alpha, "alpha")
+        t = params.probability(alpha, "alpha", symbolic=True)
         if t == 0:
             return sympy.Integer(1)
         if t == 1:
@@ -447,7 +406,7 @@ class LaplacePair(Pair):
     def hockey_stick(self, gamma: object) -> Value:
         """E_γ = 1 − √(γ e^{−ε}) for 1 ≤ γ ≤ e^ε and 0 above; for γ < 1,
         E_γ(P‖Q) = 1 − γ + γ E_{1/γ}(Q‖P), which is 1 − γ for γ ≤ e^{−ε}."""
-        g = _nonnegative(gamma, "gamma")
+        g = params.nonnegative(gamma, "gamma", symbolic=True)
         e = self.eps
         if g.free_symbols or e.free_symbols:
             return sympy.Piecewise((1 - g, g <= sympy.exp(-e)),
@@ -463,14 +422,14 @@ class LaplacePair(Pair):
 
     def delta(self, eps: object) -> Value:
         """δ(ε') = 1 − e^{(ε' − ε)/2} for ε' ≤ ε, else 0."""
-        e1 = _nonnegative(eps, "eps")
+        e1 = params.nonnegative(eps, "eps", symbolic=True)
         if not (e1.free_symbols or self.eps.free_symbols) and sign(e1 - self.eps) >= 0:
             return sympy.Integer(0)
         return 1 - sympy.exp((e1 - self.eps) / 2)
 
     def epsilon(self, delta: object) -> Value:
         """Exact inverse of δ(ε') = 1 − e^{(ε'−ε)/2}: ε' = max(0, ε + 2 log(1 − δ))."""
-        d = _probability(delta, "delta")
+        d = params.probability(delta, "delta", symbolic=True)
         if d == 1:
             return sympy.Integer(0)
         e1 = self.eps + 2 * sympy.log(1 - d)
@@ -490,7 +449,7 @@ class LaplacePair(Pair):
 
     def renyi(self, alpha: object) -> Value:
         """D_α = log(α/(2α−1) e^{(α−1)ε} + (α−1)/(2α−1) e^{−αε})/(α−1) (Mironov, Rényi DP, Table II)."""
-        a = _alpha(alpha)
+        a = params.order(alpha)
         e = self.eps
         if a is sympy.oo:
             return e
@@ -504,7 +463,7 @@ class LaplacePair(Pair):
     def tradeoff(self, alpha: object) -> Value:
         """f(t) = 1 − e^ε t for t < e^{−ε}/2; e^{−ε}/(4t) up to 1/2; e^{−ε}(1 − t) above
         (Dong–Roth–Su, Laplace trade-off; Ghazi–Issa, Section VI-A)."""
-        t = _probability(alpha, "alpha")
+        t = params.probability(alpha, "alpha", symbolic=True)
         e = self.eps
         if t == 0:
             return sympy.Integer(1)
@@ -531,26 +490,23 @@ class LaplacePair(Pair):
 
 def laplace(eps: object, sensitivity: object = 1) -> LaplacePair:
     """Lap(0, Δ/ε) vs Lap(Δ, Δ/ε). Only ε matters: the pair is Δ-scale invariant."""
-    e = _positive(eps, "eps")
-    _positive(sensitivity, "sensitivity")
+    e = params.positive(eps, "eps", symbolic=True)
+    params.positive(sensitivity, "sensitivity", symbolic=True)
     return LaplacePair(e)
 
 
 def gaussian(sigma: object, sensitivity: object = 1) -> GaussianPair:
     """N(0, σ²) vs N(Δ, σ²), i.e. μ-GDP with μ = Δ/σ."""
-    s = _positive(sigma, "sigma")
-    d = _positive(sensitivity, "sensitivity")
+    s = params.positive(sigma, "sigma", symbolic=True)
+    d = params.positive(sensitivity, "sensitivity", symbolic=True)
     return GaussianPair(d / s)
 
 
 def randomized_response(eps: object, k: object = 2) -> FinitePair:
     """Rows 1 and 2 of k-ary randomized response: (e^ε, 1, …, 1)/(e^ε + k − 1) against
     (1, e^ε, 1, …, 1)/(e^ε + k − 1) (Warner; Kairouz–Oh–Viswanath)."""
-    e = _nonnegative(eps, "eps")
-    if isinstance(k, sympy.Integer):
-        k = int(k)
-    if isinstance(k, bool) or not isinstance(k, int) or k < 2:
-        raise ParameterError(f"k must be an integer ≥ 2, got {k!r}")
+    e = params.nonnegative(eps, "eps", symbolic=True)
+    k = params.count(k, "k", 2)
     x = sympy.exp(e)
     z = x + k - 1
     p = [x / z, 1 / z] + [1 / z] * (k - 2)
@@ -579,12 +535,12 @@ def dominating(eps: object, delta: object = 0, eta: object = None) -> FinitePair
     η = None takes the largest η, δ + (1−δ)tanh(ε/2), where α = 0 and the pair is
     Kairouz–Oh–Viswanath's (ε, δ) pair. η must lie in [δ, δ + (1−δ)tanh(ε/2)].
     """
-    e = _nonnegative(eps, "eps")
-    d = _probability(delta, "delta")
+    e = params.nonnegative(eps, "eps", symbolic=True)
+    d = params.probability(delta, "delta", symbolic=True)
     if eta is None:
         a = sympy.Integer(0)
     else:
-        n = _probability(eta, "eta")
+        n = params.probability(eta, "eta", symbolic=True)
         if sign(e) == 0:
             require(sign(n - d) == 0, "eta", f"equal to delta = {d} when eps = 0", n)
             a = sympy.Integer(1) if d != 1 else sympy.Integer(0)

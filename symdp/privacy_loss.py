@@ -25,17 +25,12 @@ from typing import Sequence
 import sympy
 from flint import acb, arb
 
+from . import params
 from .errors import ParameterError, UnsupportedError, require
 from .numbers import Real, Value, arb_of, exact, sign, working_precision
 from .pairs import FinitePair, GaussianPair, LaplacePair, Pair
 
 __all__ = ["PLD", "FinitePLD", "GaussianPLD", "LaplacePLD", "privacy_loss", "multivariate_gaussian"]
-
-
-def _eps(eps: object) -> sympy.Expr:
-    e = exact(eps, "eps")
-    require(sign(e) >= 0, "eps", "≥ 0", e)
-    return e
 
 
 class PLD(ABC):
@@ -106,18 +101,18 @@ class FinitePLD(PLD):
         return [t for t in self.atoms if t.loss is sympy.oo or (t.loss is not -sympy.oo and sign(t.loss - eps) > 0)]
 
     def delta_tail(self, eps: object) -> Value:
-        e = _eps(eps)
+        e = params.nonnegative(eps, "eps")
         above = self._above(e)
         return sympy.Add(*[t.p for t in above]) - sympy.exp(e) * sympy.Add(*[t.q for t in above])
 
     def delta_expectation(self, eps: object) -> Value:
-        e = _eps(eps)
+        e = params.nonnegative(eps, "eps")
         return sympy.Add(*[t.p * (1 if t.loss is sympy.oo else 1 - sympy.exp(e - t.loss))
                            for t in self._above(e)])
 
     def delta_integral(self, eps: object) -> Value:
         """Exact: P[Z > z] is a step function, constant between consecutive losses above ε."""
-        e = _eps(eps)
+        e = params.nonnegative(eps, "eps")
         above = self._above(e)
         finite = sorted((t for t in above if t.loss is not sympy.oo), key=lambda t: _Sortable(t.loss))
         survival = sympy.Add(*[t.p for t in above])
@@ -129,7 +124,7 @@ class FinitePLD(PLD):
         return total + survival * sympy.exp(e - left)
 
     def delta_printed_third_form(self, eps: object) -> Value:
-        e = _eps(eps)
+        e = params.nonnegative(eps, "eps")
         if any(t.loss is sympy.oo for t in self.atoms):
             return sympy.oo
         finite = [t for t in self.atoms if t.loss is not -sympy.oo]
@@ -173,15 +168,14 @@ class GaussianPLD(PLD):
     """Z ~ N(ρ, 2ρ) under P (Steinke, Proposition 3), ρ = Δ²/2σ²; the law under Q is N(−ρ, 2ρ)."""
 
     def __init__(self, rho: object):
-        self.rho = exact(rho, "rho")
-        require(sign(self.rho) > 0, "rho", "> 0", self.rho)
+        self.rho = params.positive(rho, "rho")
 
     def __repr__(self) -> str:
         return f"GaussianPLD(rho={self.rho})"
 
     def delta_tail(self, eps: object) -> Value:
         """Φ̄((ε−ρ)/√(2ρ)) − e^ε Φ̄((ε+ρ)/√(2ρ)) (Corollary 8)."""
-        e, r = _eps(eps), self.rho
+        e, r = params.nonnegative(eps, "eps"), self.rho
         s = sympy.sqrt(2 * r)
         return _phi_bar((e - r) / s) - sympy.exp(e) * _phi_bar((e + r) / s)
 
@@ -206,7 +200,7 @@ class GaussianPLD(PLD):
         def integrand_of(e: acb, rho: acb):
             norm = 1 / (4 * acb.pi() * rho).sqrt()
             return lambda z: (1 - (e - z).exp()) * norm * (-(z - rho) ** 2 / (4 * rho)).exp()
-        return self._integrate(_eps(eps), integrand_of)
+        return self._integrate(params.nonnegative(eps, "eps"), integrand_of)
 
     def delta_integral(self, eps: object) -> Value:
         """∫_ε^∞ e^{ε−z} Φ̄((z−ρ)/√(2ρ)) dz by certified quadrature; the tail beyond b is at
@@ -214,12 +208,12 @@ class GaussianPLD(PLD):
         def integrand_of(e: acb, rho: acb):
             s = (4 * rho).sqrt()
             return lambda z: (e - z).exp() * ((z - rho) / s).erfc() / 2
-        return self._integrate(_eps(eps), integrand_of)
+        return self._integrate(params.nonnegative(eps, "eps"), integrand_of)
 
     def delta_printed_third_form(self, eps: object) -> Value:
         """e^ε·E[e^{−Z}]·E[(Z−ε)₊] with E[e^{−Z}] = 1 and the normal partial expectation
         E[(Z−ε)₊] = s φ(u) − (ε−ρ) Φ̄(u), u = (ε−ρ)/s, s = √(2ρ)."""
-        e, r = _eps(eps), self.rho
+        e, r = params.nonnegative(eps, "eps"), self.rho
         s = sympy.sqrt(2 * r)
         u = (e - r) / s
         density = sympy.exp(-u ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
@@ -239,8 +233,7 @@ class GaussianPLD(PLD):
 def multivariate_gaussian(differences: Sequence[object], sigma: object) -> GaussianPair:
     """N(x, σ²I) vs N(x', σ²I) with x − x' = `differences`: its PLD is N(ρ, 2ρ) with
     ρ = ‖x − x'‖₂²/2σ² (Steinke, Corollary 10), the pair of μ = ‖x − x'‖₂/σ."""
-    s = exact(sigma, "sigma")
-    require(sign(s) > 0, "sigma", "> 0", s)
+    s = params.positive(sigma, "sigma")
     d = [exact(v, f"differences[{i}]") for i, v in enumerate(differences)]
     if not d:
         raise ParameterError("differences must be a non-empty sequence")
@@ -262,11 +255,8 @@ class LaplacePLD(PLD):
     """
 
     def __init__(self, eps0: object, k: int = 1):
-        self.eps0 = exact(eps0, "eps0")
-        require(sign(self.eps0) > 0, "eps0", "> 0", self.eps0)
-        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise ParameterError(f"k must be an integer ≥ 1, got {k!r}")
-        self.k = k
+        self.eps0 = params.positive(eps0, "eps0")
+        self.k = params.count(k)
 
     def __repr__(self) -> str:
         return f"LaplacePLD(eps0={self.eps0}, k={self.k})"
@@ -277,7 +267,7 @@ class LaplacePLD(PLD):
                                    "use delta_expectation for k-fold compositions")
 
     def _split(self, eps: object) -> tuple[sympy.Expr, bool]:
-        e = _eps(eps)
+        e = params.nonnegative(eps, "eps")
         return e, sign(e - self.eps0) < 0
 
     def delta_tail(self, eps: object) -> Value:

@@ -20,6 +20,7 @@ from typing import Callable
 import sympy
 from flint import arb, ctx, fmpq
 
+from . import params
 from .errors import ParameterError, require
 from .numbers import Real, Value, arb_of, ball_function, exact, from_fmpq, sign, working_precision
 from .roots import Root, bracket_increasing, solve_increasing
@@ -49,30 +50,6 @@ def formula_value(formula: Callable[..., sympy.Expr], *values: object) -> Value:
     symbols = sympy.symbols(f"v0:{len(values)}", real=True)
     compiled = ball_function(formula(*symbols), *symbols)
     return Real(lambda p: compiled(*(arb_of(v, p) for v in values)))
-
-
-def _nonneg(value: object, name: str) -> sympy.Expr:
-    x = exact(value, name)
-    require(sign(x) >= 0, name, "≥ 0", x)
-    return x
-
-
-def _positive(value: object, name: str) -> sympy.Expr:
-    x = exact(value, name)
-    require(sign(x) > 0, name, "> 0", x)
-    return x
-
-
-def _probability_open(value: object, name: str) -> sympy.Expr:
-    x = exact(value, name)
-    require(sign(x) > 0 and sign(1 - x) > 0, name, "in (0, 1)", x)
-    return x
-
-
-def _order(value: object, name: str = "alpha") -> sympy.Expr:
-    x = exact(value, name)
-    require(sign(x - 1) > 0, name, "> 1", x)
-    return x
 
 
 def _upper_rational(value: object, prec: int = 64) -> fmpq:
@@ -117,7 +94,7 @@ class ZCDP:
     rho: sympy.Expr
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "rho", _nonneg(self.rho, "rho"))
+        object.__setattr__(self, "rho", params.nonnegative(self.rho, "rho"))
 
     def rdp(self, alpha: object) -> sympy.Expr:
         """The Rényi DP curve α ↦ αρ (Steinke, Definition 30 and the remark after it)."""
@@ -137,7 +114,7 @@ class ZCDP:
         is enclosed by evaluating g on the ball around t*. The proposition states ε ≥ ρ; its first
         part (valid for every ε, t ≥ 0) makes the same formula a valid bound for all ε ≥ 0.
         """
-        e = _nonneg(eps, "eps")
+        e = params.nonnegative(eps, "eps")
         if self.rho == 0:
             return sympy.Integer(0)
         t_star = self.optimal_t(e)
@@ -147,7 +124,7 @@ class ZCDP:
 
     def optimal_t(self, eps: object) -> Root:
         """The minimiser t* of Proposition 14's bound (a certified root of g')."""
-        e = _nonneg(eps, "eps")
+        e = params.nonnegative(eps, "eps")
         require(self.rho != 0, "rho", "> 0 for an optimal t", self.rho)
         rho = self.rho
         slope = lambda t: _zcdp_log_delta_slope(arb_of(rho, _prec()), arb_of(e, _prec()), t)
@@ -163,8 +140,7 @@ class ZCDP:
         ε(δ) = max(0, min_{α>1} h(α)). Since (α−1)² h'(α) = (α−1)²ρ + log α − L is strictly
         increasing from −L < 0, h has a unique minimiser α*, found by certified bracketing.
         """
-        d = exact(delta, "delta")
-        require(sign(d) > 0 and sign(1 - d) >= 0, "delta", "in (0, 1]", d)
+        d = params.positive_probability(delta, "delta")
         if self.rho == 0 or d == 1:
             return sympy.Integer(0)
         alpha_star = self.optimal_alpha(d)
@@ -174,7 +150,7 @@ class ZCDP:
 
     def optimal_alpha(self, delta: object) -> Root:
         """The order α* = t* + 1 at which Proposition 14 gives the least ε for this δ."""
-        d = _probability_open(delta, "delta")
+        d = params.open_probability(delta, "delta")
         rho, big_l = self.rho, sympy.log(1 / d)
         slope = lambda a: _zcdp_epsilon_slope(arb_of(rho, _prec()), arb_of(big_l, _prec()), a)
         hi = _upper_rational(1 + sympy.sqrt(big_l / rho) + 1)
@@ -194,22 +170,21 @@ def zcdp(rho: object) -> ZCDP:
 
 def zcdp_delta_simple(rho: object, eps: object) -> sympy.Expr:
     """δ = exp(−(ε−ρ)²/(4ρ)) for ε ≥ ρ: the simple bound of Steinke, Proposition 14 / Remark 15."""
-    r, e = _positive(rho, "rho"), exact(eps, "eps")
+    r, e = params.positive(rho, "rho"), exact(eps, "eps")
     require(sign(e - r) >= 0, "eps", f"≥ rho = {r}", e)
     return sympy.exp(-(e - r) ** 2 / (4 * r))
 
 
 def zcdp_epsilon_simple(rho: object, delta: object) -> sympy.Expr:
     """ε = ρ + 2√(ρ log(1/δ)): Steinke, Remark 15 (printed "for all δ > 0"; meaningful for δ ∈ (0, 1])."""
-    r, d = _nonneg(rho, "rho"), exact(delta, "delta")
-    require(sign(d) > 0 and sign(1 - d) >= 0, "delta", "in (0, 1]", d)
+    r, d = params.nonnegative(rho, "rho"), params.positive_probability(delta, "delta")
     return r + 2 * sympy.sqrt(r * sympy.log(1 / d))
 
 
 def zcdp_rho_for(eps: object, delta: object) -> sympy.Expr:
     """ρ = (√(log(1/δ) + ε) − √log(1/δ))², which suffices for (ε, δ)-DP by Remark 15; it lies in
     [ε²/(4 log(1/δ) + 4ε), ε²/(4 log(1/δ))] (Steinke, Remark 15)."""
-    e, d = _nonneg(eps, "eps"), _probability_open(delta, "delta")
+    e, d = params.nonnegative(eps, "eps"), params.open_probability(delta, "delta")
     big_l = sympy.log(1 / d)
     return (sympy.sqrt(big_l + e) - sympy.sqrt(big_l)) ** 2
 
@@ -220,19 +195,14 @@ def zcdp_rho_for(eps: object, delta: object) -> sympy.Expr:
 
 def gaussian_rdp(alpha: object, sigma: object, sensitivity: object = 1) -> sympy.Expr:
     """D_α(N(μ,σ²) ‖ N(μ',σ²)) = αΔ²/(2σ²) with Δ = |μ − μ'| (Steinke, Lemma 33.4; Lemma 12)."""
-    a, s, d = _nonneg_order(alpha), _positive(sigma, "sigma"), _nonneg(sensitivity, "sensitivity")
+    a = params.at_least(alpha, "alpha", 1)
+    s, d = params.positive(sigma, "sigma"), params.nonnegative(sensitivity, "sensitivity")
     return a * d ** 2 / (2 * s ** 2)
-
-
-def _nonneg_order(alpha: object) -> sympy.Expr:
-    a = exact(alpha, "alpha")
-    require(sign(a - 1) >= 0, "alpha", "≥ 1", a)
-    return a
 
 
 def gaussian_zcdp(sigma: object, sensitivity: object = 1) -> ZCDP:
     """The Gaussian mechanism is Δ²/(2σ²)-zCDP (Steinke, Lemma 12)."""
-    s, d = _positive(sigma, "sigma"), _nonneg(sensitivity, "sensitivity")
+    s, d = params.positive(sigma, "sigma"), params.nonnegative(sensitivity, "sensitivity")
     return ZCDP(d ** 2 / (2 * s ** 2))
 
 
@@ -240,27 +210,27 @@ def pure_dp_to_zcdp(eps: object, eps_reverse: object | None = None) -> ZCDP:
     """ε-DP ⇒ ρ-zCDP with ρ = (ε₁ + ε₂)²/8, where ε₁ = D_∞(P‖Q), ε₂ = D_∞(Q‖P)
     (Steinke, Lemma 33.5, via Hoeffding's lemma, Lemma 17). With ε₂ = ε₁ = ε this is
     Proposition 16's ε²/2; the chapter gives no tighter form."""
-    e1 = _nonneg(eps, "eps")
-    e2 = e1 if eps_reverse is None else _nonneg(eps_reverse, "eps_reverse")
+    e1 = params.nonnegative(eps, "eps")
+    e2 = e1 if eps_reverse is None else params.nonnegative(eps_reverse, "eps_reverse")
     return ZCDP((e1 + e2) ** 2 / 8)
 
 
 def zcdp_to_rdp(rho: object, alpha: object) -> sympy.Expr:
     """ρ-zCDP ⇔ (α, αρ)-RDP for all α > 1 (Steinke, §6.4, after Definition 30)."""
-    return _nonneg(rho, "rho") * _order(alpha)
+    return params.nonnegative(rho, "rho") * params.above(alpha, "alpha", 1)
 
 
 def zcdp_triangle(rho1: object, rho2: object) -> sympy.Expr:
     """D_α(P‖R) ≤ (√ρ₁ + √ρ₂)² α when D_α(P‖Q) ≤ ρ₁α and D_α(Q‖R) ≤ ρ₂α for all α
     (Steinke, Lemma 33.7, group privacy; tight for Gaussians)."""
-    r1, r2 = _nonneg(rho1, "rho1"), _nonneg(rho2, "rho2")
+    r1, r2 = params.nonnegative(rho1, "rho1"), params.nonnegative(rho2, "rho2")
     return (sympy.sqrt(r1) + sympy.sqrt(r2)) ** 2
 
 
 def rdp_triangle_orders(alpha: object, alpha_prime: object) -> tuple[sympy.Expr, sympy.Expr]:
     """For 1 < α < α': D_α(P‖R) ≤ c · D_β(P‖Q) + D_α'(Q‖R) with (c, β) returned,
     c = α'/(α'−1), β = α(α'−1)/(α'−α) (Steinke, Lemma 33.7, Hölder with p = (α'−1)/(α'−α))."""
-    a, ap = _order(alpha), _order(alpha_prime, "alpha_prime")
+    a, ap = params.above(alpha, "alpha", 1), params.above(alpha_prime, "alpha_prime", 1)
     require(sign(ap - a) > 0, "alpha_prime", f"> alpha = {a}", ap)
     return ap / (ap - 1), a * (ap - 1) / (ap - a)
 
@@ -268,9 +238,8 @@ def rdp_triangle_orders(alpha: object, alpha_prime: object) -> tuple[sympy.Expr,
 def rdp_mixture_bound(alpha: object, s: object, d0: object, d1: object) -> Value:
     """D_α((1−s)P + sP' ‖ (1−s)Q + sQ') ≤ (1/(α−1)) log((1−s)e^{(α−1)d₀} + s e^{(α−1)d₁}) where
     d₀ ≥ D_α(P‖Q), d₁ ≥ D_α(P'‖Q') (Steinke, Lemma 33.6, quasi-convexity)."""
-    a = _order(alpha)
-    w = exact(s, "s")
-    require(sign(w) >= 0 and sign(1 - w) >= 0, "s", "in [0, 1]", w)
+    a = params.above(alpha, "alpha", 1)
+    w = params.probability(s, "s")
     return formula_value(lambda x0, x1: sympy.log((1 - w) * sympy.exp((a - 1) * x0) + w * sympy.exp((a - 1) * x1)) / (a - 1),
                          d0, d1)
 
@@ -278,14 +247,14 @@ def rdp_mixture_bound(alpha: object, s: object, d0: object, d1: object) -> Value
 def rdp_to_dp_delta(alpha: object, rdp_eps: object, eps: object) -> Value:
     """δ = e^{−(α−1)(ε − D)} · (1/α)(1 − 1/α)^{α−1} for ε ≥ D ≥ D_α(P‖Q) (Steinke, Lemma 33.8;
     Proposition 14 with t = α − 1)."""
-    a = _order(alpha)
+    a = params.above(alpha, "alpha", 1)
     _check_above(eps, rdp_eps)
     return formula_value(lambda d, e: sympy.exp(-(a - 1) * (e - d)) / a * (1 - 1 / a) ** (a - 1), rdp_eps, eps)
 
 
 def rdp_to_dp_delta_plain(alpha: object, rdp_eps: object, eps: object) -> Value:
     """δ = e^{−(α−1)(ε − D)}: the weaker right-hand form of Steinke, Lemma 33.8."""
-    a = _order(alpha)
+    a = params.above(alpha, "alpha", 1)
     _check_above(eps, rdp_eps)
     return formula_value(lambda d, e: sympy.exp(-(a - 1) * (e - d)), rdp_eps, eps)
 
@@ -294,20 +263,20 @@ def rdp_to_dp_epsilon(alpha: object, rdp_eps: object, delta: object) -> Value:
     """ε = D + (log(1/δ) − log α)/(α−1) + log(1 − 1/α): Lemma 33.8 solved for ε (the form used by
     TF-Privacy, Opacus and dp_accounting). Valid when the result is ≥ D, i.e. whenever
     δ ≤ (1/α)(1 − 1/α)^{α−1}; otherwise (ε = D, δ) already holds and D is returned."""
-    a, d = _order(alpha), _probability_open(delta, "delta")
+    a, d = params.above(alpha, "alpha", 1), params.open_probability(delta, "delta")
     return formula_value(lambda x: x + sympy.Max(0, (sympy.log(1 / d) - sympy.log(a)) / (a - 1) + sympy.log(1 - 1 / a)),
                          rdp_eps)
 
 
 def rdp_to_dp_epsilon_plain(alpha: object, rdp_eps: object, delta: object) -> Value:
     """ε = D + log(1/δ)/(α−1): the plain RDP → DP conversion (Lemma 33.8's weaker form; Definition 30's tail bound)."""
-    a, d = _order(alpha), _probability_open(delta, "delta")
+    a, d = params.above(alpha, "alpha", 1), params.open_probability(delta, "delta")
     return formula_value(lambda x: x + sympy.log(1 / d) / (a - 1), rdp_eps)
 
 
 def rdp_tail_bound(alpha: object, rdp_eps: object, eps: object) -> Value:
     """P[Z > ε̃] ≤ e^{−(α−1)(ε̃ − ε)} under (α, ε)-RDP (Steinke, §6.4, by Markov's inequality)."""
-    a = _order(alpha)
+    a = params.above(alpha, "alpha", 1)
     return formula_value(lambda d, e: sympy.exp(-(a - 1) * (e - d)), rdp_eps, eps)
 
 
@@ -348,7 +317,7 @@ class GDP:
     mu: sympy.Expr
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "mu", _nonneg(self.mu, "mu"))
+        object.__setattr__(self, "mu", params.nonnegative(self.mu, "mu"))
 
     def compose(self, other: "GDP") -> "GDP":
         """μ₁-GDP ∘ μ₂-GDP is √(μ₁² + μ₂²)-GDP (Dong–Roth–Su, Corollary 3.3)."""
@@ -364,7 +333,7 @@ class GDP:
         ∂δ/∂ε = −e^ε Φ(−ε/μ − μ/2) < 0 and ∂δ/∂μ = φ(−ε/μ + μ/2) > 0 (using
         e^ε φ(−ε/μ − μ/2) = φ(−ε/μ + μ/2)), so δ decreases in ε and increases in μ.
         """
-        e = _nonneg(eps, "eps")
+        e = params.nonnegative(eps, "eps")
         if self.mu == 0:
             return sympy.Integer(0)
         mu = self.mu
@@ -373,8 +342,7 @@ class GDP:
 
     def epsilon(self, delta: object) -> Value:
         """The least ε ≥ 0 with δ(ε) ≤ δ: a certified root of the increasing ε ↦ −log δ(ε)."""
-        d = exact(delta, "delta")
-        require(sign(d) > 0 and sign(1 - d) >= 0, "delta", "in (0, 1]", d)
+        d = params.positive_probability(delta, "delta")
         if self.mu == 0:
             return sympy.Integer(0)
         mu = self.mu
@@ -397,7 +365,7 @@ def gdp(mu: object) -> GDP:
 def gaussian_delta(eps: object, sigma: object, sensitivity: object = 1) -> Value:
     """The exact δ(ε) of the Gaussian mechanism N(q(x), σ²) with sensitivity Δ: Steinke,
     Corollary 8 (Balle–Wang, Theorem 8): Φ(Δ/(2σ) − εσ/Δ) − e^ε Φ(−Δ/(2σ) − εσ/Δ)."""
-    s, d = _positive(sigma, "sigma"), _nonneg(sensitivity, "sensitivity")
+    s, d = params.positive(sigma, "sigma"), params.nonnegative(sensitivity, "sensitivity")
     return GDP(d / s).delta(eps)
 
 
@@ -420,9 +388,9 @@ def minimal_gaussian_sigma(eps: object, delta: object, sensitivity: object = 1, 
     `digits` significant digits, where a < μ* is the root's certified lower bracket end, and the
     inequality δ(ε; sigma_upper) ≤ δ is then re-decided directly.
     """
-    e = _nonneg(eps, "eps")
-    d = _probability_open(delta, "delta")
-    big_d = _positive(sensitivity, "sensitivity")
+    e = params.nonnegative(eps, "eps")
+    d = params.open_probability(delta, "delta")
+    big_d = params.positive(sensitivity, "sensitivity")
     log_delta = lambda mu: _gdp_delta_ball(mu, arb_of(e, _prec())).log()
     target = sympy.log(d)
     lo, hi = bracket_increasing(log_delta, target, 1, 2, floor=0)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from flint import arb, fmpq, fmpz
+from flint import arb, ctx, fmpq, fmpz
 
 from .errors import ParameterError, PrecisionError
 from .numbers import Real, arb_of, exact, to_fmpq, working_precision, is_rational
@@ -198,6 +198,34 @@ def solve_increasing(f: BallMap, target: object, lo: object, hi: object, name: s
     return Root(_Bracket(f, target, a, b, 64), name)
 
 
-def solve_decreasing(f: BallMap, target: object, lo: object, hi: object, name: str = "root") -> Root:
-    """As :func:`solve_increasing`, for f continuous and strictly decreasing on [lo, hi]."""
+def solve_decreasing(f: BallMap, target: object, lo: object, hi: object | None = None,
+                     name: str = "root") -> Root:
+    """As :func:`solve_increasing`, for f continuous and strictly decreasing on [lo, hi].
+    A missing `hi` is found by doubling until f(hi) < target is decided."""
+    if hi is None:
+        hi = _upper_end(f, target, _as_fmpq(lo, "lo"))
     return solve_increasing(lambda x: -f(x), -target, lo, hi, name)
+
+
+def _upper_end(f: BallMap, target: object, lo: fmpq, limit: int = 2 ** 64) -> fmpq:
+    """The first of max(2·lo, 1), 4·lo, … where the decreasing f is certainly below target."""
+    b = max(2 * lo, fmpq(1))
+    while _side(f, b, target, 64) != -1:
+        b *= 2
+        if b > limit:
+            raise PrecisionError(f"f stays above {target} up to {limit}")
+    return b
+
+
+def at_points(f: Callable[[fmpq, int], arb]) -> BallMap:
+    """A ball map from ``f(x, prec)``, a function known only at exact rational points.
+
+    Exact balls go straight to f; a ball of positive radius is mapped to the union of f at its
+    two exact endpoints, which encloses f on the ball because every caller's f is monotone.
+    """
+    def ball_map(x: arb) -> arb:
+        prec = ctx.prec
+        if x.rad() == 0:
+            return f(x.mid().fmpq(), prec)
+        return f(x.lower().fmpq(), prec).union(f(x.upper().fmpq(), prec))
+    return ball_map

@@ -30,18 +30,12 @@ from functools import cached_property
 
 import sympy
 
+from . import params
 from .errors import ParameterError, require
 from .numbers import Value, exact, sign
 from .pairs import FinitePair, Pair, _finite, dominating
 
 __all__ = ["StaircasePair", "staircase", "staircase_tv", "staircase_gamma_for_alpha"]
-
-
-def _eps(value: object) -> sympy.Expr:
-    e = exact(value, "eps")
-    if not e.free_symbols:
-        require(sign(e) > 0, "eps", "> 0", e)
-    return e
 
 
 def _shape(value: object) -> sympy.Expr:
@@ -60,7 +54,7 @@ def staircase_tv(eps: object, gamma: object) -> sympy.Expr:
         (1 − e^{−ε}) / (2(γ + e^{−ε}(1 − γ))) = a(γ)Δ                    for γ ∈ [1/2, 1].
 
     A symbolic γ gives the sympy ``Piecewise``. The value does not depend on Δ."""
-    e = _eps(eps)
+    e = params.positive(eps, "eps", symbolic=True)
     g = exact(gamma, "gamma")
     r = sympy.exp(-e)
     c = 1 - r
@@ -194,10 +188,9 @@ def _tidy(v: sympy.Expr) -> sympy.Expr:
 def staircase(eps: object, gamma: object, sensitivity: object = 1) -> StaircasePair:
     """The staircase mechanism's pair: f_γ against f_γ(· − Δ), ε > 0, γ ∈ [0, 1], Δ > 0
     (Geng–Kairouz–Oh–Viswanath; Ghazi–Issa, Section VI-C)."""
-    e = _eps(eps)
+    e = params.positive(eps, "eps", symbolic=True)
     g = _shape(gamma)
-    d = exact(sensitivity, "sensitivity")
-    require(not d.free_symbols and sign(d) > 0, "sensitivity", "> 0", d)
+    d = params.positive(sensitivity, "sensitivity")
     return StaircasePair(e, g, d)
 
 
@@ -210,7 +203,7 @@ def staircase_gamma_for_alpha(eps: object, alpha: object) -> tuple[sympy.Expr, s
 
     Exact sympy values (certify them for decimals). The staircase reaches only
     α ∈ [0, (1 − e^{−ε})/2]: γ = 0 and γ = 1 give the smallest total variation, c/2."""
-    e = _eps(eps)
+    e = params.positive(eps, "eps", symbolic=True)
     a = exact(alpha, "alpha")
     r = sympy.exp(-e)
     c = 1 - r

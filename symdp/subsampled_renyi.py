@@ -20,6 +20,7 @@ from typing import Callable, Literal
 import sympy
 from flint import acb, arb, fmpq, fmpz
 
+from . import params
 from .errors import require
 from .numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, to_fmpq, working_precision
 from .renyi import formula_value
@@ -36,16 +37,8 @@ Direction = Literal["forward", "reverse"]
 Moments = Callable[[int], object]
 
 
-def _rate(value: object, name: str = "p", upper: sympy.Expr = sympy.Integer(1)) -> sympy.Expr:
-    x = exact(value, name)
-    require(sign(x) >= 0 and sign(upper - x) >= 0, name, f"in [0, {upper}]", x)
-    return x
-
-
 def _integer_order(alpha: object) -> int:
-    a = exact(alpha, "alpha")
-    require(a.is_Integer is True and a >= 2, "alpha", "an integer ≥ 2", a)
-    return int(a)
+    return params.count(exact(alpha, "alpha"), "alpha", 2)
 
 
 # --------------------------------------------------------------------------------------------
@@ -79,7 +72,7 @@ def theorem34_moment(alpha: object, p: object, moments: Moments) -> Value:
     ε(k) bounds D_k(Q‖P) too (Theorem 35).
     """
     a = _integer_order(alpha)
-    q = _rate(p)
+    q = params.rate(p, "p")
     ms = {k: (m if isinstance(m, Real) else exact(m, f"moment {k}")) for k in range(2, a + 1) for m in [moments(k)]}
     if any(m == sympy.oo for m in ms.values() if not isinstance(m, Real)):
         return sympy.oo
@@ -116,9 +109,7 @@ def theorem34_rdp(alpha: object, p: object, eps: Callable[[int], object]) -> Val
 
 
 def _gaussian_mu(sigma: object, sensitivity: object) -> sympy.Expr:
-    s, d = exact(sigma, "sigma"), exact(sensitivity, "sensitivity")
-    require(sign(s) > 0, "sigma", "> 0", s)
-    require(sign(d) >= 0, "sensitivity", "≥ 0", d)
+    s, d = params.positive(sigma, "sigma"), params.nonnegative(sensitivity, "sensitivity")
     return d / s
 
 
@@ -182,9 +173,8 @@ def subsampled_gaussian_moment(alpha: object, q: object, sigma: object, sensitiv
     * ``method="integral"`` (default otherwise): certified integration of E_Q[B^α] (forward) or
       E_Q[B^{1−α}] (reverse), B = 1 − q + q·P/Q, with proved Gaussian tail bounds added.
     """
-    a = exact(alpha, "alpha")
-    require(sign(a - 1) > 0, "alpha", "> 1", a)
-    qq = _rate(q, "q")
+    a = params.above(alpha, "alpha", 1)
+    qq = params.rate(q)
     mu = _gaussian_mu(sigma, sensitivity)
     require(direction in ("forward", "reverse"), "direction", "'forward' or 'reverse'", direction)
     if qq == 0 or qq == 1:
@@ -219,7 +209,7 @@ def subsampled_gaussian_rdp(alpha: object, q: object, sigma: object, sensitivity
 
 def theorem35_lambda(alpha: object, p: object) -> sympy.Expr:
     """λ = (2α−1)p / ((2α−1)p + 3(1−p)) (Steinke, Theorem 35)."""
-    a, q = exact(alpha, "alpha"), _rate(p)
+    a, q = exact(alpha, "alpha"), params.rate(p, "p")
     return (2 * a - 1) * q / ((2 * a - 1) * q + 3 * (1 - q))
 
 
@@ -272,9 +262,8 @@ def proposition41_bound(alpha: object, p: object, d2: object, d_omega: object, o
     """D_α(pP+(1−p)Q ‖ Q) ≤ (1/(α−1)) log(1 + (e/2)α(α−1)p²(e^{D₂} − 1) + ((α−1)p)^ω e^{(ω−1)D_ω})
     (Steinke, Proposition 41; ``loose=True``: its second form αe/2·p²(e^{D₂}−1) + p((α−1)p e^{D_ω})^{ω−1}).
     Hypotheses: p ∈ [0, 1 − 1/e], 1 < α ≤ ω; d2 ≥ D₂(P‖Q), d_omega ≥ D_ω(P‖Q)."""
-    q = _rate(p, "p", 1 - sympy.exp(-1))
-    a, w = exact(alpha, "alpha"), exact(omega, "omega")
-    require(sign(a - 1) > 0, "alpha", "> 1", a)
+    q = params.rate(p, "p", 1 - sympy.exp(-1))
+    a, w = params.above(alpha, "alpha", 1), exact(omega, "omega")
     require(sign(w - a) >= 0, "omega", f"≥ alpha = {a}", w)
     if loose:
         return formula_value(lambda x2, xw: a * sympy.E / 2 * q ** 2 * (sympy.exp(x2) - 1)
@@ -295,8 +284,7 @@ def proposition41_zcdp_bound(alpha: object, p: object, rho: object, omega: objec
                              loose: bool = False) -> Value:
     """Proposition 41 with D₂ ≤ 2ρ and D_ω ≤ ωρ (ρ-zCDP); ω defaults to
     :func:`proposition41_optimal_omega` (the chapter leaves ω free, e.g. in Figure 2)."""
-    r = exact(rho, "rho")
-    require(sign(r) >= 0, "rho", "≥ 0", r)
+    r = params.nonnegative(rho, "rho")
     w = proposition41_optimal_omega(alpha, p, r) if omega is None else exact(omega, "omega")
     return proposition41_bound(alpha, p, 2 * r, w * r, w, loose)
 
@@ -304,15 +292,12 @@ def proposition41_zcdp_bound(alpha: object, p: object, rho: object, omega: objec
 def proposition42_bound(alpha: object, p: object, d_alpha: object) -> Value:
     """D_α(pP+(1−p)Q ‖ Q) ≤ (α/(α−1)) log(1 − p + p e^{(1−1/α)D}), D ≥ D_α(P‖Q)
     (Steinke, Proposition 42; p ∈ [0, 1], α > 1)."""
-    q, a = _rate(p), exact(alpha, "alpha")
-    require(sign(a - 1) > 0, "alpha", "> 1", a)
+    q, a = params.rate(p, "p"), params.above(alpha, "alpha", 1)
     return formula_value(lambda d: a / (a - 1) * sympy.log(1 - q + q * sympy.exp((1 - 1 / a) * d)), d_alpha)
 
 
 def subsampling_lower_bound(alpha: object, p: object, d_alpha: object) -> Value:
     """D_α(pP+(1−p)Q ‖ Q) ≥ D_α(P‖Q) − (α/(α−1)) log(1/p), from (1−p+px)^α ≥ (px)^α (Steinke,
     §6.6, the display after Theorem 38); here `d_alpha` must equal D_α(P‖Q) (or lower-bound it)."""
-    q, a = exact(p, "p"), exact(alpha, "alpha")
-    require(sign(q) > 0 and sign(1 - q) >= 0, "p", "in (0, 1]", q)
-    require(sign(a - 1) > 0, "alpha", "> 1", a)
+    q, a = params.positive_probability(p, "p"), params.above(alpha, "alpha", 1)
     return formula_value(lambda d: d - a / (a - 1) * sympy.log(1 / q), d_alpha)

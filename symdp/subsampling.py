@@ -20,9 +20,11 @@ from __future__ import annotations
 import sympy
 from flint import arb, fmpq
 
+from . import params
 from .errors import ParameterError, require
-from .numbers import Value, arb_of, exact, invert_decreasing, maximum, sign
+from .numbers import Value, arb_of, maximum, sign
 from .pairs import FinitePair, Pair, dominating
+from .roots import at_points, solve_decreasing
 
 __all__ = ["SubsampledPair", "subsample_pair", "amplified", "amplification_gamma",
            "theorem29_tight_pair", "add_remove_to_replace", "replace_to_add_remove",
@@ -30,18 +32,6 @@ __all__ = ["SubsampledPair", "subsample_pair", "amplified", "amplification_gamma
 
 #: The neighbouring relations of Section 6.2.
 RELATIONS = ("add_remove", "replace")
-
-
-def _rate(q: object, name: str = "q") -> sympy.Expr:
-    r = exact(q, name)
-    require(sign(r) >= 0 and sign(r - 1) <= 0, name, "in [0, 1]", r)
-    return r
-
-
-def _nonnegative(value: object, name: str) -> sympy.Expr:
-    v = exact(value, name)
-    require(sign(v) >= 0, name, "≥ 0", v)
-    return v
 
 
 class SubsampledPair(Pair):
@@ -59,7 +49,7 @@ class SubsampledPair(Pair):
         return SubsampledPair(self.base, self.q, not self.add)
 
     def hockey_stick(self, gamma: object) -> Value:
-        g = _nonnegative(gamma, "gamma")
+        g = params.nonnegative(gamma, "gamma")
         q = self.q
         if self.add:
             c = 1 - g * (1 - q)
@@ -76,14 +66,14 @@ class SubsampledPair(Pair):
 
     def delta(self, eps: object) -> Value:
         """max of the remove and add directions at γ = e^ε."""
-        e = _nonnegative(eps, "eps")
+        e = params.nonnegative(eps, "eps")
         g = sympy.exp(e)
         return maximum(self.hockey_stick(g), self.reverse().hockey_stick(g))
 
     def epsilon(self, delta: object) -> Value:
         """Certified inverse of the continuous, decreasing profile δ(ε), evaluated exactly at
         rational ε (each evaluation is the base pair's exact hockey-stick divergence)."""
-        d = _rate(delta, "delta")
+        d = params.probability(delta, "delta")
         if sign(self.delta(0) - d) <= 0:
             return sympy.Integer(0)
         if d == 0:
@@ -91,13 +81,13 @@ class SubsampledPair(Pair):
 
         def f(x: fmpq, prec: int) -> arb:
             return arb_of(self.delta(sympy.Rational(int(x.p), int(x.q))), prec)
-        return invert_decreasing(f, d, 0, None, name=f"{self!r}.epsilon({d})")
+        return solve_decreasing(at_points(f), d, 0, None, name=f"{self!r}.epsilon({d})")
 
 
 def subsample_pair(pair: Pair, q: object) -> Pair:
     """Poisson subsampling at rate q, add/remove: ((1−q)Q + qP, Q). Finite pairs stay finite
     (exact vectors); any other pair becomes a :class:`SubsampledPair`."""
-    r = _rate(q)
+    r = params.rate(q)
     if isinstance(pair, FinitePair):
         return FinitePair.subsample(pair, r)
     return SubsampledPair(pair, r)
@@ -109,15 +99,15 @@ def subsample_pair(pair: Pair, q: object) -> Pair:
 
 def amplification_gamma(eps: object, p: object) -> sympy.Expr:
     """e^{ε'} = 1 + p(e^ε − 1), the amplified likelihood-ratio bound of Theorem 29."""
-    return 1 + _rate(p, "p") * (sympy.exp(_nonnegative(eps, "eps")) - 1)
+    return 1 + params.rate(p, "p") * (sympy.exp(params.nonnegative(eps, "eps")) - 1)
 
 
 def amplified(eps: object, delta: object, p: object) -> tuple[sympy.Expr, sympy.Expr]:
     """(ε', δ') = (log(1 + p(e^ε − 1)), pδ): if M is (ε, δ)-DP then M(x_U) is (ε', δ')-DP, for
     U with P[i ∈ U] ≤ p satisfying the two conditions of Steinke, Theorem 29 (Poisson sampling
     with add/remove neighbours; fixed-size sampling with replace neighbours)."""
-    d = _rate(delta, "delta")
-    return sympy.log(amplification_gamma(eps, p)), _rate(p, "p") * d
+    d = params.probability(delta, "delta")
+    return sympy.log(amplification_gamma(eps, p)), params.rate(p, "p") * d
 
 
 def theorem29_tight_pair(eps: object, p: object, delta: object = 0) -> FinitePair:
@@ -126,20 +116,20 @@ def theorem29_tight_pair(eps: object, p: object, delta: object = 0) -> FinitePai
     For δ = 0 it is Steinke's example after Theorem 29 (randomized response on "is the sum of
     the non-null inputs 0", x = 0ⁿ vs x' = (1, 0, …, 0)), with likelihood ratio exactly
     1 + p(e^ε − 1) at output 1. For δ > 0 the remove direction has δ'(ε') = pδ exactly."""
-    return FinitePair.subsample(dominating(eps, delta), _rate(p, "p"))
+    return FinitePair.subsample(dominating(eps, delta), params.rate(p, "p"))
 
 
 def add_remove_to_replace(eps: object, delta: object) -> tuple[sympy.Expr, sympy.Expr]:
     """(ε, δ)-DP under add/remove implies (2ε, (1 + e^ε)δ)-DP under replace-one: a replacement
     is a removal and an addition (group privacy; Steinke, Section 6.2)."""
-    e, d = _nonnegative(eps, "eps"), _rate(delta, "delta")
+    e, d = params.nonnegative(eps, "eps"), params.probability(delta, "delta")
     return 2 * e, (1 + sympy.exp(e)) * d
 
 
 def replace_to_add_remove(eps: object, delta: object) -> tuple[sympy.Expr, sympy.Expr]:
     """(ε, δ)-DP under replace-one implies (ε, δ)-DP under add/remove, by replacing the record
     with the null value ⊥ (Steinke, Section 6.2; needs an algorithm that accepts ⊥)."""
-    return _nonnegative(eps, "eps"), _rate(delta, "delta")
+    return params.nonnegative(eps, "eps"), params.probability(delta, "delta")
 
 
 def sample_without_replacement(eps: object, delta: object, m: int, n: int,
@@ -151,9 +141,7 @@ def sample_without_replacement(eps: object, delta: object, m: int, n: int,
     (2ε, (1+e^ε)δ), giving ε' = log(1 + (m/n)(e^{2ε} − 1)), δ' = (m/n)(1 + e^ε)δ."""
     if relation not in RELATIONS:
         raise ParameterError(f"relation must be one of {RELATIONS}, got {relation!r}")
-    for name, v in (("m", m), ("n", n)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise ParameterError(f"{name} must be an integer ≥ 1, got {v!r}")
+    m, n = params.count(m, "m"), params.count(n, "n")
     require(m <= n, "m", f"≤ n = {n}", m)
     if relation == "add_remove":
         eps, delta = add_remove_to_replace(eps, delta)

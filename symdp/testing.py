@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
 from fractions import Fraction
@@ -42,12 +43,16 @@ SIDES = ("upper", "lower", "both")
 
 def table_dir(directory: str | os.PathLike | None = None) -> Path:
     """Where tables are read from: `directory`, else ``$SYMDP_TABLES``, else the ``tables/``
-    folder next to the installed ``symdp`` package (a source checkout or editable install)."""
+    folder next to the ``symdp`` package (a source checkout or editable install), else the
+    copy a wheel installs under ``<prefix>/share/symdp/tables``."""
     if directory is not None:
         return Path(directory)
     if os.environ.get("SYMDP_TABLES"):
         return Path(os.environ["SYMDP_TABLES"])
-    return Path(__file__).resolve().parent.parent / "tables"
+    checkout = Path(__file__).resolve().parent.parent / "tables"
+    if checkout.is_dir():
+        return checkout
+    return Path(sys.prefix) / "share" / "symdp" / "tables"
 
 
 class Params(dict):

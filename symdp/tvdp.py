@@ -26,27 +26,15 @@ import sympy
 from flint import arb, arb_poly
 
 from .composition import composed_deltas
+from . import params
 from .errors import ParameterError, require
 from .numbers import Real, Value, arb_of, exact, maximum, sign, working_precision
-from .pairs import FinitePair, GaussianPair, _count, _finite, dominating, erasure_mass, eta_max
+from .pairs import FinitePair, GaussianPair, _finite, dominating, erasure_mass, eta_max
 from .pld import _arb_pow
 
 __all__ = ["TVDP", "DPRegion", "naive_tv_composition", "subsampling_tightness_pair", "clt_functionals",
            "gdp_tradeoff", "clt_mu", "sgd_clt_mu", "certified_composed_deltas", "DPSGDSetting",
            "DPSGD_EXAMPLE", "DPSGDRegion", "dpsgd_region"]
-
-
-def _number(value: object, name: str) -> sympy.Expr:
-    v = exact(value, name)
-    if v.free_symbols:
-        raise ParameterError(f"{name} must be a number, got the symbolic {v}")
-    return v
-
-
-def _in_unit(value: object, name: str) -> sympy.Expr:
-    v = _number(value, name)
-    require(sign(v) >= 0 and sign(v - 1) <= 0, name, "in [0, 1]", v)
-    return v
 
 
 def _largest(values: Sequence[Value]) -> Value:
@@ -75,7 +63,7 @@ class DPRegion:
 
     def tradeoff(self, t: object) -> Value:
         """f(t): exact when every δ_i is exact, else a certified :class:`Real`."""
-        t = _in_unit(t, "t")
+        t = params.probability(t, "t")
         terms: list[Value] = [sympy.Integer(0)]
         for e, d in self.guarantees:
             x = sympy.exp(e)
@@ -125,12 +113,11 @@ class TVDP:
     eta: sympy.Expr
 
     def __post_init__(self) -> None:
-        e = _number(self.eps, "eps")
-        require(sign(e) >= 0, "eps", "≥ 0", e)
-        d = _in_unit(self.delta, "delta")
-        n = _number(self.eta, "eta")
+        e = params.nonnegative(self.eps, "eps")
+        d = params.probability(self.delta, "delta")
+        n = exact(self.eta, "eta")
         top = eta_max(e, d)
-        require(sign(n) >= 0 and sign(n - top) <= 0, "eta",
+        require(not n.free_symbols and sign(n) >= 0 and sign(n - top) <= 0, "eta",
                 f"in [0, delta + (1-delta)tanh(eps/2)] = [0, {top}]", n)
         object.__setattr__(self, "eps", e)
         object.__setattr__(self, "delta", d)
@@ -183,7 +170,7 @@ class TVDP:
         j = 0..k, δ'_j = 1 − (1 − δ)^k(1 − δ_j) (Theorem 2, eq. (5)); its trade-off function
         f_k(t) = max{0, max_j [1 − δ'_j − e^{jε}t], max_j e^{−jε}[1 − δ'_j − t]} (Remark 3) is
         the ``tradeoff`` of the result. For η ≤ δ: (0, 1 − (1 − η)^k)."""
-        k = _count(k)
+        k = params.count(k)
         if self.tv_only:
             return DPRegion(((sympy.Integer(0), naive_tv_composition(self.eta, k)),))
         deltas = composed_deltas(self.eps, self.delta, self.eta, k)
@@ -197,14 +184,13 @@ class TVDP:
         """Sampling m of n records, p = m/n ∈ (0, 1]: (log(1 + p(e^ε − 1)), pδ, pη)
         (Ghazi–Issa, Proposition 1; the (ε, δ) part is Balle–Barthe–Gaboardi's bound for
         sampling without replacement, Steinke, Theorem 29)."""
-        q = _in_unit(p, "p")
-        require(sign(q) > 0, "p", "in (0, 1]", q)
+        q = params.positive_probability(p, "p")
         return TVDP(sympy.log(1 + q * (sympy.exp(self.eps) - 1)), q * self.delta, q * self.eta)
 
 
 def naive_tv_composition(eta: object, k: int) -> sympy.Expr:
     """1 − (1 − η)^k: k-fold composition of η-TV alone, i.e. (0, η)-DP (Ghazi–Issa, III-B1)."""
-    return 1 - (1 - _in_unit(eta, "eta")) ** _count(k)
+    return 1 - (1 - params.probability(eta, "eta")) ** params.count(k)
 
 
 def subsampling_tightness_pair(eps: object, eta: object, p: object) -> FinitePair:
@@ -212,7 +198,7 @@ def subsampling_tightness_pair(eps: object, eta: object, p: object) -> FinitePai
     the subsampled mechanism on neighbours where the differing record is / is not sampled
     (Ghazi–Issa, Appendix H, eqs. (48)–(50)). Its total variation is pη and its largest
     likelihood ratio 1 + p(e^ε − 1), so Proposition 1 is tight."""
-    q = _in_unit(p, "p")
+    q = params.probability(p, "p")
     base = dominating(eps, 0, eta)
     return _finite([q * a + (1 - q) * b for a, b in zip(base.p, base.q)], base.q)
 
@@ -234,8 +220,7 @@ def clt_functionals(eps: object, eta: object) -> tuple[sympy.Expr, sympy.Expr, s
 
 def gdp_tradeoff(mu: object, t: object) -> sympy.Expr:
     """G_μ(t) = Φ(Φ⁻¹(1 − t) − μ) (Dong–Roth–Su; Ghazi–Issa, eq. (12)), exact."""
-    m = _number(mu, "mu")
-    require(sign(m) >= 0, "mu", "≥ 0", m)
+    m = params.nonnegative(mu, "mu")
     return GaussianPair(m).tradeoff(t)
 
 
@@ -252,9 +237,7 @@ def sgd_clt_mu(p: object, steps: object, sigma: object) -> sympy.Expr:
     """μ = √2 · p√T · √(e^{σ⁻²}Φ(1.5/σ) + 3Φ(−0.5/σ) − 2): the CLT for noisy SGD with uniform
     subsampling at rate p, T steps and noise multiplier σ (Dong–Roth–Su, *Gaussian DP*,
     Corollary 5.4; the "Asymptotic SGD" curve of Ghazi–Issa, Figure 5). T may be fractional."""
-    q, T, s = _in_unit(p, "p"), _number(steps, "steps"), _number(sigma, "sigma")
-    require(sign(T) > 0, "steps", "> 0", T)
-    require(sign(s) > 0, "sigma", "> 0", s)
+    q, T, s = params.probability(p, "p"), params.positive(steps, "steps"), params.positive(sigma, "sigma")
     phi = lambda z: sympy.erfc(-z / sympy.sqrt(2)) / 2
     inner = sympy.exp(s ** -2) * phi(sympy.Rational(3, 2) / s) + 3 * phi(-sympy.Rational(1, 2) / s) - 2
     return sympy.sqrt(2) * q * sympy.sqrt(T) * sympy.sqrt(inner)
@@ -373,16 +356,12 @@ class DPSGDRegion:
     """
 
     def __init__(self, mu: object, p: object, steps: int, eps_grid: Sequence[object], with_tv: bool = True):
-        m = _number(mu, "mu")
-        require(sign(m) > 0, "mu", "> 0", m)
-        q = _in_unit(p, "p")
-        require(sign(q) > 0, "p", "in (0, 1]", q)
-        self.steps = _count(steps)
+        m = params.positive(mu, "mu")
+        q = params.positive_probability(p, "p")
+        self.steps = params.count(steps, "steps")
         if not eps_grid:
             raise ParameterError("eps_grid must be a non-empty list of eps > 0")
-        self.eps_grid = tuple(_number(e, "eps_grid[i]") for e in eps_grid)
-        for e in self.eps_grid:
-            require(sign(e) > 0, "eps_grid[i]", "> 0", e)
+        self.eps_grid = tuple(params.positive(e, "eps_grid[i]") for e in eps_grid)
         self.mu, self.p, self.with_tv = m, q, with_tv
         self._cache: dict[int, list[tuple[list[arb], list[arb]]]] = {}
 
@@ -425,7 +404,7 @@ class DPSGDRegion:
 
     def tradeoff(self, t: object) -> Real:
         """The intersected composed trade-off function at t (certified)."""
-        tt = _in_unit(t, "t")
+        tt = params.probability(t, "t")
         return Real(lambda prec: self._tradeoff_ball(tt, prec), name=f"{self!r}.tradeoff({tt})")
 
     def values(self, t_grid: Sequence[object]) -> list[Real]:

@@ -11,7 +11,8 @@ from hypothesis import given, strategies as st
 from sympy import E, Integer, Rational, erfc, exp, log, pi, sqrt
 
 from symdp import ParameterError, PrecisionError, Real, certify, gaussian
-from symdp.numbers import (MAX_DIGITS, decide_lt, encloses, exact, invert_decreasing, maximum,
+from symdp.roots import at_points, solve_decreasing
+from symdp.numbers import (MAX_DIGITS, decide_lt, encloses, exact, maximum,
                            sign, working_precision)
 
 # (sympy value, the same number computed by mpmath at the current mpmath precision)
@@ -162,17 +163,17 @@ def test_working_precision_restores_on_exception():
 
 
 # --------------------------------------------------------------------------------------------
-# invert_decreasing
+# certified inverses (symdp.roots)
 
 
-def _exp_minus(x: fmpq, prec: int) -> arb:
-    return (-arb(x)).exp()
+def _exp_minus(x: arb) -> arb:
+    return (-x).exp()
 
 
 @pytest.mark.parametrize("target,root", [(Rational(1, 3), log(3)), (Rational(1, 2), log(2)),
                                          (exp(-5), Integer(5)), (Rational(1, 10 ** 6), log(10 ** 6))])
-def test_invert_decreasing_known_inverses(target, root):
-    x = invert_decreasing(_exp_minus, target)
+def test_solve_decreasing_known_inverses(target, root):
+    x = solve_decreasing(_exp_minus, target, 0)
     assert certify(x, 40).decimal == certify(root, 40).decimal
     with working_precision(300):
         ball = x.ball(300)
@@ -180,8 +181,8 @@ def test_invert_decreasing_known_inverses(target, root):
         assert ball.rad() < arb(2) ** -280 * (1 + abs(ball))  # the ball shrinks to ~2^-prec
 
 
-def test_invert_decreasing_with_bracket_and_rational_root():
+def test_solve_decreasing_at_exact_points_with_rational_root():
     # f(x) = 1/(1+x) is decreasing; f(x) = 1/3 at x = 2 exactly.
-    x = invert_decreasing(lambda x, p: 1 / (1 + arb(x)), Rational(1, 3), 0, 10)
+    x = solve_decreasing(at_points(lambda x, p: 1 / (1 + arb(x))), Rational(1, 3), 0, 10)
     assert encloses(x.ball(200), fmpq(2))
     assert certify(x, 30).decimal.startswith("2.0000000")

@@ -7,7 +7,7 @@ from fractions import Fraction
 import mpmath
 import pytest
 import sympy
-from flint import acb, arb, fmpq
+from flint import acb, fmpq
 from hypothesis import given, strategies as st
 from sympy import Rational, exp, log
 

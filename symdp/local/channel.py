@@ -14,6 +14,7 @@ from typing import Iterable, Sequence
 
 import sympy
 
+from .. import params
 from ..errors import ParameterError, require
 from ..numbers import Value, exact, is_rational, sign
 
@@ -70,9 +71,7 @@ def probability_vector(values: Sequence[object], name: str) -> tuple[sympy.Expr,
 
 def positive_eps(eps: object) -> sympy.Expr:
     """ε > 0: Section VII divides by e^ε − 1."""
-    e = exact(eps, "eps")
-    require(not e.free_symbols and sign(e) > 0, "eps", "> 0", eps)
-    return e
+    return params.positive(eps, "eps")
 
 
 def tv_eta(eps: sympy.Expr, eta: object) -> sympy.Expr:
@@ -249,10 +248,8 @@ def randomized_response(eps: object, k: int = 2) -> Channel:
     Ghazi–Issa eq. (35) (their M is our k); Warner's mechanism for k = 2. It is ε-LDP, with
     Dobrushin coefficient (e^ε−1)/(e^ε+k−1).
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 2:
-        raise ParameterError(f"k must be an integer ≥ 2, got {k!r}")
-    e = exact(eps, "eps")
-    require(not e.free_symbols and sign(e) >= 0, "eps", "≥ 0", eps)
+    k = params.count(k, "k", 2)
+    e = params.nonnegative(eps, "eps")
     x = sympy.exp(e)
     on, off = tidy(x / (x + k - 1)), tidy(1 / (x + k - 1))
     return Channel([[on if i == j else off for j in range(k)] for i in range(k)])
@@ -290,10 +287,8 @@ def erasure(alpha: object, n: int) -> Channel:
     Composing an ε-LDP channel with W_α keeps it ε-LDP and multiplies every f-divergence
     between output laws, and the Dobrushin coefficient, by 1 − α.
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ParameterError(f"n must be an integer ≥ 1, got {n!r}")
-    a = exact(alpha, "alpha")
-    require(not a.free_symbols and sign(a) >= 0 and sign(1 - a) >= 0, "alpha", "in [0, 1]", alpha)
+    n = params.count(n, "n")
+    a = params.probability(alpha, "alpha")
     keep = tidy(1 - a)
     return Channel([[keep if y == x else sympy.Integer(0) for y in range(n)] + [a] for x in range(n)])
 

@@ -44,8 +44,9 @@ from typing import Callable, Sequence
 import sympy
 from flint import arb, fmpq, fmpq_poly
 
-from ..errors import ParameterError, require
-from ..numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, maximum, sign, to_fmpq
+from .. import params
+from ..errors import ParameterError
+from ..numbers import Real, Value, arb_of, from_fmpq, is_rational, maximum, to_fmpq
 from .channel import (Channel, hockey_stick, is_zero, max_exact, positive_eps, tidy, total_variation,
                       tv_eta, two_laws)
 
@@ -80,8 +81,7 @@ def e_gamma_contraction(channel: Channel, gamma: object) -> sympy.Expr:
     Theorem 3 (eq. 25). γ = 1 is the Dobrushin coefficient; Q is (ε,δ)-LDP iff
     η_{e^ε}(Q) ≤ δ (their Theorem 1), so η_{e^ε}(Q) = 0 iff Q is ε-LDP.
     """
-    g = exact(gamma, "gamma")
-    require(not g.free_symbols and sign(g - 1) >= 0, "gamma", "≥ 1", gamma)
+    g = params.at_least(gamma, "gamma", 1)
     if channel.n_inputs == 1:
         return sympy.Integer(0)
     return max_exact(hockey_stick(a, b, g) for a, b in permutations(channel.rows, 2))
@@ -106,8 +106,7 @@ def le_cam(beta: object, p: Sequence[object], q: Sequence[object]) -> sympy.Expr
     Ghazi–Issa eq. (38). It is the squared maximal correlation between the input and the
     output of the binary-input channel (P, Q) under the input law (β, 1−β).
     """
-    b = exact(beta, "beta")
-    require(not b.free_symbols and sign(b) > 0 and sign(1 - b) > 0, "beta", "in (0, 1)", beta)
+    b = params.open_probability(beta, "beta")
     p, q = two_laws(p, q)
     return tidy(_le_cam(b, p, q))
 
@@ -260,10 +259,8 @@ def rr_kl_contraction(eps: object, M: int) -> sympy.Expr:
     Ghazi–Issa eq. (36). The paper prints "≤"; the bound is attained (Asoodeh–Zhang, Prop. 1),
     by an input law uniform on two symbols, so it is the value.
     """
-    if isinstance(M, bool) or not isinstance(M, int) or M < 2:
-        raise ParameterError(f"M must be an integer ≥ 2, got {M!r}")
-    e = exact(eps, "eps")
-    require(not e.free_symbols and sign(e) >= 0, "eps", "≥ 0", eps)
+    M = params.count(M, "M", 2)
+    e = params.nonnegative(eps, "eps")
     x = sympy.exp(e)
     return tidy((x - 1) ** 2 / ((x + M - 1) * (x + 1)))
 
@@ -276,8 +273,7 @@ def chi2_tv_bound(eps: object, eta: object, tv: object) -> sympy.Expr:
     """
     e = positive_eps(eps)
     h = tv_eta(e, eta)
-    t = exact(tv, "tv")
-    require(not t.free_symbols and sign(t) >= 0 and sign(1 - t) >= 0, "tv", "in [0, 1]", tv)
+    t = params.probability(tv, "tv")
     x = sympy.exp(e)
     return tidy(4 * h * (x - 1) * (1 + 1 / x) * t ** 2)
 

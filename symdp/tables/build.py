@@ -13,7 +13,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from . import manifest as mf
 from .specs import SPECS, VALUE_COLUMNS, TableSpec, compute_row, spec

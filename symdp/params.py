@@ -1,0 +1,85 @@
+"""Validated exact parameters: user input converted by :func:`symdp.numbers.exact` and checked
+against its allowed range.
+
+Every function returns the exact sympy value (``count`` a Python ``int``) or raises
+:class:`~symdp.errors.ParameterError` worded ``"{name} must be {allowed}, got {value}"``.
+A value with free symbols cannot be placed in a range: it is refused unless ``symbolic=True``,
+which lets it through unchecked for the callers that build symbolic formulas from it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import sympy
+
+from .errors import ParameterError, require
+from .numbers import exact, sign
+
+__all__ = ["at_least", "above", "nonnegative", "positive", "rate", "probability",
+           "open_probability", "positive_probability", "count", "order"]
+
+
+def _checked(value: object, name: str, allowed: str, holds: Callable[[sympy.Expr], bool],
+             symbolic: bool) -> sympy.Expr:
+    v = exact(value, name)
+    require(symbolic if v.free_symbols else holds(v), name, allowed, v)
+    return v
+
+
+def at_least(value: object, name: str, bound: object, *, symbolic: bool = False) -> sympy.Expr:
+    """value ≥ bound."""
+    return _checked(value, name, f"≥ {bound}", lambda v: sign(v - bound) >= 0, symbolic)
+
+
+def above(value: object, name: str, bound: object, *, symbolic: bool = False) -> sympy.Expr:
+    """value > bound."""
+    return _checked(value, name, f"> {bound}", lambda v: sign(v - bound) > 0, symbolic)
+
+
+def nonnegative(value: object, name: str, *, symbolic: bool = False) -> sympy.Expr:
+    """value ≥ 0."""
+    return at_least(value, name, 0, symbolic=symbolic)
+
+
+def positive(value: object, name: str, *, symbolic: bool = False) -> sympy.Expr:
+    """value > 0."""
+    return above(value, name, 0, symbolic=symbolic)
+
+
+def rate(value: object, name: str = "q", upper: object = 1, *, symbolic: bool = False) -> sympy.Expr:
+    """value ∈ [0, upper] (a sampling rate; some bounds hold only below an upper rate)."""
+    return _checked(value, name, f"in [0, {upper}]",
+                    lambda v: sign(v) >= 0 and sign(upper - v) >= 0, symbolic)
+
+
+def probability(value: object, name: str, *, symbolic: bool = False) -> sympy.Expr:
+    """value ∈ [0, 1]."""
+    return rate(value, name, 1, symbolic=symbolic)
+
+
+def open_probability(value: object, name: str, *, symbolic: bool = False) -> sympy.Expr:
+    """value ∈ (0, 1)."""
+    return _checked(value, name, "in (0, 1)", lambda v: sign(v) > 0 and sign(1 - v) > 0, symbolic)
+
+
+def positive_probability(value: object, name: str, *, symbolic: bool = False) -> sympy.Expr:
+    """value ∈ (0, 1]."""
+    return _checked(value, name, "in (0, 1]", lambda v: sign(v) > 0 and sign(1 - v) >= 0, symbolic)
+
+
+def count(k: object, name: str = "k", minimum: int = 1) -> int:
+    """An integer ≥ minimum (a Python or sympy integer; booleans are refused), as an ``int``."""
+    if isinstance(k, sympy.Integer):
+        k = int(k)
+    if isinstance(k, bool) or not isinstance(k, int) or k < minimum:
+        raise ParameterError(f"{name} must be an integer ≥ {minimum}, got {k!r}")
+    return k
+
+
+def order(alpha: object, name: str = "alpha") -> sympy.Expr:
+    """A Rényi order: α > 0, or α = oo (the max-divergence)."""
+    a = exact(alpha, name)
+    if a is sympy.oo:
+        return a
+    return _checked(a, name, "> 0 (or oo)", lambda v: sign(v) > 0, False)
