@@ -65,9 +65,19 @@ class LatticePair(FinitePair):
             p, q = p + [sympy.Integer(0)], q + [q_zero]
         return tuple(p), tuple(q)
 
+    #: Largest number of lattice points whose irrational masses are expanded symbolically.
+    SYMBOLIC_LIMIT = 200
+
     def _symbolic_masses(self) -> tuple[list[sympy.Expr], list[sympy.Expr]]:
+        """The exact (irrational) masses, by expanding the polynomial powers in sympy: only for
+        small compositions; the hockey-stick, δ, ε and divergences never need them."""
+        width = sum(k * (max(f.exps) - min(f.exps)) for f, k in self.lattice.factors) + 1
+        if width > self.SYMBOLIC_LIMIT:
+            raise UnsupportedError(
+                f"this composition has {width} likelihood ratios with irrational masses; its outcomes are "
+                f"only expanded symbolically up to {self.SYMBOLIC_LIMIT} (use a rational e^eps for exact "
+                "outcomes; delta, epsilon and the divergences are certified without them)")
         z = sympy.Symbol("z")
-        lo = sum(k * min(f.exps) for f, k in self.lattice.factors)
         P, Q = sympy.Integer(1), sympy.Integer(1)
         for f, k in self.lattice.factors:
             m = min(f.exps)
@@ -77,7 +87,6 @@ class LatticePair(FinitePair):
         n = max(P.degree(), Q.degree()) + 1
         pc = [sympy.simplify(P.coeff_monomial(z ** i)) for i in range(n)]
         qc = [sympy.simplify(Q.coeff_monomial(z ** i)) for i in range(n)]
-        del lo
         return pc, qc
 
     @property
@@ -160,46 +169,61 @@ class LatticePair(FinitePair):
             return vals[0] if len(vals) == 1 else vals[0].max(vals[1])
         return kernel
 
-    # ---- divergences by polynomial evaluation: q_j = p_j b^{-j} on the lattice
+    # ---- divergences by polynomial evaluation: on the lattice q_j = p_j b^{-j}, so every
+    # f-divergence is a weighted sum of the P masses alone.
 
-    def _p_inf_positive(self) -> bool:
-        return sign(self.p[-1]) > 0 and self.q[-1] == 0 if self.exact_mode else sign(
-            1 - sympy.Add(*self.p[:])) > 0
+    def _has_p_inf(self) -> bool:
+        """P puts mass where Q = 0 (likelihood ratio ∞): a factor's lattice atoms miss some P mass."""
+        return any(sign(sympy.Add(*f.p) - 1) != 0 for f, _ in self.lattice.factors)
 
-    def _moment(self, t_exponent: sympy.Expr) -> Value:
-        """Σ_j P(LR = b^j) · b^{j t}, over the finite-ratio atoms."""
-        b = self.base
-        if self.exact_mode and t_exponent.is_Integer:
+    def _weighted(self, weight, exact_weight=None) -> Value:
+        """Σ_j P(LR = b^j) · w(j) over the finite-ratio atoms: exact when the masses are rational
+        and `exact_weight(j)` gives exact rationals, otherwise certified with `weight(j, prec)`."""
+        if self.exact_mode and exact_weight is not None:
             lat = self.lattice.exact
-            t = int(t_exponent)
-            total = sum((fmpq(c, lat.p_den) * lat.base ** ((lat.lo + i) * t)
-                         for i, c in enumerate(lat.p) if c), fmpq(0))
-            return from_fmpq(total)
+            total = sum((c * exact_weight(lat.lo + i) for i, c in enumerate(lat.p) if c), fmpq(0))
+            return from_fmpq(total / lat.p_den)
 
         def ball(prec: int) -> arb:
             lo, p, _ = self.lattice.balls(prec)
             with working_precision(prec):
-                r = arb_of(b, prec) ** arb_of(t_exponent, prec)
-                return sum((c * r ** (lo + i) for i, c in enumerate(p)), arb(0))
+                return sum((c * weight(lo + i, prec) for i, c in enumerate(p)), arb(0))
         return Real(ball)
 
-    def _has_p_inf(self) -> bool:
-        return any(a != 0 and b == 0 for a, b in zip(self.p, self.q)) if self.exact_mode else True
+    def _moment(self, t: sympy.Expr) -> Value:
+        """Σ_j p_j b^{jt} = Σ_j p_j^{1+t} q_j^{−t}."""
+        b = self.base
+        exact_weight = (lambda j: self.lattice.exact.base ** (j * int(t))) if t.is_Integer else None
+        return self._weighted(lambda j, prec: arb_of(b, prec) ** (arb_of(t, prec) * j), exact_weight)
 
-    def chi2(self) -> Value:
-        if self.exact_mode and self._has_p_inf():
-            return sympy.oo
-        if not self.exact_mode:
-            return FinitePair.chi2(self)
-        return self._moment(sympy.Integer(1)) - 1
+    def tv(self) -> Value:
+        return self.hockey_stick(sympy.Integer(1))
 
-    def renyi(self, alpha: object) -> Value:
-        a = params.order(alpha)
-        if not self.exact_mode or a == 1 or a is sympy.oo or sign(a - 1) < 0:
-            return FinitePair.renyi(self, a)
+    def kl(self) -> Value:
+        """D(P‖Q) = log b · Σ_j j p_j (the mean privacy loss)."""
         if self._has_p_inf():
             return sympy.oo
-        return sympy.log(self._moment(a - 1)) / (a - 1) if a.is_Integer else _log_over(self._moment(a - 1), a - 1)
+        mean = self._weighted(lambda j, prec: arb(j), fmpq)
+        return mean * sympy.log(self.base) if not isinstance(mean, Real) else Real(
+            lambda prec: mean.ball(prec) * arb_of(sympy.log(self.base), prec))
+
+    def chi2(self) -> Value:
+        return sympy.oo if self._has_p_inf() else self._moment(sympy.Integer(1)) - 1
+
+    def renyi(self, alpha: object) -> Value:
+        """D_α = log(Σ_j p_j b^{j(α−1)})/(α − 1); ∞ for α > 1 when P has mass where Q = 0."""
+        a = params.order(alpha)
+        if a == 1:
+            return self.kl()
+        if (a is sympy.oo or sign(a - 1) > 0) and self._has_p_inf():
+            return sympy.oo
+        if a is sympy.oo:  # log of the largest likelihood ratio with P > 0
+            top = sum(k * max(j for j, pi in zip(f.exps, f.p) if pi != 0) for f, k in self.lattice.factors)
+            return top * sympy.log(self.base)
+        moment = self._moment(a - 1)
+        if isinstance(moment, Real):
+            return Real(lambda prec: moment.ball(prec).log() / arb_of(a - 1, prec))
+        return sympy.log(moment) / (a - 1)
 
     # ---- composition
 
@@ -218,10 +242,6 @@ class LatticePair(FinitePair):
 
     def subsample(self, q: object) -> FinitePair:
         return FinitePair.subsample(_finite(self.p, self.q), q)
-
-
-def _log_over(value: Value, d: sympy.Expr) -> Real:
-    return Real(lambda prec: arb_of(value, prec).log() / arb_of(d, prec))
 
 
 def _factor_symmetric(f: Factor) -> bool:

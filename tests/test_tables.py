@@ -203,3 +203,11 @@ def test_kov_delta_against_binomial_sum():
         truth = sum(comb(k, i) * max(a ** (k - i) - gamma * a ** i, 0) for i in range(k + 1)) / (1 + a) ** k
         cells = compute_row("kov_delta", ("log(2)", str(k), f"{j}*log(2)"))
         assert Fraction(cells[4]) <= truth <= Fraction(cells[5])
+
+
+def test_committed_tables_pass_a_sampled_check():
+    """CI's guard on the shipped tables: hashes, specs, and 2 recomputed rows per table."""
+    committed = Path(__file__).resolve().parent.parent / "tables"
+    report = check(committed, sample=2, progress=False)
+    assert report.ok, report.problems
+    assert report.recomputed >= 2 * len(SPECS)
