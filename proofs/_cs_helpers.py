@@ -20,8 +20,8 @@ from symdp.verify import Evidence
 R = sympy.Rational
 
 
-def catalog(decimal: str) -> sympy.Rational:
-    """A reference value printed in the catalog (computed there with mpmath), as an exact decimal."""
+def printed(decimal: str) -> sympy.Rational:
+    """A printed reference decimal (an independent mpmath value, rounded) as an exact rational."""
     return sympy.Rational(decimal)
 
 
@@ -125,8 +125,8 @@ def signs_at(expr: sympy.Expr, variables: Sequence[sympy.Symbol], points: Iterab
 
 def near(value, reference: str, digits: int, detail: str) -> Evidence:
     """Checked iff the certified `value` is within a relative 10^−digits of a rounded printed
-    reference (the catalog's mpmath values, which are rounded and so never exactly enclosed)."""
-    ref = catalog(reference)
+    reference decimal (independent mpmath values, rounded, and so never exactly enclosed)."""
+    ref = printed(reference)
     tol = abs(ref) * sympy.Rational(1, 10 ** digits)
     s = sign(tol - abs(value - ref))
     shown = certify(value, digits + 2).decimal

@@ -214,7 +214,7 @@ def corollary_8():
         closed = gaussian_delta(e, sig)
         out.append(certified_agreement(GaussianPLD(r).delta_expectation(e), closed, 25,
                                        f"ρ={r}, ε={e}: E[(1−e^{{ε−Z}})₊] by quadrature = closed form"))
-        out.append(near(closed, ref, 14, f"ρ={r}, ε={e}: catalog's mpmath value {ref}"))
+        out.append(near(closed, ref, 14, f"ρ={r}, ε={e}: reference mpmath value {ref}"))
     out.append(ordered([gaussian_delta(1, 1 / sqrt(2 * r)) for r in (R(1, 100), R(1, 8), R(1, 2), 1, 2)],
                        "δ(ε=1) increases with ρ ∈ {1/100, 1/8, 1/2, 1, 2}", strict=True))
     out.append(inequality_on_box(exp(-u ** 2 / 2) / 2 - sympy.erfc(u / sqrt(2)) / 2, [(0, 12)],
@@ -294,7 +294,7 @@ def corollary_10():
             certified_agreement([pair.delta(3), pair.delta(5)],
                                 [rho_total.delta_expectation(3), rho_total.delta_expectation(5)], 25,
                                 "d = 10, σ = 2: closed form vs quadrature of the composed PLD N(5/4, 5/2)"),
-            near(pair.delta(3), "0.061988156552338", 13, "catalog value δ(3)")]
+            near(pair.delta(3), "0.061988156552338", 13, "reference value δ(3)")]
 
 
 @claim(paper=PAPER, label="Definition 11 and Lemma 12",
@@ -376,7 +376,7 @@ def remark_15():
                     "ρ − ε²/(4L+4ε) = (b−a)³(3b+a)/4b² ≥ 0")]
     for e, d, ref in ((1, R(1, 10 ** 6), "0.0174689047691234"), (2, R(1, 10 ** 9), "0.0460580072313921"),
                       (8, R(1, 10 ** 5), "1.04913620122332")):
-        out.append(near(zcdp_rho_for(e, d), ref, 13, f"(ε,δ)=({e},{d}): ρ vs catalog"))
+        out.append(near(zcdp_rho_for(e, d), ref, 13, f"(ε,δ)=({e},{d}): ρ vs reference"))
         sig = sqrt(2 * (log(1 / d) + e)) / e
         cal = minimal_gaussian_sigma(e, d, digits=20)
         out.append(ordered([gaussian_delta(e, sig), d], f"(ε,δ)=({e},{d}): exact δ at Remark 15's σ ≤ δ"))
@@ -428,7 +428,7 @@ def theorem_18():
            exact_agreement(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)),
                            R(1, 2) + sqrt(2 * log(10 ** 6)), "k = 100, ε_j = 1/10, δ = 1e-6: library formula"),
            near(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)), "5.75652176975693", 14,
-                               "catalog value 5.75652176975693")]
+                               "reference value 5.75652176975693")]
     adv = advanced_composition([log(R(11, 10))] * 20, R(1, 10 ** 3))
     out.append(ordered([kov_delta(log(R(11, 10)), 0, 20, adv), R(1, 10 ** 3)],
                        "soundness: the optimal (KOV) δ of 20 × log(11/10)-DP at Theorem 18's ε is ≤ δ = 1e-3"))
@@ -486,7 +486,7 @@ def theorem_22():
     out = [identity(tt, sqrt(2 * L / s2), "proof: t = ε/Σε_j² − ½ = √(2 log(1/δ')/Σε_j²)"),
            identity(tt * (tt + 1) * s2 / 2 - e_adv * tt, -L, "and t(t+1)ρ − εt = −log(1/δ')"),
            near(advanced_composition_approx([R(1, 10)] * 100, [R(1, 10 ** 8)] * 100, R(1, 10 ** 5)),
-                "5.3204327566367", 12, "k=100, ε_j=0.1, δ_j=1e-8, δ=1e-5: catalog value")]
+                "5.3204327566367", 12, "k=100, ε_j=0.1, δ_j=1e-8, δ=1e-5: reference value")]
     e0, d0, k = log(R(11, 10)), R(1, 10 ** 4), 20
     eps_22 = advanced_composition_approx([e0] * k, [d0] * k, R(1, 100))
     out.append(ordered([kov_delta(e0, d0, k, eps_22), R(1, 100)],

@@ -173,8 +173,8 @@ def theorem_29():
     out.append(exact_agreement(tight_d.hockey_stick(1 + s * 2), s * R(1, 100), "δ = 1/100: remove-direction δ' = pδ exactly"))
     out.append(exact_agreement(list(amplified(log(3), R(1, 100), s)), [log(R(6, 5)), R(1, 1000)], "library (ε', δ')"))
     out.append(near(gaussian(1).subsample(R(1, 100)).hockey_stick(1 + R(1, 100) * (sympy.E - 1)),
-                    "0.00126936737506644", 13, "subsampled Gaussian q=0.01, σ=1 at ε' (catalog's closed form, mpmath)"))
-    out.append(near(amplified(1, 0, R(1, 100))[0], "0.0170368632361765", 14, "ε = 1, p = 0.01: catalog ε'"))
+                    "0.00126936737506644", 13, "subsampled Gaussian q=0.01, σ=1 at ε' (reference closed form, mpmath)"))
+    out.append(near(amplified(1, 0, R(1, 100))[0], "0.0170368632361765", 14, "ε = 1, p = 0.01: reference ε'"))
     out.append(inequality_on_box(x_ - log(1 + x_), [(0, 200)], "ε' = log(1+x) ≤ x = p(e^ε−1) for x ∈ [0, 200]",
                                  variables=[x_]))
     return out
@@ -263,8 +263,8 @@ def definition_32():
                                    f"pair {seed}: D_∞ = log max P/Q"))
     qq = sympy.E / (1 + sympy.E)
     out.append(near(log(qq ** 2 * (1 - qq) ** -1 + (1 - qq) ** 2 * qq ** -1), "0.735325664055519", 14,
-                    "RR(ε=1): D_2 closed form vs catalog"))
-    out.append(near(FinitePair(*rr(sympy.E)).renyi(5), "0.921715428667875", 14, "RR(ε=1): library D_5 vs catalog"))
+                    "RR(ε=1): D_2 closed form vs reference"))
+    out.append(near(FinitePair(*rr(sympy.E)).renyi(5), "0.921715428667875", 14, "RR(ε=1): library D_5 vs reference"))
     return out
 
 
@@ -338,7 +338,7 @@ def lemma_33_8():
     out = [identity(exp(-(a_ - 1) * (e - d)) / a_ * (1 - 1 / a_) ** (a_ - 1),
                     (exp(t_ * d - e * t_) / (t_ + 1) * (1 - 1 / (t_ + 1)) ** t_).subs(t_, a_ - 1),
                     "Lemma 33.8 is Proposition 14's bound at t = α − 1 with E[e^{tZ}] = e^{tD}"),
-           near(rdp_to_dp_delta(3, R(3, 2), 2), "0.0545006579513248", 14, "α = 3, D = 3/2, ε̃ = 2: catalog value")]
+           near(rdp_to_dp_delta(3, R(3, 2), 2), "0.0545006579513248", 14, "α = 3, D = 3/2, ε̃ = 2: reference value")]
     lat = randomized_response(log(2)) ** 4
     p1, q1 = rr(sympy.Integer(2))
     for a in (2, 3, 4):
@@ -366,7 +366,7 @@ def theorem_34():
     for a, (fwd, rev) in refs.items():
         formula = theorem34_moment(a, s, lambda k: moment(p, q, k))
         out.append(exact_agreement([formula, moment(mix, q, a), moment(q, mix, a)], [moment(mix, q, a), fwd, rev],
-                                   f"RR(e^ε=3), p = 1/10, α = {a}: formula = direct E_Q[(1−p+pP/Q)^α] = catalog; reverse = catalog"))
+                                   f"RR(e^ε=3), p = 1/10, α = {a}: formula = direct E_Q[(1−p+pP/Q)^α] = reference; reverse = reference"))
         out.append(holds(moment(q, mix, a) <= formula, f"α = {a}: reverse ≤ formula"))
     for a in (2, 3, 6):
         out.append(certified_agreement(subsampled_gaussian_moment(a, R(1, 20), 1, method="sum"),

@@ -1,7 +1,7 @@
 """Claims of Steinke, *Composition of Differential Privacy & Privacy Amplification by
 Subsampling* (arXiv:2210.00597), Section 7 and Figures 1–2: the optimal composition formulas of
 Kairouz–Oh–Viswanath and Murtagh–Vadhan, Dwork–Rothblum–Vadhan's original bound, and the data of
-the two figures (checked against the catalog's independent mpmath values and the paper's invariants).
+the two figures (checked against the reference independent mpmath values and the paper's invariants).
 """
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ def kov():
     d0 = R(1, 1000)
     out.append(exact_agreement([kov_delta(log(2), d0, 5, 3 * log(2)), (dominating(log(2), d0) ** 5).delta(3 * log(2))],
                                [R(103262601600433, 10 ** 15)] * 2,
-                               "δ = 1/1000, k = 5, ε' = 3 log 2: formula = lattice composition of the (ε,δ) pair = catalog"))
+                               "δ = 1/1000, k = 5, ε' = 3 log 2: formula = lattice composition of the (ε,δ) pair = reference"))
     eps = kov_epsilon(R(1, 10), 0, 100, R(1, 10 ** 6))
-    out.append(near(eps, "4.77456758810799", 13, "ε₀ = 0.1, k = 100, δ' = 1e-6: ε' vs catalog (mpmath bisection)"))
+    out.append(near(eps, "4.77456758810799", 13, "ε₀ = 0.1, k = 100, δ' = 1e-6: ε' vs reference (mpmath bisection)"))
     return out
 
 
@@ -57,7 +57,7 @@ def murtagh_vadhan():
     refs = {1: R(25, 36), 2: R(43, 72), 5: R(5, 12), 10: R(5, 18), 30: 0}
     out = [exact_agreement([mv_delta([log(2), log(3), log(5)], log(b)) for b in refs],
                            [max(hockey(p, q, b), hockey(q, p, b)) for b in refs], "e^{ε_j} = 2, 3, 5: formula = 8-outcome enumeration"),
-           exact_agreement([mv_delta([log(2), log(3), log(5)], log(b)) for b in refs], list(refs.values()), "catalog values")]
+           exact_agreement([mv_delta([log(2), log(3), log(5)], log(b)) for b in refs], list(refs.values()), "reference values")]
     out.append(exact_agreement([mv_delta([log(2)] * 6, log(b)) for b in (1, 4, 3)], [kov_delta(log(2), 0, 6, log(b)) for b in (1, 4, 3)],
                                "homogeneous MV = KOV"))
     return out
@@ -68,7 +68,7 @@ def murtagh_vadhan():
 def footnote_15():
     drv = drv_composition(R(1, 10), 100, R(1, 10 ** 6))
     return [exact_agreement(drv, 10 * (exp(R(1, 10)) - 1) + sqrt(2 * 100 * log(10 ** 6)) / 10, "library formula"),
-            near(drv, "6.30823095051341", 14, "catalog value"),
+            near(drv, "6.30823095051341", 14, "reference value"),
             ordered([kov_epsilon(R(1, 10), 0, 100, R(1, 10 ** 6)), advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)), drv],
                     "optimal ≤ Theorem 18 ≤ DRV")]
 
@@ -94,7 +94,7 @@ def figure_1():
     for k, row in refs.items():
         digits = 13 if k == 100 else 11
         for name, ref in zip(names[1:], row):
-            out.append(near(col[name][k], ref, digits, f"k = {k}: {name} vs catalog (mpmath)"))
+            out.append(near(col[name][k], ref, digits, f"k = {k}: {name} vs reference (mpmath)"))
     for k in (1, 2, 5, 10, 20, 50, 100):
         out.append(exact_agreement(basic[k], R(k, 10), f"k = {k}: basic = 0.1k"))
         out.append(ordered([kov_c[k], cdp[k], adv[k]], f"k = {k}: KOV ≤ CDP ≤ advanced"))
@@ -122,7 +122,7 @@ def figure_2():
     out = []
     for a, ref in refs.items():
         value = exact_curve[a]
-        out.append(near(value, ref, 14, f"α = {a}: the figure's Theorem 34 value vs catalog"))
+        out.append(near(value, ref, 14, f"α = {a}: the figure's Theorem 34 value vs reference"))
         out.append(ordered([subsampling_lower_bound(a, s, a * r), value, proposition42_bound(a, s, a * r), a * r],
                            f"α = {a}: lower ≤ exact ≤ Prop 42 ≤ unamplified"))
         if a <= 6:
@@ -132,6 +132,6 @@ def figure_2():
                                        f"α = {a}: the figure's value = certified integral"))
     bound_orders, p41 = curves["analytic bound (Prop 41, ω = ω*)"]
     p41 = dict(zip(bound_orders, p41))
-    out.append(near(p41[2], "0.013801644098", 10, "Prop 41 at ω* (α = 2) vs catalog"))
-    out.append(near(dict(zip(*curves["limit (Prop 42)"]))[2], "0.0638422399973", 11, "Prop 42 (α = 2) vs catalog"))
+    out.append(near(p41[2], "0.013801644098", 10, "Prop 41 at ω* (α = 2) vs reference"))
+    out.append(near(dict(zip(*curves["limit (Prop 42)"]))[2], "0.0638422399973", 11, "Prop 42 (α = 2) vs reference"))
     return out

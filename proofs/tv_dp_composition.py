@@ -186,7 +186,7 @@ def remark_2():
     return [identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
             identity(erasure_mass(eps, 0, ETA), 0, "so the erasure mass α is 0"),
             certified_agreement(eps.subs(ETA, Q(3, 10)), published("0.619039208406223"), 12,
-                                "η = 0.3 gives ε = 0.6190392084062235 (the catalog prints 0.6190392084062235; the last digit is 4 after rounding)")]
+                                "η = 0.3 gives ε = 0.6190392084062235 (the reference values prints 0.6190392084062235; the last digit is 4 after rounding)")]
 
 
 # --------------------------------------------------------------------------------------------
@@ -219,11 +219,11 @@ def theorem_2_lattice():
             closed += [theorem2_delta(j, k, sympy.log(x), a) for j in range(k + 1)]
             pld += pld_deltas(k, sympy.Rational(x), a)
     vectors = composed_deltas(sympy.log(3), 0, Q(1, 4), 5) + composed_deltas(sympy.log(2), 0, Q(7, 30), 3)
-    catalog = [Q(4763, 8192), Q(705, 2048), Q(603, 4096), Q(81, 2048), Q(81, 16384), 0,
+    reference = [Q(4763, 8192), Q(705, 2048), Q(603, 4096), Q(81, 2048), Q(81, 16384), 0,
                Q(10129, 27000), Q(196, 1125), Q(343, 6750), 0]
     return [exact_agreement(lattice, closed, f"{len(closed)} δ_j: library lattice convolution vs eq. (5)"),
             exact_agreement(pld, closed, "an independent O(k²) privacy-loss recursion vs eq. (5)"),
-            exact_agreement(vectors, catalog, "catalog test vectors (x=3, α=1/2, k=5) and (x=2, α=3/10, k=3)")]
+            exact_agreement(vectors, reference, "reference test vectors (x=3, α=1/2, k=5) and (x=2, α=3/10, k=3)")]
 
 
 @claim(PAPER, "Theorem 2 (δ > 0, Appendix F), k ≤ 3",
@@ -237,7 +237,7 @@ def theorem_2_approx():
     lib = composed_deltas(sympy.log(2), Q(1, 10), Q(31, 100), 2)
     return [identity(brute, formula, "enumeration of all 5^k sequences, k = 1..3, symbolic in x, α, δ"),
             exact_agreement(lib, [Q(4357, 10000), Q(1391, 5000), Q(19, 100)],
-                            "library at x = 2, δ = 1/10, η = 31/100, k = 2 (catalog test vector)")]
+                            "library at x = 2, δ = 1/10, η = 31/100, k = 2 (reference test vector)")]
 
 
 @claim(PAPER, "Theorem 2 (composed total variation)",
@@ -254,7 +254,7 @@ def theorem_2_tv():
     pair_tv = (dominating(1, 0, eta) ** 2).tv()
     return [identity(brute, formula, "TV = E_1 of the k-fold 5-point pair by enumeration, k = 1..3"),
             certified_agreement(lib, published("0.631089674853377"), 12,
-                                "library composed TV at ε = 1, α = 0.3, k = 5 vs the catalog"),
+                                "library composed TV at ε = 1, α = 0.3, k = 5 vs the reference values"),
             certified_agreement(pair_tv, eq5(0, 2, x, Q(3, 10)), 20,
                                 "TV of the library's 2-fold composed pair vs eq. (5) with j = 0")]
 
@@ -270,7 +270,7 @@ def eq_6():
     lib = composed_deltas(sympy.log(2), 0, None, 4)
     return [identity(lhs, rhs, "k = 1..8, all j ≡ k (mod 2), symbolic in x"),
             exact_agreement(lib, [Q(13, 27), Q(10, 27), Q(4, 27), Q(8, 81), 0],
-                            "library KOV composition at x = 2, k = 4 vs the catalog vector (all j)")]
+                            "library KOV composition at x = 2, k = 4 vs the reference values vector (all j)")]
 
 
 @claim(PAPER, "Remark 3",

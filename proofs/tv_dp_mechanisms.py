@@ -57,7 +57,7 @@ def theorem_3_functionals():
             identity(moments, [kl, k2, k3], "= E[L], E[L²], E|L|³ of the dominating pair's privacy loss"),
             certified_agreement(list(lib), [Q(3, 10), published("0.6491860241215959"),
                                             published("0.6491860241215959")], 14,
-                                "library clt_functionals(1, 0.3) vs the catalog values")]
+                                "library clt_functionals(1, 0.3) vs the reference values values")]
 
 
 @claim(PAPER, "Appendix G (integration limit), erratum",
@@ -196,7 +196,7 @@ def laplace_tv():
             certified_agreement(cert, lib, 25, "certified quadrature (acb.integral plus a proved tail bound) vs "
                                 "the library at ε ∈ {1/2, 1, 2}"),
             certified_agreement(lib, [published("0.2211992169285951"), published("0.3934693402873666"),
-                                      published("0.6321205588285577")], 15, "catalog reference values")]
+                                      published("0.6321205588285577")], 15, "reference reference values")]
 
 
 @claim(PAPER, "Appendix I (scale Δ/ε), erratum",
@@ -231,7 +231,7 @@ def gaussian_tv():
             identity(dong0, 2 * PHI(MU / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)"),
             certified_agreement(lib, [published("0.1974126513658474"), published("0.3829249225480262"),
                                       published("0.2994776058961513"), published("0.6826894921370859")], 15,
-                                "library at μ ∈ {1/2, 1, 1/1.3, 2} vs the catalog")]
+                                "library at μ ∈ {1/2, 1, 1/1.3, 2} vs the reference values")]
 
 
 def _gauss_hockey_certified(mu: sympy.Rational, eps: sympy.Rational) -> Real:
@@ -259,7 +259,7 @@ def eq_17():
     corrected = certified_agreement(cert, [_dong_delta(mu, e) for e in (Q(1, 2), 1, 2)], 20,
                                     "Dong's form vs certified quadrature of (φ − e^ε φ(· − μ))₊, μ = 1/1.3, ε ∈ {1/2, 1, 2}")
     lib = certified_agreement(gaussian(Q(13, 10)).delta(eps), published("0.1473488779996861"), 15,
-                              "library δ(0.5) at μ = 1/1.3 vs the catalog")
+                              "library δ(0.5) at μ = 1/1.3 vs the reference values")
     from symdp.verify import combine
     return erratum(sympy.N(printed, 20) >= 0, {"mu": "10/13", "eps": "1/2", "printed": str(sympy.N(printed, 12)),
                                                "corrected": str(sympy.N(_dong_delta(mu, eps), 12))},
@@ -405,7 +405,7 @@ def staircase_gamma():
     low, high = staircase_gamma_for_alpha(1, Q(3, 10))
     target = Q(7, 10) * sympy.tanh(Q(1, 2))
     return [certified_agreement([low, high], [published("0.01399460433836586"), published("0.963704302943997")], 14,
-                                "library's two shapes vs the catalog"),
+                                "library's two shapes vs the reference values"),
             certified_agreement([staircase_tv(1, g) for g in (low, high)], [target, target], 25,
                                 "their total variation is 0.7·tanh(1/2)"),
             certified_agreement(1 - staircase_tv(1, Q(139, 10000)) / sympy.tanh(Q(1, 2)), published("0.3001060358492148"),
@@ -457,7 +457,7 @@ def figure_3():
                                 "at t = e^{−1/2}/2: f = t and t + f = 1 − η_Lap (the red line touches)"),
             certified_agreement([pair.tradeoff(t) for t in ts], [published(v) for v in (
                 "0.8640859085770477", "0.7281718171540955", "0.4598493014643029", "0.3065662009762019",
-                "0.1839397205857212", "0.1103638323514327")], 14, "catalog sample values")]
+                "0.1839397205857212", "0.1103638323514327")], 14, "reference sample values")]
 
 
 @claim(PAPER, "Figure 4 (δ_j table, ε = 1, α = 0.3)",
@@ -477,7 +477,7 @@ def figure_4():
     tighter = [sympy.N(kov[j] - closed[j], 20) > 0 for j in range(1, 5)]
     return [certified_agreement(plotted, closed, 25, "figure data (TVDP.compose, certified lattice) vs eq. (5), k = 5"),
             certified_agreement(closed[:5] + kov[:5], [published(v) for v in table + table0], 14,
-                                "the catalog's δ_j table (α = 0.3 and α = 0)"),
+                                "the reference δ_j table (α = 0.3 and α = 0)"),
             certified_agreement([kov_delta(j, 5, 1) for j in (1, 3)], [kov[1], kov[3]], 25, "KOV eq. (6) column, j odd"),
             exact_agreement([flag(v) for v in tighter + [plotted[5] == 0]], [1] * 5, "δ_j(0.3) < δ_j(0) for j = 1..4, δ_5 = 0"),
             certified_agreement([TVDP(FIG4_EPS, 0, eta).compose(1).guarantees[0][1]], [eta], 25, "k = 1: δ_0 = η")]
@@ -497,11 +497,11 @@ def figure_5():
     return [identity([v.rewrite(sympy.erf) for v in (g.eps, g.delta, g.eta)], prop1, "per-step (ε', δ', η') = Proposition 1 applied to the GDP step"),
             certified_agreement([g.eta / s.p, g.delta / s.p], [published("0.2994776058961513"),
                                                                 published("0.002876776609376274")], 14,
-                                "η and δ(2) per step vs the catalog"),
+                                "η and δ(2) per step vs the reference values"),
             exact_agreement([s.nominal_steps, s.p], [Q(28125, 8), Q(8, 1875)],
                             "15·60000/256 = 3515.625 is not an integer (the paper does not say how many steps; 3516 used)"),
             certified_agreement([ours, kov], [published("0.227257"), published("0.592694")], 5,
-                                "3516-fold composed TV (certified PLD) vs the catalog's independent computation")]
+                                "3516-fold composed TV (certified PLD) vs the reference independent computation")]
 
 
 @claim(PAPER, "Figures 6–7 (staircase densities)",

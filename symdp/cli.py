@@ -62,7 +62,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("compare", help="run another DP library on the reference tables")
     p.add_argument("name", metavar="NAME")
-    p.add_argument("--out", default="reports", metavar="DIR")
+    p.add_argument("--out", default="reports/compare", metavar="DIR")
     p.set_defaults(run=_delegate("symdp.compare", "main"))
     return parser
 

@@ -12,8 +12,8 @@ as sympy sums: ``proofs/`` checks them against the lattice computation.
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import Iterable
+from functools import cached_property, lru_cache
+from typing import Iterable, Sequence
 
 import sympy
 from flint import arb, fmpq
@@ -129,8 +129,7 @@ class LatticePair(FinitePair):
         `nonnegative_part`, so no sign decision is needed (ties contribute 0 either way)."""
         lo, p, q = self.lattice.balls(prec)
         with working_precision(prec):
-            total = 1 - sum(p, arb(0))  # P(LR = ∞)
-            total = total.nonnegative_part()
+            total = _p_inf_ball(self.lattice, prec)
             for a, b in zip(p, q):
                 total += (a - gamma * b).nonnegative_part()
             return total
@@ -145,8 +144,20 @@ class LatticePair(FinitePair):
                 return fwd
             bwd = self.reverse().lattice.exact.deltas_at_powers(js)
             return [max(a, b) for a, b in zip(fwd, bwd)]
-        b = self.base
-        return [self.delta(j * sympy.log(b)) for j in js]
+        lattices = [self.lattice] if self.symmetric else [self.lattice, self.reverse().lattice]
+
+        top = max(sum(k * max(f.exps) for f, k in lat.factors) for lat in lattices)
+        vanishes = not any(LatticePair(lat)._has_p_inf() for lat in lattices)
+
+        def value(j: int) -> Value:
+            if vanishes and j >= top:  # above every likelihood ratio: exactly 0
+                return sympy.Integer(0)
+
+            def ball(prec: int) -> arb:
+                balls = [_profile_ball(lat, prec, j) for lat in lattices]
+                return balls[0] if len(balls) == 1 else balls[0].max(balls[1])
+            return Real(ball, name=f"{self!r}.delta({j}·log b)")
+        return [value(j) for j in js]
 
     def epsilon(self, delta: object) -> Value:
         d = params.probability(delta, "delta", symbolic=True)
@@ -242,6 +253,55 @@ class LatticePair(FinitePair):
 
     def subsample(self, q: object) -> FinitePair:
         return FinitePair.subsample(_finite(self.p, self.q), q)
+
+
+def _p_inf_ball(lattice: LatticePLD, prec: int) -> arb:
+    """P(LR = ∞) = 1 − Π_f P_f(finite ratio)^k: from the factors, not from the composed masses,
+    whose sum would cancel against 1."""
+    if not LatticePair(lattice)._has_p_inf():
+        return arb(0)
+    with working_precision(prec):
+        finite = arb(1)
+        for f, k in lattice.factors:
+            finite *= arb_of(sympy.Add(*f.p), prec) ** k
+        return (1 - finite).nonnegative_part()
+
+
+def _profile_ball(lattice: LatticePLD, prec: int, j: int) -> arb:
+    """E_{b^j}(P‖Q) for one j ≥ 0 from the cached profile of the whole lattice."""
+    profile, p_inf = _profile(lattice, prec)
+    if j >= len(profile):
+        return p_inf
+    with working_precision(prec):
+        return profile[j] + p_inf
+
+
+@lru_cache(maxsize=32)
+def _profile(lattice: LatticePLD, prec: int) -> tuple[list[arb], arb]:
+    lo, p, _ = lattice.balls(prec)
+    with working_precision(prec):
+        return profile_balls(p, lo, arb_of(lattice.base, prec)), _p_inf_ball(lattice, prec)
+
+
+def profile_balls(p: Sequence[arb], lo: int, b: arb) -> list[arb]:
+    """A(j) = Σ_{e>j} p_e (1 − b^{j−e}) for j = 0..top, where p[i] is the P-mass of likelihood
+    ratio b^(lo+i) (top = lo + len(p) − 1); E_{b^j}(P‖Q) = A(j) + P(LR = ∞).
+
+    From the top down, with T(j) = Σ_{e>j} p_e b^{j−e}:
+    A(j) = A(j+1) + (1 − 1/b)(p_{j+1} + T(j+1)) and T(j) = (p_{j+1} + T(j+1))/b.
+    Every term is nonnegative, so even δ near 10⁻³⁰⁰ keeps its relative accuracy (the
+    difference Σp − γΣq would cancel), and the whole profile costs O(k) after one
+    polynomial power. Runs at the caller's working precision.
+    """
+    top = lo + len(p) - 1
+    profile = [arb(0)] * (max(top, 0) + 1)
+    a, t, shrink = arb(0), arb(0), 1 - 1 / b
+    for j in range(top - 1, -1, -1):
+        mass = p[j + 1 - lo] if j + 1 >= lo else arb(0)
+        a += shrink * (mass + t)
+        t = (mass + t) / b
+        profile[j] = a
+    return profile
 
 
 def _factor_symmetric(f: Factor) -> bool:

@@ -25,12 +25,12 @@ from typing import Callable, Sequence
 import sympy
 from flint import arb, arb_poly
 
-from .composition import composed_deltas
+from .composition import composed_deltas, profile_balls
 from . import params
 from .errors import ParameterError, require
 from .numbers import Real, Value, arb_of, exact, maximum, sign, working_precision
 from .pairs import FinitePair, GaussianPair, _finite, dominating, erasure_mass, eta_max
-from .pld import _arb_pow
+from .pld import arb_power
 
 __all__ = ["TVDP", "DPRegion", "naive_tv_composition", "subsampling_tightness_pair", "clt_functionals",
            "gdp_tradeoff", "clt_mu", "sgd_clt_mu", "certified_composed_deltas", "DPSGDSetting",
@@ -267,16 +267,12 @@ def certified_composed_deltas(g: TVDP, k: int, prec: int, with_tv: bool = True) 
             alpha = 1 - u * (1 + x)
         else:
             u, alpha = 1 / (1 + x), arb(0)
-        law = _arb_pow(arb_poly([u, alpha, u * x]), k).coeffs()  # law[i] = P(D = i − k)
-        law += [arb(0)] * (2 * k + 1 - len(law))
+        law = arb_power(arb_poly([u, alpha, u * x]), k).coeffs()  # law[i] = P(D = i − k)
         keep = (1 - d) ** k
-        tail, discounted = arb(0), arb(0)  # Σ_{d>j} P(d) and Σ_{d>j} P(d) e^{(j−d)ε}
-        out = [arb(0)] * (k + 1)
-        for j in range(k, -1, -1):
-            out[j] = 1 - keep * (1 - (tail - discounted))
-            tail += law[j + k]
-            discounted = (discounted + law[j + k]) / x
-        return out
+        # The (ε, δ) pair's lattice masses are (1 − δ)^k times the trinomial law, plus
+        # P(LR = ∞) = 1 − (1 − δ)^k.
+        profile = profile_balls([keep * c for c in law], -k, x)
+        return [1 - keep + a for a in profile] + [1 - keep] * (k + 1 - len(profile))
 
 
 def _unimodal_max(v: Callable[[int], arb], n: int) -> arb:

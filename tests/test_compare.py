@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 
+import mpmath
 import pytest
 
 from symdp import compare
-from symdp.compare import ADAPTERS, Case, evaluate, markdown, summarize
+from symdp.compare import ADAPTERS, MATERIAL, Case, each, evaluate, markdown, summarize
+from symdp.compare.probes import PROBES, probe_row
 from symdp.tables import build
+from symdp.tables.specs import spec
 from symdp.testing import load_table
 
 LIBRARIES = {"dp_accounting": "dp_accounting", "prv_accountant": "prv_accountant", "autodp": "autodp",
@@ -41,6 +45,11 @@ def test_missing_library_exits_2(name, capsys):
     assert "not installed" in capsys.readouterr().err
 
 
+def test_reports_go_to_reports_compare_by_default():
+    from symdp.cli import _parser
+    assert _parser().parse_args(["compare", "autodp"]).out == "reports/compare"
+
+
 def test_unknown_library_exits_2(capsys):
     assert compare.main(argparse.Namespace(name="nope", out=None)) == 2
 
@@ -57,15 +66,59 @@ def test_runner_flags_non_conservative_and_writes_reproduction(tables):
     # a value off by rounding-level amounts is not called non-conservative
     tiny = evaluate(Case("zcdp_epsilon", row, "fake", f"{truth!r} * (1 - 1e-15)"), ns)
     assert not tiny.non_conservative
-    summary = summarize([under, over, crash])
-    assert summary[0]["non_conservative"] == 1 and summary[0]["errors"] == 1
-    text = markdown("fake", "import math", [under, over, crash], {"fake": "0"})
-    assert f"print({truth!r} * 0.99)" in text and "Non-conservative results (1)" in text
+    assert tiny.rounding_level and not tiny.material
+    # grades: 1e-9 below is the library's float arithmetic, 1 % below is a privacy failure
+    floaty = evaluate(Case("zcdp_epsilon", row, "fake", f"{truth!r} * (1 - 1e-9)"), ns)
+    assert floaty.non_conservative and not floaty.material and under.material
+    summary = summarize([under, over, crash, floaty])
+    assert summary[0]["non_conservative"] == 2 and summary[0]["material"] == 1 and summary[0]["errors"] == 1
+    text = markdown("fake", "import math", [under, over, crash, floaty], {"fake": "0"})
+    assert f"print({truth!r} * 0.99)" in text
+    assert "Non-conservative, material (1)" in text and "floating-point level (1)" in text
+
+
+def test_impossible_values_are_flagged(tables):
+    row = load_table("zcdp_epsilon", tables).rows[0]
+    negative = evaluate(Case("zcdp_epsilon", row, "fake", "-1.0"), {})
+    assert negative.impossible and not evaluate(Case("zcdp_epsilon", row, "fake", "2.0"), {}).impossible
+
+
+def test_a_call_beyond_the_memory_cap_is_an_error_not_a_crash(tables):
+    row = load_table("zcdp_epsilon", tables).rows[0]
+    huge = compare.CASE_MEMORY + (1 << 30)
+    result = evaluate(Case("zcdp_epsilon", row, "fake", f"len(bytearray({huge}))"), {})
+    assert result.value is None and "MemoryError" in result.message
+    assert evaluate(Case("zcdp_epsilon", row, "fake", "len(bytearray(1 << 20))"), {}).value == 1 << 20
+
+
+def test_each_filters_rows_and_spans_tables(tables):
+    def table(name):
+        return load_table(name, tables)
+    got = list(each(table, ("zcdp_epsilon", "gaussian_sigma"), "m", lambda p: "1.0", keep=lambda r: r.lower > 1))
+    assert got and all(c.row.lower > 1 for c in got)
+    assert {c.table for c in got} == {"zcdp_epsilon", "gaussian_sigma"}
+
+
+def _mp_gaussian_delta(sigma, eps):
+    return mpmath.ncdf(1 / (2 * sigma) - eps * sigma) - mpmath.exp(eps) * mpmath.ncdf(-1 / (2 * sigma) - eps * sigma)
+
+
+def test_probe_rows_are_certified_against_mpmath():
+    """A tiny-δ calibration probe, checked by an independent 50-digit route: δ(σ) of the
+    Gaussian mechanism (Balle–Wang, Theorem 8) crosses the target inside the certified σ."""
+    assert all(len(point) == len(spec(name).params) for name, grid in PROBES.items() for point in grid)
+    row = probe_row("gaussian_sigma", ("1", "1e-40"), 1)
+    assert row.table == "gaussian_sigma[probe]"
+    with mpmath.workdps(50):
+        target = mpmath.mpf(10) ** -40
+        lo, hi = (mpmath.mpf(x.numerator) / x.denominator for x in (row.lower, row.upper))
+        assert _mp_gaussian_delta(lo * (1 - mpmath.mpf(10) ** -20), 1) > target
+        assert _mp_gaussian_delta(hi * (1 + mpmath.mpf(10) ** -20), 1) < target
 
 
 @pytest.mark.parametrize("name", sorted(ADAPTERS))
 def test_adapter_runs_on_its_tables(name, tables):
     pytest.importorskip(LIBRARIES[name])
-    results = compare.run(name, tables, limit=1)
+    results = compare.run(name, tables, limit=1, probes=False)
     assert all(r.value is not None for r in results if r.case.table in ("zcdp_epsilon", "gaussian_sigma")), \
         [r.message for r in results if r.value is None]

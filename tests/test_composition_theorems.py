@@ -116,7 +116,7 @@ def test_mv_matches_brute_force_and_reduces_to_kov():
 
 
 def test_theorem_values_and_identities():
-    # The catalog's independent mpmath value for k = 100, ε_j = 0.1, δ = 1e-6.
+    # The reference independent mpmath value for k = 100, ε_j = 0.1, δ = 1e-6.
     assert certify(advanced_composition([R(1, 10)] * 100, R(1, 10**6)), 15).decimal == "5.75652176975693"
     # Theorem 18 is Remark 15's simple conversion of ρ = ½Σε_j².
     rho = R(1, 2) * sum(x ** 2 for x in (R(1, 10), R(1, 5), R(3, 10), R(2, 5)))

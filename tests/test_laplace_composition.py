@@ -128,7 +128,7 @@ def test_epsilon_round_trip_is_certified():
     below = laplace_composition_delta(eps0, k, sympy.Rational(int(lo.p), int(lo.q)))
     above = laplace_composition_delta(eps0, k, sympy.Rational(int(hi.p), int(hi.q)))
     assert endpoints(arb_of(below, 256), 256)[0] >= fmpq(1, 10 ** 6) >= endpoints(arb_of(above, 256), 256)[1]
-    # dp_accounting's pessimistic PLD gives 4.6926674386475 (catalog §4.1): ours must not exceed it
+    # dp_accounting's pessimistic PLD gives 4.6926674386475 (reference §4.1): ours must not exceed it
     assert hi < fmpq(46926674386475, 10 ** 13)
 
 

@@ -268,7 +268,7 @@ def test_kl_and_chi2_contraction_of_randomized_response_is_eq_36():
             assert not isinstance(v, Real)
             assert sympy.simplify(v - rr_kl_contraction(eps, M)) == 0
             assert c.contraction("chi2") == v
-    # catalogue values (mpmath, 16 digits) for ε = 1
+    # referenceue values (mpmath, 16 digits) for ε = 1
     agree(rr_kl_contraction(1, 3), mpmath.mpf("0.1682916669262115"), 15)
     agree(rr_kl_contraction(1, 5), mpmath.mpf("0.118192051809347"), 14)
 
@@ -408,7 +408,7 @@ def test_theorem_4_against_direct_divergence_of_the_rows(name, eps, eta):
         assert sympy.simplify(closed - eta) == 0
 
 
-def test_theorem_4_catalogue_values():
+def test_theorem_4_referenceue_values():
     agree(max_f_divergence(lambda t: (t - 1) ** 2, 1, R(3, 10)), mpmath.mpf("0.7051207161862809"), 15)
     agree(max_f_divergence(lambda t: (sympy.sqrt(t) - 1) ** 2, 1, R(3, 10)), mpmath.mpf("0.1469511974422255"), 15)
     with pytest.raises(ParameterError, match="f"):

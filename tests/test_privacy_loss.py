@@ -71,7 +71,7 @@ def test_gaussian_forms_certified_and_match_quadrature(rho, eps):
 
 
 def test_gaussian_reference_value():
-    # Catalog §3, Corollary 8 table: ρ = 0.5, ε = 1 gives 0.1269367375066439 (mpmath, independent)
+    # Reference §3, Corollary 8 table: ρ = 0.5, ε = 1 gives 0.1269367375066439 (mpmath, independent)
     assert certify(GaussianPLD(Q(1, 2)).delta_integral(1), 16).decimal == "0.1269367375066439"
 
 
@@ -115,7 +115,7 @@ def test_composition_is_convolution():
 
 
 def test_multivariate_gaussian():
-    # Catalog §3, Corollary 10: d = 10, per-coordinate difference 1, σ = 2 ⇒ ρ = 5/4, δ(3) = 0.061988156552338
+    # Reference §3, Corollary 10: d = 10, per-coordinate difference 1, σ = 2 ⇒ ρ = 5/4, δ(3) = 0.061988156552338
     pair = multivariate_gaussian([1] * 10, 2)
     assert privacy_loss(pair).rho == Q(5, 4)
     with mp.workdps(30):

@@ -103,7 +103,7 @@ def test_tradeoff_is_the_corollary_1_region():
 
 def test_gamma_for_alpha_round_trip_and_reference_values():
     lo, hi = staircase_gamma_for_alpha(1, Rational(3, 10))
-    # the catalog's independent (mpmath) values for ε = 1, α = 0.3
+    # the reference independent (mpmath) values for ε = 1, α = 0.3
     assert certify(lo, 16).decimal == "0.01399460433836586"
     assert certify(hi, 15).decimal == "0.963704302943997"
     target = Rational(7, 10) * sympy.tanh(Rational(1, 2))

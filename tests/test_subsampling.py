@@ -42,8 +42,8 @@ def test_gaussian_mixture_matches_quadrature(q, eps):
         assert abs(_dec(pair.reverse().hockey_stick(exp(eps))) - add) < mp.mpf(10) ** -20
 
 
-def test_catalog_closed_form_table():
-    # Catalog §6 item 7 (q = 0.01, σ = 1), an independent closed form with the crossing point y*
+def test_reference_closed_form_table():
+    # Reference §6 item 7 (q = 0.01, σ = 1), an independent closed form with the crossing point y*
     rows = {Q(1, 1000): ("0.00353733558046676", "0.0031597970731858"),
             Q(1, 100): ("0.00190027370530157", "6.44141700539587e-12"), Q(1, 20): ("0.000311065395443225", "0")}
     pair = gaussian(1).subsample(Q(1, 100))
@@ -129,7 +129,7 @@ def test_relations_of_section_6_2():
     e, d = sample_without_replacement(1, Q(1, 10 ** 6), 10, 100, "add_remove")
     assert sympy.simplify(e - log(1 + (exp(2) - 1) / 10)) == 0 and sympy.simplify(d - (1 + sympy.E) / 10 ** 7) == 0
     assert sample_without_replacement(1, 0, 1, 4) == amplified(1, 0, Q(1, 4))
-    # catalog §6 Theorem 29 test vectors: (ε, p) → ε'
+    # reference §6 Theorem 29 test vectors: (ε, p) → ε'
     assert certify(amplified(1, 0, Q(1, 100))[0], 15).decimal == "0.0170368632361765"
     assert certify(amplified(5, 0, Q(1, 1000))[0], 15).decimal == "0.137509981746832"
     for bad in (lambda: amplified(1, 0, 2), lambda: sample_without_replacement(1, 0, 5, 4),

@@ -187,8 +187,8 @@ def test_subsampled_gaussian_delta_against_quadrature(q, sigma, eps):
         assert abs(truth - mpmath.mpf(cells[3])) <= mpmath.mpf(10) ** -18 * truth
 
 
-def test_subsampled_gaussian_delta_catalog_value():
-    # Steinke catalog §6 item 7: q = 0.01, σ = 1, ε = 0.001: remove δ 0.00353733558046676
+def test_subsampled_gaussian_delta_reference_value():
+    # Steinke reference §6 item 7: q = 0.01, σ = 1, ε = 0.001: remove δ 0.00353733558046676
     cells = compute_row("subsampled_gaussian_delta", ("1e-2", "1", "1e-3"))
     assert cells[3].startswith("0.00353733558046676")
 

@@ -77,7 +77,7 @@ def test_composed_tradeoff_is_the_product_pair_tradeoff(delta, eta, k):
 
 
 def test_theorem_2_reference_vectors():
-    # exact vectors from the catalog (independent fraction arithmetic): x = 2, α = 3/10, k = 3; δ > 0, k = 2
+    # exact vectors from the reference values (independent fraction arithmetic): x = 2, α = 3/10, k = 3; δ > 0, k = 2
     region = TVDP(log(2), 0, Rational(7, 30)).compose(3)
     assert [d for _, d in region.guarantees] == [Rational(10129, 27000), Rational(196, 1125), Rational(343, 6750), 0]
     region = TVDP(log(2), Rational(1, 10), Rational(31, 100)).compose(2)
@@ -143,7 +143,7 @@ def test_clt_mu_and_gdp_tradeoff():
         ref = mpmath.ncdf(mpmath.sqrt(2) * mpmath.erfinv(1 - 2 * mpmath.mpf(t)) - mu)
         assert abs(mpmath.mpf(certify(gdp_tradeoff(mu, t), 25).decimal) - ref) < mpmath.mpf(10) ** -23
     mpmath.mp.dps = 15
-    # Dong–Roth–Su Corollary 5.4 at the paper's setting (catalog reference, T = 3515.625)
+    # Dong–Roth–Su Corollary 5.4 at the paper's setting (reference reference, T = 3515.625)
     assert certify(sgd_clt_mu(Rational(256, 60000), Rational(28125, 8), Rational(13, 10)), 16).decimal == "0.2847106823302615"
 
 
@@ -176,7 +176,7 @@ def test_dpsgd_region_unimodal_search_matches_brute_force():
 
 
 def test_dpsgd_example_composed_tv():
-    """Catalog VI-D table (independent exact PLD computation, k = 3516): composed TV at ε = 0.5, 2."""
+    """Reference VI-D table (independent exact PLD computation, k = 3516): composed TV at ε = 0.5, 2."""
     s = DPSGD_EXAMPLE
     assert s.steps == 3516 and s.nominal_steps == Rational(28125, 8)
     region = dpsgd_region(s.mu, s.p, s.steps, [Rational(1, 2), 2])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from . import Case, dist_versions, fmt, rows
+from . import RDP_TABLES, Case, dist_versions, each, fmt
 
 DISTRIBUTION = "dp-accounting"
 SETUP = """
@@ -19,6 +19,9 @@ from dp_accounting.rdp import rdp_privacy_accountant as rdplib
 
 #: value_discretization_interval values for the PLD accountant (coarse to fine)
 INTERVALS = (1e-2, 1e-3, 1e-4)
+#: Gaussian compositions above this count are run at the coarser intervals only (at 1e-4 one
+#: call takes minutes)
+MAX_FINE_K = 1000
 
 
 def versions() -> dict[str, str]:
@@ -48,69 +51,53 @@ def _get(pess: bool, what: str, x: float) -> str:
     return f".get_{what}_for_{'epsilon' if what == 'delta' else 'delta'}({fmt(x)})"
 
 
+def _pure(vdi: float, p) -> str:
+    """k-fold composition of the pure ε₀-DP PLD (the pessimistic KOV curve)."""
+    return (f"pldlib.from_privacy_parameters(common.DifferentialPrivacyParameters({fmt(p['eps0'])}, 0.0), "
+            f"value_discretization_interval={vdi!r}).self_compose({int(p['k'])})")
+
+
+def _pld_cases(table: Callable, vdi: float, pess: bool) -> Iterator[Case]:
+    side = "upper" if pess else "lower"
+    tag = f"PLD {'pessimistic' if pess else 'optimistic'} vdi={vdi:g}"
+    yield from each(table, "gaussian_delta", tag,
+                    lambda p: _gaussian(vdi, pess, p["sigma"]) + _get(pess, "delta", p["eps"]), side)
+    yield from each(table, "gaussian_epsilon", tag,
+                    lambda p: _gaussian(vdi, pess, p["sigma"]) + _get(pess, "epsilon", p["delta"]), side)
+    yield from each(table, "subsampled_gaussian_delta", tag,
+                    lambda p: _gaussian(vdi, pess, p["sigma"], p["q"]) + _get(pess, "delta", p["eps"]), side)
+    if pess:
+        yield from each(table, "kov_delta", tag, lambda p: _pure(vdi, p) + f".get_delta_for_epsilon({fmt(p['eps'])})")
+    yield from each(table, "laplace_composed_delta", tag,
+                    lambda p: f"pldlib.from_laplace_mechanism(1/{fmt(p['eps0'])}, pessimistic_estimate={pess}, "
+                              f"value_discretization_interval={vdi!r}).self_compose({int(p['k'])})"
+                              f".get_delta_for_epsilon({fmt(p['eps'])})", side)
+    yield from each(table, "rr_delta", tag,
+                    lambda p: f"pldlib.from_randomized_response({int(p['k'])}/(math.exp({fmt(p['eps0'])})+"
+                              f"{int(p['k'])}-1), {int(p['k'])}, pessimistic_estimate={pess}, "
+                              f"value_discretization_interval={vdi!r}).get_delta_for_epsilon({fmt(p['eps'])})", side)
+
+
 def cases(table: Callable) -> Iterator[Case]:
     for vdi in INTERVALS:
         for pess in (True, False):
-            side = "upper" if pess else "lower"
-            tag = f"PLD {'pessimistic' if pess else 'optimistic'} vdi={vdi:g}"
-            for r in rows(table("gaussian_delta")):
-                p = r.floats
-                yield Case("gaussian_delta", r, tag, _gaussian(vdi, pess, p["sigma"]) + _get(pess, "delta", p["eps"]), side)
-            for r in rows(table("gaussian_epsilon")):
-                p = r.floats
-                yield Case("gaussian_epsilon", r, tag, _gaussian(vdi, pess, p["sigma"]) + _get(pess, "epsilon", p["delta"]), side)
-            for r in rows(table("subsampled_gaussian_delta")):
-                p = r.floats
-                yield Case("subsampled_gaussian_delta", r, tag,
-                           _gaussian(vdi, pess, p["sigma"], p["q"]) + _get(pess, "delta", p["eps"]), side)
-            for r in rows(table("kov_delta")) if pess else ():
-                p = r.floats
-                yield Case("kov_delta", r, tag,
-                           f"pldlib.from_privacy_parameters(common.DifferentialPrivacyParameters({fmt(p['eps0'])}, 0.0), "
-                           f"value_discretization_interval={vdi!r}).self_compose({int(p['k'])})"
-                           f".get_delta_for_epsilon({fmt(p['eps'])})")
-            for r in rows(table("laplace_composed_delta")):
-                p = r.floats
-                yield Case("laplace_composed_delta", r, tag,
-                           f"pldlib.from_laplace_mechanism(1/{fmt(p['eps0'])}, pessimistic_estimate={pess}, "
-                           f"value_discretization_interval={vdi!r}).self_compose({int(p['k'])})"
-                           f".get_delta_for_epsilon({fmt(p['eps'])})", side)
-            for r in rows(table("rr_delta")):
-                p = r.floats
-                yield Case("rr_delta", r, tag,
-                           f"pldlib.from_randomized_response({int(p['k'])}/(math.exp({fmt(p['eps0'])})+{int(p['k'])}-1), "
-                           f"{int(p['k'])}, pessimistic_estimate={pess}, value_discretization_interval={vdi!r})"
-                           f".get_delta_for_epsilon({fmt(p['eps'])})", side)
-        for r in rows(table("gaussian_composed_epsilon")):
-            p = r.floats
-            if vdi < 1e-3 and p["k"] > 1000:
-                continue
-            yield Case("gaussian_composed_epsilon", r, f"PLD pessimistic vdi={vdi:g}",
-                       f"{_acct(vdi)}.compose(dp_event.GaussianDpEvent({fmt(p['sigma'])}), {int(p['k'])})"
-                       f".get_epsilon({fmt(p['delta'])})")
-        for r in rows(table("kov_epsilon")):
-            p = r.floats
-            yield Case("kov_epsilon", r, f"PLD pessimistic vdi={vdi:g}",
-                       f"pldlib.from_privacy_parameters(common.DifferentialPrivacyParameters({fmt(p['eps0'])}, 0.0), "
-                       f"value_discretization_interval={vdi!r}).self_compose({int(p['k'])})"
-                       f".get_epsilon_for_delta({fmt(p['delta'])})")
-    for r in rows(table("gaussian_sigma")):
-        p = r.floats
-        yield Case("gaussian_sigma", r, "pld.accountant.get_smallest_gaussian_noise",
-                   f"pld.accountant.get_smallest_gaussian_noise(common.DifferentialPrivacyParameters("
-                   f"{fmt(p['eps'])}, {fmt(p['delta'])}))")
-    for name in ("subsampled_gaussian_rdp", "subsampled_gaussian_rdp_fractional"):
-        for r in rows(table(name)):
-            p = r.floats
-            yield Case(name, r, "rdplib._compute_rdp_poisson_subsampled_gaussian",
-                       f"rdplib._compute_rdp_poisson_subsampled_gaussian({fmt(p['q'])}, {fmt(p['sigma'])}, "
-                       f"[{fmt(p['alpha'])}])[0]")
-    for r in rows(table("zcdp_epsilon")):
-        p = r.floats
-        yield Case("zcdp_epsilon", r, "RdpAccountant (default orders)",
-                   f"rdp.RdpAccountant().compose(dp_event.GaussianDpEvent(1/math.sqrt(2*{fmt(p['rho'])})))"
-                   f".get_epsilon({fmt(p['delta'])})")
-    for r in rows(table("gaussian_epsilon")):
-        p = r.floats
-        yield Case("gaussian_epsilon", r, "RdpAccountant (default orders)",
-                   f"rdp.RdpAccountant().compose(dp_event.GaussianDpEvent({fmt(p['sigma'])})).get_epsilon({fmt(p['delta'])})")
+            yield from _pld_cases(table, vdi, pess)
+        tag = f"PLD pessimistic vdi={vdi:g}"
+        yield from each(table, "gaussian_composed_epsilon", tag,
+                        lambda p: f"{_acct(vdi)}.compose(dp_event.GaussianDpEvent({fmt(p['sigma'])}), {int(p['k'])})"
+                                  f".get_epsilon({fmt(p['delta'])})",
+                        keep=lambda r: vdi >= 1e-3 or r.floats["k"] <= MAX_FINE_K)
+        yield from each(table, "kov_epsilon", tag,
+                        lambda p: _pure(vdi, p) + f".get_epsilon_for_delta({fmt(p['delta'])})")
+    yield from each(table, "gaussian_sigma", "pld.accountant.get_smallest_gaussian_noise",
+                    lambda p: f"pld.accountant.get_smallest_gaussian_noise(common.DifferentialPrivacyParameters("
+                              f"{fmt(p['eps'])}, {fmt(p['delta'])}))")
+    yield from each(table, RDP_TABLES, "rdplib._compute_rdp_poisson_subsampled_gaussian",
+                    lambda p: f"rdplib._compute_rdp_poisson_subsampled_gaussian({fmt(p['q'])}, {fmt(p['sigma'])}, "
+                              f"[{fmt(p['alpha'])}])[0]")
+    yield from each(table, "zcdp_epsilon", "RdpAccountant (default orders)",
+                    lambda p: f"rdp.RdpAccountant().compose(dp_event.GaussianDpEvent(1/math.sqrt(2*{fmt(p['rho'])})))"
+                              f".get_epsilon({fmt(p['delta'])})")
+    yield from each(table, "gaussian_epsilon", "RdpAccountant (default orders)",
+                    lambda p: f"rdp.RdpAccountant().compose(dp_event.GaussianDpEvent({fmt(p['sigma'])}))"
+                              f".get_epsilon({fmt(p['delta'])})")

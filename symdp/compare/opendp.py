@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from . import Case, dist_versions, fmt, rows
+from . import Case, dist_versions, each, fmt
 
 DISTRIBUTION = "opendp"
 SETUP = """
@@ -25,11 +25,7 @@ def versions() -> dict[str, str]:
 
 
 def cases(table: Callable) -> Iterator[Case]:
-    for r in rows(table("zcdp_epsilon")):
-        p = r.floats
-        yield Case("zcdp_epsilon", r, "make_zCDP_to_approxDP(make_gaussian).epsilon",
-                   f"zcdp_profile({fmt(p['rho'])}).epsilon({fmt(p['delta'])})")
-    for r in rows(table("zcdp_delta")):
-        p = r.floats
-        yield Case("zcdp_delta", r, "make_zCDP_to_approxDP(make_gaussian).delta",
-                   f"zcdp_profile({fmt(p['rho'])}).delta({fmt(p['eps'])})")
+    yield from each(table, "zcdp_epsilon", "make_zCDP_to_approxDP(make_gaussian).epsilon",
+                    lambda p: f"zcdp_profile({fmt(p['rho'])}).epsilon({fmt(p['delta'])})")
+    yield from each(table, "zcdp_delta", "make_zCDP_to_approxDP(make_gaussian).delta",
+                    lambda p: f"zcdp_profile({fmt(p['rho'])}).delta({fmt(p['eps'])})")

@@ -31,7 +31,8 @@ PROBES: dict[str, tuple[tuple[str, ...], ...]] = {
                                                   ("101/100", "201/2", "1001/2")),
     "subsampled_gaussian_delta": product(("9/10", "999/1000"), ("1/2", "1", "10"), ("1e-4", "1", "5")),
     "zcdp_epsilon": product(("1e-6", "100", "1000"), ("1e-3", "1e-50", "1e-100")),
-    "zcdp_delta": product(("1e-6", "100"), ("1e-3", "50", "500")),
+    # δ from 1e-27137 to 1 − 2e-22 (ρ = 10⁻⁶ at ε = 50 is left out: δ ≈ e^{−6·10⁸} takes symdp minutes)
+    "zcdp_delta": (("1e-6", "1e-3"), ("1e-4", "1"), ("1/100", "50"), ("100", "50"), ("100", "500")),
     # ten thousand compositions (e^{ε₀} rational, so the truth is an exact lattice sum)
     "kov_delta": product(("log(11/10)",), ("10000",), ("0", "10", "50", "100", "200", "300")),
     "kov_epsilon": product(("log(11/10)",), ("10000",), ("1e-3", "1e-10")),

@@ -8,56 +8,48 @@ from typing import Callable, Iterator
 from . import Case, dist_versions, fmt, rows
 
 DISTRIBUTION = "prv-accountant"
+# bounds() runs each accountant call once for its lower and its upper case
 SETUP = """
+import functools
 from prv_accountant import PRVAccountant
 from prv_accountant.privacy_random_variables import (GaussianMechanism, LaplaceMechanism,
     PoissonSubsampledGaussianMechanism, PureDPMechanism)
+
+
+@functools.lru_cache(maxsize=1)
+def bounds(prv, k, eps_error, delta_error, what, x):
+    acct = PRVAccountant(prvs=[eval(prv)], max_self_compositions=[k], eps_error=eps_error, delta_error=delta_error)
+    return getattr(acct, "compute_" + what)(x, [k])
 """
 
 #: eps_error settings of the accountant (coarse, fine)
 EPS_ERRORS = (1e-1, 1e-2)
+#: (table, the PRV's source from the row, the row's number of compositions (None: 1), compute_delta or
+#: compute_epsilon, the row's argument of that call)
+FAMILIES = (
+    ("gaussian_delta", lambda p: f"GaussianMechanism({fmt(p['sigma'])})", None, "delta", "eps"),
+    ("gaussian_epsilon", lambda p: f"GaussianMechanism({fmt(p['sigma'])})", None, "epsilon", "delta"),
+    ("gaussian_composed_epsilon", lambda p: f"GaussianMechanism({fmt(p['sigma'])})", "k", "epsilon", "delta"),
+    ("subsampled_gaussian_delta", lambda p: f"PoissonSubsampledGaussianMechanism({fmt(p['q'])}, {fmt(p['sigma'])})",
+     None, "delta", "eps"),
+    ("kov_delta", lambda p: f"PureDPMechanism({fmt(p['eps0'])})", "k", "delta", "eps"),
+    ("kov_epsilon", lambda p: f"PureDPMechanism({fmt(p['eps0'])})", "k", "epsilon", "delta"),
+    ("laplace_composed_delta", lambda p: f"LaplaceMechanism({fmt(p['eps0'])})", "k", "delta", "eps"),
+)
 
 
 def versions() -> dict[str, str]:
     return dist_versions("prv-accountant", "numpy", "scipy")
 
 
-def _acct(prv: str, k: int, eps_error: float, delta_error: float) -> str:
-    return (f"PRVAccountant(prvs=[{prv}], max_self_compositions=[{k}], eps_error={eps_error!r}, "
-            f"delta_error={delta_error!r})")
-
-
-def _pair(table_name: str, r, prv: str, k: int, what: str, x: float, eps_error: float) -> Iterator[Case]:
-    """The (lower, upper) pair of one compute_delta / compute_epsilon call as two cases."""
-    delta_error = 1e-12 if what == "delta" else x / 1000
-    call = f"{_acct(prv, k, eps_error, delta_error)}.compute_{what}({fmt(x)}, [{k}])"
-    yield Case(table_name, r, f"PRV eps_error={eps_error:g} upper", call + "[2]", "upper")
-    yield Case(table_name, r, f"PRV eps_error={eps_error:g} lower", call + "[0]", "lower")
-
-
 def cases(table: Callable) -> Iterator[Case]:
-    for e in EPS_ERRORS:
-        for r in rows(table("gaussian_delta")):
-            p = r.floats
-            yield from _pair("gaussian_delta", r, f"GaussianMechanism({fmt(p['sigma'])})", 1, "delta", p["eps"], e)
-        for r in rows(table("gaussian_epsilon")):
-            p = r.floats
-            yield from _pair("gaussian_epsilon", r, f"GaussianMechanism({fmt(p['sigma'])})", 1, "epsilon", p["delta"], e)
-        for r in rows(table("gaussian_composed_epsilon")):
-            p = r.floats
-            yield from _pair("gaussian_composed_epsilon", r, f"GaussianMechanism({fmt(p['sigma'])})", int(p["k"]),
-                             "epsilon", p["delta"], e)
-        for r in rows(table("subsampled_gaussian_delta")):
-            p = r.floats
-            yield from _pair("subsampled_gaussian_delta", r,
-                             f"PoissonSubsampledGaussianMechanism({fmt(p['q'])}, {fmt(p['sigma'])})", 1, "delta", p["eps"], e)
-        for r in rows(table("kov_delta")):
-            p = r.floats
-            yield from _pair("kov_delta", r, f"PureDPMechanism({fmt(p['eps0'])})", int(p["k"]), "delta", p["eps"], e)
-        for r in rows(table("kov_epsilon")):
-            p = r.floats
-            yield from _pair("kov_epsilon", r, f"PureDPMechanism({fmt(p['eps0'])})", int(p["k"]), "epsilon", p["delta"], e)
-        for r in rows(table("laplace_composed_delta")):
-            p = r.floats
-            yield from _pair("laplace_composed_delta", r, f"LaplaceMechanism({fmt(p['eps0'])})", int(p["k"]),
-                             "delta", p["eps"], e)
+    """Each call's (lower, upper) pair as two cases: index 0 is a lower bound, index 2 an upper."""
+    for eps_error in EPS_ERRORS:
+        for name, prv, k_key, what, arg in FAMILIES:
+            for r in rows(table(name)):
+                p = r.floats
+                k = int(p[k_key]) if k_key else 1
+                delta_error = 1e-12 if what == "delta" else p[arg] / 1000
+                call = f"bounds({prv(p)!r}, {k}, {eps_error!r}, {delta_error!r}, {what!r}, {fmt(p[arg])})"
+                yield Case(name, r, f"PRV eps_error={eps_error:g} upper", call + "[2]", "upper")
+                yield Case(name, r, f"PRV eps_error={eps_error:g} lower", call + "[0]", "lower")
