@@ -72,7 +72,7 @@ def _figure1(out: Path) -> Path:
     ax.set_title(r"Figure 1: composing $k$ independent $0.1$-DP algorithms", fontsize=10)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
-    return save(fig, out / "composition-subsampling_figure1.png")
+    return save(fig, out / "composition-subsampling-figure1.png")
 
 
 def _figure2(out: Path) -> Path:
@@ -90,7 +90,7 @@ def _figure2(out: Path) -> Path:
     ax.set_title(r"Figure 2: Poisson subsampling, $p = 0.05$, $0.5$-zCDP", fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
-    return save(fig, out / "composition-subsampling_figure2.png")
+    return save(fig, out / "composition-subsampling-figure2.png")
 
 
 CAPTIONS = {
@@ -116,5 +116,5 @@ def make_all(out_dir: Path | str) -> list[Path]:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     return [_figure1(out), _figure2(out),
-            write_captions(out / "composition-subsampling_captions.md",
+            write_captions(out / "composition-subsampling-captions.md",
                            "Steinke, Composition of DP & privacy amplification by subsampling", CAPTIONS)]
