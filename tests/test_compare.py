@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import math
+from fractions import Fraction
 
 import mpmath
 import pytest
 
 from symdp import compare
-from symdp.compare import ADAPTERS, MATERIAL, Case, each, evaluate, markdown, summarize
+from symdp.compare import ADAPTERS, Case, each, evaluate, markdown, summarize
 from symdp.compare.probes import PROBES, probe_row
 from symdp.tables import build
 from symdp.tables.specs import spec
-from symdp.testing import load_table
+from symdp.testing import Row, load_table
 
 LIBRARIES = {"dp_accounting": "dp_accounting", "prv_accountant": "prv_accountant", "autodp": "autodp",
              "opendp": "opendp", "opacus": "opacus"}
@@ -75,6 +75,17 @@ def test_runner_flags_non_conservative_and_writes_reproduction(tables):
     text = markdown("fake", "import math", [under, over, crash, floaty], {"fake": "0"})
     assert f"print({truth!r} * 0.99)" in text
     assert "Non-conservative, material (1)" in text and "floating-point level (1)" in text
+
+
+def test_a_tiny_absolute_miss_is_not_material():
+    # δ = 1e-30 reported as 1e-31 is 90 % off but a truncation floor, not a failed guarantee;
+    # reported as 1e-7 where the truth is 1e-6 it is a failed guarantee
+    def row(value):
+        return Row("kov_delta", 2, {"eps0": "1", "k": "1", "eps": "0"}, "x", value, value, None)
+    floor = evaluate(Case("kov_delta", row(Fraction(1, 10 ** 30)), "fake", "1e-31"), {})
+    assert floor.non_conservative and floor.rel_error > 0.8 and not floor.material
+    assert 0 < floor.abs_error < 1e-30
+    assert evaluate(Case("kov_delta", row(Fraction(1, 10 ** 6)), "fake", "1e-7"), {}).material
 
 
 def test_impossible_values_are_flagged(tables):

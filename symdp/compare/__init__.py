@@ -15,7 +15,8 @@ Results on the wrong side are graded by their relative distance r from the certi
 * r ≤ ``ROUNDING``: rounding-level (explained by the parameters reaching the library as doubles);
 * ``ROUNDING`` < r ≤ ``MATERIAL``: non-conservative at floating-point level (the library's own
   float arithmetic: cancellation, FFT noise; wrong, but far below any privacy-relevant amount);
-* r > ``MATERIAL``: non-conservative, material: a privacy guarantee that does not hold.
+* r > ``MATERIAL`` and absolute distance > ``MATERIAL_ABS``: non-conservative, material: a
+  privacy guarantee that does not hold.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import math
 import signal
 import time
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -48,8 +50,12 @@ CASE_TIMEOUT = 120
 #: reported as "rounding-level" rather than NON-CONSERVATIVE: the library receives parameters
 #: rounded to doubles (σ = 0.1 is not 1/10), which moves the true value by about this much.
 ROUNDING = 1e-12
-#: Beyond this relative amount on the wrong side a result is a material privacy failure.
+#: Beyond this relative amount on the wrong side a result is a material privacy failure ...
 MATERIAL = 1e-6
+#: ... provided it is also wrong by more than this absolute amount: a δ of 1e-15 where the truth
+#: is 0, or −3e-14 where it is 1e-60, is a truncation floor, not a failed guarantee (1e-12 is the
+#: default absolute δ error budget of prv_accountant).
+MATERIAL_ABS = 1e-12
 #: The two tables of Poisson-subsampled Gaussian Rényi divergences (integer, fractional orders).
 RDP_TABLES = ("subsampled_gaussian_rdp", "subsampled_gaussian_rdp_fractional")
 #: address space (bytes) one library call may add before it fails with MemoryError: PRV
@@ -80,9 +86,18 @@ class Result:
     rounding_level: bool = False
 
     @property
+    def abs_error(self) -> float:
+        """The distance from the certified interval (0 inside)."""
+        if self.value is None or not math.isfinite(self.value):
+            return math.nan
+        v, row = Fraction(self.value), self.case.row
+        return float(max(row.lower - v, v - row.upper, 0))
+
+    @property
     def material(self) -> bool:
-        """Non-conservative by more than :data:`MATERIAL` (relative)."""
-        return self.non_conservative and self.rel_error > MATERIAL
+        """Non-conservative by more than :data:`MATERIAL` (relative) and :data:`MATERIAL_ABS`
+        (absolute)."""
+        return self.non_conservative and self.rel_error > MATERIAL and not self.abs_error <= MATERIAL_ABS
 
     @property
     def impossible(self) -> bool:
@@ -245,7 +260,8 @@ def markdown(name: str, setup: str, results: Sequence[Result], versions: dict[st
               "(0 inside the interval). NON-CONSERVATIVE: a reported upper bound below the certified lower "
               "bound (or a reported lower bound above the certified upper bound). Tables marked `[probe]` "
               "are points outside the reference grids (`symdp.compare.probes`), certified during the run.", "",
-              f"Grades of a wrong-side result by its relative distance r: material (r > {MATERIAL:g}); "
+              f"Grades of a wrong-side result by its relative distance r: material (r > {MATERIAL:g} and "
+              f"more than {MATERIAL_ABS:g} in absolute terms); "
               f"floating-point level ({ROUNDING:g} < r ≤ {MATERIAL:g}: the library's float arithmetic); "
               f"rounding-level (r ≤ {ROUNDING:g}: the parameters reach the library rounded to doubles).", ""]
     bad = sorted((r for r in results if r.non_conservative), key=lambda r: -r.rel_error)
@@ -340,6 +356,7 @@ def main(args) -> int:
         "params": dict(r.case.row.params), "expr": r.case.expr, "side": r.case.side, "value": r.value,
         "certified": r.case.row.decimal, "ok": r.ok, "non_conservative": r.non_conservative,
         "material": r.material, "rounding_level": r.rounding_level, "impossible": r.impossible,
+        "abs_error": None if math.isnan(r.abs_error) else r.abs_error,
         "rel_error": None if math.isnan(r.rel_error) else (r.rel_error if math.isfinite(r.rel_error) else "inf"),
         "seconds": round(r.seconds, 3), "message": r.message} for r in results], indent=1), encoding="utf-8")
     print(f"wrote {out / (name + '.md')} ({len(results)} calls, {len(bad)} non-conservative, "

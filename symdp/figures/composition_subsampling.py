@@ -24,7 +24,7 @@ from ..composition_theorems import advanced_composition, basic_composition, kov_
 from ..renyi import gdp, zcdp
 from ..subsampled_renyi import (proposition41_zcdp_bound, proposition42_bound,
                                 subsampled_gaussian_rdp, subsampling_lower_bound)
-from .common import floats, plt, save, write_captions
+from .common import floats, save, subplots, write_captions
 
 EPS0 = sympy.Rational(1, 10)
 DELTA = sympy.Rational(1, 10 ** 6)
@@ -61,7 +61,7 @@ def figure2_curves() -> dict[str, tuple[tuple, list]]:
 
 
 def _figure1(out: Path) -> Path:
-    fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    fig, ax = subplots(figsize=(6.4, 4.4))
     styles = ("k-", "C0-", "C3-", "C2--", "C1-.")
     for (label, values), style in zip(figure1_curves().items(), styles):
         ax.plot(KS, floats(values), style, label=label, lw=1.5)
@@ -76,7 +76,7 @@ def _figure1(out: Path) -> Path:
 
 
 def _figure2(out: Path) -> Path:
-    fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    fig, ax = subplots(figsize=(6.4, 4.4))
     styles = ("k.-", "C0-", "C3--", "C7:", "C2:")
     for (label, (alphas, values)), style in zip(figure2_curves().items(), styles):
         xs, ys = floats(alphas), floats(values)

@@ -17,7 +17,7 @@ from ..composition import kov_delta
 from ..pairs import eta_max as _eta_max, laplace
 from ..staircase import staircase
 from ..tvdp import DPSGD_EXAMPLE, DPRegion, TVDP, dpsgd_region, gdp_tradeoff, sgd_clt_mu
-from .common import error_square, floats, plt, save, to_float, write_captions
+from .common import error_square, floats, save, subplots, to_float, write_captions
 
 KEY = "tv-dp"
 
@@ -73,7 +73,7 @@ def _fill_region(ax, g: TVDP, **style) -> None:
 def figure1(out: Path) -> Path:
     e, d = SCHEMATIC["eps"], SCHEMATIC["delta"]
     g = TVDP(e, d, _eta_max(e, d))
-    fig, ax = plt.subplots(figsize=(4.5, 4.5))
+    fig, ax = subplots(figsize=(4.5, 4.5))
     _fill_region(ax, g, color="0.75")
     for t, f in g.region_corners():
         ax.plot(to_float(t), to_float(f), "k.", ms=4)
@@ -83,7 +83,7 @@ def figure1(out: Path) -> Path:
 
 def figure2(out: Path) -> Path:
     e, d, n = SCHEMATIC["eps"], SCHEMATIC["delta"], SCHEMATIC["eta"]
-    fig, ax = plt.subplots(figsize=(4.5, 4.5))
+    fig, ax = subplots(figsize=(4.5, 4.5))
     _fill_region(ax, TVDP(e, d, n), color="0.75")
     xs, ys = zip(*[(to_float(t), to_float(f)) for t, f in TVDP(e, d, _eta_max(e, d)).region_corners()])
     ax.plot(xs, ys, "k--", lw=1, label="(ε, δ)-DP only")
@@ -103,7 +103,7 @@ def figure3(out: Path) -> Path:
     ts = _grid(200)
     x = to_float(sympy.E)
     eta = to_float(pair.tv())
-    fig, ax = plt.subplots(figsize=(4.5, 4.5))
+    fig, ax = subplots(figsize=(4.5, 4.5))
     ax.plot(floats(ts), floats(pair.tradeoff(t) for t in ts), "g-", lw=2, label="Laplace trade-off (ε = 1)")
     tf = [float(t) for t in ts]
     ax.plot(tf, [(1 - t) / x for t in tf], "b-", lw=1, label="ε-DP: t + e^ε f = 1")
@@ -132,7 +132,7 @@ def _lines(ax, deltas: dict[int, float], color: str, label: str) -> None:
 def figure4(out: Path) -> Path:
     eps = FIG4_EPS
     eta = (1 - FIG4_ALPHA) * sympy.tanh(eps / 2)
-    fig, axes = plt.subplots(1, 2, figsize=(9, 4.5))
+    fig, axes = subplots(1, 2, figsize=(9, 4.5))
     for ax, k, panel in zip(axes, (1, 5), "ab"):
         deltas = floats(d for _, d in TVDP(eps, 0, eta).compose(k).guarantees)
         kov = {j: to_float(kov_delta(j, k, eps)) for j in range(k % 2, k + 1, 2)}
@@ -155,7 +155,7 @@ def figure5(out: Path) -> Path:
     mu = sgd_clt_mu(s.p, s.nominal_steps, 1 / s.mu)
     ma = DPRegion(((Rational(119, 100), Rational(1, 10 ** 5)),))
     tf = floats(ts)
-    fig, ax = plt.subplots(figsize=(5, 5))
+    fig, ax = subplots(figsize=(5, 5))
     ax.plot(tf, floats(ma.tradeoff(t) for t in ts), color="orange", label="Moments accountant (1.19, 1e-5)-DP")
     ax.plot(tf, floats(gdp_tradeoff(mu, t) for t in ts), color="purple",
             label=f"Asymptotic SGD, G_μ, μ = {to_float(mu):.4f}")
@@ -180,7 +180,7 @@ def _staircase_steps(gamma: Rational, lo: int, hi: int) -> tuple[list[float], li
 
 def _staircase_figure(out: Path, gamma: Rational, number: int, end: Rational, relation: str) -> Path:
     cuts, p, q = _staircase_steps(gamma, -3, 4)
-    fig, ax = plt.subplots(figsize=(6, 3.5))
+    fig, ax = subplots(figsize=(6, 3.5))
     ax.stairs(p, cuts, color="red", lw=1.5, label="P: staircase centred at 0")
     ax.stairs(q, cuts, color="blue", lw=1.5, label="Q: shifted by Δ = 1")
     e = float(end)
