@@ -186,7 +186,7 @@ def remark_2():
     return [identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
             identity(erasure_mass(eps, 0, ETA), 0, "so the erasure mass α is 0"),
             certified_agreement(eps.subs(ETA, Q(3, 10)), published("0.619039208406223"), 12,
-                                "η = 0.3 gives ε = 0.6190392084062235 (the reference values prints 0.6190392084062235; the last digit is 4 after rounding)")]
+                                "η = 0.3 gives ε = log(13/7) = 0.61903920840622343… (a reference list rounds it to …2235; correctly rounded it is …2234)")]
 
 
 # --------------------------------------------------------------------------------------------

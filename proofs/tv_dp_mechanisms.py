@@ -57,7 +57,7 @@ def theorem_3_functionals():
             identity(moments, [kl, k2, k3], "= E[L], E[L²], E|L|³ of the dominating pair's privacy loss"),
             certified_agreement(list(lib), [Q(3, 10), published("0.6491860241215959"),
                                             published("0.6491860241215959")], 14,
-                                "library clt_functionals(1, 0.3) vs the reference values values")]
+                                "library clt_functionals(1, 0.3) vs the reference values")]
 
 
 @claim(PAPER, "Appendix G (integration limit), erratum",
