@@ -36,6 +36,13 @@ MAX_EXACT_CHARS = 400
 _PARAM = re.compile(r"^(?:[0-9.eE+\-*/() ]|log|exp|sqrt|pi)+$")
 
 
+def _too_long(expr: sympy.Expr) -> bool:
+    """A closed form whose rationals alone exceed the CSV limit (printing them could exceed
+    Python's integer-to-string limit before the length is known)."""
+    bits = max((max(int(r.p).bit_length(), int(r.q).bit_length()) for r in expr.atoms(sympy.Rational)), default=0)
+    return bits * 0.30103 > MAX_EXACT_CHARS
+
+
 def parse_param(text: str) -> sympy.Expr:
     """The exact value of a table parameter string (``1/3``, ``log(2)``, ``1e-30``).
 
@@ -420,7 +427,7 @@ def compute_row(name: str, row: Sequence[str]) -> tuple[str, ...]:
     value = table.compute(**row_arguments(table, row))
     c = certify(value, table.digits)
     closed = c.exact if c.exact is not None else (value.exact if isinstance(value, Real) else None)
-    text = "" if closed is None else sympy.sstr(closed)
+    text = "" if closed is None or _too_long(closed) else sympy.sstr(closed)
     if len(text) > MAX_EXACT_CHARS:
         text = ""
     return tuple(row) + (c.decimal, c.lower, c.upper, text)
