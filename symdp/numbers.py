@@ -436,8 +436,9 @@ def _format(negative: bool, n: int, exp10: int) -> str:
     return format(d, "e").replace("E", "e")
 
 
-def _digits_of(lo: fmpq, hi: fmpq, digits: int) -> str | None:
-    """`digits` significant digits whose last is off by less than one unit for all of [lo, hi]."""
+def _digits_of(lo: fmpq, hi: fmpq, digits: int, shift: int = 0) -> str | None:
+    """`digits` significant digits whose last is off by less than one unit for all of
+    [lo, hi]·10^shift."""
     if lo <= 0 <= hi:
         return "0" if lo == hi == 0 else None
     negative = hi < 0
@@ -450,12 +451,12 @@ def _digits_of(lo: fmpq, hi: fmpq, digits: int) -> str | None:
         n = _round_div(mid, _pow10(e))
     unit = _pow10(e)
     if a > (n - 1) * unit and b < (n + 1) * unit:
-        return _format(negative, n, e)
+        return _format(negative, n, e + shift)
     return None
 
 
-def _outward(q: fmpq, digits: int, up: bool) -> str:
-    """`q` rounded outward (up or down) to `digits` significant decimal digits."""
+def _outward(q: fmpq, digits: int, up: bool, shift: int = 0) -> str:
+    """`q`·10^shift rounded outward (up or down) to `digits` significant decimal digits."""
     if q == 0:
         return "0"
     negative = q < 0
@@ -467,7 +468,24 @@ def _outward(q: fmpq, digits: int, up: bool) -> str:
     away = up != negative
     if away and n * unit < a:
         n += 1
-    return _format(negative, n, e)
+    return _format(negative, n, e + shift)
+
+
+#: Decimal exponents beyond which a ball is scaled by 10^−s in ball arithmetic before its
+#: endpoints become rationals (whose numerators or denominators would otherwise have
+#: astronomically many digits, e.g. δ ≈ 10^−(2.6·10⁸)).
+_SCALE_BEYOND = 1000
+
+
+def _decimal_scale(b: arb, prec: int) -> tuple[arb, int]:
+    """(b·10^−s, s) with s = 0 for moderate magnitudes, else s ≈ ⌊log10 |b|⌋."""
+    if b.contains(0):
+        return b, 0
+    with working_precision(prec):
+        s = int(((abs(b).log() / arb(10).log()).mid().floor()).unique_fmpz())
+        if abs(s) < _SCALE_BEYOND:
+            return b, 0
+        return b * arb(10) ** (-s), s
 
 
 @dataclass(frozen=True)
@@ -529,10 +547,11 @@ def certify(value: object, digits: int = 30, max_prec: int = MAX_PREC) -> Certif
         if not b.is_finite():
             last = b
             continue
-        lo, hi = endpoints(b, prec)
-        text = _digits_of(lo, hi, digits)
+        scaled, shift = _decimal_scale(b, prec)
+        lo, hi = endpoints(scaled, prec)
+        text = _digits_of(lo, hi, digits, shift)
         if text is not None:
-            return Certified(text, _outward(lo, digits + 3, up=False), _outward(hi, digits + 3, up=True),
+            return Certified(text, _outward(lo, digits + 3, False, shift), _outward(hi, digits + 3, True, shift),
                              digits, exact_form, b)
         last = b
     if exact_form is not None and sign(exact_form) == 0:

@@ -186,3 +186,17 @@ def test_solve_decreasing_at_exact_points_with_rational_root():
     x = solve_decreasing(at_points(lambda x, p: 1 / (1 + arb(x))), Rational(1, 3), 0, 10)
     assert encloses(x.ball(200), fmpq(2))
     assert certify(x, 30).decimal.startswith("2.0000000")
+
+
+@pytest.mark.parametrize("expr", [sympy.exp(-10 ** 5), 3 * sympy.exp(10 ** 6), -sympy.erfc(3000),
+                                  Rational(1, 3) * Integer(10) ** -5000])
+def test_certify_extreme_magnitudes_against_mpmath(expr):
+    """Values far outside the double range keep their digits and bounds (scaled in ball
+    arithmetic before their endpoints become rationals)."""
+    c = certify(expr, 20)
+    mpmath.mp.dps = 60
+    true = mpmath.mpf(sympy.N(expr, 60))
+    assert mpmath.mpf(c.lower) <= true <= mpmath.mpf(c.upper)
+    exponent = c.decimal.split("e")[1]
+    unit = mpmath.mpf(10) ** (int(exponent) - 19)
+    assert abs(mpmath.mpf(c.decimal) - true) < unit
