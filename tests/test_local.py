@@ -357,12 +357,13 @@ def test_strong_data_processing_kl_and_chi2(k, data):
     p0 = law(data.draw(st.lists(st.integers(1, 6), min_size=n, max_size=n)))
     p1 = law(data.draw(st.lists(st.integers(1, 6), min_size=n, max_size=n)))
     eta = k.contraction("kl")
-    upper = mpmath.mpf(certify(eta, 20).upper)
+    upper = R(certify(eta, 20).upper)  # an exact rational ≥ η (the bound is attained, so no slack)
     chi2 = T ** 2 - 1
     d_in, d_out = f_div(chi2, p0, p1), f_div(chi2, k.apply(p0), k.apply(p1))
     assert d_out <= d_in
-    assert d_out <= upper * d_in + mpmath.mpf(10) ** -18
+    assert d_out <= upper * d_in
     with mpmath.workdps(30):
+        upper = mpmath.mpf(upper.p) / upper.q
         kl = lambda p, q: mpmath.fsum(mpmath.mpf(a.p) / a.q * mpmath.log(mpmath.mpf(a.p * b.q) / (a.q * b.p))
                                       for a, b in zip(p, q))
         assert kl(k.apply(p0), k.apply(p1)) <= upper * kl(p0, p1) + mpmath.mpf(10) ** -25
@@ -377,7 +378,7 @@ def test_theorem_5_bound_for_every_channel(k):
         return
     bound = kl_contraction_bound(sympy.log(x), k.dobrushin())
     v = k.contraction("kl")
-    assert mpmath.mpf(certify(v, 20).lower) <= mpmath.mpf(certify(bound, 20).upper)
+    assert R(certify(v, 20).lower) <= R(certify(bound, 20).upper)
 
 
 # --------------------------------------------------------------------------------------------
