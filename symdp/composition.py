@@ -120,9 +120,7 @@ class LatticePair(FinitePair):
     def _above_every_ratio(self, g: sympy.Expr) -> bool:
         """γ ≥ the largest likelihood ratio and P(LR = ∞) = 0, so E_γ = 0 exactly: a ball
         would only ever straddle this 0 (ties a − γb = 0), and the zero could not be certified."""
-        top = sum(k * max(f.exps) for f, k in self.lattice.factors)
-        return (sign(g - self.base ** top) >= 0
-                and all(sign(sympy.Add(*f.p) - 1) == 0 for f, _ in self.lattice.factors))
+        return not self.lattice.has_p_inf and sign(g - self.base ** self.lattice.top) >= 0
 
     def _hockey_ball(self, gamma: arb, prec: int) -> arb:
         """Σ_j (p_j − γ q_j)₊ + P(LR = ∞) in ball arithmetic; the positive part is taken by
@@ -146,8 +144,8 @@ class LatticePair(FinitePair):
             return [max(a, b) for a, b in zip(fwd, bwd)]
         lattices = [self.lattice] if self.symmetric else [self.lattice, self.reverse().lattice]
 
-        top = max(sum(k * max(f.exps) for f, k in lat.factors) for lat in lattices)
-        vanishes = not any(LatticePair(lat)._has_p_inf() for lat in lattices)
+        top = max(lat.top for lat in lattices)
+        vanishes = not any(lat.has_p_inf for lat in lattices)
 
         def value(j: int) -> Value:
             if vanishes and j >= top:  # above every likelihood ratio: exactly 0
@@ -183,10 +181,6 @@ class LatticePair(FinitePair):
     # ---- divergences by polynomial evaluation: on the lattice q_j = p_j b^{-j}, so every
     # f-divergence is a weighted sum of the P masses alone.
 
-    def _has_p_inf(self) -> bool:
-        """P puts mass where Q = 0 (likelihood ratio ∞): a factor's lattice atoms miss some P mass."""
-        return any(sign(sympy.Add(*f.p) - 1) != 0 for f, _ in self.lattice.factors)
-
     def _weighted(self, weight, exact_weight=None) -> Value:
         """Σ_j P(LR = b^j) · w(j) over the finite-ratio atoms: exact when the masses are rational
         and `exact_weight(j)` gives exact rationals, otherwise certified with `weight(j, prec)`."""
@@ -212,21 +206,21 @@ class LatticePair(FinitePair):
 
     def kl(self) -> Value:
         """D(P‖Q) = log b · Σ_j j p_j (the mean privacy loss)."""
-        if self._has_p_inf():
+        if self.lattice.has_p_inf:
             return sympy.oo
         mean = self._weighted(lambda j, prec: arb(j), fmpq)
         return mean * sympy.log(self.base) if not isinstance(mean, Real) else Real(
             lambda prec: mean.ball(prec) * arb_of(sympy.log(self.base), prec))
 
     def chi2(self) -> Value:
-        return sympy.oo if self._has_p_inf() else self._moment(sympy.Integer(1)) - 1
+        return sympy.oo if self.lattice.has_p_inf else self._moment(sympy.Integer(1)) - 1
 
     def renyi(self, alpha: object) -> Value:
         """D_α = log(Σ_j p_j b^{j(α−1)})/(α − 1); ∞ for α > 1 when P has mass where Q = 0."""
         a = params.order(alpha)
         if a == 1:
             return self.kl()
-        if (a is sympy.oo or sign(a - 1) > 0) and self._has_p_inf():
+        if (a is sympy.oo or sign(a - 1) > 0) and self.lattice.has_p_inf:
             return sympy.oo
         if a is sympy.oo:  # log of the largest likelihood ratio with P > 0
             top = sum(k * max(j for j, pi in zip(f.exps, f.p) if pi != 0) for f, k in self.lattice.factors)
@@ -258,7 +252,7 @@ class LatticePair(FinitePair):
 def _p_inf_ball(lattice: LatticePLD, prec: int) -> arb:
     """P(LR = ∞) = 1 − Π_f P_f(finite ratio)^k: from the factors, not from the composed masses,
     whose sum would cancel against 1."""
-    if not LatticePair(lattice)._has_p_inf():
+    if not lattice.has_p_inf:
         return arb(0)
     with working_precision(prec):
         finite = arb(1)

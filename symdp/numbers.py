@@ -189,14 +189,14 @@ def real(fn: BallFunction, name: str = "") -> Real:
 # sympy -> arb
 
 
-def _pow(base: arb, e: sympy.Expr, prec: int) -> arb:
+def _pow(base: arb, e: sympy.Expr, prec: int, sub: dict | None = None) -> arb:
     if e.is_Integer:
         return base ** int(e)
     if e == sympy.S.Half:
         return base.sqrt()
     if e.is_Rational and e.q < 1 << 20:  # arb.root needs a machine-word index
         return base.root(int(e.q)) ** int(e.p) if base >= 0 else arb.nan()
-    return (arb_of(e, prec) * base.log()).exp()
+    return (_sympy_ball(e, prec, sub) * base.log()).exp()
 
 
 def _max(*xs: arb) -> arb:
@@ -253,7 +253,10 @@ def arb_of(value: object, prec: int) -> arb:
         return _sympy_ball(sympy.sympify(value), prec)
 
 
-def _sympy_ball(e: sympy.Expr, prec: int) -> arb:
+def _sympy_ball(e: sympy.Expr, prec: int, sub: dict | None = None) -> arb:
+    """A ball containing the sympy expression `e`; `sub` maps free symbols to balls."""
+    if sub and e in sub:
+        return sub[e]
     if e.is_Integer:
         return arb(int(e))
     if e.is_Rational:
@@ -264,27 +267,28 @@ def _sympy_ball(e: sympy.Expr, prec: int) -> arb:
         return arb.const_e()
     if e is sympy.EulerGamma:
         return arb.const_euler()
+    args = lambda: [_sympy_ball(a, prec, sub) for a in e.args]
     if isinstance(e, sympy.Add):
-        return sum((_sympy_ball(a, prec) for a in e.args), arb(0))
+        return sum(args(), arb(0))
     if isinstance(e, sympy.Mul):
         out = arb(1)
-        for a in e.args:
-            out *= _sympy_ball(a, prec)
+        for a in args():
+            out *= a
         return out
     if isinstance(e, sympy.Pow):
-        return _pow(_sympy_ball(e.base, prec), e.exp, prec)
+        return _pow(_sympy_ball(e.base, prec, sub), e.exp, prec, sub)
     if isinstance(e, sympy.Max):
-        return _max(*(_sympy_ball(a, prec) for a in e.args))
+        return _max(*args())
     if isinstance(e, sympy.Min):
-        return _min(*(_sympy_ball(a, prec) for a in e.args))
+        return _min(*args())
     if isinstance(e, sympy.binomial):
-        n, k = (_sympy_ball(a, prec) for a in e.args)
+        n, k = args()
         return (n + 1).gamma() / ((k + 1).gamma() * (n - k + 1).gamma())
     if isinstance(e, sympy.LambertW) and len(e.args) == 2:
-        return _sympy_ball(e.args[0], prec).lambertw(int(e.args[1]))
+        return _sympy_ball(e.args[0], prec, sub).lambertw(int(e.args[1]))
     fn = _UNARY.get(type(e)) or _UNARY.get(e.func)
     if fn is not None and len(e.args) == 1:
-        return fn(_sympy_ball(e.args[0], prec))
+        return fn(args()[0])
     if isinstance(e, sympy.Float):
         return arb(fmpq(*map(int, sympy.Rational(e).as_numer_denom())))
     raise ParameterError(f"cannot evaluate {e} with a certified error bound (unsupported: {e.func.__name__})")
@@ -296,44 +300,8 @@ def ball_function(expr: sympy.Expr, *symbols: sympy.Symbol) -> Callable[..., arb
     One sympy formula then serves symbolic, exact and certified evaluation alike.
     """
     def fn(*balls: arb) -> arb:
-        prec = ctx.prec
-        sub = {s: _BallSymbol(b) for s, b in zip(symbols, balls)}
-        return _eval_with(expr, sub, prec)
+        return _sympy_ball(expr, ctx.prec, dict(zip(symbols, balls)))
     return fn
-
-
-class _BallSymbol:
-    __slots__ = ("ball",)
-
-    def __init__(self, ball: arb):
-        self.ball = ball
-
-
-def _eval_with(e: sympy.Expr, sub: dict, prec: int) -> arb:
-    if e in sub:
-        return sub[e].ball
-    if not e.free_symbols:
-        return _sympy_ball(e, prec)
-    args = [_eval_with(a, sub, prec) for a in e.args]
-    if isinstance(e, sympy.Add):
-        return sum(args, arb(0))
-    if isinstance(e, sympy.Mul):
-        out = arb(1)
-        for a in args:
-            out *= a
-        return out
-    if isinstance(e, sympy.Pow):
-        if not e.exp.free_symbols:
-            return _pow(args[0], e.exp, prec)
-        return (args[1] * args[0].log()).exp()
-    if isinstance(e, sympy.Max):
-        return _max(*args)
-    if isinstance(e, sympy.Min):
-        return _min(*args)
-    fn = _UNARY.get(e.func)
-    if fn is not None and len(args) == 1:
-        return fn(args[0])
-    raise ParameterError(f"cannot evaluate {e.func.__name__} with a certified error bound")
 
 
 # --------------------------------------------------------------------------------------------

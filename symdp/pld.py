@@ -127,6 +127,16 @@ class LatticePLD:
         return is_rational(self.base) and all(f.rational for f, _ in self.factors)
 
     @cached_property
+    def has_p_inf(self) -> bool:
+        """P puts mass where Q = 0 (likelihood ratio ∞): some factor's lattice atoms miss P mass."""
+        return any(sign(sympy.Add(*f.p) - 1) != 0 for f, _ in self.factors)
+
+    @cached_property
+    def top(self) -> int:
+        """The largest exponent j of a likelihood ratio b^j on the composed lattice."""
+        return sum(k * max(f.exps) for f, k in self.factors)
+
+    @cached_property
     def exact(self) -> "ExactLattice":
         """The exact integer-polynomial form (rational masses only)."""
         lo, p, q, pd, qd, cover = 0, fmpz_poly([1]), fmpz_poly([1]), fmpz(1), fmpz(1), 1
