@@ -20,6 +20,7 @@ cannot prove a bound that is attained on the box; give the sympy form for those.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import reduce
 from typing import Callable, Sequence
 
 import sympy
@@ -172,20 +173,9 @@ def compile_interval(expr: sympy.Expr, symbols: Sequence[sympy.Symbol], prec: in
             value = _const(e, prec)
             return lambda box: value
         parts = [build(a) for a in e.args]
-        if isinstance(e, sympy.Add):
-            def add(box):
-                out = parts[0](box)
-                for p in parts[1:]:
-                    out = _add(out, p(box))
-                return out
-            return add
-        if isinstance(e, sympy.Mul):
-            def mul(box):
-                out = parts[0](box)
-                for p in parts[1:]:
-                    out = _mul(out, p(box))
-                return out
-            return mul
+        if isinstance(e, (sympy.Add, sympy.Mul)):
+            op = _add if isinstance(e, sympy.Add) else _mul
+            return lambda box: reduce(op, (p(box) for p in parts))
         if isinstance(e, sympy.Pow):
             return _compile_pow(e, parts, prec)
         if isinstance(e, (sympy.Max, sympy.Min)):
