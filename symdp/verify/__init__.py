@@ -5,13 +5,13 @@ A claim module (``proofs/<paper>.py``) uses :func:`claim` and the evidence const
 (:func:`run_claims`) and writes the reports (:mod:`symdp.verify.report`).
 """
 
-from .evidence import (KINDS, STATUSES, Evidence, certified_agreement, combine, erratum, exact_agreement, identity,
+from .evidence import (KINDS, STATUSES, Evidence, certified_agreement, combine, erratum, establish, exact_agreement, identity,
                        inequality_on_box)
 from .registry import PAPERS, REGISTRY, ClaimSpec, Registry, claim, load_claims
 from .runner import ClaimReport, run_claim, run_claims
 
 __all__ = [
-    "claim", "identity", "exact_agreement", "certified_agreement", "inequality_on_box", "erratum", "combine",
+    "claim", "identity", "exact_agreement", "certified_agreement", "inequality_on_box", "erratum", "combine", "establish",
     "Evidence", "KINDS", "STATUSES", "PAPERS", "REGISTRY", "ClaimSpec", "Registry", "load_claims",
     "ClaimReport", "run_claim", "run_claims",
 ]

@@ -296,3 +296,32 @@ def combine(*evidences: Evidence, detail: str = "") -> Evidence:
     if detail:
         text = f"{detail}: {text}"
     return Evidence(kind, status, text, {"parts": [e.to_json() for e in pieces]})
+
+
+# --------------------------------------------------------------------------------------------
+# a claim's verdict: the statement decides, cross-checks must pass
+
+
+def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence], domain: str,
+              stated_domain: str | None = None) -> Evidence:
+    """A claim's result: the status of `statement` (the evidence about the paper's statement),
+    provided every cross-check passes.
+
+    Cross-checks (library functions against the statement, reference values against a
+    certified evaluation) must pass for the claim to pass, but they do not lower a proof to
+    ``checked``. `domain` is the parameter domain the statement evidence covers; `stated_domain`
+    is the paper's (default: the same, i.e. the whole stated domain). Both are recorded, and
+    the report names the restriction when they differ.
+    """
+    checks = [e for item in cross_checks for e in (item if _is_sequence(item) else [item])]
+    if not isinstance(statement, Evidence) or not all(isinstance(e, Evidence) for e in checks):
+        raise TypeError("establish() takes Evidence objects")
+    stated = domain if stated_domain is None else stated_domain
+    data = {**statement.data, "statement": statement.to_json(), "cross_checks": [e.to_json() for e in checks],
+            "domain": domain, "stated_domain": stated, "whole_domain": domain == stated}
+    failed = [e for e in checks if not e.passed]
+    if failed:
+        reason = "; ".join(e.detail for e in failed)
+        return Evidence(statement.kind, "failed", f"{statement.detail}; cross-check failed: {reason}", data)
+    coverage = "whole stated domain" if domain == stated else f"restricted to {domain} (stated: {stated})"
+    return Evidence(statement.kind, statement.status, f"{statement.detail} [{coverage}]", data)
