@@ -344,3 +344,88 @@ def lemma24_threshold(p0: Sequence[object], p1: Sequence[object]) -> tuple[sympy
                 e2 = val
     star = e1 if e2 == sympy.oo or (e1 != sympy.oo and sign(e1 - e2) <= 0) else e2
     return e1, e2, star
+
+
+# --------------------------------------------------------------------------------------------
+# Exact regime decisions at rational e^ε
+
+
+def _rational_E(eps: object) -> fmpq:
+    _, E = _eps(eps)
+    if not E.is_Rational:
+        raise ParameterError(f"eps must be log of a rational (exact regime decisions), got {eps}")
+    return to_fmpq(E)
+
+
+def point_is_optimal(eps: object, utility: Utility, weights: dict[int, object]) -> bool:
+    """Exact decision: the feasible θ (mask → weight) of LP (11) attains the optimum.
+
+    The values are compared as rational combinations of the objective's atoms (1 and
+    logarithms of primes), so equality is decided exactly, not within a tolerance.
+    """
+    utility = _check_utility(utility)
+    E = _rational_E(eps)
+    obj, A = staircase_lp(E, utility)
+    k = utility.k
+    w = {int(m): to_fmpq(exact(v, "weight")) for m, v in weights.items()}
+    for i in range(k):
+        row = sum((A[i, m] * v for m, v in w.items()), fmpq(0))
+        if row != 1 or any(v < 0 for v in w.values()):
+            raise ParameterError("weights must be a feasible point of LP (11): S θ = 1, θ ≥ 0")
+    res = lp.solve(obj, A, [1] * k)
+    diff: dict[int, fmpq] = {}
+    for j in res.support:
+        for a, q in obj.rows[j].items():
+            diff[a] = diff.get(a, fmpq(0)) + q * res.x[j]
+    for m, v in w.items():
+        for a, q in obj.rows[m].items():
+            diff[a] = diff.get(a, fmpq(0)) - q * v
+    diff = {a: q for a, q in diff.items() if q != 0}
+    if not diff:
+        return True
+    s = sign(obj.value(diff)) if all(obj.atoms[a] is None or obj.atoms[a].exact is not None for a in diff) else None
+    if s is None:
+        raise lp.LPError("cannot compare the point's value with the optimum exactly")
+    if s < 0:
+        raise lp.LPError("internal: a feasible point beats the certified optimum")
+    return False
+
+
+def rr_weights(k: int, eps: object) -> dict[int, fmpq]:
+    """Randomized response as a point of LP (11): θ = 1/(e^ε+k−1) on the k singletons."""
+    E = _rational_E(eps)
+    return {1 << (k - 1 - i): 1 / (E + k - 1) for i in range(k)}
+
+
+def binary_weights(k: int, eps: object, T: Sequence[int]) -> dict[int, fmpq]:
+    """The binary mechanism on T as a point of LP (11): θ = 1/(e^ε+1) on T and Tᶜ."""
+    E = _rational_E(eps)
+    m = sum(1 << (k - 1 - i) for i in set(T))
+    return {m: 1 / (E + 1), ((1 << k) - 1) ^ m: 1 / (E + 1)}
+
+
+def rr_is_optimal(eps: object, utility: Utility) -> bool:
+    """Exact: randomized response is optimal for `utility` at ε (e^ε rational)."""
+    return point_is_optimal(eps, utility, rr_weights(utility.k, eps))
+
+
+def binary_is_optimal(eps: object, utility: Utility, T: Sequence[int]) -> bool:
+    """Exact: the binary mechanism on T is optimal for `utility` at ε (e^ε rational)."""
+    return point_is_optimal(eps, utility, binary_weights(utility.k, eps, T))
+
+
+def switch_bracket(predicate, lo: object, hi: object, steps: int = 24) -> tuple[sympy.Expr, sympy.Expr]:
+    """Bisection in E = e^ε over rationals: (E_lo, E_hi) with predicate(log E_lo) ≠
+    predicate(log E_hi), both decided exactly; a regime switch lies between (not necessarily
+    the only one: regimes need not be intervals)."""
+    a, b = to_fmpq(exact(lo, "lo")), to_fmpq(exact(hi, "hi"))
+    pa = predicate(sympy.log(from_fmpq(a)))
+    if pa == predicate(sympy.log(from_fmpq(b))):
+        raise ParameterError("predicate must differ at lo and hi")
+    for _ in range(int(steps)):
+        m = (a + b) / 2
+        if predicate(sympy.log(from_fmpq(m))) == pa:
+            a = m
+        else:
+            b = m
+    return from_fmpq(a), from_fmpq(b)
