@@ -1,0 +1,206 @@
+"""Independent routes for the Kairouz–Oh–Viswanath claims (*Extremal mechanisms for local DP*).
+
+Written from the paper's definitions, not from ``symdp``: the paper's closed forms for the
+pattern values μ_j (eqs. 83, 113), the binary and RR values, brute-force vertex enumeration of
+the LP (11) in mpmath, random exact laws and channels. The claim modules compare the library
+(``symdp.local``: the certified LP) against these.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Callable, Sequence
+
+import mpmath
+import sympy
+from flint import fmpz_mat
+
+Q = sympy.Rational
+log = sympy.log
+#: E = e^ε and a = E − 1 as symbols (E > 1), ε, z = P(T), generic symbols for identities.
+E, EPS, Z, GAMMA = sympy.symbols("E epsilon z gamma", positive=True)
+
+# The catalog's canonical instances (the paper gives none).
+A0, A1 = [Q(4, 10), Q(3, 10), Q(2, 10), Q(1, 10)], [Q(1, 10), Q(2, 10), Q(3, 10), Q(4, 10)]
+B0, B1 = [Q(6, 10), Q(25, 100), Q(1, 10), Q(5, 100)], [Q(1, 10), Q(2, 10), Q(3, 10), Q(4, 10)]
+C = [Q(4, 10), Q(3, 10), Q(2, 10), Q(1, 10)]
+D = [Q(5, 10), Q(3, 10), Q(2, 10)]
+U3 = [Q(1, 3)] * 3
+TIE0, TIE1 = [Q(6, 10), Q(1, 10), Q(3, 10)], [Q(2, 10), Q(5, 10), Q(3, 10)]      # P0(x3) = P1(x3)
+RATIO0, RATIO1 = [Q(1, 2), Q(1, 4), Q(1, 4)], [Q(1, 4), Q(3, 8), Q(3, 8)]        # equal ratios on x2, x3
+G0, G1 = [Q(1, 5), Q(4, 5)], [Q(2, 5), Q(3, 5)]                                    # k = 2, Corollary 10
+
+
+def rng(seed: int) -> random.Random:
+    return random.Random(seed)
+
+
+def random_law(r: random.Random, k: int, den: int = 30) -> list[sympy.Rational]:
+    """A random exact probability vector with positive entries."""
+    w = [r.randint(1, den) for _ in range(k)]
+    return [Q(v, sum(w)) for v in w]
+
+
+def distinct_ratio_pair(r: random.Random, k: int) -> tuple[list, list]:
+    """Random P0, P1 with P0(x) ≠ P1(x) and pairwise distinct ratios P0(x)/P1(x)."""
+    while True:
+        p0, p1 = random_law(r, k), random_law(r, k)
+        ratios = [a / b for a, b in zip(p0, p1)]
+        if len(set(ratios)) == k and 1 not in ratios:
+            return p0, p1
+
+
+def lognorm(v: object) -> sympy.Expr:
+    """A rational combination of logarithms written over logarithms of primes (for exact ==)."""
+    return sympy.expand(sympy.expand_log(sympy.sympify(v), force=True, factor=True))
+
+
+def sub(p: Sequence, T) -> sympy.Expr:
+    return sum((p[i] for i in T), sympy.Integer(0))
+
+
+def subsets(k: int):
+    for m in range(1 << k):
+        yield [i for i in range(k) if (m >> (k - 1 - i)) & 1]
+
+
+def mask(T, k: int) -> int:
+    return sum(1 << (k - 1 - i) for i in T)
+
+
+# --------------------------------------------------------------------------------------------
+# The paper's closed forms
+
+
+def kl_mu(p0, p1, T, e) -> sympy.Expr:
+    """Eq. (83): μ_j = (aP0(T_j)+1) log[(aP0(T_j)+1)/(aP1(T_j)+1)], a = e − 1."""
+    a = e - 1
+    u, v = a * sub(p0, T) + 1, a * sub(p1, T) + 1
+    return u * log(u / v)
+
+
+def mi_mu(z, e, eps=None) -> sympy.Expr:
+    """Eq. (113): μ(z, ε) = z e ε − (z(e−1)+1) log(z(e−1)+1), with ε = log e unless given."""
+    eps = log(e) if eps is None else eps
+    m = z * (e - 1) + 1
+    return z * e * eps - m * log(m)
+
+
+def binary_set(p0, p1) -> list[int]:
+    """T = {x : P0(x) ≥ P1(x)} (eq. 18)."""
+    return [i for i, (a, b) in enumerate(zip(p0, p1)) if a >= b]
+
+
+def binary_kl(p0, p1, e, T=None) -> sympy.Expr:
+    """D(M0‖M1) of the binary mechanism from the marginals (57)."""
+    T = binary_set(p0, p1) if T is None else T
+    k = len(p0)
+    Tc = [i for i in range(k) if i not in T]
+    return (kl_mu(p0, p1, T, e) + kl_mu(p0, p1, Tc, e)) / (e + 1)
+
+
+def rr_kl(p0, p1, e) -> sympy.Expr:
+    """Eq. (92): D_RR = Σ_i μ_{j_i}/(e+k−1)."""
+    k = len(p0)
+    return sum((kl_mu(p0, p1, [i], e) for i in range(k)), sympy.Integer(0)) / (e + k - 1)
+
+
+def mi_binary_T(p) -> list[int]:
+    """T ∈ argmin |P(A) − ½| (eq. 30), smallest mask first."""
+    k = len(p)
+    best = min(range(1, (1 << k) - 1), key=lambda m: (abs(sub(p, [i for i in range(k) if m >> (k - 1 - i) & 1]) - Q(1, 2)), m))
+    return [i for i in range(k) if best >> (k - 1 - i) & 1]
+
+
+def binary_mi(p, e, T=None) -> sympy.Expr:
+    """Eq. (112): [μ(P(T)) + μ(P(Tᶜ))]/(e+1)."""
+    T = mi_binary_T(p) if T is None else T
+    z = sub(p, T)
+    return (mi_mu(z, e) + mi_mu(1 - z, e)) / (e + 1)
+
+
+def rr_mi(p, e) -> sympy.Expr:
+    """Eq. (139): I_RR = Σ_i μ(P_i)/(e+k−1)."""
+    return sum((mi_mu(v, e) for v in p), sympy.Integer(0)) / (e + len(p) - 1)
+
+
+def tv(p0, p1) -> sympy.Expr:
+    return sum((abs(a - b) for a, b in zip(p0, p1)), sympy.Integer(0)) / 2
+
+
+def kl(p0, p1) -> sympy.Expr:
+    return sum((a * log(a / b) for a, b in zip(p0, p1) if a != 0), sympy.Integer(0))
+
+
+# --------------------------------------------------------------------------------------------
+# Brute force
+
+
+def vertex_optimum(mu: Callable[[list], mpmath.mpf], k: int, e, dps: int = 50) -> mpmath.mpf:
+    """max over all basic feasible solutions of {S^(k)θ = 1, θ ≥ 0} of Σ μ(S_jθ_j), in mpmath.
+
+    Bases are enumerated exhaustively (C(2^k, k) of them); a basis singular as a 0/1 pattern
+    with e = 2 is skipped, which can only lower the result.
+    """
+    with mpmath.workdps(dps):
+        ev = mpmath.mpf(sympy.N(e, dps + 10)) if not isinstance(e, mpmath.mpf) else e
+        cols = [[ev if (j >> (k - 1 - i)) & 1 else mpmath.mpf(1) for i in range(k)] for j in range(1 << k)]
+        best = mpmath.mpf(0)
+        for basis in itertools.combinations(range(1 << k), k):
+            pat = fmpz_mat(k, k, [2 if (j >> (k - 1 - i)) & 1 else 1 for i in range(k) for j in basis])
+            if pat.det() == 0:
+                continue
+            M = mpmath.matrix([[cols[j][i] for j in basis] for i in range(k)])
+            sol = mpmath.lu_solve(M, mpmath.matrix([1] * k))
+            th = [sol[i] for i in range(k)]
+            if min(th) < -mpmath.mpf(10) ** (-dps // 2):
+                continue
+            best = max(best, mpmath.fsum(mu([v * t for v in cols[j]]) for j, t in zip(basis, th) if t > 0))
+        return best
+
+
+def _mp_list(p, cache):
+    """The exact list `p` as mpf at the current mpmath precision (cached per precision)."""
+    prec = mpmath.mp.prec
+    if prec not in cache:
+        cache[prec] = [mpmath.mpf(sympy.Rational(v).p) / sympy.Rational(v).q for v in p]
+    return cache[prec]
+
+
+def mp_kl_column(p0, p1, dps: int = 50):
+    """μ(z) = (P0ᵀz) log(P0ᵀz / P1ᵀz) in mpmath, from eq. (12) (rational P0, P1)."""
+    c0, c1 = {}, {}
+
+    def mu(z):
+        f0, f1 = _mp_list(p0, c0), _mp_list(p1, c1)
+        a = mpmath.fsum(x * y for x, y in zip(f0, z))
+        b = mpmath.fsum(x * y for x, y in zip(f1, z))
+        return a * mpmath.log(a / b)
+    return mu
+
+
+def mp_mi_column(p, dps: int = 50):
+    """μ(z) = Σ_x P(x) z_x log(z_x / Pᵀz) in mpmath, from eq. (5) (rational P)."""
+    cache = {}
+
+    def mu(z):
+        f = _mp_list(p, cache)
+        m = mpmath.fsum(x * y for x, y in zip(f, z))
+        return mpmath.fsum(x * y * mpmath.log(y / m) for x, y in zip(f, z))
+    return mu
+
+
+def mp_value(v, dps: int = 50) -> mpmath.mpf:
+    return mpmath.mpf(sympy.N(v, dps))
+
+
+def catalog(ref: str, digits: int = 15):
+    """A catalog decimal with `digits` significant digits as a certified value: the ball of
+    one unit in its last digit around it (the catalog rounds to 15 digits)."""
+    from flint import arb, fmpq
+    from symdp.numbers import Real
+    r = sympy.Rational(ref)
+    e10 = sympy.floor(sympy.log(abs(r), 10)) if r != 0 else 0
+    rad = sympy.Rational(10) ** (int(e10) - digits + 1)
+    return Real(lambda prec: arb(fmpq(int(r.p), int(r.q)), fmpq(int(rad.p), int(rad.q))))
