@@ -13,19 +13,13 @@ import mpmath
 import sympy
 from flint import fmpq, fmpq_mat
 
-from _eldp_helpers import (A0, A1, B0, B1, C, D, E, EPS, Z, Q, catalog, lognorm, log, mi_mu, kl_mu, mp_kl_column,
+from _eldp_helpers import (A0, A1, B0, B1, C, D, E, EPS, Z, Q, catalog, holds, lognorm, log, mi_mu, kl_mu, mp_kl_column,
                            mp_mi_column, mp_value, random_law, rng, sub, vertex_optimum)
 from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, utility
 from symdp.numbers import sign
 from symdp.verify import certified_agreement, claim, combine, erratum, establish, exact_agreement, identity
 
 PAPER = "extremal-ldp"
-
-
-def holds(flags, detail):
-    """Exact evidence that every check in `flags` came out True (each decided exactly)."""
-    flags = [int(bool(f)) for f in flags]
-    return exact_agreement(flags, [1] * len(flags), f"{detail} ({len(flags)} cases)")
 
 
 # --------------------------------------------------------------------------------------------

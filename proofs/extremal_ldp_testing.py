@@ -1,0 +1,469 @@
+"""Kairouz–Oh–Viswanath, *Extremal mechanisms for local DP*: hypothesis testing (Sections 3, 8).
+
+Theorems 5–8, Corollaries 9–11, Lemmas 24–25 and the proof identities (58)⇔(59), (60),
+(63)⇔(65), (71), (79), (84). Optimality is decided exactly with the certified LP at rational
+e^ε (values are rational combinations of logarithms of primes, compared exactly). Errata:
+Theorem 5 with ties, Lemma 24's bookkeeping, Theorem 8 with equal likelihood ratios and the sign
+of (88), Corollary 9's missing square, Corollary 10's coefficient G.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, Q, RATIO0, RATIO1, TIE0, TIE1, binary_kl, binary_set,
+                           distinct_ratio_pair, holds, kl, kl_mu, lognorm, log, mask, random_law, rng, rr_kl, sub, subsets, tv)
+from symdp.local import Channel, binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
+from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
+from symdp.numbers import sign
+from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity
+
+PAPER = "extremal-ldp"
+X = sympy.Symbol("x", positive=True)
+
+
+def _all_f(p0, p1):
+    return [utility.kl(p0, p1), utility.reverse_kl(p0, p1), utility.symmetric_kl(p0, p1), utility.chi2(p0, p1),
+            utility.hellinger(p0, p1), utility.tv(p0, p1), utility.e_gamma(Q(11, 10), p0, p1),
+            utility.f_divergence(lambda x: sympy.Max(Q(4, 5) - x, 0), p0, p1)]
+
+
+def _ratio_bounds(p0, p1, e):
+    T = binary_set(p0, p1)
+    k = len(p0)
+    Tc = [i for i in range(k) if i not in T]
+    a = e - 1
+    r_max = (a * sub(p0, T) + 1) / (a * sub(p1, T) + 1)
+    r_min = (a * sub(p0, Tc) + 1) / (a * sub(p1, Tc) + 1)
+    return r_min, r_max
+
+
+def _sandwich(p0, p1, e) -> bool:
+    """(56) on every staircase pattern at e^ε = e (exact)."""
+    r_min, r_max = _ratio_bounds(p0, p1, e)
+    a = e - 1
+    return all(r_min <= (a * sub(p0, A) + 1) / (a * sub(p1, A) + 1) <= r_max for A in subsets(len(p0)))
+
+
+# --------------------------------------------------------------------------------------------
+# Lemma 24 and Theorem 5 (high privacy: the binary mechanism)
+
+
+@claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)")
+def lemma_24_upper_identity():
+    k = 4
+    P0 = list(sympy.symbols("p1:4", positive=True)) + [None]
+    P1 = list(sympy.symbols("q1:4", positive=True)) + [None]
+    P0[3], P1[3] = 1 - sum(P0[:3]), 1 - sum(P1[:3])
+    S = sympy.symbols("s1:5", positive=True)
+    a = E - 1
+    lhs, rhs = [], []
+    for T in ([0], [0, 2], [0, 1, 3]):
+        PT0, PT1 = sub(P0, T), sub(P1, T)
+        cross = (a * PT0 + 1) * sum(p * s for p, s in zip(P1, S)) - (a * PT1 + 1) * sum(p * s for p, s in zip(P0, S))
+        eq59 = a * (PT0 - PT1) + a * sum((s - 1) * (PT0 * q - PT1 * p) for s, p, q in zip(S, P0, P1)) \
+            - sum((s - 1) * (p - q) for s, p, q in zip(S, P0, P1))
+        lhs.append(sympy.expand(cross))
+        rhs.append(sympy.expand(eq59))
+        Tj = [1, 2]
+        pat = {S[i]: (E if i in Tj else 1) for i in range(k)}
+        eq60 = a * ((PT0 - PT1) - (sub(P0, Tj) - sub(P1, Tj))) + a ** 2 * (PT0 * sub(P1, Tj) - PT1 * sub(P0, Tj))
+        lhs.append(sympy.expand(eq59.subs(pat)))
+        rhs.append(sympy.expand(eq60))
+    stmt = identity(lhs, rhs, "cross-multiplied (58) − (59), and (59) on the pattern T_j = {x2, x3} − (60); "
+                    "k = 4, T ∈ {{x1}, {x1,x3}, {x1,x2,x4}}, symbolic P0, P1, S, e^ε")
+    return establish(stmt, domain="k = 4, three sets T, symbolic", stated_domain="all k, T")
+
+
+@claim(PAPER, "Lemma 24 (eqs. 63–65)", "(63) ⇔ (64) for every column, and (64) on a pattern is (65)")
+def lemma_24_lower_identity():
+    k = 4
+    P0 = list(sympy.symbols("p1:4", positive=True)) + [None]
+    P1 = list(sympy.symbols("q1:4", positive=True)) + [None]
+    P0[3], P1[3] = 1 - sum(P0[:3]), 1 - sum(P1[:3])
+    S = sympy.symbols("s1:5", positive=True)
+    a = E - 1
+    lhs, rhs = [], []
+    for T in ([0], [0, 2]):
+        Tc = [i for i in range(k) if i not in T]
+        PT0, PT1 = sub(P0, T), sub(P1, T)
+        cross = (a * sub(P1, Tc) + 1) * sum(p * s for p, s in zip(P0, S)) - (a * sub(P0, Tc) + 1) * sum(p * s for p, s in zip(P1, S))
+        eq64 = a * (PT0 - PT1) + a * sum((s - 1) * (PT0 * q - PT1 * p) for s, p, q in zip(S, P0, P1)) \
+            + E * sum((s - 1) * (p - q) for s, p, q in zip(S, P0, P1))
+        lhs.append(sympy.expand(cross))
+        rhs.append(sympy.expand(eq64))
+        Tj = [1, 3]
+        pat = {S[i]: (E if i in Tj else 1) for i in range(k)}
+        eq65 = a * ((PT0 - PT1) + E * (sub(P0, Tj) - sub(P1, Tj))) + a ** 2 * (PT0 * sub(P1, Tj) - PT1 * sub(P0, Tj))
+        lhs.append(sympy.expand(eq64.subs(pat)))
+        rhs.append(sympy.expand(eq65))
+    stmt = identity(lhs, rhs, "cross-multiplied (63) − (64), and (64) on T_j = {x2, x4} − (65); k = 4, symbolic")
+    return establish(stmt, domain="k = 4, two sets T, symbolic", stated_domain="all k, T")
+
+
+def _threshold_from_60_65(p0, p1):
+    """ε* from the paper's pattern inequalities (60) and (65), solved for a = e^ε − 1 by sympy."""
+    k = len(p0)
+    T = binary_set(p0, p1)
+    a = sympy.Symbol("a", positive=True)
+    P0T, P1T = sub(p0, T), sub(p1, T)
+    best = sympy.oo
+    for A in subsets(k):
+        d = sub(p0, A) - sub(p1, A)
+        for poly in (a * ((P0T - P1T) - d) + a ** 2 * (P0T * sub(p1, A) - P1T * sub(p0, A)),
+                     a * ((P0T - P1T) + (1 + a) * d) + a ** 2 * (P0T * sub(p1, A) - P1T * sub(p0, A))):
+            for root in sympy.solve(sympy.expand(poly / a), a):
+                if root.is_positive and sympy.expand(poly / a).subs(a, root + 1).is_negative:
+                    best = min(best, log(1 + root), key=lambda v: sympy.N(v, 30) if v != sympy.oo else sympy.oo)
+    return best
+
+
+@claim(PAPER, "Lemma 24", "for ε ≤ ε* = min(ε1, ε2) every Q ∈ D_ε has (aP0(Tᶜ)+1)/(aP1(Tᶜ)+1) ≤ M0(y)/M1(y) ≤ "
+       "(aP0(T)+1)/(aP1(T)+1), both bounds attained by the binary mechanism")
+def lemma_24():
+    flags, cross = [], []
+    r = rng(24)
+    for p0, p1 in ((A0, A1), (B0, B1), distinct_ratio_pair(r, 3), distinct_ratio_pair(r, 4)):
+        e1, e2, star = lemma24_threshold(p0, p1)
+        Es = sympy.exp(star)
+        # (56) on all patterns at e^ε* exactly and below; columns in the cube are convex combinations
+        flags.append(_sandwich(p0, p1, Es))
+        flags.append(_sandwich(p0, p1, 1 + (Es - 1) / 2))
+        # random non-pattern columns S ∈ [1, e^ε*]^k too
+        for _ in range(10):
+            col = [1 + (Es - 1) * Q(r.randint(0, 12), 12) for _ in range(len(p0))]
+            r_min, r_max = _ratio_bounds(p0, p1, Es)
+            v = sum(x * c for x, c in zip(p0, col)) / sum(x * c for x, c in zip(p1, col))
+            flags.append(r_min <= v <= r_max)
+        # ε* is sharp: just above it some pattern violates (56)
+        flags.append(not _sandwich(p0, p1, Es * Q(101, 100)))
+        cross.append(exact_agreement(lognorm(star), lognorm(_threshold_from_60_65(p0, p1)),
+                                     "library ε* vs the roots of the paper's (60) and (65) (sympy.solve)"))
+    cross.append(exact_agreement([lognorm(v) for v in lemma24_threshold(B0, B1)],
+                                 [lognorm(log(Q(29, 19))), lognorm(log(9)), lognorm(log(Q(29, 19)))],
+                                 "example B: ε1 = ln(29/19), ε2 = ln 9 (catalog §2)"))
+    # the bounds are attained by the binary mechanism: its two output ratios are r_max and r_min
+    e = Q(3, 2)
+    ch = binary_mechanism(log(e), B0, B1)
+    m0 = [sum(p * row[y] for p, row in zip(B0, ch.rows)) for y in range(2)]
+    m1 = [sum(p * row[y] for p, row in zip(B1, ch.rows)) for y in range(2)]
+    r_min, r_max = _ratio_bounds(B0, B1, e)
+    cross.append(exact_agreement([m0[0] / m1[0], m0[1] / m1[1]], [r_max, r_min], "binary mechanism attains both bounds"))
+    return establish(holds(flags, "(56) at e^ε* and below on every pattern and on random columns; violated at "
+                           "1.01·e^ε* (examples A, B and two random pairs)"), *cross,
+                     domain="examples A, B and 2 random pairs with P0 ≠ P1 pointwise", stated_domain="all P0, P1")
+
+
+@claim(PAPER, "Lemma 24 (proof)", "non-binding patterns get ε(j) = +∞, not 0; the printed 'set ε(j) = 0, "
+       "ε1 = min_j ε(j)' gives ε* = 0")
+def lemma_24_proof():
+    k = 4
+    T = binary_set(B0, B1)
+    P0T, P1T = sub(B0, T), sub(B1, T)
+    printed = []
+    for A in subsets(k):
+        den = P1T * sub(B0, A) - P0T * sub(B1, A)
+        if den > 0:
+            printed.append(log(1 + ((P0T - P1T) - (sub(B0, A) - sub(B1, A))) / den))
+        else:
+            printed.append(sympy.Integer(0))           # "set ε(j) = 0"
+    printed_eps1 = min(printed, key=lambda v: sympy.N(v, 30))
+    corrected_eps1 = lemma24_threshold(B0, B1)[0]
+    corrected = combine(exact_agreement(lognorm(corrected_eps1), lognorm(log(Q(29, 19))),
+                                        "ε1 with +∞ for non-binding patterns (example B)"),
+                        holds([_sandwich(B0, B1, sympy.exp(corrected_eps1))], "(56) holds at that ε1 > 0"))
+    return establish(erratum(sympy.N(printed_eps1) > 0, {"P0": str(B0), "P1": str(B1), "printed eps1": str(printed_eps1),
+                                                         "corrected eps1": str(corrected_eps1)}, corrected,
+                             "with ε(j) = 0 for non-binding patterns the minimum is 0 and the lemma is vacuous",
+                             corrected_statement="ε(j) = +∞ for patterns that never bind; ε1 = min over binding ones"),
+                     domain="example B")
+
+
+@claim(PAPER, "Theorem 5", "for P0(x) ≠ P1(x) there is ε*(P0,P1) > 0 (Lemma 24) such that for ε ≤ ε* the binary "
+       "mechanism (18) maximises every f-divergence D_f(M0‖M1) over D_ε")
+def theorem_5():
+    flags = []
+    for p0, p1, Es in ((A0, A1, [Q(3, 2), Q(2), Q(3)]), (B0, B1, [Q(11, 10), Q(6, 5), Q(29, 19)])):
+        T = binary_set(p0, p1)
+        for e in Es:
+            for u in _all_f(p0, p1):
+                flags.append(binary_is_optimal(log(e), u, T))
+    stmt = holds(flags, "binary optimal (exact LP comparison) for KL, reverse KL, symmetric KL, χ², squared "
+                 "Hellinger, TV, E_1.1, f = (4/5 − x)₊ at e^ε ∈ {3/2, 2, 3 = e^ε*} (A), {11/10, 6/5, 29/19 = e^ε*} (B)")
+    # ε* is the exact universal threshold: just above it a hockey-stick f separates (Blackwell)
+    e = Q(8, 5)
+    _, r_max = _ratio_bounds(B0, B1, e)
+    u = utility.e_gamma(r_max, B0, B1)
+    opt = optimal_mechanism(log(e), u).value
+    bin_ = u(binary_mechanism(log(e), B0, B1))
+    cross = exact_agreement([int(sign(opt) > 0), bin_], [1, 0], f"example B at e^ε = 8/5 > 29/19: E_γ with "
+                            f"γ = r_max = {r_max} has OPT = {sympy.N(opt, 12)} > 0 = BIN")
+    return establish(stmt, cross, domain="examples A, B, ε ≤ ε*, 8 divergences", stated_domain="all P0, P1, all f")
+
+
+@claim(PAPER, "Theorem 5 (ties)", "with P0(x) = P1(x) for some x no binary mechanism is optimal for all f at any "
+       "ε > 0: the hypothesis P0(x) ≠ P1(x) is needed")
+def theorem_5_ties():
+    e = Q(101, 100)
+    T_paper = binary_set(TIE0, TIE1)                   # ties go into T: {x1, x3}
+    kl_u, rkl_u = utility.kl(TIE0, TIE1), utility.reverse_kl(TIE0, TIE1)
+    opt_kl = optimal_mechanism(log(e), kl_u).value
+    paper_kl = kl_u(binary_mechanism(log(e), TIE0, TIE1))
+    opt_r = optimal_mechanism(log(e), rkl_u).value
+    other_r = rkl_u(binary_mechanism(log(e), TIE0, TIE1, T=[0]))
+    printed = binary_is_optimal(log(e), kl_u, T_paper) and binary_is_optimal(log(e), rkl_u, [0])
+    corrected = combine(exact_agreement(lognorm(lemma24_threshold(TIE0, TIE1)[2]), 0,
+                                        "the corrected Lemma 24 gives ε* = 0 for this tie (no universal regime)"),
+                        holds([binary_is_optimal(log(Q(2)), u, binary_set(A0, A1)) for u in (utility.kl(A0, A1),
+                               utility.reverse_kl(A0, A1))], "without ties (example A, e^ε = 2) one binary mechanism "
+                              "serves KL and reverse KL"))
+    return establish(erratum(printed, {"P0": str(TIE0), "P1": str(TIE1), "e^eps": str(e),
+                                       "OPT_KL": str(sympy.N(opt_kl, 16)), "BIN_KL(T={x1,x3})": str(sympy.N(paper_kl, 16)),
+                                       "OPT_revKL": str(sympy.N(opt_r, 16)), "BIN_revKL(T={x1})": str(sympy.N(other_r, 16))},
+                             corrected, "KL needs T = {x1} and reverse KL needs T = {x1, x3}",
+                             corrected_statement="Theorem 5 holds under P0(x) ≠ P1(x) for all x"),
+                     domain="the tie instance at e^ε = 101/100")
+
+
+# --------------------------------------------------------------------------------------------
+# Theorem 6, Corollary 11 (TV), Theorem 7, Lemma 25
+
+
+@claim(PAPER, "Theorem 6", "for all P0, P1 and ε ≥ 0 the binary mechanism maximises ‖M0 − M1‖_TV; dual (70) gives "
+       "1ᵀα* = (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV (71)")
+def theorem_6():
+    r = rng(6)
+    vals, refs, flags = [], [], []
+    for k in (2, 3, 4, 5):
+        for _ in range(2):
+            p0, p1 = random_law(r, k), random_law(r, k)
+            for e in (Q(1), Q(11, 10), Q(3), Q(100)):
+                u = utility.tv(p0, p1)
+                vals.append(optimal_mechanism(log(e), u).value)
+                refs.append((e - 1) / (e + 1) * tv(p0, p1))
+                vals.append(u(binary_mechanism(log(e), p0, p1)))
+                refs.append((e - 1) / (e + 1) * tv(p0, p1))
+                alpha = [(e - 1) / (e + 1) * abs(a - b) / 2 for a, b in zip(p0, p1)]
+                flags.append(all(s >= 0 for s in dual_slacks(log(e), u, alpha)))
+                flags.append(sum(alpha) == (e - 1) / (e + 1) * tv(p0, p1))
+    stmt = exact_agreement(vals, refs, "exact LP optimum and binary TV vs (e^ε−1)/(e^ε+1)·TV; k = 2..5, "
+                           "e^ε ∈ {1, 11/10, 3, 100}")
+    return establish(stmt, holds(flags, "dual (70) feasible on all 2^k patterns, and (71)"),
+                     domain="16 random pairs × 4 rational e^ε", stated_domain="all P0, P1, ε ≥ 0")
+
+
+@claim(PAPER, "Corollary 11", "‖M0 − M1‖_TV ≤ (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV for every ε-LDP Q, with equality for the "
+       "binary mechanism (eq. 79)")
+def corollary_11():
+    p, q = sympy.symbols("p q", positive=True)          # P0(T), P1(T) with p ≥ q
+    m0, m1 = ((E - 1) * p + 1) / (E + 1), ((E - 1) * q + 1) / (E + 1)
+    tv_bin = (m0 - m1 + ((1 - m0) - (1 - m1)) * -1) / 2   # |M0(0)−M1(0)| = M0(0)−M1(0) when p ≥ q
+    eq79 = identity(tv_bin, (E - 1) / (E + 1) * (p - q), "binary TV from the marginals (57) = (e^ε−1)/(e^ε+1)(P0(T)−P1(T))")
+    r = rng(11)
+    flags = []
+    for _ in range(6):
+        p0, p1 = random_law(r, 4), random_law(r, 4)
+        e = Q(r.randint(11, 60), 10)
+        flags.append(optimal_mechanism(log(e), utility.tv(p0, p1)).value == (e - 1) / (e + 1) * tv(p0, p1))
+    return establish(combine(eq79, holds(flags, "the certified LP optimum equals the bound (random k = 4)")),
+                     domain="equality: all p ≥ q; bound: 6 random instances", stated_domain="all Q, ε")
+
+
+@claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1")
+def theorem_7():
+    r = rng(7)
+    flags = []
+    for k in (3, 4, 5):
+        for _ in range(2):
+            p0, p1 = random_law(r, k), random_law(r, k)
+            for e in (Q(11, 10), Q(2), Q(5), Q(50)):
+                opt = optimal_mechanism(log(e), utility.kl(p0, p1)).value
+                flags.append(sign(binary_kl(p0, p1, e) * 2 * (e + 1) ** 2 - opt) >= 0)
+    ratio = identity(2 * ((E - 1) / (E + 1)) ** 2 / (4 * (E - 1) ** 2), 1 / (2 * (E + 1) ** 2),
+                     "(95)/(94): 2((e^ε−1)/(e^ε+1))²TV² / (4(e^ε−1)²TV²) = 1/(2(e^ε+1)²)")
+    return establish(holds(flags, "exact sign of 2(e^ε+1)²·BIN − OPT on random k = 3..5, e^ε ∈ {1.1, 2, 5, 50}"),
+                     ratio, domain="24 random instances", stated_domain="all ε, P0, P1")
+
+
+@claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)")
+def lemma_25():
+    r = rng(25)
+    flags = []
+    for k in (3, 4):
+        for _ in range(3):
+            p0, p1 = random_law(r, k), random_law(r, k)
+            for e in (Q(11, 10), Q(2), Q(10)):
+                opt = optimal_mechanism(log(e), utility.symmetric_kl(p0, p1)).value
+                flags.append(sign(4 * (e - 1) ** 2 * tv(p0, p1) ** 2 - opt) >= 0)
+    return establish(holds(flags, "the certified optimum of the symmetrised KL against the bound"),
+                     domain="18 random instances", stated_domain="all ε, P0, P1, Q")
+
+
+# --------------------------------------------------------------------------------------------
+# Theorem 8 (low privacy: randomized response), Corollaries 9, 10
+
+
+@claim(PAPER, "Eq. (84)", "the dual α* of (82) has 1ᵀα* = Σ_i μ_{j_i}/(e^ε+k−1) = D_RR (92) and is tight on the "
+       "singleton patterns")
+def eq_84():
+    lhs, rhs = [], []
+    for k in (3, 4, 5):
+        mu = sympy.symbols(f"mu1:{k + 1}")
+        tot = sum(mu)
+        alpha = [((E + k - 2) * m - (tot - m)) / ((E - 1) * (E + k - 1)) for m in mu]
+        lhs.append(sum(alpha))
+        rhs.append(tot / (E + k - 1))
+        for i in range(k):                               # S_{j_i}ᵀα* = Σα + (E−1)α_i
+            lhs.append(sum(alpha) + (E - 1) * alpha[i])
+            rhs.append(mu[i])
+    stmt = identity(lhs, rhs, "1ᵀα* = Σμ_i/(E+k−1) and S_{j_i}ᵀα* = μ_i, symbolic μ and E, k = 3, 4, 5")
+    u = utility.kl(A0, A1)
+    cross = exact_agreement(lognorm(sum(rr_dual(log(7), u))), lognorm(rr_kl(A0, A1, 7)),
+                            "library rr_dual sums to the paper's D_RR (92), example A, e^ε = 7")
+    return establish(stmt, cross, domain="k = 3, 4, 5, symbolic", stated_domain="all k")
+
+
+@claim(PAPER, "Theorem 8", "for P0, P1 with pairwise distinct ratios P0(x)/P1(x) there is ε* such that for ε ≥ ε* "
+       "randomized response maximises D_kl(M0‖M1)")
+def theorem_8():
+    flags = []
+    u_a, u_b = utility.kl(A0, A1), utility.kl(B0, B1)
+    flags += [rr_is_optimal(log(e), u_a) for e in (Q(19), Q(50), Q(1000))]
+    flags += [rr_is_optimal(log(e), u_b) for e in (Q(97), Q(1000), Q(10) ** 6)]
+    r = rng(8)
+    for k in (3, 4, 5):
+        p0, p1 = distinct_ratio_pair(r, k)
+        flags.append(rr_is_optimal(log(Q(10) ** 6), utility.kl(p0, p1)))
+    stmt = holds(flags, "RR optimal (exact LP decision) for A at e^ε ∈ {19, 50, 1000}, B at {97, 1000, 10^6}, "
+                 "random distinct-ratio pairs k = 3..5 at 10^6")
+    lo, hi = switch_bracket(lambda eps: rr_is_optimal(eps, u_a), 10, 20, 16)
+    cross = holds([sign(log(lo) - Q("2.93165936997694")) <= 0 <= sign(log(hi) - Q("2.93165936997694"))],
+                  f"example A: RR stops being optimal between ε = {sympy.N(log(lo), 10)} and {sympy.N(log(hi), 10)} "
+                  "(catalog: 2.93165936997694)")
+    return establish(stmt, cross, domain="examples A, B and 3 random pairs at large ε", stated_domain="all P0, P1")
+
+
+@claim(PAPER, "Theorem 8 (equal ratios)", "with two symbols of equal ratio P0(x)/P1(x), RR is not optimal at any "
+       "large ε: the binary mechanism beats it by (0.2159728…)e^{-ε}")
+def theorem_8_equal_ratios():
+    k = 3
+    # (BIN_{T={x1}} − RR)·e^ε as ε → ∞, exactly (sympy limit of the paper's closed forms)
+    w = sympy.Symbol("w", positive=True)
+    gap = ((binary_kl(RATIO0, RATIO1, E, T=[0]) - rr_kl(RATIO0, RATIO1, E)) * E)
+    lim = sympy.limit(gap.subs(E, 1 / w), w, 0, "+")
+    printed = sign(lim) <= 0 and all(rr_is_optimal(log(e), utility.kl(RATIO0, RATIO1)) for e in (Q(100), Q(10) ** 4))
+    wit = {"P0": str(RATIO0), "P1": str(RATIO1), "lim (BIN_{x1} − RR) e^eps": str(sympy.N(lim, 15)),
+           "RR optimal at e^eps = 100": rr_is_optimal(log(100), utility.kl(RATIO0, RATIO1))}
+    corrected = holds([rr_is_optimal(log(Q(1000)), utility.kl(A0, A1)), sign(lim) > 0],
+                      "with distinct ratios (example A) RR is optimal at e^ε = 1000")
+    return establish(erratum(printed, wit, corrected, "the log-sum step (88) is an equality when P0/P1 is constant on "
+                             "T_j; the binary mechanism on {x1} beats RR for all large ε",
+                             corrected_statement="Theorem 8 holds when the ratios P0(x)/P1(x) are pairwise distinct"),
+                     domain="the equal-ratio instance")
+
+
+@claim(PAPER, "Theorem 8 (proof, eq. 88)", "the leading coefficient of S_jᵀα* − μ_j is Σ_{x∈T_j} P0 log(P0/P1) − "
+       "P0(T_j)log(P0(T_j)/P1(T_j)) ≥ 0 (the paper writes the reverse difference and a reversed log-sum inequality)")
+def theorem_8_eq_88():
+    Tj = [0, 1]
+    agg = sub(A0, Tj) * log(sub(A0, Tj) / sub(A1, Tj))
+    ind = sum((A0[i] * log(A0[i] / A1[i]) for i in Tj), sympy.Integer(0))
+    printed_holds = sign(agg - ind) > 0                 # "P0(T_j)log(...) > Σ ... by the log-sum inequality"
+    # the true leading term, from the closed forms (82), (86) with symbolic E
+    mu = [kl_mu(A0, A1, [i], E) for i in range(4)]
+    alpha = [((E + 2) * m - (sum(mu) - m)) / ((E - 1) * (E + 3)) for m in mu]
+    slack = sum(alpha) + (E - 1) * sum(alpha[i] for i in Tj) - kl_mu(A0, A1, Tj, E)
+    w = sympy.Symbol("w", positive=True)
+    lim = sympy.limit((slack / E).subs(E, 1 / w), w, 0, "+")
+    corrected = combine(identity(lim, ind - agg, "lim (S_jᵀα* − μ_j)/e^ε = Σ_{T_j} P0 log(P0/P1) − P0(T_j)log(P0(T_j)/P1(T_j)), "
+                                 "example A, T_j = {x1, x2}"),
+                        holds([sign(sum((p0[i] * log(p0[i] / p1[i]) for i in T), sympy.Integer(0))
+                                    - sub(p0, T) * log(sub(p0, T) / sub(p1, T))) >= 0
+                               for p0, p1 in ((A0, A1), (B0, B1)) for T in subsets(4) if T],
+                              "log-sum inequality Σ ≥ aggregated on every pattern of A and B"))
+    return establish(erratum(printed_holds, {"T_j": "{x1, x2}", "P0(T_j)log(P0(T_j)/P1(T_j))": str(sympy.N(agg, 15)),
+                                             "sum": str(sympy.N(ind, 15))}, corrected,
+                             "the log-sum inequality goes the other way; with the difference reversed as well the "
+                             "argument is right", corrected_statement="S_jᵀα* − μ_j = (Σ_{T_j} P0 log(P0/P1) − "
+                             "P0(T_j)log(P0(T_j)/P1(T_j)))e^ε + O(1) ≥ 0"),
+                     domain="example A")
+
+
+@claim(PAPER, "Corollary 9", "for ε ≤ ε*(P0,P1,δ): D(M0‖M1) + D(M1‖M0) ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·‖P0 − P1‖²_TV; "
+       "the binary mechanism gives TV²ε² + O(ε⁴)")
+def corollary_9():
+    eps = sympy.Symbol("epsilon", positive=True)
+    p, q = sympy.symbols("p q", positive=True)
+    e = sympy.exp(eps)
+    m0 = [((e - 1) * p + 1) / (e + 1), ((e - 1) * (1 - p) + 1) / (e + 1)]
+    m1 = [((e - 1) * q + 1) / (e + 1), ((e - 1) * (1 - q) + 1) / (e + 1)]
+    sym = sum((a - b) * sympy.log(a / b) for a, b in zip(m0, m1))
+    ser = sympy.series(sym, eps, 0, 4).removeO()
+    series = identity([ser.coeff(eps, 2), ser.coeff(eps, 3)], [(p - q) ** 2, 0],
+                      "binary symmetrised KL = (P0(T)−P1(T))²ε² + 0·ε³ + O(ε⁴)")
+    flags = []
+    delta = Q(1, 10)
+    for p0, p1 in ((A0, A1), (B0, B1)):
+        for e_ in (Q(1001, 1000), Q(101, 100)):
+            opt = optimal_mechanism(log(e_), utility.symmetric_kl(p0, p1)).value
+            flags.append(sign(2 * (1 + delta) * (e_ - 1) ** 2 / (e_ + 1) * tv(p0, p1) ** 2 - opt) >= 0)
+    return establish(holds(flags, "δ = 1/10: certified symmetrised-KL optimum below the bound at e^ε ∈ {1.001, 1.01} "
+                           "(examples A, B)"), series, domain="examples A, B, δ = 1/10, two small ε",
+                     stated_domain="all P0, P1, δ > 0, ε ≤ ε*")
+
+
+@claim(PAPER, "Corollary 9 (derivation)", "the binary KL is (e^ε−1)²/(e^ε+1)·(P0(T)−P1(T))² + O(ε³): the printed "
+       "derivation drops the square")
+def corollary_9_derivation():
+    eps = sympy.Symbol("epsilon", positive=True)
+    e = sympy.exp(eps)
+    p, q = sum(A0[:2]), sum(A1[:2])                     # example A: T = {x1, x2}, TV = 2/5
+    kl2 = binary_kl(A0, A1, e)
+    lead = sympy.limit(kl2 / eps ** 2, eps, 0, "+")
+    printed = sympy.limit((e - 1) ** 2 / (e + 1) * (p - q) / eps ** 2, eps, 0, "+")
+    corrected = identity(lead, sympy.limit((e - 1) ** 2 / (e + 1) * (p - q) ** 2 / eps ** 2, eps, 0, "+"),
+                         "lim BIN_KL/ε² = lim (e^ε−1)²/(e^ε+1)·TV²/ε² = TV²/2 (example A)")
+    return establish(erratum(lead == printed, {"example": "A", "lim BIN/eps^2": str(lead), "printed lim": str(printed)},
+                             corrected, "(P0(T) − P1(T)) should be squared",
+                             corrected_statement="BIN_KL = (e^ε−1)²/(e^ε+1)·‖P0−P1‖²_TV + O(ε³)"),
+                     domain="example A")
+
+
+def _G(p0, p1):
+    """G(P0,P1) = Σ_x (1 − P0(x)) log(P1(x)/P0(x)) (Corollary 10, as printed)."""
+    return sum(((1 - a) * log(b / a) for a, b in zip(p0, p1)), sympy.Integer(0))
+
+
+def _G_corrected(p0, p1):
+    """G' = Σ_x [(kP0(x) − 1) log(P0(x)/P1(x)) + P0(x)/P1(x) − 1]."""
+    k = len(p0)
+    return sum(((k * a - 1) * log(a / b) + a / b - 1 for a, b in zip(p0, p1)), sympy.Integer(0))
+
+
+@claim(PAPER, "Corollary 10 (eq. 23)", "for ε ≥ ε*: D(M0‖M1) + D(M1‖M0) ≤ D(P0‖P1) − (1−δ)G(P0,P1)e^{−ε}, "
+       "since RR gives D(P0‖P1) − G e^{−ε} + O(e^{−2ε})")
+def corollary_10():
+    delta = Q(1, 10)
+    e = Q(22026)                                        # e^ε ≈ e^10, rational so that the optimum is exact
+    opt = optimal_mechanism(log(e), utility.kl(G0, G1)).value
+    opt_sym = optimal_mechanism(log(e), utility.symmetric_kl(G0, G1)).value
+    bound = kl(G0, G1) - (1 - delta) * _G(G0, G1) / e
+    printed = sign(bound - opt_sym) >= 0 and sign(bound - opt) >= 0
+    w = sympy.Symbol("w", positive=True)
+    lims, refs = [], []
+    for p0, p1 in ((G0, G1), (A0, A1), ([Q(1, 2), Q(3, 10), Q(1, 5)], [Q(1, 5), Q(3, 10), Q(1, 2)])):
+        lims.append(sympy.limit(((kl(p0, p1) - rr_kl(p0, p1, E)) * E).subs(E, 1 / w), w, 0, "+"))
+        refs.append(_G_corrected(p0, p1))
+    corrected = combine(
+        identity(lims, refs, "lim (D(P0‖P1) − D_RR)e^ε = G' for the k = 2 instance, example A and (½,.3,.2)/(.2,.3,½)"),
+        holds([sign(kl(A0, A1) - (1 - delta) * _G_corrected(A0, A1) / e_ - optimal_mechanism(log(e_), utility.kl(A0, A1)).value) >= 0
+               for e_ in (Q(10) ** 3, Q(10) ** 5)], "corrected bound D(M0‖M1) ≤ D − (1−δ)G'e^{−ε} for the certified "
+              "optimum (example A, e^ε = 10^3, 10^5)"))
+    wit = {"P0": str(G0), "P1": str(G1), "delta": "1/10", "e^eps": str(e), "OPT_KL": str(sympy.N(opt, 16)),
+           "OPT_symKL": str(sympy.N(opt_sym, 16)), "printed bound": str(sympy.N(bound, 16)),
+           "G": str(sympy.N(_G(G0, G1), 15)), "G'": str(sympy.N(_G_corrected(G0, G1), 15))}
+    return establish(erratum(printed, wit, corrected, "even D(M0‖M1) alone exceeds the bound (G' < (1−δ)G here), and "
+                             "the symmetrised left side tends to D(P0‖P1) + D(P1‖P0)",
+                             corrected_statement="D(M0‖M1) ≤ D(P0‖P1) − (1−δ)G'e^{−ε} for ε ≥ ε*, "
+                             "G' = Σ[(kP0−1)log(P0/P1) + P0/P1 − 1]"),
+                     domain="k = 2 witness; G' limit on three instances")
