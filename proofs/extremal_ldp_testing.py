@@ -392,13 +392,13 @@ def theorem_8_eq_88():
 @claim(PAPER, "Corollary 9", "for ε ≤ ε*(P0,P1,δ): D(M0‖M1) + D(M1‖M0) ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·‖P0 − P1‖²_TV; "
        "the binary mechanism gives TV²ε² + O(ε⁴)")
 def corollary_9():
-    eps = sympy.Symbol("epsilon", positive=True)
+    eps, x = sympy.symbols("epsilon x", positive=True)
     p, q = sympy.symbols("p q", positive=True)
-    e = sympy.exp(eps)
+    e = 1 + x                                            # x = e^ε − 1 = ε + ε²/2 + ε³/6 + O(ε⁴)
     m0 = [((e - 1) * p + 1) / (e + 1), ((e - 1) * (1 - p) + 1) / (e + 1)]
     m1 = [((e - 1) * q + 1) / (e + 1), ((e - 1) * (1 - q) + 1) / (e + 1)]
     sym = sum((a - b) * sympy.log(a / b) for a, b in zip(m0, m1))
-    ser = sympy.series(sym, eps, 0, 4).removeO()
+    ser = sympy.expand(sympy.series(sym, x, 0, 4).removeO().subs(x, eps + eps ** 2 / 2 + eps ** 3 / 6))
     series = identity([ser.coeff(eps, 2), ser.coeff(eps, 3)], [(p - q) ** 2, 0],
                       "binary symmetrised KL = (P0(T)−P1(T))²ε² + 0·ε³ + O(ε⁴)")
     flags = []

@@ -1,0 +1,326 @@
+"""Kairouz–Oh–Viswanath, *Extremal mechanisms for local DP*: information preservation (Sections 4, 9).
+
+Theorems 12–14, Corollaries 15–16, Lemmas 26–27, Claims 4–5 and the identities (100), (105),
+(117), (120)–(122), (131). Errata: Theorem 12's missing uniqueness hypothesis, the remainder of
+eq. (32), the typo in (100).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from _eldp_helpers import (C, D, E, EPS, U3, Z, Q, binary_mi, holds, lognorm, log, mask, mi_binary_T, mi_mu,
+                           random_law, rng, rr_mi, sub, subsets)
+from symdp.local import optimal_mechanism, utility
+from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
+from symdp.numbers import sign
+from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity
+
+PAPER = "extremal-ldp"
+
+
+def _H(p):
+    return -sum((v * log(v) for v in p), sympy.Integer(0))
+
+
+def _unique_max(p) -> bool:
+    """{T, Tᶜ} is the unique maximiser of P(A)P(Aᶜ) (the hypothesis the proof of Theorem 12 uses)."""
+    k = len(p)
+    vals = [sub(p, A) * (1 - sub(p, A)) for A in subsets(k)]
+    best = max(vals)
+    return vals.count(best) == 2
+
+
+@claim(PAPER, "Eq. (105)", "argmin_A |P(A) − ½| = argmax_A P(A)P(Aᶜ) (= argmax h(P(A)))")
+def eq_105():
+    stmt = identity(Z * (1 - Z), Q(1, 4) - (Z - Q(1, 2)) ** 2, "P(A)P(Aᶜ) = ¼ − (P(A) − ½)²")
+    r = rng(105)
+    flags = []
+    for _ in range(20):
+        p = random_law(r, r.randint(2, 6))
+        k = len(p)
+        d = [abs(sub(p, A) - Q(1, 2)) for A in subsets(k)]
+        g = [sub(p, A) * (1 - sub(p, A)) for A in subsets(k)]
+        flags.append({i for i, v in enumerate(d) if v == min(d)} == {i for i, v in enumerate(g) if v == max(g)})
+    return establish(stmt, holds(flags, "exhaustive argmin/argmax over all subsets, random P, k = 2..6"),
+                     domain="all P(A) ∈ [0, 1]")
+
+
+@claim(PAPER, "Eq. (100)", "the dual (98) has 1ᵀα* = (μ(S_{j1}) + μ(S_{j2}))/(e^ε+1) = BIN (printed: μ(S_{j1}) + "
+       "μ(S_{j1}))")
+def eq_100():
+    m1, m2, n1, n2 = sympy.symbols("mu1 mu2 n1 n2", positive=True)
+    aT = (E * m1 - m2) / (n1 * (E + 1) * (E - 1))
+    aC = (E * m2 - m1) / (n2 * (E + 1) * (E - 1))
+    total = n1 * aT + n2 * aC
+    corrected = identity([total, total + (E - 1) * n1 * aT, total + (E - 1) * n2 * aC],
+                         [(m1 + m2) / (E + 1), m1, m2], "1ᵀα* = (μ1+μ2)/(E+1) and tightness on T, Tᶜ (symbolic |T|, |Tᶜ|)")
+    e = Q(2)
+    P = [Q(6, 10), Q(3, 10), Q(1, 10)]                  # T = {x2, x3}, P(T) = 2/5 ≠ ½
+    u = utility.mutual_information(P)
+    T = mi_binary_T(P)
+    mu1 = mi_mu(sub(P, T), e)
+    printed = (mu1 + mu1) / (e + 1)
+    alpha = binary_dual(log(e), u)
+    cross = exact_agreement(lognorm(sum(alpha)), lognorm(binary_mi(P, e)), "library binary_dual sums to BIN (112)")
+    return establish(erratum(sign(printed - binary_mi(P, e)) == 0, {"P": str(P), "e^eps": "2",
+                                                                     "printed": str(sympy.N(printed, 15)),
+                                                                     "BIN": str(sympy.N(binary_mi(P, e), 15))},
+                             combine(corrected, cross), "a repeated index", corrected_statement="μ(S_{j1}) + μ(S_{j2})"),
+                     domain="symbolic; witness P = (.6, .3, .1), e^ε = 2")
+
+
+@claim(PAPER, "Theorem 12", "(with the hypothesis its proof uses: {T, Tᶜ} the unique maximiser of P(A)P(Aᶜ)) for "
+       "0 < ε ≤ ε*(P) the binary mechanism (29) with T from (30) maximises I(X;Y)")
+def theorem_12():
+    flags = []
+    r = rng(12)
+    cases = [(D, [Q(1001, 1000), Q(11, 10), Q(3, 2), Q(2)])]
+    while len(cases) < 4:
+        p = random_law(r, r.randint(3, 5))
+        if _unique_max(p):
+            cases.append((p, [Q(10001, 10000), Q(1001, 1000)]))
+    for p, Es in cases:
+        T = mi_binary_T(p)
+        for e in Es:
+            flags.append(binary_is_optimal(log(e), utility.mutual_information(p), T))
+    stmt = holds(flags, "binary optimal (exact LP comparison): example D at e^ε ≤ 2, three random P with a unique "
+                 "maximiser at e^ε ∈ {1.0001, 1.001}")
+    u = utility.mutual_information(D)
+    cross = [holds([all(sign(s) >= 0 for s in dual_slacks(log(Q(11, 10)), u, binary_dual(log(Q(11, 10)), u)))],
+                   "the proof's dual (98) is feasible for D at e^ε = 11/10")]
+    lo, hi = switch_bracket(lambda eps: binary_is_optimal(eps, u, mi_binary_T(D)), 2, 3, 14)
+    ref = Q("0.865644667907265")
+    cross.append(holds([sign(log(lo) - ref) <= 0 <= sign(log(hi) - ref)],
+                       f"example D: binary stops being optimal between ε = {sympy.N(log(lo), 8)} and "
+                       f"{sympy.N(log(hi), 8)} (catalog: 0.865644667907265)"))
+    return establish(stmt, *cross, domain="example D and 3 random P with a unique maximiser, small ε",
+                     stated_domain="all P (statement as corrected)")
+
+
+@claim(PAPER, "Theorem 12 (uniqueness)", "as printed (no hypothesis): for P uniform on 3 symbols RR beats the binary "
+       "mechanism at every small ε")
+def theorem_12_uniqueness():
+    u = utility.mutual_information(U3)
+    T = mi_binary_T(U3)
+    wit = {"P": "uniform on 3 symbols"}
+    flags = []
+    for e in (Q(1001, 1000), Q(101, 100), Q(11, 10)):
+        opt = optimal_mechanism(log(e), u).value
+        wit[f"e^eps={e}"] = f"OPT = {sympy.N(opt, 15)}, BIN = {sympy.N(binary_mi(U3, e), 15)}"
+        flags.append(binary_is_optimal(log(e), u, T))
+    # (RR − BIN)/BIN = c·x + O(x²) in x = e^ε − 1 = ε + O(ε²), so c is also the ε-coefficient
+    x = sympy.Symbol("x", positive=True)
+    rr, bn = rr_mi(U3, 1 + x).subs(log(1 + x), log(1 + x)), binary_mi(U3, 1 + x)
+    ser = sympy.series((rr - bn) / bn, x, 0, 2).removeO()
+    ratio = sympy.nsimplify(sympy.simplify(ser.coeff(x, 1)))
+    wit["lim (RR/BIN - 1)/eps"] = str(ratio)
+    corrected = holds([binary_is_optimal(log(Q(11, 10)), utility.mutual_information(D), mi_binary_T(D)),
+                       _unique_max(D), not _unique_max(U3), ratio == Q(2, 9)],
+                      "with a unique maximiser (example D) binary is optimal at e^ε = 11/10; uniform-3 has six "
+                      "tied maximisers and RR/BIN = 1 + (2/9)ε + o(ε)")
+    return establish(erratum(any(flags), wit, corrected, "the proof invokes 'the uniqueness of the maximizer "
+                             "assumption stated in the theorem', which the statement lacks",
+                             corrected_statement="add: {T, Tᶜ} is the unique maximiser of P(A)P(Aᶜ)"),
+                     domain="uniform P, k = 3")
+
+
+@claim(PAPER, "Theorem 13", "for ε ≤ 1: BIN_MI ≥ OPT_MI/(1+e^ε); the proof gives OPT/BIN ≤ k(E+1)/(E+k−1) ≤ E+1 (117)")
+def theorem_13():
+    r = rng(13)
+    flags = []
+    for k in (3, 4, 5):
+        for _ in range(2):
+            p = random_law(r, k)
+            for e in (Q(11, 10), Q(2), Q(27, 10)):
+                opt = optimal_mechanism(log(e), utility.mutual_information(p)).value
+                flags.append(sign(binary_mi(p, e) * (1 + e) - opt) >= 0)
+    ident = identity((E + 1) - 3 * (E + 1) / (E + 3 - 1), (E + 1) * (E - 1) / (E + 2),
+                     "(117) for k = 3: (E+1) − k(E+1)/(E+k−1) = (E+1)(E−1)/(E+k−1) ≥ 0 for E ≥ 1")
+    kk = sympy.Symbol("k", positive=True)
+    ident_k = identity((E + 1) - kk * (E + 1) / (E + kk - 1), (E + 1) * (E - 1) / (E + kk - 1), "(117), symbolic k")
+    return establish(holds(flags, "exact sign of (1+e^ε)·BIN − OPT, random k = 3..5, e^ε ∈ {1.1, 2, 2.7} (ε ≤ 1)"),
+                     combine(ident, ident_k), domain="18 random instances", stated_domain="all P, ε ≤ 1")
+
+
+@claim(PAPER, "Eq. (131)", "the MI dual α* of (129) has 1ᵀα* = I_RR (139) and is tight on the singletons")
+def eq_131():
+    e = Q(5)
+    for_p = []
+    for p in (C, D):
+        mu = [mi_mu(v, E) for v in p]
+        k = len(p)
+        alpha = [((E + k - 2) * m - (sum(mu) - m)) / ((E - 1) * (E + k - 1)) for m in mu]
+        for_p.append((sum(alpha), rr_mi(p, E)))
+    stmt = identity([sympy.expand_log(a, force=True) for a, _ in for_p], [sympy.expand_log(b, force=True) for _, b in for_p],
+                    "1ᵀα* = Σ μ(P_i)/(E+k−1) with the MI column values (113), examples C and D, symbolic E")
+    from symdp.local import rr_dual
+    cross = exact_agreement(lognorm(sum(rr_dual(log(e), utility.mutual_information(C)))), lognorm(rr_mi(C, e)),
+                            "library rr_dual sums to I_RR (139), example C, e^ε = 5")
+    return establish(stmt, cross, domain="examples C, D, all ε", stated_domain="all P, ε")
+
+
+@claim(PAPER, "Theorem 14", "for each P there is ε*(P) with RR maximising I(X;Y) for all ε ≥ ε*")
+def theorem_14():
+    flags = [rr_is_optimal(log(e), utility.mutual_information(C)) for e in (Q(8), Q(20), Q(1000))]
+    flags += [rr_is_optimal(log(e), utility.mutual_information(D)) for e in (Q(3), Q(10))]
+    r = rng(14)
+    for k in (3, 4, 5):
+        flags.append(rr_is_optimal(log(Q(10) ** 4), utility.mutual_information(random_law(r, k))))
+    stmt = holds(flags, "RR optimal (exact LP decision): C at e^ε ∈ {8, 20, 1000}, D at {3, 10}, random k = 3..5 at 10^4")
+    uc = utility.mutual_information(C)
+    lo, hi = switch_bracket(lambda eps: rr_is_optimal(eps, uc), 5, 10, 14)
+    ref = Q("1.98004987551704")
+    cross = holds([sign(log(lo) - ref) <= 0 <= sign(log(hi) - ref)],
+                  f"example C: RR becomes optimal between ε = {sympy.N(log(lo), 8)} and {sympy.N(log(hi), 8)} "
+                  "(catalog: 1.98004987551704)")
+    return establish(stmt, cross, domain="examples C, D and 3 random P at large ε", stated_domain="all P")
+
+
+@claim(PAPER, "Corollary 15", "for ε ≤ ε*(P,δ): I(X;Y) ≤ (1+δ)·½P(T)P(Tᶜ)ε²; the binary MI is ½q(1−q)ε² + 0·ε³ + O(ε⁴)")
+def corollary_15():
+    eps, x = sympy.symbols("epsilon x", positive=True)
+    q = sympy.Symbol("q", positive=True)
+    bin_q = (mi_mu(q, 1 + x) + mi_mu(1 - q, 1 + x)) / (2 + x)      # in x = e^ε − 1, ε = log(1 + x)
+    ser = sympy.expand(sympy.series(bin_q, x, 0, 4).removeO().subs(x, eps + eps ** 2 / 2 + eps ** 3 / 6))
+    series = identity([ser.coeff(eps, 2), ser.coeff(eps, 3)], [q * (1 - q) / 2, 0],
+                      "binary MI = ½q(1−q)ε² + 0·ε³ + O(ε⁴), q = P(T)")
+    delta = Q(1, 10)
+    flags = []
+    for p in (C, D, U3):
+        T = mi_binary_T(p)
+        for e_ in (Q(1001, 1000), Q(101, 100)):
+            opt = optimal_mechanism(log(e_), utility.mutual_information(p)).value
+            flags.append(sign((1 + delta) * sub(p, T) * (1 - sub(p, T)) * log(e_) ** 2 / 2 - opt) >= 0)
+    return establish(holds(flags, "δ = 1/10: certified MI optimum below the bound (C, D, uniform-3; e^ε ∈ {1.001, 1.01})"),
+                     series, domain="three P, two small ε", stated_domain="all P, δ > 0, ε ≤ ε*")
+
+
+@claim(PAPER, "Corollary 16", "for ε ≥ ε*(P,δ): I(X;Y) ≤ H(X) − (1−δ)(k−1)εe^{−ε}")
+def corollary_16():
+    delta = Q(1, 10)
+    flags = []
+    for p in (C, D):
+        k = len(p)
+        for e in (Q(10) ** 3, Q(10) ** 5):
+            opt = optimal_mechanism(log(e), utility.mutual_information(p)).value
+            flags.append(sign(_H(p) - (1 - delta) * (k - 1) * log(e) / e - opt) >= 0)
+    return establish(holds(flags, "δ = 1/10: certified optimum (C, D) at e^ε ∈ {10^3, 10^5}"),
+                     domain="examples C, D", stated_domain="all P, δ > 0, ε ≥ ε*")
+
+
+@claim(PAPER, "Eq. (32)", "I_RR = H(X) − (k−1)εe^{−ε} + O(e^{−2ε}) (printed); the remainder is "
+       "−[(k−1) + kH + Σ_x log P(x)]e^{−ε} + O(εe^{−2ε})")
+def eq_32():
+    w = sympy.Symbol("w", positive=True)
+    lims, refs = [], []
+    for p in ([Q(1, 4)] * 4, D):
+        k = len(p)
+        gap = (_H(p) - (k - 1) * log(E) / E - rr_mi(p, E)) * E
+        lims.append(sympy.limit(gap.subs(E, 1 / w), w, 0, "+"))
+        refs.append((k - 1) + k * _H(p) + sum((log(v) for v in p), sympy.Integer(0)))
+    corrected = identity(lims, refs, "lim (H − (k−1)εe^{−ε} − I_RR)e^ε = (k−1) + kH + Σ log P (uniform k = 4; example D)")
+    printed = all(sign(v) == 0 for v in lims)            # an O(e^{−2ε}) remainder would make the limit 0
+    return establish(erratum(printed, {"P": "uniform, k = 4", "lim (H − (k−1)εe^{−ε} − I_RR)e^ε": str(lims[0]),
+                                       "example D limit": str(sympy.N(lims[1], 15))}, corrected,
+                             "the remainder is Θ(e^{−ε}), not O(e^{−2ε}); Corollary 16 survives since εe^{−ε} dominates",
+                             corrected_statement="I_RR = H − (k−1)εe^{−ε} − [(k−1) + kH + Σ log P]e^{−ε} + O(εe^{−2ε})"),
+                     domain="uniform k = 4 and example D")
+
+
+@claim(PAPER, "Lemma 26", "OPT_MI ≤ (max_j μ_j)·k/(e^ε+k−1), via the dual α_i = 1/(E+k−1) and (120)")
+def lemma_26():
+    t, kk = sympy.symbols("t k", positive=True)
+    eq120 = identity((t * E + kk - t) / (E + kk - 1) - 1, (t - 1) * (E - 1) / (E + kk - 1),
+                     "(120): (|T_j|E + k − |T_j|)/(E+k−1) − 1 = (|T_j|−1)(E−1)/(E+k−1)")
+    r = rng(26)
+    flags = []
+    for k in (3, 4, 5):
+        for _ in range(2):
+            p = random_law(r, k)
+            for e in (Q(11, 10), Q(2), Q(10)):
+                opt = optimal_mechanism(log(e), utility.mutual_information(p)).value
+                mx = max((mi_mu(sub(p, A), e) for A in subsets(k)), key=lambda v: sympy.N(v, 30))
+                flags.append(sign(mx * k / (e + k - 1) - opt) >= 0)
+    return establish(holds(flags, "exact sign of the bound minus the certified optimum, random k = 3..5"), eq120,
+                     domain="18 random instances", stated_domain="all P, ε")
+
+
+def _zstar(eps):
+    e = sympy.exp(eps)
+    return (sympy.exp(eps * e / (e - 1) - 1) - 1) / (e - 1)
+
+
+@claim(PAPER, "Lemma 27 (eqs. 121–122)", "μ'(z,ε) = Eε − (E−1) − (E−1)log(z(E−1)+1), vanishing at "
+       "z*(ε) = (exp{εE/(E−1) − 1} − 1)/(E−1); z* ≤ ½")
+def lemma_27_identities():
+    e = sympy.exp(EPS)
+    mu = mi_mu(Z, e, EPS)
+    d = sympy.diff(mu, Z)
+    stmt = identity([d, sympy.expand_log(d.subs(Z, _zstar(EPS)), force=True)],
+                    [e * EPS - (e - 1) - (e - 1) * log(Z * (e - 1) + 1), 0], "(121) and μ'(z*(ε), ε) = 0")
+    # (the box prover segfaults on ½ − z*(ε) over [1/20, 20]: exact signs at sample points instead)
+    box = holds([sign(Q(1, 2) - _zstar(Q(j, 10))) > 0 for j in range(1, 101, 3)], "z*(ε) < ½ at ε = 0.1, 0.4, …, 10")
+    ref = exact_agreement([int(sign(_zstar(1) - Q("0.459512743348930")) >= 0),
+                           int(sign(_zstar(1) - Q("0.459512743348932")) <= 0)], [1, 1],
+                          "z*(1) = 0.459512743348931 (catalog)")
+    return establish(combine(stmt, box), ref, domain="(121), (122): all z, ε; z* ≤ ½: 34 points in [0.1, 10]",
+                     stated_domain="all ε > 0")
+
+
+@claim(PAPER, "Lemma 27", "for ε ≤ 1: max_j μ_j ≤ μ(P(T),ε) + μ(P(Tᶜ),ε) with T from (30)")
+def lemma_27():
+    r = rng(27)
+    flags = []
+    for k in (2, 3, 4, 5, 6):
+        for _ in range(3):
+            p = random_law(r, k)
+            T = mi_binary_T(p)
+            for e in (Q(11, 10), Q(2), Q(27, 10)):
+                mx = max((mi_mu(sub(p, A), e) for A in subsets(k)), key=lambda v: sympy.N(v, 30))
+                flags.append(sign(mi_mu(sub(p, T), e) + mi_mu(1 - sub(p, T), e) - mx) >= 0)
+    return establish(holds(flags, "exact signs, random P with k = 2..6, e^ε ∈ {1.1, 2, 2.7}"),
+                     domain="45 random instances", stated_domain="all P, ε ≤ 1")
+
+
+@claim(PAPER, "Claim 4", "if P(x*) ≥ 1 − z*(ε) then T = {x*} maximises P(A)P(Aᶜ) and max_A μ(P(A)) = "
+       "max(μ(P(T)), μ(P(Tᶜ)))")
+def claim_4():
+    r = rng(4)
+    flags = []
+    done = 0
+    while done < 12:
+        k = r.randint(2, 5)
+        w = [r.randint(1, 5) for _ in range(k - 1)] + [r.randint(40, 120)]
+        p = [Q(v, sum(w)) for v in w]
+        for e in (Q(11, 10), Q(2), Q(27, 10)):
+            zs = _zstar(log(e))
+            if sign(max(p) - (1 - zs)) < 0:
+                continue
+            done += 1
+            xs = [p.index(max(p))]
+            g = [sub(p, A) * (1 - sub(p, A)) for A in subsets(k)]
+            T_is_max = sub(p, xs) * (1 - sub(p, xs)) == max(g)
+            mx = max((mi_mu(sub(p, A), e) for A in subsets(k)), key=lambda v: sympy.N(v, 30))
+            best2 = max(mi_mu(sub(p, xs), e), mi_mu(1 - sub(p, xs), e), key=lambda v: sympy.N(v, 30))
+            flags.append(T_is_max and sign(mx - best2) == 0)
+    return establish(holds(flags, "random P with a dominant symbol, exhaustive over subsets"), domain="12 random cases",
+                     stated_domain="all P, ε ≤ 1")
+
+
+@claim(PAPER, "Claim 5", "for sorted P there is A with ½ − P(x*) ≤ P(A) ≤ ½; hence ¼ ≤ P(T) ≤ ½ (125) for "
+       "P(T) = min{P(B) : B ∈ argmax P(A)P(Aᶜ)} when P(x*) ≤ ½")
+def claim_5():
+    r = rng(5)
+    flags = []
+    for _ in range(30):
+        p = random_law(r, r.randint(2, 6))
+        k = len(p)
+        xs = max(p)
+        flags.append(any(Q(1, 2) - xs <= sub(p, A) <= Q(1, 2) for A in subsets(k)))
+        if xs <= Q(1, 2):
+            g = [sub(p, A) * (1 - sub(p, A)) for A in subsets(k)]
+            PT = min(sub(p, A) for A, v in zip(subsets(k), g) if v == max(g))
+            flags.append(Q(1, 4) <= PT <= Q(1, 2))
+    return establish(holds(flags, "exhaustive over subsets, 30 random P, k = 2..6"), domain="30 random P",
+                     stated_domain="all P")
