@@ -1,0 +1,144 @@
+"""Kairouz–Oh–Viswanath, *Extremal mechanisms for local DP*: (ε,δ)-LDP with a binary input (Section 5).
+
+The quaternary mechanism (38), Theorems 18–20, the error region R_{ε,δ} (Figure 9). Blackwell
+dominance is decided exactly as an LP feasibility problem (symdp.lp); region inclusion by a
+separate exact LP (point in the convex hull of the test points).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import sympy
+
+from _eldp_helpers import Q, holds, log, random_law, rng
+from symdp import lp
+from symdp.local import (Channel, decision_points, dominance_kernel, error_region_vertices, in_error_region,
+                         quaternary_mechanism, satisfies_ldp, utility)
+from symdp.numbers import sign
+from symdp.verify import claim, combine, establish, exact_agreement, identity
+
+PAPER = "extremal-ldp"
+E, DELTA, A_, B_ = sympy.symbols("E delta a b", positive=True)
+
+
+def _ldp_by_events(ch: Channel, e, d) -> bool:
+    """(33) from the definition: Q(S|x) ≤ e Q(S|x') + δ for every event S (all 2^ℓ subsets)."""
+    n = ch.n_outputs
+    for S in itertools.chain.from_iterable(itertools.combinations(range(n), r) for r in range(n + 1)):
+        for a in ch.rows:
+            for b in ch.rows:
+                if sum((a[y] for y in S), sympy.Integer(0)) > e * sum((b[y] for y in S), sympy.Integer(0)) + d:
+                    return False
+    return True
+
+
+def _random_ldp(r, e, d, n):
+    """A random binary-input channel with n outputs that is (ε,δ)-LDP (rejection sampling)."""
+    while True:
+        ch = Channel([random_law(r, n, 9), random_law(r, n, 9)])
+        if _ldp_by_events(ch, e, d):
+            return ch
+
+
+def _in_hull(point, pts) -> bool:
+    """Exact: `point` ∈ conv(pts), by LP feasibility of λ ≥ 0, Σλ = 1, Σλ p = point."""
+    rows = [[1] * len(pts), [p[0] for p in pts], [p[1] for p in pts]]
+    return lp.feasible_point(rows, [1, point[0], point[1]], n=len(pts)) is not None
+
+
+@claim(PAPER, "Eq. (38)", "the quaternary mechanism Q_QT is row-stochastic and (ε,δ)-LDP, tight on S = {0}, {0,3} "
+       "(x = 0 vs 1) and {1}, {1,2}")
+def eq_38():
+    e, d = Q(3), Q(1, 5)
+    q = quaternary_mechanism(log(e), d)
+    paper = [[d, 0, (1 - d) / (1 + e), (1 - d) * e / (1 + e)], [0, d, (1 - d) * e / (1 + e), (1 - d) / (1 + e)]]
+    stmt = exact_agreement([v for row in q.rows for v in row], [v for row in paper for v in row],
+                           "library Q_QT vs eq. (38) at e^ε = 3, δ = 1/5")
+    tight = [sum(q.rows[0][y] for y in S) == e * sum(q.rows[1][y] for y in S) + d for S in ([0], [0, 3])]
+    tight += [sum(q.rows[1][y] for y in S) == e * sum(q.rows[0][y] for y in S) + d for S in ([1], [1, 2])]
+    cross = holds([_ldp_by_events(q, e, d), not _ldp_by_events(q, e, d - Q(1, 100)), *tight],
+                  "(ε,δ)-LDP on all 16 events, not for a smaller δ, and tight on the four named events")
+    sym = [[DELTA, 0, (1 - DELTA) / (1 + E), (1 - DELTA) * E / (1 + E)],
+           [0, DELTA, (1 - DELTA) * E / (1 + E), (1 - DELTA) / (1 + E)]]
+    rows = identity([sum(r) for r in sym] + [sym[0][0] + sym[0][3] - E * (sym[1][0] + sym[1][3]) - DELTA],
+                    [1, 1, 0], "rows sum to 1 and Q(S|0) = e^ε Q(S|1) + δ on S = {0, 3}, symbolic ε, δ")
+    return establish(combine(rows, stmt), cross, domain="symbolic rows; LDP check at e^ε = 3, δ = 1/5",
+                     stated_domain="all ε, δ")
+
+
+@claim(PAPER, "Theorem 19", "a binary-input Q is (ε,δ)-LDP iff every test has P_FA + e^ε P_MD ≥ 1−δ and "
+       "e^ε P_FA + P_MD ≥ 1−δ, i.e. R_Q ⊆ R_{ε,δ}")
+def theorem_19():
+    qB0, qB1 = sympy.symbols("qB0 qB1", positive=True)   # Q(B|0), Q(B|1) with B = Aᶜ, P_FA = 1 − Q(B|0), P_MD = Q(B|1)
+    ident = identity((1 - qB0) + E * qB1 - (1 - DELTA), E * qB1 + DELTA - qB0,
+                     "P_FA + e^ε P_MD − (1−δ) = e^ε Q(B|1) + δ − Q(B|0)")
+    r = rng(19)
+    flags = []
+    for _ in range(120):
+        n = r.randint(2, 4)
+        ch = Channel([random_law(r, n, 9), random_law(r, n, 9)])
+        e, d = Q(r.randint(10, 30), 10), Q(r.randint(0, 5), 20)
+        region = all(in_error_region(md, fa, log(e), d) for md, fa in decision_points(ch))
+        flags.append(region == _ldp_by_events(ch, e, d))
+        flags.append(satisfies_ldp(ch, log(e), d) == _ldp_by_events(ch, e, d))
+    return establish(combine(ident, holds(flags, "120 random channels: region test ⇔ the definition (33) on all "
+                                          "events; library satisfies_ldp agrees")),
+                     domain="identity: all; equivalence: 120 random channels", stated_domain="all Q, ε, δ")
+
+
+@claim(PAPER, "Theorem 20", "(Blackwell) Q1 dominates Q2 (Q2 = Q1·W, W row-stochastic) iff R_{Q2} ⊆ R_{Q1}")
+def theorem_20():
+    r = rng(20)
+    flags = []
+    for _ in range(25):
+        q1 = Channel([random_law(r, 3, 6), random_law(r, 3, 6)])
+        q2 = Channel([random_law(r, 2, 6), random_law(r, 2, 6)])
+        if r.random() < 0.5:                              # half of the pairs are garblings of q1
+            q2 = q1.compose(Channel([random_law(r, 2, 6) for _ in range(3)]))
+        W = dominance_kernel(q1, q2)
+        if W is not None:
+            flags.append(q1.compose(W) == q2)
+        inside = all(_in_hull(p, decision_points(q1)) for p in decision_points(q2))
+        flags.append((W is not None) == inside)
+    return establish(holds(flags, "25 random pairs (half garblings): kernel exists (exact LP) ⇔ every test point of "
+                           "Q2 lies in the hull of Q1's (a second exact LP)"), domain="25 random pairs, |X| = 2",
+                     stated_domain="all binary-input pairs")
+
+
+@claim(PAPER, "Theorem 18", "for |X| = 2, every (ε,δ)-LDP mechanism is a garbling of Q_QT (Q = Q_QT·W), so Q_QT "
+       "maximises every utility obeying the data-processing inequality")
+def theorem_18():
+    r = rng(18)
+    flags = []
+    for e, d in ((Q(2), Q(1, 10)), (Q(3), Q(1, 5)), (Q(3, 2), 0)):
+        q = quaternary_mechanism(log(e), d)
+        for n in (2, 3, 4):
+            for _ in range(2):
+                ch = _random_ldp(r, e, d, n)
+                W = dominance_kernel(q, ch)
+                flags.append(W is not None and q.compose(W) == ch)
+                p0, p1 = [Q(1, 3), Q(2, 3)], [Q(3, 4), Q(1, 4)]
+                for u in (utility.kl(p0, p1), utility.tv(p0, p1), utility.mutual_information(p0)):
+                    flags.append(sign(u(q) - u(ch)) >= 0)
+    return establish(holds(flags, "random (ε,δ)-LDP channels with 2–4 outputs factor through Q_QT (exact kernel) "
+                           "and have smaller KL, TV, MI"), domain="18 random channels at 3 (ε,δ)",
+                     stated_domain="all ε, δ, |Y|")
+
+
+@claim(PAPER, "Figure 9", "R_{Q_QT} = R_{ε,δ}: the test points of Q_QT span the region with vertices (0,1−δ), "
+       "((1−δ)/(1+e^ε),(1−δ)/(1+e^ε)), (1−δ,0) and their reflections")
+def figure_9():
+    flags = []
+    for e, d in ((Q(2), Q(1, 10)), (Q(3), Q(1, 5)), (Q(5, 2), Q(1, 3))):
+        pts = decision_points(quaternary_mechanism(log(e), d))
+        verts = error_region_vertices(log(e), d)
+        paper = [(0, 1 - d), ((1 - d) / (1 + e), (1 - d) / (1 + e)), (1 - d, 0), (d, 1), ((e + d) / (1 + e),) * 2, (1, d)]
+        flags.append(all(tuple(v) in {tuple(p) for p in pts} for v in paper))
+        flags.append(all(in_error_region(md, fa, log(e), d) for md, fa in pts))
+        flags.append(set(map(tuple, paper)) <= set(map(tuple, verts)))
+        # every vertex of R_{ε,δ} is in the hull of the test points (so the hulls coincide)
+        flags.append(all(_in_hull(v, pts) for v in verts))
+    return establish(holds(flags, "three (ε,δ): the named vertices are test points of Q_QT, all test points lie in "
+                           "R_{ε,δ}, and every vertex of R_{ε,δ} is in their hull"), domain="three (ε, δ)",
+                     stated_domain="all ε, δ")
