@@ -239,6 +239,30 @@ def rr_contraction(eps: sympy.Expr, k: sympy.Expr, kind: str) -> Value:
     return contraction(randomized_response(eps, int(k)), kind)
 
 
+def _ldp_instances() -> dict[str, tuple]:
+    """The named input laws of the ``ldp_optimum`` table (Kairouz–Oh–Viswanath test instances)."""
+    Q = sympy.Rational
+    return {
+        "A": ((Q(4, 10), Q(3, 10), Q(2, 10), Q(1, 10)), (Q(1, 10), Q(2, 10), Q(3, 10), Q(4, 10))),
+        "B": ((Q(6, 10), Q(25, 100), Q(1, 10), Q(5, 100)), (Q(1, 10), Q(2, 10), Q(3, 10), Q(4, 10))),
+        "tie": ((Q(6, 10), Q(1, 10), Q(3, 10)), (Q(2, 10), Q(5, 10), Q(3, 10))),
+        "ratio": ((Q(1, 2), Q(1, 4), Q(1, 4)), (Q(1, 4), Q(3, 8), Q(3, 8))),
+        "binary": ((Q(1, 5), Q(4, 5)), (Q(2, 5), Q(3, 5))),
+        "C": ((Q(4, 10), Q(3, 10), Q(2, 10), Q(1, 10)),),
+        "D": ((Q(5, 10), Q(3, 10), Q(2, 10)),),
+        "uniform3": ((Q(1, 3),) * 3,),
+        "uniform5": ((Q(1, 5),) * 5,),
+    }
+
+
+def ldp_optimum(instance: str, utility: str, eps: sympy.Expr) -> Value:
+    from ..local import optimal_mechanism
+    from ..local import utility as U
+    laws = _ldp_instances()[instance]
+    u = U.mutual_information(*laws) if utility == "mi" else getattr(U, utility)(*laws)
+    return optimal_mechanism(eps, u).value
+
+
 # --------------------------------------------------------------------------------------------
 # The registry
 
@@ -400,6 +424,25 @@ SPECS: tuple[TableSpec, ...] = (
         module="symdp.local.contraction",
         side="both",
         compute=rr_contraction),
+    TableSpec(
+        name="ldp_optimum",
+        title="Optimal ε-LDP mechanisms: certified optimal utility (KL, TV, mutual information)",
+        quantity="max over ε-LDP mechanisms Q of D_kl(P0Q‖P1Q), ‖P0Q − P1Q‖_TV, or I(X;Y) for X ~ P (nats), by the "
+                 "certified staircase LP (11); e^ε rational, so values are exact (TV rational, KL/MI rational "
+                 "combinations of logarithms)",
+        source="Kairouz–Oh–Viswanath, Extremal mechanisms for local differential privacy, Theorem 4 and LP (11). "
+               "Instances (P0; P1) or (P): A = (.4,.3,.2,.1; .1,.2,.3,.4), B = (.6,.25,.1,.05; .1,.2,.3,.4), "
+               "tie = (.6,.1,.3; .2,.5,.3), ratio = (1/2,1/4,1/4; 1/4,3/8,3/8), binary = (1/5,4/5; 2/5,3/5), "
+               "C = (.4,.3,.2,.1), D = (.5,.3,.2), uniform3, uniform5",
+        params=(Param("instance", "named input law(s), see source", kind="choice"),
+                Param("utility", "kl, tv or mi", kind="choice"),
+                Param("eps", "LDP parameter ε = log r with r rational")),
+        grid=product(("A", "B", "tie", "ratio", "binary", "C", "D", "uniform3", "uniform5"), ("kl", "tv", "mi"),
+                     ("log(101/100)", "log(11/10)", "log(3/2)", "log(2)", "log(3)", "log(5)", "log(10)", "log(100)"),
+                     keep=lambda inst, u, e: (u == "mi") == (inst in ("C", "D", "uniform3", "uniform5"))),
+        module="symdp.local.extremal",
+        side="both",
+        compute=ldp_optimum),
 )
 
 _BY_NAME = {s.name: s for s in SPECS}
