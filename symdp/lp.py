@@ -31,6 +31,7 @@ raises an error rather than guess.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from contextlib import contextmanager
@@ -63,8 +64,27 @@ class LPError(SymdpError):
 # Objective: rational combinations of certified atoms
 
 
-def _log_prime(p: int) -> Real:
-    return Real(lambda prec, p=p: arb(p).log(), exact=sympy.log(sympy.Integer(p)), name=f"log({p})")
+class _LogAtom:
+    """log(n) for an integer n > 1 as an objective atom: balls cached per precision, the sympy
+    form built only when asked for (building thousands of sympy logs dominated large LPs)."""
+
+    __slots__ = ("n", "_exact", "_balls")
+
+    def __init__(self, n: int):
+        self.n, self._exact, self._balls = n, None, {}
+
+    @property
+    def exact(self) -> sympy.Expr:
+        if self._exact is None:
+            self._exact = sympy.log(sympy.Integer(self.n), evaluate=False)
+        return self._exact
+
+    def ball(self, prec: int) -> arb:
+        b = self._balls.get(prec)
+        if b is None:
+            with working_precision(prec):
+                b = self._balls[prec] = arb(self.n).log()
+        return b
 
 
 class Objective:
@@ -77,7 +97,7 @@ class Objective:
 
     def __init__(self) -> None:
         self.rows: list[dict[int, fmpq]] = []
-        self.atoms: list[Real | None] = [None]  # None stands for the number 1
+        self.atoms: list = [None]  # None stands for the number 1; others have .ball(prec), .exact
         self._keys: dict[object, int] = {}
         self._balls: dict[int, list[arb]] = {}
 
@@ -123,12 +143,11 @@ class Objective:
             if n == 1:
                 continue
             if len(str(n)) > MAX_FACTOR_DIGITS:
-                idx = self._atom(("logint", n), lambda n=n: Real(
-                    lambda prec, n=n: arb(n).log(), exact=sympy.log(sympy.Integer(n))))
+                idx = self._atom(("logint", n), lambda n=n: _LogAtom(n))
                 self._add(row, idx, coef * sgn)
                 continue
             for p, e in fmpz(n).factor():
-                idx = self._atom(("log", int(p)), lambda p=int(p): _log_prime(p))
+                idx = self._atom(("log", int(p)), lambda p=int(p): _LogAtom(p))
                 self._add(row, idx, coef * sgn * e)
 
     def add_atom(self, row: dict[int, fmpq], coef: fmpq, key: object, value: Real) -> None:
@@ -272,13 +291,25 @@ class LPSolution:
     ``pivots`` the exact pivots needed after the float basis.
     """
 
-    value: object
     x: tuple[fmpq, ...]
-    dual: tuple[object, ...]
     basis: tuple[int, ...]
     ties: tuple[int, ...]
     pivots: int
-    float_value: float = field(default=math.nan)
+    float_value: float
+    #: the optimum and the dual as exact coefficient vectors over the objective's atoms
+    value_coefficients: dict = field(repr=False)
+    dual_coefficients: tuple[dict, ...] = field(repr=False)
+    objective: Objective = field(repr=False, compare=False)
+
+    @functools.cached_property
+    def value(self) -> object:
+        """The optimum: exact (sympy) when every atom has a closed form, else a ``Real``."""
+        return self.objective.value(self.value_coefficients) if self.value_coefficients else sympy.Integer(0)
+
+    @functools.cached_property
+    def dual(self) -> tuple[object, ...]:
+        """The dual certificate y, one entry per constraint row (equalities first)."""
+        return tuple(self.objective.value(c) if c else sympy.Integer(0) for c in self.dual_coefficients)
 
     @property
     def support(self) -> tuple[int, ...]:
@@ -286,8 +317,9 @@ class LPSolution:
         return tuple(j for j, v in enumerate(self.x) if v > 0)
 
     def ball(self, prec: int) -> arb:
-        """A ball containing the optimum at `prec` bits."""
-        return arb_of(self.value, prec)
+        """A ball containing the optimum at `prec` bits (no sympy form is built)."""
+        with working_precision(prec):
+            return _combine(self.value_coefficients, self.objective.atom_balls(prec))
 
 
 # --------------------------------------------------------------------------------------------
@@ -629,14 +661,12 @@ def solve(c: Sequence[object] | Objective, A_eq: object = None, b_eq: object = N
             coeffs[a] = coeffs.get(a, fmpq(0)) + q * xB[i, 0]
     coeffs = {a: q for a, q in coeffs.items() if q != 0}
     sgn = 1 if maximize else -1
-    value = std.obj.value({a: q * sgn for a, q in coeffs.items()}) if coeffs else sympy.Integer(0)
-    dual_std = [std.obj.value({a: q * sgn for a, q in pricing.dual_coeffs(i).items()})
-                if pricing.dual_coeffs(i) else sympy.Integer(0) for i in range(std.m)]
-    dual: list[object] = [sympy.Integer(0)] * m
+    dual: list[dict] = [{} for _ in range(m)]
     for r, i in enumerate(std.keep_rows):
-        dual[i] = dual_std[r]
-    return LPSolution(value=value, x=tuple(x[:n]), dual=tuple(dual), basis=tuple(basis),
-                      ties=tuple(ties), pivots=pivots + extra, float_value=sgn * fval)
+        dual[i] = {a: q * sgn for a, q in pricing.dual_coeffs(r).items()}
+    return LPSolution(x=tuple(x[:n]), basis=tuple(basis), ties=tuple(ties), pivots=pivots + extra,
+                      float_value=sgn * fval, value_coefficients={a: q * sgn for a, q in coeffs.items()},
+                      dual_coefficients=tuple(dual), objective=std.obj)
 
 
 def feasible_point(A_eq: object = None, b_eq: object = None, A_ub: object = None,
