@@ -5,6 +5,11 @@ A :class:`Channel` is an exact row-stochastic matrix Q(y|x). It reports its LDP 
 *Total variation meets differential privacy*, Definition 7) and its contraction coefficients
 for TV, KL, χ² and E_γ (``contraction``). The functions below are the closed forms of
 Ghazi–Issa Section VII for the class Q_{ε,η} of ε-LDP channels with Dobrushin coefficient ≤ η.
+
+Asoodeh–Aliakbarpour–Calmon, *LDP is equivalent to contraction of E_γ-divergence*: the E_γ
+divergence and E_γ-information (``egamma``), φ_n and the exact worst-case contraction over all
+(ε,δ)-LDP kernels (``worst_case``), the private minimax / Bayes / testing bounds
+(``risk_bounds``) and the Bernoulli model of their Example 4 (``beta_bernoulli``).
 """
 
 from .channel import (Channel, binary_erasure_mechanism, dominating_channel, erasure,
@@ -12,10 +17,16 @@ from .channel import (Channel, binary_erasure_mechanism, dominating_channel, era
 from .contraction import (binary_chi2_contraction, chi2_tv_bound, contraction, e_gamma_contraction,
                           erasure_conversion_factor, kl_contraction_bound, le_cam, max_f_divergence,
                           max_tv_after_channel, rr_kl_contraction)
+from .egamma import e_gamma, e_gamma_information, tv_bounds
+from .worst_case import (bsc, bsc_kl_contraction, dominating_kernel, phi, tensor_power,
+                         worst_case_contraction, worst_case_lp)
+from . import beta_bernoulli, risk_bounds
 
 __all__ = [
     "Channel", "randomized_response", "dominating_channel", "binary_erasure_mechanism", "erasure",
     "contraction", "e_gamma_contraction", "binary_chi2_contraction", "le_cam",
     "max_tv_after_channel", "max_f_divergence", "kl_contraction_bound", "rr_kl_contraction",
     "chi2_tv_bound", "erasure_conversion_factor",
+    "e_gamma", "e_gamma_information", "tv_bounds", "phi", "worst_case_contraction", "worst_case_lp",
+    "dominating_kernel", "bsc", "bsc_kl_contraction", "tensor_power",
 ]

@@ -57,7 +57,7 @@ def phi(eps: object, delta: object, n: int = 1) -> sympy.Expr:
     """
     e, d = _eps_delta(eps, delta)
     n = params.count(n, "n")
-    return tidy(1 - sympy.exp(-n * e) * (1 - d) ** n)
+    return 1 - sympy.exp(-n * e) * (1 - d) ** n
 
 
 def dominating_kernel(eps: object, delta: object) -> Channel:
