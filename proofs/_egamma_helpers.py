@@ -68,6 +68,11 @@ def tv_events(p, q) -> sympy.Expr:
     return sup_events(p, q, 1)
 
 
+def tv_l1(p, q) -> sympy.Expr:
+    """TV(P, Q) = ½Σ|P − Q| (for product laws too large to enumerate events)."""
+    return sum((abs(a - b) for a, b in zip(p, q)), sympy.Integer(0)) / 2
+
+
 def ldp_by_definition(rows, x, delta) -> bool:
     """Definition 1 (eq. 4): sup over inputs x, x' and events A of K(A|x) − e^ε K(A|x') ≤ δ."""
     worst = max((sup_events(a, b, x) for a in rows for b in rows), key=lambda v: float(sympy.N(v, 30)))
@@ -170,13 +175,25 @@ def mp_egamma_information(n: int, gamma: float, dps: int = 30) -> mpmath.mpf:
             return sum(max(th ** sum(x) * (1 - th) ** (n - sum(x)) - g * marg[sum(x)], 0) for x in seqs)
         cuts = {mpmath.mpf(0), mpmath.mpf(1)}
         for s in range(n + 1):
-            f = lambda th, s=s: th ** s * (1 - th) ** (n - s) - g * marg[s]
+            f = (lambda s: lambda th: th ** s * (1 - th) ** (n - s) - g * marg[s])(s)
             grid = [mpmath.mpf(i) / 400 for i in range(401)]
+            cuts.update(a for a in grid if f(a) == 0)
             for a, b in zip(grid, grid[1:]):
                 if f(a) * f(b) < 0:
                     cuts.add(mpmath.findroot(f, (a, b), solver="anderson"))
         pts = sorted(cuts)
         return mpmath.quad(integrand, pts) - max(1 - g, 0)
+
+
+def mp_bayes_fano(info: float, dps: int = 30) -> mpmath.mpf:
+    """max over ζ ∈ (0, 1/2) of ζ[1 − (I + log 2)/log(1/(2ζ))]: a grid, then a local root of the derivative."""
+    with mpmath.workdps(dps):
+        c = mpmath.mpf(info) + mpmath.log(2)
+        h = lambda z: z * (1 - c / mpmath.log(1 / (2 * z)))
+        grid = [mpmath.mpf(i) / 20000 for i in range(1, 10000)]
+        z0 = max(grid, key=h)
+        z = mpmath.findroot(lambda z: mpmath.diff(h, z), z0)
+        return h(z)
 
 
 def mp_mutual_information(n: int, dps: int = 30) -> mpmath.mpf:

@@ -53,9 +53,9 @@ def phi(eps: object, delta: object, n: int = 1) -> sympy.Expr:
     """φ_n(ε,δ) = 1 − e^{−nε}(1 − δ)^n = 1 − (1 − φ(ε,δ))^n, exactly.
 
     Lemma 1 (n = 1): η_f(K) ≤ φ(ε,δ) for every f-divergence and (ε,δ)-LDP K; Lemma 2:
-    η_f(K^{⊗n}) ≤ φ_n(ε,δ). ε ≥ 0, δ ∈ [0, 1], n ≥ 1.
+    η_f(K^{⊗n}) ≤ φ_n(ε,δ). ε ≥ 0, δ ∈ [0, 1], n ≥ 1; symbols are accepted (a formula).
     """
-    e, d = _eps_delta(eps, delta)
+    e, d = params.nonnegative(eps, "eps", symbolic=True), params.probability(delta, "delta", symbolic=True)
     n = params.count(n, "n")
     return 1 - sympy.exp(-n * e) * (1 - d) ** n
 
