@@ -175,8 +175,7 @@ def corollary_1_proof():
         w = R(3, 10)
         p0 = [w, 1 - w, 0]
         p1 = [0, 1 - w, w]
-        rows3 = [rows[0], rows[1], rows[0]] if len(rows) == 2 else rows  # inputs −s, 0, +s: 0 shares row 0
-        rows3 = [rows[1], rows[0], rows[1]] if False else rows3
+        rows3 = [rows[0], rows[0], rows[1]]  # inputs −s, 0, +s of a binary-input kernel: 0 shares row 0
         ok.append(le(hellinger2(push(p0, rows3), push(p1, rows3)), f * 2 * w))
         for n in (1, 2):
             m0 = product_law(*[push(p0, rows3)] * n)
@@ -186,8 +185,8 @@ def corollary_1_proof():
             ok.append(le(hellinger2(m0, m1), 2 - 2 * (1 - w * f) ** n))
             ok.append(le(rb.hellinger_le_cam_bound(log(x), d, n, 2, w), w * (1 - tv)))
     return establish(holds(all(prod) and all(ok),
-                           "3 random product pairs: the Hellinger product formula exactly; 3 LDP kernels (binary input, "
-                           "0 ↦ row 0) at ω = 3/10, n ≤ 2: H²(P0K, P1K) ≤ φH², TV ≤ H, (38), and (40) ≤ "
+                           "3 random product pairs: the Hellinger product formula exactly; 3 LDP kernels (inputs −s, 0 ↦ "
+                           "row 0, +s ↦ row 1) at ω = 3/10, n ≤ 2: H²(P0K, P1K) ≤ φH², TV ≤ H, (38), and (40) ≤ "
                            "ω(1 − TV(M0^n, M1^n)) (k = 2)"),
                      domain="sample kernels, n ≤ 2", stated_domain="all (ε,δ)-LDP K^n, ω ∈ (0, 1]")
 

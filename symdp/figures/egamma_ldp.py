@@ -30,8 +30,9 @@ CAPTIONS = {
 }
 
 
-def curves(grid=GRID) -> tuple[list, list]:
-    """The two curves at the ε of `grid`: (Theorem 2 values, Corollary 3 values), certified."""
+def curves(grid=None) -> tuple[list, list]:
+    """The two curves at the ε of `grid` (default :data:`GRID`): (Theorem 2, Corollary 3), certified."""
+    grid = GRID if grid is None else grid
     return ([theorem2_bound(e, DELTA, N) for e in grid], [corollary3_bound(e, DELTA, N) for e in grid])
 
 
