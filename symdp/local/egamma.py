@@ -19,7 +19,7 @@ import sympy
 
 from .. import params
 from ..errors import ParameterError, require
-from ..numbers import sign
+from ..numbers import exact, sign
 from .channel import Channel, probability_vector, tidy
 
 __all__ = ["FORMS", "e_gamma", "e_gamma_information", "tv_bounds"]
@@ -50,7 +50,9 @@ def e_gamma(p: Sequence[object], q: Sequence[object], gamma: object, form: str =
 
     All four agree wherever they are defined (checked in ``proofs/egamma_ldp.py``).
     """
-    g = params.nonnegative(gamma, "gamma")
+    g = exact(gamma, "gamma")
+    require(g.is_finite is not False, "gamma", "a finite number ≥ 0", g)
+    g = params.nonnegative(g, "gamma")
     a, b = _laws(p, q)
     if form not in FORMS:
         raise ParameterError(f"form must be one of {', '.join(FORMS)}, got {form!r}")

@@ -33,7 +33,7 @@ from flint import fmpq
 
 from .. import lp, params
 from ..errors import ParameterError, require
-from ..numbers import from_fmpq, is_rational, maximum, sign, to_fmpq
+from ..numbers import exact, is_rational, sign, to_fmpq
 from .channel import Channel, tidy
 
 __all__ = ["phi", "worst_case_contraction", "worst_case_lp", "dominating_kernel", "bsc",
@@ -45,8 +45,14 @@ MAX_LP_OUTPUTS = 7
 MAX_TENSOR_ENTRIES = 1 << 16
 
 
+def _finite_eps(eps: object, symbolic: bool = False) -> sympy.Expr:
+    e = exact(eps, "eps")
+    require(e.is_finite is not False, "eps", "a finite number ≥ 0", e)
+    return params.nonnegative(e, "eps", symbolic=symbolic)
+
+
 def _eps_delta(eps: object, delta: object) -> tuple[sympy.Expr, sympy.Expr]:
-    return params.nonnegative(eps, "eps"), params.probability(delta, "delta")
+    return _finite_eps(eps), params.probability(delta, "delta")
 
 
 def phi(eps: object, delta: object, n: int = 1) -> sympy.Expr:
@@ -55,7 +61,7 @@ def phi(eps: object, delta: object, n: int = 1) -> sympy.Expr:
     Lemma 1 (n = 1): η_f(K) ≤ φ(ε,δ) for every f-divergence and (ε,δ)-LDP K; Lemma 2:
     η_f(K^{⊗n}) ≤ φ_n(ε,δ). ε ≥ 0, δ ∈ [0, 1], n ≥ 1; symbols are accepted (a formula).
     """
-    e, d = params.nonnegative(eps, "eps", symbolic=True), params.probability(delta, "delta", symbolic=True)
+    e, d = _finite_eps(eps, symbolic=True), params.probability(delta, "delta", symbolic=True)
     n = params.count(n, "n")
     return 1 - sympy.exp(-n * e) * (1 - d) ** n
 
