@@ -13,17 +13,16 @@ from sympy import Rational as R, exp, log
 
 from _egamma_helpers import (DELTA, G, OMEGA, P, QQ, T, X, catalog, e_gamma_events, holds, kl, ldp_by_definition, le, positive,
                              product_kernel, push, random_kernel, random_law, rng, sup_events, tv_events)
-from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_gamma, e_gamma_information, phi,
+from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_gamma, phi,
                          randomized_response, rr_kl_contraction, tensor_power, tv_bounds, worst_case_contraction,
                          worst_case_lp)
 from symdp.numbers import sign
-from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box)
 
 PAPER = "egamma-ldp"
 #: The exact example of the catalog: P = (1/10, 9/10), Q = (7/10, 3/10).
 P0, Q0 = [R(1, 10), R(9, 10)], [R(7, 10), R(3, 10)]
-A, B = sympy.symbols("a b", real=True)
 TP, TN = sympy.Symbol("t_pos", positive=True), sympy.Symbol("t_neg", negative=True)
 
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import itertools
 
-import mpmath
 import sympy
 from sympy import Rational as R, exp, log, sqrt
 
-from _egamma_helpers import (DELTA, G, OMEGA, T, X, catalog, entropy, hellinger2, holds, kl, le,
-                             mp_bayes_fano, mp_egamma_information, mp_mutual_information, mutual_information, product_kernel, product_law,
+from _egamma_helpers import (DELTA, G, OMEGA, T, catalog, entropy, hellinger2, holds, kl, le,
+                             mp_bayes_fano, mp_egamma_information, mp_mutual_information, mutual_information, product_law,
                              push, random_kernel, random_law, rng, tv_events, tv_l1)
 from symdp.local import Channel, dominating_kernel, phi, randomized_response, worst_case_contraction
 from symdp.local import beta_bernoulli as bb

@@ -14,7 +14,7 @@ from scipy.optimize import linprog
 
 from symdp.errors import ParameterError
 from symdp.numbers import arb_of
-from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_gamma, e_gamma_information, phi,
+from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_gamma, phi,
                          randomized_response, tensor_power, tv_bounds, worst_case_contraction, worst_case_lp)
 from symdp.local import beta_bernoulli as bb
 from symdp.local import risk_bounds as rb

@@ -24,7 +24,7 @@ from typing import Sequence
 import sympy
 
 from .. import params
-from ..errors import ParameterError, require
+from ..errors import require
 from ..numbers import Real, Value, arb_of, exact, sign
 from .channel import tidy
 from .worst_case import phi
