@@ -11,8 +11,9 @@ binary-input sub-kernels (rows K(·|x), K(·|x')): Dobrushin (TV), the two-point
 (E_γ, γ ≥ 1; the paper's Theorem 3), Ordentlich–Polyanskiy (KL; KL and χ² coefficients are
 equal, Choi–Ruskai–Seneta). Each pair of rows of an (ε,δ)-LDP kernel satisfies (ε,δ)-DP in both
 directions, so it is a post-processing W of Kairouz–Oh–Viswanath's pair
-P̃ = (δ, (1−δ)e^ε/(1+e^ε), (1−δ)/(1+e^ε), 0), Q̃ = its mirror image (*The composition theorem
-for differential privacy*, Theorem 2.1, by Blackwell's theorem); η(DW) ≤ η(D)η(W) ≤ η(D). So the
+P̃ = (δ, (1−δ)e^ε/(1+e^ε), (1−δ)/(1+e^ε), 0), Q̃ = its mirror image (Kairouz–Oh–Viswanath, *The
+composition theorem for differential privacy*, Section 2: its hypothesis-testing region contains
+every (ε,δ)-DP pair's, and Blackwell's theorem gives W); η(DW) ≤ η(D)η(W) ≤ η(D). So the
 supremum is the coefficient of the binary-input kernel D with rows (P̃, Q̃), and it is attained:
 
 * η_TV: (e^ε − 1 + 2δ)/(e^ε + 1);  η_γ (γ ≥ 1): δ + (1 − δ)(e^ε − γ)₊/(e^ε + 1);
