@@ -128,6 +128,26 @@ def hellinger2(p, q) -> sympy.Expr:
     return sum(((sympy.sqrt(a) - sympy.sqrt(b)) ** 2 for a, b in zip(p, q)), sympy.Integer(0))
 
 
+def bernoulli(p) -> list:
+    """Ber(p) as the law (1 − p, p) on {0, 1}."""
+    return [1 - p, p]
+
+
+def ldp_kernels() -> list[tuple[list, object, object]]:
+    """(rows, e^ε, δ) of the LDP kernels the Section IV–VII claims are checked on: randomized response at
+    e^ε = 2, 3, the (log 2, 1/10) Kairouz–Oh–Viswanath kernel, and a random 2×3 kernel that is (log 3)-LDP
+    by Definition 1 (events enumerated here)."""
+    from symdp.local import dominating_kernel, randomized_response
+    out = [(randomized_response(sympy.log(2)).rows, 2, 0), (randomized_response(sympy.log(3)).rows, 3, 0),
+           (dominating_kernel(sympy.log(2), Q(1, 10)).rows, 2, Q(1, 10))]
+    r = rng(7)
+    while len(out) < 4:
+        rows = random_kernel(r, 2, 3, 4)
+        if ldp_by_definition(rows, 3, 0):
+            out.append((rows, 3, 0))
+    return out
+
+
 def holds(ok: bool, detail: str, data: dict | None = None) -> Evidence:
     """Evidence for a finite list of exact or certified comparisons made by the claim itself."""
     return Evidence("exact", "checked" if ok else "failed", detail if ok else f"{detail}: violated", data or {})
