@@ -48,6 +48,7 @@ ALLOWED_ATTRIBUTES = frozenset({
     "reverse", "symmetric", "ldp_epsilon", "dobrushin", "contraction", "pair", "Channel", "randomized_response",
     "eps", "eta", "sigma", "mu", "sensitivity", "k", "p", "q", "matrix", "gamma", "rho",
     "decimal", "lower", "upper", "exact", "digits",
+    "is_ldp", "e_gamma_information",
 })
 
 _STRING = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,31}\Z")

@@ -13,7 +13,8 @@ from pathlib import Path
 from ..errors import ParameterError
 
 #: paper key → module under symdp.figures
-MODULES = {"tv-dp": "tv_dp", "composition-subsampling": "composition_subsampling", "extremal-ldp": "extremal_ldp"}
+MODULES = {"tv-dp": "tv_dp", "composition-subsampling": "composition_subsampling", "extremal-ldp": "extremal_ldp",
+           "egamma-ldp": "egamma_ldp"}
 
 
 def make(paper: str, out_dir: Path | str) -> list[Path] | None:

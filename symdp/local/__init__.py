@@ -5,6 +5,11 @@ A :class:`Channel` is an exact row-stochastic matrix Q(y|x). It reports its LDP 
 *Total variation meets differential privacy*, Definition 7) and its contraction coefficients
 for TV, KL, χ² and E_γ (``contraction``). The functions below are the closed forms of
 Ghazi–Issa Section VII for the class Q_{ε,η} of ε-LDP channels with Dobrushin coefficient ≤ η.
+
+Asoodeh–Aliakbarpour–Calmon, *LDP is equivalent to contraction of E_γ-divergence*: the E_γ
+divergence and E_γ-information (``egamma``), φ_n and the exact worst-case contraction over all
+(ε,δ)-LDP kernels (``worst_case``), the private minimax / Bayes / testing bounds
+(``risk_bounds``) and the Bernoulli model of their Example 4 (``beta_bernoulli``).
 """
 
 from .channel import (Channel, binary_erasure_mechanism, dominating_channel, erasure,
@@ -18,6 +23,10 @@ from .approximate import (decision_points, dominance_kernel, dominates, error_re
 from .extremal import (OptimalMechanism, binary_mechanism, geometric_mechanism, lemma24_threshold,
                        mi_binary_mechanism, optimal_mechanism, rr_dual)
 from .patterns import pattern, staircase_matrix
+from .egamma import e_gamma, e_gamma_information, tv_bounds
+from .worst_case import (bsc, bsc_kl_contraction, dominating_kernel, phi, tensor_power,
+                         worst_case_contraction, worst_case_lp)
+from . import beta_bernoulli, risk_bounds
 
 __all__ = [
     "Channel", "randomized_response", "dominating_channel", "binary_erasure_mechanism", "erasure",
@@ -29,4 +38,6 @@ __all__ = [
     "geometric_mechanism", "lemma24_threshold", "rr_dual", "staircase_matrix", "pattern",
     "quaternary_mechanism", "satisfies_ldp", "error_region_vertices", "in_error_region", "decision_points",
     "dominance_kernel", "dominates",
+    "e_gamma", "e_gamma_information", "tv_bounds", "phi", "worst_case_contraction", "worst_case_lp",
+    "dominating_kernel", "bsc", "bsc_kl_contraction", "tensor_power",
 ]

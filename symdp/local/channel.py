@@ -225,6 +225,24 @@ class Channel:
         from .contraction import contraction  # contraction.py builds on this module
         return contraction(self, kind)
 
+    def is_ldp(self, eps: object, delta: object = 0) -> bool:
+        """True iff the channel is (ε,δ)-LDP, decided exactly through η_{e^ε}(Q) ≤ δ.
+
+        Asoodeh–Aliakbarpour–Calmon, Theorem 1: Definition 1 (sup over inputs x, x' and
+        events A of Q(A|x) − e^ε Q(A|x') ≤ δ) is the statement η_{e^ε}(Q) ≤ δ, and the two-point
+        formula (their Theorem 3) computes η_{e^ε}(Q) exactly. ε ≥ 0, δ ∈ [0, 1].
+        """
+        from .contraction import e_gamma_contraction  # contraction.py builds on this module
+        e = params.nonnegative(eps, "eps")
+        d = params.probability(delta, "delta")
+        return sign(d - e_gamma_contraction(self, sympy.exp(e))) >= 0
+
+    def e_gamma_information(self, prior: Sequence[object], gamma: object) -> sympy.Expr:
+        """I_γ(X;Y) = E_γ(P_XY‖P_X P_Y) for X ~ `prior`, γ ≥ 0 (Asoodeh–Aliakbarpour–Calmon,
+        before Theorem 2); see :func:`symdp.local.egamma.e_gamma_information`."""
+        from .egamma import e_gamma_information  # egamma.py builds on this module
+        return e_gamma_information(self, prior, gamma)
+
 
 class _Key:
     """Exact ordering key for sympy reals (for ``min``/``max``)."""

@@ -1,0 +1,414 @@
+"""Asoodeh–Aliakbarpour–Calmon, *Local differential privacy is equivalent to contraction of
+E_γ-divergence*: Sections IV, VI and VII (private Le Cam and Fano, Corollaries 1, 2, 4, 5,
+Lemmas 3–4, Examples 2–3) and their appendix proofs. Section V (Bayes risk: Corollary 3,
+Theorem 2, Remark 1, Example 4) and Figure 1 are in egamma_ldp_bayes.py.
+"""
+
+from __future__ import annotations
+
+import sympy
+from sympy import Rational as R, exp, log, sqrt
+
+from _egamma_helpers import (DELTA, OMEGA, T, bernoulli, catalog, entropy, hellinger2, holds, kl, ldp_kernels, le,
+                             mutual_information, product_law, push, random_kernel, random_law, rng, tv_events, tv_l1)
+from symdp.local import Channel, phi, randomized_response, worst_case_contraction
+from symdp.local import risk_bounds as rb
+from symdp.numbers import sign
+from symdp.roots import solve_decreasing
+from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity,
+                          inequality_on_box)
+
+PAPER = "egamma-ldp"
+N, K = sympy.symbols("n k", positive=True)
+
+
+def _tv_product(p0, p1, rows, n):
+    """TV(M0^n, M1^n) = ½Σ|M0^n − M1^n| for the non-interactive K^{⊗n} (explicit product laws)."""
+    m0 = product_law(*[push(p0, rows)] * n)
+    m1 = product_law(*[push(p1, rows)] * n)
+    return tv_l1(m0, m1)
+
+# --------------------------------------------------------------------------------------------
+# Section IV-A: Le Cam
+
+
+@claim(PAPER, "Eqs. (6)–(7)",
+       "(τ/2)[1 − TV(P0^{⊗n}, P1^{⊗n})] ≥ (τ/2)[1 − √(n D_KL(P0‖P1)/2)] (Pinsker and the chain rule)")
+def eqs_6_7():
+    r = rng(6)
+    ok = []
+    for _ in range(4):
+        p0, p1 = bernoulli(R(r.randint(1, 9), 10)), bernoulli(R(r.randint(1, 9), 10))
+        for n in (1, 2, 3):
+            tv = tv_events(product_law(*[p0] * n), product_law(*[p1] * n))
+            ok.append(le(tv, sqrt(n * kl(p0, p1) / 2)))
+            ok.append(sign(kl(product_law(*[p0] * n), product_law(*[p1] * n)) - n * kl(p0, p1)) == 0)
+    return establish(holds(all(ok), "4 random Bernoulli pairs, n ≤ 3: TV of the products (events enumerated) ≤ "
+                           "√(nD/2); D(P0^{⊗n}‖P1^{⊗n}) = nD"),
+                     catalog([rb.le_cam_lower_bound(1, 100, R(1, 100))], ["0.146446609406726"],
+                             "(7) at τ = 1, n = 100, D = 0.01: 0.146446609406726"),
+                     domain="Bernoulli pairs, n ≤ 3", stated_domain="all P0, P1, n")
+
+
+@claim(PAPER, "Lemma 3",
+       "ℛ_n(𝒫, ℓ, ε, δ) ≥ (τ/2)[1 − √(n φ(ε,δ) D_KL(P0‖P1)/2)] (sequentially interactive K^n): the effective sample "
+       "size is (1 − e^{−ε}(1 − δ))n")
+def lemma_3():
+    r = rng(3)
+    ok = []
+    for rows, x, d in ldp_kernels():
+        f = phi(log(x), d)
+        for _ in range(2):
+            p0, p1 = bernoulli(R(r.randint(1, 9), 10)), bernoulli(R(r.randint(1, 9), 10))
+            for n in (1, 2, 3):
+                ok.append(le(_tv_product(p0, p1, rows, n), sqrt(n * f * kl(p0, p1) / 2)))
+    # one sequentially interactive instance: K_2 depends on Z_1 (RR at e^ε = 2 after z₁ = 0, 3 after z₁ = 1)
+    k1, k2 = randomized_response(log(3)).rows, {0: randomized_response(log(2)).rows, 1: randomized_response(log(3)).rows}
+    p0, p1 = bernoulli(R(1, 5)), bernoulli(R(7, 10))
+    law = lambda p: [push(p, k1)[z1] * push(p, k2[z1])[z2] for z1 in (0, 1) for z2 in (0, 1)]
+    ok.append(le(tv_events(law(p0), law(p1)), sqrt(2 * phi(log(3), 0) * kl(p0, p1) / 2)))
+    ok.append(le(kl(law(p0), law(p1)), 2 * phi(log(3), 0) * kl(p0, p1)))
+    eps = sympy.Symbol("epsilon", positive=True)
+    size = identity(N * (1 - exp(-eps) * (1 - DELTA)), N * phi(eps, DELTA),
+                    "effective sample size nφ(ε,δ) = (1 − e^{−ε}(1−δ))n")
+    value = catalog([rb.le_cam_lower_bound(1, 100, R(1, 100), 1, 0)], ["0.2189038067608"],
+                    "τ = 1, n = 100, ε = 1, δ = 0, D = 0.01: 0.2189038067608 (non-private (7): 0.1464)")
+    return establish(holds(all(ok), "4 LDP kernels (RR at e^ε = 2, 3; the (log 2, 1/10) dominating kernel; a random "
+                           "(log 3)-LDP 2×3 kernel) × 2 Bernoulli pairs × n ≤ 3, and a sequentially interactive pair: "
+                           "TV(M0^n, M1^n) ≤ √(nφD/2) (eqs. 34–36)"),
+                     size, value, domain="sample kernels, n ≤ 3", stated_domain="all (ε,δ)-LDP K^n")
+
+
+@claim(PAPER, "Lemma 3 (comparison with Duchi et al.), erratum",
+       "With δ = 0, Lemma 3's effective sample size (1 − e^{−ε})n is smaller than Duchi et al.'s 4ε²n only for "
+       "ε > ε* = 0.2239807…; for small ε (the regime of Duchi et al.) it is larger, so Lemma 3 does not strengthen it "
+       "there (printed: 'strengthens … for sufficiently small ε')")
+def lemma_3_djw():
+    g = lambda e: 1 - exp(-e) - 4 * e ** 2
+    concave = identity(sympy.diff(g(T), T, 2), -exp(-T) - 8, "g(ε) = 1 − e^{−ε} − 4ε² is concave (g'' = −e^{−ε} − 8 < 0), "
+                       "g(0) = 0, g'(0) = 1: one positive root ε*, g > 0 on (0, ε*), g < 0 beyond")
+    root = solve_decreasing(lambda t: 1 - (-t).exp() - 4 * t * t, 0, R(1, 8), 1, name="epsilon*")
+    decreasing = inequality_on_box(-sympy.diff(g(T), T), [(R(1, 8), 1)], "g' = e^{−ε} − 8ε < 0 on [1/8, 1]",
+                                   variables=[T])
+    corrected = establish(combine(concave, decreasing, catalog([root], ["0.223980722981727"],
+                                                               "ε* = 0.223980722981727 (certified root)")),
+                          domain="ε > 0")
+    w = R(1, 10)
+    return erratum(le(phi(w, 0), 4 * w ** 2), {"eps": "1/10", "1 - e^-eps": "0.0951626", "4 eps^2": "0.04"},
+                   corrected, "at ε = 0.1 the private effective sample size 0.0952n exceeds 4ε²n = 0.04n: weaker, "
+                   "not stronger", corrected_statement="Lemma 3 improves on 4ε²n iff ε > ε* = 0.2239807…")
+
+
+# --------------------------------------------------------------------------------------------
+# Example 2 and Corollary 1
+
+
+def _two_points():
+    """Corollary 1's P0 (mass ω at −ω^{−1/k}, 1 − ω at 0) and P1 (mass ω at +ω^{−1/k})."""
+    s = OMEGA ** (-1 / K)
+    return [(-s, OMEGA), (0, 1 - OMEGA)], [(s, OMEGA), (0, 1 - OMEGA)]
+
+
+@claim(PAPER, "Example 2",
+       "Corollary 1's P0, P1 lie in 𝒫_k = {|E X| ≤ 1, E|X|^k ≤ 1}: E|X|^k = 1 and |E X| = ω^{(k−1)/k} ≤ 1; "
+       "H²(P0, P1) = 2ω")
+def example_2():
+    p0, p1 = _two_points()
+    moments = [sympy.simplify(sum(w * abs(v) ** K for v, w in law)) for law in (p0, p1)]
+    means = [sympy.simplify(sum(w * v for v, w in law)) for law in (p0, p1)]
+    h2 = sum(((sympy.sqrt(a) - sympy.sqrt(b)) ** 2 for a, b in ((OMEGA, 0), (1 - OMEGA, 1 - OMEGA), (0, OMEGA))),
+             sympy.Integer(0))
+    return establish(identity(moments + means + [h2], [1, 1, -OMEGA ** ((K - 1) / K), OMEGA ** ((K - 1) / K), 2 * OMEGA],
+                              "E|X|^k = ω·ω^{−1} = 1, E X = ∓ω^{1−1/k} (≤ 1 in size for ω ≤ 1, k > 1), H² = 2ω"),
+                     domain="ω ∈ (0, 1], k > 1")
+
+
+@claim(PAPER, "Corollary 1 (proof, separation), erratum",
+       "ℓ₂²(θ(P0), θ(P1)) = 4ω^{2(k−1)/k} (printed: 2ω^{2(k−1)/k}); (37) uses τ = 2ω^{2(k−1)/k}, consistent with 4")
+def corollary_1_separation():
+    p0, p1 = _two_points()
+    mean = lambda law: sum(w * v for v, w in law)
+    sep = sympy.simplify((mean(p1) - mean(p0)) ** 2)
+    corrected = establish(identity(sep, 4 * OMEGA ** (2 * (K - 1) / K), "(θ1 − θ0)² = (2ω^{(k−1)/k})²"),
+                          domain="ω ∈ (0, 1], k > 1")
+    at = {OMEGA: R(3, 10), K: 2}
+    return erratum(sep.subs(at) == (2 * OMEGA ** (2 * (K - 1) / K)).subs(at),
+                   {"omega": "3/10", "k": 2, "(theta1-theta0)^2": str(sep.subs(at)), "printed 2w^(2(k-1)/k)": "3/5"},
+                   corrected, "the separation is 6/5, twice the printed 3/5",
+                   corrected_statement="ℓ₂²(θ(P0), θ(P1)) = 4ω^{2(k−1)/k}")
+
+
+@claim(PAPER, "Corollary 1 (proof, eqs. 37–40)",
+       "H²(∏P_i, ∏Q_i) = 2 − 2∏(1 − H²(P_i,Q_i)/2); TV ≤ H; H²(M0^n, M1^n) ≤ 2 − 2(1 − ωφ)^n; hence (40): "
+       "ℛ_n ≥ ω^{2(k−1)/k}[1 − √2 √(1 − (1 − ωφ)^n)]")
+def corollary_1_proof():
+    r = rng(37)
+    prod = []
+    for _ in range(3):
+        a, b, c, d = (random_law(r, 3) for _ in range(4))
+        prod.append(sign(hellinger2(product_law(a, c), product_law(b, d))
+                         - (2 - 2 * (1 - hellinger2(a, b) / 2) * (1 - hellinger2(c, d) / 2))) == 0)
+    ok = []
+    for rows, x, d in ldp_kernels()[:3]:
+        f = phi(log(x), d)
+        w = R(3, 10)
+        p0 = [w, 1 - w, 0]
+        p1 = [0, 1 - w, w]
+        rows3 = [rows[0], rows[0], rows[1]]  # inputs −s, 0, +s of a binary-input kernel: 0 shares row 0
+        ok.append(le(hellinger2(push(p0, rows3), push(p1, rows3)), f * 2 * w))
+        for n in (1, 2):
+            m0 = product_law(*[push(p0, rows3)] * n)
+            m1 = product_law(*[push(p1, rows3)] * n)
+            tv = tv_l1(m0, m1)
+            ok.append(le(tv, sqrt(hellinger2(m0, m1))))
+            ok.append(le(hellinger2(m0, m1), 2 - 2 * (1 - w * f) ** n))
+            ok.append(le(rb.hellinger_le_cam_bound(log(x), d, n, 2, w), w * (1 - tv)))
+    return establish(holds(all(prod) and all(ok),
+                           "3 random product pairs: the Hellinger product formula exactly; 3 LDP kernels (inputs −s, 0 ↦ "
+                           "row 0, +s ↦ row 1) at ω = 3/10, n ≤ 2: H²(P0K, P1K) ≤ φH², TV ≤ H, (38), and (40) ≤ "
+                           "ω(1 − TV(M0^n, M1^n)) (k = 2)"),
+                     domain="sample kernels, n ≤ 2", stated_domain="all (ε,δ)-LDP K^n, ω ∈ (0, 1]")
+
+
+@claim(PAPER, "Corollary 1 (proof, eq. 41), erratum",
+       "With the printed ω = min{1, [1 − (7/8)^{1/√n}]/φ} the bracket of (40) is 1 − √2√(1 − (7/8)^{√n}), negative "
+       "for n ≥ 27 (n > (log 2/log(8/7))² = 26.945…), so (41) does not follow; with ω = min{1, [1 − (7/8)^{1/n}]/φ} "
+       "the bracket is ≥ 1/2 and ℛ_n ≥ ½ω^{2(k−1)/k} ≍ min{1, (nφ)^{−1}}^{2(k−1)/k}")
+def corollary_1_omega():
+    bracket = lambda n: 1 - sqrt(2) * sqrt(1 - R(7, 8) ** sqrt(n))
+    e, d = 1, R(1, 100)  # φ < 1 − (7/8)^{1/√n} fails, so ω < 1
+    w27 = rb.printed_omega(e, d, 27)
+    printed = rb.hellinger_le_cam_bound(e, d, 27, 2, w27)
+    threshold = (log(2) / log(R(8, 7))) ** 2
+    corrected = combine(
+        identity(sympy.powsimp((1 - (1 - R(7, 8) ** (1 / N))) ** N, force=True), R(7, 8), "(1 − ωφ)^n = 7/8 at ω = [1 − (7/8)^{1/n}]/φ"),
+        identity(1 - sqrt(2) * sqrt(1 - R(7, 8)), R(1, 2), "so the bracket of (40) is 1 − √2·√(1/8) = 1/2"),
+        catalog([rb.private_mean_lower_bound(1, R(1, 100), 100, 2)], ["0.00104940559"],
+                "n = 100, ε = 1, δ = 0.01, k = 2: ½ω = 0.00104940559"),
+        holds(all(le(rb.private_mean_lower_bound(1, R(1, 100), n, 2), rb.hellinger_le_cam_bound(
+            1, R(1, 100), n, 2, rb.corrected_omega(1, R(1, 100), n))) for n in (27, 100, 1000)),
+              "library bound ≤ (40) at the corrected ω for n ∈ {27, 100, 1000}"))
+    return erratum(sign(printed) >= 0,
+                   {"n": 27, "eps": 1, "delta": "1/100", "bracket": str(sympy.N(bracket(27), 12)),
+                    "(40) at the printed omega": str(sympy.N(printed, 12)), "threshold n*": str(sympy.N(threshold, 15))},
+                   establish(combine(corrected, catalog([threshold, bracket(26), bracket(27)],
+                                                        ["26.9453708608979", "0.00619094617053611", "-0.000350959506884764"],
+                                                        "threshold n* and the brackets at n = 26, 27")),
+                             domain="n ≥ 1, φ > 0"),
+                   "at n = 27 the printed choice makes (40) negative (vacuous)",
+                   corrected_statement="ω = min{1, [1 − (7/8)^{1/n}]/φ}: ℛ_n ≥ ½ω^{2(k−1)/k}")
+
+
+@claim(PAPER, "Corollary 1 (eq. 8), erratum",
+       "(8) ℛ_n(𝒫_k, ℓ₂², ε, δ) ≳ min{1, (nφ²)^{−(k−1)/k}} fails for large ε: for k = 2 the ε-LDP clip-and-Laplace "
+       "estimator has MSE ≤ 1/(16T²) + (1 + 8T²/ε²)/n = 145/(16n) at T = ε = √n, while (8) claims ≥ C/√n for a "
+       "universal C, so (8) fails once n > (145/(16C))²")
+def corollary_1_statement():
+    n = 10 ** 8
+    eps = sympy.Integer(10 ** 4)
+    achievable = rb.clip_laplace_mse_bound(eps, n, eps)
+    rate = sympy.Min(1, (n * phi(eps, R(1, 2)) ** 2) ** R(-1, 2))
+    mse = lambda e, n, t: 1 / (16 * t ** 2) + (1 + 8 * t ** 2 / e ** 2) / n
+    general = combine(identity(mse(sqrt(N), N, sqrt(N)), R(145, 16) / N, "at T = ε = √n the bound is 145/(16n)"),
+                      exact_agreement([rb.clip_laplace_mse_bound(sqrt(n), n, sqrt(n)) for n in (100, 10 ** 4)],
+                                      [R(145, 1600), R(145, 160000)], "library clip_laplace_mse_bound at n = 100, 10⁴"))
+    ratio = inequality_on_box(1 / sympy.sqrt(T) - 1, [(R(1, 10 ** 6), 1)],
+                              "min{1, (nφ²)^{−1/2}} ≥ n^{−1/2} since φ ≤ 1 (t = φ² ∈ (0, 1])", variables=[T])
+    corrected = establish(combine(general, ratio, holds(le(rb.private_mean_lower_bound(eps, R(1, 2), n, 2), achievable),
+                                                        "the corrected bound ½ω (Corollary 1 (proof, eq. 41)) stays below "
+                                                        "the achievable MSE at the witness")),
+                          domain="k = 2, all n ≥ 1")
+    c = R(1, 1000)
+    return erratum(le(c * rate, achievable),
+                   {"n": n, "eps = T": 10 ** 4, "delta": "1/2", "achievable MSE <=": str(achievable),
+                    "printed rate min{1,(n phi^2)^-1/2}": str(sympy.N(rate, 12)), "constant C": "1/1000"},
+                   corrected, "even with C = 1/1000 the claimed lower bound C·rate = 1.0e-7 exceeds the achievable "
+                   "MSE 9.06e-8; the ratio achievable/rate ≤ 145/(16√n) → 0",
+                   corrected_statement="ℛ_n ≥ ½ min{1, [1 − (7/8)^{1/n}]/φ}^{2(k−1)/k} (no (nφ²) rate)")
+
+
+@claim(PAPER, "Corollary 1 (remarks k = 2, k → ∞)",
+       "k = 2: [nφ²]^{−1/2} = 1/(φ√n); k → ∞: [nφ²]^{−(k−1)/k} → (φ²n)^{−1}")
+def corollary_1_remarks():
+    f = sympy.Symbol("phi", positive=True)
+    return establish(identity([(N * f ** 2) ** R(-1, 2), sympy.limit((N * f ** 2) ** (-(K - 1) / K), K, sympy.oo)],
+                              [1 / (f * sqrt(N)), 1 / (N * f ** 2)], "the two specialisations of (8)"),
+                     domain="n ≥ 1, φ > 0")
+
+
+# --------------------------------------------------------------------------------------------
+# Section IV-B: Fano, Lemma 4, eq. (10), Corollary 2
+
+
+def _lemma4_instance():
+    """V uniform on {0, 1, 2}, P_v = Ber(1/5), Ber(1/2), Ber(4/5), n = 2, K = RR at e^ε = 2."""
+    laws = [bernoulli(R(1, 5)), bernoulli(R(1, 2)), bernoulli(R(4, 5))]
+    n, rows = 2, randomized_response(log(2)).rows
+    xn = [product_law(*[p] * n) for p in laws]
+    zn = [product_law(*[push(p, rows)] * n) for p in laws]
+    third = R(1, 3)
+    i_x = mutual_information([[third * v for v in law] for law in xn])
+    i_z = mutual_information([[third * v for v in law] for law in zn])
+    return laws, n, i_x, i_z
+
+
+@claim(PAPER, "Eq. (9) and Lemma 4",
+       "For K^{⊗n} with K (ε,δ)-LDP: I(Z^n;V) ≤ φ_n(ε,δ) I(X^n;V) ≤ (nφ_n/|𝒱|²) Σ_{v,v'} D_KL(P_v‖P_{v'})")
+def lemma_4():
+    laws, n, i_x, i_z = _lemma4_instance()
+    pair_kl = [[kl(a, b) for b in laws] for a in laws]
+    f = phi(log(2), 0, n)
+    bound = rb.private_fano_information(log(2), 0, n, pair_kl)
+    chain = [le(i_z, f * i_x), le(f * i_x, bound)]
+    not_eta = sign(i_z - worst_case_contraction(log(2), 0, "kl") * i_x) > 0
+    fano = rb.fano_lower_bound(1, i_x, 3)
+    return establish(holds(all(chain), "V uniform on 3 Bernoulli laws (1/5, 1/2, 4/5), n = 2, RR at e^ε = 2: "
+                           "I(Z²;V) ≤ φ_2 I(X²;V) ≤ (2φ_2/9)ΣD"),
+                     holds(not_eta, "and φ_n cannot be replaced by η_KL(K): I(Z²;V) = 0.026492 > η_KL(RR)·I(X²;V) = "
+                           "0.025323 (X² given V is i.i.d., but not a product law: η_KL(K^{⊗n}) > η_KL(K))"),
+                     exact_agreement(fano, 1 - (i_x + log(2)) / log(3), "eq. (9) with τ = 1, |𝒱| = 3"),
+                     domain="one instance", stated_domain="all V, P_v, n, (ε,δ)-LDP K")
+
+
+@claim(PAPER, "Lemma 4 (proof), erratum",
+       "I(X^n;V) ≤ (n/|𝒱|) Σ_v D_KL(P_v‖P̄) (printed '='), by the golden formula and tensorisation")
+def lemma_4_proof():
+    laws, n, i_x, _ = _lemma4_instance()
+    pbar = [sum(p[i] for p in laws) / 3 for i in range(2)]
+    rhs = R(n, 3) * sum(kl(p, pbar) for p in laws)
+    corrected = establish(holds(le(i_x, rhs) and le(rhs, R(n, 9) * sum(kl(a, b) for a in laws for b in laws)),
+                                "I(X²;V) ≤ (2/3)ΣD(P_v‖P̄) ≤ (2/9)ΣΣD(P_v‖P_v') on the instance"),
+                          domain="one instance", stated_domain="all instances")
+    return erratum(sign(i_x - rhs) == 0, {"instance": "V uniform, P_v = Ber(1/5), Ber(1/2), Ber(4/5), n = 2",
+                                          "I(X^2;V)": str(sympy.N(i_x, 12)), "(n/|V|) sum D(P_v||Pbar)": str(sympy.N(rhs, 12))},
+                   corrected, "the two sides differ; only '≤' holds", corrected_statement="I(X^n;V) ≤ (n/|𝒱|)Σ_v D(P_v‖P̄)")
+
+
+@claim(PAPER, "Eq. (10) (comparison with Lemma 4), erratum",
+       "(10)'s coefficient 2(e^ε − 1) is ≥ φ_n(ε, 0) for every n ≥ 1 iff ε ≥ log(3/2) = 0.405465… (printed: 'for any "
+       "n ≥ 1 and ε ≥ 0.4'); at ε = 0.4 it fails for n ≥ 11")
+def eq_10():
+    e = R(2, 5)
+    printed_holds = all(le(phi(e, 0, n), rb.djw_information_coefficient(e)) for n in (1, 5, 10, 11, 50))
+    at = identity(rb.djw_information_coefficient(log(R(3, 2))), 1, "2(e^ε − 1) = 1 at ε = log(3/2), and it increases "
+                  "with ε, while φ_n(ε, 0) = 1 − e^{−nε} < 1 → 1 as n → ∞")
+    corrected = establish(combine(at, holds(le(rb.djw_information_coefficient(e), phi(e, 0, 11)),
+                                            "below log(3/2): at ε = 0.4, 2(e^0.4 − 1) = 0.98365 < φ_11 = 0.98772")),
+                          domain="ε ≥ 0, n ≥ 1")
+    return erratum(printed_holds, {"eps": "2/5", "n": 11, "2(e^eps - 1)": str(sympy.N(2 * (exp(e) - 1), 12)),
+                                   "phi_11(eps, 0)": str(sympy.N(phi(e, 0, 11), 12))},
+                   corrected, "at ε = 0.4, n = 11 Lemma 4 is the looser bound (a marginal slip: the threshold is "
+                   "log 1.5 = 0.405465)", corrected_statement="(10) is looser than Lemma 4 for all n iff ε ≥ log(3/2)")
+
+
+def _cor2_instance(w):
+    """Corollary 2's construction with k = 2, 𝒱 = {(1,1), (−1,−1)}: P_v on (+e1, −e1, +e2, −e2)."""
+    pv = lambda v: [(1 + w * v) / 4, (1 - w * v) / 4, (1 + w * v) / 4, (1 - w * v) / 4]
+    return pv(1), pv(-1)
+
+
+@claim(PAPER, "Corollary 2 (proof, eq. 43), erratum",
+       "The second inequality of (43), φ_n (n/|𝒱|²)Σ KL(P_v‖P_{v'}) ≤ φ_n I(X^n;V), is reversed; only "
+       "I(Z^n;V) ≤ φ_n I(X^n;V) (Lemma 4) is needed")
+def corollary_2_eq43():
+    a, b = _cor2_instance(R(1, 2))
+    i_x = mutual_information([[v / 2 for v in a], [v / 2 for v in b]])
+    pair = R(1, 4) * (kl(a, b) + kl(b, a))
+    corrected = establish(holds(le(i_x, pair), "I(X;V) ≤ (1/|𝒱|²)ΣKL on the instance (Lemma 4's direction)"),
+                          domain="one instance", stated_domain="all instances")
+    return erratum(le(pair, i_x), {"construction": "k = 2, V = {(1,1), (-1,-1)}, omega = 1/2, n = 1",
+                                   "(1/|V|^2) sum KL": str(sympy.N(pair, 12)), "I(X;V)": str(sympy.N(i_x, 12))},
+                   corrected, "the Σ KL term exceeds I(X;V)", corrected_statement="I(X^n;V) ≤ (n/|𝒱|²)Σ KL(P_v‖P_v')")
+
+
+@claim(PAPER, "Corollary 2 (proof, eqs. 44–46)",
+       "I(X;V|K) ≤ log 2 − h_b((1−ω)/2) ≤ ω log 2; with |𝒱| ≥ e^{k/16} and ω = min{1, k/(50nφ_n)}, k ≥ 16, the bracket "
+       "of (46) is ≥ 1 − 16(1 + k/50) log 2/k ≥ 0.0850457216608722")
+def corollary_2_proof():
+    a = sympy.Symbol("a", positive=True)
+    hb = lambda z: -z * log(z) - (1 - z) * log(1 - z)
+    chord = inequality_on_box(hb(a) - 2 * a * log(2), [(R(1, 10 ** 6), R(1, 2))],
+                              "h_b(a) ≥ 2a log 2 on [10⁻⁶, 1/2] (concave h_b above its chord)", variables=[a])
+    concave = identity(sympy.diff(hb(a), a, 2), -1 / (a * (1 - a)), "h_b'' = −1/(a(1−a)) < 0")
+    bracket = lambda k: 1 - 16 * (1 + k / 50) * log(2) / k
+    increasing = identity(sympy.diff(bracket(K), K), 16 * log(2) / K ** 2, "the bracket increases with k")
+    a1, b1 = _cor2_instance(R(1, 2))
+    i_x = mutual_information([[v / 2 for v in a1], [v / 2 for v in b1]])
+    inst = exact_agreement(sympy.expand_log(i_x, force=True), sympy.expand_log(log(2) - hb(R(1, 4)), force=True),
+                           "instance k = 2, ω = 1/2: I(X;V) = log 2 − h_b(1/4)")
+    return establish(combine(chord, concave, increasing),
+                     catalog([bracket(16), bracket(32), bracket(100)],
+                             ["0.0850457216608722", "0.431619311940845", "0.667289353331226"], "k = 16, 32, 100"),
+                     inst, domain="a ∈ [10⁻⁶, 1/2] (a → 0 by continuity, h_b(0) = 0), k ≥ 16",
+                     stated_domain="a ∈ [0, 1/2], k ≥ 16")
+
+
+@claim(PAPER, "Corollary 2 (eq. 12) and Example 3",
+       "Non-interactive: ℛ_n(𝒫_r, ℓ₂², ε, δ) ≳ r² min{1/(nφ_n), d/(n²φ_n²)}; with the proof's constants the bound "
+       "max_k (r²ω²/k)[1 − 16(1 + nωφ_n) log 2/k] is ≥ (0.0850457/5000) r² min{…} when nφ_n ≥ 32, d ≥ 16")
+def corollary_2():
+    pts = [(1, 0, 1000, 64), (R(1, 2), R(1, 100), 200, 16), (2, 0, 5000, 128)]
+    ok = []
+    for e, d, n, dim in pts:
+        f = phi(e, d, n)
+        lower = rb.ball_mean_lower_bound(e, d, n, dim)
+        ok.append(le(R(850457, 10 ** 7) / 5000 * sympy.Min(1 / (n * f), dim / (n * f) ** 2), lower))
+    return establish(holds(all(ok), "(ε, δ, n, d) ∈ {(1, 0, 1000, 64), (1/2, 1/100, 200, 16), (2, 0, 5000, 128)}, r = 1"),
+                     domain="sample points", stated_domain="all ε, δ, n, d (up to a universal constant)")
+
+
+# --------------------------------------------------------------------------------------------
+# Sections VI–VII
+
+
+@claim(PAPER, "Corollary 4",
+       "lim inf (1/n) log β_n^{ε,δ}(α) ≥ −φ(ε,δ) D_KL(P0‖P1): by Chernoff–Stein the exponent of K^{⊗n} is "
+       "−D(P0K‖P1K) ≥ −η_KL(K) D ≥ −φD")
+def corollary_4():
+    p0, p1 = bernoulli(R(1, 2)), bernoulli(R(1, 5))
+    d = kl(p0, p1)
+    ok = []
+    for rows, x, dl in ldp_kernels():
+        exponent = -kl(push(p0, rows), push(p1, rows))
+        ok += [le(rb.stein_exponent_bound(log(x), dl, d), exponent),
+               le(-worst_case_contraction(log(x), dl, "kl") * d, exponent)]
+    rr = randomized_response(1).rows
+    values = [rb.stein_exponent_bound(1, 0, d), -kl(push(p0, rr), push(p1, rr)), -worst_case_contraction(1, 0, "kl") * d]
+    return establish(holds(all(ok), "P0 = Ber(1/2), P1 = Ber(1/5), 4 LDP kernels: −φD ≤ −sup-η_KL·D ≤ −D(P0K‖P1K)"),
+                     catalog(values, ["-0.141053626355727", "-0.0399973798165085", "-0.0476528112571834"],
+                             "ε = 1, δ = 0: −φD, the RR exponent, −tanh²(1/2)·D"),
+                     domain="sample kernels", stated_domain="all (ε,δ)-LDP K (Chernoff–Stein quoted)")
+
+
+@claim(PAPER, "Corollary 5",
+       "sup_{K ∈ Q_{ε,δ}} I(X;Z) ≤ φ(ε,δ) H(X), via (42): I(U;Z) ≤ η_KL(K) I(U;X) with U = X")
+def corollary_5():
+    r = rng(5)
+    ok = []
+    for rows, x, d in ldp_kernels():
+        for _ in range(3):
+            px = random_law(r, len(rows))
+            joint = [[w * v for v in row] for w, row in zip(px, rows)]
+            i = mutual_information(joint)
+            ok += [le(i, phi(log(x), d) * entropy(px)), le(i, Channel(rows).contraction("kl") * entropy(px))]
+    rr = randomized_response(1).rows
+    half = [R(1, 2), R(1, 2)]
+    bits = mutual_information([[v / 2 for v in row] for row in rr]) / log(2)
+    return establish(holds(all(ok), "4 LDP kernels × 3 random priors: I(X;Z) ≤ η_KL(K)H(X) ≤ φH(X)"),
+                     catalog([bits, rb.mutual_information_bound(1, 0, entropy(half) / log(2))],
+                             ["0.160058462016831", "0.632120558828558"], "uniform binary X, RR at ε = 1 (bits)"),
+                     domain="sample kernels", stated_domain="all (ε,δ)-LDP K, discrete X")
+
+
+@claim(PAPER, "Section III (Duchi et al. KL bound)",
+       "For ε-LDP K: D_KL(PK‖QK) ≤ 2(e^ε − 1)² TV²(P, Q) (quoted from Duchi–Jordan–Wainwright, Theorem 1)")
+def djw_kl():
+    r = rng(31)
+    ok = []
+    for _ in range(20):
+        ch = Channel(random_kernel(r, 2, 3, 4))
+        x = sympy.exp(ch.ldp_epsilon())
+        p, q = random_law(r, 2), random_law(r, 2)
+        ok.append(le(kl(push(p, ch.rows), push(q, ch.rows)), 2 * (x - 1) ** 2 * tv_events(p, q) ** 2))
+    return establish(holds(all(ok), "20 random 2×3 kernels at their own ε, random input pairs"),
+                     domain="random kernels", stated_domain="all ε-LDP kernels")
