@@ -7,6 +7,7 @@ kind       check                                                             pas
 ========== ================================================================= ==========
 identity   ``simplify(lhs − rhs) == 0`` in sympy                              proved
 inequality interval branch-and-bound shows f ≥ 0 on a whole box (`boxes`)     proved
+decision   exact decision of a real-algebraic inequality (`decide`)           proved
 exact      two exact computations are equal (at sample points)              checked
 certified  two certified enclosures overlap and agree to N digits            checked
 erratum    the printed statement fails (witness recorded) and the corrected   erratum
@@ -31,7 +32,7 @@ from . import boxes
 
 #: Status vocabulary (API.md), strongest first.
 STATUSES = ("proved", "checked", "erratum", "failed")
-KINDS = ("identity", "inequality", "exact", "certified", "erratum")
+KINDS = ("identity", "inequality", "decision", "exact", "certified", "erratum")
 _RANK = {s: len(STATUSES) - i for i, s in enumerate(STATUSES)}
 _SHOWN = 200
 
@@ -228,13 +229,15 @@ def certified_agreement(a: object, b: object, digits: int, detail: str) -> Evide
 def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, max_boxes: int = boxes.MAX_BOXES, *,
                       variables: Sequence[sympy.Symbol] | None = None,
                       gradient: Callable[..., Sequence[arb]] | None = None,
-                      prec: int = boxes.PREC) -> Evidence:
+                      prec: int = boxes.PREC, order: int = 1) -> Evidence:
     """Proved iff :func:`boxes.prove_nonnegative` shows ``f ≥ 0`` on every point of `box`.
 
     `f` is a sympy expression in `variables` (default: free symbols sorted by name) or a
-    function of one arb ball per side; `box` is a list of (lo, hi) exact rationals.
+    function of one arb ball per side; `box` is a list of (lo, hi) exact rationals; `order` ≥ 2
+    adds Taylor forms of that order (one variable; see :mod:`boxes`).
     """
-    result = boxes.prove_nonnegative(f, box, variables=variables, gradient=gradient, max_boxes=max_boxes, prec=prec)
+    result = boxes.prove_nonnegative(f, box, variables=variables, gradient=gradient, max_boxes=max_boxes, prec=prec,
+                                     order=order)
     data = {"box": [[str(lo), str(hi)] for lo, hi in boxes.as_box(box)], "boxes": result.boxes}
     if isinstance(f, sympy.Basic):
         data["f"] = _short(f)
