@@ -191,6 +191,10 @@ def _to_z3(expr: sympy.Expr, names: dict):
 def _relation_to_z3(rel: sympy.Basic, names: dict):
     import z3
 
+    if rel is sympy.true or rel is True:
+        return z3.BoolVal(True)
+    if rel is sympy.false or rel is False:
+        return z3.BoolVal(False)
     lhs, rhs = sympy.sympify(rel.lhs), sympy.sympify(rel.rhs)
     num, den = sympy.fraction(sympy.cancel(sympy.together(lhs - rhs)))
     a, b = _to_z3(sympy.expand(num * den), names), _to_z3(sympy.expand(den), names)
@@ -207,21 +211,27 @@ def real_closed(f: sympy.Expr, variables: Sequence[sympy.Symbol], domain: Sequen
                 timeout_ms: int = Z3_TIMEOUT_MS) -> Evidence:
     """Proved iff ``f ≥ 0`` (f rational with rational coefficients) at every real point of
     `variables` satisfying all relations in `domain`, decided by z3's nlsat (complete for real
-    closed fields). The refuted query is recorded as SMT-LIB text."""
+    closed fields). The refuted query is recorded as SMT-LIB text. A symbol's sympy assumptions
+    (positive, nonnegative) join the domain: sympy decides ``α ≥ 0`` to True for a positive α."""
     import z3
 
     names = {v: z3.Real(str(v)) for v in variables}
+    implied = [v for v in variables if v.is_positive or v.is_nonnegative]
     num, den = sympy.fraction(sympy.cancel(sympy.together(sympy.sympify(f))))
     n, d = _to_z3(sympy.expand(num * den), names), _to_z3(sympy.expand(den), names)
     solver = z3.Tactic("qfnra-nlsat").solver()
     solver.set("timeout", int(timeout_ms))
+    for v in implied:
+        solver.add(names[v] > 0 if v.is_positive else names[v] >= 0)
     for rel in domain:
         solver.add(_relation_to_z3(rel, names))
     # negation of "f is defined and ≥ 0": den = 0 or num·den < 0
     solver.add(z3.Or(d == 0, n < 0))
     smt = solver.to_smt2()
     data = {"method": "z3 nlsat (qfnra-nlsat), negation unsatisfiable", "f": jsonable(f),
-            "variables": [str(v) for v in variables], "domain": [str(r) for r in domain], "smtlib": smt}
+            "variables": [str(v) for v in variables],
+            "domain": [f"{v} > 0" if v.is_positive else f"{v} >= 0" for v in variables if v.is_positive or v.is_nonnegative]
+            + [str(r) for r in domain if r not in (True, sympy.true)], "smtlib": smt}
     verdict = solver.check()
     if verdict == z3.unsat:
         return Evidence("decision", "proved", f"{detail} (nlsat: the negation is unsatisfiable)", data)
