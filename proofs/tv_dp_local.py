@@ -12,7 +12,8 @@ from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, 
                          max_f_divergence, max_tv_after_channel, randomized_response, rr_kl_contraction)
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
 from symdp.pairs import FinitePair
-from symdp.verify import claim, combine, erratum, exact_agreement, identity, inequality_on_box
+from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+                          rational_nonnegative, real_closed)
 
 PAPER = "tv-dp"
 EPS, C = sympy.symbols("epsilon c", positive=True)
@@ -55,7 +56,7 @@ def eq_20():
                                    "KL": str(sympy.N(kl, 12))},
                    exact_agreement(kl, FinitePair(p, q).kl(), "E_{P1}[f(dP0/dP1)] with f = t log t is the KL divergence"),
                    "the printed expectation is Σ P0 = 1, not a divergence",
-                   corrected_statement="D_f(P0‖P1) = E_{P1}[f(dP0/dP1)]")
+                   corrected_statement="D_f(P0‖P1) = E_{P1}[f(dP0/dP1)]", kind="typo")
 
 
 @claim(PAPER, "Definition 6 (singletons suffice)",
@@ -74,7 +75,8 @@ def definition_6():
                     best = max(best, num / den)
         events.append(sympy.log(best))
         singles.append(ch.ldp_epsilon())
-    return exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs library ldp_epsilon()")
+    return establish(exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs library ldp_epsilon()"),
+                     domain="10 seeded random 3×4 channels", stated_domain="all channels")
 
 
 @claim(PAPER, "Eq. (26), erratum",
@@ -88,14 +90,28 @@ def eq_26():
         x = _ratio(ch)
         ok.append(flag(ch.dobrushin() <= (x - 1) / (x + 1)))
     rr = randomized_response(sympy.log(3))
-    attained = exact_agreement(rr.dobrushin(), Q(1, 2), "binary RR at e^ε = 3 has TV 1/2 = tanh(log 3 / 2)")
-    corrected = combine(exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at their own ε"),
-                        attained)
+    # Any ε-LDP channel, any two rows: with A = {Q(·|x) > Q(·|x')}, a = Q(A|x), b = Q(A|x') satisfy
+    # a ≤ e^ε b and 1 − b ≤ e^ε (1 − a); d_TV = a − b ≤ tanh(ε/2) follows, decided by nlsat.
+    a, b = sympy.symbols("a b", nonnegative=True)
+    bound = real_closed((X - 1) / (X + 1) - (a - b), [a, b, X], [X >= 1, a <= 1, b <= 1, a <= X * b, 1 - b <= X * (1 - a)],
+                        "a ≤ e^ε b, 1 − b ≤ e^ε(1 − a) ⇒ a − b ≤ (e^ε−1)/(e^ε+1), every e^ε ≥ 1")
+    corrected = establish(bound, exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at "
+                                                 "their own ε"),
+                          exact_agreement(rr.dobrushin(), Q(1, 2), "binary RR at e^ε = 3 attains it: TV 1/2 = tanh(log 3 / 2)"),
+                          domain="every ε-LDP channel, ε ≥ 0")
     printed_bound = (X + 1) / (X - 1)
-    return erratum(False, {"e^eps": 3, "printed bound": str(printed_bound.subs(X, 3)),
-                           "sup of d_TV over eps-LDP channels": "1/2"},
-                   corrected, "the printed bound (x+1)/(x−1) > 1 is vacuous and is not the supremum, tanh(ε/2)",
-                   corrected_statement="d_TV(Q) ≤ (e^ε−1)/(e^ε+1)")
+    vacuous = rational_nonnegative(printed_bound - 1, X, 1, sympy.oo, "the printed bound (e^ε+1)/(e^ε−1) ≥ 1 for e^ε > 1",
+                                   open_ends=(True, False))
+    # The printed inequality is true (vacuously: the bound is ≥ 1 ≥ d_TV); what is false is that it
+    # is the bound App. M and eq. (27) use, i.e. the supremum over ε-LDP channels, attained by RR.
+    printed_sup = exact_agreement(printed_bound.subs(X, 3), rr.dobrushin(),
+                                  "printed bound = sup of d_TV over ε-LDP channels (attained by RR), at e^ε = 3")
+    return erratum(printed_sup, {"e^eps": 3, "printed bound": str(printed_bound.subs(X, 3)),
+                                 "sup of d_TV over eps-LDP channels (RR)": str(rr.dobrushin()),
+                                 "printed inequality": f"true but vacuous: {vacuous.detail} ({vacuous.status})"},
+                   corrected, "the printed inequality d_TV ≤ (e^ε+1)/(e^ε−1) is true but vacuous (the bound is ≥ 1); "
+                   "the reciprocal of the intended bound tanh(ε/2) = (e^ε−1)/(e^ε+1) was printed, and App. M and "
+                   "eq. (27) use the intended one", corrected_statement="d_TV(Q) ≤ (e^ε−1)/(e^ε+1)", kind="typo")
 
 
 @claim(PAPER, "Proposition 2",
@@ -119,7 +135,8 @@ def proposition_2():
     ch = dominating_channel(sympy.log(2), Q(1, 5))
     checks.append(exact_agreement([ch.ldp_epsilon(), ch.dobrushin()], [sympy.log(2), Q(1, 5)],
                                   "Q*_{ε,η} is ε-LDP with Dobrushin coefficient η"))
-    return checks
+    return establish(combine(checks), domain="12 seeded random 6-point pairs, 3 settings (e^ε, η), 12 random channels",
+                     stated_domain="all pairs P0, P1 and all (ε, η)")
 
 
 @claim(PAPER, "Appendix L (eq. 54), erratum",
@@ -136,7 +153,9 @@ def appendix_l():
                                                   "printed": str(printed), "TV": str(subsets_tv(p0, p1))},
                    exact_agreement(corrected, subsets_tv(p0, p1), "P0(𝒜) − P1(𝒜) = sup over events"),
                    "read literally (Q0 a row of a channel) the printed difference is not the TV; a symbol slip",
-                   corrected_statement="‖P0 − P1‖_TV = P0(𝒜) − P1(𝒜)")
+                   corrected_statement="‖P0 − P1‖_TV = P0(𝒜) − P1(𝒜)", kind="typo",
+                   reading="Q0 is undefined in Appendix L; read as Q*(·|0), the only object of that name (the channel's "
+                           "row); the intended symbol is P1, so the slip is a typo, not a wrong result")
 
 
 @claim(PAPER, "Theorem 4 (value at Q*, eq. 32)",
@@ -156,15 +175,16 @@ def theorem_4_value():
     relabel = dominating_channel(sympy.log(2), Q(1, 5)).rows
     from _tvdp_helpers import dominating_masses
     d7 = dominating_masses(sympy.Integer(2), 1 - Q(1, 5) * 3)
-    return [identity(direct, closed, "Σ P1*(y) f(P0*(y)/P1*(y)) with an undefined f, f(1) = 0"),
-            identity(bound(shift(F)).subs(F(1), 0), closed, "f + c(t−1) gives the same value (f ≥ 0 is no restriction)"),
-            identity([sympy.expand_log(bound(kl), force=True), bound(chi), bound(hel)],
-                     [eps * ETA, ETA * (X - 1) * (1 + 1 / X), 2 * ETA * sympy.tanh(sympy.log(X) / 4)],
-                     "KL, χ², squared Hellinger"),
-            exact_agreement(lib, [_df(kl, p2, q2), _df(chi, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
+    statement = combine(identity(direct, closed, "Σ P1*(y) f(P0*(y)/P1*(y)) with an undefined f, f(1) = 0"),
+                        identity(bound(shift(F)).subs(F(1), 0), closed, "f + c(t−1) gives the same value (f ≥ 0 is no restriction)"),
+                        identity([sympy.expand_log(bound(kl), force=True), bound(chi), bound(hel)],
+                                 [eps * ETA, ETA * (X - 1) * (1 + 1 / X), 2 * ETA * sympy.tanh(sympy.log(X) / 4)],
+                                 "KL, χ², squared Hellinger"))
+    return establish(statement, exact_agreement(lib, [_df(kl, p2, q2), _df(chi, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
             exact_agreement(list(relabel[0]) + list(relabel[1]), p2 + q2, "library Q*_{ε,η} = eq. (28)"),
             exact_agreement([d7[0][0], d7[0][1], d7[0][2]], [p2[0], p2[2], p2[1]],
-                            "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))")]
+                            "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))"),
+                     domain="e^ε > 1, η, every f with f(1) = 0 (symbolic)")
 
 
 @claim(PAPER, "Theorem 4 (supremum over Q_{ε,η})",
@@ -181,8 +201,10 @@ def theorem_4_sup():
         ok.append(_chi2(p, q) <= bound(lambda t: (t - 1) ** 2))
         ok.append(sympy.N(_df(lambda t: t * sympy.log(t), p, q) - bound(lambda t: t * sympy.log(t)), 30) <= 0)
         ok.append(subsets_tv(p, q) <= bound(lambda t: sympy.Max(t - 1, 0)))
-    return exact_agreement([flag(v) for v in ok], [1] * len(ok),
-                           "30 random binary-input channels at their own (ε, η): χ² and TV exactly, KL to 30 digits")
+    return establish(exact_agreement([flag(v) for v in ok], [1] * len(ok),
+                                     "30 random binary-input channels at their own (ε, η): χ² and TV exactly, KL to 30 digits"),
+                     domain="30 seeded random binary-input channels; f ∈ {χ², KL, TV}",
+                     stated_domain="every channel in Q_{ε,η}, every convex f")
 
 
 @claim(PAPER, "Theorem 5 (KL contraction, eqs. 33, 37–39)",
@@ -203,23 +225,60 @@ def theorem_5():
         best = max(BETA_i * (1 - BETA_i) * sum((a - b) ** 2 / (BETA_i * a + (1 - BETA_i) * b) for a, b in zip(*ch.rows))
                    for BETA_i in [Q(i, 40) for i in range(1, 40)])
         ok.append(flag(best <= eta * (x - 1) / (x + 1)))
-    return [identity(lc, printed, "Le Cam divergence of (P0*, P1*) = eq. (39)"),
-            identity(1 / (X + 1) - g, factored, "1/(x+1) − g(β) = x(2β−1)²/((x+1)(βx+1−β)(x(1−β)+β))"),
-            inequality_on_box(factored, [(1, 1000), (0, 1)], "that difference is ≥ 0 on x ∈ [1, 1000], β ∈ [0, 1]",
-                              variables=[X, BETA]),
-            identity(printed.subs(BETA, Q(1, 2)), ETA * (X - 1) / (X + 1), "value at β = 1/2"),
-            exact_agreement(lib + [kl_contraction_bound(sympy.log(2), Q(1, 5)), kl_contraction_bound(sympy.log(3), Q(1, 2))],
+    statement = combine(identity(lc, printed, "Le Cam divergence of (P0*, P1*) = eq. (39)"),
+                        identity(1 / (X + 1) - g, factored, "1/(x+1) − g(β) = x(2β−1)²/((x+1)(βx+1−β)(x(1−β)+β))"),
+                        real_closed(factored, [X, BETA], [X >= 1, BETA <= 1],
+                                    "that difference is ≥ 0 for every x = e^ε ≥ 1, β ∈ [0, 1]"),
+                        identity(printed.subs(BETA, Q(1, 2)), ETA * (X - 1) / (X + 1), "value at β = 1/2"))
+    return establish(statement, _eta_kl_by_definition(), exact_agreement(lib + [kl_contraction_bound(sympy.log(2), Q(1, 5)), kl_contraction_bound(sympy.log(3), Q(1, 2))],
                             [Q(1, 15), Q(1, 4)] * 2, "library η_KL(Q*) and kl_contraction_bound at (e^ε, η) = (2, 1/5), (3, 1/2)"),
             exact_agreement(ok, [1] * len(ok), "15 random binary-input channels: max over a β grid of LC_β ≤ η tanh(ε/2) "
-                            "at their own (ε, η)")]
+                            "at their own (ε, η)"),
+                     domain="eqs. (37)–(39): every e^ε ≥ 1, η, β ∈ [0, 1] (symbolic, nlsat); the supremum over Q_{ε,η} "
+                            "(eq. 33) only on 15 random channels",
+                     stated_domain="every e^ε ≥ 1, η, β and every channel of Q_{ε,η}")
+
+
+def _eta_kl_by_definition():
+    """η_KL(Q*) = sup D(PK‖QK)/D(P‖Q) from its definition, independently of eq. (37): an mpmath
+    grid over binary input laws (P, Q) stays below η(e^ε−1)/(e^ε+1), and the ratio's exact limit at
+    P = Q = (1/2, 1/2) (sympy) equals it, at (e^ε, η) ∈ {(2, 1/5), (3, 1/4)}."""
+    import mpmath
+
+    h = sympy.Symbol("h", positive=True)
+    kl = lambda a, b: sum(u * sympy.log(u / v) for u, v in zip(a, b))
+    limits, bounds, below = [], [], []
+    for x, eta in ((sympy.Integer(2), Q(1, 5)), (sympy.Integer(3), Q(1, 4))):
+        rows = _star(x, eta)
+        out = lambda p: [p * a + (1 - p) * b for a, b in zip(*rows)]
+        p = Q(1, 2) + h
+        limits.append(sympy.limit(kl(out(p), out(Q(1, 2))) / kl([p, 1 - p], [Q(1, 2), Q(1, 2)]), h, 0))
+        bounds.append(eta * (x - 1) / (x + 1))
+        with mpmath.workdps(30):
+            mrows = [[mpmath.mpf(v.p) / v.q for v in row] for row in rows]
+            best = mpmath.mpf(0)
+            for i in range(1, 40):
+                for j in range(1, 40):
+                    if i != j:
+                        a, b = mpmath.mpf(i) / 40, mpmath.mpf(j) / 40
+                        oa = [a * u + (1 - a) * v for u, v in zip(*mrows)]
+                        ob = [b * u + (1 - b) * v for u, v in zip(*mrows)]
+                        num = sum(u * mpmath.log(u / v) for u, v in zip(oa, ob))
+                        den = a * mpmath.log(a / b) + (1 - a) * mpmath.log((1 - a) / (1 - b))
+                        best = max(best, num / den)
+            below.append(flag(best <= mpmath.mpf(bounds[-1].p) / bounds[-1].q))
+    return combine(exact_agreement(limits, bounds, "definition: lim of D(PK‖QK)/D(P‖Q) at P = Q = (1/2, 1/2) = "
+                                   "η(e^ε−1)/(e^ε+1) (the maximiser), at (e^ε, η) = (2, 1/5), (3, 1/4)"),
+                   exact_agreement(below, [1, 1], "definition: an mpmath grid of 1482 binary input pairs stays below it"))
 
 
 @claim(PAPER, "Eq. (34)", "At η = tanh(ε/2): sup over ε-LDP channels of η_KL = tanh²(ε/2) (Asoodeh–Zhang)")
 def eq_34():
     eta = (X - 1) / (X + 1)
-    return [identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)"),
-            exact_agreement(randomized_response(sympy.log(3)).contraction("kl"), Q(1, 4),
-                            "binary RR at e^ε = 3: η_KL = (1/2)² (library)")]
+    return establish(identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)"),
+                     exact_agreement(randomized_response(sympy.log(3)).contraction("kl"), Q(1, 4),
+                                     "binary RR at e^ε = 3: η_KL = (1/2)² (library)"),
+                     domain="e^ε > 1 (symbolic), given Theorem 5")
 
 
 @claim(PAPER, "Eqs. (35)–(36) (M-ary randomized response)",
@@ -247,12 +306,18 @@ def eq_35_36():
             s = sorted(mpmath.svd_r(B, compute_uv=False), reverse=True)
             best = max(best, s[1] ** 2)
     bound3 = rr_kl_contraction(sympy.log(2), 3)
-    return [identity(tv_sym * (X - 1) / (X + 1), (X - 1) ** 2 / ((X + M - 1) * (X + 1)), "d_TV(Q_R) tanh(ε/2)"),
-            exact_agreement(chan + lib, [sympy.factor(t.subs(X, 2)) for t in two] * 2,
-                            "library contraction of Q_R and rr_kl_contraction = LC_{1/2} of two rows, M ∈ {2,3,5}, e^ε = 2"),
-            exact_agreement([flag(best <= sympy.N(bound3, 30) + sympy.Float("1e-25"))], [1],
-                            f"mpmath: max over a grid of input laws of σ₂² for M = 3, e^ε = 2 is {mpmath.nstr(best, 12)} "
-                            f"≤ {sympy.N(bound3, 12)}")]
+    statement = combine(exact_agreement([sympy.factor(t.subs(X, 2)) for t in two],
+                                        [((X - 1) ** 2 / ((X + m - 1) * (X + 1))).subs(X, 2) for m in (2, 3, 5)],
+                                        "LC_{1/2} of two rows of Q_R (the η_KL of binary inputs) = the formula, M ∈ {2,3,5}, "
+                                        "e^ε = 2"),
+                        exact_agreement([flag(best <= sympy.N(bound3, 30) + sympy.Float("1e-25"))], [1],
+                                        f"definition: max over a grid of input laws of σ₂² (η_χ²) for M = 3, e^ε = 2 is "
+                                        f"{mpmath.nstr(best, 12)} ≤ {sympy.N(bound3, 12)}"))
+    return establish(statement, identity(tv_sym * (X - 1) / (X + 1), (X - 1) ** 2 / ((X + M - 1) * (X + 1)),
+                                         "the formula = d_TV(Q_R) tanh(ε/2), symbolic in M and e^ε"),
+                     exact_agreement(chan + lib, [sympy.factor(t.subs(X, 2)) for t in two] * 2,
+                                     "library contraction of Q_R and rr_kl_contraction, M ∈ {2,3,5}, e^ε = 2"),
+                     domain="e^ε = 2, M ∈ {2, 3, 5} (η_χ² by a grid for M = 3)", stated_domain="every ε > 0, M ≥ 2")
 
 
 @claim(PAPER, "Theorem 6",
@@ -269,10 +334,12 @@ def theorem_6():
         ok.append(flag(lhs <= rhs))
         worst = max(worst, lhs / rhs)
     lib = chi2_tv_bound(sympy.log(2), Q(1, 5), Q(1, 2))
-    return [exact_agreement(ok, [1] * len(ok), f"40 random 4×3 channels and input pairs at their own (ε, η); "
-                            f"largest lhs/rhs = {sympy.N(worst, 6)}"),
-            identity(4 * ((X - 1) / (X + 1)) * (X - 1) * (1 + 1 / X), 4 * (X - 1) ** 2 / X, "η = tanh(ε/2) gives Asoodeh–Zhang"),
-            exact_agreement(lib, 4 * Q(1, 5) * 1 * Q(3, 2) * Q(1, 4), "library chi2_tv_bound(log 2, 1/5, 1/2)")]
+    return establish(combine(exact_agreement(ok, [1] * len(ok), f"40 random 4×3 channels and input pairs at their own "
+                                             f"(ε, η); largest lhs/rhs = {sympy.N(worst, 6)}"),
+                             identity(4 * ((X - 1) / (X + 1)) * (X - 1) * (1 + 1 / X), 4 * (X - 1) ** 2 / X,
+                                      "η = tanh(ε/2) gives Asoodeh–Zhang")),
+                     exact_agreement(lib, 4 * Q(1, 5) * 1 * Q(3, 2) * Q(1, 4), "library chi2_tv_bound(log 2, 1/5, 1/2)"),
+                     domain="40 seeded random 4×3 channels and input pairs", stated_domain="every Q ∈ Q_{ε,η}, all P0, P1")
 
 
 @claim(PAPER, "Theorem 6 (range of η), erratum",
@@ -294,9 +361,29 @@ def theorem_6_range():
 def eq_41():
     rhs = C * EPS / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
     chain = 2 * ETA ** 2 / (4 * ETA * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
-    return [identity(sympy.limit(rhs, EPS, 0), C / 4, "sympy limit"),
-            identity(chain, ETA / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1)),
-                     "Pinsker 2η²TV² over Theorem 6's 4η(e^ε−1)(1+e^{−ε})TV² is the printed ratio")]
+    # The inequality itself, evaluated: D(M^be) exactly (to 30 digits) for random input pairs,
+    # against the bound times Theorem 6's upper bound on D(M*) ≤ χ²(M*) ≤ 4η(e^ε−1)(1+e^{−ε})TV².
+    r = rng(41)
+    ok, worst = [], None
+    for x, eta in ((2, Q(1, 5)), (3, Q(1, 3)), (Q(5, 4), Q(1, 20))):
+        x = sympy.Integer(x) if not isinstance(x, sympy.Rational) else x
+        for _ in range(4):
+            p0, p1 = random_law(r, 5), random_law(r, 5)
+            be = binary_erasure_mechanism(sympy.log(x), eta, p0, p1)
+            kl_be = _df(lambda t: t * sympy.log(t), be.apply(p0), be.apply(p1))
+            d_star_max = 4 * eta * (x - 1) * (1 + 1 / x) * subsets_tv(p0, p1) ** 2
+            bound = eta / (2 * (x - 1) * (1 / x + 1))
+            margin = sympy.N(kl_be / d_star_max - bound, 30)
+            ok.append(flag(margin >= 0))
+            worst = margin if worst is None else min(worst, margin)
+    statement = exact_agreement(ok, [1] * len(ok), "D(M0^be‖M1^be)/[4η(e^ε−1)(1+e^{−ε})d_TV²] ≥ η/(2(e^ε−1)(e^{−ε}+1)) "
+                                f"for 12 random 5-point pairs, 3 settings (e^ε, η); smallest margin {sympy.N(worst, 6)}; "
+                                "conditional on Theorem 6 (checked) for D(M*) ≤ χ²(M*) ≤ that denominator")
+    return establish(statement, identity(chain, ETA / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1)),
+                                         "Pinsker 2η²TV² over Theorem 6's 4η(e^ε−1)(1+e^{−ε})TV² is the printed ratio"),
+                     identity(sympy.limit(rhs, EPS, 0), C / 4, "η = cε: the right side → c/4 (sympy limit)"),
+                     domain="12 seeded random input pairs, (e^ε, η) ∈ {(2, 1/5), (3, 1/3), (5/4, 1/20)}; conditional on "
+                            "Theorem 6", stated_domain="all P0, P1, ε > 0, η")
 
 
 @claim(PAPER, "Eq. (41) (η ≥ cε wording), erratum",
@@ -327,8 +414,20 @@ def lemma_3():
         out += [w.ldp_epsilon(), w.dobrushin()]
         want += [ch.ldp_epsilon(), (1 - a) * ch.dobrushin()]
         bound.append(flag(w.dobrushin() <= (1 - a) * (x - 1) / (x + 1)))
-    return [exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, TV scaled by 1 − α"),
-            exact_agreement(bound, [1] * len(bound), "and ≤ (1 − α) tanh(ε/2) (eq. 26 corrected)")]
+    # Every channel: an output y of Q W_α has rows ((1−α)Q(y|x))_y and the erasure mass α; with
+    # s = 1 − α > 0 the ratios are unchanged, the erasure's is 1, and d_TV = ½Σ|s(a − b)| = s d_TV.
+    a, b, sv = sympy.symbols("a b s", positive=True)
+    statement = combine(identity((sv * a) / (sv * b), a / b, "likelihood ratios of the kept outputs are unchanged"),
+                        identity(sympy.Abs(sv * (a - b)), sv * sympy.Abs(a - b),
+                                 "each kept output contributes (1−α)|a − b| to 2 d_TV, the erasure |α − α| = 0"),
+                        real_closed(sv * ((X - 1) / (X + 1) - (a - b)), [a, b, sv, X],
+                                    [X >= 1, a <= 1, b <= 1, sv <= 1, a <= X * b, 1 - b <= X * (1 - a)],
+                                    "(1−α)(a − b) ≤ (1−α)(e^ε−1)/(e^ε+1) on the event a = Q(A|x), b = Q(A|x') "
+                                    "(eq. 26 corrected)"))
+    return establish(statement, exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, "
+                                                "TV scaled by 1 − α (library)"),
+                     exact_agreement(bound, [1] * len(bound), "and ≤ (1 − α) tanh(ε/2) (library)"),
+                     domain="every ε-LDP channel, α ∈ [0, 1) (termwise identities; the bound by nlsat)")
 
 
 @claim(PAPER, "Theorem 7 (eqs. 42, 55–56)",
@@ -341,6 +440,7 @@ def theorem_7():
     after1 = [(1 - al) * v for v in m1] + [al]
     lhs = _df(F, after0, after1).subs(F(1), 0)
     rhs = (1 - al) * _df(F, m0, m1)
+    a, b = sympy.symbols("a b", positive=True)
     r = rng(7)
     ch = _random_channel(r, 2, 3, 5)
     x = _ratio(ch)
@@ -348,9 +448,13 @@ def theorem_7():
     a = 1 - eta * (x + 1) / (x - 1)
     w = ch @ erasure(a, 3)
     p0, p1 = random_law(r, 2), random_law(r, 2)
-    return [identity(lhs, rhs, "symbolic in the output laws, any f with f(1) = 0"),
+    statement = combine(identity((1 - al) * b * F((1 - al) * a / ((1 - al) * b)), (1 - al) * b * F(a / b),
+                                 "every kept output y: its term of D_f is (1−α) times the old one, any f"),
+                        identity((al * F(al / al)).subs(F(1), 0), 0, "the erasure's term is α f(1) = 0"),
+                        identity(1 - (1 - ETA * (X + 1) / (X - 1)), ETA * (X + 1) / (X - 1), "1 − α = η(e^ε+1)/(e^ε−1)"))
+    return establish(statement, identity(lhs, rhs, "3 outputs, symbolic in the output laws, any f with f(1) = 0"),
             identity(erasure_conversion_factor(sympy.log(3), Q(1, 3)), Q(2, 3), "library factor at e^ε = 3, η = 1/3"),
-            identity(1 - (1 - ETA * (X + 1) / (X - 1)), ETA * (X + 1) / (X - 1), "1 − α = η(e^ε+1)/(e^ε−1)"),
             exact_agreement([flag(w.dobrushin() <= eta), _chi2(w.apply(p0), w.apply(p1))],
                             [1, (1 - a) * _chi2(ch.apply(p0), ch.apply(p1))],
-                            "a random ε-LDP channel followed by W_α lands in Q_{ε,η} and scales χ² by 1 − α")]
+                            "a random ε-LDP channel followed by W_α lands in Q_{ε,η} and scales χ² by 1 − α"),
+                     domain="every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0 (termwise)")

@@ -255,9 +255,17 @@ def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, m
 # erratum
 
 
+#: How much an erratum matters (README errata table, report): a wrong result, a slip of notation
+#: or arithmetic that the surrounding text corrects, or a gap in a proof of a true statement.
+ERRATUM_KINDS = ("substantive", "typo", "proof gap")
+
+
 def erratum(printed_holds: bool | Evidence, witness: Mapping[str, object], corrected: Evidence, detail: str, *,
-            corrected_statement: str = "") -> Evidence:
+            corrected_statement: str = "", kind: str | None = None, reading: str = "") -> Evidence:
     """Status ``erratum`` iff the printed statement is false and the corrected one passes.
+
+    `kind` grades it (one of `ERRATUM_KINDS`); `reading` says how an undefined or ambiguous
+    printed symbol was read, when the erratum rests on a reading.
 
     `printed_holds` is a bool or the evidence for the printed statement (it holds iff that
     evidence passed); `witness` is where the printed statement fails (parameters and both
@@ -270,8 +278,10 @@ def erratum(printed_holds: bool | Evidence, witness: Mapping[str, object], corre
     if not isinstance(corrected, Evidence):
         raise TypeError(f"corrected must be an Evidence, got {type(corrected).__name__}")
     printed = printed_holds.passed if isinstance(printed_holds, Evidence) else bool(printed_holds)
+    if kind is not None and kind not in ERRATUM_KINDS:
+        raise ValueError(f"kind must be one of {ERRATUM_KINDS}, got {kind!r}")
     data = {"printed_holds": printed, "witness": jsonable(dict(witness)), "corrected": corrected.to_json(),
-            "corrected_statement": corrected_statement}
+            "corrected_statement": corrected_statement, "kind": kind, "reading": reading}
     if isinstance(printed_holds, Evidence):
         data["printed"] = printed_holds.to_json()
     if printed:
