@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import sympy
-from flint import acb, arb
+from flint import acb, arb, fmpq
 
 from _tvdp_helpers import (flag, EPS, ETA, MU, Q, T, X, dominating_masses, eq5, published, random_pair, rng,
                            staircase_cells)
@@ -18,7 +18,8 @@ from symdp.numbers import Real, arb_of
 from symdp.pairs import FinitePair, dominating, gaussian, laplace
 from symdp.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
 from symdp.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
-from symdp.verify import certified_agreement, claim, erratum, exact_agreement, identity, inequality_on_box
+from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+                          inequality_on_box, prove)
 
 PAPER = "tv-dp"
 S = sympy.symbols("s", positive=True)
@@ -52,12 +53,13 @@ def theorem_3_functionals():
     losses = [EPS, 0, -EPS]
     moments = [sum(p * l for p, l in zip(p0, losses)), sum(p * l ** 2 for p, l in zip(p0, losses)),
                sum(p * abs(l) ** 3 for p, l in zip(p0, losses))]
-    return [identity([kl, k2, k3], [EPS * ETA, ETA * EPS ** 2 * (x + 1) / (x - 1), ETA * EPS ** 3 * (x + 1) / (x - 1)],
-                     "integrals over the three slopes of f_{ε,0,η}, symbolic in ε, η"),
-            identity(moments, [kl, k2, k3], "= E[L], E[L²], E|L|³ of the dominating pair's privacy loss"),
-            certified_agreement(list(lib), [Q(3, 10), published("0.6491860241215959"),
-                                            published("0.6491860241215959")], 14,
-                                "library clt_functionals(1, 0.3) vs the reference values")]
+    return establish(identity([kl, k2, k3], [EPS * ETA, ETA * EPS ** 2 * (x + 1) / (x - 1), ETA * EPS ** 3 * (x + 1) / (x - 1)],
+                              "integrals over the three slopes of f_{ε,0,η}, symbolic in ε, η"),
+                     identity(moments, [kl, k2, k3], "= E[L], E[L²], E|L|³ of the dominating pair's privacy loss"),
+                     certified_agreement(list(lib), [Q(3, 10), published("0.6491860241215959"),
+                                                     published("0.6491860241215959")], 14,
+                                         "library clt_functionals(1, 0.3) vs the reference values"),
+                     domain="ε > 0, η ∈ [0, tanh(ε/2)] (symbolic)")
 
 
 @claim(PAPER, "Appendix G (integration limit), erratum",
@@ -72,7 +74,7 @@ def appendix_g_limit():
     return erratum(identity(printed, EPS * ETA, "printed limit gives kl = εη"),
                    {"eps": 1, "eta": "3/10", "printed kl": str(sympy.N(value, 16)), "εη": "3/10"},
                    corrected, "the printed limit gives kl = ε η (x/(x+1) − 1/(x−1)) ≠ εη, 0.0447 at (1, 0.3)",
-                   corrected_statement="kl = −[∫_0^{η/(e^ε−1)} ε dt + ∫_{1−ηe^ε/(e^ε−1)}^1 (−ε) dt] = εη")
+                   corrected_statement="kl = −[∫_0^{η/(e^ε−1)} ε dt + ∫_{1−ηe^ε/(e^ε−1)}^1 (−ε) dt] = εη", kind="typo")
 
 
 def _chain_nonnegative():
@@ -87,27 +89,32 @@ def _chain_nonnegative():
        "0 ≤ (t/2)coth(t/2) − 1 ≤ t²/12 for t ≥ 0, used for Σ|κ2/2 − kl| ≤ max ε² Σ εη → 0")
 def theorem_3_coth():
     k, h = _chain_nonnegative()
-    return [identity([k.subs(S, 0), h.subs(S, 0)], [0, 0], "k(0) = h(0) = 0"),
-            identity([sympy.diff(k, S), sympy.diff(h, S)], [S * sympy.sinh(S), S / 3 * k],
-                     "k' = s sinh s and h' = (s/3)k"),
-            inequality_on_box(S * sympy.sinh(S), [(0, 50)], "s sinh s ≥ 0 on s ∈ [0, 50], hence k ≥ 0, h' ≥ 0, h ≥ 0 "
-                              "on [0, 50], i.e. t = 2s ∈ [0, 100]", variables=[S]),
-            identity(sympy.together((S * sympy.cosh(S) / sympy.sinh(S) - 1) - k / sympy.sinh(S)), 0,
-                     "s coth s − 1 = k / sinh s (≥ 0)"),
-            identity(sympy.together(S ** 2 / 3 - (S * sympy.cosh(S) / sympy.sinh(S) - 1) - h / sympy.sinh(S)), 0,
-                     "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12")]
+    return establish(combine(
+        identity([k.subs(S, 0), h.subs(S, 0)], [0, 0], "k(0) = h(0) = 0"),
+        identity([sympy.diff(k, S), sympy.diff(h, S)], [S * sympy.sinh(S), S / 3 * k], "k' = s sinh s and h' = (s/3)k"),
+        prove(sympy.sinh(S), S, 0, sympy.oo, "sinh s ≥ 0 for s ≥ 0, so k' = s sinh s ≥ 0, k ≥ 0, h' ≥ 0, h ≥ 0 for every s ≥ 0"),
+        identity(sympy.together((S * sympy.cosh(S) / sympy.sinh(S) - 1) - k / sympy.sinh(S)), 0,
+                 "s coth s − 1 = k / sinh s (≥ 0)"),
+        identity(sympy.together(S ** 2 / 3 - (S * sympy.cosh(S) / sympy.sinh(S) - 1) - h / sympy.sinh(S)), 0,
+                 "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12")),
+        domain="t = 2s ∈ (0, ∞) (the value at t = 0 is the limit 0)")
 
 
 @claim(PAPER, "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})",
        "η = ε/c0 turns Dong's μ into μ√(2/c0); ε_ni = μ/n^{c1}, η_ni = μ/(2n^{1−c1}) give Σεη = μ²/2 exactly")
 def theorem_3_remarks():
+    D1 = sympy.Symbol("d", positive=True)
     eps_n = MU / sympy.sqrt(N)
     sum_pure = N * eps_n * (eps_n / C0)
     mu_new = sympy.sqrt(2 * sum_pure)
-    return [identity(mu_new, MU * sympy.sqrt(2 / C0), "n ε_n (ε_n / c0) = μ²/c0 = μ'²/2"),
-            identity(N * (MU / N ** C1) * (MU / (2 * N ** (1 - C1))), MU ** 2 / 2, "Σ_i ε_ni η_ni = μ²/2"),
-            identity(sympy.limit((Q(1, 2) * N ** (2 * Q(1, 4) - 1)).subs(N, 1 / T), T, 0), 0,
-                     "η/ε = n^{2c1−1}/2 → 0 (c1 = 1/4), so η ≤ tanh(ε/2) eventually")]
+    c1 = Q(1, 2) - D1
+    return establish(combine(
+        identity(mu_new, MU * sympy.sqrt(2 / C0), "n ε_n (ε_n / c0) = μ²/c0 = μ'²/2"),
+        identity(N * (MU / N ** C1) * (MU / (2 * N ** (1 - C1))), MU ** 2 / 2, "Σ_i ε_ni η_ni = μ²/2, every c1"),
+        identity((MU / (2 * N ** (1 - c1))) / (MU / N ** c1), N ** (-2 * D1) / 2, "η/ε = n^{2c1−1}/2 = n^{−2d}/2"),
+        identity(sympy.limit((Q(1, 2) * N ** (-2 * D1)), N, sympy.oo), 0,
+                 "→ 0 for every c1 = 1/2 − d ∈ (0, 1/2) (d > 0 symbolic), so η ≤ tanh(ε/2) eventually")),
+        domain="c0 > 0, μ > 0, every c1 ∈ (0, 1/2) (symbolic)")
 
 
 def _adaptive_pair(r, x, eta):
@@ -134,10 +141,11 @@ def _adaptive_pair(r, x, eta):
     return P0, P1
 
 
-@claim(PAPER, "Remark 4 (adaptive composition)",
+@claim(PAPER, "Theorem 2 (adaptive composition)",
        "Adaptively chosen (ε,0,η) mechanisms compose no worse than the dominating pair: "
-       "E_{e^{jε}} of any adaptive 2-round composition ≤ δ_j of eq. (5) (Theorem 2's converse, used by Remark 4)")
-def remark_4():
+       "E_{e^{jε}} of any adaptive 2-round composition ≤ δ_j of eq. (5)",
+       supersedes="tv-dp:remark-4-adaptive-composition")
+def theorem_2_adaptive():
     r = rng(44)
     holds = []
     worst = sympy.Integer(-1)
@@ -151,9 +159,37 @@ def remark_4():
                     v = FinitePair(a, b).hockey_stick(sympy.Rational(x) ** j)
                     holds.append(v <= bounds[j])
                     worst = max(worst, v - bounds[j])
-    return exact_agreement([flag(all(holds)), flag(worst <= 0)], [1, 1],
-                           f"{len(holds)} exact comparisons (3 settings × 4 random adaptive strategies × j × both "
-                           f"directions); largest excess over eq. (5): {worst}")
+    return establish(exact_agreement([flag(all(holds)), flag(worst <= 0)], [1, 1],
+                                     f"{len(holds)} exact comparisons (3 settings × 4 random adaptive strategies × j × both "
+                                     f"directions); largest excess over eq. (5): {worst}"),
+                     domain="k = 2, 3 settings (e^ε, η) × 4 seeded random adaptive strategies",
+                     stated_domain="every k and every adaptive strategy")
+
+
+@claim(PAPER, "Remark 4",
+       "Theorem 3 holds for adaptive choices of M_ni: by Dong et al.'s Theorem 3.2 an adaptive composition of "
+       "f_{ε,0,η}-DP rounds is ⊗f_{ε,0,η}-DP, so its trade-off lies above that of the product of dominating pairs (7), "
+       "whose functionals (kl, κ2, κ3) Theorem 3 uses")
+def remark_4():
+    r = rng(45)
+    ok, worst = [], None
+    ts = [Q(i, 20) for i in range(21)]
+    for x, eta in ((2, Q(1, 5)), (3, Q(1, 4)), (Q(3, 2), Q(1, 10))):
+        x = sympy.Rational(x)
+        alpha = 1 - eta * (x + 1) / (x - 1)
+        p0, p1 = dominating_masses(x, alpha)
+        product = FinitePair([a * b for a in p0 for b in p0], [a * b for a in p1 for b in p1])
+        for _ in range(3):
+            P0, P1 = _adaptive_pair(r, x, eta)
+            pair = FinitePair(P0, P1)
+            for t in ts:
+                gap = pair.tradeoff(t) - product.tradeoff(t)
+                ok.append(flag(gap >= 0))
+                worst = gap if worst is None else min(worst, gap)
+    return establish(exact_agreement(ok, [1] * len(ok), f"trade-off of 9 random adaptive 2-round compositions ≥ that of "
+                                     f"the 2-fold dominating pair at t = 0, 1/20, …, 1 (exact); smallest gap {worst}"),
+                     domain="k = 2 rounds, 3 settings (e^ε, η) × 3 seeded random adaptive strategies, 21 values of t",
+                     stated_domain="every n, every adaptive choice of M_ni")
 
 
 # --------------------------------------------------------------------------------------------
@@ -191,12 +227,13 @@ def laplace_tv():
     symbolic, _ = _laplace_tv_integral(delta)
     lib = [laplace(e).tv() for e in (Q(1, 2), 1, 2)]
     cert = [_laplace_certified(sympy.Rational(e)) for e in (Q(1, 2), 1, 2)]
-    return [identity(symbolic, 1 - sympy.exp(-EPS / 2), "sympy integration of the two densities over (−∞, Δ/2], "
-                     "symbolic in ε and Δ"),
-            certified_agreement(cert, lib, 25, "certified quadrature (acb.integral plus a proved tail bound) vs "
-                                "the library at ε ∈ {1/2, 1, 2}"),
-            certified_agreement(lib, [published("0.2211992169285951"), published("0.3934693402873666"),
-                                      published("0.6321205588285577")], 15, "reference reference values")]
+    return establish(identity(symbolic, 1 - sympy.exp(-EPS / 2), "sympy integration of the two densities over (−∞, Δ/2], "
+                              "symbolic in ε and Δ"),
+                     certified_agreement(cert, lib, 25, "certified quadrature (acb.integral plus a proved tail bound) vs "
+                                         "the library at ε ∈ {1/2, 1, 2}"),
+                     certified_agreement(lib, [published("0.2211992169285951"), published("0.3934693402873666"),
+                                               published("0.6321205588285577")], 15, "reference values"),
+                     domain="ε > 0, Δ > 0 (symbolic)")
 
 
 @claim(PAPER, "Appendix I (scale Δ/ε), erratum",
@@ -208,11 +245,14 @@ def appendix_i():
                + sympy.integrate(EPS / (2 * delta) * (sympy.exp(-EPS * z) - sympy.exp(EPS * (z - delta))), (z, 0, delta / 2)))
     at = {EPS: 1, delta: 2}
     corrected, _ = _laplace_tv_integral(delta)
-    return erratum(False, {"eps": 1, "Delta": 2, "printed": str(sympy.N(printed.subs(at), 12)),
+    printed_at = printed.subs(at)
+    return erratum(identity(printed_at, (1 - sympy.exp(-EPS / 2)).subs(at), "the printed integrals at ε = 1, Δ = 2 "
+                            "give 1 − e^{−ε/2}"), {"eps": 1, "Delta": 2, "printed": str(sympy.N(printed.subs(at), 12)),
                            "1 - exp(-1/2)": str(sympy.N(1 - sympy.exp(-Q(1, 2)), 12))},
                    identity(corrected, 1 - sympy.exp(-EPS / 2), "with e^{εx/Δ} the integral is 1 − e^{−ε/2} for all Δ"),
                    "with the exponents as printed (no /Δ) the integral is not 1 − e^{−ε/2} unless Δ = 1",
-                   corrected_statement="d_TV = ∫_{−∞}^{Δ/2} (ε/2Δ)(e^{−ε|x|/Δ} − e^{−ε|x−Δ|/Δ}) dx = 1 − e^{−ε/2}")
+                   corrected_statement="d_TV = ∫_{−∞}^{Δ/2} (ε/2Δ)(e^{−ε|x|/Δ} − e^{−ε|x−Δ|/Δ}) dx = 1 − e^{−ε/2}",
+                   kind="typo")
 
 
 # --------------------------------------------------------------------------------------------
@@ -227,11 +267,13 @@ def gaussian_tv():
     integral = sympy.integrate(phi(0) - phi(MU), (z, -sympy.oo, MU / 2))
     dong0 = PHI(MU / 2) - PHI(-MU / 2)
     lib = [gaussian(1 / m).tv() for m in (Q(1, 2), 1, Q(10, 13), 2)]
-    return [identity(integral.rewrite(sympy.erf), 2 * PHI(MU / 2) - 1, "sympy integral of the densities over {P > Q} = (−∞, μ/2]"),
-            identity(dong0, 2 * PHI(MU / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)"),
-            certified_agreement(lib, [published("0.1974126513658474"), published("0.3829249225480262"),
-                                      published("0.2994776058961513"), published("0.6826894921370859")], 15,
-                                "library at μ ∈ {1/2, 1, 1/1.3, 2} vs the reference values")]
+    return establish(combine(identity(integral.rewrite(sympy.erf), 2 * PHI(MU / 2) - 1,
+                                      "sympy integral of the densities over {P > Q} = (−∞, μ/2]"),
+                             identity(dong0, 2 * PHI(MU / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)")),
+                     certified_agreement(lib, [published("0.1974126513658474"), published("0.3829249225480262"),
+                                               published("0.2994776058961513"), published("0.6826894921370859")], 15,
+                                         "library at μ ∈ {1/2, 1, 1/1.3, 2} vs the reference values"),
+                     domain="μ = Δ/σ > 0 (symbolic)")
 
 
 def _gauss_hockey_certified(mu: sympy.Rational, eps: sympy.Rational) -> Real:
@@ -428,12 +470,14 @@ def figures_1_2():
     sv = (n - dd) / (x - 1)
     corners = [(0, 1 - dd), (sv, 1 - n - sv), (1 - n - sv, sv), (1 - dd, 0)]
     got = g.region_corners()
-    return [identity([1 - d - X * s, 1 - ETA - s], [1 - ETA - s, 1 - ETA - s], "the corner lies on the ε-line and the η-line"),
-            identity((1 - d - (1 - d) / (1 + X)) / X, (1 - d) / (1 + X), "Figure 1's kink is on both ε-lines"),
+    return establish(combine(identity([1 - d - X * s, 1 - ETA - s], [1 - ETA - s, 1 - ETA - s],
+                                      "the corner lies on the ε-line and the η-line"),
+                             identity((1 - d - (1 - d) / (1 + X)) / X, (1 - d) / (1 + X), "Figure 1's kink is on both ε-lines")),
             exact_agreement([c for p in got for c in p], [sympy.sympify(c) for p in corners for c in p],
                             "figure module's schematic (ε, δ, η) = (1, 1/10, 3/10): library corners = the formulas"),
             exact_agreement([g.tradeoff(t) for t, _ in corners], [f for _, f in corners],
-                            "the region's trade-off function passes through the corners")]
+                            "the region's trade-off function passes through the corners"),
+                     domain="e^ε > 1, δ, η (symbolic); the plotted schematic (1, 1/10, 3/10) as a cross-check")
 
 
 @claim(PAPER, "Figure 3 (Laplace, ε = 1)",
@@ -449,15 +493,38 @@ def figure_3():
     fII = sympy.Piecewise((sympy.exp(c - 1) / 2, c < 1), (1 - sympy.exp(1 - c) / 2, True))
     mid_c = -sympy.log(2 * T)  # tI = t for c ≥ 0
     touch = sympy.exp(-Q(1, 2)) / 2
-    return [exact_agreement([pair.tradeoff(t) for t in ts], [formula(t) for t in ts],
+    # Independent route: P1/P0 = e^{|z|−|z−1|} is nondecreasing, so by Neyman–Pearson the optimal
+    # tests reject H0 on {z ≥ c}. Integrate both densities symbolically on each range of c and
+    # eliminate c: the curve (t(c), f(c)) is the printed three-piece formula.
+    z = sympy.Symbol("z", real=True)
+    w, v = sympy.Symbol("w", positive=True), sympy.Symbol("v", positive=True)
+    half = lambda expr, lo, hi: sympy.integrate(expr / 2, (z, lo, hi))
+    ranges = {  # c = 1 + w ≥ 1, c = v ∈ (0, 1), c = −w ≤ 0
+        "c ≥ 1": (half(sympy.exp(-z), 1 + w, sympy.oo),
+                  half(sympy.exp(z - 1), -sympy.oo, 1) + half(sympy.exp(1 - z), 1, 1 + w), lambda t: 1 - e * t),
+        "0 < c < 1": (half(sympy.exp(-z), v, sympy.oo), half(sympy.exp(z - 1), -sympy.oo, v), lambda t: 1 / (4 * e * t)),
+        "c ≤ 0": (half(sympy.exp(z), -w, 0) + Q(1, 2), half(sympy.exp(z - 1), -sympy.oo, -w), lambda t: (1 - t) / e)}
+    np_route = [identity(f_c, piece(t_c), f"tests z ≥ c, {name}: type II error = the printed piece at t = type I error")
+                for name, (t_c, f_c, piece) in ranges.items()]
+    ranges_t = identity([ranges["c ≥ 1"][0].subs(w, 0), ranges["0 < c < 1"][0].subs(v, 1), ranges["c ≤ 0"][0].subs(w, 0)],
+                        [1 / (2 * e), 1 / (2 * e), Q(1, 2)], "c = 1 is t = e^{−1}/2 and c = 0 is t = 1/2: the printed breakpoints")
+
+    c0 = Q(1, 3)
+    t_cert = Real(lambda prec: acb.integral(lambda u, a: (-u).exp() / 2, acb(fmpq(1, 3)), 60).real + arb(0, arb(-60).exp().upper()))
+    f_cert = Real(lambda prec: acb.integral(lambda u, a: (u - 1).exp() / 2, -60, acb(fmpq(1, 3))).real + arb(0, arb(-61).exp().upper()))
+    cert = certified_agreement([f_cert], [pair.tradeoff(sympy.exp(-c0) / 2)], 20,
+                               "certified quadrature of the test z ≥ 1/3 on the two Laplace densities (type II) vs the "
+                               "library trade-off at its type I error e^{−1/3}/2")
+    return establish(combine(np_route + [ranges_t]), cert,
+            exact_agreement([pair.tradeoff(t) for t in ts], [formula(t) for t in ts],
                             "library Laplace trade-off vs the printed three-piece formula at 6 points"),
-            identity(fII.subs(c, mid_c).rewrite(sympy.exp).subs(T, Q(1, 5)), 1 / (4 * e * Q(1, 5)),
-                     "threshold test at c = −log(2t) gives e^{−1}/(4t) (t = 1/5)"),
+            certified_agreement([t_cert], [sympy.exp(-c0) / 2], 20, "certified type I error of z ≥ 1/3 = e^{−1/3}/2"),
             certified_agreement([pair.tradeoff(touch), touch + pair.tradeoff(touch)], [touch, 1 - pair.tv()], 25,
                                 "at t = e^{−1/2}/2: f = t and t + f = 1 − η_Lap (the red line touches)"),
             certified_agreement([pair.tradeoff(t) for t in ts], [published(v) for v in (
                 "0.8640859085770477", "0.7281718171540955", "0.4598493014643029", "0.3065662009762019",
-                "0.1839397205857212", "0.1103638323514327")], 14, "reference sample values")]
+                "0.1839397205857212", "0.1103638323514327")], 14, "reference sample values"),
+            domain="ε = 1, every t ∈ [0, 1] (symbolic in the threshold c)")
 
 
 @claim(PAPER, "Figure 4 (δ_j table, ε = 1, α = 0.3)",
