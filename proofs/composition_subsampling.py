@@ -15,7 +15,8 @@ from symdp.numbers import sign
 from symdp.pairs import FinitePair, gaussian, randomized_response
 from symdp.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
 from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple, zcdp_rho_for
-from symdp.verify import certified_agreement, claim, combine, erratum, exact_agreement, identity, inequality_on_box
+from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+                          inequality_on_box, prove, real_closed)
 
 from _cs_helpers import (convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at)
@@ -44,11 +45,15 @@ def theorem_1():
     q = product_law(*[b for _, b in laws])
     worst = max(a / b for a, b in zip(p, q))
     composed = randomized_response(log(2)) @ randomized_response(log(3)) @ randomized_response(log(5))
-    return [exact_agreement(worst, 30, "max likelihood ratio of RR(2)×RR(3)×RR(5) by enumeration = e^{log2+log3+log5}"),
-            exact_agreement([hockey_by_events(p, q, 30), composed.delta(log(30))], [0, 0],
-                            "δ(Σε_j) = 0 by enumerating events and from the library's exact product pair"),
-            holds(sign(hockey_by_events(p, q, 29)) > 0, "and it is attained: δ(log 29) > 0"),
-            identity(log(exp(eps * y) * exp(2 * eps * y)), 3 * eps * y, "log of a product of ratios is the sum of logs")]
+    r1, r2, x1, x2 = sympy.symbols("r1 r2 x1 x2", positive=True)
+    statement = real_closed(x1 * x2 - r1 * r2, [r1, r2, x1, x2], [r1 <= x1, r2 <= x2],
+                            "0 < r_j ≤ e^{ε_j} ⇒ r1 r2 ≤ e^{ε_1} e^{ε_2}: the ratio of a product of two laws is the "
+                            "product of their ratios; induction on k")
+    return establish(statement, holds(sign(hockey_by_events(p, q, 29)) > 0, "tight: RR(2)×RR(3)×RR(5) has δ(log 29) > 0"),
+                     exact_agreement(worst, 30, "max likelihood ratio of RR(2)×RR(3)×RR(5) by enumeration = e^{log2+log3+log5}"),
+                     exact_agreement([hockey_by_events(p, q, 30), composed.delta(log(30))], [0, 0],
+                                     "δ(Σε_j) = 0 by enumerating events and from the library's exact product pair"),
+                     domain="every k and ε_j ≥ 0 (the step by nlsat, then induction on k); tightness at one instance")
 
 
 @claim(paper=PAPER, label="Section 2.1 (Laplace tightness)",
@@ -68,9 +73,22 @@ def laplace_tightness():
     at_corner = sympy.simplify(ratio.subs({fx[1]: fx[0], fx[2]: fx[0]}).subs(a, fx[0] + 1 + s))
     half = sympy.integrate(exp(-y / b) / (2 * b), (y, 0, sympy.oo))
     var = 2 * sympy.integrate(y ** 2 * exp(-y / b) / (2 * b), (y, 0, sympy.oo))
-    return [identity(at_corner, exp(eps), "product of the three Laplace density ratios at y = (a,a,a), a ≥ f(x)"),
-            identity(half ** k, R(1, 2 ** k), "each noise is ≥ 0 with probability 1/2"),
-            identity(var, 2 * b ** 2, "Laplace(b) has variance 2b², so the std with b = k/ε is √2·k/ε")]
+    # Every k: at y_j = a ≥ f_j(x) + 1 each ratio is e^{1/b} = e^{ε/k} (|a − f| − |a − f − 1| = 1),
+    # so the product of k of them is e^ε; each noise ≥ 0 has probability 1/2.
+    kk = sympy.Symbol("k", integer=True, positive=True)
+    f1 = fx[0]
+    dens_k = lambda yy, c: exp(-sympy.Abs(yy - c) * eps / kk) * eps / (2 * kk)
+    one = sympy.simplify((dens_k(a, f1 + 1) / dens_k(a, f1)).subs(a, f1 + 1 + s))
+    half_k = sympy.integrate(exp(-y * eps / kk) * eps / (2 * kk), (y, 0, sympy.oo))
+    var_k = 2 * sympy.integrate(y ** 2 * exp(-y * eps / kk) * eps / (2 * kk), (y, 0, sympy.oo))
+    return establish(combine(identity(one, exp(eps / kk), "one coordinate: the Laplace(k/ε) ratio at a ≥ f_j(x) + 1 is "
+                                      "e^{ε/k}, every k"),
+                             identity(exp(eps / kk) ** kk, exp(eps), "k coordinates: (e^{ε/k})^k = e^ε"),
+                             identity(half_k ** kk, (R(1, 2)) ** kk, "each noise is ≥ 0 w.p. 1/2: 2^{−k}"),
+                             identity(var_k, 2 * (kk / eps) ** 2,
+                                      "Laplace(b) has variance 2b², so the std with b = k/ε is √2·k/ε")),
+                     identity(at_corner, exp(eps), "k = 3 written out: product of the three ratios at y = (a,a,a)"),
+                     domain="every k ≥ 1, ε > 0 (symbolic)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -115,9 +133,11 @@ def proposition_3():
     slope, intercept = (mu - mu2) / sigma ** 2, -(mu - mu2) * (mu + mu2) / (2 * sigma ** 2)
     # Y ~ N(μ, σ²) makes the affine Z normal with these moments.
     mean, var = slope * mu + intercept, slope ** 2 * sigma ** 2
-    return [identity(f, (mu - mu2) * (2 * y - mu - mu2) / (2 * sigma ** 2), "the log-likelihood ratio is affine in y"),
-            identity([mean, var], [r, 2 * r], "mean ρ and variance 2ρ under Y ~ N(μ, σ²)"),
-            identity(_normal_mgf(r, 2 * r, t), exp(t * (t + 1) * r), "MGF of N(ρ, 2ρ) is e^{t(t+1)ρ}")]
+    return establish(combine(identity(f, (mu - mu2) * (2 * y - mu - mu2) / (2 * sigma ** 2),
+                                      "the log-likelihood ratio is affine in y"),
+                             identity([mean, var], [r, 2 * r], "mean ρ and variance 2ρ under Y ~ N(μ, σ²)"),
+                             identity(_normal_mgf(r, 2 * r, t), exp(t * (t + 1) * r), "MGF of N(ρ, 2ρ) is e^{t(t+1)ρ}")),
+                     domain="μ, μ', σ > 0 and t (symbolic)")
 
 
 @claim(paper=PAPER, label="Lemma 4 (Neyman–Pearson)",
@@ -157,7 +177,13 @@ def lemma_6():
                                        sympy.expand(sympy.expand_log(rhs, force=True)), f"random pair {seed}, g = {name}"))
     out.append(identity(_normal_mgf(rho, 2 * rho, t - 1), _normal_mgf(-rho, 2 * rho, t),
                         "Gaussian: E_P[e^{tZ}e^{−Z}] = E_Q[e^{tf}] (Z ~ N(ρ,2ρ) under P, N(−ρ,2ρ) under Q)"))
-    return out
+    # Every pair, every g: the integrands agree pointwise, q g(log(p/q)) = p g(log(p/q)) e^{−log(p/q)}.
+    pp, qq = sympy.symbols("p q", positive=True)
+    G = sympy.Function("g")
+    statement = combine(identity(log(pp / qq), -log(qq / pp), "f_{P‖Q} = −f_{Q‖P} pointwise"),
+                        identity(qq * G(log(pp / qq)), pp * G(log(pp / qq)) * exp(-log(pp / qq)),
+                                 "q·g(f) = p·g(f)·e^{−f} pointwise for any g, so the two expectations are equal"))
+    return establish(statement, out, domain="every pair with positive densities, every measurable g (pointwise identity)")
 
 
 @claim(paper=PAPER, label="Proposition 7",
@@ -319,11 +345,20 @@ def theorem_13():
     p2, q2 = random_pair(62, 4)
     p, q = product_law(p1, p2), product_law(q1, q2)
     r1, r2 = sympy.symbols("r1 r2", positive=True)
-    return [exact_agreement([moment(p, q, a) for a in (2, 3, 4, 5)],
+    out = [exact_agreement([moment(p, q, a) for a in (2, 3, 4, 5)],
                             [moment(p1, q1, a) * moment(p2, q2, a) for a in (2, 3, 4, 5)],
                             "E[e^{tZ}] of a product = product of the E[e^{tZ_j}] (t = 1..4, exact)"),
             identity(exp(t * (t + 1) * r1) * exp(t * (t + 1) * r2), exp(t * (t + 1) * (r1 + r2)), "the bounds multiply"),
             exact_agreement(zcdp(R(1, 3)).compose(zcdp(R(1, 6))).rho, R(1, 2), "library ZCDP.compose adds ρ")]
+    # Every pair of pairs: the privacy loss of a product is the sum of the losses, and under the
+    # product law the summands are independent, so E[e^{t(Z1+Z2)}] = E[e^{tZ1}]E[e^{tZ2}] termwise.
+    a1, b1, a2, b2 = sympy.symbols("a1 b1 a2 b2", positive=True)
+    statement = combine(identity(a1 * a2 * (a1 * a2 / (b1 * b2)) ** t, (a1 * (a1 / b1) ** t) * (a2 * (a2 / b2) ** t),
+                                 "P(y1,y2)·e^{tZ(y1,y2)} = [P1(y1)e^{tZ1(y1)}]·[P2(y2)e^{tZ2(y2)}] termwise: the sum over "
+                                 "y1, y2 factorises"),
+                        out[1])
+    return establish(statement, out[0], out[2], domain="every pair of pairs, every t ≥ 0, ρ_j ≥ 0 (termwise identity); "
+                                                       "k mechanisms by induction")
 
 
 def _prop14_log(r, e, tt):
@@ -368,12 +403,17 @@ def remark_15():
     a, b = sympy.symbols("a b", positive=True)  # a = √L, b = √(L+ε), b ≥ a
     r = (b - a) ** 2
     c = sympy.Symbol("c", positive=True)  # c = b − a
-    out = [identity((c ** 2 + 2 * sqrt(c ** 2 * a ** 2)), (a + c) ** 2 - a ** 2,
+    statement = [identity((c ** 2 + 2 * sqrt(c ** 2 * a ** 2)), (a + c) ** 2 - a ** 2,
                     "ρ + 2√(ρL) = ε at ρ = (√(L+ε) − √L)²: with a = √L, c = √(L+ε) − √L both sides are (a+c)² − a²"),
            identity((b ** 2 - a ** 2) ** 2 / (4 * a ** 2) - r, (b - a) ** 3 * (b + 3 * a) / (4 * a ** 2),
                     "ε²/4L − ρ = (b−a)³(b+3a)/4a² ≥ 0 (a = √L ≤ b = √(L+ε))"),
            identity(r - (b ** 2 - a ** 2) ** 2 / (4 * b ** 2), (b - a) ** 3 * (3 * b + a) / (4 * b ** 2),
-                    "ρ − ε²/(4L+4ε) = (b−a)³(3b+a)/4b² ≥ 0")]
+                    "ρ − ε²/(4L+4ε) = (b−a)³(3b+a)/4b²"),
+           real_closed((b - a) ** 3 * (b + 3 * a) / (4 * a ** 2), [a, b], [b >= a], "(b−a)³(b+3a)/4a² ≥ 0 for b ≥ a > 0"),
+           real_closed((b - a) ** 3 * (3 * b + a) / (4 * b ** 2), [a, b], [b >= a],
+                       "(b−a)³(3b+a)/4b² ≥ 0 for b ≥ a > 0; so the Gaussian with σ² = 2(L+ε)/ε², ρ = ε²/(4(L+ε)) ≤ "
+                       "(√(L+ε) − √L)², is ρ-zCDP with a ρ that suffices")]
+    out = []
     for e, d, ref in ((1, R(1, 10 ** 6), "0.0174689047691234"), (2, R(1, 10 ** 9), "0.0460580072313921"),
                       (8, R(1, 10 ** 5), "1.04913620122332")):
         out.append(near(zcdp_rho_for(e, d), ref, 13, f"(ε,δ)=({e},{d}): ρ vs reference"))
@@ -384,7 +424,7 @@ def remark_15():
         out.append(combine(ordered([gaussian_delta(e, cal.sigma_upper), d], "δ(σ_upper) ≤ δ"),
                            near(gaussian_delta(e, cal.sigma_upper), str(d), 15, "and = δ to 15 digits"),
                            detail=f"(ε,δ)=({e},{d}): the library's minimal σ, rounded up, is a calibration"))
-    return out
+    return establish(combine(statement), out, domain="every ε > 0, δ ∈ (0, 1) (symbolic in √L, √(L+ε); bounds by nlsat)")
 
 
 @claim(paper=PAPER, label="Proposition 16 and Lemma 17",
