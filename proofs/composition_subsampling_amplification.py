@@ -21,7 +21,8 @@ from symdp.subsampled_renyi import (proposition41_bound, proposition41_zcdp_boun
                                     subsampled_gaussian_moment, subsampled_gaussian_rdp, subsampling_lower_bound,
                                     theorem34_moment, theorem35_bound, theorem35_lambda, theorem38_bound, theorem38_omega)
 from symdp.subsampling import add_remove_to_replace, amplified, theorem29_tight_pair
-from symdp.verify import certified_agreement, claim, combine, erratum, exact_agreement, identity, inequality_on_box
+from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+                          inequality_on_box, prove, real_closed)
 
 from _cs_helpers import (hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at)
@@ -175,9 +176,21 @@ def theorem_29():
     out.append(near(gaussian(1).subsample(R(1, 100)).hockey_stick(1 + R(1, 100) * (sympy.E - 1)),
                     "0.00126936737506644", 13, "subsampled Gaussian q=0.01, σ=1 at ε' (reference closed form, mpmath)"))
     out.append(near(amplified(1, 0, R(1, 100))[0], "0.0170368632361765", 14, "ε = 1, p = 0.01: reference ε'"))
-    out.append(inequality_on_box(x_ - log(1 + x_), [(0, 200)], "ε' = log(1+x) ≤ x = p(e^ε−1) for x ∈ [0, 200]",
-                                 variables=[x_]))
-    return out
+    # Every pair (P, Q) at level (e^ε, δ), p ∈ [0, 1], pointwise with e^{ε'} = 1 + p(e^ε − 1):
+    # remove: (pP + (1−p)Q) − e^{ε'}Q = p(P − e^ε Q); add: (Q − e^{ε'}(pP + (1−p)Q))₊ ≤ p(Q − e^ε P)₊ (two cases).
+    a, b, x, w = sympy.symbols("a b x w", nonnegative=True)
+    xp = 1 + w * (x - 1)
+    statement = combine(
+        identity(w * a + (1 - w) * b - xp * b, w * (a - x * b), "remove: the mixture's excess over e^{ε'}Q is p(P − e^ε Q)"),
+        real_closed(-(b - xp * (w * a + (1 - w) * b)), [a, b, x, w], [x >= 1, w <= 1, b <= x * a],
+                    "add, where Q ≤ e^ε P: Q − e^{ε'}(pP + (1−p)Q) ≤ 0"),
+        real_closed(w * (b - x * a) - (b - xp * (w * a + (1 - w) * b)), [a, b, x, w], [x >= 1, w <= 1, b >= x * a],
+                    "add, where Q ≥ e^ε P: Q − e^{ε'}(pP + (1−p)Q) ≤ p(Q − e^ε P); summed, δ' ≤ pδ"),
+        real_closed(xp * b - (w * a + (1 - w) * b), [a, b, x, w], [x >= 1, w <= 1, a <= x * b],
+                    "likelihood ratio: P ≤ e^ε Q ⇒ pP + (1−p)Q ≤ e^{ε'}Q"),
+        prove(x_ - log(1 + x_), x_, 0, sympy.oo, "ε' = log(1+x) ≤ x = p(e^ε−1) for every x ≥ 0"))
+    return establish(statement, out, domain="every pair, every ε ≥ 0, δ, p ∈ [0, 1] (pointwise, nlsat; the log bound "
+                                           "by the prover); tightness at e^ε = 3, p = 1/10")
 
 
 @claim(paper=PAPER, label="Footnote 8 (Theorem 29 tightness)",
@@ -220,7 +233,12 @@ def section_6_2():
        statement="(α, ε)-RDP: E[e^{(α−1)Z}] ≤ e^{(α−1)ε}; ρ-zCDP ⇔ (α, αρ)-RDP for all α > 1; "
                  "P[Z > ε̃] ≤ e^{−(α−1)(ε̃−ε)} (Markov).")
 def definition_30():
-    out = [identity(exp(t_ * (t_ + 1) * rho_).subs(t_, a_ - 1), exp((a_ - 1) * a_ * rho_), "t = α − 1 turns zCDP into (α, αρ)-RDP")]
+    zz = sympy.Symbol("w", nonnegative=True)
+    statement = combine(identity(exp(t_ * (t_ + 1) * rho_).subs(t_, a_ - 1), exp((a_ - 1) * a_ * rho_),
+                                 "t = α − 1 turns zCDP into (α, αρ)-RDP, every α > 1"),
+                        prove(exp(zz) - 1, zz, 0, sympy.oo, "Markov, pointwise: 1[Z > ε̃] ≤ e^{(α−1)(Z − ε̃)} since "
+                                                             "e^w ≥ 1 for w = (α−1)(Z − ε̃) ≥ 0 (and e^w > 0 always)"))
+    out = []
     p1, q1 = rr(sympy.Integer(2))
     p, q = product_law(*[p1] * 5), product_law(*[q1] * 5)
     for a in (2, 3):
@@ -228,7 +246,7 @@ def definition_30():
         for e in (1, 2):
             tail = sympy.Add(*[u for u, w in zip(p, q) if sign(log(u / w) - e) > 0])
             out.append(ordered([tail, exp(-(a - 1) * (e - d))], f"RR(log 2)^5, α = {a}, ε̃ = {e}: P[Z > ε̃] ≤ e^{{−(α−1)(ε̃−D_α)}}"))
-    return out
+    return establish(statement, out, domain="every α > 1, ρ ≥ 0, ε̃ (symbolic; Markov pointwise)")
 
 
 @claim(paper=PAPER, label="Lemma 31",
@@ -442,8 +460,12 @@ def theorem_35_gap():
 @claim(paper=PAPER, label="Lemma 36",
        statement="1/(1−p+p/x) ≤ 1−p+px for p ∈ [0,1], x > 0.")
 def lemma_36():
-    return identity((1 - p_ + p_ * x_) * (1 - p_ + p_ / x_) - 1, p_ * (1 - p_) * (x_ - 1) ** 2 / x_,
-                    "(1−p+px)(1−p+p/x) − 1 = p(1−p)(x−1)²/x, every factor ≥ 0 for p ∈ [0,1], x > 0, and 1−p+p/x > 0")
+    return establish(combine(
+        identity((1 - p_ + p_ * x_) * (1 - p_ + p_ / x_) - 1, p_ * (1 - p_) * (x_ - 1) ** 2 / x_,
+                 "(1−p+px)(1−p+p/x) − 1 = p(1−p)(x−1)²/x"),
+        real_closed(p_ * (1 - p_) * (x_ - 1) ** 2 / x_, [p_, x_], [p_ <= 1], "p(1−p)(x−1)²/x ≥ 0 for p ∈ [0,1], x > 0"),
+        real_closed(1 - p_ + p_ / x_, [p_, x_], [p_ <= 1], "1 − p + p/x > 0 (≥ 0 here; = 0 only at p = 1, x = ∞)")),
+        domain="p ∈ [0, 1], x > 0 (symbolic, nlsat)")
 
 
 @claim(paper=PAPER, label="Lemma 37",
@@ -453,9 +475,11 @@ def lemma_37():
     c = (1 - p_) / x_ + p_
     second = (3 * (1 - p_) * v_ * (v_ - 1) * p_ ** 2 * (1 - p_ + p_ * x_) ** (v_ - 2)
               + v_ * p_ * (6 * c * (1 - p_) ** 2 / x_ ** 4 + 6 * c ** 2 * (1 - p_) / x_ ** 3))
-    return [identity([f.subs(x_, 1), sympy.diff(f, x_).subs(x_, 1)], [0, 0], "f(1) = 0 and f'(1) = 0"),
-            identity(sympy.diff(f, x_, 2), second,
-                     "f'' is a sum of products of factors ≥ 0 for v ≥ 1, p ∈ [0,1], x > 0: f is convex with minimum f(1) = 0")]
+    return establish(combine(identity([f.subs(x_, 1), sympy.diff(f, x_).subs(x_, 1)], [0, 0], "f(1) = 0 and f'(1) = 0"),
+                             identity(sympy.diff(f, x_, 2), second,
+                                      "f'' is a sum of products of factors ≥ 0 for v ≥ 1, p ∈ [0,1], x > 0: f is convex "
+                                      "with minimum f(1) = 0")),
+                     domain="v ≥ 1, p ∈ [0, 1], x > 0 (symbolic)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -552,7 +576,7 @@ def proposition_42():
     second = d - a_ / (a_ - 1) * log(1 / p_) + a_ / (a_ - 1) * log(1 + (1 - p_) / p_ * exp(-(a_ - 1) / a_ * d))
     out = [identity(sympy.simplify(exp((a_ - 1) / a_ * first)), sympy.simplify(exp((a_ - 1) / a_ * second)),
                     "the first two forms coincide (compared after exp((α−1)/α ·))"),
-           inequality_on_box(x_ - log(1 + x_), [(0, 200)], "log(1+x) ≤ x gives the third form", variables=[x_])]
+           prove(x_ - log(1 + x_), x_, 0, sympy.oo, "log(1+x) ≤ x for every x ≥ 0 gives the third form")]
     s, r = R(1, 20), R(1, 2)
     for a in (2, 5, 8, 20):
         exact_value = subsampled_gaussian_rdp(a, s, 1)

@@ -392,7 +392,13 @@ def proposition_1():
                            "P0 ≤ e^ε P1 ⇒ pP0 + (1−p)P1 ≤ (1 + p(e^ε−1))P1"),
                real_closed(xp * (P * a + (1 - P) * b) - b, [a, b, X, P],
                            [a >= 0, b >= 0, X >= 1, P >= 0, P <= 1, b <= X * a],
-                           "P1 ≤ e^ε P0 ⇒ P1 ≤ (1 + p(e^ε−1))(pP0 + (1−p)P1)")]
+                           "P1 ≤ e^ε P0 ⇒ P1 ≤ (1 + p(e^ε−1))(pP0 + (1−p)P1)"),
+               # the other direction of δ: (P1 − e^{ε'}·mix)₊ ≤ p(P1 − e^ε P0)₊ pointwise, in two cases
+               real_closed(-(b - xp * (P * a + (1 - P) * b)), [a, b, X, P], [X >= 1, P <= 1, b <= X * a],
+                           "where P1 ≤ e^ε P0: P1 − e^{ε'}(pP0 + (1−p)P1) ≤ 0"),
+               real_closed(P * (b - X * a) - (b - xp * (P * a + (1 - P) * b)), [a, b, X, P], [X >= 1, P <= 1, b >= X * a],
+                           "where P1 ≥ e^ε P0: P1 − e^{ε'}(pP0 + (1−p)P1) ≤ p(P1 − e^ε P0); summed, "
+                           "E_{e^ε'}(P1‖mix) ≤ p E_{e^ε}(P1‖P0) ≤ pδ")]
     statement = combine(*general, identity(tv, P * eta, "TV of the subsampled pair (signs: +, 0, −)"),
             identity(ratios[0], xp, "largest ratio 1 + p(e^ε − 1)"),
             identity(ratios[2], 1 - P * (1 - 1 / X), "smallest ratio 1 − p(1 − e^{−ε})"),
@@ -405,6 +411,5 @@ def proposition_1():
                                      "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),
                      exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],
                                      "library TVDP.subsample: (e^{ε'}, pδ, pη)"),
-                     domain="every pair: TV, both likelihood-ratio bounds, and δ in the direction E(mix‖P1); the pair (7) "
-                            "for tightness (symbolic)",
-                     stated_domain="every pair, both directions of δ (E(P1‖mix) ≤ pδ is not proved here)")
+                     domain="every pair, every e^ε ≥ 1, p ∈ [0, 1]: TV, both likelihood ratios, both directions of δ "
+                            "(pointwise, nlsat); tightness by the pair (7) (symbolic)")
