@@ -120,7 +120,22 @@ def definition_2():
     for r in (R(1, 2), R(1, 8)):
         out.append(certified_agreement(GaussianPLD(r).delta_expectation(0), gaussian(1 / sqrt(2 * r)).tv(), 25,
                                        f"Gaussian ρ={r}: ∫(1−e^{{−z}})₊ dN(ρ,2ρ) (quadrature) = 2Φ(√(ρ/2)) − 1"))
-    return out
+    return establish(_pointwise_pld_facts(), out, domain="every pair with positive masses or densities (pointwise; "
+                                                         "Gibbs' inequality by the prover)")
+
+
+def _pointwise_pld_facts():
+    """Definition 2's facts, integrand by integrand (p = P(y) > 0, q = Q(y) > 0, Z = log(p/q)):
+    p·e^{−Z} = q, so E[e^{−Z}] = ΣQ = 1; max(0, a) = (a + |a|)/2 and E[1 − e^{−Z}] = 0 give
+    E[max(0, 1 − e^{−Z})] = ½E|1 − e^{−Z}| = ½Σ|p − q| = d_TV; and KL = E[Z] ≥ 0 from
+    log v ≤ v − 1 (v = q/p): −KL = Σp log(q/p) ≤ Σp(q/p − 1) = 0."""
+    pp, qq, v, w = sympy.symbols("p q v w", positive=True)
+    a = sympy.Symbol("a", real=True)
+    return combine(identity(pp * exp(-log(pp / qq)), qq, "p·e^{−Z} = q"),
+                   identity(sympy.Max(0, a), (a + sympy.Abs(a)) / 2, "max(0, a) = (a + |a|)/2"),
+                   identity(pp * sympy.Abs(1 - qq / pp), sympy.Abs(pp - qq), "p|1 − e^{−Z}| = |p − q|"),
+                   prove(v - 1 - log(v), v, 1, sympy.oo, "log v ≤ v − 1 for v ≥ 1"),
+                   prove(1 / w - 1 + log(w), w, 1, sympy.oo, "log v ≤ v − 1 for v = 1/w ∈ (0, 1]"))
 
 
 @claim(paper=PAPER, label="Proposition 3",
@@ -207,7 +222,19 @@ def proposition_7():
                                        f"Gaussian ρ={r}, ε={e}: quadrature of forms 2 and 3 = closed form 1"))
         out.append(ordered([truth, pld.delta_tail(e) + exp(e) * sympy.erfc((e + r) / sqrt(4 * r)) / 2],
                            f"Gaussian ρ={r}, ε={e}: δ ≤ P[Z > ε]"))
-    return out
+    # Every pair, integrand by integrand (x = e^ε, p = P(y), q = Q(y) > 0): sup_S P(S) − xQ(S) = Σ(p − xq)₊
+    # (S = {p > xq}) = P[Z > ε] − xQ[Z > ε]; p·max(0, 1 − x q/p) = max(0, p − xq); for z > ε,
+    # ∫_ε^z e^{ε−s} ds = 1 − e^{ε−z} (then Fubini); and (p − xq)₊ ≤ p·1[p > xq].
+    pp, qq, xx, zz = sympy.symbols("p q x z", positive=True)
+    a, s_ = sympy.Symbol("a", real=True), sympy.Symbol("s", real=True)
+    statement = combine(identity(sympy.Max(0, a), (a + sympy.Abs(a)) / 2, "max(0, a) = (a + |a|)/2"),
+                        identity([pp * (1 - xx * qq / pp), pp * sympy.Abs(1 - xx * qq / pp)],
+                                 [pp - xx * qq, sympy.Abs(pp - xx * qq)], "so p·max(0, 1 − e^{ε−Z}) = max(0, p − e^ε q)"),
+                        identity(sympy.integrate(exp(eps - s_), (s_, eps, eps + zz)), 1 - exp(-zz),
+                                 "∫_ε^Z e^{ε−s} ds = 1 − e^{ε−Z} for Z = ε + z > ε: form 3 = form 2 by Fubini"),
+                        real_closed(pp - (pp - xx * qq), [pp, qq, xx], [pp > xx * qq],
+                                    "where p > e^ε q: p − e^ε q ≤ p, so δ ≤ P[Z > ε]"))
+    return establish(statement, out, domain="every pair with positive masses or densities, every ε ≥ 0 (pointwise)")
 
 
 @claim(paper=PAPER, label="Proposition 7 (third form, integrand)",
@@ -244,12 +271,36 @@ def corollary_8():
     out.append(ordered([gaussian_delta(1, 1 / sqrt(2 * r)) for r in (R(1, 100), R(1, 8), R(1, 2), 1, 2)],
                        "δ(ε=1) increases with ρ ∈ {1/100, 1/8, 1/2, 1, 2}", strict=True))
     out.append(inequality_on_box(exp(-u ** 2 / 2) / 2 - sympy.erfc(u / sqrt(2)) / 2, [(0, 12)],
-                                 "Φ̄(u) ≤ e^{−u²/2}/2 for u ∈ [0, 12]", variables=[u]))
-    out.append(inequality_on_box(exp(-u ** 2 / 2) / (u * sqrt(2 * sympy.pi)) - sympy.erfc(u / sqrt(2)) / 2,
-                                 [(R(1, 100), 12)], "Φ̄(u) ≤ e^{−u²/2}/(u√(2π)) for u ∈ [1/100, 12]", variables=[u]))
-    out.append(identity((u ** 2 / 2).subs(u, (eps - rho) / sqrt(2 * rho)), (eps - rho) ** 2 / (4 * rho),
-                        "with u = (ε−ρ)/√(2ρ): u²/2 = (ε−ρ)²/4ρ and u√(2π) = √(π/ρ)(ε−ρ)"))
-    return out
+                                 "Φ̄(u) ≤ e^{−u²/2}/2 for u ∈ [0, 12] (interval branch-and-bound)", variables=[u]))
+    return establish(_corollary_8_statement(), out, domain="every ε ≥ 0, ρ > 0; the tail bounds for every u = (ε−ρ)/√(2ρ) "
+                                                           "≥ 0 (symbolic: derivatives and limits)")
+
+
+def _corollary_8_statement():
+    """Corollary 8 for every ε, ρ: δ = E[(1 − e^{ε−Z})₊] with Z ~ N(ρ, 2ρ) (Proposition 3, Proposition 7)
+    integrated symbolically; dδ/dρ = φ-like > 0; and the two Mills bounds on u ≥ 0 from their derivatives:
+    k = φ(u)/u − Φ̄(u) has k' = −φ(u)/u² < 0 and k → 0, so k ≥ 0; h = e^{−u²/2}/2 − Φ̄(u) has h(0) = 0,
+    h' = e^{−u²/2}(1/√(2π) − u/2) (up, then down) and h → 0, so h ≥ 0."""
+    z = sympy.Symbol("z", real=True)
+    dens = exp(-(z - rho) ** 2 / (4 * rho)) / sqrt(4 * sympy.pi * rho)
+    tail = lambda v: sympy.erfc(v / sqrt(2)) / 2
+    delta = tail((eps - rho) / sqrt(2 * rho)) - exp(eps) * tail((eps + rho) / sqrt(2 * rho))
+    integral = sympy.integrate(dens, (z, eps, sympy.oo)) - sympy.integrate(exp(eps - z) * dens, (z, eps, sympy.oo))
+    phi = exp(-u ** 2 / 2) / sqrt(2 * sympy.pi)
+    k, h = phi / u - tail(u), exp(-u ** 2 / 2) / 2 - tail(u)
+    return combine(
+        identity(sympy.simplify(integral.rewrite(sympy.erf)), delta.rewrite(sympy.erf),
+                 "∫_ε^∞ (1 − e^{ε−z}) dN(ρ, 2ρ)(z) = Φ̄((ε−ρ)/√(2ρ)) − e^εΦ̄((ε+ρ)/√(2ρ)), symbolic in ε, ρ"),
+        identity(sympy.diff(delta, rho), exp(-(eps - rho) ** 2 / (4 * rho)) / (2 * sqrt(sympy.pi * rho)),
+                 "dδ/dρ = e^{−(ε−ρ)²/4ρ}/(2√(πρ)) > 0: δ increases with ρ"),
+        identity([sympy.diff(k, u), sympy.limit(k, u, sympy.oo)], [-phi / u ** 2, 0],
+                 "k = φ(u)/u − Φ̄(u): k' = −φ(u)/u² < 0 and k → 0, so Φ̄(u) ≤ φ(u)/u for every u > 0"),
+        identity([h.subs(u, 0), sympy.diff(h, u), sympy.limit(h, u, sympy.oo)],
+                 [0, exp(-u ** 2 / 2) * (1 / sqrt(2 * sympy.pi) - u / 2), 0],
+                 "h = e^{−u²/2}/2 − Φ̄(u): h(0) = 0, h' has the sign of 1/√(2π) − u/2 (up, then down), h → 0, "
+                 "so Φ̄(u) ≤ e^{−u²/2}/2 for every u ≥ 0"),
+        identity((u ** 2 / 2).subs(u, (eps - rho) / sqrt(2 * rho)), (eps - rho) ** 2 / (4 * rho),
+                 "with u = (ε−ρ)/√(2ρ): u²/2 = (ε−ρ)²/4ρ and u√(2π) = √(π/ρ)(ε−ρ)"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -280,7 +331,13 @@ def theorem_9():
     r1, r2 = sympy.symbols("r1 r2", positive=True)
     out.append(identity(_normal_mgf(r1, 2 * r1, t) * _normal_mgf(r2, 2 * r2, t), _normal_mgf(r1 + r2, 2 * (r1 + r2), t),
                         "N(ρ1,2ρ1) * N(ρ2,2ρ2) = N(ρ1+ρ2, 2(ρ1+ρ2)) (MGFs multiply)"))
-    return out
+    # Every pair of pairs: at y = (y1, y2) the loss is Z1(y1) + Z2(y2), and under P1 × P2 the two
+    # summands are independent, so the law of the sum is the convolution (k pairs by induction).
+    a1, b1, a2, b2 = sympy.symbols("a1 b1 a2 b2", positive=True)
+    statement = identity(log(a1 * a2 / (b1 * b2)), log(a1 / b1) + log(a2 / b2),
+                         "log (P1P2/Q1Q2)(y1, y2) = Z1(y1) + Z2(y2): the privacy loss of a product is the sum of "
+                         "independent losses, whose law is the convolution")
+    return establish(statement, out, domain="every pair of pairs with positive masses (pointwise); k pairs by induction")
 
 
 @claim(paper=PAPER, label="Section 4.1 (P[Z = ε] bound)",
@@ -296,7 +353,29 @@ def atom_bound():
         out.append(holds(mass <= 1 / (1 + 1 / x), f"random pair {seed}: P[Z = ε] = {mass} ≤ 1/(1+e^−ε)"))
     p, q = rr(sympy.Integer(3))
     out.append(exact_agreement(p[0], 1 / (1 + R(1, 3)), "RR(e^ε=3) attains it"))
-    return out
+    # Every ε-DP pair: A = {Z = ε} has Q(A) = e^{−ε}P(A), and on the complement P(A^c) ≥ e^{−ε}Q(A^c).
+    a, x = sympy.symbols("a x", nonnegative=True)
+    statement = real_closed(x / (x + 1) - a, [a, x], [x > 1, a <= 1, 1 - a >= (1 - a / x) / x],
+                            "P(A) = a, Q(A) = a/e^ε, 1 − a ≥ e^{−ε}(1 − a/e^ε) ⇒ a ≤ 1/(1 + e^{−ε}), every e^ε > 1")
+    return establish(statement, out, domain="every ε-DP pair, every ε > 0 (nlsat; at ε = 0 the bound fails: see the "
+                                           "erratum claim)")
+
+
+@claim(paper=PAPER, label="Section 4.1 (P[Z = ε] bound at ε = 0), erratum",
+       statement="Printed 'in general' P[Z = ε] ≤ 1/(1 + e^{−ε}); at ε = 0 a 0-DP pair has P = Q, Z = 0 and P[Z = 0] = 1 "
+                 "> 1/2: the bound needs ε > 0.")
+def atom_bound_zero():
+    p = (R(1, 3), R(2, 3))
+    mass = sympy.Add(*[a for a, b in zip(p, p) if log(a / b) == 0])
+    a, x = sympy.symbols("a x", nonnegative=True)
+    printed = real_closed(x / (x + 1) - a, [a, x], [x >= 1, a <= 1, 1 - a >= (1 - a / x) / x],
+                          "the printed bound for every e^ε ≥ 1")
+    corrected = real_closed(x / (x + 1) - a, [a, x], [x > 1, a <= 1, 1 - a >= (1 - a / x) / x],
+                            "the bound for every e^ε > 1")
+    return erratum(printed, {"P = Q": "(1/3, 2/3)", "eps": 0, "P[Z = 0]": mass, "1/(1+e^0)": R(1, 2),
+                             "nlsat witness": printed.data.get("witness")},
+                   corrected, "at ε = 0 the bound 1/2 fails (P[Z = 0] = 1)", corrected_statement="P[Z = ε] ≤ 1/(1 + e^{−ε}) "
+                   "for ε > 0 (at ε = 0, P[Z = 0] = 1)", kind="typo")
 
 
 @claim(paper=PAPER, label="Corollary 10",
@@ -314,13 +393,26 @@ def corollary_10():
     rho_total = GaussianPLD(R(1, 8))
     for _ in range(9):
         rho_total = rho_total * GaussianPLD(R(1, 8))
-    return [identity([mean, var], [norm2 / (2 * sigma ** 2), 2 * norm2 / (2 * sigma ** 2)],
-                     "3-d: the log-likelihood ratio is affine with mean ρ and variance 2ρ, ρ = ‖a−b‖²/2σ²"),
+    # Every dimension d: the log-likelihood ratio is a sum over coordinates of independent affine
+    # terms, coordinate j normal with mean (a_j − b_j)²/2σ² and variance (a_j − b_j)²/σ²; sums of
+    # independent N(ρ_j, 2ρ_j) are N(Σρ_j, 2Σρ_j) (MGFs multiply), and Corollary 8 gives δ, increasing in ρ.
+    yj, aj, bj = sympy.Symbol("y", real=True), sympy.Symbol("a", real=True), sympy.Symbol("b", real=True)
+    term = ((yj - bj) ** 2 - (yj - aj) ** 2) / (2 * sigma ** 2)
+    r1, r2 = sympy.symbols("r1 r2", positive=True)
+    statement = combine(identity([term.subs(yj, aj), sympy.diff(term, yj) ** 2 * sigma ** 2],
+                                 [(aj - bj) ** 2 / (2 * sigma ** 2), 2 * (aj - bj) ** 2 / (2 * sigma ** 2)],
+                                 "one coordinate: mean ρ_j = (a_j − b_j)²/2σ², variance 2ρ_j (the term is affine in y_j)"),
+                        identity(_normal_mgf(r1, 2 * r1, t) * _normal_mgf(r2, 2 * r2, t),
+                                 _normal_mgf(r1 + r2, 2 * (r1 + r2), t), "independent N(ρ_j, 2ρ_j) add to N(Σρ_j, 2Σρ_j)"))
+    return establish(statement, identity([mean, var], [norm2 / (2 * sigma ** 2), 2 * norm2 / (2 * sigma ** 2)],
+                     "3-d written out: mean ρ and variance 2ρ, ρ = ‖a−b‖²/2σ²"),
             exact_agreement(rho_total.rho, R(5, 4), "Theorem 9: ten 1-d Gaussians with ρ = 1/8 compose to ρ = 5/4"),
             certified_agreement([pair.delta(3), pair.delta(5)],
                                 [rho_total.delta_expectation(3), rho_total.delta_expectation(5)], 25,
                                 "d = 10, σ = 2: closed form vs quadrature of the composed PLD N(5/4, 5/2)"),
-            near(pair.delta(3), "0.061988156552338", 13, "reference value δ(3)")]
+            near(pair.delta(3), "0.061988156552338", 13, "reference value δ(3)"),
+                     domain="every dimension d and number k of compositions, σ > 0 (per coordinate, symbolic); δ by "
+                            "Corollary 8")
 
 
 @claim(paper=PAPER, label="Definition 11 and Lemma 12",
@@ -330,12 +422,19 @@ def lemma_12():
     mgf = sympy.integrate(dens(1) ** 3 / dens(0) ** 2, (y, -sympy.oo, sympy.oo))  # E_P[e^{2Z}], μ=1, σ=1
     out = [identity(mgf, exp(2 * 3 * R(1, 2)), "direct integral E[e^{2Z}] for N(1,1) vs N(0,1) = e^{t(t+1)ρ}, ρ = 1/2"),
            exact_agreement(gaussian_zcdp(3, 2).rho, R(2, 9), "library: Δ = 2, σ = 3 gives ρ = Δ²/2σ² = 2/9")]
-    # The smallest valid ρ of a finite pair is sup_t log E[e^{tZ}]/(t(t+1)); RR(ε=1) is ½-zCDP (Prop. 16).
-    p, q = rr(sympy.E)
+    # The smallest valid ρ of a finite pair is sup_t log E[e^{tZ}]/(t(t+1)); RR(ε) is ε²/2-zCDP (Prop. 16),
+    # checked on a family of ε.
     pts = [(R(k, 4),) for k in range(1, 41)]
-    mgf_rr = sympy.log(sympy.Add(*[a * (a / b) ** t for a, b in zip(p, q)])) - t * (t + 1) / 2
-    out.append(signs_at(-mgf_rr, [t], pts, "RR(ε=1): log E[e^{tZ}] ≤ t(t+1)/2 at t = 1/4 … 10"))
-    return out
+    for e in (R(1, 4), R(1, 2), 1, 2):
+        p, q = rr(exp(e))
+        mgf_rr = sympy.log(sympy.Add(*[a * (a / b) ** t for a, b in zip(p, q)])) - e ** 2 * t * (t + 1) / 2
+        out.append(signs_at(-mgf_rr, [t], pts, f"RR(ε={e}): log E[e^{{tZ}}] ≤ (ε²/2)t(t+1) at t = 1/4 … 10"))
+    # Every Gaussian: by Proposition 3 the loss is N(ρ, 2ρ), ρ = Δ²/2σ², whose MGF is e^{t(t+1)ρ} exactly.
+    statement = combine(identity(_normal_mgf(rho, 2 * rho, t), exp(t * (t + 1) * rho),
+                                 "E[e^{tZ}] = e^{tρ + t²ρ} = e^{t(t+1)ρ} for Z ~ N(ρ, 2ρ): the bound holds with equality"),
+                        identity(((mu - mu2) ** 2 / (2 * sigma ** 2)).subs(mu, mu2 + L), L ** 2 / (2 * sigma ** 2),
+                                 "ρ = Δ²/2σ² at |μ − μ'| = Δ"))
+    return establish(statement, out, domain="every t ≥ 0, Δ, σ > 0 (symbolic, with Proposition 3)")
 
 
 @claim(paper=PAPER, label="Theorem 13",

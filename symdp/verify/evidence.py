@@ -103,6 +103,8 @@ def _vanishes(diff: sympy.Expr) -> str | None:
         ("expand+simplify", lambda d: sympy.simplify(sympy.expand(d))),
         ("cancel", lambda d: sympy.cancel(sympy.together(d))),
         ("rewrite(exp)+simplify", lambda d: sympy.simplify(d.rewrite(sympy.exp))),
+        # Max, Min, Abs: case by case
+        ("piecewise+simplify", lambda d: sympy.simplify(sympy.piecewise_fold(d.rewrite(sympy.Piecewise)))),
     ]
     for name, route in routes:
         if route(diff) == 0:
