@@ -253,7 +253,8 @@ def proposition_7_integrand():
                     "printed_decimal": str(sympy.N(printed, 15)), "delta": truth,
                     "gaussian_rho_1/2_eps_1_printed": str(sympy.N(g.delta_printed_third_form(1), 15))},
                    corrected, "the printed integrand e^{ε−Z} uses the random variable; the printed value ≠ δ",
-                   corrected_statement="δ = ∫_ε^∞ e^{ε−z} P[Z > z] dz")
+                   corrected_statement="δ = ∫_ε^∞ e^{ε−z} P[Z > z] dz", kind="typo",
+                   reading="the printed integrand e^{ε−Z} has the random Z where the integration variable z belongs; read literally it is E[e^{ε−Z}]·∫P[Z > z]dz (a number), not δ; read with z it is correct, so a typo")
 
 
 @claim(paper=PAPER, label="Corollary 8",
@@ -655,7 +656,8 @@ def section_4_3():
                     "P[|Z| > 0]": outside,
                     "gaussian_rho_1/2_eps_1": {"delta": "0.126936737506644", "P[Z>1]": "0.308537538725987"}},
                    combine(*corrected), "'equivalent' is wrong: (0, 1/2)-DP holds but P[|Z| > 0] = 1 > 1/2",
-                   corrected_statement="P[|Z| ≤ ε] ≥ 1 − δ for all neighbours implies (ε, δ)-DP; the converse fails")
+                   corrected_statement="P[|Z| ≤ ε] ≥ 1 − δ for all neighbours implies (ε, δ)-DP; the converse fails",
+                   kind="substantive")
 
 
 def _decomposition_case():
@@ -666,42 +668,61 @@ def _decomposition_case():
     return p, q, e, d
 
 
+def _decomposition_cases():
+    """The fixed case, the same pair at δ = 1/2, and four seeded random 4-point pairs at e^ε = 2 (each at its own δ)."""
+    cases = [_decomposition_case(),
+             ((R(1, 2), R(1, 4), R(1, 8), R(1, 8)), (R(1, 8), R(1, 4), R(1, 4), R(3, 8)), log(2), R(1, 2))]
+    for seed in (231, 232, 233, 234):
+        p, q = random_pair(seed, 4)
+        d = max(hockey(p, q, 2), hockey(q, p, 2))
+        if d > 0:
+            cases.append((p, q, log(2), d))
+    return cases
+
+
+def _lemma_23_case(p, q, e, d):
+    """(statement checks, printed re-weighting, corrected re-weighting) for one case."""
+    dec = decompose(p, q, e, d)
+    x = exp(e)
+    d1 = dec.delta1
+    raw = [(pi - (1 - d1) * a) / d1 for pi, a in zip(p, dec.p_prime)]
+    printed = [(1 - d) * a + (d - d1) * a + (1 - d1) * r for a, r in zip(dec.p_prime, raw)]
+    fixed = [(1 - d) * a + (d - d1) * a + d1 * r for a, r in zip(dec.p_prime, raw)]
+    checks = [exact_agreement([(1 - d) * a + d * b for a, b in zip(dec.p_prime, dec.p_second)]
+                              + [(1 - d) * a + d * b for a, b in zip(dec.q_prime, dec.q_second)], list(p) + list(q),
+                              f"δ={d}: decomposition P = (1−δ)P' + δP'', Q likewise")]
+    ok = all(sign(v) >= 0 for v in dec.p_prime + dec.q_prime + dec.p_second + dec.q_second)
+    ok &= all(sign(x * b - a) >= 0 and sign(x * a - b) >= 0 for a, b in zip(dec.p_prime, dec.q_prime))
+    checks.append(holds(ok, f"δ={d}: P', Q', P'', Q'' ≥ 0 and e^{{−ε}}Q' ≤ P' ≤ e^εQ' pointwise"))
+    return checks, printed, fixed, d1
+
+
 @claim(paper=PAPER, label="Lemma 23",
        statement="An (ε, δ)-indistinguishable pair decomposes as P = (1−δ)P' + δP'', Q = (1−δ)Q' + δQ'' with "
-                 "e^{−ε}Q' ≤ P' ≤ e^εQ'. The proof's re-weighting is printed P = (1−δ)P' + (δ−δ₁)P' + (1−δ₁)P''; "
-                 "the weight of P'' must be δ₁.")
+                 "e^{−ε}Q' ≤ P' ≤ e^εQ' (the statement; its proof's re-weighting is the claim 'Lemma 23 (proof)').")
 def lemma_23():
-    out = []
-    witness = {}
-    printed_ok = True
-    for p, q, e, d in [_decomposition_case(),
-                       ((R(1, 2), R(1, 4), R(1, 8), R(1, 8)), (R(1, 8), R(1, 4), R(1, 4), R(3, 8)), log(2), R(1, 2))]:
-        dec = decompose(p, q, e, d)
-        x = exp(e)
-        d1 = dec.delta1
-        raw = [(pi - (1 - d1) * a) / d1 for pi, a in zip(p, dec.p_prime)]
-        printed = [(1 - d) * a + (d - d1) * a + (1 - d1) * r for a, r in zip(dec.p_prime, raw)]
-        fixed = [(1 - d) * a + (d - d1) * a + d1 * r for a, r in zip(dec.p_prime, raw)]
-        if printed != list(p):
+    out = [c for case in _decomposition_cases() for c in _lemma_23_case(*case)[0]]
+    return establish(combine(out), domain="6 pairs: a fixed pair at two δ and 4 seeded random 4-point pairs at e^ε = 2",
+                     stated_domain="every (ε, δ)-indistinguishable pair")
+
+
+@claim(paper=PAPER, label="Lemma 23 (proof), erratum",
+       statement="The proof's re-weighting is printed P = (1−δ)P' + (δ−δ₁)P' + (1−δ₁)P''; the weight of P'' must be δ₁.")
+def lemma_23_proof():
+    out, witness, printed_ok = [], {}, True
+    for p, q, e, d in _decomposition_cases():
+        _, printed, fixed, d1 = _lemma_23_case(p, q, e, d)
+        if printed != list(p) and printed_ok:
             printed_ok = False
             witness = {"p": p, "q": q, "eps": e, "delta": d, "delta1": d1, "printed weights sum": 2 - 2 * d1,
                        "printed P": printed}
         out.append(exact_agreement(fixed, list(p), f"δ={d}: (1−δ)P' + (δ−δ₁)P' + δ₁P'' = P"))
-        out.append(exact_agreement([(1 - d) * a + d * b for a, b in zip(dec.p_prime, dec.p_second)]
-                                   + [(1 - d) * a + d * b for a, b in zip(dec.q_prime, dec.q_second)], list(p) + list(q),
-                                   f"δ={d}: library decomposition P = (1−δ)P' + δP'', Q likewise"))
-        ok = all(sign(v) >= 0 for v in dec.p_prime + dec.q_prime + dec.p_second + dec.q_second)
-        ok &= all(sign(x * b - a) >= 0 and sign(x * a - b) >= 0 for a, b in zip(dec.p_prime, dec.q_prime))
-        out.append(holds(ok, f"δ={d}: P', Q', P'', Q'' ≥ 0 and e^{{−ε}}Q' ≤ P' ≤ e^εQ' pointwise"))
     return erratum(printed_ok, witness, combine(*out), "Lemma 23's proof: the printed weight (1−δ₁) of P'' makes the "
-                   "weights sum to 2 − 2δ₁", corrected_statement="P = (1−δ)P' + (δ−δ₁)P' + δ₁P''")
+                   "weights sum to 2 − 2δ₁", corrected_statement="P = (1−δ)P' + (δ−δ₁)P' + δ₁P''", kind="typo")
 
 
-@claim(paper=PAPER, label="Corollary 24",
-       statement="P = (1−δ)e^ε/(e^ε+1)A + (1−δ)/(e^ε+1)B + δP'', Q symmetric; P, Q are F(R(0)), F(R(1)) for "
-                 "(ε,δ)-randomized response R. Printed: F(0,⊤) = P'', F(1,⊤) = Q'', F(0,⊥) = A, F(1,⊥) = B.")
-def corollary_24():
-    p, q, e, d = _decomposition_case()
+def _corollary_24_laws(p, q, e, d):
+    """(F(R(0)) with the printed F, corrected-F checks) for one case."""
     dec = decompose(p, q, e, d)
     x = exp(e)
     keep, flip = (1 - d) * x / (x + 1), (1 - d) / (x + 1)
@@ -711,13 +732,29 @@ def corollary_24():
                 for i in range(len(p))]
     printed_f = {(0, "top"): dec.p_second, (1, "top"): dec.q_second, (0, "bot"): dec.a, (1, "bot"): dec.b}
     fixed_f = {(0, "top"): dec.a, (1, "top"): dec.b, (0, "bot"): dec.p_second, (1, "bot"): dec.q_second}
-    printed = law(0, printed_f)
-    corrected = combine(exact_agreement(law(0, fixed_f) + law(1, fixed_f), list(p) + list(q),
-                                        "F(0,⊤)=A, F(1,⊤)=B, F(0,⊥)=P'', F(1,⊥)=Q'' reproduces P and Q"),
-                        exact_agreement(list(dec.randomized_response_law(0)) + list(dec.randomized_response_law(1)),
-                                        list(p) + list(q), "library Decomposition.randomized_response_law"),
-                        holds(all(sign(v) >= 0 for v in dec.a + dec.b), "A, B ≥ 0"),
-                        exact_agreement([sum(dec.a), sum(dec.b)], [1, 1], "A, B are distributions"))
+    checks = [exact_agreement(law(0, fixed_f) + law(1, fixed_f), list(p) + list(q),
+                              f"δ={d}: F(0,⊤)=A, F(1,⊤)=B, F(0,⊥)=P'', F(1,⊥)=Q'' reproduces P and Q"),
+              exact_agreement(list(dec.randomized_response_law(0)) + list(dec.randomized_response_law(1)),
+                              list(p) + list(q), f"δ={d}: library Decomposition.randomized_response_law"),
+              holds(all(sign(v) >= 0 for v in dec.a + dec.b), f"δ={d}: A, B ≥ 0"),
+              exact_agreement([sum(dec.a), sum(dec.b)], [1, 1], f"δ={d}: A, B are distributions")]
+    return law(0, printed_f), checks
+
+
+@claim(paper=PAPER, label="Corollary 24",
+       statement="P = (1−δ)e^ε/(e^ε+1)A + (1−δ)/(e^ε+1)B + δP'', Q symmetric; P, Q are F(R(0)), F(R(1)) for "
+                 "(ε,δ)-randomized response R (the statement; the printed F is the claim 'Corollary 24 (proof)').")
+def corollary_24():
+    out = [c for case in _decomposition_cases() for c in _corollary_24_laws(*case)[1]]
+    return establish(combine(out), domain="6 pairs: a fixed pair at two δ and 4 seeded random 4-point pairs at e^ε = 2",
+                     stated_domain="every (ε, δ)-indistinguishable pair")
+
+
+@claim(paper=PAPER, label="Corollary 24 (proof), erratum",
+       statement="Printed: F(0,⊤) = P'', F(1,⊤) = Q'', F(0,⊥) = A, F(1,⊥) = B; ⊤ and ⊥ are swapped.")
+def corollary_24_proof():
+    p, q, e, d = _decomposition_case()
+    printed, checks = _corollary_24_laws(p, q, e, d)
     return erratum(printed == list(p), {"p": p, "q": q, "eps": e, "delta": d, "F(R(0)) with printed F": printed},
-                   corrected, "with the printed F, F(R(0)) ≠ P: ⊤ and ⊥ are swapped",
-                   corrected_statement="F(0,⊤) = A, F(1,⊤) = B, F(0,⊥) = P'', F(1,⊥) = Q''")
+                   combine(*checks), "with the printed F, F(R(0)) ≠ P: ⊤ and ⊥ are swapped",
+                   corrected_statement="F(0,⊤) = A, F(1,⊤) = B, F(0,⊥) = P'', F(1,⊥) = Q''", kind="typo")

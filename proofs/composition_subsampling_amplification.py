@@ -205,7 +205,8 @@ def footnote_8():
                                         "and the example attains 1 + p(e^ε − 1) (n = 4, enumerated over U)"))
     return erratum(printed_sum == 1, {"e^eps": x, "P[M(y)=1] + P[M(y)=0] as printed (sum > 0 row)": printed_sum},
                    corrected, "footnote 8's second row sums to 5/4 at e^ε = 3",
-                   corrected_statement="P[M(y)=1] = e^ε/(e^ε+1), P[M(y)=0] = 1/(e^ε+1) when the sum is > 0 (mirror when 0)")
+                   corrected_statement="P[M(y)=1] = e^ε/(e^ε+1), P[M(y)=0] = 1/(e^ε+1) when the sum is > 0 (mirror when 0)",
+                   kind="typo")
 
 
 @claim(paper=PAPER, label="Section 6.2 (add/remove vs replace)",
@@ -454,7 +455,8 @@ def theorem_35_gap():
                                 * ((1 - s + s * x) / x) ** 3, 12))},
                    combine(*corrected), "the proof's '(Lemma 36)' step fails for α < 2 (factor (9/8)^{−1/2} < 1 at "
                    "α = 3/2, p = 1/2, x = 2); the conclusion still holds at every sampled point",
-                   corrected_statement="the printed proof covers α ≥ 2; for α ∈ (1, 2) Theorem 35 is checked, not proved")
+                   corrected_statement="the printed proof covers α ≥ 2; for α ∈ (1, 2) Theorem 35 is checked, not proved",
+                   kind="proof gap")
 
 
 @claim(paper=PAPER, label="Lemma 36",

@@ -353,7 +353,7 @@ def theorem_6_range():
                     "Asoodeh-Zhang": "4(x-1)^2/x", "e^eps = 3": "printed eta = 2 > 1 (no channel has TV 2)"},
                    identity(const((X - 1) / (X + 1)), 4 * (X - 1) ** 2 / X, "η = tanh(ε/2) recovers 4(e^ε−1)²/e^ε"),
                    "at the printed maximum η the constant is 4(e^ε+1)²/e^ε, and η > 1 is no total variation",
-                   corrected_statement="0 ≤ η ≤ (e^ε−1)/(e^ε+1); the maximum η = tanh(ε/2)")
+                   corrected_statement="0 ≤ η ≤ (e^ε−1)/(e^ε+1); the maximum η = tanh(ε/2)", kind="typo")
 
 
 @claim(PAPER, "Eq. (41)",
@@ -398,7 +398,7 @@ def eq_41_wording():
                    identity(sympy.limit(C * EPS / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1)), EPS, 0), C / 4,
                             "for η = cε exactly the limit is c/4"),
                    "η = tanh(ε/2) ≥ ε/4 gives the limit 1/8, not c/4 = 1/16",
-                   corrected_statement="η = cε: → c/4; η ≥ cε: liminf ≥ c/4")
+                   corrected_statement="η = cε: → c/4; η ≥ cε: liminf ≥ c/4", kind="substantive")
 
 
 @claim(PAPER, "Lemma 3",

@@ -306,7 +306,8 @@ def eq_17():
     return erratum(sympy.N(printed, 20) >= 0, {"mu": "10/13", "eps": "1/2", "printed": str(sympy.N(printed, 12)),
                                                "corrected": str(sympy.N(_dong_delta(mu, eps), 12))},
                    combine(corrected, lib), "the printed δ(ε) is negative at μ = 1/1.3, ε = 0.5",
-                   corrected_statement="δ(ε) = Φ(−ε/μ + μ/2) − e^εΦ(−ε/μ − μ/2) (Dong et al., Corollary 2.13; App. J)")
+                   corrected_statement="δ(ε) = Φ(−ε/μ + μ/2) − e^εΦ(−ε/μ − μ/2) (Dong et al., Corollary 2.13; App. J)",
+                   kind="typo")
 
 
 @claim(PAPER, "Eq. (18), erratum",
@@ -320,7 +321,7 @@ def eq_18():
                     "2Phi(mu/2)-1": str(sympy.N(correct, 12))},
                    identity(_dong_delta(MU, 0), 2 * PHI(MU / 2) - 1, "δ(0) of eq. (17) corrected = 2Φ(μ/2) − 1 = eq. (16)"),
                    "printed η = Φ(μ/2) − e^εΦ(−μ/2) differs from δ(0) for ε > 0 (0.0723 at ε = 0.5)",
-                   corrected_statement="η = δ(0) = Φ(μ/2) − Φ(−μ/2) = 2Φ(μ/2) − 1")
+                   corrected_statement="η = δ(0) = Φ(μ/2) − Φ(−μ/2) = 2Φ(μ/2) − 1", kind="typo")
 
 
 # --------------------------------------------------------------------------------------------
@@ -379,7 +380,8 @@ def appendix_k1():
                    {"e^eps": 2, "gamma": "1/4", "Delta": 1, "printed": str(printed), "cell integral": str(exact_mass)},
                    exact_agreement(sympy.Rational(corrected), sympy.Rational(exact_mass),
                                    "a·2γ(1−e^{−ε}) vs the exact cell integral"),
-                   "the printed term is negative (e^ε > 1)", corrected_statement="∫_{−γΔ}^{γΔ}(P − Q) = a(γ)2γΔ(1 − e^{−ε})")
+                   "the printed term is negative (e^ε > 1)", corrected_statement="∫_{−γΔ}^{γΔ}(P − Q) = a(γ)2γΔ(1 − e^{−ε})",
+                   kind="typo")
 
 
 @claim(PAPER, "Section VI-C (staircase range γ ∈ [0, 1]), erratum",
@@ -395,7 +397,8 @@ def staircase_range():
                    {"eps": 1, "gamma": 2, "total mass of the recursion": str(sympy.N(witness, 12))},
                    identity(mass_valid, 1, "for γ ∈ [0, 1] the density integrates to 1"),
                    "for γ > 1 the piece [γΔ, Δ) is empty and the 'density' has total mass 1/(γ + e^{−ε}(1−γ)) ≠ 1",
-                   corrected_statement="γ ∈ [0, 1]; d_TV ranges over [(1−e^{−ε})/2, tanh(ε/2)]")
+                   corrected_statement="γ ∈ [0, 1]; d_TV ranges over [(1−e^{−ε})/2, tanh(ε/2)]",
+                   kind="substantive")
 
 
 @claim(PAPER, "Appendix K2 (staircase attains the (ε,0,η) region)",
