@@ -474,12 +474,23 @@ def proposition_14():
     zz = sympy.Symbol("zz", real=True)
     h = (1 - exp(eps - zz)) * exp(-t * zz)
     z_star = eps + log(1 + 1 / t)
-    out.append(identity(sympy.diff(h, zz).subs(zz, z_star), 0, "c = sup_z (1−e^{ε−z})e^{−tz} is stationary at z = ε + log(1+1/t)"))
+    # Every t > 0, ε: with w = e^{ε−z} ∈ (0, 1) (z > ε), h = e^{−εt}(1 − w)w^t and g = log(1 − w) + t log w
+    # is concave (g'' < 0, nlsat) with g'(t/(t+1)) = 0, so sup h = c, and 1[Z > ε](1 − e^{ε−Z}) ≤ c e^{tZ}.
+    w = sympy.Symbol("w", positive=True)
+    g = log(1 - w) + t * log(w)
+    statement = [identity(h.subs(zz, eps - log(w)), exp(-eps * t) * (1 - w) * w ** t, "h(z) = e^{−εt}(1 − w)w^t, w = e^{ε−z}"),
+                 identity(sympy.diff(g, w).subs(w, t / (t + 1)), 0, "g' vanishes at w = t/(t+1), i.e. z = ε + log(1+1/t)"),
+                 real_closed(1 / (1 - w) ** 2 + t / w ** 2, [w, t], [w < 1, t > 0], "−g'' = 1/(1−w)² + t/w² ≥ 0 on w ∈ (0, 1), "
+                             "t > 0: g is concave, the stationary point is the maximum")]
+    statement.append(identity(sympy.diff(g, w, 2), -1 / (1 - w) ** 2 - t / w ** 2, "g'' = −1/(1−w)² − t/w²"))
     logs = [sympy.expand(sympy.expand_log(log(sympy.simplify(v)), force=True))
             for v in (h.subs(zz, z_star), exp(-eps * t) / (t + 1) * (t / (t + 1)) ** t)]
-    out.append(identity(*logs, "and equals e^{−εt}/(t+1)·(1−1/(t+1))^t (compared as logarithms, both sides > 0)"))
-    out.append(identity((t * (t + 1) * rho - eps * t).subs(t, (eps - rho) / (2 * rho)), -(eps - rho) ** 2 / (4 * rho),
-                        "t = (ε−ρ)/2ρ gives the simple bound e^{−(ε−ρ)²/4ρ}"))
+    statement.append(identity(*logs, "and equals e^{−εt}/(t+1)·(1−1/(t+1))^t (compared as logarithms, both sides > 0)"))
+    statement.append(identity((t * (t + 1) * rho - eps * t).subs(t, (eps - rho) / (2 * rho)), -(eps - rho) ** 2 / (4 * rho),
+                              "t = (ε−ρ)/2ρ gives the simple bound e^{−(ε−ρ)²/4ρ}"))
+    v = sympy.Symbol("v", positive=True)
+    statement.append(prove(1 / v - 1 + log(v), v, 1, sympy.oo, "log(t/(t+1)) ≤ t/(t+1) − 1 < 0 (log u ≤ u − 1 at u = 1/v "
+                                                               "≤ 1), so 1/(t+1)·(t/(t+1))^t ≤ 1 for t ≥ 0"))
     mpmath.mp.dps = 60
     for r, e in ((R(1, 2), 1), (R(1, 2), 3), (R(1, 10), 1), (R(1, 100), R(1, 2)), (1, 5)):
         rm, em = mpmath.mpf(sympy.Rational(r).p) / sympy.Rational(r).q, mpmath.mpf(sympy.Rational(e).p) / sympy.Rational(e).q
@@ -493,7 +504,7 @@ def proposition_14():
                                        f"ρ={r}, ε={e}: library's certified infimum vs the objective at t* found by mpmath"))
         out.append(ordered([gaussian_delta(e, 1 / sqrt(2 * r)), library, zcdp_delta_simple(r, e)],
                            f"ρ={r}, ε={e}: exact Gaussian δ ≤ Proposition 14 ≤ simple bound"))
-    return out
+    return establish(combine(statement), out, domain="every t > 0, ε, ρ > 0 (symbolic; concavity by nlsat)")
 
 
 @claim(paper=PAPER, label="Remark 15",
@@ -534,10 +545,8 @@ def proposition_16():
     p = sympy.Symbol("p", positive=True)
     f = log(1 - p + p * exp(2 * t * eps)) - t * eps
     x = p * exp(2 * t * eps) / (1 - p + p * exp(2 * t * eps))
-    out = [identity(sympy.diff(f, t, 2), (2 * eps) ** 2 * x * (1 - x), "Lemma 17: f''(t) = (2ε)²x(1−x)"),
-           identity(eps ** 2 - (2 * eps) ** 2 * x * (1 - x), eps ** 2 * (2 * x - 1) ** 2, "ε² − f'' = ε²(2x−1)² ≥ 0"),
-           inequality_on_box(u / 2 - sympy.tanh(u / 2), [(0, 20)],
-                             "RR: E[Z]/ε = tanh(ε/2) ≤ ε/2 on ε ∈ [0, 20] (E[Z] ≤ ε²/2)", variables=[u])]
+    statement = _hoeffding_statement(f, x, p)
+    out = [prove(u / 2 - sympy.tanh(u / 2), u, 0, sympy.oo, "RR: E[Z]/ε = tanh(ε/2) ≤ ε/2 for every ε ≥ 0")]
     for e in (R(1, 10), R(1, 2), 1, 2):
         pp, qq = rr(exp(e))
         lhs = sympy.log(sympy.Add(*[a * (a / b) ** t for a, b in zip(pp, qq)]))
@@ -556,7 +565,30 @@ def proposition_16():
         pts.append(exp(s * mean + s ** 2 / 2) - mgf)
     out.append(signs_at(sympy.Symbol("d"), [sympy.Symbol("d")], [(v,) for v in pts],
                         "Lemma 17 on 30 random 3-point laws in [−1, 1] and t ∈ [−4, 4]"))
-    return out
+    return establish(statement, out, domain="every ε ≥ 0, t > 0, every ε-DP pair (symbolic: rounding by convexity, "
+                                            "f'' ≤ ε², t = −1 for E[Z])")
+
+
+def _hoeffding_statement(f, x, p):
+    """Proposition 16 by the paper's route, every step checked: (i) randomised rounding: e^{tz} lies
+    below its chord on [−ε, ε] (the chord minus e^{tz} vanishes at ±ε and has second derivative
+    −t²e^{tz} ≤ 0); (ii) for the two-point law f'' = (2ε)²x(1−x) ≤ ε², f(0) = 0, f'(0) = E[Z̃], so
+    f(t) ≤ tE[Z] + ε²t²/2; (iii) at t = −1, 1 = E[e^{−Z}] ≤ e^{−E[Z] + ε²/2}, so E[Z] ≤ ε²/2; (iv) then
+    tE[Z] + ε²t²/2 ≤ ε²t(t+1)/2 for t ≥ 0 (nlsat)."""
+    zz, m = sympy.Symbol("z", real=True), sympy.Symbol("m", real=True)
+    chord = ((eps - zz) * exp(-t * eps) + (eps + zz) * exp(t * eps)) / (2 * eps)
+    return combine(
+        identity([(chord - exp(t * zz)).subs(zz, -eps), (chord - exp(t * zz)).subs(zz, eps),
+                  sympy.diff(chord - exp(t * zz), zz, 2)], [0, 0, -t ** 2 * exp(t * zz)],
+                 "(i) the chord of e^{tz} over [−ε, ε] minus e^{tz}: 0 at both ends, second derivative −t²e^{tz} ≤ 0, "
+                 "so concave and ≥ 0: E[e^{tZ}] ≤ E[e^{tZ̃}] for the two-point rounding Z̃ with the same mean"),
+        identity(sympy.diff(f, t, 2), (2 * eps) ** 2 * x * (1 - x), "(ii) Lemma 17: f''(t) = (2ε)²x(1−x)"),
+        identity(eps ** 2 - (2 * eps) ** 2 * x * (1 - x), eps ** 2 * (2 * x - 1) ** 2, "ε² − f'' = ε²(2x−1)² ≥ 0"),
+        identity([f.subs(t, 0), sympy.diff(f, t).subs(t, 0)], [0, eps * (2 * p - 1)], "f(0) = 0, f'(0) = ε(2p − 1) = E[Z̃]"),
+        real_closed(eps ** 2 / 2 - m, [m, eps], [-m + eps ** 2 / 2 >= 0],
+                    "(iii) log 1 ≤ −E[Z] + ε²/2 at t = −1 is E[Z] = m ≤ ε²/2"),
+        real_closed(eps ** 2 * t * (t + 1) / 2 - (t * m + eps ** 2 * t ** 2 / 2), [m, eps, t], [t >= 0, m <= eps ** 2 / 2],
+                    "(iv) tE[Z] + ε²t²/2 ≤ ε²t(t+1)/2 for t ≥ 0"))
 
 
 @claim(paper=PAPER, label="Theorem 18",
@@ -564,15 +596,19 @@ def proposition_16():
 def theorem_18():
     s2 = sympy.Symbol("s2", positive=True)
     r = s2 / 2
-    out = [identity(r + 2 * sqrt(r * L), s2 / 2 + sqrt(2 * L * s2), "Prop 16 → Thm 13 → Remark 15 gives the formula"),
-           exact_agreement(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)),
+    statement = combine(identity(r + 2 * sqrt(r * L), s2 / 2 + sqrt(2 * L * s2),
+                                 "Proposition 16 (ρ_j = ε_j²/2, proved) → Theorem 13 (ρ = Σρ_j, proved) → Proposition 14's "
+                                 "simple bound / Remark 15 (proved) give the formula"),
+                        identity((r + sqrt(4 * r * L) - r) ** 2 / (4 * r), L,
+                                 "at ε = ρ + √(4ρ log(1/δ)) the simple bound e^{−(ε−ρ)²/4ρ} is δ"))
+    out = [exact_agreement(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)),
                            R(1, 2) + sqrt(2 * log(10 ** 6)), "k = 100, ε_j = 1/10, δ = 1e-6: library formula"),
            near(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)), "5.75652176975693", 14,
                                "reference value 5.75652176975693")]
     adv = advanced_composition([log(R(11, 10))] * 20, R(1, 10 ** 3))
     out.append(ordered([kov_delta(log(R(11, 10)), 0, 20, adv), R(1, 10 ** 3)],
                        "soundness: the optimal (KOV) δ of 20 × log(11/10)-DP at Theorem 18's ε is ≤ δ = 1e-3"))
-    return out
+    return establish(statement, out, domain="every k, ε_j ≥ 0, δ ∈ (0, 1) (symbolic, from Propositions 14, 16, Theorem 13)")
 
 
 @claim(paper=PAPER, label="Lemma 20",
