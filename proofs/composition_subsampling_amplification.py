@@ -309,16 +309,40 @@ def lemma_33_123():
 @claim(paper=PAPER, label="Lemma 33 (parts 4–5)",
        statement="D_α(N(μ,σ²)‖N(μ',σ²)) = α(μ−μ')²/2σ²; D_α(P‖Q) ≤ (α/8)(D_∞(P‖Q) + D_∞(Q‖P))².")
 def lemma_33_45():
-    out = [identity(exp(a_ * (-rho_) + a_ ** 2 * 2 * rho_ / 2), exp((a_ - 1) * a_ * rho_),
-                    "E_Q[(P/Q)^α] = E[e^{αZ_Q}], Z_Q ~ N(−ρ, 2ρ), is e^{(α−1)αρ}, so D_α = αρ"),
-           exact_agreement([gaussian(3, 2).renyi(a) for a in (2, R(7, 2))], [2 * R(4, 18), R(7, 2) * R(4, 18)],
+    statement = combine(identity(exp(a_ * (-rho_) + a_ ** 2 * 2 * rho_ / 2), exp((a_ - 1) * a_ * rho_),
+                                 "part 4: E_Q[(P/Q)^α] = E[e^{αZ_Q}], Z_Q ~ N(−ρ, 2ρ), is e^{(α−1)αρ}, so D_α = αρ"),
+                        _asymmetric_hoeffding())
+    out = [exact_agreement([gaussian(3, 2).renyi(a) for a in (2, R(7, 2))], [2 * R(4, 18), R(7, 2) * R(4, 18)],
                            "library GaussianPair.renyi at Δ = 2, σ = 3")]
     for seed in (341, 342, 343):
         p, q = random_pair(seed, 4)
         e1, e2 = log(max(u / w for u, w in zip(p, q))), log(max(w / u for u, w in zip(p, q)))
         for a in (R(3, 2), 2, 6):
             out.append(ordered([_renyi(p, q, a), a / 8 * (e1 + e2) ** 2], f"pair {seed}, α = {a}: part 5"))
-    return out
+    return establish(statement, out, domain="every α > 1, every pair with finite D_∞ both ways (symbolic)")
+
+
+def _asymmetric_hoeffding():
+    """Part 5 by Hoeffding's lemma on [−b, a] (a = D_∞(P‖Q), b = D_∞(Q‖P), so Z ∈ [−b, a]): e^{tz} lies
+    below its chord; for the two-point law f'' = (a+b)²x(1−x) ≤ (a+b)²/4, f(0) = 0, f'(0) = E[Z], so
+    log E[e^{tZ}] ≤ tE[Z] + t²(a+b)²/8; t = −1 and E[e^{−Z}] = 1 give E[Z] ≤ (a+b)²/8; at t = α − 1 this is
+    (α−1)D_α ≤ (α−1)α(a+b)²/8."""
+    a, b, pp = sympy.symbols("a b p", positive=True)
+    tt, zz, m = sympy.Symbol("t", real=True), sympy.Symbol("z", real=True), sympy.Symbol("m", real=True)
+    chord = ((a - zz) * exp(-tt * b) + (zz + b) * exp(tt * a)) / (a + b)
+    f = log((1 - pp) * exp(-tt * b) + pp * exp(tt * a))
+    x = pp * exp(tt * a) / ((1 - pp) * exp(-tt * b) + pp * exp(tt * a))
+    return combine(
+        identity([(chord - exp(tt * zz)).subs(zz, -b), (chord - exp(tt * zz)).subs(zz, a),
+                  sympy.diff(chord - exp(tt * zz), zz, 2)], [0, 0, -tt ** 2 * exp(tt * zz)],
+                 "part 5: the chord of e^{tz} over [−b, a] lies above it (0 at the ends, concave difference)"),
+        identity(sympy.diff(f, tt, 2), (a + b) ** 2 * x * (1 - x), "two-point log-MGF: f'' = (a+b)²x(1−x)"),
+        identity((a + b) ** 2 / 4 - (a + b) ** 2 * x * (1 - x), (a + b) ** 2 * (2 * x - 1) ** 2 / 4, "≤ (a+b)²/4"),
+        identity([f.subs(tt, 0), sympy.diff(f, tt).subs(tt, 0)], [0, pp * a - (1 - pp) * b], "f(0) = 0, f'(0) = E[Z]"),
+        real_closed((a + b) ** 2 / 8 - m, [m, a, b], [(a + b) ** 2 / 8 - m >= 0],
+                    "t = −1: 0 = log E[e^{−Z}] ≤ −E[Z] + (a+b)²/8, i.e. E[Z] = m ≤ (a+b)²/8"),
+        real_closed((a_ - 1) * a_ * (a + b) ** 2 / 8 - ((a_ - 1) * m + (a_ - 1) ** 2 * (a + b) ** 2 / 8), [m, a, b, a_],
+                    [a_ >= 1, m <= (a + b) ** 2 / 8], "t = α − 1: (α−1)E[Z] + (α−1)²(a+b)²/8 ≤ (α−1)α(a+b)²/8"))
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 6–7)",
@@ -354,10 +378,11 @@ def lemma_33_67():
 def lemma_33_8():
     d = sympy.Symbol("D", positive=True)
     e = sympy.Symbol("e", positive=True)
-    out = [identity(exp(-(a_ - 1) * (e - d)) / a_ * (1 - 1 / a_) ** (a_ - 1),
-                    (exp(t_ * d - e * t_) / (t_ + 1) * (1 - 1 / (t_ + 1)) ** t_).subs(t_, a_ - 1),
-                    "Lemma 33.8 is Proposition 14's bound at t = α − 1 with E[e^{tZ}] = e^{tD}"),
-           near(rdp_to_dp_delta(3, R(3, 2), 2), "0.0545006579513248", 14, "α = 3, D = 3/2, ε̃ = 2: reference value")]
+    statement = identity(exp(-(a_ - 1) * (e - d)) / a_ * (1 - 1 / a_) ** (a_ - 1),
+                         (exp(t_ * d - e * t_) / (t_ + 1) * (1 - 1 / (t_ + 1)) ** t_).subs(t_, a_ - 1),
+                         "Lemma 33.8 is Proposition 14's bound (proved for every t > 0) at t = α − 1 with "
+                         "E[e^{tZ}] = e^{(α−1)D_α}")
+    out = [near(rdp_to_dp_delta(3, R(3, 2), 2), "0.0545006579513248", 14, "α = 3, D = 3/2, ε̃ = 2: reference value")]
     lat = randomized_response(log(2)) ** 4
     p1, q1 = rr(sympy.Integer(2))
     for a in (2, 3, 4):
@@ -365,7 +390,7 @@ def lemma_33_8():
         for eps in (R(5, 2), 3):
             out.append(ordered([lat.hockey_stick(exp(eps)), rdp_to_dp_delta(a, dd, eps)],
                                f"RR(log 2)^4, α = {a}, ε̃ = {eps}: exact δ ≤ Lemma 33.8's δ"))
-    return out
+    return establish(statement, out, domain="every α > 1, ε̃ ≥ D_α (symbolic, with Proposition 14)")
 
 
 # --------------------------------------------------------------------------------------------
