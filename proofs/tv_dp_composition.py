@@ -225,9 +225,32 @@ def remark_2():
 # Theorem 2
 
 
-@claim(PAPER, "Theorem 2 (eq. 5), k ≤ 6",
+def _eq5_every_k():
+    """Eq. (5) for every k, by counting: a sequence of the k-fold pair (7) with n₊ = k−a−l outcomes of
+    ratio x, a erasures and l of ratio 1/x has multiplicity k!/(n₊! a! l!) = C(k,a)C(k−a,l) and
+    contributes P̃0 − x^j P̃1 = α^a u^{k−a}(x^{k−a−l} − x^{j+l}), which (x > 1) is positive iff
+    k − a − l > j + l, i.e. l ≤ ⌈(k−j−a)/2⌉ − 1 (and then a ≤ k − j − 1): the sum of the positive parts
+    is eq. (5)'s double sum, summand by summand."""
+    k, a, l, j, m = sympy.symbols("k a l j m", integer=True, nonnegative=True)
+    u = sympy.Symbol("u", positive=True)  # (1 − α)/(1 + x) > 0 for α < 1
+    p0 = (u * X) ** (k - a - l) * ALPHA ** a * u ** l
+    p1 = u ** (k - a - l) * ALPHA ** a * (u * X) ** l
+    multinomial = sympy.factorial(k) / (sympy.factorial(k - a - l) * sympy.factorial(a) * sympy.factorial(l))
+    return combine(
+        identity(sympy.gammasimp(multinomial / (sympy.binomial(k, a) * sympy.binomial(k - a, l))), 1,
+                 "multiplicity k!/(n₊! a! l!) = C(k,a)C(k−a,l)"),
+        identity(p0 - X ** j * p1, u ** (k - a) * ALPHA ** a * (X ** (k - l - a) - X ** (l + j)),
+                 "each sequence of the class contributes eq. (5)'s summand α^a u^{k−a}(x^{k−l−a} − x^{l+j})"),
+        identity([sympy.ceiling(2 * m / sympy.Integer(2)) - 1, sympy.ceiling((2 * m + 1) / sympy.Integer(2)) - 1], [m - 1, m],
+                 "the largest l with 2l < N = k − j − a is ⌈N/2⌉ − 1 (N = 2m: m − 1; N = 2m + 1: m): eq. (5)'s limits"),
+        rational_nonnegative(X ** 2 - X, X, 1, sympy.oo, "x^{n+1} − x^n = x^n(x − 1) ≥ 0 for x ≥ 1: x^m − x^n has the sign "
+                             "of m − n"))
+
+
+@claim(PAPER, "Theorem 2 (eq. 5)",
        "δ_j = max_S P̃0(S) − e^{jε}P̃1(S) for the k-fold dominating pair (7) equals the double sum (5), "
-       "for all j = 0..k, as rational functions of x = e^ε and α")
+       "for all k ≥ 1 and j = 0..k, as rational functions of x = e^ε and α",
+       supersedes="tv-dp:theorem-2-eq-5-k-le-6")
 def theorem_2_symbolic():
     brute, paper, mine = [], [], []
     for k in range(1, 7):
@@ -235,10 +258,11 @@ def theorem_2_symbolic():
             brute.append(sympy.factor(enumerate_delta(k, j, X, ALPHA)))
             paper.append(sympy.factor(theorem2_delta(j, k, LOG_X, ALPHA)))
             mine.append(sympy.factor(eq5(j, k, X, ALPHA)))
-    return establish(identity(brute, mine, "enumeration of all 3^k sequences (k = 1..6, 27 (k, j) pairs) against an "
+    return establish(_eq5_every_k(),
+                     identity(brute, mine, "enumeration of all 3^k sequences (k = 1..6, 27 (k, j) pairs) against an "
                               "independent transcription of eq. (5), symbolic in x > 1 and α"),
                      identity(mine, paper, "the library's eq. (5) against the transcription"),
-                     domain="k ≤ 6, all j, symbolic in e^ε > 1 and α", stated_domain="every k ≥ 1")
+                     domain="every k ≥ 1, j = 0..k, symbolic in e^ε > 1 and α")
 
 
 @claim(PAPER, "Theorem 2 (lattice composition), k ≤ 40",
@@ -260,8 +284,25 @@ def theorem_2_lattice():
                      domain="11 (e^ε, η, k) settings, k ≤ 40", stated_domain="k ≤ 40, rational e^ε, α")
 
 
-@claim(PAPER, "Theorem 2 (δ > 0, Appendix F), k ≤ 3",
-       "For the 5-point pair (43)–(44): max_S P̃0(S) − e^{jε}P̃1(S) = 1 − (1−δ)^k(1−δ_j) with δ_j of eq. (5)")
+def _delta_positive_every_k():
+    """Appendix F for every k: a sequence of the 5-point pair with an outcome P0 cannot produce
+    (P̃0 = 0) contributes (0 − x^j P̃1)₊ = 0; one with an outcome only P0 produces and none of the
+    other has P̃1 = 0 and contributes P̃0 — together P̃0(no P1-only outcome) − P̃0(all middle) =
+    1 − (1−δ)^k; an all-middle sequence has masses (1−δ)^k times those of the pair (7) and contributes
+    (1−δ)^k times eq. (5)'s summand."""
+    k = sympy.Symbol("k", integer=True, positive=True)
+    dj, p_mid, q_mid = sympy.symbols("delta_j p q", nonnegative=True)
+    return combine(
+        identity((1 - DELTA) ** k * p_mid - X ** sympy.Symbol("j") * (1 - DELTA) ** k * q_mid,
+                 (1 - DELTA) ** k * (p_mid - X ** sympy.Symbol("j") * q_mid),
+                 "an all-middle sequence: both masses carry (1−δ)^k"),
+        identity((1 - 0) ** k - (1 - DELTA) ** k + (1 - DELTA) ** k * dj, 1 - (1 - DELTA) ** k * (1 - dj),
+                 "P̃0(no P1-only outcome) − P̃0(all middle) + (1−δ)^k δ_j = 1 − (1−δ)^k(1 − δ_j)"))
+
+
+@claim(PAPER, "Theorem 2 (δ > 0, Appendix F)",
+       "For the 5-point pair (43)–(44): max_S P̃0(S) − e^{jε}P̃1(S) = 1 − (1−δ)^k(1−δ_j) with δ_j of eq. (5), every k",
+       supersedes="tv-dp:theorem-2-delta-gt-0-appendix-f-k-le-3")
 def theorem_2_approx():
     brute, formula = [], []
     for k in range(1, 4):
@@ -269,10 +310,11 @@ def theorem_2_approx():
             brute.append(sympy.factor(enumerate_delta(k, j, X, ALPHA, DELTA)))
             formula.append(sympy.factor(1 - (1 - DELTA) ** k * (1 - theorem2_delta(j, k, LOG_X, ALPHA))))
     lib = composed_deltas(sympy.log(2), Q(1, 10), Q(31, 100), 2)
-    return establish(identity(brute, formula, "enumeration of all 5^k sequences, k = 1..3, symbolic in x, α, δ"),
+    return establish(combine(_delta_positive_every_k(), _eq5_every_k()),
+                     identity(brute, formula, "enumeration of all 5^k sequences, k = 1..3, symbolic in x, α, δ"),
                      exact_agreement(lib, [Q(4357, 10000), Q(1391, 5000), Q(19, 100)],
                                      "library at x = 2, δ = 1/10, η = 31/100, k = 2 (reference test vector)"),
-                     domain="k ≤ 3, all j, symbolic in e^ε, α, δ", stated_domain="every k ≥ 1")
+                     domain="every k ≥ 1, j = 0..k, symbolic in e^ε, α, δ")
 
 
 @claim(PAPER, "Theorem 2 (composed total variation)",
@@ -287,12 +329,13 @@ def theorem_2_tv():
     eta = Q(7, 10) * (x - 1) / (x + 1)
     lib = composed_deltas(1, 0, eta, 5)[0]
     pair_tv = (dominating(1, 0, eta) ** 2).tv()
-    return establish(identity(brute, formula, "TV = E_1 of the k-fold 5-point pair by enumeration, k = 1..3"),
+    return establish(combine(_delta_positive_every_k(), _eq5_every_k(), detail="TV = E_1 is the case j = 0, every k"),
+                     identity(brute, formula, "TV = E_1 of the k-fold 5-point pair by enumeration, k = 1..3"),
                      certified_agreement(lib, published("0.631089674853377"), 12,
                                          "library composed TV at ε = 1, α = 0.3, k = 5 vs the reference values"),
                      certified_agreement(pair_tv, eq5(0, 2, x, Q(3, 10)), 20,
                                          "TV of the library's 2-fold composed pair vs eq. (5) with j = 0"),
-                     domain="k ≤ 3, symbolic in e^ε, α, δ", stated_domain="every k ≥ 1")
+                     domain="every k ≥ 1, symbolic in e^ε, α, δ")
 
 
 @claim(PAPER, "Eq. (6) (Kairouz–Oh–Viswanath)",
