@@ -30,6 +30,17 @@ def _pairs(seed: int, count: int = 12, sizes=(2, 3, 4, 5)):
 # Section II
 
 
+def _events_pointwise(gamma):
+    """sup_S P(S) − γQ(S) = Σ(p − γq)₊ for every finite pair, outcome by outcome: for any S,
+    Σ_S (p − γq) ≤ Σ_S (p − γq)₊ ≤ Σ (p − γq)₊ because a ≤ max(a, 0) (max(a, 0) − a = max(−a, 0))
+    and max(·, 0) ≥ 0; S = {p > γq} attains it."""
+    a = sympy.Symbol("a", real=True)
+    return combine(identity(sympy.Max(a, 0) - a, sympy.Max(-a, 0), "max(a, 0) − a = max(−a, 0) ≥ 0: each outcome's "
+                            "p − γq is at most its positive part"),
+                   identity(sympy.Max(a, 0), (a + sympy.Abs(a)) / 2, "max(a, 0) = (a + |a|)/2 ≥ 0"),
+                   detail=f"sup over events = Σ(p − {gamma}q)₊, attained at S = {{p > {gamma}q}}")
+
+
 @claim(PAPER, "Definition 1 (hockey-stick form)",
        "(ε,δ)-DP ⇔ δ ≥ max(E_{e^ε}(P0‖P1), E_{e^ε}(P1‖P0)), E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(P − γQ)₊ (eqs. 8–9)")
 def definition_1():
@@ -38,9 +49,10 @@ def definition_1():
         pair = FinitePair(p, q)
         lib += [pair.hockey_stick(x), pair.delta(sympy.log(x))]
         brute += [subsets_hockey(p, q, x), max(subsets_hockey(p, q, x), subsets_hockey(q, p, x))]
-    return establish(exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
+    return establish(_events_pointwise("γ"),
+                     exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
                                      "library E_γ and δ(ε) against the maximum over all 2^n events"),
-                     domain="12 seeded random pairs on 2–5 points, 5 values of e^ε", stated_domain="all pairs, ε ≥ 0")
+                     domain="all pairs on finite (or, integrand by integrand, continuous) outcome spaces, γ = e^ε ≥ 1")
 
 
 @claim(PAPER, "Definition 2 (ROC, Neyman–Pearson)",
@@ -73,9 +85,18 @@ def theorem_1():
     for (p, q), x in zip(_pairs(3, 16), [2, 3, Q(3, 2), 5, Q(9, 8), 1, 4, Q(5, 2)] * 2):
         roc.append(_roc_delta(p, q, x))
         hs.append(max(subsets_hockey(p, q, x), subsets_hockey(q, p, x)))
-    return establish(exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
+    # Every pair: a test rejecting H0 on S has t = P0(S), f = 1 − P1(S); (ε,δ)-DP on S and on its
+    # complement is exactly the two lines (randomised tests are mixtures, and both sides are linear).
+    t, f, x, d = sympy.symbols("t f x delta", real=True)
+    p1s, p0s = 1 - f, t
+    statement = combine(identity((x * p0s + d) - p1s, (x * t + f) - (1 - d),
+                                 "P1(S) ≤ e^ε P0(S) + δ ⇔ e^ε t + f(t) ≥ 1 − δ (t = P0(S), f = 1 − P1(S))"),
+                        identity((x * (1 - p1s) + d) - (1 - p0s), (t + x * f) - (1 - d),
+                                 "P0(S^c) ≤ e^ε P1(S^c) + δ ⇔ t + e^ε f(t) ≥ 1 − δ"))
+    return establish(statement,
+                     exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
                                      "allowed by the ROC inequalities equals the least δ of Definition 1"),
-                     domain="16 seeded random pairs, 8 values of e^ε", stated_domain="all pairs, ε ≥ 0")
+                     domain="all pairs, ε ≥ 0, t ∈ [0, 1] (the two directions of DP on an event and its complement)")
 
 
 @claim(PAPER, "Definitions 3–4 and footnote 1",
@@ -88,9 +109,15 @@ def definition_3_4():
         lib.append(FinitePair(p, q).tv())
         half.append(sum(abs(a - b) for a, b in zip(p, q)) / 2)
         roc.append(1 - min(t + f for t, f in roc_vertices(p, q)))
-    return establish(exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
+    t, f = sympy.symbols("t f", real=True)
+    statement = combine(_events_pointwise(1),
+                        identity(t + f, 1 - ((1 - f) - t), "t + f(t) = 1 − (P1(S) − P0(S)) for the test rejecting on S, "
+                                 "so inf_t (t + f(t)) = 1 − d_TV and η-TV is (0, η)-DP"),
+                        detail="Σ(p − q)₊ = ½Σ|p − q| since max(a, 0) = (a + |a|)/2 and Σ(p − q) = 0")
+    return establish(statement,
+                     exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
                                      "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree"),
-                     domain="12 seeded random pairs on 2–5 points", stated_domain="all pairs")
+                     domain="all pairs (outcome by outcome)")
 
 
 # --------------------------------------------------------------------------------------------
