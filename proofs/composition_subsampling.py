@@ -18,7 +18,7 @@ from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, z
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
 
-from _cs_helpers import (convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (adaptive_statement, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at)
 from _cs_helpers import randomized_response as rr
 
@@ -624,7 +624,8 @@ def lemma_20():
         out.append(exact_agreement(posterior, [p[j] / q[j] for j in range(3)], f"kernel {seed}: P/Q = E_{{Q̂_y}}[P̂/Q̂]"))
         out.append(holds(all(moment(p, q, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
                          f"kernel {seed}: E[e^{{tZ}}] decreases under post-processing, t = 1..4"))
-    return out
+    return establish(post_processing_statement(), out, domain="every pair, every kernel g, every t ≥ 0 (Jensen's "
+                                                              "inequality; its convexity hypothesis checked symbolically)")
 
 
 @claim(paper=PAPER, label="Corollary 21",
@@ -634,8 +635,17 @@ def corollary_21():
     r = log(2) ** 2 / 2  # Proposition 16's ρ for ε = log 2
     k = kernel(81, 2, 4)
     pp, qq = pushforward(p, k), pushforward(q, k)
-    return [ordered([moment(pp, qq, tt + 1), moment(p, q, tt + 1), exp(tt * (tt + 1) * r)],
-                    f"t = {tt}: E[e^{{tZ}}] of g∘RR(log 2) ≤ that of RR(log 2) ≤ e^{{t(t+1)ρ}}, ρ = ½ log²2") for tt in range(1, 6)]
+    out = [ordered([moment(pp, qq, tt + 1), moment(p, q, tt + 1), exp(tt * (tt + 1) * r)],
+                   f"t = {tt}: E[e^{{tZ}}] of g∘RR(log 2) ≤ that of RR(log 2) ≤ e^{{t(t+1)ρ}}, ρ = ½ log²2") for tt in range(1, 6)]
+    for seed in (211, 212, 213):  # a family: random pairs and kernels, at t = 1..4
+        ph, qh = random_pair(seed, 4)
+        kk = kernel(seed, 4, 3)
+        fp, fq = pushforward(ph, kk), pushforward(qh, kk)
+        out.append(holds(all(moment(fp, fq, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
+                         f"random pair and kernel {seed}: E[e^{{tZ}}] of g∘M̂ ≤ that of M̂, t = 1..4"))
+    return establish(combine(post_processing_statement(), detail="Lemma 20 for every pair and kernel, then the zCDP bound "
+                             "of M̂ carries over"), out,
+                     domain="every ρ-zCDP M̂ and every (randomised) g, via Lemma 20")
 
 
 @claim(paper=PAPER, label="Proposition 19",
@@ -648,8 +658,10 @@ def proposition_19():
     ok = all(moment(p, q, a) <= moment(p1, q1, a) * max(moment(*second[i], a) for i in range(3)) for a in range(2, 7))
     exact_form = all(moment(p, q, a) == sympy.Add(*[p1[i] ** a / q1[i] ** (a - 1) * moment(*second[i], a) for i in range(3)])
                      for a in range(2, 7))
-    return [holds(exact_form, "E[e^{tZ}] of the adaptive pair = Σ_{y₁} P₁^{t+1}Q₁^{−t}·E[e^{tZ₂(y₁)}] (t = 1..5)"),
-            holds(ok, "≤ E[e^{tZ₁}]·sup_{y₁} E[e^{tZ₂(y₁)}], so exponents (ρ's) add (t = 1..5)")]
+    return establish(adaptive_statement("t + 1"),
+                     holds(exact_form, "E[e^{tZ}] of the adaptive pair = Σ_{y₁} P₁^{t+1}Q₁^{−t}·E[e^{tZ₂(y₁)}] (t = 1..5)"),
+                     holds(ok, "≤ E[e^{tZ₁}]·sup_{y₁} E[e^{tZ₂(y₁)}], so exponents (ρ's) add (t = 1..5)"),
+                     domain="every adaptive pair of mechanisms, every t ≥ 0 (termwise identity, nlsat step)")
 
 
 @claim(paper=PAPER, label="Theorem 22",
