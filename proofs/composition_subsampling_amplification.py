@@ -24,7 +24,7 @@ from symdp.subsampling import add_remove_to_replace, amplified, theorem29_tight_
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
 
-from _cs_helpers import (hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
+from _cs_helpers import (adaptive_statement, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at)
 from _cs_helpers import randomized_response as rr
 
@@ -223,7 +223,11 @@ def section_6_2():
         out.append(holds(max(hockey(p, r, exp(eps2)), hockey(r, p, exp(eps2))) <= d2,
                          f"triple {seed}: P≈Q and Q≈R at (log {x}, {d}) ⇒ P≈R at (2 log {x}, (1+e^ε)δ)"))
     out.append(exact_agreement(list(add_remove_to_replace(1, R(1, 10 ** 6))), [2, (1 + sympy.E) / 10 ** 6], "library"))
-    return out
+    ps, qs, rs, x, d = sympy.symbols("P Q R x delta", nonnegative=True)
+    statement = real_closed(x ** 2 * rs + (1 + x) * d - ps, [ps, qs, rs, x, d], [x >= 1, ps <= x * qs + d, qs <= x * rs + d],
+                            "P(S) ≤ e^ε Q(S) + δ and Q(S) ≤ e^ε R(S) + δ ⇒ P(S) ≤ e^{2ε}R(S) + (1 + e^ε)δ, every event "
+                            "(and symmetrically)")
+    return establish(statement, out, domain="every triple of laws, every ε ≥ 0, δ ≥ 0 (nlsat, per event)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -261,7 +265,7 @@ def lemma_31():
     for a in (R(3, 2), 2, R(7, 2)):
         total = _renyi(p1, q1, a) + max((_renyi(*second[i], a) for i in range(3)), key=lambda v: sympy.N(v, 30))
         out.append(ordered([_renyi(p, q, a), total], f"α = {a}: D_α(joint) ≤ D_α(M₁) + sup_y₁ D_α(M₂(·, y₁))"))
-    return out
+    return establish(adaptive_statement("α"), out, domain="every adaptive pair, every α > 1 (termwise identity, nlsat step)")
 
 
 @claim(paper=PAPER, label="Definition 32",
@@ -284,7 +288,17 @@ def definition_32():
     out.append(near(log(qq ** 2 * (1 - qq) ** -1 + (1 - qq) ** 2 * qq ** -1), "0.735325664055519", 14,
                     "RR(ε=1): D_2 closed form vs reference"))
     out.append(near(FinitePair(*rr(sympy.E)).renyi(5), "0.921715428667875", 14, "RR(ε=1): library D_5 vs reference"))
-    return out
+    u, w, qq_, r_ = sympy.symbols("u w q r", positive=True)
+    a1, a2, b1, b2 = sympy.symbols("a1 a2 b1 b2", nonnegative=True)
+    statement = combine(
+        identity([u * exp((a_ - 1) * log(u / w)), u * (u / w) ** (a_ - 1)], [w * (u / w) ** a_, w * (u / w) ** a_],
+                 "termwise: P e^{(α−1)Z} = P (P/Q)^{α−1} = Q (P/Q)^α, so the three expectations agree"),
+        real_closed(r_ * (b1 + b2) - (a1 + a2), [a1, a2, b1, b2, r_], [a1 <= r_ * b1, a2 <= r_ * b2],
+                    "D_∞: P ≤ rQ on each outcome of S ⇒ P(S) ≤ rQ(S) (mediant; induction), singletons attain it"),
+        identity(qq_ ** a_ * (1 - qq_) ** (1 - a_) + (1 - qq_) ** a_ * qq_ ** (1 - a_),
+                 sympy.Add(*[x_ ** a_ * y_ ** (1 - a_) for x_, y_ in ((qq_, 1 - qq_), (1 - qq_, qq_))]),
+                 "RR with keep probability q: E_Q[(P/Q)^α] = q^α(1−q)^{1−α} + (1−q)^α q^{1−α}"))
+    return establish(statement, out, domain="every pair, every α > 1 (termwise)")
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 1–3)",
@@ -303,7 +317,17 @@ def lemma_33_123():
         out.append(exact_agreement([moment(product_law(p, p2), product_law(q, q2), a) for a in (2, 3)],
                                    [moment(p, q, a) * moment(p2, q2, a) for a in (2, 3)],
                                    f"pair {seed}: e^{{(α−1)D_α}} multiplies on products (α = 2, 3)"))
-    return out
+    u, c = sympy.symbols("u c", positive=True)
+    a1, a2, b1, b2 = sympy.symbols("a1 a2 b1 b2", positive=True)
+    statement = combine(
+        post_processing_statement(),
+        identity((a1 * a2) ** a_ * (b1 * b2) ** (1 - a_), a1 ** a_ * b1 ** (1 - a_) * a2 ** a_ * b2 ** (1 - a_),
+                 "part 2: the moment of a product factorises termwise, so D_α adds"),
+        identity(sympy.diff(u ** c, u, 2), c * (c - 1) * u ** (c - 2),
+                 "parts 1 and 3: u^c is convex for c ≥ 1, so by Jensen E_Q[(P/Q)^α] ≥ (E_Q[P/Q])^α = 1 (D_α ≥ 0) and, "
+                 "with c = (β−1)/(α−1) ≥ 1, (E_P[(P/Q)^{α−1}])^c ≤ E_P[(P/Q)^{β−1}] (D_α ≤ D_β)"))
+    return establish(statement, out, domain="every pair and kernel, every α > 1 (Jensen's inequality; convexity checked "
+                                            "symbolically)")
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 4–5)",
