@@ -173,7 +173,9 @@ def lemma_4():
                       and spec <= sympy.Add(*[b for a, b in zip(p, q) if a / b <= th]) for th in ratios)
         out.append(holds(ok, f"random pair {seed}: every one of the 16 deterministic tests is dominated by a threshold test"))
         out.append(exact_agreement(best, R(1, 2) + FinitePair(p, q).tv() / 2, f"random pair {seed}: best accuracy = ½ + ½TV"))
-    return out
+    return establish(combine(out),
+                     domain='3 seeded random 4-point pairs, all 16 deterministic tests each',
+                     stated_domain='every pair and every test')
 
 
 @claim(paper=PAPER, label="Lemma 6 and Remark 5",
@@ -679,7 +681,9 @@ def theorem_22():
     eps_22 = advanced_composition_approx([e0] * k, [d0] * k, R(1, 100))
     out.append(ordered([kov_delta(e0, d0, k, eps_22), R(1, 100)],
                        "soundness: optimal δ of 20 × (log 1.1, 1e-4)-DP (KOV) at Theorem 22's ε is ≤ δ = 1/100"))
-    return out
+    return establish(combine(out),
+                     domain="the proof's algebra for every k (symbolic); the bound at two settings",
+                     stated_domain='every k, ε_j, δ_j, δ > Σδ_j')
 
 
 @claim(paper=PAPER, label="Section 4.3 (privacy loss in [−ε, ε])",

@@ -76,7 +76,9 @@ def theorem_25():
         out.append(holds(False, "δ > 1/(100n) must be refused"))
     except ParameterError:
         out.append(holds(True, "δ > 1/(100n) is refused (hypothesis)"))
-    return out
+    return establish(combine(out),
+                     domain="the proof's constants and rearrangement (symbolic and exact); the library at one setting",
+                     stated_domain='every ε, δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n')
 
 
 def _lemma26_own(f: dict, n: int):
@@ -114,7 +116,9 @@ def lemma_26():
         out.append(holds(one + two >= R(1, 12) and three >= one + two, f"{name}: sum = {one + two} ≥ 1/12, Jensen form ≥"))
     out.append(exact_agreement(sum(_lemma26_own({xs: R(1, 2) for xs in product((0, 1), repeat=2)}, 2)), R(1, 12),
                                "f ≡ ½ attains 1/12"))
-    return out
+    return establish(combine(out),
+                     domain='2 fixed laws of the coordinates and the uniform case (exact Beta integrals)',
+                     stated_domain='every law of the coordinates')
 
 
 @claim(paper=PAPER, label="Lemma 27",
@@ -132,7 +136,9 @@ def lemma_27():
             mean_x = sympy.Add(*[w * v for v, w in zip(values, px)])
             out.append(exact_agreement(lib, bound, f"seed {seed}, e^ε = {x}: library = formula"))
             out.append(holds(mean_x <= bound, f"seed {seed}, e^ε = {x}: E[X] = {mean_x} ≤ {bound}"))
-    return out
+    return establish(combine(out),
+                     domain='seeded random instances at 3 values of e^ε (exact)',
+                     stated_domain='every (ε, δ)-DP mechanism')
 
 
 # --------------------------------------------------------------------------------------------
@@ -394,7 +400,9 @@ def lemma_33_67():
     sg = sympy.Symbol("sigma", positive=True)
     out.append(identity(a_ * (2 - 0) ** 2 / (2 * sg ** 2), (sqrt(a_ / (2 * sg ** 2)) * 2) ** 2 / a_ * a_,
                         "Gaussians N(2), N(1), N(0): D_α(P‖R) = 4α/2σ² = (√ρ₁+√ρ₂)²α with ρ₁ = ρ₂ = 1/2σ² (equality)"))
-    return out
+    return establish(combine(out),
+                     domain='part 6 on 2 random pair couples × 2 mixing weights, part 7 on 2 random triples; the Gaussian optimisation symbolic',
+                     stated_domain='every pair, α > 1')
 
 
 @claim(paper=PAPER, label="Lemma 33 (part 8)",
@@ -445,7 +453,9 @@ def theorem_34():
                        "fractional α = 5/2 (integral) lies between the integer orders 2 and 3 (use ⌈α⌉)"))
     ok = all((1 - w) ** (a - 1) * (1 + (a - 1) * w) <= 1 for a in range(2, 16) for w in (R(1, 100), R(1, 10), R(1, 2), R(9, 10)))
     out.append(holds(ok, "(1−p)^{α−1}(1+(α−1)p) ≤ 1 for α = 2..15, p ∈ {0.01, 0.1, 0.5, 0.9}"))
-    return out
+    return establish(combine(out),
+                     domain='RR(e^ε = 3) at p = 1/10, α = 2..5 (exact); the Gaussian σ = 1, p = 1/20 (certified)',
+                     stated_domain='every mechanism, every integer α ≥ 2, p ∈ [0, 1]')
 
 
 @claim(paper=PAPER, label="Theorem 35",
@@ -462,7 +472,9 @@ def theorem_35():
                 rhs = theorem35_bound(a, s, fwd, swp)
                 out.append(exact_agreement(rhs, (1 - lam) * fwd + lam * swp, f"pair {seed}, p={s}, α={a}: library RHS"))
                 out.append(holds(rev <= rhs and rev <= max(fwd, swp), f"pair {seed}, p={s}, α={a}: reverse ≤ RHS ≤ max"))
-    return out
+    return establish(combine(out),
+                     domain='4 seeded random pairs × 3 rates p × α ∈ {2, 3, 4} (exact)',
+                     stated_domain='every pair, every α > 1, p ∈ [0, 1]')
 
 
 def _bracket(a, s, x):
@@ -560,7 +572,9 @@ def theorem_38():
     out.append(identity(log(s ** ((1 + w) / 2)) - log(s ** 2 * r),
                         log(s) / 2 * (w - 3 - 2 * log(1 / r) / log(1 / s)),
                         "step 3: log p^{(1+ω)/2} − log(p²ρ) = (log p/2)(ω − 3 − 2log(1/ρ)/log(1/p))"))
-    return out
+    return establish(combine(out),
+                     domain='p = 1/100, ρ = 1/10, α ∈ {3/2, 2, 3, 4} (certified); the hypothesis check at 2 points',
+                     stated_domain='every p ∈ [0, 1/2], ρ ∈ (0, 1] satisfying the hypothesis, α ∈ (1, ω)')
 
 
 def _lemma39_40_points(seed, need_lemma39):
@@ -581,8 +595,10 @@ def _lemma39_40_points(seed, need_lemma39):
                  "(1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)².")
 def lemma_39():
     f = 1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 - (1 - p_ + p_ * x_) ** a_
-    return [signs_at(f, [a_, p_, x_], _lemma39_40_points(39, True), "at random admissible points"),
-            holds(sign(1 / (1 - (1 - 1 / sympy.E)) - sympy.E) <= 0, "(1−p)^{−1} ≤ e on p ≤ 1 − 1/e")]
+    return establish(combine([signs_at(f, [a_, p_, x_], _lemma39_40_points(39, True), "at random admissible points"),
+            holds(sign(1 / (1 - (1 - 1 / sympy.E)) - sympy.E) <= 0, "(1−p)^{−1} ≤ e on p ≤ 1 − 1/e")]),
+                     domain='60 seeded random admissible (α, p, x) (exact signs)',
+                     stated_domain='every admissible α > 1, p ∈ [0, 1 − 1/e], x ≥ 0')
 
 
 @claim(paper=PAPER, label="Lemma 40",
@@ -592,7 +608,9 @@ def lemma_40():
     f = (1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 + ((a_ - 1) * p_ * x_) ** w
          - (1 - p_ + p_ * x_) ** a_)
     pts = [(a, s, x, a + k) for k, (a, s, x) in zip((0, R(1, 2), 2, 5) * 15, _lemma39_40_points(40, False))]
-    return signs_at(f, [a_, p_, x_, w], pts, "at random points with ω ∈ {α, α+½, α+2, α+5}")
+    return establish(combine(signs_at(f, [a_, p_, x_, w], pts, "at random points with ω ∈ {α, α+½, α+2, α+5}")),
+                     domain='60 seeded random (α, p, x, ω) (exact signs)',
+                     stated_domain='every 1 < α ≤ ω, p ∈ [0, 1 − 1/e], x ≥ 0')
 
 
 @claim(paper=PAPER, label="Proposition 41",
@@ -615,7 +633,9 @@ def proposition_41():
         for a, w in ((2, 3), (R(3, 2), 2)):
             bound = proposition41_bound(a, R(1, 10), _renyi(p, q, 2), _renyi(p, q, w), w)
             out.append(ordered([_renyi(_mix(p, q, R(1, 10)), q, a), bound], f"pair {seed}, p = 1/10, α = {a}, ω = {w}"))
-    return out
+    return establish(combine(out),
+                     domain='the Gaussian at p = 1/20, ρ = 1/2, α ≤ 5; 2 random pairs at p = 1/10',
+                     stated_domain='every pair, p ≤ 1 − 1/e, 1 < α ≤ ω')
 
 
 @claim(paper=PAPER, label="Proposition 42",
@@ -639,4 +659,6 @@ def proposition_42():
             dd = _renyi(p, q, a)
             out.append(ordered([subsampling_lower_bound(a, R(1, 5), dd), _renyi(_mix(p, q, R(1, 5)), q, a),
                                 proposition42_bound(a, R(1, 5), dd)], f"pair {seed}, p = 1/5, α = {a}"))
-    return out
+    return establish(combine(out),
+                     domain="the forms' identity and log(1+x) ≤ x symbolic; the bounds on the Gaussian at p = 1/20 and 2 random pairs",
+                     stated_domain='every pair, α > 1, p ∈ (0, 1]')

@@ -359,12 +359,14 @@ def staircase_tv_claim():
         eps = sympy.log(sympy.Rational(rr.denominator, rr.numerator))
         closed.append(staircase_tv(eps, sympy.Rational(gg.numerator, gg.denominator)))
         lib.append(staircase(eps, sympy.Rational(gg.numerator, gg.denominator)).tv())
-    return [identity([window(g), window(1 - g)], [low, a], "(1−e^{−ε})/2 + a(1−e^{−ε})·min(γ, 1−γ) is the printed "
+    return establish(combine([identity([window(g), window(1 - g)], [low, a], "(1−e^{−ε})/2 + a(1−e^{−ε})·min(γ, 1−γ) is the printed "
                      "formula on each branch, symbolic in r = e^{−ε} and γ"),
             certified_agreement(cells, closed, 10, f"exact sums of (p − q)₊ over the density's cells in [−{_N}, {_N + 1}] "
                                 "(tail ≤ r^{N−1}) vs the closed form, e^{−ε} ∈ {1/2, 1/3}, 7 shapes γ ∈ [0, 1]"),
             exact_agreement(lib, closed, "library staircase(...).tv()"),
-            identity(low.subs(g, Q(1, 2)), (1 - r) / (1 + r), "continuous at γ = 1/2, where d_TV = tanh(ε/2)")]
+            identity(low.subs(g, Q(1, 2)), (1 - r) / (1 + r), "continuous at γ = 1/2, where d_TV = tanh(ε/2)")]),
+                     domain='symbolic branch formulas; the TV itself at e^{−ε} ∈ {1/2, 1/3} and 7 shapes γ (cell sums, tail ≤ r^{39})',
+                     stated_domain='every ε > 0, γ ∈ [0, 1]')
 
 
 @claim(PAPER, "Appendix K1 (sign), erratum",
@@ -437,10 +439,12 @@ def appendix_k2():
         eps = sympy.log(sympy.Rational(1 / rr))
         d = dominating(eps, 0, staircase_tv(eps, sympy.Rational(gg)))
         dom_all += list(d.p) + list(d.q)
-    return [exact_agreement([flag(v) for v in within + cs], [1] * (len(within) + len(cs)),
+    return establish(combine([exact_agreement([flag(v) for v in within + cs], [1] * (len(within) + len(cs)),
                             "cell-by-cell level sets: only the ratios e^{±ε}, 1 occur; the middle set's masses and the "
                             "corner (η/(e^ε−1), 1 − ηe^ε/(e^ε−1)) agree with eq. (7) up to the 2^{−38} truncation"),
-            exact_agreement(lib_pair, dom_all, "library as_finite_pair() = dominating(ε, 0, d_TV), atom by atom")]
+            exact_agreement(lib_pair, dom_all, "library as_finite_pair() = dominating(ε, 0, d_TV), atom by atom")]),
+                     domain='e^{−ε} ∈ {1/2, 1/3}, 5 shapes γ (cell sums, up to the 2^{−38} truncation)',
+                     stated_domain='every ε > 0, γ ∈ (0, 1)')
 
 
 @claim(PAPER, "Section VI-C (γ for α = 0.3)",
@@ -449,12 +453,14 @@ def appendix_k2():
 def staircase_gamma():
     low, high = staircase_gamma_for_alpha(1, Q(3, 10))
     target = Q(7, 10) * sympy.tanh(Q(1, 2))
-    return [certified_agreement([low, high], [published("0.01399460433836586"), published("0.963704302943997")], 14,
+    return establish(combine([certified_agreement([low, high], [published("0.01399460433836586"), published("0.963704302943997")], 14,
                                 "library's two shapes vs the reference values"),
             certified_agreement([staircase_tv(1, g) for g in (low, high)], [target, target], 25,
                                 "their total variation is 0.7·tanh(1/2)"),
             certified_agreement(1 - staircase_tv(1, Q(139, 10000)) / sympy.tanh(Q(1, 2)), published("0.3001060358492148"),
-                                14, "γ = 0.0139 gives α = 0.30011")]
+                                14, "γ = 0.0139 gives α = 0.30011")]),
+                     domain='the printed point ε = 1, α = 0.3 (certified to 14 digits)',
+                     stated_domain='the printed point ε = 1, α = 0.3')
 
 
 # --------------------------------------------------------------------------------------------
@@ -545,12 +551,14 @@ def figure_4():
     table0 = ["0.7510149571255774", "0.5371017197609691", "0.4412114382795494", "0.1805546286027835",
               "0.1319960101514193"]
     tighter = [sympy.N(kov[j] - closed[j], 20) > 0 for j in range(1, 5)]
-    return [certified_agreement(plotted, closed, 25, "figure data (TVDP.compose, certified lattice) vs eq. (5), k = 5"),
+    return establish(combine([certified_agreement(plotted, closed, 25, "figure data (TVDP.compose, certified lattice) vs eq. (5), k = 5"),
             certified_agreement(closed[:5] + kov[:5], [published(v) for v in table + table0], 14,
                                 "the reference δ_j table (α = 0.3 and α = 0)"),
             certified_agreement([kov_delta(j, 5, 1) for j in (1, 3)], [kov[1], kov[3]], 25, "KOV eq. (6) column, j odd"),
             exact_agreement([flag(v) for v in tighter + [plotted[5] == 0]], [1] * 5, "δ_j(0.3) < δ_j(0) for j = 1..4, δ_5 = 0"),
-            certified_agreement([TVDP(FIG4_EPS, 0, eta).compose(1).guarantees[0][1]], [eta], 25, "k = 1: δ_0 = η")]
+            certified_agreement([TVDP(FIG4_EPS, 0, eta).compose(1).guarantees[0][1]], [eta], 25, "k = 1: δ_0 = η")]),
+                     domain='the plotted setting ε = 1, α = 0.3, k ≤ 5 (certified)',
+                     stated_domain='the plotted setting ε = 1, α = 0.3, k ≤ 5')
 
 
 @claim(PAPER, "Figure 5 (DP-SGD pipeline)",
@@ -564,14 +572,16 @@ def figure_5():
     prop1 = [sympy.log(1 + s.p * (x - 1)), s.p * _dong_delta(s.mu, 2), s.p * (2 * PHI(s.mu / 2) - 1)]
     ours = Real(lambda prec: certified_composed_deltas(g, s.steps, prec)[0])
     kov = Real(lambda prec: certified_composed_deltas(g, s.steps, prec, with_tv=False)[0])
-    return [identity([v.rewrite(sympy.erf) for v in (g.eps, g.delta, g.eta)], prop1, "per-step (ε', δ', η') = Proposition 1 applied to the GDP step"),
+    return establish(combine([identity([v.rewrite(sympy.erf) for v in (g.eps, g.delta, g.eta)], prop1, "per-step (ε', δ', η') = Proposition 1 applied to the GDP step"),
             certified_agreement([g.eta / s.p, g.delta / s.p], [published("0.2994776058961513"),
                                                                 published("0.002876776609376274")], 14,
                                 "η and δ(2) per step vs the reference values"),
             exact_agreement([s.nominal_steps, s.p], [Q(28125, 8), Q(8, 1875)],
                             "15·60000/256 = 3515.625 is not an integer (the paper does not say how many steps; 3516 used)"),
             certified_agreement([ours, kov], [published("0.227257"), published("0.592694")], 5,
-                                "3516-fold composed TV (certified PLD) vs the reference independent computation")]
+                                "3516-fold composed TV (certified PLD) vs the reference independent computation")]),
+                     domain='the plotted DP-SGD setting (μ = 1/1.3, p = 256/60000, 3516 steps, ε = 2), certified',
+                     stated_domain='the plotted DP-SGD setting')
 
 
 @claim(PAPER, "Figures 6–7 (staircase densities)",
@@ -591,7 +601,9 @@ def figures_6_7():
             out.append(sympy.simplify(pair.density(m) / pair.height))  # = e^{−L(|m|)}
             y = abs((lo + hi) / 2)
             want.append(sympy.exp(-sum(1 for k in range(int(y) + 2) if k + gg <= y)))
-    return exact_agreement([sympy.Rational(v) if isinstance(v, Fraction) else v for v in out],
+    return establish(combine(exact_agreement([sympy.Rational(v) if isinstance(v, Fraction) else v for v in out],
                            [sympy.Rational(v) if isinstance(v, Fraction) else v for v in want],
                            "the right end of {P > Q} from the cells (e^{−ε} = 1/2) and the figure module's densities "
-                           "(library staircase(1, γ).density at cell midpoints, γ = 3/10 and 7/10)")
+                           "(library staircase(1, γ).density at cell midpoints, γ = 3/10 and 7/10)")),
+                     domain='the plotted shapes γ ∈ {3/10, 7/10} at e^{−ε} = 1/2 (cell by cell)',
+                     stated_domain='the plotted shapes γ ∈ {3/10, 7/10}')
