@@ -173,9 +173,18 @@ def lemma_4():
                       and spec <= sympy.Add(*[b for a, b in zip(p, q) if a / b <= th]) for th in ratios)
         out.append(holds(ok, f"random pair {seed}: every one of the 16 deterministic tests is dominated by a threshold test"))
         out.append(exact_agreement(best, R(1, 2) + FinitePair(p, q).tv() / 2, f"random pair {seed}: best accuracy = ½ + ½TV"))
-    return establish(combine(out),
-                     domain='3 seeded random 4-point pairs, all 16 deterministic tests each',
-                     stated_domain='every pair and every test')
+    # Every pair and test A (T = P on A): take t* the largest threshold with P[f ≥ t*] ≥ P(A), and
+    # T' = {f > t*}, so P(T') < P(A). Outside T', p ≤ e^{t*}q; inside, p > e^{t*}q. With a1, b1 the
+    # P-, Q-masses of A∖T' and a2, b2 those of T'∖A: a1 − a2 = P(A) − P(T') > 0 forces
+    # b1 − b2 = Q(A) − Q(T') ≥ 0, i.e. Q[f ≤ t*] = 1 − Q(T') ≥ Q(A^c). The accuracy of A is
+    # ½(P(A) + Q(A^c)) = ½ + ½(P(A) − Q(A)) ≤ ½ + ½ d_TV (Definition 3).
+    a1, a2, b1, b2, xx = sympy.symbols("a1 a2 b1 b2 x", nonnegative=True)
+    pa, qa = sympy.symbols("P_A Q_A", real=True)
+    statement = combine(real_closed(b1 - b2, [a1, a2, b1, b2, xx], [xx > 0, a1 <= xx * b1, a2 >= xx * b2, a1 - a2 > 0],
+                                    "exchange: a1 ≤ e^{t*}b1, a2 ≥ e^{t*}b2, a1 > a2 ⇒ b1 ≥ b2, so the threshold test "
+                                    "{f ≥ t*} dominates A"),
+                        identity((pa + (1 - qa)) / 2, R(1, 2) + (pa - qa) / 2, "accuracy ½(P(A) + Q(A^c)) = ½ + ½(P(A) − Q(A))"))
+    return establish(statement, out, domain="every pair, every deterministic test (randomised tests are mixtures)")
 
 
 @claim(paper=PAPER, label="Lemma 6 and Remark 5",
