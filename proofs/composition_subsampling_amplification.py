@@ -559,6 +559,17 @@ def theorem_38():
            holds(sign(theorem38_omega(s, r) - 4) >= 0, "ω = min(log 100/0.4, 1 + 100^{1/4}) = 4.16… ≥ 3 + 2·log 10/log 100 = 4")]
     for a in (2, 3, 4):
         out.append(ordered([subsampled_gaussian_rdp(a, s, sigma), 10 * s ** 2 * r * a], f"forward (Thm 34), α = {a}: ≤ 10p²ρα"))
+    # a family: seeded (p, ρ) that satisfy the hypothesis, forward direction at integer α < ω
+    rng = random.Random(38)
+    family = 0
+    while family < 3:
+        s2, r2 = R(1, rng.choice((200, 500, 1000, 5000))), R(rng.randint(1, 10), 10)
+        if sign(theorem38_omega(s2, r2) - 3 - 2 * log(1 / r2) / log(1 / s2)) < 0:
+            continue
+        family += 1
+        for a in (2, 3):
+            out.append(ordered([subsampled_gaussian_rdp(a, s2, 1 / sqrt(2 * r2)), 10 * s2 ** 2 * r2 * a],
+                               f"family: p = {s2}, ρ = {r2}, α = {a}: forward ≤ 10p²ρα"))
     for a in (R(3, 2), 2, 3):
         out.append(ordered([subsampled_gaussian_rdp(a, s, sigma, direction="reverse"), 10 * s ** 2 * r * a],
                            f"reverse (certified integral), α = {a}: ≤ 10p²ρα"))
@@ -573,7 +584,8 @@ def theorem_38():
                         log(s) / 2 * (w - 3 - 2 * log(1 / r) / log(1 / s)),
                         "step 3: log p^{(1+ω)/2} − log(p²ρ) = (log p/2)(ω − 3 − 2log(1/ρ)/log(1/p))"))
     return establish(combine(out),
-                     domain='p = 1/100, ρ = 1/10, α ∈ {3/2, 2, 3, 4} (certified); the hypothesis check at 2 points',
+                     domain='p = 1/100, ρ = 1/10, α ∈ {3/2, 2, 3, 4} (certified), and 3 seeded (p, ρ) satisfying the '
+                            'hypothesis at α ∈ {2, 3}; the hypothesis check at 2 points',
                      stated_domain='every p ∈ [0, 1/2], ρ ∈ (0, 1] satisfying the hypothesis, α ∈ (1, ω)')
 
 

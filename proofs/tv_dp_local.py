@@ -262,6 +262,41 @@ def theorem_5():
                      stated_domain="every e^ε ≥ 1, η, β and every channel of Q_{ε,η}")
 
 
+def _rr_eta_kl_by_definition(rows):
+    """η_KL(Q_R) = sup D(PK‖QK)/D(P‖Q) from its definition, independently of eq. (37): the exact limit
+    of the ratio at its maximiser P, Q → (1/2, 1/2, 0, …) along (h, −h, 0, …) (sympy) equals the formula
+    for M ∈ {2, 3, 5}, and an mpmath grid of input pairs on 3 points (step 1/8) stays below it (M = 3),
+    at e^ε = 2."""
+    import mpmath
+
+    h = sympy.Symbol("h", positive=True)
+    kl = lambda a, b: sum(u * sympy.log(u / v) for u, v in zip(a, b) if u != 0)
+    limits, formula = [], []
+    for m in (2, 3, 5):
+        r = [[v.subs(X, 2) for v in row] for row in rows(m)]
+        out = lambda p: [sum(p[i] * r[i][j] for i in range(m)) for j in range(m)]
+        p = [Q(1, 2) + h, Q(1, 2) - h] + [0] * (m - 2)
+        q = [Q(1, 2), Q(1, 2)] + [0] * (m - 2)
+        limits.append(sympy.limit(kl(out(p), out(q)) / kl(p, q), h, 0))
+        formula.append(Q(1, (2 + m - 1) * 3))
+    r3 = [[mpmath.mpf(2) / 4 if i == j else mpmath.mpf(1) / 4 for j in range(3)] for i in range(3)]
+    laws = [(mpmath.mpf(i) / 8, mpmath.mpf(j) / 8, mpmath.mpf(8 - i - j) / 8) for i in range(1, 7) for j in range(1, 8 - i)]
+    best = mpmath.mpf(0)
+    with mpmath.workdps(30):
+        for a in laws:
+            for b in laws:
+                if a != b:
+                    oa = [sum(a[i] * r3[i][j] for i in range(3)) for j in range(3)]
+                    ob = [sum(b[i] * r3[i][j] for i in range(3)) for j in range(3)]
+                    num = sum(u * mpmath.log(u / v) for u, v in zip(oa, ob))
+                    den = sum(u * mpmath.log(u / v) for u, v in zip(a, b))
+                    best = max(best, num / den)
+    return combine(exact_agreement(limits, formula, "definition: the KL ratio's exact limit at its maximiser equals "
+                                   "(e^ε−1)²/((e^ε+M−1)(e^ε+1)), M ∈ {2, 3, 5}, e^ε = 2"),
+                   exact_agreement([flag(best <= Q(1, 12))], [1], f"definition: KL ratio over {len(laws) * (len(laws) - 1)} "
+                                   f"input pairs (M = 3, e^ε = 2) is at most {mpmath.nstr(best, 10)} ≤ 1/12"))
+
+
 def _eta_kl_by_definition():
     """η_KL(Q*) = sup D(PK‖QK)/D(P‖Q) from its definition, independently of eq. (37): an mpmath
     grid over binary input laws (P, Q) stays below η(e^ε−1)/(e^ε+1), and the ratio's exact limit at
@@ -335,7 +370,8 @@ def eq_35_36():
                                         "e^ε = 2"),
                         exact_agreement([flag(best <= sympy.N(bound3, 30) + sympy.Float("1e-25"))], [1],
                                         f"definition: max over a grid of input laws of σ₂² (η_χ²) for M = 3, e^ε = 2 is "
-                                        f"{mpmath.nstr(best, 12)} ≤ {sympy.N(bound3, 12)}"))
+                                        f"{mpmath.nstr(best, 12)} ≤ {sympy.N(bound3, 12)}"),
+                        _rr_eta_kl_by_definition(rows))
     return establish(statement, identity(tv_sym * (X - 1) / (X + 1), (X - 1) ** 2 / ((X + M - 1) * (X + 1)),
                                          "the formula = d_TV(Q_R) tanh(ε/2), symbolic in M and e^ε"),
                      exact_agreement(chan + lib, [sympy.factor(t.subs(X, 2)) for t in two] * 2,
