@@ -104,6 +104,8 @@ def polynomial_nonnegative(poly: Poly | sympy.Expr, var: sympy.Symbol, lo: objec
     """Decide exactly whether the polynomial is ≥ 0 on the closed interval [lo, hi] (ends may be ±∞)."""
     p = poly if isinstance(poly, Poly) else _poly(sympy.expand(poly), var)
     lo, hi = sympy.sympify(lo), sympy.sympify(hi)
+    if not lo <= hi:
+        raise ParameterError(f"the interval must have lo ≤ hi, got [{lo}, {hi}]")
     if p.is_zero:
         return Decision(True)
     c, factors = p.sqf_list()

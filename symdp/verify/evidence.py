@@ -338,5 +338,5 @@ def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence],
     if failed:
         reason = "; ".join(e.detail for e in failed)
         return Evidence(statement.kind, "failed", f"{statement.detail}; cross-check failed: {reason}", data)
-    coverage = "whole stated domain" if domain == stated else f"restricted to {domain} (stated: {stated})"
+    coverage = f"whole stated domain: {domain}" if domain == stated else f"restricted to {domain} (stated: {stated})"
     return Evidence(statement.kind, statement.status, f"{statement.detail} [{coverage}]", data)
