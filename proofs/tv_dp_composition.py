@@ -66,10 +66,22 @@ def definition_2():
         for t in ts:
             lib.append(pair.tradeoff(min(t, 1)))
             dual.append(roc_dual(p, q, min(t, 1)))
-    return establish(exact_agreement(lib, dual, "12 random pairs, at every NP vertex and t ∈ {1/7, 1/3, 5/8}: library "
+    # Every pair, every t: let φ* reject H0 where q > cp, accept where q < cp, randomise on q = cp so that
+    # its type I error Σφ*p is t. For any test φ with Σφp ≤ t, each outcome has (φ* − φ)(q − cp) ≥ 0 (nlsat,
+    # both cases), so Σ(φ* − φ)q ≥ c(t − Σφp) ≥ 0: φ* has the least type II error 1 − Σφ*q.
+    phi, qv, pv, c = sympy.symbols("phi q p c", nonnegative=True)
+    statement = combine(
+        real_closed((1 - phi) * (qv - c * pv), [phi, qv, pv, c], [phi <= 1, qv >= c * pv],
+                    "where q ≥ cp the likelihood-ratio test rejects (φ* = 1): (1 − φ)(q − cp) ≥ 0"),
+        real_closed(-phi * (qv - c * pv), [phi, qv, pv, c], [phi <= 1, qv <= c * pv],
+                    "where q ≤ cp it accepts (φ* = 0): −φ(q − cp) ≥ 0"),
+        detail="Neyman–Pearson: likelihood-ratio tests attain f(t) for every pair and t (summed over outcomes, "
+               "Σ(φ* − φ)q ≥ cΣ(φ* − φ)p = c(t − Σφp) ≥ 0)")
+    return establish(statement,
+                     exact_agreement(lib, dual, "12 random pairs, at every NP vertex and t ∈ {1/7, 1/3, 5/8}: library "
                                      "trade-off against the linear-programming dual 1 − min_c [ct + Σ(q − cp)₊] over all "
                                      "randomised tests"),
-                     domain="12 seeded random pairs on 2–5 points", stated_domain="all pairs, t ∈ [0, 1]")
+                     domain="all pairs, t ∈ [0, 1] (outcome by outcome, nlsat)")
 
 
 def _roc_delta(p, q, x):
