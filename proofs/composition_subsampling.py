@@ -369,8 +369,8 @@ def atom_bound():
     a, x = sympy.symbols("a x", nonnegative=True)
     statement = real_closed(x / (x + 1) - a, [a, x], [x > 1, a <= 1, 1 - a >= (1 - a / x) / x],
                             "P(A) = a, Q(A) = a/e^ε, 1 − a ≥ e^{−ε}(1 − a/e^ε) ⇒ a ≤ 1/(1 + e^{−ε}), every e^ε > 1")
-    return establish(statement, out, domain="every ε-DP pair, every ε > 0 (nlsat; at ε = 0 the bound fails: see the "
-                                           "erratum claim)")
+    return establish(statement, out, domain="every ε-DP pair, every ε > 0 (nlsat)",
+                     stated_domain="every ε-DP pair ('in general', so ε ≥ 0; at ε = 0 the bound fails: see the erratum claim)")
 
 
 @claim(paper=PAPER, label="Section 4.1 (P[Z = ε] bound at ε = 0), erratum",
