@@ -15,7 +15,9 @@ from typing import Iterable, Sequence
 import sympy
 
 from symdp.numbers import certify, sign
-from symdp.verify import Evidence
+from sympy import exp
+
+from symdp.verify import Evidence, combine, identity, real_closed
 
 R = sympy.Rational
 
@@ -150,3 +152,39 @@ def kernel(seed: int, n: int, m: int) -> list[list]:
         w[rng.randrange(m)] += 1
         rows.append([sympy.Rational(x, sum(w)) for x in w])
     return rows
+
+
+# --------------------------------------------------------------------------------------------
+# Statement evidence shared by several claims
+
+
+def post_processing_statement():
+    """Lemma 20 for every pair and kernel K: with P = P̂K, Q = Q̂K (two source points suffice to show
+    the algebra; the sums are termwise), P(y)/Q(y) = Σ_ŷ [Q̂(ŷ)K(y|ŷ)/Q(y)]·P̂(ŷ)/Q̂(ŷ), a posterior
+    mean; u ↦ u^{t+1} is convex for t ≥ 0 ((t+1)t u^{t−1} ≥ 0), so by Jensen
+    E_Q[(P/Q)^{t+1}] ≤ E_Q[E_{Q̂_y}[(P̂/Q̂)^{t+1}]] = E_Q̂[(P̂/Q̂)^{t+1}]."""
+    p1, p2, q1, q2, k1, k2, uu, c = sympy.symbols("p1 p2 q1 q2 k1 k2 u c", positive=True)
+    big_q = q1 * k1 + q2 * k2
+    posterior = (q1 * k1 / big_q) * (p1 / q1) + (q2 * k2 / big_q) * (p2 / q2)
+    return combine(identity(posterior, (p1 * k1 + p2 * k2) / big_q, "P(y)/Q(y) is the posterior mean of P̂/Q̂"),
+                   identity(sympy.diff(uu ** c, uu, 2), c * (c - 1) * uu ** (c - 2),
+                            "(u^c)'' = c(c−1)u^{c−2} ≥ 0 for c = t + 1 ≥ 1: Jensen applies"),
+                   identity(big_q * (q1 * k1 / big_q * (p1 / q1) ** c + q2 * k2 / big_q * (p2 / q2) ** c),
+                            k1 * q1 * (p1 / q1) ** c + k2 * q2 * (p2 / q2) ** c,
+                            "Σ_y Q(y)E_{Q̂_y}[(P̂/Q̂)^c] = Σ_ŷ Q̂(ŷ)(P̂/Q̂)^c Σ_y K(y|ŷ) = E_Q̂[(P̂/Q̂)^c]"))
+
+
+def adaptive_statement(order: str):
+    """Adaptive composition of moment bounds, for every pair: the joint moment factorises termwise,
+    (a₁a₂)^c(b₁b₂)^{1−c} = [a₁^c b₁^{1−c}]·[a₂^c b₂^{1−c}], so it is Σ_{y₁} w(y₁)·m₂(y₁) with weights
+    w = a₁^c b₁^{1−c} ≥ 0 summing to the first moment; m₂(y₁) ≤ M for every y₁ gives ≤ M·Σw (nlsat)."""
+    a1, a2, b1, b2, c = sympy.symbols("a1 a2 b1 b2 c", positive=True)
+    w1, w2, m1, m2, big = sympy.symbols("w1 w2 m1 m2 M", nonnegative=True)
+    t = sympy.Symbol("t", real=True)
+    return combine(identity((a1 * a2) ** c * (b1 * b2) ** (1 - c), a1 ** c * b1 ** (1 - c) * (a2 ** c * b2 ** (1 - c)),
+                            f"the joint moment of order c = {order} factorises termwise"),
+                   real_closed(big * (w1 + w2) - (w1 * m1 + w2 * m2), [w1, w2, m1, m2, big], [m1 <= big, m2 <= big],
+                               "Σ w(y₁) m₂(y₁) ≤ sup m₂ · Σ w (two terms; induction)"),
+                   identity(exp(t * (t + 1) * sympy.Symbol("r1")) * exp(t * (t + 1) * sympy.Symbol("r2")),
+                            exp(t * (t + 1) * (sympy.Symbol("r1") + sympy.Symbol("r2"))),
+                            "the bounds multiply (exponents add)"))

@@ -15,9 +15,10 @@ from symdp.numbers import sign
 from symdp.pairs import FinitePair, gaussian, randomized_response
 from symdp.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
 from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple, zcdp_rho_for
-from symdp.verify import certified_agreement, claim, combine, erratum, exact_agreement, identity, inequality_on_box
+from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+                          inequality_on_box, prove, real_closed)
 
-from _cs_helpers import (convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (adaptive_statement, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at)
 from _cs_helpers import randomized_response as rr
 
@@ -44,11 +45,15 @@ def theorem_1():
     q = product_law(*[b for _, b in laws])
     worst = max(a / b for a, b in zip(p, q))
     composed = randomized_response(log(2)) @ randomized_response(log(3)) @ randomized_response(log(5))
-    return [exact_agreement(worst, 30, "max likelihood ratio of RR(2)×RR(3)×RR(5) by enumeration = e^{log2+log3+log5}"),
-            exact_agreement([hockey_by_events(p, q, 30), composed.delta(log(30))], [0, 0],
-                            "δ(Σε_j) = 0 by enumerating events and from the library's exact product pair"),
-            holds(sign(hockey_by_events(p, q, 29)) > 0, "and it is attained: δ(log 29) > 0"),
-            identity(log(exp(eps * y) * exp(2 * eps * y)), 3 * eps * y, "log of a product of ratios is the sum of logs")]
+    r1, r2, x1, x2 = sympy.symbols("r1 r2 x1 x2", positive=True)
+    statement = real_closed(x1 * x2 - r1 * r2, [r1, r2, x1, x2], [r1 <= x1, r2 <= x2],
+                            "0 < r_j ≤ e^{ε_j} ⇒ r1 r2 ≤ e^{ε_1} e^{ε_2}: the ratio of a product of two laws is the "
+                            "product of their ratios; induction on k")
+    return establish(statement, holds(sign(hockey_by_events(p, q, 29)) > 0, "tight: RR(2)×RR(3)×RR(5) has δ(log 29) > 0"),
+                     exact_agreement(worst, 30, "max likelihood ratio of RR(2)×RR(3)×RR(5) by enumeration = e^{log2+log3+log5}"),
+                     exact_agreement([hockey_by_events(p, q, 30), composed.delta(log(30))], [0, 0],
+                                     "δ(Σε_j) = 0 by enumerating events and from the library's exact product pair"),
+                     domain="every k and ε_j ≥ 0 (the step by nlsat, then induction on k); tightness at one instance")
 
 
 @claim(paper=PAPER, label="Section 2.1 (Laplace tightness)",
@@ -68,9 +73,22 @@ def laplace_tightness():
     at_corner = sympy.simplify(ratio.subs({fx[1]: fx[0], fx[2]: fx[0]}).subs(a, fx[0] + 1 + s))
     half = sympy.integrate(exp(-y / b) / (2 * b), (y, 0, sympy.oo))
     var = 2 * sympy.integrate(y ** 2 * exp(-y / b) / (2 * b), (y, 0, sympy.oo))
-    return [identity(at_corner, exp(eps), "product of the three Laplace density ratios at y = (a,a,a), a ≥ f(x)"),
-            identity(half ** k, R(1, 2 ** k), "each noise is ≥ 0 with probability 1/2"),
-            identity(var, 2 * b ** 2, "Laplace(b) has variance 2b², so the std with b = k/ε is √2·k/ε")]
+    # Every k: at y_j = a ≥ f_j(x) + 1 each ratio is e^{1/b} = e^{ε/k} (|a − f| − |a − f − 1| = 1),
+    # so the product of k of them is e^ε; each noise ≥ 0 has probability 1/2.
+    kk = sympy.Symbol("k", integer=True, positive=True)
+    f1 = fx[0]
+    dens_k = lambda yy, c: exp(-sympy.Abs(yy - c) * eps / kk) * eps / (2 * kk)
+    one = sympy.simplify((dens_k(a, f1 + 1) / dens_k(a, f1)).subs(a, f1 + 1 + s))
+    half_k = sympy.integrate(exp(-y * eps / kk) * eps / (2 * kk), (y, 0, sympy.oo))
+    var_k = 2 * sympy.integrate(y ** 2 * exp(-y * eps / kk) * eps / (2 * kk), (y, 0, sympy.oo))
+    return establish(combine(identity(one, exp(eps / kk), "one coordinate: the Laplace(k/ε) ratio at a ≥ f_j(x) + 1 is "
+                                      "e^{ε/k}, every k"),
+                             identity(exp(eps / kk) ** kk, exp(eps), "k coordinates: (e^{ε/k})^k = e^ε"),
+                             identity(half_k ** kk, (R(1, 2)) ** kk, "each noise is ≥ 0 w.p. 1/2: 2^{−k}"),
+                             identity(var_k, 2 * (kk / eps) ** 2,
+                                      "Laplace(b) has variance 2b², so the std with b = k/ε is √2·k/ε")),
+                     identity(at_corner, exp(eps), "k = 3 written out: product of the three ratios at y = (a,a,a)"),
+                     domain="every k ≥ 1, ε > 0 (symbolic)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -102,7 +120,22 @@ def definition_2():
     for r in (R(1, 2), R(1, 8)):
         out.append(certified_agreement(GaussianPLD(r).delta_expectation(0), gaussian(1 / sqrt(2 * r)).tv(), 25,
                                        f"Gaussian ρ={r}: ∫(1−e^{{−z}})₊ dN(ρ,2ρ) (quadrature) = 2Φ(√(ρ/2)) − 1"))
-    return out
+    return establish(_pointwise_pld_facts(), out, domain="every pair with positive masses or densities (pointwise; "
+                                                         "Gibbs' inequality by the prover)")
+
+
+def _pointwise_pld_facts():
+    """Definition 2's facts, integrand by integrand (p = P(y) > 0, q = Q(y) > 0, Z = log(p/q)):
+    p·e^{−Z} = q, so E[e^{−Z}] = ΣQ = 1; max(0, a) = (a + |a|)/2 and E[1 − e^{−Z}] = 0 give
+    E[max(0, 1 − e^{−Z})] = ½E|1 − e^{−Z}| = ½Σ|p − q| = d_TV; and KL = E[Z] ≥ 0 from
+    log v ≤ v − 1 (v = q/p): −KL = Σp log(q/p) ≤ Σp(q/p − 1) = 0."""
+    pp, qq, v, w = sympy.symbols("p q v w", positive=True)
+    a = sympy.Symbol("a", real=True)
+    return combine(identity(pp * exp(-log(pp / qq)), qq, "p·e^{−Z} = q"),
+                   identity(sympy.Max(0, a), (a + sympy.Abs(a)) / 2, "max(0, a) = (a + |a|)/2"),
+                   identity(pp * sympy.Abs(1 - qq / pp), sympy.Abs(pp - qq), "p|1 − e^{−Z}| = |p − q|"),
+                   prove(v - 1 - log(v), v, 1, sympy.oo, "log v ≤ v − 1 for v ≥ 1"),
+                   prove(1 / w - 1 + log(w), w, 1, sympy.oo, "log v ≤ v − 1 for v = 1/w ∈ (0, 1]"))
 
 
 @claim(paper=PAPER, label="Proposition 3",
@@ -115,9 +148,11 @@ def proposition_3():
     slope, intercept = (mu - mu2) / sigma ** 2, -(mu - mu2) * (mu + mu2) / (2 * sigma ** 2)
     # Y ~ N(μ, σ²) makes the affine Z normal with these moments.
     mean, var = slope * mu + intercept, slope ** 2 * sigma ** 2
-    return [identity(f, (mu - mu2) * (2 * y - mu - mu2) / (2 * sigma ** 2), "the log-likelihood ratio is affine in y"),
-            identity([mean, var], [r, 2 * r], "mean ρ and variance 2ρ under Y ~ N(μ, σ²)"),
-            identity(_normal_mgf(r, 2 * r, t), exp(t * (t + 1) * r), "MGF of N(ρ, 2ρ) is e^{t(t+1)ρ}")]
+    return establish(combine(identity(f, (mu - mu2) * (2 * y - mu - mu2) / (2 * sigma ** 2),
+                                      "the log-likelihood ratio is affine in y"),
+                             identity([mean, var], [r, 2 * r], "mean ρ and variance 2ρ under Y ~ N(μ, σ²)"),
+                             identity(_normal_mgf(r, 2 * r, t), exp(t * (t + 1) * r), "MGF of N(ρ, 2ρ) is e^{t(t+1)ρ}")),
+                     domain="μ, μ', σ > 0 and t (symbolic)")
 
 
 @claim(paper=PAPER, label="Lemma 4 (Neyman–Pearson)",
@@ -138,7 +173,18 @@ def lemma_4():
                       and spec <= sympy.Add(*[b for a, b in zip(p, q) if a / b <= th]) for th in ratios)
         out.append(holds(ok, f"random pair {seed}: every one of the 16 deterministic tests is dominated by a threshold test"))
         out.append(exact_agreement(best, R(1, 2) + FinitePair(p, q).tv() / 2, f"random pair {seed}: best accuracy = ½ + ½TV"))
-    return out
+    # Every pair and test A (T = P on A): take t* the largest threshold with P[f ≥ t*] ≥ P(A), and
+    # T' = {f > t*}, so P(T') < P(A). Outside T', p ≤ e^{t*}q; inside, p > e^{t*}q. With a1, b1 the
+    # P-, Q-masses of A∖T' and a2, b2 those of T'∖A: a1 − a2 = P(A) − P(T') > 0 forces
+    # b1 − b2 = Q(A) − Q(T') ≥ 0, i.e. Q[f ≤ t*] = 1 − Q(T') ≥ Q(A^c). The accuracy of A is
+    # ½(P(A) + Q(A^c)) = ½ + ½(P(A) − Q(A)) ≤ ½ + ½ d_TV (Definition 3).
+    a1, a2, b1, b2, xx = sympy.symbols("a1 a2 b1 b2 x", nonnegative=True)
+    pa, qa = sympy.symbols("P_A Q_A", real=True)
+    statement = combine(real_closed(b1 - b2, [a1, a2, b1, b2, xx], [xx > 0, a1 <= xx * b1, a2 >= xx * b2, a1 - a2 > 0],
+                                    "exchange: a1 ≤ e^{t*}b1, a2 ≥ e^{t*}b2, a1 > a2 ⇒ b1 ≥ b2, so the threshold test "
+                                    "{f ≥ t*} dominates A"),
+                        identity((pa + (1 - qa)) / 2, R(1, 2) + (pa - qa) / 2, "accuracy ½(P(A) + Q(A^c)) = ½ + ½(P(A) − Q(A))"))
+    return establish(statement, out, domain="every pair, every deterministic test (randomised tests are mixtures)")
 
 
 @claim(paper=PAPER, label="Lemma 6 and Remark 5",
@@ -157,7 +203,13 @@ def lemma_6():
                                        sympy.expand(sympy.expand_log(rhs, force=True)), f"random pair {seed}, g = {name}"))
     out.append(identity(_normal_mgf(rho, 2 * rho, t - 1), _normal_mgf(-rho, 2 * rho, t),
                         "Gaussian: E_P[e^{tZ}e^{−Z}] = E_Q[e^{tf}] (Z ~ N(ρ,2ρ) under P, N(−ρ,2ρ) under Q)"))
-    return out
+    # Every pair, every g: the integrands agree pointwise, q g(log(p/q)) = p g(log(p/q)) e^{−log(p/q)}.
+    pp, qq = sympy.symbols("p q", positive=True)
+    G = sympy.Function("g")
+    statement = combine(identity(log(pp / qq), -log(qq / pp), "f_{P‖Q} = −f_{Q‖P} pointwise"),
+                        identity(qq * G(log(pp / qq)), pp * G(log(pp / qq)) * exp(-log(pp / qq)),
+                                 "q·g(f) = p·g(f)·e^{−f} pointwise for any g, so the two expectations are equal"))
+    return establish(statement, out, domain="every pair with positive densities, every measurable g (pointwise identity)")
 
 
 @claim(paper=PAPER, label="Proposition 7",
@@ -181,7 +233,19 @@ def proposition_7():
                                        f"Gaussian ρ={r}, ε={e}: quadrature of forms 2 and 3 = closed form 1"))
         out.append(ordered([truth, pld.delta_tail(e) + exp(e) * sympy.erfc((e + r) / sqrt(4 * r)) / 2],
                            f"Gaussian ρ={r}, ε={e}: δ ≤ P[Z > ε]"))
-    return out
+    # Every pair, integrand by integrand (x = e^ε, p = P(y), q = Q(y) > 0): sup_S P(S) − xQ(S) = Σ(p − xq)₊
+    # (S = {p > xq}) = P[Z > ε] − xQ[Z > ε]; p·max(0, 1 − x q/p) = max(0, p − xq); for z > ε,
+    # ∫_ε^z e^{ε−s} ds = 1 − e^{ε−z} (then Fubini); and (p − xq)₊ ≤ p·1[p > xq].
+    pp, qq, xx, zz = sympy.symbols("p q x z", positive=True)
+    a, s_ = sympy.Symbol("a", real=True), sympy.Symbol("s", real=True)
+    statement = combine(identity(sympy.Max(0, a), (a + sympy.Abs(a)) / 2, "max(0, a) = (a + |a|)/2"),
+                        identity([pp * (1 - xx * qq / pp), pp * sympy.Abs(1 - xx * qq / pp)],
+                                 [pp - xx * qq, sympy.Abs(pp - xx * qq)], "so p·max(0, 1 − e^{ε−Z}) = max(0, p − e^ε q)"),
+                        identity(sympy.integrate(exp(eps - s_), (s_, eps, eps + zz)), 1 - exp(-zz),
+                                 "∫_ε^Z e^{ε−s} ds = 1 − e^{ε−Z} for Z = ε + z > ε: form 3 = form 2 by Fubini"),
+                        real_closed(pp - (pp - xx * qq), [pp, qq, xx], [pp > xx * qq],
+                                    "where p > e^ε q: p − e^ε q ≤ p, so δ ≤ P[Z > ε]"))
+    return establish(statement, out, domain="every pair with positive masses or densities, every ε ≥ 0 (pointwise)")
 
 
 @claim(paper=PAPER, label="Proposition 7 (third form, integrand)",
@@ -200,7 +264,8 @@ def proposition_7_integrand():
                     "printed_decimal": str(sympy.N(printed, 15)), "delta": truth,
                     "gaussian_rho_1/2_eps_1_printed": str(sympy.N(g.delta_printed_third_form(1), 15))},
                    corrected, "the printed integrand e^{ε−Z} uses the random variable; the printed value ≠ δ",
-                   corrected_statement="δ = ∫_ε^∞ e^{ε−z} P[Z > z] dz")
+                   corrected_statement="δ = ∫_ε^∞ e^{ε−z} P[Z > z] dz", kind="typo",
+                   reading="the printed integrand e^{ε−Z} has the random Z where the integration variable z belongs; read literally it is E[e^{ε−Z}]·∫P[Z > z]dz (a number), not δ; read with z it is correct, so a typo")
 
 
 @claim(paper=PAPER, label="Corollary 8",
@@ -218,12 +283,36 @@ def corollary_8():
     out.append(ordered([gaussian_delta(1, 1 / sqrt(2 * r)) for r in (R(1, 100), R(1, 8), R(1, 2), 1, 2)],
                        "δ(ε=1) increases with ρ ∈ {1/100, 1/8, 1/2, 1, 2}", strict=True))
     out.append(inequality_on_box(exp(-u ** 2 / 2) / 2 - sympy.erfc(u / sqrt(2)) / 2, [(0, 12)],
-                                 "Φ̄(u) ≤ e^{−u²/2}/2 for u ∈ [0, 12]", variables=[u]))
-    out.append(inequality_on_box(exp(-u ** 2 / 2) / (u * sqrt(2 * sympy.pi)) - sympy.erfc(u / sqrt(2)) / 2,
-                                 [(R(1, 100), 12)], "Φ̄(u) ≤ e^{−u²/2}/(u√(2π)) for u ∈ [1/100, 12]", variables=[u]))
-    out.append(identity((u ** 2 / 2).subs(u, (eps - rho) / sqrt(2 * rho)), (eps - rho) ** 2 / (4 * rho),
-                        "with u = (ε−ρ)/√(2ρ): u²/2 = (ε−ρ)²/4ρ and u√(2π) = √(π/ρ)(ε−ρ)"))
-    return out
+                                 "Φ̄(u) ≤ e^{−u²/2}/2 for u ∈ [0, 12] (interval branch-and-bound)", variables=[u]))
+    return establish(_corollary_8_statement(), out, domain="every ε ≥ 0, ρ > 0; the tail bounds for every u = (ε−ρ)/√(2ρ) "
+                                                           "≥ 0 (symbolic: derivatives and limits)")
+
+
+def _corollary_8_statement():
+    """Corollary 8 for every ε, ρ: δ = E[(1 − e^{ε−Z})₊] with Z ~ N(ρ, 2ρ) (Proposition 3, Proposition 7)
+    integrated symbolically; dδ/dρ = φ-like > 0; and the two Mills bounds on u ≥ 0 from their derivatives:
+    k = φ(u)/u − Φ̄(u) has k' = −φ(u)/u² < 0 and k → 0, so k ≥ 0; h = e^{−u²/2}/2 − Φ̄(u) has h(0) = 0,
+    h' = e^{−u²/2}(1/√(2π) − u/2) (up, then down) and h → 0, so h ≥ 0."""
+    z = sympy.Symbol("z", real=True)
+    dens = exp(-(z - rho) ** 2 / (4 * rho)) / sqrt(4 * sympy.pi * rho)
+    tail = lambda v: sympy.erfc(v / sqrt(2)) / 2
+    delta = tail((eps - rho) / sqrt(2 * rho)) - exp(eps) * tail((eps + rho) / sqrt(2 * rho))
+    integral = sympy.integrate(dens, (z, eps, sympy.oo)) - sympy.integrate(exp(eps - z) * dens, (z, eps, sympy.oo))
+    phi = exp(-u ** 2 / 2) / sqrt(2 * sympy.pi)
+    k, h = phi / u - tail(u), exp(-u ** 2 / 2) / 2 - tail(u)
+    return combine(
+        identity(sympy.simplify(integral.rewrite(sympy.erf)), delta.rewrite(sympy.erf),
+                 "∫_ε^∞ (1 − e^{ε−z}) dN(ρ, 2ρ)(z) = Φ̄((ε−ρ)/√(2ρ)) − e^εΦ̄((ε+ρ)/√(2ρ)), symbolic in ε, ρ"),
+        identity(sympy.diff(delta, rho), exp(-(eps - rho) ** 2 / (4 * rho)) / (2 * sqrt(sympy.pi * rho)),
+                 "dδ/dρ = e^{−(ε−ρ)²/4ρ}/(2√(πρ)) > 0: δ increases with ρ"),
+        identity([sympy.diff(k, u), sympy.limit(k, u, sympy.oo)], [-phi / u ** 2, 0],
+                 "k = φ(u)/u − Φ̄(u): k' = −φ(u)/u² < 0 and k → 0, so Φ̄(u) ≤ φ(u)/u for every u > 0"),
+        identity([h.subs(u, 0), sympy.diff(h, u), sympy.limit(h, u, sympy.oo)],
+                 [0, exp(-u ** 2 / 2) * (1 / sqrt(2 * sympy.pi) - u / 2), 0],
+                 "h = e^{−u²/2}/2 − Φ̄(u): h(0) = 0, h' has the sign of 1/√(2π) − u/2 (up, then down), h → 0, "
+                 "so Φ̄(u) ≤ e^{−u²/2}/2 for every u ≥ 0"),
+        identity((u ** 2 / 2).subs(u, (eps - rho) / sqrt(2 * rho)), (eps - rho) ** 2 / (4 * rho),
+                 "with u = (ε−ρ)/√(2ρ): u²/2 = (ε−ρ)²/4ρ and u√(2π) = √(π/ρ)(ε−ρ)"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -254,7 +343,13 @@ def theorem_9():
     r1, r2 = sympy.symbols("r1 r2", positive=True)
     out.append(identity(_normal_mgf(r1, 2 * r1, t) * _normal_mgf(r2, 2 * r2, t), _normal_mgf(r1 + r2, 2 * (r1 + r2), t),
                         "N(ρ1,2ρ1) * N(ρ2,2ρ2) = N(ρ1+ρ2, 2(ρ1+ρ2)) (MGFs multiply)"))
-    return out
+    # Every pair of pairs: at y = (y1, y2) the loss is Z1(y1) + Z2(y2), and under P1 × P2 the two
+    # summands are independent, so the law of the sum is the convolution (k pairs by induction).
+    a1, b1, a2, b2 = sympy.symbols("a1 b1 a2 b2", positive=True)
+    statement = identity(log(a1 * a2 / (b1 * b2)), log(a1 / b1) + log(a2 / b2),
+                         "log (P1P2/Q1Q2)(y1, y2) = Z1(y1) + Z2(y2): the privacy loss of a product is the sum of "
+                         "independent losses, whose law is the convolution")
+    return establish(statement, out, domain="every pair of pairs with positive masses (pointwise); k pairs by induction")
 
 
 @claim(paper=PAPER, label="Section 4.1 (P[Z = ε] bound)",
@@ -270,7 +365,29 @@ def atom_bound():
         out.append(holds(mass <= 1 / (1 + 1 / x), f"random pair {seed}: P[Z = ε] = {mass} ≤ 1/(1+e^−ε)"))
     p, q = rr(sympy.Integer(3))
     out.append(exact_agreement(p[0], 1 / (1 + R(1, 3)), "RR(e^ε=3) attains it"))
-    return out
+    # Every ε-DP pair: A = {Z = ε} has Q(A) = e^{−ε}P(A), and on the complement P(A^c) ≥ e^{−ε}Q(A^c).
+    a, x = sympy.symbols("a x", nonnegative=True)
+    statement = real_closed(x / (x + 1) - a, [a, x], [x > 1, a <= 1, 1 - a >= (1 - a / x) / x],
+                            "P(A) = a, Q(A) = a/e^ε, 1 − a ≥ e^{−ε}(1 − a/e^ε) ⇒ a ≤ 1/(1 + e^{−ε}), every e^ε > 1")
+    return establish(statement, out, domain="every ε-DP pair, every ε > 0 (nlsat)",
+                     stated_domain="every ε-DP pair ('in general', so ε ≥ 0; at ε = 0 the bound fails: see the erratum claim)")
+
+
+@claim(paper=PAPER, label="Section 4.1 (P[Z = ε] bound at ε = 0), erratum",
+       statement="Printed 'in general' P[Z = ε] ≤ 1/(1 + e^{−ε}); at ε = 0 a 0-DP pair has P = Q, Z = 0 and P[Z = 0] = 1 "
+                 "> 1/2: the bound needs ε > 0.")
+def atom_bound_zero():
+    p = (R(1, 3), R(2, 3))
+    mass = sympy.Add(*[a for a, b in zip(p, p) if log(a / b) == 0])
+    a, x = sympy.symbols("a x", nonnegative=True)
+    printed = real_closed(x / (x + 1) - a, [a, x], [x >= 1, a <= 1, 1 - a >= (1 - a / x) / x],
+                          "the printed bound for every e^ε ≥ 1")
+    corrected = real_closed(x / (x + 1) - a, [a, x], [x > 1, a <= 1, 1 - a >= (1 - a / x) / x],
+                            "the bound for every e^ε > 1")
+    return erratum(printed, {"P = Q": "(1/3, 2/3)", "eps": 0, "P[Z = 0]": mass, "1/(1+e^0)": R(1, 2),
+                             "nlsat witness": printed.data.get("witness")},
+                   corrected, "at ε = 0 the bound 1/2 fails (P[Z = 0] = 1)", corrected_statement="P[Z = ε] ≤ 1/(1 + e^{−ε}) "
+                   "for ε > 0 (at ε = 0, P[Z = 0] = 1)", kind="typo")
 
 
 @claim(paper=PAPER, label="Corollary 10",
@@ -288,13 +405,26 @@ def corollary_10():
     rho_total = GaussianPLD(R(1, 8))
     for _ in range(9):
         rho_total = rho_total * GaussianPLD(R(1, 8))
-    return [identity([mean, var], [norm2 / (2 * sigma ** 2), 2 * norm2 / (2 * sigma ** 2)],
-                     "3-d: the log-likelihood ratio is affine with mean ρ and variance 2ρ, ρ = ‖a−b‖²/2σ²"),
+    # Every dimension d: the log-likelihood ratio is a sum over coordinates of independent affine
+    # terms, coordinate j normal with mean (a_j − b_j)²/2σ² and variance (a_j − b_j)²/σ²; sums of
+    # independent N(ρ_j, 2ρ_j) are N(Σρ_j, 2Σρ_j) (MGFs multiply), and Corollary 8 gives δ, increasing in ρ.
+    yj, aj, bj = sympy.Symbol("y", real=True), sympy.Symbol("a", real=True), sympy.Symbol("b", real=True)
+    term = ((yj - bj) ** 2 - (yj - aj) ** 2) / (2 * sigma ** 2)
+    r1, r2 = sympy.symbols("r1 r2", positive=True)
+    statement = combine(identity([term.subs(yj, aj), sympy.diff(term, yj) ** 2 * sigma ** 2],
+                                 [(aj - bj) ** 2 / (2 * sigma ** 2), 2 * (aj - bj) ** 2 / (2 * sigma ** 2)],
+                                 "one coordinate: mean ρ_j = (a_j − b_j)²/2σ², variance 2ρ_j (the term is affine in y_j)"),
+                        identity(_normal_mgf(r1, 2 * r1, t) * _normal_mgf(r2, 2 * r2, t),
+                                 _normal_mgf(r1 + r2, 2 * (r1 + r2), t), "independent N(ρ_j, 2ρ_j) add to N(Σρ_j, 2Σρ_j)"))
+    return establish(statement, identity([mean, var], [norm2 / (2 * sigma ** 2), 2 * norm2 / (2 * sigma ** 2)],
+                     "3-d written out: mean ρ and variance 2ρ, ρ = ‖a−b‖²/2σ²"),
             exact_agreement(rho_total.rho, R(5, 4), "Theorem 9: ten 1-d Gaussians with ρ = 1/8 compose to ρ = 5/4"),
             certified_agreement([pair.delta(3), pair.delta(5)],
                                 [rho_total.delta_expectation(3), rho_total.delta_expectation(5)], 25,
                                 "d = 10, σ = 2: closed form vs quadrature of the composed PLD N(5/4, 5/2)"),
-            near(pair.delta(3), "0.061988156552338", 13, "reference value δ(3)")]
+            near(pair.delta(3), "0.061988156552338", 13, "reference value δ(3)"),
+                     domain="every dimension d and number k of compositions, σ > 0 (per coordinate, symbolic); δ by "
+                            "Corollary 8")
 
 
 @claim(paper=PAPER, label="Definition 11 and Lemma 12",
@@ -304,12 +434,19 @@ def lemma_12():
     mgf = sympy.integrate(dens(1) ** 3 / dens(0) ** 2, (y, -sympy.oo, sympy.oo))  # E_P[e^{2Z}], μ=1, σ=1
     out = [identity(mgf, exp(2 * 3 * R(1, 2)), "direct integral E[e^{2Z}] for N(1,1) vs N(0,1) = e^{t(t+1)ρ}, ρ = 1/2"),
            exact_agreement(gaussian_zcdp(3, 2).rho, R(2, 9), "library: Δ = 2, σ = 3 gives ρ = Δ²/2σ² = 2/9")]
-    # The smallest valid ρ of a finite pair is sup_t log E[e^{tZ}]/(t(t+1)); RR(ε=1) is ½-zCDP (Prop. 16).
-    p, q = rr(sympy.E)
+    # The smallest valid ρ of a finite pair is sup_t log E[e^{tZ}]/(t(t+1)); RR(ε) is ε²/2-zCDP (Prop. 16),
+    # checked on a family of ε.
     pts = [(R(k, 4),) for k in range(1, 41)]
-    mgf_rr = sympy.log(sympy.Add(*[a * (a / b) ** t for a, b in zip(p, q)])) - t * (t + 1) / 2
-    out.append(signs_at(-mgf_rr, [t], pts, "RR(ε=1): log E[e^{tZ}] ≤ t(t+1)/2 at t = 1/4 … 10"))
-    return out
+    for e in (R(1, 4), R(1, 2), 1, 2):
+        p, q = rr(exp(e))
+        mgf_rr = sympy.log(sympy.Add(*[a * (a / b) ** t for a, b in zip(p, q)])) - e ** 2 * t * (t + 1) / 2
+        out.append(signs_at(-mgf_rr, [t], pts, f"RR(ε={e}): log E[e^{{tZ}}] ≤ (ε²/2)t(t+1) at t = 1/4 … 10"))
+    # Every Gaussian: by Proposition 3 the loss is N(ρ, 2ρ), ρ = Δ²/2σ², whose MGF is e^{t(t+1)ρ} exactly.
+    statement = combine(identity(_normal_mgf(rho, 2 * rho, t), exp(t * (t + 1) * rho),
+                                 "E[e^{tZ}] = e^{tρ + t²ρ} = e^{t(t+1)ρ} for Z ~ N(ρ, 2ρ): the bound holds with equality"),
+                        identity(((mu - mu2) ** 2 / (2 * sigma ** 2)).subs(mu, mu2 + L), L ** 2 / (2 * sigma ** 2),
+                                 "ρ = Δ²/2σ² at |μ − μ'| = Δ"))
+    return establish(statement, out, domain="every t ≥ 0, Δ, σ > 0 (symbolic, with Proposition 3)")
 
 
 @claim(paper=PAPER, label="Theorem 13",
@@ -319,11 +456,20 @@ def theorem_13():
     p2, q2 = random_pair(62, 4)
     p, q = product_law(p1, p2), product_law(q1, q2)
     r1, r2 = sympy.symbols("r1 r2", positive=True)
-    return [exact_agreement([moment(p, q, a) for a in (2, 3, 4, 5)],
+    out = [exact_agreement([moment(p, q, a) for a in (2, 3, 4, 5)],
                             [moment(p1, q1, a) * moment(p2, q2, a) for a in (2, 3, 4, 5)],
                             "E[e^{tZ}] of a product = product of the E[e^{tZ_j}] (t = 1..4, exact)"),
             identity(exp(t * (t + 1) * r1) * exp(t * (t + 1) * r2), exp(t * (t + 1) * (r1 + r2)), "the bounds multiply"),
             exact_agreement(zcdp(R(1, 3)).compose(zcdp(R(1, 6))).rho, R(1, 2), "library ZCDP.compose adds ρ")]
+    # Every pair of pairs: the privacy loss of a product is the sum of the losses, and under the
+    # product law the summands are independent, so E[e^{t(Z1+Z2)}] = E[e^{tZ1}]E[e^{tZ2}] termwise.
+    a1, b1, a2, b2 = sympy.symbols("a1 b1 a2 b2", positive=True)
+    statement = combine(identity(a1 * a2 * (a1 * a2 / (b1 * b2)) ** t, (a1 * (a1 / b1) ** t) * (a2 * (a2 / b2) ** t),
+                                 "P(y1,y2)·e^{tZ(y1,y2)} = [P1(y1)e^{tZ1(y1)}]·[P2(y2)e^{tZ2(y2)}] termwise: the sum over "
+                                 "y1, y2 factorises"),
+                        out[1])
+    return establish(statement, out[0], out[2], domain="every pair of pairs, every t ≥ 0, ρ_j ≥ 0 (termwise identity); "
+                                                       "k mechanisms by induction")
 
 
 def _prop14_log(r, e, tt):
@@ -339,12 +485,23 @@ def proposition_14():
     zz = sympy.Symbol("zz", real=True)
     h = (1 - exp(eps - zz)) * exp(-t * zz)
     z_star = eps + log(1 + 1 / t)
-    out.append(identity(sympy.diff(h, zz).subs(zz, z_star), 0, "c = sup_z (1−e^{ε−z})e^{−tz} is stationary at z = ε + log(1+1/t)"))
+    # Every t > 0, ε: with w = e^{ε−z} ∈ (0, 1) (z > ε), h = e^{−εt}(1 − w)w^t and g = log(1 − w) + t log w
+    # is concave (g'' < 0, nlsat) with g'(t/(t+1)) = 0, so sup h = c, and 1[Z > ε](1 − e^{ε−Z}) ≤ c e^{tZ}.
+    w = sympy.Symbol("w", positive=True)
+    g = log(1 - w) + t * log(w)
+    statement = [identity(h.subs(zz, eps - log(w)), exp(-eps * t) * (1 - w) * w ** t, "h(z) = e^{−εt}(1 − w)w^t, w = e^{ε−z}"),
+                 identity(sympy.diff(g, w).subs(w, t / (t + 1)), 0, "g' vanishes at w = t/(t+1), i.e. z = ε + log(1+1/t)"),
+                 real_closed(1 / (1 - w) ** 2 + t / w ** 2, [w, t], [w < 1, t > 0], "−g'' = 1/(1−w)² + t/w² ≥ 0 on w ∈ (0, 1), "
+                             "t > 0: g is concave, the stationary point is the maximum")]
+    statement.append(identity(sympy.diff(g, w, 2), -1 / (1 - w) ** 2 - t / w ** 2, "g'' = −1/(1−w)² − t/w²"))
     logs = [sympy.expand(sympy.expand_log(log(sympy.simplify(v)), force=True))
             for v in (h.subs(zz, z_star), exp(-eps * t) / (t + 1) * (t / (t + 1)) ** t)]
-    out.append(identity(*logs, "and equals e^{−εt}/(t+1)·(1−1/(t+1))^t (compared as logarithms, both sides > 0)"))
-    out.append(identity((t * (t + 1) * rho - eps * t).subs(t, (eps - rho) / (2 * rho)), -(eps - rho) ** 2 / (4 * rho),
-                        "t = (ε−ρ)/2ρ gives the simple bound e^{−(ε−ρ)²/4ρ}"))
+    statement.append(identity(*logs, "and equals e^{−εt}/(t+1)·(1−1/(t+1))^t (compared as logarithms, both sides > 0)"))
+    statement.append(identity((t * (t + 1) * rho - eps * t).subs(t, (eps - rho) / (2 * rho)), -(eps - rho) ** 2 / (4 * rho),
+                              "t = (ε−ρ)/2ρ gives the simple bound e^{−(ε−ρ)²/4ρ}"))
+    v = sympy.Symbol("v", positive=True)
+    statement.append(prove(1 / v - 1 + log(v), v, 1, sympy.oo, "log(t/(t+1)) ≤ t/(t+1) − 1 < 0 (log u ≤ u − 1 at u = 1/v "
+                                                               "≤ 1), so 1/(t+1)·(t/(t+1))^t ≤ 1 for t ≥ 0"))
     mpmath.mp.dps = 60
     for r, e in ((R(1, 2), 1), (R(1, 2), 3), (R(1, 10), 1), (R(1, 100), R(1, 2)), (1, 5)):
         rm, em = mpmath.mpf(sympy.Rational(r).p) / sympy.Rational(r).q, mpmath.mpf(sympy.Rational(e).p) / sympy.Rational(e).q
@@ -358,7 +515,7 @@ def proposition_14():
                                        f"ρ={r}, ε={e}: library's certified infimum vs the objective at t* found by mpmath"))
         out.append(ordered([gaussian_delta(e, 1 / sqrt(2 * r)), library, zcdp_delta_simple(r, e)],
                            f"ρ={r}, ε={e}: exact Gaussian δ ≤ Proposition 14 ≤ simple bound"))
-    return out
+    return establish(combine(statement), out, domain="every t > 0, ε, ρ > 0 (symbolic; concavity by nlsat)")
 
 
 @claim(paper=PAPER, label="Remark 15",
@@ -368,12 +525,17 @@ def remark_15():
     a, b = sympy.symbols("a b", positive=True)  # a = √L, b = √(L+ε), b ≥ a
     r = (b - a) ** 2
     c = sympy.Symbol("c", positive=True)  # c = b − a
-    out = [identity((c ** 2 + 2 * sqrt(c ** 2 * a ** 2)), (a + c) ** 2 - a ** 2,
+    statement = [identity((c ** 2 + 2 * sqrt(c ** 2 * a ** 2)), (a + c) ** 2 - a ** 2,
                     "ρ + 2√(ρL) = ε at ρ = (√(L+ε) − √L)²: with a = √L, c = √(L+ε) − √L both sides are (a+c)² − a²"),
            identity((b ** 2 - a ** 2) ** 2 / (4 * a ** 2) - r, (b - a) ** 3 * (b + 3 * a) / (4 * a ** 2),
                     "ε²/4L − ρ = (b−a)³(b+3a)/4a² ≥ 0 (a = √L ≤ b = √(L+ε))"),
            identity(r - (b ** 2 - a ** 2) ** 2 / (4 * b ** 2), (b - a) ** 3 * (3 * b + a) / (4 * b ** 2),
-                    "ρ − ε²/(4L+4ε) = (b−a)³(3b+a)/4b² ≥ 0")]
+                    "ρ − ε²/(4L+4ε) = (b−a)³(3b+a)/4b²"),
+           real_closed((b - a) ** 3 * (b + 3 * a) / (4 * a ** 2), [a, b], [b >= a], "(b−a)³(b+3a)/4a² ≥ 0 for b ≥ a > 0"),
+           real_closed((b - a) ** 3 * (3 * b + a) / (4 * b ** 2), [a, b], [b >= a],
+                       "(b−a)³(3b+a)/4b² ≥ 0 for b ≥ a > 0; so the Gaussian with σ² = 2(L+ε)/ε², ρ = ε²/(4(L+ε)) ≤ "
+                       "(√(L+ε) − √L)², is ρ-zCDP with a ρ that suffices")]
+    out = []
     for e, d, ref in ((1, R(1, 10 ** 6), "0.0174689047691234"), (2, R(1, 10 ** 9), "0.0460580072313921"),
                       (8, R(1, 10 ** 5), "1.04913620122332")):
         out.append(near(zcdp_rho_for(e, d), ref, 13, f"(ε,δ)=({e},{d}): ρ vs reference"))
@@ -384,7 +546,7 @@ def remark_15():
         out.append(combine(ordered([gaussian_delta(e, cal.sigma_upper), d], "δ(σ_upper) ≤ δ"),
                            near(gaussian_delta(e, cal.sigma_upper), str(d), 15, "and = δ to 15 digits"),
                            detail=f"(ε,δ)=({e},{d}): the library's minimal σ, rounded up, is a calibration"))
-    return out
+    return establish(combine(statement), out, domain="every ε > 0, δ ∈ (0, 1) (symbolic in √L, √(L+ε); bounds by nlsat)")
 
 
 @claim(paper=PAPER, label="Proposition 16 and Lemma 17",
@@ -394,10 +556,8 @@ def proposition_16():
     p = sympy.Symbol("p", positive=True)
     f = log(1 - p + p * exp(2 * t * eps)) - t * eps
     x = p * exp(2 * t * eps) / (1 - p + p * exp(2 * t * eps))
-    out = [identity(sympy.diff(f, t, 2), (2 * eps) ** 2 * x * (1 - x), "Lemma 17: f''(t) = (2ε)²x(1−x)"),
-           identity(eps ** 2 - (2 * eps) ** 2 * x * (1 - x), eps ** 2 * (2 * x - 1) ** 2, "ε² − f'' = ε²(2x−1)² ≥ 0"),
-           inequality_on_box(u / 2 - sympy.tanh(u / 2), [(0, 20)],
-                             "RR: E[Z]/ε = tanh(ε/2) ≤ ε/2 on ε ∈ [0, 20] (E[Z] ≤ ε²/2)", variables=[u])]
+    statement = _hoeffding_statement(f, x, p)
+    out = [prove(u / 2 - sympy.tanh(u / 2), u, 0, sympy.oo, "RR: E[Z]/ε = tanh(ε/2) ≤ ε/2 for every ε ≥ 0")]
     for e in (R(1, 10), R(1, 2), 1, 2):
         pp, qq = rr(exp(e))
         lhs = sympy.log(sympy.Add(*[a * (a / b) ** t for a, b in zip(pp, qq)]))
@@ -416,7 +576,30 @@ def proposition_16():
         pts.append(exp(s * mean + s ** 2 / 2) - mgf)
     out.append(signs_at(sympy.Symbol("d"), [sympy.Symbol("d")], [(v,) for v in pts],
                         "Lemma 17 on 30 random 3-point laws in [−1, 1] and t ∈ [−4, 4]"))
-    return out
+    return establish(statement, out, domain="every ε ≥ 0, t > 0, every ε-DP pair (symbolic: rounding by convexity, "
+                                            "f'' ≤ ε², t = −1 for E[Z])")
+
+
+def _hoeffding_statement(f, x, p):
+    """Proposition 16 by the paper's route, every step checked: (i) randomised rounding: e^{tz} lies
+    below its chord on [−ε, ε] (the chord minus e^{tz} vanishes at ±ε and has second derivative
+    −t²e^{tz} ≤ 0); (ii) for the two-point law f'' = (2ε)²x(1−x) ≤ ε², f(0) = 0, f'(0) = E[Z̃], so
+    f(t) ≤ tE[Z] + ε²t²/2; (iii) at t = −1, 1 = E[e^{−Z}] ≤ e^{−E[Z] + ε²/2}, so E[Z] ≤ ε²/2; (iv) then
+    tE[Z] + ε²t²/2 ≤ ε²t(t+1)/2 for t ≥ 0 (nlsat)."""
+    zz, m = sympy.Symbol("z", real=True), sympy.Symbol("m", real=True)
+    chord = ((eps - zz) * exp(-t * eps) + (eps + zz) * exp(t * eps)) / (2 * eps)
+    return combine(
+        identity([(chord - exp(t * zz)).subs(zz, -eps), (chord - exp(t * zz)).subs(zz, eps),
+                  sympy.diff(chord - exp(t * zz), zz, 2)], [0, 0, -t ** 2 * exp(t * zz)],
+                 "(i) the chord of e^{tz} over [−ε, ε] minus e^{tz}: 0 at both ends, second derivative −t²e^{tz} ≤ 0, "
+                 "so concave and ≥ 0: E[e^{tZ}] ≤ E[e^{tZ̃}] for the two-point rounding Z̃ with the same mean"),
+        identity(sympy.diff(f, t, 2), (2 * eps) ** 2 * x * (1 - x), "(ii) Lemma 17: f''(t) = (2ε)²x(1−x)"),
+        identity(eps ** 2 - (2 * eps) ** 2 * x * (1 - x), eps ** 2 * (2 * x - 1) ** 2, "ε² − f'' = ε²(2x−1)² ≥ 0"),
+        identity([f.subs(t, 0), sympy.diff(f, t).subs(t, 0)], [0, eps * (2 * p - 1)], "f(0) = 0, f'(0) = ε(2p − 1) = E[Z̃]"),
+        real_closed(eps ** 2 / 2 - m, [m, eps], [-m + eps ** 2 / 2 >= 0],
+                    "(iii) log 1 ≤ −E[Z] + ε²/2 at t = −1 is E[Z] = m ≤ ε²/2"),
+        real_closed(eps ** 2 * t * (t + 1) / 2 - (t * m + eps ** 2 * t ** 2 / 2), [m, eps, t], [t >= 0, m <= eps ** 2 / 2],
+                    "(iv) tE[Z] + ε²t²/2 ≤ ε²t(t+1)/2 for t ≥ 0"))
 
 
 @claim(paper=PAPER, label="Theorem 18",
@@ -424,15 +607,19 @@ def proposition_16():
 def theorem_18():
     s2 = sympy.Symbol("s2", positive=True)
     r = s2 / 2
-    out = [identity(r + 2 * sqrt(r * L), s2 / 2 + sqrt(2 * L * s2), "Prop 16 → Thm 13 → Remark 15 gives the formula"),
-           exact_agreement(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)),
+    statement = combine(identity(r + 2 * sqrt(r * L), s2 / 2 + sqrt(2 * L * s2),
+                                 "Proposition 16 (ρ_j = ε_j²/2, proved) → Theorem 13 (ρ = Σρ_j, proved) → Proposition 14's "
+                                 "simple bound / Remark 15 (proved) give the formula"),
+                        identity((r + sqrt(4 * r * L) - r) ** 2 / (4 * r), L,
+                                 "at ε = ρ + √(4ρ log(1/δ)) the simple bound e^{−(ε−ρ)²/4ρ} is δ"))
+    out = [exact_agreement(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)),
                            R(1, 2) + sqrt(2 * log(10 ** 6)), "k = 100, ε_j = 1/10, δ = 1e-6: library formula"),
            near(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)), "5.75652176975693", 14,
                                "reference value 5.75652176975693")]
     adv = advanced_composition([log(R(11, 10))] * 20, R(1, 10 ** 3))
     out.append(ordered([kov_delta(log(R(11, 10)), 0, 20, adv), R(1, 10 ** 3)],
                        "soundness: the optimal (KOV) δ of 20 × log(11/10)-DP at Theorem 18's ε is ≤ δ = 1e-3"))
-    return out
+    return establish(statement, out, domain="every k, ε_j ≥ 0, δ ∈ (0, 1) (symbolic, from Propositions 14, 16, Theorem 13)")
 
 
 @claim(paper=PAPER, label="Lemma 20",
@@ -448,7 +635,8 @@ def lemma_20():
         out.append(exact_agreement(posterior, [p[j] / q[j] for j in range(3)], f"kernel {seed}: P/Q = E_{{Q̂_y}}[P̂/Q̂]"))
         out.append(holds(all(moment(p, q, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
                          f"kernel {seed}: E[e^{{tZ}}] decreases under post-processing, t = 1..4"))
-    return out
+    return establish(post_processing_statement(), out, domain="every pair, every kernel g, every t ≥ 0 (Jensen's "
+                                                              "inequality; its convexity hypothesis checked symbolically)")
 
 
 @claim(paper=PAPER, label="Corollary 21",
@@ -458,8 +646,17 @@ def corollary_21():
     r = log(2) ** 2 / 2  # Proposition 16's ρ for ε = log 2
     k = kernel(81, 2, 4)
     pp, qq = pushforward(p, k), pushforward(q, k)
-    return [ordered([moment(pp, qq, tt + 1), moment(p, q, tt + 1), exp(tt * (tt + 1) * r)],
-                    f"t = {tt}: E[e^{{tZ}}] of g∘RR(log 2) ≤ that of RR(log 2) ≤ e^{{t(t+1)ρ}}, ρ = ½ log²2") for tt in range(1, 6)]
+    out = [ordered([moment(pp, qq, tt + 1), moment(p, q, tt + 1), exp(tt * (tt + 1) * r)],
+                   f"t = {tt}: E[e^{{tZ}}] of g∘RR(log 2) ≤ that of RR(log 2) ≤ e^{{t(t+1)ρ}}, ρ = ½ log²2") for tt in range(1, 6)]
+    for seed in (211, 212, 213):  # a family: random pairs and kernels, at t = 1..4
+        ph, qh = random_pair(seed, 4)
+        kk = kernel(seed, 4, 3)
+        fp, fq = pushforward(ph, kk), pushforward(qh, kk)
+        out.append(holds(all(moment(fp, fq, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
+                         f"random pair and kernel {seed}: E[e^{{tZ}}] of g∘M̂ ≤ that of M̂, t = 1..4"))
+    return establish(combine(post_processing_statement(), detail="Lemma 20 for every pair and kernel, then the zCDP bound "
+                             "of M̂ carries over"), out,
+                     domain="every ρ-zCDP M̂ and every (randomised) g, via Lemma 20")
 
 
 @claim(paper=PAPER, label="Proposition 19",
@@ -472,8 +669,10 @@ def proposition_19():
     ok = all(moment(p, q, a) <= moment(p1, q1, a) * max(moment(*second[i], a) for i in range(3)) for a in range(2, 7))
     exact_form = all(moment(p, q, a) == sympy.Add(*[p1[i] ** a / q1[i] ** (a - 1) * moment(*second[i], a) for i in range(3)])
                      for a in range(2, 7))
-    return [holds(exact_form, "E[e^{tZ}] of the adaptive pair = Σ_{y₁} P₁^{t+1}Q₁^{−t}·E[e^{tZ₂(y₁)}] (t = 1..5)"),
-            holds(ok, "≤ E[e^{tZ₁}]·sup_{y₁} E[e^{tZ₂(y₁)}], so exponents (ρ's) add (t = 1..5)")]
+    return establish(adaptive_statement("t + 1"),
+                     holds(exact_form, "E[e^{tZ}] of the adaptive pair = Σ_{y₁} P₁^{t+1}Q₁^{−t}·E[e^{tZ₂(y₁)}] (t = 1..5)"),
+                     holds(ok, "≤ E[e^{tZ₁}]·sup_{y₁} E[e^{tZ₂(y₁)}], so exponents (ρ's) add (t = 1..5)"),
+                     domain="every adaptive pair of mechanisms, every t ≥ 0 (termwise identity, nlsat step)")
 
 
 @claim(paper=PAPER, label="Theorem 22",
@@ -491,7 +690,9 @@ def theorem_22():
     eps_22 = advanced_composition_approx([e0] * k, [d0] * k, R(1, 100))
     out.append(ordered([kov_delta(e0, d0, k, eps_22), R(1, 100)],
                        "soundness: optimal δ of 20 × (log 1.1, 1e-4)-DP (KOV) at Theorem 22's ε is ≤ δ = 1/100"))
-    return out
+    return establish(combine(out),
+                     domain="the proof's algebra for every k (symbolic); the bound at two settings",
+                     stated_domain='every k, ε_j, δ_j, δ > Σδ_j')
 
 
 @claim(paper=PAPER, label="Section 4.3 (privacy loss in [−ε, ε])",
@@ -516,7 +717,8 @@ def section_4_3():
                     "P[|Z| > 0]": outside,
                     "gaussian_rho_1/2_eps_1": {"delta": "0.126936737506644", "P[Z>1]": "0.308537538725987"}},
                    combine(*corrected), "'equivalent' is wrong: (0, 1/2)-DP holds but P[|Z| > 0] = 1 > 1/2",
-                   corrected_statement="P[|Z| ≤ ε] ≥ 1 − δ for all neighbours implies (ε, δ)-DP; the converse fails")
+                   corrected_statement="P[|Z| ≤ ε] ≥ 1 − δ for all neighbours implies (ε, δ)-DP; the converse fails",
+                   kind="substantive")
 
 
 def _decomposition_case():
@@ -527,42 +729,61 @@ def _decomposition_case():
     return p, q, e, d
 
 
+def _decomposition_cases():
+    """The fixed case, the same pair at δ = 1/2, and four seeded random 4-point pairs at e^ε = 2 (each at its own δ)."""
+    cases = [_decomposition_case(),
+             ((R(1, 2), R(1, 4), R(1, 8), R(1, 8)), (R(1, 8), R(1, 4), R(1, 4), R(3, 8)), log(2), R(1, 2))]
+    for seed in (231, 232, 233, 234):
+        p, q = random_pair(seed, 4)
+        d = max(hockey(p, q, 2), hockey(q, p, 2))
+        if d > 0:
+            cases.append((p, q, log(2), d))
+    return cases
+
+
+def _lemma_23_case(p, q, e, d):
+    """(statement checks, printed re-weighting, corrected re-weighting) for one case."""
+    dec = decompose(p, q, e, d)
+    x = exp(e)
+    d1 = dec.delta1
+    raw = [(pi - (1 - d1) * a) / d1 for pi, a in zip(p, dec.p_prime)]
+    printed = [(1 - d) * a + (d - d1) * a + (1 - d1) * r for a, r in zip(dec.p_prime, raw)]
+    fixed = [(1 - d) * a + (d - d1) * a + d1 * r for a, r in zip(dec.p_prime, raw)]
+    checks = [exact_agreement([(1 - d) * a + d * b for a, b in zip(dec.p_prime, dec.p_second)]
+                              + [(1 - d) * a + d * b for a, b in zip(dec.q_prime, dec.q_second)], list(p) + list(q),
+                              f"δ={d}: decomposition P = (1−δ)P' + δP'', Q likewise")]
+    ok = all(sign(v) >= 0 for v in dec.p_prime + dec.q_prime + dec.p_second + dec.q_second)
+    ok &= all(sign(x * b - a) >= 0 and sign(x * a - b) >= 0 for a, b in zip(dec.p_prime, dec.q_prime))
+    checks.append(holds(ok, f"δ={d}: P', Q', P'', Q'' ≥ 0 and e^{{−ε}}Q' ≤ P' ≤ e^εQ' pointwise"))
+    return checks, printed, fixed, d1
+
+
 @claim(paper=PAPER, label="Lemma 23",
        statement="An (ε, δ)-indistinguishable pair decomposes as P = (1−δ)P' + δP'', Q = (1−δ)Q' + δQ'' with "
-                 "e^{−ε}Q' ≤ P' ≤ e^εQ'. The proof's re-weighting is printed P = (1−δ)P' + (δ−δ₁)P' + (1−δ₁)P''; "
-                 "the weight of P'' must be δ₁.")
+                 "e^{−ε}Q' ≤ P' ≤ e^εQ' (the statement; its proof's re-weighting is the claim 'Lemma 23 (proof)').")
 def lemma_23():
-    out = []
-    witness = {}
-    printed_ok = True
-    for p, q, e, d in [_decomposition_case(),
-                       ((R(1, 2), R(1, 4), R(1, 8), R(1, 8)), (R(1, 8), R(1, 4), R(1, 4), R(3, 8)), log(2), R(1, 2))]:
-        dec = decompose(p, q, e, d)
-        x = exp(e)
-        d1 = dec.delta1
-        raw = [(pi - (1 - d1) * a) / d1 for pi, a in zip(p, dec.p_prime)]
-        printed = [(1 - d) * a + (d - d1) * a + (1 - d1) * r for a, r in zip(dec.p_prime, raw)]
-        fixed = [(1 - d) * a + (d - d1) * a + d1 * r for a, r in zip(dec.p_prime, raw)]
-        if printed != list(p):
+    out = [c for case in _decomposition_cases() for c in _lemma_23_case(*case)[0]]
+    return establish(combine(out), domain="6 pairs: a fixed pair at two δ and 4 seeded random 4-point pairs at e^ε = 2",
+                     stated_domain="every (ε, δ)-indistinguishable pair")
+
+
+@claim(paper=PAPER, label="Lemma 23 (proof), erratum",
+       statement="The proof's re-weighting is printed P = (1−δ)P' + (δ−δ₁)P' + (1−δ₁)P''; the weight of P'' must be δ₁.")
+def lemma_23_proof():
+    out, witness, printed_ok = [], {}, True
+    for p, q, e, d in _decomposition_cases():
+        _, printed, fixed, d1 = _lemma_23_case(p, q, e, d)
+        if printed != list(p) and printed_ok:
             printed_ok = False
             witness = {"p": p, "q": q, "eps": e, "delta": d, "delta1": d1, "printed weights sum": 2 - 2 * d1,
                        "printed P": printed}
         out.append(exact_agreement(fixed, list(p), f"δ={d}: (1−δ)P' + (δ−δ₁)P' + δ₁P'' = P"))
-        out.append(exact_agreement([(1 - d) * a + d * b for a, b in zip(dec.p_prime, dec.p_second)]
-                                   + [(1 - d) * a + d * b for a, b in zip(dec.q_prime, dec.q_second)], list(p) + list(q),
-                                   f"δ={d}: library decomposition P = (1−δ)P' + δP'', Q likewise"))
-        ok = all(sign(v) >= 0 for v in dec.p_prime + dec.q_prime + dec.p_second + dec.q_second)
-        ok &= all(sign(x * b - a) >= 0 and sign(x * a - b) >= 0 for a, b in zip(dec.p_prime, dec.q_prime))
-        out.append(holds(ok, f"δ={d}: P', Q', P'', Q'' ≥ 0 and e^{{−ε}}Q' ≤ P' ≤ e^εQ' pointwise"))
     return erratum(printed_ok, witness, combine(*out), "Lemma 23's proof: the printed weight (1−δ₁) of P'' makes the "
-                   "weights sum to 2 − 2δ₁", corrected_statement="P = (1−δ)P' + (δ−δ₁)P' + δ₁P''")
+                   "weights sum to 2 − 2δ₁", corrected_statement="P = (1−δ)P' + (δ−δ₁)P' + δ₁P''", kind="typo")
 
 
-@claim(paper=PAPER, label="Corollary 24",
-       statement="P = (1−δ)e^ε/(e^ε+1)A + (1−δ)/(e^ε+1)B + δP'', Q symmetric; P, Q are F(R(0)), F(R(1)) for "
-                 "(ε,δ)-randomized response R. Printed: F(0,⊤) = P'', F(1,⊤) = Q'', F(0,⊥) = A, F(1,⊥) = B.")
-def corollary_24():
-    p, q, e, d = _decomposition_case()
+def _corollary_24_laws(p, q, e, d):
+    """(F(R(0)) with the printed F, corrected-F checks) for one case."""
     dec = decompose(p, q, e, d)
     x = exp(e)
     keep, flip = (1 - d) * x / (x + 1), (1 - d) / (x + 1)
@@ -572,13 +793,29 @@ def corollary_24():
                 for i in range(len(p))]
     printed_f = {(0, "top"): dec.p_second, (1, "top"): dec.q_second, (0, "bot"): dec.a, (1, "bot"): dec.b}
     fixed_f = {(0, "top"): dec.a, (1, "top"): dec.b, (0, "bot"): dec.p_second, (1, "bot"): dec.q_second}
-    printed = law(0, printed_f)
-    corrected = combine(exact_agreement(law(0, fixed_f) + law(1, fixed_f), list(p) + list(q),
-                                        "F(0,⊤)=A, F(1,⊤)=B, F(0,⊥)=P'', F(1,⊥)=Q'' reproduces P and Q"),
-                        exact_agreement(list(dec.randomized_response_law(0)) + list(dec.randomized_response_law(1)),
-                                        list(p) + list(q), "library Decomposition.randomized_response_law"),
-                        holds(all(sign(v) >= 0 for v in dec.a + dec.b), "A, B ≥ 0"),
-                        exact_agreement([sum(dec.a), sum(dec.b)], [1, 1], "A, B are distributions"))
+    checks = [exact_agreement(law(0, fixed_f) + law(1, fixed_f), list(p) + list(q),
+                              f"δ={d}: F(0,⊤)=A, F(1,⊤)=B, F(0,⊥)=P'', F(1,⊥)=Q'' reproduces P and Q"),
+              exact_agreement(list(dec.randomized_response_law(0)) + list(dec.randomized_response_law(1)),
+                              list(p) + list(q), f"δ={d}: library Decomposition.randomized_response_law"),
+              holds(all(sign(v) >= 0 for v in dec.a + dec.b), f"δ={d}: A, B ≥ 0"),
+              exact_agreement([sum(dec.a), sum(dec.b)], [1, 1], f"δ={d}: A, B are distributions")]
+    return law(0, printed_f), checks
+
+
+@claim(paper=PAPER, label="Corollary 24",
+       statement="P = (1−δ)e^ε/(e^ε+1)A + (1−δ)/(e^ε+1)B + δP'', Q symmetric; P, Q are F(R(0)), F(R(1)) for "
+                 "(ε,δ)-randomized response R (the statement; the printed F is the claim 'Corollary 24 (proof)').")
+def corollary_24():
+    out = [c for case in _decomposition_cases() for c in _corollary_24_laws(*case)[1]]
+    return establish(combine(out), domain="6 pairs: a fixed pair at two δ and 4 seeded random 4-point pairs at e^ε = 2",
+                     stated_domain="every (ε, δ)-indistinguishable pair")
+
+
+@claim(paper=PAPER, label="Corollary 24 (proof), erratum",
+       statement="Printed: F(0,⊤) = P'', F(1,⊤) = Q'', F(0,⊥) = A, F(1,⊥) = B; ⊤ and ⊥ are swapped.")
+def corollary_24_proof():
+    p, q, e, d = _decomposition_case()
+    printed, checks = _corollary_24_laws(p, q, e, d)
     return erratum(printed == list(p), {"p": p, "q": q, "eps": e, "delta": d, "F(R(0)) with printed F": printed},
-                   corrected, "with the printed F, F(R(0)) ≠ P: ⊤ and ⊥ are swapped",
-                   corrected_statement="F(0,⊤) = A, F(1,⊤) = B, F(0,⊥) = P'', F(1,⊥) = Q''")
+                   combine(*checks), "with the printed F, F(R(0)) ≠ P: ⊤ and ⊥ are swapped",
+                   corrected_statement="F(0,⊤) = A, F(1,⊤) = B, F(0,⊥) = P'', F(1,⊥) = Q''", kind="typo")

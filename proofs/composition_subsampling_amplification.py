@@ -21,9 +21,10 @@ from symdp.subsampled_renyi import (proposition41_bound, proposition41_zcdp_boun
                                     subsampled_gaussian_moment, subsampled_gaussian_rdp, subsampling_lower_bound,
                                     theorem34_moment, theorem35_bound, theorem35_lambda, theorem38_bound, theorem38_omega)
 from symdp.subsampling import add_remove_to_replace, amplified, theorem29_tight_pair
-from symdp.verify import certified_agreement, claim, combine, erratum, exact_agreement, identity, inequality_on_box
+from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+                          inequality_on_box, prove, real_closed)
 
-from _cs_helpers import (hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
+from _cs_helpers import (adaptive_statement, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at)
 from _cs_helpers import randomized_response as rr
 
@@ -75,7 +76,9 @@ def theorem_25():
         out.append(holds(False, "δ > 1/(100n) must be refused"))
     except ParameterError:
         out.append(holds(True, "δ > 1/(100n) is refused (hypothesis)"))
-    return out
+    return establish(combine(out),
+                     domain="the proof's constants and rearrangement (symbolic and exact); the library at one setting",
+                     stated_domain='every ε, δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n')
 
 
 def _lemma26_own(f: dict, n: int):
@@ -113,7 +116,9 @@ def lemma_26():
         out.append(holds(one + two >= R(1, 12) and three >= one + two, f"{name}: sum = {one + two} ≥ 1/12, Jensen form ≥"))
     out.append(exact_agreement(sum(_lemma26_own({xs: R(1, 2) for xs in product((0, 1), repeat=2)}, 2)), R(1, 12),
                                "f ≡ ½ attains 1/12"))
-    return out
+    return establish(combine(out),
+                     domain='2 fixed laws of the coordinates and the uniform case (exact Beta integrals)',
+                     stated_domain='every law of the coordinates')
 
 
 @claim(paper=PAPER, label="Lemma 27",
@@ -131,7 +136,9 @@ def lemma_27():
             mean_x = sympy.Add(*[w * v for v, w in zip(values, px)])
             out.append(exact_agreement(lib, bound, f"seed {seed}, e^ε = {x}: library = formula"))
             out.append(holds(mean_x <= bound, f"seed {seed}, e^ε = {x}: E[X] = {mean_x} ≤ {bound}"))
-    return out
+    return establish(combine(out),
+                     domain='seeded random instances at 3 values of e^ε (exact)',
+                     stated_domain='every (ε, δ)-DP mechanism')
 
 
 # --------------------------------------------------------------------------------------------
@@ -175,9 +182,21 @@ def theorem_29():
     out.append(near(gaussian(1).subsample(R(1, 100)).hockey_stick(1 + R(1, 100) * (sympy.E - 1)),
                     "0.00126936737506644", 13, "subsampled Gaussian q=0.01, σ=1 at ε' (reference closed form, mpmath)"))
     out.append(near(amplified(1, 0, R(1, 100))[0], "0.0170368632361765", 14, "ε = 1, p = 0.01: reference ε'"))
-    out.append(inequality_on_box(x_ - log(1 + x_), [(0, 200)], "ε' = log(1+x) ≤ x = p(e^ε−1) for x ∈ [0, 200]",
-                                 variables=[x_]))
-    return out
+    # Every pair (P, Q) at level (e^ε, δ), p ∈ [0, 1], pointwise with e^{ε'} = 1 + p(e^ε − 1):
+    # remove: (pP + (1−p)Q) − e^{ε'}Q = p(P − e^ε Q); add: (Q − e^{ε'}(pP + (1−p)Q))₊ ≤ p(Q − e^ε P)₊ (two cases).
+    a, b, x, w = sympy.symbols("a b x w", nonnegative=True)
+    xp = 1 + w * (x - 1)
+    statement = combine(
+        identity(w * a + (1 - w) * b - xp * b, w * (a - x * b), "remove: the mixture's excess over e^{ε'}Q is p(P − e^ε Q)"),
+        real_closed(-(b - xp * (w * a + (1 - w) * b)), [a, b, x, w], [x >= 1, w <= 1, b <= x * a],
+                    "add, where Q ≤ e^ε P: Q − e^{ε'}(pP + (1−p)Q) ≤ 0"),
+        real_closed(w * (b - x * a) - (b - xp * (w * a + (1 - w) * b)), [a, b, x, w], [x >= 1, w <= 1, b >= x * a],
+                    "add, where Q ≥ e^ε P: Q − e^{ε'}(pP + (1−p)Q) ≤ p(Q − e^ε P); summed, δ' ≤ pδ"),
+        real_closed(xp * b - (w * a + (1 - w) * b), [a, b, x, w], [x >= 1, w <= 1, a <= x * b],
+                    "likelihood ratio: P ≤ e^ε Q ⇒ pP + (1−p)Q ≤ e^{ε'}Q"),
+        prove(x_ - log(1 + x_), x_, 0, sympy.oo, "ε' = log(1+x) ≤ x = p(e^ε−1) for every x ≥ 0"))
+    return establish(statement, out, domain="every pair, every ε ≥ 0, δ, p ∈ [0, 1] (pointwise, nlsat; the log bound "
+                                           "by the prover); tightness at e^ε = 3, p = 1/10")
 
 
 @claim(paper=PAPER, label="Footnote 8 (Theorem 29 tightness)",
@@ -192,7 +211,8 @@ def footnote_8():
                                         "and the example attains 1 + p(e^ε − 1) (n = 4, enumerated over U)"))
     return erratum(printed_sum == 1, {"e^eps": x, "P[M(y)=1] + P[M(y)=0] as printed (sum > 0 row)": printed_sum},
                    corrected, "footnote 8's second row sums to 5/4 at e^ε = 3",
-                   corrected_statement="P[M(y)=1] = e^ε/(e^ε+1), P[M(y)=0] = 1/(e^ε+1) when the sum is > 0 (mirror when 0)")
+                   corrected_statement="P[M(y)=1] = e^ε/(e^ε+1), P[M(y)=0] = 1/(e^ε+1) when the sum is > 0 (mirror when 0)",
+                   kind="typo")
 
 
 @claim(paper=PAPER, label="Section 6.2 (add/remove vs replace)",
@@ -209,7 +229,11 @@ def section_6_2():
         out.append(holds(max(hockey(p, r, exp(eps2)), hockey(r, p, exp(eps2))) <= d2,
                          f"triple {seed}: P≈Q and Q≈R at (log {x}, {d}) ⇒ P≈R at (2 log {x}, (1+e^ε)δ)"))
     out.append(exact_agreement(list(add_remove_to_replace(1, R(1, 10 ** 6))), [2, (1 + sympy.E) / 10 ** 6], "library"))
-    return out
+    ps, qs, rs, x, d = sympy.symbols("P Q R x delta", nonnegative=True)
+    statement = real_closed(x ** 2 * rs + (1 + x) * d - ps, [ps, qs, rs, x, d], [x >= 1, ps <= x * qs + d, qs <= x * rs + d],
+                            "P(S) ≤ e^ε Q(S) + δ and Q(S) ≤ e^ε R(S) + δ ⇒ P(S) ≤ e^{2ε}R(S) + (1 + e^ε)δ, every event "
+                            "(and symmetrically)")
+    return establish(statement, out, domain="every triple of laws, every ε ≥ 0, δ ≥ 0 (nlsat, per event)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -220,7 +244,12 @@ def section_6_2():
        statement="(α, ε)-RDP: E[e^{(α−1)Z}] ≤ e^{(α−1)ε}; ρ-zCDP ⇔ (α, αρ)-RDP for all α > 1; "
                  "P[Z > ε̃] ≤ e^{−(α−1)(ε̃−ε)} (Markov).")
 def definition_30():
-    out = [identity(exp(t_ * (t_ + 1) * rho_).subs(t_, a_ - 1), exp((a_ - 1) * a_ * rho_), "t = α − 1 turns zCDP into (α, αρ)-RDP")]
+    zz = sympy.Symbol("w", nonnegative=True)
+    statement = combine(identity(exp(t_ * (t_ + 1) * rho_).subs(t_, a_ - 1), exp((a_ - 1) * a_ * rho_),
+                                 "t = α − 1 turns zCDP into (α, αρ)-RDP, every α > 1"),
+                        prove(exp(zz) - 1, zz, 0, sympy.oo, "Markov, pointwise: 1[Z > ε̃] ≤ e^{(α−1)(Z − ε̃)} since "
+                                                             "e^w ≥ 1 for w = (α−1)(Z − ε̃) ≥ 0 (and e^w > 0 always)"))
+    out = []
     p1, q1 = rr(sympy.Integer(2))
     p, q = product_law(*[p1] * 5), product_law(*[q1] * 5)
     for a in (2, 3):
@@ -228,7 +257,7 @@ def definition_30():
         for e in (1, 2):
             tail = sympy.Add(*[u for u, w in zip(p, q) if sign(log(u / w) - e) > 0])
             out.append(ordered([tail, exp(-(a - 1) * (e - d))], f"RR(log 2)^5, α = {a}, ε̃ = {e}: P[Z > ε̃] ≤ e^{{−(α−1)(ε̃−D_α)}}"))
-    return out
+    return establish(statement, out, domain="every α > 1, ρ ≥ 0, ε̃ (symbolic; Markov pointwise)")
 
 
 @claim(paper=PAPER, label="Lemma 31",
@@ -242,7 +271,7 @@ def lemma_31():
     for a in (R(3, 2), 2, R(7, 2)):
         total = _renyi(p1, q1, a) + max((_renyi(*second[i], a) for i in range(3)), key=lambda v: sympy.N(v, 30))
         out.append(ordered([_renyi(p, q, a), total], f"α = {a}: D_α(joint) ≤ D_α(M₁) + sup_y₁ D_α(M₂(·, y₁))"))
-    return out
+    return establish(adaptive_statement("α"), out, domain="every adaptive pair, every α > 1 (termwise identity, nlsat step)")
 
 
 @claim(paper=PAPER, label="Definition 32",
@@ -265,7 +294,17 @@ def definition_32():
     out.append(near(log(qq ** 2 * (1 - qq) ** -1 + (1 - qq) ** 2 * qq ** -1), "0.735325664055519", 14,
                     "RR(ε=1): D_2 closed form vs reference"))
     out.append(near(FinitePair(*rr(sympy.E)).renyi(5), "0.921715428667875", 14, "RR(ε=1): library D_5 vs reference"))
-    return out
+    u, w, qq_, r_ = sympy.symbols("u w q r", positive=True)
+    a1, a2, b1, b2 = sympy.symbols("a1 a2 b1 b2", nonnegative=True)
+    statement = combine(
+        identity([u * exp((a_ - 1) * log(u / w)), u * (u / w) ** (a_ - 1)], [w * (u / w) ** a_, w * (u / w) ** a_],
+                 "termwise: P e^{(α−1)Z} = P (P/Q)^{α−1} = Q (P/Q)^α, so the three expectations agree"),
+        real_closed(r_ * (b1 + b2) - (a1 + a2), [a1, a2, b1, b2, r_], [a1 <= r_ * b1, a2 <= r_ * b2],
+                    "D_∞: P ≤ rQ on each outcome of S ⇒ P(S) ≤ rQ(S) (mediant; induction), singletons attain it"),
+        identity(qq_ ** a_ * (1 - qq_) ** (1 - a_) + (1 - qq_) ** a_ * qq_ ** (1 - a_),
+                 sympy.Add(*[x_ ** a_ * y_ ** (1 - a_) for x_, y_ in ((qq_, 1 - qq_), (1 - qq_, qq_))]),
+                 "RR with keep probability q: E_Q[(P/Q)^α] = q^α(1−q)^{1−α} + (1−q)^α q^{1−α}"))
+    return establish(statement, out, domain="every pair, every α > 1 (termwise)")
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 1–3)",
@@ -284,22 +323,56 @@ def lemma_33_123():
         out.append(exact_agreement([moment(product_law(p, p2), product_law(q, q2), a) for a in (2, 3)],
                                    [moment(p, q, a) * moment(p2, q2, a) for a in (2, 3)],
                                    f"pair {seed}: e^{{(α−1)D_α}} multiplies on products (α = 2, 3)"))
-    return out
+    u, c = sympy.symbols("u c", positive=True)
+    a1, a2, b1, b2 = sympy.symbols("a1 a2 b1 b2", positive=True)
+    statement = combine(
+        post_processing_statement(),
+        identity((a1 * a2) ** a_ * (b1 * b2) ** (1 - a_), a1 ** a_ * b1 ** (1 - a_) * a2 ** a_ * b2 ** (1 - a_),
+                 "part 2: the moment of a product factorises termwise, so D_α adds"),
+        identity(sympy.diff(u ** c, u, 2), c * (c - 1) * u ** (c - 2),
+                 "parts 1 and 3: u^c is convex for c ≥ 1, so by Jensen E_Q[(P/Q)^α] ≥ (E_Q[P/Q])^α = 1 (D_α ≥ 0) and, "
+                 "with c = (β−1)/(α−1) ≥ 1, (E_P[(P/Q)^{α−1}])^c ≤ E_P[(P/Q)^{β−1}] (D_α ≤ D_β)"))
+    return establish(statement, out, domain="every pair and kernel, every α > 1 (Jensen's inequality; convexity checked "
+                                            "symbolically)")
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 4–5)",
        statement="D_α(N(μ,σ²)‖N(μ',σ²)) = α(μ−μ')²/2σ²; D_α(P‖Q) ≤ (α/8)(D_∞(P‖Q) + D_∞(Q‖P))².")
 def lemma_33_45():
-    out = [identity(exp(a_ * (-rho_) + a_ ** 2 * 2 * rho_ / 2), exp((a_ - 1) * a_ * rho_),
-                    "E_Q[(P/Q)^α] = E[e^{αZ_Q}], Z_Q ~ N(−ρ, 2ρ), is e^{(α−1)αρ}, so D_α = αρ"),
-           exact_agreement([gaussian(3, 2).renyi(a) for a in (2, R(7, 2))], [2 * R(4, 18), R(7, 2) * R(4, 18)],
+    statement = combine(identity(exp(a_ * (-rho_) + a_ ** 2 * 2 * rho_ / 2), exp((a_ - 1) * a_ * rho_),
+                                 "part 4: E_Q[(P/Q)^α] = E[e^{αZ_Q}], Z_Q ~ N(−ρ, 2ρ), is e^{(α−1)αρ}, so D_α = αρ"),
+                        _asymmetric_hoeffding())
+    out = [exact_agreement([gaussian(3, 2).renyi(a) for a in (2, R(7, 2))], [2 * R(4, 18), R(7, 2) * R(4, 18)],
                            "library GaussianPair.renyi at Δ = 2, σ = 3")]
     for seed in (341, 342, 343):
         p, q = random_pair(seed, 4)
         e1, e2 = log(max(u / w for u, w in zip(p, q))), log(max(w / u for u, w in zip(p, q)))
         for a in (R(3, 2), 2, 6):
             out.append(ordered([_renyi(p, q, a), a / 8 * (e1 + e2) ** 2], f"pair {seed}, α = {a}: part 5"))
-    return out
+    return establish(statement, out, domain="every α > 1, every pair with finite D_∞ both ways (symbolic)")
+
+
+def _asymmetric_hoeffding():
+    """Part 5 by Hoeffding's lemma on [−b, a] (a = D_∞(P‖Q), b = D_∞(Q‖P), so Z ∈ [−b, a]): e^{tz} lies
+    below its chord; for the two-point law f'' = (a+b)²x(1−x) ≤ (a+b)²/4, f(0) = 0, f'(0) = E[Z], so
+    log E[e^{tZ}] ≤ tE[Z] + t²(a+b)²/8; t = −1 and E[e^{−Z}] = 1 give E[Z] ≤ (a+b)²/8; at t = α − 1 this is
+    (α−1)D_α ≤ (α−1)α(a+b)²/8."""
+    a, b, pp = sympy.symbols("a b p", positive=True)
+    tt, zz, m = sympy.Symbol("t", real=True), sympy.Symbol("z", real=True), sympy.Symbol("m", real=True)
+    chord = ((a - zz) * exp(-tt * b) + (zz + b) * exp(tt * a)) / (a + b)
+    f = log((1 - pp) * exp(-tt * b) + pp * exp(tt * a))
+    x = pp * exp(tt * a) / ((1 - pp) * exp(-tt * b) + pp * exp(tt * a))
+    return combine(
+        identity([(chord - exp(tt * zz)).subs(zz, -b), (chord - exp(tt * zz)).subs(zz, a),
+                  sympy.diff(chord - exp(tt * zz), zz, 2)], [0, 0, -tt ** 2 * exp(tt * zz)],
+                 "part 5: the chord of e^{tz} over [−b, a] lies above it (0 at the ends, concave difference)"),
+        identity(sympy.diff(f, tt, 2), (a + b) ** 2 * x * (1 - x), "two-point log-MGF: f'' = (a+b)²x(1−x)"),
+        identity((a + b) ** 2 / 4 - (a + b) ** 2 * x * (1 - x), (a + b) ** 2 * (2 * x - 1) ** 2 / 4, "≤ (a+b)²/4"),
+        identity([f.subs(tt, 0), sympy.diff(f, tt).subs(tt, 0)], [0, pp * a - (1 - pp) * b], "f(0) = 0, f'(0) = E[Z]"),
+        real_closed((a + b) ** 2 / 8 - m, [m, a, b], [(a + b) ** 2 / 8 - m >= 0],
+                    "t = −1: 0 = log E[e^{−Z}] ≤ −E[Z] + (a+b)²/8, i.e. E[Z] = m ≤ (a+b)²/8"),
+        real_closed((a_ - 1) * a_ * (a + b) ** 2 / 8 - ((a_ - 1) * m + (a_ - 1) ** 2 * (a + b) ** 2 / 8), [m, a, b, a_],
+                    [a_ >= 1, m <= (a + b) ** 2 / 8], "t = α − 1: (α−1)E[Z] + (α−1)²(a+b)²/8 ≤ (α−1)α(a+b)²/8"))
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 6–7)",
@@ -327,7 +400,9 @@ def lemma_33_67():
     sg = sympy.Symbol("sigma", positive=True)
     out.append(identity(a_ * (2 - 0) ** 2 / (2 * sg ** 2), (sqrt(a_ / (2 * sg ** 2)) * 2) ** 2 / a_ * a_,
                         "Gaussians N(2), N(1), N(0): D_α(P‖R) = 4α/2σ² = (√ρ₁+√ρ₂)²α with ρ₁ = ρ₂ = 1/2σ² (equality)"))
-    return out
+    return establish(combine(out),
+                     domain='part 6 on 2 random pair couples × 2 mixing weights, part 7 on 2 random triples; the Gaussian optimisation symbolic',
+                     stated_domain='every pair, α > 1')
 
 
 @claim(paper=PAPER, label="Lemma 33 (part 8)",
@@ -335,10 +410,11 @@ def lemma_33_67():
 def lemma_33_8():
     d = sympy.Symbol("D", positive=True)
     e = sympy.Symbol("e", positive=True)
-    out = [identity(exp(-(a_ - 1) * (e - d)) / a_ * (1 - 1 / a_) ** (a_ - 1),
-                    (exp(t_ * d - e * t_) / (t_ + 1) * (1 - 1 / (t_ + 1)) ** t_).subs(t_, a_ - 1),
-                    "Lemma 33.8 is Proposition 14's bound at t = α − 1 with E[e^{tZ}] = e^{tD}"),
-           near(rdp_to_dp_delta(3, R(3, 2), 2), "0.0545006579513248", 14, "α = 3, D = 3/2, ε̃ = 2: reference value")]
+    statement = identity(exp(-(a_ - 1) * (e - d)) / a_ * (1 - 1 / a_) ** (a_ - 1),
+                         (exp(t_ * d - e * t_) / (t_ + 1) * (1 - 1 / (t_ + 1)) ** t_).subs(t_, a_ - 1),
+                         "Lemma 33.8 is Proposition 14's bound (proved for every t > 0) at t = α − 1 with "
+                         "E[e^{tZ}] = e^{(α−1)D_α}")
+    out = [near(rdp_to_dp_delta(3, R(3, 2), 2), "0.0545006579513248", 14, "α = 3, D = 3/2, ε̃ = 2: reference value")]
     lat = randomized_response(log(2)) ** 4
     p1, q1 = rr(sympy.Integer(2))
     for a in (2, 3, 4):
@@ -346,7 +422,7 @@ def lemma_33_8():
         for eps in (R(5, 2), 3):
             out.append(ordered([lat.hockey_stick(exp(eps)), rdp_to_dp_delta(a, dd, eps)],
                                f"RR(log 2)^4, α = {a}, ε̃ = {eps}: exact δ ≤ Lemma 33.8's δ"))
-    return out
+    return establish(statement, out, domain="every α > 1, ε̃ ≥ D_α (symbolic, with Proposition 14)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -377,7 +453,18 @@ def theorem_34():
                        "fractional α = 5/2 (integral) lies between the integer orders 2 and 3 (use ⌈α⌉)"))
     ok = all((1 - w) ** (a - 1) * (1 + (a - 1) * w) <= 1 for a in range(2, 16) for w in (R(1, 100), R(1, 10), R(1, 2), R(9, 10)))
     out.append(holds(ok, "(1−p)^{α−1}(1+(α−1)p) ≤ 1 for α = 2..15, p ∈ {0.01, 0.1, 0.5, 0.9}"))
-    return out
+    # Every pair, every integer α ≥ 2 (symbolic α): the binomial expansion of E_Q[(1−p+pP/Q)^α]; its k = 0 and
+    # k = 1 terms (E_Q[P/Q] = 1) combine to (1−p)^{α−1}(1+(α−1)p); the k ≥ 2 terms are bounded by the RDP
+    # guarantee e^{(k−1)ε(k)}. The swapped direction is the identical calculation; the reverse direction
+    # D_α(Q‖pP+(1−p)Q) is Theorem 35 (checked, not proved here), so the proof is restricted to the forward ones.
+    statement = identity(sympy.binomial(a_, 0) * (1 - p_) ** a_ + sympy.binomial(a_, 1) * (1 - p_) ** (a_ - 1) * p_,
+                         (1 - p_) ** (a_ - 1) * (1 + (a_ - 1) * p_),
+                         "binomial expansion (Newton, integer α) of E_Q[(1−p+pP/Q)^α]: the k = 0, 1 terms give "
+                         "(1−p)^{α−1}(1+(α−1)p), the k ≥ 2 terms C(α,k)(1−p)^{α−k}p^k E_Q[(P/Q)^k] ≤ … e^{(k−1)ε(k)}")
+    return establish(statement, out,
+                     domain="the two forward directions D_α(pP+(1−p)Q‖Q), D_α(pQ+(1−p)P‖P) for every pair and integer "
+                            "α ≥ 2 (symbolic); the reverse direction rests on Theorem 35 (checked)",
+                     stated_domain="every mechanism, every integer α ≥ 2, p ∈ [0, 1], all directions")
 
 
 @claim(paper=PAPER, label="Theorem 35",
@@ -394,7 +481,9 @@ def theorem_35():
                 rhs = theorem35_bound(a, s, fwd, swp)
                 out.append(exact_agreement(rhs, (1 - lam) * fwd + lam * swp, f"pair {seed}, p={s}, α={a}: library RHS"))
                 out.append(holds(rev <= rhs and rev <= max(fwd, swp), f"pair {seed}, p={s}, α={a}: reverse ≤ RHS ≤ max"))
-    return out
+    return establish(combine(out),
+                     domain='4 seeded random pairs × 3 rates p × α ∈ {2, 3, 4} (exact)',
+                     stated_domain='every pair, every α > 1, p ∈ [0, 1]')
 
 
 def _bracket(a, s, x):
@@ -436,14 +525,19 @@ def theorem_35_gap():
                                 * ((1 - s + s * x) / x) ** 3, 12))},
                    combine(*corrected), "the proof's '(Lemma 36)' step fails for α < 2 (factor (9/8)^{−1/2} < 1 at "
                    "α = 3/2, p = 1/2, x = 2); the conclusion still holds at every sampled point",
-                   corrected_statement="the printed proof covers α ≥ 2; for α ∈ (1, 2) Theorem 35 is checked, not proved")
+                   corrected_statement="the printed proof covers α ≥ 2; for α ∈ (1, 2) Theorem 35 is checked, not proved",
+                   kind="proof gap")
 
 
 @claim(paper=PAPER, label="Lemma 36",
        statement="1/(1−p+p/x) ≤ 1−p+px for p ∈ [0,1], x > 0.")
 def lemma_36():
-    return identity((1 - p_ + p_ * x_) * (1 - p_ + p_ / x_) - 1, p_ * (1 - p_) * (x_ - 1) ** 2 / x_,
-                    "(1−p+px)(1−p+p/x) − 1 = p(1−p)(x−1)²/x, every factor ≥ 0 for p ∈ [0,1], x > 0, and 1−p+p/x > 0")
+    return establish(combine(
+        identity((1 - p_ + p_ * x_) * (1 - p_ + p_ / x_) - 1, p_ * (1 - p_) * (x_ - 1) ** 2 / x_,
+                 "(1−p+px)(1−p+p/x) − 1 = p(1−p)(x−1)²/x"),
+        real_closed(p_ * (1 - p_) * (x_ - 1) ** 2 / x_, [p_, x_], [p_ <= 1], "p(1−p)(x−1)²/x ≥ 0 for p ∈ [0,1], x > 0"),
+        real_closed(1 - p_ + p_ / x_, [p_, x_], [p_ <= 1], "1 − p + p/x > 0 (≥ 0 here; = 0 only at p = 1, x = ∞)")),
+        domain="p ∈ [0, 1], x > 0 (symbolic, nlsat)")
 
 
 @claim(paper=PAPER, label="Lemma 37",
@@ -453,9 +547,11 @@ def lemma_37():
     c = (1 - p_) / x_ + p_
     second = (3 * (1 - p_) * v_ * (v_ - 1) * p_ ** 2 * (1 - p_ + p_ * x_) ** (v_ - 2)
               + v_ * p_ * (6 * c * (1 - p_) ** 2 / x_ ** 4 + 6 * c ** 2 * (1 - p_) / x_ ** 3))
-    return [identity([f.subs(x_, 1), sympy.diff(f, x_).subs(x_, 1)], [0, 0], "f(1) = 0 and f'(1) = 0"),
-            identity(sympy.diff(f, x_, 2), second,
-                     "f'' is a sum of products of factors ≥ 0 for v ≥ 1, p ∈ [0,1], x > 0: f is convex with minimum f(1) = 0")]
+    return establish(combine(identity([f.subs(x_, 1), sympy.diff(f, x_).subs(x_, 1)], [0, 0], "f(1) = 0 and f'(1) = 0"),
+                             identity(sympy.diff(f, x_, 2), second,
+                                      "f'' is a sum of products of factors ≥ 0 for v ≥ 1, p ∈ [0,1], x > 0: f is convex "
+                                      "with minimum f(1) = 0")),
+                     domain="v ≥ 1, p ∈ [0, 1], x > 0 (symbolic)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -472,6 +568,17 @@ def theorem_38():
            holds(sign(theorem38_omega(s, r) - 4) >= 0, "ω = min(log 100/0.4, 1 + 100^{1/4}) = 4.16… ≥ 3 + 2·log 10/log 100 = 4")]
     for a in (2, 3, 4):
         out.append(ordered([subsampled_gaussian_rdp(a, s, sigma), 10 * s ** 2 * r * a], f"forward (Thm 34), α = {a}: ≤ 10p²ρα"))
+    # a family: seeded (p, ρ) that satisfy the hypothesis, forward direction at integer α < ω
+    rng = random.Random(38)
+    family = 0
+    while family < 3:
+        s2, r2 = R(1, rng.choice((200, 500, 1000, 5000))), R(rng.randint(1, 10), 10)
+        if sign(theorem38_omega(s2, r2) - 3 - 2 * log(1 / r2) / log(1 / s2)) < 0:
+            continue
+        family += 1
+        for a in (2, 3):
+            out.append(ordered([subsampled_gaussian_rdp(a, s2, 1 / sqrt(2 * r2)), 10 * s2 ** 2 * r2 * a],
+                               f"family: p = {s2}, ρ = {r2}, α = {a}: forward ≤ 10p²ρα"))
     for a in (R(3, 2), 2, 3):
         out.append(ordered([subsampled_gaussian_rdp(a, s, sigma, direction="reverse"), 10 * s ** 2 * r * a],
                            f"reverse (certified integral), α = {a}: ≤ 10p²ρα"))
@@ -485,7 +592,10 @@ def theorem_38():
     out.append(identity(log(s ** ((1 + w) / 2)) - log(s ** 2 * r),
                         log(s) / 2 * (w - 3 - 2 * log(1 / r) / log(1 / s)),
                         "step 3: log p^{(1+ω)/2} − log(p²ρ) = (log p/2)(ω − 3 − 2log(1/ρ)/log(1/p))"))
-    return out
+    return establish(combine(out),
+                     domain='p = 1/100, ρ = 1/10, α ∈ {3/2, 2, 3, 4} (certified), and 3 seeded (p, ρ) satisfying the '
+                            'hypothesis at α ∈ {2, 3}; the hypothesis check at 2 points',
+                     stated_domain='every p ∈ [0, 1/2], ρ ∈ (0, 1] satisfying the hypothesis, α ∈ (1, ω)')
 
 
 def _lemma39_40_points(seed, need_lemma39):
@@ -506,8 +616,10 @@ def _lemma39_40_points(seed, need_lemma39):
                  "(1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)².")
 def lemma_39():
     f = 1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 - (1 - p_ + p_ * x_) ** a_
-    return [signs_at(f, [a_, p_, x_], _lemma39_40_points(39, True), "at random admissible points"),
-            holds(sign(1 / (1 - (1 - 1 / sympy.E)) - sympy.E) <= 0, "(1−p)^{−1} ≤ e on p ≤ 1 − 1/e")]
+    return establish(combine([signs_at(f, [a_, p_, x_], _lemma39_40_points(39, True), "at random admissible points"),
+            holds(sign(1 / (1 - (1 - 1 / sympy.E)) - sympy.E) <= 0, "(1−p)^{−1} ≤ e on p ≤ 1 − 1/e")]),
+                     domain='60 seeded random admissible (α, p, x) (exact signs)',
+                     stated_domain='every admissible α > 1, p ∈ [0, 1 − 1/e], x ≥ 0')
 
 
 @claim(paper=PAPER, label="Lemma 40",
@@ -517,7 +629,9 @@ def lemma_40():
     f = (1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 + ((a_ - 1) * p_ * x_) ** w
          - (1 - p_ + p_ * x_) ** a_)
     pts = [(a, s, x, a + k) for k, (a, s, x) in zip((0, R(1, 2), 2, 5) * 15, _lemma39_40_points(40, False))]
-    return signs_at(f, [a_, p_, x_, w], pts, "at random points with ω ∈ {α, α+½, α+2, α+5}")
+    return establish(combine(signs_at(f, [a_, p_, x_, w], pts, "at random points with ω ∈ {α, α+½, α+2, α+5}")),
+                     domain='60 seeded random (α, p, x, ω) (exact signs)',
+                     stated_domain='every 1 < α ≤ ω, p ∈ [0, 1 − 1/e], x ≥ 0')
 
 
 @claim(paper=PAPER, label="Proposition 41",
@@ -540,7 +654,9 @@ def proposition_41():
         for a, w in ((2, 3), (R(3, 2), 2)):
             bound = proposition41_bound(a, R(1, 10), _renyi(p, q, 2), _renyi(p, q, w), w)
             out.append(ordered([_renyi(_mix(p, q, R(1, 10)), q, a), bound], f"pair {seed}, p = 1/10, α = {a}, ω = {w}"))
-    return out
+    return establish(combine(out),
+                     domain='the Gaussian at p = 1/20, ρ = 1/2, α ≤ 5; 2 random pairs at p = 1/10',
+                     stated_domain='every pair, p ≤ 1 − 1/e, 1 < α ≤ ω')
 
 
 @claim(paper=PAPER, label="Proposition 42",
@@ -552,7 +668,7 @@ def proposition_42():
     second = d - a_ / (a_ - 1) * log(1 / p_) + a_ / (a_ - 1) * log(1 + (1 - p_) / p_ * exp(-(a_ - 1) / a_ * d))
     out = [identity(sympy.simplify(exp((a_ - 1) / a_ * first)), sympy.simplify(exp((a_ - 1) / a_ * second)),
                     "the first two forms coincide (compared after exp((α−1)/α ·))"),
-           inequality_on_box(x_ - log(1 + x_), [(0, 200)], "log(1+x) ≤ x gives the third form", variables=[x_])]
+           prove(x_ - log(1 + x_), x_, 0, sympy.oo, "log(1+x) ≤ x for every x ≥ 0 gives the third form")]
     s, r = R(1, 20), R(1, 2)
     for a in (2, 5, 8, 20):
         exact_value = subsampled_gaussian_rdp(a, s, 1)
@@ -564,4 +680,6 @@ def proposition_42():
             dd = _renyi(p, q, a)
             out.append(ordered([subsampling_lower_bound(a, R(1, 5), dd), _renyi(_mix(p, q, R(1, 5)), q, a),
                                 proposition42_bound(a, R(1, 5), dd)], f"pair {seed}, p = 1/5, α = {a}"))
-    return out
+    return establish(combine(out),
+                     domain="the forms' identity and log(1+x) ≤ x symbolic; the bounds on the Gaussian at p = 1/20 and 2 random pairs",
+                     stated_domain='every pair, α > 1, p ∈ (0, 1]')

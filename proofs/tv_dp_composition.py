@@ -14,7 +14,8 @@ from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumer
 from symdp.composition import composed_deltas, kov_delta, theorem2_delta
 from symdp.pairs import FinitePair, dominating, erasure_mass
 from symdp.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
-from symdp.verify import certified_agreement, claim, combine, exact_agreement, identity, inequality_on_box
+from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity, inequality_on_box,
+                          rational_nonnegative, real_closed)
 
 PAPER = "tv-dp"
 LOG_X = sympy.log(X)  # ε = log x, so e^ε = x exactly in the library's formulas
@@ -29,6 +30,17 @@ def _pairs(seed: int, count: int = 12, sizes=(2, 3, 4, 5)):
 # Section II
 
 
+def _events_pointwise(gamma):
+    """sup_S P(S) − γQ(S) = Σ(p − γq)₊ for every finite pair, outcome by outcome: for any S,
+    Σ_S (p − γq) ≤ Σ_S (p − γq)₊ ≤ Σ (p − γq)₊ because a ≤ max(a, 0) (max(a, 0) − a = max(−a, 0))
+    and max(·, 0) ≥ 0; S = {p > γq} attains it."""
+    a = sympy.Symbol("a", real=True)
+    return combine(identity(sympy.Max(a, 0) - a, sympy.Max(-a, 0), "max(a, 0) − a = max(−a, 0) ≥ 0: each outcome's "
+                            "p − γq is at most its positive part"),
+                   identity(sympy.Max(a, 0), (a + sympy.Abs(a)) / 2, "max(a, 0) = (a + |a|)/2 ≥ 0"),
+                   detail=f"sup over events = Σ(p − {gamma}q)₊, attained at S = {{p > {gamma}q}}")
+
+
 @claim(PAPER, "Definition 1 (hockey-stick form)",
        "(ε,δ)-DP ⇔ δ ≥ max(E_{e^ε}(P0‖P1), E_{e^ε}(P1‖P0)), E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(P − γQ)₊ (eqs. 8–9)")
 def definition_1():
@@ -37,8 +49,10 @@ def definition_1():
         pair = FinitePair(p, q)
         lib += [pair.hockey_stick(x), pair.delta(sympy.log(x))]
         brute += [subsets_hockey(p, q, x), max(subsets_hockey(p, q, x), subsets_hockey(q, p, x))]
-    return exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
-                           "library E_γ and δ(ε) against the maximum over all 2^n events")
+    return establish(_events_pointwise("γ"),
+                     exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
+                                     "library E_γ and δ(ε) against the maximum over all 2^n events"),
+                     domain="all pairs on finite (or, integrand by integrand, continuous) outcome spaces, γ = e^ε ≥ 1")
 
 
 @claim(PAPER, "Definition 2 (ROC, Neyman–Pearson)",
@@ -52,8 +66,22 @@ def definition_2():
         for t in ts:
             lib.append(pair.tradeoff(min(t, 1)))
             dual.append(roc_dual(p, q, min(t, 1)))
-    return exact_agreement(lib, dual, "12 random pairs, at every NP vertex and t ∈ {1/7, 1/3, 5/8}: library "
-                           "trade-off against the linear-programming dual 1 − min_c [ct + Σ(q − cp)₊] over all randomised tests")
+    # Every pair, every t: let φ* reject H0 where q > cp, accept where q < cp, randomise on q = cp so that
+    # its type I error Σφ*p is t. For any test φ with Σφp ≤ t, each outcome has (φ* − φ)(q − cp) ≥ 0 (nlsat,
+    # both cases), so Σ(φ* − φ)q ≥ c(t − Σφp) ≥ 0: φ* has the least type II error 1 − Σφ*q.
+    phi, qv, pv, c = sympy.symbols("phi q p c", nonnegative=True)
+    statement = combine(
+        real_closed((1 - phi) * (qv - c * pv), [phi, qv, pv, c], [phi <= 1, qv >= c * pv],
+                    "where q ≥ cp the likelihood-ratio test rejects (φ* = 1): (1 − φ)(q − cp) ≥ 0"),
+        real_closed(-phi * (qv - c * pv), [phi, qv, pv, c], [phi <= 1, qv <= c * pv],
+                    "where q ≤ cp it accepts (φ* = 0): −φ(q − cp) ≥ 0"),
+        detail="Neyman–Pearson: likelihood-ratio tests attain f(t) for every pair and t (summed over outcomes, "
+               "Σ(φ* − φ)q ≥ cΣ(φ* − φ)p = c(t − Σφp) ≥ 0)")
+    return establish(statement,
+                     exact_agreement(lib, dual, "12 random pairs, at every NP vertex and t ∈ {1/7, 1/3, 5/8}: library "
+                                     "trade-off against the linear-programming dual 1 − min_c [ct + Σ(q − cp)₊] over all "
+                                     "randomised tests"),
+                     domain="all pairs, t ∈ [0, 1] (outcome by outcome, nlsat)")
 
 
 def _roc_delta(p, q, x):
@@ -69,8 +97,18 @@ def theorem_1():
     for (p, q), x in zip(_pairs(3, 16), [2, 3, Q(3, 2), 5, Q(9, 8), 1, 4, Q(5, 2)] * 2):
         roc.append(_roc_delta(p, q, x))
         hs.append(max(subsets_hockey(p, q, x), subsets_hockey(q, p, x)))
-    return exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
-                           "allowed by the ROC inequalities equals the least δ of Definition 1")
+    # Every pair: a test rejecting H0 on S has t = P0(S), f = 1 − P1(S); (ε,δ)-DP on S and on its
+    # complement is exactly the two lines (randomised tests are mixtures, and both sides are linear).
+    t, f, x, d = sympy.symbols("t f x delta", real=True)
+    p1s, p0s = 1 - f, t
+    statement = combine(identity((x * p0s + d) - p1s, (x * t + f) - (1 - d),
+                                 "P1(S) ≤ e^ε P0(S) + δ ⇔ e^ε t + f(t) ≥ 1 − δ (t = P0(S), f = 1 − P1(S))"),
+                        identity((x * (1 - p1s) + d) - (1 - p0s), (t + x * f) - (1 - d),
+                                 "P0(S^c) ≤ e^ε P1(S^c) + δ ⇔ t + e^ε f(t) ≥ 1 − δ"))
+    return establish(statement,
+                     exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
+                                     "allowed by the ROC inequalities equals the least δ of Definition 1"),
+                     domain="all pairs, ε ≥ 0, t ∈ [0, 1] (the two directions of DP on an event and its complement)")
 
 
 @claim(PAPER, "Definitions 3–4 and footnote 1",
@@ -83,8 +121,15 @@ def definition_3_4():
         lib.append(FinitePair(p, q).tv())
         half.append(sum(abs(a - b) for a, b in zip(p, q)) / 2)
         roc.append(1 - min(t + f for t, f in roc_vertices(p, q)))
-    return exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
-                           "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree")
+    t, f = sympy.symbols("t f", real=True)
+    statement = combine(_events_pointwise(1),
+                        identity(t + f, 1 - ((1 - f) - t), "t + f(t) = 1 − (P1(S) − P0(S)) for the test rejecting on S, "
+                                 "so inf_t (t + f(t)) = 1 − d_TV and η-TV is (0, η)-DP"),
+                        detail="Σ(p − q)₊ = ½Σ|p − q| since max(a, 0) = (a + |a|)/2 and Σ(p − q) = 0")
+    return establish(statement,
+                     exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
+                                     "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree"),
+                     domain="all pairs (outcome by outcome)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -105,50 +150,69 @@ def dominating_tv():
     d7 = [sympy.factor(a - b) for a, b in zip(p, q)]
     p5, q5 = dominating_masses(X, ALPHA, DELTA)
     d43 = [sympy.factor(a - b) for a, b in zip(p5, q5)]
-    signs = exact_agreement([d7[1], d43[2], d7[0] + d7[2], d43[0] + d43[4], d43[1] + d43[3]], [0] * 5,
-                            "the differences cancel in mirror pairs, so TV is the positive half")
+    signs = identity([d7[1], d43[2], d7[0] + d7[2], d43[0] + d43[4], d43[1] + d43[3]], [0] * 5,
+                     "the differences cancel in mirror pairs, so TV is the sum of the nonnegative ones")
+    box = [X >= 1, ALPHA >= 0, ALPHA <= 1, DELTA >= 0, DELTA <= 1]
+    positive = [real_closed(d, [X, ALPHA, DELTA], box, f"{d} ≥ 0 for x ≥ 1, α, δ ∈ [0, 1]") for d in (d7[0], d43[0], d43[1])]
     alpha = erasure_mass(sympy.log(X), DELTA, ETA)
     lib = [dominating(sympy.log(x), d, n).tv() for x, d, n in ((2, 0, Q(1, 5)), (3, Q(1, 10), Q(3, 10)))]
-    return [signs, identity(d7[0], (1 - ALPHA) * (X - 1) / (1 + X), "eq. (7), symbolic in x = e^ε > 1 and α"),
-            identity(d43[0] + d43[1], DELTA + (1 - DELTA) * (1 - ALPHA) * (X - 1) / (1 + X),
-                     "eqs. (43)–(44), symbolic in x, α, δ"),
-            identity((DELTA + (1 - DELTA) * (1 - ALPHA) * (X - 1) / (1 + X)).subs(ALPHA, alpha), ETA,
-                     "with the erasure mass α of Theorem 2, d_TV = η"),
-            exact_agreement(lib, [Q(1, 5), Q(3, 10)], "library dominating(ε,δ,η).tv() = η at (e^ε,δ,η) = (2,0,1/5), (3,1/10,3/10)")]
+    statement = combine(signs, positive, identity(d7[0], (1 - ALPHA) * (X - 1) / (1 + X), "eq. (7), symbolic in x = e^ε and α"),
+                        identity(d43[0] + d43[1], DELTA + (1 - DELTA) * (1 - ALPHA) * (X - 1) / (1 + X),
+                                 "eqs. (43)–(44), symbolic in x, α, δ"),
+                        identity((DELTA + (1 - DELTA) * (1 - ALPHA) * (X - 1) / (1 + X)).subs(ALPHA, alpha), ETA,
+                                 "with the erasure mass α of Theorem 2, d_TV = η"))
+    return establish(statement, exact_agreement(lib, [Q(1, 5), Q(3, 10)], "library dominating(ε,δ,η).tv() = η at "
+                                                "(e^ε,δ,η) = (2,0,1/5), (3,1/10,3/10)"),
+                     domain="e^ε ≥ 1, α ∈ [0, 1], δ ∈ [0, 1] (symbolic)")
+
+
+def _vertex_proof(delta):
+    """The NP curve of the pair (7) (δ = 0) or (43)–(44) against f_{ε,δ,η}, symbolic in x = e^ε ≥ 1,
+    α ∈ [0, 1] (and δ ∈ [0, 1]): both are convex and piecewise linear; at every NP vertex the
+    active lines of f pass through it (identities) and the other lines lie below (gaps ≥ 0, by
+    nlsat), so on each segment between vertices both equal the common active line."""
+    d = delta
+    eta = d + (1 - d) * (1 - ALPHA) * (X - 1) / (X + 1)
+    lines = {"eps": lambda t: 1 - d - X * t, "mirror": lambda t: (1 - d - t) / X, "eta": lambda t: 1 - eta - t,
+             "zero": lambda t: sympy.Integer(0)}
+    # NP vertices in order of decreasing P1/P0: (δ > 0: outcome 4, ratio ∞), ratio x, 1, 1/x (, outcome 0).
+    u = (1 - d) * (1 - ALPHA) / (1 + X)
+    verts = [(0, 1 - d), (u, 1 - d - u * X), (u + (1 - d) * ALPHA, 1 - d - u * X - (1 - d) * ALPHA), (1 - d, 0), (1, 0)]
+    active = [("eps",), ("eps", "eta"), ("eta", "mirror"), ("mirror", "zero"), ("zero",)]
+    if d == 0:  # (1 − δ, 0) is the last vertex (1, 0)
+        verts, active = verts[:4], active[:4]
+    variables = [X, ALPHA] + ([DELTA] if d != 0 else [])
+    domain = [X >= 1, ALPHA <= 1] + ([DELTA <= 1] if d != 0 else [])
+    ids, gaps = [], []
+    for (t, f), names in zip(verts, active):
+        for n in names:
+            ids.append(identity(lines[n](t), f, f"vertex ({t}, {f}) lies on the {n} line"))
+        for n in set(lines) - set(names):
+            gap = sympy.factor(sympy.cancel(f - lines[n](t)))
+            gaps.append(real_closed(gap, variables, domain, f"at vertex t = {t} the {n} line lies below (gap {gap} ≥ 0)"))
+    p, q = dominating_masses(X, ALPHA, d)
+    order = [2, 1, 0] if d == 0 else [4, 3, 2, 1, 0]
+    cumulative = [sympy.Add(*[p[i] for i in order[:m]]) for m in range(1, len(order) + 1)]
+    firsts = [v[0] for v in verts[1:]] if d == 0 else [v[0] for v in verts]
+    ver = identity(cumulative[-len(firsts):], firsts, "NP vertex abscissae are the cumulative P0-masses in decreasing "
+                   "order of P1/P0; the ordinates are 1 minus the cumulative P1-masses")
+    return combine(ids + gaps + [ver], detail="the NP curve and f_{ε,δ,η} are convex, piecewise linear, and agree at the "
+                   "vertices, with the same line active on each segment (so they are equal on [0,1])")
 
 
 @claim(PAPER, "Corollary 1 (δ = 0, eq. 7)",
        "For δ = 0 the trade-off function of the dominating pair (7) is exactly f_{ε,0,η}(t) = "
        "max{0, 1 − e^ε t, e^{−ε}(1 − t), 1 − η − t}")
 def corollary_1_pure():
-    p, q = dominating_masses(X, ALPHA)
-    eta = (1 - ALPHA) * (X - 1) / (X + 1)
-    lines = {"eps": lambda t: 1 - X * t, "mirror": lambda t: (1 - t) / X, "eta": lambda t: 1 - eta - t,
-             "zero": lambda t: sympy.Integer(0)}
-    # NP vertices in order of decreasing P1/P0: outcome 2 (ratio x), 1 (ratio 1), 0 (ratio 1/x).
-    u = (1 - ALPHA) / (1 + X)
-    verts = [(0, 1), (u, 1 - u * X), (u + ALPHA, 1 - u * X - ALPHA), (1, 0)]
-    active = [("eps",), ("eps", "eta"), ("eta", "mirror"), ("mirror", "zero")]
-    ids, boxes = [], []
-    for (t, f), names in zip(verts, active):
-        for n in names:
-            ids.append(identity(lines[n](t), f, f"vertex ({t}, {f}) lies on the {n} line"))
-        for n in set(lines) - set(names):
-            gap = sympy.factor(sympy.cancel(f - lines[n](t)))
-            boxes.append(inequality_on_box(gap, [(1, 64), (0, 1)], f"at vertex t = {t} the {n} line lies below "
-                                           f"(gap {gap} ≥ 0 on x ∈ [1, 64], α ∈ [0, 1])", variables=[X, ALPHA]))
     numeric_lib, numeric_formula = [], []
     for x, n in ((2, Q(1, 5)), (3, Q(1, 4)), (Q(3, 2), Q(1, 10))):
         pair = dominating(sympy.log(x), 0, n)
         for t in (0, Q(1, 20), Q(1, 8), Q(1, 3), Q(1, 2), Q(3, 4), 1):
             numeric_lib.append(pair.tradeoff(t))
             numeric_formula.append(f_region(x, 0, n, t))
-    ver = identity([p[2], p[2] + p[1], sum(p)], [v[0] for v in verts[1:]],
-                   "NP vertex abscissae are the cumulative P0-masses in the order 2, 1, 0")
-    return combine(ids + boxes + [ver, exact_agreement(numeric_lib, numeric_formula,
-                   "library trade-off of dominating(ε,0,η) = f_{ε,0,η} at 21 rational points")],
-                   detail="the NP curve of (7) and f_{ε,0,η} are convex, piecewise linear, and agree at the four "
-                   "vertices, with the same line active on each segment (so they are equal on [0,1])")
+    return establish(_vertex_proof(0), exact_agreement(numeric_lib, numeric_formula,
+                                                       "library trade-off of dominating(ε,0,η) = f_{ε,0,η} at 21 rational points"),
+                     domain="e^ε ≥ 1, α ∈ [0, 1] (i.e. 0 ≤ η ≤ tanh(ε/2)), t ∈ [0, 1]; symbolic, the gaps by nlsat")
 
 
 @claim(PAPER, "Corollary 1 (δ > 0, eqs. 43–44)",
@@ -164,38 +228,68 @@ def corollary_1_approx():
             lib.append(pair.tradeoff(t))
             indep.append(roc_dual(p, q, t))
             formula.append(f_region(x, d, n, t))
-    return exact_agreement(lib + indep, formula * 2, "4 parameter sets (e^ε, δ, η) incl. η = δ, at every NP vertex "
-                           "and 4 more t: library trade-off and the LP-dual ROC of (43)–(44) equal f_{ε,δ,η}")
+    return establish(_vertex_proof(DELTA),
+                     exact_agreement(lib + indep, formula * 2, "4 parameter sets (e^ε, δ, η) incl. η = δ, at every NP vertex "
+                                     "and 4 more t: library trade-off and the LP-dual ROC of (43)–(44) equal f_{ε,δ,η}"),
+                     domain="e^ε ≥ 1, δ ∈ (0, 1], α ∈ [0, 1] (i.e. δ ≤ η ≤ δ + (1−δ)tanh(ε/2)), t ∈ [0, 1]; symbolic, "
+                            "the gaps by nlsat")
 
 
 @claim(PAPER, "Remark 1",
        "β_I + β_II ≥ 2(1−δ)/(1+e^ε) = 1 − (δ + (1−δ)(e^ε−1)/(e^ε+1)): η above δ + (1−δ)tanh(ε/2) adds nothing")
 def remark_1():
     kink = (1 - DELTA) / (1 + X)
-    return [identity(2 * (1 - DELTA) / (1 + X), 1 - (DELTA + (1 - DELTA) * (X - 1) / (X + 1)), "the printed identity"),
-            identity(1 - DELTA - X * kink, (1 - DELTA - kink) / X,
-                     "the two ε-lines of Theorem 1 meet at t = f = (1−δ)/(1+e^ε), so min_t (t + f(t)) = 2(1−δ)/(1+e^ε)"),
-            identity(erasure_mass(LOG_X, DELTA, DELTA + (1 - DELTA) * (X - 1) / (X + 1)), 0,
-                     "at η = δ + (1−δ)tanh(ε/2) the erasure mass α is 0 (the KOV pair)")]
+    return establish(combine(
+        identity(2 * (1 - DELTA) / (1 + X), 1 - (DELTA + (1 - DELTA) * (X - 1) / (X + 1)), "the printed identity"),
+        identity(1 - DELTA - X * kink, (1 - DELTA - kink) / X,
+                 "the two ε-lines of Theorem 1 meet at t = f = (1−δ)/(1+e^ε), so min_t (t + f(t)) = 2(1−δ)/(1+e^ε)"),
+        identity(erasure_mass(LOG_X, DELTA, DELTA + (1 - DELTA) * (X - 1) / (X + 1)), 0,
+                 "at η = δ + (1−δ)tanh(ε/2) the erasure mass α is 0 (the KOV pair)")),
+        domain="e^ε ≥ 1, δ ∈ [0, 1) (symbolic)")
 
 
 @claim(PAPER, "Remark 2",
        "Jia et al.'s ε = log((1+η)/(1−η)) is η = tanh(ε/2), the pure ε-DP case (α = 0) already covered by KOV")
 def remark_2():
     eps = sympy.log((1 + ETA) / (1 - ETA))
-    return [identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
-            identity(erasure_mass(eps, 0, ETA), 0, "so the erasure mass α is 0"),
-            certified_agreement(eps.subs(ETA, Q(3, 10)), published("0.619039208406223"), 12,
-                                "η = 0.3 gives ε = log(13/7) = 0.61903920840622343… (a reference list rounds it to …2235; correctly rounded it is …2234)")]
+    return establish(combine(identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
+                             identity(erasure_mass(eps, 0, ETA), 0, "so the erasure mass α is 0")),
+                     certified_agreement(eps.subs(ETA, Q(3, 10)), published("0.619039208406223"), 12,
+                                         "η = 0.3 gives ε = log(13/7) = 0.61903920840622343… (a reference list rounds it to "
+                                         "…2235; correctly rounded it is …2234)"),
+                     domain="η ∈ [0, 1) (symbolic)")
 
 
 # --------------------------------------------------------------------------------------------
 # Theorem 2
 
 
-@claim(PAPER, "Theorem 2 (eq. 5), k ≤ 6",
+def _eq5_every_k():
+    """Eq. (5) for every k, by counting: a sequence of the k-fold pair (7) with n₊ = k−a−l outcomes of
+    ratio x, a erasures and l of ratio 1/x has multiplicity k!/(n₊! a! l!) = C(k,a)C(k−a,l) and
+    contributes P̃0 − x^j P̃1 = α^a u^{k−a}(x^{k−a−l} − x^{j+l}), which (x > 1) is positive iff
+    k − a − l > j + l, i.e. l ≤ ⌈(k−j−a)/2⌉ − 1 (and then a ≤ k − j − 1): the sum of the positive parts
+    is eq. (5)'s double sum, summand by summand."""
+    k, a, l, j, m = sympy.symbols("k a l j m", integer=True, nonnegative=True)
+    u = sympy.Symbol("u", positive=True)  # (1 − α)/(1 + x) > 0 for α < 1
+    p0 = (u * X) ** (k - a - l) * ALPHA ** a * u ** l
+    p1 = u ** (k - a - l) * ALPHA ** a * (u * X) ** l
+    multinomial = sympy.factorial(k) / (sympy.factorial(k - a - l) * sympy.factorial(a) * sympy.factorial(l))
+    return combine(
+        identity(sympy.gammasimp(multinomial / (sympy.binomial(k, a) * sympy.binomial(k - a, l))), 1,
+                 "multiplicity k!/(n₊! a! l!) = C(k,a)C(k−a,l)"),
+        identity(p0 - X ** j * p1, u ** (k - a) * ALPHA ** a * (X ** (k - l - a) - X ** (l + j)),
+                 "each sequence of the class contributes eq. (5)'s summand α^a u^{k−a}(x^{k−l−a} − x^{l+j})"),
+        identity([sympy.ceiling(2 * m / sympy.Integer(2)) - 1, sympy.ceiling((2 * m + 1) / sympy.Integer(2)) - 1], [m - 1, m],
+                 "the largest l with 2l < N = k − j − a is ⌈N/2⌉ − 1 (N = 2m: m − 1; N = 2m + 1: m): eq. (5)'s limits"),
+        rational_nonnegative(X ** 2 - X, X, 1, sympy.oo, "x^{n+1} − x^n = x^n(x − 1) ≥ 0 for x ≥ 1: x^m − x^n has the sign "
+                             "of m − n"))
+
+
+@claim(PAPER, "Theorem 2 (eq. 5)",
        "δ_j = max_S P̃0(S) − e^{jε}P̃1(S) for the k-fold dominating pair (7) equals the double sum (5), "
-       "for all j = 0..k, as rational functions of x = e^ε and α")
+       "for all k ≥ 1 and j = 0..k, as rational functions of x = e^ε and α",
+       supersedes="tv-dp:theorem-2-eq-5-k-le-6")
 def theorem_2_symbolic():
     brute, paper, mine = [], [], []
     for k in range(1, 7):
@@ -203,9 +297,11 @@ def theorem_2_symbolic():
             brute.append(sympy.factor(enumerate_delta(k, j, X, ALPHA)))
             paper.append(sympy.factor(theorem2_delta(j, k, LOG_X, ALPHA)))
             mine.append(sympy.factor(eq5(j, k, X, ALPHA)))
-    return [identity(brute, paper, "enumeration of all 3^k sequences (k = 1..6, 27 (k, j) pairs) against the "
-                     "library's eq. (5), symbolic in x > 1 and α"),
-            identity(mine, paper, "an independent transcription of eq. (5) against the library's")]
+    return establish(_eq5_every_k(),
+                     identity(brute, mine, "enumeration of all 3^k sequences (k = 1..6, 27 (k, j) pairs) against an "
+                              "independent transcription of eq. (5), symbolic in x > 1 and α"),
+                     identity(mine, paper, "the library's eq. (5) against the transcription"),
+                     domain="every k ≥ 1, j = 0..k, symbolic in e^ε > 1 and α")
 
 
 @claim(PAPER, "Theorem 2 (lattice composition), k ≤ 40",
@@ -221,13 +317,31 @@ def theorem_2_lattice():
     vectors = composed_deltas(sympy.log(3), 0, Q(1, 4), 5) + composed_deltas(sympy.log(2), 0, Q(7, 30), 3)
     reference = [Q(4763, 8192), Q(705, 2048), Q(603, 4096), Q(81, 2048), Q(81, 16384), 0,
                Q(10129, 27000), Q(196, 1125), Q(343, 6750), 0]
-    return [exact_agreement(lattice, closed, f"{len(closed)} δ_j: library lattice convolution vs eq. (5)"),
-            exact_agreement(pld, closed, "an independent O(k²) privacy-loss recursion vs eq. (5)"),
-            exact_agreement(vectors, reference, "reference test vectors (x=3, α=1/2, k=5) and (x=2, α=3/10, k=3)")]
+    return establish(exact_agreement(lattice, closed, f"{len(closed)} δ_j: library lattice convolution vs eq. (5)"),
+                     exact_agreement(pld, closed, "an independent O(k²) privacy-loss recursion vs eq. (5)"),
+                     exact_agreement(vectors, reference, "reference test vectors (x=3, α=1/2, k=5) and (x=2, α=3/10, k=3)"),
+                     domain="11 (e^ε, η, k) settings, k ≤ 40", stated_domain="k ≤ 40, rational e^ε, α")
 
 
-@claim(PAPER, "Theorem 2 (δ > 0, Appendix F), k ≤ 3",
-       "For the 5-point pair (43)–(44): max_S P̃0(S) − e^{jε}P̃1(S) = 1 − (1−δ)^k(1−δ_j) with δ_j of eq. (5)")
+def _delta_positive_every_k():
+    """Appendix F for every k: a sequence of the 5-point pair with an outcome P0 cannot produce
+    (P̃0 = 0) contributes (0 − x^j P̃1)₊ = 0; one with an outcome only P0 produces and none of the
+    other has P̃1 = 0 and contributes P̃0 — together P̃0(no P1-only outcome) − P̃0(all middle) =
+    1 − (1−δ)^k; an all-middle sequence has masses (1−δ)^k times those of the pair (7) and contributes
+    (1−δ)^k times eq. (5)'s summand."""
+    k = sympy.Symbol("k", integer=True, positive=True)
+    dj, p_mid, q_mid = sympy.symbols("delta_j p q", nonnegative=True)
+    return combine(
+        identity((1 - DELTA) ** k * p_mid - X ** sympy.Symbol("j") * (1 - DELTA) ** k * q_mid,
+                 (1 - DELTA) ** k * (p_mid - X ** sympy.Symbol("j") * q_mid),
+                 "an all-middle sequence: both masses carry (1−δ)^k"),
+        identity((1 - 0) ** k - (1 - DELTA) ** k + (1 - DELTA) ** k * dj, 1 - (1 - DELTA) ** k * (1 - dj),
+                 "P̃0(no P1-only outcome) − P̃0(all middle) + (1−δ)^k δ_j = 1 − (1−δ)^k(1 − δ_j)"))
+
+
+@claim(PAPER, "Theorem 2 (δ > 0, Appendix F)",
+       "For the 5-point pair (43)–(44): max_S P̃0(S) − e^{jε}P̃1(S) = 1 − (1−δ)^k(1−δ_j) with δ_j of eq. (5), every k",
+       supersedes="tv-dp:theorem-2-delta-gt-0-appendix-f-k-le-3")
 def theorem_2_approx():
     brute, formula = [], []
     for k in range(1, 4):
@@ -235,9 +349,11 @@ def theorem_2_approx():
             brute.append(sympy.factor(enumerate_delta(k, j, X, ALPHA, DELTA)))
             formula.append(sympy.factor(1 - (1 - DELTA) ** k * (1 - theorem2_delta(j, k, LOG_X, ALPHA))))
     lib = composed_deltas(sympy.log(2), Q(1, 10), Q(31, 100), 2)
-    return [identity(brute, formula, "enumeration of all 5^k sequences, k = 1..3, symbolic in x, α, δ"),
-            exact_agreement(lib, [Q(4357, 10000), Q(1391, 5000), Q(19, 100)],
-                            "library at x = 2, δ = 1/10, η = 31/100, k = 2 (reference test vector)")]
+    return establish(combine(_delta_positive_every_k(), _eq5_every_k()),
+                     identity(brute, formula, "enumeration of all 5^k sequences, k = 1..3, symbolic in x, α, δ"),
+                     exact_agreement(lib, [Q(4357, 10000), Q(1391, 5000), Q(19, 100)],
+                                     "library at x = 2, δ = 1/10, η = 31/100, k = 2 (reference test vector)"),
+                     domain="every k ≥ 1, j = 0..k, symbolic in e^ε, α, δ")
 
 
 @claim(PAPER, "Theorem 2 (composed total variation)",
@@ -252,11 +368,13 @@ def theorem_2_tv():
     eta = Q(7, 10) * (x - 1) / (x + 1)
     lib = composed_deltas(1, 0, eta, 5)[0]
     pair_tv = (dominating(1, 0, eta) ** 2).tv()
-    return [identity(brute, formula, "TV = E_1 of the k-fold 5-point pair by enumeration, k = 1..3"),
-            certified_agreement(lib, published("0.631089674853377"), 12,
-                                "library composed TV at ε = 1, α = 0.3, k = 5 vs the reference values"),
-            certified_agreement(pair_tv, eq5(0, 2, x, Q(3, 10)), 20,
-                                "TV of the library's 2-fold composed pair vs eq. (5) with j = 0")]
+    return establish(combine(_delta_positive_every_k(), _eq5_every_k(), detail="TV = E_1 is the case j = 0, every k"),
+                     identity(brute, formula, "TV = E_1 of the k-fold 5-point pair by enumeration, k = 1..3"),
+                     certified_agreement(lib, published("0.631089674853377"), 12,
+                                         "library composed TV at ε = 1, α = 0.3, k = 5 vs the reference values"),
+                     certified_agreement(pair_tv, eq5(0, 2, x, Q(3, 10)), 20,
+                                         "TV of the library's 2-fold composed pair vs eq. (5) with j = 0"),
+                     domain="every k ≥ 1, symbolic in e^ε, α, δ")
 
 
 @claim(PAPER, "Eq. (6) (Kairouz–Oh–Viswanath)",
@@ -268,9 +386,20 @@ def eq_6():
             lhs.append(sympy.factor(theorem2_delta(j, k, LOG_X, 0)))
             rhs.append(sympy.factor(kov_delta(j, k, LOG_X)))
     lib = composed_deltas(sympy.log(2), 0, None, 4)
-    return [identity(lhs, rhs, "k = 1..8, all j ≡ k (mod 2), symbolic in x"),
-            exact_agreement(lib, [Q(13, 27), Q(10, 27), Q(4, 27), Q(8, 81), 0],
-                            "library KOV composition at x = 2, k = 4 vs the reference values vector (all j)")]
+    # Every k: at α = 0 only the a = 0 terms of eq. (5) survive (α^a = 0 for a ≥ 1); their summand is
+    # KOV's, and for j ≡ k (mod 2) the upper limit ⌈(k−j)/2⌉ − 1 is (k−j)/2 − 1, KOV's.
+    k, j, l, a, m = sympy.symbols("k j l a m", integer=True, nonnegative=True)
+    u = (1 - ALPHA) / (1 + X)
+    term5 = sympy.binomial(k, a) * sympy.binomial(k - a, l) * u ** (k - a) * ALPHA ** a * (X ** (k - l - a) - X ** (l + j))
+    kov_term = sympy.binomial(k, l) * (X ** (k - l) - X ** (l + j)) / (1 + X) ** k
+    statement = combine(identity(term5.subs({ALPHA: 0, a: 0}), kov_term, "the a = 0 summand of eq. (5) at α = 0 is KOV's"),
+                        identity((ALPHA ** (a + 1)).subs(ALPHA, 0), 0, "a ≥ 1 summands carry α^a = 0"),
+                        identity(sympy.ceiling((k - (k - 2 * m)) / sympy.Integer(2)), m,
+                                 "j = k − 2m: ⌈(k−j)/2⌉ = (k−j)/2, KOV's number of terms"))
+    return establish(statement, identity(lhs, rhs, "library: k = 1..8, all j ≡ k (mod 2), symbolic in x"),
+                     exact_agreement(lib, [Q(13, 27), Q(10, 27), Q(4, 27), Q(8, 81), 0],
+                                     "library KOV composition at x = 2, k = 4 vs the reference values vector (all j)"),
+                     domain="every k ≥ 1, j ≡ k (mod 2), symbolic in e^ε")
 
 
 @claim(PAPER, "Remark 3",
@@ -288,9 +417,10 @@ def remark_3():
         for gam in (1, Q(3, 2), x, x ** 2):
             sym_a.append(pair.hockey_stick(gam))
             sym_b.append(pair.reverse().hockey_stick(gam))
-    return [exact_agreement(lib, lines, "trade-off of the k-fold dominating pair vs the envelope of the "
-                            "(jε, δ'_j) lines, 3 settings (incl. δ > 0), 7 t each"),
-            exact_agreement(sym_a, sym_b, "E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) for γ ∈ {1, 3/2, x, x²}")]
+    return establish(combine(exact_agreement(lib, lines, "trade-off of the k-fold dominating pair vs the envelope of the "
+                                             "(jε, δ'_j) lines, 3 settings (incl. δ > 0), 7 t each"),
+                             exact_agreement(sym_a, sym_b, "E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) for γ ∈ {1, 3/2, x, x²}")),
+                     domain="3 settings (e^ε, δ, η, k), 7 values of t", stated_domain="all ε, δ, η, k, t ∈ [0, 1]")
 
 
 @claim(PAPER, "Section III-B1 (Bayes security)",
@@ -302,8 +432,18 @@ def bayes_security():
         pair = FinitePair((n, 1 - n, 0), (0, 1 - n, n))
         lib += [(pair ** k).tv(), naive_tv_composition(n, k)]
         formula += [1 - (1 - n) ** k] * 2
-    return [exact_agreement(lib, formula, "the (0,η) pair composed exactly, (η, k) ∈ {(3/10,5), (1/7,3), (1/2,4)}"),
-            identity(sympy.Add(*[kov_delta(j, 5, 0) for j in (1, 3)]), 0, "eq. (6) at ε = 0 vanishes")]
+    # Every k: the (0,η) pair's outcomes have P0 = P1 (the middle) or one of them 0, so for
+    # sequences min(ΠP0, ΠP1) = Π min(P0, P1) and Σ_s min = (Σ_o min(P0_o, P1_o))^k.
+    k = sympy.Symbol("k", integer=True, positive=True)
+    pair = ((ETA, 1 - ETA, 0), (0, 1 - ETA, ETA))
+    overlap = sympy.Add(*[sympy.Min(a, b) for a, b in zip(*pair)])
+    statement = combine(identity(1 - overlap.subs(ETA, sympy.Symbol("h", positive=True)) ** k,
+                                 1 - (1 - sympy.Symbol("h", positive=True)) ** k,
+                                 "TV = 1 − Σ_s min(P̃0, P̃1) = 1 − (Σ_o min(P0_o, P1_o))^k = 1 − (1 − η)^k, every k"),
+                        identity(sympy.Add(*[kov_delta(j, 5, 0) for j in (1, 3)]), 0, "eq. (6) at ε = 0 vanishes"))
+    return establish(statement, exact_agreement(lib, formula, "the (0,η) pair composed exactly, (η, k) ∈ {(3/10,5), "
+                                                "(1/7,3), (1/2,4)}"),
+                     domain="every k ≥ 1, η ∈ (0, 1) (symbolic)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -324,14 +464,34 @@ def proposition_1():
     corner_t = 1 - mix[0]
     lib_pair = subsampling_tightness_pair(sympy.log(2), Q(1, 5), Q(1, 10))
     lib_sub = TVDP(sympy.log(2), Q(1, 20), Q(1, 5)).subsample(Q(1, 10))
-    return [identity(tv, P * eta, "TV of the subsampled pair (signs: +, 0, −)"),
+    a, b = sympy.symbols("a b", nonnegative=True)  # P0(y), P1(y) of any pair with a ≤ x·b, b ≤ x·a
+    general = [identity(sympy.Abs(P * a + (1 - P) * b - b), P * sympy.Abs(a - b),
+                        "any pair: |pP0 + (1−p)P1 − P1| = p|P0 − P1| pointwise, so TV becomes pη"),
+               identity(P * a + (1 - P) * b - xp * b, P * (a - X * b),
+                        "any pair: (pP0 + (1−p)P1) − e^{ε'}P1 = p(P0 − e^ε P1) pointwise, so E_{e^ε'}(mix‖P1) = pδ"),
+               real_closed(xp * b - (P * a + (1 - P) * b), [a, b, X, P],
+                           [a >= 0, b >= 0, X >= 1, P >= 0, P <= 1, a <= X * b],
+                           "P0 ≤ e^ε P1 ⇒ pP0 + (1−p)P1 ≤ (1 + p(e^ε−1))P1"),
+               real_closed(xp * (P * a + (1 - P) * b) - b, [a, b, X, P],
+                           [a >= 0, b >= 0, X >= 1, P >= 0, P <= 1, b <= X * a],
+                           "P1 ≤ e^ε P0 ⇒ P1 ≤ (1 + p(e^ε−1))(pP0 + (1−p)P1)"),
+               # the other direction of δ: (P1 − e^{ε'}·mix)₊ ≤ p(P1 − e^ε P0)₊ pointwise, in two cases
+               real_closed(-(b - xp * (P * a + (1 - P) * b)), [a, b, X, P], [X >= 1, P <= 1, b <= X * a],
+                           "where P1 ≤ e^ε P0: P1 − e^{ε'}(pP0 + (1−p)P1) ≤ 0"),
+               real_closed(P * (b - X * a) - (b - xp * (P * a + (1 - P) * b)), [a, b, X, P], [X >= 1, P <= 1, b >= X * a],
+                           "where P1 ≥ e^ε P0: P1 − e^{ε'}(pP0 + (1−p)P1) ≤ p(P1 − e^ε P0); summed, "
+                           "E_{e^ε'}(P1‖mix) ≤ p E_{e^ε}(P1‖P0) ≤ pδ")]
+    statement = combine(*general, identity(tv, P * eta, "TV of the subsampled pair (signs: +, 0, −)"),
             identity(ratios[0], xp, "largest ratio 1 + p(e^ε − 1)"),
             identity(ratios[2], 1 - P * (1 - 1 / X), "smallest ratio 1 − p(1 − e^{−ε})"),
             identity(xp * (P + (1 - P) * X) - X, P * (1 - P) * (X - 1) ** 2,
                      "the mirrored ratio e^ε/(p + (1−p)e^ε) ≤ 1 + p(e^ε−1) since the difference is p(1−p)(x−1)² ≥ 0"),
             identity(corner_t, 1 - P * eta * xp / (xp - 1), "the pair reaches the corner t = 1 − pη e^{ε'}/(e^{ε'}−1)"),
-            identity(p1[0], P * eta / (xp - 1), "with type-II error pη/(e^{ε'}−1)"),
-            exact_agreement([lib_pair.tv(), lib_pair.delta(sympy.log(Q(11, 10)))], [Q(1, 50), 0],
-                            "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),
-            exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],
-                            "library TVDP.subsample: (e^{ε'}, pδ, pη)")]
+            identity(p1[0], P * eta / (xp - 1), "with type-II error pη/(e^{ε'}−1)"))
+    return establish(statement,
+                     exact_agreement([lib_pair.tv(), lib_pair.delta(sympy.log(Q(11, 10)))], [Q(1, 50), 0],
+                                     "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),
+                     exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],
+                                     "library TVDP.subsample: (e^{ε'}, pδ, pη)"),
+                     domain="every pair, every e^ε ≥ 1, p ∈ [0, 1]: TV, both likelihood ratios, both directions of δ "
+                            "(pointwise, nlsat); tightness by the pair (7) (symbolic)")

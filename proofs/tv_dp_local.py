@@ -12,7 +12,8 @@ from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, 
                          max_f_divergence, max_tv_after_channel, randomized_response, rr_kl_contraction)
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
 from symdp.pairs import FinitePair
-from symdp.verify import claim, combine, erratum, exact_agreement, identity, inequality_on_box
+from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+                          rational_nonnegative, real_closed)
 
 PAPER = "tv-dp"
 EPS, C = sympy.symbols("epsilon c", positive=True)
@@ -55,7 +56,7 @@ def eq_20():
                                    "KL": str(sympy.N(kl, 12))},
                    exact_agreement(kl, FinitePair(p, q).kl(), "E_{P1}[f(dP0/dP1)] with f = t log t is the KL divergence"),
                    "the printed expectation is Σ P0 = 1, not a divergence",
-                   corrected_statement="D_f(P0‖P1) = E_{P1}[f(dP0/dP1)]")
+                   corrected_statement="D_f(P0‖P1) = E_{P1}[f(dP0/dP1)]", kind="typo")
 
 
 @claim(PAPER, "Definition 6 (singletons suffice)",
@@ -74,7 +75,14 @@ def definition_6():
                     best = max(best, num / den)
         events.append(sympy.log(best))
         singles.append(ch.ldp_epsilon())
-    return exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs library ldp_epsilon()")
+    # Every channel: if each output of S has Q(y|x) ≤ r Q(y|x'), so does S (mediant; induction on |S|),
+    # and singletons are events: the supremum over events is the largest single-output ratio.
+    a1, a2, b1, b2, rr_ = sympy.symbols("a1 a2 b1 b2 r", nonnegative=True)
+    statement = real_closed(rr_ * (b1 + b2) - (a1 + a2), [a1, a2, b1, b2, rr_], [a1 <= rr_ * b1, a2 <= rr_ * b2],
+                            "Q(y1|x) ≤ r Q(y1|x') and Q(y2|x) ≤ r Q(y2|x') ⇒ Q({y1, y2}|x) ≤ r Q({y1, y2}|x')")
+    return establish(statement, exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs "
+                                                "library ldp_epsilon()"),
+                     domain="every channel (nlsat step, induction on the event size)")
 
 
 @claim(PAPER, "Eq. (26), erratum",
@@ -88,14 +96,28 @@ def eq_26():
         x = _ratio(ch)
         ok.append(flag(ch.dobrushin() <= (x - 1) / (x + 1)))
     rr = randomized_response(sympy.log(3))
-    attained = exact_agreement(rr.dobrushin(), Q(1, 2), "binary RR at e^ε = 3 has TV 1/2 = tanh(log 3 / 2)")
-    corrected = combine(exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at their own ε"),
-                        attained)
+    # Any ε-LDP channel, any two rows: with A = {Q(·|x) > Q(·|x')}, a = Q(A|x), b = Q(A|x') satisfy
+    # a ≤ e^ε b and 1 − b ≤ e^ε (1 − a); d_TV = a − b ≤ tanh(ε/2) follows, decided by nlsat.
+    a, b = sympy.symbols("a b", nonnegative=True)
+    bound = real_closed((X - 1) / (X + 1) - (a - b), [a, b, X], [X >= 1, a <= 1, b <= 1, a <= X * b, 1 - b <= X * (1 - a)],
+                        "a ≤ e^ε b, 1 − b ≤ e^ε(1 − a) ⇒ a − b ≤ (e^ε−1)/(e^ε+1), every e^ε ≥ 1")
+    corrected = establish(bound, exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at "
+                                                 "their own ε"),
+                          exact_agreement(rr.dobrushin(), Q(1, 2), "binary RR at e^ε = 3 attains it: TV 1/2 = tanh(log 3 / 2)"),
+                          domain="every ε-LDP channel, ε ≥ 0")
     printed_bound = (X + 1) / (X - 1)
-    return erratum(False, {"e^eps": 3, "printed bound": str(printed_bound.subs(X, 3)),
-                           "sup of d_TV over eps-LDP channels": "1/2"},
-                   corrected, "the printed bound (x+1)/(x−1) > 1 is vacuous and is not the supremum, tanh(ε/2)",
-                   corrected_statement="d_TV(Q) ≤ (e^ε−1)/(e^ε+1)")
+    vacuous = rational_nonnegative(printed_bound - 1, X, 1, sympy.oo, "the printed bound (e^ε+1)/(e^ε−1) ≥ 1 for e^ε > 1",
+                                   open_ends=(True, False))
+    # The printed inequality is true (vacuously: the bound is ≥ 1 ≥ d_TV); what is false is that it
+    # is the bound App. M and eq. (27) use, i.e. the supremum over ε-LDP channels, attained by RR.
+    printed_sup = exact_agreement(printed_bound.subs(X, 3), rr.dobrushin(),
+                                  "printed bound = sup of d_TV over ε-LDP channels (attained by RR), at e^ε = 3")
+    return erratum(printed_sup, {"e^eps": 3, "printed bound": str(printed_bound.subs(X, 3)),
+                                 "sup of d_TV over eps-LDP channels (RR)": str(rr.dobrushin()),
+                                 "printed inequality": f"true but vacuous: {vacuous.detail} ({vacuous.status})"},
+                   corrected, "the printed inequality d_TV ≤ (e^ε+1)/(e^ε−1) is true but vacuous (the bound is ≥ 1); "
+                   "the reciprocal of the intended bound tanh(ε/2) = (e^ε−1)/(e^ε+1) was printed, and App. M and "
+                   "eq. (27) use the intended one", corrected_statement="d_TV(Q) ≤ (e^ε−1)/(e^ε+1)", kind="typo")
 
 
 @claim(PAPER, "Proposition 2",
@@ -119,7 +141,25 @@ def proposition_2():
     ch = dominating_channel(sympy.log(2), Q(1, 5))
     checks.append(exact_agreement([ch.ldp_epsilon(), ch.dobrushin()], [sympy.log(2), Q(1, 5)],
                                   "Q*_{ε,η} is ε-LDP with Dobrushin coefficient η"))
-    return checks
+    # Every pair and channel K. Upper bound (Dobrushin): with d = P0 − P1 = d₊ − d₋, Σd₊ = Σd₋ = TV,
+    # M0 − M1 = Σ_{y,y'} d₊(y)d₋(y')(K_y − K_{y'})/TV (shown on two positive and one negative outcome),
+    # so by the triangle inequality d_TV(M0, M1) ≤ Σ d₊d₋/TV · η_TV(K) = η_TV(K)·TV. Attained by Q^(be):
+    # M0 − M1 = Σ_{P0 ≥ P1} d(y)·row0 + Σ_{P0 < P1} d(y)·row1 = TV·(row0 − row1), and Q*'s rows differ by
+    # (η, −η, 0) in total variation η.
+    d1, d2 = sympy.symbols("d1 d2", positive=True)
+    k1, k2, k3 = sympy.symbols("k1 k2 k3", real=True)
+    tv = d1 + d2  # d₋ sits on one outcome with mass d1 + d2
+    rows = _star(X, ETA)
+    statement = combine(
+        identity(d1 * k1 + d2 * k2 - tv * k3, (d1 * tv * (k1 - k3) + d2 * tv * (k2 - k3)) / tv,
+                 "M0 − M1 = Σ d₊(y)d₋(y')(K_y − K_{y'})/TV (coupling of d₊ and d₋)"),
+        identity(sympy.Add(*[sympy.Abs(a - b) for a, b in zip(*rows)]) / 2, ETA,
+                 "Q*'s two rows are at total variation η (for η ≤ tanh(ε/2) the third mass is ≥ 0)"),
+        identity([d1 * rows[0][i] + d2 * rows[0][i] - tv * rows[1][i] for i in range(3)],
+                 [tv * (rows[0][i] - rows[1][i]) for i in range(3)],
+                 "Q^(be): M0 − M1 = TV·(row0 − row1), so d_TV(M0, M1) = η·TV"))
+    return establish(statement, checks, domain="every pair P0, P1 and every channel of Q_{ε,η} (coupling identity and "
+                                                "the triangle inequality; attainment symbolic)")
 
 
 @claim(PAPER, "Appendix L (eq. 54), erratum",
@@ -136,7 +176,9 @@ def appendix_l():
                                                   "printed": str(printed), "TV": str(subsets_tv(p0, p1))},
                    exact_agreement(corrected, subsets_tv(p0, p1), "P0(𝒜) − P1(𝒜) = sup over events"),
                    "read literally (Q0 a row of a channel) the printed difference is not the TV; a symbol slip",
-                   corrected_statement="‖P0 − P1‖_TV = P0(𝒜) − P1(𝒜)")
+                   corrected_statement="‖P0 − P1‖_TV = P0(𝒜) − P1(𝒜)", kind="typo",
+                   reading="Q0 is undefined in Appendix L; read as Q*(·|0), the only object of that name (the channel's "
+                           "row); the intended symbol is P1, so the slip is a typo, not a wrong result")
 
 
 @claim(PAPER, "Theorem 4 (value at Q*, eq. 32)",
@@ -156,19 +198,20 @@ def theorem_4_value():
     relabel = dominating_channel(sympy.log(2), Q(1, 5)).rows
     from _tvdp_helpers import dominating_masses
     d7 = dominating_masses(sympy.Integer(2), 1 - Q(1, 5) * 3)
-    return [identity(direct, closed, "Σ P1*(y) f(P0*(y)/P1*(y)) with an undefined f, f(1) = 0"),
-            identity(bound(shift(F)).subs(F(1), 0), closed, "f + c(t−1) gives the same value (f ≥ 0 is no restriction)"),
-            identity([sympy.expand_log(bound(kl), force=True), bound(chi), bound(hel)],
-                     [eps * ETA, ETA * (X - 1) * (1 + 1 / X), 2 * ETA * sympy.tanh(sympy.log(X) / 4)],
-                     "KL, χ², squared Hellinger"),
-            exact_agreement(lib, [_df(kl, p2, q2), _df(chi, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
+    statement = combine(identity(direct, closed, "Σ P1*(y) f(P0*(y)/P1*(y)) with an undefined f, f(1) = 0"),
+                        identity(bound(shift(F)).subs(F(1), 0), closed, "f + c(t−1) gives the same value (f ≥ 0 is no restriction)"),
+                        identity([sympy.expand_log(bound(kl), force=True), bound(chi), bound(hel)],
+                                 [eps * ETA, ETA * (X - 1) * (1 + 1 / X), 2 * ETA * sympy.tanh(sympy.log(X) / 4)],
+                                 "KL, χ², squared Hellinger"))
+    return establish(statement, exact_agreement(lib, [_df(kl, p2, q2), _df(chi, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
             exact_agreement(list(relabel[0]) + list(relabel[1]), p2 + q2, "library Q*_{ε,η} = eq. (28)"),
             exact_agreement([d7[0][0], d7[0][1], d7[0][2]], [p2[0], p2[2], p2[1]],
-                            "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))")]
+                            "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))"),
+                     domain="e^ε > 1, η, every f with f(1) = 0 (symbolic)")
 
 
 @claim(PAPER, "Theorem 4 (supremum over Q_{ε,η})",
-       "Every pair in Q_{ε,η} has D_f ≤ η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) (checked for χ², KL, TV)")
+       "Every pair in Q_{ε,η} has D_f ≤ η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every convex f with f(1) = 0")
 def theorem_4_sup():
     r = rng(4)
     ok = []
@@ -181,8 +224,26 @@ def theorem_4_sup():
         ok.append(_chi2(p, q) <= bound(lambda t: (t - 1) ** 2))
         ok.append(sympy.N(_df(lambda t: t * sympy.log(t), p, q) - bound(lambda t: t * sympy.log(t)), 30) <= 0)
         ok.append(subsets_tv(p, q) <= bound(lambda t: sympy.Max(t - 1, 0)))
-    return exact_agreement([flag(v) for v in ok], [1] * len(ok),
-                           "30 random binary-input channels at their own (ε, η): χ² and TV exactly, KL to 30 digits")
+    # Every pair of rows (p, q) of a channel in Q_{ε,η}, every convex f with f(1) = 0: each output's
+    # ratio r = p/q lies in [1/x, x] (x = e^ε). Convexity puts f below its chord: on [1, x] through
+    # (1, 0) and (x, f(x)), on [1/x, 1] through (1/x, f(1/x)) and (1, 0). Multiplied by q, the chords
+    # are (p − q)f(x)/(x−1) and (q − p)x f(1/x)/(x−1); summed over {p ≥ q} and {p < q} they give
+    # d_TV·[f(x) + x f(1/x)]/(x−1) ≤ η[f(x) + x f(1/x)]/(x−1), the bracket being ≥ 0 (convexity at 1).
+    pp, qq, xx = sympy.symbols("p q x", positive=True)
+    rr_ = pp / qq
+    statement = combine(
+        identity([(xx - rr_) / (xx - 1) * 1 + (rr_ - 1) / (xx - 1) * xx, (rr_ - 1 / xx) / (1 - 1 / xx) * 1
+                  + (1 - rr_) / (1 - 1 / xx) / xx], [rr_, rr_], "r is the convex combination of the chord ends (weights in "
+                 "[0, 1] for r ∈ [1, x] and r ∈ [1/x, 1]), so f(r) ≤ the chord value"),
+        identity(qq * (rr_ - 1) / (xx - 1) * F(xx), (pp - qq) * F(xx) / (xx - 1), "q·chord on [1, x] = (p − q)f(x)/(x−1)"),
+        identity(qq * (1 - rr_) / (1 - 1 / xx) * F(1 / xx), (qq - pp) * xx * F(1 / xx) / (xx - 1),
+                 "q·chord on [1/x, 1] = (q − p)·x f(1/x)/(x−1)"),
+        identity(xx / (xx + 1) * (1 / xx) + 1 / (xx + 1) * xx, 1,
+                 "1 = (x/(x+1))·(1/x) + (1/(x+1))·x, so 0 = f(1) ≤ [x f(1/x) + f(x)]/(x+1): the bracket is ≥ 0"))
+    return establish(statement,
+                     exact_agreement([flag(v) for v in ok], [1] * len(ok),
+                                     "30 random binary-input channels at their own (ε, η): χ² and TV exactly, KL to 30 digits"),
+                     domain="every channel in Q_{ε,η}, every convex f with f(1) = 0 (chord bounds, termwise)")
 
 
 @claim(PAPER, "Theorem 5 (KL contraction, eqs. 33, 37–39)",
@@ -203,23 +264,95 @@ def theorem_5():
         best = max(BETA_i * (1 - BETA_i) * sum((a - b) ** 2 / (BETA_i * a + (1 - BETA_i) * b) for a, b in zip(*ch.rows))
                    for BETA_i in [Q(i, 40) for i in range(1, 40)])
         ok.append(flag(best <= eta * (x - 1) / (x + 1)))
-    return [identity(lc, printed, "Le Cam divergence of (P0*, P1*) = eq. (39)"),
-            identity(1 / (X + 1) - g, factored, "1/(x+1) − g(β) = x(2β−1)²/((x+1)(βx+1−β)(x(1−β)+β))"),
-            inequality_on_box(factored, [(1, 1000), (0, 1)], "that difference is ≥ 0 on x ∈ [1, 1000], β ∈ [0, 1]",
-                              variables=[X, BETA]),
-            identity(printed.subs(BETA, Q(1, 2)), ETA * (X - 1) / (X + 1), "value at β = 1/2"),
-            exact_agreement(lib + [kl_contraction_bound(sympy.log(2), Q(1, 5)), kl_contraction_bound(sympy.log(3), Q(1, 2))],
+    statement = combine(identity(lc, printed, "Le Cam divergence of (P0*, P1*) = eq. (39)"),
+                        identity(1 / (X + 1) - g, factored, "1/(x+1) − g(β) = x(2β−1)²/((x+1)(βx+1−β)(x(1−β)+β))"),
+                        real_closed(factored, [X, BETA], [X >= 1, BETA <= 1],
+                                    "that difference is ≥ 0 for every x = e^ε ≥ 1, β ∈ [0, 1]"),
+                        identity(printed.subs(BETA, Q(1, 2)), ETA * (X - 1) / (X + 1), "value at β = 1/2"))
+    return establish(statement, _eta_kl_by_definition(), exact_agreement(lib + [kl_contraction_bound(sympy.log(2), Q(1, 5)), kl_contraction_bound(sympy.log(3), Q(1, 2))],
                             [Q(1, 15), Q(1, 4)] * 2, "library η_KL(Q*) and kl_contraction_bound at (e^ε, η) = (2, 1/5), (3, 1/2)"),
             exact_agreement(ok, [1] * len(ok), "15 random binary-input channels: max over a β grid of LC_β ≤ η tanh(ε/2) "
-                            "at their own (ε, η)")]
+                            "at their own (ε, η)"),
+                     domain="eqs. (37)–(39): every e^ε ≥ 1, η, β ∈ [0, 1] (symbolic, nlsat); the supremum over Q_{ε,η} "
+                            "(eq. 33) only on 15 random channels",
+                     stated_domain="every e^ε ≥ 1, η, β and every channel of Q_{ε,η}")
+
+
+def _rr_eta_kl_by_definition(rows):
+    """η_KL(Q_R) = sup D(PK‖QK)/D(P‖Q) from its definition, independently of eq. (37): the exact limit
+    of the ratio at its maximiser P, Q → (1/2, 1/2, 0, …) along (h, −h, 0, …) (sympy) equals the formula
+    for M ∈ {2, 3, 5}, and an mpmath grid of input pairs on 3 points (step 1/8) stays below it (M = 3),
+    at e^ε = 2."""
+    import mpmath
+
+    h = sympy.Symbol("h", positive=True)
+    kl = lambda a, b: sum(u * sympy.log(u / v) for u, v in zip(a, b) if u != 0)
+    limits, formula = [], []
+    for m in (2, 3, 5):
+        r = [[v.subs(X, 2) for v in row] for row in rows(m)]
+        out = lambda p: [sum(p[i] * r[i][j] for i in range(m)) for j in range(m)]
+        p = [Q(1, 2) + h, Q(1, 2) - h] + [0] * (m - 2)
+        q = [Q(1, 2), Q(1, 2)] + [0] * (m - 2)
+        limits.append(sympy.limit(kl(out(p), out(q)) / kl(p, q), h, 0))
+        formula.append(Q(1, (2 + m - 1) * 3))
+    r3 = [[mpmath.mpf(2) / 4 if i == j else mpmath.mpf(1) / 4 for j in range(3)] for i in range(3)]
+    laws = [(mpmath.mpf(i) / 8, mpmath.mpf(j) / 8, mpmath.mpf(8 - i - j) / 8) for i in range(1, 7) for j in range(1, 8 - i)]
+    best = mpmath.mpf(0)
+    with mpmath.workdps(30):
+        for a in laws:
+            for b in laws:
+                if a != b:
+                    oa = [sum(a[i] * r3[i][j] for i in range(3)) for j in range(3)]
+                    ob = [sum(b[i] * r3[i][j] for i in range(3)) for j in range(3)]
+                    num = sum(u * mpmath.log(u / v) for u, v in zip(oa, ob))
+                    den = sum(u * mpmath.log(u / v) for u, v in zip(a, b))
+                    best = max(best, num / den)
+    return combine(exact_agreement(limits, formula, "definition: the KL ratio's exact limit at its maximiser equals "
+                                   "(e^ε−1)²/((e^ε+M−1)(e^ε+1)), M ∈ {2, 3, 5}, e^ε = 2"),
+                   exact_agreement([flag(best <= Q(1, 12))], [1], f"definition: KL ratio over {len(laws) * (len(laws) - 1)} "
+                                   f"input pairs (M = 3, e^ε = 2) is at most {mpmath.nstr(best, 10)} ≤ 1/12"))
+
+
+def _eta_kl_by_definition():
+    """η_KL(Q*) = sup D(PK‖QK)/D(P‖Q) from its definition, independently of eq. (37): an mpmath
+    grid over binary input laws (P, Q) stays below η(e^ε−1)/(e^ε+1), and the ratio's exact limit at
+    P = Q = (1/2, 1/2) (sympy) equals it, at (e^ε, η) ∈ {(2, 1/5), (3, 1/4)}."""
+    import mpmath
+
+    h = sympy.Symbol("h", positive=True)
+    kl = lambda a, b: sum(u * sympy.log(u / v) for u, v in zip(a, b))
+    limits, bounds, below = [], [], []
+    for x, eta in ((sympy.Integer(2), Q(1, 5)), (sympy.Integer(3), Q(1, 4))):
+        rows = _star(x, eta)
+        out = lambda p: [p * a + (1 - p) * b for a, b in zip(*rows)]
+        p = Q(1, 2) + h
+        limits.append(sympy.limit(kl(out(p), out(Q(1, 2))) / kl([p, 1 - p], [Q(1, 2), Q(1, 2)]), h, 0))
+        bounds.append(eta * (x - 1) / (x + 1))
+        with mpmath.workdps(30):
+            mrows = [[mpmath.mpf(v.p) / v.q for v in row] for row in rows]
+            best = mpmath.mpf(0)
+            for i in range(1, 40):
+                for j in range(1, 40):
+                    if i != j:
+                        a, b = mpmath.mpf(i) / 40, mpmath.mpf(j) / 40
+                        oa = [a * u + (1 - a) * v for u, v in zip(*mrows)]
+                        ob = [b * u + (1 - b) * v for u, v in zip(*mrows)]
+                        num = sum(u * mpmath.log(u / v) for u, v in zip(oa, ob))
+                        den = a * mpmath.log(a / b) + (1 - a) * mpmath.log((1 - a) / (1 - b))
+                        best = max(best, num / den)
+            below.append(flag(best <= mpmath.mpf(bounds[-1].p) / bounds[-1].q))
+    return combine(exact_agreement(limits, bounds, "definition: lim of D(PK‖QK)/D(P‖Q) at P = Q = (1/2, 1/2) = "
+                                   "η(e^ε−1)/(e^ε+1) (the maximiser), at (e^ε, η) = (2, 1/5), (3, 1/4)"),
+                   exact_agreement(below, [1, 1], "definition: an mpmath grid of 1482 binary input pairs stays below it"))
 
 
 @claim(PAPER, "Eq. (34)", "At η = tanh(ε/2): sup over ε-LDP channels of η_KL = tanh²(ε/2) (Asoodeh–Zhang)")
 def eq_34():
     eta = (X - 1) / (X + 1)
-    return [identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)"),
-            exact_agreement(randomized_response(sympy.log(3)).contraction("kl"), Q(1, 4),
-                            "binary RR at e^ε = 3: η_KL = (1/2)² (library)")]
+    return establish(identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)"),
+                     exact_agreement(randomized_response(sympy.log(3)).contraction("kl"), Q(1, 4),
+                                     "binary RR at e^ε = 3: η_KL = (1/2)² (library)"),
+                     domain="e^ε > 1 (symbolic), given Theorem 5")
 
 
 @claim(PAPER, "Eqs. (35)–(36) (M-ary randomized response)",
@@ -247,12 +380,19 @@ def eq_35_36():
             s = sorted(mpmath.svd_r(B, compute_uv=False), reverse=True)
             best = max(best, s[1] ** 2)
     bound3 = rr_kl_contraction(sympy.log(2), 3)
-    return [identity(tv_sym * (X - 1) / (X + 1), (X - 1) ** 2 / ((X + M - 1) * (X + 1)), "d_TV(Q_R) tanh(ε/2)"),
-            exact_agreement(chan + lib, [sympy.factor(t.subs(X, 2)) for t in two] * 2,
-                            "library contraction of Q_R and rr_kl_contraction = LC_{1/2} of two rows, M ∈ {2,3,5}, e^ε = 2"),
-            exact_agreement([flag(best <= sympy.N(bound3, 30) + sympy.Float("1e-25"))], [1],
-                            f"mpmath: max over a grid of input laws of σ₂² for M = 3, e^ε = 2 is {mpmath.nstr(best, 12)} "
-                            f"≤ {sympy.N(bound3, 12)}")]
+    statement = combine(exact_agreement([sympy.factor(t.subs(X, 2)) for t in two],
+                                        [((X - 1) ** 2 / ((X + m - 1) * (X + 1))).subs(X, 2) for m in (2, 3, 5)],
+                                        "LC_{1/2} of two rows of Q_R (the η_KL of binary inputs) = the formula, M ∈ {2,3,5}, "
+                                        "e^ε = 2"),
+                        exact_agreement([flag(best <= sympy.N(bound3, 30) + sympy.Float("1e-25"))], [1],
+                                        f"definition: max over a grid of input laws of σ₂² (η_χ²) for M = 3, e^ε = 2 is "
+                                        f"{mpmath.nstr(best, 12)} ≤ {sympy.N(bound3, 12)}"),
+                        _rr_eta_kl_by_definition(rows))
+    return establish(statement, identity(tv_sym * (X - 1) / (X + 1), (X - 1) ** 2 / ((X + M - 1) * (X + 1)),
+                                         "the formula = d_TV(Q_R) tanh(ε/2), symbolic in M and e^ε"),
+                     exact_agreement(chan + lib, [sympy.factor(t.subs(X, 2)) for t in two] * 2,
+                                     "library contraction of Q_R and rr_kl_contraction, M ∈ {2,3,5}, e^ε = 2"),
+                     domain="e^ε = 2, M ∈ {2, 3, 5} (η_χ² by a grid for M = 3)", stated_domain="every ε > 0, M ≥ 2")
 
 
 @claim(PAPER, "Theorem 6",
@@ -269,10 +409,12 @@ def theorem_6():
         ok.append(flag(lhs <= rhs))
         worst = max(worst, lhs / rhs)
     lib = chi2_tv_bound(sympy.log(2), Q(1, 5), Q(1, 2))
-    return [exact_agreement(ok, [1] * len(ok), f"40 random 4×3 channels and input pairs at their own (ε, η); "
-                            f"largest lhs/rhs = {sympy.N(worst, 6)}"),
-            identity(4 * ((X - 1) / (X + 1)) * (X - 1) * (1 + 1 / X), 4 * (X - 1) ** 2 / X, "η = tanh(ε/2) gives Asoodeh–Zhang"),
-            exact_agreement(lib, 4 * Q(1, 5) * 1 * Q(3, 2) * Q(1, 4), "library chi2_tv_bound(log 2, 1/5, 1/2)")]
+    return establish(combine(exact_agreement(ok, [1] * len(ok), f"40 random 4×3 channels and input pairs at their own "
+                                             f"(ε, η); largest lhs/rhs = {sympy.N(worst, 6)}"),
+                             identity(4 * ((X - 1) / (X + 1)) * (X - 1) * (1 + 1 / X), 4 * (X - 1) ** 2 / X,
+                                      "η = tanh(ε/2) gives Asoodeh–Zhang")),
+                     exact_agreement(lib, 4 * Q(1, 5) * 1 * Q(3, 2) * Q(1, 4), "library chi2_tv_bound(log 2, 1/5, 1/2)"),
+                     domain="40 seeded random 4×3 channels and input pairs", stated_domain="every Q ∈ Q_{ε,η}, all P0, P1")
 
 
 @claim(PAPER, "Theorem 6 (range of η), erratum",
@@ -286,7 +428,7 @@ def theorem_6_range():
                     "Asoodeh-Zhang": "4(x-1)^2/x", "e^eps = 3": "printed eta = 2 > 1 (no channel has TV 2)"},
                    identity(const((X - 1) / (X + 1)), 4 * (X - 1) ** 2 / X, "η = tanh(ε/2) recovers 4(e^ε−1)²/e^ε"),
                    "at the printed maximum η the constant is 4(e^ε+1)²/e^ε, and η > 1 is no total variation",
-                   corrected_statement="0 ≤ η ≤ (e^ε−1)/(e^ε+1); the maximum η = tanh(ε/2)")
+                   corrected_statement="0 ≤ η ≤ (e^ε−1)/(e^ε+1); the maximum η = tanh(ε/2)", kind="typo")
 
 
 @claim(PAPER, "Eq. (41)",
@@ -294,9 +436,29 @@ def theorem_6_range():
 def eq_41():
     rhs = C * EPS / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
     chain = 2 * ETA ** 2 / (4 * ETA * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
-    return [identity(sympy.limit(rhs, EPS, 0), C / 4, "sympy limit"),
-            identity(chain, ETA / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1)),
-                     "Pinsker 2η²TV² over Theorem 6's 4η(e^ε−1)(1+e^{−ε})TV² is the printed ratio")]
+    # The inequality itself, evaluated: D(M^be) exactly (to 30 digits) for random input pairs,
+    # against the bound times Theorem 6's upper bound on D(M*) ≤ χ²(M*) ≤ 4η(e^ε−1)(1+e^{−ε})TV².
+    r = rng(41)
+    ok, worst = [], None
+    for x, eta in ((2, Q(1, 5)), (3, Q(1, 3)), (Q(5, 4), Q(1, 20))):
+        x = sympy.Integer(x) if not isinstance(x, sympy.Rational) else x
+        for _ in range(4):
+            p0, p1 = random_law(r, 5), random_law(r, 5)
+            be = binary_erasure_mechanism(sympy.log(x), eta, p0, p1)
+            kl_be = _df(lambda t: t * sympy.log(t), be.apply(p0), be.apply(p1))
+            d_star_max = 4 * eta * (x - 1) * (1 + 1 / x) * subsets_tv(p0, p1) ** 2
+            bound = eta / (2 * (x - 1) * (1 / x + 1))
+            margin = sympy.N(kl_be / d_star_max - bound, 30)
+            ok.append(flag(margin >= 0))
+            worst = margin if worst is None else min(worst, margin)
+    statement = exact_agreement(ok, [1] * len(ok), "D(M0^be‖M1^be)/[4η(e^ε−1)(1+e^{−ε})d_TV²] ≥ η/(2(e^ε−1)(e^{−ε}+1)) "
+                                f"for 12 random 5-point pairs, 3 settings (e^ε, η); smallest margin {sympy.N(worst, 6)}; "
+                                "conditional on Theorem 6 (checked) for D(M*) ≤ χ²(M*) ≤ that denominator")
+    return establish(statement, identity(chain, ETA / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1)),
+                                         "Pinsker 2η²TV² over Theorem 6's 4η(e^ε−1)(1+e^{−ε})TV² is the printed ratio"),
+                     identity(sympy.limit(rhs, EPS, 0), C / 4, "η = cε: the right side → c/4 (sympy limit)"),
+                     domain="12 seeded random input pairs, (e^ε, η) ∈ {(2, 1/5), (3, 1/3), (5/4, 1/20)}; conditional on "
+                            "Theorem 6", stated_domain="all P0, P1, ε > 0, η")
 
 
 @claim(PAPER, "Eq. (41) (η ≥ cε wording), erratum",
@@ -311,7 +473,7 @@ def eq_41_wording():
                    identity(sympy.limit(C * EPS / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1)), EPS, 0), C / 4,
                             "for η = cε exactly the limit is c/4"),
                    "η = tanh(ε/2) ≥ ε/4 gives the limit 1/8, not c/4 = 1/16",
-                   corrected_statement="η = cε: → c/4; η ≥ cε: liminf ≥ c/4")
+                   corrected_statement="η = cε: → c/4; η ≥ cε: liminf ≥ c/4", kind="substantive")
 
 
 @claim(PAPER, "Lemma 3",
@@ -327,8 +489,20 @@ def lemma_3():
         out += [w.ldp_epsilon(), w.dobrushin()]
         want += [ch.ldp_epsilon(), (1 - a) * ch.dobrushin()]
         bound.append(flag(w.dobrushin() <= (1 - a) * (x - 1) / (x + 1)))
-    return [exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, TV scaled by 1 − α"),
-            exact_agreement(bound, [1] * len(bound), "and ≤ (1 − α) tanh(ε/2) (eq. 26 corrected)")]
+    # Every channel: an output y of Q W_α has rows ((1−α)Q(y|x))_y and the erasure mass α; with
+    # s = 1 − α > 0 the ratios are unchanged, the erasure's is 1, and d_TV = ½Σ|s(a − b)| = s d_TV.
+    a, b, sv = sympy.symbols("a b s", positive=True)
+    statement = combine(identity((sv * a) / (sv * b), a / b, "likelihood ratios of the kept outputs are unchanged"),
+                        identity(sympy.Abs(sv * (a - b)), sv * sympy.Abs(a - b),
+                                 "each kept output contributes (1−α)|a − b| to 2 d_TV, the erasure |α − α| = 0"),
+                        real_closed(sv * ((X - 1) / (X + 1) - (a - b)), [a, b, sv, X],
+                                    [X >= 1, a <= 1, b <= 1, sv <= 1, a <= X * b, 1 - b <= X * (1 - a)],
+                                    "(1−α)(a − b) ≤ (1−α)(e^ε−1)/(e^ε+1) on the event a = Q(A|x), b = Q(A|x') "
+                                    "(eq. 26 corrected)"))
+    return establish(statement, exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, "
+                                                "TV scaled by 1 − α (library)"),
+                     exact_agreement(bound, [1] * len(bound), "and ≤ (1 − α) tanh(ε/2) (library)"),
+                     domain="every ε-LDP channel, α ∈ [0, 1) (termwise identities; the bound by nlsat)")
 
 
 @claim(PAPER, "Theorem 7 (eqs. 42, 55–56)",
@@ -341,6 +515,7 @@ def theorem_7():
     after1 = [(1 - al) * v for v in m1] + [al]
     lhs = _df(F, after0, after1).subs(F(1), 0)
     rhs = (1 - al) * _df(F, m0, m1)
+    a, b = sympy.symbols("a b", positive=True)
     r = rng(7)
     ch = _random_channel(r, 2, 3, 5)
     x = _ratio(ch)
@@ -348,9 +523,13 @@ def theorem_7():
     a = 1 - eta * (x + 1) / (x - 1)
     w = ch @ erasure(a, 3)
     p0, p1 = random_law(r, 2), random_law(r, 2)
-    return [identity(lhs, rhs, "symbolic in the output laws, any f with f(1) = 0"),
+    statement = combine(identity((1 - al) * b * F((1 - al) * a / ((1 - al) * b)), (1 - al) * b * F(a / b),
+                                 "every kept output y: its term of D_f is (1−α) times the old one, any f"),
+                        identity((al * F(al / al)).subs(F(1), 0), 0, "the erasure's term is α f(1) = 0"),
+                        identity(1 - (1 - ETA * (X + 1) / (X - 1)), ETA * (X + 1) / (X - 1), "1 − α = η(e^ε+1)/(e^ε−1)"))
+    return establish(statement, identity(lhs, rhs, "3 outputs, symbolic in the output laws, any f with f(1) = 0"),
             identity(erasure_conversion_factor(sympy.log(3), Q(1, 3)), Q(2, 3), "library factor at e^ε = 3, η = 1/3"),
-            identity(1 - (1 - ETA * (X + 1) / (X - 1)), ETA * (X + 1) / (X - 1), "1 − α = η(e^ε+1)/(e^ε−1)"),
             exact_agreement([flag(w.dobrushin() <= eta), _chi2(w.apply(p0), w.apply(p1))],
                             [1, (1 - a) * _chi2(ch.apply(p0), ch.apply(p1))],
-                            "a random ε-LDP channel followed by W_α lands in Q_{ε,η} and scales χ² by 1 − α")]
+                            "a random ε-LDP channel followed by W_α lands in Q_{ε,η} and scales χ² by 1 − α"),
+                     domain="every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0 (termwise)")

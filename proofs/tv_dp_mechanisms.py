@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import sympy
-from flint import acb, arb
+from flint import acb, arb, fmpq
 
 from _tvdp_helpers import (flag, EPS, ETA, MU, Q, T, X, dominating_masses, eq5, published, random_pair, rng,
                            staircase_cells)
@@ -18,7 +18,8 @@ from symdp.numbers import Real, arb_of
 from symdp.pairs import FinitePair, dominating, gaussian, laplace
 from symdp.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
 from symdp.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
-from symdp.verify import certified_agreement, claim, erratum, exact_agreement, identity, inequality_on_box
+from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+                          inequality_on_box, prove)
 
 PAPER = "tv-dp"
 S = sympy.symbols("s", positive=True)
@@ -52,12 +53,13 @@ def theorem_3_functionals():
     losses = [EPS, 0, -EPS]
     moments = [sum(p * l for p, l in zip(p0, losses)), sum(p * l ** 2 for p, l in zip(p0, losses)),
                sum(p * abs(l) ** 3 for p, l in zip(p0, losses))]
-    return [identity([kl, k2, k3], [EPS * ETA, ETA * EPS ** 2 * (x + 1) / (x - 1), ETA * EPS ** 3 * (x + 1) / (x - 1)],
-                     "integrals over the three slopes of f_{ε,0,η}, symbolic in ε, η"),
-            identity(moments, [kl, k2, k3], "= E[L], E[L²], E|L|³ of the dominating pair's privacy loss"),
-            certified_agreement(list(lib), [Q(3, 10), published("0.6491860241215959"),
-                                            published("0.6491860241215959")], 14,
-                                "library clt_functionals(1, 0.3) vs the reference values")]
+    return establish(identity([kl, k2, k3], [EPS * ETA, ETA * EPS ** 2 * (x + 1) / (x - 1), ETA * EPS ** 3 * (x + 1) / (x - 1)],
+                              "integrals over the three slopes of f_{ε,0,η}, symbolic in ε, η"),
+                     identity(moments, [kl, k2, k3], "= E[L], E[L²], E|L|³ of the dominating pair's privacy loss"),
+                     certified_agreement(list(lib), [Q(3, 10), published("0.6491860241215959"),
+                                                     published("0.6491860241215959")], 14,
+                                         "library clt_functionals(1, 0.3) vs the reference values"),
+                     domain="ε > 0, η ∈ [0, tanh(ε/2)] (symbolic)")
 
 
 @claim(PAPER, "Appendix G (integration limit), erratum",
@@ -72,7 +74,7 @@ def appendix_g_limit():
     return erratum(identity(printed, EPS * ETA, "printed limit gives kl = εη"),
                    {"eps": 1, "eta": "3/10", "printed kl": str(sympy.N(value, 16)), "εη": "3/10"},
                    corrected, "the printed limit gives kl = ε η (x/(x+1) − 1/(x−1)) ≠ εη, 0.0447 at (1, 0.3)",
-                   corrected_statement="kl = −[∫_0^{η/(e^ε−1)} ε dt + ∫_{1−ηe^ε/(e^ε−1)}^1 (−ε) dt] = εη")
+                   corrected_statement="kl = −[∫_0^{η/(e^ε−1)} ε dt + ∫_{1−ηe^ε/(e^ε−1)}^1 (−ε) dt] = εη", kind="typo")
 
 
 def _chain_nonnegative():
@@ -87,27 +89,32 @@ def _chain_nonnegative():
        "0 ≤ (t/2)coth(t/2) − 1 ≤ t²/12 for t ≥ 0, used for Σ|κ2/2 − kl| ≤ max ε² Σ εη → 0")
 def theorem_3_coth():
     k, h = _chain_nonnegative()
-    return [identity([k.subs(S, 0), h.subs(S, 0)], [0, 0], "k(0) = h(0) = 0"),
-            identity([sympy.diff(k, S), sympy.diff(h, S)], [S * sympy.sinh(S), S / 3 * k],
-                     "k' = s sinh s and h' = (s/3)k"),
-            inequality_on_box(S * sympy.sinh(S), [(0, 50)], "s sinh s ≥ 0 on s ∈ [0, 50], hence k ≥ 0, h' ≥ 0, h ≥ 0 "
-                              "on [0, 50], i.e. t = 2s ∈ [0, 100]", variables=[S]),
-            identity(sympy.together((S * sympy.cosh(S) / sympy.sinh(S) - 1) - k / sympy.sinh(S)), 0,
-                     "s coth s − 1 = k / sinh s (≥ 0)"),
-            identity(sympy.together(S ** 2 / 3 - (S * sympy.cosh(S) / sympy.sinh(S) - 1) - h / sympy.sinh(S)), 0,
-                     "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12")]
+    return establish(combine(
+        identity([k.subs(S, 0), h.subs(S, 0)], [0, 0], "k(0) = h(0) = 0"),
+        identity([sympy.diff(k, S), sympy.diff(h, S)], [S * sympy.sinh(S), S / 3 * k], "k' = s sinh s and h' = (s/3)k"),
+        prove(sympy.sinh(S), S, 0, sympy.oo, "sinh s ≥ 0 for s ≥ 0, so k' = s sinh s ≥ 0, k ≥ 0, h' ≥ 0, h ≥ 0 for every s ≥ 0"),
+        identity(sympy.together((S * sympy.cosh(S) / sympy.sinh(S) - 1) - k / sympy.sinh(S)), 0,
+                 "s coth s − 1 = k / sinh s (≥ 0)"),
+        identity(sympy.together(S ** 2 / 3 - (S * sympy.cosh(S) / sympy.sinh(S) - 1) - h / sympy.sinh(S)), 0,
+                 "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12")),
+        domain="t = 2s ∈ (0, ∞) (the value at t = 0 is the limit 0)")
 
 
 @claim(PAPER, "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})",
        "η = ε/c0 turns Dong's μ into μ√(2/c0); ε_ni = μ/n^{c1}, η_ni = μ/(2n^{1−c1}) give Σεη = μ²/2 exactly")
 def theorem_3_remarks():
+    D1 = sympy.Symbol("d", positive=True)
     eps_n = MU / sympy.sqrt(N)
     sum_pure = N * eps_n * (eps_n / C0)
     mu_new = sympy.sqrt(2 * sum_pure)
-    return [identity(mu_new, MU * sympy.sqrt(2 / C0), "n ε_n (ε_n / c0) = μ²/c0 = μ'²/2"),
-            identity(N * (MU / N ** C1) * (MU / (2 * N ** (1 - C1))), MU ** 2 / 2, "Σ_i ε_ni η_ni = μ²/2"),
-            identity(sympy.limit((Q(1, 2) * N ** (2 * Q(1, 4) - 1)).subs(N, 1 / T), T, 0), 0,
-                     "η/ε = n^{2c1−1}/2 → 0 (c1 = 1/4), so η ≤ tanh(ε/2) eventually")]
+    c1 = Q(1, 2) - D1
+    return establish(combine(
+        identity(mu_new, MU * sympy.sqrt(2 / C0), "n ε_n (ε_n / c0) = μ²/c0 = μ'²/2"),
+        identity(N * (MU / N ** C1) * (MU / (2 * N ** (1 - C1))), MU ** 2 / 2, "Σ_i ε_ni η_ni = μ²/2, every c1"),
+        identity((MU / (2 * N ** (1 - c1))) / (MU / N ** c1), N ** (-2 * D1) / 2, "η/ε = n^{2c1−1}/2 = n^{−2d}/2"),
+        identity(sympy.limit((Q(1, 2) * N ** (-2 * D1)), N, sympy.oo), 0,
+                 "→ 0 for every c1 = 1/2 − d ∈ (0, 1/2) (d > 0 symbolic), so η ≤ tanh(ε/2) eventually")),
+        domain="c0 > 0, μ > 0, every c1 ∈ (0, 1/2) (symbolic)")
 
 
 def _adaptive_pair(r, x, eta):
@@ -134,10 +141,11 @@ def _adaptive_pair(r, x, eta):
     return P0, P1
 
 
-@claim(PAPER, "Remark 4 (adaptive composition)",
+@claim(PAPER, "Theorem 2 (adaptive composition)",
        "Adaptively chosen (ε,0,η) mechanisms compose no worse than the dominating pair: "
-       "E_{e^{jε}} of any adaptive 2-round composition ≤ δ_j of eq. (5) (Theorem 2's converse, used by Remark 4)")
-def remark_4():
+       "E_{e^{jε}} of any adaptive 2-round composition ≤ δ_j of eq. (5)",
+       supersedes="tv-dp:remark-4-adaptive-composition")
+def theorem_2_adaptive():
     r = rng(44)
     holds = []
     worst = sympy.Integer(-1)
@@ -151,9 +159,37 @@ def remark_4():
                     v = FinitePair(a, b).hockey_stick(sympy.Rational(x) ** j)
                     holds.append(v <= bounds[j])
                     worst = max(worst, v - bounds[j])
-    return exact_agreement([flag(all(holds)), flag(worst <= 0)], [1, 1],
-                           f"{len(holds)} exact comparisons (3 settings × 4 random adaptive strategies × j × both "
-                           f"directions); largest excess over eq. (5): {worst}")
+    return establish(exact_agreement([flag(all(holds)), flag(worst <= 0)], [1, 1],
+                                     f"{len(holds)} exact comparisons (3 settings × 4 random adaptive strategies × j × both "
+                                     f"directions); largest excess over eq. (5): {worst}"),
+                     domain="k = 2, 3 settings (e^ε, η) × 4 seeded random adaptive strategies",
+                     stated_domain="every k and every adaptive strategy")
+
+
+@claim(PAPER, "Remark 4",
+       "Theorem 3 holds for adaptive choices of M_ni: by Dong et al.'s Theorem 3.2 an adaptive composition of "
+       "f_{ε,0,η}-DP rounds is ⊗f_{ε,0,η}-DP, so its trade-off lies above that of the product of dominating pairs (7), "
+       "whose functionals (kl, κ2, κ3) Theorem 3 uses")
+def remark_4():
+    r = rng(45)
+    ok, worst = [], None
+    ts = [Q(i, 20) for i in range(21)]
+    for x, eta in ((2, Q(1, 5)), (3, Q(1, 4)), (Q(3, 2), Q(1, 10))):
+        x = sympy.Rational(x)
+        alpha = 1 - eta * (x + 1) / (x - 1)
+        p0, p1 = dominating_masses(x, alpha)
+        product = FinitePair([a * b for a in p0 for b in p0], [a * b for a in p1 for b in p1])
+        for _ in range(3):
+            P0, P1 = _adaptive_pair(r, x, eta)
+            pair = FinitePair(P0, P1)
+            for t in ts:
+                gap = pair.tradeoff(t) - product.tradeoff(t)
+                ok.append(flag(gap >= 0))
+                worst = gap if worst is None else min(worst, gap)
+    return establish(exact_agreement(ok, [1] * len(ok), f"trade-off of 9 random adaptive 2-round compositions ≥ that of "
+                                     f"the 2-fold dominating pair at t = 0, 1/20, …, 1 (exact); smallest gap {worst}"),
+                     domain="k = 2 rounds, 3 settings (e^ε, η) × 3 seeded random adaptive strategies, 21 values of t",
+                     stated_domain="every n, every adaptive choice of M_ni")
 
 
 # --------------------------------------------------------------------------------------------
@@ -191,12 +227,13 @@ def laplace_tv():
     symbolic, _ = _laplace_tv_integral(delta)
     lib = [laplace(e).tv() for e in (Q(1, 2), 1, 2)]
     cert = [_laplace_certified(sympy.Rational(e)) for e in (Q(1, 2), 1, 2)]
-    return [identity(symbolic, 1 - sympy.exp(-EPS / 2), "sympy integration of the two densities over (−∞, Δ/2], "
-                     "symbolic in ε and Δ"),
-            certified_agreement(cert, lib, 25, "certified quadrature (acb.integral plus a proved tail bound) vs "
-                                "the library at ε ∈ {1/2, 1, 2}"),
-            certified_agreement(lib, [published("0.2211992169285951"), published("0.3934693402873666"),
-                                      published("0.6321205588285577")], 15, "reference reference values")]
+    return establish(identity(symbolic, 1 - sympy.exp(-EPS / 2), "sympy integration of the two densities over (−∞, Δ/2], "
+                              "symbolic in ε and Δ"),
+                     certified_agreement(cert, lib, 25, "certified quadrature (acb.integral plus a proved tail bound) vs "
+                                         "the library at ε ∈ {1/2, 1, 2}"),
+                     certified_agreement(lib, [published("0.2211992169285951"), published("0.3934693402873666"),
+                                               published("0.6321205588285577")], 15, "reference values"),
+                     domain="ε > 0, Δ > 0 (symbolic)")
 
 
 @claim(PAPER, "Appendix I (scale Δ/ε), erratum",
@@ -208,11 +245,14 @@ def appendix_i():
                + sympy.integrate(EPS / (2 * delta) * (sympy.exp(-EPS * z) - sympy.exp(EPS * (z - delta))), (z, 0, delta / 2)))
     at = {EPS: 1, delta: 2}
     corrected, _ = _laplace_tv_integral(delta)
-    return erratum(False, {"eps": 1, "Delta": 2, "printed": str(sympy.N(printed.subs(at), 12)),
+    printed_at = printed.subs(at)
+    return erratum(identity(printed_at, (1 - sympy.exp(-EPS / 2)).subs(at), "the printed integrals at ε = 1, Δ = 2 "
+                            "give 1 − e^{−ε/2}"), {"eps": 1, "Delta": 2, "printed": str(sympy.N(printed.subs(at), 12)),
                            "1 - exp(-1/2)": str(sympy.N(1 - sympy.exp(-Q(1, 2)), 12))},
                    identity(corrected, 1 - sympy.exp(-EPS / 2), "with e^{εx/Δ} the integral is 1 − e^{−ε/2} for all Δ"),
                    "with the exponents as printed (no /Δ) the integral is not 1 − e^{−ε/2} unless Δ = 1",
-                   corrected_statement="d_TV = ∫_{−∞}^{Δ/2} (ε/2Δ)(e^{−ε|x|/Δ} − e^{−ε|x−Δ|/Δ}) dx = 1 − e^{−ε/2}")
+                   corrected_statement="d_TV = ∫_{−∞}^{Δ/2} (ε/2Δ)(e^{−ε|x|/Δ} − e^{−ε|x−Δ|/Δ}) dx = 1 − e^{−ε/2}",
+                   kind="typo")
 
 
 # --------------------------------------------------------------------------------------------
@@ -227,11 +267,13 @@ def gaussian_tv():
     integral = sympy.integrate(phi(0) - phi(MU), (z, -sympy.oo, MU / 2))
     dong0 = PHI(MU / 2) - PHI(-MU / 2)
     lib = [gaussian(1 / m).tv() for m in (Q(1, 2), 1, Q(10, 13), 2)]
-    return [identity(integral.rewrite(sympy.erf), 2 * PHI(MU / 2) - 1, "sympy integral of the densities over {P > Q} = (−∞, μ/2]"),
-            identity(dong0, 2 * PHI(MU / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)"),
-            certified_agreement(lib, [published("0.1974126513658474"), published("0.3829249225480262"),
-                                      published("0.2994776058961513"), published("0.6826894921370859")], 15,
-                                "library at μ ∈ {1/2, 1, 1/1.3, 2} vs the reference values")]
+    return establish(combine(identity(integral.rewrite(sympy.erf), 2 * PHI(MU / 2) - 1,
+                                      "sympy integral of the densities over {P > Q} = (−∞, μ/2]"),
+                             identity(dong0, 2 * PHI(MU / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)")),
+                     certified_agreement(lib, [published("0.1974126513658474"), published("0.3829249225480262"),
+                                               published("0.2994776058961513"), published("0.6826894921370859")], 15,
+                                         "library at μ ∈ {1/2, 1, 1/1.3, 2} vs the reference values"),
+                     domain="μ = Δ/σ > 0 (symbolic)")
 
 
 def _gauss_hockey_certified(mu: sympy.Rational, eps: sympy.Rational) -> Real:
@@ -264,7 +306,8 @@ def eq_17():
     return erratum(sympy.N(printed, 20) >= 0, {"mu": "10/13", "eps": "1/2", "printed": str(sympy.N(printed, 12)),
                                                "corrected": str(sympy.N(_dong_delta(mu, eps), 12))},
                    combine(corrected, lib), "the printed δ(ε) is negative at μ = 1/1.3, ε = 0.5",
-                   corrected_statement="δ(ε) = Φ(−ε/μ + μ/2) − e^εΦ(−ε/μ − μ/2) (Dong et al., Corollary 2.13; App. J)")
+                   corrected_statement="δ(ε) = Φ(−ε/μ + μ/2) − e^εΦ(−ε/μ − μ/2) (Dong et al., Corollary 2.13; App. J)",
+                   kind="typo")
 
 
 @claim(PAPER, "Eq. (18), erratum",
@@ -278,7 +321,7 @@ def eq_18():
                     "2Phi(mu/2)-1": str(sympy.N(correct, 12))},
                    identity(_dong_delta(MU, 0), 2 * PHI(MU / 2) - 1, "δ(0) of eq. (17) corrected = 2Φ(μ/2) − 1 = eq. (16)"),
                    "printed η = Φ(μ/2) − e^εΦ(−μ/2) differs from δ(0) for ε > 0 (0.0723 at ε = 0.5)",
-                   corrected_statement="η = δ(0) = Φ(μ/2) − Φ(−μ/2) = 2Φ(μ/2) − 1")
+                   corrected_statement="η = δ(0) = Φ(μ/2) − Φ(−μ/2) = 2Φ(μ/2) − 1", kind="typo")
 
 
 # --------------------------------------------------------------------------------------------
@@ -316,12 +359,14 @@ def staircase_tv_claim():
         eps = sympy.log(sympy.Rational(rr.denominator, rr.numerator))
         closed.append(staircase_tv(eps, sympy.Rational(gg.numerator, gg.denominator)))
         lib.append(staircase(eps, sympy.Rational(gg.numerator, gg.denominator)).tv())
-    return [identity([window(g), window(1 - g)], [low, a], "(1−e^{−ε})/2 + a(1−e^{−ε})·min(γ, 1−γ) is the printed "
+    return establish(combine([identity([window(g), window(1 - g)], [low, a], "(1−e^{−ε})/2 + a(1−e^{−ε})·min(γ, 1−γ) is the printed "
                      "formula on each branch, symbolic in r = e^{−ε} and γ"),
             certified_agreement(cells, closed, 10, f"exact sums of (p − q)₊ over the density's cells in [−{_N}, {_N + 1}] "
                                 "(tail ≤ r^{N−1}) vs the closed form, e^{−ε} ∈ {1/2, 1/3}, 7 shapes γ ∈ [0, 1]"),
             exact_agreement(lib, closed, "library staircase(...).tv()"),
-            identity(low.subs(g, Q(1, 2)), (1 - r) / (1 + r), "continuous at γ = 1/2, where d_TV = tanh(ε/2)")]
+            identity(low.subs(g, Q(1, 2)), (1 - r) / (1 + r), "continuous at γ = 1/2, where d_TV = tanh(ε/2)")]),
+                     domain='symbolic branch formulas; the TV itself at e^{−ε} ∈ {1/2, 1/3} and 7 shapes γ (cell sums, tail ≤ r^{39})',
+                     stated_domain='every ε > 0, γ ∈ [0, 1]')
 
 
 @claim(PAPER, "Appendix K1 (sign), erratum",
@@ -332,12 +377,19 @@ def appendix_k1():
                      Fraction(0))
     a = (1 - r) / (2 * (g + r * (1 - g)))
     printed = a * 2 * g * (1 - 1 / r)
-    corrected = a * 2 * g * (1 - r)
+    # the correction on a family: e^{−ε} ∈ {1/2, 1/3, 2/3, 9/10} × γ ∈ {1/10, 1/4, 2/5, 1/2}, cell by cell
+    family, formula = [], []
+    for rr_ in (Fraction(1, 2), Fraction(1, 3), Fraction(2, 3), Fraction(9, 10)):
+        for gg in (Fraction(1, 10), Fraction(1, 4), Fraction(2, 5), Fraction(1, 2)):
+            family.append(sympy.Rational(sum(((p - q) * (hi - lo) for lo, hi, p, q in staircase_cells(rr_, gg, 4)
+                                              if -gg <= lo and hi <= gg), Fraction(0))))
+            formula.append(sympy.Rational((1 - rr_) / (2 * (gg + rr_ * (1 - gg))) * 2 * gg * (1 - rr_)))
     return erratum(printed == exact_mass,
                    {"e^eps": 2, "gamma": "1/4", "Delta": 1, "printed": str(printed), "cell integral": str(exact_mass)},
-                   exact_agreement(sympy.Rational(corrected), sympy.Rational(exact_mass),
-                                   "a·2γ(1−e^{−ε}) vs the exact cell integral"),
-                   "the printed term is negative (e^ε > 1)", corrected_statement="∫_{−γΔ}^{γΔ}(P − Q) = a(γ)2γΔ(1 − e^{−ε})")
+                   exact_agreement(formula, family, "a·2γ(1−e^{−ε}) vs the exact cell integral, 4 values of e^{−ε} × 4 "
+                                   "shapes γ ≤ 1/2"),
+                   "the printed term is negative (e^ε > 1)", corrected_statement="∫_{−γΔ}^{γΔ}(P − Q) = a(γ)2γΔ(1 − e^{−ε})",
+                   kind="typo")
 
 
 @claim(PAPER, "Section VI-C (staircase range γ ∈ [0, 1]), erratum",
@@ -353,7 +405,8 @@ def staircase_range():
                    {"eps": 1, "gamma": 2, "total mass of the recursion": str(sympy.N(witness, 12))},
                    identity(mass_valid, 1, "for γ ∈ [0, 1] the density integrates to 1"),
                    "for γ > 1 the piece [γΔ, Δ) is empty and the 'density' has total mass 1/(γ + e^{−ε}(1−γ)) ≠ 1",
-                   corrected_statement="γ ∈ [0, 1]; d_TV ranges over [(1−e^{−ε})/2, tanh(ε/2)]")
+                   corrected_statement="γ ∈ [0, 1]; d_TV ranges over [(1−e^{−ε})/2, tanh(ε/2)]",
+                   kind="substantive")
 
 
 @claim(PAPER, "Appendix K2 (staircase attains the (ε,0,η) region)",
@@ -392,10 +445,12 @@ def appendix_k2():
         eps = sympy.log(sympy.Rational(1 / rr))
         d = dominating(eps, 0, staircase_tv(eps, sympy.Rational(gg)))
         dom_all += list(d.p) + list(d.q)
-    return [exact_agreement([flag(v) for v in within + cs], [1] * (len(within) + len(cs)),
+    return establish(combine([exact_agreement([flag(v) for v in within + cs], [1] * (len(within) + len(cs)),
                             "cell-by-cell level sets: only the ratios e^{±ε}, 1 occur; the middle set's masses and the "
                             "corner (η/(e^ε−1), 1 − ηe^ε/(e^ε−1)) agree with eq. (7) up to the 2^{−38} truncation"),
-            exact_agreement(lib_pair, dom_all, "library as_finite_pair() = dominating(ε, 0, d_TV), atom by atom")]
+            exact_agreement(lib_pair, dom_all, "library as_finite_pair() = dominating(ε, 0, d_TV), atom by atom")]),
+                     domain='e^{−ε} ∈ {1/2, 1/3}, 5 shapes γ (cell sums, up to the 2^{−38} truncation)',
+                     stated_domain='every ε > 0, γ ∈ (0, 1)')
 
 
 @claim(PAPER, "Section VI-C (γ for α = 0.3)",
@@ -404,12 +459,14 @@ def appendix_k2():
 def staircase_gamma():
     low, high = staircase_gamma_for_alpha(1, Q(3, 10))
     target = Q(7, 10) * sympy.tanh(Q(1, 2))
-    return [certified_agreement([low, high], [published("0.01399460433836586"), published("0.963704302943997")], 14,
+    return establish(combine([certified_agreement([low, high], [published("0.01399460433836586"), published("0.963704302943997")], 14,
                                 "library's two shapes vs the reference values"),
             certified_agreement([staircase_tv(1, g) for g in (low, high)], [target, target], 25,
                                 "their total variation is 0.7·tanh(1/2)"),
             certified_agreement(1 - staircase_tv(1, Q(139, 10000)) / sympy.tanh(Q(1, 2)), published("0.3001060358492148"),
-                                14, "γ = 0.0139 gives α = 0.30011")]
+                                14, "γ = 0.0139 gives α = 0.30011")]),
+                     domain='the printed point ε = 1, α = 0.3 (certified to 14 digits)',
+                     stated_domain='the printed point ε = 1, α = 0.3')
 
 
 # --------------------------------------------------------------------------------------------
@@ -428,12 +485,14 @@ def figures_1_2():
     sv = (n - dd) / (x - 1)
     corners = [(0, 1 - dd), (sv, 1 - n - sv), (1 - n - sv, sv), (1 - dd, 0)]
     got = g.region_corners()
-    return [identity([1 - d - X * s, 1 - ETA - s], [1 - ETA - s, 1 - ETA - s], "the corner lies on the ε-line and the η-line"),
-            identity((1 - d - (1 - d) / (1 + X)) / X, (1 - d) / (1 + X), "Figure 1's kink is on both ε-lines"),
+    return establish(combine(identity([1 - d - X * s, 1 - ETA - s], [1 - ETA - s, 1 - ETA - s],
+                                      "the corner lies on the ε-line and the η-line"),
+                             identity((1 - d - (1 - d) / (1 + X)) / X, (1 - d) / (1 + X), "Figure 1's kink is on both ε-lines")),
             exact_agreement([c for p in got for c in p], [sympy.sympify(c) for p in corners for c in p],
                             "figure module's schematic (ε, δ, η) = (1, 1/10, 3/10): library corners = the formulas"),
             exact_agreement([g.tradeoff(t) for t, _ in corners], [f for _, f in corners],
-                            "the region's trade-off function passes through the corners")]
+                            "the region's trade-off function passes through the corners"),
+                     domain="e^ε > 1, δ, η (symbolic); the plotted schematic (1, 1/10, 3/10) as a cross-check")
 
 
 @claim(PAPER, "Figure 3 (Laplace, ε = 1)",
@@ -449,15 +508,38 @@ def figure_3():
     fII = sympy.Piecewise((sympy.exp(c - 1) / 2, c < 1), (1 - sympy.exp(1 - c) / 2, True))
     mid_c = -sympy.log(2 * T)  # tI = t for c ≥ 0
     touch = sympy.exp(-Q(1, 2)) / 2
-    return [exact_agreement([pair.tradeoff(t) for t in ts], [formula(t) for t in ts],
+    # Independent route: P1/P0 = e^{|z|−|z−1|} is nondecreasing, so by Neyman–Pearson the optimal
+    # tests reject H0 on {z ≥ c}. Integrate both densities symbolically on each range of c and
+    # eliminate c: the curve (t(c), f(c)) is the printed three-piece formula.
+    z = sympy.Symbol("z", real=True)
+    w, v = sympy.Symbol("w", positive=True), sympy.Symbol("v", positive=True)
+    half = lambda expr, lo, hi: sympy.integrate(expr / 2, (z, lo, hi))
+    ranges = {  # c = 1 + w ≥ 1, c = v ∈ (0, 1), c = −w ≤ 0
+        "c ≥ 1": (half(sympy.exp(-z), 1 + w, sympy.oo),
+                  half(sympy.exp(z - 1), -sympy.oo, 1) + half(sympy.exp(1 - z), 1, 1 + w), lambda t: 1 - e * t),
+        "0 < c < 1": (half(sympy.exp(-z), v, sympy.oo), half(sympy.exp(z - 1), -sympy.oo, v), lambda t: 1 / (4 * e * t)),
+        "c ≤ 0": (half(sympy.exp(z), -w, 0) + Q(1, 2), half(sympy.exp(z - 1), -sympy.oo, -w), lambda t: (1 - t) / e)}
+    np_route = [identity(f_c, piece(t_c), f"tests z ≥ c, {name}: type II error = the printed piece at t = type I error")
+                for name, (t_c, f_c, piece) in ranges.items()]
+    ranges_t = identity([ranges["c ≥ 1"][0].subs(w, 0), ranges["0 < c < 1"][0].subs(v, 1), ranges["c ≤ 0"][0].subs(w, 0)],
+                        [1 / (2 * e), 1 / (2 * e), Q(1, 2)], "c = 1 is t = e^{−1}/2 and c = 0 is t = 1/2: the printed breakpoints")
+
+    c0 = Q(1, 3)
+    t_cert = Real(lambda prec: acb.integral(lambda u, a: (-u).exp() / 2, acb(fmpq(1, 3)), 60).real + arb(0, arb(-60).exp().upper()))
+    f_cert = Real(lambda prec: acb.integral(lambda u, a: (u - 1).exp() / 2, -60, acb(fmpq(1, 3))).real + arb(0, arb(-61).exp().upper()))
+    cert = certified_agreement([f_cert], [pair.tradeoff(sympy.exp(-c0) / 2)], 20,
+                               "certified quadrature of the test z ≥ 1/3 on the two Laplace densities (type II) vs the "
+                               "library trade-off at its type I error e^{−1/3}/2")
+    return establish(combine(np_route + [ranges_t]), cert,
+            exact_agreement([pair.tradeoff(t) for t in ts], [formula(t) for t in ts],
                             "library Laplace trade-off vs the printed three-piece formula at 6 points"),
-            identity(fII.subs(c, mid_c).rewrite(sympy.exp).subs(T, Q(1, 5)), 1 / (4 * e * Q(1, 5)),
-                     "threshold test at c = −log(2t) gives e^{−1}/(4t) (t = 1/5)"),
+            certified_agreement([t_cert], [sympy.exp(-c0) / 2], 20, "certified type I error of z ≥ 1/3 = e^{−1/3}/2"),
             certified_agreement([pair.tradeoff(touch), touch + pair.tradeoff(touch)], [touch, 1 - pair.tv()], 25,
                                 "at t = e^{−1/2}/2: f = t and t + f = 1 − η_Lap (the red line touches)"),
             certified_agreement([pair.tradeoff(t) for t in ts], [published(v) for v in (
                 "0.8640859085770477", "0.7281718171540955", "0.4598493014643029", "0.3065662009762019",
-                "0.1839397205857212", "0.1103638323514327")], 14, "reference sample values")]
+                "0.1839397205857212", "0.1103638323514327")], 14, "reference sample values"),
+            domain="ε = 1, every t ∈ [0, 1] (symbolic in the threshold c)")
 
 
 @claim(PAPER, "Figure 4 (δ_j table, ε = 1, α = 0.3)",
@@ -475,12 +557,14 @@ def figure_4():
     table0 = ["0.7510149571255774", "0.5371017197609691", "0.4412114382795494", "0.1805546286027835",
               "0.1319960101514193"]
     tighter = [sympy.N(kov[j] - closed[j], 20) > 0 for j in range(1, 5)]
-    return [certified_agreement(plotted, closed, 25, "figure data (TVDP.compose, certified lattice) vs eq. (5), k = 5"),
+    return establish(combine([certified_agreement(plotted, closed, 25, "figure data (TVDP.compose, certified lattice) vs eq. (5), k = 5"),
             certified_agreement(closed[:5] + kov[:5], [published(v) for v in table + table0], 14,
                                 "the reference δ_j table (α = 0.3 and α = 0)"),
             certified_agreement([kov_delta(j, 5, 1) for j in (1, 3)], [kov[1], kov[3]], 25, "KOV eq. (6) column, j odd"),
             exact_agreement([flag(v) for v in tighter + [plotted[5] == 0]], [1] * 5, "δ_j(0.3) < δ_j(0) for j = 1..4, δ_5 = 0"),
-            certified_agreement([TVDP(FIG4_EPS, 0, eta).compose(1).guarantees[0][1]], [eta], 25, "k = 1: δ_0 = η")]
+            certified_agreement([TVDP(FIG4_EPS, 0, eta).compose(1).guarantees[0][1]], [eta], 25, "k = 1: δ_0 = η")]),
+                     domain='the plotted setting ε = 1, α = 0.3, k ≤ 5 (certified)',
+                     stated_domain='the plotted setting ε = 1, α = 0.3, k ≤ 5')
 
 
 @claim(PAPER, "Figure 5 (DP-SGD pipeline)",
@@ -494,14 +578,16 @@ def figure_5():
     prop1 = [sympy.log(1 + s.p * (x - 1)), s.p * _dong_delta(s.mu, 2), s.p * (2 * PHI(s.mu / 2) - 1)]
     ours = Real(lambda prec: certified_composed_deltas(g, s.steps, prec)[0])
     kov = Real(lambda prec: certified_composed_deltas(g, s.steps, prec, with_tv=False)[0])
-    return [identity([v.rewrite(sympy.erf) for v in (g.eps, g.delta, g.eta)], prop1, "per-step (ε', δ', η') = Proposition 1 applied to the GDP step"),
+    return establish(combine([identity([v.rewrite(sympy.erf) for v in (g.eps, g.delta, g.eta)], prop1, "per-step (ε', δ', η') = Proposition 1 applied to the GDP step"),
             certified_agreement([g.eta / s.p, g.delta / s.p], [published("0.2994776058961513"),
                                                                 published("0.002876776609376274")], 14,
                                 "η and δ(2) per step vs the reference values"),
             exact_agreement([s.nominal_steps, s.p], [Q(28125, 8), Q(8, 1875)],
                             "15·60000/256 = 3515.625 is not an integer (the paper does not say how many steps; 3516 used)"),
             certified_agreement([ours, kov], [published("0.227257"), published("0.592694")], 5,
-                                "3516-fold composed TV (certified PLD) vs the reference independent computation")]
+                                "3516-fold composed TV (certified PLD) vs the reference independent computation")]),
+                     domain='the plotted DP-SGD setting (μ = 1/1.3, p = 256/60000, 3516 steps, ε = 2), certified',
+                     stated_domain='the plotted DP-SGD setting')
 
 
 @claim(PAPER, "Figures 6–7 (staircase densities)",
@@ -521,7 +607,9 @@ def figures_6_7():
             out.append(sympy.simplify(pair.density(m) / pair.height))  # = e^{−L(|m|)}
             y = abs((lo + hi) / 2)
             want.append(sympy.exp(-sum(1 for k in range(int(y) + 2) if k + gg <= y)))
-    return exact_agreement([sympy.Rational(v) if isinstance(v, Fraction) else v for v in out],
+    return establish(combine(exact_agreement([sympy.Rational(v) if isinstance(v, Fraction) else v for v in out],
                            [sympy.Rational(v) if isinstance(v, Fraction) else v for v in want],
                            "the right end of {P > Q} from the cells (e^{−ε} = 1/2) and the figure module's densities "
-                           "(library staircase(1, γ).density at cell midpoints, γ = 3/10 and 7/10)")
+                           "(library staircase(1, γ).density at cell midpoints, γ = 3/10 and 7/10)")),
+                     domain='the plotted shapes γ ∈ {3/10, 7/10} at e^{−ε} = 1/2 (cell by cell)',
+                     stated_domain='the plotted shapes γ ∈ {3/10, 7/10}')

@@ -283,3 +283,46 @@ def test_reports_json_markdown_and_files(proofs, tmp_path):
     written = report.write(reports, tmp_path / "out")
     assert {p.name for p in written} == {"verify.md", "verify.json", "tv-dp.md", "lmidp.md", "egamma-ldp.md"}
     assert "Theorem 3" in report.table(reports)
+
+
+# --------------------------------------------------------------------------------------------
+# statement evidence, cross-checks and domains (establish), and how the report shows them
+
+
+def test_establish_takes_the_status_of_the_statement_and_records_the_domain():
+    from symdp.verify import establish
+    proof = identity(sympy.Symbol("a") * 2, sympy.Symbol("a") + sympy.Symbol("a"), "2a = a + a")
+    spot = exact_agreement(2, 2, "a spot check")
+    whole = establish(proof, spot, domain="every a")
+    assert whole.status == "proved" and whole.data["whole_domain"] and "whole stated domain" in whole.detail
+    part = establish(proof, spot, domain="a ≤ 1", stated_domain="every a")
+    assert part.status == "proved" and not part.data["whole_domain"] and "restricted to a ≤ 1" in part.detail
+    broken = establish(proof, exact_agreement(2, 3, "a wrong cross-check"), domain="every a")
+    assert broken.status == "failed" and "cross-check failed" in broken.detail
+
+
+def test_erratum_kind_is_validated_and_recorded():
+    corrected = identity(1, 1, "trivially")
+    ev = erratum(False, {"x": 1}, corrected, "printed fails", kind="typo", reading="Q0 read as a row of Q*")
+    assert ev.data["kind"] == "typo" and ev.data["reading"]
+    with pytest.raises(ValueError):
+        erratum(False, {"x": 1}, corrected, "printed fails", kind="cosmetic")
+
+
+def test_report_separates_statement_from_cross_checks_and_counts_whole_domains():
+    from symdp.verify import establish
+    proof = identity(1, 1, "the statement")
+    reps = []
+    for i, (domain, stated) in enumerate((("all x", None), ("x ≤ 1", "all x"))):
+        ev = establish(proof, exact_agreement(1, 1, "library"), domain=domain, stated_domain=stated)
+        reps.append(ClaimReport("tv-dp", f"Theorem {i + 1}", f"tv-dp:t{i}", "s", ev.status, ev.kind, 0.1, ev.detail, ev.data))
+    reps.append(ClaimReport("tv-dp", "Theorem 9", "tv-dp:t9", "s", "checked", "exact", 0.1, "legacy", {}))
+    assert [report.coverage(r) for r in reps] == ["whole", "restricted", "unrecorded"]
+    line = report.summary_line("tv-dp", reps)
+    assert line.startswith("tv-dp: 1 proved on the whole stated domain, 1 proved on a restricted domain, 1 checked, 0 errata")
+    s = report.summary(reps)
+    assert s["proved_whole"] == 1 and s["papers"]["tv-dp"]["proved_restricted"] == 1
+    md = report.markdown(reps)
+    assert "*Statement evidence* (identity, proved)" in md and "- cross-check (exact, checked): library" in md
+    assert "restricted to x ≤ 1 (stated: all x)" in md and line in md
+    assert "cross-checks" in report.table(reps) and line in report.table(reps)

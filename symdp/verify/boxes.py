@@ -8,7 +8,12 @@ interval arithmetic; a sub-box is done once the enclosure of f lies in [0, ∞).
 3. a side along which f is monotone (the enclosure of ∂f/∂x_i has one sign) collapses to the end
    where the minimum lies, which is what lets the search prove bounds that are *attained*
    (a touching zero at a corner or a bisection point),
-4. otherwise the widest side is bisected.
+4. in one variable with ``order = n ≥ 2``, a Taylor form with a certified remainder at either end
+   of the sub-box: f(a + t) ≥ Σ_{k<n} lo(f⁽ᵏ⁾(a)) tᵏ/k! + lo(f⁽ⁿ⁾([a, b])) tⁿ/n! for t ∈ [0, b − a]
+   (and likewise from b), a polynomial whose nonnegativity is decided exactly
+   (:func:`symdp.verify.decide.polynomial_nonnegative`). This proves bounds that touch zero with
+   zero slope (e^ε − 1 ≤ ε + ε² at ε = 0), where first-order enclosures stall,
+5. otherwise the widest side is bisected.
 
 `f` is either a sympy expression, enclosed with exact rational interval arithmetic (rational
 operations are exact, transcendental functions are enclosed in arb at their monotone endpoints)
@@ -260,12 +265,13 @@ def _midpoint(box: Sequence[Side]) -> list[Side]:
 def prove_nonnegative(f: sympy.Expr | BallFunction, box: Sequence[Sequence[object]], *,
                       variables: Sequence[sympy.Symbol] | None = None,
                       gradient: Callable[..., Sequence[arb]] | None = None,
-                      max_boxes: int = MAX_BOXES, prec: int = PREC) -> BoxResult:
+                      max_boxes: int = MAX_BOXES, prec: int = PREC, order: int = 1) -> BoxResult:
     """Prove ``f ≥ 0`` on `box` by interval branch-and-bound, or refute it with a witness.
 
     `f` is a sympy expression in `variables` (default: its free symbols sorted by name), or a
     function of one arb ball per side; `gradient` (optional, for the latter) returns the balls
-    of ∂f/∂x_i. See the module docstring for the method.
+    of ∂f/∂x_i; `order` ≥ 2 adds Taylor forms of that order (sympy f in one variable). See the
+    module docstring for the method.
     """
     sides = as_box(box)
     if isinstance(f, sympy.Basic):
@@ -275,11 +281,47 @@ def prove_nonnegative(f: sympy.Expr | BallFunction, box: Sequence[Sequence[objec
         value = compile_interval(f, symbols, prec)
         grads = [compile_interval(sympy.diff(f, s), symbols, prec) for s in symbols]
         point_sign = lambda pt: sign(f.subs({s: from_fmpq(p[0]) for s, p in zip(symbols, pt)}))
+        local = _taylor_form(f, symbols[0], order, prec) if order >= 2 and len(symbols) == 1 else None
     else:
         value = _ball_function_interval(f, prec)
         grads = None if gradient is None else _gradient_intervals(gradient, len(sides), prec)
         point_sign = None
-    return _search(value, grads, point_sign, sides, max_boxes)
+        local = None
+    return _search(value, grads, point_sign, sides, max_boxes, local)
+
+
+def _taylor_form(f: sympy.Expr, var: sympy.Symbol, order: int, prec: int) -> Callable[[Sequence[Side]], bool]:
+    """A test that f ≥ 0 on a one-variable sub-box [a, b] by the Taylor form of `order` at a or at b."""
+    from .decide import polynomial_nonnegative
+
+    derivs = [compile_interval(sympy.diff(f, var, k), [var], prec) for k in range(order + 1)]
+    t = sympy.Symbol("t")
+
+    def lower_poly(box: Sequence[Side], at: int) -> sympy.Poly | None:
+        end = box[0][at]
+        coeffs = []
+        for k in range(order):
+            enc = _enclose(derivs[k], [(end, end)])
+            if enc is None:
+                return None
+            # from the right end t = b − x, so the k-th coefficient carries (−1)^k
+            lo = enc[0] if (at == 0 or k % 2 == 0) else -enc[1]
+            coeffs.append(from_fmpq(lo) / sympy.factorial(k))
+        rest = _enclose(derivs[order], box)
+        if rest is None:
+            return None
+        lo = rest[0] if (at == 0 or order % 2 == 0) else -rest[1]
+        coeffs.append(from_fmpq(lo) / sympy.factorial(order))
+        return sympy.Poly(list(reversed(coeffs)), t, domain=sympy.QQ)
+
+    def holds(box: Sequence[Side]) -> bool:
+        width = from_fmpq(box[0][1] - box[0][0])
+        for at in (0, 1):
+            poly = lower_poly(box, at)
+            if poly is not None and polynomial_nonnegative(poly, t, 0, width).holds:
+                return True
+        return False
+    return holds
 
 
 def _gradient_intervals(gradient: Callable[..., Sequence[arb]], n: int, prec: int) -> list[IntervalFunction]:
@@ -300,7 +342,8 @@ def _enclose(fn: IntervalFunction, box: Sequence[Side]) -> Interval | None:
 
 
 def _search(value: IntervalFunction, grads: list[IntervalFunction] | None,
-            point_sign: Callable[[Sequence[Side]], int] | None, sides: list[Side], max_boxes: int) -> BoxResult:
+            point_sign: Callable[[Sequence[Side]], int] | None, sides: list[Side], max_boxes: int,
+            local: Callable[[Sequence[Side]], bool] | None = None) -> BoxResult:
     stack = [sides]
     count = 0
     while stack:
@@ -321,6 +364,8 @@ def _search(value: IntervalFunction, grads: list[IntervalFunction] | None,
         reduced = _collapse_monotone(grads, box) if grads else None
         if reduced is not None:
             stack.append(reduced)
+            continue
+        if local is not None and box[0][0] < box[0][1] and local(box):
             continue
         widths = [s[1] - s[0] for s in box]
         i = max(range(len(box)), key=lambda k: widths[k])

@@ -7,6 +7,7 @@ kind       check                                                             pas
 ========== ================================================================= ==========
 identity   ``simplify(lhs − rhs) == 0`` in sympy                              proved
 inequality interval branch-and-bound shows f ≥ 0 on a whole box (`boxes`)     proved
+decision   exact decision of a real-algebraic inequality (`decide`)           proved
 exact      two exact computations are equal (at sample points)              checked
 certified  two certified enclosures overlap and agree to N digits            checked
 erratum    the printed statement fails (witness recorded) and the corrected   erratum
@@ -31,7 +32,7 @@ from . import boxes
 
 #: Status vocabulary (API.md), strongest first.
 STATUSES = ("proved", "checked", "erratum", "failed")
-KINDS = ("identity", "inequality", "exact", "certified", "erratum")
+KINDS = ("identity", "inequality", "decision", "exact", "certified", "erratum")
 _RANK = {s: len(STATUSES) - i for i, s in enumerate(STATUSES)}
 _SHOWN = 200
 
@@ -102,6 +103,8 @@ def _vanishes(diff: sympy.Expr) -> str | None:
         ("expand+simplify", lambda d: sympy.simplify(sympy.expand(d))),
         ("cancel", lambda d: sympy.cancel(sympy.together(d))),
         ("rewrite(exp)+simplify", lambda d: sympy.simplify(d.rewrite(sympy.exp))),
+        # Max, Min, Abs: case by case
+        ("piecewise+simplify", lambda d: sympy.simplify(sympy.piecewise_fold(d.rewrite(sympy.Piecewise)))),
     ]
     for name, route in routes:
         if route(diff) == 0:
@@ -228,13 +231,15 @@ def certified_agreement(a: object, b: object, digits: int, detail: str) -> Evide
 def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, max_boxes: int = boxes.MAX_BOXES, *,
                       variables: Sequence[sympy.Symbol] | None = None,
                       gradient: Callable[..., Sequence[arb]] | None = None,
-                      prec: int = boxes.PREC) -> Evidence:
+                      prec: int = boxes.PREC, order: int = 1) -> Evidence:
     """Proved iff :func:`boxes.prove_nonnegative` shows ``f ≥ 0`` on every point of `box`.
 
     `f` is a sympy expression in `variables` (default: free symbols sorted by name) or a
-    function of one arb ball per side; `box` is a list of (lo, hi) exact rationals.
+    function of one arb ball per side; `box` is a list of (lo, hi) exact rationals; `order` ≥ 2
+    adds Taylor forms of that order (one variable; see :mod:`boxes`).
     """
-    result = boxes.prove_nonnegative(f, box, variables=variables, gradient=gradient, max_boxes=max_boxes, prec=prec)
+    result = boxes.prove_nonnegative(f, box, variables=variables, gradient=gradient, max_boxes=max_boxes, prec=prec,
+                                     order=order)
     data = {"box": [[str(lo), str(hi)] for lo, hi in boxes.as_box(box)], "boxes": result.boxes}
     if isinstance(f, sympy.Basic):
         data["f"] = _short(f)
@@ -252,9 +257,17 @@ def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, m
 # erratum
 
 
+#: How much an erratum matters (README errata table, report): a wrong result, a slip of notation
+#: or arithmetic that the surrounding text corrects, or a gap in a proof of a true statement.
+ERRATUM_KINDS = ("substantive", "typo", "proof gap")
+
+
 def erratum(printed_holds: bool | Evidence, witness: Mapping[str, object], corrected: Evidence, detail: str, *,
-            corrected_statement: str = "") -> Evidence:
+            corrected_statement: str = "", kind: str | None = None, reading: str = "") -> Evidence:
     """Status ``erratum`` iff the printed statement is false and the corrected one passes.
+
+    `kind` grades it (one of `ERRATUM_KINDS`); `reading` says how an undefined or ambiguous
+    printed symbol was read, when the erratum rests on a reading.
 
     `printed_holds` is a bool or the evidence for the printed statement (it holds iff that
     evidence passed); `witness` is where the printed statement fails (parameters and both
@@ -267,8 +280,10 @@ def erratum(printed_holds: bool | Evidence, witness: Mapping[str, object], corre
     if not isinstance(corrected, Evidence):
         raise TypeError(f"corrected must be an Evidence, got {type(corrected).__name__}")
     printed = printed_holds.passed if isinstance(printed_holds, Evidence) else bool(printed_holds)
+    if kind is not None and kind not in ERRATUM_KINDS:
+        raise ValueError(f"kind must be one of {ERRATUM_KINDS}, got {kind!r}")
     data = {"printed_holds": printed, "witness": jsonable(dict(witness)), "corrected": corrected.to_json(),
-            "corrected_statement": corrected_statement}
+            "corrected_statement": corrected_statement, "kind": kind, "reading": reading}
     if isinstance(printed_holds, Evidence):
         data["printed"] = printed_holds.to_json()
     if printed:
@@ -323,5 +338,5 @@ def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence],
     if failed:
         reason = "; ".join(e.detail for e in failed)
         return Evidence(statement.kind, "failed", f"{statement.detail}; cross-check failed: {reason}", data)
-    coverage = "whole stated domain" if domain == stated else f"restricted to {domain} (stated: {stated})"
+    coverage = f"whole stated domain: {domain}" if domain == stated else f"restricted to {domain} (stated: {stated})"
     return Evidence(statement.kind, statement.status, f"{statement.detail} [{coverage}]", data)

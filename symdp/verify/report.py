@@ -4,7 +4,13 @@ The JSON form is the contract of ``symdp verify --json`` (API.md)::
 
     {"claims": [{"paper", "label", "id", "statement", "status", "evidence", "seconds", "detail", "data"}],
      "summary": {"proved": n, "checked": n, "erratum": n, "failed": n, "total": n,
-                 "papers": {key: {status: n}}, "seconds": s, "versions": {...}}}
+                 "papers": {key: {status: n, "proved_whole": n, "proved_restricted": n}},
+                 "proved_whole": n, "proved_restricted": n, "seconds": s, "versions": {...}}}
+
+A claim built with :func:`~symdp.verify.evidence.establish` carries its *statement evidence*
+(which decides the status), its *cross-checks* (which must pass) and its domain against the
+paper's stated domain in ``data``; the reports show them apart, and count a proof as "on the whole
+stated domain" only when the two domains agree.
 """
 
 from __future__ import annotations
@@ -46,11 +52,46 @@ def _counts(reports: Iterable[ClaimReport]) -> dict[str, int]:
     return counts
 
 
+def coverage(r: ClaimReport) -> str:
+    """``"whole"`` (the statement evidence covers the paper's stated domain), ``"restricted"``,
+    or ``"unrecorded"`` (a claim that does not name its domain)."""
+    if "whole_domain" not in r.data:
+        return "unrecorded"
+    return "whole" if r.data["whole_domain"] else "restricted"
+
+
+def domain_text(r: ClaimReport) -> str:
+    """"whole stated domain: …" or "restricted to … (stated: …)" for a report."""
+    kind = coverage(r)
+    if kind == "unrecorded":
+        return "domain not recorded"
+    if kind == "whole":
+        return f"whole stated domain: {r.data.get('domain', '')}"
+    return f"restricted to {r.data.get('domain', '')} (stated: {r.data.get('stated_domain', '')})"
+
+
+def _proof_counts(reports: Iterable[ClaimReport]) -> dict[str, int]:
+    proved = [r for r in reports if r.status == "proved"]
+    whole = sum(1 for r in proved if coverage(r) == "whole")
+    return {"proved_whole": whole, "proved_restricted": len(proved) - whole}
+
+
+def summary_line(paper: str, reports: Sequence[ClaimReport]) -> str:
+    """One line per paper: proved on the whole domain / on a restricted domain / checked / errata."""
+    counts, proofs = _counts(reports), _proof_counts(reports)
+    line = (f"{paper or 'load errors'}: {proofs['proved_whole']} proved on the whole stated domain, "
+            f"{proofs['proved_restricted']} proved on a restricted domain, {counts['checked']} checked, "
+            f"{counts['erratum']} errata")
+    return line + (f", {counts['failed']} failed" if counts["failed"] else "") + f" (of {len(reports)})"
+
+
 def summary(reports: Sequence[ClaimReport]) -> dict:
     """Counts per status and per paper, total seconds and versions."""
     out: dict = _counts(reports)
+    out.update(_proof_counts(reports))
     out["total"] = len(reports)
-    out["papers"] = {p: _counts(r for r in reports if r.paper == p) for p in _papers(reports)}
+    out["papers"] = {p: {**_counts(r for r in reports if r.paper == p), **_proof_counts(r for r in reports if r.paper == p)}
+                     for p in _papers(reports)}
     out["seconds"] = round(sum(r.seconds for r in reports), 3)
     out["versions"] = versions()
     return out
@@ -76,19 +117,40 @@ def from_json(obj: dict) -> list[ClaimReport]:
 
 def table(reports: Sequence[ClaimReport], width: int = 100) -> str:
     """A plain-text table, one claim per line, then the totals."""
-    rows = [("paper", "label", "status", "evidence", "seconds")]
-    rows += [(r.paper or "-", r.label, r.status, r.evidence or "-", f"{r.seconds:.1f}") for r in reports]
-    widths = [min(max(len(row[i]) for row in rows), 48) for i in range(5)]
+    rows = [("paper", "label", "status", "domain", "statement", "cross-checks", "seconds")]
+    rows += [(r.paper or "-", r.label, r.status, coverage(r) if r.status in ("proved", "checked") else "-",
+              _statement_kind(r), _cross_kinds(r), f"{r.seconds:.1f}") for r in reports]
+    widths = [min(max(len(row[i]) for row in rows), 48) for i in range(len(rows[0]))]
     lines = ["  ".join(_fit(cell, w) for cell, w in zip(row, widths)).rstrip() for row in rows]
     lines.insert(1, "-" * min(width, len(lines[0])))
     counts = _counts(reports)
     lines.append("")
+    for paper in _papers(reports):
+        lines.append(summary_line(paper, [r for r in reports if r.paper == paper]))
     lines.append(", ".join(f"{n} {s}" for s, n in counts.items())
                  + f" of {len(reports)} claims in {sum(r.seconds for r in reports):.1f} s")
     for r in reports:
         if r.status == "failed":
             lines.append(f"FAILED {r.id}: {r.detail}")
     return "\n".join(lines)
+
+
+def _statement_kind(r: ClaimReport) -> str:
+    statement = r.data.get("statement")
+    return statement["kind"] if isinstance(statement, dict) else (r.evidence or "-")
+
+
+def _cross_checks(r: ClaimReport) -> list[dict]:
+    checks = r.data.get("cross_checks")
+    return checks if isinstance(checks, list) else []
+
+
+def _cross_kinds(r: ClaimReport) -> str:
+    checks = _cross_checks(r)
+    if not checks:
+        return "-"
+    kinds = "+".join(dict.fromkeys(c.get("kind", "?") for c in checks))
+    return f"{len(checks)} ({kinds})"
 
 
 def _fit(text: str, width: int) -> str:
@@ -111,12 +173,14 @@ def environment_md() -> list[str]:
 def markdown(reports: Sequence[ClaimReport], title: str = "symdp verify") -> str:
     """A readable appendix: environment, totals, then per paper each result and its errata."""
     lines = [f"# {title}", "", "## Environment", "", *environment_md(), "", "## Summary", ""]
-    lines += ["| paper | " + " | ".join(STATUSES) + " | seconds |", "|---" * (len(STATUSES) + 2) + "|"]
+    lines += ["| paper | proved (whole domain) | proved (restricted) | " + " | ".join(STATUSES[1:]) + " | seconds |",
+              "|---" * (len(STATUSES) + 3) + "|"]
     for paper in _papers(reports):
         mine = [r for r in reports if r.paper == paper]
-        counts = _counts(mine)
-        lines.append(f"| {paper or 'load errors'} | " + " | ".join(str(counts[s]) for s in STATUSES)
-                     + f" | {sum(r.seconds for r in mine):.1f} |")
+        counts, proofs = _counts(mine), _proof_counts(mine)
+        lines.append(f"| {paper or 'load errors'} | {proofs['proved_whole']} | {proofs['proved_restricted']} | "
+                     + " | ".join(str(counts[s]) for s in STATUSES[1:]) + f" | {sum(r.seconds for r in mine):.1f} |")
+    lines += [""] + [f"- {summary_line(p, [r for r in reports if r.paper == p])}" for p in _papers(reports)]
     for paper in _papers(reports):
         lines += ["", *_paper_md(paper, [r for r in reports if r.paper == paper])]
     return "\n".join(lines) + "\n"
@@ -124,12 +188,25 @@ def markdown(reports: Sequence[ClaimReport], title: str = "symdp verify") -> str
 
 def _paper_md(paper: str, reports: Sequence[ClaimReport]) -> list[str]:
     heading = f"{paper} — {PAPERS[paper]}" if paper in PAPERS else "Claim modules that failed to load"
-    lines = [f"## {heading}", "", "| label | status | evidence | seconds |", "|---|---|---|---|"]
-    lines += [f"| {_md(r.label)} | {r.status} | {r.evidence or '-'} | {r.seconds:.1f} |" for r in reports]
+    lines = [f"## {heading}", "", summary_line(paper, reports), "",
+             "| label | status | domain | statement evidence | cross-checks | seconds |", "|---|---|---|---|---|---|"]
+    lines += [f"| {_md(r.label)} | {r.status} | {coverage(r) if r.status in ('proved', 'checked') else '-'} | "
+              f"{_statement_kind(r)} | {_cross_kinds(r)} | {r.seconds:.1f} |" for r in reports]
     for r in reports:
         lines += ["", f"### {r.label}", "", f"*Statement.* {_md(r.statement)}", "",
-                  f"*Status:* **{r.status}** by {r.evidence or 'no evidence'} (`{r.id}`, {r.seconds:.2f} s).", "",
-                  f"*Detail.* {_md(r.detail)}"]
+                  f"*Status:* **{r.status}** by {_statement_kind(r)} (`{r.id}`, {r.seconds:.2f} s).", ""]
+        if r.status in ("proved", "checked"):
+            lines += [f"*Domain:* {_md(domain_text(r))}.", ""]
+        statement = r.data.get("statement")
+        if isinstance(statement, dict):
+            lines += [f"*Statement evidence* ({statement.get('kind')}, {statement.get('status')}): "
+                      f"{_md(statement.get('detail', ''))}", ""]
+            for c in _cross_checks(r):
+                lines.append(f"- cross-check ({c.get('kind')}, {c.get('status')}): {_md(c.get('detail', ''))}")
+            if _cross_checks(r):
+                lines.append("")
+        else:
+            lines += [f"*Detail.* {_md(r.detail)}"]
     errata = [r for r in reports if r.status == "erratum"]
     if errata:
         lines += ["", "### Errata", ""]
@@ -142,9 +219,13 @@ def _erratum_md(r: ClaimReport) -> list[str]:
     data = _erratum_data(r.data)
     witness = ", ".join(f"{k} = {v}" for k, v in data.get("witness", {}).items()) or "(none recorded)"
     corrected = data.get("corrected_statement") or data.get("corrected", {}).get("detail", "")
-    return [f"- **{_md(r.label)}**: the printed statement fails at {_md(witness)}.",
-            f"  Corrected: {_md(corrected)} ({data.get('corrected', {}).get('status', '?')} by "
-            f"{data.get('corrected', {}).get('kind', '?')})."]
+    kind = data.get("kind") or "ungraded"
+    out = [f"- **{_md(r.label)}** ({kind}): the printed statement fails at {_md(witness)}.",
+           f"  Corrected: {_md(corrected)} ({data.get('corrected', {}).get('status', '?')} by "
+           f"{data.get('corrected', {}).get('kind', '?')})."]
+    if data.get("reading"):
+        out.append(f"  Reading: {_md(data['reading'])}.")
+    return out
 
 
 def _erratum_data(data: dict) -> dict:
