@@ -91,8 +91,28 @@ class OptimalMechanism:
             E = sympy.exp(self.eps)
             rows = [[tidy((E if bits[i] else 1) * w) for bits, w in zip(self.support, self.weights)]
                     for i in range(self.utility.k)]
-            self._channel = Channel(rows)
+            if E.is_Rational:
+                self._channel = Channel(rows)
+            else:
+                self._channel = _channel_of_identity(rows)
         return self._channel
+
+
+def _channel_of_identity(rows: list[list[sympy.Expr]]) -> Channel:
+    """A Channel from entries S_ij θ_j(e^ε) whose rows sum to 1 *identically*.
+
+    θ(t) = B(t)⁻¹1 solves the basis system over ℚ(t), so every row sums to 1 as a rational
+    function of t = e^ε; re-proving that with sympy's simplify (what ``Channel`` does for
+    arbitrary input) takes minutes for k ≈ 12. Nonnegativity is still decided, entry by entry.
+    """
+    for row in rows:
+        for v in row:
+            if sign(v) < 0:
+                raise lp.LPError("the certified basis has a negative weight at e^eps (a regime switch "
+                                 "within the working precision); use a rational e^eps")
+    ch = Channel.__new__(Channel)
+    object.__setattr__(ch, "rows", tuple(tuple(r) for r in rows))
+    return ch
 
 
 def optimal_mechanism(eps: object, utility: Utility) -> OptimalMechanism:
@@ -175,11 +195,37 @@ def _bracket(e: sympy.Expr, utility: Utility, basis: list[int], prec: int) -> ar
 
 
 def _symbolic_theta(basis: list[int], k: int, E: sympy.Expr) -> list[sympy.Expr]:
-    """θ_B = B(E)⁻¹1 exactly, via a symbol t = e^ε (rational functions of degree ≤ k)."""
-    t = sympy.Symbol("t", positive=True)
-    B = sympy.Matrix(k, k, lambda i, c: t if (basis[c] >> (k - 1 - i)) & 1 else 1)
-    sol = B.LUsolve(sympy.ones(k, 1))
-    return [tidy(sympy.cancel(v).subs(t, E)) for v in sol]
+    """θ_B = B(E)⁻¹1 exactly, as N_j(E)/D(E) (Cramer's rule).
+
+    With t = e^ε the entries of B(t) are 1 or t, so D(t) = det B(t) and N_j(t) = det B_j(t)
+    (column j replaced by 1) are polynomials of degree ≤ k: they are recovered exactly from
+    their values at t = 0, …, k (fmpq determinants and a Vandermonde solve). N_j ≡ 0 decides a
+    structurally zero weight exactly.
+    """
+    pts = list(range(k + 1))
+    V = fmpq_mat(k + 1, k + 1, [fmpq(x) ** i for x in pts for i in range(k + 1)])
+
+    def poly(col_override: int | None) -> list[fmpq]:
+        vals = []
+        for x in pts:
+            entries = []
+            for i in range(k):
+                for c, j in enumerate(basis):
+                    entries.append(fmpq(1) if c == col_override else
+                                   (fmpq(x) if (j >> (k - 1 - i)) & 1 else fmpq(1)))
+            vals.append(fmpq_mat(k, k, entries).det())
+        coeffs = V.solve(fmpq_mat(k + 1, 1, vals))
+        return [coeffs[i, 0] for i in range(k + 1)]
+
+    def expr(c: list[fmpq]) -> sympy.Expr:
+        return sympy.Add(*[from_fmpq(q) * E ** i for i, q in enumerate(c) if q != 0])
+
+    den = expr(poly(None))
+    out = []
+    for c in range(k):
+        num = poly(c)
+        out.append(sympy.Integer(0) if all(q == 0 for q in num) else expr(num) / den)
+    return out
 
 
 # --------------------------------------------------------------------------------------------
