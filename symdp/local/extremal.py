@@ -27,11 +27,11 @@ import sympy
 from flint import arb, arb_mat, fmpq, fmpq_mat
 
 from .. import lp, params
-from ..errors import ParameterError, require
+from ..errors import ParameterError
 from ..numbers import Real, arb_of, exact, from_fmpq, sign, to_fmpq, working_precision
 from .channel import Channel, probability_vector, tidy, two_laws
 from .patterns import pattern, staircase_rows, subset_sums
-from .utility import Divergence, MutualInformation, Utility
+from .utility import MutualInformation, Utility
 
 
 def _eps(eps: object) -> tuple[sympy.Expr, sympy.Expr]:
