@@ -247,3 +247,17 @@ def test_figure_data_against_the_library():
     rr = utility.kl(*laws)(Channel([[R(2, 4) if i == j else R(1, 4) for j in range(3)] for i in range(3)]))
     assert v["rr"].str(12, radius=False)[:10] == certify(rr, 12).decimal[:10]
     assert not bool(v["opt"] < v["bin"]) and not bool(v["opt"] < v["rr"])   # OPT is never certainly below
+
+
+def test_irrational_eps_ties_and_the_monotone_bracket():
+    from symdp.local.extremal import _monotone_bracket
+    p0, p1 = [R(6, 10), R(1, 10), R(3, 10)], [R(2, 10), R(5, 10), R(3, 10)]    # a tie: arb powers of 0-balls
+    for u in (utility.chi2(p0, p1), utility.f_divergence(lambda x: (x - 1) ** 2, p0, p1)):
+        res = optimal_mechanism(1, u)
+        assert res.channel_certified
+        ref = _vertex_optimum(lambda z: (sum(a * v for a, v in zip(map(mpmath.mpf, map(float, p0)), z))
+                                         - sum(b * v for b, v in zip(map(mpmath.mpf, map(float, p1)), z))) ** 2
+                              / sum(b * v for b, v in zip(map(mpmath.mpf, map(float, p1)), z)), 3, mpmath.e)
+        assert abs(mpmath.mpf(certify(res.value, 20).decimal) - ref) < mpmath.mpf(10) ** -12
+        # the fallback bracket (monotonicity in ε) encloses the same optimum
+        assert _monotone_bracket(sympy.Integer(1), u, 128).overlaps(res.value.ball(128))

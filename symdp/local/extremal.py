@@ -67,7 +67,9 @@ class OptimalMechanism:
     the staircase patterns with θ_j > 0 (0/1 tuples, first input = most significant bit);
     ``weights`` their θ_j; ``basis`` the certified optimal basis (column indices, 0-based
     masks); ``dual`` the optimal dual α (exact, for rational e^ε); ``channel`` the mechanism
-    Q* = S^(k) diag(θ*) on the support (a :class:`Channel`, built on first access).
+    Q* = S^(k) diag(θ*) on the support (a :class:`Channel`, built on first access);
+    ``channel_certified`` is False only in the degenerate irrational-e^ε fallback (see
+    :func:`optimal_mechanism`), where the channel is optimal at a nearby rational e^ε.
     """
 
     eps: sympy.Expr
@@ -78,6 +80,7 @@ class OptimalMechanism:
     basis: tuple[int, ...]
     dual: tuple[object, ...] | None
     solution: lp.LPSolution | None = None
+    channel_certified: bool = True
     _channel: Channel | None = field(default=None, repr=False)
 
     @property
@@ -144,27 +147,49 @@ def _nearby_rational(x: arb, digits: int) -> fmpq:
 
 
 def _bracketed_optimum(e: sympy.Expr, utility: Utility) -> OptimalMechanism:
-    """Irrational e^ε: certify a nearby rational basis at e^ε by a primal/dual bracket."""
+    """Irrational e^ε: certify a nearby rational basis at e^ε by a primal/dual bracket.
+
+    If no nearby basis has a dual that stays feasible at e^ε (a degenerate optimum whose dual
+    must change with ε), the value is bracketed by monotonicity instead: D_{ε₁} ⊂ D_ε ⊂ D_{ε₂},
+    so OPT(E₁) ≤ OPT(e^ε) ≤ OPT(E₂) for rationals E₁ ≤ e^ε ≤ E₂, both certified exactly. The
+    channel is then the optimal mechanism of the nearest rational basis, evaluated at e^ε, and
+    ``channel_certified`` is False (its utility is not proved equal to the value).
+    """
     k = utility.k
-    last_error = None
+    basis = None
     for digits in (8, 16, 32):
         with working_precision(256):
             Eb = arb_of(e, 256).exp()
         Er = _nearby_rational(Eb, digits)
-        base = _rational_optimum(e, Er, utility)
-        basis = list(base.basis)
+        basis = list(_rational_optimum(e, Er, utility).basis)
         try:
             _bracket(e, utility, basis, 128)
-        except lp.LPError as err:
-            last_error = err
+        except lp.LPError:
             continue
         value = Real(lambda prec, b=tuple(basis): _bracket(e, utility, list(b), prec))
-        theta = _symbolic_theta(basis, k, sympy.exp(e))
-        supp = [(j, t) for j, t in zip(basis, theta) if sign(t) != 0]
-        return OptimalMechanism(eps=e, utility=utility, value=value,
-                                support=tuple(pattern(j, k) for j, _ in supp),
-                                weights=tuple(t for _, t in supp), basis=tuple(basis), dual=None)
-    raise lp.LPError(f"no certificate for the staircase LP at eps = {e}: {last_error}")
+        return _with_weights(e, utility, basis, value, True)
+    value = Real(lambda prec: _monotone_bracket(e, utility, prec))
+    return _with_weights(e, utility, basis, value, False)
+
+
+def _with_weights(e, utility: Utility, basis: list[int], value: Real, certified: bool) -> OptimalMechanism:
+    k = utility.k
+    theta = _symbolic_theta(basis, k, sympy.exp(e))
+    supp = [(j, t) for j, t in zip(basis, theta) if sign(t) != 0]
+    return OptimalMechanism(eps=e, utility=utility, value=value, support=tuple(pattern(j, k) for j, _ in supp),
+                            weights=tuple(t for _, t in supp), basis=tuple(basis), dual=None,
+                            channel_certified=certified)
+
+
+def _monotone_bracket(e: sympy.Expr, utility: Utility, prec: int) -> arb:
+    """[OPT(E₁), OPT(E₂)] for the rational endpoints E₁ ≤ e^ε ≤ E₂ of a `prec`-bit ball."""
+    with working_precision(prec):
+        Eb = arb_of(e, prec).exp()
+        E1, E2 = max(Eb.lower().fmpq(), fmpq(1)), Eb.upper().fmpq()
+    lo = _rational_optimum(e, E1, utility).solution.ball(prec)
+    hi = _rational_optimum(e, E2, utility).solution.ball(prec)
+    with working_precision(prec):
+        return arb(lo.lower()).union(arb(hi.upper()))
 
 
 def _bracket(e: sympy.Expr, utility: Utility, basis: list[int], prec: int) -> arb:
