@@ -14,7 +14,7 @@ import sympy
 from flint import fmpq, fmpq_mat
 
 from _eldp_helpers import (A0, A1, B0, B1, C, D, E, EPS, Z, Q, catalog, holds, lognorm, log, mi_mu, kl_mu, mp_kl_column,
-                           mp_mi_column, mp_value, random_law, rng, sub, vertex_optimum)
+                           mp_value, random_law, rng, sub, vertex_optimum)
 from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, utility
 from symdp.numbers import sign
 from symdp.verify import certified_agreement, claim, combine, erratum, establish, exact_agreement, identity

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy
 
-from _eldp_helpers import (C, D, E, EPS, U3, Z, Q, binary_mi, holds, lognorm, log, mask, mi_binary_T, mi_mu,
+from _eldp_helpers import (C, D, E, EPS, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu,
                            random_law, rng, rr_mi, sub, subsets)
 from symdp.local import optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket

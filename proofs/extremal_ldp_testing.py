@@ -12,8 +12,8 @@ from __future__ import annotations
 import sympy
 
 from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, Q, RATIO0, RATIO1, TIE0, TIE1, binary_kl, binary_set,
-                           distinct_ratio_pair, holds, kl, kl_mu, lognorm, log, mask, random_law, rng, rr_kl, sub, subsets, tv)
-from symdp.local import Channel, binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
+                           distinct_ratio_pair, holds, kl, kl_mu, lognorm, log, random_law, rng, rr_kl, sub, subsets, tv)
+from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
 from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity

@@ -209,3 +209,55 @@ def test_quaternary_error_region_and_dominance():
         W = dominance_kernel(q, ch)
         assert W is not None and q.compose(W) == ch
     assert not dominates(binary_mechanism(eps, [R(1, 2), R(1, 2)], [R(1, 4), R(3, 4)]), q)
+
+
+def test_irrational_eps_channel_attains_the_certified_value():
+    p = [R(7, 20), R(1, 30), R(11, 120), R(1, 15), R(1, 5), R(31, 120)]
+    u = utility.mutual_information(p)
+    res = optimal_mechanism(R(1, 2), u)
+    ch = res.channel
+    assert ch.n_outputs <= 6
+    for row in ch.rows:
+        c = certify(sum(row), 20)
+        assert c.decimal.startswith("1.0000000000") or c.decimal.startswith("0.9999999999")
+    a, b = certify(u(ch), 20), certify(res.value, 20)
+    assert a.decimal == b.decimal
+
+
+def test_bad_input_is_named():
+    with pytest.raises(ParameterError, match="eps"):
+        optimal_mechanism(-1, utility.kl([R(1, 2), R(1, 2)], [R(1, 3), R(2, 3)]))
+    with pytest.raises(ParameterError, match="utility"):
+        optimal_mechanism(1, lambda q: 0)
+    with pytest.raises(ParameterError, match="k must be at most"):
+        utility.mutual_information([R(1, 17)] * 17)
+    with pytest.raises(ParameterError, match="sum to 1"):
+        utility.kl([R(1, 2), R(1, 3)], [R(1, 2), R(1, 2)])
+
+
+def test_figure_data_against_the_library():
+    from symdp.figures import MODULES
+    from symdp.figures.extremal_ldp import instances, mechanism_values
+    from flint import fmpq
+    assert MODULES["extremal-ldp"] == "extremal_ldp"
+    laws = instances("kl", 3, 1)[0]
+    v = mechanism_values("kl", laws, fmpq(2))
+    exact = optimal_mechanism(log(2), utility.kl(*laws)).value
+    assert v["opt"].overlaps(v["opt"]) and certify(exact, 12).decimal[:10] == v["opt"].str(12, radius=False)[:10]
+    rr = utility.kl(*laws)(Channel([[R(2, 4) if i == j else R(1, 4) for j in range(3)] for i in range(3)]))
+    assert v["rr"].str(12, radius=False)[:10] == certify(rr, 12).decimal[:10]
+    assert not bool(v["opt"] < v["bin"]) and not bool(v["opt"] < v["rr"])   # OPT is never certainly below
+
+
+def test_irrational_eps_ties_and_the_monotone_bracket():
+    from symdp.local.extremal import _monotone_bracket
+    p0, p1 = [R(6, 10), R(1, 10), R(3, 10)], [R(2, 10), R(5, 10), R(3, 10)]    # a tie: arb powers of 0-balls
+    for u in (utility.chi2(p0, p1), utility.f_divergence(lambda x: (x - 1) ** 2, p0, p1)):
+        res = optimal_mechanism(1, u)
+        assert res.channel_certified
+        ref = _vertex_optimum(lambda z: (sum(a * v for a, v in zip(map(mpmath.mpf, map(float, p0)), z))
+                                         - sum(b * v for b, v in zip(map(mpmath.mpf, map(float, p1)), z))) ** 2
+                              / sum(b * v for b, v in zip(map(mpmath.mpf, map(float, p1)), z)), 3, mpmath.e)
+        assert abs(mpmath.mpf(certify(res.value, 20).decimal) - ref) < mpmath.mpf(10) ** -12
+        # the fallback bracket (monotonicity in ε) encloses the same optimum
+        assert _monotone_bracket(sympy.Integer(1), u, 128).overlaps(res.value.ball(128))

@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-from typing import Sequence
-
 import sympy
 
 from .. import lp, params

@@ -27,11 +27,11 @@ import sympy
 from flint import arb, arb_mat, fmpq, fmpq_mat
 
 from .. import lp, params
-from ..errors import ParameterError, require
+from ..errors import ParameterError
 from ..numbers import Real, arb_of, exact, from_fmpq, sign, to_fmpq, working_precision
 from .channel import Channel, probability_vector, tidy, two_laws
 from .patterns import pattern, staircase_rows, subset_sums
-from .utility import Divergence, MutualInformation, Utility
+from .utility import MutualInformation, Utility
 
 
 def _eps(eps: object) -> tuple[sympy.Expr, sympy.Expr]:
@@ -67,7 +67,9 @@ class OptimalMechanism:
     the staircase patterns with θ_j > 0 (0/1 tuples, first input = most significant bit);
     ``weights`` their θ_j; ``basis`` the certified optimal basis (column indices, 0-based
     masks); ``dual`` the optimal dual α (exact, for rational e^ε); ``channel`` the mechanism
-    Q* = S^(k) diag(θ*) on the support (a :class:`Channel`, built on first access).
+    Q* = S^(k) diag(θ*) on the support (a :class:`Channel`, built on first access);
+    ``channel_certified`` is False only in the degenerate irrational-e^ε fallback (see
+    :func:`optimal_mechanism`), where the channel is optimal at a nearby rational e^ε.
     """
 
     eps: sympy.Expr
@@ -78,6 +80,7 @@ class OptimalMechanism:
     basis: tuple[int, ...]
     dual: tuple[object, ...] | None
     solution: lp.LPSolution | None = None
+    channel_certified: bool = True
     _channel: Channel | None = field(default=None, repr=False)
 
     @property
@@ -91,8 +94,28 @@ class OptimalMechanism:
             E = sympy.exp(self.eps)
             rows = [[tidy((E if bits[i] else 1) * w) for bits, w in zip(self.support, self.weights)]
                     for i in range(self.utility.k)]
-            self._channel = Channel(rows)
+            if E.is_Rational:
+                self._channel = Channel(rows)
+            else:
+                self._channel = _channel_of_identity(rows)
         return self._channel
+
+
+def _channel_of_identity(rows: list[list[sympy.Expr]]) -> Channel:
+    """A Channel from entries S_ij θ_j(e^ε) whose rows sum to 1 *identically*.
+
+    θ(t) = B(t)⁻¹1 solves the basis system over ℚ(t), so every row sums to 1 as a rational
+    function of t = e^ε; re-proving that with sympy's simplify (what ``Channel`` does for
+    arbitrary input) takes minutes for k ≈ 12. Nonnegativity is still decided, entry by entry.
+    """
+    for row in rows:
+        for v in row:
+            if sign(v) < 0:
+                raise lp.LPError("the certified basis has a negative weight at e^eps (a regime switch "
+                                 "within the working precision); use a rational e^eps")
+    ch = Channel.__new__(Channel)
+    object.__setattr__(ch, "rows", tuple(tuple(r) for r in rows))
+    return ch
 
 
 def optimal_mechanism(eps: object, utility: Utility) -> OptimalMechanism:
@@ -124,27 +147,49 @@ def _nearby_rational(x: arb, digits: int) -> fmpq:
 
 
 def _bracketed_optimum(e: sympy.Expr, utility: Utility) -> OptimalMechanism:
-    """Irrational e^ε: certify a nearby rational basis at e^ε by a primal/dual bracket."""
+    """Irrational e^ε: certify a nearby rational basis at e^ε by a primal/dual bracket.
+
+    If no nearby basis has a dual that stays feasible at e^ε (a degenerate optimum whose dual
+    must change with ε), the value is bracketed by monotonicity instead: D_{ε₁} ⊂ D_ε ⊂ D_{ε₂},
+    so OPT(E₁) ≤ OPT(e^ε) ≤ OPT(E₂) for rationals E₁ ≤ e^ε ≤ E₂, both certified exactly. The
+    channel is then the optimal mechanism of the nearest rational basis, evaluated at e^ε, and
+    ``channel_certified`` is False (its utility is not proved equal to the value).
+    """
     k = utility.k
-    last_error = None
+    basis = None
     for digits in (8, 16, 32):
         with working_precision(256):
             Eb = arb_of(e, 256).exp()
         Er = _nearby_rational(Eb, digits)
-        base = _rational_optimum(e, Er, utility)
-        basis = list(base.basis)
+        basis = list(_rational_optimum(e, Er, utility).basis)
         try:
             _bracket(e, utility, basis, 128)
-        except lp.LPError as err:
-            last_error = err
+        except lp.LPError:
             continue
         value = Real(lambda prec, b=tuple(basis): _bracket(e, utility, list(b), prec))
-        theta = _symbolic_theta(basis, k, sympy.exp(e))
-        supp = [(j, t) for j, t in zip(basis, theta) if sign(t) != 0]
-        return OptimalMechanism(eps=e, utility=utility, value=value,
-                                support=tuple(pattern(j, k) for j, _ in supp),
-                                weights=tuple(t for _, t in supp), basis=tuple(basis), dual=None)
-    raise lp.LPError(f"no certificate for the staircase LP at eps = {e}: {last_error}")
+        return _with_weights(e, utility, basis, value, True)
+    value = Real(lambda prec: _monotone_bracket(e, utility, prec))
+    return _with_weights(e, utility, basis, value, False)
+
+
+def _with_weights(e, utility: Utility, basis: list[int], value: Real, certified: bool) -> OptimalMechanism:
+    k = utility.k
+    theta = _symbolic_theta(basis, k, sympy.exp(e))
+    supp = [(j, t) for j, t in zip(basis, theta) if sign(t) != 0]
+    return OptimalMechanism(eps=e, utility=utility, value=value, support=tuple(pattern(j, k) for j, _ in supp),
+                            weights=tuple(t for _, t in supp), basis=tuple(basis), dual=None,
+                            channel_certified=certified)
+
+
+def _monotone_bracket(e: sympy.Expr, utility: Utility, prec: int) -> arb:
+    """[OPT(E₁), OPT(E₂)] for the rational endpoints E₁ ≤ e^ε ≤ E₂ of a `prec`-bit ball."""
+    with working_precision(prec):
+        Eb = arb_of(e, prec).exp()
+        E1, E2 = max(Eb.lower().fmpq(), fmpq(1)), Eb.upper().fmpq()
+    lo = _rational_optimum(e, E1, utility).solution.ball(prec)
+    hi = _rational_optimum(e, E2, utility).solution.ball(prec)
+    with working_precision(prec):
+        return arb(lo.lower()).union(arb(hi.upper()))
 
 
 def _bracket(e: sympy.Expr, utility: Utility, basis: list[int], prec: int) -> arb:
@@ -175,11 +220,37 @@ def _bracket(e: sympy.Expr, utility: Utility, basis: list[int], prec: int) -> ar
 
 
 def _symbolic_theta(basis: list[int], k: int, E: sympy.Expr) -> list[sympy.Expr]:
-    """θ_B = B(E)⁻¹1 exactly, via a symbol t = e^ε (rational functions of degree ≤ k)."""
-    t = sympy.Symbol("t", positive=True)
-    B = sympy.Matrix(k, k, lambda i, c: t if (basis[c] >> (k - 1 - i)) & 1 else 1)
-    sol = B.LUsolve(sympy.ones(k, 1))
-    return [tidy(sympy.cancel(v).subs(t, E)) for v in sol]
+    """θ_B = B(E)⁻¹1 exactly, as N_j(E)/D(E) (Cramer's rule).
+
+    With t = e^ε the entries of B(t) are 1 or t, so D(t) = det B(t) and N_j(t) = det B_j(t)
+    (column j replaced by 1) are polynomials of degree ≤ k: they are recovered exactly from
+    their values at t = 0, …, k (fmpq determinants and a Vandermonde solve). N_j ≡ 0 decides a
+    structurally zero weight exactly.
+    """
+    pts = list(range(k + 1))
+    V = fmpq_mat(k + 1, k + 1, [fmpq(x) ** i for x in pts for i in range(k + 1)])
+
+    def poly(col_override: int | None) -> list[fmpq]:
+        vals = []
+        for x in pts:
+            entries = []
+            for i in range(k):
+                for c, j in enumerate(basis):
+                    entries.append(fmpq(1) if c == col_override else
+                                   (fmpq(x) if (j >> (k - 1 - i)) & 1 else fmpq(1)))
+            vals.append(fmpq_mat(k, k, entries).det())
+        coeffs = V.solve(fmpq_mat(k + 1, 1, vals))
+        return [coeffs[i, 0] for i in range(k + 1)]
+
+    def expr(c: list[fmpq]) -> sympy.Expr:
+        return sympy.Add(*[from_fmpq(q) * E ** i for i, q in enumerate(c) if q != 0])
+
+    den = expr(poly(None))
+    out = []
+    for c in range(k):
+        num = poly(c)
+        out.append(sympy.Integer(0) if all(q == 0 for q in num) else expr(num) / den)
+    return out
 
 
 # --------------------------------------------------------------------------------------------

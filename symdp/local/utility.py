@@ -218,7 +218,8 @@ class Chi2(Divergence):
         obj.add_rational(row, (a - b) ** 2 / b)
 
     def _ball(self, a, b):
-        return (a - b) ** 2 / b
+        d = a - b
+        return d * d / b          # not d ** 2: arb's power is nan on a ball containing 0
 
 
 class Hellinger(Divergence):
@@ -282,7 +283,8 @@ class FDivergence(Divergence):
         if sympy.simplify(fx.subs(_x, 1)) != 0:
             raise ParameterError(f"f must satisfy f(1) = 0 (an f-divergence), got f(1) = {fx.subs(_x, 1)}")
         self.f = fx
-        self._fball = ball_function(fx, _x)
+        # expanded: a power of a ball that contains 0 (x − 1 at a tie) is nan in arb
+        self._fball = ball_function(sympy.expand(fx), _x)
         super().__init__(p0, p1)
 
     def _expr(self, a, b):
