@@ -456,6 +456,16 @@ def _finite_profile(rows: Sequence[Sequence[sympy.Expr]], pairs: Sequence[tuple[
             ratios.append(tidy(a / b))
     top = max_exact(ratios + [sympy.Integer(1)])
     eps_max = sympy.log(top)
+    # Equal profiles (a symmetric pair: the same terms in both directions) would tie everywhere,
+    # and a max of tied functions is nowhere certified analytic: keep one of each.
+    flags = list(scaled) or [False] * len(pairs)
+    seen, kept = set(), []
+    for (i, j), f in zip(pairs, flags):
+        key = (f, tuple(sorted((str(a), str(b)) for a, b in zip(rows[i], rows[j]))))
+        if key not in seen:
+            seen.add(key)
+            kept.append(((i, j), f))
+    pairs, scaled = [k for k, _ in kept], [f for _, f in kept]
 
     cache: dict[int, list] = {}
 
