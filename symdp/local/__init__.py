@@ -13,9 +13,18 @@ from .contraction import (binary_chi2_contraction, chi2_tv_bound, contraction, e
                           erasure_conversion_factor, kl_contraction_bound, le_cam, max_f_divergence,
                           max_tv_after_channel, rr_kl_contraction)
 
+from .information import (bac_capacity, binary_entropy, capacity, entropy, kl_bits, mutual_information,
+                          zchannel_crossover)
+from .lmidp import cd_lmidp_to_lip, ldp_delta, ldp_to_lmidp, lip_delta, lip_to_lmidp, lmidp_to_ldp
+from .gaussian_info import gaussian_ldp_delta, shell_calibration, shell_information
+
 __all__ = [
     "Channel", "randomized_response", "dominating_channel", "binary_erasure_mechanism", "erasure",
     "contraction", "e_gamma_contraction", "binary_chi2_contraction", "le_cam",
     "max_tv_after_channel", "max_f_divergence", "kl_contraction_bound", "rr_kl_contraction",
     "chi2_tv_bound", "erasure_conversion_factor",
+    # Ngo–Östman–Graell i Amat, local mutual-information DP (information in bits)
+    "entropy", "binary_entropy", "kl_bits", "mutual_information", "capacity", "bac_capacity",
+    "zchannel_crossover", "ldp_delta", "lip_delta", "lmidp_to_ldp", "ldp_to_lmidp", "cd_lmidp_to_lip",
+    "lip_to_lmidp", "gaussian_ldp_delta", "shell_information", "shell_calibration",
 ]
