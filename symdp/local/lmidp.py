@@ -420,21 +420,28 @@ def cd_lmidp_to_lip(mu: object, eps: object) -> Real:
 # Eqs. (8) and (10): μ from a privacy profile
 
 
-def profile_integral(delta: Callable[[acb, bool], acb], weight: str, eps_max: object, name: str = "") -> Real:
+def profile_integral(delta: Callable[[acb, bool], acb], weight: str, eps_max: object, name: str = "",
+                     breaks: Sequence[sympy.Expr] = ()) -> Real:
     """log₂(e) ∫₀^{ε_max} w(ε) δ(ε) dε in bits, certified by ``acb.integral`` (analytic flag forwarded).
 
     `delta(ε, analytic)` is the profile as an acb function that returns a non-finite ball where
     it is not analytic; `weight` is ``"ci"`` (w = 1 + e^{−ε}, eq. 8) or ``"cd"`` (w = e^ε + e^{−ε},
-    eq. 10). The caller guarantees δ = 0 beyond ε_max.
+    eq. 10). The caller guarantees δ = 0 beyond ε_max. The integral is split at the exact points
+    `breaks` (the profile's kinks), so that every piece is analytic inside.
     """
     w = {"ci": lambda x: 1 + (-x).exp(), "cd": lambda x: x.exp() + (-x).exp()}[weight]
+    cuts = sorted({sympy.Integer(0), sympy.sympify(eps_max), *[sympy.sympify(c) for c in breaks]},
+                  key=lambda v: float(arb_of(v, 64).mid()))
 
     def ball(prec: int) -> arb:
-        top = arb_of(eps_max, prec)
-        if not top > 0:
-            return arb(0)
-        val = acb.integral(lambda x, a: w(x) * delta(x, a), 0, acb(top), rel_tol=arb(2) ** (-prec))
-        return val.real / arb(2).log()
+        total = arb(0)
+        for lo, hi in zip(cuts, cuts[1:]):
+            a, b = arb_of(lo, prec), arb_of(hi, prec)
+            if not b > a:
+                continue
+            val = acb.integral(lambda x, an: w(x) * delta(x, an), acb(a), acb(b), rel_tol=arb(2) ** (-prec))
+            total += val.real
+        return total / arb(2).log()
     return Real(ball, name=name or "profile integral (bits)")
 
 
@@ -444,18 +451,19 @@ def _positive_part(t: acb, analytic: bool) -> acb:
 
 def _finite_profile(rows: Sequence[Sequence[sympy.Expr]], pairs: Sequence[tuple[int, int]], scaled: Sequence[bool] = ()):
     """δ(ε) = max over (i, j) of E_{e^ε}(rows[i] ‖ rows[j]) (times e^{−ε} where `scaled`), as an
-    acb function of ε with the analytic flag forwarded; and ε_max beyond which it vanishes
-    (None when some ratio is infinite)."""
+    acb function of ε with the analytic flag forwarded; ε_max beyond which it vanishes; and the
+    kinks log(a/b) in between. (None, None, None) when some likelihood ratio is infinite."""
     ratios = []
     for i, j in pairs:
         for a, b in zip(rows[i], rows[j]):
             if is_zero(a):
                 continue
             if is_zero(b):
-                return None, None
+                return None, None, None
             ratios.append(tidy(a / b))
     top = max_exact(ratios + [sympy.Integer(1)])
     eps_max = sympy.log(top)
+    breaks = {sympy.log(r) for r in set(ratios) if sign(r - 1) > 0}
     # Equal profiles (a symmetric pair: the same terms in both directions) would tie everywhere,
     # and a max of tied functions is nowhere certified analytic: keep one of each.
     flags = list(scaled) or [False] * len(pairs)
@@ -466,7 +474,6 @@ def _finite_profile(rows: Sequence[Sequence[sympy.Expr]], pairs: Sequence[tuple[
             seen.add(key)
             kept.append(((i, j), f))
     pairs, scaled = [k for k, _ in kept], [f for _, f in kept]
-
     cache: dict[int, list] = {}
 
     def entries(prec: int) -> list:
@@ -482,11 +489,11 @@ def _finite_profile(rows: Sequence[Sequence[sympy.Expr]], pairs: Sequence[tuple[
             s = acb(0)
             for a, b in terms:
                 s += _positive_part(a - t * b, analytic)
-            if scaled and scaled[k]:
+            if scaled[k]:
                 s = s / t
             best = s if best is None else best.real_max(s, analytic=analytic)
         return best
-    return delta, eps_max
+    return delta, eps_max, sorted(breaks, key=str)
 
 
 def _prec() -> int:
@@ -519,10 +526,10 @@ def ldp_to_lmidp(mechanism: object) -> object:
         raise ParameterError(f"mechanism must be a Pair or a Channel, got {type(mechanism).__name__}")
     if not pairs:
         return sympy.Integer(0)
-    delta, eps_max = _finite_profile(rows, pairs)
+    delta, eps_max, breaks = _finite_profile(rows, pairs)
     if delta is None:
         return sympy.oo
-    return profile_integral(delta, "ci", eps_max, name="ldp_to_lmidp (bits)")
+    return profile_integral(delta, "ci", eps_max, name="ldp_to_lmidp (bits)", breaks=breaks)
 
 
 def lip_to_lmidp(channel: Channel, prior: Sequence[object], support_only: bool = True) -> object:
@@ -539,7 +546,7 @@ def lip_to_lmidp(channel: Channel, prior: Sequence[object], support_only: bool =
     for k in range(1, len(rows)):
         pairs += [(0, k), (k, 0)]
         scaled += [False, True]
-    delta, eps_max = _finite_profile(rows, pairs, scaled)
+    delta, eps_max, breaks = _finite_profile(rows, pairs, scaled)
     if delta is None:
         return sympy.oo
-    return profile_integral(delta, "cd", eps_max, name="lip_to_lmidp (bits)")
+    return profile_integral(delta, "cd", eps_max, name="lip_to_lmidp (bits)", breaks=breaks)
