@@ -225,6 +225,8 @@ def _mp_points(cons: _Constraint, mu_bits: sympy.Expr, gamma: sympy.Expr, prec: 
                     raise UnsupportedError("the maximiser lies on the edge p0 = 1 of the square")
                 pair.append((_fmpq(q0, bits), _fmpq(q1, bits)))
             pts.append(tuple(pair))
+        # when p1* is below the working precision, the edge p1 ≥ 0 serves as the left half-plane
+        pts += [(None, right) for _, right in pts]
         q0 = p0_of(p1)
         return _inside(cons, (_fmpq(q0, bits), _fmpq(p1, bits)), prec), pts
 
@@ -445,60 +447,53 @@ def profile_integral(delta: Callable[[acb, bool], acb], weight: str, eps_max: ob
     return Real(ball, name=name or "profile integral (bits)")
 
 
-def _positive_part(t: acb, analytic: bool) -> acb:
-    return t.real_max(acb(0), analytic=analytic)
+def _finite_integral(rows: Sequence[Sequence[sympy.Expr]], pairs: Sequence[tuple[int, int]], scaled: Sequence[bool],
+                     weight: str, name: str) -> object:
+    """log₂(e)∫₀^∞ w(ε) δ(ε) dε for δ(ε) = max over (i, j) of E_{e^ε}(rows[i] ‖ rows[j]) (times e^{−ε}
+    where `scaled`), in bits; ``oo`` when some likelihood ratio is infinite.
 
-
-def _finite_profile(rows: Sequence[Sequence[sympy.Expr]], pairs: Sequence[tuple[int, int]], scaled: Sequence[bool] = ()):
-    """δ(ε) = max over (i, j) of E_{e^ε}(rows[i] ‖ rows[j]) (times e^{−ε} where `scaled`), as an
-    acb function of ε with the analytic flag forwarded; ε_max beyond which it vanishes; and the
-    kinks log(a/b) in between. (None, None, None) when some likelihood ratio is infinite."""
+    Between consecutive kinks log(a/b) (exact) each profile is A − B e^ε (or e^{−ε}A − B) with exact
+    A, B fixed by the signs at the piece's midpoint, and vanishes beyond the last kink. On each
+    piece the integrand is the max of the distinct non-zero such functions (which cross at
+    isolated points only), integrated by ``acb.integral`` with the analytic flag forwarded.
+    """
     ratios = []
     for i, j in pairs:
         for a, b in zip(rows[i], rows[j]):
             if is_zero(a):
                 continue
             if is_zero(b):
-                return None, None, None
+                return sympy.oo
             ratios.append(tidy(a / b))
-    top = max_exact(ratios + [sympy.Integer(1)])
-    eps_max = sympy.log(top)
-    breaks = {sympy.log(r) for r in set(ratios) if sign(r - 1) > 0}
-    # Equal profiles (a symmetric pair: the same terms in both directions) would tie everywhere,
-    # and a max of tied functions is nowhere certified analytic: keep one of each.
-    flags = list(scaled) or [False] * len(pairs)
-    seen, kept = set(), []
-    for (i, j), f in zip(pairs, flags):
-        key = (f, tuple(sorted((str(a), str(b)) for a, b in zip(rows[i], rows[j]))))
-        if key not in seen:
-            seen.add(key)
-            kept.append(((i, j), f))
-    pairs, scaled = [k for k, _ in kept], [f for _, f in kept]
-    cache: dict[int, list] = {}
+    cuts = sorted({sympy.Integer(0)} | {sympy.log(r) for r in set(ratios) if sign(r - 1) > 0},
+                  key=lambda v: float(arb_of(v, 64).mid()))
+    pieces = []
+    for lo, hi in zip(cuts, cuts[1:]):
+        t = sympy.exp((lo + hi) / 2)
+        funcs = set()
+        for (i, j), sc in zip(pairs, scaled):
+            active = [(a, b) for a, b in zip(rows[i], rows[j]) if not is_zero(a) and sign(a - t * b) > 0]
+            if active:
+                funcs.add((tidy(sum(a for a, _ in active)), tidy(sum(b for _, b in active)), sc))
+        if funcs:
+            pieces.append((lo, hi, sorted(funcs, key=str)))
+    w = {"ci": lambda x: 1 + (-x).exp(), "cd": lambda x: x.exp() + (-x).exp()}[weight]
 
-    def entries(prec: int) -> list:
-        if prec not in cache:
-            cache[prec] = [[(acb(arb_of(a, prec)), acb(arb_of(b, prec))) for a, b in zip(rows[i], rows[j]) if not is_zero(a)]
-                           for i, j in pairs]
-        return cache[prec]
+    def ball(prec: int) -> arb:
+        total = arb(0)
+        for lo, hi, funcs in pieces:
+            coeffs = [(acb(arb_of(A, prec)), acb(arb_of(B, prec)), sc) for A, B, sc in funcs]
 
-    def delta(x: acb, analytic: bool) -> acb:
-        t = x.exp()
-        best = None
-        for k, terms in enumerate(entries(_prec())):
-            s = acb(0)
-            for a, b in terms:
-                s += _positive_part(a - t * b, analytic)
-            if scaled[k]:
-                s = s / t
-            best = s if best is None else best.real_max(s, analytic=analytic)
-        return best
-    return delta, eps_max, sorted(breaks, key=str)
-
-
-def _prec() -> int:
-    from flint import ctx
-    return ctx.prec
+            def integrand(x: acb, analytic: bool) -> acb:
+                t = x.exp()
+                best = None
+                for A, B, sc in coeffs:
+                    v = (A - t * B) / t if sc else A - t * B
+                    best = v if best is None else best.real_max(v, analytic=analytic)
+                return w(x) * best
+            total += acb.integral(integrand, acb(arb_of(lo, prec)), acb(arb_of(hi, prec)), rel_tol=arb(2) ** (-prec)).real
+        return total / arb(2).log()
+    return Real(ball, name=name)
 
 
 def ldp_to_lmidp(mechanism: object) -> object:
@@ -526,10 +521,7 @@ def ldp_to_lmidp(mechanism: object) -> object:
         raise ParameterError(f"mechanism must be a Pair or a Channel, got {type(mechanism).__name__}")
     if not pairs:
         return sympy.Integer(0)
-    delta, eps_max, breaks = _finite_profile(rows, pairs)
-    if delta is None:
-        return sympy.oo
-    return profile_integral(delta, "ci", eps_max, name="ldp_to_lmidp (bits)", breaks=breaks)
+    return _finite_integral(rows, pairs, [False] * len(pairs), "ci", "ldp_to_lmidp (bits)")
 
 
 def lip_to_lmidp(channel: Channel, prior: Sequence[object], support_only: bool = True) -> object:
@@ -546,7 +538,4 @@ def lip_to_lmidp(channel: Channel, prior: Sequence[object], support_only: bool =
     for k in range(1, len(rows)):
         pairs += [(0, k), (k, 0)]
         scaled += [False, True]
-    delta, eps_max, breaks = _finite_profile(rows, pairs, scaled)
-    if delta is None:
-        return sympy.oo
-    return profile_integral(delta, "cd", eps_max, name="lip_to_lmidp (bits)", breaks=breaks)
+    return _finite_integral(rows, pairs, scaled, "cd", "lip_to_lmidp (bits)")
