@@ -13,7 +13,7 @@ from pathlib import Path
 from ..errors import ParameterError
 
 #: paper key → module under symdp.figures
-MODULES = {"tv-dp": "tv_dp", "composition-subsampling": "composition_subsampling"}
+MODULES = {"tv-dp": "tv_dp", "composition-subsampling": "composition_subsampling", "lmidp": "lmidp"}
 
 
 def make(paper: str, out_dir: Path | str) -> list[Path] | None:

@@ -401,20 +401,27 @@ def cd_lmidp_to_lip(mu: object, eps: object) -> Real:
                       name=f"eq9 branch A ({m}, {e})")
     b = ConvexOptimum(lambda prec: _mp_points(cons, m, sympy.exp(-e), prec), cons, m, sympy.exp(-e),
                       sympy.exp(-e) - 1, name=f"eq9 branch B ({m}, {e})")
-    # Branch B ≤ e^{−ε}·max(p1 − p0) (as p0 ≥ 0): when its own certificate fails (its optimum
-    # can sit at the edge p1 = 1), this bound must lie below branch A.
-    tv = ConvexOptimum(lambda prec: _mp_points(cons, m, sympy.Integer(1), prec), cons, m, sympy.Integer(1),
-                       sympy.Integer(0), name=f"eq9 at eps = 0 ({m})")
+    # When branch B's own certificate fails (its optimum can sit at the corner p0 = p1 = 0), bound
+    # it by B(ε) ≤ e^{−(ε−ε₁)} B(ε₁) for ε₁ ≤ ε (as p0 ≥ e^{−(ε−ε₁)} p0), which must lie below branch A.
+    def branch_b(eps1):
+        g = sympy.exp(-eps1)
+        return ConvexOptimum(lambda prec: _mp_points(cons, m, g, prec), cons, m, g, g - 1,
+                             name=f"eq9 branch B ({m}, {eps1})")
 
     def ball(prec: int) -> arb:
         top = a.ball(prec)
         try:
             return top.max(b.ball(prec))
         except (UnsupportedError, PrecisionError, TypeError):
-            bound = tv.ball(prec) * arb_of(sympy.exp(-e), prec)
+            pass
+        for frac in (sympy.Rational(3, 4), sympy.Rational(1, 2), sympy.Rational(1, 4), sympy.Integer(0)):
+            try:
+                bound = branch_b(e * frac).ball(prec) * arb_of(sympy.exp(-(e - e * frac)), prec)
+            except (UnsupportedError, PrecisionError, TypeError):
+                continue
             if bound < top:
                 return top
-            raise PrecisionError(f"cd_lmidp_to_lip({m}, {e}): branch B could not be certified")
+        raise PrecisionError(f"cd_lmidp_to_lip({m}, {e}): branch B could not be certified")
     return Real(ball, name=f"cd_lmidp_to_lip({m}, {e})")
 
 

@@ -458,8 +458,7 @@ SPECS: tuple[TableSpec, ...] = (
         quantity="max p0 − e^ε p1, e^{−ε} p1 − p0 s.t. KL(Ber(p1)‖Ber(p0)) ≤ μ bits (eq. 9 as printed; not a valid LIP guarantee)",
         source=f"{_LMIDP}, Theorem 2(a), eq. (9)",
         params=(Param("mu", "CD-LMIDP parameter μ (bits)"), Param("eps", "LIP parameter ε")),
-        # (1/100, 2): branch B's certificate does not close there yet (PrecisionError), so it is left out
-        grid=tuple(r for r in _MU_EPS if r != ("1/100", "2")),
+        grid=_MU_EPS,
         module="symdp.local.lmidp",
         side="both",
         compute=lmidp_lip_delta),
