@@ -415,3 +415,49 @@ def figure_2():
         out.append(near(shell, ref, 11, f"μ̄^CI_G at d = {d}, σ² = {s2}"))
         out.append(ordered([shell * R(401, 100), mu8, shell * R(403, 100)], "4.01 μ̄^CI_G ≤ (8) ≤ 4.03 μ̄^CI_G"))
     return establish(combine(out), domain="σ² = 100, d ∈ {1, 10}")
+
+
+@claim(PAPER, "Figure 3", "δ^LIP_μ(ε) of eq. (9) as printed, μ ∈ {0.1, 0.01}, decreasing to 1 − 2^{−μ}.")
+def figure_3():
+    out = []
+    for mu in (R(1, 10), R(1, 100)):
+        curve = [cd_lmidp_to_lip(mu, e) for e in (R(5, 2), 2, 1, R(1, 2), 0)]
+        out.append(ordered([1 - 2 ** (-mu)] + curve, f"μ = {mu}: 1 − 2^−μ ≤ δ(2.5) ≤ δ(2) ≤ δ(1) ≤ δ(0.5) ≤ δ(0)"))
+    refs = [near(cd_lmidp_to_lip(mu, eps), ref, 12, f"δ^LIP_{mu}({eps}) vs reference") for mu, eps, ref in
+            [(R(1, 10), R(1, 2), "0.0902861594709634"), (R(1, 100), R(1, 2), "0.0102194979980989"),
+             (R(1, 100), 2, "0.00691157917215488")]]
+    return establish(combine(out), *refs, domain="ε ∈ {0, 0.5, 1, 2, 2.5}, μ ∈ {0.1, 0.01} (the Gaussian curve is not computed)",
+                     stated_domain="ε ∈ [0, 2.5], with the Gaussian mechanism's curve")
+
+
+@claim(PAPER, "Eqs. (11)–(13) (Appendix -C)",
+       "μ(K_X, K_Y) is concave in K_X and convex in K_Y (the conditions of the minimax swap (12)); Gaussian case ½log det(I+K_Y⁻¹K_X).")
+def eqs_11_13():
+    import random
+    rnd = random.Random(11)
+
+    def psd():
+        a = sympy.Matrix(2, 2, lambda i, j: R(rnd.randint(-4, 4), rnd.randint(1, 4)))
+        return a * a.T + sympy.eye(2) / 10
+
+    def mu(kx, ky):
+        return sympy.log((sympy.eye(2) + ky.inv() * kx).det()) / 2 / log(2)
+    out = []
+    for _ in range(6):
+        k0, k1, ky = psd(), psd(), psd()
+        out.append(ordered([(mu(k0, ky) + mu(k1, ky)) / 2, mu((k0 + k1) / 2, ky)], "midpoint concavity in K_X"))
+        y0, y1, kx = psd(), psd(), psd()
+        out.append(ordered([mu(kx, (y0 + y1) / 2), (mu(kx, y0) + mu(kx, y1)) / 2], "midpoint convexity in K_Y"))
+    return establish(combine(out), domain="6 random rational PSD 2×2 pairs each (Gaussian inputs and noise)",
+                     stated_domain="all zero-mean laws with the covariance constraints")
+
+
+@claim(PAPER, "Appendix -A (eqs. 19–22)",
+       "I(X;M(X)) = E_X KL(P_{M|X}‖P_M) ≤ E_{X,X'} KL(P_{M|X}‖P_{M|X'}) ≤ (18) (convexity of KL in its second argument).")
+def appendix_a():
+    out = []
+    for ch, prior in zip(CHANNELS, PRIORS):
+        pairs = sum((px * py * kl_bits(a, b) for (px, a), (py, b) in permutations(list(zip(prior, ch.rows)), 2)),
+                    sympy.Integer(0))
+        out.append(ordered([ch.mutual_information(prior), pairs], "I(X;Y) ≤ E_{X,X'} KL(P_{M|X}‖P_{M|X'})"))
+    return establish(combine(out), domain="3 finite channels with priors", stated_domain="all mechanisms")
