@@ -285,14 +285,43 @@ def theorem_2a():
         for px, row in zip(pr, ch.rows):
             per_x.append(ordered([kl_bits(row, py) * px, info], "P(x)·KL(P_{M(x)}‖P_{M(X)}) ≤ I(X;M(X))"))
     corrected = combine(per_x + [exact_agreement(lip, 1 - eta, "the witness needs δ = 1 − η for every ε (x = 1, E = {0})")])
+    gauss = _figure3_gaussian_witness()
     witness = {"mechanism": "identity on {0,1}", "P_X(1)": str(eta), "mu_bits": certify(mu, 15).decimal,
-               "eps": 1, "required_delta": str(lip), "eq9_delta": certify(printed, 15).decimal}
+               "eps": 1, "required_delta": str(lip), "eq9_delta": certify(printed, 15).decimal,
+               "figure_3_gaussian": gauss}
+    holds_printed = holds_printed and not gauss["violates"]
     return establish(erratum(holds_printed, witness, corrected,
                              "false: the identity mechanism with P_X(1) = 1/100 is H_b(1/100)-CD-LMIDP but needs δ = 99/100 "
                              "for every ε; App. -B1 turns E_X[KL(P_{M|X}‖P_M)] ≤ μ into a per-x bound",
                              corrected_statement="the proof gives KL(Ber(p1)‖Ber(p0)) ≤ μ/P_X(x) for input x, so "
                                                  "δ̄^LIP(ε) ≤ sup_x δ^LIP_{μ/P_X(x)}(ε) (eq. 9 with μ/P_X(x))"),
                      domain="witness at ε = 1; corrected per-x KL bound on 4 channels", stated_domain="all mechanisms")
+
+
+def _figure3_gaussian_witness() -> dict:
+    """The paper's own Figure 3 mechanism breaks (9): G(X) = X + N(0, σ²), σ² = 137/100, X on
+    x_i = −1 + i/10 (i = 0..20) with P ∝ e^{−2x²}. It is 0.1-CD-LMIDP, since
+    I(X;G(X)) = min_Q E KL(P_{Y|X}‖Q) ≤ ½ log₂(1 + E[X²]/σ²) (Q = N(0, σ² + E X²)), yet at ε = 1/10
+    the event E = {y > 1/2} for x = 1 forces δ ≥ e^{−ε}(P_1(E) − e^ε P_Y(E)) (eq. 4)."""
+    prec = 160
+    from flint import ctx
+    with ctx.workprec(prec):
+        xs = [arb(-1) + arb(i) / 10 for i in range(21)]
+        w = [(-2 * x * x).exp() for x in xs]
+        z = sum(w, arb(0))
+        p = [v / z for v in w]
+        s2 = arb(137) / 100
+        s = s2.sqrt()
+        ex2 = sum((pi * x * x for pi, x in zip(p, xs)), arb(0))
+        info = (1 + ex2 / s2).log() / 2 / arb(2).log()
+        sf = lambda v: (v / arb(2).sqrt()).erfc() / 2
+        t, eps = arb(1) / 2, arb(1) / 10
+        py = sum((pi * sf((t - x) / s) for pi, x in zip(p, xs)), arb(0))
+        need = (-eps).exp() * (sf((t - 1) / s) - eps.exp() * py)
+        claimed = cd_lmidp_to_lip(R(1, 10), R(1, 10)).ball(prec)
+        violates = bool(info < arb(1) / 10 and need > claimed)
+    return {"sigma2": "137/100", "I_upper_bits": info.str(12), "eps": "1/10", "lip_delta_at_least": need.str(12),
+            "eq9_delta_mu_0.1": claimed.str(12), "violates": violates}
 
 
 @claim(PAPER, "Eq. (9)", "δ^LIP_μ(ε) values and limit 1 − 2^{−μ} (the quantity of Theorem 2(a), as printed).")
