@@ -18,6 +18,7 @@ from _cs_helpers import holds, near, ordered
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
 from symdp.local.information import bac_capacity_formula, binary_entropy, kl_bits
+from symdp.local.gaussian_info import mixture_information
 from symdp.local.lmidp import profile_integral
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.pairs import FinitePair, gaussian
@@ -490,3 +491,21 @@ def appendix_a():
                     sympy.Integer(0))
         out.append(ordered([ch.mutual_information(prior), pairs], "I(X;Y) ≤ E_{X,X'} KL(P_{M|X}‖P_{M|X'})"))
     return establish(combine(out), domain="3 finite channels with priors", stated_domain="all mechanisms")
+
+
+def _figure3_input():
+    xs = [-1 + R(i, 10) for i in range(21)]
+    w = [exp(-2 * x * x) for x in xs]
+    return xs, [v / sum(w) for v in w]
+
+
+@claim(PAPER, "Figure 4", "μ^CD of (10) for δ̄^LIP_G against μ̄^CD_G = I(X; G(X)), the Figure 3 setting, σ² ∈ [0, 200].")
+def figure_4():
+    xs, p = _figure3_input()
+    refs = [near(mixture_information(xs, p, s2), ref, 11, f"μ̄^CD_G at σ² = {s2} (21-point input ∝ e^(−2x²))")
+            for s2, ref in ((1, "0.13285089199013084"), (100, "0.0014573419158083179"))]
+    cal = near(mixture_information(xs, p, sympy.Rational("1.3599906964737491")), "0.1", 12,
+               "the Figure 3 calibration σ² = 1.3599906964737491 gives μ̄^CD_G = 0.1 bit")
+    return establish(combine(refs + [cal]), domain="the μ̄^CD_G curve at σ² ∈ {1, 100} and the calibration; the (10) curve "
+                     "for the Gaussian needs its LIP profile (symdp.local.mixture_lip_delta, too slow to integrate here)",
+                     stated_domain="both curves, σ² ∈ [0, 200]")

@@ -192,3 +192,9 @@ def test_shell_information_low_snr_limit():
     rho = R(1, 100)
     got = mpmath.mpf(certify(shell_information(rho, 1), 20).decimal) * mpmath.log(2)
     assert abs(got - mpmath.mpf(1) / 20000) < 1e-8
+
+
+def test_mixture_information_is_the_bpsk_shell_for_two_points():
+    from symdp.local import mixture_information, shell_information
+    a = certify(mixture_information([-1, 1], [R(1, 2), R(1, 2)], 4), 15).decimal
+    assert a == certify(shell_information(R(1, 2), 1), 15).decimal

@@ -16,7 +16,8 @@ from .contraction import (binary_chi2_contraction, chi2_tv_bound, contraction, e
 from .information import (bac_capacity, binary_entropy, capacity, entropy, kl_bits, mutual_information,
                           zchannel_crossover)
 from .lmidp import cd_lmidp_to_lip, ldp_delta, ldp_to_lmidp, lip_delta, lip_to_lmidp, lmidp_to_ldp
-from .gaussian_info import gaussian_ldp_delta, shell_calibration, shell_information
+from .gaussian_info import (gaussian_ldp_delta, mixture_information, mixture_lip_delta, shell_calibration,
+                            shell_information)
 
 __all__ = [
     "Channel", "randomized_response", "dominating_channel", "binary_erasure_mechanism", "erasure",
@@ -26,5 +27,6 @@ __all__ = [
     # Ngo–Östman–Graell i Amat, local mutual-information DP (information in bits)
     "entropy", "binary_entropy", "kl_bits", "mutual_information", "capacity", "bac_capacity",
     "zchannel_crossover", "ldp_delta", "lip_delta", "lmidp_to_ldp", "ldp_to_lmidp", "cd_lmidp_to_lip",
-    "lip_to_lmidp", "gaussian_ldp_delta", "shell_information", "shell_calibration",
+    "lip_to_lmidp", "gaussian_ldp_delta", "shell_information", "shell_calibration", "mixture_information",
+    "mixture_lip_delta",
 ]
