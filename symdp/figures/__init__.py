@@ -14,7 +14,7 @@ from ..errors import ParameterError
 
 #: paper key → module under symdp.figures
 MODULES = {"tv-dp": "tv_dp", "composition-subsampling": "composition_subsampling", "extremal-ldp": "extremal_ldp",
-           "egamma-ldp": "egamma_ldp"}
+           "egamma-ldp": "egamma_ldp", "lmidp": "lmidp"}
 
 
 def make(paper: str, out_dir: Path | str) -> list[Path] | None:

@@ -28,6 +28,12 @@ from .worst_case import (bsc, bsc_kl_contraction, dominating_kernel, phi, tensor
                          worst_case_contraction, worst_case_lp)
 from . import beta_bernoulli, risk_bounds
 
+from .information import (bac_capacity, binary_entropy, capacity, entropy, kl_bits, mutual_information,
+                          zchannel_crossover)
+from .lmidp import cd_lmidp_to_lip, ldp_delta, ldp_to_lmidp, lip_delta, lip_to_lmidp, lmidp_to_ldp
+from .gaussian_info import (gaussian_ldp_delta, mixture_information, mixture_lip_delta, shell_calibration,
+                            shell_information)
+
 __all__ = [
     "Channel", "randomized_response", "dominating_channel", "binary_erasure_mechanism", "erasure",
     "contraction", "e_gamma_contraction", "binary_chi2_contraction", "le_cam",
@@ -40,4 +46,9 @@ __all__ = [
     "dominance_kernel", "dominates",
     "e_gamma", "e_gamma_information", "tv_bounds", "phi", "worst_case_contraction", "worst_case_lp",
     "dominating_kernel", "bsc", "bsc_kl_contraction", "tensor_power",
+    # Ngo–Östman–Graell i Amat, local mutual-information DP (information in bits)
+    "entropy", "binary_entropy", "kl_bits", "mutual_information", "capacity", "bac_capacity",
+    "zchannel_crossover", "ldp_delta", "lip_delta", "lmidp_to_ldp", "ldp_to_lmidp", "cd_lmidp_to_lip",
+    "lip_to_lmidp", "gaussian_ldp_delta", "shell_information", "shell_calibration", "mixture_information",
+    "mixture_lip_delta",
 ]

@@ -242,6 +242,35 @@ class Channel:
         before Theorem 2); see :func:`symdp.local.egamma.e_gamma_information`."""
         from .egamma import e_gamma_information  # egamma.py builds on this module
         return e_gamma_information(self, prior, gamma)
+    # -- information (Ngo–Östman–Graell i Amat, *Local mutual-information DP*; bits) -----------
+
+    def mutual_information(self, prior: Sequence[object]) -> Value:
+        """I(X;Y) in bits for X ~ `prior`: the CD-LMIDP parameter μ̄^CD (Definition 2), certified."""
+        from .information import mutual_information  # information.py builds on this module
+        return mutual_information(self, prior)
+
+    def capacity(self) -> Value:
+        """max_P I(X;Y) in bits: the CI-LMIDP parameter μ̄^CI over all input laws (Definition 1),
+        certified by the two-sided Blahut–Arimoto bound (:func:`symdp.local.information.capacity`)."""
+        from .information import capacity
+        return capacity(self)
+
+    def ldp_delta(self, eps: object) -> sympy.Expr:
+        """δ̄^LDP(ε) = max_{x≠x'} E_{e^ε}(Q(·|x) ‖ Q(·|x')), exactly: the least δ of (ε,δ)-LDP
+        (Ngo–Östman–Graell i Amat, Definition 3, eq. 2); 0 for a one-input channel."""
+        from .lmidp import ldp_delta
+        return ldp_delta(self, eps)
+
+    def lip_delta(self, prior: Sequence[object], eps: object, support_only: bool = True) -> sympy.Expr:
+        """δ̄^LIP(ε), exactly: the least δ of (ε,δ)-LIP for the prior (Ngo–Östman–Graell i Amat,
+        Definition 4, eq. 4): sup_x max{E_{e^ε}(P_Y ‖ Q(·|x)), e^{−ε} E_{e^ε}(Q(·|x) ‖ P_Y)}.
+
+        The paper's sup runs over "every data point x"; by default it runs over the prior's
+        support (inputs that never occur have no posterior; this is LIP's original reading as a
+        prior/posterior ratio). ``support_only=False`` takes every row.
+        """
+        from .lmidp import lip_delta
+        return lip_delta(self, prior, eps, support_only)
 
 
 class _Key:

@@ -271,6 +271,29 @@ _EPS = Param("eps", "the ε at which δ(ε) is evaluated")
 _DELTA = Param("delta", "the target δ")
 _DELTAS = ("1e-3", "1e-5", "1e-6", "1e-9", "1e-12", "1e-20", "1e-30", "1e-50", "1e-100")
 
+def bac_capacity(e0: sympy.Expr, e1: sympy.Expr) -> Value:
+    from ..local import bac_capacity as capacity
+    return capacity(e0, e1)
+
+
+def zchannel_crossover(mu: sympy.Expr) -> Value:
+    from ..local import zchannel_crossover as crossover
+    return crossover(mu)
+
+
+def lmidp_ldp_delta(mu: sympy.Expr, eps: sympy.Expr) -> Value:
+    from ..local import lmidp_to_ldp
+    return lmidp_to_ldp(mu, eps)
+
+
+def lmidp_lip_delta(mu: sympy.Expr, eps: sympy.Expr) -> Value:
+    from ..local import cd_lmidp_to_lip
+    return cd_lmidp_to_lip(mu, eps)
+
+
+_LMIDP = "Ngo–Östman–Graell i Amat, Local mutual-information differential privacy"
+_MU_EPS = product(("1/100", "1/10", "1/2"), ("0", "1/4", "1/2", "1", "3/2", "2", "5/2"))
+
 SPECS: tuple[TableSpec, ...] = (
     TableSpec(
         name="gaussian_delta",
@@ -443,6 +466,45 @@ SPECS: tuple[TableSpec, ...] = (
         module="symdp.local.extremal",
         side="both",
         compute=ldp_optimum),
+    TableSpec(
+        name="bac_capacity",
+        title="Binary asymmetric channel: capacity in bits",
+        quantity="C_BAC(e0, e1) with P(B=1|A=0) = e0, P(B=0|A=1) = e1 (bits)",
+        source=f"{_LMIDP}, eq. (7) (Moser–Chen–Lin)",
+        params=(Param("e0", "crossover P(B=1|A=0)"), Param("e1", "crossover P(B=0|A=1)")),
+        grid=product(("0", "1/20", "1/10", "1/4", "1/2", "7/10", "1"), ("0", "1/10", "3/10", "1/2", "9/10")),
+        module="symdp.local.information",
+        side="both",
+        compute=bac_capacity),
+    TableSpec(
+        name="zchannel_crossover",
+        title="Z-channel crossover p̄_μ (the ε → ∞ limit of δ^LDP_μ)",
+        quantity="p̄_μ ∈ (0,1) with H_b(p̄)/p̄ = −log₂(2^μ − 1), μ in bits",
+        source=f"{_LMIDP}, remark after Theorem 1",
+        params=(Param("mu", "CI-LMIDP parameter μ (bits)"),),
+        grid=product(("1/1000", "1/100", "1/10", "1/4", "1/2", "9/10")),
+        module="symdp.local.information",
+        side="both",
+        compute=zchannel_crossover),
+    TableSpec(
+        name="lmidp_ldp_delta",
+        title="μ-CI-LMIDP ⇒ LDP: δ^LDP_μ(ε)",
+        quantity="δ^LDP_μ(ε) of eq. (6): the least δ with every μ-CI-LMIDP mechanism (ε,δ)-LDP (μ in bits)",
+        source=f"{_LMIDP}, Theorem 1(a), eq. (6)",
+        params=(Param("mu", "CI-LMIDP parameter μ (bits)"), Param("eps", "LDP parameter ε")),
+        grid=_MU_EPS,
+        module="symdp.local.lmidp",
+        compute=lmidp_ldp_delta),
+    TableSpec(
+        name="lmidp_lip_delta",
+        title="Eq. (9) as printed: δ^LIP_μ(ε) (Theorem 2(a) is false; see proofs/lmidp.py)",
+        quantity="max p0 − e^ε p1, e^{−ε} p1 − p0 s.t. KL(Ber(p1)‖Ber(p0)) ≤ μ bits (eq. 9 as printed; not a valid LIP guarantee)",
+        source=f"{_LMIDP}, Theorem 2(a), eq. (9)",
+        params=(Param("mu", "CD-LMIDP parameter μ (bits)"), Param("eps", "LIP parameter ε")),
+        grid=_MU_EPS,
+        module="symdp.local.lmidp",
+        side="both",
+        compute=lmidp_lip_delta),
 )
 
 _BY_NAME = {s.name: s for s in SPECS}

@@ -1,0 +1,362 @@
+"""Information measures of finite channels, in **bits** (log base 2), exact or certified.
+
+* :func:`entropy`, :func:`binary_entropy`, :func:`kl_bits`: Shannon entropy and relative entropy.
+* :func:`mutual_information`: I(X;Y) = Σ_x P(x) D(W(·|x) ‖ PW) of a channel W under a prior P.
+* :func:`capacity`: C(W) = max_P I(P;W), found by Blahut–Arimoto (then Newton on the
+  Kuhn–Tucker conditions) and *certified* by the two-sided bound of Gallager's Theorem 4.5.1 /
+  Csiszár–Körner: for every input law p,
+
+      I(p; W)  ≤  C(W)  ≤  max_x D(W(·|x) ‖ pW).
+
+  Both sides are evaluated in arb at an exact rational p, so the ball [lower, upper] always
+  contains C; it is narrow because p is near a capacity-achieving law.
+* :func:`bac_capacity`: the binary asymmetric channel in closed form (Moser–Chen–Lin; Ngo–Östman–
+  Graell i Amat, *Local mutual-information differential privacy*, eq. 7).
+* :func:`zchannel_crossover`: p̄_μ with H_b(p̄)/p̄ = −log(2^μ − 1) (ibid., remark after Theorem 1).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import mpmath
+import numpy as np
+import sympy
+from flint import arb, fmpq, fmpz
+
+from .. import params
+from ..errors import ParameterError, require
+from ..numbers import Real, arb_of, working_precision
+from ..roots import solve_decreasing
+from .channel import Channel, is_zero, probability_vector
+
+__all__ = ["entropy", "binary_entropy", "kl_bits", "mutual_information", "capacity", "Capacity",
+           "bac_capacity", "bac_capacity_formula", "zchannel_crossover", "LOG2E"]
+
+#: log₂ e = 1/ln 2, the factor from nats to bits (the paper's "log(e)").
+LOG2E = 1 / sympy.log(2)
+#: Capacity is refused beyond this many matrix entries (the Newton step is cubic in |X|).
+MAX_CAPACITY_ENTRIES = 4096
+
+_LN2 = sympy.log(2)
+
+
+def _xlog2x_terms(p: Sequence[sympy.Expr]) -> sympy.Expr:
+    return sum((-v * sympy.log(v) for v in p if not is_zero(v)), sympy.Integer(0)) / _LN2
+
+
+def entropy(p: Sequence[object]) -> Real:
+    """H(P) = −Σ P(x) log₂ P(x) in bits, certified (``.exact`` is the closed form)."""
+    law = probability_vector(p, "p")
+    support = [v for v in law if not is_zero(v)]
+    expr = _xlog2x_terms(support)
+
+    def ball(prec: int) -> arb:
+        out = arb(0)
+        for v in support:
+            b = arb_of(v, prec)
+            out -= b * b.log()
+        return out / arb(2).log()
+    return Real(ball, exact=expr, name="entropy (bits)")
+
+
+def binary_entropy(p: object) -> sympy.Expr:
+    """H_b(p) = −p log₂ p − (1−p) log₂(1−p) in bits, exactly (0 at p ∈ {0, 1}; a symbol stays symbolic)."""
+    v = sympy.sympify(p) if isinstance(p, sympy.Basic) and p.free_symbols else params.probability(p, "p")
+    if not v.free_symbols and (is_zero(v) or is_zero(1 - v)):
+        return sympy.Integer(0)
+    return (-v * sympy.log(v) - (1 - v) * sympy.log(1 - v)) / _LN2
+
+
+def kl_bits(p: Sequence[object], q: Sequence[object]) -> Real:
+    """D(P‖Q) = Σ P log₂(P/Q) in bits, certified; ``oo`` (exact) when P is not ≪ Q."""
+    a, b = probability_vector(p, "p"), probability_vector(q, "q")
+    require(len(a) == len(b), "len(q)", f"len(p) = {len(a)}", len(b))
+    terms = []
+    for x, y in zip(a, b):
+        if is_zero(x):
+            continue
+        if is_zero(y):
+            return sympy.oo
+        terms.append((x, y))
+    expr = sum((x * sympy.log(x / y) for x, y in terms), sympy.Integer(0)) / _LN2
+
+    def ball(prec: int) -> arb:
+        out = arb(0)
+        for x, y in terms:
+            bx = arb_of(x, prec)
+            out += bx * (bx / arb_of(y, prec)).log()
+        return out / arb(2).log()
+    return Real(ball, exact=expr, name="KL (bits)")
+
+
+# --------------------------------------------------------------------------------------------
+# Mutual information and capacity
+
+
+class _Kernel:
+    """A channel reduced for information measures: rows and the exact zero pattern.
+
+    Columns that are zero on every input are dropped (they are never observed); I(P;W) and
+    C(W) do not depend on them.
+    """
+
+    def __init__(self, channel: Channel):
+        if not isinstance(channel, Channel):
+            raise ParameterError(f"channel must be a Channel, got {type(channel).__name__}")
+        zero = [[is_zero(v) for v in row] for row in channel.rows]
+        cols = [y for y in range(channel.n_outputs) if not all(z[y] for z in zero)]
+        self.rows = [[row[y] for y in cols] for row in channel.rows]
+        self.zero = [[z[y] for y in cols] for z in zero]
+        self.n, self.m = len(self.rows), len(cols)
+
+    def balls(self, prec: int) -> list[list[arb]]:
+        return [[arb(0) if z else arb_of(v, prec) for v, z in zip(row, zs)] for row, zs in zip(self.rows, self.zero)]
+
+    def floats(self) -> np.ndarray:
+        return np.array([[0.0 if z else float(arb_of(v, 64).mid()) for v, z in zip(row, zs)]
+                         for row, zs in zip(self.rows, self.zero)])
+
+
+def _divergences(W: list[list[arb]], zero: list[list[bool]], p: Sequence[arb]) -> tuple[list[arb], arb]:
+    """(D(W(·|x) ‖ pW) for every x, in nats; I(p; W) in nats) in ball arithmetic.
+
+    An input with p(x) = 0 may still see an output with (pW)(y) = 0: its divergence is then
+    +inf (returned as an infinite ball), which the callers treat as 'no bound'.
+    """
+    m = len(W[0])
+    q = [sum((p[x] * W[x][y] for x in range(len(W))), arb(0)) for y in range(m)]
+    ds = []
+    for row, zs in zip(W, zero):
+        d = arb(0)
+        for y in range(m):
+            if zs[y]:
+                continue
+            if not q[y] > 0:
+                d = arb("inf")
+                break
+            d += row[y] * (row[y] / q[y]).log()
+        ds.append(d)
+    info = sum((px * d for px, d in zip(p, ds) if not px == 0), arb(0))
+    return ds, info
+
+
+def mutual_information(channel: Channel, prior: Sequence[object]) -> Real:
+    """I(X;Y) in bits for X ~ `prior` through `channel`: Σ_x P(x) Σ_y W(y|x) log₂(W(y|x)/(PW)(y)).
+
+    Certified for any exact entries; ``.exact`` is the closed form (a sum of logarithms).
+    """
+    k = _Kernel(channel)
+    p = probability_vector(prior, "prior")
+    require(len(p) == k.n, "len(prior)", f"n_inputs = {k.n}", len(p))
+    live = [x for x in range(k.n) if not is_zero(p[x])]
+    q = [sum((p[x] * k.rows[x][y] for x in live), sympy.Integer(0)) for y in range(k.m)]
+    expr = sum((p[x] * k.rows[x][y] * sympy.log(k.rows[x][y] / q[y])
+                for x in live for y in range(k.m) if not k.zero[x][y]), sympy.Integer(0)) / _LN2
+
+    def ball(prec: int) -> arb:
+        W = k.balls(prec)
+        pb = [arb_of(v, prec) if x in live else arb(0) for x, v in enumerate(p)]
+        _, info = _divergences([W[x] for x in live], [k.zero[x] for x in live], [pb[x] for x in live])
+        return info / arb(2).log()
+    return Real(ball, exact=expr, name="mutual information (bits)")
+
+
+def _blahut_arimoto(W: np.ndarray, iterations: int = 4000, tol: float = 1e-13) -> np.ndarray:
+    """Blahut–Arimoto in doubles: p ← p·exp(D(W_x‖pW))/Z. Only a starting point; nothing is
+    concluded from its floats."""
+    n = W.shape[0]
+    p = np.full(n, 1.0 / n)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        logW = np.where(W > 0, np.log(np.where(W > 0, W, 1.0)), 0.0)
+        for _ in range(iterations):
+            q = p @ W
+            logq = np.log(np.where(q > 0, q, 1.0))
+            d = (W * (logW - logq)).sum(axis=1)
+            lower, upper = float(p @ d), float(d.max())
+            if upper - lower < tol:
+                break
+            p = p * np.exp(d - d.max())
+            p /= p.sum()
+    return p
+
+
+def _newton(W: list[list[mpmath.mpf]], start: np.ndarray, bits: int) -> list[mpmath.mpf] | None:
+    """Newton's method on the Kuhn–Tucker conditions of capacity, D(W_x‖pW) = C for x in the
+    support S of `start`, Σ_S p = 1, at `bits` of mpmath precision. None if it does not converge
+    to a law that is nonnegative and satisfies D(W_x‖pW) ≤ C off S."""
+    n, m = len(W), len(W[0])
+    S = [x for x in range(n) if start[x] > 1e-7 * start.max()]
+    with mpmath.workprec(bits + 20):
+        p = {x: mpmath.mpf(float(start[x])) for x in S}
+        total = sum(p.values())
+        p = {x: v / total for x, v in p.items()}
+
+        def div(x, q):
+            return mpmath.fsum(W[x][y] * mpmath.log(W[x][y] / q[y]) for y in range(m) if W[x][y] != 0)
+        q = [mpmath.fsum(p[x] * W[x][y] for x in S) for y in range(m)]
+        C = mpmath.fsum(p[x] * div(x, q) for x in S)
+        eps = mpmath.mpf(2) ** (-bits - 4)
+        for _ in range(200):
+            if any(q[y] <= 0 for y in range(m) if any(W[x][y] != 0 for x in S)):
+                return None
+            k = len(S)
+            J = mpmath.matrix(k + 1, k + 1)
+            F = mpmath.matrix(k + 1, 1)
+            for i, x in enumerate(S):
+                F[i] = div(x, q) - C
+                for j, x2 in enumerate(S):
+                    J[i, j] = -mpmath.fsum(W[x][y] * W[x2][y] / q[y] for y in range(m) if q[y] != 0)
+                J[i, k] = -1
+                J[k, i] = 1
+            F[k] = mpmath.fsum(p.values()) - 1
+            try:
+                step = mpmath.lu_solve(J, -F)
+            except ZeroDivisionError:
+                return None
+            for i, x in enumerate(S):
+                p[x] += step[i]
+            C += step[k]
+            q = [mpmath.fsum(p[x] * W[x][y] for x in S) for y in range(m)]
+            if max(abs(step[i]) for i in range(k)) < eps:
+                break
+        else:
+            return None
+        if any(v < 0 for v in p.values()):
+            return None
+        return [p.get(x, mpmath.mpf(0)) for x in range(n)]
+
+
+def _dyadic_law(p: Sequence[mpmath.mpf], bits: int) -> list[fmpq]:
+    """An exact probability vector near `p`: every entry a multiple of 2^−bits, all positive
+    (a 2^−bits share of mass on every input keeps every output reachable), summing to 1."""
+    n = len(p)
+    scale = fmpz(1) << bits
+    big = max(range(n), key=lambda x: p[x])
+    with mpmath.workprec(bits + 64):
+        out = [fmpq(int(mpmath.floor(v * int(scale))) + 1, scale) if x != big else fmpq(0) for x, v in enumerate(p)]
+    out[big] = 1 - sum(out, fmpq(0))
+    return out
+
+
+class Capacity(Real):
+    """C(W) = max_P I(P;W) in bits, certified by the two-sided bound (module docstring).
+
+    ``ball(prec)`` is [I(p;W), max_x D(W_x‖pW)] / ln 2 at an exact law p computed at about
+    `prec` bits; ``bounds(prec)`` returns both balls and ``input_law(prec)`` the law p.
+    """
+
+    __slots__ = ("_kernel", "_start", "_laws")
+
+    def __init__(self, kernel: _Kernel):
+        super().__init__(self._ball, name="capacity (bits)")
+        self._kernel = kernel
+        self._start = _blahut_arimoto(kernel.floats()) if kernel.n > 1 else np.ones(1)
+        self._laws: dict[int, list[fmpq]] = {}
+
+    def input_law(self, prec: int) -> list[fmpq]:
+        """An exact input law p whose certificate gap is about 2^−prec."""
+        prec = int(prec)
+        if prec not in self._laws:
+            with mpmath.workprec(prec + 40):
+                W = [[mpmath.mpf(0) if z else mpmath.mpf(arb_of(v, prec + 40).mid()) for v, z in zip(row, zs)]
+                     for row, zs in zip(self._kernel.rows, self._kernel.zero)]
+            p = _newton(W, self._start, prec + 8)
+            if p is None:  # degenerate Kuhn–Tucker system: fall back to the Blahut–Arimoto law
+                p = [mpmath.mpf(float(v)) for v in self._start]
+            self._laws[prec] = _dyadic_law(p, 2 * prec + 16)
+        return self._laws[prec]
+
+    def bounds(self, prec: int) -> tuple[arb, arb]:
+        """(lower, upper) balls in bits: I(p;W) and max_x D(W_x‖pW) at p = input_law(prec)."""
+        p = self.input_law(prec)
+        with working_precision(prec + 16):
+            ds, info = _divergences(self._kernel.balls(prec + 16), self._kernel.zero, [arb(v) for v in p])
+            top = ds[0]
+            for d in ds[1:]:
+                top = top.max(d)
+            ln2 = arb(2).log()
+            return info / ln2, top / ln2
+
+    def _ball(self, prec: int) -> arb:
+        lower, upper = self.bounds(prec)
+        if not (lower.is_finite() and upper.is_finite()):
+            return arb(0).union(arb("inf"))
+        return arb(lower.lower()).union(arb(upper.upper()))
+
+
+def capacity(channel: Channel) -> Real:
+    """The capacity C(W) = max_P I(P;W) of a finite channel, in bits, certified.
+
+    Exact 0 when all rows coincide. Otherwise a :class:`Capacity` whose balls come from the
+    two-sided certificate I(p;W) ≤ C ≤ max_x D(W_x‖pW) at an exact input law p (Blahut–Arimoto
+    in doubles for the support, then Newton's method on the Kuhn–Tucker conditions in mpmath at
+    the working precision). For a degenerate channel where Newton's system is singular the
+    certificate stays valid but may be too loose to pin many digits; ``certify`` then raises.
+    """
+    k = _Kernel(channel)
+    require(k.n * k.m <= MAX_CAPACITY_ENTRIES, "channel size", f"at most {MAX_CAPACITY_ENTRIES} entries", k.n * k.m)
+    if all(row == k.rows[0] for row in k.rows):
+        return sympy.Integer(0)
+    distinct = []
+    for row in k.rows:  # duplicate inputs do not change capacity but make Newton singular
+        if row not in distinct:
+            distinct.append(row)
+    return Capacity(_Kernel(Channel(distinct)))
+
+
+# --------------------------------------------------------------------------------------------
+# The binary asymmetric channel and the Z-channel
+
+
+def bac_capacity_formula(e0: sympy.Expr, e1: sympy.Expr) -> sympy.Expr:
+    """The right side of Ngo–Östman–Graell i Amat eq. (7) as printed (bits), for symbols or numbers:
+
+    ε0/(1−ε0−ε1)·H_b(ε1) − (1−ε1)/(1−ε0−ε1)·H_b(ε0) + log(1 + 2^{(H_b(ε0)−H_b(ε1))/(1−ε0−ε1)}).
+    """
+    s = 1 - e0 - e1
+    h0, h1 = binary_entropy(e0), binary_entropy(e1)
+    return e0 / s * h1 - (1 - e1) / s * h0 + sympy.log(1 + 2 ** ((h0 - h1) / s)) / _LN2
+
+
+def bac_capacity(e0: object, e1: object) -> sympy.Expr:
+    """Capacity in bits of the binary asymmetric channel with P(B=1|A=0) = e0, P(B=0|A=1) = e1.
+
+    Eq. (7) of Ngo–Östman–Graell i Amat (after Moser–Chen–Lin). The paper states it for
+    0 ≤ ε0 ≤ min{ε1, 1−ε1, 1/2} and reduces the other cases by relabelling; the right side of
+    (7) is itself invariant under those relabellings (proved in ``proofs/lmidp.py``), so it is
+    used on the whole square except the line ε0 + ε1 = 1, where both rows coincide and C = 0.
+    Exact (a sympy expression); ``symdp.certify`` gives its digits.
+    """
+    a, b = params.probability(e0, "e0"), params.probability(e1, "e1")
+    if is_zero(1 - a - b):
+        return sympy.Integer(0)
+    return bac_capacity_formula(a, b)
+
+
+def _hb_over_p(p: arb) -> arb:
+    """H_b(p)/p in bits on a ball inside (0, 1)."""
+    return (-(p * p.log()) - (1 - p) * (1 - p).log()) / (p * arb(2).log())
+
+
+def zchannel_crossover(mu: object) -> Real:
+    """p̄_μ ∈ (0, 1): the unique p with H_b(p)/p = −log₂(2^μ − 1), for 0 < μ < 1 bit.
+
+    Ngo–Östman–Graell i Amat, remark after Theorem 1: the lower bound and ε → ∞ limit of
+    δ^LDP_μ(ε). Equivalently the Z-channel capacity log₂(1 + 2^{−H_b(p)/p}) = C_BAC(0, 1−p)
+    equals μ. H_b(p)/p is continuous and strictly decreasing on (0, 1) (its derivative is
+    log₂(1−p)/p² < 0) from +∞ to 0, so the root is unique; certified by :mod:`symdp.roots`.
+    """
+    m = params.open_probability(mu, "mu")
+    target = -sympy.log(2 ** m - 1) / _LN2
+    t = arb_of(target, 128)
+    j = 2
+    while not _hb_over_p(arb(fmpq(1, 2 ** j))) > t:
+        j += 1
+        require(j < 4000, "mu", "not too close to 0", mu)
+    i = 2
+    while not _hb_over_p(arb(1 - fmpq(1, 2 ** i))) < t:
+        i += 1
+        require(i < 4000, "mu", "not too close to 1", mu)
+    return solve_decreasing(_hb_over_p, target, fmpq(1, 2 ** j), 1 - fmpq(1, 2 ** i), name=f"zchannel_crossover({m})")
+

@@ -1,0 +1,200 @@
+"""Information measures (bits) and the LMIDP conversions, against independent routes: mpmath
+at high precision, brute force over input laws and events, closed forms."""
+
+from itertools import permutations
+
+import mpmath
+import pytest
+import sympy
+from hypothesis import given, strategies as st
+from sympy import Rational as R
+
+import symdp
+from symdp.errors import ParameterError
+from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
+                         randomized_response, zchannel_crossover)
+from symdp.local.information import capacity, entropy, kl_bits
+from symdp.numbers import certify
+
+W4 = Channel([[R(1, 2), R(1, 4), R(1, 8), R(1, 8)], [R(1, 10), R(3, 5), R(1, 5), R(1, 10)],
+              [R(1, 3), R(1, 3), R(1, 6), R(1, 6)], [R(1, 20), R(1, 20), R(1, 20), R(17, 20)]])
+
+
+def mp_info(rows, p):
+    q = [mpmath.fsum(p[x] * rows[x][y] for x in range(len(rows))) for y in range(len(rows[0]))]
+    return mpmath.fsum(p[x] * rows[x][y] * mpmath.log(rows[x][y] / q[y], 2)
+                       for x in range(len(rows)) for y in range(len(rows[0])) if rows[x][y] and p[x])
+
+
+def mp_rows(ch):
+    return [[mpmath.mpf(sympy.Rational(v).p) / sympy.Rational(v).q for v in r] for r in ch.rows]
+
+
+def enclosed(value, ref, digits=30):
+    c = certify(value, digits)
+    return sympy.Rational(c.lower) <= ref <= sympy.Rational(c.upper)
+
+
+def test_entropy_and_kl_against_mpmath():
+    with mpmath.workdps(50):
+        h = -mpmath.fsum(v * mpmath.log(v, 2) for v in (mpmath.mpf(1) / 2, mpmath.mpf(1) / 3, mpmath.mpf(1) / 6))
+        k = mpmath.mpf(3) / 10 * mpmath.log(mpmath.mpf(3) / 6, 2) + mpmath.mpf(7) / 10 * mpmath.log(mpmath.mpf(7) / 4, 2)
+        assert enclosed(entropy([R(1, 2), R(1, 3), R(1, 6)]), sympy.Rational(str(h)[:45]), 30)
+        assert abs(float(kl_bits([R(3, 10), R(7, 10)], [R(3, 5), R(2, 5)])) - float(k)) < 1e-15
+    assert kl_bits([R(1, 2), R(1, 2)], [1, 0]) == sympy.oo
+
+
+def test_mutual_information_matches_mpmath():
+    p = [R(1, 4)] * 4
+    with mpmath.workdps(60):
+        ref = mp_info(mp_rows(W4), [mpmath.mpf(1) / 4] * 4)
+        c = certify(W4.mutual_information(p), 40)
+        assert abs(mpmath.mpf(c.decimal) - ref) < mpmath.mpf(10) ** -39
+
+
+def test_capacity_4x4_thirty_digits_and_duality():
+    c = W4.capacity()
+    cert = certify(c, 30)
+    lower, upper = c.bounds(200)
+    assert lower <= upper or lower.overlaps(upper)
+    # an independent mpmath Blahut–Arimoto run converges to the same value from below
+    with mpmath.workdps(40):
+        rows = mp_rows(W4)
+        p = [mpmath.mpf(1) / 4] * 4
+        for _ in range(3000):
+            q = [mpmath.fsum(p[x] * rows[x][y] for x in range(4)) for y in range(4)]
+            d = [mpmath.fsum(rows[x][y] * mpmath.log(rows[x][y] / q[y]) for y in range(4)) for x in range(4)]
+            z = mpmath.fsum(p[x] * mpmath.exp(d[x]) for x in range(4))
+            p = [p[x] * mpmath.exp(d[x]) / z for x in range(4)]
+        ba = mp_info(rows, p)
+        assert ba <= mpmath.mpf(cert.upper)
+        assert mpmath.mpf(cert.upper) - ba < mpmath.mpf(10) ** -12
+
+
+def test_capacity_brute_force_binary_input():
+    ch = Channel([[R(2, 3), R(1, 6), R(1, 6)], [R(1, 8), R(1, 8), R(3, 4)]])
+    with mpmath.workdps(40):
+        rows = mp_rows(ch)
+        best = mpmath.findroot(lambda a: mpmath.diff(lambda t: mp_info(rows, [1 - t, t]), a), mpmath.mpf("0.5"))
+        ref = mp_info(rows, [1 - best, best])
+        c = certify(ch.capacity(), 30)
+        assert abs(mpmath.mpf(c.decimal) - ref) < mpmath.mpf(10) ** -29
+
+
+def test_capacity_degenerate_channels():
+    assert capacity(Channel([[R(1, 3), R(2, 3)], [R(1, 3), R(2, 3)]])) == 0
+    ident = Channel([[1, 0, 0], [0, 1, 0], [0, 0, 1], [R(1, 3), R(1, 3), R(1, 3)]])
+    assert certify(ident.capacity(), 30).decimal == certify(sympy.log(3) / sympy.log(2), 30).decimal
+    with pytest.raises(ParameterError, match="channel size"):
+        capacity(Channel([[1 if i == j else 0 for j in range(70)] for i in range(70)]))
+
+
+@given(st.integers(0, 20), st.integers(0, 20))
+def test_bac_closed_form_equals_generic_capacity(a, b):
+    e0, e1 = R(a, 20), R(b, 20)
+    got = bac_capacity(e0, e1)
+    if a + b == 20:
+        assert got == 0
+        return
+    generic = Channel([[1 - e0, e0], [e1, 1 - e1]]).capacity()
+    assert certify(got, 20).decimal == certify(generic, 20).decimal
+
+
+def test_bac_parameter_errors():
+    with pytest.raises(ParameterError, match="e0"):
+        bac_capacity(R(3, 2), 0)
+
+
+def test_zchannel_crossover_is_the_z_capacity_root():
+    for mu in (R(1, 10), R(1, 100), R(9, 10)):
+        p = zchannel_crossover(mu)
+        with mpmath.workdps(40):
+            pm = mpmath.mpf(certify(p, 30).decimal)
+            hb = -pm * mpmath.log(pm, 2) - (1 - pm) * mpmath.log(1 - pm, 2)
+            assert abs(mpmath.log(1 + mpmath.power(2, -hb / pm), 2) - mpmath.mpf(mu.p) / mu.q) < mpmath.mpf(10) ** -27
+    with pytest.raises(ParameterError, match="mu"):
+        zchannel_crossover(1)
+
+
+def _grid_ldp(mu, eps, n=400):
+    """Brute force of eq. (6) on a grid of p1, with the p0 root by mpmath bisection."""
+    mp_mu = mpmath.mpf(mu.p) / mu.q
+    g = mpmath.e ** eps
+
+    def cap(p0, p1):
+        return max(mp_info([[1 - p0, p0], [1 - p1, p1]], [1 - t, t]) for t in (mpmath.mpf(k) / 24 for k in range(1, 24)))
+    best = mpmath.mpf(0)
+    for k in range(4, 16):
+        p1 = mpmath.mpf(k) / n
+        lo, hi = p1, mpmath.mpf(1)
+        for _ in range(22):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if cap(mid, p1) <= mp_mu else (lo, mid)
+        best = max(best, lo - g * p1)
+    return best
+
+
+def test_lmidp_to_ldp_against_brute_force_and_tightness():
+    mu, eps = R(1, 10), 1
+    v = lmidp_to_ldp(mu, eps)
+    c = certify(v, 20)
+    # a grid search (capacity by a max over a grid of input laws) lands close to the certified optimum
+    brute = _grid_ldp(mu, eps)
+    assert abs(mpmath.mpf(c.decimal) - brute) < 2e-3
+    p0, p1 = v.maximiser
+    star = Channel([[1 - p1, p1], [1 - p0, p0]])
+    assert symdp.numbers.sign(mu - star.capacity()) >= 0
+    gap = v - star.ldp_delta(eps)
+    assert symdp.numbers.sign(gap) >= 0 and symdp.numbers.sign(R(1, 10 ** 30) - gap) > 0
+    assert lmidp_to_ldp(1, 3) == 1 and lmidp_to_ldp(0, 1) == 0
+
+
+def test_lmidp_to_ldp_monotone_in_mu():
+    assert symdp.numbers.sign(lmidp_to_ldp(R(1, 10), R(1, 2)) - lmidp_to_ldp(R(1, 20), R(1, 2))) > 0
+
+
+def test_ldp_and_lip_curves_by_event_enumeration():
+    ch = Channel([[R(1, 2), R(1, 3), R(1, 6)], [R(1, 5), R(1, 5), R(3, 5)], [R(0), R(1, 2), R(1, 2)]])
+    prior = [R(1, 2), R(1, 2), 0]
+    g = sympy.exp(R(1, 3))
+    events = [[y for y in range(3) if m >> y & 1] for m in range(8)]
+    mass = lambda p, ev: sum((p[y] for y in ev), sympy.Integer(0))
+    ldp = max([0] + [mass(a, ev) - g * mass(b, ev) for a, b in permutations(ch.rows, 2) for ev in events], key=float)
+    assert sympy.simplify(ch.ldp_delta(R(1, 3)) - ldp) == 0
+    py = ch.apply(prior)
+    lip = max([0] + [t for r in ch.rows[:2] for ev in events for t in (mass(py, ev) - g * mass(r, ev), mass(r, ev) / g - mass(py, ev))],
+              key=float)
+    assert sympy.simplify(ch.lip_delta(prior, R(1, 3)) - lip) == 0
+    # the third input is outside the prior's support: counted only on request
+    assert symdp.numbers.sign(ch.lip_delta(prior, R(1, 3), support_only=False) - lip) >= 0
+
+
+def test_eq8_closed_forms():
+    for e0 in (R(1, 2), R(2)):
+        got = certify(ldp_to_lmidp(randomized_response(e0)), 25).decimal
+        assert got == certify(e0 * sympy.tanh(e0 / 2) / sympy.log(2), 25).decimal
+    assert ldp_to_lmidp(symdp.gaussian(1, 2)) == 2 / sympy.log(2)
+    assert ldp_to_lmidp(Channel([[1, 0], [R(1, 2), R(1, 2)]])) == sympy.oo
+
+
+def test_eq10_is_an_upper_bound_and_eq9_limit():
+    rr = randomized_response(1)
+    lip = lip_to_lmidp(rr, [R(1, 2)] * 2)
+    assert symdp.numbers.sign(lip - rr.mutual_information([R(1, 2)] * 2)) > 0
+    with mpmath.workdps(30):
+        floor = 1 - mpmath.power(2, -mpmath.mpf(1) / 10)
+    assert abs(mpmath.mpf(certify(cd_lmidp_to_lip(R(1, 10), 5), 20).decimal) - floor) < 1e-8
+
+
+def test_shell_information_low_snr_limit():
+    from symdp.local import shell_information
+    # I ≈ ρ²/2 nats at low SNR (d = 1): the first terms of ρ² − E ln cosh(ρ² + ρZ)
+    rho = R(1, 100)
+    got = mpmath.mpf(certify(shell_information(rho, 1), 20).decimal) * mpmath.log(2)
+    assert abs(got - mpmath.mpf(1) / 20000) < 1e-8
+
+
+def test_mixture_information_is_the_bpsk_shell_for_two_points():
+    from symdp.local import mixture_information, shell_information
+    a = certify(mixture_information([-1, 1], [R(1, 2), R(1, 2)], 4), 15).decimal
+    assert a == certify(shell_information(R(1, 2), 1), 15).decimal
