@@ -1,0 +1,233 @@
+"""Privacy profiles γ ↦ E_γ(P‖Q) as arb kernels: the input of the certified accountant.
+
+The hockey-stick divergence E_γ(P‖Q) = sup_S P(S) − γQ(S) of one direction of a pair, as a
+function of γ ≥ 0, determines the privacy-loss distribution of that direction (Steinke,
+*Composition of DP & privacy amplification by subsampling*, Proposition 7; its right slope at γ
+is −Q[Z > log γ]). Every profile here encloses E_γ in an arb ball at the caller's working
+precision for a ball γ > 0, by a closed form:
+
+* Gaussian N(μ, 1) against N(0, 1): Φ(μ/2 − log γ/μ) − γ Φ(−μ/2 − log γ/μ) (Steinke, Corollary 8);
+* Laplace with privacy parameter ε₀: 1 − √(γ e^{−ε₀}) on [e^{−ε₀}, e^{ε₀}], 1 − γ below, 0 above;
+* Poisson subsampling at rate q, add/remove relation (Steinke, Theorem 29's pair and its reverse):
+  E_γ((1−q)Q + qP ‖ Q) = q E_{(γ−1+q)/q}(P‖Q) for γ > 1 − q, and 1 − γ below;
+  E_γ(Q ‖ (1−q)Q + qP) = c E_{γq/c}(Q‖P) with c = 1 − γ(1−q) > 0, and 0 otherwise
+  (see :mod:`symdp.subsampling` for the pointwise identity behind both);
+* finite pairs: Σ_i (p_i − γ q_i)₊.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Sequence
+
+import sympy
+from flint import arb, ctx
+
+from ..errors import UnsupportedError
+from ..numbers import arb_of, sign
+
+__all__ = ["Profile", "GaussianProfile", "LaplaceProfile", "SubsampledProfile", "FiniteProfile",
+           "profile_of"]
+
+
+def _phi(x: arb) -> arb:
+    """Φ(x) = erfc(−x/√2)/2, without the 1 − erf cancellation."""
+    return (-x / arb(2).sqrt()).erfc() / 2
+
+
+class Profile(ABC):
+    """E_γ(P‖Q) of one direction of a pair."""
+
+    #: True when the reverse direction has the same profile (E_γ(Q‖P) = E_γ(P‖Q)).
+    symmetric = False
+
+    @abstractmethod
+    def hockey(self, gamma: arb) -> arb:
+        """A ball containing E_γ(P‖Q) for every γ > 0 in the ball `gamma` (current precision)."""
+
+    @abstractmethod
+    def slope(self, gamma: arb) -> arb:
+        """A ball containing both one-sided derivatives of E_γ(P‖Q) at every γ > 0 in `gamma`:
+        f'(γ) = −Q[Z > log γ] (−Q[Z ≥ log γ] from the left)."""
+
+    @abstractmethod
+    def reverse(self) -> "Profile":
+        """The profile of (Q, P)."""
+
+    def directions(self) -> tuple["Profile", ...]:
+        """The directions whose maximum is the pair's δ(ε): one when symmetric, else two."""
+        return (self,) if self.symmetric else (self, self.reverse())
+
+
+class GaussianProfile(Profile):
+    """N(μ, 1) against N(0, 1) (equivalently noise σ and sensitivity Δ with μ = Δ/σ)."""
+
+    symmetric = True
+
+    def __init__(self, mu: sympy.Expr):
+        self.mu = sympy.sympify(mu)
+
+    def __repr__(self) -> str:
+        return f"GaussianProfile(mu={self.mu})"
+
+    def hockey(self, gamma: arb) -> arb:
+        mu = arb_of(self.mu, ctx.prec)
+        t = gamma.log() / mu
+        return _phi(mu / 2 - t) - gamma * _phi(-mu / 2 - t)
+
+    def slope(self, gamma: arb) -> arb:
+        """−Φ(−μ/2 − log γ/μ): the density terms cancel because φ(μ/2 − t) = γ φ(−μ/2 − t)."""
+        mu = arb_of(self.mu, ctx.prec)
+        return -_phi(-mu / 2 - gamma.log() / mu)
+
+    def reverse(self) -> "Profile":
+        return self
+
+
+class LaplaceProfile(Profile):
+    """Lap(0, 1/ε₀) against Lap(1, 1/ε₀): privacy loss in [−ε₀, ε₀]."""
+
+    symmetric = True
+
+    def __init__(self, eps0: sympy.Expr):
+        self.eps0 = sympy.sympify(eps0)
+
+    def __repr__(self) -> str:
+        return f"LaplaceProfile(eps0={self.eps0})"
+
+    def hockey(self, gamma: arb) -> arb:
+        a = arb_of(self.eps0, ctx.prec)
+        inside = (1 - (gamma * (-a).exp()).sqrt())
+        below, above = 1 - gamma, arb(0)
+        lo, hi = (-a).exp(), a.exp()
+        if gamma < lo:
+            return below
+        if gamma > hi:
+            return above
+        if gamma > lo and gamma < hi:
+            return inside
+        # γ straddles a kink (γ = e^{±ε₀} is a grid point when ε₀/h is an integer): the profile
+        # is continuous, so the union of the two pieces' balls encloses it.
+        return inside.union(below if gamma.overlaps(lo) else above)
+
+    def slope(self, gamma: arb) -> arb:
+        """−√(e^{−ε₀}/γ)/2 inside, −1 below, 0 above (both sides at the kinks)."""
+        a = arb_of(self.eps0, ctx.prec)
+        inside = -((-a).exp() / gamma).sqrt() / 2
+        lo, hi = (-a).exp(), a.exp()
+        if gamma < lo:
+            return arb(-1)
+        if gamma > hi:
+            return arb(0)
+        if gamma > lo and gamma < hi:
+            return inside
+        return inside.union(arb(-1) if gamma.overlaps(lo) else arb(0))
+
+    def reverse(self) -> "Profile":
+        return self
+
+
+class SubsampledProfile(Profile):
+    """Poisson subsampling at rate q of a base profile: ((1−q)Q + qP, Q) when ``add`` is False
+    (removal of a record), its reverse (Q, (1−q)Q + qP) when True."""
+
+    def __init__(self, base: Profile, q: sympy.Expr, add: bool = False):
+        self.base, self.q, self.add = base, sympy.sympify(q), add
+
+    def __repr__(self) -> str:
+        return f"SubsampledProfile({self.base!r}, q={self.q}, add={self.add})"
+
+    def reverse(self) -> "Profile":
+        return SubsampledProfile(self.base, self.q, not self.add)
+
+    def hockey(self, gamma: arb) -> arb:
+        q = arb_of(self.q, ctx.prec)
+        if self.add:
+            c = 1 - gamma * (1 - q)
+            if not c > 0:
+                if c <= 0:
+                    return arb(0)
+                raise _Straddle()
+            return c * self.base.reverse().hockey(gamma * q / c)
+        g = (gamma - 1 + q) / q
+        if not g > 0:
+            if g <= 0:
+                return 1 - gamma
+            raise _Straddle()
+        return q * self.base.hockey(g)
+
+    def slope(self, gamma: arb) -> arb:
+        """Remove: f' = E'(γ') with γ' = (γ − 1 + q)/q (−1 below 1 − q). Add: with c = 1 − γ(1−q)
+        and w = γq/c, f = c·R(w) for R(w) = E_w(Q‖P), so f' = −(1−q)R(w) + R'(w)·q/c (0 for c ≤ 0)."""
+        q = arb_of(self.q, ctx.prec)
+        if self.add:
+            c = 1 - gamma * (1 - q)
+            if not c > 0:
+                if c <= 0:
+                    return arb(0)
+                raise _Straddle()
+            rev = self.base.reverse()
+            w = gamma * q / c
+            return -(1 - q) * rev.hockey(w) + rev.slope(w) * q / c
+        g = (gamma - 1 + q) / q
+        if not g > 0:
+            if g <= 0:
+                return arb(-1)
+            raise _Straddle()
+        return self.base.slope(g)
+
+
+class FiniteProfile(Profile):
+    """A finite pair (p, q): E_γ = Σ_i (p_i − γ q_i)₊."""
+
+    def __init__(self, p: Sequence[sympy.Expr], q: Sequence[sympy.Expr]):
+        self.p, self.q = tuple(map(sympy.sympify, p)), tuple(map(sympy.sympify, q))
+        self.symmetric = sorted(map(str, zip(self.p, self.q))) == sorted(map(str, zip(self.q, self.p)))
+
+    def __repr__(self) -> str:
+        return f"FiniteProfile({len(self.p)} outcomes)"
+
+    def hockey(self, gamma: arb) -> arb:
+        prec = ctx.prec
+        total = arb(0)
+        for a, b in zip(self.p, self.q):
+            total += (arb_of(a, prec) - gamma * arb_of(b, prec)).nonnegative_part()
+        return total
+
+    def slope(self, gamma: arb) -> arb:
+        """−Σ_{p_i > γ q_i} q_i (at a tie, both one-sided values)."""
+        prec = ctx.prec
+        total = arb(0)
+        for a, b in zip(self.p, self.q):
+            qb = arb_of(b, prec)
+            d = arb_of(a, prec) - gamma * qb
+            total += -qb if d > 0 else arb(0) if d < 0 else (-qb).union(arb(0))
+        return total
+
+    def reverse(self) -> "Profile":
+        return FiniteProfile(self.q, self.p)
+
+
+class _Straddle(ArithmeticError):
+    """γ's ball straddles a point where the closed form changes: raise the precision."""
+
+
+def profile_of(pair: object) -> Profile:
+    """The profile of a symdp pair: Gaussian, Laplace, finite, Poisson-subsampled versions of
+    them (both directions), or a Profile itself."""
+    from ..pairs import FinitePair, GaussianPair, LaplacePair
+    from ..subsampling import SubsampledPair
+    if isinstance(pair, Profile):
+        return pair
+    if isinstance(pair, GaussianPair):
+        return GaussianProfile(pair.mu)
+    if isinstance(pair, LaplacePair):
+        return LaplaceProfile(pair.eps)
+    if isinstance(pair, SubsampledPair):
+        return SubsampledProfile(profile_of(pair.base), pair.q, pair.add)
+    if isinstance(pair, FinitePair):
+        if any(sign(x) < 0 for x in pair.p + pair.q):
+            raise UnsupportedError("finite pairs must have nonnegative masses")
+        return FiniteProfile(pair.p, pair.q)
+    raise UnsupportedError(f"the certified accountant has no privacy profile for {type(pair).__name__} "
+                           "(supported: Gaussian, Laplace, finite pairs and their Poisson subsamplings)")
