@@ -12,15 +12,18 @@ differential privacy*, Theorem 2.10, after Blackwell), and that order survives c
   chords of f through (0, 1) and (γ_j, f(γ_j)) for j = m..n, then the constant f(γ_n): convexity
   puts every chord above f, so this pair dominates. Its atoms: a_m..a_n plus P-mass f(γ_n) at
   loss +∞ (the right tail sent to +∞) and a Q-only atom (loss −∞, no P-mass).
-* **Optimistic (a dominated pair on the same grid).** The mass of each cell (a_j, a_{j+1}] is
-  collapsed to its barycentre in the likelihood ratio u = e^{−Z} (P-mass P_j, Q-mass Q_j, so
-  u = Q_j/P_j), a mean-preserving contraction; then neighbouring barycentres, which lie on both
-  sides of the grid point between them, give up the parts whose common barycentre is that grid
-  point (a further contraction). Walking the cells from one end, each merge uses what the
-  previous one left; a remainder that cannot be balanced is moved down to its cell's left end,
-  which only lowers δ. The cell masses come from the profile and its slope,
-  P[Z > a] = f(γ) − γ f'(γ⁺) and Q[Z > a] = −f'(γ⁺) at γ = e^a. Both constructions are
-  O(h²)-accurate per step, where rounding losses down (privacy buckets) loses O(h).
+* **Optimistic (a dominated pair on the same grid).** The losses are cut into consecutive cells
+  (t_j, t_{j+1}], each chosen so that its barycentre in the likelihood ratio u = e^{−Z} (under P:
+  Q(cell)/P(cell)) is the grid point's e^{−a_j}, or just beyond it; collapsing every cell to
+  its barycentre is a mean-preserving contraction of the law of u under P, i.e. a pair dominated
+  by (P, Q), and moving an atom down to the grid point below only lowers δ. The cell masses come
+  from the profile and its slope, P[Z > t] = f(e^t) − e^t f'(e^t) and Q[Z > t] = −f'(e^t), and a
+  cut t_{j+1} is found by regula falsi on F(t) = Q(t_j, t] − e^{−a_j}P(t_j, t] (which rises
+  until t = a_j and falls after), then certified with balls. The cells are built from the left
+  or from the right, whichever leaves less mass unbalanced at the far end (a heavy edge of the
+  loss's support, as in the subsampled pairs, must be where the walk starts).
+  Like connect-the-dots, its error is O(h²) per step, where rounding losses down (privacy
+  buckets) loses O(h).
 
 Masses are enclosed in arb balls and turned into integers scaled by 2^bits, rounded up for the
 pessimistic pair and down for the optimistic one. Only the P-masses are kept: δ of a composition
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import math
+from typing import Callable
 
 from flint import arb, fmpq, fmpz
 
@@ -122,8 +126,8 @@ def discretise(profile: Profile, h: fmpq, m: int, n: int, bits: int) -> tuple[Di
         raise ValueError("the window needs at least four grid points")
     gammas, f, prec = _values(profile, h, m, n, bits)
     with working_precision(prec):
-        d = [_slope(profile, gm, prec) for gm in gammas[1:-1]]
-        return _pessimistic(gammas, f, h, m, n, bits), _optimistic(gammas, f, d, h, m, n, bits)
+        upper = _pessimistic(gammas, f, h, m, n, bits)
+    return upper, _optimistic(profile, h, m, n, bits, prec)
 
 
 def _chord_slopes(gammas: list[arb], f: list[arb]) -> list[arb]:
@@ -140,129 +144,176 @@ def _pessimistic(gammas: list[arb], f: list[arb], h: fmpq, m: int, n: int, bits:
     return Discrete(h, m, masses, _ceil(v[-1], bits), bits, True)
 
 
-def _cells(gammas: list[arb], f: list[arb], d: list[arb]) -> list[tuple[arb, arb]]:
-    """(P, Q) masses of the cells (a_j, a_{j+1}] for j = m..n−1, then of (a_n, ∞]."""
-    above_p = [fj - gj * dj for gj, fj, dj in zip(gammas, f, d)]  # P[Z > a_j]
-    above_q = [-dj for dj in d]  # Q[Z > a_j]
-    cells = [((above_p[k] - above_p[k + 1]).nonnegative_part(), (above_q[k] - above_q[k + 1]).nonnegative_part())
-             for k in range(len(d) - 1)]
-    return cells + [(above_p[-1].nonnegative_part(), above_q[-1].nonnegative_part())]
+class _Tails:
+    """P[Z > t] and Q[Z > t] of a profile at exact rational t (balls at `prec`)."""
 
+    def __init__(self, profile: Profile, prec: int):
+        self.profile, self.prec = profile, prec
+        self.cache: dict[tuple[int, int], tuple[arb, arb]] = {}
 
-def _optimistic(gammas: list[arb], f: list[arb], d: list[arb], h: fmpq, m: int, n: int, bits: int) -> Discrete:
-    """The dominated pair of the module docstring. Merging is free of remainders while the cell
-    masses grow in the walking direction, so the cells left of a meeting point are walked
-    rightwards and those right of it leftwards (from both tails towards the mode); the meeting
-    point is the one with the least remainder."""
-    g, v = gammas[1:-1], f[1:-1]  # j = m..n
-    cells = _cells(g, v, d)
-    tiny = arb(2) ** (-(bits + 16))
-    ratios = [_ratio(c, tiny) for c in cells]
-    right = _walk(cells, ratios, g, rightwards=True)
-    left = _walk(cells, ratios, g, rightwards=False)
-    count = len(cells)
-
-    def meeting(k: int) -> tuple[list[tuple[int, arb]], arb]:
-        """Merge the rightward offer of cell k−1 with the leftward offer of cell k at grid k."""
-        (r_offer, u_prev), (l_offer, u_next) = right.state[k], left.state[k]
-        if k == 0 or k == count or u_prev is None or u_next is None or r_offer == 0 or l_offer == 0:
-            events = ([(k - 1, r_offer)] if k > 0 else []) + ([(min(k, count - 1), l_offer)] if k < count else [])
-            return events, r_offer + l_offer
-        above, below = u_prev - 1 / g[k], 1 / g[k] - u_next
-        if not (above > 0 and below > 0):
-            return [(k - 1, r_offer), (k, l_offer)], r_offer + l_offer
-        need = (r_offer * above / below).upper()
-        if need <= l_offer:  # all of the right offer; the rest of cell k moves down to grid k too
-            return [(k, r_offer + l_offer)], l_offer - need
-        used = (l_offer * below / above).lower().min(r_offer)
-        return [(k, used + l_offer), (k - 1, r_offer - used)], r_offer - used
-
-    def score(k: int) -> float:
-        return float((right.rest[k] + left.rest[k] + meeting(k)[1]).mid())
-
-    best = min(range(count + 1), key=score)
-    masses = [arb(0)] * count
-    events = [e for step in right.events[:best] for e in step] + [e for step in left.events[best:] for e in step]
-    for index, amount in events + meeting(best)[0]:
-        masses[index] += amount
-    return Discrete(h, m, tuple(_floor(x, bits) for x in masses), 0, bits, False)
-
-
-def _ratio(cell: tuple[arb, arb], tiny: arb) -> arb | None:
-    """The barycentre Q/P of a cell in likelihood-ratio space, or None for a negligible cell."""
-    p, q = cell
-    return None if not p.lower() > tiny else q / p.lower().union(p.upper())
-
-
-@dataclass
-class _Walk:
-    """One merging walk. ``events[k]``: (grid index, P-mass) placed while processing cell k;
-    ``state[j]``: (offer, barycentre) travelling to grid j from the walked side (for a rightward
-    walk, after cells < j; for a leftward one, after cells ≥ j); ``rest[j]``: the remainders so
-    far (moved down up to one grid step), the meeting point's cost."""
-
-    events: list
-    state: list
-    rest: list
-
-
-def _walk(cells: list[tuple[arb, arb]], ratios: list, g: list[arb], rightwards: bool) -> _Walk:
-    """Cell k spans grid k to k+1 (the last one is the tail above grid n). Walking rightwards,
-    cell k−1 offers R to grid k and cell k answers with L ≥ R(u_{k−1} − u_g)/(u_g − u_k), so the
-    merged barycentre lies at or beyond the grid point (u_g = 1/γ_k); walking leftwards, cell k
-    offers L to grid k and cell k−1 answers with R ≤ L(u_g − u_k)/(u_{k−1} − u_g). What cannot
-    be balanced stays in its cell and moves down to the cell's left end."""
-    count = len(cells)
-    events: list = [[] for _ in range(count)]
-    state: list = [None] * (count + 1)
-    rest: list = [arb(0)] * (count + 1)
-    offer, u_from, total = arb(0), None, arb(0)
-    order = range(count) if rightwards else range(count - 1, -1, -1)
-    if rightwards:
-        state[0] = (arb(0), None)
-    else:
-        state[count] = (arb(0), None)
-    for k in order:
-        u, avail, out = ratios[k], cells[k][0].lower(), events[k]
-        origin = k - 1 if rightwards else k + 1  # the cell the offer came from
-        home = origin if rightwards else min(origin, count - 1)  # its left end
-        grid = k if rightwards else k + 1
-        if u is None or u_from is None or offer == 0:
-            if not offer == 0:
-                out.append((home, offer))
-                total += offer
-            offer, u_from = (avail, u) if u is not None else (arb(0), None)
-        else:
-            ug = 1 / g[grid]
-            above, below = (u_from - ug, ug - u) if rightwards else (u - ug, ug - u_from)
-            if not (above > 0 and below > 0):
-                out.append((home, offer))
-                total += offer
-                offer, u_from = avail, u
-            elif rightwards:
-                need = (offer * above / below).upper()
-                if need <= avail:
-                    out.append((grid, offer + need))
-                    offer, u_from = (avail - need).lower(), u
-                else:
-                    used = (avail * below / above).lower().min(offer)
-                    out += [(grid, used + avail), (home, offer - used)]
-                    total += offer - used
-                    offer, u_from = arb(0), None
+    def __call__(self, t: fmpq) -> tuple[arb, arb]:
+        key = (int(t.p), int(t.q))  # fmpq hashes through Fraction: slow
+        if key not in self.cache:
+            p = self.prec
+            for _ in range(6):
+                with working_precision(p):
+                    try:
+                        self.cache[key] = self.profile.tails(arb(t).exp())
+                        break
+                    except _Straddle:
+                        p *= 2
             else:
-                give = (offer * below / above).lower()
-                if give <= avail:
-                    out.append((grid, offer + give))
-                    offer, u_from = (avail - give).lower(), u
-                else:
-                    used = (avail * above / below).upper().min(offer)
-                    out += [(grid, used + avail), (home, offer - used)]
-                    total += offer - used
-                    offer, u_from = arb(0), None
-        after = k + 1 if rightwards else k
-        state[after] = (offer, u_from)
-        rest[after] = total.upper()
-    return _Walk(events, state, rest)
+                raise PrecisionError(f"cannot separate e^{t} from a branch point of {self.profile!r}")
+        return self.cache[key]
+
+
+def _optimistic(profile: Profile, h: fmpq, m: int, n: int, bits: int, prec: int) -> Discrete:
+    """The dominated pair of the module docstring: balanced cells built from either end; the
+    walk with the smaller unbalanced remainder is kept."""
+    tails = _Tails(profile, bits + 48)  # cell masses are first differences: no h² loss
+    tiny = arb(2) ** (-(bits + 16))
+    best = None
+    walks = {"left": (_cells_rightwards,), "right": (_cells_leftwards,)}.get(
+        profile.heavy_edge, (_cells_rightwards, _cells_leftwards))
+    for walk in walks:
+        with working_precision(prec):
+            masses, rest = walk(tails, h, m, n, tiny)
+        if best is None or rest < best[1]:
+            best = (masses, rest)
+    return Discrete(h, m, tuple(_floor(x, bits) for x in best[0]), 0, bits, False)
+
+
+def _snap(x: fmpq, h: fmpq) -> fmpq:
+    """x rounded down to a multiple of h·2^−40: cells end at short exact rationals."""
+    quantum = h / (1 << 40)
+    return fmpq(int((x / quantum).floor()), 1) * quantum
+
+
+def _falsi(balance: Callable[[fmpq], arb], a: fmpq, b: fmpq, h: fmpq) -> fmpq:
+    """Regula falsi (Illinois) between a (balance ≥ 0 expected) and b (balance < 0 certified),
+    in either order: the returned point has balance < 0 certified and is within h·2^−10 of the
+    root when the balls allow (an undecided ball stops the search at the last certified b)."""
+    fa, fb = float(balance(a).mid()), float(balance(b).mid())
+    side = 0
+    for _ in range(30):
+        if abs(b - a) <= h / (1 << 10):
+            break
+        x = a + (b - a) * fmpq(*(fa / (fa - fb)).as_integer_ratio()) if fa > 0 > fb else (a + b) / 2
+        t = _snap(x, h)
+        if not min(a, b) < t < max(a, b):
+            t = _snap((a + b) / 2, h)
+            if not min(a, b) < t < max(a, b):
+                break
+        ft = balance(t)
+        if ft < 0:
+            b, fb = t, float(ft.mid())
+            if side == -1:
+                fa /= 2  # an end kept twice has its value halved
+            side = -1
+        elif ft > 0:
+            a, fa = t, float(ft.mid())
+            if side == 1:
+                fb /= 2
+            side = 1
+        else:
+            break
+    return b
+
+
+def _cut_above(balance: Callable[[fmpq], arb], anchor: fmpq, guess: fmpq, limit: fmpq, h: fmpq) -> fmpq | None:
+    """A cut t in (anchor, limit] with balance(t) < 0 certified, near the root; the balance is
+    ≥ 0 at the anchor and the root is expected about `guess` above it. None if not found."""
+    inside, t, step = anchor, _snap(anchor + guess * fmpq(97, 100), h), guess * fmpq(6, 100)
+    while t <= limit:
+        if balance(t) < 0:
+            return _falsi(balance, inside, t, h)
+        inside, t, step = t, _snap(t + step, h), max(step * 4, h / 8)
+    return None
+
+
+def _cut_below(balance: Callable[[fmpq], arb], top: fmpq, guess: fmpq, limit: fmpq, h: fmpq) -> fmpq:
+    """The lowest cut t in [limit, top] found with balance(t) < 0 certified, near the root below
+    `top` (where the balance is certainly < 0), expected about `guess` below it."""
+    best, t, step = top, _snap(top - guess * fmpq(103, 100), h), guess * fmpq(6, 100)
+    while t >= limit:
+        if not balance(t) < 0:
+            return _falsi(balance, t, best, h)
+        best, t, step = t, _snap(t - step, h), max(step * 4, h / 8)
+    return best
+
+
+def _cells_rightwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb) -> tuple[list[arb], arb]:
+    """Cells from the left: the cell of a_j starts where the previous one ended (first at
+    a_{m−1}; the mass below is dropped) and ends at the cut t > a_j balancing it; the last is
+    (t_n, ∞]. A cell that cannot be balanced within 4h of a_j ends at a_{j+1} and goes to the
+    grid point below its barycentre (a_{j−1}, since it starts above it)."""
+    count = n - m + 1
+    masses, rest = [arb(0)] * count, arb(0)
+    s = h * (m - 1)
+    ps, qs = tails(s)
+    rest += 1 - ps
+    for j in range(m, n + 1):
+        k, aj = j - m, h * j
+        u = (-arb(aj)).exp()
+        if j == n:
+            p, q = ps, qs
+            cut = None
+        else:
+            p_in = ps - tails(aj)[0]
+            if not p_in > tiny:  # nothing below a_j to balance: the cell is empty
+                if aj > s:  # the negligible mass in (s, a_j] is dropped
+                    rest += p_in.nonnegative_part()
+                    s, (ps, qs) = aj, tails(aj)
+                continue
+
+            def balance(t: fmpq) -> arb:
+                pt, qt = tails(t)
+                return (qs - qt) - u * (ps - pt)
+            guess = max(aj - s, h / 64)
+            cut = _cut_above(balance, aj, guess, aj + 4 * h, h)
+            end = cut if cut is not None else aj + h
+            pe, qe = tails(end)
+            p, q = ps - pe, qs - qe
+        if cut is not None or (q - u * p) < 0:
+            masses[k] += p.lower()
+        elif k > 0:
+            masses[k - 1] += p.lower()
+            rest += p
+        else:
+            rest += p
+        if j < n:
+            s, ps, qs = end, pe, qe
+    return masses, rest.upper()
+
+
+def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb) -> tuple[list[arb], arb]:
+    """Cells from the right: the cell of a_n is (t_n, ∞], the cell of a_j is (t_j, t_{j+1}] with
+    the cut t_j < a_j balancing it; a cell with (almost) no mass above a_j is empty, and what
+    lies below the last cut is dropped."""
+    count = n - m + 1
+    masses, rest = [arb(0)] * count, arb(0)
+    ps, qs = arb(0), arb(0)  # P[Z > s], Q[Z > s] at s = +∞ (the cell (t, ∞] includes Z = ∞)
+    s = h * (n + 4 * (n - m + 1))  # stands for +∞: above every cut
+    for j in range(n, m - 1, -1):
+        k, aj = j - m, h * j
+        u = (-arb(aj)).exp()
+        pa, qa = tails(aj)
+
+        def balance(t: fmpq) -> arb:
+            pt, qt = tails(t)
+            return (qt - qs) - u * (pt - ps)
+        if not (pa - ps > tiny and balance(aj) < 0):
+            if aj < s:  # negligible or undecided mass in (a_j, s]: dropped
+                rest += (pa - ps).nonnegative_part()
+                ps, qs, s = pa, qa, aj
+            continue
+        guess = max(s - aj, h / 64) if s - aj < 4 * h else h / 2
+        cut = _cut_below(balance, aj, guess, aj - 4 * h, h)
+        pc, qc = tails(cut)
+        masses[k] += (pc - ps).lower()
+        ps, qs, s = pc, qc, cut
+    rest += 1 - ps
+    return masses, rest.upper()
 
 
 def loss_window(profile: Profile, tau: float, h: fmpq, cap: float = 4096.0) -> tuple[int, int]:

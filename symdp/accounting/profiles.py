@@ -21,13 +21,20 @@ from abc import ABC, abstractmethod
 from typing import Sequence
 
 import sympy
-from flint import arb, ctx
+from flint import arb, ctx, fmpq
 
 from ..errors import UnsupportedError
 from ..numbers import arb_of, sign
 
 __all__ = ["Profile", "GaussianProfile", "LaplaceProfile", "SubsampledProfile", "FiniteProfile",
            "profile_of"]
+
+
+def _const(value: sympy.Expr) -> arb:
+    """A parameter as a ball at the current precision (exact rationals stay exact)."""
+    if value.is_Rational:
+        return arb(fmpq(int(value.p), int(value.q)))
+    return arb_of(value, ctx.prec)
 
 
 def _phi(x: arb) -> arb:
@@ -54,6 +61,15 @@ class Profile(ABC):
     def reverse(self) -> "Profile":
         """The profile of (Q, P)."""
 
+    def tails(self, gamma: arb) -> tuple[arb, arb]:
+        """Balls containing P[Z > log γ] = f(γ) − γ f'(γ⁺) and Q[Z > log γ] = −f'(γ⁺)."""
+        d = self.slope(gamma)
+        return self.hockey(gamma) - gamma * d, -d
+
+    #: Where the privacy loss piles up against a bound of its support ("left", "right" or
+    #: None): the dominated discretisation starts its walk there.
+    heavy_edge: str | None = None
+
     def directions(self) -> tuple["Profile", ...]:
         """The directions whose maximum is the pair's δ(ε): one when symmetric, else two."""
         return (self,) if self.symmetric else (self, self.reverse())
@@ -71,13 +87,19 @@ class GaussianProfile(Profile):
         return f"GaussianProfile(mu={self.mu})"
 
     def hockey(self, gamma: arb) -> arb:
-        mu = arb_of(self.mu, ctx.prec)
+        mu = _const(self.mu)
         t = gamma.log() / mu
         return _phi(mu / 2 - t) - gamma * _phi(-mu / 2 - t)
 
+    def tails(self, gamma: arb) -> tuple[arb, arb]:
+        """P[Z > log γ] = Φ(μ/2 − log γ/μ), Q[Z > log γ] = Φ(−μ/2 − log γ/μ)."""
+        mu = _const(self.mu)
+        t = gamma.log() / mu
+        return _phi(mu / 2 - t), _phi(-mu / 2 - t)
+
     def slope(self, gamma: arb) -> arb:
         """−Φ(−μ/2 − log γ/μ): the density terms cancel because φ(μ/2 − t) = γ φ(−μ/2 − t)."""
-        mu = arb_of(self.mu, ctx.prec)
+        mu = _const(self.mu)
         return -_phi(-mu / 2 - gamma.log() / mu)
 
     def reverse(self) -> "Profile":
@@ -96,7 +118,7 @@ class LaplaceProfile(Profile):
         return f"LaplaceProfile(eps0={self.eps0})"
 
     def hockey(self, gamma: arb) -> arb:
-        a = arb_of(self.eps0, ctx.prec)
+        a = _const(self.eps0)
         inside = (1 - (gamma * (-a).exp()).sqrt())
         below, above = 1 - gamma, arb(0)
         lo, hi = (-a).exp(), a.exp()
@@ -112,7 +134,7 @@ class LaplaceProfile(Profile):
 
     def slope(self, gamma: arb) -> arb:
         """−√(e^{−ε₀}/γ)/2 inside, −1 below, 0 above (both sides at the kinks)."""
-        a = arb_of(self.eps0, ctx.prec)
+        a = _const(self.eps0)
         inside = -((-a).exp() / gamma).sqrt() / 2
         lo, hi = (-a).exp(), a.exp()
         if gamma < lo:
@@ -140,8 +162,38 @@ class SubsampledProfile(Profile):
     def reverse(self) -> "Profile":
         return SubsampledProfile(self.base, self.q, not self.add)
 
+    @property
+    def heavy_edge(self) -> str | None:  # type: ignore[override]
+        """The loss is bounded below by log(1−q) (remove) or above by −log(1−q) (add), and its
+        density grows towards that bound."""
+        return "right" if self.add else "left"
+
+    def tails(self, gamma: arb) -> tuple[arb, arb]:
+        """From the base pair's tails at the base likelihood ratio: remove, Z' > log γ ⇔
+        LR > γ' = (γ−1+q)/q, so (P', Q') tails are ((1−q)Q_b + qP_b, Q_b); add, Z'' > log γ ⇔
+        LR < w = (1/γ − 1 + q)/q, so they are (Q(LR < w), (1−q)Q(LR < w) + qP(LR < w)) — the
+        complements of the base tails when the base loss has no atoms (Gaussian)."""
+        if not isinstance(self.base, GaussianProfile):
+            return Profile.tails(self, gamma)
+        q = _const(self.q)
+        if self.add:
+            w = (1 / gamma - 1 + q) / q
+            if not w > 0:
+                if w <= 0:
+                    return arb(0), arb(0)
+                raise _Straddle()
+            pb, qb = self.base.tails(w)
+            return 1 - qb, (1 - q) * (1 - qb) + q * (1 - pb)
+        g = (gamma - 1 + q) / q
+        if not g > 0:
+            if g <= 0:
+                return arb(1), arb(1)
+            raise _Straddle()
+        pb, qb = self.base.tails(g)
+        return (1 - q) * qb + q * pb, qb
+
     def hockey(self, gamma: arb) -> arb:
-        q = arb_of(self.q, ctx.prec)
+        q = _const(self.q)
         if self.add:
             c = 1 - gamma * (1 - q)
             if not c > 0:
@@ -159,7 +211,7 @@ class SubsampledProfile(Profile):
     def slope(self, gamma: arb) -> arb:
         """Remove: f' = E'(γ') with γ' = (γ − 1 + q)/q (−1 below 1 − q). Add: with c = 1 − γ(1−q)
         and w = γq/c, f = c·R(w) for R(w) = E_w(Q‖P), so f' = −(1−q)R(w) + R'(w)·q/c (0 for c ≤ 0)."""
-        q = arb_of(self.q, ctx.prec)
+        q = _const(self.q)
         if self.add:
             c = 1 - gamma * (1 - q)
             if not c > 0:
