@@ -151,6 +151,12 @@ class _Tails:
         self.profile, self.prec = profile, prec
         self.cache: dict[tuple[int, int], tuple[arb, arb]] = {}
 
+    def atom(self, t: fmpq) -> tuple[arb, arb]:
+        """(P[Z = t], Q[Z = t]): zero balls unless the profile has an atom exactly at t."""
+        with working_precision(self.prec):
+            found = self.profile.atom(t)
+        return found if found is not None else (arb(0), arb(0))
+
     def __call__(self, t: fmpq) -> tuple[arb, arb]:
         key = (int(t.p), int(t.q))  # fmpq hashes through Fraction: slow
         if key not in self.cache:
@@ -158,7 +164,7 @@ class _Tails:
             for _ in range(6):
                 with working_precision(p):
                     try:
-                        self.cache[key] = self.profile.tails(arb(t).exp())
+                        self.cache[key] = self.profile.tails_at(t)
                         break
                     except _Straddle:
                         p *= 2
@@ -259,6 +265,10 @@ def _cells_rightwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb) -> tupl
             p, q = ps, qs
             cut = None
         else:
+            atom_p, atom_q = tails.atom(aj) if s < aj else (arb(0), arb(0))
+            if atom_p > 0:  # an atom exactly at a_j is a cell of its own, at its grid point
+                masses[k] += atom_p.lower()
+                ps, qs = ps - atom_p, qs - atom_q
             p_in = ps - tails(aj)[0]
             if not p_in > tiny:  # nothing below a_j to balance: the cell is empty
                 if aj > s:  # the negligible mass in (s, a_j] is dropped
@@ -298,19 +308,24 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb) -> tuple
         k, aj = j - m, h * j
         u = (-arb(aj)).exp()
         pa, qa = tails(aj)
+        atom_p, atom_q = tails.atom(aj) if aj < s else (arb(0), arb(0))
+        if atom_p > 0:  # an atom exactly at a_j is a cell of its own, at its grid point
+            masses[k] += atom_p.lower()
 
         def balance(t: fmpq) -> arb:
             pt, qt = tails(t)
+            if t < aj:  # the atom at a_j is not part of the cell
+                pt, qt = pt - atom_p, qt - atom_q
             return (qt - qs) - u * (pt - ps)
         if not (pa - ps > tiny and balance(aj) < 0):
             if aj < s:  # negligible or undecided mass in (a_j, s]: dropped
                 rest += (pa - ps).nonnegative_part()
-                ps, qs, s = pa, qa, aj
+                ps, qs, s = pa + atom_p, qa + atom_q, aj  # the atom at a_j is placed already
             continue
         guess = max(s - aj, h / 64) if s - aj < 4 * h else h / 2
         cut = _cut_below(balance, aj, guess, aj - 4 * h, h)
         pc, qc = tails(cut)
-        masses[k] += (pc - ps).lower()
+        masses[k] += (pc - ps - (atom_p if cut < aj else 0)).lower()
         ps, qs, s = pc, qc, cut
     rest += 1 - ps
     return masses, rest.upper()

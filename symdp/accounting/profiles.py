@@ -66,6 +66,16 @@ class Profile(ABC):
         d = self.slope(gamma)
         return self.hockey(gamma) - gamma * d, -d
 
+    def tails_at(self, t: fmpq) -> tuple[arb, arb]:
+        """P[Z > t] and Q[Z > t] at an exact rational loss t (profiles with atoms decide
+        whether an atom sits exactly at t here)."""
+        return self.tails(arb(t).exp())
+
+    def atom(self, t: fmpq) -> tuple[arb, arb] | None:
+        """(P[Z = t], Q[Z = t]) when the privacy loss has an atom exactly at the rational t,
+        else None (continuous losses never have one)."""
+        return None
+
     #: Where the privacy loss piles up against a bound of its support ("left", "right" or
     #: None): the dominated discretisation starts its walk there.
     heavy_edge: str | None = None
@@ -131,6 +141,28 @@ class LaplaceProfile(Profile):
         # γ straddles a kink (γ = e^{±ε₀} is a grid point when ε₀/h is an integer): the profile
         # is continuous, so the union of the two pieces' balls encloses it.
         return inside.union(below if gamma.overlaps(lo) else above)
+
+    def tails_at(self, t: fmpq) -> tuple[arb, arb]:
+        """P[Z > t] = 1 − e^{(t−ε₀)/2}/2 and Q[Z > t] = e^{−(t+ε₀)/2}/2 for −ε₀ ≤ t < ε₀ (the atoms
+        at ±ε₀ carry P-masses 1/2 and e^{−ε₀}/2), (1, 1) below and (0, 0) from ε₀ on; the ends are
+        compared exactly."""
+        tt = sympy.Rational(int(t.p), int(t.q))
+        if sign(tt - self.eps0) >= 0:
+            return arb(0), arb(0)
+        if sign(tt + self.eps0) < 0:
+            return arb(1), arb(1)
+        a, x = _const(self.eps0), arb(t)
+        return 1 - ((x - a) / 2).exp() / 2, (-(x + a) / 2).exp() / 2
+
+    def atom(self, t: fmpq) -> tuple[arb, arb] | None:
+        """P[Z = ε₀] = 1/2 (Q-mass e^{−ε₀}/2) and P[Z = −ε₀] = e^{−ε₀}/2 (Q-mass 1/2)."""
+        tt = sympy.Rational(int(t.p), int(t.q))
+        a = _const(self.eps0)
+        if sign(tt - self.eps0) == 0:
+            return arb(1) / 2, (-a).exp() / 2
+        if sign(tt + self.eps0) == 0:
+            return (-a).exp() / 2, arb(1) / 2
+        return None
 
     def slope(self, gamma: arb) -> arb:
         """−√(e^{−ε₀}/γ)/2 inside, −1 below, 0 above (both sides at the kinks)."""
@@ -245,6 +277,28 @@ class FiniteProfile(Profile):
         for a, b in zip(self.p, self.q):
             total += (arb_of(a, prec) - gamma * arb_of(b, prec)).nonnegative_part()
         return total
+
+    def tails_at(self, t: fmpq) -> tuple[arb, arb]:
+        """Σ of p_i and of q_i over the outcomes with loss log(p_i/q_i) > t, decided exactly."""
+        prec = ctx.prec
+        tt = sympy.Rational(int(t.p), int(t.q))
+        pt, qt = arb(0), arb(0)
+        for a, b in zip(self.p, self.q):
+            if a == 0:
+                continue
+            if b == 0 or sign(sympy.log(a / b) - tt) > 0:
+                pt += arb_of(a, prec)
+                qt += arb_of(b, prec)
+        return pt, qt
+
+    def atom(self, t: fmpq) -> tuple[arb, arb] | None:
+        """The outcomes whose loss log(p_i/q_i) is exactly t, decided exactly."""
+        prec = ctx.prec
+        tt = sympy.Rational(int(t.p), int(t.q))
+        hits = [(a, b) for a, b in zip(self.p, self.q) if a != 0 and b != 0 and sign(sympy.log(a / b) - tt) == 0]
+        if not hits:
+            return None
+        return (sum((arb_of(a, prec) for a, _ in hits), arb(0)), sum((arb_of(b, prec) for _, b in hits), arb(0)))
 
     def slope(self, gamma: arb) -> arb:
         """−Σ_{p_i > γ q_i} q_i (at a tie, both one-sided values)."""
