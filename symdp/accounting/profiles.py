@@ -278,15 +278,32 @@ class FiniteProfile(Profile):
             total += (arb_of(a, prec) - gamma * arb_of(b, prec)).nonnegative_part()
         return total
 
+    def _loss_sign(self, i: int, t: fmpq) -> int:
+        """sign(log(p_i/q_i) − t), by a 128-bit ball and exactly (sympy) when that is undecided."""
+        a, b = self.p[i], self.q[i]
+        if b == 0:
+            return 1
+        with ctx.workprec(128):
+            d = arb_of(sympy.log(a / b), 128) - arb(t) if i not in self._losses else self._losses[i] - arb(t)
+        if d > 0:
+            return 1
+        if d < 0:
+            return -1
+        return sign(sympy.log(a / b) - sympy.Rational(int(t.p), int(t.q)))
+
+    @property
+    def _losses(self) -> dict:
+        if not hasattr(self, "_loss_balls"):
+            self._loss_balls = {i: arb_of(sympy.log(a / b), 128) for i, (a, b) in enumerate(zip(self.p, self.q))
+                                if a != 0 and b != 0}
+        return self._loss_balls
+
     def tails_at(self, t: fmpq) -> tuple[arb, arb]:
         """Σ of p_i and of q_i over the outcomes with loss log(p_i/q_i) > t, decided exactly."""
         prec = ctx.prec
-        tt = sympy.Rational(int(t.p), int(t.q))
         pt, qt = arb(0), arb(0)
-        for a, b in zip(self.p, self.q):
-            if a == 0:
-                continue
-            if b == 0 or sign(sympy.log(a / b) - tt) > 0:
+        for i, (a, b) in enumerate(zip(self.p, self.q)):
+            if a != 0 and self._loss_sign(i, t) > 0:
                 pt += arb_of(a, prec)
                 qt += arb_of(b, prec)
         return pt, qt
@@ -294,8 +311,8 @@ class FiniteProfile(Profile):
     def atom(self, t: fmpq) -> tuple[arb, arb] | None:
         """The outcomes whose loss log(p_i/q_i) is exactly t, decided exactly."""
         prec = ctx.prec
-        tt = sympy.Rational(int(t.p), int(t.q))
-        hits = [(a, b) for a, b in zip(self.p, self.q) if a != 0 and b != 0 and sign(sympy.log(a / b) - tt) == 0]
+        hits = [(a, b) for i, (a, b) in enumerate(zip(self.p, self.q))
+                if a != 0 and b != 0 and self._loss_sign(i, t) == 0]
         if not hits:
             return None
         return (sum((arb_of(a, prec) for a, _ in hits), arb(0)), sum((arb_of(b, prec) for _, b in hits), arb(0)))
