@@ -270,15 +270,16 @@ def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol
     start = time.monotonic()
     goal = float(rtol) if rtol is not None else 1e-2
     grid = h if h is not None else _initial_h(parts, goal)
-    scale = float(target) if quantity == "epsilon" else None
+    # The truncation and rounding budgets are relative to the size of δ: the target for ε
+    # queries; for δ queries 10⁻¹² first, lowered to the found δ when that is smaller.
+    scale = float(target) if quantity == "epsilon" else 1e-12
     best, trace = None, []
     while True:
-        if scale is None:  # δ queries: scale the tolerances by a first coarse δ
-            coarse = _evaluate("delta", parts, target, _plan(grid, _total_steps(parts), 1e-3, 1.0, 1000),
-                               limits, None)
-            scale = max(float(coarse[1]), 1e-38)
         plan = _plan(grid, _total_steps(parts), scale, goal, int(1 / float(grid)))
         lower, upper, window = _evaluate(quantity, parts, target, plan, limits, progress)
+        if quantity == "delta" and upper is not None and 0 < upper < fmpq(1, 10 ** 10) and float(upper) < scale / 4:
+            scale = max(float(upper), 1e-38)
+            continue
         elapsed = time.monotonic() - start
         trace.append((str(from_fmpq(grid)), float(lower), float(upper) if upper is not None else math.inf))
         met = rtol is None or (upper is not None and upper - lower <= to_fmpq(rtol) * lower) \
