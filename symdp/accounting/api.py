@@ -87,6 +87,10 @@ class Bracket:
                 return False
         return False
 
+    def decimals(self, digits: int = 12) -> tuple[str, str]:
+        """(lower, upper) as decimals of `digits` significant digits rounded outward."""
+        return outward_decimal(self.lower, True, digits), outward_decimal(self.upper, False, digits)
+
     def as_dict(self) -> dict:
         return {"quantity": self.quantity, "lower": str(self.lower), "upper": str(self.upper),
                 "lower_float": float(self.lower), "upper_float": float(self.upper) if self.upper.is_finite else None,
@@ -94,6 +98,19 @@ class Bracket:
                 "h": str(self.h), "window": [str(w) for w in self.window], "bits": self.bits,
                 "rtol": None if self.rtol is None else str(self.rtol), "met": self.met,
                 "seconds": round(self.seconds, 3)}
+
+
+def outward_decimal(x: sympy.Expr, down: bool, digits: int = 12) -> str:
+    """The rational x as a decimal of `digits` significant digits, rounded down (a lower end)
+    or up (an upper end); oo prints as ``inf``."""
+    from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
+    if x is sympy.oo:
+        return "inf"
+    with localcontext() as ctx:
+        ctx.prec = digits
+        ctx.rounding = ROUND_FLOOR if down else ROUND_CEILING
+        d = Decimal(int(x.p)) / Decimal(int(x.q))
+    return str(d)
 
 
 # --------------------------------------------------------------------------------------------
@@ -222,7 +239,7 @@ def _composed(direction: list[tuple[Profile, int]], plan: _Plan, limits: Limits,
     ups, lows = [], []
     for profile, k in direction:
         m, n = loss_window(profile, plan.step_tau, plan.h)
-        up, low = discretise(profile, plan.h, m, n, plan.bits)
+        up, low = discretise(profile, plan.h, m, n, plan.bits, plan.step_tau / 4)
         ups.append((up, k))
         lows.append((low, k))
     return compose(ups, plan.tau, limits, progress), compose(lows, plan.tau, limits, progress)

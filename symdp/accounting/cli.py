@@ -67,30 +67,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"q": str(q), "sigma": str(sigma), "steps": args.steps, **b.as_dict()}))
         return 0
     name = "epsilon" if b.quantity == "epsilon" else "delta"
-    print(f"{name} in [{_down(b.lower)}, {_up(b.upper)}]  (relative width {float(b.relative_width):.2e}, "
+    lower, upper = b.decimals(12)
+    print(f"{name} in [{lower}, {upper}]  (relative width {float(b.relative_width):.2e}, "
           f"grid h = {b.h}, {b.bits}-bit masses, {b.seconds:.1f} s)")
     return 0
-
-
-def _down(x) -> str:
-    """A 12-digit decimal ≤ x."""
-    return _decimal(x, down=True)
-
-
-def _up(x) -> str:
-    """A 12-digit decimal ≥ x."""
-    return _decimal(x, down=False)
-
-
-def _decimal(x, down: bool, digits: int = 12) -> str:
-    import sympy
-    if x is sympy.oo:
-        return "inf"
-    from fractions import Fraction
-    from decimal import Decimal, ROUND_CEILING, ROUND_FLOOR, localcontext
-    f = Fraction(int(x.p), int(x.q))
-    with localcontext() as c:
-        c.prec = digits
-        c.rounding = ROUND_FLOOR if down else ROUND_CEILING
-        d = Decimal(f.numerator) / Decimal(f.denominator)
-    return format(d, "f") if abs(d) >= Decimal("1e-6") or d == 0 else str(d)

@@ -116,18 +116,19 @@ def _values(profile: Profile, h: fmpq, m: int, n: int, bits: int) -> tuple[list[
     raise PrecisionError(f"the profile of {profile!r} could not be enclosed to 2^-{need} at {prec // 2} bits")
 
 
-def discretise(profile: Profile, h: fmpq, m: int, n: int, bits: int) -> tuple[Discrete, Discrete]:
+def discretise(profile: Profile, h: fmpq, m: int, n: int, bits: int, lump: float = 0.0) -> tuple[Discrete, Discrete]:
     """The pessimistic and optimistic discretisations of `profile` on the losses m·h..n·h.
 
     Returns (upper, lower): `upper` dominates the pair (connect-the-dots with the right tail at
     +∞), `lower` is dominated by it (see the module docstring); both with masses scaled by 2^bits.
+    Tails of P-mass ≤ `lump` are not cut into cells in the lower one (moved down whole, or dropped).
     """
     if n - m < 3:
         raise ValueError("the window needs at least four grid points")
     gammas, f, prec = _values(profile, h, m, n, bits)
     with working_precision(prec):
         upper = _pessimistic(gammas, f, h, m, n, bits)
-    return upper, _optimistic(profile, h, m, n, bits, prec)
+    return upper, _optimistic(profile, h, m, n, bits, prec, lump)
 
 
 def _chord_slopes(gammas: list[arb], f: list[arb]) -> list[arb]:
@@ -173,7 +174,7 @@ class _Tails:
         return self.cache[key]
 
 
-def _optimistic(profile: Profile, h: fmpq, m: int, n: int, bits: int, prec: int) -> Discrete:
+def _optimistic(profile: Profile, h: fmpq, m: int, n: int, bits: int, prec: int, lump: float) -> Discrete:
     """The dominated pair of the module docstring: balanced cells built from either end; the
     walk with the smaller unbalanced remainder is kept."""
     tails = _Tails(profile, bits + 48)  # cell masses are first differences: no h² loss
@@ -183,7 +184,7 @@ def _optimistic(profile: Profile, h: fmpq, m: int, n: int, bits: int, prec: int)
         profile.heavy_edge, (_cells_rightwards, _cells_leftwards))
     for walk in walks:
         with working_precision(prec):
-            masses, rest = walk(tails, h, m, n, tiny)
+            masses, rest = walk(tails, h, m, n, tiny, arb(lump))
         if best is None or rest < best[1]:
             best = (masses, rest)
     return Discrete(h, m, tuple(_floor(x, bits) for x in best[0]), 0, bits, False)
@@ -230,85 +231,102 @@ def _cut_above(balance: Callable[[fmpq], arb], anchor: fmpq, guess: fmpq, limit:
     """A cut t in (anchor, limit] with balance(t) < 0 certified, near the root; the balance is
     ≥ 0 at the anchor and the root is expected about `guess` above it. None if not found."""
     inside, t, step = anchor, _snap(anchor + guess * fmpq(97, 100), h), guess * fmpq(6, 100)
-    while t <= limit:
+    while True:
+        t = min(t, limit)
         if balance(t) < 0:
             return _falsi(balance, inside, t, h)
+        if t == limit:
+            return None
         inside, t, step = t, _snap(t + step, h), max(step * 4, h / 8)
-    return None
 
 
 def _cut_below(balance: Callable[[fmpq], arb], top: fmpq, guess: fmpq, limit: fmpq, h: fmpq) -> fmpq:
     """The lowest cut t in [limit, top] found with balance(t) < 0 certified, near the root below
     `top` (where the balance is certainly < 0), expected about `guess` below it."""
     best, t, step = top, _snap(top - guess * fmpq(103, 100), h), guess * fmpq(6, 100)
-    while t >= limit:
+    while True:
+        t = max(t, limit)
         if not balance(t) < 0:
             return _falsi(balance, t, best, h)
+        if t == limit:
+            return t
         best, t, step = t, _snap(t - step, h), max(step * 4, h / 8)
-    return best
 
 
-def _cells_rightwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb) -> tuple[list[arb], arb]:
+def _cells_rightwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: arb) -> tuple[list[arb], arb]:
     """Cells from the left: the cell of a_j starts where the previous one ended (first at
-    a_{m−1}; the mass below is dropped) and ends at the cut t > a_j balancing it; the last is
-    (t_n, ∞]. A cell that cannot be balanced within 4h of a_j ends at a_{j+1} and goes to the
-    grid point below its barycentre (a_{j−1}, since it starts above it)."""
+    a_{m−1}; the mass below is dropped) and ends at the cut t > a_j balancing it, however far;
+    grid points the previous cell covered get no cell. When what is left above the cut has
+    P-mass ≤ `lump` (or cannot be balanced), it goes to the grid point below it (its
+    barycentre lies above the cut, which is at least the previous grid point)."""
     count = n - m + 1
     masses, rest = [arb(0)] * count, arb(0)
     s = h * (m - 1)
     ps, qs = tails(s)
     rest += 1 - ps
+    far = h * (n + 1)
     for j in range(m, n + 1):
         k, aj = j - m, h * j
-        u = (-arb(aj)).exp()
-        if j == n:
-            p, q = ps, qs
-            cut = None
-        else:
-            atom_p, atom_q = tails.atom(aj) if s < aj else (arb(0), arb(0))
+        if s >= aj:  # covered by the previous cell
+            continue
+        cut = None
+        if j < n and not ps <= lump:
+            atom_p, atom_q = tails.atom(aj)
             if atom_p > 0:  # an atom exactly at a_j is a cell of its own, at its grid point
                 masses[k] += atom_p.lower()
                 ps, qs = ps - atom_p, qs - atom_q
-            p_in = ps - tails(aj)[0]
-            if not p_in > tiny:  # nothing below a_j to balance: the cell is empty
-                if aj > s:  # the negligible mass in (s, a_j] is dropped
-                    rest += p_in.nonnegative_part()
-                    s, (ps, qs) = aj, tails(aj)
+            pa, qa = tails(aj)
+            if not ps - pa > tiny:  # nothing below a_j to balance: the cell is empty
+                rest += (ps - pa).nonnegative_part()  # the negligible mass in (s, a_j) is dropped
+                s, ps, qs = aj, pa, qa
                 continue
+            u = (-arb(aj)).exp()
 
             def balance(t: fmpq) -> arb:
                 pt, qt = tails(t)
                 return (qs - qt) - u * (ps - pt)
-            guess = max(aj - s, h / 64)
-            cut = _cut_above(balance, aj, guess, aj + 4 * h, h)
-            end = cut if cut is not None else aj + h
-            pe, qe = tails(end)
-            p, q = ps - pe, qs - qe
-        if cut is not None or (q - u * p) < 0:
-            masses[k] += p.lower()
-        elif k > 0:
-            masses[k - 1] += p.lower()
-            rest += p
-        else:
-            rest += p
-        if j < n:
-            s, ps, qs = end, pe, qe
+            cut = _cut_above(balance, aj, max(aj - s, h / 4), far, h)
+        if cut is None:
+            # The rest (s, ∞] is the last cell. Its barycentre is at or beyond a_j when
+            # Q(Z > s) − e^{−a_j} P(Z > s) ≤ 0, using also Q(Z > s) ≤ 1 − e^{−s} P(Z ≤ s) (on
+            # Z ≤ s, dQ = e^{−Z} dP ≥ e^{−s} dP), which decides the case where the whole law's
+            # barycentre, E_P[e^{−Z}] = Q(P > 0) ≤ 1, sits at a_j = 0; else it lies above s ≥
+            # a_{j−1}.
+            bound = (1 - (-arb(s)).exp() * (1 - ps).nonnegative_part()).min(qs)
+            if bound - (-arb(aj)).exp() * ps <= 0:
+                masses[k] += ps.lower()
+            else:
+                if k > 0:
+                    masses[k - 1] += ps.lower()
+                rest += ps
+            return masses, rest.upper()
+        pc, qc = tails(cut)
+        masses[k] += (ps - pc).lower()
+        s, ps, qs = cut, pc, qc
+    if k > 0 and not ps <= 0:
+        masses[count - 1] += ps.lower()  # above the last cut, which is ≥ a_n
     return masses, rest.upper()
 
 
-def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb) -> tuple[list[arb], arb]:
+def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: arb) -> tuple[list[arb], arb]:
     """Cells from the right: the cell of a_n is (t_n, ∞], the cell of a_j is (t_j, t_{j+1}] with
-    the cut t_j < a_j balancing it; a cell with (almost) no mass above a_j is empty, and what
-    lies below the last cut is dropped."""
+    the cut t_j < a_j balancing it, however far; a cell with (almost) no mass above a_j is
+    empty, grid points the previous cell covered get none, and what lies below the last cut (or
+    below a cut once the mass there is ≤ `lump`) is dropped."""
     count = n - m + 1
     masses, rest = [arb(0)] * count, arb(0)
     ps, qs = arb(0), arb(0)  # P[Z > s], Q[Z > s] at s = +∞ (the cell (t, ∞] includes Z = ∞)
-    s = h * (n + 4 * (n - m + 1))  # stands for +∞: above every cut
+    s = h * (n + 1)  # stands for +∞: above every grid point
+    bottom = h * (m - 1)
     for j in range(n, m - 1, -1):
         k, aj = j - m, h * j
+        if aj >= s:  # covered by the previous cell
+            continue
+        if 1 - ps <= lump:
+            break
         u = (-arb(aj)).exp()
         pa, qa = tails(aj)
-        atom_p, atom_q = tails.atom(aj) if aj < s else (arb(0), arb(0))
+        atom_p, atom_q = tails.atom(aj)
         if atom_p > 0:  # an atom exactly at a_j is a cell of its own, at its grid point
             masses[k] += atom_p.lower()
 
@@ -318,12 +336,11 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb) -> tuple
                 pt, qt = pt - atom_p, qt - atom_q
             return (qt - qs) - u * (pt - ps)
         if not (pa - ps > tiny and balance(aj) < 0):
-            if aj < s:  # negligible or undecided mass in (a_j, s]: dropped
-                rest += (pa - ps).nonnegative_part()
-                ps, qs, s = pa + atom_p, qa + atom_q, aj  # the atom at a_j is placed already
+            rest += (pa - ps).nonnegative_part()  # negligible or undecided mass in (a_j, s]: dropped
+            ps, qs, s = pa + atom_p, qa + atom_q, aj  # the atom at a_j is placed already
             continue
-        guess = max(s - aj, h / 64) if s - aj < 4 * h else h / 2
-        cut = _cut_below(balance, aj, guess, aj - 4 * h, h)
+        guess = s - aj if j < n else h / 2
+        cut = _cut_below(balance, aj, max(guess, h / 4), bottom, h)
         pc, qc = tails(cut)
         masses[k] += (pc - ps - (atom_p if cut < aj else 0)).lower()
         ps, qs, s = pc, qc, cut
