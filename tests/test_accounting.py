@@ -185,3 +185,15 @@ def test_cli_account(capsys):
     assert capsys.readouterr().out.startswith("delta in [")
     assert main(["account", "dpsgd", "--q", "2", "--sigma", "1", "--steps", "20", "--eps", "1"]) == 2
     assert "q must be" in capsys.readouterr().err
+
+
+def test_assert_matches_reads_bracket_rows(tmp_path):
+    """A bracket row: below lower is NON-CONSERVATIVE, inside passes, far above is loose."""
+    from symdp.testing import assert_matches
+    (tmp_path / "toy_bracket.csv").write_text("q,value,lower,upper,exact\n1/2,,1.5,1.75,\n")
+    (tmp_path / "toy_bracket.spec.json").write_text(json.dumps({"params": [{"name": "q"}], "bracket": True}))
+    assert assert_matches("toy_bracket", lambda p: 1.6, side="upper", dir=tmp_path) == 1
+    with pytest.raises(AssertionError, match="NON-CONSERVATIVE"):
+        assert_matches("toy_bracket", lambda p: 1.4, side="upper", dir=tmp_path)
+    with pytest.raises(AssertionError, match="loose"):
+        assert_matches("toy_bracket", lambda p: 2.0, side="upper", rtol=0.01, dir=tmp_path)
