@@ -89,17 +89,6 @@ def _hockey(profile: Profile, gamma: arb, prec: int) -> arb:
     raise PrecisionError(f"cannot separate γ = {gamma} from a branch point of {profile!r}")
 
 
-def _slope(profile: Profile, gamma: arb, prec: int) -> arb:
-    p = prec
-    for _ in range(6):
-        with working_precision(p):
-            try:
-                return profile.slope(+gamma)
-            except _Straddle:
-                p *= 2
-    raise PrecisionError(f"cannot separate γ = {gamma} from a branch point of {profile!r}")
-
-
 def _values(profile: Profile, h: fmpq, m: int, n: int, bits: int) -> tuple[list[arb], list[arb], int]:
     """γ_j and f(γ_j) for j = m−1..n+1 at a precision where the second differences (masses of
     size ~h²·f'') are known to 2^−(bits+8)."""
@@ -129,11 +118,6 @@ def discretise(profile: Profile, h: fmpq, m: int, n: int, bits: int, lump: float
     with working_precision(prec):
         upper = _pessimistic(gammas, f, h, m, n, bits)
     return upper, _optimistic(profile, h, m, n, bits, prec, lump)
-
-
-def _chord_slopes(gammas: list[arb], f: list[arb]) -> list[arb]:
-    """s[k] = slope of f on [γ_{k}, γ_{k+1}] (indices relative to m − 1)."""
-    return [(f[k + 1] - f[k]) / (gammas[k + 1] - gammas[k]) for k in range(len(f) - 1)]
 
 
 def _pessimistic(gammas: list[arb], f: list[arb], h: fmpq, m: int, n: int, bits: int) -> Discrete:
