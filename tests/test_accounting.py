@@ -197,3 +197,11 @@ def test_assert_matches_reads_bracket_rows(tmp_path):
         assert_matches("toy_bracket", lambda p: 1.4, side="upper", dir=tmp_path)
     with pytest.raises(AssertionError, match="loose"):
         assert_matches("toy_bracket", lambda p: 2.0, side="upper", rtol=0.01, dir=tmp_path)
+
+
+def test_a_zero_delta_ends_the_refinement():
+    """P = Q (δ = 0 for every ε): the upper end is a fixed-point artefact below 10⁻⁴⁰; the
+    refinement stops there instead of chasing a relative width it cannot have."""
+    same = FinitePair([R(1, 3)] * 3, [R(1, 3)] * 3)
+    b = delta_bracket(same, 4, R(1, 3))
+    assert b.lower == 0 and b.upper <= R(1, 10 ** 40) and b.met

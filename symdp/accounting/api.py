@@ -10,8 +10,9 @@ direction of the pair twice on a loss grid of width h (a dominating and a domina
 with exact rational ends. Everything that is not exact is an arb ball whose end is taken in the
 safe direction; the grid, the window and the bit size only change the width of the bracket,
 never its validity. ``rtol`` asks for (upper − lower) ≤ rtol·lower: the grid is refined (the width
-shrinks like h², h → h·√(rtol/width)) until it is met or the cost limit is reached, which
-raises :class:`CostLimitError` carrying the narrowest bracket found.
+shrinks like h², h → h·√(rtol/width)) until it is met (or the upper end is below 10⁻⁴⁰, the
+floor of the fixed-point budget) or the cost limit is reached, which raises
+:class:`CostLimitError` carrying the narrowest bracket found.
 
 δ of the composition is the larger of the two directions' (P₁×…×P_T ‖ Q₁×…×Q_T and its reverse);
 ε(δ) is the larger of the two directions' ε, each inverted exactly on its piecewise form
@@ -290,17 +291,19 @@ def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol
     # The truncation and rounding budgets are relative to the size of δ: the target for ε
     # queries; for δ queries 10⁻¹² first, lowered to the found δ when that is smaller.
     scale = float(target) if quantity == "epsilon" else 1e-12
-    best, trace = None, []
+    best, trace, rescaled = None, [], False
     while True:
         plan = _plan(grid, _total_steps(parts), scale, goal, int(1 / float(grid)))
         lower, upper, window = _evaluate(quantity, parts, target, plan, limits, progress)
-        if quantity == "delta" and upper is not None and 0 < upper < fmpq(1, 10 ** 10) and float(upper) < scale / 4:
-            scale = max(float(upper), 1e-38)
+        if quantity == "delta" and not rescaled and upper is not None and 0 < upper < fmpq(1, 10 ** 10) \
+                and float(upper) < scale / 4:
+            scale, rescaled = max(float(upper), 1e-38), True  # once: a δ that is 0 only shrinks with the bits
             continue
         elapsed = time.monotonic() - start
         trace.append((str(from_fmpq(grid)), float(lower), float(upper) if upper is not None else math.inf))
-        met = rtol is None or (upper is not None and upper - lower <= to_fmpq(rtol) * lower) \
-            or (upper is not None and upper == lower)
+        # A δ below 10⁻⁴⁰ (the floor of the fixed-point budget) has no relative width to reach.
+        met = rtol is None or (upper is not None and (upper - lower <= to_fmpq(rtol) * lower
+                                                      or upper <= fmpq(1, 10 ** 40)))
         best = Bracket(quantity, from_fmpq(lower), sympy.oo if upper is None else from_fmpq(upper),
                        from_fmpq(grid), window, plan.bits, None if rtol is None else from_fmpq(rtol), met,
                        elapsed, tuple(trace))
