@@ -205,3 +205,22 @@ def test_a_zero_delta_ends_the_refinement():
     same = FinitePair([R(1, 3)] * 3, [R(1, 3)] * 3)
     b = delta_bracket(same, 4, R(1, 3))
     assert b.lower == 0 and b.upper <= R(1, 10 ** 40) and b.met
+
+
+def test_compare_dpsgd_adapter_checks_the_committed_table():
+    """Each accountant gets one case per row; dp_accounting's PLD ε on the cheapest row lies
+    inside the certified bracket (an independent float route agreeing with it)."""
+    from symdp import compare
+    from symdp.testing import load_table
+    adapter = compare.load_adapter("dpsgd")
+    table = load_table("dpsgd_epsilon")
+    cases = list(adapter.cases(lambda name: table if name == "dpsgd_epsilon" else None))
+    assert len(cases) == 9 * len(table)  # PLD, RDP; Opacus ×3; prv_accountant ×3; autodp
+    if not compare.available("dpsgd"):
+        pytest.skip("the accountants are not installed")
+    namespace: dict = {}
+    exec(adapter.SETUP, namespace)
+    row = next(r for r in table if r.params["steps"] == "100" and r.params["delta"] == "1e-5")
+    case = next(c for c in cases if c.row == row and c.method.startswith("dp_accounting PLD"))
+    result = compare.evaluate(case, namespace)
+    assert result.ok and row.lower <= result.value <= row.upper
