@@ -64,6 +64,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("name", metavar="NAME")
     p.add_argument("--out", default="reports/compare", metavar="DIR")
     p.set_defaults(run=_delegate("symdp.compare", "main"))
+
+    from .accounting.cli import add_parser as add_account
+    add_account(sub)
     return parser
 
 

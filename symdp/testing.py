@@ -9,6 +9,10 @@ Each row of a table carries a certified interval [lower, upper] that contains th
 float implementation row by row with exact rational arithmetic (a float is a dyadic rational),
 so the comparison itself adds no rounding. The tolerance is ``tol(x) = atol + rtol·|x|``.
 
+Bracket tables (``dpsgd_epsilon``, ``dpsgd_delta``) give no certified decimal, only a certified
+bracket lower ≤ value ≤ upper of some relative width; the same rules apply, and a guarantee above
+the bracket is reported as loose rather than wrong.
+
 ``side`` says what the implementation promises:
 
 * ``"upper"``: a guarantee (an upper bound on δ, ε, a Rényi ε; a calibrated σ). It must never
@@ -91,6 +95,13 @@ class Row:
         from .tables.specs import parse_param
         return {n: (t if self.kinds.get(n) == "choice" else parse_param(t)) for n, t in self.params.items()}
 
+    @property
+    def is_bracket(self) -> bool:
+        """A bracket row (tables with ``"bracket": true``): lower ≤ value ≤ upper holds but the
+        value has no certified decimal; a guarantee below `lower` is non-conservative, one above
+        `upper` (beyond the tolerance) is merely loose."""
+        return self.decimal == ""
+
     def describe(self) -> str:
         args = ", ".join(f"{k}={v}" for k, v in self.params.items())
         return f"{self.table}.csv:{self.line} ({args})"
@@ -167,7 +178,8 @@ def compare_value(row: Row, value: float, side: str = "both", rtol: float = 1e-9
     """Compare `value` with the certified interval of `row` (semantics in the module docstring)."""
     if side not in SIDES:
         raise ValueError(f"side must be one of {SIDES}, got {side!r}")
-    interval = f"certified value {row.decimal} in [{_show(row.lower)}, {_show(row.upper)}]"
+    interval = (f"certified bracket [{_show(row.lower)}, {_show(row.upper)}]" if row.is_bracket else
+                f"certified value {row.decimal} in [{_show(row.lower)}, {_show(row.upper)}]")
     try:
         v = Fraction(value)
     except (ValueError, OverflowError, TypeError):
@@ -182,7 +194,8 @@ def compare_value(row: Row, value: float, side: str = "both", rtol: float = 1e-9
     non_conservative = (side == "upper" and not low_ok) or (side == "lower" and not high_ok)
     what = ("NON-CONSERVATIVE: below the certified lower bound" if side == "upper" and not low_ok else
             "NON-CONSERVATIVE: above the certified upper bound" if side == "lower" and not high_ok else
-            "too low" if not low_ok else "too high")
+            "too low" if not low_ok else
+            "loose: above the certified upper bound by more than the tolerance" if row.is_bracket else "too high")
     return Verdict(False, non_conservative, rel,
                    f"{row.describe()}: got {value!r}, {what} (relative error {rel:.3g}); {interval}")
 

@@ -42,6 +42,7 @@ ADAPTERS = {
     "autodp": "symdp.compare.autodp",
     "opendp": "symdp.compare.opendp",
     "opacus": "symdp.compare.opacus",
+    "dpsgd": "symdp.compare.dpsgd",
 }
 
 #: seconds one library call may take before it is recorded as an error

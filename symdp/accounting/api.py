@@ -1,0 +1,415 @@
+"""Certified δ(ε) and ε(δ) brackets for composed continuous mechanisms (DP-SGD).
+
+``delta_bracket(pair, steps, eps)`` and ``epsilon_bracket(pair, steps, delta)`` discretise each
+direction of the pair twice on a loss grid of width h (a dominating and a dominated pair, see
+:mod:`symdp.accounting.discretise`), compose them by exact integer polynomial products
+(:mod:`symdp.accounting.compose`) and read off δ or ε from the two composed distributions:
+
+    lower ≤ the pair's true value ≤ upper,
+
+with exact rational ends. Everything that is not exact is an arb ball whose end is taken in the
+safe direction; the grid, the window and the bit size only change the width of the bracket,
+never its validity. ``rtol`` asks for (upper − lower) ≤ rtol·lower: the grid is refined (the width
+shrinks like h², h → h·√(rtol/width)) until it is met (or the upper end is below 10⁻⁴⁰, the
+floor of the fixed-point budget) or the cost limit is reached, which raises
+:class:`CostLimitError` carrying the narrowest bracket found.
+
+δ of the composition is the larger of the two directions' (P₁×…×P_T ‖ Q₁×…×Q_T and its reverse);
+ε(δ) is the larger of the two directions' ε, each inverted exactly on its piecewise form
+δ(ε) = Σ_{a_i > ε} p_i (1 − e^{ε − a_i}) + p_∞ (Steinke, Proposition 7).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import sympy
+from flint import arb, arb_poly, fmpq, fmpz
+
+from .. import params
+from ..errors import ParameterError
+from ..numbers import Real, arb_of, exact, from_fmpq, to_fmpq, working_precision
+from .compose import CostLimitError, Limits, compose
+from .discretise import Discrete, discretise, loss_window
+from .profiles import GaussianProfile, Profile, SubsampledProfile, profile_of
+
+__all__ = ["Bracket", "delta_bracket", "epsilon_bracket", "dpsgd_delta", "dpsgd_epsilon", "dpsgd_pair",
+           "CostLimitError", "Limits"]
+
+Progress = Callable[[float, str], None]
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """lower ≤ value ≤ upper for `quantity` ("delta" or "epsilon"), exact rationals (upper may be
+    oo when no finite ε reaches δ). `h` is the loss grid width, `window` the loss range of the
+    composed distribution, `bits` the fixed-point size of the masses, `met` whether the requested
+    relative width was reached."""
+
+    quantity: str
+    lower: sympy.Rational
+    upper: sympy.Expr
+    h: sympy.Rational
+    window: tuple[sympy.Rational, sympy.Rational]
+    bits: int
+    rtol: sympy.Rational | None
+    met: bool
+    seconds: float = 0.0
+    trace: tuple[tuple[str, float, float], ...] = field(default=(), repr=False)
+
+    @property
+    def width(self) -> sympy.Expr:
+        return self.upper - self.lower
+
+    @property
+    def relative_width(self) -> sympy.Expr:
+        """(upper − lower)/lower (oo when lower = 0 < upper)."""
+        if self.upper == self.lower:
+            return sympy.Integer(0)
+        return self.width / self.lower if self.lower > 0 else sympy.oo
+
+    def contains(self, value: object) -> bool:
+        """lower ≤ value ≤ upper: exactly for rationals (floats as their decimal), by certified
+        enclosures otherwise (False when the enclosure cannot be decided at 4096 bits)."""
+        if not isinstance(value, Real):
+            v = exact(value, "value")
+            if v.is_Rational:
+                return bool(self.lower <= v) and bool(v <= self.upper)
+        lower, upper = to_fmpq(self.lower), None if self.upper is sympy.oo else to_fmpq(self.upper)
+        for prec in (128, 512, 4096):
+            ball = arb_of(value, prec)
+            lo, hi = ball.lower().fmpq(), ball.upper().fmpq()
+            if lo >= lower and (upper is None or hi <= upper):
+                return True
+            if hi < lower or (upper is not None and lo > upper):
+                return False
+        return False
+
+    def decimals(self, digits: int = 12) -> tuple[str, str]:
+        """(lower, upper) as decimals of `digits` significant digits rounded outward."""
+        return outward_decimal(self.lower, True, digits), outward_decimal(self.upper, False, digits)
+
+    def as_dict(self) -> dict:
+        return {"quantity": self.quantity, "lower": str(self.lower), "upper": str(self.upper),
+                "lower_float": float(self.lower), "upper_float": float(self.upper) if self.upper.is_finite else None,
+                "relative_width": float(self.relative_width) if self.relative_width.is_finite else None,
+                "h": str(self.h), "window": [str(w) for w in self.window], "bits": self.bits,
+                "rtol": None if self.rtol is None else str(self.rtol), "met": self.met,
+                "seconds": round(self.seconds, 3)}
+
+
+def outward_decimal(x: sympy.Expr, down: bool, digits: int = 12) -> str:
+    """The rational x as a decimal of `digits` significant digits, rounded down (a lower end)
+    or up (an upper end); oo prints as ``inf``."""
+    from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
+    if x is sympy.oo:
+        return "inf"
+    with localcontext() as ctx:
+        ctx.prec = digits
+        ctx.rounding = ROUND_FLOOR if down else ROUND_CEILING
+        d = Decimal(int(x.p)) / Decimal(int(x.q))
+    return str(d)
+
+
+# --------------------------------------------------------------------------------------------
+# δ and ε of one composed direction
+
+
+def _work_prec(d: Discrete) -> int:
+    return d.bits + 96 + len(d.masses).bit_length()
+
+
+def _tail(d: Discrete, k: int, prec: int) -> tuple[int, arb]:
+    """S = Σ_{i>k} c_i and T = Σ_{i>k} c_i e^{(k−i)h} over the atoms at losses i·h > k·h, so that
+    2^bits·δ(ε) = S − e^{ε−kh}·T + c_∞ for ε ∈ [kh, (k+1)h]."""
+    start = max(k + 1 - d.lo, 0)
+    if start >= len(d.masses):
+        return 0, arb(0)
+    tail = list(d.masses[start:])
+    with working_precision(prec):
+        z = (-arb(d.h)).exp()
+        t = arb_poly(tail)(z) * z ** (d.lo + start - k)
+    return sum(tail), t
+
+
+def _delta_ball(d: Discrete, eps: fmpq) -> arb:
+    """A ball containing this discretisation's δ(ε) = Σ_{a_i > ε} p_i (1 − e^{ε−a_i}) + p_∞."""
+    k = int((eps / d.h).floor())
+    prec = _work_prec(d)
+    s, t = _tail(d, k, prec)
+    with working_precision(prec):
+        scaled = s - (arb(eps - d.h * k)).exp() * t + d.inf
+        return scaled.nonnegative_part() / (fmpz(1) << d.bits)
+
+
+def _grid_delta_le(d: Discrete, k: int, target: fmpq) -> bool | None:
+    """Is δ(kh) ≤ target certainly (True), certainly > (False), or undecided (None)?"""
+    b = _delta_ball(d, d.h * k)
+    return True if b <= target else False if b > target else None
+
+
+def _round_up(x: fmpq, bits: int = 96) -> fmpq:
+    scale = fmpz(1) << bits
+    return fmpq(int((x * scale).ceil()), scale)
+
+
+def _round_down(x: fmpq, bits: int = 96) -> fmpq:
+    scale = fmpz(1) << bits
+    return fmpq(int((x * scale).floor()), scale)
+
+
+def _epsilon_upper(d: Discrete, delta: fmpq) -> fmpq | None:
+    """The least ε ≥ 0 with δ_d(ε) ≤ delta, rounded up; None when δ_d(∞) = p_∞ > delta."""
+    if fmpq(d.inf, 1 << d.bits) >= delta:
+        return None
+    if _grid_delta_le(d, 0, delta):
+        return fmpq(0)
+    lo, hi = 0, max(d.hi, 1)  # δ(lo·h) > delta (or undecided), δ(hi·h) ≤ delta
+    while _grid_delta_le(d, hi, delta) is not True:
+        hi *= 2
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _grid_delta_le(d, mid, delta):
+            hi = mid
+        else:
+            lo = mid
+    # the root lies in [lo·h, hi·h], where 2^bits δ(ε) = S − e^{ε − lo h} T + c_∞
+    prec = _work_prec(d)
+    s, t = _tail(d, lo, prec)
+    with working_precision(prec):
+        scale = fmpz(1) << d.bits
+        if not t > 0:
+            return d.h * hi
+        root = arb(d.h * lo) + ((s + d.inf - arb(delta) * scale) / t).log()
+    if not root.is_finite():
+        return d.h * hi
+    return min(_round_up(root.upper().fmpq()), d.h * hi)
+
+
+def _epsilon_lower(d: Discrete, delta: fmpq) -> fmpq:
+    """The greatest ε ≥ 0 with δ_d(ε) ≥ delta, rounded down (0 when δ_d(0) < delta)."""
+    if _grid_delta_le(d, 0, delta) is not False:
+        return fmpq(0)
+    lo, hi = 0, max(d.hi, 1)  # δ(lo·h) > delta certainly; δ(hi·h) ≤ delta or undecided
+    if _grid_delta_le(d, hi, delta) is False:
+        return d.h * hi  # p_∞ = 0 for a lower bound, so δ vanishes beyond the window
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _grid_delta_le(d, mid, delta) is False:
+            lo = mid
+        else:
+            hi = mid
+    prec = _work_prec(d)
+    s, t = _tail(d, lo, prec)
+    with working_precision(prec):
+        scale = fmpz(1) << d.bits
+        if not t > 0:
+            return d.h * lo
+        root = arb(d.h * lo) + ((s + d.inf - arb(delta) * scale) / t).log()
+    if not root.is_finite():
+        return d.h * lo
+    return max(_round_down(root.lower().fmpq()), d.h * lo)
+
+
+# --------------------------------------------------------------------------------------------
+# The composed directions at one grid
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The grid and tolerances of one run."""
+
+    h: fmpq
+    bits: int
+    step_tau: float
+    tau: int
+
+
+def _directions(parts: Sequence[tuple[Profile, int]]) -> list[list[tuple[Profile, int]]]:
+    forward = list(parts)
+    if all(p.symmetric for p, _ in parts):
+        return [forward]
+    return [forward, [(p.reverse(), k) for p, k in parts]]
+
+
+def _composed(direction: list[tuple[Profile, int]], plan: _Plan, limits: Limits,
+              progress: Callable[[int, int], None] | None) -> tuple[Discrete, Discrete]:
+    ups, lows = [], []
+    for profile, k in direction:
+        m, n = loss_window(profile, plan.step_tau, plan.h)
+        up, low = discretise(profile, plan.h, m, n, plan.bits, plan.step_tau / 4)
+        ups.append((up, k))
+        lows.append((low, k))
+    return compose(ups, plan.tau, limits, progress), compose(lows, plan.tau, limits, progress)
+
+
+def _plan(h: fmpq, steps: int, scale: float, rtol: float, points: int) -> _Plan:
+    """Bits and truncation tolerances for a bracket of relative width ~rtol at value ~scale."""
+    budget = max(scale * rtol / 64, 1e-40)  # a δ below 10⁻⁴⁰ is reported as [0, ~10⁻⁴⁰]
+    products = 2 * max(steps, 1).bit_length() + 2
+    bits = 40 + math.ceil(math.log2(max(steps, 2) * max(points, 2) * products / budget))
+    tau = int(budget / (4 * products) * 2 ** bits)
+    return _Plan(h, bits, budget / (4 * max(steps, 1)), tau)
+
+
+def _total_steps(parts: Sequence[tuple[Profile, int]]) -> int:
+    return sum(k for _, k in parts)
+
+
+def _parts(pair: object, steps: int | None) -> list[tuple[Profile, int]]:
+    """[(profile, count)] from a pair and a count, or a list of pairs / (pair, count)."""
+    if isinstance(pair, (list, tuple)):
+        if steps not in (None, 1):
+            raise ParameterError("steps must be omitted when a list of mechanisms is given")
+        out = []
+        for i, item in enumerate(pair):
+            p, k = item if isinstance(item, tuple) else (item, 1)
+            out.append((profile_of(p), params.count(k, f"count of mechanism {i}")))
+        if not out:
+            raise ParameterError("the list of mechanisms must not be empty")
+        return out
+    return [(profile_of(pair), params.count(1 if steps is None else steps, "steps"))]
+
+
+def _initial_h(parts: Sequence[tuple[Profile, int]], rtol: float) -> fmpq:
+    """A first grid: the relative width grows like ~0.8·T·h² (measured on DP-SGD settings), so
+    h ≈ 0.9·√(rtol/T), kept in [1/20000, 1/50]; the refinement loop corrects a poor guess."""
+    t = _total_steps(parts)
+    guess = 0.9 * math.sqrt(rtol / t)
+    n = min(max(int(1 / guess), 50), 20000)
+    return fmpq(1, n)
+
+
+def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol: fmpq | None,
+             h: fmpq | None, limits: Limits, progress: Progress | None) -> Bracket:
+    start = time.monotonic()
+    goal = float(rtol) if rtol is not None else 1e-2
+    grid = h if h is not None else _initial_h(parts, goal)
+    # The truncation and rounding budgets are relative to the size of δ: the target for ε
+    # queries; for δ queries 10⁻¹² first, lowered to the found δ when that is smaller.
+    scale = float(target) if quantity == "epsilon" else 1e-12
+    best, trace, rescaled = None, [], False
+    while True:
+        plan = _plan(grid, _total_steps(parts), scale, goal, int(1 / float(grid)))
+        lower, upper, window = _evaluate(quantity, parts, target, plan, limits, progress)
+        if quantity == "delta" and not rescaled and upper is not None and 0 < upper < fmpq(1, 10 ** 10) \
+                and float(upper) < scale / 4:
+            scale, rescaled = max(float(upper), 1e-38), True  # once: a δ that is 0 only shrinks with the bits
+            continue
+        elapsed = time.monotonic() - start
+        trace.append((str(from_fmpq(grid)), float(lower), float(upper) if upper is not None else math.inf))
+        # A δ below 10⁻⁴⁰ (the floor of the fixed-point budget) has no relative width to reach.
+        met = rtol is None or (upper is not None and (upper - lower <= to_fmpq(rtol) * lower
+                                                      or upper <= fmpq(1, 10 ** 40)))
+        best = Bracket(quantity, from_fmpq(lower), sympy.oo if upper is None else from_fmpq(upper),
+                       from_fmpq(grid), window, plan.bits, None if rtol is None else from_fmpq(rtol), met,
+                       elapsed, tuple(trace))
+        if met or h is not None:
+            return best
+        width = float((upper - lower) / lower) if upper is not None and lower > 0 else math.inf
+        factor = min(max(math.sqrt(goal / width) * 0.8, 1 / 8), 1 / 1.5) if math.isfinite(width) else 1 / 4
+        finer = fmpq(1, math.ceil(1 / (float(grid) * factor)))
+        if elapsed * (1 / factor) ** 1.5 > limits.seconds:
+            raise CostLimitError(
+                f"relative width {rtol} not reached within the time limit of {limits.seconds:.0f} s "
+                f"(best: [{float(lower):.10g}, {float(best.upper):.10g}] at h = {grid}, "
+                f"relative width {width:.3g})", bracket=best)
+        grid = finer
+        if progress:
+            progress(0.0, f"refining the grid to h = 1/{int(grid.q)}")
+
+
+def _evaluate(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, plan: _Plan, limits: Limits,
+              progress: Progress | None) -> tuple[fmpq, fmpq | None, tuple]:
+    lows, ups, windows = [], [], []
+    dirs = _directions(parts)
+    for i, direction in enumerate(dirs):
+        report = None
+        if progress:
+            def report(done: int, total: int, i=i) -> None:
+                progress((i + done / max(total, 1)) / len(dirs), f"direction {i + 1}/{len(dirs)}")
+        up, low = _composed(direction, plan, limits, report)
+        windows.append((up.lo * plan.h, up.hi * plan.h))
+        if quantity == "delta":
+            ups.append(_delta_ball(up, target).upper().fmpq())
+            lows.append(max(_delta_ball(low, target).lower().fmpq(), fmpq(0)))
+        else:
+            ups.append(_epsilon_upper(up, target))
+            lows.append(_epsilon_lower(low, target))
+    window = (from_fmpq(min(w[0] for w in windows)), from_fmpq(max(w[1] for w in windows)))
+    upper = None if any(u is None for u in ups) else max(ups)
+    if quantity == "delta":
+        upper = min(upper, fmpq(1))
+    return max(lows), upper, window
+
+
+# --------------------------------------------------------------------------------------------
+# Public API
+
+
+def _rtol(rtol: object) -> fmpq | None:
+    if rtol is None:
+        return None
+    r = params.positive(rtol, "rtol")
+    if not r.is_Rational or r >= 1:
+        raise ParameterError(f"rtol must be a rational in (0, 1), got {r}")
+    return to_fmpq(r)
+
+
+def _grid(h: object) -> fmpq | None:
+    if h is None:
+        return None
+    v = params.positive(h, "h")
+    if not v.is_Rational or v > sympy.Rational(1, 4):
+        raise ParameterError(f"h must be a rational in (0, 1/4], got {v}")
+    return to_fmpq(v)
+
+
+def delta_bracket(pair: object, steps: int | None, eps: object, rtol: object = sympy.Rational(1, 100),
+                  h: object = None, limits: Limits = Limits(), progress: Progress | None = None) -> Bracket:
+    """A certified bracket for δ(ε) of the `steps`-fold composition of `pair` (or of the list of
+    pairs / (pair, count) tuples when `pair` is a list and `steps` is None).
+
+    Supported: Gaussian and Laplace pairs, finite pairs, their Poisson subsamplings (both
+    neighbouring directions), and any :class:`~symdp.accounting.profiles.Profile`. A fixed `h`
+    (a rational) skips the refinement; otherwise the grid is refined until the relative width
+    is at most `rtol` or :class:`CostLimitError` is raised.
+    """
+    e = params.nonnegative(eps, "eps")
+    if not e.is_Rational:
+        raise ParameterError(f"eps must be a rational (a decimal is fine), got {e}")
+    return _bracket("delta", _parts(pair, steps), to_fmpq(e), _rtol(rtol), _grid(h), limits, progress)
+
+
+def epsilon_bracket(pair: object, steps: int | None, delta: object, rtol: object = sympy.Rational(1, 100),
+                    h: object = None, limits: Limits = Limits(), progress: Progress | None = None) -> Bracket:
+    """A certified bracket for ε(δ) = min{ε ≥ 0 : δ(ε) ≤ δ} of the composition (see
+    :func:`delta_bracket`); the upper end is oo when no finite ε reaches δ."""
+    d = params.open_probability(delta, "delta")
+    if not d.is_Rational:
+        raise ParameterError(f"delta must be a rational (a decimal is fine), got {d}")
+    return _bracket("epsilon", _parts(pair, steps), to_fmpq(d), _rtol(rtol), _grid(h), limits, progress)
+
+
+def dpsgd_pair(q: object, sigma: object) -> Profile:
+    """One DP-SGD step: the Poisson-subsampled (rate q) Gaussian mechanism with noise multiplier
+    σ (sensitivity 1), add/remove neighbours; its reverse is the other neighbouring direction."""
+    r = params.positive_probability(q, "q")
+    s = params.positive(sigma, "sigma")
+    base = GaussianProfile(1 / s)
+    return base if r == 1 else SubsampledProfile(base, r)
+
+
+def dpsgd_epsilon(q: object, sigma: object, steps: int, delta: object, rtol: object = sympy.Rational(1, 100),
+                  h: object = None, limits: Limits = Limits(), progress: Progress | None = None) -> Bracket:
+    """Certified ε(δ) bracket of DP-SGD: `steps` Poisson-subsampled Gaussian steps."""
+    return epsilon_bracket(dpsgd_pair(q, sigma), params.count(steps, "steps"), delta, rtol, h, limits, progress)
+
+
+def dpsgd_delta(q: object, sigma: object, steps: int, eps: object, rtol: object = sympy.Rational(1, 100),
+                h: object = None, limits: Limits = Limits(), progress: Progress | None = None) -> Bracket:
+    """Certified δ(ε) bracket of DP-SGD: `steps` Poisson-subsampled Gaussian steps."""
+    return delta_bracket(dpsgd_pair(q, sigma), params.count(steps, "steps"), eps, rtol, h, limits, progress)

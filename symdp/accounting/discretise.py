@@ -1,0 +1,369 @@
+"""Dominating and dominated discretisations of a privacy profile on a loss grid of width h.
+
+The privacy profile f(γ) = E_γ(P‖Q) of a pair is convex and nonincreasing on γ ≥ 0, with
+f(0) = 1 and f(γ) ≥ (1 − γ)₊; conversely every such function is the profile of a pair, and a
+pair whose privacy-loss atoms sit at losses a_j = j·h has a profile that is piecewise linear
+in γ with kinks only at γ_j = e^{a_j}, the kink at γ_j dropping the slope by Q(Z = a_j) and the
+P-mass of the atom being p_j = γ_j·Q(Z = a_j). Profiles order pairs in the Blackwell sense
+(f ≤ g everywhere ⇔ (P, Q) is a post-processing of the pair of g; Dong–Roth–Su, *Gaussian
+differential privacy*, Theorem 2.10, after Blackwell), and that order survives composition.
+
+* **Pessimistic (connect-the-dots; Doroshenko–Ghazi–Kamath–Kumar–Manurangsi, PETS 2022).** The
+  chords of f through (0, 1) and (γ_j, f(γ_j)) for j = m..n, then the constant f(γ_n): convexity
+  puts every chord above f, so this pair dominates. Its atoms: a_m..a_n plus P-mass f(γ_n) at
+  loss +∞ (the right tail sent to +∞) and a Q-only atom (loss −∞, no P-mass).
+* **Optimistic (a dominated pair on the same grid).** The losses are cut into consecutive cells
+  (t_j, t_{j+1}], each chosen so that its barycentre in the likelihood ratio u = e^{−Z} (under P:
+  Q(cell)/P(cell)) is the grid point's e^{−a_j}, or just beyond it; collapsing every cell to
+  its barycentre is a mean-preserving contraction of the law of u under P, i.e. a pair dominated
+  by (P, Q), and moving an atom down to the grid point below only lowers δ. The cell masses come
+  from the profile and its slope, P[Z > t] = f(e^t) − e^t f'(e^t) and Q[Z > t] = −f'(e^t), and a
+  cut t_{j+1} is found by regula falsi on F(t) = Q(t_j, t] − e^{−a_j}P(t_j, t] (which rises
+  until t = a_j and falls after), then certified with balls. The cells are built from the left
+  or from the right, whichever leaves less mass unbalanced at the far end (a heavy edge of the
+  loss's support, as in the subsampled pairs, must be where the walk starts).
+  Like connect-the-dots, its error is O(h²) per step, where rounding losses down (privacy
+  buckets) loses O(h).
+
+Masses are enclosed in arb balls and turned into integers scaled by 2^bits, rounded up for the
+pessimistic pair and down for the optimistic one. Only the P-masses are kept: δ of a composition
+is Σ over loss tuples of Π p·(1 − e^{ε − Σ a})₊ (Steinke, Proposition 7 with Theorem 9), which
+only grows when a mass grows or a loss moves up, so rounding up (down) keeps an upper (lower)
+bound even though the rounded masses no longer sum to one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import math
+from typing import Callable
+
+from flint import arb, fmpq, fmpz
+
+from ..errors import PrecisionError
+from ..numbers import working_precision
+from .profiles import Profile, _Straddle
+
+__all__ = ["Discrete", "discretise", "loss_window"]
+
+
+@dataclass(frozen=True)
+class Discrete:
+    """P-masses on the losses (lo + i)·h, scaled by 2^bits: masses[i]/2^bits, and inf/2^bits at
+    loss +∞. ``upper`` says whether the masses bound a dominating pair (rounded up) or a
+    dominated one (rounded down)."""
+
+    h: fmpq
+    lo: int
+    masses: tuple[int, ...]
+    inf: int
+    bits: int
+    upper: bool
+
+    @property
+    def hi(self) -> int:
+        return self.lo + len(self.masses) - 1
+
+
+def _ceil(x: arb, bits: int) -> int:
+    """⌈upper(x)·2^bits⌉, at least 0 (the enclosed value is a nonnegative mass)."""
+    v = x.upper().fmpq() * (fmpz(1) << bits)
+    return max(0, int(v.ceil()))
+
+
+def _floor(x: arb, bits: int) -> int:
+    """⌊lower(x)·2^bits⌋, at least 0."""
+    v = x.lower().fmpq() * (fmpz(1) << bits)
+    return max(0, int(v.floor()))
+
+
+def _hockey(profile: Profile, gamma: arb, prec: int) -> arb:
+    """The profile at γ, raising the precision while γ straddles a branch point."""
+    p = prec
+    for _ in range(6):
+        with working_precision(p):
+            try:
+                return profile.hockey(+gamma)
+            except _Straddle:
+                p *= 2
+    raise PrecisionError(f"cannot separate γ = {gamma} from a branch point of {profile!r}")
+
+
+def _values(profile: Profile, h: fmpq, m: int, n: int, bits: int) -> tuple[list[arb], list[arb], int]:
+    """γ_j and f(γ_j) for j = m−1..n+1 at a precision where the second differences (masses of
+    size ~h²·f'') are known to 2^−(bits+8)."""
+    need = bits + 2 * max(0, -math.floor(math.log2(float(h)))) + 16
+    prec = need + 32
+    for _ in range(4):
+        with working_precision(prec):
+            hb = arb(h)
+            gammas = [(hb * j).exp() for j in range(m - 1, n + 2)]
+            f = [_hockey(profile, g, prec) for g in gammas]
+        if all(v.is_finite() and v.rad() < arb(2) ** (-need) for v in f):
+            return gammas, f, prec
+        prec *= 2
+    raise PrecisionError(f"the profile of {profile!r} could not be enclosed to 2^-{need} at {prec // 2} bits")
+
+
+def discretise(profile: Profile, h: fmpq, m: int, n: int, bits: int, lump: float = 0.0) -> tuple[Discrete, Discrete]:
+    """The pessimistic and optimistic discretisations of `profile` on the losses m·h..n·h.
+
+    Returns (upper, lower): `upper` dominates the pair (connect-the-dots with the right tail at
+    +∞), `lower` is dominated by it (see the module docstring); both with masses scaled by 2^bits.
+    Tails of P-mass ≤ `lump` are not cut into cells in the lower one (moved down whole, or dropped).
+    """
+    if n - m < 3:
+        raise ValueError("the window needs at least four grid points")
+    gammas, f, prec = _values(profile, h, m, n, bits)
+    with working_precision(prec):
+        upper = _pessimistic(gammas, f, h, m, n, bits)
+    return upper, _optimistic(profile, h, m, n, bits, prec, lump)
+
+
+def _pessimistic(gammas: list[arb], f: list[arb], h: fmpq, m: int, n: int, bits: int) -> Discrete:
+    """Connect-the-dots: chords through (0, 1), (γ_m, f_m), …, (γ_n, f_n), then flat at f_n."""
+    g, v = gammas[1:-1], f[1:-1]  # j = m..n
+    count = n - m + 1
+    slopes = [(v[0] - 1) / g[0]] + [(v[k + 1] - v[k]) / (g[k + 1] - g[k]) for k in range(count - 1)] + [arb(0)]
+    masses = tuple(_ceil((slopes[k + 1] - slopes[k]) * g[k], bits) for k in range(count))
+    return Discrete(h, m, masses, _ceil(v[-1], bits), bits, True)
+
+
+class _Tails:
+    """P[Z > t] and Q[Z > t] of a profile at exact rational t (balls at `prec`)."""
+
+    def __init__(self, profile: Profile, prec: int):
+        self.profile, self.prec = profile, prec
+        self.cache: dict[tuple[int, int], tuple[arb, arb]] = {}
+
+    def atom(self, t: fmpq) -> tuple[arb, arb]:
+        """(P[Z = t], Q[Z = t]): zero balls unless the profile has an atom exactly at t."""
+        with working_precision(self.prec):
+            found = self.profile.atom(t)
+        return found if found is not None else (arb(0), arb(0))
+
+    def __call__(self, t: fmpq) -> tuple[arb, arb]:
+        key = (int(t.p), int(t.q))  # fmpq hashes through Fraction: slow
+        if key not in self.cache:
+            p = self.prec
+            for _ in range(6):
+                with working_precision(p):
+                    try:
+                        self.cache[key] = self.profile.tails_at(t)
+                        break
+                    except _Straddle:
+                        p *= 2
+            else:
+                raise PrecisionError(f"cannot separate e^{t} from a branch point of {self.profile!r}")
+        return self.cache[key]
+
+
+def _optimistic(profile: Profile, h: fmpq, m: int, n: int, bits: int, prec: int, lump: float) -> Discrete:
+    """The dominated pair of the module docstring: balanced cells built from either end; the
+    walk with the smaller unbalanced remainder is kept."""
+    tails = _Tails(profile, bits + 48)  # cell masses are first differences: no h² loss
+    tiny = arb(2) ** (-(bits + 16))
+    best = None
+    walks = {"left": (_cells_rightwards,), "right": (_cells_leftwards,)}.get(
+        profile.heavy_edge, (_cells_rightwards, _cells_leftwards))
+    for walk in walks:
+        with working_precision(prec):
+            masses, rest = walk(tails, h, m, n, tiny, arb(lump))
+        if best is None or rest < best[1]:
+            best = (masses, rest)
+    return Discrete(h, m, tuple(_floor(x, bits) for x in best[0]), 0, bits, False)
+
+
+def _snap(x: fmpq, h: fmpq) -> fmpq:
+    """x rounded down to a multiple of h·2^−40: cells end at short exact rationals."""
+    quantum = h / (1 << 40)
+    return fmpq(int((x / quantum).floor()), 1) * quantum
+
+
+def _falsi(balance: Callable[[fmpq], arb], a: fmpq, b: fmpq, h: fmpq) -> fmpq:
+    """Regula falsi (Illinois) between a (balance ≥ 0 expected) and b (balance < 0 certified),
+    in either order: the returned point has balance < 0 certified and is within h·2^−10 of the
+    root when the balls allow (an undecided ball stops the search at the last certified b)."""
+    fa, fb = float(balance(a).mid()), float(balance(b).mid())
+    side = 0
+    for _ in range(30):
+        if abs(b - a) <= h / (1 << 10):
+            break
+        x = a + (b - a) * fmpq(*(fa / (fa - fb)).as_integer_ratio()) if fa > 0 > fb else (a + b) / 2
+        t = _snap(x, h)
+        if not min(a, b) < t < max(a, b):
+            t = _snap((a + b) / 2, h)
+            if not min(a, b) < t < max(a, b):
+                break
+        ft = balance(t)
+        if ft < 0:
+            b, fb = t, float(ft.mid())
+            if side == -1:
+                fa /= 2  # an end kept twice has its value halved
+            side = -1
+        elif ft > 0:
+            a, fa = t, float(ft.mid())
+            if side == 1:
+                fb /= 2
+            side = 1
+        else:
+            break
+    return b
+
+
+def _cut_above(balance: Callable[[fmpq], arb], anchor: fmpq, guess: fmpq, limit: fmpq, h: fmpq) -> fmpq | None:
+    """A cut t in (anchor, limit] with balance(t) < 0 certified, near the root; the balance is
+    ≥ 0 at the anchor and the root is expected about `guess` above it. None if not found."""
+    inside, t, step = anchor, _snap(anchor + guess * fmpq(97, 100), h), guess * fmpq(6, 100)
+    while True:
+        t = min(t, limit)
+        if balance(t) < 0:
+            return _falsi(balance, inside, t, h)
+        if t == limit:
+            return None
+        inside, t, step = t, _snap(t + step, h), max(step * 4, h / 8)
+
+
+def _cut_below(balance: Callable[[fmpq], arb], top: fmpq, guess: fmpq, limit: fmpq, h: fmpq) -> fmpq:
+    """The lowest cut t in [limit, top] found with balance(t) < 0 certified, near the root below
+    `top` (where the balance is certainly < 0), expected about `guess` below it."""
+    best, t, step = top, _snap(top - guess * fmpq(103, 100), h), guess * fmpq(6, 100)
+    while True:
+        t = max(t, limit)
+        if not balance(t) < 0:
+            return _falsi(balance, t, best, h)
+        if t == limit:
+            return t
+        best, t, step = t, _snap(t - step, h), max(step * 4, h / 8)
+
+
+def _cells_rightwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: arb) -> tuple[list[arb], arb]:
+    """Cells from the left: the cell of a_j starts where the previous one ended (first at
+    a_{m−1}; the mass below is dropped) and ends at the cut t > a_j balancing it, however far;
+    grid points the previous cell covered get no cell. When what is left above the cut has
+    P-mass ≤ `lump` (or cannot be balanced), it goes to the grid point below it (its
+    barycentre lies above the cut, which is at least the previous grid point)."""
+    count = n - m + 1
+    masses, rest = [arb(0)] * count, arb(0)
+    s = h * (m - 1)
+    ps, qs = tails(s)
+    rest += 1 - ps
+    far = h * (n + 1)
+    for j in range(m, n + 1):
+        k, aj = j - m, h * j
+        if s >= aj:  # covered by the previous cell
+            continue
+        cut = None
+        if j < n and not ps <= lump:
+            atom_p, atom_q = tails.atom(aj)
+            if atom_p > 0:  # an atom exactly at a_j is a cell of its own, at its grid point
+                masses[k] += atom_p.lower()
+                ps, qs = ps - atom_p, qs - atom_q
+            pa, qa = tails(aj)
+            if not ps - pa > tiny:  # nothing below a_j to balance: the cell is empty
+                rest += (ps - pa).nonnegative_part()  # the negligible mass in (s, a_j) is dropped
+                s, ps, qs = aj, pa, qa
+                continue
+            u = (-arb(aj)).exp()
+
+            def balance(t: fmpq) -> arb:
+                pt, qt = tails(t)
+                return (qs - qt) - u * (ps - pt)
+            cut = _cut_above(balance, aj, max(aj - s, h / 4), far, h)
+        if cut is None:
+            # The rest (s, ∞] is the last cell. Its barycentre is at or beyond a_j when
+            # Q(Z > s) − e^{−a_j} P(Z > s) ≤ 0, using also Q(Z > s) ≤ 1 − e^{−s} P(Z ≤ s) (on
+            # Z ≤ s, dQ = e^{−Z} dP ≥ e^{−s} dP), which decides the case where the whole law's
+            # barycentre, E_P[e^{−Z}] = Q(P > 0) ≤ 1, sits at a_j = 0; else it lies above s ≥
+            # a_{j−1}.
+            bound = (1 - (-arb(s)).exp() * (1 - ps).nonnegative_part()).min(qs)
+            if bound - (-arb(aj)).exp() * ps <= 0:
+                masses[k] += ps.lower()
+            else:
+                if k > 0:
+                    masses[k - 1] += ps.lower()
+                rest += ps
+            return masses, rest.upper()
+        pc, qc = tails(cut)
+        masses[k] += (ps - pc).lower()
+        s, ps, qs = cut, pc, qc
+    if k > 0 and not ps <= 0:
+        masses[count - 1] += ps.lower()  # above the last cut, which is ≥ a_n
+    return masses, rest.upper()
+
+
+def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: arb) -> tuple[list[arb], arb]:
+    """Cells from the right: the cell of a_n is (t_n, ∞], the cell of a_j is (t_j, t_{j+1}] with
+    the cut t_j < a_j balancing it, however far; a cell with (almost) no mass above a_j is
+    empty, grid points the previous cell covered get none, and what lies below the last cut (or
+    below a cut once the mass there is ≤ `lump`) is dropped."""
+    count = n - m + 1
+    masses, rest = [arb(0)] * count, arb(0)
+    ps, qs = arb(0), arb(0)  # P[Z > s], Q[Z > s] at s = +∞ (the cell (t, ∞] includes Z = ∞)
+    s = h * (n + 1)  # stands for +∞: above every grid point
+    bottom = h * (m - 1)
+    for j in range(n, m - 1, -1):
+        k, aj = j - m, h * j
+        if aj >= s:  # covered by the previous cell
+            continue
+        if 1 - ps <= lump:
+            break
+        u = (-arb(aj)).exp()
+        pa, qa = tails(aj)
+        atom_p, atom_q = tails.atom(aj)
+        if atom_p > 0:  # an atom exactly at a_j is a cell of its own, at its grid point
+            masses[k] += atom_p.lower()
+
+        def balance(t: fmpq) -> arb:
+            pt, qt = tails(t)
+            if t < aj:  # the atom at a_j is not part of the cell
+                pt, qt = pt - atom_p, qt - atom_q
+            return (qt - qs) - u * (pt - ps)
+        if not (pa - ps > tiny and balance(aj) < 0):
+            rest += (pa - ps).nonnegative_part()  # negligible or undecided mass in (a_j, s]: dropped
+            ps, qs, s = pa + atom_p, qa + atom_q, aj  # the atom at a_j is placed already
+            continue
+        guess = s - aj if j < n else h / 2
+        cut = _cut_below(balance, aj, max(guess, h / 4), bottom, h)
+        pc, qc = tails(cut)
+        masses[k] += (pc - ps - (atom_p if cut < aj else 0)).lower()
+        ps, qs, s = pc, qc, cut
+    rest += 1 - ps
+    return masses, rest.upper()
+
+
+def loss_window(profile: Profile, tau: float, h: fmpq, cap: float = 4096.0) -> tuple[int, int]:
+    """Grid indices (m, n) outside which the pair's privacy loss carries little mass:
+    f(e^{n h}) ≤ τ on the right and f(e^{m h}) − (1 − e^{m h}) = e^{mh}·E_{e^{−mh}}(Q‖P) ≤ τ on the
+    left. A heuristic choice (53-bit midpoints): the bounds are rigorous for any window."""
+    with working_precision(128):
+        def right(t: float) -> float:
+            return float(_hockey(profile, arb(t).exp(), 128).mid())
+
+        def left(t: float) -> float:
+            gam = arb(t).exp()
+            return float((_hockey(profile, gam, 128) - (1 - gam)).mid())
+
+        hi = _edge(right, tau, 1.0, cap)
+        lo = _edge(left, tau, -1.0, cap)
+    step = float(h)
+    m, n = math.floor(lo / step) - 2, math.ceil(hi / step) + 2
+    if n - m < 8:
+        m, n = m - 4, n + 4
+    return m, n
+
+
+def _edge(fn, tau: float, direction: float, cap: float) -> float:
+    """The point t (moving from 0 in `direction`) where the decreasing-in-|t| fn drops to τ."""
+    inner, outer = 0.0, direction / 16
+    while fn(outer) > tau:
+        inner, outer = outer, outer * 2
+        if abs(outer) > cap:
+            raise PrecisionError(f"the privacy loss has mass beyond |loss| = {cap}: no finite window")
+    for _ in range(60):
+        mid = (inner + outer) / 2
+        if fn(mid) > tau:
+            inner = mid
+        else:
+            outer = mid
+    return outer
