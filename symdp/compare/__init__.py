@@ -42,6 +42,8 @@ ADAPTERS = {
     "autodp": "symdp.compare.autodp",
     "opendp": "symdp.compare.opendp",
     "opacus": "symdp.compare.opacus",
+    "diffprivlib": "symdp.compare.diffprivlib",
+    "tmlt": "symdp.compare.tmlt",
 }
 
 #: seconds one library call may take before it is recorded as an error
