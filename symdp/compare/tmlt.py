@@ -2,11 +2,13 @@
 converter (``RhoZCDPToApproxDP``) accepts for its Gaussian measurement (``AddGaussianNoise``).
 
 Tumult Core states guarantees as exact predicates (``privacy_relation(d_in, (ε, δ))``), not as
-numbers; the case value is the least ε (or δ) the predicate accepts, found by bisection on the
-predicate to a relative width of :data:`RTOL`, reported at the accepted end. A value below the
+numbers; the case value is the least ε (or δ) with five significant digits that the predicate
+accepts (bisection on the digits), so a shortfall below about 10⁻⁴ relative is not seen. A value below the
 certified least ε(δ) (or δ(ε)) of ρ-zCDP (Steinke, Proposition 14; tables ``zcdp_epsilon`` and
 ``zcdp_delta``) would be a guarantee that does not hold. Parameters reach the library as the
-exact rationals of the doubles (``Fraction(x)``), as in every adapter.
+decimals as written (``sp.Rational(repr(x))``): it takes exact numbers. Its ``privacy_relation``
+solves ρ + 2√(ρ log(1/δ)) = ε with ``sympy.solve`` on every call, which takes 0.3–1 s for short
+decimals and stalls (21 s at ε = 0.1673457, over a minute at 0.16734568) on longer ones.
 
 Tumult Core 0.20 requires numpy < 2 and sympy < 1.13 and cannot share an environment with
 diffprivlib 0.6 (numpy ≥ 2); run ``symdp compare tmlt`` in an environment of its own.
@@ -20,19 +22,17 @@ from . import Case, dist_versions, each, fmt
 
 DISTRIBUTION = "tmlt.core"
 SETUP = """
-from fractions import Fraction
-
 import sympy as sp
 from tmlt.core.domains.numpy_domains import NumpyFloatDomain
 from tmlt.core.measurements.converters import RhoZCDPToApproxDP
 from tmlt.core.measurements.noise_mechanisms import AddGaussianNoise
 
-RTOL = 1e-7
+DIGITS = 5
 
 
 def exact(x):
-    f = Fraction(x)
-    return sp.Rational(f.numerator, f.denominator)
+    # the decimal as written (1e-3 is 1/1000): Tumult Core takes exact numbers
+    return sp.Rational(repr(float(x)))
 
 
 def gaussian_as_approx_dp(rho):
@@ -40,34 +40,34 @@ def gaussian_as_approx_dp(rho):
     return RhoZCDPToApproxDP(AddGaussianNoise(NumpyFloatDomain(), sigma_squared=1 / (2 * exact(rho))))
 
 
-def least_accepted(accepts, start, top):
-    # the least x in (0, top] with accepts(x), to relative width RTOL, as the accepted end;
-    # accepts is monotone (a larger epsilon or delta is a weaker guarantee)
-    hi = start
-    while not accepts(hi):
-        hi *= 2
-        if hi > top:
-            return float("inf")
-    lo = hi / 2
-    while accepts(lo) and lo > 1e-300:
-        hi, lo = lo, lo / 2
-    while hi - lo > RTOL * hi:
-        mid = (lo + hi) / 2
-        if accepts(mid):
+def least_accepted(accepts, top):
+    # the least DIGITS-significant-digit decimal x <= 10**top with accepts(x) (accepts is monotone:
+    # a larger epsilon or delta is a weaker guarantee): first the decade, then the digits, so that
+    # every number handed to the library is short (its sympy.solve stalls on long decimals)
+    j = top
+    if not accepts(sp.Integer(10) ** j):
+        return float("inf")
+    while j > -320 and accepts(sp.Integer(10) ** (j - 1)):
+        j -= 1
+    unit = sp.Integer(10) ** (j - DIGITS)  # the answer lies in (10**(j-1), 10**j]
+    lo, hi = 10 ** (DIGITS - 1), 10 ** DIGITS  # accepts(hi * unit) holds, accepts(lo * unit) does not
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if accepts(mid * unit):
             hi = mid
         else:
             lo = mid
-    return hi
+    return float(hi * unit)
 
 
 def tmlt_epsilon(rho, delta):
     m = gaussian_as_approx_dp(rho)
-    return least_accepted(lambda e: m.privacy_relation(1, (exact(e), exact(delta))), 1.0, 1e12)
+    return least_accepted(lambda e: m.privacy_relation(1, (e, exact(delta))), 6)
 
 
 def tmlt_delta(rho, eps):
     m = gaussian_as_approx_dp(rho)
-    return least_accepted(lambda d: m.privacy_relation(1, (exact(eps), exact(d))), 1e-3, 1.0)
+    return least_accepted(lambda d: m.privacy_relation(1, (exact(eps), d)), 0)
 """
 
 
