@@ -36,17 +36,19 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_eval)
 
     p = sub.add_parser("verify", help="run the claims in PATH and write a report")
-    p.add_argument("path", nargs="?", default="proofs", metavar="PATH")
-    p.add_argument("--paper", metavar="KEY")
+    p.add_argument("path", nargs="?", default=None, metavar="PATH",
+                   help="a folder of claim modules (default: the papers' claims shipped with symdp)")
+    p.add_argument("--paper", metavar="KEY", help="only this paper's claims; report verify-KEY.md/.json")
     p.add_argument("--json", action="store_true", help="print the JSON report instead of the table")
-    p.add_argument("--out", default="reports", metavar="DIR", help="folder for verify.md/verify.json (default reports/)")
+    p.add_argument("--out", default="reports", metavar="DIR",
+                   help="folder for verify.md/verify.json, under the current folder by default (reports/)")
     p.add_argument("--timeout", type=float, default=None, metavar="S", help="time limit per claim in seconds")
     p.set_defaults(run=_verify)
 
     p = sub.add_parser("figures", help="reproduce the papers' figures as PNG files")
     p.add_argument("--paper", metavar="KEY")
     p.add_argument("--out", default="figures", metavar="DIR")
-    p.set_defaults(run=_delegate("symdp.figures", "main"))
+    p.set_defaults(run=_delegate("symdp.figures", "main", needs=lambda args: [("matplotlib", "plot")]))
 
     p = sub.add_parser("tables", help="build or check the reference tables")
     p.add_argument("action", choices=("build", "check"))
@@ -57,8 +59,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of --sample (default 0)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="build on an existing Dask distributed cluster (extra 'dask')")
-    p.add_argument("--dir", default="tables", metavar="DIR", help="the tables folder (default tables/)")
-    p.set_defaults(run=_delegate("symdp.tables", "cli"))
+    p.add_argument("--dir", default=None, metavar="DIR",
+                   help="the tables folder (build: default tables/ here; check: default the tables shipped with symdp)")
+    p.set_defaults(run=_delegate("symdp.tables", "cli",
+                                 needs=lambda args: [("distributed", "dask")] if args.scheduler else []))
 
     p = sub.add_parser("compare", help="run another DP library on the reference tables")
     p.add_argument("name", metavar="NAME")
@@ -161,19 +165,18 @@ def _text(value: object) -> str | None:
 def _verify(args: argparse.Namespace) -> int:
     from .verify import load_claims, run_claims
     from .verify import report
-    from .verify.registry import check_paper
+    from .verify.registry import default_claims_path
     from .verify.runner import TIMEOUT, load_error_reports
-    if args.paper is not None:
-        check_paper(args.paper)
     if args.timeout is not None and not args.timeout > 0:
         raise ParameterError(f"--timeout must be > 0 seconds, got {args.timeout}")
-    registry = load_claims(args.path)
+    path = default_claims_path() if args.path is None else args.path
+    registry = load_claims(path)  # first: a claim module may register its own paper key
     specs = registry.select(args.paper)
     if not specs and not registry.load_errors:
         which = f" for paper {args.paper!r}" if args.paper else ""
-        raise _Exit(USAGE_ERROR, f"no claims found in {args.path}{which}")
+        raise _Exit(USAGE_ERROR, f"no claims found in {path}{which}")
     reports = load_error_reports(registry) + run_claims(specs, timeout=args.timeout or TIMEOUT)
-    written = report.write(reports, args.out)
+    written = report.write(reports, args.out, paper=args.paper)
     if args.json:
         print(json.dumps(report.to_json(reports), indent=2, ensure_ascii=False))
     else:
@@ -186,8 +189,15 @@ def _verify(args: argparse.Namespace) -> int:
 # commands implemented elsewhere
 
 
-def _delegate(module: str, function: str) -> Callable[[argparse.Namespace], int]:
+def _delegate(module: str, function: str,
+              needs: Callable[[argparse.Namespace], list[tuple[str, str]]] = lambda args: []
+              ) -> Callable[[argparse.Namespace], int]:
+    """Run ``module.function(args)``; first make sure the optional packages `needs(args)` names
+    (``(import name, extra)`` pairs) import, so that a missing extra stops the command before
+    anything is written."""
     def run(args: argparse.Namespace) -> int:
+        for package, extra in needs(args):
+            _require(package, extra, args)
         try:
             mod = importlib.import_module(module)
         except ImportError as err:
@@ -195,6 +205,15 @@ def _delegate(module: str, function: str) -> Callable[[argparse.Namespace], int]
             raise _Exit(USAGE_ERROR, f"'symdp {args.command}' is not available: {missing}") from None
         return getattr(mod, function)(args)
     return run
+
+
+def _require(package: str, extra: str, args: argparse.Namespace) -> None:
+    try:
+        importlib.import_module(package)
+    except ImportError:
+        what = f"'symdp {args.command}" + (" --scheduler'" if extra == "dask" else "'")
+        raise _Exit(USAGE_ERROR, f"{what} needs {package}, from the extra '{extra}': "
+                                 f"pip install 'symdp[{extra}]'") from None
 
 
 if __name__ == "__main__":

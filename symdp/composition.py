@@ -21,7 +21,7 @@ from flint import arb, fmpq
 from .errors import UnsupportedError
 from .numbers import Real, Value, arb_of, exact, from_fmpq, sign, working_precision
 from . import params
-from .pairs import FinitePair, Pair, _finite, dominating, erasure_mass
+from .pairs import FinitePair, Pair, _finite, _sstr_list, dominating, erasure_mass
 from .pld import Factor, LatticePLD, lattice_factor
 
 
@@ -32,8 +32,16 @@ class LatticePair(FinitePair):
         self.lattice = lattice
 
     def __repr__(self) -> str:
-        parts = " × ".join(f"{len(f.p)}-point^{k}" for f, k in self.lattice.factors)
-        return f"LatticePair(base={self.lattice.base}, {parts})"
+        # each factor as the finite pair of its atoms (mass at ratio ∞ and 0 appended), to its
+        # power: an expression `symdp eval` rebuilds into the same composition
+        parts = []
+        for f, k in self.lattice.factors:
+            p_inf, q_zero = 1 - sympy.Add(*f.p), 1 - sympy.Add(*f.q)
+            p, q = list(f.p) + [p_inf, sympy.Integer(0)], list(f.q) + [sympy.Integer(0), q_zero]
+            keep = [i for i in range(len(p)) if p[i] != 0 or q[i] != 0]
+            base = f"FinitePair(p={_sstr_list([p[i] for i in keep])}, q={_sstr_list([q[i] for i in keep])})"
+            parts.append(base if k == 1 else f"{base} ** {k}")
+        return " @ ".join(parts)
 
     @property
     def base(self) -> sympy.Expr:

@@ -21,6 +21,7 @@ arguments, walrus, comparisons) raises :class:`RefusedExpression`. Integer power
 from __future__ import annotations
 
 import ast
+import importlib
 import operator
 import re
 from types import ModuleType
@@ -42,12 +43,25 @@ MAX_BINOMIAL = 10 ** 6
 API_NAMES = ("laplace", "gaussian", "randomized_response", "dominating", "staircase", "FinitePair", "certify",
              "zcdp", "gdp", "local")
 
+#: Functions of the public modules that ``symdp eval`` offers by name (name → module): the
+#: calibrations, conversions and composition theorems a user checks numbers with.
+CALCULATOR = {
+    **dict.fromkeys(("minimal_gaussian_sigma", "gaussian_rdp", "gaussian_zcdp", "gaussian_delta", "zcdp_to_rdp",
+                     "pure_dp_to_zcdp", "rdp_to_dp_delta", "rdp_to_dp_epsilon"), "symdp.renyi"),
+    **dict.fromkeys(("subsampled_gaussian_rdp", "subsampled_gaussian_moment"), "symdp.subsampled_renyi"),
+    **dict.fromkeys(("basic_composition", "advanced_composition", "kov_delta", "kov_epsilon", "mv_delta"),
+                    "symdp.composition_theorems"),
+    **dict.fromkeys(("amplified", "amplification_gamma", "sample_without_replacement"), "symdp.subsampling"),
+    **dict.fromkeys(("laplace_composition_delta", "laplace_composition_epsilon"), "symdp.laplace_composition"),
+    "staircase_tv": "symdp.staircase",
+}
+
 #: Public methods and fields reachable by attribute access (from API.md, plus ``symdp.local.__all__``).
 ALLOWED_ATTRIBUTES = frozenset({
     "hockey_stick", "delta", "epsilon", "tv", "kl", "chi2", "renyi", "tradeoff", "compose", "subsample",
     "reverse", "symmetric", "ldp_epsilon", "dobrushin", "contraction", "pair", "Channel", "randomized_response",
     "eps", "eta", "sigma", "mu", "sensitivity", "k", "p", "q", "matrix", "gamma", "rho",
-    "decimal", "lower", "upper", "exact", "digits",
+    "decimal", "lower", "upper", "exact", "digits", "sigma_upper",
     "is_ldp", "e_gamma_information",
 })
 
@@ -113,6 +127,11 @@ def namespace() -> dict[str, object]:
         if (isinstance(obj, ModuleType) and name != "local") or (isinstance(obj, type) and issubclass(obj, BaseException)):
             continue
         names[name] = obj
+    for name, module in CALCULATOR.items():
+        try:
+            names[name] = getattr(importlib.import_module(module), name)
+        except (AttributeError, ImportError):
+            continue  # a part of the API not built yet
     return names
 
 

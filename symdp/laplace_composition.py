@@ -217,6 +217,10 @@ class LaplaceComposition(Pair):
         """Rényi divergences add under composition (Steinke, Lemma 33.2)."""
         return self.k * LaplacePair(self.eps0).renyi(alpha)
 
+    def chi2(self) -> Value:
+        """χ² = e^{D_2} − 1, and D_2 adds under composition: (1 + χ²(Lap))^k − 1."""
+        return (1 + LaplacePair(self.eps0).chi2()) ** self.k - 1
+
     def compose(self, other: object) -> "LaplaceComposition":
         if isinstance(other, LaplaceComposition) and other.eps0 == self.eps0:
             return LaplaceComposition(self.eps0, self.k + other.k)

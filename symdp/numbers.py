@@ -28,6 +28,9 @@ from .errors import ParameterError, PrecisionError
 MAX_DIGITS = 5000
 #: Working precision (bits) beyond which a certification loop gives up.
 MAX_PREC = 1 << 18
+#: Working precision at which ``<`` and ``>`` between certified values give up (about 300
+#: digits: equal values without a closed form are never separated, and the cost grows fast).
+COMPARE_PREC = 1024
 
 
 @contextmanager
@@ -165,6 +168,27 @@ class Real:
     def __rpow__(self, other): return self._lift(other, lambda a, b: b ** a)
     def __neg__(self): return Real(lambda p: -self.ball(p))
     def __abs__(self): return Real(lambda p: abs(self.ball(p)))
+
+    def _compare(self, other: object) -> int:
+        """The sign of self − other, decided by certification (exactly when both closed forms
+        are known); a PrecisionError when :data:`COMPARE_PREC` bits cannot separate them."""
+        if not isinstance(other, Real):
+            if isinstance(other, bool) or not isinstance(other, (int, float, Fraction, fmpq, sympy.Basic)):
+                return NotImplemented
+            other = exact(other, "the number compared with")
+        if self.exact is not None and (not isinstance(other, Real) or other.exact is not None):
+            return sign(self.exact - (other.exact if isinstance(other, Real) else other))
+        try:
+            return sign(self - other, max_prec=COMPARE_PREC)
+        except PrecisionError:
+            raise PrecisionError(f"cannot decide the comparison of {self!r} with {other!r}: they agree to "
+                                 f"{COMPARE_PREC} bits "
+                                 "(equal values without a closed form cannot be ordered by certification)") from None
+
+    def __lt__(self, other): c = self._compare(other); return c if c is NotImplemented else c < 0
+    def __le__(self, other): c = self._compare(other); return c if c is NotImplemented else c <= 0
+    def __gt__(self, other): c = self._compare(other); return c if c is NotImplemented else c > 0
+    def __ge__(self, other): c = self._compare(other); return c if c is NotImplemented else c >= 0
 
     def __float__(self) -> float:
         """The midpoint at 64 bits: for plots and comparisons with float code only."""

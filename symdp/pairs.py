@@ -113,6 +113,10 @@ class Pair(ABC):
         return subsample_pair(self, q)
 
 
+def _sstr_list(values: Sequence[sympy.Expr]) -> str:
+    return "[" + ", ".join(sympy.sstr(v) for v in values) + "]"
+
+
 def _difference(a: Value, b: Value) -> Value:
     if isinstance(a, Real) or isinstance(b, Real):
         return Real(lambda p: arb_of(a, p) - arb_of(b, p))
@@ -153,7 +157,7 @@ class FinitePair(Pair):
         return self._q
 
     def __repr__(self) -> str:
-        return f"FinitePair(p={list(self.p)}, q={list(self.q)})"
+        return f"FinitePair(p={_sstr_list(self.p)}, q={_sstr_list(self.q)})"
 
     @cached_property
     def _rational(self) -> tuple[list[fmpq], list[fmpq]] | None:
@@ -337,7 +341,8 @@ class GaussianPair(Pair):
         self.mu = mu
 
     def __repr__(self) -> str:
-        return f"gaussian(mu={self.mu})"
+        # gaussian(σ) with sensitivity 1 has μ = 1/σ: valid `symdp eval` input for this pair
+        return f"gaussian({sympy.sstr(1 / self.mu)})"
 
     def reverse(self) -> "GaussianPair":
         return self
@@ -398,7 +403,7 @@ class LaplacePair(Pair):
         self.eps = eps
 
     def __repr__(self) -> str:
-        return f"laplace({self.eps})"
+        return f"laplace({sympy.sstr(self.eps)})"
 
     def reverse(self) -> "LaplacePair":
         return self

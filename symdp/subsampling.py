@@ -21,7 +21,7 @@ import sympy
 from flint import arb, fmpq
 
 from . import params
-from .errors import ParameterError, require
+from .errors import ParameterError, UnsupportedError, require
 from .numbers import Value, arb_of, maximum, sign
 from .pairs import FinitePair, Pair, dominating
 from .roots import at_points, solve_decreasing
@@ -43,7 +43,9 @@ class SubsampledPair(Pair):
         self.base, self.q, self.add = base, q, add
 
     def __repr__(self) -> str:
-        return f"{self.base!r}.subsample({self.q})" + (".reverse()" if self.add else "")
+        base = repr(self.base)
+        base = f"({base})" if " " in base else base  # `laplace(1) ** 3` needs parentheses before `.`
+        return f"{base}.subsample({sympy.sstr(self.q)})" + (".reverse()" if self.add else "")
 
     def reverse(self) -> "SubsampledPair":
         return SubsampledPair(self.base, self.q, not self.add)
@@ -63,6 +65,28 @@ class SubsampledPair(Pair):
         if q == 0:
             return sympy.Integer(0)
         return q * self.base.hockey_stick((g - 1 + q) / q)
+
+    def _gaussian_sigma(self, what: str) -> sympy.Expr:
+        """σ of a Gaussian base pair (sensitivity 1); UnsupportedError for any other base."""
+        from .pairs import GaussianPair
+        if not isinstance(self.base, GaussianPair):
+            raise UnsupportedError(f"the {what} of a subsampled {type(self.base).__name__} is not implemented "
+                                   "(it is for a subsampled gaussian and for finite pairs)")
+        return 1 / self.base.mu
+
+    def renyi(self, alpha: object) -> Value:
+        """D_α of the Poisson-subsampled Gaussian, α > 1: forward D_α((1−q)Q + qP ‖ Q) for the
+        removal pair, reverse for the addition pair (:func:`symdp.subsampled_renyi.subsampled_gaussian_rdp`:
+        Steinke, Theorem 34 at integer orders, certified integration otherwise)."""
+        from .subsampled_renyi import subsampled_gaussian_rdp
+        sigma = self._gaussian_sigma("Rényi divergence")
+        return subsampled_gaussian_rdp(alpha, self.q, sigma, direction="reverse" if self.add else "forward")
+
+    def chi2(self) -> Value:
+        """χ² = e^{D_2} − 1 = E_Q[(P/Q)²] − 1 of the subsampled Gaussian (the order-2 moment)."""
+        from .subsampled_renyi import subsampled_gaussian_moment
+        sigma = self._gaussian_sigma("χ² divergence")
+        return subsampled_gaussian_moment(2, self.q, sigma, direction="reverse" if self.add else "forward") - 1
 
     def delta(self, eps: object) -> Value:
         """max of the remove and add directions at γ = e^ε."""

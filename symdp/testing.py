@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
 from fractions import Fraction
@@ -48,15 +47,11 @@ SIDES = ("upper", "lower", "both")
 def table_dir(directory: str | os.PathLike | None = None) -> Path:
     """Where tables are read from: `directory`, else ``$SYMDP_TABLES``, else the ``tables/``
     folder next to the ``symdp`` package (a source checkout or editable install), else the
-    copy a wheel installs under ``<prefix>/share/symdp/tables``."""
+    copy a wheel installs under ``<prefix>/share/symdp/tables`` (:func:`symdp.installed.data_dir`)."""
     if directory is not None:
         return Path(directory)
-    if os.environ.get("SYMDP_TABLES"):
-        return Path(os.environ["SYMDP_TABLES"])
-    checkout = Path(__file__).resolve().parent.parent / "tables"
-    if checkout.is_dir():
-        return checkout
-    return Path(sys.prefix) / "share" / "symdp" / "tables"
+    from .installed import data_dir
+    return data_dir("tables")
 
 
 class Params(dict):

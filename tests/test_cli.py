@@ -99,3 +99,75 @@ def test_delegated_commands_receive_their_arguments(monkeypatch):
     monkeypatch.setitem(sys.modules, "symdp.tables", fake)
     assert main(["tables", "build", "gaussian", "--jobs", "2"]) == 0
     assert seen["args"].action == "build" and seen["args"].names == ["gaussian"] and seen["args"].jobs == 2
+
+
+def test_verify_one_paper_leaves_the_full_report_intact(proofs, tmp_path, capsys):
+    out = tmp_path / "reports"
+    assert main(["verify", str(proofs), "--out", str(out)]) == 0
+    full = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert main(["verify", str(proofs), "--paper", "lmidp", "--out", str(out)]) == 0
+    after = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert {name: after[name] for name in full} == full
+    assert set(after) - set(full) == {"verify-lmidp.md", "verify-lmidp.json"}
+    data = json.loads(after["verify-lmidp.json"])
+    assert [c["paper"] for c in data["claims"]] == ["lmidp"]
+
+
+OWN = '''
+import sympy
+from symdp.verify import claim, identity, register_paper
+
+register_paper("my-paper", "A note on doubling", "A. Author, A note on doubling, 2026")
+x = sympy.Symbol("x")
+
+@claim(paper="my-paper", label="Lemma 1", statement="x + x = 2x")
+def lemma_1():
+    return identity(x + x, 2 * x, "sympy")
+'''
+
+
+def test_verify_runs_claims_under_a_registered_paper_key(tmp_path, capsys):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "note.py").write_text(OWN)
+    out = tmp_path / "r"
+    assert main(["verify", str(folder), "--paper", "my-paper", "--out", str(out)]) == 0
+    data = json.loads((out / "verify-my-paper.json").read_text())
+    assert [(c["paper"], c["status"]) for c in data["claims"]] == [("my-paper", "proved")]
+    assert "A note on doubling" in (out / "verify-my-paper.md").read_text()
+
+
+@pytest.mark.parametrize("key, title, needle", [
+    ("tv-dp", "Mine", "built in"),
+    ("My Paper", "Mine", "lower case"),
+    ("ok-key", " ", "title"),
+])
+def test_register_paper_refuses_bad_keys(key, title, needle):
+    from symdp.errors import ParameterError
+    from symdp.verify import register_paper
+    with pytest.raises(ParameterError, match=needle):
+        register_paper(key, title)
+
+
+def test_register_paper_refuses_a_second_title():
+    from symdp.errors import ParameterError
+    from symdp.verify import register_paper
+    assert register_paper("twice-paper", "First") == "twice-paper"
+    assert register_paper("twice-paper", "First") == "twice-paper"
+    with pytest.raises(ParameterError, match="already registered"):
+        register_paper("twice-paper", "Second")
+
+
+@pytest.mark.parametrize("argv, hidden, extra", [
+    (["figures", "--out", "OUT"], "matplotlib", "plot"),
+    (["tables", "build", "gaussian_delta", "--scheduler", "tcp://127.0.0.1:1", "--dir", "OUT"], "distributed", "dask"),
+    (["compare", "autodp", "--out", "OUT"], "autodp", "compare"),
+])
+def test_missing_extra_is_one_line_exit_2_and_writes_nothing(argv, hidden, extra, tmp_path, capsys, monkeypatch):
+    import sys
+    out = tmp_path / "out"
+    monkeypatch.setitem(sys.modules, hidden, None)  # `import hidden` raises ImportError
+    assert main([str(out) if a == "OUT" else a for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and hidden in err and f"symdp[{extra}]" in err
+    assert not out.exists()

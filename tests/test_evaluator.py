@@ -155,3 +155,20 @@ def test_public_api_expressions():
         pytest.skip("symdp.randomized_response is not built yet")
     # independent route: (e^ε, 1)/(e^ε+1) vs (1, e^ε)/(e^ε+1) has TV (e^ε−1)/(e^ε+1)
     assert sympy.simplify(evaluate("randomized_response(log(3)).tv()") - sympy.Rational(1, 2)) == 0
+
+
+def test_calculator_functions_are_reachable_and_right():
+    """The calibrations and conversions users check numbers with, each against a second route."""
+    import mpmath
+    from symdp.numbers import certify
+    rdp = certify(evaluate("subsampled_gaussian_rdp(2, 1/10, 1)"), 30)
+    closed = certify(sympy.log(1 + sympy.Rational(1, 100) * (sympy.E - 1)), 30)  # log E[(mixture/Q)²]
+    assert rdp.decimal == closed.decimal
+    sigma = evaluate("minimal_gaussian_sigma(1, 1/10**5).sigma")
+    with mpmath.workdps(50):
+        s = mpmath.mpf(certify(sigma, 40).decimal)
+        delta = mpmath.ncdf(-s + 1 / (2 * s)) - mpmath.e * mpmath.ncdf(-s - 1 / (2 * s))  # Balle–Wang, Theorem 8
+        assert abs(delta / mpmath.mpf("1e-5") - 1) < mpmath.mpf(10) ** -25
+    kov = evaluate("kov_delta(log(2), 0, 10, 1)")
+    # Kairouz–Oh–Viswanath's δ is that of the 10-fold randomized-response pair (exact convolution)
+    assert certify(kov, 30).decimal == certify(evaluate("(randomized_response(log(2)) ** 10).delta(1)"), 30).decimal

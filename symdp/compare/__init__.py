@@ -43,6 +43,8 @@ ADAPTERS = {
     "opendp": "symdp.compare.opendp",
     "opacus": "symdp.compare.opacus",
     "dpsgd": "symdp.compare.dpsgd",
+    "diffprivlib": "symdp.compare.diffprivlib",
+    "tmlt": "symdp.compare.tmlt",
 }
 
 #: seconds one library call may take before it is recorded as an error
@@ -323,8 +325,8 @@ def main(args) -> int:
         print(str(err).strip("'\""), file=sys.stderr)
         return 2
     if not available(name):
-        print(f"{name} is not installed (pip install 'symdp[compare]' or pip install {adapter.DISTRIBUTION})",
-              file=sys.stderr)
+        print(f"symdp: error: {adapter.DISTRIBUTION} is not installed; 'symdp compare {name}' needs the extra "
+              f"'compare': pip install 'symdp[compare]'", file=sys.stderr)
         return 2
     out = Path(getattr(args, "out", None) or "reports/compare")
     done = [0]

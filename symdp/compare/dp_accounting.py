@@ -101,3 +101,20 @@ def cases(table: Callable) -> Iterator[Case]:
     yield from each(table, "gaussian_epsilon", "RdpAccountant (default orders)",
                     lambda p: f"rdp.RdpAccountant().compose(dp_event.GaussianDpEvent({fmt(p['sigma'])}))"
                               f".get_epsilon({fmt(p['delta'])})")
+    # the RDP accountant on the other event types symdp certifies: composed Gaussian, Poisson-
+    # subsampled Gaussian, composed Laplace, randomized response (each δ(ε) or ε(δ) it reports)
+    rdp_tag = "RdpAccountant (default orders)"
+    yield from each(table, "gaussian_composed_epsilon", rdp_tag,
+                    lambda p: f"rdp.RdpAccountant().compose(dp_event.GaussianDpEvent({fmt(p['sigma'])}), "
+                              f"{int(p['k'])}).get_epsilon({fmt(p['delta'])})")
+    yield from each(table, "subsampled_gaussian_delta", rdp_tag,
+                    lambda p: f"rdp.RdpAccountant().compose(dp_event.PoissonSampledDpEvent({fmt(p['q'])}, "
+                              f"dp_event.GaussianDpEvent({fmt(p['sigma'])}))).get_delta({fmt(p['eps'])})")
+    yield from each(table, "laplace_composed_delta", rdp_tag,
+                    lambda p: f"rdp.RdpAccountant().compose(dp_event.LaplaceDpEvent(1/{fmt(p['eps0'])}), "
+                              f"{int(p['k'])}).get_delta({fmt(p['eps'])})")
+    yield from each(table, "rr_delta", rdp_tag,
+                    lambda p: f"rdp.RdpAccountant(neighboring_relation=dp_accounting.NeighboringRelation.REPLACE_ONE)"
+                              f".compose(dp_event.RandomizedResponseDpEvent("
+                              f"{int(p['k'])}/(math.exp({fmt(p['eps0'])})+{int(p['k'])}-1), {int(p['k'])}))"
+                              f".get_delta({fmt(p['eps'])})")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from ..installed import data_dir
 from . import manifest as mf
 from .specs import SPECS, VALUE_COLUMNS, TableSpec, compute_row, spec
 
@@ -228,11 +229,14 @@ def cli(args) -> int:
     """``symdp tables build [NAME…] [--jobs N] [--scheduler ADDR] [--dir DIR]`` and
     ``symdp tables check [DIR] [--sample N] [--seed S] [--jobs N]``; exit 1 on any problem."""
     names = list(getattr(args, "names", None) or [])
-    directory = getattr(args, "dir", None) or "tables"
+    directory = getattr(args, "dir", None)
     jobs = int(getattr(args, "jobs", 1) or 1)
     scheduler = getattr(args, "scheduler", None)
     if args.action == "check" and names and (Path(names[0]).is_dir() or "/" in names[0]):
         directory = names.pop(0)
+    if directory is None:
+        # build writes here; check reads the tables this symdp ships (checkout or installed copy)
+        directory = "tables" if args.action == "build" else str(data_dir("tables"))
     if args.action == "build":
         start = time.perf_counter()
         report = build(names or None, directory, jobs, scheduler)

@@ -8,12 +8,12 @@ A claim module (``proofs/<paper>.py``) uses :func:`claim` and the evidence const
 from .evidence import (KINDS, STATUSES, Evidence, certified_agreement, combine, erratum, establish, exact_agreement, identity,
                        inequality_on_box)
 from .decide import compactified, monotone_from, polynomial_nonnegative, prove, rational_nonnegative, real_closed
-from .registry import PAPERS, REGISTRY, ClaimSpec, Registry, claim, load_claims
+from .registry import CITATIONS, PAPERS, REGISTRY, ClaimSpec, Registry, claim, default_claims_path, load_claims, register_paper
 from .runner import ClaimReport, run_claim, run_claims
 
 __all__ = [
     "claim", "identity", "exact_agreement", "certified_agreement", "inequality_on_box", "erratum", "combine", "establish",
     "Evidence", "KINDS", "STATUSES", "PAPERS", "REGISTRY", "ClaimSpec", "Registry", "load_claims",
-    "ClaimReport", "run_claim", "run_claims",
     "prove", "rational_nonnegative", "real_closed", "polynomial_nonnegative", "compactified", "monotone_from",
+    "ClaimReport", "run_claim", "run_claims", "register_paper", "default_claims_path", "CITATIONS",
 ]

@@ -5,12 +5,12 @@ Each constructor runs its check and records the outcome in a frozen :class:`Evid
 ========== ================================================================= ==========
 kind       check                                                             passes as
 ========== ================================================================= ==========
-identity   ``simplify(lhs − rhs) == 0`` in sympy                              proved
-inequality interval branch-and-bound shows f ≥ 0 on a whole box (`boxes`)     proved
-decision   exact decision of a real-algebraic inequality (`decide`)           proved
-exact      two exact computations are equal (at sample points)              checked
+identity   ``simplify(lhs − rhs) == 0`` in sympy                             proved
+inequality interval branch-and-bound shows f ≥ 0 on a whole box (`boxes`)    proved
+decision   exact decision of a real-algebraic inequality (`decide`)          proved
+exact      two exact computations are equal (at sample points)               checked
 certified  two certified enclosures overlap and agree to N digits            checked
-erratum    the printed statement fails (witness recorded) and the corrected   erratum
+erratum    the printed statement fails (witness recorded) and the corrected  erratum
            statement's own evidence passes
 ========== ================================================================= ==========
 

@@ -34,6 +34,9 @@ PAPERS = {
     "lmidp": "Local mutual-information differential privacy",
     "egamma-ldp": "Local differential privacy as contraction of E_γ",
 }
+#: paper key → how a reader finds the paper (authors, title, venue); filled by :func:`register_paper`.
+CITATIONS: dict[str, str] = {}
+_BUILT_IN = frozenset(PAPERS)
 
 _SYMBOLS = {"≤": "le", "≥": "ge", "<": "lt", ">": "gt", "≠": "ne", "=": "eq", "∞": "inf", "√": "sqrt"}
 
@@ -68,13 +71,36 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9.]+", "-", "".join(words)).replace(".-", "-").strip("-.")
 
 
+def register_paper(key: str, title: str, citation: str = "") -> str:
+    """Declare the paper `key` so that claims may use it: ``register_paper("my-paper", "My
+    result", "A. Author, Title, Venue 2025")`` at the top of a claim module, before its
+    ``@claim("my-paper", ...)``. Registering the same key again with the same title is allowed
+    (a module may be loaded twice); a built-in key or a different title for a key is refused.
+    Returns `key`."""
+    key, title = str(key), " ".join(str(title).split())
+    if not key or slug(key) != key or ":" in key:
+        raise ParameterError(f"paper key must be lower case words joined by '-', e.g. {slug(key) or 'my-paper'!r}, "
+                             f"got {key!r}")
+    if not title:
+        raise ParameterError("title must name the paper, got an empty string")
+    if key in _BUILT_IN:
+        raise ParameterError(f"paper key {key!r} is built in ({PAPERS[key]}); choose another key")
+    if key in PAPERS and PAPERS[key] != title:
+        raise ParameterError(f"paper key {key!r} is already registered with the title {PAPERS[key]!r}")
+    PAPERS[key] = title
+    CITATIONS[key] = " ".join(str(citation).split())
+    return key
+
+
 def check_paper(paper: str) -> str:
-    """Return `paper` if it is a known paper key, else raise with a did-you-mean hint."""
+    """Return `paper` if it is a known paper key (built in or registered by
+    :func:`register_paper`), else raise with a did-you-mean hint."""
     if paper in PAPERS:
         return paper
     close = difflib.get_close_matches(str(paper), list(PAPERS), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise ParameterError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}{hint}")
+    raise ParameterError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}{hint}; "
+                         "a claim module declares its own key with symdp.verify.register_paper(key, title, citation)")
 
 
 class Registry:
@@ -144,14 +170,22 @@ def _registering_into(registry: Registry) -> Iterator[None]:
         _active.pop()
 
 
-def load_claims(path: str | Path = "proofs") -> Registry:
-    """Import every ``*.py`` file of the folder `path` (not ``_*.py`` helpers) into a fresh registry.
+def default_claims_path() -> Path:
+    """The claims ``symdp verify`` runs without PATH: ``proofs/`` of a source checkout (or an
+    editable install), else the copy a wheel installs under ``<prefix>/share/symdp/proofs``."""
+    from ..installed import data_dir
+    return data_dir("proofs")
+
+
+def load_claims(path: str | Path | None = None) -> Registry:
+    """Import every ``*.py`` file of the folder `path` (not ``_*.py`` helpers; default
+    :func:`default_claims_path`) into a fresh registry.
 
     A module that fails to import (including a bad or duplicate claim) is recorded in
     ``load_errors`` and the others still load. Modules of the folder can import each other by
     name while loading.
     """
-    folder = Path(path)
+    folder = default_claims_path() if path is None else Path(path)
     if not folder.is_dir():
         raise ParameterError(f"PATH must be a folder of claim modules, got {str(path)!r} (not a folder)")
     registry = Registry()

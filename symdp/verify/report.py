@@ -238,16 +238,24 @@ def _erratum_data(data: dict) -> dict:
     return {}
 
 
-def write(reports: Sequence[ClaimReport], out: str | Path) -> list[Path]:
-    """Write ``verify.md``, ``verify.json`` and one ``<paper>.md`` per paper into `out`."""
+def write(reports: Sequence[ClaimReport], out: str | Path, paper: str | None = None) -> list[Path]:
+    """Write the reports into the folder `out`.
+
+    A full run (`paper` None) writes ``verify.md``, ``verify.json`` and one ``<paper>.md`` per
+    paper; a run of one paper writes ``verify-<paper>.md`` and ``verify-<paper>.json`` only, so
+    the full report stays as it was."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
-    written = [folder / "verify.md", folder / "verify.json"]
-    written[0].write_text(markdown(reports), encoding="utf-8")
+    stem = "verify" if paper is None else f"verify-{paper}"
+    title = "symdp verify" if paper is None else f"symdp verify: {paper}"
+    written = [folder / f"{stem}.md", folder / f"{stem}.json"]
+    written[0].write_text(markdown(reports, title), encoding="utf-8")
     written[1].write_text(json.dumps(to_json(reports), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    for paper in _papers(reports):
-        if paper in PAPERS:
-            path = folder / f"{paper}.md"
-            path.write_text(markdown([r for r in reports if r.paper == paper], f"symdp verify: {paper}"), encoding="utf-8")
-            written.append(path)
+    if paper is None:
+        for key in _papers(reports):
+            if key in PAPERS:
+                path = folder / f"{key}.md"
+                path.write_text(markdown([r for r in reports if r.paper == key], f"symdp verify: {key}"),
+                                encoding="utf-8")
+                written.append(path)
     return written
