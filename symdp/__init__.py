@@ -4,7 +4,8 @@ Every number symdp returns is exact (a sympy expression, rational whenever the m
 or certified (a :class:`~symdp.numbers.Real` whose arb enclosures contain the true value).
 """
 
-from .errors import ParameterError, PrecisionError, SymdpError, UnsupportedError
+from .errors import ParameterError, PrecisionError, ResourceLimitError, SymdpError, UnsupportedError
+from . import limits
 from .numbers import Certified, Real, certify
 from .pairs import FinitePair, Pair, dominating, gaussian, laplace, randomized_response
 from .composition import LatticePair, composed_deltas, composed_tv
@@ -13,6 +14,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Certified", "FinitePair", "LatticePair", "Pair", "ParameterError", "PrecisionError", "Real",
+    "ResourceLimitError",
     "SymdpError", "UnsupportedError", "certify", "composed_deltas", "composed_tv", "dominating",
     "gaussian", "laplace", "randomized_response",
 ]

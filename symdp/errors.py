@@ -21,3 +21,8 @@ class PrecisionError(SymdpError, ArithmeticError):
 
 class UnsupportedError(SymdpError, NotImplementedError):
     """The operation has no exact or certified implementation for these objects."""
+
+
+class ResourceLimitError(SymdpError):
+    """A computation would exceed a limit of :mod:`symdp.limits`; the message names the limit and
+    how to raise it. Raised before the memory or time is spent."""

@@ -15,19 +15,19 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from typing import Callable, Iterator, Union
 
 import sympy
 from flint import arb, ctx, fmpq, fmpz
 
-from .errors import ParameterError, PrecisionError
+from . import limits
+from .errors import ParameterError, PrecisionError, ResourceLimitError
 
 #: The largest number of digits symdp will try to certify.
 MAX_DIGITS = 5000
-#: Working precision (bits) beyond which a certification loop gives up.
-MAX_PREC = 1 << 18
+#: Working precision (bits) beyond which a certification loop gives up (``limits.max_prec``).
+MAX_PREC = limits.DEFAULTS["max_prec"]
 
 
 @contextmanager
@@ -57,7 +57,18 @@ def exact(value: object, name: str = "value") -> sympy.Expr:
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ParameterError(f"{name} must be finite, got {value!r}")
-        return sympy.Rational(repr(value))
+        return sympy.Rational(repr(float(value)))
+    kind = getattr(getattr(value, "dtype", None), "kind", None)
+    if kind is not None and type(value).__module__ == "numpy" and getattr(value, "shape", None) == ():
+        # numpy scalars mean what Python's would: an integer, or the decimal the float prints as.
+        if kind in "iu":
+            return sympy.Integer(int(value))
+        if kind == "f":
+            if not math.isfinite(float(value)):
+                raise ParameterError(f"{name} must be finite, got {value!r}")
+            return sympy.Rational(str(value))
+        if kind == "b":
+            raise ParameterError(f"{name} must be a number, got {value!r}")
     if isinstance(value, fmpq):
         return sympy.Rational(int(value.p), int(value.q))
     if isinstance(value, fmpz):
@@ -132,6 +143,8 @@ class Real:
         raise sympy.SympifyError(self, "a certified Real has no exact sympy form; use arb_of or .exact")
 
     def __init__(self, fn: BallFunction, exact: sympy.Expr | None = None, name: str = ""):
+        if not callable(fn) or isinstance(fn, type):
+            raise ParameterError(f"Real needs a ball function fn(prec) -> arb, got {_short(fn)}")
         self._fn = fn
         self.exact = exact
         self.name = name
@@ -144,7 +157,10 @@ class Real:
             with working_precision(prec):
                 b = self._fn(prec)
             if not isinstance(b, arb):
-                b = arb_of(b, prec)
+                try:
+                    b = arb_of(b, prec)
+                except (sympy.SympifyError, TypeError):
+                    raise ParameterError(f"a Real's ball function must return a number, got {_short(b)}") from None
             self._cache[prec] = b
         return self._cache[prec]
 
@@ -175,6 +191,13 @@ class Real:
             return f"Real({certify(self, 20).decimal})"
         except PrecisionError:
             return f"Real({self.ball(256).str(20)})"
+        except ResourceLimitError:
+            return f"Real({self.name or 'uncomputable within symdp.limits'})"
+
+
+def _short(value: object) -> str:
+    text = repr(value) if not isinstance(value, type) else value.__name__
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 Value = Union[sympy.Expr, Real]
@@ -213,6 +236,21 @@ def _min(*xs: arb) -> arb:
     return out
 
 
+def _monotone(f: Callable[[arb], arb], increasing: bool) -> Callable[[arb], arb]:
+    """f on a ball through its exact endpoints: f([a, b]) ⊆ [f(a), f(b)] for increasing f.
+
+    arb propagates the input radius of erf/erfc through a crude derivative bound that loses every
+    digit for large arguments (erfc of √2·10⁵ ± 2⁻¹²⁸ comes back as [± 10^−8685889606]);
+    at exact endpoints arb keeps full relative accuracy, and monotonicity makes the union an
+    enclosure."""
+    def g(x: arb) -> arb:
+        if x.is_exact() or not x.is_finite():
+            return f(x)
+        lo, hi = f(x.lower()), f(x.upper())
+        return lo.union(hi)
+    return g
+
+
 _UNARY: dict[type, Callable[[arb], arb]] = {
     sympy.exp: arb.exp,
     sympy.log: arb.log,
@@ -223,8 +261,8 @@ _UNARY: dict[type, Callable[[arb], arb]] = {
     sympy.atanh: arb.atanh,
     sympy.sin: arb.sin,
     sympy.cos: arb.cos,
-    sympy.erf: arb.erf,
-    sympy.erfc: arb.erfc,
+    sympy.erf: _monotone(arb.erf, True),
+    sympy.erfc: _monotone(arb.erfc, False),
     sympy.erfinv: arb.erfinv,
     sympy.erfcinv: arb.erfcinv,
     sympy.Abs: abs,
@@ -250,7 +288,11 @@ def arb_of(value: object, prec: int) -> arb:
             return arb(value)
         if isinstance(value, Fraction):
             return arb(fmpq(value.numerator, value.denominator))
-        return _sympy_ball(sympy.sympify(value), prec)
+        try:
+            return _sympy_ball(sympy.sympify(value), prec)
+        except RecursionError:
+            raise ResourceLimitError("the expression is nested too deeply to evaluate; "
+                                     f"the limit expression_depth = {limits.get('expression_depth')}") from None
 
 
 def _sympy_ball(e: sympy.Expr, prec: int, sub: dict | None = None) -> arb:
@@ -318,9 +360,24 @@ def decide_lt(a: arb, b: arb) -> bool | None:
 
 
 def endpoints(ball: arb, prec: int) -> tuple[fmpq, fmpq]:
-    """Exact rational lower and upper endpoints of `ball`, rounded outward at `prec` bits."""
+    """Exact rational lower and upper endpoints of `ball`, rounded outward at `prec` bits.
+
+    The size of each rational is checked first (``limits.rational_bits``): an endpoint such as
+    2^(−7·10¹¹) would otherwise make FLINT allocate ~90 GB or abort the process."""
+    if not ball.is_finite():
+        raise PrecisionError(f"the enclosure {ball.str(5)} is not finite: it has no rational endpoints")
     with working_precision(prec):
-        return ball.lower().fmpq(), ball.upper().fmpq()
+        lo, hi = ball.lower(), ball.upper()
+        for end in (lo, hi):
+            limits.check_bits(rational_bits(end), "an exact endpoint of an enclosure")
+        return lo.fmpq(), hi.fmpq()
+
+
+def rational_bits(x: arb) -> int:
+    """Bits of the numerator or denominator of the exact (dyadic) ball `x` as a rational,
+    from its mantissa and exponent alone (nothing is allocated)."""
+    man, exp = x.man_exp()
+    return int(man.bit_length()) + max(int(exp), 0) if exp >= 0 else -int(exp)
 
 
 def encloses(ball: arb, q: fmpq) -> bool:
@@ -396,12 +453,20 @@ def _round_div(x: fmpq, unit: fmpq) -> int:
 
 
 def _format(negative: bool, n: int, exp10: int) -> str:
-    """The decimal string of (−1)^negative · n · 10^exp10, keeping every digit of n."""
-    d = Decimal((int(negative), tuple(int(c) for c in str(n)), exp10))
-    adjusted = d.adjusted()
+    """The decimal string of (−1)^negative · n · 10^exp10, keeping every digit of n.
+
+    Written out by hand (as ``Decimal``'s "f"/"e" formats would): Decimal cannot hold exponents
+    beyond ±2⁶³ (e^(10²⁰)) and Python's ``str(int)`` refuses more than 4300 digits."""
+    d = str(fmpz(n))
+    sign_ = "-" if negative else ""
+    adjusted = exp10 + len(d) - 1
     if -7 < adjusted < 21 and exp10 <= 0:  # trailing zeros would read as significant
-        return format(d, "f")
-    return format(d, "e").replace("E", "e")
+        if adjusted >= 0:
+            head, tail = d[:adjusted + 1], d[adjusted + 1:]
+            return sign_ + head + ("." + tail if tail else "")
+        return sign_ + "0." + "0" * (-adjusted - 1) + d
+    mantissa = d[0] + ("." + d[1:] if len(d) > 1 else "")
+    return f"{sign_}{mantissa}e{'+' if adjusted >= 0 else '-'}{fmpz(abs(adjusted))}"
 
 
 def _digits_of(lo: fmpq, hi: fmpq, digits: int, shift: int = 0) -> str | None:
@@ -509,13 +574,17 @@ def certify(value: object, digits: int = 30, max_prec: int = MAX_PREC) -> Certif
             return Certified("0", "0", "0", digits, exact_form, z)
         if exact_form in (sympy.oo, -sympy.oo):
             raise PrecisionError(f"value is {exact_form}, which has no decimal expansion")
+    max_prec = min(max_prec, limits.get("max_prec"))
     last = None
     for prec in precision_ladder(start_prec(digits), max_prec):
         b = arb_of(value if isinstance(value, Real) else exact_form, prec)
-        if not b.is_finite():
-            last = b
+        if not b.is_finite() or (b.contains(0) and not b.is_zero()):
+            last = b  # no digits yet: refine before converting an endpoint (it may be 2^(−10¹¹))
             continue
         scaled, shift = _decimal_scale(b, prec)
+        last = b
+        if scaled.contains(0) and not scaled.is_zero():
+            continue  # the scale 10^−shift was itself too wide at this precision
         lo, hi = endpoints(scaled, prec)
         text = _digits_of(lo, hi, digits, shift)
         if text is not None:
