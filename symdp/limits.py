@@ -13,8 +13,9 @@ limit                    default        what it bounds
 ``lattice_bits``         2**33          total bits of a composed lattice's exact integer masses
 ``rational_bits``        2**24          bits of one exact rational (numerator or denominator)
 ``binomial_n``           10**6          n of an exact binomial coefficient C(n, k)
-``composition_terms``    2 000 000      terms of a closed-form composition sum (Laplace: k²/2)
-``expression_depth``     60             nesting depth of an expression (evaluator, sympy tree)
+``composition_terms``    1 000 000      terms of a closed-form composition sum (Laplace: k²/2)
+``outcomes``             100 000        outcomes materialised as sympy numbers (``pair.p``)
+``expression_depth``     100            nesting depth of an expression (evaluator, sympy tree)
 ``max_prec``             2**18          working precision (bits) of any certification loop
 =======================  =============  =========================================================
 
@@ -23,8 +24,9 @@ for the process with ``symdp.limits.set(lattice_points=10**7)``. Every check goe
 :func:`check`, so other modules (an LP, channel capacity, accounting) use the same budget by
 calling :func:`check_size`, :func:`check_bits` or :func:`check` with a limit name.
 
-Long computations accept ``progress``, a callable ``progress(done, total)``; the command line
-shows it as a bar on stderr (:func:`reporter`).
+Long computations report their progress through :func:`report`; a caller listens with
+``with symdp.limits.progress(callback): ...`` (``callback(done, total)``), and the command line
+draws a bar on stderr (:func:`reporter`).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from typing import Callable, Iterator
 from .errors import ResourceLimitError
 
 __all__ = ["DEFAULTS", "get", "set", "raised", "check", "check_size", "check_bits", "check_prec",
-           "ResourceLimitError", "Progress", "reporter", "report"]
+           "ResourceLimitError", "Progress", "progress", "report", "reporter"]
 
 #: The documented defaults (see the module docstring).
 DEFAULTS: dict[str, int] = {
@@ -45,8 +47,9 @@ DEFAULTS: dict[str, int] = {
     "lattice_bits": 1 << 33,
     "rational_bits": 1 << 24,
     "binomial_n": 10 ** 6,
-    "composition_terms": 2_000_000,
-    "expression_depth": 60,
+    "composition_terms": 1_000_000,
+    "outcomes": 100_000,
+    "expression_depth": 100,
     "max_prec": 1 << 18,
 }
 
@@ -112,7 +115,7 @@ def check_prec(prec: int, what: str) -> None:
 
 
 _UNITS = {"lattice_points": "points", "lattice_bits": "bits", "rational_bits": "bits", "binomial_n": "",
-          "composition_terms": "terms", "expression_depth": "levels", "max_prec": "bits of precision"}
+          "composition_terms": "terms", "outcomes": "outcomes", "expression_depth": "levels", "max_prec": "bits of precision"}
 
 
 def _amount(n: int) -> str:
@@ -125,11 +128,25 @@ def _amount(n: int) -> str:
 # --------------------------------------------------------------------------------------------
 # Progress
 
+_listeners: list[Progress] = []
 
-def report(progress: Progress | None, done: int, total: int) -> None:
-    """Call `progress(done, total)` when a callback was given."""
-    if progress is not None:
-        progress(done, total)
+
+@contextmanager
+def progress(callback: Progress) -> Iterator[None]:
+    """Inside the block, long computations call ``callback(done, total)`` as they advance
+    (``with symdp.limits.progress(lambda d, t: print(d, t)): pair.delta(1)``)."""
+    _listeners.append(callback)
+    try:
+        yield
+    finally:
+        _listeners.remove(callback)
+
+
+def report(done: int, total: int) -> None:
+    """Tell the current progress callback (if any) that `done` of `total` steps are finished.
+    Cheap when nobody listens, so loops may call it every step."""
+    if _listeners:
+        _listeners[-1](done, total)
 
 
 def reporter(label: str, stream=None, min_seconds: float = 1.0) -> Progress:
@@ -139,17 +156,15 @@ def reporter(label: str, stream=None, min_seconds: float = 1.0) -> Progress:
     start = time.monotonic()
     state = {"shown": False, "last": -1}
 
-    def progress(done: int, total: int) -> None:
-        if time.monotonic() - start < min_seconds and done < total:
-            return
-        if not state["shown"] and done >= total:
+    def show(done: int, total: int) -> None:
+        finished = done >= total
+        if not state["shown"] and (finished or time.monotonic() - start < min_seconds):
             return
         width = 30
-        filled = width * done // max(total, 1)
-        if filled == state["last"] and done < total:
+        filled = width * min(done, total) // max(total, 1)
+        if filled == state["last"] and not finished:
             return
         state["shown"], state["last"] = True, filled
-        end = "\n" if done >= total else ""
-        stream.write(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}{end}")
+        stream.write(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}" + ("\n" if finished else ""))
         stream.flush()
-    return progress
+    return show

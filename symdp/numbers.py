@@ -196,7 +196,7 @@ class Real:
 
 
 def _short(value: object) -> str:
-    text = repr(value) if not isinstance(value, type) else value.__name__
+    text = value if isinstance(value, str) else value.__name__ if isinstance(value, type) else repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -407,15 +407,20 @@ def sign(value: object, max_prec: int = 4096) -> int:
     if is_rational(value):
         r = to_fmpq(value)
         return int(r > 0) - int(r < 0)
+    b = arb(0)
     for prec in precision_ladder(64, max_prec):
         b = arb_of(value, prec)
         if b > 0:
             return 1
         if b < 0:
             return -1
-    if isinstance(value, sympy.Basic) and sympy.simplify(value) == 0:
+    # Only a finite enclosure of 0 suggests an exact zero worth proving; sympy's simplify on an
+    # overflowing tower such as exp(exp(…)) would run without end.
+    if b.is_finite() and isinstance(value, sympy.Basic) and sympy.count_ops(value) <= 200 \
+            and sympy.simplify(value) == 0:
         return 0
-    raise PrecisionError(f"cannot decide the sign of {value} at {max_prec} bits")
+    raise PrecisionError(f"cannot decide the sign of {_short(value)} at {max_prec} bits"
+                         + ("" if b.is_finite() else ": it is too large to evaluate"))
 
 
 def maximum(a: Value, b: Value) -> Value:
@@ -591,9 +596,15 @@ def certify(value: object, digits: int = 30, max_prec: int = MAX_PREC) -> Certif
             return Certified(text, _outward(lo, digits + 3, False, shift), _outward(hi, digits + 3, True, shift),
                              digits, exact_form, b)
         last = b
-    if exact_form is not None and sign(exact_form) == 0:
-        return Certified("0", "0", "0", digits, exact_form, arb(0))
-    shown = last.str(10) if last is not None else "nothing"
+    if exact_form is not None and last is not None and last.is_finite() and last.contains(0):
+        try:
+            if sign(exact_form) == 0:
+                return Certified("0", "0", "0", digits, exact_form, arb(0))
+        except PrecisionError:
+            pass
+    if last is None or not last.is_finite():
+        raise PrecisionError(f"could not certify {digits} digits within {max_prec} bits (the limit max_prec): "
+                             "the value is too large or undefined, its enclosure is not finite")
     raise PrecisionError(
-        f"could not certify {digits} digits within {max_prec} bits: the enclosure is {shown}"
-        + (" (the value may be exactly 0)" if last is not None and last.contains(0) else ""))
+        f"could not certify {digits} digits within {max_prec} bits (the limit max_prec): the enclosure is "
+        f"{_short(last.str(10))}" + (" (the value may be exactly 0)" if last.contains(0) else ""))

@@ -27,6 +27,7 @@ import gmpy2
 import sympy
 from flint import arb, arb_poly, fmpq, fmpz, fmpz_poly
 
+from . import limits
 from .errors import UnsupportedError
 from .numbers import arb_of, coprime_rational, from_fmpq, is_rational, sign, to_fmpq, working_precision
 
@@ -137,8 +138,32 @@ class LatticePLD:
         return sum(k * max(f.exps) for f, k in self.factors)
 
     @cached_property
+    def points(self) -> int:
+        """The number of lattice points (likelihood ratios) of the composed polynomials."""
+        return sum(k * (max(f.exps) - min(f.exps)) for f, k in self.factors) + 1
+
+    def check_budget(self, bits_per_point: int, what: str = "the composed pair") -> None:
+        """Refuse, before allocating, a lattice beyond ``limits.lattice_points`` or whose masses
+        would take more than ``limits.lattice_bits`` bits in all."""
+        limits.check_size(self.points, f"{what} ({self.describe()})", "lattice_points")
+        limits.check_bits(self.points * bits_per_point, f"{what} ({self.describe()})", "lattice_bits")
+
+    def describe(self) -> str:
+        return " × ".join(f"{len(f.p)}-point pair^{k}" for f, k in self.factors)
+
+    def exact_bits(self) -> int:
+        """An upper bound on the bits of one exact mass numerator: the common denominator of a
+        k-fold product of masses with denominators d has k·log2(d) bits."""
+        total = 0
+        for f, k in self.factors:
+            pd, qd = _lcm_den([to_fmpq(v) for v in f.p]), _lcm_den([to_fmpq(v) for v in f.q])
+            total += k * (pd.bit_length() + qd.bit_length())
+        return total + 64
+
+    @cached_property
     def exact(self) -> "ExactLattice":
         """The exact integer-polynomial form (rational masses only)."""
+        self.check_budget(self.exact_bits())
         lo, p, q, pd, qd, cover = 0, fmpz_poly([1]), fmpz_poly([1]), fmpz(1), fmpz(1), 1
         for f, k in self.factors:
             flo, fp, fq, fpd, fqd = _integer_polys(f)
@@ -159,6 +184,7 @@ class LatticePLD:
 
 @lru_cache(maxsize=64)
 def _lattice_balls(lattice: LatticePLD, prec: int) -> tuple[int, list[arb], list[arb]]:
+    lattice.check_budget(2 * prec + 64)  # two arf numbers (midpoint, radius) per mass
     with working_precision(prec):
         lo, p, q = 0, arb_poly([1]), arb_poly([1])
         for f, k in lattice.factors:
