@@ -19,7 +19,7 @@ import sympy
 from flint import arb, fmpq
 
 from .errors import UnsupportedError
-from .numbers import Real, Value, arb_of, exact, from_fmpq, sign, working_precision
+from .numbers import Real, Value, arb_of, exact, from_fmpq, sign, simplify, working_precision
 from . import params
 from .pairs import FinitePair, Pair, _finite, dominating, erasure_mass
 from .pld import Factor, LatticePLD, lattice_factor
@@ -85,8 +85,8 @@ class LatticePair(FinitePair):
             Q *= sympy.Add(*[c * z ** (j - m) for j, c in zip(f.exps, f.q)]) ** k
         P, Q = sympy.Poly(sympy.expand(P), z), sympy.Poly(sympy.expand(Q), z)
         n = max(P.degree(), Q.degree()) + 1
-        pc = [sympy.simplify(P.coeff_monomial(z ** i)) for i in range(n)]
-        qc = [sympy.simplify(Q.coeff_monomial(z ** i)) for i in range(n)]
+        pc = [simplify(P.coeff_monomial(z ** i)) for i in range(n)]
+        qc = [simplify(Q.coeff_monomial(z ** i)) for i in range(n)]
         return pc, qc
 
     @property

@@ -146,10 +146,10 @@ def laplace_composition_delta(eps0: object, k: int, eps: object) -> Value:
     e0, e, k = params.positive(eps0, "eps0"), params.nonnegative(eps, "eps"), params.count(k)
     if sign(e - k * e0) >= 0:
         return sympy.Integer(0)
+    n_knots = _knots(e0, k, e)  # checks the size of the sum before 2^(1−k) is formed
     factor = sympy.Integer(2) ** (1 - k) * sympy.exp((e - k * e0) / 2)
     if is_rational(e0) and is_rational(e):
         return 1 - laplace_composition_sum(e0, k, e) * factor
-    n_knots = _knots(e0, k, e)
 
     def ball(prec: int) -> arb:
         # The double sum cancels about k bits (|K_{m,n}| ≤ 2^k); guard them.

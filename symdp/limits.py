@@ -12,6 +12,7 @@ limit                    default        what it bounds
 ``lattice_points``       2 000 000      likelihood ratios of a composed pair (polynomial length)
 ``lattice_bits``         2**33          total bits of a composed lattice's exact integer masses
 ``rational_bits``        2**24          bits of one exact rational (numerator or denominator)
+``parameter_bits``       2048           bits of a parameter's rationals (10^±400 and every double fit)
 ``binomial_n``           10**6          n of an exact binomial coefficient C(n, k)
 ``composition_terms``    1 000 000      terms of a closed-form composition sum (Laplace: k²/2)
 ``outcomes``             100 000        outcomes materialised as sympy numbers (``pair.p``)
@@ -46,6 +47,7 @@ DEFAULTS: dict[str, int] = {
     "lattice_points": 2_000_000,
     "lattice_bits": 1 << 33,
     "rational_bits": 1 << 24,
+    "parameter_bits": 2048,
     "binomial_n": 10 ** 6,
     "composition_terms": 1_000_000,
     "outcomes": 100_000,
@@ -114,7 +116,7 @@ def check_prec(prec: int, what: str) -> None:
     check("max_prec", prec, what)
 
 
-_UNITS = {"lattice_points": "points", "lattice_bits": "bits", "rational_bits": "bits", "binomial_n": "",
+_UNITS = {"parameter_bits": "bits", "lattice_points": "points", "lattice_bits": "bits", "rational_bits": "bits", "binomial_n": "",
           "composition_terms": "terms", "outcomes": "outcomes", "expression_depth": "levels", "max_prec": "bits of precision"}
 
 

@@ -22,7 +22,7 @@ import sympy
 from flint import arb, ctx, fmpq, fmpz
 
 from . import limits
-from .errors import ParameterError, PrecisionError, ResourceLimitError
+from .errors import ParameterError, PrecisionError, ResourceLimitError, show
 
 #: The largest number of digits symdp will try to certify.
 MAX_DIGITS = 5000
@@ -196,8 +196,9 @@ class Real:
 
 
 def _short(value: object) -> str:
-    text = value if isinstance(value, str) else value.__name__ if isinstance(value, type) else repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    if isinstance(value, (str, sympy.Basic, int)):
+        return show(value, 80)
+    return show(value.__name__ if isinstance(value, type) else repr(value), 80)
 
 
 Value = Union[sympy.Expr, Real]
@@ -416,11 +417,61 @@ def sign(value: object, max_prec: int = 4096) -> int:
             return -1
     # Only a finite enclosure of 0 suggests an exact zero worth proving; sympy's simplify on an
     # overflowing tower such as exp(exp(…)) would run without end.
-    if b.is_finite() and isinstance(value, sympy.Basic) and sympy.count_ops(value) <= 200 \
-            and sympy.simplify(value) == 0:
+    if isinstance(value, sympy.Basic) and (_rational_zero(value) or (
+            b.is_finite() and sympy.count_ops(value) <= 200 and simplify(value) == 0)):
         return 0
     raise PrecisionError(f"cannot decide the sign of {_short(value)} at {max_prec} bits"
                          + ("" if b.is_finite() else ": it is too large to evaluate"))
+
+
+#: Largest |x| of an exponential e^x (or power b^x) that sympy's simplifiers are given.
+SIMPLIFY_EXPONENT = 1000
+
+
+def simplify(expr: sympy.Expr, how: Callable[[sympy.Expr], sympy.Expr] = sympy.simplify) -> sympy.Expr:
+    """An exact simplification of `expr` by `how` (``sympy.simplify`` unless given), or `expr`
+    itself where simplifying is unsafe: sympy's simplifiers treat e^N as the N-th power of a
+    generator, so e^(10⁶) runs for minutes and e^(10¹⁵) aborts GMP ("overflow in mpz type").
+    The value never changes, only its form."""
+    if is_rational(expr) or not isinstance(expr, sympy.Basic) or _huge_exponent(expr):
+        return expr
+    try:
+        return how(expr)
+    except (OverflowError, RecursionError, MemoryError):
+        return expr
+
+
+def _huge_exponent(expr: sympy.Basic) -> bool:
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.exp):
+            x = node.args[0]
+        elif isinstance(node, sympy.Pow) and not node.exp.is_Rational and node.exp.is_number:
+            x = node.exp
+        elif isinstance(node, sympy.Pow) and node.exp.is_Rational:
+            if abs(node.exp) > SIMPLIFY_EXPONENT:
+                return True
+            continue
+        else:
+            continue
+        if x.free_symbols:
+            continue
+        b = arb_of(x, 64)
+        if not (b.is_finite() and abs(b) < SIMPLIFY_EXPONENT):
+            return True
+    return False
+
+
+def _rational_zero(expr: sympy.Basic) -> bool:
+    """True when `expr`, with each exponential e^x read as an independent variable, is the zero
+    rational function: then it is 0 (e.g. 1/(1 + e^N) + e^N/(1 + e^N) − 1 for any N), proved
+    by polynomial arithmetic that never evaluates e^N."""
+    atoms = {a: sympy.Dummy() for a in expr.atoms(sympy.exp)}
+    if not atoms or sympy.count_ops(expr) > 400:
+        return False
+    try:
+        return sympy.cancel(sympy.together(expr.xreplace(atoms))) == 0
+    except (OverflowError, RecursionError, sympy.PolynomialError):
+        return False
 
 
 def maximum(a: Value, b: Value) -> Value:

@@ -13,16 +13,27 @@ from typing import Callable
 
 import sympy
 
+from . import limits
 from .errors import ParameterError, require
 from .numbers import exact, sign
 
-__all__ = ["at_least", "above", "nonnegative", "positive", "rate", "probability",
+__all__ = ["sized", "at_least", "above", "nonnegative", "positive", "rate", "probability",
            "open_probability", "positive_probability", "count", "order"]
+
+
+def sized(value: object, name: str) -> sympy.Expr:
+    """`value` converted by :func:`exact`, with every rational in it at most
+    ``limits.parameter_bits`` bits: sympy's arithmetic and assumptions on e^x for a 100 000-bit x
+    run for minutes (its printer alone evaluates e^x to order terms)."""
+    v = exact(value, name)
+    bits = max((max(int(r.p).bit_length(), int(r.q).bit_length()) for r in v.atoms(sympy.Rational)), default=0)
+    limits.check_bits(bits, f"the parameter {name}", "parameter_bits")
+    return v
 
 
 def _checked(value: object, name: str, allowed: str, holds: Callable[[sympy.Expr], bool],
              symbolic: bool) -> sympy.Expr:
-    v = exact(value, name)
+    v = sized(value, name)
     require(symbolic if v.free_symbols else holds(v), name, allowed, v)
     return v
 
@@ -79,7 +90,7 @@ def count(k: object, name: str = "k", minimum: int = 1) -> int:
 
 def order(alpha: object, name: str = "alpha") -> sympy.Expr:
     """A Rényi order: α > 0, or α = oo (the max-divergence)."""
-    a = exact(alpha, name)
+    a = sized(alpha, name)
     if a is sympy.oo:
         return a
     return _checked(a, name, "> 0 (or oo)", lambda v: sign(v) > 0, False)

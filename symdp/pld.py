@@ -29,7 +29,8 @@ from flint import arb, arb_poly, fmpq, fmpz, fmpz_poly
 
 from . import limits
 from .errors import UnsupportedError
-from .numbers import arb_of, coprime_rational, from_fmpq, is_rational, sign, to_fmpq, working_precision
+from .numbers import (arb_of, coprime_rational, from_fmpq, is_rational, sign, simplify, to_fmpq,
+                      working_precision)
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def _integer_exponent(ratio: sympy.Expr, base: sympy.Expr) -> int | None:
 
 def _simplified(expr: sympy.Expr) -> sympy.Expr:
     """An exact simplification (never a numerical guess: no nsimplify)."""
-    return expr if is_rational(expr) else sympy.simplify(expr)
+    return simplify(expr)
 
 
 def lattice_factor(p: Sequence[sympy.Expr], q: Sequence[sympy.Expr]) -> Factor | None:
