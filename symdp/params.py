@@ -81,8 +81,8 @@ def positive_probability(value: object, name: str, *, symbolic: bool = False) ->
 
 def count(k: object, name: str = "k", minimum: int = 1) -> int:
     """An integer ≥ minimum (a Python or sympy integer; booleans are refused), as an ``int``."""
-    if isinstance(k, sympy.Integer):
-        k = int(k)
+    if isinstance(k, sympy.Integer) or (type(k).__module__ == "numpy" and getattr(getattr(k, "dtype", None), "kind", "") in ("i", "u")):
+        k = int(k)  # numpy integers count like Python's
     if isinstance(k, bool) or not isinstance(k, int) or k < minimum:
         raise ParameterError(f"{name} must be an integer ≥ {minimum}, got {k!r}")
     return k
