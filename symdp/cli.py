@@ -38,14 +38,14 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("verify", help="run the claims in PATH and write a report")
     p.add_argument("path", nargs="?", default="proofs", metavar="PATH")
-    p.add_argument("--paper", metavar="KEY")
+    p.add_argument("--paper", metavar="KEY", type=_key("--paper"))
     p.add_argument("--json", action="store_true", help="print the JSON report instead of the table")
     p.add_argument("--out", default="reports", metavar="DIR", help="folder for verify.md/verify.json (default reports/)")
     p.add_argument("--timeout", type=float, default=None, metavar="S", help="time limit per claim in seconds")
     p.set_defaults(run=_verify)
 
     p = sub.add_parser("figures", help="reproduce the papers' figures as PNG files")
-    p.add_argument("--paper", metavar="KEY")
+    p.add_argument("--paper", metavar="KEY", type=_key("--paper"))
     p.add_argument("--out", default="figures", metavar="DIR")
     p.set_defaults(run=_delegate("symdp.figures", "main"))
 
@@ -79,6 +79,16 @@ def _integer(option: str, low: int, high: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{option} must be an integer in [{low}, {high}], got {value}")
         return value
     parse.__name__ = option  # argparse names the type in its message
+    return parse
+
+
+def _key(option: str) -> Callable[[str], str]:
+    """An argparse type: a non-empty key (an empty --paper must not mean "every paper")."""
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"{option} must be a paper key, got an empty string")
+        return text
+    parse.__name__ = option
     return parse
 
 

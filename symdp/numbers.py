@@ -425,7 +425,7 @@ def sign(value: object, max_prec: int = 4096) -> int:
 
 
 #: Largest |x| of an exponential e^x (or power b^x) that sympy's simplifiers are given.
-SIMPLIFY_EXPONENT = 1000
+SIMPLIFY_EXPONENT = 64
 
 
 def simplify(expr: sympy.Expr, how: Callable[[sympy.Expr], sympy.Expr] = sympy.simplify) -> sympy.Expr:

@@ -14,7 +14,7 @@ from typing import Callable
 import sympy
 
 from . import limits
-from .errors import ParameterError, require
+from .errors import ParameterError, require, show
 from .numbers import exact, sign
 
 __all__ = ["sized", "at_least", "above", "nonnegative", "positive", "rate", "probability",
@@ -79,12 +79,20 @@ def positive_probability(value: object, name: str, *, symbolic: bool = False) ->
     return _checked(value, name, "in (0, 1]", lambda v: sign(v) > 0 and sign(1 - v) >= 0, symbolic)
 
 
+def repr_of(value: object) -> str:
+    """repr that never raises (a Fraction with a 10⁵-digit numerator has no repr in Python ≥ 3.11)."""
+    try:
+        return repr(value)
+    except ValueError:
+        return f"<a {type(value).__name__} too large to print>"
+
+
 def count(k: object, name: str = "k", minimum: int = 1) -> int:
     """An integer ≥ minimum (a Python or sympy integer; booleans are refused), as an ``int``."""
     if isinstance(k, sympy.Integer) or (type(k).__module__ == "numpy" and getattr(getattr(k, "dtype", None), "kind", "") in ("i", "u")):
         k = int(k)  # numpy integers count like Python's
     if isinstance(k, bool) or not isinstance(k, int) or k < minimum:
-        raise ParameterError(f"{name} must be an integer ≥ {minimum}, got {k!r}")
+        raise ParameterError(f"{name} must be an integer ≥ {minimum}, got {show(k if isinstance(k, int) else repr_of(k))}")
     return k
 
 

@@ -95,6 +95,8 @@ def lattice_factor(p: Sequence[sympy.Expr], q: Sequence[sympy.Expr]) -> Factor |
         exps.append(j)
         ps.append(pi)
         qs.append(qi)
+    if not exps:  # all mass at likelihood ratio 0 or ∞ (δ = 1): one empty atom keeps the lattice non-empty
+        exps, ps, qs = [0], [sympy.Integer(0)], [sympy.Integer(0)]
     return Factor(base, tuple(exps), tuple(ps), tuple(qs))
 
 

@@ -247,7 +247,7 @@ def _exercise(value: object) -> object:
         expr = value if isinstance(value, Real) else sympy.sympify(value)
         if isinstance(expr, Real) or (expr.is_number and expr.is_finite is not False):
             return certify(expr, 15).decimal
-    return repr(value)[:100]
+    return safe_repr(value, 100)
 
 
 def _all_cases() -> dict[str, tuple[Callable, tuple]]:
