@@ -155,3 +155,15 @@ def test_public_api_expressions():
         pytest.skip("symdp.randomized_response is not built yet")
     # independent route: (e^ε, 1)/(e^ε+1) vs (1, e^ε)/(e^ε+1) has TV (e^ε−1)/(e^ε+1)
     assert sympy.simplify(evaluate("randomized_response(log(3)).tv()") - sympy.Rational(1, 2)) == 0
+
+
+@pytest.mark.parametrize("text", [
+    "laplace(1).eps.func", "laplace(1).eps.args", "gaussian(1).mu.subs", "laplace(1).eps.evalf(5)",
+    "randomized_response(1).p.count(1)", "certify(1).exact.func", "local.Channel([[1, 0], [0, 1]]).matrix.index(1)",
+    "laplace(1).delta(0).atoms()", "gaussian(2).mu.expand()",
+])
+def test_public_but_non_api_attributes_are_refused_before_evaluation(text):
+    """Attributes that exist on public objects (sympy's .func, .args, .subs; tuple methods) but are
+    not part of the API: only the allow-list stops them (the '_' rule would let them through)."""
+    with pytest.raises(RefusedExpression, match="the attribute '[a-z]+' is not allowed"):
+        evaluator.parse(text, evaluator.namespace(), evaluator.allowed_attributes())

@@ -236,3 +236,33 @@ def test_a_crash_in_a_child_is_reported_without_fatal_python_error():
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert done.stdout.strip() == "['ok', 'crash', 'ok']", done.stderr
     assert "Fatal Python error" not in done.stderr + done.stdout
+
+
+def test_a_crashing_claim_does_not_print_fatal_python_error(tmp_path):
+    """`symdp verify` runs each claim in a child; a segfaulting claim is a failed report, and the
+    child's faulthandler (on under pytest and `python -X faulthandler`) stays silent."""
+    proofs = tmp_path / "proofs"
+    proofs.mkdir()
+    (proofs / "crash.py").write_text(
+        "import os, signal\nfrom symdp.verify import claim\n"
+        "@claim(paper='extremal-ldp', label='Theorem 4', statement='segfaults')\n"
+        "def crash():\n    os.kill(os.getpid(), signal.SIGSEGV)\n")
+    code = ("import faulthandler, sys; faulthandler.enable();"
+            "from symdp.verify import load_claims, run_claims;"
+            f"r = run_claims(load_claims({str(proofs)!r}), timeout=60, progress=None);"
+            "print(r[0].status, r[0].detail)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=180,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert done.stdout.startswith("failed") and "SIGSEGV" in done.stdout, done.stderr
+    assert "Fatal Python error" not in done.stderr + done.stdout
+
+
+def test_renyi_of_huge_order_is_certified():
+    """D_α for α = 10³⁰ (x^α exactly would have 10³⁰ bits): certified, against mpmath."""
+    from fractions import Fraction
+    pair = symdp.FinitePair([Fraction(1, 3), Fraction(2, 3)], [Fraction(1, 2), Fraction(1, 2)])
+    c = certify(pair.renyi(10 ** 30), 25)
+    with mpmath.workdps(60):
+        a = mpmath.mpf(10) ** 30
+        ref = mpmath.log(sum(mpmath.mpf(x) ** a * mpmath.mpf(0.5) ** (1 - a) for x in (mpmath.mpf(1) / 3, mpmath.mpf(2) / 3))) / (a - 1)
+    assert _inside(c, ref)
