@@ -159,11 +159,13 @@ def _fail(code: int, message: str) -> int:
 
 
 def _eval(args: argparse.Namespace) -> int:
+    from . import limits
     from .evaluator import RefusedExpression, evaluate
     try:
-        value = evaluate(args.expr)
-        results = ([_describe(v, args.digits) for v in value] if isinstance(value, (list, tuple))
-                   else _describe(value, args.digits))
+        with limits.progress(limits.reporter("symdp eval")):  # a bar on stderr for long computations
+            value = evaluate(args.expr)
+            results = ([_describe(v, args.digits) for v in value] if isinstance(value, (list, tuple))
+                       else _describe(value, args.digits))
     except (RefusedExpression, ParameterError) as err:
         raise _Exit(USAGE_ERROR, str(err)) from None
     except (SymdpError, _Exit, KeyboardInterrupt, RecursionError, MemoryError):
