@@ -20,7 +20,7 @@ from flint import arb, fmpq
 
 from .errors import UnsupportedError
 from .numbers import Real, Value, arb_of, exact, from_fmpq, sign, simplify, working_precision
-from . import params
+from . import limits, params
 from .pairs import FinitePair, Pair, _finite, dominating, erasure_mass
 from .pld import Factor, LatticePLD, lattice_factor
 
@@ -48,6 +48,7 @@ class LatticePair(FinitePair):
 
     @cached_property
     def _atoms(self) -> tuple[tuple[sympy.Expr, ...], tuple[sympy.Expr, ...]]:
+        limits.check_size(self.lattice.points, f"listing the outcomes of {self!r}", "outcomes")
         if self.exact_mode:
             lat = self.lattice.exact
             p = [sympy.Rational(c, lat.p_den) for c in lat.p]
