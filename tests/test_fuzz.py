@@ -38,6 +38,7 @@ TOTAL = int(os.environ.get("SYMDP_FUZZ_EXAMPLES", "480"))
 SEED = os.environ.get("SYMDP_FUZZ_SEED", "20261123")
 #: Per-case limits inside the fuzz children: a case must answer or refuse well within them.
 CASE_TIMEOUT = float(os.environ.get("SYMDP_FUZZ_TIMEOUT", "60"))
+LOG = os.environ.get("SYMDP_FUZZ_LOG")
 #: Smaller budgets than the defaults keep each case short; the defaults' own sizes are covered
 #: by tests/test_robustness.py.
 FUZZ_LIMITS = dict(max_prec=1 << 15, lattice_points=200_000, lattice_bits=1 << 28, composition_terms=100_000,
@@ -297,6 +298,10 @@ def test_no_public_call_crashes_overruns_or_raises_a_non_symdp_error(batch):
                 for (name, _, args), o in zip(batch, outcomes) if o.failed]
     _tally(outcomes)
     _FAILURES.extend(failures)
+    if LOG:  # a long run leaves a running record (counts, then each finding) in SYMDP_FUZZ_LOG
+        with open(LOG, "a") as log:
+            log.write(f"{sum(_COUNTS.values())} cases {dict(sorted(_COUNTS.items()))}\n")
+            log.writelines(f"FAIL {f}\n" for f in failures)
 
 
 _FAILURES: list[str] = []
