@@ -198,7 +198,7 @@ def _describe(value: object, digits: int) -> dict:
             return {**empty, "exact": _text(expr)}
         if isinstance(expr, sympy.Basic) and expr.has(sympy.nan, sympy.zoo):
             raise _Exit(RUN_ERROR, f"the value is undefined ({expr}): a division by zero or an indeterminate form")
-        if isinstance(expr, sympy.Basic) and expr.is_infinite:
+        if isinstance(expr, sympy.Basic) and expr in (sympy.oo, -sympy.oo):  # structural: is_infinite evaluates towers
             return {**empty, "exact": _text(expr)}
         c = certify(expr, digits)
         return {"exact": _text(c.exact), "decimal": c.decimal, "digits": c.digits, "lower": c.lower, "upper": c.upper}

@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 import sympy
 from flint import arb, fmpq
 
-from .errors import UnsupportedError
+from .errors import UnsupportedError, show
 from .numbers import Real, Value, arb_of, exact, from_fmpq, sign, simplify, working_precision
 from . import limits, params
 from .pairs import FinitePair, Pair, _finite, dominating, erasure_mass
@@ -32,7 +32,7 @@ class LatticePair(FinitePair):
         self.lattice = lattice
 
     def __repr__(self) -> str:
-        parts = " × ".join(f"{len(f.p)}-point^{k}" for f, k in self.lattice.factors)
+        parts = " × ".join(f"{len(f.p)}-point^{show(k)}" for f, k in self.lattice.factors)
         return f"LatticePair(base={self.lattice.base}, {parts})"
 
     @property

@@ -36,7 +36,7 @@ import sympy
 from flint import arb, fmpq
 
 from . import limits, params
-from .errors import ParameterError
+from .errors import ParameterError, show
 from .numbers import Real, Value, arb_of, is_rational, sign, to_fmpq, working_precision
 from .pairs import LaplacePair, Pair
 from .roots import at_points, solve_decreasing
@@ -55,7 +55,7 @@ def _knots(eps0: sympy.Expr, k: int, eps: sympy.Expr) -> int:
 
     A knot with y_n = 0 exactly contributes an empty integral, so it is excluded. The double sum
     then has N·k terms, checked against ``limits.composition_terms`` before anything is summed."""
-    what = f"the {k}-fold Laplace composition's exact sum"
+    what = f"the {show(k)}-fold Laplace composition's exact sum"
     limits.check_size(k, what, "composition_terms")
     if is_rational(eps0) and is_rational(eps):
         a, e = to_fmpq(eps0), to_fmpq(eps)

@@ -445,6 +445,8 @@ def _huge_exponent(expr: sympy.Basic) -> bool:
     for node in sympy.preorder_traversal(expr):
         if isinstance(node, sympy.exp):
             x = node.args[0]
+            if x.is_Rational and (abs(x.p) > SIMPLIFY_EXPONENT or x.q > 1 << 20):
+                return True  # e^(p/q) becomes (e^(1/q))^p for sympy's polynomial simplifiers
         elif isinstance(node, sympy.Pow) and not node.exp.is_Rational and node.exp.is_number:
             x = node.exp
         elif isinstance(node, sympy.Pow) and node.exp.is_Rational:
@@ -625,7 +627,7 @@ def certify(value: object, digits: int = 30, max_prec: int = MAX_PREC) -> Certif
         exact_form = exact(value)
         if exact_form.free_symbols:
             raise ParameterError(f"value has free symbols {sorted(map(str, exact_form.free_symbols))}; substitute numbers first")
-        if exact_form.is_zero:
+        if exact_form == 0:  # structural; sympy's is_zero evaluates sums numerically, without bound
             z = arb(0)
             return Certified("0", "0", "0", digits, exact_form, z)
         if exact_form in (sympy.oo, -sympy.oo):

@@ -28,7 +28,7 @@ import sympy
 from flint import arb, arb_poly, fmpq, fmpz, fmpz_poly
 
 from . import limits
-from .errors import UnsupportedError
+from .errors import UnsupportedError, show
 from .numbers import (arb_of, coprime_rational, from_fmpq, is_rational, sign, simplify, to_fmpq,
                       working_precision)
 
@@ -152,7 +152,7 @@ class LatticePLD:
         limits.check_bits(self.points * bits_per_point, f"{what} ({self.describe()})", "lattice_bits")
 
     def describe(self) -> str:
-        return " × ".join(f"{len(f.p)}-point pair^{k}" for f, k in self.factors)
+        return " × ".join(f"{len(f.p)}-point pair^{show(k)}" for f, k in self.factors)
 
     def exact_bits(self) -> int:
         """An upper bound on the bits of one exact mass numerator: the common denominator of a

@@ -117,6 +117,7 @@ def _any_number(draw):
 
 
 NUMBER = _any_number()
+NUMERIC = NUMBER.filter(lambda v: not isinstance(v, (str, list, bytes, type(None), bool)))
 
 
 def _complement(a: object) -> sympy.Expr:
@@ -173,10 +174,11 @@ OTHER: dict[str, tuple[Callable, tuple]] = {
     "gdp.epsilon": (lambda m, d: symdp.gdp(m).epsilon(d), (POSITIVE, PROBABILITY)),
     "certify": (lambda v, d: certify(v, d), (NUMBER, st.sampled_from([1, 15, 30, 300, 5000, 0, 5001]))),
     "Real": (lambda v: Real(v), (st.sampled_from([symdp.gaussian, 3, None, "x", lambda p: "x", lambda p: 1]),)),
-    "Real.arith": (lambda v, w: certify(symdp.gaussian(1).delta(1) * v + w, 10), (NUMBER, NUMBER)),
+    # Python's own TypeError for a Real times a list is the operator protocol, not a finding: numbers only.
+    "Real.arith": (lambda v, w: certify(symdp.gaussian(1).delta(1) * v + w, 10), (NUMERIC, NUMERIC)),
     "composed_deltas": (lambda e, d, k: symdp.composed_deltas(e, d, None, k), (POSITIVE, PROBABILITY, COUNT)),
     "composed_tv": (lambda e, d, k: symdp.composed_tv(e, d, None, k), (POSITIVE, PROBABILITY, COUNT)),
-    "local.Channel": (lambda a, b: symdp.local.Channel([[a, 1 - a], [b, 1 - b]]).dobrushin(),
+    "local.Channel": (lambda a, b: symdp.local.Channel([[a, _complement(a)], [b, _complement(b)]]).dobrushin(),
                       (PROBABILITY, PROBABILITY)),
     "local.randomized_response": (lambda e, k: symdp.local.randomized_response(e, k).ldp_epsilon(),
                                   (POSITIVE, st.sampled_from([2, 3, 10]))),
@@ -246,7 +248,7 @@ def _exercise(value: object) -> object:
         return [_exercise(v) for v in value[:5]]
     if isinstance(value, (Real, sympy.Basic)) and not isinstance(value, sympy.Symbol):
         expr = value if isinstance(value, Real) else sympy.sympify(value)
-        if isinstance(expr, Real) or (expr.is_number and expr.is_finite is not False):
+        if isinstance(expr, Real) or (expr.is_number and expr not in (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan)):
             return certify(expr, 15).decimal
     return safe_repr(value, 100)
 
