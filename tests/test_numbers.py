@@ -205,3 +205,19 @@ def test_certify_extreme_magnitudes_against_mpmath(expr):
     exponent = c.decimal.split("e")[1]
     unit = mpmath.mpf(10) ** (int(exponent) - 19)
     assert abs(mpmath.mpf(c.decimal) - true) < unit
+
+
+def test_sign_of_a_ball_touching_zero_is_not_positive():
+    """|log 2 + log 3 − log 6| = 0 exactly; its ball is [0, r], "certainly ≥ 0" but not > 0."""
+    from symdp.numbers import sign
+    assert sign(sympy.Abs(log(2) + log(3) - log(6))) == 0
+
+
+def test_sign_proves_zero_by_exponential_atoms_and_refuses_what_it_cannot_decide():
+    from symdp.numbers import sign
+    x = exp(Integer(10) ** 5)  # e^(10⁵): sympy's simplify is never asked
+    assert sign(1 / (1 + x) + x / (1 + x) - 1) == 0
+    tiny = exp(Rational(1, 10 ** 2000)) - 1 - Rational(1, 10 ** 2000)  # ≈ 5·10⁻⁴⁰⁰¹ > 0
+    with pytest.raises(PrecisionError, match="cannot decide the sign"):
+        sign(tiny, max_prec=1024)
+    assert sign(tiny, max_prec=1 << 15) == 1
