@@ -18,7 +18,7 @@ from flint import fmpq
 from .errors import ParameterError, UnsupportedError, require
 from .numbers import (Real, Value, arb_of, ball_function, exact, from_fmpq,
                       is_rational, maximum, sign, simplify, to_fmpq)
-from . import limits, params, pld as _pld
+from . import params, pld as _pld
 
 __all__ = ["Pair", "FinitePair", "GaussianPair", "LaplacePair", "laplace", "gaussian",
            "randomized_response", "dominating"]
@@ -213,7 +213,7 @@ class FinitePair(Pair):
         if sign(a - 1) > 0 and any(x != 0 and y == 0 for x, y in zip(self.p, self.q)):
             return sympy.oo
         if self._rational is not None and is_rational(a) and (
-                sympy.Rational(a).q > 1000 or _power_bits(self.p + self.q, a) > limits.get("rational_bits")):
+                sympy.Rational(a).q > 1000 or _power_bits(self.p + self.q, a) > EXACT_POWER_BITS):
             # x^α exactly would have too many bits, or sympy would search x for 10¹⁰-th roots:
             # certified instead.
             return self._renyi_ball(a)
@@ -258,6 +258,11 @@ class FinitePair(Pair):
         """Poisson subsampling, add/remove: ((1−q)Q + qP, Q) (Steinke, Theorem 29's pair)."""
         r = params.probability(q, "q", symbolic=True)
         return _finite(tuple(r * a + (1 - r) * b for a, b in zip(self.p, self.q)), self.q)
+
+
+#: Beyond this many bits an exact x^α is not worth having: sympy's log of such a rational
+#: searches it for perfect powers (minutes at 3·10⁶ bits); Rényi divergences are then certified.
+EXACT_POWER_BITS = 1 << 14
 
 
 def _power_bits(values: Sequence[sympy.Expr], a: sympy.Expr) -> int:
