@@ -8,7 +8,7 @@ raises anything else, kills the process (segfault, FLINT or GMP abort, OOM) or o
 The tables below are the whole configuration: a new API is one line (a name and a callable of
 drawn arguments), e.g. ``"local.optimal_mechanism": (lambda e, u: ..., (NUMBER, UTILITY))``.
 
-Run length: ``SYMDP_FUZZ_EXAMPLES`` cases in all (default 480, seeded, about a minute);
+Run length: ``SYMDP_FUZZ_EXAMPLES`` cases in all (default 240, seeded: about 60-90 s);
 ``SYMDP_FUZZ_EXAMPLES=20000 SYMDP_FUZZ_SEED=random`` for the long local run.
 """
 
@@ -34,7 +34,7 @@ from symdp.numbers import Real, certify, exact
 from sandbox import run_cases, safe_repr
 
 BATCH = 40
-TOTAL = int(os.environ.get("SYMDP_FUZZ_EXAMPLES", "480"))
+TOTAL = int(os.environ.get("SYMDP_FUZZ_EXAMPLES", "240"))
 SEED = os.environ.get("SYMDP_FUZZ_SEED", "20261123")
 #: Per-case limits inside the fuzz children: a case must answer or refuse well within them.
 CASE_TIMEOUT = float(os.environ.get("SYMDP_FUZZ_TIMEOUT", "60"))
