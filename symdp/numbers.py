@@ -215,12 +215,29 @@ def real(fn: BallFunction, name: str = "") -> Real:
 
 def _pow(base: arb, e: sympy.Expr, prec: int, sub: dict | None = None) -> arb:
     if e.is_Integer:
-        return base ** int(e)
+        return _int_pow(base, int(e))
     if e == sympy.S.Half:
         return base.sqrt()
     if e.is_Rational and e.q < 1 << 20:  # arb.root needs a machine-word index
         return base.root(int(e.q)) ** int(e.p) if base >= 0 else arb.nan()
     return (_sympy_ball(e, prec, sub) * base.log()).exp()
+
+
+def _int_pow(base: arb, n: int) -> arb:
+    """base^n for an integer n. arb's own power is nan for a ball containing 0 (it goes through
+    the logarithm), e.g. (log 2 + log 3 − log 6)²; repeated squaring is an enclosure there."""
+    if n < 0:
+        return 1 / _int_pow(base, -n)
+    if not base.contains(0) or n == 0:
+        return base ** n
+    out, square = arb(1), base
+    while n:
+        if n & 1:
+            out *= square
+        n >>= 1
+        if n:
+            square *= square
+    return out
 
 
 def _max(*xs: arb) -> arb:

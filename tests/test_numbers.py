@@ -221,3 +221,18 @@ def test_sign_proves_zero_by_exponential_atoms_and_refuses_what_it_cannot_decide
     with pytest.raises(PrecisionError, match="cannot decide the sign"):
         sign(tiny, max_prec=1024)
     assert sign(tiny, max_prec=1 << 15) == 1
+
+
+def test_integer_powers_of_balls_around_zero_stay_finite():
+    """(log 2 + log 3 − log 6)² is exactly 0; its ball [±r] must not turn into nan when squared."""
+    z = log(2) + log(3) - log(6)
+    assert certify(z ** 2, 10).decimal == "0"
+    assert certify(z ** 3 + Rational(1, 3), 10).decimal == "0.3333333333"
+
+
+def test_sign_refuses_a_ball_that_only_touches_zero():
+    """A value enclosed by [0, 2^−prec] at every precision is undecided, not positive."""
+    from flint import arb
+    from symdp.numbers import sign
+    with pytest.raises(PrecisionError, match="cannot decide the sign"):
+        sign(Real(lambda p: arb(0).union(arb(2) ** -p)), max_prec=256)
