@@ -345,7 +345,11 @@ def composed_deltas(eps: object, delta: object = 0, eta: object = None, k: int =
     arithmetic plus O(k) suffix sums, so k in the tens of thousands is practical.
     """
     k = params.count(k)
+    what = f"composed_deltas(k = {show(k)}), one δ for each j = 0..k"
+    limits.check_size(k + 1, what, "outcomes")
     pair = dominating(eps, delta, eta) ** k
+    if isinstance(pair, LatticePair) and pair.exact_mode:  # k + 1 exact rationals of ~k·log2(den) bits
+        limits.check_bits((k + 1) * pair.lattice.exact_bits(), what, "lattice_bits")
     e = exact(eps, "eps")
     if not isinstance(pair, LatticePair) or sign(pair.base - sympy.exp(e)) != 0:
         return [pair.delta(j * e) for j in range(k + 1)]

@@ -10,7 +10,7 @@ and 60 s on a small (2-core) machine:
 limit                    default        what it bounds
 =======================  =============  =========================================================
 ``lattice_points``       2 000 000      likelihood ratios of a composed pair (polynomial length)
-``lattice_bits``         2**33          total bits of a composed lattice's exact integer masses
+``lattice_bits``         2**32          total bits of a composed lattice's exact integer masses
 ``rational_bits``        2**24          bits of one exact rational (numerator or denominator)
 ``parameter_bits``       2048           bits of a parameter's rationals (10^±400 and every double fit)
 ``binomial_n``           10**6          n of an exact binomial coefficient C(n, k)
@@ -45,7 +45,7 @@ __all__ = ["DEFAULTS", "get", "set", "raised", "check", "check_size", "check_bit
 #: The documented defaults (see the module docstring).
 DEFAULTS: dict[str, int] = {
     "lattice_points": 2_000_000,
-    "lattice_bits": 1 << 33,
+    "lattice_bits": 1 << 32,
     "rational_bits": 1 << 24,
     "parameter_bits": 2048,
     "binomial_n": 10 ** 6,
