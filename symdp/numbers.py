@@ -428,6 +428,8 @@ def sign(value: object, max_prec: int = 4096) -> int:
     b = arb(0)
     for prec in precision_ladder(64, max_prec):
         b = arb_of(value, prec)
+        if b.is_zero():  # the exact ball {0}
+            return 0
         if b > 0:
             return 1
         if b < 0:

@@ -230,9 +230,10 @@ def test_integer_powers_of_balls_around_zero_stay_finite():
     assert certify(z ** 3 + Rational(1, 3), 10).decimal == "0.3333333333"
 
 
-def test_sign_refuses_a_ball_that_only_touches_zero():
-    """A value enclosed by [0, 2^−prec] at every precision is undecided, not positive."""
+def test_sign_of_balls_around_zero():
+    """The exact ball {0} is 0; a ball [±2^−prec] at every precision is undecided, not positive."""
     from flint import arb
     from symdp.numbers import sign
+    assert sign(Real(lambda p: arb(0))) == 0
     with pytest.raises(PrecisionError, match="cannot decide the sign"):
         sign(Real(lambda p: arb(0).union(arb(2) ** -p)), max_prec=256)
