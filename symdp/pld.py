@@ -28,9 +28,9 @@ import sympy
 from flint import arb, arb_poly, fmpq, fmpz, fmpz_poly
 
 from . import limits
-from .errors import UnsupportedError, show
-from .numbers import (arb_of, coprime_rational, from_fmpq, is_rational, sign, simplify, to_fmpq,
-                      working_precision)
+from .errors import PrecisionError, UnsupportedError, show
+from .numbers import (arb_of, coprime_rational, from_fmpq, is_rational, precision_ladder, sign, simplify,
+                      to_fmpq, working_precision)
 
 
 @dataclass(frozen=True)
@@ -337,9 +337,18 @@ class ExactLattice:
                 else:
                     lo_i = mid + 1
             return lo_i
-        with working_precision(128):
-            t = (arb_of(gamma, 128).log() / arb(self.base).log()).floor().mid()
-        i = int(t.unique_fmpz()) - self.lo + 1
+        for prec in precision_ladder(128, 1 << 14):  # log_b γ, precise enough to place γ
+            with working_precision(prec):
+                t = arb_of(gamma, prec).log() / arb(self.base).log()
+            if t.is_finite() and t.rad() < 0.25:
+                break
+        else:
+            raise PrecisionError(f"cannot place gamma = {show(gamma)} among the likelihood ratios of this lattice")
+        if t > self.lo + n:  # γ above every ratio b^(lo+i), i < n (also e^(10^400): no huge powers formed)
+            return n
+        if t < self.lo - 1:
+            return 0
+        i = int(t.mid().floor().unique_fmpz()) - self.lo + 1
         base = sympy.Rational(int(self.base.p), int(self.base.q))
         while i > 0 and sign(base ** (self.lo + i - 1) - gamma) > 0:
             i -= 1

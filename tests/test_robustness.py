@@ -266,3 +266,15 @@ def test_renyi_of_huge_order_is_certified():
         a = mpmath.mpf(10) ** 30
         ref = mpmath.log(sum(mpmath.mpf(x) ** a * mpmath.mpf(0.5) ** (1 - a) for x in (mpmath.mpf(1) / 3, mpmath.mpf(2) / 3))) / (a - 1)
     assert _inside(c, ref)
+
+
+def test_lattice_profile_at_huge_and_irrational_eps():
+    """A composed lattice pair placed γ = e^ε among its ratios with a 128-bit log (TypeError for
+    ε = 10^400). Checked against the explicit product of the 8 outcomes."""
+    from sympy import Rational, log
+    pair = symdp.randomized_response(log(3))
+    brute = symdp.FinitePair([a * b * c for a in pair.p for b in pair.p for c in pair.p],
+                             [a * b * c for a in pair.q for b in pair.q for c in pair.q])
+    assert (pair ** 3).delta(sympy.Integer(10) ** 400) == 0
+    for eps in (log(Rational(9, 7)), log(9) + Rational(1, 10 ** 30), log(9)):
+        assert certify((pair ** 3).delta(eps), 30).decimal == certify(brute.delta(eps), 30).decimal
