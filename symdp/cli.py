@@ -26,19 +26,21 @@ class _Exit(Exception):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="symdp", description="Exact and certified differential-privacy mathematics.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser = _Parser(prog="symdp", description="Exact and certified differential-privacy mathematics.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("eval", help="evaluate an expression and print its certified decimal")
     p.add_argument("expr", metavar="EXPR")
-    p.add_argument("--digits", type=int, default=30, help="significant digits to certify (default 30)")
+    p.add_argument("--digits", type=_integer("--digits", 1, 5000), default=30,
+                   help="significant digits to certify, 1 to 5000 (default 30)")
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(run=_eval)
 
     p = sub.add_parser("verify", help="run the claims in PATH and write a report")
     p.add_argument("path", nargs="?", default=None, metavar="PATH",
                    help="a folder of claim modules (default: the papers' claims shipped with symdp)")
-    p.add_argument("--paper", metavar="KEY", help="only this paper's claims; report verify-KEY.md/.json")
+    p.add_argument("--paper", metavar="KEY", type=_key("--paper"),
+                   help="only this paper's claims; report verify-KEY.md/.json")
     p.add_argument("--json", action="store_true", help="print the JSON report instead of the table")
     p.add_argument("--out", default="reports", metavar="DIR",
                    help="folder for verify.md/verify.json, under the current folder by default (reports/)")
@@ -46,23 +48,22 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_verify)
 
     p = sub.add_parser("figures", help="reproduce the papers' figures as PNG files")
-    p.add_argument("--paper", metavar="KEY")
+    p.add_argument("--paper", metavar="KEY", type=_key("--paper"))
     p.add_argument("--out", default="figures", metavar="DIR")
     p.set_defaults(run=_delegate("symdp.figures", "main", needs=lambda args: [("matplotlib", "plot")]))
 
     p = sub.add_parser("tables", help="build or check the reference tables")
     p.add_argument("action", choices=("build", "check"))
     p.add_argument("names", nargs="*", metavar="NAME|DIR")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes for build")
-    p.add_argument("--sample", type=int, default=None, metavar="N",
+    p.add_argument("--jobs", type=_integer("--jobs", 1, 256), default=1, metavar="N", help="worker processes for build")
+    p.add_argument("--sample", type=_integer("--sample", 1, 10 ** 9), default=None, metavar="N",
                    help="check: recompute a seeded random sample of N rows per table instead of all")
-    p.add_argument("--seed", type=int, default=0, help="seed of --sample (default 0)")
+    p.add_argument("--seed", type=_integer("--seed", 0, 2 ** 63), default=0, help="seed of --sample (default 0)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="build on an existing Dask distributed cluster (extra 'dask')")
     p.add_argument("--dir", default=None, metavar="DIR",
                    help="the tables folder (build: default tables/ here; check: default the tables shipped with symdp)")
-    p.set_defaults(run=_delegate("symdp.tables", "cli",
-                                 needs=lambda args: [("distributed", "dask")] if args.scheduler else []))
+    p.set_defaults(run=_tables)
 
     p = sub.add_parser("compare", help="run another DP library on the reference tables")
     p.add_argument("name", metavar="NAME")
@@ -74,10 +75,65 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _integer(option: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an integer in [low, high], else a one-line error naming the option."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{option} must be an integer in [{low}, {high}], got {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{option} must be an integer in [{low}, {high}], got {value}")
+        return value
+    parse.__name__ = option  # argparse names the type in its message
+    return parse
+
+
+def _key(option: str) -> Callable[[str], str]:
+    """An argparse type: a non-empty key (an empty --paper must not mean "every paper")."""
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"{option} must be a paper key, got an empty string")
+        return text
+    parse.__name__ = option
+    return parse
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors on one line (no usage block) and exit code 2."""
+
+    def error(self, message: str):
+        raise _Exit(USAGE_ERROR, f"{message} (see 'symdp {self.prog.split()[-1]} --help')"
+                    if " " in self.prog else f"{message} (see 'symdp --help')")
+
+
+def _expression_first(argv: list[str]) -> list[str]:
+    """``symdp eval -log(1/2)``: an EXPR that starts with '-' is not an option. Put it after
+    ``--`` so argparse reads it as the expression."""
+    if not argv or argv[0] != "eval":
+        return argv
+    options, rest, i = [], [], 1
+    while i < len(argv):
+        a = argv[i]
+        if a == "--":
+            rest.extend(argv[i + 1:])
+            break
+        if a in ("--json", "-h", "--help") or a.startswith("--digits="):
+            options.append(a)
+        elif a == "--digits" and i + 1 < len(argv):
+            options += [a, argv[i + 1]]
+            i += 1
+        else:
+            rest.append(a)
+        i += 1
+    return ["eval", *options, "--", *rest]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``symdp`` command line; return the exit code."""
-    args = _parser().parse_args(argv)
+    """Run the ``symdp`` command line; return the exit code. Every error is one line."""
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        args = _parser().parse_args(_expression_first(argv))
         return int(args.run(args) or 0)
     except _Exit as err:
         return _fail(err.code, str(err))
@@ -87,10 +143,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(RUN_ERROR, str(err))
     except KeyboardInterrupt:
         return _fail(130, "interrupted")
+    except RecursionError:
+        return _fail(RUN_ERROR, "the input is nested too deeply to evaluate")
+    except MemoryError:
+        return _fail(RUN_ERROR, "out of memory; lower the size of the computation (see symdp.limits)")
+    except Exception as err:  # a bug in symdp: still one line, naming the error, never a traceback
+        return _fail(RUN_ERROR, f"internal error ({type(err).__name__}: {_message(err)}); please report it")
+
+
+def _message(err: BaseException) -> str:
+    text = " ".join(str(err).split())
+    return text if len(text) <= 300 else text[:297] + "..."
 
 
 def _fail(code: int, message: str) -> int:
-    print(f"symdp: error: {' '.join(str(message).split())}", file=sys.stderr)
+    print(f"symdp: error: {_message(message)}", file=sys.stderr)
     return code
 
 
@@ -99,20 +166,20 @@ def _fail(code: int, message: str) -> int:
 
 
 def _eval(args: argparse.Namespace) -> int:
+    from . import limits
     from .evaluator import RefusedExpression, evaluate
-    from .numbers import check_digits
-    check_digits(args.digits)
     try:
-        value = evaluate(args.expr)
-    except RefusedExpression as err:
+        with limits.progress(limits.reporter("symdp eval")):  # a bar on stderr for long computations
+            value = evaluate(args.expr)
+            results = ([_describe(v, args.digits) for v in value] if isinstance(value, (list, tuple))
+                       else _describe(value, args.digits))
+    except (RefusedExpression, ParameterError) as err:
         raise _Exit(USAGE_ERROR, str(err)) from None
-    except (SymdpError, KeyboardInterrupt):
+    except (SymdpError, _Exit, KeyboardInterrupt, RecursionError, MemoryError):
         raise
-    except (TypeError, ValueError, AttributeError) as err:
-        raise _Exit(USAGE_ERROR, f"{type(err).__name__}: {err}") from None
-    except Exception as err:  # an evaluation that went wrong is reported on one line, never a traceback
-        raise _Exit(RUN_ERROR, f"{type(err).__name__}: {err}") from None
-    results = [_describe(v, args.digits) for v in value] if isinstance(value, (list, tuple)) else _describe(value, args.digits)
+    except (TypeError, ValueError, AttributeError, ZeroDivisionError, ArithmeticError) as err:
+        # a call that does not fit its function (wrong argument count or type): the user's input
+        raise _Exit(USAGE_ERROR, f"cannot evaluate {args.expr!r}: {type(err).__name__}: {_message(err)}") from None
     if args.json:
         if isinstance(results, list):
             items = [{"expr": f"{args.expr}[{i}]", **r} for i, r in enumerate(results)]
@@ -138,12 +205,9 @@ def _describe(value: object, digits: int) -> dict:
             return {**empty, "exact": _text(expr)}
         if isinstance(expr, sympy.Basic) and expr.has(sympy.nan, sympy.zoo):
             raise _Exit(RUN_ERROR, f"the value is undefined ({expr}): a division by zero or an indeterminate form")
-        if isinstance(expr, sympy.Basic) and expr.is_infinite:
+        if isinstance(expr, sympy.Basic) and expr in (sympy.oo, -sympy.oo):  # structural: is_infinite evaluates towers
             return {**empty, "exact": _text(expr)}
-        try:
-            c = certify(expr, digits)
-        except SymdpError as err:
-            raise _Exit(RUN_ERROR, str(err)) from None
+        c = certify(expr, digits)
         return {"exact": _text(c.exact), "decimal": c.decimal, "digits": c.digits, "lower": c.lower, "upper": c.upper}
     return {**empty, "value": _text(value)}
 
@@ -186,6 +250,30 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------------------------
+# tables
+
+
+def _tables(args: argparse.Namespace) -> int:
+    """Delegate to :func:`symdp.tables.cli` once every NAME is a known table."""
+    import difflib
+    from pathlib import Path
+    try:
+        from .tables.specs import SPECS
+    except ImportError:  # the delegate names what is missing
+        return _tables_delegate(args)
+    known = [t.name for t in SPECS]
+    names = list(args.names)
+    if args.action == "check" and names and (Path(names[0]).is_dir() or "/" in names[0]):
+        names = names[1:]
+    for name in names:
+        if name not in known:
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise _Exit(USAGE_ERROR, f"unknown table {name!r}{hint}; the tables are: {', '.join(sorted(known))}")
+    return _tables_delegate(args)
+
+
+# --------------------------------------------------------------------------------------------
 # commands implemented elsewhere
 
 
@@ -205,6 +293,10 @@ def _delegate(module: str, function: str,
             raise _Exit(USAGE_ERROR, f"'symdp {args.command}' is not available: {missing}") from None
         return getattr(mod, function)(args)
     return run
+
+
+_tables_delegate = _delegate("symdp.tables", "cli",
+                             needs=lambda args: [("distributed", "dask")] if args.scheduler else [])
 
 
 def _require(package: str, extra: str, args: argparse.Namespace) -> None:

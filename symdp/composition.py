@@ -18,9 +18,9 @@ from typing import Iterable, Sequence
 import sympy
 from flint import arb, fmpq
 
-from .errors import UnsupportedError
-from .numbers import Real, Value, arb_of, exact, from_fmpq, sign, working_precision
-from . import params
+from .errors import UnsupportedError, show
+from .numbers import Real, Value, arb_of, exact, from_fmpq, sign, simplify, working_precision
+from . import limits, params
 from .pairs import FinitePair, Pair, _finite, _sstr_list, dominating, erasure_mass
 from .pld import Factor, LatticePLD, lattice_factor
 
@@ -56,6 +56,7 @@ class LatticePair(FinitePair):
 
     @cached_property
     def _atoms(self) -> tuple[tuple[sympy.Expr, ...], tuple[sympy.Expr, ...]]:
+        limits.check_size(self.lattice.points, f"listing the outcomes of {self!r}", "outcomes")
         if self.exact_mode:
             lat = self.lattice.exact
             p = [sympy.Rational(c, lat.p_den) for c in lat.p]
@@ -93,8 +94,8 @@ class LatticePair(FinitePair):
             Q *= sympy.Add(*[c * z ** (j - m) for j, c in zip(f.exps, f.q)]) ** k
         P, Q = sympy.Poly(sympy.expand(P), z), sympy.Poly(sympy.expand(Q), z)
         n = max(P.degree(), Q.degree()) + 1
-        pc = [sympy.simplify(P.coeff_monomial(z ** i)) for i in range(n)]
-        qc = [sympy.simplify(Q.coeff_monomial(z ** i)) for i in range(n)]
+        pc = [simplify(P.coeff_monomial(z ** i)) for i in range(n)]
+        qc = [simplify(Q.coeff_monomial(z ** i)) for i in range(n)]
         return pc, qc
 
     @property
@@ -352,7 +353,11 @@ def composed_deltas(eps: object, delta: object = 0, eta: object = None, k: int =
     arithmetic plus O(k) suffix sums, so k in the tens of thousands is practical.
     """
     k = params.count(k)
+    what = f"composed_deltas(k = {show(k)}), one δ for each j = 0..k"
+    limits.check_size(k + 1, what, "outcomes")
     pair = dominating(eps, delta, eta) ** k
+    if isinstance(pair, LatticePair) and pair.exact_mode:  # k + 1 exact rationals of ~k·log2(den) bits
+        limits.check_bits((k + 1) * pair.lattice.exact_bits(), what, "lattice_bits")
     e = exact(eps, "eps")
     if not isinstance(pair, LatticePair) or sign(pair.base - sympy.exp(e)) != 0:
         return [pair.delta(j * e) for j in range(k + 1)]

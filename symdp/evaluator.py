@@ -29,6 +29,7 @@ from typing import Any, Callable, Mapping
 
 import sympy
 
+from . import limits
 from .errors import SymdpError
 
 #: Longest accepted expression, in characters.
@@ -37,8 +38,6 @@ MAX_LENGTH = 2000
 MAX_EXPONENT = 10000
 #: Largest size of an exact rational power, in bits of numerator or denominator.
 MAX_POWER_BITS = 1 << 20
-#: Largest n of an exact binomial coefficient.
-MAX_BINOMIAL = 10 ** 6
 
 API_NAMES = ("laplace", "gaussian", "randomized_response", "dominating", "staircase", "FinitePair", "certify",
              "zcdp", "gdp", "local")
@@ -96,9 +95,17 @@ def _power(base: object, exponent: object) -> object:
 
 
 def _binomial(n: object, k: object) -> sympy.Expr:
+    """C(n, k): exact by GMP for integers 0 ≤ k ≤ n (sympy's own product takes minutes at
+    n = 10⁶), symbolic otherwise; |n| is bounded by ``limits.binomial_n`` (C(n, k) < 2ⁿ)."""
     n_, k_ = sympy.sympify(n), sympy.sympify(k)
-    if n_.is_Number and abs(n_) > MAX_BINOMIAL:
-        raise _refuse(f"binomial({n}, ...) with n larger than {MAX_BINOMIAL}")
+    for name, v in (("n", n_), ("k", k_)):
+        if v.is_Number and abs(v) > limits.get("binomial_n"):
+            raise limits.ResourceLimitError(
+                f"binomial({n}, {k}): |{name}| is larger than the limit binomial_n = {limits.get('binomial_n')}; "
+                "raise it with symdp.limits.set(binomial_n=...)")
+    if n_.is_Integer and k_.is_Integer and n_ >= 0:
+        import gmpy2
+        return sympy.Integer(int(gmpy2.comb(int(n_), int(k_)))) if 0 <= k_ <= n_ else sympy.Integer(0)
     return sympy.binomial(n_, k_)
 
 
@@ -170,12 +177,18 @@ def parse(text: str, names: Mapping[str, object], attributes: frozenset[str]) ->
 class _Checker:
     def __init__(self, names: Mapping[str, object], attributes: frozenset[str]):
         self.names, self.attributes = names, attributes
+        self.depth, self.max_depth = 0, limits.get("expression_depth")
 
     def visit(self, node: ast.AST, call_argument: bool = False) -> None:
         method = getattr(self, "visit_" + type(node).__name__, None)
         if method is None:
             raise _refuse(f"{_describe(node)} is not allowed", node)
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise RefusedExpression(f"refused: the expression is nested more than {self.max_depth} levels deep "
+                                    "(the limit expression_depth; raise it with symdp.limits.set(expression_depth=...))")
         method(node, call_argument)
+        self.depth -= 1
 
     def visit_Constant(self, node: ast.Constant, call_argument: bool) -> None:
         value = node.value

@@ -35,8 +35,8 @@ from typing import Callable, Iterator
 import sympy
 from flint import arb, fmpq
 
-from . import params
-from .errors import ParameterError
+from . import limits, params
+from .errors import ParameterError, show
 from .numbers import Real, Value, arb_of, is_rational, sign, to_fmpq, working_precision
 from .pairs import LaplacePair, Pair
 from .roots import at_points, solve_decreasing
@@ -53,11 +53,17 @@ __all__ = ["laplace_composition_delta", "laplace_composition_epsilon", "laplace_
 def _knots(eps0: sympy.Expr, k: int, eps: sympy.Expr) -> int:
     """The number N of knots c_n = 2n − k below −ε/ε₀, i.e. with y_n = (ε₀(k−2n) − ε)/2 > 0.
 
-    A knot with y_n = 0 exactly contributes an empty integral, so it is excluded."""
+    A knot with y_n = 0 exactly contributes an empty integral, so it is excluded. The double sum
+    then has N·k terms, checked against ``limits.composition_terms`` before anything is summed."""
+    what = f"the {show(k)}-fold Laplace composition's exact sum"
+    limits.check_size(k, what, "composition_terms")
     if is_rational(eps0) and is_rational(eps):
         a, e = to_fmpq(eps0), to_fmpq(eps)
-        return sum(1 for n in range(k + 1) if a * (k - 2 * n) > e)
-    return sum(1 for n in range(k + 1) if sign(eps0 * (k - 2 * n) - eps) > 0)
+        n_knots = sum(1 for n in range(k + 1) if a * (k - 2 * n) > e)
+    else:
+        n_knots = sum(1 for n in range(k + 1) if sign(eps0 * (k - 2 * n) - eps) > 0)
+    limits.check_size(n_knots * k, f"{what} ({n_knots} knots × {k} orders)", "composition_terms")
+    return n_knots
 
 
 def _weights(k: int) -> Iterator[list]:
@@ -93,6 +99,7 @@ def _double_sum(k: int, n_knots: int, series: Callable[[int], Iterator],
     total = 0
     for n, b in zip(range(n_knots), _weights(k)):
         total += sum(t * lift(s) for s, t in zip(_parity_suffix(b), series(n)))
+        limits.report(n + 1, n_knots)
     return total
 
 
@@ -101,6 +108,7 @@ def laplace_composition_sum(eps0: object, k: int, eps: object) -> sympy.Rational
     e0, e, k = params.positive(eps0, "eps0"), params.nonnegative(eps, "eps"), params.count(k)
     if not (is_rational(e0) and is_rational(e)):
         raise ParameterError(f"eps0 and eps must be rational for the exact sum, got {e0} and {e}")
+    n_knots = _knots(e0, k, e)
     a, b = int(e0.p), int(e0.q)
     u, v = int(e.p), int(e.q)
     d = 2 * b * v                           # y_n = Y_n / d with integer Y_n
@@ -113,7 +121,7 @@ def laplace_composition_sum(eps0: object, k: int, eps: object) -> sympy.Rational
             if r:
                 t = t * y // (d * r)
             yield t
-    total = _double_sum(k, _knots(e0, k, e), series)
+    total = _double_sum(k, n_knots, series)
     return sympy.Rational(int(total), int(scale))
 
 
@@ -138,10 +146,10 @@ def laplace_composition_delta(eps0: object, k: int, eps: object) -> Value:
     e0, e, k = params.positive(eps0, "eps0"), params.nonnegative(eps, "eps"), params.count(k)
     if sign(e - k * e0) >= 0:
         return sympy.Integer(0)
+    n_knots = _knots(e0, k, e)  # checks the size of the sum before 2^(1−k) is formed
     factor = sympy.Integer(2) ** (1 - k) * sympy.exp((e - k * e0) / 2)
     if is_rational(e0) and is_rational(e):
         return 1 - laplace_composition_sum(e0, k, e) * factor
-    n_knots = _knots(e0, k, e)
 
     def ball(prec: int) -> arb:
         # The double sum cancels about k bits (|K_{m,n}| ≤ 2^k); guard them.

@@ -15,19 +15,19 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from typing import Callable, Iterator, Union
 
 import sympy
 from flint import arb, ctx, fmpq, fmpz
 
-from .errors import ParameterError, PrecisionError
+from . import limits
+from .errors import ParameterError, PrecisionError, ResourceLimitError, show
 
 #: The largest number of digits symdp will try to certify.
 MAX_DIGITS = 5000
-#: Working precision (bits) beyond which a certification loop gives up.
-MAX_PREC = 1 << 18
+#: Working precision (bits) beyond which a certification loop gives up (``limits.max_prec``).
+MAX_PREC = limits.DEFAULTS["max_prec"]
 #: Working precision at which ``<`` and ``>`` between certified values give up (about 300
 #: digits: equal values without a closed form are never separated, and the cost grows fast).
 COMPARE_PREC = 1024
@@ -60,7 +60,18 @@ def exact(value: object, name: str = "value") -> sympy.Expr:
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ParameterError(f"{name} must be finite, got {value!r}")
-        return sympy.Rational(repr(value))
+        return sympy.Rational(repr(float(value)))
+    kind = getattr(getattr(value, "dtype", None), "kind", None)
+    if kind is not None and type(value).__module__ == "numpy" and getattr(value, "shape", None) == ():
+        # numpy scalars mean what Python's would: an integer, or the decimal the float prints as.
+        if kind in "iu":
+            return sympy.Integer(int(value))
+        if kind == "f":
+            if not math.isfinite(float(value)):
+                raise ParameterError(f"{name} must be finite, got {value!r}")
+            return sympy.Rational(str(value))
+        if kind == "b":
+            raise ParameterError(f"{name} must be a number, got {value!r}")
     if isinstance(value, fmpq):
         return sympy.Rational(int(value.p), int(value.q))
     if isinstance(value, fmpz):
@@ -135,6 +146,8 @@ class Real:
         raise sympy.SympifyError(self, "a certified Real has no exact sympy form; use arb_of or .exact")
 
     def __init__(self, fn: BallFunction, exact: sympy.Expr | None = None, name: str = ""):
+        if not callable(fn) or isinstance(fn, type):
+            raise ParameterError(f"Real needs a ball function fn(prec) -> arb, got {_short(fn)}")
         self._fn = fn
         self.exact = exact
         self.name = name
@@ -147,7 +160,10 @@ class Real:
             with working_precision(prec):
                 b = self._fn(prec)
             if not isinstance(b, arb):
-                b = arb_of(b, prec)
+                try:
+                    b = arb_of(b, prec)
+                except (sympy.SympifyError, TypeError):
+                    raise ParameterError(f"a Real's ball function must return a number, got {_short(b)}") from None
             self._cache[prec] = b
         return self._cache[prec]
 
@@ -199,6 +215,14 @@ class Real:
             return f"Real({certify(self, 20).decimal})"
         except PrecisionError:
             return f"Real({self.ball(256).str(20)})"
+        except ResourceLimitError:
+            return f"Real({self.name or 'uncomputable within symdp.limits'})"
+
+
+def _short(value: object) -> str:
+    if isinstance(value, (str, sympy.Basic, int)):
+        return show(value, 80)
+    return show(value.__name__ if isinstance(value, type) else repr(value), 80)
 
 
 Value = Union[sympy.Expr, Real]
@@ -215,12 +239,29 @@ def real(fn: BallFunction, name: str = "") -> Real:
 
 def _pow(base: arb, e: sympy.Expr, prec: int, sub: dict | None = None) -> arb:
     if e.is_Integer:
-        return base ** int(e)
+        return _int_pow(base, int(e))
     if e == sympy.S.Half:
         return base.sqrt()
     if e.is_Rational and e.q < 1 << 20:  # arb.root needs a machine-word index
         return base.root(int(e.q)) ** int(e.p) if base >= 0 else arb.nan()
     return (_sympy_ball(e, prec, sub) * base.log()).exp()
+
+
+def _int_pow(base: arb, n: int) -> arb:
+    """base^n for an integer n. arb's own power is nan for a ball containing 0 (it goes through
+    the logarithm), e.g. (log 2 + log 3 − log 6)²; repeated squaring is an enclosure there."""
+    if n < 0:
+        return 1 / _int_pow(base, -n)
+    if not base.contains(0) or n == 0:
+        return base ** n
+    out, square = arb(1), base
+    while n:
+        if n & 1:
+            out *= square
+        n >>= 1
+        if n:
+            square *= square
+    return out
 
 
 def _max(*xs: arb) -> arb:
@@ -237,6 +278,21 @@ def _min(*xs: arb) -> arb:
     return out
 
 
+def _monotone(f: Callable[[arb], arb], increasing: bool) -> Callable[[arb], arb]:
+    """f on a ball through its exact endpoints: f([a, b]) ⊆ [f(a), f(b)] for increasing f.
+
+    arb propagates the input radius of erf/erfc through a crude derivative bound that loses every
+    digit for large arguments (erfc of √2·10⁵ ± 2⁻¹²⁸ comes back as [± 10^−8685889606]);
+    at exact endpoints arb keeps full relative accuracy, and monotonicity makes the union an
+    enclosure."""
+    def g(x: arb) -> arb:
+        if x.is_exact() or not x.is_finite():
+            return f(x)
+        lo, hi = f(x.lower()), f(x.upper())
+        return lo.union(hi)
+    return g
+
+
 _UNARY: dict[type, Callable[[arb], arb]] = {
     sympy.exp: arb.exp,
     sympy.log: arb.log,
@@ -247,8 +303,8 @@ _UNARY: dict[type, Callable[[arb], arb]] = {
     sympy.atanh: arb.atanh,
     sympy.sin: arb.sin,
     sympy.cos: arb.cos,
-    sympy.erf: arb.erf,
-    sympy.erfc: arb.erfc,
+    sympy.erf: _monotone(arb.erf, True),
+    sympy.erfc: _monotone(arb.erfc, False),
     sympy.erfinv: arb.erfinv,
     sympy.erfcinv: arb.erfcinv,
     sympy.Abs: abs,
@@ -274,7 +330,11 @@ def arb_of(value: object, prec: int) -> arb:
             return arb(value)
         if isinstance(value, Fraction):
             return arb(fmpq(value.numerator, value.denominator))
-        return _sympy_ball(sympy.sympify(value), prec)
+        try:
+            return _sympy_ball(sympy.sympify(value), prec)
+        except RecursionError:
+            raise ResourceLimitError("the expression is nested too deeply to evaluate; "
+                                     f"the limit expression_depth = {limits.get('expression_depth')}") from None
 
 
 def _sympy_ball(e: sympy.Expr, prec: int, sub: dict | None = None) -> arb:
@@ -342,9 +402,24 @@ def decide_lt(a: arb, b: arb) -> bool | None:
 
 
 def endpoints(ball: arb, prec: int) -> tuple[fmpq, fmpq]:
-    """Exact rational lower and upper endpoints of `ball`, rounded outward at `prec` bits."""
+    """Exact rational lower and upper endpoints of `ball`, rounded outward at `prec` bits.
+
+    The size of each rational is checked first (``limits.rational_bits``): an endpoint such as
+    2^(−7·10¹¹) would otherwise make FLINT allocate ~90 GB or abort the process."""
+    if not ball.is_finite():
+        raise PrecisionError(f"the enclosure {ball.str(5)} is not finite: it has no rational endpoints")
     with working_precision(prec):
-        return ball.lower().fmpq(), ball.upper().fmpq()
+        lo, hi = ball.lower(), ball.upper()
+        for end in (lo, hi):
+            limits.check_bits(rational_bits(end), "an exact endpoint of an enclosure")
+        return lo.fmpq(), hi.fmpq()
+
+
+def rational_bits(x: arb) -> int:
+    """Bits of the numerator or denominator of the exact (dyadic) ball `x` as a rational,
+    from its mantissa and exponent alone (nothing is allocated)."""
+    man, exp = x.man_exp()
+    return int(man.bit_length()) + max(int(exp), 0) if exp >= 0 else -int(exp)
 
 
 def encloses(ball: arb, q: fmpq) -> bool:
@@ -374,15 +449,74 @@ def sign(value: object, max_prec: int = 4096) -> int:
     if is_rational(value):
         r = to_fmpq(value)
         return int(r > 0) - int(r < 0)
+    b = arb(0)
     for prec in precision_ladder(64, max_prec):
         b = arb_of(value, prec)
+        if b.is_zero():  # the exact ball {0}
+            return 0
         if b > 0:
             return 1
         if b < 0:
             return -1
-    if isinstance(value, sympy.Basic) and sympy.simplify(value) == 0:
+    # Only a finite enclosure of 0 suggests an exact zero worth proving; sympy's simplify on an
+    # overflowing tower such as exp(exp(…)) would run without end.
+    if isinstance(value, sympy.Basic) and (_rational_zero(value) or (
+            b.is_finite() and sympy.count_ops(value) <= 200 and simplify(value) == 0)):
         return 0
-    raise PrecisionError(f"cannot decide the sign of {value} at {max_prec} bits")
+    raise PrecisionError(f"cannot decide the sign of {_short(value)} at {max_prec} bits"
+                         + ("" if b.is_finite() else ": it is too large to evaluate"))
+
+
+#: Largest |x| of an exponential e^x (or power b^x) that sympy's simplifiers are given.
+SIMPLIFY_EXPONENT = 64
+
+
+def simplify(expr: sympy.Expr, how: Callable[[sympy.Expr], sympy.Expr] = sympy.simplify) -> sympy.Expr:
+    """An exact simplification of `expr` by `how` (``sympy.simplify`` unless given), or `expr`
+    itself where simplifying is unsafe: sympy's simplifiers treat e^N as the N-th power of a
+    generator, so e^(10⁶) runs for minutes and e^(10¹⁵) aborts GMP ("overflow in mpz type").
+    The value never changes, only its form."""
+    if is_rational(expr) or not isinstance(expr, sympy.Basic) or _huge_exponent(expr):
+        return expr
+    try:
+        return how(expr)
+    except (OverflowError, RecursionError, MemoryError):
+        return expr
+
+
+def _huge_exponent(expr: sympy.Basic) -> bool:
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.exp):
+            x = node.args[0]
+            if x.is_Rational and (abs(x.p) > SIMPLIFY_EXPONENT or x.q > 1 << 20):
+                return True  # e^(p/q) becomes (e^(1/q))^p for sympy's polynomial simplifiers
+        elif isinstance(node, sympy.Pow) and not node.exp.is_Rational and node.exp.is_number:
+            x = node.exp
+        elif isinstance(node, sympy.Pow) and node.exp.is_Rational:
+            if abs(node.exp) > SIMPLIFY_EXPONENT:
+                return True
+            continue
+        else:
+            continue
+        if x.free_symbols:
+            continue
+        b = arb_of(x, 64)
+        if not (b.is_finite() and abs(b) < SIMPLIFY_EXPONENT):
+            return True
+    return False
+
+
+def _rational_zero(expr: sympy.Basic) -> bool:
+    """True when `expr`, with each exponential e^x read as an independent variable, is the zero
+    rational function: then it is 0 (e.g. 1/(1 + e^N) + e^N/(1 + e^N) − 1 for any N), proved
+    by polynomial arithmetic that never evaluates e^N."""
+    atoms = {a: sympy.Dummy() for a in expr.atoms(sympy.exp)}
+    if not atoms or sympy.count_ops(expr) > 400:
+        return False
+    try:
+        return sympy.cancel(sympy.together(expr.xreplace(atoms))) == 0
+    except (OverflowError, RecursionError, sympy.PolynomialError):
+        return False
 
 
 def maximum(a: Value, b: Value) -> Value:
@@ -420,12 +554,20 @@ def _round_div(x: fmpq, unit: fmpq) -> int:
 
 
 def _format(negative: bool, n: int, exp10: int) -> str:
-    """The decimal string of (−1)^negative · n · 10^exp10, keeping every digit of n."""
-    d = Decimal((int(negative), tuple(int(c) for c in str(n)), exp10))
-    adjusted = d.adjusted()
+    """The decimal string of (−1)^negative · n · 10^exp10, keeping every digit of n.
+
+    Written out by hand (as ``Decimal``'s "f"/"e" formats would): Decimal cannot hold exponents
+    beyond ±2⁶³ (e^(10²⁰)) and Python's ``str(int)`` refuses more than 4300 digits."""
+    d = str(fmpz(n))
+    sign_ = "-" if negative else ""
+    adjusted = exp10 + len(d) - 1
     if -7 < adjusted < 21 and exp10 <= 0:  # trailing zeros would read as significant
-        return format(d, "f")
-    return format(d, "e").replace("E", "e")
+        if adjusted >= 0:
+            head, tail = d[:adjusted + 1], d[adjusted + 1:]
+            return sign_ + head + ("." + tail if tail else "")
+        return sign_ + "0." + "0" * (-adjusted - 1) + d
+    mantissa = d[0] + ("." + d[1:] if len(d) > 1 else "")
+    return f"{sign_}{mantissa}e{'+' if adjusted >= 0 else '-'}{fmpz(abs(adjusted))}"
 
 
 def _digits_of(lo: fmpq, hi: fmpq, digits: int, shift: int = 0) -> str | None:
@@ -528,27 +670,37 @@ def certify(value: object, digits: int = 30, max_prec: int = MAX_PREC) -> Certif
         exact_form = exact(value)
         if exact_form.free_symbols:
             raise ParameterError(f"value has free symbols {sorted(map(str, exact_form.free_symbols))}; substitute numbers first")
-        if exact_form.is_zero:
+        if exact_form == 0:  # structural; sympy's is_zero evaluates sums numerically, without bound
             z = arb(0)
             return Certified("0", "0", "0", digits, exact_form, z)
         if exact_form in (sympy.oo, -sympy.oo):
             raise PrecisionError(f"value is {exact_form}, which has no decimal expansion")
+    max_prec = min(max_prec, limits.get("max_prec"))
     last = None
     for prec in precision_ladder(start_prec(digits), max_prec):
         b = arb_of(value if isinstance(value, Real) else exact_form, prec)
-        if not b.is_finite():
-            last = b
+        if not b.is_finite() or (b.contains(0) and not b.is_zero()):
+            last = b  # no digits yet: refine before converting an endpoint (it may be 2^(−10¹¹))
             continue
         scaled, shift = _decimal_scale(b, prec)
+        last = b
+        if scaled.contains(0) and not scaled.is_zero():
+            continue  # the scale 10^−shift was itself too wide at this precision
         lo, hi = endpoints(scaled, prec)
         text = _digits_of(lo, hi, digits, shift)
         if text is not None:
             return Certified(text, _outward(lo, digits + 3, False, shift), _outward(hi, digits + 3, True, shift),
                              digits, exact_form, b)
         last = b
-    if exact_form is not None and sign(exact_form) == 0:
-        return Certified("0", "0", "0", digits, exact_form, arb(0))
-    shown = last.str(10) if last is not None else "nothing"
+    if exact_form is not None and last is not None and last.is_finite() and last.contains(0):
+        try:
+            if sign(exact_form) == 0:
+                return Certified("0", "0", "0", digits, exact_form, arb(0))
+        except PrecisionError:
+            pass
+    if last is None or not last.is_finite():
+        raise PrecisionError(f"could not certify {digits} digits within {max_prec} bits (the limit max_prec): "
+                             "the value is too large or undefined, its enclosure is not finite")
     raise PrecisionError(
-        f"could not certify {digits} digits within {max_prec} bits: the enclosure is {shown}"
-        + (" (the value may be exactly 0)" if last is not None and last.contains(0) else ""))
+        f"could not certify {digits} digits within {max_prec} bits (the limit max_prec): the enclosure is "
+        f"{_short(last.str(10))}" + (" (the value may be exactly 0)" if last.contains(0) else ""))

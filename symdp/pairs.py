@@ -17,7 +17,7 @@ from flint import fmpq
 
 from .errors import ParameterError, UnsupportedError, require
 from .numbers import (Real, Value, arb_of, ball_function, exact, from_fmpq,
-                      is_rational, maximum, sign, to_fmpq)
+                      is_rational, maximum, sign, simplify, to_fmpq)
 from . import params, pld as _pld
 
 __all__ = ["Pair", "FinitePair", "GaussianPair", "LaplacePair", "laplace", "gaussian",
@@ -136,8 +136,10 @@ class FinitePair(Pair):
     """
 
     def __init__(self, p: Sequence[object], q: Sequence[object]):
-        p = tuple(exact(v, f"p[{i}]") for i, v in enumerate(p))
-        q = tuple(exact(v, f"q[{i}]") for i, v in enumerate(q))
+        if not all(isinstance(v, (list, tuple)) for v in (p, q)):
+            raise ParameterError(f"p and q must be lists of probabilities, got {type(p).__name__} and {type(q).__name__}")
+        p = tuple(params.sized(v, f"p[{i}]") for i, v in enumerate(p))
+        q = tuple(params.sized(v, f"q[{i}]") for i, v in enumerate(q))
         if len(p) != len(q) or not p:
             raise ParameterError(f"p and q must be non-empty and of equal length, got {len(p)} and {len(q)}")
         for name, vec in (("p", p), ("q", q)):
@@ -214,8 +216,24 @@ class FinitePair(Pair):
             return sympy.log(_max_exact([x / y for x, y in zip(self.p, self.q) if x != 0]))
         if sign(a - 1) > 0 and any(x != 0 and y == 0 for x, y in zip(self.p, self.q)):
             return sympy.oo
+        if is_rational(a) and (sympy.Rational(a).q > 64 or (
+                self._rational is not None and _power_bits(self.p + self.q, a) > EXACT_POWER_BITS)):
+            # x^α exactly would have too many bits, or sympy would search x for 10¹⁰-th roots:
+            # certified instead.
+            return self._renyi_ball(a)
         s = sympy.Add(*[x ** a * y ** (1 - a) for x, y in zip(self.p, self.q) if x != 0 and y != 0])
         return sympy.log(s) / (a - 1)
+
+    def _renyi_ball(self, a: sympy.Expr) -> Real:
+        """D_α = log Σ exp(α log p_i + (1−α) log q_i) / (α − 1), certified in ball arithmetic."""
+        terms = [(x, y) for x, y in zip(self.p, self.q) if x != 0 and y != 0]
+
+        def ball(prec: int):
+            al = arb_of(a, prec)
+            s = sum(((al * arb_of(x, prec).log() + (1 - al) * arb_of(y, prec).log()).exp() for x, y in terms),
+                    arb_of(0, prec))
+            return s.log() / (al - 1)
+        return Real(ball, name=f"renyi({a})")
 
     def tradeoff(self, alpha: object) -> Value:
         """Neyman–Pearson: reject P on outcomes in decreasing order of Q/P (randomising on
@@ -244,6 +262,17 @@ class FinitePair(Pair):
         """Poisson subsampling, add/remove: ((1−q)Q + qP, Q) (Steinke, Theorem 29's pair)."""
         r = params.probability(q, "q", symbolic=True)
         return _finite(tuple(r * a + (1 - r) * b for a, b in zip(self.p, self.q)), self.q)
+
+
+#: Beyond this many bits an exact x^α is not worth having: sympy's log of such a rational
+#: searches it for perfect powers (minutes at 3·10⁶ bits); Rényi divergences are then certified.
+EXACT_POWER_BITS = 1 << 14
+
+
+def _power_bits(values: Sequence[sympy.Expr], a: sympy.Expr) -> int:
+    """An estimate of the bits of x^a for the rationals x in `values`."""
+    bits = max(max(int(sympy.Rational(x).p).bit_length(), int(sympy.Rational(x).q).bit_length()) for x in values)
+    return bits * (abs(int(sympy.Rational(a).p)) + 1)
 
 
 def _finite(p: Sequence[sympy.Expr], q: Sequence[sympy.Expr]) -> FinitePair:
@@ -299,7 +328,7 @@ def _gamma_for(pair: FinitePair, delta: sympy.Expr) -> sympy.Expr:
         # On the segment γ ∈ [r, previous ratio], E_γ = sp − γ sq.
         if sign(sp - r * sq - delta) > 0:
             g = (sp - delta) / sq
-            return g if is_rational(g) else sympy.simplify(g)
+            return g if is_rational(g) else simplify(g)
         sp, sq = sp + a, sq + b
     if sq != 0 and sign(sp - sq - delta) > 0:
         return (sp - delta) / sq
@@ -554,7 +583,7 @@ def dominating(eps: object, delta: object = 0, eta: object = None) -> FinitePair
             require(sign(n - d) >= 0 and sign(n - top) <= 0, "eta",
                     f"in [delta, delta + (1-delta)tanh(eps/2)] = [{d}, {top}]", n)
             a = erasure_mass(e, d, n)
-            a = a if is_rational(a) else sympy.simplify(a)
+            a = simplify(a)
     x = sympy.exp(e)
     u = (1 - d) * (1 - a) / (1 + x)
     p = [u * x, (1 - d) * a, u]

@@ -13,16 +13,27 @@ from typing import Callable
 
 import sympy
 
-from .errors import ParameterError, require
+from . import limits
+from .errors import ParameterError, require, show
 from .numbers import exact, sign
 
-__all__ = ["at_least", "above", "nonnegative", "positive", "rate", "probability",
+__all__ = ["sized", "at_least", "above", "nonnegative", "positive", "rate", "probability",
            "open_probability", "positive_probability", "count", "order"]
+
+
+def sized(value: object, name: str) -> sympy.Expr:
+    """`value` converted by :func:`exact`, with every rational in it at most
+    ``limits.parameter_bits`` bits: sympy's arithmetic and assumptions on e^x for a 100 000-bit x
+    run for minutes (its printer alone evaluates e^x to order terms)."""
+    v = exact(value, name)
+    bits = max((max(int(r.p).bit_length(), int(r.q).bit_length()) for r in v.atoms(sympy.Rational)), default=0)
+    limits.check_bits(bits, f"the parameter {name}", "parameter_bits")
+    return v
 
 
 def _checked(value: object, name: str, allowed: str, holds: Callable[[sympy.Expr], bool],
              symbolic: bool) -> sympy.Expr:
-    v = exact(value, name)
+    v = sized(value, name)
     require(symbolic if v.free_symbols else holds(v), name, allowed, v)
     return v
 
@@ -68,18 +79,26 @@ def positive_probability(value: object, name: str, *, symbolic: bool = False) ->
     return _checked(value, name, "in (0, 1]", lambda v: sign(v) > 0 and sign(1 - v) >= 0, symbolic)
 
 
+def repr_of(value: object) -> str:
+    """repr that never raises (a Fraction with a 10⁵-digit numerator has no repr in Python ≥ 3.11)."""
+    try:
+        return repr(value)
+    except ValueError:
+        return f"<a {type(value).__name__} too large to print>"
+
+
 def count(k: object, name: str = "k", minimum: int = 1) -> int:
     """An integer ≥ minimum (a Python or sympy integer; booleans are refused), as an ``int``."""
-    if isinstance(k, sympy.Integer):
-        k = int(k)
+    if isinstance(k, sympy.Integer) or (type(k).__module__ == "numpy" and getattr(getattr(k, "dtype", None), "kind", "") in ("i", "u")):
+        k = int(k)  # numpy integers count like Python's
     if isinstance(k, bool) or not isinstance(k, int) or k < minimum:
-        raise ParameterError(f"{name} must be an integer ≥ {minimum}, got {k!r}")
+        raise ParameterError(f"{name} must be an integer ≥ {minimum}, got {show(k if isinstance(k, int) else repr_of(k))}")
     return k
 
 
 def order(alpha: object, name: str = "alpha") -> sympy.Expr:
     """A Rényi order: α > 0, or α = oo (the max-divergence)."""
-    a = exact(alpha, name)
+    a = sized(alpha, name)
     if a is sympy.oo:
         return a
     return _checked(a, name, "> 0 (or oo)", lambda v: sign(v) > 0, False)

@@ -27,8 +27,10 @@ import gmpy2
 import sympy
 from flint import arb, arb_poly, fmpq, fmpz, fmpz_poly
 
-from .errors import UnsupportedError
-from .numbers import arb_of, coprime_rational, from_fmpq, is_rational, sign, to_fmpq, working_precision
+from . import limits
+from .errors import PrecisionError, UnsupportedError, show
+from .numbers import (arb_of, coprime_rational, from_fmpq, is_rational, precision_ladder, sign, simplify,
+                      to_fmpq, working_precision)
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,7 @@ def _integer_exponent(ratio: sympy.Expr, base: sympy.Expr) -> int | None:
 
 def _simplified(expr: sympy.Expr) -> sympy.Expr:
     """An exact simplification (never a numerical guess: no nsimplify)."""
-    return expr if is_rational(expr) else sympy.simplify(expr)
+    return simplify(expr)
 
 
 def lattice_factor(p: Sequence[sympy.Expr], q: Sequence[sympy.Expr]) -> Factor | None:
@@ -93,6 +95,8 @@ def lattice_factor(p: Sequence[sympy.Expr], q: Sequence[sympy.Expr]) -> Factor |
         exps.append(j)
         ps.append(pi)
         qs.append(qi)
+    if not exps:  # all mass at likelihood ratio 0 or ∞ (δ = 1): one empty atom keeps the lattice non-empty
+        exps, ps, qs = [0], [sympy.Integer(0)], [sympy.Integer(0)]
     return Factor(base, tuple(exps), tuple(ps), tuple(qs))
 
 
@@ -137,8 +141,32 @@ class LatticePLD:
         return sum(k * max(f.exps) for f, k in self.factors)
 
     @cached_property
+    def points(self) -> int:
+        """The number of lattice points (likelihood ratios) of the composed polynomials."""
+        return sum(k * (max(f.exps) - min(f.exps)) for f, k in self.factors) + 1
+
+    def check_budget(self, bits_per_point: int, what: str = "the composed pair") -> None:
+        """Refuse, before allocating, a lattice beyond ``limits.lattice_points`` or whose masses
+        would take more than ``limits.lattice_bits`` bits in all."""
+        limits.check_size(self.points, f"{what} ({self.describe()})", "lattice_points")
+        limits.check_bits(self.points * bits_per_point, f"{what} ({self.describe()})", "lattice_bits")
+
+    def describe(self) -> str:
+        return " × ".join(f"{len(f.p)}-point pair^{show(k)}" for f, k in self.factors)
+
+    def exact_bits(self) -> int:
+        """An upper bound on the bits of one exact mass numerator: the common denominator of a
+        k-fold product of masses with denominators d has k·log2(d) bits."""
+        total = 0
+        for f, k in self.factors:
+            pd, qd = _lcm_den([to_fmpq(v) for v in f.p]), _lcm_den([to_fmpq(v) for v in f.q])
+            total += k * (pd.bit_length() + qd.bit_length())
+        return total + 64
+
+    @cached_property
     def exact(self) -> "ExactLattice":
         """The exact integer-polynomial form (rational masses only)."""
+        self.check_budget(self.exact_bits())
         lo, p, q, pd, qd, cover = 0, fmpz_poly([1]), fmpz_poly([1]), fmpz(1), fmpz(1), 1
         for f, k in self.factors:
             flo, fp, fq, fpd, fqd = _integer_polys(f)
@@ -159,6 +187,7 @@ class LatticePLD:
 
 @lru_cache(maxsize=64)
 def _lattice_balls(lattice: LatticePLD, prec: int) -> tuple[int, list[arb], list[arb]]:
+    lattice.check_budget(2 * prec + 64)  # two arf numbers (midpoint, radius) per mass
     with working_precision(prec):
         lo, p, q = 0, arb_poly([1]), arb_poly([1])
         for f, k in lattice.factors:
@@ -308,9 +337,18 @@ class ExactLattice:
                 else:
                     lo_i = mid + 1
             return lo_i
-        with working_precision(128):
-            t = (arb_of(gamma, 128).log() / arb(self.base).log()).floor().mid()
-        i = int(t.unique_fmpz()) - self.lo + 1
+        for prec in precision_ladder(128, 1 << 14):  # log_b γ, precise enough to place γ
+            with working_precision(prec):
+                t = arb_of(gamma, prec).log() / arb(self.base).log()
+            if t.is_finite() and t.rad() < 0.25:
+                break
+        else:
+            raise PrecisionError(f"cannot place gamma = {show(gamma)} among the likelihood ratios of this lattice")
+        if t > self.lo + n:  # γ above every ratio b^(lo+i), i < n (also e^(10^400): no huge powers formed)
+            return n
+        if t < self.lo - 1:
+            return 0
+        i = int(t.mid().floor().unique_fmpz()) - self.lo + 1
         base = sympy.Rational(int(self.base.p), int(self.base.q))
         while i > 0 and sign(base ** (self.lo + i - 1) - gamma) > 0:
             i -= 1

@@ -14,15 +14,17 @@ Every value is exact (sympy) or a certified :class:`~symdp.numbers.Real`.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 import sympy
 from flint import arb, ctx, fmpq
 
 from . import params
-from .errors import ParameterError, require
-from .numbers import Real, Value, arb_of, ball_function, exact, from_fmpq, sign, working_precision
+from .errors import ParameterError, PrecisionError, require, show
+from .numbers import (Real, Value, arb_of, ball_function, exact, from_fmpq, precision_ladder, sign,
+                      working_precision)
 from .roots import Root, bracket_increasing, solve_increasing
 
 __all__ = [
@@ -129,8 +131,9 @@ class ZCDP:
         rho = self.rho
         slope = lambda t: _zcdp_log_delta_slope(arb_of(rho, _prec()), arb_of(e, _prec()), t)
         hi = _upper_rational((e + 1) / (2 * rho) + 1)
-        lo, hi = bracket_increasing(slope, 0, fmpq(1, 2), hi, floor=0)
-        return solve_increasing(slope, 0, lo, hi, name="t*")
+        with _searching(f"zcdp(rho={show(rho)}).delta({show(e)})"):
+            lo, hi = bracket_increasing(slope, 0, fmpq(1, 2), hi, floor=0)
+            return solve_increasing(slope, 0, lo, hi, name="t*")
 
     def epsilon(self, delta: object) -> Value:
         """The least ε ≥ 0 with :meth:`delta` (ε) ≤ δ, for δ ∈ (0, 1].
@@ -154,8 +157,9 @@ class ZCDP:
         rho, big_l = self.rho, sympy.log(1 / d)
         slope = lambda a: _zcdp_epsilon_slope(arb_of(rho, _prec()), arb_of(big_l, _prec()), a)
         hi = _upper_rational(1 + sympy.sqrt(big_l / rho) + 1)
-        lo, hi = bracket_increasing(slope, 0, fmpq(3, 2), hi, floor=1)
-        return solve_increasing(slope, 0, lo, hi, name="alpha*")
+        with _searching(f"zcdp(rho={show(rho)}).epsilon({show(d)})"):
+            lo, hi = bracket_increasing(slope, 0, fmpq(3, 2), hi, floor=1)
+            return solve_increasing(slope, 0, lo, hi, name="alpha*")
 
 
 def _prec() -> int:
@@ -348,13 +352,27 @@ class GDP:
         mu = self.mu
         f = lambda e: -_gdp_delta_ball(arb_of(mu, _prec()), e).log()
         target = -sympy.log(d)
-        with working_precision(64):
-            at_zero = f(arb(0)) - arb_of(target, 64)
-        if at_zero >= 0:
-            return sympy.Integer(0)
+        for prec in precision_ladder(64, 1 << 14):  # δ(0) = erf(μ/(2√2)) cancels ~log2(1/μ) bits
+            with working_precision(prec):
+                at_zero = -_gdp_delta_ball(arb_of(mu, prec), arb(0)).log() - arb_of(target, prec)
+            if at_zero >= 0:
+                return sympy.Integer(0)
+            if at_zero < 0:
+                break
         hi = _upper_rational(mu * (mu / 2 + 2 + sympy.sqrt(2 * sympy.log(1 / d))) + 1)
-        _, hi = bracket_increasing(f, target, 0, hi, floor=-1)
-        return solve_increasing(f, target, 0, hi, name="gdp_epsilon")
+        with _searching(f"gdp(mu={show(mu)}).epsilon({show(d)})"):
+            _, hi = bracket_increasing(f, target, 0, hi, floor=-1)
+            return solve_increasing(f, target, 0, hi, name="gdp_epsilon")
+
+
+@contextmanager
+def _searching(what: str) -> Iterator[None]:
+    """Report a failed certified search as a statement about the call, not about brackets."""
+    try:
+        yield
+    except (ParameterError, PrecisionError):
+        raise PrecisionError(f"{what} could not be certified: the certified search for the optimum failed at "
+                             "these parameters (too extreme for the precision limit)") from None
 
 
 def gdp(mu: object) -> GDP:

@@ -32,7 +32,7 @@ import sympy
 
 from . import params
 from .errors import ParameterError, require
-from .numbers import Value, exact, sign
+from .numbers import Value, exact, sign, simplify
 from .pairs import FinitePair, Pair, _finite, dominating
 
 __all__ = ["StaircasePair", "staircase", "staircase_tv", "staircase_gamma_for_alpha"]
@@ -182,7 +182,7 @@ def _clip(v: sympy.Expr, g: sympy.Expr, upper: bool) -> sympy.Expr:
 
 
 def _tidy(v: sympy.Expr) -> sympy.Expr:
-    return v if v.is_Rational else sympy.factor(sympy.simplify(v))
+    return simplify(v, lambda e: sympy.factor(sympy.simplify(e)))
 
 
 def staircase(eps: object, gamma: object, sensitivity: object = 1) -> StaircasePair:

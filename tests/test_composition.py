@@ -194,3 +194,20 @@ def test_composed_deltas_certified_mode(k):
             c = certify(dj, 30)
             slack = mpmath.mpf(10) ** -55
             assert mpmath.mpf(c.lower) - slack <= true <= mpmath.mpf(c.upper) + slack, (j, c, true)
+
+
+@pytest.mark.parametrize("pair, a, b", [(randomized_response(log(3)), 2, 3), (dominating(1, Rational(1, 10)), 3, 2),
+                                        (randomized_response(Rational(1, 2), 3), 2, 2)])
+def test_powers_of_powers_are_products_of_the_outcomes(pair, a, b):
+    """(pair ** a) ** b is the (a·b)-fold product: checked against an explicit enumeration of the
+    n^(a·b) product outcomes (P and Q multiply coordinatewise), exactly or to 40 digits."""
+    k = a * b
+    outcomes = list(itertools.product(range(len(pair.p)), repeat=k))
+    p = [sympy.Mul(*[pair.p[i] for i in o]) for o in outcomes]
+    q = [sympy.Mul(*[pair.q[i] for i in o]) for o in outcomes]
+    brute = FinitePair.__new__(FinitePair)
+    brute._p, brute._q = tuple(p), tuple(q)  # already valid: products of probability vectors
+    nested = (pair ** a) ** b
+    for eps in (Rational(1, 3), log(2)):
+        got, want = nested.delta(eps), brute.delta(eps)
+        assert certify(got, 40).decimal == certify(want, 40).decimal

@@ -11,7 +11,7 @@ from sympy import Rational, log
 
 from symdp import (FinitePair, ParameterError, Real, UnsupportedError, dominating, gaussian, laplace,
                    randomized_response)
-from symdp.numbers import arb_of, is_rational, sign
+from symdp.numbers import arb_of, endpoints, from_fmpq, is_rational, sign
 
 PREC = 256
 
@@ -89,6 +89,11 @@ class PairLaws:
 
     def test_delta_zero_is_tv(self):
         assert_eq(self.pair.delta(0), self.pair.tv())
+        # An independent route to TV: every test's errors satisfy α + β ≥ 1 − TV (Neyman–Pearson),
+        # so 1 − t − T(t) ≤ TV at every t, with equality at the optimum.
+        tv = self.pair.tv()
+        for t in TS:
+            assert_le(1 - t - self.pair.tradeoff(t), tv)
 
     def test_delta_is_max_of_both_hockey_sticks(self):
         for e in (Rational(1, 2), log(2)):
@@ -118,6 +123,12 @@ class PairLaws:
         for t in TS[:4]:
             ft = supported(self.pair.tradeoff, t)
             if isinstance(ft, Real):
+                # T(Q, P) is non-increasing: bracket T(t) by exact rationals lo ≤ T(t) ≤ hi, then
+                # T(Q, P)(hi) ≤ t ≤ T(Q, P)(lo).
+                lo, hi = (from_fmpq(x) for x in endpoints(ball(ft), PREC))
+                if sign(lo) > 0 and sign(hi - 1) < 0:
+                    assert_le(rev.tradeoff(hi), t)
+                    assert_le(t, rev.tradeoff(lo))
                 continue
             if sign(ft) > 0:
                 assert_eq(rev.tradeoff(ft), t)
@@ -129,7 +140,11 @@ class PairLaws:
             if e is sympy.oo:
                 continue
             if isinstance(e, Real):
-                assert not (ball(e) < 0)
+                # δ is non-increasing: with exact rationals lo ≤ ε(d) ≤ hi, δ(hi) ≤ d ≤ δ(lo).
+                lo, hi = (from_fmpq(x) for x in endpoints(ball(e), PREC))
+                assert sign(hi) >= 0
+                assert_le(self.pair.delta(hi), d)
+                assert_le(d, self.pair.delta(max(lo, 0)))
                 continue
             assert_le(self.pair.delta(e), d)
             if sign(e) > 0:

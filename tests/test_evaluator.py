@@ -172,3 +172,13 @@ def test_calculator_functions_are_reachable_and_right():
     kov = evaluate("kov_delta(log(2), 0, 10, 1)")
     # Kairouz–Oh–Viswanath's δ is that of the 10-fold randomized-response pair (exact convolution)
     assert certify(kov, 30).decimal == certify(evaluate("(randomized_response(log(2)) ** 10).delta(1)"), 30).decimal
+@pytest.mark.parametrize("text", [
+    "laplace(1).eps.func", "laplace(1).eps.args", "gaussian(1).mu.subs", "laplace(1).eps.evalf(5)",
+    "randomized_response(1).p.count(1)", "certify(1).exact.func", "local.Channel([[1, 0], [0, 1]]).matrix.index(1)",
+    "laplace(1).delta(0).atoms()", "gaussian(2).mu.expand()",
+])
+def test_public_but_non_api_attributes_are_refused_before_evaluation(text):
+    """Attributes that exist on public objects (sympy's .func, .args, .subs; tuple methods) but are
+    not part of the API: only the allow-list stops them (the '_' rule would let them through)."""
+    with pytest.raises(RefusedExpression, match="the attribute '[a-z]+' is not allowed"):
+        evaluator.parse(text, evaluator.namespace(), evaluator.allowed_attributes())

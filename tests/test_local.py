@@ -533,3 +533,27 @@ def test_le_cam_is_the_chi2_information_of_a_binary_input():
     marg = [beta] * 3 + [1 - beta] * 3
     chi2_info = sum(j ** 2 / (m * out[i % 3]) for i, (j, m) in enumerate(zip(joint, marg))) - 1
     assert le_cam(beta, p, q) == chi2_info
+
+
+Q = sympy.Rational
+
+
+@pytest.mark.parametrize("p, q", [
+    ((Q(1, 2), Q(1, 3), Q(1, 6)), (Q(1, 3), Q(1, 6), Q(1, 2))),   # same entries, not mirror images
+    ((Q(1, 2), Q(1, 4), Q(1, 4)), (Q(1, 4), Q(1, 2), Q(1, 4))),   # mirror images: the β = 1/2 shortcut holds
+])
+def test_binary_chi2_contraction_is_the_sup_over_beta(p, q):
+    """η_χ²(P, Q) = sup_β LC_β(P‖Q) (Ghazi–Issa eq. (37)), against mpmath: LC_β is concave in β, so a
+    golden-section search at 50 digits finds the sup. Rows with equal entries that are not mirror
+    images must not take the β = 1/2 shortcut."""
+    from symdp.local.contraction import binary_chi2_contraction
+    with mpmath.workdps(50):
+        P, Qm = [mpmath.mpf(x.p) / x.q for x in p], [mpmath.mpf(x.p) / x.q for x in q]
+        lc = lambda b: b * (1 - b) * mpmath.fsum((u - v) ** 2 / (b * u + (1 - b) * v) for u, v in zip(P, Qm))
+        lo, hi, g = mpmath.mpf(0), mpmath.mpf(1), (mpmath.sqrt(5) - 1) / 2
+        for _ in range(200):
+            x1, x2 = hi - g * (hi - lo), lo + g * (hi - lo)
+            lo, hi = (x1, hi) if lc(x1) < lc(x2) else (lo, x2)
+        best = lc((lo + hi) / 2)
+        c = certify(binary_chi2_contraction(p, q), 30)
+        assert abs(mpmath.mpf(c.decimal) - best) < mpmath.mpf(10) ** -28

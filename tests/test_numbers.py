@@ -57,8 +57,13 @@ def test_certify_digits_against_mpmath(name, digits):
 
 
 def test_certify_rounds_to_nearest_and_carries():
-    assert certify(Rational(999999, 1000000), 3).decimal in ("1.00", "0.999")
-    assert certify(Rational(1, 8), 2).decimal in ("0.12", "0.13")
+    assert certify(Rational(999999, 1000000), 3).decimal == "1.00"  # rounds up and carries
+    # An exact tie rounds half away from zero (either neighbour is within one unit, so the rule
+    # is what makes the digits reproducible): 0.125 → 0.13, −0.125 → −0.13, 0.0625 → 0.063.
+    assert certify(Rational(1, 8), 2).decimal == "0.13"
+    assert certify(-Rational(1, 8), 2).decimal == "-0.13"
+    assert certify(Rational(1, 16), 2).decimal == "0.063"
+    assert certify(Rational(5, 2), 1).decimal == "3"
     assert certify(Rational(1, 4), 2).decimal == "0.25"
     assert certify(Integer(-7), 1).decimal == "-7"
 
@@ -200,3 +205,35 @@ def test_certify_extreme_magnitudes_against_mpmath(expr):
     exponent = c.decimal.split("e")[1]
     unit = mpmath.mpf(10) ** (int(exponent) - 19)
     assert abs(mpmath.mpf(c.decimal) - true) < unit
+
+
+def test_sign_of_a_ball_touching_zero_is_not_positive():
+    """|log 2 + log 3 − log 6| = 0 exactly; its ball is [0, r], "certainly ≥ 0" but not > 0."""
+    from symdp.numbers import sign
+    assert sign(sympy.Abs(log(2) + log(3) - log(6))) == 0
+
+
+def test_sign_proves_zero_by_exponential_atoms_and_refuses_what_it_cannot_decide():
+    from symdp.numbers import sign
+    x = exp(Integer(10) ** 5)  # e^(10⁵): sympy's simplify is never asked
+    assert sign(1 / (1 + x) + x / (1 + x) - 1) == 0
+    tiny = exp(Rational(1, 10 ** 2000)) - 1 - Rational(1, 10 ** 2000)  # ≈ 5·10⁻⁴⁰⁰¹ > 0
+    with pytest.raises(PrecisionError, match="cannot decide the sign"):
+        sign(tiny, max_prec=1024)
+    assert sign(tiny, max_prec=1 << 15) == 1
+
+
+def test_integer_powers_of_balls_around_zero_stay_finite():
+    """(log 2 + log 3 − log 6)² is exactly 0; its ball [±r] must not turn into nan when squared."""
+    z = log(2) + log(3) - log(6)
+    assert certify(z ** 2, 10).decimal == "0"
+    assert certify(z ** 3 + Rational(1, 3), 10).decimal == "0.3333333333"
+
+
+def test_sign_of_balls_around_zero():
+    """The exact ball {0} is 0; a ball [±2^−prec] at every precision is undecided, not positive."""
+    from flint import arb
+    from symdp.numbers import sign
+    assert sign(Real(lambda p: arb(0))) == 0
+    with pytest.raises(PrecisionError, match="cannot decide the sign"):
+        sign(Real(lambda p: arb(0).union(arb(2) ** -p)), max_prec=256)

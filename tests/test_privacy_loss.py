@@ -19,8 +19,10 @@ from symdp.privacy_loss import (FinitePLD, GaussianPLD, LaplacePLD, multivariate
 
 
 def _agree(a, b, digits=30):
+    """The certified brackets of a and b overlap, compared as exact rationals (not as strings)."""
     ca, cb = certify(a, digits), certify(b, digits)
-    return ca.decimal == cb.decimal or (ca.lower <= cb.upper and cb.lower <= ca.upper)
+    lo_a, hi_a, lo_b, hi_b = (Fraction(x) for x in (ca.lower, ca.upper, cb.lower, cb.upper))
+    return lo_a <= hi_b and lo_b <= hi_a
 
 
 FORMS = ("delta_tail", "delta_expectation", "delta_integral")

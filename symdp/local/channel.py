@@ -16,7 +16,7 @@ import sympy
 
 from .. import params
 from ..errors import ParameterError, require
-from ..numbers import Value, exact, is_rational, sign
+from ..numbers import Value, exact, is_rational, sign, simplify
 
 
 # --------------------------------------------------------------------------------------------
@@ -28,7 +28,7 @@ def tidy(expr: sympy.Expr) -> sympy.Expr:
     expr = sympy.sympify(expr)
     if expr.is_Rational or expr.is_Atom:
         return expr
-    return sympy.cancel(sympy.together(expr))
+    return simplify(expr, lambda e: sympy.cancel(sympy.together(e)))
 
 
 def is_zero(expr: sympy.Expr) -> bool:
@@ -56,7 +56,7 @@ def probability_vector(values: Sequence[object], name: str) -> tuple[sympy.Expr,
     """Exact probability vector: nonnegative entries summing to exactly 1."""
     if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
         raise ParameterError(f"{name} must be a sequence of probabilities, got {values!r}")
-    row = tuple(exact(v, f"{name}[{i}]") for i, v in enumerate(values))
+    row = tuple(params.sized(v, f"{name}[{i}]") for i, v in enumerate(values))
     if not row:
         raise ParameterError(f"{name} must have at least one entry")
     for i, v in enumerate(row):

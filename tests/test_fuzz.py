@@ -1,0 +1,345 @@
+"""Fuzzing every public constructor, method and CLI command across magnitudes.
+
+Each hypothesis example is a *batch* of cases run in one forked child (tests/sandbox.py) under a
+memory cap and a time limit. A case passes when it returns a value (which is then certified and
+printed, so lazy evaluation runs too) or raises a one-line ``SymdpError``; it fails when it
+raises anything else, kills the process (segfault, FLINT or GMP abort, OOM) or overruns.
+
+The tables below are the whole configuration: a new API is one line (a name and a callable of
+drawn arguments), e.g. ``"local.optimal_mechanism": (lambda e, u: ..., (NUMBER, UTILITY))``.
+
+Run length: ``SYMDP_FUZZ_EXAMPLES`` cases in all (default 240, seeded: about 60-90 s);
+``SYMDP_FUZZ_EXAMPLES=20000 SYMDP_FUZZ_SEED=random`` for the long local run.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+from contextlib import redirect_stderr, redirect_stdout
+from fractions import Fraction
+from typing import Callable
+
+import numpy as np
+import pytest
+import sympy
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis import strategies as st
+
+import symdp
+from symdp import limits
+from symdp.cli import main
+from symdp.numbers import Real, certify, exact
+from sandbox import run_cases, safe_repr
+
+BATCH = 40
+TOTAL = int(os.environ.get("SYMDP_FUZZ_EXAMPLES", "240"))
+SEED = os.environ.get("SYMDP_FUZZ_SEED", "20261123")
+#: Per-case limits inside the fuzz children: a case must answer or refuse well within them.
+CASE_TIMEOUT = float(os.environ.get("SYMDP_FUZZ_TIMEOUT", "60"))
+LOG = os.environ.get("SYMDP_FUZZ_LOG")
+#: Smaller budgets than the defaults keep each case short; the defaults' own sizes are covered
+#: by tests/test_robustness.py.
+FUZZ_LIMITS = dict(max_prec=1 << 15, lattice_points=200_000, lattice_bits=1 << 28, composition_terms=100_000,
+                   binomial_n=10 ** 5)
+
+# --------------------------------------------------------------------------------------------
+# Numbers across magnitudes, in every accepted type
+
+
+def _magnitudes() -> st.SearchStrategy[int]:
+    return st.sampled_from([0, 1, 2, 5, 10, 20, 50, 100, 300, 307, 308, 323, 400])
+
+
+@st.composite
+def _decimal_text(draw) -> str:
+    """A number as text for the evaluator (``10**-300``, ``3/7``, ``1e308``, ``log(2)``)."""
+    e = draw(_magnitudes())
+    sign_ = draw(st.sampled_from(["", "", "", "-"]))
+    form = draw(st.sampled_from(["pow", "sci", "frac", "int", "expr"]))
+    if form == "pow":
+        return f"{sign_}10**{draw(st.sampled_from(['', '-']))}{e}"
+    if form == "sci":
+        return f"{sign_}{draw(st.integers(1, 9))}e{draw(st.sampled_from(['', '-']))}{e}"
+    if form == "frac":
+        return f"{sign_}{draw(st.integers(0, 10 ** 6))}/{draw(st.integers(1, 10 ** 6))}"
+    if form == "int":
+        return f"{sign_}{draw(st.integers(0, 100))}"
+    return draw(st.sampled_from(["log(2)", "sqrt(2)", "exp(-10**6)", "1/oo", "pi", "exp(10**4)", "log(3)/7",
+                                 "tanh(1/3)", "2**-1074", "(1/2)**2000", "1 - 10**-300"]))
+
+
+@st.composite
+def _float(draw) -> float:
+    return draw(st.one_of(
+        st.sampled_from([0.0, -0.0, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 1e-300, 1e300,
+                         math.nan, math.inf, -math.inf, 0.5, 1.0, 2.0, 1e-16, 1 - 1e-16]),
+        st.floats(allow_nan=False, allow_infinity=False, width=64)))
+
+
+@st.composite
+def _huge_rational(draw):
+    bits = draw(st.sampled_from([64, 1000, 10_000, 100_000]))
+    p = draw(st.integers(1, 3)) * 2 ** bits + draw(st.integers(-5, 5))
+    q = draw(st.integers(1, 3)) * 2 ** draw(st.sampled_from([1, 64, 1000, bits])) + 1
+    return draw(st.sampled_from([Fraction(p, q), Fraction(q, p), sympy.Rational(p, q), sympy.Integer(p)]))
+
+
+def _numpy(x: float):
+    return st.sampled_from([np.float64(x), np.float32(x) if abs(x) < 3e38 else np.float64(x),
+                            np.int64(int(x)) if abs(x) < 2 ** 62 and x == x else np.float64(x)])
+
+
+@st.composite
+def _any_number(draw):
+    """One value from every family the issue lists."""
+    kind = draw(st.sampled_from(["power", "power", "float", "numpy", "int", "huge_int", "rational", "sympy", "text"]))
+    if kind == "power":
+        e = draw(_magnitudes())
+        v = sympy.Integer(10) ** (e * draw(st.sampled_from([1, -1])))
+        return v * draw(st.sampled_from([1, 3, sympy.Rational(1, 7), -1]))
+    if kind == "float":
+        return draw(_float())
+    if kind == "numpy":
+        return draw(_float().flatmap(lambda x: _numpy(x) if x == x and abs(x) != math.inf else st.just(np.float64(x))))
+    if kind == "int":
+        return draw(st.integers(-3, 100))
+    if kind == "huge_int":
+        return draw(st.sampled_from([2 ** 64, 10 ** 400, 2 ** 100_000 + 1, -(10 ** 50)]))
+    if kind == "rational":
+        return draw(_huge_rational())
+    if kind == "sympy":
+        return draw(st.sampled_from([sympy.log(2), sympy.sqrt(2), sympy.exp(-sympy.Integer(10) ** 6), sympy.pi,
+                                     sympy.exp(sympy.Integer(10) ** 4), sympy.Rational(1, 3), sympy.oo, sympy.nan,
+                                     sympy.Symbol("x"), sympy.I, sympy.zoo, sympy.E ** -700]))
+    return draw(st.sampled_from(["1/2", "abc", None, True, [1, 2], b"1"]))
+
+
+NUMBER = _any_number()
+NUMERIC = NUMBER.filter(lambda v: not isinstance(v, (str, list, bytes, type(None), bool)))
+
+
+def _complement(a: object) -> sympy.Expr:
+    """1 − a, with a checked by symdp's own conversion first (a refusal is the outcome)."""
+    return 1 - exact(a, "a")
+#: Valid-looking parameters (mostly in range) reach deeper into the computations.
+POSITIVE = st.one_of(
+    st.sampled_from([sympy.Rational(1, 10), sympy.Rational(1, 2), 1, 2, sympy.log(2), 3, 10, 0.5, np.float64(0.25)]),
+    st.sampled_from([0, 1, 2, 3, 5, 10, 20, 50, 100, 300, 400]).map(lambda e: sympy.Integer(10) ** -e),
+    st.sampled_from([1, 2, 3, 5, 10, 20, 50, 100, 300, 400]).map(lambda e: sympy.Integer(10) ** e),
+    NUMBER)
+PROBABILITY = st.one_of(
+    st.sampled_from([0, 1, sympy.Rational(1, 2), sympy.Rational(1, 1000), 0.1, 1 - sympy.Rational(1, 10 ** 9)]),
+    st.sampled_from([3, 6, 9, 12, 20, 50, 100, 300, 400]).map(lambda e: sympy.Integer(10) ** -e),
+    NUMBER)
+COUNT = st.one_of(st.sampled_from([1, 2, 3, 10, 100, 1000, 10 ** 4, 10 ** 6, 10 ** 12, 0, -1]), NUMBER)
+
+# --------------------------------------------------------------------------------------------
+# The tables: constructors of pairs and guarantees, their methods, and everything else
+
+PAIRS: dict[str, tuple[Callable, tuple]] = {
+    "laplace": (lambda e: symdp.laplace(e), (POSITIVE,)),
+    "gaussian": (lambda s: symdp.gaussian(s), (POSITIVE,)),
+    "gaussian_sens": (lambda s, d: symdp.gaussian(s, d), (POSITIVE, POSITIVE)),
+    "randomized_response": (lambda e, k: symdp.randomized_response(e, k), (POSITIVE, st.sampled_from([2, 3, 5, 100]))),
+    "dominating": (lambda e, d: symdp.dominating(e, d), (POSITIVE, PROBABILITY)),
+    "dominating_eta": (lambda e, d, n: symdp.dominating(e, d, n), (POSITIVE, PROBABILITY, PROBABILITY)),
+    "staircase": (lambda e, g: symdp.staircase(e, g), (POSITIVE, PROBABILITY)),
+    "finite": (lambda a, b: symdp.FinitePair([a, _complement(a)], [b, _complement(b)]), (PROBABILITY, PROBABILITY)),
+    "rr_power": (lambda e, k: symdp.randomized_response(e) ** k, (POSITIVE, COUNT)),
+    "rr_power_power": (lambda e, a, b: (symdp.randomized_response(e) ** a) ** b, (POSITIVE, COUNT, COUNT)),
+    "laplace_power": (lambda e, k: symdp.laplace(e) ** k, (POSITIVE, COUNT)),
+    "dominating_power": (lambda e, d, k: symdp.dominating(e, d) ** k, (POSITIVE, PROBABILITY, COUNT)),
+    "subsampled_rr": (lambda e, q: symdp.randomized_response(e).subsample(q), (POSITIVE, PROBABILITY)),
+}
+
+METHODS: dict[str, tuple[Callable, tuple]] = {
+    "delta": (lambda p, x: p.delta(x), (POSITIVE,)),
+    "epsilon": (lambda p, x: p.epsilon(x), (PROBABILITY,)),
+    "hockey_stick": (lambda p, x: p.hockey_stick(x), (POSITIVE,)),
+    "tv": (lambda p: p.tv(), ()),
+    "kl": (lambda p: p.kl(), ()),
+    "chi2": (lambda p: p.chi2(), ()),
+    "renyi": (lambda p, a: p.renyi(a), (POSITIVE,)),
+    "tradeoff": (lambda p, a: p.tradeoff(a), (PROBABILITY,)),
+    "subsample_delta": (lambda p, q, x: p.subsample(q).delta(x), (PROBABILITY, POSITIVE)),
+    "power_delta": (lambda p, k, x: (p ** k).delta(x), (COUNT, POSITIVE)),
+}
+
+OTHER: dict[str, tuple[Callable, tuple]] = {
+    "zcdp.delta": (lambda r, e: symdp.zcdp(r).delta(e), (POSITIVE, POSITIVE)),
+    "zcdp.epsilon": (lambda r, d: symdp.zcdp(r).epsilon(d), (POSITIVE, PROBABILITY)),
+    "gdp.delta": (lambda m, e: symdp.gdp(m).delta(e), (POSITIVE, POSITIVE)),
+    "gdp.epsilon": (lambda m, d: symdp.gdp(m).epsilon(d), (POSITIVE, PROBABILITY)),
+    "certify": (lambda v, d: certify(v, d), (NUMBER, st.sampled_from([1, 15, 30, 300, 5000, 0, 5001]))),
+    "Real": (lambda v: Real(v), (st.sampled_from([symdp.gaussian, 3, None, "x", lambda p: "x", lambda p: 1]),)),
+    # Python's own TypeError for a Real times a list is the operator protocol, not a finding: numbers only.
+    "Real.arith": (lambda v, w: certify(symdp.gaussian(1).delta(1) * v + w, 10), (NUMERIC, NUMERIC)),
+    "composed_deltas": (lambda e, d, k: symdp.composed_deltas(e, d, None, k), (POSITIVE, PROBABILITY, COUNT)),
+    "composed_tv": (lambda e, d, k: symdp.composed_tv(e, d, None, k), (POSITIVE, PROBABILITY, COUNT)),
+    "local.Channel": (lambda a, b: symdp.local.Channel([[a, _complement(a)], [b, _complement(b)]]).dobrushin(),
+                      (PROBABILITY, PROBABILITY)),
+    "local.randomized_response": (lambda e, k: symdp.local.randomized_response(e, k).ldp_epsilon(),
+                                  (POSITIVE, st.sampled_from([2, 3, 10]))),
+    "local.contraction": (lambda e, kind: symdp.local.randomized_response(e, 2).contraction(kind),
+                          (POSITIVE, st.sampled_from(["tv", "kl", "chi2", "bogus"]))),
+}
+
+
+def _cli(*argv: str) -> tuple[int, str]:
+    """Run the command line in-process; any exit code other than 0/1/2, an error that is not one
+    line, or an exception escaping main() is a finding."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(argv))
+    text = err.getvalue()
+    assert code in (0, 1, 2), f"exit code {code}"
+    if code != 0:
+        lines = [line for line in text.splitlines() if line.strip()]
+        assert len(lines) == 1 and lines[0].startswith("symdp: error: "), f"not a one-line error: {text!r}"
+    return code, (text or out.getvalue())[:200]
+
+
+@st.composite
+def _expression(draw) -> str:
+    """An expression for ``symdp eval``: a constructor, a method, nesting and arithmetic."""
+    n = _decimal_text()
+    ctor = draw(st.sampled_from(["laplace", "gaussian", "randomized_response", "dominating", "staircase"]))
+    args = ", ".join(draw(n) for _ in range(draw(st.integers(1, 2))))
+    pair = f"{ctor}({args})"
+    if draw(st.booleans()):
+        pair = f"({pair} ** {draw(st.sampled_from(['2', '10', '1000', '10**6', '0', '-1', '1/2']))})"
+    method = draw(st.sampled_from(["delta", "epsilon", "tv", "kl", "hockey_stick", "renyi", "tradeoff", "chi2"]))
+    call = f"{pair}.{method}({'' if method in ('tv', 'kl', 'chi2') else draw(n)})"
+    return draw(st.sampled_from([
+        call, f"-{call}", f"{call} * {draw(n)} + {draw(n)}", f"exp({draw(n)})", f"log({draw(n)})",
+        "exp(" * draw(st.integers(1, 40)) + draw(n) + ")" * 0, f"binomial({draw(n)}, {draw(n)})",
+        f"zcdp({draw(n)}).delta({draw(n)})", f"gdp({draw(n)}).epsilon({draw(n)})", f"{draw(n)}",
+        f"{call}.func", f"laplace(1).eps.{draw(st.sampled_from(['func', 'args', 'evalf', 'subs', 'p']))}",
+    ]))
+
+
+def _balanced(text: str) -> str:
+    return text + ")" * (text.count("(") - text.count(")"))
+
+
+CLI: dict[str, tuple[Callable, tuple]] = {
+    "eval": (lambda e, d: _cli("eval", _balanced(e), "--digits", d),
+             (_expression(), st.sampled_from(["1", "15", "30", "4400", "5000", "0", "-3", "5001", "x"]))),
+    "eval.json": (lambda e: _cli("eval", _balanced(e), "--json"), (_expression(),)),
+    "tables.check": (lambda name, n: _cli("tables", "check", name, "--sample", n),
+                     (st.sampled_from(["gausian_delta", "nope", "../x", "tables/"]),
+                      st.sampled_from(["-1", "0", "10**9", "1e3", "99999999999999999999", "abc"]))),
+    "verify.paper": (lambda key: _cli("verify", "--paper", key), (st.sampled_from(["bogus", "", "TV-DP", "tv_dp"]),)),
+    "figures.paper": (lambda key: _cli("figures", "--paper", key, "--out", "/nonexistent/x"),
+                      (st.sampled_from(["bogus", "", "lmidp2"]),)),
+    "argv": (lambda a: _cli(*a), (st.lists(st.sampled_from(["eval", "--digits", "-", "--json", "--", "-1", "tables",
+                                                            "build", "check", "-x", "1/3"]), max_size=4),)),
+}
+
+# --------------------------------------------------------------------------------------------
+# Cases
+
+
+def _exercise(value: object) -> object:
+    """Force what a user would force: certify numbers (lazy Reals run here) and print."""
+    if isinstance(value, (list, tuple)):
+        return [_exercise(v) for v in value[:5]]
+    if isinstance(value, (Real, sympy.Basic)) and not isinstance(value, sympy.Symbol):
+        expr = value if isinstance(value, Real) else sympy.sympify(value)
+        if isinstance(expr, Real) or (expr.is_number and expr not in (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan)):
+            return certify(expr, 15).decimal
+    return safe_repr(value, 100)
+
+
+def _all_cases() -> dict[str, tuple[Callable, tuple]]:
+    table = dict(OTHER)
+    table.update({f"cli.{k}": v for k, v in CLI.items()})
+    for pname, (make, pargs) in PAIRS.items():
+        for mname, (method, margs) in METHODS.items():
+            def call(*xs, make=make, method=method, n=len(pargs)):
+                return method(make(*xs[:n]), *xs[n:])
+            table[f"{pname}.{mname}"] = (call, pargs + margs)
+    return table
+
+
+CASES = _all_cases()
+
+
+@st.composite
+def _case(draw):
+    name = draw(st.sampled_from(sorted(CASES)))
+    fn, strategies = CASES[name]
+    args = tuple(draw(s) for s in strategies)
+    return name, fn, args
+
+
+def _runner(fn, args) -> Callable[[], object]:
+    def run():
+        with limits.raised(**FUZZ_LIMITS):
+            return _exercise(fn(*args))
+    return run
+
+
+def _describe(name: str, args: tuple) -> str:
+    return f"{name}({', '.join(safe_repr(a, 80) for a in args)})"
+
+
+_settings = settings(max_examples=max(1, TOTAL // BATCH), deadline=None, derandomize=False,
+                     suppress_health_check=list(HealthCheck), database=None,
+                     phases=[Phase.explicit, Phase.generate])  # each failure names its case; no slow shrinking
+
+
+
+@_settings
+@given(st.lists(_case(), min_size=BATCH, max_size=BATCH))
+def test_no_public_call_crashes_overruns_or_raises_a_non_symdp_error(batch):
+    outcomes = run_cases([_runner(fn, args) for _, fn, args in batch], timeout=CASE_TIMEOUT)
+    failures = [f"{_describe(name, args)} -> {o.kind}: {o.detail}"
+                for (name, _, args), o in zip(batch, outcomes) if o.failed]
+    _tally(outcomes)
+    _FAILURES.extend(failures)
+    if LOG:  # a long run leaves a running record (counts, then each finding) in SYMDP_FUZZ_LOG
+        with open(LOG, "a") as log:
+            log.write(f"{sum(_COUNTS.values())} cases {dict(sorted(_COUNTS.items()))}\n")
+            log.writelines(f"FAIL {f}\n" for f in failures)
+
+
+_FAILURES: list[str] = []
+
+
+def test_zy_no_failures():
+    """Every finding of the batches above, listed together (the batches themselves only collect,
+    so one bad case does not hide the others)."""
+    assert not _FAILURES, f"{len(_FAILURES)} failing case(s):\n" + "\n".join(_FAILURES)
+
+
+_COUNTS: dict[str, int] = {}
+
+
+def _tally(outcomes) -> None:
+    for o in outcomes:
+        _COUNTS[o.kind] = _COUNTS.get(o.kind, 0) + 1
+
+
+def test_zz_fuzz_ran_every_table_entry_and_report_count(capsys):
+    """The run drove enough cases; the count is printed for the record (pytest -s)."""
+    total = sum(_COUNTS.values())
+    if total:
+        with capsys.disabled():
+            print(f"\nfuzz: {total} cases, outcomes {dict(sorted(_COUNTS.items()))}")
+        assert total >= min(TOTAL, BATCH)
+
+
+def test_the_table_covers_the_public_api():
+    """Every pair constructor in symdp.__all__ and every method of the pair contract is fuzzed."""
+    assert {"laplace", "gaussian", "randomized_response", "dominating", "staircase"} <= set(PAIRS)
+    methods = {"hockey_stick", "delta", "epsilon", "tv", "kl", "chi2", "renyi", "tradeoff"}
+    assert methods <= set(METHODS)
+    assert len(CASES) == len(OTHER) + len(CLI) + len(PAIRS) * len(METHODS)
+
+
+if SEED != "random":
+    test_no_public_call_crashes_overruns_or_raises_a_non_symdp_error = seed(int(SEED))(
+        test_no_public_call_crashes_overruns_or_raises_a_non_symdp_error)
