@@ -326,3 +326,18 @@ def test_report_separates_statement_from_cross_checks_and_counts_whole_domains()
     assert "*Statement evidence* (identity, proved)" in md and "- cross-check (exact, checked): library" in md
     assert "restricted to x ≤ 1 (stated: all x)" in md and line in md
     assert "cross-checks" in report.table(reps) and line in report.table(reps)
+
+
+def test_box_prover_survives_enclosures_without_affordable_endpoints():
+    """e^(ε e^ε/(e^ε − 1)) on a wide box once made FLINT segfault converting a ball with a huge
+    exponent to a rational; now the sub-box is subdivided and the search reports where it stalled."""
+    import subprocess
+    import sys
+    code = ("from sympy import Symbol, exp, Rational\n"
+            "from symdp.verify import inequality_on_box\n"
+            "E = Symbol('epsilon', positive=True); e = exp(E); z = (exp(E*e/(e-1) - 1) - 1)/(e - 1)\n"
+            "ev = inequality_on_box(Rational(1, 2) - z, [(Rational(1, 20), Rational(20))], 'z', max_boxes=300)\n"
+            "print(ev.status)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-500:]
+    assert run.stdout.strip() == "failed"

@@ -29,10 +29,10 @@ from functools import reduce
 from typing import Callable, Sequence
 
 import sympy
-from flint import arb, fmpq
+from flint import arb, ctx, fmpq
 
-from ..errors import ParameterError, PrecisionError
-from ..numbers import arb_of, ball_function, exact, from_fmpq, sign, to_fmpq, working_precision
+from ..errors import ParameterError, PrecisionError, ResourceLimitError
+from ..numbers import arb_of, ball_function, endpoints, exact, from_fmpq, sign, to_fmpq, working_precision
 
 Side = tuple[fmpq, fmpq]
 Interval = tuple[fmpq, fmpq]
@@ -69,9 +69,14 @@ class _Unbounded(Exception):
 
 
 def _ball_bounds(ball: arb) -> Interval:
+    # Through the guarded endpoints: an enclosure with a huge exponent (e^e^x on a wide box)
+    # has no affordable rational endpoints, and FLINT would abort or segfault converting it.
     if not ball.is_finite():
         raise _Unbounded
-    return ball.lower().fmpq(), ball.upper().fmpq()
+    try:
+        return endpoints(ball, ctx.prec)
+    except (PrecisionError, ResourceLimitError):
+        raise _Unbounded from None
 
 
 def _const(value: sympy.Expr, prec: int) -> Interval:
