@@ -23,14 +23,16 @@ from typing import Callable, Sequence
 
 from flint import fmpz, fmpz_poly
 
-from ..errors import SymdpError
+from ..errors import ResourceLimitError
 from .discretise import Discrete
 
 __all__ = ["CostLimitError", "Limits", "multiply", "power", "compose"]
 
 
-class CostLimitError(SymdpError, MemoryError):
+class CostLimitError(ResourceLimitError, MemoryError):
     """A computation would exceed the stated memory or time limit; the message names the limit.
+    It is a :class:`~symdp.errors.ResourceLimitError`, so ``except ResourceLimitError`` catches
+    every budget refusal of symdp alike.
     ``bracket`` holds the narrowest bracket found before the limit, when there is one."""
 
     def __init__(self, message: str, bracket: object = None):
