@@ -8,21 +8,21 @@ derivation (subset enumeration, closed forms, exact sympy sums).
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import permutations
 
 import sympy
 from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
-from _cs_helpers import holds, near, ordered
+from _cs_helpers import near, ordered
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
-from symdp.local.information import bac_capacity_formula, binary_entropy, kl_bits
+from symdp.local.information import bac_capacity_formula, kl_bits
 from symdp.local.gaussian_info import mixture_information
 from symdp.local.lmidp import profile_integral
 from symdp.numbers import Real, arb_of, certify, sign
-from symdp.pairs import FinitePair, gaussian
-from symdp.verify import (Evidence, certified_agreement, claim, combine, erratum, establish, exact_agreement,
+from symdp.pairs import gaussian
+from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement,
                           identity)
 
 PAPER = "lmidp"
