@@ -188,6 +188,13 @@ class LatticePLD:
 @lru_cache(maxsize=64)
 def _lattice_balls(lattice: LatticePLD, prec: int) -> tuple[int, list[arb], list[arb]]:
     lattice.check_budget(2 * prec + 64)  # two arf numbers (midpoint, radius) per mass
+    # Masses spanning more binary orders of magnitude than the precision defeat arb's fast
+    # polynomial multiplication, which then costs about points² · prec bit operations.
+    with working_precision(64):
+        span = lattice.points * abs(arb_of(lattice.base, 64).log()) / arb.const_log2()
+    if not span < prec:
+        limits.check("lattice_work", lattice.points ** 2 * prec,
+                     f"the certified composed pair ({lattice.describe()}) at {prec} bits")
     with working_precision(prec):
         lo, p, q = 0, arb_poly([1]), arb_poly([1])
         for f, k in lattice.factors:
