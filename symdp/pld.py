@@ -55,7 +55,9 @@ def _integer_exponent(ratio: sympy.Expr, base: sympy.Expr) -> int | None:
     """The integer j with ratio = base**j exactly, or None."""
     with working_precision(128):
         j_ball = arb_of(ratio, 128).log() / arb_of(base, 128).log()
-    j = int(j_ball.mid().floor().unique_fmpz()) if j_ball.rad() < 0.25 else None
+    j = int(j_ball.mid().floor().unique_fmpz()) if j_ball.is_finite() and j_ball.rad() < 0.25 else None
+    if j is not None and is_rational(base) and (abs(j) + 1) * _height(base) > limits.get("rational_bits"):
+        return None  # base**j exactly would be astronomically long: not a usable lattice
     for cand in ([j, j + 1] if j is not None else []):
         if sign(sympy.sympify(ratio) - sympy.sympify(base) ** cand) == 0:
             return cand
