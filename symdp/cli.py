@@ -258,10 +258,12 @@ def _tables(args: argparse.Namespace) -> int:
     import difflib
     from pathlib import Path
     try:
-        from .tables.specs import SPECS
+        specs = getattr(importlib.import_module("symdp.tables"), "SPECS", None)
     except ImportError:  # the delegate names what is missing
+        specs = None
+    if specs is None:
         return _tables_delegate(args)
-    known = [t.name for t in SPECS]
+    known = [t.name for t in specs]
     names = list(args.names)
     if args.action == "check" and names and (Path(names[0]).is_dir() or "/" in names[0]):
         names = names[1:]

@@ -15,6 +15,8 @@ limit                    default        what it bounds
 ``parameter_bits``       2048           bits of a parameter's rationals (10^±400 and every double fit)
 ``binomial_n``           10**6          n of an exact binomial coefficient C(n, k)
 ``composition_terms``    1 000 000      terms of a closed-form composition sum (Laplace: k²/2)
+``lattice_work``         2**38          bit operations of a certified composition whose masses span more
+                                        orders of magnitude than the precision (points² · bits)
 ``outcomes``             100 000        outcomes materialised as sympy numbers (``pair.p``)
 ``expression_depth``     100            nesting depth of an expression (evaluator, sympy tree)
 ``max_prec``             2**18          working precision (bits) of any certification loop
@@ -51,6 +53,7 @@ DEFAULTS: dict[str, int] = {
     "binomial_n": 10 ** 6,
     "composition_terms": 1_000_000,
     "outcomes": 100_000,
+    "lattice_work": 1 << 38,
     "expression_depth": 100,
     "max_prec": 1 << 18,
 }
@@ -117,12 +120,14 @@ def check_prec(prec: int, what: str) -> None:
 
 
 _UNITS = {"parameter_bits": "bits", "lattice_points": "points", "lattice_bits": "bits", "rational_bits": "bits", "binomial_n": "",
-          "composition_terms": "terms", "outcomes": "outcomes", "expression_depth": "levels", "max_prec": "bits of precision"}
+          "composition_terms": "terms", "outcomes": "outcomes", "lattice_work": "bit operations", "expression_depth": "levels", "max_prec": "bits of precision"}
 
 
 def _amount(n: int) -> str:
     if n < 10 ** 7:
         return str(n)
+    if n.bit_length() < 1000:
+        return f"{float(n):.3g}"
     digits = len(str(n)) if n.bit_length() < 10_000 else int(n.bit_length() * 0.30103) + 1
     return f"about 10^{digits - 1}"
 

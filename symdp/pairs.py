@@ -216,7 +216,7 @@ class FinitePair(Pair):
             return sympy.log(_max_exact([x / y for x, y in zip(self.p, self.q) if x != 0]))
         if sign(a - 1) > 0 and any(x != 0 and y == 0 for x, y in zip(self.p, self.q)):
             return sympy.oo
-        if is_rational(a) and (sympy.Rational(a).q > 64 or (
+        if is_rational(a) and (sympy.Rational(a).q > 64 or abs(sympy.Rational(a).p) > EXACT_POWER_BITS or (
                 self._rational is not None and _power_bits(self.p + self.q, a) > EXACT_POWER_BITS)):
             # x^α exactly would have too many bits, or sympy would search x for 10¹⁰-th roots:
             # certified instead.

@@ -14,7 +14,7 @@ from typing import Callable
 import sympy
 
 from . import limits
-from .errors import ParameterError, require, show
+from .errors import ParameterError, PrecisionError, require, show
 from .numbers import exact, sign
 
 __all__ = ["sized", "at_least", "above", "nonnegative", "positive", "rate", "probability",
@@ -34,7 +34,12 @@ def sized(value: object, name: str) -> sympy.Expr:
 def _checked(value: object, name: str, allowed: str, holds: Callable[[sympy.Expr], bool],
              symbolic: bool) -> sympy.Expr:
     v = sized(value, name)
-    require(symbolic if v.free_symbols else holds(v), name, allowed, v)
+    try:
+        ok = symbolic if v.free_symbols else holds(v)
+    except PrecisionError:
+        raise PrecisionError(f"cannot decide whether {name} = {show(v)} is {allowed}: it is too close to the "
+                             "boundary or too large to evaluate with certified arithmetic") from None
+    require(ok, name, allowed, v)
     return v
 
 

@@ -55,7 +55,9 @@ def _integer_exponent(ratio: sympy.Expr, base: sympy.Expr) -> int | None:
     """The integer j with ratio = base**j exactly, or None."""
     with working_precision(128):
         j_ball = arb_of(ratio, 128).log() / arb_of(base, 128).log()
-    j = int(j_ball.mid().floor().unique_fmpz()) if j_ball.rad() < 0.25 else None
+    j = int(j_ball.mid().floor().unique_fmpz()) if j_ball.is_finite() and j_ball.rad() < 0.25 else None
+    if j is not None and is_rational(base) and (abs(j) + 1) * _height(base) > limits.get("rational_bits"):
+        return None  # base**j exactly would be astronomically long: not a usable lattice
     for cand in ([j, j + 1] if j is not None else []):
         if sign(sympy.sympify(ratio) - sympy.sympify(base) ** cand) == 0:
             return cand
@@ -188,6 +190,13 @@ class LatticePLD:
 @lru_cache(maxsize=64)
 def _lattice_balls(lattice: LatticePLD, prec: int) -> tuple[int, list[arb], list[arb]]:
     lattice.check_budget(2 * prec + 64)  # two arf numbers (midpoint, radius) per mass
+    # Masses spanning more binary orders of magnitude than the precision defeat arb's fast
+    # polynomial multiplication, which then costs about points² · prec bit operations.
+    with working_precision(64):
+        span = lattice.points * abs(arb_of(lattice.base, 64).log()) / arb.const_log2()
+    if not span < prec:
+        limits.check("lattice_work", lattice.points ** 2 * prec,
+                     f"the certified composed pair ({lattice.describe()}) at {prec} bits")
     with working_precision(prec):
         lo, p, q = 0, arb_poly([1]), arb_poly([1])
         for f, k in lattice.factors:
