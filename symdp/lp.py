@@ -112,7 +112,7 @@ class Objective:
         return idx
 
     def column(self) -> dict[int, fmpq]:
-        """Append a zero coefficient and return its term dictionary (to fill with add_*)."""
+        """Append a zero coefficient and return its term dictionary (to fill with the ``add_…`` methods)."""
         row: dict[int, fmpq] = {}
         self.rows.append(row)
         self._balls.clear()
