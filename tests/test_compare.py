@@ -18,7 +18,7 @@ from symdp.tables.specs import spec
 from symdp.testing import Row, load_table
 
 LIBRARIES = {"dp_accounting": "dp_accounting", "prv_accountant": "prv_accountant", "autodp": "autodp",
-             "opendp": "opendp", "opacus": "opacus", "dpsgd": "dp_accounting", "diffprivlib": "diffprivlib",
+             "opendp": "opendp", "opacus": "opacus", "dpsgd": "opacus", "diffprivlib": "diffprivlib",
              "tmlt": "tmlt.core"}
 
 
@@ -33,14 +33,13 @@ def test_every_adapter_imports_and_reports_availability():
     for name in ADAPTERS:
         adapter = compare.load_adapter(name)
         assert adapter.SETUP and adapter.DISTRIBUTION
-        installed = importlib.util.find_spec(LIBRARIES[name]) is not None
-        if not installed:
+        if not _importable(LIBRARIES[name]):
             assert compare.available(name) is False
 
 
 @pytest.mark.parametrize("name", sorted(ADAPTERS))
 def test_missing_library_exits_2(name, capsys):
-    if importlib.util.find_spec(LIBRARIES[name]) is not None:
+    if _importable(LIBRARIES[name]):
         pytest.skip(f"{name} is installed")
     assert compare.main(argparse.Namespace(name=name, out=None)) == 2
     assert "not installed" in capsys.readouterr().err
