@@ -478,12 +478,17 @@ def simplify(expr: sympy.Expr, how: Callable[[sympy.Expr], sympy.Expr] = sympy.s
     itself where simplifying is unsafe: sympy's simplifiers treat e^N as the N-th power of a
     generator, so e^(10⁶) runs for minutes and e^(10¹⁵) aborts GMP ("overflow in mpz type").
     The value never changes, only its form."""
-    if is_rational(expr) or not isinstance(expr, sympy.Basic) or _huge_exponent(expr):
+    if is_rational(expr) or not isinstance(expr, sympy.Basic) or _huge_exponent(expr) or _long_rationals(expr):
         return expr
     try:
         return how(expr)
     except (OverflowError, RecursionError, MemoryError):
         return expr
+
+
+def _long_rationals(expr: sympy.Basic, bits: int = 256) -> bool:
+    """Rationals of more than `bits` bits: sympy's factor() works on their integer factors."""
+    return any(max(int(r.p).bit_length(), int(r.q).bit_length()) > bits for r in expr.atoms(sympy.Rational))
 
 
 def _huge_exponent(expr: sympy.Basic) -> bool:

@@ -98,6 +98,7 @@ def count(k: object, name: str = "k", minimum: int = 1) -> int:
         k = int(k)  # numpy integers count like Python's
     if isinstance(k, bool) or not isinstance(k, int) or k < minimum:
         raise ParameterError(f"{name} must be an integer ≥ {minimum}, got {show(k if isinstance(k, int) else repr_of(k))}")
+    limits.check_bits(k.bit_length(), f"the count {name}", "parameter_bits")  # sqrt(k), 2^(1−k), … stay cheap
     return k
 
 
