@@ -39,7 +39,7 @@ __all__ = ["StaircasePair", "staircase", "staircase_tv", "staircase_gamma_for_al
 
 
 def _shape(value: object) -> sympy.Expr:
-    g = exact(value, "gamma")
+    g = params.sized(value, "gamma")
     if g.free_symbols:
         raise ParameterError(f"gamma must be a number in [0, 1], got the symbolic {g}")
     require(sign(g) >= 0 and sign(g - 1) <= 0, "gamma",
