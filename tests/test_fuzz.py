@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
 import symdp
+import symdp.accounting
 from symdp import limits
 from symdp.cli import main
 from symdp.numbers import Real, certify, exact
@@ -184,6 +185,31 @@ OTHER: dict[str, tuple[Callable, tuple]] = {
                                   (POSITIVE, st.sampled_from([2, 3, 10]))),
     "local.contraction": (lambda e, kind: symdp.local.randomized_response(e, 2).contraction(kind),
                           (POSITIVE, st.sampled_from(["tv", "kl", "chi2", "bogus"]))),
+    # Kairouz–Oh–Viswanath: the certified staircase LP
+    "local.optimal_mechanism": (lambda e, a, b: symdp.local.optimal_mechanism(
+        e, symdp.local.utility.tv([a, _complement(a)], [b, _complement(b)])).value, (POSITIVE, PROBABILITY, PROBABILITY)),
+    # Asoodeh–Aliakbarpour–Calmon
+    "local.phi": (lambda e, d, n: symdp.local.phi(e, d, n), (POSITIVE, PROBABILITY, COUNT)),
+    "local.worst_case_contraction": (lambda e, d, kind: symdp.local.worst_case_contraction(e, d, kind),
+                                     (POSITIVE, PROBABILITY, st.sampled_from(["tv", "kl", "chi2", "bogus"]))),
+    "Channel.is_ldp": (lambda e, f, d: symdp.local.randomized_response(e, 2).is_ldp(f, d),
+                       (POSITIVE, POSITIVE, PROBABILITY)),
+    "Channel.e_gamma_information": (lambda e, a, g: symdp.local.randomized_response(e, 2).e_gamma_information(
+        [a, _complement(a)], g), (POSITIVE, PROBABILITY, POSITIVE)),
+    # Ngo–Östman–Graell i Amat (bits)
+    "local.bac_capacity": (lambda a, b: symdp.local.bac_capacity(a, b), (PROBABILITY, PROBABILITY)),
+    "local.zchannel_crossover": (lambda m: symdp.local.zchannel_crossover(m), (POSITIVE,)),
+    "local.lmidp_to_ldp": (lambda m, e: symdp.local.lmidp_to_ldp(m, e), (POSITIVE, POSITIVE)),
+    "local.ldp_to_lmidp": (lambda s: symdp.local.ldp_to_lmidp(symdp.gaussian(s)), (POSITIVE,)),
+    "Channel.capacity": (lambda a, b: symdp.local.Channel([[a, _complement(a)], [b, _complement(b)]]).capacity(),
+                         (PROBABILITY, PROBABILITY)),
+    "Channel.mutual_information": (lambda a, p: symdp.local.Channel([[a, _complement(a)], [_complement(a), a]])
+                                   .mutual_information([p, _complement(p)]), (PROBABILITY, PROBABILITY)),
+    "Channel.lip_delta": (lambda e, p, f: symdp.local.randomized_response(e, 2).lip_delta([p, _complement(p)], f),
+                          (POSITIVE, PROBABILITY, POSITIVE)),
+    # certified DP-SGD accounting (a coarse rtol keeps each case within the budget)
+    "accounting.dpsgd_delta": (lambda q, s, t, e: symdp.accounting.dpsgd_delta(q, s, t, e, rtol=sympy.Rational(1, 2)),
+                               (PROBABILITY, POSITIVE, COUNT, POSITIVE)),
 }
 
 

@@ -331,7 +331,10 @@ def bac_capacity(e0: object, e1: object) -> sympy.Expr:
     a, b = params.probability(e0, "e0"), params.probability(e1, "e1")
     if is_zero(1 - a - b):
         return sympy.Integer(0)
-    return bac_capacity_formula(a, b)
+    # Unevaluated: sympy would otherwise rewrite 2^(c·log n) as n^c and look for exact roots of
+    # n^c, which for crossovers such as 10^-20 runs without bound. The tree is the same formula.
+    with sympy.evaluate(False):
+        return bac_capacity_formula(a, b)
 
 
 def _hb_over_p(p: arb) -> arb:
