@@ -97,9 +97,8 @@ class GaussianProfile(Profile):
         return f"GaussianProfile(mu={self.mu})"
 
     def hockey(self, gamma: arb) -> arb:
-        mu = _const(self.mu)
-        t = gamma.log() / mu
-        return _phi(mu / 2 - t) - gamma * _phi(-mu / 2 - t)
+        p, q = self.tails(gamma)
+        return p - gamma * q
 
     def tails(self, gamma: arb) -> tuple[arb, arb]:
         """P[Z > log γ] = Φ(μ/2 − log γ/μ), Q[Z > log γ] = Φ(−μ/2 − log γ/μ)."""
