@@ -66,15 +66,32 @@ class Discrete:
 
 
 def _ceil(x: arb, bits: int) -> int:
-    """⌈upper(x)·2^bits⌉, at least 0 (the enclosed value is a nonnegative mass)."""
-    v = x.upper().fmpq() * (fmpz(1) << bits)
-    return max(0, int(v.ceil()))
+    """⌈upper(x)·2^bits⌉ clamped to [0, 2^bits]: the enclosed value is a mass in [0, 1].
+
+    Compared before any conversion to a rational: an endpoint such as 2^(−10^12) (a tail mass of
+    an extreme σ) would make FLINT allocate without bound or crash converting it."""
+    top = fmpz(1) << bits
+    if not x.is_finite():
+        return int(top)
+    y = (x.upper() * arb(top)).upper()
+    if y >= top:
+        return int(top)
+    if y <= 1:
+        return 1 if y > 0 else 0
+    return int(y.fmpq().ceil())
 
 
 def _floor(x: arb, bits: int) -> int:
-    """⌊lower(x)·2^bits⌋, at least 0."""
-    v = x.lower().fmpq() * (fmpz(1) << bits)
-    return max(0, int(v.floor()))
+    """⌊lower(x)·2^bits⌋ clamped to [0, 2^bits], compared before converting (see `_ceil`)."""
+    top = fmpz(1) << bits
+    if not x.is_finite():
+        return 0
+    y = (x.lower() * arb(top)).lower()
+    if not y >= 1:
+        return 0
+    if y >= top:
+        return int(top)
+    return int(y.fmpq().floor())
 
 
 def _hockey(profile: Profile, gamma: arb, prec: int) -> arb:

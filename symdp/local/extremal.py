@@ -27,7 +27,7 @@ import sympy
 from flint import arb, arb_mat, fmpq, fmpq_mat
 
 from .. import lp, params
-from ..errors import ParameterError
+from ..errors import ParameterError, PrecisionError, show
 from ..numbers import Real, arb_of, exact, from_fmpq, sign, to_fmpq, working_precision
 from .channel import Channel, probability_vector, tidy, two_laws
 from .patterns import pattern, staircase_rows, subset_sums
@@ -161,6 +161,8 @@ def _bracketed_optimum(e: sympy.Expr, utility: Utility) -> OptimalMechanism:
         with working_precision(256):
             Eb = arb_of(e, 256).exp()
         Er = _nearby_rational(Eb, digits)
+        if Er == 1:  # e^ε within 10^-digits of 1: at E = 1 every pattern is the same column
+            continue
         basis = list(_rational_optimum(e, Er, utility).basis)
         try:
             _bracket(e, utility, basis, 128)
@@ -168,6 +170,10 @@ def _bracketed_optimum(e: sympy.Expr, utility: Utility) -> OptimalMechanism:
             continue
         value = Real(lambda prec, b=tuple(basis): _bracket(e, utility, list(b), prec))
         return _with_weights(e, utility, basis, value, True)
+    if basis is None:
+        raise PrecisionError(f"eps = {show(e, 40)} is too close to 0 for an irrational e^eps: e^eps is within "
+                             "10^-32 of 1, where the optimal staircase basis cannot be told apart; give eps as "
+                             "the logarithm of a rational for an exact optimum")
     value = Real(lambda prec: _monotone_bracket(e, utility, prec))
     return _with_weights(e, utility, basis, value, False)
 
