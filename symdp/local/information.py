@@ -353,7 +353,8 @@ def zchannel_crossover(mu: object) -> Real:
     log₂(1−p)/p² < 0) from +∞ to 0, so the root is unique; certified by :mod:`symdp.roots`.
     """
     m = params.open_probability(mu, "mu")
-    target = -sympy.log(2 ** m - 1) / _LN2
+    with sympy.evaluate(False):  # 2^μ for μ = 10^-300 would send sympy after an exact root
+        target = -sympy.log(sympy.Pow(2, m) - 1) / _LN2
     t = arb_of(target, 128)
     j = 2
     while not _hb_over_p(arb(fmpq(1, 2 ** j))) > t:
