@@ -146,6 +146,10 @@ def _nearby_rational(x: arb, digits: int) -> fmpq:
     return fmpq(f.numerator, f.denominator)
 
 
+#: The largest ε with an irrational e^ε that the primal/dual bracket handles (e^ε ≈ 10^4343).
+_MAX_IRRATIONAL_EPS = 10 ** 4
+
+
 def _bracketed_optimum(e: sympy.Expr, utility: Utility) -> OptimalMechanism:
     """Irrational e^ε: certify a nearby rational basis at e^ε by a primal/dual bracket.
 
@@ -156,6 +160,9 @@ def _bracketed_optimum(e: sympy.Expr, utility: Utility) -> OptimalMechanism:
     ``channel_certified`` is False (its utility is not proved equal to the value).
     """
     k = utility.k
+    if sign(e - _MAX_IRRATIONAL_EPS) > 0:
+        raise ParameterError(f"eps must be at most {_MAX_IRRATIONAL_EPS} when e^eps is irrational (e^eps would have "
+                             f"more than 10^4 digits), got {show(e, 40)}; give eps as the logarithm of a rational")
     basis = None
     for digits in (8, 16, 32):
         with working_precision(256):

@@ -331,9 +331,9 @@ def bac_capacity(e0: object, e1: object) -> sympy.Expr:
     a, b = params.probability(e0, "e0"), params.probability(e1, "e1")
     if is_zero(1 - a - b):
         return sympy.Integer(0)
-    if all(x.is_Rational and max(abs(x.p), x.q).bit_length() <= 64 for x in (a, b)):
+    if all(x.is_Rational and max(abs(x.p), x.q).bit_length() <= 16 for x in (a, b)):
         return bac_capacity_formula(a, b)
-    # Unevaluated beyond 64-bit rationals: sympy rewrites 2^(c·log n) as n^c and looks for exact
+    # Unevaluated beyond 16-bit rationals: sympy rewrites 2^(c·log n) as n^c and looks for exact
     # roots of n^c, which for crossovers such as 10^-20 runs without bound. Same formula, same value.
     with sympy.evaluate(False):
         return bac_capacity_formula(a, b)

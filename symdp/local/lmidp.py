@@ -28,7 +28,7 @@ import sympy
 from flint import acb, arb, fmpq, fmpz
 
 from .. import params
-from ..errors import ParameterError, PrecisionError, UnsupportedError, require
+from ..errors import ParameterError, PrecisionError, UnsupportedError, require, show
 from ..numbers import Real, arb_of, sign, working_precision
 from .channel import Channel, hockey_stick, is_zero, max_exact, probability_vector, tidy
 from .information import LOG2E
@@ -162,6 +162,16 @@ def _dual_bound(cons: _Constraint, m: arb, g: arb, za, zb, p: int) -> arb | None
 
 
 def _mp_points(cons: _Constraint, mu_bits: sympy.Expr, gamma: sympy.Expr, prec: int) -> tuple:
+    """:func:`_search_points`, with the float search's breakdowns (μ so small that p0 and p1
+    coincide in working precision) reported as the user's parameter being out of reach."""
+    try:
+        return _search_points(cons, mu_bits, gamma, prec)
+    except (ZeroDivisionError, ValueError, OverflowError) as err:
+        raise PrecisionError(f"mu = {show(mu_bits, 40)} bits is too close to 0 (or gamma = e^eps too extreme) for "
+                             f"the maximiser search at {prec} bits ({type(err).__name__})") from None
+
+
+def _search_points(cons: _Constraint, mu_bits: sympy.Expr, gamma: sympy.Expr, prec: int) -> tuple:
     """The optimum of max p0 − γ p1 on {g ≤ μ} located in mpmath, returned as three exact
     points: z_L feasible (just inside the boundary) and z_a, z_b on either side of the optimum."""
     bits = prec + 40
