@@ -176,17 +176,21 @@ def _epsilon_upper(d: Discrete, delta: fmpq) -> fmpq | None:
             hi = mid
         else:
             lo = mid
-    # the root lies in [lo·h, hi·h], where 2^bits δ(ε) = S − e^{ε − lo h} T + c_∞
+    root = _cell_root(d, lo, delta)
+    return d.h * hi if root is None else min(_round_up(root.upper().fmpq()), d.h * hi)
+
+
+def _cell_root(d: Discrete, lo: int, delta: fmpq) -> arb | None:
+    """A ball containing the ε in [lo·h, (lo + 1)·h] where δ_d(ε) = delta: there
+    2^bits δ(ε) = S − e^{ε − lo h} T + c_∞ (suffix sums S, T of the masses above lo).
+    None when T = 0 or the ball is not finite (the caller keeps the grid point)."""
     prec = _work_prec(d)
     s, t = _tail(d, lo, prec)
     with working_precision(prec):
-        scale = fmpz(1) << d.bits
         if not t > 0:
-            return d.h * hi
-        root = arb(d.h * lo) + ((s + d.inf - arb(delta) * scale) / t).log()
-    if not root.is_finite():
-        return d.h * hi
-    return min(_round_up(root.upper().fmpq()), d.h * hi)
+            return None
+        root = arb(d.h * lo) + ((s + d.inf - arb(delta) * (fmpz(1) << d.bits)) / t).log()
+    return root if root.is_finite() else None
 
 
 def _epsilon_lower(d: Discrete, delta: fmpq) -> fmpq:
@@ -202,16 +206,8 @@ def _epsilon_lower(d: Discrete, delta: fmpq) -> fmpq:
             lo = mid
         else:
             hi = mid
-    prec = _work_prec(d)
-    s, t = _tail(d, lo, prec)
-    with working_precision(prec):
-        scale = fmpz(1) << d.bits
-        if not t > 0:
-            return d.h * lo
-        root = arb(d.h * lo) + ((s + d.inf - arb(delta) * scale) / t).log()
-    if not root.is_finite():
-        return d.h * lo
-    return max(_round_down(root.lower().fmpq()), d.h * lo)
+    root = _cell_root(d, lo, delta)
+    return d.h * lo if root is None else max(_round_down(root.lower().fmpq()), d.h * lo)
 
 
 # --------------------------------------------------------------------------------------------
