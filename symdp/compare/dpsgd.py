@@ -60,12 +60,7 @@ def _args(p) -> str:
 
 def cases(table: Callable) -> Iterator[Case]:
     eps = "dpsgd_epsilon"
-    yield from each(table, eps, "dp_accounting PLDAccountant (default discretisation)",
-                    lambda p: f"pld_privacy_accountant.PLDAccountant().compose(dpsgd_event({fmt(p['q'])}, "
-                              f"{fmt(p['sigma'])}), {int(p['steps'])}).get_epsilon({fmt(p['delta'])})")
-    yield from each(table, eps, "dp_accounting RdpAccountant",
-                    lambda p: f"rdp_privacy_accountant.RdpAccountant().compose(dpsgd_event({fmt(p['q'])}, "
-                              f"{fmt(p['sigma'])}), {int(p['steps'])}).get_epsilon({fmt(p['delta'])})")
+    yield from _dp_accounting(table, eps, "get_epsilon", "delta")
     for name in ("RDPAccountant", "PRVAccountant", "GaussianAccountant"):
         yield from each(table, eps, f"opacus {name}",
                         lambda p, name=name: f"opacus_epsilon({name}, {_args(p)}, {fmt(p['delta'])})")
@@ -75,10 +70,14 @@ def cases(table: Callable) -> Iterator[Case]:
                         lambda p, which=which: f"prv_epsilon({_args(p)}, {fmt(p['delta'])}, {which!r})", side=side)
     yield from each(table, eps, "autodp AmplificationBySampling + Composition (RDP)",
                     lambda p: f"autodp_epsilon({_args(p)}, {fmt(p['delta'])})")
-    delta = "dpsgd_delta"
-    yield from each(table, delta, "dp_accounting PLDAccountant (default discretisation)",
-                    lambda p: f"pld_privacy_accountant.PLDAccountant().compose(dpsgd_event({fmt(p['q'])}, "
-                              f"{fmt(p['sigma'])}), {int(p['steps'])}).get_delta({fmt(p['eps'])})")
-    yield from each(table, delta, "dp_accounting RdpAccountant",
-                    lambda p: f"rdp_privacy_accountant.RdpAccountant().compose(dpsgd_event({fmt(p['q'])}, "
-                              f"{fmt(p['sigma'])}), {int(p['steps'])}).get_delta({fmt(p['eps'])})")
+    yield from _dp_accounting(table, "dpsgd_delta", "get_delta", "eps")
+
+
+def _dp_accounting(table: Callable, name: str, getter: str, key: str) -> Iterator[Case]:
+    """dp_accounting's PLD and RDP accountants on table `name`: `getter` at the row's `key`."""
+    for method, accountant in (("PLDAccountant (default discretisation)", "pld_privacy_accountant.PLDAccountant"),
+                               ("RdpAccountant", "rdp_privacy_accountant.RdpAccountant")):
+        yield from each(table, name, f"dp_accounting {method}",
+                        lambda p, accountant=accountant: f"{accountant}().compose(dpsgd_event({fmt(p['q'])}, "
+                                                         f"{fmt(p['sigma'])}), {int(p['steps'])})"
+                                                         f".{getter}({fmt(p[key])})")
