@@ -49,14 +49,18 @@ def _sandwich(p0, p1, e) -> bool:
 # Lemma 24 and Theorem 5 (high privacy: the binary mechanism)
 
 
-@claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)")
-def lemma_24_upper_identity():
+def _symbolic_column_setting():
+    """k = 4, symbolic P0, P1 (last entries 1 − the others), a column S and a = e^ε − 1."""
     k = 4
     P0 = list(sympy.symbols("p1:4", positive=True)) + [None]
     P1 = list(sympy.symbols("q1:4", positive=True)) + [None]
     P0[3], P1[3] = 1 - sum(P0[:3]), 1 - sum(P1[:3])
-    S = sympy.symbols("s1:5", positive=True)
-    a = E - 1
+    return k, P0, P1, sympy.symbols("s1:5", positive=True), E - 1
+
+
+@claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)")
+def lemma_24_upper_identity():
+    k, P0, P1, S, a = _symbolic_column_setting()
     lhs, rhs = [], []
     for T in ([0], [0, 2], [0, 1, 3]):
         PT0, PT1 = sub(P0, T), sub(P1, T)
@@ -77,12 +81,7 @@ def lemma_24_upper_identity():
 
 @claim(PAPER, "Lemma 24 (eqs. 63–65)", "(63) ⇔ (64) for every column, and (64) on a pattern is (65)")
 def lemma_24_lower_identity():
-    k = 4
-    P0 = list(sympy.symbols("p1:4", positive=True)) + [None]
-    P1 = list(sympy.symbols("q1:4", positive=True)) + [None]
-    P0[3], P1[3] = 1 - sum(P0[:3]), 1 - sum(P1[:3])
-    S = sympy.symbols("s1:5", positive=True)
-    a = E - 1
+    k, P0, P1, S, a = _symbolic_column_setting()
     lhs, rhs = [], []
     for T in ([0], [0, 2]):
         Tc = [i for i in range(k) if i not in T]
