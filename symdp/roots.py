@@ -35,25 +35,21 @@ def _as_fmpq(value: object, name: str) -> fmpq:
 
 def _side(f: BallMap, x: fmpq, target: object, prec: int) -> int | None:
     """Sign of f(x) − target, decided with escalating precision; None if still undecided."""
+    return _decide(f, x, target, prec)[0]
+
+
+def _decide(f: BallMap, x: fmpq, target: object, prec: int) -> tuple[int | None, fmpq]:
+    """(sign of f(x) − target or None, a rational estimate of f(x) − target): one evaluation of
+    f per precision tried, the estimate taken from the last (the ball's midpoint, only to place
+    candidates)."""
     p = prec
     for _ in range(_ESCALATIONS):
         with working_precision(p):
             g = f(arb(x)) - arb_of(target, p)
-        if g > 0:
-            return 1
-        if g < 0:
-            return -1
+        if g > 0 or g < 0:
+            return (1 if g > 0 else -1), g.mid().fmpq()
         p *= 2
-    return None
-
-
-def _estimate(f: BallMap, x: fmpq, target: object, prec: int) -> fmpq:
-    """A rational estimate of f(x) − target (the ball midpoint), used only to place candidates."""
-    with working_precision(prec):
-        g = f(arb(x)) - arb_of(target, prec)
-    if not g.is_finite():
-        return fmpq(0)
-    return g.mid().fmpq()
+    return None, (g.mid().fmpq() if g.is_finite() else fmpq(0))
 
 
 def _dyadic(x: fmpq, bits: int) -> fmpq:
@@ -66,10 +62,8 @@ def _dyadic(x: fmpq, bits: int) -> fmpq:
 class _Bracket:
     """The shrinking certified bracket behind one root."""
 
-    def __init__(self, f: BallMap, target: object, a: fmpq, b: fmpq, prec: int):
-        self.f, self.target, self.a, self.b = f, target, a, b
-        self.ga = _estimate(f, a, target, prec)
-        self.gb = _estimate(f, b, target, prec)
+    def __init__(self, f: BallMap, target: object, a: fmpq, b: fmpq, ga: fmpq, gb: fmpq):
+        self.f, self.target, self.a, self.b, self.ga, self.gb = f, target, a, b, ga, gb
         self.moved = 0  # −1: a moved last, +1: b moved last
 
     def _scale(self) -> fmpq:
@@ -107,11 +101,10 @@ class _Bracket:
     def _move(self, c: fmpq, prec: int, goal: fmpq) -> None:
         if not self.a < c < self.b:
             c = (self.a + self.b) / 2
-        side = _side(self.f, c, self.target, prec + 32)
+        side, gc = _decide(self.f, c, self.target, prec + 32)
         if side is None:
             self._pin(c, prec, goal)
             return
-        gc = _estimate(self.f, c, self.target, prec + 32)
         # Illinois rule: an endpoint kept twice in a row has its stored value halved, so the
         # secant leaves it and both ends of the bracket converge.
         if side < 0:
@@ -191,11 +184,13 @@ def solve_increasing(f: BallMap, target: object, lo: object, hi: object, name: s
     a, b = _as_fmpq(lo, "lo"), _as_fmpq(hi, "hi")
     if not a < b:
         raise ParameterError(f"lo must be < hi, got [{a}, {b}]")
-    if _side(f, a, target, 64) != -1:
+    side_a, ga = _decide(f, a, target, 64)
+    if side_a != -1:
         raise ParameterError(f"f(lo) < target is not certified at lo = {a}")
-    if _side(f, b, target, 64) != 1:
+    side_b, gb = _decide(f, b, target, 64)
+    if side_b != 1:
         raise ParameterError(f"f(hi) > target is not certified at hi = {b}")
-    return Root(_Bracket(f, target, a, b, 64), name)
+    return Root(_Bracket(f, target, a, b, ga, gb), name)
 
 
 def solve_decreasing(f: BallMap, target: object, lo: object, hi: object | None = None,
