@@ -198,3 +198,143 @@ def test_mixture_information_is_the_bpsk_shell_for_two_points():
     from symdp.local import mixture_information, shell_information
     a = certify(mixture_information([-1, 1], [R(1, 2), R(1, 2)], 4), 15).decimal
     assert a == certify(shell_information(R(1, 2), 1), 15).decimal
+
+
+# -- eq. (6) and eq. (9) against nested mpmath optimisation (40+ digits) ---------------------------
+# An independent route: C_BAC by its closed form (not the code's D(W_0‖q*)), p0*(p1) by a bracketed
+# Illinois root, and the outer max by golden section over s = log p1 (no gradients, no duality).
+
+
+def _mp_hb(p):
+    return mpmath.mpf(0) if p == 0 else -p * mpmath.log(p, 2) - (1 - p) * mpmath.log1p(-p) / mpmath.ln2
+
+
+def _mp_cbac(p0, p1):
+    """C_BAC(p0, 1 − p1) in bits, rows (1−p0, p0), (1−p1, p1), p0 > p1: the max over q of
+    H(q) − H(Y|X) has H'(q) = z, so C = log₂(1 + 2^z) + ((1−p0)H(p1) − (1−p1)H(p0))/(p0 − p1),
+    z = (H(p0) − H(p1))/(p0 − p1)."""
+    h0, h1 = _mp_hb(p0), _mp_hb(p1)
+    z = (h0 - h1) / (p0 - p1)
+    return mpmath.log(1 + mpmath.power(2, z), 2) + ((1 - p0) * h1 - (1 - p1) * h0) / (p0 - p1)
+
+
+def _mp_kl(p1, p0):
+    """KL(Ber(p1) ‖ Ber(p0)) in bits."""
+    out = (1 - p1) * mpmath.log((1 - p1) / (1 - p0), 2)
+    return out + p1 * mpmath.log(p1 / p0, 2) if p1 else out
+
+
+def _golden_max(f, a, b, n=200):
+    """max of a unimodal f on [a, b]; ties move right (f is flat far left, where p1 → 0)."""
+    r = (mpmath.sqrt(5) - 1) / 2
+    c, d = b - r * (b - a), a + r * (b - a)
+    fc, fd = f(c), f(d)
+    for _ in range(n):
+        if fc > fd:
+            b, d, fd = d, c, fc
+            c = b - r * (b - a)
+            fc = f(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + r * (b - a)
+            fd = f(d)
+    return max(fc, fd)
+
+
+def _mp_root(f, a, b):
+    return mpmath.findroot(f, (a, b), solver="illinois")
+
+
+def _mp_eq6(mu, eps, dps=45):
+    """eq. (6): max p0 − e^ε p1 s.t. C_BAC(p0, 1 − p1) ≤ μ (p0 = 1 when the edge is feasible)."""
+    with mpmath.workdps(dps):
+        m, g, tiny = mpmath.mpf(mu.p) / mu.q, mpmath.exp(mpmath.mpf(eps.p) / eps.q), mpmath.mpf(10) ** -dps
+        top = 1 - tiny
+
+        def obj(s):
+            p1 = mpmath.exp(s)
+            p0 = top if _mp_cbac(top, p1) <= m else _mp_root(lambda p0: _mp_cbac(p0, p1) - m, p1 * (1 + tiny), top)
+            return p0 - g * p1
+        return _golden_max(obj, mpmath.mpf(-300), mpmath.mpf(-1) / 100)
+
+
+def _mp_eq9(mu, eps, dps=45):
+    """eq. (9): max{0, max p0 − e^ε p1 (over p0 ≥ p1), max e^{−ε} p1 − p0 (over p0 ≤ p1)} s.t.
+    KL(Ber(p1) ‖ Ber(p0)) ≤ μ, each branch by golden section around a KL root in p0."""
+    with mpmath.workdps(dps):
+        m, e, tiny = mpmath.mpf(mu.p) / mu.q, mpmath.mpf(eps.p) / eps.q, mpmath.mpf(10) ** -dps
+
+        def a(s):
+            p1 = mpmath.exp(s)
+            return _mp_root(lambda p0: _mp_kl(p1, p0) - m, p1 * (1 + tiny), 1 - tiny) - mpmath.exp(e) * p1
+
+        def b(p1):
+            return mpmath.exp(-e) * p1 - _mp_root(lambda p0: _mp_kl(p1, p0) - m, tiny, p1 * (1 - tiny))
+        return max(0, _golden_max(a, mpmath.mpf(-300), mpmath.mpf(-1) / 100),
+                   _golden_max(b, mpmath.mpf(10) ** -30, 1 - mpmath.mpf(10) ** -30))
+
+
+def _within(value, ref, digits=30, slack=sympy.Rational(1, 10 ** 38)):
+    """The certified [lower, upper] (digits + 3 significant digits) holds the mpmath value, up to
+    the reference's own error."""
+    c = certify(value, digits)
+    r = sympy.Rational(mpmath.nstr(ref, 50, min_fixed=-100, max_fixed=100))
+    return sympy.Rational(c.lower) - slack <= r <= sympy.Rational(c.upper) + slack
+
+
+def test_mp_cbac_closed_form_is_the_capacity():
+    with mpmath.workdps(30):
+        for p0, p1 in ((mpmath.mpf("0.7"), mpmath.mpf("0.05")), (mpmath.mpf("0.02"), mpmath.mpf(0))):
+            rows = [[1 - p0, p0], [1 - p1, p1]]
+            brute = _golden_max(lambda t: mp_info(rows, [1 - t, t]), mpmath.mpf(0), mpmath.mpf(1), 120)
+            assert abs(_mp_cbac(p0, p1) - brute) < mpmath.mpf(10) ** -25
+
+
+# (1/100, 5), (1/2, 4), (9/10, 3), (99/100, 5/2) raised PrecisionError at 30 (some at 15) digits:
+# the maximiser p1* (≈ 10^−40 … 10^−30) sat near 2^−prec, where the bracket search jumped past it.
+@pytest.mark.parametrize("mu, eps", [(R(1, 100), R(5)), (R(1, 2), R(4)), (R(9, 10), R(3)), (R(99, 100), R(5, 2)),
+                                     (R(1, 1000), R(0)), (R(1, 10), R(1, 4)), (R(1, 100), R(1))],
+                         ids=lambda v: str(v))
+def test_lmidp_to_ldp_thirty_digits_against_nested_mpmath(mu, eps):
+    assert _within(lmidp_to_ldp(mu, eps), _mp_eq6(mu, eps))
+
+
+# (1/1000, 5/2): branch B's straddling points left (0, 1) (a TypeError, then "branch B could not be
+# certified"); (1/2, 4), (9/10, 4): branch A as in eq. (6).
+@pytest.mark.parametrize("mu, eps", [(R(1, 1000), R(5, 2)), (R(1, 2), R(4)), (R(9, 10), R(4)), (R(1, 10), R(1)),
+                                     (R(1, 2), R(0))], ids=lambda v: str(v))
+def test_cd_lmidp_to_lip_thirty_digits_against_nested_mpmath(mu, eps):
+    assert _within(cd_lmidp_to_lip(mu, eps), _mp_eq9(mu, eps))
+
+
+def test_lmidp_to_ldp_approaches_the_zchannel_crossover_from_above():
+    # p̄_μ ≤ δ^LDP_μ(ε) (the edge p1 = 0 is feasible with value p̄_μ), strictly while p1* > 0 is
+    # resolvable, and δ − p̄_μ ≈ c·p1* ≈ exp(−c'·e^ε) is invisible beyond that: certified comparisons
+    for mu, eps in ((R(1, 100), 3), (R(1, 100), 5), (R(1, 2), 3), (R(9, 10), 3)):
+        assert symdp.numbers.sign(lmidp_to_ldp(mu, eps) - zchannel_crossover(mu)) > 0
+    for mu in (R(1, 100), R(1, 2)):
+        bar = zchannel_crossover(mu)
+        for eps in (7, 20, 50):
+            gap = lmidp_to_ldp(mu, eps) - bar
+            assert symdp.numbers.sign(R(1, 10 ** 45) - gap) > 0 and symdp.numbers.sign(gap + R(1, 10 ** 45)) > 0
+            assert certify(lmidp_to_ldp(mu, eps), 30).decimal == certify(bar, 30).decimal
+
+
+def test_lmidp_to_ldp_maximiser_in_the_tiny_p1_regime():
+    # μ = 1/100, ε = 5: p1* ≈ 6.7·10^−41 ≈ 2^−133, the 131-bit rung of certify(·, 30) that failed
+    mu, eps = R(1, 100), 5
+    v = lmidp_to_ldp(mu, eps)
+    p0, p1 = v.maximiser
+    assert R(1, 10 ** 41) < p1 < R(1, 10 ** 39)
+    star = Channel([[1 - p1, p1], [1 - p0, p0]])
+    assert symdp.numbers.sign(mu - star.capacity()) >= 0
+    gap = v - star.ldp_delta(eps)
+    assert symdp.numbers.sign(gap) >= 0 and symdp.numbers.sign(R(1, 10 ** 35) - gap) > 0
+
+
+def test_lmidp_conversions_certify_across_the_edge_regime():
+    # ε = 3, 4, 5 cross from an interior p1* to one below 2^−prec: 30 and 60 digits, non-increasing in ε
+    for f in (lmidp_to_ldp, cd_lmidp_to_lip):
+        vals = [sympy.Rational(certify(f(R(1, 10), eps), 30).decimal) for eps in (R(5, 2), 3, 4, 5, 7, 50)]
+        assert all(a >= b for a, b in zip(vals, vals[1:]))
+        assert certify(f(R(1, 10), 4), 60).decimal.startswith(certify(f(R(1, 10), 4), 30).decimal[:30])

@@ -91,7 +91,8 @@ class ConvexOptimum(Real):
     ``ball(prec)`` encloses [c·z_L, upper]: z_L is a feasible exact point (decided with balls),
     and upper = α b₁ + β b₂ with α, β ≥ 0 decided, from two supporting half-planes
     a_i·w ≤ b_i of the feasible set at exact points on either side of the optimum, so that
-    c = α a₁ + β a₂ (weak LP duality). ``maximiser`` is the feasible point z_L = (p0, p1).
+    c = α a₁ + β a₂ (weak LP duality), the least over the candidate pairs. ``maximiser`` is the
+    feasible point z_L = (p0, p1).
     """
 
     __slots__ = ("_solve", "_points", "shift", "gamma")
@@ -129,14 +130,19 @@ class ConvexOptimum(Real):
 
     def _bounds(self, prec: int, cons: _Constraint, mu: sympy.Expr) -> tuple[arb, arb]:
         zl, straddles = self._bracket_points(prec)
-        p = prec + 32
+        # the tightest pair sits 2^−(prec/2+8) apart (relatively): its 2×2 solve is that
+        # ill-conditioned, so the half-planes are evaluated with that many extra bits
+        p = 2 * prec + 40
         with working_precision(p):
             g = arb_of(self.gamma, p)
             lower = arb(zl[0]) - g * arb(zl[1])
+            best = None  # the least certified upper end over all pairs
             for za, zb in straddles:
                 upper = _dual_bound(cons, arb_of(mu, p), g, za, zb, p)
-                if upper is not None:
-                    return lower, upper
+                if upper is not None and (best is None or upper.upper() < best.upper()):
+                    best = upper
+            if best is not None:
+                return lower, best
         raise PrecisionError(f"{self.name}: the supporting half-planes do not certify the optimum at {prec} bits")
 
 
@@ -166,14 +172,27 @@ def _mp_points(cons: _Constraint, mu_bits: sympy.Expr, gamma: sympy.Expr, prec: 
     coincide in working precision) reported as the user's parameter being out of reach."""
     try:
         return _search_points(cons, mu_bits, gamma, prec)
-    except (ZeroDivisionError, ValueError, OverflowError) as err:
+    except (ZeroDivisionError, ValueError, OverflowError, TypeError) as err:
+        # (TypeError: mpmath's order on a complex value, from an iterate that left (0, 1))
         raise PrecisionError(f"mu = {show(mu_bits, 40)} bits is too close to 0 (or gamma = e^eps too extreme) for "
                              f"the maximiser search at {prec} bits ({type(err).__name__})") from None
 
 
 def _search_points(cons: _Constraint, mu_bits: sympy.Expr, gamma: sympy.Expr, prec: int) -> tuple:
-    """The optimum of max p0 − γ p1 on {g ≤ μ} located in mpmath, returned as three exact
-    points: z_L feasible (just inside the boundary) and z_a, z_b on either side of the optimum."""
+    """The optimum of max p0 − γ p1 on {g ≤ μ} located in mpmath, returned as z_L (an exact
+    feasible point just inside the boundary) and a list of straddling pairs (z_a, z_b) of exact
+    points on either side of the optimum, tightest first (z_a = None: the edge p1 ≥ 0).
+
+    The maximiser p1* can be doubly exponentially small in ε (p1* ≈ e^(−γ/c), where the boundary
+    slope dp0*/dp1 ≈ c·log(1/p1) reaches γ), far below anything worth searching. With p̄ = p0*(0)
+    (the scale of the optimum) and the threshold t = p̄·2^−(prec+40+L), L = 8 + bitlen(prec): if
+    the slope at t·2^−8 is already ≤ γ, then p1* < t·2^−8, z_L = (p̄, 0) lies on the edge and
+    z_b = (p0*(t), t) right of the optimum. The bound from {p1 ≥ 0} and the tangent at z_b is
+    p0*(t) + slope(t)·t, above the optimum by at most 2·slope(t)·t ≈ 2c·log(1/t)·t ≪ p̄·2^−(prec+38),
+    whatever γ is, and the exact points keep O(prec)-bit denominators for every ε. Otherwise
+    p1* > t·2^−8 is bracketed in s = log p1 with the lower end clamped at t·2^−8, so that the
+    bracket search cannot jump over it.
+    """
     bits = prec + 40
     with mpmath.workprec(bits):
         mu = mpmath.mpf(arb_of(mu_bits, bits).mid())
@@ -187,6 +206,14 @@ def _search_points(cons: _Constraint, mu_bits: sympy.Expr, gamma: sympy.Expr, pr
             lo, hi = p1, mpmath.mpf(1)
             if f(hi - tiny) <= 0:
                 return None
+            while True:  # halve the distance to p1 until feasible: p0* − p1 may be ≪ 2^−40 (tiny μ)
+                mid = p1 + (hi - p1) / 2
+                if mid == p1:
+                    raise ZeroDivisionError  # p0* and p1 coincide in working precision
+                if f(mid) <= 0:
+                    lo = mid
+                    break
+                hi = mid
             for _ in range(40):  # bisection to a few bits, then the secant method
                 mid = (lo + hi) / 2
                 if f(mid) > 0:
@@ -194,6 +221,12 @@ def _search_points(cons: _Constraint, mu_bits: sympy.Expr, gamma: sympy.Expr, pr
                 else:
                     lo = mid
             return mpmath.findroot(f, (lo, hi), solver="anderson", tol=mpmath.mpf(2) ** (-bits + 8))
+
+        def on_boundary(p1):
+            p0 = p0_of(p1)
+            if p0 is None:
+                raise UnsupportedError("the maximiser lies on the edge p0 = 1 of the square")
+            return _fmpq(p0, bits), _fmpq(p1, bits)
 
         def slope(s):
             """d(p0*)/dp1 − γ at p1 = e^s: decreasing in s (the objective is concave); on the
@@ -208,15 +241,14 @@ def _search_points(cons: _Constraint, mu_bits: sympy.Expr, gamma: sympy.Expr, pr
         hi = mpmath.log(1 - mpmath.mpf(2) ** -30)
         if slope(hi) >= 0:
             raise UnsupportedError("the maximiser is not interior")
-        floor = -(prec + 40) * mpmath.log(2)
+        bar = on_boundary(mpmath.mpf(0))[0]  # p̄ = p0*(0), exact
+        t = mpmath.mpf(int(bar.p)) / int(bar.q) * mpmath.mpf(2) ** -(prec + 40 + 8 + int(prec).bit_length())
+        floor = mpmath.log(t) - 8 * mpmath.ln2  # below p1 = e^floor, certify on the edge p1 = 0
+        if slope(floor) <= 0:
+            return _inside(cons, (bar, fmpq(0)), prec), [(None, on_boundary(t))]
         lo = mpmath.mpf(-1)
         while slope(lo) <= 0:
-            lo = 2 * lo - 1
-            if lo < floor:
-                # p1* < 2^−(prec+40): certify with the edge p1 = 0 on the left
-                p1 = mpmath.exp(floor)
-                zb = (_fmpq(p0_of(p1), bits), _fmpq(p1, bits))
-                return _inside(cons, (_fmpq(p0_of(mpmath.mpf(0)), bits), fmpq(0)), prec), [(None, zb)]
+            lo = max(2 * lo - 1, floor)  # slope(floor) > 0 ends the loop
         for _ in range(24):
             mid = (lo + hi) / 2
             if slope(mid) > 0:
@@ -227,27 +259,22 @@ def _search_points(cons: _Constraint, mu_bits: sympy.Expr, gamma: sympy.Expr, pr
         p1 = mpmath.exp(s)
         pts = []
         for shift in (prec // 2 + 8, prec // 4, 8):  # straddling pairs, tightest first
-            eta = p1 * mpmath.mpf(2) ** -shift
-            pair = []
-            for q1 in (p1 - eta, p1 + eta):
-                q0 = p0_of(q1)
-                if q0 is None:
-                    raise UnsupportedError("the maximiser lies on the edge p0 = 1 of the square")
-                pair.append((_fmpq(q0, bits), _fmpq(q1, bits)))
-            pts.append(tuple(pair))
-        # when p1* is below the working precision, the edge p1 ≥ 0 serves as the left half-plane
+            eta = min(p1, 1 - p1) * mpmath.mpf(2) ** -shift  # relative to the nearer edge: p1 ± η ∈ (0, 1)
+            pts.append((on_boundary(p1 - eta), on_boundary(p1 + eta)))
+        # when p1* is near the threshold, the edge p1 ≥ 0 may serve as the left half-plane
         pts += [(None, right) for _, right in pts]
-        q0 = p0_of(p1)
-        return _inside(cons, (_fmpq(q0, bits), _fmpq(p1, bits)), prec), pts
+        return _inside(cons, on_boundary(p1), prec), pts
 
 
 def _inside(cons: _Constraint, z: tuple, prec: int) -> tuple:
-    """z moved down in p0 until it is certainly feasible."""
-    (z0, z1), step = z, fmpq(1, fmpz(1) << (prec + 8))
+    """z moved down in p0 (by steps relative to p0, which is as small as μ) until it is
+    certainly feasible."""
+    (z0, z1) = z
+    step = z0 / (fmpz(1) << (prec + 8))
     while not cons.feasible((z0, z1), prec + 32):
         z0 -= step
         step *= 4
-        if step > fmpq(1, 16):
+        if step > z[0] / 16:
             raise PrecisionError("no certified feasible point near the optimum")
     return z0, z1
 
@@ -267,7 +294,7 @@ def _fmpq(v: mpmath.mpf, bits: int) -> fmpq:
 def _hb(p):
     if p == 0 or p == 1:
         return mpmath.mpf(0)
-    return -(p * mpmath.log(p, 2)) - (1 - p) * mpmath.log(1 - p, 2)
+    return -(p * mpmath.log(p, 2)) - (1 - p) * mpmath.log1p(-p) / mpmath.ln2
 
 
 def _bac_output(p0, p1):
@@ -279,7 +306,7 @@ def _bac_output(p0, p1):
 def _bac_g(p0, p1):
     """C_BAC(p0, 1 − p1) in bits, = D(W_0 ‖ q*)."""
     q = _bac_output(p0, p1)
-    return -_hb(p0) - (1 - p0) * mpmath.log(1 - q, 2) - p0 * mpmath.log(q, 2)
+    return -_hb(p0) - (1 - p0) * mpmath.log1p(-q) / mpmath.ln2 - p0 * mpmath.log(q, 2)
 
 
 def _bac_grad(p0, p1):
@@ -305,11 +332,10 @@ def _bac_info(z, pi1: fmpq, prec: int):
     q = w0 * p0 + w1 * p1
     ln2 = arb(2).log()
 
-    def d(p):
-        out = arb(0)
-        for a, b in ((p, q), (1 - p, 1 - q)):
-            if not a == 0:
-                out += a * (a / b).log()
+    def d(p):  # D(Ber(p) ‖ Ber(q)) in nats; log1p keeps its digits when p, q ≪ 1 (tiny μ)
+        out = arb(0) if p == 1 else (1 - p) * ((q - p) / (1 - q)).log1p()
+        if not p == 0:
+            out += p * (p / q).log()
         return out
     info = (w0 * d(p0) + w1 * d(p1)) / ln2
     grad = (w0 * (p0 * (1 - q) / ((1 - p0) * q)).log() / ln2, w1 * (p1 * (1 - q) / ((1 - p1) * q)).log() / ln2)
@@ -360,7 +386,7 @@ def lmidp_to_ldp(mu: object, eps: object) -> Real:
 
 def _kl_g(p0, p1):
     """KL(Ber(p1) ‖ Ber(p0)) in bits."""
-    out = (1 - p1) * mpmath.log((1 - p1) / (1 - p0), 2)
+    out = (1 - p1) * mpmath.log1p((p0 - p1) / (1 - p0)) / mpmath.ln2
     if p1 > 0:
         out += p1 * mpmath.log(p1 / p0, 2)
     return out
@@ -374,7 +400,7 @@ def _kl_grad(p0, p1):
 def _kl_ball(z):
     p0, p1 = arb(z[0]), arb(z[1])
     ln2 = arb(2).log()
-    val = (1 - p1) * ((1 - p1) / (1 - p0)).log()
+    val = (1 - p1) * ((p0 - p1) / (1 - p0)).log1p()
     if z[1] != 0:
         val += p1 * (p1 / p0).log()
     val /= ln2

@@ -306,7 +306,7 @@ def lmidp_lip_delta(mu: sympy.Expr, eps: sympy.Expr) -> Value:
 
 
 _LMIDP = "Ngo–Östman–Graell i Amat, Local mutual-information differential privacy"
-_MU_EPS = product(("1/100", "1/10", "1/2"), ("0", "1/4", "1/2", "1", "3/2", "2", "5/2"))
+_MU_EPS = product(("1/100", "1/10", "1/2"), ("0", "1/4", "1/2", "1", "3/2", "2", "5/2", "3", "4", "5"))
 _DPSGD_PARAMS = (Param("q", "Poisson sampling rate"), Param("sigma", "noise multiplier σ (sensitivity 1)"),
                  Param("steps", "number of steps T"))
 _DPSGD_SOURCE = ("Steinke, Proposition 7 and Theorem 9 (δ from the composed privacy-loss law); dominating "
