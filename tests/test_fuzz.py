@@ -207,6 +207,17 @@ OTHER: dict[str, tuple[Callable, tuple]] = {
                                    .mutual_information([p, _complement(p)]), (PROBABILITY, PROBABILITY)),
     "Channel.lip_delta": (lambda e, p, f: symdp.local.randomized_response(e, 2).lip_delta([p, _complement(p)], f),
                           (POSITIVE, PROBABILITY, POSITIVE)),
+    # the Gaussian mechanism with a discrete input (points 0 and x)
+    "local.mixture_lip_delta": (lambda x, p, s2, e: symdp.local.mixture_lip_delta([0, x], [p, _complement(p)], s2, e),
+                                (NUMBER, PROBABILITY, POSITIVE, POSITIVE)),
+    "local.mixture_information": (lambda x, p, s2: symdp.local.mixture_information([0, x], [p, _complement(p)], s2),
+                                  (NUMBER, PROBABILITY, POSITIVE)),
+    "local.mixture_calibration": (lambda m, x: symdp.local.mixture_calibration(m, [0, x], [sympy.Rational(1, 2)] * 2),
+                                  (POSITIVE, NUMBER)),
+    "local.mixture_lip_to_lmidp": (lambda x, s2: symdp.local.mixture_lip_to_lmidp([0, x], [sympy.Rational(1, 3),
+                                                                                          sympy.Rational(2, 3)], s2,
+                                                                                   rtol=sympy.Rational(1, 2), max_panels=40),
+                                   (NUMBER, POSITIVE)),
     # certified DP-SGD accounting (a coarse rtol keeps each case within the budget)
     "accounting.dpsgd_delta": (lambda q, s, t, e: symdp.accounting.dpsgd_delta(q, s, t, e, rtol=sympy.Rational(1, 2)),
                                (PROBABILITY, POSITIVE, COUNT, POSITIVE)),

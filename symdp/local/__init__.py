@@ -31,8 +31,9 @@ from . import beta_bernoulli, risk_bounds
 from .information import (bac_capacity, binary_entropy, capacity, entropy, kl_bits, mutual_information,
                           zchannel_crossover)
 from .lmidp import cd_lmidp_to_lip, ldp_delta, ldp_to_lmidp, lip_delta, lip_to_lmidp, lmidp_to_ldp
-from .gaussian_info import (gaussian_ldp_delta, mixture_information, mixture_lip_delta, shell_calibration,
-                            shell_information)
+from .gaussian_info import gaussian_ldp_delta, shell_calibration, shell_information
+from .gaussian_mixture import (LipIntegral, mixture_calibration, mixture_information, mixture_lip_delta,
+                               mixture_lip_to_lmidp)
 
 __all__ = [
     "Channel", "randomized_response", "dominating_channel", "binary_erasure_mechanism", "erasure",
@@ -50,5 +51,5 @@ __all__ = [
     "entropy", "binary_entropy", "kl_bits", "mutual_information", "capacity", "bac_capacity",
     "zchannel_crossover", "ldp_delta", "lip_delta", "lmidp_to_ldp", "ldp_to_lmidp", "cd_lmidp_to_lip",
     "lip_to_lmidp", "gaussian_ldp_delta", "shell_information", "shell_calibration", "mixture_information",
-    "mixture_lip_delta",
+    "mixture_lip_delta", "mixture_calibration", "mixture_lip_to_lmidp", "LipIntegral",
 ]

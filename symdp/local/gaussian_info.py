@@ -9,6 +9,8 @@ eq. (5), through the local privacy notions (information in **bits**).
   d-dependent threshold; for d = 1, ρ ≤ 1.665, Smith / Sharma–Shamai; Rassouli–Clerckx for d > 1) —
   that optimality is cited, not checked here; the value is always a lower bound on μ̄^CI_G.
 * :func:`shell_calibration`: the σ² with shell_information = μ (certified root).
+
+The same mechanism with a discrete input (d = 1) is in :mod:`symdp.local.gaussian_mixture`.
 """
 
 from __future__ import annotations
@@ -17,12 +19,10 @@ import sympy
 from flint import acb, arb
 
 from .. import params
-from ..errors import ParameterError
-from ..numbers import Real, arb_of, exact
+from ..numbers import Real, arb_of
 from ..roots import solve_increasing
 
-__all__ = ["gaussian_ldp_delta", "shell_information", "shell_calibration", "gaussian_lmidp_pair",
-           "mixture_information", "mixture_lip_delta"]
+__all__ = ["gaussian_ldp_delta", "shell_information", "shell_calibration", "gaussian_lmidp_pair"]
 
 
 def gaussian_lmidp_pair(sigma2: object, d: int = 1, Delta: object = 1):
@@ -90,94 +90,3 @@ def shell_calibration(mu: object, d: int = 1, Delta: object = 1) -> Real:
 def _ctx_prec() -> int:
     from flint import ctx
     return ctx.prec
-
-
-# --------------------------------------------------------------------------------------------
-# d = 1 with a discrete input: G(X) is the Gaussian mixture Σ_i P_i N(x_i, σ²)
-
-
-def _mixture(points, prior, sigma2):
-    from .channel import probability_vector
-    xs = [exact(x, f"points[{i}]") for i, x in enumerate(points)]
-    p = probability_vector(prior, "prior")
-    if len(p) != len(xs):
-        raise ParameterError(f"len(prior) must be len(points) = {len(xs)}, got {len(p)}")
-    return xs, p, params.positive(sigma2, "sigma2")
-
-
-def _phi(y: acb, x: acb, s2: acb) -> acb:
-    return (-(y - x) ** 2 / (2 * s2)).exp() / (2 * acb.pi() * s2).sqrt()
-
-
-def _range(xs, s2, prec):
-    """(Δ = max|x_i|, L): the integration range [−L, L] leaves a Gaussian tail below 2^−prec."""
-    D = max(abs(arb_of(x, prec)).upper() for x in xs)
-    D = arb(D)
-    L = D + arb_of(s2, prec).sqrt() * arb(2 * (prec + 20)).sqrt()
-    return D, L
-
-
-def mixture_information(points, prior, sigma2) -> Real:
-    """I(X; X + N(0, σ²)) in bits for X on `points` with law `prior`: μ̄^CD_G of eq. (5), d = 1.
-
-    acb.integral of Σ_i P_i φ_i log(φ_i/p_Y) on [−L, L]; beyond, |log(φ_i/p_Y)| ≤ 2Δ(|y|+Δ)/σ²
-    (Δ = max|x_i|), so the tail is at most ∫_{|y|>L} p_Y (a + b|y|) ≤ (a + bΔ) erfc(c/(σ√2))
-    + 2bσ e^{−c²/2σ²}/√(2π), c = L − Δ, a = 2Δ²/σ², b = 2Δ/σ².
-    """
-    xs, p, s2e = _mixture(points, prior, sigma2)
-
-    def ball(prec: int) -> arb:
-        X = [acb(arb_of(x, prec)) for x in xs]
-        P = [acb(arb_of(v, prec)) for v in p]
-        s2 = acb(arb_of(s2e, prec))
-
-        def f(y: acb, an: bool) -> acb:
-            ph = [_phi(y, x, s2) for x in X]
-            py = sum((pi * v for pi, v in zip(P, ph)), acb(0))
-            return sum((pi * v * (v / py).log(analytic=an) for pi, v in zip(P, ph)), acb(0))
-        D, L = _range(xs, s2e, prec)
-        body = acb.integral(f, acb(-L), acb(L), rel_tol=arb(2) ** (-prec)).real
-        sr = s2.real
-        a, b, c = 2 * D * D / sr, 2 * D / sr, L - D
-        tail = (a + b * D) * (c / (2 * sr).sqrt()).erfc() + 2 * b * sr.sqrt() * (-(c * c) / (2 * sr)).exp() / (2 * arb.pi()).sqrt()
-        return (body + _pm(tail)) / arb(2).log()
-    return Real(ball, name="Gaussian mixture information (bits)")
-
-
-def _pm(bound: arb) -> arb:
-    """The ball [−bound, bound]."""
-    return arb(0).union(arb(bound.upper())).union(-arb(bound.upper()))
-
-
-def mixture_lip_delta(points, prior, sigma2, eps) -> Real:
-    """δ̄^LIP_G(ε) for d = 1 and a discrete input (eq. 4 over the prior's support), certified:
-    max_i max{H_{e^ε}(p_Y ‖ φ_i), e^{−ε} H_{e^ε}(φ_i ‖ p_Y)}, each ∫(f − e^ε g)₊ by acb.integral with
-    the analytic flag forwarded, plus [0, erfc((L−Δ)/(σ√2))] for the mass beyond ±L.
-
-    Slow: 2n integrals with kinks (about 40 s for 10 digits with the 21-point input of Figure 3);
-    the log-sum-exp root method of the reading notes would avoid quadrature.
-    """
-    xs, p, s2e = _mixture(points, prior, sigma2)
-    e = params.nonnegative(eps, "eps")
-    live = [i for i in range(len(xs)) if p[i] != 0]
-
-    def ball(prec: int) -> arb:
-        X = [acb(arb_of(x, prec)) for x in xs]
-        P = [acb(arb_of(v, prec)) for v in p]
-        s2 = acb(arb_of(s2e, prec))
-        g = acb(arb_of(sympy.exp(e), prec))
-        D, L = _range(xs, s2e, prec)
-        tail = (((L - D) / (2 * s2.real).sqrt()).erfc())
-        best = None
-        for i in live:
-            def h(y: acb, an: bool, i=i, fwd=True) -> acb:
-                py = sum((pj * _phi(y, x, s2) for pj, x in zip(P, X)), acb(0))
-                pi_ = _phi(y, X[i], s2)
-                v = py - g * pi_ if fwd else pi_ - g * py
-                return v.real_max(acb(0), analytic=an)
-            one = acb.integral(lambda y, an: h(y, an, i, True), acb(-L), acb(L), rel_tol=arb(2) ** (-prec)).real
-            two = acb.integral(lambda y, an: h(y, an, i, False), acb(-L), acb(L), rel_tol=arb(2) ** (-prec)).real / g.real
-            v = one.max(two) + arb(0).union(arb(tail.upper()))
-            best = v if best is None else best.max(v)
-        return best
-    return Real(ball, name=f"Gaussian mixture LIP delta at eps = {e}")
