@@ -38,3 +38,42 @@ def test_theorem_2a_is_an_erratum_with_witness(reports):
     witness = r.data["witness"]
     assert witness["required_delta"] == "99/100"
     assert float(witness["eq9_delta"]) < 0.1
+
+
+@pytest.mark.slow
+def test_eq7_is_proved_on_the_whole_stated_domain(reports):
+    (r,) = [r for r in reports if r.label == "Eq. (7)"]
+    assert r.status == "proved" and r.data["whole_domain"], r.detail
+    assert "Thm 4.5.1" in r.detail
+
+
+ERRATA = {
+    "Theorem 2(a)": "substantive",
+    "Appendix -B1 (from (23) and (25)), erratum": "proof gap",
+    "Appendix -A1 (tightness, M for M*), erratum": "typo",
+    "Appendix -C (eq. 30, left side), erratum": "typo",
+    "Appendix -C (condition (iii)), erratum": "typo",
+    "Appendix -D (λ_X* = σ²1_d), erratum": "typo",
+    "Remark after Theorem 1 (δ^LDP_μ(δ)), erratum": "typo",
+    "Figure 4 (caption and text), erratum": "typo",
+    "Theorem 2(b) (“-LMIDP”), erratum": "typo",
+}
+
+
+@pytest.mark.slow
+def test_lmidp_errata_are_graded_and_evaluated(reports):
+    by_label = {r.label: r for r in reports}
+    for label, kind in ERRATA.items():
+        r = by_label[label]
+        assert r.status == "erratum", (label, r.detail)
+        assert r.data["kind"] == kind, label
+        assert r.data["printed_holds"] is False and r.data["witness"], label
+
+
+@pytest.mark.slow
+def test_appendix_b1_witness(reports):
+    (r,) = [r for r in reports if r.label.startswith("Appendix -B1")]
+    w = r.data["witness"]
+    # KL(Ber(1)‖Ber(1/100)) = log₂ 100 against μ = H_b(1/100)
+    assert w["KL_Ber_bits"] == "6.64385618977" and w["mu_bits"] == "0.0807931358959"
+    assert float(w["second"]["KL_Ber_bits"]) > float(w["second"]["I_bits"])
