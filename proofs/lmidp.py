@@ -262,15 +262,26 @@ def theorem_1b():
 
 @claim(PAPER, "Lemma 1 (eq. 15)", "KL(P‖Q) = log(e)∫₀^∞(H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P))dε.")
 def lemma_1():
+    """Pointwise in the outcome y (Tonelli: the integrands are non-negative), with p = P(y), q = Q(y):
+    ∫₀^∞ (p − e^ε q)₊ dε = p ln(p/q) − p + q when p > q (else 0), and ∫₀^∞ e^{−ε}(q − e^ε p)₊ dε =
+    q − p + p ln(p/q) when q > p (else 0). Summed over y the two give Σ p ln(p/q) + Σ (q − p) =
+    KL(P‖Q) nats, as Σp = Σq = 1; the same holds for densities with respect to a common measure."""
+    p, q, e = sympy.symbols("p q epsilon", positive=True)
+    fwd = identity(sympy.integrate(p - exp(e) * q, (e, 0, log(p / q))), p * log(p / q) - p + q,
+                   "p > q: ∫₀^{ln(p/q)} (p − e^ε q) dε = p ln(p/q) − p + q")
+    bwd = identity(sympy.integrate(exp(-e) * (q - exp(e) * p), (e, 0, log(q / p))), q - p + p * log(p / q),
+                   "q > p: ∫₀^{ln(q/p)} e^{−ε}(q − e^ε p) dε = q − p + p ln(p/q)")
+    statement = combine(fwd, bwd, detail="pointwise in y, then summed (Tonelli): Σ p ln(p/q) + Σ(q − p) = KL(P‖Q); "
+                                         "log(e) converts nats to bits")
     vals, refs = [], []
-    for p, q in (((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5))), ((R(1, 2), R(1, 3), R(1, 6)), (R(1, 6), R(1, 6), R(2, 3)))):
-        vals.append(lemma1_integral(p, q))
-        refs.append(kl_bits(p, q))
-    statement = certified_agreement(vals, refs, 25, "certified ∫ of (15) = KL in bits, two asymmetric pairs")
+    for a, b in (((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5))), ((R(1, 2), R(1, 3), R(1, 6)), (R(1, 6), R(1, 6), R(2, 3)))):
+        vals.append(lemma1_integral(a, b))
+        refs.append(kl_bits(a, b))
+    integrals = certified_agreement(vals, refs, 25, "certified ∫ of (15) = KL in bits, two asymmetric pairs")
     ref = near(kl_bits((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5))), "0.265148445440323", 13, "KL(Ber(0.3)‖Ber(0.6)) bits")
     mgf = exact_agreement(sum(a * a / b for a, b in zip((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5)))), R(11, 8),
                           "MGF of the privacy loss at t = 1: E_P[P/Q] = 1 + χ² = 1.375")
-    return establish(statement, ref, mgf, domain="finite pairs (samples)", stated_domain="all pairs")
+    return establish(statement, integrals, ref, mgf, domain="all pairs P, Q")
 
 
 # --------------------------------------------------------------------------------------------
@@ -382,11 +393,25 @@ def theorem_2b():
 @claim(PAPER, "Theorem 3 (eq. 14)",
        "inf_{K_Y} sup_{K_X} ½log det(I+K_Y^{−1}K_X) is attained at (Δ²I, σ²I): value (d/2)log(1+Δ²/σ²) bits.")
 def theorem_3():
+    """A saddle point of μ(K_X, K_Y) = ½ log det(I + K_Y⁻¹K_X) over 𝒦_d(dΔ²) × 𝒦_d(dσ²) gives
+    inf sup = sup inf = its value. Both slices through (Δ²I, σ²I) reduce to eigenvalues exactly,
+    because a multiple of I commutes with every matrix: μ(K_X, σ²I) = ½Σ log(1 + λ_i(K_X)/σ²) ≤
+    (d/2)log(1 + tr K_X/(dσ²)) ≤ (d/2)log(1 + Δ²/σ²) (Jensen for the concave, increasing
+    t ↦ log(1 + t/σ²), tr K_X ≤ dΔ²), and μ(Δ²I, K_Y) = ½Σ log(1 + Δ²/λ_i(K_Y)) ≥ (d/2)log(1 +
+    Δ²d/tr K_Y) ≥ (d/2)log(1 + Δ²/σ²) (Jensen for the convex, decreasing t ↦ log(1 + Δ²/t)).
+    That the Gaussian pair is optimal in (13), giving (14), is Diggavi–Cover, Thm II.1 (cited)."""
     lx, ly, dd, s2, D2 = sympy.symbols("lambda_x lambda_y d sigma2 Delta2", positive=True)
-    # with K_Y = σ²I: ½Σ log(1+λ_i/σ²) is concave and symmetric in λ, so under Σλ_i ≤ dΔ² its max is at λ = Δ²1
-    # (equal KKT derivatives); with K_X = Δ²I: ½Σ log(1+Δ²/λ_i) is convex and symmetric, min at λ = σ²1.
+    a_, b_, c_ = sympy.symbols("a b c", real=True)
+    K = sympy.Matrix([[a_, b_], [b_, c_]])
+    l1, l2 = list(K.eigenvals())
+    slices = identity((sympy.eye(2) + K / s2).det(), sympy.expand((1 + l1 / s2) * (1 + l2 / s2)),
+                      "det(I + K/σ²) = Π(1 + λ_i(K)/σ²) for a symmetric K (d = 2 shown; det(I + A) = Π(1 + λ_i(A)) "
+                      "in general): K_Y = σ²I and K_X = Δ²I commute with every matrix")
+    mono = identity([sympy.diff(sympy.log(1 + lx / s2), lx), sympy.diff(sympy.log(1 + D2 / ly), ly)],
+                    [1 / (lx + s2), -D2 / (ly * (ly + D2))],
+                    "log(1+λ/σ²) increases and log(1+Δ²/λ) decreases in λ > 0: the trace bounds bind")
     conc = identity(sympy.diff(sympy.log(1 + lx / s2), lx, 2), -1 / (lx + s2) ** 2,
-                    "∂²/∂λ² log(1+λ/σ²) = −1/(λ+σ²)² < 0 (concave: water-filling gives equal powers)")
+                    "∂²/∂λ² log(1+λ/σ²) = −1/(λ+σ²)² < 0 (concave: Jensen gives equal powers)")
     conv = identity(sympy.diff(sympy.log(1 + D2 / ly), ly, 2), (D2 * (D2 + 2 * ly)) / (ly ** 2 * (ly + D2) ** 2),
                     "∂²/∂λ² log(1+Δ²/λ) = Δ²(Δ²+2λ)/(λ²(λ+Δ²)²) > 0 (convex: equal noise powers minimise)")
     value = identity(sympy.Rational(1, 2) * sympy.log((1 + D2 / s2) ** dd) / log(2), dd / 2 * sympy.log(1 + D2 / s2) / log(2),
@@ -394,19 +419,34 @@ def theorem_3():
     import random
     rnd = random.Random(3)
     saddle = []
+
+    def mu(kx, ky):
+        return sympy.log((sympy.eye(kx.rows) + ky.inv() * kx).det()) / 2 / log(2)
+
+    def scaled(trace):
+        m = sympy.Matrix(2, 2, lambda i, j: R(rnd.randint(-4, 4), rnd.randint(1, 4)))
+        k = m * m.T + sympy.eye(2) / 10
+        return k * trace / k.trace()
     for d, Dsq, sig2 in ((2, R(1), R(2)), (3, R(1), R(1))):
         star = R(d, 2) * sympy.log(1 + Dsq / sig2) / log(2)
         for _ in range(5):
             w = [R(rnd.randint(1, 9)) for _ in range(d)]
-            lam = [Dsq * d * v / sum(w) for v in w]
-            fx = sum((sympy.log(1 + v / sig2) for v in lam), sympy.Integer(0)) / 2 / log(2)
-            lamy = [sig2 * d * v / sum(w) for v in w]
-            fy = sum((sympy.log(1 + Dsq / v) for v in lamy), sympy.Integer(0)) / 2 / log(2)
-            saddle.append(ordered([fx, star, fy], f"d = {d}: μ(K_X, σ²I) ≤ (d/2)log(1+Δ²/σ²) ≤ μ(Δ²I, K_Y), diagonal K"))
+            kx = sympy.diag(*[Dsq * d * v / sum(w) for v in w])
+            ky = sympy.diag(*[sig2 * d * v / sum(w) for v in w])
+            saddle.append(ordered([mu(kx, sig2 * sympy.eye(d)), star, mu(Dsq * sympy.eye(d), ky)],
+                                  f"d = {d}: μ(K_X, σ²I) ≤ (d/2)log(1+Δ²/σ²) ≤ μ(Δ²I, K_Y), diagonal K"))
+    for _ in range(5):  # d = 2, K not diagonal
+        saddle.append(ordered([mu(scaled(2), 2 * sympy.eye(2)), log(1 + R(1, 2)) / log(2), mu(sympy.eye(2), scaled(4))],
+                              "d = 2, Δ² = 1, σ² = 2: the saddle inequalities for non-diagonal K_X, K_Y"))
     ref = near(sympy.Rational(1, 2) * sympy.log(1 + R(1, 100)) / log(2), "0.00717764648853503", 13, "d=1, Δ²=1, σ²=100")
-    return establish(combine(conc, conv, value), *saddle, ref,
-                     domain="the value and the one-dimensional KKT arguments symbolically (commuting covariances)",
-                     stated_domain="all K_X ∈ 𝒦_d(dΔ²), K_Y ∈ 𝒦_d(dσ²)")
+    saddle_point = combine(slices, mono, conc, conv, value,
+                           detail="(Δ²I, σ²I) is a saddle point: on the slice K_Y = σ²I, μ = ½Σlog(1+λ_i/σ²) ≤ "
+                                  "(d/2)log(1 + tr K_X/(dσ²)) ≤ (d/2)log(1+Δ²/σ²) (Jensen, concave and increasing); on "
+                                  "K_X = Δ²I, μ = ½Σlog(1+Δ²/λ_i) ≥ (d/2)log(1+Δ²/σ²) (Jensen, convex and decreasing); "
+                                  "so inf sup = sup inf = (d/2)log(1+Δ²/σ²). Steps: the slices reduce to eigenvalues; "
+                                  "monotone; concave; convex; the value")
+    return establish(saddle_point, *saddle, ref,
+                     domain="all K_X ∈ 𝒦_d(dΔ²), K_Y ∈ 𝒦_d(dσ²) (given (14), Diggavi–Cover Thm II.1)")
 
 
 @claim(PAPER, "Appendix -D (eigenvalue pairing), erratum",
