@@ -66,6 +66,8 @@ def _input(points: Sequence[object], prior: Sequence[object]) -> _Input:
             merged[-1][1] += w
         else:
             merged.append([x, w])
+    # every routine here costs about n² (n log-ratios of n terms; n peaks of n terms to integrate)
+    limits.check_size(len(merged) ** 2, f"the Gaussian mixture on {len(merged)} points (n² terms)", "composition_terms")
     return _Input(tuple(x for x, _ in merged), tuple(w for _, w in merged))
 
 
@@ -159,7 +161,7 @@ def mixture_calibration(mu: object, points: Sequence[object], prior: Sequence[ob
         guess = _approximate_root(excess, max(variance / (2 * float(m) * math.log(2)), 1e-300))
     except (OverflowError, ValueError) as err:  # also ParameterError: σ² left the certified range
         raise ParameterError(f"mu = {m} bits: no calibration within the certified range ({err})") from None
-    for width in (2 ** -40, 2 ** -24, 2 ** -8):  # a tight certified bracket, widened if undecided
+    for width in (2 ** -44, 2 ** -24, 2 ** -8):  # a tight certified bracket, widened if undecided
         lo, hi = (sympy.Rational(*(guess * (1 + k * width)).as_integer_ratio()) for k in (-1, 1))
         try:
             return solve_decreasing(f, m, lo, hi, name=f"mixture_calibration({m})")
