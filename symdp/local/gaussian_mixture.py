@@ -24,7 +24,7 @@ import sympy
 from flint import acb, arb
 
 from .. import limits, params
-from ..errors import ParameterError, PrecisionError
+from ..errors import ParameterError, PrecisionError, show
 from ..numbers import Real, arb_of, endpoints, exact, from_fmpq, sign, working_precision
 from ..roots import solve_decreasing
 from .channel import is_zero, probability_vector
@@ -96,7 +96,7 @@ def _information_bits(inp: _Input, s2: arb, prec: int) -> arb:
     xs, ps = inp.balls(prec)
     if len(xs) == 1:
         return arb(0)
-    _check_spread(xs, s2)
+    _check_spread(xs, ps, s2)
     X, P, S2 = [acb(x) for x in xs], [acb(v) for v in ps], acb(s2)
 
     def f(y: acb, an: bool) -> acb:
@@ -120,12 +120,19 @@ def _information_bits(inp: _Input, s2: arb, prec: int) -> arb:
 _SPREAD = (-64, 9)
 
 
-def _check_spread(xs: list[arb], s2: arb) -> None:
+#: The smallest prior weight of the information integral: I ≲ P_min·log(1/P_min) cancels in
+#: h(Y) − h(Y|X) as the spread does.
+_MIN_WEIGHT = -128
+
+
+def _check_spread(xs: list[arb], ps: list[arb], s2: arb) -> None:
     ratio = (xs[-1] - xs[0]) / s2.sqrt()
     lo, hi = (arb(2) ** k for k in _SPREAD)
     if not (ratio >= lo and ratio <= hi):
         raise ParameterError(f"sigma2 must keep (max(points) − min(points))/σ within [2^{_SPREAD[0]}, 2^{_SPREAD[1]}] "
                              f"for the certified information integral, got a ratio of {ratio.str(3)}")
+    if not min(ps) >= arb(2) ** _MIN_WEIGHT:
+        raise ParameterError(f"prior entries must be ≥ 2^{_MIN_WEIGHT} for the certified information integral (or 0)")
 
 
 def mixture_information(points: Sequence[object], prior: Sequence[object], sigma2: object) -> Real:
@@ -149,33 +156,42 @@ def mixture_calibration(mu: object, points: Sequence[object], prior: Sequence[ob
     if len(inp.xs) < 2 or sign(m - entropy) >= 0:
         raise ParameterError(f"mu must be in (0, H(X)) = (0, {sympy.N(entropy, 6)}) bits for this input, got {m}")
     f = lambda s2: _information_bits(inp, s2, _ctx_prec())
+    with working_precision(64):
+        xs, ps = inp.balls(64)
+        mean = sum((w * x for w, x in zip(ps, xs)), arb(0))
+        variance = sum((w * (x - mean) ** 2 for w, x in zip(ps, xs)), arb(0))
+        mm = arb_of(m, 64)
+        # the low-SNR guess I ≈ Var X·log₂e/(2σ²), as t = ln σ² (σ² itself may lie beyond floats)
+        start = float((variance / (2 * mm * arb(2).log())).log().mid())
 
-    def excess(v: float) -> float:
-        with working_precision(64):
-            return float(_information_bits(inp, arb(v), 64).mid()) - float(m)
-    xs = [float(arb_of(x, 64).mid()) for x in inp.xs]
-    ps = [float(arb_of(w, 64).mid()) for w in inp.p]
-    mean = sum(w * x for w, x in zip(ps, xs))
-    variance = sum(w * (x - mean) ** 2 for w, x in zip(ps, xs))
+        log_spread2 = float((2 * (xs[-1] - xs[0]).log()).mid())
+
+    def excess(t: float) -> float:
+        """(I − μ)/μ at σ² = e^t: decreasing in t. I ≈ spread²/σ² cancels in h(Y) − h(Y|X), so the
+        precision grows with log₂(σ²/spread²)."""
+        prec = 64 + max(0, math.ceil((t - log_spread2) / math.log(2)))
+        with working_precision(prec):
+            s2 = arb(t).exp()
+            return float(((_information_bits(inp, s2, prec) - arb_of(m, prec)) / arb_of(m, prec)).mid())
     try:
-        guess = _approximate_root(excess, max(variance / (2 * float(m) * math.log(2)), 1e-300))
-    except (OverflowError, ValueError) as err:  # also ParameterError: σ² left the certified range
-        raise ParameterError(f"mu = {m} bits: no calibration within the certified range ({err})") from None
+        t = _approximate_root(excess, start)
+    except (OverflowError, ValueError, ZeroDivisionError) as err:  # also ParameterError: σ² left the certified range
+        raise ParameterError(f"mu = {show(m, 40)} bits: no calibration within the certified range ({err})") from None
+    guess = arb(t).exp()
     for width in (2 ** -44, 2 ** -24, 2 ** -8):  # a tight certified bracket, widened if undecided
-        lo, hi = (sympy.Rational(*(guess * (1 + k * width)).as_integer_ratio()) for k in (-1, 1))
+        lo, hi = (from_fmpq((guess * (1 + k * arb(width))).mid().fmpq()) for k in (-1, 1))
         try:
             return solve_decreasing(f, m, lo, hi, name=f"mixture_calibration({m})")
         except ParameterError:
             continue
-    raise PrecisionError(f"mixture_calibration({m}): no certified bracket around σ² ≈ {guess:.6g}")
+    raise PrecisionError(f"mixture_calibration({m}): no certified bracket around σ² ≈ {guess.str(6)}")
 
 
-def _approximate_root(g, start: float) -> float:
-    """A root of g(σ²) (decreasing) in floats: a bracket by factors of e from `start`, then the
-    Illinois method in t = ln σ², where ln I is nearly linear (I ≈ Var X·log₂e/(2σ²) at low SNR).
-    An estimate only, to place the certified bracket."""
-    h = lambda t: g(math.exp(t))
-    lo = hi = math.log(start)
+def _approximate_root(h, start: float) -> float:
+    """The root t of a decreasing h(t) (t = ln σ², where ln I is nearly linear at low SNR): a
+    bracket by steps of 1 from `start`, then the Illinois method. Floats only, to place the
+    certified bracket."""
+    lo = hi = start
     hlo = hhi = h(lo)
     for _ in range(_BRACKET_STEPS):
         if hlo > 0 > hhi:
@@ -188,8 +204,8 @@ def _approximate_root(g, start: float) -> float:
             hhi = h(hi)
     if not hlo > 0 > hhi:
         raise ParameterError(f"mu is too close to 0 or to H(X) for a calibration within a factor e^{_BRACKET_STEPS} of "
-                             f"sigma2 = {start:.3g}")
-    side = 0
+                             f"sigma2 = e^{start:.3g}")
+    side, t = 0, hi
     for _ in range(60):
         t = hi - hhi * (hi - lo) / (hhi - hlo)
         ht = h(t)
@@ -203,9 +219,9 @@ def _approximate_root(g, start: float) -> float:
             if side == -1:
                 hlo /= 2
             side = -1
-        if hi - lo <= 1e-15 or ht == 0:
+        if hi - lo <= 1e-15 * max(1.0, abs(t)) or ht == 0:
             break
-    return math.exp(t)
+    return t
 
 
 #: Factors of e the calibration's bracket search may move σ² from its low-SNR guess (each step is an integral).
