@@ -87,8 +87,9 @@ def _pm(bound: arb) -> arb:
 def _information_bits(inp: _Input, s2: arb, prec: int) -> arb:
     """I(X; X + N(0, σ²)) in bits as h(Y) − h(Y|X) = −∫p_Y ln p_Y − ½ln(2πeσ²) (nats, then bits).
 
-    The integral runs over [−L, L] (acb.integral, the log's analytic flag forwarded). Beyond,
-    with Δ = max|x_i|, φ_σ(|y| + Δ) ≤ p_Y(y) ≤ φ_σ(|y| − Δ) ≤ 1, so 0 ≤ −p_Y ln p_Y ≤
+    The points are scaled to σ = 1 first (I is invariant). The integral runs over [−L, L]
+    (acb.integral, the log's analytic flag forwarded). Beyond, with Δ = max|x_i|,
+    φ_σ(|y| + Δ) ≤ p_Y(y) ≤ φ_σ(|y| − Δ) ≤ 1, so 0 ≤ −p_Y ln p_Y ≤
     φ_σ(|y| − Δ)(|ln√(2πσ²)| + (|y| + Δ)²/(2σ²)), and the two tails together lie in
     [0, (|ln√(2πσ²)| + (σ² + 4Δ²)/(2σ²)) erfc(c/(σ√2)) + (c + 4Δ)φ_σ(c)] with c = L − Δ
     (Gaussian moments ∫_c^∞ u φ_σ = σ²φ_σ(c), ∫_c^∞ u² φ_σ = σ²Q(c/σ) + σ²c φ_σ(c)).
@@ -97,6 +98,9 @@ def _information_bits(inp: _Input, s2: arb, prec: int) -> arb:
     if len(xs) == 1:
         return arb(0)
     _check_spread(xs, ps, s2)
+    # I(X; X + σZ) = I(X/σ; X/σ + Z): with σ = 1, p_Y ≤ 1/√(2π) < 1 everywhere, as the tail bound needs
+    xs = [x / s2.sqrt() for x in xs]
+    s2 = arb(1)
     X, P, S2 = [acb(x) for x in xs], [acb(v) for v in ps], acb(s2)
 
     def f(y: acb, an: bool) -> acb:
