@@ -21,7 +21,7 @@ from functools import cmp_to_key
 from typing import Sequence
 
 import sympy
-from flint import acb, arb
+from flint import acb, arb, ctx
 
 from .. import limits, params
 from ..errors import ParameterError, PrecisionError, show
@@ -73,11 +73,6 @@ def _input(points: Sequence[object], prior: Sequence[object]) -> _Input:
 
 def _phi(y: acb, x: acb, s2: acb) -> acb:
     return (-(y - x) ** 2 / (2 * s2)).exp() / (2 * acb.pi() * s2).sqrt()
-
-
-def _pm(bound: arb) -> arb:
-    """The ball [−bound, bound]."""
-    return arb(0).union(arb(bound.upper())).union(-arb(bound.upper()))
 
 
 # --------------------------------------------------------------------------------------------
@@ -233,7 +228,6 @@ _BRACKET_STEPS = 40
 
 
 def _ctx_prec() -> int:
-    from flint import ctx
     return ctx.prec
 
 
