@@ -154,24 +154,23 @@ def mixture_calibration(mu: object, points: Sequence[object], prior: Sequence[ob
     entropy = -sum((w * sympy.log(w) for w in inp.p), sympy.Integer(0)) / sympy.log(2)
     if len(inp.xs) < 2 or sign(m - entropy) >= 0:
         raise ParameterError(f"mu must be in (0, H(X)) = (0, {sympy.N(entropy, 6)}) bits for this input, got {m}")
-    f = lambda s2: _information_bits(inp, s2, _ctx_prec())
+    # I depends on σ only through the points in units of σ: solve for r = σ²/spread², which is of
+    # order 1/μ whatever the scale of the points (the root's bracket is relative only beyond 1)
+    spread2 = (inp.xs[-1] - inp.xs[0]) ** 2
+    f = lambda r: _information_bits(inp, r * arb_of(spread2, ctx.prec), ctx.prec)
     with working_precision(64):
         xs, ps = inp.balls(64)
         mean = sum((w * x for w, x in zip(ps, xs)), arb(0))
         variance = sum((w * (x - mean) ** 2 for w, x in zip(ps, xs)), arb(0))
-        mm = arb_of(m, 64)
-        # the low-SNR guess I ≈ Var X·log₂e/(2σ²), as t = ln σ² (σ² itself may lie beyond floats)
-        start = float((variance / (2 * mm * arb(2).log())).log().mid())
-
-        log_spread2 = float((2 * (xs[-1] - xs[0]).log()).mid())
+        # the low-SNR guess I ≈ Var X·log₂e/(2σ²), as t = ln r
+        start = float((variance / (2 * arb_of(m, 64) * arb(2).log() * arb_of(spread2, 64))).log().mid())
 
     def excess(t: float) -> float:
-        """(I − μ)/μ at σ² = e^t: decreasing in t. I ≈ spread²/σ² cancels in h(Y) − h(Y|X), so the
-        precision grows with log₂(σ²/spread²)."""
-        prec = 64 + max(0, math.ceil((t - log_spread2) / math.log(2)))
+        """(I − μ)/μ at r = e^t: decreasing in t. I ≈ 1/r cancels in h(Y) − h(Y|X), so the
+        precision grows with log₂ r."""
+        prec = 64 + max(0, math.ceil(t / math.log(2)))
         with working_precision(prec):
-            s2 = arb(t).exp()
-            return float(((_information_bits(inp, s2, prec) - arb_of(m, prec)) / arb_of(m, prec)).mid())
+            return float(((f(arb(t).exp()) - arb_of(m, prec)) / arb_of(m, prec)).mid())
     try:
         t = _approximate_root(excess, start)
     except (OverflowError, ValueError, ZeroDivisionError) as err:  # also ParameterError: σ² left the certified range
@@ -180,14 +179,15 @@ def mixture_calibration(mu: object, points: Sequence[object], prior: Sequence[ob
     for width in (2 ** -44, 2 ** -24, 2 ** -8):  # a tight certified bracket, widened if undecided
         lo, hi = (from_fmpq((guess * (1 + k * arb(width))).mid().fmpq()) for k in (-1, 1))
         try:
-            return solve_decreasing(f, m, lo, hi, name=f"mixture_calibration({m})")
+            root = solve_decreasing(f, m, lo, hi, name=f"mixture_calibration({m}) / spread²")
         except ParameterError:
             continue
-    raise PrecisionError(f"mixture_calibration({m}): no certified bracket around σ² ≈ {guess.str(6)}")
+        return Real(lambda p: root.ball(p) * arb_of(spread2, p), name=f"mixture_calibration({m})")
+    raise PrecisionError(f"mixture_calibration({m}): no certified bracket around σ² ≈ spread²·{guess.str(6)}")
 
 
 def _approximate_root(h, start: float) -> float:
-    """The root t of a decreasing h(t) (t = ln σ², where ln I is nearly linear at low SNR): a
+    """The root t of a decreasing h(t) (t = ln(σ²/spread²), where ln I is nearly linear at low SNR): a
     bracket by steps of 1 from `start`, then the Illinois method. Floats only, to place the
     certified bracket."""
     lo = hi = start
@@ -225,10 +225,6 @@ def _approximate_root(h, start: float) -> float:
 
 #: Factors of e the calibration's bracket search may move σ² from its low-SNR guess (each step is an integral).
 _BRACKET_STEPS = 40
-
-
-def _ctx_prec() -> int:
-    return ctx.prec
 
 
 # --------------------------------------------------------------------------------------------
@@ -346,7 +342,7 @@ def _sublevel(L: _LogRatio, c: arb, nonempty: bool | None, prec: int):
             if step > 2.0 ** 80:
                 return None
         lo, hi = sorted((inside, inside + sgn * step))
-        y = _fnewton(lambda t: (L.fderivs(t)[0] - fc, L.fderivs(t)[1]), lo, hi, increasing=sgn > 0)
+        y = _fnewton(lambda t: (lambda d: (d[0] - fc, d[1]))(L.fderivs(t)), lo, hi, increasing=sgn > 0)
         z = _polish(lambda t: (L.value(t) - c) / L.slopes(t)[0], y, tol)
         return _root_ball(L, c, z, sgn < 0, tol * 4 * (1 + abs(z)))
 
@@ -393,12 +389,7 @@ def _gauss_below(z: arb) -> arb:
 
 def _mass(xs: list[arb], ps: list[arb], s: arb, a: arb | None, b: arb | None) -> arb:
     """P(Y ∈ (a, b)) for Y = Σ_j P_j N(x_j, σ²) (a = None: −∞, b = None: +∞)."""
-    out = arb(0)
-    for x, p in zip(xs, ps):
-        lo = arb(0) if a is None else _gauss_below((a - x) / s)
-        up = arb(0) if b is None else _gauss_below(-(b - x) / s)  # P(N > b)
-        out += p * (1 - lo - up)
-    return out
+    return sum(ps, arb(0)) - _tails(xs, ps, s, a, b)
 
 
 def _tails(xs: list[arb], ps: list[arb], s: arb, a: arb | None, b: arb | None) -> arb:
@@ -488,7 +479,7 @@ def _tail_bound(inp: _Input, s2: arb, E: arb) -> arb | None:
     erfc z ≤ e^{−z²} (z ≥ 0) and e^{−ε} ≤ e^ε, the tail is ≤ (√π/α) e^{α²m² − β²} erfc(α(E − m)),
     m = (2αβ + 1)/(2α²).
     """
-    xs, ps = inp.balls(_ctx_prec())
+    xs, ps = inp.balls(ctx.prec)
     D = arb(max(abs(x).upper() for x in xs))
     s = s2.sqrt()
     alpha, beta = s / (2 * arb(2).sqrt() * D), arb(2).sqrt() * D / s
@@ -538,9 +529,12 @@ def mixture_lip_to_lmidp(points: Sequence[object], prior: Sequence[object], sigm
 
         grid = [E * sympy.Rational(k, 8) for k in range(9)]
         while True:
-            gaps = [(at(a).upper() - arb(at(b).lower()).max(arb(0))) * weight(a, b) for a, b in zip(grid, grid[1:])]
-            lower = sum((arb(at(b).lower()).max(arb(0)) * weight(a, b) for a, b in zip(grid, grid[1:])), arb(0))
-            upper = sum((arb(at(a).upper()) * weight(a, b) for a, b in zip(grid, grid[1:])), arb(0))
+            # per panel [a, b]: δ(b)·w below, δ(a)·w above (δ non-increasing)
+            panels = [(arb(at(b).lower()).max(arb(0)) * w, arb(at(a).upper()) * w)
+                      for a, b in zip(grid, grid[1:]) for w in (weight(a, b),)]
+            gaps = [hi - lo for lo, hi in panels]
+            lower = sum((lo for lo, _ in panels), arb(0))
+            upper = sum((hi for _, hi in panels), arb(0))
             tail = _tail_bound(inp, s2, arb_of(grid[-1], prec))
             if tail.upper() > arb_of(tol, prec) * lower.lower() / 8 and len(grid) < panels_max:
                 grid += [grid[-1] + E * sympy.Rational(k, 8) for k in range(1, 9)]  # reach further out
