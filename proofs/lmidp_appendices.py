@@ -16,7 +16,7 @@ import sympy
 from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
-from _cs_helpers import near, ordered
+from _cs_helpers import hockey_by_events, near, ordered
 from _lmidp_helpers import PRIORS, W3, W32, W4, events, lemma1_integral, mass
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
                          randomized_response, shell_information, zchannel_crossover)
@@ -64,11 +64,6 @@ def _sufficient(p, q, event):
     inside = {p[y] / q[y] for y in event}
     outside = {p[y] / q[y] for y in range(len(p)) if y not in event}
     return len(inside) == 1 and len(outside) == 1
-
-
-def _hockey(p, q, gamma):
-    """H_γ(P‖Q) = sup_E P(E) − γQ(E), by enumerating every event (the definition)."""
-    return max([mass(p, e) - gamma * mass(q, e) for e in events(len(p))], key=lambda v: float(v))
 
 
 # --------------------------------------------------------------------------------------------
@@ -121,15 +116,13 @@ def appendix_a1_tightness():
     # the printed M: any μ-CI-LMIDP mechanism, e.g. the binary symmetric channel with crossover 2/5
     bsc = Channel([[R(3, 5), R(2, 5)], [R(2, 5), R(3, 5)]])
     g = exp(eps)
-    lhs = max([mass(a, ev) - g * mass(b, ev) for a, b in permutations(bsc.rows, 2) for ev in events(2)],
-              key=lambda v: float(v))
+    lhs = max((hockey_by_events(a, b, g) for a, b in permutations(bsc.rows, 2)), key=float)
     is_mechanism = ordered([bsc.capacity(), mu], "BSC(2/5) is 0.1-CI-LMIDP: C = 1 − H_b(2/5) ≤ 0.1 bit")
     printed_holds = is_mechanism.passed and sign(lhs - target) == 0
     # with M*: Ber(p1*) on 𝒜, Ber(p0*) off 𝒜 (rows listed as (P(0), P(1)))
     p0, p1 = target.maximiser
     star = Channel([[1 - p1, p1], [1 - p0, p0]])
-    star_lhs = max([mass(a, ev) - g * mass(b, ev) for a, b in permutations(star.rows, 2) for ev in events(2)],
-                   key=lambda v: float(v))
+    star_lhs = max((hockey_by_events(a, b, g) for a, b in permutations(star.rows, 2)), key=float)
     corrected = combine(is_mechanism,
                         ordered([star.capacity(), mu], "M* is 0.1-CI-LMIDP: C_BAC(p0*, 1 − p1*) ≤ μ"),
                         ordered([target - R(1, 10 ** 30), star_lhs, target],
@@ -163,8 +156,8 @@ def appendix_a2():
             bound.append(_le(kl, mu8, f"{ch.n_inputs}×{ch.n_outputs} channel, rows ({i}, {j}): KL ≤ (18) = ldp_to_lmidp"))
             for eps in (0, R(1, 2), 1):
                 d = ch.ldp_delta(eps)
-                pointwise.append(ordered([_hockey(a, b, exp(eps)), d], "H_{e^ε}(P_x‖P_x') ≤ δ̄^LDP(ε)"))
-                pointwise.append(ordered([_hockey(b, a, exp(eps)), d], "H_{e^ε}(P_x'‖P_x) ≤ δ̄^LDP(ε)"))
+                pointwise.append(ordered([hockey_by_events(a, b, exp(eps)), d], "H_{e^ε}(P_x‖P_x') ≤ δ̄^LDP(ε)"))
+                pointwise.append(ordered([hockey_by_events(b, a, exp(eps)), d], "H_{e^ε}(P_x'‖P_x) ≤ δ̄^LDP(ε)"))
     eq17 = certified_agreement([v for v, _ in lemma], [k for _, k in lemma], 20,
                                "(17): certified integral = KL(P_x‖P_x') in bits, rows (0,1) and (1,0) of a 3×3 channel "
                                "and of RR with e^ε0 = 3")
@@ -252,8 +245,8 @@ def appendix_b2():
             bound.append(_le(kl, mu10, f"{ch.n_inputs}×{ch.n_outputs} channel, x = {x}: (26) ≤ (27) = lip_to_lmidp"))
             for eps in (0, R(1, 2), 1):
                 d = ch.lip_delta(pr, eps)
-                pointwise.append(ordered([_hockey(row, py, exp(eps)), exp(eps) * d], "H_{e^ε}(P_x‖P_X) ≤ e^ε δ̄^LIP(ε)"))
-                pointwise.append(ordered([_hockey(py, row, exp(eps)), d], "H_{e^ε}(P_X‖P_x) ≤ δ̄^LIP(ε)"))
+                pointwise.append(ordered([hockey_by_events(row, py, exp(eps)), exp(eps) * d], "H_{e^ε}(P_x‖P_X) ≤ e^ε δ̄^LIP(ε)"))
+                pointwise.append(ordered([hockey_by_events(py, row, exp(eps)), d], "H_{e^ε}(P_X‖P_x) ≤ δ̄^LIP(ε)"))
         average.append((sum((px * k for px, k in zip(pr, kls)), sympy.Integer(0)), info))
         bound.append(_le(info, mu10, "(29): I(X;M(X)) ≤ (10)"))
     eq26 = certified_agreement([v for v, _ in lemma], [k for _, k in lemma], 20,
