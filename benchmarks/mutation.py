@@ -5,7 +5,11 @@ run the tests that should notice, and count the mutants they kill.
     PYTHONPATH=. python benchmarks/mutation.py -k tie     # those whose name contains "tie"
 
 Each mutant is (name, file, original text, mutated text, test files). The original text must
-occur exactly once. A mutant is *killed* when pytest fails (any non-zero exit) within the time
+occur exactly once. The general mutants are below; the soundness-critical code has one file of
+mutants per area in ``benchmarks/mutants/`` (each a module with a ``MUTANTS`` list of the same
+tuples), collected here. A mutant that is *equivalent* (no test can tell it from the original,
+because the behaviour is unchanged) is listed in ``EQUIVALENT`` of its file, name → reason;
+the score counts it as justified, and reports it. A mutant is *killed* when pytest fails (any non-zero exit) within the time
 limit; a timeout counts as killed too (the suite noticed something), and is shown as such.
 The copy lives in a temporary folder, so the worktree is never modified.
 """
@@ -76,6 +80,19 @@ MUTANTS: list[tuple[str, str, str, str, tuple[str, ...]]] = [
 ]
 
 
+def _collect() -> tuple[list, dict[str, str]]:
+    """The general mutants plus every ``benchmarks/mutants/*.py`` file's, and their equivalents."""
+    import importlib.util
+    mutants, equivalent = list(MUTANTS), {}
+    for path in sorted((ROOT / "benchmarks" / "mutants").glob("*.py")):
+        spec = importlib.util.spec_from_file_location(f"mutants_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        mutants += getattr(module, "MUTANTS", [])
+        equivalent.update(getattr(module, "EQUIVALENT", {}))
+    return mutants, equivalent
+
+
 def _copy() -> Path:
     tmp = Path(tempfile.mkdtemp(prefix="symdp-mutant-"))
     files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
@@ -119,12 +136,17 @@ def main() -> int:
     parser.add_argument("-k", default="", help="only mutants whose name contains this text")
     parser.add_argument("--timeout", type=float, default=600, help="seconds per mutant (default 600)")
     args = parser.parse_args()
-    selected = [m for m in MUTANTS if args.k in m[0]]
+    mutants, equivalent = _collect()
+    selected = [m for m in mutants if args.k in m[0]]
     results = run(selected, args.timeout)
     killed = sum(r[1].startswith("killed") for r in results)
     counted = sum(not r[1].startswith("SKIPPED") for r in results)
-    print(f"\nmutation score: {killed}/{counted} mutants killed")
-    return 0 if killed == counted else 1
+    survivors = [r[0] for r in results if r[1] == "SURVIVED"]
+    unjustified = [name for name in survivors if name not in equivalent]
+    print(f"\nmutation score: {killed}/{counted} mutants killed ({100 * killed / max(counted, 1):.1f} %)")
+    for name in survivors:
+        print(f"  survived: {name}: " + (f"equivalent ({equivalent[name]})" if name in equivalent else "NOT JUSTIFIED"))
+    return 0 if not unjustified and killed + len(survivors) == counted else 1
 
 
 if __name__ == "__main__":
