@@ -15,9 +15,13 @@ Run length: ``SYMDP_FUZZ_EXAMPLES`` cases in all (default 240, seeded: about 60-
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import os
+import random
+import signal
+import time
 from contextlib import redirect_stderr, redirect_stdout
 from fractions import Fraction
 from typing import Callable
@@ -37,6 +41,7 @@ from sandbox import run_cases, safe_repr
 
 BATCH = 40
 TOTAL = int(os.environ.get("SYMDP_FUZZ_EXAMPLES", "240"))
+N_BATCHES = max(1, TOTAL // BATCH)
 SEED = os.environ.get("SYMDP_FUZZ_SEED", "20261123")
 #: Per-case limits inside the fuzz children: a case must answer or refuse well within them.
 CASE_TIMEOUT = float(os.environ.get("SYMDP_FUZZ_TIMEOUT", "60"))
@@ -325,50 +330,80 @@ def _describe(name: str, args: tuple) -> str:
     return f"{name}({', '.join(safe_repr(a, 80) for a in args)})"
 
 
-_settings = settings(max_examples=max(1, TOTAL // BATCH), deadline=None, derandomize=False,
-                     suppress_health_check=list(HealthCheck), database=None,
-                     phases=[Phase.explicit, Phase.generate])  # each failure names its case; no slow shrinking
+def _seed() -> int:
+    return random.SystemRandom().randrange(2 ** 32) if SEED == "random" else int(SEED)
 
 
-
-@_settings
-@given(st.lists(_case(), min_size=BATCH, max_size=BATCH))
-def test_no_public_call_crashes_overruns_or_raises_a_non_symdp_error(batch):
-    outcomes = run_cases([_runner(fn, args) for _, fn, args in batch], timeout=CASE_TIMEOUT)
-    failures = [f"{_describe(name, args)} -> {o.kind}: {o.detail}"
-                for (name, _, args), o in zip(batch, outcomes) if o.failed]
-    _tally(outcomes)
-    _FAILURES.extend(failures)
-    if LOG:  # a long run leaves a running record (counts, then each finding) in SYMDP_FUZZ_LOG
-        with open(LOG, "a") as log:
-            log.write(f"{sum(_COUNTS.values())} cases {dict(sorted(_COUNTS.items()))}\n")
-            log.writelines(f"FAIL {f}\n" for f in failures)
+BASE_SEED = _seed()
 
 
-_FAILURES: list[str] = []
+@functools.cache
+def _batches() -> tuple[list, ...]:
+    """The run's batches of BATCH cases each, drawn by hypothesis from BASE_SEED (generation
+    only, drawn once; the cases run outside hypothesis, so each runs once)."""
+    drawn = []
 
+    @seed(BASE_SEED)
+    @settings(max_examples=N_BATCHES, deadline=None, database=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @given(st.lists(_case(), min_size=BATCH, max_size=BATCH))
+    def draw(batch):
+        drawn.append(batch)
 
-def test_zy_no_failures():
-    """Every finding of the batches above, listed together (the batches themselves only collect,
-    so one bad case does not hide the others)."""
-    assert not _FAILURES, f"{len(_FAILURES)} failing case(s):\n" + "\n".join(_FAILURES)
+    draw()
+    return tuple(drawn)
 
 
 _COUNTS: dict[str, int] = {}
 
 
-def _tally(outcomes) -> None:
+def _failures(batch: list) -> list[str]:
+    """Run a batch of (name, fn, args) cases in the sandbox; one line per case that crashed,
+    overran or raised anything but a one-line SymdpError. Outcomes are tallied and logged."""
+    outcomes = run_cases([_runner(fn, args) for _, fn, args in batch], timeout=CASE_TIMEOUT)
     for o in outcomes:
         _COUNTS[o.kind] = _COUNTS.get(o.kind, 0) + 1
+    failures = [f"{_describe(name, args)} -> {o.kind}: {o.detail}"
+                for (name, _, args), o in zip(batch, outcomes) if o.failed]
+    if LOG:  # a long run leaves a running record (counts, then each finding) in SYMDP_FUZZ_LOG
+        with open(LOG, "a") as log:
+            log.write(f"seed {BASE_SEED}: {sum(_COUNTS.values())} cases {dict(sorted(_COUNTS.items()))}\n")
+            log.writelines(f"FAIL {f}\n" for f in failures)
+    return failures
 
 
-def test_zz_fuzz_ran_every_table_entry_and_report_count(capsys):
-    """The run drove enough cases; the count is printed for the record (pytest -s)."""
-    total = sum(_COUNTS.values())
-    if total:
-        with capsys.disabled():
-            print(f"\nfuzz: {total} cases, outcomes {dict(sorted(_COUNTS.items()))}")
-        assert total >= min(TOTAL, BATCH)
+@pytest.mark.parametrize("number", range(N_BATCHES))
+def test_no_public_call_crashes_overruns_or_raises_a_non_symdp_error(number):
+    """One batch: every case answers or refuses with a one-line symdp error, within the limits.
+    Each batch is its own test, so a finding fails it (and the run goes on to the next batch)."""
+    failures = _failures(_batches()[number])
+    assert not failures, f"{len(failures)} failing case(s) (seed {BASE_SEED}, batch {number}):\n" + "\n".join(failures)
+
+
+def _segfault():
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+def test_a_batch_reports_each_kind_of_finding_and_nothing_else():
+    """The batch check itself can fail: an exception that is not a SymdpError, a refusal of
+    several lines, a killed process and an overrun are each reported, with their case named;
+    a value and a one-line refusal are not."""
+    from symdp.errors import ParameterError
+    bad_message = ParameterError("two\nlines")
+
+    def refuse(error):
+        raise error
+    batch = [("value", lambda: 1, ()), ("refusal", refuse, (ParameterError("x must be ≥ 0, got -1"),)),
+             ("error", refuse, (TypeError("boom"),)), ("two_lines", refuse, (bad_message,)),
+             ("crash", _segfault, ()), ("overrun", time.sleep, (30,)), ("after", lambda: 2, ())]
+    global CASE_TIMEOUT
+    saved, CASE_TIMEOUT = CASE_TIMEOUT, 2.0
+    try:
+        failures = _failures(batch)
+    finally:
+        CASE_TIMEOUT = saved
+    assert [f.split("(")[0] for f in failures] == ["error", "two_lines", "crash", "overrun"]
+    assert "TypeError: boom" in failures[0] and "SIGSEGV" in failures[2] and "timeout" in failures[3]
 
 
 def test_the_table_covers_the_public_api():
@@ -378,7 +413,3 @@ def test_the_table_covers_the_public_api():
     assert methods <= set(METHODS)
     assert len(CASES) == len(OTHER) + len(CLI) + len(PAIRS) * len(METHODS)
 
-
-if SEED != "random":
-    test_no_public_call_crashes_overruns_or_raises_a_non_symdp_error = seed(int(SEED))(
-        test_no_public_call_crashes_overruns_or_raises_a_non_symdp_error)
