@@ -16,6 +16,13 @@ The text is parsed with :func:`ast.parse` and the whole tree is checked against 
 Everything else (imports, lambdas, comprehensions, subscripts, dunder names, f-strings, starred
 arguments, walrus, comparisons) raises :class:`RefusedExpression`. Integer powers are capped
 (|exponent| ≤ :data:`MAX_EXPONENT`, result ≤ :data:`MAX_POWER_BITS` bits) when they are evaluated.
+
+The depth of the *text* is bounded before anything runs; the size of what it builds is bounded as
+it runs: every intermediate value is measured (:func:`value_size`) before it is used, and one whose
+tree has more than :data:`MAX_VALUE_NODES` nodes or nests more than :data:`MAX_FUNCTION_NESTING`
+functions is refused. Both grow geometrically with nested calls (``bac_capacity`` uses its
+argument five times, so 40 nested calls build 5⁴⁰ nodes; sympy's evaluation of nested
+exponentials triples its work per level) while the text grows linearly.
 """
 
 from __future__ import annotations
@@ -38,6 +45,13 @@ MAX_LENGTH = 2000
 MAX_EXPONENT = 10000
 #: Largest size of an exact rational power, in bits of numerator or denominator.
 MAX_POWER_BITS = 1 << 20
+#: Largest intermediate value: nodes of its expression tree, each shared subtree counted every
+#: time it occurs (what sympy's traversals and the certification visit).
+MAX_VALUE_NODES = 20_000
+#: Deepest nesting of functions (exp, log, erf, ..., non-integer powers) in an intermediate value:
+#: sympy's numerical evaluation, which its assumptions call, redoes each level at a higher
+#: precision, about three times the work per level (8 levels: 1 s; 18: over 100 s).
+MAX_FUNCTION_NESTING = 8
 
 API_NAMES = ("laplace", "gaussian", "randomized_response", "dominating", "staircase", "FinitePair", "certify",
              "zcdp", "gdp", "local")
@@ -149,6 +163,27 @@ def allowed_attributes() -> frozenset[str]:
     except ImportError:
         return ALLOWED_ATTRIBUTES
     return ALLOWED_ATTRIBUTES | {n for n in getattr(local, "__all__", ()) if not n.startswith("_")}
+
+
+def value_size(value: object, memo: dict[int, tuple] | None = None) -> tuple[int, int]:
+    """(nodes, nesting) of a value: the nodes of its sympy tree with repetition, and the largest
+    number of functions (exp, log, ..., powers with a non-integer exponent) nested inside each
+    other on one path. Linear in the distinct subtrees (shared ones are looked up in `memo`,
+    which keeps them alive so their ids stay theirs); lists and tuples add their elements."""
+    memo = {} if memo is None else memo
+    if isinstance(value, (list, tuple)):
+        sizes = [value_size(v, memo) for v in value]
+        return 1 + sum(n for n, _ in sizes), max((d for _, d in sizes), default=0)
+    if not isinstance(value, sympy.Basic) or not value.args:
+        return 1, 0
+    seen = memo.get(id(value))
+    if seen is not None:
+        return seen[1]
+    sizes = [value_size(a, memo) for a in value.args]
+    function = isinstance(value, sympy.Function) or (isinstance(value, sympy.Pow) and not value.exp.is_Integer)
+    size = (1 + sum(n for n, _ in sizes), max(d for _, d in sizes) + function)
+    memo[id(value)] = (value, size)
+    return size
 
 
 # --------------------------------------------------------------------------------------------
@@ -285,9 +320,18 @@ def _argument(value: object) -> object:
 class _Interpreter:
     def __init__(self, text: str, names: Mapping[str, object]):
         self.text, self.names = text, names
+        self.sizes: dict[int, tuple] = {}
 
     def run(self, node: ast.AST) -> object:
-        return getattr(self, "run_" + type(node).__name__)(node)
+        value = getattr(self, "run_" + type(node).__name__)(node)
+        nodes, nesting = value_size(value, self.sizes)
+        if nodes > MAX_VALUE_NODES or nesting > MAX_FUNCTION_NESTING:
+            what = f"{nodes} nodes" if nodes > MAX_VALUE_NODES else f"functions nested {nesting} deep"
+            raise RefusedExpression(
+                f"refused: the value of {_preview(ast.get_source_segment(self.text, node) or '')} at column "
+                f"{node.col_offset + 1} has {what}, beyond the evaluator's limit ({MAX_VALUE_NODES} nodes, "
+                f"{MAX_FUNCTION_NESTING} nested functions): it would be too costly to evaluate")
+        return value
 
     def run_Constant(self, node: ast.Constant) -> object:
         value = node.value

@@ -26,6 +26,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from fractions import Fraction
 from typing import Callable
 
+import mpmath
 import numpy as np
 import pytest
 import sympy
@@ -37,7 +38,7 @@ import symdp.accounting
 from symdp import limits
 from symdp.cli import main
 from symdp.numbers import Real, certify, exact
-from sandbox import run_cases, safe_repr
+from sandbox import run_case, run_cases, safe_repr
 
 BATCH = 40
 TOTAL = int(os.environ.get("SYMDP_FUZZ_EXAMPLES", "240"))
@@ -404,6 +405,89 @@ def test_a_batch_reports_each_kind_of_finding_and_nothing_else():
         CASE_TIMEOUT = saved
     assert [f.split("(")[0] for f in failures] == ["error", "two_lines", "crash", "overrun"]
     assert "TypeError: boom" in failures[0] and "SIGSEGV" in failures[2] and "timeout" in failures[3]
+
+
+# --------------------------------------------------------------------------------------------
+# Inputs that ran away: each answers or refuses on one line within the limit, in a sandbox so
+# that a regression is a failing test rather than a hung run.
+
+
+def _ran_within_limit(case: Callable[[], object]) -> object:
+    """The value of `case`, run in a sandboxed child; fails unless it answered within 60 s."""
+    outcome = run_case(case, timeout=60)
+    assert outcome.kind in ("ok", "refused"), outcome
+    return outcome
+
+
+def _phi_tail(n: int) -> tuple[str, str]:
+    """(certified decimal of φ_n(1, 1/10), certified 10-digit decimal of 1 − φ_n(1, 1/10))."""
+    value = symdp.local.phi(1, sympy.Rational(1, 10), n)
+    return certify(value, 20).decimal, certify(1 - value, 10).decimal
+
+
+@pytest.mark.parametrize("n", [30_000, 10 ** 7, 10 ** 100])
+def test_phi_of_a_huge_n_is_certified_without_expanding_the_powers(n):
+    """1 − φ_n(1, 1/10) = e^{−n}(9/10)^n = 10^t with t = −n(1 + ln(10/9))/ln 10: its mantissa and
+    exponent from mpmath's logarithms (an independent route) match the certified digits."""
+    outcome = _ran_within_limit(lambda: _phi_tail(n))
+    assert outcome.kind == "ok", outcome
+    head, tail = eval(outcome.detail)  # the repr of a tuple of two strings
+    assert head == "1.0000000000000000000"
+    with mpmath.workdps(len(str(n)) + 30):
+        t = -n * (1 + mpmath.log(mpmath.mpf(10) / 9)) / mpmath.log(10)
+        exponent = int(mpmath.floor(t))
+        mantissa = mpmath.power(10, t - exponent)
+    digits, _, power = tail.partition("e")
+    assert int(power) == exponent
+    assert abs(mpmath.mpf(digits) - mantissa) <= mpmath.mpf(10) ** -9
+
+
+def _eval_cli(expr: str) -> tuple[int, str]:
+    return _cli("eval", expr, "--digits", "10")
+
+
+@pytest.mark.parametrize("expr, limit", [
+    ("local.phi(" * 18 + "1" + ", 1/2)" * 18, "nested 9 deep"),
+    ("local.bac_capacity(1/3, " * 40 + "1/3" + ")" * 40, "nodes"),
+    ("exp(" * 40 + "1" + ")" * 40, "nested 9 deep"),
+])
+def test_nested_calls_are_refused_by_the_size_of_what_they_build(expr, limit):
+    """Nesting within the depth limit of the text still builds values that grow geometrically;
+    the evaluator refuses the first one beyond its size limits, on one line, with exit code 2."""
+    outcome = _ran_within_limit(lambda: _eval_cli(expr))
+    assert outcome.kind == "ok" and "(2, " in outcome.detail and limit in outcome.detail, outcome
+
+
+def test_nesting_below_the_size_limits_keeps_its_value():
+    """Eight nested φ: x ← 1 − e^{−x}/2 from x = 1, iterated in mpmath, is the certified value."""
+    from symdp.evaluator import evaluate
+    value = certify(evaluate("local.phi(" * 8 + "1" + ", 1/2)" * 8), 30)
+    with mpmath.workdps(50):
+        x = mpmath.mpf(1)
+        for _ in range(8):
+            x = 1 - mpmath.exp(-x) / 2
+        assert mpmath.mpf(value.lower) <= x <= mpmath.mpf(value.upper)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.recursive(st.sampled_from([sympy.Integer(2), sympy.Rational(1, 3), sympy.Symbol("x"), sympy.pi]),
+                    lambda inner: st.one_of(st.builds(lambda a, b: a + b, inner, inner),
+                                            st.builds(lambda a, b: a * b, inner, inner),
+                                            st.builds(sympy.exp, inner), st.builds(sympy.log, inner),
+                                            st.builds(lambda a: a ** sympy.Rational(1, 2), inner),
+                                            st.builds(lambda a: a ** 3, inner)), max_leaves=12))
+def test_value_size_counts_every_node_and_the_nesting_of_functions(expr):
+    """The evaluator's measure (linear in the shared subtrees) against a naive walk of the tree."""
+    from symdp.evaluator import value_size
+
+    def naive(e):
+        if not e.args:
+            return 1, 0
+        sizes = [naive(a) for a in e.args]
+        function = isinstance(e, sympy.Function) or (isinstance(e, sympy.Pow) and not e.exp.is_Integer)
+        return 1 + sum(n for n, _ in sizes), max(d for _, d in sizes) + function
+    assert value_size(expr) == naive(expr)
+    assert value_size([expr, expr]) == (1 + 2 * naive(expr)[0], naive(expr)[1])
 
 
 def test_the_table_covers_the_public_api():
