@@ -1,7 +1,10 @@
 """Shared test set-up: every test starts at python-flint's and mpmath's default precision,
 and hypothesis runs a modest number of examples without deadlines (the machine is shared)."""
 
+import builtins
+import importlib.util
 import os
+import types
 
 import mpmath
 import pytest
@@ -27,3 +30,37 @@ def default_precision():
     _reset()
     yield
     _reset()
+
+
+class _NotInstalled(types.ModuleType):
+    """Stands in for a library that is not installed: importing it works, using anything from it
+    raises ImportError naming it."""
+
+    def __getattr__(self, attr):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        return _NotInstalled(f"{self.__name__}.{attr}")
+
+    def __call__(self, *args, **kwargs):
+        raise ImportError(f"{self.__name__.split('.')[0]} is not installed")
+
+
+@pytest.fixture
+def stand_in_for_missing(monkeypatch):
+    """A function ``stand_in(*modules)``: for the rest of the test, importing one of `modules`
+    that is not installed gives a stand-in whose use raises ImportError naming it, so a set-up
+    block that imports several libraries (a compare adapter's SETUP) runs, the cases of the
+    installed libraries can be tested and those of the missing ones fail with "not installed".
+    Returns the names that are missing; other imports are untouched."""
+    real_import = builtins.__import__
+
+    def stand_in(*modules: str) -> set[str]:
+        missing = {m for m in modules if importlib.util.find_spec(m) is None}
+
+        def tolerant(name, globals=None, locals=None, fromlist=(), level=0):
+            if level == 0 and name.split(".")[0] in missing:
+                return _NotInstalled(name if fromlist else name.split(".")[0])
+            return real_import(name, globals, locals, fromlist, level)
+        monkeypatch.setattr(builtins, "__import__", tolerant)
+        return missing
+    return stand_in

@@ -207,20 +207,40 @@ def test_a_zero_delta_ends_the_refinement():
     assert b.lower == 0 and b.upper <= R(1, 10 ** 40) and b.met
 
 
-def test_compare_dpsgd_adapter_checks_the_committed_table():
-    """Each accountant gets one case per row; dp_accounting's PLD ε on the cheapest row lies
-    inside the certified bracket (an independent float route agreeing with it)."""
+def _dpsgd_adapter_cases(method: str):
+    """The compare adapter ``dpsgd``'s set-up, its cases on the committed table, the cheapest
+    row (100 steps, δ = 10⁻⁵) and its case for each accountant whose name starts with `method`."""
     from symdp import compare
     from symdp.testing import load_table
     adapter = compare.load_adapter("dpsgd")
     table = load_table("dpsgd_epsilon")
     cases = list(adapter.cases(lambda name: table if name == "dpsgd_epsilon" else None))
     assert len(cases) == 9 * len(table)  # PLD, RDP; Opacus ×3; prv_accountant ×3; autodp
-    if not compare.available("dpsgd"):
-        pytest.skip("the accountants are not installed")
     namespace: dict = {}
     exec(adapter.SETUP, namespace)
     row = next(r for r in table if r.params["steps"] == "100" and r.params["delta"] == "1e-5")
-    case = next(c for c in cases if c.row == row and c.method.startswith("dp_accounting PLD"))
-    result = compare.evaluate(case, namespace)
-    assert result.ok and row.lower <= result.value <= row.upper
+    return namespace, row, [c for c in cases if c.row == row and c.method.startswith(method)]
+
+
+def test_compare_dpsgd_adapter_checks_the_committed_table(stand_in_for_missing):
+    """dp_accounting's PLD ε on the cheapest row lies inside the certified bracket (an
+    independent float route agreeing with it), and its RDP ε, an upper bound, is not below it.
+    Needs dp_accounting only: the adapter's other libraries may be missing."""
+    pytest.importorskip("dp_accounting")
+    from symdp import compare
+    stand_in_for_missing("opacus", "prv_accountant", "autodp")
+    namespace, row, (pld, rdp) = _dpsgd_adapter_cases("dp_accounting")
+    result = compare.evaluate(pld, namespace)
+    assert pld.method.startswith("dp_accounting PLD") and result.ok and row.lower <= result.value <= row.upper
+    result = compare.evaluate(rdp, namespace)
+    assert rdp.method == "dp_accounting RdpAccountant" and result.value >= row.lower and not result.non_conservative
+
+
+def test_compare_dpsgd_adapter_opacus_rdp_is_conservative(stand_in_for_missing):
+    """Opacus' RDP accountant's ε on the cheapest row is not below the certified lower end."""
+    pytest.importorskip("opacus")
+    from symdp import compare
+    stand_in_for_missing("dp_accounting", "prv_accountant", "autodp")
+    namespace, row, cases = _dpsgd_adapter_cases("opacus RDPAccountant")
+    result = compare.evaluate(cases[0], namespace)
+    assert result.value is not None and result.value >= row.lower and not result.non_conservative
