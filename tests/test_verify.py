@@ -341,3 +341,51 @@ def test_box_prover_survives_enclosures_without_affordable_endpoints():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-500:]
     assert run.stdout.strip() == "failed"
+
+
+def test_a_claim_child_does_not_inherit_a_lock_held_by_another_thread(tmp_path):
+    """A lock held by another thread of the caller at the moment a claim's child starts is never
+    released in a forked copy (the known cause of hanging children); the runner's children come
+    from a single-threaded server and re-import the claim's module, so the claim runs."""
+    (tmp_path / "locked.py").write_text(
+        "import threading\nfrom symdp.verify import claim, identity\nLOCK = threading.Lock()\n"
+        "@claim(paper='lmidp', label='Theorem 1', statement='takes the lock')\n"
+        "def takes_the_lock():\n    with LOCK:\n        return identity(1, 1, 'one')\n")
+    import sys
+    import threading
+    registry = load_claims(tmp_path)
+    lock = sys.modules["symdp_claims_locked"].LOCK
+    held, release = threading.Event(), threading.Event()
+
+    def hold():
+        with lock:
+            held.set()
+            release.wait()
+    thread = threading.Thread(target=hold)
+    thread.start()
+    try:
+        held.wait()
+        (report,) = run_claims(registry, timeout=30, progress=False)
+    finally:
+        release.set()
+        thread.join()
+    assert report.status == "proved", report.detail
+
+
+def test_a_script_without_a_main_guard_runs_once(tmp_path):
+    """multiprocessing re-runs the caller's main script in a forkserver child unless it is hidden;
+    a script calling run_claims at top level (no ``if __name__ == "__main__"``) runs once."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "one.py").write_text(
+        "from symdp.verify import claim, identity\n"
+        "@claim(paper='lmidp', label='Theorem 1', statement='one')\ndef one():\n    return identity(1, 1, 'one')\n")
+    script = tmp_path / "script.py"
+    script.write_text("from symdp.verify import load_claims, run_claims\nprint('top level')\n"
+                      f"print(run_claims(load_claims({str(tmp_path / 'claims')!r}), progress=False)[0].status)\n")
+    root = str(Path(__file__).resolve().parents[1])
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
+                         env={"PYTHONPATH": root, "PATH": "/usr/bin:/bin"})
+    assert out.stdout.split() == ["top", "level", "proved"], out.stdout + out.stderr[-500:]

@@ -1,7 +1,15 @@
 """Run claims one at a time, each isolated, and turn every outcome into a :class:`ClaimReport`.
 
-A claim runs in a forked child process with a time limit, so that an exception, a hang or a
-crash inside python-flint (a segfault) becomes a ``failed`` report and the run goes on.
+A claim runs in a child process with a time limit, so that an exception, a hang or a crash
+inside python-flint (a segfault) becomes a ``failed`` report and the run goes on.
+
+The children are forked by multiprocessing's *forkserver*, a single-threaded server process
+started once per run that has imported symdp and its numeric libraries, never by a fork of the
+caller: a test runner, dask or numpy's BLAS may hold threads, and a lock one of them holds at the
+fork stays locked forever in the child (the known cause of hanging children). A child re-imports
+the claim's module from its file (claim modules are loaded from files, so the function cannot be
+sent by name) and runs the claim found by its id. The caller's main module is hidden while a child
+starts: multiprocessing would otherwise re-run a script's top level in the child.
 """
 
 from __future__ import annotations
@@ -11,14 +19,19 @@ import multiprocessing
 import signal
 import sys
 import time
+import types
+from contextlib import contextmanager
+from pathlib import Path
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Mapping, TextIO
 
 from .evidence import Evidence, combine
-from .registry import ClaimSpec, Registry
+from .registry import ClaimSpec, Registry, _import, _registering_into
 
 #: Default time limit of one claim, in seconds.
 TIMEOUT = 600.0
+#: Imported once by the fork server, so that a child starts with them loaded.
+PRELOAD = ["symdp.verify", "symdp.local", "symdp.accounting"]
 
 
 @dataclass(frozen=True)
@@ -60,23 +73,62 @@ def evaluate(spec: ClaimSpec) -> Evidence:
     raise TypeError(f"the claim returned {type(result).__name__}, not Evidence")
 
 
-def _child(spec: ClaimSpec, conn) -> None:
+def _module_file(spec: ClaimSpec) -> str | None:
+    return getattr(sys.modules.get(spec.module), "__file__", None)
+
+
+def _reimported(file: str, claim_id: str) -> ClaimSpec:
+    """The claim `claim_id` of the module `file`, imported afresh in this process (its folder on
+    the path, as :func:`~symdp.verify.registry.load_claims` has it, so siblings import by name)."""
+    registry = Registry()
+    sys.path.insert(0, str(Path(file).parent.resolve()))
+    with _registering_into(registry):
+        _import(Path(file), registry)
+    if registry.load_errors:
+        raise ImportError(registry.load_errors[0][1])
+    return registry.claims[claim_id]
+
+
+def _child(file: str, claim_id: str, conn) -> None:
     # A crash is reported by the parent (the exit signal names it); faulthandler, which pytest
     # and `python -X faulthandler` turn on, would print "Fatal Python error" into the run.
     faulthandler.disable()
     try:
-        conn.send(("ok", evaluate(spec).to_json()))
+        conn.send(("ok", evaluate(_reimported(file, claim_id)).to_json()))
     except BaseException as err:  # the report must name whatever went wrong in the claim
         conn.send(("error", f"{type(err).__name__}: {err}"))
     finally:
         conn.close()
 
 
+@contextmanager
+def _main_hidden():
+    """While a child starts (and the server, the first time), ``__main__`` is an empty module, so
+    multiprocessing sends no main module to re-import: the child needs nothing from it, and a
+    script without an ``if __name__ == "__main__"`` guard would run again in every child."""
+    main = sys.modules["__main__"]
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = main
+
+
+def _forkserver() -> multiprocessing.context.BaseContext:
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(PRELOAD)  # no effect once the server runs: it is started once
+    return ctx
+
+
 def _in_child(spec: ClaimSpec, timeout: float | None) -> tuple[str, object]:
-    ctx = multiprocessing.get_context("fork")
+    file = _module_file(spec)
+    if file is None:
+        return "error", f"the claim's module {spec.module!r} has no file to import it from in a child process"
+    ctx = _forkserver()
     receive, send = ctx.Pipe(duplex=False)
-    process = ctx.Process(target=_child, args=(spec, send), daemon=True)
-    process.start()
+    process = ctx.Process(target=_child, args=(file, spec.id, send), daemon=True)
+    with _main_hidden():
+        process.start()
     send.close()
     try:
         if receive.poll(timeout):
@@ -113,9 +165,9 @@ def _in_process(spec: ClaimSpec) -> tuple[str, object]:
 
 
 def run_claim(spec: ClaimSpec, timeout: float | None = TIMEOUT, isolate: bool = True) -> ClaimReport:
-    """Run one claim (in a forked child with a time limit when `isolate`) and report it."""
+    """Run one claim (in a child process with a time limit when `isolate`) and report it."""
     start = time.perf_counter()
-    isolate = isolate and "fork" in multiprocessing.get_all_start_methods()
+    isolate = isolate and "forkserver" in multiprocessing.get_all_start_methods()
     outcome, payload = _in_child(spec, timeout) if isolate else _in_process(spec)
     seconds = round(time.perf_counter() - start, 3)
     if outcome == "ok":
