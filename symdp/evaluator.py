@@ -22,7 +22,9 @@ it runs: every intermediate value is measured (:func:`value_size`) before it is 
 tree has more than :data:`MAX_VALUE_NODES` nodes or nests more than :data:`MAX_FUNCTION_NESTING`
 functions is refused. Both grow geometrically with nested calls (``bac_capacity`` uses its
 argument five times, so 40 nested calls build 5⁴⁰ nodes; sympy's evaluation of nested
-exponentials triples its work per level) while the text grows linearly.
+exponentials triples its work per level) while the text grows linearly. What the measures do
+not foresee (nested ``gaussian_delta`` grows 3× in size but 8× in sympy's time per level) is
+bounded by the time actually spent: :func:`evaluate` stops after :data:`SECONDS` seconds.
 """
 
 from __future__ import annotations
@@ -31,13 +33,17 @@ import ast
 import importlib
 import operator
 import re
+import signal
+import threading
+from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
 import sympy
 
 from . import limits
-from .errors import SymdpError
+from .errors import ResourceLimitError, SymdpError
+from .numbers import Real
 
 #: Longest accepted expression, in characters.
 MAX_LENGTH = 2000
@@ -52,6 +58,10 @@ MAX_VALUE_NODES = 20_000
 #: sympy's numerical evaluation, which its assumptions call, redoes each level at a higher
 #: precision, about three times the work per level (8 levels: 1 s; 18: over 100 s).
 MAX_FUNCTION_NESTING = 8
+#: Largest k of binomial(n, k) for a non-integer n, which sympy expands into k factors.
+MAX_BINOMIAL_FACTORS = 1000
+#: Time limit of one evaluation, in seconds (the documented per-call budget).
+SECONDS = 60.0
 
 API_NAMES = ("laplace", "gaussian", "randomized_response", "dominating", "staircase", "FinitePair", "certify",
              "zcdp", "gdp", "local")
@@ -117,6 +127,10 @@ def _binomial(n: object, k: object) -> sympy.Expr:
             raise limits.ResourceLimitError(
                 f"binomial({n}, {k}): |{name}| is larger than the limit binomial_n = {limits.get('binomial_n')}; "
                 "raise it with symdp.limits.set(binomial_n=...)")
+    if k_.is_Integer and not n_.is_Integer and abs(k_) > MAX_BINOMIAL_FACTORS:
+        raise limits.ResourceLimitError(
+            f"binomial({n}, {k}): for a non-integer n it is a product of k factors; |k| must be at most "
+            f"{MAX_BINOMIAL_FACTORS}")
     if n_.is_Integer and k_.is_Integer and n_ >= 0:
         import gmpy2
         return sympy.Integer(int(gmpy2.comb(int(n_), int(k_)))) if 0 <= k_ <= n_ else sympy.Integer(0)
@@ -169,8 +183,11 @@ def value_size(value: object, memo: dict[int, tuple] | None = None) -> tuple[int
     """(nodes, nesting) of a value: the nodes of its sympy tree with repetition, and the largest
     number of functions (exp, log, ..., powers with a non-integer exponent) nested inside each
     other on one path. Linear in the distinct subtrees (shared ones are looked up in `memo`,
-    which keeps them alive so their ids stay theirs); lists and tuples add their elements."""
+    which keeps them alive so their ids stay theirs); lists and tuples add their elements; a
+    certified Real is measured by its exact form."""
     memo = {} if memo is None else memo
+    if isinstance(value, Real) and value.exact is not None:
+        value = value.exact  # what a function taking it as a parameter works on
     if isinstance(value, (list, tuple)):
         sizes = [value_size(v, memo) for v in value]
         return 1 + sum(n for n, _ in sizes), max((d for _, d in sizes), default=0)
@@ -296,15 +313,38 @@ def _preview(value: object) -> str:
 # Evaluating
 
 
-def evaluate(text: str, names: Mapping[str, object] | None = None) -> object:
-    """Check `text` against the grammar of ``symdp eval``, then evaluate it exactly.
+def evaluate(text: str, names: Mapping[str, object] | None = None, seconds: float | None = None) -> object:
+    """Check `text` against the grammar of ``symdp eval``, then evaluate it exactly, within
+    `seconds` of time (default :data:`SECONDS`; ``math.inf``: no limit).
 
     Raises :class:`RefusedExpression` (before running anything) for a construct outside the
-    grammar; errors of the evaluation itself (bad parameters, ...) propagate unchanged.
+    grammar or an intermediate value beyond the size limits, :class:`ResourceLimitError` when
+    the time runs out; errors of the evaluation itself (bad parameters, ...) propagate unchanged.
     """
     names = namespace() if names is None else names
     tree = parse(text, names, allowed_attributes())
-    return _Interpreter(text.strip(), names).run(tree.body)
+    with time_limit(SECONDS if seconds is None else seconds):
+        return _Interpreter(text.strip(), names).run(tree.body)
+
+
+@contextmanager
+def time_limit(seconds: float):
+    """Raise :class:`ResourceLimitError` in the block once `seconds` of wall time have passed,
+    and again every second after (should a broad ``except`` inside a library swallow one).
+    A timer signal, so only in the main thread of a process with SIGALRM; elsewhere no limit."""
+    if seconds == float("inf") or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise ResourceLimitError(f"the expression ran past the time limit of {seconds:g} s of symdp eval")
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _argument(value: object) -> object:

@@ -95,7 +95,9 @@ def run_cases(cases: Sequence[Callable[[], object]], timeout: float = TIMEOUT,
     start = 0
     while start < len(cases):
         receive, send = ctx.Pipe(duplex=False)
-        process = ctx.Process(target=_child, args=(cases, start, send, memory), daemon=True)
+        # Not a daemon: a case may start processes of its own (symdp verify's claim runner);
+        # the finally below ends the child whatever happens.
+        process = ctx.Process(target=_child, args=(cases, start, send, memory))
         process.start()
         send.close()
         current = start

@@ -23,6 +23,7 @@ import random
 import signal
 import time
 from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
@@ -142,7 +143,12 @@ PROBABILITY = st.one_of(
     st.sampled_from([0, 1, sympy.Rational(1, 2), sympy.Rational(1, 1000), 0.1, 1 - sympy.Rational(1, 10 ** 9)]),
     st.sampled_from([3, 6, 9, 12, 20, 50, 100, 300, 400]).map(lambda e: sympy.Integer(10) ** -e),
     NUMBER)
-COUNT = st.one_of(st.sampled_from([1, 2, 3, 10, 100, 1000, 10 ** 4, 10 ** 6, 10 ** 12, 0, -1]), NUMBER)
+#: Integer parameters at their limits (issue: every integer parameter at 10⁹, 2⁶⁴ and 10¹⁰⁰).
+HUGE_INTEGERS = [10 ** 9, 2 ** 64, 10 ** 100]
+COUNT = st.one_of(st.sampled_from([1, 2, 3, 10, 100, 1000, 10 ** 4, 10 ** 6, 10 ** 12, 0, -1] + HUGE_INTEGERS), NUMBER)
+#: DP-SGD's steps without the huge ones: those run away in the accounting (issue 21, its own item).
+STEPS = st.one_of(st.sampled_from([1, 2, 3, 10, 100, 1000, 10 ** 4, 10 ** 6, 10 ** 12, 0, -1]), NUMBER)
+ALPHABET = st.sampled_from([2, 3, 5, 100] + HUGE_INTEGERS)
 
 # --------------------------------------------------------------------------------------------
 # The tables: constructors of pairs and guarantees, their methods, and everything else
@@ -151,7 +157,7 @@ PAIRS: dict[str, tuple[Callable, tuple]] = {
     "laplace": (lambda e: symdp.laplace(e), (POSITIVE,)),
     "gaussian": (lambda s: symdp.gaussian(s), (POSITIVE,)),
     "gaussian_sens": (lambda s, d: symdp.gaussian(s, d), (POSITIVE, POSITIVE)),
-    "randomized_response": (lambda e, k: symdp.randomized_response(e, k), (POSITIVE, st.sampled_from([2, 3, 5, 100]))),
+    "randomized_response": (lambda e, k: symdp.randomized_response(e, k), (POSITIVE, ALPHABET)),
     "dominating": (lambda e, d: symdp.dominating(e, d), (POSITIVE, PROBABILITY)),
     "dominating_eta": (lambda e, d, n: symdp.dominating(e, d, n), (POSITIVE, PROBABILITY, PROBABILITY)),
     "staircase": (lambda e, g: symdp.staircase(e, g), (POSITIVE, PROBABILITY)),
@@ -190,7 +196,7 @@ OTHER: dict[str, tuple[Callable, tuple]] = {
     "local.Channel": (lambda a, b: symdp.local.Channel([[a, _complement(a)], [b, _complement(b)]]).dobrushin(),
                       (PROBABILITY, PROBABILITY)),
     "local.randomized_response": (lambda e, k: symdp.local.randomized_response(e, k).ldp_epsilon(),
-                                  (POSITIVE, st.sampled_from([2, 3, 10]))),
+                                  (POSITIVE, ALPHABET)),
     "local.contraction": (lambda e, kind: symdp.local.randomized_response(e, 2).contraction(kind),
                           (POSITIVE, st.sampled_from(["tv", "kl", "chi2", "bogus"]))),
     # Kairouz–Oh–Viswanath: the certified staircase LP
@@ -228,19 +234,22 @@ OTHER: dict[str, tuple[Callable, tuple]] = {
                                    (NUMBER, POSITIVE)),
     # certified DP-SGD accounting (a coarse rtol keeps each case within the budget)
     "accounting.dpsgd_delta": (lambda q, s, t, e: symdp.accounting.dpsgd_delta(q, s, t, e, rtol=sympy.Rational(1, 2)),
-                               (PROBABILITY, POSITIVE, COUNT, POSITIVE)),
+                               (PROBABILITY, POSITIVE, STEPS, POSITIVE)),
 }
 
 
 def _cli(*argv: str) -> tuple[int, str]:
-    """Run the command line in-process; any exit code other than 0/1/2, an error that is not one
-    line, or an exception escaping main() is a finding."""
+    """Run the command line in-process. A finding: an exit code other than 0/1/2, an exception
+    escaping main(), a traceback, an "internal error" or "out of memory" (a cost not bounded
+    before it was spent), or a usage error (exit 2) that is not one line."""
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
         code = main(list(argv))
     text = err.getvalue()
     assert code in (0, 1, 2), f"exit code {code}"
-    if code != 0:
+    for bad in ("Traceback", "internal error", "out of memory"):
+        assert bad not in text, f"{bad}: {text[-300:]!r}"
+    if code == 2:
         lines = [line for line in text.splitlines() if line.strip()]
         assert len(lines) == 1 and lines[0].startswith("symdp: error: "), f"not a one-line error: {text!r}"
     return code, (text or out.getvalue())[:200]
@@ -265,22 +274,192 @@ def _expression(draw) -> str:
     ]))
 
 
+def _signatures() -> dict[str, list[str]]:
+    """Every function ``symdp eval`` offers (top-level names and ``local.*``) → its required
+    positional parameters."""
+    import inspect
+    from symdp.evaluator import namespace
+    out = {}
+    names = namespace()
+    candidates = [(n, v) for n, v in names.items() if n != "local"]
+    candidates += [(f"local.{n}", getattr(symdp.local, n)) for n in symdp.local.__all__]
+    for name, fn in candidates:
+        if not callable(fn) or name.split(".")[-1][0].isupper():
+            continue  # classes take structured input (matrices, lattices), drawn elsewhere
+        try:
+            params = inspect.signature(fn).parameters.values()
+        except (TypeError, ValueError):
+            continue
+        out[name] = [p.name for p in params if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
+                                                                                    p.POSITIONAL_OR_KEYWORD)]
+    return out
+
+
+SIGNATURES = _signatures()
+#: Parameters that are integers (counts, alphabet sizes, orders of composition).
+INTEGER_NAMES = {"k", "n", "m", "steps", "count"}
+
+
+@st.composite
+def _nested_call(draw) -> str:
+    """A public function nested in one of its own parameters 1 to 40 times; the other parameters
+    small numbers, integers also at 10⁹, 2⁶⁴ and 10¹⁰⁰ (the cost of what the depth builds)."""
+    name = draw(st.sampled_from(sorted(n for n, ps in SIGNATURES.items() if ps)))
+    params = SIGNATURES[name]
+    slot = draw(st.integers(0, len(params) - 1))
+    levels = draw(st.sampled_from([1, 2, 3, 5, 8, 13, 20, 40]))
+
+    def value(p: str) -> str:
+        if p in INTEGER_NAMES:
+            return draw(st.sampled_from(["1", "2", "3", "10", "10**9", "2**64", "10**100"]))
+        return draw(st.sampled_from(["1/3", "1/2", "2", "1", "10**-9", "10**9", "log(2)", "0"]))
+    inner = value(params[slot])
+    before = "".join(value(p) + ", " for p in params[:slot])
+    after = "".join(", " + value(p) for p in params[slot + 1:])
+    return f"{name}({before}" * levels + inner + f"{after})" * levels
+
+
 def _balanced(text: str) -> str:
     return text + ")" * (text.count("(") - text.count(")"))
 
 
+# Files the command line reads, with oversized, truncated and malformed content, and paths and
+# paper keys at their limits. Each case builds its folder in a fresh temporary directory.
+
+TABLE = "zchannel_crossover"  # the smallest committed table: a full check recomputes 6 rows
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+_JSON_SHAPES = [b"[]", b"null", b'{"tables": []}', b'{"format": "x", "tables": {"a": 1}}', b'{"columns": 3, "grid": "x"}',
+                b"1e999999", b'"' + b"a" * 10 ** 6 + b'"']
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """A change to a file's bytes: truncated, emptied, oversized (a 200 000-character cell, a
+    million rows, a 2-million-comma line, 10⁵ nested JSON brackets), or malformed (garbage,
+    invalid UTF-8, NUL bytes, JSON of the wrong shape, rows of the wrong width)."""
+
+    kind: str
+    at: float = 0.5
+    junk: bytes = b"?"
+
+    def __call__(self, b: bytes) -> bytes:
+        cut = int(len(b) * self.at)
+        if self.kind == "truncate":
+            return b[:cut]
+        if self.kind == "empty":
+            return b""
+        if self.kind == "cell":  # inside the first JSON string, or the first CSV cell
+            return b.replace(b'"', b'"' + b"x" * 200_000, 1) if b.startswith(b"{") else \
+                b.replace(b",", b"," + b"7" * 200_000, 1)
+        if self.kind == "rows":
+            return b + (b.splitlines(keepends=True) or [b"\n"])[-1] * 1_000_000
+        if self.kind == "line":
+            return b + b"," * 2_000_000 + b"\n"
+        if self.kind == "nested":
+            return b"[" * 100_000 + b"]" * 100_000
+        if self.kind == "garbage":
+            return b[:cut] + self.junk + b[cut:]
+        if self.kind == "utf8":
+            return b"\xff\xfe" + b
+        if self.kind == "nul":
+            return b.replace(b",", b"\x00,", 3)
+        if self.kind == "width":
+            return b.replace(b"\n", b",extra\n", 2)
+        return _JSON_SHAPES[int(self.at * (len(_JSON_SHAPES) - 1))]  # "shape"
+
+
+MUTATION = st.builds(Mutation, st.sampled_from(["truncate", "empty", "cell", "rows", "line", "nested", "garbage", "utf8",
+                                                "nul", "width", "shape"]),
+                     st.floats(0, 1), st.binary(min_size=1, max_size=64))
+
+
+def _table_folder(victim: str, mutate: Callable[[bytes], bytes]) -> str:
+    """A temporary copy of the manifest and one table, with the file `victim` changed."""
+    import shutil
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="symdp-fuzz-")
+    for name in ("MANIFEST.json", f"{TABLE}.csv", f"{TABLE}.spec.json"):
+        shutil.copy(os.path.join(REPO, "tables", name), folder)
+    path = os.path.join(folder, victim)
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(path, "wb") as f:
+        f.write(mutate(data))
+    return folder
+
+
+def _check_tables(victim: str, mutate: Callable[[bytes], bytes], *options: str):
+    return _cli("tables", "check", _table_folder(victim, mutate), TABLE, *options)
+
+
+def _load_table(victim: str, mutate: Callable[[bytes], bytes]):
+    from symdp.testing import load_table
+    try:
+        table = load_table(TABLE, _table_folder(victim, mutate))
+    except FileNotFoundError:
+        return "missing"  # documented: a table that is not there
+    return [row.decimal for row in table][:3]
+
+
+CLAIM_MODULES = [
+    "from symdp.verify import claim, identity\n@claim(paper='lmidp', label='Theorem 1', statement='x')\n"
+    "def t():\n    import sympy\n    return identity(sympy.Integer(1), sympy.Integer(1), 'one')\n",
+    "def broken(:\n",
+    "\x00\x01garbage",
+    "# " + "x" * 2_000_000 + "\n",
+    "from symdp.verify import register_paper\nregister_paper('" + "k" * 300 + "', 'A title')\n",
+    "from symdp.verify import claim\n@claim(paper='lmidp', label='Theorem 1', statement='x')\ndef t():\n    return 42\n",
+    "import a_module_that_does_not_exist\n",
+    "from symdp.verify import claim\n@claim(paper='lmidp', label='" + "L" * 5000 + "', statement='x')\ndef t():\n    pass\n",
+    "raise SystemExit(3)\n",
+]
+
+
+def _verify_folder(modules: list[str], *options: str):
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="symdp-fuzz-claims-")
+    for i, text in enumerate(modules):
+        with open(os.path.join(folder, f"claims_{i}.py"), "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(text)
+    return _cli("verify", folder, "--out", os.path.join(folder, "out"), "--timeout", "20", *options)
+
+
+PATHS = st.sampled_from(["/nonexistent/x", "", ".", "/dev/null", "/proc/self/status", "a" * 300, "/" + "b/" * 3000,
+                         "x\x00y", "../" * 50, "tables/MANIFEST.json", "\udcff"])
+KEYS = st.sampled_from(["bogus", "", "TV-DP", "tv_dp", "k" * 300, "lmidp" * 1000, "ü", "a b", "-x", "lmidp\n"])
+
+
 CLI: dict[str, tuple[Callable, tuple]] = {
     "eval": (lambda e, d: _cli("eval", _balanced(e), "--digits", d),
-             (_expression(), st.sampled_from(["1", "15", "30", "4400", "5000", "0", "-3", "5001", "x"]))),
+             (_expression(), st.sampled_from(["1", "15", "30", "4400", "5000", "0", "-3", "5001", "x", "10**9",
+                                              str(2 ** 64), "1" + "0" * 100]))),
     "eval.json": (lambda e: _cli("eval", _balanced(e), "--json"), (_expression(),)),
+    "eval.nested": (lambda e: _cli("eval", e, "--digits", "10"), (_nested_call(),)),
     "tables.check": (lambda name, n: _cli("tables", "check", name, "--sample", n),
                      (st.sampled_from(["gausian_delta", "nope", "../x", "tables/"]),
                       st.sampled_from(["-1", "0", "10**9", "1e3", "99999999999999999999", "abc"]))),
-    "verify.paper": (lambda key: _cli("verify", "--paper", key), (st.sampled_from(["bogus", "", "TV-DP", "tv_dp"]),)),
-    "figures.paper": (lambda key: _cli("figures", "--paper", key, "--out", "/nonexistent/x"),
-                      (st.sampled_from(["bogus", "", "lmidp2"]),)),
+    "tables.check.file": (_check_tables, (st.sampled_from(["MANIFEST.json", f"{TABLE}.csv", f"{TABLE}.spec.json"]),
+                                          MUTATION)),
+    "tables.load.file": (_load_table, (st.sampled_from([f"{TABLE}.csv", f"{TABLE}.spec.json"]), MUTATION)),
+    "tables.options": (lambda o, v: _cli("tables", "build", "nope", o, v),
+                       (st.sampled_from(["--jobs", "--seed", "--sample"]),
+                        st.sampled_from(["0", "-1", "10**9", str(10 ** 9), str(2 ** 64), "1" + "0" * 100, "x"]))),
+    "tables.path": (lambda p: _cli("tables", "check", p), (PATHS,)),
+    "verify.paper": (lambda key: _cli("verify", "--paper", key), (KEYS,)),
+    "verify.path": (lambda p, k: _cli("verify", p, "--paper", k, "--out", "/nonexistent/out"),
+                    (PATHS, st.sampled_from(["lmidp", "bogus"]))),
+    "verify.folder": (_verify_folder, (st.lists(st.sampled_from(CLAIM_MODULES), min_size=1, max_size=3),)),
+    "verify.timeout": (lambda t: _cli("verify", "/nonexistent", "--timeout", t),
+                       (st.sampled_from(["0", "-1", "nan", "inf", "1e308", "x", str(2 ** 64)]),)),
+    "figures.paper": (lambda key, out: _cli("figures", "--paper", key, "--out", out),
+                      (st.sampled_from(["bogus", "", "lmidp2", "k" * 300]), PATHS)),
+    "compare.out": (lambda name, out: _cli("compare", name, "--out", out),
+                    (st.sampled_from(["nope", "k" * 300, ""]), PATHS)),
     "argv": (lambda a: _cli(*a), (st.lists(st.sampled_from(["eval", "--digits", "-", "--json", "--", "-1", "tables",
-                                                            "build", "check", "-x", "1/3"]), max_size=4),)),
+                                                            "build", "check", "-x", "1/3", "verify", "--paper",
+                                                            "account", "figures", "x" * 5000]), max_size=4),)),
 }
 
 # --------------------------------------------------------------------------------------------
@@ -322,6 +501,8 @@ def _case(draw):
 
 def _runner(fn, args) -> Callable[[], object]:
     def run():
+        from symdp import evaluator
+        evaluator.SECONDS = CASE_TIMEOUT / 2  # in the child only: its own limit speaks before the sandbox's
         with limits.raised(**FUZZ_LIMITS):
             return _exercise(fn(*args))
     return run
