@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Callable, Sequence
 
-from .errors import ParameterError, SymdpError
+from .errors import ParameterError, SymdpError, show
 
 USAGE_ERROR = 2
 RUN_ERROR = 1
@@ -147,6 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(RUN_ERROR, "the input is nested too deeply to evaluate")
     except MemoryError:
         return _fail(RUN_ERROR, "out of memory; lower the size of the computation (see symdp.limits)")
+    except OSError as err:  # a path the system refuses (too long, not a folder, no permission): not a bug
+        where = f": {show(err.filename, 100)}" if err.filename else ""
+        return _fail(RUN_ERROR, f"{err.strerror}{where}" if err.strerror else f"{type(err).__name__}: {err}")
     except Exception as err:  # a bug in symdp: still one line, naming the error, never a traceback
         return _fail(RUN_ERROR, f"internal error ({type(err).__name__}: {_message(err)}); please report it")
 

@@ -18,7 +18,7 @@ from flint import fmpq
 from .errors import ParameterError, UnsupportedError, require
 from .numbers import (Real, Value, arb_of, ball_function, exact, from_fmpq,
                       is_rational, maximum, sign, simplify, to_fmpq)
-from . import params, pld as _pld
+from . import limits, params, pld as _pld
 
 __all__ = ["Pair", "FinitePair", "GaussianPair", "LaplacePair", "laplace", "gaussian",
            "randomized_response", "dominating"]
@@ -541,6 +541,7 @@ def randomized_response(eps: object, k: object = 2) -> FinitePair:
     (1, e^ε, 1, …, 1)/(e^ε + k − 1) (Warner; Kairouz–Oh–Viswanath)."""
     e = params.nonnegative(eps, "eps", symbolic=True)
     k = params.count(k, "k", 2)
+    limits.check_size(k, f"the {k}-ary randomized response pair", "outcomes")  # k outcomes are built
     x = sympy.exp(e)
     z = x + k - 1
     p = [x / z, 1 / z] + [1 / z] * (k - 2)

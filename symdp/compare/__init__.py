@@ -322,7 +322,7 @@ def main(args) -> int:
     try:
         adapter = load_adapter(name)
     except KeyError as err:
-        print(str(err).strip("'\""), file=sys.stderr)
+        print(f"symdp: error: {str(err).strip(chr(39) + chr(34))}", file=sys.stderr)
         return 2
     if not available(name):
         print(f"symdp: error: {adapter.DISTRIBUTION} is not installed; 'symdp compare {name}' needs the extra "

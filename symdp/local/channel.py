@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 
 import sympy
 
-from .. import params
+from .. import limits, params
 from ..errors import ParameterError, require
 from ..numbers import Value, exact, is_rational, sign, simplify
 
@@ -296,6 +296,7 @@ def randomized_response(eps: object, k: int = 2) -> Channel:
     Dobrushin coefficient (e^ε−1)/(e^ε+k−1).
     """
     k = params.count(k, "k", 2)
+    limits.check_size(k * k, f"the {k}-ary randomized response channel ({k}×{k} entries)", "outcomes")
     e = params.nonnegative(eps, "eps")
     x = sympy.exp(e)
     on, off = tidy(x / (x + k - 1)), tidy(1 / (x + k - 1))
