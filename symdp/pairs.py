@@ -9,6 +9,7 @@ analytic pairs carry closed forms, each checked in ``proofs/`` against an indepe
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from contextlib import nullcontext
 from functools import cached_property
 from typing import Sequence
 
@@ -491,8 +492,11 @@ class LaplacePair(Pair):
             return self.kl()
         if a == sympy.Rational(1, 2):
             return -2 * sympy.log((1 + e / 2) * sympy.exp(-e / 2))
-        return sympy.log(a / (2 * a - 1) * sympy.exp((a - 1) * e)
-                         + (a - 1) / (2 * a - 1) * sympy.exp(-a * e)) / (a - 1)
+        # For ε = log r sympy writes e^{(α−1)ε} as r^(α−1) exactly: unbounded for α = 10⁵⁰.
+        huge = is_rational(a) and abs(sympy.Rational(a).p) > EXACT_POWER_BITS
+        with sympy.evaluate(False) if huge else nullcontext():  # the same value, unexpanded
+            return sympy.log(a / (2 * a - 1) * sympy.exp((a - 1) * e)
+                             + (a - 1) / (2 * a - 1) * sympy.exp(-a * e)) / (a - 1)
 
     def tradeoff(self, alpha: object) -> Value:
         """f(t) = 1 − e^ε t for t < e^{−ε}/2; e^{−ε}/(4t) up to 1/2; e^{−ε}(1 − t) above
