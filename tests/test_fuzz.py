@@ -657,6 +657,23 @@ def test_an_alphabet_at_the_integer_limits_is_refused_before_it_is_built(make, k
         make(1, k)
 
 
+@pytest.mark.parametrize("order", [2 ** 64, 10 ** 50])
+def test_laplace_renyi_of_a_huge_order_is_certified_without_expanding(order):
+    """D_α of Laplace at ε = log 2 (sympy expanded e^{(α−1) log 2} into 2^(α−1)) against mpmath
+    written as (log(α/(2α−1)) + (α−1)ε + log1p((α−1)/α e^{−(2α−1)ε}))/(α−1), which never forms
+    the power."""
+    def bounds():
+        c = certify(symdp.laplace(sympy.log(2)).renyi(order), 20)
+        return c.lower, c.upper
+    outcome = _ran_within_limit(bounds)
+    assert outcome.kind == "ok", outcome
+    with mpmath.workdps(120):
+        a, e = mpmath.mpf(order), mpmath.log(2)
+        value = (mpmath.log(a / (2 * a - 1)) + (a - 1) * e + mpmath.log1p((a - 1) / a * mpmath.exp(-(2 * a - 1) * e))) / (a - 1)
+        lower, upper = (mpmath.mpf(x) for x in eval(outcome.detail))  # the repr of two decimal strings
+        assert lower <= value <= upper
+
+
 def test_nesting_below_the_size_limits_keeps_its_value():
     """Eight nested φ: x ← 1 − e^{−x}/2 from x = 1, iterated in mpmath, is the certified value."""
     from symdp.evaluator import evaluate
