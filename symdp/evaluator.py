@@ -35,6 +35,7 @@ import operator
 import re
 import signal
 import threading
+import time
 from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, Callable, Mapping
@@ -339,12 +340,15 @@ def time_limit(seconds: float):
     def stop(signum, frame):
         raise ResourceLimitError(f"the expression ran past the time limit of {seconds:g} s of symdp eval")
     previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
+    start = time.monotonic()
+    outer = signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        if outer[0] > 0:  # a caller's own timer keeps running, less the time spent here
+            signal.setitimer(signal.ITIMER_REAL, max(outer[0] - (time.monotonic() - start), 1e-3), outer[1])
 
 
 def _argument(value: object) -> object:

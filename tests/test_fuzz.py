@@ -674,6 +674,24 @@ def test_laplace_renyi_of_a_huge_order_is_certified_without_expanding(order):
         assert lower <= value <= upper
 
 
+def test_an_evaluation_stops_at_its_time_limit():
+    """Six nested gaussian_delta stay within the size limits (2 366 nodes at five) but sympy's work
+    grows eightfold per level (57 s at five): the measured time limit ends it, naming the limit,
+    and a timer of the caller's survives."""
+    from symdp.evaluator import evaluate
+
+    def run():
+        signal.setitimer(signal.ITIMER_REAL, 1000)
+        start = time.monotonic()
+        try:
+            evaluate("gaussian_delta(" * 6 + "1/3" + ", 1/2)" * 6, seconds=2)
+        finally:
+            elapsed, outer = time.monotonic() - start, signal.getitimer(signal.ITIMER_REAL)[0]
+            assert elapsed < 20 and 900 < outer < 1000, (elapsed, outer)
+    outcome = _ran_within_limit(run)
+    assert outcome.kind == "refused" and "time limit of 2 s" in outcome.detail, outcome
+
+
 def test_nesting_below_the_size_limits_keeps_its_value():
     """Eight nested φ: x ← 1 − e^{−x}/2 from x = 1, iterated in mpmath, is the certified value."""
     from symdp.evaluator import evaluate
