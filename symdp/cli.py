@@ -52,8 +52,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="figures", metavar="DIR")
     p.set_defaults(run=_delegate("symdp.figures", "main", needs=lambda args: [("matplotlib", "plot")]))
 
-    p = sub.add_parser("tables", help="build or check the reference tables")
-    p.add_argument("action", choices=("build", "check"))
+    p = sub.add_parser("tables", help="list, build or check the reference tables")
+    p.add_argument("action", choices=("list", "build", "check"),
+                   help="list: name, rows and title of every table; build: regenerate; check: compare with the code")
     p.add_argument("names", nargs="*", metavar="NAME|DIR")
     p.add_argument("--jobs", type=_integer("--jobs", 1, 256), default=1, metavar="N", help="worker processes for build")
     p.add_argument("--sample", type=_integer("--sample", 1, 10 ** 9), default=None, metavar="N",
@@ -65,14 +66,20 @@ def _parser() -> argparse.ArgumentParser:
                    help="the tables folder (build: default tables/ here; check: default the tables shipped with symdp)")
     p.set_defaults(run=_tables)
 
-    p = sub.add_parser("compare", help="run another DP library on the reference tables")
-    p.add_argument("name", metavar="NAME")
+    p = sub.add_parser("compare", help="run another DP library on the reference tables", choices=_libraries)
+    p.add_argument("name", metavar="NAME", help="the library (listed below)")
     p.add_argument("--out", default="reports/compare", metavar="DIR")
     p.set_defaults(run=_delegate("symdp.compare", "main"))
 
     from .accounting.cli import add_parser as add_account
     add_account(sub)
     return parser
+
+
+def _libraries() -> str:
+    """The libraries ``symdp compare`` runs, for its ``--help``."""
+    from .compare import ADAPTERS
+    return "libraries: " + ", ".join(ADAPTERS)
 
 
 def _integer(option: str, low: int, high: int) -> Callable[[str], int]:
@@ -100,11 +107,23 @@ def _key(option: str) -> Callable[[str], str]:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with its errors on one line (no usage block) and exit code 2."""
+    """argparse, with its errors on one line (no usage block) and exit code 2.
+
+    ``choices`` names a function returning the valid values of the positional argument, listed at
+    the end of ``--help``; it is called only when the help is shown, so a command whose choices
+    live in a heavy module (``symdp compare``'s libraries) keeps ``symdp --help`` fast."""
+
+    def __init__(self, *args, choices: Callable[[], str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._choices = choices
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        return text if self._choices is None else f"{text}\n{self._choices()}\n"
 
     def error(self, message: str):
-        raise _Exit(USAGE_ERROR, f"{message} (see 'symdp {self.prog.split()[-1]} --help')"
-                    if " " in self.prog else f"{message} (see 'symdp --help')")
+        # self.prog is the whole command ('symdp account dpsgd'), whatever the nesting
+        raise _Exit(USAGE_ERROR, f"{message} (see '{self.prog} --help')")
 
 
 def _expression_first(argv: list[str]) -> list[str]:

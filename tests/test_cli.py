@@ -171,3 +171,56 @@ def test_missing_extra_is_one_line_exit_2_and_writes_nothing(argv, hidden, extra
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and hidden in err and f"symdp[{extra}]" in err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("argv, command", [
+    (["account", "dpsgd", "--q", "0.01"], "symdp account dpsgd"),
+    (["account", "dpsgd", "--q", "0.01", "--sigma", "1", "--steps", "x", "--eps", "1"], "symdp account dpsgd"),
+    (["tables", "sort"], "symdp tables"),
+    (["nonsense"], "symdp"),
+])
+def test_usage_errors_point_to_the_help_of_the_whole_command(argv, command, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"(see '{command} --help')" in err
+
+
+def test_compare_help_lists_the_libraries(capsys):
+    from symdp.compare import ADAPTERS
+    with pytest.raises(SystemExit):
+        main(["compare", "--help"])
+    out = capsys.readouterr().out
+    assert all(name in out for name in ADAPTERS)
+
+
+class _Terminal:
+    """A stream that says it is a terminal, and keeps what is written to it."""
+
+    def __init__(self):
+        self.text = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, text):
+        self.text += text
+
+    def flush(self):
+        pass
+
+
+def test_progress_bars_are_drawn_only_on_a_terminal():
+    """One rule for every command: a bar goes to a terminal, never into a log file or a pipe."""
+    import io
+
+    from symdp import limits
+    from symdp.tables.build import Progress
+    log, tty = io.StringIO(), _Terminal()
+    for stream in (log, tty):
+        show = limits.reporter("symdp eval", stream=stream, min_seconds=0)
+        show(1, 4), show(4, 4)
+        bar = Progress(2, stream=stream)
+        bar.step("a"), bar.step("b")
+    assert log.getvalue() == ""
+    assert "symdp eval [" in tty.text and "2/2" in tty.text
+

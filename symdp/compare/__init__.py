@@ -33,6 +33,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
+from ..limits import on_terminal
 from ..testing import Params, Row, Table, _show, compare_value, load_table, table_dir
 
 #: library name on the command line → adapter module
@@ -333,6 +334,8 @@ def main(args) -> int:
 
     def tick(result: Result) -> None:
         done[0] += 1
+        if not on_terminal(sys.stderr):
+            return
         flag = "!" if result.non_conservative else ("E" if result.value is None else ".")
         sys.stderr.write(flag)
         if done[0] % 80 == 0:
@@ -345,7 +348,8 @@ def main(args) -> int:
         # results themselves say what went wrong
         warnings.simplefilter("ignore")
         results = run(name, getattr(args, "dir", None), progress=tick)
-    sys.stderr.write("\n")
+    if on_terminal(sys.stderr):
+        sys.stderr.write("\n")
     versions = adapter.versions()
     print(terminal(results))
     bad = [r for r in results if r.non_conservative]
