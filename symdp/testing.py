@@ -132,7 +132,7 @@ def load_table(name: str, dir: str | os.PathLike | None = None) -> Table:
     if not csv_path.exists():
         raise FileNotFoundError(f"no table {name!r} in {directory} (looked for {csv_path.name})")
     spec = json.loads(spec_path.read_text(encoding="utf-8")) if spec_path.exists() else {}
-    header, cells = read_csv(csv_path.read_bytes())
+    header, cells = read_csv(csv_path.read_bytes(), str(csv_path))
     n = len(header) - 4
     kinds = {p["name"]: p.get("kind", "exact") for p in spec.get("params", [])}
     rows = []

@@ -211,3 +211,55 @@ def test_committed_tables_pass_a_sampled_check():
     report = check(committed, sample=2, progress=False)
     assert report.ok, report.problems
     assert report.recomputed >= 2 * len(SPECS)
+
+
+def test_sampled_check_compares_every_row_digest(built, tmp_path):
+    """An edited row whose file hash was rewritten in the manifest (its row digest was not) is
+    named even by a sampled check that does not recompute it."""
+    d = _copy(built, tmp_path / "s")
+    path = d / "zcdp_epsilon.csv"
+    header, rows = mf.read_csv(path.read_bytes())
+    rows[-1][2] = rows[-1][2][:-1] + ("1" if rows[-1][2][-1] != "1" else "2")
+    path.write_bytes(mf.csv_bytes(header, rows))
+    manifest = json.loads((d / mf.MANIFEST).read_text())
+    manifest["tables"]["zcdp_epsilon"]["csv_sha256"] = mf.sha256(path.read_bytes())
+    (d / mf.MANIFEST).write_bytes(mf.json_bytes(manifest))
+    report = check(d, names=["zcdp_epsilon"], sample=1, seed=0, progress=False)
+    assert [(p.file, p.line) for p in report.problems] == [("zcdp_epsilon.csv", len(rows) + 1)]
+
+
+def test_malformed_table_files_are_named_by_file_line_and_column(built, tmp_path):
+    """A cell beyond the csv module's field limit, bytes that are not UTF-8 and a manifest that
+    is not JSON: each is refused naming the file, the line and the column, never an internal error."""
+    import csv
+
+    from symdp.cli import main
+    from symdp.testing import load_table
+    d = _copy(built, tmp_path / "c")
+    path = d / "gaussian_sigma.csv"
+    lines = path.read_text().splitlines(keepends=True)
+    cells = lines[2].split(",")
+    cells[3] = "9" * (csv.field_size_limit() + 1)
+    lines[2] = ",".join(cells)
+    path.write_text("".join(lines))
+    with pytest.raises(mf.MalformedFile, match=r"gaussian_sigma.csv:3, column 4: a cell longer than"):
+        load_table("gaussian_sigma", dir=d)
+    problems = check(d, progress=False).problems
+    assert [(p.file, p.line) for p in problems] == [("gaussian_sigma.csv", 3)] and "column 4" in problems[0].message
+    assert main(["tables", "check", "--dir", str(d)]) == 1
+    path.write_bytes(b"sigma,eps\n1,\xff\n")
+    with pytest.raises(mf.MalformedFile, match=r":2, column 3: byte 0xff is not UTF-8"):
+        load_table("gaussian_sigma", dir=d)
+    (d / mf.MANIFEST).write_text('{"tables": {\n  "x": }\n')
+    assert [(p.file, p.line) for p in check(d, progress=False).problems] == [(mf.MANIFEST, 2)]
+
+
+def test_tables_list_names_every_table_with_its_rows(built, capsys):
+    from symdp.cli import main
+    assert main(["tables", "list", "--dir", str(built)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in out] == [s.name for s in SPECS]
+    shown = {line.split()[0]: line for line in out}
+    for name in SMALL:
+        assert f"{len(spec(name).grid)} rows" in shown[name] and spec(name).title in shown[name]
+    assert "not built" in shown["gaussian_delta"]
