@@ -246,8 +246,7 @@ def _text(value: object) -> str | None:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from .verify import load_claims, run_claims
-    from .verify import report
+    from .verify import load_claims, report, run_claims
     from .verify.registry import default_claims_path
     from .verify.runner import TIMEOUT, load_error_reports
     if args.timeout is not None and not args.timeout > 0:
@@ -259,13 +258,35 @@ def _verify(args: argparse.Namespace) -> int:
         which = f" for paper {args.paper!r}" if args.paper else ""
         raise _Exit(USAGE_ERROR, f"no claims found in {path}{which}")
     reports = load_error_reports(registry) + run_claims(specs, timeout=args.timeout or TIMEOUT)
-    written = report.write(reports, args.out, paper=args.paper)
+    # The results are printed before any file is written: a run is never lost to a report error.
     if args.json:
         print(json.dumps(report.to_json(reports), indent=2, ensure_ascii=False))
     else:
         print(report.table(reports))
+    written, where_asked = _write_report(reports, args.out, args.paper)
+    if where_asked and not args.json:
         print(f"report: {', '.join(str(p) for p in written[:2])}")
-    return RUN_ERROR if any(not r.passed for r in reports) else 0
+    return RUN_ERROR if not where_asked or any(not r.passed for r in reports) else 0
+
+
+def _write_report(reports: list, out: str, paper: str | None) -> tuple[list, bool]:
+    """Write the report into `out`; if that fails (a file where the folder should be, no
+    permission, a full disk), into a new temporary folder instead, and say both on stderr.
+    Returns the files written (empty when neither place took them) and whether `out` did."""
+    import tempfile
+    from .verify import report
+    try:
+        return report.write(reports, out, paper=paper), True
+    except OSError as err:
+        failure = f"could not write the report to {out}/ ({type(err).__name__}: {_message(err)})"
+    try:
+        written = report.write(reports, tempfile.mkdtemp(prefix="symdp-verify-"), paper=paper)
+    except OSError as err:
+        print(f"symdp: error: {failure}, nor to a temporary folder ({_message(err)}); "
+              "the results above are complete", file=sys.stderr)
+        return [], False
+    print(f"symdp: error: {failure}; wrote it to {written[0].parent}/ instead", file=sys.stderr)
+    return written, False
 
 
 # --------------------------------------------------------------------------------------------

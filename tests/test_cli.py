@@ -1,6 +1,7 @@
 """The ``symdp`` command line: verify, delegated commands, and one-line errors."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -224,3 +225,30 @@ def test_progress_bars_are_drawn_only_on_a_terminal():
     assert log.getvalue() == ""
     assert "symdp eval [" in tty.text and "2/2" in tty.text
 
+
+
+def test_register_paper_refuses_a_key_too_long_for_a_file_name():
+    from symdp.errors import ParameterError
+    from symdp.verify import register_paper
+    from symdp.verify.registry import MAX_KEY_LENGTH
+    assert register_paper("k" * MAX_KEY_LENGTH, "Longest") == "k" * MAX_KEY_LENGTH
+    with pytest.raises(ParameterError, match=f"at most {MAX_KEY_LENGTH} characters, got 300"):
+        register_paper("k" * 300, "Too long")
+
+
+def test_a_finished_run_survives_a_report_that_cannot_be_written(proofs, tmp_path, capsys, monkeypatch):
+    """--out names a file, not a folder: the table is printed, the report lands in a temporary
+    folder, and stderr says where writing failed and where the report is."""
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")
+    assert main(["verify", str(proofs), "--out", str(blocked)]) == 1
+    captured = capsys.readouterr()
+    assert "2 proved" in captured.out
+    failure = captured.err.splitlines()[-1]
+    assert failure.startswith("symdp: error: could not write the report to") and str(blocked) in failure
+    fallback = Path(failure.rsplit("wrote it to ", 1)[1].removesuffix("/ instead"))
+    assert fallback.parent == tmp_path
+    data = json.loads((fallback / "verify.json").read_text())
+    assert [c["status"] for c in data["claims"]] == ["proved", "proved"]
