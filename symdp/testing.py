@@ -33,7 +33,6 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass, field
-from decimal import Decimal, localcontext
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
@@ -173,8 +172,9 @@ def compare_value(row: Row, value: float, side: str = "both", rtol: float = 1e-9
     """Compare `value` with the certified interval of `row` (semantics in the module docstring)."""
     if side not in SIDES:
         raise ValueError(f"side must be one of {SIDES}, got {side!r}")
-    interval = (f"certified bracket [{_show(row.lower)}, {_show(row.upper)}]" if row.is_bracket else
-                f"certified value {row.decimal} in [{_show(row.lower)}, {_show(row.upper)}]")
+    from .numbers import interval_text
+    interval = (f"certified bracket {interval_text(row.lower, row.upper)}" if row.is_bracket else
+                f"certified value {row.decimal} in {interval_text(row.lower, row.upper)}")
     try:
         v = Fraction(value)
     except (ValueError, OverflowError, TypeError):
@@ -193,12 +193,6 @@ def compare_value(row: Row, value: float, side: str = "both", rtol: float = 1e-9
             "loose: above the certified upper bound by more than the tolerance" if row.is_bracket else "too high")
     return Verdict(False, non_conservative, rel,
                    f"{row.describe()}: got {value!r}, {what} (relative error {rel:.3g}); {interval}")
-
-
-def _show(x: Fraction) -> str:
-    with localcontext() as ctx:
-        ctx.prec = 17
-        return str(Decimal(x.numerator) / Decimal(x.denominator))
 
 
 def assert_matches(table_name: str, implementation: Callable[[Params], float], rtol: float = 1e-9,

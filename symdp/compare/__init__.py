@@ -34,7 +34,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from ..limits import on_terminal
-from ..testing import Params, Row, Table, _show, compare_value, load_table, table_dir
+from ..numbers import interval_text
+from ..testing import Params, Row, Table, compare_value, load_table, table_dir
 
 #: library name on the command line → adapter module
 ADAPTERS = {
@@ -249,7 +250,7 @@ def summarize(results: Sequence[Result]) -> list[dict]:
 def _detail(setup: str, r: Result) -> list[str]:
     return [f"### {r.case.method}: {r.case.row.describe()}", "",
             f"- library value: `{r.value!r}`",
-            f"- certified: `{r.case.row.decimal}` in [{_show(r.case.row.lower)}, {_show(r.case.row.upper)}]",
+            f"- certified: `{r.case.row.decimal}` in {interval_text(r.case.row.lower, r.case.row.upper)}",
             f"- side: {r.case.side}; relative distance outside the certified interval: {r.rel_error:.3g}", "",
             "```python", reproduction(setup, r.case), "```", ""]
 
