@@ -254,6 +254,25 @@ def test_malformed_table_files_are_named_by_file_line_and_column(built, tmp_path
     assert [(p.file, p.line) for p in check(d, progress=False).problems] == [(mf.MANIFEST, 2)]
 
 
+@pytest.mark.parametrize("field, value, needle", [
+    ("csv", "../../outside.csv", "'csv' must be 'gaussian_sigma.csv'"),
+    ("csv_sha256", None, "'csv_sha256' must be a sha256"),
+    ("row_digests", "abc", "'row_digests' must be a list"),
+    ("rows", "many", "'rows' must be the number of row digests"),
+])
+def test_a_manifest_entry_symdp_did_not_write_is_refused(built, tmp_path, field, value, needle):
+    """A manifest is user input too: an entry whose fields are not those symdp writes (a file
+    outside the folder, a missing hash) is one problem naming the manifest, never a crash."""
+    from symdp.cli import main
+    d = _copy(built, tmp_path / "e")
+    manifest = json.loads((d / mf.MANIFEST).read_text())
+    manifest["tables"]["gaussian_sigma"][field] = value
+    (d / mf.MANIFEST).write_bytes(mf.json_bytes(manifest))
+    problems = check(d, progress=False).problems
+    assert [p.file for p in problems] == [mf.MANIFEST] and needle in problems[0].message
+    assert main(["tables", "list", "--dir", str(d)]) == 1
+
+
 def test_tables_list_names_every_table_with_its_rows(built, capsys):
     from symdp.cli import main
     assert main(["tables", "list", "--dir", str(built)]) == 0

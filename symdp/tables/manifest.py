@@ -17,7 +17,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Sequence
 
-from ..errors import SymdpError
+from ..errors import SymdpError, show
 
 MANIFEST = "MANIFEST.json"
 FORMAT = 1
@@ -147,9 +147,38 @@ def read_manifest(directory: Path) -> dict:
         raise MalformedFile(str(path), None, None, f"byte {err.start} is not UTF-8") from None
     except json.JSONDecodeError as err:
         raise MalformedFile(str(path), err.lineno, err.colno, f"not JSON ({err.msg})") from None
-    if not isinstance(out, dict) or not isinstance(out.get("tables", {}), dict):
-        raise MalformedFile(str(path), None, None, "not a manifest: a JSON object with a 'tables' object")
+    if not isinstance(out, dict) or not isinstance(out.get("tables", {}), dict) or not isinstance(out.get("versions", {}), dict):
+        raise MalformedFile(str(path), None, None, "not a manifest: a JSON object with 'tables' and 'versions' objects")
+    for name, entry in out.get("tables", {}).items():
+        fault = _entry_fault(name, entry)
+        if fault:
+            raise MalformedFile(str(path), None, None, f"table {show(name, 60)!r}: {fault}")
     return out
+
+
+_HEX = frozenset("0123456789abcdef")
+
+
+def _entry_fault(name: str, entry: object) -> str | None:
+    """What is wrong with one manifest entry (None if nothing): the fields :func:`table_entry`
+    writes, with the file names it gives (so a manifest cannot point outside its folder)."""
+    if not isinstance(entry, dict):
+        return "its entry is not an object"
+    expected = {"spec": spec_name(name), **({"csv": csv_name(name)} if "csv" in entry or not entry.get("pending") else {})}
+    for key, value in expected.items():
+        if entry.get(key) != value:
+            return f"{key!r} must be {value!r}, got {show(entry.get(key), 60)!r}"
+    for key in ("spec_sha256", "csv_sha256") if "csv" in expected else ("spec_sha256",):
+        sha = entry.get(key)
+        if not (isinstance(sha, str) and len(sha) == 64 and set(sha) <= _HEX):
+            return f"{key!r} must be a sha256 in hex, got {show(sha, 70)!r}"
+    if "csv" in expected:
+        digests = entry.get("row_digests")
+        if not (isinstance(digests, list) and all(isinstance(d, str) for d in digests)):
+            return "'row_digests' must be a list of strings"
+        if entry.get("rows") != len(digests):
+            return f"'rows' must be the number of row digests, {len(digests)}, got {show(entry.get('rows'), 30)!r}"
+    return None
 
 
 def write_manifest(directory: Path, tables: dict[str, dict]) -> None:
