@@ -191,7 +191,7 @@ def test_eq8_on_a_channel_never_exceeds_the_trivial_cap(channel):
     cap = sympy.log(min(channel.n_inputs, channel.n_outputs), 2)
     assert v.cap == cap
     paper_above = v.paper is sympy.oo or symdp.numbers.sign(v.paper - cap) >= 0
-    assert v.vacuous == paper_above
+    assert v.vacuous == paper_above and repr(v).endswith(f"cap={cap}, vacuous={v.vacuous})")
     if v.vacuous:
         assert v.exact == cap and certify(v, 20).decimal == certify(cap, 20).decimal
     else:

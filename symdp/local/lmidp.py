@@ -558,6 +558,11 @@ class CappedInformation(Real):
                          exact=(chosen.exact if isinstance(chosen, Real) else chosen), name=name)
         self.paper, self.cap, self.vacuous = paper, cap, vacuous
 
+    def __repr__(self) -> str:
+        paper = "oo" if self.paper is sympy.oo else repr(self.paper if isinstance(self.paper, Real) else Real(
+            lambda prec: arb_of(self.paper, prec)))
+        return f"CappedInformation({super().__repr__()}, paper={paper}, cap={self.cap}, vacuous={self.vacuous})"
+
 
 def ldp_to_lmidp(mechanism: object) -> object:
     """μ^CI_δ of Theorem 1(b), eq. (8), in bits: log(e)∫₀^∞(1 + e^{−ε})δ(ε)dε with δ the
