@@ -66,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="the tables folder (build: default tables/ here; check: default the tables shipped with symdp)")
     p.set_defaults(run=_tables)
 
-    p = sub.add_parser("compare", help="run another DP library on the reference tables", choices=_libraries)
+    p = sub.add_parser("compare", help="run another DP library on the reference tables", listing=_libraries)
     p.add_argument("name", metavar="NAME", help="the library (listed below)")
     p.add_argument("--out", default="reports/compare", metavar="DIR")
     p.set_defaults(run=_delegate("symdp.compare", "main"))
@@ -109,17 +109,17 @@ def _key(option: str) -> Callable[[str], str]:
 class _Parser(argparse.ArgumentParser):
     """argparse, with its errors on one line (no usage block) and exit code 2.
 
-    ``choices`` names a function returning the valid values of the positional argument, listed at
-    the end of ``--help``; it is called only when the help is shown, so a command whose choices
+    ``listing`` is a function returning the valid values of the command's argument, printed at
+    the end of its ``--help``; it is called only when the help is shown, so a command whose values
     live in a heavy module (``symdp compare``'s libraries) keeps ``symdp --help`` fast."""
 
-    def __init__(self, *args, choices: Callable[[], str] | None = None, **kwargs):
+    def __init__(self, *args, listing: Callable[[], str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        self._choices = choices
+        self._listing = listing
 
     def format_help(self) -> str:
         text = super().format_help()
-        return text if self._choices is None else f"{text}\n{self._choices()}\n"
+        return text if self._listing is None else f"{text}\n{self._listing()}\n"
 
     def error(self, message: str):
         # self.prog is the whole command ('symdp account dpsgd'), whatever the nesting
