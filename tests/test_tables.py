@@ -234,6 +234,7 @@ def test_malformed_table_files_are_named_by_file_line_and_column(built, tmp_path
     import csv
 
     from symdp.cli import main
+    from symdp.errors import ResourceLimitError
     from symdp.testing import load_table
     d = _copy(built, tmp_path / "c")
     path = d / "gaussian_sigma.csv"
@@ -249,6 +250,17 @@ def test_malformed_table_files_are_named_by_file_line_and_column(built, tmp_path
     assert main(["tables", "check", "--dir", str(d)]) == 1
     path.write_bytes(b"sigma,eps\n1,\xff\n")
     with pytest.raises(mf.MalformedFile, match=r":2, column 3: byte 0xff is not UTF-8"):
+        load_table("gaussian_sigma", dir=d)
+    header = lines[0]
+    path.write_text(header + "1,1,0.5,x,0.6,\n")
+    with pytest.raises(mf.MalformedFile, match=r":2, column 4: not a decimal or a fraction: 'x'"):
+        load_table("gaussian_sigma", dir=d)
+    path.write_text(header + "1,1,0.5\n")
+    with pytest.raises(mf.MalformedFile, match=r":2: 3 cells where the header has"):
+        load_table("gaussian_sigma", dir=d)
+    # Fraction("1e-999999999") would build a 10^9-digit integer: refused by its size first
+    path.write_text(header + "1,1,0.5,1e-999999999,0.6,\n")
+    with pytest.raises(ResourceLimitError, match="rational_bits"):
         load_table("gaussian_sigma", dir=d)
     (d / mf.MANIFEST).write_text('{"tables": {\n  "x": }\n')
     assert [(p.file, p.line) for p in check(d, progress=False).problems] == [(mf.MANIFEST, 2)]
