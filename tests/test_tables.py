@@ -294,3 +294,19 @@ def test_tables_list_names_every_table_with_its_rows(built, capsys):
     for name in SMALL:
         assert f"{len(spec(name).grid)} rows" in shown[name] and spec(name).title in shown[name]
     assert "not built" in shown["gaussian_delta"]
+
+
+def test_check_recomputes_from_the_grid_not_from_the_file(built, tmp_path):
+    """A forged row with consistent hashes whose parameter would make sympy expand 9**9**9**9 is
+    named as off the spec's grid, and nothing is parsed from it."""
+    d = _copy(built, tmp_path / "g")
+    header, rows = mf.read_csv((d / "gaussian_sigma.csv").read_bytes())
+    rows[3][0] = "9**9**9**9"
+    data = mf.csv_bytes(header, rows)
+    (d / "gaussian_sigma.csv").write_bytes(data)
+    manifest = json.loads((d / mf.MANIFEST).read_text())
+    manifest["tables"]["gaussian_sigma"] = mf.table_entry("gaussian_sigma", data, (d / "gaussian_sigma.spec.json").read_bytes(), rows)
+    (d / mf.MANIFEST).write_bytes(mf.json_bytes(manifest))
+    report = check(d, names=["gaussian_sigma"], sample=1, progress=False)
+    assert [(p.file, p.line) for p in report.problems] == [("gaussian_sigma.csv", 5)]
+    assert "not the grid point" in report.problems[0].message and report.recomputed == 0

@@ -214,12 +214,17 @@ def check(directory: str | Path = "tables", names: Sequence[str] | None = None, 
             report.notes.append(f"{name}: not recomputed ({s.module} is not importable)")
             continue
         _, rows = mf.read_csv((directory / entry["csv"]).read_bytes())
+        # Rows are recomputed from the grid in the code, never from the file's parameter cells
+        # (a forged row with consistent hashes could hold 9**9**9**9, which sympy would expand).
+        off_grid = _off_grid(rows, s)
+        if off_grid:
+            report.problems.extend(mf.Problem(entry["csv"], line, message) for line, message in off_grid)
+            continue
         chosen = range(len(rows))
         if sample is not None and sample < len(rows):
             chosen = sorted(random.Random(f"{seed}:{name}").sample(range(len(rows)), sample))
-        n = len(s.params)
         for i in chosen:
-            tasks.append((name, tuple(rows[i][:n])))
+            tasks.append((name, s.grid[i]))
             where.append((entry["csv"], i + 2, rows[i]))
     results = run_tasks(tasks, jobs, scheduler, progress)
     report.recomputed = len(results)
@@ -237,6 +242,15 @@ def listing(directory: str | Path) -> list[tuple[str, int | None, str]]:
     `directory`, None for a table not built there."""
     entries = mf.read_manifest(Path(directory)).get("tables", {})
     return [(s.name, entries.get(s.name, {}).get("rows"), s.title) for s in SPECS]
+
+
+def _off_grid(rows: Sequence[Sequence[str]], s: TableSpec) -> list[tuple[int | None, str]]:
+    """(line, message) for every row whose parameter cells are not the spec's grid point."""
+    if len(rows) != len(s.grid):
+        return [(None, f"{len(rows)} rows where the spec's grid has {len(s.grid)}")]
+    n = len(s.params)
+    return [(i + 2, f"parameters {mf.shown(row[:n])} are not the grid point {mf.shown(point)}")
+            for i, (row, point) in enumerate(zip(rows, s.grid)) if tuple(row[:n]) != tuple(point)]
 
 
 def cli(args) -> int:

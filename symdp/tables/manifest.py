@@ -227,10 +227,10 @@ def verify_files(directory: Path, name: str, entry: dict) -> list[Problem]:
     named = False
     for i, cells in enumerate(rows):
         if i >= len(digests):
-            problems.append(Problem(entry["csv"], i + 2, f"row not in the manifest: {_shown(cells)}"))
+            problems.append(Problem(entry["csv"], i + 2, f"row not in the manifest: {shown(cells)}"))
             named = True
         elif row_digest(cells) != digests[i]:
-            problems.append(Problem(entry["csv"], i + 2, f"row edited by hand (digest differs from the manifest): {_shown(cells)}"))
+            problems.append(Problem(entry["csv"], i + 2, f"row edited by hand (digest differs from the manifest): {shown(cells)}"))
             named = True
     if len(rows) < len(digests):
         problems.append(Problem(entry["csv"], len(rows) + 2, f"{len(digests) - len(rows)} row(s) missing"))
@@ -240,7 +240,7 @@ def verify_files(directory: Path, name: str, entry: dict) -> list[Problem]:
     return problems
 
 
-def _shown(cells: Sequence[str], width: int = 200) -> str:
+def shown(cells: Sequence[str], width: int = 200) -> str:
     """A row as text for a message, cut at `width` characters (a cell may be huge)."""
     text = ",".join(cells)
     return text if len(text) <= width else text[:width - 3] + "..."
