@@ -250,7 +250,7 @@ def theorem_1b():
     rr = []
     for e0 in (R(1, 2), R(1), R(2)):
         ch = randomized_response(e0)
-        rr.append(certified_agreement(ldp_to_lmidp(ch), e0 * sympy.tanh(e0 / 2) * LOG2E, 25,
+        rr.append(certified_agreement(ldp_to_lmidp(ch).paper, e0 * sympy.tanh(e0 / 2) * LOG2E, 25,
                                       f"RR_{e0}: certified integral of (8) = ε0 tanh(ε0/2) log e"))
         rr.append(ordered([ch.capacity(), ldp_to_lmidp(ch)], f"RR_{e0}: capacity ≤ μ^CI of (8)"))
     bound = [ordered([ch.capacity(), ldp_to_lmidp(ch)], "capacity ≤ (8)") for ch in CHANNELS[:2]]

@@ -147,7 +147,7 @@ def appendix_a1_tightness():
 def appendix_a2():
     lemma, pointwise, bound = [], [], []
     for ch in (W3, RR3):
-        mu8 = ldp_to_lmidp(ch)
+        mu8 = ldp_to_lmidp(ch).paper  # eq. (18) itself, not its cap at log₂ min(|X|, |Y|)
         for i, j in permutations(range(ch.n_inputs), 2):
             a, b = ch.rows[i], ch.rows[j]
             kl = kl_bits(a, b)

@@ -52,8 +52,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="figures", metavar="DIR")
     p.set_defaults(run=_delegate("symdp.figures", "main", needs=lambda args: [("matplotlib", "plot")]))
 
-    p = sub.add_parser("tables", help="build or check the reference tables")
-    p.add_argument("action", choices=("build", "check"))
+    p = sub.add_parser("tables", help="list, build or check the reference tables")
+    p.add_argument("action", choices=("list", "build", "check"),
+                   help="list: name, rows and title of every table; build: regenerate; check: compare with the code")
     p.add_argument("names", nargs="*", metavar="NAME|DIR")
     p.add_argument("--jobs", type=_integer("--jobs", 1, 256), default=1, metavar="N", help="worker processes for build")
     p.add_argument("--sample", type=_integer("--sample", 1, 10 ** 9), default=None, metavar="N",
@@ -65,14 +66,20 @@ def _parser() -> argparse.ArgumentParser:
                    help="the tables folder (build: default tables/ here; check: default the tables shipped with symdp)")
     p.set_defaults(run=_tables)
 
-    p = sub.add_parser("compare", help="run another DP library on the reference tables")
-    p.add_argument("name", metavar="NAME")
+    p = sub.add_parser("compare", help="run another DP library on the reference tables", listing=_libraries)
+    p.add_argument("name", metavar="NAME", help="the library (listed below)")
     p.add_argument("--out", default="reports/compare", metavar="DIR")
     p.set_defaults(run=_delegate("symdp.compare", "main"))
 
     from .accounting.cli import add_parser as add_account
     add_account(sub)
     return parser
+
+
+def _libraries() -> str:
+    """The libraries ``symdp compare`` runs, for its ``--help``."""
+    from .compare import ADAPTERS
+    return "libraries: " + ", ".join(ADAPTERS)
 
 
 def _integer(option: str, low: int, high: int) -> Callable[[str], int]:
@@ -100,11 +107,23 @@ def _key(option: str) -> Callable[[str], str]:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with its errors on one line (no usage block) and exit code 2."""
+    """argparse, with its errors on one line (no usage block) and exit code 2.
+
+    ``listing`` is a function returning the valid values of the command's argument, printed at
+    the end of its ``--help``; it is called only when the help is shown, so a command whose values
+    live in a heavy module (``symdp compare``'s libraries) keeps ``symdp --help`` fast."""
+
+    def __init__(self, *args, listing: Callable[[], str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._listing = listing
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        return text if self._listing is None else f"{text}\n{self._listing()}\n"
 
     def error(self, message: str):
-        raise _Exit(USAGE_ERROR, f"{message} (see 'symdp {self.prog.split()[-1]} --help')"
-                    if " " in self.prog else f"{message} (see 'symdp --help')")
+        # self.prog is the whole command ('symdp account dpsgd'), whatever the nesting
+        raise _Exit(USAGE_ERROR, f"{message} (see '{self.prog} --help')")
 
 
 def _expression_first(argv: list[str]) -> list[str]:
@@ -230,8 +249,7 @@ def _text(value: object) -> str | None:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from .verify import load_claims, run_claims
-    from .verify import report
+    from .verify import load_claims, report, run_claims
     from .verify.registry import default_claims_path
     from .verify.runner import TIMEOUT, load_error_reports
     if args.timeout is not None and not args.timeout > 0:
@@ -243,13 +261,35 @@ def _verify(args: argparse.Namespace) -> int:
         which = f" for paper {args.paper!r}" if args.paper else ""
         raise _Exit(USAGE_ERROR, f"no claims found in {path}{which}")
     reports = load_error_reports(registry) + run_claims(specs, timeout=args.timeout or TIMEOUT)
-    written = report.write(reports, args.out, paper=args.paper)
+    # The results are printed before any file is written: a run is never lost to a report error.
     if args.json:
         print(json.dumps(report.to_json(reports), indent=2, ensure_ascii=False))
     else:
         print(report.table(reports))
+    written, where_asked = _write_report(reports, args.out, args.paper)
+    if where_asked and not args.json:
         print(f"report: {', '.join(str(p) for p in written[:2])}")
-    return RUN_ERROR if any(not r.passed for r in reports) else 0
+    return RUN_ERROR if not where_asked or any(not r.passed for r in reports) else 0
+
+
+def _write_report(reports: list, out: str, paper: str | None) -> tuple[list, bool]:
+    """Write the report into `out`; if that fails (a file where the folder should be, no
+    permission, a full disk), into a new temporary folder instead, and say both on stderr.
+    Returns the files written (empty when neither place took them) and whether `out` did."""
+    import tempfile
+    from .verify import report
+    try:
+        return report.write(reports, out, paper=paper), True
+    except OSError as err:
+        failure = f"could not write the report to {out}/ ({type(err).__name__}: {_message(err)})"
+    try:
+        written = report.write(reports, tempfile.mkdtemp(prefix="symdp-verify-"), paper=paper)
+    except OSError as err:
+        print(f"symdp: error: {failure}, nor to a temporary folder ({_message(err)}); "
+              "the results above are complete", file=sys.stderr)
+        return [], False
+    print(f"symdp: error: {failure}; wrote it to {written[0].parent}/ instead", file=sys.stderr)
+    return written, False
 
 
 # --------------------------------------------------------------------------------------------

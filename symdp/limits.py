@@ -42,7 +42,7 @@ from typing import Callable, Iterator
 from .errors import ResourceLimitError
 
 __all__ = ["DEFAULTS", "get", "set", "raised", "check", "check_size", "check_bits", "check_prec",
-           "ResourceLimitError", "Progress", "progress", "report", "reporter"]
+           "ResourceLimitError", "Progress", "progress", "report", "reporter", "on_terminal"]
 
 #: The documented defaults (see the module docstring).
 DEFAULTS: dict[str, int] = {
@@ -156,10 +156,20 @@ def report(done: int, total: int) -> None:
         _listeners[-1](done, total)
 
 
+def on_terminal(stream) -> bool:
+    """True when `stream` is a terminal. Every command draws its progress bar only there: in a
+    log file or a pipe each redraw of the bar would be kept (tens of kilobytes per run)."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty is not None and isatty())
+
+
 def reporter(label: str, stream=None, min_seconds: float = 1.0) -> Progress:
     """A progress callback drawing a bar on `stream` (stderr), shown only once the computation has
-    run for `min_seconds`, so quick calls print nothing."""
+    run for `min_seconds`, so quick calls print nothing, and only when `stream` is a terminal
+    (:func:`on_terminal`)."""
     stream = sys.stderr if stream is None else stream
+    if not on_terminal(stream):
+        return lambda done, total: None
     start = time.monotonic()
     state = {"shown": False, "last": -1}
 

@@ -623,6 +623,38 @@ def _outward(q: fmpq, digits: int, up: bool, shift: int = 0) -> str:
     return _format(negative, n, e + shift)
 
 
+def _without_trailing_zeros(n: int, exp10: int) -> tuple[int, int]:
+    """The same number n·10^exp10 with the trailing zeros of n moved into the exponent."""
+    while n and n % 10 == 0:
+        n, exp10 = n // 10, exp10 + 1
+    return n, exp10
+
+
+def interval_text(lower: object, upper: object, digits: int = 17, max_digits: int = 60) -> str:
+    """``[lower, upper]`` as decimals rounded outward (lower down, upper up), so the printed
+    interval contains the true one. At least `digits` significant digits, more (up to
+    `max_digits`) until the printed ends are more than one unit of the last digit apart: a
+    narrow interval never prints as a point ([0.99999942669685624, 0.99999942669685624] for a
+    width of 10⁻²⁸). Narrower than that at `max_digits`, the text says so."""
+    lo, hi = (to_fmpq(v) for v in (lower, upper))
+    if lo > hi:
+        raise ParameterError(f"lower must be ≤ upper, got [{lower}, {upper}]")
+    scale = max(abs(lo), abs(hi))
+    if scale == 0:
+        return "[0, 0]"
+    d = digits
+    while True:
+        e = _floor_log10(scale) - d + 1
+        unit = _pow10(e)
+        n_lo, n_hi = (lo / unit).floor(), (hi / unit).ceil()
+        if n_hi - n_lo > 1 or lo == hi or d >= max_digits:
+            break
+        d = min(d + 8, max_digits)
+    ends = [_format(n < 0, *_without_trailing_zeros(int(abs(n)), e)) for n in (n_lo, n_hi)]
+    note = "" if n_hi - n_lo > 1 or lo == hi else f" (narrower than one unit of the last digit shown)"
+    return f"[{ends[0]}, {ends[1]}]{note}"
+
+
 #: Decimal exponents beyond which a ball is scaled by 10^−s in ball arithmetic before its
 #: endpoints become rationals (whose numerators or denominators would otherwise have
 #: astronomically many digits, e.g. δ ≈ 10^−(2.6·10⁸)).

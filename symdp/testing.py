@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from dataclasses import dataclass, field
-from decimal import Decimal, localcontext
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
@@ -126,21 +126,42 @@ class Table:
 def load_table(name: str, dir: str | os.PathLike | None = None) -> Table:
     """Read table `name` (``<name>.csv`` and ``<name>.spec.json``) from `dir` (see :func:`table_dir`)."""
     import json
-    from .tables.manifest import read_csv
+    from .tables.manifest import MalformedFile, read_csv
     directory = table_dir(dir)
     csv_path, spec_path = directory / f"{name}.csv", directory / f"{name}.spec.json"
     if not csv_path.exists():
         raise FileNotFoundError(f"no table {name!r} in {directory} (looked for {csv_path.name})")
-    spec = json.loads(spec_path.read_text(encoding="utf-8")) if spec_path.exists() else {}
-    header, cells = read_csv(csv_path.read_bytes())
+    try:
+        spec = json.loads(spec_path.read_text(encoding="utf-8")) if spec_path.exists() else {}
+        kinds = {p["name"]: p.get("kind", "exact") for p in spec.get("params", [])}
+    except json.JSONDecodeError as err:
+        raise MalformedFile(str(spec_path), err.lineno, err.colno, f"not JSON ({err.msg})") from None
+    except (AttributeError, KeyError, TypeError, UnicodeDecodeError):
+        raise MalformedFile(str(spec_path), None, None, "not a table spec (a JSON object with 'params')") from None
+    header, cells = read_csv(csv_path.read_bytes(), str(csv_path))
     n = len(header) - 4
-    kinds = {p["name"]: p.get("kind", "exact") for p in spec.get("params", [])}
     rows = []
     for i, r in enumerate(cells):
+        if len(r) != len(header) or n < 0:
+            raise MalformedFile(str(csv_path), i + 2, None, f"{len(r)} cells where the header has {len(header)}")
         params = dict(zip(header[:n], r[:n]))
         value, lower, upper, closed = r[n:n + 4]
-        rows.append(Row(name, i + 2, params, value, Fraction(lower), Fraction(upper), closed or None, kinds))
+        bounds = [_bound(cell, str(csv_path), i + 2, n + k + 2) for k, cell in enumerate((lower, upper))]
+        rows.append(Row(name, i + 2, params, value, *bounds, closed or None, kinds))
     return Table(name, spec, tuple(rows))
+
+
+def _bound(cell: str, file: str, line: int, column: int) -> Fraction:
+    """A lower or upper cell as an exact rational. Its size is checked first: ``Fraction`` would
+    build 10^(10⁹) for the 5-character exponent of ``1e-999999999`` without end."""
+    from .limits import check_bits
+    from .tables.manifest import MalformedFile
+    match = re.fullmatch(r"[-+]?(\d+(?:\.\d*)?|\.\d+)(?:[eE]([-+]?\d{1,12}))?|[-+]?\d+/\d+", cell.strip())
+    if match is None:
+        raise MalformedFile(file, line, column, f"not a decimal or a fraction: {cell[:40]!r}")
+    exponent = int(match.group(2) or 0)
+    check_bits(int(3.33 * (abs(exponent) + len(cell))) + 1, f"the rational of a table cell ({file}:{line})")
+    return Fraction(cell)
 
 
 @dataclass(frozen=True)
@@ -173,8 +194,9 @@ def compare_value(row: Row, value: float, side: str = "both", rtol: float = 1e-9
     """Compare `value` with the certified interval of `row` (semantics in the module docstring)."""
     if side not in SIDES:
         raise ValueError(f"side must be one of {SIDES}, got {side!r}")
-    interval = (f"certified bracket [{_show(row.lower)}, {_show(row.upper)}]" if row.is_bracket else
-                f"certified value {row.decimal} in [{_show(row.lower)}, {_show(row.upper)}]")
+    from .numbers import interval_text
+    interval = (f"certified bracket {interval_text(row.lower, row.upper)}" if row.is_bracket else
+                f"certified value {row.decimal} in {interval_text(row.lower, row.upper)}")
     try:
         v = Fraction(value)
     except (ValueError, OverflowError, TypeError):
@@ -193,12 +215,6 @@ def compare_value(row: Row, value: float, side: str = "both", rtol: float = 1e-9
             "loose: above the certified upper bound by more than the tolerance" if row.is_bracket else "too high")
     return Verdict(False, non_conservative, rel,
                    f"{row.describe()}: got {value!r}, {what} (relative error {rel:.3g}); {interval}")
-
-
-def _show(x: Fraction) -> str:
-    with localcontext() as ctx:
-        ctx.prec = 17
-        return str(Decimal(x.numerator) / Decimal(x.denominator))
 
 
 def assert_matches(table_name: str, implementation: Callable[[Params], float], rtol: float = 1e-9,

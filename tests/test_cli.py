@@ -1,6 +1,7 @@
 """The ``symdp`` command line: verify, delegated commands, and one-line errors."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -171,3 +172,83 @@ def test_missing_extra_is_one_line_exit_2_and_writes_nothing(argv, hidden, extra
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and hidden in err and f"symdp[{extra}]" in err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("argv, command", [
+    (["account", "dpsgd", "--q", "0.01"], "symdp account dpsgd"),
+    (["account", "dpsgd", "--q", "0.01", "--sigma", "1", "--steps", "x", "--eps", "1"], "symdp account dpsgd"),
+    (["tables", "sort"], "symdp tables"),
+    (["nonsense"], "symdp"),
+])
+def test_usage_errors_point_to_the_help_of_the_whole_command(argv, command, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"(see '{command} --help')" in err
+
+
+def test_compare_help_lists_the_libraries(capsys):
+    from symdp.compare import ADAPTERS
+    with pytest.raises(SystemExit):
+        main(["compare", "--help"])
+    out = capsys.readouterr().out
+    assert all(name in out for name in ADAPTERS)
+
+
+class _Terminal:
+    """A stream that says it is a terminal, and keeps what is written to it."""
+
+    def __init__(self):
+        self.text = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, text):
+        self.text += text
+
+    def flush(self):
+        pass
+
+
+def test_progress_bars_are_drawn_only_on_a_terminal():
+    """One rule for every command: a bar goes to a terminal, never into a log file or a pipe."""
+    import io
+
+    from symdp import limits
+    from symdp.tables.build import Progress
+    log, tty = io.StringIO(), _Terminal()
+    for stream in (log, tty):
+        show = limits.reporter("symdp eval", stream=stream, min_seconds=0)
+        show(1, 4), show(4, 4)
+        bar = Progress(2, stream=stream)
+        bar.step("a"), bar.step("b")
+    assert log.getvalue() == ""
+    assert "symdp eval [" in tty.text and "2/2" in tty.text
+
+
+
+def test_register_paper_refuses_a_key_too_long_for_a_file_name():
+    from symdp.errors import ParameterError
+    from symdp.verify import register_paper
+    from symdp.verify.registry import MAX_KEY_LENGTH
+    assert register_paper("k" * MAX_KEY_LENGTH, "Longest") == "k" * MAX_KEY_LENGTH
+    with pytest.raises(ParameterError, match=f"at most {MAX_KEY_LENGTH} characters, got 300"):
+        register_paper("k" * 300, "Too long")
+
+
+def test_a_finished_run_survives_a_report_that_cannot_be_written(proofs, tmp_path, capsys, monkeypatch):
+    """--out names a file, not a folder: the table is printed, the report lands in a temporary
+    folder, and stderr says where writing failed and where the report is."""
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")
+    assert main(["verify", str(proofs), "--out", str(blocked)]) == 1
+    captured = capsys.readouterr()
+    assert "2 proved" in captured.out
+    failure = captured.err.splitlines()[-1]
+    assert failure.startswith("symdp: error: could not write the report to") and str(blocked) in failure
+    fallback = Path(failure.rsplit("wrote it to ", 1)[1].removesuffix("/ instead"))
+    assert fallback.parent == tmp_path
+    data = json.loads((fallback / "verify.json").read_text())
+    assert [c["status"] for c in data["claims"]] == ["proved", "proved"]

@@ -171,10 +171,37 @@ def test_ldp_and_lip_curves_by_event_enumeration():
 
 def test_eq8_closed_forms():
     for e0 in (R(1, 2), R(2)):
-        got = certify(ldp_to_lmidp(randomized_response(e0)), 25).decimal
+        got = certify(ldp_to_lmidp(randomized_response(e0)).paper, 25).decimal
         assert got == certify(e0 * sympy.tanh(e0 / 2) / sympy.log(2), 25).decimal
     assert ldp_to_lmidp(symdp.gaussian(1, 2)) == 2 / sympy.log(2)
-    assert ldp_to_lmidp(Channel([[1, 0], [R(1, 2), R(1, 2)]])) == sympy.oo
+    assert ldp_to_lmidp(Channel([[1, 0], [R(1, 2), R(1, 2)]])).paper == sympy.oo
+
+
+@pytest.mark.parametrize("channel", [
+    randomized_response(R(1, 2)), randomized_response(R(2)), randomized_response(10 ** 6),
+    randomized_response(sympy.log(9), 3), randomized_response(sympy.log(2), 3),
+    Channel([[R(1, 2), R(1, 2), 0], [0, R(1, 3), R(2, 3)], [R(1, 4), 0, R(3, 4)]]),
+    Channel([[1, 0], [R(1, 2), R(1, 2)]]), Channel([[R(1, 3), R(2, 3)]] * 3),
+])
+def test_eq8_on_a_channel_never_exceeds_the_trivial_cap(channel):
+    """I(X;Y) ≤ log₂ min(|X|, |Y|): the value is min(eq. (8), that cap), eq. (8) is kept as
+    `.paper` and `.vacuous` says which; the certified capacity (Blahut–Arimoto with its two-sided
+    certificate) lies below. Eq. (8) of binary RR is checked against ε tanh(ε/2) log₂e."""
+    v = ldp_to_lmidp(channel)
+    cap = sympy.log(min(channel.n_inputs, channel.n_outputs), 2)
+    assert v.cap == cap
+    paper_above = v.paper is sympy.oo or symdp.numbers.sign(v.paper - cap) >= 0
+    assert v.vacuous == paper_above and repr(v).endswith(f"cap={cap}, vacuous={v.vacuous})")
+    if v.vacuous:
+        assert v.exact == cap and certify(v, 20).decimal == certify(cap, 20).decimal
+    else:
+        assert certify(v, 20).decimal == certify(v.paper, 20).decimal
+    # neither the cap nor the capacity is certified to lie on the wrong side of the value
+    value, capacity = v.ball(256), symdp.numbers.arb_of(channel.capacity(), 256)
+    assert not value > symdp.numbers.arb_of(cap, 256) and not capacity > value
+    if channel.n_inputs == channel.n_outputs == 2 and channel.rows[0][0] == channel.rows[1][1]:
+        e0 = sympy.log(channel.rows[0][0] / channel.rows[0][1])
+        assert certify(v.paper, 15).decimal == certify(e0 * sympy.tanh(e0 / 2) / sympy.log(2), 15).decimal
 
 
 def test_eq10_is_an_upper_bound_and_eq9_limit():

@@ -261,3 +261,39 @@ def test_irrational_eps_ties_and_the_monotone_bracket():
         assert abs(mpmath.mpf(certify(res.value, 20).decimal) - ref) < mpmath.mpf(10) ** -12
         # the fallback bracket (monotonicity in ε) encloses the same optimum
         assert _monotone_bracket(sympy.Integer(1), u, 128).overlaps(res.value.ball(128))
+
+
+@pytest.mark.parametrize("eps", [1, log(3), R(1, 1000)])
+@pytest.mark.parametrize("make", [
+    lambda: utility.kl([R(1, 3), R(2, 3)], [R(1, 3), R(2, 3)]),
+    lambda: utility.e_gamma(2, [R(1, 5), R(3, 10), R(1, 2)], [R(1, 5), R(3, 10), R(1, 2)]),
+    lambda: utility.mutual_information([0, 1, 0]),
+])
+def test_a_structurally_zero_optimum_is_exactly_zero(eps, make):
+    """P0 = P1 (or a prior on one input) makes U(Q) = 0 for every Q; the optimum is exact 0 and
+    certifies, where a ball around 0 never would. Checked by brute force on random channels."""
+    u = make()
+    rng = random.Random(7)
+    for _ in range(5):
+        rows = [[R(rng.randint(1, 9)) for _ in range(3)] for _ in range(u.k)]
+        assert u(Channel([[v / sum(r) for v in r] for r in rows])) == 0
+    m = optimal_mechanism(eps, u)
+    assert m.value == 0 and certify(m.value, 10).decimal == "0"
+
+
+def test_utilities_print_as_the_call_that_makes_them():
+    """repr(u) is the constructor call with exact numbers (1/3 is one third, as `symdp eval` reads
+    it); evaluated that way, it gives the same utility on a channel."""
+    from sympy.parsing.sympy_parser import parse_expr
+
+    import symdp.local
+    p0, p1 = [R(1, 3), R(2, 3)], [R(1, 2), R(1, 2)]
+    channel = Channel([[R(3, 4), R(1, 4)], [R(1, 5), R(4, 5)]])
+    for u in (utility.kl(p0, p1), utility.reverse_kl(p0, p1), utility.symmetric_kl(p0, p1), utility.tv(p0, p1),
+              utility.chi2(p0, p1), utility.hellinger(p0, p1), utility.e_gamma(R(3, 2), p0, p1),
+              utility.f_divergence(lambda x: (x - 1) ** 2, p0, p1), utility.mutual_information(p0)):
+        text = repr(u)
+        assert text.startswith(f"local.utility.{u.constructor}(") and "object at" not in text
+        again = parse_expr(text, local_dict={"local": symdp.local, "x": sympy.Symbol("x")})
+        assert sympy.simplify(again(channel) - u(channel)) == 0
+    assert "utility=local.utility.kl([1/3, 2/3], [1/2, 1/2])" in repr(optimal_mechanism(log(3), utility.kl(p0, p1)))

@@ -237,3 +237,30 @@ def test_sign_of_balls_around_zero():
     assert sign(Real(lambda p: arb(0))) == 0
     with pytest.raises(PrecisionError, match="cannot decide the sign"):
         sign(Real(lambda p: arb(0).union(arb(2) ** -p)), max_prec=256)
+
+
+_rationals = st.fractions(min_value=Fraction(-10 ** 30), max_value=Fraction(10 ** 30), max_denominator=10 ** 40)
+
+
+@given(_rationals, st.fractions(min_value=0, max_value=1, max_denominator=10 ** 45))
+def test_interval_text_is_outward_and_never_a_false_point(lower, width):
+    """The printed ends (read back exactly) enclose [lower, upper]; they differ unless the
+    interval is a point, and they are more than one unit of the last digit apart or say so."""
+    from symdp.numbers import interval_text
+    upper = lower + width
+    text = interval_text(lower, upper)
+    ends, _, note = text.partition("] ")
+    lo, hi = (Fraction(t) for t in ends.strip("[]").split(", "))
+    assert lo <= lower and upper <= hi
+    assert lo != hi or lower == upper
+    if note:
+        assert note == "(narrower than one unit of the last digit shown)" and width < Fraction(1, 10 ** 40) * max(abs(lower), abs(upper))
+
+
+def test_interval_text_shows_the_width_of_a_narrow_interval():
+    """A table's certified enclosure of 1 − erfc(5/√2) (width 10⁻²⁸) printed at 17 digits by the
+    old helper read [0.99999942669685624, 0.99999942669685624]."""
+    from symdp.numbers import interval_text
+    lower, upper = Fraction("0.9999994266968562416121766524"), Fraction("0.9999994266968562416121766525")
+    assert interval_text(lower, upper) == "[0.9999994266968562416121766524, 0.9999994266968562416121766525]"
+    assert interval_text(Fraction(19504), Fraction(19526)) == "[19504, 19526]"

@@ -49,7 +49,8 @@ def test_parse_param_is_exact_and_restricted():
     assert parse_param("1e-30") == sympy.Rational(1, 10 ** 30)
     assert str(parse_param("0.1")) == "1/10"
     assert str(parse_param("log(11/10)")) == "log(11/10)"
-    for bad in ("__import__('os')", "x", "lambda: 1", "1;2"):
+    # the last three would make sympy build astronomically large integers while parsing
+    for bad in ("__import__('os')", "x", "lambda: 1", "1;2", "9**9**9**9", "1e-999999999", "1" * 101):
         with pytest.raises(ValueError):
             parse_param(bad)
 
@@ -211,3 +212,102 @@ def test_committed_tables_pass_a_sampled_check():
     report = check(committed, sample=2, progress=False)
     assert report.ok, report.problems
     assert report.recomputed >= 2 * len(SPECS)
+
+
+def test_sampled_check_compares_every_row_digest(built, tmp_path):
+    """An edited row whose file hash was rewritten in the manifest (its row digest was not) is
+    named even by a sampled check that does not recompute it."""
+    d = _copy(built, tmp_path / "s")
+    path = d / "zcdp_epsilon.csv"
+    header, rows = mf.read_csv(path.read_bytes())
+    rows[-1][2] = rows[-1][2][:-1] + ("1" if rows[-1][2][-1] != "1" else "2")
+    path.write_bytes(mf.csv_bytes(header, rows))
+    manifest = json.loads((d / mf.MANIFEST).read_text())
+    manifest["tables"]["zcdp_epsilon"]["csv_sha256"] = mf.sha256(path.read_bytes())
+    (d / mf.MANIFEST).write_bytes(mf.json_bytes(manifest))
+    report = check(d, names=["zcdp_epsilon"], sample=1, seed=0, progress=False)
+    assert [(p.file, p.line) for p in report.problems] == [("zcdp_epsilon.csv", len(rows) + 1)]
+
+
+def test_malformed_table_files_are_named_by_file_line_and_column(built, tmp_path):
+    """A cell beyond the csv module's field limit, bytes that are not UTF-8 and a manifest that
+    is not JSON: each is refused naming the file, the line and the column, never an internal error."""
+    import csv
+
+    from symdp.cli import main
+    from symdp.errors import ResourceLimitError
+    from symdp.testing import load_table
+    d = _copy(built, tmp_path / "c")
+    path = d / "gaussian_sigma.csv"
+    lines = path.read_text().splitlines(keepends=True)
+    cells = lines[2].split(",")
+    cells[3] = "9" * (csv.field_size_limit() + 1)
+    lines[2] = ",".join(cells)
+    path.write_text("".join(lines))
+    with pytest.raises(mf.MalformedFile, match=r"gaussian_sigma.csv:3, column 4: a cell longer than"):
+        load_table("gaussian_sigma", dir=d)
+    problems = check(d, progress=False).problems
+    assert [(p.file, p.line) for p in problems] == [("gaussian_sigma.csv", 3)] and "column 4" in problems[0].message
+    assert main(["tables", "check", "--dir", str(d)]) == 1
+    path.write_bytes(b"sigma,eps\n1,\xff\n")
+    with pytest.raises(mf.MalformedFile, match=r":2, column 3: byte 0xff is not UTF-8"):
+        load_table("gaussian_sigma", dir=d)
+    header = lines[0]
+    path.write_text(header + "1,1,0.5,x,0.6,\n")
+    with pytest.raises(mf.MalformedFile, match=r":2, column 4: not a decimal or a fraction: 'x'"):
+        load_table("gaussian_sigma", dir=d)
+    path.write_text(header + "1,1,0.5\n")
+    with pytest.raises(mf.MalformedFile, match=r":2: 3 cells where the header has"):
+        load_table("gaussian_sigma", dir=d)
+    # Fraction("1e-999999999") would build a 10^9-digit integer: refused by its size first
+    path.write_text(header + "1,1,0.5,1e-999999999,0.6,\n")
+    with pytest.raises(ResourceLimitError, match="rational_bits"):
+        load_table("gaussian_sigma", dir=d)
+    (d / mf.MANIFEST).write_text('{"tables": {\n  "x": }\n')
+    assert [(p.file, p.line) for p in check(d, progress=False).problems] == [(mf.MANIFEST, 2)]
+
+
+@pytest.mark.parametrize("field, value, needle", [
+    ("csv", "../../outside.csv", "'csv' must be 'gaussian_sigma.csv'"),
+    ("csv_sha256", None, "'csv_sha256' must be a sha256"),
+    ("row_digests", "abc", "'row_digests' must be a list"),
+    ("rows", "many", "'rows' must be the number of row digests"),
+])
+def test_a_manifest_entry_symdp_did_not_write_is_refused(built, tmp_path, field, value, needle):
+    """A manifest is user input too: an entry whose fields are not those symdp writes (a file
+    outside the folder, a missing hash) is one problem naming the manifest, never a crash."""
+    from symdp.cli import main
+    d = _copy(built, tmp_path / "e")
+    manifest = json.loads((d / mf.MANIFEST).read_text())
+    manifest["tables"]["gaussian_sigma"][field] = value
+    (d / mf.MANIFEST).write_bytes(mf.json_bytes(manifest))
+    problems = check(d, progress=False).problems
+    assert [p.file for p in problems] == [mf.MANIFEST] and needle in problems[0].message
+    assert main(["tables", "list", "--dir", str(d)]) == 1
+
+
+def test_tables_list_names_every_table_with_its_rows(built, capsys):
+    from symdp.cli import main
+    assert main(["tables", "list", "--dir", str(built)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in out] == [s.name for s in SPECS]
+    shown = {line.split()[0]: line for line in out}
+    for name in SMALL:
+        assert f"{len(spec(name).grid)} rows" in shown[name] and spec(name).title in shown[name]
+    assert "not built" in shown["gaussian_delta"]
+
+
+def test_check_recomputes_from_the_grid_not_from_the_file(built, tmp_path):
+    """A forged row with consistent hashes whose parameter would make sympy expand 9**9**9**9 is
+    named as off the spec's grid, and nothing is parsed from it."""
+    d = _copy(built, tmp_path / "g")
+    header, rows = mf.read_csv((d / "gaussian_sigma.csv").read_bytes())
+    rows[3][0] = "9**9**9**9"
+    data = mf.csv_bytes(header, rows)
+    (d / "gaussian_sigma.csv").write_bytes(data)
+    manifest = json.loads((d / mf.MANIFEST).read_text())
+    manifest["tables"]["gaussian_sigma"] = mf.table_entry("gaussian_sigma", data, (d / "gaussian_sigma.spec.json").read_bytes(), rows)
+    (d / mf.MANIFEST).write_bytes(mf.json_bytes(manifest))
+    report = check(d, names=["gaussian_sigma"], sample=1, progress=False)
+    assert [(p.file, p.line) for p in report.problems] == [("gaussian_sigma.csv", 5)]
+    assert "not the grid point" in report.problems[0].message and report.recomputed == 0

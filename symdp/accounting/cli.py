@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from ..limits import on_terminal
 from ..numbers import exact
 
 __all__ = ["add_parser", "run"]
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     q, sigma = _number(args.q, "q"), _number(args.sigma, "sigma")
     rtol = _number(args.rtol, "rtol")
     h = None if args.h is None else _number(args.h, "h")
-    progress = None if args.quiet or args.json or not sys.stderr.isatty() else _bar(sys.stderr)
+    progress = None if args.quiet or args.json or not on_terminal(sys.stderr) else _bar(sys.stderr)
     try:
         if args.delta is not None:
             b = dpsgd_epsilon(q, sigma, args.steps, _number(args.delta, "delta"), rtol=rtol, h=h, progress=progress)

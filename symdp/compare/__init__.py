@@ -33,7 +33,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ..testing import Params, Row, Table, _show, compare_value, load_table, table_dir
+from ..limits import on_terminal
+from ..numbers import interval_text
+from ..testing import Params, Row, Table, compare_value, load_table, table_dir
 
 #: library name on the command line → adapter module
 ADAPTERS = {
@@ -248,7 +250,7 @@ def summarize(results: Sequence[Result]) -> list[dict]:
 def _detail(setup: str, r: Result) -> list[str]:
     return [f"### {r.case.method}: {r.case.row.describe()}", "",
             f"- library value: `{r.value!r}`",
-            f"- certified: `{r.case.row.decimal}` in [{_show(r.case.row.lower)}, {_show(r.case.row.upper)}]",
+            f"- certified: `{r.case.row.decimal}` in {interval_text(r.case.row.lower, r.case.row.upper)}",
             f"- side: {r.case.side}; relative distance outside the certified interval: {r.rel_error:.3g}", "",
             "```python", reproduction(setup, r.case), "```", ""]
 
@@ -333,6 +335,8 @@ def main(args) -> int:
 
     def tick(result: Result) -> None:
         done[0] += 1
+        if not on_terminal(sys.stderr):
+            return
         flag = "!" if result.non_conservative else ("E" if result.value is None else ".")
         sys.stderr.write(flag)
         if done[0] % 80 == 0:
@@ -345,7 +349,8 @@ def main(args) -> int:
         # results themselves say what went wrong
         warnings.simplefilter("ignore")
         results = run(name, getattr(args, "dir", None), progress=tick)
-    sys.stderr.write("\n")
+    if on_terminal(sys.stderr):
+        sys.stderr.write("\n")
     versions = adapter.versions()
     print(terminal(results))
     bad = [r for r in results if r.non_conservative]

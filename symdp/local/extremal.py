@@ -19,7 +19,7 @@ engine :mod:`symdp.lp`:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Sequence
 
@@ -122,9 +122,10 @@ def optimal_mechanism(eps: object, utility: Utility) -> OptimalMechanism:
     """max U(Q) over ε-LDP mechanisms Q, certified (Kairouz–Oh–Viswanath, Theorem 4, LP (11))."""
     utility = _check_utility(utility)
     e, E = _eps(eps)
-    if E.is_Rational:
-        return _rational_optimum(e, to_fmpq(E), utility)
-    return _bracketed_optimum(e, utility)
+    best = _rational_optimum(e, to_fmpq(E), utility) if E.is_Rational else _bracketed_optimum(e, utility)
+    if utility.identically_zero():  # every channel is optimal: the value is 0, not a ball around it
+        return replace(best, value=sympy.Integer(0))
+    return best
 
 
 def _rational_optimum(e: sympy.Expr, E: fmpq, utility: Utility, basis_hint=None) -> OptimalMechanism:

@@ -22,7 +22,7 @@ from typing import Callable, Sequence
 import sympy
 from flint import arb, fmpq
 
-from ..errors import ParameterError, require
+from ..errors import ParameterError, require, show
 from ..lp import Objective
 from ..numbers import ball_function, exact, sign, to_fmpq
 from .channel import Channel, probability_vector, tidy, two_laws
@@ -35,9 +35,24 @@ class Utility:
     """U(Q) = Σ_y μ(Q_y) for a sublinear μ on columns (Kairouz–Oh–Viswanath, eq. 8)."""
 
     name = "utility"
+    #: The public constructor in :mod:`symdp.local.utility`; the repr is its call, in the form
+    #: ``symdp eval`` reads (``local.utility.kl([1/3, 2/3], [1/2, 1/2])``, 1/3 exact).
+    constructor = "utility"
 
     def __init__(self, k: int):
         self.k = check_k(k)
+
+    def __repr__(self) -> str:
+        return f"local.utility.{self.constructor}({', '.join(self._arguments())})"
+
+    def _arguments(self) -> list[str]:
+        """The constructor's arguments, as text."""
+        return [str(self.k)]
+
+    def identically_zero(self) -> bool:
+        """True when U(Q) = 0 for every channel Q, by the structure of U (no evaluation), so that
+        the optimum over any set of channels is exactly 0."""
+        return False
 
     # exact evaluation ----------------------------------------------------------------------
 
@@ -89,6 +104,14 @@ class Divergence(Utility):
     def rational_laws(self) -> bool:
         return None not in self._q0 and None not in self._q1
 
+    def _arguments(self) -> list[str]:
+        return [_vector(self.p0), _vector(self.p1)]
+
+    def identically_zero(self) -> bool:
+        """P0 = P1 makes M0 = M1 for every Q, and D_f(M‖M) = f(1) = 0 (every f here has f(1) = 0;
+        E_γ's (x − γ)₊ too, as γ ≥ 1)."""
+        return self.p0 == self.p1
+
     def column(self, z: Sequence[object]) -> sympy.Expr:
         z = [exact(v, "z") for v in z]
         a = tidy(sum((p * v for p, v in zip(self.p0, z)), sympy.Integer(0)))
@@ -135,6 +158,7 @@ class KL(Divergence):
     """D(M0‖M1) = Σ_y M0(y) log(M0(y)/M1(y)): f(x) = x log x; μ_j of eq. (83)."""
 
     name = "kl"
+    constructor = "kl"
 
     def _expr(self, a, b):
         return sympy.Integer(0) if sign(a) == 0 else a * sympy.log(a / b)
@@ -153,6 +177,7 @@ class ReverseKL(Divergence):
     """D(M1‖M0): f(x) = −log x, μ = b log(b/a)."""
 
     name = "reverse_kl"
+    constructor = "reverse_kl"
 
     def _expr(self, a, b):
         if sign(b) == 0:
@@ -170,6 +195,7 @@ class SymmetricKL(Divergence):
     """D(M0‖M1) + D(M1‖M0): f(x) = (x − 1) log x, μ = (a − b) log(a/b)."""
 
     name = "symmetric_kl"
+    constructor = "symmetric_kl"
 
     def _expr(self, a, b):
         if sign(a - b) == 0:
@@ -189,6 +215,7 @@ class TV(Divergence):
     """‖M0 − M1‖_TV = ½Σ_y |M0(y) − M1(y)|: f(x) = ½|x − 1|, μ_j of eq. (68) (rational)."""
 
     name = "tv"
+    constructor = "tv"
 
     def _expr(self, a, b):
         return abs(a - b) / 2
@@ -207,6 +234,7 @@ class Chi2(Divergence):
     """χ²(M0‖M1) = Σ_y (M0 − M1)²/M1: f(x) = (x − 1)², μ = (a − b)²/b (rational)."""
 
     name = "chi2"
+    constructor = "chi2"
 
     def _expr(self, a, b):
         return (a - b) ** 2 / b
@@ -226,6 +254,7 @@ class Hellinger(Divergence):
     """Squared Hellinger distance Σ_y (√M0(y) − √M1(y))²: f(x) = (√x − 1)² (no factor ½)."""
 
     name = "hellinger"
+    constructor = "hellinger"
 
     def _expr(self, a, b):
         return a + b - 2 * sympy.sqrt(a * b)
@@ -241,12 +270,16 @@ class EGamma(Divergence):
     """E_γ(M0‖M1) = Σ_y (M0(y) − γM1(y))₊ for γ ≥ 1: f(x) = (x − γ)₊ (rational for rational γ)."""
 
     name = "e_gamma"
+    constructor = "e_gamma"
 
     def __init__(self, gamma: object, p0, p1):
         g = exact(gamma, "gamma")
         require(not g.free_symbols and sign(g - 1) >= 0, "gamma", "≥ 1", gamma)
         self.gamma = g
         super().__init__(p0, p1)
+
+    def _arguments(self) -> list[str]:
+        return [show(self.gamma, 40), *super()._arguments()]
 
     def _expr(self, a, b):
         d = a - self.gamma * b
@@ -270,6 +303,7 @@ class FDivergence(Divergence):
     """D_f(M0‖M1) for a convex f with f(1) = 0 given as a callable on sympy expressions."""
 
     name = "f_divergence"
+    constructor = "f_divergence"
 
     def __init__(self, f: Callable[[sympy.Expr], object], p0, p1):
         if not callable(f):
@@ -287,6 +321,9 @@ class FDivergence(Divergence):
         self._fball = ball_function(sympy.expand(fx), _x)
         super().__init__(p0, p1)
 
+    def _arguments(self) -> list[str]:
+        return [f"lambda x: {show(self.f, 80)}", *super()._arguments()]
+
     def _expr(self, a, b):
         return sympy.simplify(b * self.f.subs(_x, a / b)) if not (a.is_Rational and b.is_Rational) \
             else b * self.f.subs(_x, a / b)
@@ -303,11 +340,19 @@ class MutualInformation(Utility):
     """I(X;Y) in nats for X ~ P: μ(z) = Σ_x P(x) z_x log(z_x / Pᵀz) (eq. 5)."""
 
     name = "mi"
+    constructor = "mutual_information"
 
     def __init__(self, p: Sequence[object]):
         self.p = probability_vector(p, "p")
         super().__init__(len(self.p))
         self._q = [to_fmpq(v) if v.is_Rational else None for v in self.p]
+
+    def _arguments(self) -> list[str]:
+        return [_vector(self.p)]
+
+    def identically_zero(self) -> bool:
+        """A prior on one input makes X constant, and I(X;Y) = 0 for every Q."""
+        return sum(1 for v in self.p if v != 0) == 1
 
     def column(self, z: Sequence[object]) -> sympy.Expr:
         z = [exact(v, "z") for v in z]
@@ -336,6 +381,10 @@ class MutualInformation(Utility):
 
 # --------------------------------------------------------------------------------------------
 # Helpers and the public constructors
+
+
+def _vector(v: Sequence[sympy.Expr]) -> str:
+    return "[" + ", ".join(show(x, 40) for x in v) + "]"
 
 
 def arb_of_expr(v: sympy.Expr) -> arb:

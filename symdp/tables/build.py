@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..installed import data_dir
+from ..limits import on_terminal
 from . import manifest as mf
 from .specs import SPECS, VALUE_COLUMNS, TableSpec, compute_row, spec
 
@@ -29,11 +30,13 @@ def _run_task(task: Task) -> tuple[tuple[str, ...], float]:
 
 
 class Progress:
-    """A one-line progress bar on stderr (silent when `enabled` is False)."""
+    """A one-line progress bar on stderr (silent when `enabled` is False, or when the stream is
+    not a terminal: the rule of :func:`symdp.limits.on_terminal`)."""
 
     def __init__(self, total: int, enabled: bool = True, stream=None):
-        self.total, self.done, self.enabled = total, 0, enabled and total > 0
         self.stream = stream or sys.stderr
+        self.total, self.done = total, 0
+        self.enabled = enabled and total > 0 and on_terminal(self.stream)
         self.start = time.perf_counter()
 
     def step(self, label: str) -> None:
@@ -170,7 +173,11 @@ def check(directory: str | Path = "tables", names: Sequence[str] | None = None, 
     if not path.exists():
         report.problems.append(mf.Problem(mf.MANIFEST, None, f"missing in {directory}"))
         return report
-    manifest = mf.read_manifest(directory)
+    try:
+        manifest = mf.read_manifest(directory)
+    except mf.MalformedFile as err:
+        report.problems.append(mf.Problem(mf.MANIFEST, err.line, err.what))
+        return report
     installed = mf.versions()
     for dist, version in sorted(manifest.get("versions", {}).items()):
         if installed.get(dist) != version:
@@ -207,12 +214,17 @@ def check(directory: str | Path = "tables", names: Sequence[str] | None = None, 
             report.notes.append(f"{name}: not recomputed ({s.module} is not importable)")
             continue
         _, rows = mf.read_csv((directory / entry["csv"]).read_bytes())
+        # Rows are recomputed from the grid in the code, never from the file's parameter cells
+        # (a forged row with consistent hashes could hold 9**9**9**9, which sympy would expand).
+        off_grid = _off_grid(rows, s)
+        if off_grid:
+            report.problems.extend(mf.Problem(entry["csv"], line, message) for line, message in off_grid)
+            continue
         chosen = range(len(rows))
         if sample is not None and sample < len(rows):
             chosen = sorted(random.Random(f"{seed}:{name}").sample(range(len(rows)), sample))
-        n = len(s.params)
         for i in chosen:
-            tasks.append((name, tuple(rows[i][:n])))
+            tasks.append((name, s.grid[i]))
             where.append((entry["csv"], i + 2, rows[i]))
     results = run_tasks(tasks, jobs, scheduler, progress)
     report.recomputed = len(results)
@@ -225,9 +237,25 @@ def check(directory: str | Path = "tables", names: Sequence[str] | None = None, 
     return report
 
 
+def listing(directory: str | Path) -> list[tuple[str, int | None, str]]:
+    """(name, rows, title) of every table in the registry; rows from the manifest of
+    `directory`, None for a table not built there."""
+    entries = mf.read_manifest(Path(directory)).get("tables", {})
+    return [(s.name, entries.get(s.name, {}).get("rows"), s.title) for s in SPECS]
+
+
+def _off_grid(rows: Sequence[Sequence[str]], s: TableSpec) -> list[tuple[int | None, str]]:
+    """(line, message) for every row whose parameter cells are not the spec's grid point."""
+    if len(rows) != len(s.grid):
+        return [(None, f"{len(rows)} rows where the spec's grid has {len(s.grid)}")]
+    n = len(s.params)
+    return [(i + 2, f"parameters {mf.shown(row[:n])} are not the grid point {mf.shown(point)}")
+            for i, (row, point) in enumerate(zip(rows, s.grid)) if tuple(row[:n]) != tuple(point)]
+
+
 def cli(args) -> int:
-    """``symdp tables build [NAME…] [--jobs N] [--scheduler ADDR] [--dir DIR]`` and
-    ``symdp tables check [DIR] [--sample N] [--seed S] [--jobs N]``; exit 1 on any problem."""
+    """``symdp tables list [--dir DIR]``, ``symdp tables build [NAME…] [--jobs N] [--scheduler ADDR] [--dir DIR]``
+    and ``symdp tables check [DIR] [--sample N] [--seed S] [--jobs N]``; exit 1 on any problem."""
     names = list(getattr(args, "names", None) or [])
     directory = getattr(args, "dir", None)
     jobs = int(getattr(args, "jobs", 1) or 1)
@@ -235,8 +263,12 @@ def cli(args) -> int:
     if args.action == "check" and names and (Path(names[0]).is_dir() or "/" in names[0]):
         directory = names.pop(0)
     if directory is None:
-        # build writes here; check reads the tables this symdp ships (checkout or installed copy)
+        # build writes here; check and list read the tables this symdp ships (checkout or installed copy)
         directory = "tables" if args.action == "build" else str(data_dir("tables"))
+    if args.action == "list":
+        for name, rows, title in listing(directory):
+            print(f"{name:36s} {'not built' if rows is None else f'{rows:5d} rows':>9s}  {title}")
+        return 0
     if args.action == "build":
         start = time.perf_counter()
         report = build(names or None, directory, jobs, scheduler)

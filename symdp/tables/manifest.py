@@ -17,6 +17,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Sequence
 
+from ..errors import SymdpError, show
+
 MANIFEST = "MANIFEST.json"
 FORMAT = 1
 #: Distributions whose versions are recorded (they determine the computed bytes).
@@ -50,10 +52,56 @@ def csv_bytes(header: Sequence[str], rows: Sequence[Sequence[str]]) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
-def read_csv(data: bytes) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of a CSV file's bytes."""
-    reader = csv.reader(io.StringIO(data.decode("utf-8"), newline=""))
-    rows = list(reader)
+class MalformedFile(SymdpError):
+    """A table or manifest file that cannot be read; the message names the file, line and column."""
+
+    def __init__(self, file: str, line: int | None, column: int | None, what: str):
+        where = file if line is None else f"{file}:{line}" + ("" if column is None else f", column {column}")
+        super().__init__(f"{where}: {what}; a table file that symdp did not write cannot be checked or loaded")
+        self.file, self.line, self.column, self.what = file, line, column, what
+
+
+def _line_and_column(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of character `offset` of `text`."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - line_start + 1
+
+
+def _oversized_field(line: str, limit: int) -> int | None:
+    """The 1-based column (field) of `line` whose text first exceeds `limit` characters."""
+    field, length, quoted = 1, 0, False
+    for ch in line:
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "," and not quoted:
+            field, length = field + 1, 0
+            continue
+        length += 1
+        if length > limit:
+            return field
+    return None
+
+
+def read_csv(data: bytes, file: str = "table") -> tuple[list[str], list[list[str]]]:
+    """Header and rows of a CSV file's bytes. A file that is not UTF-8 CSV, or has a cell beyond
+    the csv module's field limit (131 072 characters; symdp writes a few hundred at most), raises
+    :class:`MalformedFile` naming `file`, the line and the column."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        before = data[:err.start].decode("utf-8", errors="replace")
+        raise MalformedFile(file, *_line_and_column(before, len(before)), f"byte {data[err.start]:#04x} is not UTF-8") from None
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows: list[list[str]] = []
+    try:
+        rows.extend(reader)
+    except csv.Error as err:
+        line = reader.line_num
+        physical = text.split("\n")[line - 1] if 0 < line <= text.count("\n") + 1 else ""
+        limit = csv.field_size_limit()
+        column = _oversized_field(physical, limit) if "field limit" in str(err) else None
+        what = (f"a cell longer than {limit} characters" if column is not None else f"not a CSV row ({err})")
+        raise MalformedFile(file, line, column, what) from None
     if not rows:
         return [], []
     return rows[0], rows[1:]
@@ -88,10 +136,49 @@ def table_entry(name: str, csv_data: bytes, spec_data: bytes, rows: Sequence[Seq
 
 
 def read_manifest(directory: Path) -> dict:
+    """The manifest of `directory` (empty when there is none); a manifest that is not a JSON
+    object raises :class:`MalformedFile` with the line and column of the fault."""
     path = directory / MANIFEST
     if not path.exists():
         return {"format": FORMAT, "tables": {}, "versions": {}}
-    return json.loads(path.read_text(encoding="utf-8"))
+    try:
+        out = json.loads(path.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError as err:
+        raise MalformedFile(str(path), None, None, f"byte {err.start} is not UTF-8") from None
+    except json.JSONDecodeError as err:
+        raise MalformedFile(str(path), err.lineno, err.colno, f"not JSON ({err.msg})") from None
+    if not isinstance(out, dict) or not isinstance(out.get("tables", {}), dict) or not isinstance(out.get("versions", {}), dict):
+        raise MalformedFile(str(path), None, None, "not a manifest: a JSON object with 'tables' and 'versions' objects")
+    for name, entry in out.get("tables", {}).items():
+        fault = _entry_fault(name, entry)
+        if fault:
+            raise MalformedFile(str(path), None, None, f"table {show(name, 60)!r}: {fault}")
+    return out
+
+
+_HEX = frozenset("0123456789abcdef")
+
+
+def _entry_fault(name: str, entry: object) -> str | None:
+    """What is wrong with one manifest entry (None if nothing): the fields :func:`table_entry`
+    writes, with the file names it gives (so a manifest cannot point outside its folder)."""
+    if not isinstance(entry, dict):
+        return "its entry is not an object"
+    expected = {"spec": spec_name(name), **({"csv": csv_name(name)} if "csv" in entry or not entry.get("pending") else {})}
+    for key, value in expected.items():
+        if entry.get(key) != value:
+            return f"{key!r} must be {value!r}, got {show(entry.get(key), 60)!r}"
+    for key in ("spec_sha256", "csv_sha256") if "csv" in expected else ("spec_sha256",):
+        sha = entry.get(key)
+        if not (isinstance(sha, str) and len(sha) == 64 and set(sha) <= _HEX):
+            return f"{key!r} must be a sha256 in hex, got {show(sha, 70)!r}"
+    if "csv" in expected:
+        digests = entry.get("row_digests")
+        if not (isinstance(digests, list) and all(isinstance(d, str) for d in digests)):
+            return "'row_digests' must be a list of strings"
+        if entry.get("rows") != len(digests):
+            return f"'rows' must be the number of row digests, {len(digests)}, got {show(entry.get('rows'), 30)!r}"
+    return None
 
 
 def write_manifest(directory: Path, tables: dict[str, dict]) -> None:
@@ -129,21 +216,31 @@ def verify_files(directory: Path, name: str, entry: dict) -> list[Problem]:
         problems.append(Problem(entry["csv"], None, "missing (listed in the manifest)"))
         return problems
     data = csv_path.read_bytes()
-    if sha256(data) == entry["csv_sha256"]:
-        return problems
-    _, rows = read_csv(data)
+    # Every row's digest is compared even when the file's hash matches: an edit that also
+    # rewrote csv_sha256 in the manifest must still be named (a sampled check recomputes only
+    # some rows). Hashing every row costs far less than recomputing one.
+    try:
+        _, rows = read_csv(data, entry["csv"])
+    except MalformedFile as err:
+        return [*problems, Problem(entry["csv"], err.line, ("" if err.column is None else f"column {err.column}: ") + err.what)]
     digests = entry.get("row_digests", [])
     named = False
     for i, cells in enumerate(rows):
         if i >= len(digests):
-            problems.append(Problem(entry["csv"], i + 2, f"row not in the manifest: {','.join(cells)}"))
+            problems.append(Problem(entry["csv"], i + 2, f"row not in the manifest: {shown(cells)}"))
             named = True
         elif row_digest(cells) != digests[i]:
-            problems.append(Problem(entry["csv"], i + 2, f"row edited by hand (digest differs from the manifest): {','.join(cells)}"))
+            problems.append(Problem(entry["csv"], i + 2, f"row edited by hand (digest differs from the manifest): {shown(cells)}"))
             named = True
     if len(rows) < len(digests):
         problems.append(Problem(entry["csv"], len(rows) + 2, f"{len(digests) - len(rows)} row(s) missing"))
         named = True
-    if not named:
+    if not named and sha256(data) != entry["csv_sha256"]:
         problems.append(Problem(entry["csv"], None, "sha256 differs from the manifest (header or line ends edited)"))
     return problems
+
+
+def shown(cells: Sequence[str], width: int = 200) -> str:
+    """A row as text for a message, cut at `width` characters (a cell may be huge)."""
+    text = ",".join(cells)
+    return text if len(text) <= width else text[:width - 3] + "..."

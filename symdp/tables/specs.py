@@ -34,6 +34,9 @@ MAX_EXACT_CHARS = 400
 
 # An exact parameter: numbers, + - * / ** ( ), and a few elementary functions by name.
 _PARAM = re.compile(r"^(?:[0-9.eE+\-*/() ]|log|exp|sqrt|pi)+$")
+_LONG_EXPONENT = re.compile(r"[eE][-+]?\d{5,}")
+#: Longest table parameter (the grids' longest is 12 characters).
+MAX_PARAM_CHARS = 100
 
 
 def _too_long(expr: sympy.Expr) -> bool:
@@ -51,7 +54,12 @@ def parse_param(text: str) -> sympy.Expr:
     make the reader evaluate anything else.
     """
     if not isinstance(text, str) or not _PARAM.match(text):
-        raise ParameterError(f"table parameter must be an exact arithmetic expression, got {text!r}")
+        raise ParameterError(f"table parameter must be an exact arithmetic expression, got {text[:60]!r}")
+    # What a grid holds is short, with decimal exponents of a few digits and no powers; anything
+    # else could make sympy build 9**9**9**9 or 10^(10⁹) (1e-999999999) while parsing.
+    if len(text) > MAX_PARAM_CHARS or "**" in text or _LONG_EXPONENT.search(text):
+        raise ParameterError(f"table parameter must have at most {MAX_PARAM_CHARS} characters, no '**' and decimal "
+                             f"exponents of at most 4 digits, got {text[:60]!r}")
     return sympy.sympify(text, rational=True)
 
 

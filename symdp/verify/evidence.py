@@ -112,8 +112,9 @@ def _vanishes(diff: sympy.Expr) -> str | None:
     return None
 
 
-def identity(lhs: object, rhs: object, detail: str) -> Evidence:
-    """Proved iff sympy reduces ``lhs − rhs`` to 0 (sequences are compared elementwise)."""
+def identity(lhs: object, rhs: object, detail: str = "sympy simplification") -> Evidence:
+    """Proved iff sympy reduces ``lhs − rhs`` to 0 (sequences are compared elementwise);
+    `detail` says how, in the report."""
     lhs_seq, rhs_seq = (list(v) if _is_sequence(v) else [v] for v in (lhs, rhs))
     if len(lhs_seq) != len(rhs_seq):
         return Evidence("identity", "failed", f"{detail}: {len(lhs_seq)} left sides but {len(rhs_seq)} right sides", {})

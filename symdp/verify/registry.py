@@ -71,6 +71,11 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9.]+", "-", "".join(words)).replace(".-", "-").strip("-.")
 
 
+#: Longest paper key: it names report files (``verify-KEY.json``), and file names are limited to
+#: 255 bytes on common file systems.
+MAX_KEY_LENGTH = 64
+
+
 def register_paper(key: str, title: str, citation: str = "") -> str:
     """Declare the paper `key` so that claims may use it: ``register_paper("my-paper", "My
     result", "A. Author, Title, Venue 2025")`` at the top of a claim module, before its
@@ -78,6 +83,8 @@ def register_paper(key: str, title: str, citation: str = "") -> str:
     (a module may be loaded twice); a built-in key or a different title for a key is refused.
     Returns `key`."""
     key, title = str(key), " ".join(str(title).split())
+    if len(key) > MAX_KEY_LENGTH:  # the key becomes the report's file name (verify-KEY.json)
+        raise ParameterError(f"paper key must have at most {MAX_KEY_LENGTH} characters, got {len(key)}: {key[:40]!r}...")
     if not key or slug(key) != key or ":" in key:
         raise ParameterError(f"paper key must be lower case words joined by '-', e.g. {slug(key) or 'my-paper'!r}, "
                              f"got {key!r}")
