@@ -6,8 +6,6 @@ import argparse
 import json
 import sys
 
-from ..numbers import exact
-
 __all__ = ["add_parser", "run"]
 
 
@@ -32,6 +30,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def _number(text: str, name: str):
     """Exact value of a command-line number: decimals as written, fractions as fractions."""
     import sympy
+    from ..numbers import exact  # here, not at the top: `symdp --help` must not load sympy
     try:
         return exact(sympy.Rational(text), name)
     except (TypeError, ValueError):
