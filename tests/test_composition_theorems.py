@@ -306,3 +306,19 @@ def test_kov_refuses_before_allocating():
         assert tracemalloc.get_traced_memory()[1] < 10 ** 6
     finally:
         tracemalloc.stop()
+
+
+@pytest.mark.parametrize("k, d0", [(1, 0), (4, 0), (7, R(1, 7)), (9, R(1, 1000))])
+def test_kov_pair_power_takes_the_closed_form_with_the_lattice_value(k, d0):
+    from symdp import dominating
+    from symdp.composition import LatticePair
+    pair = dominating(LOG(2), d0) ** k
+    assert pair._kov_power == (LOG(2), d0, k)
+    for eps in (0, LOG(2), 3 * LOG(2), LOG(R(5, 2)), k * LOG(2)):
+        assert pair.delta(eps) == LatticePair.hockey_stick(pair, sympy.exp(eps))  # the lattice suffix sum
+
+
+def test_kov_pair_power_at_k_1e5_is_exact_within_the_default_limits():
+    from symdp import randomized_response
+    got = (randomized_response(LOG(2)) ** 10 ** 5).delta(60_000 * LOG(2))
+    assert isinstance(got, sympy.Rational) and got == kov_delta(LOG(2), 0, 10 ** 5, 60_000 * LOG(2))
