@@ -164,12 +164,12 @@ def _kov_sum_ball(eps0: arb, eps: arb, k: int) -> arb:
         return zero
     lo = max(lo, 0)  # the terms below the threshold enter as (ball)₊, a ball around 0
     with working_precision(prec + 2 * k.bit_length() + 20):
-        p = 1 / (1 + (-eps0).exp())
-        odds = p / (1 - p)
+        p, q = 1 / (1 + (-eps0).exp()), 1 / (1 + eps0.exp())  # q = 1 − p without cancelling
+        odds = eps0.exp()
         mode = min(max(int(((k + 1) * p).mid().fmpq().floor()), lo), k)
 
         def pmf(ell: int) -> arb:
-            return arb.bin_uiui(k, ell) * p ** ell * (1 - p) ** (k - ell)
+            return arb.bin_uiui(k, ell) * p ** ell * q ** (k - ell)
 
         def gap(ell: int) -> arb:
             return (1 - (eps - (2 * ell - k) * eps0).exp()).max(zero)

@@ -13,7 +13,7 @@ import mpmath
 import pytest
 import sympy
 from flint import arb, ctx
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from symdp.composition_theorems import (
     advanced_composition, advanced_composition_approx, basic_composition, decompose, drv_composition, kov_delta,
@@ -267,6 +267,7 @@ def test_kov_exact_matches_the_term_by_term_sum(k, a, b, d0):
 
 
 @settings(max_examples=20, deadline=None)
+@example(5, Fraction(1000), Fraction(1, 100))  # 1 − p below 2^-1000: computed as 1/(1 + e^ε₀)
 @given(st.integers(1, 400), st.fractions(Fraction(1, 40), Fraction(2), max_denominator=40),
        st.fractions(0, Fraction(30), max_denominator=20))
 def test_kov_certified_truncated_sum_encloses_the_exact_value(k, eps0, ratio):
