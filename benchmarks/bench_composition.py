@@ -159,7 +159,9 @@ def main() -> None:
     rows = [cli_startup()]
     import sympy
     R = sympy.Rational
-    pld_laplace_delta(1, 1.0)  # warm-up: imports are part of no row
+    from symdp import certify, laplace
+    pld_laplace_delta(1, 1.0)  # warm-up of both sides: imports are part of no row
+    certify((laplace(R(1, 10)) ** 2).delta(R(1, 100)), 5)
     rows += laplace_rows(quick) + kov_rows(quick)
     print("| computation | symdp s | symdp value | peer s | peer error (rel.) | ratio |")
     print("|---|---|---|---|---|---|")
