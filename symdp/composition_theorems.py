@@ -83,30 +83,39 @@ def drv_composition(eps0: object, k: int, delta_prime: object) -> sympy.Expr:
 # Kairouz–Oh–Viswanath: the optimal homogeneous composition
 
 
-def _binomial_tail(k: int, lo: int, x: fmpz, y: fmpz) -> fmpz:
-    """Σ_{ℓ=lo}^{k} C(k,ℓ) x^ℓ y^{k−ℓ} in integers, by binary splitting of the term ratio
-    T_{ℓ+1}/T_ℓ = (k−ℓ)x / ((ℓ+1)y): O(M(k log k) log k) instead of k products of k-bit numbers."""
+def _binomial_tails(k: int, lo: int, x: int, y: int) -> tuple[fmpz, fmpz]:
+    """(Σ_{ℓ=lo}^{k} C(k,ℓ) x^ℓ y^{k−ℓ}, Σ_{ℓ=lo}^{k} C(k,ℓ) y^ℓ x^{k−ℓ}) in integers, by binary
+    splitting of the term ratios (k−ℓ)x/((ℓ+1)y) and (k−ℓ)y/((ℓ+1)x), which share their binomial
+    products: O(M(k log k) log k) instead of k products of k-bit numbers."""
     if lo > k:
-        return fmpz(0)
+        return fmpz(0), fmpz(0)
+    fx, fy = fmpz(x), fmpz(y)
 
-    def split(i: int, j: int) -> tuple[fmpz, fmpz, fmpz]:
-        # P = Π_{i≤m<j} (k−m)x, Q = Π_{i≤m<j} (m+1)y, T/Q = Σ_{i≤n<j} Π_{i≤m≤n} (k−m)x/((m+1)y)
-        if j - i <= 16:
-            p, q, t = fmpz(1), fmpz(1), fmpz(0)
+    def split(i: int, j: int) -> tuple[fmpz, fmpz, fmpz, fmpz]:
+        # B = Π_{i≤m<j} (k−m), C = Π_{i≤m<j} (m+1), and with these
+        # T = Σ_{i≤n<j} Π_{i≤m≤n} (k−m) · x^{n−i+1} · Π_{n<m<j} (m+1) · y^{j−1−n}, U the same with x ↔ y,
+        # so that Σ_{i≤n<j} Π_{i≤m≤n} (k−m)x/((m+1)y) = T / (C y^{j−i}).
+        if j - i <= 32:  # machine-size factors: Python integers are cheaper than fmpz here
+            bb, cc, t, u, xp, yp = 1, 1, 0, 0, 1, 1
             for m in range(i, j):
-                p, q = p * ((k - m) * x), q * ((m + 1) * y)
-                t = t * ((m + 1) * y) + p
-            return p, q, t
+                bb, cc, xp, yp = bb * (k - m), cc * (m + 1), xp * x, yp * y
+                t = t * (m + 1) * y + bb * xp
+                u = u * (m + 1) * x + bb * yp
+            return fmpz(bb), fmpz(cc), fmpz(t), fmpz(u)
         mid = (i + j) // 2
-        p1, q1, t1 = split(i, mid)
-        p2, q2, t2 = split(mid, j)
-        return p1 * p2, q1 * q2, t1 * q2 + p1 * t2
+        b1, c1, t1, u1 = split(i, mid)
+        b2, c2, t2, u2 = split(mid, j)
+        left, right = mid - i, j - mid
+        return (b1 * b2, c1 * c2, t1 * c2 * fy ** right + b1 * fx ** left * t2,
+                u1 * c2 * fx ** right + b1 * fy ** left * u2)
 
-    first = fmpz.bin_uiui(k, lo) * x ** lo * y ** (k - lo)
+    first = fmpz.bin_uiui(k, lo)
+    head = (first * fx ** lo * fy ** (k - lo), first * fy ** lo * fx ** (k - lo))
     if lo == k:
-        return first
-    _, q, t = split(lo, k)
-    return first * (q + t) // q
+        return head
+    _, c, t, u = split(lo, k)
+    q1, q2 = c * fy ** (k - lo), c * fx ** (k - lo)
+    return head[0] * (q1 + t) // q1, head[1] * (q2 + u) // q2
 
 
 def _first_active(a: fmpq, b: fmpq, k: int) -> int:
@@ -128,20 +137,19 @@ def _first_active(a: fmpq, b: fmpq, k: int) -> int:
     return max((k + m) // 2, 0) if m <= k else k + 1
 
 
-def _kov_sum_exact(a: fmpq, b: fmpq, k: int) -> fmpq:
-    """S = Σ_ℓ C(k,ℓ) max(0, a^ℓ − b·a^{k−ℓ}) / (1+a)^k in ℚ (a = e^{ε₀} = p/q, b = e^ε ≥ 1).
+def _kov_sum_exact(a: fmpq, b: fmpq, k: int) -> tuple[fmpz, fmpz]:
+    """S = Σ_ℓ C(k,ℓ) max(0, a^ℓ − b·a^{k−ℓ}) / (1+a)^k for rational a = e^{ε₀} = p/q and b = e^ε,
+    as (numerator, denominator) integers, not reduced (one gcd at the very end, by the caller).
 
     The active terms are ℓ ≥ L, the least ℓ with a^{2ℓ−k} ≥ b (a term with equality is 0), so
     S = (U₁ − b U₂)/(p+q)^k with U₁ = Σ_{ℓ≥L} C(k,ℓ) p^ℓ q^{k−ℓ} and U₂ = Σ_{ℓ≥L} C(k,ℓ) q^ℓ p^{k−ℓ},
-    two binomial tails summed by binary splitting (:func:`_binomial_tail`)."""
-    if a <= 1:  # every term 1 − b·1 ≤ 0 (ε₀ = 0 and ε ≥ 0)
-        return fmpq(0)
-    p, q = a.p, a.q
-    lo = _first_active(a, b, k)
+    two binomial tails summed by binary splitting (:func:`_binomial_tails`)."""
+    p, q = int(a.p), int(a.q)
+    lo = _first_active(a, b, k) if a > 1 else k + 1  # a = 1: every term 1 − b ≤ 0
     if lo > k:
-        return fmpq(0)
-    u1, u2 = _binomial_tail(k, lo, p, q), _binomial_tail(k, lo, q, p)
-    return (u1 - b * u2) / fmpq((p + q) ** k)
+        return fmpz(0), fmpz(1)
+    u1, u2 = _binomial_tails(k, lo, p, q)
+    return u1 * b.q - b.p * u2, fmpz(p + q) ** k * b.q
 
 
 def _kov_sum_ball(eps0: arb, eps: arb, k: int) -> arb:
@@ -218,9 +226,10 @@ def kov_delta(eps0: object, delta0: object, k: int, eps: object) -> Value:
         fa, fb, fd = to_fmpq(a), to_fmpq(b), to_fmpq(d0)
         bits = k * ((fa.p + fa.q).bit_length() + fd.q.bit_length()) + fb.p.bit_length() + fb.q.bit_length()
         limits.check_bits(bits, f"the exact {k}-fold KOV δ (a rational of about {bits} bits)")
-        s = _kov_sum_exact(fa, fb, k)
-        ensure(0 <= s <= 1, "the KOV sum S lies in [0, 1]", k=k, s=s)
-        return from_fmpq(1 - (1 - fd) ** k * (1 - s))
+        num, den = _kov_sum_exact(fa, fb, k)
+        ensure(0 <= num <= den, "the KOV sum S lies in [0, 1]", k=k)
+        keep, whole = (fd.q - fd.p) ** k, fd.q ** k  # (1 − δ₀)^k = keep / whole
+        return from_fmpq(fmpq(whole * den - keep * (den - num), whole * den))
 
     def ball(prec: int) -> arb:
         # δ' = c + (1 − c)S with c = 1 − (1−δ₀)^k: two nonnegative parts, no cancellation
