@@ -122,7 +122,8 @@ def _first_active(a: fmpq, b: fmpq, k: int) -> int:
     """The least ℓ ≥ 0 with a^{2ℓ−k} ≥ b, for rational a > 1 and b (k + 1 when there is none):
     ℓ = (k + m)/2 for the least m ≡ k (mod 2) with a^m ≥ b, found next to m ≈ log b / log a
     (an arb estimate) by exact comparisons (a^m ≥ b is monotone in m)."""
-    with working_precision(128):
+    # log a is resolved at this precision even for a = 1 + 2^−2000 (parameter_bits allows it)
+    with working_precision(128 + 2 * (a.p.bit_length() + a.q.bit_length() + b.p.bit_length() + b.q.bit_length())):
         t = arb(b).log() / arb(a).log()
         m = int(t.mid().fmpq().floor()) - 2
     m = max(min(m, k + 2), -k - 2)

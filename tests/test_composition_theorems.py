@@ -257,6 +257,7 @@ def _kov_plain(a: Fraction, b: Fraction, d0: Fraction, k: int) -> Fraction:
 
 
 @settings(max_examples=25, deadline=None)
+@example(5, Fraction(2 ** 2000 + 1, 2 ** 2000), Fraction(1), Fraction(0))  # log a below 2^-1999
 @given(st.integers(1, 120), st.fractions(Fraction(1), Fraction(5), max_denominator=50),
        st.fractions(Fraction(1), Fraction(10 ** 4), max_denominator=30), st.fractions(0, Fraction(1, 10), max_denominator=100))
 def test_kov_exact_matches_the_term_by_term_sum(k, a, b, d0):
