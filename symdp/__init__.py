@@ -4,14 +4,12 @@ Every number symdp returns is exact (a sympy expression, rational whenever the m
 or certified (a :class:`~symdp.numbers.Real` whose arb enclosures contain the true value).
 """
 
+import importlib
+import sys
+import types
+
 from .errors import ParameterError, PrecisionError, ResourceLimitError, SymdpError, UnsupportedError
 from . import limits
-from .numbers import Certified, Real, certify
-from .pairs import FinitePair, Pair, dominating, gaussian, laplace, randomized_response
-from .composition import LatticePair, composed_deltas, composed_tv
-# Bound eagerly: importing the submodule symdp.staircase (tables do) would otherwise rebind the
-# name to the module, and `symdp.staircase(...)` would stop being the constructor.
-from .staircase import staircase
 
 __version__ = "0.1.0"
 
@@ -22,12 +20,40 @@ __all__ = [
     "gaussian", "laplace", "randomized_response",
 ]
 
+# The public names load on first use, so `import symdp` (and `symdp --help`) does not pay for
+# sympy and python-flint (about 1.5 s) before anything is computed.
+_LAZY = {
+    **dict.fromkeys(("Certified", "Real", "certify"), ".numbers"),
+    **dict.fromkeys(("FinitePair", "Pair", "dominating", "gaussian", "laplace", "randomized_response"), ".pairs"),
+    **dict.fromkeys(("LatticePair", "composed_deltas", "composed_tv"), ".composition"),
+    **dict.fromkeys(("zcdp", "gdp"), ".renyi"),
+    "staircase": ".staircase",
+}
+_MODULES = {"local": ".local"}
+
 
 def __getattr__(name: str):
-    # Modules written per paper load lazily, so `import symdp` stays fast.
-    import importlib
-    lazy = {"local": ".local", "zcdp": ".renyi", "gdp": ".renyi"}
-    if name in lazy:
-        module = importlib.import_module(lazy[name], __name__)
-        return module if name == "local" else getattr(module, name)
+    if name in _MODULES:
+        return importlib.import_module(_MODULES[name], __name__)
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'symdp' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY) | set(_MODULES))
+
+
+class _Package(types.ModuleType):
+    """Importing the submodule ``symdp.staircase`` binds the package attribute ``staircase`` to
+    the module; the public name is the constructor, so the binding is redirected to it."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if _LAZY.get(name) == "." + name and isinstance(value, types.ModuleType):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -18,9 +18,10 @@ from typing import Sequence
 import sympy
 from flint import arb, ctx, fmpq, fmpz
 
-from . import params
+from . import limits, params
+from .certificate import ensure
 from .errors import ParameterError, require
-from .numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, to_fmpq
+from .numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, to_fmpq, working_precision
 from .roots import solve_increasing
 
 __all__ = [
@@ -82,29 +83,127 @@ def drv_composition(eps0: object, k: int, delta_prime: object) -> sympy.Expr:
 # Kairouz–Oh–Viswanath: the optimal homogeneous composition
 
 
-def _kov_sum_exact(a: fmpq, b: fmpq, k: int) -> fmpq:
-    """S = Σ_ℓ C(k,ℓ) max(0, a^ℓ − b·a^{k−ℓ}) / (1+a)^k in ℚ (a = e^{ε₀}, b = e^{ε})."""
-    total = fmpq(0)
-    for ell in range(k + 1):
-        term = a ** ell - b * a ** (k - ell)
-        if term > 0:
-            total += fmpz.bin_uiui(k, ell) * term
-    return total / (1 + a) ** k
+def _binomial_tails(k: int, lo: int, x: int, y: int) -> tuple[fmpz, fmpz]:
+    """(Σ_{ℓ=lo}^{k} C(k,ℓ) x^ℓ y^{k−ℓ}, Σ_{ℓ=lo}^{k} C(k,ℓ) y^ℓ x^{k−ℓ}) in integers, by binary
+    splitting of the term ratios (k−ℓ)x/((ℓ+1)y) and (k−ℓ)y/((ℓ+1)x), which share their binomial
+    products: O(M(k log k) log k) instead of k products of k-bit numbers."""
+    if lo > k:
+        return fmpz(0), fmpz(0)
+    fx, fy = fmpz(x), fmpz(y)
+
+    def split(i: int, j: int) -> tuple[fmpz, fmpz, fmpz, fmpz]:
+        # B = Π_{i≤m<j} (k−m), C = Π_{i≤m<j} (m+1), and with these
+        # T = Σ_{i≤n<j} Π_{i≤m≤n} (k−m) · x^{n−i+1} · Π_{n<m<j} (m+1) · y^{j−1−n}, U the same with x ↔ y,
+        # so that Σ_{i≤n<j} Π_{i≤m≤n} (k−m)x/((m+1)y) = T / (C y^{j−i}).
+        if j - i <= 32:  # machine-size factors: Python integers are cheaper than fmpz here
+            bb, cc, t, u, xp, yp = 1, 1, 0, 0, 1, 1
+            for m in range(i, j):
+                bb, cc, xp, yp = bb * (k - m), cc * (m + 1), xp * x, yp * y
+                t = t * (m + 1) * y + bb * xp
+                u = u * (m + 1) * x + bb * yp
+            return fmpz(bb), fmpz(cc), fmpz(t), fmpz(u)
+        mid = (i + j) // 2
+        b1, c1, t1, u1 = split(i, mid)
+        b2, c2, t2, u2 = split(mid, j)
+        left, right = mid - i, j - mid
+        return (b1 * b2, c1 * c2, t1 * c2 * fy ** right + b1 * fx ** left * t2,
+                u1 * c2 * fx ** right + b1 * fy ** left * u2)
+
+    first = fmpz.bin_uiui(k, lo)
+    head = (first * fx ** lo * fy ** (k - lo), first * fy ** lo * fx ** (k - lo))
+    if lo == k:
+        return head
+    _, c, t, u = split(lo, k)
+    q1, q2 = c * fy ** (k - lo), c * fx ** (k - lo)
+    return head[0] * (q1 + t) // q1, head[1] * (q2 + u) // q2
+
+
+def _first_active(a: fmpq, b: fmpq, k: int) -> int:
+    """The least ℓ ≥ 0 with a^{2ℓ−k} ≥ b, for rational a > 1 and b (k + 1 when there is none):
+    ℓ = (k + m)/2 for the least m ≡ k (mod 2) with a^m ≥ b, found next to m ≈ log b / log a
+    (an arb estimate) by exact comparisons (a^m ≥ b is monotone in m)."""
+    # log a is resolved at this precision even for a = 1 + 2^−2000 (parameter_bits allows it)
+    with working_precision(128 + 2 * (a.p.bit_length() + a.q.bit_length() + b.p.bit_length() + b.q.bit_length())):
+        t = arb(b).log() / arb(a).log()
+        m = int(t.mid().fmpq().floor()) - 2
+    m = max(min(m, k + 2), -k - 2)
+    m -= (m - k) % 2
+
+    def at_least(m: int) -> bool:
+        return (a ** m if m >= 0 else 1 / a ** (-m)) >= b
+    while m <= k and not at_least(m):
+        m += 2
+    while m - 2 >= -k and at_least(m - 2):
+        m -= 2
+    return max((k + m) // 2, 0) if m <= k else k + 1
+
+
+def _kov_sum_exact(a: fmpq, b: fmpq, k: int) -> tuple[fmpz, fmpz]:
+    """S = Σ_ℓ C(k,ℓ) max(0, a^ℓ − b·a^{k−ℓ}) / (1+a)^k for rational a = e^{ε₀} = p/q and b = e^ε,
+    as (numerator, denominator) integers, not reduced (one gcd at the very end, by the caller).
+
+    The active terms are ℓ ≥ L, the least ℓ with a^{2ℓ−k} ≥ b (a term with equality is 0), so
+    S = (U₁ − b U₂)/(p+q)^k with U₁ = Σ_{ℓ≥L} C(k,ℓ) p^ℓ q^{k−ℓ} and U₂ = Σ_{ℓ≥L} C(k,ℓ) q^ℓ p^{k−ℓ},
+    two binomial tails summed by binary splitting (:func:`_binomial_tails`)."""
+    p, q = int(a.p), int(a.q)
+    lo = _first_active(a, b, k) if a > 1 else k + 1  # a = 1: every term 1 − b ≤ 0
+    if lo > k:
+        return fmpz(0), fmpz(1)
+    u1, u2 = _binomial_tails(k, lo, p, q)
+    return u1 * b.q - b.p * u2, fmpz(p + q) ** k * b.q
 
 
 def _kov_sum_ball(eps0: arb, eps: arb, k: int) -> arb:
-    """S in arb: Σ_ℓ C(k,ℓ) e^{ℓε₀ − k log(1+e^{ε₀})} max(0, 1 − e^{ε − (2ℓ−k)ε₀}).
+    """S of :func:`_kov_sum_exact` in arb, for any balls ε₀ > 0 and ε ≥ 0: a binomial tail
+    Σ_{ℓ≥L} π_ℓ g_ℓ with π_ℓ = C(k,ℓ) p^ℓ (1−p)^{k−ℓ}, p = e^{ε₀}/(1+e^{ε₀}), and
+    g_ℓ = (1 − e^{ε−(2ℓ−k)ε₀})₊ ∈ [0, 1].
 
-    A term with (2ℓ−k)ε₀ = ε exactly is 0; its ball [0, tiny] is still a valid enclosure."""
-    log_norm = k * eps0.exp().log1p()
+    Only the terms near the mode M = ⌊(k+1)p⌋ of the binomial law are summed, at the caller's
+    precision: walking away from M (π_{ℓ+1}/π_ℓ = (k−ℓ)p/((ℓ+1)(1−p)) decreases in ℓ, so π is
+    unimodal), the walk stops once a term falls below 2^{−prec} of the largest one; the terms
+    not summed lie in [0, B] with B = (terms skipped below)·π_first (they increase up to the
+    first summed one) + π_last·r/(1−r) (a geometric bound above, r < 1 the last ratio), and B
+    is added as the ball [0, B]. O(√(k·prec)) terms instead of k."""
+    prec = ctx.prec
     zero = arb(0)
-    total = arb(0)
-    for ell in range(k + 1):
-        gap = (1 - (eps - (2 * ell - k) * eps0).exp()).max(zero)
-        if gap == 0:
-            continue
-        total += (arb(fmpz.bin_uiui(k, ell)).log() + ell * eps0 - log_norm).exp() * gap
-    return total
+    with working_precision(64):
+        t = eps / eps0  # the active terms have 2ℓ − k ≥ t; start at or below the threshold
+        lo = int(((k + t.lower().fmpq()) / 2).floor()) - 1 if t.is_finite() else 0
+    if lo > k:
+        return zero
+    lo = max(lo, 0)  # the terms below the threshold enter as (ball)₊, a ball around 0
+    with working_precision(prec + 2 * k.bit_length() + 20):
+        p, q = 1 / (1 + (-eps0).exp()), 1 / (1 + eps0.exp())  # q = 1 − p without cancelling
+        odds = eps0.exp()
+        mode = min(max(int(((k + 1) * p).mid().fmpq().floor()), lo), k)
+
+        def pmf(ell: int) -> arb:
+            return arb.bin_uiui(k, ell) * p ** ell * q ** (k - ell)
+
+        def gap(ell: int) -> arb:
+            return (1 - (eps - (2 * ell - k) * eps0).exp()).max(zero)
+
+        peak = pmf(mode)
+        tiny = peak * arb(2) ** (-prec - 10)
+        total, term, ell = peak * gap(mode), peak, mode
+        while ell > lo:  # down from the mode: π_{ℓ−1} = π_ℓ·ℓ/((k−ℓ+1)·odds)
+            term = term * ell / ((k - ell + 1) * odds)
+            ell -= 1
+            total += term * gap(ell)
+            if term < tiny:
+                break
+        bound = term * (ell - lo)
+        term, ell = peak, mode
+        while ell < k:
+            ratio = odds * (k - ell) / (ell + 1)
+            term = term * ratio
+            ell += 1
+            total += term * gap(ell)
+            if term < tiny and ratio < 1:
+                bound += term * odds * (k - ell) / (ell + 1) / (1 - odds * (k - ell) / (ell + 1))
+                break
+        ensure(bound >= 0, "the KOV tail bound is nonnegative", bound=bound)
+        return total + zero.union(bound)
 
 
 def kov_delta(eps0: object, delta0: object, k: int, eps: object) -> Value:
@@ -113,18 +212,33 @@ def kov_delta(eps0: object, delta0: object, k: int, eps: object) -> Value:
     (Kairouz–Oh–Viswanath, Theorem 3.3, in the form displayed in Steinke §7; its proof applies
     Steinke's Proposition 7 to the k-fold worst-case PLD of footnote 16).
 
-    Exact (sympy Rational) when e^{ε₀}, e^{ε} and δ₀ are rational, else a certified Real.
+    Exact (sympy Rational) when e^{ε₀}, e^{ε} and δ₀ are rational, by binary splitting of the two
+    binomial tails in S (k = 10⁵ in a fraction of a second); else a certified Real summing only the
+    terms near the binomial mode, with a proved bound on the rest. The exact rational has about
+    k·log₂(denominators) bits, checked against ``limits.rational_bits`` before anything is summed.
     """
     e0 = params.nonnegative(eps0, "eps0")
     e = params.nonnegative(eps, "eps")
     d0 = params.probability(delta0, "delta0")
     k = params.count(k)
+    limits.check("binomial_n", k, f"the {k}-fold KOV sum's binomial coefficients C(k, l)")
     a, b = sympy.exp(e0), sympy.exp(e)
     if is_rational(a) and is_rational(b) and is_rational(d0):
-        s = _kov_sum_exact(to_fmpq(a), to_fmpq(b), k)
-        return from_fmpq(1 - (1 - to_fmpq(d0)) ** k * (1 - s))
-    return Real(lambda p: 1 - (1 - arb_of(d0, p)) ** k * (1 - _kov_sum_ball(arb_of(e0, p), arb_of(e, p), k)),
-                name="kov_delta")
+        fa, fb, fd = to_fmpq(a), to_fmpq(b), to_fmpq(d0)
+        bits = k * ((fa.p + fa.q).bit_length() + fd.q.bit_length()) + fb.p.bit_length() + fb.q.bit_length()
+        limits.check_bits(bits, f"the exact {k}-fold KOV δ (a rational of about {bits} bits)")
+        num, den = _kov_sum_exact(fa, fb, k)
+        ensure(0 <= num <= den, "the KOV sum S lies in [0, 1]", k=k)
+        keep, whole = (fd.q - fd.p) ** k, fd.q ** k  # (1 − δ₀)^k = keep / whole
+        return from_fmpq(fmpq(whole * den - keep * (den - num), whole * den))
+
+    def ball(prec: int) -> arb:
+        # δ' = c + (1 − c)S with c = 1 − (1−δ₀)^k: two nonnegative parts, no cancellation
+        # against 1 when δ' is tiny.
+        c = -(k * (-arb_of(d0, prec)).log1p()).expm1() if d0 != 1 else arb(1)
+        s = _kov_sum_ball(arb_of(e0, prec), arb_of(e, prec), k)
+        return c + (1 - c) * s
+    return Real(ball, name="kov_delta")
 
 
 def kov_epsilon(eps0: object, delta0: object, k: int, delta: object) -> Value:

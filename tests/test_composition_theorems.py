@@ -5,21 +5,25 @@ grid form, mpmath bisection, exact Beta integrals."""
 
 import itertools
 import random
+import tracemalloc
 from fractions import Fraction
 from math import comb
 
 import mpmath
 import pytest
 import sympy
-from hypothesis import given, settings, strategies as st
+from flint import arb, ctx
+from hypothesis import example, given, settings, strategies as st
 
 from symdp.composition_theorems import (
     advanced_composition, advanced_composition_approx, basic_composition, decompose, drv_composition, kov_delta,
     kov_epsilon, mv_delta,
 )
-from symdp.errors import ParameterError
+from symdp import limits
+from symdp.composition_theorems import _kov_sum_ball
+from symdp.errors import ParameterError, ResourceLimitError
 from symdp.lower_bounds import lemma26_terms, lemma27_bound, mean_estimation_lower_bound, theorem25_error_bound
-from symdp.numbers import arb_of, certify
+from symdp.numbers import arb_of, certify, encloses, endpoints, to_fmpq
 
 R = sympy.Rational
 LOG = sympy.log
@@ -240,3 +244,83 @@ def test_theorem25():
 def test_parameter_errors(call):
     with pytest.raises(ParameterError):
         call()
+
+
+# --------------------------------------------------------------------------------------------
+# KOV at large k: binary-split exact tails and the truncated certified sum against the plain sum
+
+
+def _kov_plain(a: Fraction, b: Fraction, d0: Fraction, k: int) -> Fraction:
+    """δ' of KOV Theorem 3.3 term by term over all k + 1 values of ℓ, in Fractions."""
+    s = sum((comb(k, l) * max(Fraction(0), a ** l - b * a ** (k - l)) for l in range(k + 1)), Fraction(0))
+    return 1 - (1 - d0) ** k * (1 - s / (1 + a) ** k)
+
+
+@settings(max_examples=25, deadline=None)
+@example(5, Fraction(2 ** 2000 + 1, 2 ** 2000), Fraction(1), Fraction(0))  # log a below 2^-1999
+@given(st.integers(1, 120), st.fractions(Fraction(1), Fraction(5), max_denominator=50),
+       st.fractions(Fraction(1), Fraction(10 ** 4), max_denominator=30), st.fractions(0, Fraction(1, 10), max_denominator=100))
+def test_kov_exact_matches_the_term_by_term_sum(k, a, b, d0):
+    got = kov_delta(LOG(R(a.numerator, a.denominator)), R(d0.numerator, d0.denominator), k,
+                    LOG(R(b.numerator, b.denominator)))
+    want = _kov_plain(a, b, d0, k)
+    assert got == R(want.numerator, want.denominator)
+
+
+@settings(max_examples=20, deadline=None)
+@example(5, Fraction(1000), Fraction(1, 100))  # 1 − p below 2^-1000: computed as 1/(1 + e^ε₀)
+@given(st.integers(1, 400), st.fractions(Fraction(1, 40), Fraction(2), max_denominator=40),
+       st.fractions(0, Fraction(30), max_denominator=20))
+def test_kov_certified_truncated_sum_encloses_the_exact_value(k, eps0, ratio):
+    # ε₀ rational, so e^{ε₀} is irrational and the certified route runs: against mpmath's
+    # term-by-term sum over all k + 1 values of ℓ at 80 digits.
+    e0, e = R(eps0.numerator, eps0.denominator), R(ratio.numerator, ratio.denominator) * R(eps0.numerator, eps0.denominator)
+    ball = kov_delta(e0, 0, k, e).ball(200)
+    with mpmath.workdps(80):
+        x0, x = mpmath.mpf(e0.p) / e0.q, mpmath.mpf(e.p) / e.q
+        want = mpmath.fsum(mpmath.binomial(k, l) * mpmath.exp(l * x0 - k * mpmath.log1p(mpmath.exp(x0)))
+                           * max(mpmath.mpf(0), 1 - mpmath.exp(x - (2 * l - k) * x0)) for l in range(k + 1))
+        lo, hi = (mpmath.mpf(int(x.p)) / int(x.q) for x in endpoints(ball, 200))
+        slack = mpmath.mpf(10) ** -70 * (1 + abs(want))
+        assert lo - slack <= want <= hi + slack
+        assert hi - lo <= mpmath.mpf(2) ** -150 * max(want, mpmath.mpf(2) ** -600) + mpmath.mpf(2) ** -190
+
+
+def test_kov_large_k_exact_and_certified_routes_agree():
+    # k = 20000: the binary-split exact rational against the truncated arb sum (both of this
+    # module, but independent: exact integers over every active term vs. a walk from the mode).
+    k, j, d0 = 20_000, 12_000, R(1, 10 ** 6)
+    exact_value = kov_delta(LOG(2), d0, k, j * LOG(2))
+    assert isinstance(exact_value, sympy.Rational) and 0 < exact_value < 1
+    with ctx.workprec(400):
+        s = _kov_sum_ball(arb(2).log(), j * arb(2).log(), k)
+        d = 1 - (1 - arb(d0.p) / d0.q) ** k * (1 - s)
+        assert encloses(d, to_fmpq(exact_value))
+
+
+def test_kov_refuses_before_allocating():
+    tracemalloc.start()
+    try:
+        with pytest.raises(ResourceLimitError, match="binomial_n"):
+            kov_delta(LOG(2), 0, 10 ** 7, 10 ** 6 * LOG(2))
+        with limits.raised(rational_bits=10 ** 5), pytest.raises(ResourceLimitError, match="rational_bits"):
+            kov_delta(LOG(2), 0, 10 ** 5, 6 * 10 ** 4 * LOG(2))
+        assert tracemalloc.get_traced_memory()[1] < 10 ** 6
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("k, d0", [(1, 0), (4, 0), (7, R(1, 7)), (9, R(1, 1000))])
+def test_kov_pair_power_takes_the_closed_form_with_the_lattice_value(k, d0):
+    from symdp import dominating
+    from symdp.composition import LatticePair
+    pair = dominating(LOG(2), d0) ** k
+    assert pair._kov_power == (LOG(2), d0, k)
+    for eps in (0, LOG(2), 3 * LOG(2), LOG(R(5, 2)), k * LOG(2)):
+        assert pair.delta(eps) == LatticePair.hockey_stick(pair, sympy.exp(eps))  # the lattice suffix sum
+
+
+def test_kov_pair_power_at_k_1e5_is_exact_within_the_default_limits():
+    from symdp import randomized_response
+    got = (randomized_response(LOG(2)) ** 10 ** 5).delta(60_000 * LOG(2))
+    assert isinstance(got, sympy.Rational) and got == kov_delta(LOG(2), 0, 10 ** 5, 60_000 * LOG(2))

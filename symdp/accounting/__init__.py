@@ -4,10 +4,29 @@ See :mod:`symdp.accounting.api` for the guarantee and the method, :mod:`.discret
 dominating/dominated grid discretisations and :mod:`.compose` for the exact integer composition.
 """
 
-from .api import (Bracket, CostLimitError, Limits, delta_bracket, dpsgd_delta, dpsgd_epsilon, dpsgd_pair,
-                  epsilon_bracket)
-from .profiles import FiniteProfile, GaussianProfile, LaplaceProfile, Profile, SubsampledProfile, profile_of
+import importlib
 
 __all__ = ["Bracket", "CostLimitError", "Limits", "delta_bracket", "epsilon_bracket", "dpsgd_delta",
            "dpsgd_epsilon", "dpsgd_pair", "Profile", "GaussianProfile", "LaplaceProfile", "SubsampledProfile",
            "FiniteProfile", "profile_of"]
+
+# Loaded on first use: `symdp --help` imports this package (for the `account` parser) and must
+# not pay for sympy and python-flint.
+_LAZY = {
+    **dict.fromkeys(("Bracket", "CostLimitError", "Limits", "delta_bracket", "dpsgd_delta", "dpsgd_epsilon",
+                     "dpsgd_pair", "epsilon_bracket"), ".api"),
+    **dict.fromkeys(("FiniteProfile", "GaussianProfile", "LaplaceProfile", "Profile", "SubsampledProfile",
+                     "profile_of"), ".profiles"),
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'symdp.accounting' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

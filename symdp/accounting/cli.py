@@ -7,7 +7,6 @@ import json
 import sys
 
 from ..limits import on_terminal
-from ..numbers import exact
 
 __all__ = ["add_parser", "run"]
 
@@ -33,6 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def _number(text: str, name: str):
     """Exact value of a command-line number: decimals as written, fractions as fractions."""
     import sympy
+    from ..numbers import exact  # here, not at the top: `symdp --help` must not load sympy
     try:
         return exact(sympy.Rational(text), name)
     except (TypeError, ValueError):
