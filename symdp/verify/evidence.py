@@ -29,6 +29,7 @@ from flint import arb, fmpq
 from ..errors import SymdpError
 from ..numbers import Real, certify, endpoints, exact
 from . import boxes
+from .facts import Cited, prose_json, relations, relations_json, uses_json
 
 #: Status vocabulary (API.md), strongest first.
 STATUSES = ("proved", "checked", "erratum", "failed")
@@ -258,8 +259,9 @@ def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, m
 
 
 #: How much an erratum matters (README errata table, report): a wrong result, a slip of notation
-#: or arithmetic that the surrounding text corrects, or a gap in a proof of a true statement.
-ERRATUM_KINDS = ("substantive", "typo", "proof gap")
+#: or arithmetic that the surrounding text corrects, a gap in a proof of a true statement, or a minor
+#: imprecision (an informal remark, a threshold that does not change the result).
+ERRATUM_KINDS = ("substantive", "typo", "proof gap", "minor")
 
 
 def erratum(printed_holds: bool | Evidence, witness: Mapping[str, object], corrected: Evidence, detail: str, *,
@@ -318,22 +320,33 @@ def combine(*evidences: Evidence, detail: str = "") -> Evidence:
 
 
 def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence], domain: str,
-              stated_domain: str | None = None) -> Evidence:
+              domain_relations: Sequence[sympy.Basic] | None = None, uses: Sequence[str | Cited] = (),
+              prose_steps: Sequence[str] = (), stated_domain: str | None = None) -> Evidence:
     """A claim's result: the status of `statement` (the evidence about the paper's statement),
     provided every cross-check passes.
 
     Cross-checks (library functions against the statement, reference values against a
     certified evaluation) must pass for the claim to pass, but they do not lower a proof to
-    ``checked``. `domain` is the parameter domain the statement evidence covers; `stated_domain`
-    is the paper's (default: the same, i.e. the whole stated domain). Both are recorded, and
-    the report names the restriction when they differ.
+    ``checked``. The facts the claim's status is computed from are recorded in ``data``:
+
+    - `domain`: the parameter domain the statement evidence covers, in words;
+      `domain_relations`: the same as sympy relations (decided against the claim's
+      ``stated_relations``);
+    - `uses`: what the proof rests on, claim ids (str) and ``cited(author, result)``;
+    - `prose_steps`: steps argued in words, not by machine ("induction on k").
+
+    `stated_domain` is the older way to name the paper's domain; the claim decorator's
+    ``stated_domain`` takes precedence over it.
     """
     checks = [e for item in cross_checks for e in (item if _is_sequence(item) else [item])]
     if not isinstance(statement, Evidence) or not all(isinstance(e, Evidence) for e in checks):
         raise TypeError("establish() takes Evidence objects")
-    stated = domain if stated_domain is None else stated_domain
+    rels = relations(domain_relations, "domain_relations")
     data = {**statement.data, "statement": statement.to_json(), "cross_checks": [e.to_json() for e in checks],
-            "domain": domain, "stated_domain": stated, "whole_domain": domain == stated}
+            "domain": " ".join(str(domain).split()), "domain_relations": relations_json(rels),
+            "uses": uses_json(uses), "prose_steps": prose_json(prose_steps)}
+    stated = data["domain"] if stated_domain is None else " ".join(str(stated_domain).split())
+    data.update(stated_domain=stated, whole_domain=data["domain"] == stated)
     failed = [e for e in checks if not e.passed]
     if failed:
         reason = "; ".join(e.detail for e in failed)

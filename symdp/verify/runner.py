@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Mapping, TextIO
 
 from .evidence import Evidence, combine
+from .facts import relations_json
 from .registry import ClaimSpec, Registry
 
 #: Default time limit of one claim, in seconds.
@@ -35,6 +36,13 @@ class ClaimReport:
     seconds: float
     detail: str
     data: dict = field(default_factory=dict, hash=False)
+    #: The paper's hypotheses (words, where, relations as :func:`~symdp.verify.facts.relations_json`).
+    stated_domain: str | None = None
+    stated_where: str | None = None
+    stated_relations: dict | None = field(default=None, hash=False)
+    #: What the proof rests on (claim ids, cited results) and its steps argued in words.
+    uses: list = field(default_factory=list, hash=False)
+    prose_steps: list = field(default_factory=list, hash=False)
 
     @property
     def passed(self) -> bool:
@@ -46,7 +54,9 @@ class ClaimReport:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> "ClaimReport":
         return cls(obj["paper"], obj["label"], obj.get("id", ""), obj.get("statement", ""), obj["status"],
-                   obj["evidence"], float(obj["seconds"]), obj["detail"], dict(obj.get("data", {})))
+                   obj["evidence"], float(obj["seconds"]), obj["detail"], dict(obj.get("data", {})),
+                   obj.get("stated_domain"), obj.get("stated_where"), obj.get("stated_relations"),
+                   list(obj.get("uses", [])), list(obj.get("prose_steps", [])))
 
 
 def evaluate(spec: ClaimSpec) -> Evidence:
@@ -118,11 +128,23 @@ def run_claim(spec: ClaimSpec, timeout: float | None = TIMEOUT, isolate: bool = 
     isolate = isolate and "fork" in multiprocessing.get_all_start_methods()
     outcome, payload = _in_child(spec, timeout) if isolate else _in_process(spec)
     seconds = round(time.perf_counter() - start, 3)
+    stated = (spec.stated_domain, spec.stated_where, relations_json(spec.stated_relations))
     if outcome == "ok":
         ev = Evidence.from_json(payload)
         return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, ev.status, ev.kind, seconds,
-                           ev.detail, ev.data)
-    return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, "failed", None, seconds, str(payload))
+                           ev.detail, ev.data, *stated, *_rests_on(ev.data))
+    return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, "failed", None, seconds, str(payload), {},
+                       *stated)
+
+
+def _rests_on(data: Mapping[str, Any]) -> tuple[list, list]:
+    """The ``uses`` and ``prose_steps`` recorded by ``establish``, gathered over combined parts."""
+    uses, prose = list(data.get("uses", [])), list(data.get("prose_steps", []))
+    for part in data.get("parts", []):
+        more_uses, more_prose = _rests_on(part.get("data", {}))
+        uses += [u for u in more_uses if u not in uses]
+        prose += [p for p in more_prose if p not in prose]
+    return uses, prose
 
 
 def load_error_reports(registry: Registry) -> list[ClaimReport]:
