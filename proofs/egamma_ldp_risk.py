@@ -6,16 +6,19 @@ Theorem 2, Remark 1, Example 4) and Figure 1 are in egamma_ldp_bayes.py.
 
 from __future__ import annotations
 
+import itertools
+
 import sympy
+from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _egamma_helpers import (DELTA, OMEGA, T, bernoulli, catalog, entropy, hellinger2, holds, kl, ldp_kernels, le,
                              mutual_information, product_law, push, random_kernel, random_law, rng, tv_events, tv_l1)
 from symdp.local import Channel, phi, randomized_response, worst_case_contraction
 from symdp.local import risk_bounds as rb
-from symdp.numbers import sign
+from symdp.numbers import Real, sign
 from symdp.roots import solve_decreasing
-from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity,
+from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box)
 
 PAPER = "egamma-ldp"
@@ -252,20 +255,48 @@ def _lemma4_instance():
     return laws, n, i_x, i_z
 
 
+def _point_mass_rr_information(n: int):
+    """V uniform on {0, 1}, P_v = δ_v (so X^n = (v, …, v) and I(X^n;V) = log 2), Z^n = K_RR^{⊗n}(X^n) with
+    binary randomized response at ε = 1: I(Z^n;V) by two routes, (a) a sum over all 2^n output sequences of
+    ½Σ_v P(z|v) log(P(z|v)/P(z)) in arb, (b) grouped by the number s of ones, by symmetry in v:
+    Σ_s C(n,s) e^s (1+e)^{−n} log(2/(1 + e^{n−2s}))."""
+    def by_sequences(prec):
+        e = arb(1).exp()
+        keep, flip = e / (1 + e), 1 / (1 + e)
+        total = arb(0)
+        for z in itertools.product((0, 1), repeat=n):
+            ones = sum(z)
+            p1, p0 = keep ** ones * flip ** (n - ones), keep ** (n - ones) * flip ** ones
+            mid = (p0 + p1) / 2
+            total += (p0 * (p0 / mid).log() + p1 * (p1 / mid).log()) / 2
+        return total
+    s = sympy.Symbol("s", integer=True, nonnegative=True)
+    closed = sympy.Sum(sympy.binomial(n, s) * sympy.E ** s / (1 + sympy.E) ** n * log(2 / (1 + sympy.E ** (n - 2 * s))),
+                       (s, 0, n)).doit()
+    return Real(by_sequences), closed
+
+
 @claim(PAPER, "Eq. (9) and Lemma 4",
-       "For K^{⊗n} with K (ε,δ)-LDP: I(Z^n;V) ≤ φ_n(ε,δ) I(X^n;V) ≤ (nφ_n/|𝒱|²) Σ_{v,v'} D_KL(P_v‖P_{v'})")
+       "For K^{⊗n} with K (ε,δ)-LDP: I(Z^n;V) ≤ φ_n(ε,δ) I(X^n;V) ≤ (nφ_n/|𝒱|²) Σ_{v,v'} D_KL(P_v‖P_{v'}); φ_n cannot be "
+       "replaced by the single-letter φ(ε,δ)")
 def lemma_4():
     laws, n, i_x, i_z = _lemma4_instance()
     pair_kl = [[kl(a, b) for b in laws] for a in laws]
     f = phi(log(2), 0, n)
     bound = rb.private_fano_information(log(2), 0, n, pair_kl)
     chain = [le(i_z, f * i_x), le(f * i_x, bound)]
-    not_eta = sign(i_z - worst_case_contraction(log(2), 0, "kl") * i_x) > 0
+    seq, closed = _point_mass_rr_information(10)
+    ratio = seq / log(2)
+    witness = [sign(ratio - phi(1, 0)) > 0, le(ratio, phi(1, 0, 10))]
     fano = rb.fano_lower_bound(1, i_x, 3)
     return establish(holds(all(chain), "V uniform on 3 Bernoulli laws (1/5, 1/2, 4/5), n = 2, RR at e^ε = 2: "
                            "I(Z²;V) ≤ φ_2 I(X²;V) ≤ (2φ_2/9)ΣD"),
-                     holds(not_eta, "and φ_n cannot be replaced by η_KL(K): I(Z²;V) = 0.026492 > η_KL(RR)·I(X²;V) = "
-                           "0.025323 (X² given V is i.i.d., but not a product law: η_KL(K^{⊗n}) > η_KL(K))"),
+                     certified_agreement(seq, closed, 20, "I(Z^10;V) for point masses P_v = δ_v through binary RR at "
+                                         "ε = 1: the sum over all 1024 output sequences = the sum over the count of ones"),
+                     holds(all(witness), "φ_n cannot be replaced by φ: with point masses P_v = δ_v (V uniform on {0, 1}) "
+                           "and binary RR at ε = 1, n = 10, I(Z^10;V)/I(X^10;V) (certified) exceeds φ(1, 0) = 1 − 1/e "
+                           "and stays ≤ φ_10(1, 0) = 1 − e^{−10}"),
+                     catalog([ratio, phi(1, 0)], ["0.7837", "0.6321"], "the ratio 0.7837 against φ = 0.6321"),
                      exact_agreement(fano, 1 - (i_x + log(2)) / log(3), "eq. (9) with τ = 1, |𝒱| = 3"),
                      domain="one instance", stated_domain="all V, P_v, n, (ε,δ)-LDP K")
 
