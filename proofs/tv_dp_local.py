@@ -117,7 +117,10 @@ def eq_26():
                                  "printed inequality": f"true but vacuous: {vacuous.detail} ({vacuous.status})"},
                    corrected, "the printed inequality d_TV ≤ (e^ε+1)/(e^ε−1) is true but vacuous (the bound is ≥ 1); "
                    "the reciprocal of the intended bound tanh(ε/2) = (e^ε−1)/(e^ε+1) was printed, and App. M and "
-                   "eq. (27) use the intended one", corrected_statement="d_TV(Q) ≤ (e^ε−1)/(e^ε+1)", kind="typo")
+                   "eq. (27) use the intended one", corrected_statement="d_TV(Q) ≤ (e^ε−1)/(e^ε+1)", kind="typo",
+                   reading="(26) read as the bound App. M takes from it (“noting that d_TV(Q) ≤ (e^ε−1)/(e^ε+1) (by "
+                   "equation (26))”), i.e. the supremum of d_TV over ε-LDP channels; read literally, the printed "
+                   "inequality holds for every channel (the bound is ≥ 1) and would be no erratum")
 
 
 @claim(PAPER, "Proposition 2",
