@@ -79,7 +79,7 @@ def eq_2():
     return erratum(sign(printed - tv) == 0, {"P": "1/10, 9/10", "Q": "7/10, 3/10", "D_{|t-1|}": str(printed),
                                              "TV = sup_A (P(A)-Q(A))": str(tv)},
                    corrected, "normalisation: D_{|t−1|} = 6/5 = 2·TV (harmless for contraction coefficients, which "
-                   "are scale invariant)", corrected_statement="TV = D_f with f(t) = |t − 1|/2")
+                   "are scale invariant)", corrected_statement="TV = D_f with f(t) = |t − 1|/2", kind="typo")
 
 
 @claim(PAPER, "Eq. (3)",
@@ -262,7 +262,7 @@ def example_1_sum():
     printed = R(1, 2) * (g - 1)
     return erratum(value == printed, {"e^eps": g, "p": "3/10", "q": "4/5", "sum": str(value), "printed 0.5(e^eps-1)": str(printed)},
                    corrected, "the sum is e^ε − 1 = 1, not 1/2 (the conclusion E_{e^ε} = 0 is unaffected)",
-                   corrected_statement="the sum equals e^ε − 1 for all p, q ∈ [0, 1]")
+                   corrected_statement="the sum equals e^ε − 1 for all p, q ∈ [0, 1]", kind="typo")
 
 
 # --------------------------------------------------------------------------------------------
@@ -357,7 +357,7 @@ def lemma_1_bsc():
     return erratum(le(printed, dobrushin), {"omega": "1/4", "printed 1-2w^2": str(printed), "(1-2w)^2": "1/4",
                                             "eta_TV(BSC) (bounds every eta_f, eq. 30)": str(dobrushin)},
                    corrected, "the printed 7/8 exceeds η_TV(BSC(1/4)) = 1/2 ≥ η_KL, so it cannot be η_KL",
-                   corrected_statement="η_KL(BSC(ω)) = (1 − 2ω)²")
+                   corrected_statement="η_KL(BSC(ω)) = (1 − 2ω)²", kind="typo")
 
 
 @claim(PAPER, "Lemma 2", "For K ∈ Q_{ε,δ}: η_f(K^{⊗n}) ≤ φ_n(ε,δ) = 1 − e^{−nε}(1 − δ)^n = 1 − (1 − φ)^n")

@@ -264,7 +264,7 @@ def remark_1_value_15():
     printed_close = le(abs(value - R(3, 100)), R(5, 1000))
     return erratum(printed_close, {"value of (15)": "0.0456594318433182", "printed": "0.03"}, corrected,
                    "0.0457 does not round to 0.03 (it is still a valid, weaker, lower bound)",
-                   corrected_statement="(15) gives R_1^Bayes ≥ 0.04566")
+                   corrected_statement="(15) gives R_1^Bayes ≥ 0.04566", kind="minor")
 
 
 def _fano_units(info):

@@ -99,7 +99,10 @@ def lemma_3_djw():
     w = R(1, 10)
     return erratum(le(phi(w, 0), 4 * w ** 2), {"eps": "1/10", "1 - e^-eps": "0.0951626", "4 eps^2": "0.04"},
                    corrected, "at ε = 0.1 the private effective sample size 0.0952n exceeds 4ε²n = 0.04n: weaker, "
-                   "not stronger", corrected_statement="Lemma 3 improves on 4ε²n iff ε > ε* = 0.2239807…")
+                   "not stronger", corrected_statement="Lemma 3 improves on 4ε²n iff ε > ε* = 0.2239807…", kind="minor",
+                   reading="“this result strengthens Duchi et al. [10, Corollary 2], where the effective sample size "
+                   "was shown to be 4ε²n for sufficiently small ε”: a comparison remark; Lemma 3 is more general (δ > 0, "
+                   "every ε) but its effective sample size is the larger one for ε < ε*, Duchi et al.'s own regime")
 
 
 # --------------------------------------------------------------------------------------------
@@ -138,7 +141,7 @@ def corollary_1_separation():
     return erratum(sep.subs(at) == (2 * OMEGA ** (2 * (K - 1) / K)).subs(at),
                    {"omega": "3/10", "k": 2, "(theta1-theta0)^2": str(sep.subs(at)), "printed 2w^(2(k-1)/k)": "3/5"},
                    corrected, "the separation is 6/5, twice the printed 3/5",
-                   corrected_statement="ℓ₂²(θ(P0), θ(P1)) = 4ω^{2(k−1)/k}")
+                   corrected_statement="ℓ₂²(θ(P0), θ(P1)) = 4ω^{2(k−1)/k}", kind="typo")
 
 
 @claim(PAPER, "Corollary 1 (proof, eqs. 37–40)",
@@ -199,7 +202,7 @@ def corollary_1_omega():
                                                         "threshold n* and the brackets at n = 26, 27")),
                              domain="n ≥ 1, φ > 0"),
                    "at n = 27 the printed choice makes (40) negative (vacuous)",
-                   corrected_statement="ω = min{1, [1 − (7/8)^{1/n}]/φ}: ℛ_n ≥ ½ω^{2(k−1)/k}")
+                   corrected_statement="ω = min{1, [1 − (7/8)^{1/n}]/φ}: ℛ_n ≥ ½ω^{2(k−1)/k}", kind="proof gap")
 
 
 @claim(PAPER, "Corollary 1 (eq. 8), erratum",
@@ -227,7 +230,8 @@ def corollary_1_statement():
                     "printed rate min{1,(n phi^2)^-1/2}": str(sympy.N(rate, 12)), "constant C": "1/1000"},
                    corrected, "even with C = 1/1000 the claimed lower bound C·rate = 1.0e-7 exceeds the achievable "
                    "MSE 9.06e-8; the ratio achievable/rate ≤ 145/(16√n) → 0",
-                   corrected_statement="ℛ_n ≥ ½ min{1, [1 − (7/8)^{1/n}]/φ}^{2(k−1)/k} (no (nφ²) rate)")
+                   corrected_statement="ℛ_n ≥ ½ min{1, [1 − (7/8)^{1/n}]/φ}^{2(k−1)/k} (no (nφ²) rate)",
+                   kind="substantive")
 
 
 @claim(PAPER, "Corollary 1 (remarks k = 2, k → ∞)",
@@ -312,7 +316,7 @@ def lemma_4_proof():
                           domain="one instance", stated_domain="all instances")
     return erratum(sign(i_x - rhs) == 0, {"instance": "V uniform, P_v = Ber(1/5), Ber(1/2), Ber(4/5), n = 2",
                                           "I(X^2;V)": str(sympy.N(i_x, 12)), "(n/|V|) sum D(P_v||Pbar)": str(sympy.N(rhs, 12))},
-                   corrected, "the two sides differ; only '≤' holds", corrected_statement="I(X^n;V) ≤ (n/|𝒱|)Σ_v D(P_v‖P̄)")
+                   corrected, "the two sides differ; only '≤' holds", corrected_statement="I(X^n;V) ≤ (n/|𝒱|)Σ_v D(P_v‖P̄)", kind="typo")
 
 
 @claim(PAPER, "Eq. (10) (comparison with Lemma 4), erratum",
@@ -329,7 +333,7 @@ def eq_10():
     return erratum(printed_holds, {"eps": "2/5", "n": 11, "2(e^eps - 1)": str(sympy.N(2 * (exp(e) - 1), 12)),
                                    "phi_11(eps, 0)": str(sympy.N(phi(e, 0, 11), 12))},
                    corrected, "at ε = 0.4, n = 11 Lemma 4 is the looser bound (a marginal slip: the threshold is "
-                   "log 1.5 = 0.405465)", corrected_statement="(10) is looser than Lemma 4 for all n iff ε ≥ log(3/2)")
+                   "log 1.5 = 0.405465)", corrected_statement="(10) is looser than Lemma 4 for all n iff ε ≥ log(3/2)", kind="minor")
 
 
 def _cor2_instance(w):
@@ -349,7 +353,7 @@ def corollary_2_eq43():
                           domain="one instance", stated_domain="all instances")
     return erratum(le(pair, i_x), {"construction": "k = 2, V = {(1,1), (-1,-1)}, omega = 1/2, n = 1",
                                    "(1/|V|^2) sum KL": str(sympy.N(pair, 12)), "I(X;V)": str(sympy.N(i_x, 12))},
-                   corrected, "the Σ KL term exceeds I(X;V)", corrected_statement="I(X^n;V) ≤ (n/|𝒱|²)Σ KL(P_v‖P_v')")
+                   corrected, "the Σ KL term exceeds I(X;V)", corrected_statement="I(X^n;V) ≤ (n/|𝒱|²)Σ KL(P_v‖P_v')", kind="proof gap")
 
 
 @claim(PAPER, "Corollary 2 (proof, eqs. 44–46)",

@@ -209,7 +209,7 @@ def lemma_22_proof():
     corrected = exact_agreement([fixed[i][y] * theta[y] for i in range(2) for y in range(3)],
                                 [v for row in Qm for v in row], "S_ij = Q_ij/θ_j reproduces Q = SΘ")
     return establish(erratum(printed_ok, {"Q": str(Qm), "theta": str(theta), "printed S": str(printed)}, corrected,
-                             "with θ_i (row index) SΘ ≠ Q", corrected_statement="S_ij = Q_ij/θ_j"),
+                             "with θ_i (row index) SΘ ≠ Q", corrected_statement="S_ij = Q_ij/θ_j", kind="typo"),
                      domain="one 2×3 witness")
 
 

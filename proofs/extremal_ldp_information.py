@@ -66,7 +66,7 @@ def eq_100():
     return establish(erratum(sign(printed - binary_mi(P, e)) == 0, {"P": str(P), "e^eps": "2",
                                                                      "printed": str(sympy.N(printed, 15)),
                                                                      "BIN": str(sympy.N(binary_mi(P, e), 15))},
-                             combine(corrected, cross), "a repeated index", corrected_statement="μ(S_{j1}) + μ(S_{j2})"),
+                             combine(corrected, cross), "a repeated index", corrected_statement="μ(S_{j1}) + μ(S_{j2})", kind="typo"),
                      domain="symbolic; witness P = (.6, .3, .1), e^ε = 2")
 
 
@@ -121,7 +121,8 @@ def theorem_12_uniqueness():
                       "tied maximisers and RR/BIN = 1 + (2/9)ε + o(ε)")
     return establish(erratum(any(flags), wit, corrected, "the proof invokes 'the uniqueness of the maximizer "
                              "assumption stated in the theorem', which the statement lacks",
-                             corrected_statement="add: {T, Tᶜ} is the unique maximiser of P(A)P(Aᶜ)"),
+                             corrected_statement="add: {T, Tᶜ} is the unique maximiser of P(A)P(Aᶜ)",
+                             kind="substantive"),
                      domain="uniform P, k = 3")
 
 
@@ -224,7 +225,8 @@ def eq_32():
     return establish(erratum(printed, {"P": "uniform, k = 4", "lim (H − (k−1)εe^{−ε} − I_RR)e^ε": str(lims[0]),
                                        "example D limit": str(sympy.N(lims[1], 15))}, corrected,
                              "the remainder is Θ(e^{−ε}), not O(e^{−2ε}); Corollary 16 survives since εe^{−ε} dominates",
-                             corrected_statement="I_RR = H − (k−1)εe^{−ε} − [(k−1) + kH + Σ log P]e^{−ε} + O(εe^{−2ε})"),
+                             corrected_statement="I_RR = H − (k−1)εe^{−ε} − [(k−1) + kH + Σ log P]e^{−ε} + O(εe^{−2ε})",
+                             kind="substantive"),
                      domain="uniform k = 4 and example D")
 
 

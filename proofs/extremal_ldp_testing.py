@@ -174,7 +174,8 @@ def lemma_24_proof():
     return establish(erratum(sympy.N(printed_eps1) > 0, {"P0": str(B0), "P1": str(B1), "printed eps1": str(printed_eps1),
                                                          "corrected eps1": str(corrected_eps1)}, corrected,
                              "with ε(j) = 0 for non-binding patterns the minimum is 0 and the lemma is vacuous",
-                             corrected_statement="ε(j) = +∞ for patterns that never bind; ε1 = min over binding ones"),
+                             corrected_statement="ε(j) = +∞ for patterns that never bind; ε1 = min over binding ones",
+                             kind="proof gap"),
                      domain="example B")
 
 
@@ -220,7 +221,7 @@ def theorem_5_ties():
                                        "OPT_KL": str(sympy.N(opt_kl, 16)), "BIN_KL(T={x1,x3})": str(sympy.N(paper_kl, 16)),
                                        "OPT_revKL": str(sympy.N(opt_r, 16)), "BIN_revKL(T={x1})": str(sympy.N(other_r, 16))},
                              corrected, "KL needs T = {x1} and reverse KL needs T = {x1, x3}",
-                             corrected_statement="Theorem 5 holds under P0(x) ≠ P1(x) for all x"),
+                             corrected_statement="Theorem 5 holds under P0(x) ≠ P1(x) for all x", kind="substantive"),
                      domain="the tie instance at e^ε = 101/100")
 
 
@@ -357,7 +358,8 @@ def theorem_8_equal_ratios():
                       "with distinct ratios (example A) RR is optimal at e^ε = 1000")
     return establish(erratum(printed, wit, corrected, "the log-sum step (88) is an equality when P0/P1 is constant on "
                              "T_j; the binary mechanism on {x1} beats RR for all large ε",
-                             corrected_statement="Theorem 8 holds when the ratios P0(x)/P1(x) are pairwise distinct"),
+                             corrected_statement="Theorem 8 holds when the ratios P0(x)/P1(x) are pairwise distinct",
+                             kind="substantive"),
                      domain="the equal-ratio instance")
 
 
@@ -384,7 +386,7 @@ def theorem_8_eq_88():
                                              "sum": str(sympy.N(ind, 15))}, corrected,
                              "the log-sum inequality goes the other way; with the difference reversed as well the "
                              "argument is right", corrected_statement="S_jᵀα* − μ_j = (Σ_{T_j} P0 log(P0/P1) − "
-                             "P0(T_j)log(P0(T_j)/P1(T_j)))e^ε + O(1) ≥ 0"),
+                             "P0(T_j)log(P0(T_j)/P1(T_j)))e^ε + O(1) ≥ 0", kind="proof gap"),
                      domain="example A")
 
 
@@ -424,7 +426,7 @@ def corollary_9_derivation():
                          "lim BIN_KL/ε² = lim (e^ε−1)²/(e^ε+1)·TV²/ε² = TV²/2 (example A)")
     return establish(erratum(lead == printed, {"example": "A", "lim BIN/eps^2": str(lead), "printed lim": str(printed)},
                              corrected, "(P0(T) − P1(T)) should be squared",
-                             corrected_statement="BIN_KL = (e^ε−1)²/(e^ε+1)·‖P0−P1‖²_TV + O(ε³)"),
+                             corrected_statement="BIN_KL = (e^ε−1)²/(e^ε+1)·‖P0−P1‖²_TV + O(ε³)", kind="typo"),
                      domain="example A")
 
 
@@ -464,5 +466,5 @@ def corollary_10():
     return establish(erratum(printed, wit, corrected, "even D(M0‖M1) alone exceeds the bound (G' < (1−δ)G here), and "
                              "the symmetrised left side tends to D(P0‖P1) + D(P1‖P0)",
                              corrected_statement="D(M0‖M1) ≤ D(P0‖P1) − (1−δ)G'e^{−ε} for ε ≥ ε*, "
-                             "G' = Σ[(kP0−1)log(P0/P1) + P0/P1 − 1]"),
+                             "G' = Σ[(kP0−1)log(P0/P1) + P0/P1 − 1]", kind="substantive"),
                      domain="k = 2 witness; G' limit on three instances")
