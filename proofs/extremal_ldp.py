@@ -17,7 +17,8 @@ from _eldp_helpers import (A0, A1, B0, B1, C, D, E, EPS, Z, Q, catalog, holds, l
                            mp_value, random_law, rng, sub, vertex_optimum)
 from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, utility
 from symdp.numbers import sign
-from symdp.verify import certified_agreement, claim, combine, erratum, establish, exact_agreement, identity
+from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
+                          real_closed)
 
 PAPER = "extremal-ldp"
 
@@ -134,14 +135,41 @@ def claim_2():
                      domain="60 random instances, k = ℓ = 3", stated_domain="all Q, ε")
 
 
+def _tight_rank(col, x) -> int:
+    """Rank of the rows of A_j (the k(k−1) privacy rows q_i − x q_i' ≤ 0 and the k rows −q_i ≤ 0) that
+    column `col` meets with equality, computed exactly."""
+    k = len(col)
+    rows = [[(1 if m == i else -x if m == i2 else 0) for m in range(k)] for i in range(k) for i2 in range(k) if i != i2]
+    rows += [[-1 if m == i else 0 for m in range(k)] for i in range(k)]
+    tight = [r for r in rows if sum(a * b for a, b in zip(r, col)) == 0]
+    return sympy.Matrix(tight).rank() if tight else 0
+
+
 @claim(PAPER, "Claim 3", "a zero column has k independent active constraints, a nonzero one at most k − 1; the "
-       "count ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} is < ℓk when ℓ_{>0} > k")
+       "count ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} is < ℓk when ℓ_{>0} > k",
+       stated_domain="a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)",
+       stated_where="Appendix, proof of Lemma 23, Claim 3")
 def claim_3():
     k, l, lp_ = sympy.symbols("k ell ell_p", positive=True, integer=True)
-    stmt = identity(lp_ * (k - 1) + (l - lp_) * k + k, (l + 1) * k - lp_, "the active-constraint count")
+    count = identity(lp_ * (k - 1) + (l - lp_) * k + k, (l + 1) * k - lp_, "the active-constraint count")
+    below = real_closed(l * k - ((l + 1) * k - lp_) - 1, [k, l, lp_], [lp_ >= k + 1],
+                        "(ℓ+1)k − ℓ_{>0} < ℓk, i.e. ℓ_{>0} > k, for integers (≥ 1 below)")
+    ranks = []
+    for l_ in (3, 4):
+        for Qm in _verts(l_):
+            for c in _columns(Qm):
+                r = _tight_rank([sympy.Rational(int(v.p), int(v.q)) for v in c], 2)
+                ranks.append(r <= 1 if any(c) else r == 2)
     flags = [sum(1 for c in _columns(Qm) if any(c)) <= 2 for l_ in (3, 4) for Qm in _verts(l_)]
-    return establish(stmt, holds(flags, "consequence: vertices of D_{ε,ℓ} have ≤ k nonzero columns (k = 2)"),
-                     domain="all k, ℓ, ℓ_{>0}")
+    return establish(combine(count, below),
+                     holds(ranks, "rank of the tight rows of A_j, exactly, at every column of every vertex of D_{ε,ℓ} "
+                           "(k = 2, e^ε = 2, ℓ ∈ {3, 4}): k at a zero column, ≤ k − 1 at a nonzero one"),
+                     holds(flags, "consequence: vertices of D_{ε,ℓ} have ≤ k nonzero columns (k = 2)"),
+                     domain="all k, ℓ, ℓ_{>0}", uses=[cited("standard linear algebra", "rank–nullity theorem")],
+                     prose_steps=["the rows of A_j tight at a nonzero column Q_j vanish at Q_j, so Q_j lies in their "
+                                  "kernel and they have rank ≤ k − 1 (rank–nullity)",
+                                  "at Q_j = 0 every row is tight, among them the k non-negativity rows −e_i, which are "
+                                  "independent"])
 
 
 @claim(PAPER, "Definition 1", "the utilities of the paper are sublinear: μ(γz) = γμ(z) and μ(z1+z2) ≤ μ(z1)+μ(z2)")
