@@ -23,8 +23,8 @@ from symdp.local import mixture_calibration, mixture_information, mixture_lip_de
 from symdp.figures.lmidp import figure3_input
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.pairs import gaussian
-from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement,
-                          identity)
+from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
+                          identity, real_closed)
 
 PAPER = "lmidp"
 E0, E1, X, T = sympy.symbols("epsilon0 epsilon1 x t", positive=True)
@@ -400,15 +400,16 @@ def theorem_3():
     Δ²d/tr K_Y) ≥ (d/2)log(1 + Δ²/σ²) (Jensen for the convex, decreasing t ↦ log(1 + Δ²/t)).
     That the Gaussian pair is optimal in (13), giving (14), is Diggavi–Cover, Thm II.1 (cited)."""
     lx, ly, dd, s2, D2 = sympy.symbols("lambda_x lambda_y d sigma2 Delta2", positive=True)
-    a_, b_, c_ = sympy.symbols("a b c", real=True)
-    K = sympy.Matrix([[a_, b_], [b_, c_]])
-    l1, l2 = list(K.eigenvals())
-    slices = identity((sympy.eye(2) + K / s2).det(), sympy.expand((1 + l1 / s2) * (1 + l2 / s2)),
-                      "det(I + K/σ²) = Π(1 + λ_i(K)/σ²) for a symmetric K (d = 2 shown; det(I + A) = Π(1 + λ_i(A)) "
-                      "in general): K_Y = σ²I and K_X = Δ²I commute with every matrix")
-    mono = identity([sympy.diff(sympy.log(1 + lx / s2), lx), sympy.diff(sympy.log(1 + D2 / ly), ly)],
-                    [1 / (lx + s2), -D2 / (ly * (ly + D2))],
-                    "log(1+λ/σ²) increases and log(1+Δ²/λ) decreases in λ > 0: the trace bounds bind")
+    a_, b_, c_, s_, d_ = sympy.symbols("a b c sigma2 Delta2", real=True)
+    # d = 2, K = [[a, b], [b, c]]: both slices are polynomial inequalities in the entries, decided by nlsat.
+    # log is increasing, so μ ≤ (resp. ≥) the value iff the determinant is ≤ (resp. ≥) (1 + Δ²/σ²)².
+    slice_x = real_closed((1 + d_ / s_) ** 2 - ((1 + a_ / s_) * (1 + c_ / s_) - b_ ** 2 / s_ ** 2), [a_, b_, c_, s_, d_],
+                          [a_ >= 0, c_ >= 0, a_ * c_ - b_ ** 2 >= 0, a_ + c_ <= 2 * d_, s_ > 0, d_ > 0],
+                          "d = 2: det(I + K_X/σ²) ≤ (1 + Δ²/σ²)² for every K_X ⪰ 0 with tr K_X ≤ 2Δ²")
+    slice_y = real_closed(((a_ + d_) * (c_ + d_) - b_ ** 2) / (a_ * c_ - b_ ** 2) - (1 + d_ / s_) ** 2, [a_, b_, c_, s_, d_],
+                          [a_ > 0, c_ > 0, a_ * c_ - b_ ** 2 > 0, a_ + c_ <= 2 * s_, s_ > 0, d_ > 0],
+                          "d = 2: det(I + Δ²K_Y⁻¹) = det(K_Y + Δ²I)/det K_Y ≥ (1 + Δ²/σ²)² for every K_Y ≻ 0 with "
+                          "tr K_Y ≤ 2σ²")
     conc = identity(sympy.diff(sympy.log(1 + lx / s2), lx, 2), -1 / (lx + s2) ** 2,
                     "∂²/∂λ² log(1+λ/σ²) = −1/(λ+σ²)² < 0 (concave: Jensen gives equal powers)")
     conv = identity(sympy.diff(sympy.log(1 + D2 / ly), ly, 2), (D2 * (D2 + 2 * ly)) / (ly ** 2 * (ly + D2) ** 2),
@@ -438,14 +439,17 @@ def theorem_3():
         saddle.append(ordered([mu(scaled(2), 2 * sympy.eye(2)), log(1 + R(1, 2)) / log(2), mu(sympy.eye(2), scaled(4))],
                               "d = 2, Δ² = 1, σ² = 2: the saddle inequalities for non-diagonal K_X, K_Y"))
     ref = near(sympy.Rational(1, 2) * sympy.log(1 + R(1, 100)) / log(2), "0.00717764648853503", 13, "d=1, Δ²=1, σ²=100")
-    saddle_point = combine(slices, mono, conc, conv, value,
-                           detail="(Δ²I, σ²I) is a saddle point: on the slice K_Y = σ²I, μ = ½Σlog(1+λ_i/σ²) ≤ "
-                                  "(d/2)log(1 + tr K_X/(dσ²)) ≤ (d/2)log(1+Δ²/σ²) (Jensen, concave and increasing); on "
-                                  "K_X = Δ²I, μ = ½Σlog(1+Δ²/λ_i) ≥ (d/2)log(1+Δ²/σ²) (Jensen, convex and decreasing); "
-                                  "so inf sup = sup inf = (d/2)log(1+Δ²/σ²). Steps: the slices reduce to eigenvalues; "
-                                  "monotone; concave; convex; the value")
+    saddle_point = combine(slice_x, slice_y, conc, conv, value,
+                           detail="(Δ²I, σ²I) is a saddle point of μ, so inf sup = sup inf = (d/2)log(1+Δ²/σ²): for d = 2 "
+                                  "both slices by nlsat over all 2×2 covariances; for every d, the slices reduce to "
+                                  "eigenvalues and Jensen (concave, convex) with the trace bounds")
     return establish(saddle_point, *saddle, ref,
-                     domain="all K_X ∈ 𝒦_d(dΔ²), K_Y ∈ 𝒦_d(dσ²) (given (14), Diggavi–Cover Thm II.1)")
+                     domain="all d ≥ 1, K_X ∈ 𝒦_d(dΔ²), K_Y ∈ 𝒦_d(dσ²); machine steps for d = 2, prose steps for d > 2",
+                     uses=[cited("Diggavi–Cover", "Theorem II.1 (the Gaussian pair is optimal in (13))")],
+                     prose_steps=["d > 2: det(I + K/σ²) = Π(1 + λ_i(K)/σ²) since σ²I commutes with K (the same for Δ²I)",
+                                  "d > 2: Jensen on the eigenvalues, for the concave increasing log(1 + λ/σ²) and the "
+                                  "convex decreasing log(1 + Δ²/λ), with tr K_X ≤ dΔ², tr K_Y ≤ dσ²",
+                                  "a saddle point gives inf sup = sup inf = its value"])
 
 
 @claim(PAPER, "Appendix -D (eigenvalue pairing), erratum",

@@ -22,7 +22,7 @@ from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp
                          randomized_response, shell_information, zchannel_crossover)
 from symdp.local.information import kl_bits
 from symdp.numbers import Real, arb_of, certify, sign
-from symdp.verify import (Evidence, certified_agreement, claim, combine, erratum, establish, exact_agreement,
+from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity)
 
 PAPER = "lmidp"
@@ -437,7 +437,13 @@ def appendix_d():
     right = ordered([log(1 + D2v / s2v) / (2 * log(2)),
                      (log(2 * sympy.pi * sympy.E * D2v) / 2 - log(2 * sqrt(3 * s2v))) / log(2)],
                     "Δ² = 10, σ² = 1: I(X*; X*+Y*) ≤ h(X*) − h(U) ≤ I(X*; X*+U), U uniform with variance σ²")
-    return establish(proof, left, right, domain="d ≥ 1, Δ, σ > 0")
+    return establish(proof, left, right, domain="d ≥ 1, Δ, σ > 0",
+                     uses=[cited("Gallager, Information Theory and Reliable Communication", "Theorem 4.4.1"),
+                           cited("Diggavi–Cover", "Theorem II.1")],
+                     prose_steps=["equal partial derivatives at a positive point of the simplex characterise the "
+                                  "maximum of a concave function (Gallager's conditions) — applied, not machine-checked",
+                                  "within Gaussian laws ½log det(I + K_Y⁻¹K_X) depends only on the spectrum of K_X when "
+                                  "K_Y = σ²I (and of K_Y when K_X = Δ²I), which reduces (35) to (37)–(38)"])
 
 
 @claim(PAPER, "Appendix -D (λ_X* = σ²1_d), erratum",
