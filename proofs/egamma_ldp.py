@@ -18,7 +18,7 @@ from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_
                          worst_case_lp)
 from symdp.numbers import sign
 from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity,
-                          inequality_on_box)
+                          inequality_on_box, real_closed)
 
 PAPER = "egamma-ldp"
 #: The exact example of the catalog: P = (1/10, 9/10), Q = (7/10, 3/10).
@@ -44,8 +44,29 @@ GAMMAS = [R(0), R(1, 3), R(1, 2), R(1), R(3, 2), R(2), R(7, 2)]
 # Section II: E_γ, f-divergences, contraction coefficients
 
 
+def _pointwise_e_gamma() -> object:
+    """The pointwise facts behind eqs. (1), (22), (23): with t = p − γq at one outcome (densities with respect to a
+    dominating measure), |t| = 2t₊ − t; t·1_A ≤ t₊ for every indicator 1_A, with equality for A = {t > 0}; and
+    q·f_γ(p/q) = (p − γq)₊ for q > 0, f_γ(s) = (s − γ)₊."""
+    u, t, a = sympy.symbols("u t a", real=True)
+    below = real_closed(u - a * t, [u, t, a], [u >= 0, u >= t, sympy.Eq(u * (u - t), 0), sympy.Eq(a * (a - 1), 0)],
+                        "t·a ≤ t₊ for a ∈ {0, 1} (u = t₊: u ≥ 0, u ≥ t, u(u − t) = 0)")
+    attained = identity([sympy.Max(TP, 0) * 1, sympy.Max(TN, 0) * 0], [TP, 0],
+                        "equality with a = 1_{t > 0}: t₊·1 = t for t > 0 and 0 for t < 0")
+    perspective = identity([QQ * sympy.Max(TP / QQ, 0), QQ * sympy.Max(TN / QQ, 0)], [TP, 0],
+                           "q·(p/q − γ)₊ = (p − γq)₊ for q > 0 on both sign branches of t = p − γq")
+    return combine(_abs_identity(), below, attained, perspective)
+
+
+#: What integrating the pointwise facts needs, argued in words.
+_INTEGRATE = "the pointwise facts integrated against a dominating measure of P and Q (linearity and monotonicity of " \
+             "the integral; sums over outcomes on finite alphabets), with ∫(dP − γdQ) = 1 − γ"
+
+
 @claim(PAPER, "Eq. (1)", "For γ ≥ 1, E_γ(P‖Q) = ½∫|dP − γdQ| − ½(γ − 1) = sup_A[P(A) − γQ(A)] = ∫(dP − γdQ)₊; "
-                         "it is the f-divergence of f_γ(t) = (t − γ)₊, and E_1 = TV")
+                         "it is the f-divergence of f_γ(t) = (t − γ)₊, and E_1 = TV",
+       stated_domain="γ ≥ 1, probability measures P, Q on a common space", stated_where="Section II, eq. (1)",
+       stated_relations=[G >= 1])
 def eq_1():
     sums = [sum(positive(a - g * b) for a, b in zip(p, q)) for p, q in _random_pairs(1, 8, 4) for g in GAMMAS if g >= 1]
     forms = [e_gamma(p, q, g, "eq1") for p, q in _random_pairs(1, 8, 4) for g in GAMMAS if g >= 1]
@@ -54,14 +75,16 @@ def eq_1():
              for p, q in _random_pairs(2, 8, 4, zeros=False) for g in GAMMAS if g >= 1]
     events_pos = [sup_events(p, q, g) for p, q in _random_pairs(2, 8, 4, zeros=False) for g in GAMMAS if g >= 1]
     catalog = [e_gamma(P0, Q0, g, "eq1") for g in (1, R(3, 2), 2, 3)]
-    return establish(_abs_identity(),
+    return establish(_pointwise_e_gamma(),
                      exact_agreement(forms, events, "32 random 4-point pairs (with zero masses), γ ∈ {1, 3/2, 2, 7/2}: "
                                      "library eq. (1) form = sup over all 16 events"),
                      exact_agreement(sums, events, "Σ(P − γQ)₊ = sup over events"),
                      exact_agreement(f_div, events_pos, "E_Q[(dP/dQ − γ)₊] = sup over events (positive masses)"),
                      exact_agreement(catalog, [R(3, 5), R(9, 20), R(3, 10), 0],
                                      "P = (1/10, 9/10), Q = (7/10, 3/10): E_1 = TV = 3/5, E_{3/2} = 9/20, E_2 = 3/10, E_3 = 0"),
-                     domain="γ ≥ 1, finite alphabets")
+                     domain="γ ≥ 1, all P, Q", domain_relations=[G >= 1],
+                     prose_steps=[_INTEGRATE, "where q = 0 < p, the f-divergence convention 0·f(p/0) = p·lim f(s)/s = p "
+                                  "matches (p − γ·0)₊ = p"])
 
 
 @claim(PAPER, "Eq. (2), erratum",
@@ -105,19 +128,20 @@ def eq_3():
                      domain="random 3×3 kernels", stated_domain="all kernels")
 
 
-@claim(PAPER, "Eq. (22)", "For every γ ≥ 0, E_γ(P‖Q) = ½∫|dP − γdQ| − ½|1 − γ| (the (1 − γ)₊ convention)")
+@claim(PAPER, "Eq. (22)", "For every γ ≥ 0, E_γ(P‖Q) = ½∫|dP − γdQ| − ½|1 − γ| (the (1 − γ)₊ convention)",
+       stated_domain="γ ≥ 0, probability measures P, Q", stated_where="Appendix, eq. (22)", stated_relations=[G >= 0])
 def eq_22():
     lib = [e_gamma(p, q, g, "eq22") for p, q in _random_pairs(22, 6, 4) for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in _random_pairs(22, 6, 4) for g in GAMMAS]
     half_plus = identity([-TP / 2 + sympy.Abs(-TP) / 2, -TN / 2 + sympy.Abs(-TN) / 2], [0, -TN],
                          "½(1−γ) + ½|1−γ| = (1−γ)₊ on both branches γ = 1 + t, t > 0 and t < 0")
     catalog = [e_gamma(P0, Q0, g, "eq22") for g in (R(1, 2), 1, R(3, 2), 2, 3)]
-    return establish(combine(_abs_identity(), half_plus),
+    return establish(combine(_pointwise_e_gamma(), half_plus),
                      exact_agreement(lib, brute, "24 random 4-point pairs × 7 values of γ ∈ [0, 7/2]: eq. (22) = "
                                      "sup over events − (1−γ)₊"),
                      exact_agreement(catalog, [R(1, 4), R(3, 5), R(9, 20), R(3, 10), 0],
                                      "P = (1/10, 9/10), Q = (7/10, 3/10): E_{1/2} = 1/4, …, E_3 = 0"),
-                     domain="γ ≥ 0, finite alphabets")
+                     domain="γ ≥ 0, all P, Q", domain_relations=[G >= 0], prose_steps=[_INTEGRATE])
 
 
 @claim(PAPER, "Eq. (23)", "For every γ ≥ 0, E_γ(P‖Q) = sup_A [P(A) − γQ(A)] − (1 − γ)₊")
