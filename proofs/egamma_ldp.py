@@ -17,7 +17,7 @@ from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_
                          randomized_response, rr_kl_contraction, tensor_power, tv_bounds, worst_case_contraction,
                          worst_case_lp)
 from symdp.numbers import sign
-from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity,
+from symdp.verify import (cited, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, real_closed)
 
 PAPER = "egamma-ldp"
@@ -331,7 +331,11 @@ def lemma_1():
     return establish(combine(cert, gap, nonneg, detail="sup_{K ∈ Q_{ε,δ}} η_TV(K) = (e^ε−1+2δ)/(e^ε+1) ≤ φ (LP "
                              "certificate on binary outputs, which suffice by merging; eq. (30) η_f ≤ η_TV is quoted)"),
                      holds(bool(ok) and all(ok), "random (log 2, 1/10)-LDP 3×3 kernels: η_TV, η_KL ≤ φ"),
-                     domain="ε ≥ 0, δ ∈ [0, 1], every kernel (via the binary-output LP and eq. (30))")
+                     domain="ε ≥ 0, δ ∈ [0, 1], every kernel (via the binary-output LP and eq. (30))",
+                     uses=["egamma-ldp:eq-30", cited("Cohen et al.; Raginsky (the paper's [33, 39])", "η_f(K) ≤ η_TV(K)")],
+                     prose_steps=["binary outputs suffice: merging the outputs of an (ε,δ)-LDP kernel into the event "
+                                  "that attains TV between two rows keeps it (ε,δ)-LDP (post-processing) and keeps that "
+                                  "TV"])
 
 
 @claim(PAPER, "Lemma 1 (tightness)",
@@ -348,12 +352,13 @@ def lemma_1_tightness():
     gam = [worst_case_contraction(log(x), d, ("e_gamma", R(3, 2))) for x, d in pts]
     gam_closed = [d + (1 - d) * sympy.Max(x - R(3, 2), 0) / (x + 1) for x, d in pts]
     attained = [dominating_kernel(log(x), d).contraction("tv") for x, d in pts]
-    return establish(cert,
+    kl_part = exact_agreement(kl_lib, kl_closed, "sup η_KL = δ + (1−δ)((γ−1)/(γ+1))² (the dominating kernel's "
+                              "maximal correlation), at 5 points only: no proof over all kernels")
+    return establish(combine(cert, kl_part, detail="TV supremum proved (LP certificate); the η_KL = η_χ² supremum "
+                             "is only checked"),
                      exact_agreement(lps, closed, "certified LP optimum (symdp.lp) on m = 2, 3, 4 outputs = "
                                      "(γ−1+2δ)/(γ+1) at 5 rational (e^ε, δ)"),
                      exact_agreement(attained, closed[::3], "attained by the Kairouz–Oh–Viswanath pair as a kernel"),
-                     exact_agreement(kl_lib, kl_closed, "sup η_KL = δ + (1−δ)((γ−1)/(γ+1))² (the dominating kernel's "
-                                     "maximal correlation)"),
                      exact_agreement(gam, gam_closed, "sup η_{3/2} = δ + (1−δ)(γ − 3/2)₊/(γ + 1)"),
                      exact_agreement(strict, [1, 1, 1, 1, 0], "strictly below φ except at ε = 0 (last point)"),
                      domain="ε ≥ 0, δ ∈ [0, 1] (certificate); LP at 5 rational points")

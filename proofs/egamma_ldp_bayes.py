@@ -33,12 +33,24 @@ N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
 def eqs_13_15():
     g = sympy.exp(-U) * (1 - C / U) / 2
     ustar = (C + sqrt(C ** 2 + 4 * C)) / 2
-    stationary = identity(sympy.numer(sympy.together(sympy.diff(g, U))).subs(U, ustar), 0,
-                          "g'(u*) = 0 for g(u) = e^{−u}(1 − c/u)/2 (u = log(1/(2ζ)))")
+    change = identity((Z * (1 - C / log(1 / (2 * Z)))).subs(Z, sympy.exp(-U) / 2), g,
+                      "ζ = e^{−u}/2 maps u > 0 onto ζ ∈ (0, 1/2), where ℒ = 2ζ: the bound is g(u) = e^{−u}(1 − c/u)/2")
+    slope = identity(sympy.diff(g, U), sympy.exp(-U) * (-U ** 2 + C * U + C) / (2 * U ** 2),
+                     "g'(u) = e^{−u}(c + cu − u²)/(2u²)")
+    u, w, c = sympy.symbols("u w c", real=True)
+    sign_change = real_closed(-(u - w) * (-u ** 2 + c * u + c), [u, w, c],
+                              [u > 0, c > 0, w > 0, sympy.Eq(w ** 2 - c * w - c, 0)],
+                              "c + cu − u² has the sign of u* − u for u > 0 (u* the positive root of u² − cu − c)")
+    root = identity(ustar ** 2 - C * ustar - C, 0, "u* = (c + √(c² + 4c))/2 is that root")
     mp = [abs(mp_bayes_fano(float(info)) - float(arb_of(rb.bayes_fano_bound(info), 64).mid())) < 1e-12
           for info in (R(1, 5), 1, R(3, 2))]
-    return establish(stationary, holds(all(mp), "mpmath maximisation over ζ agrees to 1e-12 at I ∈ {1/5, 1, 3/2}"),
-                     domain="ℒ(ζ) = min{2ζ, 1}, I ≥ 0", stated_domain="general ℒ (the closed form is for this ℒ)")
+    return establish(combine(change, slope, sign_change, root),
+                     holds(all(mp), "mpmath maximisation over ζ agrees to 1e-12 at I ∈ {1/5, 1, 3/2}"),
+                     domain="ℒ(ζ) = min{2ζ, 1}, I ≥ 0 (c = I + log 2 > 0)",
+                     stated_domain="general ℒ (the closed form is for this ℒ)",
+                     prose_steps=["g' > 0 on (0, u*) and g' < 0 on (u*, ∞) make u* the maximum of g (mean value "
+                                  "theorem)", "for ζ ≥ 1/2, ℒ(ζ) = 1 and log(1/ℒ) = 0: the bracket of (15) is not "
+                                  "positive there"])
 
 
 @claim(PAPER, "Corollary 3",
