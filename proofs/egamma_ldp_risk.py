@@ -18,7 +18,7 @@ from symdp.local import Channel, phi, randomized_response, worst_case_contractio
 from symdp.local import risk_bounds as rb
 from symdp.numbers import Real, sign
 from symdp.roots import solve_decreasing
-from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box)
 
 PAPER = "egamma-ldp"
@@ -371,11 +371,18 @@ def corollary_2_proof():
     i_x = mutual_information([[v / 2 for v in a1], [v / 2 for v in b1]])
     inst = exact_agreement(sympy.expand_log(i_x, force=True), sympy.expand_log(log(2) - hb(R(1, 4)), force=True),
                            "instance k = 2, ω = 1/2: I(X;V) = log 2 − h_b(1/4)")
-    return establish(combine(chord, concave, increasing),
+    w = sympy.Symbol("w", positive=True)
+    symmetric = identity(hb((1 + w) / 2) - hb((1 - w) / 2), 0,
+                         "H(X | V, K = j) = h_b((1 + ωv_j)/2) = h_b((1 − ω)/2) for v_j = ±1 (first inequality of (44), with "
+                         "H(X | K = j) ≤ log 2 for the binary X = ±e_j)")
+    return establish(combine(symmetric, chord, concave, increasing),
                      catalog([bracket(16), bracket(32), bracket(100)],
                              ["0.0850457216608722", "0.431619311940845", "0.667289353331226"], "k = 16, 32, 100"),
                      inst, domain="a ∈ [10⁻⁶, 1/2] (a → 0 by continuity, h_b(0) = 0), k ≥ 16",
-                     stated_domain="a ∈ [0, 1/2], k ≥ 16")
+                     stated_domain="a ∈ [0, 1/2], k ≥ 16",
+                     uses=[cited("Cover–Thomas, Elements of Information Theory", "Theorem 2.6.4 (H(X) ≤ log|𝒳|)")],
+                     prose_steps=["I(X;V) = I(X,K;V) = I(X;V|K): K is a function of X and independent of V (chain rule)",
+                                  "the chord bound h_b(a) ≥ 2a log 2 on [0, 10⁻⁶] by continuity"])
 
 
 @claim(PAPER, "Corollary 2 (eq. 12) and Example 3",
