@@ -349,13 +349,17 @@ def _eta_kl_by_definition():
                    exact_agreement(below, [1, 1], "definition: an mpmath grid of 1482 binary input pairs stays below it"))
 
 
-@claim(PAPER, "Eq. (34)", "At η = tanh(ε/2): sup over ε-LDP channels of η_KL = tanh²(ε/2) (Asoodeh–Zhang)")
+@claim(PAPER, "Eq. (34)", "At η = tanh(ε/2): sup over ε-LDP channels of η_KL = tanh²(ε/2) (Asoodeh–Zhang)",
+       stated_domain="ε-LDP channels Q ∈ 𝒬_ε, ε > 0", stated_where="Section V, eq. (34)", stated_relations=[X > 1])
 def eq_34():
     eta = (X - 1) / (X + 1)
     return establish(identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)"),
                      exact_agreement(randomized_response(sympy.log(3)).contraction("kl"), Q(1, 4),
                                      "binary RR at e^ε = 3: η_KL = (1/2)² (library)"),
-                     domain="e^ε > 1 (symbolic), given Theorem 5")
+                     domain="e^ε > 1 (symbolic), given Theorem 5", domain_relations=[X > 1],
+                     uses=["tv-dp:theorem-5-kl-contraction-eqs-33-37-39", "tv-dp:eq-26-erratum"],
+                     prose_steps=["an ε-LDP channel is in Q_{ε,η} for η = d_TV(Q) ≤ tanh(ε/2) (eq. 26 as corrected), "
+                                  "and Theorem 5's supremum η tanh(ε/2) increases in η"])
 
 
 @claim(PAPER, "Eqs. (35)–(36) (M-ary randomized response)",
