@@ -188,3 +188,16 @@ def adaptive_statement(order: str):
                    identity(exp(t * (t + 1) * sympy.Symbol("r1")) * exp(t * (t + 1) * sympy.Symbol("r2")),
                             exp(t * (t + 1) * (sympy.Symbol("r1") + sympy.Symbol("r2"))),
                             "the bounds multiply (exponents add)"))
+
+
+def mean_loss_at_t_minus_one(c: sympy.Expr, params: Sequence[sympy.Symbol], detail: str) -> Evidence:
+    """E[Z] ≤ c for the privacy loss Z = log(P/Q) under P, from Hoeffding's bound at t = −1: the bound
+    log E[e^{tZ}] ≤ tE[Z] + c t² holds for every real t, so at t = −1 it reads ℓ ≤ −E[Z] + c with
+    ℓ = log E_P[e^{−Z}]; and E_P[e^{−Z}] = Σ p·(q/p) = Σ q = 1 gives ℓ = 0 (shown on a symbolic 3-point pair)."""
+    p1, p2, q1, q2 = sympy.symbols("p1 p2 q1 q2", positive=True)
+    p, q = (p1, p2, 1 - p1 - p2), (q1, q2, 1 - q1 - q2)
+    one = identity(sum(a * exp(-sympy.log(a / b)) for a, b in zip(p, q)), 1,
+                   "E_P[e^{−Z}] = Σ p·e^{−log(p/q)} = Σ q = 1 (symbolic 3-point pair)")
+    m, ell = sympy.Symbol("m", real=True), sympy.Symbol("ell", real=True)
+    step = real_closed(c - m, [m, ell, *params], [ell <= -m + c, sympy.Eq(ell, 0)], detail)
+    return combine(one, step)

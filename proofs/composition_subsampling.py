@@ -19,7 +19,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           inequality_on_box, prove, real_closed)
 
 from _cs_helpers import (adaptive_statement, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
-                         random_pair, near, signs_at)
+                         random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"
@@ -577,7 +577,10 @@ def proposition_16():
     out.append(signs_at(sympy.Symbol("d"), [sympy.Symbol("d")], [(v,) for v in pts],
                         "Lemma 17 on 30 random 3-point laws in [−1, 1] and t ∈ [−4, 4]"))
     return establish(statement, out, domain="every ε ≥ 0, t > 0, every ε-DP pair (symbolic: rounding by convexity, "
-                                            "f'' ≤ ε², t = −1 for E[Z])")
+                                            "f'' ≤ ε², t = −1 for E[Z])",
+                     prose_steps=["Taylor's theorem: f'' ≤ ε², f(0) = 0, f'(0) = E[Z̃] give f(t) ≤ tE[Z] + ε²t²/2 for "
+                                  "every real t (used at t = −1 and at t > 0)",
+                                  "the chord bound (i) taken in expectation: E[e^{tZ}] ≤ E[e^{tZ̃}]"])
 
 
 def _hoeffding_statement(f, x, p):
@@ -596,8 +599,8 @@ def _hoeffding_statement(f, x, p):
         identity(sympy.diff(f, t, 2), (2 * eps) ** 2 * x * (1 - x), "(ii) Lemma 17: f''(t) = (2ε)²x(1−x)"),
         identity(eps ** 2 - (2 * eps) ** 2 * x * (1 - x), eps ** 2 * (2 * x - 1) ** 2, "ε² − f'' = ε²(2x−1)² ≥ 0"),
         identity([f.subs(t, 0), sympy.diff(f, t).subs(t, 0)], [0, eps * (2 * p - 1)], "f(0) = 0, f'(0) = ε(2p − 1) = E[Z̃]"),
-        real_closed(eps ** 2 / 2 - m, [m, eps], [-m + eps ** 2 / 2 >= 0],
-                    "(iii) log 1 ≤ −E[Z] + ε²/2 at t = −1 is E[Z] = m ≤ ε²/2"),
+        mean_loss_at_t_minus_one(eps ** 2 / 2, [eps], "(iii) at t = −1: ℓ = log E[e^{−Z}] = 0 and ℓ ≤ −E[Z] + ε²/2 "
+                                 "give E[Z] = m ≤ ε²/2"),
         real_closed(eps ** 2 * t * (t + 1) / 2 - (t * m + eps ** 2 * t ** 2 / 2), [m, eps, t], [t >= 0, m <= eps ** 2 / 2],
                     "(iv) tE[Z] + ε²t²/2 ≤ ε²t(t+1)/2 for t ≥ 0"))
 

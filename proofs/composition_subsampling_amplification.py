@@ -25,7 +25,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           inequality_on_box, prove, real_closed)
 
 from _cs_helpers import (adaptive_statement, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
-                         signs_at)
+                         signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"
@@ -349,7 +349,10 @@ def lemma_33_45():
         e1, e2 = log(max(u / w for u, w in zip(p, q))), log(max(w / u for u, w in zip(p, q)))
         for a in (R(3, 2), 2, 6):
             out.append(ordered([_renyi(p, q, a), a / 8 * (e1 + e2) ** 2], f"pair {seed}, α = {a}: part 5"))
-    return establish(statement, out, domain="every α > 1, every pair with finite D_∞ both ways (symbolic)")
+    return establish(statement, out, domain="every α > 1, every pair with finite D_∞ both ways (symbolic)",
+                     prose_steps=["Taylor's theorem: f'' ≤ (a+b)²/4, f(0) = 0, f'(0) = E[Z] give f(t) ≤ tE[Z] + "
+                                  "t²(a+b)²/8 for every real t (used at t = −1 and t = α − 1)",
+                                  "the chord bound taken in expectation: E[e^{tZ}] ≤ E[e^{tZ̃}]"])
 
 
 def _asymmetric_hoeffding():
@@ -369,8 +372,8 @@ def _asymmetric_hoeffding():
         identity(sympy.diff(f, tt, 2), (a + b) ** 2 * x * (1 - x), "two-point log-MGF: f'' = (a+b)²x(1−x)"),
         identity((a + b) ** 2 / 4 - (a + b) ** 2 * x * (1 - x), (a + b) ** 2 * (2 * x - 1) ** 2 / 4, "≤ (a+b)²/4"),
         identity([f.subs(tt, 0), sympy.diff(f, tt).subs(tt, 0)], [0, pp * a - (1 - pp) * b], "f(0) = 0, f'(0) = E[Z]"),
-        real_closed((a + b) ** 2 / 8 - m, [m, a, b], [(a + b) ** 2 / 8 - m >= 0],
-                    "t = −1: 0 = log E[e^{−Z}] ≤ −E[Z] + (a+b)²/8, i.e. E[Z] = m ≤ (a+b)²/8"),
+        mean_loss_at_t_minus_one((a + b) ** 2 / 8, [a, b], "t = −1: ℓ = log E[e^{−Z}] = 0 and ℓ ≤ −E[Z] + (a+b)²/8 "
+                                 "give E[Z] = m ≤ (a+b)²/8"),
         real_closed((a_ - 1) * a_ * (a + b) ** 2 / 8 - ((a_ - 1) * m + (a_ - 1) ** 2 * (a + b) ** 2 / 8), [m, a, b, a_],
                     [a_ >= 1, m <= (a + b) ** 2 / 8], "t = α − 1: (α−1)E[Z] + (α−1)²(a+b)²/8 ≤ (α−1)α(a+b)²/8"))
 
