@@ -89,7 +89,8 @@ def eq_1():
 
 @claim(PAPER, "Eq. (2), erratum",
        "D_f(P‖Q) = E_Q[f(dP/dQ)]; t log t gives KL and t² − 1 gives χ², but |t − 1| gives 2·TV, not TV, with the "
-       "paper's TV = E_1 = sup_A (P(A) − Q(A)) (used in eq. (28)'s proof); the TV generator is |t − 1|/2")
+       "paper's TV = E_1 = sup_A (P(A) − Q(A)) (used in eq. (28)'s proof); the TV generator is |t − 1|/2",
+       stated_domain='“f convex on (0, ∞), f(1) = 0”; the TV example f(t) = |t − 1|', stated_where='Section II, eq. (2)')
 def eq_2():
     d = lambda f: sum((b * f(a / b) for a, b in zip(P0, Q0)), sympy.Integer(0))
     printed = d(lambda t: abs(t - 1))
@@ -107,7 +108,8 @@ def eq_2():
 
 @claim(PAPER, "Eq. (3)",
        "η_f(K) = sup D_f(PK‖QK)/D_f(P‖Q): the library's η_TV, η_γ and η_KL bound every ratio, and η_TV, η_γ are "
-       "attained at point masses")
+       "attained at point masses",
+       stated_domain='“sup over P, Q with D_f(P‖Q) ≠ 0”, every Markov kernel K', stated_where='Section II, eq. (3)')
 def eq_3():
     r = rng(3)
     ok, attained = [], []
@@ -144,7 +146,8 @@ def eq_22():
                      domain="γ ≥ 0, all P, Q", domain_relations=[G >= 0], prose_steps=[_INTEGRATE])
 
 
-@claim(PAPER, "Eq. (23)", "For every γ ≥ 0, E_γ(P‖Q) = sup_A [P(A) − γQ(A)] − (1 − γ)₊")
+@claim(PAPER, "Eq. (23)", "For every γ ≥ 0, E_γ(P‖Q) = sup_A [P(A) − γQ(A)] − (1 − γ)₊",
+       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (23)', stated_relations=[G >= 0])
 def eq_23():
     lib = [e_gamma(p, q, g, "eq23") for p, q in _random_pairs(23, 6, 5) for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in _random_pairs(23, 6, 5) for g in GAMMAS]
@@ -155,7 +158,8 @@ def eq_23():
                      domain="γ ∈ [0, 7/2], random 5-point pairs", stated_domain="γ ≥ 0")
 
 
-@claim(PAPER, "Eq. (24)", "For every γ ≥ 0, E_γ(P‖Q) = P(log dP/dQ > log γ) − γQ(log dP/dQ > log γ) − (1 − γ)₊")
+@claim(PAPER, "Eq. (24)", "For every γ ≥ 0, E_γ(P‖Q) = P(log dP/dQ > log γ) − γQ(log dP/dQ > log γ) − (1 − γ)₊",
+       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (24)', stated_relations=[G >= 0])
 def eq_24():
     pairs = _random_pairs(240, 8, 4)
     lib = [e_gamma(p, q, g, "eq24") for p, q in pairs for g in GAMMAS]
@@ -165,7 +169,8 @@ def eq_24():
                      domain="γ ∈ [0, 7/2], random 4-point pairs", stated_domain="γ ≥ 0")
 
 
-@claim(PAPER, "Eq. (28)", "1 − γ(1 − TV(P,Q)) ≤ E_γ(P‖Q) ≤ TV(P,Q) for γ ≥ 1; the upper bound for every γ ≥ 0")
+@claim(PAPER, "Eq. (28)", "1 − γ(1 − TV(P,Q)) ≤ E_γ(P‖Q) ≤ TV(P,Q) for γ ≥ 1; the upper bound for every γ ≥ 0",
+       stated_domain='“for γ ≥ 1”, all P, Q (the upper bound for every γ ≥ 0)', stated_where='Appendix, proof of Lemma 1, eq. (28)', stated_relations=[G >= 1])
 def eq_28():
     ok = []
     for p, q in _random_pairs(28, 12, 4):
@@ -188,7 +193,8 @@ def eq_28():
 
 
 @claim(PAPER, "Theorem 3 (eqs. 25–26)",
-       "For γ ≥ 1, η_γ(K) = sup_{x,x'} E_γ(K(·|x)‖K(·|x')); γ = 1 is Dobrushin's η_TV (26)")
+       "For γ ≥ 1, η_γ(K) = sup_{x,x'} E_γ(K(·|x)‖K(·|x')); γ = 1 is Dobrushin's η_TV (26)",
+       stated_domain='“for γ ≥ 1”, every Markov kernel K', stated_where='Appendix, Theorem 3 (quoted from [30])', stated_relations=[G >= 1])
 def theorem_3():
     r = rng(25)
     ok = []
@@ -213,7 +219,8 @@ def theorem_3():
 
 @claim(PAPER, "Theorem 1",
        "K is (ε,δ)-LDP (Definition 1) ⇔ η_{e^ε}(K) ≤ δ ⇔ E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) for all P, Q; "
-       "in particular K is ε-LDP iff E_{e^ε}(PK‖QK) = 0 for all P, Q")
+       "in particular K is ε-LDP iff E_{e^ε}(PK‖QK) = 0 for all P, Q",
+       stated_domain='every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q', stated_where='Section II, Theorem 1')
 def theorem_1():
     r = rng(1)
     lib, brute, ok = [], [], []
@@ -250,7 +257,8 @@ def _rr_terms():
 
 @claim(PAPER, "Example 1",
        "Randomized response BSC(1/(1+e^ε)) and k-ary RR are ε-LDP: E_{e^ε}(PK‖QK) = 0 for all P, Q (for k-RR all laws "
-       "on 𝒳, not only Bernoulli); η_γ(k-RR) = (e^ε − γ)₊/(k − 1 + e^ε)")
+       "on 𝒳, not only Bernoulli); η_γ(k-RR) = (e^ε − γ)₊/(k − 1 + e^ε)",
+       stated_domain='binary RR BSC(1/(1 + e^ε)) and k-ary RR, ε ≥ 0, “all Bernoulli P and Q”', stated_where='Section II, Example 1')
 def example_1():
     a, b = _rr_terms()
     signs = identity([a - G * b, (1 - a) - G * (1 - b)],
@@ -273,7 +281,8 @@ def example_1():
 
 
 @claim(PAPER, "Example 1 (sum), erratum",
-       "|p∗ω − e^ε q∗ω| + |1 − p∗ω − e^ε(1 − q∗ω)| = e^ε − 1 for all p, q (printed: 0.5(e^ε − 1))")
+       "|p∗ω − e^ε q∗ω| + |1 − p∗ω − e^ε(1 − q∗ω)| = e^ε − 1 for all p, q (printed: 0.5(e^ε − 1))",
+       stated_domain='“for all p, q”, ε ≥ 0', stated_where='Section II, Example 1')
 def example_1_sum():
     a, b = _rr_terms()
     total = -(a - G * b) - ((1 - a) - G * (1 - b))  # both terms are ≤ 0 (Example 1 claim)
@@ -312,7 +321,8 @@ def _lp_dual_certificate():
 
 
 @claim(PAPER, "Lemma 1",
-       "For K ∈ Q_{ε,δ} and every f-divergence, η_f(K) ≤ φ(ε,δ) = 1 − (1 − δ)e^{−ε}")
+       "For K ∈ Q_{ε,δ} and every f-divergence, η_f(K) ≤ φ(ε,δ) = 1 − (1 − δ)e^{−ε}",
+       stated_domain='“K ∈ Q_{ε,δ}”, every f-divergence', stated_where='Section II, Lemma 1')
 def lemma_1():
     cert, point, value = _lp_dual_certificate()
     gap = identity(1 - (1 - DELTA) / G - value, (1 - DELTA) * (G - 1) / (G * (G + 1)),
@@ -340,7 +350,8 @@ def lemma_1():
 
 @claim(PAPER, "Lemma 1 (tightness)",
        "Valid but tight only at ε = 0 or δ = 1: sup_{K ∈ Q_{ε,δ}} η_TV(K) = (e^ε − 1 + 2δ)/(e^ε + 1) "
-       "(certified LP, exact), and sup η_KL = sup η_χ² = δ + (1 − δ)tanh²(ε/2); both < φ for ε > 0, δ < 1")
+       "(certified LP, exact), and sup η_KL = sup η_χ² = δ + (1 − δ)tanh²(ε/2); both < φ for ε > 0, δ < 1",
+       stated_domain='K ∈ Q_{ε,δ}, ε ≥ 0, δ ∈ [0, 1]', stated_where='Section II, Lemma 1 and the remark after it')
 def lemma_1_tightness():
     cert, _, value = _lp_dual_certificate()
     pts = [(2, 0), (3, R(1, 10)), (R(3, 2), R(1, 100)), (5, R(3, 10)), (1, R(1, 4))]
@@ -366,7 +377,8 @@ def lemma_1_tightness():
 
 @claim(PAPER, "Lemma 1 (η_KL of BSC), erratum",
        "η_KL(BSC(ω)) = (1 − 2ω)² (printed: 1 − 2ω²); with ω = 1/(1+e^ε) this gives η_KL(K_RR) = ((e^ε−1)/(e^ε+1))² "
-       "≤ 1 − e^{−ε}")
+       "≤ 1 − e^{−ε}",
+       stated_domain='BSC(ω), ω ∈ [0, 1]; K_RR^ε, ε ≥ 0', stated_where='Section II, remark after Lemma 1')
 def lemma_1_bsc():
     w = R(1, 4)
     printed = 1 - 2 * w ** 2
@@ -389,7 +401,8 @@ def lemma_1_bsc():
                    corrected_statement="η_KL(BSC(ω)) = (1 − 2ω)²", kind="typo")
 
 
-@claim(PAPER, "Lemma 2", "For K ∈ Q_{ε,δ}: η_f(K^{⊗n}) ≤ φ_n(ε,δ) = 1 − e^{−nε}(1 − δ)^n = 1 − (1 − φ)^n")
+@claim(PAPER, "Lemma 2", "For K ∈ Q_{ε,δ}: η_f(K^{⊗n}) ≤ φ_n(ε,δ) = 1 − e^{−nε}(1 − δ)^n = 1 − (1 − φ)^n",
+       stated_domain='“K ∈ Q_{ε,δ}”, n ≥ 1, non-interactive K^{⊗n}', stated_where='Section II, Lemma 2')
 def lemma_2():
     form = identity(1 - (1 - (1 - (1 - DELTA) / X)) ** 3, 1 - X ** -3 * (1 - DELTA) ** 3, "φ_3 = 1 − (1 − φ)^3")
     ok = []
@@ -414,7 +427,8 @@ def lemma_2():
                      form, value, domain="sample kernels, n ≤ 3", stated_domain="all (ε,δ)-LDP K, n ≥ 1")
 
 
-@claim(PAPER, "Eq. (29)", "η_TV(K) ≤ 1 − (1 − η_γ(K))/γ for γ ≥ 1")
+@claim(PAPER, "Eq. (29)", "η_TV(K) ≤ 1 − (1 − η_γ(K))/γ for γ ≥ 1",
+       stated_domain='every kernel K, γ ≥ 1', stated_where='Appendix, proof of Lemma 1, eq. (29)', stated_relations=[G >= 1])
 def eq_29():
     r = rng(29)
     ok = []
@@ -426,7 +440,8 @@ def eq_29():
                      stated_domain="all kernels, γ ≥ 1")
 
 
-@claim(PAPER, "Eq. (30)", "η_f(K) ≤ η_TV(K) for every convex f (checked for KL = χ², E_γ and squared Hellinger ratios)")
+@claim(PAPER, "Eq. (30)", "η_f(K) ≤ η_TV(K) for every convex f (checked for KL = χ², E_γ and squared Hellinger ratios)",
+       stated_domain='“any Markov kernel K and any convex functions f”', stated_where='Appendix, proof of Lemma 1, eq. (30)')
 def eq_30():
     r = rng(30)
     ok = []

@@ -29,7 +29,8 @@ N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
 
 @claim(PAPER, "Eqs. (13)–(15)",
        "With ℒ(ζ) = min{2ζ, 1}, the Xu–Raginsky bound sup_ζ ζ[1 − (I + log 2)/log(1/ℒ(ζ))] equals "
-       "e^{−u*}(1 − c/u*)/2, c = I + log 2, u* = (c + √(c² + 4c))/2")
+       "e^{−u*}(1 − c/u*)/2, c = I + log 2, u* = (c + √(c² + 4c))/2",
+       stated_domain='“ζ > 0”; ℒ(ζ) = sup_t Pr(ℓ(Θ, t) ≤ ζ), any prior and loss', stated_where='Section V, eqs. (13)–(15)')
 def eqs_13_15():
     g = sympy.exp(-U) * (1 - C / U) / 2
     ustar = (C + sqrt(C ** 2 + 4 * C)) / 2
@@ -55,7 +56,8 @@ def eqs_13_15():
 
 @claim(PAPER, "Corollary 3",
        "Non-interactive: R_n^Bayes(P_Θ, ℓ, ε, δ) ≥ sup_ζ ζ[1 − (φ_n(ε,δ) I(Θ;X^n) + log 2)/log(1/ℒ(ζ))] (by "
-       "I(Θ;Z^n) ≤ η_KL(K^{⊗n}) I(Θ;X^n) ≤ φ_n I(Θ;X^n))")
+       "I(Θ;Z^n) ≤ η_KL(K^{⊗n}) I(Θ;X^n) ≤ φ_n I(Θ;X^n))",
+       stated_domain='non-interactive, K ∈ Q_{ε,δ}, any prior P_Θ and loss ℓ', stated_where='Section V, Corollary 3')
 def corollary_3():
     r = rng(33)
     ok = []
@@ -76,7 +78,8 @@ def corollary_3():
 
 @claim(PAPER, "E_γ-information and eq. (16)",
        "I_γ(A;B) = E_γ(P_AB‖P_A P_B) = ∫ E_γ(P_{B|a}‖P_B) dP_A (for every γ ≥ 0 under convention (22)); in Example 4, "
-       "I_γ(Θ;X^n) = (1/(n+1)) Σ_s ∫₀¹ [Beta(s+1, n−s+1) density − γ]₊ dθ − (1−γ)₊")
+       "I_γ(Θ;X^n) = (1/(n+1)) Σ_s ∫₀¹ [Beta(s+1, n−s+1) density − γ]₊ dθ − (1−γ)₊",
+       stated_domain='γ ≥ 0 (convention (22) for γ < 1); eq. (16) in Example 4', stated_where='Section V, definition before Theorem 2, eq. (16)')
 def egamma_information_16():
     r = rng(16)
     lib, mix = [], []
@@ -127,7 +130,8 @@ def _finite_bayes_chain(seed: int):
 
 
 @claim(PAPER, "Theorem 2 (proof, eq. 49)",
-       "p_ζ − γq_ζ ≤ I_γ(Θ;Θ̂), q_ζ ≤ ℒ(ζ), I_γ(Θ;Θ̂) ≤ I_γ(Θ;Z) ≤ η_γ(K) I_γ(Θ;X) and η_{e^ε}(K) ≤ δ")
+       "p_ζ − γq_ζ ≤ I_γ(Θ;Θ̂), q_ζ ≤ ℒ(ζ), I_γ(Θ;Θ̂) ≤ I_γ(Θ;Z) ≤ η_γ(K) I_γ(Θ;X) and η_{e^ε}(K) ≤ δ",
+       stated_domain='(ε,δ)-LDP K, ζ > 0, any prior and loss', stated_where='Appendix, proof of Theorem 2, eq. (49)')
 def theorem_2_proof():
     ok = _finite_bayes_chain(49)
     return establish(holds(all(ok), f"{len(ok)} exact inequalities: 3 LDP kernels × every deterministic estimator × "
@@ -137,7 +141,8 @@ def theorem_2_proof():
 
 @claim(PAPER, "Theorem 2",
        "R_1^Bayes ≥ sup_ζ ζ[1 − δ I_{e^ε}(Θ;X) − e^ε ℒ(ζ)] and, non-interactive, R_n^Bayes ≥ sup_ζ ζ[1 − φ_n I_{e^ε}(Θ;X^n) "
-       "− e^ε ℒ(ζ)]; with ℒ(ζ) = min{2ζ, 1} the sup is (1 − a)₊²/(8e^ε)")
+       "− e^ε ℒ(ζ)]; with ℒ(ζ) = min{2ζ, 1} the sup is (1 − a)₊²/(8e^ε)",
+       stated_domain='“(ε,δ)-LDP K”, ζ > 0, n = 1 and non-interactive n > 1', stated_where='Section V, Theorem 2')
 def theorem_2():
     b = sympy.Symbol("b", nonnegative=True)
     closed = identity(sympy.diff(Z * (1 - b - G * 2 * Z), Z).subs(Z, (1 - b) / (4 * G)), 0,
@@ -153,7 +158,8 @@ def theorem_2():
 
 @claim(PAPER, "Example 4",
        "Θ ~ U[0,1], X_i ~ Ber(Θ), ℓ1 loss: ℒ(ζ) = min{2ζ, 1}; I(Θ;X^20) = 1.14720881034947 nats, "
-       "I_1(Θ;X^20) = 0.636722881599096, I_e(Θ;X^20) = 0.250720794000826")
+       "I_1(Θ;X^20) = 0.636722881599096, I_e(Θ;X^20) = 0.250720794000826",
+       stated_domain='Θ ~ U[0, 1], X_i ~ Bernoulli(Θ), ℓ1 loss, n = 20', stated_where='Section V, Example 4')
 def example_4():
     lz = [sympy.Min(2 * z, 1) for z in (R(1, 8), R(1, 2), R(3, 4))]
     i20 = bb.mutual_information(20)
@@ -178,7 +184,8 @@ def _remark1_i(g):
 
 @claim(PAPER, "Remark 1 (eq. 18)",
        "For Θ ~ U[0,1], X ~ Ber(Θ): I(Θ;X) = log 2 − 1/2 ≈ 0.19 nats and I_γ(Θ;X) = γ²/4 on [0,1], (γ−2)²/4 on [1,2], "
-       "0 otherwise (convention (22))")
+       "0 otherwise (convention (22))",
+       stated_domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0', stated_where='Section V, Remark 1, eq. (18)')
 def remark_1_eq18():
     th = sympy.Symbol("theta", positive=True)
     raw = lambda g, lo: 2 * sympy.integrate(2 * th - g, (th, lo, 1)) / 2  # s = 0 and s = 1 contribute alike
@@ -251,7 +258,8 @@ def _sup_eq17():
 
 @claim(PAPER, "Remark 1 (eq. 17)",
        "R_n^Bayes ≥ sup_{ζ>0, γ≥0} ζ[1 − I_γ(Θ;X^n) − γℒ(ζ) − (1−γ)₊]; in the example its value is 2/27 (γ = 4/3, ζ = 1/6) "
-       "> (15)'s 0.0457, both below the Bayes risk (2 − √2)/3")
+       "> (15)'s 0.0457, both below the Bayes risk (2 − √2)/3",
+       stated_domain='“ζ > 0, γ ≥ 0”; the example Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss', stated_where='Section V, Remark 1, eq. (17)')
 def remark_1_eq17():
     best, where, sup = _sup_eq17()
     lib = rb.bayes_egamma_bound(where[GAMMA], _remark1_i(where[GAMMA]))
@@ -266,7 +274,8 @@ def remark_1_eq17():
 
 @claim(PAPER, "Remark 1 (value of eq. 15), erratum",
        "In the example, (15) gives R_1^Bayes ≥ 0.0456594318433182 (printed: 0.03; 0.0279 results from taking log 2 = 1 "
-       "with I in nats)")
+       "with I in nats)",
+       stated_domain='the example of Remark 1, n = 1', stated_where='Section V, Remark 1 (last sentence)')
 def remark_1_value_15():
     value = rb.bayes_fano_bound(bb.mutual_information(1))
     mixed = Real(lambda p: _fano_units(arb_of(bb.mutual_information(1), p)))
@@ -287,7 +296,8 @@ def _fano_units(info):
 
 
 @claim(PAPER, "Remark 1 (value of eq. 17), erratum",
-       "In the example, (17) gives at most 2/27 = 0.0741 (printed: 0.08, above the supremum)")
+       "In the example, (17) gives at most 2/27 = 0.0741 (printed: 0.08, above the supremum)",
+       stated_domain='the example of Remark 1, n = 1', stated_where='Section V, Remark 1 (last sentence)')
 def remark_1_value_17():
     best, where, sup = _sup_eq17()
     corrected = establish(sup, domain="the example, all γ ≥ 0, ζ > 0")
@@ -313,7 +323,8 @@ FIG1_TABLE = [(R(0), "0.124682143144", "0.0635538336691"), (R(1, 20), "0.0437210
 
 @claim(PAPER, "Figure 1",
        "Example 4 with δ = 10⁻⁴, n = 20: Theorem 2's bound (1 − φ_20 I_{e^ε})²/(8e^ε) and Corollary 3's bound against ε; "
-       "Theorem 2 is better for small ε, the curves cross once near ε = 2.4166 (caption: 'Example 2' means Example 4)")
+       "Theorem 2 is better for small ε, the curves cross once near ε = 2.4166 (caption: 'Example 2' means Example 4)",
+       stated_domain='Example 4 with “δ = 10⁻⁴ and n = 20”', stated_where='Figure 1 and caption')
 def figure_1():
     thm = [bb.theorem2_bound(e, FIG1_DELTA, FIG1_N) for e, _, _ in FIG1_TABLE]
     cor = [bb.corollary3_bound(e, FIG1_DELTA, FIG1_N) for e, _, _ in FIG1_TABLE]

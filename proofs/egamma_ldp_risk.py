@@ -36,7 +36,8 @@ def _tv_product(p0, p1, rows, n):
 
 
 @claim(PAPER, "Eqs. (6)–(7)",
-       "(τ/2)[1 − TV(P0^{⊗n}, P1^{⊗n})] ≥ (τ/2)[1 − √(n D_KL(P0‖P1)/2)] (Pinsker and the chain rule)")
+       "(τ/2)[1 − TV(P0^{⊗n}, P1^{⊗n})] ≥ (τ/2)[1 − √(n D_KL(P0‖P1)/2)] (Pinsker and the chain rule)",
+       stated_domain='ℓ(θ(P0), θ(P1)) ≥ 2τ, n ≥ 1, KL in nats', stated_where='Section IV-A, eqs. (6)–(7)')
 def eqs_6_7():
     r = rng(6)
     ok = []
@@ -55,7 +56,8 @@ def eqs_6_7():
 
 @claim(PAPER, "Lemma 3",
        "ℛ_n(𝒫, ℓ, ε, δ) ≥ (τ/2)[1 − √(n φ(ε,δ) D_KL(P0‖P1)/2)] (sequentially interactive K^n): the effective sample "
-       "size is (1 − e^{−ε}(1 − δ))n")
+       "size is (1 − e^{−ε}(1 − δ))n",
+       stated_domain='“ℓ(θ(P0), θ(P1)) ≥ 2τ”, sequentially interactive K_i ∈ Q_{ε,δ}', stated_where='Section IV-A, Lemma 3')
 def lemma_3():
     r = rng(3)
     ok = []
@@ -85,7 +87,8 @@ def lemma_3():
 @claim(PAPER, "Lemma 3 (comparison with Duchi et al.), erratum",
        "With δ = 0, Lemma 3's effective sample size (1 − e^{−ε})n is smaller than Duchi et al.'s 4ε²n only for "
        "ε > ε* = 0.2239807…; for small ε (the regime of Duchi et al.) it is larger, so Lemma 3 does not strengthen it "
-       "there (printed: 'strengthens … for sufficiently small ε')")
+       "there (printed: 'strengthens … for sufficiently small ε')",
+       stated_domain="“Setting δ = 0”, Duchi et al.'s regime “for sufficiently small ε”", stated_where='Section IV-A, after Lemma 3')
 def lemma_3_djw():
     g = lambda e: 1 - exp(-e) - 4 * e ** 2
     concave = identity(sympy.diff(g(T), T, 2), -exp(-T) - 8, "g(ε) = 1 − e^{−ε} − 4ε² is concave (g'' = −e^{−ε} − 8 < 0), "
@@ -117,7 +120,8 @@ def _two_points():
 
 @claim(PAPER, "Example 2",
        "Corollary 1's P0, P1 lie in 𝒫_k = {|E X| ≤ 1, E|X|^k ≤ 1}: E|X|^k = 1 and |E X| = ω^{(k−1)/k} ≤ 1; "
-       "H²(P0, P1) = 2ω")
+       "H²(P0, P1) = 2ω",
+       stated_domain='𝒫_k = {P: |E_P X| ≤ 1, E_P|X|^k ≤ 1}, k > 1', stated_where='Section IV-A, Example 2', stated_relations=[K > 1])
 def example_2():
     p0, p1 = _two_points()
     moments = [sympy.simplify(sum(w * abs(v) ** K for v, w in law)) for law in (p0, p1)]
@@ -130,7 +134,8 @@ def example_2():
 
 
 @claim(PAPER, "Corollary 1 (proof, separation), erratum",
-       "ℓ₂²(θ(P0), θ(P1)) = 4ω^{2(k−1)/k} (printed: 2ω^{2(k−1)/k}); (37) uses τ = 2ω^{2(k−1)/k}, consistent with 4")
+       "ℓ₂²(θ(P0), θ(P1)) = 4ω^{2(k−1)/k} (printed: 2ω^{2(k−1)/k}); (37) uses τ = 2ω^{2(k−1)/k}, consistent with 4",
+       stated_domain='ω ∈ (0, 1], k > 1', stated_where='Appendix, proof of Corollary 1', stated_relations=[K > 1, OMEGA <= 1])
 def corollary_1_separation():
     p0, p1 = _two_points()
     mean = lambda law: sum(w * v for v, w in law)
@@ -146,7 +151,8 @@ def corollary_1_separation():
 
 @claim(PAPER, "Corollary 1 (proof, eqs. 37–40)",
        "H²(∏P_i, ∏Q_i) = 2 − 2∏(1 − H²(P_i,Q_i)/2); TV ≤ H; H²(M0^n, M1^n) ≤ 2 − 2(1 − ωφ)^n; hence (40): "
-       "ℛ_n ≥ ω^{2(k−1)/k}[1 − √2 √(1 − (1 − ωφ)^n)]")
+       "ℛ_n ≥ ω^{2(k−1)/k}[1 − √2 √(1 − (1 − ωφ)^n)]",
+       stated_domain='k > 1, ε ≥ 0, δ ∈ (0, 1), n ≥ 1', stated_where='Appendix, proof of Corollary 1, eqs. (37)–(40)')
 def corollary_1_proof():
     r = rng(37)
     prod = []
@@ -179,7 +185,8 @@ def corollary_1_proof():
 @claim(PAPER, "Corollary 1 (proof, eq. 41), erratum",
        "With the printed ω = min{1, [1 − (7/8)^{1/√n}]/φ} the bracket of (40) is 1 − √2√(1 − (7/8)^{√n}), negative "
        "for n ≥ 27 (n > (log 2/log(8/7))² = 26.945…), so (41) does not follow; with ω = min{1, [1 − (7/8)^{1/n}]/φ} "
-       "the bracket is ≥ 1/2 and ℛ_n ≥ ½ω^{2(k−1)/k} ≍ min{1, (nφ)^{−1}}^{2(k−1)/k}")
+       "the bracket is ≥ 1/2 and ℛ_n ≥ ½ω^{2(k−1)/k} ≍ min{1, (nφ)^{−1}}^{2(k−1)/k}",
+       stated_domain="the proof's choice ω = min{1, φ⁻¹[1 − (7/8)^{1/√n}]}, n ≥ 1", stated_where='Appendix, proof of Corollary 1, eq. (41)')
 def corollary_1_omega():
     bracket = lambda n: 1 - sqrt(2) * sqrt(1 - R(7, 8) ** sqrt(n))
     e, d = 1, R(1, 100)  # φ < 1 − (7/8)^{1/√n} fails, so ω < 1
@@ -208,7 +215,8 @@ def corollary_1_omega():
 @claim(PAPER, "Corollary 1 (eq. 8), erratum",
        "(8) ℛ_n(𝒫_k, ℓ₂², ε, δ) ≳ min{1, (nφ²)^{−(k−1)/k}} fails for large ε: for k = 2 the ε-LDP clip-and-Laplace "
        "estimator has MSE ≤ 1/(16T²) + (1 + 8T²/ε²)/n = 145/(16n) at T = ε = √n, while (8) claims ≥ C/√n for a "
-       "universal C, so (8) fails once n > (145/(16C))²")
+       "universal C, so (8) fails once n > (145/(16C))²",
+       stated_domain='“for all k > 1, ε ≥ 0 and δ ∈ (0, 1)”', stated_where='Section IV-A, Corollary 1, eq. (8)')
 def corollary_1_statement():
     n = 10 ** 8
     eps = sympy.Integer(10 ** 4)
@@ -235,7 +243,8 @@ def corollary_1_statement():
 
 
 @claim(PAPER, "Corollary 1 (remarks k = 2, k → ∞)",
-       "k = 2: [nφ²]^{−1/2} = 1/(φ√n); k → ∞: [nφ²]^{−(k−1)/k} → (φ²n)^{−1}")
+       "k = 2: [nφ²]^{−1/2} = 1/(φ√n); k → ∞: [nφ²]^{−(k−1)/k} → (φ²n)^{−1}",
+       stated_domain='k = 2 and k → ∞', stated_where='Section IV-A, text after Corollary 1')
 def corollary_1_remarks():
     f = sympy.Symbol("phi", positive=True)
     return establish(identity([(N * f ** 2) ** R(-1, 2), sympy.limit((N * f ** 2) ** (-(K - 1) / K), K, sympy.oo)],
@@ -282,7 +291,8 @@ def _point_mass_rr_information(n: int):
 
 @claim(PAPER, "Eq. (9) and Lemma 4",
        "For K^{⊗n} with K (ε,δ)-LDP: I(Z^n;V) ≤ φ_n(ε,δ) I(X^n;V) ≤ (nφ_n/|𝒱|²) Σ_{v,v'} D_KL(P_v‖P_{v'}); φ_n cannot be "
-       "replaced by the single-letter φ(ε,δ)")
+       "replaced by the single-letter φ(ε,δ)",
+       stated_domain='V uniform on 𝒱, non-interactive K^{⊗n}, “K is (ε,δ)-LDP”', stated_where='Section IV-B, eq. (9) and Lemma 4')
 def lemma_4():
     laws, n, i_x, i_z = _lemma4_instance()
     pair_kl = [[kl(a, b) for b in laws] for a in laws]
@@ -306,7 +316,8 @@ def lemma_4():
 
 
 @claim(PAPER, "Lemma 4 (proof), erratum",
-       "I(X^n;V) ≤ (n/|𝒱|) Σ_v D_KL(P_v‖P̄) (printed '='), by the golden formula and tensorisation")
+       "I(X^n;V) ≤ (n/|𝒱|) Σ_v D_KL(P_v‖P̄) (printed '='), by the golden formula and tensorisation",
+       stated_domain='V uniform on 𝒱, X^n i.i.d. P_v given V = v', stated_where='Appendix, proof of Lemma 4')
 def lemma_4_proof():
     laws, n, i_x, _ = _lemma4_instance()
     pbar = [sum(p[i] for p in laws) / 3 for i in range(2)]
@@ -321,7 +332,8 @@ def lemma_4_proof():
 
 @claim(PAPER, "Eq. (10) (comparison with Lemma 4), erratum",
        "(10)'s coefficient 2(e^ε − 1) is ≥ φ_n(ε, 0) for every n ≥ 1 iff ε ≥ log(3/2) = 0.405465… (printed: 'for any "
-       "n ≥ 1 and ε ≥ 0.4'); at ε = 0.4 it fails for n ≥ 11")
+       "n ≥ 1 and ε ≥ 0.4'); at ε = 0.4 it fails for n ≥ 11",
+       stated_domain='“for any n ≥ 1 and ε ≥ 0.4”, δ = 0', stated_where='Section IV-B, after eq. (10)')
 def eq_10():
     e = R(2, 5)
     printed_holds = all(le(phi(e, 0, n), rb.djw_information_coefficient(e)) for n in (1, 5, 10, 11, 50))
@@ -344,7 +356,8 @@ def _cor2_instance(w):
 
 @claim(PAPER, "Corollary 2 (proof, eq. 43), erratum",
        "The second inequality of (43), φ_n (n/|𝒱|²)Σ KL(P_v‖P_{v'}) ≤ φ_n I(X^n;V), is reversed; only "
-       "I(Z^n;V) ≤ φ_n I(X^n;V) (Lemma 4) is needed")
+       "I(Z^n;V) ≤ φ_n I(X^n;V) (Lemma 4) is needed",
+       stated_domain="the construction of Corollary 2's proof", stated_where='Appendix, proof of Corollary 2, eq. (43)')
 def corollary_2_eq43():
     a, b = _cor2_instance(R(1, 2))
     i_x = mutual_information([[v / 2 for v in a], [v / 2 for v in b]])
@@ -358,7 +371,8 @@ def corollary_2_eq43():
 
 @claim(PAPER, "Corollary 2 (proof, eqs. 44–46)",
        "I(X;V|K) ≤ log 2 − h_b((1−ω)/2) ≤ ω log 2; with |𝒱| ≥ e^{k/16} and ω = min{1, k/(50nφ_n)}, k ≥ 16, the bracket "
-       "of (46) is ≥ 1 − 16(1 + k/50) log 2/k ≥ 0.0850457216608722")
+       "of (46) is ≥ 1 − 16(1 + k/50) log 2/k ≥ 0.0850457216608722",
+       stated_domain='h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”; k ≥ 16', stated_where='Appendix, proof of Corollary 2, eqs. (44)–(46)')
 def corollary_2_proof():
     a = sympy.Symbol("a", positive=True)
     hb = lambda z: -z * log(z) - (1 - z) * log(1 - z)
@@ -387,7 +401,8 @@ def corollary_2_proof():
 
 @claim(PAPER, "Corollary 2 (eq. 12) and Example 3",
        "Non-interactive: ℛ_n(𝒫_r, ℓ₂², ε, δ) ≳ r² min{1/(nφ_n), d/(n²φ_n²)}; with the proof's constants the bound "
-       "max_k (r²ω²/k)[1 − 16(1 + nωφ_n) log 2/k] is ≥ (0.0850457/5000) r² min{…} when nφ_n ≥ 32, d ≥ 16")
+       "max_k (r²ω²/k)[1 − 16(1 + nωφ_n) log 2/k] is ≥ (0.0850457/5000) r² min{…} when nφ_n ≥ 32, d ≥ 16",
+       stated_domain='non-interactive, K ∈ Q_{ε,δ}, 𝒫_r of eq. (11), d ≥ 1', stated_where='Section IV-B, Example 3 and Corollary 2, eq. (12)')
 def corollary_2():
     pts = [(1, 0, 1000, 64), (R(1, 2), R(1, 100), 200, 16), (2, 0, 5000, 128)]
     ok = []
@@ -405,7 +420,8 @@ def corollary_2():
 
 @claim(PAPER, "Corollary 4",
        "lim inf (1/n) log β_n^{ε,δ}(α) ≥ −φ(ε,δ) D_KL(P0‖P1): by Chernoff–Stein the exponent of K^{⊗n} is "
-       "−D(P0K‖P1K) ≥ −η_KL(K) D ≥ −φD")
+       "−D(P0K‖P1K) ≥ −η_KL(K) D ≥ −φD",
+       stated_domain='K_i ∈ Q_{ε,δ} (sequential interaction permitted), α ∈ (0, 1)', stated_where='Section VI, Corollary 4')
 def corollary_4():
     p0, p1 = bernoulli(R(1, 2)), bernoulli(R(1, 5))
     d = kl(p0, p1)
@@ -423,7 +439,8 @@ def corollary_4():
 
 
 @claim(PAPER, "Corollary 5",
-       "sup_{K ∈ Q_{ε,δ}} I(X;Z) ≤ φ(ε,δ) H(X), via (42): I(U;Z) ≤ η_KL(K) I(U;X) with U = X")
+       "sup_{K ∈ Q_{ε,δ}} I(X;Z) ≤ φ(ε,δ) H(X), via (42): I(U;Z) ≤ η_KL(K) I(U;X) with U = X",
+       stated_domain='“sup over K ∈ Q_{ε,δ}”, finite 𝒳', stated_where='Section VII, Corollary 5, eqs. (20)–(21)')
 def corollary_5():
     r = rng(5)
     ok = []
@@ -443,7 +460,8 @@ def corollary_5():
 
 
 @claim(PAPER, "Section III (Duchi et al. KL bound)",
-       "For ε-LDP K: D_KL(PK‖QK) ≤ 2(e^ε − 1)² TV²(P, Q) (quoted from Duchi–Jordan–Wainwright, Theorem 1)")
+       "For ε-LDP K: D_KL(PK‖QK) ≤ 2(e^ε − 1)² TV²(P, Q) (quoted from Duchi–Jordan–Wainwright, Theorem 1)",
+       stated_domain='ε-LDP K, all P, Q', stated_where='Section II, remark after Theorem 1 (quoting Duchi et al. [10])')
 def djw_kl():
     r = rng(31)
     ok = []
