@@ -86,7 +86,8 @@ def _u_exact(u, Qm):
 
 
 @claim(PAPER, "Lemma 23", "D_{ε,ℓ} is a bounded polytope {Aq ≤ 0, Bq = 1} whose corner points have at most k "
-       "nonzero columns")
+       "nonzero columns",
+       stated_domain='“the set of all k × ℓ ε-LDP mechanisms D_{ε,ℓ}”, ℓ > k for the column count', stated_where='Section 7.3, Lemma 23')
 def lemma_23():
     counts = {l: len(_verts(l)) for l in (2, 3, 4)}
     flags = [sum(1 for c in _columns(Qm) if any(c)) <= 2 for l in (2, 3, 4) for Qm in _verts(l)]
@@ -104,7 +105,8 @@ def lemma_23():
     return establish(stmt, *cross, domain="k = 2, e^ε = 2, ℓ ≤ 4", stated_domain="all k, ε, ℓ")
 
 
-@claim(PAPER, "Claim 1", "in an ε-LDP mechanism a column with one zero entry is entirely zero")
+@claim(PAPER, "Claim 1", "in an ε-LDP mechanism a column with one zero entry is entirely zero",
+       stated_domain='a column of an ε-LDP mechanism (proof of Lemma 23)', stated_where='Section 7.3, Claim 1')
 def claim_1():
     flags = [all(all(v == 0 for v in c) or all(v != 0 for v in c) for c in _columns(Qm))
              for l in (2, 3, 4) for Qm in _verts(l)]
@@ -120,7 +122,8 @@ def claim_1():
                      domain="k = 2, e^ε = 2, ℓ ≤ 4", stated_domain="all ε-LDP mechanisms")
 
 
-@claim(PAPER, "Claim 2", "Q ∈ D_{ε,ℓ} ⇔ Q(y|x) ≤ e^ε Q(y|x') for all x, x', y (singleton outputs suffice)")
+@claim(PAPER, "Claim 2", "Q ∈ D_{ε,ℓ} ⇔ Q(y|x) ≤ e^ε Q(y|x') for all x, x', y (singleton outputs suffice)",
+       stated_domain="Q ∈ D_{ε,ℓ}, all x, x' and outputs y", stated_where='Section 7.3, Claim 2')
 def claim_2():
     r = rng(12)
     flags = []
@@ -172,7 +175,8 @@ def claim_3():
                                   "independent"])
 
 
-@claim(PAPER, "Definition 1", "the utilities of the paper are sublinear: μ(γz) = γμ(z) and μ(z1+z2) ≤ μ(z1)+μ(z2)")
+@claim(PAPER, "Definition 1", "the utilities of the paper are sublinear: μ(γz) = γμ(z) and μ(z1+z2) ≤ μ(z1)+μ(z2)",
+       stated_domain='“sublinear functions” μ: R^k₊ → R (the utilities of Sections 3–4)', stated_where='Section 2.1, Definition 1')
 def definition_1():
     z = sympy.symbols("z1:4", positive=True)
     g = sympy.Symbol("g", positive=True)
@@ -196,7 +200,8 @@ def definition_1():
 
 
 @claim(PAPER, "Definition 3", "S^(k) ∈ {1,e^ε}^{k×2^k}, column j = (e^ε−1)b_{j−1} + 1 with the first input as the "
-       "most significant bit (the displayed S^(3))")
+       "most significant bit (the displayed S^(3))",
+       stated_domain='k ≥ 1, ε ≥ 0: the staircase pattern matrix S^(k) ∈ {1, e^ε}^{k×2^k}', stated_where='Section 2.2, Definition 3')
 def definition_3():
     e = sympy.Integer(7)
     displayed = sympy.Matrix([[1, 1, 1, 1, e, e, e, e], [1, 1, e, e, 1, 1, e, e], [1, e, 1, e, 1, e, 1, e]])
@@ -209,7 +214,8 @@ def definition_3():
 
 
 @claim(PAPER, "Lemma 22", "Q is ε-LDP iff Q = SΘ with S ∈ [1,e^ε]^{k×ℓ} and Θ = diag(θ) ≥ 0; constructively "
-       "θ_j = min_i Q_ij and S_ij = Q_ij/θ_j")
+       "θ_j = min_i Q_ij and S_ij = Q_ij/θ_j",
+       stated_domain='“Q is ε-locally differentially private iff Q = SΘ”, any k × ℓ Q', stated_where='Section 7.2, Lemma 22')
 def lemma_22():
     r = rng(22)
     flags = []
@@ -227,7 +233,8 @@ def lemma_22():
                            "the converse ratio bound"), domain="40 random instances", stated_domain="all Q, ε")
 
 
-@claim(PAPER, "Lemma 22 (proof)", "the proof's construction S_ij = Q_ij/θ_i should read S_ij = Q_ij/θ_j")
+@claim(PAPER, "Lemma 22 (proof)", "the proof's construction S_ij = Q_ij/θ_i should read S_ij = Q_ij/θ_j",
+       stated_domain="the proof's construction of S and Θ", stated_where='Section 7.2, proof of Lemma 22')
 def lemma_22_proof():
     Qm = [[Q(1, 2), Q(1, 3), Q(1, 6)], [Q(1, 3), Q(1, 2), Q(1, 6)]]
     theta = [min(row[y] for row in Qm) for y in range(3)]
@@ -251,7 +258,8 @@ def _max_over_vertices(u, l):
 
 
 @claim(PAPER, "Theorem 2", "for every sublinear μ there is an optimal mechanism with |Y| ≤ |X| whose columns are "
-       "staircase (ratios in {1, e^ε})")
+       "staircase (ratios in {1, e^ε})",
+       stated_domain='“any sublinear utility” μ, any P, ε ≥ 0', stated_where='Section 2.1, Theorem 2')
 def theorem_2():
     flags = []
     for l in (2, 3, 4):
@@ -271,7 +279,8 @@ def theorem_2():
     return establish(stmt, cross, domain="k = 2, e^ε = 2, ℓ ≤ 4 (exact); k = 4 LP optima", stated_domain="all k, ε, μ")
 
 
-@claim(PAPER, "Theorem 4", "max_{Q ∈ D_ε} Σ_y μ(Q_y) equals the LP (11) max μᵀθ s.t. S^(k)θ = 1, θ ≥ 0")
+@claim(PAPER, "Theorem 4", "max_{Q ∈ D_ε} Σ_y μ(Q_y) equals the LP (11) max μᵀθ s.t. S^(k)θ = 1, θ ≥ 0",
+       stated_domain='sublinear μ, ε ≥ 0, the LP (11) over θ ∈ R^{2^k}₊', stated_where='Section 2.2, Theorem 4')
 def theorem_4():
     p0, p1 = [Q(1, 5), Q(4, 5)], [Q(3, 5), Q(2, 5)]
     pieces = []
@@ -322,7 +331,8 @@ def theorem_4():
                      stated_domain="all k, ε, sublinear μ")
 
 
-@claim(PAPER, "Theorem 21", "for convex U with Assumption 1, the maximum over D_ε is attained with at most k outputs")
+@claim(PAPER, "Theorem 21", "for convex U with Assumption 1, the maximum over D_ε is attained with at most k outputs",
+       stated_domain='“convex” U satisfying Assumption 1', stated_where='Section 7.1, Theorem 21')
 def theorem_21():
     p0, p1 = [Q(1, 5), Q(4, 5)], [Q(3, 5), Q(2, 5)]
     pieces = []
@@ -338,7 +348,8 @@ def theorem_21():
     return establish(combine(*pieces), cross, domain="k = 2, e^ε = 2, ℓ ≤ 4", stated_domain="all k, ε, convex U")
 
 
-@claim(PAPER, "Proposition 17", "U(Q) = Σ_y μ(Q_y) with μ sublinear obeys the data-processing inequality U(QW) ≤ U(Q)")
+@claim(PAPER, "Proposition 17", "U(Q) = Σ_y μ(Q_y) with μ sublinear obeys the data-processing inequality U(QW) ≤ U(Q)",
+       stated_domain='U(Q) = Σ_y μ(Q_y), μ sublinear, any row-stochastic W', stated_where='Section 5 and Section 10, Proposition 17')
 def proposition_17():
     r = rng(17)
     flags = []
@@ -353,7 +364,8 @@ def proposition_17():
                      domain="6 random (Q, W) pairs × 4 utilities", stated_domain="all Q, W, sublinear μ")
 
 
-@claim(PAPER, "Eq. (57)", "binary marginals M_ν(0) = ((e^ε−1)P_ν(T)+1)/(e^ε+1), M_ν(1) = ((e^ε−1)P_ν(Tᶜ)+1)/(e^ε+1)")
+@claim(PAPER, "Eq. (57)", "binary marginals M_ν(0) = ((e^ε−1)P_ν(T)+1)/(e^ε+1), M_ν(1) = ((e^ε−1)P_ν(Tᶜ)+1)/(e^ε+1)",
+       stated_domain='the binary mechanism (18) with set T, ν ∈ {0, 1}', stated_where='Section 8.1, eq. (57)')
 def eq_57():
     p = sympy.symbols("p1:5", positive=True)
     T = [0, 2]
@@ -367,7 +379,8 @@ def eq_57():
     return establish(stmt, domain="k = 4, T = {x1, x3}, symbolic P and e^ε", stated_domain="all k, T")
 
 
-@claim(PAPER, "Eq. (83)", "KL pattern value μ_j = (aP0(T_j)+1) log[(aP0(T_j)+1)/(aP1(T_j)+1)], a = e^ε − 1")
+@claim(PAPER, "Eq. (83)", "KL pattern value μ_j = (aP0(T_j)+1) log[(aP0(T_j)+1)/(aP1(T_j)+1)], a = e^ε − 1",
+       stated_domain='a pattern column S_j with ones on T_j, a = e^ε − 1', stated_where='Section 8.4, eq. (83)')
 def eq_83():
     p0 = sympy.symbols("p1:4", positive=True)
     p1 = sympy.symbols("q1:4", positive=True)
@@ -384,7 +397,8 @@ def eq_83():
                      domain="k = 3, T_j = {x1, x2}, symbolic", stated_domain="all k, T_j")
 
 
-@claim(PAPER, "Eq. (99) = eq. (113)", "MI pattern value: Σ_x P(x)S_xj log(S_xj/PᵀS_j) = zE ε − (z(E−1)+1)log(z(E−1)+1)")
+@claim(PAPER, "Eq. (99) = eq. (113)", "MI pattern value: Σ_x P(x)S_xj log(S_xj/PᵀS_j) = zE ε − (z(E−1)+1)log(z(E−1)+1)",
+       stated_domain='a pattern column with P-mass z on its e^ε entries, E = e^ε', stated_where='Section 9.1, eqs. (99) and (113)')
 def eq_99_113():
     col_T, col_c = E, 1
     m = Z * E + (1 - Z)

@@ -48,7 +48,8 @@ def _in_hull(point, pts) -> bool:
 
 
 @claim(PAPER, "Eq. (38)", "the quaternary mechanism Q_QT is row-stochastic and (ε,δ)-LDP, tight on S = {0}, {0,3} "
-       "(x = 0 vs 1) and {1}, {1,2}")
+       "(x = 0 vs 1) and {1}, {1,2}",
+       stated_domain='|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]: the quaternary mechanism (38)', stated_where='Section 5, eq. (38)')
 def eq_38():
     e, d = Q(3), Q(1, 5)
     q = quaternary_mechanism(log(e), d)
@@ -68,7 +69,8 @@ def eq_38():
 
 
 @claim(PAPER, "Theorem 19", "a binary-input Q is (ε,δ)-LDP iff every test has P_FA + e^ε P_MD ≥ 1−δ and "
-       "e^ε P_FA + P_MD ≥ 1−δ, i.e. R_Q ⊆ R_{ε,δ}")
+       "e^ε P_FA + P_MD ≥ 1−δ, i.e. R_Q ⊆ R_{ε,δ}",
+       stated_domain='“a binary-input mechanism Q”, ε ≥ 0, δ ∈ [0, 1], every test', stated_where='Section 5, Theorem 19')
 def theorem_19():
     qB0, qB1 = sympy.symbols("qB0 qB1", positive=True)   # Q(B|0), Q(B|1) with B = Aᶜ, P_FA = 1 − Q(B|0), P_MD = Q(B|1)
     ident = identity((1 - qB0) + E * qB1 - (1 - DELTA), E * qB1 + DELTA - qB0,
@@ -87,7 +89,8 @@ def theorem_19():
                      domain="identity: all; equivalence: 120 random channels", stated_domain="all Q, ε, δ")
 
 
-@claim(PAPER, "Theorem 20", "(Blackwell) Q1 dominates Q2 (Q2 = Q1·W, W row-stochastic) iff R_{Q2} ⊆ R_{Q1}")
+@claim(PAPER, "Theorem 20", "(Blackwell) Q1 dominates Q2 (Q2 = Q1·W, W row-stochastic) iff R_{Q2} ⊆ R_{Q1}",
+       stated_domain='two mechanisms Q1, Q2 with binary input (Blackwell)', stated_where='Section 5, Theorem 20')
 def theorem_20():
     r = rng(20)
     flags = []
@@ -107,7 +110,8 @@ def theorem_20():
 
 
 @claim(PAPER, "Theorem 18", "for |X| = 2, every (ε,δ)-LDP mechanism is a garbling of Q_QT (Q = Q_QT·W), so Q_QT "
-       "maximises every utility obeying the data-processing inequality")
+       "maximises every utility obeying the data-processing inequality",
+       stated_domain='“|𝒳| = 2”, every (ε,δ)-LDP mechanism', stated_where='Section 5, Theorem 18')
 def theorem_18():
     r = rng(18)
     flags = []
@@ -127,7 +131,8 @@ def theorem_18():
 
 
 @claim(PAPER, "Figure 9", "R_{Q_QT} = R_{ε,δ}: the test points of Q_QT span the region with vertices (0,1−δ), "
-       "((1−δ)/(1+e^ε),(1−δ)/(1+e^ε)), (1−δ,0) and their reflections")
+       "((1−δ)/(1+e^ε),(1−δ)/(1+e^ε)), (1−δ,0) and their reflections",
+       stated_domain='|𝒳| = 2, the hypothesis-testing region of Q_QT', stated_where='Section 5, Figure 9')
 def figure_9():
     flags = []
     for e, d in ((Q(2), Q(1, 10)), (Q(3), Q(1, 5)), (Q(5, 2), Q(1, 3))):

@@ -58,7 +58,8 @@ def _symbolic_column_setting():
     return k, P0, P1, sympy.symbols("s1:5", positive=True), E - 1
 
 
-@claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)")
+@claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)",
+       stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (58)–(60)')
 def lemma_24_upper_identity():
     k, P0, P1, S, a = _symbolic_column_setting()
     lhs, rhs = [], []
@@ -79,7 +80,8 @@ def lemma_24_upper_identity():
     return establish(stmt, domain="k = 4, three sets T, symbolic", stated_domain="all k, T")
 
 
-@claim(PAPER, "Lemma 24 (eqs. 63–65)", "(63) ⇔ (64) for every column, and (64) on a pattern is (65)")
+@claim(PAPER, "Lemma 24 (eqs. 63–65)", "(63) ⇔ (64) for every column, and (64) on a pattern is (65)",
+       stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (63)–(65)')
 def lemma_24_lower_identity():
     k, P0, P1, S, a = _symbolic_column_setting()
     lhs, rhs = [], []
@@ -118,7 +120,8 @@ def _threshold_from_60_65(p0, p1):
 
 
 @claim(PAPER, "Lemma 24", "for ε ≤ ε* = min(ε1, ε2) every Q ∈ D_ε has (aP0(Tᶜ)+1)/(aP1(Tᶜ)+1) ≤ M0(y)/M1(y) ≤ "
-       "(aP0(T)+1)/(aP1(T)+1), both bounds attained by the binary mechanism")
+       "(aP0(T)+1)/(aP1(T)+1), both bounds attained by the binary mechanism",
+       stated_domain='“for ε ≤ ε*” = min(ε1, ε2), every Q ∈ D_ε', stated_where='Section 8.2, Lemma 24')
 def lemma_24():
     flags, cross = [], []
     r = rng(24)
@@ -154,7 +157,8 @@ def lemma_24():
 
 
 @claim(PAPER, "Lemma 24 (proof)", "non-binding patterns get ε(j) = +∞, not 0; the printed 'set ε(j) = 0, "
-       "ε1 = min_j ε(j)' gives ε* = 0")
+       "ε1 = min_j ε(j)' gives ε* = 0",
+       stated_domain='the non-binding patterns in the proof of Lemma 24', stated_where='Section 8.2, proof of Lemma 24')
 def lemma_24_proof():
     k = 4
     T = binary_set(B0, B1)
@@ -180,7 +184,8 @@ def lemma_24_proof():
 
 
 @claim(PAPER, "Theorem 5", "for P0(x) ≠ P1(x) there is ε*(P0,P1) > 0 (Lemma 24) such that for ε ≤ ε* the binary "
-       "mechanism (18) maximises every f-divergence D_f(M0‖M1) over D_ε")
+       "mechanism (18) maximises every f-divergence D_f(M0‖M1) over D_ε",
+       stated_domain='“for any pair of distributions P0 and P1”, any f-divergence, 0 < ε ≤ ε*', stated_where='Section 3.2, Theorem 5')
 def theorem_5():
     flags = []
     for p0, p1, Es in ((A0, A1, [Q(3, 2), Q(2), Q(3)]), (B0, B1, [Q(11, 10), Q(6, 5), Q(29, 19)])):
@@ -202,7 +207,8 @@ def theorem_5():
 
 
 @claim(PAPER, "Theorem 5 (ties)", "with P0(x) = P1(x) for some x no binary mechanism is optimal for all f at any "
-       "ε > 0: the hypothesis P0(x) ≠ P1(x) is needed")
+       "ε > 0: the hypothesis P0(x) ≠ P1(x) is needed",
+       stated_domain='“for any pair of distributions P0 and P1” (as printed, ties allowed)', stated_where='Section 3.2, Theorem 5')
 def theorem_5_ties():
     e = Q(101, 100)
     T_paper = binary_set(TIE0, TIE1)                   # ties go into T: {x1, x3}
@@ -230,7 +236,8 @@ def theorem_5_ties():
 
 
 @claim(PAPER, "Theorem 6", "for all P0, P1 and ε ≥ 0 the binary mechanism maximises ‖M0 − M1‖_TV; dual (70) gives "
-       "1ᵀα* = (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV (71)")
+       "1ᵀα* = (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV (71)",
+       stated_domain='“for any pair of distributions P0 and P1 and any ε”', stated_where='Section 3.2, Theorem 6')
 def theorem_6():
     r = rng(6)
     vals, refs, flags = [], [], []
@@ -253,7 +260,8 @@ def theorem_6():
 
 
 @claim(PAPER, "Corollary 11", "‖M0 − M1‖_TV ≤ (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV for every ε-LDP Q, with equality for the "
-       "binary mechanism (eq. 79)")
+       "binary mechanism (eq. 79)",
+       stated_domain='“for any ε-locally differentially private mechanism Q”', stated_where='Section 3.5, Corollary 11')
 def corollary_11():
     p, q = sympy.symbols("p q", positive=True)          # P0(T), P1(T) with p ≥ q
     m0, m1 = ((E - 1) * p + 1) / (E + 1), ((E - 1) * q + 1) / (E + 1)
@@ -269,7 +277,8 @@ def corollary_11():
                      domain="equality: all p ≥ q; bound: 6 random instances", stated_domain="all Q, ε")
 
 
-@claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1")
+@claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1",
+       stated_domain='“for any ε” and any P0, P1', stated_where='Section 3.2, Theorem 7')
 def theorem_7():
     r = rng(7)
     flags = []
@@ -285,7 +294,8 @@ def theorem_7():
                      ratio, domain="24 random instances", stated_domain="all ε, P0, P1")
 
 
-@claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)")
+@claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)",
+       stated_domain='every ε-LDP Q, any P0, P1 (Duchi et al.)', stated_where='Section 8.5, Lemma 25')
 def lemma_25():
     r = rng(25)
     flags = []
@@ -304,7 +314,8 @@ def lemma_25():
 
 
 @claim(PAPER, "Eq. (84)", "the dual α* of (82) has 1ᵀα* = Σ_i μ_{j_i}/(e^ε+k−1) = D_RR (92) and is tight on the "
-       "singleton patterns")
+       "singleton patterns",
+       stated_domain='the dual (82) of the RR KL LP', stated_where='Section 8.4, eq. (84)')
 def eq_84():
     lhs, rhs = [], []
     for k in (3, 4, 5):
@@ -324,7 +335,8 @@ def eq_84():
 
 
 @claim(PAPER, "Theorem 8", "for P0, P1 with pairwise distinct ratios P0(x)/P1(x) there is ε* such that for ε ≥ ε* "
-       "randomized response maximises D_kl(M0‖M1)")
+       "randomized response maximises D_kl(M0‖M1)",
+       stated_domain='“for all P0 and P1, and all ε ≥ ε*”', stated_where='Section 3.3, Theorem 8')
 def theorem_8():
     flags = []
     u_a, u_b = utility.kl(A0, A1), utility.kl(B0, B1)
@@ -344,7 +356,8 @@ def theorem_8():
 
 
 @claim(PAPER, "Theorem 8 (equal ratios)", "with two symbols of equal ratio P0(x)/P1(x), RR is not optimal at any "
-       "large ε: the binary mechanism beats it by (0.2159728…)e^{-ε}")
+       "large ε: the binary mechanism beats it by (0.2159728…)e^{-ε}",
+       stated_domain='“for all P0 and P1” (as printed, equal ratios allowed)', stated_where='Section 3.3, Theorem 8')
 def theorem_8_equal_ratios():
     k = 3
     # (BIN_{T={x1}} − RR)·e^ε as ε → ∞, exactly (sympy limit of the paper's closed forms)
@@ -364,7 +377,8 @@ def theorem_8_equal_ratios():
 
 
 @claim(PAPER, "Theorem 8 (proof, eq. 88)", "the leading coefficient of S_jᵀα* − μ_j is Σ_{x∈T_j} P0 log(P0/P1) − "
-       "P0(T_j)log(P0(T_j)/P1(T_j)) ≥ 0 (the paper writes the reverse difference and a reversed log-sum inequality)")
+       "P0(T_j)log(P0(T_j)/P1(T_j)) ≥ 0 (the paper writes the reverse difference and a reversed log-sum inequality)",
+       stated_domain='a pattern T_j in the proof of Theorem 8', stated_where='Section 8.4, eq. (88)')
 def theorem_8_eq_88():
     Tj = [0, 1]
     agg = sub(A0, Tj) * log(sub(A0, Tj) / sub(A1, Tj))
@@ -391,7 +405,8 @@ def theorem_8_eq_88():
 
 
 @claim(PAPER, "Corollary 9", "for ε ≤ ε*(P0,P1,δ): D(M0‖M1) + D(M1‖M0) ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·‖P0 − P1‖²_TV; "
-       "the binary mechanism gives TV²ε² + O(ε⁴)")
+       "the binary mechanism gives TV²ε² + O(ε⁴)",
+       stated_domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 9')
 def corollary_9():
     eps, x = sympy.symbols("epsilon x", positive=True)
     p, q = sympy.symbols("p q", positive=True)
@@ -414,7 +429,8 @@ def corollary_9():
 
 
 @claim(PAPER, "Corollary 9 (derivation)", "the binary KL is (e^ε−1)²/(e^ε+1)·(P0(T)−P1(T))² + O(ε³): the printed "
-       "derivation drops the square")
+       "derivation drops the square",
+       stated_domain='the binary mechanism as ε → 0', stated_where='Section 3.5, derivation of Corollary 9')
 def corollary_9_derivation():
     eps = sympy.Symbol("epsilon", positive=True)
     e = sympy.exp(eps)
@@ -442,7 +458,8 @@ def _G_corrected(p0, p1):
 
 
 @claim(PAPER, "Corollary 10 (eq. 23)", "for ε ≥ ε*: D(M0‖M1) + D(M1‖M0) ≤ D(P0‖P1) − (1−δ)G(P0,P1)e^{−ε}, "
-       "since RR gives D(P0‖P1) − G e^{−ε} + O(e^{−2ε})")
+       "since RR gives D(P0‖P1) − G e^{−ε} + O(e^{−2ε})",
+       stated_domain='“for ε ≥ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 10, eq. (23)')
 def corollary_10():
     delta = Q(1, 10)
     e = Q(22026)                                        # e^ε ≈ e^10, rational so that the optimum is exact
