@@ -34,7 +34,8 @@ LOG2E = 1 / log(2)
 # Section II: the four notions
 
 
-@claim(PAPER, "Definition 1", "μ̄^CI = sup_{P_X} I(X;M(X)) bits; for a finite channel this is its capacity.")
+@claim(PAPER, "Definition 1", "μ̄^CI = sup_{P_X} I(X;M(X)) bits; for a finite channel this is its capacity.",
+       stated_domain='“for a data distribution space 𝒫”, a randomized mechanism M', stated_where='Section II, Definition 1 (CI-LMIDP)')
 def definition_1():
     sym = Channel([[R(3, 5), R(1, 5), R(1, 5)], [R(1, 5), R(3, 5), R(1, 5)], [R(1, 5), R(1, 5), R(3, 5)]])
     closed = log(3) / log(2) - entropy_bits([R(3, 5), R(1, 5), R(1, 5)])
@@ -48,7 +49,8 @@ def definition_1():
     return establish(statement, *checks, domain="finite channels (samples)", stated_domain="all mechanisms")
 
 
-@claim(PAPER, "Definition 2", "μ̄^CD = I(X;M(X)) bits for the fixed P_X.")
+@claim(PAPER, "Definition 2", "μ̄^CD = I(X;M(X)) bits for the fixed P_X.",
+       stated_domain='“for a data distribution P_X”, a randomized mechanism M', stated_where='Section II, Definition 2 (CD-LMIDP)')
 def definition_2():
     vals, refs = [], []
     for ch, prior in zip(CHANNELS, PRIORS):
@@ -61,7 +63,8 @@ def definition_2():
 
 
 @claim(PAPER, "Definition 3 (eq. 2 ⇔ eq. 1)",
-       "(ε,δ)-LDP ⇔ sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ: the least δ over all events equals the hockey-stick max.")
+       "(ε,δ)-LDP ⇔ sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ: the least δ over all events equals the hockey-stick max.",
+       stated_domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events", stated_where='Section II, Definition 3 (LDP), eqs. (1)–(2)')
 def definition_3():
     vals, refs = [], []
     for ch in CHANNELS:
@@ -75,7 +78,8 @@ def definition_3():
 
 
 @claim(PAPER, "Definition 4 (eq. 4 ⇔ eq. 3)",
-       "(ε,δ)-LIP ⇔ sup_x max{H_{e^ε}(P_{M(X)}‖P_{M(x)}), e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)})} ≤ δ.")
+       "(ε,δ)-LIP ⇔ sup_x max{H_{e^ε}(P_{M(X)}‖P_{M(x)}), e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)})} ≤ δ.",
+       stated_domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]', stated_where='Section II, Definition 4 (LIP), eqs. (3)–(4)')
 def definition_4():
     a, b, d, eps = sympy.symbols("a b delta epsilon", real=True)
     # left inequality of (3), e^{−ε}a − δ ≤ b, times e^ε: a − e^ε b ≤ e^ε δ
@@ -103,7 +107,8 @@ def definition_4():
 
 @claim(PAPER, "Eq. (7)",
        "C_BAC(ε0,ε1) = ε0/(1−ε0−ε1)H_b(ε1) − (1−ε1)/(1−ε0−ε1)H_b(ε0) + log(1+2^{(H_b(ε0)−H_b(ε1))/(1−ε0−ε1)}) bits; "
-       "other cases by the relabellings (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1).")
+       "other cases by the relabellings (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1).",
+       stated_domain='the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1', stated_where='Section III-A, eq. (7)')
 def eq_7():
     # Proof that (7) is the capacity wherever ε0 + ε1 ≠ 1. The rows are W_0 = (1−a, a), W_1 = (1−b, b)
     # (law of B) with a = ε0, b = 1 − ε1, b − a = s = 1 − ε0 − ε1; H0 = H_b(ε0) = H(W_0), H1 = H_b(ε1) = H(W_1)
@@ -191,7 +196,8 @@ def eq_7():
 
 
 @claim(PAPER, "Remark after Theorem 1 (p̄_μ)",
-       "For μ < 1, δ^LDP_μ(ε) ≥ p̄_μ, the unique p with H_b(p)/p = −log(2^μ−1), and → p̄_μ as ε → ∞; μ ≥ 1 ⇒ δ = 1.")
+       "For μ < 1, δ^LDP_μ(ε) ≥ p̄_μ, the unique p with H_b(p)/p = −log(2^μ−1), and → p̄_μ as ε → ∞; μ ≥ 1 ⇒ δ = 1.",
+       stated_domain='μ < 1 (μ ≥ 1 gives δ^LDP_μ = 1), ε → ∞', stated_where='Section III-A, text after Theorem 1')
 def remark_pbar():
     out = []
     for mu, ref in ((R(1, 10), "0.177503347183946"), (R(1, 100), "0.0187298027926788")):
@@ -216,7 +222,8 @@ T1 = {(R(1, 10), 0): "0.367961307352785", (R(1, 10), R(1, 4)): "0.29911538404222
 
 
 @claim(PAPER, "Theorem 1(a)",
-       "μ-CI-LMIDP ⇒ (ε, δ^LDP_μ(ε))-LDP with δ^LDP_μ of eq. (6); tight: a binary mechanism attains it.")
+       "μ-CI-LMIDP ⇒ (ε, δ^LDP_μ(ε))-LDP with δ^LDP_μ of eq. (6); tight: a binary mechanism attains it.",
+       stated_domain='“If a mechanism M satisfies μ-CI-LMIDP”, every ε ≥ 0', stated_where='Section III-A, Theorem 1(a), eq. (6)')
 def theorem_1a():
     tight = []
     for (mu, eps), ref in list(T1.items())[:4]:
@@ -240,7 +247,8 @@ def theorem_1a():
                      stated_domain="μ ≥ 0, ε > 0, all mechanisms")
 
 
-@claim(PAPER, "Theorem 1(b)", "(ε,δ(ε))-LDP for all ε ⇒ μ^CI = log(e)∫₀^∞(1+e^{−ε})δ(ε)dε-CI-LMIDP (eq. 8).")
+@claim(PAPER, "Theorem 1(b)", "(ε,δ(ε))-LDP for all ε ⇒ μ^CI = log(e)∫₀^∞(1+e^{−ε})δ(ε)dε-CI-LMIDP (eq. 8).",
+       stated_domain='“satisfies (ε, δ(ε))-LDP” for all ε ≥ 0', stated_where='Section III-A, Theorem 1(b), eq. (8)')
 def theorem_1b():
     s2, d, D = sympy.symbols("sigma2 d Delta", positive=True)
     closed = identity(gaussian(sqrt(s2), 2 * sqrt(d) * D).kl() * LOG2E, 2 * d * D ** 2 / s2 * LOG2E,
@@ -259,7 +267,8 @@ def theorem_1b():
                      domain="Gaussian symbolically; 6 finite channels", stated_domain="all mechanisms")
 
 
-@claim(PAPER, "Lemma 1 (eq. 15)", "KL(P‖Q) = log(e)∫₀^∞(H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P))dε.")
+@claim(PAPER, "Lemma 1 (eq. 15)", "KL(P‖Q) = log(e)∫₀^∞(H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P))dε.",
+       stated_domain='any P, Q (KL in bits, log(e) factor)', stated_where='Appendix, Lemma 1, eq. (15)')
 def lemma_1():
     """Pointwise in the outcome y (Tonelli: the integrands are non-negative), with p = P(y), q = Q(y):
     ∫₀^∞ (p − e^ε q)₊ dε = p ln(p/q) − p + q when p > q (else 0), and ∫₀^∞ e^{−ε}(q − e^ε p)₊ dε =
@@ -288,7 +297,8 @@ def lemma_1():
 
 
 @claim(PAPER, "Theorem 2(a)",
-       "μ-CD-LMIDP ⇒ (ε, δ^LIP_μ(ε))-LIP with δ^LIP_μ of eq. (9) (max p0 − e^ε p1, e^{−ε}p1 − p0 s.t. KL(Ber(p1)‖Ber(p0)) ≤ μ).")
+       "μ-CD-LMIDP ⇒ (ε, δ^LIP_μ(ε))-LIP with δ^LIP_μ of eq. (9) (max p0 − e^ε p1, e^{−ε}p1 − p0 s.t. KL(Ber(p1)‖Ber(p0)) ≤ μ).",
+       stated_domain='“If a mechanism M satisfies μ-CD-LMIDP”, every ε ≥ 0', stated_where='Section III-B, Theorem 2(a), eq. (9)')
 def theorem_2a():
     eta = R(1, 100)
     ident = Channel([[1, 0], [0, 1]])
@@ -366,7 +376,8 @@ def _figure3_gaussian_witness() -> dict:
             "eq9_delta_mu_0.1": claimed.str(12), "violates": violates}
 
 
-@claim(PAPER, "Eq. (9)", "δ^LIP_μ(ε) values and limit 1 − 2^{−μ} (the quantity of Theorem 2(a), as printed).")
+@claim(PAPER, "Eq. (9)", "δ^LIP_μ(ε) values and limit 1 − 2^{−μ} (the quantity of Theorem 2(a), as printed).",
+       stated_domain='μ > 0, ε ≥ 0', stated_where='Section III-B, eq. (9)')
 def eq_9():
     refs = [near(cd_lmidp_to_lip(mu, eps), ref, 13, f"δ^LIP_{mu}({eps}) vs reference") for mu, eps, ref in
             [(R(1, 10), 0, "0.185444355922304"), (R(1, 10), R(1, 10), "0.152457365216593"), (R(1, 10), 1, "0.0715412721277282"),
@@ -376,7 +387,8 @@ def eq_9():
     return establish(combine(refs + floor), domain="μ ∈ {0.1, 0.01}, sample ε", stated_domain="μ > 0, ε ≥ 0")
 
 
-@claim(PAPER, "Theorem 2(b)", "(ε,δ(ε))-LIP for all ε ⇒ μ^CD = log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε-CD-LMIDP (eq. 10).")
+@claim(PAPER, "Theorem 2(b)", "(ε,δ(ε))-LIP for all ε ⇒ μ^CD = log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε-CD-LMIDP (eq. 10).",
+       stated_domain='“satisfies (ε, δ(ε))-LIP for ε > 0”', stated_where='Section III-B, Theorem 2(b), eq. (10)')
 def theorem_2b():
     out = []
     for ch, prior in list(zip(CHANNELS[:2], PRIORS[:2])) + [(randomized_response(1), [R(1, 2)] * 2)]:
@@ -390,7 +402,8 @@ def theorem_2b():
 
 
 @claim(PAPER, "Theorem 3 (eq. 14)",
-       "inf_{K_Y} sup_{K_X} ½log det(I+K_Y^{−1}K_X) is attained at (Δ²I, σ²I): value (d/2)log(1+Δ²/σ²) bits.")
+       "inf_{K_Y} sup_{K_X} ½log det(I+K_Y^{−1}K_X) is attained at (Δ²I, σ²I): value (d/2)log(1+Δ²/σ²) bits.",
+       stated_domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1', stated_where='Section IV, Theorem 3, eq. (14)')
 def theorem_3():
     """A saddle point of μ(K_X, K_Y) = ½ log det(I + K_Y⁻¹K_X) over 𝒦_d(dΔ²) × 𝒦_d(dσ²) gives
     inf sup = sup inf = its value. Both slices through (Δ²I, σ²I) reduce to eigenvalues exactly,
@@ -453,7 +466,8 @@ def theorem_3():
 
 
 @claim(PAPER, "Appendix -D (eigenvalue pairing), erratum",
-       "μ_M = ½Σ_i log(1 + λ_{X,i}/λ_{Y,i}) with both spectra sorted decreasingly.")
+       "μ_M = ½Σ_i log(1 + λ_{X,i}/λ_{Y,i}) with both spectra sorted decreasingly.",
+       stated_domain="K_X, K_Y positive semidefinite (the proof's eigenvalue formula)", stated_where='Appendix -D')
 def appendix_d_pairing():
     KX = sympy.Matrix([[2, 0], [0, 1]])
     KY = sympy.Matrix([[R(3, 2), R(1, 2)], [R(1, 2), R(3, 2)]])  # eigenvalues 2, 1 with eigenvectors (1,±1)
@@ -475,7 +489,8 @@ def appendix_d_pairing():
 
 
 @claim(PAPER, "Eq. (5) (Gaussian mechanism curves)",
-       "δ̄^LDP_G(ε) = Φ(√dΔ/σ − εσ/(2√dΔ)) − e^εΦ(−√dΔ/σ − εσ/(2√dΔ)); μ̄^CI_G for the amplitude constraint.")
+       "δ̄^LDP_G(ε) = Φ(√dΔ/σ − εσ/(2√dΔ)) − e^εΦ(−√dΔ/σ − εσ/(2√dΔ)); μ̄^CI_G for the amplitude constraint.",
+       stated_domain='d ≥ 1, Δ > 0, σ > 0, ε ≥ 0; amplitude constraint ‖X‖ ≤ √d Δ', stated_where='Section II, eq. (5)')
 def eq_5():
     refs = [near(gaussian_ldp_delta(eps, s2, d), ref, 13, f"δ̄^LDP_G({eps}), d={d}, σ²={s2}") for eps, d, s2, ref in
             [(1, 1, 1, "0.50986166005467"), (R(1, 2), 10, 20, "0.400051269725444"), (2, 10, 72, "0.00213902092871255")]]
@@ -496,7 +511,8 @@ def eq_5():
     return establish(statement, *refs, *shell, domain="sample points", stated_domain="ε ≥ 0, σ > 0")
 
 
-@claim(PAPER, "Figure 1", "δ^LDP_μ(ε), p̄_μ and δ̄^LDP_G(ε) of the Gaussian mechanism with d = 10, Δ = 1, μ̄^CI_G = μ.")
+@claim(PAPER, "Figure 1", "δ^LDP_μ(ε), p̄_μ and δ̄^LDP_G(ε) of the Gaussian mechanism with d = 10, Δ = 1, μ̄^CI_G = μ.",
+       stated_domain='“d = 10, Δ = 1”, μ̄^CI_G = μ', stated_where='Section III-A, Figure 1')
 def figure_1():
     out = []
     for mu, ref in ((R(1, 10), "71.635899494789"),):
@@ -509,7 +525,8 @@ def figure_1():
     return establish(combine(out), domain="μ = 0.1, ε = 1")
 
 
-@claim(PAPER, "Figure 2", "μ^CI of (8) for δ̄^LDP_G versus μ̄^CI_G, d ∈ {1, 10}, Δ = 1, σ² ∈ [0, 200]: ratio → 4.")
+@claim(PAPER, "Figure 2", "μ^CI of (8) for δ̄^LDP_G versus μ̄^CI_G, d ∈ {1, 10}, Δ = 1, σ² ∈ [0, 200]: ratio → 4.",
+       stated_domain='“d ∈ {1, 10}, Δ = 1”, σ² ∈ [0, 200]', stated_where='Section III-A, Figure 2')
 def figure_2():
     out = []
     for d, s2, ref in ((1, 100, "0.0071776453327436"), (10, 100, "0.071776461996522")):
@@ -522,7 +539,8 @@ def figure_2():
 
 
 @claim(PAPER, "Figure 3", "δ^LIP_μ(ε) of eq. (9) as printed, μ ∈ {0.1, 0.01}, decreasing to 1 − 2^{−μ}, and the Gaussian "
-                          "mechanism's δ̄^LIP_G(ε) (21-point input ∝ e^(−2x²), σ² with μ̄^CD_G = μ), which keeps decreasing.")
+                          "mechanism's δ̄^LIP_G(ε) (21-point input ∝ e^(−2x²), σ² with μ̄^CD_G = μ), which keeps decreasing.",
+       stated_domain='“μ ∈ {0.1, 0.01}”, the Gaussian mechanism of Fig. 3', stated_where='Section III-B, Figure 3')
 def figure_3():
     xs, p = figure3_input()
     grid = (R(5, 2), 2, 1, R(1, 2), 0)
@@ -552,7 +570,8 @@ def figure_3():
 
 
 @claim(PAPER, "Eqs. (11)–(13) (Appendix -C)",
-       "μ(K_X, K_Y) is concave in K_X and convex in K_Y (the conditions of the minimax swap (12)); Gaussian case ½log det(I+K_Y⁻¹K_X).")
+       "μ(K_X, K_Y) is concave in K_X and convex in K_Y (the conditions of the minimax swap (12)); Gaussian case ½log det(I+K_Y⁻¹K_X).",
+       stated_domain='𝒦_d(P) covariance sets, the minimax swap (12)', stated_where='Section IV, eqs. (11)–(13), Appendix -C')
 def eqs_11_13():
     import random
     rnd = random.Random(11)
@@ -574,7 +593,8 @@ def eqs_11_13():
 
 
 @claim(PAPER, "Appendix -A (eqs. 19–22)",
-       "I(X;M(X)) = E_X KL(P_{M|X}‖P_M) ≤ E_{X,X'} KL(P_{M|X}‖P_{M|X'}) ≤ (18) (convexity of KL in its second argument).")
+       "I(X;M(X)) = E_X KL(P_{M|X}‖P_M) ≤ E_{X,X'} KL(P_{M|X}‖P_{M|X'}) ≤ (18) (convexity of KL in its second argument).",
+       stated_domain='any mechanism M, any P_X (CI setting)', stated_where='Appendix -A, eqs. (19)–(22)')
 def appendix_a():
     out = []
     for ch, prior in zip(CHANNELS, PRIORS):
@@ -585,7 +605,8 @@ def appendix_a():
 
 
 @claim(PAPER, "Figure 4", "μ^CD of (10) for δ̄^LIP_G against μ̄^CD_G = I(X; G(X)), the Figure 3 setting, σ² ∈ [0, 200]: "
-                          "Theorem 2(b) holds (μ^CD ≥ μ̄^CD_G) and μ^CD decreases as δ(ε) gets lower.")
+                          "Theorem 2(b) holds (μ^CD ≥ μ̄^CD_G) and μ^CD decreases as δ(ε) gets lower.",
+       stated_domain='the Figure 3 setting, σ² ∈ [0, 200]', stated_where='Section III-B, Figure 4')
 def figure_4():
     xs, p = figure3_input()
     out, refs = [], []
