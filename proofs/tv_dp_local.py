@@ -11,6 +11,7 @@ from _tvdp_helpers import flag, BETA, ETA, Q, X, random_law, rng, subsets_tv
 from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, erasure, kl_contraction_bound,
                          max_f_divergence, max_tv_after_channel, randomized_response, rr_kl_contraction)
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
+from symdp.numbers import sign
 from symdp.pairs import FinitePair
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           rational_nonnegative, real_closed)
@@ -540,3 +541,29 @@ def theorem_7():
                             [1, (1 - a) * _chi2(ch.apply(p0), ch.apply(p1))],
                             "a random ε-LDP channel followed by W_α lands in Q_{ε,η} and scales χ² by 1 − α"),
                      domain="every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0 (termwise)")
+
+
+@claim(PAPER, "Eq. (22)",
+       "Data processing: D_f(M0‖M1) ≤ D_f(P0‖P1) for M_ν = Σ_x Q(·|x)P_ν(x) (eq. 21), every channel Q and convex f "
+       "with f(1) = 0",
+       stated_domain="every channel Q, input laws P0, P1, f convex with f(1) = 0", stated_where="Section VII, eqs. (21)–(22)")
+def eq_22():
+    a1, a2, b1, b2 = sympy.symbols("a1 a2 b1 b2", positive=True)
+    # χ² (f = t² − 1): the per-output step (a1+a2)²/(b1+b2) ≤ a1²/b1 + a2²/b2, then induction over the inputs
+    merge = real_closed(a1 ** 2 / b1 + a2 ** 2 / b2 - (a1 + a2) ** 2 / (b1 + b2), [a1, a2, b1, b2], [],
+                        "χ²: merging two input terms into one output never increases Σa²/b (Cauchy–Schwarz)")
+    r = rng(22)
+    gens = {"KL": lambda t: t * sympy.log(t), "χ²": lambda t: t ** 2 - 1, "TV": lambda t: sympy.Abs(t - 1) / 2,
+            "H²": lambda t: (sympy.sqrt(t) - 1) ** 2}
+    ok = []
+    for _ in range(6):
+        ch = _random_channel(r, 3, 3, 6)
+        p0, p1 = random_law(r, 3, 5), random_law(r, 3, 5)
+        m0 = [sum(w * row[y] for w, row in zip(p0, ch.rows)) for y in range(3)]
+        m1 = [sum(w * row[y] for w, row in zip(p1, ch.rows)) for y in range(3)]
+        ok += [flag(sign(_df(f, p0, p1) - _df(f, m0, m1)) >= 0) for f in gens.values()]
+    return establish(combine(merge, exact_agreement(ok, [1] * len(ok), "6 random 3×3 channels and input pairs: "
+                                                    "D_f(M0‖M1) ≤ D_f(P0‖P1) for KL, χ², TV, H²")),
+                     domain="χ²: every channel (per-output step by nlsat); KL, TV, H²: 6 random channels",
+                     prose_steps=["the per-output step for a general convex f is Jensen's inequality with weights "
+                                  "Q(y|x)P1(x)/M1(y); summing over outputs gives (22)"])

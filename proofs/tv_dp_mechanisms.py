@@ -18,7 +18,7 @@ from symdp.numbers import Real, arb_of
 from symdp.pairs import FinitePair, dominating, gaussian, laplace
 from symdp.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
 from symdp.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
-from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove)
 
 PAPER = "tv-dp"
@@ -613,3 +613,23 @@ def figures_6_7():
                            "(library staircase(1, γ).density at cell midpoints, γ = 3/10 and 7/10)")),
                      domain='the plotted shapes γ ∈ {3/10, 7/10} at e^{−ε} = 1/2 (cell by cell)',
                      stated_domain='the plotted shapes γ ∈ {3/10, 7/10}')
+
+
+@claim(PAPER, "Eq. (12)",
+       "G_μ(α) = f(N(0,1), N(μ,1))(α) = Φ(Φ⁻¹(1 − α) − μ): the Neyman–Pearson test rejects for x above "
+       "t = Φ⁻¹(1 − α), with type II error Φ(t − μ)",
+       stated_domain="α ∈ [0, 1], μ ∈ ℝ (μ ≥ 0 in use)", stated_where="Section V, eq. (12)")
+def eq_12():
+    x, al = sympy.symbols("x alpha", real=True)
+    inv = sympy.sqrt(2) * sympy.erfinv(1 - 2 * al)          # Φ⁻¹(1 − α)
+    density = lambda m: sympy.exp(-(x - m) ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
+    steps = identity([sympy.diff(sympy.log(density(MU) / density(0)), x), 1 - PHI(inv)], [MU, al],
+                     "log(dN(μ,1)/dN(0,1))(x) = μx − μ²/2 increases in x (μ > 0), so the most powerful tests reject "
+                     "for x > t; type I error 1 − Φ(t) = α at t = Φ⁻¹(1 − α)")
+    pts = [(Q(1, 2), Q(1, 10)), (1, Q(1, 4)), (2, Q(1, 2)), (1, Q(9, 10))]
+    lib = [gaussian(1 / sympy.sympify(m)).tradeoff(a) for m, a in pts]  # gaussian(σ) is μ-GDP with μ = 1/σ
+    formula = [PHI(inv.subs(al, a) - m) for m, a in pts]
+    return establish(steps, certified_agreement(lib, formula, 20, "library gaussian(1/μ).tradeoff(α) = Φ(Φ⁻¹(1−α) − μ) "
+                                                "at 4 points"),
+                     domain="μ > 0, α ∈ (0, 1)", uses=[cited("Neyman–Pearson", "the Neyman–Pearson lemma")],
+                     prose_steps=["the type II error of the threshold test is P(N(μ,1) ≤ t) = Φ(t − μ)"])
