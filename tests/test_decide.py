@@ -28,10 +28,14 @@ def test_exp_bound_touching_zero_with_zero_slope_is_proved():
     f = e + e ** 2 - (sympy.exp(e) - 1)
     ev = prove(f, e, 0, 1)
     assert ev.status == "proved", ev.detail
-    # the Taylor form is what closes it: first-order enclosures stall at the contact point ε = 0
-    stalled = inequality_on_box(f, [(0, 1)], "first order only", 2000, variables=[e])
+    # the Taylor form is what closes it: first-order enclosures stall at the contact point ε = 0 ...
+    stalled = inequality_on_box(f, [(0, 1)], "first order only", 2000, variables=[e], order=1)
     assert stalled.status == "failed" and "undecided" in stalled.detail and "stalled near" in stalled.detail
     assert inequality_on_box(f, [(0, 1)], "Taylor order 3", 2000, variables=[e], order=3).status == "proved"
+    # ... and the box prover escalates to it by itself, without order=
+    auto = inequality_on_box(f, [(0, 1)], "default", 2000, variables=[e])
+    assert auto.status == "proved", auto.detail
+    assert any(step["by"] == "taylor" for step in auto.data["certificate"]["steps"])
 
 
 def test_log_bound_on_the_half_line_is_proved():

@@ -26,6 +26,7 @@ from typing import Any, Callable, Mapping, Sequence
 import sympy
 from flint import arb, fmpq
 
+from ..certificate import ensure
 from ..errors import SymdpError
 from ..numbers import Real, certify, endpoints, exact
 from . import boxes
@@ -232,12 +233,13 @@ def certified_agreement(a: object, b: object, digits: int, detail: str) -> Evide
 def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, max_boxes: int = boxes.MAX_BOXES, *,
                       variables: Sequence[sympy.Symbol] | None = None,
                       gradient: Callable[..., Sequence[arb]] | None = None,
-                      prec: int = boxes.PREC, order: int = 1) -> Evidence:
+                      prec: int = boxes.PREC, order: int | None = None) -> Evidence:
     """Proved iff :func:`boxes.prove_nonnegative` shows ``f ≥ 0`` on every point of `box`.
 
     `f` is a sympy expression in `variables` (default: free symbols sorted by name) or a
-    function of one arb ball per side; `box` is a list of (lo, hi) exact rationals; `order` ≥ 2
-    adds Taylor forms of that order (one variable; see :mod:`boxes`).
+    function of one arb ball per side; `box` is a list of (lo, hi) exact rationals; `order`
+    chooses the Taylor forms in one variable (None: escalate where first-order enclosures
+    stall; see :mod:`boxes`). A proof of a sympy `f` carries its certificate.
     """
     result = boxes.prove_nonnegative(f, box, variables=variables, gradient=gradient, max_boxes=max_boxes, prec=prec,
                                      order=order)
@@ -245,13 +247,28 @@ def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, m
     if isinstance(f, sympy.Basic):
         data["f"] = _short(f)
     if result.status == "proved":
-        return Evidence("inequality", "proved", f"{detail} ({result.boxes} boxes)", data)
+        if result.certificate is not None:
+            data["certificate"] = result.certificate
+        return settled(Evidence("inequality", "proved", f"{detail} ({result.boxes} boxes)", data))
     if result.status == "refuted":
         point = [str(q) for q in result.witness]
-        data.update(witness=point, value=result.value)
-        return Evidence("inequality", "failed", f"{detail}: refuted, f({', '.join(point)}) ∈ {result.value} < 0", data)
+        data.update(witness=point, value=result.value, refuted=True)
+        return settled(Evidence("inequality", "failed", f"{detail}: refuted, f({', '.join(point)}) ∈ {result.value} < 0",
+                                data))
     data["reason"] = result.reason
-    return Evidence("inequality", "failed", f"{detail}: undecided, {result.reason}", data)
+    return settled(Evidence("inequality", "failed", f"{detail}: undecided, {result.reason}", data))
+
+
+def settled(ev: Evidence) -> Evidence:
+    """`ev` once the prover's invariant is verified through :func:`symdp.certificate.ensure`: a
+    proved inequality never carries a witness (nor a refutation mark), a refutation
+    (``data["refuted"]``) always carries one and fails."""
+    refuted = bool(ev.data.get("refuted"))
+    ensure(not (ev.status == "proved" and ("witness" in ev.data or refuted)),
+           "a proved inequality carries no witness", detail=ev.detail)
+    ensure(not refuted or (ev.status == "failed" and bool(ev.data.get("witness"))),
+           "a refutation fails and carries a witness", detail=ev.detail)
+    return ev
 
 
 # --------------------------------------------------------------------------------------------
