@@ -353,7 +353,8 @@ def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence],
     - `prose_steps`: steps argued in words, not by machine ("induction on k").
 
     `stated_domain` is the older way to name the paper's domain; the claim decorator's
-    ``stated_domain`` takes precedence over it.
+    ``stated_domain`` takes precedence over it. Whether the proof covers the paper's domain is
+    decided when the claim is reported (:mod:`symdp.verify.status`), not here.
     """
     checks = [e for item in cross_checks for e in (item if _is_sequence(item) else [item])]
     if not isinstance(statement, Evidence) or not all(isinstance(e, Evidence) for e in checks):
@@ -362,11 +363,10 @@ def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence],
     data = {**statement.data, "statement": statement.to_json(), "cross_checks": [e.to_json() for e in checks],
             "domain": " ".join(str(domain).split()), "domain_relations": relations_json(rels),
             "uses": uses_json(uses), "prose_steps": prose_json(prose_steps)}
-    stated = data["domain"] if stated_domain is None else " ".join(str(stated_domain).split())
-    data.update(stated_domain=stated, whole_domain=data["domain"] == stated)
+    if stated_domain is not None:
+        data["stated_domain"] = " ".join(str(stated_domain).split())
     failed = [e for e in checks if not e.passed]
     if failed:
         reason = "; ".join(e.detail for e in failed)
         return Evidence(statement.kind, "failed", f"{statement.detail}; cross-check failed: {reason}", data)
-    coverage = f"whole stated domain: {domain}" if domain == stated else f"restricted to {domain} (stated: {stated})"
-    return Evidence(statement.kind, statement.status, f"{statement.detail} [{coverage}]", data)
+    return Evidence(statement.kind, statement.status, statement.detail, data)

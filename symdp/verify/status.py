@@ -91,13 +91,33 @@ def _symbols(rels: Iterable[sympy.Basic]) -> list[sympy.Symbol]:
     return sorted(found, key=str)
 
 
-def own_status(raw: str, data: Mapping, stated: str | None, stated_relations: Mapping | None) -> tuple[str, str, list[str]]:
-    """(proof status, coverage, notes) of one claim from its own facts; uses of other claims are
-    graded later by :func:`propagate`."""
-    proved_words = data.get("domain")
-    stated = stated or data.get("stated_domain")
-    coverage, why = domain_coverage(stated, relations_from_json(stated_relations), proved_words,
-                                    relations_from_json(data.get("domain_relations")))
+def recorded_facts(data: Mapping) -> dict:
+    """What ``establish`` recorded in a claim's evidence `data`, gathered over combined parts:
+    ``domain`` (the words; several different ones are joined, so they match no stated domain),
+    ``domain_relations`` (the conjunction: a combination proves the intersection), the older
+    ``stated_domain`` keyword, ``uses`` and ``prose_steps``."""
+    pieces = [data] + [part.get("data", {}) for part in data.get("parts", [])]
+    pieces = [p for p in pieces if "domain" in p] or [data]
+    words = list(dict.fromkeys(_words(p["domain"]) for p in pieces if _words(p.get("domain"))))
+    stated = list(dict.fromkeys(_words(p["stated_domain"]) for p in pieces if _words(p.get("stated_domain"))))
+    rels = [p.get("domain_relations") for p in pieces]
+    facts = {"domain": "; ".join(words) or None, "stated_domain": "; ".join(stated) or None,
+             "domain_relations": None if not rels or any(r is None for r in rels)
+             else {k: [x for r in rels for x in r[k]] for k in ("text", "srepr")},
+             "uses": [], "prose_steps": []}
+    for piece in [data] + [part.get("data", {}) for part in data.get("parts", [])]:
+        facts["uses"] += [u for u in piece.get("uses", []) if u not in facts["uses"]]
+        facts["prose_steps"] += [s for s in piece.get("prose_steps", []) if s not in facts["prose_steps"]]
+    return facts
+
+
+def own_status(raw: str, facts: Mapping, stated: str | None, stated_relations: Mapping | None
+               ) -> tuple[str, str, list[str]]:
+    """(proof status, coverage, notes) of one claim from its raw status, its
+    :func:`recorded_facts` and the paper's domain; uses of other claims are graded later by
+    :func:`propagate`."""
+    coverage, why = domain_coverage(stated or facts.get("stated_domain"), relations_from_json(stated_relations),
+                                    facts.get("domain"), relations_from_json(facts.get("domain_relations")))
     if raw != "proved":
         return raw, coverage, []
     notes = [why]
@@ -106,11 +126,11 @@ def own_status(raw: str, data: Mapping, stated: str | None, stated_relations: Ma
         status = "domain not recorded"
     elif coverage == "restricted":
         status = "restricted"
-    prose = data.get("prose_steps") or []
+    prose = facts.get("prose_steps") or []
     if prose:
         notes.append("prose steps: " + "; ".join(prose))
         status = _weakest(status, "proved with prose")
-    cited = [u for u in data.get("uses") or [] if isinstance(u, Mapping)]
+    cited = [u for u in facts.get("uses") or [] if isinstance(u, Mapping)]
     if cited:
         notes.append("given " + "; ".join(f"{c['author']}, {c['result']}" for c in cited))
         status = _weakest(status, "proved given")
