@@ -25,7 +25,7 @@ side always reaches slightly beyond the side's ends (arb rounds radii up), so a 
 cannot prove a bound that is attained on the box; give the sympy form for those.
 
 For a sympy `f` a proof records its certificate: every sub-box with the step that settled it
-(its enclosure, a monotone side, a Taylor polynomial, an exact point sign), which
+(its enclosure, a monotone side, a Taylor polynomial, an exact point sign, a split), which
 :mod:`symdp.verify.recheck` re-evaluates with an independent interval arithmetic. Floats are
 refused: sympy reads a Float's decimal value, interval arithmetic its binary value.
 """
@@ -427,6 +427,7 @@ def _search(value: IntervalFunction, grads: list[IntervalFunction] | None,
             settle(box, "point")
             continue
         half = _split_point(box[i])
+        settle(box, "split", axis=i, at=str(half))
         stack.append((box[:i] + [(half, box[i][1])] + box[i + 1:], depth + 1))
         stack.append((box[:i] + [(box[i][0], half)] + box[i + 1:], depth + 1))
     return BoxResult("proved", count, certificate=record)
