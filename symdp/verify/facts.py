@@ -66,15 +66,20 @@ def prose_json(steps: Sequence[str]) -> list[str]:
 
 
 def relations(rels: Sequence[sympy.Basic] | None, name: str) -> tuple[sympy.Basic, ...] | None:
-    """`rels` checked to be sympy conditions (relations, their And/Or/Not; ``true`` when the
-    symbols' assumptions already decide one) without Floats; None stays None."""
+    """`rels` checked to be sympy conditions (relations, their And/Or/Not) without Floats; None
+    stays None. A relation sympy already decided from its symbols' assumptions (``ε > 0`` for a
+    positive ε is ``true``) is refused: it would record the whole line, having lost its symbol."""
     if rels is None:
         return None
     if isinstance(rels, sympy.Basic):
         rels = [rels]
     out = tuple(rels)
     for rel in out:
-        if not isinstance(rel, sympy.logic.boolalg.Boolean) or rel is sympy.false:
+        if rel is sympy.true or rel is sympy.false:
+            raise ParameterError(f"{name} must be relations sympy cannot decide alone, got {rel} (a relation implied by "
+                                 "a symbol's assumptions, e.g. eps > 0 for a positive eps, evaluates to True: use a "
+                                 "symbol without assumptions, Symbol('eps', real=True))")
+        if not isinstance(rel, sympy.logic.boolalg.Boolean):
             raise ParameterError(f"{name} must be sympy relations such as eps > 0, got {rel!r}")
         if rel.has(sympy.Float):
             raise ParameterError(f"{name} must be exact (a Float reads its binary value), got {rel}")

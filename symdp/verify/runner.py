@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping, TextIO
 
 from .evidence import Evidence, combine
 from .facts import relations_json
+from .status import own_status, propagate, recorded_facts
 from .registry import ClaimSpec, Registry
 
 #: Default time limit of one claim, in seconds.
@@ -43,6 +44,22 @@ class ClaimReport:
     #: What the proof rests on (claim ids, cited results) and its steps argued in words.
     uses: list = field(default_factory=list, hash=False)
     prose_steps: list = field(default_factory=list, hash=False)
+    #: Computed from the facts above (:mod:`symdp.verify.status`): one of ``PROOF_STATUSES``, whether
+    #: the proof covers the stated domain ("whole", "restricted", "unrecorded"), and why.
+    proof_status: str | None = None
+    coverage: str | None = None
+    proof_notes: list = field(default_factory=list, hash=False)
+
+    def __post_init__(self) -> None:
+        facts = recorded_facts(self.data)
+        if not self.uses and not self.prose_steps:
+            object.__setattr__(self, "uses", facts["uses"])
+            object.__setattr__(self, "prose_steps", facts["prose_steps"])
+        if self.proof_status is None:
+            status, coverage, notes = own_status(self.status, facts, self.stated_domain, self.stated_relations)
+            object.__setattr__(self, "proof_status", status)
+            object.__setattr__(self, "coverage", coverage)
+            object.__setattr__(self, "proof_notes", notes)
 
     @property
     def passed(self) -> bool:
@@ -56,7 +73,8 @@ class ClaimReport:
         return cls(obj["paper"], obj["label"], obj.get("id", ""), obj.get("statement", ""), obj["status"],
                    obj["evidence"], float(obj["seconds"]), obj["detail"], dict(obj.get("data", {})),
                    obj.get("stated_domain"), obj.get("stated_where"), obj.get("stated_relations"),
-                   list(obj.get("uses", [])), list(obj.get("prose_steps", [])))
+                   list(obj.get("uses", [])), list(obj.get("prose_steps", [])), obj.get("proof_status"),
+                   obj.get("coverage"), list(obj.get("proof_notes", [])))
 
 
 def evaluate(spec: ClaimSpec) -> Evidence:
@@ -132,19 +150,9 @@ def run_claim(spec: ClaimSpec, timeout: float | None = TIMEOUT, isolate: bool = 
     if outcome == "ok":
         ev = Evidence.from_json(payload)
         return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, ev.status, ev.kind, seconds,
-                           ev.detail, ev.data, *stated, *_rests_on(ev.data))
+                           ev.detail, ev.data, *stated)
     return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, "failed", None, seconds, str(payload), {},
                        *stated)
-
-
-def _rests_on(data: Mapping[str, Any]) -> tuple[list, list]:
-    """The ``uses`` and ``prose_steps`` recorded by ``establish``, gathered over combined parts."""
-    uses, prose = list(data.get("uses", [])), list(data.get("prose_steps", []))
-    for part in data.get("parts", []):
-        more_uses, more_prose = _rests_on(part.get("data", {}))
-        uses += [u for u in more_uses if u not in uses]
-        prose += [p for p in more_prose if p not in prose]
-    return uses, prose
 
 
 def load_error_reports(registry: Registry) -> list[ClaimReport]:
@@ -156,7 +164,8 @@ def load_error_reports(registry: Registry) -> list[ClaimReport]:
 def run_claims(specs: Iterable[ClaimSpec], timeout: float | None = TIMEOUT, isolate: bool = True,
                progress: TextIO | bool = True) -> list[ClaimReport]:
     """Run `specs` in order, writing one progress line per claim to `progress` (a stream;
-    True: standard error; False: silent)."""
+    True: standard error; False: silent); then grade each proof by the claims it uses
+    (:func:`~symdp.verify.status.propagate`)."""
     progress = sys.stderr if progress is True else progress or None
     specs = list(specs)
     width = len(str(len(specs)))
@@ -170,4 +179,4 @@ def run_claims(specs: Iterable[ClaimSpec], timeout: float | None = TIMEOUT, isol
             progress.write(f"{report.status} ({report.seconds:.1f} s)\n")
             progress.flush()
         reports.append(report)
-    return reports
+    return propagate(reports)
