@@ -21,6 +21,8 @@ from symdp.verify import (cited, claim, combine, erratum, establish, exact_agree
                           inequality_on_box, real_closed)
 
 PAPER = "egamma-ldp"
+#: γ for the domains' relations: a symbol without assumptions, so that γ ≥ 0 is a relation, not True.
+GR = sympy.Symbol("gamma", real=True)
 #: The exact example of the catalog: P = (1/10, 9/10), Q = (7/10, 3/10).
 P0, Q0 = [R(1, 10), R(9, 10)], [R(7, 10), R(3, 10)]
 TP, TN = sympy.Symbol("t_pos", positive=True), sympy.Symbol("t_neg", negative=True)
@@ -66,7 +68,7 @@ _INTEGRATE = "the pointwise facts integrated against a dominating measure of P a
 @claim(PAPER, "Eq. (1)", "For γ ≥ 1, E_γ(P‖Q) = ½∫|dP − γdQ| − ½(γ − 1) = sup_A[P(A) − γQ(A)] = ∫(dP − γdQ)₊; "
                          "it is the f-divergence of f_γ(t) = (t − γ)₊, and E_1 = TV",
        stated_domain="γ ≥ 1, probability measures P, Q on a common space", stated_where="Section II, eq. (1)",
-       stated_relations=[G >= 1])
+       stated_relations=[GR >= 1])
 def eq_1():
     sums = [sum(positive(a - g * b) for a, b in zip(p, q)) for p, q in _random_pairs(1, 8, 4) for g in GAMMAS if g >= 1]
     forms = [e_gamma(p, q, g, "eq1") for p, q in _random_pairs(1, 8, 4) for g in GAMMAS if g >= 1]
@@ -82,7 +84,7 @@ def eq_1():
                      exact_agreement(f_div, events_pos, "E_Q[(dP/dQ − γ)₊] = sup over events (positive masses)"),
                      exact_agreement(catalog, [R(3, 5), R(9, 20), R(3, 10), 0],
                                      "P = (1/10, 9/10), Q = (7/10, 3/10): E_1 = TV = 3/5, E_{3/2} = 9/20, E_2 = 3/10, E_3 = 0"),
-                     domain="γ ≥ 1, all P, Q", domain_relations=[G >= 1],
+                     domain="γ ≥ 1, all P, Q", domain_relations=[GR >= 1],
                      prose_steps=[_INTEGRATE, "where q = 0 < p, the f-divergence convention 0·f(p/0) = p·lim f(s)/s = p "
                                   "matches (p − γ·0)₊ = p"])
 
@@ -131,7 +133,7 @@ def eq_3():
 
 
 @claim(PAPER, "Eq. (22)", "For every γ ≥ 0, E_γ(P‖Q) = ½∫|dP − γdQ| − ½|1 − γ| (the (1 − γ)₊ convention)",
-       stated_domain="γ ≥ 0, probability measures P, Q", stated_where="Appendix, eq. (22)", stated_relations=[G >= 0])
+       stated_domain="γ ≥ 0, probability measures P, Q", stated_where="Appendix, eq. (22)", stated_relations=[GR >= 0])
 def eq_22():
     lib = [e_gamma(p, q, g, "eq22") for p, q in _random_pairs(22, 6, 4) for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in _random_pairs(22, 6, 4) for g in GAMMAS]
@@ -143,11 +145,11 @@ def eq_22():
                                      "sup over events − (1−γ)₊"),
                      exact_agreement(catalog, [R(1, 4), R(3, 5), R(9, 20), R(3, 10), 0],
                                      "P = (1/10, 9/10), Q = (7/10, 3/10): E_{1/2} = 1/4, …, E_3 = 0"),
-                     domain="γ ≥ 0, all P, Q", domain_relations=[G >= 0], prose_steps=[_INTEGRATE])
+                     domain="γ ≥ 0, all P, Q", domain_relations=[GR >= 0], prose_steps=[_INTEGRATE])
 
 
 @claim(PAPER, "Eq. (23)", "For every γ ≥ 0, E_γ(P‖Q) = sup_A [P(A) − γQ(A)] − (1 − γ)₊",
-       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (23)', stated_relations=[G >= 0])
+       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (23)', stated_relations=[GR >= 0])
 def eq_23():
     lib = [e_gamma(p, q, g, "eq23") for p, q in _random_pairs(23, 6, 5) for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in _random_pairs(23, 6, 5) for g in GAMMAS]
@@ -159,7 +161,7 @@ def eq_23():
 
 
 @claim(PAPER, "Eq. (24)", "For every γ ≥ 0, E_γ(P‖Q) = P(log dP/dQ > log γ) − γQ(log dP/dQ > log γ) − (1 − γ)₊",
-       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (24)', stated_relations=[G >= 0])
+       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (24)', stated_relations=[GR >= 0])
 def eq_24():
     pairs = _random_pairs(240, 8, 4)
     lib = [e_gamma(p, q, g, "eq24") for p, q in pairs for g in GAMMAS]
@@ -170,7 +172,7 @@ def eq_24():
 
 
 @claim(PAPER, "Eq. (28)", "1 − γ(1 − TV(P,Q)) ≤ E_γ(P‖Q) ≤ TV(P,Q) for γ ≥ 1; the upper bound for every γ ≥ 0",
-       stated_domain='“for γ ≥ 1”, all P, Q (the upper bound for every γ ≥ 0)', stated_where='Appendix, proof of Lemma 1, eq. (28)', stated_relations=[G >= 1])
+       stated_domain='“for γ ≥ 1”, all P, Q (the upper bound for every γ ≥ 0)', stated_where='Appendix, proof of Lemma 1, eq. (28)', stated_relations=[GR >= 1])
 def eq_28():
     ok = []
     for p, q in _random_pairs(28, 12, 4):
@@ -194,7 +196,7 @@ def eq_28():
 
 @claim(PAPER, "Theorem 3 (eqs. 25–26)",
        "For γ ≥ 1, η_γ(K) = sup_{x,x'} E_γ(K(·|x)‖K(·|x')); γ = 1 is Dobrushin's η_TV (26)",
-       stated_domain='“for γ ≥ 1”, every Markov kernel K', stated_where='Appendix, Theorem 3 (quoted from [30])', stated_relations=[G >= 1])
+       stated_domain='“for γ ≥ 1”, every Markov kernel K', stated_where='Appendix, Theorem 3 (quoted from [30])', stated_relations=[GR >= 1])
 def theorem_3():
     r = rng(25)
     ok = []
@@ -428,7 +430,7 @@ def lemma_2():
 
 
 @claim(PAPER, "Eq. (29)", "η_TV(K) ≤ 1 − (1 − η_γ(K))/γ for γ ≥ 1",
-       stated_domain='every kernel K, γ ≥ 1', stated_where='Appendix, proof of Lemma 1, eq. (29)', stated_relations=[G >= 1])
+       stated_domain='every kernel K, γ ≥ 1', stated_where='Appendix, proof of Lemma 1, eq. (29)', stated_relations=[GR >= 1])
 def eq_29():
     r = rng(29)
     ok = []
