@@ -371,6 +371,9 @@ def test_whole_stated_domain_is_decided_from_relations():
     typed = _report(5, establish(proof, domain="0 < ε ≤ 1", domain_relations=[e > 0, e <= 1]),
                     stated_domain="0 < ε ≤ 1", stated_relations=relations_json([p <= 1]))
     assert typed.coverage == "whole"
+    # a numeric paper domain needs the proof's relations: the same words alone do not decide it
+    words = _report(6, establish(proof, domain="ε > 0, 0 ≤ δ < 1"), **paper)
+    assert words.coverage == "restricted" and "undecided" in words.proof_notes[0]
     with pytest.raises(ParameterError, match="evaluates to True"):
         establish(proof, domain="ε > 0", domain_relations=[p > 0])
 

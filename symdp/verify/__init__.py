@@ -21,7 +21,9 @@ What a claim records (the facts its status is computed from)::
 ``cited("Kairouz–Oh–Viswanath", "Theorem 8")``. ``establish``'s older ``stated_domain=`` keyword
 still works but no longer defines the paper's domain when the decorator gives one. Each claim
 of the JSON report carries ``stated_domain``, ``stated_where``, ``stated_relations``, ``uses``
-and ``prose_steps``.
+and ``prose_steps``, and the proof status computed from them (:mod:`symdp.verify.status`:
+``proof_status``, ``coverage``, ``proof_notes``). Proved inequalities carry certificates that
+:mod:`symdp.verify.recheck` replays without the prover (``symdp verify --recheck``).
 """
 
 from .evidence import (KINDS, STATUSES, Evidence, certified_agreement, combine, erratum, establish, exact_agreement, identity,
@@ -30,10 +32,11 @@ from .facts import Cited, cited
 from .decide import compactified, monotone_from, polynomial_nonnegative, prove, rational_nonnegative, real_closed
 from .registry import CITATIONS, PAPERS, REGISTRY, ClaimSpec, Registry, claim, default_claims_path, load_claims, register_paper
 from .runner import ClaimReport, run_claim, run_claims
+from .status import PROOF_STATUSES
 
 __all__ = [
     "claim", "cited", "Cited", "identity", "exact_agreement", "certified_agreement", "inequality_on_box", "erratum", "combine", "establish",
     "Evidence", "KINDS", "STATUSES", "PAPERS", "REGISTRY", "ClaimSpec", "Registry", "load_claims",
     "prove", "rational_nonnegative", "real_closed", "polynomial_nonnegative", "compactified", "monotone_from",
-    "ClaimReport", "run_claim", "run_claims", "register_paper", "default_claims_path", "CITATIONS",
+    "ClaimReport", "run_claim", "run_claims", "PROOF_STATUSES", "register_paper", "default_claims_path", "CITATIONS",
 ]

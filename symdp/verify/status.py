@@ -47,12 +47,15 @@ def domain_coverage(stated: str | None, stated_relations: Sequence[sympy.Basic] 
                     proved_relations: Sequence[sympy.Basic] | None) -> tuple[str, str]:
     """("whole" | "restricted" | "unrecorded", why): does the proved domain contain the stated one?
 
-    Relations on both sides: decided by :func:`implies` (stated ⇒ proved). Otherwise the
-    domains must be the same words (whitespace aside)."""
+    A paper's domain given as relations is decided by :func:`implies` (stated ⇒ proved), which
+    needs the proof's relations too; a domain in words only (not a set of real parameters) must
+    be the same words (whitespace aside)."""
     if not _words(stated) or not _words(proved):
         which = "the paper's domain" if not _words(stated) else "the proof's domain"
         return "unrecorded", f"{which} is not recorded"
-    if stated_relations is not None and proved_relations is not None:
+    if stated_relations is not None:
+        if proved_relations is None:
+            return "restricted", "undecided: the paper's domain is given as relations, the proof's is not"
         holds, why = implies(stated_relations, proved_relations)
         return ("whole" if holds else "restricted"), why
     if _words(stated) == _words(proved):
