@@ -77,7 +77,7 @@ def eq_1():
              for p, q in _random_pairs(2, 8, 4, zeros=False) for g in GAMMAS if g >= 1]
     events_pos = [sup_events(p, q, g) for p, q in _random_pairs(2, 8, 4, zeros=False) for g in GAMMAS if g >= 1]
     catalog = [e_gamma(P0, Q0, g, "eq1") for g in (1, R(3, 2), 2, 3)]
-    return establish(_pointwise_e_gamma(),
+    return establish(combine(_pointwise_e_gamma(), detail="the pointwise facts"),
                      exact_agreement(forms, events, "32 random 4-point pairs (with zero masses), γ ∈ {1, 3/2, 2, 7/2}: "
                                      "library eq. (1) form = sup over all 16 events"),
                      exact_agreement(sums, events, "Σ(P − γQ)₊ = sup over events"),
@@ -343,7 +343,7 @@ def lemma_1():
     return establish(combine(cert, gap, nonneg, detail="sup_{K ∈ Q_{ε,δ}} η_TV(K) = (e^ε−1+2δ)/(e^ε+1) ≤ φ (LP "
                              "certificate on binary outputs, which suffice by merging; eq. (30) η_f ≤ η_TV is quoted)"),
                      holds(bool(ok) and all(ok), "random (log 2, 1/10)-LDP 3×3 kernels: η_TV, η_KL ≤ φ"),
-                     domain="ε ≥ 0, δ ∈ [0, 1], every kernel (via the binary-output LP and eq. (30))",
+                     domain='“K ∈ Q_{ε,δ}”, every f-divergence',
                      uses=["egamma-ldp:eq-30", cited("Cohen et al.; Raginsky (the paper's [33, 39])", "η_f(K) ≤ η_TV(K)")],
                      prose_steps=["binary outputs suffice: merging the outputs of an (ε,δ)-LDP kernel into the event "
                                   "that attains TV between two rows keeps it (ε,δ)-LDP (post-processing) and keeps that "

@@ -198,7 +198,7 @@ def remark_1_eq18():
                                          "library I_γ(Θ;X) (certified roots) = eq. (18) at 7 values of γ"),
                      exact_agreement(bb.mutual_information(1), log(2) - R(1, 2), "I(Θ;X) = log 2 − 1/2 nats"),
                      catalog([bb.mutual_information(1)], ["0.19"], "≈ 0.19 nats as printed"),
-                     domain="γ ≥ 0 (branches; γ ≥ 2 gives 0 since 2θ ≤ 2)")
+                     domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0')
 
 
 ZETA, GAMMA = sympy.symbols("zeta gamma_", real=True)
@@ -268,7 +268,7 @@ def remark_1_eq17():
     return establish(combine(sup, identity(best, R(2, 27), "the recomputed supremum is 2/27 as stated")),
                      exact_agreement(lib, best, "library bayes_egamma_bound at the maximising γ"),
                      holds(le(f15, best) and le(best, risk), "(15) = 0.0457 < 2/27 < (2 − √2)/3 = 0.1953"),
-                     domain="the example, all γ ≥ 0, ζ > 0",
+                     domain='“ζ > 0, γ ≥ 0”; the example Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss',
                      uses=["egamma-ldp:remark-1-eq-18", "egamma-ldp:theorem-2-proof-eq-49", "egamma-ldp:example-4"])
 
 

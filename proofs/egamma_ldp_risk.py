@@ -121,7 +121,8 @@ def _two_points():
 @claim(PAPER, "Example 2",
        "Corollary 1's P0, P1 lie in 𝒫_k = {|E X| ≤ 1, E|X|^k ≤ 1}: E|X|^k = 1 and |E X| = ω^{(k−1)/k} ≤ 1; "
        "H²(P0, P1) = 2ω",
-       stated_domain='𝒫_k = {P: |E_P X| ≤ 1, E_P|X|^k ≤ 1}, k > 1', stated_where='Section IV-A, Example 2', stated_relations=[K > 1])
+       stated_domain='𝒫_k = {P: |E_P X| ≤ 1, E_P|X|^k ≤ 1}, k > 1; the construction’s ω ∈ (0, 1]',
+       stated_where='Section IV-A, Example 2', stated_relations=[K > 1, OMEGA <= 1])
 def example_2():
     p0, p1 = _two_points()
     moments = [sympy.simplify(sum(w * abs(v) ** K for v, w in law)) for law in (p0, p1)]
@@ -130,7 +131,8 @@ def example_2():
              sympy.Integer(0))
     return establish(identity(moments + means + [h2], [1, 1, -OMEGA ** ((K - 1) / K), OMEGA ** ((K - 1) / K), 2 * OMEGA],
                               "E|X|^k = ω·ω^{−1} = 1, E X = ∓ω^{1−1/k} (≤ 1 in size for ω ≤ 1, k > 1), H² = 2ω"),
-                     domain="ω ∈ (0, 1], k > 1")
+                     domain='𝒫_k = {P: |E_P X| ≤ 1, E_P|X|^k ≤ 1}, k > 1; the construction’s ω ∈ (0, 1]',
+                     domain_relations=[K > 1, OMEGA <= 1])
 
 
 @claim(PAPER, "Corollary 1 (proof, separation), erratum",
@@ -244,12 +246,12 @@ def corollary_1_statement():
 
 @claim(PAPER, "Corollary 1 (remarks k = 2, k → ∞)",
        "k = 2: [nφ²]^{−1/2} = 1/(φ√n); k → ∞: [nφ²]^{−(k−1)/k} → (φ²n)^{−1}",
-       stated_domain='k = 2 and k → ∞', stated_where='Section IV-A, text after Corollary 1')
+       stated_domain='k = 2 and k → ∞ (every n ≥ 1, φ > 0)', stated_where='Section IV-A, text after Corollary 1')
 def corollary_1_remarks():
     f = sympy.Symbol("phi", positive=True)
     return establish(identity([(N * f ** 2) ** R(-1, 2), sympy.limit((N * f ** 2) ** (-(K - 1) / K), K, sympy.oo)],
                               [1 / (f * sqrt(N)), 1 / (N * f ** 2)], "the two specialisations of (8)"),
-                     domain="n ≥ 1, φ > 0")
+                     domain='k = 2 and k → ∞ (every n ≥ 1, φ > 0)')
 
 
 # --------------------------------------------------------------------------------------------
@@ -392,7 +394,7 @@ def corollary_2_proof():
     return establish(combine(symmetric, chord, concave, increasing),
                      catalog([bracket(16), bracket(32), bracket(100)],
                              ["0.0850457216608722", "0.431619311940845", "0.667289353331226"], "k = 16, 32, 100"),
-                     inst, domain="a ∈ [10⁻⁶, 1/2] (a → 0 by continuity, h_b(0) = 0), k ≥ 16",
+                     inst, domain='h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”; k ≥ 16',
                      stated_domain="a ∈ [0, 1/2], k ≥ 16",
                      uses=[cited("Cover–Thomas, Elements of Information Theory", "Theorem 2.6.4 (H(X) ≤ log|𝒳|)")],
                      prose_steps=["I(X;V) = I(X,K;V) = I(X;V|K): K is a function of X and independent of V (chain rule)",
@@ -489,7 +491,7 @@ def corollary_2_eqs_47_48():
     large = value_is(d, d / m ** 2, [d <= m])
     ordered_small = real_closed(d / m ** 2 - 1 / m, [m, d], [m <= d], "and 1/m ≤ d/m² there, so it is min{1/m, d/m²}")
     ordered_large = real_closed(1 / m - d / m ** 2, [m, d], [d <= m], "and d/m² ≤ 1/m there, so it is min{1/m, d/m²}")
-    return establish(combine(small, ordered_small, large, ordered_large), domain="all m = nφ_n > 0, d > 0 (real k)",
+    return establish(combine(small, ordered_small, large, ordered_large), domain='n ≥ 1, d ≥ 1, φ_n > 0 (integrality of k ignored, as the paper does)',
                      prose_steps=["the maximum over k ∈ [d] is at least the value at the chosen k (k rounded to an "
                                   "integer changes constants only)"])
 
