@@ -65,6 +65,15 @@ _INTEGRATE = "the pointwise facts integrated against a dominating measure of P a
              "the integral; sums over outcomes on finite alphabets), with ∫(dP − γdQ) = 1 − γ"
 
 
+def _general_gamma_forms() -> object:
+    """Eqs. (22)–(24) for every γ ≥ 0 from the pointwise facts: ½∫|dP − γdQ| = ∫(dP − γdQ)₊ − ½(1 − γ), the
+    positive part is sup_A of ∫_A (dP − γdQ), attained on {p > γq} = {log(p/q) > log γ}; and
+    ½(1 − γ) + ½|1 − γ| = (1 − γ)₊."""
+    half_plus = identity([-TP / 2 + sympy.Abs(-TP) / 2, -TN / 2 + sympy.Abs(-TN) / 2], [0, -TN],
+                         "½(1−γ) + ½|1−γ| = (1−γ)₊ on both branches γ = 1 + t, t > 0 and t < 0")
+    return combine(_pointwise_e_gamma(), half_plus, detail="pointwise facts and the (1 − γ)₊ correction")
+
+
 @claim(PAPER, "Eq. (1)", "For γ ≥ 1, E_γ(P‖Q) = ½∫|dP − γdQ| − ½(γ − 1) = sup_A[P(A) − γQ(A)] = ∫(dP − γdQ)₊; "
                          "it is the f-divergence of f_γ(t) = (t − γ)₊, and E_1 = TV",
        stated_domain="γ ≥ 1, probability measures P, Q on a common space", stated_where="Section II, eq. (1)",
@@ -137,10 +146,8 @@ def eq_3():
 def eq_22():
     lib = [e_gamma(p, q, g, "eq22") for p, q in _random_pairs(22, 6, 4) for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in _random_pairs(22, 6, 4) for g in GAMMAS]
-    half_plus = identity([-TP / 2 + sympy.Abs(-TP) / 2, -TN / 2 + sympy.Abs(-TN) / 2], [0, -TN],
-                         "½(1−γ) + ½|1−γ| = (1−γ)₊ on both branches γ = 1 + t, t > 0 and t < 0")
     catalog = [e_gamma(P0, Q0, g, "eq22") for g in (R(1, 2), 1, R(3, 2), 2, 3)]
-    return establish(combine(_pointwise_e_gamma(), half_plus),
+    return establish(_general_gamma_forms(),
                      exact_agreement(lib, brute, "24 random 4-point pairs × 7 values of γ ∈ [0, 7/2]: eq. (22) = "
                                      "sup over events − (1−γ)₊"),
                      exact_agreement(catalog, [R(1, 4), R(3, 5), R(9, 20), R(3, 10), 0],
@@ -154,10 +161,11 @@ def eq_23():
     lib = [e_gamma(p, q, g, "eq23") for p, q in _random_pairs(23, 6, 5) for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in _random_pairs(23, 6, 5) for g in GAMMAS]
     diag = [e_gamma(p, p, g, "eq23") for p, _ in _random_pairs(24, 3, 4) for g in GAMMAS]
-    return establish(exact_agreement(lib, brute, "24 random 5-point pairs × 7 values of γ: library = sup over all 32 "
+    return establish(_general_gamma_forms(),
+                     exact_agreement(lib, brute, "24 random 5-point pairs × 7 values of γ: library = sup over all 32 "
                                      "events − (1−γ)₊"),
                      exact_agreement(diag, [0] * len(diag), "E_γ(P‖P) = 0 for every γ ≥ 0 (what the (1−γ)₊ is for)"),
-                     domain="γ ∈ [0, 7/2], random 5-point pairs", stated_domain="γ ≥ 0")
+                     domain="γ ≥ 0, all P, Q", domain_relations=[GR >= 0], prose_steps=[_INTEGRATE])
 
 
 @claim(PAPER, "Eq. (24)", "For every γ ≥ 0, E_γ(P‖Q) = P(log dP/dQ > log γ) − γQ(log dP/dQ > log γ) − (1 − γ)₊",
@@ -166,9 +174,11 @@ def eq_24():
     pairs = _random_pairs(240, 8, 4)
     lib = [e_gamma(p, q, g, "eq24") for p, q in pairs for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in pairs for g in GAMMAS]
-    return establish(exact_agreement(lib, brute, "32 random 4-point pairs with zero masses (log ratios ±∞) × 7 values "
+    return establish(_general_gamma_forms(),
+                     exact_agreement(lib, brute, "32 random 4-point pairs with zero masses (log ratios ±∞) × 7 values "
                                      "of γ: the likelihood-ratio event attains the sup"),
-                     domain="γ ∈ [0, 7/2], random 4-point pairs", stated_domain="γ ≥ 0")
+                     domain="γ ≥ 0, all P, Q", domain_relations=[GR >= 0],
+                     prose_steps=[_INTEGRATE, "{p > γq} = {log(p/q) > log γ} (log increasing; +∞ where q = 0 < p)"])
 
 
 @claim(PAPER, "Eq. (28)", "1 − γ(1 − TV(P,Q)) ≤ E_γ(P‖Q) ≤ TV(P,Q) for γ ≥ 1; the upper bound for every γ ≥ 0",
@@ -184,10 +194,23 @@ def eq_28():
                 lo, hi = tv_bounds(tv, g)
                 ok.append(le(lo, e) and hi == tv)
     catalog = [tv_bounds(R(3, 5), 2), tv_bounds(R(3, 5), R(3, 2))]
-    return establish(holds(all(ok), "48 random 4-point pairs × 7 values of γ (exact, events enumerated)"),
+    # a = P(A), b = Q(A) for any event A; t = TV = sup_A (P(A) − Q(A)), attained at A* = {p > q}
+    a, b, t, g = sympy.symbols("a b t g", real=True)
+    event = [a >= 0, a <= 1, b >= 0, b <= 1]
+    upper = real_closed(t - (a - g * b), [a, b, t, g], event + [a - b <= t, g >= 1],
+                        "γ ≥ 1: P(A) − γQ(A) ≤ P(A) − Q(A) ≤ TV for every event A")
+    upper_small = real_closed(t - (a - g * b - (1 - g)), [a, b, t, g], event + [a - b <= t, g >= 0, g <= 1],
+                              "0 ≤ γ ≤ 1: P(A) − γQ(A) − (1 − γ) ≤ TV for every event A")
+    lower = real_closed(a - g * b - (1 - g * (1 - t)), [a, b, t, g], event + [sympy.Eq(a - b, t), g >= 1],
+                        "γ ≥ 1, at A* with P(A*) − Q(A*) = TV: P(A*) − γQ(A*) ≥ 1 − γ(1 − TV)")
+    return establish(combine(upper, upper_small, lower, detail="over the event variables (P(A), Q(A))"),
+                     holds(all(ok), "48 random 4-point pairs × 7 values of γ (exact, events enumerated)"),
                      exact_agreement([catalog[0][0], catalog[1][0]], [R(1, 5), R(2, 5)],
                                      "catalog pair: γ = 2 gives 1/5 ≤ 3/10 ≤ 3/5, γ = 3/2 gives 2/5 ≤ 9/20 ≤ 3/5"),
-                     domain="random 4-point pairs, γ ∈ [0, 7/2]", stated_domain="all P, Q; γ ≥ 1 (upper bound γ ≥ 0)")
+                     domain="all P, Q; γ ≥ 1 (the upper bound for every γ ≥ 0)", domain_relations=[GR >= 1],
+                     uses=["egamma-ldp:eq-23"],
+                     prose_steps=["E_γ = sup_A [P(A) − γQ(A)] − (1 − γ)₊ (eq. 23) and TV = sup_A [P(A) − Q(A)], attained "
+                                  "at A* = {p > q}: the bounds over every event give the bounds on the suprema"])
 
 
 # --------------------------------------------------------------------------------------------
