@@ -285,24 +285,38 @@ def _rr_terms():
        "on 𝒳, not only Bernoulli); η_γ(k-RR) = (e^ε − γ)₊/(k − 1 + e^ε)",
        stated_domain='binary RR BSC(1/(1 + e^ε)) and k-ary RR, ε ≥ 0, “all Bernoulli P and Q”', stated_where='Section II, Example 1')
 def example_1():
-    a, b = _rr_terms()
-    signs = identity([a - G * b, (1 - a) - G * (1 - b)],
-                     [(G - 1) * (P - G * QQ - 1) / (G + 1), (G - 1) * ((1 - P) - G * (1 - QQ) - 1) / (G + 1)],
-                     "p∗ω − γ q∗ω = (γ−1)(p − γq − 1)/(γ+1) ≤ 0 and the same for 1 − ·: both terms of PK − γQK are ≤ 0 "
-                     "for γ ≥ 1, p, q ∈ [0, 1]")
+    # k-ary RR with x = e^ε (binary RR = BSC(1/(1+e^ε)) is k = 2): at output z,
+    # PK(z) = (1 + (x−1)p_z)/(x+k−1), so PK(z) − x·QK(z) = (x−1)(p_z − 1 − x q_z)/(x+k−1) ≤ 0
+    x, k, p, q = sympy.symbols("x k p q", real=True)
+    out = lambda m: (1 + (x - 1) * m) / (x + k - 1)
+    term = identity(out(p) - x * out(q), (x - 1) * (p - 1 - x * q) / (x + k - 1),
+                    "PK(z) − e^ε QK(z) = (e^ε − 1)(p_z − 1 − e^ε q_z)/(e^ε + k − 1) at every output z (symbolic k)")
+    sign_ = real_closed(-(x - 1) * (p - 1 - x * q) / (x + k - 1), [x, k, p, q],
+                        [x >= 1, k >= 2, p >= 0, p <= 1, q >= 0, q <= 1],
+                        "every output term is ≤ 0 for e^ε ≥ 1, k ≥ 2, p_z, q_z ∈ [0, 1]")
+    gam = sympy.Symbol("g", positive=True)
+    two_point = identity([sympy.Max(out(1) - gam * out(0), 0).subs({x: 3, k: 4, gam: 2}),
+                          sympy.Max(out(0) - gam * out(1), 0).subs({x: 3, k: 4, gam: 2})],
+                         [R(1, 6), 0], "two rows of 4-RR at e^ε = 3, γ = 2: only the output z = x contributes, "
+                         "(e^ε − γ)₊/(k − 1 + e^ε) = 1/6")
     r = rng(10)
     krr = randomized_response(log(2), 4)
-    zero = [sup_events(push(p, krr.rows), push(q, krr.rows), 2) for p, q in
+    zero = [sup_events(push(p_, krr.rows), push(q_, krr.rows), 2) for p_, q_ in
             [(random_law(r, 4, zeros=True), random_law(r, 4, zeros=True)) for _ in range(8)]]
     etas = [randomized_response(1, 4).contraction(("e_gamma", g)) for g in (1, R(3, 2))]
-    return establish(combine(signs, exact_agreement(zero, [0] * 8, "4-ary RR at e^ε = 2, 8 random laws on 4 points "
-                                                    "(not Bernoulli): E_2(PK‖QK) = 0 by enumerating events")),
+    return establish(combine(term, sign_, detail="E_{e^ε}(PK‖QK) = 0 for k-ary RR, every k ≥ 2 and all P, Q"),
+                     two_point,
+                     exact_agreement(zero, [0] * 8, "4-ary RR at e^ε = 2, 8 random laws on 4 points (not Bernoulli): "
+                                     "E_2(PK‖QK) = 0 by enumerating events"),
                      exact_agreement(etas, [(exp(1) - 1) / (exp(1) + 3), (exp(1) - R(3, 2)) / (exp(1) + 3)],
                                      "η_1(4-RR) and η_{3/2}(4-RR) at ε = 1: (e^ε − γ)/(k − 1 + e^ε)"),
                      catalog(etas, ["0.300489181891562", "0.213050329628008"],
                                      "catalog values 0.300489181891562, 0.213050329628008"),
-                     domain="binary RR: all γ = e^ε ≥ 1, p, q ∈ [0, 1]; k-RR at sample points",
-                     stated_domain="all ε ≥ 0, all P, Q")
+                     domain='binary RR BSC(1/(1 + e^ε)) and k-ary RR, ε ≥ 0, “all Bernoulli P and Q”',
+                     uses=["egamma-ldp:theorem-3-eqs-25-26"],
+                     prose_steps=["every output term of PK − e^ε QK is ≤ 0, so the supremum over events is 0 (the empty "
+                                  "event) and E_{e^ε} = 0", "η_γ(k-RR) from Theorem 3's two-point formula: for γ ≥ 1 only "
+                                  "the output z = x of two distinct rows contributes, (e^ε − γ)₊/(k − 1 + e^ε)"])
 
 
 @claim(PAPER, "Example 1 (sum), erratum",
