@@ -168,7 +168,7 @@ def claim_3():
                      holds(ranks, "rank of the tight rows of A_j, exactly, at every column of every vertex of D_{ε,ℓ} "
                            "(k = 2, e^ε = 2, ℓ ∈ {3, 4}): k at a zero column, ≤ k − 1 at a nonzero one"),
                      holds(flags, "consequence: vertices of D_{ε,ℓ} have ≤ k nonzero columns (k = 2)"),
-                     domain="all k, ℓ, ℓ_{>0}", uses=[cited("standard linear algebra", "rank–nullity theorem")],
+                     domain='a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)', uses=[cited("standard linear algebra", "rank–nullity theorem")],
                      prose_steps=["the rows of A_j tight at a nonzero column Q_j vanish at Q_j, so Q_j lies in their "
                                   "kernel and they have rank ≤ k − 1 (rank–nullity)",
                                   "at Q_j = 0 every row is tight, among them the k non-negativity rows −e_i, which are "
@@ -407,4 +407,4 @@ def eq_99_113():
     lib = [lognorm(utility.mutual_information(C).pattern(log(3), mk)) for mk in range(16)]
     ref = [lognorm(mi_mu(sub(C, [i for i in range(4) if mk >> (3 - i) & 1]), 3)) for mk in range(16)]
     return establish(stmt, exact_agreement(lib, ref, "library MI pattern values vs eq. (113), example C, e^ε = 3"),
-                     domain="all z ∈ [0,1], ε > 0")
+                     domain='a pattern column with P-mass z on its e^ε entries, E = e^ε')

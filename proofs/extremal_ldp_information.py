@@ -44,7 +44,7 @@ def eq_105():
         g = [sub(p, A) * (1 - sub(p, A)) for A in subsets(k)]
         flags.append({i for i, v in enumerate(d) if v == min(d)} == {i for i, v in enumerate(g) if v == max(g)})
     return establish(stmt, holds(flags, "exhaustive argmin/argmax over all subsets, random P, k = 2..6"),
-                     domain="all P(A) ∈ [0, 1]")
+                     domain='any P on a finite alphabet, all subsets A')
 
 
 @claim(PAPER, "Eq. (100)", "the dual (98) has 1ᵀα* = (μ(S_{j1}) + μ(S_{j2}))/(e^ε+1) = BIN (printed: μ(S_{j1}) + "
