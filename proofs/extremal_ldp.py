@@ -364,37 +364,50 @@ def proposition_17():
                      domain="6 random (Q, W) pairs × 4 utilities", stated_domain="all Q, W, sublinear μ")
 
 
+#: Symbolic sizes for the aggregated sums: k inputs, the first t of them in T (after relabelling).
+_I, _T, _K = sympy.symbols("i t k", integer=True, positive=True)
+_P = {"p": sympy.IndexedBase("p"), "q": sympy.IndexedBase("q")}
+
+
+def _column_masses(weights, law: str):
+    """Σ_x P(x)S_x for a column S equal to weights[0] on T = {x_1, …, x_t} and weights[1] elsewhere, as symbolic
+    sums over k inputs with the constant weights factored out (linearity)."""
+    inside = sympy.Sum(weights[0] * _P[law][_I], (_I, 1, _T))
+    outside = sympy.Sum(weights[1] * _P[law][_I], (_I, _T + 1, _K))
+    return sympy.factor_terms(inside) + sympy.factor_terms(outside)
+
+
 @claim(PAPER, "Eq. (57)", "binary marginals M_ν(0) = ((e^ε−1)P_ν(T)+1)/(e^ε+1), M_ν(1) = ((e^ε−1)P_ν(Tᶜ)+1)/(e^ε+1)",
        stated_domain='the binary mechanism (18) with set T, ν ∈ {0, 1}', stated_where='Section 8.1, eq. (57)')
 def eq_57():
-    p = sympy.symbols("p1:5", positive=True)
-    T = [0, 2]
-    m0 = sum(p[i] * (E if i in T else 1) for i in range(4)) / (1 + E)
-    m1 = sum(p[i] * (1 if i in T else E) for i in range(4)) / (1 + E)
-    PT, PTc = p[0] + p[2], p[1] + p[3]
-    total = {p[3]: 1 - p[0] - p[1] - p[2]}
-    stmt = identity([m0.subs(total), m1.subs(total)], [(((E - 1) * PT + 1) / (E + 1)).subs(total),
-                                                       (((E - 1) * PTc + 1) / (E + 1)).subs(total)],
-                    "Σ_x P_ν(x)Q(y|x) for the binary mechanism, k = 4, T = {x1, x3}, ΣP = 1")
-    return establish(stmt, domain="k = 4, T = {x1, x3}, symbolic P and e^ε", stated_domain="all k, T")
+    m0 = _column_masses([E, 1], "p")
+    u = sympy.Symbol("u")
+    agg = {sympy.Sum(_P["p"][_I], (_I, 1, _T)): u, sympy.Sum(_P["p"][_I], (_I, _T + 1, _K)): 1 - u}
+    flipped = _column_masses([1, E], "p")
+    stmt = identity([(m0 / (1 + E)).subs(agg), (flipped / (1 + E)).subs(agg)],
+                    [((E - 1) * u + 1) / (E + 1), ((E - 1) * (1 - u) + 1) / (E + 1)],
+                    "Σ_x P_ν(x)Q(y|x) for the binary mechanism with T = {x_1, …, x_t} of k symbols (symbolic k, t; "
+                    "u = P_ν(T), P_ν(Tᶜ) = 1 − u)")
+    return establish(stmt, domain='the binary mechanism (18) with set T, ν ∈ {0, 1}',
+                     prose_steps=["relabel the inputs so that T = {x_1, …, x_t}"])
 
 
 @claim(PAPER, "Eq. (83)", "KL pattern value μ_j = (aP0(T_j)+1) log[(aP0(T_j)+1)/(aP1(T_j)+1)], a = e^ε − 1",
        stated_domain='a pattern column S_j with ones on T_j, a = e^ε − 1', stated_where='Section 8.4, eq. (83)')
 def eq_83():
-    p0 = sympy.symbols("p1:4", positive=True)
-    p1 = sympy.symbols("q1:4", positive=True)
-    T = [0, 1]
-    col = [E, E, 1]
-    a0 = sum(x * c for x, c in zip(p0, col))
-    a1 = sum(x * c for x, c in zip(p1, col))
-    total = {p0[2]: 1 - p0[0] - p0[1], p1[2]: 1 - p1[0] - p1[1]}
-    stmt = identity((a0 * log(a0 / a1)).subs(total), kl_mu(p0, p1, T, E).subs(total),
-                    "μ(S_j) from the definition (12) vs eq. (83), k = 3, T_j = {x1, x2}")
+    u0, u1 = sympy.symbols("u0 u1")
+    agg = {sympy.Sum(_P[n][_I], (_I, 1, _T)): v for n, v in (("p", u0), ("q", u1))}
+    agg.update({sympy.Sum(_P[n][_I], (_I, _T + 1, _K)): 1 - v for n, v in (("p", u0), ("q", u1))})
+    a0, a1 = (_column_masses([E, 1], n).subs(agg) for n in ("p", "q"))
+    a = E - 1
+    stmt = identity(a0 * log(a0 / a1), (a * u0 + 1) * log((a * u0 + 1) / (a * u1 + 1)),
+                    "μ(S_j) = (P0ᵀS_j) log(P0ᵀS_j / P1ᵀS_j) from the definition (12) vs eq. (83), for the pattern with "
+                    "e^ε on T_j = {x_1, …, x_t} of k symbols (symbolic k, t; u_ν = P_ν(T_j))")
     lib = [lognorm(utility.kl(A0, A1).pattern(log(3), m)) for m in range(16)]
     ref = [lognorm(kl_mu(A0, A1, [i for i in range(4) if m >> (3 - i) & 1], 3)) for m in range(16)]
     return establish(stmt, exact_agreement(lib, ref, "library pattern values vs eq. (83), example A, e^ε = 3"),
-                     domain="k = 3, T_j = {x1, x2}, symbolic", stated_domain="all k, T_j")
+                     domain='a pattern column S_j with ones on T_j, a = e^ε − 1',
+                     prose_steps=["relabel the inputs so that T_j = {x_1, …, x_t}"])
 
 
 @claim(PAPER, "Eq. (99) = eq. (113)", "MI pattern value: Σ_x P(x)S_xj log(S_xj/PᵀS_j) = zE ε − (z(E−1)+1)log(z(E−1)+1)",
