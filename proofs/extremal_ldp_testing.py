@@ -49,57 +49,42 @@ def _sandwich(p0, p1, e) -> bool:
 # Lemma 24 and Theorem 5 (high privacy: the binary mechanism)
 
 
-def _symbolic_column_setting():
-    """k = 4, symbolic P0, P1 (last entries 1 − the others), a column S and a = e^ε − 1."""
-    k = 4
-    P0 = list(sympy.symbols("p1:4", positive=True)) + [None]
-    P1 = list(sympy.symbols("q1:4", positive=True)) + [None]
-    P0[3], P1[3] = 1 - sum(P0[:3]), 1 - sum(P1[:3])
-    return k, P0, P1, sympy.symbols("s1:5", positive=True), E - 1
-
-
 @claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)",
        stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (58)–(60)')
 def lemma_24_upper_identity():
-    k, P0, P1, S, a = _symbolic_column_setting()
-    lhs, rhs = [], []
-    for T in ([0], [0, 2], [0, 1, 3]):
-        PT0, PT1 = sub(P0, T), sub(P1, T)
-        cross = (a * PT0 + 1) * sum(p * s for p, s in zip(P1, S)) - (a * PT1 + 1) * sum(p * s for p, s in zip(P0, S))
-        eq59 = a * (PT0 - PT1) + a * sum((s - 1) * (PT0 * q - PT1 * p) for s, p, q in zip(S, P0, P1)) \
-            - sum((s - 1) * (p - q) for s, p, q in zip(S, P0, P1))
-        lhs.append(sympy.expand(cross))
-        rhs.append(sympy.expand(eq59))
-        Tj = [1, 2]
-        pat = {S[i]: (E if i in Tj else 1) for i in range(k)}
-        eq60 = a * ((PT0 - PT1) - (sub(P0, Tj) - sub(P1, Tj))) + a ** 2 * (PT0 * sub(P1, Tj) - PT1 * sub(P0, Tj))
-        lhs.append(sympy.expand(eq59.subs(pat)))
-        rhs.append(sympy.expand(eq60))
-    stmt = identity(lhs, rhs, "cross-multiplied (58) − (59), and (59) on the pattern T_j = {x2, x3} − (60); "
-                    "k = 4, T ∈ {{x1}, {x1,x3}, {x1,x2,x4}}, symbolic P0, P1, S, e^ε")
-    return establish(stmt, domain="k = 4, three sets T, symbolic", stated_domain="all k, T")
+    a, t0, t1, b0, b1, j0, j1 = _aggregated_symbols()
+    cross = (a * t0 + 1) * (1 + b1) - (a * t1 + 1) * (1 + b0)
+    eq59 = a * (t0 - t1) + a * (t0 * b1 - t1 * b0) - (b0 - b1)
+    eq60 = a * ((t0 - t1) - (j0 - j1)) + a ** 2 * (t0 * j1 - t1 * j0)
+    stmt = identity([cross, eq59.subs({b0: a * j0, b1: a * j1})], [eq59, eq60],
+                    "cross-multiplied (58) − (59), and (59) on a pattern column (S = e^ε on T_j, 1 elsewhere) − (60), for "
+                    "every k, T and column (aggregated sums)")
+    return establish(stmt, domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', prose_steps=[_AGGREGATE])
 
 
 @claim(PAPER, "Lemma 24 (eqs. 63–65)", "(63) ⇔ (64) for every column, and (64) on a pattern is (65)",
        stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (63)–(65)')
 def lemma_24_lower_identity():
-    k, P0, P1, S, a = _symbolic_column_setting()
-    lhs, rhs = [], []
-    for T in ([0], [0, 2]):
-        Tc = [i for i in range(k) if i not in T]
-        PT0, PT1 = sub(P0, T), sub(P1, T)
-        cross = (a * sub(P1, Tc) + 1) * sum(p * s for p, s in zip(P0, S)) - (a * sub(P0, Tc) + 1) * sum(p * s for p, s in zip(P1, S))
-        eq64 = a * (PT0 - PT1) + a * sum((s - 1) * (PT0 * q - PT1 * p) for s, p, q in zip(S, P0, P1)) \
-            + E * sum((s - 1) * (p - q) for s, p, q in zip(S, P0, P1))
-        lhs.append(sympy.expand(cross))
-        rhs.append(sympy.expand(eq64))
-        Tj = [1, 3]
-        pat = {S[i]: (E if i in Tj else 1) for i in range(k)}
-        eq65 = a * ((PT0 - PT1) + E * (sub(P0, Tj) - sub(P1, Tj))) + a ** 2 * (PT0 * sub(P1, Tj) - PT1 * sub(P0, Tj))
-        lhs.append(sympy.expand(eq64.subs(pat)))
-        rhs.append(sympy.expand(eq65))
-    stmt = identity(lhs, rhs, "cross-multiplied (63) − (64), and (64) on T_j = {x2, x4} − (65); k = 4, symbolic")
-    return establish(stmt, domain="k = 4, two sets T, symbolic", stated_domain="all k, T")
+    a, t0, t1, b0, b1, j0, j1 = _aggregated_symbols()
+    # P_ν(Tᶜ) = 1 − P_ν(T)
+    cross = (a * (1 - t1) + 1) * (1 + b0) - (a * (1 - t0) + 1) * (1 + b1)
+    eq64 = a * (t0 - t1) + a * (t0 * b1 - t1 * b0) + (1 + a) * (b0 - b1)
+    eq65 = a * ((t0 - t1) + (1 + a) * (j0 - j1)) + a ** 2 * (t0 * j1 - t1 * j0)
+    stmt = identity([cross, eq64.subs({b0: a * j0, b1: a * j1})], [eq64, eq65],
+                    "cross-multiplied (63) − (64), and (64) on a pattern column − (65), for every k, T and column "
+                    "(aggregated sums)")
+    return establish(stmt, domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', prose_steps=[_AGGREGATE])
+
+
+#: The linearity step behind the aggregated symbols of Lemma 24's identities.
+_AGGREGATE = ("with Σ_x P_ν(x) = 1: P_νᵀS = 1 + B_ν where B_ν = Σ_x (S_x − 1)P_ν(x), Σ_x (S_x − 1)(P0(T)P1(x) − "
+              "P1(T)P0(x)) = P0(T)B_1 − P1(T)B_0, and on a pattern column B_ν = a·P_ν(T_j) (linearity of the sums)")
+
+
+def _aggregated_symbols():
+    """a = e^ε − 1, P_ν(T), B_ν = Σ_x (S_x − 1)P_ν(x) and P_ν(T_j) as plain symbols: the identities of Lemma 24
+    hold in them, whatever k, T and the column."""
+    return sympy.symbols("a P0T P1T B0 B1 P0Tj P1Tj", real=True)
 
 
 def _threshold_from_60_65(p0, p1):
