@@ -22,7 +22,7 @@ from symdp.subsampled_renyi import (proposition41_bound, proposition41_zcdp_boun
                                     theorem34_moment, theorem35_bound, theorem35_lambda, theorem38_bound, theorem38_omega)
 from symdp.subsampling import add_remove_to_replace, amplified, theorem29_tight_pair
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
-                          inequality_on_box, prove, real_closed)
+                          prove, real_closed)
 
 from _cs_helpers import (adaptive_statement, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at, mean_loss_at_t_minus_one)

@@ -14,7 +14,7 @@ from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumer
 from symdp.composition import composed_deltas, kov_delta, theorem2_delta
 from symdp.pairs import FinitePair, dominating, erasure_mass
 from symdp.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
-from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity, inequality_on_box,
+from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity,
                           rational_nonnegative, real_closed)
 
 PAPER = "tv-dp"

@@ -13,7 +13,7 @@ from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, 
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
 from symdp.numbers import sign
 from symdp.pairs import FinitePair
-from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity,
                           rational_nonnegative, real_closed)
 
 PAPER = "tv-dp"

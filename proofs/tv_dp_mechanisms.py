@@ -19,7 +19,7 @@ from symdp.pairs import FinitePair, dominating, gaussian, laplace
 from symdp.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
 from symdp.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
-                          inequality_on_box, prove)
+                          prove)
 
 PAPER = "tv-dp"
 S = sympy.symbols("s", positive=True)
