@@ -42,7 +42,8 @@ def _events_pointwise(gamma):
 
 
 @claim(PAPER, "Definition 1 (hockey-stick form)",
-       "(ε,δ)-DP ⇔ δ ≥ max(E_{e^ε}(P0‖P1), E_{e^ε}(P1‖P0)), E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(P − γQ)₊ (eqs. 8–9)")
+       "(ε,δ)-DP ⇔ δ ≥ max(E_{e^ε}(P0‖P1), E_{e^ε}(P1‖P0)), E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(P − γQ)₊ (eqs. 8–9)",
+       stated_domain='any pair (P0, P1) of output laws, ε ≥ 0', stated_where='Section II, Definition 1')
 def definition_1():
     lib, brute = [], []
     for (p, q), x in zip(_pairs(1), [2, 3, Q(3, 2), 5, Q(7, 4), 2] * 2):
@@ -52,12 +53,13 @@ def definition_1():
     return establish(_events_pointwise("γ"),
                      exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
                                      "library E_γ and δ(ε) against the maximum over all 2^n events"),
-                     domain="all pairs on finite (or, integrand by integrand, continuous) outcome spaces, γ = e^ε ≥ 1")
+                     domain='any pair (P0, P1) of output laws, ε ≥ 0')
 
 
 @claim(PAPER, "Definition 2 (ROC, Neyman–Pearson)",
        "f(P0,P1)(t) = inf_h {β_II : β_I ≤ t} is attained by likelihood-ratio tests (piecewise linear through "
-       "the cumulative masses in decreasing order of P1/P0)")
+       "the cumulative masses in decreasing order of P1/P0)",
+       stated_domain='any pair (P0, P1), type I error t ∈ [0, 1]', stated_where='Section II, Definition 2')
 def definition_2():
     lib, dual = [], []
     for p, q in _pairs(2):
@@ -81,7 +83,7 @@ def definition_2():
                      exact_agreement(lib, dual, "12 random pairs, at every NP vertex and t ∈ {1/7, 1/3, 5/8}: library "
                                      "trade-off against the linear-programming dual 1 − min_c [ct + Σ(q − cp)₊] over all "
                                      "randomised tests"),
-                     domain="all pairs, t ∈ [0, 1] (outcome by outcome, nlsat)")
+                     domain='any pair (P0, P1), type I error t ∈ [0, 1]')
 
 
 def _roc_delta(p, q, x):
@@ -91,7 +93,8 @@ def _roc_delta(p, q, x):
 
 
 @claim(PAPER, "Theorem 1",
-       "Kairouz–Oh–Viswanath: (ε,δ)-DP ⇔ t + e^ε f(t) ≥ 1 − δ and e^ε t + f(t) ≥ 1 − δ for all t ∈ [0,1]")
+       "Kairouz–Oh–Viswanath: (ε,δ)-DP ⇔ t + e^ε f(t) ≥ 1 − δ and e^ε t + f(t) ≥ 1 − δ for all t ∈ [0,1]",
+       stated_domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]', stated_where='Section II, Theorem 1')
 def theorem_1():
     roc, hs = [], []
     for (p, q), x in zip(_pairs(3, 16), [2, 3, Q(3, 2), 5, Q(9, 8), 1, 4, Q(5, 2)] * 2):
@@ -108,12 +111,13 @@ def theorem_1():
     return establish(statement,
                      exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
                                      "allowed by the ROC inequalities equals the least δ of Definition 1"),
-                     domain="all pairs, ε ≥ 0, t ∈ [0, 1] (the two directions of DP on an event and its complement)")
+                     domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]')
 
 
 @claim(PAPER, "Definitions 3–4 and footnote 1",
        "d_TV(P,Q) = sup_A P(A) − Q(A) = ½‖P − Q‖₁, and d_TV ≤ η ⇔ f(t) ≥ 1 − η − t: "
-       "inf_t (t + f(t)) = 1 − d_TV, so η-TV = (0,η)-DP")
+       "inf_t (t + f(t)) = 1 − d_TV, so η-TV = (0,η)-DP",
+       stated_domain='any pair (P0, P1)', stated_where='Section II, Definitions 3–4 and footnote 1')
 def definition_3_4():
     sup, lib, half, roc = [], [], [], []
     for p, q in _pairs(4):
@@ -129,7 +133,7 @@ def definition_3_4():
     return establish(statement,
                      exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
                                      "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree"),
-                     domain="all pairs (outcome by outcome)")
+                     domain='any pair (P0, P1)')
 
 
 # --------------------------------------------------------------------------------------------
@@ -143,7 +147,8 @@ def f_region(x, delta, eta, t):
 
 @claim(PAPER, "Eq. (7) and Appendix F (eqs. 43–44)",
        "d_TV(P0,P1) = (1−α)(e^ε−1)/(1+e^ε) for eq. (7), δ + (1−δ)(1−α)(e^ε−1)/(1+e^ε) for eqs. (43)–(44); "
-       "α = 1 − (η−δ)(1+e^ε)/((1−δ)(e^ε−1)) gives d_TV = η")
+       "α = 1 − (η−δ)(1+e^ε)/((1−δ)(e^ε−1)) gives d_TV = η",
+       stated_domain='ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', stated_where='Section III-C1, eq. (7) and Appendix F, eqs. (43)–(44)')
 def dominating_tv():
     # For x > 1 the differences P0 − P1 are (u(x−1), 0, −u(x−1)) and (δ, (1−δ)u(x−1), 0, −(1−δ)u(x−1), −δ).
     p, q = dominating_masses(X, ALPHA)
@@ -163,7 +168,7 @@ def dominating_tv():
                                  "with the erasure mass α of Theorem 2, d_TV = η"))
     return establish(statement, exact_agreement(lib, [Q(1, 5), Q(3, 10)], "library dominating(ε,δ,η).tv() = η at "
                                                 "(e^ε,δ,η) = (2,0,1/5), (3,1/10,3/10)"),
-                     domain="e^ε ≥ 1, α ∈ [0, 1], δ ∈ [0, 1] (symbolic)")
+                     domain='ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)')
 
 
 def _vertex_proof(delta):
@@ -202,7 +207,8 @@ def _vertex_proof(delta):
 
 @claim(PAPER, "Corollary 1 (δ = 0, eq. 7)",
        "For δ = 0 the trade-off function of the dominating pair (7) is exactly f_{ε,0,η}(t) = "
-       "max{0, 1 − e^ε t, e^{−ε}(1 − t), 1 − η − t}")
+       "max{0, 1 − e^ε t, e^{−ε}(1 − t), 1 − η − t}",
+       stated_domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1')
 def corollary_1_pure():
     numeric_lib, numeric_formula = [], []
     for x, n in ((2, Q(1, 5)), (3, Q(1, 4)), (Q(3, 2), Q(1, 10))):
@@ -212,11 +218,12 @@ def corollary_1_pure():
             numeric_formula.append(f_region(x, 0, n, t))
     return establish(_vertex_proof(0), exact_agreement(numeric_lib, numeric_formula,
                                                        "library trade-off of dominating(ε,0,η) = f_{ε,0,η} at 21 rational points"),
-                     domain="e^ε ≥ 1, α ∈ [0, 1] (i.e. 0 ≤ η ≤ tanh(ε/2)), t ∈ [0, 1]; symbolic, the gaps by nlsat")
+                     domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]')
 
 
 @claim(PAPER, "Corollary 1 (δ > 0, eqs. 43–44)",
-       "For δ > 0 the trade-off function of the 5-point pair (43)–(44) equals f_{ε,δ,η} exactly")
+       "For δ > 0 the trade-off function of the 5-point pair (43)–(44) equals f_{ε,δ,η} exactly",
+       stated_domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1 and Appendix F')
 def corollary_1_approx():
     lib, indep, formula = [], [], []
     for x, d, n in ((2, Q(1, 10), Q(3, 10)), (3, Q(1, 20), Q(2, 5)), (Q(3, 2), Q(1, 5), Q(1, 4)), (4, Q(1, 10), Q(1, 10))):
@@ -231,12 +238,12 @@ def corollary_1_approx():
     return establish(_vertex_proof(DELTA),
                      exact_agreement(lib + indep, formula * 2, "4 parameter sets (e^ε, δ, η) incl. η = δ, at every NP vertex "
                                      "and 4 more t: library trade-off and the LP-dual ROC of (43)–(44) equal f_{ε,δ,η}"),
-                     domain="e^ε ≥ 1, δ ∈ (0, 1], α ∈ [0, 1] (i.e. δ ≤ η ≤ δ + (1−δ)tanh(ε/2)), t ∈ [0, 1]; symbolic, "
-                            "the gaps by nlsat")
+                     domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]')
 
 
 @claim(PAPER, "Remark 1",
-       "β_I + β_II ≥ 2(1−δ)/(1+e^ε) = 1 − (δ + (1−δ)(e^ε−1)/(e^ε+1)): η above δ + (1−δ)tanh(ε/2) adds nothing")
+       "β_I + β_II ≥ 2(1−δ)/(1+e^ε) = 1 − (δ + (1−δ)(e^ε−1)/(e^ε+1)): η above δ + (1−δ)tanh(ε/2) adds nothing",
+       stated_domain='ε ≥ 0, δ ∈ [0, 1)', stated_where='Section III, Remark 1')
 def remark_1():
     kink = (1 - DELTA) / (1 + X)
     return establish(combine(
@@ -245,11 +252,12 @@ def remark_1():
                  "the two ε-lines of Theorem 1 meet at t = f = (1−δ)/(1+e^ε), so min_t (t + f(t)) = 2(1−δ)/(1+e^ε)"),
         identity(erasure_mass(LOG_X, DELTA, DELTA + (1 - DELTA) * (X - 1) / (X + 1)), 0,
                  "at η = δ + (1−δ)tanh(ε/2) the erasure mass α is 0 (the KOV pair)")),
-        domain="e^ε ≥ 1, δ ∈ [0, 1) (symbolic)")
+        domain='ε ≥ 0, δ ∈ [0, 1)')
 
 
 @claim(PAPER, "Remark 2",
-       "Jia et al.'s ε = log((1+η)/(1−η)) is η = tanh(ε/2), the pure ε-DP case (α = 0) already covered by KOV")
+       "Jia et al.'s ε = log((1+η)/(1−η)) is η = tanh(ε/2), the pure ε-DP case (α = 0) already covered by KOV",
+       stated_domain='η ∈ [0, 1)', stated_where='Section III, Remark 2')
 def remark_2():
     eps = sympy.log((1 + ETA) / (1 - ETA))
     return establish(combine(identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
@@ -257,7 +265,7 @@ def remark_2():
                      certified_agreement(eps.subs(ETA, Q(3, 10)), published("0.619039208406223"), 12,
                                          "η = 0.3 gives ε = log(13/7) = 0.61903920840622343… (a reference list rounds it to "
                                          "…2235; correctly rounded it is …2234)"),
-                     domain="η ∈ [0, 1) (symbolic)")
+                     domain='η ∈ [0, 1)')
 
 
 # --------------------------------------------------------------------------------------------
@@ -289,7 +297,8 @@ def _eq5_every_k():
 @claim(PAPER, "Theorem 2 (eq. 5)",
        "δ_j = max_S P̃0(S) − e^{jε}P̃1(S) for the k-fold dominating pair (7) equals the double sum (5), "
        "for all k ≥ 1 and j = 0..k, as rational functions of x = e^ε and α",
-       supersedes="tv-dp:theorem-2-eq-5-k-le-6")
+       supersedes="tv-dp:theorem-2-eq-5-k-le-6",
+       stated_domain='every k ≥ 1, ε > 0, δ = 0, 0 ≤ η ≤ tanh(ε/2)', stated_where='Section III, Theorem 2, eq. (5)')
 def theorem_2_symbolic():
     brute, paper, mine = [], [], []
     for k in range(1, 7):
@@ -301,11 +310,12 @@ def theorem_2_symbolic():
                      identity(brute, mine, "enumeration of all 3^k sequences (k = 1..6, 27 (k, j) pairs) against an "
                               "independent transcription of eq. (5), symbolic in x > 1 and α"),
                      identity(mine, paper, "the library's eq. (5) against the transcription"),
-                     domain="every k ≥ 1, j = 0..k, symbolic in e^ε > 1 and α")
+                     domain='every k ≥ 1, ε > 0, δ = 0, 0 ≤ η ≤ tanh(ε/2)')
 
 
 @claim(PAPER, "Theorem 2 (lattice composition), k ≤ 40",
-       "composed_deltas (exact privacy-loss lattice convolution) equals eq. (5) at rational e^ε, α, for k up to 40")
+       "composed_deltas (exact privacy-loss lattice convolution) equals eq. (5) at rational e^ε, α, for k up to 40",
+       stated_domain='every k ≥ 1, ε ≥ 0, 0 ≤ η ≤ tanh(ε/2)', stated_where='Section III, Theorem 2')
 def theorem_2_lattice():
     lattice, closed, pld = [], [], []
     for x, eta, ks in ((2, Q(7, 30), (1, 3, 7, 20, 40)), (3, Q(1, 4), (2, 5, 12, 33)), (Q(5, 4), Q(1, 20), (4, 17))):
@@ -341,7 +351,8 @@ def _delta_positive_every_k():
 
 @claim(PAPER, "Theorem 2 (δ > 0, Appendix F)",
        "For the 5-point pair (43)–(44): max_S P̃0(S) − e^{jε}P̃1(S) = 1 − (1−δ)^k(1−δ_j) with δ_j of eq. (5), every k",
-       supersedes="tv-dp:theorem-2-delta-gt-0-appendix-f-k-le-3")
+       supersedes="tv-dp:theorem-2-delta-gt-0-appendix-f-k-le-3",
+       stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', stated_where='Section III, Theorem 2 and Appendix F')
 def theorem_2_approx():
     brute, formula = [], []
     for k in range(1, 4):
@@ -353,11 +364,12 @@ def theorem_2_approx():
                      identity(brute, formula, "enumeration of all 5^k sequences, k = 1..3, symbolic in x, α, δ"),
                      exact_agreement(lib, [Q(4357, 10000), Q(1391, 5000), Q(19, 100)],
                                      "library at x = 2, δ = 1/10, η = 31/100, k = 2 (reference test vector)"),
-                     domain="every k ≥ 1, j = 0..k, symbolic in e^ε, α, δ")
+                     domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)')
 
 
 @claim(PAPER, "Theorem 2 (composed total variation)",
-       "d_TV of the k-fold composition is 1 − (1−δ)^k(1−δ_0); at ε = 1, α = 0.3, k = 5 it is 0.631089674853377")
+       "d_TV of the k-fold composition is 1 − (1−δ)^k(1−δ_0); at ε = 1, α = 0.3, k = 5 it is 0.631089674853377",
+       stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], η', stated_where='Section III, Theorem 2')
 def theorem_2_tv():
     brute, formula = [], []
     for k in range(1, 4):
@@ -374,11 +386,12 @@ def theorem_2_tv():
                                          "library composed TV at ε = 1, α = 0.3, k = 5 vs the reference values"),
                      certified_agreement(pair_tv, eq5(0, 2, x, Q(3, 10)), 20,
                                          "TV of the library's 2-fold composed pair vs eq. (5) with j = 0"),
-                     domain="every k ≥ 1, symbolic in e^ε, α, δ")
+                     domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], η')
 
 
 @claim(PAPER, "Eq. (6) (Kairouz–Oh–Viswanath)",
-       "eq. (5) at α = 0 and j ≡ k (mod 2) is KOV's δ_j = Σ_ℓ C(k,ℓ)(e^{(k−ℓ)ε} − e^{(ℓ+j)ε})/(1+e^ε)^k")
+       "eq. (5) at α = 0 and j ≡ k (mod 2) is KOV's δ_j = Σ_ℓ C(k,ℓ)(e^{(k−ℓ)ε} − e^{(ℓ+j)ε})/(1+e^ε)^k",
+       stated_domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)', stated_where='Section III-A, eq. (6)')
 def eq_6():
     lhs, rhs = [], []
     for k in range(1, 9):
@@ -399,12 +412,13 @@ def eq_6():
     return establish(statement, identity(lhs, rhs, "library: k = 1..8, all j ≡ k (mod 2), symbolic in x"),
                      exact_agreement(lib, [Q(13, 27), Q(10, 27), Q(4, 27), Q(8, 81), 0],
                                      "library KOV composition at x = 2, k = 4 vs the reference values vector (all j)"),
-                     domain="every k ≥ 1, j ≡ k (mod 2), symbolic in e^ε")
+                     domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)')
 
 
 @claim(PAPER, "Remark 3",
        "The composed trade-off function is symmetric and equals max{0, max_j [1 − δ'_j − e^{jε}t], "
-       "max_j e^{−jε}[1 − δ'_j − t]} (the likelihood ratio only takes the values e^{jε})")
+       "max_j e^{−jε}[1 − δ'_j − t]} (the likelihood ratio only takes the values e^{jε})",
+       stated_domain='all ε, δ, η, k, t ∈ [0, 1]', stated_where='Section III-A, Remark 3')
 def remark_3():
     lib, lines, sym_a, sym_b = [], [], [], []
     for x, d, n, k in ((2, 0, Q(1, 5), 3), (3, Q(1, 10), Q(3, 10), 2), (Q(3, 2), 0, Q(1, 10), 4)):
@@ -425,7 +439,8 @@ def remark_3():
 
 @claim(PAPER, "Section III-B1 (Bayes security)",
        "The k-fold composition of (0,η)-DP has TV 1 − (1−η)^k (eq. (6) terms vanish at ε = 0), "
-       "so Bayes security β* = 1 − TV composes multiplicatively")
+       "so Bayes security β* = 1 − TV composes multiplicatively",
+       stated_domain='every k ≥ 1, η ∈ (0, 1)', stated_where='Section III-B1')
 def bayes_security():
     lib, formula = [], []
     for n, k in ((Q(3, 10), 5), (Q(1, 7), 3), (Q(1, 2), 4)):
@@ -443,7 +458,7 @@ def bayes_security():
                         identity(sympy.Add(*[kov_delta(j, 5, 0) for j in (1, 3)]), 0, "eq. (6) at ε = 0 vanishes"))
     return establish(statement, exact_agreement(lib, formula, "the (0,η) pair composed exactly, (η, k) ∈ {(3/10,5), "
                                                 "(1/7,3), (1/2,4)}"),
-                     domain="every k ≥ 1, η ∈ (0, 1) (symbolic)")
+                     domain='every k ≥ 1, η ∈ (0, 1)')
 
 
 # --------------------------------------------------------------------------------------------
@@ -452,7 +467,8 @@ def bayes_security():
 
 @claim(PAPER, "Proposition 1",
        "Sampling m of n (p = m/n) maps (ε,δ,η) to (log(1+p(e^ε−1)), pδ, pη), tightly: the pair "
-       "(pP0 + (1−p)P1, P1) of eq. (7) has TV pη and largest likelihood ratio 1 + p(e^ε−1)")
+       "(pP0 + (1−p)P1, P1) of eq. (7) has TV pη and largest likelihood ratio 1 + p(e^ε−1)",
+       stated_domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]', stated_where='Section IV, Proposition 1')
 def proposition_1():
     p0, p1 = dominating_masses(X, ALPHA)
     mix = [P * a + (1 - P) * b for a, b in zip(p0, p1)]
@@ -493,5 +509,4 @@ def proposition_1():
                                      "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),
                      exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],
                                      "library TVDP.subsample: (e^{ε'}, pδ, pη)"),
-                     domain="every pair, every e^ε ≥ 1, p ∈ [0, 1]: TV, both likelihood ratios, both directions of δ "
-                            "(pointwise, nlsat); tightness by the pair (7) (symbolic)")
+                     domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]')

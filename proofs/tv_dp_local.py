@@ -48,7 +48,8 @@ def _chi2(p, q):
 
 
 @claim(PAPER, "Eq. (20), erratum",
-       "D_f(P0‖P1) = E_{P1}[f(dP0/dP1)] (printed: E_Q[dP0/dP1], which is 1 for every pair)")
+       "D_f(P0‖P1) = E_{P1}[f(dP0/dP1)] (printed: E_Q[dP0/dP1], which is 1 for every pair)",
+       stated_domain='f: [0, ∞) → ℝ convex, f(1) = 0', stated_where='Section VII-A, eq. (20)')
 def eq_20():
     p, q = _star(sympy.Integer(2), Q(1, 5))
     printed = sum((b * (a / b) for a, b in zip(p, q)), sympy.Integer(0))
@@ -61,7 +62,8 @@ def eq_20():
 
 
 @claim(PAPER, "Definition 6 (singletons suffice)",
-       "sup over events S and inputs of Q(S|x)/Q(S|x') equals the largest ratio of single outputs")
+       "sup over events S and inputs of Q(S|x)/Q(S|x') equals the largest ratio of single outputs",
+       stated_domain='every channel Q, all events S', stated_where='Section VII-B, Definition 6')
 def definition_6():
     r = rng(60)
     events, singles = [], []
@@ -83,12 +85,13 @@ def definition_6():
                             "Q(y1|x) ≤ r Q(y1|x') and Q(y2|x) ≤ r Q(y2|x') ⇒ Q({y1, y2}|x) ≤ r Q({y1, y2}|x')")
     return establish(statement, exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs "
                                                 "library ldp_epsilon()"),
-                     domain="every channel (nlsat step, induction on the event size)")
+                     domain='every channel Q, all events S')
 
 
 @claim(PAPER, "Eq. (26), erratum",
        "An ε-LDP channel has d_TV(Q) ≤ (e^ε−1)/(e^ε+1) = tanh(ε/2), attained by binary randomized response "
-       "(printed: ≤ (e^ε+1)/(e^ε−1), which is ≥ 1 and is not the bound App. M and eq. (27) use)")
+       "(printed: ≤ (e^ε+1)/(e^ε−1), which is ≥ 1 and is not the bound App. M and eq. (27) use)",
+       stated_domain='ε-LDP channels Q', stated_where='Section VII-B, eq. (26)')
 def eq_26():
     r = rng(26)
     ok = []
@@ -125,7 +128,8 @@ def eq_26():
 
 
 @claim(PAPER, "Proposition 2",
-       "sup_{Q ∈ Q_{ε,η}} d_TV(M0, M1) = η d_TV(P0, P1), attained by the binary mechanism with erasure (eq. 31)")
+       "sup_{Q ∈ Q_{ε,η}} d_TV(M0, M1) = η d_TV(P0, P1), attained by the binary mechanism with erasure (eq. 31)",
+       stated_domain='every pair P0, P1 and every Q ∈ Q_{ε,η}', stated_where='Section VII-B, Proposition 2')
 def proposition_2():
     r = rng(2)
     att, want, upper = [], [], []
@@ -162,12 +166,12 @@ def proposition_2():
         identity([d1 * rows[0][i] + d2 * rows[0][i] - tv * rows[1][i] for i in range(3)],
                  [tv * (rows[0][i] - rows[1][i]) for i in range(3)],
                  "Q^(be): M0 − M1 = TV·(row0 − row1), so d_TV(M0, M1) = η·TV"))
-    return establish(statement, checks, domain="every pair P0, P1 and every channel of Q_{ε,η} (coupling identity and "
-                                                "the triangle inequality; attainment symbolic)")
+    return establish(statement, checks, domain='every pair P0, P1 and every Q ∈ Q_{ε,η}')
 
 
 @claim(PAPER, "Appendix L (eq. 54), erratum",
-       "‖P0 − P1‖_TV = P0(𝒜) − P1(𝒜) with 𝒜 = {P0 ≥ P1} (printed: P0(A) − Q0(A))")
+       "‖P0 − P1‖_TV = P0(𝒜) − P1(𝒜) with 𝒜 = {P0 ≥ P1} (printed: P0(A) − Q0(A))",
+       stated_domain='the proof of Proposition 2', stated_where='Appendix L, eq. (54)')
 def appendix_l():
     p0, p1 = [Q(1, 2), Q(1, 3), Q(1, 6)], [Q(1, 6), Q(1, 3), Q(1, 2)]
     ch = dominating_channel(sympy.log(2), Q(1, 5))
@@ -187,7 +191,8 @@ def appendix_l():
 
 @claim(PAPER, "Theorem 4 (value at Q*, eq. 32)",
        "D_f(P0*‖P1*) = η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every f with f(1) = 0; invariant under "
-       "f → f + c(t−1); KL = εη, χ² = η(e^ε−1)(1+e^{−ε}), H² = 2η tanh(ε/4)")
+       "f → f + c(t−1); KL = εη, χ² = η(e^ε−1)(1+e^{−ε}), H² = 2η tanh(ε/4)",
+       stated_domain='ε > 0, η, every f with f(1) = 0', stated_where='Section VII-B, Theorem 4, eq. (32)')
 def theorem_4_value():
     p, q = _star(X, ETA)
     direct = _df(F, p, q).subs(F(1), 0)
@@ -211,11 +216,12 @@ def theorem_4_value():
             exact_agreement(list(relabel[0]) + list(relabel[1]), p2 + q2, "library Q*_{ε,η} = eq. (28)"),
             exact_agreement([d7[0][0], d7[0][1], d7[0][2]], [p2[0], p2[2], p2[1]],
                             "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))"),
-                     domain="e^ε > 1, η, every f with f(1) = 0 (symbolic)")
+                     domain='ε > 0, η, every f with f(1) = 0')
 
 
 @claim(PAPER, "Theorem 4 (supremum over Q_{ε,η})",
-       "Every pair in Q_{ε,η} has D_f ≤ η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every convex f with f(1) = 0")
+       "Every pair in Q_{ε,η} has D_f ≤ η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every convex f with f(1) = 0",
+       stated_domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0', stated_where='Section VII-B, Theorem 4')
 def theorem_4_sup():
     r = rng(4)
     ok = []
@@ -247,12 +253,13 @@ def theorem_4_sup():
     return establish(statement,
                      exact_agreement([flag(v) for v in ok], [1] * len(ok),
                                      "30 random binary-input channels at their own (ε, η): χ² and TV exactly, KL to 30 digits"),
-                     domain="every channel in Q_{ε,η}, every convex f with f(1) = 0 (chord bounds, termwise)")
+                     domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0')
 
 
 @claim(PAPER, "Theorem 5 (KL contraction, eqs. 33, 37–39)",
        "sup_{Q ∈ Q_{ε,η}} η_KL(Q) = η_KL(Q*) = η(e^ε−1)/(e^ε+1); LC_β(P0*‖P1*) = η(e^ε−1)β(1−β)"
-       "[1/(βe^ε+1−β) + 1/((1−β)e^ε+β)], maximised at β = 1/2")
+       "[1/(βe^ε+1−β) + 1/((1−β)e^ε+β)], maximised at β = 1/2",
+       stated_domain='every e^ε ≥ 1, η, β ∈ [0, 1] and every channel of Q_{ε,η}', stated_where='Section VII-C, Theorem 5, eqs. (33), (37)–(39)')
 def theorem_5():
     p, q = _star(X, ETA)
     lc = BETA * (1 - BETA) * sum((a - b) ** 2 / (BETA * a + (1 - BETA) * b) for a, b in zip(p, q) if a != b)
@@ -364,7 +371,8 @@ def eq_34():
 
 
 @claim(PAPER, "Eqs. (35)–(36) (M-ary randomized response)",
-       "η_χ²(Q_R) = η_KL(Q_R) = (e^ε−1)²/((e^ε+M−1)(e^ε+1)) = d_TV(Q_R) tanh(ε/2)")
+       "η_χ²(Q_R) = η_KL(Q_R) = (e^ε−1)²/((e^ε+M−1)(e^ε+1)) = d_TV(Q_R) tanh(ε/2)",
+       stated_domain='every ε > 0, M ≥ 2 (M-ary randomized response)', stated_where='Section VII-C, eqs. (35)–(36)')
 def eq_35_36():
     M = sympy.symbols("M", positive=True, integer=True)
     rows = lambda m: [[X / (X + m - 1) if i == j else 1 / (X + m - 1) for j in range(m)] for i in range(m)]
@@ -404,7 +412,8 @@ def eq_35_36():
 
 
 @claim(PAPER, "Theorem 6",
-       "For Q ∈ Q_{ε,η}: χ²(M0‖M1) ≤ 4η(e^ε−1)(1+e^{−ε}) d_TV²(P0,P1); at η = tanh(ε/2) this is 4(e^ε−1)²/e^ε")
+       "For Q ∈ Q_{ε,η}: χ²(M0‖M1) ≤ 4η(e^ε−1)(1+e^{−ε}) d_TV²(P0,P1); at η = tanh(ε/2) this is 4(e^ε−1)²/e^ε",
+       stated_domain='every Q ∈ Q_{ε,η}, all P0, P1', stated_where='Section VII-D, Theorem 6')
 def theorem_6():
     r = rng(6)
     ok, worst = [], sympy.Integer(0)
@@ -427,7 +436,8 @@ def theorem_6():
 
 @claim(PAPER, "Theorem 6 (range of η), erratum",
        "The range is 0 ≤ η ≤ (e^ε−1)/(e^ε+1) and the maximum η recovering Asoodeh–Zhang is tanh(ε/2) "
-       "(printed: (e^ε+1)/(e^ε−1))")
+       "(printed: (e^ε+1)/(e^ε−1))",
+       stated_domain='the range of η stated in Theorem 6', stated_where='Section VII-D, Theorem 6')
 def theorem_6_range():
     printed_eta = (X + 1) / (X - 1)
     const = lambda n: 4 * n * (X - 1) * (1 + 1 / X)
@@ -440,7 +450,8 @@ def theorem_6_range():
 
 
 @claim(PAPER, "Eq. (41)",
-       "D(M0^be‖M1^be)/D(M0*‖M1*) ≥ η/(2(e^ε−1)(e^{−ε}+1)); with η = cε the right side → c/4 as ε → 0")
+       "D(M0^be‖M1^be)/D(M0*‖M1*) ≥ η/(2(e^ε−1)(e^{−ε}+1)); with η = cε the right side → c/4 as ε → 0",
+       stated_domain='all P0, P1, ε > 0, η', stated_where='Section VII-D1, eq. (41)')
 def eq_41():
     rhs = C * EPS / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
     chain = 2 * ETA ** 2 / (4 * ETA * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
@@ -471,7 +482,8 @@ def eq_41():
 
 @claim(PAPER, "Eq. (41) (η ≥ cε wording), erratum",
        "For η ≥ cε the right side of (41) has liminf ≥ c/4; it tends to c/4 only for η ~ cε "
-       "(printed: 'goes to c/4' for η ≥ cε)")
+       "(printed: 'goes to c/4' for η ≥ cε)",
+       stated_domain='the wording “η ≥ cε” after eq. (41)', stated_where='Section VII-D1')
 def eq_41_wording():
     eta = sympy.tanh(EPS / 2)  # ≥ cε for c = 1/4 and small ε
     rhs = eta / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
@@ -485,7 +497,8 @@ def eq_41_wording():
 
 
 @claim(PAPER, "Lemma 3",
-       "After the erasure W_α an ε-LDP channel stays ε-LDP and d_TV(Q W_α) = (1−α) d_TV(Q) ≤ (1−α)(e^ε−1)/(e^ε+1)")
+       "After the erasure W_α an ε-LDP channel stays ε-LDP and d_TV(Q W_α) = (1−α) d_TV(Q) ≤ (1−α)(e^ε−1)/(e^ε+1)",
+       stated_domain='every ε-LDP channel, α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3')
 def lemma_3():
     r = rng(3)
     out, want, bound = [], [], []
@@ -510,11 +523,12 @@ def lemma_3():
     return establish(statement, exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, "
                                                 "TV scaled by 1 − α (library)"),
                      exact_agreement(bound, [1] * len(bound), "and ≤ (1 − α) tanh(ε/2) (library)"),
-                     domain="every ε-LDP channel, α ∈ [0, 1) (termwise identities; the bound by nlsat)")
+                     domain='every ε-LDP channel, α ∈ [0, 1)')
 
 
 @claim(PAPER, "Theorem 7 (eqs. 42, 55–56)",
-       "D_f(M0'‖M1') = (1−α) D_f(M0‖M1) after the erasure, so OPT_{ε,η} ≥ η(e^ε+1)/(e^ε−1)·OPT_ε")
+       "D_f(M0'‖M1') = (1−α) D_f(M0‖M1) after the erasure, so OPT_{ε,η} ≥ η(e^ε+1)/(e^ε−1)·OPT_ε",
+       stated_domain='every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0', stated_where='Section VII-E, Theorem 7, eqs. (42), (55)–(56)')
 def theorem_7():
     m0 = sympy.symbols("a0:3", positive=True)
     m1 = sympy.symbols("b0:3", positive=True)
@@ -540,7 +554,7 @@ def theorem_7():
             exact_agreement([flag(w.dobrushin() <= eta), _chi2(w.apply(p0), w.apply(p1))],
                             [1, (1 - a) * _chi2(ch.apply(p0), ch.apply(p1))],
                             "a random ε-LDP channel followed by W_α lands in Q_{ε,η} and scales χ² by 1 − α"),
-                     domain="every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0 (termwise)")
+                     domain='every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0')
 
 
 @claim(PAPER, "Eq. (22)",

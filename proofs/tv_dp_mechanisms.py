@@ -42,7 +42,8 @@ def _functionals(upper_first, lower_last):
 
 
 @claim(PAPER, "Theorem 3 (functionals kl, κ2, κ3; Appendix G)",
-       "For f_{ε,0,η}: kl = −∫log|f'| = εη, κ2 = ∫log²|f'| = ηε²(e^ε+1)/(e^ε−1), κ3 = ηε³(e^ε+1)/(e^ε−1)")
+       "For f_{ε,0,η}: kl = −∫log|f'| = εη, κ2 = ∫log²|f'| = ηε²(e^ε+1)/(e^ε−1), κ3 = ηε³(e^ε+1)/(e^ε−1)",
+       stated_domain='ε > 0, η ∈ [0, tanh(ε/2)] (the functionals of f_{ε,0,η})', stated_where='Section V, Theorem 3 and Appendix G')
 def theorem_3_functionals():
     x = sympy.exp(EPS)
     kl, k2, k3 = _functionals(ETA / (x - 1), 1 - ETA * x / (x - 1))
@@ -59,11 +60,12 @@ def theorem_3_functionals():
                      certified_agreement(list(lib), [Q(3, 10), published("0.6491860241215959"),
                                                      published("0.6491860241215959")], 14,
                                          "library clt_functionals(1, 0.3) vs the reference values"),
-                     domain="ε > 0, η ∈ [0, tanh(ε/2)] (symbolic)")
+                     domain='ε > 0, η ∈ [0, tanh(ε/2)] (the functionals of f_{ε,0,η})')
 
 
 @claim(PAPER, "Appendix G (integration limit), erratum",
-       "The second integral of kl starts at 1 − ηe^ε/(e^ε−1) (printed: 1 − ηe^ε/(e^ε+1))")
+       "The second integral of kl starts at 1 − ηe^ε/(e^ε−1) (printed: 1 − ηe^ε/(e^ε+1))",
+       stated_domain='the integration limits of Appendix G', stated_where='Appendix G')
 def appendix_g_limit():
     x = sympy.exp(EPS)
     printed = _functionals(ETA / (x - 1), 1 - ETA * x / (x + 1))[0]
@@ -86,7 +88,8 @@ def _chain_nonnegative():
 
 
 @claim(PAPER, "Theorem 3 (bound (t/2)coth(t/2) − 1 ≤ t²/12)",
-       "0 ≤ (t/2)coth(t/2) − 1 ≤ t²/12 for t ≥ 0, used for Σ|κ2/2 − kl| ≤ max ε² Σ εη → 0")
+       "0 ≤ (t/2)coth(t/2) − 1 ≤ t²/12 for t ≥ 0, used for Σ|κ2/2 − kl| ≤ max ε² Σ εη → 0",
+       stated_domain='t > 0 (the bound used in Appendix G)', stated_where='Appendix G')
 def theorem_3_coth():
     k, h = _chain_nonnegative()
     return establish(combine(
@@ -97,11 +100,12 @@ def theorem_3_coth():
                  "s coth s − 1 = k / sinh s (≥ 0)"),
         identity(sympy.together(S ** 2 / 3 - (S * sympy.cosh(S) / sympy.sinh(S) - 1) - h / sympy.sinh(S)), 0,
                  "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12")),
-        domain="t = 2s ∈ (0, ∞) (the value at t = 0 is the limit 0)")
+        domain='t > 0 (the bound used in Appendix G)')
 
 
 @claim(PAPER, "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})",
-       "η = ε/c0 turns Dong's μ into μ√(2/c0); ε_ni = μ/n^{c1}, η_ni = μ/(2n^{1−c1}) give Σεη = μ²/2 exactly")
+       "η = ε/c0 turns Dong's μ into μ√(2/c0); ε_ni = μ/n^{c1}, η_ni = μ/(2n^{1−c1}) give Σεη = μ²/2 exactly",
+       stated_domain='c0 > 0, μ > 0, c1 ∈ (0, 1/2)', stated_where='Section V, remarks after Theorem 3')
 def theorem_3_remarks():
     D1 = sympy.Symbol("d", positive=True)
     eps_n = MU / sympy.sqrt(N)
@@ -114,7 +118,7 @@ def theorem_3_remarks():
         identity((MU / (2 * N ** (1 - c1))) / (MU / N ** c1), N ** (-2 * D1) / 2, "η/ε = n^{2c1−1}/2 = n^{−2d}/2"),
         identity(sympy.limit((Q(1, 2) * N ** (-2 * D1)), N, sympy.oo), 0,
                  "→ 0 for every c1 = 1/2 − d ∈ (0, 1/2) (d > 0 symbolic), so η ≤ tanh(ε/2) eventually")),
-        domain="c0 > 0, μ > 0, every c1 ∈ (0, 1/2) (symbolic)")
+        domain='c0 > 0, μ > 0, c1 ∈ (0, 1/2)')
 
 
 def _adaptive_pair(r, x, eta):
@@ -144,7 +148,8 @@ def _adaptive_pair(r, x, eta):
 @claim(PAPER, "Theorem 2 (adaptive composition)",
        "Adaptively chosen (ε,0,η) mechanisms compose no worse than the dominating pair: "
        "E_{e^{jε}} of any adaptive 2-round composition ≤ δ_j of eq. (5)",
-       supersedes="tv-dp:remark-4-adaptive-composition")
+       supersedes="tv-dp:remark-4-adaptive-composition",
+       stated_domain='every k and every adaptive strategy', stated_where='Section III, Theorem 2 (adaptive composition)')
 def theorem_2_adaptive():
     r = rng(44)
     holds = []
@@ -169,7 +174,8 @@ def theorem_2_adaptive():
 @claim(PAPER, "Remark 4",
        "Theorem 3 holds for adaptive choices of M_ni: by Dong et al.'s Theorem 3.2 an adaptive composition of "
        "f_{ε,0,η}-DP rounds is ⊗f_{ε,0,η}-DP, so its trade-off lies above that of the product of dominating pairs (7), "
-       "whose functionals (kl, κ2, κ3) Theorem 3 uses")
+       "whose functionals (kl, κ2, κ3) Theorem 3 uses",
+       stated_domain='every n, every adaptive choice of M_ni', stated_where='Section V, Remark 4')
 def remark_4():
     r = rng(45)
     ok, worst = [], None
@@ -221,7 +227,8 @@ def _laplace_certified(eps: sympy.Rational) -> Real:
 
 
 @claim(PAPER, "Section VI-A (Laplace TV, Appendix I)",
-       "d_TV(Lap(0, Δ/ε), Lap(Δ, Δ/ε)) = 1 − e^{−ε/2}")
+       "d_TV(Lap(0, Δ/ε), Lap(Δ, Δ/ε)) = 1 − e^{−ε/2}",
+       stated_domain='ε > 0, sensitivity Δ > 0', stated_where='Section VI-A and Appendix I')
 def laplace_tv():
     delta = sympy.symbols("Delta", positive=True)
     symbolic, _ = _laplace_tv_integral(delta)
@@ -233,11 +240,12 @@ def laplace_tv():
                                          "the library at ε ∈ {1/2, 1, 2}"),
                      certified_agreement(lib, [published("0.2211992169285951"), published("0.3934693402873666"),
                                                published("0.6321205588285577")], 15, "reference values"),
-                     domain="ε > 0, Δ > 0 (symbolic)")
+                     domain='ε > 0, sensitivity Δ > 0')
 
 
 @claim(PAPER, "Appendix I (scale Δ/ε), erratum",
-       "The intermediate integrals of Appendix I need e^{εx/Δ}; printed with e^{εx} they hold only for Δ = 1")
+       "The intermediate integrals of Appendix I need e^{εx/Δ}; printed with e^{εx} they hold only for Δ = 1",
+       stated_domain='the Laplace scale in Appendix I', stated_where='Appendix I')
 def appendix_i():
     delta = sympy.symbols("Delta", positive=True)
     z = sympy.symbols("z", real=True)
@@ -260,7 +268,8 @@ def appendix_i():
 
 
 @claim(PAPER, "Section VI-B (Gaussian TV, eq. 16, Appendix J)",
-       "d_TV(N(0,σ²), N(Δ,σ²)) = 2Φ(μ/2) − 1 with μ = Δ/σ, = δ_GDP(0)")
+       "d_TV(N(0,σ²), N(Δ,σ²)) = 2Φ(μ/2) − 1 with μ = Δ/σ, = δ_GDP(0)",
+       stated_domain='μ = Δ/σ > 0', stated_where='Section VI-B, eq. (16) and Appendix J')
 def gaussian_tv():
     z = sympy.symbols("z", real=True)
     phi = lambda c: sympy.exp(-(z - c) ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
@@ -273,7 +282,7 @@ def gaussian_tv():
                      certified_agreement(lib, [published("0.1974126513658474"), published("0.3829249225480262"),
                                                published("0.2994776058961513"), published("0.6826894921370859")], 15,
                                          "library at μ ∈ {1/2, 1, 1/1.3, 2} vs the reference values"),
-                     domain="μ = Δ/σ > 0 (symbolic)")
+                     domain='μ = Δ/σ > 0')
 
 
 def _gauss_hockey_certified(mu: sympy.Rational, eps: sympy.Rational) -> Real:
@@ -293,7 +302,8 @@ def _dong_delta(mu, eps):
 
 
 @claim(PAPER, "Eq. (17), erratum",
-       "GDP → DP: δ(ε) = Φ(−ε/μ + μ/2) − e^εΦ(−ε/μ − μ/2); the printed second argument −(−ε)/μ − μ/2 is a sign error")
+       "GDP → DP: δ(ε) = Φ(−ε/μ + μ/2) − e^εΦ(−ε/μ − μ/2); the printed second argument −(−ε)/μ − μ/2 is a sign error",
+       stated_domain='as printed, eq. (17)', stated_where='Section VI-B, eq. (17)')
 def eq_17():
     mu, eps = Q(10, 13), Q(1, 2)
     printed = PHI(-eps / mu + mu / 2) - sympy.exp(eps) * PHI(-(-eps) / mu - mu / 2)
@@ -311,7 +321,8 @@ def eq_17():
 
 
 @claim(PAPER, "Eq. (18), erratum",
-       "η = δ(0) = Φ(μ/2) − Φ(−μ/2) = 2Φ(μ/2) − 1; the printed factor e^ε makes it depend on ε")
+       "η = δ(0) = Φ(μ/2) − Φ(−μ/2) = 2Φ(μ/2) − 1; the printed factor e^ε makes it depend on ε",
+       stated_domain='as printed, eq. (18)', stated_where='Section VI-B, eq. (18)')
 def eq_18():
     mu, eps = Q(10, 13), Q(1, 2)
     printed = PHI(mu / 2) - sympy.exp(eps) * PHI(-mu / 2)
@@ -345,7 +356,8 @@ def _bracket_real(lo: Fraction, width: Fraction) -> Real:
 
 
 @claim(PAPER, "Section VI-C (staircase TV, Appendix K1)",
-       "d_TV = (1−e^{−ε})(2γ(1−e^{−ε}) + e^{−ε})/(2(γ + e^{−ε}(1−γ))) for γ < 1/2 and a(γ)Δ for γ ≥ 1/2")
+       "d_TV = (1−e^{−ε})(2γ(1−e^{−ε}) + e^{−ε})/(2(γ + e^{−ε}(1−γ))) for γ < 1/2 and a(γ)Δ for γ ≥ 1/2",
+       stated_domain='ε > 0, staircase shape γ ∈ [0, 1]', stated_where='Section VI-C and Appendix K1')
 def staircase_tv_claim():
     r, g = sympy.symbols("r gamma", positive=True)
     a = (1 - r) / (2 * (g + r * (1 - g)))
@@ -370,7 +382,8 @@ def staircase_tv_claim():
 
 
 @claim(PAPER, "Appendix K1 (sign), erratum",
-       "The mass of P − Q on (−γΔ, γΔ] is a(γ)·2γΔ(1 − e^{−ε}) (printed: a(γ)(2γΔ(1 − e^{ε})))")
+       "The mass of P − Q on (−γΔ, γΔ] is a(γ)·2γΔ(1 − e^{−ε}) (printed: a(γ)(2γΔ(1 − e^{ε})))",
+       stated_domain='the sign in Appendix K1', stated_where='Appendix K1')
 def appendix_k1():
     r, g = Fraction(1, 2), Fraction(1, 4)
     exact_mass = sum(((p - q) * (hi - lo) for lo, hi, p, q in staircase_cells(r, g, 4) if -g <= lo and hi <= g),
@@ -393,7 +406,8 @@ def appendix_k1():
 
 
 @claim(PAPER, "Section VI-C (staircase range γ ∈ [0, 1]), erratum",
-       "The staircase density needs γ ∈ [0, 1] (printed: γ ∈ ℝ⁺, TV formula 'for γ ∈ [1/2, ∞)')")
+       "The staircase density needs γ ∈ [0, 1] (printed: γ ∈ ℝ⁺, TV formula 'for γ ∈ [1/2, ∞)')",
+       stated_domain='the range of γ stated in Section VI-C', stated_where='Section VI-C')
 def staircase_range():
     r, g = sympy.symbols("r gamma", positive=True)
     a = (1 - r) / (2 * (g + r * (1 - g)))
@@ -411,7 +425,8 @@ def staircase_range():
 
 @claim(PAPER, "Appendix K2 (staircase attains the (ε,0,η) region)",
        "The staircase pair's likelihood ratio takes only e^ε, 1, e^{−ε}; its level-set masses are the dominating "
-       "pair (7) with η = d_TV, so its trade-off function is f_{ε,0,η}; the thresholds x ≥ γ, x ≥ 1 − γ reach the corners")
+       "pair (7) with η = d_TV, so its trade-off function is f_{ε,0,η}; the thresholds x ≥ γ, x ≥ 1 − γ reach the corners",
+       stated_domain='ε > 0, every shape γ', stated_where='Appendix K2')
 def appendix_k2():
     mine, dom, lib_pair, corners, expected = [], [], [], [], []
     for rr, gg in [c for c in _STAIR_CASES if 0 < c[1] < 1 and c[1] != Fraction(1, 2)]:
@@ -455,7 +470,8 @@ def appendix_k2():
 
 @claim(PAPER, "Section VI-C (γ for α = 0.3)",
        "At ε = 1 the staircase with γ ≈ 0.0139 realises α ≈ 0.3 (exactly γ = 0.01399460433836586; "
-       "other branch 0.963704302943997), hence Figure 4")
+       "other branch 0.963704302943997), hence Figure 4",
+       stated_domain='the printed point ε = 1, α = 0.3', stated_where='Section VI-C')
 def staircase_gamma():
     low, high = staircase_gamma_for_alpha(1, Q(3, 10))
     target = Q(7, 10) * sympy.tanh(Q(1, 2))
@@ -465,7 +481,7 @@ def staircase_gamma():
                                 "their total variation is 0.7·tanh(1/2)"),
             certified_agreement(1 - staircase_tv(1, Q(139, 10000)) / sympy.tanh(Q(1, 2)), published("0.3001060358492148"),
                                 14, "γ = 0.0139 gives α = 0.30011")]),
-                     domain='the printed point ε = 1, α = 0.3 (certified to 14 digits)',
+                     domain='the printed point ε = 1, α = 0.3',
                      stated_domain='the printed point ε = 1, α = 0.3')
 
 
@@ -475,7 +491,8 @@ def staircase_gamma():
 
 @claim(PAPER, "Figures 1–2 (privacy regions)",
        "Fig. 1: kink of the (ε,δ) boundary at t = f = (1−δ)/(1+e^ε); Fig. 2: the η-line cuts it at "
-       "((η−δ)/(e^ε−1), 1 − η − (η−δ)/(e^ε−1)) and the mirror point")
+       "((η−δ)/(e^ε−1), 1 − η − (η−δ)/(e^ε−1)) and the mirror point",
+       stated_domain='ε > 0, δ, η (the regions plotted schematically)', stated_where='Section II, Figures 1–2')
 def figures_1_2():
     from symdp.figures.tv_dp import SCHEMATIC
     d = sympy.symbols("delta", positive=True)
@@ -492,12 +509,13 @@ def figures_1_2():
                             "figure module's schematic (ε, δ, η) = (1, 1/10, 3/10): library corners = the formulas"),
             exact_agreement([g.tradeoff(t) for t, _ in corners], [f for _, f in corners],
                             "the region's trade-off function passes through the corners"),
-                     domain="e^ε > 1, δ, η (symbolic); the plotted schematic (1, 1/10, 3/10) as a cross-check")
+                     domain='ε > 0, δ, η (the regions plotted schematically)')
 
 
 @claim(PAPER, "Figure 3 (Laplace, ε = 1)",
        "f_Lap(t) = 1 − e^ε t (t < e^{−ε}/2), e^{−ε}/(4t) (≤ 1/2), e^{−ε}(1−t); the line t + f = 1 − η_Lap "
-       "touches it at t = f = e^{−1/2}/2")
+       "touches it at t = f = e^{−1/2}/2",
+       stated_domain='ε = 1, every t ∈ [0, 1]', stated_where='Section VI-A, Figure 3')
 def figure_3():
     e = sympy.E
     pair = laplace(1)
@@ -539,12 +557,13 @@ def figure_3():
             certified_agreement([pair.tradeoff(t) for t in ts], [published(v) for v in (
                 "0.8640859085770477", "0.7281718171540955", "0.4598493014643029", "0.3065662009762019",
                 "0.1839397205857212", "0.1103638323514327")], 14, "reference sample values"),
-            domain="ε = 1, every t ∈ [0, 1] (symbolic in the threshold c)")
+            domain='ε = 1, every t ∈ [0, 1]')
 
 
 @claim(PAPER, "Figure 4 (δ_j table, ε = 1, α = 0.3)",
        "Theorem 2's δ_j for k = 1, 5 (and KOV's), as plotted: eq. (5) vs the lattice route; "
-       "δ_j(α=0.3) < δ_j(α=0) for 0 < j < k")
+       "δ_j(α=0.3) < δ_j(α=0) for 0 < j < k",
+       stated_domain='the plotted setting ε = 1, α = 0.3, k ≤ 5', stated_where='Section III-C2, Figure 4')
 def figure_4():
     from symdp.figures.tv_dp import FIG4_ALPHA, FIG4_EPS
     e = sympy.exp(FIG4_EPS)
@@ -569,7 +588,8 @@ def figure_4():
 
 @claim(PAPER, "Figure 5 (DP-SGD pipeline)",
        "μ = 1/1.3 per step: η = 2Φ(μ/2) − 1, δ(ε) (eq. 17 corrected), Proposition 1 with p = 256/60000, "
-       "3516-fold Theorem 2; composed TV at ε = 2: Theorem 2 0.227257, KOV 0.592694")
+       "3516-fold Theorem 2; composed TV at ε = 2: Theorem 2 0.227257, KOV 0.592694",
+       stated_domain='the plotted DP-SGD setting (μ = 1/1.3, p = 256/60000, 3516 steps, ε = 2)', stated_where='Section VI-D, Figure 5')
 def figure_5():
     s = DPSGD_EXAMPLE
     region = dpsgd_region(s.mu, s.p, s.steps, [sympy.Integer(2)])
@@ -591,7 +611,8 @@ def figure_5():
 
 
 @claim(PAPER, "Figures 6–7 (staircase densities)",
-       "For γ ≤ 1/2, {P > Q} = (−∞, γΔ]; for γ > 1/2, {P > Q} = (−∞, (1−γ)Δ): the shaded areas equal d_TV")
+       "For γ ≤ 1/2, {P > Q} = (−∞, γΔ]; for γ > 1/2, {P > Q} = (−∞, (1−γ)Δ): the shaded areas equal d_TV",
+       stated_domain='the plotted shapes γ ∈ {3/10, 7/10} at e^{−ε} = 1/2', stated_where='Section VI-C, Figures 6–7')
 def figures_6_7():
     from symdp.figures.tv_dp import FIG6_GAMMA, FIG7_GAMMA
     out, want = [], []
