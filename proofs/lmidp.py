@@ -191,8 +191,8 @@ def eq_7():
              ((R(7, 10), R(3, 5)), "0.0666612188413553")]]
     line = exact_agreement([bac_capacity(R(1, 3), R(2, 3)), Channel([[R(2, 3), R(1, 3)], [R(2, 3), R(1, 3)]]).capacity()],
                            [0, 0], "on ε0 + ε1 = 1 both rows coincide: C = 0")
-    return establish(proof, generic, *between, lib, *refs, line, domain="[0,1]² minus ε0+ε1 = 1",
-                     stated_domain="[0,1]² minus ε0+ε1 = 1")
+    return establish(proof, generic, *between, lib, *refs, line,
+                     domain="the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1")
 
 
 @claim(PAPER, "Remark after Theorem 1 (p̄_μ)",
@@ -289,7 +289,7 @@ def lemma_1():
     ref = near(kl_bits((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5))), "0.265148445440323", 13, "KL(Ber(0.3)‖Ber(0.6)) bits")
     mgf = exact_agreement(sum(a * a / b for a, b in zip((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5)))), R(11, 8),
                           "MGF of the privacy loss at t = 1: E_P[P/Q] = 1 + χ² = 1.375")
-    return establish(statement, integrals, ref, mgf, domain="all pairs P, Q")
+    return establish(statement, integrals, ref, mgf, domain='any P, Q (KL in bits, log(e) factor)')
 
 
 # --------------------------------------------------------------------------------------------
@@ -457,7 +457,7 @@ def theorem_3():
                                   "both slices by nlsat over all 2×2 covariances; for every d, the slices reduce to "
                                   "eigenvalues and Jensen (concave, convex) with the trace bounds")
     return establish(saddle_point, *saddle, ref,
-                     domain="all d ≥ 1, K_X ∈ 𝒦_d(dΔ²), K_Y ∈ 𝒦_d(dσ²); machine steps for d = 2, prose steps for d > 2",
+                     domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1',
                      uses=[cited("Diggavi–Cover", "Theorem II.1 (the Gaussian pair is optimal in (13))")],
                      prose_steps=["d > 2: det(I + K/σ²) = Π(1 + λ_i(K)/σ²) since σ²I commutes with K (the same for Δ²I)",
                                   "d > 2: Jensen on the eigenvalues, for the concave increasing log(1 + λ/σ²) and the "

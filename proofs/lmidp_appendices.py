@@ -359,7 +359,7 @@ def appendix_c_34():
     var = sum((p * k[0] ** 2 for k, p in px.items()), sympy.Integer(0))
     example = exact_agreement([var, sum((p * k[0] for k, p in px.items()), sympy.Integer(0))],
                               [(1 - ALPHA) * 1 + ALPHA * R(1, 2), 0], "the exact example: Var X = (1−α)·1 + α·1/2, E X = 0")
-    return establish(combine(second, mean, trace), example, domain="all d, zero-mean X0, X1, α ∈ [0, 1] (entrywise)")
+    return establish(combine(second, mean, trace), example, domain='θ ~ Ber(α) independent of zero-mean X0, X1')
 
 
 @claim(PAPER, "Appendix -C (eq. 30, left side), erratum",
@@ -447,7 +447,7 @@ def appendix_d():
     right = ordered([log(1 + D2v / s2v) / (2 * log(2)),
                      (log(2 * sympy.pi * sympy.E * D2v) / 2 - log(2 * sqrt(3 * s2v))) / log(2)],
                     "Δ² = 10, σ² = 1: I(X*; X*+Y*) ≤ h(X*) − h(U) ≤ I(X*; X*+U), U uniform with variance σ²")
-    return establish(proof, left, right, domain="d ≥ 1, Δ, σ > 0",
+    return establish(proof, left, right, domain='d ≥ 1, S_X = {Σλ_X,i = dΔ²}, S_Y = {Σλ_Y,i = dσ²}',
                      uses=[cited("Gallager, Information Theory and Reliable Communication", "Theorem 4.4.1"),
                            cited("Diggavi–Cover", "Theorem II.1")],
                      prose_steps=["equal partial derivatives at a positive point of the simplex characterise the "
@@ -615,4 +615,4 @@ def eq_5_phi():
                              identity(sympy.diff(cdf, x), phi.subs(u, x), "Φ' = the N(0,1) density ≥ 0"),
                              detail="the printed Φ is the standard normal CDF; the text's “cummulative” is a spelling slip "
                                     "with no mathematical content, so it is not recorded as an erratum"),
-                     domain="x ∈ ℝ")
+                     domain='x ∈ R')
