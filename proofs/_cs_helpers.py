@@ -201,3 +201,21 @@ def mean_loss_at_t_minus_one(c: sympy.Expr, params: Sequence[sympy.Symbol], deta
     m, ell = sympy.Symbol("m", real=True), sympy.Symbol("ell", real=True)
     step = real_closed(c - m, [m, ell, *params], [ell <= -m + c, sympy.Eq(ell, 0)], detail)
     return combine(one, step)
+
+
+def pointwise_hockey_stick() -> Evidence:
+    """The pointwise facts behind every form of the hockey-stick divergence E_γ(P‖Q) = sup_A [P(A) − γQ(A)]: with
+    t = p − γq at one outcome (densities with respect to a dominating measure), |t| = 2t₊ − t; t·1_A ≤ t₊ for every
+    indicator 1_A, with equality for A = {t > 0}; and q·(p/q − γ)₊ = (p − γq)₊ for q > 0 (the f-divergence form)."""
+    tp, tn = sympy.Symbol("t_pos", positive=True), sympy.Symbol("t_neg", negative=True)
+    q = sympy.Symbol("q", positive=True)
+    u, t, a = sympy.symbols("u t a", real=True)
+    absolute = identity([sympy.Abs(tp), sympy.Abs(tn)], [2 * tp - tp, 2 * 0 - tn],
+                        "|t| = 2t₊ − t for t > 0 and t < 0; summed over outputs with Σ(P − γQ) = 1 − γ")
+    below = real_closed(u - a * t, [u, t, a], [u >= 0, u >= t, sympy.Eq(u * (u - t), 0), sympy.Eq(a * (a - 1), 0)],
+                        "t·a ≤ t₊ for a ∈ {0, 1} (u = t₊: u ≥ 0, u ≥ t, u(u − t) = 0)")
+    attained = identity([sympy.Max(tp, 0) * 1, sympy.Max(tn, 0) * 0], [tp, 0],
+                        "equality with a = 1_{t > 0}: t₊·1 = t for t > 0 and 0 for t < 0")
+    perspective = identity([q * sympy.Max(tp / q, 0), q * sympy.Max(tn / q, 0)], [tp, 0],
+                           "q·(p/q − γ)₊ = (p − γq)₊ for q > 0 on both sign branches of t = p − γq")
+    return combine(absolute, below, attained, perspective)

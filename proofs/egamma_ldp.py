@@ -11,6 +11,7 @@ from __future__ import annotations
 import sympy
 from sympy import Rational as R, exp, log
 
+from _cs_helpers import pointwise_hockey_stick
 from _egamma_helpers import (DELTA, G, OMEGA, P, QQ, T, X, catalog, e_gamma_events, holds, kl, ldp_by_definition, le, positive,
                              product_kernel, push, random_kernel, random_law, rng, sup_events, tv_events)
 from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_gamma, phi,
@@ -28,12 +29,6 @@ P0, Q0 = [R(1, 10), R(9, 10)], [R(7, 10), R(3, 10)]
 TP, TN = sympy.Symbol("t_pos", positive=True), sympy.Symbol("t_neg", negative=True)
 
 
-def _abs_identity() -> sympy.Expr:
-    """|t| = 2 t₊ − t on each sign branch (the step behind eqs. (1), (22) and (23))."""
-    return identity([sympy.Abs(TP), sympy.Abs(TN)], [2 * TP - TP, 2 * 0 - TN],
-                    "|t| = 2t₊ − t for t > 0 and t < 0; summed over outputs with Σ(P − γQ) = 1 − γ")
-
-
 def _random_pairs(seed: int, count: int, n: int, zeros: bool = True):
     r = rng(seed)
     return [(random_law(r, n, zeros=zeros), random_law(r, n, zeros=zeros)) for _ in range(count)]
@@ -44,20 +39,6 @@ GAMMAS = [R(0), R(1, 3), R(1, 2), R(1), R(3, 2), R(2), R(7, 2)]
 
 # --------------------------------------------------------------------------------------------
 # Section II: E_γ, f-divergences, contraction coefficients
-
-
-def _pointwise_e_gamma() -> object:
-    """The pointwise facts behind eqs. (1), (22), (23): with t = p − γq at one outcome (densities with respect to a
-    dominating measure), |t| = 2t₊ − t; t·1_A ≤ t₊ for every indicator 1_A, with equality for A = {t > 0}; and
-    q·f_γ(p/q) = (p − γq)₊ for q > 0, f_γ(s) = (s − γ)₊."""
-    u, t, a = sympy.symbols("u t a", real=True)
-    below = real_closed(u - a * t, [u, t, a], [u >= 0, u >= t, sympy.Eq(u * (u - t), 0), sympy.Eq(a * (a - 1), 0)],
-                        "t·a ≤ t₊ for a ∈ {0, 1} (u = t₊: u ≥ 0, u ≥ t, u(u − t) = 0)")
-    attained = identity([sympy.Max(TP, 0) * 1, sympy.Max(TN, 0) * 0], [TP, 0],
-                        "equality with a = 1_{t > 0}: t₊·1 = t for t > 0 and 0 for t < 0")
-    perspective = identity([QQ * sympy.Max(TP / QQ, 0), QQ * sympy.Max(TN / QQ, 0)], [TP, 0],
-                           "q·(p/q − γ)₊ = (p − γq)₊ for q > 0 on both sign branches of t = p − γq")
-    return combine(_abs_identity(), below, attained, perspective)
 
 
 #: What integrating the pointwise facts needs, argued in words.
@@ -71,7 +52,7 @@ def _general_gamma_forms() -> object:
     ½(1 − γ) + ½|1 − γ| = (1 − γ)₊."""
     half_plus = identity([-TP / 2 + sympy.Abs(-TP) / 2, -TN / 2 + sympy.Abs(-TN) / 2], [0, -TN],
                          "½(1−γ) + ½|1−γ| = (1−γ)₊ on both branches γ = 1 + t, t > 0 and t < 0")
-    return combine(_pointwise_e_gamma(), half_plus, detail="pointwise facts and the (1 − γ)₊ correction")
+    return combine(pointwise_hockey_stick(), half_plus, detail="pointwise facts and the (1 − γ)₊ correction")
 
 
 @claim(PAPER, "Eq. (1)", "For γ ≥ 1, E_γ(P‖Q) = ½∫|dP − γdQ| − ½(γ − 1) = sup_A[P(A) − γQ(A)] = ∫(dP − γdQ)₊; "
@@ -86,7 +67,7 @@ def eq_1():
              for p, q in _random_pairs(2, 8, 4, zeros=False) for g in GAMMAS if g >= 1]
     events_pos = [sup_events(p, q, g) for p, q in _random_pairs(2, 8, 4, zeros=False) for g in GAMMAS if g >= 1]
     catalog = [e_gamma(P0, Q0, g, "eq1") for g in (1, R(3, 2), 2, 3)]
-    return establish(combine(_pointwise_e_gamma(), detail="the pointwise facts"),
+    return establish(combine(pointwise_hockey_stick(), detail="the pointwise facts"),
                      exact_agreement(forms, events, "32 random 4-point pairs (with zero masses), γ ∈ {1, 3/2, 2, 7/2}: "
                                      "library eq. (1) form = sup over all 16 events"),
                      exact_agreement(sums, events, "Σ(P − γQ)₊ = sup over events"),
