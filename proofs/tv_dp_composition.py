@@ -53,7 +53,8 @@ def definition_1():
     return establish(_events_pointwise("γ"),
                      exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
                                      "library E_γ and δ(ε) against the maximum over all 2^n events"),
-                     domain='any pair (P0, P1) of output laws, ε ≥ 0')
+                     domain='any pair (P0, P1) of output laws, ε ≥ 0',
+                     prose_steps=['the per-outcome facts summed over a finite outcome space, integrand by integrand for continuous ones'])
 
 
 @claim(PAPER, "Definition 2 (ROC, Neyman–Pearson)",
@@ -83,7 +84,8 @@ def definition_2():
                      exact_agreement(lib, dual, "12 random pairs, at every NP vertex and t ∈ {1/7, 1/3, 5/8}: library "
                                      "trade-off against the linear-programming dual 1 − min_c [ct + Σ(q − cp)₊] over all "
                                      "randomised tests"),
-                     domain='any pair (P0, P1), type I error t ∈ [0, 1]')
+                     domain='any pair (P0, P1), type I error t ∈ [0, 1]',
+                     prose_steps=['the per-outcome exchange inequality summed over the outcomes (outcome by outcome)'])
 
 
 def _roc_delta(p, q, x):
@@ -133,7 +135,8 @@ def definition_3_4():
     return establish(statement,
                      exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
                                      "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree"),
-                     domain='any pair (P0, P1)')
+                     domain='any pair (P0, P1)',
+                     prose_steps=['the per-outcome facts summed over the outcomes (outcome by outcome)'])
 
 
 # --------------------------------------------------------------------------------------------

@@ -85,7 +85,8 @@ def definition_6():
                             "Q(y1|x) ≤ r Q(y1|x') and Q(y2|x) ≤ r Q(y2|x') ⇒ Q({y1, y2}|x) ≤ r Q({y1, y2}|x')")
     return establish(statement, exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs "
                                                 "library ldp_epsilon()"),
-                     domain='every channel Q, all events S')
+                     domain='every channel Q, all events S',
+                     prose_steps=['induction on the size of the event from the singleton step'])
 
 
 @claim(PAPER, "Eq. (26), erratum",
@@ -166,7 +167,8 @@ def proposition_2():
         identity([d1 * rows[0][i] + d2 * rows[0][i] - tv * rows[1][i] for i in range(3)],
                  [tv * (rows[0][i] - rows[1][i]) for i in range(3)],
                  "Q^(be): M0 − M1 = TV·(row0 − row1), so d_TV(M0, M1) = η·TV"))
-    return establish(statement, checks, domain='every pair P0, P1 and every Q ∈ Q_{ε,η}')
+    return establish(statement, checks, domain='every pair P0, P1 and every Q ∈ Q_{ε,η}',
+                     prose_steps=['the coupling identity and the triangle inequality, summed over the outputs'])
 
 
 @claim(PAPER, "Appendix L (eq. 54), erratum",
@@ -253,7 +255,8 @@ def theorem_4_sup():
     return establish(statement,
                      exact_agreement([flag(v) for v in ok], [1] * len(ok),
                                      "30 random binary-input channels at their own (ε, η): χ² and TV exactly, KL to 30 digits"),
-                     domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0')
+                     domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0',
+                     prose_steps=['the chord bounds summed over the outputs (termwise)'])
 
 
 @claim(PAPER, "Theorem 5 (KL contraction, eqs. 33, 37–39)",
@@ -523,7 +526,8 @@ def lemma_3():
     return establish(statement, exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, "
                                                 "TV scaled by 1 − α (library)"),
                      exact_agreement(bound, [1] * len(bound), "and ≤ (1 − α) tanh(ε/2) (library)"),
-                     domain='every ε-LDP channel, α ∈ [0, 1)')
+                     domain='every ε-LDP channel, α ∈ [0, 1)',
+                     prose_steps=['the termwise identities summed over the outputs'])
 
 
 @claim(PAPER, "Theorem 7 (eqs. 42, 55–56)",
@@ -554,7 +558,8 @@ def theorem_7():
             exact_agreement([flag(w.dobrushin() <= eta), _chi2(w.apply(p0), w.apply(p1))],
                             [1, (1 - a) * _chi2(ch.apply(p0), ch.apply(p1))],
                             "a random ε-LDP channel followed by W_α lands in Q_{ε,η} and scales χ² by 1 − α"),
-                     domain='every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0')
+                     domain='every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0',
+                     prose_steps=['the termwise facts summed over the outputs'])
 
 
 @claim(PAPER, "Eq. (22)",

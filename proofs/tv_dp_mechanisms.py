@@ -100,7 +100,8 @@ def theorem_3_coth():
                  "s coth s − 1 = k / sinh s (≥ 0)"),
         identity(sympy.together(S ** 2 / 3 - (S * sympy.cosh(S) / sympy.sinh(S) - 1) - h / sympy.sinh(S)), 0,
                  "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12")),
-        domain='t > 0 (the bound used in Appendix G)')
+        domain='t > 0 (the bound used in Appendix G)',
+                     prose_steps=['the value at t = 0 is the limit 0'])
 
 
 @claim(PAPER, "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})",
