@@ -243,11 +243,20 @@ def theorem_1():
                         ok.append(le(sup_events(push(p, rows), push(q, rows), x), d * sup_events(p, q, x)))
     rr = randomized_response(log(3))
     pure = [sup_events(push(p, rr.rows), push(q, rr.rows), 3) for p, q in _random_pairs(11, 6, 2)]
-    return establish(exact_agreement(lib, brute, f"{len(lib)} decisions (8 random 3×3 kernels, e^ε ∈ {{3/2, 2, 3}}, "
+    s_ = sympy.Symbol("s", positive=True)
+    no_correction = identity([sympy.Max(1 - (1 + s_), 0), sympy.Max(1 - 1, 0)], [0, 0],
+                             "(1 − γ)₊ = 0 at γ = e^ε ≥ 1, so E_{e^ε}(K_x‖K_x') = sup_A [K(A|x) − e^ε K(A|x')] (eq. 23)")
+    return establish(no_correction,
+                     exact_agreement(lib, brute, f"{len(lib)} decisions (8 random 3×3 kernels, e^ε ∈ {{3/2, 2, 3}}, "
                                      "δ ∈ {0, 1/20, 1/5}): is_ldp (η_{e^ε} ≤ δ) = Definition 1 over all events"),
                      holds(all(ok), "for the LDP ones, E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) on random input pairs"),
                      exact_agreement(pure, [0] * len(pure), "RR at e^ε = 3 is ε-LDP: E_3(PK‖QK) = 0 for random P, Q"),
-                     domain="random 3×3 kernels, e^ε ∈ {3/2, 2, 3}", stated_domain="all kernels, ε ≥ 0, δ ∈ [0, 1]")
+                     domain="every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q",
+                     uses=["egamma-ldp:theorem-3-eqs-25-26", "egamma-ldp:eq-23",
+                           cited("Asoodeh et al. (the paper's [30])", "Theorem 3: η_γ(K) = sup_{x,x'} E_γ(K_x‖K_x')")],
+                     prose_steps=["Definition 1 is sup_{x,x'} sup_A [K(A|x) − e^ε K(A|x')] ≤ δ, which by Theorem 3 and "
+                                  "eq. (23) is η_{e^ε}(K) ≤ δ", "η_{e^ε}(K) ≤ δ is E_{e^ε}(PK‖QK) ≤ δE_{e^ε}(P‖Q) for all "
+                                  "P, Q by the definition (3) of η as a supremum"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -441,10 +450,19 @@ def lemma_2():
             ok.append(le(eta_n, phi(log(x), 0, n)))
             ok.append(eta_n == tensor_power(ch, n).contraction("tv"))
     value = catalog([phi(1, R(1, 10), 5)], ["0.99602130967651"], "φ_5(1, 0.1) = 0.99602130967651")
-    return establish(holds(all(ok), "RR(log 3), the (log 2, 1/10) dominating kernel and 3 random 2×2 kernels at their "
+    n_, h = sympy.Symbol("n", positive=True, integer=True), sympy.Symbol("h", real=True)
+    tv_bound = real_closed(1 - (1 - DELTA) / X - (1 - (1 - h) / X), [h, DELTA, X], [h <= DELTA, X >= 1],
+                           "η_{e^ε}(K) ≤ δ (Theorem 1) in eq. (29) at γ = e^ε: η_TV(K) ≤ 1 − (1 − δ)e^{−ε} = φ")
+    power = identity((1 - (1 - (1 - DELTA) / X)) ** n_, X ** -n_ * (1 - DELTA) ** n_,
+                     "(1 − φ)^n = e^{−nε}(1 − δ)^n for every n, so φ_n = 1 − (1 − φ)^n")
+    return establish(combine(form, tv_bound, power, detail="φ, φ_n and the single-kernel bound"),
+                     holds(all(ok), "RR(log 3), the (log 2, 1/10) dominating kernel and 3 random 2×2 kernels at their "
                            "own ε, n = 2, 3: η_TV(K^{⊗n}) (events of the product enumerated) ≤ 1 − (1−η_TV(K))^n "
                            "(Polyanskiy–Wu, Cor. 9) ≤ φ_n, and = library tensor_power"),
-                     form, value, domain="sample kernels, n ≤ 3", stated_domain="all (ε,δ)-LDP K, n ≥ 1")
+                     value, domain='“K ∈ Q_{ε,δ}”, n ≥ 1, non-interactive K^{⊗n}',
+                     uses=["egamma-ldp:theorem-1", "egamma-ldp:eq-29", "egamma-ldp:eq-30",
+                           cited("Polyanskiy–Wu (the paper's [35])", "Corollary 9: η_TV(⊗K_i) ≤ 1 − Π(1 − η_TV(K_i))")],
+                     prose_steps=["x ↦ 1 − (1 − x)^n increases on [0, 1], so η_TV(K) ≤ φ gives 1 − (1 − η_TV(K))^n ≤ φ_n"])
 
 
 @claim(PAPER, "Eq. (29)", "η_TV(K) ≤ 1 − (1 − η_γ(K))/γ for γ ≥ 1",
@@ -456,8 +474,14 @@ def eq_29():
         ch = Channel(random_kernel(r, 3, 4))
         for g in (R(1), R(3, 2), R(4)):
             ok.append(le(ch.contraction("tv"), 1 - (1 - ch.contraction(("e_gamma", g))) / g))
-    return establish(holds(all(ok), "10 random 3×4 kernels, γ ∈ {1, 3/2, 4}"), domain="random 3×4 kernels",
-                     stated_domain="all kernels, γ ≥ 1")
+    t, e, h, g = sympy.symbols("t e h g", real=True)
+    step = real_closed(1 - (1 - h) / g - t, [t, e, h, g], [1 - g * (1 - t) <= e, e <= h, g >= 1],
+                       "for two rows: 1 − γ(1 − TV) ≤ E_γ (eq. 28) and E_γ ≤ η_γ give TV ≤ 1 − (1 − η_γ)/γ")
+    return establish(step, holds(all(ok), "10 random 3×4 kernels, γ ∈ {1, 3/2, 4}"),
+                     domain='every kernel K, γ ≥ 1', domain_relations=[GR >= 1],
+                     uses=["egamma-ldp:eq-28", "egamma-ldp:theorem-3-eqs-25-26"],
+                     prose_steps=["the bound for every pair of rows gives it for the supremum over pairs, which is η_TV "
+                                  "(Dobrushin, eq. (26))"])
 
 
 @claim(PAPER, "Eq. (30)", "η_f(K) ≤ η_TV(K) for every convex f (checked for KL = χ², E_γ and squared Hellinger ratios)",
