@@ -198,7 +198,9 @@ def eq_7():
     line = exact_agreement([bac_capacity(R(1, 3), R(2, 3)), Channel([[R(2, 3), R(1, 3)], [R(2, 3), R(1, 3)]]).capacity()],
                            [0, 0], "on ε0 + ε1 = 1 both rows coincide: C = 0")
     return establish(proof, generic, *between, lib, *refs, line,
-                     domain="the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1")
+                     domain="the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1",
+                     uses=[cited("Gallager, Information Theory and Reliable Communication",
+                                 "Thm 4.5.1 (equal divergences on the support achieve capacity)")])
 
 
 @claim(PAPER, "Remark after Theorem 1 (p̄_μ)",
@@ -295,7 +297,9 @@ def lemma_1():
     ref = near(kl_bits((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5))), "0.265148445440323", 13, "KL(Ber(0.3)‖Ber(0.6)) bits")
     mgf = exact_agreement(sum(a * a / b for a, b in zip((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5)))), R(11, 8),
                           "MGF of the privacy loss at t = 1: E_P[P/Q] = 1 + χ² = 1.375")
-    return establish(statement, integrals, ref, mgf, domain='any P, Q (KL in bits, log(e) factor)')
+    return establish(statement, integrals, ref, mgf, domain='any P, Q (KL in bits, log(e) factor)',
+                     prose_steps=["pointwise in the outcome, then summed or integrated over outcomes (Tonelli: the "
+                                  "integrands are non-negative)"])
 
 
 # --------------------------------------------------------------------------------------------

@@ -47,8 +47,8 @@ def test_theorem_2a_is_an_erratum_with_witness(reports):
                                           ("Theorem 3 (eq. 14)", "Diggavi–Cover")])
 def test_proved_on_the_whole_stated_domain(reports, label, cites):
     (r,) = [r for r in reports if r.label == label]
-    assert r.status == "proved" and r.data["whole_domain"], r.detail
-    assert cites in r.detail
+    assert r.status == "proved" and r.coverage == "whole", r.detail
+    assert cites in r.detail + str(r.uses), (r.detail, r.uses)
 
 
 ERRATA = {
