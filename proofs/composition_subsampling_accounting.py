@@ -40,7 +40,8 @@ def _brackets(cases, detail: str) -> Evidence:
 @claim(paper=PAPER, label="Theorem 9 (certified discretised composition)",
        statement="PrivLoss(ΠP_j‖ΠQ_j) is the convolution of the PrivLoss(P_j‖Q_j); so composing a dominating "
                  "(dominated) grid discretisation of each factor by exact integer polynomial products gives an "
-                 "upper (lower) bound on δ(ε) of the product.")
+                 "upper (lower) bound on δ(ε) of the product.",
+       stated_domain='all pairs and compositions', stated_where='Section 4, Theorem 9 (used numerically)')
 def theorem_9_discretised():
     rr = randomized_response(log(3))  # losses ±log 3: off every rational grid
     rr_exact = rr ** 15
@@ -63,7 +64,8 @@ def theorem_9_discretised():
 
 @claim(paper=PAPER, label="Corollary 10 (certified discretised Gaussian composition)",
        statement="The T-fold composition of the Gaussian mechanism with parameter μ is the Gaussian mechanism with "
-                 "μ√T; the discretised composition's δ and ε brackets contain its closed form.")
+                 "μ√T; the discretised composition's δ and ε brackets contain its closed form.",
+       stated_domain='all μ > 0, T ≥ 1', stated_where='Section 4, Corollary 10 (used numerically)')
 def corollary_10_discretised():
     cases = [(delta_bracket(gaussian(s), t, e, h=R(1, 64)), gaussian(s / sqrt(t)).delta(e), f"σ={s}, T={t}, ε={e}")
              for s, t, e in ((2, 16, R(1, 2)), (R(1, 2), 4, 3), (5, 100, R(1, 4)))]
@@ -77,7 +79,8 @@ def corollary_10_discretised():
 @claim(paper=PAPER, label="Proposition 7 (discretised subsampled Gaussian)",
        statement="δ(ε) = E[max(0, 1 − e^{ε−Z})] is a functional of the privacy-loss law; for one Poisson-subsampled "
                  "Gaussian step (both neighbouring directions) the dominating/dominated discretisations bracket the "
-                 "exact hockey-stick divergence.")
+                 "exact hockey-stick divergence.",
+       stated_domain='all pairs', stated_where='Section 3.3, Proposition 7 (used numerically)')
 def proposition_7_discretised():
     cases = []
     for q, s in ((R(1, 100), 1), (R(1, 10), 1), (R(1, 2), 2)):

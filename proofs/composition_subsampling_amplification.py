@@ -53,7 +53,8 @@ def _renyi(p, q, a):
 
 @claim(paper=PAPER, label="Theorem 25",
        statement="(ε,δ)-DP M: ({0,1}^k)^n → [0,1]^k with δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n has RMSE ≥ "
-                 "min{√k/(16n(e^ε−1)), 1/10} at some input; the proof's constants and rearrangement hold.")
+                 "min{√k/(16n(e^ε−1)), 1/10} at some input; the proof's constants and rearrangement hold.",
+       stated_domain='δ ≤ 1/(100n), k ≥ 200(e^ε − 1)²n, M (ε, δ)-DP', stated_where='Section 5, Theorem 25')
 def theorem_25():
     n, k, x, alpha, delta = sympy.symbols("n k x alpha delta", positive=True)
     big_a = R(1, 6) - 2 * alpha ** 2 - 4 * n * delta
@@ -98,7 +99,8 @@ def _lemma26_own(f: dict, n: int):
 
 @claim(paper=PAPER, label="Lemma 26",
        statement="f: {0,1}^n → [0,1], P ~ U[0,1], X_i iid Bernoulli(P): E[(f(X)−P)Σ_i(X_i−P)] + E_P[(E_X[f(X)−X̄])²] ≥ 1/12 "
-                 "(tight at f ≡ ½); the Jensen form is larger.")
+                 "(tight at f ≡ ½); the Jensen form is larger.",
+       stated_domain="the coordinates' laws of Theorem 25's proof", stated_where='Section 5, Lemma 26')
 def lemma_26():
     from itertools import product
     out = []
@@ -122,7 +124,8 @@ def lemma_26():
 
 
 @claim(paper=PAPER, label="Lemma 27",
-       statement="X, Y ∈ [−Δ, Δ] (ε,δ)-indistinguishable ⇒ E[X] ≤ E[Y] + (e^ε−1)E|Y| + 2δΔ.")
+       statement="X, Y ∈ [−Δ, Δ] (ε,δ)-indistinguishable ⇒ E[X] ≤ E[Y] + (e^ε−1)E|Y| + 2δΔ.",
+       stated_domain='X, Y ∈ [−Δ, Δ] mutually (ε, δ)-indistinguishable', stated_where='Section 5, Lemma 27')
 def lemma_27():
     out = []
     values = [R(-1), R(-1, 2), R(0), R(1, 3), R(1)]
@@ -161,7 +164,8 @@ def _poisson_rr(n: int, p, x, with_person: bool):
 
 @claim(paper=PAPER, label="Theorem 29",
        statement="(ε,δ)-DP M subsampled with P[i ∈ U] ≤ p is (log(1 + p(e^ε−1)), pδ)-DP; in the Poisson remove direction "
-                 "H_{1+p(e^ε−1)}((1−p)Q + pP ‖ Q) = p·H_{e^ε}(P‖Q) exactly, and the bound is attained.")
+                 "H_{1+p(e^ε−1)}((1−p)Q + pP ‖ Q) = p·H_{e^ε}(P‖Q) exactly, and the bound is attained.",
+       stated_domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]', stated_where='Section 6.1, Theorem 29')
 def theorem_29():
     out = []
     for seed in (291, 292, 293):
@@ -195,13 +199,14 @@ def theorem_29():
         real_closed(xp * b - (w * a + (1 - w) * b), [a, b, x, w], [x >= 1, w <= 1, a <= x * b],
                     "likelihood ratio: P ≤ e^ε Q ⇒ pP + (1−p)Q ≤ e^{ε'}Q"),
         prove(x_ - log(1 + x_), x_, 0, sympy.oo, "ε' = log(1+x) ≤ x = p(e^ε−1) for every x ≥ 0"))
-    return establish(statement, out, domain="every pair, every ε ≥ 0, δ, p ∈ [0, 1] (pointwise, nlsat; the log bound "
-                                           "by the prover); tightness at e^ε = 3, p = 1/10")
+    return establish(statement, out, domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]',
+                     prose_steps=['the pointwise facts summed over outcomes'])
 
 
 @claim(paper=PAPER, label="Footnote 8 (Theorem 29 tightness)",
        statement="Printed: P[M(y)=0] = e^ε/(e^ε=1), P[M(y)=1] = 1/(e^ε=1) when the sum is 0, and P[M(y)=1] = e^ε/(e^ε=1), "
-                 "P[M(y)=0] = 1/(e^ε−1) otherwise; the denominators must all be e^ε + 1.")
+                 "P[M(y)=0] = 1/(e^ε−1) otherwise; the denominators must all be e^ε + 1.",
+       stated_domain='the tightness example of footnote 8', stated_where='Section 6.1, footnote 8')
 def footnote_8():
     x = sympy.Integer(3)
     printed_sum = x / (x + 1) + 1 / (x - 1)  # reading the garbled '=' as '+'; the last denominator is printed e^ε − 1
@@ -216,7 +221,8 @@ def footnote_8():
 
 
 @claim(paper=PAPER, label="Section 6.2 (add/remove vs replace)",
-       statement="(ε,δ)-DP under add/remove implies (2ε, (1+e^ε)δ)-DP under replace-one (group privacy).")
+       statement="(ε,δ)-DP under add/remove implies (2ε, (1+e^ε)δ)-DP under replace-one (group privacy).",
+       stated_domain='every triple of laws, ε ≥ 0, δ ≥ 0', stated_where='Section 6.2')
 def section_6_2():
     out = []
     for seed in range(3):
@@ -233,7 +239,8 @@ def section_6_2():
     statement = real_closed(x ** 2 * rs + (1 + x) * d - ps, [ps, qs, rs, x, d], [x >= 1, ps <= x * qs + d, qs <= x * rs + d],
                             "P(S) ≤ e^ε Q(S) + δ and Q(S) ≤ e^ε R(S) + δ ⇒ P(S) ≤ e^{2ε}R(S) + (1 + e^ε)δ, every event "
                             "(and symmetrically)")
-    return establish(statement, out, domain="every triple of laws, every ε ≥ 0, δ ≥ 0 (nlsat, per event)")
+    return establish(statement, out, domain='every triple of laws, ε ≥ 0, δ ≥ 0',
+                     prose_steps=['per event, then over all events'])
 
 
 # --------------------------------------------------------------------------------------------
@@ -242,7 +249,8 @@ def section_6_2():
 
 @claim(paper=PAPER, label="Definition 30",
        statement="(α, ε)-RDP: E[e^{(α−1)Z}] ≤ e^{(α−1)ε}; ρ-zCDP ⇔ (α, αρ)-RDP for all α > 1; "
-                 "P[Z > ε̃] ≤ e^{−(α−1)(ε̃−ε)} (Markov).")
+                 "P[Z > ε̃] ≤ e^{−(α−1)(ε̃−ε)} (Markov).",
+       stated_domain='α > 1, ρ ≥ 0', stated_where='Section 6.4, Definition 30')
 def definition_30():
     zz = sympy.Symbol("w", nonnegative=True)
     statement = combine(identity(exp(t_ * (t_ + 1) * rho_).subs(t_, a_ - 1), exp((a_ - 1) * a_ * rho_),
@@ -257,11 +265,13 @@ def definition_30():
         for e in (1, 2):
             tail = sympy.Add(*[u for u, w in zip(p, q) if sign(log(u / w) - e) > 0])
             out.append(ordered([tail, exp(-(a - 1) * (e - d))], f"RR(log 2)^5, α = {a}, ε̃ = {e}: P[Z > ε̃] ≤ e^{{−(α−1)(ε̃−D_α)}}"))
-    return establish(statement, out, domain="every α > 1, ρ ≥ 0, ε̃ (symbolic; Markov pointwise)")
+    return establish(statement, out, domain='α > 1, ρ ≥ 0',
+                     prose_steps=["Markov's inequality applied pointwise"])
 
 
 @claim(paper=PAPER, label="Lemma 31",
-       statement="Adaptive RDP composition: (α, ε₁) then (α, ε₂) for every y₁ gives (α, ε₁ + ε₂).")
+       statement="Adaptive RDP composition: (α, ε₁) then (α, ε₂) for every y₁ gives (α, ε₁ + ε₂).",
+       stated_domain='every adaptive pair, α > 1', stated_where='Section 6.4, Lemma 31')
 def lemma_31():
     p1, q1 = random_pair(311, 3)
     second = [random_pair(312 + j, 3) for j in range(3)]
@@ -271,12 +281,14 @@ def lemma_31():
     for a in (R(3, 2), 2, R(7, 2)):
         total = _renyi(p1, q1, a) + max((_renyi(*second[i], a) for i in range(3)), key=lambda v: sympy.N(v, 30))
         out.append(ordered([_renyi(p, q, a), total], f"α = {a}: D_α(joint) ≤ D_α(M₁) + sup_y₁ D_α(M₂(·, y₁))"))
-    return establish(adaptive_statement("α"), out, domain="every adaptive pair, every α > 1 (termwise identity, nlsat step)")
+    return establish(adaptive_statement("α"), out, domain='every adaptive pair, α > 1',
+                     prose_steps=['the termwise identity summed over outcomes'])
 
 
 @claim(paper=PAPER, label="Definition 32",
        statement="D_α = (1/(α−1)) log E_Z[e^{(α−1)Z}] = (1/(α−1)) log E_P[(P/Q)^{α−1}] = (1/(α−1)) log E_Q[(P/Q)^α]; "
-                 "D_∞ = sup log P(S)/Q(S); RR: D_α = log(q^α(1−q)^{1−α} + (1−q)^α q^{1−α})/(α−1).")
+                 "D_∞ = sup log P(S)/Q(S); RR: D_α = log(q^α(1−q)^{1−α} + (1−q)^α q^{1−α})/(α−1).",
+       stated_domain='every pair, α > 1', stated_where='Section 6.4, Definition 32')
 def definition_32():
     out = []
     for seed in (321, 322):
@@ -304,11 +316,13 @@ def definition_32():
         identity(qq_ ** a_ * (1 - qq_) ** (1 - a_) + (1 - qq_) ** a_ * qq_ ** (1 - a_),
                  sympy.Add(*[x_ ** a_ * y_ ** (1 - a_) for x_, y_ in ((qq_, 1 - qq_), (1 - qq_, qq_))]),
                  "RR with keep probability q: E_Q[(P/Q)^α] = q^α(1−q)^{1−α} + (1−q)^α q^{1−α}"))
-    return establish(statement, out, domain="every pair, every α > 1 (termwise)")
+    return establish(statement, out, domain='every pair, α > 1',
+                     prose_steps=['termwise, summed over outcomes'])
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 1–3)",
-       statement="0 ≤ D_α(f(P)‖f(Q)) ≤ D_α(P‖Q); D_α is additive on products; α ↦ D_α is non-decreasing.")
+       statement="0 ≤ D_α(f(P)‖f(Q)) ≤ D_α(P‖Q); D_α is additive on products; α ↦ D_α is non-decreasing.",
+       stated_domain='every pair and kernel, α > 1', stated_where='Section 6.4, Lemma 33 (parts 1–3)')
 def lemma_33_123():
     out = []
     for seed in (331, 332):
@@ -332,12 +346,13 @@ def lemma_33_123():
         identity(sympy.diff(u ** c, u, 2), c * (c - 1) * u ** (c - 2),
                  "parts 1 and 3: u^c is convex for c ≥ 1, so by Jensen E_Q[(P/Q)^α] ≥ (E_Q[P/Q])^α = 1 (D_α ≥ 0) and, "
                  "with c = (β−1)/(α−1) ≥ 1, (E_P[(P/Q)^{α−1}])^c ≤ E_P[(P/Q)^{β−1}] (D_α ≤ D_β)"))
-    return establish(statement, out, domain="every pair and kernel, every α > 1 (Jensen's inequality; convexity checked "
-                                            "symbolically)")
+    return establish(statement, out, domain='every pair and kernel, α > 1',
+                     prose_steps=["Jensen's inequality"])
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 4–5)",
-       statement="D_α(N(μ,σ²)‖N(μ',σ²)) = α(μ−μ')²/2σ²; D_α(P‖Q) ≤ (α/8)(D_∞(P‖Q) + D_∞(Q‖P))².")
+       statement="D_α(N(μ,σ²)‖N(μ',σ²)) = α(μ−μ')²/2σ²; D_α(P‖Q) ≤ (α/8)(D_∞(P‖Q) + D_∞(Q‖P))².",
+       stated_domain='α > 1, every pair with finite D_∞ both ways', stated_where='Section 6.4, Lemma 33 (parts 4–5)')
 def lemma_33_45():
     statement = combine(identity(exp(a_ * (-rho_) + a_ ** 2 * 2 * rho_ / 2), exp((a_ - 1) * a_ * rho_),
                                  "part 4: E_Q[(P/Q)^α] = E[e^{αZ_Q}], Z_Q ~ N(−ρ, 2ρ), is e^{(α−1)αρ}, so D_α = αρ"),
@@ -349,7 +364,7 @@ def lemma_33_45():
         e1, e2 = log(max(u / w for u, w in zip(p, q))), log(max(w / u for u, w in zip(p, q)))
         for a in (R(3, 2), 2, 6):
             out.append(ordered([_renyi(p, q, a), a / 8 * (e1 + e2) ** 2], f"pair {seed}, α = {a}: part 5"))
-    return establish(statement, out, domain="every α > 1, every pair with finite D_∞ both ways (symbolic)",
+    return establish(statement, out, domain='α > 1, every pair with finite D_∞ both ways',
                      prose_steps=["Taylor's theorem: f'' ≤ (a+b)²/4, f(0) = 0, f'(0) = E[Z] give f(t) ≤ tE[Z] + "
                                   "t²(a+b)²/8 for every real t (used at t = −1 and t = α − 1)",
                                   "the chord bound taken in expectation: E[e^{tZ}] ≤ E[e^{tZ̃}]"])
@@ -380,7 +395,8 @@ def _asymmetric_hoeffding():
 
 @claim(paper=PAPER, label="Lemma 33 (parts 6–7)",
        statement="Quasi-convexity D_α((1−s)P + sP'‖(1−s)Q + sQ') ≤ (1/(α−1))log((1−s)e^{(α−1)D_α(P‖Q)} + s e^{(α−1)D_α(P'‖Q')}); "
-                 "weak triangle D_α(P‖R) ≤ α'/(α'−1)·D_{α(α'−1)/(α'−α)}(P‖Q) + D_α'(Q‖R), giving (√ρ₁+√ρ₂)²α, tight for Gaussians.")
+                 "weak triangle D_α(P‖R) ≤ α'/(α'−1)·D_{α(α'−1)/(α'−α)}(P‖Q) + D_α'(Q‖R), giving (√ρ₁+√ρ₂)²α, tight for Gaussians.",
+       stated_domain='every pair couple and mixing weight', stated_where='Section 6.4, Lemma 33 (parts 6–7)')
 def lemma_33_67():
     out = []
     for seed in (351, 352):
@@ -409,7 +425,8 @@ def lemma_33_67():
 
 
 @claim(paper=PAPER, label="Lemma 33 (part 8)",
-       statement="For ε̃ ≥ D_α(P‖Q): P(S) ≤ e^{ε̃}Q(S) + e^{−(α−1)(ε̃−D_α)}(1/α)(1−1/α)^{α−1}; Proposition 14 with t = α−1.")
+       statement="For ε̃ ≥ D_α(P‖Q): P(S) ≤ e^{ε̃}Q(S) + e^{−(α−1)(ε̃−D_α)}(1/α)(1−1/α)^{α−1}; Proposition 14 with t = α−1.",
+       stated_domain='α > 1, ε̃ ≥ D_α', stated_where='Section 6.4, Lemma 33 (part 8)')
 def lemma_33_8():
     d = sympy.Symbol("D", positive=True)
     e = sympy.Symbol("e", positive=True)
@@ -425,7 +442,7 @@ def lemma_33_8():
         for eps in (R(5, 2), 3):
             out.append(ordered([lat.hockey_stick(exp(eps)), rdp_to_dp_delta(a, dd, eps)],
                                f"RR(log 2)^4, α = {a}, ε̃ = {eps}: exact δ ≤ Lemma 33.8's δ"))
-    return establish(statement, out, domain="every α > 1, ε̃ ≥ D_α (symbolic, with Proposition 14)")
+    return establish(statement, out, domain='α > 1, ε̃ ≥ D_α')
 
 
 # --------------------------------------------------------------------------------------------
@@ -434,7 +451,8 @@ def lemma_33_8():
 
 @claim(paper=PAPER, label="Theorem 34",
        statement="Poisson subsampling at rate p of an (α, ε(α))-RDP mechanism is (α, ε'_p(α))-RDP at integers α ≥ 2, "
-                 "e^{(α−1)ε'} = (1−p)^{α−1}(1+(α−1)p) + Σ_{k=2}^α C(α,k)(1−p)^{α−k}p^k e^{(k−1)ε(k)}; tight in the forward direction.")
+                 "e^{(α−1)ε'} = (1−p)^{α−1}(1+(α−1)p) + Σ_{k=2}^α C(α,k)(1−p)^{α−k}p^k e^{(k−1)ε(k)}; tight in the forward direction.",
+       stated_domain='every mechanism, every integer α ≥ 2, p ∈ [0, 1]', stated_where='Section 6.5, Theorem 34')
 def theorem_34():
     out = []
     p, q = rr(sympy.Integer(3))
@@ -472,7 +490,8 @@ def theorem_34():
 
 @claim(paper=PAPER, label="Theorem 35",
        statement="e^{(α−1)D_α(Q‖pP+(1−p)Q)} ≤ (1−λ)e^{(α−1)D_α(pP+(1−p)Q‖Q)} + λe^{(α−1)D_α(pQ+(1−p)P‖P)}, "
-                 "λ = (2α−1)p/((2α−1)p + 3(1−p)); hence the reverse divergence is ≤ the max of the two forward ones.")
+                 "λ = (2α−1)p/((2α−1)p + 3(1−p)); hence the reverse divergence is ≤ the max of the two forward ones.",
+       stated_domain='P, Q mutually absolutely continuous, p ∈ [0, 1], α ∈ (1, ∞)', stated_where='Section 6.5, Theorem 35')
 def theorem_35():
     out = []
     for seed in (351, 352, 353, 354):
@@ -498,7 +517,8 @@ def _bracket(a, s, x):
 
 @claim(paper=PAPER, label="Theorem 35 (proof, α ∈ (1, 2))",
        statement="The proof's step marked '(Lemma 36)' replaces (1−p+p/x)^{α−2}(1−p+px)^{α−2} by 1 from below; that is "
-                 "valid for α ≥ 2 only, though the theorem is stated (and used by Theorem 38) for α ∈ (1, ∞).")
+                 "valid for α ≥ 2 only, though the theorem is stated (and used by Theorem 38) for α ∈ (1, ∞).",
+       stated_domain='the proof of Theorem 35 for α ∈ (1, 2)', stated_where='Section 6.5')
 def theorem_35_gap():
     a, s, x = R(3, 2), R(1, 2), sympy.Integer(2)
     factor = ((1 - s + s / x) * (1 - s + s * x)) ** (a - 2)
@@ -533,18 +553,20 @@ def theorem_35_gap():
 
 
 @claim(paper=PAPER, label="Lemma 36",
-       statement="1/(1−p+p/x) ≤ 1−p+px for p ∈ [0,1], x > 0.")
+       statement="1/(1−p+p/x) ≤ 1−p+px for p ∈ [0,1], x > 0.",
+       stated_domain='p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 36')
 def lemma_36():
     return establish(combine(
         identity((1 - p_ + p_ * x_) * (1 - p_ + p_ / x_) - 1, p_ * (1 - p_) * (x_ - 1) ** 2 / x_,
                  "(1−p+px)(1−p+p/x) − 1 = p(1−p)(x−1)²/x"),
         real_closed(p_ * (1 - p_) * (x_ - 1) ** 2 / x_, [p_, x_], [p_ <= 1], "p(1−p)(x−1)²/x ≥ 0 for p ∈ [0,1], x > 0"),
         real_closed(1 - p_ + p_ / x_, [p_, x_], [p_ <= 1], "1 − p + p/x > 0 (≥ 0 here; = 0 only at p = 1, x = ∞)")),
-        domain="p ∈ [0, 1], x > 0 (symbolic, nlsat)")
+        domain='p ∈ [0, 1], x > 0')
 
 
 @claim(paper=PAPER, label="Lemma 37",
-       statement="For v ≥ 1, p ∈ [0,1], x > 0: 3(1−p)(1−p+px)^v + vp((1−p)/x + p)³ ≥ 3(1−p) + vp.")
+       statement="For v ≥ 1, p ∈ [0,1], x > 0: 3(1−p)(1−p+px)^v + vp((1−p)/x + p)³ ≥ 3(1−p) + vp.",
+       stated_domain='v ≥ 1, p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 37')
 def lemma_37():
     f = 3 * (1 - p_) * (1 - p_ + p_ * x_) ** v_ + v_ * p_ * ((1 - p_) / x_ + p_) ** 3 - 3 * (1 - p_) - v_ * p_
     c = (1 - p_) / x_ + p_
@@ -554,7 +576,7 @@ def lemma_37():
                              identity(sympy.diff(f, x_, 2), second,
                                       "f'' is a sum of products of factors ≥ 0 for v ≥ 1, p ∈ [0,1], x > 0: f is convex "
                                       "with minimum f(1) = 0")),
-                     domain="v ≥ 1, p ∈ [0, 1], x > 0 (symbolic)")
+                     domain='v ≥ 1, p ∈ [0, 1], x > 0')
 
 
 # --------------------------------------------------------------------------------------------
@@ -563,7 +585,8 @@ def lemma_37():
 
 @claim(paper=PAPER, label="Theorem 38",
        statement="p ∈ [0, ½], ρ ∈ (0, 1], ω = min{log(1/p)/4ρ, 1 + p^{−1/4}} ≥ 3 + 2 log(1/ρ)/log(1/p): the Poisson-subsampled "
-                 "ρ-zCDP mechanism is (α, 10p²ρα)-RDP for α ∈ (1, ω).")
+                 "ρ-zCDP mechanism is (α, 10p²ρα)-RDP for α ∈ (1, ω).",
+       stated_domain='p ∈ [0, 1/2], ρ ∈ (0, 1], α ∈ (1, ω)', stated_where='Section 6.6, Theorem 38')
 def theorem_38():
     s, r = R(1, 100), R(1, 10)
     sigma = sqrt(5)  # ρ = 1/2σ² = 1/10
@@ -616,7 +639,8 @@ def _lemma39_40_points(seed, need_lemma39):
 
 @claim(paper=PAPER, label="Lemma 39",
        statement="α > 1, p ∈ [0, 1−1/e], x ≥ 0, and α ≤ 2 or px ≤ max{p, (1−p)/(α−2)}: "
-                 "(1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)².")
+                 "(1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)².",
+       stated_domain='the admissible (α, p, x) of Lemma 39', stated_where='Section 6.6, Lemma 39')
 def lemma_39():
     f = 1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 - (1 - p_ + p_ * x_) ** a_
     return establish(combine([signs_at(f, [a_, p_, x_], _lemma39_40_points(39, True), "at random admissible points"),
@@ -626,7 +650,8 @@ def lemma_39():
 
 
 @claim(paper=PAPER, label="Lemma 40",
-       statement="1 < α ≤ ω, p ∈ [0, 1−1/e], x ≥ 0: (1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)² + ((α−1)px)^ω.")
+       statement="1 < α ≤ ω, p ∈ [0, 1−1/e], x ≥ 0: (1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)² + ((α−1)px)^ω.",
+       stated_domain='the admissible (α, p, x, ω) of Lemma 40', stated_where='Section 6.6, Lemma 40')
 def lemma_40():
     w = sympy.Symbol("w", positive=True)
     f = (1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 + ((a_ - 1) * p_ * x_) ** w
@@ -639,7 +664,8 @@ def lemma_40():
 
 @claim(paper=PAPER, label="Proposition 41",
        statement="D_α(pP+(1−p)Q‖Q) ≤ (1/(α−1))log(1 + (e/2)α(α−1)p²(e^{D_2}−1) + ((α−1)p)^ω e^{(ω−1)D_ω}) "
-                 "≤ α(e/2)p²(e^{D_2}−1) + p((α−1)p e^{D_ω})^{ω−1}, p ≤ 1 − 1/e, 1 < α ≤ ω.")
+                 "≤ α(e/2)p²(e^{D_2}−1) + p((α−1)p e^{D_ω})^{ω−1}, p ≤ 1 − 1/e, 1 < α ≤ ω.",
+       stated_domain='every pair, p, α', stated_where='Section 6.6, Proposition 41')
 def proposition_41():
     out = []
     s, r = R(1, 20), R(1, 2)
@@ -664,7 +690,8 @@ def proposition_41():
 
 @claim(paper=PAPER, label="Proposition 42",
        statement="D_α(pP+(1−p)Q‖Q) ≤ (α/(α−1))log(1−p+pe^{(1−1/α)D_α}) = D_α − (α/(α−1))log(1/p) + (α/(α−1))log(1 + "
-                 "((1−p)/p)e^{−(α−1)D_α/α}) ≤ …; and D_α(pP+(1−p)Q‖Q) ≥ D_α(P‖Q) − (α/(α−1))log(1/p).")
+                 "((1−p)/p)e^{−(α−1)D_α/α}) ≤ …; and D_α(pP+(1−p)Q‖Q) ≥ D_α(P‖Q) − (α/(α−1))log(1/p).",
+       stated_domain='the bounds of Proposition 42', stated_where='Section 6.6, Proposition 42')
 def proposition_42():
     d = sympy.Symbol("D", positive=True)
     first = a_ / (a_ - 1) * log(1 - p_ + p_ * exp((1 - 1 / a_) * d))

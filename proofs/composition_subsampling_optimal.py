@@ -28,7 +28,8 @@ PAPER = "composition-subsampling"
 
 @claim(paper=PAPER, label="Section 7 (Kairouz–Oh–Viswanath)",
        statement="k-fold (ε,δ)-DP is (ε',δ')-DP iff (1+e^ε)^{−k}Σ_ℓ C(k,ℓ)e^{ℓε}max{0, 1−e^{ε'−(2ℓ−k)ε}} ≤ 1 − (1−δ')/(1−δ)^k; "
-                 "the worst case is the k-fold (ε,δ) randomized-response PLD.")
+                 "the worst case is the k-fold (ε,δ) randomized-response PLD.",
+       stated_domain='every k, ε, δ', stated_where='Section 7 (Kairouz–Oh–Viswanath)')
 def kov():
     out = []
     p1, q1 = rr(sympy.Integer(2))
@@ -52,7 +53,8 @@ def kov():
 
 
 @claim(paper=PAPER, label="Section 7 (Murtagh–Vadhan)",
-       statement="Heterogeneous pure-DP optimum: δ = Π_j(1+e^{ε_j})^{−1}Σ_{T⊆[k]} max{0, e^{Σ_T ε_j} − e^{ε'}e^{Σ_{T^c} ε_j}}.")
+       statement="Heterogeneous pure-DP optimum: δ = Π_j(1+e^{ε_j})^{−1}Σ_{T⊆[k]} max{0, e^{Σ_T ε_j} − e^{ε'}e^{Σ_{T^c} ε_j}}.",
+       stated_domain='every k and ε_j', stated_where='Section 7 (Murtagh–Vadhan)')
 def murtagh_vadhan():
     laws = [rr(sympy.Integer(x)) for x in (2, 3, 5)]
     p, q = product_law(*[a for a, _ in laws]), product_law(*[b for _, b in laws])
@@ -68,7 +70,8 @@ def murtagh_vadhan():
 
 
 @claim(paper=PAPER, label="Footnote 15 (Dwork–Rothblum–Vadhan)",
-       statement="k-fold (ε,δ) ⇒ (kε(e^ε−1) + ε√(2k log(1/δ')), kδ + δ')-DP; weaker than Theorem 18/22.")
+       statement="k-fold (ε,δ) ⇒ (kε(e^ε−1) + ε√(2k log(1/δ')), kδ + δ')-DP; weaker than Theorem 18/22.",
+       stated_domain='every k, ε, δ', stated_where='Section 7, footnote 15')
 def footnote_15():
     drv = drv_composition(R(1, 10), 100, R(1, 10 ** 6))
     return establish(combine([exact_agreement(drv, 10 * (exp(R(1, 10)) - 1) + sqrt(2 * 100 * log(10 ** 6)) / 10, "library formula"),
@@ -84,7 +87,8 @@ def footnote_15():
 
 @claim(paper=PAPER, label="Figure 1",
        statement="ε of k-fold 0.1-DP at δ = 1e-6: basic 0.1k, advanced (Thm 18), optimal (KOV), CDP + Prop 14, and the "
-                 "Gaussian with the Laplace variance (ρ = k/400, Cor 10); KOV ≤ CDP ≤ advanced, Gaussian < KOV for k ≥ 10.")
+                 "Gaussian with the Laplace variance (ρ = k/400, Cor 10); KOV ≤ CDP ≤ advanced, Gaussian < KOV for k ≥ 10.",
+       stated_domain='the plotted setting (k independent 0.1-DP algorithms, δ = 10⁻⁶)', stated_where='Figure 1')
 def figure_1():
     from symdp.figures.composition_subsampling import KS, figure1_curves
     curves = figure1_curves()
@@ -117,7 +121,8 @@ def figure_1():
 
 @claim(paper=PAPER, label="Figure 2",
        statement="Poisson rate p = 0.05 of a 0.5-zCDP mechanism: Theorem 34 (exact), Proposition 41 and Proposition 42; "
-                 "lower bound ≤ exact ≤ min(Prop 41, Prop 42, 0.5α).")
+                 "lower bound ≤ exact ≤ min(Prop 41, Prop 42, 0.5α).",
+       stated_domain='the plotted setting', stated_where='Figure 2')
 def figure_2():
     from symdp.figures.composition_subsampling import figure2_curves
     curves = figure2_curves()
