@@ -117,9 +117,12 @@ def claim_1():
         Qm = [random_law(r, 4, 6) for _ in range(3)]
         Qm[0] = [0] + [v / (1 - Qm[0][0]) for v in Qm[0][1:]]       # one zero in column 1, others positive
         more.append(Channel(Qm).ldp_epsilon() == sympy.oo)
-    return establish(holds(flags, "every vertex of D_{ε,ℓ} (k = 2, e^ε = 2, ℓ ≤ 4): zero entry ⇒ zero column"),
+    a, b, x = sympy.symbols("a b x", real=True)
+    zero = real_closed(-b, [a, b, x], [sympy.Eq(a, 0), b >= 0, b <= x * a, x >= 1],
+                       "Q(y|x) = 0 and Q(y|x') ≤ e^ε Q(y|x) with Q(y|x') ≥ 0 force Q(y|x') = 0, for every other row x'")
+    return establish(zero, holds(flags, "every vertex of D_{ε,ℓ} (k = 2, e^ε = 2, ℓ ≤ 4): zero entry ⇒ zero column"),
                      holds(more, "random channels with one zero in an otherwise positive column are ε-LDP for no finite ε"),
-                     domain="k = 2, e^ε = 2, ℓ ≤ 4", stated_domain="all ε-LDP mechanisms")
+                     domain="a column of an ε-LDP mechanism (proof of Lemma 23)")
 
 
 @claim(PAPER, "Claim 2", "Q ∈ D_{ε,ℓ} ⇔ Q(y|x) ≤ e^ε Q(y|x') for all x, x', y (singleton outputs suffice)",
@@ -134,8 +137,12 @@ def claim_2():
         events = all(sum(a[y] for y in S) <= e * sum(b[y] for y in S)
                      for a in Qm for b in Qm for n in range(1, 4) for S in itertools.combinations(range(3), n))
         flags.append(single == events)
-    return establish(holds(flags, "60 random 3×3 channels and rational e^ε: all-events test ⇔ singleton test"),
-                     domain="60 random instances, k = ℓ = 3", stated_domain="all Q, ε")
+    a1, a2, b1, b2, x = sympy.symbols("a1 a2 b1 b2 x", real=True)
+    merge = real_closed(x * (b1 + b2) - (a1 + a2), [a1, a2, b1, b2, x], [a1 <= x * b1, a2 <= x * b2],
+                        "Q(y1|x) ≤ e^ε Q(y1|x') and Q(y2|x) ≤ e^ε Q(y2|x') give the same for the event {y1, y2}")
+    return establish(merge, holds(flags, "60 random 3×3 channels and rational e^ε: all-events test ⇔ singleton test"),
+                     domain="Q ∈ D_{ε,ℓ}, all x, x' and outputs y",
+                     prose_steps=["induction on the size of the event S from the two-output step; singletons are events"])
 
 
 def _tight_rank(col, x) -> int:
