@@ -16,7 +16,7 @@ from symdp import lp
 from symdp.local import (Channel, decision_points, dominance_kernel, error_region_vertices, in_error_region,
                          quaternary_mechanism, satisfies_ldp, utility)
 from symdp.numbers import sign
-from symdp.verify import claim, combine, establish, exact_agreement, identity
+from symdp.verify import claim, combine, establish, exact_agreement, identity, real_closed
 
 PAPER = "extremal-ldp"
 E, DELTA, A_, B_ = sympy.symbols("E delta a b", positive=True)
@@ -64,8 +64,17 @@ def eq_38():
            [0, DELTA, (1 - DELTA) * E / (1 + E), (1 - DELTA) / (1 + E)]]
     rows = identity([sum(r) for r in sym] + [sym[0][0] + sym[0][3] - E * (sym[1][0] + sym[1][3]) - DELTA],
                     [1, 1, 0], "rows sum to 1 and Q(S|0) = e^ε Q(S|1) + δ on S = {0, 3}, symbolic ε, δ")
-    return establish(combine(rows, stmt), cross, domain="symbolic rows; LDP check at e^ε = 3, δ = 1/5",
-                     stated_domain="all ε, δ")
+    x, dd = sympy.symbols("x d", real=True)
+    qt = [[dd, 0, (1 - dd) / (1 + x), (1 - dd) * x / (1 + x)], [0, dd, (1 - dd) * x / (1 + x), (1 - dd) / (1 + x)]]
+    dom = [x >= 1, dd >= 0, dd <= 1]
+    events = [S for n in range(1, 5) for S in itertools.combinations(range(4), n)]
+    ldp = combine(*[real_closed(dd + x * sum(qt[j][y] for y in S) - sum(qt[i][y] for y in S), [x, dd], dom,
+                                f"Q(S|{i}) ≤ e^ε Q(S|{j}) + δ for S = {set(S)}")
+                    for S in events for i, j in ((0, 1), (1, 0))],
+                  *[real_closed(v, [x, dd], dom, "entry ≥ 0") for row in qt for v in row],
+                  detail="(ε,δ)-LDP on all 15 non-empty events, both directions, and non-negative entries, for every "
+                         "e^ε ≥ 1, δ ∈ [0, 1] (nlsat)")
+    return establish(combine(rows, ldp), stmt, cross, domain='|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]: the quaternary mechanism (38)')
 
 
 @claim(PAPER, "Theorem 19", "a binary-input Q is (ε,δ)-LDP iff every test has P_FA + e^ε P_MD ≥ 1−δ and "
