@@ -93,9 +93,14 @@ def theorem_19():
         region = all(in_error_region(md, fa, log(e), d) for md, fa in decision_points(ch))
         flags.append(region == _ldp_by_events(ch, e, d))
         flags.append(satisfies_ldp(ch, log(e), d) == _ldp_by_events(ch, e, d))
-    return establish(combine(ident, holds(flags, "120 random channels: region test ⇔ the definition (33) on all "
-                                          "events; library satisfies_ldp agrees")),
-                     domain="identity: all; equivalence: 120 random channels", stated_domain="all Q, ε, δ")
+    other = identity(E * (1 - qB0) + qB1 - (1 - DELTA), E * (1 - qB0) + DELTA - (1 - qB1),
+                     "e^ε P_FA + P_MD − (1−δ) = e^ε Q(Bᶜ|0) + δ − Q(Bᶜ|1)")
+    return establish(combine(ident, other), holds(flags, "120 random channels: region test ⇔ the definition (33) on all "
+                                                  "events; library satisfies_ldp agrees"),
+                     domain='“a binary-input mechanism Q”, ε ≥ 0, δ ∈ [0, 1], every test',
+                     prose_steps=["as B ranges over all events, the two identities turn the two test inequalities into "
+                                  "the definition (33) in both directions; randomised tests are mixtures of deterministic "
+                                  "ones and the conditions are linear in the test"])
 
 
 @claim(PAPER, "Theorem 20", "(Blackwell) Q1 dominates Q2 (Q2 = Q1·W, W row-stochastic) iff R_{Q2} ⊆ R_{Q1}",

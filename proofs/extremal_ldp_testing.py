@@ -16,7 +16,7 @@ from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, Q, RATIO0, RATIO1, TIE0, T
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity
+from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, real_closed
 
 PAPER = "extremal-ldp"
 X = sympy.Symbol("x", positive=True)
@@ -258,8 +258,14 @@ def corollary_11():
         p0, p1 = random_law(r, 4), random_law(r, 4)
         e = Q(r.randint(11, 60), 10)
         flags.append(optimal_mechanism(log(e), utility.tv(p0, p1)).value == (e - 1) / (e + 1) * tv(p0, p1))
-    return establish(combine(eq79, holds(flags, "the certified LP optimum equals the bound (random k = 4)")),
-                     domain="equality: all p ≥ q; bound: 6 random instances", stated_domain="all Q, ε")
+    # for an output event S: a = min_x Q(S|x), b = max_x Q(S|x); LDP gives b ≤ e^ε a and 1 − a ≤ e^ε (1 − b)
+    a, b, x = sympy.symbols("a b x", real=True)
+    spread = real_closed((x - 1) / (x + 1) - (b - a), [a, b, x], [x >= 1, a >= 0, b <= 1, b <= x * a, 1 - a <= x * (1 - b)],
+                         "max_x Q(S|x) − min_x Q(S|x) ≤ (e^ε−1)/(e^ε+1) for every event S of an ε-LDP Q")
+    return establish(combine(eq79, spread), holds(flags, "the certified LP optimum equals the bound (random k = 4)"),
+                     domain='“for any ε-locally differentially private mechanism Q”',
+                     prose_steps=["M0(S) − M1(S) = Σ_x Q(S|x)(P0(x) − P1(x)) ≤ (max_x Q(S|x) − min_x Q(S|x))·‖P0 − P1‖_TV "
+                                  "since Σ_x (P0(x) − P1(x)) = 0; the supremum over S gives the bound"])
 
 
 @claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1",
