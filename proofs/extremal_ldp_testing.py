@@ -220,6 +220,15 @@ def theorem_5_ties():
 # Theorem 6, Corollary 11 (TV), Theorem 7, Lemma 25
 
 
+def _binary_tv():
+    """The binary mechanism's TV from its marginals (57): with p = P0(T) ≥ q = P1(T),
+    ‖M0 − M1‖_TV = M0(0) − M1(0) = (e^ε − 1)/(e^ε + 1)·(p − q)."""
+    p, q = sympy.symbols("p q", positive=True)
+    m0, m1 = ((E - 1) * p + 1) / (E + 1), ((E - 1) * q + 1) / (E + 1)
+    tv_bin = (m0 - m1 + ((1 - m0) - (1 - m1)) * -1) / 2   # |M0(0)−M1(0)| = M0(0)−M1(0) when p ≥ q
+    return identity(tv_bin, (E - 1) / (E + 1) * (p - q), "binary TV from the marginals (57) = (e^ε−1)/(e^ε+1)(P0(T)−P1(T))")
+
+
 @claim(PAPER, "Theorem 6", "for all P0, P1 and ε ≥ 0 the binary mechanism maximises ‖M0 − M1‖_TV; dual (70) gives "
        "1ᵀα* = (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV (71)",
        stated_domain='“for any pair of distributions P0 and P1 and any ε”', stated_where='Section 3.2, Theorem 6')
@@ -240,18 +249,17 @@ def theorem_6():
                 flags.append(sum(alpha) == (e - 1) / (e + 1) * tv(p0, p1))
     stmt = exact_agreement(vals, refs, "exact LP optimum and binary TV vs (e^ε−1)/(e^ε+1)·TV; k = 2..5, "
                            "e^ε ∈ {1, 11/10, 3, 100}")
-    return establish(stmt, holds(flags, "dual (70) feasible on all 2^k patterns, and (71)"),
-                     domain="16 random pairs × 4 rational e^ε", stated_domain="all P0, P1, ε ≥ 0")
+    return establish(_binary_tv(), stmt, holds(flags, "dual (70) feasible on all 2^k patterns, and (71)"),
+                     domain='“for any pair of distributions P0 and P1 and any ε”', uses=["extremal-ldp:corollary-11"],
+                     prose_steps=["with T = {x: P0(x) > P1(x)}, P0(T) − P1(T) = ‖P0 − P1‖_TV, so the binary mechanism "
+                                  "attains Corollary 11's bound, which holds for every ε-LDP mechanism"])
 
 
 @claim(PAPER, "Corollary 11", "‖M0 − M1‖_TV ≤ (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV for every ε-LDP Q, with equality for the "
        "binary mechanism (eq. 79)",
        stated_domain='“for any ε-locally differentially private mechanism Q”', stated_where='Section 3.5, Corollary 11')
 def corollary_11():
-    p, q = sympy.symbols("p q", positive=True)          # P0(T), P1(T) with p ≥ q
-    m0, m1 = ((E - 1) * p + 1) / (E + 1), ((E - 1) * q + 1) / (E + 1)
-    tv_bin = (m0 - m1 + ((1 - m0) - (1 - m1)) * -1) / 2   # |M0(0)−M1(0)| = M0(0)−M1(0) when p ≥ q
-    eq79 = identity(tv_bin, (E - 1) / (E + 1) * (p - q), "binary TV from the marginals (57) = (e^ε−1)/(e^ε+1)(P0(T)−P1(T))")
+    eq79 = _binary_tv()
     r = rng(11)
     flags = []
     for _ in range(6):
