@@ -316,21 +316,22 @@ def lemma_25():
        "singleton patterns",
        stated_domain='the dual (82) of the RR KL LP', stated_where='Section 8.4, eq. (84)')
 def eq_84():
-    lhs, rhs = [], []
-    for k in (3, 4, 5):
-        mu = sympy.symbols(f"mu1:{k + 1}")
-        tot = sum(mu)
-        alpha = [((E + k - 2) * m - (tot - m)) / ((E - 1) * (E + k - 1)) for m in mu]
-        lhs.append(sum(alpha))
-        rhs.append(tot / (E + k - 1))
-        for i in range(k):                               # S_{j_i}ᵀα* = Σα + (E−1)α_i
-            lhs.append(sum(alpha) + (E - 1) * alpha[i])
-            rhs.append(mu[i])
-    stmt = identity(lhs, rhs, "1ᵀα* = Σμ_i/(E+k−1) and S_{j_i}ᵀα* = μ_i, symbolic μ and E, k = 3, 4, 5")
+    # symbolic k: α_i = ((E+k−2)μ_i − (M − μ_i))/((E−1)(E+k−1)) with M = Σ_i μ_i, summed over i = 1..k
+    i, k = sympy.symbols("i k", integer=True, positive=True)
+    mu, M = sympy.IndexedBase("mu"), sympy.Symbol("M", positive=True)
+    alpha = ((E + k - 2) * mu[i] - (M - mu[i])) / ((E - 1) * (E + k - 1))
+    summed = sympy.expand(sympy.Sum(sympy.expand(alpha), (i, 1, k)).doit())
+    summed = sympy.Add(*[sympy.factor_terms(t).doit() if isinstance(t, sympy.Sum) else t
+                         for t in (summed.args if summed.is_Add else [summed])])
+    total = summed.subs(sympy.Sum(mu[i], (i, 1, k)), M)
+    stmt = identity([total, M / (E + k - 1) + (E - 1) * alpha], [M / (E + k - 1), mu[i]],
+                    "1ᵀα* = Σμ_i/(E+k−1) and S_{j_i}ᵀα* = 1ᵀα* + (E−1)α_i = μ_i, for every k (symbolic sums, M = Σμ_i)")
     u = utility.kl(A0, A1)
     cross = exact_agreement(lognorm(sum(rr_dual(log(7), u))), lognorm(rr_kl(A0, A1, 7)),
                             "library rr_dual sums to the paper's D_RR (92), example A, e^ε = 7")
-    return establish(stmt, cross, domain="k = 3, 4, 5, symbolic", stated_domain="all k")
+    return establish(stmt, cross, domain='the dual (82) of the RR KL LP',
+                     prose_steps=["the singleton pattern S_{j_i} is 1 plus (E − 1) at input i, so S_{j_i}ᵀα* = 1ᵀα* + "
+                                  "(E − 1)α_i"])
 
 
 @claim(PAPER, "Theorem 8", "for P0, P1 with pairwise distinct ratios P0(x)/P1(x) there is ε* such that for ε ≥ ε* "
