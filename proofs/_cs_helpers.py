@@ -219,3 +219,10 @@ def pointwise_hockey_stick() -> Evidence:
     perspective = identity([q * sympy.Max(tp / q, 0), q * sympy.Max(tn / q, 0)], [tp, 0],
                            "q·(p/q − γ)₊ = (p − γq)₊ for q > 0 on both sign branches of t = p − γq")
     return combine(absolute, below, attained, perspective)
+
+
+def grouped(detail: str, *pieces: Evidence) -> Evidence:
+    """`pieces` combined into one part of the statement evidence, under `detail`. The status facts read the proof's
+    domain from the evidence and its direct parts, and an nlsat step records its own constraint list under the same
+    key ``domain``; one more level keeps those constraint lists from being read as the claim's domain."""
+    return combine(combine(*pieces), detail=detail)

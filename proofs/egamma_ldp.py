@@ -11,7 +11,7 @@ from __future__ import annotations
 import sympy
 from sympy import Rational as R, exp, log
 
-from _cs_helpers import pointwise_hockey_stick
+from _cs_helpers import grouped, pointwise_hockey_stick
 from _egamma_helpers import (DELTA, G, OMEGA, P, QQ, T, X, catalog, e_gamma_events, holds, kl, ldp_by_definition, le, positive,
                              product_kernel, push, random_kernel, random_law, rng, sup_events, tv_events)
 from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_gamma, phi,
@@ -184,7 +184,7 @@ def eq_28():
                               "0 ≤ γ ≤ 1: P(A) − γQ(A) − (1 − γ) ≤ TV for every event A")
     lower = real_closed(a - g * b - (1 - g * (1 - t)), [a, b, t, g], event + [sympy.Eq(a - b, t), g >= 1],
                         "γ ≥ 1, at A* with P(A*) − Q(A*) = TV: P(A*) − γQ(A*) ≥ 1 − γ(1 − TV)")
-    return establish(combine(upper, upper_small, lower, detail="over the event variables (P(A), Q(A))"),
+    return establish(grouped("over the event variables (P(A), Q(A))", upper, upper_small, lower),
                      holds(all(ok), "48 random 4-point pairs × 7 values of γ (exact, events enumerated)"),
                      exact_agreement([catalog[0][0], catalog[1][0]], [R(1, 5), R(2, 5)],
                                      "catalog pair: γ = 2 gives 1/5 ≤ 3/10 ≤ 3/5, γ = 3/2 gives 2/5 ≤ 9/20 ≤ 3/5"),
@@ -294,7 +294,7 @@ def example_1():
     zero = [sup_events(push(p_, krr.rows), push(q_, krr.rows), 2) for p_, q_ in
             [(random_law(r, 4, zeros=True), random_law(r, 4, zeros=True)) for _ in range(8)]]
     etas = [randomized_response(1, 4).contraction(("e_gamma", g)) for g in (1, R(3, 2))]
-    return establish(combine(term, sign_, detail="E_{e^ε}(PK‖QK) = 0 for k-ary RR, every k ≥ 2 and all P, Q"),
+    return establish(grouped("E_{e^ε}(PK‖QK) = 0 for k-ary RR, every k ≥ 2 and all P, Q", term, sign_),
                      two_point,
                      exact_agreement(zero, [0] * 8, "4-ary RR at e^ε = 2, 8 random laws on 4 points (not Bernoulli): "
                                      "E_2(PK‖QK) = 0 by enumerating events"),
@@ -455,7 +455,7 @@ def lemma_2():
                            "η_{e^ε}(K) ≤ δ (Theorem 1) in eq. (29) at γ = e^ε: η_TV(K) ≤ 1 − (1 − δ)e^{−ε} = φ")
     power = identity((1 - (1 - (1 - DELTA) / X)) ** n_, X ** -n_ * (1 - DELTA) ** n_,
                      "(1 − φ)^n = e^{−nε}(1 − δ)^n for every n, so φ_n = 1 − (1 − φ)^n")
-    return establish(combine(form, tv_bound, power, detail="φ, φ_n and the single-kernel bound"),
+    return establish(grouped("φ, φ_n and the single-kernel bound", form, tv_bound, power),
                      holds(all(ok), "RR(log 3), the (log 2, 1/10) dominating kernel and 3 random 2×2 kernels at their "
                            "own ε, n = 2, 3: η_TV(K^{⊗n}) (events of the product enumerated) ≤ 1 − (1−η_TV(K))^n "
                            "(Polyanskiy–Wu, Cor. 9) ≤ φ_n, and = library tensor_power"),

@@ -10,6 +10,7 @@ import itertools
 import sympy
 from sympy import Rational as R, log, sqrt
 
+from _cs_helpers import grouped
 from _egamma_helpers import (G, bernoulli, catalog, holds, ldp_kernels, le, mp_bayes_fano, mp_egamma_information,
                              mp_mutual_information, mutual_information, product_law, push, random_kernel, random_law,
                              rng)
@@ -45,7 +46,7 @@ def eqs_13_15():
     root = identity(ustar ** 2 - C * ustar - C, 0, "u* = (c + √(c² + 4c))/2 is that root")
     mp = [abs(mp_bayes_fano(float(info)) - float(arb_of(rb.bayes_fano_bound(info), 64).mid())) < 1e-12
           for info in (R(1, 5), 1, R(3, 2))]
-    return establish(combine(change, slope, sign_change, root),
+    return establish(grouped("the change of variable and the sign of g'", change, slope, sign_change, root),
                      holds(all(mp), "mpmath maximisation over ζ agrees to 1e-12 at I ∈ {1/5, 1, 3/2}"),
                      domain="ℒ(ζ) = min{2ζ, 1}, I ≥ 0 (c = I + log 2 > 0)",
                      stated_domain="general ℒ (the closed form is for this ℒ)",

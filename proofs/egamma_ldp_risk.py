@@ -12,6 +12,7 @@ import sympy
 from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
+from _cs_helpers import grouped
 from _egamma_helpers import (DELTA, OMEGA, T, bernoulli, catalog, entropy, hellinger2, holds, kl, ldp_kernels, le,
                              mutual_information, product_law, push, random_kernel, random_law, rng, tv_events, tv_l1)
 from symdp.local import Channel, phi, randomized_response, worst_case_contraction
@@ -491,7 +492,7 @@ def corollary_2_eqs_47_48():
     large = value_is(d, d / m ** 2, [d <= m])
     ordered_small = real_closed(d / m ** 2 - 1 / m, [m, d], [m <= d], "and 1/m ≤ d/m² there, so it is min{1/m, d/m²}")
     ordered_large = real_closed(1 / m - d / m ** 2, [m, d], [d <= m], "and d/m² ≤ 1/m there, so it is min{1/m, d/m²}")
-    return establish(combine(small, ordered_small, large, ordered_large), domain='n ≥ 1, d ≥ 1, φ_n > 0 (integrality of k ignored, as the paper does)',
+    return establish(grouped("both cases of k = min{m, d}", small, ordered_small, large, ordered_large), domain='n ≥ 1, d ≥ 1, φ_n > 0 (integrality of k ignored, as the paper does)',
                      prose_steps=["the maximum over k ∈ [d] is at least the value at the chosen k (k rounded to an "
                                   "integer changes constants only)"])
 

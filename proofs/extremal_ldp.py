@@ -13,6 +13,7 @@ import mpmath
 import sympy
 from flint import fmpq, fmpq_mat
 
+from _cs_helpers import grouped
 from _eldp_helpers import (A0, A1, B0, B1, C, D, E, EPS, Z, Q, catalog, holds, lognorm, log, mi_mu, kl_mu, mp_kl_column,
                            mp_value, random_law, rng, sub, vertex_optimum)
 from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, utility
@@ -171,7 +172,7 @@ def claim_3():
                 r = _tight_rank([sympy.Rational(int(v.p), int(v.q)) for v in c], 2)
                 ranks.append(r <= 1 if any(c) else r == 2)
     flags = [sum(1 for c in _columns(Qm) if any(c)) <= 2 for l_ in (3, 4) for Qm in _verts(l_)]
-    return establish(combine(count, below),
+    return establish(grouped("the active-constraint count", count, below),
                      holds(ranks, "rank of the tight rows of A_j, exactly, at every column of every vertex of D_{ε,ℓ} "
                            "(k = 2, e^ε = 2, ℓ ∈ {3, 4}): k at a zero column, ≤ k − 1 at a nonzero one"),
                      holds(flags, "consequence: vertices of D_{ε,ℓ} have ≤ k nonzero columns (k = 2)"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sympy
 
+from _cs_helpers import grouped
 from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, Q, RATIO0, RATIO1, TIE0, TIE1, binary_kl, binary_set,
                            distinct_ratio_pair, holds, kl, kl_mu, lognorm, log, random_law, rng, rr_kl, sub, subsets, tv)
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
@@ -270,7 +271,7 @@ def corollary_11():
     a, b, x = sympy.symbols("a b x", real=True)
     spread = real_closed((x - 1) / (x + 1) - (b - a), [a, b, x], [x >= 1, a >= 0, b <= 1, b <= x * a, 1 - a <= x * (1 - b)],
                          "max_x Q(S|x) − min_x Q(S|x) ≤ (e^ε−1)/(e^ε+1) for every event S of an ε-LDP Q")
-    return establish(combine(eq79, spread), holds(flags, "the certified LP optimum equals the bound (random k = 4)"),
+    return establish(grouped("the binary TV and the spread of Q(S|·)", eq79, spread), holds(flags, "the certified LP optimum equals the bound (random k = 4)"),
                      domain='“for any ε-locally differentially private mechanism Q”',
                      prose_steps=["M0(S) − M1(S) = Σ_x Q(S|x)(P0(x) − P1(x)) ≤ (max_x Q(S|x) − min_x Q(S|x))·‖P0 − P1‖_TV "
                                   "since Σ_x (P0(x) − P1(x)) = 0; the supremum over S gives the bound"])

@@ -14,7 +14,7 @@ import sympy
 from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
-from _cs_helpers import hockey_by_events, near, ordered, pointwise_hockey_stick
+from _cs_helpers import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
 from _lmidp_helpers import CHANNELS, PRIORS, entropy_bits, events, lemma1_integral, mass
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
@@ -462,7 +462,7 @@ def theorem_3():
         saddle.append(ordered([mu(scaled(2), 2 * sympy.eye(2)), log(1 + R(1, 2)) / log(2), mu(sympy.eye(2), scaled(4))],
                               "d = 2, Δ² = 1, σ² = 2: the saddle inequalities for non-diagonal K_X, K_Y"))
     ref = near(sympy.Rational(1, 2) * sympy.log(1 + R(1, 100)) / log(2), "0.00717764648853503", 13, "d=1, Δ²=1, σ²=100")
-    saddle_point = combine(slice_x, slice_y, conc, conv, value,
+    saddle_point = combine(grouped("both saddle slices for d = 2 (nlsat)", slice_x, slice_y), conc, conv, value,
                            detail="(Δ²I, σ²I) is a saddle point of μ, so inf sup = sup inf = (d/2)log(1+Δ²/σ²): for d = 2 "
                                   "both slices by nlsat over all 2×2 covariances; for every d, the slices reduce to "
                                   "eigenvalues and Jensen (concave, convex) with the trace bounds")
