@@ -224,5 +224,8 @@ def pointwise_hockey_stick() -> Evidence:
 def grouped(detail: str, *pieces: Evidence) -> Evidence:
     """`pieces` combined into one part of the statement evidence, under `detail`. The status facts read the proof's
     domain from the evidence and its direct parts, and an nlsat step records its own constraint list under the same
-    key ``domain``; one more level keeps those constraint lists from being read as the claim's domain."""
+    key ``domain``; one more level keeps those constraint lists from being read as the claim's domain. A single
+    piece without parts needs no grouping (the claim's domain replaces its key) and is returned as it is."""
+    if len(pieces) == 1 and "parts" not in pieces[0].data:
+        return pieces[0]
     return combine(combine(*pieces), detail=detail)

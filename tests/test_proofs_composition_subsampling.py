@@ -72,4 +72,4 @@ def test_restrictions_are_named(reports):
     by_label = {r.label: r for r in reports}
     for label in ("Theorem 34", "Section 4.1 (P[Z = ε] bound)"):
         r = by_label[label]
-        assert r.status == "proved" and coverage(r) == "restricted" and "stated:" in r.detail, label
+        assert r.status == "proved" and coverage(r) == "restricted" and "stated:" in " ".join(r.proof_notes), label
