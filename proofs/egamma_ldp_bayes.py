@@ -18,7 +18,8 @@ from symdp.local import Channel, phi
 from symdp.local import beta_bernoulli as bb
 from symdp.local import risk_bounds as rb
 from symdp.numbers import Real, arb_of, sign
-from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity, real_closed)
+from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
+                          real_closed)
 
 PAPER = "egamma-ldp"
 N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
@@ -71,10 +72,19 @@ def corollary_3():
             ok.append(le(mutual_information(joint_z), phi(log(x), d, n) * mutual_information(joint_x)))
     risk = (2 - sqrt(2)) / 3
     valid = le(rb.private_bayes_fano_bound(0, 0, 1, bb.mutual_information(1)), risk)
-    return establish(holds(all(ok), "4 LDP kernels × n ≤ 2, random 3-point priors on Bernoulli laws: I(Θ;Z^n) ≤ "
+    # (15) applied to Z^n: its bracket decreases in the information, so I(Θ;Z^n) ≤ φ_n I(Θ;X^n) may replace it
+    zeta, big_l, i_z, i_x = sympy.symbols("zeta L i_z i_x", real=True)
+    bracket = lambda info: zeta * (1 - (info + log(2)) / big_l)
+    monotone = real_closed(sympy.expand(bracket(i_z) - bracket(i_x)) * big_l / zeta, [zeta, big_l, i_z, i_x],
+                           [zeta > 0, big_l > 0, i_z <= i_x], "ζ[1 − (I + log 2)/log(1/ℒ)] decreases in I (log(1/ℒ) > 0)")
+    return establish(monotone,
+                     holds(all(ok), "4 LDP kernels × n ≤ 2, random 3-point priors on Bernoulli laws: I(Θ;Z^n) ≤ "
                            "φ_n I(Θ;X^n)"),
                      holds(valid, "the bound stays below the true Bayes ℓ1 risk (2 − √2)/3 of the Remark 1 model"),
-                     domain="sample instances", stated_domain="all priors, models, (ε,δ)-LDP K")
+                     domain="non-interactive, K ∈ Q_{ε,δ}, any prior P_Θ and loss ℓ",
+                     uses=["egamma-ldp:lemma-2", "egamma-ldp:eq-42", cited("Xu–Raginsky (the paper's [44])", "Theorem 1 (eq. 15)")],
+                     prose_steps=["(15) holds for the observation Z^n, and I(Θ;Z^n) ≤ η_KL(K^{⊗n}) I(Θ;X^n) ≤ φ_n I(Θ;X^n) "
+                                  "by eq. (42) and Lemma 2; ζ ranges over ℒ(ζ) < 1"])
 
 
 @claim(PAPER, "E_γ-information and eq. (16)",
