@@ -188,3 +188,44 @@ def adaptive_statement(order: str):
                    identity(exp(t * (t + 1) * sympy.Symbol("r1")) * exp(t * (t + 1) * sympy.Symbol("r2")),
                             exp(t * (t + 1) * (sympy.Symbol("r1") + sympy.Symbol("r2"))),
                             "the bounds multiply (exponents add)"))
+
+
+def mean_loss_at_t_minus_one(c: sympy.Expr, params: Sequence[sympy.Symbol], detail: str) -> Evidence:
+    """E[Z] ≤ c for the privacy loss Z = log(P/Q) under P, from Hoeffding's bound at t = −1: the bound
+    log E[e^{tZ}] ≤ tE[Z] + c t² holds for every real t, so at t = −1 it reads ℓ ≤ −E[Z] + c with
+    ℓ = log E_P[e^{−Z}]; and E_P[e^{−Z}] = Σ p·(q/p) = Σ q = 1 gives ℓ = 0 (shown on a symbolic 3-point pair)."""
+    p1, p2, q1, q2 = sympy.symbols("p1 p2 q1 q2", positive=True)
+    p, q = (p1, p2, 1 - p1 - p2), (q1, q2, 1 - q1 - q2)
+    one = identity(sum(a * exp(-sympy.log(a / b)) for a, b in zip(p, q)), 1,
+                   "E_P[e^{−Z}] = Σ p·e^{−log(p/q)} = Σ q = 1 (symbolic 3-point pair)")
+    m, ell = sympy.Symbol("m", real=True), sympy.Symbol("ell", real=True)
+    step = real_closed(c - m, [m, ell, *params], [ell <= -m + c, sympy.Eq(ell, 0)], detail)
+    return combine(one, step)
+
+
+def pointwise_hockey_stick() -> Evidence:
+    """The pointwise facts behind every form of the hockey-stick divergence E_γ(P‖Q) = sup_A [P(A) − γQ(A)]: with
+    t = p − γq at one outcome (densities with respect to a dominating measure), |t| = 2t₊ − t; t·1_A ≤ t₊ for every
+    indicator 1_A, with equality for A = {t > 0}; and q·(p/q − γ)₊ = (p − γq)₊ for q > 0 (the f-divergence form)."""
+    tp, tn = sympy.Symbol("t_pos", positive=True), sympy.Symbol("t_neg", negative=True)
+    q = sympy.Symbol("q", positive=True)
+    u, t, a = sympy.symbols("u t a", real=True)
+    absolute = identity([sympy.Abs(tp), sympy.Abs(tn)], [2 * tp - tp, 2 * 0 - tn],
+                        "|t| = 2t₊ − t for t > 0 and t < 0; summed over outputs with Σ(P − γQ) = 1 − γ")
+    below = real_closed(u - a * t, [u, t, a], [u >= 0, u >= t, sympy.Eq(u * (u - t), 0), sympy.Eq(a * (a - 1), 0)],
+                        "t·a ≤ t₊ for a ∈ {0, 1} (u = t₊: u ≥ 0, u ≥ t, u(u − t) = 0)")
+    attained = identity([sympy.Max(tp, 0) * 1, sympy.Max(tn, 0) * 0], [tp, 0],
+                        "equality with a = 1_{t > 0}: t₊·1 = t for t > 0 and 0 for t < 0")
+    perspective = identity([q * sympy.Max(tp / q, 0), q * sympy.Max(tn / q, 0)], [tp, 0],
+                           "q·(p/q − γ)₊ = (p − γq)₊ for q > 0 on both sign branches of t = p − γq")
+    return combine(absolute, below, attained, perspective)
+
+
+def grouped(detail: str, *pieces: Evidence) -> Evidence:
+    """`pieces` combined into one part of the statement evidence, under `detail`. The status facts read the proof's
+    domain from the evidence and its direct parts, and an nlsat step records its own constraint list under the same
+    key ``domain``; one more level keeps those constraint lists from being read as the claim's domain. A single
+    piece without parts needs no grouping (the claim's domain replaces its key) and is returned as it is."""
+    if len(pieces) == 1 and "parts" not in pieces[0].data:
+        return pieces[0]
+    return combine(combine(*pieces), detail=detail)

@@ -18,8 +18,8 @@ from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, z
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
 
-from _cs_helpers import (adaptive_statement, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
-                         random_pair, near, signs_at)
+from _cs_helpers import (grouped, adaptive_statement, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+                         random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"
@@ -38,7 +38,8 @@ def _normal_mgf(mean, var, s):
 
 @claim(paper=PAPER, label="Theorem 1",
        statement="The composition of ε_j-DP mechanisms is (Σ_j ε_j)-DP: the likelihood ratio of the product "
-                 "factorises, so the product of e^{ε_j} bounds it and randomized response attains it.")
+                 "factorises, so the product of e^{ε_j} bounds it and randomized response attains it.",
+       stated_domain='M_1, …, M_k each ε_j-DP, every k', stated_where='Section 2, Theorem 1 (Basic Composition)')
 def theorem_1():
     laws = [rr(sympy.Integer(x)) for x in (2, 3, 5)]
     p = product_law(*[a for a, _ in laws])
@@ -49,16 +50,18 @@ def theorem_1():
     statement = real_closed(x1 * x2 - r1 * r2, [r1, r2, x1, x2], [r1 <= x1, r2 <= x2],
                             "0 < r_j ≤ e^{ε_j} ⇒ r1 r2 ≤ e^{ε_1} e^{ε_2}: the ratio of a product of two laws is the "
                             "product of their ratios; induction on k")
-    return establish(statement, holds(sign(hockey_by_events(p, q, 29)) > 0, "tight: RR(2)×RR(3)×RR(5) has δ(log 29) > 0"),
+    return establish(grouped("the proof", statement), holds(sign(hockey_by_events(p, q, 29)) > 0, "tight: RR(2)×RR(3)×RR(5) has δ(log 29) > 0"),
                      exact_agreement(worst, 30, "max likelihood ratio of RR(2)×RR(3)×RR(5) by enumeration = e^{log2+log3+log5}"),
                      exact_agreement([hockey_by_events(p, q, 30), composed.delta(log(30))], [0, 0],
                                      "δ(Σε_j) = 0 by enumerating events and from the library's exact product pair"),
-                     domain="every k and ε_j ≥ 0 (the step by nlsat, then induction on k); tightness at one instance")
+                     domain='M_1, …, M_k each ε_j-DP, every k',
+                     prose_steps=['induction on k from the two-mechanism step'])
 
 
 @claim(paper=PAPER, label="Section 2.1 (Laplace tightness)",
        statement="k Laplace(k/ε) answers with f_j(x) = f_j(x') + 1 have likelihood ratio exactly e^ε at every output "
-                 "y = (a, …, a) with a ≥ max f_j(x); such outputs have probability 2^{−k}; the std is √2·k/ε.")
+                 "y = (a, …, a) with a ≥ max f_j(x); such outputs have probability 2^{−k}; the std is √2·k/ε.",
+       stated_domain='every k ≥ 1, ε > 0 (k-fold Laplace)', stated_where='Section 2.1')
 def laplace_tightness():
     k = 3
     fx = sympy.symbols("f1:4", real=True)
@@ -81,14 +84,14 @@ def laplace_tightness():
     one = sympy.simplify((dens_k(a, f1 + 1) / dens_k(a, f1)).subs(a, f1 + 1 + s))
     half_k = sympy.integrate(exp(-y * eps / kk) * eps / (2 * kk), (y, 0, sympy.oo))
     var_k = 2 * sympy.integrate(y ** 2 * exp(-y * eps / kk) * eps / (2 * kk), (y, 0, sympy.oo))
-    return establish(combine(identity(one, exp(eps / kk), "one coordinate: the Laplace(k/ε) ratio at a ≥ f_j(x) + 1 is "
+    return establish(grouped("the proof", combine(identity(one, exp(eps / kk), "one coordinate: the Laplace(k/ε) ratio at a ≥ f_j(x) + 1 is "
                                       "e^{ε/k}, every k"),
                              identity(exp(eps / kk) ** kk, exp(eps), "k coordinates: (e^{ε/k})^k = e^ε"),
                              identity(half_k ** kk, (R(1, 2)) ** kk, "each noise is ≥ 0 w.p. 1/2: 2^{−k}"),
                              identity(var_k, 2 * (kk / eps) ** 2,
-                                      "Laplace(b) has variance 2b², so the std with b = k/ε is √2·k/ε")),
+                                      "Laplace(b) has variance 2b², so the std with b = k/ε is √2·k/ε"))),
                      identity(at_corner, exp(eps), "k = 3 written out: product of the three ratios at y = (a,a,a)"),
-                     domain="every k ≥ 1, ε > 0 (symbolic)")
+                     domain='every k ≥ 1, ε > 0 (k-fold Laplace)')
 
 
 # --------------------------------------------------------------------------------------------
@@ -97,7 +100,8 @@ def laplace_tightness():
 
 @claim(paper=PAPER, label="Definition 2 (PLD facts)",
        statement="With Z = log P/Q(Y), Y ← P: E[e^{−Z}] = 1, KL = E[Z] ≥ 0, d_TV = E[max(0, 1 − e^{−Z})] = ½E|1 − e^{−Z}|; "
-                 "pure ε-DP ⇔ P[Z ≤ ε] = 1; for the Gaussian PLD N(ρ, 2ρ) at ε = 0 the expectation form is the TV.")
+                 "pure ε-DP ⇔ P[Z ≤ ε] = 1; for the Gaussian PLD N(ρ, 2ρ) at ε = 0 the expectation form is the TV.",
+       stated_domain='P, Q with the same support (privacy loss distribution)', stated_where='Section 3, Definition 2')
 def definition_2():
     out = []
     for seed in range(4):
@@ -120,8 +124,8 @@ def definition_2():
     for r in (R(1, 2), R(1, 8)):
         out.append(certified_agreement(GaussianPLD(r).delta_expectation(0), gaussian(1 / sqrt(2 * r)).tv(), 25,
                                        f"Gaussian ρ={r}: ∫(1−e^{{−z}})₊ dN(ρ,2ρ) (quadrature) = 2Φ(√(ρ/2)) − 1"))
-    return establish(_pointwise_pld_facts(), out, domain="every pair with positive masses or densities (pointwise; "
-                                                         "Gibbs' inequality by the prover)")
+    return establish(grouped("the proof", _pointwise_pld_facts()), out, domain='P, Q with the same support (privacy loss distribution)',
+                     prose_steps=['the pointwise facts summed or integrated over outcomes'])
 
 
 def _pointwise_pld_facts():
@@ -140,7 +144,8 @@ def _pointwise_pld_facts():
 
 @claim(paper=PAPER, label="Proposition 3",
        statement="PrivLoss(N(μ,σ²)‖N(μ',σ²)) = N(ρ, 2ρ), ρ = (μ−μ')²/2σ²; f(y) = (μ−μ')(2y−μ−μ')/2σ² is affine and "
-                 "E[e^{tZ}] = e^{t(t+1)ρ}.")
+                 "E[e^{tZ}] = e^{t(t+1)ρ}.",
+       stated_domain="μ, μ' ∈ ℝ, σ > 0", stated_where='Section 3.1, Proposition 3')
 def proposition_3():
     dens = lambda m: exp(-(y - m) ** 2 / (2 * sigma ** 2)) / sqrt(2 * sympy.pi * sigma ** 2)
     f = sympy.expand_log(log(dens(mu) / dens(mu2)), force=True)
@@ -148,16 +153,17 @@ def proposition_3():
     slope, intercept = (mu - mu2) / sigma ** 2, -(mu - mu2) * (mu + mu2) / (2 * sigma ** 2)
     # Y ~ N(μ, σ²) makes the affine Z normal with these moments.
     mean, var = slope * mu + intercept, slope ** 2 * sigma ** 2
-    return establish(combine(identity(f, (mu - mu2) * (2 * y - mu - mu2) / (2 * sigma ** 2),
+    return establish(grouped("the proof", combine(identity(f, (mu - mu2) * (2 * y - mu - mu2) / (2 * sigma ** 2),
                                       "the log-likelihood ratio is affine in y"),
                              identity([mean, var], [r, 2 * r], "mean ρ and variance 2ρ under Y ~ N(μ, σ²)"),
-                             identity(_normal_mgf(r, 2 * r, t), exp(t * (t + 1) * r), "MGF of N(ρ, 2ρ) is e^{t(t+1)ρ}")),
-                     domain="μ, μ', σ > 0 and t (symbolic)")
+                             identity(_normal_mgf(r, 2 * r, t), exp(t * (t + 1) * r), "MGF of N(ρ, 2ρ) is e^{t(t+1)ρ}"))),
+                     domain="μ, μ' ∈ ℝ, σ > 0")
 
 
 @claim(paper=PAPER, label="Lemma 4 (Neyman–Pearson)",
        statement="For every test T there is a threshold t with P[T = P] ≤ P[f ≥ t] and Q[T = Q] ≤ Q[f ≤ t]; the best "
-                 "balanced accuracy is ½ + ½ d_TV.")
+                 "balanced accuracy is ½ + ½ d_TV.",
+       stated_domain='every pair P, Q, every test', stated_where='Section 3.2, Lemma 4 (Neyman–Pearson)')
 def lemma_4():
     from itertools import product as cartesian
     out = []
@@ -184,11 +190,13 @@ def lemma_4():
                                     "exchange: a1 ≤ e^{t*}b1, a2 ≥ e^{t*}b2, a1 > a2 ⇒ b1 ≥ b2, so the threshold test "
                                     "{f ≥ t*} dominates A"),
                         identity((pa + (1 - qa)) / 2, R(1, 2) + (pa - qa) / 2, "accuracy ½(P(A) + Q(A^c)) = ½ + ½(P(A) − Q(A))"))
-    return establish(statement, out, domain="every pair, every deterministic test (randomised tests are mixtures)")
+    return establish(grouped("the proof", statement), out, domain='every pair P, Q, every test',
+                     prose_steps=['randomised tests are mixtures of deterministic ones'])
 
 
 @claim(paper=PAPER, label="Lemma 6 and Remark 5",
-       statement="f_{P‖Q} = −f_{Q‖P}, and E_{Y←Q}[g(f(Y))] = E_{Z←PrivLoss(P‖Q)}[g(Z)e^{−Z}] for measurable g.")
+       statement="f_{P‖Q} = −f_{Q‖P}, and E_{Y←Q}[g(f(Y))] = E_{Z←PrivLoss(P‖Q)}[g(Z)e^{−Z}] for measurable g.",
+       stated_domain='P, Q with the same support, every measurable g', stated_where='Section 3.2, Remark 5 and Lemma 6')
 def lemma_6():
     out = []
     gs = {"z²": lambda v: v ** 2, "e^{3z}": lambda v: exp(3 * v), "1[z>0]": lambda v: sympy.Integer(1) if sign(v) > 0 else 0}
@@ -209,12 +217,14 @@ def lemma_6():
     statement = combine(identity(log(pp / qq), -log(qq / pp), "f_{P‖Q} = −f_{Q‖P} pointwise"),
                         identity(qq * G(log(pp / qq)), pp * G(log(pp / qq)) * exp(-log(pp / qq)),
                                  "q·g(f) = p·g(f)·e^{−f} pointwise for any g, so the two expectations are equal"))
-    return establish(statement, out, domain="every pair with positive densities, every measurable g (pointwise identity)")
+    return establish(grouped("the proof", statement), out, domain='P, Q with the same support, every measurable g',
+                     prose_steps=['the pointwise identities integrated over outcomes'])
 
 
 @claim(paper=PAPER, label="Proposition 7",
        statement="δ = sup_S P(S) − e^ε Q(S) equals P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] = "
-                 "∫_ε^∞ e^{ε−z} P[Z > z] dz ≤ P[Z > ε].")
+                 "∫_ε^∞ e^{ε−z} P[Z > z] dz ≤ P[Z > ε].",
+       stated_domain='every pair P, Q, every ε ≥ 0', stated_where='Section 3.3, Proposition 7')
 def proposition_7():
     out = []
     for seed in (31, 32, 33):
@@ -245,12 +255,14 @@ def proposition_7():
                                  "∫_ε^Z e^{ε−s} ds = 1 − e^{ε−Z} for Z = ε + z > ε: form 3 = form 2 by Fubini"),
                         real_closed(pp - (pp - xx * qq), [pp, qq, xx], [pp > xx * qq],
                                     "where p > e^ε q: p − e^ε q ≤ p, so δ ≤ P[Z > ε]"))
-    return establish(statement, out, domain="every pair with positive masses or densities, every ε ≥ 0 (pointwise)")
+    return establish(grouped("the proof", statement), out, domain='every pair P, Q, every ε ≥ 0',
+                     prose_steps=['the pointwise facts integrated over outcomes'])
 
 
 @claim(paper=PAPER, label="Proposition 7 (third form, integrand)",
        statement="The third expression is printed ∫_ε^∞ e^{ε−Z}·P[Z > z] dz with the random Z in the integrand; "
-                 "with the integration variable, ∫_ε^∞ e^{ε−z} P[Z > z] dz, it equals δ.")
+                 "with the integration variable, ∫_ε^∞ e^{ε−z} P[Z > z] dz, it equals δ.",
+       stated_domain='the third form of Proposition 7 as printed', stated_where='Section 3.3, Proposition 7')
 def proposition_7_integrand():
     p, q = rr(sympy.Integer(3))
     pld = privacy_loss(FinitePair(p, q))
@@ -270,7 +282,8 @@ def proposition_7_integrand():
 
 @claim(paper=PAPER, label="Corollary 8",
        statement="The Gaussian mechanism with ρ = Δ²/2σ² is (ε, δ)-DP with δ = Φ̄((ε−ρ)/√(2ρ)) − e^ε Φ̄((ε+ρ)/√(2ρ)), "
-                 "optimal, increasing in ρ; for ε ≥ ρ, δ ≤ Φ̄((ε−ρ)/√(2ρ)) ≤ e^{−(ε−ρ)²/4ρ}/max{2, √(π/ρ)(ε−ρ)}.")
+                 "optimal, increasing in ρ; for ε ≥ ρ, δ ≤ Φ̄((ε−ρ)/√(2ρ)) ≤ e^{−(ε−ρ)²/4ρ}/max{2, √(π/ρ)(ε−ρ)}.",
+       stated_domain='ε ≥ 0, ρ > 0 (univariate Gaussian)', stated_where='Section 3.3, Corollary 8')
 def corollary_8():
     out = []
     for r, e, ref in ((R(1, 2), 1, "0.1269367375066439"), (R(1, 8), 2, "9.439168634947234e-6"),
@@ -284,8 +297,7 @@ def corollary_8():
                        "δ(ε=1) increases with ρ ∈ {1/100, 1/8, 1/2, 1, 2}", strict=True))
     out.append(inequality_on_box(exp(-u ** 2 / 2) / 2 - sympy.erfc(u / sqrt(2)) / 2, [(0, 12)],
                                  "Φ̄(u) ≤ e^{−u²/2}/2 for u ∈ [0, 12] (interval branch-and-bound)", variables=[u]))
-    return establish(_corollary_8_statement(), out, domain="every ε ≥ 0, ρ > 0; the tail bounds for every u = (ε−ρ)/√(2ρ) "
-                                                           "≥ 0 (symbolic: derivatives and limits)")
+    return establish(grouped("the proof", _corollary_8_statement()), out, domain='ε ≥ 0, ρ > 0 (univariate Gaussian)')
 
 
 def _corollary_8_statement():
@@ -320,7 +332,8 @@ def _corollary_8_statement():
 
 
 @claim(paper=PAPER, label="Theorem 9",
-       statement="PrivLoss(ΠP_j ‖ ΠQ_j) is the convolution of the PrivLoss(P_j‖Q_j).")
+       statement="PrivLoss(ΠP_j ‖ ΠQ_j) is the convolution of the PrivLoss(P_j‖Q_j).",
+       stated_domain='every pair of independent pairs; k pairs', stated_where='Section 4, Theorem 9')
 def theorem_9():
     out = []
     pairs = [random_pair(s, 3) for s in (41, 42, 43)]
@@ -349,11 +362,13 @@ def theorem_9():
     statement = identity(log(a1 * a2 / (b1 * b2)), log(a1 / b1) + log(a2 / b2),
                          "log (P1P2/Q1Q2)(y1, y2) = Z1(y1) + Z2(y2): the privacy loss of a product is the sum of "
                          "independent losses, whose law is the convolution")
-    return establish(statement, out, domain="every pair of pairs with positive masses (pointwise); k pairs by induction")
+    return establish(grouped("the proof", statement), out, domain='every pair of independent pairs; k pairs',
+                     prose_steps=['k pairs by induction on k'])
 
 
 @claim(paper=PAPER, label="Section 4.1 (P[Z = ε] bound)",
-       statement="For an ε-DP pair, P[Z = ε] ≤ 1/(1 + e^{−ε}); randomized response attains it.")
+       statement="For an ε-DP pair, P[Z = ε] ≤ 1/(1 + e^{−ε}); randomized response attains it.",
+       stated_domain='every ε-DP pair (“in general”)', stated_where='Section 4, “It is possible to prove, in general, that P[Z = ε] ≤ 1/(1 + e^{−ε})”')
 def atom_bound():
     out = []
     for seed in range(51, 56):
@@ -369,13 +384,14 @@ def atom_bound():
     a, x = sympy.symbols("a x", nonnegative=True)
     statement = real_closed(x / (x + 1) - a, [a, x], [x > 1, a <= 1, 1 - a >= (1 - a / x) / x],
                             "P(A) = a, Q(A) = a/e^ε, 1 − a ≥ e^{−ε}(1 − a/e^ε) ⇒ a ≤ 1/(1 + e^{−ε}), every e^ε > 1")
-    return establish(statement, out, domain="every ε-DP pair, every ε > 0 (nlsat)",
+    return establish(grouped("the proof", statement), out, domain="every ε-DP pair, every ε > 0 (nlsat)",
                      stated_domain="every ε-DP pair ('in general', so ε ≥ 0; at ε = 0 the bound fails: see the erratum claim)")
 
 
 @claim(paper=PAPER, label="Section 4.1 (P[Z = ε] bound at ε = 0), erratum",
        statement="Printed 'in general' P[Z = ε] ≤ 1/(1 + e^{−ε}); at ε = 0 a 0-DP pair has P = Q, Z = 0 and P[Z = 0] = 1 "
-                 "> 1/2: the bound needs ε > 0.")
+                 "> 1/2: the bound needs ε > 0.",
+       stated_domain='the same sentence at ε = 0', stated_where='Section 4')
 def atom_bound_zero():
     p = (R(1, 3), R(2, 3))
     mass = sympy.Add(*[a for a, b in zip(p, p) if log(a / b) == 0])
@@ -392,7 +408,8 @@ def atom_bound_zero():
 
 @claim(paper=PAPER, label="Corollary 10",
        statement="N(q(x), σ²I) with ‖q(x)−q(x')‖₂ ≤ Δ is (ε, δ)-DP with Corollary 8's δ at ρ = Δ²/2σ²; equivalently the "
-                 "PLD of the k-fold Gaussian composition is N(Σρ_j, 2Σρ_j).")
+                 "PLD of the k-fold Gaussian composition is N(Σρ_j, 2Σρ_j).",
+       stated_domain='every d, σ > 0, sensitivity Δ, every composition', stated_where='Section 4, Corollary 10')
 def corollary_10():
     ys = sympy.symbols("y1:4", real=True)
     a, b = sympy.symbols("a1:4", real=True), sympy.symbols("b1:4", real=True)
@@ -416,19 +433,20 @@ def corollary_10():
                                  "one coordinate: mean ρ_j = (a_j − b_j)²/2σ², variance 2ρ_j (the term is affine in y_j)"),
                         identity(_normal_mgf(r1, 2 * r1, t) * _normal_mgf(r2, 2 * r2, t),
                                  _normal_mgf(r1 + r2, 2 * (r1 + r2), t), "independent N(ρ_j, 2ρ_j) add to N(Σρ_j, 2Σρ_j)"))
-    return establish(statement, identity([mean, var], [norm2 / (2 * sigma ** 2), 2 * norm2 / (2 * sigma ** 2)],
+    return establish(grouped("the proof", statement), identity([mean, var], [norm2 / (2 * sigma ** 2), 2 * norm2 / (2 * sigma ** 2)],
                      "3-d written out: mean ρ and variance 2ρ, ρ = ‖a−b‖²/2σ²"),
             exact_agreement(rho_total.rho, R(5, 4), "Theorem 9: ten 1-d Gaussians with ρ = 1/8 compose to ρ = 5/4"),
             certified_agreement([pair.delta(3), pair.delta(5)],
                                 [rho_total.delta_expectation(3), rho_total.delta_expectation(5)], 25,
                                 "d = 10, σ = 2: closed form vs quadrature of the composed PLD N(5/4, 5/2)"),
             near(pair.delta(3), "0.061988156552338", 13, "reference value δ(3)"),
-                     domain="every dimension d and number k of compositions, σ > 0 (per coordinate, symbolic); δ by "
-                            "Corollary 8")
+                     domain='every d, σ > 0, sensitivity Δ, every composition',
+                     prose_steps=['per coordinate, then composed by Theorem 9'])
 
 
 @claim(paper=PAPER, label="Definition 11 and Lemma 12",
-       statement="ρ-zCDP: E[e^{tZ}] ≤ e^{t(t+1)ρ} for t ≥ 0; the Gaussian mechanism is Δ²/2σ²-zCDP, with equality.")
+       statement="ρ-zCDP: E[e^{tZ}] ≤ e^{t(t+1)ρ} for t ≥ 0; the Gaussian mechanism is Δ²/2σ²-zCDP, with equality.",
+       stated_domain='Δ, σ > 0, every t ≥ 0', stated_where='Section 4.1, Definition 11 and Lemma 12')
 def lemma_12():
     dens = lambda m: exp(-(y - m) ** 2 / 2) / sqrt(2 * sympy.pi)
     mgf = sympy.integrate(dens(1) ** 3 / dens(0) ** 2, (y, -sympy.oo, sympy.oo))  # E_P[e^{2Z}], μ=1, σ=1
@@ -446,11 +464,12 @@ def lemma_12():
                                  "E[e^{tZ}] = e^{tρ + t²ρ} = e^{t(t+1)ρ} for Z ~ N(ρ, 2ρ): the bound holds with equality"),
                         identity(((mu - mu2) ** 2 / (2 * sigma ** 2)).subs(mu, mu2 + L), L ** 2 / (2 * sigma ** 2),
                                  "ρ = Δ²/2σ² at |μ − μ'| = Δ"))
-    return establish(statement, out, domain="every t ≥ 0, Δ, σ > 0 (symbolic, with Proposition 3)")
+    return establish(grouped("the proof", statement), out, domain='Δ, σ > 0, every t ≥ 0')
 
 
 @claim(paper=PAPER, label="Theorem 13",
-       statement="The composition of ρ_j-zCDP mechanisms is Σρ_j-zCDP: the MGFs of independent losses multiply.")
+       statement="The composition of ρ_j-zCDP mechanisms is Σρ_j-zCDP: the MGFs of independent losses multiply.",
+       stated_domain='every pair of pairs, ρ_j ≥ 0, t ≥ 0', stated_where='Section 4.1, Theorem 13')
 def theorem_13():
     p1, q1 = random_pair(61, 3)
     p2, q2 = random_pair(62, 4)
@@ -468,8 +487,8 @@ def theorem_13():
                                  "P(y1,y2)·e^{tZ(y1,y2)} = [P1(y1)e^{tZ1(y1)}]·[P2(y2)e^{tZ2(y2)}] termwise: the sum over "
                                  "y1, y2 factorises"),
                         out[1])
-    return establish(statement, out[0], out[2], domain="every pair of pairs, every t ≥ 0, ρ_j ≥ 0 (termwise identity); "
-                                                       "k mechanisms by induction")
+    return establish(grouped("the proof", statement), out[0], out[2], domain='every pair of pairs, ρ_j ≥ 0, t ≥ 0',
+                     prose_steps=['the termwise identity summed over outcomes'])
 
 
 def _prop14_log(r, e, tt):
@@ -478,7 +497,8 @@ def _prop14_log(r, e, tt):
 
 @claim(paper=PAPER, label="Proposition 14",
        statement="(ε, δ)-DP with δ = E[e^{tZ}]·e^{−εt}/(t+1)·(1 − 1/(t+1))^t for any t ≥ 0; under ρ-zCDP "
-                 "δ = inf_t e^{t(t+1)ρ−εt}/(t+1)(1−1/(t+1))^t ≤ e^{−(ε−ρ)²/4ρ}.")
+                 "δ = inf_t e^{t(t+1)ρ−εt}/(t+1)(1−1/(t+1))^t ≤ e^{−(ε−ρ)²/4ρ}.",
+       stated_domain='ρ > 0, ε ≥ 0', stated_where='Section 4.1, Proposition 14')
 def proposition_14():
     import mpmath
     out = []
@@ -515,12 +535,13 @@ def proposition_14():
                                        f"ρ={r}, ε={e}: library's certified infimum vs the objective at t* found by mpmath"))
         out.append(ordered([gaussian_delta(e, 1 / sqrt(2 * r)), library, zcdp_delta_simple(r, e)],
                            f"ρ={r}, ε={e}: exact Gaussian δ ≤ Proposition 14 ≤ simple bound"))
-    return establish(combine(statement), out, domain="every t > 0, ε, ρ > 0 (symbolic; concavity by nlsat)")
+    return establish(grouped("the proof", combine(statement)), out, domain='ρ > 0, ε ≥ 0')
 
 
 @claim(paper=PAPER, label="Remark 15",
        statement="ρ-zCDP gives (ρ + 2√(ρ log(1/δ)), δ)-DP; ρ = (√(L+ε) − √L)² (L = log 1/δ) suffices for (ε, δ) and lies in "
-                 "[ε²/(4L+4ε), ε²/(4L)]; σ² = 2(L+ε)/ε² suffices for the Gaussian.")
+                 "[ε²/(4L+4ε), ε²/(4L)]; σ² = 2(L+ε)/ε² suffices for the Gaussian.",
+       stated_domain='every ε > 0, δ ∈ (0, 1)', stated_where='Section 4.1, Remark 15')
 def remark_15():
     a, b = sympy.symbols("a b", positive=True)  # a = √L, b = √(L+ε), b ≥ a
     r = (b - a) ** 2
@@ -546,12 +567,13 @@ def remark_15():
         out.append(combine(ordered([gaussian_delta(e, cal.sigma_upper), d], "δ(σ_upper) ≤ δ"),
                            near(gaussian_delta(e, cal.sigma_upper), str(d), 15, "and = δ to 15 digits"),
                            detail=f"(ε,δ)=({e},{d}): the library's minimal σ, rounded up, is a calibration"))
-    return establish(combine(statement), out, domain="every ε > 0, δ ∈ (0, 1) (symbolic in √L, √(L+ε); bounds by nlsat)")
+    return establish(grouped("the proof", combine(statement)), out, domain='every ε > 0, δ ∈ (0, 1)')
 
 
 @claim(paper=PAPER, label="Proposition 16 and Lemma 17",
        statement="ε-DP ⇒ ½ε²-zCDP, via Hoeffding: Z ∈ [−ε, ε] ⇒ E[e^{tZ}] ≤ e^{tE[Z] + t²ε²/2}; the two-point "
-                 "log-MGF f(t) = log(1−p+pe^{2tε}) − tε has f'' = (2ε)²x(1−x) ≤ ε².")
+                 "log-MGF f(t) = log(1−p+pe^{2tε}) − tε has f'' = (2ε)²x(1−x) ≤ ε².",
+       stated_domain='every ε-DP pair, ε ≥ 0', stated_where='Section 4.1, Proposition 16 and Lemma 17')
 def proposition_16():
     p = sympy.Symbol("p", positive=True)
     f = log(1 - p + p * exp(2 * t * eps)) - t * eps
@@ -576,8 +598,10 @@ def proposition_16():
         pts.append(exp(s * mean + s ** 2 / 2) - mgf)
     out.append(signs_at(sympy.Symbol("d"), [sympy.Symbol("d")], [(v,) for v in pts],
                         "Lemma 17 on 30 random 3-point laws in [−1, 1] and t ∈ [−4, 4]"))
-    return establish(statement, out, domain="every ε ≥ 0, t > 0, every ε-DP pair (symbolic: rounding by convexity, "
-                                            "f'' ≤ ε², t = −1 for E[Z])")
+    return establish(grouped("the proof", statement), out, domain='every ε-DP pair, ε ≥ 0',
+                     prose_steps=["Taylor's theorem: f'' ≤ ε², f(0) = 0, f'(0) = E[Z̃] give f(t) ≤ tE[Z] + ε²t²/2 for "
+                                  "every real t (used at t = −1 and at t > 0)",
+                                  "the chord bound (i) taken in expectation: E[e^{tZ}] ≤ E[e^{tZ̃}]"])
 
 
 def _hoeffding_statement(f, x, p):
@@ -596,14 +620,15 @@ def _hoeffding_statement(f, x, p):
         identity(sympy.diff(f, t, 2), (2 * eps) ** 2 * x * (1 - x), "(ii) Lemma 17: f''(t) = (2ε)²x(1−x)"),
         identity(eps ** 2 - (2 * eps) ** 2 * x * (1 - x), eps ** 2 * (2 * x - 1) ** 2, "ε² − f'' = ε²(2x−1)² ≥ 0"),
         identity([f.subs(t, 0), sympy.diff(f, t).subs(t, 0)], [0, eps * (2 * p - 1)], "f(0) = 0, f'(0) = ε(2p − 1) = E[Z̃]"),
-        real_closed(eps ** 2 / 2 - m, [m, eps], [-m + eps ** 2 / 2 >= 0],
-                    "(iii) log 1 ≤ −E[Z] + ε²/2 at t = −1 is E[Z] = m ≤ ε²/2"),
+        mean_loss_at_t_minus_one(eps ** 2 / 2, [eps], "(iii) at t = −1: ℓ = log E[e^{−Z}] = 0 and ℓ ≤ −E[Z] + ε²/2 "
+                                 "give E[Z] = m ≤ ε²/2"),
         real_closed(eps ** 2 * t * (t + 1) / 2 - (t * m + eps ** 2 * t ** 2 / 2), [m, eps, t], [t >= 0, m <= eps ** 2 / 2],
                     "(iv) tE[Z] + ε²t²/2 ≤ ε²t(t+1)/2 for t ≥ 0"))
 
 
 @claim(paper=PAPER, label="Theorem 18",
-       statement="ε_j-DP mechanisms compose to (½Σε_j² + √(2 log(1/δ) Σε_j²), δ)-DP, i.e. Remark 15 at ρ = ½Σε_j².")
+       statement="ε_j-DP mechanisms compose to (½Σε_j² + √(2 log(1/δ) Σε_j²), δ)-DP, i.e. Remark 15 at ρ = ½Σε_j².",
+       stated_domain='every k, ε_j ≥ 0, δ ∈ (0, 1)', stated_where='Section 4.1, Theorem 18')
 def theorem_18():
     s2 = sympy.Symbol("s2", positive=True)
     r = s2 / 2
@@ -619,12 +644,13 @@ def theorem_18():
     adv = advanced_composition([log(R(11, 10))] * 20, R(1, 10 ** 3))
     out.append(ordered([kov_delta(log(R(11, 10)), 0, 20, adv), R(1, 10 ** 3)],
                        "soundness: the optimal (KOV) δ of 20 × log(11/10)-DP at Theorem 18's ε is ≤ δ = 1e-3"))
-    return establish(statement, out, domain="every k, ε_j ≥ 0, δ ∈ (0, 1) (symbolic, from Propositions 14, 16, Theorem 13)")
+    return establish(grouped("the proof", statement), out, domain='every k, ε_j ≥ 0, δ ∈ (0, 1)')
 
 
 @claim(paper=PAPER, label="Lemma 20",
        statement="Post-processing: for P = g(P̂), Q = g(Q̂), E_{PL(P‖Q)}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] for t ≥ 0; "
-                 "P(y)/Q(y) = E_{Ŷ←Q̂_y}[P̂/Q̂].")
+                 "P(y)/Q(y) = E_{Ŷ←Q̂_y}[P̂/Q̂].",
+       stated_domain='every pair, every kernel g, every t ≥ 0', stated_where='Section 4.2, Lemma 20')
 def lemma_20():
     out = []
     for seed in (71, 72, 73):
@@ -635,12 +661,13 @@ def lemma_20():
         out.append(exact_agreement(posterior, [p[j] / q[j] for j in range(3)], f"kernel {seed}: P/Q = E_{{Q̂_y}}[P̂/Q̂]"))
         out.append(holds(all(moment(p, q, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
                          f"kernel {seed}: E[e^{{tZ}}] decreases under post-processing, t = 1..4"))
-    return establish(post_processing_statement(), out, domain="every pair, every kernel g, every t ≥ 0 (Jensen's "
-                                                              "inequality; its convexity hypothesis checked symbolically)")
+    return establish(grouped("the proof", post_processing_statement()), out, domain='every pair, every kernel g, every t ≥ 0',
+                     prose_steps=["Jensen's inequality for the kernel"])
 
 
 @claim(paper=PAPER, label="Corollary 21",
-       statement="If M̂ is ρ-zCDP then g∘M̂ is ρ-zCDP.")
+       statement="If M̂ is ρ-zCDP then g∘M̂ is ρ-zCDP.",
+       stated_domain='every ρ-zCDP M̂ and every (randomised) g', stated_where='Section 4.2, Corollary 21')
 def corollary_21():
     p, q = rr(sympy.Integer(2))
     r = log(2) ** 2 / 2  # Proposition 16's ρ for ε = log 2
@@ -654,13 +681,14 @@ def corollary_21():
         fp, fq = pushforward(ph, kk), pushforward(qh, kk)
         out.append(holds(all(moment(fp, fq, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
                          f"random pair and kernel {seed}: E[e^{{tZ}}] of g∘M̂ ≤ that of M̂, t = 1..4"))
-    return establish(combine(post_processing_statement(), detail="Lemma 20 for every pair and kernel, then the zCDP bound "
-                             "of M̂ carries over"), out,
-                     domain="every ρ-zCDP M̂ and every (randomised) g, via Lemma 20")
+    return establish(grouped("the proof", combine(post_processing_statement(), detail="Lemma 20 for every pair and kernel, then the zCDP bound "
+                             "of M̂ carries over")), out,
+                     domain='every ρ-zCDP M̂ and every (randomised) g')
 
 
 @claim(paper=PAPER, label="Proposition 19",
-       statement="Adaptive composition: M₁ ρ₁-zCDP and M₂(·, y₁) ρ₂-zCDP for every y₁ ⇒ (ρ₁+ρ₂)-zCDP.")
+       statement="Adaptive composition: M₁ ρ₁-zCDP and M₂(·, y₁) ρ₂-zCDP for every y₁ ⇒ (ρ₁+ρ₂)-zCDP.",
+       stated_domain='every adaptive composition of zCDP mechanisms', stated_where='Section 4.2, Proposition 19')
 def proposition_19():
     p1, q1 = random_pair(91, 3)
     second = [random_pair(92 + j, 3) for j in range(3)]  # M₂ depends on y₁
@@ -669,15 +697,17 @@ def proposition_19():
     ok = all(moment(p, q, a) <= moment(p1, q1, a) * max(moment(*second[i], a) for i in range(3)) for a in range(2, 7))
     exact_form = all(moment(p, q, a) == sympy.Add(*[p1[i] ** a / q1[i] ** (a - 1) * moment(*second[i], a) for i in range(3)])
                      for a in range(2, 7))
-    return establish(adaptive_statement("t + 1"),
+    return establish(grouped("the proof", adaptive_statement("t + 1")),
                      holds(exact_form, "E[e^{tZ}] of the adaptive pair = Σ_{y₁} P₁^{t+1}Q₁^{−t}·E[e^{tZ₂(y₁)}] (t = 1..5)"),
                      holds(ok, "≤ E[e^{tZ₁}]·sup_{y₁} E[e^{tZ₂(y₁)}], so exponents (ρ's) add (t = 1..5)"),
-                     domain="every adaptive pair of mechanisms, every t ≥ 0 (termwise identity, nlsat step)")
+                     domain='every adaptive composition of zCDP mechanisms',
+                     prose_steps=['the termwise identity summed over outcomes'])
 
 
 @claim(paper=PAPER, label="Theorem 22",
        statement="(ε_j, δ_j)-DP mechanisms compose adaptively to (ε, δ)-DP for δ > Σδ_j with ε = min{Σε_j, "
-                 "½Σε_j² + √(2 log(1/δ')Σε_j²)}, δ' = δ − Σδ_j.")
+                 "½Σε_j² + √(2 log(1/δ')Σε_j²)}, δ' = δ − Σδ_j.",
+       stated_domain='every k, ε, δ (the stated composition bound)', stated_where='Section 4.3, Theorem 22')
 def theorem_22():
     s2 = sympy.Symbol("s2", positive=True)
     e_adv = s2 / 2 + sqrt(2 * L * s2)
@@ -690,14 +720,15 @@ def theorem_22():
     eps_22 = advanced_composition_approx([e0] * k, [d0] * k, R(1, 100))
     out.append(ordered([kov_delta(e0, d0, k, eps_22), R(1, 100)],
                        "soundness: optimal δ of 20 × (log 1.1, 1e-4)-DP (KOV) at Theorem 22's ε is ≤ δ = 1/100"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain="the proof's algebra for every k (symbolic); the bound at two settings",
                      stated_domain='every k, ε_j, δ_j, δ > Σδ_j')
 
 
 @claim(paper=PAPER, label="Section 4.3 (privacy loss in [−ε, ε])",
        statement="Printed: (ε, δ)-DP is equivalent to the privacy loss lying in [−ε, ε] with probability ≥ 1 − δ. "
-                 "Only '⇐' holds: δ(ε) ≤ P[Z > ε] (Definition 2, Proposition 7).")
+                 "Only '⇐' holds: δ(ε) ≤ P[Z > ε] (Definition 2, Proposition 7).",
+       stated_domain='the sentence “equivalent” of Section 4.3', stated_where='Section 4.3')
 def section_4_3():
     p, q = rr(sympy.Integer(3))
     delta0 = hockey_by_events(p, q, 1)
@@ -760,15 +791,17 @@ def _lemma_23_case(p, q, e, d):
 
 @claim(paper=PAPER, label="Lemma 23",
        statement="An (ε, δ)-indistinguishable pair decomposes as P = (1−δ)P' + δP'', Q = (1−δ)Q' + δQ'' with "
-                 "e^{−ε}Q' ≤ P' ≤ e^εQ' (the statement; its proof's re-weighting is the claim 'Lemma 23 (proof)').")
+                 "e^{−ε}Q' ≤ P' ≤ e^εQ' (the statement; its proof's re-weighting is the claim 'Lemma 23 (proof)').",
+       stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Lemma 23')
 def lemma_23():
     out = [c for case in _decomposition_cases() for c in _lemma_23_case(*case)[0]]
-    return establish(combine(out), domain="6 pairs: a fixed pair at two δ and 4 seeded random 4-point pairs at e^ε = 2",
+    return establish(grouped("the proof", combine(out)), domain="6 pairs: a fixed pair at two δ and 4 seeded random 4-point pairs at e^ε = 2",
                      stated_domain="every (ε, δ)-indistinguishable pair")
 
 
 @claim(paper=PAPER, label="Lemma 23 (proof), erratum",
-       statement="The proof's re-weighting is printed P = (1−δ)P' + (δ−δ₁)P' + (1−δ₁)P''; the weight of P'' must be δ₁.")
+       statement="The proof's re-weighting is printed P = (1−δ)P' + (δ−δ₁)P' + (1−δ₁)P''; the weight of P'' must be δ₁.",
+       stated_domain='the proof of Lemma 23', stated_where='Section 4.3')
 def lemma_23_proof():
     out, witness, printed_ok = [], {}, True
     for p, q, e, d in _decomposition_cases():
@@ -804,15 +837,17 @@ def _corollary_24_laws(p, q, e, d):
 
 @claim(paper=PAPER, label="Corollary 24",
        statement="P = (1−δ)e^ε/(e^ε+1)A + (1−δ)/(e^ε+1)B + δP'', Q symmetric; P, Q are F(R(0)), F(R(1)) for "
-                 "(ε,δ)-randomized response R (the statement; the printed F is the claim 'Corollary 24 (proof)').")
+                 "(ε,δ)-randomized response R (the statement; the printed F is the claim 'Corollary 24 (proof)').",
+       stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Corollary 24')
 def corollary_24():
     out = [c for case in _decomposition_cases() for c in _corollary_24_laws(*case)[1]]
-    return establish(combine(out), domain="6 pairs: a fixed pair at two δ and 4 seeded random 4-point pairs at e^ε = 2",
+    return establish(grouped("the proof", combine(out)), domain="6 pairs: a fixed pair at two δ and 4 seeded random 4-point pairs at e^ε = 2",
                      stated_domain="every (ε, δ)-indistinguishable pair")
 
 
 @claim(paper=PAPER, label="Corollary 24 (proof), erratum",
-       statement="Printed: F(0,⊤) = P'', F(1,⊤) = Q'', F(0,⊥) = A, F(1,⊥) = B; ⊤ and ⊥ are swapped.")
+       statement="Printed: F(0,⊤) = P'', F(1,⊤) = Q'', F(0,⊥) = A, F(1,⊥) = B; ⊤ and ⊥ are swapped.",
+       stated_domain='the proof of Corollary 24', stated_where='Section 4.3')
 def corollary_24_proof():
     p, q, e, d = _decomposition_case()
     printed, checks = _corollary_24_laws(p, q, e, d)

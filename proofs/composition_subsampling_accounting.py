@@ -12,6 +12,7 @@ from __future__ import annotations
 import sympy
 from sympy import Rational as R, log, sqrt
 
+from _cs_helpers import grouped
 from symdp.accounting import delta_bracket, epsilon_bracket
 from symdp.laplace_composition import laplace_composition_delta
 from symdp.numbers import certify
@@ -40,7 +41,8 @@ def _brackets(cases, detail: str) -> Evidence:
 @claim(paper=PAPER, label="Theorem 9 (certified discretised composition)",
        statement="PrivLoss(ΠP_j‖ΠQ_j) is the convolution of the PrivLoss(P_j‖Q_j); so composing a dominating "
                  "(dominated) grid discretisation of each factor by exact integer polynomial products gives an "
-                 "upper (lower) bound on δ(ε) of the product.")
+                 "upper (lower) bound on δ(ε) of the product.",
+       stated_domain='all pairs and compositions', stated_where='Section 4, Theorem 9 (used numerically)')
 def theorem_9_discretised():
     rr = randomized_response(log(3))  # losses ±log 3: off every rational grid
     rr_exact = rr ** 15
@@ -55,7 +57,7 @@ def theorem_9_discretised():
             f"Laplace(ε₀=1/2)^8, ε={e}") for e in (R(1, 2), 2)]
     mixed = [(delta_bracket([rr, randomized_response(log(2))], None, R(1, 2), h=R(1, 60)),
               (rr @ randomized_response(log(2))).delta(R(1, 2)), "RR(3) × RR(2), heterogeneous, ε=1/2")]
-    return establish(statement, _brackets(lap, "exact k-fold Laplace formula inside the bracket"),
+    return establish(grouped("the proof", statement), _brackets(lap, "exact k-fold Laplace formula inside the bracket"),
                      _brackets(mixed, "heterogeneous composition against the exact product pair"),
                      domain="finite and Laplace pairs at the listed (k, ε)",
                      stated_domain="all pairs and compositions")
@@ -63,21 +65,23 @@ def theorem_9_discretised():
 
 @claim(paper=PAPER, label="Corollary 10 (certified discretised Gaussian composition)",
        statement="The T-fold composition of the Gaussian mechanism with parameter μ is the Gaussian mechanism with "
-                 "μ√T; the discretised composition's δ and ε brackets contain its closed form.")
+                 "μ√T; the discretised composition's δ and ε brackets contain its closed form.",
+       stated_domain='all μ > 0, T ≥ 1', stated_where='Section 4, Corollary 10 (used numerically)')
 def corollary_10_discretised():
     cases = [(delta_bracket(gaussian(s), t, e, h=R(1, 64)), gaussian(s / sqrt(t)).delta(e), f"σ={s}, T={t}, ε={e}")
              for s, t, e in ((2, 16, R(1, 2)), (R(1, 2), 4, 3), (5, 100, R(1, 4)))]
     statement = _brackets(cases, "δ of N(0,σ²/T) vs N(1,σ²/T) (Corollary 8 closed form) inside the δ bracket")
     eps_cases = [(epsilon_bracket(gaussian(s), t, d, h=R(1, 64)), gaussian(s / sqrt(t)).epsilon(d),
                   f"σ={s}, T={t}, δ={d}") for s, t, d in ((2, 16, R(1, 10 ** 5)), (4, 50, R(1, 10 ** 8)))]
-    return establish(statement, _brackets(eps_cases, "certified inversion: ε(δ) of the closed form inside the ε bracket"),
+    return establish(grouped("the proof", statement), _brackets(eps_cases, "certified inversion: ε(δ) of the closed form inside the ε bracket"),
                      domain="the listed (σ, T, ε)", stated_domain="all μ > 0, T ≥ 1")
 
 
 @claim(paper=PAPER, label="Proposition 7 (discretised subsampled Gaussian)",
        statement="δ(ε) = E[max(0, 1 − e^{ε−Z})] is a functional of the privacy-loss law; for one Poisson-subsampled "
                  "Gaussian step (both neighbouring directions) the dominating/dominated discretisations bracket the "
-                 "exact hockey-stick divergence.")
+                 "exact hockey-stick divergence.",
+       stated_domain='all pairs', stated_where='Section 3.3, Proposition 7 (used numerically)')
 def proposition_7_discretised():
     cases = []
     for q, s in ((R(1, 100), 1), (R(1, 10), 1), (R(1, 2), 2)):
@@ -85,4 +89,4 @@ def proposition_7_discretised():
         for e in (0, R(1, 100), R(1, 2)):
             cases.append((delta_bracket(pair, 1, e, h=R(1, 100)), pair.delta(e), f"q={q}, σ={s}, ε={e}"))
     statement = _brackets(cases, "the exact δ(ε) = max(q·E_{γ'}(P‖Q), c·E_{γq/c}(Q‖P)) lies in the bracket")
-    return establish(statement, domain="the listed (q, σ, ε)", stated_domain="all pairs")
+    return establish(grouped("the proof", statement), domain="the listed (q, σ, ε)", stated_domain="all pairs")

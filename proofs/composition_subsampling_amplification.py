@@ -22,10 +22,10 @@ from symdp.subsampled_renyi import (proposition41_bound, proposition41_zcdp_boun
                                     theorem34_moment, theorem35_bound, theorem35_lambda, theorem38_bound, theorem38_omega)
 from symdp.subsampling import add_remove_to_replace, amplified, theorem29_tight_pair
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
-                          inequality_on_box, prove, real_closed)
+                          prove, real_closed)
 
-from _cs_helpers import (adaptive_statement, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
-                         signs_at)
+from _cs_helpers import (grouped, adaptive_statement, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
+                         signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"
@@ -53,7 +53,8 @@ def _renyi(p, q, a):
 
 @claim(paper=PAPER, label="Theorem 25",
        statement="(ε,δ)-DP M: ({0,1}^k)^n → [0,1]^k with δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n has RMSE ≥ "
-                 "min{√k/(16n(e^ε−1)), 1/10} at some input; the proof's constants and rearrangement hold.")
+                 "min{√k/(16n(e^ε−1)), 1/10} at some input; the proof's constants and rearrangement hold.",
+       stated_domain='δ ≤ 1/(100n), k ≥ 200(e^ε − 1)²n, M (ε, δ)-DP', stated_where='Section 5, Theorem 25')
 def theorem_25():
     n, k, x, alpha, delta = sympy.symbols("n k x alpha delta", positive=True)
     big_a = R(1, 6) - 2 * alpha ** 2 - 4 * n * delta
@@ -76,7 +77,7 @@ def theorem_25():
         out.append(holds(False, "δ > 1/(100n) must be refused"))
     except ParameterError:
         out.append(holds(True, "δ > 1/(100n) is refused (hypothesis)"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain="the proof's constants and rearrangement (symbolic and exact); the library at one setting",
                      stated_domain='every ε, δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n')
 
@@ -98,7 +99,8 @@ def _lemma26_own(f: dict, n: int):
 
 @claim(paper=PAPER, label="Lemma 26",
        statement="f: {0,1}^n → [0,1], P ~ U[0,1], X_i iid Bernoulli(P): E[(f(X)−P)Σ_i(X_i−P)] + E_P[(E_X[f(X)−X̄])²] ≥ 1/12 "
-                 "(tight at f ≡ ½); the Jensen form is larger.")
+                 "(tight at f ≡ ½); the Jensen form is larger.",
+       stated_domain="the coordinates' laws of Theorem 25's proof", stated_where='Section 5, Lemma 26')
 def lemma_26():
     from itertools import product
     out = []
@@ -116,13 +118,14 @@ def lemma_26():
         out.append(holds(one + two >= R(1, 12) and three >= one + two, f"{name}: sum = {one + two} ≥ 1/12, Jensen form ≥"))
     out.append(exact_agreement(sum(_lemma26_own({xs: R(1, 2) for xs in product((0, 1), repeat=2)}, 2)), R(1, 12),
                                "f ≡ ½ attains 1/12"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain='2 fixed laws of the coordinates and the uniform case (exact Beta integrals)',
                      stated_domain='every law of the coordinates')
 
 
 @claim(paper=PAPER, label="Lemma 27",
-       statement="X, Y ∈ [−Δ, Δ] (ε,δ)-indistinguishable ⇒ E[X] ≤ E[Y] + (e^ε−1)E|Y| + 2δΔ.")
+       statement="X, Y ∈ [−Δ, Δ] (ε,δ)-indistinguishable ⇒ E[X] ≤ E[Y] + (e^ε−1)E|Y| + 2δΔ.",
+       stated_domain='X, Y ∈ [−Δ, Δ] mutually (ε, δ)-indistinguishable', stated_where='Section 5, Lemma 27')
 def lemma_27():
     out = []
     values = [R(-1), R(-1, 2), R(0), R(1, 3), R(1)]
@@ -136,7 +139,7 @@ def lemma_27():
             mean_x = sympy.Add(*[w * v for v, w in zip(values, px)])
             out.append(exact_agreement(lib, bound, f"seed {seed}, e^ε = {x}: library = formula"))
             out.append(holds(mean_x <= bound, f"seed {seed}, e^ε = {x}: E[X] = {mean_x} ≤ {bound}"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain='seeded random instances at 3 values of e^ε (exact)',
                      stated_domain='every (ε, δ)-DP mechanism')
 
@@ -161,7 +164,8 @@ def _poisson_rr(n: int, p, x, with_person: bool):
 
 @claim(paper=PAPER, label="Theorem 29",
        statement="(ε,δ)-DP M subsampled with P[i ∈ U] ≤ p is (log(1 + p(e^ε−1)), pδ)-DP; in the Poisson remove direction "
-                 "H_{1+p(e^ε−1)}((1−p)Q + pP ‖ Q) = p·H_{e^ε}(P‖Q) exactly, and the bound is attained.")
+                 "H_{1+p(e^ε−1)}((1−p)Q + pP ‖ Q) = p·H_{e^ε}(P‖Q) exactly, and the bound is attained.",
+       stated_domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]', stated_where='Section 6.1, Theorem 29')
 def theorem_29():
     out = []
     for seed in (291, 292, 293):
@@ -195,13 +199,14 @@ def theorem_29():
         real_closed(xp * b - (w * a + (1 - w) * b), [a, b, x, w], [x >= 1, w <= 1, a <= x * b],
                     "likelihood ratio: P ≤ e^ε Q ⇒ pP + (1−p)Q ≤ e^{ε'}Q"),
         prove(x_ - log(1 + x_), x_, 0, sympy.oo, "ε' = log(1+x) ≤ x = p(e^ε−1) for every x ≥ 0"))
-    return establish(statement, out, domain="every pair, every ε ≥ 0, δ, p ∈ [0, 1] (pointwise, nlsat; the log bound "
-                                           "by the prover); tightness at e^ε = 3, p = 1/10")
+    return establish(grouped("the proof", statement), out, domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]',
+                     prose_steps=['the pointwise facts summed over outcomes'])
 
 
 @claim(paper=PAPER, label="Footnote 8 (Theorem 29 tightness)",
        statement="Printed: P[M(y)=0] = e^ε/(e^ε=1), P[M(y)=1] = 1/(e^ε=1) when the sum is 0, and P[M(y)=1] = e^ε/(e^ε=1), "
-                 "P[M(y)=0] = 1/(e^ε−1) otherwise; the denominators must all be e^ε + 1.")
+                 "P[M(y)=0] = 1/(e^ε−1) otherwise; the denominators must all be e^ε + 1.",
+       stated_domain='the tightness example of footnote 8', stated_where='Section 6.1, footnote 8')
 def footnote_8():
     x = sympy.Integer(3)
     printed_sum = x / (x + 1) + 1 / (x - 1)  # reading the garbled '=' as '+'; the last denominator is printed e^ε − 1
@@ -216,7 +221,8 @@ def footnote_8():
 
 
 @claim(paper=PAPER, label="Section 6.2 (add/remove vs replace)",
-       statement="(ε,δ)-DP under add/remove implies (2ε, (1+e^ε)δ)-DP under replace-one (group privacy).")
+       statement="(ε,δ)-DP under add/remove implies (2ε, (1+e^ε)δ)-DP under replace-one (group privacy).",
+       stated_domain='every triple of laws, ε ≥ 0, δ ≥ 0', stated_where='Section 6.2')
 def section_6_2():
     out = []
     for seed in range(3):
@@ -233,7 +239,8 @@ def section_6_2():
     statement = real_closed(x ** 2 * rs + (1 + x) * d - ps, [ps, qs, rs, x, d], [x >= 1, ps <= x * qs + d, qs <= x * rs + d],
                             "P(S) ≤ e^ε Q(S) + δ and Q(S) ≤ e^ε R(S) + δ ⇒ P(S) ≤ e^{2ε}R(S) + (1 + e^ε)δ, every event "
                             "(and symmetrically)")
-    return establish(statement, out, domain="every triple of laws, every ε ≥ 0, δ ≥ 0 (nlsat, per event)")
+    return establish(grouped("the proof", statement), out, domain='every triple of laws, ε ≥ 0, δ ≥ 0',
+                     prose_steps=['per event, then over all events'])
 
 
 # --------------------------------------------------------------------------------------------
@@ -242,7 +249,8 @@ def section_6_2():
 
 @claim(paper=PAPER, label="Definition 30",
        statement="(α, ε)-RDP: E[e^{(α−1)Z}] ≤ e^{(α−1)ε}; ρ-zCDP ⇔ (α, αρ)-RDP for all α > 1; "
-                 "P[Z > ε̃] ≤ e^{−(α−1)(ε̃−ε)} (Markov).")
+                 "P[Z > ε̃] ≤ e^{−(α−1)(ε̃−ε)} (Markov).",
+       stated_domain='α > 1, ρ ≥ 0', stated_where='Section 6.4, Definition 30')
 def definition_30():
     zz = sympy.Symbol("w", nonnegative=True)
     statement = combine(identity(exp(t_ * (t_ + 1) * rho_).subs(t_, a_ - 1), exp((a_ - 1) * a_ * rho_),
@@ -257,11 +265,13 @@ def definition_30():
         for e in (1, 2):
             tail = sympy.Add(*[u for u, w in zip(p, q) if sign(log(u / w) - e) > 0])
             out.append(ordered([tail, exp(-(a - 1) * (e - d))], f"RR(log 2)^5, α = {a}, ε̃ = {e}: P[Z > ε̃] ≤ e^{{−(α−1)(ε̃−D_α)}}"))
-    return establish(statement, out, domain="every α > 1, ρ ≥ 0, ε̃ (symbolic; Markov pointwise)")
+    return establish(grouped("the proof", statement), out, domain='α > 1, ρ ≥ 0',
+                     prose_steps=["Markov's inequality applied pointwise"])
 
 
 @claim(paper=PAPER, label="Lemma 31",
-       statement="Adaptive RDP composition: (α, ε₁) then (α, ε₂) for every y₁ gives (α, ε₁ + ε₂).")
+       statement="Adaptive RDP composition: (α, ε₁) then (α, ε₂) for every y₁ gives (α, ε₁ + ε₂).",
+       stated_domain='every adaptive pair, α > 1', stated_where='Section 6.4, Lemma 31')
 def lemma_31():
     p1, q1 = random_pair(311, 3)
     second = [random_pair(312 + j, 3) for j in range(3)]
@@ -271,12 +281,14 @@ def lemma_31():
     for a in (R(3, 2), 2, R(7, 2)):
         total = _renyi(p1, q1, a) + max((_renyi(*second[i], a) for i in range(3)), key=lambda v: sympy.N(v, 30))
         out.append(ordered([_renyi(p, q, a), total], f"α = {a}: D_α(joint) ≤ D_α(M₁) + sup_y₁ D_α(M₂(·, y₁))"))
-    return establish(adaptive_statement("α"), out, domain="every adaptive pair, every α > 1 (termwise identity, nlsat step)")
+    return establish(grouped("the proof", adaptive_statement("α")), out, domain='every adaptive pair, α > 1',
+                     prose_steps=['the termwise identity summed over outcomes'])
 
 
 @claim(paper=PAPER, label="Definition 32",
        statement="D_α = (1/(α−1)) log E_Z[e^{(α−1)Z}] = (1/(α−1)) log E_P[(P/Q)^{α−1}] = (1/(α−1)) log E_Q[(P/Q)^α]; "
-                 "D_∞ = sup log P(S)/Q(S); RR: D_α = log(q^α(1−q)^{1−α} + (1−q)^α q^{1−α})/(α−1).")
+                 "D_∞ = sup log P(S)/Q(S); RR: D_α = log(q^α(1−q)^{1−α} + (1−q)^α q^{1−α})/(α−1).",
+       stated_domain='every pair, α > 1', stated_where='Section 6.4, Definition 32')
 def definition_32():
     out = []
     for seed in (321, 322):
@@ -304,11 +316,13 @@ def definition_32():
         identity(qq_ ** a_ * (1 - qq_) ** (1 - a_) + (1 - qq_) ** a_ * qq_ ** (1 - a_),
                  sympy.Add(*[x_ ** a_ * y_ ** (1 - a_) for x_, y_ in ((qq_, 1 - qq_), (1 - qq_, qq_))]),
                  "RR with keep probability q: E_Q[(P/Q)^α] = q^α(1−q)^{1−α} + (1−q)^α q^{1−α}"))
-    return establish(statement, out, domain="every pair, every α > 1 (termwise)")
+    return establish(grouped("the proof", statement), out, domain='every pair, α > 1',
+                     prose_steps=['termwise, summed over outcomes'])
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 1–3)",
-       statement="0 ≤ D_α(f(P)‖f(Q)) ≤ D_α(P‖Q); D_α is additive on products; α ↦ D_α is non-decreasing.")
+       statement="0 ≤ D_α(f(P)‖f(Q)) ≤ D_α(P‖Q); D_α is additive on products; α ↦ D_α is non-decreasing.",
+       stated_domain='every pair and kernel, α > 1', stated_where='Section 6.4, Lemma 33 (parts 1–3)')
 def lemma_33_123():
     out = []
     for seed in (331, 332):
@@ -332,12 +346,13 @@ def lemma_33_123():
         identity(sympy.diff(u ** c, u, 2), c * (c - 1) * u ** (c - 2),
                  "parts 1 and 3: u^c is convex for c ≥ 1, so by Jensen E_Q[(P/Q)^α] ≥ (E_Q[P/Q])^α = 1 (D_α ≥ 0) and, "
                  "with c = (β−1)/(α−1) ≥ 1, (E_P[(P/Q)^{α−1}])^c ≤ E_P[(P/Q)^{β−1}] (D_α ≤ D_β)"))
-    return establish(statement, out, domain="every pair and kernel, every α > 1 (Jensen's inequality; convexity checked "
-                                            "symbolically)")
+    return establish(grouped("the proof", statement), out, domain='every pair and kernel, α > 1',
+                     prose_steps=["Jensen's inequality"])
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 4–5)",
-       statement="D_α(N(μ,σ²)‖N(μ',σ²)) = α(μ−μ')²/2σ²; D_α(P‖Q) ≤ (α/8)(D_∞(P‖Q) + D_∞(Q‖P))².")
+       statement="D_α(N(μ,σ²)‖N(μ',σ²)) = α(μ−μ')²/2σ²; D_α(P‖Q) ≤ (α/8)(D_∞(P‖Q) + D_∞(Q‖P))².",
+       stated_domain='α > 1, every pair with finite D_∞ both ways', stated_where='Section 6.4, Lemma 33 (parts 4–5)')
 def lemma_33_45():
     statement = combine(identity(exp(a_ * (-rho_) + a_ ** 2 * 2 * rho_ / 2), exp((a_ - 1) * a_ * rho_),
                                  "part 4: E_Q[(P/Q)^α] = E[e^{αZ_Q}], Z_Q ~ N(−ρ, 2ρ), is e^{(α−1)αρ}, so D_α = αρ"),
@@ -349,7 +364,10 @@ def lemma_33_45():
         e1, e2 = log(max(u / w for u, w in zip(p, q))), log(max(w / u for u, w in zip(p, q)))
         for a in (R(3, 2), 2, 6):
             out.append(ordered([_renyi(p, q, a), a / 8 * (e1 + e2) ** 2], f"pair {seed}, α = {a}: part 5"))
-    return establish(statement, out, domain="every α > 1, every pair with finite D_∞ both ways (symbolic)")
+    return establish(grouped("the proof", statement), out, domain='α > 1, every pair with finite D_∞ both ways',
+                     prose_steps=["Taylor's theorem: f'' ≤ (a+b)²/4, f(0) = 0, f'(0) = E[Z] give f(t) ≤ tE[Z] + "
+                                  "t²(a+b)²/8 for every real t (used at t = −1 and t = α − 1)",
+                                  "the chord bound taken in expectation: E[e^{tZ}] ≤ E[e^{tZ̃}]"])
 
 
 def _asymmetric_hoeffding():
@@ -369,15 +387,16 @@ def _asymmetric_hoeffding():
         identity(sympy.diff(f, tt, 2), (a + b) ** 2 * x * (1 - x), "two-point log-MGF: f'' = (a+b)²x(1−x)"),
         identity((a + b) ** 2 / 4 - (a + b) ** 2 * x * (1 - x), (a + b) ** 2 * (2 * x - 1) ** 2 / 4, "≤ (a+b)²/4"),
         identity([f.subs(tt, 0), sympy.diff(f, tt).subs(tt, 0)], [0, pp * a - (1 - pp) * b], "f(0) = 0, f'(0) = E[Z]"),
-        real_closed((a + b) ** 2 / 8 - m, [m, a, b], [(a + b) ** 2 / 8 - m >= 0],
-                    "t = −1: 0 = log E[e^{−Z}] ≤ −E[Z] + (a+b)²/8, i.e. E[Z] = m ≤ (a+b)²/8"),
+        mean_loss_at_t_minus_one((a + b) ** 2 / 8, [a, b], "t = −1: ℓ = log E[e^{−Z}] = 0 and ℓ ≤ −E[Z] + (a+b)²/8 "
+                                 "give E[Z] = m ≤ (a+b)²/8"),
         real_closed((a_ - 1) * a_ * (a + b) ** 2 / 8 - ((a_ - 1) * m + (a_ - 1) ** 2 * (a + b) ** 2 / 8), [m, a, b, a_],
                     [a_ >= 1, m <= (a + b) ** 2 / 8], "t = α − 1: (α−1)E[Z] + (α−1)²(a+b)²/8 ≤ (α−1)α(a+b)²/8"))
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 6–7)",
        statement="Quasi-convexity D_α((1−s)P + sP'‖(1−s)Q + sQ') ≤ (1/(α−1))log((1−s)e^{(α−1)D_α(P‖Q)} + s e^{(α−1)D_α(P'‖Q')}); "
-                 "weak triangle D_α(P‖R) ≤ α'/(α'−1)·D_{α(α'−1)/(α'−α)}(P‖Q) + D_α'(Q‖R), giving (√ρ₁+√ρ₂)²α, tight for Gaussians.")
+                 "weak triangle D_α(P‖R) ≤ α'/(α'−1)·D_{α(α'−1)/(α'−α)}(P‖Q) + D_α'(Q‖R), giving (√ρ₁+√ρ₂)²α, tight for Gaussians.",
+       stated_domain='every pair couple and mixing weight', stated_where='Section 6.4, Lemma 33 (parts 6–7)')
 def lemma_33_67():
     out = []
     for seed in (351, 352):
@@ -400,13 +419,14 @@ def lemma_33_67():
     sg = sympy.Symbol("sigma", positive=True)
     out.append(identity(a_ * (2 - 0) ** 2 / (2 * sg ** 2), (sqrt(a_ / (2 * sg ** 2)) * 2) ** 2 / a_ * a_,
                         "Gaussians N(2), N(1), N(0): D_α(P‖R) = 4α/2σ² = (√ρ₁+√ρ₂)²α with ρ₁ = ρ₂ = 1/2σ² (equality)"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain='part 6 on 2 random pair couples × 2 mixing weights, part 7 on 2 random triples; the Gaussian optimisation symbolic',
                      stated_domain='every pair, α > 1')
 
 
 @claim(paper=PAPER, label="Lemma 33 (part 8)",
-       statement="For ε̃ ≥ D_α(P‖Q): P(S) ≤ e^{ε̃}Q(S) + e^{−(α−1)(ε̃−D_α)}(1/α)(1−1/α)^{α−1}; Proposition 14 with t = α−1.")
+       statement="For ε̃ ≥ D_α(P‖Q): P(S) ≤ e^{ε̃}Q(S) + e^{−(α−1)(ε̃−D_α)}(1/α)(1−1/α)^{α−1}; Proposition 14 with t = α−1.",
+       stated_domain='α > 1, ε̃ ≥ D_α', stated_where='Section 6.4, Lemma 33 (part 8)')
 def lemma_33_8():
     d = sympy.Symbol("D", positive=True)
     e = sympy.Symbol("e", positive=True)
@@ -422,7 +442,7 @@ def lemma_33_8():
         for eps in (R(5, 2), 3):
             out.append(ordered([lat.hockey_stick(exp(eps)), rdp_to_dp_delta(a, dd, eps)],
                                f"RR(log 2)^4, α = {a}, ε̃ = {eps}: exact δ ≤ Lemma 33.8's δ"))
-    return establish(statement, out, domain="every α > 1, ε̃ ≥ D_α (symbolic, with Proposition 14)")
+    return establish(grouped("the proof", statement), out, domain='α > 1, ε̃ ≥ D_α')
 
 
 # --------------------------------------------------------------------------------------------
@@ -431,7 +451,8 @@ def lemma_33_8():
 
 @claim(paper=PAPER, label="Theorem 34",
        statement="Poisson subsampling at rate p of an (α, ε(α))-RDP mechanism is (α, ε'_p(α))-RDP at integers α ≥ 2, "
-                 "e^{(α−1)ε'} = (1−p)^{α−1}(1+(α−1)p) + Σ_{k=2}^α C(α,k)(1−p)^{α−k}p^k e^{(k−1)ε(k)}; tight in the forward direction.")
+                 "e^{(α−1)ε'} = (1−p)^{α−1}(1+(α−1)p) + Σ_{k=2}^α C(α,k)(1−p)^{α−k}p^k e^{(k−1)ε(k)}; tight in the forward direction.",
+       stated_domain='every mechanism, every integer α ≥ 2, p ∈ [0, 1]', stated_where='Section 6.5, Theorem 34')
 def theorem_34():
     out = []
     p, q = rr(sympy.Integer(3))
@@ -461,7 +482,7 @@ def theorem_34():
                          (1 - p_) ** (a_ - 1) * (1 + (a_ - 1) * p_),
                          "binomial expansion (Newton, integer α) of E_Q[(1−p+pP/Q)^α]: the k = 0, 1 terms give "
                          "(1−p)^{α−1}(1+(α−1)p), the k ≥ 2 terms C(α,k)(1−p)^{α−k}p^k E_Q[(P/Q)^k] ≤ … e^{(k−1)ε(k)}")
-    return establish(statement, out,
+    return establish(grouped("the proof", statement), out,
                      domain="the two forward directions D_α(pP+(1−p)Q‖Q), D_α(pQ+(1−p)P‖P) for every pair and integer "
                             "α ≥ 2 (symbolic); the reverse direction rests on Theorem 35 (checked)",
                      stated_domain="every mechanism, every integer α ≥ 2, p ∈ [0, 1], all directions")
@@ -469,7 +490,8 @@ def theorem_34():
 
 @claim(paper=PAPER, label="Theorem 35",
        statement="e^{(α−1)D_α(Q‖pP+(1−p)Q)} ≤ (1−λ)e^{(α−1)D_α(pP+(1−p)Q‖Q)} + λe^{(α−1)D_α(pQ+(1−p)P‖P)}, "
-                 "λ = (2α−1)p/((2α−1)p + 3(1−p)); hence the reverse divergence is ≤ the max of the two forward ones.")
+                 "λ = (2α−1)p/((2α−1)p + 3(1−p)); hence the reverse divergence is ≤ the max of the two forward ones.",
+       stated_domain='P, Q mutually absolutely continuous, p ∈ [0, 1], α ∈ (1, ∞)', stated_where='Section 6.5, Theorem 35')
 def theorem_35():
     out = []
     for seed in (351, 352, 353, 354):
@@ -481,7 +503,7 @@ def theorem_35():
                 rhs = theorem35_bound(a, s, fwd, swp)
                 out.append(exact_agreement(rhs, (1 - lam) * fwd + lam * swp, f"pair {seed}, p={s}, α={a}: library RHS"))
                 out.append(holds(rev <= rhs and rev <= max(fwd, swp), f"pair {seed}, p={s}, α={a}: reverse ≤ RHS ≤ max"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain='4 seeded random pairs × 3 rates p × α ∈ {2, 3, 4} (exact)',
                      stated_domain='every pair, every α > 1, p ∈ [0, 1]')
 
@@ -495,7 +517,8 @@ def _bracket(a, s, x):
 
 @claim(paper=PAPER, label="Theorem 35 (proof, α ∈ (1, 2))",
        statement="The proof's step marked '(Lemma 36)' replaces (1−p+p/x)^{α−2}(1−p+px)^{α−2} by 1 from below; that is "
-                 "valid for α ≥ 2 only, though the theorem is stated (and used by Theorem 38) for α ∈ (1, ∞).")
+                 "valid for α ≥ 2 only, though the theorem is stated (and used by Theorem 38) for α ∈ (1, ∞).",
+       stated_domain='the proof of Theorem 35 for α ∈ (1, 2)', stated_where='Section 6.5')
 def theorem_35_gap():
     a, s, x = R(3, 2), R(1, 2), sympy.Integer(2)
     factor = ((1 - s + s / x) * (1 - s + s * x)) ** (a - 2)
@@ -530,28 +553,30 @@ def theorem_35_gap():
 
 
 @claim(paper=PAPER, label="Lemma 36",
-       statement="1/(1−p+p/x) ≤ 1−p+px for p ∈ [0,1], x > 0.")
+       statement="1/(1−p+p/x) ≤ 1−p+px for p ∈ [0,1], x > 0.",
+       stated_domain='p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 36')
 def lemma_36():
-    return establish(combine(
+    return establish(grouped("the proof", combine(
         identity((1 - p_ + p_ * x_) * (1 - p_ + p_ / x_) - 1, p_ * (1 - p_) * (x_ - 1) ** 2 / x_,
                  "(1−p+px)(1−p+p/x) − 1 = p(1−p)(x−1)²/x"),
         real_closed(p_ * (1 - p_) * (x_ - 1) ** 2 / x_, [p_, x_], [p_ <= 1], "p(1−p)(x−1)²/x ≥ 0 for p ∈ [0,1], x > 0"),
-        real_closed(1 - p_ + p_ / x_, [p_, x_], [p_ <= 1], "1 − p + p/x > 0 (≥ 0 here; = 0 only at p = 1, x = ∞)")),
-        domain="p ∈ [0, 1], x > 0 (symbolic, nlsat)")
+        real_closed(1 - p_ + p_ / x_, [p_, x_], [p_ <= 1], "1 − p + p/x > 0 (≥ 0 here; = 0 only at p = 1, x = ∞)"))),
+        domain='p ∈ [0, 1], x > 0')
 
 
 @claim(paper=PAPER, label="Lemma 37",
-       statement="For v ≥ 1, p ∈ [0,1], x > 0: 3(1−p)(1−p+px)^v + vp((1−p)/x + p)³ ≥ 3(1−p) + vp.")
+       statement="For v ≥ 1, p ∈ [0,1], x > 0: 3(1−p)(1−p+px)^v + vp((1−p)/x + p)³ ≥ 3(1−p) + vp.",
+       stated_domain='v ≥ 1, p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 37')
 def lemma_37():
     f = 3 * (1 - p_) * (1 - p_ + p_ * x_) ** v_ + v_ * p_ * ((1 - p_) / x_ + p_) ** 3 - 3 * (1 - p_) - v_ * p_
     c = (1 - p_) / x_ + p_
     second = (3 * (1 - p_) * v_ * (v_ - 1) * p_ ** 2 * (1 - p_ + p_ * x_) ** (v_ - 2)
               + v_ * p_ * (6 * c * (1 - p_) ** 2 / x_ ** 4 + 6 * c ** 2 * (1 - p_) / x_ ** 3))
-    return establish(combine(identity([f.subs(x_, 1), sympy.diff(f, x_).subs(x_, 1)], [0, 0], "f(1) = 0 and f'(1) = 0"),
+    return establish(grouped("the proof", combine(identity([f.subs(x_, 1), sympy.diff(f, x_).subs(x_, 1)], [0, 0], "f(1) = 0 and f'(1) = 0"),
                              identity(sympy.diff(f, x_, 2), second,
                                       "f'' is a sum of products of factors ≥ 0 for v ≥ 1, p ∈ [0,1], x > 0: f is convex "
-                                      "with minimum f(1) = 0")),
-                     domain="v ≥ 1, p ∈ [0, 1], x > 0 (symbolic)")
+                                      "with minimum f(1) = 0"))),
+                     domain='v ≥ 1, p ∈ [0, 1], x > 0')
 
 
 # --------------------------------------------------------------------------------------------
@@ -560,7 +585,8 @@ def lemma_37():
 
 @claim(paper=PAPER, label="Theorem 38",
        statement="p ∈ [0, ½], ρ ∈ (0, 1], ω = min{log(1/p)/4ρ, 1 + p^{−1/4}} ≥ 3 + 2 log(1/ρ)/log(1/p): the Poisson-subsampled "
-                 "ρ-zCDP mechanism is (α, 10p²ρα)-RDP for α ∈ (1, ω).")
+                 "ρ-zCDP mechanism is (α, 10p²ρα)-RDP for α ∈ (1, ω).",
+       stated_domain='p ∈ [0, 1/2], ρ ∈ (0, 1], α ∈ (1, ω)', stated_where='Section 6.6, Theorem 38')
 def theorem_38():
     s, r = R(1, 100), R(1, 10)
     sigma = sqrt(5)  # ρ = 1/2σ² = 1/10
@@ -592,7 +618,7 @@ def theorem_38():
     out.append(identity(log(s ** ((1 + w) / 2)) - log(s ** 2 * r),
                         log(s) / 2 * (w - 3 - 2 * log(1 / r) / log(1 / s)),
                         "step 3: log p^{(1+ω)/2} − log(p²ρ) = (log p/2)(ω − 3 − 2log(1/ρ)/log(1/p))"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain='p = 1/100, ρ = 1/10, α ∈ {3/2, 2, 3, 4} (certified), and 3 seeded (p, ρ) satisfying the '
                             'hypothesis at α ∈ {2, 3}; the hypothesis check at 2 points',
                      stated_domain='every p ∈ [0, 1/2], ρ ∈ (0, 1] satisfying the hypothesis, α ∈ (1, ω)')
@@ -613,30 +639,33 @@ def _lemma39_40_points(seed, need_lemma39):
 
 @claim(paper=PAPER, label="Lemma 39",
        statement="α > 1, p ∈ [0, 1−1/e], x ≥ 0, and α ≤ 2 or px ≤ max{p, (1−p)/(α−2)}: "
-                 "(1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)².")
+                 "(1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)².",
+       stated_domain='the admissible (α, p, x) of Lemma 39', stated_where='Section 6.6, Lemma 39')
 def lemma_39():
     f = 1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 - (1 - p_ + p_ * x_) ** a_
-    return establish(combine([signs_at(f, [a_, p_, x_], _lemma39_40_points(39, True), "at random admissible points"),
-            holds(sign(1 / (1 - (1 - 1 / sympy.E)) - sympy.E) <= 0, "(1−p)^{−1} ≤ e on p ≤ 1 − 1/e")]),
+    return establish(grouped("the proof", combine([signs_at(f, [a_, p_, x_], _lemma39_40_points(39, True), "at random admissible points"),
+            holds(sign(1 / (1 - (1 - 1 / sympy.E)) - sympy.E) <= 0, "(1−p)^{−1} ≤ e on p ≤ 1 − 1/e")])),
                      domain='60 seeded random admissible (α, p, x) (exact signs)',
                      stated_domain='every admissible α > 1, p ∈ [0, 1 − 1/e], x ≥ 0')
 
 
 @claim(paper=PAPER, label="Lemma 40",
-       statement="1 < α ≤ ω, p ∈ [0, 1−1/e], x ≥ 0: (1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)² + ((α−1)px)^ω.")
+       statement="1 < α ≤ ω, p ∈ [0, 1−1/e], x ≥ 0: (1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)² + ((α−1)px)^ω.",
+       stated_domain='the admissible (α, p, x, ω) of Lemma 40', stated_where='Section 6.6, Lemma 40')
 def lemma_40():
     w = sympy.Symbol("w", positive=True)
     f = (1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 + ((a_ - 1) * p_ * x_) ** w
          - (1 - p_ + p_ * x_) ** a_)
     pts = [(a, s, x, a + k) for k, (a, s, x) in zip((0, R(1, 2), 2, 5) * 15, _lemma39_40_points(40, False))]
-    return establish(combine(signs_at(f, [a_, p_, x_, w], pts, "at random points with ω ∈ {α, α+½, α+2, α+5}")),
+    return establish(grouped("the proof", combine(signs_at(f, [a_, p_, x_, w], pts, "at random points with ω ∈ {α, α+½, α+2, α+5}"))),
                      domain='60 seeded random (α, p, x, ω) (exact signs)',
                      stated_domain='every 1 < α ≤ ω, p ∈ [0, 1 − 1/e], x ≥ 0')
 
 
 @claim(paper=PAPER, label="Proposition 41",
        statement="D_α(pP+(1−p)Q‖Q) ≤ (1/(α−1))log(1 + (e/2)α(α−1)p²(e^{D_2}−1) + ((α−1)p)^ω e^{(ω−1)D_ω}) "
-                 "≤ α(e/2)p²(e^{D_2}−1) + p((α−1)p e^{D_ω})^{ω−1}, p ≤ 1 − 1/e, 1 < α ≤ ω.")
+                 "≤ α(e/2)p²(e^{D_2}−1) + p((α−1)p e^{D_ω})^{ω−1}, p ≤ 1 − 1/e, 1 < α ≤ ω.",
+       stated_domain='every pair, p, α', stated_where='Section 6.6, Proposition 41')
 def proposition_41():
     out = []
     s, r = R(1, 20), R(1, 2)
@@ -654,14 +683,15 @@ def proposition_41():
         for a, w in ((2, 3), (R(3, 2), 2)):
             bound = proposition41_bound(a, R(1, 10), _renyi(p, q, 2), _renyi(p, q, w), w)
             out.append(ordered([_renyi(_mix(p, q, R(1, 10)), q, a), bound], f"pair {seed}, p = 1/10, α = {a}, ω = {w}"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain='the Gaussian at p = 1/20, ρ = 1/2, α ≤ 5; 2 random pairs at p = 1/10',
                      stated_domain='every pair, p ≤ 1 − 1/e, 1 < α ≤ ω')
 
 
 @claim(paper=PAPER, label="Proposition 42",
        statement="D_α(pP+(1−p)Q‖Q) ≤ (α/(α−1))log(1−p+pe^{(1−1/α)D_α}) = D_α − (α/(α−1))log(1/p) + (α/(α−1))log(1 + "
-                 "((1−p)/p)e^{−(α−1)D_α/α}) ≤ …; and D_α(pP+(1−p)Q‖Q) ≥ D_α(P‖Q) − (α/(α−1))log(1/p).")
+                 "((1−p)/p)e^{−(α−1)D_α/α}) ≤ …; and D_α(pP+(1−p)Q‖Q) ≥ D_α(P‖Q) − (α/(α−1))log(1/p).",
+       stated_domain='the bounds of Proposition 42', stated_where='Section 6.6, Proposition 42')
 def proposition_42():
     d = sympy.Symbol("D", positive=True)
     first = a_ / (a_ - 1) * log(1 - p_ + p_ * exp((1 - 1 / a_) * d))
@@ -680,6 +710,6 @@ def proposition_42():
             dd = _renyi(p, q, a)
             out.append(ordered([subsampling_lower_bound(a, R(1, 5), dd), _renyi(_mix(p, q, R(1, 5)), q, a),
                                 proposition42_bound(a, R(1, 5), dd)], f"pair {seed}, p = 1/5, α = {a}"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain="the forms' identity and log(1+x) ≤ x symbolic; the bounds on the Gaussian at p = 1/20 and 2 random pairs",
                      stated_domain='every pair, α > 1, p ∈ (0, 1]')

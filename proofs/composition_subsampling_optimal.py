@@ -16,7 +16,7 @@ from symdp.subsampled_renyi import (proposition41_zcdp_bound, proposition42_boun
                                     subsampling_lower_bound)
 from symdp.verify import certified_agreement, claim, combine, establish, exact_agreement
 
-from _cs_helpers import hockey, holds, near, ordered, product_law
+from _cs_helpers import grouped, hockey, holds, near, ordered, product_law
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"
@@ -28,7 +28,8 @@ PAPER = "composition-subsampling"
 
 @claim(paper=PAPER, label="Section 7 (Kairouz–Oh–Viswanath)",
        statement="k-fold (ε,δ)-DP is (ε',δ')-DP iff (1+e^ε)^{−k}Σ_ℓ C(k,ℓ)e^{ℓε}max{0, 1−e^{ε'−(2ℓ−k)ε}} ≤ 1 − (1−δ')/(1−δ)^k; "
-                 "the worst case is the k-fold (ε,δ) randomized-response PLD.")
+                 "the worst case is the k-fold (ε,δ) randomized-response PLD.",
+       stated_domain='every k, ε, δ', stated_where='Section 7 (Kairouz–Oh–Viswanath)')
 def kov():
     out = []
     p1, q1 = rr(sympy.Integer(2))
@@ -46,13 +47,14 @@ def kov():
                                "δ = 1/1000, k = 5, ε' = 3 log 2: formula = lattice composition of the (ε,δ) pair = reference"))
     eps = kov_epsilon(R(1, 10), 0, 100, R(1, 10 ** 6))
     out.append(near(eps, "4.77456758810799", 13, "ε₀ = 0.1, k = 100, δ' = 1e-6: ε' vs reference (mpmath bisection)"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain="e^ε = 2: k = 10 at 9 values of ε' (enumeration of 1024 outcomes), k = 5 with δ = 1/1000; "
                             "ε₀ = 0.1, k = 100", stated_domain="every k, ε, δ")
 
 
 @claim(paper=PAPER, label="Section 7 (Murtagh–Vadhan)",
-       statement="Heterogeneous pure-DP optimum: δ = Π_j(1+e^{ε_j})^{−1}Σ_{T⊆[k]} max{0, e^{Σ_T ε_j} − e^{ε'}e^{Σ_{T^c} ε_j}}.")
+       statement="Heterogeneous pure-DP optimum: δ = Π_j(1+e^{ε_j})^{−1}Σ_{T⊆[k]} max{0, e^{Σ_T ε_j} − e^{ε'}e^{Σ_{T^c} ε_j}}.",
+       stated_domain='every k and ε_j', stated_where='Section 7 (Murtagh–Vadhan)')
 def murtagh_vadhan():
     laws = [rr(sympy.Integer(x)) for x in (2, 3, 5)]
     p, q = product_law(*[a for a, _ in laws]), product_law(*[b for _, b in laws])
@@ -62,19 +64,20 @@ def murtagh_vadhan():
            exact_agreement([mv_delta([log(2), log(3), log(5)], log(b)) for b in refs], list(refs.values()), "reference values")]
     out.append(exact_agreement([mv_delta([log(2)] * 6, log(b)) for b in (1, 4, 3)], [kov_delta(log(2), 0, 6, log(b)) for b in (1, 4, 3)],
                                "homogeneous MV = KOV"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain="e^{ε_j} ∈ {2, 3, 5} at 5 values of ε' (8-outcome enumeration); homogeneous k = 6",
                      stated_domain="every k and ε_j")
 
 
 @claim(paper=PAPER, label="Footnote 15 (Dwork–Rothblum–Vadhan)",
-       statement="k-fold (ε,δ) ⇒ (kε(e^ε−1) + ε√(2k log(1/δ')), kδ + δ')-DP; weaker than Theorem 18/22.")
+       statement="k-fold (ε,δ) ⇒ (kε(e^ε−1) + ε√(2k log(1/δ')), kδ + δ')-DP; weaker than Theorem 18/22.",
+       stated_domain='every k, ε, δ', stated_where='Section 7, footnote 15')
 def footnote_15():
     drv = drv_composition(R(1, 10), 100, R(1, 10 ** 6))
-    return establish(combine([exact_agreement(drv, 10 * (exp(R(1, 10)) - 1) + sqrt(2 * 100 * log(10 ** 6)) / 10, "library formula"),
+    return establish(grouped("the proof", combine([exact_agreement(drv, 10 * (exp(R(1, 10)) - 1) + sqrt(2 * 100 * log(10 ** 6)) / 10, "library formula"),
             near(drv, "6.30823095051341", 14, "reference value"),
             ordered([kov_epsilon(R(1, 10), 0, 100, R(1, 10 ** 6)), advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)), drv],
-                    "optimal ≤ Theorem 18 ≤ DRV")]),
+                    "optimal ≤ Theorem 18 ≤ DRV")])),
                      domain="ε = 0.1, k = 100, δ' = 10⁻⁶", stated_domain="every k, ε, δ")
 
 
@@ -84,7 +87,8 @@ def footnote_15():
 
 @claim(paper=PAPER, label="Figure 1",
        statement="ε of k-fold 0.1-DP at δ = 1e-6: basic 0.1k, advanced (Thm 18), optimal (KOV), CDP + Prop 14, and the "
-                 "Gaussian with the Laplace variance (ρ = k/400, Cor 10); KOV ≤ CDP ≤ advanced, Gaussian < KOV for k ≥ 10.")
+                 "Gaussian with the Laplace variance (ρ = k/400, Cor 10); KOV ≤ CDP ≤ advanced, Gaussian < KOV for k ≥ 10.",
+       stated_domain='the plotted setting (k independent 0.1-DP algorithms, δ = 10⁻⁶)', stated_where='Figure 1')
 def figure_1():
     from symdp.figures.composition_subsampling import KS, figure1_curves
     curves = figure1_curves()
@@ -110,14 +114,15 @@ def figure_1():
                                "advanced = CDP with the simple conversion (Remark 15) at ρ = k/200"))
     out.append(certified_agreement(kov_c[100], kov_epsilon(R(1, 10), 0, 100, R(1, 10 ** 6)), 30,
                                    "the module's KOV(100) is the library's optimal composition"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain='the plotted setting (k independent 0.1-DP algorithms, δ = 10⁻⁶)',
                      stated_domain='the plotted setting')
 
 
 @claim(paper=PAPER, label="Figure 2",
        statement="Poisson rate p = 0.05 of a 0.5-zCDP mechanism: Theorem 34 (exact), Proposition 41 and Proposition 42; "
-                 "lower bound ≤ exact ≤ min(Prop 41, Prop 42, 0.5α).")
+                 "lower bound ≤ exact ≤ min(Prop 41, Prop 42, 0.5α).",
+       stated_domain='the plotted setting', stated_where='Figure 2')
 def figure_2():
     from symdp.figures.composition_subsampling import figure2_curves
     curves = figure2_curves()
@@ -141,6 +146,6 @@ def figure_2():
     p41 = dict(zip(bound_orders, p41))
     out.append(near(p41[2], "0.013801644098", 10, "Prop 41 at ω* (α = 2) vs reference"))
     out.append(near(dict(zip(*curves["limit (Prop 42)"]))[2], "0.0638422399973", 11, "Prop 42 (α = 2) vs reference"))
-    return establish(combine(out),
+    return establish(grouped("the proof", combine(out)),
                      domain='the plotted setting',
                      stated_domain='the plotted setting')

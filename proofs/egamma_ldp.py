@@ -11,25 +11,22 @@ from __future__ import annotations
 import sympy
 from sympy import Rational as R, exp, log
 
+from _cs_helpers import grouped, pointwise_hockey_stick
 from _egamma_helpers import (DELTA, G, OMEGA, P, QQ, T, X, catalog, e_gamma_events, holds, kl, ldp_by_definition, le, positive,
                              product_kernel, push, random_kernel, random_law, rng, sup_events, tv_events)
 from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_gamma, phi,
                          randomized_response, rr_kl_contraction, tensor_power, tv_bounds, worst_case_contraction,
                          worst_case_lp)
 from symdp.numbers import sign
-from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity,
-                          inequality_on_box)
+from symdp.verify import (cited, claim, combine, erratum, establish, exact_agreement, identity,
+                          inequality_on_box, real_closed)
 
 PAPER = "egamma-ldp"
+#: γ for the domains' relations: a symbol without assumptions, so that γ ≥ 0 is a relation, not True.
+GR = sympy.Symbol("gamma", real=True)
 #: The exact example of the catalog: P = (1/10, 9/10), Q = (7/10, 3/10).
 P0, Q0 = [R(1, 10), R(9, 10)], [R(7, 10), R(3, 10)]
 TP, TN = sympy.Symbol("t_pos", positive=True), sympy.Symbol("t_neg", negative=True)
-
-
-def _abs_identity() -> sympy.Expr:
-    """|t| = 2 t₊ − t on each sign branch (the step behind eqs. (1), (22) and (23))."""
-    return identity([sympy.Abs(TP), sympy.Abs(TN)], [2 * TP - TP, 2 * 0 - TN],
-                    "|t| = 2t₊ − t for t > 0 and t < 0; summed over outputs with Σ(P − γQ) = 1 − γ")
 
 
 def _random_pairs(seed: int, count: int, n: int, zeros: bool = True):
@@ -44,8 +41,24 @@ GAMMAS = [R(0), R(1, 3), R(1, 2), R(1), R(3, 2), R(2), R(7, 2)]
 # Section II: E_γ, f-divergences, contraction coefficients
 
 
+#: What integrating the pointwise facts needs, argued in words.
+_INTEGRATE = "the pointwise facts integrated against a dominating measure of P and Q (linearity and monotonicity of " \
+             "the integral; sums over outcomes on finite alphabets), with ∫(dP − γdQ) = 1 − γ"
+
+
+def _general_gamma_forms() -> object:
+    """Eqs. (22)–(24) for every γ ≥ 0 from the pointwise facts: ½∫|dP − γdQ| = ∫(dP − γdQ)₊ − ½(1 − γ), the
+    positive part is sup_A of ∫_A (dP − γdQ), attained on {p > γq} = {log(p/q) > log γ}; and
+    ½(1 − γ) + ½|1 − γ| = (1 − γ)₊."""
+    half_plus = identity([-TP / 2 + sympy.Abs(-TP) / 2, -TN / 2 + sympy.Abs(-TN) / 2], [0, -TN],
+                         "½(1−γ) + ½|1−γ| = (1−γ)₊ on both branches γ = 1 + t, t > 0 and t < 0")
+    return combine(pointwise_hockey_stick(), half_plus, detail="pointwise facts and the (1 − γ)₊ correction")
+
+
 @claim(PAPER, "Eq. (1)", "For γ ≥ 1, E_γ(P‖Q) = ½∫|dP − γdQ| − ½(γ − 1) = sup_A[P(A) − γQ(A)] = ∫(dP − γdQ)₊; "
-                         "it is the f-divergence of f_γ(t) = (t − γ)₊, and E_1 = TV")
+                         "it is the f-divergence of f_γ(t) = (t − γ)₊, and E_1 = TV",
+       stated_domain="γ ≥ 1, probability measures P, Q on a common space", stated_where="Section II, eq. (1)",
+       stated_relations=[GR >= 1])
 def eq_1():
     sums = [sum(positive(a - g * b) for a, b in zip(p, q)) for p, q in _random_pairs(1, 8, 4) for g in GAMMAS if g >= 1]
     forms = [e_gamma(p, q, g, "eq1") for p, q in _random_pairs(1, 8, 4) for g in GAMMAS if g >= 1]
@@ -54,19 +67,22 @@ def eq_1():
              for p, q in _random_pairs(2, 8, 4, zeros=False) for g in GAMMAS if g >= 1]
     events_pos = [sup_events(p, q, g) for p, q in _random_pairs(2, 8, 4, zeros=False) for g in GAMMAS if g >= 1]
     catalog = [e_gamma(P0, Q0, g, "eq1") for g in (1, R(3, 2), 2, 3)]
-    return establish(_abs_identity(),
+    return establish(combine(pointwise_hockey_stick(), detail="the pointwise facts"),
                      exact_agreement(forms, events, "32 random 4-point pairs (with zero masses), γ ∈ {1, 3/2, 2, 7/2}: "
                                      "library eq. (1) form = sup over all 16 events"),
                      exact_agreement(sums, events, "Σ(P − γQ)₊ = sup over events"),
                      exact_agreement(f_div, events_pos, "E_Q[(dP/dQ − γ)₊] = sup over events (positive masses)"),
                      exact_agreement(catalog, [R(3, 5), R(9, 20), R(3, 10), 0],
                                      "P = (1/10, 9/10), Q = (7/10, 3/10): E_1 = TV = 3/5, E_{3/2} = 9/20, E_2 = 3/10, E_3 = 0"),
-                     domain="γ ≥ 1, finite alphabets")
+                     domain="γ ≥ 1, all P, Q", domain_relations=[GR >= 1],
+                     prose_steps=[_INTEGRATE, "where q = 0 < p, the f-divergence convention 0·f(p/0) = p·lim f(s)/s = p "
+                                  "matches (p − γ·0)₊ = p"])
 
 
 @claim(PAPER, "Eq. (2), erratum",
        "D_f(P‖Q) = E_Q[f(dP/dQ)]; t log t gives KL and t² − 1 gives χ², but |t − 1| gives 2·TV, not TV, with the "
-       "paper's TV = E_1 = sup_A (P(A) − Q(A)) (used in eq. (28)'s proof); the TV generator is |t − 1|/2")
+       "paper's TV = E_1 = sup_A (P(A) − Q(A)) (used in eq. (28)'s proof); the TV generator is |t − 1|/2",
+       stated_domain='“f convex on (0, ∞), f(1) = 0”; the TV example f(t) = |t − 1|', stated_where='Section II, eq. (2)')
 def eq_2():
     d = lambda f: sum((b * f(a / b) for a, b in zip(P0, Q0)), sympy.Integer(0))
     printed = d(lambda t: abs(t - 1))
@@ -79,12 +95,13 @@ def eq_2():
     return erratum(sign(printed - tv) == 0, {"P": "1/10, 9/10", "Q": "7/10, 3/10", "D_{|t-1|}": str(printed),
                                              "TV = sup_A (P(A)-Q(A))": str(tv)},
                    corrected, "normalisation: D_{|t−1|} = 6/5 = 2·TV (harmless for contraction coefficients, which "
-                   "are scale invariant)", corrected_statement="TV = D_f with f(t) = |t − 1|/2")
+                   "are scale invariant)", corrected_statement="TV = D_f with f(t) = |t − 1|/2", kind="typo")
 
 
 @claim(PAPER, "Eq. (3)",
        "η_f(K) = sup D_f(PK‖QK)/D_f(P‖Q): the library's η_TV, η_γ and η_KL bound every ratio, and η_TV, η_γ are "
-       "attained at point masses")
+       "attained at point masses",
+       stated_domain='“sup over P, Q with D_f(P‖Q) ≠ 0”, every Markov kernel K', stated_where='Section II, eq. (3)')
 def eq_3():
     r = rng(3)
     ok, attained = [], []
@@ -105,43 +122,48 @@ def eq_3():
                      domain="random 3×3 kernels", stated_domain="all kernels")
 
 
-@claim(PAPER, "Eq. (22)", "For every γ ≥ 0, E_γ(P‖Q) = ½∫|dP − γdQ| − ½|1 − γ| (the (1 − γ)₊ convention)")
+@claim(PAPER, "Eq. (22)", "For every γ ≥ 0, E_γ(P‖Q) = ½∫|dP − γdQ| − ½|1 − γ| (the (1 − γ)₊ convention)",
+       stated_domain="γ ≥ 0, probability measures P, Q", stated_where="Appendix, eq. (22)", stated_relations=[GR >= 0])
 def eq_22():
     lib = [e_gamma(p, q, g, "eq22") for p, q in _random_pairs(22, 6, 4) for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in _random_pairs(22, 6, 4) for g in GAMMAS]
-    half_plus = identity([-TP / 2 + sympy.Abs(-TP) / 2, -TN / 2 + sympy.Abs(-TN) / 2], [0, -TN],
-                         "½(1−γ) + ½|1−γ| = (1−γ)₊ on both branches γ = 1 + t, t > 0 and t < 0")
     catalog = [e_gamma(P0, Q0, g, "eq22") for g in (R(1, 2), 1, R(3, 2), 2, 3)]
-    return establish(combine(_abs_identity(), half_plus),
+    return establish(_general_gamma_forms(),
                      exact_agreement(lib, brute, "24 random 4-point pairs × 7 values of γ ∈ [0, 7/2]: eq. (22) = "
                                      "sup over events − (1−γ)₊"),
                      exact_agreement(catalog, [R(1, 4), R(3, 5), R(9, 20), R(3, 10), 0],
                                      "P = (1/10, 9/10), Q = (7/10, 3/10): E_{1/2} = 1/4, …, E_3 = 0"),
-                     domain="γ ≥ 0, finite alphabets")
+                     domain="γ ≥ 0, all P, Q", domain_relations=[GR >= 0], prose_steps=[_INTEGRATE])
 
 
-@claim(PAPER, "Eq. (23)", "For every γ ≥ 0, E_γ(P‖Q) = sup_A [P(A) − γQ(A)] − (1 − γ)₊")
+@claim(PAPER, "Eq. (23)", "For every γ ≥ 0, E_γ(P‖Q) = sup_A [P(A) − γQ(A)] − (1 − γ)₊",
+       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (23)', stated_relations=[GR >= 0])
 def eq_23():
     lib = [e_gamma(p, q, g, "eq23") for p, q in _random_pairs(23, 6, 5) for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in _random_pairs(23, 6, 5) for g in GAMMAS]
     diag = [e_gamma(p, p, g, "eq23") for p, _ in _random_pairs(24, 3, 4) for g in GAMMAS]
-    return establish(exact_agreement(lib, brute, "24 random 5-point pairs × 7 values of γ: library = sup over all 32 "
+    return establish(_general_gamma_forms(),
+                     exact_agreement(lib, brute, "24 random 5-point pairs × 7 values of γ: library = sup over all 32 "
                                      "events − (1−γ)₊"),
                      exact_agreement(diag, [0] * len(diag), "E_γ(P‖P) = 0 for every γ ≥ 0 (what the (1−γ)₊ is for)"),
-                     domain="γ ∈ [0, 7/2], random 5-point pairs", stated_domain="γ ≥ 0")
+                     domain="γ ≥ 0, all P, Q", domain_relations=[GR >= 0], prose_steps=[_INTEGRATE])
 
 
-@claim(PAPER, "Eq. (24)", "For every γ ≥ 0, E_γ(P‖Q) = P(log dP/dQ > log γ) − γQ(log dP/dQ > log γ) − (1 − γ)₊")
+@claim(PAPER, "Eq. (24)", "For every γ ≥ 0, E_γ(P‖Q) = P(log dP/dQ > log γ) − γQ(log dP/dQ > log γ) − (1 − γ)₊",
+       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (24)', stated_relations=[GR >= 0])
 def eq_24():
     pairs = _random_pairs(240, 8, 4)
     lib = [e_gamma(p, q, g, "eq24") for p, q in pairs for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in pairs for g in GAMMAS]
-    return establish(exact_agreement(lib, brute, "32 random 4-point pairs with zero masses (log ratios ±∞) × 7 values "
+    return establish(_general_gamma_forms(),
+                     exact_agreement(lib, brute, "32 random 4-point pairs with zero masses (log ratios ±∞) × 7 values "
                                      "of γ: the likelihood-ratio event attains the sup"),
-                     domain="γ ∈ [0, 7/2], random 4-point pairs", stated_domain="γ ≥ 0")
+                     domain="γ ≥ 0, all P, Q", domain_relations=[GR >= 0],
+                     prose_steps=[_INTEGRATE, "{p > γq} = {log(p/q) > log γ} (log increasing; +∞ where q = 0 < p)"])
 
 
-@claim(PAPER, "Eq. (28)", "1 − γ(1 − TV(P,Q)) ≤ E_γ(P‖Q) ≤ TV(P,Q) for γ ≥ 1; the upper bound for every γ ≥ 0")
+@claim(PAPER, "Eq. (28)", "1 − γ(1 − TV(P,Q)) ≤ E_γ(P‖Q) ≤ TV(P,Q) for γ ≥ 1; the upper bound for every γ ≥ 0",
+       stated_domain='“for γ ≥ 1”, all P, Q (the upper bound for every γ ≥ 0)', stated_where='Appendix, proof of Lemma 1, eq. (28)', stated_relations=[GR >= 1])
 def eq_28():
     ok = []
     for p, q in _random_pairs(28, 12, 4):
@@ -153,10 +175,23 @@ def eq_28():
                 lo, hi = tv_bounds(tv, g)
                 ok.append(le(lo, e) and hi == tv)
     catalog = [tv_bounds(R(3, 5), 2), tv_bounds(R(3, 5), R(3, 2))]
-    return establish(holds(all(ok), "48 random 4-point pairs × 7 values of γ (exact, events enumerated)"),
+    # a = P(A), b = Q(A) for any event A; t = TV = sup_A (P(A) − Q(A)), attained at A* = {p > q}
+    a, b, t, g = sympy.symbols("a b t g", real=True)
+    event = [a >= 0, a <= 1, b >= 0, b <= 1]
+    upper = real_closed(t - (a - g * b), [a, b, t, g], event + [a - b <= t, g >= 1],
+                        "γ ≥ 1: P(A) − γQ(A) ≤ P(A) − Q(A) ≤ TV for every event A")
+    upper_small = real_closed(t - (a - g * b - (1 - g)), [a, b, t, g], event + [a - b <= t, g >= 0, g <= 1],
+                              "0 ≤ γ ≤ 1: P(A) − γQ(A) − (1 − γ) ≤ TV for every event A")
+    lower = real_closed(a - g * b - (1 - g * (1 - t)), [a, b, t, g], event + [sympy.Eq(a - b, t), g >= 1],
+                        "γ ≥ 1, at A* with P(A*) − Q(A*) = TV: P(A*) − γQ(A*) ≥ 1 − γ(1 − TV)")
+    return establish(grouped("over the event variables (P(A), Q(A))", upper, upper_small, lower),
+                     holds(all(ok), "48 random 4-point pairs × 7 values of γ (exact, events enumerated)"),
                      exact_agreement([catalog[0][0], catalog[1][0]], [R(1, 5), R(2, 5)],
                                      "catalog pair: γ = 2 gives 1/5 ≤ 3/10 ≤ 3/5, γ = 3/2 gives 2/5 ≤ 9/20 ≤ 3/5"),
-                     domain="random 4-point pairs, γ ∈ [0, 7/2]", stated_domain="all P, Q; γ ≥ 1 (upper bound γ ≥ 0)")
+                     domain="all P, Q; γ ≥ 1 (the upper bound for every γ ≥ 0)", domain_relations=[GR >= 1],
+                     uses=["egamma-ldp:eq-23"],
+                     prose_steps=["E_γ = sup_A [P(A) − γQ(A)] − (1 − γ)₊ (eq. 23) and TV = sup_A [P(A) − Q(A)], attained "
+                                  "at A* = {p > q}: the bounds over every event give the bounds on the suprema"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -164,7 +199,8 @@ def eq_28():
 
 
 @claim(PAPER, "Theorem 3 (eqs. 25–26)",
-       "For γ ≥ 1, η_γ(K) = sup_{x,x'} E_γ(K(·|x)‖K(·|x')); γ = 1 is Dobrushin's η_TV (26)")
+       "For γ ≥ 1, η_γ(K) = sup_{x,x'} E_γ(K(·|x)‖K(·|x')); γ = 1 is Dobrushin's η_TV (26)",
+       stated_domain='“for γ ≥ 1”, every Markov kernel K', stated_where='Appendix, Theorem 3 (quoted from [30])', stated_relations=[GR >= 1])
 def theorem_3():
     r = rng(25)
     ok = []
@@ -189,7 +225,8 @@ def theorem_3():
 
 @claim(PAPER, "Theorem 1",
        "K is (ε,δ)-LDP (Definition 1) ⇔ η_{e^ε}(K) ≤ δ ⇔ E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) for all P, Q; "
-       "in particular K is ε-LDP iff E_{e^ε}(PK‖QK) = 0 for all P, Q")
+       "in particular K is ε-LDP iff E_{e^ε}(PK‖QK) = 0 for all P, Q",
+       stated_domain='every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q', stated_where='Section II, Theorem 1')
 def theorem_1():
     r = rng(1)
     lib, brute, ok = [], [], []
@@ -206,11 +243,20 @@ def theorem_1():
                         ok.append(le(sup_events(push(p, rows), push(q, rows), x), d * sup_events(p, q, x)))
     rr = randomized_response(log(3))
     pure = [sup_events(push(p, rr.rows), push(q, rr.rows), 3) for p, q in _random_pairs(11, 6, 2)]
-    return establish(exact_agreement(lib, brute, f"{len(lib)} decisions (8 random 3×3 kernels, e^ε ∈ {{3/2, 2, 3}}, "
+    s_ = sympy.Symbol("s", positive=True)
+    no_correction = identity([sympy.Max(1 - (1 + s_), 0), sympy.Max(1 - 1, 0)], [0, 0],
+                             "(1 − γ)₊ = 0 at γ = e^ε ≥ 1, so E_{e^ε}(K_x‖K_x') = sup_A [K(A|x) − e^ε K(A|x')] (eq. 23)")
+    return establish(no_correction,
+                     exact_agreement(lib, brute, f"{len(lib)} decisions (8 random 3×3 kernels, e^ε ∈ {{3/2, 2, 3}}, "
                                      "δ ∈ {0, 1/20, 1/5}): is_ldp (η_{e^ε} ≤ δ) = Definition 1 over all events"),
                      holds(all(ok), "for the LDP ones, E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) on random input pairs"),
                      exact_agreement(pure, [0] * len(pure), "RR at e^ε = 3 is ε-LDP: E_3(PK‖QK) = 0 for random P, Q"),
-                     domain="random 3×3 kernels, e^ε ∈ {3/2, 2, 3}", stated_domain="all kernels, ε ≥ 0, δ ∈ [0, 1]")
+                     domain="every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q",
+                     uses=["egamma-ldp:theorem-3-eqs-25-26", "egamma-ldp:eq-23",
+                           cited("Asoodeh et al. (the paper's [30])", "Theorem 3: η_γ(K) = sup_{x,x'} E_γ(K_x‖K_x')")],
+                     prose_steps=["Definition 1 is sup_{x,x'} sup_A [K(A|x) − e^ε K(A|x')] ≤ δ, which by Theorem 3 and "
+                                  "eq. (23) is η_{e^ε}(K) ≤ δ", "η_{e^ε}(K) ≤ δ is E_{e^ε}(PK‖QK) ≤ δE_{e^ε}(P‖Q) for all "
+                                  "P, Q by the definition (3) of η as a supremum"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -226,30 +272,46 @@ def _rr_terms():
 
 @claim(PAPER, "Example 1",
        "Randomized response BSC(1/(1+e^ε)) and k-ary RR are ε-LDP: E_{e^ε}(PK‖QK) = 0 for all P, Q (for k-RR all laws "
-       "on 𝒳, not only Bernoulli); η_γ(k-RR) = (e^ε − γ)₊/(k − 1 + e^ε)")
+       "on 𝒳, not only Bernoulli); η_γ(k-RR) = (e^ε − γ)₊/(k − 1 + e^ε)",
+       stated_domain='binary RR BSC(1/(1 + e^ε)) and k-ary RR, ε ≥ 0, “all Bernoulli P and Q”', stated_where='Section II, Example 1')
 def example_1():
-    a, b = _rr_terms()
-    signs = identity([a - G * b, (1 - a) - G * (1 - b)],
-                     [(G - 1) * (P - G * QQ - 1) / (G + 1), (G - 1) * ((1 - P) - G * (1 - QQ) - 1) / (G + 1)],
-                     "p∗ω − γ q∗ω = (γ−1)(p − γq − 1)/(γ+1) ≤ 0 and the same for 1 − ·: both terms of PK − γQK are ≤ 0 "
-                     "for γ ≥ 1, p, q ∈ [0, 1]")
+    # k-ary RR with x = e^ε (binary RR = BSC(1/(1+e^ε)) is k = 2): at output z,
+    # PK(z) = (1 + (x−1)p_z)/(x+k−1), so PK(z) − x·QK(z) = (x−1)(p_z − 1 − x q_z)/(x+k−1) ≤ 0
+    x, k, p, q = sympy.symbols("x k p q", real=True)
+    out = lambda m: (1 + (x - 1) * m) / (x + k - 1)
+    term = identity(out(p) - x * out(q), (x - 1) * (p - 1 - x * q) / (x + k - 1),
+                    "PK(z) − e^ε QK(z) = (e^ε − 1)(p_z − 1 − e^ε q_z)/(e^ε + k − 1) at every output z (symbolic k)")
+    sign_ = real_closed(-(x - 1) * (p - 1 - x * q) / (x + k - 1), [x, k, p, q],
+                        [x >= 1, k >= 2, p >= 0, p <= 1, q >= 0, q <= 1],
+                        "every output term is ≤ 0 for e^ε ≥ 1, k ≥ 2, p_z, q_z ∈ [0, 1]")
+    gam = sympy.Symbol("g", positive=True)
+    two_point = identity([sympy.Max(out(1) - gam * out(0), 0).subs({x: 3, k: 4, gam: 2}),
+                          sympy.Max(out(0) - gam * out(1), 0).subs({x: 3, k: 4, gam: 2})],
+                         [R(1, 6), 0], "two rows of 4-RR at e^ε = 3, γ = 2: only the output z = x contributes, "
+                         "(e^ε − γ)₊/(k − 1 + e^ε) = 1/6")
     r = rng(10)
     krr = randomized_response(log(2), 4)
-    zero = [sup_events(push(p, krr.rows), push(q, krr.rows), 2) for p, q in
+    zero = [sup_events(push(p_, krr.rows), push(q_, krr.rows), 2) for p_, q_ in
             [(random_law(r, 4, zeros=True), random_law(r, 4, zeros=True)) for _ in range(8)]]
     etas = [randomized_response(1, 4).contraction(("e_gamma", g)) for g in (1, R(3, 2))]
-    return establish(combine(signs, exact_agreement(zero, [0] * 8, "4-ary RR at e^ε = 2, 8 random laws on 4 points "
-                                                    "(not Bernoulli): E_2(PK‖QK) = 0 by enumerating events")),
+    return establish(grouped("E_{e^ε}(PK‖QK) = 0 for k-ary RR, every k ≥ 2 and all P, Q", term, sign_),
+                     two_point,
+                     exact_agreement(zero, [0] * 8, "4-ary RR at e^ε = 2, 8 random laws on 4 points (not Bernoulli): "
+                                     "E_2(PK‖QK) = 0 by enumerating events"),
                      exact_agreement(etas, [(exp(1) - 1) / (exp(1) + 3), (exp(1) - R(3, 2)) / (exp(1) + 3)],
                                      "η_1(4-RR) and η_{3/2}(4-RR) at ε = 1: (e^ε − γ)/(k − 1 + e^ε)"),
                      catalog(etas, ["0.300489181891562", "0.213050329628008"],
                                      "catalog values 0.300489181891562, 0.213050329628008"),
-                     domain="binary RR: all γ = e^ε ≥ 1, p, q ∈ [0, 1]; k-RR at sample points",
-                     stated_domain="all ε ≥ 0, all P, Q")
+                     domain='binary RR BSC(1/(1 + e^ε)) and k-ary RR, ε ≥ 0, “all Bernoulli P and Q”',
+                     uses=["egamma-ldp:theorem-3-eqs-25-26"],
+                     prose_steps=["every output term of PK − e^ε QK is ≤ 0, so the supremum over events is 0 (the empty "
+                                  "event) and E_{e^ε} = 0", "η_γ(k-RR) from Theorem 3's two-point formula: for γ ≥ 1 only "
+                                  "the output z = x of two distinct rows contributes, (e^ε − γ)₊/(k − 1 + e^ε)"])
 
 
 @claim(PAPER, "Example 1 (sum), erratum",
-       "|p∗ω − e^ε q∗ω| + |1 − p∗ω − e^ε(1 − q∗ω)| = e^ε − 1 for all p, q (printed: 0.5(e^ε − 1))")
+       "|p∗ω − e^ε q∗ω| + |1 − p∗ω − e^ε(1 − q∗ω)| = e^ε − 1 for all p, q (printed: 0.5(e^ε − 1))",
+       stated_domain='“for all p, q”, ε ≥ 0', stated_where='Section II, Example 1')
 def example_1_sum():
     a, b = _rr_terms()
     total = -(a - G * b) - ((1 - a) - G * (1 - b))  # both terms are ≤ 0 (Example 1 claim)
@@ -262,7 +324,7 @@ def example_1_sum():
     printed = R(1, 2) * (g - 1)
     return erratum(value == printed, {"e^eps": g, "p": "3/10", "q": "4/5", "sum": str(value), "printed 0.5(e^eps-1)": str(printed)},
                    corrected, "the sum is e^ε − 1 = 1, not 1/2 (the conclusion E_{e^ε} = 0 is unaffected)",
-                   corrected_statement="the sum equals e^ε − 1 for all p, q ∈ [0, 1]")
+                   corrected_statement="the sum equals e^ε − 1 for all p, q ∈ [0, 1]", kind="typo")
 
 
 # --------------------------------------------------------------------------------------------
@@ -288,7 +350,8 @@ def _lp_dual_certificate():
 
 
 @claim(PAPER, "Lemma 1",
-       "For K ∈ Q_{ε,δ} and every f-divergence, η_f(K) ≤ φ(ε,δ) = 1 − (1 − δ)e^{−ε}")
+       "For K ∈ Q_{ε,δ} and every f-divergence, η_f(K) ≤ φ(ε,δ) = 1 − (1 − δ)e^{−ε}",
+       stated_domain='“K ∈ Q_{ε,δ}”, every f-divergence', stated_where='Section II, Lemma 1')
 def lemma_1():
     cert, point, value = _lp_dual_certificate()
     gap = identity(1 - (1 - DELTA) / G - value, (1 - DELTA) * (G - 1) / (G * (G + 1)),
@@ -307,12 +370,17 @@ def lemma_1():
     return establish(combine(cert, gap, nonneg, detail="sup_{K ∈ Q_{ε,δ}} η_TV(K) = (e^ε−1+2δ)/(e^ε+1) ≤ φ (LP "
                              "certificate on binary outputs, which suffice by merging; eq. (30) η_f ≤ η_TV is quoted)"),
                      holds(bool(ok) and all(ok), "random (log 2, 1/10)-LDP 3×3 kernels: η_TV, η_KL ≤ φ"),
-                     domain="ε ≥ 0, δ ∈ [0, 1], every kernel (via the binary-output LP and eq. (30))")
+                     domain='“K ∈ Q_{ε,δ}”, every f-divergence',
+                     uses=["egamma-ldp:eq-30", cited("Cohen et al.; Raginsky (the paper's [33, 39])", "η_f(K) ≤ η_TV(K)")],
+                     prose_steps=["binary outputs suffice: merging the outputs of an (ε,δ)-LDP kernel into the event "
+                                  "that attains TV between two rows keeps it (ε,δ)-LDP (post-processing) and keeps that "
+                                  "TV"])
 
 
 @claim(PAPER, "Lemma 1 (tightness)",
        "Valid but tight only at ε = 0 or δ = 1: sup_{K ∈ Q_{ε,δ}} η_TV(K) = (e^ε − 1 + 2δ)/(e^ε + 1) "
-       "(certified LP, exact), and sup η_KL = sup η_χ² = δ + (1 − δ)tanh²(ε/2); both < φ for ε > 0, δ < 1")
+       "(certified LP, exact), and sup η_KL = sup η_χ² = δ + (1 − δ)tanh²(ε/2); both < φ for ε > 0, δ < 1",
+       stated_domain='K ∈ Q_{ε,δ}, ε ≥ 0, δ ∈ [0, 1]', stated_where='Section II, Lemma 1 and the remark after it')
 def lemma_1_tightness():
     cert, _, value = _lp_dual_certificate()
     pts = [(2, 0), (3, R(1, 10)), (R(3, 2), R(1, 100)), (5, R(3, 10)), (1, R(1, 4))]
@@ -324,12 +392,13 @@ def lemma_1_tightness():
     gam = [worst_case_contraction(log(x), d, ("e_gamma", R(3, 2))) for x, d in pts]
     gam_closed = [d + (1 - d) * sympy.Max(x - R(3, 2), 0) / (x + 1) for x, d in pts]
     attained = [dominating_kernel(log(x), d).contraction("tv") for x, d in pts]
-    return establish(cert,
+    kl_part = exact_agreement(kl_lib, kl_closed, "sup η_KL = δ + (1−δ)((γ−1)/(γ+1))² (the dominating kernel's "
+                              "maximal correlation), at 5 points only: no proof over all kernels")
+    return establish(combine(cert, kl_part, detail="TV supremum proved (LP certificate); the η_KL = η_χ² supremum "
+                             "is only checked"),
                      exact_agreement(lps, closed, "certified LP optimum (symdp.lp) on m = 2, 3, 4 outputs = "
                                      "(γ−1+2δ)/(γ+1) at 5 rational (e^ε, δ)"),
                      exact_agreement(attained, closed[::3], "attained by the Kairouz–Oh–Viswanath pair as a kernel"),
-                     exact_agreement(kl_lib, kl_closed, "sup η_KL = δ + (1−δ)((γ−1)/(γ+1))² (the dominating kernel's "
-                                     "maximal correlation)"),
                      exact_agreement(gam, gam_closed, "sup η_{3/2} = δ + (1−δ)(γ − 3/2)₊/(γ + 1)"),
                      exact_agreement(strict, [1, 1, 1, 1, 0], "strictly below φ except at ε = 0 (last point)"),
                      domain="ε ≥ 0, δ ∈ [0, 1] (certificate); LP at 5 rational points")
@@ -337,7 +406,8 @@ def lemma_1_tightness():
 
 @claim(PAPER, "Lemma 1 (η_KL of BSC), erratum",
        "η_KL(BSC(ω)) = (1 − 2ω)² (printed: 1 − 2ω²); with ω = 1/(1+e^ε) this gives η_KL(K_RR) = ((e^ε−1)/(e^ε+1))² "
-       "≤ 1 − e^{−ε}")
+       "≤ 1 − e^{−ε}",
+       stated_domain='BSC(ω), ω ∈ [0, 1]; K_RR^ε, ε ≥ 0', stated_where='Section II, remark after Lemma 1')
 def lemma_1_bsc():
     w = R(1, 4)
     printed = 1 - 2 * w ** 2
@@ -357,10 +427,11 @@ def lemma_1_bsc():
     return erratum(le(printed, dobrushin), {"omega": "1/4", "printed 1-2w^2": str(printed), "(1-2w)^2": "1/4",
                                             "eta_TV(BSC) (bounds every eta_f, eq. 30)": str(dobrushin)},
                    corrected, "the printed 7/8 exceeds η_TV(BSC(1/4)) = 1/2 ≥ η_KL, so it cannot be η_KL",
-                   corrected_statement="η_KL(BSC(ω)) = (1 − 2ω)²")
+                   corrected_statement="η_KL(BSC(ω)) = (1 − 2ω)²", kind="typo")
 
 
-@claim(PAPER, "Lemma 2", "For K ∈ Q_{ε,δ}: η_f(K^{⊗n}) ≤ φ_n(ε,δ) = 1 − e^{−nε}(1 − δ)^n = 1 − (1 − φ)^n")
+@claim(PAPER, "Lemma 2", "For K ∈ Q_{ε,δ}: η_f(K^{⊗n}) ≤ φ_n(ε,δ) = 1 − e^{−nε}(1 − δ)^n = 1 − (1 − φ)^n",
+       stated_domain='“K ∈ Q_{ε,δ}”, n ≥ 1, non-interactive K^{⊗n}', stated_where='Section II, Lemma 2')
 def lemma_2():
     form = identity(1 - (1 - (1 - (1 - DELTA) / X)) ** 3, 1 - X ** -3 * (1 - DELTA) ** 3, "φ_3 = 1 − (1 − φ)^3")
     ok = []
@@ -379,13 +450,23 @@ def lemma_2():
             ok.append(le(eta_n, phi(log(x), 0, n)))
             ok.append(eta_n == tensor_power(ch, n).contraction("tv"))
     value = catalog([phi(1, R(1, 10), 5)], ["0.99602130967651"], "φ_5(1, 0.1) = 0.99602130967651")
-    return establish(holds(all(ok), "RR(log 3), the (log 2, 1/10) dominating kernel and 3 random 2×2 kernels at their "
+    n_, h = sympy.Symbol("n", positive=True, integer=True), sympy.Symbol("h", real=True)
+    tv_bound = real_closed(1 - (1 - DELTA) / X - (1 - (1 - h) / X), [h, DELTA, X], [h <= DELTA, X >= 1],
+                           "η_{e^ε}(K) ≤ δ (Theorem 1) in eq. (29) at γ = e^ε: η_TV(K) ≤ 1 − (1 − δ)e^{−ε} = φ")
+    power = identity((1 - (1 - (1 - DELTA) / X)) ** n_, X ** -n_ * (1 - DELTA) ** n_,
+                     "(1 − φ)^n = e^{−nε}(1 − δ)^n for every n, so φ_n = 1 − (1 − φ)^n")
+    return establish(grouped("φ, φ_n and the single-kernel bound", form, tv_bound, power),
+                     holds(all(ok), "RR(log 3), the (log 2, 1/10) dominating kernel and 3 random 2×2 kernels at their "
                            "own ε, n = 2, 3: η_TV(K^{⊗n}) (events of the product enumerated) ≤ 1 − (1−η_TV(K))^n "
                            "(Polyanskiy–Wu, Cor. 9) ≤ φ_n, and = library tensor_power"),
-                     form, value, domain="sample kernels, n ≤ 3", stated_domain="all (ε,δ)-LDP K, n ≥ 1")
+                     value, domain='“K ∈ Q_{ε,δ}”, n ≥ 1, non-interactive K^{⊗n}',
+                     uses=["egamma-ldp:theorem-1", "egamma-ldp:eq-29", "egamma-ldp:eq-30",
+                           cited("Polyanskiy–Wu (the paper's [35])", "Corollary 9: η_TV(⊗K_i) ≤ 1 − Π(1 − η_TV(K_i))")],
+                     prose_steps=["x ↦ 1 − (1 − x)^n increases on [0, 1], so η_TV(K) ≤ φ gives 1 − (1 − η_TV(K))^n ≤ φ_n"])
 
 
-@claim(PAPER, "Eq. (29)", "η_TV(K) ≤ 1 − (1 − η_γ(K))/γ for γ ≥ 1")
+@claim(PAPER, "Eq. (29)", "η_TV(K) ≤ 1 − (1 − η_γ(K))/γ for γ ≥ 1",
+       stated_domain='every kernel K, γ ≥ 1', stated_where='Appendix, proof of Lemma 1, eq. (29)', stated_relations=[GR >= 1])
 def eq_29():
     r = rng(29)
     ok = []
@@ -393,11 +474,18 @@ def eq_29():
         ch = Channel(random_kernel(r, 3, 4))
         for g in (R(1), R(3, 2), R(4)):
             ok.append(le(ch.contraction("tv"), 1 - (1 - ch.contraction(("e_gamma", g))) / g))
-    return establish(holds(all(ok), "10 random 3×4 kernels, γ ∈ {1, 3/2, 4}"), domain="random 3×4 kernels",
-                     stated_domain="all kernels, γ ≥ 1")
+    t, e, h, g = sympy.symbols("t e h g", real=True)
+    step = real_closed(1 - (1 - h) / g - t, [t, e, h, g], [1 - g * (1 - t) <= e, e <= h, g >= 1],
+                       "for two rows: 1 − γ(1 − TV) ≤ E_γ (eq. 28) and E_γ ≤ η_γ give TV ≤ 1 − (1 − η_γ)/γ")
+    return establish(step, holds(all(ok), "10 random 3×4 kernels, γ ∈ {1, 3/2, 4}"),
+                     domain='every kernel K, γ ≥ 1', domain_relations=[GR >= 1],
+                     uses=["egamma-ldp:eq-28", "egamma-ldp:theorem-3-eqs-25-26"],
+                     prose_steps=["the bound for every pair of rows gives it for the supremum over pairs, which is η_TV "
+                                  "(Dobrushin, eq. (26))"])
 
 
-@claim(PAPER, "Eq. (30)", "η_f(K) ≤ η_TV(K) for every convex f (checked for KL = χ², E_γ and squared Hellinger ratios)")
+@claim(PAPER, "Eq. (30)", "η_f(K) ≤ η_TV(K) for every convex f (checked for KL = χ², E_γ and squared Hellinger ratios)",
+       stated_domain='“any Markov kernel K and any convex functions f”', stated_where='Appendix, proof of Lemma 1, eq. (30)')
 def eq_30():
     r = rng(30)
     ok = []

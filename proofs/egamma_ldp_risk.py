@@ -6,17 +6,21 @@ Theorem 2, Remark 1, Example 4) and Figure 1 are in egamma_ldp_bayes.py.
 
 from __future__ import annotations
 
+import itertools
+
 import sympy
+from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
+from _cs_helpers import grouped
 from _egamma_helpers import (DELTA, OMEGA, T, bernoulli, catalog, entropy, hellinger2, holds, kl, ldp_kernels, le,
                              mutual_information, product_law, push, random_kernel, random_law, rng, tv_events, tv_l1)
 from symdp.local import Channel, phi, randomized_response, worst_case_contraction
 from symdp.local import risk_bounds as rb
-from symdp.numbers import sign
+from symdp.numbers import Real, sign
 from symdp.roots import solve_decreasing
-from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity,
-                          inequality_on_box)
+from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
+                          inequality_on_box, real_closed)
 
 PAPER = "egamma-ldp"
 N, K = sympy.symbols("n k", positive=True)
@@ -33,7 +37,8 @@ def _tv_product(p0, p1, rows, n):
 
 
 @claim(PAPER, "Eqs. (6)–(7)",
-       "(τ/2)[1 − TV(P0^{⊗n}, P1^{⊗n})] ≥ (τ/2)[1 − √(n D_KL(P0‖P1)/2)] (Pinsker and the chain rule)")
+       "(τ/2)[1 − TV(P0^{⊗n}, P1^{⊗n})] ≥ (τ/2)[1 − √(n D_KL(P0‖P1)/2)] (Pinsker and the chain rule)",
+       stated_domain='ℓ(θ(P0), θ(P1)) ≥ 2τ, n ≥ 1, KL in nats', stated_where='Section IV-A, eqs. (6)–(7)')
 def eqs_6_7():
     r = rng(6)
     ok = []
@@ -52,7 +57,8 @@ def eqs_6_7():
 
 @claim(PAPER, "Lemma 3",
        "ℛ_n(𝒫, ℓ, ε, δ) ≥ (τ/2)[1 − √(n φ(ε,δ) D_KL(P0‖P1)/2)] (sequentially interactive K^n): the effective sample "
-       "size is (1 − e^{−ε}(1 − δ))n")
+       "size is (1 − e^{−ε}(1 − δ))n",
+       stated_domain='“ℓ(θ(P0), θ(P1)) ≥ 2τ”, sequentially interactive K_i ∈ Q_{ε,δ}', stated_where='Section IV-A, Lemma 3')
 def lemma_3():
     r = rng(3)
     ok = []
@@ -82,7 +88,8 @@ def lemma_3():
 @claim(PAPER, "Lemma 3 (comparison with Duchi et al.), erratum",
        "With δ = 0, Lemma 3's effective sample size (1 − e^{−ε})n is smaller than Duchi et al.'s 4ε²n only for "
        "ε > ε* = 0.2239807…; for small ε (the regime of Duchi et al.) it is larger, so Lemma 3 does not strengthen it "
-       "there (printed: 'strengthens … for sufficiently small ε')")
+       "there (printed: 'strengthens … for sufficiently small ε')",
+       stated_domain="“Setting δ = 0”, Duchi et al.'s regime “for sufficiently small ε”", stated_where='Section IV-A, after Lemma 3')
 def lemma_3_djw():
     g = lambda e: 1 - exp(-e) - 4 * e ** 2
     concave = identity(sympy.diff(g(T), T, 2), -exp(-T) - 8, "g(ε) = 1 − e^{−ε} − 4ε² is concave (g'' = −e^{−ε} − 8 < 0), "
@@ -96,7 +103,10 @@ def lemma_3_djw():
     w = R(1, 10)
     return erratum(le(phi(w, 0), 4 * w ** 2), {"eps": "1/10", "1 - e^-eps": "0.0951626", "4 eps^2": "0.04"},
                    corrected, "at ε = 0.1 the private effective sample size 0.0952n exceeds 4ε²n = 0.04n: weaker, "
-                   "not stronger", corrected_statement="Lemma 3 improves on 4ε²n iff ε > ε* = 0.2239807…")
+                   "not stronger", corrected_statement="Lemma 3 improves on 4ε²n iff ε > ε* = 0.2239807…", kind="minor",
+                   reading="“this result strengthens Duchi et al. [10, Corollary 2], where the effective sample size "
+                   "was shown to be 4ε²n for sufficiently small ε”: a comparison remark; Lemma 3 is more general (δ > 0, "
+                   "every ε) but its effective sample size is the larger one for ε < ε*, Duchi et al.'s own regime")
 
 
 # --------------------------------------------------------------------------------------------
@@ -111,7 +121,9 @@ def _two_points():
 
 @claim(PAPER, "Example 2",
        "Corollary 1's P0, P1 lie in 𝒫_k = {|E X| ≤ 1, E|X|^k ≤ 1}: E|X|^k = 1 and |E X| = ω^{(k−1)/k} ≤ 1; "
-       "H²(P0, P1) = 2ω")
+       "H²(P0, P1) = 2ω",
+       stated_domain='𝒫_k = {P: |E_P X| ≤ 1, E_P|X|^k ≤ 1}, k > 1; the construction’s ω ∈ (0, 1]',
+       stated_where='Section IV-A, Example 2', stated_relations=[K > 1, OMEGA <= 1])
 def example_2():
     p0, p1 = _two_points()
     moments = [sympy.simplify(sum(w * abs(v) ** K for v, w in law)) for law in (p0, p1)]
@@ -120,11 +132,13 @@ def example_2():
              sympy.Integer(0))
     return establish(identity(moments + means + [h2], [1, 1, -OMEGA ** ((K - 1) / K), OMEGA ** ((K - 1) / K), 2 * OMEGA],
                               "E|X|^k = ω·ω^{−1} = 1, E X = ∓ω^{1−1/k} (≤ 1 in size for ω ≤ 1, k > 1), H² = 2ω"),
-                     domain="ω ∈ (0, 1], k > 1")
+                     domain='𝒫_k = {P: |E_P X| ≤ 1, E_P|X|^k ≤ 1}, k > 1; the construction’s ω ∈ (0, 1]',
+                     domain_relations=[K > 1, OMEGA <= 1])
 
 
 @claim(PAPER, "Corollary 1 (proof, separation), erratum",
-       "ℓ₂²(θ(P0), θ(P1)) = 4ω^{2(k−1)/k} (printed: 2ω^{2(k−1)/k}); (37) uses τ = 2ω^{2(k−1)/k}, consistent with 4")
+       "ℓ₂²(θ(P0), θ(P1)) = 4ω^{2(k−1)/k} (printed: 2ω^{2(k−1)/k}); (37) uses τ = 2ω^{2(k−1)/k}, consistent with 4",
+       stated_domain='ω ∈ (0, 1], k > 1', stated_where='Appendix, proof of Corollary 1', stated_relations=[K > 1, OMEGA <= 1])
 def corollary_1_separation():
     p0, p1 = _two_points()
     mean = lambda law: sum(w * v for v, w in law)
@@ -135,12 +149,13 @@ def corollary_1_separation():
     return erratum(sep.subs(at) == (2 * OMEGA ** (2 * (K - 1) / K)).subs(at),
                    {"omega": "3/10", "k": 2, "(theta1-theta0)^2": str(sep.subs(at)), "printed 2w^(2(k-1)/k)": "3/5"},
                    corrected, "the separation is 6/5, twice the printed 3/5",
-                   corrected_statement="ℓ₂²(θ(P0), θ(P1)) = 4ω^{2(k−1)/k}")
+                   corrected_statement="ℓ₂²(θ(P0), θ(P1)) = 4ω^{2(k−1)/k}", kind="typo")
 
 
 @claim(PAPER, "Corollary 1 (proof, eqs. 37–40)",
        "H²(∏P_i, ∏Q_i) = 2 − 2∏(1 − H²(P_i,Q_i)/2); TV ≤ H; H²(M0^n, M1^n) ≤ 2 − 2(1 − ωφ)^n; hence (40): "
-       "ℛ_n ≥ ω^{2(k−1)/k}[1 − √2 √(1 − (1 − ωφ)^n)]")
+       "ℛ_n ≥ ω^{2(k−1)/k}[1 − √2 √(1 − (1 − ωφ)^n)]",
+       stated_domain='k > 1, ε ≥ 0, δ ∈ (0, 1), n ≥ 1', stated_where='Appendix, proof of Corollary 1, eqs. (37)–(40)')
 def corollary_1_proof():
     r = rng(37)
     prod = []
@@ -173,7 +188,8 @@ def corollary_1_proof():
 @claim(PAPER, "Corollary 1 (proof, eq. 41), erratum",
        "With the printed ω = min{1, [1 − (7/8)^{1/√n}]/φ} the bracket of (40) is 1 − √2√(1 − (7/8)^{√n}), negative "
        "for n ≥ 27 (n > (log 2/log(8/7))² = 26.945…), so (41) does not follow; with ω = min{1, [1 − (7/8)^{1/n}]/φ} "
-       "the bracket is ≥ 1/2 and ℛ_n ≥ ½ω^{2(k−1)/k} ≍ min{1, (nφ)^{−1}}^{2(k−1)/k}")
+       "the bracket is ≥ 1/2 and ℛ_n ≥ ½ω^{2(k−1)/k} ≍ min{1, (nφ)^{−1}}^{2(k−1)/k}",
+       stated_domain="the proof's choice ω = min{1, φ⁻¹[1 − (7/8)^{1/√n}]}, n ≥ 1", stated_where='Appendix, proof of Corollary 1, eq. (41)')
 def corollary_1_omega():
     bracket = lambda n: 1 - sqrt(2) * sqrt(1 - R(7, 8) ** sqrt(n))
     e, d = 1, R(1, 100)  # φ < 1 − (7/8)^{1/√n} fails, so ω < 1
@@ -196,13 +212,14 @@ def corollary_1_omega():
                                                         "threshold n* and the brackets at n = 26, 27")),
                              domain="n ≥ 1, φ > 0"),
                    "at n = 27 the printed choice makes (40) negative (vacuous)",
-                   corrected_statement="ω = min{1, [1 − (7/8)^{1/n}]/φ}: ℛ_n ≥ ½ω^{2(k−1)/k}")
+                   corrected_statement="ω = min{1, [1 − (7/8)^{1/n}]/φ}: ℛ_n ≥ ½ω^{2(k−1)/k}", kind="proof gap")
 
 
 @claim(PAPER, "Corollary 1 (eq. 8), erratum",
        "(8) ℛ_n(𝒫_k, ℓ₂², ε, δ) ≳ min{1, (nφ²)^{−(k−1)/k}} fails for large ε: for k = 2 the ε-LDP clip-and-Laplace "
        "estimator has MSE ≤ 1/(16T²) + (1 + 8T²/ε²)/n = 145/(16n) at T = ε = √n, while (8) claims ≥ C/√n for a "
-       "universal C, so (8) fails once n > (145/(16C))²")
+       "universal C, so (8) fails once n > (145/(16C))²",
+       stated_domain='“for all k > 1, ε ≥ 0 and δ ∈ (0, 1)”', stated_where='Section IV-A, Corollary 1, eq. (8)')
 def corollary_1_statement():
     n = 10 ** 8
     eps = sympy.Integer(10 ** 4)
@@ -224,16 +241,18 @@ def corollary_1_statement():
                     "printed rate min{1,(n phi^2)^-1/2}": str(sympy.N(rate, 12)), "constant C": "1/1000"},
                    corrected, "even with C = 1/1000 the claimed lower bound C·rate = 1.0e-7 exceeds the achievable "
                    "MSE 9.06e-8; the ratio achievable/rate ≤ 145/(16√n) → 0",
-                   corrected_statement="ℛ_n ≥ ½ min{1, [1 − (7/8)^{1/n}]/φ}^{2(k−1)/k} (no (nφ²) rate)")
+                   corrected_statement="ℛ_n ≥ ½ min{1, [1 − (7/8)^{1/n}]/φ}^{2(k−1)/k} (no (nφ²) rate)",
+                   kind="substantive")
 
 
 @claim(PAPER, "Corollary 1 (remarks k = 2, k → ∞)",
-       "k = 2: [nφ²]^{−1/2} = 1/(φ√n); k → ∞: [nφ²]^{−(k−1)/k} → (φ²n)^{−1}")
+       "k = 2: [nφ²]^{−1/2} = 1/(φ√n); k → ∞: [nφ²]^{−(k−1)/k} → (φ²n)^{−1}",
+       stated_domain='k = 2 and k → ∞ (every n ≥ 1, φ > 0)', stated_where='Section IV-A, text after Corollary 1')
 def corollary_1_remarks():
     f = sympy.Symbol("phi", positive=True)
     return establish(identity([(N * f ** 2) ** R(-1, 2), sympy.limit((N * f ** 2) ** (-(K - 1) / K), K, sympy.oo)],
                               [1 / (f * sqrt(N)), 1 / (N * f ** 2)], "the two specialisations of (8)"),
-                     domain="n ≥ 1, φ > 0")
+                     domain='k = 2 and k → ∞ (every n ≥ 1, φ > 0)')
 
 
 # --------------------------------------------------------------------------------------------
@@ -252,26 +271,56 @@ def _lemma4_instance():
     return laws, n, i_x, i_z
 
 
+def _point_mass_rr_information(n: int):
+    """V uniform on {0, 1}, P_v = δ_v (so X^n = (v, …, v) and I(X^n;V) = log 2), Z^n = K_RR^{⊗n}(X^n) with
+    binary randomized response at ε = 1: I(Z^n;V) by two routes, (a) a sum over all 2^n output sequences of
+    ½Σ_v P(z|v) log(P(z|v)/P(z)) in arb, (b) grouped by the number s of ones, by symmetry in v:
+    Σ_s C(n,s) e^s (1+e)^{−n} log(2/(1 + e^{n−2s}))."""
+    def by_sequences(prec):
+        e = arb(1).exp()
+        keep, flip = e / (1 + e), 1 / (1 + e)
+        total = arb(0)
+        for z in itertools.product((0, 1), repeat=n):
+            ones = sum(z)
+            p1, p0 = keep ** ones * flip ** (n - ones), keep ** (n - ones) * flip ** ones
+            mid = (p0 + p1) / 2
+            total += (p0 * (p0 / mid).log() + p1 * (p1 / mid).log()) / 2
+        return total
+    s = sympy.Symbol("s", integer=True, nonnegative=True)
+    closed = sympy.Sum(sympy.binomial(n, s) * sympy.E ** s / (1 + sympy.E) ** n * log(2 / (1 + sympy.E ** (n - 2 * s))),
+                       (s, 0, n)).doit()
+    return Real(by_sequences), closed
+
+
 @claim(PAPER, "Eq. (9) and Lemma 4",
-       "For K^{⊗n} with K (ε,δ)-LDP: I(Z^n;V) ≤ φ_n(ε,δ) I(X^n;V) ≤ (nφ_n/|𝒱|²) Σ_{v,v'} D_KL(P_v‖P_{v'})")
+       "For K^{⊗n} with K (ε,δ)-LDP: I(Z^n;V) ≤ φ_n(ε,δ) I(X^n;V) ≤ (nφ_n/|𝒱|²) Σ_{v,v'} D_KL(P_v‖P_{v'}); φ_n cannot be "
+       "replaced by the single-letter φ(ε,δ)",
+       stated_domain='V uniform on 𝒱, non-interactive K^{⊗n}, “K is (ε,δ)-LDP”', stated_where='Section IV-B, eq. (9) and Lemma 4')
 def lemma_4():
     laws, n, i_x, i_z = _lemma4_instance()
     pair_kl = [[kl(a, b) for b in laws] for a in laws]
     f = phi(log(2), 0, n)
     bound = rb.private_fano_information(log(2), 0, n, pair_kl)
     chain = [le(i_z, f * i_x), le(f * i_x, bound)]
-    not_eta = sign(i_z - worst_case_contraction(log(2), 0, "kl") * i_x) > 0
+    seq, closed = _point_mass_rr_information(10)
+    ratio = seq / log(2)
+    witness = [sign(ratio - phi(1, 0)) > 0, le(ratio, phi(1, 0, 10))]
     fano = rb.fano_lower_bound(1, i_x, 3)
     return establish(holds(all(chain), "V uniform on 3 Bernoulli laws (1/5, 1/2, 4/5), n = 2, RR at e^ε = 2: "
                            "I(Z²;V) ≤ φ_2 I(X²;V) ≤ (2φ_2/9)ΣD"),
-                     holds(not_eta, "and φ_n cannot be replaced by η_KL(K): I(Z²;V) = 0.026492 > η_KL(RR)·I(X²;V) = "
-                           "0.025323 (X² given V is i.i.d., but not a product law: η_KL(K^{⊗n}) > η_KL(K))"),
+                     certified_agreement(seq, closed, 20, "I(Z^10;V) for point masses P_v = δ_v through binary RR at "
+                                         "ε = 1: the sum over all 1024 output sequences = the sum over the count of ones"),
+                     holds(all(witness), "φ_n cannot be replaced by φ: with point masses P_v = δ_v (V uniform on {0, 1}) "
+                           "and binary RR at ε = 1, n = 10, I(Z^10;V)/I(X^10;V) (certified) exceeds φ(1, 0) = 1 − 1/e "
+                           "and stays ≤ φ_10(1, 0) = 1 − e^{−10}"),
+                     catalog([ratio, phi(1, 0)], ["0.7837", "0.6321"], "the ratio 0.7837 against φ = 0.6321"),
                      exact_agreement(fano, 1 - (i_x + log(2)) / log(3), "eq. (9) with τ = 1, |𝒱| = 3"),
                      domain="one instance", stated_domain="all V, P_v, n, (ε,δ)-LDP K")
 
 
 @claim(PAPER, "Lemma 4 (proof), erratum",
-       "I(X^n;V) ≤ (n/|𝒱|) Σ_v D_KL(P_v‖P̄) (printed '='), by the golden formula and tensorisation")
+       "I(X^n;V) ≤ (n/|𝒱|) Σ_v D_KL(P_v‖P̄) (printed '='), by the golden formula and tensorisation",
+       stated_domain='V uniform on 𝒱, X^n i.i.d. P_v given V = v', stated_where='Appendix, proof of Lemma 4')
 def lemma_4_proof():
     laws, n, i_x, _ = _lemma4_instance()
     pbar = [sum(p[i] for p in laws) / 3 for i in range(2)]
@@ -281,12 +330,13 @@ def lemma_4_proof():
                           domain="one instance", stated_domain="all instances")
     return erratum(sign(i_x - rhs) == 0, {"instance": "V uniform, P_v = Ber(1/5), Ber(1/2), Ber(4/5), n = 2",
                                           "I(X^2;V)": str(sympy.N(i_x, 12)), "(n/|V|) sum D(P_v||Pbar)": str(sympy.N(rhs, 12))},
-                   corrected, "the two sides differ; only '≤' holds", corrected_statement="I(X^n;V) ≤ (n/|𝒱|)Σ_v D(P_v‖P̄)")
+                   corrected, "the two sides differ; only '≤' holds", corrected_statement="I(X^n;V) ≤ (n/|𝒱|)Σ_v D(P_v‖P̄)", kind="typo")
 
 
 @claim(PAPER, "Eq. (10) (comparison with Lemma 4), erratum",
        "(10)'s coefficient 2(e^ε − 1) is ≥ φ_n(ε, 0) for every n ≥ 1 iff ε ≥ log(3/2) = 0.405465… (printed: 'for any "
-       "n ≥ 1 and ε ≥ 0.4'); at ε = 0.4 it fails for n ≥ 11")
+       "n ≥ 1 and ε ≥ 0.4'); at ε = 0.4 it fails for n ≥ 11",
+       stated_domain='“for any n ≥ 1 and ε ≥ 0.4”, δ = 0', stated_where='Section IV-B, after eq. (10)')
 def eq_10():
     e = R(2, 5)
     printed_holds = all(le(phi(e, 0, n), rb.djw_information_coefficient(e)) for n in (1, 5, 10, 11, 50))
@@ -298,7 +348,7 @@ def eq_10():
     return erratum(printed_holds, {"eps": "2/5", "n": 11, "2(e^eps - 1)": str(sympy.N(2 * (exp(e) - 1), 12)),
                                    "phi_11(eps, 0)": str(sympy.N(phi(e, 0, 11), 12))},
                    corrected, "at ε = 0.4, n = 11 Lemma 4 is the looser bound (a marginal slip: the threshold is "
-                   "log 1.5 = 0.405465)", corrected_statement="(10) is looser than Lemma 4 for all n iff ε ≥ log(3/2)")
+                   "log 1.5 = 0.405465)", corrected_statement="(10) is looser than Lemma 4 for all n iff ε ≥ log(3/2)", kind="minor")
 
 
 def _cor2_instance(w):
@@ -309,7 +359,8 @@ def _cor2_instance(w):
 
 @claim(PAPER, "Corollary 2 (proof, eq. 43), erratum",
        "The second inequality of (43), φ_n (n/|𝒱|²)Σ KL(P_v‖P_{v'}) ≤ φ_n I(X^n;V), is reversed; only "
-       "I(Z^n;V) ≤ φ_n I(X^n;V) (Lemma 4) is needed")
+       "I(Z^n;V) ≤ φ_n I(X^n;V) (Lemma 4) is needed",
+       stated_domain="the construction of Corollary 2's proof", stated_where='Appendix, proof of Corollary 2, eq. (43)')
 def corollary_2_eq43():
     a, b = _cor2_instance(R(1, 2))
     i_x = mutual_information([[v / 2 for v in a], [v / 2 for v in b]])
@@ -318,12 +369,13 @@ def corollary_2_eq43():
                           domain="one instance", stated_domain="all instances")
     return erratum(le(pair, i_x), {"construction": "k = 2, V = {(1,1), (-1,-1)}, omega = 1/2, n = 1",
                                    "(1/|V|^2) sum KL": str(sympy.N(pair, 12)), "I(X;V)": str(sympy.N(i_x, 12))},
-                   corrected, "the Σ KL term exceeds I(X;V)", corrected_statement="I(X^n;V) ≤ (n/|𝒱|²)Σ KL(P_v‖P_v')")
+                   corrected, "the Σ KL term exceeds I(X;V)", corrected_statement="I(X^n;V) ≤ (n/|𝒱|²)Σ KL(P_v‖P_v')", kind="proof gap")
 
 
 @claim(PAPER, "Corollary 2 (proof, eqs. 44–46)",
        "I(X;V|K) ≤ log 2 − h_b((1−ω)/2) ≤ ω log 2; with |𝒱| ≥ e^{k/16} and ω = min{1, k/(50nφ_n)}, k ≥ 16, the bracket "
-       "of (46) is ≥ 1 − 16(1 + k/50) log 2/k ≥ 0.0850457216608722")
+       "of (46) is ≥ 1 − 16(1 + k/50) log 2/k ≥ 0.0850457216608722",
+       stated_domain='h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”; k ≥ 16', stated_where='Appendix, proof of Corollary 2, eqs. (44)–(46)')
 def corollary_2_proof():
     a = sympy.Symbol("a", positive=True)
     hb = lambda z: -z * log(z) - (1 - z) * log(1 - z)
@@ -336,16 +388,24 @@ def corollary_2_proof():
     i_x = mutual_information([[v / 2 for v in a1], [v / 2 for v in b1]])
     inst = exact_agreement(sympy.expand_log(i_x, force=True), sympy.expand_log(log(2) - hb(R(1, 4)), force=True),
                            "instance k = 2, ω = 1/2: I(X;V) = log 2 − h_b(1/4)")
-    return establish(combine(chord, concave, increasing),
+    w = sympy.Symbol("w", positive=True)
+    symmetric = identity(hb((1 + w) / 2) - hb((1 - w) / 2), 0,
+                         "H(X | V, K = j) = h_b((1 + ωv_j)/2) = h_b((1 − ω)/2) for v_j = ±1 (first inequality of (44), with "
+                         "H(X | K = j) ≤ log 2 for the binary X = ±e_j)")
+    return establish(combine(symmetric, chord, concave, increasing),
                      catalog([bracket(16), bracket(32), bracket(100)],
                              ["0.0850457216608722", "0.431619311940845", "0.667289353331226"], "k = 16, 32, 100"),
-                     inst, domain="a ∈ [10⁻⁶, 1/2] (a → 0 by continuity, h_b(0) = 0), k ≥ 16",
-                     stated_domain="a ∈ [0, 1/2], k ≥ 16")
+                     inst, domain='h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”; k ≥ 16',
+                     stated_domain="a ∈ [0, 1/2], k ≥ 16",
+                     uses=[cited("Cover–Thomas, Elements of Information Theory", "Theorem 2.6.4 (H(X) ≤ log|𝒳|)")],
+                     prose_steps=["I(X;V) = I(X,K;V) = I(X;V|K): K is a function of X and independent of V (chain rule)",
+                                  "the chord bound h_b(a) ≥ 2a log 2 on [0, 10⁻⁶] by continuity"])
 
 
 @claim(PAPER, "Corollary 2 (eq. 12) and Example 3",
        "Non-interactive: ℛ_n(𝒫_r, ℓ₂², ε, δ) ≳ r² min{1/(nφ_n), d/(n²φ_n²)}; with the proof's constants the bound "
-       "max_k (r²ω²/k)[1 − 16(1 + nωφ_n) log 2/k] is ≥ (0.0850457/5000) r² min{…} when nφ_n ≥ 32, d ≥ 16")
+       "max_k (r²ω²/k)[1 − 16(1 + nωφ_n) log 2/k] is ≥ (0.0850457/5000) r² min{…} when nφ_n ≥ 32, d ≥ 16",
+       stated_domain='non-interactive, K ∈ Q_{ε,δ}, 𝒫_r of eq. (11), d ≥ 1', stated_where='Section IV-B, Example 3 and Corollary 2, eq. (12)')
 def corollary_2():
     pts = [(1, 0, 1000, 64), (R(1, 2), R(1, 100), 200, 16), (2, 0, 5000, 128)]
     ok = []
@@ -363,7 +423,8 @@ def corollary_2():
 
 @claim(PAPER, "Corollary 4",
        "lim inf (1/n) log β_n^{ε,δ}(α) ≥ −φ(ε,δ) D_KL(P0‖P1): by Chernoff–Stein the exponent of K^{⊗n} is "
-       "−D(P0K‖P1K) ≥ −η_KL(K) D ≥ −φD")
+       "−D(P0K‖P1K) ≥ −η_KL(K) D ≥ −φD",
+       stated_domain='K_i ∈ Q_{ε,δ} (sequential interaction permitted), α ∈ (0, 1)', stated_where='Section VI, Corollary 4')
 def corollary_4():
     p0, p1 = bernoulli(R(1, 2)), bernoulli(R(1, 5))
     d = kl(p0, p1)
@@ -381,7 +442,8 @@ def corollary_4():
 
 
 @claim(PAPER, "Corollary 5",
-       "sup_{K ∈ Q_{ε,δ}} I(X;Z) ≤ φ(ε,δ) H(X), via (42): I(U;Z) ≤ η_KL(K) I(U;X) with U = X")
+       "sup_{K ∈ Q_{ε,δ}} I(X;Z) ≤ φ(ε,δ) H(X), via (42): I(U;Z) ≤ η_KL(K) I(U;X) with U = X",
+       stated_domain='“sup over K ∈ Q_{ε,δ}”, finite 𝒳', stated_where='Section VII, Corollary 5, eqs. (20)–(21)')
 def corollary_5():
     r = rng(5)
     ok = []
@@ -401,7 +463,8 @@ def corollary_5():
 
 
 @claim(PAPER, "Section III (Duchi et al. KL bound)",
-       "For ε-LDP K: D_KL(PK‖QK) ≤ 2(e^ε − 1)² TV²(P, Q) (quoted from Duchi–Jordan–Wainwright, Theorem 1)")
+       "For ε-LDP K: D_KL(PK‖QK) ≤ 2(e^ε − 1)² TV²(P, Q) (quoted from Duchi–Jordan–Wainwright, Theorem 1)",
+       stated_domain='ε-LDP K, all P, Q', stated_where='Section II, remark after Theorem 1 (quoting Duchi et al. [10])')
 def djw_kl():
     r = rng(31)
     ok = []
@@ -412,3 +475,84 @@ def djw_kl():
         ok.append(le(kl(push(p, ch.rows), push(q, ch.rows)), 2 * (x - 1) ** 2 * tv_events(p, q) ** 2))
     return establish(holds(all(ok), "20 random 2×3 kernels at their own ε, random input pairs"),
                      domain="random kernels", stated_domain="all ε-LDP kernels")
+
+
+@claim(PAPER, "Corollary 2 (proof, eqs. 47–48)",
+       "with m = nφ_n: choosing k = min{m, d} in max_{k∈[d]} min{1/k, k/m²} gives min{1/m, d/m²}, the rate of (12)",
+       stated_domain="n ≥ 1, d ≥ 1, φ_n > 0 (integrality of k ignored, as the paper does)",
+       stated_where="Appendix, proof of Corollary 2, eqs. (47)–(48)")
+def corollary_2_eqs_47_48():
+    m, d, v = sympy.symbols("m d v", positive=True)
+    # v is the value min{1/k, k/m²} at the chosen k, characterised by v ≤ both and v equal to one of them
+    def value_is(k, target, case):
+        return real_closed((target - v) ** 2 * -1, [m, d, v], case + [v <= 1 / k, v <= k / m ** 2,
+                                                                     sympy.Eq((v - 1 / k) * (v - k / m ** 2), 0)],
+                           f"k = {k}: min{{1/k, k/m²}} = {target} when {', '.join(map(str, case))}")
+    small = value_is(m, 1 / m, [m <= d])
+    large = value_is(d, d / m ** 2, [d <= m])
+    ordered_small = real_closed(d / m ** 2 - 1 / m, [m, d], [m <= d], "and 1/m ≤ d/m² there, so it is min{1/m, d/m²}")
+    ordered_large = real_closed(1 / m - d / m ** 2, [m, d], [d <= m], "and d/m² ≤ 1/m there, so it is min{1/m, d/m²}")
+    return establish(grouped("both cases of k = min{m, d}", small, ordered_small, large, ordered_large), domain='n ≥ 1, d ≥ 1, φ_n > 0 (integrality of k ignored, as the paper does)',
+                     prose_steps=["the maximum over k ∈ [d] is at least the value at the chosen k (k rounded to an "
+                                  "integer changes constants only)"])
+
+
+@claim(PAPER, "Eq. (20)",
+       "Kairouz et al. (Corollary 15), for small ε: sup_{K ∈ Q_ε} I(X;Z) ≤ ½P_X(A)(1 − P_X(A))ε²; Corollary 5's φH(X) is "
+       "looser at small ε (linear against quadratic)",
+       stated_domain="“for sufficiently small ε”, A ∈ argmin_B |P_X(B) − ½|", stated_where="Section VII, eq. (20)")
+def eq_20():
+    half = [R(1, 2), R(1, 2)]
+    infos, bounds, looser = [], [], []
+    for e in (R(1, 10), R(1, 2), 1):
+        rr = randomized_response(e).rows
+        info = mutual_information([[v / 2 for v in row] for row in rr])
+        infos.append(info)
+        bounds.append(e ** 2 / 8)
+        looser.append(le(e ** 2 / 8, phi(e, 0) * entropy(half)))
+    bits = [i / log(2) for i in infos[1:]]
+    return establish(holds(all(le(i, b) for i, b in zip(infos, bounds)),
+                           "uniform binary X (P(A) = ½), RR at ε ∈ {1/10, 1/2, 1} (binary input: RR dominates every "
+                           "ε-LDP kernel): I(X;Z) ≤ ε²/8 nats (certified)"),
+                     holds(all(looser), "ε²/8 ≤ φ(ε, 0)·H(X) at those ε: (20) is the sharper bound there"),
+                     catalog(bits, ["0.0437134606192710", "0.160058462016831"], "I(X;Z) in bits at ε = 1/2, 1"),
+                     domain="uniform binary X, ε ∈ {1/10, 1/2, 1}", uses=["extremal-ldp:theorem-18"])
+
+
+@claim(PAPER, "Eq. (42)",
+       "η_KL(P_{B|A}) = sup_{U−A−B} I(U;B)/I(U;A) (quoted from Polyanskiy–Wu, Problem 15.12): the library η_KL bounds "
+       "every such ratio",
+       stated_domain="every Markov chain U − A − B", stated_where="Appendix, proof of Lemma 4, eq. (42)")
+def eq_42():
+    r = rng(42)
+    ok = []
+    for _ in range(4):
+        rows = random_kernel(r, 3, 3)
+        eta = Channel(rows).contraction("kl")
+        for _ in range(3):
+            pu = random_law(r, 2)
+            a_given_u = [random_law(r, 3) for _ in pu]
+            joint_a = [[w * v for v in law] for w, law in zip(pu, a_given_u)]
+            joint_b = [[w * v for v in push(law, rows)] for w, law in zip(pu, a_given_u)]
+            ok.append(le(mutual_information(joint_b), eta * mutual_information(joint_a)))
+    return establish(holds(all(ok), "4 random 3×3 channels × 3 random binary U − A chains: I(U;B) ≤ η_KL·I(U;A) "
+                           "(certified)"), domain="sample chains",
+                     uses=[cited("Polyanskiy–Wu, Information Theory", "Problem 15.12")])
+
+
+@claim(PAPER, "Corollary 4 (proof, eqs. 50–51)",
+       "Chernoff–Stein: lim (1/n) log β_n(α) = −D(P0‖P1) non-privately, and with K^{⊗n} the exponent is −D(P0K‖P1K) ≥ "
+       "−φ(ε,δ)D(P0‖P1) by Lemma 1 applied to KL",
+       stated_domain="non-interactive K^{⊗n}, K ∈ Q_{ε,δ}, α ∈ (0, 1)", stated_where="Appendix, proof of Corollary 4, "
+       "eqs. (50)–(51)")
+def corollary_4_proof():
+    r = rng(50)
+    ok = []
+    for rows, x, dl in ldp_kernels():
+        for _ in range(3):
+            p0, p1 = random_law(r, len(rows)), random_law(r, len(rows))
+            ok.append(le(kl(push(p0, rows), push(p1, rows)), phi(log(x), dl) * kl(p0, p1)))
+    return establish(holds(all(ok), "4 LDP kernels × 3 random pairs: D(P0K‖P1K) ≤ φ·D(P0‖P1) (exact logs, certified)"),
+                     domain="sample kernels and pairs",
+                     uses=["egamma-ldp:lemma-1", cited("Chernoff–Stein", "Stein's lemma (Cover–Thomas, Theorem 11.8.3)")],
+                     prose_steps=["the infimum over K and the limit in n are interchanged, as the paper asserts"])

@@ -13,11 +13,13 @@ import mpmath
 import sympy
 from flint import fmpq, fmpq_mat
 
+from _cs_helpers import grouped
 from _eldp_helpers import (A0, A1, B0, B1, C, D, E, EPS, Z, Q, catalog, holds, lognorm, log, mi_mu, kl_mu, mp_kl_column,
                            mp_value, random_law, rng, sub, vertex_optimum)
 from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, utility
 from symdp.numbers import sign
-from symdp.verify import certified_agreement, claim, combine, erratum, establish, exact_agreement, identity
+from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
+                          real_closed)
 
 PAPER = "extremal-ldp"
 
@@ -85,7 +87,8 @@ def _u_exact(u, Qm):
 
 
 @claim(PAPER, "Lemma 23", "D_{ε,ℓ} is a bounded polytope {Aq ≤ 0, Bq = 1} whose corner points have at most k "
-       "nonzero columns")
+       "nonzero columns",
+       stated_domain='“the set of all k × ℓ ε-LDP mechanisms D_{ε,ℓ}”, ℓ > k for the column count', stated_where='Section 7.3, Lemma 23')
 def lemma_23():
     counts = {l: len(_verts(l)) for l in (2, 3, 4)}
     flags = [sum(1 for c in _columns(Qm) if any(c)) <= 2 for l in (2, 3, 4) for Qm in _verts(l)]
@@ -103,7 +106,8 @@ def lemma_23():
     return establish(stmt, *cross, domain="k = 2, e^ε = 2, ℓ ≤ 4", stated_domain="all k, ε, ℓ")
 
 
-@claim(PAPER, "Claim 1", "in an ε-LDP mechanism a column with one zero entry is entirely zero")
+@claim(PAPER, "Claim 1", "in an ε-LDP mechanism a column with one zero entry is entirely zero",
+       stated_domain='a column of an ε-LDP mechanism (proof of Lemma 23)', stated_where='Section 7.3, Claim 1')
 def claim_1():
     flags = [all(all(v == 0 for v in c) or all(v != 0 for v in c) for c in _columns(Qm))
              for l in (2, 3, 4) for Qm in _verts(l)]
@@ -114,12 +118,16 @@ def claim_1():
         Qm = [random_law(r, 4, 6) for _ in range(3)]
         Qm[0] = [0] + [v / (1 - Qm[0][0]) for v in Qm[0][1:]]       # one zero in column 1, others positive
         more.append(Channel(Qm).ldp_epsilon() == sympy.oo)
-    return establish(holds(flags, "every vertex of D_{ε,ℓ} (k = 2, e^ε = 2, ℓ ≤ 4): zero entry ⇒ zero column"),
+    a, b, x = sympy.symbols("a b x", real=True)
+    zero = real_closed(-b, [a, b, x], [sympy.Eq(a, 0), b >= 0, b <= x * a, x >= 1],
+                       "Q(y|x) = 0 and Q(y|x') ≤ e^ε Q(y|x) with Q(y|x') ≥ 0 force Q(y|x') = 0, for every other row x'")
+    return establish(zero, holds(flags, "every vertex of D_{ε,ℓ} (k = 2, e^ε = 2, ℓ ≤ 4): zero entry ⇒ zero column"),
                      holds(more, "random channels with one zero in an otherwise positive column are ε-LDP for no finite ε"),
-                     domain="k = 2, e^ε = 2, ℓ ≤ 4", stated_domain="all ε-LDP mechanisms")
+                     domain="a column of an ε-LDP mechanism (proof of Lemma 23)")
 
 
-@claim(PAPER, "Claim 2", "Q ∈ D_{ε,ℓ} ⇔ Q(y|x) ≤ e^ε Q(y|x') for all x, x', y (singleton outputs suffice)")
+@claim(PAPER, "Claim 2", "Q ∈ D_{ε,ℓ} ⇔ Q(y|x) ≤ e^ε Q(y|x') for all x, x', y (singleton outputs suffice)",
+       stated_domain="Q ∈ D_{ε,ℓ}, all x, x' and outputs y", stated_where='Section 7.3, Claim 2')
 def claim_2():
     r = rng(12)
     flags = []
@@ -130,21 +138,53 @@ def claim_2():
         events = all(sum(a[y] for y in S) <= e * sum(b[y] for y in S)
                      for a in Qm for b in Qm for n in range(1, 4) for S in itertools.combinations(range(3), n))
         flags.append(single == events)
-    return establish(holds(flags, "60 random 3×3 channels and rational e^ε: all-events test ⇔ singleton test"),
-                     domain="60 random instances, k = ℓ = 3", stated_domain="all Q, ε")
+    a1, a2, b1, b2, x = sympy.symbols("a1 a2 b1 b2 x", real=True)
+    merge = real_closed(x * (b1 + b2) - (a1 + a2), [a1, a2, b1, b2, x], [a1 <= x * b1, a2 <= x * b2],
+                        "Q(y1|x) ≤ e^ε Q(y1|x') and Q(y2|x) ≤ e^ε Q(y2|x') give the same for the event {y1, y2}")
+    return establish(merge, holds(flags, "60 random 3×3 channels and rational e^ε: all-events test ⇔ singleton test"),
+                     domain="Q ∈ D_{ε,ℓ}, all x, x' and outputs y",
+                     prose_steps=["induction on the size of the event S from the two-output step; singletons are events"])
+
+
+def _tight_rank(col, x) -> int:
+    """Rank of the rows of A_j (the k(k−1) privacy rows q_i − x q_i' ≤ 0 and the k rows −q_i ≤ 0) that
+    column `col` meets with equality, computed exactly."""
+    k = len(col)
+    rows = [[(1 if m == i else -x if m == i2 else 0) for m in range(k)] for i in range(k) for i2 in range(k) if i != i2]
+    rows += [[-1 if m == i else 0 for m in range(k)] for i in range(k)]
+    tight = [r for r in rows if sum(a * b for a, b in zip(r, col)) == 0]
+    return sympy.Matrix(tight).rank() if tight else 0
 
 
 @claim(PAPER, "Claim 3", "a zero column has k independent active constraints, a nonzero one at most k − 1; the "
-       "count ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} is < ℓk when ℓ_{>0} > k")
+       "count ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} is < ℓk when ℓ_{>0} > k",
+       stated_domain="a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)",
+       stated_where="Appendix, proof of Lemma 23, Claim 3")
 def claim_3():
     k, l, lp_ = sympy.symbols("k ell ell_p", positive=True, integer=True)
-    stmt = identity(lp_ * (k - 1) + (l - lp_) * k + k, (l + 1) * k - lp_, "the active-constraint count")
+    count = identity(lp_ * (k - 1) + (l - lp_) * k + k, (l + 1) * k - lp_, "the active-constraint count")
+    below = real_closed(l * k - ((l + 1) * k - lp_) - 1, [k, l, lp_], [lp_ >= k + 1],
+                        "(ℓ+1)k − ℓ_{>0} < ℓk, i.e. ℓ_{>0} > k, for integers (≥ 1 below)")
+    ranks = []
+    for l_ in (3, 4):
+        for Qm in _verts(l_):
+            for c in _columns(Qm):
+                r = _tight_rank([sympy.Rational(int(v.p), int(v.q)) for v in c], 2)
+                ranks.append(r <= 1 if any(c) else r == 2)
     flags = [sum(1 for c in _columns(Qm) if any(c)) <= 2 for l_ in (3, 4) for Qm in _verts(l_)]
-    return establish(stmt, holds(flags, "consequence: vertices of D_{ε,ℓ} have ≤ k nonzero columns (k = 2)"),
-                     domain="all k, ℓ, ℓ_{>0}")
+    return establish(grouped("the active-constraint count", count, below),
+                     holds(ranks, "rank of the tight rows of A_j, exactly, at every column of every vertex of D_{ε,ℓ} "
+                           "(k = 2, e^ε = 2, ℓ ∈ {3, 4}): k at a zero column, ≤ k − 1 at a nonzero one"),
+                     holds(flags, "consequence: vertices of D_{ε,ℓ} have ≤ k nonzero columns (k = 2)"),
+                     domain='a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)', uses=[cited("standard linear algebra", "rank–nullity theorem")],
+                     prose_steps=["the rows of A_j tight at a nonzero column Q_j vanish at Q_j, so Q_j lies in their "
+                                  "kernel and they have rank ≤ k − 1 (rank–nullity)",
+                                  "at Q_j = 0 every row is tight, among them the k non-negativity rows −e_i, which are "
+                                  "independent"])
 
 
-@claim(PAPER, "Definition 1", "the utilities of the paper are sublinear: μ(γz) = γμ(z) and μ(z1+z2) ≤ μ(z1)+μ(z2)")
+@claim(PAPER, "Definition 1", "the utilities of the paper are sublinear: μ(γz) = γμ(z) and μ(z1+z2) ≤ μ(z1)+μ(z2)",
+       stated_domain='“sublinear functions” μ: R^k₊ → R (the utilities of Sections 3–4)', stated_where='Section 2.1, Definition 1')
 def definition_1():
     z = sympy.symbols("z1:4", positive=True)
     g = sympy.Symbol("g", positive=True)
@@ -168,7 +208,8 @@ def definition_1():
 
 
 @claim(PAPER, "Definition 3", "S^(k) ∈ {1,e^ε}^{k×2^k}, column j = (e^ε−1)b_{j−1} + 1 with the first input as the "
-       "most significant bit (the displayed S^(3))")
+       "most significant bit (the displayed S^(3))",
+       stated_domain='k ≥ 1, ε ≥ 0: the staircase pattern matrix S^(k) ∈ {1, e^ε}^{k×2^k}', stated_where='Section 2.2, Definition 3')
 def definition_3():
     e = sympy.Integer(7)
     displayed = sympy.Matrix([[1, 1, 1, 1, e, e, e, e], [1, 1, e, e, 1, 1, e, e], [1, e, 1, e, 1, e, 1, e]])
@@ -181,7 +222,8 @@ def definition_3():
 
 
 @claim(PAPER, "Lemma 22", "Q is ε-LDP iff Q = SΘ with S ∈ [1,e^ε]^{k×ℓ} and Θ = diag(θ) ≥ 0; constructively "
-       "θ_j = min_i Q_ij and S_ij = Q_ij/θ_j")
+       "θ_j = min_i Q_ij and S_ij = Q_ij/θ_j",
+       stated_domain='“Q is ε-locally differentially private iff Q = SΘ”, any k × ℓ Q', stated_where='Section 7.2, Lemma 22')
 def lemma_22():
     r = rng(22)
     flags = []
@@ -199,7 +241,8 @@ def lemma_22():
                            "the converse ratio bound"), domain="40 random instances", stated_domain="all Q, ε")
 
 
-@claim(PAPER, "Lemma 22 (proof)", "the proof's construction S_ij = Q_ij/θ_i should read S_ij = Q_ij/θ_j")
+@claim(PAPER, "Lemma 22 (proof)", "the proof's construction S_ij = Q_ij/θ_i should read S_ij = Q_ij/θ_j",
+       stated_domain="the proof's construction of S and Θ", stated_where='Section 7.2, proof of Lemma 22')
 def lemma_22_proof():
     Qm = [[Q(1, 2), Q(1, 3), Q(1, 6)], [Q(1, 3), Q(1, 2), Q(1, 6)]]
     theta = [min(row[y] for row in Qm) for y in range(3)]
@@ -209,7 +252,7 @@ def lemma_22_proof():
     corrected = exact_agreement([fixed[i][y] * theta[y] for i in range(2) for y in range(3)],
                                 [v for row in Qm for v in row], "S_ij = Q_ij/θ_j reproduces Q = SΘ")
     return establish(erratum(printed_ok, {"Q": str(Qm), "theta": str(theta), "printed S": str(printed)}, corrected,
-                             "with θ_i (row index) SΘ ≠ Q", corrected_statement="S_ij = Q_ij/θ_j"),
+                             "with θ_i (row index) SΘ ≠ Q", corrected_statement="S_ij = Q_ij/θ_j", kind="typo"),
                      domain="one 2×3 witness")
 
 
@@ -223,7 +266,8 @@ def _max_over_vertices(u, l):
 
 
 @claim(PAPER, "Theorem 2", "for every sublinear μ there is an optimal mechanism with |Y| ≤ |X| whose columns are "
-       "staircase (ratios in {1, e^ε})")
+       "staircase (ratios in {1, e^ε})",
+       stated_domain='“any sublinear utility” μ, any P, ε ≥ 0', stated_where='Section 2.1, Theorem 2')
 def theorem_2():
     flags = []
     for l in (2, 3, 4):
@@ -243,7 +287,8 @@ def theorem_2():
     return establish(stmt, cross, domain="k = 2, e^ε = 2, ℓ ≤ 4 (exact); k = 4 LP optima", stated_domain="all k, ε, μ")
 
 
-@claim(PAPER, "Theorem 4", "max_{Q ∈ D_ε} Σ_y μ(Q_y) equals the LP (11) max μᵀθ s.t. S^(k)θ = 1, θ ≥ 0")
+@claim(PAPER, "Theorem 4", "max_{Q ∈ D_ε} Σ_y μ(Q_y) equals the LP (11) max μᵀθ s.t. S^(k)θ = 1, θ ≥ 0",
+       stated_domain='sublinear μ, ε ≥ 0, the LP (11) over θ ∈ R^{2^k}₊', stated_where='Section 2.2, Theorem 4')
 def theorem_4():
     p0, p1 = [Q(1, 5), Q(4, 5)], [Q(3, 5), Q(2, 5)]
     pieces = []
@@ -294,7 +339,8 @@ def theorem_4():
                      stated_domain="all k, ε, sublinear μ")
 
 
-@claim(PAPER, "Theorem 21", "for convex U with Assumption 1, the maximum over D_ε is attained with at most k outputs")
+@claim(PAPER, "Theorem 21", "for convex U with Assumption 1, the maximum over D_ε is attained with at most k outputs",
+       stated_domain='“convex” U satisfying Assumption 1', stated_where='Section 7.1, Theorem 21')
 def theorem_21():
     p0, p1 = [Q(1, 5), Q(4, 5)], [Q(3, 5), Q(2, 5)]
     pieces = []
@@ -310,7 +356,8 @@ def theorem_21():
     return establish(combine(*pieces), cross, domain="k = 2, e^ε = 2, ℓ ≤ 4", stated_domain="all k, ε, convex U")
 
 
-@claim(PAPER, "Proposition 17", "U(Q) = Σ_y μ(Q_y) with μ sublinear obeys the data-processing inequality U(QW) ≤ U(Q)")
+@claim(PAPER, "Proposition 17", "U(Q) = Σ_y μ(Q_y) with μ sublinear obeys the data-processing inequality U(QW) ≤ U(Q)",
+       stated_domain='U(Q) = Σ_y μ(Q_y), μ sublinear, any row-stochastic W', stated_where='Section 5 and Section 10, Proposition 17')
 def proposition_17():
     r = rng(17)
     flags = []
@@ -325,38 +372,54 @@ def proposition_17():
                      domain="6 random (Q, W) pairs × 4 utilities", stated_domain="all Q, W, sublinear μ")
 
 
-@claim(PAPER, "Eq. (57)", "binary marginals M_ν(0) = ((e^ε−1)P_ν(T)+1)/(e^ε+1), M_ν(1) = ((e^ε−1)P_ν(Tᶜ)+1)/(e^ε+1)")
+#: Symbolic sizes for the aggregated sums: k inputs, the first t of them in T (after relabelling).
+_I, _T, _K = sympy.symbols("i t k", integer=True, positive=True)
+_P = {"p": sympy.IndexedBase("p"), "q": sympy.IndexedBase("q")}
+
+
+def _column_masses(weights, law: str):
+    """Σ_x P(x)S_x for a column S equal to weights[0] on T = {x_1, …, x_t} and weights[1] elsewhere, as symbolic
+    sums over k inputs with the constant weights factored out (linearity)."""
+    inside = sympy.Sum(weights[0] * _P[law][_I], (_I, 1, _T))
+    outside = sympy.Sum(weights[1] * _P[law][_I], (_I, _T + 1, _K))
+    return sympy.factor_terms(inside) + sympy.factor_terms(outside)
+
+
+@claim(PAPER, "Eq. (57)", "binary marginals M_ν(0) = ((e^ε−1)P_ν(T)+1)/(e^ε+1), M_ν(1) = ((e^ε−1)P_ν(Tᶜ)+1)/(e^ε+1)",
+       stated_domain='the binary mechanism (18) with set T, ν ∈ {0, 1}', stated_where='Section 8.1, eq. (57)')
 def eq_57():
-    p = sympy.symbols("p1:5", positive=True)
-    T = [0, 2]
-    m0 = sum(p[i] * (E if i in T else 1) for i in range(4)) / (1 + E)
-    m1 = sum(p[i] * (1 if i in T else E) for i in range(4)) / (1 + E)
-    PT, PTc = p[0] + p[2], p[1] + p[3]
-    total = {p[3]: 1 - p[0] - p[1] - p[2]}
-    stmt = identity([m0.subs(total), m1.subs(total)], [(((E - 1) * PT + 1) / (E + 1)).subs(total),
-                                                       (((E - 1) * PTc + 1) / (E + 1)).subs(total)],
-                    "Σ_x P_ν(x)Q(y|x) for the binary mechanism, k = 4, T = {x1, x3}, ΣP = 1")
-    return establish(stmt, domain="k = 4, T = {x1, x3}, symbolic P and e^ε", stated_domain="all k, T")
+    m0 = _column_masses([E, 1], "p")
+    u = sympy.Symbol("u")
+    agg = {sympy.Sum(_P["p"][_I], (_I, 1, _T)): u, sympy.Sum(_P["p"][_I], (_I, _T + 1, _K)): 1 - u}
+    flipped = _column_masses([1, E], "p")
+    stmt = identity([(m0 / (1 + E)).subs(agg), (flipped / (1 + E)).subs(agg)],
+                    [((E - 1) * u + 1) / (E + 1), ((E - 1) * (1 - u) + 1) / (E + 1)],
+                    "Σ_x P_ν(x)Q(y|x) for the binary mechanism with T = {x_1, …, x_t} of k symbols (symbolic k, t; "
+                    "u = P_ν(T), P_ν(Tᶜ) = 1 − u)")
+    return establish(stmt, domain='the binary mechanism (18) with set T, ν ∈ {0, 1}',
+                     prose_steps=["relabel the inputs so that T = {x_1, …, x_t}"])
 
 
-@claim(PAPER, "Eq. (83)", "KL pattern value μ_j = (aP0(T_j)+1) log[(aP0(T_j)+1)/(aP1(T_j)+1)], a = e^ε − 1")
+@claim(PAPER, "Eq. (83)", "KL pattern value μ_j = (aP0(T_j)+1) log[(aP0(T_j)+1)/(aP1(T_j)+1)], a = e^ε − 1",
+       stated_domain='a pattern column S_j with ones on T_j, a = e^ε − 1', stated_where='Section 8.4, eq. (83)')
 def eq_83():
-    p0 = sympy.symbols("p1:4", positive=True)
-    p1 = sympy.symbols("q1:4", positive=True)
-    T = [0, 1]
-    col = [E, E, 1]
-    a0 = sum(x * c for x, c in zip(p0, col))
-    a1 = sum(x * c for x, c in zip(p1, col))
-    total = {p0[2]: 1 - p0[0] - p0[1], p1[2]: 1 - p1[0] - p1[1]}
-    stmt = identity((a0 * log(a0 / a1)).subs(total), kl_mu(p0, p1, T, E).subs(total),
-                    "μ(S_j) from the definition (12) vs eq. (83), k = 3, T_j = {x1, x2}")
+    u0, u1 = sympy.symbols("u0 u1")
+    agg = {sympy.Sum(_P[n][_I], (_I, 1, _T)): v for n, v in (("p", u0), ("q", u1))}
+    agg.update({sympy.Sum(_P[n][_I], (_I, _T + 1, _K)): 1 - v for n, v in (("p", u0), ("q", u1))})
+    a0, a1 = (_column_masses([E, 1], n).subs(agg) for n in ("p", "q"))
+    a = E - 1
+    stmt = identity(a0 * log(a0 / a1), (a * u0 + 1) * log((a * u0 + 1) / (a * u1 + 1)),
+                    "μ(S_j) = (P0ᵀS_j) log(P0ᵀS_j / P1ᵀS_j) from the definition (12) vs eq. (83), for the pattern with "
+                    "e^ε on T_j = {x_1, …, x_t} of k symbols (symbolic k, t; u_ν = P_ν(T_j))")
     lib = [lognorm(utility.kl(A0, A1).pattern(log(3), m)) for m in range(16)]
     ref = [lognorm(kl_mu(A0, A1, [i for i in range(4) if m >> (3 - i) & 1], 3)) for m in range(16)]
     return establish(stmt, exact_agreement(lib, ref, "library pattern values vs eq. (83), example A, e^ε = 3"),
-                     domain="k = 3, T_j = {x1, x2}, symbolic", stated_domain="all k, T_j")
+                     domain='a pattern column S_j with ones on T_j, a = e^ε − 1',
+                     prose_steps=["relabel the inputs so that T_j = {x_1, …, x_t}"])
 
 
-@claim(PAPER, "Eq. (99) = eq. (113)", "MI pattern value: Σ_x P(x)S_xj log(S_xj/PᵀS_j) = zE ε − (z(E−1)+1)log(z(E−1)+1)")
+@claim(PAPER, "Eq. (99) = eq. (113)", "MI pattern value: Σ_x P(x)S_xj log(S_xj/PᵀS_j) = zE ε − (z(E−1)+1)log(z(E−1)+1)",
+       stated_domain='a pattern column with P-mass z on its e^ε entries, E = e^ε', stated_where='Section 9.1, eqs. (99) and (113)')
 def eq_99_113():
     col_T, col_c = E, 1
     m = Z * E + (1 - Z)
@@ -365,4 +428,4 @@ def eq_99_113():
     lib = [lognorm(utility.mutual_information(C).pattern(log(3), mk)) for mk in range(16)]
     ref = [lognorm(mi_mu(sub(C, [i for i in range(4) if mk >> (3 - i) & 1]), 3)) for mk in range(16)]
     return establish(stmt, exact_agreement(lib, ref, "library MI pattern values vs eq. (113), example C, e^ε = 3"),
-                     domain="all z ∈ [0,1], ε > 0")
+                     domain='a pattern column with P-mass z on its e^ε entries, E = e^ε')

@@ -16,7 +16,7 @@ from symdp import lp
 from symdp.local import (Channel, decision_points, dominance_kernel, error_region_vertices, in_error_region,
                          quaternary_mechanism, satisfies_ldp, utility)
 from symdp.numbers import sign
-from symdp.verify import claim, combine, establish, exact_agreement, identity
+from symdp.verify import claim, combine, establish, exact_agreement, identity, real_closed
 
 PAPER = "extremal-ldp"
 E, DELTA, A_, B_ = sympy.symbols("E delta a b", positive=True)
@@ -48,7 +48,8 @@ def _in_hull(point, pts) -> bool:
 
 
 @claim(PAPER, "Eq. (38)", "the quaternary mechanism Q_QT is row-stochastic and (ε,δ)-LDP, tight on S = {0}, {0,3} "
-       "(x = 0 vs 1) and {1}, {1,2}")
+       "(x = 0 vs 1) and {1}, {1,2}",
+       stated_domain='|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]: the quaternary mechanism (38)', stated_where='Section 5, eq. (38)')
 def eq_38():
     e, d = Q(3), Q(1, 5)
     q = quaternary_mechanism(log(e), d)
@@ -63,12 +64,22 @@ def eq_38():
            [0, DELTA, (1 - DELTA) * E / (1 + E), (1 - DELTA) / (1 + E)]]
     rows = identity([sum(r) for r in sym] + [sym[0][0] + sym[0][3] - E * (sym[1][0] + sym[1][3]) - DELTA],
                     [1, 1, 0], "rows sum to 1 and Q(S|0) = e^ε Q(S|1) + δ on S = {0, 3}, symbolic ε, δ")
-    return establish(combine(rows, stmt), cross, domain="symbolic rows; LDP check at e^ε = 3, δ = 1/5",
-                     stated_domain="all ε, δ")
+    x, dd = sympy.symbols("x d", real=True)
+    qt = [[dd, 0, (1 - dd) / (1 + x), (1 - dd) * x / (1 + x)], [0, dd, (1 - dd) * x / (1 + x), (1 - dd) / (1 + x)]]
+    dom = [x >= 1, dd >= 0, dd <= 1]
+    events = [S for n in range(1, 5) for S in itertools.combinations(range(4), n)]
+    ldp = combine(*[real_closed(dd + x * sum(qt[j][y] for y in S) - sum(qt[i][y] for y in S), [x, dd], dom,
+                                f"Q(S|{i}) ≤ e^ε Q(S|{j}) + δ for S = {set(S)}")
+                    for S in events for i, j in ((0, 1), (1, 0))],
+                  *[real_closed(v, [x, dd], dom, "entry ≥ 0") for row in qt for v in row],
+                  detail="(ε,δ)-LDP on all 15 non-empty events, both directions, and non-negative entries, for every "
+                         "e^ε ≥ 1, δ ∈ [0, 1] (nlsat)")
+    return establish(combine(rows, ldp), stmt, cross, domain='|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]: the quaternary mechanism (38)')
 
 
 @claim(PAPER, "Theorem 19", "a binary-input Q is (ε,δ)-LDP iff every test has P_FA + e^ε P_MD ≥ 1−δ and "
-       "e^ε P_FA + P_MD ≥ 1−δ, i.e. R_Q ⊆ R_{ε,δ}")
+       "e^ε P_FA + P_MD ≥ 1−δ, i.e. R_Q ⊆ R_{ε,δ}",
+       stated_domain='“a binary-input mechanism Q”, ε ≥ 0, δ ∈ [0, 1], every test', stated_where='Section 5, Theorem 19')
 def theorem_19():
     qB0, qB1 = sympy.symbols("qB0 qB1", positive=True)   # Q(B|0), Q(B|1) with B = Aᶜ, P_FA = 1 − Q(B|0), P_MD = Q(B|1)
     ident = identity((1 - qB0) + E * qB1 - (1 - DELTA), E * qB1 + DELTA - qB0,
@@ -82,12 +93,18 @@ def theorem_19():
         region = all(in_error_region(md, fa, log(e), d) for md, fa in decision_points(ch))
         flags.append(region == _ldp_by_events(ch, e, d))
         flags.append(satisfies_ldp(ch, log(e), d) == _ldp_by_events(ch, e, d))
-    return establish(combine(ident, holds(flags, "120 random channels: region test ⇔ the definition (33) on all "
-                                          "events; library satisfies_ldp agrees")),
-                     domain="identity: all; equivalence: 120 random channels", stated_domain="all Q, ε, δ")
+    other = identity(E * (1 - qB0) + qB1 - (1 - DELTA), E * (1 - qB0) + DELTA - (1 - qB1),
+                     "e^ε P_FA + P_MD − (1−δ) = e^ε Q(Bᶜ|0) + δ − Q(Bᶜ|1)")
+    return establish(combine(ident, other), holds(flags, "120 random channels: region test ⇔ the definition (33) on all "
+                                                  "events; library satisfies_ldp agrees"),
+                     domain='“a binary-input mechanism Q”, ε ≥ 0, δ ∈ [0, 1], every test',
+                     prose_steps=["as B ranges over all events, the two identities turn the two test inequalities into "
+                                  "the definition (33) in both directions; randomised tests are mixtures of deterministic "
+                                  "ones and the conditions are linear in the test"])
 
 
-@claim(PAPER, "Theorem 20", "(Blackwell) Q1 dominates Q2 (Q2 = Q1·W, W row-stochastic) iff R_{Q2} ⊆ R_{Q1}")
+@claim(PAPER, "Theorem 20", "(Blackwell) Q1 dominates Q2 (Q2 = Q1·W, W row-stochastic) iff R_{Q2} ⊆ R_{Q1}",
+       stated_domain='two mechanisms Q1, Q2 with binary input (Blackwell)', stated_where='Section 5, Theorem 20')
 def theorem_20():
     r = rng(20)
     flags = []
@@ -107,7 +124,8 @@ def theorem_20():
 
 
 @claim(PAPER, "Theorem 18", "for |X| = 2, every (ε,δ)-LDP mechanism is a garbling of Q_QT (Q = Q_QT·W), so Q_QT "
-       "maximises every utility obeying the data-processing inequality")
+       "maximises every utility obeying the data-processing inequality",
+       stated_domain='“|𝒳| = 2”, every (ε,δ)-LDP mechanism', stated_where='Section 5, Theorem 18')
 def theorem_18():
     r = rng(18)
     flags = []
@@ -127,7 +145,8 @@ def theorem_18():
 
 
 @claim(PAPER, "Figure 9", "R_{Q_QT} = R_{ε,δ}: the test points of Q_QT span the region with vertices (0,1−δ), "
-       "((1−δ)/(1+e^ε),(1−δ)/(1+e^ε)), (1−δ,0) and their reflections")
+       "((1−δ)/(1+e^ε),(1−δ)/(1+e^ε)), (1−δ,0) and their reflections",
+       stated_domain='|𝒳| = 2, the hypothesis-testing region of Q_QT', stated_where='Section 5, Figure 9')
 def figure_9():
     flags = []
     for e, d in ((Q(2), Q(1, 10)), (Q(3), Q(1, 5)), (Q(5, 2), Q(1, 3))):

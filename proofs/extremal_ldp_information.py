@@ -31,7 +31,8 @@ def _unique_max(p) -> bool:
     return vals.count(best) == 2
 
 
-@claim(PAPER, "Eq. (105)", "argmin_A |P(A) − ½| = argmax_A P(A)P(Aᶜ) (= argmax h(P(A)))")
+@claim(PAPER, "Eq. (105)", "argmin_A |P(A) − ½| = argmax_A P(A)P(Aᶜ) (= argmax h(P(A)))",
+       stated_domain='any P on a finite alphabet, all subsets A', stated_where='Section 9.1, eq. (105)')
 def eq_105():
     stmt = identity(Z * (1 - Z), Q(1, 4) - (Z - Q(1, 2)) ** 2, "P(A)P(Aᶜ) = ¼ − (P(A) − ½)²")
     r = rng(105)
@@ -43,11 +44,12 @@ def eq_105():
         g = [sub(p, A) * (1 - sub(p, A)) for A in subsets(k)]
         flags.append({i for i, v in enumerate(d) if v == min(d)} == {i for i, v in enumerate(g) if v == max(g)})
     return establish(stmt, holds(flags, "exhaustive argmin/argmax over all subsets, random P, k = 2..6"),
-                     domain="all P(A) ∈ [0, 1]")
+                     domain='any P on a finite alphabet, all subsets A')
 
 
 @claim(PAPER, "Eq. (100)", "the dual (98) has 1ᵀα* = (μ(S_{j1}) + μ(S_{j2}))/(e^ε+1) = BIN (printed: μ(S_{j1}) + "
-       "μ(S_{j1}))")
+       "μ(S_{j1}))",
+       stated_domain='the dual (98) of the binary-mechanism LP', stated_where='Section 9.1, eq. (100)')
 def eq_100():
     m1, m2, n1, n2 = sympy.symbols("mu1 mu2 n1 n2", positive=True)
     aT = (E * m1 - m2) / (n1 * (E + 1) * (E - 1))
@@ -66,12 +68,13 @@ def eq_100():
     return establish(erratum(sign(printed - binary_mi(P, e)) == 0, {"P": str(P), "e^eps": "2",
                                                                      "printed": str(sympy.N(printed, 15)),
                                                                      "BIN": str(sympy.N(binary_mi(P, e), 15))},
-                             combine(corrected, cross), "a repeated index", corrected_statement="μ(S_{j1}) + μ(S_{j2})"),
+                             combine(corrected, cross), "a repeated index", corrected_statement="μ(S_{j1}) + μ(S_{j2})", kind="typo"),
                      domain="symbolic; witness P = (.6, .3, .1), e^ε = 2")
 
 
 @claim(PAPER, "Theorem 12", "(with the hypothesis its proof uses: {T, Tᶜ} the unique maximiser of P(A)P(Aᶜ)) for "
-       "0 < ε ≤ ε*(P) the binary mechanism (29) with T from (30) maximises I(X;Y)")
+       "0 < ε ≤ ε*(P) the binary mechanism (29) with T from (30) maximises I(X;Y)",
+       stated_domain='“for any distribution P”, 0 < ε ≤ ε*(P)', stated_where='Section 4.2, Theorem 12')
 def theorem_12():
     flags = []
     r = rng(12)
@@ -99,7 +102,8 @@ def theorem_12():
 
 
 @claim(PAPER, "Theorem 12 (uniqueness)", "as printed (no hypothesis): for P uniform on 3 symbols RR beats the binary "
-       "mechanism at every small ε")
+       "mechanism at every small ε",
+       stated_domain='“for any distribution P” (as printed, no uniqueness hypothesis)', stated_where='Section 4.2, Theorem 12')
 def theorem_12_uniqueness():
     u = utility.mutual_information(U3)
     T = mi_binary_T(U3)
@@ -121,11 +125,13 @@ def theorem_12_uniqueness():
                       "tied maximisers and RR/BIN = 1 + (2/9)ε + o(ε)")
     return establish(erratum(any(flags), wit, corrected, "the proof invokes 'the uniqueness of the maximizer "
                              "assumption stated in the theorem', which the statement lacks",
-                             corrected_statement="add: {T, Tᶜ} is the unique maximiser of P(A)P(Aᶜ)"),
+                             corrected_statement="add: {T, Tᶜ} is the unique maximiser of P(A)P(Aᶜ)",
+                             kind="substantive"),
                      domain="uniform P, k = 3")
 
 
-@claim(PAPER, "Theorem 13", "for ε ≤ 1: BIN_MI ≥ OPT_MI/(1+e^ε); the proof gives OPT/BIN ≤ k(E+1)/(E+k−1) ≤ E+1 (117)")
+@claim(PAPER, "Theorem 13", "for ε ≤ 1: BIN_MI ≥ OPT_MI/(1+e^ε); the proof gives OPT/BIN ≤ k(E+1)/(E+k−1) ≤ E+1 (117)",
+       stated_domain='“for any ε ≤ 1” and any P', stated_where='Section 4.2, Theorem 13')
 def theorem_13():
     r = rng(13)
     flags = []
@@ -143,7 +149,8 @@ def theorem_13():
                      combine(ident, ident_k), domain="18 random instances", stated_domain="all P, ε ≤ 1")
 
 
-@claim(PAPER, "Eq. (131)", "the MI dual α* of (129) has 1ᵀα* = I_RR (139) and is tight on the singletons")
+@claim(PAPER, "Eq. (131)", "the MI dual α* of (129) has 1ᵀα* = I_RR (139) and is tight on the singletons",
+       stated_domain='the dual (129) of the RR mutual-information LP', stated_where='Section 9.5, eq. (131)')
 def eq_131():
     e = Q(5)
     for_p = []
@@ -160,7 +167,8 @@ def eq_131():
     return establish(stmt, cross, domain="examples C, D, all ε", stated_domain="all P, ε")
 
 
-@claim(PAPER, "Theorem 14", "for each P there is ε*(P) with RR maximising I(X;Y) for all ε ≥ ε*")
+@claim(PAPER, "Theorem 14", "for each P there is ε*(P) with RR maximising I(X;Y) for all ε ≥ ε*",
+       stated_domain='“for any distribution P”, ε ≥ ε*(P)', stated_where='Section 4.3, Theorem 14')
 def theorem_14():
     flags = [rr_is_optimal(log(e), utility.mutual_information(C)) for e in (Q(8), Q(20), Q(1000))]
     flags += [rr_is_optimal(log(e), utility.mutual_information(D)) for e in (Q(3), Q(10))]
@@ -177,7 +185,8 @@ def theorem_14():
     return establish(stmt, cross, domain="examples C, D and 3 random P at large ε", stated_domain="all P")
 
 
-@claim(PAPER, "Corollary 15", "for ε ≤ ε*(P,δ): I(X;Y) ≤ (1+δ)·½P(T)P(Tᶜ)ε²; the binary MI is ½q(1−q)ε² + 0·ε³ + O(ε⁴)")
+@claim(PAPER, "Corollary 15", "for ε ≤ ε*(P,δ): I(X;Y) ≤ (1+δ)·½P(T)P(Tᶜ)ε²; the binary MI is ½q(1−q)ε² + 0·ε³ + O(ε⁴)",
+       stated_domain='“for ε ≤ ε*(P, δ)”, δ > 0', stated_where='Section 4.5, Corollary 15')
 def corollary_15():
     eps, x = sympy.symbols("epsilon x", positive=True)
     q = sympy.Symbol("q", positive=True)
@@ -196,7 +205,8 @@ def corollary_15():
                      series, domain="three P, two small ε", stated_domain="all P, δ > 0, ε ≤ ε*")
 
 
-@claim(PAPER, "Corollary 16", "for ε ≥ ε*(P,δ): I(X;Y) ≤ H(X) − (1−δ)(k−1)εe^{−ε}")
+@claim(PAPER, "Corollary 16", "for ε ≥ ε*(P,δ): I(X;Y) ≤ H(X) − (1−δ)(k−1)εe^{−ε}",
+       stated_domain='“for ε ≥ ε*(P, δ)”, δ > 0', stated_where='Section 4.5, Corollary 16')
 def corollary_16():
     delta = Q(1, 10)
     flags = []
@@ -210,7 +220,8 @@ def corollary_16():
 
 
 @claim(PAPER, "Eq. (32)", "I_RR = H(X) − (k−1)εe^{−ε} + O(e^{−2ε}) (printed); the remainder is "
-       "−[(k−1) + kH + Σ_x log P(x)]e^{−ε} + O(εe^{−2ε})")
+       "−[(k−1) + kH + Σ_x log P(x)]e^{−ε} + O(εe^{−2ε})",
+       stated_domain='any P on k symbols, ε → ∞', stated_where='Section 4.5, eq. (32)')
 def eq_32():
     w = sympy.Symbol("w", positive=True)
     lims, refs = [], []
@@ -224,11 +235,13 @@ def eq_32():
     return establish(erratum(printed, {"P": "uniform, k = 4", "lim (H − (k−1)εe^{−ε} − I_RR)e^ε": str(lims[0]),
                                        "example D limit": str(sympy.N(lims[1], 15))}, corrected,
                              "the remainder is Θ(e^{−ε}), not O(e^{−2ε}); Corollary 16 survives since εe^{−ε} dominates",
-                             corrected_statement="I_RR = H − (k−1)εe^{−ε} − [(k−1) + kH + Σ log P]e^{−ε} + O(εe^{−2ε})"),
+                             corrected_statement="I_RR = H − (k−1)εe^{−ε} − [(k−1) + kH + Σ log P]e^{−ε} + O(εe^{−2ε})",
+                             kind="substantive"),
                      domain="uniform k = 4 and example D")
 
 
-@claim(PAPER, "Lemma 26", "OPT_MI ≤ (max_j μ_j)·k/(e^ε+k−1), via the dual α_i = 1/(E+k−1) and (120)")
+@claim(PAPER, "Lemma 26", "OPT_MI ≤ (max_j μ_j)·k/(e^ε+k−1), via the dual α_i = 1/(E+k−1) and (120)",
+       stated_domain='any P, ε ≥ 0, μ of (99)', stated_where='Section 9.3, Lemma 26')
 def lemma_26():
     t, kk = sympy.symbols("t k", positive=True)
     eq120 = identity((t * E + kk - t) / (E + kk - 1) - 1, (t - 1) * (E - 1) / (E + kk - 1),
@@ -252,7 +265,8 @@ def _zstar(eps):
 
 
 @claim(PAPER, "Lemma 27 (eqs. 121–122)", "μ'(z,ε) = Eε − (E−1) − (E−1)log(z(E−1)+1), vanishing at "
-       "z*(ε) = (exp{εE/(E−1) − 1} − 1)/(E−1); z* ≤ ½")
+       "z*(ε) = (exp{εE/(E−1) − 1} − 1)/(E−1); z* ≤ ½",
+       stated_domain='z ∈ [0, 1], ε > 0, E = e^ε', stated_where='Section 9.4, eqs. (121)–(122)')
 def lemma_27_identities():
     e = sympy.exp(EPS)
     mu = mi_mu(Z, e, EPS)
@@ -268,7 +282,8 @@ def lemma_27_identities():
                      stated_domain="all ε > 0")
 
 
-@claim(PAPER, "Lemma 27", "for ε ≤ 1: max_j μ_j ≤ μ(P(T),ε) + μ(P(Tᶜ),ε) with T from (30)")
+@claim(PAPER, "Lemma 27", "for ε ≤ 1: max_j μ_j ≤ μ(P(T),ε) + μ(P(Tᶜ),ε) with T from (30)",
+       stated_domain='“for ε ≤ 1”, T from (30)', stated_where='Section 9.4, Lemma 27')
 def lemma_27():
     r = rng(27)
     flags = []
@@ -284,7 +299,8 @@ def lemma_27():
 
 
 @claim(PAPER, "Claim 4", "if P(x*) ≥ 1 − z*(ε) then T = {x*} maximises P(A)P(Aᶜ) and max_A μ(P(A)) = "
-       "max(μ(P(T)), μ(P(Tᶜ)))")
+       "max(μ(P(T)), μ(P(Tᶜ)))",
+       stated_domain='“P(x*) ≥ 1 − z*(ε)”, ε ≤ 1', stated_where='Section 9.4, Claim 4')
 def claim_4():
     r = rng(4)
     flags = []
@@ -309,7 +325,8 @@ def claim_4():
 
 
 @claim(PAPER, "Claim 5", "for sorted P there is A with ½ − P(x*) ≤ P(A) ≤ ½; hence ¼ ≤ P(T) ≤ ½ (125) for "
-       "P(T) = min{P(B) : B ∈ argmax P(A)P(Aᶜ)} when P(x*) ≤ ½")
+       "P(T) = min{P(B) : B ∈ argmax P(A)P(Aᶜ)} when P(x*) ≤ ½",
+       stated_domain='P sorted decreasingly, P(x*) < 1 − z*(ε)', stated_where='Section 9.4, Claim 5 and eq. (125)')
 def claim_5():
     r = rng(5)
     flags = []

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import sympy
 
+from _cs_helpers import grouped
 from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, Q, RATIO0, RATIO1, TIE0, TIE1, binary_kl, binary_set,
                            distinct_ratio_pair, holds, kl, kl_mu, lognorm, log, random_law, rng, rr_kl, sub, subsets, tv)
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity
+from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, real_closed
 
 PAPER = "extremal-ldp"
 X = sympy.Symbol("x", positive=True)
@@ -49,55 +50,42 @@ def _sandwich(p0, p1, e) -> bool:
 # Lemma 24 and Theorem 5 (high privacy: the binary mechanism)
 
 
-def _symbolic_column_setting():
-    """k = 4, symbolic P0, P1 (last entries 1 − the others), a column S and a = e^ε − 1."""
-    k = 4
-    P0 = list(sympy.symbols("p1:4", positive=True)) + [None]
-    P1 = list(sympy.symbols("q1:4", positive=True)) + [None]
-    P0[3], P1[3] = 1 - sum(P0[:3]), 1 - sum(P1[:3])
-    return k, P0, P1, sympy.symbols("s1:5", positive=True), E - 1
-
-
-@claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)")
+@claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)",
+       stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (58)–(60)')
 def lemma_24_upper_identity():
-    k, P0, P1, S, a = _symbolic_column_setting()
-    lhs, rhs = [], []
-    for T in ([0], [0, 2], [0, 1, 3]):
-        PT0, PT1 = sub(P0, T), sub(P1, T)
-        cross = (a * PT0 + 1) * sum(p * s for p, s in zip(P1, S)) - (a * PT1 + 1) * sum(p * s for p, s in zip(P0, S))
-        eq59 = a * (PT0 - PT1) + a * sum((s - 1) * (PT0 * q - PT1 * p) for s, p, q in zip(S, P0, P1)) \
-            - sum((s - 1) * (p - q) for s, p, q in zip(S, P0, P1))
-        lhs.append(sympy.expand(cross))
-        rhs.append(sympy.expand(eq59))
-        Tj = [1, 2]
-        pat = {S[i]: (E if i in Tj else 1) for i in range(k)}
-        eq60 = a * ((PT0 - PT1) - (sub(P0, Tj) - sub(P1, Tj))) + a ** 2 * (PT0 * sub(P1, Tj) - PT1 * sub(P0, Tj))
-        lhs.append(sympy.expand(eq59.subs(pat)))
-        rhs.append(sympy.expand(eq60))
-    stmt = identity(lhs, rhs, "cross-multiplied (58) − (59), and (59) on the pattern T_j = {x2, x3} − (60); "
-                    "k = 4, T ∈ {{x1}, {x1,x3}, {x1,x2,x4}}, symbolic P0, P1, S, e^ε")
-    return establish(stmt, domain="k = 4, three sets T, symbolic", stated_domain="all k, T")
+    a, t0, t1, b0, b1, j0, j1 = _aggregated_symbols()
+    cross = (a * t0 + 1) * (1 + b1) - (a * t1 + 1) * (1 + b0)
+    eq59 = a * (t0 - t1) + a * (t0 * b1 - t1 * b0) - (b0 - b1)
+    eq60 = a * ((t0 - t1) - (j0 - j1)) + a ** 2 * (t0 * j1 - t1 * j0)
+    stmt = identity([cross, eq59.subs({b0: a * j0, b1: a * j1})], [eq59, eq60],
+                    "cross-multiplied (58) − (59), and (59) on a pattern column (S = e^ε on T_j, 1 elsewhere) − (60), for "
+                    "every k, T and column (aggregated sums)")
+    return establish(stmt, domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', prose_steps=[_AGGREGATE])
 
 
-@claim(PAPER, "Lemma 24 (eqs. 63–65)", "(63) ⇔ (64) for every column, and (64) on a pattern is (65)")
+@claim(PAPER, "Lemma 24 (eqs. 63–65)", "(63) ⇔ (64) for every column, and (64) on a pattern is (65)",
+       stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (63)–(65)')
 def lemma_24_lower_identity():
-    k, P0, P1, S, a = _symbolic_column_setting()
-    lhs, rhs = [], []
-    for T in ([0], [0, 2]):
-        Tc = [i for i in range(k) if i not in T]
-        PT0, PT1 = sub(P0, T), sub(P1, T)
-        cross = (a * sub(P1, Tc) + 1) * sum(p * s for p, s in zip(P0, S)) - (a * sub(P0, Tc) + 1) * sum(p * s for p, s in zip(P1, S))
-        eq64 = a * (PT0 - PT1) + a * sum((s - 1) * (PT0 * q - PT1 * p) for s, p, q in zip(S, P0, P1)) \
-            + E * sum((s - 1) * (p - q) for s, p, q in zip(S, P0, P1))
-        lhs.append(sympy.expand(cross))
-        rhs.append(sympy.expand(eq64))
-        Tj = [1, 3]
-        pat = {S[i]: (E if i in Tj else 1) for i in range(k)}
-        eq65 = a * ((PT0 - PT1) + E * (sub(P0, Tj) - sub(P1, Tj))) + a ** 2 * (PT0 * sub(P1, Tj) - PT1 * sub(P0, Tj))
-        lhs.append(sympy.expand(eq64.subs(pat)))
-        rhs.append(sympy.expand(eq65))
-    stmt = identity(lhs, rhs, "cross-multiplied (63) − (64), and (64) on T_j = {x2, x4} − (65); k = 4, symbolic")
-    return establish(stmt, domain="k = 4, two sets T, symbolic", stated_domain="all k, T")
+    a, t0, t1, b0, b1, j0, j1 = _aggregated_symbols()
+    # P_ν(Tᶜ) = 1 − P_ν(T)
+    cross = (a * (1 - t1) + 1) * (1 + b0) - (a * (1 - t0) + 1) * (1 + b1)
+    eq64 = a * (t0 - t1) + a * (t0 * b1 - t1 * b0) + (1 + a) * (b0 - b1)
+    eq65 = a * ((t0 - t1) + (1 + a) * (j0 - j1)) + a ** 2 * (t0 * j1 - t1 * j0)
+    stmt = identity([cross, eq64.subs({b0: a * j0, b1: a * j1})], [eq64, eq65],
+                    "cross-multiplied (63) − (64), and (64) on a pattern column − (65), for every k, T and column "
+                    "(aggregated sums)")
+    return establish(stmt, domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', prose_steps=[_AGGREGATE])
+
+
+#: The linearity step behind the aggregated symbols of Lemma 24's identities.
+_AGGREGATE = ("with Σ_x P_ν(x) = 1: P_νᵀS = 1 + B_ν where B_ν = Σ_x (S_x − 1)P_ν(x), Σ_x (S_x − 1)(P0(T)P1(x) − "
+              "P1(T)P0(x)) = P0(T)B_1 − P1(T)B_0, and on a pattern column B_ν = a·P_ν(T_j) (linearity of the sums)")
+
+
+def _aggregated_symbols():
+    """a = e^ε − 1, P_ν(T), B_ν = Σ_x (S_x − 1)P_ν(x) and P_ν(T_j) as plain symbols: the identities of Lemma 24
+    hold in them, whatever k, T and the column."""
+    return sympy.symbols("a P0T P1T B0 B1 P0Tj P1Tj", real=True)
 
 
 def _threshold_from_60_65(p0, p1):
@@ -118,7 +106,8 @@ def _threshold_from_60_65(p0, p1):
 
 
 @claim(PAPER, "Lemma 24", "for ε ≤ ε* = min(ε1, ε2) every Q ∈ D_ε has (aP0(Tᶜ)+1)/(aP1(Tᶜ)+1) ≤ M0(y)/M1(y) ≤ "
-       "(aP0(T)+1)/(aP1(T)+1), both bounds attained by the binary mechanism")
+       "(aP0(T)+1)/(aP1(T)+1), both bounds attained by the binary mechanism",
+       stated_domain='“for ε ≤ ε*” = min(ε1, ε2), every Q ∈ D_ε', stated_where='Section 8.2, Lemma 24')
 def lemma_24():
     flags, cross = [], []
     r = rng(24)
@@ -154,7 +143,8 @@ def lemma_24():
 
 
 @claim(PAPER, "Lemma 24 (proof)", "non-binding patterns get ε(j) = +∞, not 0; the printed 'set ε(j) = 0, "
-       "ε1 = min_j ε(j)' gives ε* = 0")
+       "ε1 = min_j ε(j)' gives ε* = 0",
+       stated_domain='the non-binding patterns in the proof of Lemma 24', stated_where='Section 8.2, proof of Lemma 24')
 def lemma_24_proof():
     k = 4
     T = binary_set(B0, B1)
@@ -174,12 +164,14 @@ def lemma_24_proof():
     return establish(erratum(sympy.N(printed_eps1) > 0, {"P0": str(B0), "P1": str(B1), "printed eps1": str(printed_eps1),
                                                          "corrected eps1": str(corrected_eps1)}, corrected,
                              "with ε(j) = 0 for non-binding patterns the minimum is 0 and the lemma is vacuous",
-                             corrected_statement="ε(j) = +∞ for patterns that never bind; ε1 = min over binding ones"),
+                             corrected_statement="ε(j) = +∞ for patterns that never bind; ε1 = min over binding ones",
+                             kind="proof gap"),
                      domain="example B")
 
 
 @claim(PAPER, "Theorem 5", "for P0(x) ≠ P1(x) there is ε*(P0,P1) > 0 (Lemma 24) such that for ε ≤ ε* the binary "
-       "mechanism (18) maximises every f-divergence D_f(M0‖M1) over D_ε")
+       "mechanism (18) maximises every f-divergence D_f(M0‖M1) over D_ε",
+       stated_domain='“for any pair of distributions P0 and P1”, any f-divergence, 0 < ε ≤ ε*', stated_where='Section 3.2, Theorem 5')
 def theorem_5():
     flags = []
     for p0, p1, Es in ((A0, A1, [Q(3, 2), Q(2), Q(3)]), (B0, B1, [Q(11, 10), Q(6, 5), Q(29, 19)])):
@@ -201,7 +193,8 @@ def theorem_5():
 
 
 @claim(PAPER, "Theorem 5 (ties)", "with P0(x) = P1(x) for some x no binary mechanism is optimal for all f at any "
-       "ε > 0: the hypothesis P0(x) ≠ P1(x) is needed")
+       "ε > 0: the hypothesis P0(x) ≠ P1(x) is needed",
+       stated_domain='“for any pair of distributions P0 and P1” (as printed, ties allowed)', stated_where='Section 3.2, Theorem 5')
 def theorem_5_ties():
     e = Q(101, 100)
     T_paper = binary_set(TIE0, TIE1)                   # ties go into T: {x1, x3}
@@ -220,7 +213,7 @@ def theorem_5_ties():
                                        "OPT_KL": str(sympy.N(opt_kl, 16)), "BIN_KL(T={x1,x3})": str(sympy.N(paper_kl, 16)),
                                        "OPT_revKL": str(sympy.N(opt_r, 16)), "BIN_revKL(T={x1})": str(sympy.N(other_r, 16))},
                              corrected, "KL needs T = {x1} and reverse KL needs T = {x1, x3}",
-                             corrected_statement="Theorem 5 holds under P0(x) ≠ P1(x) for all x"),
+                             corrected_statement="Theorem 5 holds under P0(x) ≠ P1(x) for all x", kind="substantive"),
                      domain="the tie instance at e^ε = 101/100")
 
 
@@ -228,8 +221,18 @@ def theorem_5_ties():
 # Theorem 6, Corollary 11 (TV), Theorem 7, Lemma 25
 
 
+def _binary_tv():
+    """The binary mechanism's TV from its marginals (57): with p = P0(T) ≥ q = P1(T),
+    ‖M0 − M1‖_TV = M0(0) − M1(0) = (e^ε − 1)/(e^ε + 1)·(p − q)."""
+    p, q = sympy.symbols("p q", positive=True)
+    m0, m1 = ((E - 1) * p + 1) / (E + 1), ((E - 1) * q + 1) / (E + 1)
+    tv_bin = (m0 - m1 + ((1 - m0) - (1 - m1)) * -1) / 2   # |M0(0)−M1(0)| = M0(0)−M1(0) when p ≥ q
+    return identity(tv_bin, (E - 1) / (E + 1) * (p - q), "binary TV from the marginals (57) = (e^ε−1)/(e^ε+1)(P0(T)−P1(T))")
+
+
 @claim(PAPER, "Theorem 6", "for all P0, P1 and ε ≥ 0 the binary mechanism maximises ‖M0 − M1‖_TV; dual (70) gives "
-       "1ᵀα* = (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV (71)")
+       "1ᵀα* = (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV (71)",
+       stated_domain='“for any pair of distributions P0 and P1 and any ε”', stated_where='Section 3.2, Theorem 6')
 def theorem_6():
     r = rng(6)
     vals, refs, flags = [], [], []
@@ -247,28 +250,35 @@ def theorem_6():
                 flags.append(sum(alpha) == (e - 1) / (e + 1) * tv(p0, p1))
     stmt = exact_agreement(vals, refs, "exact LP optimum and binary TV vs (e^ε−1)/(e^ε+1)·TV; k = 2..5, "
                            "e^ε ∈ {1, 11/10, 3, 100}")
-    return establish(stmt, holds(flags, "dual (70) feasible on all 2^k patterns, and (71)"),
-                     domain="16 random pairs × 4 rational e^ε", stated_domain="all P0, P1, ε ≥ 0")
+    return establish(_binary_tv(), stmt, holds(flags, "dual (70) feasible on all 2^k patterns, and (71)"),
+                     domain='“for any pair of distributions P0 and P1 and any ε”', uses=["extremal-ldp:corollary-11"],
+                     prose_steps=["with T = {x: P0(x) > P1(x)}, P0(T) − P1(T) = ‖P0 − P1‖_TV, so the binary mechanism "
+                                  "attains Corollary 11's bound, which holds for every ε-LDP mechanism"])
 
 
 @claim(PAPER, "Corollary 11", "‖M0 − M1‖_TV ≤ (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV for every ε-LDP Q, with equality for the "
-       "binary mechanism (eq. 79)")
+       "binary mechanism (eq. 79)",
+       stated_domain='“for any ε-locally differentially private mechanism Q”', stated_where='Section 3.5, Corollary 11')
 def corollary_11():
-    p, q = sympy.symbols("p q", positive=True)          # P0(T), P1(T) with p ≥ q
-    m0, m1 = ((E - 1) * p + 1) / (E + 1), ((E - 1) * q + 1) / (E + 1)
-    tv_bin = (m0 - m1 + ((1 - m0) - (1 - m1)) * -1) / 2   # |M0(0)−M1(0)| = M0(0)−M1(0) when p ≥ q
-    eq79 = identity(tv_bin, (E - 1) / (E + 1) * (p - q), "binary TV from the marginals (57) = (e^ε−1)/(e^ε+1)(P0(T)−P1(T))")
+    eq79 = _binary_tv()
     r = rng(11)
     flags = []
     for _ in range(6):
         p0, p1 = random_law(r, 4), random_law(r, 4)
         e = Q(r.randint(11, 60), 10)
         flags.append(optimal_mechanism(log(e), utility.tv(p0, p1)).value == (e - 1) / (e + 1) * tv(p0, p1))
-    return establish(combine(eq79, holds(flags, "the certified LP optimum equals the bound (random k = 4)")),
-                     domain="equality: all p ≥ q; bound: 6 random instances", stated_domain="all Q, ε")
+    # for an output event S: a = min_x Q(S|x), b = max_x Q(S|x); LDP gives b ≤ e^ε a and 1 − a ≤ e^ε (1 − b)
+    a, b, x = sympy.symbols("a b x", real=True)
+    spread = real_closed((x - 1) / (x + 1) - (b - a), [a, b, x], [x >= 1, a >= 0, b <= 1, b <= x * a, 1 - a <= x * (1 - b)],
+                         "max_x Q(S|x) − min_x Q(S|x) ≤ (e^ε−1)/(e^ε+1) for every event S of an ε-LDP Q")
+    return establish(grouped("the binary TV and the spread of Q(S|·)", eq79, spread), holds(flags, "the certified LP optimum equals the bound (random k = 4)"),
+                     domain='“for any ε-locally differentially private mechanism Q”',
+                     prose_steps=["M0(S) − M1(S) = Σ_x Q(S|x)(P0(x) − P1(x)) ≤ (max_x Q(S|x) − min_x Q(S|x))·‖P0 − P1‖_TV "
+                                  "since Σ_x (P0(x) − P1(x)) = 0; the supremum over S gives the bound"])
 
 
-@claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1")
+@claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1",
+       stated_domain='“for any ε” and any P0, P1', stated_where='Section 3.2, Theorem 7')
 def theorem_7():
     r = rng(7)
     flags = []
@@ -284,7 +294,8 @@ def theorem_7():
                      ratio, domain="24 random instances", stated_domain="all ε, P0, P1")
 
 
-@claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)")
+@claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)",
+       stated_domain='every ε-LDP Q, any P0, P1 (Duchi et al.)', stated_where='Section 8.5, Lemma 25')
 def lemma_25():
     r = rng(25)
     flags = []
@@ -303,27 +314,30 @@ def lemma_25():
 
 
 @claim(PAPER, "Eq. (84)", "the dual α* of (82) has 1ᵀα* = Σ_i μ_{j_i}/(e^ε+k−1) = D_RR (92) and is tight on the "
-       "singleton patterns")
+       "singleton patterns",
+       stated_domain='the dual (82) of the RR KL LP', stated_where='Section 8.4, eq. (84)')
 def eq_84():
-    lhs, rhs = [], []
-    for k in (3, 4, 5):
-        mu = sympy.symbols(f"mu1:{k + 1}")
-        tot = sum(mu)
-        alpha = [((E + k - 2) * m - (tot - m)) / ((E - 1) * (E + k - 1)) for m in mu]
-        lhs.append(sum(alpha))
-        rhs.append(tot / (E + k - 1))
-        for i in range(k):                               # S_{j_i}ᵀα* = Σα + (E−1)α_i
-            lhs.append(sum(alpha) + (E - 1) * alpha[i])
-            rhs.append(mu[i])
-    stmt = identity(lhs, rhs, "1ᵀα* = Σμ_i/(E+k−1) and S_{j_i}ᵀα* = μ_i, symbolic μ and E, k = 3, 4, 5")
+    # symbolic k: α_i = ((E+k−2)μ_i − (M − μ_i))/((E−1)(E+k−1)) with M = Σ_i μ_i, summed over i = 1..k
+    i, k = sympy.symbols("i k", integer=True, positive=True)
+    mu, M = sympy.IndexedBase("mu"), sympy.Symbol("M", positive=True)
+    alpha = ((E + k - 2) * mu[i] - (M - mu[i])) / ((E - 1) * (E + k - 1))
+    summed = sympy.expand(sympy.Sum(sympy.expand(alpha), (i, 1, k)).doit())
+    summed = sympy.Add(*[sympy.factor_terms(t).doit() if isinstance(t, sympy.Sum) else t
+                         for t in (summed.args if summed.is_Add else [summed])])
+    total = summed.subs(sympy.Sum(mu[i], (i, 1, k)), M)
+    stmt = identity([total, M / (E + k - 1) + (E - 1) * alpha], [M / (E + k - 1), mu[i]],
+                    "1ᵀα* = Σμ_i/(E+k−1) and S_{j_i}ᵀα* = 1ᵀα* + (E−1)α_i = μ_i, for every k (symbolic sums, M = Σμ_i)")
     u = utility.kl(A0, A1)
     cross = exact_agreement(lognorm(sum(rr_dual(log(7), u))), lognorm(rr_kl(A0, A1, 7)),
                             "library rr_dual sums to the paper's D_RR (92), example A, e^ε = 7")
-    return establish(stmt, cross, domain="k = 3, 4, 5, symbolic", stated_domain="all k")
+    return establish(stmt, cross, domain='the dual (82) of the RR KL LP',
+                     prose_steps=["the singleton pattern S_{j_i} is 1 plus (E − 1) at input i, so S_{j_i}ᵀα* = 1ᵀα* + "
+                                  "(E − 1)α_i"])
 
 
 @claim(PAPER, "Theorem 8", "for P0, P1 with pairwise distinct ratios P0(x)/P1(x) there is ε* such that for ε ≥ ε* "
-       "randomized response maximises D_kl(M0‖M1)")
+       "randomized response maximises D_kl(M0‖M1)",
+       stated_domain='“for all P0 and P1, and all ε ≥ ε*”', stated_where='Section 3.3, Theorem 8')
 def theorem_8():
     flags = []
     u_a, u_b = utility.kl(A0, A1), utility.kl(B0, B1)
@@ -343,7 +357,8 @@ def theorem_8():
 
 
 @claim(PAPER, "Theorem 8 (equal ratios)", "with two symbols of equal ratio P0(x)/P1(x), RR is not optimal at any "
-       "large ε: the binary mechanism beats it by (0.2159728…)e^{-ε}")
+       "large ε: the binary mechanism beats it by (0.2159728…)e^{-ε}",
+       stated_domain='“for all P0 and P1” (as printed, equal ratios allowed)', stated_where='Section 3.3, Theorem 8')
 def theorem_8_equal_ratios():
     k = 3
     # (BIN_{T={x1}} − RR)·e^ε as ε → ∞, exactly (sympy limit of the paper's closed forms)
@@ -357,12 +372,14 @@ def theorem_8_equal_ratios():
                       "with distinct ratios (example A) RR is optimal at e^ε = 1000")
     return establish(erratum(printed, wit, corrected, "the log-sum step (88) is an equality when P0/P1 is constant on "
                              "T_j; the binary mechanism on {x1} beats RR for all large ε",
-                             corrected_statement="Theorem 8 holds when the ratios P0(x)/P1(x) are pairwise distinct"),
+                             corrected_statement="Theorem 8 holds when the ratios P0(x)/P1(x) are pairwise distinct",
+                             kind="substantive"),
                      domain="the equal-ratio instance")
 
 
 @claim(PAPER, "Theorem 8 (proof, eq. 88)", "the leading coefficient of S_jᵀα* − μ_j is Σ_{x∈T_j} P0 log(P0/P1) − "
-       "P0(T_j)log(P0(T_j)/P1(T_j)) ≥ 0 (the paper writes the reverse difference and a reversed log-sum inequality)")
+       "P0(T_j)log(P0(T_j)/P1(T_j)) ≥ 0 (the paper writes the reverse difference and a reversed log-sum inequality)",
+       stated_domain='a pattern T_j in the proof of Theorem 8', stated_where='Section 8.4, eq. (88)')
 def theorem_8_eq_88():
     Tj = [0, 1]
     agg = sub(A0, Tj) * log(sub(A0, Tj) / sub(A1, Tj))
@@ -384,12 +401,13 @@ def theorem_8_eq_88():
                                              "sum": str(sympy.N(ind, 15))}, corrected,
                              "the log-sum inequality goes the other way; with the difference reversed as well the "
                              "argument is right", corrected_statement="S_jᵀα* − μ_j = (Σ_{T_j} P0 log(P0/P1) − "
-                             "P0(T_j)log(P0(T_j)/P1(T_j)))e^ε + O(1) ≥ 0"),
+                             "P0(T_j)log(P0(T_j)/P1(T_j)))e^ε + O(1) ≥ 0", kind="proof gap"),
                      domain="example A")
 
 
 @claim(PAPER, "Corollary 9", "for ε ≤ ε*(P0,P1,δ): D(M0‖M1) + D(M1‖M0) ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·‖P0 − P1‖²_TV; "
-       "the binary mechanism gives TV²ε² + O(ε⁴)")
+       "the binary mechanism gives TV²ε² + O(ε⁴)",
+       stated_domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 9')
 def corollary_9():
     eps, x = sympy.symbols("epsilon x", positive=True)
     p, q = sympy.symbols("p q", positive=True)
@@ -412,7 +430,8 @@ def corollary_9():
 
 
 @claim(PAPER, "Corollary 9 (derivation)", "the binary KL is (e^ε−1)²/(e^ε+1)·(P0(T)−P1(T))² + O(ε³): the printed "
-       "derivation drops the square")
+       "derivation drops the square",
+       stated_domain='the binary mechanism as ε → 0', stated_where='Section 3.5, derivation of Corollary 9')
 def corollary_9_derivation():
     eps = sympy.Symbol("epsilon", positive=True)
     e = sympy.exp(eps)
@@ -424,7 +443,7 @@ def corollary_9_derivation():
                          "lim BIN_KL/ε² = lim (e^ε−1)²/(e^ε+1)·TV²/ε² = TV²/2 (example A)")
     return establish(erratum(lead == printed, {"example": "A", "lim BIN/eps^2": str(lead), "printed lim": str(printed)},
                              corrected, "(P0(T) − P1(T)) should be squared",
-                             corrected_statement="BIN_KL = (e^ε−1)²/(e^ε+1)·‖P0−P1‖²_TV + O(ε³)"),
+                             corrected_statement="BIN_KL = (e^ε−1)²/(e^ε+1)·‖P0−P1‖²_TV + O(ε³)", kind="typo"),
                      domain="example A")
 
 
@@ -440,7 +459,8 @@ def _G_corrected(p0, p1):
 
 
 @claim(PAPER, "Corollary 10 (eq. 23)", "for ε ≥ ε*: D(M0‖M1) + D(M1‖M0) ≤ D(P0‖P1) − (1−δ)G(P0,P1)e^{−ε}, "
-       "since RR gives D(P0‖P1) − G e^{−ε} + O(e^{−2ε})")
+       "since RR gives D(P0‖P1) − G e^{−ε} + O(e^{−2ε})",
+       stated_domain='“for ε ≥ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 10, eq. (23)')
 def corollary_10():
     delta = Q(1, 10)
     e = Q(22026)                                        # e^ε ≈ e^10, rational so that the optimum is exact
@@ -464,5 +484,5 @@ def corollary_10():
     return establish(erratum(printed, wit, corrected, "even D(M0‖M1) alone exceeds the bound (G' < (1−δ)G here), and "
                              "the symmetrised left side tends to D(P0‖P1) + D(P1‖P0)",
                              corrected_statement="D(M0‖M1) ≤ D(P0‖P1) − (1−δ)G'e^{−ε} for ε ≥ ε*, "
-                             "G' = Σ[(kP0−1)log(P0/P1) + P0/P1 − 1]"),
+                             "G' = Σ[(kP0−1)log(P0/P1) + P0/P1 − 1]", kind="substantive"),
                      domain="k = 2 witness; G' limit on three instances")

@@ -14,7 +14,7 @@ import sympy
 from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
-from _cs_helpers import hockey_by_events, near, ordered
+from _cs_helpers import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
 from _lmidp_helpers import CHANNELS, PRIORS, entropy_bits, events, lemma1_integral, mass
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
@@ -23,8 +23,8 @@ from symdp.local import mixture_calibration, mixture_information, mixture_lip_de
 from symdp.figures.lmidp import figure3_input
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.pairs import gaussian
-from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement,
-                          identity)
+from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
+                          identity, real_closed)
 
 PAPER = "lmidp"
 E0, E1, X, T = sympy.symbols("epsilon0 epsilon1 x t", positive=True)
@@ -34,7 +34,8 @@ LOG2E = 1 / log(2)
 # Section II: the four notions
 
 
-@claim(PAPER, "Definition 1", "μ̄^CI = sup_{P_X} I(X;M(X)) bits; for a finite channel this is its capacity.")
+@claim(PAPER, "Definition 1", "μ̄^CI = sup_{P_X} I(X;M(X)) bits; for a finite channel this is its capacity.",
+       stated_domain='“for a data distribution space 𝒫”, a randomized mechanism M', stated_where='Section II, Definition 1 (CI-LMIDP)')
 def definition_1():
     sym = Channel([[R(3, 5), R(1, 5), R(1, 5)], [R(1, 5), R(3, 5), R(1, 5)], [R(1, 5), R(1, 5), R(3, 5)]])
     closed = log(3) / log(2) - entropy_bits([R(3, 5), R(1, 5), R(1, 5)])
@@ -48,7 +49,8 @@ def definition_1():
     return establish(statement, *checks, domain="finite channels (samples)", stated_domain="all mechanisms")
 
 
-@claim(PAPER, "Definition 2", "μ̄^CD = I(X;M(X)) bits for the fixed P_X.")
+@claim(PAPER, "Definition 2", "μ̄^CD = I(X;M(X)) bits for the fixed P_X.",
+       stated_domain='“for a data distribution P_X”, a randomized mechanism M', stated_where='Section II, Definition 2 (CD-LMIDP)')
 def definition_2():
     vals, refs = [], []
     for ch, prior in zip(CHANNELS, PRIORS):
@@ -61,7 +63,8 @@ def definition_2():
 
 
 @claim(PAPER, "Definition 3 (eq. 2 ⇔ eq. 1)",
-       "(ε,δ)-LDP ⇔ sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ: the least δ over all events equals the hockey-stick max.")
+       "(ε,δ)-LDP ⇔ sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ: the least δ over all events equals the hockey-stick max.",
+       stated_domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events", stated_where='Section II, Definition 3 (LDP), eqs. (1)–(2)')
 def definition_3():
     vals, refs = [], []
     for ch in CHANNELS:
@@ -70,12 +73,14 @@ def definition_3():
             best = max((hockey_by_events(a, b, g) for a, b in permutations(ch.rows, 2)), key=float)
             vals.append(ch.ldp_delta(eps))
             refs.append(best)
-    statement = exact_agreement(vals, refs, "least δ of eq. (1) by enumerating every event = eq. (2), 3 channels × 3 ε")
-    return establish(statement, domain="finite channels (samples)", stated_domain="all mechanisms")
+    enum = exact_agreement(vals, refs, "least δ of eq. (1) by enumerating every event = eq. (2), 3 channels × 3 ε")
+    return establish(combine(pointwise_hockey_stick(), detail="sup_E [P(E) − e^ε Q(E)] = H_{e^ε}(P‖Q) pointwise"), enum,
+                     domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events", prose_steps=[_LEAST_DELTA])
 
 
 @claim(PAPER, "Definition 4 (eq. 4 ⇔ eq. 3)",
-       "(ε,δ)-LIP ⇔ sup_x max{H_{e^ε}(P_{M(X)}‖P_{M(x)}), e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)})} ≤ δ.")
+       "(ε,δ)-LIP ⇔ sup_x max{H_{e^ε}(P_{M(X)}‖P_{M(x)}), e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)})} ≤ δ.",
+       stated_domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]', stated_where='Section II, Definition 4 (LIP), eqs. (3)–(4)')
 def definition_4():
     a, b, d, eps = sympy.symbols("a b delta epsilon", real=True)
     # left inequality of (3), e^{−ε}a − δ ≤ b, times e^ε: a − e^ε b ≤ e^ε δ
@@ -93,8 +98,13 @@ def definition_4():
             vals.append(ch.lip_delta(prior, e))
             refs.append(max(need, key=lambda v: float(v)))
     enum = exact_agreement(vals, refs, "least δ of eq. (3) by enumerating events = eq. (4) (full-support priors)")
-    return establish(combine(algebra, enum), domain="the rearrangement symbolically; equality on 9 finite cases",
-                     stated_domain="all mechanisms")
+    return establish(combine(algebra, pointwise_hockey_stick(), detail="the rearrangement and the pointwise facts"), enum,
+                     domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]', prose_steps=[_LEAST_DELTA])
+
+
+#: The step from the pointwise facts to Definitions 3–4, argued in words.
+_LEAST_DELTA = ("the least δ with P(E) ≤ e^ε Q(E) + δ for every event E is sup_E [P(E) − e^ε Q(E)], which integrating "
+                "the pointwise facts over a dominating measure shows to be H_{e^ε}(P‖Q) = ∫(dP − e^ε dQ)₊")
 
 
 # --------------------------------------------------------------------------------------------
@@ -103,7 +113,8 @@ def definition_4():
 
 @claim(PAPER, "Eq. (7)",
        "C_BAC(ε0,ε1) = ε0/(1−ε0−ε1)H_b(ε1) − (1−ε1)/(1−ε0−ε1)H_b(ε0) + log(1+2^{(H_b(ε0)−H_b(ε1))/(1−ε0−ε1)}) bits; "
-       "other cases by the relabellings (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1).")
+       "other cases by the relabellings (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1).",
+       stated_domain='the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1', stated_where='Section III-A, eq. (7)')
 def eq_7():
     # Proof that (7) is the capacity wherever ε0 + ε1 ≠ 1. The rows are W_0 = (1−a, a), W_1 = (1−b, b)
     # (law of B) with a = ε0, b = 1 − ε1, b − a = s = 1 − ε0 − ε1; H0 = H_b(ε0) = H(W_0), H1 = H_b(ε1) = H(W_1)
@@ -186,12 +197,15 @@ def eq_7():
              ((R(7, 10), R(3, 5)), "0.0666612188413553")]]
     line = exact_agreement([bac_capacity(R(1, 3), R(2, 3)), Channel([[R(2, 3), R(1, 3)], [R(2, 3), R(1, 3)]]).capacity()],
                            [0, 0], "on ε0 + ε1 = 1 both rows coincide: C = 0")
-    return establish(proof, generic, *between, lib, *refs, line, domain="[0,1]² minus ε0+ε1 = 1",
-                     stated_domain="[0,1]² minus ε0+ε1 = 1")
+    return establish(proof, generic, *between, lib, *refs, line,
+                     domain="the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1",
+                     uses=[cited("Gallager, Information Theory and Reliable Communication",
+                                 "Thm 4.5.1 (equal divergences on the support achieve capacity)")])
 
 
 @claim(PAPER, "Remark after Theorem 1 (p̄_μ)",
-       "For μ < 1, δ^LDP_μ(ε) ≥ p̄_μ, the unique p with H_b(p)/p = −log(2^μ−1), and → p̄_μ as ε → ∞; μ ≥ 1 ⇒ δ = 1.")
+       "For μ < 1, δ^LDP_μ(ε) ≥ p̄_μ, the unique p with H_b(p)/p = −log(2^μ−1), and → p̄_μ as ε → ∞; μ ≥ 1 ⇒ δ = 1.",
+       stated_domain='μ < 1 (μ ≥ 1 gives δ^LDP_μ = 1), ε → ∞', stated_where='Section III-A, text after Theorem 1')
 def remark_pbar():
     out = []
     for mu, ref in ((R(1, 10), "0.177503347183946"), (R(1, 100), "0.0187298027926788")):
@@ -216,7 +230,8 @@ T1 = {(R(1, 10), 0): "0.367961307352785", (R(1, 10), R(1, 4)): "0.29911538404222
 
 
 @claim(PAPER, "Theorem 1(a)",
-       "μ-CI-LMIDP ⇒ (ε, δ^LDP_μ(ε))-LDP with δ^LDP_μ of eq. (6); tight: a binary mechanism attains it.")
+       "μ-CI-LMIDP ⇒ (ε, δ^LDP_μ(ε))-LDP with δ^LDP_μ of eq. (6); tight: a binary mechanism attains it.",
+       stated_domain='“If a mechanism M satisfies μ-CI-LMIDP”, every ε ≥ 0', stated_where='Section III-A, Theorem 1(a), eq. (6)')
 def theorem_1a():
     tight = []
     for (mu, eps), ref in list(T1.items())[:4]:
@@ -240,7 +255,8 @@ def theorem_1a():
                      stated_domain="μ ≥ 0, ε > 0, all mechanisms")
 
 
-@claim(PAPER, "Theorem 1(b)", "(ε,δ(ε))-LDP for all ε ⇒ μ^CI = log(e)∫₀^∞(1+e^{−ε})δ(ε)dε-CI-LMIDP (eq. 8).")
+@claim(PAPER, "Theorem 1(b)", "(ε,δ(ε))-LDP for all ε ⇒ μ^CI = log(e)∫₀^∞(1+e^{−ε})δ(ε)dε-CI-LMIDP (eq. 8).",
+       stated_domain='“satisfies (ε, δ(ε))-LDP” for all ε ≥ 0', stated_where='Section III-A, Theorem 1(b), eq. (8)')
 def theorem_1b():
     s2, d, D = sympy.symbols("sigma2 d Delta", positive=True)
     closed = identity(gaussian(sqrt(s2), 2 * sqrt(d) * D).kl() * LOG2E, 2 * d * D ** 2 / s2 * LOG2E,
@@ -259,7 +275,8 @@ def theorem_1b():
                      domain="Gaussian symbolically; 6 finite channels", stated_domain="all mechanisms")
 
 
-@claim(PAPER, "Lemma 1 (eq. 15)", "KL(P‖Q) = log(e)∫₀^∞(H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P))dε.")
+@claim(PAPER, "Lemma 1 (eq. 15)", "KL(P‖Q) = log(e)∫₀^∞(H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P))dε.",
+       stated_domain='any P, Q (KL in bits, log(e) factor)', stated_where='Appendix, Lemma 1, eq. (15)')
 def lemma_1():
     """Pointwise in the outcome y (Tonelli: the integrands are non-negative), with p = P(y), q = Q(y):
     ∫₀^∞ (p − e^ε q)₊ dε = p ln(p/q) − p + q when p > q (else 0), and ∫₀^∞ e^{−ε}(q − e^ε p)₊ dε =
@@ -280,7 +297,9 @@ def lemma_1():
     ref = near(kl_bits((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5))), "0.265148445440323", 13, "KL(Ber(0.3)‖Ber(0.6)) bits")
     mgf = exact_agreement(sum(a * a / b for a, b in zip((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5)))), R(11, 8),
                           "MGF of the privacy loss at t = 1: E_P[P/Q] = 1 + χ² = 1.375")
-    return establish(statement, integrals, ref, mgf, domain="all pairs P, Q")
+    return establish(statement, integrals, ref, mgf, domain='any P, Q (KL in bits, log(e) factor)',
+                     prose_steps=["pointwise in the outcome, then summed or integrated over outcomes (Tonelli: the "
+                                  "integrands are non-negative)"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -288,7 +307,8 @@ def lemma_1():
 
 
 @claim(PAPER, "Theorem 2(a)",
-       "μ-CD-LMIDP ⇒ (ε, δ^LIP_μ(ε))-LIP with δ^LIP_μ of eq. (9) (max p0 − e^ε p1, e^{−ε}p1 − p0 s.t. KL(Ber(p1)‖Ber(p0)) ≤ μ).")
+       "μ-CD-LMIDP ⇒ (ε, δ^LIP_μ(ε))-LIP with δ^LIP_μ of eq. (9) (max p0 − e^ε p1, e^{−ε}p1 − p0 s.t. KL(Ber(p1)‖Ber(p0)) ≤ μ).",
+       stated_domain='“If a mechanism M satisfies μ-CD-LMIDP”, every ε ≥ 0', stated_where='Section III-B, Theorem 2(a), eq. (9)')
 def theorem_2a():
     eta = R(1, 100)
     ident = Channel([[1, 0], [0, 1]])
@@ -366,7 +386,8 @@ def _figure3_gaussian_witness() -> dict:
             "eq9_delta_mu_0.1": claimed.str(12), "violates": violates}
 
 
-@claim(PAPER, "Eq. (9)", "δ^LIP_μ(ε) values and limit 1 − 2^{−μ} (the quantity of Theorem 2(a), as printed).")
+@claim(PAPER, "Eq. (9)", "δ^LIP_μ(ε) values and limit 1 − 2^{−μ} (the quantity of Theorem 2(a), as printed).",
+       stated_domain='μ > 0, ε ≥ 0', stated_where='Section III-B, eq. (9)')
 def eq_9():
     refs = [near(cd_lmidp_to_lip(mu, eps), ref, 13, f"δ^LIP_{mu}({eps}) vs reference") for mu, eps, ref in
             [(R(1, 10), 0, "0.185444355922304"), (R(1, 10), R(1, 10), "0.152457365216593"), (R(1, 10), 1, "0.0715412721277282"),
@@ -376,7 +397,8 @@ def eq_9():
     return establish(combine(refs + floor), domain="μ ∈ {0.1, 0.01}, sample ε", stated_domain="μ > 0, ε ≥ 0")
 
 
-@claim(PAPER, "Theorem 2(b)", "(ε,δ(ε))-LIP for all ε ⇒ μ^CD = log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε-CD-LMIDP (eq. 10).")
+@claim(PAPER, "Theorem 2(b)", "(ε,δ(ε))-LIP for all ε ⇒ μ^CD = log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε-CD-LMIDP (eq. 10).",
+       stated_domain='“satisfies (ε, δ(ε))-LIP for ε > 0”', stated_where='Section III-B, Theorem 2(b), eq. (10)')
 def theorem_2b():
     out = []
     for ch, prior in list(zip(CHANNELS[:2], PRIORS[:2])) + [(randomized_response(1), [R(1, 2)] * 2)]:
@@ -390,7 +412,8 @@ def theorem_2b():
 
 
 @claim(PAPER, "Theorem 3 (eq. 14)",
-       "inf_{K_Y} sup_{K_X} ½log det(I+K_Y^{−1}K_X) is attained at (Δ²I, σ²I): value (d/2)log(1+Δ²/σ²) bits.")
+       "inf_{K_Y} sup_{K_X} ½log det(I+K_Y^{−1}K_X) is attained at (Δ²I, σ²I): value (d/2)log(1+Δ²/σ²) bits.",
+       stated_domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1', stated_where='Section IV, Theorem 3, eq. (14)')
 def theorem_3():
     """A saddle point of μ(K_X, K_Y) = ½ log det(I + K_Y⁻¹K_X) over 𝒦_d(dΔ²) × 𝒦_d(dσ²) gives
     inf sup = sup inf = its value. Both slices through (Δ²I, σ²I) reduce to eigenvalues exactly,
@@ -400,15 +423,16 @@ def theorem_3():
     Δ²d/tr K_Y) ≥ (d/2)log(1 + Δ²/σ²) (Jensen for the convex, decreasing t ↦ log(1 + Δ²/t)).
     That the Gaussian pair is optimal in (13), giving (14), is Diggavi–Cover, Thm II.1 (cited)."""
     lx, ly, dd, s2, D2 = sympy.symbols("lambda_x lambda_y d sigma2 Delta2", positive=True)
-    a_, b_, c_ = sympy.symbols("a b c", real=True)
-    K = sympy.Matrix([[a_, b_], [b_, c_]])
-    l1, l2 = list(K.eigenvals())
-    slices = identity((sympy.eye(2) + K / s2).det(), sympy.expand((1 + l1 / s2) * (1 + l2 / s2)),
-                      "det(I + K/σ²) = Π(1 + λ_i(K)/σ²) for a symmetric K (d = 2 shown; det(I + A) = Π(1 + λ_i(A)) "
-                      "in general): K_Y = σ²I and K_X = Δ²I commute with every matrix")
-    mono = identity([sympy.diff(sympy.log(1 + lx / s2), lx), sympy.diff(sympy.log(1 + D2 / ly), ly)],
-                    [1 / (lx + s2), -D2 / (ly * (ly + D2))],
-                    "log(1+λ/σ²) increases and log(1+Δ²/λ) decreases in λ > 0: the trace bounds bind")
+    a_, b_, c_, s_, d_ = sympy.symbols("a b c sigma2 Delta2", real=True)
+    # d = 2, K = [[a, b], [b, c]]: both slices are polynomial inequalities in the entries, decided by nlsat.
+    # log is increasing, so μ ≤ (resp. ≥) the value iff the determinant is ≤ (resp. ≥) (1 + Δ²/σ²)².
+    slice_x = real_closed((1 + d_ / s_) ** 2 - ((1 + a_ / s_) * (1 + c_ / s_) - b_ ** 2 / s_ ** 2), [a_, b_, c_, s_, d_],
+                          [a_ >= 0, c_ >= 0, a_ * c_ - b_ ** 2 >= 0, a_ + c_ <= 2 * d_, s_ > 0, d_ > 0],
+                          "d = 2: det(I + K_X/σ²) ≤ (1 + Δ²/σ²)² for every K_X ⪰ 0 with tr K_X ≤ 2Δ²")
+    slice_y = real_closed(((a_ + d_) * (c_ + d_) - b_ ** 2) / (a_ * c_ - b_ ** 2) - (1 + d_ / s_) ** 2, [a_, b_, c_, s_, d_],
+                          [a_ > 0, c_ > 0, a_ * c_ - b_ ** 2 > 0, a_ + c_ <= 2 * s_, s_ > 0, d_ > 0],
+                          "d = 2: det(I + Δ²K_Y⁻¹) = det(K_Y + Δ²I)/det K_Y ≥ (1 + Δ²/σ²)² for every K_Y ≻ 0 with "
+                          "tr K_Y ≤ 2σ²")
     conc = identity(sympy.diff(sympy.log(1 + lx / s2), lx, 2), -1 / (lx + s2) ** 2,
                     "∂²/∂λ² log(1+λ/σ²) = −1/(λ+σ²)² < 0 (concave: Jensen gives equal powers)")
     conv = identity(sympy.diff(sympy.log(1 + D2 / ly), ly, 2), (D2 * (D2 + 2 * ly)) / (ly ** 2 * (ly + D2) ** 2),
@@ -438,18 +462,22 @@ def theorem_3():
         saddle.append(ordered([mu(scaled(2), 2 * sympy.eye(2)), log(1 + R(1, 2)) / log(2), mu(sympy.eye(2), scaled(4))],
                               "d = 2, Δ² = 1, σ² = 2: the saddle inequalities for non-diagonal K_X, K_Y"))
     ref = near(sympy.Rational(1, 2) * sympy.log(1 + R(1, 100)) / log(2), "0.00717764648853503", 13, "d=1, Δ²=1, σ²=100")
-    saddle_point = combine(slices, mono, conc, conv, value,
-                           detail="(Δ²I, σ²I) is a saddle point: on the slice K_Y = σ²I, μ = ½Σlog(1+λ_i/σ²) ≤ "
-                                  "(d/2)log(1 + tr K_X/(dσ²)) ≤ (d/2)log(1+Δ²/σ²) (Jensen, concave and increasing); on "
-                                  "K_X = Δ²I, μ = ½Σlog(1+Δ²/λ_i) ≥ (d/2)log(1+Δ²/σ²) (Jensen, convex and decreasing); "
-                                  "so inf sup = sup inf = (d/2)log(1+Δ²/σ²). Steps: the slices reduce to eigenvalues; "
-                                  "monotone; concave; convex; the value")
+    saddle_point = combine(grouped("both saddle slices for d = 2 (nlsat)", slice_x, slice_y), conc, conv, value,
+                           detail="(Δ²I, σ²I) is a saddle point of μ, so inf sup = sup inf = (d/2)log(1+Δ²/σ²): for d = 2 "
+                                  "both slices by nlsat over all 2×2 covariances; for every d, the slices reduce to "
+                                  "eigenvalues and Jensen (concave, convex) with the trace bounds")
     return establish(saddle_point, *saddle, ref,
-                     domain="all K_X ∈ 𝒦_d(dΔ²), K_Y ∈ 𝒦_d(dσ²) (given (14), Diggavi–Cover Thm II.1)")
+                     domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1',
+                     uses=[cited("Diggavi–Cover", "Theorem II.1 (the Gaussian pair is optimal in (13))")],
+                     prose_steps=["d > 2: det(I + K/σ²) = Π(1 + λ_i(K)/σ²) since σ²I commutes with K (the same for Δ²I)",
+                                  "d > 2: Jensen on the eigenvalues, for the concave increasing log(1 + λ/σ²) and the "
+                                  "convex decreasing log(1 + Δ²/λ), with tr K_X ≤ dΔ², tr K_Y ≤ dσ²",
+                                  "a saddle point gives inf sup = sup inf = its value"])
 
 
 @claim(PAPER, "Appendix -D (eigenvalue pairing), erratum",
-       "μ_M = ½Σ_i log(1 + λ_{X,i}/λ_{Y,i}) with both spectra sorted decreasingly.")
+       "μ_M = ½Σ_i log(1 + λ_{X,i}/λ_{Y,i}) with both spectra sorted decreasingly.",
+       stated_domain="K_X, K_Y positive semidefinite (the proof's eigenvalue formula)", stated_where='Appendix -D')
 def appendix_d_pairing():
     KX = sympy.Matrix([[2, 0], [0, 1]])
     KY = sympy.Matrix([[R(3, 2), R(1, 2)], [R(1, 2), R(3, 2)]])  # eigenvalues 2, 1 with eigenvectors (1,±1)
@@ -471,7 +499,8 @@ def appendix_d_pairing():
 
 
 @claim(PAPER, "Eq. (5) (Gaussian mechanism curves)",
-       "δ̄^LDP_G(ε) = Φ(√dΔ/σ − εσ/(2√dΔ)) − e^εΦ(−√dΔ/σ − εσ/(2√dΔ)); μ̄^CI_G for the amplitude constraint.")
+       "δ̄^LDP_G(ε) = Φ(√dΔ/σ − εσ/(2√dΔ)) − e^εΦ(−√dΔ/σ − εσ/(2√dΔ)); μ̄^CI_G for the amplitude constraint.",
+       stated_domain='d ≥ 1, Δ > 0, σ > 0, ε ≥ 0; amplitude constraint ‖X‖ ≤ √d Δ', stated_where='Section II, eq. (5)')
 def eq_5():
     refs = [near(gaussian_ldp_delta(eps, s2, d), ref, 13, f"δ̄^LDP_G({eps}), d={d}, σ²={s2}") for eps, d, s2, ref in
             [(1, 1, 1, "0.50986166005467"), (R(1, 2), 10, 20, "0.400051269725444"), (2, 10, 72, "0.00213902092871255")]]
@@ -492,7 +521,8 @@ def eq_5():
     return establish(statement, *refs, *shell, domain="sample points", stated_domain="ε ≥ 0, σ > 0")
 
 
-@claim(PAPER, "Figure 1", "δ^LDP_μ(ε), p̄_μ and δ̄^LDP_G(ε) of the Gaussian mechanism with d = 10, Δ = 1, μ̄^CI_G = μ.")
+@claim(PAPER, "Figure 1", "δ^LDP_μ(ε), p̄_μ and δ̄^LDP_G(ε) of the Gaussian mechanism with d = 10, Δ = 1, μ̄^CI_G = μ.",
+       stated_domain='“d = 10, Δ = 1”, μ̄^CI_G = μ', stated_where='Section III-A, Figure 1')
 def figure_1():
     out = []
     for mu, ref in ((R(1, 10), "71.635899494789"),):
@@ -505,7 +535,8 @@ def figure_1():
     return establish(combine(out), domain="μ = 0.1, ε = 1")
 
 
-@claim(PAPER, "Figure 2", "μ^CI of (8) for δ̄^LDP_G versus μ̄^CI_G, d ∈ {1, 10}, Δ = 1, σ² ∈ [0, 200]: ratio → 4.")
+@claim(PAPER, "Figure 2", "μ^CI of (8) for δ̄^LDP_G versus μ̄^CI_G, d ∈ {1, 10}, Δ = 1, σ² ∈ [0, 200]: ratio → 4.",
+       stated_domain='“d ∈ {1, 10}, Δ = 1”, σ² ∈ [0, 200]', stated_where='Section III-A, Figure 2')
 def figure_2():
     out = []
     for d, s2, ref in ((1, 100, "0.0071776453327436"), (10, 100, "0.071776461996522")):
@@ -518,7 +549,8 @@ def figure_2():
 
 
 @claim(PAPER, "Figure 3", "δ^LIP_μ(ε) of eq. (9) as printed, μ ∈ {0.1, 0.01}, decreasing to 1 − 2^{−μ}, and the Gaussian "
-                          "mechanism's δ̄^LIP_G(ε) (21-point input ∝ e^(−2x²), σ² with μ̄^CD_G = μ), which keeps decreasing.")
+                          "mechanism's δ̄^LIP_G(ε) (21-point input ∝ e^(−2x²), σ² with μ̄^CD_G = μ), which keeps decreasing.",
+       stated_domain='“μ ∈ {0.1, 0.01}”, the Gaussian mechanism of Fig. 3', stated_where='Section III-B, Figure 3')
 def figure_3():
     xs, p = figure3_input()
     grid = (R(5, 2), 2, 1, R(1, 2), 0)
@@ -548,7 +580,8 @@ def figure_3():
 
 
 @claim(PAPER, "Eqs. (11)–(13) (Appendix -C)",
-       "μ(K_X, K_Y) is concave in K_X and convex in K_Y (the conditions of the minimax swap (12)); Gaussian case ½log det(I+K_Y⁻¹K_X).")
+       "μ(K_X, K_Y) is concave in K_X and convex in K_Y (the conditions of the minimax swap (12)); Gaussian case ½log det(I+K_Y⁻¹K_X).",
+       stated_domain='𝒦_d(P) covariance sets, the minimax swap (12)', stated_where='Section IV, eqs. (11)–(13), Appendix -C')
 def eqs_11_13():
     import random
     rnd = random.Random(11)
@@ -570,7 +603,8 @@ def eqs_11_13():
 
 
 @claim(PAPER, "Appendix -A (eqs. 19–22)",
-       "I(X;M(X)) = E_X KL(P_{M|X}‖P_M) ≤ E_{X,X'} KL(P_{M|X}‖P_{M|X'}) ≤ (18) (convexity of KL in its second argument).")
+       "I(X;M(X)) = E_X KL(P_{M|X}‖P_M) ≤ E_{X,X'} KL(P_{M|X}‖P_{M|X'}) ≤ (18) (convexity of KL in its second argument).",
+       stated_domain='any mechanism M, any P_X (CI setting)', stated_where='Appendix -A, eqs. (19)–(22)')
 def appendix_a():
     out = []
     for ch, prior in zip(CHANNELS, PRIORS):
@@ -581,7 +615,8 @@ def appendix_a():
 
 
 @claim(PAPER, "Figure 4", "μ^CD of (10) for δ̄^LIP_G against μ̄^CD_G = I(X; G(X)), the Figure 3 setting, σ² ∈ [0, 200]: "
-                          "Theorem 2(b) holds (μ^CD ≥ μ̄^CD_G) and μ^CD decreases as δ(ε) gets lower.")
+                          "Theorem 2(b) holds (μ^CD ≥ μ̄^CD_G) and μ^CD decreases as δ(ε) gets lower.",
+       stated_domain='the Figure 3 setting, σ² ∈ [0, 200]', stated_where='Section III-B, Figure 4')
 def figure_4():
     xs, p = figure3_input()
     out, refs = [], []

@@ -22,7 +22,7 @@ from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp
                          randomized_response, shell_information, zchannel_crossover)
 from symdp.local.information import kl_bits
 from symdp.numbers import Real, arb_of, certify, sign
-from symdp.verify import (Evidence, certified_agreement, claim, combine, erratum, establish, exact_agreement,
+from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity)
 
 PAPER = "lmidp"
@@ -72,7 +72,8 @@ def _sufficient(p, q, event):
 
 @claim(PAPER, "Appendix -A1 (eq. 16)",
        "μ ≥ sup_{P_X} I(X;M(X)) ≥ sup_{P_X ∈ 𝒫_{x,x'}} I(X;M(X)) ≥ sup_{P_A} I(A;B) = C_BAC(p0, 1−p1), with "
-       "A = 1{X = x}, B = 1{M(X) ∈ E}, p1 = P[M(x) ∈ E], p0 = P[M(x') ∈ E] (data processing on A ↔ X ↔ M(X) ↔ B).")
+       "A = 1{X = x}, B = 1{M(X) ∈ E}, p1 = P[M(x) ∈ E], p0 = P[M(x') ∈ E] (data processing on A ↔ X ↔ M(X) ↔ B).",
+       stated_domain="a μ-CI-LMIDP mechanism M, inputs x, x', event E", stated_where='Appendix -A1, eq. (16)')
 def appendix_a1_eq16():
     chain, bac = [], []
     for ch in (W3, W32, W4):
@@ -109,7 +110,8 @@ def appendix_a1_eq16():
 
 @claim(PAPER, "Appendix -A1 (tightness, M for M*), erratum",
        "“max_{x,x'} max_{E⊂{0,1}} (P[M(x)∈E] − e^ε P[M(x')∈E]) = δ^LDP_μ(ε)”: M is the μ-CI-LMIDP mechanism of the "
-       "first paragraph; the tightness mechanism M* is meant.")
+       "first paragraph; the tightness mechanism M* is meant.",
+       stated_domain='the tightness sentence of -A1', stated_where='Appendix -A1')
 def appendix_a1_tightness():
     mu, eps = R(1, 10), R(1, 4)
     target = lmidp_to_ldp(mu, eps)
@@ -143,7 +145,8 @@ def appendix_a1_tightness():
 
 @claim(PAPER, "Appendix -A2 (eqs. 17–18)",
        "KL(P_{M(x)}‖P_{M(x')}) = log(e)∫₀^∞(H_{e^ε}(P_{M(x)}‖P_{M(x')}) + e^{−ε}H_{e^ε}(P_{M(x')}‖P_{M(x)}))dε "
-       "≤ log(e)∫₀^∞(1+e^{−ε})δ(ε)dε, using (2).")
+       "≤ log(e)∫₀^∞(1+e^{−ε})δ(ε)dε, using (2).",
+       stated_domain="any mechanism M, inputs x, x'", stated_where='Appendix -A2, eqs. (17)–(18)')
 def appendix_a2():
     lemma, pointwise, bound = [], [], []
     for ch in (W3, RR3):
@@ -177,7 +180,8 @@ def _kl_ber(p1, p0):
 
 @claim(PAPER, "Appendix -B1 (from (23) and (25)), erratum",
        "“From (23) and (25), we obtain that KL(Ber(p1)‖Ber(p0)) ≤ μ” for every input x and event E, where "
-       "(23) is μ ≥ I(X;M(X)) = E_X[KL(P_{M|X}‖P_M)] and (24)–(25) KL(P_{M|X=x}‖P_M) ≥ KL(Ber(p1)‖Ber(p0)).")
+       "(23) is μ ≥ I(X;M(X)) = E_X[KL(P_{M|X}‖P_M)] and (24)–(25) KL(P_{M|X=x}‖P_M) ≥ KL(Ber(p1)‖Ber(p0)).",
+       stated_domain='a μ-CD-LMIDP mechanism, every input x and event E', stated_where='Appendix -B1, from (23) and (25)')
 def appendix_b1_step():
     eta = R(1, 100)
     ident = Channel([[1, 0], [0, 1]])
@@ -230,7 +234,8 @@ def appendix_b1_step():
 
 @claim(PAPER, "Appendix -B2 (eqs. 26–29)",
        "KL(P_{M(x)}‖P_{M(X)}) = log(e)∫₀^∞(H_{e^ε}(P_{M(x)}‖P_{M(X)}) + e^{−ε}H_{e^ε}(P_{M(X)}‖P_{M(x)}))dε "
-       "≤ log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε by (4); averaging over x, I(X;M(X)) ≤ the same.")
+       "≤ log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε by (4); averaging over x, I(X;M(X)) ≤ the same.",
+       stated_domain='any mechanism M, input x, P_X', stated_where='Appendix -B2, eqs. (26)–(29)')
 def appendix_b2():
     lemma, pointwise, bound, average = [], [], [], []
     for ch, pr in ((W3, P3), (RR3, [R(1, 2), R(1, 2)])):
@@ -313,7 +318,8 @@ T_, X_, S_ = (0,), (1,), (2,)
 
 @claim(PAPER, "Appendix -C (eqs. 30–33)",
        "I(X+Y;θ) + I(X+Y;X|θ) = I(X+Y;X) + I(X+Y;θ|X) (30)–(31); I(X+Y;θ|X) = 0, so I(X+Y;X|θ) ≤ I(X+Y;X) (32); "
-       "I(X+Y;X|θ) = (1−α)I(X0+Y;X0) + αI(X1+Y;X1) (33), for X = (1−θ)X0 + θX1, θ ~ Ber(α).")
+       "I(X+Y;X|θ) = (1−α)I(X0+Y;X0) + αI(X1+Y;X1) (33), for X = (1−θ)X0 + θX1, θ ~ Ber(α).",
+       stated_domain='independent X, Y, θ (the mixture construction)', stated_where='Appendix -C, eqs. (30)–(33)')
 def appendix_c_30_33():
     hs = sympy.symbols("H_S H_T H_X H_ST H_SX H_XT H_SXT", real=True)
     HS, HT, HX, HST, HSX, HXT, HSXT = hs
@@ -335,7 +341,8 @@ def appendix_c_30_33():
 
 @claim(PAPER, "Appendix -C (eq. 34)",
        "X = (1−θ)X0 + θX1 (θ ~ Ber(α) independent, zero means) has covariance (1−α)K0 + αK1, which lies in 𝒦_d(dΔ²) "
-       "with K0, K1, so I(X+Y;X) ≤ f((1−α)K0 + αK1, P_Y).")
+       "with K0, K1, so I(X+Y;X) ≤ f((1−α)K0 + αK1, P_Y).",
+       stated_domain='θ ~ Ber(α) independent of zero-mean X0, X1', stated_where='Appendix -C, eq. (34)')
 def appendix_c_34():
     a, k0, k1, c01, c10, m0, m1, t0, t1, cap = sympy.symbols("alpha k0 k1 c01 c10 m0 m1 t0 t1 c", real=True)
     law = ((0, 1 - a), (1, a))
@@ -352,11 +359,12 @@ def appendix_c_34():
     var = sum((p * k[0] ** 2 for k, p in px.items()), sympy.Integer(0))
     example = exact_agreement([var, sum((p * k[0] for k, p in px.items()), sympy.Integer(0))],
                               [(1 - ALPHA) * 1 + ALPHA * R(1, 2), 0], "the exact example: Var X = (1−α)·1 + α·1/2, E X = 0")
-    return establish(combine(second, mean, trace), example, domain="all d, zero-mean X0, X1, α ∈ [0, 1] (entrywise)")
+    return establish(combine(second, mean, trace), example, domain='θ ~ Ber(α) independent of zero-mean X0, X1')
 
 
 @claim(PAPER, "Appendix -C (eq. 30, left side), erratum",
-       "I(X; X+Y, θ) = I(X+Y;θ) + I(X+Y;X|θ) (the left side of (30) as printed).")
+       "I(X; X+Y, θ) = I(X+Y;θ) + I(X+Y;X|θ) (the left side of (30) as printed).",
+       stated_domain='the left side of (30) as printed', stated_where='Appendix -C, eq. (30)')
 def appendix_c_30_left():
     j = _mixture_joint()
     printed = _cmi(j, X_, S_ + T_)
@@ -375,7 +383,8 @@ def appendix_c_30_left():
 
 
 @claim(PAPER, "Appendix -C (condition (iii)), erratum",
-       "Condition (iii) of the minimax theorem: f(K_X, P_Y) is concave over K_X ∈ 𝒦_d(dσ²).")
+       "Condition (iii) of the minimax theorem: f(K_X, P_Y) is concave over K_X ∈ 𝒦_d(dσ²).",
+       stated_domain='condition (iii) of the minimax theorem as printed', stated_where='Appendix -C')
 def appendix_c_iii():
     def member(trace, cap):
         return sign(cap - trace) >= 0
@@ -404,7 +413,8 @@ def appendix_c_iii():
 
 @claim(PAPER, "Appendix -D (eqs. 35–38)",
        "λ_X* = Δ²1_d and λ_Y* = σ²1_d satisfy the saddle conditions (37)–(38) over S_X = {Σλ_X,i = dΔ²}, "
-       "S_Y = {Σλ_Y,i = dσ²} (Gallager's conditions); so the Gaussian pair satisfies (35).")
+       "S_Y = {Σλ_Y,i = dσ²} (Gallager's conditions); so the Gaussian pair satisfies (35).",
+       stated_domain='d ≥ 1, S_X = {Σλ_X,i = dΔ²}, S_Y = {Σλ_Y,i = dσ²}', stated_where='Appendix -D, eqs. (35)–(38)')
 def appendix_d():
     lam, D2, s2, t = sympy.symbols("lambda Delta2 sigma2 t", positive=True)
     gx = sympy.log(1 + lam / s2) / (2 * log(2))      # one term of μ(λ_X, σ²1) as a function of λ_X,i
@@ -437,11 +447,18 @@ def appendix_d():
     right = ordered([log(1 + D2v / s2v) / (2 * log(2)),
                      (log(2 * sympy.pi * sympy.E * D2v) / 2 - log(2 * sqrt(3 * s2v))) / log(2)],
                     "Δ² = 10, σ² = 1: I(X*; X*+Y*) ≤ h(X*) − h(U) ≤ I(X*; X*+U), U uniform with variance σ²")
-    return establish(proof, left, right, domain="d ≥ 1, Δ, σ > 0")
+    return establish(proof, left, right, domain='d ≥ 1, S_X = {Σλ_X,i = dΔ²}, S_Y = {Σλ_Y,i = dσ²}',
+                     uses=[cited("Gallager, Information Theory and Reliable Communication", "Theorem 4.4.1"),
+                           cited("Diggavi–Cover", "Theorem II.1")],
+                     prose_steps=["equal partial derivatives at a positive point of the simplex characterise the "
+                                  "maximum of a concave function (Gallager's conditions) — applied, not machine-checked",
+                                  "within Gaussian laws ½log det(I + K_Y⁻¹K_X) depends only on the spectrum of K_X when "
+                                  "K_Y = σ²I (and of K_Y when K_X = Δ²I), which reduces (35) to (37)–(38)"])
 
 
 @claim(PAPER, "Appendix -D (λ_X* = σ²1_d), erratum",
-       "“λ_X* = Δ²1_d and λ_X* = σ²1_d satisfy (37) and (38)”: the second is the noise's eigenvalue vector λ_Y*.")
+       "“λ_X* = Δ²1_d and λ_X* = σ²1_d satisfy (37) and (38)”: the second is the noise's eigenvalue vector λ_Y*.",
+       stated_domain='the sentence after (38) as printed', stated_where='Appendix -D')
 def appendix_d_lambda():
     d, D2, s2 = 10, R(1), R(72)  # the setting of Figure 1 (σ² ≈ 71.6)
     printed_sum, needed = d * s2, d * D2
@@ -463,7 +480,8 @@ def appendix_d_lambda():
 
 
 @claim(PAPER, "Remark after Theorem 1 (δ^LDP_μ(δ)), erratum",
-       "“That is, δ^LDP_μ(δ) does not vanish as ε becomes large.”")
+       "“That is, δ^LDP_μ(δ) does not vanish as ε becomes large.”",
+       stated_domain='“as ε becomes large”', stated_where='Section III-A, text after Theorem 1')
 def remark_delta_argument():
     mu = R(1, 10)
     pbar = zchannel_crossover(mu)
@@ -483,7 +501,8 @@ def remark_delta_argument():
 
 @claim(PAPER, "Remark after Theorem 1 (rate of convergence to p̄_μ)",
        "δ^LDP_μ(ε) → p̄_μ as ε → ∞: the maximiser's p1* ≈ (q/(1−q))·exp(−c_μ e^ε), q = 1 − 2^{−μ}, "
-       "c_μ = q ln(p̄(1−q)/((1−p̄)q))/(p̄ − q), so the gap δ − p̄_μ ≈ 1.5 p1* is doubly-exponentially small.")
+       "c_μ = q ln(p̄(1−q)/((1−p̄)q))/(p̄ − q), so the gap δ − p̄_μ ≈ 1.5 p1* is doubly-exponentially small.",
+       stated_domain='μ < 1, ε → ∞', stated_where='Section III-A, text after Theorem 1')
 def remark_rate():
     mu = R(1, 10)
     pbar = zchannel_crossover(mu)
@@ -520,7 +539,8 @@ def remark_rate():
 
 @claim(PAPER, "Figure 4 (caption and text), erratum",
        "Fig. 4 plots μ^CD of (10) “of a mechanism that satisfies (ε,δ(ε))-LDP with δ(ε) = δ̄^LIP_G(ε)”, for “the "
-       "Gaussian mechanism considered in Fig. 4”.")
+       "Gaussian mechanism considered in Fig. 4”.",
+       stated_domain='the caption and text of Figure 4', stated_where='Section III-B, Figure 4')
 def figure_4_caption():
     s2, eps = R(137, 100), R(1, 10)
 
@@ -559,7 +579,8 @@ def figure_4_caption():
 
 
 @claim(PAPER, "Theorem 2(b) (“-LMIDP”), erratum",
-       "“If a mechanism M satisfies (ε,δ(ε))-LIP for ε > 0, it satisfies μ^CD_{δ(ε)}-LMIDP with (10)”.")
+       "“If a mechanism M satisfies (ε,δ(ε))-LIP for ε > 0, it satisfies μ^CD_{δ(ε)}-LMIDP with (10)”.",
+       stated_domain='the statement of Theorem 2(b) as printed', stated_where='Section III-B, Theorem 2(b)')
 def theorem_2b_label():
     ch = Channel([[R(3, 4), R(1, 4), 0], [R(1, 4), R(3, 4), 0], [0, 0, 1]])
     prior = [R(1, 2), R(1, 2), 0]
@@ -582,7 +603,8 @@ def theorem_2b_label():
 
 @claim(PAPER, "Eq. (5) (Φ)",
        "Φ(x) = (1/√(2π))∫_{−∞}^x e^{−u²/2}du is the cumulative distribution function of the standard normal "
-       "distribution (printed “cummulative”, a spelling slip).")
+       "distribution (printed “cummulative”, a spelling slip).",
+       stated_domain='x ∈ R', stated_where='Section II, after eq. (5)')
 def eq_5_phi():
     u, x = sympy.symbols("u x", real=True)
     phi = sympy.exp(-u ** 2 / 2) / sqrt(2 * sympy.pi)
@@ -593,4 +615,4 @@ def eq_5_phi():
                              identity(sympy.diff(cdf, x), phi.subs(u, x), "Φ' = the N(0,1) density ≥ 0"),
                              detail="the printed Φ is the standard normal CDF; the text's “cummulative” is a spelling slip "
                                     "with no mathematical content, so it is not recorded as an erratum"),
-                     domain="x ∈ ℝ")
+                     domain='x ∈ R')

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import sympy
 
+from _cs_helpers import grouped
 from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumerate_delta, eq5, pld_deltas, published,
                            random_pair, rng, roc_dual, roc_vertices, subsets_hockey, subsets_tv)
 from symdp.composition import composed_deltas, kov_delta, theorem2_delta
 from symdp.pairs import FinitePair, dominating, erasure_mass
 from symdp.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
-from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity, inequality_on_box,
+from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity,
                           rational_nonnegative, real_closed)
 
 PAPER = "tv-dp"
@@ -42,22 +43,25 @@ def _events_pointwise(gamma):
 
 
 @claim(PAPER, "Definition 1 (hockey-stick form)",
-       "(ε,δ)-DP ⇔ δ ≥ max(E_{e^ε}(P0‖P1), E_{e^ε}(P1‖P0)), E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(P − γQ)₊ (eqs. 8–9)")
+       "(ε,δ)-DP ⇔ δ ≥ max(E_{e^ε}(P0‖P1), E_{e^ε}(P1‖P0)), E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(P − γQ)₊ (eqs. 8–9)",
+       stated_domain='any pair (P0, P1) of output laws, ε ≥ 0', stated_where='Section II, Definition 1')
 def definition_1():
     lib, brute = [], []
     for (p, q), x in zip(_pairs(1), [2, 3, Q(3, 2), 5, Q(7, 4), 2] * 2):
         pair = FinitePair(p, q)
         lib += [pair.hockey_stick(x), pair.delta(sympy.log(x))]
         brute += [subsets_hockey(p, q, x), max(subsets_hockey(p, q, x), subsets_hockey(q, p, x))]
-    return establish(_events_pointwise("γ"),
+    return establish(grouped("the proof", _events_pointwise("γ")),
                      exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
                                      "library E_γ and δ(ε) against the maximum over all 2^n events"),
-                     domain="all pairs on finite (or, integrand by integrand, continuous) outcome spaces, γ = e^ε ≥ 1")
+                     domain='any pair (P0, P1) of output laws, ε ≥ 0',
+                     prose_steps=['the per-outcome facts summed over a finite outcome space, integrand by integrand for continuous ones'])
 
 
 @claim(PAPER, "Definition 2 (ROC, Neyman–Pearson)",
        "f(P0,P1)(t) = inf_h {β_II : β_I ≤ t} is attained by likelihood-ratio tests (piecewise linear through "
-       "the cumulative masses in decreasing order of P1/P0)")
+       "the cumulative masses in decreasing order of P1/P0)",
+       stated_domain='any pair (P0, P1), type I error t ∈ [0, 1]', stated_where='Section II, Definition 2')
 def definition_2():
     lib, dual = [], []
     for p, q in _pairs(2):
@@ -77,11 +81,12 @@ def definition_2():
                     "where q ≤ cp it accepts (φ* = 0): −φ(q − cp) ≥ 0"),
         detail="Neyman–Pearson: likelihood-ratio tests attain f(t) for every pair and t (summed over outcomes, "
                "Σ(φ* − φ)q ≥ cΣ(φ* − φ)p = c(t − Σφp) ≥ 0)")
-    return establish(statement,
+    return establish(grouped("the proof", statement),
                      exact_agreement(lib, dual, "12 random pairs, at every NP vertex and t ∈ {1/7, 1/3, 5/8}: library "
                                      "trade-off against the linear-programming dual 1 − min_c [ct + Σ(q − cp)₊] over all "
                                      "randomised tests"),
-                     domain="all pairs, t ∈ [0, 1] (outcome by outcome, nlsat)")
+                     domain='any pair (P0, P1), type I error t ∈ [0, 1]',
+                     prose_steps=['the per-outcome exchange inequality summed over the outcomes (outcome by outcome)'])
 
 
 def _roc_delta(p, q, x):
@@ -91,7 +96,8 @@ def _roc_delta(p, q, x):
 
 
 @claim(PAPER, "Theorem 1",
-       "Kairouz–Oh–Viswanath: (ε,δ)-DP ⇔ t + e^ε f(t) ≥ 1 − δ and e^ε t + f(t) ≥ 1 − δ for all t ∈ [0,1]")
+       "Kairouz–Oh–Viswanath: (ε,δ)-DP ⇔ t + e^ε f(t) ≥ 1 − δ and e^ε t + f(t) ≥ 1 − δ for all t ∈ [0,1]",
+       stated_domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]', stated_where='Section II, Theorem 1')
 def theorem_1():
     roc, hs = [], []
     for (p, q), x in zip(_pairs(3, 16), [2, 3, Q(3, 2), 5, Q(9, 8), 1, 4, Q(5, 2)] * 2):
@@ -105,15 +111,16 @@ def theorem_1():
                                  "P1(S) ≤ e^ε P0(S) + δ ⇔ e^ε t + f(t) ≥ 1 − δ (t = P0(S), f = 1 − P1(S))"),
                         identity((x * (1 - p1s) + d) - (1 - p0s), (t + x * f) - (1 - d),
                                  "P0(S^c) ≤ e^ε P1(S^c) + δ ⇔ t + e^ε f(t) ≥ 1 − δ"))
-    return establish(statement,
+    return establish(grouped("the proof", statement),
                      exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
                                      "allowed by the ROC inequalities equals the least δ of Definition 1"),
-                     domain="all pairs, ε ≥ 0, t ∈ [0, 1] (the two directions of DP on an event and its complement)")
+                     domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]')
 
 
 @claim(PAPER, "Definitions 3–4 and footnote 1",
        "d_TV(P,Q) = sup_A P(A) − Q(A) = ½‖P − Q‖₁, and d_TV ≤ η ⇔ f(t) ≥ 1 − η − t: "
-       "inf_t (t + f(t)) = 1 − d_TV, so η-TV = (0,η)-DP")
+       "inf_t (t + f(t)) = 1 − d_TV, so η-TV = (0,η)-DP",
+       stated_domain='any pair (P0, P1)', stated_where='Section II, Definitions 3–4 and footnote 1')
 def definition_3_4():
     sup, lib, half, roc = [], [], [], []
     for p, q in _pairs(4):
@@ -126,10 +133,11 @@ def definition_3_4():
                         identity(t + f, 1 - ((1 - f) - t), "t + f(t) = 1 − (P1(S) − P0(S)) for the test rejecting on S, "
                                  "so inf_t (t + f(t)) = 1 − d_TV and η-TV is (0, η)-DP"),
                         detail="Σ(p − q)₊ = ½Σ|p − q| since max(a, 0) = (a + |a|)/2 and Σ(p − q) = 0")
-    return establish(statement,
+    return establish(grouped("the proof", statement),
                      exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
                                      "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree"),
-                     domain="all pairs (outcome by outcome)")
+                     domain='any pair (P0, P1)',
+                     prose_steps=['the per-outcome facts summed over the outcomes (outcome by outcome)'])
 
 
 # --------------------------------------------------------------------------------------------
@@ -143,7 +151,8 @@ def f_region(x, delta, eta, t):
 
 @claim(PAPER, "Eq. (7) and Appendix F (eqs. 43–44)",
        "d_TV(P0,P1) = (1−α)(e^ε−1)/(1+e^ε) for eq. (7), δ + (1−δ)(1−α)(e^ε−1)/(1+e^ε) for eqs. (43)–(44); "
-       "α = 1 − (η−δ)(1+e^ε)/((1−δ)(e^ε−1)) gives d_TV = η")
+       "α = 1 − (η−δ)(1+e^ε)/((1−δ)(e^ε−1)) gives d_TV = η",
+       stated_domain='ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', stated_where='Section III-C1, eq. (7) and Appendix F, eqs. (43)–(44)')
 def dominating_tv():
     # For x > 1 the differences P0 − P1 are (u(x−1), 0, −u(x−1)) and (δ, (1−δ)u(x−1), 0, −(1−δ)u(x−1), −δ).
     p, q = dominating_masses(X, ALPHA)
@@ -161,9 +170,9 @@ def dominating_tv():
                                  "eqs. (43)–(44), symbolic in x, α, δ"),
                         identity((DELTA + (1 - DELTA) * (1 - ALPHA) * (X - 1) / (1 + X)).subs(ALPHA, alpha), ETA,
                                  "with the erasure mass α of Theorem 2, d_TV = η"))
-    return establish(statement, exact_agreement(lib, [Q(1, 5), Q(3, 10)], "library dominating(ε,δ,η).tv() = η at "
+    return establish(grouped("the proof", statement), exact_agreement(lib, [Q(1, 5), Q(3, 10)], "library dominating(ε,δ,η).tv() = η at "
                                                 "(e^ε,δ,η) = (2,0,1/5), (3,1/10,3/10)"),
-                     domain="e^ε ≥ 1, α ∈ [0, 1], δ ∈ [0, 1] (symbolic)")
+                     domain='ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)')
 
 
 def _vertex_proof(delta):
@@ -202,7 +211,8 @@ def _vertex_proof(delta):
 
 @claim(PAPER, "Corollary 1 (δ = 0, eq. 7)",
        "For δ = 0 the trade-off function of the dominating pair (7) is exactly f_{ε,0,η}(t) = "
-       "max{0, 1 − e^ε t, e^{−ε}(1 − t), 1 − η − t}")
+       "max{0, 1 − e^ε t, e^{−ε}(1 − t), 1 − η − t}",
+       stated_domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1')
 def corollary_1_pure():
     numeric_lib, numeric_formula = [], []
     for x, n in ((2, Q(1, 5)), (3, Q(1, 4)), (Q(3, 2), Q(1, 10))):
@@ -210,13 +220,14 @@ def corollary_1_pure():
         for t in (0, Q(1, 20), Q(1, 8), Q(1, 3), Q(1, 2), Q(3, 4), 1):
             numeric_lib.append(pair.tradeoff(t))
             numeric_formula.append(f_region(x, 0, n, t))
-    return establish(_vertex_proof(0), exact_agreement(numeric_lib, numeric_formula,
+    return establish(grouped("the proof", _vertex_proof(0)), exact_agreement(numeric_lib, numeric_formula,
                                                        "library trade-off of dominating(ε,0,η) = f_{ε,0,η} at 21 rational points"),
-                     domain="e^ε ≥ 1, α ∈ [0, 1] (i.e. 0 ≤ η ≤ tanh(ε/2)), t ∈ [0, 1]; symbolic, the gaps by nlsat")
+                     domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]')
 
 
 @claim(PAPER, "Corollary 1 (δ > 0, eqs. 43–44)",
-       "For δ > 0 the trade-off function of the 5-point pair (43)–(44) equals f_{ε,δ,η} exactly")
+       "For δ > 0 the trade-off function of the 5-point pair (43)–(44) equals f_{ε,δ,η} exactly",
+       stated_domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1 and Appendix F')
 def corollary_1_approx():
     lib, indep, formula = [], [], []
     for x, d, n in ((2, Q(1, 10), Q(3, 10)), (3, Q(1, 20), Q(2, 5)), (Q(3, 2), Q(1, 5), Q(1, 4)), (4, Q(1, 10), Q(1, 10))):
@@ -228,36 +239,37 @@ def corollary_1_approx():
             lib.append(pair.tradeoff(t))
             indep.append(roc_dual(p, q, t))
             formula.append(f_region(x, d, n, t))
-    return establish(_vertex_proof(DELTA),
+    return establish(grouped("the proof", _vertex_proof(DELTA)),
                      exact_agreement(lib + indep, formula * 2, "4 parameter sets (e^ε, δ, η) incl. η = δ, at every NP vertex "
                                      "and 4 more t: library trade-off and the LP-dual ROC of (43)–(44) equal f_{ε,δ,η}"),
-                     domain="e^ε ≥ 1, δ ∈ (0, 1], α ∈ [0, 1] (i.e. δ ≤ η ≤ δ + (1−δ)tanh(ε/2)), t ∈ [0, 1]; symbolic, "
-                            "the gaps by nlsat")
+                     domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]')
 
 
 @claim(PAPER, "Remark 1",
-       "β_I + β_II ≥ 2(1−δ)/(1+e^ε) = 1 − (δ + (1−δ)(e^ε−1)/(e^ε+1)): η above δ + (1−δ)tanh(ε/2) adds nothing")
+       "β_I + β_II ≥ 2(1−δ)/(1+e^ε) = 1 − (δ + (1−δ)(e^ε−1)/(e^ε+1)): η above δ + (1−δ)tanh(ε/2) adds nothing",
+       stated_domain='ε ≥ 0, δ ∈ [0, 1)', stated_where='Section III, Remark 1')
 def remark_1():
     kink = (1 - DELTA) / (1 + X)
-    return establish(combine(
+    return establish(grouped("the proof", combine(
         identity(2 * (1 - DELTA) / (1 + X), 1 - (DELTA + (1 - DELTA) * (X - 1) / (X + 1)), "the printed identity"),
         identity(1 - DELTA - X * kink, (1 - DELTA - kink) / X,
                  "the two ε-lines of Theorem 1 meet at t = f = (1−δ)/(1+e^ε), so min_t (t + f(t)) = 2(1−δ)/(1+e^ε)"),
         identity(erasure_mass(LOG_X, DELTA, DELTA + (1 - DELTA) * (X - 1) / (X + 1)), 0,
-                 "at η = δ + (1−δ)tanh(ε/2) the erasure mass α is 0 (the KOV pair)")),
-        domain="e^ε ≥ 1, δ ∈ [0, 1) (symbolic)")
+                 "at η = δ + (1−δ)tanh(ε/2) the erasure mass α is 0 (the KOV pair)"))),
+        domain='ε ≥ 0, δ ∈ [0, 1)')
 
 
 @claim(PAPER, "Remark 2",
-       "Jia et al.'s ε = log((1+η)/(1−η)) is η = tanh(ε/2), the pure ε-DP case (α = 0) already covered by KOV")
+       "Jia et al.'s ε = log((1+η)/(1−η)) is η = tanh(ε/2), the pure ε-DP case (α = 0) already covered by KOV",
+       stated_domain='η ∈ [0, 1)', stated_where='Section III, Remark 2')
 def remark_2():
     eps = sympy.log((1 + ETA) / (1 - ETA))
-    return establish(combine(identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
-                             identity(erasure_mass(eps, 0, ETA), 0, "so the erasure mass α is 0")),
+    return establish(grouped("the proof", combine(identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
+                             identity(erasure_mass(eps, 0, ETA), 0, "so the erasure mass α is 0"))),
                      certified_agreement(eps.subs(ETA, Q(3, 10)), published("0.619039208406223"), 12,
                                          "η = 0.3 gives ε = log(13/7) = 0.61903920840622343… (a reference list rounds it to "
                                          "…2235; correctly rounded it is …2234)"),
-                     domain="η ∈ [0, 1) (symbolic)")
+                     domain='η ∈ [0, 1)')
 
 
 # --------------------------------------------------------------------------------------------
@@ -289,7 +301,8 @@ def _eq5_every_k():
 @claim(PAPER, "Theorem 2 (eq. 5)",
        "δ_j = max_S P̃0(S) − e^{jε}P̃1(S) for the k-fold dominating pair (7) equals the double sum (5), "
        "for all k ≥ 1 and j = 0..k, as rational functions of x = e^ε and α",
-       supersedes="tv-dp:theorem-2-eq-5-k-le-6")
+       supersedes="tv-dp:theorem-2-eq-5-k-le-6",
+       stated_domain='every k ≥ 1, ε > 0, δ = 0, 0 ≤ η ≤ tanh(ε/2)', stated_where='Section III, Theorem 2, eq. (5)')
 def theorem_2_symbolic():
     brute, paper, mine = [], [], []
     for k in range(1, 7):
@@ -297,15 +310,16 @@ def theorem_2_symbolic():
             brute.append(sympy.factor(enumerate_delta(k, j, X, ALPHA)))
             paper.append(sympy.factor(theorem2_delta(j, k, LOG_X, ALPHA)))
             mine.append(sympy.factor(eq5(j, k, X, ALPHA)))
-    return establish(_eq5_every_k(),
+    return establish(grouped("the proof", _eq5_every_k()),
                      identity(brute, mine, "enumeration of all 3^k sequences (k = 1..6, 27 (k, j) pairs) against an "
                               "independent transcription of eq. (5), symbolic in x > 1 and α"),
                      identity(mine, paper, "the library's eq. (5) against the transcription"),
-                     domain="every k ≥ 1, j = 0..k, symbolic in e^ε > 1 and α")
+                     domain='every k ≥ 1, ε > 0, δ = 0, 0 ≤ η ≤ tanh(ε/2)')
 
 
 @claim(PAPER, "Theorem 2 (lattice composition), k ≤ 40",
-       "composed_deltas (exact privacy-loss lattice convolution) equals eq. (5) at rational e^ε, α, for k up to 40")
+       "composed_deltas (exact privacy-loss lattice convolution) equals eq. (5) at rational e^ε, α, for k up to 40",
+       stated_domain='every k ≥ 1, ε ≥ 0, 0 ≤ η ≤ tanh(ε/2)', stated_where='Section III, Theorem 2')
 def theorem_2_lattice():
     lattice, closed, pld = [], [], []
     for x, eta, ks in ((2, Q(7, 30), (1, 3, 7, 20, 40)), (3, Q(1, 4), (2, 5, 12, 33)), (Q(5, 4), Q(1, 20), (4, 17))):
@@ -317,7 +331,7 @@ def theorem_2_lattice():
     vectors = composed_deltas(sympy.log(3), 0, Q(1, 4), 5) + composed_deltas(sympy.log(2), 0, Q(7, 30), 3)
     reference = [Q(4763, 8192), Q(705, 2048), Q(603, 4096), Q(81, 2048), Q(81, 16384), 0,
                Q(10129, 27000), Q(196, 1125), Q(343, 6750), 0]
-    return establish(exact_agreement(lattice, closed, f"{len(closed)} δ_j: library lattice convolution vs eq. (5)"),
+    return establish(grouped("the proof", exact_agreement(lattice, closed, f"{len(closed)} δ_j: library lattice convolution vs eq. (5)")),
                      exact_agreement(pld, closed, "an independent O(k²) privacy-loss recursion vs eq. (5)"),
                      exact_agreement(vectors, reference, "reference test vectors (x=3, α=1/2, k=5) and (x=2, α=3/10, k=3)"),
                      domain="11 (e^ε, η, k) settings, k ≤ 40", stated_domain="k ≤ 40, rational e^ε, α")
@@ -341,7 +355,8 @@ def _delta_positive_every_k():
 
 @claim(PAPER, "Theorem 2 (δ > 0, Appendix F)",
        "For the 5-point pair (43)–(44): max_S P̃0(S) − e^{jε}P̃1(S) = 1 − (1−δ)^k(1−δ_j) with δ_j of eq. (5), every k",
-       supersedes="tv-dp:theorem-2-delta-gt-0-appendix-f-k-le-3")
+       supersedes="tv-dp:theorem-2-delta-gt-0-appendix-f-k-le-3",
+       stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', stated_where='Section III, Theorem 2 and Appendix F')
 def theorem_2_approx():
     brute, formula = [], []
     for k in range(1, 4):
@@ -349,15 +364,16 @@ def theorem_2_approx():
             brute.append(sympy.factor(enumerate_delta(k, j, X, ALPHA, DELTA)))
             formula.append(sympy.factor(1 - (1 - DELTA) ** k * (1 - theorem2_delta(j, k, LOG_X, ALPHA))))
     lib = composed_deltas(sympy.log(2), Q(1, 10), Q(31, 100), 2)
-    return establish(combine(_delta_positive_every_k(), _eq5_every_k()),
+    return establish(grouped("the proof", combine(_delta_positive_every_k(), _eq5_every_k())),
                      identity(brute, formula, "enumeration of all 5^k sequences, k = 1..3, symbolic in x, α, δ"),
                      exact_agreement(lib, [Q(4357, 10000), Q(1391, 5000), Q(19, 100)],
                                      "library at x = 2, δ = 1/10, η = 31/100, k = 2 (reference test vector)"),
-                     domain="every k ≥ 1, j = 0..k, symbolic in e^ε, α, δ")
+                     domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)')
 
 
 @claim(PAPER, "Theorem 2 (composed total variation)",
-       "d_TV of the k-fold composition is 1 − (1−δ)^k(1−δ_0); at ε = 1, α = 0.3, k = 5 it is 0.631089674853377")
+       "d_TV of the k-fold composition is 1 − (1−δ)^k(1−δ_0); at ε = 1, α = 0.3, k = 5 it is 0.631089674853377",
+       stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], η', stated_where='Section III, Theorem 2')
 def theorem_2_tv():
     brute, formula = [], []
     for k in range(1, 4):
@@ -368,17 +384,18 @@ def theorem_2_tv():
     eta = Q(7, 10) * (x - 1) / (x + 1)
     lib = composed_deltas(1, 0, eta, 5)[0]
     pair_tv = (dominating(1, 0, eta) ** 2).tv()
-    return establish(combine(_delta_positive_every_k(), _eq5_every_k(), detail="TV = E_1 is the case j = 0, every k"),
+    return establish(grouped("the proof", combine(_delta_positive_every_k(), _eq5_every_k(), detail="TV = E_1 is the case j = 0, every k")),
                      identity(brute, formula, "TV = E_1 of the k-fold 5-point pair by enumeration, k = 1..3"),
                      certified_agreement(lib, published("0.631089674853377"), 12,
                                          "library composed TV at ε = 1, α = 0.3, k = 5 vs the reference values"),
                      certified_agreement(pair_tv, eq5(0, 2, x, Q(3, 10)), 20,
                                          "TV of the library's 2-fold composed pair vs eq. (5) with j = 0"),
-                     domain="every k ≥ 1, symbolic in e^ε, α, δ")
+                     domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], η')
 
 
 @claim(PAPER, "Eq. (6) (Kairouz–Oh–Viswanath)",
-       "eq. (5) at α = 0 and j ≡ k (mod 2) is KOV's δ_j = Σ_ℓ C(k,ℓ)(e^{(k−ℓ)ε} − e^{(ℓ+j)ε})/(1+e^ε)^k")
+       "eq. (5) at α = 0 and j ≡ k (mod 2) is KOV's δ_j = Σ_ℓ C(k,ℓ)(e^{(k−ℓ)ε} − e^{(ℓ+j)ε})/(1+e^ε)^k",
+       stated_domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)', stated_where='Section III-A, eq. (6)')
 def eq_6():
     lhs, rhs = [], []
     for k in range(1, 9):
@@ -396,15 +413,16 @@ def eq_6():
                         identity((ALPHA ** (a + 1)).subs(ALPHA, 0), 0, "a ≥ 1 summands carry α^a = 0"),
                         identity(sympy.ceiling((k - (k - 2 * m)) / sympy.Integer(2)), m,
                                  "j = k − 2m: ⌈(k−j)/2⌉ = (k−j)/2, KOV's number of terms"))
-    return establish(statement, identity(lhs, rhs, "library: k = 1..8, all j ≡ k (mod 2), symbolic in x"),
+    return establish(grouped("the proof", statement), identity(lhs, rhs, "library: k = 1..8, all j ≡ k (mod 2), symbolic in x"),
                      exact_agreement(lib, [Q(13, 27), Q(10, 27), Q(4, 27), Q(8, 81), 0],
                                      "library KOV composition at x = 2, k = 4 vs the reference values vector (all j)"),
-                     domain="every k ≥ 1, j ≡ k (mod 2), symbolic in e^ε")
+                     domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)')
 
 
 @claim(PAPER, "Remark 3",
        "The composed trade-off function is symmetric and equals max{0, max_j [1 − δ'_j − e^{jε}t], "
-       "max_j e^{−jε}[1 − δ'_j − t]} (the likelihood ratio only takes the values e^{jε})")
+       "max_j e^{−jε}[1 − δ'_j − t]} (the likelihood ratio only takes the values e^{jε})",
+       stated_domain='all ε, δ, η, k, t ∈ [0, 1]', stated_where='Section III-A, Remark 3')
 def remark_3():
     lib, lines, sym_a, sym_b = [], [], [], []
     for x, d, n, k in ((2, 0, Q(1, 5), 3), (3, Q(1, 10), Q(3, 10), 2), (Q(3, 2), 0, Q(1, 10), 4)):
@@ -417,15 +435,16 @@ def remark_3():
         for gam in (1, Q(3, 2), x, x ** 2):
             sym_a.append(pair.hockey_stick(gam))
             sym_b.append(pair.reverse().hockey_stick(gam))
-    return establish(combine(exact_agreement(lib, lines, "trade-off of the k-fold dominating pair vs the envelope of the "
+    return establish(grouped("the proof", combine(exact_agreement(lib, lines, "trade-off of the k-fold dominating pair vs the envelope of the "
                                              "(jε, δ'_j) lines, 3 settings (incl. δ > 0), 7 t each"),
-                             exact_agreement(sym_a, sym_b, "E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) for γ ∈ {1, 3/2, x, x²}")),
+                             exact_agreement(sym_a, sym_b, "E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) for γ ∈ {1, 3/2, x, x²}"))),
                      domain="3 settings (e^ε, δ, η, k), 7 values of t", stated_domain="all ε, δ, η, k, t ∈ [0, 1]")
 
 
 @claim(PAPER, "Section III-B1 (Bayes security)",
        "The k-fold composition of (0,η)-DP has TV 1 − (1−η)^k (eq. (6) terms vanish at ε = 0), "
-       "so Bayes security β* = 1 − TV composes multiplicatively")
+       "so Bayes security β* = 1 − TV composes multiplicatively",
+       stated_domain='every k ≥ 1, η ∈ (0, 1)', stated_where='Section III-B1')
 def bayes_security():
     lib, formula = [], []
     for n, k in ((Q(3, 10), 5), (Q(1, 7), 3), (Q(1, 2), 4)):
@@ -441,9 +460,9 @@ def bayes_security():
                                  1 - (1 - sympy.Symbol("h", positive=True)) ** k,
                                  "TV = 1 − Σ_s min(P̃0, P̃1) = 1 − (Σ_o min(P0_o, P1_o))^k = 1 − (1 − η)^k, every k"),
                         identity(sympy.Add(*[kov_delta(j, 5, 0) for j in (1, 3)]), 0, "eq. (6) at ε = 0 vanishes"))
-    return establish(statement, exact_agreement(lib, formula, "the (0,η) pair composed exactly, (η, k) ∈ {(3/10,5), "
+    return establish(grouped("the proof", statement), exact_agreement(lib, formula, "the (0,η) pair composed exactly, (η, k) ∈ {(3/10,5), "
                                                 "(1/7,3), (1/2,4)}"),
-                     domain="every k ≥ 1, η ∈ (0, 1) (symbolic)")
+                     domain='every k ≥ 1, η ∈ (0, 1)')
 
 
 # --------------------------------------------------------------------------------------------
@@ -452,7 +471,8 @@ def bayes_security():
 
 @claim(PAPER, "Proposition 1",
        "Sampling m of n (p = m/n) maps (ε,δ,η) to (log(1+p(e^ε−1)), pδ, pη), tightly: the pair "
-       "(pP0 + (1−p)P1, P1) of eq. (7) has TV pη and largest likelihood ratio 1 + p(e^ε−1)")
+       "(pP0 + (1−p)P1, P1) of eq. (7) has TV pη and largest likelihood ratio 1 + p(e^ε−1)",
+       stated_domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]', stated_where='Section IV, Proposition 1')
 def proposition_1():
     p0, p1 = dominating_masses(X, ALPHA)
     mix = [P * a + (1 - P) * b for a, b in zip(p0, p1)]
@@ -488,10 +508,9 @@ def proposition_1():
                      "the mirrored ratio e^ε/(p + (1−p)e^ε) ≤ 1 + p(e^ε−1) since the difference is p(1−p)(x−1)² ≥ 0"),
             identity(corner_t, 1 - P * eta * xp / (xp - 1), "the pair reaches the corner t = 1 − pη e^{ε'}/(e^{ε'}−1)"),
             identity(p1[0], P * eta / (xp - 1), "with type-II error pη/(e^{ε'}−1)"))
-    return establish(statement,
+    return establish(grouped("the proof", statement),
                      exact_agreement([lib_pair.tv(), lib_pair.delta(sympy.log(Q(11, 10)))], [Q(1, 50), 0],
                                      "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),
                      exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],
                                      "library TVDP.subsample: (e^{ε'}, pδ, pη)"),
-                     domain="every pair, every e^ε ≥ 1, p ∈ [0, 1]: TV, both likelihood ratios, both directions of δ "
-                            "(pointwise, nlsat); tightness by the pair (7) (symbolic)")
+                     domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]')

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import sympy
 
+from _cs_helpers import grouped
 from _tvdp_helpers import flag, BETA, ETA, Q, X, random_law, rng, subsets_tv
 from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, erasure, kl_contraction_bound,
                          max_f_divergence, max_tv_after_channel, randomized_response, rr_kl_contraction)
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
+from symdp.numbers import sign
 from symdp.pairs import FinitePair
-from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
+from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity,
                           rational_nonnegative, real_closed)
 
 PAPER = "tv-dp"
@@ -47,7 +49,8 @@ def _chi2(p, q):
 
 
 @claim(PAPER, "Eq. (20), erratum",
-       "D_f(P0‖P1) = E_{P1}[f(dP0/dP1)] (printed: E_Q[dP0/dP1], which is 1 for every pair)")
+       "D_f(P0‖P1) = E_{P1}[f(dP0/dP1)] (printed: E_Q[dP0/dP1], which is 1 for every pair)",
+       stated_domain='f: [0, ∞) → ℝ convex, f(1) = 0', stated_where='Section VII-A, eq. (20)')
 def eq_20():
     p, q = _star(sympy.Integer(2), Q(1, 5))
     printed = sum((b * (a / b) for a, b in zip(p, q)), sympy.Integer(0))
@@ -60,7 +63,8 @@ def eq_20():
 
 
 @claim(PAPER, "Definition 6 (singletons suffice)",
-       "sup over events S and inputs of Q(S|x)/Q(S|x') equals the largest ratio of single outputs")
+       "sup over events S and inputs of Q(S|x)/Q(S|x') equals the largest ratio of single outputs",
+       stated_domain='every channel Q, all events S', stated_where='Section VII-B, Definition 6')
 def definition_6():
     r = rng(60)
     events, singles = [], []
@@ -80,14 +84,16 @@ def definition_6():
     a1, a2, b1, b2, rr_ = sympy.symbols("a1 a2 b1 b2 r", nonnegative=True)
     statement = real_closed(rr_ * (b1 + b2) - (a1 + a2), [a1, a2, b1, b2, rr_], [a1 <= rr_ * b1, a2 <= rr_ * b2],
                             "Q(y1|x) ≤ r Q(y1|x') and Q(y2|x) ≤ r Q(y2|x') ⇒ Q({y1, y2}|x) ≤ r Q({y1, y2}|x')")
-    return establish(statement, exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs "
+    return establish(grouped("the proof", statement), exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs "
                                                 "library ldp_epsilon()"),
-                     domain="every channel (nlsat step, induction on the event size)")
+                     domain='every channel Q, all events S',
+                     prose_steps=['induction on the size of the event from the singleton step'])
 
 
 @claim(PAPER, "Eq. (26), erratum",
        "An ε-LDP channel has d_TV(Q) ≤ (e^ε−1)/(e^ε+1) = tanh(ε/2), attained by binary randomized response "
-       "(printed: ≤ (e^ε+1)/(e^ε−1), which is ≥ 1 and is not the bound App. M and eq. (27) use)")
+       "(printed: ≤ (e^ε+1)/(e^ε−1), which is ≥ 1 and is not the bound App. M and eq. (27) use)",
+       stated_domain='ε-LDP channels Q', stated_where='Section VII-B, eq. (26)')
 def eq_26():
     r = rng(26)
     ok = []
@@ -101,7 +107,7 @@ def eq_26():
     a, b = sympy.symbols("a b", nonnegative=True)
     bound = real_closed((X - 1) / (X + 1) - (a - b), [a, b, X], [X >= 1, a <= 1, b <= 1, a <= X * b, 1 - b <= X * (1 - a)],
                         "a ≤ e^ε b, 1 − b ≤ e^ε(1 − a) ⇒ a − b ≤ (e^ε−1)/(e^ε+1), every e^ε ≥ 1")
-    corrected = establish(bound, exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at "
+    corrected = establish(grouped("the proof", bound), exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at "
                                                  "their own ε"),
                           exact_agreement(rr.dobrushin(), Q(1, 2), "binary RR at e^ε = 3 attains it: TV 1/2 = tanh(log 3 / 2)"),
                           domain="every ε-LDP channel, ε ≥ 0")
@@ -117,11 +123,15 @@ def eq_26():
                                  "printed inequality": f"true but vacuous: {vacuous.detail} ({vacuous.status})"},
                    corrected, "the printed inequality d_TV ≤ (e^ε+1)/(e^ε−1) is true but vacuous (the bound is ≥ 1); "
                    "the reciprocal of the intended bound tanh(ε/2) = (e^ε−1)/(e^ε+1) was printed, and App. M and "
-                   "eq. (27) use the intended one", corrected_statement="d_TV(Q) ≤ (e^ε−1)/(e^ε+1)", kind="typo")
+                   "eq. (27) use the intended one", corrected_statement="d_TV(Q) ≤ (e^ε−1)/(e^ε+1)", kind="typo",
+                   reading="(26) read as the bound App. M takes from it (“noting that d_TV(Q) ≤ (e^ε−1)/(e^ε+1) (by "
+                   "equation (26))”), i.e. the supremum of d_TV over ε-LDP channels; read literally, the printed "
+                   "inequality holds for every channel (the bound is ≥ 1) and would be no erratum")
 
 
 @claim(PAPER, "Proposition 2",
-       "sup_{Q ∈ Q_{ε,η}} d_TV(M0, M1) = η d_TV(P0, P1), attained by the binary mechanism with erasure (eq. 31)")
+       "sup_{Q ∈ Q_{ε,η}} d_TV(M0, M1) = η d_TV(P0, P1), attained by the binary mechanism with erasure (eq. 31)",
+       stated_domain='every pair P0, P1 and every Q ∈ Q_{ε,η}', stated_where='Section VII-B, Proposition 2')
 def proposition_2():
     r = rng(2)
     att, want, upper = [], [], []
@@ -158,12 +168,13 @@ def proposition_2():
         identity([d1 * rows[0][i] + d2 * rows[0][i] - tv * rows[1][i] for i in range(3)],
                  [tv * (rows[0][i] - rows[1][i]) for i in range(3)],
                  "Q^(be): M0 − M1 = TV·(row0 − row1), so d_TV(M0, M1) = η·TV"))
-    return establish(statement, checks, domain="every pair P0, P1 and every channel of Q_{ε,η} (coupling identity and "
-                                                "the triangle inequality; attainment symbolic)")
+    return establish(grouped("the proof", statement), checks, domain='every pair P0, P1 and every Q ∈ Q_{ε,η}',
+                     prose_steps=['the coupling identity and the triangle inequality, summed over the outputs'])
 
 
 @claim(PAPER, "Appendix L (eq. 54), erratum",
-       "‖P0 − P1‖_TV = P0(𝒜) − P1(𝒜) with 𝒜 = {P0 ≥ P1} (printed: P0(A) − Q0(A))")
+       "‖P0 − P1‖_TV = P0(𝒜) − P1(𝒜) with 𝒜 = {P0 ≥ P1} (printed: P0(A) − Q0(A))",
+       stated_domain='the proof of Proposition 2', stated_where='Appendix L, eq. (54)')
 def appendix_l():
     p0, p1 = [Q(1, 2), Q(1, 3), Q(1, 6)], [Q(1, 6), Q(1, 3), Q(1, 2)]
     ch = dominating_channel(sympy.log(2), Q(1, 5))
@@ -183,7 +194,8 @@ def appendix_l():
 
 @claim(PAPER, "Theorem 4 (value at Q*, eq. 32)",
        "D_f(P0*‖P1*) = η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every f with f(1) = 0; invariant under "
-       "f → f + c(t−1); KL = εη, χ² = η(e^ε−1)(1+e^{−ε}), H² = 2η tanh(ε/4)")
+       "f → f + c(t−1); KL = εη, χ² = η(e^ε−1)(1+e^{−ε}), H² = 2η tanh(ε/4)",
+       stated_domain='ε > 0, η, every f with f(1) = 0', stated_where='Section VII-B, Theorem 4, eq. (32)')
 def theorem_4_value():
     p, q = _star(X, ETA)
     direct = _df(F, p, q).subs(F(1), 0)
@@ -203,15 +215,16 @@ def theorem_4_value():
                         identity([sympy.expand_log(bound(kl), force=True), bound(chi), bound(hel)],
                                  [eps * ETA, ETA * (X - 1) * (1 + 1 / X), 2 * ETA * sympy.tanh(sympy.log(X) / 4)],
                                  "KL, χ², squared Hellinger"))
-    return establish(statement, exact_agreement(lib, [_df(kl, p2, q2), _df(chi, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
+    return establish(grouped("the proof", statement), exact_agreement(lib, [_df(kl, p2, q2), _df(chi, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
             exact_agreement(list(relabel[0]) + list(relabel[1]), p2 + q2, "library Q*_{ε,η} = eq. (28)"),
             exact_agreement([d7[0][0], d7[0][1], d7[0][2]], [p2[0], p2[2], p2[1]],
                             "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))"),
-                     domain="e^ε > 1, η, every f with f(1) = 0 (symbolic)")
+                     domain='ε > 0, η, every f with f(1) = 0')
 
 
 @claim(PAPER, "Theorem 4 (supremum over Q_{ε,η})",
-       "Every pair in Q_{ε,η} has D_f ≤ η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every convex f with f(1) = 0")
+       "Every pair in Q_{ε,η} has D_f ≤ η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every convex f with f(1) = 0",
+       stated_domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0', stated_where='Section VII-B, Theorem 4')
 def theorem_4_sup():
     r = rng(4)
     ok = []
@@ -240,15 +253,17 @@ def theorem_4_sup():
                  "q·chord on [1/x, 1] = (q − p)·x f(1/x)/(x−1)"),
         identity(xx / (xx + 1) * (1 / xx) + 1 / (xx + 1) * xx, 1,
                  "1 = (x/(x+1))·(1/x) + (1/(x+1))·x, so 0 = f(1) ≤ [x f(1/x) + f(x)]/(x+1): the bracket is ≥ 0"))
-    return establish(statement,
+    return establish(grouped("the proof", statement),
                      exact_agreement([flag(v) for v in ok], [1] * len(ok),
                                      "30 random binary-input channels at their own (ε, η): χ² and TV exactly, KL to 30 digits"),
-                     domain="every channel in Q_{ε,η}, every convex f with f(1) = 0 (chord bounds, termwise)")
+                     domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0',
+                     prose_steps=['the chord bounds summed over the outputs (termwise)'])
 
 
 @claim(PAPER, "Theorem 5 (KL contraction, eqs. 33, 37–39)",
        "sup_{Q ∈ Q_{ε,η}} η_KL(Q) = η_KL(Q*) = η(e^ε−1)/(e^ε+1); LC_β(P0*‖P1*) = η(e^ε−1)β(1−β)"
-       "[1/(βe^ε+1−β) + 1/((1−β)e^ε+β)], maximised at β = 1/2")
+       "[1/(βe^ε+1−β) + 1/((1−β)e^ε+β)], maximised at β = 1/2",
+       stated_domain='every e^ε ≥ 1, η, β ∈ [0, 1] and every channel of Q_{ε,η}', stated_where='Section VII-C, Theorem 5, eqs. (33), (37)–(39)')
 def theorem_5():
     p, q = _star(X, ETA)
     lc = BETA * (1 - BETA) * sum((a - b) ** 2 / (BETA * a + (1 - BETA) * b) for a, b in zip(p, q) if a != b)
@@ -269,7 +284,7 @@ def theorem_5():
                         real_closed(factored, [X, BETA], [X >= 1, BETA <= 1],
                                     "that difference is ≥ 0 for every x = e^ε ≥ 1, β ∈ [0, 1]"),
                         identity(printed.subs(BETA, Q(1, 2)), ETA * (X - 1) / (X + 1), "value at β = 1/2"))
-    return establish(statement, _eta_kl_by_definition(), exact_agreement(lib + [kl_contraction_bound(sympy.log(2), Q(1, 5)), kl_contraction_bound(sympy.log(3), Q(1, 2))],
+    return establish(grouped("the proof", statement), _eta_kl_by_definition(), exact_agreement(lib + [kl_contraction_bound(sympy.log(2), Q(1, 5)), kl_contraction_bound(sympy.log(3), Q(1, 2))],
                             [Q(1, 15), Q(1, 4)] * 2, "library η_KL(Q*) and kl_contraction_bound at (e^ε, η) = (2, 1/5), (3, 1/2)"),
             exact_agreement(ok, [1] * len(ok), "15 random binary-input channels: max over a β grid of LC_β ≤ η tanh(ε/2) "
                             "at their own (ε, η)"),
@@ -346,17 +361,22 @@ def _eta_kl_by_definition():
                    exact_agreement(below, [1, 1], "definition: an mpmath grid of 1482 binary input pairs stays below it"))
 
 
-@claim(PAPER, "Eq. (34)", "At η = tanh(ε/2): sup over ε-LDP channels of η_KL = tanh²(ε/2) (Asoodeh–Zhang)")
+@claim(PAPER, "Eq. (34)", "At η = tanh(ε/2): sup over ε-LDP channels of η_KL = tanh²(ε/2) (Asoodeh–Zhang)",
+       stated_domain="ε-LDP channels Q ∈ 𝒬_ε, ε > 0", stated_where="Section V, eq. (34)", stated_relations=[X > 1])
 def eq_34():
     eta = (X - 1) / (X + 1)
-    return establish(identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)"),
+    return establish(grouped("the proof", identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)")),
                      exact_agreement(randomized_response(sympy.log(3)).contraction("kl"), Q(1, 4),
                                      "binary RR at e^ε = 3: η_KL = (1/2)² (library)"),
-                     domain="e^ε > 1 (symbolic), given Theorem 5")
+                     domain="e^ε > 1 (symbolic), given Theorem 5", domain_relations=[X > 1],
+                     uses=["tv-dp:theorem-5-kl-contraction-eqs-33-37-39", "tv-dp:eq-26-erratum"],
+                     prose_steps=["an ε-LDP channel is in Q_{ε,η} for η = d_TV(Q) ≤ tanh(ε/2) (eq. 26 as corrected), "
+                                  "and Theorem 5's supremum η tanh(ε/2) increases in η"])
 
 
 @claim(PAPER, "Eqs. (35)–(36) (M-ary randomized response)",
-       "η_χ²(Q_R) = η_KL(Q_R) = (e^ε−1)²/((e^ε+M−1)(e^ε+1)) = d_TV(Q_R) tanh(ε/2)")
+       "η_χ²(Q_R) = η_KL(Q_R) = (e^ε−1)²/((e^ε+M−1)(e^ε+1)) = d_TV(Q_R) tanh(ε/2)",
+       stated_domain='every ε > 0, M ≥ 2 (M-ary randomized response)', stated_where='Section VII-C, eqs. (35)–(36)')
 def eq_35_36():
     M = sympy.symbols("M", positive=True, integer=True)
     rows = lambda m: [[X / (X + m - 1) if i == j else 1 / (X + m - 1) for j in range(m)] for i in range(m)]
@@ -388,7 +408,7 @@ def eq_35_36():
                                         f"definition: max over a grid of input laws of σ₂² (η_χ²) for M = 3, e^ε = 2 is "
                                         f"{mpmath.nstr(best, 12)} ≤ {sympy.N(bound3, 12)}"),
                         _rr_eta_kl_by_definition(rows))
-    return establish(statement, identity(tv_sym * (X - 1) / (X + 1), (X - 1) ** 2 / ((X + M - 1) * (X + 1)),
+    return establish(grouped("the proof", statement), identity(tv_sym * (X - 1) / (X + 1), (X - 1) ** 2 / ((X + M - 1) * (X + 1)),
                                          "the formula = d_TV(Q_R) tanh(ε/2), symbolic in M and e^ε"),
                      exact_agreement(chan + lib, [sympy.factor(t.subs(X, 2)) for t in two] * 2,
                                      "library contraction of Q_R and rr_kl_contraction, M ∈ {2,3,5}, e^ε = 2"),
@@ -396,7 +416,8 @@ def eq_35_36():
 
 
 @claim(PAPER, "Theorem 6",
-       "For Q ∈ Q_{ε,η}: χ²(M0‖M1) ≤ 4η(e^ε−1)(1+e^{−ε}) d_TV²(P0,P1); at η = tanh(ε/2) this is 4(e^ε−1)²/e^ε")
+       "For Q ∈ Q_{ε,η}: χ²(M0‖M1) ≤ 4η(e^ε−1)(1+e^{−ε}) d_TV²(P0,P1); at η = tanh(ε/2) this is 4(e^ε−1)²/e^ε",
+       stated_domain='every Q ∈ Q_{ε,η}, all P0, P1', stated_where='Section VII-D, Theorem 6')
 def theorem_6():
     r = rng(6)
     ok, worst = [], sympy.Integer(0)
@@ -409,17 +430,18 @@ def theorem_6():
         ok.append(flag(lhs <= rhs))
         worst = max(worst, lhs / rhs)
     lib = chi2_tv_bound(sympy.log(2), Q(1, 5), Q(1, 2))
-    return establish(combine(exact_agreement(ok, [1] * len(ok), f"40 random 4×3 channels and input pairs at their own "
+    return establish(grouped("the proof", combine(exact_agreement(ok, [1] * len(ok), f"40 random 4×3 channels and input pairs at their own "
                                              f"(ε, η); largest lhs/rhs = {sympy.N(worst, 6)}"),
                              identity(4 * ((X - 1) / (X + 1)) * (X - 1) * (1 + 1 / X), 4 * (X - 1) ** 2 / X,
-                                      "η = tanh(ε/2) gives Asoodeh–Zhang")),
+                                      "η = tanh(ε/2) gives Asoodeh–Zhang"))),
                      exact_agreement(lib, 4 * Q(1, 5) * 1 * Q(3, 2) * Q(1, 4), "library chi2_tv_bound(log 2, 1/5, 1/2)"),
                      domain="40 seeded random 4×3 channels and input pairs", stated_domain="every Q ∈ Q_{ε,η}, all P0, P1")
 
 
 @claim(PAPER, "Theorem 6 (range of η), erratum",
        "The range is 0 ≤ η ≤ (e^ε−1)/(e^ε+1) and the maximum η recovering Asoodeh–Zhang is tanh(ε/2) "
-       "(printed: (e^ε+1)/(e^ε−1))")
+       "(printed: (e^ε+1)/(e^ε−1))",
+       stated_domain='the range of η stated in Theorem 6', stated_where='Section VII-D, Theorem 6')
 def theorem_6_range():
     printed_eta = (X + 1) / (X - 1)
     const = lambda n: 4 * n * (X - 1) * (1 + 1 / X)
@@ -432,7 +454,8 @@ def theorem_6_range():
 
 
 @claim(PAPER, "Eq. (41)",
-       "D(M0^be‖M1^be)/D(M0*‖M1*) ≥ η/(2(e^ε−1)(e^{−ε}+1)); with η = cε the right side → c/4 as ε → 0")
+       "D(M0^be‖M1^be)/D(M0*‖M1*) ≥ η/(2(e^ε−1)(e^{−ε}+1)); with η = cε the right side → c/4 as ε → 0",
+       stated_domain='all P0, P1, ε > 0, η', stated_where='Section VII-D1, eq. (41)')
 def eq_41():
     rhs = C * EPS / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
     chain = 2 * ETA ** 2 / (4 * ETA * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
@@ -454,7 +477,7 @@ def eq_41():
     statement = exact_agreement(ok, [1] * len(ok), "D(M0^be‖M1^be)/[4η(e^ε−1)(1+e^{−ε})d_TV²] ≥ η/(2(e^ε−1)(e^{−ε}+1)) "
                                 f"for 12 random 5-point pairs, 3 settings (e^ε, η); smallest margin {sympy.N(worst, 6)}; "
                                 "conditional on Theorem 6 (checked) for D(M*) ≤ χ²(M*) ≤ that denominator")
-    return establish(statement, identity(chain, ETA / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1)),
+    return establish(grouped("the proof", statement), identity(chain, ETA / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1)),
                                          "Pinsker 2η²TV² over Theorem 6's 4η(e^ε−1)(1+e^{−ε})TV² is the printed ratio"),
                      identity(sympy.limit(rhs, EPS, 0), C / 4, "η = cε: the right side → c/4 (sympy limit)"),
                      domain="12 seeded random input pairs, (e^ε, η) ∈ {(2, 1/5), (3, 1/3), (5/4, 1/20)}; conditional on "
@@ -463,7 +486,8 @@ def eq_41():
 
 @claim(PAPER, "Eq. (41) (η ≥ cε wording), erratum",
        "For η ≥ cε the right side of (41) has liminf ≥ c/4; it tends to c/4 only for η ~ cε "
-       "(printed: 'goes to c/4' for η ≥ cε)")
+       "(printed: 'goes to c/4' for η ≥ cε)",
+       stated_domain='the wording “η ≥ cε” after eq. (41)', stated_where='Section VII-D1')
 def eq_41_wording():
     eta = sympy.tanh(EPS / 2)  # ≥ cε for c = 1/4 and small ε
     rhs = eta / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
@@ -477,7 +501,8 @@ def eq_41_wording():
 
 
 @claim(PAPER, "Lemma 3",
-       "After the erasure W_α an ε-LDP channel stays ε-LDP and d_TV(Q W_α) = (1−α) d_TV(Q) ≤ (1−α)(e^ε−1)/(e^ε+1)")
+       "After the erasure W_α an ε-LDP channel stays ε-LDP and d_TV(Q W_α) = (1−α) d_TV(Q) ≤ (1−α)(e^ε−1)/(e^ε+1)",
+       stated_domain='every ε-LDP channel, α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3')
 def lemma_3():
     r = rng(3)
     out, want, bound = [], [], []
@@ -499,14 +524,16 @@ def lemma_3():
                                     [X >= 1, a <= 1, b <= 1, sv <= 1, a <= X * b, 1 - b <= X * (1 - a)],
                                     "(1−α)(a − b) ≤ (1−α)(e^ε−1)/(e^ε+1) on the event a = Q(A|x), b = Q(A|x') "
                                     "(eq. 26 corrected)"))
-    return establish(statement, exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, "
+    return establish(grouped("the proof", statement), exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, "
                                                 "TV scaled by 1 − α (library)"),
                      exact_agreement(bound, [1] * len(bound), "and ≤ (1 − α) tanh(ε/2) (library)"),
-                     domain="every ε-LDP channel, α ∈ [0, 1) (termwise identities; the bound by nlsat)")
+                     domain='every ε-LDP channel, α ∈ [0, 1)',
+                     prose_steps=['the termwise identities summed over the outputs'])
 
 
 @claim(PAPER, "Theorem 7 (eqs. 42, 55–56)",
-       "D_f(M0'‖M1') = (1−α) D_f(M0‖M1) after the erasure, so OPT_{ε,η} ≥ η(e^ε+1)/(e^ε−1)·OPT_ε")
+       "D_f(M0'‖M1') = (1−α) D_f(M0‖M1) after the erasure, so OPT_{ε,η} ≥ η(e^ε+1)/(e^ε−1)·OPT_ε",
+       stated_domain='every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0', stated_where='Section VII-E, Theorem 7, eqs. (42), (55)–(56)')
 def theorem_7():
     m0 = sympy.symbols("a0:3", positive=True)
     m1 = sympy.symbols("b0:3", positive=True)
@@ -527,9 +554,36 @@ def theorem_7():
                                  "every kept output y: its term of D_f is (1−α) times the old one, any f"),
                         identity((al * F(al / al)).subs(F(1), 0), 0, "the erasure's term is α f(1) = 0"),
                         identity(1 - (1 - ETA * (X + 1) / (X - 1)), ETA * (X + 1) / (X - 1), "1 − α = η(e^ε+1)/(e^ε−1)"))
-    return establish(statement, identity(lhs, rhs, "3 outputs, symbolic in the output laws, any f with f(1) = 0"),
+    return establish(grouped("the proof", statement), identity(lhs, rhs, "3 outputs, symbolic in the output laws, any f with f(1) = 0"),
             identity(erasure_conversion_factor(sympy.log(3), Q(1, 3)), Q(2, 3), "library factor at e^ε = 3, η = 1/3"),
             exact_agreement([flag(w.dobrushin() <= eta), _chi2(w.apply(p0), w.apply(p1))],
                             [1, (1 - a) * _chi2(ch.apply(p0), ch.apply(p1))],
                             "a random ε-LDP channel followed by W_α lands in Q_{ε,η} and scales χ² by 1 − α"),
-                     domain="every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0 (termwise)")
+                     domain='every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0',
+                     prose_steps=['the termwise facts summed over the outputs'])
+
+
+@claim(PAPER, "Eq. (22)",
+       "Data processing: D_f(M0‖M1) ≤ D_f(P0‖P1) for M_ν = Σ_x Q(·|x)P_ν(x) (eq. 21), every channel Q and convex f "
+       "with f(1) = 0",
+       stated_domain="every channel Q, input laws P0, P1, f convex with f(1) = 0", stated_where="Section VII, eqs. (21)–(22)")
+def eq_22():
+    a1, a2, b1, b2 = sympy.symbols("a1 a2 b1 b2", positive=True)
+    # χ² (f = t² − 1): the per-output step (a1+a2)²/(b1+b2) ≤ a1²/b1 + a2²/b2, then induction over the inputs
+    merge = real_closed(a1 ** 2 / b1 + a2 ** 2 / b2 - (a1 + a2) ** 2 / (b1 + b2), [a1, a2, b1, b2], [],
+                        "χ²: merging two input terms into one output never increases Σa²/b (Cauchy–Schwarz)")
+    r = rng(22)
+    gens = {"KL": lambda t: t * sympy.log(t), "χ²": lambda t: t ** 2 - 1, "TV": lambda t: sympy.Abs(t - 1) / 2,
+            "H²": lambda t: (sympy.sqrt(t) - 1) ** 2}
+    ok = []
+    for _ in range(6):
+        ch = _random_channel(r, 3, 3, 6)
+        p0, p1 = random_law(r, 3, 5), random_law(r, 3, 5)
+        m0 = [sum(w * row[y] for w, row in zip(p0, ch.rows)) for y in range(3)]
+        m1 = [sum(w * row[y] for w, row in zip(p1, ch.rows)) for y in range(3)]
+        ok += [flag(sign(_df(f, p0, p1) - _df(f, m0, m1)) >= 0) for f in gens.values()]
+    return establish(grouped("the proof", combine(merge, exact_agreement(ok, [1] * len(ok), "6 random 3×3 channels and input pairs: "
+                                                    "D_f(M0‖M1) ≤ D_f(P0‖P1) for KL, χ², TV, H²"))),
+                     domain="χ²: every channel (per-output step by nlsat); KL, TV, H²: 6 random channels",
+                     prose_steps=["the per-output step for a general convex f is Jensen's inequality with weights "
+                                  "Q(y|x)P1(x)/M1(y); summing over outputs gives (22)"])

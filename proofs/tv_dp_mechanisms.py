@@ -11,6 +11,7 @@ from fractions import Fraction
 import sympy
 from flint import acb, arb, fmpq
 
+from _cs_helpers import grouped
 from _tvdp_helpers import (flag, EPS, ETA, MU, Q, T, X, dominating_masses, eq5, published, random_pair, rng,
                            staircase_cells)
 from symdp.composition import kov_delta
@@ -18,8 +19,8 @@ from symdp.numbers import Real, arb_of
 from symdp.pairs import FinitePair, dominating, gaussian, laplace
 from symdp.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
 from symdp.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
-from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
-                          inequality_on_box, prove)
+from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
+                          prove)
 
 PAPER = "tv-dp"
 S = sympy.symbols("s", positive=True)
@@ -42,7 +43,8 @@ def _functionals(upper_first, lower_last):
 
 
 @claim(PAPER, "Theorem 3 (functionals kl, κ2, κ3; Appendix G)",
-       "For f_{ε,0,η}: kl = −∫log|f'| = εη, κ2 = ∫log²|f'| = ηε²(e^ε+1)/(e^ε−1), κ3 = ηε³(e^ε+1)/(e^ε−1)")
+       "For f_{ε,0,η}: kl = −∫log|f'| = εη, κ2 = ∫log²|f'| = ηε²(e^ε+1)/(e^ε−1), κ3 = ηε³(e^ε+1)/(e^ε−1)",
+       stated_domain='ε > 0, η ∈ [0, tanh(ε/2)] (the functionals of f_{ε,0,η})', stated_where='Section V, Theorem 3 and Appendix G')
 def theorem_3_functionals():
     x = sympy.exp(EPS)
     kl, k2, k3 = _functionals(ETA / (x - 1), 1 - ETA * x / (x - 1))
@@ -53,17 +55,18 @@ def theorem_3_functionals():
     losses = [EPS, 0, -EPS]
     moments = [sum(p * l for p, l in zip(p0, losses)), sum(p * l ** 2 for p, l in zip(p0, losses)),
                sum(p * abs(l) ** 3 for p, l in zip(p0, losses))]
-    return establish(identity([kl, k2, k3], [EPS * ETA, ETA * EPS ** 2 * (x + 1) / (x - 1), ETA * EPS ** 3 * (x + 1) / (x - 1)],
-                              "integrals over the three slopes of f_{ε,0,η}, symbolic in ε, η"),
+    return establish(grouped("the proof", identity([kl, k2, k3], [EPS * ETA, ETA * EPS ** 2 * (x + 1) / (x - 1), ETA * EPS ** 3 * (x + 1) / (x - 1)],
+                              "integrals over the three slopes of f_{ε,0,η}, symbolic in ε, η")),
                      identity(moments, [kl, k2, k3], "= E[L], E[L²], E|L|³ of the dominating pair's privacy loss"),
                      certified_agreement(list(lib), [Q(3, 10), published("0.6491860241215959"),
                                                      published("0.6491860241215959")], 14,
                                          "library clt_functionals(1, 0.3) vs the reference values"),
-                     domain="ε > 0, η ∈ [0, tanh(ε/2)] (symbolic)")
+                     domain='ε > 0, η ∈ [0, tanh(ε/2)] (the functionals of f_{ε,0,η})')
 
 
 @claim(PAPER, "Appendix G (integration limit), erratum",
-       "The second integral of kl starts at 1 − ηe^ε/(e^ε−1) (printed: 1 − ηe^ε/(e^ε+1))")
+       "The second integral of kl starts at 1 − ηe^ε/(e^ε−1) (printed: 1 − ηe^ε/(e^ε+1))",
+       stated_domain='the integration limits of Appendix G', stated_where='Appendix G')
 def appendix_g_limit():
     x = sympy.exp(EPS)
     printed = _functionals(ETA / (x - 1), 1 - ETA * x / (x + 1))[0]
@@ -86,35 +89,38 @@ def _chain_nonnegative():
 
 
 @claim(PAPER, "Theorem 3 (bound (t/2)coth(t/2) − 1 ≤ t²/12)",
-       "0 ≤ (t/2)coth(t/2) − 1 ≤ t²/12 for t ≥ 0, used for Σ|κ2/2 − kl| ≤ max ε² Σ εη → 0")
+       "0 ≤ (t/2)coth(t/2) − 1 ≤ t²/12 for t ≥ 0, used for Σ|κ2/2 − kl| ≤ max ε² Σ εη → 0",
+       stated_domain='t > 0 (the bound used in Appendix G)', stated_where='Appendix G')
 def theorem_3_coth():
     k, h = _chain_nonnegative()
-    return establish(combine(
+    return establish(grouped("the proof", combine(
         identity([k.subs(S, 0), h.subs(S, 0)], [0, 0], "k(0) = h(0) = 0"),
         identity([sympy.diff(k, S), sympy.diff(h, S)], [S * sympy.sinh(S), S / 3 * k], "k' = s sinh s and h' = (s/3)k"),
         prove(sympy.sinh(S), S, 0, sympy.oo, "sinh s ≥ 0 for s ≥ 0, so k' = s sinh s ≥ 0, k ≥ 0, h' ≥ 0, h ≥ 0 for every s ≥ 0"),
         identity(sympy.together((S * sympy.cosh(S) / sympy.sinh(S) - 1) - k / sympy.sinh(S)), 0,
                  "s coth s − 1 = k / sinh s (≥ 0)"),
         identity(sympy.together(S ** 2 / 3 - (S * sympy.cosh(S) / sympy.sinh(S) - 1) - h / sympy.sinh(S)), 0,
-                 "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12")),
-        domain="t = 2s ∈ (0, ∞) (the value at t = 0 is the limit 0)")
+                 "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12"))),
+        domain='t > 0 (the bound used in Appendix G)',
+                     prose_steps=['the value at t = 0 is the limit 0'])
 
 
 @claim(PAPER, "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})",
-       "η = ε/c0 turns Dong's μ into μ√(2/c0); ε_ni = μ/n^{c1}, η_ni = μ/(2n^{1−c1}) give Σεη = μ²/2 exactly")
+       "η = ε/c0 turns Dong's μ into μ√(2/c0); ε_ni = μ/n^{c1}, η_ni = μ/(2n^{1−c1}) give Σεη = μ²/2 exactly",
+       stated_domain='c0 > 0, μ > 0, c1 ∈ (0, 1/2)', stated_where='Section V, remarks after Theorem 3')
 def theorem_3_remarks():
     D1 = sympy.Symbol("d", positive=True)
     eps_n = MU / sympy.sqrt(N)
     sum_pure = N * eps_n * (eps_n / C0)
     mu_new = sympy.sqrt(2 * sum_pure)
     c1 = Q(1, 2) - D1
-    return establish(combine(
+    return establish(grouped("the proof", combine(
         identity(mu_new, MU * sympy.sqrt(2 / C0), "n ε_n (ε_n / c0) = μ²/c0 = μ'²/2"),
         identity(N * (MU / N ** C1) * (MU / (2 * N ** (1 - C1))), MU ** 2 / 2, "Σ_i ε_ni η_ni = μ²/2, every c1"),
         identity((MU / (2 * N ** (1 - c1))) / (MU / N ** c1), N ** (-2 * D1) / 2, "η/ε = n^{2c1−1}/2 = n^{−2d}/2"),
         identity(sympy.limit((Q(1, 2) * N ** (-2 * D1)), N, sympy.oo), 0,
-                 "→ 0 for every c1 = 1/2 − d ∈ (0, 1/2) (d > 0 symbolic), so η ≤ tanh(ε/2) eventually")),
-        domain="c0 > 0, μ > 0, every c1 ∈ (0, 1/2) (symbolic)")
+                 "→ 0 for every c1 = 1/2 − d ∈ (0, 1/2) (d > 0 symbolic), so η ≤ tanh(ε/2) eventually"))),
+        domain='c0 > 0, μ > 0, c1 ∈ (0, 1/2)')
 
 
 def _adaptive_pair(r, x, eta):
@@ -144,7 +150,8 @@ def _adaptive_pair(r, x, eta):
 @claim(PAPER, "Theorem 2 (adaptive composition)",
        "Adaptively chosen (ε,0,η) mechanisms compose no worse than the dominating pair: "
        "E_{e^{jε}} of any adaptive 2-round composition ≤ δ_j of eq. (5)",
-       supersedes="tv-dp:remark-4-adaptive-composition")
+       supersedes="tv-dp:remark-4-adaptive-composition",
+       stated_domain='every k and every adaptive strategy', stated_where='Section III, Theorem 2 (adaptive composition)')
 def theorem_2_adaptive():
     r = rng(44)
     holds = []
@@ -159,9 +166,9 @@ def theorem_2_adaptive():
                     v = FinitePair(a, b).hockey_stick(sympy.Rational(x) ** j)
                     holds.append(v <= bounds[j])
                     worst = max(worst, v - bounds[j])
-    return establish(exact_agreement([flag(all(holds)), flag(worst <= 0)], [1, 1],
+    return establish(grouped("the proof", exact_agreement([flag(all(holds)), flag(worst <= 0)], [1, 1],
                                      f"{len(holds)} exact comparisons (3 settings × 4 random adaptive strategies × j × both "
-                                     f"directions); largest excess over eq. (5): {worst}"),
+                                     f"directions); largest excess over eq. (5): {worst}")),
                      domain="k = 2, 3 settings (e^ε, η) × 4 seeded random adaptive strategies",
                      stated_domain="every k and every adaptive strategy")
 
@@ -169,7 +176,8 @@ def theorem_2_adaptive():
 @claim(PAPER, "Remark 4",
        "Theorem 3 holds for adaptive choices of M_ni: by Dong et al.'s Theorem 3.2 an adaptive composition of "
        "f_{ε,0,η}-DP rounds is ⊗f_{ε,0,η}-DP, so its trade-off lies above that of the product of dominating pairs (7), "
-       "whose functionals (kl, κ2, κ3) Theorem 3 uses")
+       "whose functionals (kl, κ2, κ3) Theorem 3 uses",
+       stated_domain='every n, every adaptive choice of M_ni', stated_where='Section V, Remark 4')
 def remark_4():
     r = rng(45)
     ok, worst = [], None
@@ -186,8 +194,8 @@ def remark_4():
                 gap = pair.tradeoff(t) - product.tradeoff(t)
                 ok.append(flag(gap >= 0))
                 worst = gap if worst is None else min(worst, gap)
-    return establish(exact_agreement(ok, [1] * len(ok), f"trade-off of 9 random adaptive 2-round compositions ≥ that of "
-                                     f"the 2-fold dominating pair at t = 0, 1/20, …, 1 (exact); smallest gap {worst}"),
+    return establish(grouped("the proof", exact_agreement(ok, [1] * len(ok), f"trade-off of 9 random adaptive 2-round compositions ≥ that of "
+                                     f"the 2-fold dominating pair at t = 0, 1/20, …, 1 (exact); smallest gap {worst}")),
                      domain="k = 2 rounds, 3 settings (e^ε, η) × 3 seeded random adaptive strategies, 21 values of t",
                      stated_domain="every n, every adaptive choice of M_ni")
 
@@ -221,23 +229,25 @@ def _laplace_certified(eps: sympy.Rational) -> Real:
 
 
 @claim(PAPER, "Section VI-A (Laplace TV, Appendix I)",
-       "d_TV(Lap(0, Δ/ε), Lap(Δ, Δ/ε)) = 1 − e^{−ε/2}")
+       "d_TV(Lap(0, Δ/ε), Lap(Δ, Δ/ε)) = 1 − e^{−ε/2}",
+       stated_domain='ε > 0, sensitivity Δ > 0', stated_where='Section VI-A and Appendix I')
 def laplace_tv():
     delta = sympy.symbols("Delta", positive=True)
     symbolic, _ = _laplace_tv_integral(delta)
     lib = [laplace(e).tv() for e in (Q(1, 2), 1, 2)]
     cert = [_laplace_certified(sympy.Rational(e)) for e in (Q(1, 2), 1, 2)]
-    return establish(identity(symbolic, 1 - sympy.exp(-EPS / 2), "sympy integration of the two densities over (−∞, Δ/2], "
-                              "symbolic in ε and Δ"),
+    return establish(grouped("the proof", identity(symbolic, 1 - sympy.exp(-EPS / 2), "sympy integration of the two densities over (−∞, Δ/2], "
+                              "symbolic in ε and Δ")),
                      certified_agreement(cert, lib, 25, "certified quadrature (acb.integral plus a proved tail bound) vs "
                                          "the library at ε ∈ {1/2, 1, 2}"),
                      certified_agreement(lib, [published("0.2211992169285951"), published("0.3934693402873666"),
                                                published("0.6321205588285577")], 15, "reference values"),
-                     domain="ε > 0, Δ > 0 (symbolic)")
+                     domain='ε > 0, sensitivity Δ > 0')
 
 
 @claim(PAPER, "Appendix I (scale Δ/ε), erratum",
-       "The intermediate integrals of Appendix I need e^{εx/Δ}; printed with e^{εx} they hold only for Δ = 1")
+       "The intermediate integrals of Appendix I need e^{εx/Δ}; printed with e^{εx} they hold only for Δ = 1",
+       stated_domain='the Laplace scale in Appendix I', stated_where='Appendix I')
 def appendix_i():
     delta = sympy.symbols("Delta", positive=True)
     z = sympy.symbols("z", real=True)
@@ -260,20 +270,21 @@ def appendix_i():
 
 
 @claim(PAPER, "Section VI-B (Gaussian TV, eq. 16, Appendix J)",
-       "d_TV(N(0,σ²), N(Δ,σ²)) = 2Φ(μ/2) − 1 with μ = Δ/σ, = δ_GDP(0)")
+       "d_TV(N(0,σ²), N(Δ,σ²)) = 2Φ(μ/2) − 1 with μ = Δ/σ, = δ_GDP(0)",
+       stated_domain='μ = Δ/σ > 0', stated_where='Section VI-B, eq. (16) and Appendix J')
 def gaussian_tv():
     z = sympy.symbols("z", real=True)
     phi = lambda c: sympy.exp(-(z - c) ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
     integral = sympy.integrate(phi(0) - phi(MU), (z, -sympy.oo, MU / 2))
     dong0 = PHI(MU / 2) - PHI(-MU / 2)
     lib = [gaussian(1 / m).tv() for m in (Q(1, 2), 1, Q(10, 13), 2)]
-    return establish(combine(identity(integral.rewrite(sympy.erf), 2 * PHI(MU / 2) - 1,
+    return establish(grouped("the proof", combine(identity(integral.rewrite(sympy.erf), 2 * PHI(MU / 2) - 1,
                                       "sympy integral of the densities over {P > Q} = (−∞, μ/2]"),
-                             identity(dong0, 2 * PHI(MU / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)")),
+                             identity(dong0, 2 * PHI(MU / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)"))),
                      certified_agreement(lib, [published("0.1974126513658474"), published("0.3829249225480262"),
                                                published("0.2994776058961513"), published("0.6826894921370859")], 15,
                                          "library at μ ∈ {1/2, 1, 1/1.3, 2} vs the reference values"),
-                     domain="μ = Δ/σ > 0 (symbolic)")
+                     domain='μ = Δ/σ > 0')
 
 
 def _gauss_hockey_certified(mu: sympy.Rational, eps: sympy.Rational) -> Real:
@@ -293,7 +304,8 @@ def _dong_delta(mu, eps):
 
 
 @claim(PAPER, "Eq. (17), erratum",
-       "GDP → DP: δ(ε) = Φ(−ε/μ + μ/2) − e^εΦ(−ε/μ − μ/2); the printed second argument −(−ε)/μ − μ/2 is a sign error")
+       "GDP → DP: δ(ε) = Φ(−ε/μ + μ/2) − e^εΦ(−ε/μ − μ/2); the printed second argument −(−ε)/μ − μ/2 is a sign error",
+       stated_domain='as printed, eq. (17)', stated_where='Section VI-B, eq. (17)')
 def eq_17():
     mu, eps = Q(10, 13), Q(1, 2)
     printed = PHI(-eps / mu + mu / 2) - sympy.exp(eps) * PHI(-(-eps) / mu - mu / 2)
@@ -311,7 +323,8 @@ def eq_17():
 
 
 @claim(PAPER, "Eq. (18), erratum",
-       "η = δ(0) = Φ(μ/2) − Φ(−μ/2) = 2Φ(μ/2) − 1; the printed factor e^ε makes it depend on ε")
+       "η = δ(0) = Φ(μ/2) − Φ(−μ/2) = 2Φ(μ/2) − 1; the printed factor e^ε makes it depend on ε",
+       stated_domain='as printed, eq. (18)', stated_where='Section VI-B, eq. (18)')
 def eq_18():
     mu, eps = Q(10, 13), Q(1, 2)
     printed = PHI(mu / 2) - sympy.exp(eps) * PHI(-mu / 2)
@@ -345,7 +358,8 @@ def _bracket_real(lo: Fraction, width: Fraction) -> Real:
 
 
 @claim(PAPER, "Section VI-C (staircase TV, Appendix K1)",
-       "d_TV = (1−e^{−ε})(2γ(1−e^{−ε}) + e^{−ε})/(2(γ + e^{−ε}(1−γ))) for γ < 1/2 and a(γ)Δ for γ ≥ 1/2")
+       "d_TV = (1−e^{−ε})(2γ(1−e^{−ε}) + e^{−ε})/(2(γ + e^{−ε}(1−γ))) for γ < 1/2 and a(γ)Δ for γ ≥ 1/2",
+       stated_domain='ε > 0, staircase shape γ ∈ [0, 1]', stated_where='Section VI-C and Appendix K1')
 def staircase_tv_claim():
     r, g = sympy.symbols("r gamma", positive=True)
     a = (1 - r) / (2 * (g + r * (1 - g)))
@@ -359,18 +373,19 @@ def staircase_tv_claim():
         eps = sympy.log(sympy.Rational(rr.denominator, rr.numerator))
         closed.append(staircase_tv(eps, sympy.Rational(gg.numerator, gg.denominator)))
         lib.append(staircase(eps, sympy.Rational(gg.numerator, gg.denominator)).tv())
-    return establish(combine([identity([window(g), window(1 - g)], [low, a], "(1−e^{−ε})/2 + a(1−e^{−ε})·min(γ, 1−γ) is the printed "
+    return establish(grouped("the proof", combine([identity([window(g), window(1 - g)], [low, a], "(1−e^{−ε})/2 + a(1−e^{−ε})·min(γ, 1−γ) is the printed "
                      "formula on each branch, symbolic in r = e^{−ε} and γ"),
             certified_agreement(cells, closed, 10, f"exact sums of (p − q)₊ over the density's cells in [−{_N}, {_N + 1}] "
                                 "(tail ≤ r^{N−1}) vs the closed form, e^{−ε} ∈ {1/2, 1/3}, 7 shapes γ ∈ [0, 1]"),
             exact_agreement(lib, closed, "library staircase(...).tv()"),
-            identity(low.subs(g, Q(1, 2)), (1 - r) / (1 + r), "continuous at γ = 1/2, where d_TV = tanh(ε/2)")]),
+            identity(low.subs(g, Q(1, 2)), (1 - r) / (1 + r), "continuous at γ = 1/2, where d_TV = tanh(ε/2)")])),
                      domain='symbolic branch formulas; the TV itself at e^{−ε} ∈ {1/2, 1/3} and 7 shapes γ (cell sums, tail ≤ r^{39})',
                      stated_domain='every ε > 0, γ ∈ [0, 1]')
 
 
 @claim(PAPER, "Appendix K1 (sign), erratum",
-       "The mass of P − Q on (−γΔ, γΔ] is a(γ)·2γΔ(1 − e^{−ε}) (printed: a(γ)(2γΔ(1 − e^{ε})))")
+       "The mass of P − Q on (−γΔ, γΔ] is a(γ)·2γΔ(1 − e^{−ε}) (printed: a(γ)(2γΔ(1 − e^{ε})))",
+       stated_domain='the sign in Appendix K1', stated_where='Appendix K1')
 def appendix_k1():
     r, g = Fraction(1, 2), Fraction(1, 4)
     exact_mass = sum(((p - q) * (hi - lo) for lo, hi, p, q in staircase_cells(r, g, 4) if -g <= lo and hi <= g),
@@ -393,7 +408,8 @@ def appendix_k1():
 
 
 @claim(PAPER, "Section VI-C (staircase range γ ∈ [0, 1]), erratum",
-       "The staircase density needs γ ∈ [0, 1] (printed: γ ∈ ℝ⁺, TV formula 'for γ ∈ [1/2, ∞)')")
+       "The staircase density needs γ ∈ [0, 1] (printed: γ ∈ ℝ⁺, TV formula 'for γ ∈ [1/2, ∞)')",
+       stated_domain='the range of γ stated in Section VI-C', stated_where='Section VI-C')
 def staircase_range():
     r, g = sympy.symbols("r gamma", positive=True)
     a = (1 - r) / (2 * (g + r * (1 - g)))
@@ -411,7 +427,8 @@ def staircase_range():
 
 @claim(PAPER, "Appendix K2 (staircase attains the (ε,0,η) region)",
        "The staircase pair's likelihood ratio takes only e^ε, 1, e^{−ε}; its level-set masses are the dominating "
-       "pair (7) with η = d_TV, so its trade-off function is f_{ε,0,η}; the thresholds x ≥ γ, x ≥ 1 − γ reach the corners")
+       "pair (7) with η = d_TV, so its trade-off function is f_{ε,0,η}; the thresholds x ≥ γ, x ≥ 1 − γ reach the corners",
+       stated_domain='ε > 0, every shape γ', stated_where='Appendix K2')
 def appendix_k2():
     mine, dom, lib_pair, corners, expected = [], [], [], [], []
     for rr, gg in [c for c in _STAIR_CASES if 0 < c[1] < 1 and c[1] != Fraction(1, 2)]:
@@ -445,27 +462,28 @@ def appendix_k2():
         eps = sympy.log(sympy.Rational(1 / rr))
         d = dominating(eps, 0, staircase_tv(eps, sympy.Rational(gg)))
         dom_all += list(d.p) + list(d.q)
-    return establish(combine([exact_agreement([flag(v) for v in within + cs], [1] * (len(within) + len(cs)),
+    return establish(grouped("the proof", combine([exact_agreement([flag(v) for v in within + cs], [1] * (len(within) + len(cs)),
                             "cell-by-cell level sets: only the ratios e^{±ε}, 1 occur; the middle set's masses and the "
                             "corner (η/(e^ε−1), 1 − ηe^ε/(e^ε−1)) agree with eq. (7) up to the 2^{−38} truncation"),
-            exact_agreement(lib_pair, dom_all, "library as_finite_pair() = dominating(ε, 0, d_TV), atom by atom")]),
+            exact_agreement(lib_pair, dom_all, "library as_finite_pair() = dominating(ε, 0, d_TV), atom by atom")])),
                      domain='e^{−ε} ∈ {1/2, 1/3}, 5 shapes γ (cell sums, up to the 2^{−38} truncation)',
                      stated_domain='every ε > 0, γ ∈ (0, 1)')
 
 
 @claim(PAPER, "Section VI-C (γ for α = 0.3)",
        "At ε = 1 the staircase with γ ≈ 0.0139 realises α ≈ 0.3 (exactly γ = 0.01399460433836586; "
-       "other branch 0.963704302943997), hence Figure 4")
+       "other branch 0.963704302943997), hence Figure 4",
+       stated_domain='the printed point ε = 1, α = 0.3', stated_where='Section VI-C')
 def staircase_gamma():
     low, high = staircase_gamma_for_alpha(1, Q(3, 10))
     target = Q(7, 10) * sympy.tanh(Q(1, 2))
-    return establish(combine([certified_agreement([low, high], [published("0.01399460433836586"), published("0.963704302943997")], 14,
+    return establish(grouped("the proof", combine([certified_agreement([low, high], [published("0.01399460433836586"), published("0.963704302943997")], 14,
                                 "library's two shapes vs the reference values"),
             certified_agreement([staircase_tv(1, g) for g in (low, high)], [target, target], 25,
                                 "their total variation is 0.7·tanh(1/2)"),
             certified_agreement(1 - staircase_tv(1, Q(139, 10000)) / sympy.tanh(Q(1, 2)), published("0.3001060358492148"),
-                                14, "γ = 0.0139 gives α = 0.30011")]),
-                     domain='the printed point ε = 1, α = 0.3 (certified to 14 digits)',
+                                14, "γ = 0.0139 gives α = 0.30011")])),
+                     domain='the printed point ε = 1, α = 0.3',
                      stated_domain='the printed point ε = 1, α = 0.3')
 
 
@@ -475,7 +493,8 @@ def staircase_gamma():
 
 @claim(PAPER, "Figures 1–2 (privacy regions)",
        "Fig. 1: kink of the (ε,δ) boundary at t = f = (1−δ)/(1+e^ε); Fig. 2: the η-line cuts it at "
-       "((η−δ)/(e^ε−1), 1 − η − (η−δ)/(e^ε−1)) and the mirror point")
+       "((η−δ)/(e^ε−1), 1 − η − (η−δ)/(e^ε−1)) and the mirror point",
+       stated_domain='ε > 0, δ, η (the regions plotted schematically)', stated_where='Section II, Figures 1–2')
 def figures_1_2():
     from symdp.figures.tv_dp import SCHEMATIC
     d = sympy.symbols("delta", positive=True)
@@ -485,19 +504,20 @@ def figures_1_2():
     sv = (n - dd) / (x - 1)
     corners = [(0, 1 - dd), (sv, 1 - n - sv), (1 - n - sv, sv), (1 - dd, 0)]
     got = g.region_corners()
-    return establish(combine(identity([1 - d - X * s, 1 - ETA - s], [1 - ETA - s, 1 - ETA - s],
+    return establish(grouped("the proof", combine(identity([1 - d - X * s, 1 - ETA - s], [1 - ETA - s, 1 - ETA - s],
                                       "the corner lies on the ε-line and the η-line"),
-                             identity((1 - d - (1 - d) / (1 + X)) / X, (1 - d) / (1 + X), "Figure 1's kink is on both ε-lines")),
+                             identity((1 - d - (1 - d) / (1 + X)) / X, (1 - d) / (1 + X), "Figure 1's kink is on both ε-lines"))),
             exact_agreement([c for p in got for c in p], [sympy.sympify(c) for p in corners for c in p],
                             "figure module's schematic (ε, δ, η) = (1, 1/10, 3/10): library corners = the formulas"),
             exact_agreement([g.tradeoff(t) for t, _ in corners], [f for _, f in corners],
                             "the region's trade-off function passes through the corners"),
-                     domain="e^ε > 1, δ, η (symbolic); the plotted schematic (1, 1/10, 3/10) as a cross-check")
+                     domain='ε > 0, δ, η (the regions plotted schematically)')
 
 
 @claim(PAPER, "Figure 3 (Laplace, ε = 1)",
        "f_Lap(t) = 1 − e^ε t (t < e^{−ε}/2), e^{−ε}/(4t) (≤ 1/2), e^{−ε}(1−t); the line t + f = 1 − η_Lap "
-       "touches it at t = f = e^{−1/2}/2")
+       "touches it at t = f = e^{−1/2}/2",
+       stated_domain='ε = 1, every t ∈ [0, 1]', stated_where='Section VI-A, Figure 3')
 def figure_3():
     e = sympy.E
     pair = laplace(1)
@@ -530,7 +550,7 @@ def figure_3():
     cert = certified_agreement([f_cert], [pair.tradeoff(sympy.exp(-c0) / 2)], 20,
                                "certified quadrature of the test z ≥ 1/3 on the two Laplace densities (type II) vs the "
                                "library trade-off at its type I error e^{−1/3}/2")
-    return establish(combine(np_route + [ranges_t]), cert,
+    return establish(grouped("the proof", combine(np_route + [ranges_t])), cert,
             exact_agreement([pair.tradeoff(t) for t in ts], [formula(t) for t in ts],
                             "library Laplace trade-off vs the printed three-piece formula at 6 points"),
             certified_agreement([t_cert], [sympy.exp(-c0) / 2], 20, "certified type I error of z ≥ 1/3 = e^{−1/3}/2"),
@@ -539,12 +559,13 @@ def figure_3():
             certified_agreement([pair.tradeoff(t) for t in ts], [published(v) for v in (
                 "0.8640859085770477", "0.7281718171540955", "0.4598493014643029", "0.3065662009762019",
                 "0.1839397205857212", "0.1103638323514327")], 14, "reference sample values"),
-            domain="ε = 1, every t ∈ [0, 1] (symbolic in the threshold c)")
+            domain='ε = 1, every t ∈ [0, 1]')
 
 
 @claim(PAPER, "Figure 4 (δ_j table, ε = 1, α = 0.3)",
        "Theorem 2's δ_j for k = 1, 5 (and KOV's), as plotted: eq. (5) vs the lattice route; "
-       "δ_j(α=0.3) < δ_j(α=0) for 0 < j < k")
+       "δ_j(α=0.3) < δ_j(α=0) for 0 < j < k",
+       stated_domain='the plotted setting ε = 1, α = 0.3, k ≤ 5', stated_where='Section III-C2, Figure 4')
 def figure_4():
     from symdp.figures.tv_dp import FIG4_ALPHA, FIG4_EPS
     e = sympy.exp(FIG4_EPS)
@@ -557,19 +578,20 @@ def figure_4():
     table0 = ["0.7510149571255774", "0.5371017197609691", "0.4412114382795494", "0.1805546286027835",
               "0.1319960101514193"]
     tighter = [sympy.N(kov[j] - closed[j], 20) > 0 for j in range(1, 5)]
-    return establish(combine([certified_agreement(plotted, closed, 25, "figure data (TVDP.compose, certified lattice) vs eq. (5), k = 5"),
+    return establish(grouped("the proof", combine([certified_agreement(plotted, closed, 25, "figure data (TVDP.compose, certified lattice) vs eq. (5), k = 5"),
             certified_agreement(closed[:5] + kov[:5], [published(v) for v in table + table0], 14,
                                 "the reference δ_j table (α = 0.3 and α = 0)"),
             certified_agreement([kov_delta(j, 5, 1) for j in (1, 3)], [kov[1], kov[3]], 25, "KOV eq. (6) column, j odd"),
             exact_agreement([flag(v) for v in tighter + [plotted[5] == 0]], [1] * 5, "δ_j(0.3) < δ_j(0) for j = 1..4, δ_5 = 0"),
-            certified_agreement([TVDP(FIG4_EPS, 0, eta).compose(1).guarantees[0][1]], [eta], 25, "k = 1: δ_0 = η")]),
+            certified_agreement([TVDP(FIG4_EPS, 0, eta).compose(1).guarantees[0][1]], [eta], 25, "k = 1: δ_0 = η")])),
                      domain='the plotted setting ε = 1, α = 0.3, k ≤ 5 (certified)',
                      stated_domain='the plotted setting ε = 1, α = 0.3, k ≤ 5')
 
 
 @claim(PAPER, "Figure 5 (DP-SGD pipeline)",
        "μ = 1/1.3 per step: η = 2Φ(μ/2) − 1, δ(ε) (eq. 17 corrected), Proposition 1 with p = 256/60000, "
-       "3516-fold Theorem 2; composed TV at ε = 2: Theorem 2 0.227257, KOV 0.592694")
+       "3516-fold Theorem 2; composed TV at ε = 2: Theorem 2 0.227257, KOV 0.592694",
+       stated_domain='the plotted DP-SGD setting (μ = 1/1.3, p = 256/60000, 3516 steps, ε = 2)', stated_where='Section VI-D, Figure 5')
 def figure_5():
     s = DPSGD_EXAMPLE
     region = dpsgd_region(s.mu, s.p, s.steps, [sympy.Integer(2)])
@@ -578,20 +600,21 @@ def figure_5():
     prop1 = [sympy.log(1 + s.p * (x - 1)), s.p * _dong_delta(s.mu, 2), s.p * (2 * PHI(s.mu / 2) - 1)]
     ours = Real(lambda prec: certified_composed_deltas(g, s.steps, prec)[0])
     kov = Real(lambda prec: certified_composed_deltas(g, s.steps, prec, with_tv=False)[0])
-    return establish(combine([identity([v.rewrite(sympy.erf) for v in (g.eps, g.delta, g.eta)], prop1, "per-step (ε', δ', η') = Proposition 1 applied to the GDP step"),
+    return establish(grouped("the proof", combine([identity([v.rewrite(sympy.erf) for v in (g.eps, g.delta, g.eta)], prop1, "per-step (ε', δ', η') = Proposition 1 applied to the GDP step"),
             certified_agreement([g.eta / s.p, g.delta / s.p], [published("0.2994776058961513"),
                                                                 published("0.002876776609376274")], 14,
                                 "η and δ(2) per step vs the reference values"),
             exact_agreement([s.nominal_steps, s.p], [Q(28125, 8), Q(8, 1875)],
                             "15·60000/256 = 3515.625 is not an integer (the paper does not say how many steps; 3516 used)"),
             certified_agreement([ours, kov], [published("0.227257"), published("0.592694")], 5,
-                                "3516-fold composed TV (certified PLD) vs the reference independent computation")]),
+                                "3516-fold composed TV (certified PLD) vs the reference independent computation")])),
                      domain='the plotted DP-SGD setting (μ = 1/1.3, p = 256/60000, 3516 steps, ε = 2), certified',
                      stated_domain='the plotted DP-SGD setting')
 
 
 @claim(PAPER, "Figures 6–7 (staircase densities)",
-       "For γ ≤ 1/2, {P > Q} = (−∞, γΔ]; for γ > 1/2, {P > Q} = (−∞, (1−γ)Δ): the shaded areas equal d_TV")
+       "For γ ≤ 1/2, {P > Q} = (−∞, γΔ]; for γ > 1/2, {P > Q} = (−∞, (1−γ)Δ): the shaded areas equal d_TV",
+       stated_domain='the plotted shapes γ ∈ {3/10, 7/10} at e^{−ε} = 1/2', stated_where='Section VI-C, Figures 6–7')
 def figures_6_7():
     from symdp.figures.tv_dp import FIG6_GAMMA, FIG7_GAMMA
     out, want = [], []
@@ -607,9 +630,29 @@ def figures_6_7():
             out.append(sympy.simplify(pair.density(m) / pair.height))  # = e^{−L(|m|)}
             y = abs((lo + hi) / 2)
             want.append(sympy.exp(-sum(1 for k in range(int(y) + 2) if k + gg <= y)))
-    return establish(combine(exact_agreement([sympy.Rational(v) if isinstance(v, Fraction) else v for v in out],
+    return establish(grouped("the proof", combine(exact_agreement([sympy.Rational(v) if isinstance(v, Fraction) else v for v in out],
                            [sympy.Rational(v) if isinstance(v, Fraction) else v for v in want],
                            "the right end of {P > Q} from the cells (e^{−ε} = 1/2) and the figure module's densities "
-                           "(library staircase(1, γ).density at cell midpoints, γ = 3/10 and 7/10)")),
+                           "(library staircase(1, γ).density at cell midpoints, γ = 3/10 and 7/10)"))),
                      domain='the plotted shapes γ ∈ {3/10, 7/10} at e^{−ε} = 1/2 (cell by cell)',
                      stated_domain='the plotted shapes γ ∈ {3/10, 7/10}')
+
+
+@claim(PAPER, "Eq. (12)",
+       "G_μ(α) = f(N(0,1), N(μ,1))(α) = Φ(Φ⁻¹(1 − α) − μ): the Neyman–Pearson test rejects for x above "
+       "t = Φ⁻¹(1 − α), with type II error Φ(t − μ)",
+       stated_domain="α ∈ [0, 1], μ ∈ ℝ (μ ≥ 0 in use)", stated_where="Section V, eq. (12)")
+def eq_12():
+    x, al = sympy.symbols("x alpha", real=True)
+    inv = sympy.sqrt(2) * sympy.erfinv(1 - 2 * al)          # Φ⁻¹(1 − α)
+    density = lambda m: sympy.exp(-(x - m) ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
+    steps = identity([sympy.diff(sympy.log(density(MU) / density(0)), x), 1 - PHI(inv)], [MU, al],
+                     "log(dN(μ,1)/dN(0,1))(x) = μx − μ²/2 increases in x (μ > 0), so the most powerful tests reject "
+                     "for x > t; type I error 1 − Φ(t) = α at t = Φ⁻¹(1 − α)")
+    pts = [(Q(1, 2), Q(1, 10)), (1, Q(1, 4)), (2, Q(1, 2)), (1, Q(9, 10))]
+    lib = [gaussian(1 / sympy.sympify(m)).tradeoff(a) for m, a in pts]  # gaussian(σ) is μ-GDP with μ = 1/σ
+    formula = [PHI(inv.subs(al, a) - m) for m, a in pts]
+    return establish(grouped("the proof", steps), certified_agreement(lib, formula, 20, "library gaussian(1/μ).tradeoff(α) = Φ(Φ⁻¹(1−α) − μ) "
+                                                "at 4 points"),
+                     domain="μ > 0, α ∈ (0, 1)", uses=[cited("Neyman–Pearson", "the Neyman–Pearson lemma")],
+                     prose_steps=["the type II error of the threshold test is P(N(μ,1) ≤ t) = Φ(t − μ)"])

@@ -45,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="reports", metavar="DIR",
                    help="folder for verify.md/verify.json, under the current folder by default (reports/)")
     p.add_argument("--timeout", type=float, default=None, metavar="S", help="time limit per claim in seconds")
+    p.add_argument("--recheck", action="store_true",
+                   help="replay the proof certificates of the report in --out (written by an earlier 'symdp verify') "
+                        "with independent checkers, without running the claims; exit 1 on any disagreement")
     p.set_defaults(run=_verify)
 
     p = sub.add_parser("figures", help="reproduce the papers' figures as PNG files")
@@ -254,6 +257,8 @@ def _verify(args: argparse.Namespace) -> int:
     from .verify.runner import TIMEOUT, load_error_reports
     if args.timeout is not None and not args.timeout > 0:
         raise ParameterError(f"--timeout must be > 0 seconds, got {args.timeout}")
+    if args.recheck:
+        return _recheck(args)
     path = default_claims_path() if args.path is None else args.path
     registry = load_claims(path)  # first: a claim module may register its own paper key
     specs = registry.select(args.paper)
@@ -290,6 +295,33 @@ def _write_report(reports: list, out: str, paper: str | None) -> tuple[list, boo
         return [], False
     print(f"symdp: error: {failure}; wrote it to {written[0].parent}/ instead", file=sys.stderr)
     return written, False
+
+
+def _recheck(args: argparse.Namespace) -> int:
+    import time
+    from pathlib import Path
+    from .verify import recheck
+    folder = Path(args.out)
+    files = ([folder / f"verify-{args.paper}.json"] if args.paper else []) + [folder / "verify.json"]
+    found = next((f for f in files if f.is_file()), None)
+    if found is None:
+        raise _Exit(USAGE_ERROR, f"no report to recheck in {folder}/ ({', '.join(f.name for f in files)}); "
+                                 "run 'symdp verify' first (with the same --out and --paper)")
+    try:
+        claims = json.loads(found.read_text(encoding="utf-8"))["claims"]
+    except (ValueError, KeyError, TypeError) as err:
+        raise _Exit(USAGE_ERROR, f"{found} is not a symdp verify report ({type(err).__name__}: {err})") from None
+    claims = [c for c in claims if isinstance(c, dict) and (args.paper is None or c.get("paper") == args.paper)]
+    start = time.perf_counter()
+    outcomes = recheck.recheck_claims(claims)
+    seconds = time.perf_counter() - start
+    if args.json:
+        print(json.dumps({"report": str(found), "seconds": round(seconds, 3), "summary": recheck.summary(outcomes),
+                          "outcomes": [o.to_json() for o in outcomes]}, indent=2, ensure_ascii=False))
+    else:
+        print(f"rechecking {found}")
+        print(recheck.text(outcomes, seconds))
+    return RUN_ERROR if any(o.verdict == recheck.DISAGREES for o in outcomes) else 0
 
 
 # --------------------------------------------------------------------------------------------

@@ -28,10 +28,14 @@ def test_exp_bound_touching_zero_with_zero_slope_is_proved():
     f = e + e ** 2 - (sympy.exp(e) - 1)
     ev = prove(f, e, 0, 1)
     assert ev.status == "proved", ev.detail
-    # the Taylor form is what closes it: first-order enclosures stall at the contact point ε = 0
-    stalled = inequality_on_box(f, [(0, 1)], "first order only", 2000, variables=[e])
+    # the Taylor form is what closes it: first-order enclosures stall at the contact point ε = 0 ...
+    stalled = inequality_on_box(f, [(0, 1)], "first order only", 2000, variables=[e], order=1)
     assert stalled.status == "failed" and "undecided" in stalled.detail and "stalled near" in stalled.detail
     assert inequality_on_box(f, [(0, 1)], "Taylor order 3", 2000, variables=[e], order=3).status == "proved"
+    # ... and the box prover escalates to it by itself, without order=
+    auto = inequality_on_box(f, [(0, 1)], "default", 2000, variables=[e])
+    assert auto.status == "proved", auto.detail
+    assert any(step["by"] == "taylor" for step in auto.data["certificate"]["steps"])
 
 
 def test_log_bound_on_the_half_line_is_proved():
@@ -145,3 +149,124 @@ def test_monotone_from_a_contact_point_and_where_it_stalls():
     assert monotone_from(s / 2 - sympy.tanh(s / 2), s, 0).status == "proved"
     ev = monotone_from(sympy.sin(s) + 2, s, 0, sympy.oo, depth=1)
     assert ev.status == "failed" and "stalled" in ev.detail
+
+
+# --------------------------------------------------------------------------------------------
+# edge branches, each against an independent oracle (exact sympy values at the witness, or a
+# point outside the domain of definition), and the run-time invariant
+
+
+R = sympy.Rational
+
+
+def _refuted_with_witness(ev, f, var) -> bool:
+    """A refutation that fails, carries a witness, and whose witness makes f negative (checked here
+    with sympy, not with the prover)."""
+    return (ev.status == "failed" and ev.data.get("refuted") is True
+            and _negative_at(f, var, ev.data["witness"][str(var)]))
+
+
+def test_poles_at_closed_ends_and_inside_are_not_proved():
+    # 1/x: N·D = x ≥ 0 on [0, 1], yet f is undefined at the closed end 0
+    assert rational_nonnegative(1 / x, x, 0, 1).status == "failed"
+    assert rational_nonnegative(1 / x, x, 0, 1, open_ends=(True, False)).status == "proved"
+    assert rational_nonnegative(1 / (1 - x), x, 0, 1).status == "failed"
+    # (x − 1/2)⁻²: positive wherever it is defined, undefined inside
+    ev = rational_nonnegative(1 / (x - R(1, 2)) ** 2, x, 0, 1)
+    assert ev.status == "failed" and "vanishes" in ev.detail
+
+
+def test_a_negative_polynomial_with_no_root_is_refuted():
+    f = -1 - x ** 2
+    assert _refuted_with_witness(rational_nonnegative(f, x, 0, 1), f, x)
+
+
+def test_monotone_from_refutes_when_the_start_is_negative():
+    # f' = 1 ≥ 0 everywhere, but f(0) = −1
+    f = x - 1
+    ev = monotone_from(f, x, 0, 2)
+    assert _refuted_with_witness(ev, f, x) and ev.data["witness"] == {"x": "0"}
+    g = sympy.exp(x) - 2
+    assert _refuted_with_witness(monotone_from(g, x, 0, 1), g, x)
+
+
+def test_compactification_decides_all_of_the_half_open_interval():
+    v = sympy.Symbol("v", real=True)
+    # negative only near v = 0 (x = e^(−v) near 1) ...
+    near = compactified(1 - 2 * sympy.exp(-v), v, 0)
+    assert near.status == "failed" and near.data["refuted"]
+    assert sympy.N((1 - 2 * sympy.exp(-v)).subs(v, sympy.sympify(near.data["witness"]["v"])), 30) < 0
+    # ... and only far out (x near 0): the witness stays inside (0, 1], off the open end
+    far = compactified(sympy.exp(-v) - R(1, 4), v, 0)
+    assert far.status == "failed" and 0 < R(far.data["witness"]["x_c"]) <= 1
+    assert sympy.N((sympy.exp(-v) - R(1, 4)).subs(v, sympy.sympify(far.data["witness"]["v"])), 30) < 0
+
+
+def test_nlsat_keeps_the_denominator_in_the_negation():
+    # 1/x ≥ 0 for x ≥ 0 fails at x = 0, where 1/x is undefined; x·1 ≥ 0 alone would pass
+    ev = real_closed(1 / x, [x], [x >= 0], "1/x ≥ 0")
+    assert ev.status == "failed" and ev.data["witness"] == {"x": "0"}
+    assert "(= x 0" in ev.data["smtlib"].replace("0.0", "0")
+    ev = real_closed(x / (x - 1), [x], [x >= 2], "x/(x − 1) ≥ 0 for x ≥ 2")
+    assert ev.status == "proved"
+    solver = z3.Solver()
+    solver.from_string(ev.data["certificate"]["query"])
+    assert solver.check() == z3.unsat
+
+
+def test_an_enclosure_touching_zero_from_below_is_not_a_proof():
+    # f = x − 10⁻³⁰ on [0, 1]: every enclosure near 0 reaches just below 0; f(0) < 0
+    f = x - R(1, 10 ** 30)
+    ev = inequality_on_box(f, [(0, 1)], "x ≥ 1e-30", variables=[x])
+    assert ev.status == "failed" and ev.data["refuted"]
+    assert f.subs(x, R(ev.data["witness"][0])) < 0
+
+
+def test_monotone_sides_collapse_to_the_minimum():
+    # increasing on [0, 1] with f(0) < 0: the collapse must go to 0, not 1
+    f = x - R(1, 2)
+    ev = inequality_on_box(f, [(0, 1)], "x ≥ 1/2", variables=[x])
+    assert ev.status == "failed" and f.subs(x, R(ev.data["witness"][0])) < 0
+    g = R(1, 2) - x  # decreasing: the minimum is at 1
+    ev = inequality_on_box(g, [(0, 1)], "x ≤ 1/2", variables=[x])
+    assert ev.status == "failed" and g.subs(x, R(ev.data["witness"][0])) < 0
+
+
+def test_taylor_forms_are_sound_from_either_end():
+    # negative on (5/8, 7/8), positive at both ends and the midpoint, f'(1) > 0: a Taylor form from
+    # the right end that forgot (−1)^k would "prove" it
+    f = (x - R(3, 4)) ** 2 - R(1, 64)
+    for order in (2, 3, None):
+        ev = inequality_on_box(f, [(0, 1)], "false", variables=[x], order=order)
+        assert ev.status == "failed" and f.subs(x, R(ev.data["witness"][0])) < 0, order
+    # f = x²(1 − 4x) on [0, 2/5]: f(0) = f'(0) = 0, f''(0) = 2 > 0 but f'' falls to −22.6 on the box,
+    # so the remainder must be bounded over the whole box, not at the end point
+    g = x ** 2 - 4 * x ** 3
+    ev = inequality_on_box(g, [(0, R(2, 5))], "false", variables=[x], order=2)
+    assert ev.status == "failed" and g.subs(x, R(ev.data["witness"][0])) < 0
+
+
+def test_floats_are_refused_by_every_route():
+    import pytest
+    from symdp.errors import ParameterError
+    half = sympy.Float(0.1)
+    for call in (lambda: rational_nonnegative(x - half, x, 0, 1), lambda: inequality_on_box(x - half, [(0, 1)], "f"),
+                 lambda: inequality_on_box(x, [(0, half)], "f"), lambda: prove(sympy.exp(x) - half, x, 0, 1),
+                 lambda: monotone_from(x - half, x, 0, 1), lambda: compactified(sympy.exp(-x) * half, x, 0),
+                 lambda: real_closed(x - half, [x], [x >= 0], "f"), lambda: polynomial_nonnegative(x - half, x, 0, 1)):
+        with pytest.raises(ParameterError, match="exact"):
+            call()
+
+
+def test_the_witness_invariant_is_checked_at_run_time():
+    import pytest
+    from symdp.certificate import CertificateViolation
+    from symdp.verify.evidence import Evidence, settled
+    with pytest.raises(CertificateViolation, match="carries no witness"):
+        settled(Evidence("decision", "proved", "x ≥ 0", {"witness": {"x": "1"}}))
+    with pytest.raises(CertificateViolation, match="carries a witness"):
+        settled(Evidence("decision", "failed", "x ≥ 0: refuted", {"refuted": True}))
+    with pytest.raises(CertificateViolation):
+        settled(Evidence("decision", "proved", "x ≥ 0", {"refuted": True, "witness": {"x": "1"}}))
+    ok = Evidence("decision", "failed", "refuted", {"refuted": True, "witness": {"x": "-1"}})
+    assert settled(ok) is ok

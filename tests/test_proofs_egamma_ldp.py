@@ -46,3 +46,15 @@ def test_egamma_ldp_errata_have_witnesses(reports):
         if r.status == "erratum":
             assert r.data["witness"] and r.data["printed_holds"] is False, r.label
             assert r.data["corrected"]["status"] in ("proved", "checked"), r.label
+
+
+@pytest.mark.slow
+def test_egamma_ldp_claims_record_the_papers_domain_and_grade_errata(reports):
+    from symdp.verify.evidence import ERRATUM_KINDS
+    for r in reports:
+        assert r.stated_domain and r.stated_where, r.label
+        if r.status == "erratum":
+            assert r.data["kind"] in ERRATUM_KINDS, r.label
+    value_17 = next(r for r in reports if r.label == "Remark 1 (value of eq. 17), erratum")
+    assert value_17.data["witness"]["sup of (17), recomputed"].startswith("2/27")
+    assert value_17.data["corrected"]["status"] == "proved"

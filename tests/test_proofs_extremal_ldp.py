@@ -44,3 +44,16 @@ def test_errata_are_recorded_with_witnesses(reports):
     for r in errata.values():
         assert r.data["witness"], r.label
         assert r.data["corrected"]["status"] in ("proved", "checked"), r.label
+
+
+@pytest.mark.slow
+def test_extremal_ldp_claims_record_the_papers_domain_and_grade_errata(reports):
+    from symdp.verify.evidence import ERRATUM_KINDS
+    for r in reports:
+        assert r.stated_domain and r.stated_where, r.label
+        if r.status == "erratum":
+            assert r.data["kind"] in ERRATUM_KINDS, r.label
+    # the paper's 100 instances are unpublished: its Figure 4 text is a reproduction note, not an erratum
+    fig4 = next(r for r in reports if r.label.startswith("Figure 4 (text"))
+    assert fig4.status == "checked"
+    assert {"Figure 5", "Figure 8"} <= {r.label for r in reports}

@@ -47,8 +47,8 @@ def test_theorem_2a_is_an_erratum_with_witness(reports):
                                           ("Theorem 3 (eq. 14)", "Diggavi–Cover")])
 def test_proved_on_the_whole_stated_domain(reports, label, cites):
     (r,) = [r for r in reports if r.label == label]
-    assert r.status == "proved" and r.data["whole_domain"], r.detail
-    assert cites in r.detail
+    assert r.status == "proved" and r.coverage == "whole", r.detail
+    assert cites in r.detail + str(r.uses), (r.detail, r.uses)
 
 
 ERRATA = {
@@ -82,3 +82,9 @@ def test_appendix_b1_witness(reports):
     # KL(Ber(1)‖Ber(1/100)) = log₂ 100 against μ = H_b(1/100)
     assert w["KL_Ber_bits"] == "6.64385618977" and w["mu_bits"] == "0.0807931358959"
     assert float(w["second"]["KL_Ber_bits"]) > float(w["second"]["I_bits"])
+
+
+@pytest.mark.slow
+def test_lmidp_claims_record_the_papers_domain(reports):
+    for r in reports:
+        assert r.stated_domain and r.stated_where, r.label

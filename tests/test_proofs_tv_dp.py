@@ -48,7 +48,7 @@ def test_errata_are_recorded_with_witnesses(reports):
 def test_claims_name_their_domain_and_proofs_cover_the_stated_one(reports):
     for r in reports:
         if r.status in ("proved", "checked"):
-            assert r.data.get("domain") and r.data.get("stated_domain"), r.label
+            assert r.data.get("domain") and r.stated_domain and r.stated_where, r.label
     whole = [r.label for r in reports if r.status == "proved" and coverage(r) == "whole"]
     # measured: 29 of 54 (issue 13); every k for Theorem 2, the whole half-line for the coth bound
     assert len(whole) >= 29, whole

@@ -15,6 +15,7 @@ from symdp.verify import (Evidence, certified_agreement, combine, erratum, exact
 from symdp.verify import report
 from symdp.verify.boxes import prove_nonnegative
 from symdp.verify.registry import Registry, claim, slug
+from symdp.verify.facts import relations_json
 from symdp.verify.runner import ClaimReport
 
 x, y = sympy.symbols("x y")
@@ -289,16 +290,24 @@ def test_reports_json_markdown_and_files(proofs, tmp_path):
 # statement evidence, cross-checks and domains (establish), and how the report shows them
 
 
-def test_establish_takes_the_status_of_the_statement_and_records_the_domain():
-    from symdp.verify import establish
-    proof = identity(sympy.Symbol("a") * 2, sympy.Symbol("a") + sympy.Symbol("a"), "2a = a + a")
+def test_establish_takes_the_status_of_the_statement_and_records_the_facts():
+    from symdp.verify import cited, establish
+    a = sympy.Symbol("a")
+    proof = identity(a * 2, a + a, "2a = a + a")
     spot = exact_agreement(2, 2, "a spot check")
-    whole = establish(proof, spot, domain="every a")
-    assert whole.status == "proved" and whole.data["whole_domain"] and "whole stated domain" in whole.detail
-    part = establish(proof, spot, domain="a ≤ 1", stated_domain="every a")
-    assert part.status == "proved" and not part.data["whole_domain"] and "restricted to a ≤ 1" in part.detail
+    ev = establish(proof, spot, domain="a ≤ 1", domain_relations=[a <= 1], uses=["tv-dp:theorem-1", cited("Jensen", "1906")],
+                   prose_steps=["induction on k"])
+    assert ev.status == "proved" and ev.data["domain"] == "a ≤ 1" and ev.data["domain_relations"]["text"] == ["a <= 1"]
+    assert ev.data["uses"] == ["tv-dp:theorem-1", {"author": "Jensen", "result": "1906"}]
+    assert ev.data["prose_steps"] == ["induction on k"] and "whole_domain" not in ev.data
     broken = establish(proof, exact_agreement(2, 3, "a wrong cross-check"), domain="every a")
     assert broken.status == "failed" and "cross-check failed" in broken.detail
+    with pytest.raises(ParameterError):
+        cited("", "Theorem 8")
+    with pytest.raises(ParameterError):
+        establish(proof, domain="x", domain_relations=[a <= sympy.Float(0.5)])
+    with pytest.raises(ParameterError):
+        establish(proof, domain="x", prose_steps="one string")
 
 
 def test_erratum_kind_is_validated_and_recorded():
@@ -309,23 +318,129 @@ def test_erratum_kind_is_validated_and_recorded():
         erratum(False, {"x": 1}, corrected, "printed fails", kind="cosmetic")
 
 
-def test_report_separates_statement_from_cross_checks_and_counts_whole_domains():
+def _report(i: int, ev: Evidence, **stated) -> ClaimReport:
+    return ClaimReport("tv-dp", f"Theorem {i}", f"tv-dp:t{i}", "s", ev.status, ev.kind, 0.1, ev.detail, ev.data, **stated)
+
+
+def test_report_separates_statement_from_cross_checks_and_grades_proofs():
     from symdp.verify import establish
     proof = identity(1, 1, "the statement")
-    reps = []
-    for i, (domain, stated) in enumerate((("all x", None), ("x ≤ 1", "all x"))):
-        ev = establish(proof, exact_agreement(1, 1, "library"), domain=domain, stated_domain=stated)
-        reps.append(ClaimReport("tv-dp", f"Theorem {i + 1}", f"tv-dp:t{i}", "s", ev.status, ev.kind, 0.1, ev.detail, ev.data))
-    reps.append(ClaimReport("tv-dp", "Theorem 9", "tv-dp:t9", "s", "checked", "exact", 0.1, "legacy", {}))
-    assert [report.coverage(r) for r in reps] == ["whole", "restricted", "unrecorded"]
+    reps = [
+        # the paper's domain only in establish's older keyword: the same words, so whole
+        _report(1, establish(proof, exact_agreement(1, 1, "library"), domain="all x", stated_domain="all x")),
+        _report(2, establish(proof, exact_agreement(1, 1, "library"), domain="x ≤ 1", stated_domain="all x")),
+        # no stated domain anywhere: no longer "whole" by default
+        _report(3, establish(proof, domain="all x")),
+        ClaimReport("tv-dp", "Theorem 9", "tv-dp:t9", "s", "checked", "exact", 0.1, "legacy", {}),
+    ]
+    assert [report.coverage(r) for r in reps] == ["whole", "restricted", "unrecorded", "unrecorded"]
+    assert [r.proof_status for r in reps] == ["machine-complete", "restricted", "domain not recorded", "checked"]
     line = report.summary_line("tv-dp", reps)
-    assert line.startswith("tv-dp: 1 proved on the whole stated domain, 1 proved on a restricted domain, 1 checked, 0 errata")
+    assert line.startswith("tv-dp: 1 machine-complete, 0 proved given cited results or checked claims, "
+                           "0 proved with prose steps, 1 restricted, 1 proved, domain not recorded, 1 checked, 0 errata")
     s = report.summary(reps)
-    assert s["proved_whole"] == 1 and s["papers"]["tv-dp"]["proved_restricted"] == 1
+    assert s["proved_whole"] == 1 and s["papers"]["tv-dp"]["proved_restricted"] == 2
+    assert s["machine-complete"] == 1 and s["papers"]["tv-dp"]["restricted"] == 1
     md = report.markdown(reps)
     assert "*Statement evidence* (identity, proved)" in md and "- cross-check (exact, checked): library" in md
-    assert "restricted to x ≤ 1 (stated: all x)" in md and line in md
+    assert "restricted: proved for x ≤ 1 (paper: all x)" in md and line in md
     assert "cross-checks" in report.table(reps) and line in report.table(reps)
+
+
+def test_whole_stated_domain_is_decided_from_relations():
+    from symdp.verify import establish
+    e, d = sympy.symbols("epsilon delta", real=True)
+    proof = identity(1, 1, "s")
+    paper = dict(stated_domain="ε > 0, 0 ≤ δ < 1", stated_where="Theorem 1, p. 3",
+                 stated_relations=relations_json([e > 0, d >= 0, d < 1]))
+    # different words, but z3 shows the proved domain contains the stated one
+    wide = _report(1, establish(proof, domain="ε ≥ 0 and δ ≤ 1", domain_relations=[e >= 0, d <= 1]), **paper)
+    assert wide.coverage == "whole" and wide.proof_status == "machine-complete", wide.proof_notes
+    # same words are not enough when relations say otherwise: ε ≤ 1 misses ε = 2 of the stated domain
+    narrow = _report(2, establish(proof, domain="ε > 0, 0 ≤ δ < 1", domain_relations=[e > 0, e <= 1, d >= 0, d < 1]),
+                     **paper)
+    assert narrow.coverage == "restricted" and narrow.proof_status == "restricted" and "z3" in narrow.proof_notes[0]
+    # a denominator: ε/(ε − 1) ≥ 0 holds for ε > 1 only (undefined at 1, negative in (0, 1))
+    pole = _report(3, establish(proof, domain="ε/(ε − 1) ≥ 0", domain_relations=[e / (e - 1) >= 0]), **paper)
+    assert pole.coverage == "restricted"
+    # the symbols' assumptions join each side: a positive ε carries ε > 0 unwritten
+    p = sympy.Symbol("epsilon", positive=True)
+    implicit = _report(4, establish(proof, domain="0 < ε ≤ 1", domain_relations=[p <= 1]),
+                       stated_domain="ε > 0", stated_relations=relations_json([e > 0]))
+    assert implicit.coverage == "restricted"
+    typed = _report(5, establish(proof, domain="0 < ε ≤ 1", domain_relations=[e > 0, e <= 1]),
+                    stated_domain="0 < ε ≤ 1", stated_relations=relations_json([p <= 1]))
+    assert typed.coverage == "whole"
+    # a numeric paper domain needs the proof's relations: the same words alone do not decide it
+    words = _report(6, establish(proof, domain="ε > 0, 0 ≤ δ < 1"), **paper)
+    assert words.coverage == "restricted" and "undecided" in words.proof_notes[0]
+    with pytest.raises(ParameterError, match="evaluates to True"):
+        establish(proof, domain="ε > 0", domain_relations=[p > 0])
+
+
+def test_uses_and_prose_steps_grade_a_proof_and_propagate():
+    from symdp.verify import cited, establish
+    from symdp.verify.status import propagate
+    proof = identity(1, 1, "s")
+    whole = dict(stated_domain="all x")
+    base = _report(1, establish(proof, domain="all x"), **whole)
+    checked = ClaimReport("tv-dp", "Theorem 2", "tv-dp:t2", "s", "checked", "exact", 0.1, "", {}, **whole)
+    given = _report(3, establish(proof, domain="all x", uses=[cited("Kairouz–Oh–Viswanath", "Theorem 8")]), **whole)
+    prose = _report(4, establish(proof, domain="all x", prose_steps=["Jensen on eigenvalues"]), **whole)
+    on_checked = _report(5, establish(proof, domain="all x", uses=["tv-dp:t2"]), **whole)
+    on_prose = _report(6, establish(proof, domain="all x", uses=["tv-dp:t4", "tv-dp:t1"]), **whole)
+    on_complete = _report(7, establish(proof, domain="all x", uses=["tv-dp:t1"]), **whole)
+    on_missing = _report(8, establish(proof, domain="all x", uses=["tv-dp:nowhere"]), **whole)
+    cycle = [_report(9, establish(proof, domain="all x", uses=["tv-dp:t10"]), **whole),
+             _report(10, establish(proof, domain="all x", uses=["tv-dp:t9"]), **whole)]
+    reps = propagate([base, checked, given, prose, on_checked, on_prose, on_complete, on_missing, *cycle])
+    assert [r.proof_status for r in reps] == ["machine-complete", "checked", "proved given", "proved with prose",
+                                              "proved given", "proved with prose", "machine-complete", "proved given",
+                                              "proved given", "proved given"]
+    assert any("Kairouz–Oh–Viswanath, Theorem 8" in n for n in reps[2].proof_notes)
+    assert "uses tv-dp:t2 (checked)" in reps[4].proof_notes
+    assert propagate(reps) == reps  # grading is idempotent
+    obj = json.loads(json.dumps(report.to_json(reps), ensure_ascii=False))
+    assert report.from_json(obj) == reps
+    claim_json = obj["claims"][2]
+    assert claim_json["uses"] == [{"author": "Kairouz–Oh–Viswanath", "result": "Theorem 8"}]
+    assert claim_json["proof_status"] == "proved given" and claim_json["stated_domain"] == "all x"
+    md = report.markdown(reps)
+    assert "*Steps in prose:* Jensen on eigenvalues." in md and "*Uses:* Kairouz–Oh–Viswanath, Theorem 8." in md
+
+
+def test_markdown_prints_no_escaped_pipes_outside_tables_and_no_erratum_by_erratum():
+    from symdp.verify import establish
+    ev = erratum(False, {"x": 1}, identity(1, 1, "fixed"), "|t| printed as t", kind="typo")
+    reps = [ClaimReport("tv-dp", "Eq. (3) |x|", "tv-dp:e", "|t| = 2t₊ − t", ev.status, ev.kind, 0.1, ev.detail, ev.data),
+            _report(2, establish(identity(1, 1, "|t| = 2t₊ − t"), domain="all t"), stated_domain="all t")]
+    md = report.markdown(reps)
+    table_rows = [ln for ln in md.splitlines() if ln.startswith("|")]
+    prose = [ln for ln in md.splitlines() if not ln.startswith("|")]
+    assert not any("\\|" in ln for ln in prose), [ln for ln in prose if "\\|" in ln]
+    assert any("Eq. (3) \\|x\\|" in ln for ln in table_rows)
+    assert "by erratum" not in md and "*Status:* **erratum** (typo)" in md
+    assert "*Status:* **machine-complete** by identity" in md
+
+
+def test_claim_records_the_papers_domain():
+    registry = Registry()
+    from symdp.verify.registry import _registering_into
+    e = sympy.Symbol("epsilon")
+    with _registering_into(registry):
+        @claim("tv-dp", "Theorem 77", "s", stated_domain="ε > 0", stated_where="Theorem 77, p. 5",
+               stated_relations=[e > 0])
+        def theorem_77():
+            from symdp.verify import establish
+            return establish(identity(e, e, "s"), domain="ε ≥ 0", domain_relations=[e >= 0])
+    spec = registry.claims["tv-dp:theorem-77"]
+    assert spec.stated_where == "Theorem 77, p. 5" and spec.stated_relations == (e > 0,)
+    (r,) = run_claims([spec], isolate=False, progress=False)
+    assert r.stated_domain == "ε > 0" and r.stated_relations["text"] == ["epsilon > 0"]
+    assert r.coverage == "whole" and r.proof_status == "machine-complete"
+    for bad in (dict(stated_domain=" "), dict(stated_relations=[e > sympy.Float(0.5)]), dict(stated_relations=["e > 0"])):
+        with pytest.raises(ParameterError):
+            claim("tv-dp", "Theorem 78", "s", **bad)
 
 
 def test_box_prover_survives_enclosures_without_affordable_endpoints():

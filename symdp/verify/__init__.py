@@ -3,17 +3,40 @@
 A claim module (``proofs/<paper>.py``) uses :func:`claim` and the evidence constructors;
 ``symdp verify`` loads the folder (:func:`load_claims`), runs each claim isolated
 (:func:`run_claims`) and writes the reports (:mod:`symdp.verify.report`).
+
+What a claim records (the facts its status is computed from)::
+
+    @claim(paper, label, statement, id=None, tags=(), supersedes=None, *,
+           stated_domain: str | None = None,      # the paper's hypotheses, quoted briefly
+           stated_where: str | None = None,       # where: "Theorem 3, p. 5", "§IV"
+           stated_relations: Sequence[sympy relational] | None = None)  # real-parameter domains
+    def my_claim():
+        return establish(statement_evidence, *cross_checks,
+                         domain: str,                                # what the proof covers, in words
+                         domain_relations: Sequence[sympy relational] | None = None,
+                         uses: Sequence[str | Cited] = (),           # claim ids and cited(author, result)
+                         prose_steps: Sequence[str] = ())            # "Jensen on eigenvalues", "induction on k"
+
+``cited(author, result)`` makes a :class:`Cited` (frozen: ``author``, ``result``), e.g.
+``cited("Kairouz–Oh–Viswanath", "Theorem 8")``. ``establish``'s older ``stated_domain=`` keyword
+still works but no longer defines the paper's domain when the decorator gives one. Each claim
+of the JSON report carries ``stated_domain``, ``stated_where``, ``stated_relations``, ``uses``
+and ``prose_steps``, and the proof status computed from them (:mod:`symdp.verify.status`:
+``proof_status``, ``coverage``, ``proof_notes``). Proved inequalities carry certificates that
+:mod:`symdp.verify.recheck` replays without the prover (``symdp verify --recheck``).
 """
 
 from .evidence import (KINDS, STATUSES, Evidence, certified_agreement, combine, erratum, establish, exact_agreement, identity,
                        inequality_on_box)
+from .facts import Cited, cited
 from .decide import compactified, monotone_from, polynomial_nonnegative, prove, rational_nonnegative, real_closed
 from .registry import CITATIONS, PAPERS, REGISTRY, ClaimSpec, Registry, claim, default_claims_path, load_claims, register_paper
 from .runner import ClaimReport, run_claim, run_claims
+from .status import PROOF_STATUSES
 
 __all__ = [
-    "claim", "identity", "exact_agreement", "certified_agreement", "inequality_on_box", "erratum", "combine", "establish",
+    "claim", "cited", "Cited", "identity", "exact_agreement", "certified_agreement", "inequality_on_box", "erratum", "combine", "establish",
     "Evidence", "KINDS", "STATUSES", "PAPERS", "REGISTRY", "ClaimSpec", "Registry", "load_claims",
     "prove", "rational_nonnegative", "real_closed", "polynomial_nonnegative", "compactified", "monotone_from",
-    "ClaimReport", "run_claim", "run_claims", "register_paper", "default_claims_path", "CITATIONS",
+    "ClaimReport", "run_claim", "run_claims", "PROOF_STATUSES", "register_paper", "default_claims_path", "CITATIONS",
 ]

@@ -8,11 +8,14 @@ interval arithmetic; a sub-box is done once the enclosure of f lies in [0, ∞).
 3. a side along which f is monotone (the enclosure of ∂f/∂x_i has one sign) collapses to the end
    where the minimum lies, which is what lets the search prove bounds that are *attained*
    (a touching zero at a corner or a bisection point),
-4. in one variable with ``order = n ≥ 2``, a Taylor form with a certified remainder at either end
-   of the sub-box: f(a + t) ≥ Σ_{k<n} lo(f⁽ᵏ⁾(a)) tᵏ/k! + lo(f⁽ⁿ⁾([a, b])) tⁿ/n! for t ∈ [0, b − a]
-   (and likewise from b), a polynomial whose nonnegativity is decided exactly
-   (:func:`symdp.verify.decide.polynomial_nonnegative`). This proves bounds that touch zero with
-   zero slope (e^ε − 1 ≤ ε + ε² at ε = 0), where first-order enclosures stall,
+4. in one variable, a Taylor form with a certified remainder at either end of the sub-box:
+   f(a + t) ≥ Σ_{k<n} lo(f⁽ᵏ⁾(a)) tᵏ/k! + lo(f⁽ⁿ⁾([a, b])) tⁿ/n! for t ∈ [0, b − a] (and
+   likewise from b), a polynomial whose nonnegativity is decided exactly
+   (:func:`symdp.verify.polynomial.polynomial_nonnegative`). This proves bounds that touch zero
+   with zero slope (e^ε − 1 ≤ ε + ε² at ε = 0), where first-order enclosures stall. With
+   ``order = n ≥ 2`` the form of order n is tried on every sub-box; by default (``order=None``)
+   forms of order 2 to 4 are tried once a sub-box has been bisected `STALL_DEPTH` times, i.e.
+   once first-order enclosures have stalled there; ``order = 1`` never tries them,
 5. otherwise the widest side is bisected.
 
 `f` is either a sympy expression, enclosed with exact rational interval arithmetic (rational
@@ -20,6 +23,11 @@ operations are exact, transcendental functions are enclosed in arb at their mono
 with its gradient derived symbolically, or a Python function of arb balls. An arb ball for a
 side always reaches slightly beyond the side's ends (arb rounds radii up), so a function of balls
 cannot prove a bound that is attained on the box; give the sympy form for those.
+
+For a sympy `f` a proof records its certificate: every sub-box with the step that settled it
+(its enclosure, a monotone side, a Taylor polynomial, an exact point sign, a split), which
+:mod:`symdp.verify.recheck` re-evaluates with an independent interval arithmetic. Floats are
+refused: sympy reads a Float's decimal value, interval arithmetic its binary value.
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from flint import arb, ctx, fmpq
 
 from ..errors import ParameterError, PrecisionError, ResourceLimitError
 from ..numbers import arb_of, ball_function, endpoints, exact, from_fmpq, sign, to_fmpq, working_precision
+from .polynomial import polynomial_nonnegative, refuse_floats
 
 Side = tuple[fmpq, fmpq]
 Interval = tuple[fmpq, fmpq]
@@ -42,6 +51,10 @@ BallFunction = Callable[..., arb]
 MAX_BOXES = 20000
 #: Working precision (bits) of the arb enclosures of transcendental functions.
 PREC = 128
+#: Bisections of a one-variable sub-box after which first-order enclosures count as stalled there
+#: and Taylor forms of order 2 to `MAX_AUTO_ORDER` are tried (``order=None``).
+STALL_DEPTH = 8
+MAX_AUTO_ORDER = 4
 
 
 @dataclass(frozen=True)
@@ -50,7 +63,8 @@ class BoxResult:
 
     ``status`` is ``"proved"`` (f ≥ 0 on the whole box), ``"refuted"`` (``witness`` is an exact
     point where f < 0 certainly; ``value`` encloses f there) or ``"undecided"`` (the search hit
-    ``max_boxes``; ``reason`` says where it stalled).
+    ``max_boxes``; ``reason`` says where it stalled). A proof of a sympy `f` carries its
+    ``certificate`` (plain JSON: the sub-boxes and the step that settled each).
     """
 
     status: str
@@ -58,6 +72,7 @@ class BoxResult:
     witness: tuple[fmpq, ...] | None = None
     value: str | None = None
     reason: str = ""
+    certificate: dict | None = None
 
 
 class _Unbounded(Exception):
@@ -254,6 +269,8 @@ def as_box(box: Sequence[Sequence[object]]) -> list[Side]:
     for i, side in enumerate(box):
         if len(side) != 2:
             raise ParameterError(f"box side {i} must be a pair (lo, hi), got {side!r}")
+        for v in side:
+            refuse_floats(v, f"box side {i}")
         lo, hi = (exact(v, f"box side {i}") for v in side)
         if not (lo.is_Rational and hi.is_Rational):
             raise ParameterError(f"box side {i} must have rational ends, got ({lo}, {hi})")
@@ -270,62 +287,76 @@ def _midpoint(box: Sequence[Side]) -> list[Side]:
 def prove_nonnegative(f: sympy.Expr | BallFunction, box: Sequence[Sequence[object]], *,
                       variables: Sequence[sympy.Symbol] | None = None,
                       gradient: Callable[..., Sequence[arb]] | None = None,
-                      max_boxes: int = MAX_BOXES, prec: int = PREC, order: int = 1) -> BoxResult:
+                      max_boxes: int = MAX_BOXES, prec: int = PREC, order: int | None = None) -> BoxResult:
     """Prove ``f ≥ 0`` on `box` by interval branch-and-bound, or refute it with a witness.
 
     `f` is a sympy expression in `variables` (default: its free symbols sorted by name), or a
     function of one arb ball per side; `gradient` (optional, for the latter) returns the balls
-    of ∂f/∂x_i; `order` ≥ 2 adds Taylor forms of that order (sympy f in one variable). See the
+    of ∂f/∂x_i; `order` chooses the Taylor forms (sympy f in one variable): None escalates to
+    them where first-order enclosures stall, n ≥ 2 tries order n everywhere, 1 never. See the
     module docstring for the method.
     """
+    if order is not None and (not isinstance(order, int) or order < 1):
+        raise ParameterError(f"order must be None or an integer ≥ 1, got {order!r}")
     sides = as_box(box)
     if isinstance(f, sympy.Basic):
+        refuse_floats(f, "f")
         symbols = list(variables) if variables is not None else sorted(f.free_symbols, key=str)
         if len(symbols) != len(sides):
             raise ParameterError(f"box must have one side per variable {[str(s) for s in symbols]}, got {len(sides)}")
         value = compile_interval(f, symbols, prec)
         grads = [compile_interval(sympy.diff(f, s), symbols, prec) for s in symbols]
         point_sign = lambda pt: sign(f.subs({s: from_fmpq(p[0]) for s, p in zip(symbols, pt)}))
-        local = _taylor_form(f, symbols[0], order, prec) if order >= 2 and len(symbols) == 1 else None
+        local = None
+        if len(symbols) == 1 and order != 1:
+            orders = [order] if order is not None else list(range(2, MAX_AUTO_ORDER + 1))
+            local = (_taylor_forms(f, symbols[0], orders, prec), 0 if order is not None else STALL_DEPTH)
+        record = {"kind": "boxes", "f": sympy.srepr(f), "variables": [sympy.srepr(s) for s in symbols], "steps": []}
     else:
         value = _ball_function_interval(f, prec)
         grads = None if gradient is None else _gradient_intervals(gradient, len(sides), prec)
         point_sign = None
         local = None
-    return _search(value, grads, point_sign, sides, max_boxes, local)
+        record = None
+    return _search(value, grads, point_sign, sides, max_boxes, local, record)
 
 
-def _taylor_form(f: sympy.Expr, var: sympy.Symbol, order: int, prec: int) -> Callable[[Sequence[Side]], bool]:
-    """A test that f ≥ 0 on a one-variable sub-box [a, b] by the Taylor form of `order` at a or at b."""
-    from .decide import polynomial_nonnegative
-
-    derivs = [compile_interval(sympy.diff(f, var, k), [var], prec) for k in range(order + 1)]
+def _taylor_forms(f: sympy.Expr, var: sympy.Symbol, orders: Sequence[int], prec: int
+                  ) -> Callable[[Sequence[Side]], dict | None]:
+    """A test that f ≥ 0 on a one-variable sub-box [a, b] by a Taylor form of one of `orders`
+    at a or at b; it returns the step's certificate, or None. Derivatives compile on first use."""
+    derivs: list[IntervalFunction] = []
     t = sympy.Symbol("t")
 
-    def lower_poly(box: Sequence[Side], at: int) -> sympy.Poly | None:
+    def derivative(k: int) -> IntervalFunction:
+        while len(derivs) <= k:
+            derivs.append(compile_interval(sympy.diff(f, var, len(derivs)), [var], prec))
+        return derivs[k]
+
+    def lower_coefficients(box: Sequence[Side], at: int, order: int) -> list[sympy.Rational] | None:
         end = box[0][at]
         coeffs = []
-        for k in range(order):
-            enc = _enclose(derivs[k], [(end, end)])
+        for k in range(order + 1):
+            enc = _enclose(derivative(k), [(end, end)] if k < order else box)
             if enc is None:
                 return None
             # from the right end t = b − x, so the k-th coefficient carries (−1)^k
             lo = enc[0] if (at == 0 or k % 2 == 0) else -enc[1]
             coeffs.append(from_fmpq(lo) / sympy.factorial(k))
-        rest = _enclose(derivs[order], box)
-        if rest is None:
-            return None
-        lo = rest[0] if (at == 0 or order % 2 == 0) else -rest[1]
-        coeffs.append(from_fmpq(lo) / sympy.factorial(order))
-        return sympy.Poly(list(reversed(coeffs)), t, domain=sympy.QQ)
+        return coeffs
 
-    def holds(box: Sequence[Side]) -> bool:
+    def holds(box: Sequence[Side]) -> dict | None:
         width = from_fmpq(box[0][1] - box[0][0])
-        for at in (0, 1):
-            poly = lower_poly(box, at)
-            if poly is not None and polynomial_nonnegative(poly, t, 0, width).holds:
-                return True
-        return False
+        for order in orders:
+            for at in (0, 1):
+                coeffs = lower_coefficients(box, at, order)
+                if coeffs is None:
+                    continue
+                decision = polynomial_nonnegative(sympy.Poly(list(reversed(coeffs)), t, domain=sympy.QQ), t, 0, width)
+                if decision.holds:
+                    return {"at": at, "order": order, "coefficients": [str(c) for c in coeffs],
+                            "polynomial": decision.certificate}
+        return None
     return holds
 
 
@@ -348,16 +379,25 @@ def _enclose(fn: IntervalFunction, box: Sequence[Side]) -> Interval | None:
 
 def _search(value: IntervalFunction, grads: list[IntervalFunction] | None,
             point_sign: Callable[[Sequence[Side]], int] | None, sides: list[Side], max_boxes: int,
-            local: Callable[[Sequence[Side]], bool] | None = None) -> BoxResult:
-    stack = [sides]
+            local: tuple[Callable[[Sequence[Side]], dict | None], int] | None = None,
+            record: dict | None = None) -> BoxResult:
+    """The branch-and-bound; `local` is a Taylor test and the bisection depth from which it is
+    tried; `record` (a certificate under construction) receives each settled step."""
+    stack = [(sides, 0)]
     count = 0
+
+    def settle(box: Sequence[Side], by: str, **extra) -> None:
+        if record is not None:
+            record["steps"].append({"box": [[str(lo), str(hi)] for lo, hi in box], "by": by, **extra})
+
     while stack:
-        box = stack.pop()
+        box, depth = stack.pop()
         count += 1
         if count > max_boxes:
             return BoxResult("undecided", count - 1, reason=f"more than {max_boxes} sub-boxes; stalled near {_show(box)}")
         v = _enclose(value, box)
         if v is not None and v[0] >= 0:
+            settle(box, "enclosure")
             continue
         if v is not None and v[1] < 0:
             mid = _midpoint(box)
@@ -368,10 +408,14 @@ def _search(value: IntervalFunction, grads: list[IntervalFunction] | None,
             return _refuted(count, mid, vm)
         reduced = _collapse_monotone(grads, box) if grads else None
         if reduced is not None:
-            stack.append(reduced)
+            settle(box, "monotone", to=[[str(lo), str(hi)] for lo, hi in reduced])
+            stack.append((reduced, depth))
             continue
-        if local is not None and box[0][0] < box[0][1] and local(box):
-            continue
+        if local is not None and depth >= local[1] and box[0][0] < box[0][1]:
+            taylor = local[0](box)
+            if taylor is not None:
+                settle(box, "taylor", **taylor)
+                continue
         widths = [s[1] - s[0] for s in box]
         i = max(range(len(box)), key=lambda k: widths[k])
         if widths[i] == 0:
@@ -380,11 +424,13 @@ def _search(value: IntervalFunction, grads: list[IntervalFunction] | None,
                 return BoxResult("undecided", count, reason=f"cannot decide the sign of f at {_show(box)}")
             if decided < 0:
                 return _refuted(count, box, v)
+            settle(box, "point")
             continue
         half = _split_point(box[i])
-        stack.append(box[:i] + [(half, box[i][1])] + box[i + 1:])
-        stack.append(box[:i] + [(box[i][0], half)] + box[i + 1:])
-    return BoxResult("proved", count)
+        settle(box, "split", axis=i, at=str(half))
+        stack.append((box[:i] + [(half, box[i][1])] + box[i + 1:], depth + 1))
+        stack.append((box[:i] + [(box[i][0], half)] + box[i + 1:], depth + 1))
+    return BoxResult("proved", count, certificate=record)
 
 
 def _split_point(side: Side) -> fmpq:

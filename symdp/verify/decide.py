@@ -18,8 +18,13 @@
   exponential rational functions of DP into rational functions of x, decided exactly on (0, 1];
   the limit at the open end (x → 0⁺, v → ∞) is computed separately and recorded.
 * Higher-order enclosures for transcendental inequalities that touch zero with zero slope live
-  in the branch-and-bound (``boxes.prove_nonnegative(order=n)``): a Taylor form with a certified
-  remainder whose lower polynomial is decided here exactly (:func:`polynomial_nonnegative`).
+  in the branch-and-bound (``boxes.prove_nonnegative``, which escalates to Taylor forms in one
+  variable when first-order enclosures stall): a Taylor form with a certified remainder whose
+  lower polynomial is decided exactly (:func:`symdp.verify.polynomial.polynomial_nonnegative`).
+
+Every outcome passes :func:`~symdp.verify.evidence.settled` (a proof carries no witness, a
+refutation carries one) and a proof carries the certificate a second checker replays
+(:mod:`symdp.verify.recheck`): the SMT-LIB query, or the polynomial with its factorisation.
 
 :func:`prove` tries these in turn and says where each one stalled.
 """
@@ -32,105 +37,30 @@ from typing import Sequence
 import sympy
 from sympy import QQ, Poly
 
+from ..certificate import ensure
 from ..errors import ParameterError
-from .evidence import Evidence, inequality_on_box, jsonable
-
-OO = sympy.oo
+from .evidence import Evidence, inequality_on_box, jsonable, settled
+from .polynomial import OO, as_poly, interior_point, polynomial_nonnegative, refuse_floats, roots_inside
 
 #: Default time limit (milliseconds) of one nlsat query.
 Z3_TIMEOUT_MS = 20000
 
 
 # --------------------------------------------------------------------------------------------
-# one variable
-
-
-@dataclass(frozen=True)
-class Decision:
-    """Outcome of an exact decision: ``holds`` (True/False), a rational ``witness`` where it fails."""
-
-    holds: bool
-    witness: sympy.Rational | None = None
-    reason: str = ""
-
-
-def _poly(expr: sympy.Expr, var: sympy.Symbol) -> Poly:
-    try:
-        return Poly(expr, var, domain=QQ)
-    except (sympy.PolynomialError, sympy.polys.polyerrors.CoercionFailed) as err:
-        raise ParameterError(f"f must be rational in {var} with rational coefficients, got {expr} ({err})") from None
-
-
-def _roots_inside(poly: Poly, lo: sympy.Expr, hi: sympy.Expr) -> int:
-    """Number of distinct real roots of the square-free `poly` in the open interval (lo, hi)."""
-    if poly.degree() <= 0:
-        return 0
-    inf = None if lo == -OO else lo
-    sup = None if hi == OO else hi
-    count = poly.count_roots(inf, sup)
-    for end in (inf, sup):
-        if end is not None and poly.eval(end) == 0:
-            count -= 1
-    return count
-
-
-def _interior_point(lo: sympy.Expr, hi: sympy.Expr) -> sympy.Rational:
-    if lo == -OO and hi == OO:
-        return sympy.Integer(0)
-    if lo == -OO:
-        return sympy.floor(hi) - 1
-    if hi == OO:
-        return sympy.floor(lo) + 1
-    return (lo + hi) / 2
-
-
-def _witness(full: Poly, poly: Poly, lo: sympy.Expr, hi: sympy.Expr) -> sympy.Rational | None:
-    """A rational point of [lo, hi] where `full` < 0, searched beside the roots of its odd part `poly`."""
-    mid = _interior_point(lo, hi)
-    points = [mid] + [e for e in (lo, hi) if e.is_finite]
-    points += [(e + mid) / 2 for e in (lo, hi) if e.is_finite]
-    if poly.degree() > 0:
-        for (a, b), _ in poly.intervals(eps=sympy.Rational(1, 2 ** 20)):
-            a, b = sympy.Rational(a), sympy.Rational(b)
-            # the ends of an isolating interval of a simple root carry opposite signs
-            points += [a - sympy.Rational(1, 2 ** 21), b + sympy.Rational(1, 2 ** 21)]
-    for pt in points:
-        if lo <= pt <= hi and full.eval(pt) < 0:
-            return pt
-    return None
-
-
-def polynomial_nonnegative(poly: Poly | sympy.Expr, var: sympy.Symbol, lo: object = -OO, hi: object = OO) -> Decision:
-    """Decide exactly whether the polynomial is ≥ 0 on the closed interval [lo, hi] (ends may be ±∞)."""
-    p = poly if isinstance(poly, Poly) else _poly(sympy.expand(poly), var)
-    lo, hi = sympy.sympify(lo), sympy.sympify(hi)
-    if not lo <= hi:
-        raise ParameterError(f"the interval must have lo ≤ hi, got [{lo}, {hi}]")
-    if p.is_zero:
-        return Decision(True)
-    c, factors = p.sqf_list()
-    odd = Poly(1, var, domain=QQ)
-    for g, m in factors:
-        if m % 2 == 1:
-            odd = odd * g
-    if lo == hi:
-        value = p.eval(lo)
-        return Decision(value >= 0, None if value >= 0 else lo)
-    if _roots_inside(odd, lo, hi) == 0 and c * odd.eval(_interior_point(lo, hi)) > 0:
-        return Decision(True)
-    w = _witness(p, odd, lo, hi)
-    if w is not None:
-        return Decision(False, w)
-    return Decision(False, w, "the odd part changes sign inside the interval")
+# one variable, rational
 
 
 def rational_nonnegative(f: sympy.Expr, var: sympy.Symbol, lo: object = -OO, hi: object = OO, detail: str = "", *,
                          open_ends: tuple[bool, bool] = (False, False)) -> Evidence:
     """Proved iff the rational function `f` of `var` is ≥ 0 (and defined) on the interval
-    from `lo` to `hi` (closed unless `open_ends` says otherwise; an infinite end is open)."""
-    lo, hi = sympy.sympify(lo), sympy.sympify(hi)
-    num, den = sympy.fraction(sympy.cancel(sympy.together(sympy.sympify(f))))
-    n, d = _poly(num, var), _poly(den, var)
+    from `lo` to `hi` (closed unless `open_ends` says otherwise; an infinite end is open).
+    Floats are refused (``ParameterError``): sympy reads a Float's decimal value here but
+    interval arithmetic its binary value."""
+    f, lo, hi = sympy.sympify(f), sympy.sympify(lo), sympy.sympify(hi)
+    for value, name in ((f, "f"), (lo, "lo"), (hi, "hi")):
+        refuse_floats(value, name)
+    num, den = sympy.fraction(sympy.cancel(sympy.together(f)))
+    n, d = as_poly(num, var), as_poly(den, var)
     shown = _interval_text(lo, hi, open_ends)
     data = {"method": "exact real-root isolation (square-free part, Sturm counts)", "f": jsonable(f),
             "variable": str(var), "interval": shown, "numerator": str(num), "denominator": str(den)}
@@ -138,20 +68,45 @@ def rational_nonnegative(f: sympy.Expr, var: sympy.Symbol, lo: object = -OO, hi:
     d_sqf = Poly(1, var, domain=QQ)
     for g, _ in d.sqf_list()[1]:
         d_sqf = d_sqf * g
-    poles = _roots_inside(d_sqf, lo, hi)
+    poles = roots_inside(d_sqf, lo, hi)
     for end, is_open in zip((lo, hi), open_ends):
         if end.is_finite and not is_open and d.eval(end) == 0:
             poles += 1
     if poles:
-        return Evidence("decision", "failed", f"{text}: undecided, the denominator {den} vanishes in {shown}", data)
+        return settled(Evidence("decision", "failed", f"{text}: undecided, the denominator {den} vanishes in {shown}",
+                                data))
     decision = polynomial_nonnegative(n * d, var, lo, hi)
     if decision.holds:
-        return Evidence("decision", "proved", f"{text} (exact decision: {var} ∈ {shown})", data)
-    if decision.witness is not None:
-        value = sympy.sympify(f).subs(var, decision.witness)
-        data.update(witness={str(var): str(decision.witness)}, value=str(value))
-        return Evidence("decision", "failed", f"{text}: refuted, f({decision.witness}) = {value} < 0", data)
-    return Evidence("decision", "failed", f"{text}: refuted ({decision.reason})", data)
+        data["certificate"] = {"kind": "rational", "f": sympy.srepr(f), "variable": sympy.srepr(var),
+                               "numerator": sympy.srepr(num), "denominator": sympy.srepr(den),
+                               "open_ends": list(open_ends), "product": decision.certificate}
+        return settled(Evidence("decision", "proved", f"{text} (exact decision: {var} ∈ {shown})", data))
+    data["refuted"] = True
+    witness = _inside(n * d, decision.witness, lo, hi, open_ends)
+    if witness is not None:
+        value = f.subs(var, witness)
+        ensure(value.is_Rational and value < 0, "a rational refutation's witness makes f negative",
+               f=f, witness=witness, value=value)
+        data.update(witness={str(var): str(witness)}, value=str(value))
+        return settled(Evidence("decision", "failed", f"{text}: refuted, f({witness}) = {value} < 0", data))
+    data["refuted"] = False
+    return settled(Evidence("decision", "failed", f"{text}: undecided ({decision.reason})", data))
+
+
+def _inside(poly: Poly, witness: sympy.Rational | None, lo: sympy.Expr, hi: sympy.Expr,
+            open_ends: tuple[bool, bool]) -> sympy.Rational | None:
+    """`witness` moved off an open end: poly < 0 there, so (continuity) at points close enough inside."""
+    if witness is None:
+        return None
+    for end, is_open in zip((lo, hi), open_ends):
+        if is_open and witness == end:
+            mid = interior_point(lo, hi)
+            for k in range(1, 200):
+                point = end + (mid - end) / 2 ** k
+                if poly.eval(point) < 0:
+                    return point
+            return None
+    return witness
 
 
 def _interval_text(lo: sympy.Expr, hi: sympy.Expr, open_ends: tuple[bool, bool] = (False, False)) -> str:
@@ -168,7 +123,8 @@ def _to_z3(expr: sympy.Expr, names: dict):
     import z3
 
     if expr.is_Symbol:
-        return names[expr]
+        # a symbol outside the listed variables is a free parameter: the claim holds for all of it
+        return names.setdefault(expr, z3.Real(str(expr)))
     if expr.is_Rational:
         return z3.RealVal(f"{expr.p}/{expr.q}")
     if expr.is_Add:
@@ -190,13 +146,23 @@ def _to_z3(expr: sympy.Expr, names: dict):
     raise ParameterError(f"real_closed needs polynomials with rational coefficients, got the term {expr}")
 
 
-def _relation_to_z3(rel: sympy.Basic, names: dict):
+def condition_to_z3(rel: sympy.Basic, names: dict):
+    """The z3 form of a sympy condition: a relation between rational functions (true only where
+    its denominators are nonzero), or And/Or/Not of them; `names` maps symbols to z3 reals."""
     import z3
 
     if rel is sympy.true or rel is True:
         return z3.BoolVal(True)
     if rel is sympy.false or rel is False:
         return z3.BoolVal(False)
+    if isinstance(rel, (sympy.And, sympy.Or)):
+        parts = [condition_to_z3(a, names) for a in rel.args]
+        return z3.And(*parts) if isinstance(rel, sympy.And) else z3.Or(*parts)
+    if isinstance(rel, sympy.Not):
+        return z3.Not(condition_to_z3(rel.args[0], names))
+    refuse_floats(rel, "a domain relation")
+    if not isinstance(rel, sympy.core.relational.Relational):
+        raise ParameterError(f"domain constraints must be ≤, <, ≥, > or = (or And/Or/Not of them), got {rel}")
     lhs, rhs = sympy.sympify(rel.lhs), sympy.sympify(rel.rhs)
     num, den = sympy.fraction(sympy.cancel(sympy.together(lhs - rhs)))
     a, b = _to_z3(sympy.expand(num * den), names), _to_z3(sympy.expand(den), names)
@@ -209,6 +175,28 @@ def _relation_to_z3(rel: sympy.Basic, names: dict):
     raise ParameterError(f"domain constraints must be ≤, <, ≥, > or =, got {rel}")
 
 
+def assumption_constraints(symbols: Sequence[sympy.Symbol], names: dict) -> list:
+    """The z3 constraints of the symbols' sympy assumptions (positive, nonnegative, negative,
+    nonpositive, integer): sympy decides ``α ≥ 0`` to True for a positive α, so they are part of
+    the domain."""
+    import z3
+
+    out = []
+    for v in symbols:
+        z = names.setdefault(v, z3.Real(str(v)))
+        if v.is_positive:
+            out.append(z > 0)
+        elif v.is_nonnegative:
+            out.append(z >= 0)
+        if v.is_negative:
+            out.append(z < 0)
+        elif v.is_nonpositive:
+            out.append(z <= 0)
+        if v.is_integer:
+            out.append(z3.IsInt(z))
+    return out
+
+
 def real_closed(f: sympy.Expr, variables: Sequence[sympy.Symbol], domain: Sequence[sympy.Basic], detail: str, *,
                 timeout_ms: int = Z3_TIMEOUT_MS) -> Evidence:
     """Proved iff ``f ≥ 0`` (f rational with rational coefficients) at every real point of
@@ -217,16 +205,17 @@ def real_closed(f: sympy.Expr, variables: Sequence[sympy.Symbol], domain: Sequen
     (positive, nonnegative) join the domain: sympy decides ``α ≥ 0`` to True for a positive α."""
     import z3
 
+    f = sympy.sympify(f)
+    refuse_floats(f, "f")
     names = {v: z3.Real(str(v)) for v in variables}
-    implied = [v for v in variables if v.is_positive or v.is_nonnegative]
-    num, den = sympy.fraction(sympy.cancel(sympy.together(sympy.sympify(f))))
+    num, den = sympy.fraction(sympy.cancel(sympy.together(f)))
     n, d = _to_z3(sympy.expand(num * den), names), _to_z3(sympy.expand(den), names)
     solver = z3.Tactic("qfnra-nlsat").solver()
     solver.set("timeout", int(timeout_ms))
-    for v in implied:
-        solver.add(names[v] > 0 if v.is_positive else names[v] >= 0)
+    for c in assumption_constraints(variables, names):
+        solver.add(c)
     for rel in domain:
-        solver.add(_relation_to_z3(rel, names))
+        solver.add(condition_to_z3(rel, names))
     # negation of "f is defined and ≥ 0": den = 0 or num·den < 0
     solver.add(z3.Or(d == 0, n < 0))
     smt = solver.to_smt2()
@@ -236,14 +225,15 @@ def real_closed(f: sympy.Expr, variables: Sequence[sympy.Symbol], domain: Sequen
             + [str(r) for r in domain if r not in (True, sympy.true)], "smtlib": smt}
     verdict = solver.check()
     if verdict == z3.unsat:
-        return Evidence("decision", "proved", f"{detail} (nlsat: the negation is unsatisfiable)", data)
+        data["certificate"] = {"kind": "smtlib", "query": smt, "expect": "unsat"}
+        return settled(Evidence("decision", "proved", f"{detail} (nlsat: the negation is unsatisfiable)", data))
     if verdict == z3.sat:
         model = solver.model()
         point = {str(v): str(model.eval(names[v], model_completion=True)) for v in variables}
-        data["witness"] = point
-        return Evidence("decision", "failed", f"{detail}: refuted at {point}", data)
+        data.update(witness=point, refuted=True)
+        return settled(Evidence("decision", "failed", f"{detail}: refuted at {point}", data))
     data["reason"] = str(solver.reason_unknown())
-    return Evidence("decision", "failed", f"{detail}: undecided, nlsat returned unknown ({data['reason']})", data)
+    return settled(Evidence("decision", "failed", f"{detail}: undecided, nlsat returned unknown ({data['reason']})", data))
 
 
 # --------------------------------------------------------------------------------------------
@@ -253,7 +243,7 @@ def real_closed(f: sympy.Expr, variables: Sequence[sympy.Symbol], domain: Sequen
 def _is_rational_in(f: sympy.Expr, var: sympy.Symbol) -> bool:
     try:
         num, den = sympy.fraction(sympy.cancel(sympy.together(f)))
-        _poly(num, var), _poly(den, var)
+        as_poly(num, var), as_poly(den, var)
         return True
     except ParameterError:
         return False
@@ -262,70 +252,81 @@ def _is_rational_in(f: sympy.Expr, var: sympy.Symbol) -> bool:
 def monotone_from(f: sympy.Expr, var: sympy.Symbol, lo: object, hi: object = OO, detail: str = "", *,
                   depth: int = 3) -> Evidence:
     """Proved iff f(lo) ≥ 0 (decided exactly) and f' ≥ 0 on [lo, hi] (by :func:`prove`, which may
-    come back here for f'' up to `depth` times): then f is nondecreasing from a nonnegative value."""
-    lo, hi = sympy.sympify(lo), sympy.sympify(hi)
-    text = detail or f"{f} ≥ 0 for {var} ∈ {_interval_text(lo, hi)}"
-    start = sympy.simplify(sympy.sympify(f).subs(var, lo))
+    come back here for f'' up to `depth` times): then f is nondecreasing from a nonnegative value.
+    f(lo) < 0 refutes the claim with the witness lo."""
     from ..numbers import sign
 
+    f, lo, hi = sympy.sympify(f), sympy.sympify(lo), sympy.sympify(hi)
+    for value, name in ((f, "f"), (lo, "lo"), (hi, "hi")):
+        refuse_floats(value, name)
+    text = detail or f"{f} ≥ 0 for {var} ∈ {_interval_text(lo, hi)}"
+    start = sympy.simplify(f.subs(var, lo))
     if sign(start) < 0:
-        return Evidence("inequality", "failed", f"{text}: refuted, f({lo}) = {start} < 0",
-                        {"witness": {str(var): str(lo)}, "value": str(start)})
+        return settled(Evidence("inequality", "failed", f"{text}: refuted, f({lo}) = {start} < 0",
+                                {"witness": {str(var): str(lo)}, "value": str(start), "refuted": True}))
     slope = sympy.simplify(sympy.diff(f, var))
     inner = prove(slope, var, lo, hi, f"f' = {slope} ≥ 0", depth=depth - 1)
     data = {"method": "f(lo) ≥ 0 and f' ≥ 0", "f": jsonable(f), "f(lo)": str(start), "derivative": inner.to_json()}
     if inner.status == "proved":
-        return Evidence("inequality", "proved", f"{text} (f({lo}) = {start} ≥ 0 and {inner.detail})", data)
-    return Evidence("inequality", "failed", f"{text}: undecided, stalled on the derivative: {inner.detail}", data)
+        data["certificate"] = {"kind": "monotone", "f": sympy.srepr(f), "variable": sympy.srepr(var),
+                               "interval": [str(lo), str(hi)], "start": sympy.srepr(start)}
+        return settled(Evidence("inequality", "proved", f"{text} (f({lo}) = {start} ≥ 0 and {inner.detail})", data))
+    return settled(Evidence("inequality", "failed", f"{text}: undecided, stalled on the derivative: {inner.detail}", data))
 
 
 def compactified(f: sympy.Expr, var: sympy.Symbol, lo: object = 0, detail: str = "") -> Evidence:
     """f ≥ 0 on [lo, ∞) through x = e^{−(var − lo)} ∈ (0, 1]: the rewritten function is decided
-    exactly when it is rational in x; the limit at the open end (var → ∞) is recorded."""
-    lo = sympy.sympify(lo)
+    exactly on all of (0, 1] when it is rational in x; the limit at the open end (var → ∞) is
+    recorded. A refutation at x = w is one at var = lo − log w."""
+    f, lo = sympy.sympify(f), sympy.sympify(lo)
+    refuse_floats(f, "f"), refuse_floats(lo, "lo")
     x = sympy.Symbol("x_c", positive=True)
-    g = sympy.sympify(f).rewrite(sympy.exp).subs(var, lo - sympy.log(x))
+    g = f.rewrite(sympy.exp).subs(var, lo - sympy.log(x))
     g = sympy.cancel(sympy.together(sympy.powsimp(sympy.expand(g), force=True)))
     text = detail or f"{f} ≥ 0 for {var} ∈ [{lo}, ∞)"
     data = {"method": f"compactified: x = e^(−({var} − {lo})) ∈ (0, 1]", "g": jsonable(g)}
     if not _is_rational_in(g, x):
-        return Evidence("inequality", "failed", f"{text}: undecided, after x = e^(−({var} − {lo})) it is not rational "
-                        f"in x: {g}", data)
+        return settled(Evidence("inequality", "failed", f"{text}: undecided, after x = e^(−({var} − {lo})) it is not "
+                                f"rational in x: {g}", data))
     limit = sympy.limit(f, var, OO)
     data["limit at the open end"] = str(limit)
     inner = rational_nonnegative(g, x, 0, 1, f"g(x) = {g} ≥ 0 on (0, 1]", open_ends=(True, False))
     data["decision"] = inner.to_json()
     if inner.status == "proved":
-        return Evidence("decision", "proved", f"{text} (compactified by x = e^(−{var}), {inner.detail}; "
-                        f"limit as {var} → ∞: {limit})", data)
-    return Evidence("decision", "failed", f"{text}: {inner.detail}", data)
+        data["certificate"] = {"kind": "compactified", "f": sympy.srepr(f), "variable": sympy.srepr(var),
+                               "lo": str(lo), "x": sympy.srepr(x), "g": sympy.srepr(g)}
+        return settled(Evidence("decision", "proved", f"{text} (compactified by x = e^(−{var}), {inner.detail}; "
+                                f"limit as {var} → ∞: {limit})", data))
+    if inner.data.get("refuted"):
+        w = inner.data["witness"][str(x)]
+        at = lo - sympy.log(sympy.Rational(w))
+        data.update(refuted=True, witness={str(var): str(at), str(x): w}, value=inner.data["value"])
+    return settled(Evidence("decision", "failed", f"{text}: {inner.detail}", data))
 
 
 def prove(f: sympy.Expr, var: sympy.Symbol, lo: object, hi: object = OO, detail: str = "", *, depth: int = 3,
-          order: int = 4, max_boxes: int = 4000) -> Evidence:
+          order: int | None = None, max_boxes: int = 4000) -> Evidence:
     """f ≥ 0 for `var` ∈ [lo, hi] (hi may be ∞) by the first route that succeeds: exact decision
-    (rational f), compactification (hi = ∞), branch-and-bound with Taylor forms of `order`
-    (finite hi), then f(lo) ≥ 0 with f' ≥ 0. A failure lists where each route stalled; a
-    refutation by any route is final."""
-    f = sympy.sympify(f)
-    lo, hi = sympy.sympify(lo), sympy.sympify(hi)
+    (rational f), compactification (hi = ∞), branch-and-bound (finite hi; Taylor forms of
+    `order`, escalated automatically when None), then f(lo) ≥ 0 with f' ≥ 0. A failure lists
+    where each route stalled; a refutation by any route is final."""
+    f, lo, hi = sympy.sympify(f), sympy.sympify(lo), sympy.sympify(hi)
+    for value, name in ((f, "f"), (lo, "lo"), (hi, "hi")):
+        refuse_floats(value, name)
     text = detail or f"{f} ≥ 0 for {var} ∈ {_interval_text(lo, hi)}"
     if _is_rational_in(f, var):
         return rational_nonnegative(f, var, lo, hi, text)
     stalls = []
     if hi == OO:
         ev = compactified(f, var, lo, text)
-        if ev.status == "proved" or "refuted" in ev.detail:
-            return ev
-        stalls.append(ev.detail)
     else:
         ev = inequality_on_box(f, [(lo, hi)], text, max_boxes, variables=[var], order=order)
-        if ev.status == "proved" or "refuted" in ev.detail:
-            return ev
-        stalls.append(ev.detail)
+    if ev.status == "proved" or ev.data.get("refuted"):
+        return ev
+    stalls.append(ev.detail)
     if depth > 0:
         ev = monotone_from(f, var, lo, hi, text, depth=depth)
-        if ev.status == "proved" or "refuted" in ev.detail:
+        if ev.status == "proved" or ev.data.get("refuted"):
             return ev
         stalls.append(ev.detail)
-    return Evidence("inequality", "failed", f"{text}: undecided; " + " | ".join(stalls), {"stalls": stalls})
+    return settled(Evidence("inequality", "failed", f"{text}: undecided; " + " | ".join(stalls), {"stalls": stalls}))

@@ -26,9 +26,11 @@ from typing import Any, Callable, Mapping, Sequence
 import sympy
 from flint import arb, fmpq
 
+from ..certificate import ensure
 from ..errors import SymdpError
 from ..numbers import Real, certify, endpoints, exact
 from . import boxes
+from .facts import Cited, prose_json, relations, relations_json, uses_json
 
 #: Status vocabulary (API.md), strongest first.
 STATUSES = ("proved", "checked", "erratum", "failed")
@@ -232,12 +234,13 @@ def certified_agreement(a: object, b: object, digits: int, detail: str) -> Evide
 def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, max_boxes: int = boxes.MAX_BOXES, *,
                       variables: Sequence[sympy.Symbol] | None = None,
                       gradient: Callable[..., Sequence[arb]] | None = None,
-                      prec: int = boxes.PREC, order: int = 1) -> Evidence:
+                      prec: int = boxes.PREC, order: int | None = None) -> Evidence:
     """Proved iff :func:`boxes.prove_nonnegative` shows ``f ≥ 0`` on every point of `box`.
 
     `f` is a sympy expression in `variables` (default: free symbols sorted by name) or a
-    function of one arb ball per side; `box` is a list of (lo, hi) exact rationals; `order` ≥ 2
-    adds Taylor forms of that order (one variable; see :mod:`boxes`).
+    function of one arb ball per side; `box` is a list of (lo, hi) exact rationals; `order`
+    chooses the Taylor forms in one variable (None: escalate where first-order enclosures
+    stall; see :mod:`boxes`). A proof of a sympy `f` carries its certificate.
     """
     result = boxes.prove_nonnegative(f, box, variables=variables, gradient=gradient, max_boxes=max_boxes, prec=prec,
                                      order=order)
@@ -245,13 +248,28 @@ def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, m
     if isinstance(f, sympy.Basic):
         data["f"] = _short(f)
     if result.status == "proved":
-        return Evidence("inequality", "proved", f"{detail} ({result.boxes} boxes)", data)
+        if result.certificate is not None:
+            data["certificate"] = result.certificate
+        return settled(Evidence("inequality", "proved", f"{detail} ({result.boxes} boxes)", data))
     if result.status == "refuted":
         point = [str(q) for q in result.witness]
-        data.update(witness=point, value=result.value)
-        return Evidence("inequality", "failed", f"{detail}: refuted, f({', '.join(point)}) ∈ {result.value} < 0", data)
+        data.update(witness=point, value=result.value, refuted=True)
+        return settled(Evidence("inequality", "failed", f"{detail}: refuted, f({', '.join(point)}) ∈ {result.value} < 0",
+                                data))
     data["reason"] = result.reason
-    return Evidence("inequality", "failed", f"{detail}: undecided, {result.reason}", data)
+    return settled(Evidence("inequality", "failed", f"{detail}: undecided, {result.reason}", data))
+
+
+def settled(ev: Evidence) -> Evidence:
+    """`ev` once the prover's invariant is verified through :func:`symdp.certificate.ensure`: a
+    proved inequality never carries a witness (nor a refutation mark), a refutation
+    (``data["refuted"]``) always carries one and fails."""
+    refuted = bool(ev.data.get("refuted"))
+    ensure(not (ev.status == "proved" and ("witness" in ev.data or refuted)),
+           "a proved inequality carries no witness", detail=ev.detail)
+    ensure(not refuted or (ev.status == "failed" and bool(ev.data.get("witness"))),
+           "a refutation fails and carries a witness", detail=ev.detail)
+    return ev
 
 
 # --------------------------------------------------------------------------------------------
@@ -259,8 +277,9 @@ def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, m
 
 
 #: How much an erratum matters (README errata table, report): a wrong result, a slip of notation
-#: or arithmetic that the surrounding text corrects, or a gap in a proof of a true statement.
-ERRATUM_KINDS = ("substantive", "typo", "proof gap")
+#: or arithmetic that the surrounding text corrects, a gap in a proof of a true statement, or a minor
+#: imprecision (an informal remark, a threshold that does not change the result).
+ERRATUM_KINDS = ("substantive", "typo", "proof gap", "minor")
 
 
 def erratum(printed_holds: bool | Evidence, witness: Mapping[str, object], corrected: Evidence, detail: str, *,
@@ -319,25 +338,36 @@ def combine(*evidences: Evidence, detail: str = "") -> Evidence:
 
 
 def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence], domain: str,
-              stated_domain: str | None = None) -> Evidence:
+              domain_relations: Sequence[sympy.Basic] | None = None, uses: Sequence[str | Cited] = (),
+              prose_steps: Sequence[str] = (), stated_domain: str | None = None) -> Evidence:
     """A claim's result: the status of `statement` (the evidence about the paper's statement),
     provided every cross-check passes.
 
     Cross-checks (library functions against the statement, reference values against a
     certified evaluation) must pass for the claim to pass, but they do not lower a proof to
-    ``checked``. `domain` is the parameter domain the statement evidence covers; `stated_domain`
-    is the paper's (default: the same, i.e. the whole stated domain). Both are recorded, and
-    the report names the restriction when they differ.
+    ``checked``. The facts the claim's status is computed from are recorded in ``data``:
+
+    - `domain`: the parameter domain the statement evidence covers, in words;
+      `domain_relations`: the same as sympy relations (decided against the claim's
+      ``stated_relations``);
+    - `uses`: what the proof rests on, claim ids (str) and ``cited(author, result)``;
+    - `prose_steps`: steps argued in words, not by machine ("induction on k").
+
+    `stated_domain` is the older way to name the paper's domain; the claim decorator's
+    ``stated_domain`` takes precedence over it. Whether the proof covers the paper's domain is
+    decided when the claim is reported (:mod:`symdp.verify.status`), not here.
     """
     checks = [e for item in cross_checks for e in (item if _is_sequence(item) else [item])]
     if not isinstance(statement, Evidence) or not all(isinstance(e, Evidence) for e in checks):
         raise TypeError("establish() takes Evidence objects")
-    stated = domain if stated_domain is None else stated_domain
+    rels = relations(domain_relations, "domain_relations")
     data = {**statement.data, "statement": statement.to_json(), "cross_checks": [e.to_json() for e in checks],
-            "domain": domain, "stated_domain": stated, "whole_domain": domain == stated}
+            "domain": " ".join(str(domain).split()), "domain_relations": relations_json(rels),
+            "uses": uses_json(uses), "prose_steps": prose_json(prose_steps)}
+    if stated_domain is not None:
+        data["stated_domain"] = " ".join(str(stated_domain).split())
     failed = [e for e in checks if not e.passed]
     if failed:
         reason = "; ".join(e.detail for e in failed)
         return Evidence(statement.kind, "failed", f"{statement.detail}; cross-check failed: {reason}", data)
-    coverage = f"whole stated domain: {domain}" if domain == stated else f"restricted to {domain} (stated: {stated})"
-    return Evidence(statement.kind, statement.status, f"{statement.detail} [{coverage}]", data)
+    return Evidence(statement.kind, statement.status, statement.detail, data)

@@ -22,9 +22,12 @@ import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
+
+import sympy
 
 from ..errors import ParameterError
+from .facts import relations
 
 #: The papers claims may belong to (API.md, "Paper keys").
 PAPERS = {
@@ -54,6 +57,10 @@ class ClaimSpec:
     tags: tuple[str, ...] = ()
     supersedes: str | None = None
     module: str = ""
+    #: The paper's hypotheses in its words, where it states them, and (for real parameters) as relations.
+    stated_domain: str | None = None
+    stated_where: str | None = None
+    stated_relations: tuple[sympy.Basic, ...] | None = field(default=None, compare=False)
 
 
 def slug(text: str) -> str:
@@ -146,10 +153,20 @@ _active = [REGISTRY]
 
 
 def claim(paper: str, label: str, statement: str, id: str | None = None, tags: tuple[str, ...] = (),
-          supersedes: str | None = None) -> Callable[[Callable[[], object]], Callable[[], object]]:
+          supersedes: str | None = None, *, stated_domain: str | None = None, stated_where: str | None = None,
+          stated_relations: Sequence[sympy.Basic] | None = None) -> Callable[[Callable[[], object]], Callable[[], object]]:
     """Register the decorated function as the claim `label` of `paper`; the function returns
-    an ``Evidence`` (or a list of them, combined). The id defaults to ``paper:slug(label)``."""
+    an ``Evidence`` (or a list of them, combined). The id defaults to ``paper:slug(label)``.
+
+    `stated_domain` is the paper's hypotheses in its words, quoted briefly ("ε > 0, finite
+    alphabets"); `stated_where` where the paper states them ("Theorem 3, p. 5", "§IV");
+    `stated_relations` the same domain as sympy relations when it is a set of real parameters
+    (``[eps > 0, delta >= 0, delta < 1]``), so that "proved domain ⊇ stated domain" is decided by
+    machine against the relations of :func:`~symdp.verify.evidence.establish`."""
     check_paper(paper)
+    stated_relations = relations(stated_relations, "stated_relations")
+    stated_domain = _words(stated_domain, "stated_domain")
+    stated_where = _words(stated_where, "stated_where")
     if not str(label).strip():
         raise ParameterError("label must be the paper's numbering (e.g. 'Theorem 2'), got an empty string")
     if id is None:
@@ -162,10 +179,19 @@ def claim(paper: str, label: str, statement: str, id: str | None = None, tags: t
 
     def register(fn: Callable[[], object]) -> Callable[[], object]:
         spec = ClaimSpec(claim_id, paper, str(label), str(statement), fn, tuple(tags), supersedes,
-                         getattr(fn, "__module__", ""))
+                         getattr(fn, "__module__", ""), stated_domain, stated_where, stated_relations)
         _active[-1].add(spec)
         return fn
     return register
+
+
+def _words(text: str | None, name: str) -> str | None:
+    if text is None:
+        return None
+    text = " ".join(str(text).split())
+    if not text:
+        raise ParameterError(f"{name} must quote the paper briefly, got an empty string (omit it when unknown)")
+    return text
 
 
 @contextmanager

@@ -2,15 +2,19 @@
 
 The JSON form is the contract of ``symdp verify --json`` (API.md)::
 
-    {"claims": [{"paper", "label", "id", "statement", "status", "evidence", "seconds", "detail", "data"}],
+    {"claims": [{"paper", "label", "id", "statement", "status", "evidence", "seconds", "detail", "data",
+                 "stated_domain", "stated_where", "stated_relations", "uses", "prose_steps",
+                 "proof_status", "coverage", "proof_notes"}],
      "summary": {"proved": n, "checked": n, "erratum": n, "failed": n, "total": n,
-                 "papers": {key: {status: n, "proved_whole": n, "proved_restricted": n}},
+                 "machine-complete": n, "proved given": n, ... (each of PROOF_STATUSES),
+                 "papers": {key: {status: n, proof status: n, "proved_whole": n, "proved_restricted": n}},
                  "proved_whole": n, "proved_restricted": n, "seconds": s, "versions": {...}}}
 
 A claim built with :func:`~symdp.verify.evidence.establish` carries its *statement evidence*
-(which decides the status), its *cross-checks* (which must pass) and its domain against the
-paper's stated domain in ``data``; the reports show them apart, and count a proof as "on the whole
-stated domain" only when the two domains agree.
+(which decides the raw status), its *cross-checks* (which must pass), the domain it covers and
+what it rests on; the claim carries the paper's domain. The proof status is computed from those
+facts (:mod:`symdp.verify.status`); the reports show each fact, and count a proof as
+"machine-complete" only when nothing weakens it.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Iterable, Sequence
 from .evidence import STATUSES
 from .registry import PAPERS
 from .runner import ClaimReport
+from .status import PROOF_STATUSES
 
 _PACKAGES = {"sympy": "sympy", "mpmath": "mpmath", "python-flint": "python-flint", "gmpy2": "gmpy2"}
 
@@ -53,40 +58,48 @@ def _counts(reports: Iterable[ClaimReport]) -> dict[str, int]:
 
 
 def coverage(r: ClaimReport) -> str:
-    """``"whole"`` (the statement evidence covers the paper's stated domain), ``"restricted"``,
-    or ``"unrecorded"`` (a claim that does not name its domain)."""
-    if "whole_domain" not in r.data:
-        return "unrecorded"
-    return "whole" if r.data["whole_domain"] else "restricted"
+    """``"whole"`` (decided: the proof covers the paper's stated domain), ``"restricted"``, or
+    ``"unrecorded"`` (the paper's or the proof's domain is not written down)."""
+    return r.coverage or "unrecorded"
 
 
 def domain_text(r: ClaimReport) -> str:
-    """"whole stated domain: …" or "restricted to … (stated: …)" for a report."""
+    """The proof's domain against the paper's, with where the paper states it."""
+    facts_domain = r.data.get("domain") or "not recorded"
+    stated = r.stated_domain or r.data.get("stated_domain")
+    where = f", {r.stated_where}" if r.stated_where else ""
+    paper = f"{stated}{where}" if stated else "not recorded"
     kind = coverage(r)
-    if kind == "unrecorded":
-        return "domain not recorded"
-    if kind == "whole":
-        return f"whole stated domain: {r.data.get('domain', '')}"
-    return f"restricted to {r.data.get('domain', '')} (stated: {r.data.get('stated_domain', '')})"
+    head = {"whole": "whole stated domain", "restricted": "restricted", "unrecorded": "domain not recorded"}[kind]
+    return f"{head}: proved for {facts_domain} (paper: {paper})"
 
 
 def _proof_counts(reports: Iterable[ClaimReport]) -> dict[str, int]:
+    reports = list(reports)
     proved = [r for r in reports if r.status == "proved"]
     whole = sum(1 for r in proved if coverage(r) == "whole")
-    return {"proved_whole": whole, "proved_restricted": len(proved) - whole}
+    counts = {s: sum(1 for r in reports if r.proof_status == s) for s in PROOF_STATUSES}
+    return {**counts, "proved_whole": whole, "proved_restricted": len(proved) - whole}
+
+
+#: How the summary line names each proof status.
+_SHOWN_AS = {"machine-complete": "machine-complete", "proved given": "proved given cited results or checked claims",
+             "proved with prose": "proved with prose steps", "restricted": "restricted",
+             "domain not recorded": "proved, domain not recorded", "checked": "checked", "erratum": "errata",
+             "failed": "failed"}
 
 
 def summary_line(paper: str, reports: Sequence[ClaimReport]) -> str:
-    """One line per paper: proved on the whole domain / on a restricted domain / checked / errata."""
-    counts, proofs = _counts(reports), _proof_counts(reports)
-    line = (f"{paper or 'load errors'}: {proofs['proved_whole']} proved on the whole stated domain, "
-            f"{proofs['proved_restricted']} proved on a restricted domain, {counts['checked']} checked, "
-            f"{counts['erratum']} errata")
-    return line + (f", {counts['failed']} failed" if counts["failed"] else "") + f" (of {len(reports)})"
+    """One line per paper: machine-complete / given cited results / prose steps / restricted /
+    domain not recorded / checked / errata / failed."""
+    counts = _proof_counts(reports)
+    parts = [f"{counts[s]} {_SHOWN_AS[s]}" for s in PROOF_STATUSES
+             if counts[s] or s not in ("domain not recorded", "failed")]
+    return f"{paper or 'load errors'}: " + ", ".join(parts) + f" (of {len(reports)})"
 
 
 def summary(reports: Sequence[ClaimReport]) -> dict:
-    """Counts per status and per paper, total seconds and versions."""
+    """Counts per status and per proof status, per paper, total seconds and versions."""
     out: dict = _counts(reports)
     out.update(_proof_counts(reports))
     out["total"] = len(reports)
@@ -118,7 +131,7 @@ def from_json(obj: dict) -> list[ClaimReport]:
 def table(reports: Sequence[ClaimReport], width: int = 100) -> str:
     """A plain-text table, one claim per line, then the totals."""
     rows = [("paper", "label", "status", "domain", "statement", "cross-checks", "seconds")]
-    rows += [(r.paper or "-", r.label, r.status, coverage(r) if r.status in ("proved", "checked") else "-",
+    rows += [(r.paper or "-", r.label, r.proof_status, coverage(r) if r.status in ("proved", "checked") else "-",
               _statement_kind(r), _cross_kinds(r), f"{r.seconds:.1f}") for r in reports]
     widths = [min(max(len(row[i]) for row in rows), 48) for i in range(len(rows[0]))]
     lines = ["  ".join(_fit(cell, w) for cell, w in zip(row, widths)).rstrip() for row in rows]
@@ -161,8 +174,14 @@ def _fit(text: str, width: int) -> str:
 # Markdown
 
 
-def _md(text: str) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+def _cell(text: object) -> str:
+    """`text` inside a Markdown table cell: one line, pipes escaped."""
+    return _line(text).replace("|", "\\|")
+
+
+def _line(text: object) -> str:
+    """`text` in running Markdown: one line (a backslash before a pipe would print literally here)."""
+    return " ".join(str(text).split())
 
 
 def environment_md() -> list[str]:
@@ -173,13 +192,12 @@ def environment_md() -> list[str]:
 def markdown(reports: Sequence[ClaimReport], title: str = "symdp verify") -> str:
     """A readable appendix: environment, totals, then per paper each result and its errata."""
     lines = [f"# {title}", "", "## Environment", "", *environment_md(), "", "## Summary", ""]
-    lines += ["| paper | proved (whole domain) | proved (restricted) | " + " | ".join(STATUSES[1:]) + " | seconds |",
-              "|---" * (len(STATUSES) + 3) + "|"]
+    lines += ["| paper | " + " | ".join(PROOF_STATUSES) + " | seconds |", "|---" * (len(PROOF_STATUSES) + 2) + "|"]
     for paper in _papers(reports):
         mine = [r for r in reports if r.paper == paper]
-        counts, proofs = _counts(mine), _proof_counts(mine)
-        lines.append(f"| {paper or 'load errors'} | {proofs['proved_whole']} | {proofs['proved_restricted']} | "
-                     + " | ".join(str(counts[s]) for s in STATUSES[1:]) + f" | {sum(r.seconds for r in mine):.1f} |")
+        counts = _proof_counts(mine)
+        lines.append(f"| {_cell(paper or 'load errors')} | " + " | ".join(str(counts[s]) for s in PROOF_STATUSES)
+                     + f" | {sum(r.seconds for r in mine):.1f} |")
     lines += [""] + [f"- {summary_line(p, [r for r in reports if r.paper == p])}" for p in _papers(reports)]
     for paper in _papers(reports):
         lines += ["", *_paper_md(paper, [r for r in reports if r.paper == paper])]
@@ -190,23 +208,23 @@ def _paper_md(paper: str, reports: Sequence[ClaimReport]) -> list[str]:
     heading = f"{paper} — {PAPERS[paper]}" if paper in PAPERS else "Claim modules that failed to load"
     lines = [f"## {heading}", "", summary_line(paper, reports), "",
              "| label | status | domain | statement evidence | cross-checks | seconds |", "|---|---|---|---|---|---|"]
-    lines += [f"| {_md(r.label)} | {r.status} | {coverage(r) if r.status in ('proved', 'checked') else '-'} | "
+    lines += [f"| {_cell(r.label)} | {r.proof_status} | {coverage(r) if r.status in ('proved', 'checked') else '-'} | "
               f"{_statement_kind(r)} | {_cross_kinds(r)} | {r.seconds:.1f} |" for r in reports]
     for r in reports:
-        lines += ["", f"### {r.label}", "", f"*Statement.* {_md(r.statement)}", "",
-                  f"*Status:* **{r.status}** by {_statement_kind(r)} (`{r.id}`, {r.seconds:.2f} s).", ""]
+        lines += ["", f"### {_line(r.label)}", "", f"*Statement.* {_line(r.statement)}", "", _status_md(r), ""]
         if r.status in ("proved", "checked"):
-            lines += [f"*Domain:* {_md(domain_text(r))}.", ""]
+            lines += [f"*Domain:* {_line(domain_text(r))}.", ""]
+        lines += _rests_on_md(r)
         statement = r.data.get("statement")
         if isinstance(statement, dict):
             lines += [f"*Statement evidence* ({statement.get('kind')}, {statement.get('status')}): "
-                      f"{_md(statement.get('detail', ''))}", ""]
+                      f"{_line(statement.get('detail', ''))}", ""]
             for c in _cross_checks(r):
-                lines.append(f"- cross-check ({c.get('kind')}, {c.get('status')}): {_md(c.get('detail', ''))}")
+                lines.append(f"- cross-check ({c.get('kind')}, {c.get('status')}): {_line(c.get('detail', ''))}")
             if _cross_checks(r):
                 lines.append("")
         else:
-            lines += [f"*Detail.* {_md(r.detail)}"]
+            lines += [f"*Detail.* {_line(r.detail)}"]
     errata = [r for r in reports if r.status == "erratum"]
     if errata:
         lines += ["", "### Errata", ""]
@@ -215,16 +233,38 @@ def _paper_md(paper: str, reports: Sequence[ClaimReport]) -> list[str]:
     return lines
 
 
+def _status_md(r: ClaimReport) -> str:
+    """The status line: the computed proof status, and for proofs and checks the evidence kind
+    that gives it (an erratum or a failure names no kind: "erratum by erratum" says nothing)."""
+    how = f" by {_statement_kind(r)}" if r.status in ("proved", "checked") else ""
+    if r.status == "erratum":
+        how = f" ({_erratum_data(r.data).get('kind') or 'ungraded'})"
+    return f"*Status:* **{r.proof_status}**{how} (`{r.id}`, {r.seconds:.2f} s)."
+
+
+def _rests_on_md(r: ClaimReport) -> list[str]:
+    out = []
+    if r.uses:
+        shown = [u if isinstance(u, str) else f"{u.get('author')}, {u.get('result')}" for u in r.uses]
+        out += [f"*Uses:* {_line('; '.join(shown))}.", ""]
+    if r.prose_steps:
+        out += [f"*Steps in prose:* {_line('; '.join(r.prose_steps))}.", ""]
+    notes = [n for n in r.proof_notes if n]
+    if r.status == "proved" and notes:
+        out += [f"*Why this status:* {_line('; '.join(notes))}.", ""]
+    return out
+
+
 def _erratum_md(r: ClaimReport) -> list[str]:
     data = _erratum_data(r.data)
     witness = ", ".join(f"{k} = {v}" for k, v in data.get("witness", {}).items()) or "(none recorded)"
     corrected = data.get("corrected_statement") or data.get("corrected", {}).get("detail", "")
     kind = data.get("kind") or "ungraded"
-    out = [f"- **{_md(r.label)}** ({kind}): the printed statement fails at {_md(witness)}.",
-           f"  Corrected: {_md(corrected)} ({data.get('corrected', {}).get('status', '?')} by "
+    out = [f"- **{_line(r.label)}** ({kind}): the printed statement fails at {_line(witness)}.",
+           f"  Corrected: {_line(corrected)} ({data.get('corrected', {}).get('status', '?')} by "
            f"{data.get('corrected', {}).get('kind', '?')})."]
     if data.get("reading"):
-        out.append(f"  Reading: {_md(data['reading'])}.")
+        out.append(f"  Reading: {_line(data['reading'])}.")
     return out
 
 

@@ -26,7 +26,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Mapping, TextIO
 
 from .evidence import Evidence, combine
+from .facts import relations_json
 from .registry import ClaimSpec, Registry, _import, _registering_into
+from .status import own_status, propagate, recorded_facts
 
 #: Default time limit of one claim, in seconds.
 TIMEOUT = 600.0
@@ -48,6 +50,29 @@ class ClaimReport:
     seconds: float
     detail: str
     data: dict = field(default_factory=dict, hash=False)
+    #: The paper's hypotheses (words, where, relations as :func:`~symdp.verify.facts.relations_json`).
+    stated_domain: str | None = None
+    stated_where: str | None = None
+    stated_relations: dict | None = field(default=None, hash=False)
+    #: What the proof rests on (claim ids, cited results) and its steps argued in words.
+    uses: list = field(default_factory=list, hash=False)
+    prose_steps: list = field(default_factory=list, hash=False)
+    #: Computed from the facts above (:mod:`symdp.verify.status`): one of ``PROOF_STATUSES``, whether
+    #: the proof covers the stated domain ("whole", "restricted", "unrecorded"), and why.
+    proof_status: str | None = None
+    coverage: str | None = None
+    proof_notes: list = field(default_factory=list, hash=False)
+
+    def __post_init__(self) -> None:
+        facts = recorded_facts(self.data)
+        if not self.uses and not self.prose_steps:
+            object.__setattr__(self, "uses", facts["uses"])
+            object.__setattr__(self, "prose_steps", facts["prose_steps"])
+        if self.proof_status is None:
+            status, coverage, notes = own_status(self.status, facts, self.stated_domain, self.stated_relations)
+            object.__setattr__(self, "proof_status", status)
+            object.__setattr__(self, "coverage", coverage)
+            object.__setattr__(self, "proof_notes", notes)
 
     @property
     def passed(self) -> bool:
@@ -59,7 +84,10 @@ class ClaimReport:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> "ClaimReport":
         return cls(obj["paper"], obj["label"], obj.get("id", ""), obj.get("statement", ""), obj["status"],
-                   obj["evidence"], float(obj["seconds"]), obj["detail"], dict(obj.get("data", {})))
+                   obj["evidence"], float(obj["seconds"]), obj["detail"], dict(obj.get("data", {})),
+                   obj.get("stated_domain"), obj.get("stated_where"), obj.get("stated_relations"),
+                   list(obj.get("uses", [])), list(obj.get("prose_steps", [])), obj.get("proof_status"),
+                   obj.get("coverage"), list(obj.get("proof_notes", [])))
 
 
 def evaluate(spec: ClaimSpec) -> Evidence:
@@ -170,11 +198,13 @@ def run_claim(spec: ClaimSpec, timeout: float | None = TIMEOUT, isolate: bool = 
     isolate = isolate and "forkserver" in multiprocessing.get_all_start_methods()
     outcome, payload = _in_child(spec, timeout) if isolate else _in_process(spec)
     seconds = round(time.perf_counter() - start, 3)
+    stated = (spec.stated_domain, spec.stated_where, relations_json(spec.stated_relations))
     if outcome == "ok":
         ev = Evidence.from_json(payload)
         return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, ev.status, ev.kind, seconds,
-                           ev.detail, ev.data)
-    return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, "failed", None, seconds, str(payload))
+                           ev.detail, ev.data, *stated)
+    return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, "failed", None, seconds, str(payload), {},
+                       *stated)
 
 
 def load_error_reports(registry: Registry) -> list[ClaimReport]:
@@ -186,7 +216,8 @@ def load_error_reports(registry: Registry) -> list[ClaimReport]:
 def run_claims(specs: Iterable[ClaimSpec], timeout: float | None = TIMEOUT, isolate: bool = True,
                progress: TextIO | bool = True) -> list[ClaimReport]:
     """Run `specs` in order, writing one progress line per claim to `progress` (a stream;
-    True: standard error; False: silent)."""
+    True: standard error; False: silent); then grade each proof by the claims it uses
+    (:func:`~symdp.verify.status.propagate`)."""
     progress = sys.stderr if progress is True else progress or None
     specs = list(specs)
     width = len(str(len(specs)))
@@ -200,4 +231,4 @@ def run_claims(specs: Iterable[ClaimSpec], timeout: float | None = TIMEOUT, isol
             progress.write(f"{report.status} ({report.seconds:.1f} s)\n")
             progress.flush()
         reports.append(report)
-    return reports
+    return propagate(reports)
