@@ -1,0 +1,140 @@
+"""ε over a training run: certified ε(δ) brackets after each of several step counts, in one pass.
+
+The ε after each epoch of DP-SGD is ε(δ) of the T_k-fold composition for T_1 < T_2 < … . The
+composed discretisations are built as a chain,
+
+    D^{T_k} = D^{T_{k−1}} · D^{T_k − T_{k−1}},
+
+where each gap's power is the product of the shared repeated squares D^{2^i} over the gap's
+binary digits (and equal gaps, as epochs are, are built once). So E epochs of n steps cost
+about log₂ n squarings and E products, where E separate runs would cost about 2E·log₂(En).
+Every product is the same exact, directed-rounding product as in a single run (Steinke,
+*Composition of DP & privacy amplification by subsampling*, Theorem 9: composition multiplies
+the polynomials), so each bracket is as certified as one of :func:`~symdp.accounting.epsilon_bracket`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import replace
+from typing import Iterable, Sequence
+
+import sympy
+from flint import fmpq
+
+from .. import params
+from ..certificate import ensure, ensure_ordered
+from ..errors import ParameterError
+from ..numbers import from_fmpq, to_fmpq
+from .api import (Bracket, _composed, _directions, _epsilon_lower, _epsilon_upper, _plan, dpsgd_pair,
+                  epsilon_bracket)
+from .compose import Limits, multiply
+from .discretise import Discrete
+from .profiles import profile_of
+
+__all__ = ["epsilon_trajectory", "dpsgd_epsilon_trajectory", "epochs_to_steps", "steps_per_epoch"]
+
+
+def epochs_to_steps(epochs: object, q: object) -> int:
+    """⌈epochs/q⌉ steps: E epochs at sampling rate q (Opacus's ``get_noise_multiplier`` takes
+    ⌊epochs/q⌋ and its Poisson data loader ⌊1/q⌋ per epoch; the ceiling is never fewer, so the
+    ε it gives is never below theirs)."""
+    e = params.positive(epochs, "epochs")
+    r = params.positive_probability(q, "q")
+    if not (e.is_Rational and r.is_Rational):
+        raise ParameterError("epochs and q must be rationals (a decimal is fine)")
+    return params.count(int(sympy.ceiling(e / r)), "steps (⌈epochs/q⌉)")
+
+
+def steps_per_epoch(epochs: int, q: object) -> list[int]:
+    """The step counts at the end of epochs 1..E: [⌈1/q⌉, ⌈2/q⌉, …, ⌈E/q⌉]."""
+    count = params.count(epochs, "epochs")
+    return [epochs_to_steps(k, q) for k in range(1, count + 1)]
+
+
+def _counts(steps: Iterable[object]) -> list[int]:
+    counts = sorted({params.count(k, "steps") for k in steps})
+    if not counts:
+        raise ParameterError("steps must be a nonempty list of step counts")
+    return counts
+
+
+def _chain(d: Discrete, counts: Sequence[int], tau: int, limits: Limits) -> dict[int, Discrete]:
+    """{T: D^T for T in counts} along the chain of the module docstring (counts ascending)."""
+    squares = [d]
+    gaps: dict[int, Discrete] = {}
+
+    def gap_power(n: int) -> Discrete:
+        if n not in gaps:
+            out = None
+            for i in range(n.bit_length()):
+                while len(squares) <= i:
+                    squares.append(multiply(squares[-1], squares[-1], tau, limits))
+                if n >> i & 1:
+                    out = squares[i] if out is None else multiply(out, squares[i], tau, limits)
+            gaps[n] = out
+        return gaps[n]
+
+    out, previous, last = {}, None, 0
+    for t in counts:
+        step = gap_power(t - last)
+        previous = step if previous is None else multiply(previous, step, tau, limits)
+        out[t], last = previous, t
+    return out
+
+
+def _products(counts: Sequence[int]) -> int:
+    """How many products the chain makes (squares, gap powers, chain links)."""
+    gaps = {b - a for a, b in zip([0, *counts], counts)}
+    squares = max(g.bit_length() for g in gaps) - 1
+    return squares + sum(bin(g).count("1") - 1 for g in gaps) + len(counts) - 1
+
+
+def epsilon_trajectory(pair: object, steps: Iterable[object], delta: object, rtol: object = sympy.Rational(1, 100),
+                       h: object = None, limits: Limits = Limits()) -> list[Bracket]:
+    """Certified ε(δ) brackets of the T-fold composition of `pair` for every T in `steps`
+    (returned in ascending T). The grid h is the one :func:`epsilon_bracket` refines to `rtol`
+    at the largest T (or the given h); at that grid the smaller T's brackets are narrower in
+    relative terms, and each bracket's ``met`` says whether it reached `rtol`."""
+    counts = _counts(steps)
+    d = params.open_probability(delta, "delta")
+    if not d.is_Rational:
+        raise ParameterError(f"delta must be a rational (a decimal is fine), got {d}")
+    start = time.monotonic()
+    if h is None:
+        h = epsilon_bracket(pair, counts[-1], d, rtol, limits=limits).h
+    first = epsilon_bracket(pair, counts[0], d, rtol, h=h, limits=limits)  # validates pair, rtol, h
+    grid, target, goal = to_fmpq(first.h), to_fmpq(d), first.rtol
+    plan = _plan(grid, counts[-1], float(d), float(goal) if goal is not None else 1e-2, int(1 / float(grid)))
+    # the single-run plan budgets 2·log₂T + 2 cuts; the chain makes more products
+    plan = replace(plan, tau=plan.tau * (2 * counts[-1].bit_length() + 2) // max(_products(counts), 1))
+    lowers = {t: fmpq(0) for t in counts}
+    uppers: dict[int, fmpq | None] = {t: fmpq(0) for t in counts}
+    windows = {t: [] for t in counts}
+    for direction in _directions([(profile_of(pair), 1)]):
+        up, low = _composed(direction, plan, limits, None)
+        ups, lows = _chain(up, counts, plan.tau, limits), _chain(low, counts, plan.tau, limits)
+        for t in counts:
+            windows[t].append((ups[t].lo * grid, ups[t].hi * grid))
+            lowers[t] = max(lowers[t], _epsilon_lower(lows[t], target))
+            u = _epsilon_upper(ups[t], target)
+            uppers[t] = None if u is None or uppers[t] is None else max(uppers[t], u)
+    seconds = time.monotonic() - start
+    return [_bracket(lowers[t], uppers[t], windows[t], first, plan.bits, seconds) for t in counts]
+
+
+def _bracket(lower: fmpq, upper: fmpq | None, windows: list, like: Bracket, bits: int, seconds: float) -> Bracket:
+    ensure_ordered(lower, upper, "ε after a step count of a training run")
+    ensure(lower >= 0, "ε lower end ≥ 0", lower=lower)
+    lo, hi = from_fmpq(lower), sympy.oo if upper is None else from_fmpq(upper)
+    met = like.rtol is None or (hi is not sympy.oo and hi - lo <= like.rtol * lo)
+    window = (from_fmpq(min(w[0] for w in windows)), from_fmpq(max(w[1] for w in windows)))
+    return Bracket("epsilon", lo, hi, like.h, window, bits, like.rtol, bool(met), seconds)
+
+
+def dpsgd_epsilon_trajectory(q: object, sigma: object, steps: Iterable[object], delta: object,
+                             rtol: object = sympy.Rational(1, 100), h: object = None,
+                             limits: Limits = Limits()) -> list[Bracket]:
+    """ε(δ) brackets of DP-SGD after each step count in `steps` (e.g. ``steps_per_epoch(E, q)``)."""
+    return epsilon_trajectory(dpsgd_pair(q, sigma), steps, delta, rtol, h, limits)
