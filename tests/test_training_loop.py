@@ -106,6 +106,12 @@ def test_epochs_count_steps_as_the_ceiling():
     assert steps_per_epoch(3, R(3, 10)) == [4, 7, 10]
     with pytest.raises(ParameterError, match="epochs"):
         epochs_to_steps(0, R(1, 10))
+    with pytest.raises(ParameterError, match="steps"):
+        dpsgd_epsilon_trajectory(R(1, 10), 1, [], DELTA)
+    with pytest.raises(ParameterError, match="steps"):
+        dpsgd_epsilon_trajectory(R(1, 10), 1, [0, 5], DELTA)
+    with pytest.raises(ParameterError, match="rtol"):
+        dpsgd_epsilon_trajectory(R(1, 10), 1, [5], DELTA, rtol=2)
 
 
 # --------------------------------------------------------------------------------------------

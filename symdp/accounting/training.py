@@ -15,7 +15,6 @@ the polynomials), so each bracket is as certified as one of :func:`~symdp.accoun
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import replace
 from typing import Iterable, Sequence
@@ -27,7 +26,9 @@ from .. import params
 from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError
 from ..numbers import from_fmpq, to_fmpq
-from .api import (Bracket, _composed, _directions, _epsilon_lower, _epsilon_upper, _plan, dpsgd_pair,
+# The one-pass chain needs the single-run pipeline's pieces (grid plan, both directions, the
+# discretised step, the exact ε inversion); it reuses them rather than copying them.
+from .api import (Bracket, _composed, _directions, _epsilon_lower, _epsilon_upper, _grid, _plan, _rtol, dpsgd_pair,
                   epsilon_bracket)
 from .compose import Limits, multiply
 from .discretise import Discrete
@@ -96,23 +97,24 @@ def epsilon_trajectory(pair: object, steps: Iterable[object], delta: object, rto
     """Certified ε(δ) brackets of the T-fold composition of `pair` for every T in `steps`
     (returned in ascending T). The grid h is the one :func:`epsilon_bracket` refines to `rtol`
     at the largest T (or the given h); at that grid the smaller T's brackets are narrower in
-    relative terms, and each bracket's ``met`` says whether it reached `rtol`."""
+    relative terms, and each bracket's ``met`` says whether it reached `rtol`. Each bracket's
+    ``seconds`` is the time of the whole pass."""
     counts = _counts(steps)
     d = params.open_probability(delta, "delta")
     if not d.is_Rational:
         raise ParameterError(f"delta must be a rational (a decimal is fine), got {d}")
+    profile, goal, grid = profile_of(pair), _rtol(rtol), _grid(h)
     start = time.monotonic()
-    if h is None:
-        h = epsilon_bracket(pair, counts[-1], d, rtol, limits=limits).h
-    first = epsilon_bracket(pair, counts[0], d, rtol, h=h, limits=limits)  # validates pair, rtol, h
-    grid, target, goal = to_fmpq(first.h), to_fmpq(d), first.rtol
+    if grid is None:
+        grid = to_fmpq(epsilon_bracket(profile, counts[-1], d, rtol, limits=limits).h)
+    target = to_fmpq(d)
     plan = _plan(grid, counts[-1], float(d), float(goal) if goal is not None else 1e-2, int(1 / float(grid)))
     # the single-run plan budgets 2·log₂T + 2 cuts; the chain makes more products
     plan = replace(plan, tau=plan.tau * (2 * counts[-1].bit_length() + 2) // max(_products(counts), 1))
     lowers = {t: fmpq(0) for t in counts}
     uppers: dict[int, fmpq | None] = {t: fmpq(0) for t in counts}
     windows = {t: [] for t in counts}
-    for direction in _directions([(profile_of(pair), 1)]):
+    for direction in _directions([(profile, 1)]):
         up, low = _composed(direction, plan, limits, None)
         ups, lows = _chain(up, counts, plan.tau, limits), _chain(low, counts, plan.tau, limits)
         for t in counts:
@@ -121,16 +123,18 @@ def epsilon_trajectory(pair: object, steps: Iterable[object], delta: object, rto
             u = _epsilon_upper(ups[t], target)
             uppers[t] = None if u is None or uppers[t] is None else max(uppers[t], u)
     seconds = time.monotonic() - start
-    return [_bracket(lowers[t], uppers[t], windows[t], first, plan.bits, seconds) for t in counts]
+    r = None if goal is None else from_fmpq(goal)
+    return [_bracket(lowers[t], uppers[t], windows[t], from_fmpq(grid), r, plan.bits, seconds) for t in counts]
 
 
-def _bracket(lower: fmpq, upper: fmpq | None, windows: list, like: Bracket, bits: int, seconds: float) -> Bracket:
+def _bracket(lower: fmpq, upper: fmpq | None, windows: list, h: sympy.Rational, rtol: sympy.Rational | None,
+             bits: int, seconds: float) -> Bracket:
     ensure_ordered(lower, upper, "ε after a step count of a training run")
     ensure(lower >= 0, "ε lower end ≥ 0", lower=lower)
     lo, hi = from_fmpq(lower), sympy.oo if upper is None else from_fmpq(upper)
-    met = like.rtol is None or (hi is not sympy.oo and hi - lo <= like.rtol * lo)
+    met = rtol is None or (hi is not sympy.oo and hi - lo <= rtol * lo)
     window = (from_fmpq(min(w[0] for w in windows)), from_fmpq(max(w[1] for w in windows)))
-    return Bracket("epsilon", lo, hi, like.h, window, bits, like.rtol, bool(met), seconds)
+    return Bracket("epsilon", lo, hi, h, window, bits, rtol, bool(met), seconds)
 
 
 def dpsgd_epsilon_trajectory(q: object, sigma: object, steps: Iterable[object], delta: object,
