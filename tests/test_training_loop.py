@@ -206,11 +206,14 @@ def test_certified_accountant_refuses_what_it_does_not_certify():
     assert acct.get_epsilon(1e-5) == math.inf and acct.get_delta(1) == 1
 
 
-def test_missing_dp_accounting_names_the_extra(monkeypatch):
-    from symdp.accounting import adapters
-    monkeypatch.setitem(sys.modules, "dp_accounting", None)  # import dp_accounting now fails
+def test_missing_dp_accounting_or_opacus_names_the_extra(monkeypatch):
+    from symdp.accounting import adapters, register_with_opacus
+    for name in ("dp_accounting", "opacus", "opacus.accountants"):
+        monkeypatch.setitem(sys.modules, name, None)  # importing it now fails
     with pytest.raises(MissingExtraError, match=r"symdp\[accountants\]"):
         adapters._certified_accountant_class()
+    with pytest.raises(MissingExtraError, match=r"symdp\[compare\]"):
+        register_with_opacus()
 
 
 # --------------------------------------------------------------------------------------------

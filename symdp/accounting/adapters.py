@@ -27,7 +27,7 @@ from typing import Any, Callable, Hashable
 
 import sympy
 
-from ..errors import MissingExtraError, ParameterError
+from ..errors import MissingExtraError, ParameterError, UnsupportedError
 from ..numbers import exact
 from ..pairs import FinitePair, Pair, gaussian, laplace
 from .api import Bracket, delta_bracket, epsilon_bracket
@@ -347,8 +347,16 @@ def register_with_opacus() -> None:
     mechanism name, so that ``PrivacyEngine(accountant="symdp")`` (and
     ``make_private_with_epsilon``, which builds a fresh accountant by that name) use it."""
     try:
-        from opacus.accountants import registry
+        import opacus.accountants as accountants
     except ImportError:
-        raise MissingExtraError("register_with_opacus needs opacus (≥ 1.5, with its accountant registry), "
-                                "from the extra 'compare': pip install 'symdp[compare]'") from None
-    registry.register_accountant(CertifiedOpacusAccountant.mechanism(), CertifiedOpacusAccountant)
+        raise MissingExtraError("register_with_opacus needs opacus, from the extra 'compare': "
+                                "pip install 'symdp[compare]'") from None
+    # the registry moved from opacus.accountants into opacus.accountants.registry
+    try:
+        from opacus.accountants.registry import register_accountant
+    except ImportError:
+        register_accountant = getattr(accountants, "register_accountant", None)
+    if register_accountant is None:
+        raise UnsupportedError("this Opacus has no accountant registry: set engine.accountant = "
+                               "CertifiedOpacusAccountant() after creating the PrivacyEngine")
+    register_accountant(CertifiedOpacusAccountant.mechanism(), CertifiedOpacusAccountant)
