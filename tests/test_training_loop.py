@@ -309,3 +309,6 @@ def test_cli_epochs_target_eps_and_per_epoch(capsys):
     assert _gaussian_epsilon(sigma, 4) <= 1
     assert main(["account", "dpsgd", "--q", "1", "--target-eps", "1", "--steps", "4", "--eps", "1"]) == 2
     assert "--target-eps needs --delta" in capsys.readouterr().err
+    assert main(["account", "dpsgd", "--q", "1/10", "--sigma", "1", "--epochs", "2.5", "--delta", "1e-5",
+                 "--per-epoch"]) == 2
+    assert "whole number of epochs" in capsys.readouterr().err

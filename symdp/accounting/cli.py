@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from ..errors import ParameterError
 from ..numbers import exact
 
 __all__ = ["add_parser", "run"]
@@ -45,7 +46,6 @@ def _number(text: str, name: str):
     try:
         return exact(sympy.Rational(text), name)
     except (TypeError, ValueError):
-        from ..errors import ParameterError
         raise ParameterError(f"{name} must be a number (0.01, 1/100, 1e-5), got {text!r}") from None
 
 
@@ -65,12 +65,13 @@ def _steps(args: argparse.Namespace, q) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..errors import ParameterError
     q, rtol = _number(args.q, "q"), _number(args.rtol, "rtol")
     h = None if args.h is None else _number(args.h, "h")
     steps = _steps(args, q)
     if args.target_eps is not None and args.delta is None:
         raise ParameterError("--target-eps needs --delta (σ is calibrated for (eps, delta)-DP)")
+    if args.target_eps is not None and h is not None:
+        raise ParameterError("--h cannot be used with --target-eps (each bracket of the search refines its own grid)")
     if args.per_epoch and (args.epochs is None or args.delta is None or args.target_eps is not None):
         raise ParameterError("--per-epoch needs --epochs, --sigma and --delta")
     if args.target_eps is not None:
