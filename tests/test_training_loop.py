@@ -16,7 +16,7 @@ import pytest
 import sympy
 from hypothesis import given, settings, strategies as st
 
-from symdp.accounting import (CertifiedOpacusAccountant, dpsgd_epsilon, dpsgd_epsilon_trajectory, dpsgd_sigma,
+from symdp.accounting import (CertifiedOpacusAccountant, CostLimitError, Limits, dpsgd_epsilon, dpsgd_epsilon_trajectory, dpsgd_sigma,
                               epochs_to_steps, steps_per_epoch)
 from symdp.accounting.adapters import float_up
 from symdp.errors import MissingExtraError, ParameterError
@@ -112,6 +112,10 @@ def test_epochs_count_steps_as_the_ceiling():
         dpsgd_epsilon_trajectory(R(1, 10), 1, [0, 5], DELTA)
     with pytest.raises(ParameterError, match="rtol"):
         dpsgd_epsilon_trajectory(R(1, 10), 1, [5], DELTA, rtol=2)
+    with pytest.raises(ParameterError, match="at most"):
+        steps_per_epoch(10 ** 9, R(1, 2))
+    with pytest.raises(CostLimitError, match=r"ran \d+ s, above the time limit"):
+        dpsgd_epsilon_trajectory(R(1, 10), 1, range(1, 400), DELTA, h=R(1, 50), limits=Limits(seconds=0.05))
 
 
 # --------------------------------------------------------------------------------------------

@@ -30,11 +30,14 @@ from ..numbers import from_fmpq, to_fmpq
 # discretised step, the exact ε inversion); it reuses them rather than copying them.
 from .api import (Bracket, _composed, _directions, _epsilon_lower, _epsilon_upper, _grid, _plan, _rtol, dpsgd_pair,
                   epsilon_bracket)
-from .compose import Limits, multiply
+from .compose import CostLimitError, Limits, multiply
 from .discretise import Discrete
 from .profiles import profile_of
 
-__all__ = ["epsilon_trajectory", "dpsgd_epsilon_trajectory", "epochs_to_steps", "steps_per_epoch"]
+__all__ = ["epsilon_trajectory", "dpsgd_epsilon_trajectory", "epochs_to_steps", "steps_per_epoch", "MAX_COUNTS"]
+
+#: At most this many step counts in one pass (one bracket each): a list of epochs, not of steps.
+MAX_COUNTS = 10_000
 
 
 def epochs_to_steps(epochs: object, q: object) -> int:
@@ -51,36 +54,52 @@ def epochs_to_steps(epochs: object, q: object) -> int:
 def steps_per_epoch(epochs: int, q: object) -> list[int]:
     """The step counts at the end of epochs 1..E: [⌈1/q⌉, ⌈2/q⌉, …, ⌈E/q⌉]."""
     count = params.count(epochs, "epochs")
+    if count > MAX_COUNTS:
+        raise ParameterError(f"epochs must be at most {MAX_COUNTS} for a per-epoch list, got {count}")
     return [epochs_to_steps(k, q) for k in range(1, count + 1)]
 
 
 def _counts(steps: Iterable[object]) -> list[int]:
-    counts = sorted({params.count(k, "steps") for k in steps})
+    counts = []
+    for k in steps:
+        counts.append(params.count(k, "steps"))
+        if len(counts) > MAX_COUNTS:
+            raise ParameterError(f"steps must list at most {MAX_COUNTS} step counts")
     if not counts:
         raise ParameterError("steps must be a nonempty list of step counts")
-    return counts
+    return sorted(set(counts))
 
 
-def _chain(d: Discrete, counts: Sequence[int], tau: int, limits: Limits) -> dict[int, Discrete]:
-    """{T: D^T for T in counts} along the chain of the module docstring (counts ascending)."""
+def _chain(d: Discrete, counts: Sequence[int], tau: int, limits: Limits, start: float) -> dict[int, Discrete]:
+    """{T: D^T for T in counts} along the chain of the module docstring (counts ascending).
+    Each product is priced by :func:`multiply` before it runs; the time actually spent since
+    `start` is checked after each one."""
     squares = [d]
     gaps: dict[int, Discrete] = {}
+
+    def product(a: Discrete, b: Discrete) -> Discrete:
+        out = multiply(a, b, tau, limits)
+        spent = time.monotonic() - start
+        if spent > limits.seconds:
+            raise CostLimitError(f"ε over {len(counts)} step counts: ran {spent:.0f} s, above the time limit of "
+                                 f"{limits.seconds:.0f} s (fewer counts, a coarser h, or a larger limit)")
+        return out
 
     def gap_power(n: int) -> Discrete:
         if n not in gaps:
             out = None
             for i in range(n.bit_length()):
                 while len(squares) <= i:
-                    squares.append(multiply(squares[-1], squares[-1], tau, limits))
+                    squares.append(product(squares[-1], squares[-1]))
                 if n >> i & 1:
-                    out = squares[i] if out is None else multiply(out, squares[i], tau, limits)
+                    out = squares[i] if out is None else product(out, squares[i])
             gaps[n] = out
         return gaps[n]
 
     out, previous, last = {}, None, 0
     for t in counts:
         step = gap_power(t - last)
-        previous = step if previous is None else multiply(previous, step, tau, limits)
+        previous = step if previous is None else product(previous, step)
         out[t], last = previous, t
     return out
 
@@ -116,7 +135,7 @@ def epsilon_trajectory(pair: object, steps: Iterable[object], delta: object, rto
     windows = {t: [] for t in counts}
     for direction in _directions([(profile, 1)]):
         up, low = _composed(direction, plan, limits, None)
-        ups, lows = _chain(up, counts, plan.tau, limits), _chain(low, counts, plan.tau, limits)
+        ups, lows = _chain(up, counts, plan.tau, limits, start), _chain(low, counts, plan.tau, limits, start)
         for t in counts:
             windows[t].append((ups[t].lo * grid, ups[t].hi * grid))
             lowers[t] = max(lowers[t], _epsilon_lower(lows[t], target))
