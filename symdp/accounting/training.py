@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 import sympy
 from flint import fmpq
@@ -70,10 +70,10 @@ def _counts(steps: Iterable[object]) -> list[int]:
     return sorted(set(counts))
 
 
-def _chain(d: Discrete, counts: Sequence[int], tau: int, limits: Limits, start: float) -> dict[int, Discrete]:
-    """{T: D^T for T in counts} along the chain of the module docstring (counts ascending).
-    Each product is priced by :func:`multiply` before it runs; the time actually spent since
-    `start` is checked after each one."""
+def _chain(d: Discrete, counts: Sequence[int], tau: int, limits: Limits, start: float) -> Iterator[Discrete]:
+    """D^T for T in counts (ascending), one at a time along the chain of the module docstring
+    (only the squares, the gap powers and the last link are kept). Each product is priced by
+    :func:`multiply` before it runs; the time actually spent since `start` is checked after it."""
     squares = [d]
     gaps: dict[int, Discrete] = {}
 
@@ -96,12 +96,12 @@ def _chain(d: Discrete, counts: Sequence[int], tau: int, limits: Limits, start: 
             gaps[n] = out
         return gaps[n]
 
-    out, previous, last = {}, None, 0
+    previous, last = None, 0
     for t in counts:
         step = gap_power(t - last)
         previous = step if previous is None else product(previous, step)
-        out[t], last = previous, t
-    return out
+        last = t
+        yield previous
 
 
 def _products(counts: Sequence[int]) -> int:
@@ -135,11 +135,11 @@ def epsilon_trajectory(pair: object, steps: Iterable[object], delta: object, rto
     windows = {t: [] for t in counts}
     for direction in _directions([(profile, 1)]):
         up, low = _composed(direction, plan, limits, None)
-        ups, lows = _chain(up, counts, plan.tau, limits, start), _chain(low, counts, plan.tau, limits, start)
-        for t in counts:
-            windows[t].append((ups[t].lo * grid, ups[t].hi * grid))
-            lowers[t] = max(lowers[t], _epsilon_lower(lows[t], target))
-            u = _epsilon_upper(ups[t], target)
+        chains = zip(counts, _chain(up, counts, plan.tau, limits, start), _chain(low, counts, plan.tau, limits, start))
+        for t, up_t, low_t in chains:
+            windows[t].append((up_t.lo * grid, up_t.hi * grid))
+            lowers[t] = max(lowers[t], _epsilon_lower(low_t, target))
+            u = _epsilon_upper(up_t, target)
             uppers[t] = None if u is None or uppers[t] is None else max(uppers[t], u)
     seconds = time.monotonic() - start
     r = None if goal is None else from_fmpq(goal)
