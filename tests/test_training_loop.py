@@ -16,8 +16,8 @@ import pytest
 import sympy
 from hypothesis import given, settings, strategies as st
 
-from symdp.accounting import (CertifiedOpacusAccountant, CostLimitError, Limits, dpsgd_epsilon, dpsgd_epsilon_trajectory, dpsgd_sigma,
-                              epochs_to_steps, steps_per_epoch)
+from symdp.accounting import (CertifiedOpacusAccountant, CostLimitError, Limits, dpsgd_epsilon,
+                              dpsgd_epsilon_trajectory, dpsgd_sigma, epochs_to_steps, steps_per_epoch)
 from symdp.accounting.adapters import float_up
 from symdp.errors import MissingExtraError, ParameterError
 from symdp.pairs import FinitePair, gaussian, laplace
