@@ -300,7 +300,7 @@ def test_cli_epochs_target_eps_and_per_epoch(capsys):
     assert main(["account", "dpsgd", "--sample-rate", "0.3", "--sigma", "1", "--epochs", "2",
                  "--delta", "1e-5", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["steps"] == 7 and R(out["lower"]) <= R(out["upper"])
+    assert out["steps"] == 7 and out["report"] == "upper" and R(out["lower"]) <= R(out["upper"])
     assert main(["account", "dpsgd", "--q", "1", "--sigma", "2", "--epochs", "3", "--delta", "1e-5",
                  "--per-epoch"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -94,7 +94,7 @@ def _bracket(args: argparse.Namespace, q, steps: int, rtol, h) -> int:
         if progress:
             sys.stderr.write("\n")
     if args.json:
-        print(json.dumps({"q": str(q), "sigma": str(sigma), "steps": steps, **b.as_dict()}))
+        print(json.dumps({"q": str(q), "sigma": str(sigma), "steps": steps, "report": "upper", **b.as_dict()}))
         return 0
     print(_line(b, steps))
     return 0
@@ -117,7 +117,7 @@ def _per_epoch(args: argparse.Namespace, q, rtol, h) -> int:
     counts = steps_per_epoch(int(epochs), q)
     brackets = dpsgd_epsilon_trajectory(q, sigma, counts, delta, rtol=rtol, h=h)
     if args.json:
-        print(json.dumps({"q": str(q), "sigma": str(sigma), "delta": str(delta),
+        print(json.dumps({"q": str(q), "sigma": str(sigma), "delta": str(delta), "report": "upper",
                           "epochs": [{"epoch": i + 1, "steps": t, **b.as_dict()}
                                      for i, (t, b) in enumerate(zip(counts, brackets))]}))
         return 0
