@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 import sympy
 
@@ -120,7 +121,8 @@ def _initial(q: sympy.Expr, steps: int, eps: sympy.Expr, delta: sympy.Expr) -> f
     return min(max(guess, 0.3), 100.0)
 
 
-def _search(bracket, target: sympy.Expr, rtol: float, q, steps: int, delta) -> sympy.Rational:
+def _search(bracket: Callable[[sympy.Rational], Bracket], target: sympy.Expr, rtol: float, q: sympy.Expr,
+            steps: int, delta: sympy.Expr) -> sympy.Rational:
     """σ near the root of ε(σ) = target, from the brackets' midpoints: Newton steps in
     (log σ, log ε) with the secant slope (clamped to [−3, −1/3]: ε falls like σ^−1 to σ^−2),
     safeguarded by the last σ seen on each side of the root. Returns σ·(1 + rtol/2) rounded up,
