@@ -192,6 +192,45 @@ def test_certified_accountant_events_against_exact_compositions():
     assert composed.epsilon_bracket(DELTA).contains(gaussian(1 / mu).epsilon(DELTA))
 
 
+def _gaussian_trees():
+    """dp_accounting event trees over Gaussian leaves (σ ∈ {2, 4}), with the total μ² = Σ c/σ²
+    each contributes (an independent count of the tree, for the closed form); small trees keep
+    μ small, so one discretised step is cheap."""
+    leaf = st.sampled_from([(2.0, R(1, 4)), (4.0, R(1, 16))]).map(lambda s: ("gaussian", s[0], s[1]))
+    return st.recursive(leaf, lambda kids: st.one_of(
+        st.tuples(st.just("self"), kids, st.integers(0, 2)),
+        st.lists(kids, min_size=1, max_size=2).map(lambda ks: ("composed", ks))), max_leaves=3)
+
+
+def _build(tree, dp_event):
+    """(the event, its μ²)"""
+    if tree[0] == "gaussian":
+        return dp_event.GaussianDpEvent(tree[1]), tree[2]
+    if tree[0] == "self":
+        event, mu2 = _build(tree[1], dp_event)
+        return dp_event.SelfComposedDpEvent(event, tree[2]), tree[2] * mu2
+    built = [_build(k, dp_event) for k in tree[1]] + [(dp_event.NoOpDpEvent(), 0)]
+    return dp_event.ComposedDpEvent([e for e, _ in built]), sum(m for _, m in built)
+
+
+@settings(max_examples=5, deadline=None)
+@given(_gaussian_trees())
+def test_certified_accountant_flattens_event_trees(tree):
+    """Law: any tree of composed and self-composed Gaussian events is one Gaussian with
+    μ² = Σ c/σ² (Dong–Roth–Su, Corollary 2.3): the bracket contains its closed-form ε."""
+    pytest.importorskip("dp_accounting")
+    from dp_accounting import dp_event
+    from symdp.accounting import CertifiedAccountant
+    event, mu2 = _build(tree, dp_event)
+    acct = CertifiedAccountant()
+    assert acct.supports(event)
+    b = acct.compose(event).epsilon_bracket(DELTA)
+    if mu2 == 0:
+        assert b.upper == 0
+    else:
+        assert b.contains(gaussian(1 / sympy.sqrt(mu2)).epsilon(DELTA))
+
+
 def test_certified_accountant_refuses_what_it_does_not_certify():
     dp = pytest.importorskip("dp_accounting")
     from dp_accounting import dp_event
