@@ -23,7 +23,7 @@ import sympy
 
 from .. import params
 from ..certificate import ensure, ensure_ordered
-from ..errors import ParameterError
+from ..errors import ParameterError, show
 from .api import Bracket, dpsgd_epsilon
 from .compose import CostLimitError, Limits
 
@@ -76,7 +76,7 @@ def dpsgd_sigma(q: object, steps: int, eps: object, delta: object, rtol: object 
     if not (target.is_Rational and d.is_Rational):
         raise ParameterError("eps and delta must be rationals (a decimal is fine)")
     if not r.is_Rational or r > sympy.Rational(1, 2):
-        raise ParameterError(f"rtol must be a rational in (0, 1/2], got {r}")
+        raise ParameterError(f"rtol must be a rational in (0, 1/2], got {show(r)}")
     start = time.monotonic()
     width = r / 4  # the brackets' own relative width: well inside the factor rtol
 
@@ -110,7 +110,7 @@ def dpsgd_sigma(q: object, steps: int, eps: object, delta: object, rtol: object 
 def _in_range(sigma: sympy.Rational, target: sympy.Expr) -> None:
     lo, hi = SIGMA_RANGE
     if not lo <= sigma <= hi:
-        raise ParameterError(f"eps = {target} needs a noise multiplier outside [{lo}, {hi}] "
+        raise ParameterError(f"eps = {show(target)} needs a noise multiplier outside [{lo}, {hi}] "
                              "(the range dpsgd_sigma searches)")
 
 
