@@ -41,3 +41,7 @@ class UnsupportedError(SymdpError, NotImplementedError):
 class ResourceLimitError(SymdpError):
     """A computation would exceed a limit of :mod:`symdp.limits`; the message names the limit and
     how to raise it. Raised before the memory or time is spent."""
+
+
+class MissingExtraError(SymdpError, ImportError):
+    """An optional dependency is not installed; the message names the extra that provides it."""

@@ -4,6 +4,7 @@ dominating/dominated; bad input and cost limits must fail cleanly."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
 import mpmath
@@ -182,7 +183,7 @@ def test_cli_account(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["quantity"] == "epsilon" and sympy.Rational(out["lower"]) <= sympy.Rational(out["upper"])
     assert main(["account", "dpsgd", "--q", "0.05", "--sigma", "1", "--steps", "20", "--eps", "1"]) == 0
-    assert capsys.readouterr().out.startswith("delta in [")
+    assert capsys.readouterr().out.startswith("delta <= ")
     assert main(["account", "dpsgd", "--q", "2", "--sigma", "1", "--steps", "20", "--eps", "1"]) == 2
     assert "q must be" in capsys.readouterr().err
 
@@ -215,7 +216,10 @@ def _dpsgd_adapter_cases(method: str):
     adapter = compare.load_adapter("dpsgd")
     table = load_table("dpsgd_epsilon")
     cases = list(adapter.cases(lambda name: table if name == "dpsgd_epsilon" else None))
-    assert len(cases) == 9 * len(table)  # PLD, RDP; Opacus ×3; prv_accountant ×3; autodp
+    opacus = importlib.util.find_spec("opacus") is not None
+    assert len(cases) == (9 if opacus else 6) * len(table)  # PLD, RDP; Opacus ×3 (optional); prv ×3; autodp
+    if not compare.available("dpsgd"):
+        pytest.skip("the accountants are not installed")
     namespace: dict = {}
     exec(adapter.SETUP, namespace)
     row = next(r for r in table if r.params["steps"] == "100" and r.params["delta"] == "1e-5")

@@ -18,7 +18,7 @@ from symdp.tables.specs import spec
 from symdp.testing import Row, load_table
 
 LIBRARIES = {"dp_accounting": "dp_accounting", "prv_accountant": "prv_accountant", "autodp": "autodp",
-             "opendp": "opendp", "opacus": "opacus", "dpsgd": "opacus", "diffprivlib": "diffprivlib",
+             "opendp": "opendp", "opacus": "opacus", "dpsgd": "prv_accountant", "diffprivlib": "diffprivlib",
              "tmlt": "tmlt.core"}
 
 

@@ -8,15 +8,23 @@ import importlib
 
 __all__ = ["Bracket", "CostLimitError", "Limits", "delta_bracket", "epsilon_bracket", "dpsgd_delta",
            "dpsgd_epsilon", "dpsgd_pair", "Profile", "GaussianProfile", "LaplaceProfile", "SubsampledProfile",
-           "FiniteProfile", "profile_of"]
+           "FiniteProfile", "profile_of", "dpsgd_sigma", "Calibration", "epsilon_trajectory",
+           "dpsgd_epsilon_trajectory", "epochs_to_steps", "steps_per_epoch", "CertifiedAccountant",
+           "CertifiedOpacusAccountant", "register_with_opacus"]
 
 # Loaded on first use: `symdp --help` imports this package (for the `account` parser) and must
-# not pay for sympy and python-flint.
+# not pay for sympy and python-flint; ``CertifiedAccountant`` subclasses dp_accounting's
+# PrivacyAccountant, an optional dependency, so it is built only when asked for (an error naming
+# the extra when it is missing).
 _LAZY = {
     **dict.fromkeys(("Bracket", "CostLimitError", "Limits", "delta_bracket", "dpsgd_delta", "dpsgd_epsilon",
                      "dpsgd_pair", "epsilon_bracket"), ".api"),
     **dict.fromkeys(("FiniteProfile", "GaussianProfile", "LaplaceProfile", "Profile", "SubsampledProfile",
                      "profile_of"), ".profiles"),
+    **dict.fromkeys(("Calibration", "dpsgd_sigma"), ".calibrate"),
+    **dict.fromkeys(("dpsgd_epsilon_trajectory", "epochs_to_steps", "epsilon_trajectory", "steps_per_epoch"),
+                    ".training"),
+    **dict.fromkeys(("CertifiedAccountant", "CertifiedOpacusAccountant", "register_with_opacus"), ".adapters"),
 }
 
 

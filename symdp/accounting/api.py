@@ -92,6 +92,16 @@ class Bracket:
         """(lower, upper) as decimals of `digits` significant digits rounded outward."""
         return outward_decimal(self.lower, True, digits), outward_decimal(self.upper, False, digits)
 
+    def __repr__(self) -> str:
+        """The decimals first (rounded outward, so the printed interval still holds the value),
+        which end to report, then the exact ends (long rationals shortened: `.lower`/`.upper`
+        hold them whole)."""
+        lower, upper = self.decimals(12)
+        width = self.relative_width
+        return (f"Bracket({self.quantity} in [{lower}, {upper}], report the upper end {upper}; "
+                f"exact lower={_short_rational(self.lower)}, upper={_short_rational(self.upper)}, "
+                f"relative width {float(width):.2e}, h={self.h}, bits={self.bits}, met={self.met})")
+
     def as_dict(self) -> dict:
         return {"quantity": self.quantity, "lower": str(self.lower), "upper": str(self.upper),
                 "lower_float": float(self.lower), "upper_float": float(self.upper) if self.upper.is_finite else None,
@@ -99,6 +109,15 @@ class Bracket:
                 "h": str(self.h), "window": [str(w) for w in self.window], "bits": self.bits,
                 "rtol": None if self.rtol is None else str(self.rtol), "met": self.met,
                 "seconds": round(self.seconds, 3)}
+
+
+def _short_rational(x: sympy.Expr, width: int = 40) -> str:
+    """str(x), with the middle digits of a long numerator or denominator elided and counted."""
+    def short(digits: str) -> str:
+        return digits if len(digits) <= width else f"{digits[:8]}…({len(digits)} digits)…{digits[-4:]}"
+    if not x.is_Rational:
+        return str(x)
+    return short(str(x.p)) if x.q == 1 else f"{short(str(x.p))}/{short(str(x.q))}"
 
 
 def outward_decimal(x: sympy.Expr, down: bool, digits: int = 12) -> str:

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from ..errors import ParameterError
 from ..limits import on_terminal
 
 __all__ = ["add_parser", "run"]
@@ -15,14 +16,24 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``account`` (with its one mechanism, ``dpsgd``) on the main parser."""
     p = sub.add_parser("account", help="certified privacy accounting of composed mechanisms")
     kinds = p.add_subparsers(dest="mechanism", required=True, metavar="MECHANISM")
-    d = kinds.add_parser("dpsgd", help="DP-SGD: T Poisson-subsampled Gaussian steps (add/remove)")
-    d.add_argument("--q", required=True, help="sampling rate q in (0, 1] (exact: 0.01, 1/100)")
-    d.add_argument("--sigma", required=True, help="noise multiplier σ > 0")
-    d.add_argument("--steps", required=True, type=int, help="number of steps T ≥ 1")
+    d = kinds.add_parser("dpsgd", help="DP-SGD: T Poisson-subsampled Gaussian steps (add/remove)",
+                         description="Prints a certified bracket [lower, upper]; the value to report is the "
+                                     "upper end (a guarantee), the lower end says how tight it is.")
+    d.add_argument("--q", "--sample-rate", dest="q", required=True,
+                   help="sampling rate q in (0, 1] (exact: 0.01, 1/100); Opacus's sample_rate")
+    noise = d.add_mutually_exclusive_group(required=True)
+    noise.add_argument("--sigma", help="noise multiplier σ > 0")
+    noise.add_argument("--target-eps", help="calibrate: the near-least σ whose certified ε (at --delta) is ≤ this")
+    length = d.add_mutually_exclusive_group(required=True)
+    length.add_argument("--steps", type=int, help="number of steps T ≥ 1")
+    length.add_argument("--epochs", help="number of epochs E: T = ⌈E/q⌉ steps")
     target = d.add_mutually_exclusive_group(required=True)
     target.add_argument("--delta", help="print the ε bracket at this δ")
     target.add_argument("--eps", help="print the δ bracket at this ε")
-    d.add_argument("--rtol", default="1/100", help="relative width asked for (default 1/100)")
+    d.add_argument("--per-epoch", action="store_true",
+                   help="with --epochs and --delta: the ε bracket after each epoch (one pass)")
+    d.add_argument("--rtol", default="1/100", help="relative width asked for (default 1/100); with --target-eps, "
+                                                   "σ is within a factor 1/(1 − rtol) of the least σ")
     d.add_argument("--h", default=None, help="a fixed loss grid width (skips the refinement)")
     d.add_argument("--json", action="store_true", help="print a JSON object")
     d.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -36,7 +47,6 @@ def _number(text: str, name: str):
     try:
         return exact(sympy.Rational(text), name)
     except (TypeError, ValueError):
-        from ..errors import ParameterError
         raise ParameterError(f"{name} must be a number (0.01, 1/100, 1e-5), got {text!r}") from None
 
 
@@ -50,25 +60,84 @@ def _bar(stream):
     return show
 
 
+def _steps(args: argparse.Namespace, q) -> int:
+    from .training import epochs_to_steps
+    return args.steps if args.epochs is None else epochs_to_steps(_number(args.epochs, "epochs"), q)
+
+
 def run(args: argparse.Namespace) -> int:
-    from . import dpsgd_delta, dpsgd_epsilon
-    q, sigma = _number(args.q, "q"), _number(args.sigma, "sigma")
-    rtol = _number(args.rtol, "rtol")
+    q, rtol = _number(args.q, "q"), _number(args.rtol, "rtol")
     h = None if args.h is None else _number(args.h, "h")
+    steps = _steps(args, q)
+    if args.target_eps is not None and args.delta is None:
+        raise ParameterError("--target-eps needs --delta (σ is calibrated for (eps, delta)-DP)")
+    if args.target_eps is not None and h is not None:
+        raise ParameterError("--h cannot be used with --target-eps (each bracket of the search refines its own grid)")
+    if args.per_epoch and (args.epochs is None or args.delta is None or args.target_eps is not None):
+        raise ParameterError("--per-epoch needs --epochs, --sigma and --delta")
+    if args.target_eps is not None:
+        return _calibrate(args, q, steps, rtol)
+    if args.per_epoch:
+        return _per_epoch(args, q, rtol, h)
+    return _bracket(args, q, steps, rtol, h)
+
+
+def _bracket(args: argparse.Namespace, q, steps: int, rtol, h) -> int:
+    from . import dpsgd_delta, dpsgd_epsilon
+    sigma = _number(args.sigma, "sigma")
     progress = None if args.quiet or args.json or not on_terminal(sys.stderr) else _bar(sys.stderr)
     try:
         if args.delta is not None:
-            b = dpsgd_epsilon(q, sigma, args.steps, _number(args.delta, "delta"), rtol=rtol, h=h, progress=progress)
+            b = dpsgd_epsilon(q, sigma, steps, _number(args.delta, "delta"), rtol=rtol, h=h, progress=progress)
         else:
-            b = dpsgd_delta(q, sigma, args.steps, _number(args.eps, "eps"), rtol=rtol, h=h, progress=progress)
+            b = dpsgd_delta(q, sigma, steps, _number(args.eps, "eps"), rtol=rtol, h=h, progress=progress)
     finally:
         if progress:
             sys.stderr.write("\n")
     if args.json:
-        print(json.dumps({"q": str(q), "sigma": str(sigma), "steps": args.steps, **b.as_dict()}))
+        print(json.dumps({"q": str(q), "sigma": str(sigma), "steps": steps, "report": "upper", **b.as_dict()}))
         return 0
+    print(_line(b, steps))
+    return 0
+
+
+def _line(b, steps: int) -> str:
+    """One bracket as the line the user reads: which end to report first."""
     name = "epsilon" if b.quantity == "epsilon" else "delta"
     lower, upper = b.decimals(12)
-    print(f"{name} in [{lower}, {upper}]  (relative width {float(b.relative_width):.2e}, "
-          f"grid h = {b.h}, {b.bits}-bit masses, {b.seconds:.1f} s)")
+    return (f"{name} <= {upper}  (report this upper end; certified bracket [{lower}, {upper}], "
+            f"relative width {float(b.relative_width):.2e}, {steps} steps, grid h = {b.h}, {b.seconds:.1f} s)")
+
+
+def _per_epoch(args: argparse.Namespace, q, rtol, h) -> int:
+    from .training import dpsgd_epsilon_trajectory, steps_per_epoch
+    sigma, delta = _number(args.sigma, "sigma"), _number(args.delta, "delta")
+    epochs = _number(args.epochs, "epochs")
+    if not epochs.is_Integer:
+        raise ParameterError(f"--per-epoch needs a whole number of epochs, got {epochs}")
+    counts = steps_per_epoch(int(epochs), q)
+    brackets = dpsgd_epsilon_trajectory(q, sigma, counts, delta, rtol=rtol, h=h)
+    if args.json:
+        print(json.dumps({"q": str(q), "sigma": str(sigma), "delta": str(delta), "report": "upper",
+                          "epochs": [{"epoch": i + 1, "steps": t, **b.as_dict()}
+                                     for i, (t, b) in enumerate(zip(counts, brackets))]}))
+        return 0
+    for i, (t, b) in enumerate(zip(counts, brackets)):
+        print(f"epoch {i + 1}: {_line(b, t)}")
+    return 0
+
+
+def _calibrate(args: argparse.Namespace, q, steps: int, rtol) -> int:
+    from .calibrate import dpsgd_sigma
+    c = dpsgd_sigma(q, steps, _number(args.target_eps, "target-eps"), _number(args.delta, "delta"), rtol=rtol)
+    if args.json:
+        print(json.dumps({"q": str(q), "steps": steps, "sigma": str(c.sigma), "sigma_float": float(c),
+                          "eps": str(c.eps), "delta": str(c.delta), "rtol": str(c.rtol),
+                          "at_sigma": c.at_sigma.as_dict(), "below": c.below.as_dict(),
+                          "seconds": round(c.seconds, 3)}))
+        return 0
+    upper = c.at_sigma.decimals(12)[1]
+    lower = c.below.decimals(12)[0]
+    print(f"sigma = {c.sigma} (= {float(c):.10g}): epsilon <= {upper} <= {c.eps} at delta = {c.delta}, {steps} steps "
+          f"(report this sigma; near-minimal: at sigma*(1 - {c.rtol}) epsilon >= {lower} > {c.eps}; {c.seconds:.1f} s)")
     return 0

@@ -36,17 +36,32 @@ PROBES: dict[str, tuple[tuple[str, ...], ...]] = {
     # ten thousand compositions (e^{ε₀} rational, so the truth is an exact lattice sum)
     "kov_delta": product(("log(11/10)",), ("10000",), ("0", "10", "50", "100", "200", "300")),
     "kov_epsilon": product(("log(11/10)",), ("10000",), ("1e-3", "1e-10")),
+    # DP-SGD where float accountants are least tested (the settings of the DP-SGD accounting
+    # issue): small sampling rates over many steps, and a small δ; h as fine as a run affords
+    "dpsgd_epsilon": (("1/10000", "1", "100000", "1e-5", "1/12000"),
+                      ("256/60000", "11/10", "14063", "1e-5", "1/700"),
+                      ("1/1000", "4/5", "1000000", "1e-5", "1/3000"),
+                      ("33/100000", "4", "10000", "1e-18", "1/12000")),
 }
 
 
 def probe_row(name: str, params: tuple[str, ...], line: int) -> Row:
     """The certified row of table `name` at `params` (not written to any file; ``line`` numbers
-    the probe). The closed form is not kept: printing a 10⁴-fold lattice sum is useless here."""
+    the probe). The closed form is not kept: printing a 10⁴-fold lattice sum is useless here.
+    A bracket table's row keeps the bracket's exact ends and no decimal, as its CSV rows do."""
     table = spec(name)
-    c = certify(table.compute(**row_arguments(table, params)), table.digits)
+    value = table.compute(**row_arguments(table, params))
     kinds = {p.name: p.kind for p in table.params}
-    return Row(f"{name}[probe]", line, dict(zip((p.name for p in table.params), params)), c.decimal,
-               Fraction(c.lower), Fraction(c.upper), None, kinds)
+    names = dict(zip((p.name for p in table.params), params))
+    if table.bracket:
+        return Row(f"{name}[probe]", line, names, "", _fraction(value.lower), _fraction(value.upper), None, kinds)
+    c = certify(value, table.digits)
+    return Row(f"{name}[probe]", line, names, c.decimal, Fraction(c.lower), Fraction(c.upper), None, kinds)
+
+
+def _fraction(x) -> Fraction:
+    """An exact rational end of a bracket as a Fraction."""
+    return Fraction(int(x.p), int(x.q))
 
 
 @lru_cache(maxsize=None)
