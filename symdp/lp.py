@@ -43,6 +43,7 @@ import numpy as np
 import sympy
 from flint import arb, arb_mat, fmpq, fmpq_mat, fmpz
 
+from .certificate import ensure
 from .errors import ParameterError, SymdpError
 from .numbers import Real, arb_of, exact, working_precision
 
@@ -544,6 +545,51 @@ def _simplex(std: _Standard, basis: list[int], max_pivots: int) -> tuple[list[in
         pivots += 1
 
 
+def _verify_optimal(std: _Standard, basis: list[int], xB: fmpq_mat, pricing: _Pricing, ties: list[int],
+                    value: dict[int, fmpq]) -> None:
+    """Re-prove from the basis alone what makes it optimal (Chvátal, *Linear Programming*, Ch. 5).
+
+    Primal: B x_B = b and x_B ≥ 0. Dual: Bᵀy = c_B atom by atom (y = Σ_a Y_a·atom_a exact),
+    and every reduced cost d_j = A_jᵀy − c_j ≥ 0, from the exact products AᵀY rather than the
+    balls the simplex priced with: d_j is exactly zero when A_jᵀY equals c_j's coefficients
+    (and must then be basic or a listed tie), exactly signed when the objective is rational,
+    otherwise proved positive by a ball at rising precision. Strong duality: c_Bᵀx_B = bᵀy
+    atom by atom. Weak duality then makes the value optimal.
+    """
+    B = std.basis_matrix(basis)
+    ensure(B * xB == std.bmat, "the basic solution solves B x_B = b", basis=basis)
+    ensure(all(xB[i, 0] >= 0 for i in range(std.m)), "the returned basis is primal feasible (x_B ≥ 0)", basis=basis)
+    obj, atoms, Y = std.obj, pricing.atoms, pricing.Y
+    CB = fmpq_mat(std.m, len(atoms), [obj.rows[j].get(a, fmpq(0)) for j in basis for a in atoms])
+    ensure(B.transpose() * Y == CB, "the dual solves Bᵀy = c_B atom by atom", basis=basis)
+    bY = (fmpq_mat(1, std.m, std.b) * Y).entries()
+    ensure({a: q for a, q in zip(atoms, bY) if q != 0} == value, "strong duality: c_Bᵀx_B = bᵀy atom by atom")
+    D = std.AT * Y  # row j: A_jᵀy over the atoms of the basis
+    known = set(atoms)
+    zero, pending = set(), []
+    for j, row in enumerate(obj.rows):
+        if set(row) <= known and all(D[j, t] == row.get(a, 0) for t, a in enumerate(atoms)):
+            zero.add(j)
+        elif obj.is_rational:
+            ensure(D[j, 0] > row.get(0, 0), "every reduced cost is ≥ 0 (dual feasible)", column=j)
+        else:
+            pending.append(j)
+    ensure(zero == set(basis) | set(ties), "the ties are exactly the nonbasic columns with d_j = 0",
+           ties=ties, zero=sorted(zero - set(basis)))
+    prec = START_PREC
+    while pending and prec <= 2 * MAX_SIGN_PREC:
+        with working_precision(prec):
+            ab = obj.atom_balls(prec)
+            Dy = (arb_mat(D) * arb_mat(len(atoms), 1, [ab[a] for a in atoms])).entries()
+            c = obj.balls(prec)
+            d = {j: Dy[j] - c[j] for j in pending}
+        ensure(not any(d[j] < 0 for j in pending), "every reduced cost is ≥ 0 (dual feasible)",
+               column=next((j for j in pending if d[j] < 0), None))
+        pending = [j for j in pending if not d[j] > 0]
+        prec *= 2
+    ensure(not pending, "every reduced cost is ≥ 0 (dual feasible)", undecided=pending[:1])
+
+
 def _phase_one(std: _Standard, max_pivots: int) -> list[int]:
     """A primal feasible basis of Ax = b, x ≥ 0 by the artificial-variable method (exact)."""
     m, n = std.m, std.n
@@ -652,14 +698,13 @@ def solve(c: Sequence[object] | Objective, A_eq: object = None, b_eq: object = N
     x = [fmpq(0)] * N
     for i, j in enumerate(basis):
         x[j] = xB[i, 0]
-    if any(v < 0 for v in x):
-        raise LPError("internal: the certified basis is not primal feasible")
     # value = c_Bᵀ x_B, per atom
     coeffs: dict[int, fmpq] = {}
     for i, j in enumerate(basis):
         for a, q in std.obj.rows[j].items():
             coeffs[a] = coeffs.get(a, fmpq(0)) + q * xB[i, 0]
     coeffs = {a: q for a, q in coeffs.items() if q != 0}
+    _verify_optimal(std, basis, xB, pricing, ties, coeffs)
     sgn = 1 if maximize else -1
     dual: list[dict] = [{} for _ in range(m)]
     for r, i in enumerate(std.keep_rows):

@@ -25,6 +25,7 @@ import sympy
 from flint import arb, fmpq, fmpz
 
 from .. import params
+from ..certificate import ensure
 from ..errors import ParameterError, require
 from ..numbers import Real, arb_of, working_precision
 from ..roots import solve_decreasing
@@ -270,6 +271,7 @@ class Capacity(Real):
     def bounds(self, prec: int) -> tuple[arb, arb]:
         """(lower, upper) balls in bits: I(p;W) and max_x D(W_x‖pW) at p = input_law(prec)."""
         p = self.input_law(prec)
+        ensure(sum(p, fmpq(0)) == 1 and min(p) >= 0, "the capacity certificate's input law is a probability vector")
         with working_precision(prec + 16):
             ds, info = _divergences(self._kernel.balls(prec + 16), self._kernel.zero, [arb(v) for v in p])
             top = ds[0]
@@ -282,7 +284,17 @@ class Capacity(Real):
         lower, upper = self.bounds(prec)
         if not (lower.is_finite() and upper.is_finite()):
             return arb(0).union(arb("inf"))
-        return arb(lower.lower()).union(arb(upper.upper()))
+        return hull(lower, upper, "the capacity certificate I(p;W) ≤ C ≤ max_x D(W_x‖pW)")
+
+
+def hull(lower: arb, upper: arb, what: str) -> arb:
+    """[lower end of `lower`, upper end of `upper`]: each end taken from its own side of the
+    certificate, checked (a ball built from the inner ends would exclude part of either)."""
+    ensure(lower.lower() <= upper.upper(), f"lower end ≤ upper end of {what}", lower=lower, upper=upper)
+    ball = arb(lower.lower()).union(arb(upper.upper()))
+    ensure(ball.lower() <= lower.lower() and upper.upper() <= ball.upper(), f"each end of {what} from its own side",
+           ball=ball)
+    return ball
 
 
 def capacity(channel: Channel) -> Real:
