@@ -307,3 +307,25 @@ def test_guard_refuses_a_primal_infeasible_basis(monkeypatch):
     _lying_signs(monkeypatch, lambda s: abs(s))
     with pytest.raises(CertificateViolation, match="primal feasible"):
         lp.solve([1, 3, 2, 0], [[1, 1, 1, 1], [1, 2, 0, 1]], [4, 6], basis_hint=[0, 2])   # x_2 = −2
+
+
+def test_guard_refuses_a_reduced_cost_it_cannot_sign(monkeypatch):
+    from flint import arb
+    from symdp.certificate import CertificateViolation
+    from symdp.numbers import Real
+    a, b = Real(lambda p: arb.pi()), Real(lambda p: arb.pi())   # d_1 = π − π: no precision signs it
+    monkeypatch.setattr(lp._Pricing, "signs", lambda self: [0 if j in self.basis else 1 for j in range(self.std.n)])
+    with pytest.raises(CertificateViolation, match="reduced cost is ≥ 0.*undecided"):
+        lp.solve([a, b], [[1, 1]], [1], basis_hint=[0])
+
+
+def test_guard_refuses_a_wrong_dual(monkeypatch):
+    from symdp.certificate import CertificateViolation
+    honest = lp._Pricing.__init__
+
+    def off_by_one(self, std, basis, B):
+        honest(self, std, basis, B)
+        self.Y[0, 0] += 1
+    monkeypatch.setattr(lp._Pricing, "__init__", off_by_one)
+    with pytest.raises(CertificateViolation, match="Bᵀy = c_B"):
+        lp.solve([3, 2], A_ub=[[1, 1], [1, 3]], b_ub=[4, 6])
