@@ -329,3 +329,28 @@ def test_guard_refuses_a_wrong_dual(monkeypatch):
     monkeypatch.setattr(lp._Pricing, "__init__", off_by_one)
     with pytest.raises(CertificateViolation, match="Bᵀy = c_B"):
         lp.solve([3, 2], A_ub=[[1, 1], [1, 3]], b_ub=[4, 6])
+
+
+@pytest.mark.parametrize("c", [[1, 1, 1, 1], [0, 1, 0, 0], [2, -1, 1, TINY], [-1, 0, 0, 1]])
+def test_phase_one_drives_a_zero_level_artificial_out(c):
+    # found by search: phase 1 ends with an artificial basic at level 0 whose row has a zero
+    # pivot in the first nonbasic column, so the exit pivot must skip it
+    A_eq, b_eq = [[1, -1, 0, 1], [-1, -2, -2, 1], [1, 2, -1, -1]], [1, 0, 0]
+    best, opt = _oracle_best(c, A_eq, b_eq, [[1, 1, 1, 1]], [3])
+    res = lp.solve(c, A_eq, b_eq, [[1, 1, 1, 1]], [3], basis_hint=[])
+    assert res.pivots > 0 and tuple(res.x) in opt
+    assert abs(sympy.N(sympy.sympify(res.value), 200) - best) < sympy.Float(10) ** -150
+
+
+def test_logarithms_of_rationals_over_primes():
+    # add_log writes log(p/q) over logarithms of primes, exponents and signs included: the
+    # objective's balls must hold mpmath's logarithms
+    from flint import fmpq as Q
+    obj = lp.Objective()
+    cases = [Q(16, 9), Q(9, 16), Q(1, 1024), Q(10 ** 40 + 1, 10 ** 40), Q(2 ** 61 - 1, 3 ** 5)]
+    for r in cases:
+        obj.add_log(obj.column(), Q(1), r)
+    with mpmath.workdps(60):
+        for r, b in zip(cases, obj.balls(256)):
+            ref = mpmath.log(mpmath.mpf(int(r.p)) / int(r.q))
+            assert abs(mpmath.mpf(b.mid().str(70, radius=False)) - ref) < mpmath.mpf(10) ** -55 and b.rad() < 1e-60
