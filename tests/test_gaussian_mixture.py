@@ -100,6 +100,28 @@ def test_both_lip_terms_are_their_certified_quadratures():
         assert f2.rad() < arb(10) ** -6 and b2.rad() < arb(10) ** -6
 
 
+def test_a_root_ball_is_checked_on_both_sides():
+    """_root_ball certifies an end of {L_i < c} only if L > c just outside and L < c just inside.
+    At the true end (mpmath bisection of L_i written from its definition) it is accepted; moved
+    10^-3 inside or outside it must be refused, whichever side of the interval."""
+    from symdp.local.gaussian_mixture import _LogRatio, _root_ball
+    with mpmath.workdps(40):
+        xs, ps, s2 = [mpmath.mpf(x.p) / x.q for x in map(R, XS)], [mpmath.mpf(p.p) / p.q for p in PS], mpmath.mpf(1) / 2
+        i, c = 1, mpmath.mpf(1) / 4
+        L = lambda y: mpmath.log(mpmath.fsum(p * mpmath.exp(-(y - x) ** 2 / (2 * s2)) for p, x in zip(ps, xs))
+                                 / mpmath.exp(-(y - xs[i]) ** 2 / (2 * s2)))
+        ymin = mpmath.findroot(lambda y: mpmath.diff(L, y), 0)
+        ends = [mpmath.findroot(lambda y: L(y) - c, (ymin - 20, ymin), solver="bisect"),
+                mpmath.findroot(lambda y: L(y) - c, (ymin, ymin + 20), solver="bisect")]
+    lr = _LogRatio([arb(-1), arb(-1) / 5, arb(1) / 2, arb(1)], [arb(1) / 10, arb(2) / 5, arb(3) / 10, arb(1) / 5], i,
+                   arb(1) / 2)
+    for end, left in zip(ends, (True, False)):
+        y = arb(mpmath.nstr(end, 30))
+        assert _root_ball(lr, arb(1) / 4, y, left, arb(10) ** -20) is not None
+        for shift in ("0.001", "-0.001"):
+            assert _root_ball(lr, arb(1) / 4, y + arb(shift), left, arb(10) ** -20) is None
+
+
 @settings(max_examples=6, deadline=None)
 @given(st.lists(st.integers(-20, 20), min_size=2, max_size=5, unique=True), st.lists(st.integers(1, 9), min_size=5, max_size=5),
        st.sampled_from([R(1, 4), R(1), R(3)]), st.sampled_from([0, R(1, 3), R(2)]))
