@@ -390,3 +390,16 @@ def test_capacity_ends_against_blahut_arimoto(rows):
         assert ball.lower() <= lower.lower() and upper.upper() <= ball.upper()
         # the coarse ball (width ~10^-7) holds the oracle's interval (width 10^-32); the fine one meets it
         assert _ends(ball)[0] <= lo and hi <= _ends(ball)[1] if prec == 24 else _ends(ball)[0] <= hi and lo <= _ends(ball)[1]
+
+
+def test_capacity_without_newton_falls_back_to_the_blahut_arimoto_law(monkeypatch):
+    """A singular Kuhn–Tucker system (forced here) leaves the float Blahut–Arimoto law: the
+    certificate stays valid, its two ends now ~10^-13 apart, far beyond their radii."""
+    from symdp.local import information
+    monkeypatch.setattr(information, "_newton", lambda W, start, bits: None)
+    c = capacity(W4)
+    lo, hi = blahut_arimoto_bounds(W4)
+    lower, upper = c.bounds(128)
+    assert _ends(lower)[1] < _ends(upper)[0]                    # the gap is visible at 128 bits
+    ball = c.ball(128)
+    assert _ends(ball)[0] <= lo and hi <= _ends(ball)[1] and _ends(ball)[1] - _ends(ball)[0] < mpmath.mpf(10) ** -9

@@ -10,6 +10,7 @@ X = ("tests/test_local_extremal.py::test_irrational_bracket_refuses_every_basis_
      "tests/test_local_extremal.py::test_irrational_bracket_failing_falls_back_to_the_monotone_bracket",
      "tests/test_local_extremal.py::test_irrational_eps_ties_and_the_monotone_bracket")
 C = ("tests/test_information.py::test_capacity_4x4_thirty_digits_and_duality",
+     "tests/test_information.py::test_capacity_without_newton_falls_back_to_the_blahut_arimoto_law",
      "tests/test_information.py::test_capacity_ends_against_blahut_arimoto",
      "tests/test_information.py::test_capacity_degenerate_channels")
 G = ("tests/test_gaussian_mixture.py::test_both_lip_terms_are_their_certified_quadratures",
