@@ -566,16 +566,20 @@ def _verify_optimal(std: _Standard, basis: list[int], xB: fmpq_mat, pricing: _Pr
     ensure({a: q for a, q in zip(atoms, bY) if q != 0} == value, "strong duality: c_Bᵀx_B = bᵀy atom by atom")
     D = std.AT * Y  # row j: A_jᵀy over the atoms of the basis
     known = set(atoms)
-    zero, pending = set(), []
-    for j, row in enumerate(obj.rows):
-        if set(row) <= known and all(D[j, t] == row.get(a, 0) for t, a in enumerate(atoms)):
-            zero.add(j)
-        elif obj.is_rational:
-            ensure(D[j, 0] > row.get(0, 0), "every reduced cost is ≥ 0 (dual feasible)", column=j)
-        else:
-            pending.append(j)
-    ensure(zero == set(basis) | set(ties), "the ties are exactly the nonbasic columns with d_j = 0",
-           ties=ties, zero=sorted(zero - set(basis)))
+
+    def exact_zero(j: int) -> bool:
+        row = obj.rows[j]
+        return set(row) <= known and all(D[j, t] == row.get(a, 0) for t, a in enumerate(atoms))
+
+    zero: set[int] = set()
+    pending: list[int] = []
+    if obj.is_rational:
+        d = (D - fmpq_mat(std.n, 1, [row.get(0, fmpq(0)) for row in obj.rows])).entries()
+        zero = {j for j, v in enumerate(d) if v == 0}
+        ensure(all(v >= 0 for v in d), "every reduced cost is ≥ 0 (dual feasible)",
+               column=next((j for j, v in enumerate(d) if v < 0), None))
+    else:
+        pending = list(range(std.n))
     prec = START_PREC
     while pending and prec <= 2 * MAX_SIGN_PREC:
         with working_precision(prec):
@@ -585,8 +589,12 @@ def _verify_optimal(std: _Standard, basis: list[int], xB: fmpq_mat, pricing: _Pr
             d = {j: Dy[j] - c[j] for j in pending}
         ensure(not any(d[j] < 0 for j in pending), "every reduced cost is ≥ 0 (dual feasible)",
                column=next((j for j in pending if d[j] < 0), None))
-        pending = [j for j in pending if not d[j] > 0]
+        if prec == START_PREC:  # the exact zero test, only where the first balls leave the sign open
+            zero = {j for j in pending if not d[j] > 0 and exact_zero(j)}
+        pending = [j for j in pending if not d[j] > 0 and j not in zero]
         prec *= 2
+    ensure(zero == set(basis) | set(ties), "the ties are exactly the nonbasic columns with d_j = 0",
+           ties=ties, zero=sorted(zero - set(basis)))
     ensure(not pending, "every reduced cost is ≥ 0 (dual feasible)", undecided=pending[:1])
 
 

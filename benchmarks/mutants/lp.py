@@ -39,7 +39,7 @@ MUTANTS = [
     ("lp: guard deleted: the dual solves Bᵀy = c_B", "symdp/lp.py",
      '    ensure(B.transpose() * Y == CB, "the dual solves', '    ensure(True, "the dual solves', T),
     ("lp: guard deleted: exact signs of rational reduced costs", "symdp/lp.py",
-     '            ensure(D[j, 0] > row.get(0, 0), "every', '            ensure(True, "every', T),
+     '        ensure(all(v >= 0 for v in d), "every', '        ensure(True, "every', T),
     ("lp: guard deleted: certainly negative reduced-cost balls", "symdp/lp.py",
      "        ensure(not any(d[j] < 0 for j in pending),", "        ensure(True,", T),
     ("lp: guard deleted: ties are exact zeros", "symdp/lp.py",
