@@ -346,12 +346,44 @@ def _quiet() -> Iterator[None]:
         os.close(fd)
 
 
-def _highs_basis(A: fmpq_mat, b: list[fmpq], cost: np.ndarray) -> tuple[list[int], float]:
-    """HiGHS's optimal basis (basic structural columns) of max costᵀx, Ax = b, x ≥ 0."""
+def _log2_floor(q: fmpq) -> int:
+    """⌊log2 |q|⌋ up to one (q ≠ 0), from the bit lengths of numerator and denominator."""
+    return int(abs(q.p)).bit_length() - int(q.q).bit_length()
+
+
+def _scaled_float(q: fmpq, shift: int) -> float:
+    """float(q · 2^shift), computed exactly before the one rounding (inf when it overflows)."""
+    try:
+        return float(q * fmpq(2) ** shift) if q else 0.0
+    except OverflowError:
+        return math.inf
+
+
+def _highs_basis(A: fmpq_mat, b: list[fmpq], obj: Objective) -> tuple[list[int], float]:
+    """HiGHS's optimal basis (basic structural columns) of max costᵀx, Ax = b, x ≥ 0.
+
+    Only a proposal: the exact simplex certifies (or replaces) it. Rows and columns are scaled
+    by powers of two (which keeps the bases and their optimality) so that entries like e^1000
+    reach HiGHS as floats; when the data still do not fit a double, no basis is proposed and
+    the exact phase 1 decides.
+    """
     import highspy
 
     m, n = A.nrows(), A.ncols()
-    dense = np.array([[float(v) for v in row] for row in A.tolist()], dtype=float).reshape(m, n)
+    rows = A.tolist()
+    # rows scaled by 2^r_i, then columns by 2^s_j: the entries of largest magnitude become ~1
+    r = [-max((_log2_floor(v) for v in row if v), default=0) for row in rows]
+    s = [-max((_log2_floor(rows[i][j]) + r[i] for i in range(m) if rows[i][j]), default=0) for j in range(n)]
+    dense = np.array([[_scaled_float(rows[i][j], r[i] + s[j]) for j in range(n)] for i in range(m)],
+                     dtype=float).reshape(m, n)
+    rhs = np.array([_scaled_float(b[i], r[i]) for i in range(m)], dtype=float)
+    # cost of the scaled variable x_j / 2^s_j: c_j 2^s_j, normalised by a common power of two
+    mids = [ball.mid().man_exp() for ball in obj.balls(64)]
+    terms = [(fmpq(int(man)), int(ex) + s[j]) for j, (man, ex) in enumerate(mids)]
+    top = max((_log2_floor(q) + e for q, e in terms if q), default=0)
+    cost = np.array([_scaled_float(q, e - top) for q, e in terms], dtype=float)
+    if not (np.all(np.isfinite(dense)) and np.all(np.isfinite(rhs)) and np.all(np.isfinite(cost))):
+        return [], math.nan  # beyond a double even after scaling: the exact phase 1 decides
     scale = float(np.max(np.abs(cost))) if cost.size and np.max(np.abs(cost)) > 0 else 1.0
     with _quiet():
         h = highspy.Highs()
@@ -361,7 +393,6 @@ def _highs_basis(A: fmpq_mat, b: list[fmpq], cost: np.ndarray) -> tuple[list[int
     lp.col_cost_ = cost / scale
     lp.col_lower_ = np.zeros(n)
     lp.col_upper_ = np.full(n, highspy.kHighsInf)
-    rhs = np.array([float(v) for v in b])
     lp.row_lower_, lp.row_upper_ = rhs, rhs.copy()
     csc = dense.T  # column-wise
     nz = csc != 0
@@ -376,7 +407,11 @@ def _highs_basis(A: fmpq_mat, b: list[fmpq], cost: np.ndarray) -> tuple[list[int
     if status == highspy.HighsModelStatus.kOptimal:
         basis = h.getBasis()
         basic = [j for j, s in enumerate(basis.col_status) if s == highspy.HighsBasisStatus.kBasic]
-        return basic, h.getInfo().objective_function_value * scale
+        value = h.getInfo().objective_function_value * scale
+        try:
+            return basic, math.ldexp(value, top)
+        except OverflowError:  # the optimum itself exceeds a double: float_value is only indicative
+            return basic, math.copysign(math.inf, value)
     return [], math.nan  # infeasible/unbounded/failed: the exact phase 1 decides
 
 
@@ -696,7 +731,7 @@ def solve(c: Sequence[object] | Objective, A_eq: object = None, b_eq: object = N
         if any(not 0 <= j < N for j in basic):
             raise ParameterError(f"basis_hint must hold column indices in [0, {N}), got {basis_hint}")
     else:
-        basic, fval = _highs_basis(std.A, std.b, std.obj.midpoints())
+        basic, fval = _highs_basis(std.A, std.b, std.obj)
     basis = _complete_basis(std, basic)
     extra = 0
     if not _is_feasible(std, basis):

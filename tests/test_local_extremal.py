@@ -100,6 +100,21 @@ def test_mi_optimum_against_vertex_enumeration_irrational_eps():
         assert abs(mpmath.mpf(c.decimal) - ref) < mpmath.mpf(10) ** -20
 
 
+def test_tv_optimum_at_an_eps_whose_e_to_the_eps_overflows_a_double():
+    """e^eps beyond a double (the float proposal once raised OverflowError): Corollary 11's
+    closed form, exactly for a rational e^eps and in a certified ball for eps = 1000."""
+    p0, p1 = [R(1, 10**100), 1 - R(1, 10**100)], [R(1, 10**6), 1 - R(1, 10**6)]
+    tv = R(1, 10**6) - R(1, 10**100)
+    E = R(10) ** 500
+    assert optimal_mechanism(log(E), utility.tv(p0, p1)).value == (E - 1) / (E + 1) * tv
+    ball = optimal_mechanism(1000, utility.tv(p0, p1)).value.ball(400)
+    with mpmath.workdps(150):
+        ref = mpmath.tanh(500) * (mpmath.mpf(10) ** -6 - mpmath.mpf(10) ** -100)
+        mid = mpmath.mpf(ball.mid().str(150, radius=False))
+        assert abs(mid - ref) <= 2 * mpmath.mpf(ball.rad().str(20, radius=False)) + mpmath.mpf(10) ** -140
+    assert ball.rad() < 1e-40
+
+
 def test_tv_optimum_is_exact_and_matches_theorem_6():
     r = random.Random(5)
     for _ in range(3):
