@@ -403,3 +403,25 @@ def test_capacity_without_newton_falls_back_to_the_blahut_arimoto_law(monkeypatc
     assert _ends(lower)[1] < _ends(upper)[0]                    # the gap is visible at 128 bits
     ball = c.ball(128)
     assert _ends(ball)[0] <= lo and hi <= _ends(ball)[1] and _ends(ball)[1] - _ends(ball)[0] < mpmath.mpf(10) ** -9
+
+
+def test_capacity_of_a_z_channel_whose_newton_system_is_singular_at_low_precision():
+    """W = [[0, 1], [p, 1 − p]] with p = 10^-100: at 64 bits the Kuhn–Tucker Jacobian has two
+    equal rows (mpmath.lu_solve once raised TypeError on it). The low-precision ball falls back
+    to a valid law; at higher precision it meets the Z-channel's closed form
+    C = log2(1 + p (1 − p)^((1 − p)/p)) (crossover 1 − p onto the shared output)."""
+    p = R(1, 10**100)
+    c = Channel([[0, 1], [p, 1 - p]]).capacity()
+    with mpmath.workdps(250):
+        pm = mpmath.mpf(p)
+        ref = mpmath.log(1 + pm * (1 - pm) ** ((1 - pm) / pm), 2)
+        for prec in (64, 500):
+            lo, hi = _ends(c.ball(prec))
+            assert lo <= ref <= hi
+        assert hi - lo < ref * mpmath.mpf(10) ** -30
+        assert abs(mpmath.mpf(certify(c, 20).decimal) - ref) < ref * mpmath.mpf(10) ** -18
+    from symdp.local.information import _solve_or_none
+    with mpmath.workprec(64):
+        assert _solve_or_none(mpmath.matrix([[-1, -1, -1], [-1, -1, -1], [1, 1, 0]]), mpmath.matrix([1, -1, 0])) is None
+        x = _solve_or_none(mpmath.matrix([[2, 1], [1, 3]]), mpmath.matrix([3, 5]))
+        assert [mpmath.nstr(v, 10) for v in x] == ["0.8", "1.4"]

@@ -211,9 +211,8 @@ def _newton(W: list[list[mpmath.mpf]], start: np.ndarray, bits: int) -> list[mpm
                 J[i, k] = -1
                 J[k, i] = 1
             F[k] = mpmath.fsum(p.values()) - 1
-            try:
-                step = mpmath.lu_solve(J, -F)
-            except ZeroDivisionError:
+            step = _solve_or_none(J, -F)
+            if step is None:
                 return None
             for i, x in enumerate(S):
                 p[x] += step[i]
@@ -226,6 +225,29 @@ def _newton(W: list[list[mpmath.mpf]], start: np.ndarray, bits: int) -> list[mpm
         if any(v < 0 for v in p.values()):
             return None
         return [p.get(x, mpmath.mpf(0)) for x in range(n)]
+
+
+def _solve_or_none(J: mpmath.matrix, F: mpmath.matrix) -> list[mpmath.mpf] | None:
+    """J⁻¹F by Gaussian elimination with partial pivoting at the working precision, or None
+    when J is singular there. (mpmath.lu_solve reports some singular matrices as a TypeError:
+    an all-zero pivot column leaves its pivot index None.)"""
+    n = J.rows
+    A = [[J[i, j] for j in range(n)] + [F[i]] for i in range(n)]
+    scale = max((abs(v) for row in A for v in row[:n]), default=mpmath.mpf(0))
+    tiny = scale * mpmath.mpf(2) ** (-mpmath.mp.prec + 8)
+    for c in range(n):
+        r = max(range(c, n), key=lambda i: abs(A[i][c]))
+        if not abs(A[r][c]) > tiny:  # also catches nan
+            return None
+        A[c], A[r] = A[r], A[c]
+        for i in range(c + 1, n):
+            f = A[i][c] / A[c][c]
+            if f:
+                A[i] = [a - f * b for a, b in zip(A[i], A[c])]
+    x = [mpmath.mpf(0)] * n
+    for i in reversed(range(n)):
+        x[i] = (A[i][n] - mpmath.fsum(A[i][j] * x[j] for j in range(i + 1, n))) / A[i][i]
+    return x
 
 
 def _dyadic_law(p: Sequence[mpmath.mpf], bits: int) -> list[fmpq]:
