@@ -378,7 +378,10 @@ def _highs_basis(A: fmpq_mat, b: list[fmpq], obj: Objective) -> tuple[list[int],
                      dtype=float).reshape(m, n)
     rhs = np.array([_scaled_float(b[i], r[i]) for i in range(m)], dtype=float)
     # cost of the scaled variable x_j / 2^s_j: c_j 2^s_j, normalised by a common power of two
-    mids = [ball.mid().man_exp() for ball in obj.balls(64)]
+    balls = obj.balls(64)
+    if not all(ball.mid().is_finite() for ball in balls):
+        return [], math.nan  # a cost HiGHS cannot take: the exact phase 1 decides
+    mids = [ball.mid().man_exp() for ball in balls]
     terms = [(fmpq(int(man)), int(ex) + s[j]) for j, (man, ex) in enumerate(mids)]
     top = max((_log2_floor(q) + e for q, e in terms if q), default=0)
     cost = np.array([_scaled_float(q, e - top) for q, e in terms], dtype=float)
