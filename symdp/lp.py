@@ -43,6 +43,7 @@ import numpy as np
 import sympy
 from flint import arb, arb_mat, fmpq, fmpq_mat, fmpz
 
+from .certificate import ensure
 from .errors import ParameterError, SymdpError
 from .numbers import Real, arb_of, exact, working_precision
 
@@ -345,12 +346,47 @@ def _quiet() -> Iterator[None]:
         os.close(fd)
 
 
-def _highs_basis(A: fmpq_mat, b: list[fmpq], cost: np.ndarray) -> tuple[list[int], float]:
-    """HiGHS's optimal basis (basic structural columns) of max costᵀx, Ax = b, x ≥ 0."""
+def _log2_floor(q: fmpq) -> int:
+    """⌊log2 |q|⌋ up to one (q ≠ 0), from the bit lengths of numerator and denominator."""
+    return int(abs(q.p)).bit_length() - int(q.q).bit_length()
+
+
+def _scaled_float(q: fmpq, shift: int) -> float:
+    """float(q · 2^shift), computed exactly before the one rounding (inf when it overflows)."""
+    try:
+        return float(q * fmpq(2) ** shift) if q else 0.0
+    except OverflowError:
+        return math.inf
+
+
+def _highs_basis(A: fmpq_mat, b: list[fmpq], obj: Objective) -> tuple[list[int], float]:
+    """HiGHS's optimal basis (basic structural columns) of max costᵀx, Ax = b, x ≥ 0.
+
+    Only a proposal: the exact simplex certifies (or replaces) it. Rows and columns are scaled
+    by powers of two (which keeps the bases and their optimality) so that entries like e^1000
+    reach HiGHS as floats; when the data still do not fit a double, no basis is proposed and
+    the exact phase 1 decides.
+    """
     import highspy
 
     m, n = A.nrows(), A.ncols()
-    dense = np.array([[float(v) for v in row] for row in A.tolist()], dtype=float).reshape(m, n)
+    rows = A.tolist()
+    # rows scaled by 2^r_i, then columns by 2^s_j: the entries of largest magnitude become ~1
+    r = [-max((_log2_floor(v) for v in row if v), default=0) for row in rows]
+    s = [-max((_log2_floor(rows[i][j]) + r[i] for i in range(m) if rows[i][j]), default=0) for j in range(n)]
+    dense = np.array([[_scaled_float(rows[i][j], r[i] + s[j]) for j in range(n)] for i in range(m)],
+                     dtype=float).reshape(m, n)
+    rhs = np.array([_scaled_float(b[i], r[i]) for i in range(m)], dtype=float)
+    # cost of the scaled variable x_j / 2^s_j: c_j 2^s_j, normalised by a common power of two
+    balls = obj.balls(64)
+    if not all(ball.mid().is_finite() for ball in balls):
+        return [], math.nan  # a cost HiGHS cannot take: the exact phase 1 decides
+    mids = [ball.mid().man_exp() for ball in balls]
+    terms = [(fmpq(int(man)), int(ex) + s[j]) for j, (man, ex) in enumerate(mids)]
+    top = max((_log2_floor(q) + e for q, e in terms if q), default=0)
+    cost = np.array([_scaled_float(q, e - top) for q, e in terms], dtype=float)
+    if not (np.all(np.isfinite(dense)) and np.all(np.isfinite(rhs)) and np.all(np.isfinite(cost))):
+        return [], math.nan  # beyond a double even after scaling: the exact phase 1 decides
     scale = float(np.max(np.abs(cost))) if cost.size and np.max(np.abs(cost)) > 0 else 1.0
     with _quiet():
         h = highspy.Highs()
@@ -360,7 +396,6 @@ def _highs_basis(A: fmpq_mat, b: list[fmpq], cost: np.ndarray) -> tuple[list[int
     lp.col_cost_ = cost / scale
     lp.col_lower_ = np.zeros(n)
     lp.col_upper_ = np.full(n, highspy.kHighsInf)
-    rhs = np.array([float(v) for v in b])
     lp.row_lower_, lp.row_upper_ = rhs, rhs.copy()
     csc = dense.T  # column-wise
     nz = csc != 0
@@ -375,7 +410,11 @@ def _highs_basis(A: fmpq_mat, b: list[fmpq], cost: np.ndarray) -> tuple[list[int
     if status == highspy.HighsModelStatus.kOptimal:
         basis = h.getBasis()
         basic = [j for j, s in enumerate(basis.col_status) if s == highspy.HighsBasisStatus.kBasic]
-        return basic, h.getInfo().objective_function_value * scale
+        value = h.getInfo().objective_function_value * scale
+        try:
+            return basic, math.ldexp(value, top)
+        except OverflowError:  # the optimum itself exceeds a double: float_value is only indicative
+            return basic, math.copysign(math.inf, value)
     return [], math.nan  # infeasible/unbounded/failed: the exact phase 1 decides
 
 
@@ -544,6 +583,59 @@ def _simplex(std: _Standard, basis: list[int], max_pivots: int) -> tuple[list[in
         pivots += 1
 
 
+def _verify_optimal(std: _Standard, basis: list[int], xB: fmpq_mat, pricing: _Pricing, ties: list[int],
+                    value: dict[int, fmpq]) -> None:
+    """Re-prove from the basis alone what makes it optimal (Chvátal, *Linear Programming*, Ch. 5).
+
+    Primal: B x_B = b and x_B ≥ 0. Dual: Bᵀy = c_B atom by atom (y = Σ_a Y_a·atom_a exact),
+    and every reduced cost d_j = A_jᵀy − c_j ≥ 0, from the exact products AᵀY rather than the
+    balls the simplex priced with: d_j is exactly zero when A_jᵀY equals c_j's coefficients
+    (and must then be basic or a listed tie), exactly signed when the objective is rational,
+    otherwise proved positive by a ball at rising precision. Strong duality: c_Bᵀx_B = bᵀy
+    atom by atom. Weak duality then makes the value optimal.
+    """
+    B = std.basis_matrix(basis)
+    ensure(B * xB == std.bmat, "the basic solution solves B x_B = b", basis=basis)
+    ensure(all(xB[i, 0] >= 0 for i in range(std.m)), "the returned basis is primal feasible (x_B ≥ 0)", basis=basis)
+    obj, atoms, Y = std.obj, pricing.atoms, pricing.Y
+    CB = fmpq_mat(std.m, len(atoms), [obj.rows[j].get(a, fmpq(0)) for j in basis for a in atoms])
+    ensure(B.transpose() * Y == CB, "the dual solves Bᵀy = c_B atom by atom", basis=basis)
+    bY = (fmpq_mat(1, std.m, std.b) * Y).entries()
+    ensure({a: q for a, q in zip(atoms, bY) if q != 0} == value, "strong duality: c_Bᵀx_B = bᵀy atom by atom")
+    D = std.AT * Y  # row j: A_jᵀy over the atoms of the basis
+    known = set(atoms)
+
+    def exact_zero(j: int) -> bool:
+        row = obj.rows[j]
+        return set(row) <= known and all(D[j, t] == row.get(a, 0) for t, a in enumerate(atoms))
+
+    zero: set[int] = set()
+    pending: list[int] = []
+    if obj.is_rational:
+        d = (D - fmpq_mat(std.n, 1, [row.get(0, fmpq(0)) for row in obj.rows])).entries()
+        zero = {j for j, v in enumerate(d) if v == 0}
+        ensure(all(v >= 0 for v in d), "every reduced cost is ≥ 0 (dual feasible)",
+               column=next((j for j, v in enumerate(d) if v < 0), None))
+    else:
+        pending = list(range(std.n))
+    prec = START_PREC
+    while pending and prec <= 2 * MAX_SIGN_PREC:
+        with working_precision(prec):
+            ab = obj.atom_balls(prec)
+            Dy = (arb_mat(D) * arb_mat(len(atoms), 1, [ab[a] for a in atoms])).entries()
+            c = obj.balls(prec)
+            d = {j: Dy[j] - c[j] for j in pending}
+        ensure(not any(d[j] < 0 for j in pending), "every reduced cost is ≥ 0 (dual feasible)",
+               column=next((j for j in pending if d[j] < 0), None))
+        if prec == START_PREC:  # the exact zero test, only where the first balls leave the sign open
+            zero = {j for j in pending if not d[j] > 0 and exact_zero(j)}
+        pending = [j for j in pending if not d[j] > 0 and j not in zero]
+        prec *= 2
+    ensure(zero == set(basis) | set(ties), "the ties are exactly the nonbasic columns with d_j = 0",
+           ties=ties, zero=sorted(zero - set(basis)))
+    ensure(not pending, "every reduced cost is ≥ 0 (dual feasible)", undecided=pending[:1])
+
+
 def _phase_one(std: _Standard, max_pivots: int) -> list[int]:
     """A primal feasible basis of Ax = b, x ≥ 0 by the artificial-variable method (exact)."""
     m, n = std.m, std.n
@@ -642,7 +734,7 @@ def solve(c: Sequence[object] | Objective, A_eq: object = None, b_eq: object = N
         if any(not 0 <= j < N for j in basic):
             raise ParameterError(f"basis_hint must hold column indices in [0, {N}), got {basis_hint}")
     else:
-        basic, fval = _highs_basis(std.A, std.b, std.obj.midpoints())
+        basic, fval = _highs_basis(std.A, std.b, std.obj)
     basis = _complete_basis(std, basic)
     extra = 0
     if not _is_feasible(std, basis):
@@ -652,14 +744,13 @@ def solve(c: Sequence[object] | Objective, A_eq: object = None, b_eq: object = N
     x = [fmpq(0)] * N
     for i, j in enumerate(basis):
         x[j] = xB[i, 0]
-    if any(v < 0 for v in x):
-        raise LPError("internal: the certified basis is not primal feasible")
     # value = c_Bᵀ x_B, per atom
     coeffs: dict[int, fmpq] = {}
     for i, j in enumerate(basis):
         for a, q in std.obj.rows[j].items():
             coeffs[a] = coeffs.get(a, fmpq(0)) + q * xB[i, 0]
     coeffs = {a: q for a, q in coeffs.items() if q != 0}
+    _verify_optimal(std, basis, xB, pricing, ties, coeffs)
     sgn = 1 if maximize else -1
     dual: list[dict] = [{} for _ in range(m)]
     for r, i in enumerate(std.keep_rows):

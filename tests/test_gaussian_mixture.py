@@ -23,27 +23,36 @@ def _phi(y, x, s2):
     return (-(y - x) ** 2 / (2 * s2)).exp() / (2 * acb.pi() * s2).sqrt()
 
 
+def quadrature_lip_terms(xs, ps, s2, eps, prec):
+    """For every point x_i the balls (E_γ(p_Y‖φ_i), E_γ(φ_i‖p_Y)/γ), γ = e^ε, by certified
+    quadrature of (f − γg)₊ on [−L, L] (acb.integral, the kinks handled by the analytic flag),
+    plus [0, erfc((L − Δ)/(σ√2))] for the mass beyond: the definition, with no use of the
+    log-sum-exp structure."""
+    X = [acb(arb_of(x, prec)) for x in xs]
+    P = [acb(arb_of(v, prec)) for v in ps]
+    S2 = acb(arb_of(s2, prec))
+    g = acb(arb_of(sympy.exp(eps), prec))
+    D = max(abs(arb_of(x, prec)).upper() for x in xs)
+    L = arb(D) + S2.real.sqrt() * arb(2 * (prec + 20)).sqrt()
+    tail = arb(0).union(arb(((L - D) / (2 * S2.real).sqrt()).erfc().upper()))
+    out = []
+    for i in range(len(xs)):
+        def h(y, an, fwd):
+            py = sum((pj * _phi(y, x, S2) for pj, x in zip(P, X)), acb(0))
+            v = py - g * _phi(y, X[i], S2) if fwd else _phi(y, X[i], S2) - g * py
+            return v.real_max(acb(0), analytic=an)
+        one = acb.integral(lambda y, an: h(y, an, True), acb(-L), acb(L), rel_tol=arb(2) ** -prec).real
+        two = acb.integral(lambda y, an: h(y, an, False), acb(-L), acb(L), rel_tol=arb(2) ** -prec).real / g.real
+        out.append((one + tail, two + tail))
+    return out
+
+
 def quadrature_lip_delta(xs, ps, s2, eps) -> Real:
-    """δ̄^LIP by certified quadrature of (f − e^ε g)₊ on [−L, L] (acb.integral, the kinks handled
-    by the analytic flag), plus [0, erfc((L − Δ)/(σ√2))] for the mass beyond: the definition,
-    with no use of the log-sum-exp structure."""
+    """δ̄^LIP = max_i max of the two quadrature terms."""
     def ball(prec):
-        X = [acb(arb_of(x, prec)) for x in xs]
-        P = [acb(arb_of(v, prec)) for v in ps]
-        S2 = acb(arb_of(s2, prec))
-        g = acb(arb_of(sympy.exp(eps), prec))
-        D = max(abs(arb_of(x, prec)).upper() for x in xs)
-        L = arb(D) + S2.real.sqrt() * arb(2 * (prec + 20)).sqrt()
-        tail = ((L - D) / (2 * S2.real).sqrt()).erfc()
         best = arb(0)
-        for i in range(len(xs)):
-            def h(y, an, fwd):
-                py = sum((pj * _phi(y, x, S2) for pj, x in zip(P, X)), acb(0))
-                v = py - g * _phi(y, X[i], S2) if fwd else _phi(y, X[i], S2) - g * py
-                return v.real_max(acb(0), analytic=an)
-            one = acb.integral(lambda y, an: h(y, an, True), acb(-L), acb(L), rel_tol=arb(2) ** -prec).real
-            two = acb.integral(lambda y, an: h(y, an, False), acb(-L), acb(L), rel_tol=arb(2) ** -prec).real / g.real
-            best = best.max(one.max(two) + arb(0).union(arb(tail.upper())))
+        for one, two in quadrature_lip_terms(xs, ps, s2, eps, prec):
+            best = best.max(one).max(two)
         return best
     return Real(ball)
 
@@ -77,6 +86,40 @@ def test_lip_delta_is_the_certified_quadrature(s2, eps):
     fast = certify(mixture_lip_delta(XS, PS, s2, eps), 20)
     slow = certify(quadrature_lip_delta(XS, PS, s2, eps), 8)
     assert sympy.Rational(slow.lower) <= sympy.Rational(fast.upper) and sympy.Rational(fast.lower) <= sympy.Rational(slow.upper)
+
+
+def test_both_lip_terms_are_their_certified_quadratures():
+    """Each point's forward E_γ(p_Y‖φ_i) and backward e^−ε E_γ(φ_i‖p_Y) separately (at ε = 1/4
+    every backward term is nonzero): the root-based ball lies inside the quadrature's."""
+    from symdp.local.gaussian_mixture import _input, _lip_terms
+    s2, eps = R(1, 2), R(1, 4)
+    fast = _lip_terms(_input(XS, PS), sympy.sympify(s2), sympy.sympify(eps), 96)
+    slow = quadrature_lip_terms(XS, PS, s2, eps, 40)
+    for (f1, b1), (f2, b2) in zip(fast, slow):
+        assert b1 > 0 and f2.contains(f1) and b2.contains(b1)
+        assert f2.rad() < arb(10) ** -6 and b2.rad() < arb(10) ** -6
+
+
+def test_a_root_ball_is_checked_on_both_sides():
+    """_root_ball certifies an end of {L_i < c} only if L > c just outside and L < c just inside.
+    At the true end (mpmath bisection of L_i written from its definition) it is accepted; moved
+    10^-3 inside or outside it must be refused, whichever side of the interval."""
+    from symdp.local.gaussian_mixture import _LogRatio, _root_ball
+    with mpmath.workdps(40):
+        xs, ps, s2 = [mpmath.mpf(x.p) / x.q for x in map(R, XS)], [mpmath.mpf(p.p) / p.q for p in PS], mpmath.mpf(1) / 2
+        i, c = 1, mpmath.mpf(1) / 4
+        L = lambda y: mpmath.log(mpmath.fsum(p * mpmath.exp(-(y - x) ** 2 / (2 * s2)) for p, x in zip(ps, xs))
+                                 / mpmath.exp(-(y - xs[i]) ** 2 / (2 * s2)))
+        ymin = mpmath.findroot(lambda y: mpmath.diff(L, y), 0)
+        ends = [mpmath.findroot(lambda y: L(y) - c, (ymin - 20, ymin), solver="bisect"),
+                mpmath.findroot(lambda y: L(y) - c, (ymin, ymin + 20), solver="bisect")]
+    lr = _LogRatio([arb(-1), arb(-1) / 5, arb(1) / 2, arb(1)], [arb(1) / 10, arb(2) / 5, arb(3) / 10, arb(1) / 5], i,
+                   arb(1) / 2)
+    for end, left in zip(ends, (True, False)):
+        y = arb(mpmath.nstr(end, 30))
+        assert _root_ball(lr, arb(1) / 4, y, left, arb(10) ** -20) is not None
+        for shift in ("0.001", "-0.001"):
+            assert _root_ball(lr, arb(1) / 4, y + arb(shift), left, arb(10) ** -20) is None
 
 
 @settings(max_examples=6, deadline=None)

@@ -56,7 +56,11 @@ def test_capacity_4x4_thirty_digits_and_duality():
     c = W4.capacity()
     cert = certify(c, 30)
     lower, upper = c.bounds(200)
-    assert lower <= upper or lower.overlaps(upper)
+    lo, hi = blahut_arimoto_bounds(W4)
+    # each end from its own side: I(p;W) ≤ C ≤ hi and max_x D(W_x‖pW) ≥ C ≥ lo, in a ball holding both
+    assert _ends(lower)[0] <= hi and lo <= _ends(upper)[1] and _ends(upper)[1] - _ends(lower)[0] < mpmath.mpf(10) ** -50
+    ball = c.ball(200)
+    assert ball.lower() <= lower.lower() and upper.upper() <= ball.upper()
     # an independent mpmath Blahut–Arimoto run converges to the same value from below
     with mpmath.workdps(40):
         rows = mp_rows(W4)
@@ -365,3 +369,86 @@ def test_lmidp_conversions_certify_across_the_edge_regime():
         vals = [sympy.Rational(certify(f(R(1, 10), eps), 30).decimal) for eps in (R(5, 2), 3, 4, 5, 7, 50)]
         assert all(a >= b for a, b in zip(vals, vals[1:]))
         assert certify(f(R(1, 10), 4), 60).decimal.startswith(certify(f(R(1, 10), 4), 30).decimal[:30])
+
+
+def _ends(ball):
+    """The ball's exact endpoints as mpmath numbers."""
+    from symdp.numbers import endpoints
+    with mpmath.workdps(160):
+        return tuple(mpmath.mpf(int(q.p)) / int(q.q) for q in endpoints(ball, 512))
+
+
+def blahut_arimoto_bounds(channel, gap=mpmath.mpf(10) ** -32, iterations=20000):
+    """An independent enclosure of the capacity (bits) at 60 digits: Blahut–Arimoto iterates p and
+    the standard bounds I(p;W) ≤ C ≤ max_x D(W_x‖pW) (Gallager, Theorem 4.5.1) at the last p."""
+    with mpmath.workdps(60):
+        rows = mp_rows(channel)
+        n, m = len(rows), len(rows[0])
+        p = [mpmath.mpf(1) / n] * n
+        for _ in range(iterations):
+            q = [mpmath.fsum(p[x] * rows[x][y] for x in range(n)) for y in range(m)]
+            d = [mpmath.fsum(rows[x][y] * mpmath.log(rows[x][y] / q[y], 2) for y in range(m) if rows[x][y])
+                 for x in range(n)]
+            lo, hi = mpmath.fsum(px * dx for px, dx in zip(p, d)), max(d)
+            if hi - lo < gap:
+                return lo, hi
+            z = mpmath.fsum(px * 2 ** dx for px, dx in zip(p, d))
+            p = [px * 2 ** dx / z for px, dx in zip(p, d)]
+    raise AssertionError("the Blahut–Arimoto oracle did not converge")
+
+
+@pytest.mark.parametrize("rows", [
+    [[R(1), 0, 0], [R(1, 4), R(3, 4), 0], [0, R(1, 3), R(2, 3)]],              # zeros: outputs unreachable
+    [[R(9, 10), R(1, 10)], [R(1, 10), R(9, 10)], [R(1, 2), R(1, 2)]],         # the optimum leaves input 3 out
+    [[R(1, 2), R(1, 3), R(1, 6)], [R(1, 5), R(1, 5), R(3, 5)]],               # two inputs, three outputs
+], ids=["zeros", "unused-input", "2x3"])
+def test_capacity_ends_against_blahut_arimoto(rows):
+    c = capacity(Channel(rows))
+    lo, hi = blahut_arimoto_bounds(Channel(rows))
+    cert = certify(c, 20)
+    with mpmath.workdps(60):
+        # the oracle's interval (width < 10^-32) lies inside the certified one, which is narrow around it
+        assert mpmath.mpf(cert.lower) <= lo <= hi <= mpmath.mpf(cert.upper)
+        assert mpmath.mpf(cert.upper) - mpmath.mpf(cert.lower) < mpmath.mpf(10) ** -18
+    for prec in (24, 128):   # at 24 bits the law is coarse: the gap max_x D − I(p;W) dwarfs the radii
+        lower, upper = c.bounds(prec)
+        assert _ends(lower)[0] <= hi and lo <= _ends(upper)[1]
+        ball = c.ball(prec)
+        assert ball.lower() <= lower.lower() and upper.upper() <= ball.upper()
+        # the coarse ball (width ~10^-7) holds the oracle's interval (width 10^-32); the fine one meets it
+        assert _ends(ball)[0] <= lo and hi <= _ends(ball)[1] if prec == 24 else _ends(ball)[0] <= hi and lo <= _ends(ball)[1]
+
+
+def test_capacity_without_newton_falls_back_to_the_blahut_arimoto_law(monkeypatch):
+    """A singular Kuhn–Tucker system (forced here) leaves the float Blahut–Arimoto law: the
+    certificate stays valid, its two ends now ~10^-13 apart, far beyond their radii."""
+    from symdp.local import information
+    monkeypatch.setattr(information, "_newton", lambda W, start, bits: None)
+    c = capacity(W4)
+    lo, hi = blahut_arimoto_bounds(W4)
+    lower, upper = c.bounds(128)
+    assert _ends(lower)[1] < _ends(upper)[0]                    # the gap is visible at 128 bits
+    ball = c.ball(128)
+    assert _ends(ball)[0] <= lo and hi <= _ends(ball)[1] and _ends(ball)[1] - _ends(ball)[0] < mpmath.mpf(10) ** -9
+
+
+def test_capacity_of_a_z_channel_whose_newton_system_is_singular_at_low_precision():
+    """W = [[0, 1], [p, 1 − p]] with p = 10^-100: at 64 bits the Kuhn–Tucker Jacobian has two
+    equal rows (mpmath.lu_solve once raised TypeError on it). The low-precision ball falls back
+    to a valid law; at higher precision it meets the Z-channel's closed form
+    C = log2(1 + p (1 − p)^((1 − p)/p)) (crossover 1 − p onto the shared output)."""
+    p = R(1, 10**100)
+    c = Channel([[0, 1], [p, 1 - p]]).capacity()
+    with mpmath.workdps(250):
+        pm = mpmath.mpf(p)
+        ref = mpmath.log(1 + pm * (1 - pm) ** ((1 - pm) / pm), 2)
+        for prec in (64, 500):
+            lo, hi = _ends(c.ball(prec))
+            assert lo <= ref <= hi
+        assert hi - lo < ref * mpmath.mpf(10) ** -30
+        assert abs(mpmath.mpf(certify(c, 20).decimal) - ref) < ref * mpmath.mpf(10) ** -18
+    from symdp.local.information import _solve_or_none
+    with mpmath.workprec(64):
+        assert _solve_or_none(mpmath.matrix([[-1, -1, -1], [-1, -1, -1], [1, 1, 0]]), mpmath.matrix([1, -1, 0])) is None
+        x = _solve_or_none(mpmath.matrix([[2, 1], [1, 3]]), mpmath.matrix([3, 5]))
+        assert [mpmath.nstr(v, 10) for v in x] == ["0.8", "1.4"]

@@ -100,6 +100,21 @@ def test_mi_optimum_against_vertex_enumeration_irrational_eps():
         assert abs(mpmath.mpf(c.decimal) - ref) < mpmath.mpf(10) ** -20
 
 
+def test_tv_optimum_at_an_eps_whose_e_to_the_eps_overflows_a_double():
+    """e^eps beyond a double (the float proposal once raised OverflowError): Corollary 11's
+    closed form, exactly for a rational e^eps and in a certified ball for eps = 1000."""
+    p0, p1 = [R(1, 10**100), 1 - R(1, 10**100)], [R(1, 10**6), 1 - R(1, 10**6)]
+    tv = R(1, 10**6) - R(1, 10**100)
+    E = R(10) ** 500
+    assert optimal_mechanism(log(E), utility.tv(p0, p1)).value == (E - 1) / (E + 1) * tv
+    ball = optimal_mechanism(1000, utility.tv(p0, p1)).value.ball(400)
+    with mpmath.workdps(150):
+        ref = mpmath.tanh(500) * (mpmath.mpf(10) ** -6 - mpmath.mpf(10) ** -100)
+        mid = mpmath.mpf(ball.mid().str(150, radius=False))
+        assert abs(mid - ref) <= 2 * mpmath.mpf(ball.rad().str(20, radius=False)) + mpmath.mpf(10) ** -140
+    assert ball.rad() < 1e-40
+
+
 def test_tv_optimum_is_exact_and_matches_theorem_6():
     r = random.Random(5)
     for _ in range(3):
@@ -243,7 +258,8 @@ def test_figure_data_against_the_library():
     laws = instances("kl", 3, 1)[0]
     v = mechanism_values("kl", laws, fmpq(2))
     exact = optimal_mechanism(log(2), utility.kl(*laws)).value
-    assert v["opt"].overlaps(v["opt"]) and certify(exact, 12).decimal[:10] == v["opt"].str(12, radius=False)[:10]
+    ref = _vertex_optimum(_mp_kl(*laws), 3, 2)                       # the LP (11) by brute force
+    assert _encloses(v["opt"], ref) and certify(exact, 12).decimal[:10] == v["opt"].str(12, radius=False)[:10]
     rr = utility.kl(*laws)(Channel([[R(2, 4) if i == j else R(1, 4) for j in range(3)] for i in range(3)]))
     assert v["rr"].str(12, radius=False)[:10] == certify(rr, 12).decimal[:10]
     assert not bool(v["opt"] < v["bin"]) and not bool(v["opt"] < v["rr"])   # OPT is never certainly below
@@ -259,8 +275,83 @@ def test_irrational_eps_ties_and_the_monotone_bracket():
                                          - sum(b * v for b, v in zip(map(mpmath.mpf, map(float, p1)), z))) ** 2
                               / sum(b * v for b, v in zip(map(mpmath.mpf, map(float, p1)), z)), 3, mpmath.e)
         assert abs(mpmath.mpf(certify(res.value, 20).decimal) - ref) < mpmath.mpf(10) ** -12
-        # the fallback bracket (monotonicity in ε) encloses the same optimum
-        assert _monotone_bracket(sympy.Integer(1), u, 128).overlaps(res.value.ball(128))
+        # the fallback bracket (monotonicity in ε) encloses the optimum of the exact laws
+        exact_ref = _vertex_optimum(_mp_f(lambda a, b: (a - b) ** 2 / b, p0, p1), 3, mpmath.e)
+        assert _encloses(_monotone_bracket(sympy.Integer(1), u, 96), exact_ref)
+
+
+def _mp(q):
+    return mpmath.mpf(q.p) / q.q
+
+
+def _mp_f(g, p0, p1):
+    """μ(z) = Σ-free utility of a column z for f-divergences: g(P0ᵀz, P1ᵀz), exact laws in mpmath."""
+    def mu(z):
+        a = mpmath.fsum(_mp(p) * v for p, v in zip(p0, z))
+        b = mpmath.fsum(_mp(p) * v for p, v in zip(p1, z))
+        return g(a, b)
+    return mu
+
+
+def _encloses(ball, ref, slack=mpmath.mpf(10) ** -36, width=mpmath.mpf(10) ** -25):
+    """ref (an mpmath value good to ~10^-38) lies in the ball, which is narrow."""
+    from symdp.numbers import endpoints
+    lo, hi = (mpmath.mpf(int(q.p)) / int(q.q) for q in endpoints(ball, 256))
+    return lo <= ref + slack and ref - slack <= hi and hi - lo < width
+
+
+P0, P1 = [R(6, 10), R(1, 10), R(3, 10)], [R(2, 10), R(5, 10), R(3, 10)]
+KL = _mp_f(lambda a, b: a * mpmath.log(a / b), P0, P1)
+
+
+def _oracle_bases(k, E, mu):
+    """Every nonsingular basis of LP (11) at e^ε = E with (θ ≥ 0?, dual α = B⁻ᵀμ_B feasible?), in mpmath."""
+    cols = [[E if (j >> (k - 1 - i)) & 1 else mpmath.mpf(1) for i in range(k)] for j in range(1 << k)]
+    for basis in itertools.combinations(range(1 << k), k):
+        M = mpmath.matrix([[cols[j][i] for j in basis] for i in range(k)])
+        if abs(mpmath.det(M)) < mpmath.mpf(10) ** -20:
+            continue
+        theta = mpmath.lu_solve(M, mpmath.matrix([1] * k))
+        alpha = mpmath.lu_solve(M.T, mpmath.matrix([mu(cols[j]) for j in basis]))
+        slack = [mpmath.fsum(c * a for c, a in zip(cols[j], alpha)) - mu(cols[j]) for j in range(1 << k)]
+        yield list(basis), min(theta) > -mpmath.mpf(10) ** -30, min(slack) > -mpmath.mpf(10) ** -30
+
+
+def test_irrational_bracket_refuses_every_basis_that_is_not_primal_and_dual_feasible():
+    """At e^ε = e every basis is tried: primal- or dual-infeasible ones (both kinds occur) must
+    be refused, the optimal ones must give a narrow ball around the brute-force optimum."""
+    from symdp import lp
+    from symdp.local.extremal import _bracket
+    u, opt = utility.kl(P0, P1), _vertex_optimum(KL, 3, mpmath.e)
+    seen = set()
+    for basis, primal, dual in _oracle_bases(3, mpmath.e, KL):
+        seen.add((primal, dual))
+        if primal and dual:
+            assert _encloses(_bracket(sympy.Integer(1), u, basis, 256), opt)
+        else:
+            with pytest.raises(lp.LPError, match="primal feasible" if not primal else "dual"):
+                _bracket(sympy.Integer(1), u, basis, 128)
+    assert seen == {(True, True), (True, False), (False, True), (False, False)}
+
+
+def test_irrational_bracket_failing_falls_back_to_the_monotone_bracket(monkeypatch):
+    from symdp import lp
+    from symdp.local import extremal
+
+    def refuse(*args):
+        raise lp.LPError("the perturbed dual is not certifiably feasible at e^eps")
+    monkeypatch.setattr(extremal, "_bracket", refuse)
+    res = optimal_mechanism(1, utility.kl(P0, P1))
+    assert not res.channel_certified and res.dual is None
+    assert _encloses(res.value.ball(96), _vertex_optimum(KL, 3, mpmath.e))
+    c = certify(res.value, 20)                       # the fallback still certifies digits
+    assert abs(mpmath.mpf(c.decimal) - _vertex_optimum(KL, 3, mpmath.e)) < mpmath.mpf(10) ** -19
+
+
+def test_irrational_eps_next_to_zero_is_refused():
+    from symdp.errors import PrecisionError
+    with pytest.raises(PrecisionError, match="too close to 0"):
+        optimal_mechanism(R(1, 10 ** 40), utility.kl(P0, P1))
 
 
 @pytest.mark.parametrize("eps", [1, log(3), R(1, 1000)])

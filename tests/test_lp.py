@@ -203,3 +203,154 @@ def test_random_log_objectives_against_mpmath(n, data):
     got = mpmath.mpf(sympy.N(sympy.sympify(res.value), 60))
     assert abs(got - best) < mpmath.mpf(10) ** -50
     _check_certificate(res, c, A, b)
+
+
+# --------------------------------------------------------------------------------------------
+# Edge branches of the certificate against the brute-force oracle, and the run-time guard
+
+#: log(1 + 10^-40) ≈ 10^-40: its atoms (log 2, log 5 and the primes of 10^40 + 1) cancel to 133
+#: bits, so at the first precision (96 bits) its reduced-cost ball touches 0.
+TINY = sympy.log(1 + sympy.Rational(1, 10 ** 40))
+
+
+def _oracle_best(c, A_eq=None, b_eq=None, A_ub=None, b_ub=None):
+    """(max value, optimal vertices) by vertex enumeration, values compared at 200 digits: every
+    objective here is either exactly tied or apart by ≥ 10^-41, far above the 10^-150 margin."""
+    A, b, n = _standard(A_eq, b_eq, A_ub, b_ub)
+    verts = _vertices(A, b)
+    vals = [sympy.N(sum(sympy.sympify(ci) * xi for ci, xi in zip(c, x[:n])), 200) for x in verts]
+    best = max(vals)
+    return best, [tuple(x[:n]) for x, v in zip(verts, vals) if abs(v - best) < sympy.Float(10) ** -150]
+
+
+@pytest.mark.parametrize("hint", [None, [1], [2], [0]])
+def test_undecided_reduced_costs_are_refined_not_taken_as_ties(hint):
+    c = [TINY, 0, -TINY]
+    res = lp.solve(c, [[1, 1, 1]], [1], basis_hint=hint)
+    best, opt = _oracle_best(c, [[1, 1, 1]], [1])
+    assert opt == [(1, 0, 0)] and tuple(res.x) == opt[0] and res.ties == ()
+    assert abs(sympy.N(sympy.sympify(res.value), 200) - best) < sympy.Float(10) ** -150
+    res = lp.solve(c, [[1, 1, 1]], [1], basis_hint=hint, maximize=False)
+    assert tuple(res.x) == (0, 0, 1) and res.ties == ()
+
+
+def test_a_tie_hidden_in_different_atoms_is_exact():
+    # log(1 + 10^-40) written twice: over the primes of 10^40 + 1 and 10, and as a Real-free
+    # difference of logarithms; a 10^-40 neighbour on each side keeps the tie the only optimum pair
+    same = sympy.log(10 ** 40 + 1) - 40 * sympy.log(10)
+    c = [TINY, same, TINY - sympy.log(1 + sympy.Rational(1, 10 ** 41)), 0]
+    for hint in (None, [2], [3]):
+        res = lp.solve(c, [[1, 1, 1, 1]], [1], basis_hint=hint)
+        best, opt = _oracle_best(c, [[1, 1, 1, 1]], [1])
+        assert sorted(opt) == [(0, 1, 0, 0), (1, 0, 0, 0)]
+        assert tuple(res.x) in opt and len(res.ties) == 1 and res.basis[0] + res.ties[0] == 1
+
+
+def test_dependent_atoms_are_refused_not_guessed():
+    from flint import arb
+    from symdp.numbers import Real
+    a, b = Real(lambda p: arb.pi()), Real(lambda p: arb.pi())   # two atoms, one value
+    with pytest.raises(lp.LPError, match="cannot decide the sign"):
+        lp.solve([a, b], [[1, 1]], [1], basis_hint=[0])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 3), st.integers(2, 4), st.data())
+def test_random_hints_phase_one_and_pivots_against_vertex_enumeration(m, n, data):
+    """Degenerate right-hand sides (zeros), redundant rows and arbitrary (often infeasible) basis
+    hints drive the exact phase 1, zero-level artificials and Bland pivots."""
+    A_eq = [[data.draw(st.integers(-2, 2)) for _ in range(n)] for _ in range(m)]
+    if m > 1 and data.draw(st.booleans()):
+        A_eq[-1] = [2 * v for v in A_eq[0]]                                  # a redundant row
+    b_eq = [data.draw(st.sampled_from([0, 0, 1, 2])) for _ in range(m)]
+    if m > 1 and A_eq[-1] == [2 * v for v in A_eq[0]]:
+        b_eq[-1] = 2 * b_eq[0]
+    logs = [0, TINY, sympy.log(2), sympy.log(4) / 2, -TINY]
+    c = [data.draw(st.sampled_from(logs)) + data.draw(st.integers(-1, 1)) for _ in range(n)]
+    A_ub, b_ub = [[1] * n], [3]
+    hint = data.draw(st.lists(st.integers(0, n), max_size=m + 1))
+    A, b, _ = _standard(A_eq, b_eq, A_ub, b_ub)
+    if not _vertices(A, b):
+        with pytest.raises(lp.LPError, match="infeasible"):
+            lp.solve(c, A_eq, b_eq, A_ub, b_ub, basis_hint=hint)
+        return
+    best, opt = _oracle_best(c, A_eq, b_eq, A_ub, b_ub)
+    res = lp.solve(c, A_eq, b_eq, A_ub, b_ub, basis_hint=hint)
+    assert tuple(res.x) in opt
+    assert abs(sympy.N(sympy.sympify(res.value), 200) - best) < sympy.Float(10) ** -150
+
+
+def _lying_signs(monkeypatch, lie):
+    """Make the simplex's pricing report `lie(sign)` instead of each decided sign."""
+    honest = lp._Pricing.signs
+    monkeypatch.setattr(lp._Pricing, "signs", lambda self: [lie(s) for s in honest(self)])
+
+
+@pytest.mark.parametrize("c", [[1, 3, 2, 0], [sympy.log(2), sympy.log(8), sympy.log(3), 0]])
+def test_guard_refuses_a_basis_with_a_negative_reduced_cost(monkeypatch, c):
+    from symdp.certificate import CertificateViolation
+    _lying_signs(monkeypatch, lambda s: 1 if s < 0 else s)     # "optimal" at the first basis
+    with pytest.raises(CertificateViolation, match="reduced cost is ≥ 0"):
+        lp.solve(c, [[1, 1, 1, 1], [1, 2, 0, 1]], [4, 6], basis_hint=[0, 1])   # feasible, not optimal
+
+
+def test_guard_refuses_ties_that_are_not_exact_zeros(monkeypatch):
+    from symdp.certificate import CertificateViolation
+    _lying_signs(monkeypatch, lambda s: 1 if s == 0 else s)    # exact ties reported as positive
+    with pytest.raises(CertificateViolation, match="ties are exactly"):
+        lp.solve([1, 1, 1], [[1, 1, 1]], [1])
+
+
+def test_guard_refuses_a_primal_infeasible_basis(monkeypatch):
+    from symdp.certificate import CertificateViolation
+    monkeypatch.setattr(lp, "_is_feasible", lambda std, basis: True)
+    _lying_signs(monkeypatch, lambda s: abs(s))
+    with pytest.raises(CertificateViolation, match="primal feasible"):
+        lp.solve([1, 3, 2, 0], [[1, 1, 1, 1], [1, 2, 0, 1]], [4, 6], basis_hint=[0, 2])   # x_2 = −2
+
+
+def test_guard_refuses_a_reduced_cost_it_cannot_sign(monkeypatch):
+    from flint import arb
+    from symdp.certificate import CertificateViolation
+    from symdp.numbers import Real
+    a, b = Real(lambda p: arb.pi()), Real(lambda p: arb.pi())   # d_1 = π − π: no precision signs it
+    monkeypatch.setattr(lp._Pricing, "signs", lambda self: [0 if j in self.basis else 1 for j in range(self.std.n)])
+    with pytest.raises(CertificateViolation, match="reduced cost is ≥ 0.*undecided"):
+        lp.solve([a, b], [[1, 1]], [1], basis_hint=[0])
+
+
+def test_guard_refuses_a_wrong_dual(monkeypatch):
+    from symdp.certificate import CertificateViolation
+    honest = lp._Pricing.__init__
+
+    def off_by_one(self, std, basis, B):
+        honest(self, std, basis, B)
+        self.Y[0, 0] += 1
+    monkeypatch.setattr(lp._Pricing, "__init__", off_by_one)
+    with pytest.raises(CertificateViolation, match="Bᵀy = c_B"):
+        lp.solve([3, 2], A_ub=[[1, 1], [1, 3]], b_ub=[4, 6])
+
+
+@pytest.mark.parametrize("c", [[1, 1, 1, 1], [0, 1, 0, 0], [2, -1, 1, TINY], [-1, 0, 0, 1]])
+def test_phase_one_drives_a_zero_level_artificial_out(c):
+    # found by search: phase 1 ends with an artificial basic at level 0 whose row has a zero
+    # pivot in the first nonbasic column, so the exit pivot must skip it
+    A_eq, b_eq = [[1, -1, 0, 1], [-1, -2, -2, 1], [1, 2, -1, -1]], [1, 0, 0]
+    best, opt = _oracle_best(c, A_eq, b_eq, [[1, 1, 1, 1]], [3])
+    res = lp.solve(c, A_eq, b_eq, [[1, 1, 1, 1]], [3], basis_hint=[])
+    assert res.pivots > 0 and tuple(res.x) in opt
+    assert abs(sympy.N(sympy.sympify(res.value), 200) - best) < sympy.Float(10) ** -150
+
+
+def test_logarithms_of_rationals_over_primes():
+    # add_log writes log(p/q) over logarithms of primes, exponents and signs included: the
+    # objective's balls must hold mpmath's logarithms
+    from flint import fmpq as Q
+    obj = lp.Objective()
+    cases = [Q(16, 9), Q(9, 16), Q(1, 1024), Q(10 ** 40 + 1, 10 ** 40), Q(2 ** 61 - 1, 3 ** 5)]
+    for r in cases:
+        obj.add_log(obj.column(), Q(1), r)
+    with mpmath.workdps(60):
+        for r, b in zip(cases, obj.balls(256)):
+            ref = mpmath.log(mpmath.mpf(int(r.p)) / int(r.q))
+            assert abs(mpmath.mpf(b.mid().str(70, radius=False)) - ref) < mpmath.mpf(10) ** -55 and b.rad() < 1e-60

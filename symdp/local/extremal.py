@@ -27,9 +27,11 @@ import sympy
 from flint import arb, arb_mat, fmpq, fmpq_mat
 
 from .. import lp, params
+from ..certificate import ensure
 from ..errors import ParameterError, PrecisionError, show
 from ..numbers import Real, arb_of, exact, from_fmpq, sign, to_fmpq, working_precision
 from .channel import Channel, probability_vector, tidy, two_laws
+from .information import hull
 from .patterns import pattern, staircase_rows, subset_sums
 from .utility import MutualInformation, Utility
 
@@ -203,7 +205,10 @@ def _monotone_bracket(e: sympy.Expr, utility: Utility, prec: int) -> arb:
     lo = _rational_optimum(e, E1, utility).solution.ball(prec)
     hi = _rational_optimum(e, E2, utility).solution.ball(prec)
     with working_precision(prec):
-        return arb(lo.lower()).union(arb(hi.upper()))
+        ensure(E1 <= E2 and arb(E1) <= Eb.lower() and Eb.upper() <= arb(E2), "the monotone bracket's rationals "
+               "enclose e^eps", E1=E1, E2=E2)
+        return hull(lo, hi, "the monotone bracket OPT(E1) ≤ OPT(e^eps) ≤ OPT(E2)")
+
 
 
 def _bracket(e: sympy.Expr, utility: Utility, basis: list[int], prec: int) -> arb:
@@ -230,7 +235,7 @@ def _bracket(e: sympy.Expr, utility: Utility, basis: list[int], prec: int) -> ar
         if not all(s - m > 0 for s, m in zip(slack, mu)):
             raise lp.LPError("the perturbed dual is not certifiably feasible at e^eps")
         upper = sum(a, arb(0))
-        return arb(lower.lower()).union(arb(upper.upper()))
+        return hull(lower, upper, "the primal/dual bracket of OPT(e^eps)")
 
 
 def _symbolic_theta(basis: list[int], k: int, E: sympy.Expr) -> list[sympy.Expr]:

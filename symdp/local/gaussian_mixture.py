@@ -24,6 +24,7 @@ import sympy
 from flint import acb, arb, ctx
 
 from .. import limits, params
+from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError, PrecisionError, show
 from ..numbers import Real, arb_of, endpoints, exact, from_fmpq, sign, working_precision
 from ..roots import solve_decreasing
@@ -403,23 +404,22 @@ def _tails(xs: list[arb], ps: list[arb], s: arb, a: arb | None, b: arb | None) -
     return out
 
 
-def _lip_ball(inp: _Input, s2e: sympy.Expr, e: sympy.Expr, prec: int) -> arb:
-    """max_i max{E_{e^ε}(p_Y ‖ φ_i), e^{−ε} E_{e^ε}(φ_i ‖ p_Y)} as a ball, or [0, 1] when a root
-    is undecided at this precision (the certification loop then raises the precision).
+def _lip_terms(inp: _Input, s2e: sympy.Expr, e: sympy.Expr, prec: int) -> list[tuple[arb, arb]] | None:
+    """For every support point x_i, the balls (E_{e^ε}(p_Y ‖ φ_i), e^{−ε} E_{e^ε}(φ_i ‖ p_Y));
+    None when a root is undecided at this precision.
 
     With S = {L_i < ε} and T = {L_i < −ε}: E_γ(p_Y‖φ_i) = P_Y(S^c) − γΦ_i(S^c) and
-    E_γ(φ_i‖p_Y) = Φ_i(T) − γP_Y(T), since p_Y > γφ_i exactly off S and φ_i > γp_Y exactly on T."""
+    E_γ(φ_i‖p_Y) = Φ_i(T) − γP_Y(T), since p_Y > γφ_i exactly off S and φ_i > γp_Y exactly on T.
+    Both are hockey-stick divergences, so the balls must meet [0, 1] and [0, e^{−ε}]."""
     n = len(inp.xs)
-    if n == 1:
-        return arb(0)  # p_Y = φ_1
     wp = prec + 40
+    out = []
     with working_precision(wp):
         xs, ps = inp.balls(wp)
         s2 = arb_of(s2e, wp)
         s = s2.sqrt()
         g = arb_of(sympy.exp(e), wp)
         eps = arb_of(e, wp)
-        best = arb(0)
         for i in range(n):
             L = _LogRatio(xs, ps, i, s2)
             one = [xs[i]], [arb(1)]
@@ -427,14 +427,30 @@ def _lip_ball(inp: _Input, s2e: sympy.Expr, e: sympy.Expr, prec: int) -> arb:
             S = _sublevel(L, eps, True if edge is not None else None, prec)
             T = _sublevel(L, -eps, edge, prec)
             if S is None or T is None:
-                return arb(0).union(arb(1))
-            if S == "empty":  # only when p_Y = φ_i, excluded above; kept for safety
+                return None
+            if S == "empty":  # only when p_Y = φ_i, excluded by the caller; kept for safety
                 fwd = 1 - g
             else:
                 fwd = _tails(xs, ps, s, *S) - g * _tails(*one, s, *S)
             bwd = arb(0) if T == "empty" else (_mass(*one, s, *T) - g * _mass(xs, ps, s, *T)) / g
-            best = best.max(fwd).max(bwd)
-        return best
+            ensure(not (fwd < 0 or fwd > 1) and not (bwd < 0 or bwd > 1 / g),
+                   "E_γ(p_Y‖φ_i) ∈ [0, 1] and e^−ε E_γ(φ_i‖p_Y) ∈ [0, e^−ε]", i=i, forward=fwd, backward=bwd)
+            out.append((fwd, bwd))
+    return out
+
+
+def _lip_ball(inp: _Input, s2e: sympy.Expr, e: sympy.Expr, prec: int) -> arb:
+    """max_i max{E_{e^ε}(p_Y ‖ φ_i), e^{−ε} E_{e^ε}(φ_i ‖ p_Y)} as a ball, or [0, 1] when a root
+    is undecided at this precision (the certification loop then raises the precision)."""
+    if len(inp.xs) == 1:
+        return arb(0)  # p_Y = φ_1
+    terms = _lip_terms(inp, s2e, e, prec)
+    if terms is None:
+        return arb(0).union(arb(1))
+    best = arb(0)
+    for fwd, bwd in terms:
+        best = best.max(fwd).max(bwd)
+    return best
 
 
 def mixture_lip_delta(points: Sequence[object], prior: Sequence[object], sigma2: object, eps: object) -> Real:
@@ -532,6 +548,8 @@ def mixture_lip_to_lmidp(points: Sequence[object], prior: Sequence[object], sigm
             # per panel [a, b]: δ(b)·w below, δ(a)·w above (δ non-increasing)
             panels = [(arb(at(b).lower()).max(arb(0)) * w, arb(at(a).upper()) * w)
                       for a, b in zip(grid, grid[1:]) for w in (weight(a, b),)]
+            ensure(all(lo.lower() <= hi.upper() for lo, hi in panels), "δ̄(b)·w ≤ δ̄(a)·w on every panel [a, b] "
+                   "(δ̄^LIP is non-increasing)")
             gaps = [hi - lo for lo, hi in panels]
             lower = sum((lo for lo, _ in panels), arb(0))
             upper = sum((hi for _, hi in panels), arb(0))
@@ -547,6 +565,10 @@ def mixture_lip_to_lmidp(points: Sequence[object], prior: Sequence[object], sigm
             grid.insert(k + 1, (grid[k] + grid[k + 1]) / 2)
             limits.report(len(grid), panels_max)
         log2e = 1 / arb(2).log()
-        lo, _ = endpoints(lower * log2e, prec)
-        _, hi = endpoints(upper * log2e, prec)
+        lower, upper = lower * log2e, upper * log2e
+        lo, _ = endpoints(lower, prec)
+        _, hi = endpoints(upper, prec)
+        ensure(lo <= lower.lower().fmpq() and upper.upper().fmpq() <= hi and tail >= 0,
+               "each end of the eq. (10) bracket from its own side", lower=lo, upper=hi)
+    ensure_ordered(lo, hi, "the eq. (10) bracket of μ^CD")
     return LipIntegral(from_fmpq(lo), from_fmpq(hi), len(grid) - 1, grid[-1], met)

@@ -25,6 +25,7 @@ import sympy
 from flint import arb, fmpq, fmpz
 
 from .. import params
+from ..certificate import ensure
 from ..errors import ParameterError, require
 from ..numbers import Real, arb_of, working_precision
 from ..roots import solve_decreasing
@@ -210,9 +211,8 @@ def _newton(W: list[list[mpmath.mpf]], start: np.ndarray, bits: int) -> list[mpm
                 J[i, k] = -1
                 J[k, i] = 1
             F[k] = mpmath.fsum(p.values()) - 1
-            try:
-                step = mpmath.lu_solve(J, -F)
-            except ZeroDivisionError:
+            step = _solve_or_none(J, -F)
+            if step is None:
                 return None
             for i, x in enumerate(S):
                 p[x] += step[i]
@@ -225,6 +225,29 @@ def _newton(W: list[list[mpmath.mpf]], start: np.ndarray, bits: int) -> list[mpm
         if any(v < 0 for v in p.values()):
             return None
         return [p.get(x, mpmath.mpf(0)) for x in range(n)]
+
+
+def _solve_or_none(J: mpmath.matrix, F: mpmath.matrix) -> list[mpmath.mpf] | None:
+    """J⁻¹F by Gaussian elimination with partial pivoting at the working precision, or None
+    when J is singular there. (mpmath.lu_solve reports some singular matrices as a TypeError:
+    an all-zero pivot column leaves its pivot index None.)"""
+    n = J.rows
+    A = [[J[i, j] for j in range(n)] + [F[i]] for i in range(n)]
+    scale = max((abs(v) for row in A for v in row[:n]), default=mpmath.mpf(0))
+    tiny = scale * mpmath.mpf(2) ** (-mpmath.mp.prec + 8)
+    for c in range(n):
+        r = max(range(c, n), key=lambda i: abs(A[i][c]))
+        if not abs(A[r][c]) > tiny:  # also catches nan
+            return None
+        A[c], A[r] = A[r], A[c]
+        for i in range(c + 1, n):
+            f = A[i][c] / A[c][c]
+            if f:
+                A[i] = [a - f * b for a, b in zip(A[i], A[c])]
+    x = [mpmath.mpf(0)] * n
+    for i in reversed(range(n)):
+        x[i] = (A[i][n] - mpmath.fsum(A[i][j] * x[j] for j in range(i + 1, n))) / A[i][i]
+    return x
 
 
 def _dyadic_law(p: Sequence[mpmath.mpf], bits: int) -> list[fmpq]:
@@ -270,6 +293,7 @@ class Capacity(Real):
     def bounds(self, prec: int) -> tuple[arb, arb]:
         """(lower, upper) balls in bits: I(p;W) and max_x D(W_x‖pW) at p = input_law(prec)."""
         p = self.input_law(prec)
+        ensure(sum(p, fmpq(0)) == 1 and min(p) >= 0, "the capacity certificate's input law is a probability vector")
         with working_precision(prec + 16):
             ds, info = _divergences(self._kernel.balls(prec + 16), self._kernel.zero, [arb(v) for v in p])
             top = ds[0]
@@ -282,7 +306,17 @@ class Capacity(Real):
         lower, upper = self.bounds(prec)
         if not (lower.is_finite() and upper.is_finite()):
             return arb(0).union(arb("inf"))
-        return arb(lower.lower()).union(arb(upper.upper()))
+        return hull(lower, upper, "the capacity certificate I(p;W) ≤ C ≤ max_x D(W_x‖pW)")
+
+
+def hull(lower: arb, upper: arb, what: str) -> arb:
+    """[lower end of `lower`, upper end of `upper`]: each end taken from its own side of the
+    certificate, checked (a ball built from the inner ends would exclude part of either)."""
+    ensure(lower.lower() <= upper.upper(), f"lower end ≤ upper end of {what}", lower=lower, upper=upper)
+    ball = arb(lower.lower()).union(arb(upper.upper()))
+    ensure(ball.lower() <= lower.lower() and upper.upper() <= ball.upper(), f"each end of {what} from its own side",
+           ball=ball)
+    return ball
 
 
 def capacity(channel: Channel) -> Real:
