@@ -79,8 +79,12 @@ def test_a_tampered_polynomial_certificate_disagrees():
     bad["denominator"], bad["numerator"] = sympy.srepr(x + 2), sympy.srepr((x - 1) ** 2 * (x + 2) ** 2 / (x + 3))
     assert rc.recheck(bad, holder).verdict == rc.DISAGREES
     closed = copy.deepcopy(_only(PROOFS["rational, open end"](), "rational"))
-    closed[0]["open_ends"] = [False, False]  # 1/x at the closed end 0
-    _disagrees(*closed)
+    closed[0]["open_ends"] = [False, False]  # 1/x at the closed end 0 ...
+    closed[1]["interval"] = "[0, 1]"  # ... stated consistently, so only the pole check can object
+    assert "closed end" in _disagrees(*closed).detail
+    elsewhere = _only(PROOFS["rational, open end"](), "rational")
+    elsewhere[1]["interval"] = "(0, 2]"
+    assert "states the interval" in _disagrees(*elsewhere).detail
 
 
 def test_a_tampered_smtlib_query_disagrees():

@@ -330,6 +330,11 @@ def _rational(cert: Mapping, holder: Mapping) -> str:
     for end, is_open in zip((lo, hi), cert["open_ends"]):
         if end is not None and not is_open and _eval(d, end) == 0:
             raise _Disagrees(f"the denominator vanishes at the closed end {end}")
+    left = "(" if cert["open_ends"][0] or lo is None else "["
+    right = ")" if cert["open_ends"][1] or hi is None else "]"
+    if "interval" in holder and holder["interval"] != f"{left}{lo_text}, {hi_text}{right}":
+        raise _Disagrees(f"the evidence states the interval {holder['interval']}, the certificate decides "
+                         f"{left}{lo_text}, {hi_text}{right}")
     return detail + "; the denominator has no root on the interval"
 
 
