@@ -133,14 +133,16 @@ def recheck(cert: Mapping, holder: Mapping, claim: str = "") -> Outcome:
 
 
 def _smtlib(cert: Mapping, holder: Mapping) -> str:
-    query = str(cert["query"])
-    if "(check-sat)" not in query:
-        query += "\n(check-sat)\n"
+    # nlsat is complete for this logic (quantifier-free nonlinear real arithmetic); z3's default
+    # strategy may give up where it does not
+    query = str(cert["query"]).replace("(check-sat)", "")
+    query += "\n(check-sat-using qfnra-nlsat)\n"
     binary = shutil.which("z3") or shutil.which("z3", path=str(__import__("pathlib").Path(sys.executable).parent))
     if binary:
         command = [binary, "-in", "-smt2"]
     else:  # the z3 module in a fresh interpreter: nothing of this process is shared
-        command = [sys.executable, "-c", "import sys, z3; s = z3.Solver(); s.from_string(sys.stdin.read()); print(s.check())"]
+        command = [sys.executable, "-c", "import sys, z3; s = z3.Tactic('qfnra-nlsat').solver(); "
+                   "s.from_string(sys.stdin.read().replace('(check-sat-using qfnra-nlsat)', '')); print(s.check())"]
     try:
         done = subprocess.run(command, input=query, capture_output=True, text=True, timeout=SMT_TIMEOUT)
     except subprocess.TimeoutExpired:
