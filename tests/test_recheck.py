@@ -69,8 +69,8 @@ def _disagrees(cert, holder):
 def test_a_tampered_polynomial_certificate_disagrees():
     cert, holder = _only(PROOFS["rational on a half-line"](), "rational")
     bad = copy.deepcopy(cert)
-    bad["product"]["odd"] = ["1", "-5"]  # x − 5: P no longer multiplies back
-    _disagrees(bad, holder)
+    bad["product"]["odd"] = ["1", "5"]  # x + 5: positive and root-free on (−2, ∞), but P no longer multiplies back
+    assert "multiply back" in _disagrees(bad, holder).detail
     bad = copy.deepcopy(cert)
     bad["product"]["interval"] = ["-4", "oo"]  # the odd part x + 2 has a root at −2 inside (−4, ∞)
     _disagrees(bad, holder)
