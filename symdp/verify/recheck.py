@@ -5,21 +5,25 @@ Every proved inequality of a verify report carries a certificate in its JSON ``d
 none of :mod:`symdp.verify.boxes`, :mod:`~symdp.verify.decide`, :mod:`~symdp.verify.polynomial`
 or python-flint:
 
-========== ====================================================================================
-smtlib     the SMT-LIB query (negation of the claim) is re-run in a fresh z3 process; it must
-           answer ``unsat``
-rational   f = N/D is re-derived; N·D = c·O·E² is re-multiplied in exact rationals; O (and the
-           denominator) are shown root-free on the interval by Descartes' rule of signs with
-           bisection (Collins–Akritas) instead of the prover's Sturm sequences; c·O > 0 at the
-           recorded interior point
-boxes      the sub-boxes must tile the claim's box (every split and monotone reduction leads to
-           recorded boxes); each settling step is re-evaluated with an independent interval
-           arithmetic (exact rationals for + − × ÷, powers, |·|, max, min; mpmath's ``iv`` for exp,
-           log and non-integer powers, and through exp for sinh, cosh, tanh): the enclosure of f, of ∂f/∂xᵢ, of the Taylor coefficients (each
-           recorded coefficient must lie below the re-computed lower end), the point signs
-monotone   f(lo) ≥ 0 again, and the derivative's certificate is about f' on the same interval
-compactified  g(x) = f(lo − log x) again, and g's certificate covers all of (0, 1]
-========== ====================================================================================
+smtlib
+    the SMT-LIB query (negation of the claim) is re-run in a fresh z3 process with nlsat; it must
+    answer ``unsat``.
+rational
+    f = N/D is re-derived; N·D = c·O·E² is re-multiplied in exact rationals; O (and the
+    denominator) are shown root-free on the interval by Descartes' rule of signs with bisection
+    (Collins–Akritas) instead of the prover's Sturm sequences; c·O > 0 at the recorded interior
+    point.
+boxes
+    the sub-boxes must tile the claim's box (every split and monotone reduction leads to recorded
+    boxes); each settling step is re-evaluated with an independent interval arithmetic (exact
+    rationals for + − × ÷, powers, absolute values, max, min; mpmath's ``iv`` for exp, log and
+    non-integer powers, and through exp for sinh, cosh, tanh): the enclosure of f, of ∂f/∂xᵢ, of
+    the Taylor coefficients (each recorded coefficient must lie below the re-computed lower end),
+    the point signs.
+monotone
+    f(lo) ≥ 0 again, and the derivative's certificate is about f' on the same interval.
+compactified
+    g(x) = f(lo − log x) again, and g's certificate covers all of (0, 1].
 
 The module imports nothing from symdp (only sympy, mpmath and the standard library; z3 runs as a
 separate process), so it can be copied and run alone: ``python recheck.py reports/verify.json``.
