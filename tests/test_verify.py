@@ -343,7 +343,7 @@ def test_report_separates_statement_from_cross_checks_and_grades_proofs():
     assert s["machine-complete"] == 1 and s["papers"]["tv-dp"]["restricted"] == 1
     md = report.markdown(reps)
     assert "*Statement evidence* (identity, proved)" in md and "- cross-check (exact, checked): library" in md
-    assert "restricted: proved for x ≤ 1 (paper: all x)" in md and line in md
+    assert "restricted to x ≤ 1 (stated: all x)" in md and line in md
     assert "cross-checks" in report.table(reps) and line in report.table(reps)
 
 
@@ -438,6 +438,7 @@ def test_claim_records_the_papers_domain():
     (r,) = run_claims([spec], isolate=False, progress=False)
     assert r.stated_domain == "ε > 0" and r.stated_relations["text"] == ["epsilon > 0"]
     assert r.coverage == "whole" and r.proof_status == "machine-complete"
+    assert r.detail == "s [whole stated domain: ε ≥ 0 (stated: ε > 0, Theorem 77, p. 5)]"
     for bad in (dict(stated_domain=" "), dict(stated_relations=[e > sympy.Float(0.5)]), dict(stated_relations=["e > 0"])):
         with pytest.raises(ParameterError):
             claim("tv-dp", "Theorem 78", "s", **bad)

@@ -140,6 +140,17 @@ def own_status(raw: str, facts: Mapping, stated: str | None, stated_relations: M
     return status, coverage, notes
 
 
+def domain_text(coverage: str, proved: str | None, stated: str | None, where: str | None) -> str:
+    """The proof's domain against the paper's, in words: "whole stated domain: …",
+    "restricted to … (stated: …, where)" or "domain not recorded: …"."""
+    paper = ", ".join(t for t in (stated, where) if t) or "not recorded"
+    if coverage == "whole":
+        return f"whole stated domain: {proved} (stated: {paper})"
+    if coverage == "restricted":
+        return f"restricted to {proved} (stated: {paper})"
+    return f"domain not recorded: proved for {proved or 'an unnamed domain'} (stated: {paper})"
+
+
 def _weakest(a: str, b: str) -> str:
     return a if _RANK[a] >= _RANK[b] else b
 
