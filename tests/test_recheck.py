@@ -214,3 +214,16 @@ def test_recheck_runs_alone_and_from_the_cli(tmp_path):
     missing = subprocess.run(cli + ["--recheck", "--out", str(tmp_path / "nowhere")], capture_output=True, text=True,
                              timeout=300)
     assert missing.returncode == 2 and "run 'symdp verify' first" in missing.stderr
+
+
+def test_a_crafted_report_cannot_run_code(tmp_path):
+    """Expressions are read from their syntax tree with an allow-list, never evaluated."""
+    cert, holder = _only(PROOFS["rational on a half-line"](), "rational")
+    sentinel = tmp_path / "ran"
+    for payload in (f"__import__('pathlib').Path({str(sentinel)!r}).touch()",
+                    f"Symbol('x').__class__.__init__.__globals__['__builtins__']['open']({str(sentinel)!r}, 'w')",
+                    "(lambda: 1)()", "Integer(2).p"):
+        out = rc.recheck(dict(cert, f=payload), holder)
+        assert out.verdict != rc.AGREES and not sentinel.exists(), (payload, out.to_json())
+    assert rc._expr("Rational(1, 2) + log(8) - Symbol('x', positive=True)**2") == \
+        sympy.Rational(1, 2) + sympy.log(8) - sympy.Symbol("x", positive=True) ** 2

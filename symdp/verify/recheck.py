@@ -35,6 +35,7 @@ no independent enclosure here); ``symdp verify --recheck`` exits non-zero on any
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import shutil
@@ -127,9 +128,49 @@ def recheck(cert: Mapping, holder: Mapping, claim: str = "") -> Outcome:
         return Outcome(claim, kind, DISAGREES, str(err))
     except _Inconclusive as err:
         return Outcome(claim, kind, INCONCLUSIVE, str(err))
-    except (ValueError, TypeError, KeyError, ZeroDivisionError, sympy.SympifyError, sympy.PolynomialError) as err:
+    except (ValueError, TypeError, KeyError, ZeroDivisionError, RecursionError, SyntaxError, sympy.PolynomialError) as err:
         return Outcome(claim, kind, DISAGREES, f"the certificate does not parse: {type(err).__name__}: {err}")
     return Outcome(claim, kind, AGREES, detail)
+
+
+# --------------------------------------------------------------------------------------------
+# reading expressions without eval: a report is a file anyone may hand over
+
+
+#: The sympy names a certificate's expressions may call (srepr's forms), and the constants.
+_CALLS = {name: getattr(sympy, name) for name in (
+    "Symbol", "Dummy", "Integer", "Rational", "Add", "Mul", "Pow", "exp", "log", "sqrt", "Abs", "Max", "Min", "sinh",
+    "cosh", "tanh", "asinh", "atanh", "atan", "sin", "cos", "erf", "erfc", "erfinv", "erfcinv", "LambertW", "factorial",
+    "StrictGreaterThan", "GreaterThan", "StrictLessThan", "LessThan", "Equality", "Unequality", "And", "Or", "Not")}
+_CONSTANTS = {"pi": sympy.pi, "E": sympy.E, "oo": sympy.oo, "true": sympy.true, "false": sympy.false}
+_OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+              ast.Div: lambda a, b: a / b, ast.Pow: lambda a, b: a ** b}
+
+
+def _expr(text: object) -> sympy.Basic:
+    """The sympy expression a certificate records (``srepr`` or plain text such as ``log(8)``),
+    built from its syntax tree with only the names above: never ``eval``, which a crafted report
+    could use to run code."""
+    return _build(ast.parse(str(text), mode="eval").body)
+
+
+def _build(node: ast.AST) -> object:
+    if isinstance(node, ast.Constant) and type(node.value) in (int, str, bool):
+        return sympy.Integer(node.value) if type(node.value) is int else node.value
+    if isinstance(node, ast.Name) and node.id in _CONSTANTS:
+        return _CONSTANTS[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _build(node.operand)
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        return _OPERATORS[type(node.op)](_build(node.left), _build(node.right))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        if node.func.id not in _CALLS:
+            raise _Inconclusive(f"the certificate uses {node.func.id}, which this checker does not read")
+        kwargs = {k.arg: _build(k.value) for k in node.keywords}
+        kwargs = {k: (int(v) if isinstance(v, sympy.Integer) else v) for k, v in kwargs.items()}
+        return _CALLS[node.func.id](*[_build(a) for a in node.args], **kwargs)
+    raise ValueError(f"not an expression this checker reads: {ast.dump(node)[:80]}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -322,8 +363,8 @@ def _sympy_poly(expr: sympy.Expr, var: sympy.Symbol) -> Poly:
 
 
 def _rational(cert: Mapping, holder: Mapping) -> str:
-    f, var = sympy.sympify(cert["f"]), sympy.sympify(cert["variable"])
-    num, den = sympy.sympify(cert["numerator"]), sympy.sympify(cert["denominator"])
+    f, var = _expr(cert["f"]), _expr(cert["variable"])
+    num, den = _expr(cert["numerator"]), _expr(cert["denominator"])
     if sympy.cancel(sympy.together(f - num / den)) != 0:
         raise _Disagrees("f ≠ N/D")
     n, d = _sympy_poly(num, var), _sympy_poly(den, var)
@@ -499,8 +540,8 @@ def _nonnegative(value: sympy.Expr, where: str) -> None:
 
 
 def _boxes(cert: Mapping, holder: Mapping) -> str:
-    f = sympy.sympify(cert["f"])
-    symbols = [sympy.sympify(s) for s in cert["variables"]]
+    f = _expr(cert["f"])
+    symbols = [_expr(s) for s in cert["variables"]]
     steps = {_box(step["box"]): step for step in cert["steps"]}
     root = _box(holder["box"]) if "box" in holder else _box(cert["steps"][0]["box"])
     if root not in steps:
@@ -603,7 +644,7 @@ def _replay_taylor(f: sympy.Expr, var: sympy.Symbol, step: Mapping, side: Interv
 
 def _covers(inner: Mapping, f: sympy.Expr, lo: str, hi: str) -> None:
     """`inner` (a nested certificate) is about `f` on [lo, hi]."""
-    g = sympy.sympify(inner["f"])
+    g = _expr(inner["f"])
     if sympy.simplify(g - f) != 0:
         raise _Disagrees(f"a nested certificate is about {g}, not {f}")
     kind = inner["kind"]
@@ -618,7 +659,7 @@ def _covers(inner: Mapping, f: sympy.Expr, lo: str, hi: str) -> None:
         span = list(inner["interval"])
     else:
         raise _Inconclusive(f"cannot read the interval of a {kind} certificate")
-    if [sympy.sympify(v) for v in span] != [sympy.sympify(lo), sympy.sympify(hi)]:
+    if [_expr(v) for v in span] != [_expr(lo), _expr(hi)]:
         raise _Disagrees(f"a nested certificate covers {span}, not [{lo}, {hi}]")
 
 
@@ -630,16 +671,16 @@ def _nested(holder: Mapping, key: str) -> Mapping:
 
 
 def _monotone(cert: Mapping, holder: Mapping) -> str:
-    f, var = sympy.sympify(cert["f"]), sympy.sympify(cert["variable"])
+    f, var = _expr(cert["f"]), _expr(cert["variable"])
     lo, hi = cert["interval"]
-    _nonnegative(f.subs(var, sympy.sympify(lo)), f"at {var} = {lo}")
+    _nonnegative(f.subs(var, _expr(lo)), f"at {var} = {lo}")
     _covers(_nested(holder, "derivative"), sympy.diff(f, var), lo, hi)
     return "f(lo) ≥ 0 again; the derivative's certificate is about f' on the same interval"
 
 
 def _compactified(cert: Mapping, holder: Mapping) -> str:
-    f, var, x = sympy.sympify(cert["f"]), sympy.sympify(cert["variable"]), sympy.sympify(cert["x"])
-    g, lo = sympy.sympify(cert["g"]), sympy.sympify(cert["lo"])
+    f, var, x = _expr(cert["f"]), _expr(cert["variable"]), _expr(cert["x"])
+    g, lo = _expr(cert["g"]), _expr(cert["lo"])
     diff = (f.subs(var, lo - sympy.log(x)) - g).rewrite(sympy.exp)
     if sympy.cancel(sympy.together(sympy.powsimp(sympy.expand(diff), force=True))) != 0 and sympy.simplify(diff) != 0:
         raise _Disagrees("g(x) ≠ f(lo − log x)")
