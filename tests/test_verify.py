@@ -376,6 +376,13 @@ def test_whole_stated_domain_is_decided_from_relations():
     assert words.coverage == "restricted" and "undecided" in words.proof_notes[0]
     with pytest.raises(ParameterError, match="evaluates to True"):
         establish(proof, domain="ε > 0", domain_relations=[p > 0])
+    # relations z3 cannot read leave the question undecided, and a report file's relations are read
+    # without eval
+    odd = _report(7, establish(proof, domain="sin ε ≥ 0", domain_relations=[sympy.sin(e) >= 0]), **paper)
+    assert odd.coverage == "restricted" and "undecided" in odd.proof_notes[0]
+    crafted = dict(paper, stated_relations={"text": ["x"], "srepr": ["__import__('os').getcwd()"]})
+    bad = _report(8, establish(proof, domain="ε > 0", domain_relations=[e > 0]), **crafted)
+    assert bad.proof_status == "domain not recorded" and "unreadable" in bad.proof_notes[0]
 
 
 def test_uses_and_prose_steps_grade_a_proof_and_propagate():

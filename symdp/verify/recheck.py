@@ -72,11 +72,11 @@ class Outcome:
         return {"claim": self.claim, "kind": self.kind, "verdict": self.verdict, "detail": self.detail}
 
 
-class _Inconclusive(Exception):
+class _Inconclusive(ValueError):
     """The independent arithmetic cannot confirm this step."""
 
 
-class _Disagrees(Exception):
+class _Disagrees(ValueError):
     """The replay contradicts the certificate."""
 
 
@@ -147,7 +147,7 @@ _OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult
               ast.Div: lambda a, b: a / b, ast.Pow: lambda a, b: a ** b}
 
 
-def _expr(text: object) -> sympy.Basic:
+def parse_expression(text: object) -> sympy.Basic:
     """The sympy expression a certificate records (``srepr`` or plain text such as ``log(8)``),
     built from its syntax tree with only the names above: never ``eval``, which a crafted report
     could use to run code."""
@@ -363,8 +363,8 @@ def _sympy_poly(expr: sympy.Expr, var: sympy.Symbol) -> Poly:
 
 
 def _rational(cert: Mapping, holder: Mapping) -> str:
-    f, var = _expr(cert["f"]), _expr(cert["variable"])
-    num, den = _expr(cert["numerator"]), _expr(cert["denominator"])
+    f, var = parse_expression(cert["f"]), parse_expression(cert["variable"])
+    num, den = parse_expression(cert["numerator"]), parse_expression(cert["denominator"])
     if sympy.cancel(sympy.together(f - num / den)) != 0:
         raise _Disagrees("f ≠ N/D")
     n, d = _sympy_poly(num, var), _sympy_poly(den, var)
@@ -540,8 +540,8 @@ def _nonnegative(value: sympy.Expr, where: str) -> None:
 
 
 def _boxes(cert: Mapping, holder: Mapping) -> str:
-    f = _expr(cert["f"])
-    symbols = [_expr(s) for s in cert["variables"]]
+    f = parse_expression(cert["f"])
+    symbols = [parse_expression(s) for s in cert["variables"]]
     steps = {_box(step["box"]): step for step in cert["steps"]}
     root = _box(holder["box"]) if "box" in holder else _box(cert["steps"][0]["box"])
     if root not in steps:
@@ -644,7 +644,7 @@ def _replay_taylor(f: sympy.Expr, var: sympy.Symbol, step: Mapping, side: Interv
 
 def _covers(inner: Mapping, f: sympy.Expr, lo: str, hi: str) -> None:
     """`inner` (a nested certificate) is about `f` on [lo, hi]."""
-    g = _expr(inner["f"])
+    g = parse_expression(inner["f"])
     if sympy.simplify(g - f) != 0:
         raise _Disagrees(f"a nested certificate is about {g}, not {f}")
     kind = inner["kind"]
@@ -659,7 +659,7 @@ def _covers(inner: Mapping, f: sympy.Expr, lo: str, hi: str) -> None:
         span = list(inner["interval"])
     else:
         raise _Inconclusive(f"cannot read the interval of a {kind} certificate")
-    if [_expr(v) for v in span] != [_expr(lo), _expr(hi)]:
+    if [parse_expression(v) for v in span] != [parse_expression(lo), parse_expression(hi)]:
         raise _Disagrees(f"a nested certificate covers {span}, not [{lo}, {hi}]")
 
 
@@ -671,16 +671,16 @@ def _nested(holder: Mapping, key: str) -> Mapping:
 
 
 def _monotone(cert: Mapping, holder: Mapping) -> str:
-    f, var = _expr(cert["f"]), _expr(cert["variable"])
+    f, var = parse_expression(cert["f"]), parse_expression(cert["variable"])
     lo, hi = cert["interval"]
-    _nonnegative(f.subs(var, _expr(lo)), f"at {var} = {lo}")
+    _nonnegative(f.subs(var, parse_expression(lo)), f"at {var} = {lo}")
     _covers(_nested(holder, "derivative"), sympy.diff(f, var), lo, hi)
     return "f(lo) ≥ 0 again; the derivative's certificate is about f' on the same interval"
 
 
 def _compactified(cert: Mapping, holder: Mapping) -> str:
-    f, var, x = _expr(cert["f"]), _expr(cert["variable"]), _expr(cert["x"])
-    g, lo = _expr(cert["g"]), _expr(cert["lo"])
+    f, var, x = parse_expression(cert["f"]), parse_expression(cert["variable"]), parse_expression(cert["x"])
+    g, lo = parse_expression(cert["g"]), parse_expression(cert["lo"])
     diff = (f.subs(var, lo - sympy.log(x)) - g).rewrite(sympy.exp)
     if sympy.cancel(sympy.together(sympy.powsimp(sympy.expand(diff), force=True))) != 0 and sympy.simplify(diff) != 0:
         raise _Disagrees("g(x) ≠ f(lo − log x)")
