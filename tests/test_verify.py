@@ -235,6 +235,19 @@ def test_load_claims_twice_and_record_broken_modules(proofs):
         load_claims(proofs / "nowhere")
 
 
+def test_a_claim_module_calling_sys_exit_is_a_load_error_not_the_end_of_the_run(proofs):
+    (proofs / "quits.py").write_text("import sys\nsys.exit(3)\n")
+    (proofs / "zz_base.py").write_text("class Odd(BaseException):\n    pass\nraise Odd('odd')\n")
+    registry = load_claims(proofs)
+    assert len(registry) == 5  # the other modules still load
+    errors = dict(registry.load_errors)
+    assert errors[str(proofs / "quits.py")] == "SystemExit: 3"
+    assert errors[str(proofs / "zz_base.py")] == "Odd: odd"
+    (proofs / "zz_base.py").write_text("raise KeyboardInterrupt\n")
+    with pytest.raises(KeyboardInterrupt):  # the user's interrupt still ends the run
+        load_claims(proofs)
+
+
 def test_runner_isolates_every_claim(proofs, tmp_path):
     (proofs / "crash.py").write_text(
         "import os, signal, time\nfrom symdp.verify import claim\n"
