@@ -69,8 +69,8 @@ def _disagrees(cert, holder):
 def test_a_tampered_polynomial_certificate_disagrees():
     cert, holder = _only(PROOFS["rational on a half-line"](), "rational")
     bad = copy.deepcopy(cert)
-    bad["product"]["odd"] = ["1", "-5"]  # x − 5: P no longer multiplies back
-    _disagrees(bad, holder)
+    bad["product"]["odd"] = ["1", "5"]  # x + 5: positive and root-free on (−2, ∞), but P no longer multiplies back
+    assert "multiply back" in _disagrees(bad, holder).detail
     bad = copy.deepcopy(cert)
     bad["product"]["interval"] = ["-4", "oo"]  # the odd part x + 2 has a root at −2 inside (−4, ∞)
     _disagrees(bad, holder)
@@ -79,15 +79,18 @@ def test_a_tampered_polynomial_certificate_disagrees():
     bad["denominator"], bad["numerator"] = sympy.srepr(x + 2), sympy.srepr((x - 1) ** 2 * (x + 2) ** 2 / (x + 3))
     assert rc.recheck(bad, holder).verdict == rc.DISAGREES
     closed = copy.deepcopy(_only(PROOFS["rational, open end"](), "rational"))
-    closed[0]["open_ends"] = [False, False]  # 1/x at the closed end 0
-    _disagrees(*closed)
+    closed[0]["open_ends"] = [False, False]  # 1/x at the closed end 0 ...
+    closed[1]["interval"] = "[0, 1]"  # ... stated consistently, so only the pole check can object
+    assert "closed end" in _disagrees(*closed).detail
+    elsewhere = _only(PROOFS["rational, open end"](), "rational")
+    elsewhere[1]["interval"] = "(0, 2]"
+    assert "states the interval" in _disagrees(*elsewhere).detail
 
 
 def test_a_tampered_smtlib_query_disagrees():
     cert, holder = _only(PROOFS["nlsat with a denominator"](), "smtlib")
-    bad = dict(cert, query=cert["query"].replace("(check-sat)", "(assert (> x 5.0))\n(check-sat)")
-               .replace("(assert", "(assert (or true", 0))
-    assert rc.recheck(bad, holder).verdict == rc.AGREES  # still unsat: a narrower query
+    narrower = dict(cert, query=cert["query"].replace("(check-sat)", "(assert (> x 5.0))\n(check-sat)"))
+    assert rc.recheck(narrower, holder).verdict == rc.AGREES  # an extra constraint keeps the negation unsat
     sat = dict(cert, query="(declare-fun x () Real)\n(assert (< (* x x) 1.0))\n(check-sat)\n")
     assert "satisfiable" in _disagrees(sat, holder).detail
 
@@ -211,3 +214,16 @@ def test_recheck_runs_alone_and_from_the_cli(tmp_path):
     missing = subprocess.run(cli + ["--recheck", "--out", str(tmp_path / "nowhere")], capture_output=True, text=True,
                              timeout=300)
     assert missing.returncode == 2 and "run 'symdp verify' first" in missing.stderr
+
+
+def test_a_crafted_report_cannot_run_code(tmp_path):
+    """Expressions are read from their syntax tree with an allow-list, never evaluated."""
+    cert, holder = _only(PROOFS["rational on a half-line"](), "rational")
+    sentinel = tmp_path / "ran"
+    for payload in (f"__import__('pathlib').Path({str(sentinel)!r}).touch()",
+                    f"Symbol('x').__class__.__init__.__globals__['__builtins__']['open']({str(sentinel)!r}, 'w')",
+                    "(lambda: 1)()", "Integer(2).p"):
+        out = rc.recheck(dict(cert, f=payload), holder)
+        assert out.verdict != rc.AGREES and not sentinel.exists(), (payload, out.to_json())
+    assert rc.parse_expression("Rational(1, 2) + log(8) - Symbol('x', positive=True)**2") == \
+        sympy.Rational(1, 2) + sympy.log(8) - sympy.Symbol("x", positive=True) ** 2

@@ -235,6 +235,19 @@ def test_load_claims_twice_and_record_broken_modules(proofs):
         load_claims(proofs / "nowhere")
 
 
+def test_a_claim_module_calling_sys_exit_is_a_load_error_not_the_end_of_the_run(proofs):
+    (proofs / "quits.py").write_text("import sys\nsys.exit(3)\n")
+    (proofs / "zz_base.py").write_text("class Odd(BaseException):\n    pass\nraise Odd('odd')\n")
+    registry = load_claims(proofs)
+    assert len(registry) == 5  # the other modules still load
+    errors = dict(registry.load_errors)
+    assert errors[str(proofs / "quits.py")] == "SystemExit: 3"
+    assert errors[str(proofs / "zz_base.py")] == "Odd: odd"
+    (proofs / "zz_base.py").write_text("raise KeyboardInterrupt\n")
+    with pytest.raises(KeyboardInterrupt):  # the user's interrupt still ends the run
+        load_claims(proofs)
+
+
 def test_runner_isolates_every_claim(proofs, tmp_path):
     (proofs / "crash.py").write_text(
         "import os, signal, time\nfrom symdp.verify import claim\n"
@@ -343,7 +356,7 @@ def test_report_separates_statement_from_cross_checks_and_grades_proofs():
     assert s["machine-complete"] == 1 and s["papers"]["tv-dp"]["restricted"] == 1
     md = report.markdown(reps)
     assert "*Statement evidence* (identity, proved)" in md and "- cross-check (exact, checked): library" in md
-    assert "restricted: proved for x ≤ 1 (paper: all x)" in md and line in md
+    assert "restricted to x ≤ 1 (stated: all x)" in md and line in md
     assert "cross-checks" in report.table(reps) and line in report.table(reps)
 
 
@@ -376,6 +389,13 @@ def test_whole_stated_domain_is_decided_from_relations():
     assert words.coverage == "restricted" and "undecided" in words.proof_notes[0]
     with pytest.raises(ParameterError, match="evaluates to True"):
         establish(proof, domain="ε > 0", domain_relations=[p > 0])
+    # relations z3 cannot read leave the question undecided, and a report file's relations are read
+    # without eval
+    odd = _report(7, establish(proof, domain="sin ε ≥ 0", domain_relations=[sympy.sin(e) >= 0]), **paper)
+    assert odd.coverage == "restricted" and "undecided" in odd.proof_notes[0]
+    crafted = dict(paper, stated_relations={"text": ["x"], "srepr": ["__import__('os').getcwd()"]})
+    bad = _report(8, establish(proof, domain="ε > 0", domain_relations=[e > 0]), **crafted)
+    assert bad.proof_status == "domain not recorded" and "unreadable" in bad.proof_notes[0]
 
 
 def test_uses_and_prose_steps_grade_a_proof_and_propagate():
@@ -438,6 +458,7 @@ def test_claim_records_the_papers_domain():
     (r,) = run_claims([spec], isolate=False, progress=False)
     assert r.stated_domain == "ε > 0" and r.stated_relations["text"] == ["epsilon > 0"]
     assert r.coverage == "whole" and r.proof_status == "machine-complete"
+    assert r.detail == "s [whole stated domain: ε ≥ 0 (stated: ε > 0, Theorem 77, p. 5)]"
     for bad in (dict(stated_domain=" "), dict(stated_relations=[e > sympy.Float(0.5)]), dict(stated_relations=["e > 0"])):
         with pytest.raises(ParameterError):
             claim("tv-dp", "Theorem 78", "s", **bad)

@@ -94,7 +94,11 @@ def relations_json(rels: Sequence[sympy.Basic] | None) -> dict | None:
 
 
 def relations_from_json(obj: dict | None) -> tuple[sympy.Basic, ...] | None:
-    """The relations :func:`relations_json` recorded (symbols with their assumptions)."""
+    """The relations :func:`relations_json` recorded (symbols with their assumptions), read
+    without eval (:func:`symdp.verify.recheck.parse_expression`): a report is a file anyone may
+    hand over."""
+    from .recheck import parse_expression
+
     if not obj:
         return None
-    return tuple(sympy.sympify(s) for s in obj.get("srepr", []))
+    return tuple(parse_expression(s) for s in obj.get("srepr", []))

@@ -5,21 +5,25 @@ Every proved inequality of a verify report carries a certificate in its JSON ``d
 none of :mod:`symdp.verify.boxes`, :mod:`~symdp.verify.decide`, :mod:`~symdp.verify.polynomial`
 or python-flint:
 
-========== ====================================================================================
-smtlib     the SMT-LIB query (negation of the claim) is re-run in a fresh z3 process; it must
-           answer ``unsat``
-rational   f = N/D is re-derived; N·D = c·O·E² is re-multiplied in exact rationals; O (and the
-           denominator) are shown root-free on the interval by Descartes' rule of signs with
-           bisection (Collins–Akritas) instead of the prover's Sturm sequences; c·O > 0 at the
-           recorded interior point
-boxes      the sub-boxes must tile the claim's box (every split and monotone reduction leads to
-           recorded boxes); each settling step is re-evaluated with an independent interval
-           arithmetic (exact rationals for + − × ÷, powers, |·|, max, min; mpmath's ``iv`` for exp,
-           log and non-integer powers, and through exp for sinh, cosh, tanh): the enclosure of f, of ∂f/∂xᵢ, of the Taylor coefficients (each
-           recorded coefficient must lie below the re-computed lower end), the point signs
-monotone   f(lo) ≥ 0 again, and the derivative's certificate is about f' on the same interval
-compactified  g(x) = f(lo − log x) again, and g's certificate covers all of (0, 1]
-========== ====================================================================================
+smtlib
+    the SMT-LIB query (negation of the claim) is re-run in a fresh z3 process with nlsat; it must
+    answer ``unsat``.
+rational
+    f = N/D is re-derived; N·D = c·O·E² is re-multiplied in exact rationals; O (and the
+    denominator) are shown root-free on the interval by Descartes' rule of signs with bisection
+    (Collins–Akritas) instead of the prover's Sturm sequences; c·O > 0 at the recorded interior
+    point.
+boxes
+    the sub-boxes must tile the claim's box (every split and monotone reduction leads to recorded
+    boxes); each settling step is re-evaluated with an independent interval arithmetic (exact
+    rationals for + − × ÷, powers, absolute values, max, min; mpmath's ``iv`` for exp, log and
+    non-integer powers, and through exp for sinh, cosh, tanh): the enclosure of f, of ∂f/∂xᵢ, of
+    the Taylor coefficients (each recorded coefficient must lie below the re-computed lower end),
+    the point signs.
+monotone
+    f(lo) ≥ 0 again, and the derivative's certificate is about f' on the same interval.
+compactified
+    g(x) = f(lo − log x) again, and g's certificate covers all of (0, 1].
 
 The module imports nothing from symdp (only sympy, mpmath and the standard library; z3 runs as a
 separate process), so it can be copied and run alone: ``python recheck.py reports/verify.json``.
@@ -31,6 +35,7 @@ no independent enclosure here); ``symdp verify --recheck`` exits non-zero on any
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import shutil
@@ -67,11 +72,11 @@ class Outcome:
         return {"claim": self.claim, "kind": self.kind, "verdict": self.verdict, "detail": self.detail}
 
 
-class _Inconclusive(Exception):
+class _Inconclusive(ValueError):
     """The independent arithmetic cannot confirm this step."""
 
 
-class _Disagrees(Exception):
+class _Disagrees(ValueError):
     """The replay contradicts the certificate."""
 
 
@@ -123,9 +128,49 @@ def recheck(cert: Mapping, holder: Mapping, claim: str = "") -> Outcome:
         return Outcome(claim, kind, DISAGREES, str(err))
     except _Inconclusive as err:
         return Outcome(claim, kind, INCONCLUSIVE, str(err))
-    except (ValueError, TypeError, KeyError, ZeroDivisionError, sympy.SympifyError, sympy.PolynomialError) as err:
+    except (ValueError, TypeError, KeyError, ZeroDivisionError, RecursionError, SyntaxError, sympy.PolynomialError) as err:
         return Outcome(claim, kind, DISAGREES, f"the certificate does not parse: {type(err).__name__}: {err}")
     return Outcome(claim, kind, AGREES, detail)
+
+
+# --------------------------------------------------------------------------------------------
+# reading expressions without eval: a report is a file anyone may hand over
+
+
+#: The sympy names a certificate's expressions may call (srepr's forms), and the constants.
+_CALLS = {name: getattr(sympy, name) for name in (
+    "Symbol", "Dummy", "Integer", "Rational", "Add", "Mul", "Pow", "exp", "log", "sqrt", "Abs", "Max", "Min", "sinh",
+    "cosh", "tanh", "asinh", "atanh", "atan", "sin", "cos", "erf", "erfc", "erfinv", "erfcinv", "LambertW", "factorial",
+    "StrictGreaterThan", "GreaterThan", "StrictLessThan", "LessThan", "Equality", "Unequality", "And", "Or", "Not")}
+_CONSTANTS = {"pi": sympy.pi, "E": sympy.E, "oo": sympy.oo, "true": sympy.true, "false": sympy.false}
+_OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+              ast.Div: lambda a, b: a / b, ast.Pow: lambda a, b: a ** b}
+
+
+def parse_expression(text: object) -> sympy.Basic:
+    """The sympy expression a certificate records (``srepr`` or plain text such as ``log(8)``),
+    built from its syntax tree with only the names above: never ``eval``, which a crafted report
+    could use to run code."""
+    return _build(ast.parse(str(text), mode="eval").body)
+
+
+def _build(node: ast.AST) -> object:
+    if isinstance(node, ast.Constant) and type(node.value) in (int, str, bool):
+        return sympy.Integer(node.value) if type(node.value) is int else node.value
+    if isinstance(node, ast.Name) and node.id in _CONSTANTS:
+        return _CONSTANTS[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _build(node.operand)
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        return _OPERATORS[type(node.op)](_build(node.left), _build(node.right))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        if node.func.id not in _CALLS:
+            raise _Inconclusive(f"the certificate uses {node.func.id}, which this checker does not read")
+        kwargs = {k.arg: _build(k.value) for k in node.keywords}
+        kwargs = {k: (int(v) if isinstance(v, sympy.Integer) else v) for k, v in kwargs.items()}
+        return _CALLS[node.func.id](*[_build(a) for a in node.args], **kwargs)
+    raise ValueError(f"not an expression this checker reads: {ast.dump(node)[:80]}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -133,14 +178,16 @@ def recheck(cert: Mapping, holder: Mapping, claim: str = "") -> Outcome:
 
 
 def _smtlib(cert: Mapping, holder: Mapping) -> str:
-    query = str(cert["query"])
-    if "(check-sat)" not in query:
-        query += "\n(check-sat)\n"
+    # nlsat is complete for this logic (quantifier-free nonlinear real arithmetic); z3's default
+    # strategy may give up where it does not
+    query = str(cert["query"]).replace("(check-sat)", "")
+    query += "\n(check-sat-using qfnra-nlsat)\n"
     binary = shutil.which("z3") or shutil.which("z3", path=str(__import__("pathlib").Path(sys.executable).parent))
     if binary:
         command = [binary, "-in", "-smt2"]
     else:  # the z3 module in a fresh interpreter: nothing of this process is shared
-        command = [sys.executable, "-c", "import sys, z3; s = z3.Solver(); s.from_string(sys.stdin.read()); print(s.check())"]
+        command = [sys.executable, "-c", "import sys, z3; s = z3.Tactic('qfnra-nlsat').solver(); "
+                   "s.from_string(sys.stdin.read().replace('(check-sat-using qfnra-nlsat)', '')); print(s.check())"]
     try:
         done = subprocess.run(command, input=query, capture_output=True, text=True, timeout=SMT_TIMEOUT)
     except subprocess.TimeoutExpired:
@@ -316,8 +363,8 @@ def _sympy_poly(expr: sympy.Expr, var: sympy.Symbol) -> Poly:
 
 
 def _rational(cert: Mapping, holder: Mapping) -> str:
-    f, var = sympy.sympify(cert["f"]), sympy.sympify(cert["variable"])
-    num, den = sympy.sympify(cert["numerator"]), sympy.sympify(cert["denominator"])
+    f, var = parse_expression(cert["f"]), parse_expression(cert["variable"])
+    num, den = parse_expression(cert["numerator"]), parse_expression(cert["denominator"])
     if sympy.cancel(sympy.together(f - num / den)) != 0:
         raise _Disagrees("f ≠ N/D")
     n, d = _sympy_poly(num, var), _sympy_poly(den, var)
@@ -330,6 +377,11 @@ def _rational(cert: Mapping, holder: Mapping) -> str:
     for end, is_open in zip((lo, hi), cert["open_ends"]):
         if end is not None and not is_open and _eval(d, end) == 0:
             raise _Disagrees(f"the denominator vanishes at the closed end {end}")
+    left = "(" if cert["open_ends"][0] or lo is None else "["
+    right = ")" if cert["open_ends"][1] or hi is None else "]"
+    if "interval" in holder and holder["interval"] != f"{left}{lo_text}, {hi_text}{right}":
+        raise _Disagrees(f"the evidence states the interval {holder['interval']}, the certificate decides "
+                         f"{left}{lo_text}, {hi_text}{right}")
     return detail + "; the denominator has no root on the interval"
 
 
@@ -488,8 +540,8 @@ def _nonnegative(value: sympy.Expr, where: str) -> None:
 
 
 def _boxes(cert: Mapping, holder: Mapping) -> str:
-    f = sympy.sympify(cert["f"])
-    symbols = [sympy.sympify(s) for s in cert["variables"]]
+    f = parse_expression(cert["f"])
+    symbols = [parse_expression(s) for s in cert["variables"]]
     steps = {_box(step["box"]): step for step in cert["steps"]}
     root = _box(holder["box"]) if "box" in holder else _box(cert["steps"][0]["box"])
     if root not in steps:
@@ -592,7 +644,7 @@ def _replay_taylor(f: sympy.Expr, var: sympy.Symbol, step: Mapping, side: Interv
 
 def _covers(inner: Mapping, f: sympy.Expr, lo: str, hi: str) -> None:
     """`inner` (a nested certificate) is about `f` on [lo, hi]."""
-    g = sympy.sympify(inner["f"])
+    g = parse_expression(inner["f"])
     if sympy.simplify(g - f) != 0:
         raise _Disagrees(f"a nested certificate is about {g}, not {f}")
     kind = inner["kind"]
@@ -607,7 +659,7 @@ def _covers(inner: Mapping, f: sympy.Expr, lo: str, hi: str) -> None:
         span = list(inner["interval"])
     else:
         raise _Inconclusive(f"cannot read the interval of a {kind} certificate")
-    if [sympy.sympify(v) for v in span] != [sympy.sympify(lo), sympy.sympify(hi)]:
+    if [parse_expression(v) for v in span] != [parse_expression(lo), parse_expression(hi)]:
         raise _Disagrees(f"a nested certificate covers {span}, not [{lo}, {hi}]")
 
 
@@ -619,16 +671,16 @@ def _nested(holder: Mapping, key: str) -> Mapping:
 
 
 def _monotone(cert: Mapping, holder: Mapping) -> str:
-    f, var = sympy.sympify(cert["f"]), sympy.sympify(cert["variable"])
+    f, var = parse_expression(cert["f"]), parse_expression(cert["variable"])
     lo, hi = cert["interval"]
-    _nonnegative(f.subs(var, sympy.sympify(lo)), f"at {var} = {lo}")
+    _nonnegative(f.subs(var, parse_expression(lo)), f"at {var} = {lo}")
     _covers(_nested(holder, "derivative"), sympy.diff(f, var), lo, hi)
     return "f(lo) ≥ 0 again; the derivative's certificate is about f' on the same interval"
 
 
 def _compactified(cert: Mapping, holder: Mapping) -> str:
-    f, var, x = sympy.sympify(cert["f"]), sympy.sympify(cert["variable"]), sympy.sympify(cert["x"])
-    g, lo = sympy.sympify(cert["g"]), sympy.sympify(cert["lo"])
+    f, var, x = parse_expression(cert["f"]), parse_expression(cert["variable"]), parse_expression(cert["x"])
+    g, lo = parse_expression(cert["g"]), parse_expression(cert["lo"])
     diff = (f.subs(var, lo - sympy.log(x)) - g).rewrite(sympy.exp)
     if sympy.cancel(sympy.together(sympy.powsimp(sympy.expand(diff), force=True))) != 0 and sympy.simplify(diff) != 0:
         raise _Disagrees("g(x) ≠ f(lo − log x)")

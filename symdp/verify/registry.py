@@ -240,5 +240,7 @@ def _import(file: Path, registry: Registry) -> None:
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
-    except Exception as err:  # a broken claim module must not hide the others
+    except KeyboardInterrupt:
+        raise
+    except BaseException as err:  # a broken claim module (even one calling sys.exit) must not hide the others
         registry.load_errors.append((str(file), f"{type(err).__name__}: {err}"))

@@ -29,6 +29,7 @@ from .evidence import STATUSES
 from .registry import PAPERS
 from .runner import ClaimReport
 from .status import PROOF_STATUSES
+from .status import domain_text as status_domain_text
 
 _PACKAGES = {"sympy": "sympy", "mpmath": "mpmath", "python-flint": "python-flint", "gmpy2": "gmpy2"}
 
@@ -65,13 +66,8 @@ def coverage(r: ClaimReport) -> str:
 
 def domain_text(r: ClaimReport) -> str:
     """The proof's domain against the paper's, with where the paper states it."""
-    facts_domain = r.data.get("domain") or "not recorded"
-    stated = r.stated_domain or r.data.get("stated_domain")
-    where = f", {r.stated_where}" if r.stated_where else ""
-    paper = f"{stated}{where}" if stated else "not recorded"
-    kind = coverage(r)
-    head = {"whole": "whole stated domain", "restricted": "restricted", "unrecorded": "domain not recorded"}[kind]
-    return f"{head}: proved for {facts_domain} (paper: {paper})"
+    return status_domain_text(coverage(r), r.data.get("domain"), r.stated_domain or r.data.get("stated_domain"),
+                              r.stated_where)
 
 
 def _proof_counts(reports: Iterable[ClaimReport]) -> dict[str, int]:

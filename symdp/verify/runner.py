@@ -21,14 +21,14 @@ import sys
 import time
 import types
 from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Mapping, TextIO
 
 from .evidence import Evidence, combine
 from .facts import relations_json
 from .registry import ClaimSpec, Registry, _import, _registering_into
-from .status import own_status, propagate, recorded_facts
+from .status import domain_text, own_status, propagate, recorded_facts
 
 #: Default time limit of one claim, in seconds.
 TIMEOUT = 600.0
@@ -201,8 +201,14 @@ def run_claim(spec: ClaimSpec, timeout: float | None = TIMEOUT, isolate: bool = 
     stated = (spec.stated_domain, spec.stated_where, relations_json(spec.stated_relations))
     if outcome == "ok":
         ev = Evidence.from_json(payload)
-        return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, ev.status, ev.kind, seconds,
-                           ev.detail, ev.data, *stated)
+        report = ClaimReport(spec.paper, spec.label, spec.id, spec.statement, ev.status, ev.kind, seconds,
+                             ev.detail, ev.data, *stated)
+        facts = recorded_facts(ev.data)
+        if ev.status in ("proved", "checked") and facts["domain"]:
+            where = domain_text(report.coverage, facts["domain"], spec.stated_domain or facts["stated_domain"],
+                                spec.stated_where)
+            report = replace(report, detail=f"{ev.detail} [{where}]")
+        return report
     return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, "failed", None, seconds, str(payload), {},
                        *stated)
 

@@ -29,6 +29,7 @@ from typing import Iterable, Mapping, Sequence
 
 import sympy
 
+from ..errors import ParameterError
 from .facts import relations_from_json
 
 #: Proof statuses, strongest first (the first five grade a ``proved`` claim).
@@ -56,7 +57,10 @@ def domain_coverage(stated: str | None, stated_relations: Sequence[sympy.Basic] 
     if stated_relations is not None:
         if proved_relations is None:
             return "restricted", "undecided: the paper's domain is given as relations, the proof's is not"
-        holds, why = implies(stated_relations, proved_relations)
+        try:
+            holds, why = implies(stated_relations, proved_relations)
+        except ParameterError as err:  # e.g. a relation that is not polynomial: z3 cannot read it
+            return "restricted", f"undecided: {err}"
         return ("whole" if holds else "restricted"), why
     if _words(stated) == _words(proved):
         return "whole", "the proved and stated domains are the same words"
@@ -119,8 +123,12 @@ def own_status(raw: str, facts: Mapping, stated: str | None, stated_relations: M
     """(proof status, coverage, notes) of one claim from its raw status, its
     :func:`recorded_facts` and the paper's domain; uses of other claims are graded later by
     :func:`propagate`."""
-    coverage, why = domain_coverage(stated or facts.get("stated_domain"), relations_from_json(stated_relations),
-                                    facts.get("domain"), relations_from_json(facts.get("domain_relations")))
+    try:
+        stated_rels, proved_rels = relations_from_json(stated_relations), relations_from_json(facts.get("domain_relations"))
+    except (ValueError, SyntaxError, TypeError, RecursionError) as err:
+        # a report file whose relations this reader refuses: nothing about the domain is decided
+        return ("domain not recorded" if raw == "proved" else raw), "unrecorded", [f"unreadable relations: {err}"]
+    coverage, why = domain_coverage(stated or facts.get("stated_domain"), stated_rels, facts.get("domain"), proved_rels)
     if raw != "proved":
         return raw, coverage, []
     notes = [why]
@@ -138,6 +146,17 @@ def own_status(raw: str, facts: Mapping, stated: str | None, stated_relations: M
         notes.append("given " + "; ".join(f"{c['author']}, {c['result']}" for c in cited))
         status = _weakest(status, "proved given")
     return status, coverage, notes
+
+
+def domain_text(coverage: str, proved: str | None, stated: str | None, where: str | None) -> str:
+    """The proof's domain against the paper's, in words: "whole stated domain: …",
+    "restricted to … (stated: …, where)" or "domain not recorded: …"."""
+    paper = ", ".join(t for t in (stated, where) if t) or "not recorded"
+    if coverage == "whole":
+        return f"whole stated domain: {proved} (stated: {paper})"
+    if coverage == "restricted":
+        return f"restricted to {proved} (stated: {paper})"
+    return f"domain not recorded: proved for {proved or 'an unnamed domain'} (stated: {paper})"
 
 
 def _weakest(a: str, b: str) -> str:
