@@ -316,7 +316,9 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: ar
     below a cut once the mass there is ≤ `lump`) is dropped."""
     count = n - m + 1
     masses, rest = [arb(0)] * count, arb(0)
-    ps, qs = arb(0), arb(0)  # P[Z > s], Q[Z > s] at s = +∞ (the cell (t, ∞] includes Z = ∞)
+    # (ps, qs): the P- and Q-mass placed so far, P[Z > s] and Q[Z > s] plus the atom at s when
+    # s = a_j and that atom was placed at its grid point (s = +∞ first: the cell (t, ∞] includes Z = ∞)
+    ps, qs = arb(0), arb(0)
     s = h * (n + 1)  # stands for +∞: above every grid point
     bottom = h * (m - 1)
     for j in range(n, m - 1, -1):
@@ -343,7 +345,9 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: ar
         guess = s - aj if j < n else h / 2
         cut = _cut_below(balance, aj, max(guess, h / 4), bottom, h)
         pc, qc = tails(cut)
-        masses[k] += (pc - ps - (atom_p if cut < aj else 0)).lower()
+        if cut == aj:  # the cell is (a_j, s]: the atom at a_j, placed above, is not in P[Z > a_j]
+            pc, qc = pc + atom_p, qc + atom_q
+        masses[k] += (pc - ps - atom_p).lower()  # what the cell adds to the placed mass, less the atom
         ps, qs, s = pc, qc, cut
     rest += 1 - ps
     return masses, rest.upper()
