@@ -30,6 +30,7 @@ import sympy
 from flint import arb, arb_poly, fmpq, fmpz
 
 from .. import params
+from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError
 from ..numbers import Real, arb_of, exact, from_fmpq, to_fmpq, working_precision
 from .compose import CostLimitError, Limits, compose
@@ -337,10 +338,14 @@ def _evaluate(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, pla
         else:
             ups.append(_epsilon_upper(up, target))
             lows.append(_epsilon_lower(low, target))
+        # the dominated pair's value never exceeds the dominating one's, direction by direction
+        ensure_ordered(lows[-1], ups[-1], f"the {quantity} bracket of direction {i + 1}")
     window = (from_fmpq(min(w[0] for w in windows)), from_fmpq(max(w[1] for w in windows)))
     upper = None if any(u is None for u in ups) else max(ups)
     if quantity == "delta":
         upper = min(upper, fmpq(1))
+    ensure(max(lows) >= 0, f"the {quantity} bracket's lower end is ≥ 0", lower=max(lows))
+    ensure_ordered(max(lows), upper, f"the {quantity} bracket")
     return max(lows), upper, window
 
 

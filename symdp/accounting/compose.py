@@ -91,7 +91,7 @@ def multiply(a: Discrete, b: Discrete, tau: int, limits: Limits) -> Discrete:
         inf = 0
     coeffs = [int(c) for c in prod.coeffs()]
     coeffs += [0] * (len(a.masses) + len(b.masses) - 1 - len(coeffs))
-    return _cut(coeffs, a.lo + b.lo, inf, tau, a)
+    return _cut(coeffs, a.lo + b.lo, inf, tau, a).verified("composition")
 
 
 def _cut(coeffs: list[int], lo: int, inf: int, tau: int, like: Discrete) -> Discrete:

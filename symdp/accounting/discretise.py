@@ -40,6 +40,7 @@ from typing import Callable
 
 from flint import arb, fmpq, fmpz
 
+from ..certificate import ensure
 from ..errors import PrecisionError
 from ..numbers import working_precision
 from .profiles import Profile, _Straddle
@@ -63,6 +64,19 @@ class Discrete:
     @property
     def hi(self) -> int:
         return self.lo + len(self.masses) - 1
+
+    def verified(self, what: str) -> "Discrete":
+        """Itself, once its total P-mass is on its side of 1: a dominating pair keeps all of the
+        mass (Σ masses + inf ≥ 2^bits: only rounding up and moves to higher losses or +∞ made
+        it), a dominated one never creates any (Σ masses ≤ 2^bits, inf = 0)."""
+        total, one = sum(self.masses) + self.inf, 1 << self.bits
+        if self.upper:
+            ensure(total >= one, f"the dominating {what} keeps all the P-mass (Σ masses + p_∞ ≥ 1)",
+                   missing=(one - total) / one)
+        else:
+            ensure(total <= one and self.inf == 0, f"the dominated {what} creates no P-mass (Σ masses ≤ 1, p_∞ = 0)",
+                   excess=(total - one) / one, inf=self.inf)
+        return self
 
 
 def _ceil(x: arb, bits: int) -> int:
@@ -134,7 +148,8 @@ def discretise(profile: Profile, h: fmpq, m: int, n: int, bits: int, lump: float
     gammas, f, prec = _values(profile, h, m, n, bits)
     with working_precision(prec):
         upper = _pessimistic(gammas, f, h, m, n, bits)
-    return upper, _optimistic(profile, h, m, n, bits, prec, lump)
+    lower = _optimistic(profile, h, m, n, bits, prec, lump)
+    return upper.verified("discretisation"), lower.verified("discretisation")
 
 
 def _pessimistic(gammas: list[arb], f: list[arb], h: fmpq, m: int, n: int, bits: int) -> Discrete:
