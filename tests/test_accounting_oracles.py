@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import itertools
 
+import mpmath
 import pytest
 import sympy
 from flint import arb, ctx, fmpq
 from hypothesis import given, settings, strategies as st
 
-from symdp.accounting import Bracket, delta_bracket
-from symdp.pairs import FinitePair
+from symdp.accounting import Bracket, Limits, delta_bracket, dpsgd_pair, epsilon_bracket
+from symdp.accounting.api import _composed, _delta_bounds, _epsilon_lower, _epsilon_upper, _plan
+from symdp.numbers import to_fmpq
+from symdp.pairs import FinitePair, gaussian, randomized_response
 
 R = sympy.Rational
 
@@ -30,9 +33,10 @@ def _loss_pair(losses: list[R], qs: list[R]) -> tuple[FinitePair, list[tuple[fmp
     return pair, [(fmpq(int(q.p), int(q.q)), fmpq(int(l.p), int(l.q))) for q, l in zip(qs, losses)]
 
 
-def _exact_delta(atoms: list[tuple[fmpq, fmpq]], steps: int, eps: fmpq, prec: int = 320) -> arb:
+def _exact_delta(atoms: list[tuple[fmpq, fmpq]], steps: int, eps: fmpq, prec: int = 320) -> tuple[fmpq, fmpq]:
     """max over both directions of Σ over outcome tuples (Π p − e^ε Π q)₊ of the `steps`-fold
-    product (Steinke, Proposition 7 on the product space), each term a ball at `prec` bits."""
+    product (Steinke, Proposition 7 on the product space), each term a ball at `prec` bits;
+    returned as the exact ends of the final ball (δ ≥ 0, so the lower end is at least 0)."""
     with ctx.workprec(prec):
         p = [q * arb(l).exp() for q, l in atoms]
         q = [arb(qi) for qi, _ in atoms]
@@ -48,12 +52,12 @@ def _exact_delta(atoms: list[tuple[fmpq, fmpq]], steps: int, eps: fmpq, prec: in
                     pa, pb = pa * a[i], pb * b[i]
                 total += (pa - g * pb).nonnegative_part()
             best = best.union(total) if best.overlaps(total) else (best if best > total else total)
-        return best
+        return max(best.lower().fmpq(), fmpq(0)), best.upper().fmpq()
 
 
-def _contains_ball(b: Bracket, ball: arb) -> bool:
-    """Every value ≥ 0 of the ball (δ is) lies in the bracket (exact endpoints compared as rationals)."""
-    lo, hi = max(ball.lower().fmpq(), fmpq(0)), ball.upper().fmpq()
+def _contains_ball(b: Bracket, ends: tuple[fmpq, fmpq]) -> bool:
+    """The whole enclosure [lo, hi] lies in the bracket (exact rationals compared)."""
+    lo, hi = ends
     lower, upper = fmpq(int(b.lower.p), int(b.lower.q)), fmpq(int(b.upper.p), int(b.upper.q))
     return lower <= lo and hi <= upper
 
@@ -116,3 +120,188 @@ def test_mass_invariants_refuse_a_broken_discretisation():
         Discrete(fmpq(1, 4), 0, (200, 50), 1, bits, False).verified("test")
     with pytest.raises(CertificateViolation, match="dominating"):
         Discrete(fmpq(1, 4), 0, (200, 50), 5, bits, True).verified("test")
+
+
+# --------------------------------------------------------------------------------------------
+# The Poisson-subsampled Gaussian, one direction at a time, against mpmath quadrature
+
+
+def _mix_parts(q, sigma, add):
+    """Densities (first, second) of one direction: remove compares (1−q)N(0,σ²) + qN(1,σ²)
+    with N(0,σ²), add the reverse; and the privacy loss Z(x) = log(first/second)."""
+    n0 = lambda x: mpmath.npdf(x, 0, sigma)
+    n1 = lambda x: mpmath.npdf(x, 1, sigma)
+    mix = lambda x: (1 - q) * n0(x) + q * n1(x)
+    ratio = lambda x: (1 - q) + q * mpmath.exp((2 * x - 1) / (2 * sigma ** 2))  # mix/n0
+    if add:
+        return n0, mix, lambda x: -mpmath.log(ratio(x))
+    return mix, n0, lambda x: mpmath.log(ratio(x))
+
+
+def _crossing(q, sigma, gamma, add):
+    """x* where first = γ·second (the likelihood ratio is monotone in x, so {first > γ second}
+    is {x > x*} when removing and {x < x*} when adding); None when that set is empty or all."""
+    c = (gamma - 1 + q) / q if not add else (1 - gamma * (1 - q)) / (gamma * q)
+    return sigma ** 2 * mpmath.log(c) + mpmath.mpf(1) / 2 if c > 0 else None
+
+
+def _hockey_quad(q, sigma, gamma, add):
+    """E_γ(first‖second) = ∫ (first − γ second)₊ by quadrature over the half-line where it is
+    positive."""
+    first, second, _ = _mix_parts(q, sigma, add)
+    f = lambda x: first(x) - gamma * second(x)
+    x = _crossing(q, sigma, gamma, add)
+    if x is None:  # the integrand has one sign everywhere
+        return max(mpmath.quad(f, [-mpmath.inf, 0, 1, mpmath.inf]), mpmath.mpf(0))
+    return mpmath.quad(f, [x, mpmath.inf] if not add else [-mpmath.inf, x])
+
+
+def _hockey_closed(q, sigma, gamma, add):
+    """The same integral in closed form (Gaussian tails beyond x*): the inner integral of δ₂."""
+    x = _crossing(q, sigma, gamma, add)
+    if x is None:
+        return mpmath.mpf(0) if add else 1 - gamma
+    if add:
+        return (1 - gamma * (1 - q)) * mpmath.ncdf(x / sigma) - gamma * q * mpmath.ncdf((x - 1) / sigma)
+    return q * mpmath.ncdf((1 - x) / sigma) - (gamma - 1 + q) * mpmath.ncdf(-x / sigma)
+
+
+def _delta_two_steps(q, sigma, eps, add):
+    """δ₂(ε) = E_P[f(e^{ε − Z})] with f the one-step profile: the two-fold composition's
+    hockey-stick divergence by one-dimensional quadrature over the first step's outcome."""
+    first, _, loss = _mix_parts(q, sigma, add)
+    g = lambda x: first(x) * _hockey_closed(q, sigma, mpmath.exp(eps - loss(x)), add)
+    return mpmath.quad(g, [-mpmath.inf, -4, 0, mpmath.mpf(1) / 2, 1, 5, mpmath.inf])
+
+
+def _direction_bracket(profile, steps: int, eps: fmpq, h: fmpq) -> tuple[fmpq, fmpq]:
+    """(lower, upper) of δ(ε) for this one direction, composed `steps` times on the grid h."""
+    plan = _plan(h, steps, 1e-6, 1e-3, int(1 / float(h)))
+    up, low = _composed([(profile, steps)], plan, Limits(), None)
+    return _delta_bounds(low, eps)[0], _delta_bounds(up, eps)[1]
+
+
+def _exact(value: mpmath.mpf) -> fmpq:
+    """The binary value of an mpmath number, exactly."""
+    man, exp = mpmath.mpf(value).man_exp
+    return fmpq(int(man)) * fmpq(2) ** int(exp)
+
+
+def _between(lower: fmpq, upper: fmpq, value: mpmath.mpf, rel: float = 1e-20) -> bool:
+    """lower ≤ value ≤ upper, the quadrature's value given a relative allowance for its error."""
+    v = _exact(value)
+    slack = abs(v) * fmpq(*rel.as_integer_ratio()) + fmpq(1, 10 ** 40)
+    return lower <= v + slack and v - slack <= upper
+
+
+Q5, H = R(1, 5), fmpq(1, 40)
+
+
+@pytest.mark.parametrize("add", [False, True], ids=["remove", "add"])
+def test_subsampled_gaussian_one_step_each_direction_against_quadrature(add):
+    profile = dpsgd_pair(Q5, 1)
+    profile = profile.reverse() if add else profile
+    with mpmath.workdps(30):
+        for eps in (fmpq(0), fmpq(1, 20), fmpq(1, 2), fmpq(7, 5)):
+            gamma = mpmath.exp(mpmath.mpf(int(eps.p)) / int(eps.q))
+            truth = _hockey_quad(mpmath.mpf(1) / 5, 1, gamma, add)
+            assert abs(truth - _hockey_closed(mpmath.mpf(1) / 5, 1, gamma, add)) < mpmath.mpf(10) ** -25
+            lower, upper = _direction_bracket(profile, 1, eps, H)
+            assert _between(lower, upper, truth), (add, eps, lower, upper, truth)
+            assert upper - lower <= fmpq(1, 100) * _exact(truth) + fmpq(1, 10 ** 9)
+
+
+@pytest.mark.parametrize("add", [False, True], ids=["remove", "add"])
+def test_subsampled_gaussian_two_steps_each_direction_against_quadrature(add):
+    profile = dpsgd_pair(Q5, 1)
+    profile = profile.reverse() if add else profile
+    with mpmath.workdps(30):
+        for eps in (fmpq(1, 10), fmpq(1, 2)):
+            truth = _delta_two_steps(mpmath.mpf(1) / 5, 1, mpmath.mpf(int(eps.p)) / int(eps.q), add)
+            lower, upper = _direction_bracket(profile, 2, eps, H)
+            assert _between(lower, upper, truth), (add, eps, lower, upper, truth)
+
+
+def test_subsampled_gaussian_two_steps_bracket_holds_the_larger_direction():
+    pair = gaussian(1).subsample(Q5)
+    with mpmath.workdps(30):
+        for eps in (R(0), R(1, 10)):
+            e = mpmath.mpf(int(eps.p)) / int(eps.q)
+            truth = max(_delta_two_steps(mpmath.mpf(1) / 5, 1, e, add) for add in (False, True))
+            b = delta_bracket(pair, 2, eps, h=R(1, 40))
+            assert _between(to_fmpq(b.lower), to_fmpq(b.upper), truth), (eps, b, truth)
+
+
+# --------------------------------------------------------------------------------------------
+# Bracket.contains and the ends of ε(δ)
+
+
+def test_bracket_contains_rejects_values_outside_rational_or_not():
+    b = Bracket("delta", R(1, 3), R(1, 2), R(1, 4), (R(-1), R(1)), 64, None, True)
+    assert b.contains(R(1, 3)) and b.contains(R(1, 2)) and b.contains(0.4) and b.contains(sympy.sqrt(2) / 3)
+    for outside in (R(1, 2) + R(1, 10 ** 30), 0.5000000001, sympy.sqrt(2) / 2, sympy.pi / 10, 1 / sympy.sqrt(3),
+                    sympy.exp(-2), R(1, 3) - R(1, 10 ** 40)):
+        assert not b.contains(outside), outside
+    # irrational values within 10⁻⁴⁰ of an end, on either side
+    near = sympy.sqrt(2) / 4  # 0.3535…
+    lo_in = Bracket("delta", R(int(sympy.floor(near * 10 ** 40)), 10 ** 40), R(1, 2), R(1, 4), (R(-1), R(1)), 64,
+                    None, True)
+    lo_out = Bracket("delta", R(int(sympy.ceiling(near * 10 ** 40)), 10 ** 40), R(1, 2), R(1, 4), (R(-1), R(1)), 64,
+                     None, True)
+    assert lo_in.contains(near) and not lo_out.contains(near)
+
+
+def _grid_delta(d, eps: fmpq) -> tuple[fmpq, fmpq]:
+    """δ of a discretised pair, Σ_{a_i > ε} p_i (1 − e^{ε − a_i}) + p_∞, term by term in a ball
+    at 400 bits: its exact ends."""
+    with ctx.workprec(400):
+        total = arb(d.inf)
+        for i, c in enumerate(d.masses):
+            a = d.h * (d.lo + i)
+            if a > eps:
+                total += c * (1 - arb(eps - a).exp())
+        total /= arb(2) ** d.bits
+        return total.lower().fmpq(), total.upper().fmpq()
+
+
+def test_epsilon_ends_of_a_discretised_pair():
+    """_epsilon_upper returns the least ε with δ_d(ε) ≤ δ (no finite one when p_∞ ≥ δ, 0 when
+    δ_d(0) ≤ δ), _epsilon_lower the greatest with δ_d(ε) ≥ δ (0 when δ_d(0) < δ): checked
+    against δ_d evaluated term by term, within 2⁻⁹⁰ of the root."""
+    from symdp.accounting.discretise import Discrete
+    bits = 128
+    one = 1 << bits
+    masses = (one // 8, one // 4, one // 16, one // 32, one // 64)
+    up = Discrete(fmpq(1, 3), -1, masses, one // 100 + 1, bits, True)
+    low = Discrete(fmpq(1, 3), -1, masses, 0, bits, False)
+    assert _epsilon_upper(up, fmpq(1, 100)) is None and _epsilon_upper(up, fmpq(1, 200)) is None
+    assert _epsilon_upper(up, fmpq(1, 2)) == 0 and _epsilon_lower(low, fmpq(1, 2)) == 0
+    step = fmpq(1, 1 << 90)
+    for delta in (fmpq(1, 20), fmpq(1, 50), fmpq(3, 100), fmpq(1, 90), fmpq(1, 100) + fmpq(1, 10 ** 30),
+                  fmpq(1, 10 ** 6)):
+        e = _epsilon_upper(up, delta)
+        if e is None:
+            assert delta <= fmpq(up.inf, one)
+        else:
+            assert _grid_delta(up, e)[1] <= delta < _grid_delta(up, e - step)[0], delta
+        e = _epsilon_lower(low, delta)
+        if e == 0:
+            assert _grid_delta(low, e)[1] < delta
+        else:
+            assert _grid_delta(low, e + step)[1] < delta <= _grid_delta(low, e)[0], delta
+
+
+@pytest.mark.parametrize("steps", [1, 2])
+def test_epsilon_of_randomized_response_on_the_grid(steps):
+    """Losses ±1 on the grid h = 1/50: the bracket is as tight as the fixed point, and holds
+    ε(δ) inverted by hand: T = 1, δ(ε) = (e − e^ε)/(1 + e); T = 2, δ(ε) = p² − e^ε (1 − p)²
+    with p = e/(1 + e), for ε ∈ [0, 2]."""
+    delta = fmpq(1, 10)
+    with ctx.workprec(400):
+        e, d = arb(1).exp(), arb(delta)
+        p = e / (1 + e)
+        ball = (e - d * (1 + e)).log() if steps == 1 else ((p * p - d) / ((1 - p) * (1 - p))).log()
+        truth = ball.lower().fmpq(), ball.upper().fmpq()
+    b = epsilon_bracket(randomized_response(1), steps, R(1, 10), rtol=R(1, 10 ** 20), h=R(1, 50))
+    assert _contains_ball(b, truth), (b, truth)
+    assert b.upper - b.lower < R(1, 10 ** 15)

@@ -81,8 +81,9 @@ class Bracket:
                 return bool(self.lower <= v) and bool(v <= self.upper)
         lower, upper = to_fmpq(self.lower), None if self.upper is sympy.oo else to_fmpq(self.upper)
         for prec in (128, 512, 4096):
-            ball = arb_of(value, prec)
-            lo, hi = ball.lower().fmpq(), ball.upper().fmpq()
+            with working_precision(prec):  # lower()/upper() round to the context's precision
+                ball = arb_of(value, prec)
+                lo, hi = ball.lower().fmpq(), ball.upper().fmpq()
             if lo >= lower and (upper is None or hi <= upper):
                 return True
             if hi < lower or (upper is not None and lo > upper):
@@ -136,20 +137,23 @@ def _tail(d: Discrete, k: int, prec: int) -> tuple[int, arb]:
     return sum(tail), t
 
 
-def _delta_ball(d: Discrete, eps: fmpq) -> arb:
-    """A ball containing this discretisation's δ(ε) = Σ_{a_i > ε} p_i (1 − e^{ε−a_i}) + p_∞."""
+def _delta_bounds(d: Discrete, eps: fmpq) -> tuple[fmpq, fmpq]:
+    """Exact rationals lower ≤ δ(ε) ≤ upper for this discretisation's
+    δ(ε) = Σ_{a_i > ε} p_i (1 − e^{ε−a_i}) + p_∞, the ends of a ball at the working precision
+    (taken there: an end rounded at the default 53 bits would lose the fixed point's digits)."""
     k = int((eps / d.h).floor())
     prec = _work_prec(d)
     s, t = _tail(d, k, prec)
     with working_precision(prec):
         scaled = s - (arb(eps - d.h * k)).exp() * t + d.inf
-        return scaled.nonnegative_part() / (fmpz(1) << d.bits)
+        ball = scaled.nonnegative_part() / (fmpz(1) << d.bits)
+        return max(ball.lower().fmpq(), fmpq(0)), ball.upper().fmpq()
 
 
 def _grid_delta_le(d: Discrete, k: int, target: fmpq) -> bool | None:
     """Is δ(kh) ≤ target certainly (True), certainly > (False), or undecided (None)?"""
-    b = _delta_ball(d, d.h * k)
-    return True if b <= target else False if b > target else None
+    lower, upper = _delta_bounds(d, d.h * k)
+    return True if upper <= target else False if lower > target else None
 
 
 def _round_up(x: fmpq, bits: int = 96) -> fmpq:
@@ -168,9 +172,9 @@ def _epsilon_upper(d: Discrete, delta: fmpq) -> fmpq | None:
         return None
     if _grid_delta_le(d, 0, delta):
         return fmpq(0)
-    lo, hi = 0, max(d.hi, 1)  # δ(lo·h) > delta (or undecided), δ(hi·h) ≤ delta
-    while _grid_delta_le(d, hi, delta) is not True:
-        hi *= 2
+    # δ(lo·h) > delta (or undecided); beyond the last atom δ is p_∞ < delta exactly
+    lo, hi = 0, max(d.hi, 0) + 1
+    ensure(_grid_delta_le(d, hi, delta), "δ beyond the window is p_∞ < δ", p_inf=fmpq(d.inf, 1 << d.bits), delta=delta)
     while hi - lo > 1:
         mid = (lo + hi) // 2
         if _grid_delta_le(d, mid, delta):
@@ -178,11 +182,11 @@ def _epsilon_upper(d: Discrete, delta: fmpq) -> fmpq | None:
         else:
             lo = mid
     root = _cell_root(d, lo, delta)
-    return d.h * hi if root is None else min(_round_up(root.upper().fmpq()), d.h * hi)
+    return d.h * hi if root is None else min(_round_up(root[1]), d.h * hi)
 
 
-def _cell_root(d: Discrete, lo: int, delta: fmpq) -> arb | None:
-    """A ball containing the ε in [lo·h, (lo + 1)·h] where δ_d(ε) = delta: there
+def _cell_root(d: Discrete, lo: int, delta: fmpq) -> tuple[fmpq, fmpq] | None:
+    """Exact ends of a ball containing the ε in [lo·h, (lo + 1)·h] where δ_d(ε) = delta: there
     2^bits δ(ε) = S − e^{ε − lo h} T + c_∞ (suffix sums S, T of the masses above lo).
     None when T = 0 or the ball is not finite (the caller keeps the grid point)."""
     prec = _work_prec(d)
@@ -191,7 +195,7 @@ def _cell_root(d: Discrete, lo: int, delta: fmpq) -> arb | None:
         if not t > 0:
             return None
         root = arb(d.h * lo) + ((s + d.inf - arb(delta) * (fmpz(1) << d.bits)) / t).log()
-    return root if root.is_finite() else None
+        return (root.lower().fmpq(), root.upper().fmpq()) if root.is_finite() else None
 
 
 def _epsilon_lower(d: Discrete, delta: fmpq) -> fmpq:
@@ -208,7 +212,7 @@ def _epsilon_lower(d: Discrete, delta: fmpq) -> fmpq:
         else:
             hi = mid
     root = _cell_root(d, lo, delta)
-    return d.h * lo if root is None else max(_round_down(root.lower().fmpq()), d.h * lo)
+    return d.h * lo if root is None else max(_round_down(root[0]), d.h * lo)
 
 
 # --------------------------------------------------------------------------------------------
@@ -333,8 +337,8 @@ def _evaluate(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, pla
         up, low = _composed(direction, plan, limits, report)
         windows.append((up.lo * plan.h, up.hi * plan.h))
         if quantity == "delta":
-            ups.append(_delta_ball(up, target).upper().fmpq())
-            lows.append(max(_delta_ball(low, target).lower().fmpq(), fmpq(0)))
+            ups.append(_delta_bounds(up, target)[1])
+            lows.append(_delta_bounds(low, target)[0])
         else:
             ups.append(_epsilon_upper(up, target))
             lows.append(_epsilon_lower(low, target))
