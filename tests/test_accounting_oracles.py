@@ -305,3 +305,48 @@ def test_epsilon_of_randomized_response_on_the_grid(steps):
     b = epsilon_bracket(randomized_response(1), steps, R(1, 10), rtol=R(1, 10 ** 20), h=R(1, 50))
     assert _contains_ball(b, truth), (b, truth)
     assert b.upper - b.lower < R(1, 10 ** 15)
+
+
+def _power_delta(masses: tuple[int, ...], lo: int, inf: int, bits: int, k: int, h: fmpq, eps: fmpq) -> tuple[fmpq, fmpq]:
+    """δ(ε) of the k-fold composition of a discretised pair, exactly: its finite part is the
+    polynomial power (integer convolutions here), its P-mass at +∞ is (Σ + p_∞)^k − Σ^k."""
+    poly = [1]
+    for _ in range(k):
+        out = [0] * (len(poly) + len(masses) - 1)
+        for i, a in enumerate(poly):
+            for j, b in enumerate(masses):
+                out[i + j] += a * b
+        poly = out
+    scale = 1 << (bits * k)
+    with ctx.workprec(400):
+        total = arb((sum(masses) + inf) ** k - sum(masses) ** k)
+        for i, c in enumerate(poly):
+            a = h * (k * lo + i)
+            if a > eps:
+                total += c * (1 - arb(eps - a).exp())
+        total /= scale
+        return total.lower().fmpq(), total.upper().fmpq()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.integers(0, 60), min_size=4, max_size=9), st.integers(-6, 2), st.integers(0, 3), st.integers(2, 5),
+       st.integers(10, 200))
+def test_composition_with_window_cuts_brackets_the_exact_power(weights, lo, inf_weight, k, cut):
+    """Law: the k-fold power with its window cut (at a deliberately large τ = 2^bits/cut per
+    step) dominates the exact power when rounded up with the cut mass at +∞, and is dominated
+    by it when rounded down with the cut mass dropped or moved down, at every grid ε ≥ 0."""
+    from symdp.accounting.compose import power
+    from symdp.accounting.discretise import Discrete
+    bits, h = 40, fmpq(1, 4)
+    one = 1 << bits
+    total = sum(weights) + inf_weight or 1
+    masses = tuple(one * w // total for w in weights)
+    inf = one - sum(masses)  # the dominating pair keeps all the mass
+    up = power(Discrete(h, lo, masses, inf, bits, True), k, one // cut, Limits())
+    low = power(Discrete(h, lo, masses, 0, bits, False), k, one // cut, Limits())
+    for j in range(0, 4 * k):
+        eps = h * j
+        exact_up = _power_delta(masses, lo, inf, bits, k, h, eps)
+        exact_low = _power_delta(masses, lo, 0, bits, k, h, eps)
+        assert _delta_bounds(up, eps)[1] >= exact_up[1], (eps, "upper")
+        assert _delta_bounds(low, eps)[0] <= exact_low[0], (eps, "lower")

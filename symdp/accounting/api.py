@@ -226,7 +226,7 @@ class _Plan:
     h: fmpq
     bits: int
     step_tau: float
-    tau: int
+    tau_per_step: int
 
 
 def _directions(parts: Sequence[tuple[Profile, int]]) -> list[list[tuple[Profile, int]]]:
@@ -244,7 +244,8 @@ def _composed(direction: list[tuple[Profile, int]], plan: _Plan, limits: Limits,
         up, low = discretise(profile, plan.h, m, n, plan.bits, plan.step_tau / 4)
         ups.append((up, k))
         lows.append((low, k))
-    return compose(ups, plan.tau, limits, progress), compose(lows, plan.tau, limits, progress)
+    return (compose(ups, plan.tau_per_step, limits, progress),
+            compose(lows, plan.tau_per_step, limits, progress))
 
 
 def _plan(h: fmpq, steps: int, scale: float, rtol: float, points: int) -> _Plan:
@@ -252,8 +253,9 @@ def _plan(h: fmpq, steps: int, scale: float, rtol: float, points: int) -> _Plan:
     budget = max(scale * rtol / 64, 1e-40)  # a δ below 10⁻⁴⁰ is reported as [0, ~10⁻⁴⁰]
     products = 2 * max(steps, 1).bit_length() + 2
     bits = 40 + math.ceil(math.log2(max(steps, 2) * max(points, 2) * products / budget))
-    tau = int(budget / (4 * products) * 2 ** bits)
-    return _Plan(h, bits, budget / (4 * max(steps, 1)), tau)
+    # each product may cut τ per step it stands for; grown to T steps, that is budget/(4·products) each
+    tau_per_step = int(budget / (4 * products * max(steps, 1)) * 2 ** bits)
+    return _Plan(h, bits, budget / (4 * max(steps, 1)), tau_per_step)
 
 
 def _total_steps(parts: Sequence[tuple[Profile, int]]) -> int:
@@ -290,15 +292,15 @@ def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol
     goal = float(rtol) if rtol is not None else 1e-2
     grid = h if h is not None else _initial_h(parts, goal)
     # The truncation and rounding budgets are relative to the size of δ: the target for ε
-    # queries; for δ queries 10⁻¹² first, lowered to the found δ when that is smaller.
+    # queries; for δ queries 10⁻¹² first, lowered to the found upper end while that shrinks it
+    # by a real factor (the floor 10⁻³⁸ ends it when δ is 0, as for P = Q).
     scale = float(target) if quantity == "epsilon" else 1e-12
-    best, trace, rescaled = None, [], False
+    best, trace = None, []
     while True:
         plan = _plan(grid, _total_steps(parts), scale, goal, int(1 / float(grid)))
         lower, upper, window = _evaluate(quantity, parts, target, plan, limits, progress)
-        if quantity == "delta" and not rescaled and upper is not None and 0 < upper < fmpq(1, 10 ** 10) \
-                and float(upper) < scale / 4:
-            scale, rescaled = max(float(upper), 1e-38), True  # once: a δ that is 0 only shrinks with the bits
+        if quantity == "delta" and upper is not None and max(float(upper), 1e-38) < scale / 4:
+            scale = max(float(upper), 1e-38)
             continue
         elapsed = time.monotonic() - start
         trace.append((str(from_fmpq(grid)), float(lower), float(upper) if upper is not None else math.inf))

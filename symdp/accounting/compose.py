@@ -119,32 +119,40 @@ def identity(like: Discrete) -> Discrete:
     return Discrete(like.h, 0, (1 << like.bits,), 0, like.bits, like.upper)
 
 
-def power(d: Discrete, k: int, tau: int, limits: Limits,
+def power(d: Discrete, k: int, tau_per_step: int, limits: Limits,
           progress: Callable[[int, int], None] | None = None) -> Discrete:
-    """The k-fold composition by repeated squaring (2·log₂ k products)."""
+    """The k-fold composition by repeated squaring (2·log₂ k products). A product standing for
+    j steps may cut τ·j (τ = `tau_per_step`): the mass it sends to +∞ is carried into every later
+    product, so by the end it has grown about T/j-fold (inf(A·A) ≈ 2·inf(A)), and a cut
+    proportional to j keeps each product's share of the final +∞ mass at about τ·T."""
     out, square, steps, done = None, d, max(1, 2 * k.bit_length() - 1), 0
+    out_steps, square_steps = 0, 1
     while k:
         if k & 1:
-            out = square if out is None else multiply(out, square, tau, limits)
+            out_steps += square_steps
+            out = square if out is None else multiply(out, square, tau_per_step * out_steps, limits)
             done += 1
             if progress:
                 progress(done, steps)
         k >>= 1
         if k:
-            square = multiply(square, square, tau, limits)
+            square_steps *= 2
+            square = multiply(square, square, tau_per_step * square_steps, limits)
             done += 1
             if progress:
                 progress(done, steps)
     return out if out is not None else identity(d)
 
 
-def compose(parts: Sequence[tuple[Discrete, int]], tau: int, limits: Limits,
+def compose(parts: Sequence[tuple[Discrete, int]], tau_per_step: int, limits: Limits,
             progress: Callable[[int, int], None] | None = None) -> Discrete:
-    """Π_i parts[i][0]^{parts[i][1]}: heterogeneous composition."""
-    out = None
+    """Π_i parts[i][0]^{parts[i][1]}: heterogeneous composition, cutting τ per step represented
+    (see :func:`power`)."""
+    out, out_steps = None, 0
     for d, k in parts:
-        p = power(d, k, tau, limits, progress)
-        out = p if out is None else multiply(out, p, tau, limits)
+        p = power(d, k, tau_per_step, limits, progress)
+        out_steps += k
+        out = p if out is None else multiply(out, p, tau_per_step * out_steps, limits)
     if out is None:
         raise ValueError("nothing to compose")
     return out
