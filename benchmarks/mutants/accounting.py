@@ -37,8 +37,6 @@ MUTANTS = [
      "        masses[k] += (pc - ps - (atom_p if cut < aj else 0)).lower()", _TESTS),
     ("accounting: an empty cell from the right forgets the placed atom", _DISCRETISE,
      "ps, qs, s = pa + atom_p, qa + atom_q, aj", "ps, qs, s = pa, qa, aj", _TESTS),
-    ("accounting: a cell from the right counts the atom at a_j again", _DISCRETISE,
-     "pt, qt = pt - atom_p, qt - atom_q", "pt, qt = pt, qt", _TESTS),
     ("accounting: a cell from the left counts the atom at a_j again", _DISCRETISE,
      "ps, qs = ps - atom_p, qs - atom_q", "ps, qs = ps, qs", _TESTS),
     ("accounting: the last cell from the left is placed at a_j whatever its barycentre", _DISCRETISE,

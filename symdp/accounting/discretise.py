@@ -349,9 +349,8 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: ar
             masses[k] += atom_p.lower()
 
         def balance(t: fmpq) -> arb:
+            # The atom at a_j is not part of the cell, but its share Q − e^{−a_j}P is 0: no correction.
             pt, qt = tails(t)
-            if t < aj:  # the atom at a_j is not part of the cell
-                pt, qt = pt - atom_p, qt - atom_q
             return (qt - qs) - u * (pt - ps)
         if not (pa - ps > tiny and balance(aj) < 0):
             rest += (pa - ps).nonnegative_part()  # negligible or undecided mass in (a_j, s]: dropped
