@@ -223,3 +223,29 @@ def test_compare_dpsgd_adapter_checks_the_committed_table():
     case = next(c for c in cases if c.row == row and c.method.startswith("dp_accounting PLD"))
     result = compare.evaluate(case, namespace)
     assert result.ok and row.lower <= result.value <= row.upper
+
+
+def test_inputs_outside_the_supported_range_are_refused_at_once():
+    """Issue 21's runaway inputs: each a one-line ParameterError naming the parameter, before any work."""
+    import time
+    start = time.monotonic()
+    with pytest.raises(ParameterError, match="steps must be at most 10\\^7"):
+        dpsgd_epsilon(R(1, 100), 1, 2 ** 64, R(1, 10 ** 5))
+    with pytest.raises(ParameterError, match="sigma"):
+        dpsgd_epsilon(R(1, 2), R(1, 10), 10 ** 6, R(1, 10 ** 300))
+    with pytest.raises(ParameterError, match="delta must be in \\[1e-30"):
+        dpsgd_epsilon(R(1, 100), 1, 10, R(1, 10 ** 31))
+    with pytest.raises(ParameterError, match="eps must be in \\[0, 100\\]"):
+        dpsgd_delta(R(1, 100), 1, 10, 101)
+    with pytest.raises(ParameterError, match="q must be in"):
+        dpsgd_delta(R(1, 10 ** 7), 1, 10, 1)
+    assert time.monotonic() - start < 5
+
+
+def test_the_time_limit_is_measured():
+    """A refusal comes after the limit was actually spent (not projected from the first run)."""
+    import time
+    start = time.monotonic()
+    with pytest.raises(CostLimitError, match="time limit of 2 s was reached \\(after 2"):
+        dpsgd_epsilon(R(1, 100), 1, 1000, R(1, 10 ** 5), rtol=R(1, 10 ** 7), limits=Limits(seconds=2))
+    assert 2 <= time.monotonic() - start < 30

@@ -21,6 +21,7 @@ floor of the fixed-point budget) or the cost limit is reached, which raises
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
@@ -29,11 +30,12 @@ from typing import Callable, Sequence
 import sympy
 from flint import arb, arb_poly, fmpq, fmpz
 
+from .. import limits as symdp_limits
 from .. import params
 from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError
 from ..numbers import Real, arb_of, exact, from_fmpq, to_fmpq, working_precision
-from .compose import CostLimitError, Limits, compose
+from .compose import CostLimitError, Limits, check_deadline, compose, product_cost
 from .discretise import Discrete, discretise, loss_window
 from .profiles import GaussianProfile, Profile, SubsampledProfile, profile_of
 
@@ -240,12 +242,40 @@ def _composed(direction: list[tuple[Profile, int]], plan: _Plan, limits: Limits,
               progress: Callable[[int, int], None] | None) -> tuple[Discrete, Discrete]:
     ups, lows = [], []
     for profile, k in direction:
+        check_deadline(limits)
         m, n = loss_window(profile, plan.step_tau, plan.h)
-        up, low = discretise(profile, plan.h, m, n, plan.bits, plan.step_tau / 4)
+        # each grid point costs a few certified special-function evaluations: bounded before any
+        symdp_limits.check_size(n - m + 1, f"the discretisation of {profile!r} on the grid h = {plan.h}")
+        up, low = discretise(profile, plan.h, m, n, plan.bits, plan.step_tau / 4, lambda: check_deadline(limits))
         ups.append((up, k))
         lows.append((low, k))
+    _check_composed_size(ups, plan, limits)
     return (compose(ups, plan.tau_per_step, limits, progress),
             compose(lows, plan.tau_per_step, limits, progress))
+
+
+def _check_composed_size(parts: list[tuple[Discrete, int]], plan: _Plan, limits: Limits) -> None:
+    """Refuse before composing when the composed window would not fit the memory limit.
+
+    The composed loss has variance Σ k·Var_P(Z) (independent steps); the cuts keep about
+    z = √(2 ln(2^bits/τ)) standard deviations on each side (a Gaussian tail at the cut's mass),
+    so the largest product has about 2·z·sd/h + Σ lengths coefficients. An estimate: the
+    product-by-product check stays in force."""
+    var, length = 0.0, 0
+    for d, k in parts:
+        weights = [c / 2 ** d.bits for c in d.masses]
+        total = sum(weights) or 1.0
+        mean = sum(w * (d.lo + i) for i, w in enumerate(weights)) / total
+        var += k * sum(w * (d.lo + i - mean) ** 2 for i, w in enumerate(weights)) / total
+        length += len(d.masses)
+    z = math.sqrt(2 * math.log(2 ** plan.bits / max(plan.tau_per_step, 1)))
+    points = int(2 * z * math.sqrt(var)) + length
+    memory, _ = product_cost(points, points, plan.bits)
+    if memory > limits.memory:
+        raise CostLimitError(
+            f"the composition would span about {points} grid points of width {plan.h} ({plan.bits}-bit masses), "
+            f"about {memory / 1e9:.1f} GB per product, above the memory limit of {limits.memory / 1e9:.1f} GB "
+            f"(fewer steps, a coarser grid or a larger rtol)")
 
 
 def _plan(h: fmpq, steps: int, scale: float, rtol: float, points: int) -> _Plan:
@@ -262,6 +292,16 @@ def _total_steps(parts: Sequence[tuple[Profile, int]]) -> int:
     return sum(k for _, k in parts)
 
 
+#: The supported range (issue 20 §2): beyond it the cost or the fixed point runs away.
+MAX_STEPS, MIN_DELTA, MAX_EPS = 10 ** 7, sympy.Rational(1, 10 ** 30), sympy.Integer(100)
+MIN_Q, MIN_SIGMA, MAX_SIGMA = sympy.Rational(1, 10 ** 6), sympy.Rational(3, 10), sympy.Integer(100)
+
+
+def _in_range(value: sympy.Expr, name: str, low: sympy.Expr | None, high: sympy.Expr | None, text: str) -> None:
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ParameterError(f"{name} must be {text} (the certified accountant's supported range), got {value}")
+
+
 def _parts(pair: object, steps: int | None) -> list[tuple[Profile, int]]:
     """[(profile, count)] from a pair and a count, or a list of pairs / (pair, count)."""
     if isinstance(pair, (list, tuple)):
@@ -273,8 +313,10 @@ def _parts(pair: object, steps: int | None) -> list[tuple[Profile, int]]:
             out.append((profile_of(p), params.count(k, f"count of mechanism {i}")))
         if not out:
             raise ParameterError("the list of mechanisms must not be empty")
-        return out
-    return [(profile_of(pair), params.count(1 if steps is None else steps, "steps"))]
+    else:
+        out = [(profile_of(pair), params.count(1 if steps is None else steps, "steps"))]
+    _in_range(sympy.Integer(_total_steps(out)), "steps", None, MAX_STEPS, "at most 10^7 in total")
+    return out
 
 
 def _initial_h(parts: Sequence[tuple[Profile, int]], rtol: float) -> fmpq:
@@ -289,6 +331,7 @@ def _initial_h(parts: Sequence[tuple[Profile, int]], rtol: float) -> fmpq:
 def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol: fmpq | None,
              h: fmpq | None, limits: Limits, progress: Progress | None) -> Bracket:
     start = time.monotonic()
+    run_limits = dataclasses.replace(limits, deadline=start + limits.seconds)
     goal = float(rtol) if rtol is not None else 1e-2
     grid = h if h is not None else _initial_h(parts, goal)
     # The truncation and rounding budgets are relative to the size of δ: the target for ε
@@ -298,7 +341,16 @@ def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol
     best, trace = None, []
     while True:
         plan = _plan(grid, _total_steps(parts), scale, goal, int(1 / float(grid)))
-        lower, upper, window = _evaluate(quantity, parts, target, plan, limits, progress)
+        try:
+            lower, upper, window = _evaluate(quantity, parts, target, plan, run_limits, progress)
+        except CostLimitError as err:
+            spent = time.monotonic() - start
+            if best is None:
+                raise CostLimitError(f"{err} (after {spent:.1f} s, before any bracket)") from None
+            raise CostLimitError(
+                f"{err} (after {spent:.1f} s; relative width {rtol} not reached; best: "
+                f"[{float(best.lower):.10g}, {float(best.upper):.10g}] at h = {best.h}, "
+                f"relative width {float(best.relative_width):.3g})", bracket=best) from None
         if quantity == "delta" and upper is not None and max(float(upper), 1e-38) < scale / 4:
             scale = max(float(upper), 1e-38)
             continue
@@ -314,15 +366,7 @@ def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol
             return best
         width = float((upper - lower) / lower) if upper is not None and lower > 0 else math.inf
         factor = min(max(math.sqrt(goal / width) * 0.8, 1 / 8), 1 / 1.5) if math.isfinite(width) else 1 / 4
-        finer = fmpq(1, math.ceil(1 / (float(grid) * factor)))
-        # The next run's cost grows faster than its grid (the discretisation's cells and bits grow
-        # too): a square law, measured to be conservative (1/h from 800 to 3200 took 15× longer).
-        if elapsed * (1 / factor) ** 2 > limits.seconds:
-            raise CostLimitError(
-                f"relative width {rtol} not reached within the time limit of {limits.seconds:.0f} s "
-                f"(best: [{float(lower):.10g}, {float(best.upper):.10g}] at h = {grid}, "
-                f"relative width {width:.3g})", bracket=best)
-        grid = finer
+        grid = fmpq(1, math.ceil(1 / (float(grid) * factor)))
         if progress:
             progress(0.0, f"refining the grid to h = 1/{int(grid.q)}")
 
@@ -390,6 +434,7 @@ def delta_bracket(pair: object, steps: int | None, eps: object, rtol: object = s
     e = params.nonnegative(eps, "eps")
     if not e.is_Rational:
         raise ParameterError(f"eps must be a rational (a decimal is fine), got {e}")
+    _in_range(e, "eps", None, MAX_EPS, "in [0, 100]")
     return _bracket("delta", _parts(pair, steps), to_fmpq(e), _rtol(rtol), _grid(h), limits, progress)
 
 
@@ -400,6 +445,7 @@ def epsilon_bracket(pair: object, steps: int | None, delta: object, rtol: object
     d = params.open_probability(delta, "delta")
     if not d.is_Rational:
         raise ParameterError(f"delta must be a rational (a decimal is fine), got {d}")
+    _in_range(d, "delta", MIN_DELTA, None, "in [1e-30, 1)")
     return _bracket("epsilon", _parts(pair, steps), to_fmpq(d), _rtol(rtol), _grid(h), limits, progress)
 
 
@@ -408,6 +454,8 @@ def dpsgd_pair(q: object, sigma: object) -> Profile:
     σ (sensitivity 1), add/remove neighbours; its reverse is the other neighbouring direction."""
     r = params.positive_probability(q, "q")
     s = params.positive(sigma, "sigma")
+    _in_range(r, "q", MIN_Q, None, "in [1e-6, 1]")
+    _in_range(s, "sigma", MIN_SIGMA, MAX_SIGMA, "in [0.3, 100]")
     base = GaussianProfile(1 / s)
     return base if r == 1 else SubsampledProfile(base, r)
 

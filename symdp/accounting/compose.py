@@ -18,6 +18,7 @@ The P-mass at +∞ of a product is ∞_A·(all of B) + (finite A)·∞_B, rounde
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -26,7 +27,7 @@ from flint import fmpz, fmpz_poly
 from ..errors import ResourceLimitError
 from .discretise import Discrete
 
-__all__ = ["CostLimitError", "Limits", "multiply", "power", "compose"]
+__all__ = ["CostLimitError", "Limits", "multiply", "power", "compose", "check_deadline", "product_cost"]
 
 
 class CostLimitError(ResourceLimitError, MemoryError):
@@ -42,10 +43,13 @@ class CostLimitError(ResourceLimitError, MemoryError):
 
 @dataclass(frozen=True)
 class Limits:
-    """Cost limits of one accounting run: bytes of one polynomial product, and seconds."""
+    """Cost limits of one accounting run: bytes of one polynomial product, and seconds.
+    ``deadline`` (a ``time.monotonic()`` value) is set by the accountant for the run in
+    progress: the seconds actually spent are checked against it before every product."""
 
     memory: int = 2 * 10 ** 9
     seconds: float = 60.0
+    deadline: float | None = None
 
 
 #: Observed throughput of FLINT's integer polynomial product, bit-coefficients per second
@@ -63,7 +67,14 @@ def product_cost(len_a: int, len_b: int, bits: int) -> tuple[int, float]:
     return memory, seconds
 
 
+def check_deadline(limits: Limits) -> None:
+    """Refuse to go on once the run has spent its time limit (measured, not projected)."""
+    if limits.deadline is not None and time.monotonic() > limits.deadline:
+        raise CostLimitError(f"the time limit of {limits.seconds:.0f} s was reached")
+
+
 def _check(len_a: int, len_b: int, bits: int, limits: Limits) -> None:
+    check_deadline(limits)
     memory, seconds = product_cost(len_a, len_b, bits)
     if seconds > limits.seconds:
         raise CostLimitError(

@@ -120,35 +120,42 @@ def _hockey(profile: Profile, gamma: arb, prec: int) -> arb:
     raise PrecisionError(f"cannot separate γ = {gamma} from a branch point of {profile!r}")
 
 
-def _values(profile: Profile, h: fmpq, m: int, n: int, bits: int) -> tuple[list[arb], list[arb], int]:
+def _values(profile: Profile, h: fmpq, m: int, n: int, bits: int,
+            tick: Callable[[], None]) -> tuple[list[arb], list[arb], int]:
     """γ_j and f(γ_j) for j = m−1..n+1 at a precision where the second differences (masses of
-    size ~h²·f'') are known to 2^−(bits+8)."""
+    size ~h²·f'') are known to 2^−(bits+8); `tick` is called every 256 points (a time limit)."""
     need = bits + 2 * max(0, -math.floor(math.log2(float(h)))) + 16
     prec = need + 32
     for _ in range(4):
         with working_precision(prec):
             hb = arb(h)
             gammas = [(hb * j).exp() for j in range(m - 1, n + 2)]
-            f = [_hockey(profile, g, prec) for g in gammas]
+            f = []
+            for i, g in enumerate(gammas):
+                if i % 256 == 0:
+                    tick()
+                f.append(_hockey(profile, g, prec))
         if all(v.is_finite() and v.rad() < arb(2) ** (-need) for v in f):
             return gammas, f, prec
         prec *= 2
     raise PrecisionError(f"the profile of {profile!r} could not be enclosed to 2^-{need} at {prec // 2} bits")
 
 
-def discretise(profile: Profile, h: fmpq, m: int, n: int, bits: int, lump: float = 0.0) -> tuple[Discrete, Discrete]:
+def discretise(profile: Profile, h: fmpq, m: int, n: int, bits: int, lump: float = 0.0,
+               tick: Callable[[], None] = lambda: None) -> tuple[Discrete, Discrete]:
     """The pessimistic and optimistic discretisations of `profile` on the losses m·h..n·h.
 
     Returns (upper, lower): `upper` dominates the pair (connect-the-dots with the right tail at
     +∞), `lower` is dominated by it (see the module docstring); both with masses scaled by 2^bits.
     Tails of P-mass ≤ `lump` are not cut into cells in the lower one (moved down whole, or dropped).
+    `tick` is called now and then (every 256 profile evaluations): it raises to stop a run.
     """
     if n - m < 3:
         raise ValueError("the window needs at least four grid points")
-    gammas, f, prec = _values(profile, h, m, n, bits)
+    gammas, f, prec = _values(profile, h, m, n, bits, tick)
     with working_precision(prec):
         upper = _pessimistic(gammas, f, h, m, n, bits)
-    lower = _optimistic(profile, h, m, n, bits, prec, lump)
+    lower = _optimistic(profile, h, m, n, bits, prec, lump, tick)
     return upper.verified("discretisation"), lower.verified("discretisation")
 
 
@@ -164,8 +171,8 @@ def _pessimistic(gammas: list[arb], f: list[arb], h: fmpq, m: int, n: int, bits:
 class _Tails:
     """P[Z > t] and Q[Z > t] of a profile at exact rational t (balls at `prec`)."""
 
-    def __init__(self, profile: Profile, prec: int):
-        self.profile, self.prec = profile, prec
+    def __init__(self, profile: Profile, prec: int, tick: Callable[[], None]):
+        self.profile, self.prec, self.tick = profile, prec, tick
         self.cache: dict[tuple[int, int], tuple[arb, arb]] = {}
 
     def atom(self, t: fmpq) -> tuple[arb, arb]:
@@ -177,6 +184,8 @@ class _Tails:
     def __call__(self, t: fmpq) -> tuple[arb, arb]:
         key = (int(t.p), int(t.q))  # fmpq hashes through Fraction: slow
         if key not in self.cache:
+            if len(self.cache) % 256 == 0:
+                self.tick()
             p = self.prec
             for _ in range(6):
                 with working_precision(p):
@@ -190,10 +199,11 @@ class _Tails:
         return self.cache[key]
 
 
-def _optimistic(profile: Profile, h: fmpq, m: int, n: int, bits: int, prec: int, lump: float) -> Discrete:
+def _optimistic(profile: Profile, h: fmpq, m: int, n: int, bits: int, prec: int, lump: float,
+                tick: Callable[[], None]) -> Discrete:
     """The dominated pair of the module docstring: balanced cells built from either end; the
     walk with the smaller unbalanced remainder is kept."""
-    tails = _Tails(profile, bits + 48)  # cell masses are first differences: no h² loss
+    tails = _Tails(profile, bits + 48, tick)  # cell masses are first differences: no h² loss
     tiny = arb(2) ** (-(bits + 16))
     best = None
     walks = {"left": (_cells_rightwards,), "right": (_cells_leftwards,)}.get(
