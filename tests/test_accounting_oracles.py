@@ -352,3 +352,27 @@ def test_composition_with_window_cuts_brackets_the_exact_power(weights, lo, inf_
         exact_low = _power_delta(masses, lo, 0, bits, k, h, eps)
         assert _delta_bounds(up, eps)[1] >= exact_up[1], (eps, "upper")
         assert _delta_bounds(low, eps)[0] <= exact_low[0], (eps, "lower")
+
+
+@pytest.mark.parametrize("steps", [1, 2])
+def test_a_permuted_pair_keeps_its_reverse_direction(steps):
+    """P a permutation of Q is not a symmetric pair: the reverse direction (Q‖P) has the larger
+    δ at T = 1 (the forward one at T = 2), and the bracket holds the larger exact tuple sum."""
+    p, q = [fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 3), fmpq(1, 6), fmpq(1, 2)]
+    eps = fmpq(1, 2)
+    with ctx.workprec(320):
+        g = arb(eps).exp()
+        best = []
+        for a, b in ((p, q), (q, p)):
+            total = arb(0)
+            for tup in itertools.product(range(3), repeat=steps):
+                pa = pb = fmpq(1)
+                for i in tup:
+                    pa, pb = pa * a[i], pb * b[i]
+                total += (pa - g * pb).nonnegative_part()
+            best.append(total)
+        assert best[1] > best[0] if steps == 1 else best[0] > best[1]  # each direction leads once
+        top = best[1] if best[1] > best[0] else best[0]
+        truth = top.lower().fmpq(), top.upper().fmpq()
+    pair = FinitePair([R(int(x.p), int(x.q)) for x in p], [R(int(x.p), int(x.q)) for x in q])
+    assert _contains_ball(delta_bracket(pair, steps, R(1, 2), h=R(1, 16)), truth)
