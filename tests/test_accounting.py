@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 from symdp.accounting import (Bracket, CostLimitError, Limits, delta_bracket, dpsgd_delta, dpsgd_epsilon, dpsgd_pair,
                               epsilon_bracket)
-from symdp.accounting.api import _delta_ball
+from symdp.accounting.api import _delta_bounds
 from symdp.accounting.discretise import discretise, loss_window
 from symdp.accounting.profiles import profile_of
 from symdp.errors import ParameterError
@@ -158,9 +158,8 @@ def test_discretisations_dominate_and_are_dominated_at_every_grid_loss():
         up, low = discretise(profile, h, m, n, 64)
         for eps in (fmpq(0), fmpq(1, 100), fmpq(7, 300), fmpq(1, 10), fmpq(1, 2)):
             truth = exact_pair.hockey_stick(sympy.exp(sympy.Rational(int(eps.p), int(eps.q))))
-            ball = _delta_ball(up, eps)
-            assert Bracket("delta", sympy.Rational(str(_delta_ball(low, eps).lower().fmpq())),
-                           sympy.Rational(str(ball.upper().fmpq())), R(1, 100), (0, 0), 64, None, True).contains(truth)
+            lower, upper = _delta_bounds(low, eps)[0], _delta_bounds(up, eps)[1]
+            assert Bracket("delta", sympy.Rational(str(lower)), sympy.Rational(str(upper)), R(1, 100), (0, 0), 64, None, True).contains(truth)
 
 
 def test_bad_input_and_cost_limits():
@@ -248,3 +247,29 @@ def test_compare_dpsgd_adapter_opacus_rdp_is_conservative(stand_in_for_missing):
     namespace, row, cases = _dpsgd_adapter_cases("opacus RDPAccountant")
     result = compare.evaluate(cases[0], namespace)
     assert result.value is not None and result.value >= row.lower and not result.non_conservative
+
+
+def test_inputs_outside_the_supported_range_are_refused_at_once():
+    """Issue 21's runaway inputs: each a one-line ParameterError naming the parameter, before any work."""
+    import time
+    start = time.monotonic()
+    with pytest.raises(ParameterError, match="steps must be at most 10\\^7"):
+        dpsgd_epsilon(R(1, 100), 1, 2 ** 64, R(1, 10 ** 5))
+    with pytest.raises(ParameterError, match="sigma"):
+        dpsgd_epsilon(R(1, 2), R(1, 10), 10 ** 6, R(1, 10 ** 300))
+    with pytest.raises(ParameterError, match="delta must be in \\[1e-30"):
+        dpsgd_epsilon(R(1, 100), 1, 10, R(1, 10 ** 31))
+    with pytest.raises(ParameterError, match="eps must be in \\[0, 100\\]"):
+        dpsgd_delta(R(1, 100), 1, 10, 101)
+    with pytest.raises(ParameterError, match="q must be in"):
+        dpsgd_delta(R(1, 10 ** 7), 1, 10, 1)
+    assert time.monotonic() - start < 5
+
+
+def test_the_time_limit_is_measured():
+    """A refusal comes after the limit was actually spent (not projected from the first run)."""
+    import time
+    start = time.monotonic()
+    with pytest.raises(CostLimitError, match="time limit of 2 s was reached \\(after 2"):
+        dpsgd_epsilon(R(1, 100), 1, 1000, R(1, 10 ** 5), rtol=R(1, 10 ** 7), limits=Limits(seconds=2))
+    assert 2 <= time.monotonic() - start < 30

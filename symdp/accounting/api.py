@@ -21,6 +21,7 @@ floor of the fixed-point budget) or the cost limit is reached, which raises
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
@@ -29,10 +30,12 @@ from typing import Callable, Sequence
 import sympy
 from flint import arb, arb_poly, fmpq, fmpz
 
+from .. import limits as symdp_limits
 from .. import params
+from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError
 from ..numbers import Real, arb_of, exact, from_fmpq, to_fmpq, working_precision
-from .compose import CostLimitError, Limits, compose
+from .compose import CostLimitError, Limits, check_deadline, compose, product_cost
 from .discretise import Discrete, discretise, loss_window
 from .profiles import GaussianProfile, Profile, SubsampledProfile, profile_of
 
@@ -80,8 +83,9 @@ class Bracket:
                 return bool(self.lower <= v) and bool(v <= self.upper)
         lower, upper = to_fmpq(self.lower), None if self.upper is sympy.oo else to_fmpq(self.upper)
         for prec in (128, 512, 4096):
-            ball = arb_of(value, prec)
-            lo, hi = ball.lower().fmpq(), ball.upper().fmpq()
+            with working_precision(prec):  # lower()/upper() round to the context's precision
+                ball = arb_of(value, prec)
+                lo, hi = ball.lower().fmpq(), ball.upper().fmpq()
             if lo >= lower and (upper is None or hi <= upper):
                 return True
             if hi < lower or (upper is not None and lo > upper):
@@ -154,20 +158,23 @@ def _tail(d: Discrete, k: int, prec: int) -> tuple[int, arb]:
     return sum(tail), t
 
 
-def _delta_ball(d: Discrete, eps: fmpq) -> arb:
-    """A ball containing this discretisation's δ(ε) = Σ_{a_i > ε} p_i (1 − e^{ε−a_i}) + p_∞."""
+def _delta_bounds(d: Discrete, eps: fmpq) -> tuple[fmpq, fmpq]:
+    """Exact rationals lower ≤ δ(ε) ≤ upper for this discretisation's
+    δ(ε) = Σ_{a_i > ε} p_i (1 − e^{ε−a_i}) + p_∞, the ends of a ball at the working precision
+    (taken there: an end rounded at the default 53 bits would lose the fixed point's digits)."""
     k = int((eps / d.h).floor())
     prec = _work_prec(d)
     s, t = _tail(d, k, prec)
     with working_precision(prec):
         scaled = s - (arb(eps - d.h * k)).exp() * t + d.inf
-        return scaled.nonnegative_part() / (fmpz(1) << d.bits)
+        ball = scaled.nonnegative_part() / (fmpz(1) << d.bits)
+        return max(ball.lower().fmpq(), fmpq(0)), ball.upper().fmpq()
 
 
 def _grid_delta_le(d: Discrete, k: int, target: fmpq) -> bool | None:
     """Is δ(kh) ≤ target certainly (True), certainly > (False), or undecided (None)?"""
-    b = _delta_ball(d, d.h * k)
-    return True if b <= target else False if b > target else None
+    lower, upper = _delta_bounds(d, d.h * k)
+    return True if upper <= target else False if lower > target else None
 
 
 def _round_up(x: fmpq, bits: int = 96) -> fmpq:
@@ -186,9 +193,9 @@ def _epsilon_upper(d: Discrete, delta: fmpq) -> fmpq | None:
         return None
     if _grid_delta_le(d, 0, delta):
         return fmpq(0)
-    lo, hi = 0, max(d.hi, 1)  # δ(lo·h) > delta (or undecided), δ(hi·h) ≤ delta
-    while _grid_delta_le(d, hi, delta) is not True:
-        hi *= 2
+    # δ(lo·h) > delta (or undecided); beyond the last atom δ is p_∞ < delta exactly
+    lo, hi = 0, max(d.hi, 0) + 1
+    ensure(_grid_delta_le(d, hi, delta), "δ beyond the window is p_∞ < δ", p_inf=fmpq(d.inf, 1 << d.bits), delta=delta)
     while hi - lo > 1:
         mid = (lo + hi) // 2
         if _grid_delta_le(d, mid, delta):
@@ -196,11 +203,11 @@ def _epsilon_upper(d: Discrete, delta: fmpq) -> fmpq | None:
         else:
             lo = mid
     root = _cell_root(d, lo, delta)
-    return d.h * hi if root is None else min(_round_up(root.upper().fmpq()), d.h * hi)
+    return d.h * hi if root is None else min(_round_up(root[1]), d.h * hi)
 
 
-def _cell_root(d: Discrete, lo: int, delta: fmpq) -> arb | None:
-    """A ball containing the ε in [lo·h, (lo + 1)·h] where δ_d(ε) = delta: there
+def _cell_root(d: Discrete, lo: int, delta: fmpq) -> tuple[fmpq, fmpq] | None:
+    """Exact ends of a ball containing the ε in [lo·h, (lo + 1)·h] where δ_d(ε) = delta: there
     2^bits δ(ε) = S − e^{ε − lo h} T + c_∞ (suffix sums S, T of the masses above lo).
     None when T = 0 or the ball is not finite (the caller keeps the grid point)."""
     prec = _work_prec(d)
@@ -209,7 +216,7 @@ def _cell_root(d: Discrete, lo: int, delta: fmpq) -> arb | None:
         if not t > 0:
             return None
         root = arb(d.h * lo) + ((s + d.inf - arb(delta) * (fmpz(1) << d.bits)) / t).log()
-    return root if root.is_finite() else None
+        return (root.lower().fmpq(), root.upper().fmpq()) if root.is_finite() else None
 
 
 def _epsilon_lower(d: Discrete, delta: fmpq) -> fmpq:
@@ -226,7 +233,7 @@ def _epsilon_lower(d: Discrete, delta: fmpq) -> fmpq:
         else:
             hi = mid
     root = _cell_root(d, lo, delta)
-    return d.h * lo if root is None else max(_round_down(root.lower().fmpq()), d.h * lo)
+    return d.h * lo if root is None else max(_round_down(root[0]), d.h * lo)
 
 
 # --------------------------------------------------------------------------------------------
@@ -240,7 +247,7 @@ class _Plan:
     h: fmpq
     bits: int
     step_tau: float
-    tau: int
+    tau_per_step: int
 
 
 def _directions(parts: Sequence[tuple[Profile, int]]) -> list[list[tuple[Profile, int]]]:
@@ -254,11 +261,40 @@ def _composed(direction: list[tuple[Profile, int]], plan: _Plan, limits: Limits,
               progress: Callable[[int, int], None] | None) -> tuple[Discrete, Discrete]:
     ups, lows = [], []
     for profile, k in direction:
+        check_deadline(limits)
         m, n = loss_window(profile, plan.step_tau, plan.h)
-        up, low = discretise(profile, plan.h, m, n, plan.bits, plan.step_tau / 4)
+        # each grid point costs a few certified special-function evaluations: bounded before any
+        symdp_limits.check_size(n - m + 1, f"the discretisation of {profile!r} on the grid h = {plan.h}")
+        up, low = discretise(profile, plan.h, m, n, plan.bits, plan.step_tau / 4, lambda: check_deadline(limits))
         ups.append((up, k))
         lows.append((low, k))
-    return compose(ups, plan.tau, limits, progress), compose(lows, plan.tau, limits, progress)
+    _check_composed_size(ups, plan, limits)
+    return (compose(ups, plan.tau_per_step, limits, progress),
+            compose(lows, plan.tau_per_step, limits, progress))
+
+
+def _check_composed_size(parts: list[tuple[Discrete, int]], plan: _Plan, limits: Limits) -> None:
+    """Refuse before composing when the composed window would not fit the memory limit.
+
+    The composed loss has variance Σ k·Var_P(Z) (independent steps); the cuts keep about
+    z = √(2 ln(2^bits/τ)) standard deviations on each side (a Gaussian tail at the cut's mass),
+    so the largest product has about 2·z·sd/h + Σ lengths coefficients. An estimate: the
+    product-by-product check stays in force."""
+    var, length = 0.0, 0
+    for d, k in parts:
+        weights = [c / 2 ** d.bits for c in d.masses]
+        total = sum(weights) or 1.0
+        mean = sum(w * (d.lo + i) for i, w in enumerate(weights)) / total
+        var += k * sum(w * (d.lo + i - mean) ** 2 for i, w in enumerate(weights)) / total
+        length += len(d.masses)
+    z = math.sqrt(2 * math.log(2 ** plan.bits / max(plan.tau_per_step, 1)))
+    points = int(2 * z * math.sqrt(var)) + length
+    memory, _ = product_cost(points, points, plan.bits)
+    if memory > limits.memory:
+        raise CostLimitError(
+            f"the composition would span about {points} grid points of width {plan.h} ({plan.bits}-bit masses), "
+            f"about {memory / 1e9:.1f} GB per product, above the memory limit of {limits.memory / 1e9:.1f} GB "
+            f"(fewer steps, a coarser grid or a larger rtol)")
 
 
 def _plan(h: fmpq, steps: int, scale: float, rtol: float, points: int) -> _Plan:
@@ -266,12 +302,23 @@ def _plan(h: fmpq, steps: int, scale: float, rtol: float, points: int) -> _Plan:
     budget = max(scale * rtol / 64, 1e-40)  # a δ below 10⁻⁴⁰ is reported as [0, ~10⁻⁴⁰]
     products = 2 * max(steps, 1).bit_length() + 2
     bits = 40 + math.ceil(math.log2(max(steps, 2) * max(points, 2) * products / budget))
-    tau = int(budget / (4 * products) * 2 ** bits)
-    return _Plan(h, bits, budget / (4 * max(steps, 1)), tau)
+    # each product may cut τ per step it stands for; grown to T steps, that is budget/(4·products) each
+    tau_per_step = int(budget / (4 * products * max(steps, 1)) * 2 ** bits)
+    return _Plan(h, bits, budget / (4 * max(steps, 1)), tau_per_step)
 
 
 def _total_steps(parts: Sequence[tuple[Profile, int]]) -> int:
     return sum(k for _, k in parts)
+
+
+#: The supported range (issue 20 §2): beyond it the cost or the fixed point runs away.
+MAX_STEPS, MIN_DELTA, MAX_EPS = 10 ** 7, sympy.Rational(1, 10 ** 30), sympy.Integer(100)
+MIN_Q, MIN_SIGMA, MAX_SIGMA = sympy.Rational(1, 10 ** 6), sympy.Rational(3, 10), sympy.Integer(100)
+
+
+def _in_range(value: sympy.Expr, name: str, low: sympy.Expr | None, high: sympy.Expr | None, text: str) -> None:
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ParameterError(f"{name} must be {text} (the certified accountant's supported range), got {value}")
 
 
 def _parts(pair: object, steps: int | None) -> list[tuple[Profile, int]]:
@@ -285,8 +332,10 @@ def _parts(pair: object, steps: int | None) -> list[tuple[Profile, int]]:
             out.append((profile_of(p), params.count(k, f"count of mechanism {i}")))
         if not out:
             raise ParameterError("the list of mechanisms must not be empty")
-        return out
-    return [(profile_of(pair), params.count(1 if steps is None else steps, "steps"))]
+    else:
+        out = [(profile_of(pair), params.count(1 if steps is None else steps, "steps"))]
+    _in_range(sympy.Integer(_total_steps(out)), "steps", None, MAX_STEPS, "at most 10^7 in total")
+    return out
 
 
 def _initial_h(parts: Sequence[tuple[Profile, int]], rtol: float) -> fmpq:
@@ -301,18 +350,28 @@ def _initial_h(parts: Sequence[tuple[Profile, int]], rtol: float) -> fmpq:
 def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol: fmpq | None,
              h: fmpq | None, limits: Limits, progress: Progress | None) -> Bracket:
     start = time.monotonic()
+    run_limits = dataclasses.replace(limits, deadline=start + limits.seconds)
     goal = float(rtol) if rtol is not None else 1e-2
     grid = h if h is not None else _initial_h(parts, goal)
     # The truncation and rounding budgets are relative to the size of δ: the target for ε
-    # queries; for δ queries 10⁻¹² first, lowered to the found δ when that is smaller.
+    # queries; for δ queries 10⁻¹² first, lowered to the found upper end while that shrinks it
+    # by a real factor (the floor 10⁻³⁸ ends it when δ is 0, as for P = Q).
     scale = float(target) if quantity == "epsilon" else 1e-12
-    best, trace, rescaled = None, [], False
+    best, trace = None, []
     while True:
         plan = _plan(grid, _total_steps(parts), scale, goal, int(1 / float(grid)))
-        lower, upper, window = _evaluate(quantity, parts, target, plan, limits, progress)
-        if quantity == "delta" and not rescaled and upper is not None and 0 < upper < fmpq(1, 10 ** 10) \
-                and float(upper) < scale / 4:
-            scale, rescaled = max(float(upper), 1e-38), True  # once: a δ that is 0 only shrinks with the bits
+        try:
+            lower, upper, window = _evaluate(quantity, parts, target, plan, run_limits, progress)
+        except CostLimitError as err:
+            spent = time.monotonic() - start
+            if best is None:
+                raise CostLimitError(f"{err} (after {spent:.1f} s, before any bracket)") from None
+            raise CostLimitError(
+                f"{err} (after {spent:.1f} s; relative width {rtol} not reached; best: "
+                f"[{float(best.lower):.10g}, {float(best.upper):.10g}] at h = {best.h}, "
+                f"relative width {float(best.relative_width):.3g})", bracket=best) from None
+        if quantity == "delta" and upper is not None and max(float(upper), 1e-38) < scale / 4:
+            scale = max(float(upper), 1e-38)
             continue
         elapsed = time.monotonic() - start
         trace.append((str(from_fmpq(grid)), float(lower), float(upper) if upper is not None else math.inf))
@@ -326,15 +385,7 @@ def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol
             return best
         width = float((upper - lower) / lower) if upper is not None and lower > 0 else math.inf
         factor = min(max(math.sqrt(goal / width) * 0.8, 1 / 8), 1 / 1.5) if math.isfinite(width) else 1 / 4
-        finer = fmpq(1, math.ceil(1 / (float(grid) * factor)))
-        # The next run's cost grows faster than its grid (the discretisation's cells and bits grow
-        # too): a square law, measured to be conservative (1/h from 800 to 3200 took 15× longer).
-        if elapsed * (1 / factor) ** 2 > limits.seconds:
-            raise CostLimitError(
-                f"relative width {rtol} not reached within the time limit of {limits.seconds:.0f} s "
-                f"(best: [{float(lower):.10g}, {float(best.upper):.10g}] at h = {grid}, "
-                f"relative width {width:.3g})", bracket=best)
-        grid = finer
+        grid = fmpq(1, math.ceil(1 / (float(grid) * factor)))
         if progress:
             progress(0.0, f"refining the grid to h = 1/{int(grid.q)}")
 
@@ -351,15 +402,19 @@ def _evaluate(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, pla
         up, low = _composed(direction, plan, limits, report)
         windows.append((up.lo * plan.h, up.hi * plan.h))
         if quantity == "delta":
-            ups.append(_delta_ball(up, target).upper().fmpq())
-            lows.append(max(_delta_ball(low, target).lower().fmpq(), fmpq(0)))
+            ups.append(_delta_bounds(up, target)[1])
+            lows.append(_delta_bounds(low, target)[0])
         else:
             ups.append(_epsilon_upper(up, target))
             lows.append(_epsilon_lower(low, target))
+        # the dominated pair's value never exceeds the dominating one's, direction by direction
+        ensure_ordered(lows[-1], ups[-1], f"the {quantity} bracket of direction {i + 1}")
     window = (from_fmpq(min(w[0] for w in windows)), from_fmpq(max(w[1] for w in windows)))
     upper = None if any(u is None for u in ups) else max(ups)
     if quantity == "delta":
         upper = min(upper, fmpq(1))
+    ensure(max(lows) >= 0, f"the {quantity} bracket's lower end is ≥ 0", lower=max(lows))
+    ensure_ordered(max(lows), upper, f"the {quantity} bracket")
     return max(lows), upper, window
 
 
@@ -398,6 +453,7 @@ def delta_bracket(pair: object, steps: int | None, eps: object, rtol: object = s
     e = params.nonnegative(eps, "eps")
     if not e.is_Rational:
         raise ParameterError(f"eps must be a rational (a decimal is fine), got {e}")
+    _in_range(e, "eps", None, MAX_EPS, "in [0, 100]")
     return _bracket("delta", _parts(pair, steps), to_fmpq(e), _rtol(rtol), _grid(h), limits, progress)
 
 
@@ -408,6 +464,7 @@ def epsilon_bracket(pair: object, steps: int | None, delta: object, rtol: object
     d = params.open_probability(delta, "delta")
     if not d.is_Rational:
         raise ParameterError(f"delta must be a rational (a decimal is fine), got {d}")
+    _in_range(d, "delta", MIN_DELTA, None, "in [1e-30, 1)")
     return _bracket("epsilon", _parts(pair, steps), to_fmpq(d), _rtol(rtol), _grid(h), limits, progress)
 
 
@@ -416,6 +473,8 @@ def dpsgd_pair(q: object, sigma: object) -> Profile:
     σ (sensitivity 1), add/remove neighbours; its reverse is the other neighbouring direction."""
     r = params.positive_probability(q, "q")
     s = params.positive(sigma, "sigma")
+    _in_range(r, "q", MIN_Q, None, "in [1e-6, 1]")
+    _in_range(s, "sigma", MIN_SIGMA, MAX_SIGMA, "in [0.3, 100]")
     base = GaussianProfile(1 / s)
     return base if r == 1 else SubsampledProfile(base, r)
 

@@ -18,6 +18,7 @@ The P-mass at +∞ of a product is ∞_A·(all of B) + (finite A)·∞_B, rounde
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -26,7 +27,7 @@ from flint import fmpz, fmpz_poly
 from ..errors import ResourceLimitError
 from .discretise import Discrete
 
-__all__ = ["CostLimitError", "Limits", "multiply", "power", "compose"]
+__all__ = ["CostLimitError", "Limits", "multiply", "power", "compose", "check_deadline", "product_cost"]
 
 
 class CostLimitError(ResourceLimitError, MemoryError):
@@ -42,10 +43,13 @@ class CostLimitError(ResourceLimitError, MemoryError):
 
 @dataclass(frozen=True)
 class Limits:
-    """Cost limits of one accounting run: bytes of one polynomial product, and seconds."""
+    """Cost limits of one accounting run: bytes of one polynomial product, and seconds.
+    ``deadline`` (a ``time.monotonic()`` value) is set by the accountant for the run in
+    progress: the seconds actually spent are checked against it before every product."""
 
     memory: int = 2 * 10 ** 9
     seconds: float = 60.0
+    deadline: float | None = None
 
 
 #: Observed throughput of FLINT's integer polynomial product, bit-coefficients per second
@@ -63,7 +67,14 @@ def product_cost(len_a: int, len_b: int, bits: int) -> tuple[int, float]:
     return memory, seconds
 
 
+def check_deadline(limits: Limits) -> None:
+    """Refuse to go on once the run has spent its time limit (measured, not projected)."""
+    if limits.deadline is not None and time.monotonic() > limits.deadline:
+        raise CostLimitError(f"the time limit of {limits.seconds:.0f} s was reached")
+
+
 def _check(len_a: int, len_b: int, bits: int, limits: Limits) -> None:
+    check_deadline(limits)
     memory, seconds = product_cost(len_a, len_b, bits)
     if seconds > limits.seconds:
         raise CostLimitError(
@@ -91,7 +102,7 @@ def multiply(a: Discrete, b: Discrete, tau: int, limits: Limits) -> Discrete:
         inf = 0
     coeffs = [int(c) for c in prod.coeffs()]
     coeffs += [0] * (len(a.masses) + len(b.masses) - 1 - len(coeffs))
-    return _cut(coeffs, a.lo + b.lo, inf, tau, a)
+    return _cut(coeffs, a.lo + b.lo, inf, tau, a).verified("composition")
 
 
 def _cut(coeffs: list[int], lo: int, inf: int, tau: int, like: Discrete) -> Discrete:
@@ -119,32 +130,40 @@ def identity(like: Discrete) -> Discrete:
     return Discrete(like.h, 0, (1 << like.bits,), 0, like.bits, like.upper)
 
 
-def power(d: Discrete, k: int, tau: int, limits: Limits,
+def power(d: Discrete, k: int, tau_per_step: int, limits: Limits,
           progress: Callable[[int, int], None] | None = None) -> Discrete:
-    """The k-fold composition by repeated squaring (2·log₂ k products)."""
+    """The k-fold composition by repeated squaring (2·log₂ k products). A product standing for
+    j steps may cut τ·j (τ = `tau_per_step`): the mass it sends to +∞ is carried into every later
+    product, so by the end it has grown about T/j-fold (inf(A·A) ≈ 2·inf(A)), and a cut
+    proportional to j keeps each product's share of the final +∞ mass at about τ·T."""
     out, square, steps, done = None, d, max(1, 2 * k.bit_length() - 1), 0
+    out_steps, square_steps = 0, 1
     while k:
         if k & 1:
-            out = square if out is None else multiply(out, square, tau, limits)
+            out_steps += square_steps
+            out = square if out is None else multiply(out, square, tau_per_step * out_steps, limits)
             done += 1
             if progress:
                 progress(done, steps)
         k >>= 1
         if k:
-            square = multiply(square, square, tau, limits)
+            square_steps *= 2
+            square = multiply(square, square, tau_per_step * square_steps, limits)
             done += 1
             if progress:
                 progress(done, steps)
     return out if out is not None else identity(d)
 
 
-def compose(parts: Sequence[tuple[Discrete, int]], tau: int, limits: Limits,
+def compose(parts: Sequence[tuple[Discrete, int]], tau_per_step: int, limits: Limits,
             progress: Callable[[int, int], None] | None = None) -> Discrete:
-    """Π_i parts[i][0]^{parts[i][1]}: heterogeneous composition."""
-    out = None
+    """Π_i parts[i][0]^{parts[i][1]}: heterogeneous composition, cutting τ per step represented
+    (see :func:`power`)."""
+    out, out_steps = None, 0
     for d, k in parts:
-        p = power(d, k, tau, limits, progress)
-        out = p if out is None else multiply(out, p, tau, limits)
+        p = power(d, k, tau_per_step, limits, progress)
+        out_steps += k
+        out = p if out is None else multiply(out, p, tau_per_step * out_steps, limits)
     if out is None:
         raise ValueError("nothing to compose")
     return out

@@ -40,6 +40,7 @@ from typing import Callable
 
 from flint import arb, fmpq, fmpz
 
+from ..certificate import ensure
 from ..errors import PrecisionError
 from ..numbers import working_precision
 from .profiles import Profile, _Straddle
@@ -63,6 +64,19 @@ class Discrete:
     @property
     def hi(self) -> int:
         return self.lo + len(self.masses) - 1
+
+    def verified(self, what: str) -> "Discrete":
+        """Itself, once its total P-mass is on its side of 1: a dominating pair keeps all of the
+        mass (Σ masses + inf ≥ 2^bits: only rounding up and moves to higher losses or +∞ made
+        it), a dominated one never creates any (Σ masses ≤ 2^bits, inf = 0)."""
+        total, one = sum(self.masses) + self.inf, 1 << self.bits
+        if self.upper:
+            ensure(total >= one, f"the dominating {what} keeps all the P-mass (Σ masses + p_∞ ≥ 1)",
+                   missing=(one - total) / one)
+        else:
+            ensure(total <= one and self.inf == 0, f"the dominated {what} creates no P-mass (Σ masses ≤ 1, p_∞ = 0)",
+                   excess=(total - one) / one, inf=self.inf)
+        return self
 
 
 def _ceil(x: arb, bits: int) -> int:
@@ -106,35 +120,43 @@ def _hockey(profile: Profile, gamma: arb, prec: int) -> arb:
     raise PrecisionError(f"cannot separate γ = {gamma} from a branch point of {profile!r}")
 
 
-def _values(profile: Profile, h: fmpq, m: int, n: int, bits: int) -> tuple[list[arb], list[arb], int]:
+def _values(profile: Profile, h: fmpq, m: int, n: int, bits: int,
+            tick: Callable[[], None]) -> tuple[list[arb], list[arb], int]:
     """γ_j and f(γ_j) for j = m−1..n+1 at a precision where the second differences (masses of
-    size ~h²·f'') are known to 2^−(bits+8)."""
+    size ~h²·f'') are known to 2^−(bits+8); `tick` is called every 256 points (a time limit)."""
     need = bits + 2 * max(0, -math.floor(math.log2(float(h)))) + 16
     prec = need + 32
     for _ in range(4):
         with working_precision(prec):
             hb = arb(h)
             gammas = [(hb * j).exp() for j in range(m - 1, n + 2)]
-            f = [_hockey(profile, g, prec) for g in gammas]
+            f = []
+            for i, g in enumerate(gammas):
+                if i % 256 == 0:
+                    tick()
+                f.append(_hockey(profile, g, prec))
         if all(v.is_finite() and v.rad() < arb(2) ** (-need) for v in f):
             return gammas, f, prec
         prec *= 2
     raise PrecisionError(f"the profile of {profile!r} could not be enclosed to 2^-{need} at {prec // 2} bits")
 
 
-def discretise(profile: Profile, h: fmpq, m: int, n: int, bits: int, lump: float = 0.0) -> tuple[Discrete, Discrete]:
+def discretise(profile: Profile, h: fmpq, m: int, n: int, bits: int, lump: float = 0.0,
+               tick: Callable[[], None] = lambda: None) -> tuple[Discrete, Discrete]:
     """The pessimistic and optimistic discretisations of `profile` on the losses m·h..n·h.
 
     Returns (upper, lower): `upper` dominates the pair (connect-the-dots with the right tail at
     +∞), `lower` is dominated by it (see the module docstring); both with masses scaled by 2^bits.
     Tails of P-mass ≤ `lump` are not cut into cells in the lower one (moved down whole, or dropped).
+    `tick` is called now and then (every 256 profile evaluations): it raises to stop a run.
     """
     if n - m < 3:
         raise ValueError("the window needs at least four grid points")
-    gammas, f, prec = _values(profile, h, m, n, bits)
+    gammas, f, prec = _values(profile, h, m, n, bits, tick)
     with working_precision(prec):
         upper = _pessimistic(gammas, f, h, m, n, bits)
-    return upper, _optimistic(profile, h, m, n, bits, prec, lump)
+    lower = _optimistic(profile, h, m, n, bits, prec, lump, tick)
+    return upper.verified("discretisation"), lower.verified("discretisation")
 
 
 def _pessimistic(gammas: list[arb], f: list[arb], h: fmpq, m: int, n: int, bits: int) -> Discrete:
@@ -149,8 +171,8 @@ def _pessimistic(gammas: list[arb], f: list[arb], h: fmpq, m: int, n: int, bits:
 class _Tails:
     """P[Z > t] and Q[Z > t] of a profile at exact rational t (balls at `prec`)."""
 
-    def __init__(self, profile: Profile, prec: int):
-        self.profile, self.prec = profile, prec
+    def __init__(self, profile: Profile, prec: int, tick: Callable[[], None]):
+        self.profile, self.prec, self.tick = profile, prec, tick
         self.cache: dict[tuple[int, int], tuple[arb, arb]] = {}
 
     def atom(self, t: fmpq) -> tuple[arb, arb]:
@@ -162,6 +184,8 @@ class _Tails:
     def __call__(self, t: fmpq) -> tuple[arb, arb]:
         key = (int(t.p), int(t.q))  # fmpq hashes through Fraction: slow
         if key not in self.cache:
+            if len(self.cache) % 256 == 0:
+                self.tick()
             p = self.prec
             for _ in range(6):
                 with working_precision(p):
@@ -175,10 +199,11 @@ class _Tails:
         return self.cache[key]
 
 
-def _optimistic(profile: Profile, h: fmpq, m: int, n: int, bits: int, prec: int, lump: float) -> Discrete:
+def _optimistic(profile: Profile, h: fmpq, m: int, n: int, bits: int, prec: int, lump: float,
+                tick: Callable[[], None]) -> Discrete:
     """The dominated pair of the module docstring: balanced cells built from either end; the
     walk with the smaller unbalanced remainder is kept."""
-    tails = _Tails(profile, bits + 48)  # cell masses are first differences: no h² loss
+    tails = _Tails(profile, bits + 48, tick)  # cell masses are first differences: no h² loss
     tiny = arb(2) ** (-(bits + 16))
     best = None
     walks = {"left": (_cells_rightwards,), "right": (_cells_leftwards,)}.get(
@@ -316,7 +341,9 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: ar
     below a cut once the mass there is ≤ `lump`) is dropped."""
     count = n - m + 1
     masses, rest = [arb(0)] * count, arb(0)
-    ps, qs = arb(0), arb(0)  # P[Z > s], Q[Z > s] at s = +∞ (the cell (t, ∞] includes Z = ∞)
+    # (ps, qs): the P- and Q-mass placed so far, P[Z > s] and Q[Z > s] plus the atom at s when
+    # s = a_j and that atom was placed at its grid point (s = +∞ first: the cell (t, ∞] includes Z = ∞)
+    ps, qs = arb(0), arb(0)
     s = h * (n + 1)  # stands for +∞: above every grid point
     bottom = h * (m - 1)
     for j in range(n, m - 1, -1):
@@ -332,9 +359,8 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: ar
             masses[k] += atom_p.lower()
 
         def balance(t: fmpq) -> arb:
+            # The atom at a_j is not part of the cell, but its share Q − e^{−a_j}P is 0: no correction.
             pt, qt = tails(t)
-            if t < aj:  # the atom at a_j is not part of the cell
-                pt, qt = pt - atom_p, qt - atom_q
             return (qt - qs) - u * (pt - ps)
         if not (pa - ps > tiny and balance(aj) < 0):
             rest += (pa - ps).nonnegative_part()  # negligible or undecided mass in (a_j, s]: dropped
@@ -343,7 +369,9 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: ar
         guess = s - aj if j < n else h / 2
         cut = _cut_below(balance, aj, max(guess, h / 4), bottom, h)
         pc, qc = tails(cut)
-        masses[k] += (pc - ps - (atom_p if cut < aj else 0)).lower()
+        if cut == aj:  # the cell is (a_j, s]: the atom at a_j, placed above, is not in P[Z > a_j]
+            pc, qc = pc + atom_p, qc + atom_q
+        masses[k] += (pc - ps - atom_p).lower()  # what the cell adds to the placed mass, less the atom
         ps, qs, s = pc, qc, cut
     rest += 1 - ps
     return masses, rest.upper()

@@ -1,0 +1,378 @@
+"""The certified accountant against independent oracles, at the edges of its algorithm.
+
+Finite pairs are checked against the exact T-fold δ enumerated outcome tuple by outcome tuple
+(itertools.product, balls built here from the pair's own rationals with python-flint, not through
+symdp); their loss atoms sit exactly on grid points and within 10⁻⁶ of them, on both sides of 0,
+where the dominated discretisation's cells must neither lose nor double-count an atom.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import mpmath
+import pytest
+import sympy
+from flint import arb, ctx, fmpq
+from hypothesis import given, settings, strategies as st
+
+from symdp.accounting import Bracket, Limits, delta_bracket, dpsgd_pair, epsilon_bracket
+from symdp.accounting.api import _composed, _delta_bounds, _epsilon_lower, _epsilon_upper, _plan
+from symdp.numbers import to_fmpq
+from symdp.pairs import FinitePair, gaussian, randomized_response
+
+R = sympy.Rational
+
+
+def _loss_pair(losses: list[R], qs: list[R]) -> tuple[FinitePair, list[tuple[fmpq, fmpq]]]:
+    """Outcomes with Q-mass q_i and privacy loss l_i (P-mass q_i·e^{l_i}), plus one outcome
+    with the remaining masses; returned as a symdp pair and as the (q_i, l_i) the oracle uses
+    (the remainder's loss is whatever the masses make it)."""
+    p = [qi * sympy.exp(li) for qi, li in zip(qs, losses)]
+    pair = FinitePair(p + [1 - sum(p)], list(qs) + [1 - sum(qs)])
+    return pair, [(fmpq(int(q.p), int(q.q)), fmpq(int(l.p), int(l.q))) for q, l in zip(qs, losses)]
+
+
+def _exact_delta(atoms: list[tuple[fmpq, fmpq]], steps: int, eps: fmpq, prec: int = 320) -> tuple[fmpq, fmpq]:
+    """max over both directions of Σ over outcome tuples (Π p − e^ε Π q)₊ of the `steps`-fold
+    product (Steinke, Proposition 7 on the product space), each term a ball at `prec` bits;
+    returned as the exact ends of the final ball (δ ≥ 0, so the lower end is at least 0)."""
+    with ctx.workprec(prec):
+        p = [q * arb(l).exp() for q, l in atoms]
+        q = [arb(qi) for qi, _ in atoms]
+        p.append(1 - sum(p, arb(0)))
+        q.append(1 - sum(q, arb(0)))
+        g = arb(eps).exp()
+        best = arb(0)
+        for a, b in ((p, q), (q, p)):
+            total = arb(0)
+            for tup in itertools.product(range(len(a)), repeat=steps):
+                pa, pb = arb(1), arb(1)
+                for i in tup:
+                    pa, pb = pa * a[i], pb * b[i]
+                total += (pa - g * pb).nonnegative_part()
+            best = best.union(total) if best.overlaps(total) else (best if best > total else total)
+        return max(best.lower().fmpq(), fmpq(0)), best.upper().fmpq()
+
+
+def _contains_ball(b: Bracket, ends: tuple[fmpq, fmpq]) -> bool:
+    """The whole enclosure [lo, hi] lies in the bracket (exact rationals compared)."""
+    lo, hi = ends
+    lower, upper = fmpq(int(b.lower.p), int(b.lower.q)), fmpq(int(b.upper.p), int(b.upper.q))
+    return lower <= lo and hi <= upper
+
+
+TINY = R(1, 10 ** 6)
+
+# Loss atoms (with Q-masses) on the grid h = 1/4 and within 10⁻⁶ of its points, above and below 0.
+ATOM_CASES = {
+    "issue-18 witness: above, on, below 1/2": ([R(1, 2) + TINY, R(1, 2), R(1, 2) - R(1, 16000)], [R(1, 10)] * 3),
+    "the witness's pattern below 0: on -1/4 and just below it": ([R(-1, 4) + TINY, R(-1, 4), R(-1, 4) - R(1, 16000),
+                                                                 R(3, 4)], [R(1, 10), R(1, 10), R(1, 10), R(1, 20)]),
+    "on 1/2 and -1/4": ([R(1, 2), R(-1, 4)], [R(1, 5), R(3, 10)]),
+    "just below the grid on both sides of 0": ([R(1, 4) - TINY, R(-1, 2) - TINY, R(3, 4) - TINY],
+                                               [R(1, 5), R(1, 5), R(1, 10)]),
+    "just above the grid on both sides of 0": ([R(1, 4) + TINY, R(-1, 4) + TINY, TINY], [R(1, 5), R(1, 5), R(1, 5)]),
+    "a cluster on -1/4": ([R(-1, 4) - TINY, R(-1, 4), R(-1, 4) + TINY, R(1, 2)], [R(1, 8), R(1, 8), R(1, 8), R(1, 8)]),
+}
+
+
+@pytest.mark.parametrize("steps", [1, 2, 3])
+@pytest.mark.parametrize("name", list(ATOM_CASES))
+def test_atoms_on_and_next_to_grid_points(name, steps):
+    """The bracket contains the exact δ of the T-fold product at ε = 0 and at ε = 1/4 (a grid
+    point, where atoms of the composed loss sit exactly at ε)."""
+    losses, qs = ATOM_CASES[name]
+    pair, atoms = _loss_pair(losses, qs)
+    for eps in (fmpq(0), fmpq(1, 4)):
+        b = delta_bracket(pair, steps, R(int(eps.p), int(eps.q)), h=R(1, 4))
+        truth = _exact_delta(atoms, steps, eps)
+        assert _contains_ball(b, truth), (name, steps, eps, b.lower, b.upper, truth)
+
+
+_offsets = st.sampled_from([R(0), TINY, -TINY, R(1, 16000), -R(1, 16000)])
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.lists(st.tuples(st.integers(-3, 3), _offsets, st.integers(1, 6)), min_size=1, max_size=3),
+       st.integers(1, 3), st.sampled_from([R(0), R(1, 8), R(1, 3)]), st.sampled_from([R(1, 4), R(1, 8)]))
+def test_held_out_pairs_near_the_grid(atoms, steps, eps, h):
+    """Law: for pairs whose losses sit on or next to grid points j·h (j from −3 to 3), the
+    bracket contains the exact T-fold δ."""
+    losses = [j * h + off for j, off, _ in atoms]
+    qs = [R(w, 40) for _, _, w in atoms]
+    pair, oracle = _loss_pair(losses, qs)
+    b = delta_bracket(pair, steps, eps, h=h)
+    assert _contains_ball(b, _exact_delta(oracle, steps, fmpq(int(eps.p), int(eps.q)))), (losses, qs, b)
+
+
+def test_mass_invariants_refuse_a_broken_discretisation():
+    """The run-time guard: a dominated discretisation with more than all the P-mass, or a
+    dominating one with less, is a CertificateViolation (never a SymdpError a caller might catch)."""
+    from symdp.accounting.discretise import Discrete
+    from symdp.certificate import CertificateViolation
+    bits = 8
+    Discrete(fmpq(1, 4), 0, (200, 56), 0, bits, False).verified("test")
+    Discrete(fmpq(1, 4), 0, (200, 50), 6, bits, True).verified("test")
+    with pytest.raises(CertificateViolation, match="dominated"):
+        Discrete(fmpq(1, 4), 0, (200, 57), 0, bits, False).verified("test")
+    with pytest.raises(CertificateViolation, match="dominated"):
+        Discrete(fmpq(1, 4), 0, (200, 50), 1, bits, False).verified("test")
+    with pytest.raises(CertificateViolation, match="dominating"):
+        Discrete(fmpq(1, 4), 0, (200, 50), 5, bits, True).verified("test")
+
+
+# --------------------------------------------------------------------------------------------
+# The Poisson-subsampled Gaussian, one direction at a time, against mpmath quadrature
+
+
+def _mix_parts(q, sigma, add):
+    """Densities (first, second) of one direction: remove compares (1−q)N(0,σ²) + qN(1,σ²)
+    with N(0,σ²), add the reverse; and the privacy loss Z(x) = log(first/second)."""
+    n0 = lambda x: mpmath.npdf(x, 0, sigma)
+    n1 = lambda x: mpmath.npdf(x, 1, sigma)
+    mix = lambda x: (1 - q) * n0(x) + q * n1(x)
+    ratio = lambda x: (1 - q) + q * mpmath.exp((2 * x - 1) / (2 * sigma ** 2))  # mix/n0
+    if add:
+        return n0, mix, lambda x: -mpmath.log(ratio(x))
+    return mix, n0, lambda x: mpmath.log(ratio(x))
+
+
+def _crossing(q, sigma, gamma, add):
+    """x* where first = γ·second (the likelihood ratio is monotone in x, so {first > γ second}
+    is {x > x*} when removing and {x < x*} when adding); None when that set is empty or all."""
+    c = (gamma - 1 + q) / q if not add else (1 - gamma * (1 - q)) / (gamma * q)
+    return sigma ** 2 * mpmath.log(c) + mpmath.mpf(1) / 2 if c > 0 else None
+
+
+def _hockey_quad(q, sigma, gamma, add):
+    """E_γ(first‖second) = ∫ (first − γ second)₊ by quadrature over the half-line where it is
+    positive."""
+    first, second, _ = _mix_parts(q, sigma, add)
+    f = lambda x: first(x) - gamma * second(x)
+    x = _crossing(q, sigma, gamma, add)
+    if x is None:  # the integrand has one sign everywhere
+        return max(mpmath.quad(f, [-mpmath.inf, 0, 1, mpmath.inf]), mpmath.mpf(0))
+    return mpmath.quad(f, [x, mpmath.inf] if not add else [-mpmath.inf, x])
+
+
+def _hockey_closed(q, sigma, gamma, add):
+    """The same integral in closed form (Gaussian tails beyond x*): the inner integral of δ₂."""
+    x = _crossing(q, sigma, gamma, add)
+    if x is None:
+        return mpmath.mpf(0) if add else 1 - gamma
+    if add:
+        return (1 - gamma * (1 - q)) * mpmath.ncdf(x / sigma) - gamma * q * mpmath.ncdf((x - 1) / sigma)
+    return q * mpmath.ncdf((1 - x) / sigma) - (gamma - 1 + q) * mpmath.ncdf(-x / sigma)
+
+
+def _delta_two_steps(q, sigma, eps, add):
+    """δ₂(ε) = E_P[f(e^{ε − Z})] with f the one-step profile: the two-fold composition's
+    hockey-stick divergence by one-dimensional quadrature over the first step's outcome."""
+    first, _, loss = _mix_parts(q, sigma, add)
+    g = lambda x: first(x) * _hockey_closed(q, sigma, mpmath.exp(eps - loss(x)), add)
+    return mpmath.quad(g, [-mpmath.inf, -4, 0, mpmath.mpf(1) / 2, 1, 5, mpmath.inf])
+
+
+def _direction_bracket(profile, steps: int, eps: fmpq | None, h: fmpq) -> tuple[fmpq, fmpq, fmpq]:
+    """(lower, upper) of δ(ε) for this one direction, composed `steps` times on the grid h, and
+    the ε used (None: the top of the dominating window, where δ is its mass at +∞ alone)."""
+    plan = _plan(h, steps, 1e-6, 1e-3, int(1 / float(h)))
+    up, low = _composed([(profile, steps)], plan, Limits(), None)
+    eps = up.h * up.hi if eps is None else eps
+    return _delta_bounds(low, eps)[0], _delta_bounds(up, eps)[1], eps
+
+
+def _exact(value: mpmath.mpf) -> fmpq:
+    """The binary value of an mpmath number, exactly."""
+    man, exp = mpmath.mpf(value).man_exp
+    return fmpq(int(man)) * fmpq(2) ** int(exp)
+
+
+def _between(lower: fmpq, upper: fmpq, value: mpmath.mpf, rel: float = 1e-20) -> bool:
+    """lower ≤ value ≤ upper, the quadrature's value given a relative allowance for its error."""
+    v = _exact(value)
+    slack = abs(v) * fmpq(*rel.as_integer_ratio()) + fmpq(1, 10 ** 40)
+    return lower <= v + slack and v - slack <= upper
+
+
+Q5, H = R(1, 5), fmpq(1, 40)
+
+
+@pytest.mark.parametrize("add", [False, True], ids=["remove", "add"])
+def test_subsampled_gaussian_one_step_each_direction_against_quadrature(add):
+    profile = dpsgd_pair(Q5, 1)
+    profile = profile.reverse() if add else profile
+    with mpmath.workdps(30):
+        for eps in (fmpq(0), fmpq(1, 20), fmpq(1, 2), fmpq(7, 5), None):
+            lower, upper, eps = _direction_bracket(profile, 1, eps, H)
+            gamma = mpmath.exp(mpmath.mpf(int(eps.p)) / int(eps.q))
+            truth = _hockey_quad(mpmath.mpf(1) / 5, 1, gamma, add)
+            assert abs(truth - _hockey_closed(mpmath.mpf(1) / 5, 1, gamma, add)) < mpmath.mpf(10) ** -25
+            assert _between(lower, upper, truth), (add, eps, lower, upper, truth)
+            assert upper - lower <= fmpq(1, 100) * _exact(truth) + fmpq(1, 10 ** 9)
+
+
+@pytest.mark.parametrize("add", [False, True], ids=["remove", "add"])
+def test_subsampled_gaussian_two_steps_each_direction_against_quadrature(add):
+    profile = dpsgd_pair(Q5, 1)
+    profile = profile.reverse() if add else profile
+    with mpmath.workdps(30):
+        for eps in (fmpq(1, 10), fmpq(1, 2)):
+            truth = _delta_two_steps(mpmath.mpf(1) / 5, 1, mpmath.mpf(int(eps.p)) / int(eps.q), add)
+            lower, upper, _ = _direction_bracket(profile, 2, eps, H)
+            assert _between(lower, upper, truth), (add, eps, lower, upper, truth)
+
+
+def test_subsampled_gaussian_two_steps_bracket_holds_the_larger_direction():
+    pair = gaussian(1).subsample(Q5)
+    with mpmath.workdps(30):
+        for eps in (R(0), R(1, 10)):
+            e = mpmath.mpf(int(eps.p)) / int(eps.q)
+            truth = max(_delta_two_steps(mpmath.mpf(1) / 5, 1, e, add) for add in (False, True))
+            b = delta_bracket(pair, 2, eps, h=R(1, 40))
+            assert _between(to_fmpq(b.lower), to_fmpq(b.upper), truth), (eps, b, truth)
+
+
+# --------------------------------------------------------------------------------------------
+# Bracket.contains and the ends of ε(δ)
+
+
+def test_bracket_contains_rejects_values_outside_rational_or_not():
+    b = Bracket("delta", R(1, 3), R(1, 2), R(1, 4), (R(-1), R(1)), 64, None, True)
+    assert b.contains(R(1, 3)) and b.contains(R(1, 2)) and b.contains(0.4) and b.contains(sympy.sqrt(2) / 3)
+    for outside in (R(1, 2) + R(1, 10 ** 30), 0.5000000001, sympy.sqrt(2) / 2, sympy.pi / 10, 1 / sympy.sqrt(3),
+                    sympy.exp(-2), R(1, 3) - R(1, 10 ** 40)):
+        assert not b.contains(outside), outside
+    # irrational values within 10⁻⁴⁰ of an end, on either side
+    near = sympy.sqrt(2) / 4  # 0.3535…
+    lo_in = Bracket("delta", R(int(sympy.floor(near * 10 ** 40)), 10 ** 40), R(1, 2), R(1, 4), (R(-1), R(1)), 64,
+                    None, True)
+    lo_out = Bracket("delta", R(int(sympy.ceiling(near * 10 ** 40)), 10 ** 40), R(1, 2), R(1, 4), (R(-1), R(1)), 64,
+                     None, True)
+    assert lo_in.contains(near) and not lo_out.contains(near)
+
+
+def _grid_delta(d, eps: fmpq) -> tuple[fmpq, fmpq]:
+    """δ of a discretised pair, Σ_{a_i > ε} p_i (1 − e^{ε − a_i}) + p_∞, term by term in a ball
+    at 400 bits: its exact ends."""
+    with ctx.workprec(400):
+        total = arb(d.inf)
+        for i, c in enumerate(d.masses):
+            a = d.h * (d.lo + i)
+            if a > eps:
+                total += c * (1 - arb(eps - a).exp())
+        total /= arb(2) ** d.bits
+        return total.lower().fmpq(), total.upper().fmpq()
+
+
+def test_epsilon_ends_of_a_discretised_pair():
+    """_epsilon_upper returns the least ε with δ_d(ε) ≤ δ (no finite one when p_∞ ≥ δ, 0 when
+    δ_d(0) ≤ δ), _epsilon_lower the greatest with δ_d(ε) ≥ δ (0 when δ_d(0) < δ): checked
+    against δ_d evaluated term by term, within 2⁻⁹⁰ of the root."""
+    from symdp.accounting.discretise import Discrete
+    bits = 128
+    one = 1 << bits
+    masses = (one // 8, one // 4, one // 16, one // 32, one // 64)
+    up = Discrete(fmpq(1, 3), -1, masses, one // 100 + 1, bits, True)
+    low = Discrete(fmpq(1, 3), -1, masses, 0, bits, False)
+    assert _epsilon_upper(up, fmpq(1, 100)) is None and _epsilon_upper(up, fmpq(1, 200)) is None
+    assert _epsilon_upper(up, fmpq(1, 2)) == 0 and _epsilon_lower(low, fmpq(1, 2)) == 0
+    step = fmpq(1, 1 << 90)
+    for delta in (fmpq(1, 20), fmpq(1, 50), fmpq(3, 100), fmpq(1, 90), fmpq(1, 100) + fmpq(1, 10 ** 30),
+                  fmpq(1, 10 ** 6)):
+        e = _epsilon_upper(up, delta)
+        if e is None:
+            assert delta <= fmpq(up.inf, one)
+        else:
+            assert _grid_delta(up, e)[1] <= delta < _grid_delta(up, e - step)[0], delta
+        e = _epsilon_lower(low, delta)
+        if e == 0:
+            assert _grid_delta(low, e)[1] < delta
+        else:
+            assert _grid_delta(low, e + step)[1] < delta <= _grid_delta(low, e)[0], delta
+
+
+@pytest.mark.parametrize("steps", [1, 2])
+def test_epsilon_of_randomized_response_on_the_grid(steps):
+    """Losses ±1 on the grid h = 1/50: the bracket is as tight as the fixed point, and holds
+    ε(δ) inverted by hand: T = 1, δ(ε) = (e − e^ε)/(1 + e); T = 2, δ(ε) = p² − e^ε (1 − p)²
+    with p = e/(1 + e), for ε ∈ [0, 2]."""
+    delta = fmpq(1, 10)
+    with ctx.workprec(400):
+        e, d = arb(1).exp(), arb(delta)
+        p = e / (1 + e)
+        ball = (e - d * (1 + e)).log() if steps == 1 else ((p * p - d) / ((1 - p) * (1 - p))).log()
+        truth = ball.lower().fmpq(), ball.upper().fmpq()
+    b = epsilon_bracket(randomized_response(1), steps, R(1, 10), rtol=R(1, 10 ** 20), h=R(1, 50))
+    assert _contains_ball(b, truth), (b, truth)
+    assert b.upper - b.lower < R(1, 10 ** 15)
+
+
+def _power_delta(masses: tuple[int, ...], lo: int, inf: int, bits: int, k: int, h: fmpq, eps: fmpq) -> tuple[fmpq, fmpq]:
+    """δ(ε) of the k-fold composition of a discretised pair, exactly: its finite part is the
+    polynomial power (integer convolutions here), its P-mass at +∞ is (Σ + p_∞)^k − Σ^k."""
+    poly = [1]
+    for _ in range(k):
+        out = [0] * (len(poly) + len(masses) - 1)
+        for i, a in enumerate(poly):
+            for j, b in enumerate(masses):
+                out[i + j] += a * b
+        poly = out
+    scale = 1 << (bits * k)
+    with ctx.workprec(400):
+        total = arb((sum(masses) + inf) ** k - sum(masses) ** k)
+        for i, c in enumerate(poly):
+            a = h * (k * lo + i)
+            if a > eps:
+                total += c * (1 - arb(eps - a).exp())
+        total /= scale
+        return total.lower().fmpq(), total.upper().fmpq()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.integers(0, 60), min_size=4, max_size=9), st.integers(-6, 2), st.integers(0, 3), st.integers(2, 5),
+       st.integers(10, 200))
+def test_composition_with_window_cuts_brackets_the_exact_power(weights, lo, inf_weight, k, cut):
+    """Law: the k-fold power with its window cut (at a deliberately large τ = 2^bits/cut per
+    step) dominates the exact power when rounded up with the cut mass at +∞, and is dominated
+    by it when rounded down with the cut mass dropped or moved down, at every grid ε ≥ 0."""
+    from symdp.accounting.compose import power
+    from symdp.accounting.discretise import Discrete
+    bits, h = 40, fmpq(1, 4)
+    one = 1 << bits
+    total = sum(weights) + inf_weight or 1
+    masses = tuple(one * w // total for w in weights)
+    inf = one - sum(masses)  # the dominating pair keeps all the mass
+    up = power(Discrete(h, lo, masses, inf, bits, True), k, one // cut, Limits())
+    low = power(Discrete(h, lo, masses, 0, bits, False), k, one // cut, Limits())
+    for j in range(0, 4 * k):
+        eps = h * j
+        exact_up = _power_delta(masses, lo, inf, bits, k, h, eps)
+        exact_low = _power_delta(masses, lo, 0, bits, k, h, eps)
+        assert _delta_bounds(up, eps)[1] >= exact_up[1], (eps, "upper")
+        assert _delta_bounds(low, eps)[0] <= exact_low[0], (eps, "lower")
+
+
+@pytest.mark.parametrize("steps", [1, 2])
+def test_a_permuted_pair_keeps_its_reverse_direction(steps):
+    """P a permutation of Q is not a symmetric pair: the reverse direction (Q‖P) has the larger
+    δ at T = 1 (the forward one at T = 2), and the bracket holds the larger exact tuple sum."""
+    p, q = [fmpq(1, 2), fmpq(1, 3), fmpq(1, 6)], [fmpq(1, 3), fmpq(1, 6), fmpq(1, 2)]
+    eps = fmpq(1, 2)
+    with ctx.workprec(320):
+        g = arb(eps).exp()
+        best = []
+        for a, b in ((p, q), (q, p)):
+            total = arb(0)
+            for tup in itertools.product(range(3), repeat=steps):
+                pa = pb = fmpq(1)
+                for i in tup:
+                    pa, pb = pa * a[i], pb * b[i]
+                total += (pa - g * pb).nonnegative_part()
+            best.append(total)
+        assert best[1] > best[0] if steps == 1 else best[0] > best[1]  # each direction leads once
+        top = best[1] if best[1] > best[0] else best[0]
+        truth = top.lower().fmpq(), top.upper().fmpq()
+    pair = FinitePair([R(int(x.p), int(x.q)) for x in p], [R(int(x.p), int(x.q)) for x in q])
+    assert _contains_ball(delta_bracket(pair, steps, R(1, 2), h=R(1, 16)), truth)
