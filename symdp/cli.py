@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
+import select
 import sys
 from typing import Callable, Sequence
 
@@ -156,7 +158,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args = _parser().parse_args(_expression_first(argv))
-        return int(args.run(args) or 0)
+        code = int(args.run(args) or 0)
+        sys.stdout.flush()  # now, not at exit: a reader that went away (`| head`) is handled below
+        return code
     except _Exit as err:
         return _fail(err.code, str(err))
     except ParameterError as err:
@@ -169,11 +173,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(RUN_ERROR, "the input is nested too deeply to evaluate")
     except MemoryError:
         return _fail(RUN_ERROR, "out of memory; lower the size of the computation (see symdp.limits)")
+    except BrokenPipeError as err:
+        if _stdout_gone():
+            return _stdout_closed()
+        return _fail(RUN_ERROR, f"internal error ({type(err).__name__}: {_message(err)}); please report it")
     except OSError as err:  # a path the system refuses (too long, not a folder, no permission): not a bug
         where = f": {show(err.filename, 100)}" if err.filename else ""
         return _fail(RUN_ERROR, f"{err.strerror}{where}" if err.strerror else f"{type(err).__name__}: {err}")
     except Exception as err:  # a bug in symdp: still one line, naming the error, never a traceback
         return _fail(RUN_ERROR, f"internal error ({type(err).__name__}: {_message(err)}); please report it")
+
+
+#: The exit status of a command whose reader went away: 128 + SIGPIPE, as the shell reports it
+#: for ``yes | head -c 1``.
+BROKEN_PIPE = 141
+
+
+def _stdout_gone() -> bool:
+    """Whether stdout is a pipe whose reader has closed it (``symdp … | head``), as opposed to
+    another pipe breaking inside symdp (a worker process), which is a bug to report. poll reports
+    an error on the write end of a pipe with no reader; without poll (Windows) a broken pipe is
+    taken to be stdout's."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):  # replaced by a non-file object (a test's capture)
+        return False
+    if not hasattr(select, "poll"):
+        return True
+    poller = select.poll()
+    poller.register(fd, 0)  # errors and hang-ups are reported whatever the mask
+    return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
+
+
+def _stdout_closed() -> int:
+    """End quietly, as Unix tools do when their reader stops early: no message, and stdout
+    pointed at devnull so that the interpreter's last flush does not fail again (the Python
+    documentation's recipe, in the notes on SIGPIPE)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return BROKEN_PIPE
 
 
 def _message(err: BaseException) -> str:

@@ -252,3 +252,32 @@ def test_a_finished_run_survives_a_report_that_cannot_be_written(proofs, tmp_pat
     assert fallback.parent == tmp_path
     data = json.loads((fallback / "verify.json").read_text())
     assert [c["status"] for c in data["claims"]] == ["proved", "proved"]
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly():
+    """``symdp … | head -c 10``: the reader closes the pipe after a few bytes, as head does; symdp
+    ends without a message or a traceback, with 0 or 128 + SIGPIPE like other Unix tools. The
+    output (about 220 kB) is far more than a pipe holds, so the pipe is broken while writing."""
+    import os
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    child = subprocess.Popen([sys.executable, "-m", "symdp", "eval", "(1/7,)*15", "--digits", "5000", "--json"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=root)
+    assert child.stdout.read(10) == b'[{"expr": '
+    child.stdout.close()
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=120) in (0, 141), err
+    assert err == ""
+
+
+def test_a_broken_pipe_that_is_not_stdout_is_still_reported(capsys, monkeypatch):
+    """Only a closed stdout ends quietly: a pipe to a worker that breaks is a bug, and says so."""
+    import argparse
+
+    def run(args):
+        raise BrokenPipeError(32, "Broken pipe")
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", lambda self, argv: argparse.Namespace(run=run))
+    assert main(["tables", "list"]) == 1
+    assert "internal error (BrokenPipeError" in capsys.readouterr().err
