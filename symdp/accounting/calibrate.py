@@ -24,13 +24,13 @@ import sympy
 from .. import params
 from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError, show
-from .api import Bracket, dpsgd_epsilon
+from .api import MAX_SIGMA, MIN_SIGMA, Bracket, dpsgd_epsilon
 from .compose import CostLimitError, Limits
 
 __all__ = ["Calibration", "dpsgd_sigma", "SIGMA_RANGE"]
 
-#: The noise multipliers searched: outside it the accountant's cost is not bounded here.
-SIGMA_RANGE = (sympy.Rational(1, 10), sympy.Integer(1000))
+#: The noise multipliers searched: the certified accountant's supported range (σ and σ(1 − rtol)).
+SIGMA_RANGE = (MIN_SIGMA, MAX_SIGMA)
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,7 @@ def dpsgd_sigma(q: object, steps: int, eps: object, delta: object, rtol: object 
         if left <= 0:
             raise CostLimitError(f"dpsgd_sigma: no certified σ within the time limit of {limits.seconds:.0f} s "
                                  f"(ran {time.monotonic() - start:.0f} s)")
+        _in_range(sigma, target)
         b = dpsgd_epsilon(q_, sigma, t, d, rtol=width, limits=Limits(limits.memory, left))
         ensure_ordered(b.lower, b.upper, "the ε bracket of a calibration step")
         return b

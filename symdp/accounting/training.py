@@ -70,15 +70,16 @@ def _counts(steps: Iterable[object]) -> list[int]:
     return sorted(set(counts))
 
 
-def _chain(d: Discrete, counts: Sequence[int], tau: int, limits: Limits, start: float) -> Iterator[Discrete]:
+def _chain(d: Discrete, counts: Sequence[int], tau_per_step: int, limits: Limits, start: float) -> Iterator[Discrete]:
     """D^T for T in counts (ascending), one at a time along the chain of the module docstring
     (only the squares, the gap powers and the last link are kept). Each product is priced by
     :func:`multiply` before it runs; the time actually spent since `start` is checked after it."""
     squares = [d]
     gaps: dict[int, Discrete] = {}
 
-    def product(a: Discrete, b: Discrete) -> Discrete:
-        out = multiply(a, b, tau, limits)
+    def product(a: Discrete, b: Discrete, steps: int) -> Discrete:
+        # a product standing for `steps` steps may cut τ per step (see compose.power)
+        out = multiply(a, b, tau_per_step * steps, limits)
         spent = time.monotonic() - start
         if spent > limits.seconds:
             raise CostLimitError(f"ε over {len(counts)} step counts: ran {spent:.0f} s, above the time limit of "
@@ -90,16 +91,16 @@ def _chain(d: Discrete, counts: Sequence[int], tau: int, limits: Limits, start: 
             out = None
             for i in range(n.bit_length()):
                 while len(squares) <= i:
-                    squares.append(product(squares[-1], squares[-1]))
+                    squares.append(product(squares[-1], squares[-1], 2 ** len(squares)))
                 if n >> i & 1:
-                    out = squares[i] if out is None else product(out, squares[i])
+                    out = squares[i] if out is None else product(out, squares[i], n & ((2 << i) - 1))
             gaps[n] = out
         return gaps[n]
 
     previous, last = None, 0
     for t in counts:
         step = gap_power(t - last)
-        previous = step if previous is None else product(previous, step)
+        previous = step if previous is None else product(previous, step, t)
         last = t
         yield previous
 
@@ -129,13 +130,14 @@ def epsilon_trajectory(pair: object, steps: Iterable[object], delta: object, rto
     target = to_fmpq(d)
     plan = _plan(grid, counts[-1], float(d), float(goal) if goal is not None else 1e-2, int(1 / float(grid)))
     # the single-run plan budgets 2·log₂T + 2 cuts; the chain makes more products
-    plan = replace(plan, tau=plan.tau * (2 * counts[-1].bit_length() + 2) // max(_products(counts), 1))
+    plan = replace(plan, tau_per_step=plan.tau_per_step * (2 * counts[-1].bit_length() + 2) // max(_products(counts), 1))
     lowers = {t: fmpq(0) for t in counts}
     uppers: dict[int, fmpq | None] = {t: fmpq(0) for t in counts}
     windows = {t: [] for t in counts}
     for direction in _directions([(profile, 1)]):
         up, low = _composed(direction, plan, limits, None)
-        chains = zip(counts, _chain(up, counts, plan.tau, limits, start), _chain(low, counts, plan.tau, limits, start))
+        chains = zip(counts, _chain(up, counts, plan.tau_per_step, limits, start),
+                     _chain(low, counts, plan.tau_per_step, limits, start))
         for t, up_t, low_t in chains:
             windows[t].append((up_t.lo * grid, up_t.hi * grid))
             lowers[t] = max(lowers[t], _epsilon_lower(low_t, target))

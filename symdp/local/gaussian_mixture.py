@@ -568,7 +568,9 @@ def mixture_lip_to_lmidp(points: Sequence[object], prior: Sequence[object], sigm
         lower, upper = lower * log2e, upper * log2e
         lo, _ = endpoints(lower, prec)
         _, hi = endpoints(upper, prec)
-        ensure(lo <= lower.lower().fmpq() and upper.upper().fmpq() <= hi and tail >= 0,
+        # the tail bound encloses a non-negative number: its ball may straddle 0 (an erfc that
+        # underflows), but a ball certainly below 0 would have pulled the upper end down
+        ensure(lo <= lower.lower().fmpq() and upper.upper().fmpq() <= hi and not tail < 0,
                "each end of the eq. (10) bracket from its own side", lower=lo, upper=hi)
     ensure_ordered(lo, hi, "the eq. (10) bracket of μ^CD")
     return LipIntegral(from_fmpq(lo), from_fmpq(hi), len(grid) - 1, grid[-1], met)

@@ -104,8 +104,11 @@ def recorded_facts(data: Mapping) -> dict:
     ``domain_relations`` (the conjunction: a combination proves the intersection), the older
     ``stated_domain`` keyword, ``uses`` and ``prose_steps``."""
     pieces = [data] + [part.get("data", {}) for part in data.get("parts", [])]
-    pieces = [p for p in pieces if "domain" in p] or [data]
-    words = list(dict.fromkeys(_words(p["domain"]) for p in pieces if _words(p.get("domain"))))
+    # only `establish` writes a domain in words; a decision step (real_closed) keeps its own list of
+    # constraints under the same key, which is no statement about the claim's domain
+    pieces = [p for p in pieces if isinstance(p.get("domain"), str)] or [data]
+    words = list(dict.fromkeys(_words(p["domain"]) for p in pieces if isinstance(p.get("domain"), str)
+                               and _words(p["domain"])))
     stated = list(dict.fromkeys(_words(p["stated_domain"]) for p in pieces if _words(p.get("stated_domain"))))
     rels = [p.get("domain_relations") for p in pieces]
     facts = {"domain": "; ".join(words) or None, "stated_domain": "; ".join(stated) or None,
