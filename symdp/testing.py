@@ -125,20 +125,17 @@ class Table:
 
 def load_table(name: str, dir: str | os.PathLike | None = None) -> Table:
     """Read table `name` (``<name>.csv`` and ``<name>.spec.json``) from `dir` (see :func:`table_dir`)."""
-    import json
-    from .tables.manifest import MalformedFile, read_csv
+    from .tables.manifest import MalformedFile, parse_json, read_csv, read_file
     directory = table_dir(dir)
     csv_path, spec_path = directory / f"{name}.csv", directory / f"{name}.spec.json"
     if not csv_path.exists():
         raise FileNotFoundError(f"no table {name!r} in {directory} (looked for {csv_path.name})")
+    spec = parse_json(read_file(spec_path), str(spec_path)) if spec_path.exists() else {}
     try:
-        spec = json.loads(spec_path.read_text(encoding="utf-8")) if spec_path.exists() else {}
         kinds = {p["name"]: p.get("kind", "exact") for p in spec.get("params", [])}
-    except json.JSONDecodeError as err:
-        raise MalformedFile(str(spec_path), err.lineno, err.colno, f"not JSON ({err.msg})") from None
-    except (AttributeError, KeyError, TypeError, UnicodeDecodeError):
+    except (AttributeError, KeyError, TypeError):
         raise MalformedFile(str(spec_path), None, None, "not a table spec (a JSON object with 'params')") from None
-    header, cells = read_csv(csv_path.read_bytes(), str(csv_path))
+    header, cells = read_csv(read_file(csv_path), str(csv_path))
     n = len(header) - 4
     rows = []
     for i, r in enumerate(cells):

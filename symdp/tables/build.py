@@ -199,7 +199,7 @@ def check(directory: str | Path = "tables", names: Sequence[str] | None = None, 
             report.problems.append(mf.Problem(entry.get("spec", name), None, f"table {name!r} is not in the registry"))
             continue
         if entry.get("pending"):
-            if not (directory / entry["spec"]).exists() or mf.sha256((directory / entry["spec"]).read_bytes()) != entry["spec_sha256"]:
+            if not (directory / entry["spec"]).exists() or mf.sha256(mf.read_file(directory / entry["spec"])) != entry["spec_sha256"]:
                 report.problems.append(mf.Problem(entry["spec"], None, "sha256 differs from the manifest: the spec was edited"))
             report.notes.append(f"{name}: pending (its module {s.module} was not available at build time)")
             continue
@@ -207,13 +207,13 @@ def check(directory: str | Path = "tables", names: Sequence[str] | None = None, 
         report.problems.extend(file_problems)
         if file_problems:
             continue
-        if (directory / entry["spec"]).read_bytes() != mf.json_bytes(s.as_json()):
+        if mf.read_file(directory / entry["spec"]) != mf.json_bytes(s.as_json()):
             report.problems.append(mf.Problem(entry["spec"], None, "differs from the spec in the code: rebuild the table"))
             continue
         if not s.available():
             report.notes.append(f"{name}: not recomputed ({s.module} is not importable)")
             continue
-        _, rows = mf.read_csv((directory / entry["csv"]).read_bytes())
+        _, rows = mf.read_csv(mf.read_file(directory / entry["csv"]))
         # Rows are recomputed from the grid in the code, never from the file's parameter cells
         # (a forged row with consistent hashes could hold 9**9**9**9, which sympy would expand).
         off_grid = _off_grid(rows, s)

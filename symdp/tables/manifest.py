@@ -61,6 +61,33 @@ class MalformedFile(SymdpError):
         self.file, self.line, self.column, self.what = file, line, column, what
 
 
+#: The largest table or manifest file read (the committed ones are below 64 KB): a file is user
+#: input, and a million appended rows would otherwise be parsed and recomputed without bound.
+MAX_FILE_BYTES = 8 * 2 ** 20
+
+
+def read_file(path: Path) -> bytes:
+    """The bytes of a table, spec or manifest file, refused (:class:`MalformedFile`) before
+    reading when it is larger than :data:`MAX_FILE_BYTES`."""
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise MalformedFile(str(path), None, None, f"{size} bytes, more than the {MAX_FILE_BYTES} a table file may have")
+    return path.read_bytes()
+
+
+def parse_json(data: bytes, file: str) -> object:
+    """A JSON file's value; not UTF-8, not JSON, or nested beyond the parser's recursion limit
+    raises :class:`MalformedFile` naming `file` (and the line and column where known)."""
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as err:
+        raise MalformedFile(file, None, None, f"byte {err.start} is not UTF-8") from None
+    except json.JSONDecodeError as err:
+        raise MalformedFile(file, err.lineno, err.colno, f"not JSON ({err.msg})") from None
+    except RecursionError:
+        raise MalformedFile(file, None, None, "not JSON a table file can have (nested too deeply)") from None
+
+
 def _line_and_column(text: str, offset: int) -> tuple[int, int]:
     """1-based line and column of character `offset` of `text`."""
     line_start = text.rfind("\n", 0, offset) + 1
@@ -141,12 +168,7 @@ def read_manifest(directory: Path) -> dict:
     path = directory / MANIFEST
     if not path.exists():
         return {"format": FORMAT, "tables": {}, "versions": {}}
-    try:
-        out = json.loads(path.read_bytes().decode("utf-8"))
-    except UnicodeDecodeError as err:
-        raise MalformedFile(str(path), None, None, f"byte {err.start} is not UTF-8") from None
-    except json.JSONDecodeError as err:
-        raise MalformedFile(str(path), err.lineno, err.colno, f"not JSON ({err.msg})") from None
+    out = parse_json(read_file(path), str(path))
     if not isinstance(out, dict) or not isinstance(out.get("tables", {}), dict) or not isinstance(out.get("versions", {}), dict):
         raise MalformedFile(str(path), None, None, "not a manifest: a JSON object with 'tables' and 'versions' objects")
     for name, entry in out.get("tables", {}).items():
@@ -210,12 +232,12 @@ def verify_files(directory: Path, name: str, entry: dict) -> list[Problem]:
     csv_path = directory / entry["csv"]
     if not spec_path.exists():
         problems.append(Problem(entry["spec"], None, "missing (listed in the manifest)"))
-    elif sha256(spec_path.read_bytes()) != entry["spec_sha256"]:
+    elif sha256(read_file(spec_path)) != entry["spec_sha256"]:
         problems.append(Problem(entry["spec"], None, "sha256 differs from the manifest: the spec was edited"))
     if not csv_path.exists():
         problems.append(Problem(entry["csv"], None, "missing (listed in the manifest)"))
         return problems
-    data = csv_path.read_bytes()
+    data = read_file(csv_path)
     # Every row's digest is compared even when the file's hash matches: an edit that also
     # rewrote csv_sha256 in the manifest must still be named (a sampled check recomputes only
     # some rows). Hashing every row costs far less than recomputing one.
