@@ -71,7 +71,7 @@ MUTANTS: list[tuple[str, str, str, str, tuple[str, ...]]] = [
     ("verify children print Fatal Python error again", "symdp/verify/runner.py",
      "    faulthandler.disable()\n    try:", "    try:", ("tests/test_robustness.py",)),
     ("exp-atom zero test says zero for everything", "symdp/numbers.py",
-     "return sympy.cancel(sympy.together(expr.xreplace(atoms))) == 0", "return True",
+     "return sympy.cancel(sympy.together(expr.xreplace(mapping))) == 0", "return True",
      ("tests/test_numbers.py", "tests/test_local.py")),
     ("expression depth not counted", "symdp/evaluator.py",
      "        self.depth += 1\n", "", ("tests/test_robustness.py", "tests/test_evaluator.py")),
