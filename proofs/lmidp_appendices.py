@@ -23,7 +23,7 @@ from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp
 from symdp.local.information import kl_bits
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
-                          identity)
+                          identity, real_closed)
 
 PAPER = "lmidp"
 
@@ -166,8 +166,17 @@ def appendix_a2():
                                "and of RR with e^ε0 = 3")
     eq18 = _summary(pointwise + bound, "(18): both hockey-stick terms ≤ δ̄^LDP(ε) (eq. 2, events enumerated at "
                                        "ε ∈ {0, 1/2, 1}), and KL ≤ the certified integral (18)")
-    return establish(combine(eq17, eq18), domain="2 finite channels, every ordered pair of rows",
-                     stated_domain="all mechanisms and pairs (x, x')")
+    # the proof: (17) is Lemma 1 for the pair (P_x, P_x'); (18) bounds the integrand pointwise in ε by (2)
+    h1, h2, dd, w = sympy.symbols("h1 h2 delta w", real=True)
+    pointwise_step = real_closed((1 + w) * dd - (h1 + w * h2), [h1, h2, dd, w], [h1 <= dd, h2 <= dd, w >= 0],
+                                 "for each ε: h1 = H_{e^ε}(P_x‖P_x') ≤ δ(ε), h2 = H_{e^ε}(P_x'‖P_x) ≤ δ(ε) (eq. 2, both "
+                                 "orders as x ≠ x' ranges over ordered pairs) and w = e^{−ε} ≥ 0 ⇒ h1 + w·h2 ≤ (1 + w)δ(ε)")
+    proof = combine(pointwise_step, detail="(17) = Lemma 1 applied to (P_{M(x)}, P_{M(x')}); (18): the integrand of (17) "
+                                           "≤ (1 + e^{−ε})δ(ε) for every ε ≥ 0, integrated with log(e) > 0")
+    return establish(proof, eq17, eq18, domain="any mechanism M, inputs x, x'",
+                     uses=["lmidp:lemma-1-eq-15", "lmidp:definition-3-eq-2-eq-1"],
+                     prose_steps=["the pointwise bound integrated over ε ∈ [0, ∞) (monotonicity of the integral of "
+                                  "non-negative measurable functions; the right side may be +∞)"])
 
 
 # --------------------------------------------------------------------------------------------
