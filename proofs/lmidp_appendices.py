@@ -269,9 +269,28 @@ def appendix_b2():
     eq27 = _summary(pointwise, "(27): by (4), H(P_x‖P_X) ≤ e^ε δ̄^LIP and H(P_X‖P_x) ≤ δ̄^LIP (events enumerated, "
                                "ε ∈ {0, 1/2, 1})")
     eq28 = certified_agreement([a for a, _ in average], [b for _, b in average], 25, "(28): I = E_X KL(P_{M|X}‖P_M)")
-    return establish(combine(eq26, eq27, eq28, _summary(bound, "(27) and (29): KL(P_x‖P_X) ≤ (10) for every x, and "
-                                                            "I ≤ (10)")), domain="2 finite channels with priors, every x",
-                     stated_domain="all mechanisms and priors")
+    # the proof: (26) is Lemma 1 for (P_{M(x)}, P_{M(X)}); (27) bounds the integrand pointwise in ε by (4)
+    h1, h2, dd, v, w, a, k1, k2, mu = sympy.symbols("h1 h2 delta v w a k1 k2 mu", real=True)
+    pointwise_step = real_closed((v + w) * dd - (h1 + w * h2), [h1, h2, dd, v, w],
+                                 [h1 <= v * dd, h2 <= dd, v > 0, w > 0, sympy.Eq(v * w, 1)],
+                                 "for each ε, with v = e^ε, w = e^{−ε}: h1 = H_{e^ε}(P_x‖P_X) ≤ e^ε δ(ε) and "
+                                 "h2 = H_{e^ε}(P_X‖P_x) ≤ δ(ε) (eq. 4) ⇒ h1 + w·h2 ≤ (e^ε + e^{−ε})δ(ε)")
+    average_step = real_closed(mu - (a * k1 + (1 - a) * k2), [a, k1, k2, mu],
+                               [a >= 0, a <= 1, k1 <= mu, k2 <= mu],
+                               "(29): a mean of values each ≤ μ is ≤ μ (two-point form of E_X KL ≤ sup_x KL)")
+    proof = combine(pointwise_step, average_step,
+                    detail="(26) = Lemma 1 applied to (P_{M(x)}, P_{M(X)}); (27): the integrand ≤ (e^ε + e^{−ε})δ(ε) for "
+                           "every ε ≥ 0, integrated with log(e) > 0; (28)–(29): I(X;M(X)) = E_X KL(P_{M(X)|X}‖P_{M(X)}) "
+                           "≤ (10)")
+    return establish(proof, eq26, eq27, eq28,
+                     _summary(bound, "(27) and (29): KL(P_x‖P_X) ≤ (10) for every x, and I ≤ (10)"),
+                     domain='any mechanism M, input x, P_X',
+                     uses=["lmidp:lemma-1-eq-15", "lmidp:definition-4-eq-4-eq-3"],
+                     prose_steps=["the pointwise bound integrated over ε ∈ [0, ∞) (monotonicity of the integral of "
+                                  "non-negative functions; the right side may be +∞)",
+                                  "(28): I(X;M(X)) = E_X[KL(P_{M(X)|X}‖P_{M(X)})] (the definition of mutual information "
+                                  "as an average divergence), and an average of terms each ≤ (10) is ≤ (10) (the "
+                                  "two-point step above, for a general average by linearity and monotonicity of E_X)"])
 
 
 # --------------------------------------------------------------------------------------------
