@@ -414,7 +414,13 @@ def theorem_2b():
     for ch, prior in list(zip(CHANNELS[:2], PRIORS[:2])) + [(randomized_response(1), [R(1, 2)] * 2)]:
         out.append(ordered([ch.mutual_information(prior), lip_to_lmidp(ch, prior)], "I(X;M(X)) ≤ μ^CD of (10)"))
     ref = near(lip_to_lmidp(randomized_response(1), [R(1, 2)] * 2), "0.23593840607814", 12, "RR_1, uniform prior vs reference")
-    return establish(combine(out), ref, domain="4 finite channels", stated_domain="all mechanisms")
+    # the proof is Appendix -B2: (26)–(29) give I(X;M(X)) ≤ (10) for the fixed P_X; it rests on that claim's steps
+    k, m = sympy.symbols("k m", real=True)
+    step = real_closed(m - k, [k, m], [k <= m], "I(X;M(X)) ≤ μ^CD of (10) (eq. 29) ⇒ M is μ^CD-CD-LMIDP (Definition 2: "
+                                                "μ̄^CD = I(X;M(X)) ≤ μ^CD)")
+    return establish(combine(step, detail="Definition 2 with (29) of Appendix -B2"), combine(out), ref,
+                     domain='“satisfies (ε, δ(ε))-LIP for ε > 0”',
+                     uses=["lmidp:appendix-b2-eqs-26-29", "lmidp:definition-2"])
 
 
 # --------------------------------------------------------------------------------------------
