@@ -164,7 +164,20 @@ def eq_131():
     from symdp.local import rr_dual
     cross = exact_agreement(lognorm(sum(rr_dual(log(e), utility.mutual_information(C)))), lognorm(rr_mi(C, e)),
                             "library rr_dual sums to I_RR (139), example C, e^ε = 5")
-    return establish(stmt, cross, domain="examples C, D, all ε", stated_domain="all P, ε")
+    # the statement for every k and every P, with the sums aggregated: μ_i = μ(P_i, ε) (113), S = Σ_i μ_i
+    kk = sympy.Symbol("k", positive=True)
+    m_i, S = sympy.symbols("mu_i S", real=True)
+    a_i = ((E + kk - 2) * m_i - (S - m_i)) / ((E - 1) * (E + kk - 1))
+    c1, c0 = sympy.diff(a_i, m_i), a_i.subs(m_i, 0)
+    affine = identity(a_i, c1 * m_i + c0, "α*_i = c1·μ_i + c0 with c1, c0 free of i (affine in μ_i)")
+    total = identity(c1 * S + c0 * kk, S / (E + kk - 1),
+                     "1ᵀα* = Σ_i (c1 μ_i + c0) = c1·S + c0·k = S/(E+k−1) = I_RR (139), symbolic k, E")
+    tight = identity((E - 1) * a_i + S / (E + kk - 1), m_i,
+                     "singleton column θ = (1,…,e^ε at i,…,1): θᵀα* = (e^ε−1)α*_i + 1ᵀα* = μ_i = μ(P_i) (tight)")
+    proof = combine(affine, total, tight, detail="(131) for every k ≥ 2 and P: the sum of an affine function of μ_i is "
+                                                 "c1·Σμ_i + c0·k")
+    return establish(proof, stmt, cross, domain='the dual (129) of the RR mutual-information LP',
+                     prose_steps=["linearity of the finite sum Σ_{i=1}^k (c1 μ_i + c0) = c1 Σ_i μ_i + c0 k"])
 
 
 @claim(PAPER, "Theorem 14", "for each P there is ε*(P) with RR maximising I(X;Y) for all ε ≥ ε*",
