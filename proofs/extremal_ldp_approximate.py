@@ -16,7 +16,7 @@ from symdp import lp
 from symdp.local import (Channel, decision_points, dominance_kernel, error_region_vertices, in_error_region,
                          quaternary_mechanism, satisfies_ldp, utility)
 from symdp.numbers import sign
-from symdp.verify import claim, combine, establish, exact_agreement, identity, real_closed
+from symdp.verify import cited, claim, combine, establish, exact_agreement, identity, real_closed
 
 PAPER = "extremal-ldp"
 E, DELTA, A_, B_ = sympy.symbols("E delta a b", positive=True)
@@ -118,9 +118,29 @@ def theorem_20():
             flags.append(q1.compose(W) == q2)
         inside = all(_in_hull(p, decision_points(q1)) for p in decision_points(q2))
         flags.append((W is not None) == inside)
-    return establish(holds(flags, "25 random pairs (half garblings): kernel exists (exact LP) ⇔ every test point of "
-                           "Q2 lies in the hull of Q1's (a second exact LP)"), domain="25 random pairs, |X| = 2",
-                     stated_domain="all binary-input pairs")
+    cross = holds(flags, "25 random pairs (half garblings): kernel exists (exact LP) ⇔ every test point of "
+                         "Q2 lies in the hull of Q1's (a second exact LP)")
+    # ⇒: a test φ of Q2 = Q1·W is the test ψ = Wφ of Q1 with the same (P_FA, P_MD); ψ is a test (entries in [0, 1])
+    q1 = sympy.Matrix(2, 3, sympy.symbols("q0:6", real=True))
+    W = sympy.Matrix(3, 2, sympy.symbols("w0:6", real=True))
+    phi = sympy.Matrix(2, 1, sympy.symbols("f0:2", real=True))
+    same = identity(list((q1 * W) * phi), list(q1 * (W * phi)),
+                    "Q2·φ = (Q1·W)·φ = Q1·(W·φ): the test φ on Q2's outputs and ψ = Wφ on Q1's have the same "
+                    "acceptance probabilities (2 × 3 × 2 symbolic)")
+    w, f = sympy.symbols("w0:3", real=True), sympy.symbols("f0:3", real=True)
+    conv = [*(v >= 0 for v in w), sympy.Eq(sum(w), 1), *(v >= 0 for v in f), *(v <= 1 for v in f)]
+    psi = sum(a * b for a, b in zip(w, f))
+    test = combine(real_closed(psi, [*w, *f], conv, "ψ_y = Σ_z W(z|y)φ_z ≥ 0"),
+                   real_closed(1 - psi, [*w, *f], conv, "ψ_y ≤ 1 (W row-stochastic, 0 ≤ φ ≤ 1), three-term form"),
+                   detail="ψ = Wφ is a (randomised) test")
+    proof = combine(same, test, detail="garbling ⇒ R_{Q2} ⊆ R_{Q1}; the converse is Blackwell's theorem (cited, as in "
+                                       "the paper)")
+    return establish(proof, cross, domain='two mechanisms Q1, Q2 with binary input (Blackwell)',
+                     uses=[cited("Blackwell, Equivalent comparisons of experiments (1953)",
+                                 "comparison of experiments: R_{Q2} ⊆ R_{Q1} ⇒ Q2 is a garbling of Q1 (binary input)")],
+                     prose_steps=["the 2 × 3 × 2 identity and the three-term bound stand for any sizes: both are "
+                                  "entrywise finite sums (linearity; a convex combination of numbers in [0, 1] is in "
+                                  "[0, 1])"])
 
 
 @claim(PAPER, "Theorem 18", "for |X| = 2, every (ε,δ)-LDP mechanism is a garbling of Q_QT (Q = Q_QT·W), so Q_QT "
