@@ -159,9 +159,28 @@ def theorem_18():
                 p0, p1 = [Q(1, 3), Q(2, 3)], [Q(3, 4), Q(1, 4)]
                 for u in (utility.kl(p0, p1), utility.tv(p0, p1), utility.mutual_information(p0)):
                     flags.append(sign(u(q) - u(ch)) >= 0)
-    return establish(holds(flags, "random (ε,δ)-LDP channels with 2–4 outputs factor through Q_QT (exact kernel) "
-                           "and have smaller KL, TV, MI"), domain="18 random channels at 3 (ε,δ)",
-                     stated_domain="all ε, δ, |Y|")
+    cross = holds(flags, "random (ε,δ)-LDP channels with 2–4 outputs factor through Q_QT (exact kernel) "
+                         "and have smaller KL, TV, MI")
+    # the proof: R_Q ⊆ R_{ε,δ} (Theorem 19) = R_{Q_QT}, so Q is a garbling of Q_QT (Theorem 20). Machine step: every
+    # vertex of R_{ε,δ} (Figure 9's list) is the test point (P_MD, P_FA) = (1 − Q_QT(A|0), Q_QT(A|1)) of an event A
+    qt = [[DELTA, 0, (1 - DELTA) / (1 + E), (1 - DELTA) * E / (1 + E)],
+          [0, DELTA, (1 - DELTA) * E / (1 + E), (1 - DELTA) / (1 + E)]]
+    named = {(0, 2, 3): (0, 1 - DELTA), (0, 3): ((1 - DELTA) / (1 + E), (1 - DELTA) / (1 + E)), (0,): (1 - DELTA, 0),
+             (1, 2, 3): (DELTA, 1), (1, 2): ((E + DELTA) / (1 + E), (E + DELTA) / (1 + E)), (1,): (1, DELTA),
+             (0, 1, 2, 3): (0, 1), (): (1, 0)}
+    pts = [(1 - sum((qt[0][y] for y in A), sympy.Integer(0)), sum((qt[1][y] for y in A), sympy.Integer(0))) for A in named]
+    vertices = identity([c for pt in pts for c in pt], [c for v in named.values() for c in v],
+                        "each vertex of R_{ε,δ} (the six of Figure 9 and (0,1), (1,0)) is the test point of an event "
+                        "A of Q_QT (38), symbolic ε, δ: R_{ε,δ} ⊆ R_{Q_QT}")
+    proof = combine(vertices, detail="R_{ε,δ} ⊆ R_{Q_QT} (hull of test points, tests randomised) ⊆ R_{ε,δ} (Q_QT is "
+                                     "(ε,δ)-LDP, eq. 38, Theorem 19); any (ε,δ)-LDP Q has R_Q ⊆ R_{ε,δ} = R_{Q_QT}, "
+                                     "so Q = Q_QT·W (Theorem 20)")
+    return establish(proof, cross, domain='“|𝒳| = 2”, every (ε,δ)-LDP mechanism',
+                     uses=["extremal-ldp:theorem-19", "extremal-ldp:eq-38", "extremal-ldp:theorem-20",
+                           "extremal-ldp:figure-9"],
+                     prose_steps=["R_{ε,δ} is the convex polygon with the eight listed vertices (Figure 9), and the "
+                                  "region of a mechanism is convex (randomised tests), so it contains their hull",
+                                  "a utility U obeying the data-processing inequality has U(Q) = U(Q_QT·W) ≤ U(Q_QT)"])
 
 
 @claim(PAPER, "Figure 9", "R_{Q_QT} = R_{ε,δ}: the test points of Q_QT span the region with vertices (0,1−δ), "
