@@ -11,6 +11,7 @@ import itertools
 
 import sympy
 
+from _cs_helpers import grouped
 from _eldp_helpers import Q, holds, log, random_law, rng
 from symdp import lp
 from symdp.local import (Channel, decision_points, dominance_kernel, error_region_vertices, in_error_region,
@@ -197,6 +198,31 @@ def figure_9():
         flags.append(set(map(tuple, paper)) <= set(map(tuple, verts)))
         # every vertex of R_{ε,δ} is in the hull of the test points (so the hulls coincide)
         flags.append(all(_in_hull(v, pts) for v in verts))
-    return establish(holds(flags, "three (ε,δ): the named vertices are test points of Q_QT, all test points lie in "
-                           "R_{ε,δ}, and every vertex of R_{ε,δ} is in their hull"), domain="three (ε, δ)",
-                     stated_domain="all ε, δ")
+    cross = holds(flags, "three (ε,δ): the named vertices are test points of Q_QT, all test points lie in "
+                         "R_{ε,δ}, and every vertex of R_{ε,δ} is in their hull")
+    # symbolic: the eight vertices in cyclic order, each in R_{ε,δ}, consecutive ones on a common boundary line
+    x, dd, m, f = sympy.symbols("x d m f", real=True)                  # x = e^ε ≥ 1, δ = d ∈ [0, 1]
+    lines = [m, f, 1 - m, 1 - f, f + x * m - (1 - dd), x * f + m - (1 - dd), x + dd - f - x * m, x + dd - x * f - m]
+    cyc = [(0, 1), (0, 1 - dd), ((1 - dd) / (1 + x), (1 - dd) / (1 + x)), (1 - dd, 0), (1, 0), (1, dd),
+           ((x + dd) / (1 + x), (x + dd) / (1 + x)), (dd, 1)]
+    edge = [0, 4, 5, 1, 2, 6, 7, 3]                                     # the line through vertices i, i+1 (cyclic)
+    dom = [x >= 1, dd >= 0, dd <= 1]
+    inside = combine(*[real_closed(L.subs({m: a, f: b}), [x, dd], dom, f"vertex {i} satisfies constraint {j}")
+                       for i, (a, b) in enumerate(cyc) for j, L in enumerate(lines)],
+                     detail="each of the 8 vertices lies in R_{ε,δ} (all 8 defining inequalities, every e^ε ≥ 1, δ ∈ [0,1])")
+    on = identity([lines[edge[i]].subs({m: cyc[i][0], f: cyc[i][1]}) for i in range(8)]
+                  + [lines[edge[i]].subs({m: cyc[(i + 1) % 8][0], f: cyc[(i + 1) % 8][1]}) for i in range(8)],
+                  [0] * 16, "consecutive vertices lie on one defining line: the boundary of R_{ε,δ} is the 8-gon")
+    qt = [[dd, 0, (1 - dd) / (1 + x), (1 - dd) * x / (1 + x)], [0, dd, (1 - dd) * x / (1 + x), (1 - dd) / (1 + x)]]
+    events = [(0, 1, 2, 3), (0, 2, 3), (0, 3), (0,), (), (1,), (1, 2), (1, 2, 3)]
+    pts = identity([c for A in events for c in (1 - sum((qt[0][y] for y in A), sympy.Integer(0)),
+                                                 sum((qt[1][y] for y in A), sympy.Integer(0)))],
+                   [c for v in cyc for c in v], "each vertex is the test point (1 − Q_QT(A|0), Q_QT(A|1)) of an event A")
+    proof = combine(grouped("the region", inside, on), pts,
+                    detail="R_{ε,δ} = hull of the 8 vertices ⊆ R_{Q_QT} (test points, randomised tests) ⊆ R_{ε,δ} "
+                           "(eq. 38 and Theorem 19)")
+    return establish(proof, cross, domain='|𝒳| = 2, the hypothesis-testing region of Q_QT',
+                     uses=["extremal-ldp:eq-38", "extremal-ldp:theorem-19"],
+                     prose_steps=["a convex polygon: the 8 points in R_{ε,δ}, consecutive ones on a boundary line of "
+                                  "one of its 8 half-planes, traverse its boundary, so R_{ε,δ} is their hull",
+                                  "the region of a mechanism is convex (randomised tests) and contains its test points"])
