@@ -14,7 +14,7 @@ from _eldp_helpers import (C, D, E, EPS, U3, Z, Q, binary_mi, holds, lognorm, lo
 from symdp.local import optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity
+from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, real_closed
 
 PAPER = "extremal-ldp"
 
@@ -268,8 +268,21 @@ def lemma_26():
                 opt = optimal_mechanism(log(e), utility.mutual_information(p)).value
                 mx = max((mi_mu(sub(p, A), e) for A in subsets(k)), key=lambda v: sympy.N(v, 30))
                 flags.append(sign(mx * k / (e + k - 1) - opt) >= 0)
-    return establish(holds(flags, "exact sign of the bound minus the certified optimum, random k = 3..5"), eq120,
-                     domain="18 random instances", stated_domain="all P, ε")
+    cross = holds(flags, "exact sign of the bound minus the certified optimum, random k = 3..5")
+    # the proof: α_i = M/(E+k−1), M = max_j μ_j ≥ μ(P(∅)) = 0, is dual feasible for the staircase LP, so weak duality
+    # gives OPT_MI ≤ 1ᵀα = M·k/(E+k−1); feasibility for a column with |T_j| = t ones-at-e^ε is Sⱼᵀα ≥ μ_j
+    M, mj, x, tt, kv = sympy.symbols("M mu_j x t k", real=True)
+    feas = combine(real_closed(M * (tt * x + kv - tt) / (x + kv - 1) - mj, [M, mj, x, tt, kv],
+                               [M >= mj, M >= 0, x >= 1, tt >= 1, tt <= kv, kv >= 1],
+                               "|T_j| = t ≥ 1: S_jᵀα − μ_j = M(t e^ε + k − t)/(e^ε+k−1) − μ_j ≥ 0 (e^ε ≥ 1, M ≥ max(μ_j, 0))"),
+                   real_closed(M * kv / (x + kv - 1), [M, x, kv], [M >= 0, x >= 1, kv >= 1],
+                               "|T_j| = 0 (the all-ones column, μ_j = μ(0) = 0): S_jᵀα = Mk/(e^ε+k−1) ≥ 0"),
+                   detail="dual feasibility Sᵀα ≥ μ, every column")
+    zero = identity(mi_mu(0, E), 0, "μ(0) = 0 (the empty set's column), so M = max_j μ_j ≥ 0")
+    return establish(combine(feas, zero, eq120, detail="α = M/(E+k−1)·1 is dual feasible; weak duality"), cross,
+                     domain='any P, ε ≥ 0, μ of (99)',
+                     prose_steps=["weak LP duality for the staircase LP: max{μᵀθ : Sθ = 1, θ ≥ 0} ≤ 1ᵀα for every α with "
+                                  "Sᵀα ≥ μ, and 1ᵀα = M·k/(e^ε+k−1)"])
 
 
 def _zstar(eps):
