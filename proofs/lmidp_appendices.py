@@ -361,10 +361,21 @@ def appendix_c_30_33():
     eq32 = ordered([_cmi(j, S_, X_, T_), _cmi(j, S_, X_)], "(32): I(X+Y;X|θ) ≤ I(X+Y;X)", strict=True)
     eq33 = certified_agreement(_cmi(j, S_, X_, T_), (1 - ALPHA) * _additive_mi(_X0) + ALPHA * _additive_mi(_X1), 30,
                                "(33): I(X+Y;X|θ) = (1−α)I(X0+Y;X0) + αI(X1+Y;X1)")
-    return establish(combine(chain, eq30_31, zero, eq32, eq33),
-                     domain="the chain rule symbolically; (30)–(33) on an exact example (X0 = ±1, X1 ∈ {−1,0,1} w.p. "
-                            "(1/4,1/2,1/4), Y ∈ {0,1} w.p. (1/3,2/3), α = 1/3)",
-                     stated_domain="all zero-mean laws, θ ~ Ber(α)")
+    # (32) from (30)–(31): I(S;θ) + I(S;X|θ) = I(S;X) + I(S;θ|X), I(S;θ|X) = 0, I(S;θ) ≥ 0 ⇒ I(S;X|θ) ≤ I(S;X)
+    i_st, i_sx_t, i_sx, i_st_x = sympy.symbols("I_St I_SX_t I_SX I_St_X", real=True)
+    step32 = real_closed(i_sx - i_sx_t, [i_st, i_sx_t, i_sx, i_st_x],
+                         [sympy.Eq(i_st + i_sx_t, i_sx + i_st_x), sympy.Eq(i_st_x, 0), i_st >= 0],
+                         "(32): from (30)–(31), I(X+Y;θ|X) = 0 and I(X+Y;θ) ≥ 0 ⇒ I(X+Y;X|θ) ≤ I(X+Y;X)")
+    proof = combine(chain, step32, detail="(30)–(31) by the chain rule; (32) from them; (33) by conditioning (in words)")
+    return establish(proof, combine(eq30_31, zero, eq32, eq33, detail="(30)–(33) on an exact example (X0 = ±1, X1 ∈ "
+                                                                       "{−1,0,1} w.p. (1/4,1/2,1/4), Y ∈ {0,1} w.p. "
+                                                                       "(1/3,2/3), α = 1/3)"),
+                     domain='independent X, Y, θ (the mixture construction)',
+                     prose_steps=["(31): I(X+Y;θ|X) = 0, since given X the law of X+Y is that of X+Y given (X, θ) "
+                                  "(Y independent of (X0, X1, θ)): θ → X → X+Y is a Markov chain",
+                                  "I(X+Y;θ) ≥ 0 (Gibbs' inequality)",
+                                  "(33): conditional mutual information is the P_θ-average of I(S;X | θ = t), and given "
+                                  "θ = t, (X, S) = (X_t, X_t + Y) with X_t, Y independent of θ"])
 
 
 @claim(PAPER, "Appendix -C (eq. 34)",
