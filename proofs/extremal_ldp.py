@@ -218,7 +218,18 @@ def definition_3():
     # Figure 2: the binary mechanism with T = {1, 2, 4} (k = 5) uses columns j = 27 and j = 6
     cross = exact_agreement(list(pattern(26, 5) + pattern(5, 5)), [1, 1, 0, 1, 0, 0, 0, 1, 0, 1],
                             "Figure 2 binary mechanism: columns j = 27 (11010) and j = 6 (00101)")
-    return establish(stmt, cross, domain="k = 3, e^ε = 7 (and k = 5 for Figure 2)", stated_domain="all k, ε")
+    # every k, ε: entry (i, j) = (e^ε − 1)·b_i(j−1) + 1 with b_i the i-th bit (MSB first) is 1 for b = 0, e^ε for b = 1;
+    # the displayed S^(3) is this formula, symbolic ε
+    x = sympy.Symbol("x", positive=True)                                       # x = e^ε
+    shown = sympy.Matrix([[1, 1, 1, 1, x, x, x, x], [1, 1, x, x, 1, 1, x, x], [1, x, 1, x, 1, x, 1, x]])
+    formula = [(x - 1) * ((j >> (2 - i)) & 1) + 1 for i in range(3) for j in range(8)]
+    two_valued = identity([(x - 1) * 0 + 1, (x - 1) * 1 + 1], [1, x], "(e^ε−1)b + 1 ∈ {1, e^ε} for b ∈ {0, 1}")
+    displayed_sym = identity(list(shown), formula, "the displayed S^(3) (e^ε symbolic) = (e^ε−1)b_{j−1} + 1, first "
+                                                   "input the most significant bit")
+    return establish(combine(two_valued, displayed_sym), stmt, cross,
+                     domain='k ≥ 1, ε ≥ 0: the staircase pattern matrix S^(k) ∈ {1, e^ε}^{k×2^k}',
+                     prose_steps=["for general k the column formula is the definition; its entries are two-valued by "
+                                  "the b ∈ {0, 1} identity, and the 2^k columns are the k-bit numbers j − 1"])
 
 
 @claim(PAPER, "Lemma 22", "Q is ε-LDP iff Q = SΘ with S ∈ [1,e^ε]^{k×ℓ} and Θ = diag(θ) ≥ 0; constructively "

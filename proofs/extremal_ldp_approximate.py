@@ -11,12 +11,13 @@ import itertools
 
 import sympy
 
+from _cs_helpers import grouped
 from _eldp_helpers import Q, holds, log, random_law, rng
 from symdp import lp
 from symdp.local import (Channel, decision_points, dominance_kernel, error_region_vertices, in_error_region,
                          quaternary_mechanism, satisfies_ldp, utility)
 from symdp.numbers import sign
-from symdp.verify import claim, combine, establish, exact_agreement, identity, real_closed
+from symdp.verify import cited, claim, combine, establish, exact_agreement, identity, real_closed
 
 PAPER = "extremal-ldp"
 E, DELTA, A_, B_ = sympy.symbols("E delta a b", positive=True)
@@ -118,9 +119,29 @@ def theorem_20():
             flags.append(q1.compose(W) == q2)
         inside = all(_in_hull(p, decision_points(q1)) for p in decision_points(q2))
         flags.append((W is not None) == inside)
-    return establish(holds(flags, "25 random pairs (half garblings): kernel exists (exact LP) ⇔ every test point of "
-                           "Q2 lies in the hull of Q1's (a second exact LP)"), domain="25 random pairs, |X| = 2",
-                     stated_domain="all binary-input pairs")
+    cross = holds(flags, "25 random pairs (half garblings): kernel exists (exact LP) ⇔ every test point of "
+                         "Q2 lies in the hull of Q1's (a second exact LP)")
+    # ⇒: a test φ of Q2 = Q1·W is the test ψ = Wφ of Q1 with the same (P_FA, P_MD); ψ is a test (entries in [0, 1])
+    q1 = sympy.Matrix(2, 3, sympy.symbols("q0:6", real=True))
+    W = sympy.Matrix(3, 2, sympy.symbols("w0:6", real=True))
+    phi = sympy.Matrix(2, 1, sympy.symbols("f0:2", real=True))
+    same = identity(list((q1 * W) * phi), list(q1 * (W * phi)),
+                    "Q2·φ = (Q1·W)·φ = Q1·(W·φ): the test φ on Q2's outputs and ψ = Wφ on Q1's have the same "
+                    "acceptance probabilities (2 × 3 × 2 symbolic)")
+    w, f = sympy.symbols("w0:3", real=True), sympy.symbols("f0:3", real=True)
+    conv = [*(v >= 0 for v in w), sympy.Eq(sum(w), 1), *(v >= 0 for v in f), *(v <= 1 for v in f)]
+    psi = sum(a * b for a, b in zip(w, f))
+    test = combine(real_closed(psi, [*w, *f], conv, "ψ_y = Σ_z W(z|y)φ_z ≥ 0"),
+                   real_closed(1 - psi, [*w, *f], conv, "ψ_y ≤ 1 (W row-stochastic, 0 ≤ φ ≤ 1), three-term form"),
+                   detail="ψ = Wφ is a (randomised) test")
+    proof = combine(same, test, detail="garbling ⇒ R_{Q2} ⊆ R_{Q1}; the converse is Blackwell's theorem (cited, as in "
+                                       "the paper)")
+    return establish(proof, cross, domain='two mechanisms Q1, Q2 with binary input (Blackwell)',
+                     uses=[cited("Blackwell, Equivalent comparisons of experiments (1953)",
+                                 "comparison of experiments: R_{Q2} ⊆ R_{Q1} ⇒ Q2 is a garbling of Q1 (binary input)")],
+                     prose_steps=["the 2 × 3 × 2 identity and the three-term bound stand for any sizes: both are "
+                                  "entrywise finite sums (linearity; a convex combination of numbers in [0, 1] is in "
+                                  "[0, 1])"])
 
 
 @claim(PAPER, "Theorem 18", "for |X| = 2, every (ε,δ)-LDP mechanism is a garbling of Q_QT (Q = Q_QT·W), so Q_QT "
@@ -139,9 +160,28 @@ def theorem_18():
                 p0, p1 = [Q(1, 3), Q(2, 3)], [Q(3, 4), Q(1, 4)]
                 for u in (utility.kl(p0, p1), utility.tv(p0, p1), utility.mutual_information(p0)):
                     flags.append(sign(u(q) - u(ch)) >= 0)
-    return establish(holds(flags, "random (ε,δ)-LDP channels with 2–4 outputs factor through Q_QT (exact kernel) "
-                           "and have smaller KL, TV, MI"), domain="18 random channels at 3 (ε,δ)",
-                     stated_domain="all ε, δ, |Y|")
+    cross = holds(flags, "random (ε,δ)-LDP channels with 2–4 outputs factor through Q_QT (exact kernel) "
+                         "and have smaller KL, TV, MI")
+    # the proof: R_Q ⊆ R_{ε,δ} (Theorem 19) = R_{Q_QT}, so Q is a garbling of Q_QT (Theorem 20). Machine step: every
+    # vertex of R_{ε,δ} (Figure 9's list) is the test point (P_MD, P_FA) = (1 − Q_QT(A|0), Q_QT(A|1)) of an event A
+    qt = [[DELTA, 0, (1 - DELTA) / (1 + E), (1 - DELTA) * E / (1 + E)],
+          [0, DELTA, (1 - DELTA) * E / (1 + E), (1 - DELTA) / (1 + E)]]
+    named = {(0, 2, 3): (0, 1 - DELTA), (0, 3): ((1 - DELTA) / (1 + E), (1 - DELTA) / (1 + E)), (0,): (1 - DELTA, 0),
+             (1, 2, 3): (DELTA, 1), (1, 2): ((E + DELTA) / (1 + E), (E + DELTA) / (1 + E)), (1,): (1, DELTA),
+             (0, 1, 2, 3): (0, 1), (): (1, 0)}
+    pts = [(1 - sum((qt[0][y] for y in A), sympy.Integer(0)), sum((qt[1][y] for y in A), sympy.Integer(0))) for A in named]
+    vertices = identity([c for pt in pts for c in pt], [c for v in named.values() for c in v],
+                        "each vertex of R_{ε,δ} (the six of Figure 9 and (0,1), (1,0)) is the test point of an event "
+                        "A of Q_QT (38), symbolic ε, δ: R_{ε,δ} ⊆ R_{Q_QT}")
+    proof = combine(vertices, detail="R_{ε,δ} ⊆ R_{Q_QT} (hull of test points, tests randomised) ⊆ R_{ε,δ} (Q_QT is "
+                                     "(ε,δ)-LDP, eq. 38, Theorem 19); any (ε,δ)-LDP Q has R_Q ⊆ R_{ε,δ} = R_{Q_QT}, "
+                                     "so Q = Q_QT·W (Theorem 20)")
+    return establish(proof, cross, domain='“|𝒳| = 2”, every (ε,δ)-LDP mechanism',
+                     uses=["extremal-ldp:theorem-19", "extremal-ldp:eq-38", "extremal-ldp:theorem-20",
+                           "extremal-ldp:figure-9"],
+                     prose_steps=["R_{ε,δ} is the convex polygon with the eight listed vertices (Figure 9), and the "
+                                  "region of a mechanism is convex (randomised tests), so it contains their hull",
+                                  "a utility U obeying the data-processing inequality has U(Q) = U(Q_QT·W) ≤ U(Q_QT)"])
 
 
 @claim(PAPER, "Figure 9", "R_{Q_QT} = R_{ε,δ}: the test points of Q_QT span the region with vertices (0,1−δ), "
@@ -158,6 +198,31 @@ def figure_9():
         flags.append(set(map(tuple, paper)) <= set(map(tuple, verts)))
         # every vertex of R_{ε,δ} is in the hull of the test points (so the hulls coincide)
         flags.append(all(_in_hull(v, pts) for v in verts))
-    return establish(holds(flags, "three (ε,δ): the named vertices are test points of Q_QT, all test points lie in "
-                           "R_{ε,δ}, and every vertex of R_{ε,δ} is in their hull"), domain="three (ε, δ)",
-                     stated_domain="all ε, δ")
+    cross = holds(flags, "three (ε,δ): the named vertices are test points of Q_QT, all test points lie in "
+                         "R_{ε,δ}, and every vertex of R_{ε,δ} is in their hull")
+    # symbolic: the eight vertices in cyclic order, each in R_{ε,δ}, consecutive ones on a common boundary line
+    x, dd, m, f = sympy.symbols("x d m f", real=True)                  # x = e^ε ≥ 1, δ = d ∈ [0, 1]
+    lines = [m, f, 1 - m, 1 - f, f + x * m - (1 - dd), x * f + m - (1 - dd), x + dd - f - x * m, x + dd - x * f - m]
+    cyc = [(0, 1), (0, 1 - dd), ((1 - dd) / (1 + x), (1 - dd) / (1 + x)), (1 - dd, 0), (1, 0), (1, dd),
+           ((x + dd) / (1 + x), (x + dd) / (1 + x)), (dd, 1)]
+    edge = [0, 4, 5, 1, 2, 6, 7, 3]                                     # the line through vertices i, i+1 (cyclic)
+    dom = [x >= 1, dd >= 0, dd <= 1]
+    inside = combine(*[real_closed(L.subs({m: a, f: b}), [x, dd], dom, f"vertex {i} satisfies constraint {j}")
+                       for i, (a, b) in enumerate(cyc) for j, L in enumerate(lines)],
+                     detail="each of the 8 vertices lies in R_{ε,δ} (all 8 defining inequalities, every e^ε ≥ 1, δ ∈ [0,1])")
+    on = identity([lines[edge[i]].subs({m: cyc[i][0], f: cyc[i][1]}) for i in range(8)]
+                  + [lines[edge[i]].subs({m: cyc[(i + 1) % 8][0], f: cyc[(i + 1) % 8][1]}) for i in range(8)],
+                  [0] * 16, "consecutive vertices lie on one defining line: the boundary of R_{ε,δ} is the 8-gon")
+    qt = [[dd, 0, (1 - dd) / (1 + x), (1 - dd) * x / (1 + x)], [0, dd, (1 - dd) * x / (1 + x), (1 - dd) / (1 + x)]]
+    events = [(0, 1, 2, 3), (0, 2, 3), (0, 3), (0,), (), (1,), (1, 2), (1, 2, 3)]
+    pts = identity([c for A in events for c in (1 - sum((qt[0][y] for y in A), sympy.Integer(0)),
+                                                 sum((qt[1][y] for y in A), sympy.Integer(0)))],
+                   [c for v in cyc for c in v], "each vertex is the test point (1 − Q_QT(A|0), Q_QT(A|1)) of an event A")
+    proof = combine(grouped("the region", inside, on), pts,
+                    detail="R_{ε,δ} = hull of the 8 vertices ⊆ R_{Q_QT} (test points, randomised tests) ⊆ R_{ε,δ} "
+                           "(eq. 38 and Theorem 19)")
+    return establish(proof, cross, domain='|𝒳| = 2, the hypothesis-testing region of Q_QT',
+                     uses=["extremal-ldp:eq-38", "extremal-ldp:theorem-19"],
+                     prose_steps=["a convex polygon: the 8 points in R_{ε,δ}, consecutive ones on a boundary line of "
+                                  "one of its 8 half-planes, traverse its boundary, so R_{ε,δ} is their hull",
+                                  "the region of a mechanism is convex (randomised tests) and contains its test points"])

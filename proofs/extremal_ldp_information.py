@@ -14,7 +14,7 @@ from _eldp_helpers import (C, D, E, EPS, U3, Z, Q, binary_mi, holds, lognorm, lo
 from symdp.local import optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity
+from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, real_closed
 
 PAPER = "extremal-ldp"
 
@@ -164,7 +164,20 @@ def eq_131():
     from symdp.local import rr_dual
     cross = exact_agreement(lognorm(sum(rr_dual(log(e), utility.mutual_information(C)))), lognorm(rr_mi(C, e)),
                             "library rr_dual sums to I_RR (139), example C, e^ε = 5")
-    return establish(stmt, cross, domain="examples C, D, all ε", stated_domain="all P, ε")
+    # the statement for every k and every P, with the sums aggregated: μ_i = μ(P_i, ε) (113), S = Σ_i μ_i
+    kk = sympy.Symbol("k", positive=True)
+    m_i, S = sympy.symbols("mu_i S", real=True)
+    a_i = ((E + kk - 2) * m_i - (S - m_i)) / ((E - 1) * (E + kk - 1))
+    c1, c0 = sympy.diff(a_i, m_i), a_i.subs(m_i, 0)
+    affine = identity(a_i, c1 * m_i + c0, "α*_i = c1·μ_i + c0 with c1, c0 free of i (affine in μ_i)")
+    total = identity(c1 * S + c0 * kk, S / (E + kk - 1),
+                     "1ᵀα* = Σ_i (c1 μ_i + c0) = c1·S + c0·k = S/(E+k−1) = I_RR (139), symbolic k, E")
+    tight = identity((E - 1) * a_i + S / (E + kk - 1), m_i,
+                     "singleton column θ = (1,…,e^ε at i,…,1): θᵀα* = (e^ε−1)α*_i + 1ᵀα* = μ_i = μ(P_i) (tight)")
+    proof = combine(affine, total, tight, detail="(131) for every k ≥ 2 and P: the sum of an affine function of μ_i is "
+                                                 "c1·Σμ_i + c0·k")
+    return establish(proof, stmt, cross, domain='the dual (129) of the RR mutual-information LP',
+                     prose_steps=["linearity of the finite sum Σ_{i=1}^k (c1 μ_i + c0) = c1 Σ_i μ_i + c0 k"])
 
 
 @claim(PAPER, "Theorem 14", "for each P there is ε*(P) with RR maximising I(X;Y) for all ε ≥ ε*",
@@ -255,8 +268,21 @@ def lemma_26():
                 opt = optimal_mechanism(log(e), utility.mutual_information(p)).value
                 mx = max((mi_mu(sub(p, A), e) for A in subsets(k)), key=lambda v: sympy.N(v, 30))
                 flags.append(sign(mx * k / (e + k - 1) - opt) >= 0)
-    return establish(holds(flags, "exact sign of the bound minus the certified optimum, random k = 3..5"), eq120,
-                     domain="18 random instances", stated_domain="all P, ε")
+    cross = holds(flags, "exact sign of the bound minus the certified optimum, random k = 3..5")
+    # the proof: α_i = M/(E+k−1), M = max_j μ_j ≥ μ(P(∅)) = 0, is dual feasible for the staircase LP, so weak duality
+    # gives OPT_MI ≤ 1ᵀα = M·k/(E+k−1); feasibility for a column with |T_j| = t ones-at-e^ε is Sⱼᵀα ≥ μ_j
+    M, mj, x, tt, kv = sympy.symbols("M mu_j x t k", real=True)
+    feas = combine(real_closed(M * (tt * x + kv - tt) / (x + kv - 1) - mj, [M, mj, x, tt, kv],
+                               [M >= mj, M >= 0, x >= 1, tt >= 1, tt <= kv, kv >= 1],
+                               "|T_j| = t ≥ 1: S_jᵀα − μ_j = M(t e^ε + k − t)/(e^ε+k−1) − μ_j ≥ 0 (e^ε ≥ 1, M ≥ max(μ_j, 0))"),
+                   real_closed(M * kv / (x + kv - 1), [M, x, kv], [M >= 0, x >= 1, kv >= 1],
+                               "|T_j| = 0 (the all-ones column, μ_j = μ(0) = 0): S_jᵀα = Mk/(e^ε+k−1) ≥ 0"),
+                   detail="dual feasibility Sᵀα ≥ μ, every column")
+    zero = identity(mi_mu(0, E), 0, "μ(0) = 0 (the empty set's column), so M = max_j μ_j ≥ 0")
+    return establish(combine(feas, zero, eq120, detail="α = M/(E+k−1)·1 is dual feasible; weak duality"), cross,
+                     domain='any P, ε ≥ 0, μ of (99)',
+                     prose_steps=["weak LP duality for the staircase LP: max{μᵀθ : Sθ = 1, θ ≥ 0} ≤ 1ᵀα for every α with "
+                                  "Sᵀα ≥ μ, and 1ᵀα = M·k/(e^ε+k−1)"])
 
 
 def _zstar(eps):

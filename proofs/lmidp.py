@@ -270,9 +270,19 @@ def theorem_1b():
                                       f"RR_{e0}: certified integral of (8) = ε0 tanh(ε0/2) log e"))
         rr.append(ordered([ch.capacity(), ldp_to_lmidp(ch)], f"RR_{e0}: capacity ≤ μ^CI of (8)"))
     bound = [ordered([ch.capacity(), ldp_to_lmidp(ch)], "capacity ≤ (8)") for ch in CHANNELS[:2]]
-    return establish(combine([closed] + rr + bound), lib, near(ldp_to_lmidp(randomized_response(1)), "0.666694131088721", 13,
-                                                            "RR_1 vs reference"),
-                     domain="Gaussian symbolically; 6 finite channels", stated_domain="all mechanisms")
+    # the proof (Appendix -A2): for any P_X, I(X;M(X)) = E_X KL(P_{M(X)|X}‖P_{M(X)}) ≤ E_{X,X'} KL(P_{M(X)}‖P_{M(X')})
+    # (convexity of KL in its second argument, P_{M(X)} = E_{X'} P_{M(X')}), and each KL ≤ (8) by (17)–(18)
+    a, k1, k2, m = sympy.symbols("a k1 k2 m", real=True)
+    average = real_closed(m - (a * k1 + (1 - a) * k2), [a, k1, k2, m], [a >= 0, a <= 1, k1 <= m, k2 <= m],
+                          "an average of KL terms each ≤ μ^CI of (8) is ≤ μ^CI (two-point form of E_{X,X'} KL ≤ sup KL)")
+    proof = combine(average, detail="I(X;M(X)) ≤ E_{X,X'} KL(P_{M(X)}‖P_{M(X')}) ≤ (8) for every P_X, so sup_{P_X} I ≤ (8)")
+    return establish(proof, combine([closed] + rr + bound), lib,
+                     near(ldp_to_lmidp(randomized_response(1)), "0.666694131088721", 13, "RR_1 vs reference"),
+                     domain='“satisfies (ε, δ(ε))-LDP” for all ε ≥ 0', uses=["lmidp:appendix-a2-eqs-17-18"],
+                     prose_steps=["I(X;M(X)) = E_X KL(P_{M(X)|X}‖P_{M(X)}) ≤ E_X E_{X'} KL(P_{M(X)}‖P_{M(X')}) by convexity "
+                                  "of KL in its second argument (P_{M(X)} = E_{X'} P_{M(X')}); x = x' terms are 0",
+                                  "the two-point averaging step extends to any E_{X,X'} by linearity and monotonicity of "
+                                  "expectation; then the supremum over P_X"])
 
 
 @claim(PAPER, "Lemma 1 (eq. 15)", "KL(P‖Q) = log(e)∫₀^∞(H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P))dε.",
@@ -404,7 +414,13 @@ def theorem_2b():
     for ch, prior in list(zip(CHANNELS[:2], PRIORS[:2])) + [(randomized_response(1), [R(1, 2)] * 2)]:
         out.append(ordered([ch.mutual_information(prior), lip_to_lmidp(ch, prior)], "I(X;M(X)) ≤ μ^CD of (10)"))
     ref = near(lip_to_lmidp(randomized_response(1), [R(1, 2)] * 2), "0.23593840607814", 12, "RR_1, uniform prior vs reference")
-    return establish(combine(out), ref, domain="4 finite channels", stated_domain="all mechanisms")
+    # the proof is Appendix -B2: (26)–(29) give I(X;M(X)) ≤ (10) for the fixed P_X; it rests on that claim's steps
+    k, m = sympy.symbols("k m", real=True)
+    step = real_closed(m - k, [k, m], [k <= m], "I(X;M(X)) ≤ μ^CD of (10) (eq. 29) ⇒ M is μ^CD-CD-LMIDP (Definition 2: "
+                                                "μ̄^CD = I(X;M(X)) ≤ μ^CD)")
+    return establish(combine(step, detail="Definition 2 with (29) of Appendix -B2"), combine(out), ref,
+                     domain='“satisfies (ε, δ(ε))-LIP for ε > 0”',
+                     uses=["lmidp:appendix-b2-eqs-26-29", "lmidp:definition-2"])
 
 
 # --------------------------------------------------------------------------------------------

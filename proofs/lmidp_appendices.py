@@ -23,7 +23,7 @@ from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp
 from symdp.local.information import kl_bits
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
-                          identity)
+                          identity, real_closed)
 
 PAPER = "lmidp"
 
@@ -166,8 +166,17 @@ def appendix_a2():
                                "and of RR with e^ε0 = 3")
     eq18 = _summary(pointwise + bound, "(18): both hockey-stick terms ≤ δ̄^LDP(ε) (eq. 2, events enumerated at "
                                        "ε ∈ {0, 1/2, 1}), and KL ≤ the certified integral (18)")
-    return establish(combine(eq17, eq18), domain="2 finite channels, every ordered pair of rows",
-                     stated_domain="all mechanisms and pairs (x, x')")
+    # the proof: (17) is Lemma 1 for the pair (P_x, P_x'); (18) bounds the integrand pointwise in ε by (2)
+    h1, h2, dd, w = sympy.symbols("h1 h2 delta w", real=True)
+    pointwise_step = real_closed((1 + w) * dd - (h1 + w * h2), [h1, h2, dd, w], [h1 <= dd, h2 <= dd, w >= 0],
+                                 "for each ε: h1 = H_{e^ε}(P_x‖P_x') ≤ δ(ε), h2 = H_{e^ε}(P_x'‖P_x) ≤ δ(ε) (eq. 2, both "
+                                 "orders as x ≠ x' ranges over ordered pairs) and w = e^{−ε} ≥ 0 ⇒ h1 + w·h2 ≤ (1 + w)δ(ε)")
+    proof = combine(pointwise_step, detail="(17) = Lemma 1 applied to (P_{M(x)}, P_{M(x')}); (18): the integrand of (17) "
+                                           "≤ (1 + e^{−ε})δ(ε) for every ε ≥ 0, integrated with log(e) > 0")
+    return establish(proof, eq17, eq18, domain="any mechanism M, inputs x, x'",
+                     uses=["lmidp:lemma-1-eq-15", "lmidp:definition-3-eq-2-eq-1"],
+                     prose_steps=["the pointwise bound integrated over ε ∈ [0, ∞) (monotonicity of the integral of "
+                                  "non-negative measurable functions; the right side may be +∞)"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -260,9 +269,28 @@ def appendix_b2():
     eq27 = _summary(pointwise, "(27): by (4), H(P_x‖P_X) ≤ e^ε δ̄^LIP and H(P_X‖P_x) ≤ δ̄^LIP (events enumerated, "
                                "ε ∈ {0, 1/2, 1})")
     eq28 = certified_agreement([a for a, _ in average], [b for _, b in average], 25, "(28): I = E_X KL(P_{M|X}‖P_M)")
-    return establish(combine(eq26, eq27, eq28, _summary(bound, "(27) and (29): KL(P_x‖P_X) ≤ (10) for every x, and "
-                                                            "I ≤ (10)")), domain="2 finite channels with priors, every x",
-                     stated_domain="all mechanisms and priors")
+    # the proof: (26) is Lemma 1 for (P_{M(x)}, P_{M(X)}); (27) bounds the integrand pointwise in ε by (4)
+    h1, h2, dd, v, w, a, k1, k2, mu = sympy.symbols("h1 h2 delta v w a k1 k2 mu", real=True)
+    pointwise_step = real_closed((v + w) * dd - (h1 + w * h2), [h1, h2, dd, v, w],
+                                 [h1 <= v * dd, h2 <= dd, v > 0, w > 0, sympy.Eq(v * w, 1)],
+                                 "for each ε, with v = e^ε, w = e^{−ε}: h1 = H_{e^ε}(P_x‖P_X) ≤ e^ε δ(ε) and "
+                                 "h2 = H_{e^ε}(P_X‖P_x) ≤ δ(ε) (eq. 4) ⇒ h1 + w·h2 ≤ (e^ε + e^{−ε})δ(ε)")
+    average_step = real_closed(mu - (a * k1 + (1 - a) * k2), [a, k1, k2, mu],
+                               [a >= 0, a <= 1, k1 <= mu, k2 <= mu],
+                               "(29): a mean of values each ≤ μ is ≤ μ (two-point form of E_X KL ≤ sup_x KL)")
+    proof = combine(pointwise_step, average_step,
+                    detail="(26) = Lemma 1 applied to (P_{M(x)}, P_{M(X)}); (27): the integrand ≤ (e^ε + e^{−ε})δ(ε) for "
+                           "every ε ≥ 0, integrated with log(e) > 0; (28)–(29): I(X;M(X)) = E_X KL(P_{M(X)|X}‖P_{M(X)}) "
+                           "≤ (10)")
+    return establish(proof, eq26, eq27, eq28,
+                     _summary(bound, "(27) and (29): KL(P_x‖P_X) ≤ (10) for every x, and I ≤ (10)"),
+                     domain='any mechanism M, input x, P_X',
+                     uses=["lmidp:lemma-1-eq-15", "lmidp:definition-4-eq-4-eq-3"],
+                     prose_steps=["the pointwise bound integrated over ε ∈ [0, ∞) (monotonicity of the integral of "
+                                  "non-negative functions; the right side may be +∞)",
+                                  "(28): I(X;M(X)) = E_X[KL(P_{M(X)|X}‖P_{M(X)})] (the definition of mutual information "
+                                  "as an average divergence), and an average of terms each ≤ (10) is ≤ (10) (the "
+                                  "two-point step above, for a general average by linearity and monotonicity of E_X)"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -333,10 +361,21 @@ def appendix_c_30_33():
     eq32 = ordered([_cmi(j, S_, X_, T_), _cmi(j, S_, X_)], "(32): I(X+Y;X|θ) ≤ I(X+Y;X)", strict=True)
     eq33 = certified_agreement(_cmi(j, S_, X_, T_), (1 - ALPHA) * _additive_mi(_X0) + ALPHA * _additive_mi(_X1), 30,
                                "(33): I(X+Y;X|θ) = (1−α)I(X0+Y;X0) + αI(X1+Y;X1)")
-    return establish(combine(chain, eq30_31, zero, eq32, eq33),
-                     domain="the chain rule symbolically; (30)–(33) on an exact example (X0 = ±1, X1 ∈ {−1,0,1} w.p. "
-                            "(1/4,1/2,1/4), Y ∈ {0,1} w.p. (1/3,2/3), α = 1/3)",
-                     stated_domain="all zero-mean laws, θ ~ Ber(α)")
+    # (32) from (30)–(31): I(S;θ) + I(S;X|θ) = I(S;X) + I(S;θ|X), I(S;θ|X) = 0, I(S;θ) ≥ 0 ⇒ I(S;X|θ) ≤ I(S;X)
+    i_st, i_sx_t, i_sx, i_st_x = sympy.symbols("I_St I_SX_t I_SX I_St_X", real=True)
+    step32 = real_closed(i_sx - i_sx_t, [i_st, i_sx_t, i_sx, i_st_x],
+                         [sympy.Eq(i_st + i_sx_t, i_sx + i_st_x), sympy.Eq(i_st_x, 0), i_st >= 0],
+                         "(32): from (30)–(31), I(X+Y;θ|X) = 0 and I(X+Y;θ) ≥ 0 ⇒ I(X+Y;X|θ) ≤ I(X+Y;X)")
+    proof = combine(chain, step32, detail="(30)–(31) by the chain rule; (32) from them; (33) by conditioning (in words)")
+    return establish(proof, combine(eq30_31, zero, eq32, eq33, detail="(30)–(33) on an exact example (X0 = ±1, X1 ∈ "
+                                                                       "{−1,0,1} w.p. (1/4,1/2,1/4), Y ∈ {0,1} w.p. "
+                                                                       "(1/3,2/3), α = 1/3)"),
+                     domain='independent X, Y, θ (the mixture construction)',
+                     prose_steps=["(31): I(X+Y;θ|X) = 0, since given X the law of X+Y is that of X+Y given (X, θ) "
+                                  "(Y independent of (X0, X1, θ)): θ → X → X+Y is a Markov chain",
+                                  "I(X+Y;θ) ≥ 0 (Gibbs' inequality)",
+                                  "(33): conditional mutual information is the P_θ-average of I(S;X | θ = t), and given "
+                                  "θ = t, (X, S) = (X_t, X_t + Y) with X_t, Y independent of θ"])
 
 
 @claim(PAPER, "Appendix -C (eq. 34)",
