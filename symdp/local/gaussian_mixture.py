@@ -526,6 +526,13 @@ def mixture_lip_to_lmidp(points: Sequence[object], prior: Sequence[object], sigm
     prec = 64
     with working_precision(prec):
         s2 = arb_of(s2e, prec)
+        xs, _ = inp.balls(prec)
+        # the same range as the information integral's: beyond 2^9 noise standard deviations the
+        # panels reach ε where the enclosures of the curve are too wide to be ordered (a fuzz
+        # case with a point at −10^50 ended in the panel-order guard)
+        if not (xs[-1] - xs[0]) / s2.sqrt() <= arb(2) ** _SPREAD[1]:
+            raise ParameterError(f"sigma2 must keep (max(points) − min(points))/σ at most 2^{_SPREAD[1]} for the "
+                                 f"eq. (10) bracket, got a ratio of {((xs[-1] - xs[0]) / s2.sqrt()).str(3)}")
         E = sympy.Integer(1)
         while _tail_bound(inp, s2, arb_of(E, prec)) is None:
             E *= 2
