@@ -4,12 +4,12 @@ Every number symdp returns is exact (a sympy expression, rational whenever the m
 or certified (a :class:`~symdp.numbers.Real` whose arb enclosures contain the true value).
 """
 
-import importlib
 import sys
 import types
 
 from .errors import ParameterError, PrecisionError, ResourceLimitError, SymdpError, UnsupportedError
 from . import limits
+from ._lazy import lazy_exports
 
 __version__ = "0.1.0"
 
@@ -32,18 +32,7 @@ _LAZY = {
 _MODULES = {"local": ".local"}
 
 
-def __getattr__(name: str):
-    if name in _MODULES:
-        return importlib.import_module(_MODULES[name], __name__)
-    if name in _LAZY:
-        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'symdp' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY) | set(_MODULES))
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY, _MODULES)
 
 
 class _Package(types.ModuleType):

@@ -4,7 +4,7 @@ See :mod:`symdp.accounting.api` for the guarantee and the method, :mod:`.discret
 dominating/dominated grid discretisations and :mod:`.compose` for the exact integer composition.
 """
 
-import importlib
+from .._lazy import lazy_exports
 
 __all__ = ["Bracket", "CostLimitError", "Limits", "delta_bracket", "epsilon_bracket", "dpsgd_delta",
            "dpsgd_epsilon", "dpsgd_pair", "Profile", "GaussianProfile", "LaplaceProfile", "SubsampledProfile",
@@ -28,13 +28,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'symdp.accounting' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)
