@@ -3,21 +3,25 @@
 Finite pairs are checked against the exact T-fold δ enumerated outcome tuple by outcome tuple
 (itertools.product, balls built here from the pair's own rationals with python-flint, not through
 symdp); their loss atoms sit exactly on grid points and within 10⁻⁶ of them, on both sides of 0,
-where the dominated discretisation's cells must neither lose nor double-count an atom.
+where the dominated discretisation's cells must neither lose nor double-count an atom; laws with
+an outcome of P-mass 0 are checked one direction at a time, the dominated discretisation
+also against the pair's profile at every kink (Blackwell dominance at T = 1).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 
 import mpmath
 import pytest
 import sympy
 from flint import arb, ctx, fmpq
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from symdp.accounting import Bracket, Limits, delta_bracket, dpsgd_pair, epsilon_bracket
 from symdp.accounting.api import _composed, _delta_bounds, _epsilon_lower, _epsilon_upper, _plan
+from symdp.accounting.profiles import FiniteProfile
 from symdp.numbers import to_fmpq
 from symdp.pairs import FinitePair, gaussian, randomized_response
 
@@ -45,14 +49,21 @@ def _exact_delta(atoms: list[tuple[fmpq, fmpq]], steps: int, eps: fmpq, prec: in
         g = arb(eps).exp()
         best = arb(0)
         for a, b in ((p, q), (q, p)):
-            total = arb(0)
-            for tup in itertools.product(range(len(a)), repeat=steps):
-                pa, pb = arb(1), arb(1)
-                for i in tup:
-                    pa, pb = pa * a[i], pb * b[i]
-                total += (pa - g * pb).nonnegative_part()
+            total = _tuple_sum(a, b, steps, g)
             best = best.union(total) if best.overlaps(total) else (best if best > total else total)
         return max(best.lower().fmpq(), fmpq(0)), best.upper().fmpq()
+
+
+def _tuple_sum(a: list, b: list, steps: int, g: arb) -> arb:
+    """E_g(a^⊗T ‖ b^⊗T) = Σ over outcome tuples (Π a − g·Π b)₊ (Steinke, Proposition 7 on the
+    product space), in balls at the caller's precision."""
+    total = arb(0)
+    for tup in itertools.product(range(len(a)), repeat=steps):
+        pa, pb = arb(1), arb(1)
+        for i in tup:
+            pa, pb = pa * a[i], pb * b[i]
+        total += (pa - g * pb).nonnegative_part()
+    return total
 
 
 def _contains_ball(b: Bracket, ends: tuple[fmpq, fmpq]) -> bool:
@@ -60,6 +71,13 @@ def _contains_ball(b: Bracket, ends: tuple[fmpq, fmpq]) -> bool:
     lo, hi = ends
     lower, upper = fmpq(int(b.lower.p), int(b.lower.q)), fmpq(int(b.upper.p), int(b.upper.q))
     return lower <= lo and hi <= upper
+
+
+def _direction(profile, steps: int, h: fmpq) -> tuple:
+    """The dominating and dominated discretisations of one direction composed `steps` times on
+    the grid h, as the accountant builds them (rounding budget for a δ of about 10⁻⁶)."""
+    plan = _plan(h, steps, 1e-6, 1e-3, int(1 / float(h)))
+    return _composed([(profile, steps)], plan, Limits(), None)
 
 
 TINY = R(1, 10 ** 6)
@@ -104,6 +122,82 @@ def test_held_out_pairs_near_the_grid(atoms, steps, eps, h):
     pair, oracle = _loss_pair(losses, qs)
     b = delta_bracket(pair, steps, eps, h=h)
     assert _contains_ball(b, _exact_delta(oracle, steps, fmpq(int(eps.p), int(eps.q)))), (losses, qs, b)
+
+
+# --------------------------------------------------------------------------------------------
+# One direction of a law with a Q-only outcome: the last cell of the walk from the left
+#
+# With an outcome of P-mass 0 (loss −∞), the P-barycentre of the likelihood ratio,
+# E_P[e^{−Z}] = Q(P > 0), is below 1, so the walk that cuts cells from the left can be left with
+# a remainder (s, ∞] that no cut balances: its barycentre z lies in (s, a_j) and the remainder
+# must go to a grid point at or below z (a_{j−1} ≤ s), not to a_j. Dyadic masses make every ball
+# exact, so both walks leave nothing unbalanced and the accountant keeps the walk from the left:
+# the pair takes that branch. (The accountant itself refuses the reverse direction, whose loss
+# has P-mass at +∞, so one direction is checked here, by the accountant's own route.)
+
+
+def _undominated_at(d, p: list[fmpq], q: list[fmpq]) -> list[float]:
+    """The ε at which the one-step profile δ_d(ε) = Σ_{a_i > ε} p_i (1 − e^{ε − a_i}) of the
+    discretisation d certainly exceeds the pair's E_{e^ε}(P‖Q) (balls at 400 bits). Both are
+    piecewise linear in γ = e^ε with kinks only at the grid points and at the losses
+    log(p_i/q_i), and both vanish beyond the last kink, so none at those points and a total
+    P-mass ≤ 1 (γ = 0) is the Blackwell order d ≤ (P, Q) everywhere (Dong–Roth–Su, Theorem 2.10)."""
+    bad = [] if sum(d.masses) <= 1 << d.bits else [-math.inf]
+    with ctx.workprec(400):
+        pa, qa = [arb(x) for x in p], [arb(x) for x in q]
+        grid = [arb(d.h * (d.lo + i)) for i in range(len(d.masses))]
+        for eps in grid + [(x / y).log() for x, y in zip(pa, qa) if x > 0 and y > 0]:
+            mine = sum((c * (1 - (eps - a).exp()).nonnegative_part() for c, a in zip(d.masses, grid)), arb(0))
+            if mine / arb(2) ** d.bits > _tuple_sum(pa, qa, 1, eps.exp()):
+                bad.append(float(eps.mid()))
+    return bad
+
+
+def _dyadic(weights: list[int], bits: int = 7) -> list[fmpq]:
+    return [fmpq(w, 1 << bits) for w in weights]
+
+
+# (P-masses, Q-masses) in units of 2^−7; the last outcome has P-mass 0 (loss −∞).
+LAST_CELL_CASES = {
+    "two atoms inside (0, 1/4), no cell balances": ([64, 64, 0], [56, 52, 20]),
+    "two atoms inside the top interval (3/4, 1)": ([38, 90, 0], [14, 37, 77]),
+    "cells balanced below 0, one atom left above 1": ([10, 3, 115, 0], [11, 29, 33, 55]),
+    "three atoms spread over (1/2, 3)": ([35, 16, 77, 0], [5, 3, 6, 114]),
+}
+
+
+def _check_last_cell(p: list[fmpq], q: list[fmpq], steps: int, h: fmpq, name: object) -> None:
+    """The dominated discretisation of (P‖Q) is dominated (T = 1, at every ε), and the composed
+    brackets hold the exact T-fold δ enumerated over outcome tuples at ε ∈ {0, h/2, h, 1/3}."""
+    up, low = _direction(FiniteProfile(*[[R(int(x.p), int(x.q)) for x in v] for v in (p, q)]), steps, h)
+    if steps == 1:
+        assert not _undominated_at(low, p, q), (name, _undominated_at(low, p, q))
+    for eps in (fmpq(0), h / 2, h, fmpq(1, 3)):
+        with ctx.workprec(320):  # the ends too: rounded outward at 53 bits, they pass the upper end
+            truth = _tuple_sum([arb(x) for x in p], [arb(x) for x in q], steps, arb(eps).exp())
+            lo, hi = truth.lower().fmpq(), truth.upper().fmpq()
+        assert _delta_bounds(low, eps)[0] <= lo, (name, steps, eps, "lower")
+        assert hi <= _delta_bounds(up, eps)[1], (name, steps, eps, "upper")
+
+
+@pytest.mark.parametrize("steps", [1, 2, 3])
+@pytest.mark.parametrize("name", list(LAST_CELL_CASES))
+def test_the_last_cell_from_the_left_stays_at_or_below_its_barycentre(name, steps):
+    p, q = (_dyadic(v) for v in LAST_CELL_CASES[name])
+    _check_last_cell(p, q, steps, fmpq(1, 4), name)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 40), st.integers(1, 40)), min_size=1, max_size=3), st.integers(1, 40),
+       st.integers(1, 2), st.sampled_from([fmpq(1, 4), fmpq(1, 8), fmpq(1, 3)]))
+def test_held_out_laws_with_a_q_only_outcome(atoms, top, steps, h):
+    """Law: for dyadic layouts (P, Q masses in units of 2^−7, one more outcome with the rest of P,
+    one with the rest of Q and no P-mass), the dominated discretisation is dominated and the
+    brackets hold the exact T-fold δ."""
+    pw, qw = [a for a, _ in atoms], [b for _, b in atoms]
+    assume(sum(pw) < 128 and sum(qw) + top < 128)
+    p, q = _dyadic(pw + [128 - sum(pw), 0]), _dyadic(qw + [top, 128 - sum(qw) - top])
+    _check_last_cell(p, q, steps, h, (pw, qw))
 
 
 def test_mass_invariants_refuse_a_broken_discretisation():
@@ -177,8 +271,7 @@ def _delta_two_steps(q, sigma, eps, add):
 def _direction_bracket(profile, steps: int, eps: fmpq | None, h: fmpq) -> tuple[fmpq, fmpq, fmpq]:
     """(lower, upper) of δ(ε) for this one direction, composed `steps` times on the grid h, and
     the ε used (None: the top of the dominating window, where δ is its mass at +∞ alone)."""
-    plan = _plan(h, steps, 1e-6, 1e-3, int(1 / float(h)))
-    up, low = _composed([(profile, steps)], plan, Limits(), None)
+    up, low = _direction(profile, steps, h)
     eps = up.h * up.hi if eps is None else eps
     return _delta_bounds(low, eps)[0], _delta_bounds(up, eps)[1], eps
 
@@ -362,15 +455,7 @@ def test_a_permuted_pair_keeps_its_reverse_direction(steps):
     eps = fmpq(1, 2)
     with ctx.workprec(320):
         g = arb(eps).exp()
-        best = []
-        for a, b in ((p, q), (q, p)):
-            total = arb(0)
-            for tup in itertools.product(range(3), repeat=steps):
-                pa = pb = fmpq(1)
-                for i in tup:
-                    pa, pb = pa * a[i], pb * b[i]
-                total += (pa - g * pb).nonnegative_part()
-            best.append(total)
+        best = [_tuple_sum(a, b, steps, g) for a, b in ((p, q), (q, p))]
         assert best[1] > best[0] if steps == 1 else best[0] > best[1]  # each direction leads once
         top = best[1] if best[1] > best[0] else best[0]
         truth = top.lower().fmpq(), top.upper().fmpq()

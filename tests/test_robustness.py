@@ -240,7 +240,8 @@ def test_a_crash_in_a_child_is_reported_without_fatal_python_error():
 
 def test_a_crashing_claim_does_not_print_fatal_python_error(tmp_path):
     """`symdp verify` runs each claim in a child; a segfaulting claim is a failed report, and the
-    child's faulthandler (on under pytest and `python -X faulthandler`) stays silent."""
+    child's faulthandler stays silent. Run under `python -X faulthandler`, the one way it reaches
+    the forkserver's children (a parent's faulthandler.enable(), as pytest's, does not)."""
     proofs = tmp_path / "proofs"
     proofs.mkdir()
     (proofs / "crash.py").write_text(
@@ -251,8 +252,8 @@ def test_a_crashing_claim_does_not_print_fatal_python_error(tmp_path):
             "from symdp.verify import load_claims, run_claims;"
             f"r = run_claims(load_claims({str(proofs)!r}), timeout=60, progress=None);"
             "print(r[0].status, r[0].detail)")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=180,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    done = subprocess.run([sys.executable, "-X", "faulthandler", "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          timeout=180, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert done.stdout.startswith("failed") and "SIGSEGV" in done.stdout, done.stderr
     assert "Fatal Python error" not in done.stderr + done.stdout
 
