@@ -211,3 +211,20 @@ def test_powers_of_powers_are_products_of_the_outcomes(pair, a, b):
     for eps in (Rational(1, 3), log(2)):
         got, want = nested.delta(eps), brute.delta(eps)
         assert certify(got, 40).decimal == certify(want, 40).decimal
+
+
+@pytest.mark.parametrize("gamma", [Rational(3, 2), Rational(1), sympy.E ** 2, Rational(1, 3)])
+def test_certified_hockey_stick_matches_brute_force(gamma):
+    """With e^ε irrational the hockey-stick is summed over arb balls of the lattice masses (Q's
+    derived from P's as q = p/b^j); against Σ(P − γQ)₊ over the 125 product outcomes in mpmath."""
+    pair = dominating(1, Rational(1, 20), Rational(1, 4))
+    with mpmath.workdps(60):
+        def masses(v):
+            return [mpmath.mpf(str(sympy.N(x, 70))) for x in v]
+        P = [a * b * c for a, b, c in itertools.product(*[masses(pair.p)] * 3)]
+        Q = [a * b * c for a, b, c in itertools.product(*[masses(pair.q)] * 3)]
+        g = mpmath.mpf(str(sympy.N(gamma, 70)))
+        true = mpmath.fsum(max(a - g * b, 0) for a, b in zip(P, Q))
+        c = certify((pair ** 3).hockey_stick(gamma), 30)
+        slack = mpmath.mpf(10) ** -50
+        assert true > 0 and mpmath.mpf(c.lower) - slack <= true <= mpmath.mpf(c.upper) + slack, (c, true)

@@ -625,6 +625,22 @@ def test_phi_of_a_huge_n_is_certified_without_expanding_the_powers(n):
     assert abs(mpmath.mpf(digits) - mantissa) <= mpmath.mpf(10) ** -9
 
 
+@pytest.mark.parametrize("budgets", [{}, FUZZ_LIMITS], ids=["defaults", "fuzz"])
+def test_a_wide_certified_composition_is_refused_before_its_polynomial_power(budgets):
+    """Fuzz family dominating_eta.power_delta: the 10⁴-fold (2, 10⁻⁷⁵, 10⁻²⁰) pair has 20 001 lattice
+    points whose masses span ~10⁵ more bits than the precision; arb's polynomial power then took
+    about 20 s per power (four per precision) and the case overran. The work estimate counts the
+    per-product overhead and refuses at once, naming the limit."""
+    def run():
+        with limits.raised(**budgets):
+            pair = symdp.dominating(2, 1e-75, 1e-20) ** 10_000
+            return certify(pair.delta(1e-10), 15)
+    start = time.monotonic()
+    outcome = _ran_within_limit(run)
+    assert outcome.kind == "refused" and "lattice_work" in outcome.detail, outcome
+    assert time.monotonic() - start < 30
+
+
 def _eval_cli(expr: str) -> tuple[int, str]:
     return _cli("eval", expr, "--digits", "10")
 
