@@ -182,3 +182,34 @@ def test_public_but_non_api_attributes_are_refused_before_evaluation(text):
     not part of the API: only the allow-list stops them (the '_' rule would let them through)."""
     with pytest.raises(RefusedExpression, match="the attribute '[a-z]+' is not allowed"):
         evaluator.parse(text, evaluator.namespace(), evaluator.allowed_attributes())
+
+
+def test_the_nesting_limit_is_a_setting():
+    """``limits.function_nesting`` bounds nested functions: nine tanh are refused by default,
+    naming the setting, and evaluate once it is raised (against tanh iterated in mpmath)."""
+    from symdp import limits
+    expr = "tanh(" * 9 + "1" + ")" * 9
+    with pytest.raises(RefusedExpression, match=r"symdp.limits.set\(function_nesting="):
+        evaluate(expr)
+    with limits.raised(function_nesting=9):
+        value = sympy.N(evaluate(expr), 30)
+    with mpmath.workdps(40):
+        x = mpmath.mpf(1)
+        for _ in range(9):
+            x = mpmath.tanh(x)
+        assert abs(value - sympy.Float(mpmath.nstr(x, 35), 30)) < 1e-25
+
+
+def test_the_node_limit_is_a_setting():
+    """``limits.value_nodes`` bounds the size of an intermediate value: four nested bac_capacity
+    build 49 629 nodes (10 nested functions), refused naming value_nodes, then, with that raised,
+    naming function_nesting; with both raised the capacity (bits, of a binary channel) is in [0, 1]."""
+    from symdp import limits
+    expr = "local.bac_capacity(1/3, " * 4 + "1/3" + ")" * 4
+    with pytest.raises(RefusedExpression, match=r"49629 nodes.*symdp.limits.set\(value_nodes="):
+        evaluate(expr)
+    with limits.raised(value_nodes=60_000), pytest.raises(RefusedExpression, match=r"set\(function_nesting="):
+        evaluate(expr)
+    with limits.raised(value_nodes=60_000, function_nesting=10):
+        value = symdp.certify(evaluate(expr), 10)
+    assert 0 <= sympy.Rational(value.lower) and sympy.Rational(value.upper) <= 1
