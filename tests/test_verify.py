@@ -134,6 +134,15 @@ def test_inequality_on_box_evidence():
     json.dumps(bad.to_json())
 
 
+def test_inequality_on_box_needs_no_detail():
+    """As with identity, the detail is optional: e^x ≥ 1 + x on [−1, 1] (tangent line of a convex
+    function) is proved, and x ≥ 1/2 on [0, 1] refuted at a witness below 1/2."""
+    ok = inequality_on_box(sympy.exp(x) - 1 - x, [(-1, 1)])
+    assert ok.status == "proved" and ok.detail.startswith("interval branch and bound")
+    bad = inequality_on_box(x - sympy.Rational(1, 2), [(0, 1)])
+    assert bad.status == "failed" and sympy.Rational(bad.data["witness"][0]) < sympy.Rational(1, 2)
+
+
 def test_erratum_statuses():
     corrected = identity(x + x, 2 * x, "corrected")
     witness = {"x": sympy.Rational(1, 2), "printed": 3, "true": fmpq(1, 4)}
