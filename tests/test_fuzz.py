@@ -683,6 +683,25 @@ def test_laplace_renyi_of_a_huge_order_is_certified_without_expanding(order):
         assert lower <= value <= upper
 
 
+@pytest.mark.parametrize("k", [1, 10 ** 100])
+def test_laplace_renyi_of_a_huge_eps_is_certified_without_expanding(k):
+    """Fuzz seed 1010: D_α of laplace(10²⁰) ** k at α = log 2 ran past 60 s, sympy writing
+    e^{(α−1)ε} = e^{10²⁰ log 2 − 10²⁰} with the exact integer 2^(10²⁰). Against mpmath, with the
+    large factor taken out: k(ε + log(α/(2α−1) + (α−1)/(2α−1) e^{−(2α−1)ε})/(α−1))."""
+    eps = sympy.Integer(10) ** 20
+
+    def bounds():
+        c = certify((symdp.laplace(eps) ** k).renyi(sympy.log(2)), 20)
+        return c.lower, c.upper
+    outcome = _ran_within_limit(bounds)
+    assert outcome.kind == "ok", outcome
+    with mpmath.workdps(160):
+        a, e = mpmath.log(2), mpmath.mpf(10) ** 20
+        value = k * (e + mpmath.log(a / (2 * a - 1) + (a - 1) / (2 * a - 1) * mpmath.exp(-(2 * a - 1) * e)) / (a - 1))
+        lower, upper = (mpmath.mpf(x) for x in eval(outcome.detail))  # the repr of two decimal strings
+        assert lower <= value <= upper
+
+
 def test_an_evaluation_stops_at_its_time_limit():
     """Six nested gaussian_delta stay within the size limits (2 366 nodes at five) but sympy's work
     grows eightfold per level (57 s at five): the measured time limit ends it, naming the limit,
