@@ -165,12 +165,15 @@ def namespace() -> dict[str, object]:
 
 
 def allowed_attributes() -> frozenset[str]:
-    """:data:`ALLOWED_ATTRIBUTES` and the public names of ``symdp.local``."""
+    """:data:`ALLOWED_ATTRIBUTES` and the public names of ``symdp.local`` and of its utility
+    constructors (``local.utility.reverse_kl(...)``, as the utilities' reprs print them)."""
     try:
         from . import local
+        from .local import utility
     except ImportError:
         return ALLOWED_ATTRIBUTES
-    return ALLOWED_ATTRIBUTES | {n for n in getattr(local, "__all__", ()) if not n.startswith("_")}
+    public = [*getattr(local, "__all__", ()), *utility.__all__]
+    return ALLOWED_ATTRIBUTES | {n for n in public if not n.startswith("_")}
 
 
 def value_size(value: object, memo: dict[int, tuple] | None = None) -> tuple[int, int]:

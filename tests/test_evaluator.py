@@ -213,3 +213,19 @@ def test_the_node_limit_is_a_setting():
     with limits.raised(value_nodes=60_000, function_nesting=10):
         value = symdp.certify(evaluate(expr), 10)
     assert 0 <= sympy.Rational(value.lower) and sympy.Rational(value.upper) <= 1
+
+
+_P0, _P1 = [sympy.Rational(1, 3), sympy.Rational(2, 3)], [sympy.Rational(1, 2), sympy.Rational(1, 2)]
+_UTILITY_ARGS = {"e_gamma": (2, _P0, _P1), "mutual_information": (_P0,)}
+
+
+@pytest.mark.parametrize("name", [n for n in symdp.local.utility.__all__ if n != "f_divergence"])
+def test_every_utility_repr_is_read_back_by_eval(name):
+    """The repr a user sees (``local.utility.reverse_kl([1/3, 2/3], [1/2, 1/2])``) evaluates to the
+    same utility: the same repr, and the same exact value on a binary randomized response.
+    (f_divergence prints its f as a lambda, which the grammar refuses.)"""
+    u = getattr(symdp.local.utility, name)(*_UTILITY_ARGS.get(name, (_P0, _P1)))
+    back = evaluate(repr(u))
+    assert repr(back) == repr(u)
+    channel = symdp.local.randomized_response(sympy.log(3), 2)
+    assert sympy.simplify(back(channel) - u(channel)) == 0
