@@ -16,7 +16,7 @@ limit                    default        what it bounds
 ``binomial_n``           10**6          n of an exact binomial coefficient C(n, k)
 ``composition_terms``    1 000 000      terms of a closed-form composition sum (Laplace: k²/2)
 ``lattice_work``         2**38          bit operations of a certified composition whose masses span more
-                                        orders of magnitude than the precision (points² · max(bits, 4096))
+                                        orders of magnitude than the precision (points² · max(bits, 8192))
 ``outcomes``             100 000        outcomes materialised as sympy numbers (``pair.p``)
 ``expression_depth``     100            nesting depth of an expression (evaluator, sympy tree)
 ``max_prec``             2**18          working precision (bits) of any certification loop

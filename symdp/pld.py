@@ -190,9 +190,10 @@ class LatticePLD:
 #: The cost of one coefficient product in arb's classical polynomial multiplication, in units of
 #: one bit of precision. Measured: 100–190 ns per product at 64, 256 and 1024 bits alike (2 cores,
 #: load average 3–6), so below some thousands of bits the per-product overhead dominates, and a
-#: work estimate counts at least this many bits per product. With ``lattice_work = 2**38`` this
-#: admits about 8 000 lattice points, some 13 s per precision of a certification ladder.
-PRODUCT_OVERHEAD_BITS = 4096
+#: work estimate counts at least this many bits per product. A certification usually takes two
+#: precisions: 8 001 points took 27.5 s per precision at load 10.5; with ``lattice_work = 2**38``
+#: this admits about 5 800 points, about half that.
+PRODUCT_OVERHEAD_BITS = 8192
 
 
 @lru_cache(maxsize=64)
