@@ -641,6 +641,19 @@ def test_a_wide_certified_composition_is_refused_before_its_polynomial_power(bud
     assert time.monotonic() - start < 30
 
 
+def test_a_composition_of_binomially_spread_masses_is_refused_before_its_polynomial_power():
+    """Fuzz seed 909, rr_power_power.hockey_stick: RR(10⁻¹⁰)^30000 has likelihood ratios within
+    10⁻⁵ of 1, which the work estimate took for masses of one magnitude, but its binomial masses
+    span 30 000 binary orders; the power overran 60 s. Refused at once, naming the limit."""
+    def run():
+        with limits.raised(**FUZZ_LIMITS):
+            return certify(((symdp.randomized_response(1e-10) ** 10_000) ** 3).hockey_stick(1), 15)
+    start = time.monotonic()
+    outcome = _ran_within_limit(run)
+    assert outcome.kind == "refused" and "lattice_work" in outcome.detail, outcome
+    assert time.monotonic() - start < 30
+
+
 def _eval_cli(expr: str) -> tuple[int, str]:
     return _cli("eval", expr, "--digits", "10")
 
