@@ -185,6 +185,7 @@ class LatticePair(FinitePair):
 
         top = max(lat.top for lat in lattices)
         vanishes = not any(lat.has_p_inf for lat in lattices)
+        me = repr(self)  # once: printing the factors' sympy masses cost milliseconds per value (10⁴ values: > 60 s)
 
         def value(j: int) -> Value:
             if vanishes and j >= top:  # above every likelihood ratio: exactly 0
@@ -193,7 +194,7 @@ class LatticePair(FinitePair):
             def ball(prec: int) -> arb:
                 balls = [_profile_ball(lat, prec, j) for lat in lattices]
                 return balls[0] if len(balls) == 1 else balls[0].max(balls[1])
-            return Real(ball, name=f"{self!r}.delta({j}·log b)")
+            return Real(ball, name=f"{me}.delta({j}·log b)")
         return [value(j) for j in js]
 
     def epsilon(self, delta: object) -> Value:

@@ -654,6 +654,20 @@ def test_a_composition_of_binomially_spread_masses_is_refused_before_its_polynom
     assert time.monotonic() - start < 30
 
 
+def test_ten_thousand_composed_deltas_are_built_without_printing_the_pair_each_time():
+    """Fuzz seed 909: composed_deltas(1, 10⁻²⁰, None, 10⁴) printed the composed pair's sympy masses
+    into the name of each of its 10 001 certified values and overran 60 s before computing any.
+    Now the list is built at once (and its certification refused by the work estimate)."""
+    def run():
+        with limits.raised(**FUZZ_LIMITS):
+            start = time.monotonic()
+            values = symdp.composed_deltas(1, sympy.Rational(1, 10 ** 20), None, 10_000)
+            assert len(values) == 10_001 and time.monotonic() - start < 10
+            return certify(values[1], 15)
+    outcome = _ran_within_limit(run)
+    assert outcome.kind == "refused" and "lattice_work" in outcome.detail, outcome
+
+
 def _eval_cli(expr: str) -> tuple[int, str]:
     return _cli("eval", expr, "--digits", "10")
 
