@@ -74,8 +74,10 @@ class LatticePair(FinitePair):
             p, q = p + [sympy.Integer(0)], q + [q_zero]
         return tuple(p), tuple(q)
 
-    #: Largest number of lattice points whose irrational masses are expanded symbolically.
-    SYMBOLIC_LIMIT = 200
+    #: Largest number of lattice points whose irrational masses are expanded symbolically: each
+    #: mass is simplified in sympy, about 0.35 s apiece already at 21 points (k = 10 of a 3-point
+    #: pair, 17 s in all); at 169 points the expansion ran past 60 s.
+    SYMBOLIC_LIMIT = 16
 
     def _symbolic_masses(self) -> tuple[list[sympy.Expr], list[sympy.Expr]]:
         """The exact (irrational) masses, by expanding the polynomial powers in sympy: only for
@@ -183,6 +185,7 @@ class LatticePair(FinitePair):
 
         top = max(lat.top for lat in lattices)
         vanishes = not any(lat.has_p_inf for lat in lattices)
+        me = repr(self)  # once: printing the factors' sympy masses cost milliseconds per value (10⁴ values: > 60 s)
 
         def value(j: int) -> Value:
             if vanishes and j >= top:  # above every likelihood ratio: exactly 0
@@ -191,7 +194,7 @@ class LatticePair(FinitePair):
             def ball(prec: int) -> arb:
                 balls = [_profile_ball(lat, prec, j) for lat in lattices]
                 return balls[0] if len(balls) == 1 else balls[0].max(balls[1])
-            return Real(ball, name=f"{self!r}.delta({j}·log b)")
+            return Real(ball, name=f"{me}.delta({j}·log b)")
         return [value(j) for j in js]
 
     def epsilon(self, delta: object) -> Value:
@@ -214,6 +217,32 @@ class LatticePair(FinitePair):
             vals = [pair._hockey_ball(e.exp(), prec) for pair in pairs]
             return vals[0] if len(vals) == 1 else vals[0].max(vals[1])
         return kernel
+
+    def tradeoff(self, alpha: object) -> Value:
+        """The trade-off function at α: exact from the outcomes when the masses are rational;
+        otherwise certified without them. β is convex and piecewise linear (Dong–Roth–Su,
+        Proposition 2.2), so it is the maximum of the affine extensions of its pieces
+        (Neyman–Pearson: the outcomes in increasing likelihood ratio b^j, after those with P = 0):
+        a max of balls, which needs no decision of where α falls among the pieces."""
+        if self.exact_mode:
+            return FinitePair.tradeoff(self, alpha)
+        t = params.probability(alpha, "alpha", symbolic=True)
+        finite = sympy.Mul(*[sympy.Add(*f.p) ** k for f, k in self.lattice.factors])  # P(Q > 0)
+        if sign(t - finite) >= 0:  # every outcome with Q > 0 rejected: exactly 0, which no ball certifies
+            return sympy.Integer(0)
+        return Real(lambda prec: self._tradeoff_ball(arb_of(t, prec), prec), name=f"{self!r}.tradeoff({t})")
+
+    def _tradeoff_ball(self, t: arb, prec: int) -> arb:
+        _, p, q = self.lattice.balls(prec)
+        with working_precision(prec):
+            used, accepted = arb(0), 1 - _q_zero_ball(self.lattice, prec)  # outcomes with P = 0 come free
+            best = arb(0)  # β ≥ 0
+            for a, b in zip(p, q):
+                if a == 0:
+                    continue
+                best = best.max(accepted - b * (t - used) / a)
+                used, accepted = used + a, accepted - b
+            return best.max(accepted)  # the outcomes with Q = 0: β stays at what is left of Q
 
     # ---- divergences by polynomial evaluation: on the lattice q_j = p_j b^{-j}, so every
     # f-divergence is a weighted sum of the P masses alone.
@@ -295,6 +324,15 @@ def _p_inf_ball(lattice: LatticePLD, prec: int) -> arb:
         finite = arb(1)
         for f, k in lattice.factors:
             finite *= arb_of(sympy.Add(*f.p), prec) ** k
+        return (1 - finite).nonnegative_part()
+
+
+def _q_zero_ball(lattice: LatticePLD, prec: int) -> arb:
+    """Q(LR = 0) = 1 − Π_f Q_f(finite ratio)^k, from the factors (as :func:`_p_inf_ball`)."""
+    with working_precision(prec):
+        finite = arb(1)
+        for f, k in lattice.factors:
+            finite *= arb_of(sympy.Add(*f.q), prec) ** k
         return (1 - finite).nonnegative_part()
 
 

@@ -19,8 +19,8 @@ arguments, walrus, comparisons) raises :class:`RefusedExpression`. Integer power
 
 The depth of the *text* is bounded before anything runs; the size of what it builds is bounded as
 it runs: every intermediate value is measured (:func:`value_size`) before it is used, and one whose
-tree has more than :data:`MAX_VALUE_NODES` nodes or nests more than :data:`MAX_FUNCTION_NESTING`
-functions is refused. Both grow geometrically with nested calls (``bac_capacity`` uses its
+tree has more than ``limits.value_nodes`` nodes or nests more than ``limits.function_nesting``
+functions is refused (:mod:`symdp.limits`). Both grow geometrically with nested calls (``bac_capacity`` uses its
 argument five times, so 40 nested calls build 5⁴⁰ nodes; sympy's evaluation of nested
 exponentials triples its work per level) while the text grows linearly. What the measures do
 not foresee (nested ``gaussian_delta`` grows 3× in size but 8× in sympy's time per level) is
@@ -52,13 +52,6 @@ MAX_LENGTH = 2000
 MAX_EXPONENT = 10000
 #: Largest size of an exact rational power, in bits of numerator or denominator.
 MAX_POWER_BITS = 1 << 20
-#: Largest intermediate value: nodes of its expression tree, each shared subtree counted every
-#: time it occurs (what sympy's traversals and the certification visit).
-MAX_VALUE_NODES = 20_000
-#: Deepest nesting of functions (exp, log, erf, ..., non-integer powers) in an intermediate value:
-#: sympy's numerical evaluation, which its assumptions call, redoes each level at a higher
-#: precision, about three times the work per level (8 levels: 1 s; 18: over 100 s).
-MAX_FUNCTION_NESTING = 8
 #: Largest k of binomial(n, k) for a non-integer n, which sympy expands into k factors.
 MAX_BINOMIAL_FACTORS = 1000
 #: Time limit of one evaluation, in seconds (the documented per-call budget).
@@ -172,12 +165,15 @@ def namespace() -> dict[str, object]:
 
 
 def allowed_attributes() -> frozenset[str]:
-    """:data:`ALLOWED_ATTRIBUTES` and the public names of ``symdp.local``."""
+    """:data:`ALLOWED_ATTRIBUTES` and the public names of ``symdp.local`` and of its utility
+    constructors (``local.utility.reverse_kl(...)``, as the utilities' reprs print them)."""
     try:
         from . import local
+        from .local import utility
     except ImportError:
         return ALLOWED_ATTRIBUTES
-    return ALLOWED_ATTRIBUTES | {n for n in getattr(local, "__all__", ()) if not n.startswith("_")}
+    public = [*getattr(local, "__all__", ()), *utility.__all__]
+    return ALLOWED_ATTRIBUTES | {n for n in public if not n.startswith("_")}
 
 
 def value_size(value: object, memo: dict[int, tuple] | None = None) -> tuple[int, int]:
@@ -369,12 +365,16 @@ class _Interpreter:
     def run(self, node: ast.AST) -> object:
         value = getattr(self, "run_" + type(node).__name__)(node)
         nodes, nesting = value_size(value, self.sizes)
-        if nodes > MAX_VALUE_NODES or nesting > MAX_FUNCTION_NESTING:
-            what = f"{nodes} nodes" if nodes > MAX_VALUE_NODES else f"functions nested {nesting} deep"
+        # Sizes grow geometrically with nested calls while the text grows linearly (module docstring).
+        max_nodes, max_nesting = limits.get("value_nodes"), limits.get("function_nesting")
+        if nodes > max_nodes or nesting > max_nesting:
+            what, name = ((f"{nodes} nodes", "value_nodes") if nodes > max_nodes
+                          else (f"functions nested {nesting} deep", "function_nesting"))
             raise RefusedExpression(
                 f"refused: the value of {_preview(ast.get_source_segment(self.text, node) or '')} at column "
-                f"{node.col_offset + 1} has {what}, beyond the evaluator's limit ({MAX_VALUE_NODES} nodes, "
-                f"{MAX_FUNCTION_NESTING} nested functions): it would be too costly to evaluate")
+                f"{node.col_offset + 1} has {what}, beyond the evaluator's limits ({max_nodes} nodes, "
+                f"{max_nesting} nested functions): it would be too costly to evaluate; raise it with "
+                f"symdp.limits.set({name}=...)")
         return value
 
     def run_Constant(self, node: ast.Constant) -> object:

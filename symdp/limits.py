@@ -16,10 +16,16 @@ limit                    default        what it bounds
 ``binomial_n``           10**6          n of an exact binomial coefficient C(n, k)
 ``composition_terms``    1 000 000      terms of a closed-form composition sum (Laplace: k²/2)
 ``lattice_work``         2**38          bit operations of a certified composition whose masses span more
-                                        orders of magnitude than the precision (points² · bits)
+                                        orders of magnitude than the precision (points² · max(bits, 8192))
 ``outcomes``             100 000        outcomes materialised as sympy numbers (``pair.p``)
 ``expression_depth``     100            nesting depth of an expression (evaluator, sympy tree)
 ``max_prec``             2**18          working precision (bits) of any certification loop
+``value_nodes``          20 000         nodes of one intermediate value of ``symdp eval`` (shared subtrees
+                                        counted every time they occur)
+``function_nesting``     8              functions nested in one intermediate value of ``symdp eval``
+                                        (sympy redoes each level at a higher precision: 18 took 100 s)
+``memory``               2**31          bytes a claim's child process may add to its address space
+                                        (``symdp verify``; beyond it the claim fails, the run goes on)
 =======================  =============  =========================================================
 
 Raise a limit for one block with ``with symdp.limits.raised(lattice_points=10**7): ...``, or
@@ -56,6 +62,9 @@ DEFAULTS: dict[str, int] = {
     "lattice_work": 1 << 38,
     "expression_depth": 100,
     "max_prec": 1 << 18,
+    "value_nodes": 20_000,
+    "function_nesting": 8,
+    "memory": 2 << 30,
 }
 
 _current: dict[str, int] = dict(DEFAULTS)
@@ -120,7 +129,8 @@ def check_prec(prec: int, what: str) -> None:
 
 
 _UNITS = {"parameter_bits": "bits", "lattice_points": "points", "lattice_bits": "bits", "rational_bits": "bits", "binomial_n": "",
-          "composition_terms": "terms", "outcomes": "outcomes", "lattice_work": "bit operations", "expression_depth": "levels", "max_prec": "bits of precision"}
+          "composition_terms": "terms", "outcomes": "outcomes", "lattice_work": "bit operations", "expression_depth": "levels", "max_prec": "bits of precision",
+          "value_nodes": "nodes", "function_nesting": "levels", "memory": "bytes"}
 
 
 def _amount(n: int) -> str:

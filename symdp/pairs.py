@@ -270,6 +270,14 @@ class FinitePair(Pair):
 EXACT_POWER_BITS = 1 << 14
 
 
+def _large_exponent(x: sympy.Expr) -> bool:
+    """|x| > EXACT_POWER_BITS, decided in a 64-bit ball (False for a symbolic x): e^x written
+    exactly as a rational power would have about |x|·log₂e bits or more."""
+    if x.free_symbols:
+        return False
+    return bool(abs(arb_of(x, 64)) > EXACT_POWER_BITS)
+
+
 def _power_bits(values: Sequence[sympy.Expr], a: sympy.Expr) -> int:
     """An estimate of the bits of x^a for the rationals x in `values`."""
     bits = max(max(int(sympy.Rational(x).p).bit_length(), int(sympy.Rational(x).q).bit_length()) for x in values)
@@ -492,8 +500,9 @@ class LaplacePair(Pair):
             return self.kl()
         if a == sympy.Rational(1, 2):
             return -2 * sympy.log((1 + e / 2) * sympy.exp(-e / 2))
-        # For ε = log r sympy writes e^{(α−1)ε} as r^(α−1) exactly: unbounded for α = 10⁵⁰.
-        huge = is_rational(a) and abs(sympy.Rational(a).p) > EXACT_POWER_BITS
+        # sympy writes e^{c·log r} as r^c exactly (ε = log r and α = 10⁵⁰, or ε = 10²⁰ and
+        # α = log 2, which makes 2^(10²⁰)): unbounded. Large exponents stay unexpanded.
+        huge = any(_large_exponent(x) for x in ((a - 1) * e, a * e))
         with sympy.evaluate(False) if huge else nullcontext():  # the same value, unexpanded
             return sympy.log(a / (2 * a - 1) * sympy.exp((a - 1) * e)
                              + (a - 1) / (2 * a - 1) * sympy.exp(-a * e)) / (a - 1)

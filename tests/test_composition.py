@@ -211,3 +211,68 @@ def test_powers_of_powers_are_products_of_the_outcomes(pair, a, b):
     for eps in (Rational(1, 3), log(2)):
         got, want = nested.delta(eps), brute.delta(eps)
         assert certify(got, 40).decimal == certify(want, 40).decimal
+
+
+@pytest.mark.parametrize("gamma", [Rational(3, 2), Rational(1), sympy.E ** 2, Rational(1, 3)])
+def test_certified_hockey_stick_matches_brute_force(gamma):
+    """With e^ε irrational the hockey-stick is summed over arb balls of the lattice masses (Q's
+    derived from P's as q = p/b^j); against Σ(P − γQ)₊ over the 125 product outcomes in mpmath."""
+    pair = dominating(1, Rational(1, 20), Rational(1, 4))
+    with mpmath.workdps(60):
+        def masses(v):
+            return [mpmath.mpf(str(sympy.N(x, 70))) for x in v]
+        P = [a * b * c for a, b, c in itertools.product(*[masses(pair.p)] * 3)]
+        Q = [a * b * c for a, b, c in itertools.product(*[masses(pair.q)] * 3)]
+        g = mpmath.mpf(str(sympy.N(gamma, 70)))
+        true = mpmath.fsum(max(a - g * b, 0) for a, b in zip(P, Q))
+        c = certify((pair ** 3).hockey_stick(gamma), 30)
+        slack = mpmath.mpf(10) ** -50
+        assert true > 0 and mpmath.mpf(c.lower) - slack <= true <= mpmath.mpf(c.upper) + slack, (c, true)
+
+
+def _np_tradeoff(P, Q, t):
+    """Neyman–Pearson by brute force over the product outcomes (mpmath): reject in decreasing
+    Q/P, randomising on the boundary outcome."""
+    order = sorted(range(len(P)), key=lambda i: mpmath.inf if P[i] == 0 else Q[i] / P[i], reverse=True)
+    used, accepted = mpmath.mpf(0), mpmath.mpf(1)
+    for i in order:
+        if P[i] != 0 and used + P[i] >= t:
+            return accepted - Q[i] * (t - used) / P[i]
+        used, accepted = used + P[i], accepted - Q[i]
+    return accepted
+
+
+@pytest.mark.parametrize("alpha", [Rational(0), Rational(1, 10**6), Rational(1, 7), Rational(1, 2), Rational(99, 100),
+                                   Rational(1)])
+@pytest.mark.parametrize("pair", [dominating(1, Rational(1, 20), Rational(1, 4)), dominating(1, Rational(1, 10)),
+                                  randomized_response(sympy.Rational(1, 2), 3)], ids=["dom", "kov", "rr3"])
+def test_certified_tradeoff_matches_neyman_pearson_over_the_outcomes(pair, alpha):
+    """With e^ε irrational the k-fold trade-off is the max of the affine pieces of a convex
+    function, in balls; against Neyman–Pearson over the n^k product outcomes in mpmath."""
+    k = 3
+    with mpmath.workdps(60):
+        def masses(v):
+            return [mpmath.mpf(str(sympy.N(x, 70))) for x in v]
+        P = [mpmath.fprod(c) for c in itertools.product(*[masses(pair.p)] * k)]
+        Q = [mpmath.fprod(c) for c in itertools.product(*[masses(pair.q)] * k)]
+        true = _np_tradeoff(P, Q, mpmath.mpf(str(sympy.N(alpha, 70))))
+        c = certify((pair ** k).tradeoff(alpha), 30)
+        slack = mpmath.mpf(10) ** -45
+        assert mpmath.mpf(c.lower) - slack <= true <= mpmath.mpf(c.upper) + slack, (c, true)
+
+
+def test_a_wide_irrational_power_has_a_certified_tradeoff_without_its_outcomes():
+    """Fuzz family dominating_power.tradeoff: the 84-fold (1/1000, 1/1000) pair (169 lattice
+    points) expanded every mass in sympy and ran past 60 s. Now certified at once. α = 10⁻⁷⁵ falls
+    in the first piece, the smallest likelihood ratio e^(−84/1000): β(α) = 1 − Q(LR = 0) − α e^(84/1000)
+    with Q(LR = 0) = 1 − (1 − 1/1000)^84."""
+    import time
+    pair = dominating(Rational(1, 1000), Rational(1, 1000)) ** 84
+    start = time.monotonic()
+    alpha = Rational(1, 10 ** 75)
+    c = certify(pair.tradeoff(alpha), 20)
+    assert time.monotonic() - start < 20
+    with mpmath.workdps(60):
+        q_zero = 1 - (1 - mpmath.mpf(1) / 1000) ** 84
+        true = 1 - q_zero - mpmath.mpf(10) ** -75 * mpmath.exp(mpmath.mpf(84) / 1000)
+        assert mpmath.mpf(c.lower) - mpmath.mpf(10) ** -50 <= true <= mpmath.mpf(c.upper) + mpmath.mpf(10) ** -50

@@ -182,3 +182,50 @@ def test_public_but_non_api_attributes_are_refused_before_evaluation(text):
     not part of the API: only the allow-list stops them (the '_' rule would let them through)."""
     with pytest.raises(RefusedExpression, match="the attribute '[a-z]+' is not allowed"):
         evaluator.parse(text, evaluator.namespace(), evaluator.allowed_attributes())
+
+
+def test_the_nesting_limit_is_a_setting():
+    """``limits.function_nesting`` bounds nested functions: nine tanh are refused by default,
+    naming the setting, and evaluate once it is raised (against tanh iterated in mpmath)."""
+    from symdp import limits
+    expr = "tanh(" * 9 + "1" + ")" * 9
+    with pytest.raises(RefusedExpression, match=r"symdp.limits.set\(function_nesting="):
+        evaluate(expr)
+    with limits.raised(function_nesting=9):
+        value = sympy.N(evaluate(expr), 30)
+    with mpmath.workdps(40):
+        x = mpmath.mpf(1)
+        for _ in range(9):
+            x = mpmath.tanh(x)
+        assert abs(value - sympy.Float(mpmath.nstr(x, 35), 30)) < 1e-25
+
+
+def test_the_node_limit_is_a_setting():
+    """``limits.value_nodes`` bounds the size of an intermediate value: four nested bac_capacity
+    build 49 629 nodes (10 nested functions), refused naming value_nodes, then, with that raised,
+    naming function_nesting; with both raised the capacity (bits, of a binary channel) is in [0, 1]."""
+    from symdp import limits
+    expr = "local.bac_capacity(1/3, " * 4 + "1/3" + ")" * 4
+    with pytest.raises(RefusedExpression, match=r"49629 nodes.*symdp.limits.set\(value_nodes="):
+        evaluate(expr)
+    with limits.raised(value_nodes=60_000), pytest.raises(RefusedExpression, match=r"set\(function_nesting="):
+        evaluate(expr)
+    with limits.raised(value_nodes=60_000, function_nesting=10):
+        value = symdp.certify(evaluate(expr), 10)
+    assert 0 <= sympy.Rational(value.lower) and sympy.Rational(value.upper) <= 1
+
+
+_P0, _P1 = [sympy.Rational(1, 3), sympy.Rational(2, 3)], [sympy.Rational(1, 2), sympy.Rational(1, 2)]
+_UTILITY_ARGS = {"e_gamma": (2, _P0, _P1), "mutual_information": (_P0,)}
+
+
+@pytest.mark.parametrize("name", [n for n in symdp.local.utility.__all__ if n != "f_divergence"])
+def test_every_utility_repr_is_read_back_by_eval(name):
+    """The repr a user sees (``local.utility.reverse_kl([1/3, 2/3], [1/2, 1/2])``) evaluates to the
+    same utility: the same repr, and the same exact value on a binary randomized response.
+    (f_divergence prints its f as a lambda, which the grammar refuses.)"""
+    u = getattr(symdp.local.utility, name)(*_UTILITY_ARGS.get(name, (_P0, _P1)))
+    back = evaluate(repr(u))
+    assert repr(back) == repr(u)
+    channel = symdp.local.randomized_response(sympy.log(3), 2)
+    assert sympy.simplify(back(channel) - u(channel)) == 0

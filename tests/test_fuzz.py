@@ -625,6 +625,49 @@ def test_phi_of_a_huge_n_is_certified_without_expanding_the_powers(n):
     assert abs(mpmath.mpf(digits) - mantissa) <= mpmath.mpf(10) ** -9
 
 
+@pytest.mark.parametrize("budgets", [{}, FUZZ_LIMITS], ids=["defaults", "fuzz"])
+def test_a_wide_certified_composition_is_refused_before_its_polynomial_power(budgets):
+    """Fuzz family dominating_eta.power_delta: the 10⁴-fold (2, 10⁻⁷⁵, 10⁻²⁰) pair has 20 001 lattice
+    points whose masses span ~10⁵ more bits than the precision; arb's polynomial power then took
+    about 20 s per power (four per precision) and the case overran. The work estimate counts the
+    per-product overhead and refuses at once, naming the limit."""
+    def run():
+        with limits.raised(**budgets):
+            pair = symdp.dominating(2, 1e-75, 1e-20) ** 10_000
+            return certify(pair.delta(1e-10), 15)
+    start = time.monotonic()
+    outcome = _ran_within_limit(run)
+    assert outcome.kind == "refused" and "lattice_work" in outcome.detail, outcome
+    assert time.monotonic() - start < 30
+
+
+def test_a_composition_of_binomially_spread_masses_is_refused_before_its_polynomial_power():
+    """Fuzz seed 909, rr_power_power.hockey_stick: RR(10⁻¹⁰)^30000 has likelihood ratios within
+    10⁻⁵ of 1, which the work estimate took for masses of one magnitude, but its binomial masses
+    span 30 000 binary orders; the power overran 60 s. Refused at once, naming the limit."""
+    def run():
+        with limits.raised(**FUZZ_LIMITS):
+            return certify(((symdp.randomized_response(1e-10) ** 10_000) ** 3).hockey_stick(1), 15)
+    start = time.monotonic()
+    outcome = _ran_within_limit(run)
+    assert outcome.kind == "refused" and "lattice_work" in outcome.detail, outcome
+    assert time.monotonic() - start < 30
+
+
+def test_ten_thousand_composed_deltas_are_built_without_printing_the_pair_each_time():
+    """Fuzz seed 909: composed_deltas(1, 10⁻²⁰, None, 10⁴) printed the composed pair's sympy masses
+    into the name of each of its 10 001 certified values and overran 60 s before computing any.
+    Now the list is built at once (and its certification refused by the work estimate)."""
+    def run():
+        with limits.raised(**FUZZ_LIMITS):
+            start = time.monotonic()
+            values = symdp.composed_deltas(1, sympy.Rational(1, 10 ** 20), None, 10_000)
+            assert len(values) == 10_001 and time.monotonic() - start < 10
+            return certify(values[1], 15)
+    outcome = _ran_within_limit(run)
+    assert outcome.kind == "refused" and "lattice_work" in outcome.detail, outcome
+
+
 def _eval_cli(expr: str) -> tuple[int, str]:
     return _cli("eval", expr, "--digits", "10")
 
@@ -663,6 +706,25 @@ def test_laplace_renyi_of_a_huge_order_is_certified_without_expanding(order):
     with mpmath.workdps(120):
         a, e = mpmath.mpf(order), mpmath.log(2)
         value = (mpmath.log(a / (2 * a - 1)) + (a - 1) * e + mpmath.log1p((a - 1) / a * mpmath.exp(-(2 * a - 1) * e))) / (a - 1)
+        lower, upper = (mpmath.mpf(x) for x in eval(outcome.detail))  # the repr of two decimal strings
+        assert lower <= value <= upper
+
+
+@pytest.mark.parametrize("k", [1, 10 ** 100])
+def test_laplace_renyi_of_a_huge_eps_is_certified_without_expanding(k):
+    """Fuzz seed 1010: D_α of laplace(10²⁰) ** k at α = log 2 ran past 60 s, sympy writing
+    e^{(α−1)ε} = e^{10²⁰ log 2 − 10²⁰} with the exact integer 2^(10²⁰). Against mpmath, with the
+    large factor taken out: k(ε + log(α/(2α−1) + (α−1)/(2α−1) e^{−(2α−1)ε})/(α−1))."""
+    eps = sympy.Integer(10) ** 20
+
+    def bounds():
+        c = certify((symdp.laplace(eps) ** k).renyi(sympy.log(2)), 20)
+        return c.lower, c.upper
+    outcome = _ran_within_limit(bounds)
+    assert outcome.kind == "ok", outcome
+    with mpmath.workdps(160):
+        a, e = mpmath.log(2), mpmath.mpf(10) ** 20
+        value = k * (e + mpmath.log(a / (2 * a - 1) + (a - 1) / (2 * a - 1) * mpmath.exp(-(2 * a - 1) * e)) / (a - 1))
         lower, upper = (mpmath.mpf(x) for x in eval(outcome.detail))  # the repr of two decimal strings
         assert lower <= value <= upper
 

@@ -134,6 +134,15 @@ def test_inequality_on_box_evidence():
     json.dumps(bad.to_json())
 
 
+def test_inequality_on_box_needs_no_detail():
+    """As with identity, the detail is optional: e^x ≥ 1 + x on [−1, 1] (tangent line of a convex
+    function) is proved, and x ≥ 1/2 on [0, 1] refuted at a witness below 1/2."""
+    ok = inequality_on_box(sympy.exp(x) - 1 - x, [(-1, 1)])
+    assert ok.status == "proved" and ok.detail.startswith("interval branch and bound")
+    bad = inequality_on_box(x - sympy.Rational(1, 2), [(0, 1)])
+    assert bad.status == "failed" and sympy.Rational(bad.data["witness"][0]) < sympy.Rational(1, 2)
+
+
 def test_erratum_statuses():
     corrected = identity(x + x, 2 * x, "corrected")
     witness = {"x": sympy.Rational(1, 2), "printed": 3, "true": fmpq(1, 4)}
@@ -267,6 +276,27 @@ def test_runner_isolates_every_claim(proofs, tmp_path):
     assert reports["Theorem 5"].status == "failed" and "timed out" in reports["Theorem 5"].detail
     lines = stream.getvalue().splitlines()
     assert len(lines) == 7 and lines[0].startswith("[1/7] tv-dp  Theorem 1 ... proved (")
+
+
+def test_a_claim_beyond_the_memory_limit_fails_and_the_run_goes_on(tmp_path):
+    """The child's address space is capped at its size plus ``limits.memory``: a claim asking for
+    1 GiB under a 256 MiB limit ends as a failed claim naming the limit (no OOM kill), a claim
+    within it still passes, and the caller's own memory is not capped."""
+    import resource
+    from symdp import limits
+    (tmp_path / "greedy.py").write_text(
+        "from symdp.verify import claim, exact_agreement\n"
+        "@claim(paper='tv-dp', label='Greedy', statement='allocates 1 GiB')\n"
+        "def greedy():\n    return exact_agreement(len(bytearray(1 << 30)), 1 << 30, 'size')\n"
+        "@claim(paper='tv-dp', label='Modest', statement='allocates 16 MiB')\n"
+        "def modest():\n    return exact_agreement(len(bytearray(1 << 24)), 1 << 24, 'size')\n")
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    with limits.raised(memory=256 << 20):
+        reports = {r.label: r for r in run_claims(load_claims(tmp_path), timeout=60, progress=False)}
+    assert reports["Greedy"].status == "failed" and "MemoryError" in reports["Greedy"].detail
+    assert "limit of 268435456 bytes" in reports["Greedy"].detail
+    assert reports["Modest"].status == "checked"
+    assert resource.getrlimit(resource.RLIMIT_AS) == before
 
 
 report_strategy = st.builds(

@@ -28,6 +28,10 @@ from ..numbers import ball_function, exact, sign, to_fmpq
 from .channel import Channel, probability_vector, tidy, two_laws
 from .patterns import check_k, subset_sums
 
+#: The constructors: every utility's repr is a call of one of them (``symdp eval`` reads them).
+__all__ = ["kl", "reverse_kl", "symmetric_kl", "tv", "chi2", "hellinger", "e_gamma", "f_divergence",
+           "mutual_information"]
+
 _x = sympy.Symbol("x", positive=True)
 
 

@@ -231,7 +231,8 @@ def certified_agreement(a: object, b: object, digits: int, detail: str) -> Evide
 # inequality on a box
 
 
-def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, max_boxes: int = boxes.MAX_BOXES, *,
+def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str = "interval branch and bound",
+                      max_boxes: int = boxes.MAX_BOXES, *,
                       variables: Sequence[sympy.Symbol] | None = None,
                       gradient: Callable[..., Sequence[arb]] | None = None,
                       prec: int = boxes.PREC, order: int | None = None) -> Evidence:
@@ -240,7 +241,8 @@ def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str, m
     `f` is a sympy expression in `variables` (default: free symbols sorted by name) or a
     function of one arb ball per side; `box` is a list of (lo, hi) exact rationals; `order`
     chooses the Taylor forms in one variable (None: escalate where first-order enclosures
-    stall; see :mod:`boxes`). A proof of a sympy `f` carries its certificate.
+    stall; see :mod:`boxes`). A proof of a sympy `f` carries its certificate. `detail` says
+    how, in the report (as for :func:`identity`, optional).
     """
     result = boxes.prove_nonnegative(f, box, variables=variables, gradient=gradient, max_boxes=max_boxes, prec=prec,
                                      order=order)

@@ -1,7 +1,9 @@
 """Run claims one at a time, each isolated, and turn every outcome into a :class:`ClaimReport`.
 
-A claim runs in a child process with a time limit, so that an exception, a hang or a crash
-inside python-flint (a segfault) becomes a ``failed`` report and the run goes on.
+A claim runs in a child process with a time limit and a memory cap (``symdp.limits`` ``memory``:
+the bytes the child may add to its address space), so that an exception, a hang, a runaway
+allocation or a crash inside python-flint (a segfault) becomes a ``failed`` report and the run
+goes on.
 
 The children are forked by multiprocessing's *forkserver*, a single-threaded server process
 started once per run that has imported symdp and its numeric libraries, never by a fork of the
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import faulthandler
 import multiprocessing
+import resource
 import signal
 import sys
 import time
@@ -25,6 +28,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Mapping, TextIO
 
+from .. import limits
 from .evidence import Evidence, combine
 from .facts import relations_json
 from .registry import ClaimSpec, Registry, _import, _registering_into
@@ -117,12 +121,36 @@ def _reimported(file: str, claim_id: str) -> ClaimSpec:
     return registry.claims[claim_id]
 
 
-def _child(file: str, claim_id: str, conn) -> None:
+def _vm_size() -> int:
+    """This process's address space in bytes (VmSize), 0 where /proc is not available."""
+    try:
+        with open("/proc/self/status") as status:
+            line = next(line for line in status if line.startswith("VmSize:"))
+        return int(line.split()[1]) * 1024
+    except (OSError, StopIteration):
+        return 0
+
+
+def _cap_memory(memory: int) -> None:
+    """Let this process grow by `memory` bytes of address space: an allocation beyond it raises
+    MemoryError (or ends the process) here, in the claim's child, instead of the machine's OOM
+    killer choosing a process. The address space counts what the preloaded libraries reserved,
+    so the cap is set above the current size."""
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = _vm_size() + memory
+    resource.setrlimit(resource.RLIMIT_AS, (cap if hard == resource.RLIM_INFINITY else min(cap, hard), hard))
+
+
+def _child(file: str, claim_id: str, conn, memory: int) -> None:
     # A crash is reported by the parent (the exit signal names it); faulthandler, which pytest
     # and `python -X faulthandler` turn on, would print "Fatal Python error" into the run.
     faulthandler.disable()
+    _cap_memory(memory)
     try:
         conn.send(("ok", evaluate(_reimported(file, claim_id)).to_json()))
+    except MemoryError:
+        conn.send(("error", f"MemoryError: out of memory within the claim's limit of {memory} bytes "
+                            "(raise it with symdp.limits.set(memory=...))"))
     except BaseException as err:  # the report must name whatever went wrong in the claim
         conn.send(("error", f"{type(err).__name__}: {err}"))
     finally:
@@ -154,7 +182,8 @@ def _in_child(spec: ClaimSpec, timeout: float | None) -> tuple[str, object]:
         return "error", f"the claim's module {spec.module!r} has no file to import it from in a child process"
     ctx = _forkserver()
     receive, send = ctx.Pipe(duplex=False)
-    process = ctx.Process(target=_child, args=(file, spec.id, send), daemon=True)
+    # the caller's limit, read here: the child starts from the fork server's state, not the caller's
+    process = ctx.Process(target=_child, args=(file, spec.id, send, limits.get("memory")), daemon=True)
     with _main_hidden():
         process.start()
     send.close()
