@@ -14,7 +14,7 @@ from _eldp_helpers import (C, D, E, EPS, U3, Z, Q, binary_mi, holds, lognorm, lo
 from symdp.local import optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, real_closed
+from symdp.verify import claim, cited, combine, erratum, establish, exact_agreement, identity, prove, real_closed
 
 PAPER = "extremal-ldp"
 
@@ -299,13 +299,38 @@ def lemma_27_identities():
     d = sympy.diff(mu, Z)
     stmt = identity([d, sympy.expand_log(d.subs(Z, _zstar(EPS)), force=True)],
                     [e * EPS - (e - 1) - (e - 1) * log(Z * (e - 1) + 1), 0], "(121) and μ'(z*(ε), ε) = 0")
-    # (the box prover segfaults on ½ − z*(ε) over [1/20, 20]: exact signs at sample points instead)
-    box = holds([sign(Q(1, 2) - _zstar(Q(j, 10))) > 0 for j in range(1, 101, 3)], "z*(ε) < ½ at ε = 0.1, 0.4, …, 10")
+    half = combine(_mu_concave(), _mu_slope_at_half(d), detail="z* ≤ ½ for every ε > 0")
+    box = holds([sign(Q(1, 2) - _zstar(Q(j, 10))) > 0 for j in range(1, 101, 9)], "z*(ε) < ½ at ε = 0.1, 1, …, 9.1")
     ref = exact_agreement([int(sign(_zstar(1) - Q("0.459512743348930")) >= 0),
                            int(sign(_zstar(1) - Q("0.459512743348932")) <= 0)], [1, 1],
                           "z*(1) = 0.459512743348931 (catalog)")
-    return establish(combine(stmt, box), ref, domain="(121), (122): all z, ε; z* ≤ ½: 34 points in [0.1, 10]",
-                     stated_domain="all ε > 0")
+    return establish(combine(stmt, half), box, ref, domain='z ∈ [0, 1], ε > 0, E = e^ε',
+                     prose_steps=[_Z_STAR_ORDER])
+
+
+#: How the sign facts on μ' place z*: μ' strictly decreasing in z, μ'(z*) = 0 and μ'(½) ≤ 0.
+_Z_STAR_ORDER = ("μ'(·, ε) is strictly decreasing (μ'' < 0), so μ' > 0 below its zero z*(ε), μ' < 0 above it, "
+                 "and μ'(½, ε) ≤ 0 = μ'(z*(ε), ε) gives z*(ε) ≤ ½")
+
+
+def _mu_concave():
+    """μ''(z, ε) = −(E−1)²/(z(E−1)+1) < 0 for z ≥ 0, E = e^ε > 1 (Kairouz–Oh–Viswanath, proof of Lemma 27)."""
+    x = sympy.Symbol("x", positive=True)                                        # x = e^ε
+    second = sympy.diff(mi_mu(Z, x, log(x)), Z, 2)
+    shape = identity(second, -(x - 1) ** 2 / (Z * (x - 1) + 1), "μ''(z, ε) = −(E−1)²/(z(E−1)+1)")
+    sign_ = real_closed((x - 1) ** 2 / (Z * (x - 1) + 1), [Z, x], [x > 1, Z >= 0],
+                        "(E−1)²/(z(E−1)+1) > 0 for z ≥ 0, E > 1")
+    return combine(shape, sign_, detail="μ is strictly concave in z")
+
+
+def _mu_slope_at_half(d):
+    """μ'(½, ε) ≤ 0 for every ε ≥ 0: with x = e^ε, −μ'(½) = (x−1) + (x−1)log((x+1)/2) − x log x vanishes at x = 1
+    and so does its first derivative; the second is (x−1)/(x(x+1)²) ≥ 0 (decided by `prove`, two levels of f(lo) ≥ 0
+    and f' ≥ 0)."""
+    x = sympy.Symbol("x", positive=True)
+    g = (x - 1) + (x - 1) * log((x + 1) / 2) - x * log(x)
+    written = identity(-d.subs(Z, Q(1, 2)).subs(EPS, log(x)), g, "−μ'(½, ε) with x = e^ε")
+    return combine(written, prove(g, x, 1, detail="−μ'(½, ε) ≥ 0 for x = e^ε ∈ [1, ∞)"))
 
 
 @claim(PAPER, "Lemma 27", "for ε ≤ 1: max_j μ_j ≤ μ(P(T),ε) + μ(P(Tᶜ),ε) with T from (30)",
