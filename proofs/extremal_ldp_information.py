@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sympy
 
+from _cs_helpers import grouped
 from _eldp_helpers import (C, D, E, EPS, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu,
                            random_law, rng, rr_mi, sub, subsets)
 from symdp.local import optimal_mechanism, utility
@@ -141,12 +142,31 @@ def theorem_13():
             for e in (Q(11, 10), Q(2), Q(27, 10)):
                 opt = optimal_mechanism(log(e), utility.mutual_information(p)).value
                 flags.append(sign(binary_mi(p, e) * (1 + e) - opt) >= 0)
-    ident = identity((E + 1) - 3 * (E + 1) / (E + 3 - 1), (E + 1) * (E - 1) / (E + 2),
-                     "(117) for k = 3: (E+1) − k(E+1)/(E+k−1) = (E+1)(E−1)/(E+k−1) ≥ 0 for E ≥ 1")
-    kk = sympy.Symbol("k", positive=True)
-    ident_k = identity((E + 1) - kk * (E + 1) / (E + kk - 1), (E + 1) * (E - 1) / (E + kk - 1), "(117), symbolic k")
-    return establish(holds(flags, "exact sign of (1+e^ε)·BIN − OPT, random k = 3..5, e^ε ∈ {1.1, 2, 2.7} (ε ≤ 1)"),
-                     combine(ident, ident_k), domain="18 random instances", stated_domain="all P, ε ≤ 1")
+    ident_k = identity((E + 1) - _KK * (E + 1) / (E + _KK - 1), (E + 1) * (E - 1) / (E + _KK - 1), "(117), symbolic k")
+    # OPT ≤ M·k/(E+k−1) (Lemma 26), M ≤ μ(P(T)) + μ(P(Tᶜ)) = (E+1)·BIN (Lemma 27 and (115)), M ≥ μ(0) = 0
+    opt, M, b, x = sympy.symbols("OPT M BIN x", real=True)
+    chain = real_closed((x + 1) * b - opt, [opt, M, b, x, _KK],
+                        [opt <= M * _KK / (x + _KK - 1), M <= (x + 1) * b, M >= 0, x >= 1, _KK >= 1],
+                        "OPT ≤ Mk/(E+k−1), M ≤ (E+1)·BIN, M ≥ 0, E ≥ 1, k ≥ 1 ⇒ OPT ≤ (1+E)·BIN")
+    proof = grouped("(117): Lemmas 26 and 27 with the binary value (115)", _binary_mi_value(), chain, ident_k)
+    return establish(proof, holds(flags, "exact sign of (1+e^ε)·BIN − OPT, random k = 3..5, e^ε ∈ {1.1, 2, 2.7} (ε ≤ 1)"),
+                     domain='“for any ε ≤ 1” and any P',
+                     uses=["extremal-ldp:lemma-26", "extremal-ldp:lemma-27"])
+
+
+_KK = sympy.Symbol("k", positive=True)
+
+
+def _binary_mi_value():
+    """(115): the binary mechanism (29) (rows (E, 1)/(E+1) on T, (1, E)/(E+1) on Tᶜ) has I(X;Y) =
+    [μ(P(T)) + μ(P(Tᶜ))]/(E+1), from I = Σ_y Σ_x P(x)Q(y|x) log(Q(y|x)/M(y)) grouped over T and Tᶜ (z = P(T))."""
+    m0 = (Z * E + (1 - Z)) / (E + 1)                     # M(0); M(1) is the same with z and 1 − z exchanged
+    m1 = ((1 - Z) * E + Z) / (E + 1)
+    # log E = ε: log(E/(E+1)/M(y)) = ε − log((E+1)M(y))
+    direct = (Z * E / (E + 1) * (EPS - log((E + 1) * m0)) + (1 - Z) / (E + 1) * (-log((E + 1) * m0))
+              + Z / (E + 1) * (-log((E + 1) * m1)) + (1 - Z) * E / (E + 1) * (EPS - log((E + 1) * m1)))
+    return identity(sympy.expand(direct), sympy.expand((mi_mu(Z, E, EPS) + mi_mu(1 - Z, E, EPS)) / (E + 1)),
+                    "(115): I(X;Y) of the binary mechanism = [μ(P(T)) + μ(P(Tᶜ))]/(E+1), z = P(T) aggregated")
 
 
 @claim(PAPER, "Eq. (131)", "the MI dual α* of (129) has 1ᵀα* = I_RR (139) and is tight on the singletons",
@@ -371,8 +391,26 @@ def claim_4():
             mx = max((mi_mu(sub(p, A), e) for A in subsets(k)), key=lambda v: sympy.N(v, 30))
             best2 = max(mi_mu(sub(p, xs), e), mi_mu(1 - sub(p, xs), e), key=lambda v: sympy.N(v, 30))
             flags.append(T_is_max and sign(mx - best2) == 0)
-    return establish(holds(flags, "random P with a dominant symbol, exhaustive over subsets"), domain="12 random cases",
-                     stated_domain="all P, ε ≤ 1")
+    return establish(_claim_4_steps(), holds(flags, "random P with a dominant symbol, exhaustive over subsets"),
+                     domain='“P(x*) ≥ 1 − z*(ε)”, ε ≤ 1', uses=["extremal-ldp:lemma-27-eqs-121-122"],
+                     prose_steps=["a set A either contains x* (then P(A) ≥ P(x*)) or not (then P(A) ≤ 1 − P(x*)); "
+                                  "T = {x*} and Tᶜ are among the sets A",
+                                  "μ(·, ε) increases on [0, z*] and decreases on [z*, 1] (Lemma 27: μ'' < 0, μ'(z*) = 0)"])
+
+
+def _claim_4_steps():
+    """Claim 4 in m = P(x*), s = P(A), z* (Kairouz–Oh–Viswanath, proof of Lemma 27, case 1), from z* ≤ ½
+    (eq. 122): P(A)P(Aᶜ) ≤ m(1 − m) for both kinds of A, and P(A) on the side of z* where μ is monotone."""
+    m, s_, zs = sympy.symbols("m s zs", real=True)
+    dom = [zs <= Q(1, 2), zs >= 0, m >= 1 - zs, m <= 1]
+    with_x = dom + [s_ >= m, s_ <= 1]
+    without = dom + [s_ >= 0, s_ <= 1 - m]
+    prod = [real_closed(m * (1 - m) - s_ * (1 - s_), [m, s_, zs], d, f"P(A)P(Aᶜ) ≤ P(x*)P(x*ᶜ) when {w}")
+            for d, w in ((with_x, "x* ∈ A"), (without, "x* ∉ A"))]
+    side = [real_closed(m - zs, [m, s_, zs], with_x, "x* ∈ A: z* ≤ P(x*) ≤ P(A), so μ decreases from P(T) to P(A)"),
+            real_closed(zs - (1 - m), [m, s_, zs], without,
+                        "x* ∉ A: P(A) ≤ P(Tᶜ) = 1 − P(x*) ≤ z*, so μ increases from P(A) to P(Tᶜ)")]
+    return grouped("T = {x*} maximises P(A)P(Aᶜ); max_A μ(P(A)) is μ(P(T)) or μ(P(Tᶜ))", *prod, *side)
 
 
 @claim(PAPER, "Claim 5", "for sorted P there is A with ½ − P(x*) ≤ P(A) ≤ ½; hence ¼ ≤ P(T) ≤ ½ (125) for "
@@ -390,5 +428,25 @@ def claim_5():
             g = [sub(p, A) * (1 - sub(p, A)) for A in subsets(k)]
             PT = min(sub(p, A) for A, v in zip(subsets(k), g) if v == max(g))
             flags.append(Q(1, 4) <= PT <= Q(1, 2))
-    return establish(holds(flags, "exhaustive over subsets, 30 random P, k = 2..6"), domain="30 random P",
-                     stated_domain="all P")
+    return establish(_claim_5_steps(), holds(flags, "exhaustive over subsets, 30 random P, k = 2..6"),
+                     domain='P sorted decreasingly, P(x*) < 1 − z*(ε)',
+                     prose_steps=["order P increasingly; the prefix sums grow from 0 to 1, so l* = min{l : P(x_1) + … + "
+                                  "P(x_l) ≥ ½} exists; A = {x_1, …, x_(l*−1)} has s = P(A) < ½ ≤ s + P(x_l*) with "
+                                  "P(x_l*) ≤ P(x*)",
+                                  "B ↦ Bᶜ maps argmax P(B)P(Bᶜ) to itself, so its smallest P(B) is ≤ ½; T maximises "
+                                  "P(B)P(Bᶜ), so P(T)P(Tᶜ) ≥ P(x*)P(x*ᶜ) and ≥ P(A)P(Aᶜ)"])
+
+
+def _claim_5_steps():
+    """Claim 5 and (125) in s = P(A), p = P(x_l*), m = P(x*), t = P(T) (Kairouz–Oh–Viswanath, proof of Lemma 27,
+    case 3)."""
+    s_, p, m, t = sympy.symbols("s p m t", real=True)
+    prefix = real_closed(s_ - (Q(1, 2) - m), [s_, p, m], [s_ >= 0, s_ < Q(1, 2), s_ + p >= Q(1, 2), p <= m],
+                         "P(A) < ½ ≤ P(A) + P(x_l*), P(x_l*) ≤ P(x*) ⇒ ½ − P(x*) ≤ P(A)")
+    symmetric = identity(t * (1 - t), (1 - t) * (1 - (1 - t)), "P(B)P(Bᶜ) is unchanged by B ↦ Bᶜ")
+    lower = real_closed(t - Q(1, 4), [s_, m, t],
+                        [t >= 0, t <= Q(1, 2), m >= 0, m <= Q(1, 2), s_ >= Q(1, 2) - m, s_ <= Q(1, 2), s_ >= 0,
+                         t * (1 - t) >= m * (1 - m), t * (1 - t) >= s_ * (1 - s_)],
+                         "(125): P(T) ≤ ½ maximising P(B)P(Bᶜ), P(x*) ≤ ½, ½ − P(x*) ≤ P(A) ≤ ½ ⇒ P(T) ≥ ¼")
+    return grouped("Claim 5 and (125)", prefix, symmetric, lower)
+
