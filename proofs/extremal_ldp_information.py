@@ -15,7 +15,7 @@ from _eldp_helpers import (C, D, E, EPS, U3, Z, Q, binary_mi, holds, lognorm, lo
 from symdp.local import optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import claim, cited, combine, erratum, establish, exact_agreement, identity, prove, real_closed
+from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, prove, real_closed
 
 PAPER = "extremal-ldp"
 
