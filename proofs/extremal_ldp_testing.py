@@ -17,7 +17,7 @@ from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, Q, RATIO0, RATIO1, TIE0, T
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, real_closed
+from symdp.verify import cited, claim, combine, erratum, establish, exact_agreement, identity, prove, real_closed
 
 PAPER = "extremal-ldp"
 X = sympy.Symbol("x", positive=True)
@@ -305,8 +305,39 @@ def lemma_25():
             for e in (Q(11, 10), Q(2), Q(10)):
                 opt = optimal_mechanism(log(e), utility.symmetric_kl(p0, p1)).value
                 flags.append(sign(4 * (e - 1) ** 2 * tv(p0, p1) ** 2 - opt) >= 0)
-    return establish(holds(flags, "the certified optimum of the symmetrised KL against the bound"),
-                     domain="18 random instances", stated_domain="all ε, P0, P1, Q")
+                flags.append(sign((e - 1) ** 2 * tv(p0, p1) ** 2 - opt) >= 0)      # the proof's sharper constant 1
+    return establish(_lemma_25_steps(), holds(flags, "the certified optimum of the symmetrised KL against the bound (93) "
+                                              "and against the proof's (e^ε−1)²‖P0 − P1‖²_TV"),
+                     domain='every ε-LDP Q, any P0, P1 (Duchi et al.)', uses=["extremal-ldp:claim-1"],
+                     prose_steps=[_LEMMA_25_SUMS])
+
+
+#: The linear steps of Lemma 25's proof (Kairouz–Oh–Viswanath, Section 8.5, after Duchi–Jordan–Wainwright, Theorem 1).
+_LEMMA_25_SUMS = ("per output y with q = min_x Q(y|x), q' = max_x Q(y|x): M_ν(y) ≥ q, and since Σ_x (P0(x) − P1(x)) = "
+                  "0, M0(y) − M1(y) = Σ_x (Q(y|x) − q)(P0(x) − P1(x)) lies in ±(q' − q)‖P0 − P1‖_TV; "
+                  "D(M0‖M1) + D(M1‖M0) = Σ_y (M0(y) − M1(y)) log(M0(y)/M1(y)); a column with q = 0 is zero "
+                  "(Claim 1) and adds nothing; Σ_y q(y) ≤ Σ_y Q(y|x) = 1")
+
+
+def _lemma_25_steps():
+    """The inequalities of Lemma 25's proof for one output y, in d = M0(y) − M1(y), m = min(M0(y), M1(y)),
+    q ≤ q' the least and largest entry of the column Q(·|y), t = ‖P0 − P1‖_TV, x = e^ε:
+    (a − b) log(a/b) ≤ (a − b)²/min(a, b) from log r ≤ r − 1 (r = max/min ≥ 1), then d²/m ≤ (x−1)² q t², and
+    the sum over y with Σ q ≤ 1. The result, (e^ε−1)²‖P0−P1‖²_TV, is 4 times smaller than (93)."""
+    r, lo, hi = sympy.symbols("r lo hi", positive=True)
+    a_, b_ = sympy.symbols("a b", positive=True)
+    log_le = prove(r - 1 - log(r), r, 1, detail="log r ≤ r − 1 for r ≥ 1")
+    swap = identity(sympy.expand_log((a_ - b_) * log(a_ / b_), force=True),
+                    sympy.expand_log((b_ - a_) * log(b_ / a_), force=True), "(a − b)log(a/b) is symmetric in a, b")
+    linear = identity((hi - lo) * (hi / lo - 1), (hi - lo) ** 2 / lo, "(max − min)(max/min − 1) = (max − min)²/min")
+    d, m, q, q1, t, x, w, tot = sympy.symbols("d m q q1 t x w S", real=True)
+    term = real_closed((x - 1) ** 2 * q * t ** 2 - d ** 2 / m, [d, m, q, q1, t, x],
+                       [d <= (q1 - q) * t, -d <= (q1 - q) * t, q1 <= x * q, q1 >= q, m >= q, q > 0, t >= 0, x >= 1],
+                       "|d| ≤ (q' − q)t, q' ≤ e^ε q (ε-LDP), min(M0, M1) ≥ q > 0 ⇒ d²/min ≤ (e^ε−1)² q t²")
+    total = real_closed(4 * (x - 1) ** 2 * t ** 2 - tot, [tot, t, x, w],
+                        [tot <= (x - 1) ** 2 * t ** 2 * w, w >= 0, w <= 1],
+                        "Σ_y ≤ (e^ε−1)² t² Σ_y q(y), Σ_y q(y) ≤ 1 ⇒ ≤ 4(e^ε−1)² t² (93)")
+    return grouped("Lemma 25 output by output", log_le, swap, linear, term, total)
 
 
 # --------------------------------------------------------------------------------------------
