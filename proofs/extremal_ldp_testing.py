@@ -290,8 +290,17 @@ def theorem_7():
                 flags.append(sign(binary_kl(p0, p1, e) * 2 * (e + 1) ** 2 - opt) >= 0)
     ratio = identity(2 * ((E - 1) / (E + 1)) ** 2 / (4 * (E - 1) ** 2), 1 / (2 * (E + 1) ** 2),
                      "(95)/(94): 2((e^ε−1)/(e^ε+1))²TV² / (4(e^ε−1)²TV²) = 1/(2(e^ε+1)²)")
-    return establish(holds(flags, "exact sign of 2(e^ε+1)²·BIN − OPT on random k = 3..5, e^ε ∈ {1.1, 2, 5, 50}"),
-                     ratio, domain="24 random instances", stated_domain="all ε, P0, P1")
+    # (94) OPT ≤ 4(x−1)²t² (Lemma 25), (95) BIN ≥ 2v² (Pinsker) with v = (x−1)/(x+1)·t (Corollary 11), x = e^ε
+    opt, b, v, t, x = sympy.symbols("OPT BIN v t x", real=True)
+    chain = real_closed(2 * (x + 1) ** 2 * b - opt, [opt, b, v, t, x],
+                        [opt <= 4 * (x - 1) ** 2 * t ** 2, b >= 2 * v ** 2, v * (x + 1) == (x - 1) * t, x >= 1, t >= 0],
+                        "OPT ≤ 4(e^ε−1)²TV² (94), BIN ≥ 2‖M0ᴮ − M1ᴮ‖²_TV (95), ‖M0ᴮ − M1ᴮ‖_TV = (e^ε−1)/(e^ε+1)·TV "
+                        "⇒ 2(e^ε+1)²·BIN ≥ OPT")
+    return establish(grouped("(94) and (95) combined", _binary_tv(), chain, ratio),
+                     holds(flags, "exact sign of 2(e^ε+1)²·BIN − OPT on random k = 3..5, e^ε ∈ {1.1, 2, 5, 50}"),
+                     domain='“for any ε” and any P0, P1',
+                     uses=["extremal-ldp:lemma-25", "extremal-ldp:corollary-11",
+                           cited("Pinsker", "Pinsker's inequality D(M0‖M1) ≥ 2‖M0 − M1‖²_TV")])
 
 
 @claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)",
