@@ -328,25 +328,35 @@ _LEMMA_25_SUMS = ("per output y with q = min_x Q(y|x), q' = max_x Q(y|x): M_ν(y
                   "(Claim 1) and adds nothing; Σ_y q(y) ≤ Σ_y Q(y|x) = 1")
 
 
-def _lemma_25_steps():
+def _per_output_steps():
     """The inequalities of Lemma 25's proof for one output y, in d = M0(y) − M1(y), m = min(M0(y), M1(y)),
-    q ≤ q' the least and largest entry of the column Q(·|y), t = ‖P0 − P1‖_TV, x = e^ε:
-    (a − b) log(a/b) ≤ (a − b)²/min(a, b) from log r ≤ r − 1 (r = max/min ≥ 1), then d²/m ≤ (x−1)² q t², and
-    the sum over y with Σ q ≤ 1. The result, (e^ε−1)²‖P0−P1‖²_TV, is 4 times smaller than (93)."""
+    q ≤ q' the least and largest entry of the column Q(y|·), t = ‖P0 − P1‖_TV, x = e^ε:
+    (a − b) log(a/b) ≤ (a − b)²/min(a, b) from log r ≤ r − 1 (r = max/min ≥ 1), then d²/m ≤ (x−1)² q t²."""
     r, lo, hi = sympy.symbols("r lo hi", positive=True)
     a_, b_ = sympy.symbols("a b", positive=True)
     log_le = prove(r - 1 - log(r), r, 1, detail="log r ≤ r − 1 for r ≥ 1")
     swap = identity(sympy.expand_log((a_ - b_) * log(a_ / b_), force=True),
                     sympy.expand_log((b_ - a_) * log(b_ / a_), force=True), "(a − b)log(a/b) is symmetric in a, b")
     linear = identity((hi - lo) * (hi / lo - 1), (hi - lo) ** 2 / lo, "(max − min)(max/min − 1) = (max − min)²/min")
-    d, m, q, q1, t, x, w, tot = sympy.symbols("d m q q1 t x w S", real=True)
+    d, m, q, q1, t, x = sympy.symbols("d m q q1 t x", real=True)
     term = real_closed((x - 1) ** 2 * q * t ** 2 - d ** 2 / m, [d, m, q, q1, t, x],
                        [d <= (q1 - q) * t, -d <= (q1 - q) * t, q1 <= x * q, q1 >= q, m >= q, q > 0, t >= 0, x >= 1],
                        "|d| ≤ (q' − q)t, q' ≤ e^ε q (ε-LDP), min(M0, M1) ≥ q > 0 ⇒ d²/min ≤ (e^ε−1)² q t²")
-    total = real_closed(4 * (x - 1) ** 2 * t ** 2 - tot, [tot, t, x, w],
-                        [tot <= (x - 1) ** 2 * t ** 2 * w, w >= 0, w <= 1],
+    return [log_le, swap, linear, term]
+
+
+#: The symmetrised KL S, x = e^ε, t = ‖P0 − P1‖_TV and w = Σ_y min_x Q(y|x) ≤ 1, for the sum over outputs.
+_S, _X, _TV, _W = sympy.symbols("S x t w", real=True)
+#: Σ_y of the per-output bound: S ≤ (e^ε−1)² t² w with 0 ≤ w ≤ 1.
+_SUMMED = [_S <= (_X - 1) ** 2 * _TV ** 2 * _W, _W >= 0, _W <= 1, _X >= 1, _TV >= 0]
+
+
+def _lemma_25_steps():
+    """Lemma 25 (Kairouz–Oh–Viswanath, Section 8.5): the per-output steps summed with Σ_y q(y) ≤ 1. The result,
+    (e^ε−1)²‖P0−P1‖²_TV, is 4 times smaller than (93)."""
+    total = real_closed(4 * (_X - 1) ** 2 * _TV ** 2 - _S, [_S, _TV, _X, _W], _SUMMED,
                         "Σ_y ≤ (e^ε−1)² t² Σ_y q(y), Σ_y q(y) ≤ 1 ⇒ ≤ 4(e^ε−1)² t² (93)")
-    return grouped("Lemma 25 output by output", log_le, swap, linear, term, total)
+    return grouped("Lemma 25 output by output", *_per_output_steps(), total)
 
 
 # --------------------------------------------------------------------------------------------
@@ -461,12 +471,19 @@ def corollary_9():
     flags = []
     delta = Q(1, 10)
     for p0, p1 in ((A0, A1), (B0, B1)):
-        for e_ in (Q(1001, 1000), Q(101, 100)):
+        for e_ in (Q(1001, 1000), Q(101, 100), 1 + 2 * delta):         # the last is the proof's e^ε* = 1 + 2δ
             opt = optimal_mechanism(log(e_), utility.symmetric_kl(p0, p1)).value
             flags.append(sign(2 * (1 + delta) * (e_ - 1) ** 2 / (e_ + 1) * tv(p0, p1) ** 2 - opt) >= 0)
-    return establish(holds(flags, "δ = 1/10: certified symmetrised-KL optimum below the bound at e^ε ∈ {1.001, 1.01} "
-                           "(examples A, B)"), series, domain="examples A, B, δ = 1/10, two small ε",
-                     stated_domain="all P0, P1, δ > 0, ε ≤ ε*")
+    delta_ = sympy.Symbol("delta", positive=True)
+    small = real_closed(2 * (1 + delta_) * (_X - 1) ** 2 / (_X + 1) * _TV ** 2 - _S, [_S, _TV, _X, _W, delta_],
+                        _SUMMED + [_X <= 1 + 2 * delta_],
+                        "S ≤ (e^ε−1)² t² (Lemma 25's proof), e^ε ≤ 1 + 2δ ⇒ S ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·t² (22)")
+    return establish(grouped("(22) with ε* = log(1 + 2δ)", *_per_output_steps(), small, series),
+                     holds(flags, "δ = 1/10: certified symmetrised-KL optimum below the bound at e^ε ∈ {1.001, 1.01, 1.2 = 1 + 2δ} "
+                           "(examples A, B)"),
+                     domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', uses=["extremal-ldp:claim-1"],
+                     prose_steps=[_LEMMA_25_SUMS, "ε* = log(1 + 2δ) > 0 serves every P0, P1 (it does not need Theorem 5)",
+                                  "for the binary mechanism P0(T) − P1(T) = ‖P0 − P1‖_TV with T = {x : P0(x) ≥ P1(x)}"])
 
 
 @claim(PAPER, "Corollary 9 (derivation)", "the binary KL is (e^ε−1)²/(e^ε+1)·(P0(T)−P1(T))² + O(ε³): the printed "
