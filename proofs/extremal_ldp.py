@@ -248,8 +248,20 @@ def lemma_22():
         # converse: any S ∈ [1,e]^{k×ℓ}, θ ≥ 0 gives ratios ≤ e
         Sr = [[1 + (e - 1) * Q(r.randint(0, 6), 6) for _ in range(4)] for _ in range(3)]
         flags.append(all(Sr[i][y] <= e * Sr[j][y] for i in range(3) for j in range(3) for y in range(4)))
-    return establish(holds(flags, "40 random 3×4 channels (e^ε their own max ratio): the construction works, and "
-                           "the converse ratio bound"), domain="40 random instances", stated_domain="all Q, ε")
+    # one column y: θ = min_x Q(y|x) > 0 and one entry q of it; LDP gives q ≤ e^ε θ (θ is an entry of the column)
+    q, th, x, s_i, s_j = sympy.symbols("q theta x s_i s_j", real=True)
+    ldp = [q >= th, q <= x * th, th > 0, x >= 1]
+    forward = combine(real_closed(q / th - 1, [q, th, x], ldp, "S_xy = Q(y|x)/θ_y ≥ 1 (θ_y is the column's minimum)"),
+                      real_closed(x - q / th, [q, th, x], ldp, "S_xy ≤ e^ε: Q(y|x) ≤ e^ε Q(y|x') at the row x' of the minimum"),
+                      identity(q / th * th, q, "S_xy θ_y = Q(y|x)"))
+    backward = real_closed(x * s_j * th - s_i * th, [s_i, s_j, th, x], [s_i >= 1, s_i <= x, s_j >= 1, s_j <= x, th >= 0],
+                           "S ∈ [1, e^ε], θ ≥ 0 ⇒ Q(y|x) = S_xy θ_y ≤ e^ε θ_y ≤ e^ε S_x'y θ_y = e^ε Q(y|x')")
+    return establish(grouped("Lemma 22 column by column", forward, backward),
+                     holds(flags, "40 random 3×4 channels (e^ε their own max ratio): the construction works, and "
+                           "the converse ratio bound"),
+                     domain='“Q is ε-locally differentially private iff Q = SΘ”, any k × ℓ Q', uses=["extremal-ldp:claim-1"],
+                     prose_steps=["both directions hold column by column (Q = SΘ means Q(y|x) = S_xy θ_y); a column "
+                                  "with θ_y = min_x Q(y|x) = 0 is zero (Claim 1) and takes S_xy = 1"])
 
 
 @claim(PAPER, "Lemma 22 (proof)", "the proof's construction S_ij = Q_ij/θ_i should read S_ij = Q_ij/θ_j",
