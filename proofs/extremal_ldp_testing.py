@@ -137,9 +137,35 @@ def lemma_24():
     m1 = [sum(p * row[y] for p, row in zip(B1, ch.rows)) for y in range(2)]
     r_min, r_max = _ratio_bounds(B0, B1, e)
     cross.append(exact_agreement([m0[0] / m1[0], m0[1] / m1[1]], [r_max, r_min], "binary mechanism attains both bounds"))
-    return establish(holds(flags, "(56) at e^ε* and below on every pattern and on random columns; violated at "
-                           "1.01·e^ε* (examples A, B and two random pairs)"), *cross,
-                     domain="examples A, B and 2 random pairs with P0 ≠ P1 pointwise", stated_domain="all P0, P1")
+    return establish(_lemma_24_steps(), holds(flags, "(56) at e^ε* and below on every pattern and on random columns; "
+                                              "violated at 1.01·e^ε* (examples A, B and two random pairs)"), *cross,
+                     domain='“for ε ≤ ε*” = min(ε1, ε2), every Q ∈ D_ε',
+                     uses=["extremal-ldp:lemma-22", "extremal-ldp:lemma-24-eqs-58-60", "extremal-ldp:lemma-24-eqs-63-65",
+                           "extremal-ldp:eq-57"],
+                     prose_steps=["M0(y)/M1(y) = P0ᵀS/P1ᵀS for the column S ∈ [1, e^ε]^k of Q = SΘ (Lemma 22; θ_y cancels)",
+                                  "(59) and (64) are affine in the column S, so they hold on the cube [1, e^ε]^k once they "
+                                  "hold at its vertices, the staircase patterns, where they read (60) and (65)",
+                                  "T = {x : P0(x) ≥ P1(x)} maximises P0(A) − P1(A) and Tᶜ minimises it",
+                                  "ε(j) is the largest ε with (60) (resp. (65)) at pattern j, +∞ when that never binds "
+                                  "(the corrected proof); ε ≤ ε* = min_j ε(j) puts e^ε − 1 below every e^ε(j) − 1",
+                                  "the binary mechanism's output ratios are the two bounds, by its marginals (57)"])
+
+
+def _lemma_24_steps():
+    """(60) and (65) at every pattern T_j for all a = e^ε − 1 up to a threshold b that works: in t_ν = P_ν(T),
+    j_ν = P_ν(T_j), (60) is a(D + a c) with D = (t0 − t1) − (j0 − j1) ≥ 0 and c = t0 j1 − t1 j0 (Kairouz–Oh–Viswanath,
+    proof of Lemma 24); D + bc ≥ 0 and 0 ≤ a ≤ b give D + ac ≥ 0 whatever the sign of c. Likewise (65) with
+    D' = (t0 − t1) + (j0 − j1) ≥ 0, c' = (j0 − j1) + c."""
+    a, b, t0, t1, j0, j1 = sympy.symbols("a b t0 t1 j0 j1", real=True)
+    c = t0 * j1 - t1 * j0
+    upper, lower = (t0 - t1) - (j0 - j1), (t0 - t1) + (j0 - j1)
+    eq60 = a * ((t0 - t1) - (j0 - j1)) + a ** 2 * c
+    eq65 = a * ((t0 - t1) + (1 + a) * (j0 - j1)) + a ** 2 * c
+    steps = [real_closed(eq60, [a, b, t0, t1, j0, j1], [upper >= 0, a >= 0, a <= b, upper + b * c >= 0],
+                         "(60) at pattern j for every a ∈ [0, b] once it holds at b (T maximises P0(A) − P1(A))"),
+             real_closed(eq65, [a, b, t0, t1, j0, j1], [lower >= 0, a >= 0, a <= b, lower + b * (j0 - j1 + c) >= 0],
+                         "(65) at pattern j for every a ∈ [0, b] once it holds at b (Tᶜ minimises P0(A) − P1(A))")]
+    return grouped("(60) and (65) on every pattern for e^ε − 1 ≤ e^ε(j) − 1", *steps)
 
 
 @claim(PAPER, "Lemma 24 (proof)", "non-binding patterns get ε(j) = +∞, not 0; the printed 'set ε(j) = 0, "
