@@ -204,7 +204,31 @@ def definition_1():
             z2 = [Q(r.randint(1, 9), 7) for _ in range(3)]
             flags.append(sign(u.column(z1) + u.column(z2) - u.column([x + y for x, y in zip(z1, z2)])) >= 0)
     sub_ = holds(flags, "subadditivity at random rational columns for KL, TV, χ², MI (exact signs)")
-    return establish(combine(homog, sub_), domain="homogeneity: all z, γ; subadditivity: 32 random pairs")
+    return establish(_perspective_sublinear(), homog, sub_,
+                     domain='“sublinear functions” μ: R^k₊ → R (the utilities of Sections 3–4)',
+                     prose_steps=["a and b are linear in the column z (a = P0ᵀz, b = P1ᵀz; for MI a = P(x)z_x, b = P(x)Pᵀz)",
+                                  "convexity of f: f(λr1 + (1−λ)r2) ≤ λf(r1) + (1−λ)f(r2) for λ ∈ [0, 1] (Kairouz–Oh–"
+                                  "Viswanath, Section 3: φ(z, t) = t f(z/t) is convex)",
+                                  "a sum of sublinear functions is sublinear"])
+
+
+def _perspective_sublinear():
+    """Every utility of Sections 3–4 is sublinear (Definition 1): an f-divergence column is the perspective
+    φ(a, b) = b f(a/b) of a convex f at a = P0ᵀz, b = P1ᵀz, and the MI column (5) is Σ_x φ(P(x)z_x, P(x)Pᵀz) with
+    f(t) = t log t. φ is positively homogeneous, and φ(a1+a2, b1+b2) = (b1+b2) f(λr1 + (1−λ)r2) with
+    r_i = a_i/b_i, λ = b1/(b1+b2) ∈ [0, 1], which convexity bounds by b1 f(r1) + b2 f(r2)."""
+    f = sympy.Function("f")
+    a1, a2, b1, b2, g, px, zx, m = sympy.symbols("a1 a2 b1 b2 gamma P_x z_x m", positive=True)
+    lam = b1 / (b1 + b2)
+    homog = identity((g * b1) * f((g * a1) / (g * b1)), g * (b1 * f(a1 / b1)), "φ(γa, γb) = γφ(a, b)")
+    split = identity([lam * (a1 / b1) + (1 - lam) * (a2 / b2), (b1 + b2) * lam, (b1 + b2) * (1 - lam)],
+                     [(a1 + a2) / (b1 + b2), b1, b2], "(a1+a2)/(b1+b2) = λr1 + (1−λ)r2 with weights (b1+b2)λ = b1, "
+                                                      "(b1+b2)(1−λ) = b2")
+    weight = combine(real_closed(lam, [b1, b2], [], "λ ≥ 0"), real_closed(1 - lam, [b1, b2], [], "λ ≤ 1"))
+    t = px * zx / (px * m)
+    mi = identity(px * zx * log(zx / m), (px * m) * (t * log(t)), "P(x)z_x log(z_x/Pᵀz) = φ(P(x)z_x, P(x)Pᵀz) for "
+                                                                    "f(t) = t log t")
+    return grouped("perspectives of convex f are sublinear", homog, split, weight, mi)
 
 
 @claim(PAPER, "Definition 3", "S^(k) ∈ {1,e^ε}^{k×2^k}, column j = (e^ε−1)b_{j−1} + 1 with the first input as the "
