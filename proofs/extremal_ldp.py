@@ -209,7 +209,7 @@ def definition_1():
                      prose_steps=["a and b are linear in the column z (a = P0ᵀz, b = P1ᵀz; for MI a = P(x)z_x, b = P(x)Pᵀz)",
                                   "convexity of f: f(λr1 + (1−λ)r2) ≤ λf(r1) + (1−λ)f(r2) for λ ∈ [0, 1] (Kairouz–Oh–"
                                   "Viswanath, Section 3: φ(z, t) = t f(z/t) is convex)",
-                                  "a sum of sublinear functions is sublinear"])
+                                  "a sum of sublinear functions is sublinear", "γ = 0: φ(0, 0) = 0 by the convention 0·f(0/0) = 0"])
 
 
 def _perspective_sublinear():
@@ -415,8 +415,20 @@ def proposition_17():
         QW = Qm.compose(W)
         for u in (utility.kl(p0, p1), utility.tv(p0, p1), utility.mutual_information(p0), utility.chi2(p0, p1)):
             flags.append(sign(u(Qm) - u(QW)) >= 0)
-    return establish(holds(flags, "random 3×3 Q, 3×4 row-stochastic W; KL, TV, χ², MI (exact signs)"),
-                     domain="6 random (Q, W) pairs × 4 utilities", stated_domain="all Q, W, sublinear μ")
+    # U(QW) = Σ_z μ(Σ_y W(y,z)Q_y) ≤ Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y μ(Q_y) Σ_z W(y,z) = Σ_y μ(Q_y) (Section 10)
+    y, z, l, m = sympy.symbols("y z l m", integer=True, positive=True)
+    W, mu = sympy.IndexedBase("W"), sympy.IndexedBase("mu")
+    row = sympy.Sum(W[y, z], (z, 1, m))
+    swapped = sympy.Sum(sympy.Sum(W[y, z] * mu[y], (y, 1, l)), (z, 1, m)).reorder((0, 1))
+    stmt = identity([swapped, sympy.factor_terms(sympy.Sum(W[y, z] * mu[y], (z, 1, m))).subs(row, 1)],
+                    [sympy.Sum(W[y, z] * mu[y], (z, 1, m), (y, 1, l)), mu[y]],
+                    "Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y Σ_z W(y,z)μ(Q_y), and Σ_z W(y,z)μ(Q_y) = μ(Q_y) for a row-stochastic W "
+                    "(symbolic ℓ, m)")
+    return establish(stmt, holds(flags, "random 3×3 Q, 3×4 row-stochastic W; KL, TV, χ², MI (exact signs)"),
+                     domain='U(Q) = Σ_y μ(Q_y), μ sublinear, any row-stochastic W',
+                     prose_steps=["sublinearity with W(y,z) ≥ 0: μ(Σ_y W(y,z)Q_y) ≤ Σ_y μ(W(y,z)Q_y) = Σ_y W(y,z)μ(Q_y) "
+                                  "(subadditivity, by induction on the number of terms, then homogeneity; μ(0) = 0 "
+                                  "for the W(y,z) = 0 terms)"])
 
 
 #: Symbolic sizes for the aggregated sums: k inputs, the first t of them in T (after relabelling).
