@@ -215,7 +215,37 @@ def theorem_5():
     bin_ = u(binary_mechanism(log(e), B0, B1))
     cross = exact_agreement([int(sign(opt) > 0), bin_], [1, 0], f"example B at e^ε = 8/5 > 29/19: E_γ with "
                             f"γ = r_max = {r_max} has OPT = {sympy.N(opt, 12)} > 0 = BIN")
-    return establish(stmt, cross, domain="examples A, B, ε ≤ ε*, 8 divergences", stated_domain="all P0, P1, all f")
+    return establish(_theorem_5_steps(), stmt, cross,
+                     domain="P0(x) ≠ P1(x) for every x (the hypothesis 'Theorem 5 (ties)' shows is needed), any "
+                            "f-divergence, 0 < ε ≤ ε*",
+                     uses=["extremal-ldp:lemma-24", "extremal-ldp:eq-57"],
+                     prose_steps=["Lemma 24: for ε ≤ ε* every output ratio r_y = M0(y)/M1(y) lies in [r_min, r_max]",
+                                  "convexity of f: f(r) ≤ [(r_max − r)f(r_min) + (r − r_min)f(r_max)]/(r_max − r_min) "
+                                  "for r ∈ [r_min, r_max]; outputs with M1(y) = 0 have M0(y) = 0 (ε-LDP) and add nothing",
+                                  "without ties T is the only maximiser of P0(A) − P1(A) and Tᶜ the only minimiser, so "
+                                  "D > 0 at every pattern other than T (resp. Tᶜ), where c = 0; r_max = r_min only if "
+                                  "P0 = P1, where every mechanism gives f(1)"])
+
+
+def _theorem_5_steps():
+    """Theorem 5 from Lemma 24 (Kairouz–Oh–Viswanath, Section 8.1, by a chord instead of Blackwell's theorem): with
+    w_y = M1(y), Σ w_y = 1 and Σ w_y r_y = Σ M0(y) = 1, the chord bound sums to
+    [(r_max − 1)f(r_min) + (1 − r_min)f(r_max)]/(r_max − r_min), which is the binary mechanism's D_f: its outputs have
+    ratios r_max, r_min with M1(0)(r_max − r_min) = 1 − r_min (marginals (57), u_ν = P_ν(T), a = e^ε − 1). And ε* > 0:
+    a pattern's threshold −D/c is positive when D > 0 > c; the patterns T (for (60)) and Tᶜ (for (65)) have c = 0."""
+    a, u0, u1, fmin, fmax, W, R = sympy.symbols("a u0 u1 f_min f_max W R", real=True)
+    r_max, r_min = (a * u0 + 1) / (a * u1 + 1), (a * (1 - u0) + 1) / (a * (1 - u1) + 1)
+    m1 = [(a * u1 + 1) / (a + 2), (a * (1 - u1) + 1) / (a + 2)]                     # M1(0), M1(1); e^ε + 1 = a + 2
+    chord_sum = sympy.expand((r_max * W - R) * fmin + (R - r_min * W) * fmax).subs({W: 1, R: 1})
+    binary = identity([m1[0] + m1[1], m1[0] * r_max + m1[1] * r_min,
+                       (m1[0] * fmax + m1[1] * fmin) * (r_max - r_min)],
+                      [1, 1, chord_sum], "the binary mechanism: Σ M1 = 1, Σ M1 r = 1, and D_f(binary)(r_max − r_min) = "
+                      "(r_max − 1)f(r_min) + (1 − r_min)f(r_max) (u_ν = P_ν(T), symbolic)")
+    t0, t1, d, c = sympy.symbols("t0 t1 D c", real=True)
+    flat = identity([t0 * t1 - t1 * t0, (t1 - t0) + t0 * (1 - t1) - t1 * (1 - t0)], [0, 0],
+                    "c = t0 j1 − t1 j0 vanishes at T_j = T; c' = (j0 − j1) + c vanishes at T_j = Tᶜ")
+    positive = real_closed(-d / c, [d, c], [d > 0, c < 0], "D > 0 > c ⇒ the pattern's threshold −D/c > 0")
+    return grouped("Lemma 24's sandwich, a chord of f, and ε* > 0 without ties", binary, flat, positive)
 
 
 @claim(PAPER, "Theorem 5 (ties)", "with P0(x) = P1(x) for some x no binary mechanism is optimal for all f at any "
