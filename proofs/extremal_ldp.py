@@ -103,7 +103,16 @@ def lemma_23():
     rows_ok = all(Bm * q == sympy.Matrix([1, 1]) for q in qs)
     cross = [holds([ok, rows_ok], "every vertex for ℓ = 2 satisfies Ãq ≤ 0 (eq. 47) and Bq = 1 (eq. 49)"),
              exact_agreement([counts[3], counts[4]], [9, 16], "vertex counts for ℓ = 3, 4 (catalog: 9 and 16)")]
-    return establish(stmt, *cross, domain="k = 2, e^ε = 2, ℓ ≤ 4", stated_domain="all k, ε, ℓ")
+    q, rest = sympy.symbols("q rest", real=True)
+    bounded = real_closed(1 - q, [q, rest], [q >= 0, rest >= 0, sympy.Eq(q + rest, 1)],
+                          "0 ≤ Q(y|x) ≤ 1: an entry plus the rest of its row (≥ 0) is 1, so D_{ε,ℓ} is bounded")
+    return establish(grouped("D_{ε,ℓ} bounded; a corner has ≤ k nonzero columns", bounded, _active_count()), stmt, *cross,
+                     domain='“the set of all k × ℓ ε-LDP mechanisms D_{ε,ℓ}”, ℓ > k for the column count',
+                     uses=["extremal-ldp:claim-1", "extremal-ldp:claim-2", "extremal-ldp:claim-3",
+                           cited("Bertsimas–Tsitsiklis", "Introduction to Linear Optimization, Theorem 2.3 (a vertex "
+                                 "of a polyhedron in R^n has n linearly independent active constraints)")],
+                     prose_steps=["(50): Q ∈ D_{ε,ℓ} iff Aq ≤ 0 (the singleton LDP rows, enough by Claim 2, and q ≥ 0) "
+                                  "and Bq = 1 (rows of Q sum to 1): finitely many linear constraints, closed"])
 
 
 @claim(PAPER, "Claim 1", "in an ε-LDP mechanism a column with one zero entry is entirely zero",
@@ -156,15 +165,21 @@ def _tight_rank(col, x) -> int:
     return sympy.Matrix(tight).rank() if tight else 0
 
 
+def _active_count():
+    """Claim 3's count (Kairouz–Oh–Viswanath, proof of Lemma 23): with ℓ_{>0} > k nonzero columns at most
+    ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} < ℓk independent constraints are tight."""
+    k, l, lp_ = sympy.symbols("k ell ell_p", positive=True, integer=True)
+    count = identity(lp_ * (k - 1) + (l - lp_) * k + k, (l + 1) * k - lp_, "the active-constraint count")
+    below = real_closed(l * k - ((l + 1) * k - lp_) - 1, [k, l, lp_], [lp_ >= k + 1],
+                        "(ℓ+1)k − ℓ_{>0} < ℓk, i.e. ℓ_{>0} > k, for integers (≥ 1 below)")
+    return grouped("the active-constraint count", count, below)
+
+
 @claim(PAPER, "Claim 3", "a zero column has k independent active constraints, a nonzero one at most k − 1; the "
        "count ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} is < ℓk when ℓ_{>0} > k",
        stated_domain="a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)",
        stated_where="Appendix, proof of Lemma 23, Claim 3")
 def claim_3():
-    k, l, lp_ = sympy.symbols("k ell ell_p", positive=True, integer=True)
-    count = identity(lp_ * (k - 1) + (l - lp_) * k + k, (l + 1) * k - lp_, "the active-constraint count")
-    below = real_closed(l * k - ((l + 1) * k - lp_) - 1, [k, l, lp_], [lp_ >= k + 1],
-                        "(ℓ+1)k − ℓ_{>0} < ℓk, i.e. ℓ_{>0} > k, for integers (≥ 1 below)")
     ranks = []
     for l_ in (3, 4):
         for Qm in _verts(l_):
@@ -172,7 +187,7 @@ def claim_3():
                 r = _tight_rank([sympy.Rational(int(v.p), int(v.q)) for v in c], 2)
                 ranks.append(r <= 1 if any(c) else r == 2)
     flags = [sum(1 for c in _columns(Qm) if any(c)) <= 2 for l_ in (3, 4) for Qm in _verts(l_)]
-    return establish(grouped("the active-constraint count", count, below),
+    return establish(_active_count(),
                      holds(ranks, "rank of the tight rows of A_j, exactly, at every column of every vertex of D_{ε,ℓ} "
                            "(k = 2, e^ε = 2, ℓ ∈ {3, 4}): k at a zero column, ≤ k − 1 at a nonzero one"),
                      holds(flags, "consequence: vertices of D_{ε,ℓ} have ≤ k nonzero columns (k = 2)"),
