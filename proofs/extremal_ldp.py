@@ -415,7 +415,19 @@ def theorem_21():
     ch = Channel([[Q(2, 3), Q(1, 3)], [Q(1, 3), Q(2, 3)]])
     padded = Channel([[Q(2, 3), Q(1, 3), 0], [Q(1, 3), Q(2, 3), 0]])
     cross = exact_agreement(u(padded), u(ch), "Assumption 1: a zero column leaves U unchanged")
-    return establish(combine(*pieces), cross, domain="k = 2, e^ε = 2, ℓ ≤ 4", stated_domain="all k, ε, convex U")
+    u0, u1, u2, lam, M = sympy.symbols("U U1 U2 lambda M", real=True)
+    vertex = real_closed(M - u0, [u0, u1, u2, lam, M],
+                         [u0 <= lam * u1 + (1 - lam) * u2, lam >= 0, lam <= 1, u1 <= M, u2 <= M],
+                         "U convex: U(λQ1 + (1−λ)Q2) ≤ λU(Q1) + (1−λ)U(Q2) ≤ max(U(Q1), U(Q2))")
+    return establish(vertex, combine(*pieces), cross, domain='“convex” U satisfying Assumption 1',
+                     uses=["extremal-ldp:lemma-23",
+                           cited("Bertsimas–Tsitsiklis", "Introduction to Linear Optimization, Theorem 2.9 (a nonempty "
+                                 "bounded polyhedron is the convex hull of its extreme points)")],
+                     prose_steps=["by induction on the number of points, a convex U on the convex hull of the corners of "
+                                  "D_{ε,ℓ} is at most its largest value at a corner",
+                                  "for ℓ > k a corner has ≤ k nonzero columns (Lemma 23); deleting its zero columns keeps U "
+                                  "(Assumption 1) and gives a mechanism in D_{ε,ℓ'}, ℓ' ≤ k; so sup over ℓ ∈ N is the max "
+                                  "over ℓ ≤ k (44)"])
 
 
 @claim(PAPER, "Proposition 17", "U(Q) = Σ_y μ(Q_y) with μ sublinear obeys the data-processing inequality U(QW) ≤ U(Q)",
