@@ -346,7 +346,15 @@ def theorem_2():
         checks.append(ch.n_outputs <= 4 and all(
             sign(max(c) / min(c) - 1) == 0 or sign(max(c) / min(c) - e) == 0 for c in _columns(ch.rows)))
     cross = holds(checks, "the certified LP optima (examples A, B; e^ε rational and ε = 1) have ≤ k staircase columns")
-    return establish(stmt, cross, domain="k = 2, e^ε = 2, ℓ ≤ 4 (exact); k = 4 LP optima", stated_domain="all k, ε, μ")
+    return establish(_staircase_steps(), stmt, cross, domain='“any sublinear utility” μ, any P, ε ≥ 0',
+                     uses=["extremal-ldp:theorem-4", "extremal-ldp:theorem-21", "extremal-ldp:definition-1",
+                           cited("Bertsimas–Tsitsiklis", "Introduction to Linear Optimization, Theorem 2.7 (a linear "
+                                 "program over a polyhedron with an extreme point and an optimum has an optimal extreme "
+                                 "point)")],
+                     prose_steps=[_STAIRCASE_PROSE,
+                                  "the LP (11) has k equality constraints, so an optimal extreme point θ* has ≤ k nonzero "
+                                  "entries; Q = S^(k) diag(θ*) without its zero columns is optimal (Theorem 4) with "
+                                  "≤ k staircase columns"])
 
 
 @claim(PAPER, "Theorem 4", "max_{Q ∈ D_ε} Σ_y μ(Q_y) equals the LP (11) max μᵀθ s.t. S^(k)θ = 1, θ ≥ 0",
@@ -397,8 +405,33 @@ def theorem_4():
         val = mpmath.fsum(mu([row[y] for row in Qm]) for y in range(7) if all(row[y] > 0 for row in Qm))
         flags.append(val <= opt + mpmath.mpf(10) ** -30)
     cross.append(holds(flags, "random ε-LDP mechanisms with ℓ = 7 > k outputs never exceed the LP value (k = 3)"))
-    return establish(stmt, *cross, domain="k = 2, e^ε = 2 (exact over all of D_(ε,ℓ), ℓ ≤ 4); catalog instances",
-                     stated_domain="all k, ε, sublinear μ")
+    return establish(_staircase_steps(), stmt, *cross,
+                     domain='sublinear μ, ε ≥ 0, the LP (11) over θ ∈ R^{2^k}₊',
+                     uses=["extremal-ldp:lemma-22", "extremal-ldp:theorem-21", "extremal-ldp:definition-1"],
+                     prose_steps=[_STAIRCASE_PROSE,
+                                  "U is convex (41) and satisfies Assumption 1 (μ(0) = 0), so an optimum Q* has ℓ ≤ k "
+                                  "columns (Theorem 21); with Q*_j = θ_j S_j (Lemma 22), θ̃_i = Σ_j λ_ij θ_j is feasible "
+                                  "for (11) and U(Q̃) ≥ U(Q*) by (42): (11) ≥ max U",
+                                  "conversely a feasible θ of (11) gives Q = S^(k) diag(θ), ε-LDP by Lemma 22: (11) ≤ "
+                                  "max U"])
+
+
+#: The convex-combination step shared by Theorems 2 and 4 (Kairouz–Oh–Viswanath, eq. 42).
+_STAIRCASE_PROSE = ("a column S ∈ [1, e^ε]^k is Σ_i λ_i S_i^(k) with product weights λ_i = Π_x w_x or 1 − w_x (the "
+                    "one-coordinate split, taken independently per input), and sublinearity gives "
+                    "μ(θS) ≤ Σ_i θλ_i μ(S_i^(k)) (42); S^(k)θ̃ = Σ_j θ_j S_j = Q1 = 1 keeps (11) feasible; at ε = 0 the cube "
+                    "is the single pattern 1")
+
+
+def _staircase_steps():
+    """One coordinate of a column S ∈ [1, e^ε]^k as a convex combination of its two staircase values:
+    s = w·e^ε + (1 − w)·1 with w = (s − 1)/(e^ε − 1) ∈ [0, 1] (Kairouz–Oh–Viswanath, proof of Theorems 2 and 4)."""
+    s_, x = sympy.symbols("s x", real=True)
+    w = (s_ - 1) / (x - 1)
+    split = identity([w * x + (1 - w) * 1], [s_], "s = w e^ε + (1 − w), w = (s − 1)/(e^ε − 1)")
+    inside = combine(real_closed(w, [s_, x], [s_ >= 1, s_ <= x, x > 1], "w ≥ 0 for s ∈ [1, e^ε]"),
+                     real_closed(1 - w, [s_, x], [s_ >= 1, s_ <= x, x > 1], "w ≤ 1 for s ∈ [1, e^ε]"))
+    return grouped("a column in [1, e^ε]^k is a convex combination of staircase patterns", split, inside)
 
 
 @claim(PAPER, "Theorem 21", "for convex U with Assumption 1, the maximum over D_ε is attained with at most k outputs",
