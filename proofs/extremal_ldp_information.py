@@ -402,7 +402,7 @@ def _claim_4_steps():
     """Claim 4 in m = P(x*), s = P(A), z* (Kairouz–Oh–Viswanath, proof of Lemma 27, case 1), from z* ≤ ½
     (eq. 122): P(A)P(Aᶜ) ≤ m(1 − m) for both kinds of A, and P(A) on the side of z* where μ is monotone."""
     m, s_, zs = sympy.symbols("m s zs", real=True)
-    dom = [zs <= Q(1, 2), zs >= 0, m >= 1 - zs, m <= 1]
+    dom = [zs <= Q(1, 2), m >= 1 - zs, m <= 1]
     with_x = dom + [s_ >= m, s_ <= 1]
     without = dom + [s_ >= 0, s_ <= 1 - m]
     prod = [real_closed(m * (1 - m) - s_ * (1 - s_), [m, s_, zs], d, f"P(A)P(Aᶜ) ≤ P(x*)P(x*ᶜ) when {w}")
