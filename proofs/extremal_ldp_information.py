@@ -12,7 +12,7 @@ import sympy
 from _cs_helpers import grouped
 from _eldp_helpers import (C, D, E, EPS, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu,
                            random_law, rng, rr_mi, sub, subsets)
-from symdp.local import optimal_mechanism, utility
+from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
 from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, prove, real_closed
@@ -216,6 +216,43 @@ def theorem_14():
                   f"example C: RR becomes optimal between ε = {sympy.N(log(lo), 8)} and {sympy.N(log(hi), 8)} "
                   "(catalog: 1.98004987551704)")
     return establish(stmt, cross, domain="examples C, D and 3 random P at large ε", stated_domain="all P")
+
+
+@claim(PAPER, "Theorem 14 (zero mass)", "as printed (“for any distribution P”): with a symbol of zero mass, P = (½, ½, 0), "
+       "randomized response on all k = 3 symbols is beaten at every ε > 0, and Corollary 16's bound with k = 3 fails",
+       stated_domain='“for any distribution P” (as printed, zero masses allowed)', stated_where='Section 4.3, Theorem 14; '
+       'Section 4.5, Corollary 16')
+def theorem_14_zero_mass():
+    P = [Q(1, 2), Q(1, 2), 0]
+    # binary RR on the support, x3 sent to (½, ½): ε-LDP since 2E/(E+1) ≤ E and (E+1)/2 ≤ E for E ≥ 1
+    x = sympy.Symbol("x", positive=True)                                             # x = e^ε
+    support_rr = [[x / (x + 1), 1 / (x + 1)], [1 / (x + 1), x / (x + 1)], [Q(1, 2), Q(1, 2)]]
+    mu_half = mi_mu(Q(1, 2), x)
+    gap = identity([rr_mi(P, x), 2 * mu_half / (x + 1) - rr_mi(P, x)], [2 * mu_half / (x + 2), 2 * mu_half / ((x + 1) * (x + 2))],
+                   "I_RR (139) on 3 symbols = 2μ(½)/(e^ε+2); the support mechanism's 2μ(½)/(e^ε+1) exceeds it by "
+                   "2μ(½)/((e^ε+1)(e^ε+2)), and μ(½) > 0 for ε > 0 (μ strictly concave, μ(0) = μ(1) = 0)")
+    wit, flags = {"P": "(1/2, 1/2, 0)"}, []
+    for e in (Q(100), Q(10) ** 4):
+        rows = [[v.subs(x, e) for v in row] for row in support_rr]
+        alt = utility.mutual_information(P)(Channel(rows))
+        flags.append(sign(alt - rr_mi(P, e)) > 0 and Channel(rows).ldp_epsilon() == log(e))
+        bound = _H(P[:2]) - Q(9, 10) * 2 * log(e) / e             # Corollary 16, δ = 1/10, k = 3; H drops 0 log 0
+        flags.append(sign(alt - bound) > 0)
+        wit[f"e^eps={e}"] = (f"I_RR = {sympy.N(rr_mi(P, e), 15)}, support mechanism = {sympy.N(alt, 15)}, "
+                             f"Corollary 16 bound = {sympy.N(bound, 15)}")
+    printed = not all(flags)
+    e = Q(100)
+    best = exact_agreement(lognorm(utility.mutual_information(P)(Channel([[v.subs(x, e) for v in row] for row in support_rr]))),
+                           lognorm(optimal_mechanism(log(e), utility.mutual_information(P)).value),
+                           "the support mechanism attains the certified LP optimum at e^ε = 100")
+    corrected = holds([rr_is_optimal(log(Q(1000)), utility.mutual_information(C)),
+                       rr_is_optimal(log(Q(10) ** 4), utility.mutual_information([Q(1, 2), Q(1, 2)]))],
+                      "with full support RR is optimal at large ε (example C at e^ε = 1000; (½, ½) on its support at 10^4)")
+    return establish(erratum(printed, wit, combine(gap, corrected, best), "a zero-mass symbol only dilutes randomized "
+                             "response; the optimum ignores it, so Theorem 14 and Corollary 16 need k = |supp P|",
+                             corrected_statement="Theorems 14 and Corollary 16 for P with P(x) > 0 for every x (or k the "
+                             "size of the support)", kind="minor"),
+                     domain="P = (½, ½, 0), every ε > 0 (identity); e^ε = 100, 10^4 (exact)")
 
 
 @claim(PAPER, "Corollary 15", "for ε ≤ ε*(P,δ): I(X;Y) ≤ (1+δ)·½P(T)P(Tᶜ)ε²; the binary MI is ½q(1−q)ε² + 0·ε³ + O(ε⁴)",
