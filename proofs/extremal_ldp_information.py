@@ -1,8 +1,8 @@
 """Kairouz–Oh–Viswanath, *Extremal mechanisms for local DP*: information preservation (Sections 4, 9).
 
 Theorems 12–14, Corollaries 15–16, Lemmas 26–27, Claims 4–5 and the identities (100), (105),
-(117), (120)–(122), (131). Errata: Theorem 12's missing uniqueness hypothesis, the remainder of
-eq. (32), the typo in (100).
+(117), (120)–(122), (131). Errata: Theorem 12's missing uniqueness hypothesis, Theorem 14 and
+Corollary 16 with a zero-mass symbol, the remainder of eq. (32), the typo in (100).
 """
 
 from __future__ import annotations
@@ -131,6 +131,10 @@ def theorem_12_uniqueness():
                      domain="uniform P, k = 3")
 
 
+#: The alphabet size k as a symbol (eq. 117).
+_KK = sympy.Symbol("k", positive=True)
+
+
 @claim(PAPER, "Theorem 13", "for ε ≤ 1: BIN_MI ≥ OPT_MI/(1+e^ε); the proof gives OPT/BIN ≤ k(E+1)/(E+k−1) ≤ E+1 (117)",
        stated_domain='“for any ε ≤ 1” and any P', stated_where='Section 4.2, Theorem 13')
 def theorem_13():
@@ -152,9 +156,6 @@ def theorem_13():
     return establish(proof, holds(flags, "exact sign of (1+e^ε)·BIN − OPT, random k = 3..5, e^ε ∈ {1.1, 2, 2.7} (ε ≤ 1)"),
                      domain='“for any ε ≤ 1” and any P',
                      uses=["extremal-ldp:lemma-26", "extremal-ldp:lemma-27"])
-
-
-_KK = sympy.Symbol("k", positive=True)
 
 
 def _binary_mi_value():
