@@ -103,7 +103,16 @@ def lemma_23():
     rows_ok = all(Bm * q == sympy.Matrix([1, 1]) for q in qs)
     cross = [holds([ok, rows_ok], "every vertex for ℓ = 2 satisfies Ãq ≤ 0 (eq. 47) and Bq = 1 (eq. 49)"),
              exact_agreement([counts[3], counts[4]], [9, 16], "vertex counts for ℓ = 3, 4 (catalog: 9 and 16)")]
-    return establish(stmt, *cross, domain="k = 2, e^ε = 2, ℓ ≤ 4", stated_domain="all k, ε, ℓ")
+    q, rest = sympy.symbols("q rest", real=True)
+    bounded = real_closed(1 - q, [q, rest], [q >= 0, rest >= 0, sympy.Eq(q + rest, 1)],
+                          "0 ≤ Q(y|x) ≤ 1: an entry plus the rest of its row (≥ 0) is 1, so D_{ε,ℓ} is bounded")
+    return establish(grouped("D_{ε,ℓ} bounded; a corner has ≤ k nonzero columns", bounded, _active_count()), stmt, *cross,
+                     domain='“the set of all k × ℓ ε-LDP mechanisms D_{ε,ℓ}”, ℓ > k for the column count',
+                     uses=["extremal-ldp:claim-1", "extremal-ldp:claim-2", "extremal-ldp:claim-3",
+                           cited("Bertsimas–Tsitsiklis", "Introduction to Linear Optimization, Theorem 2.3 (a vertex "
+                                 "of a polyhedron in R^n has n linearly independent active constraints)")],
+                     prose_steps=["(50): Q ∈ D_{ε,ℓ} iff Aq ≤ 0 (the singleton LDP rows, enough by Claim 2, and q ≥ 0) "
+                                  "and Bq = 1 (rows of Q sum to 1): finitely many linear constraints, closed"])
 
 
 @claim(PAPER, "Claim 1", "in an ε-LDP mechanism a column with one zero entry is entirely zero",
@@ -156,15 +165,21 @@ def _tight_rank(col, x) -> int:
     return sympy.Matrix(tight).rank() if tight else 0
 
 
+def _active_count():
+    """Claim 3's count (Kairouz–Oh–Viswanath, proof of Lemma 23): with ℓ_{>0} > k nonzero columns at most
+    ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} < ℓk independent constraints are tight."""
+    k, l, lp_ = sympy.symbols("k ell ell_p", positive=True, integer=True)
+    count = identity(lp_ * (k - 1) + (l - lp_) * k + k, (l + 1) * k - lp_, "the active-constraint count")
+    below = real_closed(l * k - ((l + 1) * k - lp_) - 1, [k, l, lp_], [lp_ >= k + 1],
+                        "(ℓ+1)k − ℓ_{>0} < ℓk, i.e. ℓ_{>0} > k, for integers (≥ 1 below)")
+    return grouped("the active-constraint count", count, below)
+
+
 @claim(PAPER, "Claim 3", "a zero column has k independent active constraints, a nonzero one at most k − 1; the "
        "count ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} is < ℓk when ℓ_{>0} > k",
        stated_domain="a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)",
        stated_where="Appendix, proof of Lemma 23, Claim 3")
 def claim_3():
-    k, l, lp_ = sympy.symbols("k ell ell_p", positive=True, integer=True)
-    count = identity(lp_ * (k - 1) + (l - lp_) * k + k, (l + 1) * k - lp_, "the active-constraint count")
-    below = real_closed(l * k - ((l + 1) * k - lp_) - 1, [k, l, lp_], [lp_ >= k + 1],
-                        "(ℓ+1)k − ℓ_{>0} < ℓk, i.e. ℓ_{>0} > k, for integers (≥ 1 below)")
     ranks = []
     for l_ in (3, 4):
         for Qm in _verts(l_):
@@ -172,7 +187,7 @@ def claim_3():
                 r = _tight_rank([sympy.Rational(int(v.p), int(v.q)) for v in c], 2)
                 ranks.append(r <= 1 if any(c) else r == 2)
     flags = [sum(1 for c in _columns(Qm) if any(c)) <= 2 for l_ in (3, 4) for Qm in _verts(l_)]
-    return establish(grouped("the active-constraint count", count, below),
+    return establish(_active_count(),
                      holds(ranks, "rank of the tight rows of A_j, exactly, at every column of every vertex of D_{ε,ℓ} "
                            "(k = 2, e^ε = 2, ℓ ∈ {3, 4}): k at a zero column, ≤ k − 1 at a nonzero one"),
                      holds(flags, "consequence: vertices of D_{ε,ℓ} have ≤ k nonzero columns (k = 2)"),
@@ -204,7 +219,31 @@ def definition_1():
             z2 = [Q(r.randint(1, 9), 7) for _ in range(3)]
             flags.append(sign(u.column(z1) + u.column(z2) - u.column([x + y for x, y in zip(z1, z2)])) >= 0)
     sub_ = holds(flags, "subadditivity at random rational columns for KL, TV, χ², MI (exact signs)")
-    return establish(combine(homog, sub_), domain="homogeneity: all z, γ; subadditivity: 32 random pairs")
+    return establish(_perspective_sublinear(), homog, sub_,
+                     domain='“sublinear functions” μ: R^k₊ → R (the utilities of Sections 3–4)',
+                     prose_steps=["a and b are linear in the column z (a = P0ᵀz, b = P1ᵀz; for MI a = P(x)z_x, b = P(x)Pᵀz)",
+                                  "convexity of f: f(λr1 + (1−λ)r2) ≤ λf(r1) + (1−λ)f(r2) for λ ∈ [0, 1] (Kairouz–Oh–"
+                                  "Viswanath, Section 3: φ(z, t) = t f(z/t) is convex)",
+                                  "a sum of sublinear functions is sublinear", "γ = 0: φ(0, 0) = 0 by the convention 0·f(0/0) = 0"])
+
+
+def _perspective_sublinear():
+    """Every utility of Sections 3–4 is sublinear (Definition 1): an f-divergence column is the perspective
+    φ(a, b) = b f(a/b) of a convex f at a = P0ᵀz, b = P1ᵀz, and the MI column (5) is Σ_x φ(P(x)z_x, P(x)Pᵀz) with
+    f(t) = t log t. φ is positively homogeneous, and φ(a1+a2, b1+b2) = (b1+b2) f(λr1 + (1−λ)r2) with
+    r_i = a_i/b_i, λ = b1/(b1+b2) ∈ [0, 1], which convexity bounds by b1 f(r1) + b2 f(r2)."""
+    f = sympy.Function("f")
+    a1, a2, b1, b2, g, px, zx, m = sympy.symbols("a1 a2 b1 b2 gamma P_x z_x m", positive=True)
+    lam = b1 / (b1 + b2)
+    homog = identity((g * b1) * f((g * a1) / (g * b1)), g * (b1 * f(a1 / b1)), "φ(γa, γb) = γφ(a, b)")
+    split = identity([lam * (a1 / b1) + (1 - lam) * (a2 / b2), (b1 + b2) * lam, (b1 + b2) * (1 - lam)],
+                     [(a1 + a2) / (b1 + b2), b1, b2], "(a1+a2)/(b1+b2) = λr1 + (1−λ)r2 with weights (b1+b2)λ = b1, "
+                                                      "(b1+b2)(1−λ) = b2")
+    weight = combine(real_closed(lam, [b1, b2], [], "λ ≥ 0"), real_closed(1 - lam, [b1, b2], [], "λ ≤ 1"))
+    t = px * zx / (px * m)
+    mi = identity(px * zx * log(zx / m), (px * m) * (t * log(t)), "P(x)z_x log(z_x/Pᵀz) = φ(P(x)z_x, P(x)Pᵀz) for "
+                                                                    "f(t) = t log t")
+    return grouped("perspectives of convex f are sublinear", homog, split, weight, mi)
 
 
 @claim(PAPER, "Definition 3", "S^(k) ∈ {1,e^ε}^{k×2^k}, column j = (e^ε−1)b_{j−1} + 1 with the first input as the "
@@ -248,8 +287,20 @@ def lemma_22():
         # converse: any S ∈ [1,e]^{k×ℓ}, θ ≥ 0 gives ratios ≤ e
         Sr = [[1 + (e - 1) * Q(r.randint(0, 6), 6) for _ in range(4)] for _ in range(3)]
         flags.append(all(Sr[i][y] <= e * Sr[j][y] for i in range(3) for j in range(3) for y in range(4)))
-    return establish(holds(flags, "40 random 3×4 channels (e^ε their own max ratio): the construction works, and "
-                           "the converse ratio bound"), domain="40 random instances", stated_domain="all Q, ε")
+    # one column y: θ = min_x Q(y|x) > 0 and one entry q of it; LDP gives q ≤ e^ε θ (θ is an entry of the column)
+    q, th, x, s_i, s_j = sympy.symbols("q theta x s_i s_j", real=True)
+    ldp = [q >= th, q <= x * th, th > 0, x >= 1]
+    forward = combine(real_closed(q / th - 1, [q, th, x], ldp, "S_xy = Q(y|x)/θ_y ≥ 1 (θ_y is the column's minimum)"),
+                      real_closed(x - q / th, [q, th, x], ldp, "S_xy ≤ e^ε: Q(y|x) ≤ e^ε Q(y|x') at the row x' of the minimum"),
+                      identity(q / th * th, q, "S_xy θ_y = Q(y|x)"))
+    backward = real_closed(x * s_j * th - s_i * th, [s_i, s_j, th, x], [s_i >= 1, s_i <= x, s_j >= 1, s_j <= x, th >= 0],
+                           "S ∈ [1, e^ε], θ ≥ 0 ⇒ Q(y|x) = S_xy θ_y ≤ e^ε θ_y ≤ e^ε S_x'y θ_y = e^ε Q(y|x')")
+    return establish(grouped("Lemma 22 column by column", forward, backward),
+                     holds(flags, "40 random 3×4 channels (e^ε their own max ratio): the construction works, and "
+                           "the converse ratio bound"),
+                     domain='“Q is ε-locally differentially private iff Q = SΘ”, any k × ℓ Q', uses=["extremal-ldp:claim-1"],
+                     prose_steps=["both directions hold column by column (Q = SΘ means Q(y|x) = S_xy θ_y); a column "
+                                  "with θ_y = min_x Q(y|x) = 0 is zero (Claim 1) and takes S_xy = 1"])
 
 
 @claim(PAPER, "Lemma 22 (proof)", "the proof's construction S_ij = Q_ij/θ_i should read S_ij = Q_ij/θ_j",
@@ -295,7 +346,15 @@ def theorem_2():
         checks.append(ch.n_outputs <= 4 and all(
             sign(max(c) / min(c) - 1) == 0 or sign(max(c) / min(c) - e) == 0 for c in _columns(ch.rows)))
     cross = holds(checks, "the certified LP optima (examples A, B; e^ε rational and ε = 1) have ≤ k staircase columns")
-    return establish(stmt, cross, domain="k = 2, e^ε = 2, ℓ ≤ 4 (exact); k = 4 LP optima", stated_domain="all k, ε, μ")
+    return establish(_staircase_steps(), stmt, cross, domain='“any sublinear utility” μ, any P, ε ≥ 0',
+                     uses=["extremal-ldp:theorem-4", "extremal-ldp:theorem-21", "extremal-ldp:definition-1",
+                           cited("Bertsimas–Tsitsiklis", "Introduction to Linear Optimization, Theorem 2.7 (a linear "
+                                 "program over a polyhedron with an extreme point and an optimum has an optimal extreme "
+                                 "point)")],
+                     prose_steps=[_STAIRCASE_PROSE,
+                                  "the LP (11) has k equality constraints, so an optimal extreme point θ* has ≤ k nonzero "
+                                  "entries; Q = S^(k) diag(θ*) without its zero columns is optimal (Theorem 4) with "
+                                  "≤ k staircase columns"])
 
 
 @claim(PAPER, "Theorem 4", "max_{Q ∈ D_ε} Σ_y μ(Q_y) equals the LP (11) max μᵀθ s.t. S^(k)θ = 1, θ ≥ 0",
@@ -346,8 +405,33 @@ def theorem_4():
         val = mpmath.fsum(mu([row[y] for row in Qm]) for y in range(7) if all(row[y] > 0 for row in Qm))
         flags.append(val <= opt + mpmath.mpf(10) ** -30)
     cross.append(holds(flags, "random ε-LDP mechanisms with ℓ = 7 > k outputs never exceed the LP value (k = 3)"))
-    return establish(stmt, *cross, domain="k = 2, e^ε = 2 (exact over all of D_(ε,ℓ), ℓ ≤ 4); catalog instances",
-                     stated_domain="all k, ε, sublinear μ")
+    return establish(_staircase_steps(), stmt, *cross,
+                     domain='sublinear μ, ε ≥ 0, the LP (11) over θ ∈ R^{2^k}₊',
+                     uses=["extremal-ldp:lemma-22", "extremal-ldp:theorem-21", "extremal-ldp:definition-1"],
+                     prose_steps=[_STAIRCASE_PROSE,
+                                  "U is convex (41) and satisfies Assumption 1 (μ(0) = 0), so an optimum Q* has ℓ ≤ k "
+                                  "columns (Theorem 21); with Q*_j = θ_j S_j (Lemma 22), θ̃_i = Σ_j λ_ij θ_j is feasible "
+                                  "for (11) and U(Q̃) ≥ U(Q*) by (42): (11) ≥ max U",
+                                  "conversely a feasible θ of (11) gives Q = S^(k) diag(θ), ε-LDP by Lemma 22: (11) ≤ "
+                                  "max U"])
+
+
+#: The convex-combination step shared by Theorems 2 and 4 (Kairouz–Oh–Viswanath, eq. 42).
+_STAIRCASE_PROSE = ("a column S ∈ [1, e^ε]^k is Σ_i λ_i S_i^(k) with product weights λ_i = Π_x w_x or 1 − w_x (the "
+                    "one-coordinate split, taken independently per input), and sublinearity gives "
+                    "μ(θS) ≤ Σ_i θλ_i μ(S_i^(k)) (42); S^(k)θ̃ = Σ_j θ_j S_j = Q1 = 1 keeps (11) feasible; at ε = 0 the cube "
+                    "is the single pattern 1")
+
+
+def _staircase_steps():
+    """One coordinate of a column S ∈ [1, e^ε]^k as a convex combination of its two staircase values:
+    s = w·e^ε + (1 − w)·1 with w = (s − 1)/(e^ε − 1) ∈ [0, 1] (Kairouz–Oh–Viswanath, proof of Theorems 2 and 4)."""
+    s_, x = sympy.symbols("s x", real=True)
+    w = (s_ - 1) / (x - 1)
+    split = identity([w * x + (1 - w) * 1], [s_], "s = w e^ε + (1 − w), w = (s − 1)/(e^ε − 1)")
+    inside = combine(real_closed(w, [s_, x], [s_ >= 1, s_ <= x, x > 1], "w ≥ 0 for s ∈ [1, e^ε]"),
+                     real_closed(1 - w, [s_, x], [s_ >= 1, s_ <= x, x > 1], "w ≤ 1 for s ∈ [1, e^ε]"))
+    return grouped("a column in [1, e^ε]^k is a convex combination of staircase patterns", split, inside)
 
 
 @claim(PAPER, "Theorem 21", "for convex U with Assumption 1, the maximum over D_ε is attained with at most k outputs",
@@ -364,7 +448,19 @@ def theorem_21():
     ch = Channel([[Q(2, 3), Q(1, 3)], [Q(1, 3), Q(2, 3)]])
     padded = Channel([[Q(2, 3), Q(1, 3), 0], [Q(1, 3), Q(2, 3), 0]])
     cross = exact_agreement(u(padded), u(ch), "Assumption 1: a zero column leaves U unchanged")
-    return establish(combine(*pieces), cross, domain="k = 2, e^ε = 2, ℓ ≤ 4", stated_domain="all k, ε, convex U")
+    u0, u1, u2, lam, M = sympy.symbols("U U1 U2 lambda M", real=True)
+    vertex = real_closed(M - u0, [u0, u1, u2, lam, M],
+                         [u0 <= lam * u1 + (1 - lam) * u2, lam >= 0, lam <= 1, u1 <= M, u2 <= M],
+                         "U convex: U(λQ1 + (1−λ)Q2) ≤ λU(Q1) + (1−λ)U(Q2) ≤ max(U(Q1), U(Q2))")
+    return establish(vertex, combine(*pieces), cross, domain='“convex” U satisfying Assumption 1',
+                     uses=["extremal-ldp:lemma-23",
+                           cited("Bertsimas–Tsitsiklis", "Introduction to Linear Optimization, Theorem 2.9 (a nonempty "
+                                 "bounded polyhedron is the convex hull of its extreme points)")],
+                     prose_steps=["by induction on the number of points, a convex U on the convex hull of the corners of "
+                                  "D_{ε,ℓ} is at most its largest value at a corner",
+                                  "for ℓ > k a corner has ≤ k nonzero columns (Lemma 23); deleting its zero columns keeps U "
+                                  "(Assumption 1) and gives a mechanism in D_{ε,ℓ'}, ℓ' ≤ k; so sup over ℓ ∈ N is the max "
+                                  "over ℓ ≤ k (44)"])
 
 
 @claim(PAPER, "Proposition 17", "U(Q) = Σ_y μ(Q_y) with μ sublinear obeys the data-processing inequality U(QW) ≤ U(Q)",
@@ -379,8 +475,20 @@ def proposition_17():
         QW = Qm.compose(W)
         for u in (utility.kl(p0, p1), utility.tv(p0, p1), utility.mutual_information(p0), utility.chi2(p0, p1)):
             flags.append(sign(u(Qm) - u(QW)) >= 0)
-    return establish(holds(flags, "random 3×3 Q, 3×4 row-stochastic W; KL, TV, χ², MI (exact signs)"),
-                     domain="6 random (Q, W) pairs × 4 utilities", stated_domain="all Q, W, sublinear μ")
+    # U(QW) = Σ_z μ(Σ_y W(y,z)Q_y) ≤ Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y μ(Q_y) Σ_z W(y,z) = Σ_y μ(Q_y) (Section 10)
+    y, z, l, m = sympy.symbols("y z l m", integer=True, positive=True)
+    W, mu = sympy.IndexedBase("W"), sympy.IndexedBase("mu")
+    row = sympy.Sum(W[y, z], (z, 1, m))
+    swapped = sympy.Sum(sympy.Sum(W[y, z] * mu[y], (y, 1, l)), (z, 1, m)).reorder((0, 1))
+    stmt = identity([swapped, sympy.factor_terms(sympy.Sum(W[y, z] * mu[y], (z, 1, m))).subs(row, 1)],
+                    [sympy.Sum(W[y, z] * mu[y], (z, 1, m), (y, 1, l)), mu[y]],
+                    "Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y Σ_z W(y,z)μ(Q_y), and Σ_z W(y,z)μ(Q_y) = μ(Q_y) for a row-stochastic W "
+                    "(symbolic ℓ, m)")
+    return establish(stmt, holds(flags, "random 3×3 Q, 3×4 row-stochastic W; KL, TV, χ², MI (exact signs)"),
+                     domain='U(Q) = Σ_y μ(Q_y), μ sublinear, any row-stochastic W',
+                     prose_steps=["sublinearity with W(y,z) ≥ 0: μ(Σ_y W(y,z)Q_y) ≤ Σ_y μ(W(y,z)Q_y) = Σ_y W(y,z)μ(Q_y) "
+                                  "(subadditivity, by induction on the number of terms, then homogeneity; μ(0) = 0 "
+                                  "for the W(y,z) = 0 terms)"])
 
 
 #: Symbolic sizes for the aggregated sums: k inputs, the first t of them in T (after relabelling).

@@ -1,20 +1,21 @@
 """Kairouz–Oh–Viswanath, *Extremal mechanisms for local DP*: information preservation (Sections 4, 9).
 
 Theorems 12–14, Corollaries 15–16, Lemmas 26–27, Claims 4–5 and the identities (100), (105),
-(117), (120)–(122), (131). Errata: Theorem 12's missing uniqueness hypothesis, the remainder of
-eq. (32), the typo in (100).
+(117), (120)–(122), (131). Errata: Theorem 12's missing uniqueness hypothesis, Theorem 14 and
+Corollary 16 with a zero-mass symbol, the remainder of eq. (32), the typo in (100).
 """
 
 from __future__ import annotations
 
 import sympy
 
+from _cs_helpers import grouped
 from _eldp_helpers import (C, D, E, EPS, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu,
                            random_law, rng, rr_mi, sub, subsets)
-from symdp.local import optimal_mechanism, utility
+from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, real_closed
+from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, prove, real_closed
 
 PAPER = "extremal-ldp"
 
@@ -130,6 +131,10 @@ def theorem_12_uniqueness():
                      domain="uniform P, k = 3")
 
 
+#: The alphabet size k as a symbol (eq. 117).
+_KK = sympy.Symbol("k", positive=True)
+
+
 @claim(PAPER, "Theorem 13", "for ε ≤ 1: BIN_MI ≥ OPT_MI/(1+e^ε); the proof gives OPT/BIN ≤ k(E+1)/(E+k−1) ≤ E+1 (117)",
        stated_domain='“for any ε ≤ 1” and any P', stated_where='Section 4.2, Theorem 13')
 def theorem_13():
@@ -141,12 +146,28 @@ def theorem_13():
             for e in (Q(11, 10), Q(2), Q(27, 10)):
                 opt = optimal_mechanism(log(e), utility.mutual_information(p)).value
                 flags.append(sign(binary_mi(p, e) * (1 + e) - opt) >= 0)
-    ident = identity((E + 1) - 3 * (E + 1) / (E + 3 - 1), (E + 1) * (E - 1) / (E + 2),
-                     "(117) for k = 3: (E+1) − k(E+1)/(E+k−1) = (E+1)(E−1)/(E+k−1) ≥ 0 for E ≥ 1")
-    kk = sympy.Symbol("k", positive=True)
-    ident_k = identity((E + 1) - kk * (E + 1) / (E + kk - 1), (E + 1) * (E - 1) / (E + kk - 1), "(117), symbolic k")
-    return establish(holds(flags, "exact sign of (1+e^ε)·BIN − OPT, random k = 3..5, e^ε ∈ {1.1, 2, 2.7} (ε ≤ 1)"),
-                     combine(ident, ident_k), domain="18 random instances", stated_domain="all P, ε ≤ 1")
+    ident_k = identity((E + 1) - _KK * (E + 1) / (E + _KK - 1), (E + 1) * (E - 1) / (E + _KK - 1), "(117), symbolic k")
+    # OPT ≤ M·k/(E+k−1) (Lemma 26), M ≤ μ(P(T)) + μ(P(Tᶜ)) = (E+1)·BIN (Lemma 27 and (115)), M ≥ μ(0) = 0
+    opt, M, b, x = sympy.symbols("OPT M BIN x", real=True)
+    chain = real_closed((x + 1) * b - opt, [opt, M, b, x, _KK],
+                        [opt <= M * _KK / (x + _KK - 1), M <= (x + 1) * b, M >= 0, x >= 1, _KK >= 1],
+                        "OPT ≤ Mk/(E+k−1), M ≤ (E+1)·BIN, M ≥ 0, E ≥ 1, k ≥ 1 ⇒ OPT ≤ (1+E)·BIN")
+    proof = grouped("(117): Lemmas 26 and 27 with the binary value (115)", _binary_mi_value(), chain, ident_k)
+    return establish(proof, holds(flags, "exact sign of (1+e^ε)·BIN − OPT, random k = 3..5, e^ε ∈ {1.1, 2, 2.7} (ε ≤ 1)"),
+                     domain='“for any ε ≤ 1” and any P',
+                     uses=["extremal-ldp:lemma-26", "extremal-ldp:lemma-27"])
+
+
+def _binary_mi_value():
+    """(115): the binary mechanism (29) (rows (E, 1)/(E+1) on T, (1, E)/(E+1) on Tᶜ) has I(X;Y) =
+    [μ(P(T)) + μ(P(Tᶜ))]/(E+1), from I = Σ_y Σ_x P(x)Q(y|x) log(Q(y|x)/M(y)) grouped over T and Tᶜ (z = P(T))."""
+    m0 = (Z * E + (1 - Z)) / (E + 1)                     # M(0); M(1) is the same with z and 1 − z exchanged
+    m1 = ((1 - Z) * E + Z) / (E + 1)
+    # log E = ε: log(E/(E+1)/M(y)) = ε − log((E+1)M(y))
+    direct = (Z * E / (E + 1) * (EPS - log((E + 1) * m0)) + (1 - Z) / (E + 1) * (-log((E + 1) * m0))
+              + Z / (E + 1) * (-log((E + 1) * m1)) + (1 - Z) * E / (E + 1) * (EPS - log((E + 1) * m1)))
+    return identity(sympy.expand(direct), sympy.expand((mi_mu(Z, E, EPS) + mi_mu(1 - Z, E, EPS)) / (E + 1)),
+                    "(115): I(X;Y) of the binary mechanism = [μ(P(T)) + μ(P(Tᶜ))]/(E+1), z = P(T) aggregated")
 
 
 @claim(PAPER, "Eq. (131)", "the MI dual α* of (129) has 1ᵀα* = I_RR (139) and is tight on the singletons",
@@ -198,6 +219,43 @@ def theorem_14():
     return establish(stmt, cross, domain="examples C, D and 3 random P at large ε", stated_domain="all P")
 
 
+@claim(PAPER, "Theorem 14 (zero mass)", "as printed (“for any distribution P”): with a symbol of zero mass, P = (½, ½, 0), "
+       "randomized response on all k = 3 symbols is beaten at every ε > 0, and Corollary 16's bound with k = 3 fails",
+       stated_domain='“for any distribution P” (as printed, zero masses allowed)', stated_where='Section 4.3, Theorem 14; '
+       'Section 4.5, Corollary 16')
+def theorem_14_zero_mass():
+    P = [Q(1, 2), Q(1, 2), 0]
+    # binary RR on the support, x3 sent to (½, ½): ε-LDP since 2E/(E+1) ≤ E and (E+1)/2 ≤ E for E ≥ 1
+    x = sympy.Symbol("x", positive=True)                                             # x = e^ε
+    support_rr = [[x / (x + 1), 1 / (x + 1)], [1 / (x + 1), x / (x + 1)], [Q(1, 2), Q(1, 2)]]
+    mu_half = mi_mu(Q(1, 2), x)
+    gap = identity([rr_mi(P, x), 2 * mu_half / (x + 1) - rr_mi(P, x)], [2 * mu_half / (x + 2), 2 * mu_half / ((x + 1) * (x + 2))],
+                   "I_RR (139) on 3 symbols = 2μ(½)/(e^ε+2); the support mechanism's 2μ(½)/(e^ε+1) exceeds it by "
+                   "2μ(½)/((e^ε+1)(e^ε+2)), and μ(½) > 0 for ε > 0 (μ strictly concave, μ(0) = μ(1) = 0)")
+    wit, flags = {"P": "(1/2, 1/2, 0)"}, []
+    for e in (Q(100), Q(10) ** 4):
+        rows = [[v.subs(x, e) for v in row] for row in support_rr]
+        alt = utility.mutual_information(P)(Channel(rows))
+        flags.append(sign(alt - rr_mi(P, e)) > 0 and Channel(rows).ldp_epsilon() == log(e))
+        bound = _H(P[:2]) - Q(9, 10) * 2 * log(e) / e             # Corollary 16, δ = 1/10, k = 3; H drops 0 log 0
+        flags.append(sign(alt - bound) > 0)
+        wit[f"e^eps={e}"] = (f"I_RR = {sympy.N(rr_mi(P, e), 15)}, support mechanism = {sympy.N(alt, 15)}, "
+                             f"Corollary 16 bound = {sympy.N(bound, 15)}")
+    printed = not all(flags)
+    e = Q(100)
+    best = exact_agreement(lognorm(utility.mutual_information(P)(Channel([[v.subs(x, e) for v in row] for row in support_rr]))),
+                           lognorm(optimal_mechanism(log(e), utility.mutual_information(P)).value),
+                           "the support mechanism attains the certified LP optimum at e^ε = 100")
+    corrected = holds([rr_is_optimal(log(Q(1000)), utility.mutual_information(C)),
+                       rr_is_optimal(log(Q(10) ** 4), utility.mutual_information([Q(1, 2), Q(1, 2)]))],
+                      "with full support RR is optimal at large ε (example C at e^ε = 1000; (½, ½) on its support at 10^4)")
+    return establish(erratum(printed, wit, combine(gap, corrected, best), "a zero-mass symbol only dilutes randomized "
+                             "response; the optimum ignores it, so Theorem 14 and Corollary 16 need k = |supp P|",
+                             corrected_statement="Theorems 14 and Corollary 16 for P with P(x) > 0 for every x (or k the "
+                             "size of the support)", kind="minor"),
+                     domain="P = (½, ½, 0), every ε > 0 (identity); e^ε = 100, 10^4 (exact)")
+
+
 @claim(PAPER, "Corollary 15", "for ε ≤ ε*(P,δ): I(X;Y) ≤ (1+δ)·½P(T)P(Tᶜ)ε²; the binary MI is ½q(1−q)ε² + 0·ε³ + O(ε⁴)",
        stated_domain='“for ε ≤ ε*(P, δ)”, δ > 0', stated_where='Section 4.5, Corollary 15')
 def corollary_15():
@@ -228,8 +286,30 @@ def corollary_16():
         for e in (Q(10) ** 3, Q(10) ** 5):
             opt = optimal_mechanism(log(e), utility.mutual_information(p)).value
             flags.append(sign(_H(p) - (1 - delta) * (k - 1) * log(e) / e - opt) >= 0)
-    return establish(holds(flags, "δ = 1/10: certified optimum (C, D) at e^ε ∈ {10^3, 10^5}"),
-                     domain="examples C, D", stated_domain="all P, δ > 0, ε ≥ ε*")
+    return establish(_rr_gap_limit(), holds(flags, "δ = 1/10: certified optimum (C, D) at e^ε ∈ {10^3, 10^5}"),
+                     domain="P(x) > 0 for every x (the printed 'any P' fails: 'Theorem 14 (zero mass)'), δ > 0, "
+                            "ε ≥ ε*(P, δ)",
+                     uses=["extremal-ldp:theorem-14"],
+                     prose_steps=["the limit of the finite sum over x is the sum of the limits: (H(X) − I_RR)/(εe^{−ε}) "
+                                  "→ k − 1 > (1 − δ)(k − 1) for k ≥ 2, so H(X) − I_RR ≥ (1 − δ)(k − 1)εe^{−ε} beyond "
+                                  "some ε1; with Theorem 14 (RR optimal for ε ≥ ε_14) take ε* = max(ε1, ε_14); k = 1 "
+                                  "is trivial (H = I = 0)"])
+
+
+def _rr_gap_limit():
+    """(H(X) − I_RR)/(εe^{−ε}) → k − 1 for every P with full support (Kairouz–Oh–Viswanath, eq. 32, to first order):
+    I_RR = Σ_x μ(P(x))/(e^ε+k−1) (139), so the gap is Σ_x g(P(x)) with g(p) = −p log p − μ(p)/(e^ε+k−1), and
+    g(p)e^ε/ε → 1 − p (sympy limit, symbolic p > 0 and k); Σ_x (1 − P(x)) = k − 1."""
+    p, k, eps = sympy.symbols("p k epsilon", positive=True)
+    e = sympy.exp(eps)
+    g = (-p * log(p) - mi_mu(p, e, eps) / (e + k - 1)) * e / eps
+    term = identity(sympy.limit(g, eps, sympy.oo), 1 - p, "lim_{ε→∞} g(p)e^ε/ε = 1 − p (symbolic p > 0, k)")
+    i, kk = sympy.symbols("i k", integer=True, positive=True)
+    P = sympy.IndexedBase("P")
+    # linearity of the finite sum: Σ(1 − P_i) = Σ1 + Σ(−P_i), the constant −1 taken out of the second sum
+    total = sympy.Add(*[sympy.factor_terms(t).doit() for t in sympy.expand(sympy.Sum(1 - P[i], (i, 1, kk))).args])
+    summed = identity(total.subs(sympy.Sum(P[i], (i, 1, kk)), 1), kk - 1, "Σ_x (1 − P(x)) = k − 1 (Σ_x P(x) = 1)")
+    return grouped("the randomized-response gap to H(X), to first order in εe^{−ε}", term, summed)
 
 
 @claim(PAPER, "Eq. (32)", "I_RR = H(X) − (k−1)εe^{−ε} + O(e^{−2ε}) (printed); the remainder is "
@@ -299,13 +379,38 @@ def lemma_27_identities():
     d = sympy.diff(mu, Z)
     stmt = identity([d, sympy.expand_log(d.subs(Z, _zstar(EPS)), force=True)],
                     [e * EPS - (e - 1) - (e - 1) * log(Z * (e - 1) + 1), 0], "(121) and μ'(z*(ε), ε) = 0")
-    # (the box prover segfaults on ½ − z*(ε) over [1/20, 20]: exact signs at sample points instead)
-    box = holds([sign(Q(1, 2) - _zstar(Q(j, 10))) > 0 for j in range(1, 101, 3)], "z*(ε) < ½ at ε = 0.1, 0.4, …, 10")
+    half = combine(_mu_concave(), _mu_slope_at_half(d), detail="z* ≤ ½ for every ε > 0")
+    box = holds([sign(Q(1, 2) - _zstar(Q(j, 10))) > 0 for j in range(1, 101, 9)], "z*(ε) < ½ at ε = 0.1, 1, …, 9.1")
     ref = exact_agreement([int(sign(_zstar(1) - Q("0.459512743348930")) >= 0),
                            int(sign(_zstar(1) - Q("0.459512743348932")) <= 0)], [1, 1],
                           "z*(1) = 0.459512743348931 (catalog)")
-    return establish(combine(stmt, box), ref, domain="(121), (122): all z, ε; z* ≤ ½: 34 points in [0.1, 10]",
-                     stated_domain="all ε > 0")
+    return establish(combine(stmt, half), box, ref, domain='z ∈ [0, 1], ε > 0, E = e^ε',
+                     prose_steps=[_Z_STAR_ORDER])
+
+
+#: How the sign facts on μ' place z*: μ' strictly decreasing in z, μ'(z*) = 0 and μ'(½) ≤ 0.
+_Z_STAR_ORDER = ("μ'(·, ε) is strictly decreasing (μ'' < 0), so μ' > 0 below its zero z*(ε), μ' < 0 above it, "
+                 "and μ'(½, ε) ≤ 0 = μ'(z*(ε), ε) gives z*(ε) ≤ ½")
+
+
+def _mu_concave():
+    """μ''(z, ε) = −(E−1)²/(z(E−1)+1) < 0 for z ≥ 0, E = e^ε > 1 (Kairouz–Oh–Viswanath, proof of Lemma 27)."""
+    x = sympy.Symbol("x", positive=True)                                        # x = e^ε
+    second = sympy.diff(mi_mu(Z, x, log(x)), Z, 2)
+    shape = identity(second, -(x - 1) ** 2 / (Z * (x - 1) + 1), "μ''(z, ε) = −(E−1)²/(z(E−1)+1)")
+    sign_ = real_closed((x - 1) ** 2 / (Z * (x - 1) + 1), [Z, x], [x > 1, Z >= 0],
+                        "(E−1)²/(z(E−1)+1) > 0 for z ≥ 0, E > 1")
+    return combine(shape, sign_, detail="μ is strictly concave in z")
+
+
+def _mu_slope_at_half(d):
+    """μ'(½, ε) ≤ 0 for every ε ≥ 0: with x = e^ε, −μ'(½) = (x−1) + (x−1)log((x+1)/2) − x log x vanishes at x = 1
+    and so does its first derivative; the second is (x−1)/(x(x+1)²) ≥ 0 (decided by `prove`, two levels of f(lo) ≥ 0
+    and f' ≥ 0)."""
+    x = sympy.Symbol("x", positive=True)
+    g = (x - 1) + (x - 1) * log((x + 1) / 2) - x * log(x)
+    written = identity(-d.subs(Z, Q(1, 2)).subs(EPS, log(x)), g, "−μ'(½, ε) with x = e^ε")
+    return combine(written, prove(g, x, 1, detail="−μ'(½, ε) ≥ 0 for x = e^ε ∈ [1, ∞)"))
 
 
 @claim(PAPER, "Lemma 27", "for ε ≤ 1: max_j μ_j ≤ μ(P(T),ε) + μ(P(Tᶜ),ε) with T from (30)",
@@ -346,8 +451,26 @@ def claim_4():
             mx = max((mi_mu(sub(p, A), e) for A in subsets(k)), key=lambda v: sympy.N(v, 30))
             best2 = max(mi_mu(sub(p, xs), e), mi_mu(1 - sub(p, xs), e), key=lambda v: sympy.N(v, 30))
             flags.append(T_is_max and sign(mx - best2) == 0)
-    return establish(holds(flags, "random P with a dominant symbol, exhaustive over subsets"), domain="12 random cases",
-                     stated_domain="all P, ε ≤ 1")
+    return establish(_claim_4_steps(), holds(flags, "random P with a dominant symbol, exhaustive over subsets"),
+                     domain='“P(x*) ≥ 1 − z*(ε)”, ε ≤ 1', uses=["extremal-ldp:lemma-27-eqs-121-122"],
+                     prose_steps=["a set A either contains x* (then P(A) ≥ P(x*)) or not (then P(A) ≤ 1 − P(x*)); "
+                                  "T = {x*} and Tᶜ are among the sets A",
+                                  "μ(·, ε) increases on [0, z*] and decreases on [z*, 1] (Lemma 27: μ'' < 0, μ'(z*) = 0)"])
+
+
+def _claim_4_steps():
+    """Claim 4 in m = P(x*), s = P(A), z* (Kairouz–Oh–Viswanath, proof of Lemma 27, case 1), from z* ≤ ½
+    (eq. 122): P(A)P(Aᶜ) ≤ m(1 − m) for both kinds of A, and P(A) on the side of z* where μ is monotone."""
+    m, s_, zs = sympy.symbols("m s zs", real=True)
+    dom = [zs <= Q(1, 2), m >= 1 - zs, m <= 1]
+    with_x = dom + [s_ >= m, s_ <= 1]
+    without = dom + [s_ >= 0, s_ <= 1 - m]
+    prod = [real_closed(m * (1 - m) - s_ * (1 - s_), [m, s_, zs], d, f"P(A)P(Aᶜ) ≤ P(x*)P(x*ᶜ) when {w}")
+            for d, w in ((with_x, "x* ∈ A"), (without, "x* ∉ A"))]
+    side = [real_closed(m - zs, [m, s_, zs], with_x, "x* ∈ A: z* ≤ P(x*) ≤ P(A), so μ decreases from P(T) to P(A)"),
+            real_closed(zs - (1 - m), [m, s_, zs], without,
+                        "x* ∉ A: P(A) ≤ P(Tᶜ) = 1 − P(x*) ≤ z*, so μ increases from P(A) to P(Tᶜ)")]
+    return grouped("T = {x*} maximises P(A)P(Aᶜ); max_A μ(P(A)) is μ(P(T)) or μ(P(Tᶜ))", *prod, *side)
 
 
 @claim(PAPER, "Claim 5", "for sorted P there is A with ½ − P(x*) ≤ P(A) ≤ ½; hence ¼ ≤ P(T) ≤ ½ (125) for "
@@ -365,5 +488,25 @@ def claim_5():
             g = [sub(p, A) * (1 - sub(p, A)) for A in subsets(k)]
             PT = min(sub(p, A) for A, v in zip(subsets(k), g) if v == max(g))
             flags.append(Q(1, 4) <= PT <= Q(1, 2))
-    return establish(holds(flags, "exhaustive over subsets, 30 random P, k = 2..6"), domain="30 random P",
-                     stated_domain="all P")
+    return establish(_claim_5_steps(), holds(flags, "exhaustive over subsets, 30 random P, k = 2..6"),
+                     domain='P sorted decreasingly, P(x*) < 1 − z*(ε)',
+                     prose_steps=["order P increasingly; the prefix sums grow from 0 to 1, so l* = min{l : P(x_1) + … + "
+                                  "P(x_l) ≥ ½} exists; A = {x_1, …, x_(l*−1)} has s = P(A) < ½ ≤ s + P(x_l*) with "
+                                  "P(x_l*) ≤ P(x*)",
+                                  "B ↦ Bᶜ maps argmax P(B)P(Bᶜ) to itself, so its smallest P(B) is ≤ ½; T maximises "
+                                  "P(B)P(Bᶜ), so P(T)P(Tᶜ) ≥ P(x*)P(x*ᶜ) and ≥ P(A)P(Aᶜ)"])
+
+
+def _claim_5_steps():
+    """Claim 5 and (125) in s = P(A), p = P(x_l*), m = P(x*), t = P(T) (Kairouz–Oh–Viswanath, proof of Lemma 27,
+    case 3)."""
+    s_, p, m, t = sympy.symbols("s p m t", real=True)
+    prefix = real_closed(s_ - (Q(1, 2) - m), [s_, p, m], [s_ >= 0, s_ < Q(1, 2), s_ + p >= Q(1, 2), p <= m],
+                         "P(A) < ½ ≤ P(A) + P(x_l*), P(x_l*) ≤ P(x*) ⇒ ½ − P(x*) ≤ P(A)")
+    symmetric = identity(t * (1 - t), (1 - t) * (1 - (1 - t)), "P(B)P(Bᶜ) is unchanged by B ↦ Bᶜ")
+    lower = real_closed(t - Q(1, 4), [s_, m, t],
+                        [t >= 0, t <= Q(1, 2), m >= 0, m <= Q(1, 2), s_ >= Q(1, 2) - m, s_ <= Q(1, 2), s_ >= 0,
+                         t * (1 - t) >= m * (1 - m), t * (1 - t) >= s_ * (1 - s_)],
+                         "(125): P(T) ≤ ½ maximising P(B)P(Bᶜ), P(x*) ≤ ½, ½ − P(x*) ≤ P(A) ≤ ½ ⇒ P(T) ≥ ¼")
+    return grouped("Claim 5 and (125)", prefix, symmetric, lower)
+

@@ -17,7 +17,7 @@ from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, Q, RATIO0, RATIO1, TIE0, T
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, real_closed
+from symdp.verify import cited, claim, combine, erratum, establish, exact_agreement, identity, prove, real_closed
 
 PAPER = "extremal-ldp"
 X = sympy.Symbol("x", positive=True)
@@ -137,9 +137,35 @@ def lemma_24():
     m1 = [sum(p * row[y] for p, row in zip(B1, ch.rows)) for y in range(2)]
     r_min, r_max = _ratio_bounds(B0, B1, e)
     cross.append(exact_agreement([m0[0] / m1[0], m0[1] / m1[1]], [r_max, r_min], "binary mechanism attains both bounds"))
-    return establish(holds(flags, "(56) at e^ε* and below on every pattern and on random columns; violated at "
-                           "1.01·e^ε* (examples A, B and two random pairs)"), *cross,
-                     domain="examples A, B and 2 random pairs with P0 ≠ P1 pointwise", stated_domain="all P0, P1")
+    return establish(_lemma_24_steps(), holds(flags, "(56) at e^ε* and below on every pattern and on random columns; "
+                                              "violated at 1.01·e^ε* (examples A, B and two random pairs)"), *cross,
+                     domain='“for ε ≤ ε*” = min(ε1, ε2), every Q ∈ D_ε',
+                     uses=["extremal-ldp:lemma-22", "extremal-ldp:lemma-24-eqs-58-60", "extremal-ldp:lemma-24-eqs-63-65",
+                           "extremal-ldp:eq-57"],
+                     prose_steps=["M0(y)/M1(y) = P0ᵀS/P1ᵀS for the column S ∈ [1, e^ε]^k of Q = SΘ (Lemma 22; θ_y cancels)",
+                                  "(59) and (64) are affine in the column S, so they hold on the cube [1, e^ε]^k once they "
+                                  "hold at its vertices, the staircase patterns, where they read (60) and (65)",
+                                  "T = {x : P0(x) ≥ P1(x)} maximises P0(A) − P1(A) and Tᶜ minimises it",
+                                  "ε(j) is the largest ε with (60) (resp. (65)) at pattern j, +∞ when that never binds "
+                                  "(the corrected proof); ε ≤ ε* = min_j ε(j) puts e^ε − 1 below every e^ε(j) − 1",
+                                  "the binary mechanism's output ratios are the two bounds, by its marginals (57)"])
+
+
+def _lemma_24_steps():
+    """(60) and (65) at every pattern T_j for all a = e^ε − 1 up to a threshold b that works: in t_ν = P_ν(T),
+    j_ν = P_ν(T_j), (60) is a(D + a c) with D = (t0 − t1) − (j0 − j1) ≥ 0 and c = t0 j1 − t1 j0 (Kairouz–Oh–Viswanath,
+    proof of Lemma 24); D + bc ≥ 0 and 0 ≤ a ≤ b give D + ac ≥ 0 whatever the sign of c. Likewise (65) with
+    D' = (t0 − t1) + (j0 − j1) ≥ 0, c' = (j0 − j1) + c."""
+    a, b, t0, t1, j0, j1 = sympy.symbols("a b t0 t1 j0 j1", real=True)
+    c = t0 * j1 - t1 * j0
+    upper, lower = (t0 - t1) - (j0 - j1), (t0 - t1) + (j0 - j1)
+    eq60 = a * ((t0 - t1) - (j0 - j1)) + a ** 2 * c
+    eq65 = a * ((t0 - t1) + (1 + a) * (j0 - j1)) + a ** 2 * c
+    steps = [real_closed(eq60, [a, b, t0, t1, j0, j1], [upper >= 0, a >= 0, a <= b, upper + b * c >= 0],
+                         "(60) at pattern j for every a ∈ [0, b] once it holds at b (T maximises P0(A) − P1(A))"),
+             real_closed(eq65, [a, b, t0, t1, j0, j1], [lower >= 0, a >= 0, a <= b, lower + b * (j0 - j1 + c) >= 0],
+                         "(65) at pattern j for every a ∈ [0, b] once it holds at b (Tᶜ minimises P0(A) − P1(A))")]
+    return grouped("(60) and (65) on every pattern for e^ε − 1 ≤ e^ε(j) − 1", *steps)
 
 
 @claim(PAPER, "Lemma 24 (proof)", "non-binding patterns get ε(j) = +∞, not 0; the printed 'set ε(j) = 0, "
@@ -189,7 +215,37 @@ def theorem_5():
     bin_ = u(binary_mechanism(log(e), B0, B1))
     cross = exact_agreement([int(sign(opt) > 0), bin_], [1, 0], f"example B at e^ε = 8/5 > 29/19: E_γ with "
                             f"γ = r_max = {r_max} has OPT = {sympy.N(opt, 12)} > 0 = BIN")
-    return establish(stmt, cross, domain="examples A, B, ε ≤ ε*, 8 divergences", stated_domain="all P0, P1, all f")
+    return establish(_theorem_5_steps(), stmt, cross,
+                     domain="P0(x) ≠ P1(x) for every x (the hypothesis 'Theorem 5 (ties)' shows is needed), any "
+                            "f-divergence, 0 < ε ≤ ε*",
+                     uses=["extremal-ldp:lemma-24", "extremal-ldp:eq-57"],
+                     prose_steps=["Lemma 24: for ε ≤ ε* every output ratio r_y = M0(y)/M1(y) lies in [r_min, r_max]",
+                                  "convexity of f: f(r) ≤ [(r_max − r)f(r_min) + (r − r_min)f(r_max)]/(r_max − r_min) "
+                                  "for r ∈ [r_min, r_max]; outputs with M1(y) = 0 have M0(y) = 0 (ε-LDP) and add nothing",
+                                  "without ties T is the only maximiser of P0(A) − P1(A) and Tᶜ the only minimiser, so "
+                                  "D > 0 at every pattern other than T (resp. Tᶜ), where c = 0; r_max = r_min only if "
+                                  "P0 = P1, where every mechanism gives f(1)"])
+
+
+def _theorem_5_steps():
+    """Theorem 5 from Lemma 24 (Kairouz–Oh–Viswanath, Section 8.1, by a chord instead of Blackwell's theorem): with
+    w_y = M1(y), Σ w_y = 1 and Σ w_y r_y = Σ M0(y) = 1, the chord bound sums to
+    [(r_max − 1)f(r_min) + (1 − r_min)f(r_max)]/(r_max − r_min), which is the binary mechanism's D_f: its outputs have
+    ratios r_max, r_min with M1(0)(r_max − r_min) = 1 − r_min (marginals (57), u_ν = P_ν(T), a = e^ε − 1). And ε* > 0:
+    a pattern's threshold −D/c is positive when D > 0 > c; the patterns T (for (60)) and Tᶜ (for (65)) have c = 0."""
+    a, u0, u1, fmin, fmax, W, R = sympy.symbols("a u0 u1 f_min f_max W R", real=True)
+    r_max, r_min = (a * u0 + 1) / (a * u1 + 1), (a * (1 - u0) + 1) / (a * (1 - u1) + 1)
+    m1 = [(a * u1 + 1) / (a + 2), (a * (1 - u1) + 1) / (a + 2)]                     # M1(0), M1(1); e^ε + 1 = a + 2
+    chord_sum = sympy.expand((r_max * W - R) * fmin + (R - r_min * W) * fmax).subs({W: 1, R: 1})
+    binary = identity([m1[0] + m1[1], m1[0] * r_max + m1[1] * r_min,
+                       (m1[0] * fmax + m1[1] * fmin) * (r_max - r_min)],
+                      [1, 1, chord_sum], "the binary mechanism: Σ M1 = 1, Σ M1 r = 1, and D_f(binary)(r_max − r_min) = "
+                      "(r_max − 1)f(r_min) + (1 − r_min)f(r_max) (u_ν = P_ν(T), symbolic)")
+    t0, t1, d, c = sympy.symbols("t0 t1 D c", real=True)
+    flat = identity([t0 * t1 - t1 * t0, (t1 - t0) + t0 * (1 - t1) - t1 * (1 - t0)], [0, 0],
+                    "c = t0 j1 − t1 j0 vanishes at T_j = T; c' = (j0 − j1) + c vanishes at T_j = Tᶜ")
+    positive = real_closed(-d / c, [d, c], [d > 0, c < 0], "D > 0 > c ⇒ the pattern's threshold −D/c > 0")
+    return grouped("Lemma 24's sandwich, a chord of f, and ε* > 0 without ties", binary, flat, positive)
 
 
 @claim(PAPER, "Theorem 5 (ties)", "with P0(x) = P1(x) for some x no binary mechanism is optimal for all f at any "
@@ -290,8 +346,17 @@ def theorem_7():
                 flags.append(sign(binary_kl(p0, p1, e) * 2 * (e + 1) ** 2 - opt) >= 0)
     ratio = identity(2 * ((E - 1) / (E + 1)) ** 2 / (4 * (E - 1) ** 2), 1 / (2 * (E + 1) ** 2),
                      "(95)/(94): 2((e^ε−1)/(e^ε+1))²TV² / (4(e^ε−1)²TV²) = 1/(2(e^ε+1)²)")
-    return establish(holds(flags, "exact sign of 2(e^ε+1)²·BIN − OPT on random k = 3..5, e^ε ∈ {1.1, 2, 5, 50}"),
-                     ratio, domain="24 random instances", stated_domain="all ε, P0, P1")
+    # (94) OPT ≤ 4(x−1)²t² (Lemma 25), (95) BIN ≥ 2v² (Pinsker) with v = (x−1)/(x+1)·t (Corollary 11), x = e^ε
+    opt, b, v, t, x = sympy.symbols("OPT BIN v t x", real=True)
+    chain = real_closed(2 * (x + 1) ** 2 * b - opt, [opt, b, v, t, x],
+                        [opt <= 4 * (x - 1) ** 2 * t ** 2, b >= 2 * v ** 2, v * (x + 1) == (x - 1) * t, x >= 1, t >= 0],
+                        "OPT ≤ 4(e^ε−1)²TV² (94), BIN ≥ 2‖M0ᴮ − M1ᴮ‖²_TV (95), ‖M0ᴮ − M1ᴮ‖_TV = (e^ε−1)/(e^ε+1)·TV "
+                        "⇒ 2(e^ε+1)²·BIN ≥ OPT")
+    return establish(grouped("(94) and (95) combined", _binary_tv(), chain, ratio),
+                     holds(flags, "exact sign of 2(e^ε+1)²·BIN − OPT on random k = 3..5, e^ε ∈ {1.1, 2, 5, 50}"),
+                     domain='“for any ε” and any P0, P1',
+                     uses=["extremal-ldp:lemma-25", "extremal-ldp:corollary-11",
+                           cited("Pinsker", "Pinsker's inequality D(M0‖M1) ≥ 2‖M0 − M1‖²_TV")])
 
 
 @claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)",
@@ -305,8 +370,49 @@ def lemma_25():
             for e in (Q(11, 10), Q(2), Q(10)):
                 opt = optimal_mechanism(log(e), utility.symmetric_kl(p0, p1)).value
                 flags.append(sign(4 * (e - 1) ** 2 * tv(p0, p1) ** 2 - opt) >= 0)
-    return establish(holds(flags, "the certified optimum of the symmetrised KL against the bound"),
-                     domain="18 random instances", stated_domain="all ε, P0, P1, Q")
+                flags.append(sign((e - 1) ** 2 * tv(p0, p1) ** 2 - opt) >= 0)      # the proof's sharper constant 1
+    return establish(_lemma_25_steps(), holds(flags, "the certified optimum of the symmetrised KL against the bound (93) "
+                                              "and against the proof's (e^ε−1)²‖P0 − P1‖²_TV"),
+                     domain='every ε-LDP Q, any P0, P1 (Duchi et al.)', uses=["extremal-ldp:claim-1"],
+                     prose_steps=[_LEMMA_25_SUMS])
+
+
+#: The linear steps of Lemma 25's proof (Kairouz–Oh–Viswanath, Section 8.5, after Duchi–Jordan–Wainwright, Theorem 1).
+_LEMMA_25_SUMS = ("per output y with q = min_x Q(y|x), q' = max_x Q(y|x): M_ν(y) ≥ q, and since Σ_x (P0(x) − P1(x)) = "
+                  "0, M0(y) − M1(y) = Σ_x (Q(y|x) − q)(P0(x) − P1(x)) lies in ±(q' − q)‖P0 − P1‖_TV; "
+                  "D(M0‖M1) + D(M1‖M0) = Σ_y (M0(y) − M1(y)) log(M0(y)/M1(y)); a column with q = 0 is zero "
+                  "(Claim 1) and adds nothing; Σ_y q(y) ≤ Σ_y Q(y|x) = 1")
+
+
+def _per_output_steps():
+    """The inequalities of Lemma 25's proof for one output y, in d = M0(y) − M1(y), m = min(M0(y), M1(y)),
+    q ≤ q' the least and largest entry of the column Q(y|·), t = ‖P0 − P1‖_TV, x = e^ε:
+    (a − b) log(a/b) ≤ (a − b)²/min(a, b) from log r ≤ r − 1 (r = max/min ≥ 1), then d²/m ≤ (x−1)² q t²."""
+    r, lo, hi = sympy.symbols("r lo hi", positive=True)
+    a_, b_ = sympy.symbols("a b", positive=True)
+    log_le = prove(r - 1 - log(r), r, 1, detail="log r ≤ r − 1 for r ≥ 1")
+    swap = identity(sympy.expand_log((a_ - b_) * log(a_ / b_), force=True),
+                    sympy.expand_log((b_ - a_) * log(b_ / a_), force=True), "(a − b)log(a/b) is symmetric in a, b")
+    linear = identity((hi - lo) * (hi / lo - 1), (hi - lo) ** 2 / lo, "(max − min)(max/min − 1) = (max − min)²/min")
+    d, m, q, q1, t, x = sympy.symbols("d m q q1 t x", real=True)
+    term = real_closed((x - 1) ** 2 * q * t ** 2 - d ** 2 / m, [d, m, q, q1, t, x],
+                       [d <= (q1 - q) * t, -d <= (q1 - q) * t, q1 <= x * q, q1 >= q, m >= q, q > 0, t >= 0, x >= 1],
+                       "|d| ≤ (q' − q)t, q' ≤ e^ε q (ε-LDP), min(M0, M1) ≥ q > 0 ⇒ d²/min ≤ (e^ε−1)² q t²")
+    return [log_le, swap, linear, term]
+
+
+#: The symmetrised KL S, x = e^ε, t = ‖P0 − P1‖_TV and w = Σ_y min_x Q(y|x) ≤ 1, for the sum over outputs.
+_S, _X, _TV, _W = sympy.symbols("S x t w", real=True)
+#: Σ_y of the per-output bound: S ≤ (e^ε−1)² t² w with 0 ≤ w ≤ 1.
+_SUMMED = [_S <= (_X - 1) ** 2 * _TV ** 2 * _W, _W >= 0, _W <= 1, _X >= 1, _TV >= 0]
+
+
+def _lemma_25_steps():
+    """Lemma 25 (Kairouz–Oh–Viswanath, Section 8.5): the per-output steps summed with Σ_y q(y) ≤ 1. The result,
+    (e^ε−1)²‖P0−P1‖²_TV, is 4 times smaller than (93)."""
+    total = real_closed(4 * (_X - 1) ** 2 * _TV ** 2 - _S, [_S, _TV, _X, _W], _SUMMED,
+                        "Σ_y ≤ (e^ε−1)² t² Σ_y q(y), Σ_y q(y) ≤ 1 ⇒ ≤ 4(e^ε−1)² t² (93)")
+    return grouped("Lemma 25 output by output", *_per_output_steps(), total)
 
 
 # --------------------------------------------------------------------------------------------
@@ -421,12 +527,19 @@ def corollary_9():
     flags = []
     delta = Q(1, 10)
     for p0, p1 in ((A0, A1), (B0, B1)):
-        for e_ in (Q(1001, 1000), Q(101, 100)):
+        for e_ in (Q(1001, 1000), Q(101, 100), 1 + 2 * delta):         # the last is the proof's e^ε* = 1 + 2δ
             opt = optimal_mechanism(log(e_), utility.symmetric_kl(p0, p1)).value
             flags.append(sign(2 * (1 + delta) * (e_ - 1) ** 2 / (e_ + 1) * tv(p0, p1) ** 2 - opt) >= 0)
-    return establish(holds(flags, "δ = 1/10: certified symmetrised-KL optimum below the bound at e^ε ∈ {1.001, 1.01} "
-                           "(examples A, B)"), series, domain="examples A, B, δ = 1/10, two small ε",
-                     stated_domain="all P0, P1, δ > 0, ε ≤ ε*")
+    delta_ = sympy.Symbol("delta", positive=True)
+    small = real_closed(2 * (1 + delta_) * (_X - 1) ** 2 / (_X + 1) * _TV ** 2 - _S, [_S, _TV, _X, _W, delta_],
+                        _SUMMED + [_X <= 1 + 2 * delta_],
+                        "S ≤ (e^ε−1)² t² (Lemma 25's proof), e^ε ≤ 1 + 2δ ⇒ S ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·t² (22)")
+    return establish(grouped("(22) with ε* = log(1 + 2δ)", *_per_output_steps(), small, series),
+                     holds(flags, "δ = 1/10: certified symmetrised-KL optimum below the bound at e^ε ∈ {1.001, 1.01, 1.2 = 1 + 2δ} "
+                           "(examples A, B)"),
+                     domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', uses=["extremal-ldp:claim-1"],
+                     prose_steps=[_LEMMA_25_SUMS, "ε* = log(1 + 2δ) > 0 serves every P0, P1 (it does not need Theorem 5)",
+                                  "for the binary mechanism P0(T) − P1(T) = ‖P0 − P1‖_TV with T = {x : P0(x) ≥ P1(x)}"])
 
 
 @claim(PAPER, "Corollary 9 (derivation)", "the binary KL is (e^ε−1)²/(e^ε+1)·(P0(T)−P1(T))² + O(ε³): the printed "
