@@ -32,6 +32,29 @@ def _tv_product(p0, p1, rows, n):
     m1 = product_law(*[push(p1, rows)] * n)
     return tv_l1(m0, m1)
 
+def _tv_from_kl(rate: sympy.Expr, detail: str) -> object:
+    """The Le Cam–Pinsker step of eqs. (6)–(7) and Lemma 3: from TV ≥ 0, TV² ≤ D_n/2 (Pinsker) and
+    D_n ≤ r·D (r = n, or nφ for LDP kernels), with s = √(rD/2) (s ≥ 0, s² = rD/2), the two-point bound
+    (τ/2)(1 − TV) is ≥ (τ/2)(1 − s) for every τ ≥ 0."""
+    tv, dn, d, s, tau, r = sympy.symbols("tv D_n D s tau r", real=True)
+    return real_closed(tau / 2 * (1 - tv) - tau / 2 * (1 - s), [tv, dn, d, s, tau, r],
+                       [tv >= 0, tv ** 2 <= dn / 2, dn <= r * d, d >= 0, r >= 0, s >= 0, sympy.Eq(s ** 2, r * d / 2),
+                        tau >= 0],
+                       f"(τ/2)(1 − TV) ≥ (τ/2)(1 − √(rD/2)) from TV² ≤ D_n/2 and D_n ≤ rD, r = {rate}: {detail}")
+
+
+def _contracted(detail: str) -> object:
+    """out ≤ η·in with 0 ≤ η ≤ φ and in ≥ 0 gives out ≤ φ·in (an information measure contracted by a kernel whose
+    coefficient η is at most φ, Lemma 1)."""
+    out, eta, f, inp = sympy.symbols("out eta phi in", real=True)
+    return real_closed(f * inp - out, [out, eta, f, inp], [out <= eta * inp, eta >= 0, eta <= f, inp >= 0], detail)
+
+
+_PINSKER = cited("Pinsker (Tsybakov, Introduction to Nonparametric Estimation, Lemma 2.5)", "TV(P, Q) ≤ √(D_KL(P‖Q)/2)")
+_CHAIN = cited("Cover–Thomas, Elements of Information Theory", "Theorem 2.5.3 (chain rule for relative entropy)")
+_LE_CAM = cited("Le Cam (Tsybakov, Introduction to Nonparametric Estimation, Theorem 2.2)",
+                "two-point bound (6): ℛ ≥ (τ/2)[1 − TV(P0^{⊗n}, P1^{⊗n})] when ℓ(θ(P0), θ(P1)) ≥ 2τ")
+
 # --------------------------------------------------------------------------------------------
 # Section IV-A: Le Cam
 
@@ -48,11 +71,12 @@ def eqs_6_7():
             tv = tv_events(product_law(*[p0] * n), product_law(*[p1] * n))
             ok.append(le(tv, sqrt(n * kl(p0, p1) / 2)))
             ok.append(sign(kl(product_law(*[p0] * n), product_law(*[p1] * n)) - n * kl(p0, p1)) == 0)
-    return establish(holds(all(ok), "4 random Bernoulli pairs, n ≤ 3: TV of the products (events enumerated) ≤ "
+    return establish(_tv_from_kl(N, "D_n = D(P0^{⊗n}‖P1^{⊗n}) = nD (chain rule)"),
+                     holds(all(ok), "4 random Bernoulli pairs, n ≤ 3: TV of the products (events enumerated) ≤ "
                            "√(nD/2); D(P0^{⊗n}‖P1^{⊗n}) = nD"),
                      catalog([rb.le_cam_lower_bound(1, 100, R(1, 100))], ["0.146446609406726"],
                              "(7) at τ = 1, n = 100, D = 0.01: 0.146446609406726"),
-                     domain="Bernoulli pairs, n ≤ 3", stated_domain="all P0, P1, n")
+                     domain='ℓ(θ(P0), θ(P1)) ≥ 2τ, n ≥ 1, KL in nats', uses=[_PINSKER, _CHAIN, _LE_CAM])
 
 
 @claim(PAPER, "Lemma 3",
@@ -79,10 +103,16 @@ def lemma_3():
                     "effective sample size nφ(ε,δ) = (1 − e^{−ε}(1−δ))n")
     value = catalog([rb.le_cam_lower_bound(1, 100, R(1, 100), 1, 0)], ["0.2189038067608"],
                     "τ = 1, n = 100, ε = 1, δ = 0, D = 0.01: 0.2189038067608 (non-private (7): 0.1464)")
-    return establish(holds(all(ok), "4 LDP kernels (RR at e^ε = 2, 3; the (log 2, 1/10) dominating kernel; a random "
+    step = _tv_from_kl(N * sympy.Symbol("phi"), "D(M0^n‖M1^n) = Σ_i E D(P0K_i(·|Z^{i−1})‖P1K_i(·|Z^{i−1})) ≤ nφD "
+                       "(chain rule; each K_i(·|z^{i−1}) ∈ Q_{ε,δ} contracts KL by η_KL ≤ φ, Lemma 1)")
+    return establish(combine(step, _contracted("D(P0K‖P1K) ≤ η_KL(K)·D(P0‖P1) with η_KL(K) ≤ φ (Lemma 1) gives ≤ φD")),
+                     holds(all(ok), "4 LDP kernels (RR at e^ε = 2, 3; the (log 2, 1/10) dominating kernel; a random "
                            "(log 3)-LDP 2×3 kernel) × 2 Bernoulli pairs × n ≤ 3, and a sequentially interactive pair: "
                            "TV(M0^n, M1^n) ≤ √(nφD/2) (eqs. 34–36)"),
-                     size, value, domain="sample kernels, n ≤ 3", stated_domain="all (ε,δ)-LDP K^n")
+                     size, value, domain='“ℓ(θ(P0), θ(P1)) ≥ 2τ”, sequentially interactive K_i ∈ Q_{ε,δ}',
+                     uses=["egamma-ldp:lemma-1", _PINSKER, _CHAIN, _LE_CAM],
+                     prose_steps=["the chain rule's i-th term is an average over Z^{i−1} of D(P0K_i(·|z^{i−1})‖P1K_i(·|z^{i−1})); "
+                                  "X_i is independent of Z^{i−1} under each P_j, so each term is ≤ φD and their sum ≤ nφD"])
 
 
 @claim(PAPER, "Lemma 3 (comparison with Duchi et al.), erratum",
