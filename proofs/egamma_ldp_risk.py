@@ -486,10 +486,18 @@ def corollary_5():
     rr = randomized_response(1).rows
     half = [R(1, 2), R(1, 2)]
     bits = mutual_information([[v / 2 for v in row] for row in rr]) / log(2)
-    return establish(holds(all(ok), "4 LDP kernels × 3 random priors: I(X;Z) ≤ η_KL(K)H(X) ≤ φH(X)"),
+    p1, p2, p3 = sympy.symbols("p1:4", positive=True)
+    law = [p1, p2, p3]
+    self_info = identity(sympy.expand_log(sum(w * log(w / (w * w)) for w in law), force=True),
+                         sympy.expand_log(-sum(w * log(w) for w in law), force=True),
+                         "I(X;X) = Σ_x p_x log(p_x/p_x²) = H(X) (three-point law; the same term by term on any finite 𝒳)")
+    bound = _contracted("I(X;Z) ≤ η_KL(K)·I(X;X) (eq. 42 with U = X) and η_KL(K) ≤ φ (Lemma 1) give I(X;Z) ≤ φH(X)")
+    return establish(combine(self_info, bound),
+                     holds(all(ok), "4 LDP kernels × 3 random priors: I(X;Z) ≤ η_KL(K)H(X) ≤ φH(X)"),
                      catalog([bits, rb.mutual_information_bound(1, 0, entropy(half) / log(2))],
                              ["0.160058462016831", "0.632120558828558"], "uniform binary X, RR at ε = 1 (bits)"),
-                     domain="sample kernels", stated_domain="all (ε,δ)-LDP K, discrete X")
+                     domain='“sup over K ∈ Q_{ε,δ}”, finite 𝒳', uses=["egamma-ldp:eq-42", "egamma-ldp:lemma-1"],
+                     prose_steps=["the bound for every K ∈ Q_{ε,δ} gives it for the supremum"])
 
 
 @claim(PAPER, "Section III (Duchi et al. KL bound)",
@@ -582,7 +590,9 @@ def corollary_4_proof():
         for _ in range(3):
             p0, p1 = random_law(r, len(rows)), random_law(r, len(rows))
             ok.append(le(kl(push(p0, rows), push(p1, rows)), phi(log(x), dl) * kl(p0, p1)))
-    return establish(holds(all(ok), "4 LDP kernels × 3 random pairs: D(P0K‖P1K) ≤ φ·D(P0‖P1) (exact logs, certified)"),
-                     domain="sample kernels and pairs",
+    return establish(_contracted("D(P0K‖P1K) ≤ η_KL(K)·D(P0‖P1) (definition (3) of η_KL) and η_KL(K) ≤ φ (Lemma 1): "
+                                 "the exponent −D(P0K‖P1K) of K^{⊗n} is ≥ −φD(P0‖P1)"),
+                     holds(all(ok), "4 LDP kernels × 3 random pairs: D(P0K‖P1K) ≤ φ·D(P0‖P1) (exact logs, certified)"),
+                     domain="non-interactive K^{⊗n}, K ∈ Q_{ε,δ}, α ∈ (0, 1)",
                      uses=["egamma-ldp:lemma-1", cited("Chernoff–Stein", "Stein's lemma (Cover–Thomas, Theorem 11.8.3)")],
                      prose_steps=["the infimum over K and the limit in n are interchanged, as the paper asserts"])
