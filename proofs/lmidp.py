@@ -15,7 +15,8 @@ from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _cs_helpers import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
-from _lmidp_helpers import CHANNELS, PRIORS, entropy_bits, events, lemma1_integral, mass
+from _lmidp_helpers import (CHANNELS, PRIORS, entropy_bits, events, lemma1_integral, log_below_chord, mass,
+                            weighted_ratios_sum_to_zero)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
 from symdp.local.information import bac_capacity_formula, kl_bits
@@ -627,7 +628,25 @@ def appendix_a():
         pairs = sum((px * py * kl_bits(a, b) for (px, a), (py, b) in permutations(list(zip(prior, ch.rows)), 2)),
                     sympy.Integer(0))
         out.append(ordered([ch.mutual_information(prior), pairs], "I(X;Y) ≤ E_{X,X'} KL(P_{M|X}‖P_{M|X'})"))
-    return establish(combine(out), domain="3 finite channels with priors", stated_domain="all mechanisms")
+    # (19)–(20): I(X;M) = Σ_x p_x KL(P_{M|x}‖P_M), term by term log(p_x k/(p_x m)) = log(k/m) (2×2, symbolic)
+    a, b, k0, k1 = sympy.symbols("a b k0 k1", positive=True)
+    px, rows = [a, 1 - a], [[k0, 1 - k0], [k1, 1 - k1]]
+    pm = [sum(w * row[y] for w, row in zip(px, rows)) for y in (0, 1)]
+    golden = identity(sympy.expand_log(sum(w * row[y] * log(w * row[y] / (w * pm[y])) for w, row in zip(px, rows)
+                                           for y in (0, 1)), force=True),
+                      sympy.expand_log(sum(w * sum(row[y] * log(row[y] / pm[y]) for y in (0, 1))
+                                           for w, row in zip(px, rows)), force=True),
+                      "(19)–(20): I(X;M) = E_X KL(P_{M|X}‖P_M) (2×2 channel, symbolic)")
+    # (21): KL(P‖Σ_j w_j Q_j) − Σ_j w_j KL(P‖Q_j) = Σ_y p(y) Σ_j w_j log(q_j(y)/m(y)) ≤ Σ_y p(y) Σ_j w_j (q_j(y)/m(y) − 1) = 0
+    convexity = combine(log_below_chord(), weighted_ratios_sum_to_zero(),
+                        detail="(21): KL(P‖Σ_j w_jQ_j) ≤ Σ_j w_j KL(P‖Q_j) (log t ≤ t − 1 at t = q_j(y)/m(y), weighted "
+                               "sums vanish), applied with P_M = E_{X'} P_{M|X'}")
+    return establish(combine(golden, convexity), combine(out), domain='any mechanism M, any P_X (CI setting)',
+                     uses=["lmidp:appendix-a2-eqs-17-18"],
+                     prose_steps=["(21) pointwise: p(y)·Σ_j w_j log(q_j(y)/m(y)) ≤ p(y)·Σ_j w_j(q_j(y)/m(y) − 1), summed "
+                                  "(integrated, for general outputs) over y; the same expansion for any number of components",
+                                  "(22): E_{X,X'} KL(P_{M|X}‖P_{M|X'}) ≤ sup_{x≠x'} KL(P_{M(x)}‖P_{M(x')}) (the terms x = x' "
+                                  "vanish), which is ≤ (18) by Appendix -A2"])
 
 
 @claim(PAPER, "Figure 4", "μ^CD of (10) for δ̄^LIP_G against μ̄^CD_G = I(X; G(X)), the Figure 3 setting, σ² ∈ [0, 200]: "
