@@ -145,9 +145,25 @@ def _finite_bayes_chain(seed: int):
        stated_domain='(ε,δ)-LDP K, ζ > 0, any prior and loss', stated_where='Appendix, proof of Theorem 2, eq. (49)')
 def theorem_2_proof():
     ok = _finite_bayes_chain(49)
-    return establish(holds(all(ok), f"{len(ok)} exact inequalities: 3 LDP kernels × every deterministic estimator × "
+    p, q, i_hat, i_z, i_x, eta, d, big_l, g = sympy.symbols("p q I_hat I_z I_x eta delta L gamma", real=True)
+    s_ = sympy.Symbol("s", positive=True)
+    no_correction = identity([sympy.Max(1 - (1 + s_), 0), sympy.Max(1 - 1, 0)], [0, 0],
+                             "(1 − γ)₊ = 0 at γ = e^ε ≥ 1, so E_γ(P‖Q) = sup_A [P(A) − γQ(A)] (eq. 23)")
+    chain = real_closed(d * i_x + g * big_l - p, [p, q, i_hat, i_z, i_x, eta, d, big_l, g],
+                        [p - g * q <= i_hat, q <= big_l, i_hat <= i_z, i_z <= eta * i_x, eta <= d, i_x >= 0, g >= 0],
+                        "the links of (49) give p_ζ ≤ δ I_γ(Θ;X) + γℒ(ζ)")
+    return establish(grouped("the chain of (49)", no_correction, chain),
+                     holds(all(ok), f"{len(ok)} exact inequalities: 3 LDP kernels × every deterministic estimator × "
                            "ζ ∈ {1/4, 1/2} on a 3-point prior with ℓ1 loss"),
-                     domain="finite models", stated_domain="all models")
+                     domain='(ε,δ)-LDP K, ζ > 0, any prior and loss',
+                     uses=["egamma-ldp:eq-23", "egamma-ldp:e-gamma-information-and-eq-16", "egamma-ldp:theorem-1",
+                           cited("Polyanskiy–Wu, Information Theory", "data processing for f-divergences (E_γ is f_γ)")],
+                     prose_steps=["p_ζ − γq_ζ ≤ I_γ(Θ;Θ̂): the event A = {ℓ(θ, t) ≤ ζ} in the supremum of eq. (23) for "
+                                  "P = P_{ΘΘ̂}, Q = P_Θ ⊗ P_Θ̂", "q_ζ = ∫ P_Θ(ℓ(Θ, t) ≤ ζ) dP_Θ̂(t) ≤ sup_t P_Θ(ℓ(Θ, t) "
+                                  "≤ ζ) = ℒ(ζ) (an average is at most the supremum)",
+                                  "I_γ(Θ;Θ̂) ≤ I_γ(Θ;Z): Θ̂ is a function of Z and E_γ obeys data processing",
+                                  "I_γ(Θ;Z) = ∫ E_γ(P_{X|θ}K‖P_X K) dP_Θ(θ) (eq. 16 form) ≤ η_γ(K) I_γ(Θ;X) by the "
+                                  "definition (3) of η_γ, and η_{e^ε}(K) ≤ δ by Theorem 1"])
 
 
 @claim(PAPER, "Theorem 2",
