@@ -208,11 +208,38 @@ def corollary_1_proof():
             ok.append(le(tv, sqrt(hellinger2(m0, m1))))
             ok.append(le(hellinger2(m0, m1), 2 - 2 * (1 - w * f) ** n))
             ok.append(le(rb.hellinger_le_cam_bound(log(x), d, n, 2, w), w * (1 - tv)))
-    return establish(holds(all(prod) and all(ok),
+    return establish(_hellinger_le_cam_steps(),
+                     holds(all(prod) and all(ok),
                            "3 random product pairs: the Hellinger product formula exactly; 3 LDP kernels (inputs −s, 0 ↦ "
                            "row 0, +s ↦ row 1) at ω = 3/10, n ≤ 2: H²(P0K, P1K) ≤ φH², TV ≤ H, (38), and (40) ≤ "
                            "ω(1 − TV(M0^n, M1^n)) (k = 2)"),
-                     domain="sample kernels, n ≤ 2", stated_domain="all (ε,δ)-LDP K^n, ω ∈ (0, 1]")
+                     domain='k > 1, ε ≥ 0, δ ∈ (0, 1), n ≥ 1',
+                     uses=["egamma-ldp:lemma-1", "egamma-ldp:example-2", "egamma-ldp:eqs-6-7", _LE_CAM,
+                           cited("Le Cam (Tsybakov, Introduction to Nonparametric Estimation, Lemma 2.3)", "TV ≤ H")],
+                     prose_steps=["the product formula for n factors by induction on n from the two-factor identity",
+                                  "x ↦ x^n increases on [0, ∞): BC(P0K, P1K) ≥ 1 − ωφ ≥ 0 gives BC^n ≥ (1 − ωφ)^n, i.e. (38)",
+                                  "τ/2 = ω^{2(k−1)/k} (the separation 4ω^{2(k−1)/k} = 2τ, see the separation erratum)"])
+
+
+def _hellinger_le_cam_steps() -> object:
+    """Eqs. (37)–(40) with BC = Σ√(pq) = 1 − H²/2: (37) BC is multiplicative over products (two factors with
+    two-point supports, symbolic); H²(P0K, P1K) ≤ φH²(P0, P1) = 2ωφ (Lemma 1 for the Hellinger f-divergence,
+    Example 2) gives BC(P0K, P1K) ≥ 1 − ωφ; (40): TV ≤ H (Le Cam) and H² ≤ 2 − 2c, c = (1 − ωφ)^n, give
+    1 − TV ≥ 1 − √2·√(1 − c)."""
+    a1, a2, b1, b2, c1, c2, d1, d2 = sympy.symbols("a1 a2 b1 b2 c1 c2 d1 d2", positive=True)
+    bc = lambda p, q: sum(sympy.sqrt(x * y) for x, y in zip(p, q))
+    product = identity(bc([a1 * c1, a1 * c2, a2 * c1, a2 * c2], [b1 * d1, b1 * d2, b2 * d1, b2 * d2]),
+                       bc([a1, a2], [b1, b2]) * bc([c1, c2], [d1, d2]),
+                       "(37): Σ√(p(x)q(x)) of product laws is the product of the factors' (two factors, symbolic)")
+    h1, w, f = sympy.symbols("H1 omega phi", real=True)
+    one_step = real_closed((1 - h1 / 2) - (1 - w * f), [h1, w, f], [h1 <= f * 2 * w],
+                           "H²(P0K, P1K) ≤ φ·2ω gives BC(P0K, P1K) = 1 − H²/2 ≥ 1 − ωφ")
+    tv, h2, c, s, r, t = sympy.symbols("tv h2 c s r t", real=True)
+    bracket = real_closed(t * (1 - tv) - t * (1 - r * s), [tv, h2, c, s, r, t],
+                          [tv >= 0, tv ** 2 <= h2, h2 <= 2 - 2 * c, s >= 0, sympy.Eq(s ** 2, 1 - c), r > 0,
+                           sympy.Eq(r ** 2, 2), t >= 0],
+                          "(40): TV ≤ H, H² ≤ 2 − 2c ⇒ t(1 − TV) ≥ t(1 − √2·√(1 − c)) for t = τ/2 ≥ 0")
+    return grouped("Hellinger tensorisation, one-step contraction and the Le Cam bracket", product, one_step, bracket)
 
 
 @claim(PAPER, "Corollary 1 (proof, eq. 41), erratum",
