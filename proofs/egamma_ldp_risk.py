@@ -600,9 +600,26 @@ def eq_42():
             joint_a = [[w * v for v in law] for w, law in zip(pu, a_given_u)]
             joint_b = [[w * v for v in push(law, rows)] for w, law in zip(pu, a_given_u)]
             ok.append(le(mutual_information(joint_b), eta * mutual_information(joint_a)))
-    return establish(holds(all(ok), "4 random 3×3 channels × 3 random binary U − A chains: I(U;B) ≤ η_KL·I(U;A) "
-                           "(certified)"), domain="sample chains",
-                     uses=[cited("Polyanskiy–Wu, Information Theory", "Problem 15.12")])
+    w, k0, k1 = sympy.symbols("w k0 k1", positive=True)
+    pu, rows = [w, 1 - w], [[k0, 1 - k0], [k1, 1 - k1]]  # P_U and P_{A|U} (2×2, symbolic)
+    pa = [sum(x * row[y] for x, row in zip(pu, rows)) for y in (0, 1)]
+    golden = identity(sympy.expand_log(sum(x * row[y] * log(x * row[y] / (x * pa[y])) for x, row in zip(pu, rows)
+                                           for y in (0, 1)), force=True),
+                      sympy.expand_log(sum(x * sum(row[y] * log(row[y] / pa[y]) for y in (0, 1))
+                                           for x, row in zip(pu, rows)), force=True),
+                      "I(U;A) = Σ_u P(u) D(P_{A|u}‖P_A) (2×2, symbolic), and likewise I(U;B) = Σ_u P(u) D(P_{A|u}K‖P_AK)")
+    a0, a1, b0, b1, eta = sympy.symbols("a0 a1 b0 b1 eta", real=True)
+    bound = real_closed(eta * (w * a0 + (1 - w) * a1) - (w * b0 + (1 - w) * b1), [a0, a1, b0, b1, eta, w],
+                        [b0 <= eta * a0, b1 <= eta * a1, w <= 1],
+                        "b_u = D(P_{A|u}K‖P_AK) ≤ η_KL(K)·a_u, a_u = D(P_{A|u}‖P_A) (definition (3)), averaged with "
+                        "P(u) = (w, 1 − w): I(U;B) ≤ η_KL(K)·I(U;A)")
+    return establish(combine(golden, bound),
+                     holds(all(ok), "4 random 3×3 channels × 3 random binary U − A chains: I(U;B) ≤ η_KL·I(U;A) "
+                           "(certified)"), domain="every Markov chain U − A − B",
+                     uses=[cited("Polyanskiy–Wu, Information Theory", "Problem 15.12 (the supremum equals η_KL)")],
+                     prose_steps=["P_{B|u} = P_{A|u}K by the Markov chain; the average over any finite or general U "
+                                  "as for two values of U",
+                                  "the supremum attains η_KL (the '≥' direction) is the cited result"])
 
 
 @claim(PAPER, "Corollary 4 (proof, eqs. 50–51)",
