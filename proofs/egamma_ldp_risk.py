@@ -603,11 +603,11 @@ def eq_42():
     w, k0, k1 = sympy.symbols("w k0 k1", positive=True)
     pu, rows = [w, 1 - w], [[k0, 1 - k0], [k1, 1 - k1]]  # P_U and P_{A|U} (2×2, symbolic)
     pa = [sum(x * row[y] for x, row in zip(pu, rows)) for y in (0, 1)]
-    golden = identity(sympy.expand_log(sum(x * row[y] * log(x * row[y] / (x * pa[y])) for x, row in zip(pu, rows)
-                                           for y in (0, 1)), force=True),
-                      sympy.expand_log(sum(x * sum(row[y] * log(row[y] / pa[y]) for y in (0, 1))
-                                           for x, row in zip(pu, rows)), force=True),
-                      "I(U;A) = Σ_u P(u) D(P_{A|u}‖P_A) (2×2, symbolic), and likewise I(U;B) = Σ_u P(u) D(P_{A|u}K‖P_AK)")
+    # I(U;A) = Σ_{u,a} P(u,a) log(P(u,a)/(P(u)P(a))) = Σ_u P(u) Σ_a P(a|u) log(P(a|u)/P(a)): the ratios agree term by term
+    golden = identity([x * row[y] / (x * pa[y]) for x, row in zip(pu, rows) for y in (0, 1)],
+                      [row[y] / pa[y] for row in rows for y in (0, 1)],
+                      "P(u,a)/(P(u)P(a)) = P(a|u)/P(a) term by term, so I(U;A) = Σ_u P(u) D(P_{A|u}‖P_A) (2×2, symbolic); "
+                      "likewise I(U;B) = Σ_u P(u) D(P_{A|u}K‖P_AK)")
     a0, a1, b0, b1, eta = sympy.symbols("a0 a1 b0 b1 eta", real=True)
     bound = real_closed(eta * (w * a0 + (1 - w) * a1) - (w * b0 + (1 - w) * b1), [a0, a1, b0, b1, eta, w],
                         [b0 <= eta * a0, b1 <= eta * a1, w <= 1],
