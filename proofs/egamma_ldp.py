@@ -287,8 +287,7 @@ def theorem_1():
                      holds(all(ok), "for the LDP ones, E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) on random input pairs"),
                      exact_agreement(pure, [0] * len(pure), "RR at e^ε = 3 is ε-LDP: E_3(PK‖QK) = 0 for random P, Q"),
                      domain="every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q",
-                     uses=["egamma-ldp:theorem-3-eqs-25-26", "egamma-ldp:eq-23",
-                           cited("Asoodeh et al. (the paper's [30])", "Theorem 3: η_γ(K) = sup_{x,x'} E_γ(K_x‖K_x')")],
+                     uses=["egamma-ldp:theorem-3-eqs-25-26", "egamma-ldp:eq-23"],
                      prose_steps=["Definition 1 is sup_{x,x'} sup_A [K(A|x) − e^ε K(A|x')] ≤ δ, which by Theorem 3 and "
                                   "eq. (23) is η_{e^ε}(K) ≤ δ", "η_{e^ε}(K) ≤ δ is E_{e^ε}(PK‖QK) ≤ δE_{e^ε}(P‖Q) for all "
                                   "P, Q by the definition (3) of η as a supremum"])
