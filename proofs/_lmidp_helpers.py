@@ -10,6 +10,7 @@ from sympy import Rational as R, log
 from symdp.local import Channel
 from symdp.local.lmidp import profile_integral
 from symdp.numbers import arb_of
+from symdp.verify import combine, identity, prove
 
 #: Finite mechanisms (rows = P_{M(x)}) and input laws used throughout.
 W3 = Channel([[R(1, 2), R(1, 4), R(1, 4)], [R(1, 5), R(3, 5), R(1, 5)], [R(1, 10), R(1, 10), R(4, 5)]])
@@ -49,3 +50,36 @@ def lemma1_integral(p, q, name: str = ""):
                    for a, b in terms), acb(0))
         return (fwd + bwd / t) / (1 + (-x).exp())
     return profile_integral(integrand, "ci", kinks[-1], name=name, breaks=kinks[:-1])
+
+
+def log_below_chord():
+    """log t ≤ t − 1 for every t > 0, the one inequality behind convexity of KL in its second argument and the
+    log-sum inequality: with t = e^u it is e^u ≥ 1 + u, proved on u ≥ 0 and (u = −v) on u ≤ 0, each by f(0) = 0
+    and f' ≥ 0 (the derivative decided exactly after x = e^{−u})."""
+    u = sympy.Symbol("u", real=True)
+    return combine(prove(sympy.exp(u) - 1 - u, u, 0, detail="e^u ≥ 1 + u for u ≥ 0"),
+                   prove(sympy.exp(-u) - 1 + u, u, 0, detail="e^{−v} ≥ 1 − v for v ≥ 0"),
+                   detail="log t ≤ t − 1 for every t > 0 (t = e^u)")
+
+
+def weighted_ratios_sum_to_zero():
+    """Σ_j w_j (q_j/m − 1) = 0 for m = Σ_j w_j q_j and Σ_j w_j = 1 (three components, symbolic)."""
+    w1, w2, q1, q2, q3 = sympy.symbols("w1 w2 q1 q2 q3", positive=True)
+    ws, qs = [w1, w2, 1 - w1 - w2], [q1, q2, q3]
+    m = sum(w * q for w, q in zip(ws, qs))
+    return identity(sum(w * (q / m - 1) for w, q in zip(ws, qs)), 0,
+                    "Σ_j w_j(q_j/m − 1) = 0 for m = Σ_j w_j q_j, Σ_j w_j = 1")
+
+
+def log_sum_pieces():
+    """The log-sum inequality Σ_i a_i log(a_i/b_i) ≥ A log(A/B) (A = Σa_i, B = Σb_i), i.e. the data processing
+    inequality for merging outputs, from log t ≤ t − 1 at t = b_iA/(a_iB): the difference is
+    Σ_i a_i log(a_iB/(b_iA)) ≥ Σ_i a_i(1 − b_iA/(a_iB)) = A − A = 0 (three merged outputs, symbolic)."""
+    a1, a2, a3, b1, b2, b3 = sympy.symbols("a1:4 b1:4", positive=True)
+    a_s, b_s = [a1, a2, a3], [b1, b2, b3]
+    big_a, big_b = sum(a_s), sum(b_s)
+    gap = identity(sympy.expand_log(sum(a * log(a / b) for a, b in zip(a_s, b_s)) - big_a * log(big_a / big_b), force=True),
+                   sympy.expand_log(sum(a * log(a * big_b / (b * big_a)) for a, b in zip(a_s, b_s)), force=True),
+                   "Σa_i log(a_i/b_i) − A log(A/B) = Σa_i log(a_iB/(b_iA))")
+    zero = identity(sum(a * (1 - b * big_a / (a * big_b)) for a, b in zip(a_s, b_s)), 0, "Σa_i(1 − b_iA/(a_iB)) = A − A = 0")
+    return combine(log_below_chord(), gap, zero, detail="log-sum inequality (log t ≤ t − 1 at t = b_iA/(a_iB))")

@@ -198,6 +198,33 @@ def eq_28():
 # Theorems 1 and 3
 
 
+def _two_point_decomposition() -> object:
+    """Theorem 3 for γ ≥ 1 by the two-point decomposition. With e = E_γ(P‖Q) = ∫(dP − γdQ)₊ (eq. 23,
+    (1 − γ)₊ = 0), the negative part has mass ∫(dP − γdQ)₋ = e − (1 − γ) = e + γ − 1; for e > 0 write
+    P − γQ = eμ − (e + γ − 1)ν with probability measures μ, ν. Then for every output event A,
+    (PK − γQK)(A) = e[μK(A) − γνK(A)] − (1 − e)(γ − 1)νK(A) ≤ e·sup_{x,x'} E_γ(K_x‖K_x'), because
+    μK(A) − γνK(A) = Σ_{x,x'} μ(x)ν(x')[K_x(A) − γK_x'(A)] is a convex combination of terms each ≤
+    E_γ(K_x‖K_x') (eq. 23). Point masses give the converse: E_γ(δ_x‖δ_x') = 1 for x ≠ x'."""
+    e, g = sympy.symbols("e g", real=True)
+    mass = identity(e - (1 - g), e + g - 1,
+                    "∫(dP − γdQ)₋ = ∫(dP − γdQ)₊ − ∫(dP − γdQ) = e − (1 − γ) = e + γ − 1")
+    split = identity(e * g + (1 - e) * (g - 1), e + g - 1, "e + γ − 1 = eγ + (1 − e)(γ − 1)")
+    m1, n1, w, v = sympy.symbols("m1 n1 w v", real=True)  # μ = (w, 1 − w), ν = (v, 1 − v) on two points
+    ka, kb = sympy.symbols("k_a k_b", real=True)  # K_x(A) at the two points
+    mix = identity((w * ka + (1 - w) * kb) - g * (v * ka + (1 - v) * kb),
+                   sum(wx * vy * (kx - g * ky) for wx, kx in ((w, ka), (1 - w, kb)) for vy, ky in ((v, ka), (1 - v, kb))),
+                   "μK(A) − γνK(A) = Σ_{x,x'} μ(x)ν(x')[K_x(A) − γK_x'(A)] (two-point supports; the same expansion "
+                   "for any finite support)")
+    s = sympy.Symbol("s", real=True)
+    main = real_closed(e * s - (e * m1 - (e + g - 1) * n1), [e, g, m1, n1, s],
+                       [e >= 0, e <= 1, g >= 1, m1 >= 0, m1 <= 1, n1 >= 0, n1 <= 1, m1 - g * n1 <= s],
+                       "e·μK(A) − (e + γ − 1)·νK(A) ≤ e·s whenever μK(A) − γνK(A) ≤ s, e = E_γ(P‖Q) ∈ [0, 1], γ ≥ 1")
+    a, b = sympy.symbols("a b", real=True)  # 1_A(x), 1_A(x') for x ≠ x'
+    point = real_closed(1 - (a - g * b), [a, b, g], [a >= 0, a <= 1, b >= 0, b <= 1, g >= 1],
+                        "E_γ(δ_x‖δ_x') ≤ 1: 1_A(x) − γ1_A(x') ≤ 1 for every event A (and A = {x} gives 1)")
+    return grouped("the two-point decomposition of P − γQ", mass, split, mix, main, point)
+
+
 @claim(PAPER, "Theorem 3 (eqs. 25–26)",
        "For γ ≥ 1, η_γ(K) = sup_{x,x'} E_γ(K(·|x)‖K(·|x')); γ = 1 is Dobrushin's η_TV (26)",
        stated_domain='“for γ ≥ 1”, every Markov kernel K', stated_where='Appendix, Theorem 3 (quoted from [30])', stated_relations=[GR >= 1])
@@ -216,11 +243,19 @@ def theorem_3():
             for _ in range(8):
                 p, q = random_law(r, 3, zeros=True), random_law(r, 3, zeros=True)
                 ok.append(le(sup_events(push(p, rows), push(q, rows), g), eta * sup_events(p, q, g)))
-    return establish(holds(all(ok), "5 random 3×4 kernels, γ ∈ {1, 17/10, 3}, 8 random input pairs each: "
+    return establish(_two_point_decomposition(),
+                     holds(all(ok), "5 random 3×4 kernels, γ ∈ {1, 17/10, 3}, 8 random input pairs each: "
                            "E_γ(PK‖QK) ≤ η·E_γ(P‖Q) with η the two-point value (exact)"),
                      exact_agreement(values, two_point, "library η_γ = max over input pairs of the event sup; point "
                                      "masses attain it (E_γ(δ_x‖δ_x') = 1)"),
-                     domain="random 3×4 kernels", stated_domain="all kernels, γ ≥ 1")
+                     domain="every Markov kernel K, γ ≥ 1", domain_relations=[GR >= 1],
+                     uses=["egamma-ldp:eq-23", "egamma-ldp:eq-1"],
+                     prose_steps=["E_γ(P‖Q) = 0 means P ≤ γQ pointwise, so PK ≤ γQK and both sides vanish; for e > 0 the "
+                                  "normalised parts μ = (P − γQ)₊/e, ν = (P − γQ)₋/(e + γ − 1) are probability measures",
+                                  "a convex combination of the terms K_x(A) − γK_x'(A) is at most their supremum, each "
+                                  "≤ E_γ(K_x‖K_x') (eq. 23); sup over A gives E_γ(PK‖QK) ≤ e·sup_{x,x'} E_γ(K_x‖K_x')",
+                                  "point masses: E_γ(δ_xK‖δ_x'K)/E_γ(δ_x‖δ_x') = E_γ(K_x‖K_x') (A = {x} attains 1), "
+                                  "so η_γ(K) is at least the two-point supremum; γ = 1 is TV (eq. 1), Dobrushin's (26)"])
 
 
 @claim(PAPER, "Theorem 1",
@@ -252,8 +287,7 @@ def theorem_1():
                      holds(all(ok), "for the LDP ones, E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) on random input pairs"),
                      exact_agreement(pure, [0] * len(pure), "RR at e^ε = 3 is ε-LDP: E_3(PK‖QK) = 0 for random P, Q"),
                      domain="every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q",
-                     uses=["egamma-ldp:theorem-3-eqs-25-26", "egamma-ldp:eq-23",
-                           cited("Asoodeh et al. (the paper's [30])", "Theorem 3: η_γ(K) = sup_{x,x'} E_γ(K_x‖K_x')")],
+                     uses=["egamma-ldp:theorem-3-eqs-25-26", "egamma-ldp:eq-23"],
                      prose_steps=["Definition 1 is sup_{x,x'} sup_A [K(A|x) − e^ε K(A|x')] ≤ δ, which by Theorem 3 and "
                                   "eq. (23) is η_{e^ε}(K) ≤ δ", "η_{e^ε}(K) ≤ δ is E_{e^ε}(PK‖QK) ≤ δE_{e^ε}(P‖Q) for all "
                                   "P, Q by the definition (3) of η as a supremum"])

@@ -145,9 +145,25 @@ def _finite_bayes_chain(seed: int):
        stated_domain='(ε,δ)-LDP K, ζ > 0, any prior and loss', stated_where='Appendix, proof of Theorem 2, eq. (49)')
 def theorem_2_proof():
     ok = _finite_bayes_chain(49)
-    return establish(holds(all(ok), f"{len(ok)} exact inequalities: 3 LDP kernels × every deterministic estimator × "
+    p, q, i_hat, i_z, i_x, eta, d, big_l, g = sympy.symbols("p q I_hat I_z I_x eta delta L gamma", real=True)
+    s_ = sympy.Symbol("s", positive=True)
+    no_correction = identity([sympy.Max(1 - (1 + s_), 0), sympy.Max(1 - 1, 0)], [0, 0],
+                             "(1 − γ)₊ = 0 at γ = e^ε ≥ 1, so E_γ(P‖Q) = sup_A [P(A) − γQ(A)] (eq. 23)")
+    chain = real_closed(d * i_x + g * big_l - p, [p, q, i_hat, i_z, i_x, eta, d, big_l, g],
+                        [p - g * q <= i_hat, q <= big_l, i_hat <= i_z, i_z <= eta * i_x, eta <= d, i_x >= 0, g >= 0],
+                        "the links of (49) give p_ζ ≤ δ I_γ(Θ;X) + γℒ(ζ)")
+    return establish(grouped("the chain of (49)", no_correction, chain),
+                     holds(all(ok), f"{len(ok)} exact inequalities: 3 LDP kernels × every deterministic estimator × "
                            "ζ ∈ {1/4, 1/2} on a 3-point prior with ℓ1 loss"),
-                     domain="finite models", stated_domain="all models")
+                     domain='(ε,δ)-LDP K, ζ > 0, any prior and loss',
+                     uses=["egamma-ldp:eq-23", "egamma-ldp:e-gamma-information-and-eq-16", "egamma-ldp:theorem-1",
+                           cited("Polyanskiy–Wu, Information Theory", "data processing for f-divergences (E_γ is f_γ)")],
+                     prose_steps=["p_ζ − γq_ζ ≤ I_γ(Θ;Θ̂): the event A = {ℓ(θ, t) ≤ ζ} in the supremum of eq. (23) for "
+                                  "P = P_{ΘΘ̂}, Q = P_Θ ⊗ P_Θ̂", "q_ζ = ∫ P_Θ(ℓ(Θ, t) ≤ ζ) dP_Θ̂(t) ≤ sup_t P_Θ(ℓ(Θ, t) "
+                                  "≤ ζ) = ℒ(ζ) (an average is at most the supremum)",
+                                  "I_γ(Θ;Θ̂) ≤ I_γ(Θ;Z): Θ̂ is a function of Z and E_γ obeys data processing",
+                                  "I_γ(Θ;Z) = ∫ E_γ(P_{X|θ}K‖P_X K) dP_Θ(θ) (eq. 16 form) ≤ η_γ(K) I_γ(Θ;X) by the "
+                                  "definition (3) of η_γ, and η_{e^ε}(K) ≤ δ by Theorem 1"])
 
 
 @claim(PAPER, "Theorem 2",
@@ -160,11 +176,38 @@ def theorem_2():
                       "ζ* = (1 − a)/(4γ) is stationary for ζ(1 − a − 2γζ) (concave), value (1−a)²/(8γ), ζ* ≤ 1/2")
     values = [bb.theorem2_bound(R(1, 2), R(1, 10), 1), bb.theorem2_bound(1, 0, 1), bb.theorem2_bound(R(1, 10), R(1, 100), 1)]
     risk = (2 - sqrt(2)) / 3
-    return establish(combine(closed, holds(all(_finite_bayes_chain(2)), "proof chain (49) on finite models")),
+    return establish(_theorem_2_steps(),
+                     combine(closed, holds(all(_finite_bayes_chain(2)), "proof chain (49) on finite models")),
                      catalog(values, ["0.0753492795524243", "0.0459849301464303", "0.112652305118002"],
                              "Remark 1 model, n = 1: (ε, δ) = (1/2, 1/10), (1, 0), (1/10, 1/100)"),
                      holds(all(le(v, risk) for v in values), "below the non-private Bayes risk (2 − √2)/3"),
-                     domain="finite models; Example 4 model", stated_domain="all models")
+                     domain='“(ε,δ)-LDP K”, ζ > 0, n = 1 and non-interactive n > 1',
+                     uses=["egamma-ldp:theorem-2-proof-eq-49", "egamma-ldp:lemma-2", "egamma-ldp:eq-30"],
+                     prose_steps=["Markov: E ℓ(Θ, Θ̂) ≥ ζ P(ℓ(Θ, Θ̂) > ζ) = ζ(1 − p_ζ) for every estimator, so the infimum over "
+                                  "estimators and the supremum over ζ keep the bound",
+                                  "non-interactive n > 1: (49) with K^{⊗n}, whose η_{e^ε}(K^{⊗n}) ≤ η_TV(K^{⊗n}) (eq. 30) "
+                                  "≤ φ_n (Lemma 2) replaces δ"])
+
+
+def _theorem_2_steps():
+    """Theorem 2 from (49): R ≥ ζ(1 − p_ζ) (Markov) with p_ζ ≤ a + γℒ(ζ), a = c·I_γ (c = δ, or φ_n for K^{⊗n});
+    with ℒ(ζ) = min{2ζ, 1} and γ = e^ε ≥ 1 the supremum over ζ > 0 is (1 − a)₊²/(8γ): on ζ ≤ 1/2,
+    (1 − a)²/(8γ) − ζ(1 − a − 2γζ) = (1 − a − 4γζ)²/(8γ) ≥ 0, with equality at ζ* = (1 − a)/(4γ) ≤ 1/2; for
+    ζ > 1/2 the bracket 1 − a − γ is ≤ 0; for a ≥ 1 every bracket is ≤ 0."""
+    p, a, g, z, big_l, r = sympy.symbols("p a gamma zeta L R", real=True)
+    markov = real_closed(r - z * (1 - a - g * big_l), [r, p, a, g, z, big_l],
+                         [r >= z * (1 - p), p <= a + g * big_l, z > 0],
+                         "R ≥ ζ(1 − p_ζ) and p_ζ ≤ a + γℒ(ζ) give R ≥ ζ[1 − a − γℒ(ζ)]")
+    small = real_closed((1 - a) ** 2 / (8 * g) - z * (1 - a - 2 * g * z), [a, g, z], [g >= 1, z > 0, z <= R(1, 2)],
+                        "ζ ≤ 1/2 (ℒ = 2ζ): ζ(1 − a − 2γζ) ≤ (1 − a)²/(8γ)")
+    attained = identity([(Z * (1 - C - 2 * G * Z)).subs(Z, (1 - C) / (4 * G))], [(1 - C) ** 2 / (8 * G)],
+                        "ζ* = (1 − a)/(4γ) attains (1 − a)²/(8γ)")
+    inside = real_closed(R(1, 2) - (1 - a) / (4 * g), [a, g], [a >= 0, g >= 1], "ζ* ≤ 1/2 for a ≥ 0, γ ≥ 1")
+    large = real_closed(-z * (1 - a - g), [a, g, z], [a >= 0, g >= 1, z > R(1, 2)],
+                        "ζ > 1/2 (ℒ = 1): ζ(1 − a − γ) ≤ 0")
+    spent = real_closed(-z * (1 - a - 2 * g * z), [a, g, z], [a >= 1, g >= 1, z > 0],
+                        "a ≥ 1: ζ(1 − a − 2γζ) ≤ 0, so the supremum is 0 = (1 − a)₊²/(8γ)")
+    return grouped("Markov's inequality and the supremum over ζ", markov, small, attained, inside, large, spent)
 
 
 @claim(PAPER, "Example 4",

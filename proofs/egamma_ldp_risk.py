@@ -32,6 +32,29 @@ def _tv_product(p0, p1, rows, n):
     m1 = product_law(*[push(p1, rows)] * n)
     return tv_l1(m0, m1)
 
+def _tv_from_kl(rate: sympy.Expr, detail: str) -> object:
+    """The Le Cam–Pinsker step of eqs. (6)–(7) and Lemma 3: from TV ≥ 0, TV² ≤ D_n/2 (Pinsker) and
+    D_n ≤ r·D (r = n, or nφ for LDP kernels), with s = √(rD/2) (s ≥ 0, s² = rD/2), the two-point bound
+    (τ/2)(1 − TV) is ≥ (τ/2)(1 − s) for every τ ≥ 0."""
+    tv, dn, d, s, tau, r = sympy.symbols("tv D_n D s tau r", real=True)
+    return real_closed(tau / 2 * (1 - tv) - tau / 2 * (1 - s), [tv, dn, d, s, tau, r],
+                       [tv >= 0, tv ** 2 <= dn / 2, dn <= r * d, d >= 0, r >= 0, s >= 0, sympy.Eq(s ** 2, r * d / 2),
+                        tau >= 0],
+                       f"(τ/2)(1 − TV) ≥ (τ/2)(1 − √(rD/2)) from TV² ≤ D_n/2 and D_n ≤ rD, r = {rate}: {detail}")
+
+
+def _contracted(detail: str) -> object:
+    """out ≤ η·in with 0 ≤ η ≤ φ and in ≥ 0 gives out ≤ φ·in (an information measure contracted by a kernel whose
+    coefficient η is at most φ, Lemma 1)."""
+    out, eta, f, inp = sympy.symbols("out eta phi in", real=True)
+    return real_closed(f * inp - out, [out, eta, f, inp], [out <= eta * inp, eta >= 0, eta <= f, inp >= 0], detail)
+
+
+_PINSKER = cited("Pinsker (Tsybakov, Introduction to Nonparametric Estimation, Lemma 2.5)", "TV(P, Q) ≤ √(D_KL(P‖Q)/2)")
+_CHAIN = cited("Cover–Thomas, Elements of Information Theory", "Theorem 2.5.3 (chain rule for relative entropy)")
+_LE_CAM = cited("Le Cam (Tsybakov, Introduction to Nonparametric Estimation, Theorem 2.2)",
+                "two-point bound (6): ℛ ≥ (τ/2)[1 − TV(P0^{⊗n}, P1^{⊗n})] when ℓ(θ(P0), θ(P1)) ≥ 2τ")
+
 # --------------------------------------------------------------------------------------------
 # Section IV-A: Le Cam
 
@@ -48,11 +71,12 @@ def eqs_6_7():
             tv = tv_events(product_law(*[p0] * n), product_law(*[p1] * n))
             ok.append(le(tv, sqrt(n * kl(p0, p1) / 2)))
             ok.append(sign(kl(product_law(*[p0] * n), product_law(*[p1] * n)) - n * kl(p0, p1)) == 0)
-    return establish(holds(all(ok), "4 random Bernoulli pairs, n ≤ 3: TV of the products (events enumerated) ≤ "
+    return establish(_tv_from_kl(N, "D_n = D(P0^{⊗n}‖P1^{⊗n}) = nD (chain rule)"),
+                     holds(all(ok), "4 random Bernoulli pairs, n ≤ 3: TV of the products (events enumerated) ≤ "
                            "√(nD/2); D(P0^{⊗n}‖P1^{⊗n}) = nD"),
                      catalog([rb.le_cam_lower_bound(1, 100, R(1, 100))], ["0.146446609406726"],
                              "(7) at τ = 1, n = 100, D = 0.01: 0.146446609406726"),
-                     domain="Bernoulli pairs, n ≤ 3", stated_domain="all P0, P1, n")
+                     domain='ℓ(θ(P0), θ(P1)) ≥ 2τ, n ≥ 1, KL in nats', uses=[_PINSKER, _CHAIN, _LE_CAM])
 
 
 @claim(PAPER, "Lemma 3",
@@ -79,10 +103,16 @@ def lemma_3():
                     "effective sample size nφ(ε,δ) = (1 − e^{−ε}(1−δ))n")
     value = catalog([rb.le_cam_lower_bound(1, 100, R(1, 100), 1, 0)], ["0.2189038067608"],
                     "τ = 1, n = 100, ε = 1, δ = 0, D = 0.01: 0.2189038067608 (non-private (7): 0.1464)")
-    return establish(holds(all(ok), "4 LDP kernels (RR at e^ε = 2, 3; the (log 2, 1/10) dominating kernel; a random "
+    step = _tv_from_kl(N * sympy.Symbol("phi"), "D(M0^n‖M1^n) = Σ_i E D(P0K_i(·|Z^{i−1})‖P1K_i(·|Z^{i−1})) ≤ nφD "
+                       "(chain rule; each K_i(·|z^{i−1}) ∈ Q_{ε,δ} contracts KL by η_KL ≤ φ, Lemma 1)")
+    return establish(combine(step, _contracted("D(P0K‖P1K) ≤ η_KL(K)·D(P0‖P1) with η_KL(K) ≤ φ (Lemma 1) gives ≤ φD")),
+                     holds(all(ok), "4 LDP kernels (RR at e^ε = 2, 3; the (log 2, 1/10) dominating kernel; a random "
                            "(log 3)-LDP 2×3 kernel) × 2 Bernoulli pairs × n ≤ 3, and a sequentially interactive pair: "
                            "TV(M0^n, M1^n) ≤ √(nφD/2) (eqs. 34–36)"),
-                     size, value, domain="sample kernels, n ≤ 3", stated_domain="all (ε,δ)-LDP K^n")
+                     size, value, domain='“ℓ(θ(P0), θ(P1)) ≥ 2τ”, sequentially interactive K_i ∈ Q_{ε,δ}',
+                     uses=["egamma-ldp:lemma-1", _PINSKER, _CHAIN, _LE_CAM],
+                     prose_steps=["the chain rule's i-th term is an average over Z^{i−1} of D(P0K_i(·|z^{i−1})‖P1K_i(·|z^{i−1})); "
+                                  "X_i is independent of Z^{i−1} under each P_j, so each term is ≤ φD and their sum ≤ nφD"])
 
 
 @claim(PAPER, "Lemma 3 (comparison with Duchi et al.), erratum",
@@ -178,11 +208,38 @@ def corollary_1_proof():
             ok.append(le(tv, sqrt(hellinger2(m0, m1))))
             ok.append(le(hellinger2(m0, m1), 2 - 2 * (1 - w * f) ** n))
             ok.append(le(rb.hellinger_le_cam_bound(log(x), d, n, 2, w), w * (1 - tv)))
-    return establish(holds(all(prod) and all(ok),
+    return establish(_hellinger_le_cam_steps(),
+                     holds(all(prod) and all(ok),
                            "3 random product pairs: the Hellinger product formula exactly; 3 LDP kernels (inputs −s, 0 ↦ "
                            "row 0, +s ↦ row 1) at ω = 3/10, n ≤ 2: H²(P0K, P1K) ≤ φH², TV ≤ H, (38), and (40) ≤ "
                            "ω(1 − TV(M0^n, M1^n)) (k = 2)"),
-                     domain="sample kernels, n ≤ 2", stated_domain="all (ε,δ)-LDP K^n, ω ∈ (0, 1]")
+                     domain='k > 1, ε ≥ 0, δ ∈ (0, 1), n ≥ 1',
+                     uses=["egamma-ldp:lemma-1", "egamma-ldp:example-2", "egamma-ldp:eqs-6-7", _LE_CAM,
+                           cited("Le Cam (Tsybakov, Introduction to Nonparametric Estimation, Lemma 2.3)", "TV ≤ H")],
+                     prose_steps=["the product formula for n factors by induction on n from the two-factor identity",
+                                  "x ↦ x^n increases on [0, ∞): BC(P0K, P1K) ≥ 1 − ωφ ≥ 0 gives BC^n ≥ (1 − ωφ)^n, i.e. (38)",
+                                  "τ/2 = ω^{2(k−1)/k} (the separation 4ω^{2(k−1)/k} = 2τ, see the separation erratum)"])
+
+
+def _hellinger_le_cam_steps() -> object:
+    """Eqs. (37)–(40) with BC = Σ√(pq) = 1 − H²/2: (37) BC is multiplicative over products (two factors with
+    two-point supports, symbolic); H²(P0K, P1K) ≤ φH²(P0, P1) = 2ωφ (Lemma 1 for the Hellinger f-divergence,
+    Example 2) gives BC(P0K, P1K) ≥ 1 − ωφ; (40): TV ≤ H (Le Cam) and H² ≤ 2 − 2c, c = (1 − ωφ)^n, give
+    1 − TV ≥ 1 − √2·√(1 − c)."""
+    a1, a2, b1, b2, c1, c2, d1, d2 = sympy.symbols("a1 a2 b1 b2 c1 c2 d1 d2", positive=True)
+    bc = lambda p, q: sum(sympy.sqrt(x * y) for x, y in zip(p, q))
+    product = identity(bc([a1 * c1, a1 * c2, a2 * c1, a2 * c2], [b1 * d1, b1 * d2, b2 * d1, b2 * d2]),
+                       bc([a1, a2], [b1, b2]) * bc([c1, c2], [d1, d2]),
+                       "(37): Σ√(p(x)q(x)) of product laws is the product of the factors' (two factors, symbolic)")
+    h1, w, f = sympy.symbols("H1 omega phi", real=True)
+    one_step = real_closed((1 - h1 / 2) - (1 - w * f), [h1, w, f], [h1 <= f * 2 * w],
+                           "H²(P0K, P1K) ≤ φ·2ω gives BC(P0K, P1K) = 1 − H²/2 ≥ 1 − ωφ")
+    tv, h2, c, s, r, t = sympy.symbols("tv h2 c s r t", real=True)
+    bracket = real_closed(t * (1 - tv) - t * (1 - r * s), [tv, h2, c, s, r, t],
+                          [tv >= 0, tv ** 2 <= h2, h2 <= 2 - 2 * c, s >= 0, sympy.Eq(s ** 2, 1 - c), r > 0,
+                           sympy.Eq(r ** 2, 2), t >= 0],
+                          "(40): TV ≤ H, H² ≤ 2 − 2c ⇒ t(1 − TV) ≥ t(1 − √2·√(1 − c)) for t = τ/2 ≥ 0")
+    return grouped("Hellinger tensorisation, one-step contraction and the Le Cam bracket", product, one_step, bracket)
 
 
 @claim(PAPER, "Corollary 1 (proof, eq. 41), erratum",
@@ -456,10 +513,18 @@ def corollary_5():
     rr = randomized_response(1).rows
     half = [R(1, 2), R(1, 2)]
     bits = mutual_information([[v / 2 for v in row] for row in rr]) / log(2)
-    return establish(holds(all(ok), "4 LDP kernels × 3 random priors: I(X;Z) ≤ η_KL(K)H(X) ≤ φH(X)"),
+    p1, p2, p3 = sympy.symbols("p1:4", positive=True)
+    law = [p1, p2, p3]
+    self_info = identity(sympy.expand_log(sum(w * log(w / (w * w)) for w in law), force=True),
+                         sympy.expand_log(-sum(w * log(w) for w in law), force=True),
+                         "I(X;X) = Σ_x p_x log(p_x/p_x²) = H(X) (three-point law; the same term by term on any finite 𝒳)")
+    bound = _contracted("I(X;Z) ≤ η_KL(K)·I(X;X) (eq. 42 with U = X) and η_KL(K) ≤ φ (Lemma 1) give I(X;Z) ≤ φH(X)")
+    return establish(combine(self_info, bound),
+                     holds(all(ok), "4 LDP kernels × 3 random priors: I(X;Z) ≤ η_KL(K)H(X) ≤ φH(X)"),
                      catalog([bits, rb.mutual_information_bound(1, 0, entropy(half) / log(2))],
                              ["0.160058462016831", "0.632120558828558"], "uniform binary X, RR at ε = 1 (bits)"),
-                     domain="sample kernels", stated_domain="all (ε,δ)-LDP K, discrete X")
+                     domain='“sup over K ∈ Q_{ε,δ}”, finite 𝒳', uses=["egamma-ldp:eq-42", "egamma-ldp:lemma-1"],
+                     prose_steps=["the bound for every K ∈ Q_{ε,δ} gives it for the supremum"])
 
 
 @claim(PAPER, "Section III (Duchi et al. KL bound)",
@@ -535,9 +600,26 @@ def eq_42():
             joint_a = [[w * v for v in law] for w, law in zip(pu, a_given_u)]
             joint_b = [[w * v for v in push(law, rows)] for w, law in zip(pu, a_given_u)]
             ok.append(le(mutual_information(joint_b), eta * mutual_information(joint_a)))
-    return establish(holds(all(ok), "4 random 3×3 channels × 3 random binary U − A chains: I(U;B) ≤ η_KL·I(U;A) "
-                           "(certified)"), domain="sample chains",
-                     uses=[cited("Polyanskiy–Wu, Information Theory", "Problem 15.12")])
+    w, k0, k1 = sympy.symbols("w k0 k1", positive=True)
+    pu, rows = [w, 1 - w], [[k0, 1 - k0], [k1, 1 - k1]]  # P_U and P_{A|U} (2×2, symbolic)
+    pa = [sum(x * row[y] for x, row in zip(pu, rows)) for y in (0, 1)]
+    # I(U;A) = Σ_{u,a} P(u,a) log(P(u,a)/(P(u)P(a))) = Σ_u P(u) Σ_a P(a|u) log(P(a|u)/P(a)): the ratios agree term by term
+    golden = identity([x * row[y] / (x * pa[y]) for x, row in zip(pu, rows) for y in (0, 1)],
+                      [row[y] / pa[y] for row in rows for y in (0, 1)],
+                      "P(u,a)/(P(u)P(a)) = P(a|u)/P(a) term by term, so I(U;A) = Σ_u P(u) D(P_{A|u}‖P_A) (2×2, symbolic); "
+                      "likewise I(U;B) = Σ_u P(u) D(P_{A|u}K‖P_AK)")
+    a0, a1, b0, b1, eta = sympy.symbols("a0 a1 b0 b1 eta", real=True)
+    bound = real_closed(eta * (w * a0 + (1 - w) * a1) - (w * b0 + (1 - w) * b1), [a0, a1, b0, b1, eta, w],
+                        [b0 <= eta * a0, b1 <= eta * a1, w <= 1],
+                        "b_u = D(P_{A|u}K‖P_AK) ≤ η_KL(K)·a_u, a_u = D(P_{A|u}‖P_A) (definition (3)), averaged with "
+                        "P(u) = (w, 1 − w): I(U;B) ≤ η_KL(K)·I(U;A)")
+    return establish(combine(golden, bound),
+                     holds(all(ok), "4 random 3×3 channels × 3 random binary U − A chains: I(U;B) ≤ η_KL·I(U;A) "
+                           "(certified)"), domain="every Markov chain U − A − B",
+                     uses=[cited("Polyanskiy–Wu, Information Theory", "Problem 15.12 (the supremum equals η_KL)")],
+                     prose_steps=["P_{B|u} = P_{A|u}K by the Markov chain; the average over any finite or general U "
+                                  "as for two values of U",
+                                  "the supremum attains η_KL (the '≥' direction) is the cited result"])
 
 
 @claim(PAPER, "Corollary 4 (proof, eqs. 50–51)",
@@ -552,7 +634,9 @@ def corollary_4_proof():
         for _ in range(3):
             p0, p1 = random_law(r, len(rows)), random_law(r, len(rows))
             ok.append(le(kl(push(p0, rows), push(p1, rows)), phi(log(x), dl) * kl(p0, p1)))
-    return establish(holds(all(ok), "4 LDP kernels × 3 random pairs: D(P0K‖P1K) ≤ φ·D(P0‖P1) (exact logs, certified)"),
-                     domain="sample kernels and pairs",
+    return establish(_contracted("D(P0K‖P1K) ≤ η_KL(K)·D(P0‖P1) (definition (3) of η_KL) and η_KL(K) ≤ φ (Lemma 1): "
+                                 "the exponent −D(P0K‖P1K) of K^{⊗n} is ≥ −φD(P0‖P1)"),
+                     holds(all(ok), "4 LDP kernels × 3 random pairs: D(P0K‖P1K) ≤ φ·D(P0‖P1) (exact logs, certified)"),
+                     domain="non-interactive K^{⊗n}, K ∈ Q_{ε,δ}, α ∈ (0, 1)",
                      uses=["egamma-ldp:lemma-1", cited("Chernoff–Stein", "Stein's lemma (Cover–Thomas, Theorem 11.8.3)")],
                      prose_steps=["the infimum over K and the limit in n are interchanged, as the paper asserts"])

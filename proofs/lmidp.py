@@ -15,10 +15,11 @@ from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _cs_helpers import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
-from _lmidp_helpers import CHANNELS, PRIORS, entropy_bits, events, lemma1_integral, mass
+from _lmidp_helpers import (CHANNELS, PRIORS, entropy_bits, events, lemma1_integral, log_below_chord, mass,
+                            weighted_ratios_sum_to_zero)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
-from symdp.local.information import bac_capacity_formula, kl_bits
+from symdp.local.information import bac_capacity_formula, binary_entropy, kl_bits
 from symdp.local import mixture_calibration, mixture_information, mixture_lip_delta, mixture_lip_to_lmidp
 from symdp.figures.lmidp import figure3_input
 from symdp.numbers import Real, arb_of, certify, sign
@@ -214,10 +215,37 @@ def remark_pbar():
         out.append(certified_agreement(zc, mu, 30, f"Z-channel capacity log₂(1+2^{{−H_b(p̄)/p̄}}) = μ = {mu}"))
         out.append(near(p, ref, 13, f"p̄_{mu} vs reference"))
         out.append(ordered([p, lmidp_to_ldp(mu, 3), lmidp_to_ldp(mu, 1)], f"p̄ ≤ δ^LDP_{mu}(3) ≤ δ^LDP_{mu}(1)"))
-    statement = combine(out)
     one = exact_agreement([lmidp_to_ldp(1, 2), lmidp_to_ldp(R(3, 2), 0), bac_capacity(1, 1)], [1, 1, 1],
                           "μ ≥ 1 ⇒ δ = 1: (p0, p1) = (1, 0) is feasible as C_BAC(1, 1) = 1 bit")
-    return establish(combine(statement, one), domain="μ ∈ {0.1, 0.01} (certified)", stated_domain="μ ∈ (0, 1)")
+    return establish(_pbar_proof(), combine(out), one, domain='μ < 1 (μ ≥ 1 gives δ^LDP_μ = 1), ε → ∞',
+                     uses=["lmidp:eq-7"],
+                     prose_steps=["δ^LDP_μ(ε) is the maximum of p1 − e^ε p0 over the feasible set {C_BAC(p0, 1 − p1) ≤ μ} "
+                                  "of eq. (6), which contains (0, p̄_μ) (value p̄_μ) and, for μ ≥ 1, (0, 1) (value 1)",
+                                  "uniqueness: H_b(p)/p decreases strictly on (0, 1], from +∞ (p → 0) to 0 (p = 1), and "
+                                  "−log₂(2^μ − 1) ∈ (0, ∞) for 0 < μ < 1 (intermediate value theorem)",
+                                  "ε → ∞: a feasible point with p1 − e^ε p0 ≥ 0 has p0 ≤ e^{−ε}; C_BAC is continuous, so "
+                                  "limit points of the maximisers are (0, p1) with log₂(1 + 2^{−H_b(p1)/p1}) ≤ μ, i.e. "
+                                  "p1 ≤ p̄_μ (that capacity increases with p1); with δ ≥ p̄_μ the limit is p̄_μ"])
+
+
+def _pbar_proof():
+    """The remark's algebra: the Z-channel C_BAC(0, 1 − p) = log₂(1 + 2^{−H_b(p)/p}) (eq. (7) at ε0 = 0 with
+    H_b(1 − p) = H_b(p)) equals μ exactly when H_b(p)/p = −log₂(2^μ − 1); H_b(p)/p is strictly decreasing,
+    (H_b(p)/p)' = log₂(1 − p)/p² < 0 (log(1 − p) ≤ −p by log t ≤ t − 1); C_BAC(0, 0) = 1 bit; δ ≤ 1."""
+    p, mu = sympy.Symbol("p", positive=True), sympy.Symbol("mu", positive=True)
+    hb = lambda z: (-z * log(z) - (1 - z) * log(1 - z)) / log(2)
+    zchannel = identity([bac_capacity_formula(0, 1 - p), hb(1 - p) - hb(p)],
+                        [log(1 + 2 ** (-binary_entropy(1 - p) / p)) / log(2), 0],
+                        "(7) at ε0 = 0, ε1 = 1 − p: log₂(1 + 2^{−H_b(1−p)/p}), and H_b(1 − p) = H_b(p)")
+    value = identity(log(1 + 2 ** (log(2 ** mu - 1) / log(2))) / log(2), mu,
+                     "H_b(p̄)/p̄ = −log₂(2^μ − 1) gives C_BAC(0, 1 − p̄) = log₂(1 + (2^μ − 1)) = μ")
+    slope = identity(sympy.diff(hb(p) / p, p), log(1 - p) / (log(2) * p ** 2), "(H_b(p)/p)' = log₂(1 − p)/p²")
+    top = identity(bac_capacity_formula(0, 0), 1, "C_BAC(0, 0) = 1 bit: for μ ≥ 1 the point (p0, p1) = (0, 1) is feasible")
+    p0, p1, x = sympy.symbols("p0 p1 x", real=True)
+    at_most_one = real_closed(1 - (p1 - x * p0), [p0, p1, x], [p0 >= 0, p1 <= 1, x >= 1],
+                              "p1 − e^ε p0 ≤ 1 for probabilities p0, p1: δ^LDP_μ ≤ 1")
+    return grouped("the Z-channel value, the monotonicity of H_b(p)/p and the case μ ≥ 1", zchannel, value, slope,
+                   log_below_chord(), top, at_most_one)
 
 
 # --------------------------------------------------------------------------------------------
@@ -627,7 +655,24 @@ def appendix_a():
         pairs = sum((px * py * kl_bits(a, b) for (px, a), (py, b) in permutations(list(zip(prior, ch.rows)), 2)),
                     sympy.Integer(0))
         out.append(ordered([ch.mutual_information(prior), pairs], "I(X;Y) ≤ E_{X,X'} KL(P_{M|X}‖P_{M|X'})"))
-    return establish(combine(out), domain="3 finite channels with priors", stated_domain="all mechanisms")
+    # (19)–(20): I(X;M) = Σ_x p_x KL(P_{M|x}‖P_M), term by term log(p_x k/(p_x m)) = log(k/m)
+    a, b, k0, k1 = sympy.symbols("a b k0 k1", positive=True)
+    px, rows = [a, 1 - a], [[k0, 1 - k0], [k1, 1 - k1]]
+    pm = [sum(w * row[y] for w, row in zip(px, rows)) for y in (0, 1)]
+    golden = identity([w * row[y] / (w * pm[y]) for w, row in zip(px, rows) for y in (0, 1)],
+                      [row[y] / pm[y] for row in rows for y in (0, 1)],
+                      "(19)–(20): P(x,y)/(P(x)P_M(y)) = P(y|x)/P_M(y) term by term, so I(X;M) = E_X KL(P_{M|X}‖P_M) "
+                      "(2×2 channel, symbolic)")
+    # (21): KL(P‖Σ_j w_j Q_j) − Σ_j w_j KL(P‖Q_j) = Σ_y p(y) Σ_j w_j log(q_j(y)/m(y)) ≤ Σ_y p(y) Σ_j w_j (q_j(y)/m(y) − 1) = 0
+    convexity = combine(log_below_chord(), weighted_ratios_sum_to_zero(),
+                        detail="(21): KL(P‖Σ_j w_jQ_j) ≤ Σ_j w_j KL(P‖Q_j) (log t ≤ t − 1 at t = q_j(y)/m(y), weighted "
+                               "sums vanish), applied with P_M = E_{X'} P_{M|X'}")
+    return establish(combine(golden, convexity), combine(out), domain='any mechanism M, any P_X (CI setting)',
+                     uses=["lmidp:appendix-a2-eqs-17-18"],
+                     prose_steps=["(21) pointwise: p(y)·Σ_j w_j log(q_j(y)/m(y)) ≤ p(y)·Σ_j w_j(q_j(y)/m(y) − 1), summed "
+                                  "(integrated, for general outputs) over y; the same expansion for any number of components",
+                                  "(22): E_{X,X'} KL(P_{M|X}‖P_{M|X'}) ≤ sup_{x≠x'} KL(P_{M(x)}‖P_{M(x')}) (the terms x = x' "
+                                  "vanish), which is ≤ (18) by Appendix -A2"])
 
 
 @claim(PAPER, "Figure 4", "μ^CD of (10) for δ̄^LIP_G against μ̄^CD_G = I(X; G(X)), the Figure 3 setting, σ² ∈ [0, 200]: "

@@ -17,7 +17,7 @@ from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _cs_helpers import hockey_by_events, near, ordered
-from _lmidp_helpers import PRIORS, W3, W32, W4, events, lemma1_integral, mass
+from _lmidp_helpers import PRIORS, W3, W32, W4, events, lemma1_integral, log_sum_pieces, mass
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
                          randomized_response, shell_information, zchannel_crossover)
 from symdp.local.information import kl_bits
@@ -104,8 +104,17 @@ def appendix_a1_eq16():
     statement = _summary(chain, "C_BAC(p0, 1−p1) ≤ two-point capacity (equality when 1{M ∈ E} is sufficient) ≤ "
                                 "capacity = μ̄^CI, for every ordered pair (x, x') and every proper event E of a 3×3, a 3×2 "
                                 "and a 4×4 channel (exact events; certified capacities)")
-    return establish(statement, reading, domain="3 finite channels, every ordered pair (x, x') and every event E "
-                     "(exact enumeration; certified capacities)", stated_domain="all mechanisms, pairs and events")
+    proof = combine(log_sum_pieces(), detail="I(A;M) ≥ I(A;B) for B = 1{M ∈ E}: the log-sum inequality on E and on its "
+                                             "complement, per input")
+    return establish(proof, statement, reading, domain="a μ-CI-LMIDP mechanism M, inputs x, x', event E",
+                     uses=["lmidp:eq-7"],
+                     prose_steps=["μ ≥ sup_{P_X} I(X;M(X)) is the definition of μ-CI-LMIDP, and a supremum over the laws "
+                                  "𝒫_{x,x'} supported on {x, x'} is at most the one over all laws",
+                                  "on 𝒫_{x,x'}, A = 1{X = x} is a bijective function of X, so I(X;M) = I(A;M) = "
+                                  "Σ_a P(a) KL(P_{M|A=a}‖P_M); the log-sum inequality on E and on Eᶜ (sums, or integrals "
+                                  "for general outputs) gives KL(P_{M|a}‖P_M) ≥ KL(P_{B|a}‖P_B)",
+                                  "A → B has P(B = 1 | A = 0) = p0 and P(B = 0 | A = 1) = 1 − p1, so sup_{P_A} I(A;B) is "
+                                  "the capacity of the BAC (p0, 1 − p1), eq. (7)"])
 
 
 @claim(PAPER, "Appendix -A1 (tightness, M for M*), erratum",

@@ -58,3 +58,13 @@ def test_egamma_ldp_claims_record_the_papers_domain_and_grade_errata(reports):
     value_17 = next(r for r in reports if r.label == "Remark 1 (value of eq. 17), erratum")
     assert value_17.data["witness"]["sup of (17), recomputed"].startswith("2/27")
     assert value_17.data["corrected"]["status"] == "proved"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", ["Theorem 3 (eqs. 25–26)", "Eqs. (6)–(7)", "Lemma 3", "Corollary 5",
+                                   "Corollary 4 (proof, eqs. 50–51)", "Theorem 2 (proof, eq. 49)", "Theorem 2",
+                                   "Corollary 1 (proof, eqs. 37–40)", "Eq. (42)"])
+def test_promoted_claims_are_proved_on_the_whole_stated_domain(reports, label):
+    (r,) = [r for r in reports if r.label == label]
+    assert r.status == "proved" and r.coverage == "whole", (r.detail, r.proof_notes)
+    assert r.uses, "what the proof rests on is recorded"

@@ -34,3 +34,35 @@ def test_point_mass_witness_beats_phi_but_not_phi_n():
         ratio = info / mpmath.log(2)
         assert 1 - 1 / e < ratio < 1 - mpmath.exp(-10)
         assert abs(ratio - mpmath.mpf("0.7837")) < mpmath.mpf("0.00005")
+
+
+def _e_gamma(p, q, gamma):
+    """sup over all events A of P(A) − γQ(A), γ ≥ 1 (subset enumeration, exact rationals)."""
+    n = len(p)
+    return max(sum(p[i] - gamma * q[i] for i in range(n) if mask >> i & 1) for mask in range(1 << n))
+
+
+def test_theorem_3_two_point_bound_by_subset_enumeration():
+    # E_γ(PK‖QK) ≤ E_γ(P‖Q)·max_{x,x'} E_γ(K_x‖K_x') on random rational instances (3 inputs, 3 outputs), γ ≥ 1
+    import random
+    r = random.Random(2503)
+    law = lambda n: (lambda w: [Fraction(v, sum(w)) for v in w])([r.randint(0, 6) + (i == 0) for i in range(n)])
+    for _ in range(200):
+        rows = [law(3) for _ in range(3)]
+        p, q = law(3), law(3)
+        gamma = Fraction(r.randint(10, 40), 10)
+        push = lambda m: [sum(m[x] * rows[x][z] for x in range(3)) for z in range(3)]
+        eta = max(_e_gamma(a, b, gamma) for a in rows for b in rows)
+        assert _e_gamma(push(p), push(q), gamma) <= _e_gamma(p, q, gamma) * eta
+
+
+def test_theorem_2_supremum_closed_form_by_exact_grid():
+    # sup_ζ ζ[1 − a − γ min{2ζ, 1}] = (1 − a)₊²/(8γ) for γ ≥ 1, a ≥ 0: no grid point exceeds it, ζ* attains it
+    for a in (Fraction(0), Fraction(1, 5), Fraction(3, 4), Fraction(1), Fraction(3, 2)):
+        for gamma in (Fraction(1), Fraction(3, 2), Fraction(5)):
+            value = max(1 - a, Fraction(0)) ** 2 / (8 * gamma)
+            grid = [Fraction(i, 400) for i in range(1, 801)]
+            objective = lambda z: z * (1 - a - gamma * min(2 * z, Fraction(1)))
+            assert max(objective(z) for z in grid) <= value
+            if a < 1:
+                assert objective((1 - a) / (4 * gamma)) == value

@@ -44,7 +44,9 @@ def test_theorem_2a_is_an_erratum_with_witness(reports):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("label, cites", [("Eq. (7)", "Thm 4.5.1"), ("Lemma 1 (eq. 15)", "Tonelli"),
-                                          ("Theorem 3 (eq. 14)", "Diggavi–Cover")])
+                                          ("Theorem 3 (eq. 14)", "Diggavi–Cover"),
+                                          ("Appendix -A (eqs. 19–22)", "appendix-a2"), ("Appendix -A1 (eq. 16)", "eq-7"),
+                                          ("Remark after Theorem 1 (p̄_μ)", "eq-7")])
 def test_proved_on_the_whole_stated_domain(reports, label, cites):
     (r,) = [r for r in reports if r.label == label]
     assert r.status == "proved" and r.coverage == "whole", r.detail
@@ -88,3 +90,37 @@ def test_appendix_b1_witness(reports):
 def test_lmidp_claims_record_the_papers_domain(reports):
     for r in reports:
         assert r.stated_domain and r.stated_where, r.label
+
+
+def test_log_sum_inequality_and_kl_convexity_by_mpmath():
+    # the two inequalities Appendices -A and -A1 rest on, on random positive vectors (mpmath, 30 digits)
+    import random
+
+    import mpmath
+    r = random.Random(1605)
+    mpmath.mp.dps = 30
+    for _ in range(200):
+        a = [mpmath.mpf(r.randint(1, 50)) for _ in range(4)]
+        b = [mpmath.mpf(r.randint(1, 50)) for _ in range(4)]
+        assert sum(x * mpmath.log(x / y) for x, y in zip(a, b)) >= sum(a) * mpmath.log(sum(a) / sum(b)) - mpmath.mpf(10) ** -25
+        p = [x / sum(a) for x in a]
+        qs = [[y / sum(b) for y in b], [mpmath.mpf(1) / 4] * 4]
+        w = mpmath.mpf(r.randint(1, 9)) / 10
+        m = [w * u + (1 - w) * v for u, v in zip(*qs)]
+        kl = lambda s, t: sum(x * mpmath.log(x / y) for x, y in zip(s, t))
+        assert kl(p, m) <= w * kl(p, qs[0]) + (1 - w) * kl(p, qs[1]) + mpmath.mpf(10) ** -25
+
+
+def test_pbar_ratio_is_decreasing_and_gives_capacity_mu():
+    # H_b(p)/p decreases on (0, 1) (finite differences, mpmath); the Z-channel at p̄ has capacity μ by direct
+    # maximisation of I(A;B) over the input law (golden section), not through eq. (7)
+    import mpmath
+    mpmath.mp.dps = 30
+    hb = lambda p: -p * mpmath.log(p, 2) - (1 - p) * mpmath.log(1 - p, 2)
+    grid = [mpmath.mpf(i) / 1000 for i in range(1, 1000)]
+    assert all(hb(u) / u > hb(v) / v for u, v in zip(grid, grid[1:]))
+    mu = mpmath.mpf(1) / 10
+    pbar = mpmath.findroot(lambda p: hb(p) / p + mpmath.log(2 ** mu - 1, 2), mpmath.mpf("0.17"))
+    info = lambda s: hb(s * pbar) - s * hb(pbar)  # input P(A = 1) = s, Z-channel B = Ber(p̄) on A = 1, 0 on A = 0
+    s = mpmath.findroot(lambda t: mpmath.diff(info, t), mpmath.mpf("0.3"))
+    assert abs(info(s) - mu) < mpmath.mpf(10) ** -20
