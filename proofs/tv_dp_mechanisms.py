@@ -11,7 +11,6 @@ from fractions import Fraction
 import sympy
 from flint import acb, arb, fmpq
 
-from _cs_helpers import grouped
 from _tvdp_helpers import (flag, EPS, ETA, MU, Q, T, X, dominating_masses, eq5, published, random_pair, rng,
                            staircase_cells)
 from symdp.composition import kov_delta
@@ -55,8 +54,8 @@ def theorem_3_functionals():
     losses = [EPS, 0, -EPS]
     moments = [sum(p * l for p, l in zip(p0, losses)), sum(p * l ** 2 for p, l in zip(p0, losses)),
                sum(p * abs(l) ** 3 for p, l in zip(p0, losses))]
-    return establish(grouped("the proof", identity([kl, k2, k3], [EPS * ETA, ETA * EPS ** 2 * (x + 1) / (x - 1), ETA * EPS ** 3 * (x + 1) / (x - 1)],
-                              "integrals over the three slopes of f_{ε,0,η}, symbolic in ε, η")),
+    return establish(identity([kl, k2, k3], [EPS * ETA, ETA * EPS ** 2 * (x + 1) / (x - 1), ETA * EPS ** 3 * (x + 1) / (x - 1)],
+                              "integrals over the three slopes of f_{ε,0,η}, symbolic in ε, η"),
                      identity(moments, [kl, k2, k3], "= E[L], E[L²], E|L|³ of the dominating pair's privacy loss"),
                      certified_agreement(list(lib), [Q(3, 10), published("0.6491860241215959"),
                                                      published("0.6491860241215959")], 14,
@@ -93,14 +92,14 @@ def _chain_nonnegative():
        stated_domain='t > 0 (the bound used in Appendix G)', stated_where='Appendix G')
 def theorem_3_coth():
     k, h = _chain_nonnegative()
-    return establish(grouped("the proof", combine(
+    return establish(combine(
         identity([k.subs(S, 0), h.subs(S, 0)], [0, 0], "k(0) = h(0) = 0"),
         identity([sympy.diff(k, S), sympy.diff(h, S)], [S * sympy.sinh(S), S / 3 * k], "k' = s sinh s and h' = (s/3)k"),
         prove(sympy.sinh(S), S, 0, sympy.oo, "sinh s ≥ 0 for s ≥ 0, so k' = s sinh s ≥ 0, k ≥ 0, h' ≥ 0, h ≥ 0 for every s ≥ 0"),
         identity(sympy.together((S * sympy.cosh(S) / sympy.sinh(S) - 1) - k / sympy.sinh(S)), 0,
                  "s coth s − 1 = k / sinh s (≥ 0)"),
         identity(sympy.together(S ** 2 / 3 - (S * sympy.cosh(S) / sympy.sinh(S) - 1) - h / sympy.sinh(S)), 0,
-                 "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12"))),
+                 "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12"), detail="the proof"),
         domain='t > 0 (the bound used in Appendix G)',
                      prose_steps=['the value at t = 0 is the limit 0'])
 
@@ -114,12 +113,12 @@ def theorem_3_remarks():
     sum_pure = N * eps_n * (eps_n / C0)
     mu_new = sympy.sqrt(2 * sum_pure)
     c1 = Q(1, 2) - D1
-    return establish(grouped("the proof", combine(
+    return establish(combine(
         identity(mu_new, MU * sympy.sqrt(2 / C0), "n ε_n (ε_n / c0) = μ²/c0 = μ'²/2"),
         identity(N * (MU / N ** C1) * (MU / (2 * N ** (1 - C1))), MU ** 2 / 2, "Σ_i ε_ni η_ni = μ²/2, every c1"),
         identity((MU / (2 * N ** (1 - c1))) / (MU / N ** c1), N ** (-2 * D1) / 2, "η/ε = n^{2c1−1}/2 = n^{−2d}/2"),
         identity(sympy.limit((Q(1, 2) * N ** (-2 * D1)), N, sympy.oo), 0,
-                 "→ 0 for every c1 = 1/2 − d ∈ (0, 1/2) (d > 0 symbolic), so η ≤ tanh(ε/2) eventually"))),
+                 "→ 0 for every c1 = 1/2 − d ∈ (0, 1/2) (d > 0 symbolic), so η ≤ tanh(ε/2) eventually"), detail="the proof"),
         domain='c0 > 0, μ > 0, c1 ∈ (0, 1/2)')
 
 
@@ -166,9 +165,9 @@ def theorem_2_adaptive():
                     v = FinitePair(a, b).hockey_stick(sympy.Rational(x) ** j)
                     holds.append(v <= bounds[j])
                     worst = max(worst, v - bounds[j])
-    return establish(grouped("the proof", exact_agreement([flag(all(holds)), flag(worst <= 0)], [1, 1],
+    return establish(exact_agreement([flag(all(holds)), flag(worst <= 0)], [1, 1],
                                      f"{len(holds)} exact comparisons (3 settings × 4 random adaptive strategies × j × both "
-                                     f"directions); largest excess over eq. (5): {worst}")),
+                                     f"directions); largest excess over eq. (5): {worst}"),
                      domain="k = 2, 3 settings (e^ε, η) × 4 seeded random adaptive strategies",
                      stated_domain="every k and every adaptive strategy")
 
@@ -194,8 +193,8 @@ def remark_4():
                 gap = pair.tradeoff(t) - product.tradeoff(t)
                 ok.append(flag(gap >= 0))
                 worst = gap if worst is None else min(worst, gap)
-    return establish(grouped("the proof", exact_agreement(ok, [1] * len(ok), f"trade-off of 9 random adaptive 2-round compositions ≥ that of "
-                                     f"the 2-fold dominating pair at t = 0, 1/20, …, 1 (exact); smallest gap {worst}")),
+    return establish(exact_agreement(ok, [1] * len(ok), f"trade-off of 9 random adaptive 2-round compositions ≥ that of "
+                                     f"the 2-fold dominating pair at t = 0, 1/20, …, 1 (exact); smallest gap {worst}"),
                      domain="k = 2 rounds, 3 settings (e^ε, η) × 3 seeded random adaptive strategies, 21 values of t",
                      stated_domain="every n, every adaptive choice of M_ni")
 
@@ -236,8 +235,8 @@ def laplace_tv():
     symbolic, _ = _laplace_tv_integral(delta)
     lib = [laplace(e).tv() for e in (Q(1, 2), 1, 2)]
     cert = [_laplace_certified(sympy.Rational(e)) for e in (Q(1, 2), 1, 2)]
-    return establish(grouped("the proof", identity(symbolic, 1 - sympy.exp(-EPS / 2), "sympy integration of the two densities over (−∞, Δ/2], "
-                              "symbolic in ε and Δ")),
+    return establish(identity(symbolic, 1 - sympy.exp(-EPS / 2), "sympy integration of the two densities over (−∞, Δ/2], "
+                              "symbolic in ε and Δ"),
                      certified_agreement(cert, lib, 25, "certified quadrature (acb.integral plus a proved tail bound) vs "
                                          "the library at ε ∈ {1/2, 1, 2}"),
                      certified_agreement(lib, [published("0.2211992169285951"), published("0.3934693402873666"),
@@ -278,9 +277,9 @@ def gaussian_tv():
     integral = sympy.integrate(phi(0) - phi(MU), (z, -sympy.oo, MU / 2))
     dong0 = PHI(MU / 2) - PHI(-MU / 2)
     lib = [gaussian(1 / m).tv() for m in (Q(1, 2), 1, Q(10, 13), 2)]
-    return establish(grouped("the proof", combine(identity(integral.rewrite(sympy.erf), 2 * PHI(MU / 2) - 1,
+    return establish(combine(identity(integral.rewrite(sympy.erf), 2 * PHI(MU / 2) - 1,
                                       "sympy integral of the densities over {P > Q} = (−∞, μ/2]"),
-                             identity(dong0, 2 * PHI(MU / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)"))),
+                             identity(dong0, 2 * PHI(MU / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)"), detail="the proof"),
                      certified_agreement(lib, [published("0.1974126513658474"), published("0.3829249225480262"),
                                                published("0.2994776058961513"), published("0.6826894921370859")], 15,
                                          "library at μ ∈ {1/2, 1, 1/1.3, 2} vs the reference values"),
@@ -373,12 +372,12 @@ def staircase_tv_claim():
         eps = sympy.log(sympy.Rational(rr.denominator, rr.numerator))
         closed.append(staircase_tv(eps, sympy.Rational(gg.numerator, gg.denominator)))
         lib.append(staircase(eps, sympy.Rational(gg.numerator, gg.denominator)).tv())
-    return establish(grouped("the proof", combine([identity([window(g), window(1 - g)], [low, a], "(1−e^{−ε})/2 + a(1−e^{−ε})·min(γ, 1−γ) is the printed "
+    return establish(combine([identity([window(g), window(1 - g)], [low, a], "(1−e^{−ε})/2 + a(1−e^{−ε})·min(γ, 1−γ) is the printed "
                      "formula on each branch, symbolic in r = e^{−ε} and γ"),
             certified_agreement(cells, closed, 10, f"exact sums of (p − q)₊ over the density's cells in [−{_N}, {_N + 1}] "
                                 "(tail ≤ r^{N−1}) vs the closed form, e^{−ε} ∈ {1/2, 1/3}, 7 shapes γ ∈ [0, 1]"),
             exact_agreement(lib, closed, "library staircase(...).tv()"),
-            identity(low.subs(g, Q(1, 2)), (1 - r) / (1 + r), "continuous at γ = 1/2, where d_TV = tanh(ε/2)")])),
+            identity(low.subs(g, Q(1, 2)), (1 - r) / (1 + r), "continuous at γ = 1/2, where d_TV = tanh(ε/2)")], detail="the proof"),
                      domain='symbolic branch formulas; the TV itself at e^{−ε} ∈ {1/2, 1/3} and 7 shapes γ (cell sums, tail ≤ r^{39})',
                      stated_domain='every ε > 0, γ ∈ [0, 1]')
 
@@ -462,10 +461,10 @@ def appendix_k2():
         eps = sympy.log(sympy.Rational(1 / rr))
         d = dominating(eps, 0, staircase_tv(eps, sympy.Rational(gg)))
         dom_all += list(d.p) + list(d.q)
-    return establish(grouped("the proof", combine([exact_agreement([flag(v) for v in within + cs], [1] * (len(within) + len(cs)),
+    return establish(combine([exact_agreement([flag(v) for v in within + cs], [1] * (len(within) + len(cs)),
                             "cell-by-cell level sets: only the ratios e^{±ε}, 1 occur; the middle set's masses and the "
                             "corner (η/(e^ε−1), 1 − ηe^ε/(e^ε−1)) agree with eq. (7) up to the 2^{−38} truncation"),
-            exact_agreement(lib_pair, dom_all, "library as_finite_pair() = dominating(ε, 0, d_TV), atom by atom")])),
+            exact_agreement(lib_pair, dom_all, "library as_finite_pair() = dominating(ε, 0, d_TV), atom by atom")], detail="the proof"),
                      domain='e^{−ε} ∈ {1/2, 1/3}, 5 shapes γ (cell sums, up to the 2^{−38} truncation)',
                      stated_domain='every ε > 0, γ ∈ (0, 1)')
 
@@ -477,12 +476,12 @@ def appendix_k2():
 def staircase_gamma():
     low, high = staircase_gamma_for_alpha(1, Q(3, 10))
     target = Q(7, 10) * sympy.tanh(Q(1, 2))
-    return establish(grouped("the proof", combine([certified_agreement([low, high], [published("0.01399460433836586"), published("0.963704302943997")], 14,
+    return establish(combine([certified_agreement([low, high], [published("0.01399460433836586"), published("0.963704302943997")], 14,
                                 "library's two shapes vs the reference values"),
             certified_agreement([staircase_tv(1, g) for g in (low, high)], [target, target], 25,
                                 "their total variation is 0.7·tanh(1/2)"),
             certified_agreement(1 - staircase_tv(1, Q(139, 10000)) / sympy.tanh(Q(1, 2)), published("0.3001060358492148"),
-                                14, "γ = 0.0139 gives α = 0.30011")])),
+                                14, "γ = 0.0139 gives α = 0.30011")], detail="the proof"),
                      domain='the printed point ε = 1, α = 0.3',
                      stated_domain='the printed point ε = 1, α = 0.3')
 
@@ -504,9 +503,9 @@ def figures_1_2():
     sv = (n - dd) / (x - 1)
     corners = [(0, 1 - dd), (sv, 1 - n - sv), (1 - n - sv, sv), (1 - dd, 0)]
     got = g.region_corners()
-    return establish(grouped("the proof", combine(identity([1 - d - X * s, 1 - ETA - s], [1 - ETA - s, 1 - ETA - s],
+    return establish(combine(identity([1 - d - X * s, 1 - ETA - s], [1 - ETA - s, 1 - ETA - s],
                                       "the corner lies on the ε-line and the η-line"),
-                             identity((1 - d - (1 - d) / (1 + X)) / X, (1 - d) / (1 + X), "Figure 1's kink is on both ε-lines"))),
+                             identity((1 - d - (1 - d) / (1 + X)) / X, (1 - d) / (1 + X), "Figure 1's kink is on both ε-lines"), detail="the proof"),
             exact_agreement([c for p in got for c in p], [sympy.sympify(c) for p in corners for c in p],
                             "figure module's schematic (ε, δ, η) = (1, 1/10, 3/10): library corners = the formulas"),
             exact_agreement([g.tradeoff(t) for t, _ in corners], [f for _, f in corners],
@@ -550,7 +549,7 @@ def figure_3():
     cert = certified_agreement([f_cert], [pair.tradeoff(sympy.exp(-c0) / 2)], 20,
                                "certified quadrature of the test z ≥ 1/3 on the two Laplace densities (type II) vs the "
                                "library trade-off at its type I error e^{−1/3}/2")
-    return establish(grouped("the proof", combine(np_route + [ranges_t])), cert,
+    return establish(combine(np_route + [ranges_t], detail="the proof"), cert,
             exact_agreement([pair.tradeoff(t) for t in ts], [formula(t) for t in ts],
                             "library Laplace trade-off vs the printed three-piece formula at 6 points"),
             certified_agreement([t_cert], [sympy.exp(-c0) / 2], 20, "certified type I error of z ≥ 1/3 = e^{−1/3}/2"),
@@ -578,12 +577,12 @@ def figure_4():
     table0 = ["0.7510149571255774", "0.5371017197609691", "0.4412114382795494", "0.1805546286027835",
               "0.1319960101514193"]
     tighter = [sympy.N(kov[j] - closed[j], 20) > 0 for j in range(1, 5)]
-    return establish(grouped("the proof", combine([certified_agreement(plotted, closed, 25, "figure data (TVDP.compose, certified lattice) vs eq. (5), k = 5"),
+    return establish(combine([certified_agreement(plotted, closed, 25, "figure data (TVDP.compose, certified lattice) vs eq. (5), k = 5"),
             certified_agreement(closed[:5] + kov[:5], [published(v) for v in table + table0], 14,
                                 "the reference δ_j table (α = 0.3 and α = 0)"),
             certified_agreement([kov_delta(j, 5, 1) for j in (1, 3)], [kov[1], kov[3]], 25, "KOV eq. (6) column, j odd"),
             exact_agreement([flag(v) for v in tighter + [plotted[5] == 0]], [1] * 5, "δ_j(0.3) < δ_j(0) for j = 1..4, δ_5 = 0"),
-            certified_agreement([TVDP(FIG4_EPS, 0, eta).compose(1).guarantees[0][1]], [eta], 25, "k = 1: δ_0 = η")])),
+            certified_agreement([TVDP(FIG4_EPS, 0, eta).compose(1).guarantees[0][1]], [eta], 25, "k = 1: δ_0 = η")], detail="the proof"),
                      domain='the plotted setting ε = 1, α = 0.3, k ≤ 5 (certified)',
                      stated_domain='the plotted setting ε = 1, α = 0.3, k ≤ 5')
 
@@ -600,14 +599,14 @@ def figure_5():
     prop1 = [sympy.log(1 + s.p * (x - 1)), s.p * _dong_delta(s.mu, 2), s.p * (2 * PHI(s.mu / 2) - 1)]
     ours = Real(lambda prec: certified_composed_deltas(g, s.steps, prec)[0])
     kov = Real(lambda prec: certified_composed_deltas(g, s.steps, prec, with_tv=False)[0])
-    return establish(grouped("the proof", combine([identity([v.rewrite(sympy.erf) for v in (g.eps, g.delta, g.eta)], prop1, "per-step (ε', δ', η') = Proposition 1 applied to the GDP step"),
+    return establish(combine([identity([v.rewrite(sympy.erf) for v in (g.eps, g.delta, g.eta)], prop1, "per-step (ε', δ', η') = Proposition 1 applied to the GDP step"),
             certified_agreement([g.eta / s.p, g.delta / s.p], [published("0.2994776058961513"),
                                                                 published("0.002876776609376274")], 14,
                                 "η and δ(2) per step vs the reference values"),
             exact_agreement([s.nominal_steps, s.p], [Q(28125, 8), Q(8, 1875)],
                             "15·60000/256 = 3515.625 is not an integer (the paper does not say how many steps; 3516 used)"),
             certified_agreement([ours, kov], [published("0.227257"), published("0.592694")], 5,
-                                "3516-fold composed TV (certified PLD) vs the reference independent computation")])),
+                                "3516-fold composed TV (certified PLD) vs the reference independent computation")], detail="the proof"),
                      domain='the plotted DP-SGD setting (μ = 1/1.3, p = 256/60000, 3516 steps, ε = 2), certified',
                      stated_domain='the plotted DP-SGD setting')
 
@@ -630,10 +629,10 @@ def figures_6_7():
             out.append(sympy.simplify(pair.density(m) / pair.height))  # = e^{−L(|m|)}
             y = abs((lo + hi) / 2)
             want.append(sympy.exp(-sum(1 for k in range(int(y) + 2) if k + gg <= y)))
-    return establish(grouped("the proof", combine(exact_agreement([sympy.Rational(v) if isinstance(v, Fraction) else v for v in out],
+    return establish(combine(exact_agreement([sympy.Rational(v) if isinstance(v, Fraction) else v for v in out],
                            [sympy.Rational(v) if isinstance(v, Fraction) else v for v in want],
                            "the right end of {P > Q} from the cells (e^{−ε} = 1/2) and the figure module's densities "
-                           "(library staircase(1, γ).density at cell midpoints, γ = 3/10 and 7/10)"))),
+                           "(library staircase(1, γ).density at cell midpoints, γ = 3/10 and 7/10)"), detail="the proof"),
                      domain='the plotted shapes γ ∈ {3/10, 7/10} at e^{−ε} = 1/2 (cell by cell)',
                      stated_domain='the plotted shapes γ ∈ {3/10, 7/10}')
 
@@ -652,7 +651,7 @@ def eq_12():
     pts = [(Q(1, 2), Q(1, 10)), (1, Q(1, 4)), (2, Q(1, 2)), (1, Q(9, 10))]
     lib = [gaussian(1 / sympy.sympify(m)).tradeoff(a) for m, a in pts]  # gaussian(σ) is μ-GDP with μ = 1/σ
     formula = [PHI(inv.subs(al, a) - m) for m, a in pts]
-    return establish(grouped("the proof", steps), certified_agreement(lib, formula, 20, "library gaussian(1/μ).tradeoff(α) = Φ(Φ⁻¹(1−α) − μ) "
+    return establish(steps, certified_agreement(lib, formula, 20, "library gaussian(1/μ).tradeoff(α) = Φ(Φ⁻¹(1−α) − μ) "
                                                 "at 4 points"),
                      domain="μ > 0, α ∈ (0, 1)", uses=[cited("Neyman–Pearson", "the Neyman–Pearson lemma")],
                      prose_steps=["the type II error of the threshold test is P(N(μ,1) ≤ t) = Φ(t − μ)"])
