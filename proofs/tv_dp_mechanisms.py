@@ -18,8 +18,8 @@ from symdp.numbers import Real, arb_of
 from symdp.pairs import FinitePair, dominating, gaussian, laplace
 from symdp.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
 from symdp.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
-from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
-                          prove)
+from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
+                          identity, inequality_on_box, prove)
 
 PAPER = "tv-dp"
 S = sympy.symbols("s", positive=True)
@@ -469,21 +469,66 @@ def appendix_k2():
                      stated_domain='every ε > 0, γ ∈ (0, 1)')
 
 
+def _at_eps_1(value: sympy.Expr, printed: str, detail: str) -> Evidence:
+    """`value` (an expression in ε) lies, at ε = 1, within half a unit in the last place of the decimal
+    `printed`: both bounds proved by exact-ended interval evaluation on the one-point box ε ∈ [1, 1]."""
+    half, mid = Q(1, 2 * 10 ** len(printed.split(".")[1])), Q(printed)
+    return combine(inequality_on_box(value - (mid - half), [(1, 1)], f"{detail} ≥ {printed} − ½ulp", variables=[EPS]),
+                   inequality_on_box(mid + half - value, [(1, 1)], f"{detail} ≤ {printed} + ½ulp", variables=[EPS]))
+
+
+def _staircase_shapes_for_alpha():
+    """The shapes γ whose staircase has d_TV = c·tanh(ε/2), c = 1 − α (the erasure mass α of eq. (7)), from the
+    two branches of the staircase TV formula (Section VI-C) with r = e^{−ε} and tanh(ε/2) = (1 − r)/(1 + r):
+    each branch is a Möbius function of γ, so its equation clears to K·(γ − γ*) = 0 with K free of γ; where
+    K ≠ 0 it has exactly one root γ*. Returns (evidence, γ_low, γ_high, the two slopes K, the low branch, r, γ, c)."""
+    r, g, c = sympy.symbols("r gamma c", positive=True)
+    low = (1 - r) * (2 * g * (1 - r) + r) / (2 * (g + r * (1 - g)))
+    high = (1 - r) / (2 * (g + r * (1 - g)))
+    target = c * (1 - r) / (1 + r)
+    roots = [r * (2 * c - 1 - r) / (2 * (1 - r) * (1 + r - c)), (1 + r - 2 * c * r) / (2 * c * (1 - r))]
+    cleared = [sympy.numer(sympy.together(f - target)) for f in (low, high)]
+    slopes = [sympy.diff(f, g) for f in cleared]
+    ev = combine(identity(sympy.tanh(EPS / 2), ((1 - r) / (1 + r)).subs(r, sympy.exp(-EPS)),
+                          "tanh(ε/2) = (1 − e^{−ε})/(1 + e^{−ε})"),
+                 identity([f - k * (g - root) for f, k, root in zip(cleared, slopes, roots)], [0, 0],
+                          "each branch's equation d_TV(γ) = c·tanh(ε/2), denominators cleared, is K·(γ − γ*) with K "
+                          "free of γ: γ*_low = r(2c − 1 − r)/(2(1 − r)(1 + r − c)) (branch γ < ½), "
+                          "γ*_high = (1 + r − 2cr)/(2c(1 − r)) (branch γ ≥ ½), r = e^{−ε}"),
+                 identity([low.subs(g, roots[0]), high.subs(g, roots[1])], [target, target],
+                          "and γ* solves it (symbolic in r and c)"))
+    return ev, roots, slopes, low, (r, g, c)
+
+
 @claim(PAPER, "Section VI-C (γ for α = 0.3)",
        "At ε = 1 the staircase with γ ≈ 0.0139 realises α ≈ 0.3 (exactly γ = 0.01399460433836586; "
        "other branch 0.963704302943997), hence Figure 4",
        stated_domain='the printed point ε = 1, α = 0.3', stated_where='Section VI-C')
 def staircase_gamma():
-    low, high = staircase_gamma_for_alpha(1, Q(3, 10))
+    shapes, (g_low, g_high), slopes, low, (r, g, c) = _staircase_shapes_for_alpha()
+    point = {c: Q(7, 10), r: sympy.exp(-EPS)}
+    # |K| ≥ 1/10 at the point, so each branch's equation has exactly one root there
+    nonzero = combine(inequality_on_box(slopes[0].subs(point) - Q(1, 10), [(1, 1)], "K_low ≥ 1/10 at ε = 1, α = 3/10",
+                                        variables=[EPS]),
+                      inequality_on_box(-slopes[1].subs(point) - Q(1, 10), [(1, 1)], "−K_high ≥ 1/10 at ε = 1, α = 3/10",
+                                        variables=[EPS]))
+    alpha_at_0139 = 1 - low.subs({g: Q(139, 10000), r: sympy.exp(-EPS)}) / sympy.tanh(EPS / 2)
+    statement = combine(shapes, nonzero,
+                        _at_eps_1(g_low.subs(point), "0.01399460433836586", "γ*_low(e^{−1}, 7/10)"),
+                        _at_eps_1(g_high.subs(point), "0.963704302943997", "γ*_high(e^{−1}, 7/10)"),
+                        _at_eps_1(alpha_at_0139, "0.3001060358492148", "α = 1 − d_TV(γ = 0.0139)/tanh(1/2)"),
+                        detail="so γ*_low ∈ [0, ½) and γ*_high ∈ [½, 1] lie on their own branches, and γ = 0.0139 "
+                               "(low branch) gives α = 0.30011 ≈ 0.3")
+    lib_low, lib_high = staircase_gamma_for_alpha(1, Q(3, 10))
     target = Q(7, 10) * sympy.tanh(Q(1, 2))
-    return establish(combine([certified_agreement([low, high], [published("0.01399460433836586"), published("0.963704302943997")], 14,
-                                "library's two shapes vs the reference values"),
-            certified_agreement([staircase_tv(1, g) for g in (low, high)], [target, target], 25,
-                                "their total variation is 0.7·tanh(1/2)"),
-            certified_agreement(1 - staircase_tv(1, Q(139, 10000)) / sympy.tanh(Q(1, 2)), published("0.3001060358492148"),
-                                14, "γ = 0.0139 gives α = 0.30011")], detail="the proof"),
+    return establish(statement,
+                     certified_agreement([lib_low, lib_high], [published("0.01399460433836586"),
+                                                               published("0.963704302943997")], 14,
+                                         "library's two shapes vs the reference values"),
+                     certified_agreement([staircase_tv(1, s) for s in (lib_low, lib_high)], [target, target], 25,
+                                         "their total variation (library staircase_tv) is 0.7·tanh(1/2)"),
                      domain='the printed point ε = 1, α = 0.3',
-                     stated_domain='the printed point ε = 1, α = 0.3')
+                     uses=["tv-dp:section-vi-c-staircase-tv-appendix-k1"])
 
 
 # --------------------------------------------------------------------------------------------
