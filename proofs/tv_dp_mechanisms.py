@@ -19,7 +19,7 @@ from symdp.pairs import FinitePair, dominating, gaussian, laplace
 from symdp.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
 from symdp.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
-                          identity, inequality_on_box, prove)
+                          identity, inequality_on_box, prove, real_closed)
 
 PAPER = "tv-dp"
 S = sympy.symbols("s", positive=True)
@@ -356,30 +356,85 @@ def _bracket_real(lo: Fraction, width: Fraction) -> Real:
     return Real(lambda prec: arb(a + w / 2, w / 2))
 
 
+#: The staircase on its cells, read off its definition (Section VI-C): f(x) = a·r^k on [k, k + γ) and a·r^{k+1}
+#: on [k + γ, k + 1) for k ≥ 0 (Δ = 1), f(−x) = f(x), with r = e^{−ε} = 1/(1 + s), s > 0 ⇔ ε > 0.
+_S, _G = sympy.Symbol("s", positive=True), sympy.Symbol("gamma", nonnegative=True)
+_R = 1 / (1 + _S)
+_A = (1 - _R) / (2 * (_G + _R * (1 - _G)))
+#: ε > 0 and γ ∈ [0, 1] as relations (symbols without sign assumptions, so that z3 decides the coverage).
+_EPS_REAL, _G_REAL = sympy.symbols("epsilon gamma", real=True)
+_STAIR_DOMAIN = [_EPS_REAL > 0, _G_REAL >= 0, _G_REAL <= 1]
+_STAIR_PROSE = ["the density's values on each cell are read off its definition (f(x) = e^{−kε}f(x − kΔ) on "
+                "[kΔ, (k+1)Δ), f(−x) = f(x)); total variation is unchanged by the rescaling x ↦ x/Δ, so Δ = 1"]
+
+
+def _staircase_window(branch: str) -> list[tuple[sympy.Expr, sympy.Expr, sympy.Expr]]:
+    """(length, P, Q) on the three cells of [0, 1) for P = f_γ and Q = f_γ(· − 1), Q(x) = f(1 − x):
+    γ ≤ ½: [0, γ), [γ, 1 − γ), [1 − γ, 1); γ > ½: [0, 1 − γ), [1 − γ, γ), [γ, 1)."""
+    a, r, g = _A, _R, _G
+    if branch == "low":
+        return [(g, a, a * r), (1 - 2 * g, a * r, a * r), (g, a * r, a)]
+    return [(1 - g, a, a * r), (2 * g - 1, a, a), (1 - g, a * r, a)]
+
+
+def _staircase_cells_symbolic() -> tuple[Evidence, dict]:
+    """The masses of the staircase pair P = f_γ, Q = f_γ(· − 1) on its likelihood-ratio level sets, for every
+    ε > 0 and γ ∈ [0, 1]: on x ≤ 0 (|x| ∈ [n, n + 1), n ≥ 0) Q(x) = f(|x| + 1) = r·P(x), so P/Q = e^ε, and P has
+    mass Σ_n (γ a r^n + (1 − γ) a r^{n+1}) = ½ there; on x ≥ 1 mirror-wise P/Q = e^{−ε}; on [0, 1) the three cells
+    of :func:`_staircase_window`. Returns the evidence and, per branch, the P- and Q-masses of the level sets
+    {P/Q = e^ε}, {P = Q}, {P/Q = e^{−ε}}."""
+    a, r, g = _A, _R, _G
+    n = sympy.Symbol("n", integer=True, nonnegative=True)
+    up, low_level = a * r ** n, a * r ** (n + 1)  # f on |x| ∈ [n, n + γ) and on [n + γ, n + 1)
+    half = sympy.summation(g * up + (1 - g) * low_level, (n, 0, sympy.oo))
+    pieces = [identity([up * r, low_level * r], [a * r ** (n + 1), a * r ** (n + 2)],
+                       "x ≤ 0: Q(x) = f(|x| + 1) is one level down, Q = e^{−ε}P on both cells of every period"),
+              identity(half, sympy.Rational(1, 2), "P(x ≤ 0) = Σ_{n≥0} (γ a r^n + (1 − γ) a r^{n+1}) = ½ "
+                                                     "(geometric series, r = 1/(1 + s))"),
+              real_closed(a * (1 - r), [_S, _G], [_G <= 1], "a(1 − r) ≥ 0: the cells where P = a, Q = ar count, "
+                          "those where P = ar, Q = a do not")]
+    masses = {}
+    for branch in ("low", "high"):
+        cells = _staircase_window(branch)
+        pieces.append(identity(sum(length * p for length, p, _ in cells), (1 - r) / 2,
+                               f"γ {'≤' if branch == 'low' else '>'} ½: P([0, 1)) = (1 − r)/2, the rest of P's mass"))
+        (l1, p1, q1), (l2, p2, q2), (l3, p3, q3) = cells
+        pieces.append(identity([p1 / q1, p2 - q2, p3 / q3], [1 + _S, 0, 1 / (1 + _S)],
+                               f"γ {'≤' if branch == 'low' else '>'} ½: on [0, 1) the ratio P/Q is e^ε, 1, e^{{−ε}} cell by cell"))
+        masses[branch] = {"P": (sympy.Rational(1, 2) + l1 * p1, l2 * p2, l3 * p3 + r / 2),
+                          "Q": (r / 2 + l1 * q1, l2 * q2, l3 * q3 + sympy.Rational(1, 2))}
+    return combine(*pieces), masses
+
+
+
 @claim(PAPER, "Section VI-C (staircase TV, Appendix K1)",
        "d_TV = (1−e^{−ε})(2γ(1−e^{−ε}) + e^{−ε})/(2(γ + e^{−ε}(1−γ))) for γ < 1/2 and a(γ)Δ for γ ≥ 1/2",
-       stated_domain='ε > 0, staircase shape γ ∈ [0, 1]', stated_where='Section VI-C and Appendix K1')
+       stated_domain='ε > 0, staircase shape γ ∈ [0, 1]', stated_where='Section VI-C and Appendix K1',
+       stated_relations=_STAIR_DOMAIN)
 def staircase_tv_claim():
-    r, g = sympy.symbols("r gamma", positive=True)
-    a = (1 - r) / (2 * (g + r * (1 - g)))
+    r, g = _R, _G
+    a = _A
     low = (1 - r) * (2 * g * (1 - r) + r) / (2 * (g + r * (1 - g)))
-    # For x ≤ 0 the likelihood ratio is e^ε, for x ≥ 1 it is e^{−ε}; on [0, 1) P > Q on [0, min(γ, 1−γ)).
-    window = lambda m: (1 - r) / 2 + a * (1 - r) * m
-    cells, closed, lib = [], [], []
+    cells, masses = _staircase_cells_symbolic()
+    # d_TV = sup_A P(A) − Q(A) is attained on {P > Q}, the level set {P/Q = e^ε}
+    tv = {b: masses[b]["P"][0] - masses[b]["Q"][0] for b in ("low", "high")}
+    statement = combine(cells, identity([tv["low"], tv["high"]], [low, a],
+                                        "P − Q on {P/Q = e^ε} is the printed formula on each branch (γ ≤ ½: the first, "
+                                        "γ > ½: a(γ)Δ), symbolic in e^ε = 1 + s and γ"),
+                        identity(low.subs(g, Q(1, 2)), (1 - r) / (1 + r), "continuous at γ = ½, where d_TV = tanh(ε/2)"))
+    numeric, closed, lib = [], [], []
     for rr, gg in _STAIR_CASES:
         s, tail = _cell_tv(rr, gg)
-        cells.append(_bracket_real(s, tail))
+        numeric.append(_bracket_real(s, tail))
         eps = sympy.log(sympy.Rational(rr.denominator, rr.numerator))
         closed.append(staircase_tv(eps, sympy.Rational(gg.numerator, gg.denominator)))
         lib.append(staircase(eps, sympy.Rational(gg.numerator, gg.denominator)).tv())
-    return establish(combine([identity([window(g), window(1 - g)], [low, a], "(1−e^{−ε})/2 + a(1−e^{−ε})·min(γ, 1−γ) is the printed "
-                     "formula on each branch, symbolic in r = e^{−ε} and γ"),
-            certified_agreement(cells, closed, 10, f"exact sums of (p − q)₊ over the density's cells in [−{_N}, {_N + 1}] "
-                                "(tail ≤ r^{N−1}) vs the closed form, e^{−ε} ∈ {1/2, 1/3}, 7 shapes γ ∈ [0, 1]"),
-            exact_agreement(lib, closed, "library staircase(...).tv()"),
-            identity(low.subs(g, Q(1, 2)), (1 - r) / (1 + r), "continuous at γ = 1/2, where d_TV = tanh(ε/2)")], detail="the proof"),
-                     domain='symbolic branch formulas; the TV itself at e^{−ε} ∈ {1/2, 1/3} and 7 shapes γ (cell sums, tail ≤ r^{39})',
-                     stated_domain='every ε > 0, γ ∈ [0, 1]')
+    return establish(statement,
+                     certified_agreement(numeric, closed, 10, f"exact sums of (p − q)₊ over the density's cells in "
+                                         f"[−{_N}, {_N + 1}] (tail ≤ r^{{N−1}}) vs the closed form, e^{{−ε}} ∈ {{1/2, 1/3}}, "
+                                         "7 shapes γ ∈ [0, 1]"),
+                     exact_agreement(lib, closed, "library staircase(...).tv()"),
+                     domain='every ε > 0, γ ∈ [0, 1]', domain_relations=_STAIR_DOMAIN, prose_steps=_STAIR_PROSE)
 
 
 @claim(PAPER, "Appendix K1 (sign), erratum",
@@ -427,46 +482,52 @@ def staircase_range():
 @claim(PAPER, "Appendix K2 (staircase attains the (ε,0,η) region)",
        "The staircase pair's likelihood ratio takes only e^ε, 1, e^{−ε}; its level-set masses are the dominating "
        "pair (7) with η = d_TV, so its trade-off function is f_{ε,0,η}; the thresholds x ≥ γ, x ≥ 1 − γ reach the corners",
-       stated_domain='ε > 0, every shape γ', stated_where='Appendix K2')
+       stated_domain='ε > 0, every shape γ (a density needs γ ∈ [0, 1]: the Section VI-C range erratum)',
+       stated_where='Appendix K2', stated_relations=_STAIR_DOMAIN)
 def appendix_k2():
-    mine, dom, lib_pair, corners, expected = [], [], [], [], []
+    r, g, x = _R, _G, 1 + _S
+    cells, masses = _staircase_cells_symbolic()
+    pieces = [cells]
+    for branch in ("low", "high"):
+        (p_up, p_mid, p_down), (q_up, q_mid, q_down) = masses[branch]["P"], masses[branch]["Q"]
+        eta = p_up - q_up                                          # d_TV, attained on {P/Q = e^ε}
+        alpha = 1 - eta * (x + 1) / (x - 1)                        # η = (1 − α)tanh(ε/2), eq. (7)
+        p0, p1 = dominating_masses(x, alpha)
+        m = g if branch == "low" else 1 - g                        # min(γ, 1 − γ)
+        cell_up = _staircase_window(branch)[2]                    # [1 − m, 1): P = ar, Q = a
+        pieces.append(identity([p_up, p_mid, p_down, q_up, q_mid, q_down], [*p0, *p1],
+                               f"γ {'≤' if branch == 'low' else '>'} ½: the staircase pair's level-set masses are "
+                               "eq. (7)'s (ux, α, u; u, α, ux) with η = d_TV"))
+        pieces.append(identity([cell_up[0] * cell_up[1] + r / 2, 1 - (cell_up[0] * cell_up[2] + sympy.Rational(1, 2))],
+                               [eta / (x - 1), 1 - eta * x / (x - 1)],
+                               f"γ {'≤' if branch == 'low' else '>'} ½: rejecting for x ≥ 1 − min(γ, 1−γ) has type I "
+                               "η/(e^ε−1) and type II 1 − ηe^ε/(e^ε−1), Figure 2's corner"))
+    mine, dom, lib_pair, dom_all = [], [], [], []
     for rr, gg in [c for c in _STAIR_CASES if 0 < c[1] < 1 and c[1] != Fraction(1, 2)]:
-        x = 1 / rr
         levels: dict[Fraction, list[Fraction]] = {}
-        cells = staircase_cells(rr, gg, _N)
-        for lo, hi, p, q in cells:
-            ratio = p / q
-            levels.setdefault(ratio, [Fraction(0), Fraction(0)])
-            levels[ratio][0] += p * (hi - lo)
-            levels[ratio][1] += q * (hi - lo)
-        assert set(levels) == {x, Fraction(1), rr}, levels.keys()
-        eps = sympy.log(sympy.Rational(x))
-        eta = staircase_tv(eps, sympy.Rational(gg))
-        d = dominating(eps, 0, eta)
-        # within the window the masses are exact up to the r^{N} tails, which all fall in the e^{±ε} sets
-        mine += [sympy.Rational(levels[Fraction(1)][0]), sympy.Rational(levels[Fraction(1)][1])]
-        dom += [d.p[1], d.q[1]]
-        lib_pair += list(staircase(eps, sympy.Rational(gg)).as_finite_pair().p)
-        lib_pair += list(staircase(eps, sympy.Rational(gg)).as_finite_pair().q)
-        m = min(gg, 1 - gg)
-        # reject H0 when x ≥ 1 − m: type I = P([1−m, ∞)), type II = Q((−∞, 1−m))
-        t_I = sympy.Rational(sum((p * (hi - lo) for lo, hi, p, q in cells if lo >= 1 - m), Fraction(0)))
-        f_II = sympy.Rational(sum((q * (hi - lo) for lo, hi, p, q in cells if hi <= 1 - m), Fraction(0)))
-        corners.append((t_I, f_II))
-        expected.append((eta / (x - 1), 1 - eta * x / (x - 1)))
-    within = [abs(a - b) <= sympy.Rational(2) ** -(_N - 2) for a, b in zip(mine, dom)]
-    cs = [abs(a - b) <= sympy.Rational(2) ** -(_N - 2) for (u, v), (s, w) in zip(corners, expected) for a, b in ((u, s), (v, w))]
-    dom_all = []
-    for rr, gg in [c for c in _STAIR_CASES if 0 < c[1] < 1 and c[1] != Fraction(1, 2)]:
+        for lo, hi, p, q in staircase_cells(rr, gg, _N):
+            levels.setdefault(p / q, [Fraction(0), Fraction(0)])
+            levels[p / q][0] += p * (hi - lo)
+            levels[p / q][1] += q * (hi - lo)
+        assert set(levels) == {1 / rr, Fraction(1), rr}, levels.keys()
         eps = sympy.log(sympy.Rational(1 / rr))
         d = dominating(eps, 0, staircase_tv(eps, sympy.Rational(gg)))
+        # within the window the middle set's masses are exact (the r^N tails fall in the e^{±ε} sets)
+        mine += [sympy.Rational(levels[Fraction(1)][0]), sympy.Rational(levels[Fraction(1)][1])]
+        dom += [d.p[1], d.q[1]]
+        pair = staircase(eps, sympy.Rational(gg)).as_finite_pair()
+        lib_pair += list(pair.p) + list(pair.q)
         dom_all += list(d.p) + list(d.q)
-    return establish(combine([exact_agreement([flag(v) for v in within + cs], [1] * (len(within) + len(cs)),
-                            "cell-by-cell level sets: only the ratios e^{±ε}, 1 occur; the middle set's masses and the "
-                            "corner (η/(e^ε−1), 1 − ηe^ε/(e^ε−1)) agree with eq. (7) up to the 2^{−38} truncation"),
-            exact_agreement(lib_pair, dom_all, "library as_finite_pair() = dominating(ε, 0, d_TV), atom by atom")], detail="the proof"),
-                     domain='e^{−ε} ∈ {1/2, 1/3}, 5 shapes γ (cell sums, up to the 2^{−38} truncation)',
-                     stated_domain='every ε > 0, γ ∈ (0, 1)')
+    return establish(combine(*pieces),
+                     exact_agreement(mine, dom, "cell-by-cell level sets of the density (independent of the closed "
+                                     "forms): only the ratios e^{±ε}, 1 occur, the middle set's masses are eq. (7)'s, "
+                                     "e^{−ε} ∈ {1/2, 1/3}, 5 shapes"),
+                     exact_agreement(lib_pair, dom_all, "library as_finite_pair() = dominating(ε, 0, d_TV), atom by atom"),
+                     domain='every ε > 0, every shape γ ∈ [0, 1]', domain_relations=_STAIR_DOMAIN,
+                     prose_steps=_STAIR_PROSE + [
+                         "the trade-off function of a pair depends only on the law of its likelihood ratio "
+                         "(Neyman–Pearson), so equal level-set masses give the trade-off of the pair (7), f_{ε,0,η}"],
+                     uses=["tv-dp:corollary-1-delta-eq-0-eq-7"])
 
 
 def _at_eps_1(value: sympy.Expr, printed: str, detail: str) -> Evidence:
