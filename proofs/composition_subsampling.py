@@ -704,25 +704,51 @@ def proposition_19():
                      prose_steps=['the termwise identity summed over outcomes'])
 
 
+def _theorem_22_steps():
+    """The machine steps of Theorem 22's proof (Section 4.3), for every k: the choice of t in the pure-DP part; the
+    union bound 1 − Π(1 − δ_j) ≤ Σδ_j by its induction step; and the closing chain: with c = Π(1 − δ_j),
+    P = cP' + (1 − c)P'', Q = cQ' + (1 − c)Q'' and P'(S) ≤ e^ε Q'(S) + δ', P(S) ≤ e^ε Q(S) + δ' + Σδ_j."""
+    s2 = sympy.Symbol("s2", positive=True)
+    e_adv = s2 / 2 + sqrt(2 * L * s2)
+    tt = e_adv / s2 - R(1, 2)
+    c, dj, prev, total, x, dp = sympy.symbols("c delta_j u S x delta'", real=True)
+    p1, p2, q1, q2 = sympy.symbols("P' P'' Q' Q''", real=True)
+    unit = lambda v: [v >= 0, v <= 1]
+    union = real_closed(total + dj - (1 - prev * (1 - dj)), [total, dj, prev],
+                        [*unit(dj), *unit(prev), 1 - prev <= total],
+                        "union bound, induction step: 1 − u ≤ S and u, δ_j ∈ [0, 1] ⇒ 1 − u(1 − δ_j) ≤ S + δ_j")
+    chain = real_closed(x * (c * q1 + (1 - c) * q2) + dp + total - (c * p1 + (1 - c) * p2),
+                        [c, p1, p2, q1, q2, x, dp, total],
+                        [*unit(c), *unit(p1), *unit(p2), *unit(q1), *unit(q2), x >= 1, dp >= 0, 1 - c <= total,
+                         p1 <= x * q1 + dp],
+                        "closing chain: P(S) = cP'(S) + (1 − c)P''(S) ≤ e^ε(cQ'(S) + (1 − c)Q''(S)) + δ' + Σδ_j "
+                        "when P'(S) ≤ e^ε Q'(S) + δ' and 1 − c ≤ Σδ_j")
+    return combine(identity(tt, sqrt(2 * L / s2), "t = ε/Σε_j² − ½ = √(2 log(1/δ')/Σε_j²)"),
+                   identity(tt * (tt + 1) * s2 / 2 - e_adv * tt, -L, "and t(t+1)ρ − εt = −log(1/δ'): P'(S) ≤ e^ε Q'(S) + δ'"),
+                   union, chain)
+
+
 @claim(paper=PAPER, label="Theorem 22",
        statement="(ε_j, δ_j)-DP mechanisms compose adaptively to (ε, δ)-DP for δ > Σδ_j with ε = min{Σε_j, "
                  "½Σε_j² + √(2 log(1/δ')Σε_j²)}, δ' = δ − Σδ_j.",
        stated_domain='every k, ε, δ (the stated composition bound)', stated_where='Section 4.3, Theorem 22')
 def theorem_22():
-    s2 = sympy.Symbol("s2", positive=True)
-    e_adv = s2 / 2 + sqrt(2 * L * s2)
-    tt = e_adv / s2 - R(1, 2)
-    out = [identity(tt, sqrt(2 * L / s2), "proof: t = ε/Σε_j² − ½ = √(2 log(1/δ')/Σε_j²)"),
-           identity(tt * (tt + 1) * s2 / 2 - e_adv * tt, -L, "and t(t+1)ρ − εt = −log(1/δ')"),
-           near(advanced_composition_approx([R(1, 10)] * 100, [R(1, 10 ** 8)] * 100, R(1, 10 ** 5)),
+    out = [near(advanced_composition_approx([R(1, 10)] * 100, [R(1, 10 ** 8)] * 100, R(1, 10 ** 5)),
                 "5.3204327566367", 12, "k=100, ε_j=0.1, δ_j=1e-8, δ=1e-5: reference value")]
     e0, d0, k = log(R(11, 10)), R(1, 10 ** 4), 20
     eps_22 = advanced_composition_approx([e0] * k, [d0] * k, R(1, 100))
     out.append(ordered([kov_delta(e0, d0, k, eps_22), R(1, 100)],
                        "soundness: optimal δ of 20 × (log 1.1, 1e-4)-DP (KOV) at Theorem 22's ε is ≤ δ = 1/100"))
-    return establish(combine(out, detail="the proof"),
-                     domain="the proof's algebra for every k (symbolic); the bound at two settings",
-                     stated_domain='every k, ε_j, δ_j, δ > Σδ_j')
+    return establish(_theorem_22_steps(), out,
+                     domain='every k, ε, δ (the stated composition bound)',
+                     uses=["composition-subsampling:lemma-23", "composition-subsampling:corollary-24",
+                           "composition-subsampling:theorem-1", "composition-subsampling:theorem-18"],
+                     prose_steps=["induction on j (the paper's): Lemma 23 splits each M_j(·, y) into (1 − δ_j)P'_j + "
+                                  "δ_jP''_j with P'_j, Q'_j ε_j-indistinguishable, so the history's law is "
+                                  "Π(1 − δ_ℓ)P'_j + (1 − Π(1 − δ_ℓ))P''_j with P'_j, Q'_j a composition of pure ε_ℓ-DP steps",
+                                  "the pure parts satisfy P'(S) ≤ e^ε Q'(S) + δ' for both ε of the minimum: Σε_j by "
+                                  "Theorem 1, the other by Theorem 18's zCDP route (Proposition 16, adaptive "
+                                  "composition, the tail bound at t above)"])
 
 
 @claim(paper=PAPER, label="Section 4.3 (privacy loss in [−ε, ε])",
