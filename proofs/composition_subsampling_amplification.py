@@ -51,6 +51,26 @@ def _renyi(p, q, a):
 # Section 5
 
 
+def _theorem_25_steps():
+    """The machine steps of Theorem 25's proof (Section 5), for every n ≥ 1, k, ε, δ: E‖X̄ − P‖² = k/6n
+    (footnote 7); P_j(1 − P_j) ≤ ¼ and ‖a + b‖² ≤ 2‖a‖² + 2‖b‖² (so E[Z̃_i²] ≤ ¼(2α²k + k/3n)); and the
+    conclusion: with w = e^ε − 1 and s = √(2α²k + k/3n), the chain k/12 − α²k ≤ n(w s/2 + 2δk) together with
+    α ≤ 1/10, δ ≤ 1/(100n), k ≥ 200w²n forces 256n²w²α² ≥ k, i.e. α ≥ √k/(16n(e^ε − 1))."""
+    n, k, w, alpha, delta, s, p, a, b = sympy.symbols("n k w alpha delta s p a b", real=True)
+    final = real_closed(256 * n ** 2 * w ** 2 * alpha ** 2 - k, [alpha, n, w, k, delta, s],
+                        [alpha >= 0, alpha <= R(1, 10), n >= 1, w > 0, k > 0, delta >= 0, 100 * n * delta <= 1,
+                         k >= 200 * w ** 2 * n, s >= 0, sympy.Eq(s ** 2, 2 * alpha ** 2 * k + k / (3 * n)),
+                         k / 12 - alpha ** 2 * k <= n * (w * s / 2 + 2 * delta * k)],
+                        "k/12 − α²k ≤ n((e^ε−1)/2·√(2α²k + k/3n) + 2δk), α ≤ 1/10, δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n "
+                        "⇒ α ≥ √k/(16n(e^ε−1))")
+    nk = sympy.Symbol("n_", positive=True)
+    return combine(identity(k * sympy.integrate(p_ * (1 - p_) / nk, (p_, 0, 1)), k / (6 * nk),
+                            "footnote 7: E‖X̄ − P‖² = k ∫₀¹ p(1−p)/n dp = k/6n"),
+                   real_closed(R(1, 4) - p * (1 - p), [p], [], "P_j(1 − P_j) ≤ ¼"),
+                   real_closed(2 * a ** 2 + 2 * b ** 2 - (a + b) ** 2, [a, b], [], "(a + b)² ≤ 2a² + 2b²"),
+                   final)
+
+
 @claim(paper=PAPER, label="Theorem 25",
        statement="(ε,δ)-DP M: ({0,1}^k)^n → [0,1]^k with δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n has RMSE ≥ "
                  "min{√k/(16n(e^ε−1)), 1/10} at some input; the proof's constants and rearrangement hold.",
@@ -59,12 +79,11 @@ def theorem_25():
     n, k, x, alpha, delta = sympy.symbols("n k x alpha delta", positive=True)
     big_a = R(1, 6) - 2 * alpha ** 2 - 4 * n * delta
     rearranged = big_a ** 2 * k / (2 * n ** 2 * (x - 1) ** 2) - 1 / (6 * n)
-    out = [identity(k * sympy.integrate(p_ * (1 - p_) / n, (p_, 0, 1)), k / (6 * n), "footnote 7: E‖X̄ − P‖² = k/6n"),
-           identity(n ** 2 * (x - 1) ** 2 * 2 * (alpha ** 2 - rearranged),
+    out = [identity(n ** 2 * (x - 1) ** 2 * 2 * (alpha ** 2 - rearranged),
                     n ** 2 * (x - 1) ** 2 * (2 * alpha ** 2 + 1 / (3 * n)) - big_a ** 2 * k,
-                    "A²k ≤ n²(e^ε−1)²(2α² + 1/3n) ⇔ α² ≥ A²k/(2n²(e^ε−1)²) − 1/6n (A = 1/6 − 2α² − 4nδ)"),
-           holds(R(1, 6) - R(2, 100) - R(4, 100) >= R(1, 10), "1/6 − 2/100 − 4/100 ≥ 1/10"),
-           holds(sign(sqrt(R(5, 6) / 200) - R(1, 16)) >= 0, "√((5/6)/200) ≥ 1/16"),
+                    "the paper's rearrangement: A²k ≤ n²(e^ε−1)²(2α² + 1/3n) ⇔ α² ≥ A²k/(2n²(e^ε−1)²) − 1/6n "
+                    "(A = 1/6 − 2α² − 4nδ)"),
+           holds(sign(sqrt(R(5, 6) / 200) - R(1, 16)) >= 0, "√((5/6)/200) ≥ 1/16 (the paper's constants)"),
            holds(sign(sympy.E / 2 * (sympy.E ** 2 - 1) + 1 - 10) <= 0, "(e/2)(e²−1) + 1 ≤ 10 (used by Theorem 38)")]
     e0, n0 = log(R(11, 10)), 10
     need = 200 * (R(1, 10)) ** 2 * n0
@@ -77,9 +96,16 @@ def theorem_25():
         out.append(holds(False, "δ > 1/(100n) must be refused"))
     except ParameterError:
         out.append(holds(True, "δ > 1/(100n) is refused (hypothesis)"))
-    return establish(combine(out, detail="the proof"),
-                     domain="the proof's constants and rearrangement (symbolic and exact); the library at one setting",
-                     stated_domain='every ε, δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n')
+    return establish(_theorem_25_steps(), out,
+                     domain='δ ≤ 1/(100n), k ≥ 200(e^ε − 1)²n, M (ε, δ)-DP',
+                     uses=["composition-subsampling:lemma-26", "composition-subsampling:lemma-27"],
+                     prose_steps=["Lemma 26 applied to each coordinate and summed: E[Z] ≥ k/12 − α²k for P uniform "
+                                  "on [0,1]^k and X drawn from D_P^n",
+                                  "E[Z̃_i] = 0 (M(X_0, X_{−i}) is independent of X_i given P) and Jensen "
+                                  "E|Z̃_i| ≤ √E[Z̃_i²]; Lemma 27 with Δ = k bounds E[Z_i] ≤ E[Z̃_i] + "
+                                  "(e^ε − 1)E|Z̃_i| + 2δk; summing over i gives the chain",
+                                  "an average over random inputs bounds the error at some fixed input x, and α > 1/10 "
+                                  "is the other branch of the minimum"])
 
 
 def _lemma26_own(f: dict, n: int):
