@@ -51,24 +51,29 @@ def _renyi(p, q, a):
 # Section 5
 
 
+def _error_from_correlation(detail: str):
+    """The last step of Theorem 25's proof with the privacy constants left free: if an analog of Lemma 27 gives
+    E[Z_i] ≤ E[Z̃_i] + c·E|Z̃_i| + d·k (for (ε, δ)-DP: c = e^ε − 1, d = 2δ), then with s = √(2α²k + k/3n) the chain
+    k/12 − α²k ≤ n(c s/2 + d k), α ≤ 1/10, d ≤ 1/(50n) and k ≥ 200c²n force 256n²c²α² ≥ k, i.e. α ≥ √k/(16nc)."""
+    n, k, c, d, alpha, s = sympy.symbols("n k c d alpha s", real=True)
+    return real_closed(256 * n ** 2 * c ** 2 * alpha ** 2 - k, [alpha, n, c, k, d, s],
+                       [alpha >= 0, alpha <= R(1, 10), n >= 1, c > 0, k > 0, d >= 0, 50 * n * d <= 1,
+                        k >= 200 * c ** 2 * n, s >= 0, sympy.Eq(s ** 2, 2 * alpha ** 2 * k + k / (3 * n)),
+                        k / 12 - alpha ** 2 * k <= n * (c * s / 2 + d * k)], detail)
+
+
 def _theorem_25_steps():
     """The machine steps of Theorem 25's proof (Section 5), for every n ≥ 1, k, ε, δ: E‖X̄ − P‖² = k/6n
-    (footnote 7); P_j(1 − P_j) ≤ ¼ and ‖a + b‖² ≤ 2‖a‖² + 2‖b‖² (so E[Z̃_i²] ≤ ¼(2α²k + k/3n)); and the
-    conclusion: with w = e^ε − 1 and s = √(2α²k + k/3n), the chain k/12 − α²k ≤ n(w s/2 + 2δk) together with
-    α ≤ 1/10, δ ≤ 1/(100n), k ≥ 200w²n forces 256n²w²α² ≥ k, i.e. α ≥ √k/(16n(e^ε − 1))."""
-    n, k, w, alpha, delta, s, p, a, b = sympy.symbols("n k w alpha delta s p a b", real=True)
-    final = real_closed(256 * n ** 2 * w ** 2 * alpha ** 2 - k, [alpha, n, w, k, delta, s],
-                        [alpha >= 0, alpha <= R(1, 10), n >= 1, w > 0, k > 0, delta >= 0, 100 * n * delta <= 1,
-                         k >= 200 * w ** 2 * n, s >= 0, sympy.Eq(s ** 2, 2 * alpha ** 2 * k + k / (3 * n)),
-                         k / 12 - alpha ** 2 * k <= n * (w * s / 2 + 2 * delta * k)],
-                        "k/12 − α²k ≤ n((e^ε−1)/2·√(2α²k + k/3n) + 2δk), α ≤ 1/10, δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n "
-                        "⇒ α ≥ √k/(16n(e^ε−1))")
+    (footnote 7); P_j(1 − P_j) ≤ ¼ and (a + b)² ≤ 2a² + 2b² (so E[Z̃_i²] ≤ ¼(2α²k + k/3n)); and the
+    conclusion (:func:`_error_from_correlation` with c = e^ε − 1, d = 2δ)."""
+    p, a, b = sympy.symbols("p a b", real=True)
     nk = sympy.Symbol("n_", positive=True)
-    return combine(identity(k * sympy.integrate(p_ * (1 - p_) / nk, (p_, 0, 1)), k / (6 * nk),
+    return combine(identity(sympy.Symbol("k") * sympy.integrate(p_ * (1 - p_) / nk, (p_, 0, 1)), sympy.Symbol("k") / (6 * nk),
                             "footnote 7: E‖X̄ − P‖² = k ∫₀¹ p(1−p)/n dp = k/6n"),
                    real_closed(R(1, 4) - p * (1 - p), [p], [], "P_j(1 − P_j) ≤ ¼"),
                    real_closed(2 * a ** 2 + 2 * b ** 2 - (a + b) ** 2, [a, b], [], "(a + b)² ≤ 2a² + 2b²"),
-                   final)
+                   _error_from_correlation("c = e^ε − 1, d = 2δ: k/12 − α²k ≤ n((e^ε−1)/2·√(2α²k + k/3n) + 2δk), "
+                                           "α ≤ 1/10, δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n ⇒ α ≥ √k/(16n(e^ε−1))"))
 
 
 @claim(paper=PAPER, label="Theorem 25",
@@ -168,6 +173,23 @@ def lemma_27():
     return establish(combine(out, detail="the proof"),
                      domain='seeded random instances at 3 values of e^ε (exact)',
                      stated_domain='every (ε, δ)-DP mechanism')
+
+
+@claim(paper=PAPER, label="Remark 28",
+       statement="Theorem 25's proof uses differential privacy only through Lemma 27: any privacy definition with an "
+                 "analog E[Z_i] ≤ E[Z̃_i] + c·E|Z̃_i| + d·k of Lemma 27 gets the analog of Theorem 25, error ≥ "
+                 "min{√k/(16nc), 1/10} when d ≤ 1/(50n) and k ≥ 200c²n.",
+       stated_domain='any privacy definition for which an analog of Lemma 27 holds', stated_where='Section 5, Remark 28')
+def remark_28():
+    step = _error_from_correlation("for every c > 0, d ≥ 0: k/12 − α²k ≤ n(c/2·√(2α²k + k/3n) + dk), α ≤ 1/10, "
+                                   "d ≤ 1/(50n), k ≥ 200c²n ⇒ α ≥ √k/(16nc)")
+    # the analog for (ε, δ)-DP is Theorem 25 itself: c = e^ε − 1, d = 2δ turn the hypotheses into Theorem 25's
+    n, delta = sympy.symbols("n delta", positive=True)
+    back = identity(50 * n * 2 * delta, 100 * n * delta, "at d = 2δ, 50nd ≤ 1 is Theorem 25's δ ≤ 1/(100n)")
+    return establish(combine(step, back), domain='any privacy definition for which an analog of Lemma 27 holds',
+                     uses=["composition-subsampling:theorem-25", "composition-subsampling:lemma-26"],
+                     prose_steps=["reading Theorem 25's proof: Lemma 26, E[Z̃_i] = 0, Jensen and footnote 7 use no "
+                                  "privacy; privacy enters only where Lemma 27 bounds E[Z_i], with c = e^ε − 1, d = 2δ"])
 
 
 # --------------------------------------------------------------------------------------------
