@@ -170,9 +170,16 @@ def lemma_27():
             mean_x = sympy.Add(*[w * v for v, w in zip(values, px)])
             out.append(exact_agreement(lib, bound, f"seed {seed}, e^ε = {x}: library = formula"))
             out.append(holds(mean_x <= bound, f"seed {seed}, e^ε = {x}: E[X] = {mean_x} ≤ {bound}"))
-    return establish(combine(out, detail="the proof"),
-                     domain='seeded random instances at 3 values of e^ε (exact)',
-                     stated_domain='every (ε, δ)-DP mechanism')
+    # at each level t ∈ [0, Δ]: A = P[X > t], B = P[Y > t], C = P[X < −t], D = P[Y < −t]
+    a, b, c, d, x, dl = sympy.symbols("A B C D x delta", real=True)
+    unit = [v for w in (a, b, c, d) for v in (w >= 0, w <= 1)]
+    level = real_closed((b - d) + (x - 1) * (b + d) + 2 * dl - (a - c), [a, b, c, d, x, dl],
+                        [*unit, x >= 1, dl >= 0, a <= x * b + dl, d <= x * c + dl],
+                        "at each level t: P[X > t] ≤ e^ε P[Y > t] + δ and P[Y < −t] ≤ e^ε P[X < −t] + δ ⇒ "
+                        "P[X > t] − P[X < −t] ≤ (P[Y > t] − P[Y < −t]) + (e^ε − 1)(P[Y > t] + P[Y < −t]) + 2δ")
+    return establish(level, out, domain='X, Y ∈ [−Δ, Δ] mutually (ε, δ)-indistinguishable',
+                     prose_steps=["integrating over t ∈ [0, Δ] (layer cake: E[X] = ∫₀^Δ P[X > t] − P[X < −t] dt, "
+                                  "E|Y| = ∫₀^Δ P[Y > t] + P[Y < −t] dt) gives E[X] ≤ E[Y] + (e^ε − 1)E|Y| + 2δΔ"])
 
 
 @claim(paper=PAPER, label="Remark 28",
