@@ -418,6 +418,32 @@ def eq_6():
                      domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)')
 
 
+def _remark_3_steps():
+    """Remark 3 for every k: (i) P1 is P0 read backwards (outcomes of ratio e^ε, 1, e^{−ε} and, for δ > 0, the
+    atoms of ratio ∞ and 0 swap), so the k-fold P̃1 is P̃0 relabelled coordinatewise and E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0);
+    (ii) a sequence with n₊ = k − a − l outcomes of ratio x, a erasures and l of ratio 1/x has ratio x^{k−2l−a}, and
+    j = k − 2l − a ≥ 0 takes exactly the values 0..k (l = 0, a = k − j attains j); (iii) the line of slope
+    −e^{−jε} is the mirror of the line of slope −e^{jε}: E_{1/γ}(P‖Q) = 1 − 1/γ + E_γ(Q‖P)/γ (complement the event),
+    so with symmetry 1 − E_{1/γ} − t/γ = (1 − δ'_j − t)/γ at γ = e^{jε}."""
+    k, a, l = sympy.symbols("k a l", integer=True, nonnegative=True)
+    u = sympy.Symbol("u", positive=True)
+    gam = sympy.Symbol("gamma", positive=True)
+    pa, qa, dj, t = sympy.symbols("P_A Q_A delta_j t", real=True)
+    al, lr, kr = sympy.symbols("a l k", real=True)
+    reversal = [identity(list(p1), list(reversed(p0)), f"{'δ = 0, eq. (7)' if d == 0 else 'δ > 0, eqs. (43)–(44)'}: "
+                         "P1 is P0 with its outcomes in reverse order")
+                for p0, p1, d in [(*dominating_masses(X, ALPHA), 0), (*dominating_masses(X, ALPHA, DELTA), DELTA)]]
+    ratio = identity(((u * X) ** (k - a - l) * ALPHA ** a * u ** l) / (u ** (k - a - l) * ALPHA ** a * (u * X) ** l),
+                     X ** (k - 2 * l - a), "a sequence's ratio P̃0/P̃1 is e^{(k−2l−a)ε}, so ε̃ = (k − 2l − a)ε")
+    values = real_closed(kr - (kr - 2 * lr - al), [kr, lr, al], [lr >= 0, al >= 0, lr + al <= kr],
+                         "j = k − 2l − a ≤ k (and j = k − 0 − (k − j) attains each j ∈ {0, …, k})")
+    mirror = identity([(pa - qa / gam), 1 - (1 - 1 / gam + dj / gam) - t / gam],
+                      [((1 - qa) - gam * (1 - pa)) / gam + 1 - 1 / gam, (1 - dj - t) / gam],
+                      "P(A) − Q(A)/γ = [Q(Aᶜ) − γP(Aᶜ)]/γ + 1 − 1/γ, so E_{1/γ}(P‖Q) = 1 − 1/γ + E_γ(Q‖P)/γ; "
+                      "with E_γ(Q‖P) = δ'_j the line 1 − E_{1/γ} − t/γ is e^{−jε}(1 − δ'_j − t)")
+    return combine(*reversal, ratio, values, mirror)
+
+
 @claim(PAPER, "Remark 3",
        "The composed trade-off function is symmetric and equals max{0, max_j [1 − δ'_j − e^{jε}t], "
        "max_j e^{−jε}[1 − δ'_j − t]} (the likelihood ratio only takes the values e^{jε})",
@@ -434,10 +460,18 @@ def remark_3():
         for gam in (1, Q(3, 2), x, x ** 2):
             sym_a.append(pair.hockey_stick(gam))
             sym_b.append(pair.reverse().hockey_stick(gam))
-    return establish(combine(exact_agreement(lib, lines, "trade-off of the k-fold dominating pair vs the envelope of the "
-                                             "(jε, δ'_j) lines, 3 settings (incl. δ > 0), 7 t each"),
-                             exact_agreement(sym_a, sym_b, "E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) for γ ∈ {1, 3/2, x, x²}"), detail="the proof"),
-                     domain="3 settings (e^ε, δ, η, k), 7 values of t", stated_domain="all ε, δ, η, k, t ∈ [0, 1]")
+    return establish(_remark_3_steps(),
+                     exact_agreement(lib, lines, "library: trade-off of the k-fold dominating pair vs the envelope of "
+                                     "the (jε, δ'_j) lines, 3 settings (incl. δ > 0), 7 t each"),
+                     exact_agreement(sym_a, sym_b, "library: E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) for γ ∈ {1, 3/2, x, x²}"),
+                     domain="all ε, δ, η, k, t ∈ [0, 1]",
+                     uses=["tv-dp:theorem-1", "tv-dp:definition-2-roc-neyman-pearson"],
+                     prose_steps=["relabelling each coordinate of a k-sequence by the reversal maps P̃1 to P̃0, so "
+                                  "E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) and the trade-off function is symmetric",
+                                  "the trade-off function of a finite pair is convex and piecewise linear with slopes "
+                                  "−(likelihood ratios) (Theorem 1, Definition 2), so it is the maximum of 0 and its "
+                                  "supporting lines 1 − E_γ − γt at γ = e^{jε}, j = −k..k; the δ > 0 atoms (ratio ∞, 0) "
+                                  "give the vertical and horizontal pieces"])
 
 
 @claim(PAPER, "Section III-B1 (Bayes security)",
