@@ -128,6 +128,28 @@ def _lemma26_own(f: dict, n: int):
     return first, second
 
 
+def _lemma_26_steps():
+    """Lemma 26's proof (Section 5) for every f: {0,1}^n → [0,1] and every n: the per-coordinate logarithmic
+    derivative d/dp log(xp + (1 − x)(1 − p)) = (x − p)/(p(1 − p)) for x ∈ {0, 1}; integration by parts
+    ∫₀¹ g'(p)p(1 − p)dp = ∫₀¹ g(p)(2p − 1)dp for any differentiable g (p(1 − p) vanishes at both ends);
+    E[P − ½] = 0 centres it to 2E[(g − ½)(P − ½)] = E[(g − ½)² + (P − ½)² − (g − P)²] ≥ 1/12 − E[(g − P)²]."""
+    p, x = sympy.Symbol("p", positive=True), sympy.Symbol("x")
+    g = sympy.Function("g")
+    factor = x * p + (1 - x) * (1 - p)
+    a, b = sympy.symbols("a b", real=True)
+    return combine(identity([(sympy.diff(factor, p) / factor).subs(x, v) for v in (0, 1)],
+                            [((x - p) / (p * (1 - p))).subs(x, v) for v in (0, 1)],
+                            "d/dp log(x p + (1−x)(1−p)) = (x − p)/(p(1 − p)) for x = 0 and x = 1 (case analysis)"),
+                   identity([sympy.diff(g(p) * p * (1 - p), p) - g(p) * (1 - 2 * p), (p * (1 - p)).subs(p, 0),
+                             (p * (1 - p)).subs(p, 1)], [sympy.Derivative(g(p), p) * p * (1 - p), 0, 0],
+                            "integration by parts: (g·p(1−p))' − g·(1 − 2p) = g'·p(1−p) and p(1−p) = 0 at p = 0, 1, "
+                            "so ∫₀¹ g'(p)p(1−p)dp = ∫₀¹ g(p)(2p − 1)dp = 2E[g(P)(P − ½)]"),
+                   identity([sympy.integrate(p - R(1, 2), (p, 0, 1)), sympy.integrate((p - R(1, 2)) ** 2, (p, 0, 1)),
+                             2 * a * b], [0, R(1, 12), a ** 2 + b ** 2 - (a - b) ** 2],
+                            "E[P − ½] = 0 (centring), E[(P − ½)²] = 1/12, and 2ab = a² + b² − (a − b)² with "
+                            "a = g − ½, b = P − ½, a − b = g − P; dropping a² ≥ 0 gives ≥ 1/12 − E[(g(P) − P)²]"))
+
+
 @claim(paper=PAPER, label="Lemma 26",
        statement="f: {0,1}^n → [0,1], P ~ U[0,1], X_i iid Bernoulli(P): E[(f(X)−P)Σ_i(X_i−P)] + E_P[(E_X[f(X)−X̄])²] ≥ 1/12 "
                  "(tight at f ≡ ½); the Jensen form is larger.",
@@ -149,9 +171,11 @@ def lemma_26():
         out.append(holds(one + two >= R(1, 12) and three >= one + two, f"{name}: sum = {one + two} ≥ 1/12, Jensen form ≥"))
     out.append(exact_agreement(sum(_lemma26_own({xs: R(1, 2) for xs in product((0, 1), repeat=2)}, 2)), R(1, 12),
                                "f ≡ ½ attains 1/12"))
-    return establish(combine(out, detail="the proof"),
-                     domain='2 fixed laws of the coordinates and the uniform case (exact Beta integrals)',
-                     stated_domain='every law of the coordinates')
+    return establish(_lemma_26_steps(), out, domain="the coordinates' laws of Theorem 25's proof",
+                     prose_steps=["linearity of expectation: g(p) = E_{X←D_p^n}[f(X)] is a polynomial in p, "
+                                  "g'(p) = E[f(X)·Σ_i (X_i − p)/(p(1 − p))] by the logarithmic derivative of the product "
+                                  "∏_ℓ (x_ℓp + (1 − x_ℓ)(1 − p)) (the per-coordinate factor above), and "
+                                  "E_X[X̄] = p, so g(P) − P = E_X[f(X) − X̄]"])
 
 
 @claim(paper=PAPER, label="Lemma 27",
