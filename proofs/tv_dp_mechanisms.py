@@ -485,7 +485,7 @@ def staircase_range():
        stated_domain='ε > 0, every shape γ (a density needs γ ∈ [0, 1]: the Section VI-C range erratum)',
        stated_where='Appendix K2', stated_relations=_STAIR_DOMAIN)
 def appendix_k2():
-    r, g, x = _R, _G, 1 + _S
+    r, x = _R, 1 + _S
     cells, masses = _staircase_cells_symbolic()
     pieces = [cells]
     for branch in ("low", "high"):
@@ -493,8 +493,7 @@ def appendix_k2():
         eta = p_up - q_up                                          # d_TV, attained on {P/Q = e^ε}
         alpha = 1 - eta * (x + 1) / (x - 1)                        # η = (1 − α)tanh(ε/2), eq. (7)
         p0, p1 = dominating_masses(x, alpha)
-        m = g if branch == "low" else 1 - g                        # min(γ, 1 − γ)
-        cell_up = _staircase_window(branch)[2]                    # [1 − m, 1): P = ar, Q = a
+        cell_up = _staircase_window(branch)[2]                    # [1 − min(γ, 1−γ), 1): P = ar, Q = a
         pieces.append(identity([p_up, p_mid, p_down, q_up, q_mid, q_down], [*p0, *p1],
                                f"γ {'≤' if branch == 'low' else '>'} ½: the staircase pair's level-set masses are "
                                "eq. (7)'s (ux, α, u; u, α, ux) with η = d_TV"))
