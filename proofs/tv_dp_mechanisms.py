@@ -386,11 +386,13 @@ def _staircase_cells_symbolic() -> tuple[Evidence, dict]:
     a, r, g = _A, _R, _G
     n = sympy.Symbol("n", integer=True, nonnegative=True)
     up, low_level = a * r ** n, a * r ** (n + 1)  # f on |x| ∈ [n, n + γ) and on [n + γ, n + 1)
-    half = sympy.summation(g * up + (1 - g) * low_level, (n, 0, sympy.oo))
+    period = g * a + (1 - g) * a * r                # P's mass on the period |x| ∈ [n, n + 1) is period·r^n
     pieces = [identity([up * r, low_level * r], [a * r ** (n + 1), a * r ** (n + 2)],
                        "x ≤ 0: Q(x) = f(|x| + 1) is one level down, Q = e^{−ε}P on both cells of every period"),
-              identity(half, sympy.Rational(1, 2), "P(x ≤ 0) = Σ_{n≥0} (γ a r^n + (1 − γ) a r^{n+1}) = ½ "
-                                                     "(geometric series, r = 1/(1 + s))"),
+              identity([g * up + (1 - g) * low_level, period * sympy.summation(r ** n, (n, 0, sympy.oo))],
+                       [period * r ** n, sympy.Rational(1, 2)],
+                       "P(x ≤ 0) = Σ_{n≥0} (γ a r^n + (1 − γ) a r^{n+1}) = (γa + (1 − γ)ar)·Σ r^n = ½ "
+                       "(geometric series, r = 1/(1 + s))"),
               real_closed(a * (1 - r), [_S, _G], [_G <= 1], "a(1 − r) ≥ 0: the cells where P = a, Q = ar count, "
                           "those where P = ar, Q = a do not")]
     masses = {}
