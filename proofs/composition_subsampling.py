@@ -711,8 +711,9 @@ def _theorem_22_steps():
     s2 = sympy.Symbol("s2", positive=True)
     e_adv = s2 / 2 + sqrt(2 * L * s2)
     tt = e_adv / s2 - R(1, 2)
-    c, dj, prev, total, x, dp = sympy.symbols("c delta_j u S x delta'", real=True)
-    p1, p2, q1, q2 = sympy.symbols("P' P'' Q' Q''", real=True)
+    # plain names: the SMT-LIB certificate is replayed by a fresh z3, which reads primes in names differently
+    c, dj, prev, total, x, dp = sympy.symbols("c delta_j u S x delta_prime", real=True)
+    p1, p2, q1, q2 = sympy.symbols("P_1 P_2 Q_1 Q_2", real=True)
     unit = lambda v: [v >= 0, v <= 1]
     union = real_closed(total + dj - (1 - prev * (1 - dj)), [total, dj, prev],
                         [*unit(dj), *unit(prev), 1 - prev <= total],
