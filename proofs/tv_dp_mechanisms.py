@@ -744,21 +744,37 @@ def figures_6_7():
                      stated_domain='the plotted shapes γ ∈ {3/10, 7/10}')
 
 
-@claim(PAPER, "Eq. (12)",
-       "G_μ(α) = f(N(0,1), N(μ,1))(α) = Φ(Φ⁻¹(1 − α) − μ): the Neyman–Pearson test rejects for x above "
-       "t = Φ⁻¹(1 − α), with type II error Φ(t − μ)",
-       stated_domain="α ∈ [0, 1], μ ∈ ℝ (μ ≥ 0 in use)", stated_where="Section V, eq. (12)")
+#: α ∈ [0, 1] with μ free, as relations (symbols without sign assumptions, so that z3 decides the coverage).
+_ALPHA_REAL = sympy.Symbol("alpha", real=True)
+_EQ12_DOMAIN = [_ALPHA_REAL >= 0, _ALPHA_REAL <= 1]
+
+
+@claim(PAPER, "Eq. (12) (every μ ∈ ℝ)",
+       "G_μ(α) = f(N(0,1), N(μ,1))(α) = Φ(Φ⁻¹(1 − α) − |μ|) for every μ ∈ ℝ and α ∈ [0, 1]: for μ > 0 the "
+       "Neyman–Pearson test rejects for x above t = Φ⁻¹(1 − α), with type II error Φ(t − μ); μ < 0 is its mirror "
+       "image and μ = 0 gives 1 − α",
+       supersedes="tv-dp:eq-12", stated_domain="α ∈ [0, 1], μ ∈ ℝ", stated_where="Section V, eq. (12)",
+       stated_relations=_EQ12_DOMAIN)
 def eq_12():
-    x, al = sympy.symbols("x alpha", real=True)
+    x, al, m = sympy.symbols("x alpha m", real=True)
     inv = sympy.sqrt(2) * sympy.erfinv(1 - 2 * al)          # Φ⁻¹(1 − α)
-    density = lambda m: sympy.exp(-(x - m) ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
-    steps = identity([sympy.diff(sympy.log(density(MU) / density(0)), x), 1 - PHI(inv)], [MU, al],
-                     "log(dN(μ,1)/dN(0,1))(x) = μx − μ²/2 increases in x (μ > 0), so the most powerful tests reject "
-                     "for x > t; type I error 1 − Φ(t) = α at t = Φ⁻¹(1 − α)")
+    density = lambda c, at=x: sympy.exp(-(at - c) ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
+    closed = lambda mu, a=al: PHI(inv.subs(al, a) - sympy.Abs(mu))
+    steps = combine(identity([sympy.diff(sympy.log(density(MU) / density(0)), x), 1 - PHI(inv)], [MU, al],
+                             "μ > 0: log(dN(μ,1)/dN(0,1))(x) = μx − μ²/2 increases in x, so the most powerful tests "
+                             "reject for x > t; type I error 1 − Φ(t) = α at t = Φ⁻¹(1 − α)"),
+                    identity([density(-MU, -x), density(0, -x)], [density(MU), density(0)],
+                             "μ < 0: x ↦ −x maps N(μ,1) to N(|μ|,1) and fixes N(0,1), so G_μ = G_{|μ|}"),
+                    identity([closed(0), closed(m, 0), closed(m, 1)], [1 - al, 1, 0],
+                             "μ = 0: Φ(Φ⁻¹(1 − α)) = 1 − α (P = Q); at α = 0 and α = 1 the closed form is 1 and 0, "
+                             "the trade-off of the tests that never and always reject"))
     pts = [(Q(1, 2), Q(1, 10)), (1, Q(1, 4)), (2, Q(1, 2)), (1, Q(9, 10))]
-    lib = [gaussian(1 / sympy.sympify(m)).tradeoff(a) for m, a in pts]  # gaussian(σ) is μ-GDP with μ = 1/σ
-    formula = [PHI(inv.subs(al, a) - m) for m, a in pts]
-    return establish(steps, certified_agreement(lib, formula, 20, "library gaussian(1/μ).tradeoff(α) = Φ(Φ⁻¹(1−α) − μ) "
-                                                "at 4 points"),
-                     domain="μ > 0, α ∈ (0, 1)", uses=[cited("Neyman–Pearson", "the Neyman–Pearson lemma")],
-                     prose_steps=["the type II error of the threshold test is P(N(μ,1) ≤ t) = Φ(t − μ)"])
+    lib = [gaussian(1 / sympy.sympify(mu)).tradeoff(a) for mu, a in pts]  # gaussian(σ) is μ-GDP with μ = 1/σ
+    formula = [closed(-mu, a) for mu, a in pts]
+    return establish(steps, certified_agreement(lib, formula, 20, "library gaussian(1/μ).tradeoff(α) = "
+                                                "Φ(Φ⁻¹(1−α) − |−μ|) at 4 points"),
+                     domain="α ∈ [0, 1], μ ∈ ℝ", domain_relations=_EQ12_DOMAIN,
+                     uses=[cited("Neyman–Pearson", "the Neyman–Pearson lemma")],
+                     prose_steps=["the type II error of the threshold test is P(N(μ,1) ≤ t) = Φ(t − μ)",
+                                  "a trade-off function is unchanged when both laws are pushed through the same "
+                                  "bijection (x ↦ −x)"])
