@@ -862,14 +862,35 @@ def _corollary_24_laws(p, q, e, d):
     return law(0, printed_f), checks
 
 
+def _corollary_24_steps():
+    """Corollary 24's proof from Lemma 23's decomposition P = (1−δ)P' + δP'', Q = (1−δ)Q' + δQ'' with
+    e^{−ε}Q'(S) ≤ P'(S) ≤ e^ε Q'(S) on every event S (x = e^ε): for ε > 0, A = (xP' − Q')/(x − 1) and
+    B = (xQ' − P')/(x − 1) are nonnegative on every event and have total mass 1, and (xA + B)/(x + 1) = P',
+    (xB + A)/(x + 1) = Q'; for ε = 0, P' = Q' and A = B = P'. Then F(R(b)) (F(b, ⊤) = A or B, F(b, ⊥) = P'' or Q'')
+    has law (1−δ)(x/(x+1))A + (1−δ)(1/(x+1))B + δP'' = P, and Q likewise."""
+    x, p1, q1, p2, q2, d = sympy.symbols("x P_1 Q_1 P_2 Q_2 delta", real=True)
+    a, b = (x * p1 - q1) / (x - 1), (x * q1 - p1) / (x - 1)
+    both = [x > 1, p1 >= 0, q1 >= 0, x * p1 >= q1, p1 <= x * q1]
+    return combine(real_closed(a, [x, p1, q1], both, "A(S) = (e^ε P'(S) − Q'(S))/(e^ε − 1) ≥ 0 when Q'(S) ≤ e^ε P'(S)"),
+                   real_closed(b, [x, p1, q1], both, "B(S) = (e^ε Q'(S) − P'(S))/(e^ε − 1) ≥ 0 when P'(S) ≤ e^ε Q'(S)"),
+                   identity([(x * a + b) / (x + 1), (x * b + a) / (x + 1), a.subs({p1: 1, q1: 1}), b.subs({p1: 1, q1: 1})],
+                            [p1, q1, 1, 1], "(e^ε A + B)/(e^ε + 1) = P', (e^ε B + A)/(e^ε + 1) = Q', and A, B have mass 1"),
+                   real_closed(p1 - q1, [p1, q1], [p1 <= q1, q1 <= p1],
+                               "ε = 0: Q' ≤ P' ≤ Q' on every event, so P' = Q' and A = B = P' works"),
+                   identity([(1 - d) * x / (x + 1) * a + (1 - d) / (x + 1) * b + d * p2,
+                             (1 - d) * x / (x + 1) * b + (1 - d) / (x + 1) * a + d * q2],
+                            [(1 - d) * p1 + d * p2, (1 - d) * q1 + d * q2],
+                            "F(R(0)) = (1−δ)(e^ε/(e^ε+1))A + (1−δ)(1/(e^ε+1))B + δP'' = (1−δ)P' + δP'' = P, and F(R(1)) = Q"))
+
+
 @claim(paper=PAPER, label="Corollary 24",
        statement="P = (1−δ)e^ε/(e^ε+1)A + (1−δ)/(e^ε+1)B + δP'', Q symmetric; P, Q are F(R(0)), F(R(1)) for "
                  "(ε,δ)-randomized response R (the statement; the printed F is the claim 'Corollary 24 (proof)').",
        stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Corollary 24')
 def corollary_24():
     out = [c for case in _decomposition_cases() for c in _corollary_24_laws(*case)[1]]
-    return establish(combine(out, detail="the proof"), domain="6 pairs: a fixed pair at two δ and 4 seeded random 4-point pairs at e^ε = 2",
-                     stated_domain="every (ε, δ)-indistinguishable pair")
+    return establish(_corollary_24_steps(), out, domain="every (ε, δ)-indistinguishable pair",
+                     uses=["composition-subsampling:lemma-23"])
 
 
 @claim(paper=PAPER, label="Corollary 24 (proof), erratum",
