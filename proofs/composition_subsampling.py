@@ -18,7 +18,7 @@ from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, z
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
 
-from _cs_helpers import (grouped, adaptive_statement, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (adaptive_statement, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -50,7 +50,7 @@ def theorem_1():
     statement = real_closed(x1 * x2 - r1 * r2, [r1, r2, x1, x2], [r1 <= x1, r2 <= x2],
                             "0 < r_j ≤ e^{ε_j} ⇒ r1 r2 ≤ e^{ε_1} e^{ε_2}: the ratio of a product of two laws is the "
                             "product of their ratios; induction on k")
-    return establish(grouped("the proof", statement), holds(sign(hockey_by_events(p, q, 29)) > 0, "tight: RR(2)×RR(3)×RR(5) has δ(log 29) > 0"),
+    return establish(statement, holds(sign(hockey_by_events(p, q, 29)) > 0, "tight: RR(2)×RR(3)×RR(5) has δ(log 29) > 0"),
                      exact_agreement(worst, 30, "max likelihood ratio of RR(2)×RR(3)×RR(5) by enumeration = e^{log2+log3+log5}"),
                      exact_agreement([hockey_by_events(p, q, 30), composed.delta(log(30))], [0, 0],
                                      "δ(Σε_j) = 0 by enumerating events and from the library's exact product pair"),
@@ -84,12 +84,12 @@ def laplace_tightness():
     one = sympy.simplify((dens_k(a, f1 + 1) / dens_k(a, f1)).subs(a, f1 + 1 + s))
     half_k = sympy.integrate(exp(-y * eps / kk) * eps / (2 * kk), (y, 0, sympy.oo))
     var_k = 2 * sympy.integrate(y ** 2 * exp(-y * eps / kk) * eps / (2 * kk), (y, 0, sympy.oo))
-    return establish(grouped("the proof", combine(identity(one, exp(eps / kk), "one coordinate: the Laplace(k/ε) ratio at a ≥ f_j(x) + 1 is "
+    return establish(combine(identity(one, exp(eps / kk), "one coordinate: the Laplace(k/ε) ratio at a ≥ f_j(x) + 1 is "
                                       "e^{ε/k}, every k"),
                              identity(exp(eps / kk) ** kk, exp(eps), "k coordinates: (e^{ε/k})^k = e^ε"),
                              identity(half_k ** kk, (R(1, 2)) ** kk, "each noise is ≥ 0 w.p. 1/2: 2^{−k}"),
                              identity(var_k, 2 * (kk / eps) ** 2,
-                                      "Laplace(b) has variance 2b², so the std with b = k/ε is √2·k/ε"))),
+                                      "Laplace(b) has variance 2b², so the std with b = k/ε is √2·k/ε"), detail="the proof"),
                      identity(at_corner, exp(eps), "k = 3 written out: product of the three ratios at y = (a,a,a)"),
                      domain='every k ≥ 1, ε > 0 (k-fold Laplace)')
 
@@ -124,7 +124,7 @@ def definition_2():
     for r in (R(1, 2), R(1, 8)):
         out.append(certified_agreement(GaussianPLD(r).delta_expectation(0), gaussian(1 / sqrt(2 * r)).tv(), 25,
                                        f"Gaussian ρ={r}: ∫(1−e^{{−z}})₊ dN(ρ,2ρ) (quadrature) = 2Φ(√(ρ/2)) − 1"))
-    return establish(grouped("the proof", _pointwise_pld_facts()), out, domain='P, Q with the same support (privacy loss distribution)',
+    return establish(_pointwise_pld_facts(), out, domain='P, Q with the same support (privacy loss distribution)',
                      prose_steps=['the pointwise facts summed or integrated over outcomes'])
 
 
@@ -153,10 +153,10 @@ def proposition_3():
     slope, intercept = (mu - mu2) / sigma ** 2, -(mu - mu2) * (mu + mu2) / (2 * sigma ** 2)
     # Y ~ N(μ, σ²) makes the affine Z normal with these moments.
     mean, var = slope * mu + intercept, slope ** 2 * sigma ** 2
-    return establish(grouped("the proof", combine(identity(f, (mu - mu2) * (2 * y - mu - mu2) / (2 * sigma ** 2),
+    return establish(combine(identity(f, (mu - mu2) * (2 * y - mu - mu2) / (2 * sigma ** 2),
                                       "the log-likelihood ratio is affine in y"),
                              identity([mean, var], [r, 2 * r], "mean ρ and variance 2ρ under Y ~ N(μ, σ²)"),
-                             identity(_normal_mgf(r, 2 * r, t), exp(t * (t + 1) * r), "MGF of N(ρ, 2ρ) is e^{t(t+1)ρ}"))),
+                             identity(_normal_mgf(r, 2 * r, t), exp(t * (t + 1) * r), "MGF of N(ρ, 2ρ) is e^{t(t+1)ρ}"), detail="the proof"),
                      domain="μ, μ' ∈ ℝ, σ > 0")
 
 
@@ -190,7 +190,7 @@ def lemma_4():
                                     "exchange: a1 ≤ e^{t*}b1, a2 ≥ e^{t*}b2, a1 > a2 ⇒ b1 ≥ b2, so the threshold test "
                                     "{f ≥ t*} dominates A"),
                         identity((pa + (1 - qa)) / 2, R(1, 2) + (pa - qa) / 2, "accuracy ½(P(A) + Q(A^c)) = ½ + ½(P(A) − Q(A))"))
-    return establish(grouped("the proof", statement), out, domain='every pair P, Q, every test',
+    return establish(statement, out, domain='every pair P, Q, every test',
                      prose_steps=['randomised tests are mixtures of deterministic ones'])
 
 
@@ -217,7 +217,7 @@ def lemma_6():
     statement = combine(identity(log(pp / qq), -log(qq / pp), "f_{P‖Q} = −f_{Q‖P} pointwise"),
                         identity(qq * G(log(pp / qq)), pp * G(log(pp / qq)) * exp(-log(pp / qq)),
                                  "q·g(f) = p·g(f)·e^{−f} pointwise for any g, so the two expectations are equal"))
-    return establish(grouped("the proof", statement), out, domain='P, Q with the same support, every measurable g',
+    return establish(statement, out, domain='P, Q with the same support, every measurable g',
                      prose_steps=['the pointwise identities integrated over outcomes'])
 
 
@@ -255,7 +255,7 @@ def proposition_7():
                                  "∫_ε^Z e^{ε−s} ds = 1 − e^{ε−Z} for Z = ε + z > ε: form 3 = form 2 by Fubini"),
                         real_closed(pp - (pp - xx * qq), [pp, qq, xx], [pp > xx * qq],
                                     "where p > e^ε q: p − e^ε q ≤ p, so δ ≤ P[Z > ε]"))
-    return establish(grouped("the proof", statement), out, domain='every pair P, Q, every ε ≥ 0',
+    return establish(statement, out, domain='every pair P, Q, every ε ≥ 0',
                      prose_steps=['the pointwise facts integrated over outcomes'])
 
 
@@ -297,7 +297,7 @@ def corollary_8():
                        "δ(ε=1) increases with ρ ∈ {1/100, 1/8, 1/2, 1, 2}", strict=True))
     out.append(inequality_on_box(exp(-u ** 2 / 2) / 2 - sympy.erfc(u / sqrt(2)) / 2, [(0, 12)],
                                  "Φ̄(u) ≤ e^{−u²/2}/2 for u ∈ [0, 12] (interval branch-and-bound)", variables=[u]))
-    return establish(grouped("the proof", _corollary_8_statement()), out, domain='ε ≥ 0, ρ > 0 (univariate Gaussian)')
+    return establish(_corollary_8_statement(), out, domain='ε ≥ 0, ρ > 0 (univariate Gaussian)')
 
 
 def _corollary_8_statement():
@@ -362,7 +362,7 @@ def theorem_9():
     statement = identity(log(a1 * a2 / (b1 * b2)), log(a1 / b1) + log(a2 / b2),
                          "log (P1P2/Q1Q2)(y1, y2) = Z1(y1) + Z2(y2): the privacy loss of a product is the sum of "
                          "independent losses, whose law is the convolution")
-    return establish(grouped("the proof", statement), out, domain='every pair of independent pairs; k pairs',
+    return establish(statement, out, domain='every pair of independent pairs; k pairs',
                      prose_steps=['k pairs by induction on k'])
 
 
@@ -384,7 +384,7 @@ def atom_bound():
     a, x = sympy.symbols("a x", nonnegative=True)
     statement = real_closed(x / (x + 1) - a, [a, x], [x > 1, a <= 1, 1 - a >= (1 - a / x) / x],
                             "P(A) = a, Q(A) = a/e^ε, 1 − a ≥ e^{−ε}(1 − a/e^ε) ⇒ a ≤ 1/(1 + e^{−ε}), every e^ε > 1")
-    return establish(grouped("the proof", statement), out, domain="every ε-DP pair, every ε > 0 (nlsat)",
+    return establish(statement, out, domain="every ε-DP pair, every ε > 0 (nlsat)",
                      stated_domain="every ε-DP pair ('in general', so ε ≥ 0; at ε = 0 the bound fails: see the erratum claim)")
 
 
@@ -433,7 +433,7 @@ def corollary_10():
                                  "one coordinate: mean ρ_j = (a_j − b_j)²/2σ², variance 2ρ_j (the term is affine in y_j)"),
                         identity(_normal_mgf(r1, 2 * r1, t) * _normal_mgf(r2, 2 * r2, t),
                                  _normal_mgf(r1 + r2, 2 * (r1 + r2), t), "independent N(ρ_j, 2ρ_j) add to N(Σρ_j, 2Σρ_j)"))
-    return establish(grouped("the proof", statement), identity([mean, var], [norm2 / (2 * sigma ** 2), 2 * norm2 / (2 * sigma ** 2)],
+    return establish(statement, identity([mean, var], [norm2 / (2 * sigma ** 2), 2 * norm2 / (2 * sigma ** 2)],
                      "3-d written out: mean ρ and variance 2ρ, ρ = ‖a−b‖²/2σ²"),
             exact_agreement(rho_total.rho, R(5, 4), "Theorem 9: ten 1-d Gaussians with ρ = 1/8 compose to ρ = 5/4"),
             certified_agreement([pair.delta(3), pair.delta(5)],
@@ -464,7 +464,7 @@ def lemma_12():
                                  "E[e^{tZ}] = e^{tρ + t²ρ} = e^{t(t+1)ρ} for Z ~ N(ρ, 2ρ): the bound holds with equality"),
                         identity(((mu - mu2) ** 2 / (2 * sigma ** 2)).subs(mu, mu2 + L), L ** 2 / (2 * sigma ** 2),
                                  "ρ = Δ²/2σ² at |μ − μ'| = Δ"))
-    return establish(grouped("the proof", statement), out, domain='Δ, σ > 0, every t ≥ 0')
+    return establish(statement, out, domain='Δ, σ > 0, every t ≥ 0')
 
 
 @claim(paper=PAPER, label="Theorem 13",
@@ -487,7 +487,7 @@ def theorem_13():
                                  "P(y1,y2)·e^{tZ(y1,y2)} = [P1(y1)e^{tZ1(y1)}]·[P2(y2)e^{tZ2(y2)}] termwise: the sum over "
                                  "y1, y2 factorises"),
                         out[1])
-    return establish(grouped("the proof", statement), out[0], out[2], domain='every pair of pairs, ρ_j ≥ 0, t ≥ 0',
+    return establish(statement, out[0], out[2], domain='every pair of pairs, ρ_j ≥ 0, t ≥ 0',
                      prose_steps=['the termwise identity summed over outcomes'])
 
 
@@ -535,7 +535,7 @@ def proposition_14():
                                        f"ρ={r}, ε={e}: library's certified infimum vs the objective at t* found by mpmath"))
         out.append(ordered([gaussian_delta(e, 1 / sqrt(2 * r)), library, zcdp_delta_simple(r, e)],
                            f"ρ={r}, ε={e}: exact Gaussian δ ≤ Proposition 14 ≤ simple bound"))
-    return establish(grouped("the proof", combine(statement)), out, domain='ρ > 0, ε ≥ 0')
+    return establish(combine(statement, detail="the proof"), out, domain='ρ > 0, ε ≥ 0')
 
 
 @claim(paper=PAPER, label="Remark 15",
@@ -567,7 +567,7 @@ def remark_15():
         out.append(combine(ordered([gaussian_delta(e, cal.sigma_upper), d], "δ(σ_upper) ≤ δ"),
                            near(gaussian_delta(e, cal.sigma_upper), str(d), 15, "and = δ to 15 digits"),
                            detail=f"(ε,δ)=({e},{d}): the library's minimal σ, rounded up, is a calibration"))
-    return establish(grouped("the proof", combine(statement)), out, domain='every ε > 0, δ ∈ (0, 1)')
+    return establish(combine(statement, detail="the proof"), out, domain='every ε > 0, δ ∈ (0, 1)')
 
 
 @claim(paper=PAPER, label="Proposition 16 and Lemma 17",
@@ -598,7 +598,7 @@ def proposition_16():
         pts.append(exp(s * mean + s ** 2 / 2) - mgf)
     out.append(signs_at(sympy.Symbol("d"), [sympy.Symbol("d")], [(v,) for v in pts],
                         "Lemma 17 on 30 random 3-point laws in [−1, 1] and t ∈ [−4, 4]"))
-    return establish(grouped("the proof", statement), out, domain='every ε-DP pair, ε ≥ 0',
+    return establish(statement, out, domain='every ε-DP pair, ε ≥ 0',
                      prose_steps=["Taylor's theorem: f'' ≤ ε², f(0) = 0, f'(0) = E[Z̃] give f(t) ≤ tE[Z] + ε²t²/2 for "
                                   "every real t (used at t = −1 and at t > 0)",
                                   "the chord bound (i) taken in expectation: E[e^{tZ}] ≤ E[e^{tZ̃}]"])
@@ -644,7 +644,7 @@ def theorem_18():
     adv = advanced_composition([log(R(11, 10))] * 20, R(1, 10 ** 3))
     out.append(ordered([kov_delta(log(R(11, 10)), 0, 20, adv), R(1, 10 ** 3)],
                        "soundness: the optimal (KOV) δ of 20 × log(11/10)-DP at Theorem 18's ε is ≤ δ = 1e-3"))
-    return establish(grouped("the proof", statement), out, domain='every k, ε_j ≥ 0, δ ∈ (0, 1)')
+    return establish(statement, out, domain='every k, ε_j ≥ 0, δ ∈ (0, 1)')
 
 
 @claim(paper=PAPER, label="Lemma 20",
@@ -661,7 +661,7 @@ def lemma_20():
         out.append(exact_agreement(posterior, [p[j] / q[j] for j in range(3)], f"kernel {seed}: P/Q = E_{{Q̂_y}}[P̂/Q̂]"))
         out.append(holds(all(moment(p, q, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
                          f"kernel {seed}: E[e^{{tZ}}] decreases under post-processing, t = 1..4"))
-    return establish(grouped("the proof", post_processing_statement()), out, domain='every pair, every kernel g, every t ≥ 0',
+    return establish(post_processing_statement(), out, domain='every pair, every kernel g, every t ≥ 0',
                      prose_steps=["Jensen's inequality for the kernel"])
 
 
@@ -681,8 +681,8 @@ def corollary_21():
         fp, fq = pushforward(ph, kk), pushforward(qh, kk)
         out.append(holds(all(moment(fp, fq, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
                          f"random pair and kernel {seed}: E[e^{{tZ}}] of g∘M̂ ≤ that of M̂, t = 1..4"))
-    return establish(grouped("the proof", combine(post_processing_statement(), detail="Lemma 20 for every pair and kernel, then the zCDP bound "
-                             "of M̂ carries over")), out,
+    return establish(combine(post_processing_statement(), detail="Lemma 20 for every pair and kernel, then the zCDP bound "
+                             "of M̂ carries over"), out,
                      domain='every ρ-zCDP M̂ and every (randomised) g')
 
 
@@ -697,11 +697,36 @@ def proposition_19():
     ok = all(moment(p, q, a) <= moment(p1, q1, a) * max(moment(*second[i], a) for i in range(3)) for a in range(2, 7))
     exact_form = all(moment(p, q, a) == sympy.Add(*[p1[i] ** a / q1[i] ** (a - 1) * moment(*second[i], a) for i in range(3)])
                      for a in range(2, 7))
-    return establish(grouped("the proof", adaptive_statement("t + 1")),
+    return establish(adaptive_statement("t + 1"),
                      holds(exact_form, "E[e^{tZ}] of the adaptive pair = Σ_{y₁} P₁^{t+1}Q₁^{−t}·E[e^{tZ₂(y₁)}] (t = 1..5)"),
                      holds(ok, "≤ E[e^{tZ₁}]·sup_{y₁} E[e^{tZ₂(y₁)}], so exponents (ρ's) add (t = 1..5)"),
                      domain='every adaptive composition of zCDP mechanisms',
                      prose_steps=['the termwise identity summed over outcomes'])
+
+
+def _theorem_22_steps():
+    """The machine steps of Theorem 22's proof (Section 4.3), for every k: the choice of t in the pure-DP part; the
+    union bound 1 − Π(1 − δ_j) ≤ Σδ_j by its induction step; and the closing chain: with c = Π(1 − δ_j),
+    P = cP' + (1 − c)P'', Q = cQ' + (1 − c)Q'' and P'(S) ≤ e^ε Q'(S) + δ', P(S) ≤ e^ε Q(S) + δ' + Σδ_j."""
+    s2 = sympy.Symbol("s2", positive=True)
+    e_adv = s2 / 2 + sqrt(2 * L * s2)
+    tt = e_adv / s2 - R(1, 2)
+    # plain names: the SMT-LIB certificate is replayed by a fresh z3, which reads primes in names differently
+    c, dj, prev, total, x, dp = sympy.symbols("c delta_j u S x delta_prime", real=True)
+    p1, p2, q1, q2 = sympy.symbols("P_1 P_2 Q_1 Q_2", real=True)
+    unit = lambda v: [v >= 0, v <= 1]
+    union = real_closed(total + dj - (1 - prev * (1 - dj)), [total, dj, prev],
+                        [*unit(dj), *unit(prev), 1 - prev <= total],
+                        "union bound, induction step: 1 − u ≤ S and u, δ_j ∈ [0, 1] ⇒ 1 − u(1 − δ_j) ≤ S + δ_j")
+    chain = real_closed(x * (c * q1 + (1 - c) * q2) + dp + total - (c * p1 + (1 - c) * p2),
+                        [c, p1, p2, q1, q2, x, dp, total],
+                        [*unit(c), *unit(p1), *unit(p2), *unit(q1), *unit(q2), x >= 1, dp >= 0, 1 - c <= total,
+                         p1 <= x * q1 + dp],
+                        "closing chain: P(S) = cP'(S) + (1 − c)P''(S) ≤ e^ε(cQ'(S) + (1 − c)Q''(S)) + δ' + Σδ_j "
+                        "when P'(S) ≤ e^ε Q'(S) + δ' and 1 − c ≤ Σδ_j")
+    return combine(identity(tt, sqrt(2 * L / s2), "t = ε/Σε_j² − ½ = √(2 log(1/δ')/Σε_j²)"),
+                   identity(tt * (tt + 1) * s2 / 2 - e_adv * tt, -L, "and t(t+1)ρ − εt = −log(1/δ'): P'(S) ≤ e^ε Q'(S) + δ'"),
+                   union, chain)
 
 
 @claim(paper=PAPER, label="Theorem 22",
@@ -709,20 +734,22 @@ def proposition_19():
                  "½Σε_j² + √(2 log(1/δ')Σε_j²)}, δ' = δ − Σδ_j.",
        stated_domain='every k, ε, δ (the stated composition bound)', stated_where='Section 4.3, Theorem 22')
 def theorem_22():
-    s2 = sympy.Symbol("s2", positive=True)
-    e_adv = s2 / 2 + sqrt(2 * L * s2)
-    tt = e_adv / s2 - R(1, 2)
-    out = [identity(tt, sqrt(2 * L / s2), "proof: t = ε/Σε_j² − ½ = √(2 log(1/δ')/Σε_j²)"),
-           identity(tt * (tt + 1) * s2 / 2 - e_adv * tt, -L, "and t(t+1)ρ − εt = −log(1/δ')"),
-           near(advanced_composition_approx([R(1, 10)] * 100, [R(1, 10 ** 8)] * 100, R(1, 10 ** 5)),
+    out = [near(advanced_composition_approx([R(1, 10)] * 100, [R(1, 10 ** 8)] * 100, R(1, 10 ** 5)),
                 "5.3204327566367", 12, "k=100, ε_j=0.1, δ_j=1e-8, δ=1e-5: reference value")]
     e0, d0, k = log(R(11, 10)), R(1, 10 ** 4), 20
     eps_22 = advanced_composition_approx([e0] * k, [d0] * k, R(1, 100))
     out.append(ordered([kov_delta(e0, d0, k, eps_22), R(1, 100)],
                        "soundness: optimal δ of 20 × (log 1.1, 1e-4)-DP (KOV) at Theorem 22's ε is ≤ δ = 1/100"))
-    return establish(grouped("the proof", combine(out)),
-                     domain="the proof's algebra for every k (symbolic); the bound at two settings",
-                     stated_domain='every k, ε_j, δ_j, δ > Σδ_j')
+    return establish(_theorem_22_steps(), out,
+                     domain='every k, ε, δ (the stated composition bound)',
+                     uses=["composition-subsampling:lemma-23", "composition-subsampling:corollary-24",
+                           "composition-subsampling:theorem-1", "composition-subsampling:theorem-18"],
+                     prose_steps=["induction on j (the paper's): Lemma 23 splits each M_j(·, y) into (1 − δ_j)P'_j + "
+                                  "δ_jP''_j with P'_j, Q'_j ε_j-indistinguishable, so the history's law is "
+                                  "Π(1 − δ_ℓ)P'_j + (1 − Π(1 − δ_ℓ))P''_j with P'_j, Q'_j a composition of pure ε_ℓ-DP steps",
+                                  "the pure parts satisfy P'(S) ≤ e^ε Q'(S) + δ' for both ε of the minimum: Σε_j by "
+                                  "Theorem 1, the other by Theorem 18's zCDP route (Proposition 16, adaptive "
+                                  "composition, the tail bound at t above)"])
 
 
 @claim(paper=PAPER, label="Section 4.3 (privacy loss in [−ε, ε])",
@@ -789,14 +816,39 @@ def _lemma_23_case(p, q, e, d):
     return checks, printed, fixed, d1
 
 
+def _lemma_23_steps():
+    """Lemma 23's construction (Section 4.3) at one output y (x = e^ε, thresholds γ₁, γ₂ ∈ [1, x]):
+    P(y) = min{P, γ₁Q} + max{0, P − γ₁Q} splits P into (1 − δ₁)P' + δ₁P''; the ratio of m₁ = min{P, γ₁Q} to
+    m₂ = min{Q, γ₂P} lies in [1/x, x]; and when δ₁ < δ the re-weighting P‴ = ((δ − δ₁)P' + δ₁P'')/δ gives
+    (1 − δ)P' + δP‴ = (1 − δ₁)P' + δ₁P'' with P‴ a law."""
+    p, q, g1, g2, x, m1, m2 = sympy.symbols("p q g1 g2 x m1 m2", real=True)
+    pp, p2, d, d1 = sympy.symbols("P_1 P_2 delta delta_1", positive=True)
+    pos = sympy.Symbol("t", positive=True)
+    mins = [m1 <= p, m1 <= g1 * q, sympy.Or(sympy.Eq(m1, p), sympy.Eq(m1, g1 * q)),
+            m2 <= q, m2 <= g2 * p, sympy.Or(sympy.Eq(m2, q), sympy.Eq(m2, g2 * p)),
+            p >= 0, q >= 0, g1 >= 1, g1 <= x, g2 >= 1, g2 <= x]
+    return combine(identity([sympy.Min(pos, 0) + sympy.Max(pos, 0), sympy.Min(-pos, 0) + sympy.Max(-pos, 0)],
+                            [pos, -pos], "min{t, 0} + max{t, 0} = t on both signs of t = P − γ₁Q: "
+                            "P = min{P, γ₁Q} + max{0, P − γ₁Q} = (1 − δ₁)P' + δ₁P''"),
+                   real_closed(x * m2 - m1, [p, q, g1, g2, x, m1, m2], mins, "min{P, γ₁Q} ≤ e^ε·min{Q, γ₂P} (γ's ∈ [1, e^ε])"),
+                   real_closed(x * m1 - m2, [p, q, g1, g2, x, m1, m2], mins, "min{Q, γ₂P} ≤ e^ε·min{P, γ₁Q}, so "
+                               "e^{−ε}Q' ≤ P' ≤ e^εQ' (both normalised by 1 − δ₁)"),
+                   identity([(1 - d) * pp + d * (((d - d1) * pp + d1 * p2) / d), ((d - d1) * 1 + d1 * 1) / d],
+                            [(1 - d1) * pp + d1 * p2, 1],
+                            "δ₁ < δ: (1 − δ)P' + δ·((δ − δ₁)P' + δ₁P'')/δ = (1 − δ₁)P' + δ₁P'', a law of mass 1"))
+
+
 @claim(paper=PAPER, label="Lemma 23",
        statement="An (ε, δ)-indistinguishable pair decomposes as P = (1−δ)P' + δP'', Q = (1−δ)Q' + δQ'' with "
                  "e^{−ε}Q' ≤ P' ≤ e^εQ' (the statement; its proof's re-weighting is the claim 'Lemma 23 (proof)').",
        stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Lemma 23')
 def lemma_23():
     out = [c for case in _decomposition_cases() for c in _lemma_23_case(*case)[0]]
-    return establish(grouped("the proof", combine(out)), domain="6 pairs: a fixed pair at two δ and 4 seeded random 4-point pairs at e^ε = 2",
-                     stated_domain="every (ε, δ)-indistinguishable pair")
+    return establish(_lemma_23_steps(), out, domain="every (ε, δ)-indistinguishable pair",
+                     prose_steps=["γ ↦ E_γ(P‖Q) is continuous and nonincreasing, equal to TV(P, Q) at γ = 1 and ≤ δ at "
+                                  "γ = e^ε, so some γ₁ ∈ [1, e^ε] has E_{γ₁}(P‖Q) = δ₁ = min{δ, TV} (and γ₂ for E_γ(Q‖P), "
+                                  "which also starts at TV); summing the pointwise split over outputs, min{P, γ₁Q} has "
+                                  "mass 1 − δ₁ and max{0, P − γ₁Q} mass δ₁ (any law for P'' when δ₁ = 0)"])
 
 
 @claim(paper=PAPER, label="Lemma 23 (proof), erratum",
@@ -835,14 +887,35 @@ def _corollary_24_laws(p, q, e, d):
     return law(0, printed_f), checks
 
 
+def _corollary_24_steps():
+    """Corollary 24's proof from Lemma 23's decomposition P = (1−δ)P' + δP'', Q = (1−δ)Q' + δQ'' with
+    e^{−ε}Q'(S) ≤ P'(S) ≤ e^ε Q'(S) on every event S (x = e^ε): for ε > 0, A = (xP' − Q')/(x − 1) and
+    B = (xQ' − P')/(x − 1) are nonnegative on every event and have total mass 1, and (xA + B)/(x + 1) = P',
+    (xB + A)/(x + 1) = Q'; for ε = 0, P' = Q' and A = B = P'. Then F(R(b)) (F(b, ⊤) = A or B, F(b, ⊥) = P'' or Q'')
+    has law (1−δ)(x/(x+1))A + (1−δ)(1/(x+1))B + δP'' = P, and Q likewise."""
+    x, p1, q1, p2, q2, d = sympy.symbols("x P_1 Q_1 P_2 Q_2 delta", real=True)
+    a, b = (x * p1 - q1) / (x - 1), (x * q1 - p1) / (x - 1)
+    both = [x > 1, p1 >= 0, q1 >= 0, x * p1 >= q1, p1 <= x * q1]
+    return combine(real_closed(a, [x, p1, q1], both, "A(S) = (e^ε P'(S) − Q'(S))/(e^ε − 1) ≥ 0 when Q'(S) ≤ e^ε P'(S)"),
+                   real_closed(b, [x, p1, q1], both, "B(S) = (e^ε Q'(S) − P'(S))/(e^ε − 1) ≥ 0 when P'(S) ≤ e^ε Q'(S)"),
+                   identity([(x * a + b) / (x + 1), (x * b + a) / (x + 1), a.subs({p1: 1, q1: 1}), b.subs({p1: 1, q1: 1})],
+                            [p1, q1, 1, 1], "(e^ε A + B)/(e^ε + 1) = P', (e^ε B + A)/(e^ε + 1) = Q', and A, B have mass 1"),
+                   real_closed(p1 - q1, [p1, q1], [p1 <= q1, q1 <= p1],
+                               "ε = 0: Q' ≤ P' ≤ Q' on every event, so P' = Q' and A = B = P' works"),
+                   identity([(1 - d) * x / (x + 1) * a + (1 - d) / (x + 1) * b + d * p2,
+                             (1 - d) * x / (x + 1) * b + (1 - d) / (x + 1) * a + d * q2],
+                            [(1 - d) * p1 + d * p2, (1 - d) * q1 + d * q2],
+                            "F(R(0)) = (1−δ)(e^ε/(e^ε+1))A + (1−δ)(1/(e^ε+1))B + δP'' = (1−δ)P' + δP'' = P, and F(R(1)) = Q"))
+
+
 @claim(paper=PAPER, label="Corollary 24",
        statement="P = (1−δ)e^ε/(e^ε+1)A + (1−δ)/(e^ε+1)B + δP'', Q symmetric; P, Q are F(R(0)), F(R(1)) for "
                  "(ε,δ)-randomized response R (the statement; the printed F is the claim 'Corollary 24 (proof)').",
        stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Corollary 24')
 def corollary_24():
     out = [c for case in _decomposition_cases() for c in _corollary_24_laws(*case)[1]]
-    return establish(grouped("the proof", combine(out)), domain="6 pairs: a fixed pair at two δ and 4 seeded random 4-point pairs at e^ε = 2",
-                     stated_domain="every (ε, δ)-indistinguishable pair")
+    return establish(_corollary_24_steps(), out, domain="every (ε, δ)-indistinguishable pair",
+                     uses=["composition-subsampling:lemma-23"])
 
 
 @claim(paper=PAPER, label="Corollary 24 (proof), erratum",

@@ -12,12 +12,11 @@ from __future__ import annotations
 import sympy
 from sympy import Rational as R, log, sqrt
 
-from _cs_helpers import grouped
 from symdp.accounting import delta_bracket, epsilon_bracket
 from symdp.laplace_composition import laplace_composition_delta
 from symdp.numbers import certify
 from symdp.pairs import gaussian, laplace, randomized_response
-from symdp.verify import Evidence, claim, establish
+from symdp.verify import Evidence, claim, combine, establish
 
 PAPER = "composition-subsampling"
 
@@ -57,7 +56,7 @@ def theorem_9_discretised():
             f"Laplace(ε₀=1/2)^8, ε={e}") for e in (R(1, 2), 2)]
     mixed = [(delta_bracket([rr, randomized_response(log(2))], None, R(1, 2), h=R(1, 60)),
               (rr @ randomized_response(log(2))).delta(R(1, 2)), "RR(3) × RR(2), heterogeneous, ε=1/2")]
-    return establish(grouped("the proof", statement), _brackets(lap, "exact k-fold Laplace formula inside the bracket"),
+    return establish(statement, _brackets(lap, "exact k-fold Laplace formula inside the bracket"),
                      _brackets(mixed, "heterogeneous composition against the exact product pair"),
                      domain="finite and Laplace pairs at the listed (k, ε)",
                      stated_domain="all pairs and compositions")
@@ -73,7 +72,7 @@ def corollary_10_discretised():
     statement = _brackets(cases, "δ of N(0,σ²/T) vs N(1,σ²/T) (Corollary 8 closed form) inside the δ bracket")
     eps_cases = [(epsilon_bracket(gaussian(s), t, d, h=R(1, 64)), gaussian(s / sqrt(t)).epsilon(d),
                   f"σ={s}, T={t}, δ={d}") for s, t, d in ((2, 16, R(1, 10 ** 5)), (4, 50, R(1, 10 ** 8)))]
-    return establish(grouped("the proof", statement), _brackets(eps_cases, "certified inversion: ε(δ) of the closed form inside the ε bracket"),
+    return establish(statement, _brackets(eps_cases, "certified inversion: ε(δ) of the closed form inside the ε bracket"),
                      domain="the listed (σ, T, ε)", stated_domain="all μ > 0, T ≥ 1")
 
 
@@ -89,4 +88,4 @@ def proposition_7_discretised():
         for e in (0, R(1, 100), R(1, 2)):
             cases.append((delta_bracket(pair, 1, e, h=R(1, 100)), pair.delta(e), f"q={q}, σ={s}, ε={e}"))
     statement = _brackets(cases, "the exact δ(ε) = max(q·E_{γ'}(P‖Q), c·E_{γq/c}(Q‖P)) lies in the bracket")
-    return establish(grouped("the proof", statement), domain="the listed (q, σ, ε)", stated_domain="all pairs")
+    return establish(statement, domain="the listed (q, σ, ε)", stated_domain="all pairs")

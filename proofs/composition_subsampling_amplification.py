@@ -24,7 +24,7 @@ from symdp.subsampling import add_remove_to_replace, amplified, theorem29_tight_
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           prove, real_closed)
 
-from _cs_helpers import (grouped, adaptive_statement, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
+from _cs_helpers import (adaptive_statement, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -51,6 +51,31 @@ def _renyi(p, q, a):
 # Section 5
 
 
+def _error_from_correlation(detail: str):
+    """The last step of Theorem 25's proof with the privacy constants left free: if an analog of Lemma 27 gives
+    E[Z_i] ≤ E[Z̃_i] + c·E|Z̃_i| + d·k (for (ε, δ)-DP: c = e^ε − 1, d = 2δ), then with s = √(2α²k + k/3n) the chain
+    k/12 − α²k ≤ n(c s/2 + d k), α ≤ 1/10, d ≤ 1/(50n) and k ≥ 200c²n force 256n²c²α² ≥ k, i.e. α ≥ √k/(16nc)."""
+    n, k, c, d, alpha, s = sympy.symbols("n k c d alpha s", real=True)
+    return real_closed(256 * n ** 2 * c ** 2 * alpha ** 2 - k, [alpha, n, c, k, d, s],
+                       [alpha >= 0, alpha <= R(1, 10), n >= 1, c > 0, k > 0, d >= 0, 50 * n * d <= 1,
+                        k >= 200 * c ** 2 * n, s >= 0, sympy.Eq(s ** 2, 2 * alpha ** 2 * k + k / (3 * n)),
+                        k / 12 - alpha ** 2 * k <= n * (c * s / 2 + d * k)], detail)
+
+
+def _theorem_25_steps():
+    """The machine steps of Theorem 25's proof (Section 5), for every n ≥ 1, k, ε, δ: E‖X̄ − P‖² = k/6n
+    (footnote 7); P_j(1 − P_j) ≤ ¼ and (a + b)² ≤ 2a² + 2b² (so E[Z̃_i²] ≤ ¼(2α²k + k/3n)); and the
+    conclusion (:func:`_error_from_correlation` with c = e^ε − 1, d = 2δ)."""
+    p, a, b = sympy.symbols("p a b", real=True)
+    nk = sympy.Symbol("n_", positive=True)
+    return combine(identity(sympy.Symbol("k") * sympy.integrate(p_ * (1 - p_) / nk, (p_, 0, 1)), sympy.Symbol("k") / (6 * nk),
+                            "footnote 7: E‖X̄ − P‖² = k ∫₀¹ p(1−p)/n dp = k/6n"),
+                   real_closed(R(1, 4) - p * (1 - p), [p], [], "P_j(1 − P_j) ≤ ¼"),
+                   real_closed(2 * a ** 2 + 2 * b ** 2 - (a + b) ** 2, [a, b], [], "(a + b)² ≤ 2a² + 2b²"),
+                   _error_from_correlation("c = e^ε − 1, d = 2δ: k/12 − α²k ≤ n((e^ε−1)/2·√(2α²k + k/3n) + 2δk), "
+                                           "α ≤ 1/10, δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n ⇒ α ≥ √k/(16n(e^ε−1))"))
+
+
 @claim(paper=PAPER, label="Theorem 25",
        statement="(ε,δ)-DP M: ({0,1}^k)^n → [0,1]^k with δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n has RMSE ≥ "
                  "min{√k/(16n(e^ε−1)), 1/10} at some input; the proof's constants and rearrangement hold.",
@@ -59,12 +84,11 @@ def theorem_25():
     n, k, x, alpha, delta = sympy.symbols("n k x alpha delta", positive=True)
     big_a = R(1, 6) - 2 * alpha ** 2 - 4 * n * delta
     rearranged = big_a ** 2 * k / (2 * n ** 2 * (x - 1) ** 2) - 1 / (6 * n)
-    out = [identity(k * sympy.integrate(p_ * (1 - p_) / n, (p_, 0, 1)), k / (6 * n), "footnote 7: E‖X̄ − P‖² = k/6n"),
-           identity(n ** 2 * (x - 1) ** 2 * 2 * (alpha ** 2 - rearranged),
+    out = [identity(n ** 2 * (x - 1) ** 2 * 2 * (alpha ** 2 - rearranged),
                     n ** 2 * (x - 1) ** 2 * (2 * alpha ** 2 + 1 / (3 * n)) - big_a ** 2 * k,
-                    "A²k ≤ n²(e^ε−1)²(2α² + 1/3n) ⇔ α² ≥ A²k/(2n²(e^ε−1)²) − 1/6n (A = 1/6 − 2α² − 4nδ)"),
-           holds(R(1, 6) - R(2, 100) - R(4, 100) >= R(1, 10), "1/6 − 2/100 − 4/100 ≥ 1/10"),
-           holds(sign(sqrt(R(5, 6) / 200) - R(1, 16)) >= 0, "√((5/6)/200) ≥ 1/16"),
+                    "the paper's rearrangement: A²k ≤ n²(e^ε−1)²(2α² + 1/3n) ⇔ α² ≥ A²k/(2n²(e^ε−1)²) − 1/6n "
+                    "(A = 1/6 − 2α² − 4nδ)"),
+           holds(sign(sqrt(R(5, 6) / 200) - R(1, 16)) >= 0, "√((5/6)/200) ≥ 1/16 (the paper's constants)"),
            holds(sign(sympy.E / 2 * (sympy.E ** 2 - 1) + 1 - 10) <= 0, "(e/2)(e²−1) + 1 ≤ 10 (used by Theorem 38)")]
     e0, n0 = log(R(11, 10)), 10
     need = 200 * (R(1, 10)) ** 2 * n0
@@ -77,9 +101,16 @@ def theorem_25():
         out.append(holds(False, "δ > 1/(100n) must be refused"))
     except ParameterError:
         out.append(holds(True, "δ > 1/(100n) is refused (hypothesis)"))
-    return establish(grouped("the proof", combine(out)),
-                     domain="the proof's constants and rearrangement (symbolic and exact); the library at one setting",
-                     stated_domain='every ε, δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n')
+    return establish(_theorem_25_steps(), out,
+                     domain='δ ≤ 1/(100n), k ≥ 200(e^ε − 1)²n, M (ε, δ)-DP',
+                     uses=["composition-subsampling:lemma-26", "composition-subsampling:lemma-27"],
+                     prose_steps=["Lemma 26 applied to each coordinate and summed: E[Z] ≥ k/12 − α²k for P uniform "
+                                  "on [0,1]^k and X drawn from D_P^n",
+                                  "E[Z̃_i] = 0 (M(X_0, X_{−i}) is independent of X_i given P) and Jensen "
+                                  "E|Z̃_i| ≤ √E[Z̃_i²]; Lemma 27 with Δ = k bounds E[Z_i] ≤ E[Z̃_i] + "
+                                  "(e^ε − 1)E|Z̃_i| + 2δk; summing over i gives the chain",
+                                  "an average over random inputs bounds the error at some fixed input x, and α > 1/10 "
+                                  "is the other branch of the minimum"])
 
 
 def _lemma26_own(f: dict, n: int):
@@ -95,6 +126,28 @@ def _lemma26_own(f: dict, n: int):
     gp = sympy.Add(*[f[a] * beta(sum(a) + 1, n - sum(a)) for a in f])
     second = g2 - 2 * gp + R(1, 3)
     return first, second
+
+
+def _lemma_26_steps():
+    """Lemma 26's proof (Section 5) for every f: {0,1}^n → [0,1] and every n: the per-coordinate logarithmic
+    derivative d/dp log(xp + (1 − x)(1 − p)) = (x − p)/(p(1 − p)) for x ∈ {0, 1}; integration by parts
+    ∫₀¹ g'(p)p(1 − p)dp = ∫₀¹ g(p)(2p − 1)dp for any differentiable g (p(1 − p) vanishes at both ends);
+    E[P − ½] = 0 centres it to 2E[(g − ½)(P − ½)] = E[(g − ½)² + (P − ½)² − (g − P)²] ≥ 1/12 − E[(g − P)²]."""
+    p, x = sympy.Symbol("p", positive=True), sympy.Symbol("x")
+    g = sympy.Function("g")
+    factor = x * p + (1 - x) * (1 - p)
+    a, b = sympy.symbols("a b", real=True)
+    return combine(identity([(sympy.diff(factor, p) / factor).subs(x, v) for v in (0, 1)],
+                            [((x - p) / (p * (1 - p))).subs(x, v) for v in (0, 1)],
+                            "d/dp log(x p + (1−x)(1−p)) = (x − p)/(p(1 − p)) for x = 0 and x = 1 (case analysis)"),
+                   identity([sympy.diff(g(p) * p * (1 - p), p) - g(p) * (1 - 2 * p), (p * (1 - p)).subs(p, 0),
+                             (p * (1 - p)).subs(p, 1)], [sympy.Derivative(g(p), p) * p * (1 - p), 0, 0],
+                            "integration by parts: (g·p(1−p))' − g·(1 − 2p) = g'·p(1−p) and p(1−p) = 0 at p = 0, 1, "
+                            "so ∫₀¹ g'(p)p(1−p)dp = ∫₀¹ g(p)(2p − 1)dp = 2E[g(P)(P − ½)]"),
+                   identity([sympy.integrate(p - R(1, 2), (p, 0, 1)), sympy.integrate((p - R(1, 2)) ** 2, (p, 0, 1)),
+                             2 * a * b], [0, R(1, 12), a ** 2 + b ** 2 - (a - b) ** 2],
+                            "E[P − ½] = 0 (centring), E[(P − ½)²] = 1/12, and 2ab = a² + b² − (a − b)² with "
+                            "a = g − ½, b = P − ½, a − b = g − P; dropping a² ≥ 0 gives ≥ 1/12 − E[(g(P) − P)²]"))
 
 
 @claim(paper=PAPER, label="Lemma 26",
@@ -118,9 +171,11 @@ def lemma_26():
         out.append(holds(one + two >= R(1, 12) and three >= one + two, f"{name}: sum = {one + two} ≥ 1/12, Jensen form ≥"))
     out.append(exact_agreement(sum(_lemma26_own({xs: R(1, 2) for xs in product((0, 1), repeat=2)}, 2)), R(1, 12),
                                "f ≡ ½ attains 1/12"))
-    return establish(grouped("the proof", combine(out)),
-                     domain='2 fixed laws of the coordinates and the uniform case (exact Beta integrals)',
-                     stated_domain='every law of the coordinates')
+    return establish(_lemma_26_steps(), out, domain="the coordinates' laws of Theorem 25's proof",
+                     prose_steps=["linearity of expectation: g(p) = E_{X←D_p^n}[f(X)] is a polynomial in p, "
+                                  "g'(p) = E[f(X)·Σ_i (X_i − p)/(p(1 − p))] by the logarithmic derivative of the product "
+                                  "∏_ℓ (x_ℓp + (1 − x_ℓ)(1 − p)) (the per-coordinate factor above), and "
+                                  "E_X[X̄] = p, so g(P) − P = E_X[f(X) − X̄]"])
 
 
 @claim(paper=PAPER, label="Lemma 27",
@@ -139,9 +194,33 @@ def lemma_27():
             mean_x = sympy.Add(*[w * v for v, w in zip(values, px)])
             out.append(exact_agreement(lib, bound, f"seed {seed}, e^ε = {x}: library = formula"))
             out.append(holds(mean_x <= bound, f"seed {seed}, e^ε = {x}: E[X] = {mean_x} ≤ {bound}"))
-    return establish(grouped("the proof", combine(out)),
-                     domain='seeded random instances at 3 values of e^ε (exact)',
-                     stated_domain='every (ε, δ)-DP mechanism')
+    # at each level t ∈ [0, Δ]: A = P[X > t], B = P[Y > t], C = P[X < −t], D = P[Y < −t]
+    a, b, c, d, x, dl = sympy.symbols("A B C D x delta", real=True)
+    unit = [v for w in (a, b, c, d) for v in (w >= 0, w <= 1)]
+    level = real_closed((b - d) + (x - 1) * (b + d) + 2 * dl - (a - c), [a, b, c, d, x, dl],
+                        [*unit, x >= 1, dl >= 0, a <= x * b + dl, d <= x * c + dl],
+                        "at each level t: P[X > t] ≤ e^ε P[Y > t] + δ and P[Y < −t] ≤ e^ε P[X < −t] + δ ⇒ "
+                        "P[X > t] − P[X < −t] ≤ (P[Y > t] − P[Y < −t]) + (e^ε − 1)(P[Y > t] + P[Y < −t]) + 2δ")
+    return establish(level, out, domain='X, Y ∈ [−Δ, Δ] mutually (ε, δ)-indistinguishable',
+                     prose_steps=["integrating over t ∈ [0, Δ] (layer cake: E[X] = ∫₀^Δ P[X > t] − P[X < −t] dt, "
+                                  "E|Y| = ∫₀^Δ P[Y > t] + P[Y < −t] dt) gives E[X] ≤ E[Y] + (e^ε − 1)E|Y| + 2δΔ"])
+
+
+@claim(paper=PAPER, label="Remark 28",
+       statement="Theorem 25's proof uses differential privacy only through Lemma 27: any privacy definition with an "
+                 "analog E[Z_i] ≤ E[Z̃_i] + c·E|Z̃_i| + d·k of Lemma 27 gets the analog of Theorem 25, error ≥ "
+                 "min{√k/(16nc), 1/10} when d ≤ 1/(50n) and k ≥ 200c²n.",
+       stated_domain='any privacy definition for which an analog of Lemma 27 holds', stated_where='Section 5, Remark 28')
+def remark_28():
+    step = _error_from_correlation("for every c > 0, d ≥ 0: k/12 − α²k ≤ n(c/2·√(2α²k + k/3n) + dk), α ≤ 1/10, "
+                                   "d ≤ 1/(50n), k ≥ 200c²n ⇒ α ≥ √k/(16nc)")
+    # the analog for (ε, δ)-DP is Theorem 25 itself: c = e^ε − 1, d = 2δ turn the hypotheses into Theorem 25's
+    n, delta = sympy.symbols("n delta", positive=True)
+    back = identity(50 * n * 2 * delta, 100 * n * delta, "at d = 2δ, 50nd ≤ 1 is Theorem 25's δ ≤ 1/(100n)")
+    return establish(combine(step, back), domain='any privacy definition for which an analog of Lemma 27 holds',
+                     uses=["composition-subsampling:theorem-25", "composition-subsampling:lemma-26"],
+                     prose_steps=["reading Theorem 25's proof: Lemma 26, E[Z̃_i] = 0, Jensen and footnote 7 use no "
+                                  "privacy; privacy enters only where Lemma 27 bounds E[Z_i], with c = e^ε − 1, d = 2δ"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -199,7 +278,7 @@ def theorem_29():
         real_closed(xp * b - (w * a + (1 - w) * b), [a, b, x, w], [x >= 1, w <= 1, a <= x * b],
                     "likelihood ratio: P ≤ e^ε Q ⇒ pP + (1−p)Q ≤ e^{ε'}Q"),
         prove(x_ - log(1 + x_), x_, 0, sympy.oo, "ε' = log(1+x) ≤ x = p(e^ε−1) for every x ≥ 0"))
-    return establish(grouped("the proof", statement), out, domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]',
+    return establish(statement, out, domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]',
                      prose_steps=['the pointwise facts summed over outcomes'])
 
 
@@ -239,7 +318,7 @@ def section_6_2():
     statement = real_closed(x ** 2 * rs + (1 + x) * d - ps, [ps, qs, rs, x, d], [x >= 1, ps <= x * qs + d, qs <= x * rs + d],
                             "P(S) ≤ e^ε Q(S) + δ and Q(S) ≤ e^ε R(S) + δ ⇒ P(S) ≤ e^{2ε}R(S) + (1 + e^ε)δ, every event "
                             "(and symmetrically)")
-    return establish(grouped("the proof", statement), out, domain='every triple of laws, ε ≥ 0, δ ≥ 0',
+    return establish(statement, out, domain='every triple of laws, ε ≥ 0, δ ≥ 0',
                      prose_steps=['per event, then over all events'])
 
 
@@ -265,7 +344,7 @@ def definition_30():
         for e in (1, 2):
             tail = sympy.Add(*[u for u, w in zip(p, q) if sign(log(u / w) - e) > 0])
             out.append(ordered([tail, exp(-(a - 1) * (e - d))], f"RR(log 2)^5, α = {a}, ε̃ = {e}: P[Z > ε̃] ≤ e^{{−(α−1)(ε̃−D_α)}}"))
-    return establish(grouped("the proof", statement), out, domain='α > 1, ρ ≥ 0',
+    return establish(statement, out, domain='α > 1, ρ ≥ 0',
                      prose_steps=["Markov's inequality applied pointwise"])
 
 
@@ -281,7 +360,7 @@ def lemma_31():
     for a in (R(3, 2), 2, R(7, 2)):
         total = _renyi(p1, q1, a) + max((_renyi(*second[i], a) for i in range(3)), key=lambda v: sympy.N(v, 30))
         out.append(ordered([_renyi(p, q, a), total], f"α = {a}: D_α(joint) ≤ D_α(M₁) + sup_y₁ D_α(M₂(·, y₁))"))
-    return establish(grouped("the proof", adaptive_statement("α")), out, domain='every adaptive pair, α > 1',
+    return establish(adaptive_statement("α"), out, domain='every adaptive pair, α > 1',
                      prose_steps=['the termwise identity summed over outcomes'])
 
 
@@ -316,7 +395,7 @@ def definition_32():
         identity(qq_ ** a_ * (1 - qq_) ** (1 - a_) + (1 - qq_) ** a_ * qq_ ** (1 - a_),
                  sympy.Add(*[x_ ** a_ * y_ ** (1 - a_) for x_, y_ in ((qq_, 1 - qq_), (1 - qq_, qq_))]),
                  "RR with keep probability q: E_Q[(P/Q)^α] = q^α(1−q)^{1−α} + (1−q)^α q^{1−α}"))
-    return establish(grouped("the proof", statement), out, domain='every pair, α > 1',
+    return establish(statement, out, domain='every pair, α > 1',
                      prose_steps=['termwise, summed over outcomes'])
 
 
@@ -346,7 +425,7 @@ def lemma_33_123():
         identity(sympy.diff(u ** c, u, 2), c * (c - 1) * u ** (c - 2),
                  "parts 1 and 3: u^c is convex for c ≥ 1, so by Jensen E_Q[(P/Q)^α] ≥ (E_Q[P/Q])^α = 1 (D_α ≥ 0) and, "
                  "with c = (β−1)/(α−1) ≥ 1, (E_P[(P/Q)^{α−1}])^c ≤ E_P[(P/Q)^{β−1}] (D_α ≤ D_β)"))
-    return establish(grouped("the proof", statement), out, domain='every pair and kernel, α > 1',
+    return establish(statement, out, domain='every pair and kernel, α > 1',
                      prose_steps=["Jensen's inequality"])
 
 
@@ -364,7 +443,7 @@ def lemma_33_45():
         e1, e2 = log(max(u / w for u, w in zip(p, q))), log(max(w / u for u, w in zip(p, q)))
         for a in (R(3, 2), 2, 6):
             out.append(ordered([_renyi(p, q, a), a / 8 * (e1 + e2) ** 2], f"pair {seed}, α = {a}: part 5"))
-    return establish(grouped("the proof", statement), out, domain='α > 1, every pair with finite D_∞ both ways',
+    return establish(statement, out, domain='α > 1, every pair with finite D_∞ both ways',
                      prose_steps=["Taylor's theorem: f'' ≤ (a+b)²/4, f(0) = 0, f'(0) = E[Z] give f(t) ≤ tE[Z] + "
                                   "t²(a+b)²/8 for every real t (used at t = −1 and t = α − 1)",
                                   "the chord bound taken in expectation: E[e^{tZ}] ≤ E[e^{tZ̃}]"])
@@ -419,7 +498,7 @@ def lemma_33_67():
     sg = sympy.Symbol("sigma", positive=True)
     out.append(identity(a_ * (2 - 0) ** 2 / (2 * sg ** 2), (sqrt(a_ / (2 * sg ** 2)) * 2) ** 2 / a_ * a_,
                         "Gaussians N(2), N(1), N(0): D_α(P‖R) = 4α/2σ² = (√ρ₁+√ρ₂)²α with ρ₁ = ρ₂ = 1/2σ² (equality)"))
-    return establish(grouped("the proof", combine(out)),
+    return establish(combine(out, detail="the proof"),
                      domain='part 6 on 2 random pair couples × 2 mixing weights, part 7 on 2 random triples; the Gaussian optimisation symbolic',
                      stated_domain='every pair, α > 1')
 
@@ -442,7 +521,7 @@ def lemma_33_8():
         for eps in (R(5, 2), 3):
             out.append(ordered([lat.hockey_stick(exp(eps)), rdp_to_dp_delta(a, dd, eps)],
                                f"RR(log 2)^4, α = {a}, ε̃ = {eps}: exact δ ≤ Lemma 33.8's δ"))
-    return establish(grouped("the proof", statement), out, domain='α > 1, ε̃ ≥ D_α')
+    return establish(statement, out, domain='α > 1, ε̃ ≥ D_α')
 
 
 # --------------------------------------------------------------------------------------------
@@ -482,7 +561,7 @@ def theorem_34():
                          (1 - p_) ** (a_ - 1) * (1 + (a_ - 1) * p_),
                          "binomial expansion (Newton, integer α) of E_Q[(1−p+pP/Q)^α]: the k = 0, 1 terms give "
                          "(1−p)^{α−1}(1+(α−1)p), the k ≥ 2 terms C(α,k)(1−p)^{α−k}p^k E_Q[(P/Q)^k] ≤ … e^{(k−1)ε(k)}")
-    return establish(grouped("the proof", statement), out,
+    return establish(statement, out,
                      domain="the two forward directions D_α(pP+(1−p)Q‖Q), D_α(pQ+(1−p)P‖P) for every pair and integer "
                             "α ≥ 2 (symbolic); the reverse direction rests on Theorem 35 (checked)",
                      stated_domain="every mechanism, every integer α ≥ 2, p ∈ [0, 1], all directions")
@@ -503,7 +582,7 @@ def theorem_35():
                 rhs = theorem35_bound(a, s, fwd, swp)
                 out.append(exact_agreement(rhs, (1 - lam) * fwd + lam * swp, f"pair {seed}, p={s}, α={a}: library RHS"))
                 out.append(holds(rev <= rhs and rev <= max(fwd, swp), f"pair {seed}, p={s}, α={a}: reverse ≤ RHS ≤ max"))
-    return establish(grouped("the proof", combine(out)),
+    return establish(combine(out, detail="the proof"),
                      domain='4 seeded random pairs × 3 rates p × α ∈ {2, 3, 4} (exact)',
                      stated_domain='every pair, every α > 1, p ∈ [0, 1]')
 
@@ -556,11 +635,11 @@ def theorem_35_gap():
        statement="1/(1−p+p/x) ≤ 1−p+px for p ∈ [0,1], x > 0.",
        stated_domain='p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 36')
 def lemma_36():
-    return establish(grouped("the proof", combine(
+    return establish(combine(
         identity((1 - p_ + p_ * x_) * (1 - p_ + p_ / x_) - 1, p_ * (1 - p_) * (x_ - 1) ** 2 / x_,
                  "(1−p+px)(1−p+p/x) − 1 = p(1−p)(x−1)²/x"),
         real_closed(p_ * (1 - p_) * (x_ - 1) ** 2 / x_, [p_, x_], [p_ <= 1], "p(1−p)(x−1)²/x ≥ 0 for p ∈ [0,1], x > 0"),
-        real_closed(1 - p_ + p_ / x_, [p_, x_], [p_ <= 1], "1 − p + p/x > 0 (≥ 0 here; = 0 only at p = 1, x = ∞)"))),
+        real_closed(1 - p_ + p_ / x_, [p_, x_], [p_ <= 1], "1 − p + p/x > 0 (≥ 0 here; = 0 only at p = 1, x = ∞)"), detail="the proof"),
         domain='p ∈ [0, 1], x > 0')
 
 
@@ -572,10 +651,10 @@ def lemma_37():
     c = (1 - p_) / x_ + p_
     second = (3 * (1 - p_) * v_ * (v_ - 1) * p_ ** 2 * (1 - p_ + p_ * x_) ** (v_ - 2)
               + v_ * p_ * (6 * c * (1 - p_) ** 2 / x_ ** 4 + 6 * c ** 2 * (1 - p_) / x_ ** 3))
-    return establish(grouped("the proof", combine(identity([f.subs(x_, 1), sympy.diff(f, x_).subs(x_, 1)], [0, 0], "f(1) = 0 and f'(1) = 0"),
+    return establish(combine(identity([f.subs(x_, 1), sympy.diff(f, x_).subs(x_, 1)], [0, 0], "f(1) = 0 and f'(1) = 0"),
                              identity(sympy.diff(f, x_, 2), second,
                                       "f'' is a sum of products of factors ≥ 0 for v ≥ 1, p ∈ [0,1], x > 0: f is convex "
-                                      "with minimum f(1) = 0"))),
+                                      "with minimum f(1) = 0"), detail="the proof"),
                      domain='v ≥ 1, p ∈ [0, 1], x > 0')
 
 
@@ -618,7 +697,7 @@ def theorem_38():
     out.append(identity(log(s ** ((1 + w) / 2)) - log(s ** 2 * r),
                         log(s) / 2 * (w - 3 - 2 * log(1 / r) / log(1 / s)),
                         "step 3: log p^{(1+ω)/2} − log(p²ρ) = (log p/2)(ω − 3 − 2log(1/ρ)/log(1/p))"))
-    return establish(grouped("the proof", combine(out)),
+    return establish(combine(out, detail="the proof"),
                      domain='p = 1/100, ρ = 1/10, α ∈ {3/2, 2, 3, 4} (certified), and 3 seeded (p, ρ) satisfying the '
                             'hypothesis at α ∈ {2, 3}; the hypothesis check at 2 points',
                      stated_domain='every p ∈ [0, 1/2], ρ ∈ (0, 1] satisfying the hypothesis, α ∈ (1, ω)')
@@ -643,8 +722,8 @@ def _lemma39_40_points(seed, need_lemma39):
        stated_domain='the admissible (α, p, x) of Lemma 39', stated_where='Section 6.6, Lemma 39')
 def lemma_39():
     f = 1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 - (1 - p_ + p_ * x_) ** a_
-    return establish(grouped("the proof", combine([signs_at(f, [a_, p_, x_], _lemma39_40_points(39, True), "at random admissible points"),
-            holds(sign(1 / (1 - (1 - 1 / sympy.E)) - sympy.E) <= 0, "(1−p)^{−1} ≤ e on p ≤ 1 − 1/e")])),
+    return establish(combine([signs_at(f, [a_, p_, x_], _lemma39_40_points(39, True), "at random admissible points"),
+            holds(sign(1 / (1 - (1 - 1 / sympy.E)) - sympy.E) <= 0, "(1−p)^{−1} ≤ e on p ≤ 1 − 1/e")], detail="the proof"),
                      domain='60 seeded random admissible (α, p, x) (exact signs)',
                      stated_domain='every admissible α > 1, p ∈ [0, 1 − 1/e], x ≥ 0')
 
@@ -657,7 +736,7 @@ def lemma_40():
     f = (1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 + ((a_ - 1) * p_ * x_) ** w
          - (1 - p_ + p_ * x_) ** a_)
     pts = [(a, s, x, a + k) for k, (a, s, x) in zip((0, R(1, 2), 2, 5) * 15, _lemma39_40_points(40, False))]
-    return establish(grouped("the proof", combine(signs_at(f, [a_, p_, x_, w], pts, "at random points with ω ∈ {α, α+½, α+2, α+5}"))),
+    return establish(combine(signs_at(f, [a_, p_, x_, w], pts, "at random points with ω ∈ {α, α+½, α+2, α+5}"), detail="the proof"),
                      domain='60 seeded random (α, p, x, ω) (exact signs)',
                      stated_domain='every 1 < α ≤ ω, p ∈ [0, 1 − 1/e], x ≥ 0')
 
@@ -683,7 +762,7 @@ def proposition_41():
         for a, w in ((2, 3), (R(3, 2), 2)):
             bound = proposition41_bound(a, R(1, 10), _renyi(p, q, 2), _renyi(p, q, w), w)
             out.append(ordered([_renyi(_mix(p, q, R(1, 10)), q, a), bound], f"pair {seed}, p = 1/10, α = {a}, ω = {w}"))
-    return establish(grouped("the proof", combine(out)),
+    return establish(combine(out, detail="the proof"),
                      domain='the Gaussian at p = 1/20, ρ = 1/2, α ≤ 5; 2 random pairs at p = 1/10',
                      stated_domain='every pair, p ≤ 1 − 1/e, 1 < α ≤ ω')
 
@@ -710,6 +789,6 @@ def proposition_42():
             dd = _renyi(p, q, a)
             out.append(ordered([subsampling_lower_bound(a, R(1, 5), dd), _renyi(_mix(p, q, R(1, 5)), q, a),
                                 proposition42_bound(a, R(1, 5), dd)], f"pair {seed}, p = 1/5, α = {a}"))
-    return establish(grouped("the proof", combine(out)),
+    return establish(combine(out, detail="the proof"),
                      domain="the forms' identity and log(1+x) ≤ x symbolic; the bounds on the Gaussian at p = 1/20 and 2 random pairs",
                      stated_domain='every pair, α > 1, p ∈ (0, 1]')

@@ -16,7 +16,7 @@ from symdp.subsampled_renyi import (proposition41_zcdp_bound, proposition42_boun
                                     subsampling_lower_bound)
 from symdp.verify import certified_agreement, claim, combine, establish, exact_agreement
 
-from _cs_helpers import grouped, hockey, holds, near, ordered, product_law
+from _cs_helpers import hockey, holds, near, ordered, product_law
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"
@@ -47,7 +47,7 @@ def kov():
                                "δ = 1/1000, k = 5, ε' = 3 log 2: formula = lattice composition of the (ε,δ) pair = reference"))
     eps = kov_epsilon(R(1, 10), 0, 100, R(1, 10 ** 6))
     out.append(near(eps, "4.77456758810799", 13, "ε₀ = 0.1, k = 100, δ' = 1e-6: ε' vs reference (mpmath bisection)"))
-    return establish(grouped("the proof", combine(out)),
+    return establish(combine(out, detail="the proof"),
                      domain="e^ε = 2: k = 10 at 9 values of ε' (enumeration of 1024 outcomes), k = 5 with δ = 1/1000; "
                             "ε₀ = 0.1, k = 100", stated_domain="every k, ε, δ")
 
@@ -64,7 +64,7 @@ def murtagh_vadhan():
            exact_agreement([mv_delta([log(2), log(3), log(5)], log(b)) for b in refs], list(refs.values()), "reference values")]
     out.append(exact_agreement([mv_delta([log(2)] * 6, log(b)) for b in (1, 4, 3)], [kov_delta(log(2), 0, 6, log(b)) for b in (1, 4, 3)],
                                "homogeneous MV = KOV"))
-    return establish(grouped("the proof", combine(out)),
+    return establish(combine(out, detail="the proof"),
                      domain="e^{ε_j} ∈ {2, 3, 5} at 5 values of ε' (8-outcome enumeration); homogeneous k = 6",
                      stated_domain="every k and ε_j")
 
@@ -74,10 +74,10 @@ def murtagh_vadhan():
        stated_domain='every k, ε, δ', stated_where='Section 7, footnote 15')
 def footnote_15():
     drv = drv_composition(R(1, 10), 100, R(1, 10 ** 6))
-    return establish(grouped("the proof", combine([exact_agreement(drv, 10 * (exp(R(1, 10)) - 1) + sqrt(2 * 100 * log(10 ** 6)) / 10, "library formula"),
+    return establish(combine([exact_agreement(drv, 10 * (exp(R(1, 10)) - 1) + sqrt(2 * 100 * log(10 ** 6)) / 10, "library formula"),
             near(drv, "6.30823095051341", 14, "reference value"),
             ordered([kov_epsilon(R(1, 10), 0, 100, R(1, 10 ** 6)), advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)), drv],
-                    "optimal ≤ Theorem 18 ≤ DRV")])),
+                    "optimal ≤ Theorem 18 ≤ DRV")], detail="the proof"),
                      domain="ε = 0.1, k = 100, δ' = 10⁻⁶", stated_domain="every k, ε, δ")
 
 
@@ -114,7 +114,7 @@ def figure_1():
                                "advanced = CDP with the simple conversion (Remark 15) at ρ = k/200"))
     out.append(certified_agreement(kov_c[100], kov_epsilon(R(1, 10), 0, 100, R(1, 10 ** 6)), 30,
                                    "the module's KOV(100) is the library's optimal composition"))
-    return establish(grouped("the proof", combine(out)),
+    return establish(combine(out, detail="the proof"),
                      domain='the plotted setting (k independent 0.1-DP algorithms, δ = 10⁻⁶)',
                      stated_domain='the plotted setting')
 
@@ -146,6 +146,6 @@ def figure_2():
     p41 = dict(zip(bound_orders, p41))
     out.append(near(p41[2], "0.013801644098", 10, "Prop 41 at ω* (α = 2) vs reference"))
     out.append(near(dict(zip(*curves["limit (Prop 42)"]))[2], "0.0638422399973", 11, "Prop 42 (α = 2) vs reference"))
-    return establish(grouped("the proof", combine(out)),
+    return establish(combine(out, detail="the proof"),
                      domain='the plotted setting',
                      stated_domain='the plotted setting')

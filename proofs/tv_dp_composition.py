@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sympy
 
-from _cs_helpers import grouped
 from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumerate_delta, eq5, pld_deltas, published,
                            random_pair, rng, roc_dual, roc_vertices, subsets_hockey, subsets_tv)
 from symdp.composition import composed_deltas, kov_delta, theorem2_delta
@@ -51,7 +50,7 @@ def definition_1():
         pair = FinitePair(p, q)
         lib += [pair.hockey_stick(x), pair.delta(sympy.log(x))]
         brute += [subsets_hockey(p, q, x), max(subsets_hockey(p, q, x), subsets_hockey(q, p, x))]
-    return establish(grouped("the proof", _events_pointwise("γ")),
+    return establish(_events_pointwise("γ"),
                      exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
                                      "library E_γ and δ(ε) against the maximum over all 2^n events"),
                      domain='any pair (P0, P1) of output laws, ε ≥ 0',
@@ -81,7 +80,7 @@ def definition_2():
                     "where q ≤ cp it accepts (φ* = 0): −φ(q − cp) ≥ 0"),
         detail="Neyman–Pearson: likelihood-ratio tests attain f(t) for every pair and t (summed over outcomes, "
                "Σ(φ* − φ)q ≥ cΣ(φ* − φ)p = c(t − Σφp) ≥ 0)")
-    return establish(grouped("the proof", statement),
+    return establish(statement,
                      exact_agreement(lib, dual, "12 random pairs, at every NP vertex and t ∈ {1/7, 1/3, 5/8}: library "
                                      "trade-off against the linear-programming dual 1 − min_c [ct + Σ(q − cp)₊] over all "
                                      "randomised tests"),
@@ -111,7 +110,7 @@ def theorem_1():
                                  "P1(S) ≤ e^ε P0(S) + δ ⇔ e^ε t + f(t) ≥ 1 − δ (t = P0(S), f = 1 − P1(S))"),
                         identity((x * (1 - p1s) + d) - (1 - p0s), (t + x * f) - (1 - d),
                                  "P0(S^c) ≤ e^ε P1(S^c) + δ ⇔ t + e^ε f(t) ≥ 1 − δ"))
-    return establish(grouped("the proof", statement),
+    return establish(statement,
                      exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
                                      "allowed by the ROC inequalities equals the least δ of Definition 1"),
                      domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]')
@@ -133,7 +132,7 @@ def definition_3_4():
                         identity(t + f, 1 - ((1 - f) - t), "t + f(t) = 1 − (P1(S) − P0(S)) for the test rejecting on S, "
                                  "so inf_t (t + f(t)) = 1 − d_TV and η-TV is (0, η)-DP"),
                         detail="Σ(p − q)₊ = ½Σ|p − q| since max(a, 0) = (a + |a|)/2 and Σ(p − q) = 0")
-    return establish(grouped("the proof", statement),
+    return establish(statement,
                      exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
                                      "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree"),
                      domain='any pair (P0, P1)',
@@ -170,7 +169,7 @@ def dominating_tv():
                                  "eqs. (43)–(44), symbolic in x, α, δ"),
                         identity((DELTA + (1 - DELTA) * (1 - ALPHA) * (X - 1) / (1 + X)).subs(ALPHA, alpha), ETA,
                                  "with the erasure mass α of Theorem 2, d_TV = η"))
-    return establish(grouped("the proof", statement), exact_agreement(lib, [Q(1, 5), Q(3, 10)], "library dominating(ε,δ,η).tv() = η at "
+    return establish(statement, exact_agreement(lib, [Q(1, 5), Q(3, 10)], "library dominating(ε,δ,η).tv() = η at "
                                                 "(e^ε,δ,η) = (2,0,1/5), (3,1/10,3/10)"),
                      domain='ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)')
 
@@ -220,7 +219,7 @@ def corollary_1_pure():
         for t in (0, Q(1, 20), Q(1, 8), Q(1, 3), Q(1, 2), Q(3, 4), 1):
             numeric_lib.append(pair.tradeoff(t))
             numeric_formula.append(f_region(x, 0, n, t))
-    return establish(grouped("the proof", _vertex_proof(0)), exact_agreement(numeric_lib, numeric_formula,
+    return establish(_vertex_proof(0), exact_agreement(numeric_lib, numeric_formula,
                                                        "library trade-off of dominating(ε,0,η) = f_{ε,0,η} at 21 rational points"),
                      domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]')
 
@@ -239,7 +238,7 @@ def corollary_1_approx():
             lib.append(pair.tradeoff(t))
             indep.append(roc_dual(p, q, t))
             formula.append(f_region(x, d, n, t))
-    return establish(grouped("the proof", _vertex_proof(DELTA)),
+    return establish(_vertex_proof(DELTA),
                      exact_agreement(lib + indep, formula * 2, "4 parameter sets (e^ε, δ, η) incl. η = δ, at every NP vertex "
                                      "and 4 more t: library trade-off and the LP-dual ROC of (43)–(44) equal f_{ε,δ,η}"),
                      domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]')
@@ -250,12 +249,12 @@ def corollary_1_approx():
        stated_domain='ε ≥ 0, δ ∈ [0, 1)', stated_where='Section III, Remark 1')
 def remark_1():
     kink = (1 - DELTA) / (1 + X)
-    return establish(grouped("the proof", combine(
+    return establish(combine(
         identity(2 * (1 - DELTA) / (1 + X), 1 - (DELTA + (1 - DELTA) * (X - 1) / (X + 1)), "the printed identity"),
         identity(1 - DELTA - X * kink, (1 - DELTA - kink) / X,
                  "the two ε-lines of Theorem 1 meet at t = f = (1−δ)/(1+e^ε), so min_t (t + f(t)) = 2(1−δ)/(1+e^ε)"),
         identity(erasure_mass(LOG_X, DELTA, DELTA + (1 - DELTA) * (X - 1) / (X + 1)), 0,
-                 "at η = δ + (1−δ)tanh(ε/2) the erasure mass α is 0 (the KOV pair)"))),
+                 "at η = δ + (1−δ)tanh(ε/2) the erasure mass α is 0 (the KOV pair)"), detail="the proof"),
         domain='ε ≥ 0, δ ∈ [0, 1)')
 
 
@@ -264,8 +263,8 @@ def remark_1():
        stated_domain='η ∈ [0, 1)', stated_where='Section III, Remark 2')
 def remark_2():
     eps = sympy.log((1 + ETA) / (1 - ETA))
-    return establish(grouped("the proof", combine(identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
-                             identity(erasure_mass(eps, 0, ETA), 0, "so the erasure mass α is 0"))),
+    return establish(combine(identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
+                             identity(erasure_mass(eps, 0, ETA), 0, "so the erasure mass α is 0"), detail="the proof"),
                      certified_agreement(eps.subs(ETA, Q(3, 10)), published("0.619039208406223"), 12,
                                          "η = 0.3 gives ε = log(13/7) = 0.61903920840622343… (a reference list rounds it to "
                                          "…2235; correctly rounded it is …2234)"),
@@ -310,7 +309,7 @@ def theorem_2_symbolic():
             brute.append(sympy.factor(enumerate_delta(k, j, X, ALPHA)))
             paper.append(sympy.factor(theorem2_delta(j, k, LOG_X, ALPHA)))
             mine.append(sympy.factor(eq5(j, k, X, ALPHA)))
-    return establish(grouped("the proof", _eq5_every_k()),
+    return establish(_eq5_every_k(),
                      identity(brute, mine, "enumeration of all 3^k sequences (k = 1..6, 27 (k, j) pairs) against an "
                               "independent transcription of eq. (5), symbolic in x > 1 and α"),
                      identity(mine, paper, "the library's eq. (5) against the transcription"),
@@ -331,7 +330,7 @@ def theorem_2_lattice():
     vectors = composed_deltas(sympy.log(3), 0, Q(1, 4), 5) + composed_deltas(sympy.log(2), 0, Q(7, 30), 3)
     reference = [Q(4763, 8192), Q(705, 2048), Q(603, 4096), Q(81, 2048), Q(81, 16384), 0,
                Q(10129, 27000), Q(196, 1125), Q(343, 6750), 0]
-    return establish(grouped("the proof", exact_agreement(lattice, closed, f"{len(closed)} δ_j: library lattice convolution vs eq. (5)")),
+    return establish(exact_agreement(lattice, closed, f"{len(closed)} δ_j: library lattice convolution vs eq. (5)"),
                      exact_agreement(pld, closed, "an independent O(k²) privacy-loss recursion vs eq. (5)"),
                      exact_agreement(vectors, reference, "reference test vectors (x=3, α=1/2, k=5) and (x=2, α=3/10, k=3)"),
                      domain="11 (e^ε, η, k) settings, k ≤ 40", stated_domain="k ≤ 40, rational e^ε, α")
@@ -364,7 +363,7 @@ def theorem_2_approx():
             brute.append(sympy.factor(enumerate_delta(k, j, X, ALPHA, DELTA)))
             formula.append(sympy.factor(1 - (1 - DELTA) ** k * (1 - theorem2_delta(j, k, LOG_X, ALPHA))))
     lib = composed_deltas(sympy.log(2), Q(1, 10), Q(31, 100), 2)
-    return establish(grouped("the proof", combine(_delta_positive_every_k(), _eq5_every_k())),
+    return establish(combine(_delta_positive_every_k(), _eq5_every_k(), detail="the proof"),
                      identity(brute, formula, "enumeration of all 5^k sequences, k = 1..3, symbolic in x, α, δ"),
                      exact_agreement(lib, [Q(4357, 10000), Q(1391, 5000), Q(19, 100)],
                                      "library at x = 2, δ = 1/10, η = 31/100, k = 2 (reference test vector)"),
@@ -384,7 +383,7 @@ def theorem_2_tv():
     eta = Q(7, 10) * (x - 1) / (x + 1)
     lib = composed_deltas(1, 0, eta, 5)[0]
     pair_tv = (dominating(1, 0, eta) ** 2).tv()
-    return establish(grouped("the proof", combine(_delta_positive_every_k(), _eq5_every_k(), detail="TV = E_1 is the case j = 0, every k")),
+    return establish(combine(_delta_positive_every_k(), _eq5_every_k(), detail="TV = E_1 is the case j = 0, every k"),
                      identity(brute, formula, "TV = E_1 of the k-fold 5-point pair by enumeration, k = 1..3"),
                      certified_agreement(lib, published("0.631089674853377"), 12,
                                          "library composed TV at ε = 1, α = 0.3, k = 5 vs the reference values"),
@@ -413,10 +412,36 @@ def eq_6():
                         identity((ALPHA ** (a + 1)).subs(ALPHA, 0), 0, "a ≥ 1 summands carry α^a = 0"),
                         identity(sympy.ceiling((k - (k - 2 * m)) / sympy.Integer(2)), m,
                                  "j = k − 2m: ⌈(k−j)/2⌉ = (k−j)/2, KOV's number of terms"))
-    return establish(grouped("the proof", statement), identity(lhs, rhs, "library: k = 1..8, all j ≡ k (mod 2), symbolic in x"),
+    return establish(statement, identity(lhs, rhs, "library: k = 1..8, all j ≡ k (mod 2), symbolic in x"),
                      exact_agreement(lib, [Q(13, 27), Q(10, 27), Q(4, 27), Q(8, 81), 0],
                                      "library KOV composition at x = 2, k = 4 vs the reference values vector (all j)"),
                      domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)')
+
+
+def _remark_3_steps():
+    """Remark 3 for every k: (i) P1 is P0 read backwards (outcomes of ratio e^ε, 1, e^{−ε} and, for δ > 0, the
+    atoms of ratio ∞ and 0 swap), so the k-fold P̃1 is P̃0 relabelled coordinatewise and E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0);
+    (ii) a sequence with n₊ = k − a − l outcomes of ratio x, a erasures and l of ratio 1/x has ratio x^{k−2l−a}, and
+    j = k − 2l − a ≥ 0 takes exactly the values 0..k (l = 0, a = k − j attains j); (iii) the line of slope
+    −e^{−jε} is the mirror of the line of slope −e^{jε}: E_{1/γ}(P‖Q) = 1 − 1/γ + E_γ(Q‖P)/γ (complement the event),
+    so with symmetry 1 − E_{1/γ} − t/γ = (1 − δ'_j − t)/γ at γ = e^{jε}."""
+    k, a, l = sympy.symbols("k a l", integer=True, nonnegative=True)
+    u = sympy.Symbol("u", positive=True)
+    gam = sympy.Symbol("gamma", positive=True)
+    pa, qa, dj, t = sympy.symbols("P_A Q_A delta_j t", real=True)
+    al, lr, kr = sympy.symbols("a l k", real=True)
+    reversal = [identity(list(p1), list(reversed(p0)), f"{'δ = 0, eq. (7)' if d == 0 else 'δ > 0, eqs. (43)–(44)'}: "
+                         "P1 is P0 with its outcomes in reverse order")
+                for p0, p1, d in [(*dominating_masses(X, ALPHA), 0), (*dominating_masses(X, ALPHA, DELTA), DELTA)]]
+    ratio = identity(((u * X) ** (k - a - l) * ALPHA ** a * u ** l) / (u ** (k - a - l) * ALPHA ** a * (u * X) ** l),
+                     X ** (k - 2 * l - a), "a sequence's ratio P̃0/P̃1 is e^{(k−2l−a)ε}, so ε̃ = (k − 2l − a)ε")
+    values = real_closed(kr - (kr - 2 * lr - al), [kr, lr, al], [lr >= 0, al >= 0, lr + al <= kr],
+                         "j = k − 2l − a ≤ k (and j = k − 0 − (k − j) attains each j ∈ {0, …, k})")
+    mirror = identity([(pa - qa / gam), 1 - (1 - 1 / gam + dj / gam) - t / gam],
+                      [((1 - qa) - gam * (1 - pa)) / gam + 1 - 1 / gam, (1 - dj - t) / gam],
+                      "P(A) − Q(A)/γ = [Q(Aᶜ) − γP(Aᶜ)]/γ + 1 − 1/γ, so E_{1/γ}(P‖Q) = 1 − 1/γ + E_γ(Q‖P)/γ; "
+                      "with E_γ(Q‖P) = δ'_j the line 1 − E_{1/γ} − t/γ is e^{−jε}(1 − δ'_j − t)")
+    return combine(*reversal, ratio, values, mirror)
 
 
 @claim(PAPER, "Remark 3",
@@ -435,10 +460,18 @@ def remark_3():
         for gam in (1, Q(3, 2), x, x ** 2):
             sym_a.append(pair.hockey_stick(gam))
             sym_b.append(pair.reverse().hockey_stick(gam))
-    return establish(grouped("the proof", combine(exact_agreement(lib, lines, "trade-off of the k-fold dominating pair vs the envelope of the "
-                                             "(jε, δ'_j) lines, 3 settings (incl. δ > 0), 7 t each"),
-                             exact_agreement(sym_a, sym_b, "E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) for γ ∈ {1, 3/2, x, x²}"))),
-                     domain="3 settings (e^ε, δ, η, k), 7 values of t", stated_domain="all ε, δ, η, k, t ∈ [0, 1]")
+    return establish(_remark_3_steps(),
+                     exact_agreement(lib, lines, "library: trade-off of the k-fold dominating pair vs the envelope of "
+                                     "the (jε, δ'_j) lines, 3 settings (incl. δ > 0), 7 t each"),
+                     exact_agreement(sym_a, sym_b, "library: E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) for γ ∈ {1, 3/2, x, x²}"),
+                     domain="all ε, δ, η, k, t ∈ [0, 1]",
+                     uses=["tv-dp:theorem-1", "tv-dp:definition-2-roc-neyman-pearson"],
+                     prose_steps=["relabelling each coordinate of a k-sequence by the reversal maps P̃1 to P̃0, so "
+                                  "E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) and the trade-off function is symmetric",
+                                  "the trade-off function of a finite pair is convex and piecewise linear with slopes "
+                                  "−(likelihood ratios) (Theorem 1, Definition 2), so it is the maximum of 0 and its "
+                                  "supporting lines 1 − E_γ − γt at γ = e^{jε}, j = −k..k; the δ > 0 atoms (ratio ∞, 0) "
+                                  "give the vertical and horizontal pieces"])
 
 
 @claim(PAPER, "Section III-B1 (Bayes security)",
@@ -460,7 +493,7 @@ def bayes_security():
                                  1 - (1 - sympy.Symbol("h", positive=True)) ** k,
                                  "TV = 1 − Σ_s min(P̃0, P̃1) = 1 − (Σ_o min(P0_o, P1_o))^k = 1 − (1 − η)^k, every k"),
                         identity(sympy.Add(*[kov_delta(j, 5, 0) for j in (1, 3)]), 0, "eq. (6) at ε = 0 vanishes"))
-    return establish(grouped("the proof", statement), exact_agreement(lib, formula, "the (0,η) pair composed exactly, (η, k) ∈ {(3/10,5), "
+    return establish(statement, exact_agreement(lib, formula, "the (0,η) pair composed exactly, (η, k) ∈ {(3/10,5), "
                                                 "(1/7,3), (1/2,4)}"),
                      domain='every k ≥ 1, η ∈ (0, 1)')
 
@@ -508,7 +541,7 @@ def proposition_1():
                      "the mirrored ratio e^ε/(p + (1−p)e^ε) ≤ 1 + p(e^ε−1) since the difference is p(1−p)(x−1)² ≥ 0"),
             identity(corner_t, 1 - P * eta * xp / (xp - 1), "the pair reaches the corner t = 1 − pη e^{ε'}/(e^{ε'}−1)"),
             identity(p1[0], P * eta / (xp - 1), "with type-II error pη/(e^{ε'}−1)"))
-    return establish(grouped("the proof", statement),
+    return establish(statement,
                      exact_agreement([lib_pair.tv(), lib_pair.delta(sympy.log(Q(11, 10)))], [Q(1, 50), 0],
                                      "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),
                      exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import sympy
 
-from _cs_helpers import grouped
 from _tvdp_helpers import flag, BETA, ETA, Q, X, random_law, rng, subsets_tv
 from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, erasure, kl_contraction_bound,
                          max_f_divergence, max_tv_after_channel, randomized_response, rr_kl_contraction)
@@ -84,7 +83,7 @@ def definition_6():
     a1, a2, b1, b2, rr_ = sympy.symbols("a1 a2 b1 b2 r", nonnegative=True)
     statement = real_closed(rr_ * (b1 + b2) - (a1 + a2), [a1, a2, b1, b2, rr_], [a1 <= rr_ * b1, a2 <= rr_ * b2],
                             "Q(y1|x) ≤ r Q(y1|x') and Q(y2|x) ≤ r Q(y2|x') ⇒ Q({y1, y2}|x) ≤ r Q({y1, y2}|x')")
-    return establish(grouped("the proof", statement), exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs "
+    return establish(statement, exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs "
                                                 "library ldp_epsilon()"),
                      domain='every channel Q, all events S',
                      prose_steps=['induction on the size of the event from the singleton step'])
@@ -107,7 +106,7 @@ def eq_26():
     a, b = sympy.symbols("a b", nonnegative=True)
     bound = real_closed((X - 1) / (X + 1) - (a - b), [a, b, X], [X >= 1, a <= 1, b <= 1, a <= X * b, 1 - b <= X * (1 - a)],
                         "a ≤ e^ε b, 1 − b ≤ e^ε(1 − a) ⇒ a − b ≤ (e^ε−1)/(e^ε+1), every e^ε ≥ 1")
-    corrected = establish(grouped("the proof", bound), exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at "
+    corrected = establish(bound, exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at "
                                                  "their own ε"),
                           exact_agreement(rr.dobrushin(), Q(1, 2), "binary RR at e^ε = 3 attains it: TV 1/2 = tanh(log 3 / 2)"),
                           domain="every ε-LDP channel, ε ≥ 0")
@@ -168,7 +167,7 @@ def proposition_2():
         identity([d1 * rows[0][i] + d2 * rows[0][i] - tv * rows[1][i] for i in range(3)],
                  [tv * (rows[0][i] - rows[1][i]) for i in range(3)],
                  "Q^(be): M0 − M1 = TV·(row0 − row1), so d_TV(M0, M1) = η·TV"))
-    return establish(grouped("the proof", statement), checks, domain='every pair P0, P1 and every Q ∈ Q_{ε,η}',
+    return establish(statement, checks, domain='every pair P0, P1 and every Q ∈ Q_{ε,η}',
                      prose_steps=['the coupling identity and the triangle inequality, summed over the outputs'])
 
 
@@ -215,7 +214,7 @@ def theorem_4_value():
                         identity([sympy.expand_log(bound(kl), force=True), bound(chi), bound(hel)],
                                  [eps * ETA, ETA * (X - 1) * (1 + 1 / X), 2 * ETA * sympy.tanh(sympy.log(X) / 4)],
                                  "KL, χ², squared Hellinger"))
-    return establish(grouped("the proof", statement), exact_agreement(lib, [_df(kl, p2, q2), _df(chi, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
+    return establish(statement, exact_agreement(lib, [_df(kl, p2, q2), _df(chi, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
             exact_agreement(list(relabel[0]) + list(relabel[1]), p2 + q2, "library Q*_{ε,η} = eq. (28)"),
             exact_agreement([d7[0][0], d7[0][1], d7[0][2]], [p2[0], p2[2], p2[1]],
                             "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))"),
@@ -253,7 +252,7 @@ def theorem_4_sup():
                  "q·chord on [1/x, 1] = (q − p)·x f(1/x)/(x−1)"),
         identity(xx / (xx + 1) * (1 / xx) + 1 / (xx + 1) * xx, 1,
                  "1 = (x/(x+1))·(1/x) + (1/(x+1))·x, so 0 = f(1) ≤ [x f(1/x) + f(x)]/(x+1): the bracket is ≥ 0"))
-    return establish(grouped("the proof", statement),
+    return establish(statement,
                      exact_agreement([flag(v) for v in ok], [1] * len(ok),
                                      "30 random binary-input channels at their own (ε, η): χ² and TV exactly, KL to 30 digits"),
                      domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0',
@@ -284,7 +283,7 @@ def theorem_5():
                         real_closed(factored, [X, BETA], [X >= 1, BETA <= 1],
                                     "that difference is ≥ 0 for every x = e^ε ≥ 1, β ∈ [0, 1]"),
                         identity(printed.subs(BETA, Q(1, 2)), ETA * (X - 1) / (X + 1), "value at β = 1/2"))
-    return establish(grouped("the proof", statement), _eta_kl_by_definition(), exact_agreement(lib + [kl_contraction_bound(sympy.log(2), Q(1, 5)), kl_contraction_bound(sympy.log(3), Q(1, 2))],
+    return establish(statement, _eta_kl_by_definition(), exact_agreement(lib + [kl_contraction_bound(sympy.log(2), Q(1, 5)), kl_contraction_bound(sympy.log(3), Q(1, 2))],
                             [Q(1, 15), Q(1, 4)] * 2, "library η_KL(Q*) and kl_contraction_bound at (e^ε, η) = (2, 1/5), (3, 1/2)"),
             exact_agreement(ok, [1] * len(ok), "15 random binary-input channels: max over a β grid of LC_β ≤ η tanh(ε/2) "
                             "at their own (ε, η)"),
@@ -365,7 +364,7 @@ def _eta_kl_by_definition():
        stated_domain="ε-LDP channels Q ∈ 𝒬_ε, ε > 0", stated_where="Section V, eq. (34)", stated_relations=[X > 1])
 def eq_34():
     eta = (X - 1) / (X + 1)
-    return establish(grouped("the proof", identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)")),
+    return establish(identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)"),
                      exact_agreement(randomized_response(sympy.log(3)).contraction("kl"), Q(1, 4),
                                      "binary RR at e^ε = 3: η_KL = (1/2)² (library)"),
                      domain="e^ε > 1 (symbolic), given Theorem 5", domain_relations=[X > 1],
@@ -408,7 +407,7 @@ def eq_35_36():
                                         f"definition: max over a grid of input laws of σ₂² (η_χ²) for M = 3, e^ε = 2 is "
                                         f"{mpmath.nstr(best, 12)} ≤ {sympy.N(bound3, 12)}"),
                         _rr_eta_kl_by_definition(rows))
-    return establish(grouped("the proof", statement), identity(tv_sym * (X - 1) / (X + 1), (X - 1) ** 2 / ((X + M - 1) * (X + 1)),
+    return establish(statement, identity(tv_sym * (X - 1) / (X + 1), (X - 1) ** 2 / ((X + M - 1) * (X + 1)),
                                          "the formula = d_TV(Q_R) tanh(ε/2), symbolic in M and e^ε"),
                      exact_agreement(chan + lib, [sympy.factor(t.subs(X, 2)) for t in two] * 2,
                                      "library contraction of Q_R and rr_kl_contraction, M ∈ {2,3,5}, e^ε = 2"),
@@ -430,10 +429,10 @@ def theorem_6():
         ok.append(flag(lhs <= rhs))
         worst = max(worst, lhs / rhs)
     lib = chi2_tv_bound(sympy.log(2), Q(1, 5), Q(1, 2))
-    return establish(grouped("the proof", combine(exact_agreement(ok, [1] * len(ok), f"40 random 4×3 channels and input pairs at their own "
+    return establish(combine(exact_agreement(ok, [1] * len(ok), f"40 random 4×3 channels and input pairs at their own "
                                              f"(ε, η); largest lhs/rhs = {sympy.N(worst, 6)}"),
                              identity(4 * ((X - 1) / (X + 1)) * (X - 1) * (1 + 1 / X), 4 * (X - 1) ** 2 / X,
-                                      "η = tanh(ε/2) gives Asoodeh–Zhang"))),
+                                      "η = tanh(ε/2) gives Asoodeh–Zhang"), detail="the proof"),
                      exact_agreement(lib, 4 * Q(1, 5) * 1 * Q(3, 2) * Q(1, 4), "library chi2_tv_bound(log 2, 1/5, 1/2)"),
                      domain="40 seeded random 4×3 channels and input pairs", stated_domain="every Q ∈ Q_{ε,η}, all P0, P1")
 
@@ -477,7 +476,7 @@ def eq_41():
     statement = exact_agreement(ok, [1] * len(ok), "D(M0^be‖M1^be)/[4η(e^ε−1)(1+e^{−ε})d_TV²] ≥ η/(2(e^ε−1)(e^{−ε}+1)) "
                                 f"for 12 random 5-point pairs, 3 settings (e^ε, η); smallest margin {sympy.N(worst, 6)}; "
                                 "conditional on Theorem 6 (checked) for D(M*) ≤ χ²(M*) ≤ that denominator")
-    return establish(grouped("the proof", statement), identity(chain, ETA / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1)),
+    return establish(statement, identity(chain, ETA / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1)),
                                          "Pinsker 2η²TV² over Theorem 6's 4η(e^ε−1)(1+e^{−ε})TV² is the printed ratio"),
                      identity(sympy.limit(rhs, EPS, 0), C / 4, "η = cε: the right side → c/4 (sympy limit)"),
                      domain="12 seeded random input pairs, (e^ε, η) ∈ {(2, 1/5), (3, 1/3), (5/4, 1/20)}; conditional on "
@@ -524,7 +523,7 @@ def lemma_3():
                                     [X >= 1, a <= 1, b <= 1, sv <= 1, a <= X * b, 1 - b <= X * (1 - a)],
                                     "(1−α)(a − b) ≤ (1−α)(e^ε−1)/(e^ε+1) on the event a = Q(A|x), b = Q(A|x') "
                                     "(eq. 26 corrected)"))
-    return establish(grouped("the proof", statement), exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, "
+    return establish(statement, exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, "
                                                 "TV scaled by 1 − α (library)"),
                      exact_agreement(bound, [1] * len(bound), "and ≤ (1 − α) tanh(ε/2) (library)"),
                      domain='every ε-LDP channel, α ∈ [0, 1)',
@@ -554,7 +553,7 @@ def theorem_7():
                                  "every kept output y: its term of D_f is (1−α) times the old one, any f"),
                         identity((al * F(al / al)).subs(F(1), 0), 0, "the erasure's term is α f(1) = 0"),
                         identity(1 - (1 - ETA * (X + 1) / (X - 1)), ETA * (X + 1) / (X - 1), "1 − α = η(e^ε+1)/(e^ε−1)"))
-    return establish(grouped("the proof", statement), identity(lhs, rhs, "3 outputs, symbolic in the output laws, any f with f(1) = 0"),
+    return establish(statement, identity(lhs, rhs, "3 outputs, symbolic in the output laws, any f with f(1) = 0"),
             identity(erasure_conversion_factor(sympy.log(3), Q(1, 3)), Q(2, 3), "library factor at e^ε = 3, η = 1/3"),
             exact_agreement([flag(w.dobrushin() <= eta), _chi2(w.apply(p0), w.apply(p1))],
                             [1, (1 - a) * _chi2(ch.apply(p0), ch.apply(p1))],
@@ -568,10 +567,18 @@ def theorem_7():
        "with f(1) = 0",
        stated_domain="every channel Q, input laws P0, P1, f convex with f(1) = 0", stated_where="Section VII, eqs. (21)–(22)")
 def eq_22():
-    a1, a2, b1, b2 = sympy.symbols("a1 a2 b1 b2", positive=True)
-    # χ² (f = t² − 1): the per-output step (a1+a2)²/(b1+b2) ≤ a1²/b1 + a2²/b2, then induction over the inputs
+    a1, a2, b1, b2, c = sympy.symbols("a1 a2 b1 b2 c", positive=True)
+    f = sympy.Function("f")
+    g = lambda a, b: b * f(a / b)                              # the perspective: D_f = Σ g(P0(x), P1(x))
+    lam, u, v = b1 / (b1 + b2), a1 / b1, a2 / b2
+    # convexity of f at the two points u, v with weight λ is the hypothesis; the rest is algebra
+    steps = identity([lam * u + (1 - lam) * v, (b1 + b2) * (lam * f(u) + (1 - lam) * f(v)), g(c * a1, c * b1)],
+                     [(a1 + a2) / (b1 + b2), g(a1, b1) + g(a2, b2), c * g(a1, b1)],
+                     "with λ = b1/(b1+b2): λ·a1/b1 + (1−λ)·a2/b2 = (a1+a2)/(b1+b2), so convexity of f gives "
+                     "g(a1+a2, b1+b2) ≤ (b1+b2)(λf(a1/b1) + (1−λ)f(a2/b2)) = g(a1, b1) + g(a2, b2) for g(a, b) = bf(a/b); "
+                     "and g(ca, cb) = c·g(a, b)")
     merge = real_closed(a1 ** 2 / b1 + a2 ** 2 / b2 - (a1 + a2) ** 2 / (b1 + b2), [a1, a2, b1, b2], [],
-                        "χ²: merging two input terms into one output never increases Σa²/b (Cauchy–Schwarz)")
+                        "χ² (f = t² − 1): the merging step by nlsat, a second route for one f")
     r = rng(22)
     gens = {"KL": lambda t: t * sympy.log(t), "χ²": lambda t: t ** 2 - 1, "TV": lambda t: sympy.Abs(t - 1) / 2,
             "H²": lambda t: (sympy.sqrt(t) - 1) ** 2}
@@ -581,9 +588,11 @@ def eq_22():
         p0, p1 = random_law(r, 3, 5), random_law(r, 3, 5)
         m0 = [sum(w * row[y] for w, row in zip(p0, ch.rows)) for y in range(3)]
         m1 = [sum(w * row[y] for w, row in zip(p1, ch.rows)) for y in range(3)]
-        ok += [flag(sign(_df(f, p0, p1) - _df(f, m0, m1)) >= 0) for f in gens.values()]
-    return establish(grouped("the proof", combine(merge, exact_agreement(ok, [1] * len(ok), "6 random 3×3 channels and input pairs: "
-                                                    "D_f(M0‖M1) ≤ D_f(P0‖P1) for KL, χ², TV, H²"))),
-                     domain="χ²: every channel (per-output step by nlsat); KL, TV, H²: 6 random channels",
-                     prose_steps=["the per-output step for a general convex f is Jensen's inequality with weights "
-                                  "Q(y|x)P1(x)/M1(y); summing over outputs gives (22)"])
+        ok += [flag(sign(_df(fn, p0, p1) - _df(fn, m0, m1)) >= 0) for fn in gens.values()]
+    return establish(steps, merge, exact_agreement(ok, [1] * len(ok), "6 random 3×3 channels and input pairs: "
+                                                   "D_f(M0‖M1) ≤ D_f(P0‖P1) for KL, χ², TV, H²"),
+                     domain="every channel Q, input laws P0, P1, f convex with f(1) = 0",
+                     prose_steps=["M_ν(y) = Σ_x Q(y|x)P_ν(x): by induction on the number of inputs the merging step "
+                                  "gives g(M0(y), M1(y)) ≤ Σ_x g(Q(y|x)P0(x), Q(y|x)P1(x)) = Σ_x Q(y|x)g(P0(x), P1(x)); "
+                                  "summing over y (Σ_y Q(y|x) = 1) gives (22); terms with zero mass follow the "
+                                  "usual conventions of g"])

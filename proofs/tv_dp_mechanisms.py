@@ -11,7 +11,6 @@ from fractions import Fraction
 import sympy
 from flint import acb, arb, fmpq
 
-from _cs_helpers import grouped
 from _tvdp_helpers import (flag, EPS, ETA, MU, Q, T, X, dominating_masses, eq5, published, random_pair, rng,
                            staircase_cells)
 from symdp.composition import kov_delta
@@ -19,8 +18,8 @@ from symdp.numbers import Real, arb_of
 from symdp.pairs import FinitePair, dominating, gaussian, laplace
 from symdp.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
 from symdp.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
-from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
-                          prove)
+from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
+                          identity, inequality_on_box, prove, real_closed)
 
 PAPER = "tv-dp"
 S = sympy.symbols("s", positive=True)
@@ -55,8 +54,8 @@ def theorem_3_functionals():
     losses = [EPS, 0, -EPS]
     moments = [sum(p * l for p, l in zip(p0, losses)), sum(p * l ** 2 for p, l in zip(p0, losses)),
                sum(p * abs(l) ** 3 for p, l in zip(p0, losses))]
-    return establish(grouped("the proof", identity([kl, k2, k3], [EPS * ETA, ETA * EPS ** 2 * (x + 1) / (x - 1), ETA * EPS ** 3 * (x + 1) / (x - 1)],
-                              "integrals over the three slopes of f_{ε,0,η}, symbolic in ε, η")),
+    return establish(identity([kl, k2, k3], [EPS * ETA, ETA * EPS ** 2 * (x + 1) / (x - 1), ETA * EPS ** 3 * (x + 1) / (x - 1)],
+                              "integrals over the three slopes of f_{ε,0,η}, symbolic in ε, η"),
                      identity(moments, [kl, k2, k3], "= E[L], E[L²], E|L|³ of the dominating pair's privacy loss"),
                      certified_agreement(list(lib), [Q(3, 10), published("0.6491860241215959"),
                                                      published("0.6491860241215959")], 14,
@@ -93,14 +92,14 @@ def _chain_nonnegative():
        stated_domain='t > 0 (the bound used in Appendix G)', stated_where='Appendix G')
 def theorem_3_coth():
     k, h = _chain_nonnegative()
-    return establish(grouped("the proof", combine(
+    return establish(combine(
         identity([k.subs(S, 0), h.subs(S, 0)], [0, 0], "k(0) = h(0) = 0"),
         identity([sympy.diff(k, S), sympy.diff(h, S)], [S * sympy.sinh(S), S / 3 * k], "k' = s sinh s and h' = (s/3)k"),
         prove(sympy.sinh(S), S, 0, sympy.oo, "sinh s ≥ 0 for s ≥ 0, so k' = s sinh s ≥ 0, k ≥ 0, h' ≥ 0, h ≥ 0 for every s ≥ 0"),
         identity(sympy.together((S * sympy.cosh(S) / sympy.sinh(S) - 1) - k / sympy.sinh(S)), 0,
                  "s coth s − 1 = k / sinh s (≥ 0)"),
         identity(sympy.together(S ** 2 / 3 - (S * sympy.cosh(S) / sympy.sinh(S) - 1) - h / sympy.sinh(S)), 0,
-                 "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12"))),
+                 "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12"), detail="the proof"),
         domain='t > 0 (the bound used in Appendix G)',
                      prose_steps=['the value at t = 0 is the limit 0'])
 
@@ -114,12 +113,12 @@ def theorem_3_remarks():
     sum_pure = N * eps_n * (eps_n / C0)
     mu_new = sympy.sqrt(2 * sum_pure)
     c1 = Q(1, 2) - D1
-    return establish(grouped("the proof", combine(
+    return establish(combine(
         identity(mu_new, MU * sympy.sqrt(2 / C0), "n ε_n (ε_n / c0) = μ²/c0 = μ'²/2"),
         identity(N * (MU / N ** C1) * (MU / (2 * N ** (1 - C1))), MU ** 2 / 2, "Σ_i ε_ni η_ni = μ²/2, every c1"),
         identity((MU / (2 * N ** (1 - c1))) / (MU / N ** c1), N ** (-2 * D1) / 2, "η/ε = n^{2c1−1}/2 = n^{−2d}/2"),
         identity(sympy.limit((Q(1, 2) * N ** (-2 * D1)), N, sympy.oo), 0,
-                 "→ 0 for every c1 = 1/2 − d ∈ (0, 1/2) (d > 0 symbolic), so η ≤ tanh(ε/2) eventually"))),
+                 "→ 0 for every c1 = 1/2 − d ∈ (0, 1/2) (d > 0 symbolic), so η ≤ tanh(ε/2) eventually"), detail="the proof"),
         domain='c0 > 0, μ > 0, c1 ∈ (0, 1/2)')
 
 
@@ -166,9 +165,9 @@ def theorem_2_adaptive():
                     v = FinitePair(a, b).hockey_stick(sympy.Rational(x) ** j)
                     holds.append(v <= bounds[j])
                     worst = max(worst, v - bounds[j])
-    return establish(grouped("the proof", exact_agreement([flag(all(holds)), flag(worst <= 0)], [1, 1],
+    return establish(exact_agreement([flag(all(holds)), flag(worst <= 0)], [1, 1],
                                      f"{len(holds)} exact comparisons (3 settings × 4 random adaptive strategies × j × both "
-                                     f"directions); largest excess over eq. (5): {worst}")),
+                                     f"directions); largest excess over eq. (5): {worst}"),
                      domain="k = 2, 3 settings (e^ε, η) × 4 seeded random adaptive strategies",
                      stated_domain="every k and every adaptive strategy")
 
@@ -194,8 +193,8 @@ def remark_4():
                 gap = pair.tradeoff(t) - product.tradeoff(t)
                 ok.append(flag(gap >= 0))
                 worst = gap if worst is None else min(worst, gap)
-    return establish(grouped("the proof", exact_agreement(ok, [1] * len(ok), f"trade-off of 9 random adaptive 2-round compositions ≥ that of "
-                                     f"the 2-fold dominating pair at t = 0, 1/20, …, 1 (exact); smallest gap {worst}")),
+    return establish(exact_agreement(ok, [1] * len(ok), f"trade-off of 9 random adaptive 2-round compositions ≥ that of "
+                                     f"the 2-fold dominating pair at t = 0, 1/20, …, 1 (exact); smallest gap {worst}"),
                      domain="k = 2 rounds, 3 settings (e^ε, η) × 3 seeded random adaptive strategies, 21 values of t",
                      stated_domain="every n, every adaptive choice of M_ni")
 
@@ -236,8 +235,8 @@ def laplace_tv():
     symbolic, _ = _laplace_tv_integral(delta)
     lib = [laplace(e).tv() for e in (Q(1, 2), 1, 2)]
     cert = [_laplace_certified(sympy.Rational(e)) for e in (Q(1, 2), 1, 2)]
-    return establish(grouped("the proof", identity(symbolic, 1 - sympy.exp(-EPS / 2), "sympy integration of the two densities over (−∞, Δ/2], "
-                              "symbolic in ε and Δ")),
+    return establish(identity(symbolic, 1 - sympy.exp(-EPS / 2), "sympy integration of the two densities over (−∞, Δ/2], "
+                              "symbolic in ε and Δ"),
                      certified_agreement(cert, lib, 25, "certified quadrature (acb.integral plus a proved tail bound) vs "
                                          "the library at ε ∈ {1/2, 1, 2}"),
                      certified_agreement(lib, [published("0.2211992169285951"), published("0.3934693402873666"),
@@ -278,9 +277,9 @@ def gaussian_tv():
     integral = sympy.integrate(phi(0) - phi(MU), (z, -sympy.oo, MU / 2))
     dong0 = PHI(MU / 2) - PHI(-MU / 2)
     lib = [gaussian(1 / m).tv() for m in (Q(1, 2), 1, Q(10, 13), 2)]
-    return establish(grouped("the proof", combine(identity(integral.rewrite(sympy.erf), 2 * PHI(MU / 2) - 1,
+    return establish(combine(identity(integral.rewrite(sympy.erf), 2 * PHI(MU / 2) - 1,
                                       "sympy integral of the densities over {P > Q} = (−∞, μ/2]"),
-                             identity(dong0, 2 * PHI(MU / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)"))),
+                             identity(dong0, 2 * PHI(MU / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)"), detail="the proof"),
                      certified_agreement(lib, [published("0.1974126513658474"), published("0.3829249225480262"),
                                                published("0.2994776058961513"), published("0.6826894921370859")], 15,
                                          "library at μ ∈ {1/2, 1, 1/1.3, 2} vs the reference values"),
@@ -357,30 +356,87 @@ def _bracket_real(lo: Fraction, width: Fraction) -> Real:
     return Real(lambda prec: arb(a + w / 2, w / 2))
 
 
+#: The staircase on its cells, read off its definition (Section VI-C): f(x) = a·r^k on [k, k + γ) and a·r^{k+1}
+#: on [k + γ, k + 1) for k ≥ 0 (Δ = 1), f(−x) = f(x), with r = e^{−ε} = 1/(1 + s), s > 0 ⇔ ε > 0.
+_S, _G = sympy.Symbol("s", positive=True), sympy.Symbol("gamma", nonnegative=True)
+_R = 1 / (1 + _S)
+_A = (1 - _R) / (2 * (_G + _R * (1 - _G)))
+#: ε > 0 and γ ∈ [0, 1] as relations (symbols without sign assumptions, so that z3 decides the coverage).
+_EPS_REAL, _G_REAL = sympy.symbols("epsilon gamma", real=True)
+_STAIR_DOMAIN = [_EPS_REAL > 0, _G_REAL >= 0, _G_REAL <= 1]
+_STAIR_PROSE = ["the density's values on each cell are read off its definition (f(x) = e^{−kε}f(x − kΔ) on "
+                "[kΔ, (k+1)Δ), f(−x) = f(x)); total variation is unchanged by the rescaling x ↦ x/Δ, so Δ = 1"]
+
+
+def _staircase_window(branch: str) -> list[tuple[sympy.Expr, sympy.Expr, sympy.Expr]]:
+    """(length, P, Q) on the three cells of [0, 1) for P = f_γ and Q = f_γ(· − 1), Q(x) = f(1 − x):
+    γ ≤ ½: [0, γ), [γ, 1 − γ), [1 − γ, 1); γ > ½: [0, 1 − γ), [1 − γ, γ), [γ, 1)."""
+    a, r, g = _A, _R, _G
+    if branch == "low":
+        return [(g, a, a * r), (1 - 2 * g, a * r, a * r), (g, a * r, a)]
+    return [(1 - g, a, a * r), (2 * g - 1, a, a), (1 - g, a * r, a)]
+
+
+def _staircase_cells_symbolic() -> tuple[Evidence, dict]:
+    """The masses of the staircase pair P = f_γ, Q = f_γ(· − 1) on its likelihood-ratio level sets, for every
+    ε > 0 and γ ∈ [0, 1]: on x ≤ 0 (|x| ∈ [n, n + 1), n ≥ 0) Q(x) = f(|x| + 1) = r·P(x), so P/Q = e^ε, and P has
+    mass Σ_n (γ a r^n + (1 − γ) a r^{n+1}) = ½ there; on x ≥ 1 mirror-wise P/Q = e^{−ε}; on [0, 1) the three cells
+    of :func:`_staircase_window`. Returns the evidence and, per branch, the P- and Q-masses of the level sets
+    {P/Q = e^ε}, {P = Q}, {P/Q = e^{−ε}}."""
+    a, r, g = _A, _R, _G
+    n = sympy.Symbol("n", integer=True, nonnegative=True)
+    up, low_level = a * r ** n, a * r ** (n + 1)  # f on |x| ∈ [n, n + γ) and on [n + γ, n + 1)
+    period = g * a + (1 - g) * a * r                # P's mass on the period |x| ∈ [n, n + 1) is period·r^n
+    pieces = [identity([up * r, low_level * r], [a * r ** (n + 1), a * r ** (n + 2)],
+                       "x ≤ 0: Q(x) = f(|x| + 1) is one level down, Q = e^{−ε}P on both cells of every period"),
+              identity([g * up + (1 - g) * low_level, period * sympy.summation(r ** n, (n, 0, sympy.oo))],
+                       [period * r ** n, sympy.Rational(1, 2)],
+                       "P(x ≤ 0) = Σ_{n≥0} (γ a r^n + (1 − γ) a r^{n+1}) = (γa + (1 − γ)ar)·Σ r^n = ½ "
+                       "(geometric series, r = 1/(1 + s))"),
+              real_closed(a * (1 - r), [_S, _G], [_G <= 1], "a(1 − r) ≥ 0: the cells where P = a, Q = ar count, "
+                          "those where P = ar, Q = a do not")]
+    masses = {}
+    for branch in ("low", "high"):
+        cells = _staircase_window(branch)
+        pieces.append(identity(sum(length * p for length, p, _ in cells), (1 - r) / 2,
+                               f"γ {'≤' if branch == 'low' else '>'} ½: P([0, 1)) = (1 − r)/2, the rest of P's mass"))
+        (l1, p1, q1), (l2, p2, q2), (l3, p3, q3) = cells
+        pieces.append(identity([p1 / q1, p2 - q2, p3 / q3], [1 + _S, 0, 1 / (1 + _S)],
+                               f"γ {'≤' if branch == 'low' else '>'} ½: on [0, 1) the ratio P/Q is e^ε, 1, e^{{−ε}} cell by cell"))
+        masses[branch] = {"P": (sympy.Rational(1, 2) + l1 * p1, l2 * p2, l3 * p3 + r / 2),
+                          "Q": (r / 2 + l1 * q1, l2 * q2, l3 * q3 + sympy.Rational(1, 2))}
+    return combine(*pieces), masses
+
+
+
 @claim(PAPER, "Section VI-C (staircase TV, Appendix K1)",
        "d_TV = (1−e^{−ε})(2γ(1−e^{−ε}) + e^{−ε})/(2(γ + e^{−ε}(1−γ))) for γ < 1/2 and a(γ)Δ for γ ≥ 1/2",
-       stated_domain='ε > 0, staircase shape γ ∈ [0, 1]', stated_where='Section VI-C and Appendix K1')
+       stated_domain='ε > 0, staircase shape γ ∈ [0, 1]', stated_where='Section VI-C and Appendix K1',
+       stated_relations=_STAIR_DOMAIN)
 def staircase_tv_claim():
-    r, g = sympy.symbols("r gamma", positive=True)
-    a = (1 - r) / (2 * (g + r * (1 - g)))
+    r, g = _R, _G
+    a = _A
     low = (1 - r) * (2 * g * (1 - r) + r) / (2 * (g + r * (1 - g)))
-    # For x ≤ 0 the likelihood ratio is e^ε, for x ≥ 1 it is e^{−ε}; on [0, 1) P > Q on [0, min(γ, 1−γ)).
-    window = lambda m: (1 - r) / 2 + a * (1 - r) * m
-    cells, closed, lib = [], [], []
+    cells, masses = _staircase_cells_symbolic()
+    # d_TV = sup_A P(A) − Q(A) is attained on {P > Q}, the level set {P/Q = e^ε}
+    tv = {b: masses[b]["P"][0] - masses[b]["Q"][0] for b in ("low", "high")}
+    statement = combine(cells, identity([tv["low"], tv["high"]], [low, a],
+                                        "P − Q on {P/Q = e^ε} is the printed formula on each branch (γ ≤ ½: the first, "
+                                        "γ > ½: a(γ)Δ), symbolic in e^ε = 1 + s and γ"),
+                        identity(low.subs(g, Q(1, 2)), (1 - r) / (1 + r), "continuous at γ = ½, where d_TV = tanh(ε/2)"))
+    numeric, closed, lib = [], [], []
     for rr, gg in _STAIR_CASES:
         s, tail = _cell_tv(rr, gg)
-        cells.append(_bracket_real(s, tail))
+        numeric.append(_bracket_real(s, tail))
         eps = sympy.log(sympy.Rational(rr.denominator, rr.numerator))
         closed.append(staircase_tv(eps, sympy.Rational(gg.numerator, gg.denominator)))
         lib.append(staircase(eps, sympy.Rational(gg.numerator, gg.denominator)).tv())
-    return establish(grouped("the proof", combine([identity([window(g), window(1 - g)], [low, a], "(1−e^{−ε})/2 + a(1−e^{−ε})·min(γ, 1−γ) is the printed "
-                     "formula on each branch, symbolic in r = e^{−ε} and γ"),
-            certified_agreement(cells, closed, 10, f"exact sums of (p − q)₊ over the density's cells in [−{_N}, {_N + 1}] "
-                                "(tail ≤ r^{N−1}) vs the closed form, e^{−ε} ∈ {1/2, 1/3}, 7 shapes γ ∈ [0, 1]"),
-            exact_agreement(lib, closed, "library staircase(...).tv()"),
-            identity(low.subs(g, Q(1, 2)), (1 - r) / (1 + r), "continuous at γ = 1/2, where d_TV = tanh(ε/2)")])),
-                     domain='symbolic branch formulas; the TV itself at e^{−ε} ∈ {1/2, 1/3} and 7 shapes γ (cell sums, tail ≤ r^{39})',
-                     stated_domain='every ε > 0, γ ∈ [0, 1]')
+    return establish(statement,
+                     certified_agreement(numeric, closed, 10, f"exact sums of (p − q)₊ over the density's cells in "
+                                         f"[−{_N}, {_N + 1}] (tail ≤ r^{{N−1}}) vs the closed form, e^{{−ε}} ∈ {{1/2, 1/3}}, "
+                                         "7 shapes γ ∈ [0, 1]"),
+                     exact_agreement(lib, closed, "library staircase(...).tv()"),
+                     domain='every ε > 0, γ ∈ [0, 1]', domain_relations=_STAIR_DOMAIN, prose_steps=_STAIR_PROSE)
 
 
 @claim(PAPER, "Appendix K1 (sign), erratum",
@@ -428,46 +484,82 @@ def staircase_range():
 @claim(PAPER, "Appendix K2 (staircase attains the (ε,0,η) region)",
        "The staircase pair's likelihood ratio takes only e^ε, 1, e^{−ε}; its level-set masses are the dominating "
        "pair (7) with η = d_TV, so its trade-off function is f_{ε,0,η}; the thresholds x ≥ γ, x ≥ 1 − γ reach the corners",
-       stated_domain='ε > 0, every shape γ', stated_where='Appendix K2')
+       stated_domain='ε > 0, every shape γ (a density needs γ ∈ [0, 1]: the Section VI-C range erratum)',
+       stated_where='Appendix K2', stated_relations=_STAIR_DOMAIN)
 def appendix_k2():
-    mine, dom, lib_pair, corners, expected = [], [], [], [], []
+    r, x = _R, 1 + _S
+    cells, masses = _staircase_cells_symbolic()
+    pieces = [cells]
+    for branch in ("low", "high"):
+        (p_up, p_mid, p_down), (q_up, q_mid, q_down) = masses[branch]["P"], masses[branch]["Q"]
+        eta = p_up - q_up                                          # d_TV, attained on {P/Q = e^ε}
+        alpha = 1 - eta * (x + 1) / (x - 1)                        # η = (1 − α)tanh(ε/2), eq. (7)
+        p0, p1 = dominating_masses(x, alpha)
+        cell_up = _staircase_window(branch)[2]                    # [1 − min(γ, 1−γ), 1): P = ar, Q = a
+        pieces.append(identity([p_up, p_mid, p_down, q_up, q_mid, q_down], [*p0, *p1],
+                               f"γ {'≤' if branch == 'low' else '>'} ½: the staircase pair's level-set masses are "
+                               "eq. (7)'s (ux, α, u; u, α, ux) with η = d_TV"))
+        pieces.append(identity([cell_up[0] * cell_up[1] + r / 2, 1 - (cell_up[0] * cell_up[2] + sympy.Rational(1, 2))],
+                               [eta / (x - 1), 1 - eta * x / (x - 1)],
+                               f"γ {'≤' if branch == 'low' else '>'} ½: rejecting for x ≥ 1 − min(γ, 1−γ) has type I "
+                               "η/(e^ε−1) and type II 1 − ηe^ε/(e^ε−1), Figure 2's corner"))
+    mine, dom, lib_pair, dom_all = [], [], [], []
     for rr, gg in [c for c in _STAIR_CASES if 0 < c[1] < 1 and c[1] != Fraction(1, 2)]:
-        x = 1 / rr
         levels: dict[Fraction, list[Fraction]] = {}
-        cells = staircase_cells(rr, gg, _N)
-        for lo, hi, p, q in cells:
-            ratio = p / q
-            levels.setdefault(ratio, [Fraction(0), Fraction(0)])
-            levels[ratio][0] += p * (hi - lo)
-            levels[ratio][1] += q * (hi - lo)
-        assert set(levels) == {x, Fraction(1), rr}, levels.keys()
-        eps = sympy.log(sympy.Rational(x))
-        eta = staircase_tv(eps, sympy.Rational(gg))
-        d = dominating(eps, 0, eta)
-        # within the window the masses are exact up to the r^{N} tails, which all fall in the e^{±ε} sets
-        mine += [sympy.Rational(levels[Fraction(1)][0]), sympy.Rational(levels[Fraction(1)][1])]
-        dom += [d.p[1], d.q[1]]
-        lib_pair += list(staircase(eps, sympy.Rational(gg)).as_finite_pair().p)
-        lib_pair += list(staircase(eps, sympy.Rational(gg)).as_finite_pair().q)
-        m = min(gg, 1 - gg)
-        # reject H0 when x ≥ 1 − m: type I = P([1−m, ∞)), type II = Q((−∞, 1−m))
-        t_I = sympy.Rational(sum((p * (hi - lo) for lo, hi, p, q in cells if lo >= 1 - m), Fraction(0)))
-        f_II = sympy.Rational(sum((q * (hi - lo) for lo, hi, p, q in cells if hi <= 1 - m), Fraction(0)))
-        corners.append((t_I, f_II))
-        expected.append((eta / (x - 1), 1 - eta * x / (x - 1)))
-    within = [abs(a - b) <= sympy.Rational(2) ** -(_N - 2) for a, b in zip(mine, dom)]
-    cs = [abs(a - b) <= sympy.Rational(2) ** -(_N - 2) for (u, v), (s, w) in zip(corners, expected) for a, b in ((u, s), (v, w))]
-    dom_all = []
-    for rr, gg in [c for c in _STAIR_CASES if 0 < c[1] < 1 and c[1] != Fraction(1, 2)]:
+        for lo, hi, p, q in staircase_cells(rr, gg, _N):
+            levels.setdefault(p / q, [Fraction(0), Fraction(0)])
+            levels[p / q][0] += p * (hi - lo)
+            levels[p / q][1] += q * (hi - lo)
+        assert set(levels) == {1 / rr, Fraction(1), rr}, levels.keys()
         eps = sympy.log(sympy.Rational(1 / rr))
         d = dominating(eps, 0, staircase_tv(eps, sympy.Rational(gg)))
+        # within the window the middle set's masses are exact (the r^N tails fall in the e^{±ε} sets)
+        mine += [sympy.Rational(levels[Fraction(1)][0]), sympy.Rational(levels[Fraction(1)][1])]
+        dom += [d.p[1], d.q[1]]
+        pair = staircase(eps, sympy.Rational(gg)).as_finite_pair()
+        lib_pair += list(pair.p) + list(pair.q)
         dom_all += list(d.p) + list(d.q)
-    return establish(grouped("the proof", combine([exact_agreement([flag(v) for v in within + cs], [1] * (len(within) + len(cs)),
-                            "cell-by-cell level sets: only the ratios e^{±ε}, 1 occur; the middle set's masses and the "
-                            "corner (η/(e^ε−1), 1 − ηe^ε/(e^ε−1)) agree with eq. (7) up to the 2^{−38} truncation"),
-            exact_agreement(lib_pair, dom_all, "library as_finite_pair() = dominating(ε, 0, d_TV), atom by atom")])),
-                     domain='e^{−ε} ∈ {1/2, 1/3}, 5 shapes γ (cell sums, up to the 2^{−38} truncation)',
-                     stated_domain='every ε > 0, γ ∈ (0, 1)')
+    return establish(combine(*pieces),
+                     exact_agreement(mine, dom, "cell-by-cell level sets of the density (independent of the closed "
+                                     "forms): only the ratios e^{±ε}, 1 occur, the middle set's masses are eq. (7)'s, "
+                                     "e^{−ε} ∈ {1/2, 1/3}, 5 shapes"),
+                     exact_agreement(lib_pair, dom_all, "library as_finite_pair() = dominating(ε, 0, d_TV), atom by atom"),
+                     domain='every ε > 0, every shape γ ∈ [0, 1]', domain_relations=_STAIR_DOMAIN,
+                     prose_steps=_STAIR_PROSE + [
+                         "the trade-off function of a pair depends only on the law of its likelihood ratio "
+                         "(Neyman–Pearson), so equal level-set masses give the trade-off of the pair (7), f_{ε,0,η}"],
+                     uses=["tv-dp:corollary-1-delta-eq-0-eq-7"])
+
+
+def _at_eps_1(value: sympy.Expr, printed: str, detail: str) -> Evidence:
+    """`value` (an expression in ε) lies, at ε = 1, within half a unit in the last place of the decimal
+    `printed`: both bounds proved by exact-ended interval evaluation on the one-point box ε ∈ [1, 1]."""
+    half, mid = Q(1, 2 * 10 ** len(printed.split(".")[1])), Q(printed)
+    return combine(inequality_on_box(value - (mid - half), [(1, 1)], f"{detail} ≥ {printed} − ½ulp", variables=[EPS]),
+                   inequality_on_box(mid + half - value, [(1, 1)], f"{detail} ≤ {printed} + ½ulp", variables=[EPS]))
+
+
+def _staircase_shapes_for_alpha():
+    """The shapes γ whose staircase has d_TV = c·tanh(ε/2), c = 1 − α (the erasure mass α of eq. (7)), from the
+    two branches of the staircase TV formula (Section VI-C) with r = e^{−ε} and tanh(ε/2) = (1 − r)/(1 + r):
+    each branch is a Möbius function of γ, so its equation clears to K·(γ − γ*) = 0 with K free of γ; where
+    K ≠ 0 it has exactly one root γ*. Returns (evidence, γ_low, γ_high, the two slopes K, the low branch, r, γ, c)."""
+    r, g, c = sympy.symbols("r gamma c", positive=True)
+    low = (1 - r) * (2 * g * (1 - r) + r) / (2 * (g + r * (1 - g)))
+    high = (1 - r) / (2 * (g + r * (1 - g)))
+    target = c * (1 - r) / (1 + r)
+    roots = [r * (2 * c - 1 - r) / (2 * (1 - r) * (1 + r - c)), (1 + r - 2 * c * r) / (2 * c * (1 - r))]
+    cleared = [sympy.numer(sympy.together(f - target)) for f in (low, high)]
+    slopes = [sympy.diff(f, g) for f in cleared]
+    ev = combine(identity(sympy.tanh(EPS / 2), ((1 - r) / (1 + r)).subs(r, sympy.exp(-EPS)),
+                          "tanh(ε/2) = (1 − e^{−ε})/(1 + e^{−ε})"),
+                 identity([f - k * (g - root) for f, k, root in zip(cleared, slopes, roots)], [0, 0],
+                          "each branch's equation d_TV(γ) = c·tanh(ε/2), denominators cleared, is K·(γ − γ*) with K "
+                          "free of γ: γ*_low = r(2c − 1 − r)/(2(1 − r)(1 + r − c)) (branch γ < ½), "
+                          "γ*_high = (1 + r − 2cr)/(2c(1 − r)) (branch γ ≥ ½), r = e^{−ε}"),
+                 identity([low.subs(g, roots[0]), high.subs(g, roots[1])], [target, target],
+                          "and γ* solves it (symbolic in r and c)"))
+    return ev, roots, slopes, low, (r, g, c)
 
 
 @claim(PAPER, "Section VI-C (γ for α = 0.3)",
@@ -475,16 +567,30 @@ def appendix_k2():
        "other branch 0.963704302943997), hence Figure 4",
        stated_domain='the printed point ε = 1, α = 0.3', stated_where='Section VI-C')
 def staircase_gamma():
-    low, high = staircase_gamma_for_alpha(1, Q(3, 10))
+    shapes, (g_low, g_high), slopes, low, (r, g, c) = _staircase_shapes_for_alpha()
+    point = {c: Q(7, 10), r: sympy.exp(-EPS)}
+    # |K| ≥ 1/10 at the point, so each branch's equation has exactly one root there
+    nonzero = combine(inequality_on_box(slopes[0].subs(point) - Q(1, 10), [(1, 1)], "K_low ≥ 1/10 at ε = 1, α = 3/10",
+                                        variables=[EPS]),
+                      inequality_on_box(-slopes[1].subs(point) - Q(1, 10), [(1, 1)], "−K_high ≥ 1/10 at ε = 1, α = 3/10",
+                                        variables=[EPS]))
+    alpha_at_0139 = 1 - low.subs({g: Q(139, 10000), r: sympy.exp(-EPS)}) / sympy.tanh(EPS / 2)
+    statement = combine(shapes, nonzero,
+                        _at_eps_1(g_low.subs(point), "0.01399460433836586", "γ*_low(e^{−1}, 7/10)"),
+                        _at_eps_1(g_high.subs(point), "0.963704302943997", "γ*_high(e^{−1}, 7/10)"),
+                        _at_eps_1(alpha_at_0139, "0.3001060358492148", "α = 1 − d_TV(γ = 0.0139)/tanh(1/2)"),
+                        detail="so γ*_low ∈ [0, ½) and γ*_high ∈ [½, 1] lie on their own branches, and γ = 0.0139 "
+                               "(low branch) gives α = 0.30011 ≈ 0.3")
+    lib_low, lib_high = staircase_gamma_for_alpha(1, Q(3, 10))
     target = Q(7, 10) * sympy.tanh(Q(1, 2))
-    return establish(grouped("the proof", combine([certified_agreement([low, high], [published("0.01399460433836586"), published("0.963704302943997")], 14,
-                                "library's two shapes vs the reference values"),
-            certified_agreement([staircase_tv(1, g) for g in (low, high)], [target, target], 25,
-                                "their total variation is 0.7·tanh(1/2)"),
-            certified_agreement(1 - staircase_tv(1, Q(139, 10000)) / sympy.tanh(Q(1, 2)), published("0.3001060358492148"),
-                                14, "γ = 0.0139 gives α = 0.30011")])),
+    return establish(statement,
+                     certified_agreement([lib_low, lib_high], [published("0.01399460433836586"),
+                                                               published("0.963704302943997")], 14,
+                                         "library's two shapes vs the reference values"),
+                     certified_agreement([staircase_tv(1, s) for s in (lib_low, lib_high)], [target, target], 25,
+                                         "their total variation (library staircase_tv) is 0.7·tanh(1/2)"),
                      domain='the printed point ε = 1, α = 0.3',
-                     stated_domain='the printed point ε = 1, α = 0.3')
+                     uses=["tv-dp:section-vi-c-staircase-tv-appendix-k1"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -504,9 +610,9 @@ def figures_1_2():
     sv = (n - dd) / (x - 1)
     corners = [(0, 1 - dd), (sv, 1 - n - sv), (1 - n - sv, sv), (1 - dd, 0)]
     got = g.region_corners()
-    return establish(grouped("the proof", combine(identity([1 - d - X * s, 1 - ETA - s], [1 - ETA - s, 1 - ETA - s],
+    return establish(combine(identity([1 - d - X * s, 1 - ETA - s], [1 - ETA - s, 1 - ETA - s],
                                       "the corner lies on the ε-line and the η-line"),
-                             identity((1 - d - (1 - d) / (1 + X)) / X, (1 - d) / (1 + X), "Figure 1's kink is on both ε-lines"))),
+                             identity((1 - d - (1 - d) / (1 + X)) / X, (1 - d) / (1 + X), "Figure 1's kink is on both ε-lines"), detail="the proof"),
             exact_agreement([c for p in got for c in p], [sympy.sympify(c) for p in corners for c in p],
                             "figure module's schematic (ε, δ, η) = (1, 1/10, 3/10): library corners = the formulas"),
             exact_agreement([g.tradeoff(t) for t, _ in corners], [f for _, f in corners],
@@ -550,7 +656,7 @@ def figure_3():
     cert = certified_agreement([f_cert], [pair.tradeoff(sympy.exp(-c0) / 2)], 20,
                                "certified quadrature of the test z ≥ 1/3 on the two Laplace densities (type II) vs the "
                                "library trade-off at its type I error e^{−1/3}/2")
-    return establish(grouped("the proof", combine(np_route + [ranges_t])), cert,
+    return establish(combine(np_route + [ranges_t], detail="the proof"), cert,
             exact_agreement([pair.tradeoff(t) for t in ts], [formula(t) for t in ts],
                             "library Laplace trade-off vs the printed three-piece formula at 6 points"),
             certified_agreement([t_cert], [sympy.exp(-c0) / 2], 20, "certified type I error of z ≥ 1/3 = e^{−1/3}/2"),
@@ -578,12 +684,12 @@ def figure_4():
     table0 = ["0.7510149571255774", "0.5371017197609691", "0.4412114382795494", "0.1805546286027835",
               "0.1319960101514193"]
     tighter = [sympy.N(kov[j] - closed[j], 20) > 0 for j in range(1, 5)]
-    return establish(grouped("the proof", combine([certified_agreement(plotted, closed, 25, "figure data (TVDP.compose, certified lattice) vs eq. (5), k = 5"),
+    return establish(combine([certified_agreement(plotted, closed, 25, "figure data (TVDP.compose, certified lattice) vs eq. (5), k = 5"),
             certified_agreement(closed[:5] + kov[:5], [published(v) for v in table + table0], 14,
                                 "the reference δ_j table (α = 0.3 and α = 0)"),
             certified_agreement([kov_delta(j, 5, 1) for j in (1, 3)], [kov[1], kov[3]], 25, "KOV eq. (6) column, j odd"),
             exact_agreement([flag(v) for v in tighter + [plotted[5] == 0]], [1] * 5, "δ_j(0.3) < δ_j(0) for j = 1..4, δ_5 = 0"),
-            certified_agreement([TVDP(FIG4_EPS, 0, eta).compose(1).guarantees[0][1]], [eta], 25, "k = 1: δ_0 = η")])),
+            certified_agreement([TVDP(FIG4_EPS, 0, eta).compose(1).guarantees[0][1]], [eta], 25, "k = 1: δ_0 = η")], detail="the proof"),
                      domain='the plotted setting ε = 1, α = 0.3, k ≤ 5 (certified)',
                      stated_domain='the plotted setting ε = 1, α = 0.3, k ≤ 5')
 
@@ -600,14 +706,14 @@ def figure_5():
     prop1 = [sympy.log(1 + s.p * (x - 1)), s.p * _dong_delta(s.mu, 2), s.p * (2 * PHI(s.mu / 2) - 1)]
     ours = Real(lambda prec: certified_composed_deltas(g, s.steps, prec)[0])
     kov = Real(lambda prec: certified_composed_deltas(g, s.steps, prec, with_tv=False)[0])
-    return establish(grouped("the proof", combine([identity([v.rewrite(sympy.erf) for v in (g.eps, g.delta, g.eta)], prop1, "per-step (ε', δ', η') = Proposition 1 applied to the GDP step"),
+    return establish(combine([identity([v.rewrite(sympy.erf) for v in (g.eps, g.delta, g.eta)], prop1, "per-step (ε', δ', η') = Proposition 1 applied to the GDP step"),
             certified_agreement([g.eta / s.p, g.delta / s.p], [published("0.2994776058961513"),
                                                                 published("0.002876776609376274")], 14,
                                 "η and δ(2) per step vs the reference values"),
             exact_agreement([s.nominal_steps, s.p], [Q(28125, 8), Q(8, 1875)],
                             "15·60000/256 = 3515.625 is not an integer (the paper does not say how many steps; 3516 used)"),
             certified_agreement([ours, kov], [published("0.227257"), published("0.592694")], 5,
-                                "3516-fold composed TV (certified PLD) vs the reference independent computation")])),
+                                "3516-fold composed TV (certified PLD) vs the reference independent computation")], detail="the proof"),
                      domain='the plotted DP-SGD setting (μ = 1/1.3, p = 256/60000, 3516 steps, ε = 2), certified',
                      stated_domain='the plotted DP-SGD setting')
 
@@ -630,29 +736,45 @@ def figures_6_7():
             out.append(sympy.simplify(pair.density(m) / pair.height))  # = e^{−L(|m|)}
             y = abs((lo + hi) / 2)
             want.append(sympy.exp(-sum(1 for k in range(int(y) + 2) if k + gg <= y)))
-    return establish(grouped("the proof", combine(exact_agreement([sympy.Rational(v) if isinstance(v, Fraction) else v for v in out],
+    return establish(combine(exact_agreement([sympy.Rational(v) if isinstance(v, Fraction) else v for v in out],
                            [sympy.Rational(v) if isinstance(v, Fraction) else v for v in want],
                            "the right end of {P > Q} from the cells (e^{−ε} = 1/2) and the figure module's densities "
-                           "(library staircase(1, γ).density at cell midpoints, γ = 3/10 and 7/10)"))),
+                           "(library staircase(1, γ).density at cell midpoints, γ = 3/10 and 7/10)"), detail="the proof"),
                      domain='the plotted shapes γ ∈ {3/10, 7/10} at e^{−ε} = 1/2 (cell by cell)',
                      stated_domain='the plotted shapes γ ∈ {3/10, 7/10}')
 
 
-@claim(PAPER, "Eq. (12)",
-       "G_μ(α) = f(N(0,1), N(μ,1))(α) = Φ(Φ⁻¹(1 − α) − μ): the Neyman–Pearson test rejects for x above "
-       "t = Φ⁻¹(1 − α), with type II error Φ(t − μ)",
-       stated_domain="α ∈ [0, 1], μ ∈ ℝ (μ ≥ 0 in use)", stated_where="Section V, eq. (12)")
+#: α ∈ [0, 1] with μ free, as relations (symbols without sign assumptions, so that z3 decides the coverage).
+_ALPHA_REAL = sympy.Symbol("alpha", real=True)
+_EQ12_DOMAIN = [_ALPHA_REAL >= 0, _ALPHA_REAL <= 1]
+
+
+@claim(PAPER, "Eq. (12) (every μ ∈ ℝ)",
+       "G_μ(α) = f(N(0,1), N(μ,1))(α) = Φ(Φ⁻¹(1 − α) − |μ|) for every μ ∈ ℝ and α ∈ [0, 1]: for μ > 0 the "
+       "Neyman–Pearson test rejects for x above t = Φ⁻¹(1 − α), with type II error Φ(t − μ); μ < 0 is its mirror "
+       "image and μ = 0 gives 1 − α",
+       supersedes="tv-dp:eq-12", stated_domain="α ∈ [0, 1], μ ∈ ℝ", stated_where="Section V, eq. (12)",
+       stated_relations=_EQ12_DOMAIN)
 def eq_12():
-    x, al = sympy.symbols("x alpha", real=True)
+    x, al, m = sympy.symbols("x alpha m", real=True)
     inv = sympy.sqrt(2) * sympy.erfinv(1 - 2 * al)          # Φ⁻¹(1 − α)
-    density = lambda m: sympy.exp(-(x - m) ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
-    steps = identity([sympy.diff(sympy.log(density(MU) / density(0)), x), 1 - PHI(inv)], [MU, al],
-                     "log(dN(μ,1)/dN(0,1))(x) = μx − μ²/2 increases in x (μ > 0), so the most powerful tests reject "
-                     "for x > t; type I error 1 − Φ(t) = α at t = Φ⁻¹(1 − α)")
+    density = lambda c, at=x: sympy.exp(-(at - c) ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
+    closed = lambda mu, a=al: PHI(inv.subs(al, a) - sympy.Abs(mu))
+    steps = combine(identity([sympy.diff(sympy.log(density(MU) / density(0)), x), 1 - PHI(inv)], [MU, al],
+                             "μ > 0: log(dN(μ,1)/dN(0,1))(x) = μx − μ²/2 increases in x, so the most powerful tests "
+                             "reject for x > t; type I error 1 − Φ(t) = α at t = Φ⁻¹(1 − α)"),
+                    identity([density(-MU, -x), density(0, -x)], [density(MU), density(0)],
+                             "μ < 0: x ↦ −x maps N(μ,1) to N(|μ|,1) and fixes N(0,1), so G_μ = G_{|μ|}"),
+                    identity([closed(0), closed(m, 0), closed(m, 1)], [1 - al, 1, 0],
+                             "μ = 0: Φ(Φ⁻¹(1 − α)) = 1 − α (P = Q); at α = 0 and α = 1 the closed form is 1 and 0, "
+                             "the trade-off of the tests that never and always reject"))
     pts = [(Q(1, 2), Q(1, 10)), (1, Q(1, 4)), (2, Q(1, 2)), (1, Q(9, 10))]
-    lib = [gaussian(1 / sympy.sympify(m)).tradeoff(a) for m, a in pts]  # gaussian(σ) is μ-GDP with μ = 1/σ
-    formula = [PHI(inv.subs(al, a) - m) for m, a in pts]
-    return establish(grouped("the proof", steps), certified_agreement(lib, formula, 20, "library gaussian(1/μ).tradeoff(α) = Φ(Φ⁻¹(1−α) − μ) "
-                                                "at 4 points"),
-                     domain="μ > 0, α ∈ (0, 1)", uses=[cited("Neyman–Pearson", "the Neyman–Pearson lemma")],
-                     prose_steps=["the type II error of the threshold test is P(N(μ,1) ≤ t) = Φ(t − μ)"])
+    lib = [gaussian(1 / sympy.sympify(mu)).tradeoff(a) for mu, a in pts]  # gaussian(σ) is μ-GDP with μ = 1/σ
+    formula = [closed(-mu, a) for mu, a in pts]
+    return establish(steps, certified_agreement(lib, formula, 20, "library gaussian(1/μ).tradeoff(α) = "
+                                                "Φ(Φ⁻¹(1−α) − |−μ|) at 4 points"),
+                     domain="α ∈ [0, 1], μ ∈ ℝ", domain_relations=_EQ12_DOMAIN,
+                     uses=[cited("Neyman–Pearson", "the Neyman–Pearson lemma")],
+                     prose_steps=["the type II error of the threshold test is P(N(μ,1) ≤ t) = Φ(t − μ)",
+                                  "a trade-off function is unchanged when both laws are pushed through the same "
+                                  "bijection (x ↦ −x)"])
