@@ -196,3 +196,12 @@ def test_window_krawtchouk_is_the_polynomial_product(n, j, L, extra):
 def test_large_k_is_refused_before_allocating():
     with pytest.raises(ResourceLimitError, match="composition_terms"):
         laplace_composition_delta(Q(1, 10), 10 ** 5, 50)
+
+
+@pytest.mark.parametrize("eps0, k, eps", [(Q(1, 2), 300, Q(10)), (Q(1, 2), 300, Q(40)), (Q(1, 5), 500, Q(12))])
+def test_components_route_inside_the_accounting_bracket(eps0, k, eps):
+    """Against an unrelated certified route: symdp.accounting's discretised-PLD bracket."""
+    from symdp.accounting import delta_bracket
+    bracket = delta_bracket(laplace(eps0), k, eps, rtol=Q(1, 10))
+    lo, hi = endpoints(laplace_composition_delta(eps0, k, eps).ball(200), 200)
+    assert bracket.lower <= lo and hi <= bracket.upper
