@@ -47,17 +47,19 @@ from .certificate import ensure
 from .errors import show
 from .numbers import Real, arb_of, sign, working_precision
 
-__all__ = ["components_delta", "components_window", "components_cost", "components_delta_ball"]
+__all__ = ["components_delta", "components_window", "components_cost", "components_cost_estimate",
+           "components_delta_ball"]
 
 
 def components_delta(eps0: sympy.Expr, k: int, eps: sympy.Expr) -> Real:
     """δ_k(ε) for 0 ≤ ε < kε₀ as a certified :class:`Real`. The size of the sum is checked against
     ``composition_terms`` before anything is allocated, and again for the window of each precision."""
     what = f"the {show(k)}-fold Laplace composition by continuous components"
-    limits.check_size(components_cost(k, components_window(float(eps0), k, 128)), what, "composition_terms")
+    limits.check_size(components_cost_estimate(eps0, k), what, "composition_terms")  # before walking
+    limits.check_size(components_cost(k, components_window(eps0, k, 128)), what, "composition_terms")
 
     def ball(prec: int) -> arb:
-        window = components_window(float(eps0), k, prec)
+        window = components_window(eps0, k, prec)
         limits.check_size(components_cost(k, window), what, "composition_terms")
         # The alternating sum over the knots cancels about 1.7·j bits at j ≈ 800 (measured at
         # k = 10⁴; the Irwin–Hall terms bound it by 2.5·j): guard 2·j_max bits, certify doubles on.
@@ -81,33 +83,49 @@ def _ceil_exact(x: sympy.Expr) -> int:
     return m
 
 
-def _log_mass(k: int, p: float, j: int) -> float:
+def _log_mass(k: int, log_p: float, log_q: float, j: int) -> float:
     """log of the binomial mass C(k,j) p^j (1−p)^{k−j}, in floats: used only to *choose* the window."""
-    return (math.lgamma(k + 1) - math.lgamma(j + 1) - math.lgamma(k - j + 1)
-            + j * math.log(p) + (k - j) * math.log1p(-p))
+    return math.lgamma(k + 1) - math.lgamma(j + 1) - math.lgamma(k - j + 1) + j * log_p + (k - j) * log_q
 
 
-def components_window(eps0: float, k: int, bits: int) -> tuple[int, int]:
+def _binomial_parameter(eps0: sympy.Expr) -> tuple[float, float, float]:
+    """p = (1 − e^{−ε₀})/2 with log p and log(1 − p) as floats that neither underflow (ε₀ = 10⁻⁴⁰⁰)
+    nor overflow (ε₀ = 10⁴⁰⁰): from a 64-bit ball, for choosing the window only."""
+    p = -(-arb_of(eps0, 64)).expm1() / 2
+    return float(p.mid()), float(p.log().mid()), float((1 - p).log().mid())
+
+
+def components_window(eps0: sympy.Expr, k: int, bits: int) -> tuple[int, int]:
     """[J0, J1]: the numbers of continuous components kept, chosen so that the binomial mass outside
     is below about 2^{−bits−8}: the boundary masses are below 2^{−bits−12} and the masses beyond
     fall at least geometrically with ratio 15/16 (consecutive ratios are monotone), so the sum
     outside is at most 16 times the boundary mass. Floats only *choose* the window; the certified
     bound is 1 − the mass inside, summed in :func:`components_delta_ball`."""
-    p = -math.expm1(-eps0) / 2
+    p, log_p, log_q = _binomial_parameter(eps0)
+    q = 1 - p
     mode = min(k, int((k + 1) * p))
     cut = -(bits + 12) * math.log(2)
     lo, hi = mode, mode
-    while lo > 0 and (_log_mass(k, p, lo - 1) > cut or 16 * lo * (1 - p) >= 15 * (k - lo + 1) * p):
+    while lo > 0 and (_log_mass(k, log_p, log_q, lo - 1) > cut or 16 * lo * q >= 15 * (k - lo + 1) * p):
         lo -= 1
-    while hi < k and (_log_mass(k, p, hi + 1) > cut or 16 * (k - hi) * p >= 15 * (hi + 1) * (1 - p)):
+    while hi < k and (_log_mass(k, log_p, log_q, hi + 1) > cut or 16 * (k - hi) * p >= 15 * (hi + 1) * q):
         hi += 1
     return lo, hi
 
 
+def components_cost_estimate(eps0: sympy.Expr, k: int) -> int:
+    """A lower estimate of :func:`components_cost` without walking the window: the window holds at
+    least ±2 standard deviations around the mode, and every j in it up to the mode costs ≥ mode."""
+    p = _binomial_parameter(eps0)[0]
+    mode = int((k + 1) * p)
+    return (mode + 1) * max(1, int(4 * math.sqrt(k * p * (1 - p)))) + k
+
+
 def components_cost(k: int, window: tuple[int, int]) -> int:
-    """Terms of the route: every kept j updates Φ on its j grid points and sums j products."""
+    """Terms of the route: every kept j updates Φ on its j grid points and sums j products, and
+    the atoms above the straddling window are summed once directly (about k/2 terms)."""
     lo, hi = window
-    return (hi - lo + 1) * (hi + 1)
+    return (hi - lo + 1) * (hi + 1) + k
 
 
 def _phi_start(lam: arb, z: Sequence[arb], j: int) -> tuple[list[arb], list[arb]]:

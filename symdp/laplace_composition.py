@@ -37,7 +37,7 @@ from flint import arb, fmpq
 
 from . import limits, params
 from .errors import ParameterError, show
-from .numbers import Value, arb_of, is_rational, sign, to_fmpq
+from .numbers import Real, Value, arb_of, is_rational, sign, to_fmpq, working_precision
 from .pairs import LaplacePair, Pair
 from .laplace_components import components_delta
 from .roots import at_points, solve_decreasing
@@ -94,11 +94,12 @@ def _parity_suffix(b: list) -> list:
     return s[:k]
 
 
-def _double_sum(k: int, n_knots: int, series: Callable[[int], Iterator]) -> object:
+def _double_sum(k: int, n_knots: int, series: Callable[[int], Iterator],
+                lift: Callable = lambda s: s) -> object:
     """Σ_{n < N} Σ_r S_{r,n} · series(n)_r, where series(n) yields the (scaled) y_n^r / r!."""
     total = 0
     for n, b in zip(range(n_knots), _weights(k)):
-        total += sum(t * s for s, t in zip(_parity_suffix(b), series(n)))
+        total += sum(t * lift(s) for s, t in zip(_parity_suffix(b), series(n)))
         limits.report(n + 1, n_knots)
     return total
 
@@ -125,27 +126,56 @@ def laplace_composition_sum(eps0: object, k: int, eps: object) -> sympy.Rational
     return sympy.Rational(int(total), int(scale))
 
 
+def _sum_ball(eps0: sympy.Expr, k: int, eps: sympy.Expr, n_knots: int, prec: int) -> arb:
+    e0, e = arb_of(eps0, prec), arb_of(eps, prec)
+
+    def series(n: int) -> Iterator:
+        y = (e0 * (k - 2 * n) - e) / 2
+        t = arb(1)
+        for r in range(k):
+            if r:
+                t = t * y / r
+            yield t
+    return _double_sum(k, n_knots, series, lambda s: arb(int(s)))
+
+
 #: Largest exact double sum (knots × orders) returned as a closed form by ``delta``; its integers
 #: grow like k² bits, so beyond it the certified route by continuous components is much faster.
 EXACT_TERMS = 2000
+
+#: Largest ε₀ taken by the continuous-components route: its series Φ_j(z) need about 2λz terms
+#: at λz ≈ ε₀·j (1.97 s at ε₀ = 1, k = 1000; 4.5 s at ε₀ = 3), while for large ε₀ the closed form's
+#: cancellation (about k bits) is the smaller cost.
+COMPONENTS_EPS0_MAX = 4
 
 
 def laplace_composition_delta(eps0: object, k: int, eps: object) -> Value:
     """δ(ε) of the k-fold composition of the ε₀-DP Laplace mechanism, both directions (the
     pair is symmetric). Exact ``1 − R·2^{1−k}·exp((ε − kε₀)/2)`` with rational R when ε₀ and ε
-    are rational and the double sum has at most :data:`EXACT_TERMS` terms (derivation: module
-    docstring; Steinke, Proposition 7 and Theorem 9); otherwise a certified :class:`Real` by
-    the sum over the number of continuous components (:mod:`symdp.laplace_components`), whose
-    terms are all nonnegative and whose cost is checked against ``composition_terms``."""
+    are rational and either the double sum has at most :data:`EXACT_TERMS` terms or ε₀ is above
+    :data:`COMPONENTS_EPS0_MAX` (derivation: module docstring; Steinke, Proposition 7 and
+    Theorem 9). Otherwise a certified :class:`Real`: for ε₀ ≤ :data:`COMPONENTS_EPS0_MAX` by the
+    sum over the number of continuous components (:mod:`symdp.laplace_components`, nonnegative
+    terms, cost checked against ``composition_terms``), above it by the closed form in balls."""
     e0, e, k = params.positive(eps0, "eps0"), params.nonnegative(eps, "eps"), params.count(k)
     if sign(e - k * e0) >= 0:
         return sympy.Integer(0)
-    if is_rational(e0) and is_rational(e) and k * k <= 2 * EXACT_TERMS:
-        n_knots = _knots(e0, k, e)
-        if n_knots * k <= EXACT_TERMS:
-            factor = sympy.Integer(2) ** (1 - k) * sympy.exp((e - k * e0) / 2)
-            return 1 - laplace_composition_sum(e0, k, e) * factor
-    return components_delta(e0, k, e)
+    rational = is_rational(e0) and is_rational(e)
+    small = rational and k * k <= 2 * EXACT_TERMS and _knots(e0, k, e) * k <= EXACT_TERMS
+    if sign(e0 - COMPONENTS_EPS0_MAX) <= 0 and not small:
+        return components_delta(e0, k, e)
+    n_knots = _knots(e0, k, e)  # checks the size of the sum before 2^(1−k) is formed
+    factor = sympy.Integer(2) ** (1 - k) * sympy.exp((e - k * e0) / 2)
+    if rational:
+        return 1 - laplace_composition_sum(e0, k, e) * factor
+
+    def ball(prec: int) -> arb:
+        # The double sum cancels about k bits (|K_{m,n}| ≤ 2^k); guard them.
+        inner = prec + k + 64
+        with working_precision(inner):
+            r = _sum_ball(e0, k, e, n_knots, inner) * arb_of(factor, inner)
+            return 1 - r
+    return Real(ball, name=f"laplace({e0}) ** {k} .delta({e})")
 
 
 def _delta_ball(eps0: sympy.Expr, k: int) -> Callable[[fmpq, int], arb]:

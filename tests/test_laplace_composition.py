@@ -17,9 +17,9 @@ from symdp import laplace, limits
 from symdp.composition_theorems import kov_delta
 from symdp.errors import ParameterError, ResourceLimitError
 from symdp.laplace_components import _window_krawtchouk, components_delta, components_delta_ball, components_window
-from symdp.laplace_composition import (LaplaceComposition, _knots, laplace_composition_delta,
+from symdp.laplace_composition import (LaplaceComposition, _knots, _sum_ball, laplace_composition_delta,
                                        laplace_composition_epsilon, laplace_composition_sum)
-from symdp.numbers import arb_of, certify, endpoints, working_precision
+from symdp.numbers import arb_of, certify, encloses, endpoints, to_fmpq, working_precision
 
 
 
@@ -88,6 +88,13 @@ def test_exact_form_is_one_rational_times_one_exponential():
     assert isinstance(r, sympy.Rational)
     d = laplace_composition_delta(eps0, k, eps)
     assert d == 1 - r * sympy.Integer(2) ** (1 - k) * sympy.exp((eps - k * eps0) / 2)
+
+
+def test_certified_sum_encloses_the_exact_sum():
+    eps0, k, eps = Q(1, 10), 40, Q(3, 2)
+    r = laplace_composition_sum(eps0, k, eps)
+    ball = _sum_ball(eps0, k, eps, _knots(eps0, k, eps), 300)
+    assert encloses(ball, to_fmpq(r))
 
 
 def test_irrational_parameters_are_certified():
@@ -175,7 +182,7 @@ def test_components_route_matches_quadrature_with_irrational_parameters():
 def test_dropped_components_are_bounded_not_ignored():
     """A window that drops most of the binomial mass still encloses δ (the tail bound is added)."""
     e0, k, e = Q(1, 2), 30, Q(2)
-    mode = components_window(0.5, k, 100)
+    mode = components_window(e0, k, 100)
     for window in [(3, 9), (0, 2), (mode[0] + 1, mode[1] - 1)]:
         with working_precision(300):
             ball = components_delta_ball(e0, k, e, 300, window)
