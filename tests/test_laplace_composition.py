@@ -212,3 +212,15 @@ def test_components_route_inside_the_accounting_bracket(eps0, k, eps):
     bracket = delta_bracket(laplace(eps0), k, eps, rtol=Q(1, 10))
     lo, hi = endpoints(laplace_composition_delta(eps0, k, eps).ball(200), 200)
     assert bracket.lower <= lo and hi <= bracket.upper
+
+
+@pytest.mark.parametrize("k, eps", [(5, sympy.log(8)), (6, sympy.log(4)), (7, 3 * sympy.log(2))])
+def test_components_route_at_a_knot_with_irrational_parameters(k, eps):
+    """ε/ε₀ an integer of k's parity puts an atom exactly at the threshold (H = (t + k)/2 is an
+    integer, decided by exact signs): against the closed form summed in balls."""
+    e0 = sympy.log(2)
+    ball = components_delta(e0, k, eps).ball(200)
+    with working_precision(400):
+        r = _sum_ball(e0, k, eps, _knots(e0, k, eps), 400)
+        closed = 1 - r * arb_of(sympy.Integer(2) ** (1 - k) * sympy.exp((eps - k * e0) / 2), 400)
+    assert ball.overlaps(closed) and ball.rad() < 1e-30
