@@ -39,6 +39,7 @@ from . import limits, params
 from .errors import ParameterError, show
 from .numbers import Real, Value, arb_of, is_rational, sign, to_fmpq, working_precision
 from .pairs import LaplacePair, Pair
+from .laplace_components import components_delta
 from .roots import at_points, solve_decreasing
 
 try:  # GMP integers make the k·k/2 big-integer products several times faster.
@@ -138,17 +139,34 @@ def _sum_ball(eps0: sympy.Expr, k: int, eps: sympy.Expr, n_knots: int, prec: int
     return _double_sum(k, n_knots, series, lambda s: arb(int(s)))
 
 
+#: Largest exact double sum (knots × orders) returned as a closed form by ``delta``; its integers
+#: grow like k² bits, so beyond it the certified route by continuous components is much faster.
+EXACT_TERMS = 2000
+
+#: Largest ε₀ taken by the continuous-components route: its series Φ_j(z) need about 2λz terms
+#: at λz ≈ ε₀·j (1.97 s at ε₀ = 1, k = 1000; 4.5 s at ε₀ = 3), while for large ε₀ the closed form's
+#: cancellation (about k bits) is the smaller cost.
+COMPONENTS_EPS0_MAX = 4
+
+
 def laplace_composition_delta(eps0: object, k: int, eps: object) -> Value:
     """δ(ε) of the k-fold composition of the ε₀-DP Laplace mechanism, both directions (the
-    pair is symmetric): exact ``1 − R·2^{1−k}·exp((ε − kε₀)/2)`` with rational R when ε₀ and ε
-    are rational, a certified :class:`Real` otherwise. Derivation: module docstring (Steinke,
-    Proposition 7 and Theorem 9 applied to the Laplace privacy loss)."""
+    pair is symmetric). Exact ``1 − R·2^{1−k}·exp((ε − kε₀)/2)`` with rational R when ε₀ and ε
+    are rational and either the double sum has at most :data:`EXACT_TERMS` terms or ε₀ is above
+    :data:`COMPONENTS_EPS0_MAX` (derivation: module docstring; Steinke, Proposition 7 and
+    Theorem 9). Otherwise a certified :class:`Real`: for ε₀ ≤ :data:`COMPONENTS_EPS0_MAX` by the
+    sum over the number of continuous components (:mod:`symdp.laplace_components`, nonnegative
+    terms, cost checked against ``composition_terms``), above it by the closed form in balls."""
     e0, e, k = params.positive(eps0, "eps0"), params.nonnegative(eps, "eps"), params.count(k)
     if sign(e - k * e0) >= 0:
         return sympy.Integer(0)
+    rational = is_rational(e0) and is_rational(e)
+    small = rational and k * k <= 2 * EXACT_TERMS and _knots(e0, k, e) * k <= EXACT_TERMS
+    if sign(e0 - COMPONENTS_EPS0_MAX) <= 0 and not small:
+        return components_delta(e0, k, e)
     n_knots = _knots(e0, k, e)  # checks the size of the sum before 2^(1−k) is formed
     factor = sympy.Integer(2) ** (1 - k) * sympy.exp((e - k * e0) / 2)
-    if is_rational(e0) and is_rational(e):
+    if rational:
         return 1 - laplace_composition_sum(e0, k, e) * factor
 
     def ball(prec: int) -> arb:

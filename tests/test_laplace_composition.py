@@ -7,16 +7,19 @@ from fractions import Fraction
 import mpmath as mp
 import pytest
 import sympy
-from flint import fmpq
+from math import comb
+
+from flint import fmpq, fmpz, fmpz_poly
 from hypothesis import given, settings, strategies as st
 from sympy import Rational as Q
 
-from symdp import laplace
+from symdp import laplace, limits
 from symdp.composition_theorems import kov_delta
-from symdp.errors import ParameterError
+from symdp.errors import ParameterError, ResourceLimitError
+from symdp.laplace_components import _window_krawtchouk, components_delta, components_delta_ball, components_window
 from symdp.laplace_composition import (LaplaceComposition, _knots, _sum_ball, laplace_composition_delta,
                                        laplace_composition_epsilon, laplace_composition_sum)
-from symdp.numbers import arb_of, certify, encloses, endpoints, to_fmpq
+from symdp.numbers import arb_of, certify, encloses, endpoints, to_fmpq, working_precision
 
 
 
@@ -143,3 +146,81 @@ def test_pair_hook_and_parameters():
         laplace_composition_delta(1, 0, 1)
     with pytest.raises(ParameterError):
         laplace_composition_epsilon(1, 2, 2)
+
+
+# ---- the certified route by the number of continuous components (symdp.laplace_components)
+
+def _encloses_exact(ball, eps0, k, eps):
+    """The ball contains the exact closed form 1 − R·2^{1−k}·e^{(ε−kε₀)/2} (second derivation)."""
+    exact = 1 - laplace_composition_sum(eps0, k, eps) * sympy.Integer(2) ** (1 - k) * sympy.exp((eps - k * eps0) / 2)
+    e = arb_of(exact, 400)
+    return ball.overlaps(e) and ball.rad() < 1e-30 * abs(e).upper() + 1e-60
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 24), st.fractions(Fraction(1, 20), Fraction(3)), st.fractions(0, Fraction(1)))
+def test_components_route_encloses_the_closed_form(k, eps0, frac):
+    e0 = Q(eps0.numerator, eps0.denominator)
+    e = e0 * k * Q(frac.numerator, frac.denominator) * Q(99, 100)   # 0 ≤ ε < kε₀
+    ball = components_delta(e0, k, e).ball(200)
+    assert _encloses_exact(ball, e0, k, e)
+
+
+@pytest.mark.parametrize("k, eps0, eps", [(40, Q(1, 10), Q(1, 5)), (120, Q(1, 10), Q(3, 5)),
+                                          (60, Q(1), Q(7)), (90, Q(2), Q(30))])
+def test_components_route_at_larger_k(k, eps0, eps):
+    with limits.raised(composition_terms=10 ** 5):
+        assert _encloses_exact(components_delta(eps0, k, eps).ball(200), eps0, k, eps)
+
+
+def test_components_route_matches_quadrature_with_irrational_parameters():
+    for k in (2, 3):
+        d = components_delta(sympy.log(2), k, sympy.log(3) / 2)
+        assert abs(_mp_of(d) - _numeric_delta(mp.log(2), k, mp.log(3) / 2)) < mp.mpf(10) ** -20
+
+
+def test_dropped_components_are_bounded_not_ignored():
+    """A window that drops most of the binomial mass still encloses δ (the tail bound is added)."""
+    e0, k, e = Q(1, 2), 30, Q(2)
+    mode = components_window(e0, k, 100)
+    for window in [(3, 9), (0, 2), (mode[0] + 1, mode[1] - 1)]:
+        with working_precision(300):
+            ball = components_delta_ball(e0, k, e, 300, window)
+        exact = arb_of(laplace_composition_delta(e0, k, e), 300)
+        assert ball.overlaps(exact)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 60), st.integers(0, 30), st.integers(0, 60), st.integers(0, 40))
+def test_window_krawtchouk_is_the_polynomial_product(n, j, L, extra):
+    L = min(L, n)
+    top = L + extra
+    full = fmpz_poly([0] * L + [comb(n, l) for l in range(L, n + 1)]) * fmpz_poly([(-1) ** i * comb(j, i) for i in range(j + 1)])
+    coeffs = full.coeffs() + [0] * (top + 2)
+    assert _window_krawtchouk(n, j, L, top, fmpz(comb(n, L))) == [coeffs[s] for s in range(L, top + 1)]
+
+
+def test_large_k_is_refused_before_allocating():
+    with pytest.raises(ResourceLimitError, match="composition_terms"):
+        laplace_composition_delta(Q(1, 10), 10 ** 5, 50)
+
+
+@pytest.mark.parametrize("eps0, k, eps", [(Q(1, 2), 300, Q(10)), (Q(1, 2), 300, Q(40)), (Q(1, 5), 500, Q(12))])
+def test_components_route_inside_the_accounting_bracket(eps0, k, eps):
+    """Against an unrelated certified route: symdp.accounting's discretised-PLD bracket."""
+    from symdp.accounting import delta_bracket
+    bracket = delta_bracket(laplace(eps0), k, eps, rtol=Q(1, 10))
+    lo, hi = endpoints(laplace_composition_delta(eps0, k, eps).ball(200), 200)
+    assert bracket.lower <= lo and hi <= bracket.upper
+
+
+@pytest.mark.parametrize("k, eps", [(5, sympy.log(8)), (6, sympy.log(4)), (7, 3 * sympy.log(2))])
+def test_components_route_at_a_knot_with_irrational_parameters(k, eps):
+    """ε/ε₀ an integer of k's parity puts an atom exactly at the threshold (H = (t + k)/2 is an
+    integer, decided by exact signs): against the closed form summed in balls."""
+    e0 = sympy.log(2)
+    ball = components_delta(e0, k, eps).ball(200)
+    with working_precision(400):
+        r = _sum_ball(e0, k, eps, _knots(e0, k, eps), 400)
+        closed = 1 - r * arb_of(sympy.Integer(2) ** (1 - k) * sympy.exp((eps - k * e0) / 2), 400)
+    assert ball.overlaps(closed) and ball.rad() < 1e-30
