@@ -17,7 +17,7 @@ MUTANTS = [
     ("accounting: upper window cut moves the mass above to the last kept loss, not +inf", _COMPOSE,
      "        kept[0] += below\n        inf += above", "        kept[0] += below\n        kept[-1] += above", _TESTS),
     ("accounting: lower window cut keeps the mass below at the lowest kept loss", _COMPOSE,
-     "    else:\n        kept[-1] += above", "    else:\n        kept[-1] += above\n        kept[0] += below", _TESTS),
+     "    else:\n        kept[j - i] += above", "    else:\n        kept[j - i] += above\n        kept[0] += below", _TESTS),
     ("accounting: epsilon_upper's in-cell root rounded down", _API,
      "min(_round_up(root[1]), d.h * hi)", "min(_round_down(root[1]), d.h * hi)", _TESTS),
     ("accounting: epsilon_lower's in-cell root rounded up", _API,

@@ -69,14 +69,19 @@ class Discrete:
         """Itself, once its total P-mass is on its side of 1: a dominating pair keeps all of the
         mass (Σ masses + inf ≥ 2^bits: only rounding up and moves to higher losses or +∞ made
         it), a dominated one never creates any (Σ masses ≤ 2^bits, inf = 0)."""
-        total, one = sum(self.masses) + self.inf, 1 << self.bits
-        if self.upper:
-            ensure(total >= one, f"the dominating {what} keeps all the P-mass (Σ masses + p_∞ ≥ 1)",
-                   missing=(one - total) / one)
-        else:
-            ensure(total <= one and self.inf == 0, f"the dominated {what} creates no P-mass (Σ masses ≤ 1, p_∞ = 0)",
-                   excess=(total - one) / one, inf=self.inf)
+        check_total(sum(self.masses), self.inf, self.bits, self.upper, what)
         return self
+
+
+def check_total(finite: int, inf: int, bits: int, upper: bool, what: str) -> None:
+    """The invariant of :meth:`Discrete.verified` for finite masses summing to `finite` (scaled)."""
+    total, one = int(finite) + inf, 1 << bits
+    if upper:
+        ensure(total >= one, f"the dominating {what} keeps all the P-mass (Σ masses + p_∞ ≥ 1)",
+               missing=(one - total) / one)
+    else:
+        ensure(total <= one and inf == 0, f"the dominated {what} creates no P-mass (Σ masses ≤ 1, p_∞ = 0)",
+               excess=(total - one) / one, inf=inf)
 
 
 def _ceil(x: arb, bits: int) -> int:
