@@ -43,7 +43,7 @@ from flint import arb, fmpq, fmpz
 from ..certificate import ensure
 from ..errors import PrecisionError
 from ..numbers import working_precision
-from .profiles import Profile, _Straddle
+from .profiles import Profile, Tails4, _Straddle
 
 __all__ = ["Discrete", "discretise", "loss_window"]
 
@@ -179,6 +179,8 @@ class _Tails:
     def __init__(self, profile: Profile, prec: int, tick: Callable[[], None]):
         self.profile, self.prec, self.tick = profile, prec, tick
         self.cache: dict[tuple[int, int], tuple[arb, arb]] = {}
+        # the float model proposes cut points (see `_propose`); None when the profile has none
+        self.model = profile.float_tails if profile.float_tails(0.0) is not None else None
 
     def atom(self, t: fmpq) -> tuple[arb, arb]:
         """(P[Z = t], Q[Z = t]): zero balls unless the profile has an atom exactly at t."""
@@ -284,6 +286,100 @@ def _cut_below(balance: Callable[[fmpq], arb], top: fmpq, guess: fmpq, limit: fm
         best, t, step = t, _snap(t - step, h), max(step * 4, h / 8)
 
 
+#: A float root of a cell's balance is moved up by h·2^−k for k in turn before the balls
+#: decide: well inside the certified search's own tolerance (h·2^−10), so a proposal that
+#: passes is at least as tight as a searched cut; one that fails both leaves it to the search.
+_MARGINS = (20, 12)
+
+
+def _propose(tails: _Tails, balance: Callable[[fmpq], arb], s: fmpq | None, aj: fmpq, guess: fmpq,
+             limit: fmpq, h: fmpq, rightwards: bool) -> fmpq | None:
+    """A cut for the cell of a_j from the profile's float model, certified by one ball: the
+    cell is (s, t] (rightwards; a cut in (a_j, limit]) or (t, s] (leftwards, s = None for +∞;
+    a cut in [limit, a_j)), and the cut is returned only when balance(cut) < 0 is certified —
+    the one property the cell needs (module docstring). The float root only chooses where to
+    look. None when there is no float model, the model sees no mass to balance, or no proposal
+    passes: the caller then runs the certified search."""
+    if tails.model is None:
+        return None
+    root = _float_root(tails.model, math.inf if s is None else float(s), float(aj), float(guess),
+                       float(limit), rightwards, float(h))
+    if root is None:
+        return None
+    exact_root = fmpq(*root.as_integer_ratio())
+    room = (limit if rightwards else aj) - exact_root  # a leftwards root may lie just below a_j
+    for k in _MARGINS:
+        t = _snap(exact_root + min(h / (1 << k), room / 2), h)
+        inside = aj < t <= limit if rightwards else limit <= t < aj
+        if inside and balance(t) < 0:
+            return t
+    return None
+
+
+def _float_root(model: Callable[[float], Tails4], s: float, aj: float, step: float, limit: float,
+                rightwards: bool, h: float) -> float | None:
+    """The root of F(t) = Q(cell) − e^{−a_j} P(cell) in doubles (cell (s, t] or (t, s]): F is
+    > 0 at a_j rightwards (< 0 leftwards, the cell then holding mass above a_j) and changes
+    sign once moving away from a_j; the sign change is bracketed by doubling steps, then
+    Brent's method. None when the cell holds no mass in the model or no sign change is found."""
+    fixed, u = model(s), math.exp(-aj)
+
+    def cell(t: float) -> tuple[float, float]:
+        return _float_mass(fixed, model(t)) if rightwards else _float_mass(model(t), fixed)
+
+    def f(t: float) -> float:
+        p, q = cell(t)
+        return q - u * p
+    near = f(aj)
+    if not cell(aj)[0] > 0 or not (near > 0 if rightwards else near < 0):
+        return None
+    direction = 1.0 if rightwards else -1.0
+    inside, f_inside = aj, near
+    while True:
+        t = inside + direction * step
+        if (t - limit) * direction >= 0:
+            t = limit
+        f_t = f(t)
+        if (f_t > 0) != (near > 0):
+            return _illinois(f, inside, f_inside, t, f_t, h * 2.0 ** -32)
+        if t == limit:
+            return None
+        inside, f_inside, step = t, f_t, step * 2
+
+
+def _illinois(f: Callable[[float], float], a: float, fa: float, b: float, fb: float, xtol: float) -> float:
+    """Regula falsi with the Illinois modification in doubles, from a bracket with f(a), f(b)
+    of opposite signs (or zero) to one of width ≤ xtol (or 60 steps): the point returned is
+    the end on b's side of the root (f(b) < 0 in every use here)."""
+    side = 0
+    for _ in range(60):
+        if abs(b - a) <= xtol or fa == fb:
+            break
+        x = b - fb * (b - a) / (fb - fa)
+        if not min(a, b) < x < max(a, b):
+            x = (a + b) / 2
+        fx = f(x)
+        if (fx > 0) == (fb > 0):
+            b, fb = x, fx
+            if side == -1:
+                fa /= 2
+            side = -1
+        else:
+            a, fa = x, fx
+            if side == 1:
+                fb /= 2
+            side = 1
+    return b
+
+
+def _float_mass(low: Tails4, high: Tails4) -> tuple[float, float]:
+    """(P(a, b], Q(a, b]) from the float tails at a < b, differencing the smaller of the two
+    tails (upper or lower), so that a cell's mass keeps its relative accuracy."""
+    p = low[0] - high[0] if low[0] < 0.5 else high[2] - low[2]
+    q = low[1] - high[1] if low[1] < 0.5 else high[3] - low[3]
+    return p, q
+
+
 def _cells_rightwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: arb) -> tuple[list[arb], arb]:
     """Cells from the left: the cell of a_j starts where the previous one ended (first at
     a_{m−1}; the mass below is dropped) and ends at the cut t > a_j balancing it, however far;
@@ -306,17 +402,20 @@ def _cells_rightwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: a
             if atom_p > 0:  # an atom exactly at a_j is a cell of its own, at its grid point
                 masses[k] += atom_p.lower()
                 ps, qs = ps - atom_p, qs - atom_q
-            pa, qa = tails(aj)
-            if not ps - pa > tiny:  # nothing below a_j to balance: the cell is empty
-                rest += (ps - pa).nonnegative_part()  # the negligible mass in (s, a_j) is dropped
-                s, ps, qs = aj, pa, qa
-                continue
             u = (-arb(aj)).exp()
 
             def balance(t: fmpq) -> arb:
                 pt, qt = tails(t)
                 return (qs - qt) - u * (ps - pt)
-            cut = _cut_above(balance, aj, max(aj - s, h / 4), far, h)
+            guess = max(aj - s, h / 4)
+            cut = _propose(tails, balance, s, aj, guess, far, h, True)
+            if cut is None:
+                pa, qa = tails(aj)
+                if not ps - pa > tiny:  # nothing below a_j to balance: the cell is empty
+                    rest += (ps - pa).nonnegative_part()  # the negligible mass in (s, a_j) is dropped
+                    s, ps, qs = aj, pa, qa
+                    continue
+                cut = _cut_above(balance, aj, guess, far, h)
         if cut is None:
             # The rest (s, ∞] is the last cell. Its barycentre is at or beyond a_j when
             # Q(Z > s) − e^{−a_j} P(Z > s) ≤ 0, using also Q(Z > s) ≤ 1 − e^{−s} P(Z ≤ s) (on
@@ -358,7 +457,6 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: ar
         if 1 - ps <= lump:
             break
         u = (-arb(aj)).exp()
-        pa, qa = tails(aj)
         atom_p, atom_q = tails.atom(aj)
         if atom_p > 0:  # an atom exactly at a_j is a cell of its own, at its grid point
             masses[k] += atom_p.lower()
@@ -367,12 +465,15 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: ar
             # The atom at a_j is not part of the cell, but its share Q − e^{−a_j}P is 0: no correction.
             pt, qt = tails(t)
             return (qt - qs) - u * (pt - ps)
-        if not (pa - ps > tiny and balance(aj) < 0):
-            rest += (pa - ps).nonnegative_part()  # negligible or undecided mass in (a_j, s]: dropped
-            ps, qs, s = pa + atom_p, qa + atom_q, aj  # the atom at a_j is placed already
-            continue
-        guess = s - aj if j < n else h / 2
-        cut = _cut_below(balance, aj, max(guess, h / 4), bottom, h)
+        guess = max(s - aj if j < n else h / 2, h / 4)
+        cut = _propose(tails, balance, s if j < n else None, aj, guess, bottom, h, False)
+        if cut is None:
+            pa, qa = tails(aj)
+            if not (pa - ps > tiny and balance(aj) < 0):
+                rest += (pa - ps).nonnegative_part()  # negligible or undecided mass in (a_j, s]: dropped
+                ps, qs, s = pa + atom_p, qa + atom_q, aj  # the atom at a_j is placed already
+                continue
+            cut = _cut_below(balance, aj, guess, bottom, h)
         pc, qc = tails(cut)
         if cut == aj:  # the cell is (a_j, s]: the atom at a_j, placed above, is not in P[Z > a_j]
             pc, qc = pc + atom_p, qc + atom_q

@@ -17,6 +17,7 @@ precision for a ball γ > 0, by a closed form:
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from typing import Sequence
 
@@ -35,6 +36,15 @@ def _const(value: sympy.Expr) -> arb:
     if value.is_Rational:
         return arb(fmpq(int(value.p), int(value.q)))
     return arb_of(value, ctx.prec)
+
+
+#: (P[Z > t], Q[Z > t], P[Z ≤ t], Q[Z ≤ t]) as doubles: see :meth:`Profile.float_tails`.
+Tails4 = tuple[float, float, float, float]
+
+
+def _phi_float(x: float) -> float:
+    """Φ(x) in doubles (accurate to a few ulps in relative terms, also deep in the left tail)."""
+    return 0.5 * math.erfc(-x / math.sqrt(2))
 
 
 def _phi(x: arb) -> arb:
@@ -76,6 +86,13 @@ class Profile(ABC):
         else None (continuous losses never have one)."""
         return None
 
+    def float_tails(self, t: float) -> Tails4 | None:
+        """(P[Z > t], Q[Z > t], P[Z ≤ t], Q[Z ≤ t]) in double precision, or None when the
+        profile has no float model. Never a bound: only a proposal that balls then certify
+        (the dominated discretisation's cut points); both tails are kept so that a cell's mass
+        is a difference of small numbers, not of two numbers near 1."""
+        return None
+
     #: Where the privacy loss piles up against a bound of its support ("left", "right" or
     #: None): the dominated discretisation starts its walk there.
     heavy_edge: str | None = None
@@ -110,6 +127,14 @@ class GaussianProfile(Profile):
         """−Φ(−μ/2 − log γ/μ): the density terms cancel because φ(μ/2 − t) = γ φ(−μ/2 − t)."""
         mu = _const(self.mu)
         return -_phi(-mu / 2 - gamma.log() / mu)
+
+    def float_tails(self, t: float) -> Tails4:
+        """The Φ's of :meth:`tails` in doubles (math.erfc), with their complements Φ(−x)."""
+        if not hasattr(self, "_mu_float"):
+            self._mu_float = float(self.mu)
+        mu = self._mu_float
+        x = t / mu
+        return _phi_float(mu / 2 - x), _phi_float(-mu / 2 - x), _phi_float(x - mu / 2), _phi_float(x + mu / 2)
 
     def reverse(self) -> "Profile":
         return self
@@ -222,6 +247,26 @@ class SubsampledProfile(Profile):
             raise _Straddle()
         pb, qb = self.base.tails(g)
         return (1 - q) * qb + q * pb, qb
+
+    def float_tails(self, t: float) -> Tails4 | None:
+        """:meth:`tails` in doubles, swapping to the base's complementary tails where :meth:`tails`
+        takes 1 − (a tail) (the add direction)."""
+        if not isinstance(self.base, GaussianProfile):
+            return None
+        if not hasattr(self, "_q_float"):
+            self._q_float = float(self.q)
+        q = self._q_float
+        if self.add:
+            w = (math.expm1(-t) + q) / q
+            if not w > 0:
+                return 0.0, 0.0, 1.0, 1.0
+            pb, qb, pb_le, qb_le = self.base.float_tails(math.log(w))
+            return qb_le, (1 - q) * qb_le + q * pb_le, qb, (1 - q) * qb + q * pb
+        g = (math.expm1(t) + q) / q
+        if not g > 0:
+            return 1.0, 1.0, 0.0, 0.0
+        pb, qb, pb_le, qb_le = self.base.float_tails(math.log(g))
+        return (1 - q) * qb + q * pb, qb, (1 - q) * qb_le + q * pb_le, qb_le
 
     def hockey(self, gamma: arb) -> arb:
         q = _const(self.q)
