@@ -332,7 +332,10 @@ def _float_root(model: Callable[[float], Tails4], s: float, aj: float, step: flo
         return q - u * p
     near = f(aj)
     if not cell(aj)[0] > 0 or not (near > 0 if rightwards else near < 0):
-        return None
+        # Doubles cannot resolve a cell of which only a sliver lies on the near side of a_j; to
+        # second order in its width w the balance there is ∝ w² − (t − a_j)², so the root is a_j's
+        # mirror image of s (a cut that far out is then checked like any other).
+        return 2 * aj - s if 0 < abs(s - aj) < h / 256 else None
     direction = 1.0 if rightwards else -1.0
     inside, f_inside = aj, near
     while True:
