@@ -330,13 +330,19 @@ def _float_root(model: Callable[[float], Tails4], s: float, aj: float, step: flo
     def f(t: float) -> float:
         p, q = cell(t)
         return q - u * p
-    near = f(aj)
-    if not cell(aj)[0] > 0 or not (near > 0 if rightwards else near < 0):
-        # Doubles cannot resolve a cell of which only a sliver lies on the near side of a_j; to
-        # second order in its width w the balance there is ∝ w² − (t − a_j)², so the root is a_j's
-        # mirror image of s (a cut that far out is then checked like any other).
-        return 2 * aj - s if 0 < abs(s - aj) < h / 256 else None
+    if 0 < abs(s - aj) < h / 256:
+        # Doubles cannot resolve a cell of which only a sliver of width w lies on the near side
+        # of a_j; to second order in w its balance is ∝ w² − (t − a_j)², so the root is a_j's
+        # mirror image of s (a cut there is then checked like any other).
+        return 2 * aj - s
+    p_near, q_near = cell(aj)
+    near = q_near - u * p_near
+    if not p_near > 0 or not (near > 0 if rightwards else near < 0):
+        return None
     direction = 1.0 if rightwards else -1.0
+    root = _mirror_secant(f, aj, abs(s - aj) if math.isfinite(s) else step, direction, limit, h * 2.0 ** -26)
+    if root is not None:
+        return root
     inside, f_inside = aj, near
     while True:
         t = inside + direction * step
@@ -348,6 +354,28 @@ def _float_root(model: Callable[[float], Tails4], s: float, aj: float, step: flo
         if t == limit:
             return None
         inside, f_inside, step = t, f_t, step * 2
+
+
+def _mirror_secant(f: Callable[[float], float], aj: float, width: float, direction: float, limit: float,
+                   xtol: float) -> float | None:
+    """Secant steps in y = (t − a_j)², in which the balance is linear to second order (it is
+    c·(w² − y) for a cell reaching a distance w to the near side of a_j), started at the mirror
+    point y = w²: a few evaluations instead of a bracketing search. None when a step leaves
+    (a_j, limit] or 8 steps do not settle to xtol."""
+    def g(y: float) -> float:
+        return f(aj + direction * math.sqrt(y))
+    y0, y1 = width * width, width * width * 1.02
+    g0, g1 = g(y0), g(y1)
+    for _ in range(8):
+        if g1 == g0:
+            return None
+        y2 = y1 - g1 * (y1 - y0) / (g1 - g0)
+        if not y2 > 0 or (aj + direction * math.sqrt(y2) - limit) * direction > 0:
+            return None
+        if abs(math.sqrt(y2) - math.sqrt(y1)) <= xtol:
+            return aj + direction * math.sqrt(y2)
+        y0, g0, y1, g1 = y1, g1, y2, g(y2)
+    return None
 
 
 def _illinois(f: Callable[[float], float], a: float, fa: float, b: float, fb: float, xtol: float) -> float:

@@ -42,9 +42,14 @@ def _const(value: sympy.Expr) -> arb:
 Tails4 = tuple[float, float, float, float]
 
 
-def _phi_float(x: float) -> float:
-    """Φ(x) in doubles (accurate to a few ulps in relative terms, also deep in the left tail)."""
-    return 0.5 * math.erfc(-x / math.sqrt(2))
+_SQRT_HALF = math.sqrt(0.5)
+
+
+def _phi_float(x: float) -> tuple[float, float]:
+    """(Φ(x), Φ(−x)) in doubles: the smaller from erfc (a few ulps in relative terms, also deep
+    in the tail), the larger as 1 minus it (no cancellation: it is ≥ 1/2)."""
+    small = 0.5 * math.erfc(abs(x) * _SQRT_HALF)
+    return (small, 1 - small) if x < 0 else (1 - small, small)
 
 
 def _phi(x: arb) -> arb:
@@ -134,7 +139,9 @@ class GaussianProfile(Profile):
             self._mu_float = float(self.mu)
         mu = self._mu_float
         x = t / mu
-        return _phi_float(mu / 2 - x), _phi_float(-mu / 2 - x), _phi_float(x - mu / 2), _phi_float(x + mu / 2)
+        p_gt, p_le = _phi_float(mu / 2 - x)
+        q_gt, q_le = _phi_float(-mu / 2 - x)
+        return p_gt, q_gt, p_le, q_le
 
     def reverse(self) -> "Profile":
         return self
