@@ -17,6 +17,7 @@ precision for a ball γ > 0, by a closed form:
 
 from __future__ import annotations
 
+import functools
 import math
 from abc import ABC, abstractmethod
 from typing import Sequence
@@ -33,9 +34,22 @@ __all__ = ["Profile", "GaussianProfile", "LaplaceProfile", "SubsampledProfile", 
 
 def _const(value: sympy.Expr) -> arb:
     """A parameter as a ball at the current precision (exact rationals stay exact)."""
-    if value.is_Rational:
-        return arb(fmpq(int(value.p), int(value.q)))
-    return arb_of(value, ctx.prec)
+    exact = _rational(value)
+    return arb(exact) if exact is not None else arb_of(value, ctx.prec)
+
+
+@functools.lru_cache(maxsize=64)
+def _rational(value: sympy.Expr) -> fmpq | None:
+    """The parameter as an fmpq when it is rational (cached: the kernels ask for it at every
+    evaluation, and converting a sympy number costs more than the arithmetic)."""
+    return fmpq(int(value.p), int(value.q)) if value.is_Rational else None
+
+
+@functools.lru_cache(maxsize=16)
+def _sqrt2(prec: int) -> arb:
+    """√2 at `prec` bits, computed once per precision."""
+    with ctx.workprec(prec):
+        return arb(2).sqrt()
 
 
 #: (P[Z > t], Q[Z > t], P[Z ≤ t], Q[Z ≤ t]) as doubles: see :meth:`Profile.float_tails`.
@@ -54,7 +68,7 @@ def _phi_float(x: float) -> tuple[float, float]:
 
 def _phi(x: arb) -> arb:
     """Φ(x) = erfc(−x/√2)/2, without the 1 − erf cancellation."""
-    return (-x / arb(2).sqrt()).erfc() / 2
+    return (-x / _sqrt2(ctx.prec)).erfc() / 2
 
 
 class Profile(ABC):
