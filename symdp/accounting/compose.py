@@ -179,10 +179,12 @@ def identity(like: Discrete) -> Discrete:
 
 def power(d: Discrete, k: int, tau_per_step: int, limits: Limits,
           progress: Callable[[int, int], None] | None = None) -> Discrete:
-    """The k-fold composition by repeated squaring (2·log₂ k products). A product standing for
-    j steps may cut τ·j (τ = `tau_per_step`): the mass it sends to +∞ is carried into every later
-    product, so by the end it has grown about T/j-fold (inf(A·A) ≈ 2·inf(A)), and a cut
-    proportional to j keeps each product's share of the final +∞ mass at about τ·T."""
+    """The k-fold composition by left-to-right binary powering: square, and multiply by `d`
+    itself where k has a 1 bit (⌊log₂ k⌋ squarings and popcount(k) − 1 products with the short
+    `d`, cheaper than products of two long powers). A product standing for j steps may cut τ·j
+    (τ = `tau_per_step`): the mass it sends to +∞ is carried into every later product, so by
+    the end it has grown about T/j-fold (inf(A·A) ≈ 2·inf(A)), and a cut proportional to j
+    keeps each product's share of the final +∞ mass at about τ·T."""
     out = _power(_Chain.of(d), k, tau_per_step, limits, progress, d)
     return identity(d) if out is None else out.discrete(d)
 
@@ -190,22 +192,19 @@ def power(d: Discrete, k: int, tau_per_step: int, limits: Limits,
 def _power(d: _Chain, k: int, tau_per_step: int, limits: Limits,
            progress: Callable[[int, int], None] | None, like: Discrete) -> _Chain | None:
     """:func:`power` on chains; None for k = 0."""
-    out, square, steps, done = None, d, max(1, 2 * k.bit_length() - 1), 0
-    out_steps, square_steps = 0, 1
-    while k:
-        if k & 1:
-            out_steps += square_steps
-            out = square if out is None else _multiply(out, square, tau_per_step * out_steps, limits, like)
-            done += 1
-            if progress:
-                progress(done, steps)
-        k >>= 1
-        if k:
-            square_steps *= 2
-            square = _multiply(square, square, tau_per_step * square_steps, limits, like)
-            done += 1
-            if progress:
-                progress(done, steps)
+    if k == 0:
+        return None
+    out, out_steps, done = d, 1, 0
+    total = max(1, k.bit_length() - 1 + bin(k).count("1") - 1)
+    for bit in bin(k)[3:]:  # the bits after the leading 1
+        out_steps *= 2
+        out = _multiply(out, out, tau_per_step * out_steps, limits, like)
+        if bit == "1":
+            out_steps += 1
+            out = _multiply(out, d, tau_per_step * out_steps, limits, like)
+        done += 1 + (bit == "1")
+        if progress:
+            progress(done, total)
     return out
 
 
