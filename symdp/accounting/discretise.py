@@ -184,6 +184,8 @@ class _Tails:
 
     def atom(self, t: fmpq) -> tuple[arb, arb]:
         """(P[Z = t], Q[Z = t]): zero balls unless the profile has an atom exactly at t."""
+        if type(self.profile).atom is Profile.atom:  # the base class's: no atoms anywhere
+            return arb(0), arb(0)
         with working_precision(self.prec):
             found = self.profile.atom(t)
         return found if found is not None else (arb(0), arb(0))
