@@ -231,6 +231,14 @@ def _snap(x: fmpq, h: fmpq) -> fmpq:
     return fmpq(int((x / quantum).floor()), 1) * quantum
 
 
+def _snap_float(x: float, h: fmpq) -> fmpq:
+    """A multiple of h·2^−40 at most one step below the double x (as :func:`_snap`, in
+    integers, up to the rounding of x·2^40/h): any exact value near the proposal will do, the
+    balls then check it."""
+    scale = int(h.q) << 40
+    return fmpq(math.floor(x * float(scale) / int(h.p)) * int(h.p), scale)
+
+
 def _falsi(balance: Callable[[fmpq], arb], a: fmpq, b: fmpq, h: fmpq) -> fmpq:
     """Regula falsi (Illinois) between a (balance ≥ 0 expected) and b (balance < 0 certified),
     in either order: the returned point has balance < 0 certified and is within h·2^−10 of the
@@ -304,14 +312,13 @@ def _propose(tails: _Tails, balance: Callable[[fmpq], arb], s: fmpq | None, aj: 
     passes: the caller then runs the certified search."""
     if tails.model is None:
         return None
-    root = _float_root(tails.model, math.inf if s is None else float(s), float(aj), float(guess),
-                       float(limit), rightwards, float(h))
+    step, near, far = float(h), float(aj), float(limit)
+    root = _float_root(tails.model, math.inf if s is None else float(s), near, float(guess), far, rightwards, step)
     if root is None:
         return None
-    exact_root = fmpq(*root.as_integer_ratio())
-    room = (limit if rightwards else aj) - exact_root  # a leftwards root may lie just below a_j
+    room = (far if rightwards else near) - root  # a leftwards root may lie just below a_j
     for k in _MARGINS:
-        t = _snap(exact_root + min(h / (1 << k), room / 2), h)
+        t = _snap_float(root + min(step * 2.0 ** -k, room / 2), h)
         inside = aj < t <= limit if rightwards else limit <= t < aj
         if inside and balance(t) < 0:
             return t
