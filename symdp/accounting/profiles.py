@@ -295,7 +295,7 @@ class SubsampledProfile(Profile):
         if not g > 0:
             return 1.0, 1.0, 0.0, 0.0
         pb, qb, pb_le, qb_le = self.base.float_tails(math.log(g))
-        return (1 - q) * qb + q * pb, qb, (1 - q) * qb_le + q * pb_le, qb_le
+        return q * pb + (1 - q) * qb, qb, q * pb_le + (1 - q) * qb_le, qb_le
 
     def hockey(self, gamma: arb) -> arb:
         q = _const(self.q, self._q_exact)
