@@ -329,8 +329,10 @@ def _float_root(model: Callable[[float], Tails4], s: float, aj: float, step: flo
                 rightwards: bool, h: float) -> float | None:
     """The root of F(t) = Q(cell) − e^{−a_j} P(cell) in doubles (cell (s, t] or (t, s]): F is
     > 0 at a_j rightwards (< 0 leftwards, the cell then holding mass above a_j) and changes
-    sign once moving away from a_j; the sign change is bracketed by doubling steps, then
-    Brent's method. None when the cell holds no mass in the model or no sign change is found."""
+    sign once moving away from a_j. A sliver takes the mirror point, a cell the secant steps of
+    :func:`_mirror_secant`; when those fail the sign change is bracketed by doubling steps and
+    narrowed by :func:`_illinois`. None when the cell holds no mass in the model or no sign
+    change is found before the limit."""
     fixed, u = model(s), math.exp(-aj)
 
     def cell(t: float) -> tuple[float, float]:
