@@ -21,7 +21,7 @@ from hypothesis import assume, given, settings, strategies as st
 
 from symdp.accounting import Bracket, Limits, delta_bracket, dpsgd_pair, epsilon_bracket
 from symdp.accounting.api import _composed, _delta_bounds, _epsilon_lower, _epsilon_upper, _plan
-from symdp.accounting.profiles import FiniteProfile
+from symdp.accounting.profiles import FiniteProfile, SubsampledProfile
 from symdp.numbers import to_fmpq
 from symdp.pairs import FinitePair, gaussian, randomized_response
 
@@ -325,6 +325,51 @@ def test_subsampled_gaussian_two_steps_bracket_holds_the_larger_direction():
             truth = max(_delta_two_steps(mpmath.mpf(1) / 5, 1, e, add) for add in (False, True))
             b = delta_bracket(pair, 2, eps, h=R(1, 40))
             assert _between(to_fmpq(b.lower), to_fmpq(b.upper), truth), (eps, b, truth)
+
+
+class _LyingModel(SubsampledProfile):
+    """The subsampled Gaussian with a float model that is wrong on purpose: it reports the tails
+    a shift of loss `shift` away, so every proposed cut lands about that far off its root."""
+
+    def __init__(self, base, q, add, shift):
+        super().__init__(base, q, add)
+        self.shift = shift
+
+    def float_tails(self, t):
+        return super().float_tails(t + self.shift)
+
+
+@pytest.mark.parametrize("add", [False, True], ids=["remove", "add"])
+@pytest.mark.parametrize("shift", [0.4, -0.4])
+def test_a_wrong_float_model_never_breaks_the_bracket(add, shift):
+    """The float model only proposes cut points: the balls decide. With every proposal 0.4 of a
+    cell off its root — before it (a cell that would not be balanced: the balls must refuse it)
+    or beyond it (balanced, only looser) — the one-step bracket still holds the quadrature
+    value."""
+    honest = dpsgd_pair(Q5, 1)
+    honest = honest.reverse() if add else honest
+    liar = _LyingModel(honest.base, honest.q, honest.add, shift * float(H))
+    with mpmath.workdps(30):
+        for eps in (fmpq(0), fmpq(1, 20), fmpq(1, 2)):
+            gamma = mpmath.exp(mpmath.mpf(int(eps.p)) / int(eps.q))
+            truth = _hockey_quad(mpmath.mpf(1) / 5, 1, gamma, add)
+            lower, upper, _ = _direction_bracket(liar, 1, eps, H)
+            assert _between(lower, upper, truth), (add, shift, eps, lower, upper, truth)
+
+
+def test_the_float_model_matches_the_balls():
+    """Profile.float_tails against the arb tails of the same profile (midpoints, 10⁻¹² relative
+    or 10⁻³⁰⁰ absolute), both directions and the Gaussian itself, and P[Z > t] + P[Z ≤ t] = 1."""
+    base = dpsgd_pair(Q5, 1)
+    for profile in (base, base.reverse(), base.base):
+        for t in (-3.0, -0.2, -0.05, 0.0, 0.01, 0.3, 1.0, 2.5, 6.0):
+            exact_t = fmpq(*t.as_integer_ratio())
+            with ctx.workprec(200):
+                balls = profile.tails_at(exact_t)
+            p_gt, q_gt, p_le, q_le = profile.float_tails(t)
+            for ball, gt, le in zip(balls, (p_gt, q_gt), (p_le, q_le)):
+                assert abs(gt - float(ball.mid())) <= 1e-12 * abs(gt) + 1e-300, (profile, t, gt, ball)
+                assert abs(gt + le - 1) <= 1e-15, (profile, t, gt, le)
 
 
 # --------------------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from flint import arb, fmpq, fmpz
 from ..certificate import ensure
 from ..errors import PrecisionError
 from ..numbers import working_precision
-from .profiles import Profile, _Straddle
+from .profiles import Profile, Tails4, _Straddle
 
 __all__ = ["Discrete", "discretise", "loss_window"]
 
@@ -69,14 +69,19 @@ class Discrete:
         """Itself, once its total P-mass is on its side of 1: a dominating pair keeps all of the
         mass (Σ masses + inf ≥ 2^bits: only rounding up and moves to higher losses or +∞ made
         it), a dominated one never creates any (Σ masses ≤ 2^bits, inf = 0)."""
-        total, one = sum(self.masses) + self.inf, 1 << self.bits
-        if self.upper:
-            ensure(total >= one, f"the dominating {what} keeps all the P-mass (Σ masses + p_∞ ≥ 1)",
-                   missing=(one - total) / one)
-        else:
-            ensure(total <= one and self.inf == 0, f"the dominated {what} creates no P-mass (Σ masses ≤ 1, p_∞ = 0)",
-                   excess=(total - one) / one, inf=self.inf)
+        check_total(sum(self.masses), self.inf, self.bits, self.upper, what)
         return self
+
+
+def check_total(finite: int, inf: int, bits: int, upper: bool, what: str) -> None:
+    """The invariant of :meth:`Discrete.verified` for finite masses summing to `finite` (scaled)."""
+    total, one = int(finite) + inf, 1 << bits
+    if upper:
+        ensure(total >= one, f"the dominating {what} keeps all the P-mass (Σ masses + p_∞ ≥ 1)",
+               missing=(one - total) / one)
+    else:
+        ensure(total <= one and inf == 0, f"the dominated {what} creates no P-mass (Σ masses ≤ 1, p_∞ = 0)",
+               excess=(total - one) / one, inf=inf)
 
 
 def _ceil(x: arb, bits: int) -> int:
@@ -174,9 +179,13 @@ class _Tails:
     def __init__(self, profile: Profile, prec: int, tick: Callable[[], None]):
         self.profile, self.prec, self.tick = profile, prec, tick
         self.cache: dict[tuple[int, int], tuple[arb, arb]] = {}
+        # the float model proposes cut points (see `_propose`); None when the profile has none
+        self.model = profile.float_tails if profile.float_tails(0.0) is not None else None
 
     def atom(self, t: fmpq) -> tuple[arb, arb]:
         """(P[Z = t], Q[Z = t]): zero balls unless the profile has an atom exactly at t."""
+        if type(self.profile).atom is Profile.atom:  # the base class's: no atoms anywhere
+            return arb(0), arb(0)
         with working_precision(self.prec):
             found = self.profile.atom(t)
         return found if found is not None else (arb(0), arb(0))
@@ -220,6 +229,14 @@ def _snap(x: fmpq, h: fmpq) -> fmpq:
     """x rounded down to a multiple of h·2^−40: cells end at short exact rationals."""
     quantum = h / (1 << 40)
     return fmpq(int((x / quantum).floor()), 1) * quantum
+
+
+def _snap_float(x: float, h: fmpq) -> fmpq:
+    """A multiple of h·2^−40 at most one step below the double x (as :func:`_snap`, in
+    integers, up to the rounding of x·2^40/h): any exact value near the proposal will do, the
+    balls then check it."""
+    scale = int(h.q) << 40
+    return fmpq(math.floor(x * float(scale) / int(h.p)) * int(h.p), scale)
 
 
 def _falsi(balance: Callable[[fmpq], arb], a: fmpq, b: fmpq, h: fmpq) -> fmpq:
@@ -279,6 +296,132 @@ def _cut_below(balance: Callable[[fmpq], arb], top: fmpq, guess: fmpq, limit: fm
         best, t, step = t, _snap(t - step, h), max(step * 4, h / 8)
 
 
+#: A float root of a cell's balance is moved up by h·2^−k for k in turn before the balls
+#: decide: well inside the certified search's own tolerance (h·2^−10), so a proposal that
+#: passes is at least as tight as a searched cut; one that fails both leaves it to the search.
+_MARGINS = (20, 12)
+
+
+def _propose(tails: _Tails, balance: Callable[[fmpq], arb], s: fmpq | None, aj: fmpq, guess: fmpq,
+             limit: fmpq, h: fmpq, rightwards: bool) -> fmpq | None:
+    """A cut for the cell of a_j from the profile's float model, certified by one ball: the
+    cell is (s, t] (rightwards; a cut in (a_j, limit]) or (t, s] (leftwards, s = None for +∞;
+    a cut in [limit, a_j)), and the cut is returned only when balance(cut) < 0 is certified —
+    the one property the cell needs (module docstring). The float root only chooses where to
+    look. None when there is no float model, the model sees no mass to balance, or no proposal
+    passes: the caller then runs the certified search."""
+    if tails.model is None:
+        return None
+    step, near, far = float(h), float(aj), float(limit)
+    root = _float_root(tails.model, math.inf if s is None else float(s), near, float(guess), far, rightwards, step)
+    if root is None:
+        return None
+    room = (far if rightwards else near) - root  # a leftwards root may lie just below a_j
+    for k in _MARGINS:
+        t = _snap_float(root + min(step * 2.0 ** -k, room / 2), h)
+        inside = aj < t <= limit if rightwards else limit <= t < aj
+        if inside and balance(t) < 0:
+            return t
+    return None
+
+
+def _float_root(model: Callable[[float], Tails4], s: float, aj: float, step: float, limit: float,
+                rightwards: bool, h: float) -> float | None:
+    """The root of F(t) = Q(cell) − e^{−a_j} P(cell) in doubles (cell (s, t] or (t, s]): F is
+    > 0 at a_j rightwards (< 0 leftwards, the cell then holding mass above a_j) and changes
+    sign once moving away from a_j. A sliver takes the mirror point, a cell the secant steps of
+    :func:`_mirror_secant`; when those fail the sign change is bracketed by doubling steps and
+    narrowed by :func:`_illinois`. None when the cell holds no mass in the model or no sign
+    change is found before the limit."""
+    fixed, u = model(s), math.exp(-aj)
+
+    def cell(t: float) -> tuple[float, float]:
+        return _float_mass(fixed, model(t)) if rightwards else _float_mass(model(t), fixed)
+
+    def f(t: float) -> float:
+        p, q = cell(t)
+        return q - u * p
+    if 0 < abs(s - aj) < h / 256:
+        # Doubles cannot resolve a cell of which only a sliver of width w lies on the near side
+        # of a_j; to second order in w its balance is ∝ w² − (t − a_j)², so the root is a_j's
+        # mirror image of s (a cut there is then checked like any other).
+        return 2 * aj - s
+    p_near, q_near = cell(aj)
+    near = q_near - u * p_near
+    if not p_near > 0 or not (near > 0 if rightwards else near < 0):
+        return None
+    direction = 1.0 if rightwards else -1.0
+    root = _mirror_secant(f, aj, abs(s - aj) if math.isfinite(s) else step, direction, limit, h * 2.0 ** -26)
+    if root is not None:
+        return root
+    inside, f_inside = aj, near
+    while True:
+        t = inside + direction * step
+        if (t - limit) * direction >= 0:
+            t = limit
+        f_t = f(t)
+        if (f_t > 0) != (near > 0):
+            return _illinois(f, inside, f_inside, t, f_t, h * 2.0 ** -32)
+        if t == limit:
+            return None
+        inside, f_inside, step = t, f_t, step * 2
+
+
+def _mirror_secant(f: Callable[[float], float], aj: float, width: float, direction: float, limit: float,
+                   xtol: float) -> float | None:
+    """Secant steps in y = (t − a_j)², in which the balance is linear to second order (it is
+    c·(w² − y) for a cell reaching a distance w to the near side of a_j), started at the mirror
+    point y = w²: a few evaluations instead of a bracketing search. None when a step leaves
+    (a_j, limit] or 8 steps do not settle to xtol."""
+    def g(y: float) -> float:
+        return f(aj + direction * math.sqrt(y))
+    y0, y1 = width * width, width * width * 1.02
+    g0, g1 = g(y0), g(y1)
+    for _ in range(8):
+        if g1 == g0:
+            return None
+        y2 = y1 - g1 * (y1 - y0) / (g1 - g0)
+        if not y2 > 0 or (aj + direction * math.sqrt(y2) - limit) * direction > 0:
+            return None
+        if abs(math.sqrt(y2) - math.sqrt(y1)) <= xtol:
+            return aj + direction * math.sqrt(y2)
+        y0, g0, y1, g1 = y1, g1, y2, g(y2)
+    return None
+
+
+def _illinois(f: Callable[[float], float], a: float, fa: float, b: float, fb: float, xtol: float) -> float:
+    """Regula falsi with the Illinois modification in doubles, from a bracket with f(a), f(b)
+    of opposite signs (or zero) to one of width ≤ xtol (or 60 steps): the point returned is
+    the end on b's side of the root (f(b) < 0 in every use here)."""
+    side = 0
+    for _ in range(60):
+        if abs(b - a) <= xtol or fa == fb:
+            break
+        x = b - fb * (b - a) / (fb - fa)
+        if not min(a, b) < x < max(a, b):
+            x = (a + b) / 2
+        fx = f(x)
+        if (fx > 0) == (fb > 0):
+            b, fb = x, fx
+            if side == -1:
+                fa /= 2
+            side = -1
+        else:
+            a, fa = x, fx
+            if side == 1:
+                fb /= 2
+            side = 1
+    return b
+
+
+def _float_mass(low: Tails4, high: Tails4) -> tuple[float, float]:
+    """(P(a, b], Q(a, b]) from the float tails at a < b, differencing the smaller of the two
+    tails (upper or lower), so that a cell's mass keeps its relative accuracy."""
+    p = low[0] - high[0] if low[0] < 0.5 else high[2] - low[2]
+    q = low[1] - high[1] if low[1] < 0.5 else high[3] - low[3]
+    return p, q
+
+
 def _cells_rightwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: arb) -> tuple[list[arb], arb]:
     """Cells from the left: the cell of a_j starts where the previous one ended (first at
     a_{m−1}; the mass below is dropped) and ends at the cut t > a_j balancing it, however far;
@@ -301,17 +444,20 @@ def _cells_rightwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: a
             if atom_p > 0:  # an atom exactly at a_j is a cell of its own, at its grid point
                 masses[k] += atom_p.lower()
                 ps, qs = ps - atom_p, qs - atom_q
-            pa, qa = tails(aj)
-            if not ps - pa > tiny:  # nothing below a_j to balance: the cell is empty
-                rest += (ps - pa).nonnegative_part()  # the negligible mass in (s, a_j) is dropped
-                s, ps, qs = aj, pa, qa
-                continue
             u = (-arb(aj)).exp()
 
             def balance(t: fmpq) -> arb:
                 pt, qt = tails(t)
                 return (qs - qt) - u * (ps - pt)
-            cut = _cut_above(balance, aj, max(aj - s, h / 4), far, h)
+            guess = max(aj - s, h / 4)
+            cut = _propose(tails, balance, s, aj, guess, far, h, True)
+            if cut is None:
+                pa, qa = tails(aj)
+                if not ps - pa > tiny:  # nothing below a_j to balance: the cell is empty
+                    rest += (ps - pa).nonnegative_part()  # the negligible mass in (s, a_j) is dropped
+                    s, ps, qs = aj, pa, qa
+                    continue
+                cut = _cut_above(balance, aj, guess, far, h)
         if cut is None:
             # The rest (s, ∞] is the last cell. Its barycentre is at or beyond a_j when
             # Q(Z > s) − e^{−a_j} P(Z > s) ≤ 0, using also Q(Z > s) ≤ 1 − e^{−s} P(Z ≤ s) (on
@@ -353,7 +499,6 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: ar
         if 1 - ps <= lump:
             break
         u = (-arb(aj)).exp()
-        pa, qa = tails(aj)
         atom_p, atom_q = tails.atom(aj)
         if atom_p > 0:  # an atom exactly at a_j is a cell of its own, at its grid point
             masses[k] += atom_p.lower()
@@ -362,12 +507,15 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: ar
             # The atom at a_j is not part of the cell, but its share Q − e^{−a_j}P is 0: no correction.
             pt, qt = tails(t)
             return (qt - qs) - u * (pt - ps)
-        if not (pa - ps > tiny and balance(aj) < 0):
-            rest += (pa - ps).nonnegative_part()  # negligible or undecided mass in (a_j, s]: dropped
-            ps, qs, s = pa + atom_p, qa + atom_q, aj  # the atom at a_j is placed already
-            continue
-        guess = s - aj if j < n else h / 2
-        cut = _cut_below(balance, aj, max(guess, h / 4), bottom, h)
+        guess = max(s - aj if j < n else h / 2, h / 4)
+        cut = _propose(tails, balance, s if j < n else None, aj, guess, bottom, h, False)
+        if cut is None:
+            pa, qa = tails(aj)
+            if not (pa - ps > tiny and balance(aj) < 0):
+                rest += (pa - ps).nonnegative_part()  # negligible or undecided mass in (a_j, s]: dropped
+                ps, qs, s = pa + atom_p, qa + atom_q, aj  # the atom at a_j is placed already
+                continue
+            cut = _cut_below(balance, aj, guess, bottom, h)
         pc, qc = tails(cut)
         if cut == aj:  # the cell is (a_j, s]: the atom at a_j, placed above, is not in P[Z > a_j]
             pc, qc = pc + atom_p, qc + atom_q

@@ -17,6 +17,8 @@ precision for a ball γ > 0, by a closed form:
 
 from __future__ import annotations
 
+import functools
+import math
 from abc import ABC, abstractmethod
 from typing import Sequence
 
@@ -30,16 +32,44 @@ __all__ = ["Profile", "GaussianProfile", "LaplaceProfile", "SubsampledProfile", 
            "profile_of"]
 
 
-def _const(value: sympy.Expr) -> arb:
-    """A parameter as a ball at the current precision (exact rationals stay exact)."""
-    if value.is_Rational:
-        return arb(fmpq(int(value.p), int(value.q)))
-    return arb_of(value, ctx.prec)
+def _const(value: sympy.Expr, exact: fmpq | None = None) -> arb:
+    """A parameter as a ball at the current precision (exact rationals stay exact); `exact` is
+    its fmpq when the caller has it already."""
+    exact = exact if exact is not None else _rational(value)
+    return arb(exact) if exact is not None else arb_of(value, ctx.prec)
+
+
+@functools.lru_cache(maxsize=64)
+def _rational(value: sympy.Expr) -> fmpq | None:
+    """The parameter as an fmpq when it is rational (cached: the kernels ask for it at every
+    evaluation, and converting a sympy number costs more than the arithmetic)."""
+    return fmpq(int(value.p), int(value.q)) if value.is_Rational else None
+
+
+@functools.lru_cache(maxsize=16)
+def _sqrt2(prec: int) -> arb:
+    """√2 at `prec` bits, computed once per precision."""
+    with ctx.workprec(prec):
+        return arb(2).sqrt()
+
+
+#: (P[Z > t], Q[Z > t], P[Z ≤ t], Q[Z ≤ t]) as doubles: see :meth:`Profile.float_tails`.
+Tails4 = tuple[float, float, float, float]
+
+
+_SQRT_HALF = math.sqrt(0.5)
+
+
+def _phi_float(x: float) -> tuple[float, float]:
+    """(Φ(x), Φ(−x)) in doubles: the smaller from erfc (a few ulps in relative terms, also deep
+    in the tail), the larger as 1 minus it (no cancellation: it is ≥ 1/2)."""
+    small = 0.5 * math.erfc(abs(x) * _SQRT_HALF)
+    return (small, 1 - small) if x < 0 else (1 - small, small)
 
 
 def _phi(x: arb) -> arb:
     """Φ(x) = erfc(−x/√2)/2, without the 1 − erf cancellation."""
-    return (-x / arb(2).sqrt()).erfc() / 2
+    return (-x / _sqrt2(ctx.prec)).erfc() / 2
 
 
 class Profile(ABC):
@@ -76,6 +106,13 @@ class Profile(ABC):
         else None (continuous losses never have one)."""
         return None
 
+    def float_tails(self, t: float) -> Tails4 | None:
+        """(P[Z > t], Q[Z > t], P[Z ≤ t], Q[Z ≤ t]) in double precision, or None when the
+        profile has no float model. Never a bound: only a proposal that balls then certify
+        (the dominated discretisation's cut points); both tails are kept so that a cell's mass
+        is a difference of small numbers, not of two numbers near 1."""
+        return None
+
     #: Where the privacy loss piles up against a bound of its support ("left", "right" or
     #: None): the dominated discretisation starts its walk there.
     heavy_edge: str | None = None
@@ -92,9 +129,15 @@ class GaussianProfile(Profile):
 
     def __init__(self, mu: sympy.Expr):
         self.mu = sympy.sympify(mu)
+        # converted once: the kernels run tens of thousands of times per accounting run
+        self._mu_exact = _rational(self.mu)
 
     def __repr__(self) -> str:
         return f"GaussianProfile(mu={self.mu})"
+
+    @functools.cached_property
+    def _mu_float(self) -> float:
+        return float(self.mu)
 
     def hockey(self, gamma: arb) -> arb:
         p, q = self.tails(gamma)
@@ -102,14 +145,22 @@ class GaussianProfile(Profile):
 
     def tails(self, gamma: arb) -> tuple[arb, arb]:
         """P[Z > log γ] = Φ(μ/2 − log γ/μ), Q[Z > log γ] = Φ(−μ/2 − log γ/μ)."""
-        mu = _const(self.mu)
+        mu = _const(self.mu, self._mu_exact)
         t = gamma.log() / mu
         return _phi(mu / 2 - t), _phi(-mu / 2 - t)
 
     def slope(self, gamma: arb) -> arb:
         """−Φ(−μ/2 − log γ/μ): the density terms cancel because φ(μ/2 − t) = γ φ(−μ/2 − t)."""
-        mu = _const(self.mu)
+        mu = _const(self.mu, self._mu_exact)
         return -_phi(-mu / 2 - gamma.log() / mu)
+
+    def float_tails(self, t: float) -> Tails4:
+        """The Φ's of :meth:`tails` in doubles (math.erfc), with their complements Φ(−x)."""
+        mu = self._mu_float
+        x = t / mu
+        p_gt, p_le = _phi_float(mu / 2 - x)
+        q_gt, q_le = _phi_float(-mu / 2 - x)
+        return p_gt, q_gt, p_le, q_le
 
     def reverse(self) -> "Profile":
         return self
@@ -186,6 +237,11 @@ class SubsampledProfile(Profile):
 
     def __init__(self, base: Profile, q: sympy.Expr, add: bool = False):
         self.base, self.q, self.add = base, sympy.sympify(q), add
+        self._q_exact = _rational(self.q)  # converted once (see GaussianProfile)
+
+    @functools.cached_property
+    def _q_float(self) -> float:
+        return float(self.q)
 
     def __repr__(self) -> str:
         return f"SubsampledProfile({self.base!r}, q={self.q}, add={self.add})"
@@ -206,7 +262,7 @@ class SubsampledProfile(Profile):
         complements of the base tails when the base loss has no atoms (Gaussian)."""
         if not isinstance(self.base, GaussianProfile):
             return Profile.tails(self, gamma)
-        q = _const(self.q)
+        q = _const(self.q, self._q_exact)
         if self.add:
             w = (1 / gamma - 1 + q) / q
             if not w > 0:
@@ -223,8 +279,26 @@ class SubsampledProfile(Profile):
         pb, qb = self.base.tails(g)
         return (1 - q) * qb + q * pb, qb
 
+    def float_tails(self, t: float) -> Tails4 | None:
+        """:meth:`tails` in doubles, swapping to the base's complementary tails where :meth:`tails`
+        takes 1 − (a tail) (the add direction)."""
+        if not isinstance(self.base, GaussianProfile):
+            return None
+        q = self._q_float
+        if self.add:
+            w = (math.expm1(-t) + q) / q
+            if not w > 0:
+                return 0.0, 0.0, 1.0, 1.0
+            pb, qb, pb_le, qb_le = self.base.float_tails(math.log(w))
+            return qb_le, (1 - q) * qb_le + q * pb_le, qb, (1 - q) * qb + q * pb
+        g = (math.expm1(t) + q) / q
+        if not g > 0:
+            return 1.0, 1.0, 0.0, 0.0
+        pb, qb, pb_le, qb_le = self.base.float_tails(math.log(g))
+        return q * pb + (1 - q) * qb, qb, q * pb_le + (1 - q) * qb_le, qb_le
+
     def hockey(self, gamma: arb) -> arb:
-        q = _const(self.q)
+        q = _const(self.q, self._q_exact)
         if self.add:
             c = 1 - gamma * (1 - q)
             if not c > 0:
@@ -242,7 +316,7 @@ class SubsampledProfile(Profile):
     def slope(self, gamma: arb) -> arb:
         """Remove: f' = E'(γ') with γ' = (γ − 1 + q)/q (−1 below 1 − q). Add: with c = 1 − γ(1−q)
         and w = γq/c, f = c·R(w) for R(w) = E_w(Q‖P), so f' = −(1−q)R(w) + R'(w)·q/c (0 for c ≤ 0)."""
-        q = _const(self.q)
+        q = _const(self.q, self._q_exact)
         if self.add:
             c = 1 - gamma * (1 - q)
             if not c > 0:
