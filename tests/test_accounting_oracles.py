@@ -377,3 +377,37 @@ def test_a_permuted_pair_keeps_its_reverse_direction(steps):
         truth = top.lower().fmpq(), top.upper().fmpq()
     pair = FinitePair([R(int(x.p), int(x.q)) for x in p], [R(int(x.p), int(x.q)) for x in q])
     assert _contains_ball(delta_bracket(pair, steps, R(1, 2), h=R(1, 16)), truth)
+
+
+def test_epsilon_ends_take_the_safe_side_of_an_undecided_grid_test():
+    """δ as the target equal to δ_d(2h) to 3000 bits: the working-precision test at the grid
+    point 2h is undecided (checked), and both ends must still be valid when δ_d is evaluated at
+    4000 bits: δ_up(upper) ≤ δ ≤ δ_low(lower)."""
+    from symdp.accounting.api import _grid_delta_le
+    from symdp.accounting.discretise import Discrete
+    bits = 128
+    one = 1 << bits
+    masses = (one // 8, one // 4, one // 16, one // 32, one // 64)
+    h = fmpq(1, 3)
+    up = Discrete(h, -1, masses, 1, bits, True)
+    low = Discrete(h, -1, masses, 0, bits, False)
+
+    def delta_at(d, eps: fmpq, prec: int) -> arb:
+        with ctx.workprec(prec):
+            total = arb(d.inf)
+            for i, c in enumerate(d.masses):
+                a = d.h * (d.lo + i)
+                if a > eps:
+                    total += c * (1 - arb(eps - a).exp())
+            return total / one
+
+    for d in (up, low):
+        with ctx.workprec(3000):
+            target = delta_at(d, h * 2, 3000).mid().fmpq()
+        assert _grid_delta_le(d, 2, target) is None  # the case under test is reached
+        lower, upper = epsilon_ends(d, d, target)
+        with ctx.workprec(4000):
+            if d is up:
+                assert delta_at(up, upper, 4000) <= arb(target), upper
+            else:
+                assert delta_at(low, lower, 4000) >= arb(target), lower

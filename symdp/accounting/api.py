@@ -192,19 +192,25 @@ def _epsilon_upper(d: Discrete, delta: fmpq) -> fmpq | None:
     """The least ε ≥ 0 with δ_d(ε) ≤ delta, rounded up; None when δ_d(∞) = p_∞ > delta."""
     if fmpq(d.inf, 1 << d.bits) >= delta:
         return None
-    if _grid_delta_le(d, 0, delta):
+    sure = _grid_delta_le(d, 0, delta)  # True: δ(0) ≤ delta; False: certainly >; None: undecided
+    if sure:
         return fmpq(0)
-    # δ(lo·h) > delta (or undecided); beyond the last atom δ is p_∞ < delta exactly
+    # δ(lo·h) > delta (certainly when `sure` is False); beyond the last atom δ is p_∞ < delta exactly
     lo, hi = 0, max(d.hi, 0) + 1
     ensure(_grid_delta_le(d, hi, delta), "δ beyond the window is p_∞ < δ", p_inf=fmpq(d.inf, 1 << d.bits), delta=delta)
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if _grid_delta_le(d, mid, delta):
+        test = _grid_delta_le(d, mid, delta)
+        if test:
             hi = mid
         else:
-            lo = mid
+            lo, sure = mid, test
     root = _cell_root(d, lo, delta)
-    return d.h * hi if root is None else min(_round_up(root[1]), d.h * hi)
+    # an undecided test at lo (counted as δ > delta) leaves the root possibly below the cell,
+    # where the cell's formula is not δ_d: the root is then used only when it lies in the cell
+    if root is None or (sure is None and root[0] < d.h * lo):
+        return d.h * hi
+    return min(_round_up(root[1]), d.h * hi)
 
 
 def _cell_root(d: Discrete, lo: int, delta: fmpq) -> tuple[fmpq, fmpq] | None:
@@ -225,16 +231,22 @@ def _epsilon_lower(d: Discrete, delta: fmpq) -> fmpq:
     if _grid_delta_le(d, 0, delta) is not False:
         return fmpq(0)
     lo, hi = 0, max(d.hi, 1)  # δ(lo·h) > delta certainly; δ(hi·h) ≤ delta or undecided
-    if _grid_delta_le(d, hi, delta) is False:
+    sure = _grid_delta_le(d, hi, delta)
+    if sure is False:
         return d.h * hi  # p_∞ = 0 for a lower bound, so δ vanishes beyond the window
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if _grid_delta_le(d, mid, delta) is False:
+        test = _grid_delta_le(d, mid, delta)
+        if test is False:
             lo = mid
         else:
-            hi = mid
+            hi, sure = mid, test
     root = _cell_root(d, lo, delta)
-    return d.h * lo if root is None else max(_round_down(root[0]), d.h * lo)
+    # an undecided test at hi (counted as δ ≤ delta) leaves the root possibly beyond the cell,
+    # where the cell's formula is not δ_d: the root is then used only when it lies in the cell
+    if root is None or (sure is None and root[1] > d.h * hi):
+        return d.h * lo
+    return max(_round_down(root[0]), d.h * lo)
 
 
 # --------------------------------------------------------------------------------------------
