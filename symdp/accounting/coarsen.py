@@ -22,7 +22,8 @@ every later product, and both coarsenings below are post-processings of a valid 
   (Σ x_i)₊ ≤ Σ (x_i)₊ makes the merge lower the profile, and moving an atom down lowers it again;
   the masses are exact sums of the integers, so f' ≤ f_D everywhere and no mass is created.
   Cells are cut so that the barycentre lands just at or above a grid point (the discrete
-  analogue of :mod:`symdp.accounting.discretise`'s balanced cells), which loses little.
+  analogue of :mod:`symdp.accounting.discretise`'s balanced cells, walked from either end and
+  the walk that moves less kept), which loses little.
 """
 
 from __future__ import annotations
@@ -106,19 +107,13 @@ def _profile_at_grid(d: Discrete, k: int, m: int, n: int) -> list[arb]:
 
 
 def _lower(d: Discrete, k: int) -> Discrete:
-    """Balanced cells on the fine atoms, each collapsed to its barycentre, moved down to the grid."""
+    """Balanced cells on the fine atoms, each collapsed to its barycentre and moved down to the
+    grid point ⌊a*/h⌋·h (certified)."""
     prec = _prec(d, k)
-    h0 = float(d.h)
     placed: dict[int, int] = {}
-    i, end = d.lo, d.hi
-    while i <= end:
-        if d.masses[i - d.lo] == 0:
-            i += 1
-            continue
-        stop = _cell_end(d, i, k, h0)
-        index = _cell_index(d, i, stop, k, prec)
-        placed[index] = placed.get(index, 0) + sum(d.masses[i - d.lo:stop - d.lo + 1])
-        i = stop + 1
+    for start, portions in _cells(d, k):
+        index = _cell_index(d.h, start, portions, k, prec)
+        placed[index] = placed.get(index, 0) + sum(portions)
     if not placed:
         return Discrete(d.h * k, 0, (0,), 0, d.bits, False)
     lo, hi = min(placed), max(placed)
@@ -128,30 +123,47 @@ def _lower(d: Discrete, k: int) -> Discrete:
     return Discrete(d.h * k, lo, masses, 0, d.bits, False).verified("coarsened discretisation")
 
 
-def _cell_end(d: Discrete, start: int, k: int, h0: float) -> int:
-    """The last atom of the cell starting at atom `start`: the first one at which the cell's
-    barycentre reaches the grid point J·k at or above `start` (a float search: any cell is valid,
-    the certified index is taken by :func:`_cell_index`); the last atom when none does."""
-    target = -((-start) // k) * k
-    if start == target:
-        return start
-    balance = 0.0
-    for i in range(start, d.hi + 1):
-        c = d.masses[i - d.lo]
-        if c:
-            balance += float(c) * math.expm1((target - i) * h0)
-            if i >= target and balance <= 0:
-                return i
-    return d.hi
+def _cells(d: Discrete, k: int) -> list[tuple[int, list[int]]]:
+    """Cells (lowest atom, the masses taken from it and the atoms above) from the highest loss
+    down: a cell starting at atom i, at or above the grid point J·k = ⌊i/k⌋·k, takes the atoms
+    below while its barycentre stays at or above J·k, and of the atom that would pass it only
+    the part that keeps it there (an atom split in two is the same distribution); the rest of
+    that atom starts the next cell. Every cell but the lowest is thus balanced up to one unit
+    of 2^−bits (and a 10⁻¹² safety margin of the float balance): its barycentre sits on its
+    grid point. Any partition is valid: the certified index is taken by :func:`_cell_index`."""
+    h0, cells = float(d.h), []
+    rest = list(d.masses)
+    i = d.hi
+    while i >= d.lo:
+        if rest[i - d.lo] == 0:
+            i -= 1
+            continue
+        target = (i // k) * k
+        balance, taken, low = 0.0, [], i
+        for j in range(i, d.lo - 1, -1):
+            c = rest[j - d.lo]
+            weight = math.expm1((target - j) * h0)  # ≤ 0 at or above the grid point, > 0 below
+            part = c if balance + c * weight <= 0 else min(int(-balance / weight * (1 - 1e-12)), c)
+            if part == 0 < c:  # not even one unit of this atom fits
+                break
+            balance += part * weight
+            taken.append(part)
+            rest[j - d.lo] -= part
+            low = j
+            if part < c:
+                break
+        cells.append((low, taken[::-1]))
+        i = low if rest[low - d.lo] else low - 1
+    return cells
 
 
-def _cell_index(d: Discrete, start: int, stop: int, k: int, prec: int) -> int:
-    """⌊a*/h⌋ for the cell's barycentre a* = start·h₀ − log(Σ c_i w^{i−start}/Σ c_i), from the
-    lower end of a ball (so the grid point is certainly ≤ a*)."""
-    block = list(d.masses[start - d.lo:stop - d.lo + 1])
+def _cell_index(h0: fmpq, start: int, portions: list[int], k: int, prec: int) -> int:
+    """⌊a*/h⌋ for the cell's barycentre a* = start·h₀ − log(Σ c_t w^t / Σ c_t), w = e^{−h₀}
+    (c_t the masses taken at atom start + t), from the lower end of a ball (so the grid point
+    is certainly ≤ a*)."""
     with working_precision(prec):
-        w = (-arb(d.h)).exp()
-        ratio = arb_poly(block)(w) / sum(block)
-        loss_over_h = (arb(d.h) * start - ratio.log()) / (arb(d.h) * k)
-        ensure(loss_over_h.is_finite(), "a cell's barycentre is enclosed", start=start, stop=stop)
+        w = (-arb(h0)).exp()
+        ratio = arb_poly(portions)(w) / sum(portions)
+        loss_over_h = (arb(h0) * start - ratio.log()) / (arb(h0) * k)
+        ensure(loss_over_h.is_finite(), "a cell's barycentre is enclosed", start=start, atoms=len(portions))
         return int(loss_over_h.lower().floor().unique_fmpz())
