@@ -376,9 +376,9 @@ def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol
     goal = float(rtol) if rtol is not None else 1e-2
     grid = h if h is not None else _initial_h(parts, goal)
     # The truncation and rounding budgets are relative to the size of δ: the target for ε
-    # queries; for δ queries 10⁻¹² first, lowered to the found upper end while that shrinks it
-    # by a real factor (the floor 10⁻³⁸ ends it when δ is 0, as for P = Q).
-    scale = float(target) if quantity == "epsilon" else 1e-12
+    # queries; for δ queries the upper end of a probe on a 4× coarser grid, lowered to the found
+    # upper end while that shrinks it by a real factor (the floor 10⁻³⁸ ends it when δ is 0).
+    scale = float(target) if quantity == "epsilon" else _delta_scale(parts, target, grid, run_limits)
     best, trace = None, []
     while True:
         plan = Plan.for_run(grid, _total_steps(parts), scale, goal, int(1 / float(grid)))
@@ -410,6 +410,20 @@ def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol
         grid = fmpq(1, math.ceil(1 / (float(grid) * factor)))
         if progress:
             progress(0.0, f"refining the grid to h = 1/{int(grid.q)}")
+
+
+def _delta_scale(parts: list[tuple[Profile, int]], eps: fmpq, grid: fmpq, limits: Limits) -> float:
+    """The size of δ(ε) for the budgets of a δ query: the certified upper end of a cheap probe
+    (grid 4h, at most 1/8; budgets relative to 10⁻¹²), or 10⁻¹² when the probe hits a limit.
+    Validity never depends on it: a scale far above δ only widens the bracket, and the caller
+    lowers it while the found upper end is well below it."""
+    probe = fmpq(1, max(8, int(1 / (4 * float(grid)))))
+    plan = Plan.for_run(probe, _total_steps(parts), 1e-12, 0.5, int(1 / float(probe)))
+    try:
+        upper = _evaluate("delta", parts, eps, plan, limits, None)[1]
+    except CostLimitError:
+        return 1e-12
+    return max(float(upper), 1e-38)
 
 
 def _evaluate(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, plan: Plan, limits: Limits,
