@@ -414,11 +414,13 @@ def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol
 
 def _delta_scale(parts: list[tuple[Profile, int]], eps: fmpq, grid: fmpq, limits: Limits) -> float:
     """The size of δ(ε) for the budgets of a δ query: the certified upper end of a cheap probe
-    (grid 4h, at most 1/8; budgets relative to 10⁻¹²), or 10⁻¹² when the probe hits a limit.
+    (grid 4h, at most 1/8, no fine-grid ladder; budgets relative to 10⁻¹²), or 10⁻¹² when the
+    probe hits a limit.
     Validity never depends on it: a scale far above δ only widens the bracket, and the caller
     lowers it while the found upper end is well below it."""
     probe = fmpq(1, max(8, int(1 / (4 * float(grid)))))
-    plan = Plan.for_run(probe, _total_steps(parts), 1e-12, 0.5, int(1 / float(probe)))
+    plan = dataclasses.replace(Plan.for_run(probe, _total_steps(parts), 1e-12, 0.5, int(1 / float(probe))),
+                               fine=False)  # only its upper end is used: a collapsed lower one is fine
     try:
         upper = _evaluate("delta", parts, eps, plan, limits, None)[1]
     except CostLimitError:

@@ -96,7 +96,7 @@ def _tail(profile: Profile, t: float) -> float:
 
 def discretised(profile: Profile, plan: Plan, limits: Limits) -> Step:
     """The step on the working grid, or on the fine grid when the support's end is near 0."""
-    end = support_end(profile, plan.h)
+    end = support_end(profile, plan.h) if plan.fine else None
     factor = 1 if end is None else max(math.ceil(FINE * float(plan.h) / end), 2)
     grid = plan.h / factor
     m, n = loss_window(profile, plan.step_tau, grid)

@@ -26,12 +26,16 @@ __all__ = ["Plan"]
 @dataclass(frozen=True)
 class Plan:
     """The loss grid h, the fixed-point bits of the masses, the tail mass ``step_tau`` left out
-    of one step's discretisation window, and the scaled cut τ per step a product may make."""
+    of one step's discretisation window, the scaled cut τ per step a product may make, and
+    whether the fine-grid ladder may be used."""
 
     h: fmpq
     bits: int
     step_tau: float
     tau_per_step: int
+    #: whether a step too narrow for h goes through a finer grid (:mod:`symdp.accounting.ladder`);
+    #: a probe that needs only a rough upper end does without
+    fine: bool = True
 
     @classmethod
     def for_run(cls, h: fmpq, steps: int, scale: float, rtol: float, points: int,
