@@ -9,7 +9,7 @@ trivial one and its δ is 0 for every T and ε; refining h until it falls below 
 composition on a grid ~T·q/h times too fine for the composed loss, which is ~√T·q wide.
 
 So when a finite end b of the step's loss support lies within 4h of 0 (found from the
-profile before anything is composed), the step is discretised on a fine grid h₀ = h/k ≈ |b|/4,
+profile before anything is composed), the step is discretised on a fine grid h₀ = h/k ≈ |b|/6,
 the first 2^j steps are composed there by squaring until the composed loss's standard deviation
 is 8h wide, and the composed discrete pairs are coarsened to the working grid h
 (:mod:`symdp.accounting.coarsen`: connect-the-dots on the discrete profile for the upper one,
@@ -41,11 +41,13 @@ __all__ = ["Step", "discretised", "on_grid", "step_power", "support_end"]
 
 #: A finite end of the loss support within this many grid widths of 0 starts the fine grid.
 NEAR = 4
-#: The fine grid is about |b|/FINE wide (b the support's end). Issue 20 suggests |b|/10; |b|/4
-#: was measured 3–7× faster (the one-step cell walks dominate, ~1 ms per fine grid point) for a
-#: width of 7–8·10⁻³ instead of 2·10⁻³ at q = 10⁻³, σ = 1, T = 100 (h = 1/800) and T = 1000
-#: (h = 1/351); a smaller h continues on the plain grid, which is then at most |b|/4.
-FINE = 4
+#: The fine grid is about |b|/FINE wide (b the support's end); issue 20 suggests |b|/10. The
+#: one-step cell walks on the fine grid dominate the cost (~1 ms per fine grid point), and the
+#: fine grid's own error does not shrink when the rtol loop refines h. Measured (CPU seconds,
+#: load ~9) at q = 10⁻⁴, σ = 1, T = 10⁵, δ = 10⁻⁵, rtol 10⁻²: |b|/4 needed three grids (11.5 s,
+#: width 6.9·10⁻³), |b|/6 one (6.6 s, 5.0·10⁻³), |b|/8 one (7.7 s, 3.1·10⁻³); the plain grid
+#: without the ladder 6.5 s (three grids, 9.0·10⁻³).
+FINE = 6
 #: Coarsen once the composed loss's standard deviation spans this many working grid widths.
 WIDE = 8
 
