@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 from symdp.accounting import (Bracket, CostLimitError, Limits, delta_bracket, dpsgd_delta, dpsgd_epsilon, dpsgd_pair,
                               epsilon_bracket)
-from symdp.accounting.api import _delta_bounds
+from symdp.accounting.api import delta_ends
 from symdp.accounting.discretise import discretise, loss_window
 from symdp.accounting.profiles import profile_of
 from symdp.errors import ParameterError
@@ -158,7 +158,7 @@ def test_discretisations_dominate_and_are_dominated_at_every_grid_loss():
         up, low = discretise(profile, h, m, n, 64)
         for eps in (fmpq(0), fmpq(1, 100), fmpq(7, 300), fmpq(1, 10), fmpq(1, 2)):
             truth = exact_pair.hockey_stick(sympy.exp(sympy.Rational(int(eps.p), int(eps.q))))
-            lower, upper = _delta_bounds(low, eps)[0], _delta_bounds(up, eps)[1]
+            lower, upper = delta_ends(up, low, eps)
             assert Bracket("delta", sympy.Rational(str(lower)), sympy.Rational(str(upper)), R(1, 100), (0, 0), 64, None, True).contains(truth)
 
 

@@ -20,7 +20,8 @@ from flint import arb, ctx, fmpq
 from hypothesis import assume, given, settings, strategies as st
 
 from symdp.accounting import Bracket, Limits, delta_bracket, dpsgd_pair, epsilon_bracket
-from symdp.accounting.api import _composed, _delta_bounds, _epsilon_lower, _epsilon_upper, _plan
+from symdp.accounting.api import _delta_bounds, composed, delta_ends, epsilon_ends
+from symdp.accounting.plan import Plan
 from symdp.accounting.profiles import FiniteProfile, SubsampledProfile
 from symdp.numbers import to_fmpq
 from symdp.pairs import FinitePair, gaussian, randomized_response
@@ -76,8 +77,8 @@ def _contains_ball(b: Bracket, ends: tuple[fmpq, fmpq]) -> bool:
 def _direction(profile, steps: int, h: fmpq) -> tuple:
     """The dominating and dominated discretisations of one direction composed `steps` times on
     the grid h, as the accountant builds them (rounding budget for a δ of about 10⁻⁶)."""
-    plan = _plan(h, steps, 1e-6, 1e-3, int(1 / float(h)))
-    return _composed([(profile, steps)], plan, Limits(), None)
+    plan = Plan.for_run(h, steps, 1e-6, 1e-3, int(1 / float(h)))
+    return composed([(profile, steps)], plan, Limits(), None)
 
 
 TINY = R(1, 10 ** 6)
@@ -273,7 +274,7 @@ def _direction_bracket(profile, steps: int, eps: fmpq | None, h: fmpq) -> tuple[
     the ε used (None: the top of the dominating window, where δ is its mass at +∞ alone)."""
     up, low = _direction(profile, steps, h)
     eps = up.h * up.hi if eps is None else eps
-    return _delta_bounds(low, eps)[0], _delta_bounds(up, eps)[1], eps
+    return (*delta_ends(up, low, eps), eps)
 
 
 def _exact(value: mpmath.mpf) -> fmpq:
@@ -405,8 +406,8 @@ def _grid_delta(d, eps: fmpq) -> tuple[fmpq, fmpq]:
 
 
 def test_epsilon_ends_of_a_discretised_pair():
-    """_epsilon_upper returns the least ε with δ_d(ε) ≤ δ (no finite one when p_∞ ≥ δ, 0 when
-    δ_d(0) ≤ δ), _epsilon_lower the greatest with δ_d(ε) ≥ δ (0 when δ_d(0) < δ): checked
+    """epsilon_ends: the upper end is the least ε with δ_d(ε) ≤ δ (no finite one when p_∞ ≥ δ, 0 when
+    δ_d(0) ≤ δ), the lower end the greatest with δ_d(ε) ≥ δ (0 when δ_d(0) < δ): checked
     against δ_d evaluated term by term, within 2⁻⁹⁰ of the root."""
     from symdp.accounting.discretise import Discrete
     bits = 128
@@ -414,17 +415,17 @@ def test_epsilon_ends_of_a_discretised_pair():
     masses = (one // 8, one // 4, one // 16, one // 32, one // 64)
     up = Discrete(fmpq(1, 3), -1, masses, one // 100 + 1, bits, True)
     low = Discrete(fmpq(1, 3), -1, masses, 0, bits, False)
-    assert _epsilon_upper(up, fmpq(1, 100)) is None and _epsilon_upper(up, fmpq(1, 200)) is None
-    assert _epsilon_upper(up, fmpq(1, 2)) == 0 and _epsilon_lower(low, fmpq(1, 2)) == 0
+    assert epsilon_ends(up, low, fmpq(1, 100))[1] is None and epsilon_ends(up, low, fmpq(1, 200))[1] is None
+    assert epsilon_ends(up, low, fmpq(1, 2)) == (0, 0)
     step = fmpq(1, 1 << 90)
     for delta in (fmpq(1, 20), fmpq(1, 50), fmpq(3, 100), fmpq(1, 90), fmpq(1, 100) + fmpq(1, 10 ** 30),
                   fmpq(1, 10 ** 6)):
-        e = _epsilon_upper(up, delta)
+        e_low, e = epsilon_ends(up, low, delta)
         if e is None:
             assert delta <= fmpq(up.inf, one)
         else:
             assert _grid_delta(up, e)[1] <= delta < _grid_delta(up, e - step)[0], delta
-        e = _epsilon_lower(low, delta)
+        e = e_low
         if e == 0:
             assert _grid_delta(low, e)[1] < delta
         else:
@@ -488,8 +489,8 @@ def test_composition_with_window_cuts_brackets_the_exact_power(weights, lo, inf_
         eps = h * j
         exact_up = _power_delta(masses, lo, inf, bits, k, h, eps)
         exact_low = _power_delta(masses, lo, 0, bits, k, h, eps)
-        assert _delta_bounds(up, eps)[1] >= exact_up[1], (eps, "upper")
-        assert _delta_bounds(low, eps)[0] <= exact_low[0], (eps, "lower")
+        assert delta_ends(up, low, eps)[1] >= exact_up[1], (eps, "upper")
+        assert delta_ends(up, low, eps)[0] <= exact_low[0], (eps, "lower")
 
 
 @pytest.mark.parametrize("steps", [1, 2])
@@ -506,3 +507,37 @@ def test_a_permuted_pair_keeps_its_reverse_direction(steps):
         truth = top.lower().fmpq(), top.upper().fmpq()
     pair = FinitePair([R(int(x.p), int(x.q)) for x in p], [R(int(x.p), int(x.q)) for x in q])
     assert _contains_ball(delta_bracket(pair, steps, R(1, 2), h=R(1, 16)), truth)
+
+
+def test_epsilon_ends_take_the_safe_side_of_an_undecided_grid_test():
+    """δ as the target equal to δ_d(2h) to 3000 bits: the working-precision test at the grid
+    point 2h is undecided (checked), and both ends must still be valid when δ_d is evaluated at
+    4000 bits: δ_up(upper) ≤ δ ≤ δ_low(lower)."""
+    from symdp.accounting.api import _grid_delta_le
+    from symdp.accounting.discretise import Discrete
+    bits = 128
+    one = 1 << bits
+    masses = (one // 8, one // 4, one // 16, one // 32, one // 64)
+    h = fmpq(1, 3)
+    up = Discrete(h, -1, masses, 1, bits, True)
+    low = Discrete(h, -1, masses, 0, bits, False)
+
+    def delta_at(d, eps: fmpq, prec: int) -> arb:
+        with ctx.workprec(prec):
+            total = arb(d.inf)
+            for i, c in enumerate(d.masses):
+                a = d.h * (d.lo + i)
+                if a > eps:
+                    total += c * (1 - arb(eps - a).exp())
+            return total / one
+
+    for d in (up, low):
+        with ctx.workprec(3000):
+            target = delta_at(d, h * 2, 3000).mid().fmpq()
+        assert _grid_delta_le(d, 2, target) is None  # the case under test is reached
+        lower, upper = epsilon_ends(d, d, target)
+        with ctx.workprec(4000):
+            if d is up:
+                assert delta_at(up, upper, 4000) <= arb(target), upper
+            else:
+                assert delta_at(low, lower, 4000) >= arb(target), lower

@@ -10,6 +10,8 @@ _DISCRETISE = "symdp/accounting/discretise.py"
 _COMPOSE = "symdp/accounting/compose.py"
 _API = "symdp/accounting/api.py"
 _PROFILES = "symdp/accounting/profiles.py"
+_COARSEN = "symdp/accounting/coarsen.py"
+_COARSEN_TESTS = ("tests/test_accounting_coarsen.py",)
 
 MUTANTS = [
     ("accounting: upper composition rounds down", _COMPOSE,
@@ -58,6 +60,12 @@ MUTANTS = [
     ("accounting: finite pair called symmetric when P is a permutation of Q", _PROFILES,
      "self.symmetric = sorted(map(str, zip(self.p, self.q))) == sorted(map(str, zip(self.q, self.p)))",
      "self.symmetric = sorted(map(str, self.p)) == sorted(map(str, self.q))", _TESTS),
+    ("accounting: coarsen's lower cell index rounded up", _COARSEN,
+     "int(loss_over_h.lower().floor().unique_fmpz())", "int(loss_over_h.upper().ceil().unique_fmpz())",
+     _COARSEN_TESTS),
+    ("accounting: coarsen's upper profile sums a block one power of w too high", _COARSEN,
+     "t = arb_poly(block)(w) * w ** offset + wk * t", "t = arb_poly(block)(w) * w ** (offset - 1) + wk * t",
+     _COARSEN_TESTS),
 ]
 
 EQUIVALENT: dict[str, str] = {}

@@ -30,13 +30,14 @@ from typing import Callable, Sequence
 import sympy
 from flint import arb, arb_poly, fmpq, fmpz
 
-from .. import limits as symdp_limits
 from .. import params
 from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError
 from ..numbers import Real, arb_of, exact, from_fmpq, to_fmpq, working_precision
-from .compose import CostLimitError, Limits, check_deadline, compose, product_cost
-from .discretise import Discrete, discretise, loss_window
+from .compose import CostLimitError, Limits, check_deadline, product_cost
+from .discretise import Discrete
+from .ladder import Step, discretised, on_grid, step_power
+from .plan import Plan
 from .profiles import GaussianProfile, Profile, SubsampledProfile, profile_of
 
 __all__ = ["Bracket", "delta_bracket", "epsilon_bracket", "dpsgd_delta", "dpsgd_epsilon", "dpsgd_pair",
@@ -191,19 +192,25 @@ def _epsilon_upper(d: Discrete, delta: fmpq) -> fmpq | None:
     """The least ε ≥ 0 with δ_d(ε) ≤ delta, rounded up; None when δ_d(∞) = p_∞ > delta."""
     if fmpq(d.inf, 1 << d.bits) >= delta:
         return None
-    if _grid_delta_le(d, 0, delta):
+    sure = _grid_delta_le(d, 0, delta)  # True: δ(0) ≤ delta; False: certainly >; None: undecided
+    if sure:
         return fmpq(0)
-    # δ(lo·h) > delta (or undecided); beyond the last atom δ is p_∞ < delta exactly
+    # δ(lo·h) > delta (certainly when `sure` is False); beyond the last atom δ is p_∞ < delta exactly
     lo, hi = 0, max(d.hi, 0) + 1
     ensure(_grid_delta_le(d, hi, delta), "δ beyond the window is p_∞ < δ", p_inf=fmpq(d.inf, 1 << d.bits), delta=delta)
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if _grid_delta_le(d, mid, delta):
+        test = _grid_delta_le(d, mid, delta)
+        if test:
             hi = mid
         else:
-            lo = mid
+            lo, sure = mid, test
     root = _cell_root(d, lo, delta)
-    return d.h * hi if root is None else min(_round_up(root[1]), d.h * hi)
+    # an undecided test at lo (counted as δ > delta) leaves the root possibly below the cell,
+    # where the cell's formula is not δ_d: the root is then used only when it lies in the cell
+    if root is None or (sure is None and root[0] < d.h * lo):
+        return d.h * hi
+    return min(_round_up(root[1]), d.h * hi)
 
 
 def _cell_root(d: Discrete, lo: int, delta: fmpq) -> tuple[fmpq, fmpq] | None:
@@ -224,69 +231,83 @@ def _epsilon_lower(d: Discrete, delta: fmpq) -> fmpq:
     if _grid_delta_le(d, 0, delta) is not False:
         return fmpq(0)
     lo, hi = 0, max(d.hi, 1)  # δ(lo·h) > delta certainly; δ(hi·h) ≤ delta or undecided
-    if _grid_delta_le(d, hi, delta) is False:
+    sure = _grid_delta_le(d, hi, delta)
+    if sure is False:
         return d.h * hi  # p_∞ = 0 for a lower bound, so δ vanishes beyond the window
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if _grid_delta_le(d, mid, delta) is False:
+        test = _grid_delta_le(d, mid, delta)
+        if test is False:
             lo = mid
         else:
-            hi = mid
+            hi, sure = mid, test
     root = _cell_root(d, lo, delta)
-    return d.h * lo if root is None else max(_round_down(root[0]), d.h * lo)
+    # an undecided test at hi (counted as δ ≤ delta) leaves the root possibly beyond the cell,
+    # where the cell's formula is not δ_d: the root is then used only when it lies in the cell
+    if root is None or (sure is None and root[1] > d.h * hi):
+        return d.h * lo
+    return max(_round_down(root[0]), d.h * lo)
 
 
 # --------------------------------------------------------------------------------------------
 # The composed directions at one grid
 
 
-@dataclass(frozen=True)
-class _Plan:
-    """The grid and tolerances of one run."""
-
-    h: fmpq
-    bits: int
-    step_tau: float
-    tau_per_step: int
-
-
-def _directions(parts: Sequence[tuple[Profile, int]]) -> list[list[tuple[Profile, int]]]:
+def directions(parts: Sequence[tuple[Profile, int]]) -> list[list[tuple[Profile, int]]]:
+    """The neighbouring directions of a composition of (profile, count) parts: one when every
+    part is symmetric, else the parts and their reverses (δ of the composition is the larger)."""
     forward = list(parts)
     if all(p.symmetric for p, _ in parts):
         return [forward]
     return [forward, [(p.reverse(), k) for p, k in parts]]
 
 
-def _composed(direction: list[tuple[Profile, int]], plan: _Plan, limits: Limits,
-              progress: Callable[[int, int], None] | None) -> tuple[Discrete, Discrete]:
-    ups, lows = [], []
+def steps_of(direction: Sequence[tuple[Profile, int]], plan: Plan, limits: Limits) -> list[tuple[Step, int]]:
+    """Each part's one-step discretisations (on a finer grid where the working one collapses
+    them, :mod:`symdp.accounting.ladder`), checked against the memory limit before any product."""
+    steps = []
     for profile, k in direction:
         check_deadline(limits)
-        m, n = loss_window(profile, plan.step_tau, plan.h)
-        # each grid point costs a few certified special-function evaluations: bounded before any
-        symdp_limits.check_size(n - m + 1, f"the discretisation of {profile!r} on the grid h = {plan.h}")
-        up, low = discretise(profile, plan.h, m, n, plan.bits, plan.step_tau / 4, lambda: check_deadline(limits))
-        ups.append((up, k))
-        lows.append((low, k))
-    _check_composed_size(ups, plan, limits)
-    return (compose(ups, plan.tau_per_step, limits, progress),
-            compose(lows, plan.tau_per_step, limits, progress))
+        steps.append((discretised(profile, plan, limits), k))
+    _check_composed_size(steps, plan, limits)
+    return steps
 
 
-def _check_composed_size(parts: list[tuple[Discrete, int]], plan: _Plan, limits: Limits) -> None:
+def composed(direction: Sequence[tuple[Profile, int]], plan: Plan, limits: Limits,
+             progress: Callable[[int, int], None] | None = None) -> tuple[Discrete, Discrete]:
+    """(upper, lower): the dominating and dominated discretisations of the composition of one
+    direction on the plan's grid (a single part too narrow for it stays on its finer grid,
+    :mod:`symdp.accounting.ladder`); every product cuts by the plan's rule."""
+    up = low = None
+    done = 0
+    parts = steps_of(direction, plan, limits)
+    for step, k in parts:
+        up_k, low_k = step_power(step, k, plan, limits, progress)
+        if len(parts) > 1:  # a part left on its fine grid joins the others on the working grid
+            up_k, low_k = on_grid(up_k, plan.h), on_grid(low_k, plan.h)
+        done += k
+        up = up_k if up is None else plan.multiply(up, up_k, done, limits)
+        low = low_k if low is None else plan.multiply(low, low_k, done, limits)
+    if up is None:
+        raise ParameterError("nothing to compose")
+    return up, low
+
+
+def _check_composed_size(steps: list[tuple[Step, int]], plan: Plan, limits: Limits) -> None:
     """Refuse before composing when the composed window would not fit the memory limit.
 
     The composed loss has variance Σ k·Var_P(Z) (independent steps); the cuts keep about
     z = √(2 ln(2^bits/τ)) standard deviations on each side (a Gaussian tail at the cut's mass),
-    so the largest product has about 2·z·sd/h + Σ lengths coefficients. An estimate: the
-    product-by-product check stays in force."""
+    so the largest product has about 2·z·sd/h + Σ lengths coefficients (lengths in working grid
+    points). An estimate: the product-by-product check stays in force."""
     var, length = 0.0, 0
-    for d, k in parts:
+    for step, k in steps:
+        d = step.up
         weights = [c / 2 ** d.bits for c in d.masses]
         total = sum(weights) or 1.0
         mean = sum(w * (d.lo + i) for i, w in enumerate(weights)) / total
-        var += k * sum(w * (d.lo + i - mean) ** 2 for i, w in enumerate(weights)) / total
-        length += len(d.masses)
+        var += k * sum(w * (d.lo + i - mean) ** 2 for i, w in enumerate(weights)) / total / step.factor ** 2
+        length += len(d.masses) // step.factor + 1
     z = math.sqrt(2 * math.log(2 ** plan.bits / max(plan.tau_per_step, 1)))
     points = int(2 * z * math.sqrt(var)) + length
     memory, _ = product_cost(points, points, plan.bits)
@@ -297,14 +318,15 @@ def _check_composed_size(parts: list[tuple[Discrete, int]], plan: _Plan, limits:
             f"(fewer steps, a coarser grid or a larger rtol)")
 
 
-def _plan(h: fmpq, steps: int, scale: float, rtol: float, points: int) -> _Plan:
-    """Bits and truncation tolerances for a bracket of relative width ~rtol at value ~scale."""
-    budget = max(scale * rtol / 64, 1e-40)  # a δ below 10⁻⁴⁰ is reported as [0, ~10⁻⁴⁰]
-    products = 2 * max(steps, 1).bit_length() + 2
-    bits = 40 + math.ceil(math.log2(max(steps, 2) * max(points, 2) * products / budget))
-    # each product may cut τ per step it stands for; grown to T steps, that is budget/(4·products) each
-    tau_per_step = int(budget / (4 * products * max(steps, 1)) * 2 ** bits)
-    return _Plan(h, bits, budget / (4 * max(steps, 1)), tau_per_step)
+def epsilon_ends(up: Discrete, low: Discrete, delta: fmpq) -> tuple[fmpq, fmpq | None]:
+    """(lower, upper) of ε(δ) read off one direction's composed pair: the greatest ε with
+    δ_low(ε) ≥ δ and the least with δ_up(ε) ≤ δ (None: no finite ε), each exact."""
+    return _epsilon_lower(low, delta), _epsilon_upper(up, delta)
+
+
+def delta_ends(up: Discrete, low: Discrete, eps: fmpq) -> tuple[fmpq, fmpq]:
+    """(lower, upper) of δ(ε) read off one direction's composed pair, exact rationals."""
+    return _delta_bounds(low, eps)[0], _delta_bounds(up, eps)[1]
 
 
 def _total_steps(parts: Sequence[tuple[Profile, int]]) -> int:
@@ -359,12 +381,12 @@ def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol
     goal = float(rtol) if rtol is not None else 1e-2
     grid = h if h is not None else _initial_h(parts, goal)
     # The truncation and rounding budgets are relative to the size of δ: the target for ε
-    # queries; for δ queries 10⁻¹² first, lowered to the found upper end while that shrinks it
-    # by a real factor (the floor 10⁻³⁸ ends it when δ is 0, as for P = Q).
-    scale = float(target) if quantity == "epsilon" else 1e-12
+    # queries; for δ queries the upper end of a probe on a 4× coarser grid, lowered to the found
+    # upper end while that shrinks it by a real factor (the floor 10⁻³⁸ ends it when δ is 0).
+    scale = float(target) if quantity == "epsilon" else _delta_scale(parts, target, grid, run_limits)
     best, trace = None, []
     while True:
-        plan = _plan(grid, _total_steps(parts), scale, goal, int(1 / float(grid)))
+        plan = Plan.for_run(grid, _total_steps(parts), scale, goal, int(1 / float(grid)))
         try:
             lower, upper, window = _evaluate(quantity, parts, target, plan, run_limits, progress)
         except CostLimitError as err:
@@ -395,23 +417,36 @@ def _bracket(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, rtol
             progress(0.0, f"refining the grid to h = 1/{int(grid.q)}")
 
 
-def _evaluate(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, plan: _Plan, limits: Limits,
+def _delta_scale(parts: list[tuple[Profile, int]], eps: fmpq, grid: fmpq, limits: Limits) -> float:
+    """The size of δ(ε) for the budgets of a δ query: the certified upper end of a cheap probe
+    (grid 4h, at most 1/8, no fine-grid ladder; budgets relative to 10⁻¹²), or 10⁻¹² when the
+    probe hits a limit.
+    Validity never depends on it: a scale far above δ only widens the bracket, and the caller
+    lowers it while the found upper end is well below it."""
+    probe = fmpq(1, max(8, int(1 / (4 * float(grid)))))
+    plan = dataclasses.replace(Plan.for_run(probe, _total_steps(parts), 1e-12, 0.5, int(1 / float(probe))),
+                               fine=False)  # only its upper end is used: a collapsed lower one is fine
+    try:
+        upper = _evaluate("delta", parts, eps, plan, limits, None)[1]
+    except CostLimitError:
+        return 1e-12
+    return max(float(upper), 1e-38)
+
+
+def _evaluate(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, plan: Plan, limits: Limits,
               progress: Progress | None) -> tuple[fmpq, fmpq | None, tuple]:
     lows, ups, windows = [], [], []
-    dirs = _directions(parts)
+    dirs = directions(parts)
     for i, direction in enumerate(dirs):
         report = None
         if progress:
             def report(done: int, total: int, i=i) -> None:
                 progress((i + done / max(total, 1)) / len(dirs), f"direction {i + 1}/{len(dirs)}")
-        up, low = _composed(direction, plan, limits, report)
-        windows.append((up.lo * plan.h, up.hi * plan.h))
-        if quantity == "delta":
-            ups.append(_delta_bounds(up, target)[1])
-            lows.append(_delta_bounds(low, target)[0])
-        else:
-            ups.append(_epsilon_upper(up, target))
-            lows.append(_epsilon_lower(low, target))
+        up, low = composed(direction, plan, limits, report)
+        windows.append((up.lo * up.h, up.hi * up.h))
+        lower, upper = (delta_ends if quantity == "delta" else epsilon_ends)(up, low, target)
+        lows.append(lower)
+        ups.append(upper)
         # the dominated pair's value never exceeds the dominating one's, direction by direction
         ensure_ordered(lows[-1], ups[-1], f"the {quantity} bracket of direction {i + 1}")
     window = (from_fmpq(min(w[0] for w in windows)), from_fmpq(max(w[1] for w in windows)))
@@ -427,7 +462,8 @@ def _evaluate(quantity: str, parts: list[tuple[Profile, int]], target: fmpq, pla
 # Public API
 
 
-def _rtol(rtol: object) -> fmpq | None:
+def check_rtol(rtol: object) -> fmpq | None:
+    """A requested relative width: None, or a rational in (0, 1)."""
     if rtol is None:
         return None
     r = params.positive(rtol, "rtol")
@@ -436,7 +472,8 @@ def _rtol(rtol: object) -> fmpq | None:
     return to_fmpq(r)
 
 
-def _grid(h: object) -> fmpq | None:
+def check_grid(h: object) -> fmpq | None:
+    """A requested loss grid width: None, or a rational in (0, 1/4]."""
     if h is None:
         return None
     v = params.positive(h, "h")
@@ -459,7 +496,7 @@ def delta_bracket(pair: object, steps: int | None, eps: object, rtol: object = s
     if not e.is_Rational:
         raise ParameterError(f"eps must be a rational (a decimal is fine), got {e}")
     _in_range(e, "eps", None, MAX_EPS, "in [0, 100]")
-    return _bracket("delta", _parts(pair, steps), to_fmpq(e), _rtol(rtol), _grid(h), limits, progress)
+    return _bracket("delta", _parts(pair, steps), to_fmpq(e), check_rtol(rtol), check_grid(h), limits, progress)
 
 
 def epsilon_bracket(pair: object, steps: int | None, delta: object, rtol: object = sympy.Rational(1, 100),
@@ -470,7 +507,7 @@ def epsilon_bracket(pair: object, steps: int | None, delta: object, rtol: object
     if not d.is_Rational:
         raise ParameterError(f"delta must be a rational (a decimal is fine), got {d}")
     _in_range(d, "delta", MIN_DELTA, None, "in [1e-30, 1)")
-    return _bracket("epsilon", _parts(pair, steps), to_fmpq(d), _rtol(rtol), _grid(h), limits, progress)
+    return _bracket("epsilon", _parts(pair, steps), to_fmpq(d), check_rtol(rtol), check_grid(h), limits, progress)
 
 
 def dpsgd_pair(q: object, sigma: object) -> Profile:

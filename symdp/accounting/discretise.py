@@ -101,11 +101,14 @@ def _ceil(x: arb, bits: int) -> int:
 
 
 def _floor(x: arb, bits: int) -> int:
-    """⌊lower(x)·2^bits⌋ clamped to [0, 2^bits], compared before converting (see `_ceil`)."""
+    """⌊lower(x)·2^bits⌋ clamped to [0, 2^bits], compared before converting (see `_ceil`).
+    The ends are taken at bits + 64 bits whatever the caller's precision (at the default 53
+    bits the lower masses would keep 53 bits: valid, but loose)."""
     top = fmpz(1) << bits
     if not x.is_finite():
         return 0
-    y = (x.lower() * arb(top)).lower()
+    with working_precision(bits + 64):
+        y = (x.lower() * arb(top)).lower()
     if not y >= 1:
         return 0
     if y >= top:

@@ -16,7 +16,6 @@ the polynomials), so each bracket is as certified as one of :func:`~symdp.accoun
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
 import sympy
@@ -26,12 +25,11 @@ from .. import params
 from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError
 from ..numbers import from_fmpq, to_fmpq
-# The one-pass chain needs the single-run pipeline's pieces (grid plan, both directions, the
-# discretised step, the exact ε inversion); it reuses them rather than copying them.
-from .api import (Bracket, _composed, _directions, _epsilon_lower, _epsilon_upper, _grid, _plan, _rtol, dpsgd_pair,
-                  epsilon_bracket)
-from .compose import CostLimitError, Limits, multiply
+from .api import (Bracket, check_grid, check_rtol, composed, directions, dpsgd_pair, epsilon_bracket,
+                  epsilon_ends)
+from .compose import CostLimitError, Limits
 from .discretise import Discrete
+from .plan import Plan
 from .profiles import profile_of
 
 __all__ = ["epsilon_trajectory", "dpsgd_epsilon_trajectory", "epochs_to_steps", "steps_per_epoch", "MAX_COUNTS"]
@@ -70,7 +68,7 @@ def _counts(steps: Iterable[object]) -> list[int]:
     return sorted(set(counts))
 
 
-def _chain(d: Discrete, counts: Sequence[int], tau_per_step: int, limits: Limits, start: float) -> Iterator[Discrete]:
+def _chain(d: Discrete, counts: Sequence[int], plan: Plan, limits: Limits, start: float) -> Iterator[Discrete]:
     """D^T for T in counts (ascending), one at a time along the chain of the module docstring
     (only the squares, the gap powers and the last link are kept). Each product is priced by
     :func:`multiply` before it runs; the time actually spent since `start` is checked after it."""
@@ -78,8 +76,7 @@ def _chain(d: Discrete, counts: Sequence[int], tau_per_step: int, limits: Limits
     gaps: dict[int, Discrete] = {}
 
     def product(a: Discrete, b: Discrete, steps: int) -> Discrete:
-        # a product standing for `steps` steps may cut τ per step (see compose.power)
-        out = multiply(a, b, tau_per_step * steps, limits)
+        out = plan.multiply(a, b, steps, limits)
         spent = time.monotonic() - start
         if spent > limits.seconds:
             raise CostLimitError(f"ε over {len(counts)} step counts: ran {spent:.0f} s, above the time limit of "
@@ -123,25 +120,25 @@ def epsilon_trajectory(pair: object, steps: Iterable[object], delta: object, rto
     d = params.open_probability(delta, "delta")
     if not d.is_Rational:
         raise ParameterError(f"delta must be a rational (a decimal is fine), got {d}")
-    profile, goal, grid = profile_of(pair), _rtol(rtol), _grid(h)
+    profile, goal, grid = profile_of(pair), check_rtol(rtol), check_grid(h)
     start = time.monotonic()
     if grid is None:
         grid = to_fmpq(epsilon_bracket(profile, counts[-1], d, rtol, limits=limits).h)
     target = to_fmpq(d)
-    plan = _plan(grid, counts[-1], float(d), float(goal) if goal is not None else 1e-2, int(1 / float(grid)))
-    # the single-run plan budgets 2·log₂T + 2 cuts; the chain makes more products
-    plan = replace(plan, tau_per_step=plan.tau_per_step * (2 * counts[-1].bit_length() + 2) // max(_products(counts), 1))
+    # the chain makes more products than one run's 2·log₂T + 2: the plan spreads the cuts over them
+    products = max(_products(counts), 2 * counts[-1].bit_length() + 2)
+    plan = Plan.for_run(grid, counts[-1], float(d), float(goal) if goal is not None else 1e-2, int(1 / float(grid)),
+                        products)
     lowers = {t: fmpq(0) for t in counts}
     uppers: dict[int, fmpq | None] = {t: fmpq(0) for t in counts}
     windows = {t: [] for t in counts}
-    for direction in _directions([(profile, 1)]):
-        up, low = _composed(direction, plan, limits, None)
-        chains = zip(counts, _chain(up, counts, plan.tau_per_step, limits, start),
-                     _chain(low, counts, plan.tau_per_step, limits, start))
+    for direction in directions([(profile, 1)]):
+        up, low = composed(direction, plan, limits, None)
+        chains = zip(counts, _chain(up, counts, plan, limits, start), _chain(low, counts, plan, limits, start))
         for t, up_t, low_t in chains:
             windows[t].append((up_t.lo * grid, up_t.hi * grid))
-            lowers[t] = max(lowers[t], _epsilon_lower(low_t, target))
-            u = _epsilon_upper(up_t, target)
+            lower, u = epsilon_ends(up_t, low_t, target)
+            lowers[t] = max(lowers[t], lower)
             uppers[t] = None if u is None or uppers[t] is None else max(uppers[t], u)
     seconds = time.monotonic() - start
     r = None if goal is None else from_fmpq(goal)

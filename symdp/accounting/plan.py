@@ -1,0 +1,70 @@
+"""The grid and truncation budget of one accounting run, and the one rule for cutting a product.
+
+Every product of the composition may cut the window of its result (compose.py): a product
+standing for j of the T steps may cut τ·j of scaled P-mass (τ = ``tau_per_step``), because the
+mass it sends to +∞ is carried through every later product and has grown about T/j-fold by the
+end (inf(A·A) ≈ 2·inf(A)); so each product's share of the final +∞ mass is about τ·T. Every
+caller (the single runs of :mod:`symdp.accounting.api`, the training trajectory of
+:mod:`symdp.accounting.training`, the fine-grid ladder of :mod:`symdp.accounting.ladder`)
+multiplies through :meth:`Plan.multiply` and :meth:`Plan.power`, so the rule is written once.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from flint import fmpq
+
+from .compose import Limits, multiply, power
+from .discretise import Discrete
+
+__all__ = ["Plan"]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The loss grid h, the fixed-point bits of the masses, the tail mass ``step_tau`` left out
+    of one step's discretisation window, the scaled cut τ per step a product may make, and
+    whether the fine-grid ladder may be used."""
+
+    h: fmpq
+    bits: int
+    step_tau: float
+    tau_per_step: int
+    #: whether a step too narrow for h goes through a finer grid (:mod:`symdp.accounting.ladder`);
+    #: a probe that needs only a rough upper end does without
+    fine: bool = True
+
+    @classmethod
+    def for_run(cls, h: fmpq, steps: int, scale: float, rtol: float, points: int,
+                products: int | None = None) -> "Plan":
+        """Bits and tolerances for a bracket of relative width ~rtol at a value ~scale, over
+        `steps` steps on `points` grid points, with at most `products` products (2·log₂T + 2
+        for repeated squaring, the default): the cuts and the rounding take a 1/64 share of
+        the width."""
+        budget = max(scale * rtol / 64, 1e-40)  # a δ below 10⁻⁴⁰ is reported as [0, ~10⁻⁴⁰]
+        if products is None:
+            products = 2 * max(steps, 1).bit_length() + 2
+        bits = 40 + math.ceil(math.log2(max(steps, 2) * max(points, 2) * products / budget))
+        # each product may cut τ per step it stands for; grown to T steps, that is budget/(4·products) each
+        tau_per_step = int(budget / (4 * products * max(steps, 1)) * 2 ** bits)
+        return cls(h, bits, budget / (4 * max(steps, 1)), tau_per_step)
+
+    def on_grid(self, h: fmpq) -> "Plan":
+        """The same budget on another grid (a finer one for the first steps of a ladder)."""
+        return replace(self, h=h)
+
+    def cut(self, steps: int) -> int:
+        """The scaled mass a product standing for `steps` steps may cut."""
+        return self.tau_per_step * steps
+
+    def multiply(self, a: Discrete, b: Discrete, steps: int, limits: Limits) -> Discrete:
+        """a·b, a product standing for `steps` steps in all."""
+        return multiply(a, b, self.cut(steps), limits)
+
+    def power(self, d: Discrete, k: int, limits: Limits, unit: int = 1,
+              progress: Callable[[int, int], None] | None = None) -> Discrete:
+        """d^k by repeated squaring, d standing for `unit` steps."""
+        return power(d, k, self.tau_per_step * unit, limits, progress)
