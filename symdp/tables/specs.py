@@ -325,9 +325,10 @@ _DPSGD_SOURCE = ("Steinke, Proposition 7 and Theorem 9 (δ from the composed pri
 #: (q = 240/60000, σ = 1, 10 epochs) and CIFAR-10 tutorial (q = 512/50000, σ = 1.1, 20 epochs),
 #: the TF Privacy MNIST tutorial (q = 250/60000, σ = 1.1, 60 epochs), and a sweep of q in
 #: 10⁻³..10⁻¹ and σ in 1/2..5 up to T = 10⁵. The grid width h of each row is fixed so that the
-#: row recomputes identically (and in seconds). q = 10⁻⁴ is left out: its per-step losses are
-#: far narrower than any affordable h, where no dominated pair on the grid can be tight (the
-#: lower end would be 0).
+#: row recomputes identically (and in seconds). The small-q and small-δ rows (q = 10⁻⁴, and
+#: δ = 10⁻¹⁸ at q = 3.3·10⁻⁴, where prv_accountant reports contradictory bounds) rely on the
+#: fine-grid-then-coarsen ladder (symdp.accounting.ladder): their per-step losses are narrower
+#: than h.
 _DPSGD_SETTINGS = (
     ("1/100", "2", "10000", "1/600"), ("1/100", "4", "10000", "1/800"), ("1/25", "5", "10000", "1/600"),
     ("1/250", "1", "2500", "1/800"), ("64/6250", "11/10", "1960", "1/600"), ("1/240", "11/10", "14400", "1/700"),
@@ -485,7 +486,8 @@ SPECS: tuple[TableSpec, ...] = (
                  "((1−q)N(0,σ²) + qN(1,σ²), N(0,σ²)) and its reverse, on a loss grid of width h",
         source=_DPSGD_SOURCE,
         params=_DPSGD_PARAMS + (_DELTA, Param("h", "loss grid width of the discretisation")),
-        grid=tuple((q, s, t, d, h) for q, s, t, h in _DPSGD_SETTINGS for d in ("1e-5", "1e-8")),
+        grid=tuple((q, s, t, d, h) for q, s, t, h in _DPSGD_SETTINGS for d in ("1e-5", "1e-8"))
+        + (("1e-4", "1", "100000", "1e-5", "1/3500"), ("33/100000", "4", "10000", "1e-18", "1/54000")),
         module="symdp.accounting",
         bracket=True,
         compute=dpsgd_epsilon),
