@@ -227,3 +227,18 @@ def test_a_crafted_report_cannot_run_code(tmp_path):
         assert out.verdict != rc.AGREES and not sentinel.exists(), (payload, out.to_json())
     assert rc.parse_expression("Rational(1, 2) + log(8) - Symbol('x', positive=True)**2") == \
         sympy.Rational(1, 2) + sympy.log(8) - sympy.Symbol("x", positive=True) ** 2
+
+
+def test_symbol_names_that_are_not_smtlib_symbols_replay_as_the_proved_query():
+    """A name such as P' or δ' is not an SMT-LIB simple symbol; the recorded query must declare
+    names a fresh z3 parses back to the same variables (it once read P' differently and found the
+    negation of a proved step satisfiable)."""
+    p, pp, dp = sympy.Symbol("P", real=True), sympy.Symbol("P'", real=True), sympy.Symbol("δ'", real=True)
+    clash = sympy.Symbol("P_", real=True)  # cleans to the same name as P'
+    ev = real_closed(pp * dp - p + clash ** 2, [p, pp, dp, clash], [pp >= p, p >= 0, dp >= 1], "f")
+    cert, holder = _only(ev, "smtlib")
+    declared = [line.split()[1] for line in cert["query"].splitlines() if line.startswith("(declare-fun")]
+    assert len(set(declared)) == 4 and all(name.replace("_", "a").isalnum() and name.isascii() for name in declared), declared
+    assert rc.recheck(cert, holder).verdict == rc.AGREES
+    refuted = real_closed(pp * dp - p - 1, [p, pp, dp], [pp >= p, p >= 0, dp >= 1], "f")
+    assert refuted.status != "proved"

@@ -31,6 +31,7 @@ refutation carries one) and a proof carries the certificate a second checker rep
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -119,12 +120,29 @@ def _interval_text(lo: sympy.Expr, hi: sympy.Expr, open_ends: tuple[bool, bool] 
 # several variables: nlsat
 
 
+def _z3_real(symbol: sympy.Basic, names: dict):
+    """The z3 variable of a sympy symbol, memoised in ``names``. Its name keeps only letters, digits
+    and '_' (an SMT-LIB simple symbol): z3 prints a name such as ``P'`` unquoted in the recorded
+    query, which a fresh parser then reads as a different term, so the replayed certificate would
+    not be the proved one. Two symbols that clean to the same name get distinct suffixes."""
+    import z3
+
+    if symbol not in names:
+        base = re.sub(r"[^A-Za-z0-9_]", "_", str(symbol))
+        base = base if base[:1].isalpha() else "v_" + base
+        taken = {str(z) for z in names.values()}
+        name = base if base not in taken else next(f"{base}_{i}" for i in range(1, len(taken) + 2)
+                                                  if f"{base}_{i}" not in taken)
+        names[symbol] = z3.Real(name)
+    return names[symbol]
+
+
 def _to_z3(expr: sympy.Expr, names: dict):
     import z3
 
     if expr.is_Symbol:
         # a symbol outside the listed variables is a free parameter: the claim holds for all of it
-        return names.setdefault(expr, z3.Real(str(expr)))
+        return _z3_real(expr, names)
     if expr.is_Rational:
         return z3.RealVal(f"{expr.p}/{expr.q}")
     if expr.is_Add:
@@ -183,7 +201,7 @@ def assumption_constraints(symbols: Sequence[sympy.Symbol], names: dict) -> list
 
     out = []
     for v in symbols:
-        z = names.setdefault(v, z3.Real(str(v)))
+        z = _z3_real(v, names)
         if v.is_positive:
             out.append(z > 0)
         elif v.is_nonnegative:
@@ -207,7 +225,9 @@ def real_closed(f: sympy.Expr, variables: Sequence[sympy.Symbol], domain: Sequen
 
     f = sympy.sympify(f)
     refuse_floats(f, "f")
-    names = {v: z3.Real(str(v)) for v in variables}
+    names: dict = {}
+    for v in variables:
+        _z3_real(v, names)
     num, den = sympy.fraction(sympy.cancel(sympy.together(f)))
     n, d = _to_z3(sympy.expand(num * den), names), _to_z3(sympy.expand(den), names)
     solver = z3.Tactic("qfnra-nlsat").solver()
