@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import replace
 
 import mpmath
 import pytest
@@ -20,9 +21,9 @@ from flint import arb, ctx, fmpq
 from hypothesis import assume, given, settings, strategies as st
 
 from symdp.accounting import Bracket, Limits, delta_bracket, dpsgd_pair, epsilon_bracket
-from symdp.accounting.api import _delta_bounds, composed, delta_ends, epsilon_ends
+from symdp.accounting.api import _delta_bounds, composed, delta_ends, directions, epsilon_ends
 from symdp.accounting.plan import Plan
-from symdp.accounting.profiles import FiniteProfile, SubsampledProfile
+from symdp.accounting.profiles import FiniteProfile, SubsampledProfile, profile_of
 from symdp.numbers import to_fmpq
 from symdp.pairs import FinitePair, gaussian, randomized_response
 
@@ -74,10 +75,13 @@ def _contains_ball(b: Bracket, ends: tuple[fmpq, fmpq]) -> bool:
     return lower <= lo and hi <= upper
 
 
-def _direction(profile, steps: int, h: fmpq) -> tuple:
+def _direction(profile, steps: int, h: fmpq, fine: bool = False) -> tuple:
     """The dominating and dominated discretisations of one direction composed `steps` times on
-    the grid h, as the accountant builds them (rounding budget for a δ of about 10⁻⁶)."""
-    plan = Plan.for_run(h, steps, 1e-6, 1e-3, int(1 / float(h)))
+    the grid h, as the accountant builds them (rounding budget for a δ of about 10⁻⁶). By default
+    the step is discretised on h itself: a pair whose loss support ends within a few h of 0 would
+    otherwise go to a finer grid first (symdp.accounting.ladder), and the cell walks these
+    oracles aim at, with atoms on and near the points of h, would not run at all."""
+    plan = replace(Plan.for_run(h, steps, 1e-6, 1e-3, int(1 / float(h))), fine=fine)
     return composed([(profile, steps)], plan, Limits(), None)
 
 
@@ -107,6 +111,34 @@ def test_atoms_on_and_next_to_grid_points(name, steps):
         b = delta_bracket(pair, steps, R(int(eps.p), int(eps.q)), h=R(1, 4))
         truth = _exact_delta(atoms, steps, eps)
         assert _contains_ball(b, truth), (name, steps, eps, b.lower, b.upper, truth)
+
+
+# The atom layouts above, and two with the low atom 2⁻⁶⁰ (not 1/16000) below its grid point.
+CLOSE = R(1, 2 ** 60)
+CUT_AT_GRID_CASES = {
+    "the issue-18 pattern with the low atom 2^-60 below 1/2": ([R(1, 2) + TINY, R(1, 2), R(1, 2) - CLOSE],
+                                                               [R(1, 10)] * 3),
+    "the same below 0, on and 2^-60 below -1/4": ([R(-1, 4) + TINY, R(-1, 4), R(-1, 4) - CLOSE, R(3, 4)],
+                                                  [R(1, 10), R(1, 10), R(1, 10), R(1, 20)]),
+    **ATOM_CASES,
+}
+
+
+@pytest.mark.parametrize("steps", [1, 2, 3])
+@pytest.mark.parametrize("name", list(CUT_AT_GRID_CASES))
+def test_the_cell_walks_on_the_grid_itself_hold_the_exact_delta(name, steps):
+    """The discretisation at h = 1/4 itself (no fine-grid ladder, which the public call takes for
+    these narrow pairs, so that the issue-18 witness no longer reaches the cut at a_j through
+    `delta_bracket`): both directions composed `steps` times bracket the exact δ at
+    ε = 0 and at the grid point 1/4."""
+    losses, qs = CUT_AT_GRID_CASES[name]
+    pair, atoms = _loss_pair(losses, qs)
+    runs = [_direction(p, steps, fmpq(1, 4)) for ((p, _),) in directions([(profile_of(pair), 1)])]
+    for eps in (fmpq(0), fmpq(1, 4)):
+        lower = max(delta_ends(up, low, eps)[0] for up, low in runs)
+        upper = max(delta_ends(up, low, eps)[1] for up, low in runs)
+        lo, hi = _exact_delta(atoms, steps, eps)
+        assert lower <= lo and hi <= upper, (name, steps, eps, lower, upper, lo, hi)
 
 
 _offsets = st.sampled_from([R(0), TINY, -TINY, R(1, 16000), -R(1, 16000)])
