@@ -55,6 +55,7 @@ def components_delta(eps0: sympy.Expr, k: int, eps: sympy.Expr) -> Real:
     """δ_k(ε) for 0 ≤ ε < kε₀ as a certified :class:`Real`. The size of the sum is checked against
     ``composition_terms`` before anything is allocated, and again for the window of each precision."""
     what = f"the {show(k)}-fold Laplace composition by continuous components"
+    limits.check_size(k, what, "composition_terms")  # the cost is at least k; k may exceed a double
     limits.check_size(components_cost_estimate(eps0, k), what, "composition_terms")  # before walking
     limits.check_size(components_cost(k, components_window(eps0, k, 128)), what, "composition_terms")
 

@@ -38,7 +38,7 @@ from flint import arb, fmpq
 from . import limits, params
 from .errors import ParameterError, show
 from .numbers import Real, Value, arb_of, is_rational, sign, to_fmpq, working_precision
-from .pairs import LaplacePair, Pair
+from .pairs import LaplacePair, Pair, _large_exponent
 from .laplace_components import components_delta
 from .roots import at_points, solve_decreasing
 
@@ -244,8 +244,17 @@ class LaplaceComposition(Pair):
         return self.k * LaplacePair(self.eps0).renyi(alpha)
 
     def chi2(self) -> Value:
-        """χ² = e^{D_2} − 1, and D_2 adds under composition: (1 + χ²(Lap))^k − 1."""
-        return (1 + LaplacePair(self.eps0).chi2()) ** self.k - 1
+        """χ² = e^{D_2} − 1, and D_2 adds under composition: (1 + χ²(Lap))^k − 1. Beyond
+        EXACT_POWER_BITS bits the power is a certified Real, e^{k·log(1 + χ²)} − 1 in balls:
+        sympy would build the rational (or do so on the first arithmetic with an unexpanded one)."""
+        base = 1 + LaplacePair(self.eps0).chi2()
+        if not _large_exponent(self.k * sympy.log(base)):
+            return base ** self.k - 1
+        k = self.k
+
+        def ball(prec: int) -> arb:
+            return (arb(k) * arb_of(sympy.log(base), prec)).exp() - 1
+        return Real(ball, name=f"laplace({self.eps0}) ** {show(k)} .chi2()")
 
     def compose(self, other: object) -> "LaplaceComposition":
         if isinstance(other, LaplaceComposition) and other.eps0 == self.eps0:

@@ -786,3 +786,22 @@ def test_the_table_covers_the_public_api():
     assert methods <= set(METHODS)
     assert len(CASES) >= len(OTHER) + len(CLI) + len(PAIRS) * len(METHODS)
 
+
+
+def test_a_laplace_power_with_a_huge_count_answers_chi2_unexpanded_and_refuses_delta():
+    """Fuzz seed 1111: (laplace(log 2) ** 10⁷⁷).chi2() built the rational 3^(10⁷⁷)-ish power and
+    ran past 60 s; (laplace(10⁻¹⁰⁰) ** 2¹⁰⁰⁰).delta(·) converted k to a double (OverflowError)."""
+    import time
+    start = time.perf_counter()
+    k = 10 ** 77
+    value = symdp.certify((symdp.laplace(sympy.log(2)) ** k).chi2(), 20)
+    base = 1 + symdp.laplace(sympy.log(2)).chi2()  # 17/12
+    with mpmath.workdps(120):  # log10 of (17/12)^k, independently
+        log10 = k * mpmath.log10(mpmath.mpf(base.p) / base.q)
+        exponent = int(mpmath.floor(log10))
+        mantissa = mpmath.power(10, log10 - exponent)
+    assert f"e+{exponent}" in value.decimal and value.decimal.startswith(mpmath.nstr(mantissa, 10)[:8])
+    assert time.perf_counter() - start < 5
+    assert (symdp.laplace(sympy.log(2)) ** 5).chi2() == sympy.expand(base ** 5 - 1)
+    with pytest.raises(symdp.ResourceLimitError, match="composition_terms"):
+        (symdp.laplace(sympy.Rational(1, 10 ** 100)) ** 2 ** 1000).delta(sympy.Rational(1, 10))
