@@ -124,9 +124,13 @@ def _z3_real(symbol: sympy.Basic, names: dict):
     """The z3 variable of a sympy symbol, memoised in ``names``. Its name keeps only letters, digits
     and '_' (an SMT-LIB simple symbol): z3 prints a name such as ``P'`` unquoted in the recorded
     query, which a fresh parser then reads as a different term, so the replayed certificate would
-    not be the proved one. Two symbols that clean to the same name get distinct suffixes."""
+    not be the proved one. Symbols of the same name are one variable (a paper's ε typed positive
+    in one place and real in another); two names that clean alike get distinct suffixes."""
     import z3
 
+    same = next((z for key, z in names.items() if str(key) == str(symbol)), None)
+    if same is not None:
+        names[symbol] = same
     if symbol not in names:
         base = re.sub(r"[^A-Za-z0-9_]", "_", str(symbol))
         base = base if base[:1].isalpha() else "v_" + base
