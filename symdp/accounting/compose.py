@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, NamedTuple
 
 from flint import fmpz, fmpz_poly
 
 from ..errors import ResourceLimitError
 from .discretise import Discrete, check_total
 
-__all__ = ["CostLimitError", "Limits", "multiply", "power", "compose", "check_deadline", "product_cost"]
+__all__ = ["CostLimitError", "Limits", "multiply", "power", "check_deadline", "product_cost"]
 
 
 class CostLimitError(ResourceLimitError, MemoryError):
@@ -207,18 +207,3 @@ def _power(d: _Chain, k: int, tau_per_step: int, limits: Limits,
             progress(done, total)
     return out
 
-
-def compose(parts: Sequence[tuple[Discrete, int]], tau_per_step: int, limits: Limits,
-            progress: Callable[[int, int], None] | None = None) -> Discrete:
-    """Π_i parts[i][0]^{parts[i][1]}: heterogeneous composition, cutting τ per step represented
-    (see :func:`power`)."""
-    out, out_steps = None, 0
-    for d, k in parts:
-        _same_grid(parts[0][0], d)
-        p = _power(_Chain.of(d), k, tau_per_step, limits, progress, d)
-        p = _Chain.of(identity(d)) if p is None else p
-        out_steps += k
-        out = p if out is None else _multiply(out, p, tau_per_step * out_steps, limits, d)
-    if out is None:
-        raise ValueError("nothing to compose")
-    return out.discrete(parts[0][0])
