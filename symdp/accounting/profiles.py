@@ -32,10 +32,9 @@ __all__ = ["Profile", "GaussianProfile", "LaplaceProfile", "SubsampledProfile", 
            "profile_of"]
 
 
-def _const(value: sympy.Expr, exact: fmpq | None = None) -> arb:
-    """A parameter as a ball at the current precision (exact rationals stay exact); `exact` is
-    its fmpq when the caller has it already."""
-    exact = exact if exact is not None else _rational(value)
+def _const(value: sympy.Expr) -> arb:
+    """A parameter as a ball at the current precision (exact rationals stay exact)."""
+    exact = _rational(value)
     return arb(exact) if exact is not None else arb_of(value, ctx.prec)
 
 
@@ -129,8 +128,6 @@ class GaussianProfile(Profile):
 
     def __init__(self, mu: sympy.Expr):
         self.mu = sympy.sympify(mu)
-        # converted once: the kernels run tens of thousands of times per accounting run
-        self._mu_exact = _rational(self.mu)
 
     def __repr__(self) -> str:
         return f"GaussianProfile(mu={self.mu})"
@@ -145,13 +142,13 @@ class GaussianProfile(Profile):
 
     def tails(self, gamma: arb) -> tuple[arb, arb]:
         """P[Z > log γ] = Φ(μ/2 − log γ/μ), Q[Z > log γ] = Φ(−μ/2 − log γ/μ)."""
-        mu = _const(self.mu, self._mu_exact)
+        mu = _const(self.mu)
         t = gamma.log() / mu
         return _phi(mu / 2 - t), _phi(-mu / 2 - t)
 
     def slope(self, gamma: arb) -> arb:
         """−Φ(−μ/2 − log γ/μ): the density terms cancel because φ(μ/2 − t) = γ φ(−μ/2 − t)."""
-        mu = _const(self.mu, self._mu_exact)
+        mu = _const(self.mu)
         return -_phi(-mu / 2 - gamma.log() / mu)
 
     def float_tails(self, t: float) -> Tails4:
@@ -237,7 +234,6 @@ class SubsampledProfile(Profile):
 
     def __init__(self, base: Profile, q: sympy.Expr, add: bool = False):
         self.base, self.q, self.add = base, sympy.sympify(q), add
-        self._q_exact = _rational(self.q)  # converted once (see GaussianProfile)
 
     @functools.cached_property
     def _q_float(self) -> float:
@@ -262,7 +258,7 @@ class SubsampledProfile(Profile):
         complements of the base tails when the base loss has no atoms (Gaussian)."""
         if not isinstance(self.base, GaussianProfile):
             return Profile.tails(self, gamma)
-        q = _const(self.q, self._q_exact)
+        q = _const(self.q)
         if self.add:
             w = (1 / gamma - 1 + q) / q
             if not w > 0:
@@ -298,7 +294,7 @@ class SubsampledProfile(Profile):
         return q * pb + (1 - q) * qb, qb, q * pb_le + (1 - q) * qb_le, qb_le
 
     def hockey(self, gamma: arb) -> arb:
-        q = _const(self.q, self._q_exact)
+        q = _const(self.q)
         if self.add:
             c = 1 - gamma * (1 - q)
             if not c > 0:
@@ -316,7 +312,7 @@ class SubsampledProfile(Profile):
     def slope(self, gamma: arb) -> arb:
         """Remove: f' = E'(γ') with γ' = (γ − 1 + q)/q (−1 below 1 − q). Add: with c = 1 − γ(1−q)
         and w = γq/c, f = c·R(w) for R(w) = E_w(Q‖P), so f' = −(1−q)R(w) + R'(w)·q/c (0 for c ≤ 0)."""
-        q = _const(self.q, self._q_exact)
+        q = _const(self.q)
         if self.add:
             c = 1 - gamma * (1 - q)
             if not c > 0:
