@@ -316,23 +316,23 @@ class LatticePair(FinitePair):
 
 
 def _p_inf_ball(lattice: LatticePLD, prec: int) -> arb:
-    """P(LR = ∞) = 1 − Π_f P_f(finite ratio)^k: from the factors, not from the composed masses,
-    whose sum would cancel against 1."""
-    if not lattice.has_p_inf:
-        return arb(0)
-    with working_precision(prec):
-        finite = arb(1)
-        for f, k in lattice.factors:
-            finite *= arb_of(sympy.Add(*f.p), prec) ** k
-        return (1 - finite).nonnegative_part()
+    """P(LR = ∞) = 1 − Π_f P_f(finite ratio)^k."""
+    return _off_lattice_ball(lattice, prec, "p") if lattice.has_p_inf else arb(0)
 
 
 def _q_zero_ball(lattice: LatticePLD, prec: int) -> arb:
-    """Q(LR = 0) = 1 − Π_f Q_f(finite ratio)^k, from the factors (as :func:`_p_inf_ball`)."""
+    """Q(LR = 0) = 1 − Π_f Q_f(finite ratio)^k."""
+    return _off_lattice_ball(lattice, prec, "q")
+
+
+def _off_lattice_ball(lattice: LatticePLD, prec: int, side: str) -> arb:
+    """1 − Π_f (Σ of factor f's lattice masses of `side`, "p" or "q")^k: the mass of that side
+    outside the finite ratios, from the factors, not from the composed masses, whose sum would
+    cancel against 1."""
     with working_precision(prec):
         finite = arb(1)
         for f, k in lattice.factors:
-            finite *= arb_of(sympy.Add(*f.q), prec) ** k
+            finite *= arb_of(sympy.Add(*getattr(f, side)), prec) ** k
         return (1 - finite).nonnegative_part()
 
 
