@@ -161,10 +161,12 @@ def laplace_composition_delta(eps0: object, k: int, eps: object) -> Value:
     if sign(e - k * e0) >= 0:
         return sympy.Integer(0)
     rational = is_rational(e0) and is_rational(e)
-    small = rational and k * k <= 2 * EXACT_TERMS and _knots(e0, k, e) * k <= EXACT_TERMS
+    n_knots = _knots(e0, k, e) if rational and k * k <= 2 * EXACT_TERMS else None
+    small = n_knots is not None and n_knots * k <= EXACT_TERMS
     if sign(e0 - COMPONENTS_EPS0_MAX) <= 0 and not small:
         return components_delta(e0, k, e)
-    n_knots = _knots(e0, k, e)  # checks the size of the sum before 2^(1−k) is formed
+    if n_knots is None:
+        n_knots = _knots(e0, k, e)  # checks the size of the sum before 2^(1−k) is formed
     factor = sympy.Integer(2) ** (1 - k) * sympy.exp((e - k * e0) / 2)
     if rational:
         return 1 - laplace_composition_sum(e0, k, e) * factor
