@@ -128,16 +128,16 @@ def _z3_real(symbol: sympy.Basic, names: dict):
     in one place and real in another); two names that clean alike get distinct suffixes."""
     import z3
 
-    same = next((z for key, z in names.items() if str(key) == str(symbol)), None)
-    if same is not None:
-        names[symbol] = same
     if symbol not in names:
-        base = re.sub(r"[^A-Za-z0-9_]", "_", str(symbol))
-        base = base if base[:1].isalpha() else "v_" + base
-        taken = {str(z) for z in names.values()}
-        name = base if base not in taken else next(f"{base}_{i}" for i in range(1, len(taken) + 2)
-                                                  if f"{base}_{i}" not in taken)
-        names[symbol] = z3.Real(name)
+        same = next((z for key, z in names.items() if str(key) == str(symbol)), None)
+        if same is None:
+            base = re.sub(r"[^A-Za-z0-9_]", "_", str(symbol))
+            base = base if base[:1].isalpha() else "v_" + base
+            taken = {str(z) for z in names.values()}
+            name = base if base not in taken else next(f"{base}_{i}" for i in range(1, len(taken) + 2)
+                                                      if f"{base}_{i}" not in taken)
+            same = z3.Real(name)
+        names[symbol] = same
     return names[symbol]
 
 
