@@ -190,6 +190,15 @@ def test_a_tampered_box_certificate_disagrees():
     _disagrees(bad, "names no goal")
 
 
+def test_a_certificate_whose_goal_no_longer_hashes_to_its_digest_disagrees():
+    """The certificate's own record of its goal is part of it: edited (here its conclusion) while the
+    digest still names the statement's goal, the certificate is not bound."""
+    ev = PROOFS["nlsat with a denominator"]().to_json()
+    (cert,) = _certificates(ev)
+    cert["goal"]["conclusion"] = cert["goal"]["conclusion"].replace("GreaterThan", "StrictGreaterThan")
+    _disagrees(ev, "not the digest of the goal")
+
+
 def test_a_deleted_certificate_disagrees_and_the_claim_has_no_certificate():
     ev = PROOFS["identities"]().to_json()
     del ev["data"]["certificates"][1]
@@ -400,6 +409,7 @@ FALSE_IDENTITIES = [
     (sympy.Max(_a, _b), _a),
     ((x + 1) ** 2, x ** 2 + 1),
     (sympy.erf(x), -sympy.erf(x)),
+    (sympy.log(_a * _b) + sympy.Abs(_a), sympy.log(_a * _b) + _a),  # a·b > 0 leaves the sign of a open
 ]
 
 
@@ -430,6 +440,32 @@ def test_rational_identities_against_expansion(num, den, shift):
     verdict, _ = identities.decide(P / Q, other)
     truth = sympy.expand(P * sympy.denom(other) - sympy.numer(other) * Q) == 0
     assert (verdict == rc.AGREES) == truth and verdict != rc.INCONCLUSIVE
+
+
+_q = sympy.Symbol("q", positive=True)
+_LEAVES = [p, _q, x, sympy.Integer(2), sympy.Rational(1, 3)]
+
+
+def _expressions(depth):
+    """Random expressions of exp, log, roots, |·|, sums and products (logs of positive arguments)."""
+    leaf = st.sampled_from(_LEAVES)
+    if depth == 0:
+        return leaf
+    sub = _expressions(depth - 1)
+    return st.one_of(leaf, st.builds(sympy.Add, sub, sub), st.builds(sympy.Mul, sub, sub),
+                     st.builds(sympy.exp, sub), st.builds(lambda e: sympy.log(1 + e ** 2), sub),
+                     st.builds(sympy.sqrt, st.builds(lambda e: 1 + e ** 2, sub)), st.builds(sympy.Abs, sub))
+
+
+@settings(max_examples=60, deadline=None)
+@given(_expressions(3), st.sampled_from([p, _q, x, sympy.exp(p), sympy.log(1 + p), sympy.Abs(x)]),
+       st.integers(-3, 3).filter(bool))
+def test_the_normal_form_never_agrees_with_a_perturbed_identity(e, atom, k):
+    """e = e + k·atom is false (the atom is not identically 0): the route may fail to tell, never
+    agree; and e = e rewritten by sympy's expansions (true) is never called false."""
+    verdict, how = identities.decide(e, e + k * atom)
+    assert verdict != rc.AGREES, how
+    assert identities.decide(e, sympy.expand(sympy.expand_log(e)))[0] != rc.DISAGREES
 
 
 def test_a_numerical_second_opinion_is_recorded_and_never_a_pass_alone():
@@ -501,6 +537,41 @@ def test_cvc5_reads_every_query_of_the_nonlinear_kinds_the_prover_writes():
 # the whole path: a report, the CLI, the fresh processes
 
 
+def _unrelated_query(claims):
+    for cert in _certificates(claims["lemma-2"]["data"]):
+        if cert["kind"] == "smtlib":
+            cert["query"] = "(set-logic QF_NRA)\n(assert (< 1.0 0.0))\n(check-sat)\n"
+
+
+def _f_plus_one(claims):
+    for cert in _certificates(claims["lemma-3"]["data"]):
+        cert["f"] = f"Add({cert['f']}, Integer(1))"
+
+
+def _swapped(claims):
+    a, b = claims["lemma-1"]["data"], claims["lemma-3"]["data"]
+    a["certificates"], b["certificates"] = b["certificates"], a["certificates"]
+    a["statement"]["data"]["certificates"], b["statement"]["data"]["certificates"] = \
+        b["statement"]["data"]["certificates"], a["statement"]["data"]["certificates"]
+
+
+def _relabelled(claims):
+    claims["lemma-4"].update(status="proved", proof_status="machine-complete")
+
+
+def _deleted(claims):
+    for node in (claims["lemma-2"]["data"], *claims["lemma-2"]["data"]["parts"]):
+        data = node.get("data", node)
+        for cert in list(data.get("certificates", [])):
+            if cert["kind"] == "identity":
+                data["certificates"].remove(cert)
+
+
+#: Each tamper of issue 26 on a fresh report, and what the re-check says.
+_TAMPERS = [(_unrelated_query, "not the translation of its goal"), (_f_plus_one, "another function"),
+            (_swapped, "names no goal"), (_relabelled, "evidence gives"), (_deleted, "have no certificate")]
+
+
 def test_recheck_runs_alone_and_from_the_cli(tmp_path):
     """`symdp verify --recheck` replays the report an earlier run wrote in a fresh interpreter that
     loads nothing of symdp, writes recheck.json with the solvers, and exits 1 once a certificate
@@ -509,7 +580,8 @@ def test_recheck_runs_alone_and_from_the_cli(tmp_path):
     folder.mkdir()
     (folder / "mine.py").write_text(
         "import sympy\n"
-        "from symdp.verify import claim, establish, identity, rational_nonnegative, real_closed, register_paper\n"
+        "from symdp.verify import (claim, establish, exact_agreement, identity, inequality_on_box, rational_nonnegative,\n"
+        "                          real_closed, register_paper)\n"
         "register_paper('recheck-demo', 'Recheck demo')\n"
         "x = sympy.Symbol('x', real=True)\n"
         "@claim('recheck-demo', 'Lemma 1', 'x/(x+1) >= 0 for x >= 0', stated_domain='x ≥ 0')\n"
@@ -517,7 +589,13 @@ def test_recheck_runs_alone_and_from_the_cli(tmp_path):
         "    return establish(rational_nonnegative(x / (x + 1), x, 0, sympy.oo), domain='x ≥ 0')\n"
         "@claim('recheck-demo', 'Lemma 2', 'x^2 + 1 > 0 and (x + 1)^2 = x^2 + 2x + 1')\n"
         "def lemma_2():\n"
-        "    return [real_closed(x ** 2 + 1, [x], [], 'x^2 + 1 ≥ 0'), identity((x + 1) ** 2, x ** 2 + 2 * x + 1)]\n",
+        "    return [real_closed(x ** 2 + 1, [x], [], 'x^2 + 1 ≥ 0'), identity((x + 1) ** 2, x ** 2 + 2 * x + 1)]\n"
+        "@claim('recheck-demo', 'Lemma 3', 'e^x ≥ 1 + x on [0, 1]', stated_domain='0 ≤ x ≤ 1')\n"
+        "def lemma_3():\n"
+        "    return establish(inequality_on_box(sympy.exp(x) - 1 - x, [(0, 1)], variables=[x]), domain='0 ≤ x ≤ 1')\n"
+        "@claim('recheck-demo', 'Lemma 4', '2 = 2, checked')\n"
+        "def lemma_4():\n"
+        "    return exact_agreement(2, 2, 'two')\n",
         encoding="utf-8")
     out = tmp_path / "reports"
     cli = [sys.executable, "-m", "symdp", "verify"]
@@ -527,16 +605,25 @@ def test_recheck_runs_alone_and_from_the_cli(tmp_path):
     assert again.returncode == 0, again.stdout + again.stderr
     written = json.loads((out / "recheck.json").read_text(encoding="utf-8"))
     summary = written["summary"]
-    assert summary["agrees"] == 3 and summary["disagrees"] == summary["inconclusive"] == 0
+    assert summary["agrees"] == 4 and summary["disagrees"] == summary["inconclusive"] == 0
     assert summary["claims_without_certificate"] == [] and set(summary["solvers"]) == {"z3", "cvc5"}
-    assert {o["kind"] for o in written["outcomes"]} == {"rational", "smtlib", "identity"}
+    assert {o["kind"] for o in written["outcomes"]} == {"rational", "smtlib", "identity", "boxes"}
     probe = ("import sys, runpy; sys.argv = ['recheck', sys.argv[1], '--jobs', '0']; "
              "import atexit; atexit.register(lambda: print('LOADED', sorted(m for m in sys.modules if m.startswith('symdp'))))\n"
              f"sys.path.insert(0, {str(PACKAGE.parent)!r}); import recheck; recheck.main()")
     alone = subprocess.run([sys.executable, "-I", "-c", probe, str(out / "verify.json")], capture_output=True, text=True,
                            timeout=300)
-    assert "LOADED []" in alone.stdout and "3 of 3 agree" in alone.stdout, alone.stdout + alone.stderr
-    report = json.loads((out / "verify.json").read_text(encoding="utf-8"))
+    assert "LOADED []" in alone.stdout and "4 of 4 agree" in alone.stdout, alone.stdout + alone.stderr
+    clean = json.loads((out / "verify.json").read_text(encoding="utf-8"))
+    for tamper, needle in _TAMPERS:
+        report = copy.deepcopy(clean)
+        tamper({c["id"].split(":")[1]: c for c in report["claims"]})
+        path = tmp_path / "tampered.json"
+        path.write_text(json.dumps(report), encoding="utf-8")
+        assert rc.main([str(path), "--jobs", "0", "--out", str(tmp_path / "t")]) == 1, needle
+        written = json.loads((tmp_path / "t" / "recheck.json").read_text(encoding="utf-8"))
+        assert any(needle in o["detail"] for o in written["summary"]["disagreements"]), (needle, written["summary"])
+    report = copy.deepcopy(clean)
     for claim in report["claims"]:
         for cert in _certificates(claim["data"]):
             if cert["kind"] == "rational":

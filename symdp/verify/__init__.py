@@ -22,8 +22,9 @@ What a claim records (the facts its status is computed from)::
 still works but no longer defines the paper's domain when the decorator gives one. Each claim
 of the JSON report carries ``stated_domain``, ``stated_where``, ``stated_relations``, ``uses``
 and ``prose_steps``, and the proof status computed from them (:mod:`symdp.verify.status`:
-``proof_status``, ``coverage``, ``proof_notes``). Proved inequalities carry certificates that
-:mod:`symdp.verify.recheck` replays without the prover (``symdp verify --recheck``).
+``proof_status``, ``coverage``, ``proof_notes``). A proved statement records its goals (:mod:`.goals`)
+and one certificate per goal, which :mod:`symdp.verify.recheck` binds to the claim and replays
+without the prover (``symdp verify --recheck``; docs/trust-chain.md).
 """
 
 from .evidence import (KINDS, STATUSES, Evidence, certified_agreement, combine, erratum, establish, exact_agreement, identity,

@@ -245,9 +245,6 @@ def real_closed(f: sympy.Expr, variables: Sequence[sympy.Symbol], domain: Sequen
 
     f = sympy.sympify(f)
     refuse_floats(f, "f")
-    if any(r is False or r is sympy.false for r in domain):
-        raise ParameterError("a domain relation is False, so every f would be 'proved' on an empty domain (Python's == "
-                             "compares two expressions' structure and gives False: write sympy.Eq(a, b))")
     names: dict = {}
     for v in variables:
         _z3_real(v, names)

@@ -370,14 +370,16 @@ class _Normal:
                 unknown.append(p)
             else:
                 sign *= s
-        if len(unknown) == 1:
-            self.signs[_key(unknown[0])[1]] = sign
+        if len(unknown) == 1:  # recorded for the unit u of p = c·u: sign(u) = sign(p)·sign(c)
+            c, key = _key(unknown[0])
+            self.signs[key] = sign if c > 0 else -sign
 
     def sign(self, p: sympy.Expr) -> int | None:
         """+1 where p ≥ 0, −1 where p ≤ 0 (from the symbols' assumptions or a log's argument), else None."""
-        known = self.signs.get(_key(p)[1])
+        c, key = _key(p)
+        known = self.signs.get(key)
         if known is not None:
-            return known
+            return known if c > 0 else -known
         return 1 if p.is_nonnegative else -1 if p.is_nonpositive else None
 
     # absolute values -----------------------------------------------------------------------

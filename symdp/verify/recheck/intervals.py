@@ -161,8 +161,9 @@ def enclose(expr: sympy.Expr, env: Mapping[sympy.Symbol, Interval]) -> Interval:
             return _ipow(base, int(expr.exp))
         if base[0] < 0 or (base[0] == 0 and not expr.exp.is_positive):
             raise Inconclusive(f"a non-integer power of a base that reaches {base[0]}")
-        if base in ((0, 0), (1, 1)):  # 0^q = 0 (q > 0) and 1^q = 1 exactly
-            return base
+        if expr.exp.is_Rational:  # b^q is monotone in b ≥ 0: its ends at the base's ends
+            lo, hi = _root_at(base[0], expr.exp), _root_at(base[1], expr.exp)
+            return (lo[0], hi[1]) if expr.exp > 0 else (hi[0], lo[1])
         return _from_iv(_widened(_to_iv(base) ** _to_iv(enclose(expr.exp, env))))
     if isinstance(expr, sympy.Abs):
         a = enclose(expr.args[0], env)
@@ -186,6 +187,16 @@ def enclose(expr: sympy.Expr, env: Mapping[sympy.Symbol, Interval]) -> Interval:
         raise Inconclusive(f"log of an interval reaching {a[0]}")
     fn = mpmath.iv.exp if isinstance(expr, sympy.exp) else mpmath.iv.log
     return _at(fn, a[0])[0], _at(fn, a[1])[1]  # both increase: their ends at the interval's ends
+
+
+def _root_at(b: Fraction, q: sympy.Rational) -> Interval:
+    """b^q for a rational b ≥ 0 and a non-integer rational q: exact when it is rational (0, 1, a
+    perfect power), so that bounds touching zero there stay sharp; else mpmath's, widened."""
+    exact = sympy.Rational(b.numerator, b.denominator) ** q
+    if exact.is_Rational:
+        value = Fraction(int(exact.p), int(exact.q))
+        return value, value
+    return _from_iv(_widened(_to_iv((b, b)) ** _to_iv((Fraction(int(q.p), int(q.q)),) * 2)))
 
 
 def _at(fn, q: Fraction) -> Interval:
