@@ -231,10 +231,12 @@ def _fail(code: int, message: str) -> int:
 
 def _eval(args: argparse.Namespace) -> int:
     from . import limits
-    from .evaluator import RefusedExpression, evaluate
+    from .evaluator import RefusedExpression, evaluate, time_limit
     try:
-        with limits.progress(limits.reporter("symdp eval")):  # a bar on stderr for long computations
-            value = evaluate(args.expr)
+        # One time limit for the whole command: the expression builds lazy values, and most of
+        # the work is their certification (a subsampled-Gaussian integral ran past 150 s after it).
+        with limits.progress(limits.reporter("symdp eval")), time_limit(limits.get("seconds")):
+            value = evaluate(args.expr, seconds=float("inf"))
             results = ([_describe(v, args.digits) for v in value] if isinstance(value, (list, tuple))
                        else _describe(value, args.digits))
     except (RefusedExpression, ParameterError) as err:

@@ -24,7 +24,7 @@ functions is refused (:mod:`symdp.limits`). Both grow geometrically with nested 
 argument five times, so 40 nested calls build 5⁴⁰ nodes; sympy's evaluation of nested
 exponentials triples its work per level) while the text grows linearly. What the measures do
 not foresee (nested ``gaussian_delta`` grows 3× in size but 8× in sympy's time per level) is
-bounded by the time actually spent: :func:`evaluate` stops after :data:`SECONDS` seconds.
+bounded by the time actually spent: :func:`evaluate` stops after ``limits.seconds`` seconds.
 """
 
 from __future__ import annotations
@@ -54,8 +54,6 @@ MAX_EXPONENT = 10000
 MAX_POWER_BITS = 1 << 20
 #: Largest k of binomial(n, k) for a non-integer n, which sympy expands into k factors.
 MAX_BINOMIAL_FACTORS = 1000
-#: Time limit of one evaluation, in seconds (the documented per-call budget).
-SECONDS = 60.0
 
 API_NAMES = ("laplace", "gaussian", "randomized_response", "dominating", "staircase", "FinitePair", "certify",
              "zcdp", "gdp", "local")
@@ -112,6 +110,20 @@ def _power(base: object, exponent: object) -> object:
     return base ** exponent
 
 
+def _multiply(a: object, b: object) -> object:
+    """a·b, with a list or tuple repeated n times only when the result stays within
+    ``limits.value_nodes`` elements: the size is known before the repetition allocates it
+    (``[1]*10**9`` would ask for 8 GB before any value could be measured)."""
+    for seq, n in ((a, b), (b, a)):
+        if isinstance(seq, (list, tuple)) and isinstance(n, (int, sympy.Integer)) and not isinstance(n, bool):
+            size, limit = len(seq) * max(int(n), 0), limits.get("value_nodes")
+            if size + 1 > limit:  # the value's nodes: its elements and itself
+                raise RefusedExpression(
+                    f"refused: repeating a sequence of {len(seq)} elements {n} times makes {size} elements, beyond the "
+                    f"limit value_nodes = {limit}; raise it with symdp.limits.set(value_nodes=...)")
+    return a * b
+
+
 def _binomial(n: object, k: object) -> sympy.Expr:
     """C(n, k): exact by GMP for integers 0 ≤ k ≤ n (sympy's own product takes minutes at
     n = 10⁶), symbolic otherwise; |n| is bounded by ``limits.binomial_n`` (C(n, k) < 2ⁿ)."""
@@ -138,7 +150,7 @@ SYMPY_NAMES: dict[str, object] = {
 }
 
 _BINARY: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: _multiply, ast.Div: operator.truediv,
     ast.FloorDiv: operator.floordiv, ast.Pow: _power, ast.MatMult: operator.matmul,
 }
 _UNARY: dict[type, Callable[[Any], Any]] = {ast.UAdd: operator.pos, ast.USub: operator.neg}
@@ -312,7 +324,7 @@ def _preview(value: object) -> str:
 
 def evaluate(text: str, names: Mapping[str, object] | None = None, seconds: float | None = None) -> object:
     """Check `text` against the grammar of ``symdp eval``, then evaluate it exactly, within
-    `seconds` of time (default :data:`SECONDS`; ``math.inf``: no limit).
+    `seconds` of time (default the limit ``seconds`` of :mod:`symdp.limits`; ``math.inf``: no limit).
 
     Raises :class:`RefusedExpression` (before running anything) for a construct outside the
     grammar or an intermediate value beyond the size limits, :class:`ResourceLimitError` when
@@ -320,7 +332,7 @@ def evaluate(text: str, names: Mapping[str, object] | None = None, seconds: floa
     """
     names = namespace() if names is None else names
     tree = parse(text, names, allowed_attributes())
-    with time_limit(SECONDS if seconds is None else seconds):
+    with time_limit(limits.get("seconds") if seconds is None else seconds):
         return _Interpreter(text.strip(), names).run(tree.body)
 
 
@@ -334,7 +346,8 @@ def time_limit(seconds: float):
         return
 
     def stop(signum, frame):
-        raise ResourceLimitError(f"the expression ran past the time limit of {seconds:g} s of symdp eval")
+        raise ResourceLimitError(f"the expression ran past the time limit of {seconds:g} s of symdp eval (the limit "
+                                 "seconds; raise it with symdp.limits.set(seconds=...))")
     previous = signal.signal(signal.SIGALRM, stop)
     start = time.monotonic()
     outer = signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)

@@ -503,9 +503,8 @@ def _case(draw):
 
 def _runner(fn, args) -> Callable[[], object]:
     def run():
-        from symdp import evaluator
-        evaluator.SECONDS = CASE_TIMEOUT / 2  # in the child only: its own limit speaks before the sandbox's
-        with limits.raised(**FUZZ_LIMITS):
+        # in the child only: symdp's own time limit speaks before the sandbox's
+        with limits.raised(**FUZZ_LIMITS, seconds=max(1, int(CASE_TIMEOUT / 2))):
             return _exercise(fn(*args))
     return run
 
