@@ -338,9 +338,14 @@ def _write_report(reports: list, out: str, paper: str | None) -> tuple[list, boo
     return written, False
 
 
+#: The largest report ``--recheck`` reads (the five papers' full report has about 10 MB).
+MAX_REPORT_BYTES = 256 << 20
+
+
 def _recheck(args: argparse.Namespace) -> int:
     import time
     from pathlib import Path
+    from .files import FileRefused, read_regular
     from .verify import recheck
     folder = Path(args.out)
     files = ([folder / f"verify-{args.paper}.json"] if args.paper else []) + [folder / "verify.json"]
@@ -349,9 +354,13 @@ def _recheck(args: argparse.Namespace) -> int:
         raise _Exit(USAGE_ERROR, f"no report to recheck in {folder}/ ({', '.join(f.name for f in files)}); "
                                  "run 'symdp verify' first (with the same --out and --paper)")
     try:
-        claims = json.loads(found.read_text(encoding="utf-8"))["claims"]
-    except (ValueError, KeyError, TypeError) as err:
+        claims = json.loads(read_regular(found, MAX_REPORT_BYTES, "the report").decode("utf-8"))["claims"]
+    except FileRefused as err:
+        raise _Exit(USAGE_ERROR, str(err)) from None
+    except (ValueError, KeyError, TypeError, RecursionError) as err:
         raise _Exit(USAGE_ERROR, f"{found} is not a symdp verify report ({type(err).__name__}: {err})") from None
+    if not isinstance(claims, list):
+        raise _Exit(USAGE_ERROR, f"{found} is not a symdp verify report (its 'claims' is not a list)")
     claims = [c for c in claims if isinstance(c, dict) and (args.paper is None or c.get("paper") == args.paper)]
     start = time.perf_counter()
     outcomes = recheck.recheck_claims(claims)

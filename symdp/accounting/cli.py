@@ -46,7 +46,7 @@ def _number(text: str, name: str):
     from ..numbers import exact  # here, not at the top: `symdp --help` must not load sympy
     try:
         return exact(sympy.Rational(text), name)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, ZeroDivisionError):  # "1/0": a fraction with a zero denominator
         raise ParameterError(f"{name} must be a number (0.01, 1/100, 1e-5), got {text!r}") from None
 
 
