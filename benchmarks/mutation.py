@@ -61,7 +61,7 @@ MUTANTS: list[tuple[str, str, str, str, tuple[str, ...]]] = [
      'lambda v: sign(v) >= 0 and sign(upper - v) >= 0, symbolic)', 'lambda v: sign(v) >= 0 and sign(upper - v) > 0, symbolic)',
      ("tests/test_params.py", "tests/test_subsampling.py")),
     ("'symdp eval -EXPR' read as an option again", "symdp/cli.py",
-     "args = _parser().parse_args(_expression_first(argv))", "args = _parser().parse_args(argv)",
+     "args = _parse(_parser(), _expression_first(argv))", "args = _parse(_parser(), argv)",
      ("tests/test_robustness.py",)),
     ("numpy floats taken as binary doubles", "symdp/numbers.py",
      "            return sympy.Rational(str(value))\n", "            return sympy.Rational(float(value))\n",
