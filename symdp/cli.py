@@ -378,12 +378,12 @@ def _fail(code: int, message: str) -> int:
 
 def _eval(args: argparse.Namespace) -> int:
     from . import limits
-    from .evaluator import RefusedExpression, evaluate, time_limit
+    from .evaluator import RefusedExpression, compute, time_limit
     try:
         # One time limit for the whole command: the expression builds lazy values, and most of
         # the work is their certification (a subsampled-Gaussian integral ran past 150 s after it).
         with limits.progress(limits.reporter("symdp eval")), time_limit(limits.get("seconds")):
-            value = evaluate(args.expr, seconds=float("inf"))
+            value = compute(args.expr, seconds=float("inf"))
             results = ([_describe(v, args.digits) for v in value] if isinstance(value, (list, tuple))
                        else _describe(value, args.digits))
     except (RefusedExpression, ParameterError) as err:
@@ -406,7 +406,14 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _describe(value: object, digits: int) -> dict:
-    """The JSON object of one value: exact form and certified decimal where there is one."""
+    """The JSON object of one value: exact form and certified decimal where there is one. A
+    rational (a Fraction from :func:`symdp.evaluator.compute`) is written exactly, without sympy."""
+    from fractions import Fraction
+    if isinstance(value, Fraction):
+        from flint import fmpq
+        from .decimals import rational_decimal
+        decimal, lower, upper = rational_decimal(fmpq(value.numerator, value.denominator), digits)
+        return {"exact": _text(value), "decimal": decimal, "digits": digits, "lower": lower, "upper": upper}
     import sympy
     from .numbers import Certified, Real, certify
     empty = {"exact": None, "decimal": None, "digits": digits, "lower": None, "upper": None}
@@ -422,7 +429,8 @@ def _describe(value: object, digits: int) -> dict:
             return {**empty, "exact": _text(expr)}
         c = certify(expr, digits)
         return {"exact": _text(c.exact), "decimal": c.decimal, "digits": c.digits, "lower": c.lower, "upper": c.upper}
-    return {**empty, "value": _text(value)}
+    from .evaluator import evaluated
+    return {**empty, "value": _text(evaluated(value))}
 
 
 def _text(value: object) -> str | None:
