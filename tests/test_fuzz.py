@@ -42,7 +42,8 @@ from symdp.numbers import Real, certify, exact
 from sandbox import run_case, run_cases, safe_repr
 
 BATCH = 40
-TOTAL = int(os.environ.get("SYMDP_FUZZ_EXAMPLES", "240"))
+DEFAULT_EXAMPLES = 240
+TOTAL = int(os.environ.get("SYMDP_FUZZ_EXAMPLES", str(DEFAULT_EXAMPLES)))
 N_BATCHES = max(1, TOTAL // BATCH)
 SEED = os.environ.get("SYMDP_FUZZ_SEED", "20261123")
 #: Per-case limits inside the fuzz children: a case must answer or refuse well within them.
