@@ -77,6 +77,18 @@ MUTANTS: list[tuple[str, str, str, str, tuple[str, ...]]] = [
      "        self.depth += 1\n", "", ("tests/test_robustness.py", "tests/test_evaluator.py")),
     ("budget check compares against 1000x the limit", "symdp/limits.py",
      "    if needed > limit:", "    if needed > 1000 * limit:", ("tests/test_robustness.py",)),
+    ("the time limit never reached (Stopwatch.check compares with 1000x seconds)", "symdp/limits.py",
+     "        if elapsed > limit:", "        if elapsed > 1000 * limit:", ("tests/test_capacity.py",)),
+    ("a file read whatever it is (no regular-file check)", "symdp/files.py",
+     "        if not stat.S_ISREG(mode):", "        if False:", ("tests/test_robustness.py",)),
+    ("a file read to its end (no size bound)", "symdp/files.py",
+     "        while size <= max_bytes:", "        while True:", ("tests/test_robustness.py",)),
+    ("a repeated sequence built before it is sized", "symdp/evaluator.py",
+     "            if size + 1 > limit:  # the value's nodes", "            if False:  # the value's nodes",
+     ("tests/test_robustness.py",)),
+    ("an integrand's failure kept evaluating", "symdp/integration.py",
+     "        if failure:\n            return _NAN", "        if False:\n            return _NAN",
+     ("tests/test_robustness.py",)),
 ]
 
 
