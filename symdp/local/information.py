@@ -331,10 +331,10 @@ def zchannel_crossover(mu: object) -> Real:
     j = 2
     while not _hb_over_p(arb(fmpq(1, 2 ** j))) > t:
         j += 1
-        require(j < 4000, "mu", "not too close to 0", mu)
+        require(j < 4000, "mu", "in (0, 1) bits, not so close to 0 that p̄_mu < 2^-4000", mu)
     i = 2
     while not _hb_over_p(arb(1 - fmpq(1, 2 ** i))) < t:
         i += 1
-        require(i < 4000, "mu", "not too close to 1", mu)
+        require(i < 4000, "mu", "in (0, 1) bits, not so close to 1 that 1 − p̄_mu < 2^-4000", mu)
     return solve_decreasing(_hb_over_p, target, fmpq(1, 2 ** j), 1 - fmpq(1, 2 ** i), name=f"zchannel_crossover({m})")
 
