@@ -181,6 +181,19 @@ def test_the_seeded_channels_that_stalled(n, seed):
     assert lo - 1e-12 <= chi and clo <= hi + 1e-12
 
 
+def test_inputs_that_enter_the_support_from_zero_mass():
+    """A sparse channel (found by a seeded search) whose optimal law uses inputs that the float
+    start leaves out: each must enter by the Kuhn–Tucker step; without it the certificate's upper
+    end stays near 50 bits."""
+    rows = [[0, 0, R(145, 186), 0, R(41, 186), 0], [0, 0, 0, R(294661, 294666), R(5, 294666), 0],
+            [0, R(1, 44906), 0, R(22452, 22453), 0, R(1, 44906)], [R(7, 55677), 0, 0, R(55649, 55677), R(7, 18559), 0]]
+    lo, hi = _blahut_arimoto_enclosure(rows, iterations=20000)
+    with limits.raised(seconds=30):
+        clo, chi, _ = _certified(capacity(Channel(rows)))
+    assert chi - clo < mpmath.mpf(10) ** -28
+    assert lo - 1e-12 <= chi and clo <= hi + 1e-12
+
+
 def _channels(draw_n=st.integers(1, 64)):
     @st.composite
     def build(draw):
