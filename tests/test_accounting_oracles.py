@@ -21,7 +21,8 @@ from flint import arb, ctx, fmpq
 from hypothesis import assume, given, settings, strategies as st
 
 from symdp.accounting import Bracket, Limits, delta_bracket, dpsgd_pair, epsilon_bracket
-from symdp.accounting.api import _delta_bounds, composed, delta_ends, directions, epsilon_ends
+from symdp.accounting.api import composed, delta_ends, directions, epsilon_ends
+from symdp.accounting.readout import Reader
 from symdp.accounting.plan import Plan
 from symdp.accounting.profiles import FiniteProfile, SubsampledProfile, profile_of
 from symdp.numbers import to_fmpq
@@ -209,8 +210,8 @@ def _check_last_cell(p: list[fmpq], q: list[fmpq], steps: int, h: fmpq, name: ob
         with ctx.workprec(320):  # the ends too: rounded outward at 53 bits, they pass the upper end
             truth = _tuple_sum([arb(x) for x in p], [arb(x) for x in q], steps, arb(eps).exp())
             lo, hi = truth.lower().fmpq(), truth.upper().fmpq()
-        assert _delta_bounds(low, eps)[0] <= lo, (name, steps, eps, "lower")
-        assert hi <= _delta_bounds(up, eps)[1], (name, steps, eps, "upper")
+        assert Reader(low).delta_bounds(eps)[0] <= lo, (name, steps, eps, "lower")
+        assert hi <= Reader(up).delta_bounds(eps)[1], (name, steps, eps, "upper")
 
 
 @pytest.mark.parametrize("steps", [1, 2, 3])
@@ -545,7 +546,6 @@ def test_epsilon_ends_take_the_safe_side_of_an_undecided_grid_test():
     """δ as the target equal to δ_d(2h) to 3000 bits: the working-precision test at the grid
     point 2h is undecided (checked), and both ends must still be valid when δ_d is evaluated at
     4000 bits: δ_up(upper) ≤ δ ≤ δ_low(lower)."""
-    from symdp.accounting.api import _grid_delta_le
     from symdp.accounting.discretise import Discrete
     bits = 128
     one = 1 << bits
@@ -566,7 +566,7 @@ def test_epsilon_ends_take_the_safe_side_of_an_undecided_grid_test():
     for d in (up, low):
         with ctx.workprec(3000):
             target = delta_at(d, h * 2, 3000).mid().fmpq()
-        assert _grid_delta_le(d, 2, target) is None  # the case under test is reached
+        assert Reader(d).grid_le(2, target) is None  # the case under test is reached
         lower, upper = epsilon_ends(d, d, target)
         with ctx.workprec(4000):
             if d is up:

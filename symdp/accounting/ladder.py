@@ -58,7 +58,7 @@ class Step:
     (``factor`` = 1: on the working grid itself)."""
 
     up: Discrete
-    low: Discrete
+    low: Discrete | None
     factor: int
 
 
@@ -96,25 +96,32 @@ def _tail(profile: Profile, t: float) -> float:
         return float((f if t > 0 else f - (1 - gamma)).mid())
 
 
-def discretised(profile: Profile, plan: Plan, limits: Limits) -> Step:
-    """The step on the working grid, or on the fine grid when the support's end is near 0."""
+def discretised(profile: Profile, plan: Plan, limits: Limits, lower: bool = True) -> Step:
+    """The step on the working grid, or on the fine grid when the support's end is near 0
+    (`lower` False: its dominating discretisation only)."""
     end = support_end(profile, plan.h) if plan.fine else None
     factor = 1 if end is None else max(math.ceil(FINE * float(plan.h) / end), 2)
     grid = plan.h / factor
     m, n = loss_window(profile, plan.step_tau, grid)
     # each grid point costs a few certified special-function evaluations: bounded before any
     symdp_limits.check_size(n - m + 1, f"the discretisation of {profile!r} on the grid h = {grid}")
-    up, low = discretise(profile, grid, m, n, plan.bits, plan.step_tau / 4, lambda: check_deadline(limits))
+    up, low = discretise(profile, grid, m, n, plan.bits, plan.step_tau / 4, lambda: check_deadline(limits),
+                         tilt=plan.tilt, lower=lower)
     return Step(up, low, factor)
 
 
 def step_power(step: Step, k: int, plan: Plan, limits: Limits,
-               progress: Callable[[int, int], None] | None = None) -> tuple[Discrete, Discrete]:
+               progress: Callable[[int, int], None] | None = None) -> tuple[Discrete, Discrete | None]:
     """(upper, lower) of the k-fold composition of the step, on the working grid or, when the
-    working grid is too coarse for all k steps together, on the step's fine grid."""
+    working grid is too coarse for all k steps together, on the step's fine grid (lower None
+    when the step has no dominated discretisation)."""
     if step.factor == 1:
-        return plan.power(step.up, k, limits, progress=progress), plan.power(step.low, k, limits, progress=progress)
-    return _ladder(step.up, k, step.factor, plan, limits), _ladder(step.low, k, step.factor, plan, limits)
+        def power(d: Discrete) -> Discrete:
+            return plan.power(d, k, limits, progress=progress)
+    else:
+        def power(d: Discrete) -> Discrete:
+            return _ladder(d, k, step.factor, plan, limits)
+    return power(step.up), None if step.low is None else power(step.low)
 
 
 def _ladder(d: Discrete, k: int, factor: int, plan: Plan, limits: Limits) -> Discrete:
@@ -152,10 +159,11 @@ def on_grid(d: Discrete, h: fmpq) -> Discrete:
 
 
 def _spread(d: Discrete) -> float:
-    """The standard deviation of the finite part of d's loss, in units of its grid."""
-    weights = [float(c) for c in d.masses]
-    total = sum(weights)
+    """The standard deviation of the finite part of d's loss, in units of its grid (from the
+    exact sums Σ c_i, Σ i c_i and Σ i(i − 1) c_i: the polynomial and its derivatives at 1)."""
+    total = float(d.total)
     if total <= 0:
         return 0.0
-    mean = sum(w * i for i, w in enumerate(weights)) / total
-    return math.sqrt(sum(w * (i - mean) ** 2 for i, w in enumerate(weights)) / total)
+    first = float(d.poly.derivative()(1)) / total
+    second = float(d.poly.derivative().derivative()(1)) / total
+    return math.sqrt(max(second + first - first * first, 0.0))
