@@ -21,7 +21,7 @@ floor of the fixed-point budget) or the cost limit is reached, which raises
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Iterable, Sequence
 
 import sympy
 from flint import fmpq
@@ -34,7 +34,8 @@ from .compose import CostLimitError, Limits
 from .profiles import GaussianProfile, Profile, SubsampledProfile, profile_of
 from .run import Progress, composed, delta_ends, directions, epsilon_ends, run, total_steps
 
-__all__ = ["Bracket", "delta_bracket", "epsilon_bracket", "dpsgd_delta", "dpsgd_epsilon", "dpsgd_pair",
+__all__ = ["Bracket", "delta_bracket", "epsilon_bracket", "epsilon_curve", "delta_curve", "dpsgd_delta",
+           "dpsgd_epsilon", "dpsgd_pair", "dpsgd_schedule", "dpsgd_epsilon_schedule", "dpsgd_delta_schedule",
            "CostLimitError", "Limits", "outward_decimal", "composed", "delta_ends", "directions", "epsilon_ends"]
 
 
@@ -99,22 +100,64 @@ def delta_bracket(pair: object, steps: int | None, eps: object, rtol: object = s
     (a rational) skips the refinement; otherwise the grid is refined until the relative width
     is at most `rtol` or :class:`CostLimitError` is raised.
     """
-    e = params.nonnegative(eps, "eps")
-    if not e.is_Rational:
-        raise ParameterError(f"eps must be a rational (a decimal is fine), got {e}")
-    _in_range(e, "eps", None, MAX_EPS, "in [0, 100]")
-    return run("delta", _parts(pair, steps), [to_fmpq(e)], check_rtol(rtol), check_grid(h), limits, progress)[0]
+    return run("delta", _parts(pair, steps), [_eps(eps, "eps")], check_rtol(rtol), check_grid(h), limits, progress)[0]
 
 
 def epsilon_bracket(pair: object, steps: int | None, delta: object, rtol: object = sympy.Rational(1, 100),
                     h: object = None, limits: Limits = Limits(), progress: Progress | None = None) -> Bracket:
     """A certified bracket for ε(δ) = min{ε ≥ 0 : δ(ε) ≤ δ} of the composition (see
     :func:`delta_bracket`); the upper end is oo when no finite ε reaches δ."""
-    d = params.open_probability(delta, "delta")
+    return run("epsilon", _parts(pair, steps), [_delta(delta, "delta")], check_rtol(rtol), check_grid(h), limits,
+               progress)[0]
+
+
+#: At most this many ε or δ in one curve (each costs a few certified evaluations).
+MAX_TARGETS = 10_000
+
+
+def _targets(values: Iterable[object], name: str, check: Callable[[object, str], fmpq]) -> list[fmpq]:
+    out = []
+    for i, v in enumerate(values):
+        out.append(check(v, f"{name}[{i}]"))
+        if len(out) > MAX_TARGETS:
+            raise ParameterError(f"{name} must list at most {MAX_TARGETS} values")
+    if not out:
+        raise ParameterError(f"{name} must be a nonempty list")
+    return out
+
+
+def _delta(value: object, name: str) -> fmpq:
+    d = params.open_probability(value, name)
     if not d.is_Rational:
-        raise ParameterError(f"delta must be a rational (a decimal is fine), got {d}")
-    _in_range(d, "delta", MIN_DELTA, None, "in [1e-30, 1)")
-    return run("epsilon", _parts(pair, steps), [to_fmpq(d)], check_rtol(rtol), check_grid(h), limits, progress)[0]
+        raise ParameterError(f"{name} must be a rational (a decimal is fine), got {d}")
+    _in_range(d, name, MIN_DELTA, None, "in [1e-30, 1)")
+    return to_fmpq(d)
+
+
+def _eps(value: object, name: str) -> fmpq:
+    e = params.nonnegative(value, name)
+    if not e.is_Rational:
+        raise ParameterError(f"{name} must be a rational (a decimal is fine), got {e}")
+    _in_range(e, name, None, MAX_EPS, "in [0, 100]")
+    return to_fmpq(e)
+
+
+def epsilon_curve(pair: object, steps: int | None, deltas: Iterable[object], rtol: object = sympy.Rational(1, 100),
+                  h: object = None, limits: Limits = Limits(), progress: Progress | None = None) -> list[Bracket]:
+    """Certified ε(δ) brackets of one composition (as :func:`epsilon_bracket`) at every δ in
+    `deltas`, in their order, from one composition per grid: each further δ costs a few
+    certified evaluations of the composed distributions, not a composition. The grid is the
+    one that brings every bracket to `rtol`."""
+    return run("epsilon", _parts(pair, steps), _targets(deltas, "deltas", _delta), check_rtol(rtol), check_grid(h),
+               limits, progress)
+
+
+def delta_curve(pair: object, steps: int | None, epsilons: Iterable[object], rtol: object = sympy.Rational(1, 100),
+                h: object = None, limits: Limits = Limits(), progress: Progress | None = None) -> list[Bracket]:
+    """Certified δ(ε) brackets of one composition (as :func:`delta_bracket`) at every ε in
+    `epsilons`, in their order, from one composition per grid (see :func:`epsilon_curve`)."""
+    return run("delta", _parts(pair, steps), _targets(epsilons, "epsilons", _eps), check_rtol(rtol), check_grid(h),
+               limits, progress)
 
 
 def dpsgd_pair(q: object, sigma: object) -> Profile:
@@ -138,3 +181,49 @@ def dpsgd_delta(q: object, sigma: object, steps: int, eps: object, rtol: object 
                 h: object = None, limits: Limits = Limits(), progress: Progress | None = None) -> Bracket:
     """Certified δ(ε) bracket of DP-SGD: `steps` Poisson-subsampled Gaussian steps."""
     return delta_bracket(dpsgd_pair(q, sigma), params.count(steps, "steps"), eps, rtol, h, limits, progress)
+
+
+# --------------------------------------------------------------------------------------------
+# Schedules
+
+
+#: At most this many phases in one schedule.
+MAX_PHASES = 100_000
+
+
+def dpsgd_schedule(phases: Iterable[Sequence[object]]) -> list[tuple[Profile, int]]:
+    """The composition of a DP-SGD schedule: `phases` is a list of (q, sigma, steps), each
+    phase `steps` Poisson-subsampled Gaussian steps at sampling rate q and noise multiplier σ
+    (a noise decay, a batch-size warm-up). Returns [(profile, steps)], which every function of
+    this module takes in place of a pair (with `steps` None), e.g.
+    ``epsilon_curve(dpsgd_schedule(phases), None, deltas)``. Phases with the same (q, σ) are
+    composed as one part (composition commutes), so the cost grows with the number of distinct
+    steps, each one discretisation, not with the number of phases."""
+    merged: dict[Profile, int] = {}
+    for i, phase in enumerate(phases):
+        if len(merged) > MAX_PHASES or i >= MAX_PHASES:
+            raise ParameterError(f"a schedule must have at most {MAX_PHASES} phases")
+        try:
+            q, sigma, steps = phase
+        except (TypeError, ValueError):
+            raise ParameterError(f"phase {i} must be (q, sigma, steps), got {phase!r}") from None
+        profile = dpsgd_pair(q, sigma)
+        merged[profile] = merged.get(profile, 0) + params.count(steps, f"steps of phase {i}")
+    if not merged:
+        raise ParameterError("a schedule must have at least one phase")
+    out = list(merged.items())
+    _in_range(sympy.Integer(total_steps(out)), "steps", None, MAX_STEPS, "at most 10^7 in total")
+    return out
+
+
+def dpsgd_epsilon_schedule(phases: Iterable[Sequence[object]], delta: object, rtol: object = sympy.Rational(1, 100),
+                           h: object = None, limits: Limits = Limits(),
+                           progress: Progress | None = None) -> Bracket:
+    """Certified ε(δ) bracket of a DP-SGD schedule of (q, sigma, steps) phases (:func:`dpsgd_schedule`)."""
+    return epsilon_bracket(dpsgd_schedule(phases), None, delta, rtol, h, limits, progress)
+
+
+def dpsgd_delta_schedule(phases: Iterable[Sequence[object]], eps: object, rtol: object = sympy.Rational(1, 100),
+                         h: object = None, limits: Limits = Limits(), progress: Progress | None = None) -> Bracket:
+    """Certified δ(ε) bracket of a DP-SGD schedule of (q, sigma, steps) phases (:func:`dpsgd_schedule`)."""
+    return delta_bracket(dpsgd_schedule(phases), None, eps, rtol, h, limits, progress)

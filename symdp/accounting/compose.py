@@ -27,7 +27,10 @@ from flint import fmpz, fmpz_poly
 from ..errors import ResourceLimitError
 from .discretise import Discrete, check_total
 
-__all__ = ["CostLimitError", "Limits", "multiply", "power", "check_deadline", "product_cost"]
+__all__ = ["CostLimitError", "Limits", "multiply", "power", "check_deadline", "product_cost", "Weight"]
+
+#: What a unit of mass at a loss is worth to the final δ (see :func:`_cut`).
+Weight = Callable[[float], float]
 
 
 class CostLimitError(ResourceLimitError, MemoryError):
@@ -86,9 +89,10 @@ def _check(len_a: int, len_b: int, bits: int, limits: Limits) -> None:
             f"above the memory limit of {limits.memory / 1e9:.1f} GB (coarser grid or fewer bits)")
 
 
-def multiply(a: Discrete, b: Discrete, tau: int, limits: Limits) -> Discrete:
+def multiply(a: Discrete, b: Discrete, tau: int, limits: Limits, weight: Weight | None = None) -> Discrete:
     """The discretised PLD of the composition, rescaled to a.bits and cut at tail mass ≤ τ/2^bits
-    (`a is b` squares: FLINT's squaring is about 2.5× faster)."""
+    (the low end at weighted mass ≤ τ/2^bits when a `weight` is given, see :func:`_cut`;
+    `a is b` squares: FLINT's squaring is about 2.5× faster)."""
     if a.bits != b.bits or a.upper != b.upper or a.h != b.h:
         raise ValueError("only discretisations on the same grid, bits and side compose")
     _check(len(a), len(b), a.bits, limits)
@@ -100,17 +104,24 @@ def multiply(a: Discrete, b: Discrete, tau: int, limits: Limits) -> Discrete:
     else:
         prod = prod // one
         inf = 0
-    out = _cut(prod, a.lo + b.lo, inf, tau, a)
+    out = _cut(prod, a.lo + b.lo, inf, tau, a, weight)
     check_total(out.total, out.inf, a.bits, a.upper, "composition")
     return out
 
 
-def _cut(poly: fmpz_poly, lo: int, inf: int, tau: int, like: Discrete) -> Discrete:
+def _cut(poly: fmpz_poly, lo: int, inf: int, tau: int, like: Discrete, weight: Weight | None = None) -> Discrete:
     """Cut the window where at most τ (scaled) mass lies beyond each end (see module docstring):
-    the lowest kept index i is the largest with Σ_{l<i} c_l ≤ τ, the highest kept j ≥ i the
-    smallest with Σ_{l>j} c_l ≤ τ (at least one coefficient is kept)."""
+    the lowest kept index i is the largest with Σ_{l<i} c_l ≤ τ — or with Σ_{l<i} c_l·w(a_i) ≤ τ
+    for a `weight` w (nondecreasing in the loss a_i, at most 1: what the mass is worth to the
+    final δ, :class:`.estimate.CutWeight`; any w keeps the bracket valid, it only moves more
+    mass) — and the highest kept j ≥ i the smallest with Σ_{l>j} c_l ≤ τ (at least one
+    coefficient is kept)."""
     n = max(len(poly), 1)  # the zero polynomial has length 0 but stands for one zero mass
-    i = _last(lambda k: _below(poly, k) <= tau, 0, n - 1)
+    if weight is None:
+        i = _last(lambda k: _below(poly, k) <= tau, 0, n - 1)
+    else:
+        h = float(like.h)
+        i = _last(lambda k: _below(poly, k) * weight((lo + k) * h) <= tau, 0, n - 1)
     j = _last(lambda k: _above(poly, k - 1) > tau, i, n - 1)
     below, above = _below(poly, i), _above(poly, j)
     kept = poly.truncate(j + 1).right_shift(i)  # the coefficients i..j
@@ -151,7 +162,7 @@ def identity(like: Discrete) -> Discrete:
 
 
 def power(d: Discrete, k: int, tau_per_step: int, limits: Limits,
-          progress: Callable[[int, int], None] | None = None) -> Discrete:
+          progress: Callable[[int, int], None] | None = None, weight: Weight | None = None) -> Discrete:
     """The k-fold composition by left-to-right binary powering: square, and multiply by `d`
     itself where k has a 1 bit (⌊log₂ k⌋ squarings and popcount(k) − 1 products with the short
     `d`, cheaper than products of two long powers). A product standing for j steps may cut τ·j
@@ -164,10 +175,10 @@ def power(d: Discrete, k: int, tau_per_step: int, limits: Limits,
     total = max(1, k.bit_length() - 1 + bin(k).count("1") - 1)
     for bit in bin(k)[3:]:  # the bits after the leading 1
         out_steps *= 2
-        out = multiply(out, out, tau_per_step * out_steps, limits)
+        out = multiply(out, out, tau_per_step * out_steps, limits, weight)
         if bit == "1":
             out_steps += 1
-            out = multiply(out, d, tau_per_step * out_steps, limits)
+            out = multiply(out, d, tau_per_step * out_steps, limits, weight)
         done += 1 + (bit == "1")
         if progress:
             progress(done, total)

@@ -214,7 +214,7 @@ def discretise(profile: Profile, h: fmpq, m: int, n: int, bits: int, lump: float
 
 
 #: Knot spacing in the tails: where the float model's tail mass beyond a grid point a, tilted
-#: by e^{(λ·MARGIN + 1)·|a|}, is below SPARSE·4^−k, the next knot may be 2^k grid points away (k ≤
+#: by e^{(λ·MARGIN + 1)·a} for a > 0, is below SPARSE·4^−k, the next knot may be 2^k grid points away (k ≤
 #: MAX_DOUBLINGS). A chord or a cell 2^k·h wide errs by about its mass times (2^k·h)², so each
 #: tail interval errs by at most about SPARSE·h², against about h² for the dense part. The tilt
 #: λ is where the composed δ looks in each step's loss (:meth:`.estimate.Composed.tilt`): a
@@ -236,7 +236,8 @@ def knot_indices(profile: Profile, h: fmpq, m: int, n: int, tilt: float = 0.0) -
     rate = tilt * MARGIN + 1
 
     def spacing(mass: float, a: float) -> int:
-        tilted = mass * math.exp(min(rate * abs(a), 700.0))
+        # below 0 the tilt e^{λa} < 1 would thin the knots: the mass alone decides there
+        tilted = mass * math.exp(min(rate * max(a, 0.0), 700.0))
         if not tilted < SPARSE:
             return 1
         k = int(0.5 * math.log2(SPARSE / tilted)) if tilted > 0 else MAX_DOUBLINGS
@@ -640,7 +641,19 @@ def loss_window(profile: Profile, tau: float, h: fmpq) -> tuple[int, int]:
 def loss_range(profile: Profile, tau: float, cap: float = 4096.0) -> tuple[float, float]:
     """Losses (lo, hi) outside which the pair's privacy loss carries little mass:
     f(e^hi) − p_∞ ≤ τ on the right and f(e^lo) − (1 − e^lo) = e^lo·E_{e^{−lo}}(Q‖P) ≤ τ on the
-    left. A heuristic choice (53-bit midpoints): the bounds are rigorous for any window."""
+    left. A heuristic choice (the float model's tails, else 53-bit midpoints of balls): the
+    bounds are rigorous for any window."""
+    if profile.float_tails(0.0) is not None:
+        model = profile.float_tails
+
+        def right_float(t: float) -> float:  # P[Z > t] − e^t Q[Z > t]
+            p, q, _, _ = model(t)
+            return p - math.exp(t) * q
+
+        def left_float(t: float) -> float:  # e^t Q[Z ≤ t] − P[Z ≤ t]
+            _, _, p, q = model(t)
+            return math.exp(t) * q - p
+        return _edge(left_float, tau, -1.0, cap), _edge(right_float, tau, 1.0, cap)
     with working_precision(128):
         def right(t: float) -> float:
             return float(_hockey(profile, arb(t).exp(), 128).mid()) - profile.p_inf

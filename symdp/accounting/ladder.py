@@ -23,6 +23,7 @@ stands for.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Callable
@@ -67,7 +68,11 @@ def support_end(profile: Profile, h: fmpq) -> float | None:
     NEAR·h of 0 (else None): beyond b the profile's tail on that side is exactly 0 —
     f(e^t) = 0 above the support, f(e^t) = 1 − e^t below it. A float search (53-bit ends of
     128-bit balls): it only chooses the grid, which never affects validity."""
-    reach = NEAR * float(h)
+    return _support_end(profile, NEAR * float(h))
+
+
+@functools.lru_cache(maxsize=1024)
+def _support_end(profile: Profile, reach: float) -> float | None:
     ends = []
     for side in (1.0, -1.0):
         if _tail(profile, side * reach) > 0:

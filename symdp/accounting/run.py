@@ -26,7 +26,7 @@ from ..numbers import from_fmpq, to_fmpq
 from .bracket import Bracket
 from .compose import CostLimitError, Limits, check_deadline, product_cost
 from .discretise import Discrete, loss_range
-from .estimate import Composed, composed_law
+from .estimate import Composed, CutWeight, composed_law
 from .ladder import Step, discretised, on_grid, step_power, support_end
 from .plan import Plan
 from .profiles import Profile
@@ -148,6 +148,27 @@ def initial_h(parts: Sequence[tuple[Profile, int]], rtol: float) -> fmpq:
     return fmpq(1, n)
 
 
+def _first_grid(quantity: str, parts: Sequence[tuple[Profile, int]], model: "_Model", targets: Sequence[fmpq],
+                goal: float) -> fmpq:
+    """The grid expected to give a relative width of 0.75·rtol (:meth:`.estimate.Composed.width`,
+    width ∝ h²), in [1/20000, 1/50]; :func:`initial_h` when a step would take the fine-grid
+    ladder (its width hardly depends on h) or no estimate can be formed."""
+    law = model.laws[model.order[0]]
+    if quantity == "epsilon":
+        eps = max(model.values[model.order[0]])
+    else:
+        eps = float(max(targets))
+    probe = 1 / 400
+    width = law.width(probe, eps, quantity) if eps > 0 else 0.0
+    if not (math.isfinite(width) and width > 0):
+        return initial_h(parts, goal)
+    n = min(max(int(math.ceil(1 / (probe * math.sqrt(0.75 * goal / width)))), 50), 20000)
+    grid = fmpq(1, n)
+    if any(support_end(p, grid) is not None for p, _ in parts):
+        return initial_h(parts, goal)
+    return grid
+
+
 @dataclasses.dataclass
 class _Model:
     """The float estimates of a run (:mod:`.estimate`): per direction, its composed law and its
@@ -159,6 +180,7 @@ class _Model:
     order: list[int]
     tilt: float
     scale: float
+    weight: CutWeight
     #: the loss range of the composition: about 18 standard deviations of the composed loss
     #: (the cuts keep about 9 on each side) plus the widest step's window
     span: float
@@ -169,11 +191,25 @@ class _Model:
 
 
 def _model(quantity: str, dirs: list[list[tuple[Profile, int]]], targets: Sequence[fmpq]) -> _Model:
-    laws = [composed_law(d, [loss_range(p, 1e-20) for p, _ in d]) for d in dirs]
+    """The estimates of a run. Each step's law is sampled on the loss window outside which a
+    step's mass, times the steps, is a thousandth of the smallest δ in question: a far tail
+    rarer than that cannot move δ, but would mislead a steeply tilted saddle point."""
+    steps = max(sum(k for _, k in dirs[0]), 1)
+
+    def laws_at(delta: float) -> list[Composed]:
+        tau = min(max(delta * 1e-3 / steps, 1e-300), 1e-6)
+        return [composed_law(d, [loss_range(p, tau) for p, _ in d]) for d in dirs]
+
     if quantity == "epsilon":
+        laws = laws_at(float(min(targets)))
         values = [[law.epsilon(float(t)) for t in targets] for law in laws]
     else:
+        laws = laws_at(1e-16)
         values = [[law.delta(float(t)) for t in targets] for law in laws]
+        smallest = min(max(v) for v in zip(*values))
+        if smallest < 1e-13:
+            laws = laws_at(smallest)
+            values = [[law.delta(float(t)) for t in targets] for law in laws]
     order = sorted(range(len(dirs)), key=lambda i: -max(values[i]))
     first = order[0]
     if quantity == "epsilon":
@@ -184,7 +220,10 @@ def _model(quantity: str, dirs: list[list[tuple[Profile, int]]], targets: Sequen
         scale = max(min(max(v[i] for v in values) for i in range(len(targets))), 1e-38)
     sd = max(math.sqrt(max(law.cgf(1e-9)[2], 0.0)) for law in laws)
     reach = max(hi - lo for d in dirs for lo, hi in (loss_range(p, 1e-20) for p, _ in d))
-    return _Model(laws, values, order, tilt if math.isfinite(tilt) else 0.0, scale, 18 * sd + reach)
+    # the cut weight is read at a slightly smaller ε than expected: it then overstates the worth
+    eps = 0.97 * min(values[first]) if quantity == "epsilon" else float(min(targets))
+    return _Model(laws, values, order, tilt if math.isfinite(tilt) else 0.0, scale, CutWeight(laws[first], eps),
+                  18 * sd + reach)
 
 
 def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rtol: fmpq | None,
@@ -197,12 +236,12 @@ def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rt
     goal = float(rtol) if rtol is not None else 1e-2
     dirs = directions(parts)
     model = _model(quantity, dirs, targets)
-    grid = h if h is not None else initial_h(parts, goal)
+    grid = h if h is not None else _first_grid(quantity, parts, model, targets, goal)
     scale = model.scale
     best, trace = None, []
     while True:
         plan = dataclasses.replace(Plan.for_run(grid, total_steps(parts), scale, goal, model.points(grid)),
-                                   tilt=model.tilt)
+                                   tilt=model.tilt, weight=model.weight)
         try:
             ends, window = _evaluate(quantity, dirs, model, targets, plan, run_limits, progress)
         except CostLimitError as err:
