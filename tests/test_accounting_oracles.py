@@ -235,17 +235,19 @@ def test_held_out_laws_with_a_q_only_outcome(atoms, top, steps, h):
 
 
 def test_mass_invariants_refuse_a_broken_discretisation():
-    """The run-time guard: a dominated discretisation with more than all the P-mass, or a
-    dominating one with less, is a CertificateViolation (never a SymdpError a caller might catch)."""
+    """The run-time guard: a dominated discretisation with more than all the P-mass (its mass at
+    +∞, the pair's own, counted), or a dominating one with less, is a CertificateViolation
+    (never a SymdpError a caller might catch)."""
     from symdp.accounting.discretise import Discrete
     from symdp.certificate import CertificateViolation
     bits = 8
     Discrete(fmpq(1, 4), 0, (200, 56), 0, bits, False).verified("test")
+    Discrete(fmpq(1, 4), 0, (200, 50), 6, bits, False).verified("test")
     Discrete(fmpq(1, 4), 0, (200, 50), 6, bits, True).verified("test")
     with pytest.raises(CertificateViolation, match="dominated"):
         Discrete(fmpq(1, 4), 0, (200, 57), 0, bits, False).verified("test")
     with pytest.raises(CertificateViolation, match="dominated"):
-        Discrete(fmpq(1, 4), 0, (200, 50), 1, bits, False).verified("test")
+        Discrete(fmpq(1, 4), 0, (200, 50), 7, bits, False).verified("test")
     with pytest.raises(CertificateViolation, match="dominating"):
         Discrete(fmpq(1, 4), 0, (200, 50), 5, bits, True).verified("test")
 

@@ -13,7 +13,8 @@ where little mass lies outside it:
 * lower bound: the mass below the cut is dropped and the mass above it is moved down to the
   highest kept loss (δ can only shrink).
 
-The P-mass at +∞ of a product is ∞_A·(all of B) + (finite A)·∞_B, rounded up.
+The P-mass at +∞ of a product is ∞_A·(all of B) + (finite A)·∞_B, rounded up (down for a
+lower bound, whose +∞ mass is the pair's own, an atom no cut moved there).
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ def multiply(a: Discrete, b: Discrete, tau: int, limits: Limits, weight: Weight 
         inf = -((-(a.inf * (b.total + b.inf) + a.total * b.inf)) // int(one))
     else:
         prod = prod // one
-        inf = 0
+        inf = (a.inf * (b.total + b.inf) + a.total * b.inf) // int(one)
     out = _cut(prod, a.lo + b.lo, inf, tau, a, weight)
     check_total(out.total, out.inf, a.bits, a.upper, "composition")
     return out

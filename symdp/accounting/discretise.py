@@ -104,7 +104,8 @@ class Discrete:
     def verified(self, what: str) -> "Discrete":
         """Itself, once its total P-mass is on its side of 1: a dominating pair keeps all of the
         mass (Σ masses + inf ≥ 2^bits: only rounding up and moves to higher losses or +∞ made
-        it), a dominated one never creates any (Σ masses ≤ 2^bits, inf = 0)."""
+        it), a dominated one never creates any (Σ masses + inf ≤ 2^bits; its inf, rounded
+        down, is the pair's own P-mass at +∞)."""
         check_total(self.total, self.inf, self.bits, self.upper, what)
         return self
 
@@ -116,7 +117,7 @@ def check_total(finite: int, inf: int, bits: int, upper: bool, what: str) -> Non
         ensure(total >= one, f"the dominating {what} keeps all the P-mass (Σ masses + p_∞ ≥ 1)",
                missing=(one - total) / one)
     else:
-        ensure(total <= one and inf == 0, f"the dominated {what} creates no P-mass (Σ masses ≤ 1, p_∞ = 0)",
+        ensure(total <= one, f"the dominated {what} creates no P-mass (Σ masses + p_∞ ≤ 1)",
                excess=(total - one) / one, inf=inf)
 
 
@@ -293,7 +294,9 @@ class _Tails:
             for _ in range(6):
                 with working_precision(p):
                     try:
-                        self.cache[key] = self.profile.tails_at(t)
+                        p, q = self.profile.tails_at(t)
+                        # the cells are made of the finite losses: the P-mass at +∞ is its own
+                        self.cache[key] = (p - self.profile.inf_mass(), q) if self.profile.p_inf else (p, q)
                         break
                     except _Straddle:
                         p *= 2
@@ -308,6 +311,8 @@ def _optimistic(profile: Profile, h: fmpq, knots: list[int], bits: int, prec: in
     either end; the walk with the smaller unbalanced remainder is kept."""
     tails = _Tails(profile, bits + 48, tick)  # cell masses are first differences: no h² loss
     tiny = arb(2) ** (-(bits + 16))
+    with working_precision(bits + 48):
+        infinite = profile.inf_mass()
     best = None
     walks = {"left": (_cells_rightwards,), "right": (_cells_leftwards,)}.get(
         profile.heavy_edge, (_cells_rightwards, _cells_leftwards))
@@ -320,7 +325,8 @@ def _optimistic(profile: Profile, h: fmpq, knots: list[int], bits: int, prec: in
     scaled = [0] * (knots[-1] - m + 1)
     for j, x in best[0].items():
         scaled[j - m] = _floor(x, bits)
-    return Discrete(h, m, tuple(scaled), 0, bits, False)
+    # the atom at +∞ is a cell of its own: it stays there (δ's floor at every ε)
+    return Discrete(h, m, tuple(scaled), _floor(infinite, bits), bits, False)
 
 
 def _snap(x: fmpq, h: fmpq) -> fmpq:
@@ -529,9 +535,10 @@ def _cells_rightwards(tails: _Tails, h: fmpq, knots: list[int], tiny: arb, lump:
     m, n = knots[0], knots[-1]
     masses: dict[int, arb] = {}
     rest = arb(0)
+    total = 1 - tails.profile.inf_mass()  # the finite losses' P-mass
     s = h * (m - 1)
     ps, qs = tails(s)
-    rest += 1 - ps
+    rest += total - ps
     far = h * (n + 1)
     for j in knots:
         aj = h * j
@@ -558,12 +565,13 @@ def _cells_rightwards(tails: _Tails, h: fmpq, knots: list[int], tiny: arb, lump:
                     continue
                 cut = _cut_above(balance, aj, guess, far, h)
         if cut is None:
-            # The rest (s, ∞] is the last cell. Its barycentre is at or beyond a_j when
+            # The rest (s, ∞) is the last cell. Its barycentre is at or beyond a_j when
             # Q(Z > s) − e^{−a_j} P(Z > s) ≤ 0, using also Q(Z > s) ≤ 1 − e^{−s} P(Z ≤ s) (on
-            # Z ≤ s, dQ = e^{−Z} dP ≥ e^{−s} dP), which decides the case where the whole law's
+            # Z ≤ s, dQ = e^{−Z} dP ≥ e^{−s} dP; P(Z ≤ s) = the finite mass − P(s < Z < ∞)),
+            # which decides the case where the whole law's
             # barycentre, E_P[e^{−Z}] = Q(P > 0) ≤ 1, sits at a_j = 0; else it lies above s,
             # so at or above the grid point ⌊s/h⌋·h.
-            bound = (1 - (-arb(s)).exp() * (1 - ps).nonnegative_part()).min(qs)
+            bound = (1 - (-arb(s)).exp() * (total - ps).nonnegative_part()).min(qs)
             if bound - (-arb(aj)).exp() * ps <= 0:
                 masses[j] = masses.get(j, arb(0)) + ps.lower()
             else:
@@ -588,6 +596,7 @@ def _cells_leftwards(tails: _Tails, h: fmpq, knots: list[int], tiny: arb, lump: 
     m, n = knots[0], knots[-1]
     masses: dict[int, arb] = {}
     rest = arb(0)
+    total = 1 - tails.profile.inf_mass()  # the finite losses' P-mass (the tails count only those)
     # (ps, qs): the P- and Q-mass placed so far, P[Z > s] and Q[Z > s] plus the atom at s when
     # s = a_j and that atom was placed at its grid point (s = +∞ first: the cell (t, ∞] includes Z = ∞)
     ps, qs = arb(0), arb(0)
@@ -597,7 +606,7 @@ def _cells_leftwards(tails: _Tails, h: fmpq, knots: list[int], tiny: arb, lump: 
         aj = h * j
         if aj >= s:  # covered by the previous cell
             continue
-        if 1 - ps <= lump:
+        if total - ps <= lump:
             break
         u = (-arb(aj)).exp()
         atom_p, atom_q = tails.atom(aj)
@@ -622,7 +631,7 @@ def _cells_leftwards(tails: _Tails, h: fmpq, knots: list[int], tiny: arb, lump: 
             pc, qc = pc + atom_p, qc + atom_q
         masses[j] = masses.get(j, arb(0)) + (pc - ps - atom_p).lower()  # what the cell adds, less the atom
         ps, qs, s = pc, qc, cut
-    rest += 1 - ps
+    rest += total - ps
     return masses, rest.upper()
 
 
@@ -642,7 +651,10 @@ def loss_range(profile: Profile, tau: float, cap: float = 4096.0) -> tuple[float
     """Losses (lo, hi) outside which the pair's privacy loss carries little mass:
     f(e^hi) − p_∞ ≤ τ on the right and f(e^lo) − (1 − e^lo) = e^lo·E_{e^{−lo}}(Q‖P) ≤ τ on the
     left. A heuristic choice (the float model's tails, else 53-bit midpoints of balls): the
-    bounds are rigorous for any window."""
+    bounds are rigorous for any window. A loss with finitely many values has its own range."""
+    support = profile.support()
+    if support is not None:
+        return min(support[0], 0.0), max(support[1], 0.0)
     if profile.float_tails(0.0) is not None:
         model = profile.float_tails
 

@@ -121,17 +121,23 @@ class Composed:
     def _flat(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, bool]:
         """All parts' atoms in one array (losses, masses), each part's first index, the counts,
         the total steps and whether a part has mass at +∞: one numpy pass per K(λ)."""
-        losses = np.concatenate([law.losses for law, _ in self.parts])
-        masses = np.concatenate([law.masses for law, _ in self.parts])
-        starts = np.cumsum([0] + [len(law.losses) for law, _ in self.parts[:-1]])
-        counts = np.array([k for _, k in self.parts], dtype=np.float64)
-        return losses, masses, starts, counts, sum(k for _, k in self.parts), any(l.inf > 0 for l, _ in self.parts)
+        parts = [(law, k) for law, k in self.parts if len(law.losses)] or [(Law(np.zeros(1), np.ones(1), 0.0), 1)]
+        losses = np.concatenate([law.losses for law, _ in parts])
+        # each part conditioned on a finite loss: its mass at +∞ is counted apart (p_inf)
+        masses = np.concatenate([law.masses / law.masses.sum() for law, _ in parts])
+        starts = np.cumsum([0] + [len(law.losses) for law, _ in parts[:-1]])
+        counts = np.array([k for _, k in parts], dtype=np.float64)
+        return losses, masses, starts, counts, sum(k for _, k in self.parts)
+
+    @functools.cached_property
+    def p_inf(self) -> float:
+        """P(L = +∞) = 1 − Π (1 − p_∞,i)^{k_i}: δ's floor."""
+        return -math.expm1(sum(k * math.log1p(-min(law.inf, 1.0)) if law.inf < 1 else -math.inf
+                               for law, k in self.parts))
 
     def cgf(self, lam: float) -> tuple[float, float, float]:
-        """(K(λ), K'(λ), K''(λ)) for λ > 0 (inf when a part has mass at +∞)."""
-        losses, masses, starts, counts, steps, infinite = self._flat
-        if infinite:
-            return math.inf, math.inf, math.inf
+        """(K(λ), K'(λ), K''(λ)) for λ > 0 of the composed loss given that it is finite."""
+        losses, masses, starts, counts, steps = self._flat
         s = self.blur * steps
         x = lam * losses
         sizes = np.diff(np.append(starts, len(x)))
@@ -163,13 +169,14 @@ class Composed:
         """(ε, δ) on the saddle-point curve at tilt λ > 0: ε = K'(λ) and the δ of the module
         docstring (1.0 when it cannot be formed)."""
         k0, k1, k2 = self.cgf(lam)
+        floor = self.p_inf
         if not (math.isfinite(k0) and k2 > 0):
             return k1, 1.0
         sd = math.sqrt(k2)
         factor = _mills(lam * sd) - _mills((lam + 1) * sd)
         if not factor > 0:
             return k1, 1.0
-        return k1, math.exp(min(k0 - lam * k1 + math.log(factor), 0.0))
+        return k1, floor + (1 - floor) * math.exp(min(k0 - lam * k1 + math.log(factor), 0.0))
 
     def delta(self, eps: float) -> float:
         """The saddle-point δ(ε) (1.0 when ε is at or below the mean loss)."""
@@ -177,7 +184,10 @@ class Composed:
         return 1.0 if lam == 0 else self.at(lam)[1]
 
     def epsilon(self, delta: float) -> float:
-        """The ε whose saddle-point δ is `delta` (0 when no tilt reaches it)."""
+        """The ε whose saddle-point δ is `delta` (0 when no tilt reaches it; inf when the mass
+        at +∞ alone is at least delta)."""
+        if delta <= self.p_inf:
+            return math.inf
         lam = self._solve(lambda l: delta - self.at(l)[1])
         return 0.0 if lam is None else max(self.at(lam)[0], 0.0)
 

@@ -127,6 +127,16 @@ class Profile(ABC):
     #: P-mass at loss +∞ (outcomes of Q-mass 0), as a float: only the estimates read it.
     p_inf: float = 0.0
 
+    def inf_mass(self) -> arb:
+        """A ball containing the P-mass at loss +∞ (outcomes of Q-mass 0; current precision):
+        E_γ tends to it as γ → ∞, and it is δ's floor at every ε."""
+        return arb(0)
+
+    def support(self) -> tuple[float, float] | None:
+        """(least, greatest) finite loss when the loss takes finitely many values (the window
+        is then known exactly), else None."""
+        return None
+
     #: Where the privacy loss piles up against a bound of its support ("left", "right" or
     #: None): the dominated discretisation starts its walk there.
     heavy_edge: str | None = None
@@ -360,6 +370,17 @@ class FiniteProfile(Profile):
     def __init__(self, p: Sequence[sympy.Expr], q: Sequence[sympy.Expr]):
         self.p, self.q = tuple(map(sympy.sympify, p)), tuple(map(sympy.sympify, q))
         self.symmetric = sorted(map(str, zip(self.p, self.q))) == sorted(map(str, zip(self.q, self.p)))
+        self._infinite = tuple(a for a, b in zip(self.p, self.q) if b == 0 and a != 0)
+        self.p_inf = float(sum(self._infinite, sympy.Integer(0)))
+
+    def inf_mass(self) -> arb:
+        """Σ p_i over the outcomes with q_i = 0."""
+        prec = ctx.prec
+        return sum((arb_of(a, prec) for a in self._infinite), arb(0))
+
+    def support(self) -> tuple[float, float] | None:
+        losses = [float(v.mid()) for v in self._losses.values()]
+        return (min(losses), max(losses)) if losses else None
 
     def __repr__(self) -> str:
         return f"FiniteProfile({len(self.p)} outcomes)"

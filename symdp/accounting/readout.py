@@ -165,15 +165,18 @@ class Reader:
             return d.h * hi
         return min(_round_up(root[1]), d.h * hi)
 
-    def epsilon_lower(self, delta: fmpq) -> fmpq:
-        """The greatest ε ≥ 0 with δ_D(ε) ≥ delta, rounded down (0 when δ_D(0) < delta)."""
+    def epsilon_lower(self, delta: fmpq) -> fmpq | None:
+        """The greatest ε ≥ 0 with δ_D(ε) ≥ delta, rounded down (0 when δ_D(0) < delta; None when
+        δ_D(∞) = p_∞ ≥ delta: no finite ε reaches delta)."""
         d = self.d
+        if fmpq(d.inf, 1 << d.bits) >= delta:
+            return None
         if self.grid_le(0, delta) is not False:
             return fmpq(0)
         top = max(d.hi, 1)
         sure = self.grid_le(top, delta)
         if sure is False:
-            return d.h * top  # p_∞ = 0 for a lower bound, so δ vanishes beyond the window
+            return d.h * top  # beyond the window δ_D is p_∞ < delta
         # lo: certainly δ(lo·h) > delta; hi = lo + 1: δ(hi·h) ≤ delta certainly or undecided
         lo = min(max(self._propose(float(delta), False), 0), top - 1)
         step = 1

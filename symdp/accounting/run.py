@@ -60,14 +60,16 @@ def steps_of(direction: Sequence[tuple[Profile, int]], plan: Plan, limits: Limit
 
 def composed(direction: Sequence[tuple[Profile, int]], plan: Plan, limits: Limits,
              progress: Callable[[int, int], None] | None = None,
-             lower: bool = True) -> tuple[Discrete, Discrete | None]:
+             lower: bool = True, notes: list[str] | None = None) -> tuple[Discrete, Discrete | None]:
     """(upper, lower): the dominating and dominated discretisations of the composition of one
     direction on the plan's grid (a single part too narrow for it stays on its finer grid,
     :mod:`symdp.accounting.ladder`); every product cuts by the plan's rule. `lower` False: the
-    dominating side only (None in its place)."""
+    dominating side only (None in its place). A step's note (a loose grid) goes to `notes`."""
     up = low = None
     done = 0
     parts = steps_of(direction, plan, limits, lower)
+    if notes is not None:
+        notes.extend(step.note for step, _ in parts if step.note and step.note not in notes)
     for step, k in parts:
         up_k, low_k = step_power(step, k, plan, limits, progress)
         if len(parts) > 1:  # a part left on its fine grid joins the others on the working grid
@@ -119,7 +121,7 @@ def delta_ends(up: Discrete, low: Discrete, eps: fmpq) -> tuple[fmpq, fmpq]:
 
 
 def _read(quantity: str, d: Discrete, targets: Sequence[fmpq], upper: bool) -> list[fmpq | None]:
-    """One end per target from one composed side."""
+    """One end per target from one composed side (None: ε = ∞, no finite ε reaches the δ)."""
     reader = Reader(d)
     if quantity == "delta":
         return [reader.delta_bounds(t)[1 if upper else 0] for t in targets]
@@ -159,7 +161,7 @@ def _first_grid(quantity: str, parts: Sequence[tuple[Profile, int]], model: "_Mo
     else:
         eps = float(max(targets))
     probe = 1 / 400
-    width = law.width(probe, eps, quantity) if eps > 0 else 0.0
+    width = law.width(probe, eps, quantity) if 0 < eps < math.inf else 0.0
     if not (math.isfinite(width) and width > 0):
         return initial_h(parts, goal)
     n = min(max(int(math.ceil(1 / (probe * math.sqrt(0.75 * goal / width)))), 50), 20000)
@@ -180,7 +182,7 @@ class _Model:
     order: list[int]
     tilt: float
     scale: float
-    weight: CutWeight
+    weight: CutWeight | None
     #: the loss range of the composition: about 18 standard deviations of the composed loss
     #: (the cuts keep about 9 on each side) plus the widest step's window
     span: float
@@ -212,8 +214,9 @@ def _model(quantity: str, dirs: list[list[tuple[Profile, int]]], targets: Sequen
             values = [[law.delta(float(t)) for t in targets] for law in laws]
     order = sorted(range(len(dirs)), key=lambda i: -max(values[i]))
     first = order[0]
+    finite = [v for v in values[first] if math.isfinite(v)] or [0.0]
     if quantity == "epsilon":
-        tilt = laws[first].tilt(max(values[first]))
+        tilt = laws[first].tilt(max(finite))
         scale = float(min(targets))
     else:
         tilt = laws[first].tilt(float(max(targets)))
@@ -221,9 +224,9 @@ def _model(quantity: str, dirs: list[list[tuple[Profile, int]]], targets: Sequen
     sd = max(math.sqrt(max(law.cgf(1e-9)[2], 0.0)) for law in laws)
     reach = max(hi - lo for d in dirs for lo, hi in (loss_range(p, 1e-20) for p, _ in d))
     # the cut weight is read at a slightly smaller ε than expected: it then overstates the worth
-    eps = 0.97 * min(values[first]) if quantity == "epsilon" else float(min(targets))
-    return _Model(laws, values, order, tilt if math.isfinite(tilt) else 0.0, scale, CutWeight(laws[first], eps),
-                  18 * sd + reach)
+    eps = 0.97 * min(finite) if quantity == "epsilon" else float(min(targets))
+    weight = CutWeight(laws[first], eps) if laws[first].p_inf == 0 else None
+    return _Model(laws, values, order, tilt if math.isfinite(tilt) else 0.0, scale, weight, 18 * sd + reach)
 
 
 def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rtol: fmpq | None,
@@ -243,7 +246,7 @@ def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rt
         plan = dataclasses.replace(Plan.for_run(grid, total_steps(parts), scale, goal, model.points(grid)),
                                    tilt=model.tilt, weight=model.weight)
         try:
-            ends, window = _evaluate(quantity, dirs, model, targets, plan, run_limits, progress)
+            ends, window, note = _evaluate(quantity, dirs, model, targets, plan, run_limits, progress)
         except CostLimitError as err:
             spent = time.monotonic() - start
             if best is None:
@@ -263,15 +266,16 @@ def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rt
         best = []
         for (lower, upper), target in zip(ends, targets):
             # A δ below 10⁻⁴⁰ (the floor of the fixed-point budget) has no relative width to reach.
-            met = rtol is None or (upper is not None and (upper - lower <= to_fmpq(rtol) * lower
-                                                          or upper <= fmpq(1, 10 ** 40)))
-            best.append(Bracket(quantity, from_fmpq(lower), sympy.oo if upper is None else from_fmpq(upper),
+            met = rtol is None or (upper is None and lower is None) or (
+                upper is not None and (upper - lower <= to_fmpq(rtol) * lower or upper <= fmpq(1, 10 ** 40)))
+            best.append(Bracket(quantity, sympy.oo if lower is None else from_fmpq(lower),
+                                sympy.oo if upper is None else from_fmpq(upper),
                                 from_fmpq(grid), window, plan.bits, None if rtol is None else from_fmpq(rtol), met,
-                                elapsed, tuple(trace)))
+                                elapsed, tuple(trace), note))
         trace.append((str(from_fmpq(grid)), float(best[0].lower), float(best[0].upper)))
         best = [dataclasses.replace(b, trace=tuple(trace)) for b in best]
-        if all(b.met for b in best) or h is not None:
-            return best
+        if all(b.met for b in best) or h is not None or note:
+            return best  # a note: a step's grid is as fine as the limits allow, a finer h would not help
         width = max(float(b.relative_width) if b.relative_width.is_finite else math.inf for b in best)
         factor = min(max(math.sqrt(goal / width) * 0.8, 1 / 8), 1 / 1.5) if math.isfinite(width) else 1 / 4
         grid = fmpq(1, math.ceil(1 / (float(grid) * factor)))
@@ -280,9 +284,9 @@ def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rt
 
 
 def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: _Model, targets: Sequence[fmpq],
-              plan: Plan, limits: Limits, progress: Progress | None) -> tuple[list[tuple[fmpq, fmpq | None]], tuple]:
-    """(lower, upper) per target and the loss window, from the directions in the model's order
-    (see the module docstring)."""
+              plan: Plan, limits: Limits, progress: Progress | None) -> tuple[list[tuple[fmpq, fmpq | None]], tuple, str]:
+    """(lower, upper) per target, the loss window and the steps' notes (a loose grid), from
+    the directions in the model's order (see the module docstring)."""
     n = len(dirs)
     lows: list[list[fmpq]] = []
     ups: list[list[fmpq | None]] = []
@@ -297,12 +301,13 @@ def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: _Mode
         windows.append((d.lo * d.h, d.hi * d.h))
 
     first = model.order[0]
-    up, low = composed(dirs[first], plan, limits, report_for(0))
+    notes: list[str] = []
+    up, low = composed(dirs[first], plan, limits, report_for(0), notes=notes)
     add_window(up)
     ups.append(_read(quantity, up, targets, True))
     lows.append(_read(quantity, low, targets, False))
-    for i, lower, upper in zip(range(len(targets)), lows[0], ups[0]):
-        ensure_ordered(lower, upper, f"the {quantity} bracket of direction {first + 1}")
+    for lower, upper in zip(lows[0], ups[0]):
+        _ordered(lower, upper, f"the {quantity} bracket of direction {first + 1}")
     for rank, index in enumerate(model.order[1:], start=1):
         coarse = _coarse_factor(model, index, lows[0], ups[0])
         while coarse > 1 and any(support_end(p, plan.h * coarse) is not None for p, _ in dirs[index]):
@@ -310,34 +315,43 @@ def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: _Mode
         ups_i = None
         if coarse > 1:
             up_c, _ = composed(dirs[index], dataclasses.replace(plan, h=plan.h * coarse), limits, report_for(rank),
-                               lower=False)
+                               lower=False, notes=notes)
             candidate = _read(quantity, up_c, targets, True)
-            if all(u is not None and u <= low_first for u, low_first in zip(candidate, lows[0])):
+            if all(u is not None and low_first is not None and u <= low_first
+                   for u, low_first in zip(candidate, lows[0])):
                 add_window(up_c)
                 ups.append(candidate)
                 continue
-        up_i, _ = composed(dirs[index], plan, limits, report_for(rank), lower=False)
+        up_i, _ = composed(dirs[index], plan, limits, report_for(rank), lower=False, notes=notes)
         add_window(up_i)
         ups_i = _read(quantity, up_i, targets, True)
         ups.append(ups_i)
         if any(u is None or (u0 is not None and u > u0) for u, u0 in zip(ups_i, ups[0])):
             # this direction may be the larger one: its dominated side keeps the bracket narrow
-            _, low_i = composed(dirs[index], plan, limits, report_for(rank))
+            _, low_i = composed(dirs[index], plan, limits, report_for(rank), notes=notes)
             lows.append(_read(quantity, low_i, targets, False))
             for lower, upper in zip(lows[-1], ups_i):
-                ensure_ordered(lower, upper, f"the {quantity} bracket of direction {index + 1}")
+                _ordered(lower, upper, f"the {quantity} bracket of direction {index + 1}")
     ends = []
     for t in range(len(targets)):
-        lower = max(lo[t] for lo in lows)
+        ends_low = [lo[t] for lo in lows]
+        lower = None if any(v is None for v in ends_low) else max(ends_low)
         column = [u[t] for u in ups]
         upper = None if any(u is None for u in column) else max(column)
         if quantity == "delta":
             upper = min(upper, fmpq(1))
-        ensure(lower >= 0, f"the {quantity} bracket's lower end is ≥ 0", lower=lower)
-        ensure_ordered(lower, upper, f"the {quantity} bracket")
+        ensure(lower is None or lower >= 0, f"the {quantity} bracket's lower end is ≥ 0", lower=lower)
+        _ordered(lower, upper, f"the {quantity} bracket")
         ends.append((lower, upper))
     window = (from_fmpq(min(w[0] for w in windows)), from_fmpq(max(w[1] for w in windows)))
-    return ends, window
+    return ends, window, "; ".join(notes)
+
+
+def _ordered(lower: fmpq | None, upper: fmpq | None, what: str) -> None:
+    """lower ≤ upper, None standing for +∞ (an ε that no finite value reaches)."""
+    ensure(lower is not None or upper is None, f"lower end ≤ upper end of {what}", lower="∞", upper=upper)
+    if lower is not None:
+        ensure_ordered(lower, upper, what)
 
 
 def _coarse_factor(model: _Model, index: int, lows: list[fmpq], ups: list[fmpq | None]) -> int:
@@ -348,7 +362,7 @@ def _coarse_factor(model: _Model, index: int, lows: list[fmpq], ups: list[fmpq |
     for c in (4, 2):
         ok = True
         for value, lower, upper in zip(model.values[index], lows, ups):
-            if upper is None or not lower > 0:
+            if upper is None or lower is None or not lower > 0 or not math.isfinite(value):
                 return 1
             width = float((upper - lower) / lower)
             if not value * (1 + 1.5 * c * c * width) < float(lower):
