@@ -106,28 +106,31 @@ def _tail(profile: Profile, t: float) -> float:
 def discretised(profile: Profile, plan: Plan, limits: Limits, lower: bool = True) -> Step:
     """The step on the working grid, or on the fine grid when the support's end is near 0
     (`lower` False: its dominating discretisation only). When that fine grid would span more
-    than a 128th of the ``lattice_points`` limit (a support ending within ~10⁻⁹ of 0 and
+    than a share of the ``lattice_points`` limit (a support ending within ~10⁻⁹ of 0 and
     reaching far on the other side), the finest grid within it is taken instead: the bracket
     is valid and loose, and the step's note says so and how to tighten it. Steps already
     discretised for the same grid, bits and budgets are taken from a cache (a training loop
     asks again and again)."""
-    # (the budget is a 128th of lattice_points: each point of a step costs a few certified
-    # evaluations, where a point of a composed lattice costs a few integer operations)
+    # (the budget is a 128th of lattice_points when every point is a knot — each costs a few
+    # certified evaluations, where a point of a composed lattice costs a few integer
+    # operations — and an eighth when a float model thins the knots out in the tails)
     key = (profile, int(plan.h.p), int(plan.h.q), plan.bits, plan.step_tau, plan.tilt, plan.fine, lower)
     if key in _STEPS:
         return _STEPS[key]
     end = support_end(profile, plan.h) if plan.fine else None
     factor = 1 if end is None else max(math.ceil(FINE * float(plan.h) / end), 2)
     m, n = loss_window(profile, plan.step_tau, plan.h / factor)
-    note, budget = "", symdp_limits.get("lattice_points") // 128
+    note = ""
+    budget = symdp_limits.get("lattice_points") // (8 if profile.float_tails(0.0) is not None else 128)
     if factor > 1 and n - m + 1 > budget:
         needed = n - m + 1
         factor = max(1, factor * budget // needed)
         m, n = loss_window(profile, plan.step_tau, plan.h / factor)
         note = (f"the loss support ends {end:.3g} from 0: the grid that resolves it needs about {needed:.3g} points "
-                f"per step, above lattice_points/128 = {budget}; this bracket uses the grid h/{factor} and is loose "
-                f"(its lower end most). To tighten it, raise the limit (with symdp.limits.raised(lattice_points="
-                f"{128 * needed}): ...) or choose a grid h that is a multiple of the support's end")
+                f"per step, above {budget} (a share of the limit lattice_points); this bracket uses the grid h/{factor} "
+                f"and is loose (its lower end most). To tighten it, raise the limit (with symdp.limits.raised("
+                f"lattice_points={symdp_limits.get('lattice_points') * needed // budget + 1}): ...) or choose a grid h "
+                f"that is a multiple of the support's end")
     grid = plan.h / factor
     # each grid point costs a few certified special-function evaluations: bounded before any
     symdp_limits.check_size(n - m + 1, f"the discretisation of {profile!r} on the grid h = {grid}")

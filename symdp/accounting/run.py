@@ -26,8 +26,8 @@ from ..numbers import from_fmpq, to_fmpq
 from .bracket import Bracket
 from .compose import CostLimitError, Limits, check_deadline, product_cost
 from .discretise import Discrete, loss_range
-from .estimate import Composed, CutWeight, composed_law
-from .ladder import Step, discretised, on_grid, step_power, support_end
+from .estimate import Composed, CutWeight, composed_law, law_of
+from .ladder import FINE, WIDE, Step, discretised, on_grid, step_power, support_end
 from .plan import Plan
 from .profiles import Profile
 from .readout import Reader
@@ -153,8 +153,10 @@ def initial_h(parts: Sequence[tuple[Profile, int]], rtol: float) -> fmpq:
 def _first_grid(quantity: str, parts: Sequence[tuple[Profile, int]], model: "_Model", targets: Sequence[fmpq],
                 goal: float) -> fmpq:
     """The grid expected to give a relative width of 0.75·rtol (:meth:`.estimate.Composed.width`,
-    width ∝ h²), in [1/20000, 1/50]; :func:`initial_h` when a step would take the fine-grid
-    ladder (its width hardly depends on h) or no estimate can be formed."""
+    width ∝ h²), in [1/20000, 1/50]. When a step would need a fine grid 4 times finer or more
+    on the grid of :func:`initial_h` (:mod:`.ladder`; the width is then that of the fine grid,
+    hardly of h), that grid is the other candidate, and the cheaper one by :func:`_cost` is
+    taken. :func:`initial_h` also when no estimate can be formed."""
     law = model.laws[model.order[0]]
     if quantity == "epsilon":
         eps = max(model.values[model.order[0]])
@@ -166,9 +168,34 @@ def _first_grid(quantity: str, parts: Sequence[tuple[Profile, int]], model: "_Mo
         return initial_h(parts, goal)
     n = min(max(int(math.ceil(1 / (probe * math.sqrt(0.75 * goal / width)))), 50), 20000)
     grid = fmpq(1, n)
-    if any(support_end(p, grid) is not None for p, _ in parts):
-        return initial_h(parts, goal)
-    return grid
+    coarse = initial_h(parts, goal)
+    if all(_ladder_factor(p, coarse) < 4 for p, _ in parts):
+        return grid  # no step that the ladder would resolve whatever the grid
+    return grid if _cost(parts, model, grid) < _cost(parts, model, coarse) else coarse
+
+
+def _ladder_factor(profile: Profile, grid: fmpq) -> float:
+    """How much finer than `grid` the step's fine grid would be (1: none)."""
+    end = support_end(profile, grid)
+    return 1.0 if end is None else FINE * float(grid) / end
+
+
+def _cost(parts: Sequence[tuple[Profile, int]], model: "_Model", grid: fmpq) -> float:
+    """A rough cost of a run on `grid`, in coefficient-products: the composed window's points
+    times the squarings, plus for a step on a fine grid its window's points there times the
+    squarings it takes there (:mod:`.ladder`: until the composed spread is WIDE working grid
+    points), counted four times (its coarsening and longer discretisation; measured at
+    q = 10⁻⁴ and 10⁻³)."""
+    steps = max(total_steps(parts), 2)
+    cost = model.points(grid) * math.log2(steps)
+    for profile, k in parts:
+        factor = _ladder_factor(profile, grid)
+        if factor > 1:
+            lo, hi = loss_range(profile, 1e-16)
+            sd = max(model.step_sd.get(profile, 0.0), 1e-300)
+            levels = min(max(2 * math.log2(WIDE * float(grid) / sd), 0.0), math.log2(max(k, 2)))
+            cost += 4 * (hi - lo) * factor / float(grid) * levels
+    return cost
 
 
 @dataclasses.dataclass
@@ -186,6 +213,8 @@ class _Model:
     #: the loss range of the composition: about 18 standard deviations of the composed loss
     #: (the cuts keep about 9 on each side) plus the widest step's window
     span: float
+    #: each step's loss standard deviation under P
+    step_sd: dict
 
     def points(self, h: fmpq) -> int:
         """The number of grid points the composition is expected to span."""
@@ -226,7 +255,9 @@ def _model(quantity: str, dirs: list[list[tuple[Profile, int]]], targets: Sequen
     # the cut weight is read at a slightly smaller ε than expected: it then overstates the worth
     eps = 0.97 * min(finite) if quantity == "epsilon" else float(min(targets))
     weight = CutWeight(laws[first], eps) if laws[first].p_inf == 0 else None
-    return _Model(laws, values, order, tilt if math.isfinite(tilt) else 0.0, scale, weight, 18 * sd + reach)
+    step_sd = {p: math.sqrt(max(Composed(((law_of(p, *loss_range(p, 1e-16)), 1),)).cgf(1e-9)[2], 0.0))
+               for d in dirs for p, _ in d}
+    return _Model(laws, values, order, tilt if math.isfinite(tilt) else 0.0, scale, weight, 18 * sd + reach, step_sd)
 
 
 def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rtol: fmpq | None,
