@@ -196,11 +196,25 @@ def on_grid(d: Discrete, h: fmpq) -> Discrete:
 
 
 def _spread(d: Discrete) -> float:
-    """The standard deviation of the finite part of d's loss, in units of its grid (from the
-    exact sums Σ c_i, Σ i c_i and Σ i(i − 1) c_i: the polynomial and its derivatives at 1)."""
-    total = float(d.total)
+    """The width of the bulk of d's finite loss, in units of its grid: the interquartile range of
+    its P-masses over 1.349 (the standard deviation of a Gaussian with that range). Not the
+    standard deviation itself: a subsampled step at a large noise level has a narrow bulk piled
+    against its support's end and a heavy tail that makes its deviation wide (q = 0.01, σ = 1/2:
+    deviation 22 grid points of 1/300, quartiles 1.5 apart), and coarsening it then would
+    collapse its dominated pair. Quantiles by bisection on the exact prefix sums."""
+    total = d.total
     if total <= 0:
         return 0.0
-    first = float(d.poly.derivative()(1)) / total
-    second = float(d.poly.derivative().derivative()(1)) / total
-    return math.sqrt(max(second + first - first * first, 0.0))
+    poly = d.poly
+
+    def quantile(fraction: float) -> int:
+        target = int(total * fraction)
+        lo, hi = 0, max(len(poly), 1)
+        while lo < hi:  # the least k with Σ_{i ≤ k} c_i ≥ target
+            mid = (lo + hi) // 2
+            if int(poly.truncate(mid + 1)(1)) >= target:
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
+    return (quantile(0.75) - quantile(0.25)) / 1.349
