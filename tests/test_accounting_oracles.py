@@ -176,12 +176,12 @@ def _undominated_at(d, p: list[fmpq], q: list[fmpq]) -> list[float]:
     piecewise linear in γ = e^ε with kinks only at the grid points and at the losses
     log(p_i/q_i), and both vanish beyond the last kink, so none at those points and a total
     P-mass ≤ 1 (γ = 0) is the Blackwell order d ≤ (P, Q) everywhere (Dong–Roth–Su, Theorem 2.10)."""
-    bad = [] if sum(d.masses) <= 1 << d.bits else [-math.inf]
+    bad = [] if sum(d.masses) + d.inf <= 1 << d.bits else [-math.inf]
     with ctx.workprec(400):
         pa, qa = [arb(x) for x in p], [arb(x) for x in q]
         grid = [arb(d.h * (d.lo + i)) for i in range(len(d.masses))]
         for eps in grid + [(x / y).log() for x, y in zip(pa, qa) if x > 0 and y > 0]:
-            mine = sum((c * (1 - (eps - a).exp()).nonnegative_part() for c, a in zip(d.masses, grid)), arb(0))
+            mine = sum((c * (1 - (eps - a).exp()).nonnegative_part() for c, a in zip(d.masses, grid)), arb(d.inf))
             if mine / arb(2) ** d.bits > _tuple_sum(pa, qa, 1, eps.exp()):
                 bad.append(float(eps.mid()))
     return bad
@@ -219,6 +219,34 @@ def _check_last_cell(p: list[fmpq], q: list[fmpq], steps: int, h: fmpq, name: ob
 def test_the_last_cell_from_the_left_stays_at_or_below_its_barycentre(name, steps):
     p, q = (_dyadic(v) for v in LAST_CELL_CASES[name])
     _check_last_cell(p, q, steps, fmpq(1, 4), name)
+
+
+# (P-masses, Q-masses) in units of 2^−7 with an outcome of Q-mass 0 (loss +∞) beside one of P-mass 0.
+INFINITE_CELL_CASES = {
+    "two atoms inside (0, 1/4) and +inf": ([60, 40, 28, 0], [56, 52, 0, 20]),
+    "an atom just above 1/4, one below 0, +inf": ([70, 20, 38, 0], [53, 45, 0, 30]),
+    "+inf and an atom inside (1/4, 1/2)": ([90, 20, 18, 0], [70, 40, 0, 18]),
+}
+
+
+@pytest.mark.parametrize("walk", ["rightwards", "leftwards"])
+@pytest.mark.parametrize("name", list(LAST_CELL_CASES) + list(INFINITE_CELL_CASES))
+def test_each_cell_walk_alone_is_dominated(name, walk):
+    """Both walks of the dominated discretisation, each on its own (the accountant keeps the one
+    that leaves less unbalanced, so a broken walk could hide behind the other): the pair it
+    builds is dominated by (P, Q) at every kink (Blackwell), with the P-mass at +∞ kept there."""
+    from symdp.accounting import discretise as D
+    from symdp.numbers import working_precision
+    p, q = (_dyadic(v) for v in {**LAST_CELL_CASES, **INFINITE_CELL_CASES}[name])
+    profile = FiniteProfile(*[[R(int(x.p), int(x.q)) for x in v] for v in (p, q)])
+    h, bits = fmpq(1, 4), 64
+    m, n = D.loss_window(profile, 1e-12, h)
+    tails = D._Tails(profile, bits + 48, lambda: None)
+    with working_precision(bits + 96):
+        masses, _ = getattr(D, f"_cells_{walk}")(tails, h, list(range(m, n + 1)), arb(2) ** -(bits + 16), arb(0))
+        infinite = D._floor(profile.inf_mass(), bits)
+    low = D.Discrete(h, m, [D._floor(masses.get(j, arb(0)), bits) for j in range(m, n + 1)], infinite, bits, False)
+    assert not _undominated_at(low, p, q), (name, walk, _undominated_at(low, p, q))
 
 
 @settings(max_examples=10, deadline=None)
