@@ -32,7 +32,7 @@ from .plan import Plan
 from .profiles import Profile
 from .readout import Reader
 
-__all__ = ["directions", "composed", "epsilon_ends", "delta_ends", "run", "Progress"]
+__all__ = ["directions", "composed", "epsilon_ends", "delta_ends", "run", "model_of", "Progress"]
 
 Progress = Callable[[float, str], None]
 
@@ -150,7 +150,7 @@ def initial_h(parts: Sequence[tuple[Profile, int]], rtol: float) -> fmpq:
     return fmpq(1, n)
 
 
-def _first_grid(quantity: str, parts: Sequence[tuple[Profile, int]], model: "_Model", targets: Sequence[fmpq],
+def _first_grid(quantity: str, parts: Sequence[tuple[Profile, int]], model: "Estimates", targets: Sequence[fmpq],
                 goal: float) -> fmpq:
     """The grid expected to give a relative width of 0.75·rtol (:meth:`.estimate.Composed.width`,
     width ∝ h²), in [1/20000, 1/50]. When a step would need a fine grid 4 times finer or more
@@ -180,7 +180,7 @@ def _ladder_factor(profile: Profile, grid: fmpq) -> float:
     return 1.0 if end is None else FINE * float(grid) / end
 
 
-def _cost(parts: Sequence[tuple[Profile, int]], model: "_Model", grid: fmpq) -> float:
+def _cost(parts: Sequence[tuple[Profile, int]], model: "Estimates", grid: fmpq) -> float:
     """A rough cost of a run on `grid`, in coefficient-products: the composed window's points
     times the squarings, plus for a step on a fine grid its window's points there times the
     squarings it takes there (:mod:`.ladder`: until the composed spread is WIDE working grid
@@ -199,7 +199,7 @@ def _cost(parts: Sequence[tuple[Profile, int]], model: "_Model", grid: fmpq) -> 
 
 
 @dataclasses.dataclass
-class _Model:
+class Estimates:
     """The float estimates of a run (:mod:`.estimate`): per direction, its composed law and its
     value at each target; the direction order (largest first); the tilt of the knots; the scale
     of the value (the truncation and rounding budgets are relative to it)."""
@@ -221,7 +221,7 @@ class _Model:
         return max(int(self.span / float(h)), 16)
 
 
-def _model(quantity: str, dirs: list[list[tuple[Profile, int]]], targets: Sequence[fmpq]) -> _Model:
+def model_of(quantity: str, dirs: list[list[tuple[Profile, int]]], targets: Sequence[fmpq]) -> Estimates:
     """The estimates of a run. Each step's law is sampled on the loss window outside which a
     step's mass, times the steps, is a thousandth of the smallest δ in question: a far tail
     rarer than that cannot move δ, but would mislead a steeply tilted saddle point."""
@@ -257,7 +257,7 @@ def _model(quantity: str, dirs: list[list[tuple[Profile, int]]], targets: Sequen
     weight = CutWeight(laws[first], eps) if laws[first].p_inf == 0 else None
     step_sd = {p: math.sqrt(max(Composed(((law_of(p, *loss_range(p, 1e-16)), 1),)).cgf(1e-9)[2], 0.0))
                for d in dirs for p, _ in d}
-    return _Model(laws, values, order, tilt if math.isfinite(tilt) else 0.0, scale, weight, 18 * sd + reach, step_sd)
+    return Estimates(laws, values, order, tilt if math.isfinite(tilt) else 0.0, scale, weight, 18 * sd + reach, step_sd)
 
 
 def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rtol: fmpq | None,
@@ -269,7 +269,7 @@ def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rt
     run_limits = dataclasses.replace(limits, deadline=start + limits.seconds)
     goal = float(rtol) if rtol is not None else 1e-2
     dirs = directions(parts)
-    model = _model(quantity, dirs, targets)
+    model = model_of(quantity, dirs, targets)
     grid = h if h is not None else _first_grid(quantity, parts, model, targets, goal)
     scale = model.scale
     best, trace = None, []
@@ -314,7 +314,7 @@ def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rt
             progress(0.0, f"refining the grid to h = 1/{int(grid.q)}")
 
 
-def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: _Model, targets: Sequence[fmpq],
+def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: Estimates, targets: Sequence[fmpq],
               plan: Plan, limits: Limits, progress: Progress | None) -> tuple[list[tuple[fmpq, fmpq | None]], tuple, str]:
     """(lower, upper) per target, the loss window and the steps' notes (a loose grid), from
     the directions in the model's order (see the module docstring)."""
@@ -385,7 +385,7 @@ def _ordered(lower: fmpq | None, upper: fmpq | None, what: str) -> None:
         ensure_ordered(lower, upper, what)
 
 
-def _coarse_factor(model: _Model, index: int, lows: list[fmpq], ups: list[fmpq | None]) -> int:
+def _coarse_factor(model: Estimates, index: int, lows: list[fmpq], ups: list[fmpq | None]) -> int:
     """How much coarser a grid the dominating side of a direction other than the first may
     take: the largest c in (4, 2) whose expected upper end — the estimate plus 1.5·c² times the
     first direction's relative width (the width grows like h²) — stays below the first
