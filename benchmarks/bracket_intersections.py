@@ -8,7 +8,8 @@ comes from git (``--rev``, default HEAD) or from a file.
 
     PYTHONPATH=. python benchmarks/bracket_intersections.py tables/dpsgd_epsilon.csv [--rev HEAD | --old FILE]
 
-Exit 1 when a row misses its old bracket or disappeared; prints how many rows got narrower.
+Exit 1 when a row misses its old bracket or disappeared, or (unless --allow-wider) got more than
+twice as wide (valid, but a regression); prints how many rows got narrower.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ def _rows(text: str) -> dict[tuple[str, ...], tuple[Fraction, Fraction]]:
     return out
 
 
-def compare(old_text: str, new_text: str) -> tuple[list[str], int, int]:
-    """(problems, rows compared, rows narrower)."""
+def compare(old_text: str, new_text: str, wider: float | None = 2.0) -> tuple[list[str], int, int]:
+    """(problems, rows compared, rows narrower); a row more than `wider` times as wide as before
+    is a problem too (None: never)."""
     old, new = _rows(old_text), _rows(new_text)
     problems, narrower = [], 0
     for key, (lo, hi) in old.items():
@@ -44,6 +46,9 @@ def compare(old_text: str, new_text: str) -> tuple[list[str], int, int]:
             problems.append(f"row {key}: new [{nlo}, {nhi}] misses old [{lo}, {hi}]")
         if nhi - nlo < hi - lo:
             narrower += 1
+        elif wider is not None and nhi - nlo > wider * (hi - lo):
+            problems.append(f"row {key}: new [{nlo}, {nhi}] is {float((nhi - nlo) / (hi - lo)):.3g} times as wide "
+                            f"as old [{lo}, {hi}]")
     return problems, len(old), narrower
 
 
@@ -52,6 +57,7 @@ def main() -> int:
     parser.add_argument("table", help="the rebuilt CSV")
     parser.add_argument("--rev", default="HEAD", help="the git revision holding the old table (default HEAD)")
     parser.add_argument("--old", default=None, help="the old CSV as a file instead")
+    parser.add_argument("--allow-wider", action="store_true", help="a row may get more than twice as wide")
     args = parser.parse_args()
     with open(args.table, encoding="utf-8") as f:
         new_text = f.read()
@@ -61,7 +67,7 @@ def main() -> int:
     else:
         old_text = subprocess.run(["git", "show", f"{args.rev}:{args.table}"], capture_output=True, text=True,
                                   check=True).stdout
-    problems, count, narrower = compare(old_text, new_text)
+    problems, count, narrower = compare(old_text, new_text, None if args.allow_wider else 2.0)
     for p in problems:
         print(p)
     print(f"{args.table}: {count} rows, {len(problems)} problems, {narrower} narrower than before")

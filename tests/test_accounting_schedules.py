@@ -249,3 +249,18 @@ def test_any_knots_give_valid_one_step_pairs(rng, add):
             truth = _hockey_closed(mpmath.mpf(1) / 5, 1, mpmath.exp(mpmath.mpf(int(eps.p)) / int(eps.q)), add)
             assert Reader(low).delta_bounds(eps)[0] <= _exact(truth) + fmpq(1, 10 ** 25), (inner, eps)
             assert _exact(truth) - fmpq(1, 10 ** 25) <= Reader(up).delta_bounds(eps)[1], (inner, eps)
+
+
+def test_a_tiny_delta_stays_at_the_fixed_point_floor():
+    """δ(4) of q = 0.01, σ = 4, T = 10⁴ is below 1.2·10⁻⁵¹ (Rényi divergence of order α, in
+    closed form by the binomial sum of Mironov–Talwar–Zhang, with Markov's inequality on
+    e^{(α−1)L}, best α ≤ 400: computed here with mpmath). The bracket reports a δ below the
+    fixed-point floor 10⁻⁴⁰ as [0, ~10⁻⁴⁰], never looser (a weighted window cut that moved all
+    the mass to the top of the window once gave [0, 1] here)."""
+    with mpmath.workdps(40):
+        q, s, steps, eps = mpmath.mpf(1) / 100, 4, 10 ** 4, 4
+        bound = min(mpmath.exp((a - 1) * (steps * mpmath.log(mpmath.fsum(
+            mpmath.binomial(a, k) * (1 - q) ** (a - k) * q ** k * mpmath.e ** (k * (k - 1) / (2 * s * s))
+            for k in range(a + 1))) / (a - 1) - eps)) for a in range(50, 400, 10))
+    b = delta_bracket(dpsgd_pair(R(1, 100), 4), 10 ** 4, 4, h=R(1, 800))
+    assert b.lower <= _exact(bound) and b.upper < R(1, 10 ** 39), (b, bound)

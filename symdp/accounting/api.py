@@ -17,6 +17,13 @@ floor of the fixed-point budget) or the cost limit is reached, which raises
 δ of the composition is the larger of the two directions' (P₁×…×P_T ‖ Q₁×…×Q_T and its reverse);
 ε(δ) is the larger of the two directions' ε, each inverted exactly on its piecewise form
 δ(ε) = Σ_{a_i > ε} p_i (1 − e^{ε − a_i}) + p_∞ (Steinke, Proposition 7).
+
+This module validates the input and names the queries; :mod:`.run` composes the directions and
+refines the grid (one composition per grid serves every target of :func:`epsilon_curve` and
+:func:`delta_curve`), :mod:`.readout` reads the exact ends off a composed distribution and
+:mod:`.estimate` makes the float choices that only move the cost and the width. A DP-SGD
+schedule (:func:`dpsgd_schedule`) is a list of (q, σ, steps) phases, composed as one
+heterogeneous composition of its distinct steps.
 """
 
 from __future__ import annotations

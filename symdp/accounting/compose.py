@@ -33,6 +33,12 @@ __all__ = ["CostLimitError", "Limits", "multiply", "power", "check_deadline", "p
 #: What a unit of mass at a loss is worth to the final δ (see :func:`_cut`).
 Weight = Callable[[float], float]
 
+#: A weighted cut moves at most 2^−10 of the P-mass: its worth δ_rest(ε − a) is that of the rest
+#: as composed exactly, and cuts that move much of the mass would shift the rest itself (all of it
+#: to the top of the window, where δ(ε) of a tiny δ is worth nothing, measured: δ ≤ 1 at ε = 4 for
+#: q = 0.01, σ = 4, T = 10⁴, where the truth is below 10⁻⁴⁰).
+WEIGHTED_CUT_BITS = 10
+
 
 class CostLimitError(ResourceLimitError, MemoryError):
     """A computation would exceed the stated memory or time limit; the message names the limit.
@@ -113,16 +119,20 @@ def multiply(a: Discrete, b: Discrete, tau: int, limits: Limits, weight: Weight 
 def _cut(poly: fmpz_poly, lo: int, inf: int, tau: int, like: Discrete, weight: Weight | None = None) -> Discrete:
     """Cut the window where at most τ (scaled) mass lies beyond each end (see module docstring):
     the lowest kept index i is the largest with Σ_{l<i} c_l ≤ τ — or with Σ_{l<i} c_l·w(a_i) ≤ τ
-    for a `weight` w (nondecreasing in the loss a_i, at most 1: what the mass is worth to the
-    final δ, :class:`.estimate.CutWeight`; any w keeps the bracket valid, it only moves more
-    mass) — and the highest kept j ≥ i the smallest with Σ_{l>j} c_l ≤ τ (at least one
-    coefficient is kept)."""
+    and Σ_{l<i} c_l ≤ 2^−WEIGHTED_CUT_BITS of the mass for a `weight` w (nondecreasing in the
+    loss a_i, at most 1: what the mass is worth to the final δ, :class:`.estimate.CutWeight`;
+    any w keeps the bracket valid, it only moves more mass) — and the highest kept j ≥ i the
+    smallest with Σ_{l>j} c_l ≤ τ (at least one coefficient is kept)."""
     n = max(len(poly), 1)  # the zero polynomial has length 0 but stands for one zero mass
     if weight is None:
         i = _last(lambda k: _below(poly, k) <= tau, 0, n - 1)
     else:
-        h = float(like.h)
-        i = _last(lambda k: _below(poly, k) * weight((lo + k) * h) <= tau, 0, n - 1)
+        h, cap = float(like.h), 1 << max(like.bits - WEIGHTED_CUT_BITS, 0)
+
+        def holds(k: int) -> bool:
+            below = _below(poly, k)
+            return below <= tau or (below <= cap and below * weight((lo + k) * h) <= tau)
+        i = _last(holds, 0, n - 1)
     j = _last(lambda k: _above(poly, k - 1) > tau, i, n - 1)
     below, above = _below(poly, i), _above(poly, j)
     kept = poly.truncate(j + 1).right_shift(i)  # the coefficients i..j

@@ -114,7 +114,9 @@ def discretised(profile: Profile, plan: Plan, limits: Limits, lower: bool = True
     # (the budget is a 128th of lattice_points when every point is a knot — each costs a few
     # certified evaluations, where a point of a composed lattice costs a few integer
     # operations — and an eighth when a float model thins the knots out in the tails)
-    key = (profile, int(plan.h.p), int(plan.h.q), plan.bits, plan.step_tau, plan.tilt, plan.fine, lower)
+    # the limit is in the key: a user who raises it to tighten a loose bracket gets a new step
+    key = (profile, int(plan.h.p), int(plan.h.q), plan.bits, plan.step_tau, plan.tilt, plan.fine, lower,
+           symdp_limits.get("lattice_points"))
     if key in _STEPS:
         return _STEPS[key]
     end = support_end(profile, plan.h) if plan.fine else None
