@@ -226,6 +226,8 @@ INFINITE_CELL_CASES = {
     "two atoms inside (0, 1/4) and +inf": ([60, 40, 28, 0], [56, 52, 0, 20]),
     "an atom just above 1/4, one below 0, +inf": ([70, 20, 38, 0], [53, 45, 0, 30]),
     "+inf and an atom inside (1/4, 1/2)": ([90, 20, 18, 0], [70, 40, 0, 18]),
+    # the finite loss only below 0: the last cell's barycentre (−0.105) must not be put at 0
+    "+inf and one atom just below 0": ([90, 38, 0], [100, 0, 28]),
 }
 
 
