@@ -360,7 +360,19 @@ def _recheck(args: argparse.Namespace) -> int:
     else:
         print(f"rechecking {found}")
         print(recheck.text(outcomes, seconds))
+    _refresh_blueprint(folder)
     return RUN_ERROR if any(o.verdict == recheck.DISAGREES for o in outcomes) else 0
+
+
+def _refresh_blueprint(folder) -> None:
+    """Rewrite the blueprint pages of `folder` so that they show the recheck's verdicts
+    (``recheck.json``); a folder that takes no files keeps its pages, with one line on stderr."""
+    from .verify import blueprint
+    try:
+        blueprint.write(folder)
+    except OSError as err:
+        print(f"symdp: could not refresh the blueprint pages in {folder}/ ({type(err).__name__}: {_message(err)})",
+              file=sys.stderr)
 
 
 # --------------------------------------------------------------------------------------------
