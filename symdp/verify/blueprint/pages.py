@@ -35,6 +35,8 @@ PALETTE = ("#1b7837", "#5aae61", "#a6dba0", "#fee08b", "#fdb863", "#92c5de", "#c
            "#878787")
 #: The colour of a claim whose report records no proof status this version knows.
 UNRECORDED = ("not recorded", "#eeeeee")
+#: The re-checker's verdicts (docs/trust-chain.md).
+VERDICTS = ("agrees", "disagrees", "inconclusive")
 #: Longest text shown from one field of the report (characters); the rest is in the JSON report.
 MAX_TEXT = 20000
 #: A figure is shown only from a plain file name of one of these kinds, found in the report's folder.
@@ -196,8 +198,7 @@ def _recheck_cell(entry: Mapping | None) -> str:
         return _not_recorded("recheck")
     if "note" in entry:
         return f'<span class="notrecorded">{escape(str(entry["note"]))}</span>'
-    parts = [f'<span class="verdict-{v}">{entry[v]} {v}</span>' for v in ("agrees", "disagrees", "inconclusive")
-             if entry.get(v)]
+    parts = [f'<span class="verdict-{v}">{text(entry[v])} {v}</span>' for v in VERDICTS if entry.get(v)]
     return ", ".join(parts) or '<span class="notrecorded">no certificate rechecked</span>'
 
 
@@ -220,8 +221,9 @@ def paper_page(key: str, claims: Sequence[Mapping], pages: Mapping[str, tuple[st
         for used in _claim_uses(c):
             if used not in ids and used not in external:
                 page, label = pages.get(used, (None, used))
-                external[used] = graph.Node(used, f"{used.partition(':')[0]}: {label}", "other paper", "#ffffff",
-                                            external=True, page=page)
+                where = f"a claim of {used.partition(':')[0]}" if page else "not in this report"
+                external[used] = graph.Node(used, f"{used.partition(':')[0]}: {label}" if page else used, where,
+                                            "#ffffff", external=True, page=page)
             edges.append((used, str(c.get("id"))))
     counts = _status_counts(claims)
     if len(nodes) + len(external) <= graph.MAX_NODES:
@@ -233,7 +235,7 @@ def paper_page(key: str, claims: Sequence[Mapping], pages: Mapping[str, tuple[st
     sections = "\n".join(_claim_section(c, ids, pages, verdicts.get(c.get("id"), []), folder) for c in claims)
     body = (f'<header><p class="muted"><a href="index.html">all papers</a></p><h1>{escape(key)}</h1>'
             f'<p>{escape(title)}</p></header><main>'
-            f"<p>{len(claims)} claims. Arrows go from a claim to the claims that use it; a node links to its "
+            f"<p>{len(claims)} claim{'' if len(claims) == 1 else 's'}. Arrows go from a claim to the claims that use it; a node links to its "
             "claim's section below. Untick a status to hide its claims.</p>"
             f"{_legend(counts, filters=True)}{picture}"
             + (f'<p class="note">{escape(recheck_note)}</p>' if recheck_note else "")
@@ -391,9 +393,12 @@ def _certificates(c: Mapping, outcomes: Sequence[Mapping]) -> str:
     if not certs:
         return ""
     matched = match_verdicts(certs, outcomes)
+    goals = c.get("goals") if isinstance(c.get("goals"), list) else None
+    numbers = {g.get("digest"): i for i, g in enumerate(goals or [], 1) if isinstance(g, Mapping) and g.get("digest")}
     rows = []
     for cert, outcome in zip(certs, matched):
-        verdict = (f'<span class="verdict-{escape(str(outcome.get("verdict")))}">{text(outcome.get("verdict"))}</span> '
+        known = outcome.get("verdict") if outcome and outcome.get("verdict") in VERDICTS else "unknown"
+        verdict = (f'<span class="verdict-{known}">{text(outcome.get("verdict"))}</span> '
                    f'<span class="note">{text(outcome.get("detail", ""), 400)}</span>' if outcome else
                    '<span class="notrecorded">not rechecked</span>')
         extra = ""
@@ -403,11 +408,16 @@ def _certificates(c: Mapping, outcomes: Sequence[Mapping]) -> str:
                               for p in premises if isinstance(p, Mapping))
             extra = f'<div class="note">rule {text(cert.get("rule", "?"))}; premises: {shown or "none"}</div>'
         digest = cert.get("digest")
-        rows.append(f"<tr><td>{text(cert.get('kind'))}{extra}</td><td>"
-                    + (f'<span class="digest">{text(str(digest)[:23])}…</span>' if digest else _not_recorded("digest"))
-                    + f"</td><td>{verdict}</td></tr>")
+        if not digest:
+            which = _not_recorded("digest")
+        elif digest in numbers:
+            which = f'goal {numbers[digest]} <span class="digest">{text(str(digest)[:19])}…</span>'
+        else:  # the trust chain is broken here: say so rather than hide it
+            which = (f'<span class="digest">{text(str(digest)[:19])}…</span> <span class="note">'
+                     + ("not a goal of this claim" if goals is not None else "goals not recorded") + "</span>")
+        rows.append(f"<tr><td>{text(cert.get('kind'))}{extra}</td><td>{which}</td><td>{verdict}</td></tr>")
     return (f'<div><span class="k">Certificates</span> <span class="note">({len(certs)})</span><table class="certs">'
-            f'<tr><th>kind</th><th>goal digest</th><th>recheck</th></tr>{"".join(rows)}</table></div>')
+            f'<tr><th>kind</th><th>goal</th><th>recheck</th></tr>{"".join(rows)}</table></div>')
 
 
 def match_verdicts(certs: Sequence[Mapping], outcomes: Sequence[Mapping]) -> list[Mapping | None]:
@@ -450,7 +460,7 @@ def _figure(c: Mapping, folder: Path) -> str:
                 f"<figcaption class=\"note\">{escape(name)}</figcaption></figure></div>")
     paper = str(c.get("paper", ""))
     return (f'<div><span class="k">Figure.</span> <code>{escape(name)}</code> <span class="note">is not in this folder: '
-            f"<code>symdp figures --paper {escape(paper)} --out {escape(folder.name or '.')}</code> writes it here</span></div>")
+            f"<code>symdp figures --paper {escape(paper)} --out DIR</code>, with DIR this folder, writes it here</span></div>")
 
 
 def _notes(c: Mapping) -> str:

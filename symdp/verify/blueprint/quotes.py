@@ -9,10 +9,12 @@ The producer's table, read off the text: bytes 0x80–0x9F as Windows-1252 (Wind
 it defines them), bytes 0xA0–0xFF as ISO 8859-7 (the text has "ͺ" and "₯", which only ISO 8859-7
 has, and "΅" for the 0xB5 of every "ε"), and the bytes neither defines dropped (0x81, 0x8D, 0x8F,
 0x90, 0x9D, 0xAE: the "𝜀" of F0 9D 9C 80 became "πœ€"). Recovery inverts that table: each UTF-8
-sequence is rebuilt from its lead character, a four-byte sequence one byte short (the only loss
-seen: mathematical alphanumerics, F0 9D xx xx) is completed with a dropped byte, and where a character stands for two bytes ("€" is 0x80 and 0xA4) the first reading that
-lies in the blocks a mathematics paper uses (Latin, Greek, punctuation, letterlike symbols,
-arrows, operators, mathematical alphanumerics) is kept, trying Windows-1252's byte first. A lead that starts no sequence is kept as it is.
+sequence is rebuilt from its lead character, a sequence one byte short is completed with a dropped
+byte where that gives a mathematical alphanumeric (F0 9D xx xx) or a common mark (”, E2 80 9D), and where a character stands for two bytes ("€" is 0x80 and 0xA4, "’" is 0x92 and 0xA2) the
+reading kept is a Greek letter or one of the operators and punctuation marks a paper uses most
+(≤ rather than ≀, − rather than ∢), else one in the blocks a mathematics paper uses (Latin, Greek,
+punctuation, letterlike symbols, arrows, operators, mathematical alphanumerics), trying
+Windows-1252's byte first. A lead that starts no sequence is kept as it is.
 
 This is for reading only: the verbatim quote is what the report records, and it is shown beside.
 """
@@ -24,6 +26,10 @@ from itertools import product
 #: Unicode blocks a mathematics paper's characters lie in (a reading inside them is preferred).
 _LIKELY = ((0x00A0, 0x024F), (0x0370, 0x03FF), (0x2000, 0x206F), (0x2100, 0x23FF), (0x25A0, 0x25FF),
            (0x27C0, 0x27EF), (0x2A00, 0x2AFF), (0x1D400, 0x1D7FF))
+#: The operators and punctuation a mathematics paper uses most: where two readings are both in the
+#: blocks above (E2 89 80 ≀ and E2 89 A4 ≤; E2 88 92 − and E2 88 A2 ∢), the one here wins.
+_COMMON = frozenset("−±×÷·∙⋅∗∘≤≥≠≈≃≅≡∼∝≪≫≔∈∉∋⊂⊆⊃⊇∪∩∖∅∀∃∄¬∧∨⇒⇔→←↦∞∂∇∑∏∫√∥∣‖⊗⊕⊤⊥⌊⌋⌈⌉⟨⟩"
+                    "‘’“”„…†‡•′″‹›–— \u00a0\u2009\u200a\u200b\u2003ℓℝℕℤℚ℘")
 #: Longest quote decoded (characters); a longer one is shown verbatim only.
 MAX_QUOTE = 20000
 
@@ -49,6 +55,10 @@ _BYTES, _DROPPED = _table()
 def _length(lead: int) -> int:
     """Bytes of a UTF-8 sequence starting with `lead` (0: not a lead byte of a multi-byte sequence)."""
     return 2 if 0xC2 <= lead <= 0xDF else 3 if 0xE0 <= lead <= 0xEF else 4 if 0xF0 <= lead <= 0xF4 else 0
+
+
+def _greek(ch: str) -> bool:
+    return 0x0391 <= ord(ch) <= 0x03C9
 
 
 def _likely(ch: str) -> bool:
@@ -79,14 +89,15 @@ def _sequence(text: str, i: int) -> tuple[str, int] | None:
             tails.append(cont)
         if len(tails) == k - 1:
             readings = _readings(lead, tails)
-        elif k == 4 and len(tails) == 2:  # one byte dropped, at any place in the sequence
+        elif k >= 3 and len(tails) == k - 2:  # one byte dropped, at any place in the sequence
             readings = [r for r in (_readings(lead, tails[:at] + [_DROPPED] + tails[at:]) for at in range(k - 1))
-                        for r in r if _likely(r)]
+                        for r in r if (_likely(r) if k == 4 else r in _COMMON)]
             k -= 1
         else:
             continue
         if readings:
-            return next((r for r in readings if _likely(r)), readings[0]), k
+            return next((r for r in readings if r in _COMMON or _greek(r)), next((r for r in readings if _likely(r)),
+                                                                                  readings[0])), k
     return None
 
 
