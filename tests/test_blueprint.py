@@ -176,23 +176,23 @@ EGAMMA_TEXT = (ROOT / "proofs" / "papers" / "egamma-ldp.txt").read_text(encoding
 EGAMMA_QUOTE = EGAMMA_TEXT[EGAMMA_TEXT.index("we show that the price of privacy"):][:160]
 
 
-def _goals() -> list[dict]:
+def _goals(n: int = 2) -> list[dict]:
+    """An identity and n − 1 box inequalities (distinct goals), as a claim report records them."""
     x, e = sympy.Symbol("x"), sympy.Symbol("epsilon", positive=True)
-    box = goal(sympy.exp(x) - 1 - x >= 0, [x >= -1, x <= 1])
     ident = goal(sympy.Eq((1 - sympy.exp(-e)) / (1 + sympy.exp(-e)), sympy.tanh(e / 2)))
+    boxes = [goal(sympy.exp(x) - 1 - x + k >= 0, [x >= -1, x <= 1]) for k in range(n - 1)]
     return [{"digest": g.digest, "text": g.text(), "canonical": g.canonical(), "kind": kind, "certified": True}
-            for g, kind in ((box, "inequality"), (ident, "identity"))]
+            for g, kind in [(b, "inequality") for b in boxes] + [(ident, "identity")]]
 
 
-def _with_digests(data: object, digests: list[str]) -> list[dict]:
-    """Give each certificate nested in `data` a goal digest (in place); returns them in order."""
+def _certificates(data: object) -> list[dict]:
+    """The certificates nested in `data`, in order (the objects themselves, to be edited)."""
     found = []
 
     def walk(node):
         if isinstance(node, dict):
             cert = node.get("certificate")
             if isinstance(cert, dict) and "kind" in cert:
-                cert["digest"] = digests[len(found) % len(digests)]
                 found.append(cert)
             for key, value in node.items():
                 if key != "certificate":
@@ -211,11 +211,12 @@ def enriched(real, tmp_path_factory) -> Path:
     claims for the statuses the real ones lack, and a recheck.json with all three verdicts."""
     folder = tmp_path_factory.mktemp("enriched")
     obj = json.loads((real / "verify.json").read_text(encoding="utf-8"))
-    goals = _goals()
     outcomes = []
     verdicts = iter(["agrees", "disagrees", "inconclusive"] + ["agrees"] * 100)
     for c in obj["claims"]:
         proved = c["status"] == "proved"
+        certs = _certificates(c["data"])
+        goals = _goals(max(2, len(certs)))  # certificate i discharges goal i
         c["quote"] = EGAMMA_QUOTE if c["paper"] == "egamma-ldp" else f"The paper's own words for {c['label']}, verbatim."
         c["quote_found"] = c["id"] != "tv-dp:remark-3"
         c["quote_note"] = "" if c["quote_found"] else "not in proofs/papers/tv-dp.txt"
@@ -227,9 +228,12 @@ def enriched(real, tmp_path_factory) -> Path:
         c["domain"] = {"text": ["-1 ≤ x", "x ≤ 1"], "srepr": []}
         c["domain_decided_by"] = "z3" if proved else None
         c["weak_uses"] = [u for u in c["uses"] if isinstance(u, str) and "definition-2" in u]
-        for cert in _with_digests(c["data"], [g["digest"] for g in goals]):
-            outcomes.append({"claim": c["id"], "digest": cert["digest"], "kind": cert["kind"],
-                             "verdict": next(verdicts), "detail": "replayed", "solvers": ["z3", "cvc5"]})
+        mine = []
+        for cert, g in zip(certs, goals):
+            cert["digest"] = g["digest"]
+            mine.append({"claim": c["id"], "digest": cert["digest"], "kind": cert["kind"],
+                         "verdict": next(verdicts), "detail": "replayed", "solvers": ["z3", "cvc5"]})
+        outcomes += mine[::-1]  # verdicts are matched to certificates by goal digest, not by place
     tv = [c for c in obj["claims"] if c["paper"] == "tv-dp"]
     tv[0]["figure"] = "tv-dp-figure1.png"
     tv[1]["figure"] = "tv-dp-figure2.png"  # not written into the folder
@@ -340,12 +344,13 @@ def test_the_documented_fields_are_shown(enriched):
     verdicts = [e["text"] for e in page.elements if e["tag"] == "span" and e["attrs"].get("class", "").startswith("verdict-")
                 and _inside(page, e, section)]
     recheck = json.loads((enriched / "recheck.json").read_text(encoding="utf-8"))["outcomes"]
-    assert verdicts == [o["verdict"] for o in recheck if o["claim"] == proved]
+    digests = [cert["digest"] for cert in _certificates(claims[proved]["data"])]
+    assert len(verdicts) == len(digests) == 2
+    assert verdicts == [next(o["verdict"] for o in recheck if o["digest"] == d and o["claim"] == proved) for d in digests]
     goal_of = {g["digest"]: i for i, g in enumerate(claims[proved]["goals"], 1)}
     (table,) = [e for e in page.find("table") if e["attrs"].get("class") == "certs" and _inside(page, e, section)]
     rows = [" ".join(page.text_of(r).split()) for r in page.children(table) if r["tag"] == "tr"][1:]
-    assert [r.split(" sha256")[0].split()[-2:] for r in rows] == [
-        ["goal", str(goal_of[o["digest"]])] for o in recheck if o["claim"] == proved]
+    assert [r.split(" sha256")[0].split()[-2:] for r in rows] == [["goal", str(goal_of[d])] for d in digests]
     # figures: embedded by relative link when in the folder, otherwise the command that writes it
     (img,) = page.find("img")
     assert img["attrs"]["src"] == "tv-dp-figure1.png" and (enriched / img["attrs"]["src"]).is_file()
@@ -484,6 +489,31 @@ def test_a_report_too_large_or_not_a_file_is_left_out(tmp_path, monkeypatch):
     assert [p.name for p in written] == ["index.html"]
     text = _page(tmp_path / "index.html").text_of(_page(tmp_path / "index.html").elements[0])
     assert "more than 100: left out" in text and "verify-lmidp.json is not a regular file" in text
+
+
+def test_each_page_forbids_the_network_and_every_script_but_its_own(real):
+    import base64
+    import hashlib
+    own = "'sha256-" + base64.b64encode(hashlib.sha256(pages.SCRIPT.encode()).digest()).decode() + "'"
+    for path in sorted(real.glob("*.html")):
+        page = _page(path)
+        (meta,) = page.find("meta", http_equiv="Content-Security-Policy")
+        policy = dict((d.split()[0], d.split()[1:]) for d in meta["attrs"]["content"].split("; "))
+        assert policy["default-src"] == ["'none'"] and "connect-src" not in policy
+        assert policy.get("script-src", [own]) == [own], path.name
+        assert not [e for e in page.elements if e["tag"] in ("link", "iframe", "object", "embed")]
+        assert all(e["attrs"].get("src", "").count(":") == 0 for e in page.elements)  # no URL with a scheme
+
+
+def test_verdicts_are_matched_by_goal_digest_or_else_by_place():
+    certs = [{"kind": "smtlib", "digest": "a"}, {"kind": "boxes", "digest": "b"}]
+    by_digest = [{"digest": "b", "kind": "boxes", "verdict": "disagrees"}, {"digest": "a", "verdict": "agrees"}]
+    assert [o["verdict"] for o in pages.match_verdicts(certs, by_digest)] == ["agrees", "disagrees"]
+    assert pages.match_verdicts(certs, by_digest[:1]) == [None, by_digest[0]]
+    undigested = [{"kind": "smtlib", "verdict": "agrees"}, {"kind": "boxes", "verdict": "inconclusive"}]
+    assert pages.match_verdicts([{"kind": "smtlib"}, {"kind": "boxes"}], undigested) == undigested
+    assert pages.match_verdicts([{"kind": "smtlib"}, {"kind": "smtlib"}], undigested) == [undigested[0], None]
+    assert pages.match_verdicts([{"kind": "smtlib"}], undigested) == [None]  # counts differ: no guess
 
 
 # --------------------------------------------------------------------------------------------

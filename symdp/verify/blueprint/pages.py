@@ -421,11 +421,15 @@ def _certificates(c: Mapping, outcomes: Sequence[Mapping]) -> str:
 
 
 def match_verdicts(certs: Sequence[Mapping], outcomes: Sequence[Mapping]) -> list[Mapping | None]:
-    """The recheck outcome of each certificate: by goal digest where both record one, otherwise by
-    place (the re-checker walks a claim's certificates in the same order) when the counts agree."""
-    by_digest = {o.get("digest"): o for o in outcomes if o.get("digest")}
+    """The recheck outcome of each certificate: by goal digest where the outcomes record one (two
+    certificates of one goal take its outcomes in order: the re-checker walks a claim's certificates
+    in the report's order), otherwise by place when the counts and kinds agree."""
+    by_digest: dict = {}
+    for o in outcomes:
+        if o.get("digest"):
+            by_digest.setdefault(o["digest"], []).append(o)
     if by_digest:
-        return [by_digest.get(cert.get("digest")) for cert in certs]
+        return [by_digest[cert["digest"]].pop(0) if by_digest.get(cert.get("digest")) else None for cert in certs]
     if len(outcomes) == len(certs):
         return [o if o.get("kind") == cert.get("kind") else None for cert, o in zip(certs, outcomes)]
     return [None] * len(certs)
