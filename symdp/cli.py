@@ -312,7 +312,8 @@ def _verify(args: argparse.Namespace) -> int:
         print(report.table(reports))
     written, where_asked = _write_report(reports, args.out, args.paper)
     if where_asked and not args.json:
-        print(f"report: {', '.join(str(p) for p in written[:2])}")
+        pages = [p for p in written if p.name == "index.html"]
+        print(f"report: {', '.join(str(p) for p in written[:2])}" + (f"; web pages: {pages[0]}" if pages else ""))
     return RUN_ERROR if not where_asked or any(not r.passed for r in reports) else 0
 
 

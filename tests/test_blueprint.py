@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -217,7 +218,8 @@ def enriched(real, tmp_path_factory) -> Path:
         proved = c["status"] == "proved"
         certs = _certificates(c["data"])
         goals = _goals(max(2, len(certs)))  # certificate i discharges goal i
-        c["quote"] = EGAMMA_QUOTE if c["paper"] == "egamma-ldp" else f"The paper's own words for {c['label']}, verbatim."
+        own = f"The paper's own words for {c['label']}, verbatim."
+        c["quote"] = EGAMMA_QUOTE if c["paper"] == "egamma-ldp" else own
         c["quote_found"] = c["id"] != "tv-dp:remark-3"
         c["quote_note"] = "" if c["quote_found"] else "not in proofs/papers/tv-dp.txt"
         c["goals"] = goals if proved else []
@@ -341,12 +343,13 @@ def test_the_documented_fields_are_shown(enriched):
     assert "inclusion decided by z3" in shown
     assert "Rests on claims only checked or errata. Definition 2 (ROC, Neyman–Pearson)" in shown
     # certificates: one verdict per certificate, matched by goal digest
-    verdicts = [e["text"] for e in page.elements if e["tag"] == "span" and e["attrs"].get("class", "").startswith("verdict-")
-                and _inside(page, e, section)]
+    verdicts = [e["text"] for e in page.elements if e["tag"] == "span" and _inside(page, e, section)
+                and e["attrs"].get("class", "").startswith("verdict-")]
     recheck = json.loads((enriched / "recheck.json").read_text(encoding="utf-8"))["outcomes"]
     digests = [cert["digest"] for cert in _certificates(claims[proved]["data"])]
     assert len(verdicts) == len(digests) == 2
-    assert verdicts == [next(o["verdict"] for o in recheck if o["digest"] == d and o["claim"] == proved) for d in digests]
+    mine = {o["digest"]: o["verdict"] for o in recheck if o["claim"] == proved}
+    assert verdicts == [mine[d] for d in digests]
     goal_of = {g["digest"]: i for i, g in enumerate(claims[proved]["goals"], 1)}
     (table,) = [e for e in page.find("table") if e["attrs"].get("class") == "certs" and _inside(page, e, section)]
     rows = [" ".join(page.text_of(r).split()) for r in page.children(table) if r["tag"] == "tr"][1:]
@@ -412,6 +415,18 @@ def test_a_run_of_one_paper_refreshes_its_page_and_keeps_the_others(enriched, tm
     assert "verify-lmidp.json" in row.text_of(row.find("tr", data_paper="lmidp")[0])
 
 
+def test_verify_of_a_users_own_paper_writes_its_page_and_says_where(tmp_path, capsys):
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "mine.py").write_text(
+        "import sympy\nfrom symdp.verify import claim, identity, register_paper\n"
+        "register_paper('my-note', 'A note', 'A. Author, A note, 2026')\nx = sympy.Symbol('x')\n"
+        "@claim(paper='my-note', label='Lemma 1', statement='x + x = 2x')\n"
+        "def lemma_1():\n    return identity(x + x, 2 * x)\n", encoding="utf-8")
+    assert main(["verify", str(tmp_path / "claims"), "--out", str(tmp_path / "out")]) == 0
+    assert f"web pages: {tmp_path / 'out' / 'index.html'}" in capsys.readouterr().out
+    check_page_against_report(_page(tmp_path / "out" / "my-note.html"), _claims(tmp_path / "out"))
+
+
 def test_recheck_refreshes_the_pages(tmp_path):
     erratum = {"paper": "tv-dp", "label": "Eq. (20), erratum", "id": "tv-dp:eq-20-erratum", "status": "erratum",
                "evidence": "erratum", "seconds": 0.1, "detail": "", "data": {}, "proof_status": "erratum"}
@@ -434,7 +449,8 @@ def test_nothing_in_a_report_becomes_markup(tmp_path):
                 "digest": HOSTILE, "kind": HOSTILE, "certified": HOSTILE}
     huge = {"canonical": {"format": 1, "variables": [], "hypotheses": [],
                           "conclusion": "GreaterThan(Pow(Integer(9), Pow(Integer(9), Integer(99))), Integer(0))"}}
-    claim = {"paper": "tv-dp", "label": HOSTILE, "id": 'tv-dp:x" onmouseover="alert(3)', "statement": HOSTILE,
+    long = HOSTILE * (pages.MAX_TEXT // len(HOSTILE) + 2)  # shown cut, and still escaped
+    claim = {"paper": "tv-dp", "label": HOSTILE, "id": 'tv-dp:x" onmouseover="alert(3)', "statement": long,
              "status": "erratum", "evidence": HOSTILE, "seconds": HOSTILE, "detail": HOSTILE,
              "data": {"witness": {HOSTILE: HOSTILE}, "kind": HOSTILE, "corrected_statement": HOSTILE,
                       "certificate": {"kind": HOSTILE, "digest": HOSTILE + "x"}},
@@ -466,7 +482,7 @@ def test_nothing_in_a_report_becomes_markup(tmp_path):
             assert not str(e["attrs"].get("href", "")).lower().startswith("javascript")
     page = _page(folder / "tv-dp.html")
     (section,) = page.find("section", id=claim["id"])  # the id is kept, as an attribute value
-    assert HOSTILE in page.text_of(section)
+    assert HOSTILE in page.text_of(section) and "cut at 20000 characters" in page.text_of(section)
     assert "not a goal of this claim" in page.text_of(section)  # a certificate whose digest names no goal
     for math in page.find("math"):
         assert "<script>" not in ET.tostring(ET.fromstring(_xml(page, math)), encoding="unicode")
@@ -476,7 +492,6 @@ def _xml(page: Page, math: dict) -> str:
     """A MathML element back as XML text, from the parsed page (for an XML parser to read)."""
     def build(e: dict) -> str:
         inner = "".join(build(c) for c in page.children(e))
-        from html import escape
         return f"<{e['tag']}>{escape(e['text'])}{inner}</{e['tag']}>"
     return build(math)
 
@@ -529,7 +544,8 @@ def test_every_proof_status_has_its_own_colour_and_legible_ink():
         ink = pages._ink(fill)
 
         def lum(hexa):
-            rgb = [int(hexa[i:i + 2], 16) / 255 for i in (1, 3, 5)] if len(hexa) == 7 else [int(hexa[1] * 2, 16) / 255] * 3
+            hexa = hexa if len(hexa) == 7 else "#" + "".join(2 * h for h in hexa[1:])  # #000 → #000000
+            rgb = [int(hexa[i:i + 2], 16) / 255 for i in (1, 3, 5)]
             lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
             return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
         hi, lo = sorted((lum(fill), lum(ink)), reverse=True)
@@ -565,7 +581,7 @@ def _mathml_tree(markup: str) -> ET.Element:
 def test_goals_render_as_well_formed_mathml_core_naming_every_symbol(lhs, rhs):
     """Any goal the prover can state renders (no fallback to text), as well-formed XML using only
     MathML Core elements, and each variable appears as an identifier."""
-    assume(not (lhs.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or rhs.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo)))
+    assume(not any(side.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) for side in (lhs, rhs)))
     # unevaluated: deciding Ge(lhs, rhs) could take sympy's assumptions system a long time
     g = goal(sympy.Ge(lhs, rhs, evaluate=False), [sympy.Symbol("x") >= -1])
     markup = goal_mathml(g.to_json())
@@ -591,8 +607,8 @@ def test_goals_render_as_well_formed_mathml_core_naming_every_symbol(lhs, rhs):
     (sympy.Symbol("p_0") ** 2, "<msup><msub><mi>p</mi><mn>0</mn></msub><mn>2</mn></msup>"),
 ])
 def test_mathml_reads_as_the_mathematics(expr, expected):
-    markup = goal_mathml(goal(sympy.Eq(sympy.Symbol("y"), expr), variables=sorted(expr.free_symbols | {sympy.Symbol("y")},
-                                                                                        key=str)).to_json())
+    y = sympy.Symbol("y")
+    markup = goal_mathml(goal(sympy.Eq(y, expr), variables=sorted(expr.free_symbols | {y}, key=str)).to_json())
     assert expected in markup, markup
 
 
@@ -672,7 +688,8 @@ def test_layout_of_up_to_61_claims_overlaps_nothing_and_keeps_its_font(edges, n)
     edges = [(f"c{a}", f"c{b}") for a, b in edges if a < n and b < n]
     d = graph.layout(nodes, edges)
     for i, a in enumerate(d.nodes):
-        assert graph.NODE_W / 2 <= a.x <= d.width - graph.NODE_W / 2 and graph.NODE_H / 2 <= a.y <= d.height - graph.NODE_H / 2
+        assert graph.NODE_W / 2 <= a.x <= d.width - graph.NODE_W / 2
+        assert graph.NODE_H / 2 <= a.y <= d.height - graph.NODE_H / 2
         for b in d.nodes[i + 1:]:
             assert abs(a.x - b.x) >= graph.NODE_W or abs(a.y - b.y) >= graph.NODE_H, (a, b)
     markup = graph.svg(d, {})

@@ -118,7 +118,8 @@ def _rechecks(folder: Path, papers: Mapping[str, list[Mapping]], source: Mapping
         for key in papers:
             counts[key] = {"note": "not rechecked (symdp verify --recheck --out DIR writes recheck.json)"}
         return counts, by_claim, page_notes
-    outcomes = [o for o in obj.get("outcomes", []) if isinstance(o, Mapping)] if isinstance(obj.get("outcomes"), list) else []
+    listed = obj.get("outcomes") if isinstance(obj.get("outcomes"), list) else []
+    outcomes = [o for o in listed if isinstance(o, Mapping)]
     when = path.stat().st_mtime
     summary = obj.get("summary") if isinstance(obj.get("summary"), Mapping) else {}
     missing = summary.get("claims_without_certificate")

@@ -84,7 +84,8 @@ def _components(ids: Sequence[str], edges: Sequence[tuple[str, str]]) -> list[li
     return list(groups.values())
 
 
-def _layered(members: list[str], edges: list[tuple[str, str]]) -> tuple[dict[str, tuple[float, float]], dict, float, float]:
+def _layered(members: list[str], edges: list[tuple[str, str]]
+             ) -> tuple[dict[str, tuple[float, float]], dict, float, float]:
     """Sugiyama layout of one connected component, left to right: centres, edge routes, width, height."""
     from grandalf.graphs import Edge, Graph, Vertex
     from grandalf.layouts import SugiyamaLayout

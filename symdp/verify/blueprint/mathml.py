@@ -153,8 +153,8 @@ class _Writer:
         inner = []
         for i, a in enumerate(args):
             inner += ([_mo(",")] if i else []) + [self.render(a)]
-        return _tag("mrow", symbol_name(name) if len(name) == 1 else _tag("mi", escape(name)), _fence(_row(*inner) if inner
-                                                                                                    else ""))
+        head = symbol_name(name) if len(name) == 1 else _tag("mi", escape(name))
+        return _tag("mrow", head, _fence(_row(*inner) if inner else ""))
 
     def _Symbol(self, args: list[ast.AST], kwargs: dict) -> tuple[str, int]:
         if not args or not isinstance(args[0], ast.Constant) or not isinstance(args[0].value, str):
@@ -247,7 +247,8 @@ class _Writer:
         return _row(*out)
 
     def _power(self, node: ast.AST) -> tuple[ast.AST | None, tuple[int, int] | None]:
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Pow" and len(node.args) == 2:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Pow" \
+                and len(node.args) == 2:
             return node.args[0], _rational(node.args[1])
         return None, None
 
@@ -320,7 +321,8 @@ def _parse(text: object) -> ast.AST:
         raise Unreadable(f"srepr longer than {MAX_SREPR} characters")
     try:
         return ast.parse(text, mode="eval").body
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as err:  # ValueError: an int past Python's digit limit
+    # ValueError: an integer past Python's digit limit; RecursionError, MemoryError: nesting too deep
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
         raise Unreadable(f"not an srepr: {type(err).__name__}") from None
 
 

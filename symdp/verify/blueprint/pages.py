@@ -66,9 +66,9 @@ def status_of(claim: Mapping) -> str:
 
 def _ink(fill: str) -> str:
     """Black or white text, whichever reads on `fill` (WCAG relative luminance)."""
-    r, g, b = (int(fill[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    lum = sum(w * (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4) for w, c in zip((0.2126, 0.7152, 0.0722),
-                                                                                                  (r, g, b)))
+    channels = (int(fill[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    lum = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
     return "#000" if lum > 0.2 else "#fff"
 
 
@@ -235,8 +235,8 @@ def paper_page(key: str, claims: Sequence[Mapping], pages: Mapping[str, tuple[st
     sections = "\n".join(_claim_section(c, ids, pages, verdicts.get(c.get("id"), []), folder) for c in claims)
     body = (f'<header><p class="muted"><a href="index.html">all papers</a></p><h1>{escape(key)}</h1>'
             f'<p>{escape(title)}</p></header><main>'
-            f"<p>{len(claims)} claim{'' if len(claims) == 1 else 's'}. Arrows go from a claim to the claims that use it; a node links to its "
-            "claim's section below. Untick a status to hide its claims.</p>"
+            f"<p>{len(claims)} claim{'' if len(claims) == 1 else 's'}. Arrows go from a claim to the claims that use "
+            "it; a node links to its claim's section below. Untick a status to hide its claims.</p>"
             f"{_legend(counts, filters=True)}{picture}"
             + (f'<p class="note">{escape(recheck_note)}</p>' if recheck_note else "")
             + f"{sections}</main>"
@@ -249,42 +249,54 @@ def _claim_uses(claim: Mapping) -> list[str]:
     return [u for u in uses if isinstance(u, str)] if isinstance(uses, list) else []
 
 
+def _field(label: str, body: str) -> str:
+    """One part of a claim's section: a bold label, then `body` (markup already escaped)."""
+    return f'<div><span class="k">{escape(label)}</span> {body}</div>'
+
+
+def _note(markup: str) -> str:
+    return f'<span class="note">{markup}</span>'
+
+
+def _muted(words: str) -> str:
+    return f'<span class="notrecorded">{escape(words)}</span>'
+
+
 def _link(claim_id: str, ids: set, pages: Mapping[str, tuple[str, str]]) -> str:
     """A used claim by its label, linking to its section (on this page or another's)."""
     page, label = pages.get(claim_id, (None, None))
-    shown = f'{text(label)} <span class="note">({escape(claim_id)})</span>' if label else escape(claim_id)
+    shown = f"{text(label)} {_note(f'({escape(claim_id)})')}" if label else escape(claim_id)
     if claim_id in ids:
         return f'<a href="#{escape(claim_id)}">{shown}</a>'
     if page:
         return f'<a href="{escape(page)}#{escape(claim_id)}">{shown}</a>'
-    return f'{shown} <span class="note">(not in this report)</span>'
+    return f"{shown} {_note('(not in this report)')}"
 
 
-def _claim_section(c: Mapping, ids: set, pages: Mapping[str, tuple[str, str]], outcomes: Sequence[Mapping], folder: Path) -> str:
+def _claim_section(c: Mapping, ids: set, pages: Mapping[str, tuple[str, str]], outcomes: Sequence[Mapping],
+                   folder: Path) -> str:
     status = status_of(c)
     cid = str(c.get("id", ""))
-    head = (f'<h3>{badge(status)} {text(c.get("label") or cid)}</h3>'
-            f'<p class="claim-id"><a href="#{escape(cid)}">{escape(cid)}</a> · evidence: {text(c.get("evidence") or "none")}'
-            f' · raw status {text(c.get("status"))}</p>')
-    parts = [head, f'<div><span class="k">Statement.</span> {text(c.get("statement", ""))}</div>',
-             _quote(c), _goals(c), _domain(c), _steps(c), _rests_on(c, ids, pages), _certificates(c, outcomes),
-             _erratum(c), _figure(c, folder), _notes(c)]
-    style = f"--status:{colours()[status]}"
+    head = (f'<h3>{badge(status)} {text(c.get("label") or cid)}</h3><p class="claim-id">'
+            f'<a href="#{escape(cid)}">{escape(cid)}</a> · evidence: {text(c.get("evidence") or "none")}'
+            f" · raw status {text(c.get('status'))}</p>")
+    parts = [head, _field("Statement.", text(c.get("statement", ""))), _quote(c), _goals(c), _domain(c), _steps(c),
+             _rests_on(c, ids, pages), _certificates(c, outcomes), _erratum(c), _figure(c, folder), _notes(c)]
     return (f'<section class="claim" id="{escape(cid)}" data-status="{escape(status)}" '
-            f'data-status-class="{status_class(status)}" style="{style}">' + "".join(p for p in parts if p)
-            + "</section>")
+            f'data-status-class="{status_class(status)}" style="--status:{colours()[status]}">'
+            + "".join(p for p in parts if p) + "</section>")
 
 
 def _quote(c: Mapping) -> str:
     if "quote" not in c:
-        return f'<div><span class="k">The paper says.</span> {_not_recorded("quote")}</div>'
+        return _field("The paper says.", _not_recorded("quote"))
     quote = c.get("quote")
     if not quote:
-        note = c.get("quote_note") or "no quote recorded"
-        return f'<div><span class="k">The paper says.</span> <span class="notrecorded">{text(note)}</span></div>'
+        return _field("The paper says.", f'<span class="notrecorded">{text(c.get("quote_note") or "no quote recorded")}'
+                                         "</span>")
     found = c.get("quote_found")
-    where = ("found verbatim in the paper's text" if found is True else "NOT found in the paper's text" if found is False
-             else "whether it is in the paper's text is not recorded")
+    where = {True: "found verbatim in the paper's text", False: "NOT found in the paper's text"}.get(
+        found if isinstance(found, bool) else None, "whether it is in the paper's text is not recorded")
     note = f" ({text(c['quote_note'])})" if c.get("quote_note") else ""
     shown = readable(quote)
     if shown is None:
@@ -293,15 +305,16 @@ def _quote(c: Mapping) -> str:
         body = (f'<blockquote lang="en">{text(shown)}</blockquote><details><summary>verbatim (the paper\'s text file '
                 "is UTF-8 read through a Greek code page; shown above as recovered for reading)</summary>"
                 f"<blockquote>{text(quote)}</blockquote></details>")
-    return f'<div><span class="k">The paper says</span> <span class="note">— {where}{note}</span>{body}</div>'
+    return _field("The paper says", _note(f"— {where}{note}") + body)
 
 
 def _goals(c: Mapping) -> str:
     goals = c.get("goals")
     if not isinstance(goals, list):
-        return f'<div><span class="k">Formal goals.</span> {_not_recorded("goals")}</div>'
+        return _field("Formal goals.", _not_recorded("goals"))
     if not goals:
-        return '<div><span class="k">Formal goals.</span> <span class="notrecorded">none (no universally quantified goal: a check at points)</span></div>'
+        return _field("Formal goals.", _muted("none (no universally quantified goal: a check at points)"))
+    marks = {True: "certified", False: "NOT certified"}
     items = []
     for g in goals:
         if not isinstance(g, Mapping):
@@ -309,43 +322,37 @@ def _goals(c: Mapping) -> str:
         math = goal_mathml(g)
         shown = math if math else f"<pre>{text(g.get('text') or g.get('canonical') or g)}</pre>"
         certified = g.get("certified")
-        mark = ("certified" if certified is True else "NOT certified" if certified is False else "certificate not recorded")
+        mark = marks.get(certified if isinstance(certified, bool) else None, "certificate not recorded")
+        as_text = (f'<details><summary>as text</summary><pre>{text(g["text"])}</pre></details>'
+                   if math and g.get("text") else "")
         items.append(f'<li><div class="goal">{shown}</div><div class="note">{text(g.get("kind") or "goal")} · {mark} · '
-                     f'<span class="digest">{text(g.get("digest", "no digest"))}</span>'
-                     + (f'<details><summary>as text</summary><pre>{text(g["text"])}</pre></details>' if math and g.get("text")
-                        else "") + "</div></li>")
-    return f'<div><span class="k">Formal goals the machine proved.</span><ol>{"".join(items)}</ol></div>'
+                     f'<span class="digest">{text(g.get("digest", "no digest"))}</span>{as_text}</div></li>')
+    return _field("Formal goals the machine proved.", f'<ol>{"".join(items)}</ol>')
 
 
 def _domain(c: Mapping) -> str:
     data = c.get("data") if isinstance(c.get("data"), Mapping) else {}
-    stated = c.get("stated_domain") or data.get("stated_domain")
-    where = c.get("stated_where")
-    rows = [("the paper's domain", text(stated) + (f' <span class="note">({text(where)})</span>' if where else "")
-             if stated else _not_recorded("the paper's domain")),
-            ("the proof's domain", text(data["domain"]) if isinstance(data.get("domain"), str) and data.get("domain")
+    stated, where = c.get("stated_domain") or data.get("stated_domain"), c.get("stated_where")
+    proved, decided = data.get("domain"), c.get("domain_decided_by")
+    rows = [("the paper's domain", text(stated) + (" " + _note(f"({text(where)})") if where else "") if stated
+             else _not_recorded("the paper's domain")),
+            ("the proof's domain", text(proved) if isinstance(proved, str) and proved
              else _not_recorded("the proof's domain")),
-            ("coverage", text(c["coverage"]) if c.get("coverage") else _not_recorded("coverage"))]
-    if "domain" in c:
-        rows.append(("machine-readable", _domain_value(c["domain"])))
-    else:
-        rows.append(("machine-readable", _not_recorded("machine-readable domain")))
-    if "domain_decided_by" in c:
-        decided = c["domain_decided_by"]
-        rows.append(("inclusion decided by", text(decided) if decided else '<span class="notrecorded">not decided</span>'))
-    else:
-        rows.append(("inclusion decided by", _not_recorded("how inclusion was decided")))
+            ("coverage", text(c["coverage"]) if c.get("coverage") else _not_recorded("coverage")),
+            ("machine-readable", _domain_value(c["domain"]) if "domain" in c
+             else _not_recorded("machine-readable domain")),
+            ("inclusion decided by", (text(decided) if decided else _muted("not decided")) if "domain_decided_by" in c
+             else _not_recorded("how inclusion was decided"))]
     cells = "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in rows)
-    return f'<div><span class="k">Domain.</span><table class="domain">{cells}</table></div>'
+    return _field("Domain.", f'<table class="domain">{cells}</table>')
 
 
 def _domain_value(value: object) -> str:
     if value is None:
-        return '<span class="notrecorded">none</span>'
+        return _muted("none")
     if isinstance(value, Mapping) and isinstance(value.get("text"), list):
-        shown = "; ".join(str(t) for t in value["text"])
         rest = {k: v for k, v in value.items() if k not in ("text", "srepr")}
-        return text(shown) + (f' <span class="note">{text(rest)}</span>' if rest else "")
+        return text("; ".join(str(t) for t in value["text"])) + (" " + _note(text(rest)) if rest else "")
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return text("; ".join(value))
     return f"<code>{text(value)}</code>"
@@ -356,17 +363,18 @@ def _steps(c: Mapping) -> str:
     if not isinstance(steps, list):
         prose = c.get("prose_steps") if isinstance(c.get("prose_steps"), list) else []
         known = "".join(f'<li><span class="step-kind">prose</span> {text(s)}</li>' for s in prose)
-        return (f'<div><span class="k">Proof steps.</span> {_not_recorded("steps")}'
-                + (f'; the steps argued in words:<ol class="steps">{known}</ol>' if known else "") + "</div>")
+        return _field("Proof steps.", _not_recorded("steps")
+                      + (f'; the steps argued in words:<ol class="steps">{known}</ol>' if known else ""))
     items = []
     for s in steps:
         if not isinstance(s, Mapping):
             continue
         digest = f' <span class="digest">{text(s["digest"])}</span>' if s.get("digest") else ""
-        items.append(f'<li><span class="step-kind">{text(s.get("kind", "?"))}</span> {text(s.get("text", ""))}{digest}</li>')
+        items.append(f'<li><span class="step-kind">{text(s.get("kind", "?"))}</span> {text(s.get("text", ""))}'
+                     f"{digest}</li>")
     if not items:
-        return '<div><span class="k">Proof steps.</span> <span class="notrecorded">none recorded</span></div>'
-    return f'<div><span class="k">Proof steps.</span><ol class="steps">{"".join(items)}</ol></div>'
+        return _field("Proof steps.", _muted("none recorded"))
+    return _field("Proof steps.", f'<ol class="steps">{"".join(items)}</ol>')
 
 
 def _rests_on(c: Mapping, ids: set, pages: Mapping[str, tuple[str, str]]) -> str:
@@ -375,15 +383,17 @@ def _rests_on(c: Mapping, ids: set, pages: Mapping[str, tuple[str, str]]) -> str
     cited = [f"{text(u.get('author', '?'))}, {text(u.get('result', '?'))}" for u in uses if isinstance(u, Mapping)]
     out = []
     if claims:
-        out.append(f'<div><span class="k">Uses.</span> {", ".join(claims)}</div>')
+        out.append(_field("Uses.", ", ".join(claims)))
     if cited:
-        out.append(f'<div><span class="k">Cited results.</span> {"; ".join(cited)}</div>')
-    if "weak_uses" in c:
-        weak = c.get("weak_uses") or []
-        shown = ", ".join(_link(w, ids, pages) if isinstance(w, str) else text(w) for w in weak) if isinstance(weak, list) else text(weak)
-        out.append(f'<div><span class="k">Rests on claims only checked or errata.</span> {shown or "none"}</div>')
+        out.append(_field("Cited results.", "; ".join(cited)))
+    weak = c.get("weak_uses")
+    if "weak_uses" not in c:
+        shown = _not_recorded("weak uses")
+    elif isinstance(weak, list):
+        shown = ", ".join(_link(w, ids, pages) if isinstance(w, str) else text(w) for w in weak) or "none"
     else:
-        out.append(f'<div><span class="k">Rests on claims only checked or errata.</span> {_not_recorded("weak uses")}</div>')
+        shown = text(weak)
+    out.append(_field("Rests on claims only checked or errata.", shown))
     return "".join(out)
 
 
@@ -397,14 +407,16 @@ def _certificates(c: Mapping, outcomes: Sequence[Mapping]) -> str:
     numbers = {g.get("digest"): i for i, g in enumerate(goals or [], 1) if isinstance(g, Mapping) and g.get("digest")}
     rows = []
     for cert, outcome in zip(certs, matched):
-        known = outcome.get("verdict") if outcome and outcome.get("verdict") in VERDICTS else "unknown"
-        verdict = (f'<span class="verdict-{known}">{text(outcome.get("verdict"))}</span> '
-                   f'<span class="note">{text(outcome.get("detail", ""), 400)}</span>' if outcome else
-                   '<span class="notrecorded">not rechecked</span>')
+        if outcome:
+            known = outcome.get("verdict") if outcome.get("verdict") in VERDICTS else "unknown"
+            verdict = (f'<span class="verdict-{known}">{text(outcome.get("verdict"))}</span> '
+                       + _note(text(outcome.get("detail", ""), 400)))
+        else:
+            verdict = _muted("not rechecked")
         extra = ""
         if cert.get("kind") == "rule":
             premises = cert.get("premises") if isinstance(cert.get("premises"), list) else []
-            shown = ", ".join(f"{text(str(p.get('digest', ''))[:19])}" + (f" ({text(p['claim'])})" if p.get("claim") else "")
+            shown = ", ".join(text(str(p.get("digest", ""))[:19]) + (f" ({text(p['claim'])})" if p.get("claim") else "")
                               for p in premises if isinstance(p, Mapping))
             extra = f'<div class="note">rule {text(cert.get("rule", "?"))}; premises: {shown or "none"}</div>'
         digest = cert.get("digest")
@@ -413,11 +425,11 @@ def _certificates(c: Mapping, outcomes: Sequence[Mapping]) -> str:
         elif digest in numbers:
             which = f'goal {numbers[digest]} <span class="digest">{text(str(digest)[:19])}…</span>'
         else:  # the trust chain is broken here: say so rather than hide it
-            which = (f'<span class="digest">{text(str(digest)[:19])}…</span> <span class="note">'
-                     + ("not a goal of this claim" if goals is not None else "goals not recorded") + "</span>")
+            which = (f'<span class="digest">{text(str(digest)[:19])}…</span> '
+                     + _note("not a goal of this claim" if goals is not None else "goals not recorded"))
         rows.append(f"<tr><td>{text(cert.get('kind'))}{extra}</td><td>{which}</td><td>{verdict}</td></tr>")
-    return (f'<div><span class="k">Certificates</span> <span class="note">({len(certs)})</span><table class="certs">'
-            f'<tr><th>kind</th><th>goal</th><th>recheck</th></tr>{"".join(rows)}</table></div>')
+    return _field("Certificates", _note(f"({len(certs)})") + '<table class="certs"><tr><th>kind</th><th>goal</th>'
+                  f'<th>recheck</th></tr>{"".join(rows)}</table>')
 
 
 def match_verdicts(certs: Sequence[Mapping], outcomes: Sequence[Mapping]) -> list[Mapping | None]:
@@ -442,38 +454,37 @@ def _erratum(c: Mapping) -> str:
     witness = data.get("witness") if isinstance(data.get("witness"), Mapping) else {}
     rows = "".join(f"<tr><th>{text(k)}</th><td>{text(v)}</td></tr>" for k, v in witness.items())
     corrected = data.get("corrected") if isinstance(data.get("corrected"), Mapping) else {}
-    return ('<div><span class="k">Erratum</span> '
-            f'<span class="note">({text(data.get("kind") or "ungraded")})</span>: the printed statement fails at '
-            + (f'<table class="witness">{rows}</table>' if rows else _not_recorded("the witness"))
-            + f'<div><span class="k">Corrected.</span> {text(data.get("corrected_statement") or corrected.get("detail") or "")}'
-            f' <span class="note">({text(corrected.get("status", "?"))} by {text(corrected.get("kind", "?"))})</span></div>'
-            + (f'<div><span class="k">Reading.</span> {text(data["reading"])}</div>' if data.get("reading") else "")
-            + "</div>")
+    how = f"({text(corrected.get('status', '?'))} by {text(corrected.get('kind', '?'))})"
+    return _field("Erratum", _note(f"({text(data.get('kind') or 'ungraded')})") + ": the printed statement fails at "
+                  + (f'<table class="witness">{rows}</table>' if rows else _not_recorded("the witness"))
+                  + _field("Corrected.", text(data.get("corrected_statement") or corrected.get("detail") or "")
+                           + " " + _note(how))
+                  + (_field("Reading.", text(data["reading"])) if data.get("reading") else ""))
 
 
 def _figure(c: Mapping, folder: Path) -> str:
     """The claim's figure: shown from the report's folder when ``symdp figures`` wrote it there
-    (a relative link, so the folder carries it); otherwise its name and the command that writes it."""
+    (a relative link, so the folder carries it and a new ``symdp figures`` run shows at once; a
+    data URI would make every page carry every figure and go stale silently); otherwise its name
+    and the command that writes it."""
     name = c.get("figure")
     if not name:
         return ""
     if not isinstance(name, str) or not _FIGURE.fullmatch(name):
-        return f'<div><span class="k">Figure.</span> {text(name)} <span class="note">(not a plain file name)</span></div>'
+        return _field("Figure.", f"{text(name)} " + _note("(not a plain file name)"))
     if (folder / name).is_file():
-        return (f'<div><span class="k">Figure.</span><figure><img src="{escape(name)}" alt="{escape(name)}" loading="lazy">'
-                f"<figcaption class=\"note\">{escape(name)}</figcaption></figure></div>")
-    paper = str(c.get("paper", ""))
-    return (f'<div><span class="k">Figure.</span> <code>{escape(name)}</code> <span class="note">is not in this folder: '
-            f"<code>symdp figures --paper {escape(paper)} --out DIR</code>, with DIR this folder, writes it here</span></div>")
+        return _field("Figure.", f'<figure><img src="{escape(name)}" alt="{escape(name)}" loading="lazy">'
+                                 f'<figcaption class="note">{escape(name)}</figcaption></figure>')
+    paper = escape(str(c.get("paper", "")))
+    return _field("Figure.", f"<code>{escape(name)}</code> " + _note(
+        f"is not in this folder: <code>symdp figures --paper {paper} --out DIR</code>, with DIR this folder, "
+        "writes it here"))
 
 
 def _notes(c: Mapping) -> str:
     notes = c.get("proof_notes") if isinstance(c.get("proof_notes"), list) else []
     items = "".join(f"<li>{text(n)}</li>" for n in notes)
-    detail = c.get("detail")
-    seconds = c.get("seconds")
-    return ('<details><summary>why this status, and the run</summary>'
-            + (f"<ul>{items}</ul>" if items else "")
+    detail, seconds = c.get("detail"), c.get("seconds")
+    return ("<details><summary>why this status, and the run</summary>" + (f"<ul>{items}</ul>" if items else "")
             + (f"<p>{text(detail)}</p>" if detail else "")
-            + (f'<p class="note">{text(seconds)} s</p>' if seconds is not None else "")
-            + "</details>")
+            + (f'<p class="note">{text(seconds)} s</p>' if seconds is not None else "") + "</details>")

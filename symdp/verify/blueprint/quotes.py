@@ -9,12 +9,14 @@ The producer's table, read off the text: bytes 0x80–0x9F as Windows-1252 (Wind
 it defines them), bytes 0xA0–0xFF as ISO 8859-7 (the text has "ͺ" and "₯", which only ISO 8859-7
 has, and "΅" for the 0xB5 of every "ε"), and the bytes neither defines dropped (0x81, 0x8D, 0x8F,
 0x90, 0x9D, 0xAE: the "𝜀" of F0 9D 9C 80 became "πœ€"). Recovery inverts that table: each UTF-8
-sequence is rebuilt from its lead character, a sequence one byte short is completed with a dropped
-byte where that gives a mathematical alphanumeric (F0 9D xx xx) or a common mark (”, E2 80 9D), and where a character stands for two bytes ("€" is 0x80 and 0xA4, "’" is 0x92 and 0xA2) the
-reading kept is a Greek letter or one of the operators and punctuation marks a paper uses most
-(≤ rather than ≀, − rather than ∢), else one in the blocks a mathematics paper uses (Latin, Greek,
+sequence is rebuilt from its lead character; a sequence one byte short is completed with a dropped
+byte where that gives a mathematical alphanumeric (F0 9D xx xx) or a common mark (”, E2 80 9D);
+where a character stands for two bytes ("€" is 0x80 and 0xA4, "’" is 0x92 and 0xA2), the reading
+kept is a Greek letter or one of the operators and punctuation marks a paper uses most (≤ rather
+than ≀, − rather than ∢), else one in the blocks a mathematics paper uses (Latin, Greek,
 punctuation, letterlike symbols, arrows, operators, mathematical alphanumerics), trying
-Windows-1252's byte first. A lead that starts no sequence is kept as it is.
+Windows-1252's byte first. A lead that starts no sequence is kept as it is. Some losses cannot be
+undone (∏, E2 88 8F, and ∝, E2 88 9D, lose their last byte to the same mojibake).
 
 This is for reading only: the verbatim quote is what the report records, and it is shown beside.
 """
