@@ -668,6 +668,22 @@ def test_mojibake_of_a_math_text_is_recovered(original):
     assert readable(mojibake) == original
 
 
+def test_the_papers_quotes_are_recovered_where_mojibake_and_only_there():
+    """Every claim's recorded quote: egamma-ldp's (all mojibake) read without the commonest mojibake
+    pairs (ε, δ, −, ∥, ≥, ’); the other four papers' are left as they are."""
+    registry = load_claims(default_claims_path())
+    quoted = [spec for spec in registry.claims.values() if spec.quote]
+    assert {spec.paper for spec in quoted} == set(FIVE)
+    for spec in quoted:
+        recovered = readable(spec.quote)
+        if spec.paper != "egamma-ldp":
+            assert recovered is None, spec.id
+            continue
+        assert recovered is not None and len(recovered) < len(spec.quote), spec.id
+        for pair in ("Ξ΅", "Ξ΄", "βˆ’", "βˆ₯", "β‰₯", "β€™"):
+            assert pair not in recovered, (spec.id, pair)
+
+
 def test_text_that_is_not_mojibake_is_left_alone():
     for key in ("tv-dp", "extremal-ldp", "composition-subsampling", "lmidp"):
         text = (ROOT / "proofs" / "papers" / f"{key}.txt").read_text(encoding="utf-8")

@@ -85,7 +85,8 @@ def _sequence(text: str, i: int) -> tuple[str, int] | None:
         k = _length(lead)
         tails = []
         for ch in text[i + 1:i + k]:
-            cont = tuple(b for b in _BYTES.get(ch, ()) if b <= 0xBF)
+            # a quote's whitespace is collapsed, so the no-break space C2 A0 ("Β\xa0") may be "Β "
+            cont = (0xA0,) if ch == " " and lead == 0xC2 else tuple(b for b in _BYTES.get(ch, ()) if b <= 0xBF)
             if not cont:
                 break
             tails.append(cont)
@@ -105,8 +106,12 @@ def _sequence(text: str, i: int) -> tuple[str, int] | None:
 
 def readable(text: str | None) -> str | None:
     """`text` recovered from UTF-8 read through the producer's table, or None when it does not read
-    as such mojibake (fewer of its characters start a UTF-8 sequence than are left as they are),
-    is empty or longer than :data:`MAX_QUOTE`."""
+    as such mojibake, is empty or is longer than :data:`MAX_QUOTE`.
+
+    The paper's text mixes mojibake with characters that came through whole (𝖀, γ, Θ), so a quote
+    reads as mojibake when at least one UTF-8 sequence is rebuilt and no more than four times as
+    many characters that could start one are left as they are (the other papers' quotes rebuild
+    none)."""
     if not text or len(text) > MAX_QUOTE:
         return None
     out: list[str] = []
@@ -115,11 +120,11 @@ def readable(text: str | None) -> str | None:
     while i < len(text):
         found = _sequence(text, i) if text[i] in _BYTES else None
         if found is None:
-            kept += ord(text[i]) >= 0x80
+            kept += any(_length(b) for b in _BYTES.get(text[i], ()))
             out.append(text[i])
             i += 1
             continue
         out.append(found[0])
         decoded += 1
         i += found[1]
-    return "".join(out) if decoded > kept else None
+    return "".join(out) if decoded and 4 * decoded >= kept else None
