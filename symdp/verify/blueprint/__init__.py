@@ -134,7 +134,7 @@ def _rechecks(folder: Path, papers: Mapping[str, list[Mapping]], source: Mapping
             continue
         ids = {c.get("id") for c in claims}
         mine = [o for o in outcomes if o.get("claim") in ids]
-        tally = {v: sum(1 for o in mine if o.get("verdict") == v) for v in ("agrees", "disagrees", "inconclusive")}
+        tally = {v: sum(1 for o in mine if o.get("verdict") == v) for v in pages.VERDICTS}
         counts[key] = tally
         for o in mine:
             by_claim.setdefault(str(o.get("claim")), []).append(o)
