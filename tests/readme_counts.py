@@ -73,13 +73,14 @@ def _limit(name: str) -> Callable[[], str]:
 
 def _bracket_ends() -> str:
     """The ends of the README's DP-SGD bracket (its block's own call, run here) as the comment
-    beside ``b.decimals(12)`` shows them: six significant digits, then an ellipsis."""
+    beside ``b.decimals(12)`` shows them: rounded outward to six significant digits, then an
+    ellipsis."""
     text = README.read_text(encoding="utf-8")
     block = next(b for b in re.findall(r"^```python\n(.*?)^```", text, re.S | re.M) if "b.decimals(12)" in b)
     setup = "\n".join(line for line in block.splitlines() if line.startswith(("from ", "import ", "b = ")))
     namespace: dict = {}
     exec(setup, namespace)
-    return repr(tuple(end[:7] + "…" for end in namespace["b"].decimals(12)))
+    return repr(tuple(end + "…" for end in namespace["b"].decimals(6)))
 
 
 COUNTS: list[tuple[str, Callable[[], str]]] = [
