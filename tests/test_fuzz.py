@@ -685,7 +685,18 @@ def _recheck_file(form: FileForm, paper: str | None, as_json: bool):
                 *(["--json"] if as_json else []))
 
 
+_SCHEDULE = b"q,sigma,steps\n0.01,1,10\n1/50,2,5\n"
+
+
+def _schedule_file(form: FileForm, as_json: bool):
+    import tempfile
+    path = os.path.join(tempfile.mkdtemp(prefix="symdp-fuzz-schedule-"), "schedule.json" if as_json else "schedule.csv")
+    form.put(path, b'[[0.01, 1, 10], ["1/50", "2", 5]]' if as_json else _SCHEDULE)
+    return _cli("account", "dpsgd", "--schedule", path, "--delta", "1e-5", "--rtol", "1/2")
+
+
 FILE_CASES: dict[str, tuple[Callable, tuple]] = {
+    "account.schedule": (_schedule_file, (FILE_FORM, st.booleans())),
     "tables.check": (lambda v, f: _tables_file(v, f, load=False),
                      (st.sampled_from(["MANIFEST.json", f"{TABLE}.csv", f"{TABLE}.spec.json"]), FILE_FORM)),
     "tables.load": (lambda v, f: _tables_file(v, f, load=True),
@@ -713,8 +724,8 @@ def _file_batches() -> tuple[list, ...]:
 
 @pytest.mark.parametrize("number", range(max(1, FILE_TOTAL // FILE_BATCH)))
 def test_no_file_the_cli_reads_crashes_overruns_or_raises_a_non_symdp_error(number):
-    """One batch of the file campaign: manifests, tables' CSV and spec files, claim modules and
-    the reports given to --recheck, each replaced by a drawn form, answered or refused on one
+    """One batch of the file campaign: manifests, tables' CSV and spec files, claim modules, the
+    reports given to --recheck and DP-SGD schedules, each replaced by a drawn form, answered or refused on one
     line within the case's limits (the sandbox's 60 s and 2 GB)."""
     _good_report()  # in the parent, before the children fork
     failures = _failures(_file_batches()[number])
