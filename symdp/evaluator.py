@@ -189,10 +189,13 @@ def _multiply(a: object, b: object) -> object:
     for seq, n in ((a, b), (b, a)):
         count = _integer(n)
         if isinstance(seq, (list, tuple)) and count is not None:
-            size, limit = len(seq) * max(count, 0), limits.get("value_nodes")
-            if size + 1 > limit:  # the value's nodes: its elements and itself
+            # the value's nodes, its elements' (nested lists counted whole) and its own; `seq` itself
+            # passed the limit, so measuring it again is cheap
+            inner = value_size(seq)[0] - 1
+            size, limit = inner * max(count, 0), limits.get("value_nodes")
+            if size + 1 > limit:
                 raise RefusedExpression(
-                    f"refused: repeating a sequence of {len(seq)} elements {n} times makes {size} elements, beyond the "
+                    f"refused: repeating a sequence of {len(seq)} elements {n} times makes {size + 1} nodes, beyond the "
                     f"limit value_nodes = {limit}; raise it with symdp.limits.set(value_nodes=...)")
             return seq * count
     return _exact_operation(operator.mul)(a, b)

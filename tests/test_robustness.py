@@ -313,7 +313,7 @@ def test_a_manifest_linked_to_dev_zero_fails_the_check_at_once(tmp_path, capsys)
     assert "MANIFEST.json: is a device, not a regular file" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("expr", ["[1]*10**9", "10**9*(1,)", "(1, 2)*(10**4)"])
+@pytest.mark.parametrize("expr", ["[1]*10**9", "10**9*(1,)", "(1, 2)*(10**4)", "[[[[1]*100]*100]*100]*100"])
 def test_a_repeated_sequence_is_sized_before_it_is_built(expr):
     from symdp.evaluator import RefusedExpression, evaluate
     with pytest.raises(RefusedExpression, match="repeating a sequence of .* beyond the limit value_nodes"):
