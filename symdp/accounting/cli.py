@@ -151,8 +151,8 @@ def read_schedule(path: str) -> list[tuple[object, object, int]]:
     if text.lstrip().startswith(("[", "{")):
         try:
             rows = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise ParameterError(f"--schedule {path}: not valid JSON ({err})") from None
+        except (ValueError, RecursionError) as err:  # also an integer beyond 4300 digits, brackets nested too deep
+            raise ParameterError(f"--schedule {path}: not valid JSON ({type(err).__name__}: {str(err)[:120]})") from None
         if not isinstance(rows, list):
             raise ParameterError(f"--schedule {path}: the JSON must be a list of phases, got {type(rows).__name__}")
     else:
