@@ -50,14 +50,14 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Sequence, TextIO
+from typing import Iterator, Mapping, Sequence, TextIO
 
 from . import binding, replay, workers
 from .parsing import parse_expression
 from .verdicts import AGREES, DISAGREES, INCONCLUSIVE, Outcome
 
-__all__ = ["AGREES", "DISAGREES", "INCONCLUSIVE", "Outcome", "Result", "main", "parse_expression", "recheck_evidence",
-           "recheck_report", "summary", "text"]
+__all__ = ["AGREES", "DISAGREES", "INCONCLUSIVE", "Outcome", "Result", "certificates", "main", "parse_expression",
+           "recheck_evidence", "recheck_report", "summary", "text"]
 
 
 @dataclass
@@ -76,6 +76,28 @@ class Result:
 
     def to_json(self) -> dict:
         return {"outcomes": self.outcomes, "summary": summary(self)}
+
+
+def certificates(data: object) -> Iterator[tuple[dict, dict]]:
+    """(certificate, the evidence data holding it) for every certificate nested in a claim's
+    `data`, once each: ``establish`` keeps a copy of its statement's data beside it, so equal
+    certificates are one."""
+    seen: set[str] = set()
+
+    def walk(node: object) -> Iterator[tuple[dict, dict]]:
+        if isinstance(node, Mapping):
+            for cert in binding.certificates_of(node):
+                key = json.dumps(cert, sort_keys=True)
+                if "kind" in cert and key not in seen:
+                    seen.add(key)
+                    yield cert, dict(node)
+            for key, value in node.items():
+                if key not in ("certificate", "certificates"):
+                    yield from walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                yield from walk(item)
+    yield from walk(data)
 
 
 def _node(claim: Mapping) -> dict:
@@ -211,7 +233,12 @@ def _arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--out", default=None, help="write DIR/recheck.json")
     parser.add_argument("--json", action="store_true", help="print the JSON result instead of the summary")
     parser.add_argument("--jobs", type=int, default=None, help="fresh worker processes (default: cores, at most 2)")
+    parser.add_argument("--paper", default=None, help="only the claims of this paper key")
     return parser.parse_args(argv)
+
+
+#: The largest report read (the five papers' full report has about 11 MB).
+MAX_REPORT_BYTES = 256 << 20
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -224,12 +251,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"recheck: error: --jobs must be between 0 and 64, got {args.jobs}", file=sys.stderr)
         return 2
     try:
-        report = json.loads(Path(args.report).read_text(encoding="utf-8"))
+        path = Path(args.report)
+        if not path.is_file() or path.stat().st_size > MAX_REPORT_BYTES:
+            raise ValueError(f"not a regular file of at most {MAX_REPORT_BYTES} bytes")
+        report = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(report, Mapping) or not isinstance(report.get("claims"), list):
             raise ValueError("no 'claims' list")
+        if args.paper is not None:
+            report = {**report, "claims": [c for c in report["claims"] if isinstance(c, Mapping)
+                                           and c.get("paper") == args.paper]}
     except (OSError, ValueError, RecursionError, UnicodeDecodeError) as err:
-        print(f"recheck: error: {args.report} is not a symdp verify report ({type(err).__name__}: "
-              f"{str(err)[:200]})", file=sys.stderr)
+        why = " ".join(str(err).split())[:200]
+        print(f"recheck: error: {args.report} is not a symdp verify report ({type(err).__name__}: {why})", file=sys.stderr)
         return 2
     started = time.perf_counter()
     result = recheck_report(report, args.jobs, progress=sys.stderr if sys.stderr.isatty() else None)
