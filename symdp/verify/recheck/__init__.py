@@ -38,7 +38,7 @@ goals cannot all be replayed.
 The package imports nothing from symdp (sympy, mpmath, python-flint's polynomials — not its arb
 balls — and the standard library; the solvers run as separate processes), and runs alone::
 
-    python -I symdp/verify/recheck REPORT.json [--out DIR] [--json] [--jobs N]
+    python -I symdp/verify/recheck REPORT.json [--out DIR] [--json] [--jobs N] [--paper KEY]
 """
 
 from __future__ import annotations
