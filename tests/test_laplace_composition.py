@@ -193,6 +193,20 @@ def test_dropped_components_are_bounded_not_ignored(monkeypatch):
         assert ball.overlaps(exact) and ball.rad() > 1e-12    # wide, and still around δ
 
 
+def test_dropped_components_in_the_tail_are_bounded_by_the_tilted_mass(monkeypatch):
+    """In the tail (ε = 20 at k = 60, ε₀ = 1/2, δ ≈ 10⁻¹²) the window is chosen for a tilted binomial
+    and the dropped j are bounded by its mass outside times e^{−λk−θt}: narrow windows, one on
+    each side of the tilted mode, still enclose δ."""
+    e0, k, e = Q(1, 2), 60, Q(20)
+    target = lc._plan_target(0, e0, k, e, 115)
+    assert target.mu is not None                    # a tilted target
+    exact = arb_of(laplace_composition_delta(e0, k, e), 600)
+    for window in [(12, 16), (17, 22), (8, 11)]:
+        monkeypatch.setattr(lc, "_window", lambda *args, w=window: w)
+        ball = components_deltas(e0, k, [e])[0].ball(200)
+        assert ball.overlaps(exact) and ball.rad() > 1e-3 * abs(exact).upper()
+
+
 def test_a_start_too_low_widens_the_ball_but_never_misses(monkeypatch):
     """The downward recurrence starts from an interval; starting it just above the window leaves
     the start's width in the result, which must still contain δ."""
@@ -312,3 +326,11 @@ def test_components_route_at_a_knot_with_irrational_parameters(k, eps):
         r = _sum_ball(e0, k, eps, _knots(e0, k, eps), 400)
         closed = 1 - r * arb_of(sympy.Integer(2) ** (1 - k) * sympy.exp((eps - k * e0) / 2), 400)
     assert ball.overlaps(closed) and ball.rad() < 1e-30
+
+
+def test_guard_refuses_a_ball_outside_zero_one(monkeypatch):
+    """The route's run-time guard: a ball that is not in [0, 1] is a broken certificate."""
+    from symdp.certificate import CertificateViolation
+    monkeypatch.setattr(lc, "_finish", lambda *args: flint.arb(2))
+    with pytest.raises(CertificateViolation, match=r"\[0, 1\]"):
+        components_deltas(Q(1, 2), 10, [Q(1)])[0].ball(131)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -109,11 +110,24 @@ class Bracket:
 
     def as_dict(self) -> dict:
         return {"quantity": self.quantity, "lower": str(self.lower), "upper": str(self.upper),
-                "lower_float": float(self.lower), "upper_float": float(self.upper) if self.upper.is_finite else None,
+                "lower_float": float_down(self.lower), "upper_float": float_up(self.upper) if self.upper.is_finite else None,
                 "relative_width": float(self.relative_width) if self.relative_width.is_finite else None,
                 "h": str(self.h), "window": [str(w) for w in self.window], "bits": self.bits,
                 "rtol": None if self.rtol is None else str(self.rtol), "met": self.met,
                 "seconds": round(self.seconds, 3)}
+
+
+def float_up(x: sympy.Expr) -> float:
+    """The least float ≥ the exact value x (oo → inf): an upper end stays an upper end."""
+    value = float(x)
+    if math.isinf(value):      # oo, or beyond a double: inf is above; −inf is not above a finite x
+        return value if value > 0 or x is -sympy.oo else -sys.float_info.max
+    return math.nextafter(value, math.inf) if sympy.Rational(value) < x else value
+
+
+def float_down(x: sympy.Expr) -> float:
+    """The greatest float ≤ the exact value x: a lower end stays a lower end."""
+    return -float_up(-x)
 
 
 def _short_rational(x: sympy.Expr, width: int = 40) -> str:
