@@ -30,7 +30,7 @@ k·⌈k/2⌉ terms, computed in integers (k = 1000 takes seconds; see ``benchmar
 from __future__ import annotations
 
 from math import comb, factorial
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 import sympy
 from flint import arb, fmpq
@@ -284,6 +284,12 @@ class LaplaceComposition(Pair):
 
     def delta(self, eps: object) -> Value:
         return laplace_composition_delta(self.eps0, self.k, eps)
+
+    def delta_curve(self, epsilons: Sequence[object]) -> list[Value]:
+        """δ at each ε of `epsilons` from one composition (:func:`laplace_composition_delta` with a
+        list): the route by continuous components shares its vectors among the ε of one residue
+        class of ε/ε₀ mod 2, each ε adding only its dot products."""
+        return laplace_composition_delta(self.eps0, self.k, list(epsilons))
 
     def epsilon(self, delta: object) -> Value:
         return laplace_composition_epsilon(self.eps0, self.k, delta)
