@@ -69,7 +69,7 @@ def row(k: int, kind: str) -> tuple:
     c = obj.midpoints()
     t_float = min(float_solve(Af, c)[0] for _ in range(3))
     value = float(res.ball(64).mid())
-    return k, kind, 1 << k, len(obj.atoms) - 1, t_float, t_obj, t_cert, (t_obj + t_cert) / t_float, res.pivots, value
+    return k, kind, 1 << k, t_float, t_obj, t_cert, (t_obj + t_cert) / t_float, res.pivots, value
 
 
 def main() -> None:
@@ -80,13 +80,13 @@ def main() -> None:
     args = ap.parse_args()
     import os
     print("load average " + " ".join(f"{x:.1f}" for x in os.getloadavg()) + "; CPU seconds")
-    print(f"{'k':>3} {'util':>4} {'columns':>8} {'atoms':>6} {'float s':>9} {'objective s':>12} {'certified s':>12} "
+    print(f"{'k':>3} {'util':>4} {'columns':>8} {'float s':>9} {'objective s':>12} {'certified s':>12} "
           f"{'ratio':>6} {'target':>6} {'pivots':>6}  optimum")
     for k in range(args.kmin, args.kmax + 1, 2):
         for kind in ("kl", "mi"):
-            k_, kind, n, atoms, tf, to, tc, ratio, piv, value = row(k, kind)
+            k_, kind, n, tf, to, tc, ratio, piv, value = row(k, kind)
             target = "2" if k_ == 16 else ""
-            print(f"{k_:>3} {kind:>4} {n:>8} {atoms:>6} {tf:>9.3f} {to:>12.3f} {tc:>12.3f} {ratio:>6.2f} {target:>6} {piv:>6}  {value:.12g}")
+            print(f"{k_:>3} {kind:>4} {n:>8} {tf:>9.3f} {to:>12.3f} {tc:>12.3f} {ratio:>6.2f} {target:>6} {piv:>6}  {value:.12g}")
     if args.figures:
         from symdp.figures import extremal_ldp
         t = time.perf_counter()

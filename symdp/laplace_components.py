@@ -60,7 +60,7 @@ from .certificate import ensure
 from .errors import show
 from .numbers import Real, arb_of, is_rational, sign, to_fmpq, working_precision
 
-__all__ = ["ComponentsRoute", "components_deltas", "components_cost"]
+__all__ = ["ComponentsRoute", "components_deltas"]
 
 #: Working precision (bits) of the vector recurrences at the usual 30-digit request: two limbs, the
 #: fast path of arb (a third limb costs 2–3 times as much); every term is positive, so the result
@@ -261,23 +261,21 @@ class ComponentsRoute:
         if prec not in self._cache:
             bits = max(prec - 16, 64)   # the dropped j's share of the radius; the arithmetic keeps ~120 bits
             self.check(bits)
-            work = FAST_PREC if prec <= FAST_PREC + 8 else prec + 24
+            plan = self.plan(bits)
+            # an atom above the window (z ≥ z₀ + 2j + 2) costs e^{λz} − e^{−λ(z+2j)} about
+            # log2(1/(4λ(j + 1))) bits; a few are in FAST_PREC's margin, more are added
             lam_f = _floats(self.eps0, sympy.Integer(0))[0]
-            if 0 < lam_f < 1 / 16:  # the above atoms' e^{λz} − e^{−λz} cancel about log2(1/λ) bits
-                work += int(-math.log2(lam_f))
+            low = min(tg.window[0] for _, members, _, _ in plan for tg in members)
+            guard = int(-math.log2(max(4 * lam_f * (low + 1), 1e-300))) if lam_f < 1 else 0
+            work = FAST_PREC if prec <= FAST_PREC + 8 and guard <= 8 else prec + 24 + max(guard, 0)
             limits.check_prec(work, self.what)
             result: dict[int, arb] = {}
-            for z0, members, length, start in self.plan(bits):
+            for z0, members, length, start in plan:
                 with working_precision(work):
                     balls = _group(self.eps0, self.k, z0, members, length, start, work)
                 result.update((tg.index, b) for tg, b in zip(members, balls))
             self._cache[prec] = [result[i] for i in range(len(self.epsilons))]
         return self._cache[prec]
-
-
-def components_cost(eps0: sympy.Expr, k: int, epsilons: Sequence[sympy.Expr]) -> int:
-    """The route's cost in vector entries (:meth:`ComponentsRoute.cost`), from floats only."""
-    return ComponentsRoute(eps0, k, epsilons).cost()
 
 
 def components_deltas(eps0: sympy.Expr, k: int, epsilons: Sequence[sympy.Expr]) -> list[Real]:

@@ -37,7 +37,7 @@ from flint import arb, fmpq
 
 from . import limits, params
 from .errors import ParameterError, ResourceLimitError, show
-from .numbers import Real, Value, arb_of, is_rational, sign, to_fmpq, working_precision
+from .numbers import Real, Value, arb_of, is_rational, sign, working_precision
 from .pairs import LaplacePair, Pair, _large_exponent
 from .laplace_components import ComponentsRoute, _floor_exact, components_deltas
 from .roots import at_points, solve_decreasing
