@@ -39,6 +39,12 @@ PAPERS = {
 }
 #: paper key → how a reader finds the paper (authors, title, venue); filled by :func:`register_paper`.
 CITATIONS: dict[str, str] = {}
+#: paper key → the paper's plain text, which a claim's ``quote`` must be found in verbatim. The
+#: built-in papers' texts ship with the claims (``proofs/papers/KEY.txt``); :func:`register_paper`
+#: names a registered paper's file.
+TEXTS: dict[str, Path] = {}
+#: Shortest quote, in characters after whitespace is collapsed: at least a sentence of the paper.
+MIN_QUOTE = 40
 _BUILT_IN = frozenset(PAPERS)
 
 _SYMBOLS = {"≤": "le", "≥": "ge", "<": "lt", ">": "gt", "≠": "ne", "=": "eq", "∞": "inf", "√": "sqrt"}
@@ -61,6 +67,8 @@ class ClaimSpec:
     stated_domain: str | None = None
     stated_where: str | None = None
     stated_relations: tuple[sympy.Basic, ...] | None = field(default=None, compare=False)
+    #: The passage of the paper that states the result, verbatim from its text (:func:`find_quote`).
+    quote: str | None = None
 
 
 def slug(text: str) -> str:
@@ -83,10 +91,13 @@ def slug(text: str) -> str:
 MAX_KEY_LENGTH = 64
 
 
-def register_paper(key: str, title: str, citation: str = "") -> str:
+def register_paper(key: str, title: str, citation: str = "", text: str | Path | None = None) -> str:
     """Declare the paper `key` so that claims may use it: ``register_paper("my-paper", "My
-    result", "A. Author, Title, Venue 2025")`` at the top of a claim module, before its
-    ``@claim("my-paper", ...)``. Registering the same key again with the same title is allowed
+    result", "A. Author, Title, Venue 2025", text="my-paper.txt")`` at the top of a claim module,
+    before its ``@claim("my-paper", ...)``. `text` is the paper's plain text (a path, relative to
+    the current folder or absolute), which each claim's ``quote`` is looked up in verbatim; a
+    paper without one has no quote that can be found, so none of its claims is proved on the
+    paper's words. Registering the same key again with the same title is allowed
     (a module may be loaded twice); a built-in key or a different title for a key is refused.
     Returns `key`."""
     key, title = str(key), " ".join(str(title).split())
@@ -103,7 +114,49 @@ def register_paper(key: str, title: str, citation: str = "") -> str:
         raise ParameterError(f"paper key {key!r} is already registered with the title {PAPERS[key]!r}")
     PAPERS[key] = title
     CITATIONS[key] = " ".join(str(citation).split())
+    if text is not None:
+        TEXTS[key] = Path(text).resolve()
     return key
+
+
+def paper_text(paper: str) -> Path | None:
+    """The file holding `paper`'s text: a registered paper's ``text``, a built-in paper's
+    ``papers/KEY.txt`` beside the claims; None when there is none."""
+    if paper in TEXTS:
+        return TEXTS[paper]
+    if paper in _BUILT_IN:
+        return default_claims_path() / "papers" / f"{paper}.txt"
+    return None
+
+
+def _collapsed(text: str) -> str:
+    return " ".join(text.split())
+
+
+def find_quote(paper: str, quote: str | None) -> tuple[bool, str]:
+    """(found, why): is `quote` a contiguous passage of `paper`'s text, verbatim (runs of
+    whitespace count as one space: a quote in code wraps where the text does not) and at least
+    :data:`MIN_QUOTE` characters long?"""
+    if not quote:
+        return False, "no quote recorded"
+    quote = _collapsed(quote)
+    if len(quote) < MIN_QUOTE:
+        return False, f"the quote has {len(quote)} characters; at least {MIN_QUOTE} (a sentence) are needed"
+    file = paper_text(paper)
+    if file is None or not file.is_file():
+        return False, f"no text of the paper {paper!r} to find the quote in (register_paper(..., text=...))"
+    if quote not in _paper_words(str(file)):
+        return False, f"the quote is not found verbatim in {file.name}"
+    return True, f"found verbatim in {file.name}"
+
+
+_WORDS: dict[str, str] = {}
+
+
+def _paper_words(file: str) -> str:
+    if file not in _WORDS:
+        _WORDS[file] = _collapsed(Path(file).read_text(encoding="utf-8", errors="replace"))
+    return _WORDS[file]
 
 
 def check_paper(paper: str) -> str:
@@ -154,7 +207,8 @@ _active = [REGISTRY]
 
 def claim(paper: str, label: str, statement: str, id: str | None = None, tags: tuple[str, ...] = (),
           supersedes: str | None = None, *, stated_domain: str | None = None, stated_where: str | None = None,
-          stated_relations: Sequence[sympy.Basic] | None = None) -> Callable[[Callable[[], object]], Callable[[], object]]:
+          stated_relations: Sequence[sympy.Basic] | None = None,
+          quote: str | None = None) -> Callable[[Callable[[], object]], Callable[[], object]]:
     """Register the decorated function as the claim `label` of `paper`; the function returns
     an ``Evidence`` (or a list of them, combined). The id defaults to ``paper:slug(label)``.
 
@@ -162,7 +216,11 @@ def claim(paper: str, label: str, statement: str, id: str | None = None, tags: t
     alphabets"); `stated_where` where the paper states them ("Theorem 3, p. 5", "§IV");
     `stated_relations` the same domain as sympy relations when it is a set of real parameters
     (``[eps > 0, delta >= 0, delta < 1]``), so that "proved domain ⊇ stated domain" is decided by
-    machine against the relations of :func:`~symdp.verify.evidence.establish`."""
+    machine against the relations of :func:`~symdp.verify.evidence.establish`.
+
+    `quote` is the passage of the paper that states the result, copied verbatim from the paper's
+    text (formulas as they stand there; at least a sentence): the report shows it beside the formal
+    goals the machine proved, so that a reader can judge that they say the same thing."""
     check_paper(paper)
     stated_relations = relations(stated_relations, "stated_relations")
     stated_domain = _words(stated_domain, "stated_domain")
@@ -179,7 +237,8 @@ def claim(paper: str, label: str, statement: str, id: str | None = None, tags: t
 
     def register(fn: Callable[[], object]) -> Callable[[], object]:
         spec = ClaimSpec(claim_id, paper, str(label), str(statement), fn, tuple(tags), supersedes,
-                         getattr(fn, "__module__", ""), stated_domain, stated_where, stated_relations)
+                         getattr(fn, "__module__", ""), stated_domain, stated_where, stated_relations,
+                         None if quote is None else str(quote))
         _active[-1].add(spec)
         return fn
     return register

@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping, TextIO
 from .. import limits
 from .evidence import Evidence, combine
 from .facts import relations_json
-from .registry import ClaimSpec, Registry, _import, _registering_into
+from .registry import ClaimSpec, Registry, _import, _registering_into, find_quote
 from .status import domain_text, own_status, propagate, recorded_facts
 
 #: Default time limit of one claim, in seconds.
@@ -66,6 +66,10 @@ class ClaimReport:
     proof_status: str | None = None
     coverage: str | None = None
     proof_notes: list = field(default_factory=list, hash=False)
+    #: The paper's words (verbatim) and whether they were found in the paper's text, and where.
+    quote: str | None = None
+    quote_found: bool = False
+    quote_note: str = ""
 
     def __post_init__(self) -> None:
         facts = recorded_facts(self.data)
@@ -91,7 +95,8 @@ class ClaimReport:
                    obj["evidence"], float(obj["seconds"]), obj["detail"], dict(obj.get("data", {})),
                    obj.get("stated_domain"), obj.get("stated_where"), obj.get("stated_relations"),
                    list(obj.get("uses", [])), list(obj.get("prose_steps", [])), obj.get("proof_status"),
-                   obj.get("coverage"), list(obj.get("proof_notes", [])))
+                   obj.get("coverage"), list(obj.get("proof_notes", [])), obj.get("quote"),
+                   bool(obj.get("quote_found", False)), str(obj.get("quote_note", "")))
 
 
 def evaluate(spec: ClaimSpec) -> Evidence:
@@ -228,10 +233,12 @@ def run_claim(spec: ClaimSpec, timeout: float | None = TIMEOUT, isolate: bool = 
     outcome, payload = _in_child(spec, timeout) if isolate else _in_process(spec)
     seconds = round(time.perf_counter() - start, 3)
     stated = (spec.stated_domain, spec.stated_where, relations_json(spec.stated_relations))
+    found, note = find_quote(spec.paper, spec.quote)
+    quoted = {"quote": spec.quote, "quote_found": found, "quote_note": note}
     if outcome == "ok":
         ev = Evidence.from_json(payload)
         report = ClaimReport(spec.paper, spec.label, spec.id, spec.statement, ev.status, ev.kind, seconds,
-                             ev.detail, ev.data, *stated)
+                             ev.detail, ev.data, *stated, **quoted)
         facts = recorded_facts(ev.data)
         if ev.status in ("proved", "checked") and facts["domain"]:
             where = domain_text(report.coverage, facts["domain"], spec.stated_domain or facts["stated_domain"],
@@ -239,7 +246,7 @@ def run_claim(spec: ClaimSpec, timeout: float | None = TIMEOUT, isolate: bool = 
             report = replace(report, detail=f"{ev.detail} [{where}]")
         return report
     return ClaimReport(spec.paper, spec.label, spec.id, spec.statement, "failed", None, seconds, str(payload), {},
-                       *stated)
+                       *stated, **quoted)
 
 
 def load_error_reports(registry: Registry) -> list[ClaimReport]:

@@ -1,0 +1,138 @@
+"""Formal goals: what a certificate proves, in one form every checker reads the same way.
+
+A goal is a universally quantified implication over real variables::
+
+    ∀ v₁, …, vₙ ∈ ℝ (with their sympy assumptions: positive, nonnegative, integer, …):
+        h₁ ∧ … ∧ hₘ  ⇒  c
+
+where the hypotheses hᵢ and the conclusion c are sympy relations (``Eq``, ``Ne``, ``<``, ``≤``,
+``>``, ``≥``) or ``And``/``Or``/``Not`` of them. Every kind of statement evidence produces goals of
+this form: an identity ``lhs = rhs`` (no hypotheses, or the domain where both sides are defined), a
+box inequality (hypotheses ``lo ≤ x ≤ hi``, conclusion ``f ≥ 0``), a decided formula (the domain's
+relations ⇒ ``f ≥ 0``), and a kernel step (:mod:`symdp.verify.kernel`), whose conclusion is again a
+goal.
+
+A goal is identified by its **digest**: the SHA-256 of its canonical JSON (the ``srepr`` of each
+symbol, hypothesis and conclusion, keys sorted, no whitespace). The evidence of a claim lists the
+digests of the goals it proves; each certificate records the goal it discharges and the same digest;
+the re-checker (:mod:`symdp.verify.recheck`) re-derives the goal from the evidence with its own
+translation and compares digests, so a certificate cannot be moved to another claim, edited, or
+deleted without the replay disagreeing. The trust chain is documented in ``docs/trust-chain.md``.
+
+Rendering (:meth:`Goal.text`) is for people: the report puts it beside the paper's verbatim quote.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import sympy
+
+from ..errors import ParameterError
+
+#: The version of the goal format; a digest covers it, so a format change cannot alias an old goal.
+FORMAT = 1
+
+
+def _condition(rel: object, name: str) -> sympy.Basic:
+    rel = sympy.sympify(rel)
+    if not isinstance(rel, sympy.logic.boolalg.Boolean):
+        raise ParameterError(f"{name} must be a sympy relation (==, <, <=, >, >=, !=) or And/Or/Not of them, got {rel!r}")
+    if rel.has(sympy.Float):
+        raise ParameterError(f"{name} must be exact (a Float reads its binary value), got {rel}")
+    return rel
+
+
+@dataclass(frozen=True)
+class Goal:
+    """∀ `variables`: `hypotheses` ⇒ `conclusion` (see the module docstring).
+
+    `variables` lists every free symbol of the hypotheses and the conclusion (sorted by name when
+    built by :func:`goal`); a symbol's sympy assumptions are part of the domain."""
+
+    variables: tuple[sympy.Symbol, ...]
+    hypotheses: tuple[sympy.Basic, ...]
+    conclusion: sympy.Basic
+
+    def canonical(self) -> dict:
+        """The digested form: ``srepr`` strings only (symbols keep their assumptions)."""
+        return {"format": FORMAT, "variables": [sympy.srepr(v) for v in self.variables],
+                "hypotheses": [sympy.srepr(h) for h in self.hypotheses], "conclusion": sympy.srepr(self.conclusion)}
+
+    @property
+    def digest(self) -> str:
+        """``sha256:<hex>`` of the canonical JSON."""
+        return digest_of(self.canonical())
+
+    def to_json(self) -> dict:
+        """The canonical form, its digest and the readable text (the text is not digested)."""
+        return {**self.canonical(), "digest": self.digest, "text": self.text()}
+
+    @classmethod
+    def from_json(cls, obj: Mapping) -> "Goal":
+        """The goal a report records, read without eval (a report is a file anyone may hand over)."""
+        from .recheck import parse_expression
+
+        if obj.get("format") != FORMAT:
+            raise ParameterError(f"goal format must be {FORMAT}, got {obj.get('format')!r}")
+        return cls(tuple(parse_expression(v) for v in obj["variables"]),
+                   tuple(parse_expression(h) for h in obj["hypotheses"]), parse_expression(obj["conclusion"]))
+
+    def text(self) -> str:
+        """∀ ε > 0, δ ∈ ℝ: δ ≥ 0 ⇒ lhs = rhs, in plain Unicode."""
+        quantified = ", ".join(_declared(v) for v in self.variables)
+        body = _show(self.conclusion)
+        if self.hypotheses:
+            body = " ∧ ".join(_show(h) for h in self.hypotheses) + " ⇒ " + body
+        return f"∀ {quantified}: {body}" if quantified else body
+
+
+def goal(conclusion: object, hypotheses: Sequence[object] = (), variables: Sequence[sympy.Symbol] | None = None) -> Goal:
+    """The goal ∀ vars: hypotheses ⇒ conclusion; `variables` defaults to the free symbols, sorted by name.
+    Listing a symbol that does not occur is allowed (it quantifies over nothing); omitting one that
+    occurs is refused, so no parameter is left implicit."""
+    concl = _condition(conclusion, "conclusion")
+    hyps = tuple(_condition(h, "hypothesis") for h in hypotheses)
+    free = set(concl.free_symbols).union(*(h.free_symbols for h in hyps))
+    if variables is None:
+        variables = sorted(free, key=lambda s: (str(s), sympy.srepr(s)))
+    variables = tuple(variables)
+    missing = free - set(variables)
+    if missing:
+        raise ParameterError(f"variables must list every free symbol of the goal; missing {sorted(map(str, missing))}")
+    return Goal(variables, hyps, concl)
+
+
+def digest_of(canonical: Mapping) -> str:
+    """``sha256:<hex>`` of `canonical` as compact JSON with sorted keys."""
+    text = json.dumps(canonical, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def _declared(v: sympy.Symbol) -> str:
+    kind = "ℤ" if v.is_integer else "ℝ"
+    if v.is_positive:
+        return f"{v} > 0" if kind == "ℝ" else f"{v} ∈ ℤ, {v} > 0"
+    if v.is_nonnegative:
+        return f"{v} ≥ 0" if kind == "ℝ" else f"{v} ∈ ℤ, {v} ≥ 0"
+    return f"{v} ∈ {kind}"
+
+
+#: sstr's operators in the report's notation.
+_NOTATION = ((">=", "≥"), ("<=", "≤"), ("!=", "≠"), ("==", "="), ("**", "^"), ("sqrt", "√"))
+
+
+def _show(rel: sympy.Basic) -> str:
+    """One line: sstr with Eq(a, b) as a = b and the usual signs."""
+    if isinstance(rel, sympy.Eq):
+        text = f"{sympy.sstr(rel.lhs)} == {sympy.sstr(rel.rhs)}"
+    elif isinstance(rel, sympy.Ne):
+        text = f"{sympy.sstr(rel.lhs)} != {sympy.sstr(rel.rhs)}"
+    else:
+        text = sympy.sstr(rel)
+    for plain, sign in _NOTATION:
+        text = text.replace(plain, sign)
+    return text
