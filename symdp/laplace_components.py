@@ -381,8 +381,8 @@ def _binom(n: int, m: int) -> arb:
 
 def _upper_tail(n: int, start: int, x: arb, base: int) -> arb:
     """Σ_{l ≥ start} C(n, l) x^{l − base}, positive terms; from the first l where the term ratio
-    x(n − l)/(l + 1) is certainly ≤ 1/2 and the term is negligible, the rest is bounded by one more
-    such term (a geometric series) and added as a radius."""
+    x(n − l)/(l + 1) (decreasing in l) is certainly < 1/2 and the next term negligible, the rest is
+    at most that next term times Σ 2^{−i} = 2 (a geometric series), added as a radius."""
     start = max(start, 0)
     if start > n:
         return arb(0)
@@ -394,7 +394,7 @@ def _upper_tail(n: int, start: int, x: arb, base: int) -> arb:
         ratio = x * (n - l) / (l + 1)
         term = term * ratio
         if ratio < 0.5 and term < total * tiny:
-            return total.union(total + term.upper())
+            return total.union(total + 2 * term.upper())
     return total
 
 
@@ -411,8 +411,8 @@ def _group(eps0: sympy.Expr, k: int, z0_exact: sympy.Expr, members: list[_Target
     # Δ̂^{(J)} and Δ̂^{(J+1)}: the start intervals, entry by entry
     prev = arb_poly([b * r for b, r in zip(b_hat[start + 2].coeffs(), ratio)])   # j = J + 1
     cur = arb_poly([b * r for b, r in zip(b_hat[start + 1].coeffs(), ratio)])    # j = J
-    walks = {id(tg): None for tg in members}
-    sums = {id(tg): arb(0) for tg in members}
+    walks: dict[int, _Walk] = {}
+    sums = {tg.index: arb(0) for tg in members}
     with _series_cap(length + 2):
         prev_s = arb_series(prev, prec=min(start + 1, length))
         cur_s = arb_series(cur, prec=min(start, length))
@@ -422,13 +422,13 @@ def _group(eps0: sympy.Expr, k: int, z0_exact: sympy.Expr, members: list[_Target
                 lo, hi = tg.window
                 if not lo <= j <= hi:
                     continue
-                walk = walks[id(tg)]
-                if walk is None:
-                    walk = walks[id(tg)] = _Walk(k, tg, lam)
+                walk = walks.get(tg.index)
+                if walk is None:   # the first level of its window, j = hi
+                    walk = walks[tg.index] = _Walk(k, tg, lam)
                 if coeffs is None:
                     coeffs = cur_s.coeffs()[:j]
                 dot = sum(map(operator.mul, walk.g.coeffs(), coeffs), arb(0))
-                sums[id(tg)] += walk.binom_k * (dot + _above(lam, z0, j, walk))
+                sums[tg.index] += walk.binom_k * (dot + _above(lam, z0, j, walk))
                 if j > lo:
                     walk.step()
             if j == low:
@@ -440,7 +440,7 @@ def _group(eps0: sympy.Expr, k: int, z0_exact: sympy.Expr, members: list[_Target
             limits.report(top - 1 + start - j + 1, steps)
     out = []
     for tg in members:
-        b = _finish(eps0, k, tg, lam, sums[id(tg)], prec)
+        b = _finish(eps0, k, tg, lam, sums[tg.index], prec)
         ensure(b.is_finite() and not b < 0 and not b > 1, "δ of the Laplace composition lies in [0, 1]",
                ball=b, k=k, eps=tg.eps)
         out.append(b)
