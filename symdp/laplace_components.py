@@ -50,7 +50,7 @@ import math
 import operator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import sympy
 from flint import arb, arb_poly, arb_series, ctx, fmpq
@@ -270,10 +270,15 @@ class ComponentsRoute:
             work = FAST_PREC if prec <= FAST_PREC + 8 and guard <= 8 else prec + 24 + max(guard, 0)
             limits.check_prec(work, self.what)
             result: dict[int, arb] = {}
+            total = sum(_group_steps(members, start) for _, members, _, start in plan)
+            done = 0
             for z0, members, length, start in plan:
                 with working_precision(work):
-                    balls = _group(self.eps0, self.k, z0, members, length, start, work)
+                    balls = _group(self.eps0, self.k, z0, members, length, start, work,
+                                   lambda d, base=done: limits.report(base + d, total))
                 result.update((tg.index, b) for tg, b in zip(members, balls))
+                done += _group_steps(members, start)
+                limits.report(done, total)
             self._cache[prec] = [result[i] for i in range(len(self.epsilons))]
         return self._cache[prec]
 
@@ -303,7 +308,7 @@ def _times_affine(v: arb_poly, a: arb, b: arb) -> arb_poly:
     return v * a + v.derivative().left_shift(1) * b
 
 
-def _b_pass(lam: arb, z0: arb, top: int, low: int, length: int, steps: int) -> dict[int, arb_poly]:
+def _b_pass(lam: arb, z0: arb, top: int, low: int, length: int, report: Callable[[int], None]) -> dict[int, arb_poly]:
     """B̂_j = λ^j B_j on e < min(j − 1, length) for j = 2 … top, keeping those with j ≥ low + 1.
     Each step is the Cox–de Boor recurrence on the support, j·B_j(e) = z_e B(e) + (2(j−1) − z_e) B(e−1)
     with B = B_{j−1} extended first by its exact value just beyond its support. Both factors are
@@ -327,7 +332,7 @@ def _b_pass(lam: arb, z0: arb, top: int, low: int, length: int, steps: int) -> d
         lam_pow, two_pow = lam_pow * lam, two_pow * 2
         if j >= low + 1:
             kept[j] = cur
-        limits.report(j - 1, steps)
+        report(j - 1)
     return kept
 
 
@@ -398,15 +403,19 @@ def _upper_tail(n: int, start: int, x: arb, base: int) -> arb:
     return total
 
 
+def _group_steps(members: list[_Target], start: int) -> int:
+    """Progress steps of one residue class: the B_j pass up to start + 2, then the levels down."""
+    return (start + 1) + (start - min(tg.window[0] for tg in members) + 1)
+
+
 def _group(eps0: sympy.Expr, k: int, z0_exact: sympy.Expr, members: list[_Target], length: int, start: int,
-           prec: int) -> list[arb]:
+           prec: int, report: Callable[[int], None] = lambda done: None) -> list[arb]:
     """The balls of the ε in one residue class (module docstring), at working precision `prec`."""
     lam = arb_of(eps0, prec) / 2
     z0 = arb_of(z0_exact, prec)
     low = min(tg.window[0] for tg in members)
     top = start + 2
-    steps = (top - 1) + (start - low + 1)           # progress: the B_j pass, then the levels down
-    b_hat = _b_pass(lam, z0, top, low, length, steps)
+    b_hat = _b_pass(lam, z0, top, low, length, report)
     ratio = _ratio_start(lam, z0, length)
     # Δ̂^{(J)} and Δ̂^{(J+1)}: the start intervals, entry by entry
     prev = arb_poly([b * r for b, r in zip(b_hat[start + 2].coeffs(), ratio)])   # j = J + 1
@@ -437,7 +446,7 @@ def _group(eps0: sympy.Expr, k: int, z0_exact: sympy.Expr, members: list[_Target
             n = min(j - 1, length)
             nxt = (_prefix2(prev_s) * arb_series([1], prec=n) + arb_series(b_hat[j], prec=n)) if n else arb_series([], prec=0)
             prev_s, cur_s = cur_s, nxt
-            limits.report(top - 1 + start - j + 1, steps)
+            report(top - 1 + start - j + 1)
     out = []
     for tg in members:
         b = _finish(eps0, k, tg, lam, sums[tg.index], prec)
