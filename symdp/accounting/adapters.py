@@ -23,6 +23,7 @@ terminal.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from typing import Any, Callable, Hashable
 
@@ -31,7 +32,7 @@ import sympy
 from ..errors import MissingExtraError, ParameterError, SymdpError, UnsupportedError
 from ..numbers import exact
 from ..pairs import FinitePair, GaussianPair, Pair, gaussian, laplace
-from .api import Bracket, check_grid, check_rtol, delta_bracket, epsilon_bracket, float_up
+from .api import Bracket, check_grid, check_rtol, delta_bracket, epsilon_bracket
 from .calibrate import terminal_progress
 from .compose import Limits
 
@@ -39,6 +40,14 @@ __all__ = ["CertifiedOpacusAccountant", "register_with_opacus", "float_up"]
 
 #: A pair of the ledger, or None for a non-private step (ε = ∞, δ = 1).
 Part = tuple[Hashable, "Pair | None", int]
+
+
+def float_up(x: sympy.Expr) -> float:
+    """The least float ≥ the exact value x (oo → inf): an upper end stays an upper end."""
+    if x is sympy.oo:
+        return math.inf
+    value = float(x)
+    return math.nextafter(value, math.inf) if sympy.Rational(value) < x else value
 
 
 class Ledger:
