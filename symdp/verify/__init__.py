@@ -29,6 +29,8 @@ and ``prose_steps``, and the proof status computed from them (:mod:`symdp.verify
 from .evidence import (KINDS, STATUSES, Evidence, certified_agreement, combine, erratum, establish, exact_agreement, identity,
                        inequality_on_box)
 from .facts import Cited, cited
+from .domains import (Channel, ConvexF, DPMechanism, DPPair, Integer, LDPChannel, Laws, Points, ProbabilityVector, SameSupport,
+                      ZCDPMechanism)
 from .decide import compactified, monotone_from, polynomial_nonnegative, prove, rational_nonnegative, real_closed
 from .registry import CITATIONS, PAPERS, REGISTRY, ClaimSpec, Registry, claim, default_claims_path, load_claims, register_paper
 from .runner import ClaimReport, run_claim, run_claims
@@ -39,4 +41,6 @@ __all__ = [
     "Evidence", "KINDS", "STATUSES", "PAPERS", "REGISTRY", "ClaimSpec", "Registry", "load_claims",
     "prove", "rational_nonnegative", "real_closed", "polynomial_nonnegative", "compactified", "monotone_from",
     "ClaimReport", "run_claim", "run_claims", "PROOF_STATUSES", "register_paper", "default_claims_path", "CITATIONS",
+    "Laws", "ProbabilityVector", "SameSupport", "DPPair", "Channel", "LDPChannel", "DPMechanism", "ZCDPMechanism",
+    "ConvexF", "Integer", "Points",
 ]

@@ -11,7 +11,7 @@ kept in the JSON both as text (for the reader) and as ``srepr`` (so that a repor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import sympy
 
@@ -102,3 +102,102 @@ def relations_from_json(obj: dict | None) -> tuple[sympy.Basic, ...] | None:
     if not obj:
         return None
     return tuple(parse_expression(s) for s in obj.get("srepr", []))
+
+
+# --------------------------------------------------------------------------------------------
+# goals and steps of a claim's evidence (docs/trust-chain.md)
+
+
+def _proving_pieces(kind: str | None, data: Mapping) -> list[tuple[str | None, Mapping]]:
+    """The pieces of evidence that carry a claim's statement: ``establish``'s statement evidence
+    (not its cross-checks), each part of a combination, else the evidence itself."""
+    statement = data.get("statement")
+    if isinstance(statement, Mapping) and isinstance(statement.get("data"), Mapping):
+        return _proving_pieces(statement.get("kind"), statement["data"])
+    parts = data.get("parts")
+    if isinstance(parts, list):
+        return [p for part in parts if isinstance(part, Mapping) and isinstance(part.get("data"), Mapping)
+                for p in _proving_pieces(part.get("kind"), part["data"])]
+    return [(kind, data)]
+
+
+def _certificates(value: object) -> list[Mapping]:
+    """Every certificate held in `value` (under ``certificate`` / ``certificates``, at any depth,
+    a rule's side certificates included), cross-checks aside."""
+    found: list[Mapping] = []
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if key == "cross_checks":
+                continue
+            if key == "certificate" and isinstance(item, Mapping):
+                found.append(item)
+            elif key == "certificates" and isinstance(item, list):
+                found += [c for c in item if isinstance(c, Mapping)]
+            found += _certificates(item)
+    elif isinstance(value, list):
+        for item in value:
+            found += _certificates(item)
+    return found
+
+
+def claim_goals(kind: str | None, data: Mapping) -> list[dict]:
+    """The formal goals a claim's evidence proves, for the report:
+    ``[{"digest", "text", "canonical", "kind", "certified"}]``. A goal is certified when a
+    certificate of the same evidence records its digest (``kind`` is then the certificate's
+    kind). Evidence that records no goals (written before the trust chain) is shown from its data
+    (an identity's sides, a decision's function and domain, a box's function and box) with
+    ``digest`` None, certified when the piece carries a certificate at all."""
+    out = []
+    for piece_kind, piece in _proving_pieces(kind, data):
+        certs = _certificates(piece)
+        by_digest = {c.get("digest"): c for c in certs if isinstance(c.get("digest"), str)}
+        recorded = piece.get("goals")
+        if isinstance(recorded, list) and recorded:
+            for g in recorded:
+                if not isinstance(g, Mapping):
+                    continue
+                cert = by_digest.get(g.get("digest"))
+                out.append({"digest": g.get("digest"), "text": str(g.get("text", "")),
+                            "canonical": {k: g[k] for k in ("format", "variables", "hypotheses", "conclusion") if k in g},
+                            "kind": cert.get("kind") if cert else piece_kind, "certified": cert is not None})
+        else:
+            out += [{"digest": None, "text": text, "canonical": None, "kind": piece_kind, "certified": bool(certs)}
+                    for text in _shown_goals(piece_kind, piece)]
+    return out
+
+
+def _shown_goals(kind: str | None, d: Mapping) -> list[str]:
+    """What a piece of evidence without recorded goals proves, in words from its data."""
+    if kind == "identity" and "lhs" in d:
+        lhs, rhs = d.get("lhs"), d.get("rhs")
+        pairs = zip(lhs, rhs) if isinstance(lhs, list) and isinstance(rhs, list) else [(lhs, rhs)]
+        return [f"{a} = {b}" for a, b in pairs]
+    if kind == "decision" and "f" in d:
+        if "interval" in d:
+            return [f"∀ {d.get('variable', 'x')} ∈ {d['interval']}: {d['f']} ≥ 0"]
+        where = d.get("domain") if isinstance(d.get("domain"), list) else []
+        variables = ", ".join(map(str, d.get("variables", []))) or "x"
+        return [f"∀ {variables}: " + (" ∧ ".join(map(str, where)) + " ⇒ " if where else "") + f"{d['f']} ≥ 0"]
+    if kind == "inequality" and "box" in d:
+        box = " × ".join(f"[{lo}, {hi}]" for lo, hi in d["box"])
+        return [f"∀ x ∈ {box}: {d.get('f', 'f')} ≥ 0"]
+    return []
+
+
+def claim_steps(goals: Sequence[Mapping], facts: Mapping, data: Mapping) -> list[dict]:
+    """The proof's steps in order (docs/trust-chain.md): each goal by machine (``"rule"`` when a
+    kernel rule certifies it, with the rule's name), then the steps argued in words (``"prose"``),
+    then the cited results (``"cited"``)."""
+    rules = {c.get("digest"): c.get("rule") for c in _certificates(data) if c.get("kind") == "rule"}
+    steps: list[dict] = []
+    for g in goals:
+        step = {"kind": "rule" if g.get("digest") in rules else "machine", "text": g.get("text", "")}
+        if g.get("digest"):
+            step["digest"] = g["digest"]
+        if step["kind"] == "rule":
+            step["rule"] = rules[g["digest"]]
+        steps.append(step)
+    steps += [{"kind": "prose", "text": s} for s in facts.get("prose_steps") or []]
+    steps += [{"kind": "cited", "text": f"{u.get('author')}, {u.get('result')}"}
+              for u in facts.get("uses") or [] if isinstance(u, Mapping)]
+    return steps
