@@ -23,12 +23,17 @@ from symdp.subsampled_renyi import (proposition41_bound, proposition41_zcdp_boun
 from symdp.subsampling import add_remove_to_replace, amplified, theorem29_tight_pair
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           prove, real_closed)
+from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws
 
 from _cs_helpers import (adaptive_statement, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _δ, _p, _Δ, _c, _d = sympy.symbols("epsilon delta p Delta c d", real=True)
+_n, _k = sympy.symbols("n k", integer=True)
 p_, x_, a_, t_, v_ = sympy.symbols("p x alpha t v", positive=True)
 rho_ = sympy.Symbol("rho", positive=True)
 
@@ -76,10 +81,13 @@ def _theorem_25_steps():
                                            "α ≤ 1/10, δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n ⇒ α ≥ √k/(16n(e^ε−1))"))
 
 
+_THEOREM_25_DOMAIN = [Integer("n", 1), Integer("k", 1), DPMechanism("M", _ε, _δ), _δ <= 1 / (100 * _n), _k >= 200 * (sympy.exp(_ε) - 1) ** 2 * _n]
+
+
 @claim(paper=PAPER, label="Theorem 25",
        statement="(ε,δ)-DP M: ({0,1}^k)^n → [0,1]^k with δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n has RMSE ≥ "
                  "min{√k/(16n(e^ε−1)), 1/10} at some input; the proof's constants and rearrangement hold.",
-       stated_domain='δ ≤ 1/(100n), k ≥ 200(e^ε − 1)²n, M (ε, δ)-DP', stated_where='Section 5, Theorem 25')
+       domain=_THEOREM_25_DOMAIN, stated_domain='δ ≤ 1/(100n), k ≥ 200(e^ε − 1)²n, M (ε, δ)-DP', stated_where='Section 5, Theorem 25')
 def theorem_25():
     n, k, x, alpha, delta = sympy.symbols("n k x alpha delta", positive=True)
     big_a = R(1, 6) - 2 * alpha ** 2 - 4 * n * delta
@@ -102,7 +110,7 @@ def theorem_25():
     except ParameterError:
         out.append(holds(True, "δ > 1/(100n) is refused (hypothesis)"))
     return establish(_theorem_25_steps(), out,
-                     domain='δ ≤ 1/(100n), k ≥ 200(e^ε − 1)²n, M (ε, δ)-DP',
+                     domain=_THEOREM_25_DOMAIN,
                      uses=["composition-subsampling:lemma-26", "composition-subsampling:lemma-27"],
                      prose_steps=["Lemma 26 applied to each coordinate and summed: E[Z] ≥ k/12 − α²k for P uniform "
                                   "on [0,1]^k and X drawn from D_P^n",
@@ -150,10 +158,13 @@ def _lemma_26_steps():
                             "a = g − ½, b = P − ½, a − b = g − P; dropping a² ≥ 0 gives ≥ 1/12 − E[(g(P) − P)²]"))
 
 
+_LEMMA_26_DOMAIN = [Integer("n", 1)]
+
+
 @claim(paper=PAPER, label="Lemma 26",
        statement="f: {0,1}^n → [0,1], P ~ U[0,1], X_i iid Bernoulli(P): E[(f(X)−P)Σ_i(X_i−P)] + E_P[(E_X[f(X)−X̄])²] ≥ 1/12 "
                  "(tight at f ≡ ½); the Jensen form is larger.",
-       stated_domain="the coordinates' laws of Theorem 25's proof", stated_where='Section 5, Lemma 26')
+       domain=_LEMMA_26_DOMAIN, stated_domain="the coordinates' laws of Theorem 25's proof", stated_where='Section 5, Lemma 26')
 def lemma_26():
     from itertools import product
     out = []
@@ -171,16 +182,19 @@ def lemma_26():
         out.append(holds(one + two >= R(1, 12) and three >= one + two, f"{name}: sum = {one + two} ≥ 1/12, Jensen form ≥"))
     out.append(exact_agreement(sum(_lemma26_own({xs: R(1, 2) for xs in product((0, 1), repeat=2)}, 2)), R(1, 12),
                                "f ≡ ½ attains 1/12"))
-    return establish(_lemma_26_steps(), out, domain="the coordinates' laws of Theorem 25's proof",
+    return establish(_lemma_26_steps(), out, domain=_LEMMA_26_DOMAIN,
                      prose_steps=["linearity of expectation: g(p) = E_{X←D_p^n}[f(X)] is a polynomial in p, "
                                   "g'(p) = E[f(X)·Σ_i (X_i − p)/(p(1 − p))] by the logarithmic derivative of the product "
                                   "∏_ℓ (x_ℓp + (1 − x_ℓ)(1 − p)) (the per-coordinate factor above), and "
                                   "E_X[X̄] = p, so g(P) − P = E_X[f(X) − X̄]"])
 
 
+_LEMMA_27_DOMAIN = [DPPair("X", "Y", _ε, _δ), _Δ >= 0]
+
+
 @claim(paper=PAPER, label="Lemma 27",
        statement="X, Y ∈ [−Δ, Δ] (ε,δ)-indistinguishable ⇒ E[X] ≤ E[Y] + (e^ε−1)E|Y| + 2δΔ.",
-       stated_domain='X, Y ∈ [−Δ, Δ] mutually (ε, δ)-indistinguishable', stated_where='Section 5, Lemma 27')
+       domain=_LEMMA_27_DOMAIN, stated_domain='X, Y ∈ [−Δ, Δ] mutually (ε, δ)-indistinguishable', stated_where='Section 5, Lemma 27')
 def lemma_27():
     out = []
     values = [R(-1), R(-1, 2), R(0), R(1, 3), R(1)]
@@ -201,23 +215,26 @@ def lemma_27():
                         [*unit, x >= 1, dl >= 0, a <= x * b + dl, d <= x * c + dl],
                         "at each level t: P[X > t] ≤ e^ε P[Y > t] + δ and P[Y < −t] ≤ e^ε P[X < −t] + δ ⇒ "
                         "P[X > t] − P[X < −t] ≤ (P[Y > t] − P[Y < −t]) + (e^ε − 1)(P[Y > t] + P[Y < −t]) + 2δ")
-    return establish(level, out, domain='X, Y ∈ [−Δ, Δ] mutually (ε, δ)-indistinguishable',
+    return establish(level, out, domain=_LEMMA_27_DOMAIN,
                      prose_steps=["integrating over t ∈ [0, Δ] (layer cake: E[X] = ∫₀^Δ P[X > t] − P[X < −t] dt, "
                                   "E|Y| = ∫₀^Δ P[Y > t] + P[Y < −t] dt) gives E[X] ≤ E[Y] + (e^ε − 1)E|Y| + 2δΔ"])
+
+
+_REMARK_28_DOMAIN = [Integer("n", 1), Integer("k", 1), _c > 0, _d >= 0, _d <= 1 / (50 * _n), _k >= 200 * _c ** 2 * _n]
 
 
 @claim(paper=PAPER, label="Remark 28",
        statement="Theorem 25's proof uses differential privacy only through Lemma 27: any privacy definition with an "
                  "analog E[Z_i] ≤ E[Z̃_i] + c·E|Z̃_i| + d·k of Lemma 27 gets the analog of Theorem 25, error ≥ "
                  "min{√k/(16nc), 1/10} when d ≤ 1/(50n) and k ≥ 200c²n.",
-       stated_domain='any privacy definition for which an analog of Lemma 27 holds', stated_where='Section 5, Remark 28')
+       domain=_REMARK_28_DOMAIN, stated_domain='any privacy definition for which an analog of Lemma 27 holds', stated_where='Section 5, Remark 28')
 def remark_28():
     step = _error_from_correlation("for every c > 0, d ≥ 0: k/12 − α²k ≤ n(c/2·√(2α²k + k/3n) + dk), α ≤ 1/10, "
                                    "d ≤ 1/(50n), k ≥ 200c²n ⇒ α ≥ √k/(16nc)")
     # the analog for (ε, δ)-DP is Theorem 25 itself: c = e^ε − 1, d = 2δ turn the hypotheses into Theorem 25's
     n, delta = sympy.symbols("n delta", positive=True)
     back = identity(50 * n * 2 * delta, 100 * n * delta, "at d = 2δ, 50nd ≤ 1 is Theorem 25's δ ≤ 1/(100n)")
-    return establish(combine(step, back), domain='any privacy definition for which an analog of Lemma 27 holds',
+    return establish(combine(step, back), domain=_REMARK_28_DOMAIN,
                      uses=["composition-subsampling:theorem-25", "composition-subsampling:lemma-26"],
                      prose_steps=["reading Theorem 25's proof: Lemma 26, E[Z̃_i] = 0, Jensen and footnote 7 use no "
                                   "privacy; privacy enters only where Lemma 27 bounds E[Z_i], with c = e^ε − 1, d = 2δ"])
@@ -241,10 +258,13 @@ def _poisson_rr(n: int, p, x, with_person: bool):
     return total
 
 
+_THEOREM_29_DOMAIN = [Laws("P", "Q"), _ε >= 0, _δ >= 0, _δ <= 1, _p >= 0, _p <= 1]
+
+
 @claim(paper=PAPER, label="Theorem 29",
        statement="(ε,δ)-DP M subsampled with P[i ∈ U] ≤ p is (log(1 + p(e^ε−1)), pδ)-DP; in the Poisson remove direction "
                  "H_{1+p(e^ε−1)}((1−p)Q + pP ‖ Q) = p·H_{e^ε}(P‖Q) exactly, and the bound is attained.",
-       stated_domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]', stated_where='Section 6.1, Theorem 29')
+       domain=_THEOREM_29_DOMAIN, stated_domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]', stated_where='Section 6.1, Theorem 29')
 def theorem_29():
     out = []
     for seed in (291, 292, 293):
@@ -278,7 +298,7 @@ def theorem_29():
         real_closed(xp * b - (w * a + (1 - w) * b), [a, b, x, w], [x >= 1, w <= 1, a <= x * b],
                     "likelihood ratio: P ≤ e^ε Q ⇒ pP + (1−p)Q ≤ e^{ε'}Q"),
         prove(x_ - log(1 + x_), x_, 0, sympy.oo, "ε' = log(1+x) ≤ x = p(e^ε−1) for every x ≥ 0"))
-    return establish(statement, out, domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]',
+    return establish(statement, out, domain=_THEOREM_29_DOMAIN,
                      prose_steps=['the pointwise facts summed over outcomes'])
 
 

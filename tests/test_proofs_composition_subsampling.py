@@ -2,23 +2,21 @@
 result is covered and every erratum carries a witness."""
 
 import re
-from pathlib import Path
 
 import pytest
 
-from symdp.verify import load_claims, run_claims
 from symdp.verify.evidence import ERRATUM_KINDS
 from symdp.verify.report import coverage
 
-PROOFS = Path(__file__).resolve().parent.parent / "proofs"
 PAPER = "composition-subsampling"
 
 
 @pytest.fixture(scope="module")
-def reports():
-    registry = load_claims(PROOFS)
+def reports(verified):
+    reports = verified(PAPER)
+    registry = verified.registry
     assert not [e for e in registry.load_errors if "composition_subsampling" in e[0] or "_cs_" in e[0]], registry.load_errors
-    return run_claims(registry.select(PAPER), timeout=300, progress=False)
+    return reports
 
 
 def test_no_composition_subsampling_claim_fails(reports):

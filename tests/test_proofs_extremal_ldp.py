@@ -1,19 +1,16 @@
 """The Kairouz–Oh–Viswanath (extremal-ldp) claims in proofs/ all run and none fails."""
 
-from pathlib import Path
-
 import pytest
 
-from symdp.verify import PAPERS, load_claims, run_claims
-
-PROOFS = Path(__file__).resolve().parent.parent / "proofs"
+from symdp.verify import PAPERS
 
 
 @pytest.fixture(scope="module")
-def reports():
-    registry = load_claims(PROOFS)
+def reports(verified):
+    reports = verified("extremal-ldp")
+    registry = verified.registry
     assert not [e for e in registry.load_errors if "extremal_ldp" in e[0]], registry.load_errors
-    return run_claims(registry.select("extremal-ldp"), timeout=300, progress=False)
+    return reports
 
 
 @pytest.mark.slow

@@ -1,20 +1,15 @@
 """The Ngo–Östman–Graell i Amat (lmidp) claims in proofs/ all run, none fails, and the
 suspected errata are confirmed with witnesses."""
 
-from pathlib import Path
-
 import pytest
-
-from symdp.verify import load_claims, run_claims
-
-PROOFS = Path(__file__).resolve().parent.parent / "proofs"
 
 
 @pytest.fixture(scope="module")
-def reports():
-    registry = load_claims(PROOFS)
+def reports(verified):
+    reports = verified("lmidp")
+    registry = verified.registry
     assert not [e for e in registry.load_errors if "lmidp" in e[0]], registry.load_errors
-    return run_claims(registry.select("lmidp"), timeout=300, progress=False)
+    return reports
 
 
 @pytest.mark.slow

@@ -1,21 +1,18 @@
 """The Ghazi–Issa (tv-dp) claims in proofs/ all run and none fails."""
 
-from pathlib import Path
-
 import pytest
 
-from symdp.verify import PAPERS, load_claims, run_claims
+from symdp.verify import PAPERS
 from symdp.verify.evidence import ERRATUM_KINDS
 from symdp.verify.report import coverage
 
-PROOFS = Path(__file__).resolve().parent.parent / "proofs"
-
 
 @pytest.fixture(scope="module")
-def reports():
-    registry = load_claims(PROOFS)
+def reports(verified):
+    reports = verified("tv-dp")
+    registry = verified.registry
     assert not [e for e in registry.load_errors if "tv_dp" in e[0]], registry.load_errors
-    return run_claims(registry.select("tv-dp"), timeout=300, progress=False)
+    return reports
 
 
 @pytest.mark.slow

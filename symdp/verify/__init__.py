@@ -30,7 +30,7 @@ from .evidence import (KINDS, STATUSES, Evidence, certified_agreement, combine, 
                        inequality_on_box)
 from .facts import Cited, cited
 from .domains import (Channel, ConvexF, DPMechanism, DPPair, Integer, LDPChannel, Laws, Points, ProbabilityVector, SameSupport,
-                      ZCDPMechanism)
+                      Sublinear, ZCDPMechanism)
 from .decide import compactified, monotone_from, polynomial_nonnegative, prove, rational_nonnegative, real_closed
 from .registry import CITATIONS, PAPERS, REGISTRY, ClaimSpec, Registry, claim, default_claims_path, load_claims, register_paper
 from .runner import ClaimReport, run_claim, run_claims
@@ -42,5 +42,5 @@ __all__ = [
     "prove", "rational_nonnegative", "real_closed", "polynomial_nonnegative", "compactified", "monotone_from",
     "ClaimReport", "run_claim", "run_claims", "PROOF_STATUSES", "register_paper", "default_claims_path", "CITATIONS",
     "Laws", "ProbabilityVector", "SameSupport", "DPPair", "Channel", "LDPChannel", "DPMechanism", "ZCDPMechanism",
-    "ConvexF", "Integer", "Points",
+    "ConvexF", "Sublinear", "Integer", "Points",
 ]

@@ -16,6 +16,7 @@ A domain is a list of *items*, read as their conjunction:
   ``DPMechanism("M", eps, delta=0)``     M is an (ε, δ)-differentially private mechanism
   ``ZCDPMechanism("M", rho)``            M is a ρ-zCDP mechanism
   ``ConvexF("f")``                       f: (0, ∞) → ℝ is convex with f(1) = 0
+  ``Sublinear("mu")``                    μ: ℝ^k₊ → ℝ is sublinear (μ(γx) = γμ(x) for γ ≥ 0, μ(x + y) ≤ μ(x) + μ(y))
   ``Integer("k", lo=None, hi=None)``     k is an integer, lo ≤ k ≤ hi where given
   ``Points((x, y), [(1, 2), …])``        the parameters take one of the listed (exact) values
   ====================================== ==============================================================
@@ -261,6 +262,14 @@ class ConvexF(Typed):
         super().__init__((name,))
 
 
+class Sublinear(Typed):
+    kind = "sublinear"
+    phrase = "a sublinear function on ℝ^k₊ (positively homogeneous, subadditive)"
+
+    def __init__(self, name: object) -> None:
+        super().__init__((name,))
+
+
 def _nonnegative(values: Iterable[sympy.Expr | None]) -> list[sympy.Basic]:
     out = [sympy.Ge(v, 0) for v in values if v is not None]
     return [r for r in out if r is not sympy.true]
@@ -336,7 +345,7 @@ class Points(Typed):
 
 
 _KINDS = {cls.kind: cls for cls in (Laws, SameSupport, DPPair, Channel, LDPChannel, DPMechanism, ZCDPMechanism,
-                                    ConvexF, Integer, Points)}
+                                    ConvexF, Sublinear, Integer, Points)}
 #: The typed items' kinds, for the report and the docs.
 VOCABULARY = tuple(_KINDS)
 
@@ -415,23 +424,32 @@ def _rebuilt(cls: type, objects: list[str], params: dict) -> Typed:
     return item
 
 
+def _as_relations(item: object) -> tuple[list[sympy.Basic], list[sympy.Symbol]] | None:
+    """(relations, declared symbols) of an item that is a set of reals — a relation, an integer
+    (its bounds, and its integrality, which holds even without bounds), points — else None."""
+    if isinstance(item, Integer):
+        return item.relations(), [item.symbol]
+    if isinstance(item, Points):
+        return item.relations(), []
+    if isinstance(item, Typed):
+        return None
+    return [item], []
+
+
 def conditions(domain: Sequence) -> tuple[list[sympy.Basic], list[sympy.Symbol]]:
     """(relations, declared symbols) the domain states as premises: its relations, its integers'
-    and points' relations, and what its typed items entail; declared symbols are the integers
-    (their integrality is part of the premise even without bounds)."""
+    and points' relations, and what its typed items entail; declared symbols carry assumptions
+    that are premises too (the integers, the sizes named by a symbol)."""
     rels: list = []
     declared: list = []
     for item in domain:
-        if isinstance(item, Integer):
-            rels += item.relations()
-            declared.append(item.symbol)
-        elif isinstance(item, Points):
-            rels += item.relations()
-        elif isinstance(item, Typed):
+        found = _as_relations(item)
+        if found is None:
             rels += item.facts()
             declared += item.declared()
         else:
-            rels.append(item)
+            rels += found[0]
+            declared += found[1]
     return rels, declared
 
 
@@ -443,21 +461,18 @@ def requirements(stated: Sequence, proved: Sequence) -> tuple[list[sympy.Basic],
     declared: list = []
     unmatched: list[str] = []
     structural = False
-    stated_typed = [s for s in stated if isinstance(s, Typed) and not isinstance(s, (Integer, Points))]
+    stated_typed = [s for s in stated if _as_relations(s) is None]
     for item in proved:
-        if isinstance(item, Integer):
-            rels += item.relations()
-            declared.append(item.symbol)
-        elif isinstance(item, Points):
-            rels += item.relations()
-        elif isinstance(item, Typed):
-            sides = [side for s in stated_typed if (side := s.covers(item)) is not None]
-            if not sides:
-                unmatched.append(item.text())
-                continue
-            structural = True
-            # any one of the stated items that cover it will do
-            rels.append(sympy.Or(*[sympy.And(*side) for side in sides]))
-        else:
-            rels.append(item)
+        found = _as_relations(item)
+        if found is not None:
+            rels += found[0]
+            declared += found[1]
+            continue
+        sides = [side for s in stated_typed if (side := s.covers(item)) is not None]
+        if not sides:
+            unmatched.append(item.text())
+            continue
+        structural = True
+        # any one of the stated items that cover it will do
+        rels.append(sympy.Or(*[sympy.And(*side) for side in sides]))
     return rels, declared, unmatched, structural

@@ -10,7 +10,9 @@ kept in the JSON both as text (for the reader) and as ``srepr`` (so that a repor
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Mapping, Sequence
 
 import sympy
@@ -201,3 +203,86 @@ def claim_steps(goals: Sequence[Mapping], facts: Mapping, data: Mapping) -> list
     steps += [{"kind": "cited", "text": f"{u.get('author')}, {u.get('result')}"}
               for u in facts.get("uses") or [] if isinstance(u, Mapping)]
     return steps
+
+
+# --------------------------------------------------------------------------------------------
+# results a claim names but does not record in `uses`
+
+#: A result of a paper named in text: "Theorem 13", "Proposition 16", "Lemma 2(b)".
+NAMED_RESULT = re.compile(r"\b(Theorem|Lemma|Proposition|Corollary|Remark|Example)\s+(\d+[a-z]?)\b(?![.,]\d)")
+#: A name inside a citation of another paper ("[30, Theorem 3]", "Theorem 3 of [30]", "Duchi et
+#: al.'s Theorem 1") is not this paper's result; "the proof of Lemma 1" names the result a step
+#: belongs to, not one it uses.
+_ELSEWHERE_BEFORE = re.compile(r"(\[[^\]\n]{0,30}|(et al\.|[A-Z][a-z]+)['’]s\s+|proof of\s+)$")
+_ELSEWHERE_AFTER = re.compile(r"^(\s*(of|in)\s+(\[|[A-Z][a-z]+\s+(et al\.|and|–))|['’]s proof)")
+
+
+def result_key(label: str) -> str | None:
+    """The numbered result a claim's label is about ("Theorem 18 (eq. 3)" → "Theorem 18")."""
+    found = NAMED_RESULT.match(label.strip())
+    return f"{found.group(1)} {found.group(2)}" if found else None
+
+
+def named_results(text: str) -> set[str]:
+    """The results `text` names ("Theorem 13"), citations of other papers aside."""
+    out = set()
+    for found in NAMED_RESULT.finditer(text):
+        before, after = text[max(0, found.start() - 40):found.start()], text[found.end():found.end() + 30]
+        if not _ELSEWHERE_BEFORE.search(before) and not _ELSEWHERE_AFTER.match(after):
+            out.add(f"{found.group(1)} {found.group(2)}")
+    return out
+
+
+def function_text(file: str, name: str) -> str:
+    """The docstring and the comments of the function(s) `name` of the module `file` — what its
+    author wrote about the proof, not its code or its string literals ("" when the file or the
+    function is not found)."""
+    import ast
+    import io
+    import tokenize
+
+    try:
+        source = Path(file).read_text(encoding="utf-8")
+        tree = ast.parse(source)
+    except (OSError, SyntaxError, ValueError):
+        return ""
+    lines = source.splitlines(keepends=True)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            out.append(ast.get_docstring(node) or "")
+            body = "".join(lines[node.lineno - 1:node.end_lineno])
+            try:
+                out += [tok.string for tok in tokenize.generate_tokens(io.StringIO(body).readline)
+                        if tok.type == tokenize.COMMENT]
+            except (tokenize.TokenError, IndentationError):
+                out.append(body)
+    return "\n".join(out)
+
+
+def unrecorded_uses(claims: Sequence[Mapping], comments: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(claim id, result) for each result of the claim's own paper, or claim id, named in its
+    evidence's detail or in its function's docstring and comments (``comments[id]``,
+    :func:`function_text`) whose claims are not in its ``uses`` (nor among its cited results).
+    `claims` are report claims (``id``, ``paper``, ``label``, ``detail``, ``data``, ``uses``); a
+    claim's own result does not count, nor the words of its domain the report appends."""
+    by_key: dict[tuple[str, str], set[str]] = {}
+    ids = {c["id"] for c in claims}
+    for c in claims:
+        key = result_key(c["label"])
+        if key:
+            by_key.setdefault((c["paper"], key), set()).add(c["id"])
+    missing = []
+    for c in claims:
+        statement = c.get("data", {}).get("statement")
+        detail = statement.get("detail", "") if isinstance(statement, Mapping) else c.get("detail", "")
+        text = f"{detail}\n{comments.get(c['id'], '')}"
+        used = {u for u in c.get("uses", []) if isinstance(u, str)}
+        cited_results = {u.get("result") for u in c.get("uses", []) if isinstance(u, Mapping)}
+        own = result_key(c["label"])
+        for key in sorted(named_results(text) - {own} - cited_results):
+            if (c["paper"], key) in by_key and not by_key[(c["paper"], key)] & used:
+                missing.append((c["id"], key))
+        named_ids = set(re.findall(r"\b[a-z][a-z0-9-]*:[a-z0-9][a-z0-9.-]*[a-z0-9]\b", text)) & ids
+        missing += [(c["id"], other) for other in sorted(named_ids - used - {c["id"]})]
+    return missing
