@@ -21,8 +21,7 @@ from symdp.verify.domains import ProbabilityVector
 PAPER = "extremal-ldp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _z, _Px = sympy.symbols("epsilon z P(x^*)", real=True)
-_z_star = sympy.Function("z^*")  # z*(ε) of eq. (124)
+_ε, _z, _Px, _z_star = sympy.symbols("epsilon z P(x^*) z^*(epsilon)", real=True)  # z*(ε) of eq. (124)
 
 
 def _H(p):
@@ -440,7 +439,7 @@ def lemma_27():
                      domain="45 random instances", stated_domain="all P, ε ≤ 1")
 
 
-_CLAIM_4_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0, _ε <= 1, _Px >= 1 - _z_star(_ε)]
+_CLAIM_4_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0, _ε <= 1, _Px >= 1 - _z_star]
 
 
 @claim(PAPER, "Claim 4", "if P(x*) ≥ 1 − z*(ε) then T = {x*} maximises P(A)P(Aᶜ) and max_A μ(P(A)) = "
@@ -487,7 +486,7 @@ def _claim_4_steps():
     return grouped("T = {x*} maximises P(A)P(Aᶜ); max_A μ(P(A)) is μ(P(T)) or μ(P(Tᶜ))", *prod, *side)
 
 
-_CLAIM_5_DOMAIN = [ProbabilityVector("P", "k"), _Px < 1 - _z_star(_ε)]
+_CLAIM_5_DOMAIN = [ProbabilityVector("P", "k"), _Px < 1 - _z_star]
 
 
 @claim(PAPER, "Claim 5", "for sorted P there is A with ½ − P(x*) ≤ P(A) ≤ ½; hence ¼ ≤ P(T) ≤ ½ (125) for "

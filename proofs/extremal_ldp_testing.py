@@ -25,7 +25,8 @@ PAPER = "extremal-ldp"
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
 _ε, _δ, _ε1, _ε2 = sympy.symbols("epsilon delta epsilon_1 epsilon_2", real=True)
 _P0x, _P1x = sympy.symbols("P_0(x) P_1(x)", real=True)  # the two laws at one symbol x
-_ε_star = sympy.Function("epsilon^*")  # ε*(P0, P1, δ) of Corollary 9
+_ε_star = sympy.Symbol("epsilon^*(P_0, P_1)", real=True)  # Theorem 5's threshold
+_ε_star_δ = sympy.Symbol("epsilon^*(P_0, P_1, delta)", real=True)  # Corollary 9's
 X = sympy.Symbol("x", positive=True)
 
 
@@ -204,7 +205,7 @@ def lemma_24_proof():
                      domain="example B")
 
 
-_THEOREM_5_DOMAIN = [Laws("P0", "P1"), ConvexF("f"), _ε > 0, _ε <= _ε_star(sympy.Symbol("P0"), sympy.Symbol("P1"))]
+_THEOREM_5_DOMAIN = [Laws("P0", "P1"), ConvexF("f"), _ε > 0, _ε <= _ε_star]
 # no ties: P0(x) ≠ P1(x) at every symbol x (the hypothesis "Theorem 5 (ties)" shows is needed)
 _THEOREM_5_DOMAIN_PROOF = _THEOREM_5_DOMAIN + [sympy.Or(_P0x < _P1x, _P0x > _P1x)]
 
@@ -530,7 +531,7 @@ def theorem_8_eq_88():
                      domain="example A")
 
 
-_COROLLARY_9_DOMAIN = [Laws("P0", "P1"), _δ > 0, _ε >= 0, _ε <= _ε_star(sympy.Symbol("P0"), sympy.Symbol("P1"), _δ)]
+_COROLLARY_9_DOMAIN = [Laws("P0", "P1"), _δ > 0, _ε >= 0, _ε <= _ε_star_δ]
 
 
 @claim(PAPER, "Corollary 9", "for ε ≤ ε*(P0,P1,δ): D(M0‖M1) + D(M1‖M0) ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·‖P0 − P1‖²_TV; "

@@ -649,3 +649,53 @@ def test_a_script_without_a_main_guard_runs_once(tmp_path):
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
                          env={"PYTHONPATH": root, "PATH": "/usr/bin:/bin"})
     assert out.stdout.split() == ["top", "level", "proved"], out.stdout + out.stderr[-500:]
+
+
+class _Terminal:
+    """A stream that says it is a terminal."""
+
+    def __init__(self):
+        import io
+        self.buffer = io.StringIO()
+
+    def write(self, text):
+        return self.buffer.write(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return True
+
+
+def test_a_terminal_is_told_how_long_and_what_is_left(proofs, tmp_path, monkeypatch, capsys):
+    """Before the run a terminal sees how many claims, about how long (the last report's times, else an
+    average per claim) and that --paper runs one paper; each progress line then says about how long the
+    rest takes. A stream that is not a terminal gets the progress lines and nothing more."""
+    import io
+    from symdp.cli import main
+    from symdp.verify.runner import SECONDS_PER_CLAIM, duration, expected_seconds
+    registry = load_claims(proofs)
+    specs = registry.select()
+    assert expected_seconds(specs, {}) == {s.id: SECONDS_PER_CLAIM for s in specs}
+    known = {specs[0].id: 4.0, specs[1].id: 2.0}
+    assert list(expected_seconds(specs, known).values()) == [4.0, 2.0, 3.0, 3.0, 3.0]  # the others: the mean
+    assert [duration(s) for s in (0.4, 40, 89, 200, 3600 + 300)] == ["0 s", "40 s", "89 s", "3 min", "1 h 5 min"]
+    terminal, plain = _Terminal(), io.StringIO()
+    run_claims(specs, progress=terminal, expected=known)
+    run_claims(specs, progress=plain, expected=known)
+    lines = terminal.buffer.getvalue().splitlines()
+    assert all("left)" in ln for ln in lines[:-1]) and "left" not in lines[-1], lines
+    assert "left" not in plain.getvalue() and len(plain.getvalue().splitlines()) == 5
+    out = tmp_path / "out"
+    assert main(["verify", str(proofs), "--out", str(out)]) == 1  # two claims fail on purpose
+    assert "symdp verify:" not in capsys.readouterr().err  # not a terminal: no plan line, no estimate
+    monkeypatch.setattr("sys.stderr", _Terminal())
+    assert main(["verify", str(proofs), "--out", str(out)]) == 1
+    told = __import__("sys").stderr.buffer.getvalue().splitlines()
+    assert told[1].startswith("symdp verify: 5 claims, about ") and f"times in {out / 'verify.json'}" in told[1]
+    assert told[1].endswith("--paper KEY runs one paper (tv-dp, lmidp, egamma-ldp)")
+    assert main(["verify", str(proofs), "--out", str(tmp_path / "fresh"), "--paper", "tv-dp"]) == 1  # broken.py
+    told = __import__("sys").stderr.buffer.getvalue().splitlines()
+    plan = [ln for ln in told if ln.startswith("symdp verify: 2 claims")]
+    assert plan and "average per claim" in plan[0] and "--paper" not in plan[0]

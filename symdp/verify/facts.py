@@ -1,6 +1,7 @@
-"""The recorded facts a proof's status is computed from: cited results, prose steps, domains.
+"""The recorded facts a proof's status is computed from: cited results, prose steps, relations,
+goals and steps, and the results a proof names.
 
-A claim records the paper's hypotheses (:func:`~symdp.verify.registry.claim`'s
+A claim records the paper's hypotheses (:func:`~symdp.verify.registry.claim`'s ``domain``,
 ``stated_domain``, ``stated_where``, ``stated_relations``); its evidence records the domain the
 proof covers and what the proof rests on (:func:`~symdp.verify.evidence.establish`'s
 ``domain``, ``domain_relations``, ``uses``, ``prose_steps``). Relations are sympy relationals,

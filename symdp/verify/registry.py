@@ -261,6 +261,11 @@ def claim(paper: str, label: str, statement: str, id: str | None = None, tags: t
     items = domains.items(domain, "domain")
     if stated_relations is not None:
         items = tuple(dict.fromkeys((items or ()) + stated_relations))
+    try:  # the report (and a run that imports claims in a child) reads the domain back without eval
+        domains.from_json(domains.to_json(items))
+    except Exception as err:
+        raise ParameterError(f"domain must be readable back from the report (symbols, numbers, +, −, ×, /, powers and "
+                             f"the usual functions; no undefined functions such as Function('f')(x)): {err}") from None
     stated_domain = _words(stated_domain, "stated_domain")
     stated_where = _words(stated_where, "stated_where")
     if not str(label).strip():

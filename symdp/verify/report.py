@@ -386,11 +386,10 @@ def update_readme(text: str, reports: Sequence[ClaimReport]) -> str:
     """`text` (the README) with each generated section, between ``<!-- generated: NAME -->`` and
     ``<!-- end: NAME -->``, replaced by its generation from `reports`."""
     for name, body in readme_sections(reports).items():
-        pattern = re.compile(rf"(<!-- generated: {re.escape(name)} [^\n]*-->\n).*?(\n<!-- end: {re.escape(name)} -->)",
-                             re.S)
+        pattern = re.compile(rf"(<!-- generated: {re.escape(name)} [^\n]*-->\n).*?(<!-- end: {re.escape(name)} -->)", re.S)
         if not pattern.search(text):
             raise ValueError(f"the README has no section '<!-- generated: {name} ... -->' … '<!-- end: {name} -->'")
-        text = pattern.sub(lambda m: m.group(1) + body + m.group(2), text)
+        text = pattern.sub(lambda m: m.group(1) + body + "\n" + m.group(2), text)
     return text
 
 
