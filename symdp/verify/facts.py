@@ -169,8 +169,19 @@ def claim_goals(kind: str | None, data: Mapping) -> list[dict]:
     return out
 
 
+#: Python's operators in the report's notation (as :meth:`symdp.verify.goals.Goal.text` writes them).
+_NOTATION = ((">=", "≥"), ("<=", "≤"), ("!=", "≠"), ("**", "^"))
+
+
 def _shown_goals(kind: str | None, d: Mapping) -> list[str]:
     """What a piece of evidence without recorded goals proves, in words from its data."""
+    texts = _data_goals(kind, d)
+    for plain, sign in _NOTATION:
+        texts = [t.replace(plain, sign) for t in texts]
+    return texts
+
+
+def _data_goals(kind: str | None, d: Mapping) -> list[str]:
     if kind == "identity" and "lhs" in d:
         lhs, rhs = d.get("lhs"), d.get("rhs")
         pairs = zip(lhs, rhs) if isinstance(lhs, list) and isinstance(rhs, list) else [(lhs, rhs)]
