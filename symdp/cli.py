@@ -321,7 +321,8 @@ def _verify(args: argparse.Namespace) -> int:
         print(report.table(reports))
     written, where_asked = _write_report(reports, args.out, args.paper)
     if where_asked and not args.json:
-        print(f"report: {', '.join(str(p) for p in written[:2])}")
+        pages = [p for p in written if p.name == "index.html"]
+        print(f"report: {', '.join(str(p) for p in written[:2])}" + (f"; web pages: {pages[0]}" if pages else ""))
     return RUN_ERROR if not where_asked or any(not r.passed for r in reports) else 0
 
 
@@ -379,7 +380,19 @@ def _recheck(args: argparse.Namespace) -> int:
     else:
         print(f"rechecking {found}")
         print(recheck.text(outcomes, seconds))
+    _refresh_blueprint(folder)
     return RUN_ERROR if any(o.verdict == recheck.DISAGREES for o in outcomes) else 0
+
+
+def _refresh_blueprint(folder) -> None:
+    """Rewrite the blueprint pages of `folder` so that they show the recheck's verdicts
+    (``recheck.json``); a folder that takes no files keeps its pages, with one line on stderr."""
+    from .verify import blueprint
+    try:
+        blueprint.write(folder)
+    except OSError as err:
+        print(f"symdp: could not refresh the blueprint pages in {folder}/ ({type(err).__name__}: {_message(err)})",
+              file=sys.stderr)
 
 
 # --------------------------------------------------------------------------------------------
