@@ -18,8 +18,15 @@ from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, 
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
 from symdp.verify import cited, claim, combine, erratum, establish, exact_agreement, identity, prove, real_closed
+from symdp.verify.domains import ConvexF, LDPChannel, Laws
 
 PAPER = "extremal-ldp"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _δ, _ε1, _ε2 = sympy.symbols("epsilon delta epsilon_1 epsilon_2", real=True)
+_P0x, _P1x = sympy.symbols("P_0(x) P_1(x)", real=True)  # the two laws at one symbol x
+_ε_star = sympy.Symbol("epsilon^*(P_0, P_1)", real=True)  # Theorem 5's threshold
+_ε_star_δ = sympy.Symbol("epsilon^*(P_0, P_1, delta)", real=True)  # Corollary 9's
 X = sympy.Symbol("x", positive=True)
 
 
@@ -146,9 +153,12 @@ def _threshold_from_60_65(p0, p1):
     return best
 
 
+_LEMMA_24_DOMAIN = [LDPChannel("Q", _ε), _ε >= 0, _ε <= sympy.Min(_ε1, _ε2)]
+
+
 @claim(PAPER, "Lemma 24", "for ε ≤ ε* = min(ε1, ε2) every Q ∈ D_ε has (aP0(Tᶜ)+1)/(aP1(Tᶜ)+1) ≤ M0(y)/M1(y) ≤ "
        "(aP0(T)+1)/(aP1(T)+1), both bounds attained by the binary mechanism",
-       stated_domain='“for ε ≤ ε*” = min(ε1, ε2), every Q ∈ D_ε', stated_where='Section 8.2, Lemma 24',
+       domain=_LEMMA_24_DOMAIN, stated_domain='“for ε ≤ ε*” = min(ε1, ε2), every Q ∈ D_ε', stated_where='Section 8.2, Lemma 24',
        quote=(r"Lemma 24 For any pair of distributions P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, there exists a "
               r"positive εsuperscript𝜀\varepsilon^{*} that depends on P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1} such "
               r"that for all y𝒴𝑦𝒴y\in\mathcal{Y}, all \ell\in\mathbb{N}, and all "
@@ -187,7 +197,7 @@ def lemma_24():
     cross.append(exact_agreement([m0[0] / m1[0], m0[1] / m1[1]], [r_max, r_min], "binary mechanism attains both bounds"))
     return establish(_lemma_24_steps(), holds(flags, "(56) at e^ε* and below on every pattern and on random columns; "
                                               "violated at 1.01·e^ε* (examples A, B and two random pairs)"), *cross,
-                     domain='“for ε ≤ ε*” = min(ε1, ε2), every Q ∈ D_ε',
+                     domain=_LEMMA_24_DOMAIN,
                      uses=["extremal-ldp:lemma-22", "extremal-ldp:lemma-24-eqs-58-60", "extremal-ldp:lemma-24-eqs-63-65",
                            "extremal-ldp:eq-57"],
                      prose_steps=["M0(y)/M1(y) = P0ᵀS/P1ᵀS for the column S ∈ [1, e^ε]^k of Q = SΘ (Lemma 22; θ_y cancels)",
@@ -256,9 +266,14 @@ def lemma_24_proof():
                      domain="example B")
 
 
+_THEOREM_5_DOMAIN = [Laws("P0", "P1"), ConvexF("f"), _ε > 0, _ε <= _ε_star]
+# no ties: P0(x) ≠ P1(x) at every symbol x (the hypothesis "Theorem 5 (ties)" shows is needed)
+_THEOREM_5_DOMAIN_PROOF = _THEOREM_5_DOMAIN + [sympy.Or(_P0x < _P1x, _P0x > _P1x)]
+
+
 @claim(PAPER, "Theorem 5", "for P0(x) ≠ P1(x) there is ε*(P0,P1) > 0 (Lemma 24) such that for ε ≤ ε* the binary "
        "mechanism (18) maximises every f-divergence D_f(M0‖M1) over D_ε",
-       stated_domain='“for any pair of distributions P0 and P1”, any f-divergence, 0 < ε ≤ ε*', stated_where='Section 3.2, Theorem 5',
+       domain=_THEOREM_5_DOMAIN, stated_domain='“for any pair of distributions P0 and P1”, any f-divergence, 0 < ε ≤ ε*', stated_where='Section 3.2, Theorem 5',
        quote=(r"Theorem 5 For any pair of distributions P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, there exists a "
               r"positive εsuperscript𝜀\varepsilon^{*} that depends on P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1} such "
               r"that for any f𝑓f-divergences and any positive εε𝜀superscript𝜀\varepsilon\leq\varepsilon^{*}, the "
@@ -282,8 +297,7 @@ def theorem_5():
     cross = exact_agreement([int(sign(opt) > 0), bin_], [1, 0], f"example B at e^ε = 8/5 > 29/19: E_γ with "
                             f"γ = r_max = {r_max} has OPT = {sympy.N(opt, 12)} > 0 = BIN")
     return establish(_theorem_5_steps(), stmt, cross,
-                     domain="P0(x) ≠ P1(x) for every x (the hypothesis 'Theorem 5 (ties)' shows is needed), any "
-                            "f-divergence, 0 < ε ≤ ε*",
+                     domain=_THEOREM_5_DOMAIN_PROOF,
                      uses=["extremal-ldp:lemma-24", "extremal-ldp:eq-57"],
                      prose_steps=["Lemma 24: for ε ≤ ε* every output ratio r_y = M0(y)/M1(y) lies in [r_min, r_max]",
                                   "convexity of f: f(r) ≤ [(r_max − r)f(r_min) + (r − r_min)f(r_max)]/(r_max − r_min) "
@@ -416,8 +430,11 @@ def corollary_11():
                                   "since Σ_x (P0(x) − P1(x)) = 0; the supremum over S gives the bound"])
 
 
+_THEOREM_7_DOMAIN = [_ε >= 0, Laws("P0", "P1")]
+
+
 @claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1",
-       stated_domain='“for any ε” and any P0, P1', stated_where='Section 3.2, Theorem 7',
+       domain=_THEOREM_7_DOMAIN, stated_domain='“for any ε” and any P0, P1', stated_where='Section 3.2, Theorem 7',
        quote=(r"Theorem 7 For any ε𝜀\varepsilon and any pair of distributions P0subscript𝑃0P_{0} and "
               r"P1subscript𝑃1P_{1}, the binary mechanism is an "
               r"1/(2(eε+1)2)12superscriptsuperscript𝑒𝜀121/(2(e^{\varepsilon}+1)^{2}) approximation of the maximum KL "
@@ -443,13 +460,16 @@ def theorem_7():
                         "⇒ 2(e^ε+1)²·BIN ≥ OPT")
     return establish(grouped("(94) and (95) combined", _binary_tv(), chain, ratio),
                      holds(flags, "exact sign of 2(e^ε+1)²·BIN − OPT on random k = 3..5, e^ε ∈ {1.1, 2, 5, 50}"),
-                     domain='“for any ε” and any P0, P1',
+                     domain=_THEOREM_7_DOMAIN,
                      uses=["extremal-ldp:lemma-25", "extremal-ldp:corollary-11",
                            cited("Pinsker", "Pinsker's inequality D(M0‖M1) ≥ 2‖M0 − M1‖²_TV")])
 
 
+_LEMMA_25_DOMAIN = [LDPChannel("Q", _ε), Laws("P0", "P1")]
+
+
 @claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)",
-       stated_domain='every ε-LDP Q, any P0, P1 (Duchi et al.)', stated_where='Section 8.5, Lemma 25',
+       domain=_LEMMA_25_DOMAIN, stated_domain='every ε-LDP Q, any P0, P1 (Duchi et al.)', stated_where='Section 8.5, Lemma 25',
        quote=(r"Lemma 25 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
               r"ε𝜀\varepsilon differential privacy. Then for any pair of distributions P0subscript𝑃0P_{0} and "
               r"P1subscript𝑃1P_{1}, the induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} must satisfy the "
@@ -468,7 +488,7 @@ def lemma_25():
                 flags.append(sign((e - 1) ** 2 * tv(p0, p1) ** 2 - opt) >= 0)      # the proof's sharper constant 1
     return establish(_lemma_25_steps(), holds(flags, "the certified optimum of the symmetrised KL against the bound (93) "
                                               "and against the proof's (e^ε−1)²‖P0 − P1‖²_TV"),
-                     domain='every ε-LDP Q, any P0, P1 (Duchi et al.)', uses=["extremal-ldp:claim-1"],
+                     domain=_LEMMA_25_DOMAIN, uses=["extremal-ldp:claim-1"],
                      prose_steps=[_LEMMA_25_SUMS])
 
 
@@ -634,9 +654,12 @@ def theorem_8_eq_88():
                      domain="example A")
 
 
+_COROLLARY_9_DOMAIN = [Laws("P0", "P1"), _δ > 0, _ε >= 0, _ε <= _ε_star_δ]
+
+
 @claim(PAPER, "Corollary 9", "for ε ≤ ε*(P0,P1,δ): D(M0‖M1) + D(M1‖M0) ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·‖P0 − P1‖²_TV; "
        "the binary mechanism gives TV²ε² + O(ε⁴)",
-       stated_domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 9',
+       domain=_COROLLARY_9_DOMAIN, stated_domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 9',
        quote=(r"Corollary 9 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
               r"ε𝜀\varepsilon-local differential privacy. Then, for any pair of distributions P0subscript𝑃0P_{0}, "
               r"P1subscript𝑃1P_{1} and any positive δ>0𝛿0\delta>0, there exists a positive "
@@ -669,7 +692,7 @@ def corollary_9():
     return establish(grouped("(22) with ε* = log(1 + 2δ)", *_per_output_steps(), small, series),
                      holds(flags, "δ = 1/10: certified symmetrised-KL optimum below the bound at e^ε ∈ {1.001, 1.01, 1.2 = 1 + 2δ} "
                            "(examples A, B)"),
-                     domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', uses=["extremal-ldp:claim-1"],
+                     domain=_COROLLARY_9_DOMAIN, uses=["extremal-ldp:claim-1"],
                      prose_steps=[_LEMMA_25_SUMS, "ε* = log(1 + 2δ) > 0 serves every P0, P1 (it does not need Theorem 5)",
                                   "for the binary mechanism P0(T) − P1(T) = ‖P0 − P1‖_TV with T = {x : P0(x) ≥ P1(x)}"])
 

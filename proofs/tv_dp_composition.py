@@ -16,8 +16,12 @@ from symdp.pairs import FinitePair, dominating, erasure_mass
 from symdp.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
 from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity,
                           rational_nonnegative, real_closed)
+from symdp.verify.domains import Integer, Laws
 
 PAPER = "tv-dp"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _δ, _η, _t, _p = sympy.symbols("epsilon delta eta t p", real=True)
 LOG_X = sympy.log(X)  # ε = log x, so e^ε = x exactly in the library's formulas
 
 
@@ -313,10 +317,13 @@ def _vertex_proof(delta):
                    "vertices, with the same line active on each segment (so they are equal on [0,1])")
 
 
+_COROLLARY_1_PURE_DOMAIN = [_ε >= 0, _η >= 0, _η <= sympy.tanh(_ε / 2), _t >= 0, _t <= 1]
+
+
 @claim(PAPER, "Corollary 1 (δ = 0, eq. 7)",
        "For δ = 0 the trade-off function of the dominating pair (7) is exactly f_{ε,0,η}(t) = "
        "max{0, 1 − e^ε t, e^{−ε}(1 − t), 1 − η − t}",
-       stated_domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1',
+       domain=_COROLLARY_1_PURE_DOMAIN, stated_domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1',
        quote=(r"It is easy to verify that f(P0,P1)𝑓subscript𝑃0subscript𝑃1f(P_{0},P_{1})italic_f ( italic_P "
               r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) exactly "
               r"achieves the region described in Corollary 1."))
@@ -329,12 +336,15 @@ def corollary_1_pure():
             numeric_formula.append(f_region(x, 0, n, t))
     return establish(_vertex_proof(0), exact_agreement(numeric_lib, numeric_formula,
                                                        "library trade-off of dominating(ε,0,η) = f_{ε,0,η} at 21 rational points"),
-                     domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]')
+                     domain=_COROLLARY_1_PURE_DOMAIN)
+
+
+_COROLLARY_1_DOMAIN = [_ε >= 0, _δ > 0, _δ <= 1, _η >= _δ, _η <= _δ + (1 - _δ) * sympy.tanh(_ε / 2), _t >= 0, _t <= 1]
 
 
 @claim(PAPER, "Corollary 1 (δ > 0, eqs. 43–44)",
        "For δ > 0 the trade-off function of the 5-point pair (43)–(44) equals f_{ε,δ,η} exactly",
-       stated_domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1 and Appendix F',
+       domain=_COROLLARY_1_DOMAIN, stated_domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1 and Appendix F',
        quote=(r"Generalizing the result to approximate differential privacy requires the following (dominating) "
               r"mechanism, which outputs an integer sampled from P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 "
               r"end_POSTSUBSCRIPT when the true database is D0subscript𝐷0D_{0}italic_D start_POSTSUBSCRIPT 0 "
@@ -389,7 +399,7 @@ def corollary_1_approx():
     return establish(_vertex_proof(DELTA),
                      exact_agreement(lib + indep, formula * 2, "4 parameter sets (e^ε, δ, η) incl. η = δ, at every NP vertex "
                                      "and 4 more t: library trade-off and the LP-dual ROC of (43)–(44) equal f_{ε,δ,η}"),
-                     domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]')
+                     domain=_COROLLARY_1_DOMAIN)
 
 
 @claim(PAPER, "Remark 1",
@@ -464,11 +474,14 @@ def _eq5_every_k():
                              "of m − n"))
 
 
+_THEOREM_2_DOMAIN = [Integer("k", 1), _ε > 0, sympy.Eq(_δ, 0), _η >= 0, _η <= sympy.tanh(_ε / 2)]
+
+
 @claim(PAPER, "Theorem 2 (eq. 5)",
        "δ_j = max_S P̃0(S) − e^{jε}P̃1(S) for the k-fold dominating pair (7) equals the double sum (5), "
        "for all k ≥ 1 and j = 0..k, as rational functions of x = e^ε and α",
        supersedes="tv-dp:theorem-2-eq-5-k-le-6",
-       stated_domain='every k ≥ 1, ε > 0, δ = 0, 0 ≤ η ≤ tanh(ε/2)', stated_where='Section III, Theorem 2, eq. (5)',
+       domain=_THEOREM_2_DOMAIN, stated_domain='every k ≥ 1, ε > 0, δ = 0, 0 ≤ η ≤ tanh(ε/2)', stated_where='Section III, Theorem 2, eq. (5)',
        quote=(r"Theorem 2 For any ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], "
               r"and "
               r"η[δ,δ+(eε1)(1δ)1+eε]𝜂𝛿𝛿superscript𝑒𝜀11𝛿1superscript𝑒𝜀\eta\in[\delta,\delta+\frac{(e^{\varepsilon}-1)(1-\delta)}{1+e^{\varepsilon}}]italic_η "
@@ -514,7 +527,7 @@ def theorem_2_symbolic():
                      identity(brute, mine, "enumeration of all 3^k sequences (k = 1..6, 27 (k, j) pairs) against an "
                               "independent transcription of eq. (5), symbolic in x > 1 and α"),
                      identity(mine, paper, "the library's eq. (5) against the transcription"),
-                     domain='every k ≥ 1, ε > 0, δ = 0, 0 ≤ η ≤ tanh(ε/2)')
+                     domain=_THEOREM_2_DOMAIN)
 
 
 @claim(PAPER, "Theorem 2 (lattice composition), k ≤ 40",
@@ -777,10 +790,13 @@ def _remark_3_steps():
     return combine(*reversal, ratio, values, mirror)
 
 
+_REMARK_3_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, _η >= 0, _η <= 1, Integer("k", 1), _t >= 0, _t <= 1]
+
+
 @claim(PAPER, "Remark 3",
        "The composed trade-off function is symmetric and equals max{0, max_j [1 − δ'_j − e^{jε}t], "
        "max_j e^{−jε}[1 − δ'_j − t]} (the likelihood ratio only takes the values e^{jε})",
-       stated_domain='all ε, δ, η, k, t ∈ [0, 1]', stated_where='Section III-A, Remark 3',
+       domain=_REMARK_3_DOMAIN, stated_domain='all ε, δ, η, k, t ∈ [0, 1]', stated_where='Section III-A, Remark 3',
        quote=(r"Remark 3 It is sufficient to consider ε~0~𝜀0\tilde{\varepsilon}\geq 0over~ start_ARG italic_ε "
               r"end_ARG ≥ 0 as the tradeoff function is symmetric due to the symmetry of P0subscript𝑃0P_{0}italic_P "
               r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 "
@@ -817,7 +833,7 @@ def remark_3():
                      exact_agreement(lib, lines, "library: trade-off of the k-fold dominating pair vs the envelope of "
                                      "the (jε, δ'_j) lines, 3 settings (incl. δ > 0), 7 t each"),
                      exact_agreement(sym_a, sym_b, "library: E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) for γ ∈ {1, 3/2, x, x²}"),
-                     domain="all ε, δ, η, k, t ∈ [0, 1]",
+                     domain=_REMARK_3_DOMAIN,
                      uses=["tv-dp:theorem-1", "tv-dp:definition-2-roc-neyman-pearson"],
                      prose_steps=["relabelling each coordinate of a k-sequence by the reversal maps P̃1 to P̃0, so "
                                   "E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) and the trade-off function is symmetric",
@@ -869,10 +885,13 @@ def bayes_security():
 # Section IV
 
 
+_PROPOSITION_1_DOMAIN = [Laws("P0", "P1"), _ε >= 0, _p >= 0, _p <= 1]
+
+
 @claim(PAPER, "Proposition 1",
        "Sampling m of n (p = m/n) maps (ε,δ,η) to (log(1+p(e^ε−1)), pδ, pη), tightly: the pair "
        "(pP0 + (1−p)P1, P1) of eq. (7) has TV pη and largest likelihood ratio 1 + p(e^ε−1)",
-       stated_domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]', stated_where='Section IV, Proposition 1',
+       domain=_PROPOSITION_1_DOMAIN, stated_domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]', stated_where='Section IV, Proposition 1',
        quote=(r"Proposition 1 Given ε>0𝜀0\varepsilon>0italic_ε > 0, δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], and "
               r"η[0,1]𝜂01\eta\in[0,1]italic_η ∈ [ 0 , 1 ], if "
               r"M:𝒳m𝒴:𝑀superscript𝒳𝑚𝒴M:\mathcal{X}^{m}\to\mathcal{Y}italic_M : caligraphic_X start_POSTSUPERSCRIPT "
@@ -926,4 +945,4 @@ def proposition_1():
                                      "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),
                      exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],
                                      "library TVDP.subsample: (e^{ε'}, pδ, pη)"),
-                     domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]')
+                     domain=_PROPOSITION_1_DOMAIN)

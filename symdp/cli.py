@@ -451,18 +451,27 @@ def _text(value: object) -> str | None:
 def _verify(args: argparse.Namespace) -> int:
     from .verify import load_claims, report, run_claims
     from .verify.registry import default_claims_path
-    from .verify.runner import TIMEOUT, load_error_reports
+    from .verify.runner import TIMEOUT, expected_seconds, load_error_reports
     if args.timeout is not None and not args.timeout > 0:
         raise ParameterError(f"--timeout must be > 0 seconds, got {args.timeout}")
     if args.recheck:
         return _recheck(args)
     path = default_claims_path() if args.path is None else args.path
-    registry = load_claims(path)  # first: a claim module may register its own paper key
+    timeout = args.timeout or TIMEOUT
+    terminal = sys.stderr.isatty()
+    if terminal:
+        print(f"symdp verify: loading the claims of {path} ...", file=sys.stderr, flush=True)
+    # first: a claim module may register its own paper key; each module is imported in a child
+    registry = load_claims(path, timeout=timeout)
     specs = registry.select(args.paper)
     if not specs and not registry.load_errors:
         which = f" for paper {args.paper!r}" if args.paper else ""
         raise _Exit(USAGE_ERROR, f"no claims found in {path}{which}")
-    reports = load_error_reports(registry) + run_claims(specs, timeout=args.timeout or TIMEOUT)
+    previous, source = report.previous_seconds(args.out, args.paper)
+    expected = expected_seconds(specs, previous)
+    if terminal:
+        print(_verify_plan(specs, sum(expected.values()), source, args.paper), file=sys.stderr, flush=True)
+    reports = load_error_reports(registry) + run_claims(specs, timeout=timeout, expected=expected)
     # The results are printed before any file is written: a run is never lost to a report error.
     if args.json:
         print(json.dumps(report.to_json(reports), indent=2, ensure_ascii=False))
@@ -473,6 +482,16 @@ def _verify(args: argparse.Namespace) -> int:
         pages = [p for p in written if p.name == "index.html"]
         print(f"report: {', '.join(str(p) for p in written[:2])}" + (f"; web pages: {pages[0]}" if pages else ""))
     return RUN_ERROR if not where_asked or any(not r.passed for r in reports) else 0
+
+
+def _verify_plan(specs: list, seconds: float, source: str | None, paper: str | None) -> str:
+    """The line a terminal sees before the run: how many claims, about how long, and how to run
+    fewer."""
+    from .verify.runner import duration
+    basis = f"from the claims' times in {source}" if source else "from an average per claim; no earlier report"
+    papers = list(dict.fromkeys(s.paper for s in specs))
+    fewer = "" if paper or len(papers) < 2 else f"; --paper KEY runs one paper ({', '.join(papers)})"
+    return f"symdp verify: {len(specs)} claims, about {duration(seconds)} ({basis}){fewer}"
 
 
 def _write_report(reports: list, out: str, paper: str | None) -> tuple[list, bool]:

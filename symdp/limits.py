@@ -15,7 +15,7 @@ limit                    default        what it bounds
 ``parameter_bits``       2048           bits of a parameter's rationals (10^±400 and every double fit)
 ``binomial_n``           10**6          n of an exact binomial coefficient C(n, k)
 ``composition_terms``    1 000 000      terms of a closed-form composition sum (Laplace exact: k²/2; by
-                                        continuous components: window × largest j, 4.4·10⁵ at k = 10⁴)
+                                        continuous components: levels × atoms, 5.8·10⁵ at k = 10⁴)
 ``lattice_work``         2**38          bit operations of a certified composition whose masses span more
                                         orders of magnitude than the precision (points² · max(bits, 8192))
 ``outcomes``             100 000        outcomes materialised as sympy numbers (``pair.p``)

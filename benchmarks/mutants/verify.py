@@ -144,3 +144,43 @@ MUTANTS += [
 ]
 
 EQUIVALENT: dict[str, str] = {}
+
+# status, domains, facts, registry, runner (the proof status and the machine-readable domains)
+_DOMAINS = ("tests/test_domains.py",)
+_STATUS_AND_DOMAINS = ("tests/test_domains.py", "tests/test_verify.py")
+MUTANTS += [
+    ("verify: status.implies takes z3's unknown for implied", "symdp/verify/status.py",
+     '    return False, f"z3 could not decide that', '    return True, f"z3 could not decide that', _DOMAINS),
+    ("verify: status.implies drops the conclusions' assumptions", "symdp/verify/status.py",
+     "    conclusion = z3.And(*[condition_to_z3(r, names) for r in conclusions],\n"
+     "                        *assumption_constraints(_symbols(conclusions, conclusion_symbols), names))",
+     "    conclusion = z3.And(*[condition_to_z3(r, names) for r in conclusions])", _DOMAINS),
+    ("verify: integer assumptions dropped in z3", "symdp/verify/decide.py",
+     "            out.append(z3.IsInt(z))\n", "", _DOMAINS),
+    ("verify: an Integer item's integrality dropped", "symdp/verify/domains.py",
+     "        return item.relations(), [item.symbol]", "        return item.relations(), []", _DOMAINS),
+    ("verify: combined pieces keep the first piece's domain only", "symdp/verify/status.py",
+     "else [i for f in found for i in f],", "else found[0],", _DOMAINS),
+    ("verify: a piece without a machine-readable domain ignored when combined", "symdp/verify/status.py",
+     '"domain_items": None if not found or any(f is None for f in found)',
+     '"domain_items": None if not found or all(f is None for f in found)', _DOMAINS),
+    ("verify: an empty paper domain covered by every proof", "symdp/verify/status.py",
+     "        if (premises or declared) and implies(premises, [sympy.false], declared)[0]:",
+     "        if False:", _DOMAINS),
+    ("verify: a privacy parameter's order reversed (a proof for ε/2 covers ε)", "symdp/verify/domains.py",
+     "else sympy.Ge(v, mine))", "else sympy.Ge(mine, v))", _DOMAINS),
+    ("verify: a parameter the paper leaves free taken as matching the proof's", "symdp/verify/domains.py",
+     "            if mine is None:\n                return None", "            if mine is None:\n                continue",
+     _DOMAINS),
+    ("verify: a quote not found still grades machine-complete", "symdp/verify/status.py",
+     "    if not quote_found:\n", "    if False:\n", _STATUS),
+    ("verify: goals without a certificate grade machine-complete", "symdp/verify/status.py",
+     "    if not goals or bare:\n", "    if not goals:\n", _STATUS),
+    ("verify: weak uses not followed through proved claims", "symdp/verify/status.py",
+     "            todo += _claim_uses(other)\n", "", _STATUS),
+    ("verify: words decide the domain again", "symdp/verify/status.py",
+     '    if stated is None or proved is None:\n        which',
+     '    if stated is None and proved is None:\n        which', _STATUS_AND_DOMAINS),
+    ("verify: claim modules imported in the parent again", "symdp/verify/registry.py",
+     "    if isolate and isolation.available():", "    if False:", _STATUS),
+]

@@ -241,7 +241,8 @@ def _per_epoch(args: argparse.Namespace, q, rtol, h) -> int:
 
 def _calibrate(args: argparse.Namespace, q, steps: int, rtol) -> int:
     from .calibrate import dpsgd_sigma
-    c = dpsgd_sigma(q, steps, _number(args.target_eps, "target-eps"), _number(args.delta, "delta"), rtol=rtol)
+    c = dpsgd_sigma(q, steps, _number(args.target_eps, "target-eps"), _number(args.delta, "delta"), rtol=rtol,
+                    progress=False if args.quiet or args.json else None)
     if args.json:
         print(json.dumps({"q": str(q), "steps": steps, "sigma": str(c.sigma), "sigma_float": float(c),
                           "eps": str(c.eps), "delta": str(c.delta), "rtol": str(c.rtol),

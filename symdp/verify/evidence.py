@@ -37,7 +37,7 @@ from flint import arb, fmpq
 from ..certificate import ensure
 from ..errors import ParameterError, SymdpError
 from ..numbers import Real, certify, endpoints, exact
-from . import boxes, goals
+from . import boxes, domains, goals
 from .facts import Cited, prose_json, relations, relations_json, uses_json
 from .goals import canonical_srepr
 
@@ -396,7 +396,7 @@ def combine(*evidences: Evidence, detail: str = "") -> Evidence:
 # a claim's verdict: the statement decides, cross-checks must pass
 
 
-def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence], domain: str,
+def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence], domain: str | Sequence[object],
               domain_relations: Sequence[sympy.Basic] | None = None, uses: Sequence[str | Cited] = (),
               prose_steps: Sequence[str] = (), stated_domain: str | None = None) -> Evidence:
     """A claim's result: the status of `statement` (the evidence about the paper's statement),
@@ -406,9 +406,9 @@ def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence],
     certified evaluation) must pass for the claim to pass, but they do not lower a proof to
     ``checked``. The facts the claim's status is computed from are recorded in ``data``:
 
-    - `domain`: the parameter domain the statement evidence covers, in words;
-      `domain_relations`: the same as sympy relations (decided against the claim's
-      ``stated_relations``);
+    - `domain`: the domain the statement evidence covers, machine-readable — sympy relations and
+      typed items of :mod:`symdp.verify.domains`, decided against the claim's ``domain`` — or, the
+      older way, in words (which decide nothing); `domain_relations`: relations that join it;
     - `uses`: what the proof rests on, claim ids (str) and ``cited(author, result)``;
     - `prose_steps`: steps argued in words, not by machine ("induction on k").
 
@@ -420,9 +420,13 @@ def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence],
     if not isinstance(statement, Evidence) or not all(isinstance(e, Evidence) for e in checks):
         raise TypeError("establish() takes Evidence objects")
     rels = relations(domain_relations, "domain_relations")
+    items = None if isinstance(domain, str) else domains.items(domain, "domain")
+    words = domain if items is None else domains.text(items + (rels or ()))
     data = {**statement.data, "statement": statement.to_json(), "cross_checks": [e.to_json() for e in checks],
-            "domain": " ".join(str(domain).split()), "domain_relations": relations_json(rels),
+            "domain": " ".join(str(words).split()), "domain_relations": relations_json(rels),
             "uses": uses_json(uses), "prose_steps": prose_json(prose_steps)}
+    if items is not None:
+        data["domain_items"] = domains.to_json(items)
     if stated_domain is not None:
         data["stated_domain"] = " ".join(str(stated_domain).split())
     failed = [e for e in checks if not e.passed]
