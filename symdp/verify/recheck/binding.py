@@ -45,7 +45,8 @@ FORMAT = 1
 STATUSES = ("proved", "checked", "erratum", "failed")
 _RANK = {s: len(STATUSES) - i for i, s in enumerate(STATUSES)}
 #: Proof statuses that grade a proved claim (``symdp.verify.status``).
-PROVED_GRADES = ("machine-complete", "proved given", "proved with prose", "restricted", "domain not recorded")
+PROVED_GRADES = ("machine-complete", "proved given", "proved with prose", "restricted", "domain not recorded",
+                 "not tied")
 #: Keys under which evidence nests evidence.
 NESTED = ("statement", "cross_checks", "parts", "corrected", "printed", "derivative", "decision")
 
