@@ -6,13 +6,17 @@ import ast
 
 import sympy
 
+from .terms import Every, Sup
 from .verdicts import Inconclusive
 
 #: The sympy names a certificate's expressions may call (srepr's forms), and the constants.
 _CALLS = {name: getattr(sympy, name) for name in (
     "Symbol", "Dummy", "Integer", "Rational", "Add", "Mul", "Pow", "exp", "log", "sqrt", "Abs", "Max", "Min", "sinh",
     "cosh", "tanh", "asinh", "atanh", "atan", "sin", "cos", "erf", "erfc", "erfinv", "erfcinv", "LambertW", "factorial",
-    "StrictGreaterThan", "GreaterThan", "StrictLessThan", "LessThan", "Equality", "Unequality", "And", "Or", "Not")}
+    "StrictGreaterThan", "GreaterThan", "StrictLessThan", "LessThan", "Equality", "Unequality", "And", "Or", "Not",
+    # the terms of kernel goals (symdp.verify.kernel): sequences, finite sums and products, integrals, limits
+    "Equivalent", "Tuple", "Indexed", "IndexedBase", "Sum", "Product", "Integral", "Limit")}
+_CALLS.update(Every=Every, Sup=Sup)
 _CONSTANTS = {"pi": sympy.pi, "E": sympy.E, "oo": sympy.oo, "true": sympy.true, "false": sympy.false}
 _OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
               ast.Div: lambda a, b: a / b, ast.Pow: lambda a, b: a ** b}
