@@ -191,6 +191,16 @@ def lemma(claim_id: str, goal: Goal) -> Fact:
     return Fact(goal, claim_id, None)
 
 
+def _readable(g: Goal) -> None:
+    """The re-checker reads `g` back from its canonical form to the same goal (else no replay)."""
+    try:
+        same = Goal.from_json(g.to_json()).digest == g.digest
+    except (ValueError, TypeError, SyntaxError) as err:
+        raise _Refused(f"the re-checker cannot read the goal {g.text()}: {err}") from None
+    if not same:
+        raise _Refused(f"the goal {g.text()} does not read back as itself")
+
+
 def _premise(p: Fact | Evidence) -> Fact:
     return p if isinstance(p, Fact) else fact(p)
 
@@ -527,6 +537,10 @@ def _discharge(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> dict:
 
 def _step(rule: str, conclusion: Goal, premises: Sequence[Fact], sides: Sequence[tuple[list, sympy.Basic]],
           params: Mapping, detail: str) -> Evidence:
+    if conclusion.conclusion is sympy.false and rule != "decide":
+        # sympy evaluated a constant conclusion to False numerically: no rule concludes that
+        raise _Refused(f"sympy evaluates the conclusion to False: {conclusion.text()}")
+    _readable(conclusion)
     side = [_discharge(h, c) for h, c in sides if c is not sympy.true]
     cert = {"kind": "rule", "rule": rule, "goal": conclusion.canonical(), "digest": conclusion.digest,
             "premises": [{"digest": p.goal.digest, "claim": p.claim} for p in premises], "side": side,
@@ -643,10 +657,11 @@ def chain(*premises: Fact | Evidence, detail: str = "") -> Evidence:
         raise ParameterError("chain needs at least two premises")
 
     def build() -> Evidence:
-        links = [_orient(f.goal.conclusion) for f in facts]
-        for (_, _, b), (a, _, _) in zip(links, links[1:]):
-            if a != b:
-                raise _Refused(f"the middle terms differ: {b} and {a}")
+        given = [_orient(f.goal.conclusion) for f in facts]
+        links = next((ls for ls in _orientations(given) if all(x[2] == y[0] for x, y in zip(ls, ls[1:]))), None)
+        if links is None:
+            raise _Refused("the middle terms differ: " + "; ".join(f"{x[2]} and {y[0]}" for x, y in zip(given, given[1:])
+                                                                   if x[2] != y[0]))
         ops = {op for _, op, _ in links}
         op = "<" if "<" in ops else "<=" if "<=" in ops else "="
         hyps = [h for f in facts for h in f.goal.hypotheses]
@@ -655,6 +670,17 @@ def chain(*premises: Fact | Evidence, detail: str = "") -> Evidence:
         side = [*_ordered(_defined_all([*target.hypotheses, target.conclusion])), *target.hypotheses]
         return _step("chain", target, facts, [(side, sympy.And(*_ordered(needed)))], {}, detail)
     return _applied("chain", build)
+
+
+def _orientations(links: list) -> Iterable[list]:
+    """The links with each equation read either way (equations first as written)."""
+    if not links:
+        yield []
+        return
+    a, op, b = links[0]
+    for first in ([(a, op, b), (b, op, a)] if op == "=" else [(a, op, b)]):
+        for rest in _orientations(links[1:]):
+            yield [first, *rest]
 
 
 def combine(*premises: Fact | Evidence, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
@@ -684,7 +710,7 @@ def _range_step(rule: str, p: Fact, index: sympy.Symbol, lo: sympy.Basic, hi: sy
     if inner and not allow_indexed_hyps:
         raise _Refused(f"the hypotheses {inner} depend on {index}")
     a, op, b = _orient(p.goal.conclusion)
-    hyps = [*outer, sympy.Le(lo, hi)] + ([Every(sympy.And(*inner), (index, lo, hi))] if inner else [])
+    hyps = [*outer, sympy.Ge(hi, lo)] + ([Every(sympy.And(*inner), (index, lo, hi))] if inner else [])
     target = _make(conclusion(a, op, b), hyps)
     terms = set().union(*(_defined(t) for t in (a, b)))
     side = [*_ordered(_defined_all(outer)), *outer, sympy.Le(lo, index), sympy.Le(index, hi), *inner]
@@ -846,7 +872,7 @@ def unfold(term: sympy.Basic, at: str = "end", detail: str = "") -> Evidence:
             raise _Refused(f"the ends of {term} must be integer-valued by their form")
         if at == "end":
             rest = term.func(body, (j, lo, hi - 1))
-            target = _make(same(term, _join(term, [rest, body.xreplace({j: hi})])), [sympy.Le(lo, hi)])
+            target = _make(same(term, _join(term, [rest, body.xreplace({j: hi})])), [sympy.Ge(hi, lo)])
         elif at == "all":
             if not (lo.is_Integer and hi.is_Integer and -1 <= hi - lo < MAX_UNFOLD):
                 raise _Refused(f"at='all' needs integer constants lo ≤ hi + 1 with at most {MAX_UNFOLD} terms")
@@ -875,8 +901,8 @@ def linear(term: sympy.Sum, detail: str = "") -> Evidence:
             groups[part] = groups.get(part, 0) + coeff
         count = hi - lo + 1
         rhs = sympy.Add(*[c * (count if part == 1 else sympy.Sum(part, (j, lo, hi))) for part, c in groups.items()])
-        if sympy.expand(sum((c * part for part, c in groups.items()), sympy.Integer(0)) - body, **_EXPAND) != 0:
+        if sympy.expand(sympy.Add(*[c * part for part, c in groups.items()]) - body, **{**_EXPAND, "deep": True}) != 0:
             raise _Refused("the linear split does not add back up")
-        target = _make(sympy.Eq(term, rhs), [sympy.Le(lo, hi + 1)])
+        target = _make(sympy.Eq(term, rhs), [sympy.Ge(hi + 1, lo)])
         return _step("linear", target, [], [], {"term": sympy.srepr(term)}, detail)
     return _applied("linear", build)

@@ -43,6 +43,7 @@ does not know is refused (disagrees): no schema, no replay.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -392,12 +393,20 @@ def _instantiate(goal: _Goal, premises: list, params: Mapping, cert: Mapping, co
 def _chain(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     if len(premises) < 2:
         raise Disagrees("a chain has at least two links")
-    links = [_link(p.conclusion) for p in premises]
-    for left, right in zip(links, links[1:]):
-        if left[2] != right[0]:
-            raise Disagrees(f"the middle terms do not match: {left[2]} against {right[0]}")
-    relations = [op for _, op, _ in links]
+    if len(premises) > 12:
+        raise Disagrees("a chain of more than 12 links is not replayed")
+    relations = [_link(p.conclusion)[1] for p in premises]
     strongest = "<" if "<" in relations else "<=" if "<=" in relations else "="
+    links = None
+    for flips in itertools.product((False, True), repeat=len(premises)):
+        if any(flip and op != "=" for flip, op in zip(flips, relations)):
+            continue  # only an equation reads both ways
+        read = [(b, op, a) if flip else (a, op, b) for flip, (a, op, b) in zip(flips, map(_link, (p.conclusion for p in premises)))]
+        if all(x[2] == y[0] for x, y in zip(read, read[1:])) and goal.conclusion == _REL[strongest](read[0][0], read[-1][2]):
+            links = read
+            break
+    if links is None:
+        raise Disagrees("the links do not chain (middle terms differ) to the recorded conclusion")
     _same(goal, _REL[strongest](links[0][0], links[-1][2]), [h for p in premises for h in p.hypotheses])
     middle = _domain_beyond([b for _, _, b in links[:-1]], goal.parts)
     return _sides(cert, [([*_known_domain(goal.parts), *goal.hypotheses], sympy.And(*middle))], context)
@@ -419,7 +428,7 @@ def _over_range(rule: str) -> Callable:
             raise Disagrees("an integer range needs integer-valued ends")
         outer, inner = _without_range(p.hypotheses, index, lo, hi)
         a, op, b = _link(p.conclusion)
-        hyps = [*outer, sympy.Le(lo, hi)]
+        hyps = [*outer, sympy.Ge(hi, lo)]
         if rule == "sum":
             if not index.is_integer:
                 raise Disagrees("a sum runs over an integer index")
@@ -510,7 +519,7 @@ def _unfold(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     same = sympy.Equivalent if isinstance(term, Every) else sympy.Eq
     if params.get("at") == "end":
         shorter = type(term)(body, (j, lo, hi - 1))
-        _same(goal, same(term, glue(shorter, body.xreplace({j: hi}))), [sympy.Le(lo, hi)])
+        _same(goal, same(term, glue(shorter, body.xreplace({j: hi}))), [sympy.Ge(hi, lo)])
     elif params.get("at") == "all":
         if not (lo.is_Integer and hi.is_Integer and -1 <= hi - lo < MAX_UNFOLD):
             raise Disagrees("a written-out range must be constant and short")
@@ -529,8 +538,8 @@ def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     j, lo, hi = term.limits[0]
     if not isinstance(goal.conclusion, sympy.Equality) or goal.conclusion.lhs != term:
         raise Disagrees("the conclusion is not Sum = its linear split")
-    _same(goal, goal.conclusion, [sympy.Le(lo, hi + 1)])
-    polynomial = dict(mul=True, multinomial=True, power_exp=False, power_base=False, log=False, deep=False)
+    _same(goal, goal.conclusion, [sympy.Ge(hi + 1, lo)])
+    polynomial = dict(mul=True, multinomial=True, power_exp=False, power_base=False, log=False)
     split, rest = sympy.Integer(0), sympy.Integer(0)
     for piece in sympy.Add.make_args(goal.conclusion.rhs):
         sums = [f for f in sympy.Mul.make_args(piece) if isinstance(f, sympy.Sum)]
@@ -575,8 +584,8 @@ def _premise(entry: Mapping, context: RuleContext) -> _Goal:
 def replay(cert: Mapping, context: RuleContext) -> str:
     """Check one kernel step and return a one-line account of what was checked.
 
-    `cert` is the rule certificate: ``{"kind": "rule", "rule", "goal", "digest", "premises":
-    [{"digest", "claim"}], "side": [certificates], "params": {...}}``; `context`
+    `cert` is the rule certificate (keys ``rule``, ``goal``, ``digest``, ``premises``: a list of
+    ``{digest, claim}``, ``side``: the side certificates, ``params``); `context`
     (:class:`~.context.RuleContext`) gives the certified goals of this claim (``own``) and of the
     claims it uses (``used``), and replays a nested side certificate (``replay``).
 
