@@ -104,6 +104,9 @@ def test_decide_reads_transcendental_terms_as_variables_with_their_signs():
     refused(K.decide(K.goal(log(v) > 0)), "fails at")                # log has no sign by its form
     # Max is characterised: c·φ ≤ max(c, 0) for φ ∈ [0, 1]
     assert replays(K.decide(K.goal(u * (x - y) <= Max(x - y, 0), [u >= 0, u <= 1])))
+    refused(K.decide(K.goal(Max(x, y) <= x)), "fails at")
+    # a premise holds only under its hypotheses
+    refused(K.decide(K.goal(x <= 1), K.decide(K.goal(x <= 1, [x <= 0]))), "fails at")
     # a premise with a variable the goal lacks must be instantiated first
     refused(K.decide(K.goal(x >= 0), K.decide(K.goal(y <= 1, [y <= 0]))), "instantiate it first")
 
@@ -144,6 +147,18 @@ def test_chain_links_equal_middle_terms_and_refuses_mismatched_ones():
     assert K.chain(via, back).status == "failed"
     # tampered: the recorded premises chained the other way
     assert "chain" in disagrees(ev, lambda c: c["premises"].reverse())
+
+
+def test_a_chain_through_a_different_middle_term_disagrees_at_the_recheck():
+    first = K.decide(K.goal(x * y <= (x ** 2 + y ** 2) / 2))
+    second = K.decide(K.goal((x ** 2 + y ** 2) / 2 <= (x ** 2 + y ** 2) * a, [a >= sympy.Rational(1, 2)]))
+    elsewhere = K.decide(K.goal(x ** 2 * a <= (x ** 2 + y ** 2) * a, [a >= 0]))   # same end, other middle
+    ev = K.chain(first, second)
+    _, context = _context(K.combine(ev, elsewhere))
+    cert = copy.deepcopy(ev.data["certificate"])
+    cert["premises"][1]["digest"] = K.fact(elsewhere).goal.digest
+    with pytest.raises(Disagrees, match="do not chain"):
+        rules.replay(cert, context)
 
 
 def test_combine_conjoins_and_weakens():
@@ -215,6 +230,7 @@ def test_induction_with_base_and_step_by_machine():
             "fails at")
     # the base of another goal is refused
     refused(K.induction(goal, k, 1, step, step), "the base proves")
+    refused(K.induction(goal, k, 1, base, base), "the step proves")
     # tampered: the base premise replaced by another certified goal (the step)
     assert "not what the rule gives" in disagrees(ev, lambda c: c["premises"].__setitem__(0, dict(c["premises"][1])))
 

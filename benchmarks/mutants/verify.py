@@ -54,3 +54,63 @@ MUTANTS = [
 ]
 
 EQUIVALENT: dict[str, str] = {}
+
+# --------------------------------------------------------------------------------------------
+# the proof kernel (symdp/verify/kernel.py) and its replay (symdp/verify/recheck/rules.py): each
+# mutant weakens one rule's core check, so a step that does not follow would be proved or agreed.
+
+_KERNEL = ("tests/test_kernel.py",)
+
+MUTANTS += [
+    ("kernel: chain ignores whether the middle terms match", "symdp/verify/kernel.py",
+     "links = next((ls for ls in _orientations(given) if all(x[2] == y[0] for x, y in zip(ls, ls[1:]))), None)",
+     "links = next(iter(_orientations(given)), None)", _KERNEL),
+    ("kernel: decide uses a premise without its hypotheses", "symdp/verify/kernel.py",
+     "        out.append(sympy.Or(sympy.Not(sympy.And(*_ordered(defined), *p.goal.hypotheses)), p.goal.conclusion))",
+     "        out.append(sympy.Or(sympy.Not(sympy.And(*_ordered(defined))), p.goal.conclusion))", _KERNEL),
+    ("kernel: decide uses a premise where it is undefined", "symdp/verify/kernel.py",
+     "        defined = _defined_beyond([*p.goal.hypotheses, p.goal.conclusion], conclusion)",
+     "        defined = set()", _KERNEL),
+    ("kernel: instantiate skips the variable's domain", "symdp/verify/kernel.py",
+     '"nonpositive": value <= 0, None: sympy.true}[sign])', '"nonpositive": value <= 0, None: sympy.true}[None])',
+     _KERNEL),
+    ("kernel: instantiate skips the premise's hypotheses", "symdp/verify/kernel.py",
+     "needed = set(old_hyps) | set(domain) |", "needed = set(domain) |", _KERNEL),
+    ("kernel: instantiate puts a real value for an integer variable", "symdp/verify/kernel.py",
+     "            if v.is_integer and not _integer_valued(value):", "            if False:", _KERNEL),
+    ("kernel: a sum over a premise without its range", "symdp/verify/kernel.py",
+     "    if not all(found.values()):", "    if False:", _KERNEL),
+    ("kernel: integrate accepts a discontinuous integrand", "symdp/verify/kernel.py",
+     "        if not (_continuous(a) and _continuous(b)):", "        if False:", _KERNEL),
+    ("kernel: range rules skip the terms' definedness", "symdp/verify/kernel.py",
+     "    terms = set().union(*(_defined(t) for t in (a, b)))", "    terms = set()", _KERNEL),
+    ("kernel: induction accepts any step", "symdp/verify/kernel.py",
+     "        if s.goal.digest != want_step.digest:", "        if False:", _KERNEL),
+    ("kernel: limit without monotonicity", "symdp/verify/kernel.py",
+     'if op1 == "=" or op2 == "=" or g != f.xreplace({n: n + 1}) or f2 != f or n in _free(c):',
+     'if op1 == "=" or op2 == "=" or f2 != f or n in _free(c):', _KERNEL),
+    ("kernel: the abstraction calls every term positive", "symdp/verify/kernel.py",
+     "            sign = _sign(term)\n", '            sign = "positive"\n', _KERNEL),
+    ("kernel: Max read as Min in the abstraction", "symdp/verify/kernel.py",
+     "op = sympy.Ge if isinstance(term, sympy.Max) else sympy.Le", "op = sympy.Le if isinstance(term, sympy.Max) else sympy.Ge",
+     _KERNEL),
+    ("kernel: unfold peels the first term as the last", "symdp/verify/kernel.py",
+     "[rest, body.xreplace({j: hi})]", "[rest, body.xreplace({j: lo})]", _KERNEL),
+    ("kernel recheck: a rule without a schema replays as combine", "symdp/verify/recheck/rules.py",
+     "    check = _RULES.get(rule)\n", "    check = _RULES.get(rule, _combine)\n", _KERNEL),
+    ("kernel recheck: a premise that is no certified goal is taken", "symdp/verify/recheck/rules.py",
+     "        canonical = context.own.get(digest)\n",
+     "        canonical = context.own.get(digest) or next(iter(context.own.values()))\n", _KERNEL),
+    ("kernel recheck: chain middle terms not compared", "symdp/verify/recheck/rules.py",
+     "if all(x[2] == y[0] for x, y in zip(read, read[1:])) and goal.conclusion",
+     "if goal.conclusion", _KERNEL),
+    ("kernel recheck: the side condition is not compared with the rule's", "symdp/verify/recheck/rules.py",
+     "    if set(recorded.hypotheses) != want_hyps or recorded.conclusion != want_conclusion:", "    if False:", _KERNEL),
+    ("kernel recheck: the abstraction's sign claims are not checked", "symdp/verify/recheck/rules.py",
+     "            if need > _sign_of(term):", "            if False:", _KERNEL),
+    ("kernel recheck: the induction base is not compared", "symdp/verify/recheck/rules.py",
+     "    _same(base, goal.conclusion.xreplace({n: n0}), [h.xreplace({n: n0}) for h in rest])\n", "", _KERNEL),
+    ("kernel recheck: the linear split is not added back up", "symdp/verify/recheck/rules.py",
+     "    if j in _variables(constant) or sympy.expand(rest - constant * (hi - lo + 1), **polynomial) != 0:",
+     "    if False:", _KERNEL),
+]
