@@ -61,7 +61,7 @@ def _basic_composition():
     Π p_j ≤ Π e^{ε_j} · Π q_j and Π q_j ≤ Π e^{ε_j} · Π p_j (the paper's e^{−ε} ≤ ratio ≤ e^{ε} without
     dividing, so outputs of probability 0 are covered). Base k = 1 and the step k → k + 1 are decided in
     real arithmetic from the definitions of the finite products (the last factor peeled off)."""
-    from symdp.verify import kernel
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
 
     k, j = sympy.symbols("k j", integer=True)
     pp, qq = sympy.IndexedBase("p", nonnegative=True), sympy.IndexedBase("q", nonnegative=True)
