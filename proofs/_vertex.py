@@ -17,18 +17,23 @@ import sympy
 from symdp.verify import kernel
 
 
+def indicator(c: sympy.Expr, vertex: sympy.Expr, upper: bool = True) -> sympy.Basic:
+    """`vertex` is 1 where c > 0 (c < 0 when not `upper`) and 0 elsewhere: the best vertex for c."""
+    wins = c > 0 if upper else c < 0
+    return sympy.Or(sympy.And(sympy.Eq(vertex, 1), wins), sympy.And(sympy.Eq(vertex, 0), sympy.Not(wins)))
+
+
 def vertex_bound(c: sympy.Expr, weight: sympy.Expr, weight_range: Sequence[sympy.Basic], vertex: sympy.Expr,
                  i: sympy.Symbol, m: sympy.Symbol, upper: bool = True):
     """Σ_{i=1}^m weight·c ≤ Σ vertex·c (≥ when not `upper`) for every i with `weight_range`
-    (conditions that put the weight in [0, 1]) and the vertex's indicator: `vertex` = 1 where
-    c > 0 (c < 0 when not `upper`) and 0 elsewhere. Returns the kernel evidence."""
-    bound, wins = (sympy.Max, c > 0) if upper else (sympy.Min, c < 0)
-    indicator = sympy.Or(sympy.And(sympy.Eq(vertex, 1), wins), sympy.And(sympy.Eq(vertex, 0), sympy.Not(wins)))
+    (conditions that put the weight in [0, 1]) and :func:`indicator` for `vertex`. Returns the kernel
+    evidence; its hypotheses hold Every(weight_range) and Every(indicator)."""
+    bound = sympy.Max if upper else sympy.Min
     span = [i >= 1, i <= m]
     relation = sympy.Le if upper else sympy.Ge
     pointwise = kernel.decide(kernel.goal(relation(weight * c, bound(c, 0)), [*span, *weight_range]),
                               detail=f"w·c {'≤ max' if upper else '≥ min'}(c, 0) for w ∈ [0, 1]")
-    at_vertex = kernel.decide(kernel.goal(sympy.Eq(bound(c, 0), vertex * c), [*span, indicator]),
+    at_vertex = kernel.decide(kernel.goal(sympy.Eq(bound(c, 0), vertex * c), [*span, indicator(c, vertex, upper)]),
                               detail=f"{'max' if upper else 'min'}(c, 0) is c at the vertex and 0 elsewhere")
     summed = [kernel.summed(pointwise, i, 1, m), kernel.summed(at_vertex, i, 1, m)]
     return kernel.chain(*(summed if upper else summed[::-1]),

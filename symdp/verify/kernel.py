@@ -74,6 +74,9 @@ unfold(term, at)
     the definition of a finite Sum, Product or Every: at="end" peels the last term (lo ≤ hi ⇒
     Σ_{lo}^{hi} f = Σ_{lo}^{hi−1} f + f(hi)); at="all" writes a range of at most
     :data:`MAX_UNFOLD` integer constants out.
+rename(term, index)
+    α-conversion: a Sum, Product, Integral, Every or Sup equals itself with its bound index renamed
+    to a new symbol of the same kind (two sums written with different indices are one term).
 linear(term)
     linearity of a finite sum: Σⱼ (Σₖ cₖ uₖ(j) + c₀) = Σₖ cₖ Σⱼ uₖ(j) + c₀·(hi − lo + 1) for cₖ free
     of j (lo ≤ hi + 1); checked by expanding both sides in the ring of polynomials.
@@ -94,10 +97,11 @@ from .goals import Goal
 from .recheck.terms import Every, Sup
 
 __all__ = ["Every", "Sup", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "chain", "combine", "summed", "integrated",
-           "expectation", "induction", "induction_goals", "supremum", "limit", "unfold", "linear", "RULES"]
+           "expectation", "induction", "induction_goals", "supremum", "limit", "unfold", "linear", "rename", "RULES"]
 
 #: The rules, as their certificates name them.
-RULES = ("decide", "instantiate", "chain", "combine", "sum", "integrate", "induction", "sup", "limit", "unfold", "linear")
+RULES = ("decide", "instantiate", "chain", "combine", "sum", "integrate", "induction", "sup", "limit", "unfold", "linear",
+         "rename")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -247,7 +251,7 @@ def goal(conclusion: object, hypotheses: Iterable[object] = ()) -> Goal:
 def _make(conclusion: sympy.Basic, hypotheses: Iterable[sympy.Basic]) -> Goal:
     hyps = tuple(dict.fromkeys(h for h in hypotheses if h is not sympy.true))
     for part in (conclusion, *hyps):
-        if not isinstance(part, Boolean):
+        if not _is_condition(part):
             raise ParameterError(f"a goal is made of conditions, got {part}")
         if part.has(sympy.Float):
             raise ParameterError(f"a goal must be exact (a Float reads its binary value), got {part}")
@@ -256,6 +260,11 @@ def _make(conclusion: sympy.Basic, hypotheses: Iterable[sympy.Basic]) -> Goal:
     if clash:
         raise ParameterError(f"{sorted(map(str, clash))} occur both free and as a bound index; rename the index")
     return Goal(tuple(sorted(free, key=lambda s: (str(s), sympy.srepr(s)))), hyps, conclusion)
+
+
+def _is_condition(e: object) -> bool:
+    """A relation, And/Or/Not/Equivalent of them, Every or True/False (a sympy Symbol is a Boolean too: not one)."""
+    return isinstance(e, Boolean) and not isinstance(e, sympy.Symbol)
 
 
 def _integer_valued(e: sympy.Basic) -> bool:
@@ -410,7 +419,7 @@ def _sign(e: sympy.Basic) -> str | None:
 
 
 def _is_atom(e: sympy.Basic) -> bool:
-    if isinstance(e, Boolean):
+    if _is_condition(e):
         return isinstance(e, Every)
     if e.is_Rational or (isinstance(e, sympy.Symbol) and not e.is_integer):
         return False
@@ -462,7 +471,7 @@ def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goa
         name = f"atom{i}"
         while name in taken:
             name += "_"
-        if isinstance(term, Boolean):
+        if isinstance(term, Every):
             fresh = sympy.Symbol(name, real=True)
             mapping[term] = sympy.Eq(fresh, 1)
         else:
@@ -561,7 +570,7 @@ def _applied(rule: str, build) -> Evidence:
 
 def _relation(rel: object, name: str) -> sympy.Basic:
     rel = sympy.sympify(rel)
-    if not isinstance(rel, Boolean):
+    if not _is_condition(rel):
         raise ParameterError(f"{name} must be a condition (a relation or And/Or/Not of relations), got {rel}")
     return rel
 
@@ -631,8 +640,9 @@ def instantiate(premise: Fact | Evidence, substitution: Mapping[sympy.Symbol, ob
         missing = set(sigma) - set(p.goal.variables)
         if missing:
             raise _Refused(f"{sorted(map(str, missing))} are not variables of the premise")
-        if _bound(p.goal.conclusion).union(*(_bound(h) for h in p.goal.hypotheses)) & set(sigma):
-            raise _Refused("a substituted variable is also a bound index of the premise")
+        bound = _bound(p.goal.conclusion).union(*(_bound(h) for h in p.goal.hypotheses))
+        if bound & (set(sigma) | set().union(*(_free(value) for value in sigma.values()))):
+            raise _Refused("a substituted variable, or a variable of a value, is a bound index of the premise")
         old_hyps = [h.xreplace(sigma) for h in p.goal.hypotheses]
         new_hyps = old_hyps if hypotheses is None else [_relation(h, "hypotheses") for h in hypotheses]
         target = _make(p.goal.conclusion.xreplace(sigma), new_hyps)
@@ -883,7 +893,24 @@ def unfold(term: sympy.Basic, at: str = "end", detail: str = "") -> Evidence:
     return _applied("unfold", build)
 
 
-_EXPAND = {"mul": True, "multinomial": True, "power_exp": False, "power_base": False, "log": False, "deep": False}
+def rename(term: sympy.Basic, index: sympy.Symbol, detail: str = "") -> Evidence:
+    """term = the same term with its bound index renamed to `index` (α-conversion of a Sum,
+    Product, Integral, Every or Sup over one index; `index` must not occur in the term)."""
+    if not (isinstance(term, _BINDERS) and len(term.args) == 2):
+        raise ParameterError(f"term must be a Sum, Product, Integral, Every or Sup over one index, got {term}")
+    new = _symbol(index, "index")
+    old, lo, hi = term.args[1]
+
+    def build() -> Evidence:
+        if new.assumptions0 != old.assumptions0 or new in _free(term) | _bound(term):
+            raise _Refused(f"{new} must be new to the term and have the assumptions of {old}")
+        renamed = term.func(term.args[0].xreplace({old: new}), (new, lo, hi))
+        target = _make((sympy.Equivalent if isinstance(term, Every) else sympy.Eq)(term, renamed), [])
+        return _step("rename", target, [], [], {"term": sympy.srepr(term), "index": sympy.srepr(new)}, detail)
+    return _applied("rename", build)
+
+
+_EXPAND = {"mul": True, "multinomial": True, "power_exp": False, "power_base": False, "log": False}
 
 
 def linear(term: sympy.Sum, detail: str = "") -> Evidence:
@@ -895,13 +922,13 @@ def linear(term: sympy.Sum, detail: str = "") -> Evidence:
     def build() -> Evidence:
         groups: dict = {}
         for piece in sympy.Add.make_args(sympy.expand(body, **_EXPAND)):
-            coeff, part = piece.as_independent(j, as_Add=False)
-            if j in _free(coeff):
-                raise _Refused(f"cannot separate {piece} into a factor free of {j} and the rest")
+            factors = sympy.Mul.make_args(piece)
+            coeff = sympy.Mul(*[f for f in factors if j not in _free(f)])
+            part = sympy.Mul(*[f for f in factors if j in _free(f)])
             groups[part] = groups.get(part, 0) + coeff
         count = hi - lo + 1
         rhs = sympy.Add(*[c * (count if part == 1 else sympy.Sum(part, (j, lo, hi))) for part, c in groups.items()])
-        if sympy.expand(sympy.Add(*[c * part for part, c in groups.items()]) - body, **{**_EXPAND, "deep": True}) != 0:
+        if sympy.expand(sympy.Add(*[c * part for part, c in groups.items()]) - body, **_EXPAND) != 0:
             raise _Refused("the linear split does not add back up")
         target = _make(sympy.Eq(term, rhs), [sympy.Ge(hi + 1, lo)])
         return _step("linear", target, [], [], {"term": sympy.srepr(term)}, detail)

@@ -27,6 +27,8 @@ induction
 limit
     f ≤ f(n+1) and f ≤ c (c free of n) for n ≥ n0 under the same hypotheses; conclusion
     lim f ≤ c; side: f defined for n ≥ n0.
+rename
+    the same binder with its bound index renamed to a new symbol of the same kind (α-conversion).
 unfold, linear
     the definition of a finite Sum, Product or Every (last term peeled, or a constant range written
     out), and linearity of a finite sum (both sides expanded in the ring of polynomials).
@@ -311,10 +313,12 @@ def _check_side(side: Mapping, hyps: Sequence[sympy.Basic], conclusion: sympy.Ba
         fresh_seen.add(str(fresh))
         if fresh.is_real is not True or fresh.is_integer or fresh.is_negative or fresh.is_nonpositive:
             raise Disagrees(f"the abstraction's variable {fresh} must be a real that claims no more than a sign")
-        if isinstance(term, Boolean):
-            if not isinstance(term, Every) or fresh.is_nonnegative is not None:
-                raise Disagrees(f"only Every is abstracted as a proposition, got {term}")
+        if isinstance(term, Every):
+            if fresh.is_nonnegative is not None:
+                raise Disagrees(f"a proposition's variable claims a sign: {fresh}")
             replace[term] = sympy.Eq(fresh, 1)
+        elif isinstance(term, (Relational, BooleanFunction)):
+            raise Disagrees(f"only Every is abstracted as a proposition, got {term}")
         else:
             need = 2 if fresh.is_positive else 1 if fresh.is_nonnegative else 0
             if need > _sign_of(term):
@@ -375,8 +379,8 @@ def _instantiate(goal: _Goal, premises: list, params: Mapping, cert: Mapping, co
     bound = set().union(*(_indices(q) for q in p.parts))
     conditions = set()
     for v, value in sigma.items():
-        if v not in p.variables or not isinstance(v, sympy.Symbol) or v in bound:
-            raise Disagrees(f"{v} is not a (free) variable of the premise")
+        if v not in p.variables or not isinstance(v, sympy.Symbol) or v in bound or _variables(value) & bound:
+            raise Disagrees(f"{v} is not a free variable of the premise, or {value} would be captured by a bound index")
         if v.is_integer and not _integral_form(value):
             raise Disagrees(f"{v} is an integer variable but {value} is not integer-valued by its form")
         for sign, rel in (("positive", sympy.Gt), ("nonnegative", sympy.Ge), ("negative", sympy.Lt),
@@ -558,12 +562,27 @@ def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     return _sides(cert, [], context)
 
 
+def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    if premises:
+        raise Disagrees("renaming an index rests on no premise")
+    term, new = parse_expression(params["term"]), parse_expression(params["index"])
+    if not (isinstance(term, _BINDING) and len(term.args) == 2 and isinstance(new, sympy.Symbol)):
+        raise Disagrees(f"rename applies to a binder over one index, not {term}")
+    old, lo, hi = term.args[1]
+    if new.assumptions0 != old.assumptions0 or new in _variables(term) | _indices(term):
+        raise Disagrees(f"{new} is not a new index of the kind of {old}")
+    renamed = type(term)(term.args[0].xreplace({old: new}), (new, lo, hi))
+    _same(goal, (sympy.Equivalent if isinstance(term, Every) else sympy.Eq)(term, renamed), [])
+    return _sides(cert, [], context)
+
+
 _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "chain": _chain, "combine": _combine,
                                "sum": _over_range("sum"), "integrate": _over_range("integrate"),
                                "sup": _over_range("sup"), "induction": _induction, "limit": _limit,
-                               "unfold": _unfold, "linear": _linear}
+                               "unfold": _unfold, "linear": _linear, "rename": _rename}
 #: How many premises each rule takes (None: any number).
-_ARITY = {"instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "induction": 2, "limit": 2, "unfold": 0, "linear": 0}
+_ARITY = {"instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "induction": 2, "limit": 2, "unfold": 0, "linear": 0,
+          "rename": 0}
 
 
 def _premise(entry: Mapping, context: RuleContext) -> _Goal:
