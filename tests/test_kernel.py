@@ -124,7 +124,7 @@ def test_instantiate_inside_the_domain_and_refused_outside():
     assert replays(inside) and K.fact(inside).goal.conclusion == (1 - 1 / (a ** 2 + 1) <= a ** 2)
     refused(K.instantiate(base, {v: a - 1}), "fails at")            # a − 1 ≤ 0 is outside v > 0
     assert K.instantiate(base, {v: a - 1}, [a > 1]).status == "proved"
-    counting = K.decide(K.goal(n ** 2 >= n))                         # true for integers only
+    counting = K.decide(K.goal(n ** 2 + 1 > n))                      # n is an integer variable
     refused(K.instantiate(counting, {n: a}), "not integer-valued")
     hyp = K.decide(K.goal(x <= 1, [x <= 0]))
     refused(K.instantiate(hyp, {x: a}, [a <= 2]), "fails at")        # a ≤ 2 does not give a ≤ 0
