@@ -372,3 +372,10 @@ def test_basic_composition_holds_on_concrete_sequences(kk, ps, qs):
 def test_goal_digests_are_the_contract_digests():
     g = K.goal(Sum(z[i], (i, 1, m)) >= 0, [K.Every(z[i] >= 0, (i, 1, m))])
     assert g.digest == digest_of(g.canonical()) and Goal.from_json(g.to_json()).digest == g.digest
+
+
+def test_the_worked_example_of_the_guide_runs_as_written():
+    text = (ROOT / "docs" / "trust-chain.md").read_text(encoding="utf-8")
+    guide = text[text.index("## Writing a proof with kernel steps"):]
+    (block,) = re.findall(r"```python\n(.*?)```", guide, re.S)
+    exec(compile(block, "docs/trust-chain.md", "exec"), {})
