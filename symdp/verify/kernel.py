@@ -306,8 +306,16 @@ def _conditions(e: sympy.Basic) -> set:
         j, lo, hi = e.limits[0]
         if not (_integer_valued(lo) and _integer_valued(hi)):
             raise _Unknown(f"the range of {e} is not integer-valued")
+        # sympy reads a reversed range by Karr's convention (Σ_{lo}^{hi} = −Σ_{hi+1}^{lo−1}, a product's
+        # reciprocal), so the terms of both ranges must be defined, and nonzero for a reversed product
         inner = _defined(e.function)
-        return _defined(lo) | _defined(hi) | ({Every(sympy.And(*_ordered(inner)), (j, lo, hi))} if inner else set())
+        back = (inner | ({sympy.Ne(e.function, 0)} if isinstance(e, sympy.Product) else set())) - {sympy.true}
+        ahead = Every(sympy.And(*_ordered(inner)), (j, lo, hi)) if inner else sympy.true
+        behind = Every(sympy.And(*_ordered(back)), (j, hi + 1, lo - 1)) if back else sympy.true
+        out = _defined(lo) | _defined(hi)
+        if ahead is sympy.true and behind is sympy.true:
+            return out
+        return out | {sympy.Or(sympy.And(sympy.Le(lo, hi + 1), ahead), sympy.And(sympy.Lt(hi + 1, lo), behind))}
     if isinstance(e, Every):
         return _defined(e.limits[1]) | _defined(e.limits[2])
     if isinstance(e, sympy.Integral) and len(e.limits) == 1 and len(e.limits[0]) == 3:
@@ -411,11 +419,9 @@ def _sign(e: sympy.Basic) -> str | None:
         return of([2 if e.exp < 0 and base else base])  # b⁻ᵏ is defined only for b ≠ 0
     if isinstance(e, (sympy.Mul, sympy.Add)):
         return of(rank(_sign(a)) for a in e.args)
-    if isinstance(e, sympy.Product) and len(e.limits) == 1:
+    if isinstance(e, sympy.Product) and len(e.limits) == 1:  # a reversed range gives a reciprocal: same sign
         return _sign(e.function)
-    if isinstance(e, sympy.Sum) and len(e.limits) == 1:  # an empty sum is 0
-        return "nonnegative" if rank(_sign(e.function)) else None
-    return None
+    return None  # not a Sum: Karr's convention makes a reversed sum of positive terms negative
 
 
 def _is_atom(e: sympy.Basic) -> bool:

@@ -171,9 +171,15 @@ def _domain(e: sympy.Basic) -> set:
         if not (_integral_form(lo) and _integral_form(hi)):
             raise _NoDomain(str(e))
         body = _domain(e.function) - {sympy.true}
+        # a reversed range reads by Karr's convention: −Σ over (hi, lo), or the reciprocal product
+        reversed_body = (body | ({sympy.Ne(e.function, 0)} if isinstance(e, sympy.Product) else set())) - {sympy.true}
         out = _domain(lo) | _domain(hi)
-        if body:
-            out.add(Every(sympy.And(*sorted(body, key=sympy.srepr)), (index, lo, hi)))
+        if not body and not reversed_body:
+            return out
+        forward = Every(sympy.And(*sorted(body, key=sympy.srepr)), (index, lo, hi)) if body else sympy.true
+        backward = Every(sympy.And(*sorted(reversed_body, key=sympy.srepr)), (index, hi + 1, lo - 1)) \
+            if reversed_body else sympy.true
+        out.add(sympy.Or(sympy.And(sympy.Le(lo, hi + 1), forward), sympy.And(sympy.Lt(hi + 1, lo), backward)))
         return out
     if isinstance(e, sympy.Integral):
         if len(e.limits) == 1 and len(e.limits[0]) == 3 and _continuous(e.function) and not (_domain(e.function) - {sympy.true}):
@@ -281,8 +287,6 @@ def _sign_of(e: sympy.Basic) -> int:
         return min(_sign_of(a) for a in e.args)
     if isinstance(e, sympy.Product) and len(e.limits) == 1:
         return _sign_of(e.function)
-    if isinstance(e, sympy.Sum) and len(e.limits) == 1:
-        return 1 if _sign_of(e.function) else 0
     return 0
 
 
