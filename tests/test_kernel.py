@@ -238,6 +238,16 @@ def test_induction_with_base_and_step_by_machine():
     assert "not what the rule gives" in disagrees(ev, lambda c: c["premises"].__setitem__(0, dict(c["premises"][1])))
 
 
+def test_a_rule_ranges_only_over_a_plain_variable():
+    """A premise about positive j says nothing at j = 0, so it cannot be summed from 0."""
+    jp = Symbol("jp", integer=True, positive=True)
+    premise = K.decide(K.goal(z[jp] ** 2 * y >= 0, [jp >= 0, jp <= m, y >= 0]))
+    with pytest.raises(ParameterError, match="no assumption"):
+        K.summed(premise, jp, 0, m)
+    ev = K.summed(K.decide(K.goal(z[j] ** 2 * y >= 0, [j >= 0, j <= m, y >= 0])), j, 0, m)
+    assert "assumption" in disagrees(ev, lambda c: c["params"].update(index=sympy.srepr(jp)))
+
+
 def test_unfold_and_linear_are_the_definitions():
     assert replays(K.unfold(Sum(z[i], (i, 1, n + 1)), "end"))
     assert replays(K.unfold(Sum(z[i] ** 2, (i, 2, 4)), "all"))

@@ -581,14 +581,22 @@ def _relation(rel: object, name: str) -> sympy.Basic:
     return rel
 
 
-def _symbol(v: object, name: str, integer: bool | None = None) -> sympy.Symbol:
+def _symbol(v: object, name: str, integer: bool | None = None, ranged: bool = True) -> sympy.Symbol:
+    """`v` as a variable; one a rule ranges over (`ranged`) carries no assumption but integer=True
+    (or real=True): a sign or parity would leave part of the range out of the premise."""
     if not isinstance(v, sympy.Symbol):
         raise ParameterError(f"{name} must be a sympy Symbol, got {v!r}")
     if integer is True and not v.is_integer:
         raise ParameterError(f"{name} must be an integer symbol (integer=True), got {v}")
     if integer is False and v.is_integer:
         raise ParameterError(f"{name} must be a real (non-integer) symbol, got {v}")
+    if ranged and not _plain(v):
+        raise ParameterError(f"{name} must carry no assumption but integer=True or real=True, got {sympy.srepr(v)}")
     return v
+
+
+def _plain(v: sympy.Symbol) -> bool:
+    return v.assumptions0 in [sympy.Symbol(v.name, **kind).assumptions0 for kind in ({}, {"real": True}, {"integer": True})]
 
 
 def _defined_beyond(exprs: Iterable[sympy.Basic], target: Goal) -> set:
@@ -640,7 +648,7 @@ def instantiate(premise: Fact | Evidence, substitution: Mapping[sympy.Symbol, ob
     premise's, substituted); the side condition: they imply the premise's hypotheses there, each
     value lies in its variable's domain and is defined."""
     p = _premise(premise)
-    sigma = {_symbol(v, "a substituted variable"): sympy.sympify(value) for v, value in dict(substitution).items()}
+    sigma = {_symbol(v, "a substituted variable", ranged=False): sympy.sympify(value) for v, value in dict(substitution).items()}
 
     def build() -> Evidence:
         missing = set(sigma) - set(p.goal.variables)
@@ -801,7 +809,7 @@ def induction_goals(goal: Goal, n: sympy.Symbol, n0: object) -> tuple[Goal, Goal
         raise ParameterError(f"n0 must be integer-valued and free of {n}, got {n0}")
     start = sympy.Ge(n, n0)
     rest = [h for h in goal.hypotheses if h != start]
-    if len(rest) == len(goal.hypotheses) and start is not sympy.true:  # True: n's sign already says so
+    if len(rest) == len(goal.hypotheses):
         raise ParameterError(f"the goal's hypotheses must include {start}")
     up = {n: n + 1}
     base = _make(goal.conclusion.xreplace({n: n0}), [h.xreplace({n: n0}) for h in rest])
@@ -865,10 +873,12 @@ def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0
 
 def _range_of(term: sympy.Basic) -> tuple:
     if isinstance(term, (sympy.Sum, sympy.Product)) and len(term.limits) == 1:
-        return (term.function, *term.limits[0])
-    if isinstance(term, Every) and term.limits[0].is_integer:
-        return (term.condition, *term.limits)
-    raise ParameterError(f"term must be a Sum, Product or Every over one integer index, got {term}")
+        body, (j, lo, hi) = term.function, term.limits[0]
+    elif isinstance(term, Every):
+        body, (j, lo, hi) = term.condition, term.limits
+    else:
+        raise ParameterError(f"term must be a Sum, Product or Every over one integer index, got {term}")
+    return body, _symbol(j, "the term's index", integer=True), lo, hi
 
 
 def _join(term: sympy.Basic, items: list) -> sympy.Basic:
@@ -879,8 +889,6 @@ def unfold(term: sympy.Basic, at: str = "end", detail: str = "") -> Evidence:
     """The definition of a finite Sum, Product or Every: peel its last term (`at="end"`, under
     lo ≤ hi) or write out a constant range of at most MAX_UNFOLD terms (`at="all"`)."""
     body, j, lo, hi = _range_of(term)
-    if not j.is_integer:
-        raise ParameterError(f"the index {j} must be an integer symbol")
     same = sympy.Equivalent if isinstance(term, Every) else sympy.Eq
 
     def build() -> Evidence:
@@ -904,7 +912,7 @@ def rename(term: sympy.Basic, index: sympy.Symbol, detail: str = "") -> Evidence
     Product, Integral, Every or Sup over one index; `index` must not occur in the term)."""
     if not (isinstance(term, _BINDERS) and len(term.args) == 2):
         raise ParameterError(f"term must be a Sum, Product, Integral, Every or Sup over one index, got {term}")
-    new = _symbol(index, "index")
+    new = _symbol(index, "index", ranged=False)
     old, lo, hi = term.args[1]
 
     def build() -> Evidence:

@@ -124,6 +124,14 @@ def _indices(e: sympy.Basic) -> set:
     return here
 
 
+def _plain_index(v: object, integer: bool | None) -> bool:
+    """A symbol a rule may range over: no assumption but integer (or real); None: either kind."""
+    if not isinstance(v, sympy.Symbol):
+        return False
+    kinds = {True: [{"integer": True}], False: [{}, {"real": True}], None: [{}, {"real": True}, {"integer": True}]}
+    return v.assumptions0 in [sympy.Symbol(v.name, **kind).assumptions0 for kind in kinds[integer]]
+
+
 def _integral_form(e: sympy.Basic) -> bool:
     if isinstance(e, sympy.Integer):
         return True
@@ -430,6 +438,8 @@ def _over_range(rule: str) -> Callable:
     def check(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
         (p,) = premises
         index, lo, hi = (parse_expression(params[k]) for k in ("index", "lo", "hi"))
+        if not _plain_index(index, {"sum": True, "integrate": False, "sup": None}[rule]):
+            raise Disagrees(f"{index} carries an assumption that would leave part of the range out")
         if index not in p.variables or index in _variables(lo) | _variables(hi):
             raise Disagrees(f"{index} must be a variable of the premise, and the range free of it")
         if index.is_integer and not (_integral_form(lo) and _integral_form(hi)):
@@ -467,12 +477,11 @@ def _over_range(rule: str) -> Callable:
 
 def _induction(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     n, n0 = parse_expression(params["variable"]), parse_expression(params["start"])
-    if not (isinstance(n, sympy.Symbol) and n.is_integer and n in goal.variables and _integral_form(n0)
-            and n not in _variables(n0)):
+    if not (_plain_index(n, True) and n in goal.variables and _integral_form(n0) and n not in _variables(n0)):
         raise Disagrees("induction runs over an integer variable of the goal from an integer-valued start")
     start = sympy.Ge(n, n0)
     rest = [h for h in goal.hypotheses if h != start]
-    if len(rest) == len(goal.hypotheses) and start is not sympy.true:
+    if len(rest) == len(goal.hypotheses):
         raise Disagrees(f"the goal does not assume {start}")
     base, step = premises
     _same(base, goal.conclusion.xreplace({n: n0}), [h.xreplace({n: n0}) for h in rest])
@@ -493,7 +502,7 @@ def _limit(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context:
     n, n0 = parse_expression(params["variable"]), parse_expression(params["start"])
     monotone, bound = premises
     start = sympy.Ge(n, n0)
-    if not (isinstance(n, sympy.Symbol) and n.is_integer and _integral_form(n0) and n not in _variables(n0)):
+    if not (_plain_index(n, True) and _integral_form(n0) and n not in _variables(n0)):
         raise Disagrees("a limit runs over an integer variable from an integer-valued start")
     if start not in monotone.hypotheses or set(monotone.hypotheses) != set(bound.hypotheses):
         raise Disagrees(f"both premises must assume {start} and the same hypotheses")
@@ -521,8 +530,8 @@ def _unfold(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
         body, (j, lo, hi) = term.args[0], term.args[1]
     else:
         raise Disagrees(f"unfold applies to a finite Sum, Product or Every, not {term}")
-    if not (j.is_integer and _integral_form(lo) and _integral_form(hi)):
-        raise Disagrees("unfold needs an integer index and integer-valued ends")
+    if not (_plain_index(j, True) and _integral_form(lo) and _integral_form(hi)):
+        raise Disagrees("unfold needs a plain integer index and integer-valued ends")
     glue = {sympy.Sum: sympy.Add, sympy.Product: sympy.Mul, Every: sympy.And}[type(term)]
     same = sympy.Equivalent if isinstance(term, Every) else sympy.Eq
     if params.get("at") == "end":
@@ -544,6 +553,8 @@ def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     if not (isinstance(term, sympy.Sum) and len(term.limits) == 1):
         raise Disagrees(f"linear applies to a Sum over one index, not {term}")
     j, lo, hi = term.limits[0]
+    if not _plain_index(j, True):
+        raise Disagrees(f"the index {j} carries an assumption beyond integer")
     if not isinstance(goal.conclusion, sympy.Equality) or goal.conclusion.lhs != term:
         raise Disagrees("the conclusion is not Sum = its linear split")
     _same(goal, goal.conclusion, [sympy.Ge(hi + 1, lo)])
