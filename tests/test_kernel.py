@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sympy import IndexedBase, Max, Product, Sum, Symbol, exp, log
 
-from symdp.errors import ParameterError
+from symdp.errors import ParameterError, ResourceLimitError
 from symdp.verify import kernel as K
 from symdp.verify.goals import Goal, digest_of
 from symdp.verify.recheck import rules, smt
@@ -259,6 +259,8 @@ def test_unfold_and_linear_are_the_definitions():
     assert "add back up" in disagrees(K.linear(Sum(3 * z[i] + 5, (i, 1, m))), lambda c: _retarget(c, wrong))
     with pytest.raises(ParameterError):
         K.unfold(x + 1)
+    with pytest.raises(ResourceLimitError, match="value_nodes"):     # (a + b + … )^40 is refused before expanding
+        K.linear(Sum((z[i] + w[i] + x + y + a) ** 40, (i, 1, m)))
 
 
 def test_the_mixture_argument_end_to_end():

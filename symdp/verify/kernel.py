@@ -84,6 +84,7 @@ linear(term)
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
@@ -91,6 +92,7 @@ import sympy
 from sympy.core.relational import Relational
 from sympy.logic.boolalg import Boolean, BooleanFunction
 
+from .. import limits
 from ..errors import ParameterError
 from .evidence import Evidence
 from .goals import Goal
@@ -924,6 +926,18 @@ def rename(term: sympy.Basic, index: sympy.Symbol, detail: str = "") -> Evidence
     return _applied("rename", build)
 
 
+def _expanded_terms(e: sympy.Basic) -> int:
+    """An upper bound on the terms of `e` expanded as a polynomial (checked before expanding)."""
+    if isinstance(e, sympy.Add):
+        return sum(_expanded_terms(a) for a in e.args)
+    if isinstance(e, sympy.Mul):
+        return math.prod(_expanded_terms(a) for a in e.args)
+    if isinstance(e, sympy.Pow) and e.exp.is_Integer and e.exp > 0:
+        t = _expanded_terms(e.base)
+        return math.comb(t + int(e.exp) - 1, int(e.exp)) if t > 1 else 1
+    return 1
+
+
 _EXPAND = {"mul": True, "multinomial": True, "power_exp": False, "power_base": False, "log": False}
 
 
@@ -934,6 +948,7 @@ def linear(term: sympy.Sum, detail: str = "") -> Evidence:
         raise ParameterError(f"linear takes a Sum, got {term}")
 
     def build() -> Evidence:
+        limits.check("value_nodes", _expanded_terms(body), f"terms of the expanded summand of {term}")
         groups: dict = {}
         for piece in sympy.Add.make_args(sympy.expand(body, **_EXPAND)):
             factors = sympy.Mul.make_args(piece)

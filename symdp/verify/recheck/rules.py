@@ -47,6 +47,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 from typing import Callable, Iterable, Mapping, Sequence
 
 import sympy
@@ -56,10 +57,12 @@ from sympy.logic.boolalg import Boolean, BooleanFunction
 from .context import RuleContext
 from .parsing import parse_expression
 from .terms import Every, Sup
-from .verdicts import Disagrees
+from .verdicts import Disagrees, Inconclusive
 
 #: Longest constant range an ``unfold`` certificate may write out.
 MAX_UNFOLD = 64
+#: Most terms a ``linear`` certificate's sides may expand to before the replay declines (inconclusive).
+MAX_TERMS = 20000
 _CONTINUOUS = (sympy.exp, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.cosh, sympy.atan, sympy.asinh,
                sympy.erf, sympy.erfc, sympy.Abs, sympy.Max, sympy.Min)
 _BINDING = (sympy.Sum, sympy.Product, sympy.Integral, Every, Sup)
@@ -546,6 +549,16 @@ def _unfold(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     return _sides(cert, [], context)
 
 
+def _terms(e: sympy.Basic) -> int:
+    """At most how many terms `e` has once expanded (bounded before expanding)."""
+    if isinstance(e, (sympy.Add, sympy.Mul)):
+        parts = [_terms(a) for a in e.args]
+        return sum(parts) if isinstance(e, sympy.Add) else math.prod(parts)
+    if isinstance(e, sympy.Pow) and e.exp.is_Integer and e.exp > 0 and _terms(e.base) > 1:
+        return math.comb(_terms(e.base) + int(e.exp) - 1, int(e.exp))
+    return 1
+
+
 def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     if premises:
         raise Disagrees("linearity rests on no premise")
@@ -558,6 +571,8 @@ def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     if not isinstance(goal.conclusion, sympy.Equality) or goal.conclusion.lhs != term:
         raise Disagrees("the conclusion is not Sum = its linear split")
     _same(goal, goal.conclusion, [sympy.Ge(hi + 1, lo)])
+    if _terms(goal.conclusion.rhs) + _terms(term.function) > MAX_TERMS:
+        raise Inconclusive(f"the linear split would expand to more than {MAX_TERMS} terms")
     polynomial = dict(mul=True, multinomial=True, power_exp=False, power_base=False, log=False)
     split, rest = sympy.Integer(0), sympy.Integer(0)
     for piece in sympy.Add.make_args(goal.conclusion.rhs):
