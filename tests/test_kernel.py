@@ -394,3 +394,28 @@ def test_the_worked_example_of_the_guide_runs_as_written():
     guide = text[text.index("## Writing a proof with kernel steps"):]
     (block,) = re.findall(r"```python\n(.*?)```", guide, re.S)
     exec(compile(block, "docs/trust-chain.md", "exec"), {})
+
+
+# --------------------------------------------------------------------------------------------
+# the promoted claims: their routine steps are kernel steps, and every one replays
+
+
+@pytest.fixture(scope="module")
+def registry():
+    from symdp.verify import load_claims
+    return load_claims(ROOT / "proofs")
+
+
+@pytest.mark.parametrize("claim_id, carried", [
+    ("composition-subsampling:theorem-1", ["induction"]),
+    ("tv-dp:theorem-1", ["randomised", "mixture"]),
+    ("extremal-ldp:lemma-24", ["affine", "maximises"]),
+])
+def test_promoted_claims_rest_on_kernel_steps_that_replay(registry, claim_id, carried):
+    from symdp.verify.runner import evaluate
+
+    ev = evaluate(registry.claims[claim_id])
+    assert ev.status == "proved" and "rule" in ev.kind, ev.detail
+    assert replays(ev)
+    prose = " ".join(ev.data.get("prose_steps", [])).lower()
+    assert not any(word in prose for word in carried), prose
