@@ -52,7 +52,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import sympy
 from sympy.core.relational import Relational
-from sympy.logic.boolalg import Boolean, BooleanFunction
+from sympy.logic.boolalg import BooleanFunction
 
 from .context import RuleContext
 from .parsing import parse_expression
