@@ -299,6 +299,22 @@ def test_premises_must_be_certified_goals_of_this_claim_or_of_a_used_one():
     assert rules.replay(tampered, moved).startswith("chain")
 
 
+def test_a_premise_from_a_used_claim_is_looked_up_there():
+    first = K.decide(K.goal(x * y <= (x ** 2 + y ** 2) / 2))
+    second = K.decide(K.goal((x ** 2 + y ** 2) / 2 <= (x ** 2 + y ** 2) * a, [a >= sympy.Rational(1, 2)]))
+    used = K.fact(first).goal
+    ev = K.chain(K.lemma("paper:lemma-1", used), second)
+    assert ev.data["certificate"]["premises"][0] == {"digest": used.digest, "claim": "paper:lemma-1"}
+    certs, context = _context(ev)
+    assert used.digest not in context.own
+    with pytest.raises(Disagrees, match="not in this claim's uses"):
+        rules.replay(ev.data["certificate"], context)
+    there = RuleContext(context.claim, context.own, {"paper:lemma-1": {used.digest: used.canonical()}}, context.replay)
+    assert rules.replay(ev.data["certificate"], there).startswith("chain")
+    with pytest.raises(ParameterError):
+        K.lemma("no-paper-prefix", used)
+
+
 def test_an_unknown_rule_or_a_false_sign_in_the_abstraction_disagrees():
     ev = K.decide(K.goal(exp(x) * (y - 1) >= 0, [y >= 1]))
     assert "no schema" in disagrees(ev, lambda c: c.update(rule="magic"))
