@@ -39,7 +39,15 @@ def _normal_mgf(mean, var, s):
 @claim(paper=PAPER, label="Theorem 1",
        statement="The composition of ε_j-DP mechanisms is (Σ_j ε_j)-DP: the likelihood ratio of the product "
                  "factorises, so the product of e^{ε_j} bounds it and randomized response attains it.",
-       stated_domain='M_1, …, M_k each ε_j-DP, every k', stated_where='Section 2, Theorem 1 (Basic Composition)')
+       stated_domain='M_1, …, M_k each ε_j-DP, every k', stated_where='Section 2, Theorem 1 (Basic Composition)',
+       quote=(r"Theorem 1 (Basic Composition). Let "
+              r"M1,M2,,Mk:𝒳n𝒴:subscript𝑀1subscript𝑀2subscript𝑀𝑘superscript𝒳𝑛𝒴M_{1},M_{2},\cdots,M_{k}:\mathcal{X}^{n}\to\mathcal{Y} "
+              r"be randomized algorithms. Suppose Mjsubscript𝑀𝑗M_{j} is εjsubscript𝜀𝑗\varepsilon_{j}-DP for each "
+              r"j[k]𝑗delimited-[]𝑘j\in[k]. Define "
+              r"M:𝒳n𝒴k:𝑀superscript𝒳𝑛superscript𝒴𝑘M:\mathcal{X}^{n}\to\mathcal{Y}^{k} by "
+              r"M(x)=(M1(x),M2(x),,Mk(x))𝑀𝑥subscript𝑀1𝑥subscript𝑀2𝑥subscript𝑀𝑘𝑥M(x)=(M_{1}(x),M_{2}(x),\cdots,M_{k}(x)), "
+              r"where each algorithm is run independently. Then M𝑀M is ε𝜀\varepsilon-DP for "
+              r"ε=j=1kεj𝜀superscriptsubscript𝑗1𝑘subscript𝜀𝑗\varepsilon=\sum_{j=1}^{k}\varepsilon_{j}."))
 def theorem_1():
     laws = [rr(sympy.Integer(x)) for x in (2, 3, 5)]
     p = product_law(*[a for a, _ in laws])
@@ -84,7 +92,30 @@ def _basic_composition():
 @claim(paper=PAPER, label="Section 2.1 (Laplace tightness)",
        statement="k Laplace(k/ε) answers with f_j(x) = f_j(x') + 1 have likelihood ratio exactly e^ε at every output "
                  "y = (a, …, a) with a ≥ max f_j(x); such outputs have probability 2^{−k}; the std is √2·k/ε.",
-       stated_domain='every k ≥ 1, ε > 0 (k-fold Laplace)', stated_where='Section 2.1')
+       stated_domain='every k ≥ 1, ε > 0 (k-fold Laplace)', stated_where='Section 2.1',
+       quote=(r"For each j[k]𝑗delimited-[]𝑘j\in[k], let "
+              r"Mj:𝒳n:subscript𝑀𝑗superscript𝒳𝑛M_{j}:\mathcal{X}^{n}\to\mathbb{R} be the algorithm that releases "
+              r"fj(x)subscript𝑓𝑗𝑥f_{j}(x) with 𝖫𝖺𝗉𝗅𝖺𝖼𝖾(k/ε)𝖫𝖺𝗉𝗅𝖺𝖼𝖾𝑘𝜀\mathsf{Laplace}(k/\varepsilon) noise added. Let "
+              r"M:𝒳nk:𝑀superscript𝒳𝑛superscript𝑘M:\mathcal{X}^{n}\to\mathbb{R}^{k} be the composition of these k𝑘k "
+              r"algorithms. Then Mjsubscript𝑀𝑗M_{j} is ε/k𝜀𝑘\varepsilon/k-DP for each j[k]𝑗delimited-[]𝑘j\in[k] and "
+              r"basic composition tells us that M𝑀M is ε𝜀\varepsilon-DP. The question is whether M𝑀M satisfies a "
+              r"better DP guarantee than this – i.e., does M𝑀M satisfy εsubscript𝜀\varepsilon_{*}-DP for some "
+              r"ε<εsubscript𝜀𝜀\varepsilon_{*}<\varepsilon? Suppose we have neighbouring datasets "
+              r"x,x𝒳n𝑥superscript𝑥superscript𝒳𝑛x,x^{\prime}\in\mathcal{X}^{n} such that "
+              r"fj(x)=fj(x)+1subscript𝑓𝑗𝑥subscript𝑓𝑗superscript𝑥1f_{j}(x)=f_{j}(x^{\prime})+1 for each "
+              r"j[k]𝑗delimited-[]𝑘j\in[k]. Let y=(a,a,,a)k𝑦𝑎𝑎𝑎superscript𝑘y=(a,a,\cdots,a)\in\mathbb{R}^{k} for some "
+              r"amaxj=1kfj(x)𝑎superscriptsubscript𝑗1𝑘subscript𝑓𝑗𝑥a\geq\max_{j=1}^{k}f_{j}(x). Then "
+              r"[M(x)=y][M(x)=y]delimited-[]𝑀𝑥𝑦delimited-[]𝑀superscript𝑥𝑦\displaystyle\frac{{\mathbb{P}\left[M(x)=y\right]}}{{\mathbb{P}\left[M(x^{\prime})=y\right]}} "
+              r"=j=1k[fj(x)+𝖫𝖺𝗉𝗅𝖺𝖼𝖾(k/ε)=yj]j=1k[fj(x)+𝖫𝖺𝗉𝗅𝖺𝖼𝖾(k/ε)=yj]absentsuperscriptsubscriptproduct𝑗1𝑘delimited-[]subscript𝑓𝑗𝑥𝖫𝖺𝗉𝗅𝖺𝖼𝖾𝑘𝜀subscript𝑦𝑗superscriptsubscriptproduct𝑗1𝑘delimited-[]subscript𝑓𝑗superscript𝑥𝖫𝖺𝗉𝗅𝖺𝖼𝖾𝑘𝜀subscript𝑦𝑗\displaystyle=\frac{\prod_{j=1}^{k}{\mathbb{P}\left[f_{j}(x)+\mathsf{Laplace}(k/\varepsilon)=y_{j}\right]}}{\prod_{j=1}^{k}{\mathbb{P}\left[f_{j}(x^{\prime})+\mathsf{Laplace}(k/\varepsilon)=y_{j}\right]}} "
+              r"=j=1k[𝖫𝖺𝗉𝗅𝖺𝖼𝖾(k/ε)=yjfj(x)][𝖫𝖺𝗉𝗅𝖺𝖼𝖾(k/ε)=yjfj(x)]absentsuperscriptsubscriptproduct𝑗1𝑘delimited-[]𝖫𝖺𝗉𝗅𝖺𝖼𝖾𝑘𝜀subscript𝑦𝑗subscript𝑓𝑗𝑥delimited-[]𝖫𝖺𝗉𝗅𝖺𝖼𝖾𝑘𝜀subscript𝑦𝑗subscript𝑓𝑗superscript𝑥\displaystyle=\prod_{j=1}^{k}\frac{{\mathbb{P}\left[\mathsf{Laplace}(k/\varepsilon)=y_{j}-f_{j}(x)\right]}}{{\mathbb{P}\left[\mathsf{Laplace}(k/\varepsilon)=y_{j}-f_{j}(x^{\prime})\right]}} "
+              r"=j=1kε2kexp(εk|yjfj(x)|)ε2kexp(εk|yjfj(x)|)absentsuperscriptsubscriptproduct𝑗1𝑘𝜀2𝑘𝜀𝑘subscript𝑦𝑗subscript𝑓𝑗𝑥𝜀2𝑘𝜀𝑘subscript𝑦𝑗subscript𝑓𝑗superscript𝑥\displaystyle=\prod_{j=1}^{k}\frac{\frac{\varepsilon}{2k}\exp\left(-\frac{\varepsilon}{k}|y_{j}-f_{j}(x)|\right)}{\frac{\varepsilon}{2k}\exp\left(-\frac{\varepsilon}{k}|y_{j}-f_{j}(x^{\prime})|\right)} "
+              r"=j=1kexp(εk(yjfj(x)))exp(εk(yjfj(x)))absentsuperscriptsubscriptproduct𝑗1𝑘𝜀𝑘subscript𝑦𝑗subscript𝑓𝑗𝑥𝜀𝑘subscript𝑦𝑗subscript𝑓𝑗superscript𝑥\displaystyle=\prod_{j=1}^{k}\frac{\exp\left(-\frac{\varepsilon}{k}(y_{j}-f_{j}(x))\right)}{\exp\left(-\frac{\varepsilon}{k}(y_{j}-f_{j}(x^{\prime}))\right)} "
+              r"(yjfj(x)subscript𝑦𝑗subscript𝑓𝑗𝑥y_{j}\geq f_{j}(x) and "
+              r"yjfj(x)subscript𝑦𝑗subscript𝑓𝑗superscript𝑥y_{j}\geq f_{j}(x^{\prime})) "
+              r"=j=1kexp(εk(fj(x)fj(x)))absentsuperscriptsubscriptproduct𝑗1𝑘𝜀𝑘subscript𝑓𝑗𝑥subscript𝑓𝑗superscript𝑥\displaystyle=\prod_{j=1}^{k}\exp\left(\frac{\varepsilon}{k}\left(f_{j}(x)-f_{j}(x^{\prime})\right)\right) "
+              r"=exp(εkj=1k(fj(x)fj(x)))=eε.absent𝜀𝑘superscriptsubscript𝑗1𝑘subscript𝑓𝑗𝑥subscript𝑓𝑗superscript𝑥superscript𝑒𝜀\displaystyle=\exp\left(\frac{\varepsilon}{k}\sum_{j=1}^{k}\left(f_{j}(x)-f_{j}(x^{\prime})\right)\right)=e^{\varepsilon}. "
+              r"This shows that basic composition is optimal. For this example, we cannot prove a better guarantee "
+              r"than what is given by basic composition."))
 def laplace_tightness():
     k = 3
     fx = sympy.symbols("f1:4", real=True)
@@ -124,7 +155,60 @@ def laplace_tightness():
 @claim(paper=PAPER, label="Definition 2 (PLD facts)",
        statement="With Z = log P/Q(Y), Y ← P: E[e^{−Z}] = 1, KL = E[Z] ≥ 0, d_TV = E[max(0, 1 − e^{−Z})] = ½E|1 − e^{−Z}|; "
                  "pure ε-DP ⇔ P[Z ≤ ε] = 1; for the Gaussian PLD N(ρ, 2ρ) at ε = 0 the expectation form is the TV.",
-       stated_domain='P, Q with the same support (privacy loss distribution)', stated_where='Section 3, Definition 2')
+       stated_domain='P, Q with the same support (privacy loss distribution)', stated_where='Section 3, Definition 2',
+       quote=(r"Definition 2 (Privacy Loss Distribution). Let P𝑃P and Q𝑄Q be two probability distributions on "
+              r"𝒴𝒴\mathcal{Y}. Define fPQ:𝒴f_{\left.{P}\middle\|{Q}\right.}:\mathcal{Y}\to\mathbb{R} by "
+              r"fPQ(y)=log(P(y)/Q(y))f_{\left.{P}\middle\|{Q}\right.}(y)=\log(P(y)/Q(y)).111The function "
+              r"fPQf_{\left.{P}\middle\|{Q}\right.} is called the log likelihood ratio of P𝑃P with respect to Q𝑄Q. "
+              r"Formally, fPQf_{\left.{P}\middle\|{Q}\right.} is the natural logarithm of the Radon-Nikodym "
+              r"derivative of P𝑃P with respect to Q𝑄Q. This function is defined by the property that "
+              r"P(S)=𝔼YP[𝕀[YS]]=𝔼YQ[efPQ(Y)𝕀[YS]]P(S)={\underset{Y\leftarrow P}{\mathbb{E}}\left[\mathbb{I}[Y\in "
+              r"S]\right]}={\underset{Y\leftarrow "
+              r"Q}{\mathbb{E}}\left[e^{f_{\left.{P}\middle\|{Q}\right.}(Y)}\cdot\mathbb{I}[Y\in S]\right]} for all "
+              r"measurable S𝒴𝑆𝒴S\subset\mathcal{Y}. For this to exist, we must assume that P𝑃P and Q𝑄Q have the same "
+              r"sigma-algebra and that P𝑃P is absolutely continuous with respect to Q𝑄Q and vice versa – i.e., "
+              r"S𝒴Q(S)=0P(S)=0ifffor-all𝑆𝒴𝑄𝑆0𝑃𝑆0\forall S\subset\mathcal{Y}~{}~{}~{}Q(S)=0\iff P(S)=0. The privacy "
+              r"loss random variable is given by Z=fPQ(Y)Z=f_{\left.{P}\middle\|{Q}\right.}(Y) for YP𝑌𝑃Y\leftarrow "
+              r"P. The distribution of Z𝑍Z is denoted 𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)\mathsf{PrivLoss}\left({P}\middle\|{Q}\right). In "
+              r"the context of differential privacy, the distributions P=M(x)𝑃𝑀𝑥P=M(x) and "
+              r"Q=M(x)𝑄𝑀superscript𝑥Q=M(x^{\prime}) correspond to the outputs of the algorithm M𝑀M on neighbouring "
+              r"inputs x,x𝑥superscript𝑥x,x^{\prime}. Successfully distinguishing these distributions corresponds to "
+              r"learning some fact about an individual person’s data. The randomness of the privacy loss random "
+              r"variable Z𝑍Z comes from the randomness of the algorithm M𝑀M (e.g., added noise). Intuitively, the "
+              r"privacy loss tells us which input (x𝑥x or xsuperscript𝑥x^{\prime}) is more likely given the observed "
+              r"output (YM()𝑌𝑀Y\leftarrow M(\cdot)). If Z>0𝑍0Z>0, then the hypothesis YP=M(x)𝑌𝑃𝑀𝑥Y\leftarrow P=M(x) "
+              r"explains the observed output better than the hypothesis YQ=M(x)𝑌𝑄𝑀superscript𝑥Y\leftarrow "
+              r"Q=M(x^{\prime}) and vice versa. The magnitude of the privacy loss Z𝑍Z indicates how strong the "
+              r"evidence for this conclusion is. If Z=0𝑍0Z=0, both hypotheses explain the output equally well, but, "
+              r"if Z𝑍Z\to\infty, then we can be nearly certain that the output came from P𝑃P, rather than Q𝑄Q. A "
+              r"very negative privacy loss Z0much-less-than𝑍0Z\ll 0 means that the observed output YP𝑌𝑃Y\leftarrow P "
+              r"strongly supports the wrong hypothesis (i.e., YQ𝑌𝑄Y\leftarrow Q). As long as the privacy loss "
+              r"distribution is well-defined,222The privacy loss distribution is not well-defined if absolute "
+              r"continuity fails to hold. Intuitively, this corresponds to the privacy loss being infinite. We can "
+              r"extend most of these definitions to allow for an infinite privacy loss. For simplicity, we do not "
+              r"delve into these issues. we can easily express almost all the quantities of interest in terms of it: "
+              r"• Pure ε𝜀\varepsilon-DP of M𝑀M is equivalent to demanding that "
+              r"Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))[Zε]=1{\underset{Z\leftarrow\mathsf{PrivLoss}\left({M(x)}\middle\|{M(x^{\prime})}\right)}{\mathbb{P}}\left[Z\leq\varepsilon\right]}=1 "
+              r"for all neighbouring x,x𝑥superscript𝑥x,x^{\prime}.333Note that, by the symmetry of the neighbouring "
+              r"relation (i.e., if x,x𝑥superscript𝑥x,x^{\prime} are neighbouring datasets then "
+              r"x,xsuperscript𝑥𝑥x^{\prime},x are also neighbours), we also have "
+              r"Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))[Zε]=1{\underset{Z\leftarrow\mathsf{PrivLoss}\left({M(x)}\middle\|{M(x^{\prime})}\right)}{\mathbb{P}}\left[Z\geq-\varepsilon\right]}=1 "
+              r"as a consequence of "
+              r"Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))[Zε]=1{\underset{Z^{\prime}\leftarrow\mathsf{PrivLoss}\left({M(x^{\prime})}\middle\|{M(x)}\right)}{\mathbb{P}}\left[Z^{\prime}\leq\varepsilon\right]}=1. "
+              r"• The KL divergence is the expectation of the privacy loss: "
+              r"D1(PQ):=𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[Z]\mathrm{D}_{1}\left(P\middle\|Q\right):={\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{E}}\left[Z\right]}.444The "
+              r"expectation of the privacy loss is always non-negative. Intuitively, this is because we take the "
+              r"expectation of the log likelihood ratio fPQ(Y)f_{\left.{P}\middle\|{Q}\right.}(Y) with respect to "
+              r"YP𝑌𝑃Y\leftarrow P – i.e., the true answer is P𝑃P, so on average the log likelihood ratio should "
+              r"point towards the correct answer. • The TV distance is given by "
+              r"dTV(P,Q)=𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[max{0,1exp(Z)}]=12𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[|1exp(Z)|].\mathrm{d}_{\text{TV}}\left(P,Q\right)={\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{E}}\left[\max\{0,1-\exp(-Z)\}\right]}=\frac{1}{2}{\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{E}}\left[\left|1-\exp(-Z)\right|\right]}. "
+              r"• Approximate (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP of M𝑀M is implied by "
+              r"Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))[Zε]1δ{\underset{Z\leftarrow\mathsf{PrivLoss}\left({M(x)}\middle\|{M(x^{\prime})}\right)}{\mathbb{P}}\left[Z\leq\varepsilon\right]}\geq "
+              r"1-\delta for all neighbouring x,x𝑥superscript𝑥x,x^{\prime}. So we should think of approximate DP as "
+              r"a tail bound on the privacy loss. To be precise, (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP of M𝑀M is equivalent "
+              r"to "
+              r"𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))[max{0,1exp(εZ)}]δ{\underset{Z\leftarrow\mathsf{PrivLoss}\left({M(x)}\middle\|{M(x^{\prime})}\right)}{\mathbb{E}}\left[\max\{0,1-\exp(\varepsilon-Z)\}\right]}\leq\delta "
+              r"for all neighbouring x,x𝑥superscript𝑥x,x^{\prime}. (See Proposition 7.)"))
 def definition_2():
     out = []
     for seed in range(4):
@@ -168,7 +252,12 @@ def _pointwise_pld_facts():
 @claim(paper=PAPER, label="Proposition 3",
        statement="PrivLoss(N(μ,σ²)‖N(μ',σ²)) = N(ρ, 2ρ), ρ = (μ−μ')²/2σ²; f(y) = (μ−μ')(2y−μ−μ')/2σ² is affine and "
                  "E[e^{tZ}] = e^{t(t+1)ρ}.",
-       stated_domain="μ, μ' ∈ ℝ, σ > 0", stated_where='Section 3.1, Proposition 3')
+       stated_domain="μ, μ' ∈ ℝ, σ > 0", stated_where='Section 3.1, Proposition 3',
+       quote=(r"Proposition 3 (Privacy Loss Distribution of Gaussian). Let "
+              r"P=𝒩(μ,σ2)𝑃𝒩𝜇superscript𝜎2P=\mathcal{N}(\mu,\sigma^{2}) and "
+              r"Q=𝒩(μ,σ2)𝑄𝒩superscript𝜇superscript𝜎2Q=\mathcal{N}(\mu^{\prime},\sigma^{2}). Then "
+              r"𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)=𝒩(ρ,2ρ)\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)=\mathcal{N}(\rho,2\rho) for "
+              r"ρ=(μμ)22σ2𝜌superscript𝜇superscript𝜇22superscript𝜎2\rho=\frac{(\mu-\mu^{\prime})^{2}}{2\sigma^{2}}."))
 def proposition_3():
     dens = lambda m: exp(-(y - m) ** 2 / (2 * sigma ** 2)) / sqrt(2 * sympy.pi * sigma ** 2)
     f = sympy.expand_log(log(dens(mu) / dens(mu2)), force=True)
@@ -186,7 +275,16 @@ def proposition_3():
 @claim(paper=PAPER, label="Lemma 4 (Neyman–Pearson)",
        statement="For every test T there is a threshold t with P[T = P] ≤ P[f ≥ t] and Q[T = Q] ≤ Q[f ≤ t]; the best "
                  "balanced accuracy is ½ + ½ d_TV.",
-       stated_domain='every pair P, Q, every test', stated_where='Section 3.2, Lemma 4 (Neyman–Pearson)')
+       stated_domain='every pair P, Q, every test', stated_where='Section 3.2, Lemma 4 (Neyman–Pearson)',
+       quote=(r"Lemma 4 (Neyman-Pearson Lemma [NP33]). Fix distributions P𝑃P and Q𝑄Q on 𝒴𝒴\mathcal{Y} and define the "
+              r"log-likelihood ratio test statistic fPQ:𝒴f_{\left.{P}\middle\|{Q}\right.}:\mathcal{Y}\to\mathbb{R} "
+              r"by fPQ(y)=log(P(y)Q(y))f_{\left.{P}\middle\|{Q}\right.}(y)=\log\left(\frac{P(y)}{Q(y)}\right). Let "
+              r"T:𝒴{P,Q}:𝑇𝒴𝑃𝑄T:\mathcal{Y}\to\{P,Q\} be any (possibly randomized) test. Then there exists some "
+              r"t𝑡t\in\mathbb{R} such that YP[T(Y)=P]YP[fPQ(Y)t] and YQ[T(Y)=Q]YQ[fPQ(Y)t].{\underset{Y\leftarrow "
+              r"P}{\mathbb{P}}\left[T(Y)=P\right]}\leq{\underset{Y\leftarrow "
+              r"P}{\mathbb{P}}\left[f_{\left.{P}\middle\|{Q}\right.}(Y)\geq t\right]}~{}~{}~{}~{}\text{ and "
+              r"}~{}~{}~{}~{}{\underset{Y\leftarrow Q}{\mathbb{P}}\left[T(Y)=Q\right]}\leq{\underset{Y\leftarrow "
+              r"Q}{\mathbb{P}}\left[f_{\left.{P}\middle\|{Q}\right.}(Y)\leq t\right]}."))
 def lemma_4():
     from itertools import product as cartesian
     out = []
@@ -219,7 +317,23 @@ def lemma_4():
 
 @claim(paper=PAPER, label="Lemma 6 and Remark 5",
        statement="f_{P‖Q} = −f_{Q‖P}, and E_{Y←Q}[g(f(Y))] = E_{Z←PrivLoss(P‖Q)}[g(Z)e^{−Z}] for measurable g.",
-       stated_domain='P, Q with the same support, every measurable g', stated_where='Section 3.2, Remark 5 and Lemma 6')
+       stated_domain='P, Q with the same support, every measurable g', stated_where='Section 3.2, Remark 5 and Lemma 6',
+       quote=(r"Remark 5. Fix distributions P𝑃P and Q𝑄Q on 𝒴𝒴\mathcal{Y} such that the log likelihood ratio "
+              r"fPQ(y)=log(P(y)Q(y))f_{\left.{P}\middle\|{Q}\right.}(y)=\log\left(\frac{P(y)}{Q(y)}\right) is "
+              r"well-defined for all y𝒴𝑦𝒴y\in\mathcal{Y}. Since "
+              r"fPQ(y)=fQP(y)f_{\left.{P}\middle\|{Q}\right.}(y)=-f_{\left.{Q}\middle\|{P}\right.}(y) for all "
+              r"y𝒴𝑦𝒴y\in\mathcal{Y}, if Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(QP)Z\leftarrow\mathsf{PrivLoss}\left({Q}\middle\|{P}\right), then "
+              r"Z𝑍-Z follows the distribution of fPQ(Y)f_{\left.{P}\middle\|{Q}\right.}(Y) under the hypothesis "
+              r"YQ𝑌𝑄Y\leftarrow Q. Second, if we need to compute an expectation of some function g𝑔g of "
+              r"fPQ(Y)f_{\left.{P}\middle\|{Q}\right.}(Y) under the hypothesis YQ𝑌𝑄Y\leftarrow Q, then we can still "
+              r"express this in terms of the privacy loss 𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)\mathsf{PrivLoss}\left({P}\middle\|{Q}\right): "
+              r"Lemma 6 (Change of Distribution for Privacy Loss). Fix distributions P𝑃P and Q𝑄Q on 𝒴𝒴\mathcal{Y} "
+              r"such that the log likelihood ratio "
+              r"fPQ(y)=log(P(y)Q(y))f_{\left.{P}\middle\|{Q}\right.}(y)=\log\left(\frac{P(y)}{Q(y)}\right) is "
+              r"well-defined for all y𝒴𝑦𝒴y\in\mathcal{Y}. Let g::𝑔g:\mathbb{R}\to\mathbb{R} be measurable. Then "
+              r"𝔼YQ[g(fPQ(Y))]=𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[g(Z)eZ].{\underset{Y\leftarrow "
+              r"Q}{\mathbb{E}}\left[g(f_{\left.{P}\middle\|{Q}\right.}(Y))\right]}={\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{E}}\left[g(Z)\cdot "
+              r"e^{-Z}\right]}."))
 def lemma_6():
     out = []
     gs = {"z²": lambda v: v ** 2, "e^{3z}": lambda v: exp(3 * v), "1[z>0]": lambda v: sympy.Integer(1) if sign(v) > 0 else 0}
@@ -247,7 +361,17 @@ def lemma_6():
 @claim(paper=PAPER, label="Proposition 7",
        statement="δ = sup_S P(S) − e^ε Q(S) equals P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] = "
                  "∫_ε^∞ e^{ε−z} P[Z > z] dz ≤ P[Z > ε].",
-       stated_domain='every pair P, Q, every ε ≥ 0', stated_where='Section 3.3, Proposition 7')
+       stated_domain='every pair P, Q, every ε ≥ 0', stated_where='Section 3.3, Proposition 7',
+       quote=(r"Proposition 7 (Conversion from Privacy Loss Distribution to Approximate Differential Privacy). Let "
+              r"P𝑃P and Q𝑄Q be two probability distributions on 𝒴𝒴\mathcal{Y} such that the privacy loss "
+              r"distribution 𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)\mathsf{PrivLoss}\left({P}\middle\|{Q}\right) is well-defined. Fix "
+              r"ε0𝜀0\varepsilon\geq 0 and define "
+              r"δ:=supS𝒴P(S)eεQ(S).assign𝛿subscriptsupremum𝑆𝒴𝑃𝑆superscript𝑒𝜀𝑄𝑆\delta:=\sup_{S\subset\mathcal{Y}}P(S)-e^{\varepsilon}\cdot "
+              r"Q(S). Then δ𝛿\displaystyle\delta "
+              r"=Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[Z>ε]eεZ𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(QP)[Z>ε]\displaystyle={\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{P}}\left[Z>\varepsilon\right]}-e^{\varepsilon}\cdot{\underset{Z^{\prime}\leftarrow\mathsf{PrivLoss}\left({Q}\middle\|{P}\right)}{\mathbb{P}}\left[-Z^{\prime}>\varepsilon\right]} "
+              r"=𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[max{0,1exp(εZ)}]\displaystyle={\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{E}}\left[\max\{0,1-\exp(\varepsilon-Z)\}\right]} "
+              r"=εeεZZ𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[Z>z]dz\displaystyle=\int_{\varepsilon}^{\infty}e^{\varepsilon-Z}\cdot{\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{P}}\left[Z>z\right]}\mathrm{d}z "
+              r"Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[Z>ε].\displaystyle\leq{\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{P}}\left[Z>\varepsilon\right]}."))
 def proposition_7():
     out = []
     for seed in (31, 32, 33):
@@ -285,7 +409,17 @@ def proposition_7():
 @claim(paper=PAPER, label="Proposition 7 (third form, integrand)",
        statement="The third expression is printed ∫_ε^∞ e^{ε−Z}·P[Z > z] dz with the random Z in the integrand; "
                  "with the integration variable, ∫_ε^∞ e^{ε−z} P[Z > z] dz, it equals δ.",
-       stated_domain='the third form of Proposition 7 as printed', stated_where='Section 3.3, Proposition 7')
+       stated_domain='the third form of Proposition 7 as printed', stated_where='Section 3.3, Proposition 7',
+       quote=(r"Proposition 7 (Conversion from Privacy Loss Distribution to Approximate Differential Privacy). Let "
+              r"P𝑃P and Q𝑄Q be two probability distributions on 𝒴𝒴\mathcal{Y} such that the privacy loss "
+              r"distribution 𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)\mathsf{PrivLoss}\left({P}\middle\|{Q}\right) is well-defined. Fix "
+              r"ε0𝜀0\varepsilon\geq 0 and define "
+              r"δ:=supS𝒴P(S)eεQ(S).assign𝛿subscriptsupremum𝑆𝒴𝑃𝑆superscript𝑒𝜀𝑄𝑆\delta:=\sup_{S\subset\mathcal{Y}}P(S)-e^{\varepsilon}\cdot "
+              r"Q(S). Then δ𝛿\displaystyle\delta "
+              r"=Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[Z>ε]eεZ𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(QP)[Z>ε]\displaystyle={\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{P}}\left[Z>\varepsilon\right]}-e^{\varepsilon}\cdot{\underset{Z^{\prime}\leftarrow\mathsf{PrivLoss}\left({Q}\middle\|{P}\right)}{\mathbb{P}}\left[-Z^{\prime}>\varepsilon\right]} "
+              r"=𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[max{0,1exp(εZ)}]\displaystyle={\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{E}}\left[\max\{0,1-\exp(\varepsilon-Z)\}\right]} "
+              r"=εeεZZ𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[Z>z]dz\displaystyle=\int_{\varepsilon}^{\infty}e^{\varepsilon-Z}\cdot{\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{P}}\left[Z>z\right]}\mathrm{d}z "
+              r"Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[Z>ε].\displaystyle\leq{\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{P}}\left[Z>\varepsilon\right]}."))
 def proposition_7_integrand():
     p, q = rr(sympy.Integer(3))
     pld = privacy_loss(FinitePair(p, q))
@@ -306,7 +440,20 @@ def proposition_7_integrand():
 @claim(paper=PAPER, label="Corollary 8",
        statement="The Gaussian mechanism with ρ = Δ²/2σ² is (ε, δ)-DP with δ = Φ̄((ε−ρ)/√(2ρ)) − e^ε Φ̄((ε+ρ)/√(2ρ)), "
                  "optimal, increasing in ρ; for ε ≥ ρ, δ ≤ Φ̄((ε−ρ)/√(2ρ)) ≤ e^{−(ε−ρ)²/4ρ}/max{2, √(π/ρ)(ε−ρ)}.",
-       stated_domain='ε ≥ 0, ρ > 0 (univariate Gaussian)', stated_where='Section 3.3, Corollary 8')
+       stated_domain='ε ≥ 0, ρ > 0 (univariate Gaussian)', stated_where='Section 3.3, Corollary 8',
+       quote=(r"Corollary 8 (Tight Approximate Differential Privacy for Univariate Gaussian). Let "
+              r"q:𝒳n:𝑞superscript𝒳𝑛q:\mathcal{X}^{n}\to\mathbb{R} be a deterministic function and let "
+              r"Δ:=supx,x𝒳nneighbouring|q(x)q(x)|assignΔsubscriptsupremum𝐹𝑅𝐴𝐶𝑂𝑃𝑥superscript𝑥superscript𝒳𝑛neighbouring𝑞𝑥𝑞superscript𝑥\Delta:=\sup_{x,x^{\prime}\in\mathcal{X}^{n}\atop\text{neighbouring}}|q(x)-q(x^{\prime})| "
+              r"be its sensitivity. Define a randomized algorithm M:𝒳n:𝑀superscript𝒳𝑛M:\mathcal{X}^{n}\to\mathbb{R} "
+              r"by M(x)=𝒩(q(x),σ2)𝑀𝑥𝒩𝑞𝑥superscript𝜎2M(x)=\mathcal{N}(q(x),\sigma^{2}) for some "
+              r"σ2>0superscript𝜎20\sigma^{2}>0. Then, for any ε0𝜀0\varepsilon\geq 0, M𝑀M satisfies "
+              r"(ε,δ)𝜀𝛿(\varepsilon,\delta)-DP with "
+              r"δ=Φ¯(ερ2ρ)eεΦ¯(ε+ρ2ρ),𝛿¯Φ𝜀subscript𝜌2subscript𝜌superscript𝑒𝜀¯Φ𝜀subscript𝜌2subscript𝜌\delta=\overline{\Phi}\left(\frac{\varepsilon-\rho_{*}}{\sqrt{2\rho_{*}}}\right)-e^{\varepsilon}\cdot\overline{\Phi}\left(\frac{\varepsilon+\rho_{*}}{\sqrt{2\rho_{*}}}\right), "
+              r"where ρ:=Δ2/2σ2assignsubscript𝜌superscriptΔ22superscript𝜎2\rho_{*}:=\Delta^{2}/2\sigma^{2} and "
+              r"Φ¯(z):=G𝒩(0,1)[G>z]=12πzexp(t2/2)dtassign¯Φ𝑧𝐺𝒩01delimited-[]𝐺𝑧12𝜋superscriptsubscript𝑧superscript𝑡22differential-d𝑡\overline{\Phi}(z):={\underset{G\leftarrow\mathcal{N}(0,1)}{\mathbb{P}}\left[G>z\right]}=\frac{1}{\sqrt{2\pi}}\int_{z}^{\infty}\exp(-t^{2}/2)\mathrm{d}t. "
+              r"Furthermore, this guarantee is optimal – for every ε0𝜀0\varepsilon\geq 0, there is no "
+              r"δ<δsuperscript𝛿𝛿\delta^{\prime}<\delta such that M𝑀M is "
+              r"(ε,δ)𝜀superscript𝛿(\varepsilon,\delta^{\prime})-DP for general q𝑞q."))
 def corollary_8():
     out = []
     for r, e, ref in ((R(1, 2), 1, "0.1269367375066439"), (R(1, 8), 2, "9.439168634947234e-6"),
@@ -356,7 +503,24 @@ def _corollary_8_statement():
 
 @claim(paper=PAPER, label="Theorem 9",
        statement="PrivLoss(ΠP_j ‖ ΠQ_j) is the convolution of the PrivLoss(P_j‖Q_j).",
-       stated_domain='every pair of independent pairs; k pairs', stated_where='Section 4, Theorem 9')
+       stated_domain='every pair of independent pairs; k pairs', stated_where='Section 4, Theorem 9',
+       quote=(r"Theorem 9 (Composition is Convolution of Privacy Loss Distributions). For each "
+              r"j[k]𝑗delimited-[]𝑘j\in[k], let Pjsubscript𝑃𝑗P_{j} and Qjsubscript𝑄𝑗Q_{j} be distributions on "
+              r"𝒴jsubscript𝒴𝑗\mathcal{Y}_{j} and assume "
+              r"𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PjQj)\mathsf{PrivLoss}\left({P_{j}}\middle\|{Q_{j}}\right) is well defined. Let "
+              r"P=P1×P2××Pk𝑃subscript𝑃1subscript𝑃2subscript𝑃𝑘P=P_{1}\times P_{2}\times\cdots\times P_{k} denote the "
+              r"product distribution on "
+              r"𝒴=𝒴1×𝒴2××𝒴k𝒴subscript𝒴1subscript𝒴2subscript𝒴𝑘\mathcal{Y}=\mathcal{Y}_{1}\times\mathcal{Y}_{2}\times\cdots\times\mathcal{Y}_{k} "
+              r"obtained by sampling independently from each Pjsubscript𝑃𝑗P_{j}. Similarly, let "
+              r"Q=Q1×Q2××Qk𝑄subscript𝑄1subscript𝑄2subscript𝑄𝑘Q=Q_{1}\times Q_{2}\times\cdots\times Q_{k} denote the "
+              r"product distribution on 𝒴𝒴\mathcal{Y} obtained by sampling independently from each "
+              r"Qjsubscript𝑄𝑗Q_{j}. Then 𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)\mathsf{PrivLoss}\left({P}\middle\|{Q}\right) is the "
+              r"convolution of the distributions 𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PjQj)\mathsf{PrivLoss}\left({P_{j}}\middle\|{Q_{j}}\right) "
+              r"for all j[k]𝑗delimited-[]𝑘j\in[k]. That is, sampling "
+              r"Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right) is equivalent to "
+              r"Z=j=1kZj𝑍superscriptsubscript𝑗1𝑘subscript𝑍𝑗Z=\sum_{j=1}^{k}Z_{j} when "
+              r"Zj𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PjQj)Z_{j}\leftarrow\mathsf{PrivLoss}\left({P_{j}}\middle\|{Q_{j}}\right) independently "
+              r"for each j[k]𝑗delimited-[]𝑘j\in[k]."))
 def theorem_9():
     out = []
     pairs = [random_pair(s, 3) for s in (41, 42, 43)]
@@ -391,7 +555,11 @@ def theorem_9():
 
 @claim(paper=PAPER, label="Section 4.1 (P[Z = ε] bound)",
        statement="For an ε-DP pair, P[Z = ε] ≤ 1/(1 + e^{−ε}); randomized response attains it.",
-       stated_domain='every ε-DP pair (“in general”)', stated_where='Section 4, “It is possible to prove, in general, that P[Z = ε] ≤ 1/(1 + e^{−ε})”')
+       stated_domain='every ε-DP pair (“in general”)', stated_where='Section 4, “It is possible to prove, in general, that P[Z = ε] ≤ 1/(1 + e^{−ε})”',
+       quote=(r"This bound is tight if each Zjsubscript𝑍𝑗Z_{j} is a point mass (i.e., "
+              r"[Zj=ε]=1delimited-[]subscript𝑍𝑗𝜀1{\mathbb{P}\left[Z_{j}=\varepsilon\right]}=1). However, this is not "
+              r"the case. (It is possible to prove, in general, that "
+              r"[Zj=ε]11+eεdelimited-[]subscript𝑍𝑗𝜀11superscript𝑒𝜀{\mathbb{P}\left[Z_{j}=\varepsilon\right]}\leq\frac{1}{1+e^{-\varepsilon}}.)"))
 def atom_bound():
     out = []
     for seed in range(51, 56):
@@ -414,7 +582,11 @@ def atom_bound():
 @claim(paper=PAPER, label="Section 4.1 (P[Z = ε] bound at ε = 0), erratum",
        statement="Printed 'in general' P[Z = ε] ≤ 1/(1 + e^{−ε}); at ε = 0 a 0-DP pair has P = Q, Z = 0 and P[Z = 0] = 1 "
                  "> 1/2: the bound needs ε > 0.",
-       stated_domain='the same sentence at ε = 0', stated_where='Section 4')
+       stated_domain='the same sentence at ε = 0', stated_where='Section 4',
+       quote=(r"This bound is tight if each Zjsubscript𝑍𝑗Z_{j} is a point mass (i.e., "
+              r"[Zj=ε]=1delimited-[]subscript𝑍𝑗𝜀1{\mathbb{P}\left[Z_{j}=\varepsilon\right]}=1). However, this is not "
+              r"the case. (It is possible to prove, in general, that "
+              r"[Zj=ε]11+eεdelimited-[]subscript𝑍𝑗𝜀11superscript𝑒𝜀{\mathbb{P}\left[Z_{j}=\varepsilon\right]}\leq\frac{1}{1+e^{-\varepsilon}}.)"))
 def atom_bound_zero():
     p = (R(1, 3), R(2, 3))
     mass = sympy.Add(*[a for a, b in zip(p, p) if log(a / b) == 0])
@@ -432,7 +604,22 @@ def atom_bound_zero():
 @claim(paper=PAPER, label="Corollary 10",
        statement="N(q(x), σ²I) with ‖q(x)−q(x')‖₂ ≤ Δ is (ε, δ)-DP with Corollary 8's δ at ρ = Δ²/2σ²; equivalently the "
                  "PLD of the k-fold Gaussian composition is N(Σρ_j, 2Σρ_j).",
-       stated_domain='every d, σ > 0, sensitivity Δ, every composition', stated_where='Section 4, Corollary 10')
+       stated_domain='every d, σ > 0, sensitivity Δ, every composition', stated_where='Section 4, Corollary 10',
+       quote=(r"Corollary 10 (Tight Approximate Differential Privacy for Multivariate Gaussian). Let "
+              r"q:𝒳nd:𝑞superscript𝒳𝑛superscript𝑑q:\mathcal{X}^{n}\to\mathbb{R}^{d} be a deterministic function and "
+              r"let "
+              r"Δ:=supx,x𝒳nneighbouringq(x)q(x)2assignΔsubscriptsupremum𝐹𝑅𝐴𝐶𝑂𝑃𝑥superscript𝑥superscript𝒳𝑛neighbouringsubscriptnorm𝑞𝑥𝑞superscript𝑥2\Delta:=\sup_{x,x^{\prime}\in\mathcal{X}^{n}\atop\text{neighbouring}}\|q(x)-q(x^{\prime})\|_{2} "
+              r"be its sensitivity in the 222-norm. Define a randomized algorithm "
+              r"M:𝒳nd:𝑀superscript𝒳𝑛superscript𝑑M:\mathcal{X}^{n}\to\mathbb{R}^{d} by "
+              r"M(x)=𝒩(q(x),σ2I)𝑀𝑥𝒩𝑞𝑥superscript𝜎2𝐼M(x)=\mathcal{N}(q(x),\sigma^{2}I) for some "
+              r"σ2>0superscript𝜎20\sigma^{2}>0, where I𝐼I is the identity matrix. Then, for any ε0𝜀0\varepsilon\geq "
+              r"0, M𝑀M satisfies (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP with "
+              r"δ=Φ¯(ερ2ρ)eεΦ¯(ε+ρ2ρ),𝛿¯Φ𝜀subscript𝜌2subscript𝜌superscript𝑒𝜀¯Φ𝜀subscript𝜌2subscript𝜌\delta=\overline{\Phi}\left(\frac{\varepsilon-\rho_{*}}{\sqrt{2\rho_{*}}}\right)-e^{\varepsilon}\cdot\overline{\Phi}\left(\frac{\varepsilon+\rho_{*}}{\sqrt{2\rho_{*}}}\right), "
+              r"where ρ:=Δ2/2σ2assignsubscript𝜌superscriptΔ22superscript𝜎2\rho_{*}:=\Delta^{2}/2\sigma^{2} and "
+              r"Φ¯(z):=G𝒩(0,1)[G>z]=12πzexp(t2/2)dtassign¯Φ𝑧𝐺𝒩01delimited-[]𝐺𝑧12𝜋superscriptsubscript𝑧superscript𝑡22differential-d𝑡\overline{\Phi}(z):={\underset{G\leftarrow\mathcal{N}(0,1)}{\mathbb{P}}\left[G>z\right]}=\frac{1}{\sqrt{2\pi}}\int_{z}^{\infty}\exp(-t^{2}/2)\mathrm{d}t. "
+              r"Furthermore, this guarantee is optimal – for every ε0𝜀0\varepsilon\geq 0, there is no "
+              r"δ<δsuperscript𝛿𝛿\delta^{\prime}<\delta such that M𝑀M is "
+              r"(ε,δ)𝜀superscript𝛿(\varepsilon,\delta^{\prime})-DP for general q𝑞q."))
 def corollary_10():
     ys = sympy.symbols("y1:4", real=True)
     a, b = sympy.symbols("a1:4", real=True), sympy.symbols("b1:4", real=True)
@@ -469,7 +656,22 @@ def corollary_10():
 
 @claim(paper=PAPER, label="Definition 11 and Lemma 12",
        statement="ρ-zCDP: E[e^{tZ}] ≤ e^{t(t+1)ρ} for t ≥ 0; the Gaussian mechanism is Δ²/2σ²-zCDP, with equality.",
-       stated_domain='Δ, σ > 0, every t ≥ 0', stated_where='Section 4.1, Definition 11 and Lemma 12')
+       stated_domain='Δ, σ > 0, every t ≥ 0', stated_where='Section 4.1, Definition 11 and Lemma 12',
+       quote=(r"Definition 11 (Concentrated Differential Privacy). Let "
+              r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} be a randomized algorithm. We say that M𝑀M "
+              r"satisfies ρ𝜌\rho-concentrated differential privacy (ρ𝜌\rho-zCDP) if, for all neighbouring inputs "
+              r"x,x𝒳n𝑥superscript𝑥superscript𝒳𝑛x,x^{\prime}\in\mathcal{X}^{n}, the privacy loss distribution "
+              r"𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))\mathsf{PrivLoss}\left({M(x)}\middle\|{M(x^{\prime})}\right) is well-defined (see "
+              r"Definition 2) and t0𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))[exp(tZ)]exp(t(t+1)ρ).\forall t\geq "
+              r"0~{}~{}~{}~{}~{}{\underset{Z\leftarrow\mathsf{PrivLoss}\left({M(x)}\middle\|{M(x^{\prime})}\right)}{\mathbb{E}}\left[\exp(tZ)\right]}\leq\exp(t(t+1)\cdot\rho). "
+              r"To contextualize this definition, we begin by showing that the Gaussian mechanism satisfies it. "
+              r"Lemma 12 (Gaussian Mechanism is Concentrated DP). Let "
+              r"q:𝒳nd:𝑞superscript𝒳𝑛superscript𝑑q:\mathcal{X}^{n}\to\mathbb{R}^{d} have sensitivity ΔΔ\Delta – that "
+              r"is, q(x)q(x)2Δsubscriptnorm𝑞𝑥𝑞superscript𝑥2Δ\|q(x)-q(x^{\prime})\|_{2}\leq\Delta for all "
+              r"neighbouring x,x𝒳n𝑥superscript𝑥superscript𝒳𝑛x,x^{\prime}\in\mathcal{X}^{n}. Let σ>0𝜎0\sigma>0. "
+              r"Define a randomized algorithm M:𝒳nd:𝑀superscript𝒳𝑛superscript𝑑M:\mathcal{X}^{n}\to\mathbb{R}^{d} by "
+              r"M(x)=𝒩(q(x),σ2Id)𝑀𝑥𝒩𝑞𝑥superscript𝜎2subscript𝐼𝑑M(x)=\mathcal{N}(q(x),\sigma^{2}I_{d}). Then M𝑀M is "
+              r"ρ𝜌\rho-zCDP for ρ=Δ22σ2𝜌superscriptΔ22superscript𝜎2\rho=\frac{\Delta^{2}}{2\sigma^{2}}."))
 def lemma_12():
     dens = lambda m: exp(-(y - m) ** 2 / 2) / sqrt(2 * sympy.pi)
     mgf = sympy.integrate(dens(1) ** 3 / dens(0) ** 2, (y, -sympy.oo, sympy.oo))  # E_P[e^{2Z}], μ=1, σ=1
@@ -492,7 +694,15 @@ def lemma_12():
 
 @claim(paper=PAPER, label="Theorem 13",
        statement="The composition of ρ_j-zCDP mechanisms is Σρ_j-zCDP: the MGFs of independent losses multiply.",
-       stated_domain='every pair of pairs, ρ_j ≥ 0, t ≥ 0', stated_where='Section 4.1, Theorem 13')
+       stated_domain='every pair of pairs, ρ_j ≥ 0, t ≥ 0', stated_where='Section 4.1, Theorem 13',
+       quote=(r"Theorem 13 (Composition for Concentrated Differential Privacy). Let "
+              r"M1,M2,,Mk:𝒳n𝒴:subscript𝑀1subscript𝑀2subscript𝑀𝑘superscript𝒳𝑛𝒴M_{1},M_{2},\cdots,M_{k}:\mathcal{X}^{n}\to\mathcal{Y} "
+              r"be randomized algorithms. Suppose Mjsubscript𝑀𝑗M_{j} is ρjsubscript𝜌𝑗\rho_{j}-zCDP for each "
+              r"j[k]𝑗delimited-[]𝑘j\in[k]. Define "
+              r"M:𝒳n𝒴k:𝑀superscript𝒳𝑛superscript𝒴𝑘M:\mathcal{X}^{n}\to\mathcal{Y}^{k} by "
+              r"M(x)=(M1(x),M2(x),,Mk(x))𝑀𝑥subscript𝑀1𝑥subscript𝑀2𝑥subscript𝑀𝑘𝑥M(x)=(M_{1}(x),M_{2}(x),\cdots,M_{k}(x)), "
+              r"where each algorithm is run independently. Then M𝑀M is ρ𝜌\rho-zCDP for "
+              r"ρ=j=1kρj𝜌superscriptsubscript𝑗1𝑘subscript𝜌𝑗\rho=\sum_{j=1}^{k}\rho_{j}."))
 def theorem_13():
     p1, q1 = random_pair(61, 3)
     p2, q2 = random_pair(62, 4)
@@ -521,7 +731,18 @@ def _prop14_log(r, e, tt):
 @claim(paper=PAPER, label="Proposition 14",
        statement="(ε, δ)-DP with δ = E[e^{tZ}]·e^{−εt}/(t+1)·(1 − 1/(t+1))^t for any t ≥ 0; under ρ-zCDP "
                  "δ = inf_t e^{t(t+1)ρ−εt}/(t+1)(1−1/(t+1))^t ≤ e^{−(ε−ρ)²/4ρ}.",
-       stated_domain='ρ > 0, ε ≥ 0', stated_where='Section 4.1, Proposition 14')
+       stated_domain='ρ > 0, ε ≥ 0', stated_where='Section 4.1, Proposition 14',
+       quote=(r"Proposition 14 (Conversion from Concentrated DP to Approximate DP). For any "
+              r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} and any ε,t0𝜀𝑡0\varepsilon,t\geq 0, M𝑀M "
+              r"satisfies (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP with δ𝛿\displaystyle\delta "
+              r"=supx,x𝒳nneighbouring𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))[exp(tZ)]exp(εt)t+1(11t+1)t\displaystyle=\sup_{x,x^{\prime}\in\mathcal{X}^{n}\atop\text{neighbouring}}{\underset{Z\leftarrow\mathsf{PrivLoss}\left({M(x)}\middle\|{M(x^{\prime})}\right)}{\mathbb{E}}\left[\exp(tZ)\right]}\cdot\frac{\exp(-\varepsilon "
+              r"t)}{t+1}\cdot\left(1-\frac{1}{t+1}\right)^{t} "
+              r"supx,x𝒳nneighbouring𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))[exp(t(Zε))].\displaystyle\leq\sup_{x,x^{\prime}\in\mathcal{X}^{n}\atop\text{neighbouring}}{\underset{Z\leftarrow\mathsf{PrivLoss}\left({M(x)}\middle\|{M(x^{\prime})}\right)}{\mathbb{E}}\left[\exp(t(Z-\varepsilon))\right]}. "
+              r"In particular, if M𝑀M satisfies ρ𝜌\rho-zCDP, then M𝑀M satisfies (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP for "
+              r"any ερ𝜀𝜌\varepsilon\geq\rho with δ𝛿\displaystyle\delta "
+              r"=inft>0exp(t(t+1)ρεt)1t+1(11t+1)tabsentsubscriptinfimum𝑡0𝑡𝑡1𝜌𝜀𝑡1𝑡1superscript11𝑡1𝑡\displaystyle=\inf_{t>0}~{}\exp(t(t+1)\rho-\varepsilon "
+              r"t)\cdot\frac{1}{t+1}\cdot\left(1-\frac{1}{t+1}\right)^{t} "
+              r"exp((ερ)2/4ρ).absentsuperscript𝜀𝜌24𝜌\displaystyle\leq\exp(-(\varepsilon-\rho)^{2}/4\rho)."))
 def proposition_14():
     import mpmath
     out = []
@@ -564,7 +785,18 @@ def proposition_14():
 @claim(paper=PAPER, label="Remark 15",
        statement="ρ-zCDP gives (ρ + 2√(ρ log(1/δ)), δ)-DP; ρ = (√(L+ε) − √L)² (L = log 1/δ) suffices for (ε, δ) and lies in "
                  "[ε²/(4L+4ε), ε²/(4L)]; σ² = 2(L+ε)/ε² suffices for the Gaussian.",
-       stated_domain='every ε > 0, δ ∈ (0, 1)', stated_where='Section 4.1, Remark 15')
+       stated_domain='every ε > 0, δ ∈ (0, 1)', stated_where='Section 4.1, Remark 15',
+       quote=(r"Remark 15. Proposition 14 shows that ρ𝜌\rho-zCDP implies "
+              r"(ε,δ=exp((ερ)2/4ρ))𝜀𝛿superscript𝜀𝜌24𝜌(\varepsilon,\delta=\exp(-(\varepsilon-\rho)^{2}/4\rho))-DP for "
+              r"all ερ𝜀𝜌\varepsilon\geq\rho. Equivalently, ρ𝜌\rho-zCDP implies "
+              r"(ε=ρ+2ρlog(1/δ),δ)𝜀𝜌2𝜌1𝛿𝛿(\varepsilon=\rho+2\sqrt{\rho\cdot\log(1/\delta)},\delta)-DP for all "
+              r"δ>0𝛿0\delta>0. Also, to obtain a given a target (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP guarantee, it "
+              r"suffices to have ρ𝜌\rho-zCDP with "
+              r"ε24log(1/δ)+4ερ=(log(1/δ)+εlog(1/δ))2ε24log(1/δ).superscript𝜀241𝛿4𝜀𝜌superscript1𝛿𝜀1𝛿2superscript𝜀241𝛿\frac{\varepsilon^{2}}{4\log(1/\delta)+4\varepsilon}\leq\rho=\left(\sqrt{\log(1/\delta)+\varepsilon}-\sqrt{\log(1/\delta)}\right)^{2}\leq\frac{\varepsilon^{2}}{4\log(1/\delta)}. "
+              r"This gives a sufficient condition; tighter bounds can be obtained from Proposition 14. For example, "
+              r"if we add 𝒩(0,σ2)𝒩0superscript𝜎2\mathcal{N}(0,\sigma^{2}) to a query of sensitivity 1, then, by "
+              r"Lemma 12, to ensure (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP it suffices to set "
+              r"σ2=2ε2(log(1/δ)+ε)superscript𝜎22superscript𝜀21𝛿𝜀\sigma^{2}=\frac{2}{\varepsilon^{2}}\cdot\left(\log(1/\delta)+\varepsilon\right)."))
 def remark_15():
     a, b = sympy.symbols("a b", positive=True)  # a = √L, b = √(L+ε), b ≥ a
     r = (b - a) ** 2
@@ -596,7 +828,36 @@ def remark_15():
 @claim(paper=PAPER, label="Proposition 16 and Lemma 17",
        statement="ε-DP ⇒ ½ε²-zCDP, via Hoeffding: Z ∈ [−ε, ε] ⇒ E[e^{tZ}] ≤ e^{tE[Z] + t²ε²/2}; the two-point "
                  "log-MGF f(t) = log(1−p+pe^{2tε}) − tε has f'' = (2ε)²x(1−x) ≤ ε².",
-       stated_domain='every ε-DP pair, ε ≥ 0', stated_where='Section 4.1, Proposition 16 and Lemma 17')
+       stated_domain='every ε-DP pair, ε ≥ 0', stated_where='Section 4.1, Proposition 16 and Lemma 17',
+       quote=(r"Proposition 16. Suppose M𝑀M satisfies ε𝜀\varepsilon-DP, then M𝑀M satisfies "
+              r"12ε212superscript𝜀2\frac{1}{2}\varepsilon^{2}-zCDP. Proof. Fix neighbouring inputs "
+              r"x,x𝑥superscript𝑥x,x^{\prime}. Let "
+              r"Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))Z\leftarrow\mathsf{PrivLoss}\left({M(x)}\middle\|{M(x^{\prime})}\right). By our "
+              r"ε𝜀\varepsilon-DP assumption, Z𝑍Z is supported on the interval [ε,+ε]𝜀𝜀[-\varepsilon,+\varepsilon]. "
+              r"Our task is to prove that "
+              r"𝔼[exp(tZ)]exp(12ε2t(t+1))𝔼delimited-[]𝑡𝑍12superscript𝜀2𝑡𝑡1{\mathbb{E}\left[\exp(tZ)\right]}\leq\exp(\frac{1}{2}\varepsilon^{2}t(t+1)) "
+              r"for all t>0𝑡0t>0. The key additional fact is the following consequence of Lemma 6 "
+              r"𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[eZ]=𝔼YP[efPQ(Y)]=𝔼YQ[efPQ(Y)efPQ(Y)]=𝔼YQ[1]=1.{\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{E}}\left[e^{-Z}\right]}={\underset{Y\leftarrow "
+              r"P}{\mathbb{E}}\left[e^{-f_{\left.{P}\middle\|{Q}\right.}(Y)}\right]}={\underset{Y\leftarrow "
+              r"Q}{\mathbb{E}}\left[e^{f_{\left.{P}\middle\|{Q}\right.}(Y)}\cdot "
+              r"e^{-f_{\left.{P}\middle\|{Q}\right.}(Y)}\right]}={\underset{Y\leftarrow "
+              r"Q}{\mathbb{E}}\left[1\right]}=1. We can write this out as an integral to make it clear: "
+              r"𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[exp(Z)]\displaystyle{\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{E}}\left[\exp(-Z)\right]} "
+              r"=𝔼YP[exp(fPQ(Y))]\displaystyle={\underset{Y\leftarrow "
+              r"P}{\mathbb{E}}\left[\exp(-f_{\left.{P}\middle\|{Q}\right.}(Y))\right]} "
+              r"=𝔼YP[exp(log(P(Y)/Q(Y)))]absent𝑌𝑃𝔼delimited-[]𝑃𝑌𝑄𝑌\displaystyle={\underset{Y\leftarrow "
+              r"P}{\mathbb{E}}\left[\exp(-\log(P(Y)/Q(Y)))\right]} "
+              r"=𝔼YP[Q(Y)P(Y)]absent𝑌𝑃𝔼delimited-[]𝑄𝑌𝑃𝑌\displaystyle={\underset{Y\leftarrow "
+              r"P}{\mathbb{E}}\left[\frac{Q(Y)}{P(Y)}\right]} "
+              r"=𝒴Q(y)P(y)P(y)dyabsentsubscript𝒴𝑄𝑦𝑃𝑦𝑃𝑦differential-d𝑦\displaystyle=\int_{\mathcal{Y}}\frac{Q(y)}{P(y)}P(y)\mathrm{d}y "
+              r"=𝒴Q(y)dyabsentsubscript𝒴𝑄𝑦differential-d𝑦\displaystyle=\int_{\mathcal{Y}}Q(y)\mathrm{d}y "
+              r"=1.absent1\displaystyle=1. The combination of these two facts – "
+              r"Z[ε,ε]𝑍𝜀𝜀Z\in[-\varepsilon,\varepsilon] and "
+              r"𝔼[exp(Z)]=1𝔼delimited-[]𝑍1{\mathbb{E}\left[\exp(-Z)\right]}=1 – is all we need to know about Z𝑍Z to "
+              r"prove the result. The technical ingredient is Hoeffding’s lemma [Hoe63]: Lemma 17 (Hoeffding’s "
+              r"lemma). Let Z𝑍Z be a random variable supported on the interval [ε,+ε]𝜀𝜀[-\varepsilon,+\varepsilon]. "
+              r"Then for all t𝑡t\in\mathbb{R}, "
+              r"𝔼[exp(tZ)]exp(t𝔼[Z]+t2ε2/2)𝔼delimited-[]𝑡𝑍𝑡𝔼delimited-[]𝑍superscript𝑡2superscript𝜀22{\mathbb{E}\left[\exp(tZ)\right]}\leq\exp(t{\mathbb{E}\left[Z\right]}+t^{2}\varepsilon^{2}/2)."))
 def proposition_16():
     p = sympy.Symbol("p", positive=True)
     f = log(1 - p + p * exp(2 * t * eps)) - t * eps
@@ -651,7 +912,16 @@ def _hoeffding_statement(f, x, p):
 
 @claim(paper=PAPER, label="Theorem 18",
        statement="ε_j-DP mechanisms compose to (½Σε_j² + √(2 log(1/δ) Σε_j²), δ)-DP, i.e. Remark 15 at ρ = ½Σε_j².",
-       stated_domain='every k, ε_j ≥ 0, δ ∈ (0, 1)', stated_where='Section 4.1, Theorem 18')
+       stated_domain='every k, ε_j ≥ 0, δ ∈ (0, 1)', stated_where='Section 4.1, Theorem 18',
+       quote=(r"Theorem 18 (Advanced Composition Starting with Pure DP). Let "
+              r"M1,M2,,Mk:𝒳n𝒴:subscript𝑀1subscript𝑀2subscript𝑀𝑘superscript𝒳𝑛𝒴M_{1},M_{2},\cdots,M_{k}:\mathcal{X}^{n}\to\mathcal{Y} "
+              r"be randomized algorithms. Suppose Mjsubscript𝑀𝑗M_{j} is εjsubscript𝜀𝑗\varepsilon_{j}-DP for each "
+              r"j[k]𝑗delimited-[]𝑘j\in[k]. Define "
+              r"M:𝒳n𝒴k:𝑀superscript𝒳𝑛superscript𝒴𝑘M:\mathcal{X}^{n}\to\mathcal{Y}^{k} by "
+              r"M(x)=(M1(x),M2(x),,Mk(x))𝑀𝑥subscript𝑀1𝑥subscript𝑀2𝑥subscript𝑀𝑘𝑥M(x)=(M_{1}(x),M_{2}(x),\cdots,M_{k}(x)), "
+              r"where each algorithm is run independently. Then M𝑀M is (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP for any "
+              r"δ>0𝛿0\delta>0 with "
+              r"ε=12j=1kεj2+2log(1/δ)j=1kεj2.𝜀12superscriptsubscript𝑗1𝑘superscriptsubscript𝜀𝑗221𝛿superscriptsubscript𝑗1𝑘superscriptsubscript𝜀𝑗2\varepsilon=\frac{1}{2}\sum_{j=1}^{k}\varepsilon_{j}^{2}+\sqrt{2\log(1/\delta)\sum_{j=1}^{k}\varepsilon_{j}^{2}}."))
 def theorem_18():
     s2 = sympy.Symbol("s2", positive=True)
     r = s2 / 2
@@ -673,7 +943,13 @@ def theorem_18():
 @claim(paper=PAPER, label="Lemma 20",
        statement="Post-processing: for P = g(P̂), Q = g(Q̂), E_{PL(P‖Q)}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] for t ≥ 0; "
                  "P(y)/Q(y) = E_{Ŷ←Q̂_y}[P̂/Q̂].",
-       stated_domain='every pair, every kernel g, every t ≥ 0', stated_where='Section 4.2, Lemma 20')
+       stated_domain='every pair, every kernel g, every t ≥ 0', stated_where='Section 4.2, Lemma 20',
+       quote=(r"Lemma 20 (Postprocessing for Concentrated DP). Let P^^𝑃\hat{P} and Q^^𝑄\hat{Q} be distributions on "
+              r"𝒴^^𝒴\hat{\mathcal{Y}} and let g:𝒴^𝒴:𝑔^𝒴𝒴g:\hat{\mathcal{Y}}\to\mathcal{Y} be an arbitrary function. "
+              r"Define P=g(P^)𝑃𝑔^𝑃P=g(\hat{P}) and Q=g(Q^)𝑄𝑔^𝑄Q=g(\hat{Q}) to be the distributions on 𝒴𝒴\mathcal{Y} "
+              r"obtained by applying g𝑔g to a function from P^^𝑃\hat{P} and Q^^𝑄\hat{Q} respectively. Then, for all "
+              r"t0𝑡0t\geq 0, "
+              r"𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[exp(tZ)]𝔼Z^𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(P^Q^)[exp(tZ^)].{\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{E}}\left[\exp(tZ)\right]}\leq{\underset{\hat{Z}\leftarrow\mathsf{PrivLoss}\left({\hat{P}}\middle\|{\hat{Q}}\right)}{\mathbb{E}}\left[\exp(t\hat{Z})\right]}."))
 def lemma_20():
     out = []
     for seed in (71, 72, 73):
@@ -690,7 +966,11 @@ def lemma_20():
 
 @claim(paper=PAPER, label="Corollary 21",
        statement="If M̂ is ρ-zCDP then g∘M̂ is ρ-zCDP.",
-       stated_domain='every ρ-zCDP M̂ and every (randomised) g', stated_where='Section 4.2, Corollary 21')
+       stated_domain='every ρ-zCDP M̂ and every (randomised) g', stated_where='Section 4.2, Corollary 21',
+       quote=(r"Corollary 21. Let M^:𝒳n𝒴^:^𝑀superscript𝒳𝑛^𝒴\hat{M}:\mathcal{X}^{n}\to\hat{\mathcal{Y}} satisfy "
+              r"ρ𝜌\rho-zCDP. Let g:𝒴^𝒴:𝑔^𝒴𝒴g:\hat{\mathcal{Y}}\to\mathcal{Y} be an arbitrary function. Define "
+              r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} by M(x)=g(M^(x))𝑀𝑥𝑔^𝑀𝑥M(x)=g(\hat{M}(x)). Then "
+              r"M𝑀M is also ρ𝜌\rho-zCDP."))
 def corollary_21():
     p, q = rr(sympy.Integer(2))
     r = log(2) ** 2 / 2  # Proposition 16's ρ for ε = log 2
@@ -711,7 +991,18 @@ def corollary_21():
 
 @claim(paper=PAPER, label="Proposition 19",
        statement="Adaptive composition: M₁ ρ₁-zCDP and M₂(·, y₁) ρ₂-zCDP for every y₁ ⇒ (ρ₁+ρ₂)-zCDP.",
-       stated_domain='every adaptive composition of zCDP mechanisms', stated_where='Section 4.2, Proposition 19')
+       stated_domain='every adaptive composition of zCDP mechanisms', stated_where='Section 4.2, Proposition 19',
+       quote=(r"Proposition 19 (Adaptive Composition of Concentrated DP). Let "
+              r"M1:𝒳n𝒴1:subscript𝑀1superscript𝒳𝑛subscript𝒴1M_{1}:\mathcal{X}^{n}\to\mathcal{Y}_{1} be "
+              r"ρ1subscript𝜌1\rho_{1}-zCDP. Let "
+              r"M2:𝒳n×𝒴1𝒴2:subscript𝑀2superscript𝒳𝑛subscript𝒴1subscript𝒴2M_{2}:\mathcal{X}^{n}\times\mathcal{Y}_{1}\to\mathcal{Y}_{2} "
+              r"be such that, for all y1𝒴1subscript𝑦1subscript𝒴1y_{1}\in\mathcal{Y}_{1}, the algorithm "
+              r"xM(x,y1)maps-to𝑥𝑀𝑥subscript𝑦1x\mapsto M(x,y_{1}) is ρ2subscript𝜌2\rho_{2}-zCDP. That is, "
+              r"M2subscript𝑀2M_{2} is ρ2subscript𝜌2\rho_{2}-zCDP in terms of its first argument for any fixed value "
+              r"of the second argument. Define M:𝒳n𝒴2:𝑀superscript𝒳𝑛subscript𝒴2M:\mathcal{X}^{n}\to\mathcal{Y}_{2} "
+              r"by M(x)=M2(x,M1(x))𝑀𝑥subscript𝑀2𝑥subscript𝑀1𝑥M(x)=M_{2}(x,M_{1}(x)). Then M𝑀M is "
+              r"(ρ1+ρ2)subscript𝜌1subscript𝜌2(\rho_{1}+\rho_{2})-zCDP. Proposition 19 only considers the composition "
+              r"of two algorithms, but it can be extended to k𝑘k algorithms by induction."))
 def proposition_19():
     p1, q1 = random_pair(91, 3)
     second = [random_pair(92 + j, 3) for j in range(3)]  # M₂ depends on y₁
@@ -755,7 +1046,22 @@ def _theorem_22_steps():
 @claim(paper=PAPER, label="Theorem 22",
        statement="(ε_j, δ_j)-DP mechanisms compose adaptively to (ε, δ)-DP for δ > Σδ_j with ε = min{Σε_j, "
                  "½Σε_j² + √(2 log(1/δ')Σε_j²)}, δ' = δ − Σδ_j.",
-       stated_domain='every k, ε, δ (the stated composition bound)', stated_where='Section 4.3, Theorem 22')
+       stated_domain='every k, ε, δ (the stated composition bound)', stated_where='Section 4.3, Theorem 22',
+       quote=(r"Theorem 22 (Advanced Composition Starting with Approximate DP). For j[k]𝑗delimited-[]𝑘j\in[k], let "
+              r"Mj:𝒳n×𝒴j1𝒴j:subscript𝑀𝑗superscript𝒳𝑛subscript𝒴𝑗1subscript𝒴𝑗M_{j}:\mathcal{X}^{n}\times\mathcal{Y}_{j-1}\to\mathcal{Y}_{j} "
+              r"be randomized algorithms. Suppose Mjsubscript𝑀𝑗M_{j} is "
+              r"(εj,δj)subscript𝜀𝑗subscript𝛿𝑗(\varepsilon_{j},\delta_{j})-DP for each j[k]𝑗delimited-[]𝑘j\in[k]. For "
+              r"j[k]𝑗delimited-[]𝑘j\in[k], inductively define "
+              r"M1j:𝒳n𝒴j:subscript𝑀1𝑗superscript𝒳𝑛subscript𝒴𝑗M_{1\cdots j}:\mathcal{X}^{n}\to\mathcal{Y}_{j} by "
+              r"M1j(x)=Mj(x,M1(j1)(x))subscript𝑀1𝑗𝑥subscript𝑀𝑗𝑥subscript𝑀1𝑗1𝑥M_{1\cdots "
+              r"j}(x)=M_{j}(x,M_{1\cdots(j-1)}(x)), where each algorithm is run independently and "
+              r"M10(x)=y0subscript𝑀10𝑥subscript𝑦0M_{1\cdots 0}(x)=y_{0} for some fixed "
+              r"y0𝒴0subscript𝑦0subscript𝒴0y_{0}\in\mathcal{Y}_{0}. Then M1ksubscript𝑀1𝑘M_{1\cdots k} is "
+              r"(ε,δ)𝜀𝛿(\varepsilon,\delta)-DP for any "
+              r"δ>j=1kδj𝛿superscriptsubscript𝑗1𝑘subscript𝛿𝑗\delta>\sum_{j=1}^{k}\delta_{j} with "
+              r"ε=min{j=1kεj,12j=1kεj2+2log(1/δ)j=1kεj2},𝜀superscriptsubscript𝑗1𝑘subscript𝜀𝑗12superscriptsubscript𝑗1𝑘superscriptsubscript𝜀𝑗221superscript𝛿superscriptsubscript𝑗1𝑘superscriptsubscript𝜀𝑗2\varepsilon=\min\left\{\sum_{j=1}^{k}\varepsilon_{j},\frac{1}{2}\sum_{j=1}^{k}\varepsilon_{j}^{2}+\sqrt{2\log(1/\delta^{\prime})\sum_{j=1}^{k}\varepsilon_{j}^{2}}\right\}, "
+              r"where "
+              r"δ=δj=1kδjsuperscript𝛿𝛿superscriptsubscript𝑗1𝑘subscript𝛿𝑗\delta^{\prime}=\delta-\sum_{j=1}^{k}\delta_{j}."))
 def theorem_22():
     out = [near(advanced_composition_approx([R(1, 10)] * 100, [R(1, 10 ** 8)] * 100, R(1, 10 ** 5)),
                 "5.3204327566367", 12, "k=100, ε_j=0.1, δ_j=1e-8, δ=1e-5: reference value")]
@@ -778,7 +1084,13 @@ def theorem_22():
 @claim(paper=PAPER, label="Section 4.3 (privacy loss in [−ε, ε])",
        statement="Printed: (ε, δ)-DP is equivalent to the privacy loss lying in [−ε, ε] with probability ≥ 1 − δ. "
                  "Only '⇐' holds: δ(ε) ≤ P[Z > ε] (Definition 2, Proposition 7).",
-       stated_domain='the sentence “equivalent” of Section 4.3', stated_where='Section 4.3')
+       stated_domain='the sentence “equivalent” of Section 4.3', stated_where='Section 4.3',
+       quote=(r"Intuitively, if you consider the privacy loss "
+              r"𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))\mathsf{PrivLoss}\left({M(x)}\middle\|{M(x^{\prime})}\right) (where "
+              r"x,x𝒳n𝑥superscript𝑥superscript𝒳𝑛x,x^{\prime}\in\mathcal{X}^{n} are arbitrary neighbouring inputs), "
+              r"then M𝑀M being (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP is equivalent to the privacy loss being in "
+              r"[ε,+ε]𝜀𝜀[-\varepsilon,+\varepsilon] with probability at least 1δ1𝛿1-\delta; otherwise the privacy "
+              r"loss can be arbitrary (including possibly infinite)."))
 def section_4_3():
     p, q = rr(sympy.Integer(3))
     delta0 = hockey_by_events(p, q, 1)
@@ -864,7 +1176,19 @@ def _lemma_23_steps():
 @claim(paper=PAPER, label="Lemma 23",
        statement="An (ε, δ)-indistinguishable pair decomposes as P = (1−δ)P' + δP'', Q = (1−δ)Q' + δQ'' with "
                  "e^{−ε}Q' ≤ P' ≤ e^εQ' (the statement; its proof's re-weighting is the claim 'Lemma 23 (proof)').",
-       stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Lemma 23')
+       stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Lemma 23',
+       quote=(r"Lemma 23. Let P𝑃P and Q𝑄Q be probability distributions over 𝒴𝒴\mathcal{Y}. Fix "
+              r"ε,δ0𝜀𝛿0\varepsilon,\delta\geq 0. Suppose that, for all measurable S𝒴𝑆𝒴S\subset\mathcal{Y}, we have "
+              r"P(S)eεQ(S)+δ𝑃𝑆superscript𝑒𝜀𝑄𝑆𝛿P(S)\leq e^{\varepsilon}\cdot Q(S)+\delta and "
+              r"Q(S)eεP(S)+δ𝑄𝑆superscript𝑒𝜀𝑃𝑆𝛿Q(S)\leq e^{\varepsilon}P(S)+\delta. Then there exist distributions "
+              r"P,Q,P′′,Q′′superscript𝑃superscript𝑄superscript𝑃′′superscript𝑄′′P^{\prime},Q^{\prime},P^{\prime\prime},Q^{\prime\prime} "
+              r"over 𝒴𝒴\mathcal{Y} with the following properties. We can express P𝑃P and Q𝑄Q as convex combinations "
+              r"of these distributions, namely "
+              r"P=(1δ)P+δP′′𝑃1𝛿superscript𝑃𝛿superscript𝑃′′P=(1-\delta)P^{\prime}+\delta P^{\prime\prime} and "
+              r"Q=(1δ)Q+δQ′′𝑄1𝛿superscript𝑄𝛿superscript𝑄′′Q=(1-\delta)Q^{\prime}+\delta Q^{\prime\prime}. And, for "
+              r"every measurable S𝒴𝑆𝒴S\subset\mathcal{Y}, we have "
+              r"eεQ(S)P(S)eεQ(S)superscript𝑒𝜀superscript𝑄𝑆superscript𝑃𝑆superscript𝑒𝜀superscript𝑄𝑆e^{-\varepsilon}\cdot "
+              r"Q^{\prime}(S)\leq P^{\prime}(S)\leq e^{\varepsilon}\cdot Q^{\prime}(S)."))
 def lemma_23():
     out = [c for case in _decomposition_cases() for c in _lemma_23_case(*case)[0]]
     return establish(_lemma_23_steps(), out, domain="every (ε, δ)-indistinguishable pair",
@@ -876,7 +1200,10 @@ def lemma_23():
 
 @claim(paper=PAPER, label="Lemma 23 (proof), erratum",
        statement="The proof's re-weighting is printed P = (1−δ)P' + (δ−δ₁)P' + (1−δ₁)P''; the weight of P'' must be δ₁.",
-       stated_domain='the proof of Lemma 23', stated_where='Section 4.3')
+       stated_domain='the proof of Lemma 23', stated_where='Section 4.3',
+       quote=(r"If δ1=δ2<δsubscript𝛿1subscript𝛿2𝛿\delta_{1}=\delta_{2}<\delta, we can change the decomposition to "
+              r"P=(1δ)P+(δδ1)P+(1δ1)P′′=(1δ)P+δ(δδ1δP+δ1δP′′)𝑃1𝛿superscript𝑃𝛿subscript𝛿1superscript𝑃1subscript𝛿1superscript𝑃′′1𝛿superscript𝑃𝛿𝛿subscript𝛿1𝛿superscript𝑃subscript𝛿1𝛿superscript𝑃′′P=(1-\delta)P^{\prime}+(\delta-\delta_{1})P^{\prime}+(1-\delta_{1})P^{\prime\prime}=(1-\delta)P^{\prime}+\delta\cdot\left(\frac{\delta-\delta_{1}}{\delta}P^{\prime}+\frac{\delta_{1}}{\delta}P^{\prime\prime}\right) "
+              r"and likewise for Q𝑄Q, which also yields the result."))
 def lemma_23_proof():
     out, witness, printed_ok = [], {}, True
     for p, q, e, d in _decomposition_cases():
@@ -934,7 +1261,17 @@ def _corollary_24_steps():
 @claim(paper=PAPER, label="Corollary 24",
        statement="P = (1−δ)e^ε/(e^ε+1)A + (1−δ)/(e^ε+1)B + δP'', Q symmetric; P, Q are F(R(0)), F(R(1)) for "
                  "(ε,δ)-randomized response R (the statement; the printed F is the claim 'Corollary 24 (proof)').",
-       stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Corollary 24')
+       stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Corollary 24',
+       quote=(r"Corollary 24. Let P𝑃P and Q𝑄Q be probability distributions over 𝒴𝒴\mathcal{Y}. Fix "
+              r"ε,δ0𝜀𝛿0\varepsilon,\delta\geq 0. Suppose that, for all measurable S𝒴𝑆𝒴S\subset\mathcal{Y}, we have "
+              r"P(S)eεQ(S)+δ𝑃𝑆superscript𝑒𝜀𝑄𝑆𝛿P(S)\leq e^{\varepsilon}\cdot Q(S)+\delta and "
+              r"Q(S)eεP(S)+δ𝑄𝑆superscript𝑒𝜀𝑃𝑆𝛿Q(S)\leq e^{\varepsilon}P(S)+\delta. Then there exist distributions "
+              r"A𝐴A, B𝐵B, P′′superscript𝑃′′P^{\prime\prime}, and Q′′superscript𝑄′′Q^{\prime\prime} over "
+              r"𝒴𝒴\mathcal{Y} such that P𝑃\displaystyle P "
+              r"=(1δ)eεeε+1A+(1δ)1eε+1B+δP′′,absent1𝛿superscript𝑒𝜀superscript𝑒𝜀1𝐴1𝛿1superscript𝑒𝜀1𝐵𝛿superscript𝑃′′\displaystyle=(1-\delta)\frac{e^{\varepsilon}}{e^{\varepsilon}+1}A+(1-\delta)\frac{1}{e^{\varepsilon}+1}B+\delta "
+              r"P^{\prime\prime}, Q𝑄\displaystyle Q "
+              r"=(1δ)eεeε+1B+(1δ)1eε+1A+δQ′′.absent1𝛿superscript𝑒𝜀superscript𝑒𝜀1𝐵1𝛿1superscript𝑒𝜀1𝐴𝛿superscript𝑄′′\displaystyle=(1-\delta)\frac{e^{\varepsilon}}{e^{\varepsilon}+1}B+(1-\delta)\frac{1}{e^{\varepsilon}+1}A+\delta "
+              r"Q^{\prime\prime}."))
 def corollary_24():
     out = [c for case in _decomposition_cases() for c in _corollary_24_laws(*case)[1]]
     return establish(_corollary_24_steps(), out, domain="every (ε, δ)-indistinguishable pair",
@@ -943,7 +1280,14 @@ def corollary_24():
 
 @claim(paper=PAPER, label="Corollary 24 (proof), erratum",
        statement="Printed: F(0,⊤) = P'', F(1,⊤) = Q'', F(0,⊥) = A, F(1,⊥) = B; ⊤ and ⊥ are swapped.",
-       stated_domain='the proof of Corollary 24', stated_where='Section 4.3')
+       stated_domain='the proof of Corollary 24', stated_where='Section 4.3',
+       quote=(r"Then Corollary 24 tells us that we can simulate M𝑀M by mapping the pair of inputs "
+              r"x0maps-to𝑥0x\mapsto 0 and x1maps-tosuperscript𝑥1x^{\prime}\mapsto 1 and then postprocessing the "
+              r"outputs with the randomized function F𝐹F defined by "
+              r"F(0,)=P′′𝐹0topsuperscript𝑃′′F(0,\top)=P^{\prime\prime}, "
+              r"F(1,)=Q′′𝐹1topsuperscript𝑄′′F(1,\top)=Q^{\prime\prime}, F(0,)=A𝐹0bottom𝐴F(0,\bot)=A, and "
+              r"F(1,)=B𝐹1bottom𝐵F(1,\bot)=B. That is, M(x)=F(R(0))𝑀𝑥𝐹𝑅0M(x)=F(R(0)) and "
+              r"M(x)=F(R(1))𝑀superscript𝑥𝐹𝑅1M(x^{\prime})=F(R(1))."))
 def corollary_24_proof():
     p, q, e, d = _decomposition_case()
     printed, checks = _corollary_24_laws(p, q, e, d)

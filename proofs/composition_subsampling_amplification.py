@@ -79,7 +79,16 @@ def _theorem_25_steps():
 @claim(paper=PAPER, label="Theorem 25",
        statement="(ε,δ)-DP M: ({0,1}^k)^n → [0,1]^k with δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n has RMSE ≥ "
                  "min{√k/(16n(e^ε−1)), 1/10} at some input; the proof's constants and rearrangement hold.",
-       stated_domain='δ ≤ 1/(100n), k ≥ 200(e^ε − 1)²n, M (ε, δ)-DP', stated_where='Section 5, Theorem 25')
+       stated_domain='δ ≤ 1/(100n), k ≥ 200(e^ε − 1)²n, M (ε, δ)-DP', stated_where='Section 5, Theorem 25',
+       quote=(r"Theorem 25 (Negative Result for Error of Private Mean Estimation). Let "
+              r"𝒳={0,1}k𝒳superscript01𝑘\mathcal{X}=\{0,1\}^{k} and 𝒴=[0,1]k𝒴superscript01𝑘\mathcal{Y}=[0,1]^{k}. Let "
+              r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} satisfy (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP. If "
+              r"δ1/100n𝛿1100𝑛\delta\leq 1/100n and k200(eε1)2n𝑘200superscriptsuperscript𝑒𝜀12𝑛k\geq "
+              r"200(e^{\varepsilon}-1)^{2}n, then there exists some x𝒳n𝑥superscript𝒳𝑛x\in\mathcal{X}^{n} such that "
+              r"𝔼[1kM(x)x¯22]min{k16n(eε1),110},𝔼delimited-[]1𝑘superscriptsubscriptnorm𝑀𝑥¯𝑥22𝑘16𝑛superscript𝑒𝜀1110\sqrt{{\mathbb{E}\left[\frac{1}{k}\|M(x)-\overline{x}\|_{2}^{2}\right]}}\geq\min\left\{\frac{\sqrt{k}}{16\cdot "
+              r"n\cdot(e^{\varepsilon}-1)},\frac{1}{10}\right\}, where "
+              r"x¯=1ni=1nxi[0,1]k¯𝑥1𝑛superscriptsubscript𝑖1𝑛subscript𝑥𝑖superscript01𝑘\overline{x}=\frac{1}{n}\sum_{i=1}^{n}x_{i}\in[0,1]^{k} "
+              r"is the mean of input dataset."))
 def theorem_25():
     n, k, x, alpha, delta = sympy.symbols("n k x alpha delta", positive=True)
     big_a = R(1, 6) - 2 * alpha ** 2 - 4 * n * delta
@@ -153,7 +162,17 @@ def _lemma_26_steps():
 @claim(paper=PAPER, label="Lemma 26",
        statement="f: {0,1}^n → [0,1], P ~ U[0,1], X_i iid Bernoulli(P): E[(f(X)−P)Σ_i(X_i−P)] + E_P[(E_X[f(X)−X̄])²] ≥ 1/12 "
                  "(tight at f ≡ ½); the Jensen form is larger.",
-       stated_domain="the coordinates' laws of Theorem 25's proof", stated_where='Section 5, Lemma 26')
+       stated_domain="the coordinates' laws of Theorem 25's proof", stated_where='Section 5, Lemma 26',
+       quote=(r"Lemma 26. Let f:{0,1}d[0,1]:𝑓superscript01𝑑01f:\{0,1\}^{d}\to[0,1] be an arbitrary function. Let "
+              r"P[0,1]𝑃01P\in[0,1] be uniformly random and, conditioned on P𝑃P, let "
+              r"X1,,Xn{0,1}subscript𝑋1subscript𝑋𝑛01X_{1},\cdots,X_{n}\in\{0,1\} be independent with "
+              r"𝔼[Xi]=P𝔼delimited-[]subscript𝑋𝑖𝑃{\mathbb{E}\left[X_{i}\right]}=P for each i[n]𝑖delimited-[]𝑛i\in[n]. "
+              r"Then "
+              r"𝔼X,P[(f(X)P)i=1n(XiP)]+𝔼𝑃[𝔼𝑋[f(X)X¯]2]112.𝑋𝑃𝔼delimited-[]𝑓𝑋𝑃superscriptsubscript𝑖1𝑛subscript𝑋𝑖𝑃𝑃𝔼delimited-[]𝑋𝔼superscriptdelimited-[]𝑓𝑋¯𝑋2112{\underset{X,P}{\mathbb{E}}\left[(f(X)-P)\cdot\sum_{i=1}^{n}(X_{i}-P)\right]}+{\underset{P}{\mathbb{E}}\left[{\underset{X}{\mathbb{E}}\left[f(X)-\overline{X}\right]}^{2}\right]}\geq\frac{1}{12}. "
+              r"By Jensen’s inequality "
+              r"𝔼𝑃[𝔼𝑋[f(X)X¯]2]𝔼P,X[(f(X)X¯)2]𝑃𝔼delimited-[]𝑋𝔼superscriptdelimited-[]𝑓𝑋¯𝑋2𝑃𝑋𝔼delimited-[]superscript𝑓𝑋¯𝑋2{\underset{P}{\mathbb{E}}\left[{\underset{X}{\mathbb{E}}\left[f(X)-\overline{X}\right]}^{2}\right]}\leq{\underset{P,X}{\mathbb{E}}\left[\left(f(X)-\overline{X}\right)^{2}\right]}. "
+              r"Thus "
+              r"𝔼X,P[(f(X)P)i=1n(XiP)+(f(X)X¯)2]112.𝑋𝑃𝔼delimited-[]𝑓𝑋𝑃superscriptsubscript𝑖1𝑛subscript𝑋𝑖𝑃superscript𝑓𝑋¯𝑋2112{\underset{X,P}{\mathbb{E}}\left[(f(X)-P)\cdot\sum_{i=1}^{n}(X_{i}-P)+\left(f(X)-\overline{X}\right)^{2}\right]}\geq\frac{1}{12}."))
 def lemma_26():
     from itertools import product
     out = []
@@ -180,7 +199,13 @@ def lemma_26():
 
 @claim(paper=PAPER, label="Lemma 27",
        statement="X, Y ∈ [−Δ, Δ] (ε,δ)-indistinguishable ⇒ E[X] ≤ E[Y] + (e^ε−1)E|Y| + 2δΔ.",
-       stated_domain='X, Y ∈ [−Δ, Δ] mutually (ε, δ)-indistinguishable', stated_where='Section 5, Lemma 27')
+       stated_domain='X, Y ∈ [−Δ, Δ] mutually (ε, δ)-indistinguishable', stated_where='Section 5, Lemma 27',
+       quote=(r"Lemma 27. Let X𝑋X and Y𝑌Y be random variables supported on [Δ,Δ]ΔΔ[-\Delta,\Delta] satisfying "
+              r"[XS]eε[YS]+δdelimited-[]𝑋𝑆superscript𝑒𝜀delimited-[]𝑌𝑆𝛿{\mathbb{P}\left[X\in S\right]}\leq "
+              r"e^{\varepsilon}\cdot{\mathbb{P}\left[Y\in S\right]}+\delta and "
+              r"[YS]eε[XS]+δdelimited-[]𝑌𝑆superscript𝑒𝜀delimited-[]𝑋𝑆𝛿{\mathbb{P}\left[Y\in S\right]}\leq "
+              r"e^{\varepsilon}\cdot{\mathbb{P}\left[X\in S\right]}+\delta for all measurable S𝑆S. Then "
+              r"𝔼[X]𝔼[Y]+(eε1)𝔼[|Y|]+2δΔ.𝔼delimited-[]𝑋𝔼delimited-[]𝑌superscript𝑒𝜀1𝔼delimited-[]𝑌2𝛿Δ{\mathbb{E}\left[X\right]}\leq{\mathbb{E}\left[Y\right]}+(e^{\varepsilon}-1){\mathbb{E}\left[|Y|\right]}+2\delta\Delta."))
 def lemma_27():
     out = []
     values = [R(-1), R(-1, 2), R(0), R(1, 3), R(1)]
@@ -210,7 +235,12 @@ def lemma_27():
        statement="Theorem 25's proof uses differential privacy only through Lemma 27: any privacy definition with an "
                  "analog E[Z_i] ≤ E[Z̃_i] + c·E|Z̃_i| + d·k of Lemma 27 gets the analog of Theorem 25, error ≥ "
                  "min{√k/(16nc), 1/10} when d ≤ 1/(50n) and k ≥ 200c²n.",
-       stated_domain='any privacy definition for which an analog of Lemma 27 holds', stated_where='Section 5, Remark 28')
+       stated_domain='any privacy definition for which an analog of Lemma 27 holds', stated_where='Section 5, Remark 28',
+       quote=(r"Remark 28. The only part of the proof of Theorem 25 that uses differential privacy is Lemma 27. "
+              r"Thus, if we were to consider a different definition of differential privacy, as long as an analog of "
+              r"Lemma 27 holds for this alternative definition, an analog of Theorem 25 would still apply. That is "
+              r"to say, this negative result is robust to our choice of privacy definition (unlike the the negative "
+              r"result in Section 2.1)."))
 def remark_28():
     step = _error_from_correlation("for every c > 0, d ≥ 0: k/12 − α²k ≤ n(c/2·√(2α²k + k/3n) + dk), α ≤ 1/10, "
                                    "d ≤ 1/(50n), k ≥ 200c²n ⇒ α ≥ √k/(16nc)")
@@ -244,7 +274,27 @@ def _poisson_rr(n: int, p, x, with_person: bool):
 @claim(paper=PAPER, label="Theorem 29",
        statement="(ε,δ)-DP M subsampled with P[i ∈ U] ≤ p is (log(1 + p(e^ε−1)), pδ)-DP; in the Poisson remove direction "
                  "H_{1+p(e^ε−1)}((1−p)Q + pP ‖ Q) = p·H_{e^ε}(P‖Q) exactly, and the bound is attained.",
-       stated_domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]', stated_where='Section 6.1, Theorem 29')
+       stated_domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]', stated_where='Section 6.1, Theorem 29',
+       quote=(r"Theorem 29 (Privacy Amplification by Subsampling for Approximate DP). Let "
+              r"U[n]𝑈delimited-[]𝑛U\subset[n] be a random subset. For a dataset "
+              r"x𝒳n𝑥superscript𝒳𝑛x\in\mathcal{X}^{n}, let xU𝒳nsubscript𝑥𝑈superscript𝒳𝑛x_{U}\in\mathcal{X}^{n} denote "
+              r"the entries of x𝑥x indexed by U𝑈U. That is, "
+              r"(xU)i=xisubscriptsubscript𝑥𝑈𝑖subscript𝑥𝑖(x_{U})_{i}=x_{i} if iU𝑖𝑈i\in U and "
+              r"(xU)i=subscriptsubscript𝑥𝑈𝑖bottom(x_{U})_{i}=\bot if iU𝑖𝑈i\notin U, where 𝒳\bot\in\mathcal{X} is "
+              r"some null value. Assume that, for all i[n]𝑖delimited-[]𝑛i\in[n], we can define "
+              r"Ui[n]{i}subscript𝑈𝑖delimited-[]𝑛𝑖U_{-i}\subset[n]\setminus\{i\} such that the following two "
+              r"conditions hold. • For all x𝒳n𝑥superscript𝒳𝑛x\in\mathcal{X}^{n} and i[d]𝑖delimited-[]𝑑i\in[d], "
+              r"xUsubscript𝑥𝑈x_{U} and xUisubscript𝑥subscript𝑈𝑖x_{U_{-i}} are always neighbouring datasets. • For "
+              r"all i[n]𝑖delimited-[]𝑛i\in[n], the marginal distribution of Uisubscript𝑈𝑖U_{-i} conditioned on "
+              r"iU𝑖𝑈i\in U is equal to the marginal distribution of U𝑈U conditioned on iU𝑖𝑈i\notin U. Let "
+              r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} satisfy (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP. Define "
+              r"MU:𝒳n𝒴:superscript𝑀𝑈superscript𝒳𝑛𝒴M^{U}:\mathcal{X}^{n}\to\mathcal{Y} by "
+              r"MU(x)=M(xU)superscript𝑀𝑈𝑥𝑀subscript𝑥𝑈M^{U}(x)=M(x_{U}). Let "
+              r"p=maxi[n]𝑈[iU]𝑝subscript𝑖delimited-[]𝑛𝑈delimited-[]𝑖𝑈p=\max_{i\in[n]}{\underset{U}{\mathbb{P}}\left[i\in "
+              r"U\right]}. Then MUsuperscript𝑀𝑈M^{U} is "
+              r"(ε,δ)superscript𝜀superscript𝛿(\varepsilon^{\prime},\delta^{\prime})-DP for "
+              r"ε=log(1+p(eε1))superscript𝜀1𝑝superscript𝑒𝜀1\varepsilon^{\prime}=\log(1+p(e^{\varepsilon}-1)) and "
+              r"δ=pδsuperscript𝛿𝑝𝛿\delta^{\prime}=p\cdot\delta."))
 def theorem_29():
     out = []
     for seed in (291, 292, 293):
@@ -285,7 +335,18 @@ def theorem_29():
 @claim(paper=PAPER, label="Footnote 8 (Theorem 29 tightness)",
        statement="Printed: P[M(y)=0] = e^ε/(e^ε=1), P[M(y)=1] = 1/(e^ε=1) when the sum is 0, and P[M(y)=1] = e^ε/(e^ε=1), "
                  "P[M(y)=0] = 1/(e^ε−1) otherwise; the denominators must all be e^ε + 1.",
-       stated_domain='the tightness example of footnote 8', stated_where='Section 6.1, footnote 8')
+       stated_domain='the tightness example of footnote 8', stated_where='Section 6.1, footnote 8',
+       quote=(r"88Alternatively (and equivalently), consider an algorithm that adds discrete Laplace noise to the "
+              r"sum of its non-null inputs. That is, if y{0,1,}n𝑦superscript01bottom𝑛y\in\{0,1,\bot\}^{n} satisfies "
+              r"i:yiyi=0subscript:𝑖subscript𝑦𝑖bottomsubscript𝑦𝑖0\sum_{i:y_{i}\neq\bot}y_{i}=0, then "
+              r"[M(y)=0]=eεeε=1delimited-[]𝑀𝑦0superscript𝑒𝜀superscript𝑒𝜀1{\mathbb{P}\left[M(y)=0\right]}=\frac{e^{\varepsilon}}{e^{\varepsilon}=1} "
+              r"and "
+              r"[M(y)=1]=1eε=1delimited-[]𝑀𝑦11superscript𝑒𝜀1{\mathbb{P}\left[M(y)=1\right]}=\frac{1}{e^{\varepsilon}=1} "
+              r"and, if y{0,1,}n𝑦superscript01bottom𝑛y\in\{0,1,\bot\}^{n} satisfies "
+              r"i:yiyi>0subscript:𝑖subscript𝑦𝑖bottomsubscript𝑦𝑖0\sum_{i:y_{i}\neq\bot}y_{i}>0, then "
+              r"[M(y)=1]=eεeε=1delimited-[]𝑀𝑦1superscript𝑒𝜀superscript𝑒𝜀1{\mathbb{P}\left[M(y)=1\right]}=\frac{e^{\varepsilon}}{e^{\varepsilon}=1} "
+              r"and "
+              r"[M(y)=0]=1eε1delimited-[]𝑀𝑦01superscript𝑒𝜀1{\mathbb{P}\left[M(y)=0\right]}=\frac{1}{e^{\varepsilon}-1}."))
 def footnote_8():
     x = sympy.Integer(3)
     printed_sum = x / (x + 1) + 1 / (x - 1)  # reading the garbled '=' as '+'; the last denominator is printed e^ε − 1
@@ -301,7 +362,12 @@ def footnote_8():
 
 @claim(paper=PAPER, label="Section 6.2 (add/remove vs replace)",
        statement="(ε,δ)-DP under add/remove implies (2ε, (1+e^ε)δ)-DP under replace-one (group privacy).",
-       stated_domain='every triple of laws, ε ≥ 0, δ ≥ 0', stated_where='Section 6.2')
+       stated_domain='every triple of laws, ε ≥ 0, δ ≥ 0', stated_where='Section 6.2',
+       quote=(r"In general, it only matters slightly which we choose: A replacement can be accomplished by a "
+              r"combination of a removal and an addition. Thus, by group privacy, if the algorithm is "
+              r"(ε,δ)𝜀𝛿(\varepsilon,\delta)-DP with respect to addition or removal, then it is "
+              r"(2ε,(1+eε)δ)2𝜀1superscript𝑒𝜀𝛿(2\varepsilon,(1+e^{\varepsilon})\delta)-DP with respect to "
+              r"replacement."))
 def section_6_2():
     out = []
     for seed in range(3):
@@ -329,7 +395,17 @@ def section_6_2():
 @claim(paper=PAPER, label="Definition 30",
        statement="(α, ε)-RDP: E[e^{(α−1)Z}] ≤ e^{(α−1)ε}; ρ-zCDP ⇔ (α, αρ)-RDP for all α > 1; "
                  "P[Z > ε̃] ≤ e^{−(α−1)(ε̃−ε)} (Markov).",
-       stated_domain='α > 1, ρ ≥ 0', stated_where='Section 6.4, Definition 30')
+       stated_domain='α > 1, ρ ≥ 0', stated_where='Section 6.4, Definition 30',
+       quote=(r"Definition 30 (Rényi Differential Privacy). Let M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} "
+              r"be a randomized algorithm. We say that M𝑀M satisfies (α,ε)𝛼𝜀(\alpha,\varepsilon)-Rényi differential "
+              r"privacy ((α,ε)𝛼𝜀(\alpha,\varepsilon)-RDP) if, for all neighbouring inputs "
+              r"x,x𝒳n𝑥superscript𝑥superscript𝒳𝑛x,x^{\prime}\in\mathcal{X}^{n}, the privacy loss distribution "
+              r"𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))\mathsf{PrivLoss}\left({M(x)}\middle\|{M(x^{\prime})}\right) is well-defined (see "
+              r"Definition 2) and "
+              r"𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(M(x)M(x))[exp((α1)Z)]exp((α1)ε).{\underset{Z\leftarrow\mathsf{PrivLoss}\left({M(x)}\middle\|{M(x^{\prime})}\right)}{\mathbb{E}}\left[\exp((\alpha-1)Z)\right]}\leq\exp((\alpha-1)\cdot\varepsilon). "
+              r"Rényi DP is closely related to concentrated DP (Definition 11). Specifically, ρ𝜌\rho-zCDP is "
+              r"equivalent to satisfying (α,αρ)𝛼𝛼𝜌(\alpha,\alpha\cdot\rho)-RDP for all α(1,)𝛼1\alpha\in(1,\infty). "
+              r"Rényi DP inherits the nice composition properties of concentrated DP:"))
 def definition_30():
     zz = sympy.Symbol("w", nonnegative=True)
     statement = combine(identity(exp(t_ * (t_ + 1) * rho_).subs(t_, a_ - 1), exp((a_ - 1) * a_ * rho_),
@@ -350,7 +426,15 @@ def definition_30():
 
 @claim(paper=PAPER, label="Lemma 31",
        statement="Adaptive RDP composition: (α, ε₁) then (α, ε₂) for every y₁ gives (α, ε₁ + ε₂).",
-       stated_domain='every adaptive pair, α > 1', stated_where='Section 6.4, Lemma 31')
+       stated_domain='every adaptive pair, α > 1', stated_where='Section 6.4, Lemma 31',
+       quote=(r"Lemma 31. Let M1:𝒳n𝒴1:subscript𝑀1superscript𝒳𝑛subscript𝒴1M_{1}:\mathcal{X}^{n}\to\mathcal{Y}_{1} be "
+              r"(α,ε1)𝛼subscript𝜀1(\alpha,\varepsilon_{1})-RDP. Let "
+              r"M2:𝒳n×𝒴1𝒴2:subscript𝑀2superscript𝒳𝑛subscript𝒴1subscript𝒴2M_{2}:\mathcal{X}^{n}\times\mathcal{Y}_{1}\to\mathcal{Y}_{2} "
+              r"be such that, for all y1𝒴1subscript𝑦1subscript𝒴1y_{1}\in\mathcal{Y}_{1}, the algorithm "
+              r"xM(x,y1)maps-to𝑥𝑀𝑥subscript𝑦1x\mapsto M(x,y_{1}) is (α,ε2)𝛼subscript𝜀2(\alpha,\varepsilon_{2})-RDP. "
+              r"Define M:𝒳n𝒴2:𝑀superscript𝒳𝑛subscript𝒴2M:\mathcal{X}^{n}\to\mathcal{Y}_{2} by "
+              r"M(x)=M2(x,M1(x))𝑀𝑥subscript𝑀2𝑥subscript𝑀1𝑥M(x)=M_{2}(x,M_{1}(x)). Then M𝑀M is "
+              r"(α,ε1+ε2)𝛼subscript𝜀1subscript𝜀2(\alpha,\varepsilon_{1}+\varepsilon_{2})-RDP."))
 def lemma_31():
     p1, q1 = random_pair(311, 3)
     second = [random_pair(312 + j, 3) for j in range(3)]
@@ -367,7 +451,28 @@ def lemma_31():
 @claim(paper=PAPER, label="Definition 32",
        statement="D_α = (1/(α−1)) log E_Z[e^{(α−1)Z}] = (1/(α−1)) log E_P[(P/Q)^{α−1}] = (1/(α−1)) log E_Q[(P/Q)^α]; "
                  "D_∞ = sup log P(S)/Q(S); RR: D_α = log(q^α(1−q)^{1−α} + (1−q)^α q^{1−α})/(α−1).",
-       stated_domain='every pair, α > 1', stated_where='Section 6.4, Definition 32')
+       stated_domain='every pair, α > 1', stated_where='Section 6.4, Definition 32',
+       quote=(r"Definition 32 (Rényi Divergences). Let P𝑃P and Q𝑄Q be distributions over 𝒴𝒴\mathcal{Y}.101010We make "
+              r"the usual measure theoretic disclaimers: We assume the P𝑃P and Q𝑄Q have the same sigma-algebra. We "
+              r"assume P𝑃P is absolutely continuous with respect to Q𝑄Q – i.e., SQ(S)=0P(S)=0for-all𝑆𝑄𝑆0𝑃𝑆0\forall "
+              r"S~{}~{}Q(S)=0\implies P(S)=0 – so that the Radon-Nikodym derivative is well-defined; we denote the "
+              r"Radon-Nikodym derivative of P𝑃P with respect to Q𝑄Q evaluated at y𝑦y by P(y)/Q(y)𝑃𝑦𝑄𝑦P(y)/Q(y). More "
+              r"generally, if the absolute continuity assumption does not hold, then we define "
+              r"Dα(PQ)=\mathrm{D}_{\alpha}\left(P\middle\|Q\right)=\infty for all α[1,]𝛼1\alpha\in[1,\infty]. For "
+              r"α(1,)𝛼1\alpha\in(1,\infty), define Dα(PQ)\displaystyle\mathrm{D}_{\alpha}\left(P\middle\|Q\right) "
+              r"=1α1log𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[exp((α1)Z)]\displaystyle=\frac{1}{\alpha-1}\log{\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{E}}\left[\exp((\alpha-1)Z)\right]} "
+              r"=1α1log𝔼YP[(P(Y)Q(Y))α1]absent1𝛼1𝑌𝑃𝔼delimited-[]superscript𝑃𝑌𝑄𝑌𝛼1\displaystyle=\frac{1}{\alpha-1}\log{\underset{Y\leftarrow "
+              r"P}{\mathbb{E}}\left[\left(\frac{P(Y)}{Q(Y)}\right)^{\alpha-1}\right]} "
+              r"=1α1log𝔼YQ[(P(Y)Q(Y))α].absent1𝛼1𝑌𝑄𝔼delimited-[]superscript𝑃𝑌𝑄𝑌𝛼\displaystyle=\frac{1}{\alpha-1}\log{\underset{Y\leftarrow "
+              r"Q}{\mathbb{E}}\left[\left(\frac{P(Y)}{Q(Y)}\right)^{\alpha}\right]}. Also, define "
+              r"D1(PQ)\displaystyle\mathrm{D}_{1}\left(P\middle\|Q\right) =limα1Dα(PQ)\displaystyle=\lim_{\alpha\to "
+              r"1}\mathrm{D}_{\alpha}\left(P\middle\|Q\right) "
+              r"=𝔼Z𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)[Z]\displaystyle={\underset{Z\leftarrow\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)}{\mathbb{E}}\left[Z\right]} "
+              r"=𝔼YP[log(P(Y)Q(Y))],absent𝑌𝑃𝔼delimited-[]𝑃𝑌𝑄𝑌\displaystyle={\underset{Y\leftarrow "
+              r"P}{\mathbb{E}}\left[\log\left(\frac{P(Y)}{Q(Y)}\right)\right]}, "
+              r"D(PQ)\displaystyle\mathrm{D}_{\infty}\left(P\middle\|Q\right) "
+              r"=limαDα(PQ)\displaystyle=\lim_{\alpha\to\infty}\mathrm{D}_{\alpha}\left(P\middle\|Q\right) "
+              r"=sup{log(P(S)Q(S)):S𝒴,Q(S)>0}.absentsupremumconditional-set𝑃𝑆𝑄𝑆formulae-sequence𝑆𝒴𝑄𝑆0\displaystyle=\sup\left\{\log\left(\frac{P(S)}{Q(S)}\right):S\subset\mathcal{Y},Q(S)>0\right\}."))
 def definition_32():
     out = []
     for seed in (321, 322):
@@ -401,7 +506,35 @@ def definition_32():
 
 @claim(paper=PAPER, label="Lemma 33 (parts 1–3)",
        statement="0 ≤ D_α(f(P)‖f(Q)) ≤ D_α(P‖Q); D_α is additive on products; α ↦ D_α is non-decreasing.",
-       stated_domain='every pair and kernel, α > 1', stated_where='Section 6.4, Lemma 33 (parts 1–3)')
+       stated_domain='every pair and kernel, α > 1', stated_where='Section 6.4, Lemma 33 (parts 1–3)',
+       quote=(r"Lemma 33. Let P,Q𝑃𝑄P,Q be probability distributions over 𝒴𝒴\mathcal{Y} with a common sigma-algebra "
+              r"such that P𝑃P is absolutely continuous with respect to Q𝑄Q. 1. 1. Postprocessing (a.k.a. data "
+              r"processing inequality) & non-negativity: Let f:𝒴𝒵:𝑓𝒴𝒵f:\mathcal{Y}\to\mathcal{Z} be a measurable "
+              r"function. Let f(P)𝑓𝑃f(P) denote the distribution on 𝒵𝒵\mathcal{Z} obtained by applying f𝑓f to a "
+              r"sample from P𝑃P; define f(Q)𝑓𝑄f(Q) similarly. Then "
+              r"0Dα(f(P)f(Q))Dα(PQ)0\leq\mathrm{D}_{\alpha}\left(f(P)\middle\|f(Q)\right)\leq\mathrm{D}_{\alpha}\left(P\middle\|Q\right) "
+              r"for all α[1,]𝛼1\alpha\in[1,\infty]. 2. 2. Composition: If "
+              r"P=P×P′′𝑃superscript𝑃superscript𝑃′′P=P^{\prime}\times P^{\prime\prime} and "
+              r"Q=Q×Q′′𝑄superscript𝑄superscript𝑄′′Q=Q^{\prime}\times Q^{\prime\prime} are product distributions, "
+              r"then "
+              r"Dα(PQ)=Dα(PQ)+Dα(P′′Q′′)\mathrm{D}_{\alpha}\left(P\middle\|Q\right)=\mathrm{D}_{\alpha}\left(P^{\prime}\middle\|Q^{\prime}\right)+\mathrm{D}_{\alpha}\left(P^{\prime\prime}\middle\|Q^{\prime\prime}\right) "
+              r"for all α[1,]𝛼1\alpha\in[1,\infty]. More generally, suppose P𝑃P and Q𝑄Q are distributions on "
+              r"𝒴=𝒴×𝒴′′𝒴superscript𝒴superscript𝒴′′\mathcal{Y}=\mathcal{Y}^{\prime}\times\mathcal{Y}^{\prime\prime}. "
+              r"Let Psuperscript𝑃P^{\prime} and Qsuperscript𝑄Q^{\prime} be the marginal distributions on "
+              r"𝒴superscript𝒴\mathcal{Y}^{\prime} induced by P𝑃P and Q𝑄Q respectively. For "
+              r"y𝒴superscript𝑦superscript𝒴y^{\prime}\in\mathcal{Y}^{\prime}, let "
+              r"Py′′subscriptsuperscript𝑃′′superscript𝑦P^{\prime\prime}_{y^{\prime}} and "
+              r"Qy′′subscriptsuperscript𝑄′′superscript𝑦Q^{\prime\prime}_{y^{\prime}} be the conditional "
+              r"distributions on 𝒴′′superscript𝒴′′\mathcal{Y}^{\prime\prime} induced by P𝑃P and Q𝑄Q respectively. "
+              r"That is, we can generate a sample "
+              r"Y=(Y,Y′′)P𝑌superscript𝑌superscript𝑌′′𝑃Y=(Y^{\prime},Y^{\prime\prime})\leftarrow P by first sampling "
+              r"YPsuperscript𝑌superscript𝑃Y^{\prime}\leftarrow P^{\prime} and then sampling "
+              r"Y′′PY′′superscript𝑌′′subscriptsuperscript𝑃′′superscript𝑌Y^{\prime\prime}\leftarrow "
+              r"P^{\prime\prime}_{Y^{\prime}} and similarly for Q𝑄Q. Then "
+              r"Dα(PQ)Dα(PQ)+supy𝒴Dα(Py′′Qy′′)\mathrm{D}_{\alpha}\left(P\middle\|Q\right)\leq\mathrm{D}_{\alpha}\left(P^{\prime}\middle\|Q^{\prime}\right)+\sup_{y^{\prime}\in\mathcal{Y}^{\prime}}\mathrm{D}_{\alpha}\left(P^{\prime\prime}_{y^{\prime}}\middle\|Q^{\prime\prime}_{y^{\prime}}\right) "
+              r"for all α[1,]𝛼1\alpha\in[1,\infty]. 3. 3. Monotonicity: For all "
+              r"1αα1𝛼superscript𝛼1\leq\alpha\leq\alpha^{\prime}\leq\infty, "
+              r"Dα(PQ)Dα(PQ)\mathrm{D}_{\alpha}\left(P\middle\|Q\right)\leq\mathrm{D}_{\alpha^{\prime}}\left(P\middle\|Q\right)."))
 def lemma_33_123():
     out = []
     for seed in (331, 332):
@@ -431,7 +564,12 @@ def lemma_33_123():
 
 @claim(paper=PAPER, label="Lemma 33 (parts 4–5)",
        statement="D_α(N(μ,σ²)‖N(μ',σ²)) = α(μ−μ')²/2σ²; D_α(P‖Q) ≤ (α/8)(D_∞(P‖Q) + D_∞(Q‖P))².",
-       stated_domain='α > 1, every pair with finite D_∞ both ways', stated_where='Section 6.4, Lemma 33 (parts 4–5)')
+       stated_domain='α > 1, every pair with finite D_∞ both ways', stated_where='Section 6.4, Lemma 33 (parts 4–5)',
+       quote=(r"4. 4. Gaussian divergence: For all μ,μ,σ𝜇superscript𝜇𝜎\mu,\mu^{\prime},\sigma\in\mathbb{R} with "
+              r"σ>0𝜎0\sigma>0 and all α[1,)𝛼1\alpha\in[1,\infty), "
+              r"Dα(𝒩(μ,σ2)𝒩(μ,σ2))=α(μμ)22σ2.\mathrm{D}_{\alpha}\left(\mathcal{N}(\mu,\sigma^{2})\middle\|\mathcal{N}(\mu^{\prime},\sigma^{2})\right)=\alpha\cdot\frac{(\mu-\mu^{\prime})^{2}}{2\sigma^{2}}. "
+              r"5. 5. Pure DP to Concentrated DP: For all α[1,)𝛼1\alpha\in[1,\infty), "
+              r"Dα(PQ)α8(D(PQ)+D(QP))2.\mathrm{D}_{\alpha}\left(P\middle\|Q\right)\leq\frac{\alpha}{8}\cdot\left(\mathrm{D}_{\infty}\left(P\middle\|Q\right)+\mathrm{D}_{\infty}\left(Q\middle\|P\right)\right)^{2}."))
 def lemma_33_45():
     statement = combine(identity(exp(a_ * (-rho_) + a_ ** 2 * 2 * rho_ / 2), exp((a_ - 1) * a_ * rho_),
                                  "part 4: E_Q[(P/Q)^α] = E[e^{αZ_Q}], Z_Q ~ N(−ρ, 2ρ), is e^{(α−1)αρ}, so D_α = αρ"),
@@ -475,7 +613,28 @@ def _asymmetric_hoeffding():
 @claim(paper=PAPER, label="Lemma 33 (parts 6–7)",
        statement="Quasi-convexity D_α((1−s)P + sP'‖(1−s)Q + sQ') ≤ (1/(α−1))log((1−s)e^{(α−1)D_α(P‖Q)} + s e^{(α−1)D_α(P'‖Q')}); "
                  "weak triangle D_α(P‖R) ≤ α'/(α'−1)·D_{α(α'−1)/(α'−α)}(P‖Q) + D_α'(Q‖R), giving (√ρ₁+√ρ₂)²α, tight for Gaussians.",
-       stated_domain='every pair couple and mixing weight', stated_where='Section 6.4, Lemma 33 (parts 6–7)')
+       stated_domain='every pair couple and mixing weight', stated_where='Section 6.4, Lemma 33 (parts 6–7)',
+       quote=(r"6. 6. Quasi-convexity: Let Psuperscript𝑃P^{\prime} and Qsuperscript𝑄Q^{\prime} be probability "
+              r"distributions over 𝒴𝒴\mathcal{Y} such that Psuperscript𝑃P^{\prime} is absolutely continuous with "
+              r"respect to Qsuperscript𝑄Q^{\prime}. For s[0,1]𝑠01s\in[0,1], let (1s)P+sP1𝑠𝑃𝑠superscript𝑃(1-s)\cdot "
+              r"P+s\cdot P^{\prime} denote the convex combination of the distributions P𝑃P and "
+              r"Psuperscript𝑃P^{\prime} with weighting s𝑠s. For all α(1,)𝛼1\alpha\in(1,\infty) and all "
+              r"s[0,1]𝑠01s\in[0,1], Dα((1s)P+sP(1s)Q+sQ)\displaystyle\mathrm{D}_{\alpha}\left((1-s)\cdot P+s\cdot "
+              r"P^{\prime}\middle\|(1-s)\cdot Q+s\cdot Q^{\prime}\right) "
+              r"1α1log((1s)exp((α1)Dα(PQ))+sexp((α1)Dα(PQ)))\displaystyle~{}~{}\leq\frac{1}{\alpha-1}\log\big{(}(1-s)\cdot\exp\left((\alpha-1)\mathrm{D}_{\alpha}\left(P\middle\|Q\right)\right)+s\cdot\exp\left((\alpha-1)\mathrm{D}_{\alpha}\left(P^{\prime}\middle\|Q^{\prime}\right)\right)\big{)} "
+              r"max{Dα(PQ),Dα(PQ)}\displaystyle~{}~{}\leq\max\big{\{}\mathrm{D}_{\alpha}\left(P\middle\|Q\right),\mathrm{D}_{\alpha}\left(P^{\prime}\middle\|Q^{\prime}\right)\big{\}} "
+              r"and D1((1s)P+sP(1s)Q+sQ)(1s)D1(PQ)+sD1(PQ)\mathrm{D}_{1}\left((1-s)\cdot P+s\cdot "
+              r"P^{\prime}\middle\|(1-s)\cdot Q+s\cdot "
+              r"Q^{\prime}\right)\leq(1-s)\cdot\mathrm{D}_{1}\left(P\middle\|Q\right)+s\cdot\mathrm{D}_{1}\left(P^{\prime}\middle\|Q^{\prime}\right). "
+              r"7. 7. Triangle-like inequality (a.k.a. group privacy): Let R𝑅R be a distribution on 𝒴𝒴\mathcal{Y} "
+              r"and assume that Q𝑄Q is absolutely continuous with respect to R𝑅R. For all "
+              r"1<α<α<1𝛼superscript𝛼1<\alpha<\alpha^{\prime}<\infty, "
+              r"Dα(PR)αα1Dαα1αα(PQ)+Dα(QR).\mathrm{D}_{\alpha}\left(P\middle\|R\right)\leq\frac{\alpha^{\prime}}{\alpha^{\prime}-1}\cdot\mathrm{D}_{\alpha\cdot\frac{\alpha^{\prime}-1}{\alpha^{\prime}-\alpha}}\left(P\middle\|Q\right)+\mathrm{D}_{\alpha^{\prime}}\left(Q\middle\|R\right). "
+              r"In particular, if Dα(PQ)ρ1α\mathrm{D}_{\alpha}\left(P\middle\|Q\right)\leq\rho_{1}\cdot\alpha and "
+              r"Dα(QR)ρ2α\mathrm{D}_{\alpha}\left(Q\middle\|R\right)\leq\rho_{2}\cdot\alpha for all "
+              r"α(1,)𝛼1\alpha\in(1,\infty), then "
+              r"Dα(PR)(ρ1+ρ2)2α\mathrm{D}_{\alpha}\left(P\middle\|R\right)\leq(\sqrt{\rho_{1}}+\sqrt{\rho_{2}})^{2}\cdot\alpha "
+              r"for all α(1,)𝛼1\alpha\in(1,\infty)."))
 def lemma_33_67():
     out = []
     for seed in (351, 352):
@@ -505,7 +664,14 @@ def lemma_33_67():
 
 @claim(paper=PAPER, label="Lemma 33 (part 8)",
        statement="For ε̃ ≥ D_α(P‖Q): P(S) ≤ e^{ε̃}Q(S) + e^{−(α−1)(ε̃−D_α)}(1/α)(1−1/α)^{α−1}; Proposition 14 with t = α−1.",
-       stated_domain='α > 1, ε̃ ≥ D_α', stated_where='Section 6.4, Lemma 33 (part 8)')
+       stated_domain='α > 1, ε̃ ≥ D_α', stated_where='Section 6.4, Lemma 33 (part 8)',
+       quote=(r"8. 8. Conversion to approximate DP: For all measurable S𝒴𝑆𝒴S\subset\mathcal{Y}, all "
+              r"α(1,)𝛼1\alpha\in(1,\infty), and all "
+              r"ε~Dα(PQ)\tilde{\varepsilon}\geq\mathrm{D}_{\alpha}\left(P\middle\|Q\right), "
+              r"P(S)eε~Q(S)+e(α1)(ε~Dα(PQ))1α(11α)α1eε~Q(S)+e(α1)(ε~Dα(PQ)).P(S)\leq e^{\tilde{\varepsilon}}\cdot "
+              r"Q(S)+e^{-(\alpha-1)(\tilde{\varepsilon}-\mathrm{D}_{\alpha}\left(P\middle\|Q\right))}\cdot\frac{1}{\alpha}\cdot\left(1-\frac{1}{\alpha}\right)^{\alpha-1}\leq "
+              r"e^{\tilde{\varepsilon}}\cdot "
+              r"Q(S)+e^{-(\alpha-1)(\tilde{\varepsilon}-\mathrm{D}_{\alpha}\left(P\middle\|Q\right))}."))
 def lemma_33_8():
     d = sympy.Symbol("D", positive=True)
     e = sympy.Symbol("e", positive=True)
@@ -531,7 +697,33 @@ def lemma_33_8():
 @claim(paper=PAPER, label="Theorem 34",
        statement="Poisson subsampling at rate p of an (α, ε(α))-RDP mechanism is (α, ε'_p(α))-RDP at integers α ≥ 2, "
                  "e^{(α−1)ε'} = (1−p)^{α−1}(1+(α−1)p) + Σ_{k=2}^α C(α,k)(1−p)^{α−k}p^k e^{(k−1)ε(k)}; tight in the forward direction.",
-       stated_domain='every mechanism, every integer α ≥ 2, p ∈ [0, 1]', stated_where='Section 6.5, Theorem 34')
+       stated_domain='every mechanism, every integer α ≥ 2, p ∈ [0, 1]', stated_where='Section 6.5, Theorem 34',
+       quote=(r"Theorem 34 (Tight Privacy Amplification by Subsampling for Rényi DP). Let "
+              r"U[n]𝑈delimited-[]𝑛U\subset[n] be a random set that contains each element independently with "
+              r"probability p𝑝p. For x𝒳n𝑥superscript𝒳𝑛x\in\mathcal{X}^{n} let "
+              r"xU𝒳nsubscript𝑥𝑈superscript𝒳𝑛x_{U}\in\mathcal{X}^{n} be given by "
+              r"(xU)i=xisubscriptsubscript𝑥𝑈𝑖subscript𝑥𝑖(x_{U})_{i}=x_{i} if iU𝑖𝑈i\in U and "
+              r"(xU)i=subscriptsubscript𝑥𝑈𝑖bottom(x_{U})_{i}=\bot if iU𝑖𝑈i\notin U, where 𝒳\bot\in\mathcal{X} is "
+              r"some fixed value. Let ε:2{}:𝜀subscriptabsent2\varepsilon:\mathbb{N}_{\geq "
+              r"2}\to\mathbb{R}\cup\{\infty\} be a function. Let "
+              r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} satisfy "
+              r"(α,ε(α))𝛼𝜀𝛼(\alpha,\varepsilon(\alpha))-RDP for all α2𝛼subscriptabsent2\alpha\in\mathbb{N}_{\geq 2} "
+              r"with respect to addition or removal – i.e., "
+              r"x,x𝒳n𝑥superscript𝑥superscript𝒳𝑛x,x^{\prime}\in\mathcal{X}^{n} are neighbouring if, for some "
+              r"i[n]𝑖delimited-[]𝑛i\in[n], we have xi=subscript𝑥𝑖bottomx_{i}=\bot or "
+              r"xi=subscriptsuperscript𝑥𝑖bottomx^{\prime}_{i}=\bot, and "
+              r"jixj=xjfor-all𝑗𝑖subscript𝑥𝑗subscriptsuperscript𝑥𝑗\forall j\neq i~{}~{}x_{j}=x^{\prime}_{j}. Define "
+              r"MU:𝒳n𝒴:superscript𝑀𝑈superscript𝒳𝑛𝒴M^{U}:\mathcal{X}^{n}\to\mathcal{Y} by "
+              r"MU(x)=M(xU)superscript𝑀𝑈𝑥𝑀subscript𝑥𝑈M^{U}(x)=M(x_{U}). Then MUsuperscript𝑀𝑈M^{U} satisfies "
+              r"(α,εp(α))𝛼subscriptsuperscript𝜀𝑝𝛼(\alpha,\varepsilon^{\prime}_{p}(\alpha))-RDP for all "
+              r"α2𝛼subscriptabsent2\alpha\in\mathbb{N}_{\geq 2} where "
+              r"εp(α)=1α1log((1p)α1(1+(α1)p)+k=2α(αk)(1p)αkpke(k1)ε(k)).subscriptsuperscript𝜀𝑝𝛼1𝛼1superscript1𝑝𝛼11𝛼1𝑝superscriptsubscript𝑘2𝛼binomial𝛼𝑘superscript1𝑝𝛼𝑘superscript𝑝𝑘superscript𝑒𝑘1𝜀𝑘\varepsilon^{\prime}_{p}(\alpha)=\frac{1}{\alpha-1}\log\left((1-p)^{\alpha-1}(1+(\alpha-1)p)+\sum_{k=2}^{\alpha}{\alpha\choose "
+              r"k}(1-p)^{\alpha-k}p^{k}\cdot e^{(k-1)\varepsilon(k)}\right). Note that "
+              r"(1p)α1(1+(α1)p)1superscript1𝑝𝛼11𝛼1𝑝1(1-p)^{\alpha-1}(1+(\alpha-1)p)\leq 1. It is easy to see from "
+              r"the proof that this analysis is tight. That is, if the assumption that M𝑀M satisfies "
+              r"(α,ε(α))𝛼𝜀𝛼(\alpha,\varepsilon(\alpha))-RDP for all α𝛼\alpha is tight for some fixed pair of "
+              r"neighbouring inputs, then the conclusion that MUsuperscript𝑀𝑈M^{U} satisfies "
+              r"(α,εp(α))𝛼subscriptsuperscript𝜀𝑝𝛼(\alpha,\varepsilon^{\prime}_{p}(\alpha))-RDP is also tight."))
 def theorem_34():
     out = []
     p, q = rr(sympy.Integer(3))
@@ -570,7 +762,16 @@ def theorem_34():
 @claim(paper=PAPER, label="Theorem 35",
        statement="e^{(α−1)D_α(Q‖pP+(1−p)Q)} ≤ (1−λ)e^{(α−1)D_α(pP+(1−p)Q‖Q)} + λe^{(α−1)D_α(pQ+(1−p)P‖P)}, "
                  "λ = (2α−1)p/((2α−1)p + 3(1−p)); hence the reverse divergence is ≤ the max of the two forward ones.",
-       stated_domain='P, Q mutually absolutely continuous, p ∈ [0, 1], α ∈ (1, ∞)', stated_where='Section 6.5, Theorem 35')
+       stated_domain='P, Q mutually absolutely continuous, p ∈ [0, 1], α ∈ (1, ∞)', stated_where='Section 6.5, Theorem 35',
+       quote=(r"Theorem 35. Let P𝑃P and Q𝑄Q be probability distributions that are absolutely continuous with respect "
+              r"to each other. Let p[0,1]𝑝01p\in[0,1] and α(1,)𝛼1\alpha\in(1,\infty). Set "
+              r"λ=(2α1)p(2α1)p+3(1p)𝜆2𝛼1𝑝2𝛼1𝑝31𝑝\lambda=\frac{(2\alpha-1)p}{(2\alpha-1)p+3(1-p)}. Then "
+              r"e(α1)Dα(QpP+(1p)Q)(1λ)e(α1)Dα(pP+(1p)QQ)+λe(α1)Dα(pQ+(1p)PP).e^{(\alpha-1)\mathrm{D}_{\alpha}\left(Q\middle\|pP+(1-p)Q\right)}\leq(1-\lambda)\cdot "
+              r"e^{(\alpha-1)\mathrm{D}_{\alpha}\left(pP+(1-p)Q\middle\|Q\right)}+\lambda\cdot "
+              r"e^{(\alpha-1)\mathrm{D}_{\alpha}\left(pQ+(1-p)P\middle\|P\right)}. Since λ[0,1]𝜆01\lambda\in[0,1], "
+              r"this implies "
+              r"Dα(QpP+(1p)Q)max{Dα(pP+(1p)QQ),Dα(pQ+(1p)PP)}.\mathrm{D}_{\alpha}\left(Q\middle\|pP+(1-p)Q\right)\leq\max\left\{\begin{array}[]{c}\mathrm{D}_{\alpha}\left(pP+(1-p)Q\middle\|Q\right),\\ "
+              r"\mathrm{D}_{\alpha}\left(pQ+(1-p)P\middle\|P\right)\end{array}\right\}."))
 def theorem_35():
     out = []
     for seed in (351, 352, 353, 354):
@@ -597,7 +798,27 @@ def _bracket(a, s, x):
 @claim(paper=PAPER, label="Theorem 35 (proof, α ∈ (1, 2))",
        statement="The proof's step marked '(Lemma 36)' replaces (1−p+p/x)^{α−2}(1−p+px)^{α−2} by 1 from below; that is "
                  "valid for α ≥ 2 only, though the theorem is stated (and used by Theorem 38) for α ∈ (1, ∞).",
-       stated_domain='the proof of Theorem 35 for α ∈ (1, 2)', stated_where='Section 6.5')
+       stated_domain='the proof of Theorem 35 for α ∈ (1, 2)', stated_where='Section 6.5',
+       quote=(r"It only remains to prove that f𝑓f is convex. We have, for all x>0𝑥0x>0, f(x)𝑓𝑥\displaystyle f(x) "
+              r"=(1λ)(1p+px)α+λx(1p+px)α(1p+px)1α,absent1𝜆superscript1𝑝𝑝𝑥𝛼𝜆𝑥superscript1𝑝𝑝𝑥𝛼superscript1𝑝𝑝𝑥1𝛼\displaystyle=(1-\lambda)(1-p+p\cdot "
+              r"x)^{\alpha}+\lambda\cdot x\cdot\left(1-p+\frac{p}{x}\right)^{\alpha}-\left(1-p+p\cdot "
+              r"x\right)^{1-\alpha}, f(x)superscript𝑓𝑥\displaystyle f^{\prime}(x) "
+              r"=(1λ)αp(1p+px)α1+λ(1p+px)αabsent1𝜆𝛼𝑝superscript1𝑝𝑝𝑥𝛼1𝜆superscript1𝑝𝑝𝑥𝛼\displaystyle=(1-\lambda)\alpha "
+              r"p(1-p+p\cdot x)^{\alpha-1}+\lambda\cdot\left(1-p+\frac{p}{x}\right)^{\alpha} "
+              r"λαpx(1p+px)α1+(α1)p(1p+px)α𝜆𝛼𝑝𝑥superscript1𝑝𝑝𝑥𝛼1𝛼1𝑝superscript1𝑝𝑝𝑥𝛼\displaystyle~{}~{}~{}~{}~{}-\lambda\alpha\frac{p}{x}\left(1-p+\frac{p}{x}\right)^{\alpha-1}+(\alpha-1)p\left(1-p+p\cdot "
+              r"x\right)^{-\alpha} f′′(x)superscript𝑓′′𝑥\displaystyle f^{\prime\prime}(x) "
+              r"=(1λ)α(α1)p2(1p+px)α2λαpx2(1p+px)α1+λαpx2(1p+px)α1absent1𝜆𝛼𝛼1superscript𝑝2superscript1𝑝𝑝𝑥𝛼2𝜆𝛼𝑝superscript𝑥2superscript1𝑝𝑝𝑥𝛼1𝜆𝛼𝑝superscript𝑥2superscript1𝑝𝑝𝑥𝛼1\displaystyle=(1-\lambda)\alpha(\alpha-1)p^{2}(1-p+p\cdot "
+              r"x)^{\alpha-2}-\lambda\alpha\frac{p}{x^{2}}\left(1-p+\frac{p}{x}\right)^{\alpha-1}+\lambda\alpha\frac{p}{x^{2}}\left(1-p+\frac{p}{x}\right)^{\alpha-1} "
+              r"+λα(α1)p2x3(1p+px)α2α(α1)p2(1p+px)α1𝜆𝛼𝛼1superscript𝑝2superscript𝑥3superscript1𝑝𝑝𝑥𝛼2𝛼𝛼1superscript𝑝2superscript1𝑝𝑝𝑥𝛼1\displaystyle~{}~{}~{}~{}~{}+\lambda\alpha(\alpha-1)\frac{p^{2}}{x^{3}}\left(1-p+\frac{p}{x}\right)^{\alpha-2}-\alpha(\alpha-1)p^{2}\left(1-p+p\cdot "
+              r"x\right)^{-\alpha-1} "
+              r"=α(α1)p2((1λ)(1p+px)α2+λ1x3(1p+px)α2(1p+px)α1)absent𝛼𝛼1superscript𝑝21𝜆superscript1𝑝𝑝𝑥𝛼2𝜆1superscript𝑥3superscript1𝑝𝑝𝑥𝛼2superscript1𝑝𝑝𝑥𝛼1\displaystyle=\alpha(\alpha-1)p^{2}\left((1-\lambda)(1-p+px)^{\alpha-2}+\lambda\frac{1}{x^{3}}\left(1-p+\frac{p}{x}\right)^{\alpha-2}-(1-p+px)^{-\alpha-1}\right) "
+              r"=α(α1)p2(1p+px)α+1((1λ)(1p+px)2α1+λ1x3(1p+px)α2(1p+px)α+11)absent𝛼𝛼1superscript𝑝2superscript1𝑝𝑝𝑥𝛼11𝜆superscript1𝑝𝑝𝑥2𝛼1𝜆1superscript𝑥3superscript1𝑝𝑝𝑥𝛼2superscript1𝑝𝑝𝑥𝛼11\displaystyle=\frac{\alpha(\alpha-1)p^{2}}{(1-p+px)^{\alpha+1}}\left((1-\lambda)(1-p+px)^{2\alpha-1}+\lambda\frac{1}{x^{3}}\left(1-p+\frac{p}{x}\right)^{\alpha-2}\cdot(1-p+px)^{\alpha+1}-1\right) "
+              r"=α(α1)p2(1p+px)α+1((1λ)(1p+px)2α1+λ(1p+pxx)3(1p+px)α2(1p+px)α21)absent𝛼𝛼1superscript𝑝2superscript1𝑝𝑝𝑥𝛼11𝜆superscript1𝑝𝑝𝑥2𝛼1𝜆superscript1𝑝𝑝𝑥𝑥3superscript1𝑝𝑝𝑥𝛼2superscript1𝑝𝑝𝑥𝛼21\displaystyle=\frac{\alpha(\alpha\!-\!1)p^{2}}{(1\!-\!p\!+\!px)^{\alpha+1}}\!\left(\!(1\!-\!\lambda)(1\!-\!p\!+\!px)^{2\alpha-1}\!+\!\lambda\!\left(\!\frac{1\!-\!p\!+\!px}{x}\!\right)^{3}\!\cdot\!\left(\!1\!-\!p\!+\!\frac{p}{x}\right)^{\alpha-2}\!\cdot\!(1\!-\!p\!+\!px)^{\alpha-2}\!-\!1\!\right) "
+              r"α(α1)p2(1p+px)α+1((1λ)(1p+px)2α1+λ(1p+pxx)311)absent𝛼𝛼1superscript𝑝2superscript1𝑝𝑝𝑥𝛼11𝜆superscript1𝑝𝑝𝑥2𝛼1𝜆superscript1𝑝𝑝𝑥𝑥311\displaystyle\geq\frac{\alpha(\alpha-1)p^{2}}{(1-p+px)^{\alpha+1}}\left((1-\lambda)(1-p+px)^{2\alpha-1}+\lambda\left(\frac{1-p+px}{x}\right)^{3}\cdot "
+              r"1-1\right) (Lemma 36) "
+              r"=α(α1)p2(1p+px)α+1(3(1p)(1p+px)2α1+(2α1)p(1px+p)33(1p)(2α1)p3(1p)+(2α1)p)absent𝛼𝛼1superscript𝑝2superscript1𝑝𝑝𝑥𝛼131𝑝superscript1𝑝𝑝𝑥2𝛼12𝛼1𝑝superscript1𝑝𝑥𝑝331𝑝2𝛼1𝑝31𝑝2𝛼1𝑝\displaystyle=\frac{\alpha(\alpha-1)p^{2}}{(1-p+px)^{\alpha+1}}\left(\frac{3(1-p)(1-p+px)^{2\alpha-1}+(2\alpha-1)p\left(\frac{1-p}{x}+p\right)^{3}-3(1-p)-(2\alpha-1)p}{3(1-p)+(2\alpha-1)p}\right) "
+              r"(λ=(2α1)p(2α1)p+3(1p)𝜆2𝛼1𝑝2𝛼1𝑝31𝑝\lambda=\frac{(2\alpha-1)p}{(2\alpha-1)p+3(1-p)}) "
+              r"0.absent0\displaystyle\geq 0. (Lemma 37)"))
 def theorem_35_gap():
     a, s, x = R(3, 2), R(1, 2), sympy.Integer(2)
     factor = ((1 - s + s / x) * (1 - s + s * x)) ** (a - 2)
@@ -633,7 +854,9 @@ def theorem_35_gap():
 
 @claim(paper=PAPER, label="Lemma 36",
        statement="1/(1−p+p/x) ≤ 1−p+px for p ∈ [0,1], x > 0.",
-       stated_domain='p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 36')
+       stated_domain='p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 36',
+       quote=(r"Lemma 36. For all p[0,1]𝑝01p\in[0,1] and x(0,)𝑥0x\in(0,\infty), "
+              r"11p+p/x1p+px.11𝑝𝑝𝑥1𝑝𝑝𝑥\frac{1}{1-p+p/x}\leq 1-p+p\cdot x."))
 def lemma_36():
     return establish(combine(
         identity((1 - p_ + p_ * x_) * (1 - p_ + p_ / x_) - 1, p_ * (1 - p_) * (x_ - 1) ** 2 / x_,
@@ -645,7 +868,10 @@ def lemma_36():
 
 @claim(paper=PAPER, label="Lemma 37",
        statement="For v ≥ 1, p ∈ [0,1], x > 0: 3(1−p)(1−p+px)^v + vp((1−p)/x + p)³ ≥ 3(1−p) + vp.",
-       stated_domain='v ≥ 1, p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 37')
+       stated_domain='v ≥ 1, p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 37',
+       quote=(r"Lemma 37. For all v1𝑣1v\geq 1, p[0,1]𝑝01p\in[0,1], and x(0,)𝑥0x\in(0,\infty), "
+              r"3(1p)(1p+px)v+vp(1px+p)33(1p)+vp.31𝑝superscript1𝑝𝑝𝑥𝑣𝑣𝑝superscript1𝑝𝑥𝑝331𝑝𝑣𝑝3(1-p)(1-p+px)^{v}+vp\left(\frac{1-p}{x}+p\right)^{3}\geq "
+              r"3(1-p)+vp."))
 def lemma_37():
     f = 3 * (1 - p_) * (1 - p_ + p_ * x_) ** v_ + v_ * p_ * ((1 - p_) / x_ + p_) ** 3 - 3 * (1 - p_) - v_ * p_
     c = (1 - p_) / x_ + p_
@@ -665,7 +891,25 @@ def lemma_37():
 @claim(paper=PAPER, label="Theorem 38",
        statement="p ∈ [0, ½], ρ ∈ (0, 1], ω = min{log(1/p)/4ρ, 1 + p^{−1/4}} ≥ 3 + 2 log(1/ρ)/log(1/p): the Poisson-subsampled "
                  "ρ-zCDP mechanism is (α, 10p²ρα)-RDP for α ∈ (1, ω).",
-       stated_domain='p ∈ [0, 1/2], ρ ∈ (0, 1], α ∈ (1, ω)', stated_where='Section 6.6, Theorem 38')
+       stated_domain='p ∈ [0, 1/2], ρ ∈ (0, 1], α ∈ (1, ω)', stated_where='Section 6.6, Theorem 38',
+       quote=(r"Theorem 38 (Asymptotic Privacy Amplification by Subsampling for Rényi DP). Let "
+              r"p[0,1/2]𝑝012p\in[0,1/2] and ρ(0,1]𝜌01\rho\in(0,1]. Define "
+              r"ω=min{log(1/p)4ρ,1+p1/4}𝜔1𝑝4𝜌1superscript𝑝14\omega=\min\left\{\frac{\log(1/p)}{4\rho},1+p^{-1/4}\right\}. "
+              r"Assume ω3+2log(1/ρ)log(1/p)𝜔321𝜌1𝑝\omega\geq 3+2\frac{\log(1/\rho)}{\log(1/p)}. Let "
+              r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} satisfy ρ𝜌\rho-zCDP with respect to addition or "
+              r"removal.121212I.e., x,x𝒳n𝑥superscript𝑥superscript𝒳𝑛x,x^{\prime}\in\mathcal{X}^{n} are neighbouring "
+              r"if, for some i[n]𝑖delimited-[]𝑛i\in[n], we have xi=subscript𝑥𝑖bottomx_{i}=\bot or "
+              r"xi=subscriptsuperscript𝑥𝑖bottomx^{\prime}_{i}=\bot, and "
+              r"jixj=xjfor-all𝑗𝑖subscript𝑥𝑗subscriptsuperscript𝑥𝑗\forall j\neq i~{}~{}x_{j}=x^{\prime}_{j}, where "
+              r"𝒳\bot\in\mathcal{X} is some fixed value. Define "
+              r"MU:𝒳n𝒴:superscript𝑀𝑈superscript𝒳𝑛𝒴M^{U}:\mathcal{X}^{n}\to\mathcal{Y} by "
+              r"MU(x)=M(xU)superscript𝑀𝑈𝑥𝑀subscript𝑥𝑈M^{U}(x)=M(x_{U}), where U[n]𝑈delimited-[]𝑛U\subset[n] be a "
+              r"random set that contains each element independently with probability p𝑝p and, for "
+              r"x𝒳n𝑥superscript𝒳𝑛x\in\mathcal{X}^{n}, xU𝒳nsubscript𝑥𝑈superscript𝒳𝑛x_{U}\in\mathcal{X}^{n} is given "
+              r"by (xU)i=xisubscriptsubscript𝑥𝑈𝑖subscript𝑥𝑖(x_{U})_{i}=x_{i} if iU𝑖𝑈i\in U and "
+              r"(xU)i=subscriptsubscript𝑥𝑈𝑖bottom(x_{U})_{i}=\bot if iU𝑖𝑈i\notin U. Then MUsuperscript𝑀𝑈M^{U} "
+              r"satisfies (α,10p2ρα)𝛼10superscript𝑝2𝜌𝛼(\alpha,10p^{2}\rho\alpha)-RDP for all "
+              r"α(1,ω)𝛼1𝜔\alpha\in(1,\omega)."))
 def theorem_38():
     s, r = R(1, 100), R(1, 10)
     sigma = sqrt(5)  # ρ = 1/2σ² = 1/10
@@ -719,7 +963,12 @@ def _lemma39_40_points(seed, need_lemma39):
 @claim(paper=PAPER, label="Lemma 39",
        statement="α > 1, p ∈ [0, 1−1/e], x ≥ 0, and α ≤ 2 or px ≤ max{p, (1−p)/(α−2)}: "
                  "(1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)².",
-       stated_domain='the admissible (α, p, x) of Lemma 39', stated_where='Section 6.6, Lemma 39')
+       stated_domain='the admissible (α, p, x) of Lemma 39', stated_where='Section 6.6, Lemma 39',
+       quote=(r"Lemma 39. Let α(1,)𝛼1\alpha\in(1,\infty), p[0,1e1]𝑝01superscript𝑒1p\in\left[0,1-e^{-1}\right], and "
+              r"x[0,)𝑥0x\in\left[0,\infty\right). If either α2𝛼2\alpha\leq 2 or α>2𝛼2\alpha>2 and "
+              r"pxmax{p,1pα2}𝑝𝑥𝑝1𝑝𝛼2px\leq\max\left\{p,\frac{1-p}{\alpha-2}\right\}, then "
+              r"(1p+px)α1+αp(x1)+e2α(α1)p2(x1)2.superscript1𝑝𝑝𝑥𝛼1𝛼𝑝𝑥1𝑒2𝛼𝛼1superscript𝑝2superscript𝑥12(1-p+p\cdot "
+              r"x)^{\alpha}\leq 1+\alpha p(x-1)+\frac{e}{2}\alpha(\alpha-1)p^{2}(x-1)^{2}."))
 def lemma_39():
     f = 1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 - (1 - p_ + p_ * x_) ** a_
     return establish(combine([signs_at(f, [a_, p_, x_], _lemma39_40_points(39, True), "at random admissible points"),
@@ -730,7 +979,12 @@ def lemma_39():
 
 @claim(paper=PAPER, label="Lemma 40",
        statement="1 < α ≤ ω, p ∈ [0, 1−1/e], x ≥ 0: (1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)² + ((α−1)px)^ω.",
-       stated_domain='the admissible (α, p, x, ω) of Lemma 40', stated_where='Section 6.6, Lemma 40')
+       stated_domain='the admissible (α, p, x, ω) of Lemma 40', stated_where='Section 6.6, Lemma 40',
+       quote=(r"Lemma 40. Let α,ω(1,)𝛼𝜔1\alpha,\omega\in(1,\infty) with αω𝛼𝜔\alpha\leq\omega, "
+              r"p[0,1e1]𝑝01superscript𝑒1p\in\left[0,1-e^{-1}\right], and x[0,)𝑥0x\in\left[0,\infty\right). Then "
+              r"(1p+px)α1+αp(x1)+e2α(α1)p2(x1)2+((α1)px)ω.superscript1𝑝𝑝𝑥𝛼1𝛼𝑝𝑥1𝑒2𝛼𝛼1superscript𝑝2superscript𝑥12superscript𝛼1𝑝𝑥𝜔(1-p+p\cdot "
+              r"x)^{\alpha}\leq 1+\alpha "
+              r"p(x-1)+\frac{e}{2}\alpha(\alpha-1)p^{2}(x-1)^{2}+\big{(}(\alpha-1)px\big{)}^{\omega}."))
 def lemma_40():
     w = sympy.Symbol("w", positive=True)
     f = (1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 + ((a_ - 1) * p_ * x_) ** w
@@ -744,7 +998,17 @@ def lemma_40():
 @claim(paper=PAPER, label="Proposition 41",
        statement="D_α(pP+(1−p)Q‖Q) ≤ (1/(α−1))log(1 + (e/2)α(α−1)p²(e^{D_2}−1) + ((α−1)p)^ω e^{(ω−1)D_ω}) "
                  "≤ α(e/2)p²(e^{D_2}−1) + p((α−1)p e^{D_ω})^{ω−1}, p ≤ 1 − 1/e, 1 < α ≤ ω.",
-       stated_domain='every pair, p, α', stated_where='Section 6.6, Proposition 41')
+       stated_domain='every pair, p, α', stated_where='Section 6.6, Proposition 41',
+       quote=(r"Proposition 41 (Analytic Privacy Amplification by Subsampling for Rényi Divergence). Let P𝑃P and Q𝑄Q "
+              r"be probability distributions with P𝑃P absolutely continuous with respect to Q𝑄Q. Let "
+              r"p[0,1e1]𝑝01superscript𝑒1p\in\left[0,1-e^{-1}\right] and α,ω(1,)𝛼𝜔1\alpha,\omega\in(1,\infty) with "
+              r"αω𝛼𝜔\alpha\leq\omega. Then "
+              r"Dα(pP+(1p)QQ)\displaystyle\mathrm{D}_{\alpha}\left(pP+(1-p)Q\middle\|Q\right) "
+              r"1α1log(1+e2α(α1)p2(eD2(PQ)1)+((α1)p)ωe(ω1)Dω(PQ))\displaystyle\leq\frac{1}{\alpha-1}\log\left(1+\frac{e}{2}\alpha(\alpha-1)p^{2}\left(e^{\mathrm{D}_{2}\left(P\middle\|Q\right)}-1\right)+((\alpha-1)p)^{\omega}\cdot "
+              r"e^{(\omega-1)\mathrm{D}_{\omega}\left(P\middle\|Q\right)}\right) "
+              r"αe2p2(eD2(PQ)1)+p((α1)peDω(PQ))ω1.\displaystyle\leq\alpha\cdot\frac{e}{2}\cdot "
+              r"p^{2}\cdot\left(e^{\mathrm{D}_{2}\left(P\middle\|Q\right)}-1\right)+p\cdot\left((\alpha-1)\cdot "
+              r"p\cdot e^{\mathrm{D}_{\omega}\left(P\middle\|Q\right)}\right)^{\omega-1}."))
 def proposition_41():
     out = []
     s, r = R(1, 20), R(1, 2)
@@ -770,7 +1034,16 @@ def proposition_41():
 @claim(paper=PAPER, label="Proposition 42",
        statement="D_α(pP+(1−p)Q‖Q) ≤ (α/(α−1))log(1−p+pe^{(1−1/α)D_α}) = D_α − (α/(α−1))log(1/p) + (α/(α−1))log(1 + "
                  "((1−p)/p)e^{−(α−1)D_α/α}) ≤ …; and D_α(pP+(1−p)Q‖Q) ≥ D_α(P‖Q) − (α/(α−1))log(1/p).",
-       stated_domain='the bounds of Proposition 42', stated_where='Section 6.6, Proposition 42')
+       stated_domain='the bounds of Proposition 42', stated_where='Section 6.6, Proposition 42',
+       quote=(r"Proposition 42. Let P𝑃P and Q𝑄Q be probability distributions with P𝑃P absolutely continuous with "
+              r"respect to Q𝑄Q. Let p[0,1]𝑝01p\in\left[0,1\right] and α(1,)𝛼1\alpha\in(1,\infty). Then "
+              r"Dα(pP+(1p)QQ)\displaystyle\mathrm{D}_{\alpha}\left(pP+(1-p)Q\middle\|Q\right) "
+              r"αα1log(1p+pe(11/α)Dα(PQ))\displaystyle\leq\frac{\alpha}{\alpha-1}\log\left(1-p+p\cdot "
+              r"e^{(1-1/\alpha)\mathrm{D}_{\alpha}\left(P\middle\|Q\right)}\right) "
+              r"=Dα(PQ)αα1log(1/p)+αα1log(1+1ppeα1αDα(PQ))\displaystyle=\mathrm{D}_{\alpha}\left(P\middle\|Q\right)-\frac{\alpha}{\alpha-1}\log(1/p)+\frac{\alpha}{\alpha-1}\log\left(1+\frac{1-p}{p}\cdot "
+              r"e^{-\frac{\alpha-1}{\alpha}\mathrm{D}_{\alpha}\left(P\middle\|Q\right)}\right) "
+              r"Dα(PQ)αα1log(1/p)+αα11ppeα1αDα(PQ)\displaystyle\leq\mathrm{D}_{\alpha}\left(P\middle\|Q\right)-\frac{\alpha}{\alpha-1}\log(1/p)+\frac{\alpha}{\alpha-1}\cdot\frac{1-p}{p}\cdot "
+              r"e^{-\frac{\alpha-1}{\alpha}\mathrm{D}_{\alpha}\left(P\middle\|Q\right)}"))
 def proposition_42():
     d = sympy.Symbol("D", positive=True)
     first = a_ / (a_ - 1) * log(1 - p_ + p_ * exp((1 - 1 / a_) * d))

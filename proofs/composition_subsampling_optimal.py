@@ -29,7 +29,15 @@ PAPER = "composition-subsampling"
 @claim(paper=PAPER, label="Section 7 (Kairouz–Oh–Viswanath)",
        statement="k-fold (ε,δ)-DP is (ε',δ')-DP iff (1+e^ε)^{−k}Σ_ℓ C(k,ℓ)e^{ℓε}max{0, 1−e^{ε'−(2ℓ−k)ε}} ≤ 1 − (1−δ')/(1−δ)^k; "
                  "the worst case is the k-fold (ε,δ) randomized-response PLD.",
-       stated_domain='every k, ε, δ', stated_where='Section 7 (Kairouz–Oh–Viswanath)')
+       stated_domain='every k, ε, δ', stated_where='Section 7 (Kairouz–Oh–Viswanath)',
+       quote=(r"Kairouz, Oh, and Viswanath [KOV15] proved an optimal composition theorem for approximate "
+              r"differential privacy. Specifically, the k𝑘k-fold composition of "
+              r"(ε,δ)𝜀𝛿(\varepsilon,\delta)-differential privacy satisfies "
+              r"(ε,δ)superscript𝜀superscript𝛿(\varepsilon^{\prime},\delta^{\prime})-differential privacy if and only "
+              r"if "
+              r"1(1+eε)k=0k(k)eεmax{0,1eε(2k)ε}11δ(1δ)k.1superscript1superscript𝑒𝜀𝑘superscriptsubscript0𝑘binomial𝑘superscript𝑒𝜀01superscript𝑒superscript𝜀2𝑘𝜀11superscript𝛿superscript1𝛿𝑘\frac{1}{(1+e^{\varepsilon})^{k}}\sum_{\ell=0}^{k}{k\choose\ell}\cdot "
+              r"e^{\ell\varepsilon}\cdot\max\left\{0,1-e^{\varepsilon^{\prime}-(2\ell-k)\varepsilon}\right\}\leq "
+              r"1-\frac{1-\delta^{\prime}}{(1-\delta)^{k}}."))
 def kov():
     out = []
     p1, q1 = rr(sympy.Integer(2))
@@ -71,7 +79,12 @@ def murtagh_vadhan():
 
 @claim(paper=PAPER, label="Footnote 15 (Dwork–Rothblum–Vadhan)",
        statement="k-fold (ε,δ) ⇒ (kε(e^ε−1) + ε√(2k log(1/δ')), kδ + δ')-DP; weaker than Theorem 18/22.",
-       stated_domain='every k, ε, δ', stated_where='Section 7, footnote 15')
+       stated_domain='every k, ε, δ', stated_where='Section 7, footnote 15',
+       quote=(r"151515The original proof showed that the k𝑘k-fold composition of (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP "
+              r"algorithms satisfies "
+              r"(ε,kδ+δ)superscript𝜀𝑘𝛿superscript𝛿(\varepsilon^{\prime},k\delta+\delta^{\prime})-DP with "
+              r"δ>0superscript𝛿0\delta^{\prime}>0 arbitrary and "
+              r"ε=kε(eε1)+ε2klog(1/δ)superscript𝜀𝑘𝜀superscript𝑒𝜀1𝜀2𝑘1superscript𝛿\varepsilon^{\prime}=k\varepsilon(e^{\varepsilon}-1)+\varepsilon\cdot\sqrt{2k\log(1/\delta^{\prime})}."))
 def footnote_15():
     drv = drv_composition(R(1, 10), 100, R(1, 10 ** 6))
     return establish(combine([exact_agreement(drv, 10 * (exp(R(1, 10)) - 1) + sqrt(2 * 100 * log(10 ** 6)) / 10, "library formula"),
@@ -88,7 +101,14 @@ def footnote_15():
 @claim(paper=PAPER, label="Figure 1",
        statement="ε of k-fold 0.1-DP at δ = 1e-6: basic 0.1k, advanced (Thm 18), optimal (KOV), CDP + Prop 14, and the "
                  "Gaussian with the Laplace variance (ρ = k/400, Cor 10); KOV ≤ CDP ≤ advanced, Gaussian < KOV for k ≥ 10.",
-       stated_domain='the plotted setting (k independent 0.1-DP algorithms, δ = 10⁻⁶)', stated_where='Figure 1')
+       stated_domain='the plotted setting (k independent 0.1-DP algorithms, δ = 10⁻⁶)', stated_where='Figure 1',
+       quote=(r"Figure 1: Comparison of different composition bounds. We compose k𝑘k independent 0.10.10.1-DP "
+              r"algorithms to obtain a (ε,106)𝜀superscript106(\varepsilon,10^{-6})-DP guarantee. Theorem 1basic "
+              r"composition – gives ε=k0.1𝜀𝑘0.1\varepsilon=k\cdot 0.1. For comparison, we have advanced composition "
+              r"(Theorem 18), an optimal bound [KOV15], and Concentrated DP (CDP) with the improved conversion from "
+              r"Proposition 14. For comparison, we also consider composing the Gaussian mechanism using Corollary "
+              r"10, where the Gaussian noise is scaled to have the same variance as Laplace noise would have to "
+              r"attain 0.10.10.1-DP."))
 def figure_1():
     from symdp.figures.composition_subsampling import KS, figure1_curves
     curves = figure1_curves()
@@ -122,7 +142,11 @@ def figure_1():
 @claim(paper=PAPER, label="Figure 2",
        statement="Poisson rate p = 0.05 of a 0.5-zCDP mechanism: Theorem 34 (exact), Proposition 41 and Proposition 42; "
                  "lower bound ≤ exact ≤ min(Prop 41, Prop 42, 0.5α).",
-       stated_domain='the plotted setting', stated_where='Figure 2')
+       stated_domain='the plotted setting', stated_where='Figure 2',
+       quote=(r"Figure 2: Comparison of Rényi divergence guarantees for Poisson subsampling – i.e., including each "
+              r"person with probability p=0.05𝑝0.05p=0.05. The unamplified algorithm satisfies 0.50.50.5-zCDP. The "
+              r"exact bound is given by Theorem 34. For comparison, we have the analytic upper bound from "
+              r"Proposition 41 as well as the behaviour in the limit given by Proposition 42."))
 def figure_2():
     from symdp.figures.composition_subsampling import figure2_curves
     curves = figure2_curves()

@@ -58,7 +58,12 @@ def _general_gamma_forms() -> object:
 @claim(PAPER, "Eq. (1)", "For γ ≥ 1, E_γ(P‖Q) = ½∫|dP − γdQ| − ½(γ − 1) = sup_A[P(A) − γQ(A)] = ∫(dP − γdQ)₊; "
                          "it is the f-divergence of f_γ(t) = (t − γ)₊, and E_1 = TV",
        stated_domain="γ ≥ 1, probability measures P, Q on a common space", stated_where="Section II, eq. (1)",
-       stated_relations=[GR >= 1])
+       stated_relations=[GR >= 1],
+       quote=(r"Our main mathematical tool is an equivalent expression for DP in terms of "
+              r"𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence. Given Ξ³β‰₯1𝛾1\gamma\geq 1, the "
+              r"𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence between two distributions P𝑃P and Q𝑄Q is defined as "
+              r"𝖀γ(Pβˆ₯Q)≔12β€‹βˆ«|dPβˆ’Ξ³β€‹dQ|βˆ’12(Ξ³βˆ’1).≔subscript𝖀𝛾conditional𝑃𝑄12d𝑃𝛾d𝑄12𝛾1{\mathsf{E}}_{\gamma}(P\|Q)\coloneqq\frac{1}{2}\int|\text{d}P-\gamma\text{d}Q|-\frac{1}{2}(\gamma-1). "
+              r"(1)"))
 def eq_1():
     sums = [sum(positive(a - g * b) for a, b in zip(p, q)) for p, q in _random_pairs(1, 8, 4) for g in GAMMAS if g >= 1]
     forms = [e_gamma(p, q, g, "eq1") for p, q in _random_pairs(1, 8, 4) for g in GAMMAS if g >= 1]
@@ -82,7 +87,15 @@ def eq_1():
 @claim(PAPER, "Eq. (2), erratum",
        "D_f(P‖Q) = E_Q[f(dP/dQ)]; t log t gives KL and t² − 1 gives χ², but |t − 1| gives 2·TV, not TV, with the "
        "paper's TV = E_1 = sup_A (P(A) − Q(A)) (used in eq. (28)'s proof); the TV generator is |t − 1|/2",
-       stated_domain='“f convex on (0, ∞), f(1) = 0”; the TV example f(t) = |t − 1|', stated_where='Section II, eq. (2)')
+       stated_domain='“f convex on (0, ∞), f(1) = 0”; the TV example f(t) = |t − 1|', stated_where='Section II, eq. (2)',
+       quote=(r"Given a convex function f:(0,∞)→ℝ:𝑓→0ℝf:(0,\infty)\to\mathbb{R} such that f(1)=0𝑓10f(1)=0, the "
+              r"f𝑓f-divergence between two probability measures Pβ‰ͺQmuch-less-than𝑃𝑄P\ll Q is defined as [24, 25] "
+              r"Df(Pβˆ₯Q)≔𝔼Q[f(dPdQ)].≔subscript𝐷𝑓conditional𝑃𝑄subscript𝔼𝑄delimited-[]𝑓d𝑃d𝑄D_{f}(P\|Q)\coloneqq{\mathbb{E}}_{Q}\Big{[}f\big{(}\frac{\textnormal{d}P}{\textnormal{d}Q}\big{)}\Big{]}. "
+              r"(2) Due to convexity of f𝑓f, we have Df(Pβˆ₯Q)β‰₯f(1)=0subscript𝐷𝑓conditional𝑃𝑄𝑓10D_{f}(P\|Q)\geq "
+              r"f(1)=0. If, furthermore, f𝑓f is strictly convex at 111, then equality holds if and only P=Q𝑃𝑄P=Q. "
+              r"Popular examples of f𝑓f-divergences include f(t)=tlog⁑t𝑓𝑑𝑑𝑑f(t)=t\log t corresponding to KL "
+              r"divergence, f(t)=|tβˆ’1|𝑓𝑑𝑑1f(t)=|t-1| corresponding to total variation distance, and "
+              r"f(t)=t2βˆ’1𝑓𝑑superscript𝑑21f(t)=t^{2}-1 corresponding to Ο‡2superscriptπœ’2\chi^{2}-divergence."))
 def eq_2():
     d = lambda f: sum((b * f(a / b) for a, b in zip(P0, Q0)), sympy.Integer(0))
     printed = d(lambda t: abs(t - 1))
@@ -101,7 +114,19 @@ def eq_2():
 @claim(PAPER, "Eq. (3)",
        "η_f(K) = sup D_f(PK‖QK)/D_f(P‖Q): the library's η_TV, η_γ and η_KL bound every ratio, and η_TV, η_γ are "
        "attained at point masses",
-       stated_domain='“sup over P, Q with D_f(P‖Q) ≠ 0”, every Markov kernel K', stated_where='Section II, eq. (3)')
+       stated_domain='“sup over P, Q with D_f(P‖Q) ≠ 0”, every Markov kernel K', stated_where='Section II, eq. (3)',
+       quote=(r"All f𝑓f-divergences satisfy data processing inequality, i.e., "
+              r"Df(Pπ–ͺβˆ₯Qπ–ͺ)≀Df(Pβˆ₯Q)subscript𝐷𝑓conditional𝑃π–ͺ𝑄π–ͺsubscript𝐷𝑓conditional𝑃𝑄D_{f}(P{\mathsf{K}}\|Q{\mathsf{K}})\leq "
+              r"D_{f}(P\|Q) for any pair of probability distributions (P,Q)𝑃𝑄(P,Q) and Markov kernel "
+              r"π–ͺπ–ͺ{\mathsf{K}} [24]. However, in many cases, this inequality is strict. The contraction "
+              r"coefficient of Markov kernel π–ͺπ–ͺ{\mathsf{K}} under Dfsubscript𝐷𝑓D_{f}-divergence "
+              r"Ξ·f(π–ͺ)subscriptπœ‚π‘“π–ͺ\eta_{f}({\mathsf{K}}) is the smallest number η≀1πœ‚1\eta\leq 1 such that "
+              r"Df(Pπ–ͺβˆ₯Qπ–ͺ)≀ηDf(Pβˆ₯Q)subscript𝐷𝑓conditional𝑃π–ͺ𝑄π–ͺπœ‚subscript𝐷𝑓conditional𝑃𝑄D_{f}(P{\mathsf{K}}\|Q{\mathsf{K}})\leq\eta "
+              r"D_{f}(P\|Q) for any pair of probability distributions (P,Q)𝑃𝑄(P,Q). Formally, "
+              r"Ξ·f(π–ͺ)subscriptπœ‚π‘“π–ͺ\eta_{f}({\mathsf{K}}) is defined as "
+              r"Ξ·f(π–ͺ)≔supP,Qβˆˆπ’«β€‹(𝒳):Df(Pβˆ₯Q)β‰ "
+              r"0Df(Pπ–ͺβˆ₯Qπ–ͺ)Df(Pβˆ₯Q).≔subscriptπœ‚π‘“π–ͺsubscriptsupremum:𝑃𝑄𝒫𝒳absentsubscript𝐷𝑓conditional𝑃𝑄0subscript𝐷𝑓conditional𝑃π–ͺ𝑄π–ͺsubscript𝐷𝑓conditional𝑃𝑄\eta_{f}({\mathsf{K}})\coloneqq\sup_{\begin{subarray}{c}P,Q\in{\mathcal{P}}({\mathcal{X}}):\\ "
+              r"D_{f}(P\|Q)\neq 0\end{subarray}}\frac{D_{f}(P{\mathsf{K}}\|Q{\mathsf{K}})}{D_{f}(P\|Q)}. (3)"))
 def eq_3():
     r = rng(3)
     ok, attained = [], []
@@ -123,7 +148,12 @@ def eq_3():
 
 
 @claim(PAPER, "Eq. (22)", "For every γ ≥ 0, E_γ(P‖Q) = ½∫|dP − γdQ| − ½|1 − γ| (the (1 − γ)₊ convention)",
-       stated_domain="γ ≥ 0, probability measures P, Q", stated_where="Appendix, eq. (22)", stated_relations=[GR >= 0])
+       stated_domain="γ ≥ 0, probability measures P, Q", stated_where="Appendix, eq. (22)", stated_relations=[GR >= 0],
+       quote=(r"We begin by some alternative expressions for 𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence that are "
+              r"useful for the subsequent proofs. It is straightforward to show that for any Ξ³β‰₯0𝛾0\gamma\geq 0, "
+              r"we have 𝖀γ(Pβˆ₯Q)subscript𝖀𝛾conditional𝑃𝑄\displaystyle{\mathsf{E}}_{\gamma}(P\|Q) "
+              r"=12β€‹βˆ«|dPβˆ’Ξ³β€‹dQ|βˆ’12|1βˆ’Ξ³|absent12d𝑃𝛾d𝑄121𝛾\displaystyle=\frac{1}{2}\int|\textnormal{d}P-\gamma\textnormal{d}Q|-\frac{1}{2}|1-\gamma| "
+              r"(22)"))
 def eq_22():
     lib = [e_gamma(p, q, g, "eq22") for p, q in _random_pairs(22, 6, 4) for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in _random_pairs(22, 6, 4) for g in GAMMAS]
@@ -137,7 +167,14 @@ def eq_22():
 
 
 @claim(PAPER, "Eq. (23)", "For every γ ≥ 0, E_γ(P‖Q) = sup_A [P(A) − γQ(A)] − (1 − γ)₊",
-       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (23)', stated_relations=[GR >= 0])
+       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (23)', stated_relations=[GR >= 0],
+       quote=(r"We begin by some alternative expressions for 𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence that are "
+              r"useful for the subsequent proofs. It is straightforward to show that for any Ξ³β‰₯0𝛾0\gamma\geq 0, "
+              r"we have 𝖀γ(Pβˆ₯Q)subscript𝖀𝛾conditional𝑃𝑄\displaystyle{\mathsf{E}}_{\gamma}(P\|Q) "
+              r"=12β€‹βˆ«|dPβˆ’Ξ³β€‹dQ|βˆ’12|1βˆ’Ξ³|absent12d𝑃𝛾d𝑄121𝛾\displaystyle=\frac{1}{2}\int|\textnormal{d}P-\gamma\textnormal{d}Q|-\frac{1}{2}|1-\gamma| "
+              r"(22) "
+              r"=supAβŠ‚π’³[P(A)βˆ’Ξ³β€‹Q(A)]βˆ’(1βˆ’Ξ³)+absentsubscriptsupremum𝐴𝒳delimited-[]𝑃𝐴𝛾𝑄𝐴subscript1𝛾\displaystyle=\sup_{A\subset{\mathcal{X}}}\left[P(A)-\gamma "
+              r"Q(A)\right]-(1-\gamma)_{+} (23)"))
 def eq_23():
     lib = [e_gamma(p, q, g, "eq23") for p, q in _random_pairs(23, 6, 5) for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in _random_pairs(23, 6, 5) for g in GAMMAS]
@@ -150,7 +187,17 @@ def eq_23():
 
 
 @claim(PAPER, "Eq. (24)", "For every γ ≥ 0, E_γ(P‖Q) = P(log dP/dQ > log γ) − γQ(log dP/dQ > log γ) − (1 − γ)₊",
-       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (24)', stated_relations=[GR >= 0])
+       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (24)', stated_relations=[GR >= 0],
+       quote=(r"We begin by some alternative expressions for 𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence that are "
+              r"useful for the subsequent proofs. It is straightforward to show that for any Ξ³β‰₯0𝛾0\gamma\geq 0, "
+              r"we have 𝖀γ(Pβˆ₯Q)subscript𝖀𝛾conditional𝑃𝑄\displaystyle{\mathsf{E}}_{\gamma}(P\|Q) "
+              r"=12β€‹βˆ«|dPβˆ’Ξ³β€‹dQ|βˆ’12|1βˆ’Ξ³|absent12d𝑃𝛾d𝑄121𝛾\displaystyle=\frac{1}{2}\int|\textnormal{d}P-\gamma\textnormal{d}Q|-\frac{1}{2}|1-\gamma| "
+              r"(22) "
+              r"=supAβŠ‚π’³[P(A)βˆ’Ξ³β€‹Q(A)]βˆ’(1βˆ’Ξ³)+absentsubscriptsupremum𝐴𝒳delimited-[]𝑃𝐴𝛾𝑄𝐴subscript1𝛾\displaystyle=\sup_{A\subset{\mathcal{X}}}\left[P(A)-\gamma "
+              r"Q(A)\right]-(1-\gamma)_{+} (23) "
+              r"=P(log⁑dPdQ>log⁑γ)βˆ’Ξ³β€‹Q(log⁑dPdQ>log⁑γ)absent𝑃d𝑃d𝑄𝛾𝛾𝑄d𝑃d𝑄𝛾\displaystyle=P\big{(}\log\frac{\text{d}P}{\text{d}Q}>\log\gamma\big{)}-\gamma "
+              r"Q\big{(}\log\frac{\text{d}P}{\text{d}Q}>\log\gamma\big{)} "
+              r"βˆ’(1βˆ’Ξ³)+.subscript1𝛾\displaystyle\quad-(1-\gamma)_{+}. (24)"))
 def eq_24():
     pairs = _random_pairs(240, 8, 4)
     lib = [e_gamma(p, q, g, "eq24") for p, q in pairs for g in GAMMAS]
@@ -163,7 +210,12 @@ def eq_24():
 
 
 @claim(PAPER, "Eq. (28)", "1 − γ(1 − TV(P,Q)) ≤ E_γ(P‖Q) ≤ TV(P,Q) for γ ≥ 1; the upper bound for every γ ≥ 0",
-       stated_domain='“for γ ≥ 1”, all P, Q (the upper bound for every γ ≥ 0)', stated_where='Appendix, proof of Lemma 1, eq. (28)', stated_relations=[GR >= 1])
+       stated_domain='“for γ ≥ 1”, all P, Q (the upper bound for every γ ≥ 0)', stated_where='Appendix, proof of Lemma 1, eq. (28)', stated_relations=[GR >= 1],
+       quote=(r"We first show the following upper and lower bounds for 𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence "
+              r"in terms of the total variation distance. Claim. For any distributions P𝑃P and Q𝑄Q on "
+              r"𝒳𝒳{\mathcal{X}} and any Ξ³β‰₯1𝛾1\gamma\geq 1, we have "
+              r"1βˆ’Ξ³β€‹(1βˆ’π–³π–΅β€‹(Pβˆ₯Q))≀𝖀γ(Pβˆ₯Q)≀𝖳𝖡(P,Q).1𝛾1𝖳𝖡conditional𝑃𝑄subscript𝖀𝛾conditional𝑃𝑄𝖳𝖡𝑃𝑄1-\gamma(1-{\mathsf{TV}}(P\|Q))\leq{\mathsf{E}}_{\gamma}(P\|Q)\leq{\mathsf{TV}}(P,Q). "
+              r"(28)"))
 def eq_28():
     ok = []
     for p, q in _random_pairs(28, 12, 4):
@@ -227,7 +279,15 @@ def _two_point_decomposition() -> object:
 
 @claim(PAPER, "Theorem 3 (eqs. 25–26)",
        "For γ ≥ 1, η_γ(K) = sup_{x,x'} E_γ(K(·|x)‖K(·|x')); γ = 1 is Dobrushin's η_TV (26)",
-       stated_domain='“for γ ≥ 1”, every Markov kernel K', stated_where='Appendix, Theorem 3 (quoted from [30])', stated_relations=[GR >= 1])
+       stated_domain='“for γ ≥ 1”, every Markov kernel K', stated_where='Appendix, Theorem 3 (quoted from [30])', stated_relations=[GR >= 1],
+       quote=(r"The proof of TheoremΒ 1 relies on the following theorem, recently proved by the authors in [30, "
+              r"Theorem 3]. Theorem 3. For any Ξ³β‰₯1𝛾1\gamma\geq 1 and Markov kernel π–ͺπ–ͺ{\mathsf{K}} with input "
+              r"alphabet 𝒳𝒳{\mathcal{X}}, we have "
+              r"Ξ·Ξ³(π–ͺ)=supx,xβ€²βˆˆπ’³π–€Ξ³(π–ͺ(β‹…|x)βˆ₯π–ͺ(β‹…|xβ€²)).\eta_{\gamma}({\mathsf{K}})=\sup_{x,x^{\prime}\in{\mathcal{X}}}{\mathsf{E}}_{\gamma}({\mathsf{K}}(\cdot|x)\|{\mathsf{K}}(\cdot|x^{\prime})). "
+              r"(25) Notice that for Ξ³=1𝛾1\gamma=1, this theorem reduces to the well-known Dobrushin’s result [31] "
+              r"that states "
+              r"η𝖳𝖡(π–ͺ)=supx,xβ€²βˆˆπ’³π–³π–΅(π–ͺ(β‹…|x),π–ͺ(β‹…|xβ€²)).\eta_{\mathsf{TV}}({\mathsf{K}})=\sup_{x,x^{\prime}\in{\mathcal{X}}}{\mathsf{TV}}({\mathsf{K}}(\cdot|x),{\mathsf{K}}(\cdot|x^{\prime})). "
+              r"(26)"))
 def theorem_3():
     r = rng(25)
     ok = []
@@ -261,7 +321,14 @@ def theorem_3():
 @claim(PAPER, "Theorem 1",
        "K is (ε,δ)-LDP (Definition 1) ⇔ η_{e^ε}(K) ≤ δ ⇔ E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) for all P, Q; "
        "in particular K is ε-LDP iff E_{e^ε}(PK‖QK) = 0 for all P, Q",
-       stated_domain='every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q', stated_where='Section II, Theorem 1')
+       stated_domain='every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q', stated_where='Section II, Theorem 1',
+       quote=(r"Theorem 1. A mechanism π–ͺπ–ͺ{\mathsf{K}} is (Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP if and only if "
+              r"Ξ·eΡ(π–ͺ)≀δsubscriptπœ‚superscriptπ‘’πœ€π–ͺ𝛿\eta_{e^{\varepsilon}}({\mathsf{K}})\leq\delta or "
+              r"equivalently "
+              r"π–ͺβˆˆπ’¬Ξ΅,Ξ΄βŸΊπ–€eΡ(Pπ–ͺβˆ₯Qπ–ͺ)≀δ𝖀eΡ(Pβˆ₯Q),βˆ€P,Q.⟺π–ͺsubscriptπ’¬πœ€π›Ώsubscript𝖀superscriptπ‘’πœ€conditional𝑃π–ͺ𝑄π–ͺ𝛿subscript𝖀superscriptπ‘’πœ€conditional𝑃𝑄for-all𝑃𝑄{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta}\leavevmode\nobreak\ "
+              r"\Longleftrightarrow\leavevmode\nobreak\ "
+              r"{\mathsf{E}}_{e^{\varepsilon}}(P{\mathsf{K}}\|Q{\mathsf{K}})\leq\delta{\mathsf{E}}_{e^{\varepsilon}}(P\|Q),\quad\forall "
+              r"P,Q."))
 def theorem_1():
     r = rng(1)
     lib, brute, ok = [], [], []
@@ -307,7 +374,35 @@ def _rr_terms():
 @claim(PAPER, "Example 1",
        "Randomized response BSC(1/(1+e^ε)) and k-ary RR are ε-LDP: E_{e^ε}(PK‖QK) = 0 for all P, Q (for k-RR all laws "
        "on 𝒳, not only Bernoulli); η_γ(k-RR) = (e^ε − γ)₊/(k − 1 + e^ε)",
-       stated_domain='binary RR BSC(1/(1 + e^ε)) and k-ary RR, ε ≥ 0, “all Bernoulli P and Q”', stated_where='Section II, Example 1')
+       stated_domain='binary RR BSC(1/(1 + e^ε)) and k-ary RR, ε ≥ 0, “all Bernoulli P and Q”', stated_where='Section II, Example 1',
+       quote=(r"ExampleΒ 1. (Randomized response mechanism) Let "
+              '𝒳=\U0001d4a1={0,1}𝒳\U0001d4a101{\\mathcal{X}}={\\mathcal{Z}}=\\{0,1\\} and consider the mechanism '
+              r"given by the binary symmetric channel 𝖑𝖲𝖒(ωΡ)𝖑𝖲𝖒subscriptπœ”πœ€\mathsf{BSC}(\omega_{\varepsilon}) "
+              r"with "
+              r"ωΡ≔11+eΡ≔subscriptπœ”πœ€11superscriptπ‘’πœ€\omega_{\varepsilon}\coloneqq\frac{1}{1+e^{\varepsilon}}. "
+              r"This is often called randomized response mechanism [41] and denoted by "
+              r"π–ͺ𝖱𝖱Ρsubscriptsuperscriptπ–ͺπœ€π–±π–±{\mathsf{K}}^{\varepsilon}_{\mathsf{RR}}. This simple "
+              r"mechanism is well-known to be Ξ΅πœ€\varepsilon-LDP which can now be verified via TheoremΒ 1. Let "
+              r"P=π–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚β€‹(p)π‘ƒπ–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚π‘P={\mathsf{Bernoulli}}(p) and "
+              r"Q=π–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚β€‹(q)π‘„π–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚π‘žQ={\mathsf{Bernoulli}}(q) with "
+              r"p,q∈[0,1]π‘π‘ž01p,q\in[0,1]. Then "
+              r"Pπ–ͺ𝖱𝖱Ρ=π–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚β€‹(pβˆ—Ο‰Ξ΅)𝑃subscriptsuperscriptπ–ͺπœ€π–±π–±π–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚π‘subscriptπœ”πœ€P{\mathsf{K}}^{\varepsilon}_{\mathsf{RR}}={\mathsf{Bernoulli}}(p*\omega_{\varepsilon}) "
+              r"and "
+              r"Pπ–ͺ𝖱𝖱Ρ=π–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚β€‹(qβˆ—Ο‰Ξ΅)𝑃subscriptsuperscriptπ–ͺπœ€π–±π–±π–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚π‘žsubscriptπœ”πœ€P{\mathsf{K}}^{\varepsilon}_{\mathsf{RR}}={\mathsf{Bernoulli}}(q*\omega_{\varepsilon}) "
+              r"where aβˆ—b≔a(1βˆ’b)+b(1βˆ’a)β‰”π‘Žπ‘π‘Ž1𝑏𝑏1π‘Ža*b\coloneqq a(1-b)+b(1-a). It is straightforward to "
+              r"verify that "
+              r"|pβˆ—Ο‰Ξ΅βˆ’eΡqβˆ—Ο‰Ξ΅|+|1βˆ’pβˆ—Ο‰Ξ΅βˆ’eΡ(1βˆ’qβˆ—Ο‰Ξ΅)|=0.5(eΞ΅βˆ’1)𝑝subscriptπœ”πœ€superscriptπ‘’πœ€π‘žsubscriptπœ”πœ€1𝑝subscriptπœ”πœ€superscriptπ‘’πœ€1π‘žsubscriptπœ”πœ€0.5superscriptπ‘’πœ€1|p*\omega_{\varepsilon}-e^{\varepsilon}q*\omega_{\varepsilon}|+|1-p*\omega_{\varepsilon}-e^{\varepsilon}(1-q*\omega_{\varepsilon})|=0.5(e^{\varepsilon}-1) "
+              r"for any p,qπ‘π‘žp,q, implying "
+              r"𝖀eΡ(Pπ–ͺ𝖱𝖱Ρβˆ₯Qπ–ͺ𝖱𝖱Ρ)=0subscript𝖀superscriptπ‘’πœ€conditional𝑃subscriptsuperscriptπ–ͺπœ€π–±π–±π‘„subscriptsuperscriptπ–ͺπœ€π–±π–±0{\mathsf{E}}_{e^{\varepsilon}}(P{\mathsf{K}}^{\varepsilon}_{\mathsf{RR}}\|Q{\mathsf{K}}^{\varepsilon}_{\mathsf{RR}})=0. "
+              r"When |𝒳|=kβ‰₯2π’³π‘˜2|{\mathcal{X}}|=k\geq 2, a simple generalization of this mechanism, called "
+              r"kπ‘˜k-ary randomized response, has been reported in literature (see, e.g., [19, 13]) and is defined "
+              'by \U0001d4a1=𝒳\U0001d4a1𝒳{\\mathcal{Z}}={\\mathcal{X}} and '
+              r"π–ͺ𝗄𝖱𝖱(x|x)=eΞ΅kβˆ’1+eΞ΅subscriptπ–ͺ𝗄𝖱𝖱conditionalπ‘₯π‘₯superscriptπ‘’πœ€π‘˜1superscriptπ‘’πœ€{\mathsf{K}}_{\mathsf{kRR}}(x|x)=\frac{e^{\varepsilon}}{k-1+e^{\varepsilon}} "
+              r"and "
+              r"π–ͺ𝗄𝖱𝖱(z|x)=1kβˆ’1+eΞ΅subscriptπ–ͺ𝗄𝖱𝖱conditional𝑧π‘₯1π‘˜1superscriptπ‘’πœ€{\mathsf{K}}_{\mathsf{kRR}}(z|x)=\frac{1}{k-1+e^{\varepsilon}} "
+              r"for zβ‰ x𝑧π‘₯z\neq x. Again, it can be verified that for this mechanism we have "
+              r"𝖀eΡ(Pπ–ͺ𝗄𝖱𝖱Ρβˆ₯Qπ–ͺ𝗄𝖱𝖱Ρ)=0subscript𝖀superscriptπ‘’πœ€conditional𝑃subscriptsuperscriptπ–ͺπœ€π—„π–±π–±π‘„subscriptsuperscriptπ–ͺπœ€π—„π–±π–±0{\mathsf{E}}_{e^{\varepsilon}}(P{\mathsf{K}}^{\varepsilon}_{\mathsf{kRR}}\|Q{\mathsf{K}}^{\varepsilon}_{\mathsf{kRR}})=0, "
+              r"for all Bernoulli P𝑃P and Q𝑄Q."))
 def example_1():
     # k-ary RR with x = e^ε (binary RR = BSC(1/(1+e^ε)) is k = 2): at output z,
     # PK(z) = (1 + (x−1)p_z)/(x+k−1), so PK(z) − x·QK(z) = (x−1)(p_z − 1 − x q_z)/(x+k−1) ≤ 0
@@ -345,7 +440,11 @@ def example_1():
 
 @claim(PAPER, "Example 1 (sum), erratum",
        "|p∗ω − e^ε q∗ω| + |1 − p∗ω − e^ε(1 − q∗ω)| = e^ε − 1 for all p, q (printed: 0.5(e^ε − 1))",
-       stated_domain='“for all p, q”, ε ≥ 0', stated_where='Section II, Example 1')
+       stated_domain='“for all p, q”, ε ≥ 0', stated_where='Section II, Example 1',
+       quote=(r"It is straightforward to verify that "
+              r"|pβˆ—Ο‰Ξ΅βˆ’eΡqβˆ—Ο‰Ξ΅|+|1βˆ’pβˆ—Ο‰Ξ΅βˆ’eΡ(1βˆ’qβˆ—Ο‰Ξ΅)|=0.5(eΞ΅βˆ’1)𝑝subscriptπœ”πœ€superscriptπ‘’πœ€π‘žsubscriptπœ”πœ€1𝑝subscriptπœ”πœ€superscriptπ‘’πœ€1π‘žsubscriptπœ”πœ€0.5superscriptπ‘’πœ€1|p*\omega_{\varepsilon}-e^{\varepsilon}q*\omega_{\varepsilon}|+|1-p*\omega_{\varepsilon}-e^{\varepsilon}(1-q*\omega_{\varepsilon})|=0.5(e^{\varepsilon}-1) "
+              r"for any p,qπ‘π‘žp,q, implying "
+              r"𝖀eΡ(Pπ–ͺ𝖱𝖱Ρβˆ₯Qπ–ͺ𝖱𝖱Ρ)=0subscript𝖀superscriptπ‘’πœ€conditional𝑃subscriptsuperscriptπ–ͺπœ€π–±π–±π‘„subscriptsuperscriptπ–ͺπœ€π–±π–±0{\mathsf{E}}_{e^{\varepsilon}}(P{\mathsf{K}}^{\varepsilon}_{\mathsf{RR}}\|Q{\mathsf{K}}^{\varepsilon}_{\mathsf{RR}})=0."))
 def example_1_sum():
     a, b = _rr_terms()
     total = -(a - G * b) - ((1 - a) - G * (1 - b))  # both terms are ≤ 0 (Example 1 claim)
@@ -385,7 +484,14 @@ def _lp_dual_certificate():
 
 @claim(PAPER, "Lemma 1",
        "For K ∈ Q_{ε,δ} and every f-divergence, η_f(K) ≤ φ(ε,δ) = 1 − (1 − δ)e^{−ε}",
-       stated_domain='“K ∈ Q_{ε,δ}”, every f-divergence', stated_where='Section II, Lemma 1')
+       stated_domain='“K ∈ Q_{ε,δ}”, every f-divergence', stated_where='Section II, Lemma 1',
+       quote=(r"Lemma 1. Let π–ͺβˆˆπ’¬Ξ΅,Ξ΄π–ͺsubscriptπ’¬πœ€π›Ώ{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta} "
+              r"and φ(Ξ΅,Ξ΄)≔1βˆ’(1βˆ’Ξ΄)eβˆ’Ξ΅β‰”πœ‘πœ€π›Ώ11𝛿superscriptπ‘’πœ€\varphi(\varepsilon,\delta)\coloneqq "
+              r"1-(1-\delta)e^{-\varepsilon}. Then, "
+              r"Ξ·f(π–ͺ)≀φ(Ξ΅,Ξ΄)subscriptπœ‚π‘“π–ͺπœ‘πœ€π›Ώ\eta_{f}({\mathsf{K}})\leq\varphi(\varepsilon,\delta) "
+              r"or, equivalently, "
+              r"Df(Pπ–ͺβˆ₯Qπ–ͺ)≀Df(Pβˆ₯Q)φ(Ξ΅,Ξ΄)βˆ€P,Qβˆˆπ’«β€‹(𝒳).formulae-sequencesubscript𝐷𝑓conditional𝑃π–ͺ𝑄π–ͺsubscript𝐷𝑓conditionalπ‘ƒπ‘„πœ‘πœ€π›Ώfor-all𝑃𝑄𝒫𝒳D_{f}(P{\mathsf{K}}\|Q{\mathsf{K}})\leq "
+              r"D_{f}(P\|Q)\varphi(\varepsilon,\delta)\qquad\forall P,Q\in{\mathcal{P}}({\mathcal{X}})."))
 def lemma_1():
     cert, point, value = _lp_dual_certificate()
     gap = identity(1 - (1 - DELTA) / G - value, (1 - DELTA) * (G - 1) / (G * (G + 1)),
@@ -414,7 +520,26 @@ def lemma_1():
 @claim(PAPER, "Lemma 1 (tightness)",
        "Valid but tight only at ε = 0 or δ = 1: sup_{K ∈ Q_{ε,δ}} η_TV(K) = (e^ε − 1 + 2δ)/(e^ε + 1) "
        "(certified LP, exact), and sup η_KL = sup η_χ² = δ + (1 − δ)tanh²(ε/2); both < φ for ε > 0, δ < 1",
-       stated_domain='K ∈ Q_{ε,δ}, ε ≥ 0, δ ∈ [0, 1]', stated_where='Section II, Lemma 1 and the remark after it')
+       stated_domain='K ∈ Q_{ε,δ}, ε ≥ 0, δ ∈ [0, 1]', stated_where='Section II, Lemma 1 and the remark after it',
+       quote=(r"Lemma 1. Let π–ͺβˆˆπ’¬Ξ΅,Ξ΄π–ͺsubscriptπ’¬πœ€π›Ώ{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta} "
+              r"and φ(Ξ΅,Ξ΄)≔1βˆ’(1βˆ’Ξ΄)eβˆ’Ξ΅β‰”πœ‘πœ€π›Ώ11𝛿superscriptπ‘’πœ€\varphi(\varepsilon,\delta)\coloneqq "
+              r"1-(1-\delta)e^{-\varepsilon}. Then, "
+              r"Ξ·f(π–ͺ)≀φ(Ξ΅,Ξ΄)subscriptπœ‚π‘“π–ͺπœ‘πœ€π›Ώ\eta_{f}({\mathsf{K}})\leq\varphi(\varepsilon,\delta) "
+              r"or, equivalently, "
+              r"Df(Pπ–ͺβˆ₯Qπ–ͺ)≀Df(Pβˆ₯Q)φ(Ξ΅,Ξ΄)βˆ€P,Qβˆˆπ’«β€‹(𝒳).formulae-sequencesubscript𝐷𝑓conditional𝑃π–ͺ𝑄π–ͺsubscript𝐷𝑓conditionalπ‘ƒπ‘„πœ‘πœ€π›Ώfor-all𝑃𝑄𝒫𝒳D_{f}(P{\mathsf{K}}\|Q{\mathsf{K}})\leq "
+              r"D_{f}(P\|Q)\varphi(\varepsilon,\delta)\qquad\forall P,Q\in{\mathcal{P}}({\mathcal{X}}). Notice that "
+              r"this lemma holds for any f𝑓f-divergences and any general family of "
+              r"(Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP mechanisms. However, it can be improved if one considers "
+              r"particular mechanisms or a certain f𝑓f-divergence. For instance, it is known that "
+              r"Ξ·π–ͺ𝖫(𝖑𝖲𝖒(Ο‰))=(1βˆ’2ω2)subscriptπœ‚π–ͺπ–«π–‘π–²π–’πœ”12superscriptπœ”2\eta_{\mathsf{KL}}(\mathsf{BSC}(\omega))=(1-2\omega^{2}) "
+              r"[21]. Thus, we have "
+              r"Ξ·π–ͺ𝖫(π–ͺ𝖱𝖱Ρ)=(eΞ΅βˆ’1eΞ΅+1)2subscriptπœ‚π–ͺ𝖫subscriptsuperscriptπ–ͺπœ€π–±π–±superscriptsuperscriptπ‘’πœ€1superscriptπ‘’πœ€12\eta_{\mathsf{KL}}({\mathsf{K}}^{\varepsilon}_{\mathsf{RR}})=(\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1})^{2} "
+              r"for the randomized response mechanism "
+              r"π–ͺ𝖱𝖱Ρsubscriptsuperscriptπ–ͺπœ€π–±π–±{\mathsf{K}}^{\varepsilon}_{\mathsf{RR}} (cf. ExampleΒ 1), "
+              r"while LemmaΒ 1 implies that "
+              r"Ξ·π–ͺ𝖫(π–ͺ𝖱𝖱Ρ)≀1βˆ’eβˆ’Ξ΅subscriptπœ‚π–ͺ𝖫subscriptsuperscriptπ–ͺπœ€π–±π–±1superscriptπ‘’πœ€\eta_{\mathsf{KL}}({\mathsf{K}}^{\varepsilon}_{\mathsf{RR}})\leq "
+              r"1-e^{-\varepsilon}. Unfortunately, Ξ·π–ͺ𝖫subscriptπœ‚π–ͺ𝖫\eta_{\mathsf{KL}} is difficult to compute "
+              r"in closed form for general Markov kernels, in which case LemmaΒ 1 provides a useful alternative."))
 def lemma_1_tightness():
     cert, _, value = _lp_dual_certificate()
     pts = [(2, 0), (3, R(1, 10)), (R(3, 2), R(1, 100)), (5, R(3, 10)), (1, R(1, 4))]
@@ -441,7 +566,19 @@ def lemma_1_tightness():
 @claim(PAPER, "Lemma 1 (η_KL of BSC), erratum",
        "η_KL(BSC(ω)) = (1 − 2ω)² (printed: 1 − 2ω²); with ω = 1/(1+e^ε) this gives η_KL(K_RR) = ((e^ε−1)/(e^ε+1))² "
        "≤ 1 − e^{−ε}",
-       stated_domain='BSC(ω), ω ∈ [0, 1]; K_RR^ε, ε ≥ 0', stated_where='Section II, remark after Lemma 1')
+       stated_domain='BSC(ω), ω ∈ [0, 1]; K_RR^ε, ε ≥ 0', stated_where='Section II, remark after Lemma 1',
+       quote=(r"Notice that this lemma holds for any f𝑓f-divergences and any general family of "
+              r"(Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP mechanisms. However, it can be improved if one considers "
+              r"particular mechanisms or a certain f𝑓f-divergence. For instance, it is known that "
+              r"Ξ·π–ͺ𝖫(𝖑𝖲𝖒(Ο‰))=(1βˆ’2ω2)subscriptπœ‚π–ͺπ–«π–‘π–²π–’πœ”12superscriptπœ”2\eta_{\mathsf{KL}}(\mathsf{BSC}(\omega))=(1-2\omega^{2}) "
+              r"[21]. Thus, we have "
+              r"Ξ·π–ͺ𝖫(π–ͺ𝖱𝖱Ρ)=(eΞ΅βˆ’1eΞ΅+1)2subscriptπœ‚π–ͺ𝖫subscriptsuperscriptπ–ͺπœ€π–±π–±superscriptsuperscriptπ‘’πœ€1superscriptπ‘’πœ€12\eta_{\mathsf{KL}}({\mathsf{K}}^{\varepsilon}_{\mathsf{RR}})=(\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1})^{2} "
+              r"for the randomized response mechanism "
+              r"π–ͺ𝖱𝖱Ρsubscriptsuperscriptπ–ͺπœ€π–±π–±{\mathsf{K}}^{\varepsilon}_{\mathsf{RR}} (cf. ExampleΒ 1), "
+              r"while LemmaΒ 1 implies that "
+              r"Ξ·π–ͺ𝖫(π–ͺ𝖱𝖱Ρ)≀1βˆ’eβˆ’Ξ΅subscriptπœ‚π–ͺ𝖫subscriptsuperscriptπ–ͺπœ€π–±π–±1superscriptπ‘’πœ€\eta_{\mathsf{KL}}({\mathsf{K}}^{\varepsilon}_{\mathsf{RR}})\leq "
+              r"1-e^{-\varepsilon}. Unfortunately, Ξ·π–ͺ𝖫subscriptπœ‚π–ͺ𝖫\eta_{\mathsf{KL}} is difficult to compute "
+              r"in closed form for general Markov kernels, in which case LemmaΒ 1 provides a useful alternative."))
 def lemma_1_bsc():
     w = R(1, 4)
     printed = 1 - 2 * w ** 2
@@ -465,7 +602,13 @@ def lemma_1_bsc():
 
 
 @claim(PAPER, "Lemma 2", "For K ∈ Q_{ε,δ}: η_f(K^{⊗n}) ≤ φ_n(ε,δ) = 1 − e^{−nε}(1 − δ)^n = 1 − (1 − φ)^n",
-       stated_domain='“K ∈ Q_{ε,δ}”, n ≥ 1, non-interactive K^{⊗n}', stated_where='Section II, Lemma 2')
+       stated_domain='“K ∈ Q_{ε,δ}”, n ≥ 1, non-interactive K^{⊗n}', stated_where='Section II, Lemma 2',
+       quote=(r"Lemma 2. Let π–ͺβˆˆπ’¬Ξ΅,Ξ΄π–ͺsubscriptπ’¬πœ€π›Ώ{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta} "
+              r"and "
+              r"Ο†n(Ξ΅,Ξ΄)≔1βˆ’eβˆ’nΡ(1βˆ’Ξ΄)n≔subscriptπœ‘π‘›πœ€π›Ώ1superscriptπ‘’π‘›πœ€superscript1𝛿𝑛\varphi_{n}(\varepsilon,\delta)\coloneqq "
+              r"1-e^{-n\varepsilon}(1-\delta)^{n}. Then "
+              r"Ξ·f(π–ͺβŠ—n)≀φn(Ξ΅,Ξ΄)subscriptπœ‚π‘“superscriptπ–ͺtensor-productabsent𝑛subscriptπœ‘π‘›πœ€π›Ώ\eta_{f}({\mathsf{K}}^{\otimes "
+              r"n})\leq\varphi_{n}(\varepsilon,\delta) for nβ‰₯1.𝑛1n\geq 1."))
 def lemma_2():
     form = identity(1 - (1 - (1 - (1 - DELTA) / X)) ** 3, 1 - X ** -3 * (1 - DELTA) ** 3, "φ_3 = 1 − (1 − φ)^3")
     ok = []
@@ -500,7 +643,11 @@ def lemma_2():
 
 
 @claim(PAPER, "Eq. (29)", "η_TV(K) ≤ 1 − (1 − η_γ(K))/γ for γ ≥ 1",
-       stated_domain='every kernel K, γ ≥ 1', stated_where='Appendix, proof of Lemma 1, eq. (29)', stated_relations=[GR >= 1])
+       stated_domain='every kernel K, γ ≥ 1', stated_where='Appendix, proof of Lemma 1, eq. (29)', stated_relations=[GR >= 1],
+       quote=(r"Taking supremum over xπ‘₯x and xβ€²superscriptπ‘₯β€²x^{\prime} from both side and invoking TheoremΒ "
+              r"3 and (26), we conclude that "
+              r"η𝖳𝖡(π–ͺ)≀1βˆ’1βˆ’Ξ·Ξ³β€‹(π–ͺ)Ξ³.subscriptπœ‚π–³π–΅π–ͺ11subscriptπœ‚π›Ύπ–ͺ𝛾\eta_{\mathsf{TV}}({\mathsf{K}})\leq "
+              r"1-\frac{1-\eta_{\gamma}({\mathsf{K}})}{\gamma}. (29)"))
 def eq_29():
     r = rng(29)
     ok = []
@@ -519,7 +666,11 @@ def eq_29():
 
 
 @claim(PAPER, "Eq. (30)", "η_f(K) ≤ η_TV(K) for every convex f (checked for KL = χ², E_γ and squared Hellinger ratios)",
-       stated_domain='“any Markov kernel K and any convex functions f”', stated_where='Appendix, proof of Lemma 1, eq. (30)')
+       stated_domain='“any Markov kernel K and any convex functions f”', stated_where='Appendix, proof of Lemma 1, eq. (30)',
+       quote=(r"It is known [33, 39] that for any Markov kernel π–ͺπ–ͺ{\mathsf{K}} and any convex functions f𝑓f we "
+              r"have "
+              r"Ξ·f(π–ͺ)≀η𝖳𝖡(π–ͺ),subscriptπœ‚π‘“π–ͺsubscriptπœ‚π–³π–΅π–ͺ\eta_{f}({\mathsf{K}})\leq\eta_{\mathsf{TV}}({\mathsf{K}}), "
+              r"(30) from which the desired result follows immediately. ∎"))
 def eq_30():
     r = rng(30)
     ok = []

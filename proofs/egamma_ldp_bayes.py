@@ -32,7 +32,29 @@ N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
 @claim(PAPER, "Eqs. (13)–(15)",
        "With ℒ(ζ) = min{2ζ, 1}, the Xu–Raginsky bound sup_ζ ζ[1 − (I + log 2)/log(1/ℒ(ζ))] equals "
        "e^{−u*}(1 − c/u*)/2, c = I + log 2, u* = (c + √(c² + 4c))/2",
-       stated_domain='“ζ > 0”; ℒ(ζ) = sup_t Pr(ℓ(Θ, t) ≤ ζ), any prior and loss', stated_where='Section V, eqs. (13)–(15)')
+       stated_domain='“ζ > 0”; ℒ(ζ) = sup_t Pr(ℓ(Θ, t) ≤ ζ), any prior and loss', stated_where='Section V, eqs. (13)–(15)',
+       quote=(r"Let 𝒫={PX|Θ(β‹…|ΞΈ):ΞΈβˆˆπ’―}{\mathcal{P}}=\{P_{X|\Theta}(\cdot|\theta):\theta\in{\mathcal{T}}\} be "
+              r"a collection of parametric probability distributions on 𝒳𝒳{\mathcal{X}} and the parameter space "
+              r"𝒯𝒯{\mathcal{T}} is endowed with a prior PΘsubscriptπ‘ƒΞ˜P_{\Theta}, i.e., "
+              r"Θ∼PΘsimilar-toΘsubscriptπ‘ƒΞ˜\Theta\sim P_{\Theta}. Given an i.i.d.Β sequence Xnsuperscript𝑋𝑛X^{n} "
+              r"drawn from PX|Θsubscript𝑃conditionalπ‘‹Ξ˜P_{X|\Theta}, the goal is to estimate ΘΘ\Theta from a "
+              r"privatized sequence Znsuperscript𝑍𝑛Z^{n} via an estimator "
+              'Ξ¨:\U0001d4a1n→𝒯:Ξ¨β†’superscript\U0001d4a1𝑛𝒯\\Psi:{\\mathcal{Z}}^{n}\\to{\\mathcal{T}}. Here, we '
+              r"focus on the non-interactive setting. Define the private Bayes risk as "
+              r"Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“,Ξ΅,Ξ΄)≔infπ–ͺβˆˆπ’¬Ξ΅,Ξ΄infΨ𝔼[ℓ(Θ,Ψ(Zn))],≔superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“πœ€π›Ώsubscriptinfimumπ–ͺsubscriptπ’¬πœ€π›ΏsubscriptinfimumΨ𝔼delimited-[]β„“Ξ˜Ξ¨superscript𝑍𝑛R_{n}^{\mathsf{Bayes}}(P_{\Theta},\ell,\varepsilon,\delta)\coloneqq\inf_{{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta}}\inf_{\Psi}{\mathbb{E}}[\ell(\Theta,\Psi(Z^{n}))], "
+              r"(13) where the expectation is taken with respect to the randomness of both ΘΘ\Theta and "
+              r"Znsuperscript𝑍𝑛Z^{n}. It is evident that "
+              r"Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“,Ξ΅,Ξ΄)superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“πœ€π›ΏR_{n}^{\mathsf{Bayes}}(P_{\Theta},\ell,\varepsilon,\delta) "
+              r"must depend on the prior PΘsubscriptπ‘ƒΞ˜P_{\Theta}. This dependence can be quantified by "
+              'ℒ(ΞΆ)≔suptβˆˆπ’―Pr⁑(ℓ(Θ,t)≀\u03a2),β‰”β„’πœsubscriptsupremum𝑑𝒯Prβ„“Ξ˜π‘‘πœ{\\mathcal{L}}(\\zeta)\\coloneqq\\sup_{t\\in{\\mathcal{T}}}\\Pr(\\ell(\\Theta,t)\\leq\\zeta), '
+              r"(14) for "
+              r"ΞΆ<supΞΈ,ΞΈβ€²βˆˆπ’―β„“β€‹(ΞΈ,ΞΈβ€²)𝜁subscriptsupremumπœƒsuperscriptπœƒβ€²π’―β„“πœƒsuperscriptπœƒβ€²\zeta<\sup_{\theta,\theta^{\prime}\in{\mathcal{T}}}\ell(\theta,\theta^{\prime}). "
+              r"Xu and Raginsky [44] showed that the non-private Bayes risk (i.e., "
+              r"Xn=Znsuperscript𝑋𝑛superscript𝑍𝑛X^{n}=Z^{n}), denoted by "
+              r"Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“)superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“R_{n}^{\mathsf{Bayes}}(P_{\Theta},\ell), "
+              r"is lower bounded as "
+              'Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“)β‰₯supΞΆ>0\u03a2[1βˆ’I(Θ;Xn)+log⁑2log⁑(1/ℒ(ΞΆ))].superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“subscriptsupremum𝜁0𝜁delimited-[]1𝐼Θsuperscript𝑋𝑛21β„’πœR_{n}^{\\mathsf{Bayes}}(P_{\\Theta},\\ell)\\geq\\sup_{\\zeta>0}\\zeta\\left[1-\\frac{I(\\Theta;X^{n})+\\log '
+              r"2}{\log(1/{\mathcal{L}}(\zeta))}\right]. (15)"))
 def eqs_13_15():
     g = sympy.exp(-U) * (1 - C / U) / 2
     ustar = (C + sqrt(C ** 2 + 4 * C)) / 2
@@ -59,7 +81,14 @@ def eqs_13_15():
 @claim(PAPER, "Corollary 3",
        "Non-interactive: R_n^Bayes(P_Θ, ℓ, ε, δ) ≥ sup_ζ ζ[1 − (φ_n(ε,δ) I(Θ;X^n) + log 2)/log(1/ℒ(ζ))] (by "
        "I(Θ;Z^n) ≤ η_KL(K^{⊗n}) I(Θ;X^n) ≤ φ_n I(Θ;X^n))",
-       stated_domain='non-interactive, K ∈ Q_{ε,δ}, any prior P_Θ and loss ℓ', stated_where='Section V, Corollary 3')
+       stated_domain='non-interactive, K ∈ Q_{ε,δ}, any prior P_Θ and loss ℓ', stated_where='Section V, Corollary 3',
+       quote=(r"Replacing I(Θ;Xn)𝐼Θsuperscript𝑋𝑛I(\Theta;X^{n}) with I(Θ;Zn)𝐼Θsuperscript𝑍𝑛I(\Theta;Z^{n}) in this "
+              r"result and applying LemmaΒ 2 (similar to LemmaΒ 4), we can directly convert (15) to a lower bound "
+              r"for "
+              r"Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“,Ξ΅,Ξ΄)superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“πœ€π›ΏR_{n}^{\mathsf{Bayes}}(P_{\Theta},\ell,\varepsilon,\delta). "
+              r"Corollary 3. In the non-interactive setting, we have "
+              'Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“,Ξ΅,Ξ΄)β‰₯supΞΆ>0\u03a2[1βˆ’Ο†n(Ξ΅,Ξ΄)I(Θ;Xn)+log⁑2log⁑(1/ℒ(ΞΆ))].superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“πœ€π›Ώsubscriptsupremum𝜁0𝜁delimited-[]1subscriptπœ‘π‘›πœ€π›ΏπΌΞ˜superscript𝑋𝑛21β„’πœR_{n}^{\\mathsf{Bayes}}(P_{\\Theta},\\ell,\\varepsilon,\\delta)\\geq\\sup_{\\zeta>0}\\zeta\\left[1-\\frac{\\varphi_{n}(\\varepsilon,\\delta)I(\\Theta;X^{n})+\\log '
+              r"2}{\log(1/{\mathcal{L}}(\zeta))}\right]."))
 def corollary_3():
     r = rng(33)
     ok = []
@@ -90,7 +119,14 @@ def corollary_3():
 @claim(PAPER, "E_γ-information and eq. (16)",
        "I_γ(A;B) = E_γ(P_AB‖P_A P_B) = ∫ E_γ(P_{B|a}‖P_B) dP_A (for every γ ≥ 0 under convention (22)); in Example 4, "
        "I_γ(Θ;X^n) = (1/(n+1)) Σ_s ∫₀¹ [Beta(s+1, n−s+1) density − γ]₊ dθ − (1−γ)₊",
-       stated_domain='γ ≥ 0 (convention (22) for γ < 1); eq. (16) in Example 4', stated_where='Section V, definition before Theorem 2, eq. (16)')
+       stated_domain='γ ≥ 0 (convention (22) for γ < 1); eq. (16) in Example 4', stated_where='Section V, definition before Theorem 2, eq. (16)',
+       quote=(r"In the following theorem, we provide a lower bound for "
+              r"Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“,Ξ΅,Ξ΄)superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“πœ€π›ΏR_{n}^{\mathsf{Bayes}}(P_{\Theta},\ell,\varepsilon,\delta) "
+              r"that directly involves 𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence, and thus leads to a tighter "
+              r"bounds than (3). For any pair of random variables (A,B)∼PABsimilar-to𝐴𝐡subscript𝑃𝐴𝐡(A,B)\sim P_{AB} "
+              r"with marginals PAsubscript𝑃𝐴P_{A} and PBsubscript𝑃𝐡P_{B} and a constant Ξ³β‰₯0𝛾0\gamma\geq 0, we "
+              r"define their EΞ³subscript𝐸𝛾E_{\gamma}-information as "
+              r"Iγ(A;B)≔𝖀γ(PABβˆ₯PAPB).≔subscript𝐼𝛾𝐴𝐡subscript𝖀𝛾conditionalsubscript𝑃𝐴𝐡subscript𝑃𝐴subscript𝑃𝐡I_{\gamma}(A;B)\coloneqq{\mathsf{E}}_{\gamma}(P_{AB}\|P_{A}P_{B})."))
 def egamma_information_16():
     r = rng(16)
     lib, mix = [], []
@@ -142,7 +178,30 @@ def _finite_bayes_chain(seed: int):
 
 @claim(PAPER, "Theorem 2 (proof, eq. 49)",
        "p_ζ − γq_ζ ≤ I_γ(Θ;Θ̂), q_ζ ≤ ℒ(ζ), I_γ(Θ;Θ̂) ≤ I_γ(Θ;Z) ≤ η_γ(K) I_γ(Θ;X) and η_{e^ε}(K) ≤ δ",
-       stated_domain='(ε,δ)-LDP K, ζ > 0, any prior and loss', stated_where='Appendix, proof of Theorem 2, eq. (49)')
+       stated_domain='(ε,δ)-LDP K, ζ > 0, any prior and loss', stated_where='Appendix, proof of Theorem 2, eq. (49)',
+       quote=(r"Proof of TheoremΒ 2. Let Θ^=Ψ(Zn)^ΘΨsuperscript𝑍𝑛\hat{\Theta}=\Psi(Z^{n}) be an estimate of ΘΘ\Theta "
+              r"for some ΨΨ\Psi and "
+              'p\u03a2≔PΞ˜β€‹Ξ˜^(ℓ(Θ,Θ^)≀\u03a2)≔subscriptπ‘πœsubscriptπ‘ƒΞ˜^Ξ˜β„“Ξ˜^Θ𝜁p_{\\zeta}\\coloneqq '
+              r"P_{\Theta\hat{\Theta}}(\ell(\Theta,\hat{\Theta})\leq\zeta) and "
+              'q\u03a2≔(PΞ˜β€‹PΘ^)(ℓ(Θ,Θ^)≀\u03a2)≔subscriptπ‘žπœsubscriptπ‘ƒΞ˜subscript𝑃^Ξ˜β„“Ξ˜^Θ𝜁q_{\\zeta}\\coloneqq(P_{\\Theta}P_{\\hat{\\Theta}})(\\ell(\\Theta,\\hat{\\Theta})\\leq\\zeta), '
+              r"i.e., pΞΆsubscriptπ‘πœp_{\zeta} and qΞΆsubscriptπ‘žπœq_{\zeta} correspond to the probability of the "
+              'event {ℓ(Θ,Θ^)≀\u03a2}β„“Ξ˜^Θ𝜁\\{\\ell(\\Theta,\\hat{\\Theta})\\leq\\zeta\\} under the joint and '
+              r"product distributions, respectively. By definition, we have for any Ξ³β‰₯1𝛾1\gamma\geq 1 "
+              r"Iγ(Θ;Θ^)subscriptπΌπ›ΎΞ˜^Θ\displaystyle I_{\gamma}(\Theta;\hat{\Theta}) "
+              r"=𝖀γ(PΞ˜β€‹Ξ˜^βˆ₯PΞ˜β€‹PΘ^)absentsubscript𝖀𝛾conditionalsubscriptπ‘ƒΞ˜^Θsubscriptπ‘ƒΞ˜subscript𝑃^Θ\displaystyle={\mathsf{E}}_{\gamma}(P_{\Theta\hat{\Theta}}\|P_{\Theta}P_{\hat{\Theta}}) "
+              r"=supAβŠ‚π’―Γ—π’―[PΞ˜β€‹Ξ˜^(A)βˆ’Ξ³β€‹(PΞ˜β€‹PΘ^)(A)]absentsubscriptsupremum𝐴𝒯𝒯delimited-[]subscriptπ‘ƒΞ˜^Ξ˜π΄π›Ύsubscriptπ‘ƒΞ˜subscript𝑃^Θ𝐴\displaystyle=\sup_{A\subset{\mathcal{T}}\times{\mathcal{T}}}\left[P_{\Theta\hat{\Theta}}(A)-\gamma(P_{\Theta}P_{\hat{\Theta}})(A)\right] "
+              r"β‰₯pΞΆβˆ’Ξ³β€‹qΞΆabsentsubscriptπ‘πœπ›Ύsubscriptπ‘žπœ\displaystyle\geq p_{\zeta}-\gamma q_{\zeta} "
+              r"β‰₯pΞΆβˆ’Ξ³β€‹β„’β€‹(ΞΆ),absentsubscriptπ‘πœπ›Ύβ„’πœ\displaystyle\geq "
+              r"p_{\zeta}-\gamma{\mathcal{L}}(\zeta), where the last inequality follows from the fact that "
+              'q\u03a2≀ℒ(ΞΆ)subscriptπ‘žπœβ„’πœq_{\\zeta}\\leq{\\mathcal{L}}(\\zeta), that can be shown as follows '
+              r"qΞΆsubscriptπ‘žπœ\displaystyle q_{\zeta} "
+              '=βˆ«π’―βˆ«π’―1{ℓ(ΞΈ,ΞΈ^)≀\u03a2}PΞ˜β€‹(dθ)PΘ^(dθ^)absentsubscript𝒯subscript𝒯subscript1β„“πœƒ^πœƒπœsubscriptπ‘ƒΞ˜dπœƒsubscript𝑃^Θd^πœƒ\\displaystyle=\\int_{{\\mathcal{T}}}\\int_{{\\mathcal{T}}}1_{\\{\\ell(\\theta,\\hat{\\theta})\\leq\\zeta\\}}P_{\\Theta}(\\text{d}\\theta)P_{\\hat{\\Theta}}(\\text{d}\\hat{\\theta}) '
+              '≀suptβˆˆπ’―βˆ«π’―1{ℓ(ΞΈ,t)≀\u03a2}PΞ˜β€‹(dθ)absentsubscriptsupremum𝑑𝒯subscript𝒯subscript1β„“πœƒπ‘‘πœsubscriptπ‘ƒΞ˜dπœƒ\\displaystyle\\leq\\sup_{t\\in{\\mathcal{T}}}\\int_{{\\mathcal{T}}}1_{\\{\\ell(\\theta,t)\\leq\\zeta\\}}P_{\\Theta}(\\text{d}\\theta) '
+              r"=ℒ(ΞΆ).absentβ„’πœ\displaystyle={\mathcal{L}}(\zeta). Recalling that "
+              r"Pr⁑(ℓ(Θ,Θ^)>ΞΆ)=1βˆ’pΞΆPrβ„“Ξ˜^Θ𝜁1subscriptπ‘πœ\Pr(\ell(\Theta,\hat{\Theta})>\zeta)=1-p_{\zeta}, the "
+              r"above thus implies "
+              r"Pr⁑(ℓ(Θ,Θ^)>ΞΆ)β‰₯1βˆ’Iγ(Θ;Θ^)βˆ’Ξ³β€‹β„’β€‹(ΞΆ).Prβ„“Ξ˜^Θ𝜁1subscriptπΌπ›ΎΞ˜^Ξ˜π›Ύβ„’πœ\Pr(\ell(\Theta,\hat{\Theta})>\zeta)\geq "
+              r"1-I_{\gamma}(\Theta;\hat{\Theta})-\gamma{\mathcal{L}}(\zeta). (49)"))
 def theorem_2_proof():
     ok = _finite_bayes_chain(49)
     p, q, i_hat, i_z, i_x, eta, d, big_l, g = sympy.symbols("p q I_hat I_z I_x eta delta L gamma", real=True)
@@ -169,7 +228,13 @@ def theorem_2_proof():
 @claim(PAPER, "Theorem 2",
        "R_1^Bayes ≥ sup_ζ ζ[1 − δ I_{e^ε}(Θ;X) − e^ε ℒ(ζ)] and, non-interactive, R_n^Bayes ≥ sup_ζ ζ[1 − φ_n I_{e^ε}(Θ;X^n) "
        "− e^ε ℒ(ζ)]; with ℒ(ζ) = min{2ζ, 1} the sup is (1 − a)₊²/(8e^ε)",
-       stated_domain='“(ε,δ)-LDP K”, ζ > 0, n = 1 and non-interactive n > 1', stated_where='Section V, Theorem 2')
+       stated_domain='“(ε,δ)-LDP K”, ζ > 0, n = 1 and non-interactive n > 1', stated_where='Section V, Theorem 2',
+       quote=(r"Theorem 2. Let π–ͺπ–ͺ{\mathsf{K}} be an (Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP mechanism. Then, for "
+              r"n=1𝑛1n=1 we have "
+              'R1π–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“,Ξ΅,Ξ΄)β‰₯supΞΆ>0\u03a2[1βˆ’Ξ΄β€‹IeΡ(Θ;X)βˆ’eΡℒ(ΞΆ)],superscriptsubscript𝑅1π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“πœ€π›Ώsubscriptsupremum𝜁0𝜁delimited-[]1𝛿subscript𝐼superscriptπ‘’πœ€Ξ˜π‘‹superscriptπ‘’πœ€β„’πœR_{1}^{\\mathsf{Bayes}}(P_{\\Theta},\\ell,\\varepsilon,\\delta)\\geq\\sup_{\\zeta>0}\\zeta\\left[1-\\delta '
+              r"I_{e^{\varepsilon}}(\Theta;X)-e^{\varepsilon}{\mathcal{L}}(\zeta)\right], and for n>1𝑛1n>1 in "
+              r"non-interactive setting we have "
+              'Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“,Ξ΅,Ξ΄)β‰₯supΞΆ>0\u03a2[1βˆ’Ο†n(Ξ΅,Ξ΄)IeΡ(Θ;Xn)βˆ’eΡℒ(ΞΆ)].superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“πœ€π›Ώsubscriptsupremum𝜁0𝜁delimited-[]1subscriptπœ‘π‘›πœ€π›Ώsubscript𝐼superscriptπ‘’πœ€Ξ˜superscript𝑋𝑛superscriptπ‘’πœ€β„’πœR_{n}^{\\mathsf{Bayes}}(P_{\\Theta},\\ell,\\varepsilon,\\delta)\\geq\\sup_{\\zeta>0}\\zeta\\left[1-\\varphi_{n}(\\varepsilon,\\delta)I_{e^{\\varepsilon}}(\\Theta;X^{n})-e^{\\varepsilon}{\\mathcal{L}}(\\zeta)\\right].'))
 def theorem_2():
     b = sympy.Symbol("b", nonnegative=True)
     closed = identity(sympy.diff(Z * (1 - b - G * 2 * Z), Z).subs(Z, (1 - b) / (4 * G)), 0,
@@ -213,7 +278,25 @@ def _theorem_2_steps():
 @claim(PAPER, "Example 4",
        "Θ ~ U[0,1], X_i ~ Ber(Θ), ℓ1 loss: ℒ(ζ) = min{2ζ, 1}; I(Θ;X^20) = 1.14720881034947 nats, "
        "I_1(Θ;X^20) = 0.636722881599096, I_e(Θ;X^20) = 0.250720794000826",
-       stated_domain='Θ ~ U[0, 1], X_i ~ Bernoulli(Θ), ℓ1 loss, n = 20', stated_where='Section V, Example 4')
+       stated_domain='Θ ~ U[0, 1], X_i ~ Bernoulli(Θ), ℓ1 loss, n = 20', stated_where='Section V, Example 4',
+       quote=(r"ExampleΒ 4. Suppose ΘΘ\Theta is uniformly distributed on [0,1]01[0,1], "
+              r"PX|Θ=ΞΈ=π–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚β€‹(ΞΈ)subscript𝑃conditionalπ‘‹Ξ˜πœƒπ–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚πœƒP_{X|\Theta=\theta}={\mathsf{Bernoulli}}(\theta), "
+              r"and "
+              r"ℓ(ΞΈ,ΞΈβ€²)=|ΞΈβˆ’ΞΈβ€²|β„“πœƒsuperscriptπœƒβ€²πœƒsuperscriptπœƒβ€²\ell(\theta,\theta^{\prime})=|\theta-\theta^{\prime}|. "
+              'As mentioned earlier, ℒ(ΞΆ)≀min⁑{2\u03a2,1}β„’πœ2𝜁1{\\mathcal{L}}(\\zeta)\\leq\\min\\{2\\zeta,1\\}. '
+              r"We can write for Ξ³=eΡ𝛾superscriptπ‘’πœ€\gamma=e^{\varepsilon} "
+              r"Iγ(Θ;Xn)=∫01𝖀γ(PXn|ΞΈβˆ₯PXn)dθ.subscriptπΌπ›ΎΞ˜superscript𝑋𝑛superscriptsubscript01subscript𝖀𝛾conditionalsubscript𝑃conditionalsuperscriptπ‘‹π‘›πœƒsubscript𝑃superscript𝑋𝑛dπœƒI_{\gamma}(\Theta;X^{n})=\int_{0}^{1}{\mathsf{E}}_{\gamma}(P_{X^{n}|\theta}\|P_{X^{n}})\text{d}\theta. "
+              r"(16) A straightforward calculation shows that "
+              r"PXn|θ(xn)=ΞΈs(xn)(1βˆ’ΞΈ)nβˆ’s(xn)subscript𝑃conditionalsuperscriptπ‘‹π‘›πœƒsuperscriptπ‘₯𝑛superscriptπœƒπ‘ "
+              r"superscriptπ‘₯𝑛superscript1πœƒπ‘›π‘ "
+              r"superscriptπ‘₯𝑛P_{X^{n}|\theta}(x^{n})=\theta^{s(x^{n})}(1-\theta)^{n-s(x^{n})}, for any "
+              r"θ∈[0,1]πœƒ01\theta\in[0,1], and "
+              r"PXn(xn)=s(xn)!(nβˆ’s(xn))!(n+1)!subscript𝑃superscript𝑋𝑛superscriptπ‘₯𝑛𝑠superscriptπ‘₯𝑛𝑛𝑠superscriptπ‘₯𝑛𝑛1P_{X^{n}}(x^{n})=\frac{s(x^{n})!(n-s(x^{n}))!}{(n+1)!} "
+              r"where s(xn)𝑠superscriptπ‘₯𝑛s(x^{n}) is the number of 1’s in xnsuperscriptπ‘₯𝑛x^{n}. Given these "
+              r"marginal and conditional distribution, one can obtain after algebraic manipulations "
+              r"Iγ(Θ;Xn)=1n+1β€‹βˆ‘s=0n∫01[ΞΈs(1βˆ’ΞΈ)nβˆ’s(n+1)!s!(nβˆ’s)!βˆ’Ξ³]+dθ.subscriptπΌπ›ΎΞ˜superscript𝑋𝑛1𝑛1superscriptsubscript𝑠0𝑛superscriptsubscript01subscriptdelimited-[]superscriptπœƒπ‘ "
+              r"superscript1πœƒπ‘›π‘ "
+              r"π‘›1𝑠𝑛𝑠𝛾dπœƒI_{\gamma}(\Theta;X^{n})=\frac{1}{n+1}\sum_{s=0}^{n}\int_{0}^{1}\left[\theta^{s}(1-\theta)^{n-s}\frac{(n+1)!}{s!(n-s)!}-\gamma\right]_{+}\text{d}\theta."))
 def example_4():
     lz = [sympy.Min(2 * z, 1) for z in (R(1, 8), R(1, 2), R(3, 4))]
     i20 = bb.mutual_information(20)
@@ -239,7 +322,16 @@ def _remark1_i(g):
 @claim(PAPER, "Remark 1 (eq. 18)",
        "For Θ ~ U[0,1], X ~ Ber(Θ): I(Θ;X) = log 2 − 1/2 ≈ 0.19 nats and I_γ(Θ;X) = γ²/4 on [0,1], (γ−2)²/4 on [1,2], "
        "0 otherwise (convention (22))",
-       stated_domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0', stated_where='Section V, Remark 1, eq. (18)')
+       stated_domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0', stated_where='Section V, Remark 1, eq. (18)',
+       quote=(r"For a comparison with (15), consider the following example. Suppose ΘΘ\Theta is a uniform random "
+              r"variable on [0,1]01[0,1] and "
+              r"PX|Θ=ΞΈ=π–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚β€‹(ΞΈ)subscript𝑃conditionalπ‘‹Ξ˜πœƒπ–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚πœƒP_{X|\Theta=\theta}={\mathsf{Bernoulli}}(\theta). "
+              r"We are interested in the Bayes risk with respect to the β„“1subscriptβ„“1\ell_{1}-loss function "
+              r"ℓ(ΞΈ,ΞΈβ€²)=|ΞΈβˆ’ΞΈβ€²|β„“πœƒsuperscriptπœƒβ€²πœƒsuperscriptπœƒβ€²\ell(\theta,\theta^{\prime})=|\theta-\theta^{\prime}|. "
+              r"It can be shown that I(Θ;X)=0.19πΌΞ˜π‘‹0.19I(\Theta;X)=0.19 nats while "
+              r"Iγ(Θ;X)={0.25γ2ifβ€‹Ξ³βˆˆ[0,1]0.25(Ξ³βˆ’2)2ifβ€‹Ξ³βˆˆ[1,2]0otherwise.subscriptπΌπ›ΎΞ˜π‘‹cases0.25superscript𝛾2if𝛾010.25superscript𝛾22if𝛾120otherwiseI_{\gamma}(\Theta;X)=\begin{cases}0.25\gamma^{2}&\text{if}\leavevmode\nobreak\ "
+              r"\gamma\in[0,1]\\ 0.25(\gamma-2)^{2}&\text{if}\leavevmode\nobreak\ \gamma\in[1,2]\\ "
+              r"0&\text{otherwise}.\end{cases} (18)"))
 def remark_1_eq18():
     th = sympy.Symbol("theta", positive=True)
     raw = lambda g, lo: 2 * sympy.integrate(2 * th - g, (th, lo, 1)) / 2  # s = 0 and s = 1 contribute alike
@@ -313,7 +405,12 @@ def _sup_eq17():
 @claim(PAPER, "Remark 1 (eq. 17)",
        "R_n^Bayes ≥ sup_{ζ>0, γ≥0} ζ[1 − I_γ(Θ;X^n) − γℒ(ζ) − (1−γ)₊]; in the example its value is 2/27 (γ = 4/3, ζ = 1/6) "
        "> (15)'s 0.0457, both below the Bayes risk (2 − √2)/3",
-       stated_domain='“ζ > 0, γ ≥ 0”; the example Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss', stated_where='Section V, Remark 1, eq. (17)')
+       stated_domain='“ζ > 0, γ ≥ 0”; the example Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss', stated_where='Section V, Remark 1, eq. (17)',
+       quote=(r"Remark 1. The proof of TheoremΒ 2 leads to the following lower bound for the non-private Bayes risk "
+              'Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“)β‰₯supΞΆ>0,Ξ³β‰₯0\u03a2[1βˆ’Iγ(Θ;Xn)βˆ’Ξ³β€‹β„’β€‹(ΞΆ)βˆ’(1βˆ’Ξ³)+].superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“subscriptsupremum𝜁0𝛾0𝜁delimited-[]1subscriptπΌπ›ΎΞ˜superscriptπ‘‹π‘›π›Ύβ„’πœsubscript1𝛾R_{n}^{\\mathsf{Bayes}}(P_{\\Theta},\\ell)\\geq\\sup_{\\begin{subarray}{c}\\zeta>0,\\\\ '
+              r"\gamma\geq "
+              r"0\end{subarray}}\zeta\left[1-I_{\gamma}(\Theta;X^{n})-\gamma{\mathcal{L}}(\zeta)-(1-\gamma)_{+}\right]. "
+              r"(17)"))
 def remark_1_eq17():
     best, where, sup = _sup_eq17()
     lib = rb.bayes_egamma_bound(where[GAMMA], _remark1_i(where[GAMMA]))
@@ -329,7 +426,14 @@ def remark_1_eq17():
 @claim(PAPER, "Remark 1 (value of eq. 15), erratum",
        "In the example, (15) gives R_1^Bayes ≥ 0.0456594318433182 (printed: 0.03; 0.0279 results from taking log 2 = 1 "
        "with I in nats)",
-       stated_domain='the example of Remark 1, n = 1', stated_where='Section V, Remark 1 (last sentence)')
+       stated_domain='the example of Remark 1, n = 1', stated_where='Section V, Remark 1 (last sentence)',
+       quote=(r"Moreover, "
+              'ℒ(ΞΆ)=supt∈[0,1]Pr⁑(|Ξ˜βˆ’t|≀\u03a2)≀min⁑{2\u03a2,1}β„’πœsubscriptsupremum𝑑01PrΞ˜π‘‘πœ2𝜁1{\\mathcal{L}}(\\zeta)=\\sup_{t\\in[0,1]}\\Pr(|\\Theta-t|\\leq\\zeta)\\leq\\min\\{2\\zeta,1\\}. '
+              r"It can be verified that (15) gives "
+              r"R1π–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“1)β‰₯0.03superscriptsubscript𝑅1π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜subscriptβ„“10.03R_{1}^{\mathsf{Bayes}}(P_{\Theta},\ell_{1})\geq "
+              r"0.03, whereas our bound (17) yields "
+              r"R1π–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“1)β‰₯0.08superscriptsubscript𝑅1π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜subscriptβ„“10.08R_{1}^{\mathsf{Bayes}}(P_{\Theta},\ell_{1})\geq "
+              r"0.08."))
 def remark_1_value_15():
     value = rb.bayes_fano_bound(bb.mutual_information(1))
     mixed = Real(lambda p: _fano_units(arb_of(bb.mutual_information(1), p)))
@@ -351,7 +455,14 @@ def _fano_units(info):
 
 @claim(PAPER, "Remark 1 (value of eq. 17), erratum",
        "In the example, (17) gives at most 2/27 = 0.0741 (printed: 0.08, above the supremum)",
-       stated_domain='the example of Remark 1, n = 1', stated_where='Section V, Remark 1 (last sentence)')
+       stated_domain='the example of Remark 1, n = 1', stated_where='Section V, Remark 1 (last sentence)',
+       quote=(r"Moreover, "
+              'ℒ(ΞΆ)=supt∈[0,1]Pr⁑(|Ξ˜βˆ’t|≀\u03a2)≀min⁑{2\u03a2,1}β„’πœsubscriptsupremum𝑑01PrΞ˜π‘‘πœ2𝜁1{\\mathcal{L}}(\\zeta)=\\sup_{t\\in[0,1]}\\Pr(|\\Theta-t|\\leq\\zeta)\\leq\\min\\{2\\zeta,1\\}. '
+              r"It can be verified that (15) gives "
+              r"R1π–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“1)β‰₯0.03superscriptsubscript𝑅1π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜subscriptβ„“10.03R_{1}^{\mathsf{Bayes}}(P_{\Theta},\ell_{1})\geq "
+              r"0.03, whereas our bound (17) yields "
+              r"R1π–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“1)β‰₯0.08superscriptsubscript𝑅1π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜subscriptβ„“10.08R_{1}^{\mathsf{Bayes}}(P_{\Theta},\ell_{1})\geq "
+              r"0.08."))
 def remark_1_value_17():
     best, where, sup = _sup_eq17()
     corrected = establish(sup, domain="the example, all γ ≥ 0, ζ > 0")
@@ -378,7 +489,10 @@ FIG1_TABLE = [(R(0), "0.124682143144", "0.0635538336691"), (R(1, 20), "0.0437210
 @claim(PAPER, "Figure 1",
        "Example 4 with δ = 10⁻⁴, n = 20: Theorem 2's bound (1 − φ_20 I_{e^ε})²/(8e^ε) and Corollary 3's bound against ε; "
        "Theorem 2 is better for small ε, the curves cross once near ε = 2.4166 (caption: 'Example 2' means Example 4)",
-       stated_domain='Example 4 with “δ = 10⁻⁴ and n = 20”', stated_where='Figure 1 and caption')
+       stated_domain='Example 4 with “δ = 10⁻⁴ and n = 20”', stated_where='Figure 1 and caption',
+       quote=(r"Figure 1: Comparison of the lower bounds obtained from TheoremΒ 2 and the private version of [44, "
+              r"Theorem 1] described in CorollaryΒ 3 for ExampleΒ 2 assuming Ξ΄=10βˆ’4𝛿superscript104\delta=10^{-4} "
+              r"and n=20𝑛20n=20."))
 def figure_1():
     thm = [bb.theorem2_bound(e, FIG1_DELTA, FIG1_N) for e, _, _ in FIG1_TABLE]
     cor = [bb.corollary3_bound(e, FIG1_DELTA, FIG1_N) for e, _, _ in FIG1_TABLE]

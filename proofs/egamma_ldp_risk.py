@@ -61,7 +61,18 @@ _LE_CAM = cited("Le Cam (Tsybakov, Introduction to Nonparametric Estimation, The
 
 @claim(PAPER, "Eqs. (6)–(7)",
        "(τ/2)[1 − TV(P0^{⊗n}, P1^{⊗n})] ≥ (τ/2)[1 − √(n D_KL(P0‖P1)/2)] (Pinsker and the chain rule)",
-       stated_domain='ℓ(θ(P0), θ(P1)) ≥ 2τ, n ≥ 1, KL in nats', stated_where='Section IV-A, eqs. (6)–(7)')
+       stated_domain='ℓ(θ(P0), θ(P1)) ≥ 2τ, n ≥ 1, KL in nats', stated_where='Section IV-A, eqs. (6)–(7)',
+       quote=(r"Le Cam’s method is applicable when V𝑉V is a binary set and contains, say, P0subscript𝑃0P_{0} and "
+              r"P1subscript𝑃1P_{1}. In its simplest form, it relies on the inequality (see [22, Lemma 1] or [23, "
+              r"Theorem 2.2]) "
+              r"𝖯𝖾(V|Xn)β‰₯12[1βˆ’π–³π–΅β€‹(P0βŠ—n,P1βŠ—n)]subscript𝖯𝖾conditional𝑉superscript𝑋𝑛12delimited-[]1𝖳𝖡subscriptsuperscript𝑃tensor-productabsent𝑛0subscriptsuperscript𝑃tensor-productabsent𝑛1\mathsf{P}_{\mathsf{e}}(V|X^{n})\geq\frac{1}{2}\left[1-{\mathsf{TV}}(P^{\otimes "
+              r"n}_{0},P^{\otimes n}_{1})\right]. Thus, it yields the following lower bound for non-private minimax "
+              r"risk β„›n(𝒫,β„“)subscriptℛ𝑛𝒫ℓ\displaystyle\mathcal{R}_{n}({\mathcal{P}},\ell) "
+              r"β‰₯Ο„2[1βˆ’π–³π–΅β€‹(P0βŠ—n,P1βŠ—n)]absent𝜏2delimited-[]1𝖳𝖡subscriptsuperscript𝑃tensor-productabsent𝑛0subscriptsuperscript𝑃tensor-productabsent𝑛1\displaystyle\geq\frac{\tau}{2}\left[1-{\mathsf{TV}}(P^{\otimes "
+              r"n}_{0},P^{\otimes n}_{1})\right] (6) "
+              r"β‰₯Ο„2[1βˆ’12nDπ–ͺ𝖫(P0βˆ₯P1)],absent𝜏2delimited-[]112𝑛subscript𝐷π–ͺ𝖫conditionalsubscript𝑃0subscript𝑃1\displaystyle\geq\frac{\tau}{2}\left[1-\frac{1}{\sqrt{2}}\sqrt{nD_{\mathsf{KL}}(P_{0}\|P_{1})}\right], "
+              r"(7) for any P0β‰ P1subscript𝑃0subscript𝑃1P_{0}\neq P_{1} in 𝒫𝒫{\mathcal{P}}, where the second "
+              r"inequality follows from Pinsker’s inequality and chain rule of KL divergence."))
 def eqs_6_7():
     r = rng(6)
     ok = []
@@ -82,7 +93,11 @@ def eqs_6_7():
 @claim(PAPER, "Lemma 3",
        "ℛ_n(𝒫, ℓ, ε, δ) ≥ (τ/2)[1 − √(n φ(ε,δ) D_KL(P0‖P1)/2)] (sequentially interactive K^n): the effective sample "
        "size is (1 − e^{−ε}(1 − δ))n",
-       stated_domain='“ℓ(θ(P0), θ(P1)) ≥ 2τ”, sequentially interactive K_i ∈ Q_{ε,δ}', stated_where='Section IV-A, Lemma 3')
+       stated_domain='“ℓ(θ(P0), θ(P1)) ≥ 2τ”, sequentially interactive K_i ∈ Q_{ε,δ}', stated_where='Section IV-A, Lemma 3',
+       quote=(r"Lemma 3. Let P0,P1βˆˆπ’«subscript𝑃0subscript𝑃1𝒫P_{0},P_{1}\in{\mathcal{P}} satisfy "
+              r"ℓ(θ(P0),θ(P1))β‰₯2β€‹Ο„β„“πœƒsubscript𝑃0πœƒsubscript𝑃12𝜏\ell(\theta(P_{0}),\theta(P_{1}))\geq 2\tau. "
+              r"Then we have "
+              r"β„›n(𝒫,β„“,Ξ΅,Ξ΄)β‰₯Ο„2[1βˆ’12nφ(Ξ΅,Ξ΄)Dπ–ͺ𝖫(P0βˆ₯P1)].subscriptβ„›π‘›π’«β„“πœ€π›Ώπœ2delimited-[]112π‘›πœ‘πœ€π›Ώsubscript𝐷π–ͺ𝖫conditionalsubscript𝑃0subscript𝑃1\mathcal{R}_{n}({\mathcal{P}},\ell,\varepsilon,\delta)\geq\frac{\tau}{2}\left[1-\frac{1}{\sqrt{2}}\sqrt{n\varphi(\varepsilon,\delta)D_{\mathsf{KL}}(P_{0}\|P_{1})}\right]."))
 def lemma_3():
     r = rng(3)
     ok = []
@@ -119,7 +134,12 @@ def lemma_3():
        "With δ = 0, Lemma 3's effective sample size (1 − e^{−ε})n is smaller than Duchi et al.'s 4ε²n only for "
        "ε > ε* = 0.2239807…; for small ε (the regime of Duchi et al.) it is larger, so Lemma 3 does not strengthen it "
        "there (printed: 'strengthens … for sufficiently small ε')",
-       stated_domain="“Setting δ = 0”, Duchi et al.'s regime “for sufficiently small ε”", stated_where='Section IV-A, after Lemma 3')
+       stated_domain="“Setting δ = 0”, Duchi et al.'s regime “for sufficiently small ε”", stated_where='Section IV-A, after Lemma 3',
+       quote=(r"By comparing with the original non-private Le Cam’s method (7), we observe that the effect of "
+              r"(Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP is to reduce the effective sample size from n𝑛n to "
+              r"(1βˆ’eβˆ’Ξ΅β€‹(1βˆ’Ξ΄))n1superscriptπ‘’πœ€1𝛿𝑛(1-e^{-\varepsilon}(1-\delta))n. Setting "
+              r"Ξ΄=0𝛿0\delta=0, this result strengthens Duchi et al. [10, Corollary 2], where the effective sample "
+              r"size was shown to be 4Ρ2n4superscriptπœ€2𝑛4\varepsilon^{2}n for sufficiently small Ξ΅πœ€\varepsilon."))
 def lemma_3_djw():
     g = lambda e: 1 - exp(-e) - 4 * e ** 2
     concave = identity(sympy.diff(g(T), T, 2), -exp(-T) - 8, "g(ε) = 1 − e^{−ε} − 4ε² is concave (g'' = −e^{−ε} − 8 < 0), "
@@ -153,7 +173,17 @@ def _two_points():
        "Corollary 1's P0, P1 lie in 𝒫_k = {|E X| ≤ 1, E|X|^k ≤ 1}: E|X|^k = 1 and |E X| = ω^{(k−1)/k} ≤ 1; "
        "H²(P0, P1) = 2ω",
        stated_domain='𝒫_k = {P: |E_P X| ≤ 1, E_P|X|^k ≤ 1}, k > 1; the construction’s ω ∈ (0, 1]',
-       stated_where='Section IV-A, Example 2', stated_relations=[K > 1, OMEGA <= 1])
+       stated_where='Section IV-A, Example 2', stated_relations=[K > 1, OMEGA <= 1],
+       quote=(r"ExampleΒ 2. (One-dimensional mean estimation) For some k>1π‘˜1k>1, we assume 𝒫𝒫{\mathcal{P}} is "
+              r"given by "
+              r"𝒫=𝒫k≔{Pβˆˆπ’«β€‹(𝒳):|𝔼P[X]|≀1,𝔼P[|X|k]≀1}.𝒫subscriptπ’«π‘˜β‰”conditional-set𝑃𝒫𝒳formulae-sequencesubscript𝔼𝑃delimited-[]𝑋1subscript𝔼𝑃delimited-[]superscriptπ‘‹π‘˜1{\mathcal{P}}={\mathcal{P}}_{k}\coloneqq\{P\in{\mathcal{P}}({\mathcal{X}}):\leavevmode\nobreak\ "
+              r"|{\mathbb{E}}_{P}[X]|\leq 1,{\mathbb{E}}_{P}[|X|^{k}]\leq 1\}. The goal is to estimate "
+              r"θ(P)=𝔼P[X]πœƒπ‘ƒsubscript𝔼𝑃delimited-[]𝑋\theta(P)={\mathbb{E}}_{P}[X] under "
+              r"β„“=β„“22β„“superscriptsubscriptβ„“22\ell=\ell_{2}^{2} the squared β„“2subscriptβ„“2\ell_{2} metric. "
+              r"This problem was first studied in [10, Propsition 1] where it was shown "
+              r"β„›n(𝒫k,β„“22,Ξ΅,0)β‰₯(nΡ2)βˆ’(kβˆ’1)/ksubscriptℛ𝑛subscriptπ’«π‘˜superscriptsubscriptβ„“22πœ€0superscript𝑛superscriptπœ€2π‘˜1π‘˜\mathcal{R}_{n}({\mathcal{P}}_{k},\ell_{2}^{2},\varepsilon,0)\geq(n\varepsilon^{2})^{-(k-1)/k} "
+              r"only for Ρ≀1πœ€1\varepsilon\leq 1. Applying our framework to this example, we obtain a similar lower "
+              r"bound that holds for all Ξ΅β‰₯0πœ€0\varepsilon\geq 0 and δ∈[0,1]𝛿01\delta\in[0,1]."))
 def example_2():
     p0, p1 = _two_points()
     moments = [sympy.simplify(sum(w * abs(v) ** K for v, w in law)) for law in (p0, p1)]
@@ -168,7 +198,25 @@ def example_2():
 
 @claim(PAPER, "Corollary 1 (proof, separation), erratum",
        "ℓ₂²(θ(P0), θ(P1)) = 4ω^{2(k−1)/k} (printed: 2ω^{2(k−1)/k}); (37) uses τ = 2ω^{2(k−1)/k}, consistent with 4",
-       stated_domain='ω ∈ (0, 1], k > 1', stated_where='Appendix, proof of Corollary 1', stated_relations=[K > 1, OMEGA <= 1])
+       stated_domain='ω ∈ (0, 1], k > 1', stated_where='Appendix, proof of Corollary 1', stated_relations=[K > 1, OMEGA <= 1],
+       quote=(r"Fix Ο‰βˆˆ(0,1]πœ”01\omega\in(0,1] and consider two distributions P0subscript𝑃0P_{0} and "
+              r"P1subscript𝑃1P_{1} on "
+              r"{βˆ’Ο‰βˆ’1k,0,Ο‰βˆ’1k}superscriptπœ”1π‘˜0superscriptπœ”1π‘˜\{-\omega^{-\frac{1}{k}},0,\omega^{-\frac{1}{k}}\} "
+              r"defined as "
+              r"P0(βˆ’Ο‰βˆ’1k)=Ο‰,P0(0)=1βˆ’Ο‰,formulae-sequencesubscript𝑃0superscriptπœ”1π‘˜πœ”subscript𝑃001πœ”P_{0}(-\omega^{-\frac{1}{k}})=\omega,\qquad "
+              r"P_{0}(0)=1-\omega, and "
+              r"P1(Ο‰βˆ’1k)=Ο‰,P1(0)=1βˆ’Ο‰.formulae-sequencesubscript𝑃1superscriptπœ”1π‘˜πœ”subscript𝑃101πœ”P_{1}(\omega^{-\frac{1}{k}})=\omega,\qquad "
+              r"P_{1}(0)=1-\omega. It can be verified that both P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1} belong to "
+              r"𝒫ksubscriptπ’«π‘˜{\mathcal{P}}_{k}. Note that "
+              r"β„“22(θ(P0),θ(P1))=2ω2(kβˆ’1)ksuperscriptsubscriptβ„“22πœƒsubscript𝑃0πœƒsubscript𝑃12superscriptπœ”2π‘˜1π‘˜\ell_{2}^{2}(\theta(P_{0}),\theta(P_{1}))=2\omega^{\frac{2(k-1)}{k}}. "
+              r"Let "
+              r"M0n=P0βŠ—nπ–ͺnsuperscriptsubscript𝑀0𝑛subscriptsuperscript𝑃tensor-productabsent𝑛0superscriptπ–ͺ𝑛M_{0}^{n}=P^{\otimes "
+              r"n}_{0}{\mathsf{K}}^{n} and "
+              r"M1n=P1βŠ—nπ–ͺnsuperscriptsubscript𝑀1𝑛subscriptsuperscript𝑃tensor-productabsent𝑛1superscriptπ–ͺ𝑛M_{1}^{n}=P^{\otimes "
+              r"n}_{1}{\mathsf{K}}^{n} be the corresponding output distributions of the mechanism "
+              r"π–ͺn=π–ͺ1…π–ͺnsuperscriptπ–ͺ𝑛subscriptπ–ͺ1…subscriptπ–ͺ𝑛{\mathsf{K}}^{n}={\mathsf{K}}_{1}\dots\mathsf{K}_{n}, "
+              r"the composition of mechanisms π–ͺisubscriptπ–ͺ𝑖{\mathsf{K}}_{i}. Le Cam’s bound for "
+              r"β„“22superscriptsubscriptβ„“22\ell_{2}^{2}-metric yields"))
 def corollary_1_separation():
     p0, p1 = _two_points()
     mean = lambda law: sum(w * v for v, w in law)
@@ -185,7 +233,41 @@ def corollary_1_separation():
 @claim(PAPER, "Corollary 1 (proof, eqs. 37–40)",
        "H²(∏P_i, ∏Q_i) = 2 − 2∏(1 − H²(P_i,Q_i)/2); TV ≤ H; H²(M0^n, M1^n) ≤ 2 − 2(1 − ωφ)^n; hence (40): "
        "ℛ_n ≥ ω^{2(k−1)/k}[1 − √2 √(1 − (1 − ωφ)^n)]",
-       stated_domain='k > 1, ε ≥ 0, δ ∈ (0, 1), n ≥ 1', stated_where='Appendix, proof of Corollary 1, eqs. (37)–(40)')
+       stated_domain='k > 1, ε ≥ 0, δ ∈ (0, 1), n ≥ 1', stated_where='Appendix, proof of Corollary 1, eqs. (37)–(40)',
+       quote=(r"It can be verified that both P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1} belong to "
+              r"𝒫ksubscriptπ’«π‘˜{\mathcal{P}}_{k}. Note that "
+              r"β„“22(θ(P0),θ(P1))=2ω2(kβˆ’1)ksuperscriptsubscriptβ„“22πœƒsubscript𝑃0πœƒsubscript𝑃12superscriptπœ”2π‘˜1π‘˜\ell_{2}^{2}(\theta(P_{0}),\theta(P_{1}))=2\omega^{\frac{2(k-1)}{k}}. "
+              r"Let "
+              r"M0n=P0βŠ—nπ–ͺnsuperscriptsubscript𝑀0𝑛subscriptsuperscript𝑃tensor-productabsent𝑛0superscriptπ–ͺ𝑛M_{0}^{n}=P^{\otimes "
+              r"n}_{0}{\mathsf{K}}^{n} and "
+              r"M1n=P1βŠ—nπ–ͺnsuperscriptsubscript𝑀1𝑛subscriptsuperscript𝑃tensor-productabsent𝑛1superscriptπ–ͺ𝑛M_{1}^{n}=P^{\otimes "
+              r"n}_{1}{\mathsf{K}}^{n} be the corresponding output distributions of the mechanism "
+              r"π–ͺn=π–ͺ1…π–ͺnsuperscriptπ–ͺ𝑛subscriptπ–ͺ1…subscriptπ–ͺ𝑛{\mathsf{K}}^{n}={\mathsf{K}}_{1}\dots\mathsf{K}_{n}, "
+              r"the composition of mechanisms π–ͺisubscriptπ–ͺ𝑖{\mathsf{K}}_{i}. Le Cam’s bound for "
+              r"β„“22superscriptsubscriptβ„“22\ell_{2}^{2}-metric yields "
+              r"β„›n(𝒫k,β„“22,Ξ΅,Ξ΄)subscriptℛ𝑛subscriptπ’«π‘˜superscriptsubscriptβ„“22πœ€π›Ώ\displaystyle\mathcal{R}_{n}({\mathcal{P}}_{k},\ell_{2}^{2},\varepsilon,\delta) "
+              r"β‰₯Ο‰2(kβˆ’1)k(1βˆ’π–³π–΅(M0n,M1n)\displaystyle\geq\omega^{\frac{2(k-1)}{k}}(1-{\mathsf{TV}}(M^{n}_{0},M^{n}_{1}) "
+              r"β‰₯Ο‰2(kβˆ’1)k(1βˆ’H(M0n,M1n)),absentsuperscriptπœ”2π‘˜1π‘˜1𝐻subscriptsuperscript𝑀𝑛0subscriptsuperscript𝑀𝑛1\displaystyle\geq\omega^{\frac{2(k-1)}{k}}\left(1-H(M^{n}_{0},M^{n}_{1})\right), "
+              r"(37) where the last inequality follows from the fact 𝖳𝖡(P,Q)≀H(P,Q)𝖳𝖡𝑃𝑄𝐻𝑃𝑄{\mathsf{TV}}(P,Q)\leq "
+              r"H(P,Q) for H(P,Q)𝐻𝑃𝑄H(P,Q) being the Hellinger distance. Notice that "
+              r"M0n=∏i=1n(P0π–ͺi)superscriptsubscript𝑀0𝑛superscriptsubscriptproduct𝑖1𝑛subscript𝑃0subscriptπ–ͺ𝑖M_{0}^{n}=\prod_{i=1}^{n}(P_{0}{\mathsf{K}}_{i}) "
+              r"and "
+              r"M1n=∏i=1n(P1π–ͺi)superscriptsubscript𝑀1𝑛superscriptsubscriptproduct𝑖1𝑛subscript𝑃1subscriptπ–ͺ𝑖M_{1}^{n}=\prod_{i=1}^{n}(P_{1}{\mathsf{K}}_{i}) "
+              r"where each π–ͺisubscriptπ–ͺ𝑖{\mathsf{K}}_{i} for i∈[n]𝑖delimited-[]𝑛i\in[n] is "
+              r"(Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP. It is well known that "
+              r"H2(∏i=1nPi,∏i=1nQi)=2βˆ’2β€‹βˆi=1n(1βˆ’12H2(Pi,Qi)).superscript𝐻2superscriptsubscriptproduct𝑖1𝑛subscript𝑃𝑖superscriptsubscriptproduct𝑖1𝑛subscript𝑄𝑖22superscriptsubscriptproduct𝑖1𝑛112superscript𝐻2subscript𝑃𝑖subscript𝑄𝑖H^{2}\left(\prod_{i=1}^{n}P_{i},\prod_{i=1}^{n}Q_{i}\right)=2-2\prod_{i=1}^{n}\left(1-\frac{1}{2}H^{2}(P_{i},Q_{i})\right). "
+              r"Thus, H2(M0n,M1n)superscript𝐻2superscriptsubscript𝑀0𝑛superscriptsubscript𝑀1𝑛\displaystyle "
+              r"H^{2}(M_{0}^{n},M_{1}^{n}) "
+              r"=2βˆ’2β€‹βˆi=1n(1βˆ’12H2(P0π–ͺi,P1π–ͺi))absent22superscriptsubscriptproduct𝑖1𝑛112superscript𝐻2subscript𝑃0subscriptπ–ͺ𝑖subscript𝑃1subscriptπ–ͺ𝑖\displaystyle=2-2\prod_{i=1}^{n}\left(1-\frac{1}{2}H^{2}(P_{0}{\mathsf{K}}_{i},P_{1}{\mathsf{K}}_{i})\right) "
+              r"≀2βˆ’2β€‹βˆi=1n(1βˆ’Ο†β€‹(Ξ΅,Ξ΄)2H2(P0,P1))absent22superscriptsubscriptproduct𝑖1𝑛1πœ‘πœ€π›Ώ2superscript𝐻2subscript𝑃0subscript𝑃1\displaystyle\leq "
+              r"2-2\prod_{i=1}^{n}\left(1-\frac{\varphi(\varepsilon,\delta)}{2}H^{2}(P_{0},P_{1})\right) "
+              r"=2βˆ’2(1βˆ’Ο†β€‹(Ξ΅,Ξ΄)2H2(P0,P1))nabsent22superscript1πœ‘πœ€π›Ώ2superscript𝐻2subscript𝑃0subscript𝑃1𝑛\displaystyle=2-2\left(1-\frac{\varphi(\varepsilon,\delta)}{2}H^{2}(P_{0},P_{1})\right)^{n} "
+              r"=2βˆ’2(1βˆ’Ο‰β€‹Ο†β€‹(Ξ΅,Ξ΄))nabsent22superscript1πœ”πœ‘πœ€π›Ώπ‘›\displaystyle=2-2\left(1-\omega\varphi(\varepsilon,\delta)\right)^{n} "
+              r"(38) Hence, we obtain "
+              r"𝖳𝖡(M0n,M1n)≀2βˆ’2(1βˆ’Ο‰β€‹Ο†β€‹(Ξ΅,Ξ΄))n.𝖳𝖡superscriptsubscript𝑀0𝑛superscriptsubscript𝑀1𝑛22superscript1πœ”πœ‘πœ€π›Ώπ‘›{\mathsf{TV}}(M_{0}^{n},M_{1}^{n})\leq\sqrt{2-2\left(1-\omega\varphi(\varepsilon,\delta)\right)^{n}}. "
+              r"(39) Plugging (38) into (37), we obtain "
+              r"β„›n(𝒫k,β„“22,Ξ΅,Ξ΄)β‰₯Ο‰2(kβˆ’1)k[1βˆ’21βˆ’(1βˆ’Ο‰β€‹Ο†β€‹(Ξ΅,Ξ΄))n].subscriptℛ𝑛subscriptπ’«π‘˜superscriptsubscriptβ„“22πœ€π›Ώsuperscriptπœ”2π‘˜1π‘˜delimited-[]121superscript1πœ”πœ‘πœ€π›Ώπ‘›\mathcal{R}_{n}({\mathcal{P}}_{k},\ell_{2}^{2},\varepsilon,\delta)\geq\omega^{\frac{2(k-1)}{k}}\left[1-\sqrt{2}\sqrt{1-(1-\omega\varphi(\varepsilon,\delta))^{n}}\right]. "
+              r"(40)"))
 def corollary_1_proof():
     r = rng(37)
     prod = []
@@ -246,7 +328,15 @@ def _hellinger_le_cam_steps() -> object:
        "With the printed ω = min{1, [1 − (7/8)^{1/√n}]/φ} the bracket of (40) is 1 − √2√(1 − (7/8)^{√n}), negative "
        "for n ≥ 27 (n > (log 2/log(8/7))² = 26.945…), so (41) does not follow; with ω = min{1, [1 − (7/8)^{1/n}]/φ} "
        "the bracket is ≥ 1/2 and ℛ_n ≥ ½ω^{2(k−1)/k} ≍ min{1, (nφ)^{−1}}^{2(k−1)/k}",
-       stated_domain="the proof's choice ω = min{1, φ⁻¹[1 − (7/8)^{1/√n}]}, n ≥ 1", stated_where='Appendix, proof of Corollary 1, eq. (41)')
+       stated_domain="the proof's choice ω = min{1, φ⁻¹[1 − (7/8)^{1/√n}]}, n ≥ 1", stated_where='Appendix, proof of Corollary 1, eq. (41)',
+       quote=(r"Now, choose "
+              r"Ο‰=min⁑{1,1φ(Ξ΅,Ξ΄)[1βˆ’(78)1n]}πœ”11πœ‘πœ€π›Ώdelimited-[]1superscript781𝑛\omega=\min\left\{1,\frac{1}{\varphi(\varepsilon,\delta)}\left[1-\left(\frac{7}{8}\right)^{\frac{1}{\sqrt{n}}}\right]\right\}. "
+              r"Notice that we assume Ξ΄>0𝛿0\delta>0 and hence φ(Ξ΅,Ξ΄)>0πœ‘πœ€π›Ώ0\varphi(\varepsilon,\delta)>0 "
+              r"regardless of Ξ΅πœ€\varepsilon. Plugging this choice of Ο‰πœ”\omega into the above bound, we obtain "
+              r"β„›n(𝒫k,β„“22,Ξ΅,Ξ΄)subscriptℛ𝑛subscriptπ’«π‘˜superscriptsubscriptβ„“22πœ€π›Ώ\displaystyle\mathcal{R}_{n}({\mathcal{P}}_{k},\ell_{2}^{2},\varepsilon,\delta) "
+              r"≳(φ(Ξ΅,Ξ΄))βˆ’2(kβˆ’1)k[1βˆ’(78)1n]2(kβˆ’1)kgreater-than-or-equivalent-toabsentsuperscriptπœ‘πœ€π›Ώ2π‘˜1π‘˜superscriptdelimited-[]1superscript781𝑛2π‘˜1π‘˜\displaystyle\gtrsim(\varphi(\varepsilon,\delta))^{-\frac{2(k-1)}{k}}\left[1-\left(\frac{7}{8}\right)^{\frac{1}{\sqrt{n}}}\right]^{\frac{2(k-1)}{k}} "
+              r"≳(φ(Ξ΅,Ξ΄))βˆ’2(kβˆ’1)knβˆ’kβˆ’1k.greater-than-or-equivalent-toabsentsuperscriptπœ‘πœ€π›Ώ2π‘˜1π‘˜superscriptπ‘›π‘˜1π‘˜\displaystyle\gtrsim(\varphi(\varepsilon,\delta))^{-\frac{2(k-1)}{k}}n^{-\frac{k-1}{k}}. "
+              r"(41)"))
 def corollary_1_omega():
     bracket = lambda n: 1 - sqrt(2) * sqrt(1 - R(7, 8) ** sqrt(n))
     e, d = 1, R(1, 100)  # φ < 1 − (7/8)^{1/√n} fails, so ω < 1
@@ -276,7 +366,11 @@ def corollary_1_omega():
        "(8) ℛ_n(𝒫_k, ℓ₂², ε, δ) ≳ min{1, (nφ²)^{−(k−1)/k}} fails for large ε: for k = 2 the ε-LDP clip-and-Laplace "
        "estimator has MSE ≤ 1/(16T²) + (1 + 8T²/ε²)/n = 145/(16n) at T = ε = √n, while (8) claims ≥ C/√n for a "
        "universal C, so (8) fails once n > (145/(16C))²",
-       stated_domain='“for all k > 1, ε ≥ 0 and δ ∈ (0, 1)”', stated_where='Section IV-A, Corollary 1, eq. (8)')
+       stated_domain='“for all k > 1, ε ≥ 0 and δ ∈ (0, 1)”', stated_where='Section IV-A, Corollary 1, eq. (8)',
+       quote=(r"Corollary 1. For all k>1π‘˜1k>1, Ξ΅β‰₯0πœ€0\varepsilon\geq 0, and δ∈(0,1)𝛿01\delta\in(0,1), we have "
+              r"β„›n(𝒫k,β„“22,Ξ΅,Ξ΄)subscriptℛ𝑛subscriptπ’«π‘˜superscriptsubscriptβ„“22πœ€π›Ώ\displaystyle\mathcal{R}_{n}({\mathcal{P}}_{k},\ell_{2}^{2},\varepsilon,\delta) "
+              r"≳min⁑{1,[nφ2(Ξ΅,Ξ΄)]βˆ’(kβˆ’1)k}.greater-than-or-equivalent-toabsent1superscriptdelimited-[]𝑛superscriptπœ‘2πœ€π›Ώπ‘˜1π‘˜\displaystyle\gtrsim\min\Big{\{}1,\left[n\varphi^{2}(\varepsilon,\delta)\right]^{-\frac{(k-1)}{k}}\Big{\}}. "
+              r"(8)"))
 def corollary_1_statement():
     n = 10 ** 8
     eps = sympy.Integer(10 ** 4)
@@ -304,7 +398,15 @@ def corollary_1_statement():
 
 @claim(PAPER, "Corollary 1 (remarks k = 2, k → ∞)",
        "k = 2: [nφ²]^{−1/2} = 1/(φ√n); k → ∞: [nφ²]^{−(k−1)/k} → (φ²n)^{−1}",
-       stated_domain='k = 2 and k → ∞ (every n ≥ 1, φ > 0)', stated_where='Section IV-A, text after Corollary 1')
+       stated_domain='k = 2 and k → ∞ (every n ≥ 1, φ > 0)', stated_where='Section IV-A, text after Corollary 1',
+       quote=(r"It is worth instantiating this corollary for some special values of kπ‘˜k. Consider first the usual "
+              r"setting of finite variance setting, i.e., k=2π‘˜2k=2. In the non-private case, it is known that the "
+              r"sample mean has mean-squared error that scales as 1/n1𝑛1/n. According to CorollaryΒ 1, this rate "
+              r"worsens to 1/φ(Ξ΅,Ξ΄)n1πœ‘πœ€π›Ώπ‘›1/\varphi(\varepsilon,\delta)\sqrt{n} in the presence of "
+              r"(Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP requirement. As kβ†’βˆžβ†’π‘˜k\to\infty, the moment condition "
+              r"𝔼p[|X|k]≀1subscript𝔼𝑝delimited-[]superscriptπ‘‹π‘˜1{\mathbb{E}}_{p}[|X|^{k}]\leq 1 implies the "
+              r"boundedness of X𝑋X. In this case, CorollaryΒ 1 implies the more standard lower bound "
+              r"(Ο†2(Ξ΅,Ξ΄)n)βˆ’1superscriptsuperscriptπœ‘2πœ€π›Ώπ‘›1(\varphi^{2}(\varepsilon,\delta)n)^{-1}."))
 def corollary_1_remarks():
     f = sympy.Symbol("phi", positive=True)
     return establish(identity([(N * f ** 2) ** R(-1, 2), sympy.limit((N * f ** 2) ** (-(K - 1) / K), K, sympy.oo)],
@@ -352,7 +454,22 @@ def _point_mass_rr_information(n: int):
 @claim(PAPER, "Eq. (9) and Lemma 4",
        "For K^{⊗n} with K (ε,δ)-LDP: I(Z^n;V) ≤ φ_n(ε,δ) I(X^n;V) ≤ (nφ_n/|𝒱|²) Σ_{v,v'} D_KL(P_v‖P_{v'}); φ_n cannot be "
        "replaced by the single-letter φ(ε,δ)",
-       stated_domain='V uniform on 𝒱, non-interactive K^{⊗n}, “K is (ε,δ)-LDP”', stated_where='Section IV-B, eq. (9) and Lemma 4')
+       stated_domain='V uniform on 𝒱, non-interactive K^{⊗n}, “K is (ε,δ)-LDP”', stated_where='Section IV-B, eq. (9) and Lemma 4',
+       quote=(r"Consider the index set 𝒱={1,…,|𝒱|}𝒱1…𝒱{\mathcal{V}}=\{1,\dots,|{\mathcal{V}}|\}. The non-private "
+              r"Fano’s method relies on the Fano’s inequality to write a lower bound for "
+              r"𝖯𝖾(V|Xn)subscript𝖯𝖾conditional𝑉superscript𝑋𝑛\mathsf{P}_{\mathsf{e}}(V|X^{n}) in terms of mutual "
+              r"information as "
+              r"β„›n(𝒫,β„“)β‰₯τ[1βˆ’I(Xn;V)+log⁑2log⁑|𝒱|].subscriptβ„›π‘›π’«β„“πœdelimited-[]1𝐼superscript𝑋𝑛𝑉2𝒱\mathcal{R}_{n}({\mathcal{P}},\ell)\geq\tau\left[1-\frac{I(X^{n};V)+\log "
+              r"2}{\log|{\mathcal{V}}|}\right]. (9) To incorporate privacy into this result, we need to derive an "
+              r"upper bound for I(Zn;V)𝐼superscript𝑍𝑛𝑉I(Z^{n};V) over all choices of mechanisms "
+              r"{π–ͺi}subscriptπ–ͺ𝑖\{{\mathsf{K}}_{i}\}. Focusing on the non-interactive mechanisms, the following "
+              r"lemma exploits LemmaΒ 2 for such an upper bound. Lemma 4. Given Xnsuperscript𝑋𝑛X^{n} and V𝑉V as "
+              r"described above, let Znsuperscript𝑍𝑛Z^{n} be constructed by applying "
+              r"π–ͺβŠ—nsuperscriptπ–ͺtensor-productabsent𝑛{\mathsf{K}}^{\otimes n} on Xnsuperscript𝑋𝑛X^{n}. If "
+              r"π–ͺπ–ͺ{\mathsf{K}} is (Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP, then we have "
+              r"I(Zn;V)𝐼superscript𝑍𝑛𝑉\displaystyle I(Z^{n};V) "
+              r"≀φn(Ξ΅,Ξ΄)I(Xn;V)absentsubscriptπœ‘π‘›πœ€π›ΏπΌsuperscript𝑋𝑛𝑉\displaystyle\leq\varphi_{n}(\varepsilon,\delta)I(X^{n};V) "
+              r"≀nφn(Ξ΅,Ξ΄)|𝒱|2β€‹βˆ‘v,vβ€²βˆˆπ’±Dπ–ͺ𝖫(Pvβˆ₯Pvβ€²)absent𝑛subscriptπœ‘π‘›πœ€π›Ώsuperscript𝒱2subscript𝑣superscript𝑣′𝒱subscript𝐷π–ͺ𝖫conditionalsubscript𝑃𝑣subscript𝑃superscript𝑣′\displaystyle\leq\frac{n\varphi_{n}(\varepsilon,\delta)}{|{\mathcal{V}}|^{2}}\sum_{v,v^{\prime}\in{\mathcal{V}}}D_{\mathsf{KL}}(P_{v}\|P_{v^{\prime}})"))
 def lemma_4():
     laws, n, i_x, i_z = _lemma4_instance()
     pair_kl = [[kl(a, b) for b in laws] for a in laws]
@@ -377,7 +494,17 @@ def lemma_4():
 
 @claim(PAPER, "Lemma 4 (proof), erratum",
        "I(X^n;V) ≤ (n/|𝒱|) Σ_v D_KL(P_v‖P̄) (printed '='), by the golden formula and tensorisation",
-       stated_domain='V uniform on 𝒱, X^n i.i.d. P_v given V = v', stated_where='Appendix, proof of Lemma 4')
+       stated_domain='V uniform on 𝒱, X^n i.i.d. P_v given V = v', stated_where='Appendix, proof of Lemma 4',
+       quote=(r"Replacing A𝐴A and B𝐡B with Xnsuperscript𝑋𝑛X^{n} and Znsuperscript𝑍𝑛Z^{n}, respectively, in the above "
+              r"equation, we obtain I(Zn;V)𝐼superscript𝑍𝑛𝑉\displaystyle I(Z^{n};V) "
+              r"≀ηπ–ͺ𝖫(π–ͺβŠ—n)I(Xn;V)absentsubscriptπœ‚π–ͺ𝖫superscriptπ–ͺtensor-productabsent𝑛𝐼superscript𝑋𝑛𝑉\displaystyle\leq\eta_{\mathsf{KL}}({\mathsf{K}}^{\otimes "
+              r"n})I(X^{n};V) "
+              r"=Ξ·π–ͺ𝖫(π–ͺβŠ—n)n|𝒱|β€‹βˆ‘V=vDπ–ͺ𝖫(Pvβˆ₯PΒ―),absentsubscriptπœ‚π–ͺ𝖫superscriptπ–ͺtensor-productabsent𝑛𝑛𝒱subscript𝑉𝑣subscript𝐷π–ͺ𝖫conditionalsubscript𝑃𝑣¯𝑃\displaystyle=\eta_{\mathsf{KL}}({\mathsf{K}}^{\otimes "
+              r"n})\frac{n}{|{\mathcal{V}}|}\sum_{V=v}D_{\mathsf{KL}}(P_{v}\|\bar{P}), where "
+              r"π–ͺβŠ—n=PZn|Xnsuperscriptπ–ͺtensor-productabsent𝑛subscript𝑃conditionalsuperscript𝑍𝑛superscript𝑋𝑛{\mathsf{K}}^{\otimes "
+              r"n}=P_{Z^{n}|X^{n}} and "
+              r"PΒ―=1|𝒱|β€‹βˆ‘vβˆˆπ’±Pv¯𝑃1𝒱subscript𝑣𝒱subscript𝑃𝑣\bar{P}=\frac{1}{|{\mathcal{V}}|}\sum_{v\in{\mathcal{V}}}P_{v}. "
+              r"The desired result then follows from LemmaΒ 2 and the convexity of KL-divergence. ∎"))
 def lemma_4_proof():
     laws, n, i_x, _ = _lemma4_instance()
     pbar = [sum(p[i] for p in laws) / 3 for i in range(2)]
@@ -393,7 +520,13 @@ def lemma_4_proof():
 @claim(PAPER, "Eq. (10) (comparison with Lemma 4), erratum",
        "(10)'s coefficient 2(e^ε − 1) is ≥ φ_n(ε, 0) for every n ≥ 1 iff ε ≥ log(3/2) = 0.405465… (printed: 'for any "
        "n ≥ 1 and ε ≥ 0.4'); at ε = 0.4 it fails for n ≥ 11",
-       stated_domain='“for any n ≥ 1 and ε ≥ 0.4”, δ = 0', stated_where='Section IV-B, after eq. (10)')
+       stated_domain='“for any n ≥ 1 and ε ≥ 0.4”, δ = 0', stated_where='Section IV-B, after eq. (10)',
+       quote=(r"This lemma can be compared with [10, Corollary 1], where it was shown "
+              r"I(Zn;V)𝐼superscript𝑍𝑛𝑉\displaystyle I(Z^{n};V) "
+              r"≀2(eΞ΅βˆ’1)n|𝒱|2β€‹βˆ‘v,vβ€²βˆˆπ’±Dπ–ͺ𝖫(Pvβˆ₯Pvβ€²).absent2superscriptπ‘’πœ€1𝑛superscript𝒱2subscript𝑣superscript𝑣′𝒱subscript𝐷π–ͺ𝖫conditionalsubscript𝑃𝑣subscript𝑃superscript𝑣′\displaystyle\leq "
+              r"2(e^{\varepsilon}-1)\frac{n}{|{\mathcal{V}}|^{2}}\sum_{v,v^{\prime}\in{\mathcal{V}}}D_{\mathsf{KL}}(P_{v}\|P_{v^{\prime}}). "
+              r"(10) This is a looser bound than LemmaΒ 4 for any nβ‰₯1𝑛1n\geq 1 and Ξ΅β‰₯0.4πœ€0.4\varepsilon\geq "
+              r"0.4 and only holds for Ξ΄=0𝛿0\delta=0."))
 def eq_10():
     e = R(2, 5)
     printed_holds = all(le(phi(e, 0, n), rb.djw_information_coefficient(e)) for n in (1, 5, 10, 11, 50))
@@ -417,7 +550,12 @@ def _cor2_instance(w):
 @claim(PAPER, "Corollary 2 (proof, eq. 43), erratum",
        "The second inequality of (43), φ_n (n/|𝒱|²)Σ KL(P_v‖P_{v'}) ≤ φ_n I(X^n;V), is reversed; only "
        "I(Z^n;V) ≤ φ_n I(X^n;V) (Lemma 4) is needed",
-       stated_domain="the construction of Corollary 2's proof", stated_where='Appendix, proof of Corollary 2, eq. (43)')
+       stated_domain="the construction of Corollary 2's proof", stated_where='Appendix, proof of Corollary 2, eq. (43)',
+       quote=(r"I(Zn;V)𝐼superscript𝑍𝑛𝑉\displaystyle I(Z^{n};V) "
+              r"≀φn(Ξ΅,Ξ΄)n|𝒱k|2β€‹βˆ‘v,vβ€²π–ͺ𝖫(Pvβˆ₯Pvβ€²)absentsubscriptπœ‘π‘›πœ€π›Ώπ‘›superscriptsubscriptπ’±π‘˜2subscript𝑣superscript𝑣′π–ͺ𝖫conditionalsubscript𝑃𝑣subscript𝑃superscript𝑣′\displaystyle\leq\varphi_{n}(\varepsilon,\delta)\frac{n}{|{\mathcal{V}}_{k}|^{2}}\sum_{v,v^{\prime}}{\mathsf{KL}}(P_{v}\|P_{v^{\prime}}) "
+              r"≀φn(Ξ΅,Ξ΄)I(Xn;V).absentsubscriptπœ‘π‘›πœ€π›ΏπΌsuperscript𝑋𝑛𝑉\displaystyle\leq\varphi_{n}(\varepsilon,\delta)I(X^{n};V). "
+              r"(43) Hence, bounding I(Zn;V)𝐼superscript𝑍𝑛𝑉I(Z^{n};V) reduces to bounding "
+              r"I(Xn;V)𝐼superscript𝑋𝑛𝑉I(X^{n};V)."))
 def corollary_2_eq43():
     a, b = _cor2_instance(R(1, 2))
     i_x = mutual_information([[v / 2 for v in a], [v / 2 for v in b]])
@@ -432,7 +570,24 @@ def corollary_2_eq43():
 @claim(PAPER, "Corollary 2 (proof, eqs. 44–46)",
        "I(X;V|K) ≤ log 2 − h_b((1−ω)/2) ≤ ω log 2; with |𝒱| ≥ e^{k/16} and ω = min{1, k/(50nφ_n)}, k ≥ 16, the bracket "
        "of (46) is ≥ 1 − 16(1 + k/50) log 2/k ≥ 0.0850457216608722",
-       stated_domain='h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”; k ≥ 16', stated_where='Appendix, proof of Corollary 2, eqs. (44)–(46)')
+       stated_domain='h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”; k ≥ 16', stated_where='Appendix, proof of Corollary 2, eqs. (44)–(46)',
+       quote=(r"Hence, bounding I(Zn;V)𝐼superscript𝑍𝑛𝑉I(Z^{n};V) reduces to bounding "
+              r"I(Xn;V)𝐼superscript𝑋𝑛𝑉I(X^{n};V). To this end, first notice that "
+              r"I(Xn;V)≀nI(X;V)𝐼superscript𝑋𝑛𝑉𝑛𝐼𝑋𝑉I(X^{n};V)\leq nI(X;V). Let K𝐾K be a uniform random variable on "
+              r"[k]delimited-[]π‘˜[k] independent of V𝑉V that chooses the coordinate of V𝑉V. Note that K𝐾K can be "
+              r"determined by X𝑋X and hence I(X;V)𝐼𝑋𝑉\displaystyle I(X;V) =I(X,K;V)absent𝐼𝑋𝐾𝑉\displaystyle=I(X,K;V) "
+              r"=I(X;V|K)absent𝐼𝑋conditional𝑉𝐾\displaystyle=I(X;V|K) "
+              r"≀log⁑2βˆ’h𝖻(1βˆ’Ο‰2)absent2subscriptβ„Žπ–»1πœ”2\displaystyle\leq\log "
+              r"2-h_{\mathsf{b}}(\frac{1-\omega}{2}) ≀ωlog⁑2,absentπœ”2\displaystyle\leq\omega\log 2, where the last "
+              r"inequality follows from the fact that h𝖻(a)β‰₯2alog⁑2subscriptβ„Žπ–»π‘Ž2π‘Ž2h_{\mathsf{b}}(a)\geq "
+              r"2a\log 2 for a∈[0,12]π‘Ž012a\in[0,\frac{1}{2}] due to the concavity of entropy. Consequently, we can "
+              r"write I(Zn;V)≀nωφn(Ξ΅,Ξ΄)log⁑2.𝐼superscriptπ‘π‘›π‘‰π‘›πœ”subscriptπœ‘π‘›πœ€π›Ώ2I(Z^{n};V)\leq "
+              r"n\omega\varphi_{n}(\varepsilon,\delta)\log 2. (44) Applying Fano’s inequality, we obtain "
+              r"β„›n(𝒫,β„“,Ξ΅,Ξ΄)subscriptβ„›π‘›π’«β„“πœ€π›Ώ\displaystyle\mathcal{R}_{n}({\mathcal{P}},\ell,\varepsilon,\delta) "
+              r"β‰₯r2ω2k[1βˆ’(1+nωφn(Ξ΅,Ξ΄))log⁑2log⁑|𝒱|]absentsuperscriptπ‘Ÿ2superscriptπœ”2π‘˜delimited-[]11π‘›πœ”subscriptπœ‘π‘›πœ€π›Ώ2𝒱\displaystyle\geq\frac{r^{2}\omega^{2}}{k}\left[1-\frac{(1+n\omega\varphi_{n}(\varepsilon,\delta))\log "
+              r"2}{\log|{\mathcal{V}}|}\right] (45) "
+              r"β‰₯r2ω2k[1βˆ’16(1+nωφn(Ξ΅,Ξ΄))log⁑2k].absentsuperscriptπ‘Ÿ2superscriptπœ”2π‘˜delimited-[]1161π‘›πœ”subscriptπœ‘π‘›πœ€π›Ώ2π‘˜\displaystyle\geq\frac{r^{2}\omega^{2}}{k}\left[1-\frac{16(1+n\omega\varphi_{n}(\varepsilon,\delta))\log "
+              r"2}{k}\right]. (46)"))
 def corollary_2_proof():
     a = sympy.Symbol("a", positive=True)
     hb = lambda z: -z * log(z) - (1 - z) * log(1 - z)
@@ -462,7 +617,24 @@ def corollary_2_proof():
 @claim(PAPER, "Corollary 2 (eq. 12) and Example 3",
        "Non-interactive: ℛ_n(𝒫_r, ℓ₂², ε, δ) ≳ r² min{1/(nφ_n), d/(n²φ_n²)}; with the proof's constants the bound "
        "max_k (r²ω²/k)[1 − 16(1 + nωφ_n) log 2/k] is ≥ (0.0850457/5000) r² min{…} when nφ_n ≥ 32, d ≥ 16",
-       stated_domain='non-interactive, K ∈ Q_{ε,δ}, 𝒫_r of eq. (11), d ≥ 1', stated_where='Section IV-B, Example 3 and Corollary 2, eq. (12)')
+       stated_domain='non-interactive, K ∈ Q_{ε,δ}, 𝒫_r of eq. (11), d ≥ 1', stated_where='Section IV-B, Example 3 and Corollary 2, eq. (12)',
+       quote=(r"ExampleΒ 3. (High-dimensional mean estimation in an β„“2subscriptβ„“2\ell_{2}-ball) For a parameter "
+              r"r<βˆžπ‘Ÿr<\infty, define "
+              r"𝒫r≔{Pβˆˆπ’«β€‹(𝖑2d(r))},≔subscriptπ’«π‘Ÿπ‘ƒπ’«subscriptsuperscript𝖑𝑑2π‘Ÿ{\mathcal{P}}_{r}\coloneqq\{P\in{\mathcal{P}}(\mathsf{B}^{d}_{2}(r))\}, "
+              r"(11) where "
+              r"𝖑2d(r)≔{xβˆˆβ„d:β€–xβ€–2≀r}≔subscriptsuperscript𝖑𝑑2π‘Ÿconditional-setπ‘₯superscriptℝ𝑑subscriptnormπ‘₯2π‘Ÿ\mathsf{B}^{d}_{2}(r)\coloneqq\{x\in\mathbb{R}^{d}:\leavevmode\nobreak\ "
+              r"\|x\|_{2}\leq r\} is the β„“2subscriptβ„“2\ell_{2}-ball of radius rπ‘Ÿr in "
+              r"ℝdsuperscriptℝ𝑑\mathbb{R}^{d}. The goal is to estimate the mean "
+              r"θ(P)=𝔼[X]πœƒπ‘ƒπ”Όdelimited-[]𝑋\theta(P)={\mathbb{E}}[X] given the private views "
+              r"Znsuperscript𝑍𝑛Z^{n}. This example was first studied in [10, Proposition 3] that states "
+              r"β„›n(𝒫,β„“22,Ξ΅,0)≳r2min⁑{1Ρn,dnΡ2}greater-than-or-equivalent-tosubscriptℛ𝑛𝒫superscriptsubscriptβ„“22πœ€0superscriptπ‘Ÿ21πœ€π‘›π‘‘π‘›superscriptπœ€2\mathcal{R}_{n}({\mathcal{P}},\ell_{2}^{2},\varepsilon,0)\gtrsim "
+              r"r^{2}\min\left\{\frac{1}{\varepsilon\sqrt{n}},\frac{d}{n\varepsilon^{2}}\right\} for "
+              r"Ρ∈(0,1)πœ€01\varepsilon\in(0,1). In the following, we use LemmaΒ 4 to derive a similar lower bound "
+              r"for any Ξ΅β‰₯0πœ€0\varepsilon\geq 0 and δ∈(0,1)𝛿01\delta\in(0,1), albeit slightly weaker than [10, "
+              r"Proposition 3]. Corollary 2. For the non-interactive setting, we have "
+              r"β„›n(𝒫,β„“22,Ξ΅,Ξ΄)≳r2min⁑{1nφn(Ξ΅,Ξ΄),dn2φn2(Ξ΅,Ξ΄)}.greater-than-or-equivalent-tosubscriptℛ𝑛𝒫superscriptsubscriptβ„“22πœ€π›Ώsuperscriptπ‘Ÿ21𝑛subscriptπœ‘π‘›πœ€π›Ώπ‘‘superscript𝑛2subscriptsuperscriptπœ‘2π‘›πœ€π›Ώ\mathcal{R}_{n}({\mathcal{P}},\ell_{2}^{2},\varepsilon,\delta)\gtrsim "
+              r"r^{2}\min\left\{\frac{1}{n\varphi_{n}(\varepsilon,\delta)},\frac{d}{n^{2}\varphi^{2}_{n}(\varepsilon,\delta)}\right\}. "
+              r"(12)"))
 def corollary_2():
     pts = [(1, 0, 1000, 64), (R(1, 2), R(1, 100), 200, 16), (2, 0, 5000, 128)]
     ok = []
@@ -481,7 +653,10 @@ def corollary_2():
 @claim(PAPER, "Corollary 4",
        "lim inf (1/n) log β_n^{ε,δ}(α) ≥ −φ(ε,δ) D_KL(P0‖P1): by Chernoff–Stein the exponent of K^{⊗n} is "
        "−D(P0K‖P1K) ≥ −η_KL(K) D ≥ −φD",
-       stated_domain='K_i ∈ Q_{ε,δ} (sequential interaction permitted), α ∈ (0, 1)', stated_where='Section VI, Corollary 4')
+       stated_domain='K_i ∈ Q_{ε,δ} (sequential interaction permitted), α ∈ (0, 1)', stated_where='Section VI, Corollary 4',
+       quote=(r"Corollary 4. We have for any Ξ΅β‰₯0πœ€0\varepsilon\geq 0 and δ∈[0,1]𝛿01\delta\in[0,1] "
+              r"limnβ†’βˆž1nlog⁑βnΞ΅,δ(Ξ±)β‰₯βˆ’Ο†β€‹(Ξ΅,Ξ΄)Dπ–ͺ𝖫(P0βˆ₯P1).subscript→𝑛1𝑛superscriptsubscriptπ›½π‘›πœ€π›Ώπ›Όπœ‘πœ€π›Ώsubscript𝐷π–ͺ𝖫conditionalsubscript𝑃0subscript𝑃1\lim_{n\to\infty}\frac{1}{n}\log\beta_{n}^{\varepsilon,\delta}(\alpha)\geq-\varphi(\varepsilon,\delta)D_{\mathsf{KL}}(P_{0}\|P_{1}). "
+              r"(19)"))
 def corollary_4():
     p0, p1 = bernoulli(R(1, 2)), bernoulli(R(1, 5))
     d = kl(p0, p1)
@@ -500,7 +675,10 @@ def corollary_4():
 
 @claim(PAPER, "Corollary 5",
        "sup_{K ∈ Q_{ε,δ}} I(X;Z) ≤ φ(ε,δ) H(X), via (42): I(U;Z) ≤ η_KL(K) I(U;X) with U = X",
-       stated_domain='“sup over K ∈ Q_{ε,δ}”, finite 𝒳', stated_where='Section VII, Corollary 5, eqs. (20)–(21)')
+       stated_domain='“sup over K ∈ Q_{ε,δ}”, finite 𝒳', stated_where='Section VII, Corollary 5, eqs. (20)–(21)',
+       quote=(r"Corollary 5. We have for any Ξ΅β‰₯0πœ€0\varepsilon\geq 0 and δ∈[0,1]𝛿01\delta\in[0,1] "
+              r"supπ–ͺβˆˆπ’¬Ξ΅,Ξ΄I(X;Z)≀φ(Ξ΅,Ξ΄)H(X).subscriptsupremumπ–ͺsubscriptπ’¬πœ€π›ΏπΌπ‘‹π‘πœ‘πœ€π›Ώπ»π‘‹\sup_{{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta}}I(X;Z)\leq\varphi(\varepsilon,\delta)H(X). "
+              r"(21)"))
 def corollary_5():
     r = rng(5)
     ok = []
@@ -529,7 +707,12 @@ def corollary_5():
 
 @claim(PAPER, "Section III (Duchi et al. KL bound)",
        "For ε-LDP K: D_KL(PK‖QK) ≤ 2(e^ε − 1)² TV²(P, Q) (quoted from Duchi–Jordan–Wainwright, Theorem 1)",
-       stated_domain='ε-LDP K, all P, Q', stated_where='Section II, remark after Theorem 1 (quoting Duchi et al. [10])')
+       stated_domain='ε-LDP K, all P, Q', stated_where='Section II, remark after Theorem 1 (quoting Duchi et al. [10])',
+       quote=(r"We note that Duchi et al. [10] showed that if π–ͺπ–ͺ{\mathsf{K}} is Ξ΅πœ€\varepsilon-LDP then "
+              r"Dπ–ͺ𝖫(Pπ–ͺβˆ₯Qπ–ͺ)≀2(eΞ΅βˆ’1)2𝖳𝖡2(P,Q)subscript𝐷π–ͺ𝖫conditional𝑃π–ͺ𝑄π–ͺ2superscriptsuperscriptπ‘’πœ€12superscript𝖳𝖡2𝑃𝑄D_{{\mathsf{KL}}}(P{\mathsf{K}}\|Q{\mathsf{K}})\leq "
+              r"2(e^{\varepsilon}-1)^{2}{\mathsf{TV}}^{2}(P,Q). They then informally concluded from this result that "
+              r"Ξ΅πœ€\varepsilon-LDP acts as a contraction on the space of probability measures. Theorem 1 makes "
+              r"this observation precise."))
 def djw_kl():
     r = rng(31)
     ok = []
@@ -545,7 +728,18 @@ def djw_kl():
 @claim(PAPER, "Corollary 2 (proof, eqs. 47–48)",
        "with m = nφ_n: choosing k = min{m, d} in max_{k∈[d]} min{1/k, k/m²} gives min{1/m, d/m²}, the rate of (12)",
        stated_domain="n ≥ 1, d ≥ 1, φ_n > 0 (integrality of k ignored, as the paper does)",
-       stated_where="Appendix, proof of Corollary 2, eqs. (47)–(48)")
+       stated_where="Appendix, proof of Corollary 2, eqs. (47)–(48)",
+       quote=(r"Setting "
+              r"Ο‰=min⁑{1,k50nφn(Ξ΅,Ξ΄)}πœ”1π‘˜50𝑛subscriptπœ‘π‘›πœ€π›Ώ\omega=\min\{1,\frac{k}{50n\varphi_{n}(\varepsilon,\delta)}\} "
+              r"and assuming kβ‰₯16π‘˜16k\geq 16, we can write "
+              r"β„›n(𝒫,β„“,Ξ΅,Ξ΄)≳r2maxk∈[d]⁑min⁑{1k,kn2φn2(Ξ΅,Ξ΄)}.greater-than-or-equivalent-tosubscriptβ„›π‘›π’«β„“πœ€π›Ώsuperscriptπ‘Ÿ2subscriptπ‘˜delimited-[]𝑑1π‘˜π‘˜superscript𝑛2subscriptsuperscriptπœ‘2π‘›πœ€π›Ώ\mathcal{R}_{n}({\mathcal{P}},\ell,\varepsilon,\delta)\gtrsim "
+              r"r^{2}\max_{k\in[d]}\min\left\{\frac{1}{k},\frac{k}{n^{2}\varphi^{2}_{n}(\varepsilon,\delta)}\right\}. "
+              r"(47) By choosing "
+              r"k=min⁑{nφn(Ξ΅,Ξ΄),d}π‘˜π‘›subscriptπœ‘π‘›πœ€π›Ώπ‘‘k=\min\{n\varphi_{n}(\varepsilon,\delta),d\}, we "
+              r"obtain "
+              r"β„›n(𝒫,β„“,Ξ΅,Ξ΄)≳r2min⁑{1nφn(Ξ΅,Ξ΄),dn2φn2(Ξ΅,Ξ΄)}.greater-than-or-equivalent-tosubscriptβ„›π‘›π’«β„“πœ€π›Ώsuperscriptπ‘Ÿ21𝑛subscriptπœ‘π‘›πœ€π›Ώπ‘‘superscript𝑛2subscriptsuperscriptπœ‘2π‘›πœ€π›Ώ\mathcal{R}_{n}({\mathcal{P}},\ell,\varepsilon,\delta)\gtrsim "
+              r"r^{2}\min\left\{\frac{1}{n\varphi_{n}(\varepsilon,\delta)},\frac{d}{n^{2}\varphi^{2}_{n}(\varepsilon,\delta)}\right\}. "
+              r"(48)"))
 def corollary_2_eqs_47_48():
     m, d, v = sympy.symbols("m d v", positive=True)
     # v is the value min{1/k, k/m²} at the chosen k, characterised by v ≤ both and v equal to one of them
@@ -565,7 +759,22 @@ def corollary_2_eqs_47_48():
 @claim(PAPER, "Eq. (20)",
        "Kairouz et al. (Corollary 15), for small ε: sup_{K ∈ Q_ε} I(X;Z) ≤ ½P_X(A)(1 − P_X(A))ε²; Corollary 5's φH(X) is "
        "looser at small ε (linear against quadratic)",
-       stated_domain="“for sufficiently small ε”, A ∈ argmin_B |P_X(B) − ½|", stated_where="Section VII, eq. (20)")
+       stated_domain="“for sufficiently small ε”, A ∈ argmin_B |P_X(B) − ½|", stated_where="Section VII, eq. (20)",
+       quote=(r"Viewing mutual information as a utility measure, we may consider maximizing mutual information under "
+              r"local differential privacy as yet another privacy-utility trade-off. To formalize this, let "
+              r"X∼PXsimilar-to𝑋subscript𝑃𝑋X\sim P_{X}. The goal is to characterize the supremum of I(X;Z)𝐼𝑋𝑍I(X;Z) "
+              r"over π–ͺβˆˆπ’¬Ξ΅,Ξ΄π–ͺsubscriptπ’¬πœ€π›Ώ{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta}, i.e., the "
+              r"maximum information shared between X𝑋X and its (Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP representation. "
+              r"Such mutual information bounds under local DP have appeared in the literature, e.g., McGregor et al. "
+              r"[46] provided a result that roughly states I(X;Z)≀3Ρ𝐼𝑋𝑍3πœ€I(X;Z)\leq 3\varepsilon for "
+              r"π–ͺβˆˆπ’¬Ξ΅π–ͺsubscriptπ’¬πœ€{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon} and Kairouz et al. [13, "
+              r"Corollary 15] showed for sufficiently small Ξ΅πœ€\varepsilon "
+              r"supπ–ͺβˆˆπ’¬Ξ΅I(X;Z)≀12PX(A)(1βˆ’PX(A))Ρ2,subscriptsupremumπ–ͺsubscriptπ’¬πœ€πΌπ‘‹π‘12subscript𝑃𝑋𝐴1subscript𝑃𝑋𝐴superscriptπœ€2\sup_{{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon}}I(X;Z)\leq\frac{1}{2}P_{X}(A)(1-P_{X}(A))\varepsilon^{2}, "
+              r"(20) where AβŠ‚π’³π΄π’³A\subset{\mathcal{X}} satisfies "
+              r"A∈argminBβŠ‚π’³|PX(B)βˆ’12|𝐴subscriptargmin𝐡𝒳subscript𝑃𝑋𝐡12A\in\mathop{\rm "
+              r"arg\,min}_{B\subset{\mathcal{X}}}|P_{X}(B)-\frac{1}{2}|. Next, we provide an upper bound for the "
+              r"mutual information under LDP that holds for all Ξ΅β‰₯0πœ€0\varepsilon\geq 0 and "
+              r"δ∈[0,1]𝛿01\delta\in[0,1]."))
 def eq_20():
     half = [R(1, 2), R(1, 2)]
     infos, bounds, looser = [], [], []
@@ -587,7 +796,14 @@ def eq_20():
 @claim(PAPER, "Eq. (42)",
        "η_KL(P_{B|A}) = sup_{U−A−B} I(U;B)/I(U;A) (quoted from Polyanskiy–Wu, Problem 15.12): the library η_KL bounds "
        "every such ratio",
-       stated_domain="every Markov chain U − A − B", stated_where="Appendix, proof of Lemma 4, eq. (42)")
+       stated_domain="every Markov chain U − A − B", stated_where="Appendix, proof of Lemma 4, eq. (42)",
+       quote=(r"Note that we have the Markov chain "
+              r"V⊸--Xn⊸--ZnV\mathrel{\multimap}\joinrel\mathrel{-}\mspace{-9.0mu}\joinrel\mathrel{-}X^{n}\mathrel{\multimap}\joinrel\mathrel{-}\mspace{-9.0mu}\joinrel\mathrel{-}Z^{n}. "
+              r"It has been shown in [47, Problem 15.12] (see also [34, 47]) that for any channel "
+              r"PB|Asubscript𝑃conditional𝐡𝐴P_{B|A} connecting random variable A𝐴A to B𝐡B, we have "
+              r"Ξ·π–ͺ𝖫(PB|A)=supPAU:U⊸--A⊸--BI(U;B)I(U;A).\eta_{\mathsf{KL}}(P_{B|A})=\sup_{\begin{subarray}{c}P_{AU}:\\ "
+              r"U\mathrel{\multimap}\joinrel\mathrel{-}\mspace{-9.0mu}\joinrel\mathrel{-}A\mathrel{\multimap}\joinrel\mathrel{-}\mspace{-9.0mu}\joinrel\mathrel{-}B\end{subarray}}\frac{I(U;B)}{I(U;A)}. "
+              r"(42)"))
 def eq_42():
     r = rng(42)
     ok = []
@@ -626,7 +842,19 @@ def eq_42():
        "Chernoff–Stein: lim (1/n) log β_n(α) = −D(P0‖P1) non-privately, and with K^{⊗n} the exponent is −D(P0K‖P1K) ≥ "
        "−φ(ε,δ)D(P0‖P1) by Lemma 1 applied to KL",
        stated_domain="non-interactive K^{⊗n}, K ∈ Q_{ε,δ}, α ∈ (0, 1)", stated_where="Appendix, proof of Corollary 4, "
-       "eqs. (50)–(51)")
+       "eqs. (50)–(51)",
+       quote=(r"Let "
+              r"Ξ²n(Ξ±)≔βn∞,1(Ξ±)≔subscript𝛽𝑛𝛼subscriptsuperscript𝛽1𝑛𝛼\beta_{n}(\alpha)\coloneqq\beta^{\infty,1}_{n}(\alpha) "
+              r"be the non-private trade-off between type I and type II error probabilities (i.e., "
+              r"Zn=Xnsuperscript𝑍𝑛superscript𝑋𝑛Z^{n}=X^{n}). According to Chernoff-Stein lemma (see, e.g., [45, "
+              r"Theorem 11.8.3]), we have "
+              r"limnβ†’βˆž1nlog⁑βn(Ξ±)=βˆ’Dπ–ͺ𝖫(P0βˆ₯P1).subscript→𝑛1𝑛subscript𝛽𝑛𝛼subscript𝐷π–ͺ𝖫conditionalsubscript𝑃0subscript𝑃1\lim_{n\to\infty}\frac{1}{n}\log\beta_{n}(\alpha)=-D_{\mathsf{KL}}(P_{0}\|P_{1}). "
+              r"(50) Assume now that, Znsuperscript𝑍𝑛Z^{n} is the output of "
+              r"π–ͺβŠ—nsuperscriptπ–ͺtensor-productabsent𝑛{\mathsf{K}}^{\otimes n} for an "
+              r"(Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP mechanism π–ͺπ–ͺ{\mathsf{K}}. According to (50), we obtain "
+              r"that "
+              r"limnβ†’βˆž1nlog⁑βnΞ΅,δ(Ξ±)=βˆ’supπ–ͺβˆˆπ’¬Ξ΅,Ξ΄Dπ–ͺ𝖫(P0π–ͺβˆ₯P1π–ͺ).subscript→𝑛1𝑛subscriptsuperscriptπ›½πœ€π›Ώπ‘›π›Όsubscriptsupremumπ–ͺsubscriptπ’¬πœ€π›Ώsubscript𝐷π–ͺ𝖫conditionalsubscript𝑃0π–ͺsubscript𝑃1π–ͺ\lim_{n\to\infty}\frac{1}{n}\log\beta^{\varepsilon,\delta}_{n}(\alpha)=-\sup_{{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta}}D_{\mathsf{KL}}(P_{0}{\mathsf{K}}\|P_{1}{\mathsf{K}}). "
+              r"(51) Applying Lemma 1, we obtain the desired result. ∎"))
 def corollary_4_proof():
     r = rng(50)
     ok = []

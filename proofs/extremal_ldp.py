@@ -88,7 +88,11 @@ def _u_exact(u, Qm):
 
 @claim(PAPER, "Lemma 23", "D_{ε,ℓ} is a bounded polytope {Aq ≤ 0, Bq = 1} whose corner points have at most k "
        "nonzero columns",
-       stated_domain='“the set of all k × ℓ ε-LDP mechanisms D_{ε,ℓ}”, ℓ > k for the column count', stated_where='Section 7.3, Lemma 23')
+       stated_domain='“the set of all k × ℓ ε-LDP mechanisms D_{ε,ℓ}”, ℓ > k for the column count', stated_where='Section 7.3, Lemma 23',
+       quote=(r"Lemma 23 The set of all k×𝑘k\times\ell, ε𝜀\varepsilon-locally differentially private mechanisms "
+              r"𝒟ε,subscript𝒟𝜀\mathcal{D}_{\varepsilon,\ell} forms a closed and bounded polytope in "
+              r"+ksuperscriptsubscript𝑘\mathbb{R}_{+}^{k\ell}. Moreover, let Q𝑄Q be a corner point of the polytope "
+              r"formed by 𝒟ε,subscript𝒟𝜀\mathcal{D}_{\varepsilon,\ell}, then Q𝑄Q has at most k𝑘k non-zero columns."))
 def lemma_23():
     counts = {l: len(_verts(l)) for l in (2, 3, 4)}
     flags = [sum(1 for c in _columns(Qm) if any(c)) <= 2 for l in (2, 3, 4) for Qm in _verts(l)]
@@ -116,7 +120,9 @@ def lemma_23():
 
 
 @claim(PAPER, "Claim 1", "in an ε-LDP mechanism a column with one zero entry is entirely zero",
-       stated_domain='a column of an ε-LDP mechanism (proof of Lemma 23)', stated_where='Section 7.3, Claim 1')
+       stated_domain='a column of an ε-LDP mechanism (proof of Lemma 23)', stated_where='Section 7.3, Claim 1',
+       quote=(r"Claim 1 Let Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}. If Qij=0subscript𝑄𝑖𝑗0Q_{ij}=0 for "
+              r"some j{1,,}𝑗1j\in\{1,...,\ell\} then Qij=0subscript𝑄𝑖𝑗0Q_{ij}=0 for all i{1,,k}𝑖1𝑘i\in\{1,...,k\}."))
 def claim_1():
     flags = [all(all(v == 0 for v in c) or all(v != 0 for v in c) for c in _columns(Qm))
              for l in (2, 3, 4) for Qm in _verts(l)]
@@ -136,7 +142,11 @@ def claim_1():
 
 
 @claim(PAPER, "Claim 2", "Q ∈ D_{ε,ℓ} ⇔ Q(y|x) ≤ e^ε Q(y|x') for all x, x', y (singleton outputs suffice)",
-       stated_domain="Q ∈ D_{ε,ℓ}, all x, x' and outputs y", stated_where='Section 7.3, Claim 2')
+       stated_domain="Q ∈ D_{ε,ℓ}, all x, x' and outputs y", stated_where='Section 7.3, Claim 2',
+       quote=(r"Claim 2 A privatization mechanism Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell} if and only if "
+              r"for all x,x𝒳𝑥superscript𝑥𝒳x,x^{\prime}\in\mathcal{X} and all y𝒴𝑦𝒴y\in\mathcal{Y} we have that "
+              r"Q(y|x)Q(y|x)eε𝑄conditional𝑦𝑥𝑄conditional𝑦superscript𝑥superscript𝑒𝜀Q\left(y|x\right)\leq "
+              r"Q\left(y|x^{\prime}\right)e^{\varepsilon}."))
 def claim_2():
     r = rng(12)
     flags = []
@@ -178,7 +188,39 @@ def _active_count():
 @claim(PAPER, "Claim 3", "a zero column has k independent active constraints, a nonzero one at most k − 1; the "
        "count ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} is < ℓk when ℓ_{>0} > k",
        stated_domain="a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)",
-       stated_where="Appendix, proof of Lemma 23, Claim 3")
+       stated_where="Appendix, proof of Lemma 23, Claim 3",
+       quote=(r"Claim 3 In what follows, the term linearly independent inequality constraints refers to linear "
+              r"independent rows of Ajsubscript𝐴𝑗A_{j}. • If Qj=0subscript𝑄𝑗0Q_{j}=0, then k𝑘k linearly independent "
+              r"inequality constraints are achieved with equality. • If Qj0subscript𝑄𝑗0Q_{j}\neq 0, then at most "
+              r"k1𝑘1k-1 linearly independent inequality constraints can be achieved with equality. Proof In fact, "
+              r"the number of linearly independent inequality constraints (achieved or not) cannot exceed k𝑘k "
+              r"because Ajsubscript𝐴𝑗A_{j} has a rank less than or equal to k𝑘k. If Qj=0subscript𝑄𝑗0Q_{j}=0, then "
+              r"the k𝑘k non-negativity inequality constraints are achieved with equality and it is easy to see that "
+              r"they are all linearly independent (in fact, they form an orthonormal basis to "
+              r"ksuperscript𝑘\mathbb{R}^{k}). This proves the first part of the claim. We now establish the second "
+              r"part of the claim by showing that if Qj0subscript𝑄𝑗0Q_{j}\neq 0, we cannot have k𝑘k linearly "
+              r"independent inequality constraints achieved with equality. Assume that Qj0subscript𝑄𝑗0Q_{j}\neq 0 "
+              r"and let A~jsubscript~𝐴𝑗\tilde{A}_{j} be the matrix including the largest collection of linearly "
+              r"independent rows of Ajsubscript𝐴𝑗A_{j} corresponding to the inequality constraints that are achieved "
+              r"with equality. In other words, A~jQj=0subscript~𝐴𝑗subscript𝑄𝑗0\tilde{A}_{j}Q_{j}=0. If "
+              r"A~jsubscript~𝐴𝑗\tilde{A}_{j} contains k𝑘k rows, then its rank is equal to k𝑘k. However, this implies "
+              r"that Qj=0subscript𝑄𝑗0Q_{j}=0, a contradiction. Therefore, at most k1𝑘1k-1 linearly independent "
+              r"inequality constraints can be achieved with equality when Qj0subscript𝑄𝑗0Q_{j}\neq 0. Suppose that "
+              r"Q𝑄Q is a corner point of 𝒟ε,subscript𝒟𝜀\mathcal{D}_{\varepsilon,\ell} and out of its \ell columns, "
+              r">0subscriptabsent0\ell_{>0} are non-zero and =0subscriptabsent0\ell_{=0} "
+              r"(=0=>0subscriptabsent0subscriptabsent0\ell_{=0}=\ell-\ell_{>0}) are zero. Moreover, assume that the "
+              r"number of non-zero columns of Q𝑄Q is larger than k𝑘k (i.e., >0>ksubscriptabsent0𝑘\ell_{>0}>k). In "
+              r"this case, from Claim 3, we can see that Q𝑄Q achieves at most "
+              r">0(k1)+(>0)ksubscriptabsent0𝑘1subscriptabsent0𝑘\ell_{>0}(k-1)+(\ell-\ell_{>0})k linearly independent "
+              r"inequality constraints with equality. Furthermore, at most k𝑘k additional linearly independent "
+              r"equality constraints (linearly independent rows of the matrix B𝐵B defined in (50)) can be met by "
+              r"Q𝑄Q. Therefore, the total number of linearly independent constraints that Q𝑄Q achieves with equality "
+              r"is at most "
+              r">0(k1)+(>0)k+k=>0+(+1)k<ksubscriptabsent0𝑘1subscriptabsent0𝑘𝑘subscriptabsent01𝑘𝑘\ell_{>0}(k-1)+(\ell-\ell_{>0})k+k=-\ell_{>0}+(\ell+1)k<\ell "
+              r"k, where the last strict inequality follows from the fact that >0>ksubscriptabsent0𝑘\ell_{>0}>k. "
+              r"This implies that Q𝑄Q cannot be a corner point of 𝒟ε,subscript𝒟𝜀\mathcal{D}_{\varepsilon,\ell}. "
+              r"Therefore, any corner point of 𝒟ε,subscript𝒟𝜀\mathcal{D}_{\varepsilon,\ell} must have at most k𝑘k "
+              r"non-zero columns."))
 def claim_3():
     ranks = []
     for l_ in (3, 4):
@@ -199,7 +241,13 @@ def claim_3():
 
 
 @claim(PAPER, "Definition 1", "the utilities of the paper are sublinear: μ(γz) = γμ(z) and μ(z1+z2) ≤ μ(z1)+μ(z2)",
-       stated_domain='“sublinear functions” μ: R^k₊ → R (the utilities of Sections 3–4)', stated_where='Section 2.1, Definition 1')
+       stated_domain='“sublinear functions” μ: R^k₊ → R (the utilities of Sections 3–4)', stated_where='Section 2.1, Definition 1',
+       quote=(r"Definition 1 (Sublinear Functions) A function "
+              r"μ(z):k:𝜇𝑧superscript𝑘\mu\left(z\right):\mathbb{R}^{k}\rightarrow\mathbb{R} is said to be sublinear "
+              r"if the following two conditions are met 1. 1. μ(γz)=γμ(z)𝜇𝛾𝑧𝛾𝜇𝑧\mu\left(\gamma "
+              r"z\right)=\gamma\mu\left(z\right) for all γ+𝛾subscript\gamma\in\mathbb{R}_{+}. 2. 2. "
+              r"μ(z1+z2)μ(z1)+μ(z2)𝜇subscript𝑧1subscript𝑧2𝜇subscript𝑧1𝜇subscript𝑧2\mu\left(z_{1}+z_{2}\right)\leq\mu\left(z_{1}\right)+\mu\left(z_{2}\right) "
+              r"for all z1,z2ksubscript𝑧1subscript𝑧2superscript𝑘z_{1},z_{2}\in\mathbb{R}^{k}."))
 def definition_1():
     z = sympy.symbols("z1:4", positive=True)
     g = sympy.Symbol("g", positive=True)
@@ -248,7 +296,19 @@ def _perspective_sublinear():
 
 @claim(PAPER, "Definition 3", "S^(k) ∈ {1,e^ε}^{k×2^k}, column j = (e^ε−1)b_{j−1} + 1 with the first input as the "
        "most significant bit (the displayed S^(3))",
-       stated_domain='k ≥ 1, ε ≥ 0: the staircase pattern matrix S^(k) ∈ {1, e^ε}^{k×2^k}', stated_where='Section 2.2, Definition 3')
+       stated_domain='k ≥ 1, ε ≥ 0: the staircase pattern matrix S^(k) ∈ {1, e^ε}^{k×2^k}', stated_where='Section 2.2, Definition 3',
+       quote=(r"Definition 3 (Staircase Pattern Matrix) Let bjsubscript𝑏𝑗b_{j} be the k𝑘k-dimensional binary vector "
+              r"corresponding to the binary representation of j𝑗j for j2k1𝑗superscript2𝑘1j\leq 2^{k}-1. A matrix "
+              r"S(k){1,eε}k×2ksuperscript𝑆𝑘superscript1superscript𝑒𝜀𝑘superscript2𝑘S^{(k)}\in\{1,e^{\varepsilon}\}^{k\times "
+              r"2^{k}} is called a staircase pattern matrix if the j𝑗j-th column of S(k)superscript𝑆𝑘S^{(k)} is "
+              r"Sj(k)=(eε1)bj1+1subscriptsuperscript𝑆𝑘𝑗superscript𝑒𝜀1subscript𝑏𝑗11S^{(k)}_{j}=\left(e^{\varepsilon}-1\right)b_{j-1}+\textrm{{1}}, "
+              r"for j{1,,2k}𝑗1superscript2𝑘j\in\{1,\ldots,2^{k}\}. Each column of S(k)superscript𝑆𝑘S^{(k)} is a "
+              r"staircase pattern. When k=3𝑘3k=3, there are 2k=8superscript2𝑘82^{k}=8 staircase patterns and the "
+              r"staircase pattern matrix is given by "
+              r"S(3)=[1111eεeεeεeε11eεeε11eεeε1eε1eε1eε1eε].superscript𝑆3matrix1111superscript𝑒𝜀superscript𝑒𝜀superscript𝑒𝜀superscript𝑒𝜀11superscript𝑒𝜀superscript𝑒𝜀11superscript𝑒𝜀superscript𝑒𝜀1superscript𝑒𝜀1superscript𝑒𝜀1superscript𝑒𝜀1superscript𝑒𝜀\displaystyle "
+              r"S^{(3)}=\begin{bmatrix}1&1&1&1&e^{\varepsilon}&e^{\varepsilon}&e^{\varepsilon}&e^{\varepsilon}\\ "
+              r"1&1&e^{\varepsilon}&e^{\varepsilon}&1&1&e^{\varepsilon}&e^{\varepsilon}\\ "
+              r"1&e^{\varepsilon}&1&e^{\varepsilon}&1&e^{\varepsilon}&1&e^{\varepsilon}\\ \end{bmatrix}\;."))
 def definition_3():
     e = sympy.Integer(7)
     displayed = sympy.Matrix([[1, 1, 1, 1, e, e, e, e], [1, 1, e, e, 1, 1, e, e], [1, e, 1, e, 1, e, 1, e]])
@@ -273,7 +333,12 @@ def definition_3():
 
 @claim(PAPER, "Lemma 22", "Q is ε-LDP iff Q = SΘ with S ∈ [1,e^ε]^{k×ℓ} and Θ = diag(θ) ≥ 0; constructively "
        "θ_j = min_i Q_ij and S_ij = Q_ij/θ_j",
-       stated_domain='“Q is ε-locally differentially private iff Q = SΘ”, any k × ℓ Q', stated_where='Section 7.2, Lemma 22')
+       stated_domain='“Q is ε-locally differentially private iff Q = SΘ”, any k × ℓ Q', stated_where='Section 7.2, Lemma 22',
+       quote=(r"Lemma 22 A k×𝑘k\times\ell conditional distribution Q𝑄Q is ε𝜀\varepsilon-locally differentially "
+              r"private if and only if it can be written as Q=SΘ𝑄𝑆ΘQ=S\Theta, where S𝑆S is a k×𝑘k\times\ell matrix "
+              r"with Sij[1,eε]subscript𝑆𝑖𝑗1superscript𝑒𝜀S_{ij}\in[1,e^{\varepsilon}] and "
+              r"Θ=diag(θ1,,θ)Θdiagsubscript𝜃1subscript𝜃\Theta=\mbox{diag}\left(\theta_{1},\ldots,\theta_{\ell}\right) "
+              r"with its diagonal entries in +subscript\mathbb{R}_{+}."))
 def lemma_22():
     r = rng(22)
     flags = []
@@ -304,7 +369,17 @@ def lemma_22():
 
 
 @claim(PAPER, "Lemma 22 (proof)", "the proof's construction S_ij = Q_ij/θ_i should read S_ij = Q_ij/θ_j",
-       stated_domain="the proof's construction of S and Θ", stated_where='Section 7.2, proof of Lemma 22')
+       stated_domain="the proof's construction of S and Θ", stated_where='Section 7.2, proof of Lemma 22',
+       quote=(r"If Qij>0subscript𝑄𝑖𝑗0Q_{ij}>0 then by Claim 1 we have that Qij>0subscript𝑄𝑖𝑗0Q_{ij}>0 for all i𝑖i. "
+              r"In this case, let θj=miniQijsubscript𝜃𝑗subscript𝑖subscript𝑄𝑖𝑗\theta_{j}=\min_{i}Q_{ij} and observe "
+              r"that θj>0subscript𝜃𝑗0\theta_{j}>0 since Qij>0subscript𝑄𝑖𝑗0Q_{ij}>0 for all i𝑖i. Let "
+              r"Sij=Qij/θisubscript𝑆𝑖𝑗subscript𝑄𝑖𝑗subscript𝜃𝑖S_{ij}=Q_{ij}/\theta_{i}, then it is clear (from the "
+              r"definition of θisubscript𝜃𝑖\theta_{i}) that Sij1subscript𝑆𝑖𝑗1S_{ij}\geq 1. On the other hand, from "
+              r"the differential privacy constraints, we have that QijQkjeε for all "
+              r"ksubscript𝑄𝑖𝑗subscript𝑄𝑘𝑗superscript𝑒𝜀 for all 𝑘Q_{ij}\leq Q_{kj}e^{\varepsilon}\mbox{ for all }k "
+              r"and thus, "
+              r"QijminkQkjeεsubscript𝑄𝑖𝑗subscript𝑘subscript𝑄𝑘𝑗superscript𝑒𝜀Q_{ij}\leq\min_{k}Q_{kj}e^{\varepsilon} "
+              r"which proves that"))
 def lemma_22_proof():
     Qm = [[Q(1, 2), Q(1, 3), Q(1, 6)], [Q(1, 3), Q(1, 2), Q(1, 6)]]
     theta = [min(row[y] for row in Qm) for y in range(3)]
@@ -329,7 +404,14 @@ def _max_over_vertices(u, l):
 
 @claim(PAPER, "Theorem 2", "for every sublinear μ there is an optimal mechanism with |Y| ≤ |X| whose columns are "
        "staircase (ratios in {1, e^ε})",
-       stated_domain='“any sublinear utility” μ, any P, ε ≥ 0', stated_where='Section 2.1, Theorem 2')
+       stated_domain='“any sublinear utility” μ, any P, ε ≥ 0', stated_where='Section 2.1, Theorem 2',
+       quote=(r"Theorem 2 For any sublinear function μ𝜇\mu and any ε0𝜀0\varepsilon\geq 0, there exists an optimal "
+              r"mechanism Qsuperscript𝑄Q^{*} maximizing the utility in (8) over all ε𝜀\varepsilon-locally "
+              r"differentially private mechanisms, such that • (a)𝑎(a) the output alphabet size is at most the input "
+              r"alphabet size, i.e. |𝒴||𝒳|𝒴𝒳|{\cal Y}|\leq|{\cal X}|; and • (b)𝑏(b) for all y𝒴𝑦𝒴y\in{\cal Y}, and "
+              r"x,x𝒳𝑥superscript𝑥𝒳x,x^{\prime}\in{\cal X} "
+              r"|lnQ(y|x)Q(y|x)|{0,ε}.superscript𝑄conditional𝑦𝑥superscript𝑄conditional𝑦superscript𝑥0𝜀\displaystyle\Big{|}\ln\frac{Q^{*}(y|x)}{Q^{*}(y|x^{\prime})}\Big{|}\in\{0,\varepsilon\}\;. "
+              r"(9)"))
 def theorem_2():
     flags = []
     for l in (2, 3, 4):
@@ -358,7 +440,13 @@ def theorem_2():
 
 
 @claim(PAPER, "Theorem 4", "max_{Q ∈ D_ε} Σ_y μ(Q_y) equals the LP (11) max μᵀθ s.t. S^(k)θ = 1, θ ≥ 0",
-       stated_domain='sublinear μ, ε ≥ 0, the LP (11) over θ ∈ R^{2^k}₊', stated_where='Section 2.2, Theorem 4')
+       stated_domain='sublinear μ, ε ≥ 0, the LP (11) over θ ∈ R^{2^k}₊', stated_where='Section 2.2, Theorem 4',
+       quote=(r"Theorem 4 For any sublinear function μ𝜇\mu and any ε0𝜀0\varepsilon\geq 0, the nonlinear program of "
+              r"(8) and the following linear program have the same optimal value "
+              r"maximizeθ2k𝜃superscriptsuperscript2𝑘maximize\displaystyle\underset{\theta\in{\mathbb{R}}^{2^{k}}}{\text{maximize}} "
+              r"j=12kμ(Sj(k))θj=μTθsuperscriptsubscript𝑗1superscript2𝑘𝜇subscriptsuperscript𝑆𝑘𝑗subscript𝜃𝑗superscript𝜇𝑇𝜃\displaystyle\sum_{j=1}^{2^{k}}\mu(S^{(k)}_{j})\theta_{j}=\mu^{T}\theta "
+              r"(11) subject to S(k)θ=1superscript𝑆𝑘𝜃1\displaystyle S^{(k)}\theta\,=\,\textrm{{1}}\; "
+              r"θ0,𝜃0\displaystyle\theta\geq 0\;, and the optimal solutions are related by (10)."))
 def theorem_4():
     p0, p1 = [Q(1, 5), Q(4, 5)], [Q(3, 5), Q(2, 5)]
     pieces = []
@@ -435,7 +523,11 @@ def _staircase_steps():
 
 
 @claim(PAPER, "Theorem 21", "for convex U with Assumption 1, the maximum over D_ε is attained with at most k outputs",
-       stated_domain='“convex” U satisfying Assumption 1', stated_where='Section 7.1, Theorem 21')
+       stated_domain='“convex” U satisfying Assumption 1', stated_where='Section 7.1, Theorem 21',
+       quote=(r"Theorem 21 If U(Q)𝑈𝑄U\left(Q\right) is a convex utility function that satisfies Assumption 1, then "
+              r"the following holds "
+              r"maxQ𝒟εU(Q)=maxQ=1k𝒟ε,U(Q).subscript𝑄subscript𝒟𝜀𝑈𝑄subscript𝑄superscriptsubscript1𝑘subscript𝒟𝜀𝑈𝑄\max_{Q\in\mathcal{D}_{\varepsilon}}U\left(Q\right)=\max_{Q\in\cup_{\ell=1}^{k}\mathcal{D}_{\varepsilon,\ell}}U\left(Q\right). "
+              r"(40)"))
 def theorem_21():
     p0, p1 = [Q(1, 5), Q(4, 5)], [Q(3, 5), Q(2, 5)]
     pieces = []
@@ -464,7 +556,10 @@ def theorem_21():
 
 
 @claim(PAPER, "Proposition 17", "U(Q) = Σ_y μ(Q_y) with μ sublinear obeys the data-processing inequality U(QW) ≤ U(Q)",
-       stated_domain='U(Q) = Σ_y μ(Q_y), μ sublinear, any row-stochastic W', stated_where='Section 5 and Section 10, Proposition 17')
+       stated_domain='U(Q) = Σ_y μ(Q_y), μ sublinear, any row-stochastic W', stated_where='Section 5 and Section 10, Proposition 17',
+       quote=(r"Proposition 17 Any utility function that can be written in the form of "
+              r"U(Q)=𝒴μ(Qy)𝑈𝑄subscript𝒴𝜇subscript𝑄𝑦U\left(Q\right)=\sum_{{\cal Y}}\mu(Q_{y}), where μ𝜇\mu is any "
+              r"sublinear function, obeys the data processing inequality."))
 def proposition_17():
     r = rng(17)
     flags = []
@@ -505,7 +600,16 @@ def _column_masses(weights, law: str):
 
 
 @claim(PAPER, "Eq. (57)", "binary marginals M_ν(0) = ((e^ε−1)P_ν(T)+1)/(e^ε+1), M_ν(1) = ((e^ε−1)P_ν(Tᶜ)+1)/(e^ε+1)",
-       stated_domain='the binary mechanism (18) with set T, ν ∈ {0, 1}', stated_where='Section 8.1, eq. (57)')
+       stated_domain='the binary mechanism (18) with set T, ν ∈ {0, 1}', stated_where='Section 8.1, eq. (57)',
+       quote=(r"We start by showing that the binary mechanism achieves the upper and lower bounds presented in the "
+              r"statement of the lemma. Let M0Bsuperscriptsubscript𝑀0𝐵M_{0}^{B} and "
+              r"M1Bsuperscriptsubscript𝑀1𝐵M_{1}^{B} denote the induced marginals under the binary mechanism given in "
+              r"(55). For ν{0,1}𝜈01\nu\in\{0,1\}, we have that MνB(0)subscriptsuperscript𝑀𝐵𝜈0\displaystyle "
+              r"M^{B}_{\nu}\left(0\right) =\displaystyle= "
+              r"x𝒳P0(x)Q(0|x)=1eε+1((eε1)Pν(T)+1)subscript𝑥𝒳subscript𝑃0𝑥𝑄conditional0𝑥1superscript𝑒𝜀1superscript𝑒𝜀1subscript𝑃𝜈𝑇1\displaystyle\sum_{x\in\mathcal{X}}P_{0}\left(x\right)Q(0|x)=\frac{1}{e^{\varepsilon}+1}\left(\left(e^{\varepsilon}-1\right)P_{\nu}\left(T\right)+1\right) "
+              r"MνB(1)subscriptsuperscript𝑀𝐵𝜈1\displaystyle M^{B}_{\nu}\left(1\right) =\displaystyle= "
+              r"x𝒳P0(x)Q(1|x)=1eε+1((eε1)Pν(Tc)+1).subscript𝑥𝒳subscript𝑃0𝑥𝑄conditional1𝑥1superscript𝑒𝜀1superscript𝑒𝜀1subscript𝑃𝜈superscript𝑇𝑐1\displaystyle\sum_{x\in\mathcal{X}}P_{0}\left(x\right)Q(1|x)=\frac{1}{e^{\varepsilon}+1}\left(\left(e^{\varepsilon}-1\right)P_{\nu}\left(T^{c}\right)+1\right). "
+              r"(57)"))
 def eq_57():
     m0 = _column_masses([E, 1], "p")
     u = sympy.Symbol("u")
@@ -520,7 +624,13 @@ def eq_57():
 
 
 @claim(PAPER, "Eq. (83)", "KL pattern value μ_j = (aP0(T_j)+1) log[(aP0(T_j)+1)/(aP1(T_j)+1)], a = e^ε − 1",
-       stated_domain='a pattern column S_j with ones on T_j, a = e^ε − 1', stated_where='Section 8.4, eq. (83)')
+       stated_domain='a pattern column S_j with ones on T_j, a = e^ε − 1', stated_where='Section 8.4, eq. (83)',
+       quote=(r"Observe that since Tji=xisubscript𝑇subscript𝑗𝑖subscript𝑥𝑖T_{j_{i}}=x_{i} we have that "
+              r"Pν(Tji)=Pν(xi)subscript𝑃𝜈subscript𝑇subscript𝑗𝑖subscript𝑃𝜈subscript𝑥𝑖P_{\nu}\left(T_{j_{i}}\right)=P_{\nu}\left(x_{i}\right) "
+              r"and since μjsubscript𝜇𝑗\displaystyle\mu_{j} =\displaystyle= "
+              r"i[k]P0(xi)Sij(k)log(i[k]P0(xi)Sij(k)i[k]P1(xi)Sij(k))subscript𝑖delimited-[]𝑘subscript𝑃0subscript𝑥𝑖subscriptsuperscript𝑆𝑘𝑖𝑗subscript𝑖delimited-[]𝑘subscript𝑃0subscript𝑥𝑖subscriptsuperscript𝑆𝑘𝑖𝑗subscript𝑖delimited-[]𝑘subscript𝑃1subscript𝑥𝑖subscriptsuperscript𝑆𝑘𝑖𝑗\displaystyle\sum_{i\in[k]}P_{0}(x_{i})S^{(k)}_{ij}\log\left(\frac{\sum_{i\in[k]}P_{0}(x_{i})S^{(k)}_{ij}}{\sum_{i\in[k]}P_{1}(x_{i})S^{(k)}_{ij}}\right) "
+              r"(83) =\displaystyle= "
+              r"(P0(Tj)(eε1)+1)log(P0(Tj)(eε1)+1)(P1(Tj)(eε1)+1)subscript𝑃0subscript𝑇𝑗superscript𝑒𝜀11subscript𝑃0subscript𝑇𝑗superscript𝑒𝜀11subscript𝑃1subscript𝑇𝑗superscript𝑒𝜀11\displaystyle\left(P_{0}\left(T_{j}\right)\left(e^{\varepsilon}-1\right)+1\right)\log\frac{\left(P_{0}\left(T_{j}\right)\left(e^{\varepsilon}-1\right)+1\right)}{\left(P_{1}\left(T_{j}\right)\left(e^{\varepsilon}-1\right)+1\right)}"))
 def eq_83():
     u0, u1 = sympy.symbols("u0 u1")
     agg = {sympy.Sum(_P[n][_I], (_I, 1, _T)): v for n, v in (("p", u0), ("q", u1))}
@@ -538,7 +648,16 @@ def eq_83():
 
 
 @claim(PAPER, "Eq. (99) = eq. (113)", "MI pattern value: Σ_x P(x)S_xj log(S_xj/PᵀS_j) = zE ε − (z(E−1)+1)log(z(E−1)+1)",
-       stated_domain='a pattern column with P-mass z on its e^ε entries, E = e^ε', stated_where='Section 9.1, eqs. (99) and (113)')
+       stated_domain='a pattern column with P-mass z on its e^ε entries, E = e^ε', stated_where='Section 9.1, eqs. (99) and (113)',
+       quote=(r"μjsubscript𝜇𝑗\displaystyle\mu_{j} =\displaystyle= "
+              r"μ(Sj(k))𝜇subscriptsuperscript𝑆𝑘𝑗\displaystyle\mu\left(S^{(k)}_{j}\right) (113) =\displaystyle= "
+              r"i[k]P(xi)Sij(k)log(Sij(k)i[k]P(xi)Sij(k))subscript𝑖delimited-[]𝑘𝑃subscript𝑥𝑖subscriptsuperscript𝑆𝑘𝑖𝑗subscriptsuperscript𝑆𝑘𝑖𝑗subscript𝑖delimited-[]𝑘𝑃subscript𝑥𝑖subscriptsuperscript𝑆𝑘𝑖𝑗\displaystyle\sum_{i\in[k]}P\left(x_{i}\right)S^{(k)}_{ij}\log\left(\frac{S^{(k)}_{ij}}{\sum_{i\in[k]}P\left(x_{i}\right)S^{(k)}_{ij}}\right) "
+              r"=\displaystyle= "
+              r"P(Tj)eεε(P(Tj)(eε1)+1)log(P(Tj)(eε1)+1),𝑃subscript𝑇𝑗superscript𝑒𝜀𝜀𝑃subscript𝑇𝑗superscript𝑒𝜀11𝑃subscript𝑇𝑗superscript𝑒𝜀11\displaystyle "
+              r"P\left(T_{j}\right)e^{\varepsilon}\varepsilon-\left(P\left(T_{j}\right)\left(e^{\varepsilon}-1\right)+1\right)\log\left(P\left(T_{j}\right)\left(e^{\varepsilon}-1\right)+1\right), "
+              r"Tj={i:Sij(k)=eε}subscript𝑇𝑗conditional-set𝑖subscriptsuperscript𝑆𝑘𝑖𝑗superscript𝑒𝜀T_{j}=\{i:S^{(k)}_{ij}=e^{\varepsilon}\}, "
+              r"and S(k)superscript𝑆𝑘S^{(k)} is the k×2k𝑘superscript2𝑘k\times 2^{k} staircase pattern matrix given "
+              r"in Definition 3."))
 def eq_99_113():
     col_T, col_c = E, 1
     m = Z * E + (1 - Z)

@@ -50,7 +50,25 @@ def _in_hull(point, pts) -> bool:
 
 @claim(PAPER, "Eq. (38)", "the quaternary mechanism Q_QT is row-stochastic and (ε,δ)-LDP, tight on S = {0}, {0,3} "
        "(x = 0 vs 1) and {1}, {1,2}",
-       stated_domain='|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]: the quaternary mechanism (38)', stated_where='Section 5, eq. (38)')
+       stated_domain='|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]: the quaternary mechanism (38)', stated_where='Section 5, eq. (38)',
+       quote=(r"For a binary random variable X𝒳={0,1}𝑋𝒳01X\in{\cal X}=\{0,1\}, the quaternary mechanism maps X𝑋X to "
+              r"a quaternary random variable Y𝒴={0,1,2,3}𝑌𝒴0123Y\in{\cal Y}=\{0,1,2,3\} and is defined as "
+              r"QQT(0|x)={δ if x=0,0 if x=1.QQT(1|x)={0 if x=0,δ if x=1.subscript𝑄QTconditional0𝑥cases𝛿 if 𝑥00 if "
+              r"𝑥1subscript𝑄QTconditional1𝑥cases0 if 𝑥0𝛿 if 𝑥1\displaystyle Q_{\rm "
+              r"QT}(0|x)\,=\,\left\{\begin{array}[]{rl}\delta&\text{ if }x=0\;,\\ 0&\text{ if }x=1\;.\\ "
+              r"\end{array}\right.\;\;\;Q_{\rm QT}(1|x)\,=\,\left\{\begin{array}[]{rl}0&\text{ if }x=0\;,\\ "
+              r"\delta&\text{ if }x=1\;.\\ \end{array}\right. (38) QQT(2|x)={(1δ)11+eε if x=0,(1δ)eε1+eε if "
+              r"x=1.QQT(3|x)={(1δ)eε1+eε if x=0,(1δ)11+eε if x=1.subscript𝑄QTconditional2𝑥cases1𝛿11superscript𝑒𝜀 if "
+              r"𝑥01𝛿superscript𝑒𝜀1superscript𝑒𝜀 if 𝑥1subscript𝑄QTconditional3𝑥cases1𝛿superscript𝑒𝜀1superscript𝑒𝜀 if "
+              r"𝑥01𝛿11superscript𝑒𝜀 if 𝑥1\displaystyle Q_{\rm "
+              r"QT}(2|x)\,=\,\left\{\begin{array}[]{rl}(1-\delta)\frac{1}{1+e^{\varepsilon}}&\text{ if }x=0\;,\\ "
+              r"(1-\delta)\frac{e^{\varepsilon}}{1+e^{\varepsilon}}&\text{ if }x=1\;.\\ "
+              r"\end{array}\right.\;\;\;Q_{\rm "
+              r"QT}(3|x)\,=\,\left\{\begin{array}[]{rl}(1-\delta)\frac{e^{\varepsilon}}{1+e^{\varepsilon}}&\text{ if "
+              r"}x=0\;,\\ (1-\delta)\frac{1}{1+e^{\varepsilon}}&\text{ if }x=1\;.\\ \end{array}\right. In other "
+              r"words, the quaternary mechanism passes X𝑋X unchanged with probability δ𝛿\delta and applies the "
+              r"binary mechanism (defined in previous sections) with probability 1δ1𝛿1-\delta. The main result of "
+              r"this section can be stated formally as follows."))
 def eq_38():
     e, d = Q(3), Q(1, 5)
     q = quaternary_mechanism(log(e), d)
@@ -80,7 +98,9 @@ def eq_38():
 
 @claim(PAPER, "Theorem 19", "a binary-input Q is (ε,δ)-LDP iff every test has P_FA + e^ε P_MD ≥ 1−δ and "
        "e^ε P_FA + P_MD ≥ 1−δ, i.e. R_Q ⊆ R_{ε,δ}",
-       stated_domain='“a binary-input mechanism Q”, ε ≥ 0, δ ∈ [0, 1], every test', stated_where='Section 5, Theorem 19')
+       stated_domain='“a binary-input mechanism Q”, ε ≥ 0, δ ∈ [0, 1], every test', stated_where='Section 5, Theorem 19',
+       quote=(r"Theorem 19 A mechanism Q𝑄Q is (ε,δ)𝜀𝛿\left(\varepsilon,\delta\right)-locally differentially private "
+              r"if and only if Qε,δsubscript𝑄subscript𝜀𝛿\mathcal{R}_{Q}\subseteq\mathcal{R}_{\varepsilon,\delta}."))
 def theorem_19():
     qB0, qB1 = sympy.symbols("qB0 qB1", positive=True)   # Q(B|0), Q(B|1) with B = Aᶜ, P_FA = 1 − Q(B|0), P_MD = Q(B|1)
     ident = identity((1 - qB0) + E * qB1 - (1 - DELTA), E * qB1 + DELTA - qB0,
@@ -105,7 +125,10 @@ def theorem_19():
 
 
 @claim(PAPER, "Theorem 20", "(Blackwell) Q1 dominates Q2 (Q2 = Q1·W, W row-stochastic) iff R_{Q2} ⊆ R_{Q1}",
-       stated_domain='two mechanisms Q1, Q2 with binary input (Blackwell)', stated_where='Section 5, Theorem 20')
+       stated_domain='two mechanisms Q1, Q2 with binary input (Blackwell)', stated_where='Section 5, Theorem 20',
+       quote=(r"Theorem 20 A mechanism Q(1)superscript𝑄1Q^{(1)} dominates a mechanism Q(2)superscript𝑄2Q^{(2)} if "
+              r"and only if "
+              r"Q(2)Q(1)subscriptsuperscript𝑄2subscriptsuperscript𝑄1\mathcal{R}_{Q^{(2)}}\subseteq\mathcal{R}_{Q^{(1)}}."))
 def theorem_20():
     r = rng(20)
     flags = []
@@ -146,7 +169,11 @@ def theorem_20():
 
 @claim(PAPER, "Theorem 18", "for |X| = 2, every (ε,δ)-LDP mechanism is a garbling of Q_QT (Q = Q_QT·W), so Q_QT "
        "maximises every utility obeying the data-processing inequality",
-       stated_domain='“|𝒳| = 2”, every (ε,δ)-LDP mechanism', stated_where='Section 5, Theorem 18')
+       stated_domain='“|𝒳| = 2”, every (ε,δ)-LDP mechanism', stated_where='Section 5, Theorem 18',
+       quote=(r"Theorem 18 If |𝒳|=2𝒳2|{\cal X}|=2, then for any ε𝜀\varepsilon, any δ𝛿\delta, and any utility "
+              r"U(Q)𝑈𝑄U\left(Q\right) that obeys the data processing inequality, the quaternary mechanism maximizes "
+              r"U(Q)𝑈𝑄U\left(Q\right) subject to Q𝒟(ε,δ)𝑄subscript𝒟𝜀𝛿Q\in\mathcal{D}_{(\varepsilon,\delta)}, the set "
+              r"of all (ε,δ)𝜀𝛿(\varepsilon,\delta)-locally differentially private mechanism."))
 def theorem_18():
     r = rng(18)
     flags = []
@@ -186,7 +213,10 @@ def theorem_18():
 
 @claim(PAPER, "Figure 9", "R_{Q_QT} = R_{ε,δ}: the test points of Q_QT span the region with vertices (0,1−δ), "
        "((1−δ)/(1+e^ε),(1−δ)/(1+e^ε)), (1−δ,0) and their reflections",
-       stated_domain='|𝒳| = 2, the hypothesis-testing region of Q_QT', stated_where='Section 5, Figure 9')
+       stated_domain='|𝒳| = 2, the hypothesis-testing region of Q_QT', stated_where='Section 5, Figure 9',
+       quote=(r"Notice that it is no coincidence that QQT=ε,δsubscriptsubscript𝑄QTsubscript𝜀𝛿\mathcal{R}_{Q_{\rm "
+              r"QT}}=\mathcal{R}_{\varepsilon,\delta}. This property will be essential in proving the optimality of "
+              r"the quaternary mechanism."))
 def figure_9():
     flags = []
     for e, d in ((Q(2), Q(1, 10)), (Q(3), Q(1, 5)), (Q(5, 2), Q(1, 3))):

@@ -33,7 +33,18 @@ def _unique_max(p) -> bool:
 
 
 @claim(PAPER, "Eq. (105)", "argmin_A |P(A) − ½| = argmax_A P(A)P(Aᶜ) (= argmax h(P(A)))",
-       stated_domain='any P on a finite alphabet, all subsets A', stated_where='Section 9.1, eq. (105)')
+       stated_domain='any P on a finite alphabet, all subsets A', stated_where='Section 9.1, eq. (105)',
+       quote=(r"Let f(z)=|z12|𝑓𝑧𝑧12f(z)=|z-\frac{1}{2}|, g(z)=zlogz(1z)log(1z)𝑔𝑧𝑧𝑧1𝑧1𝑧g(z)=-z\log z-(1-z)\log(1-z), "
+              r"and h(z)=z(1z)𝑧𝑧1𝑧h(z)=z(1-z) for 0z10𝑧10\leq z\leq 1. On the one hand, g𝑔g and hh are monotonically "
+              r"increasing over 0z120𝑧120\leq z\leq\frac{1}{2} and monotonically decreasing over "
+              r"12z112𝑧1\frac{1}{2}\leq z\leq 1 but on the other hand, f𝑓f is monotonically decreasing over "
+              r"0z120𝑧120\leq z\leq\frac{1}{2} and monotonically increasing over 12z112𝑧1\frac{1}{2}\leq z\leq 1. "
+              r"Therefore, TargminA𝒳|P(A)12|𝑇𝐴𝒳𝑃𝐴12\displaystyle T\in\underset{A\subseteq{\cal "
+              r"X}}{\arg\min}\;\;\Big{|}P(A)-\frac{1}{2}\Big{|} \displaystyle\Leftrightarrow "
+              r"TargmaxA𝒳P(A)logP(A)P(Ac)logP(Ac)𝑇𝐴𝒳𝑃𝐴𝑃𝐴𝑃superscript𝐴𝑐𝑃superscript𝐴𝑐\displaystyle "
+              r"T\in\underset{A\subseteq{\cal X}}{\arg\max}\;\;-P(A)\log P(A)-P(A^{c})\log P(A^{c}) (105) "
+              r"\displaystyle\Leftrightarrow TargmaxA𝒳P(A)P(Ac).𝑇𝐴𝒳𝑃𝐴𝑃superscript𝐴𝑐\displaystyle "
+              r"T\in\underset{A\subseteq{\cal X}}{\arg\max}\;\;P(A)P(A^{c})."))
 def eq_105():
     stmt = identity(Z * (1 - Z), Q(1, 4) - (Z - Q(1, 2)) ** 2, "P(A)P(Aᶜ) = ¼ − (P(A) − ½)²")
     r = rng(105)
@@ -50,7 +61,17 @@ def eq_105():
 
 @claim(PAPER, "Eq. (100)", "the dual (98) has 1ᵀα* = (μ(S_{j1}) + μ(S_{j2}))/(e^ε+1) = BIN (printed: μ(S_{j1}) + "
        "μ(S_{j1}))",
-       stated_domain='the dual (98) of the binary-mechanism LP', stated_where='Section 9.1, eq. (100)')
+       stated_domain='the dual (98) of the binary-mechanism LP', stated_where='Section 9.1, eq. (100)',
+       quote=(r"1Tαsuperscript1𝑇superscript𝛼\displaystyle\textrm{{1}}^{T}\alpha^{*} =\displaystyle= "
+              r"1(eε+1)(eε1){iT1|T|(eεμ(Sj1(k))μ(Sj2(k)))\displaystyle\frac{1}{\left(e^{\varepsilon}+1\right)\left(e^{\varepsilon}-1\right)}\left\{\sum_{i\in "
+              r"T}\frac{1}{|T|}\left(e^{\varepsilon}\mu\left(S^{(k)}_{j_{1}}\right)-\mu\left(S^{(k)}_{j_{2}}\right)\right)\right. "
+              r"(100) =\displaystyle= +iTc1|Tc|(eεμ(Sj2(k))μ(Sj1(k)))}\displaystyle\left.~{}~{}~{}~{}+\sum_{i\in "
+              r"T^{c}}\frac{1}{|T^{c}|}\left(e^{\varepsilon}\mu\left(S^{(k)}_{j_{2}}\right)-\mu\left(S^{(k)}_{j_{1}}\right)\right)\right\} "
+              r"=\displaystyle= "
+              r"1(eε+1)(μ(Sj1(k))+μ(Sj1(k)))1superscript𝑒𝜀1𝜇subscriptsuperscript𝑆𝑘subscript𝑗1𝜇subscriptsuperscript𝑆𝑘subscript𝑗1\displaystyle\frac{1}{\left(e^{\varepsilon}+1\right)}\left(\mu\left(S^{(k)}_{j_{1}}\right)+\mu\left(S^{(k)}_{j_{1}}\right)\right) "
+              r"=\displaystyle= "
+              r"1eε+1{P(T)eεlogeεP(Tc)+eεP(T)+P(Tc)log1P(Tc)+eεP(T)}+limit-from1superscript𝑒𝜀1𝑃𝑇superscript𝑒𝜀superscript𝑒𝜀𝑃superscript𝑇𝑐superscript𝑒𝜀𝑃𝑇𝑃superscript𝑇𝑐1𝑃superscript𝑇𝑐superscript𝑒𝜀𝑃𝑇\displaystyle\frac{1}{e^{\varepsilon}+1}\left\{P\left(T\right)e^{\varepsilon}\log\frac{e^{\varepsilon}}{P\left({T}^{c}\right)+e^{\varepsilon}P\left({T}\right)}+P\left({T}^{c}\right)\log\frac{1}{P\left({T}^{c}\right)+e^{\varepsilon}P\left({T}\right)}\right\}+ "
+              r"1eε+1{P(Tc)eεlogeεP(T)+eεP(Tc)+P(T)log1P(T)+eεP(Tc)}.1superscript𝑒𝜀1𝑃superscript𝑇𝑐superscript𝑒𝜀superscript𝑒𝜀𝑃𝑇superscript𝑒𝜀𝑃superscript𝑇𝑐𝑃𝑇1𝑃𝑇superscript𝑒𝜀𝑃superscript𝑇𝑐\displaystyle\frac{1}{e^{\varepsilon}+1}\left\{P\left({T}^{c}\right)e^{\varepsilon}\log\frac{e^{\varepsilon}}{P\left({T}\right)+e^{\varepsilon}P\left({T}^{c}\right)}+P\left({T}\right)\log\frac{1}{P\left({T}\right)+e^{\varepsilon}P\left({T}^{c}\right)}\right\}."))
 def eq_100():
     m1, m2, n1, n2 = sympy.symbols("mu1 mu2 n1 n2", positive=True)
     aT = (E * m1 - m2) / (n1 * (E + 1) * (E - 1))
@@ -75,7 +96,11 @@ def eq_100():
 
 @claim(PAPER, "Theorem 12", "(with the hypothesis its proof uses: {T, Tᶜ} the unique maximiser of P(A)P(Aᶜ)) for "
        "0 < ε ≤ ε*(P) the binary mechanism (29) with T from (30) maximises I(X;Y)",
-       stated_domain='“for any distribution P”, 0 < ε ≤ ε*(P)', stated_where='Section 4.2, Theorem 12')
+       stated_domain='“for any distribution P”, 0 < ε ≤ ε*(P)', stated_where='Section 4.2, Theorem 12',
+       quote=(r"Theorem 12 For any distribution P𝑃P, there exists a positive εsuperscript𝜀\varepsilon^{*} that "
+              r"depends on P𝑃P such that for any positive εε𝜀superscript𝜀\varepsilon\leq\varepsilon^{*}, the binary "
+              r"mechanism maximizes the mutual information between the input and the output of a privatization "
+              r"mechanism over all ε𝜀\varepsilon-locally differentially private mechanisms."))
 def theorem_12():
     flags = []
     r = rng(12)
@@ -104,7 +129,11 @@ def theorem_12():
 
 @claim(PAPER, "Theorem 12 (uniqueness)", "as printed (no hypothesis): for P uniform on 3 symbols RR beats the binary "
        "mechanism at every small ε",
-       stated_domain='“for any distribution P” (as printed, no uniqueness hypothesis)', stated_where='Section 4.2, Theorem 12')
+       stated_domain='“for any distribution P” (as printed, no uniqueness hypothesis)', stated_where='Section 4.2, Theorem 12',
+       quote=(r"Theorem 12 For any distribution P𝑃P, there exists a positive εsuperscript𝜀\varepsilon^{*} that "
+              r"depends on P𝑃P such that for any positive εε𝜀superscript𝜀\varepsilon\leq\varepsilon^{*}, the binary "
+              r"mechanism maximizes the mutual information between the input and the output of a privatization "
+              r"mechanism over all ε𝜀\varepsilon-locally differentially private mechanisms."))
 def theorem_12_uniqueness():
     u = utility.mutual_information(U3)
     T = mi_binary_T(U3)
@@ -136,7 +165,11 @@ _KK = sympy.Symbol("k", positive=True)
 
 
 @claim(PAPER, "Theorem 13", "for ε ≤ 1: BIN_MI ≥ OPT_MI/(1+e^ε); the proof gives OPT/BIN ≤ k(E+1)/(E+k−1) ≤ E+1 (117)",
-       stated_domain='“for any ε ≤ 1” and any P', stated_where='Section 4.2, Theorem 13')
+       stated_domain='“for any ε ≤ 1” and any P', stated_where='Section 4.2, Theorem 13',
+       quote=(r"Theorem 13 For any ε1𝜀1\varepsilon\leq 1 and any distribution P𝑃P, the binary mechanism is an "
+              r"(1+eε)1superscript𝑒𝜀(1+e^{\varepsilon})-approximation of the maximum mutual information between the "
+              r"input and the output of a privatization mechanism among all ε𝜀\varepsilon-locally differentially "
+              r"private mechanisms."))
 def theorem_13():
     r = rng(13)
     flags = []
@@ -171,7 +204,18 @@ def _binary_mi_value():
 
 
 @claim(PAPER, "Eq. (131)", "the MI dual α* of (129) has 1ᵀα* = I_RR (139) and is tight on the singletons",
-       stated_domain='the dual (129) of the RR mutual-information LP', stated_where='Section 9.5, eq. (131)')
+       stated_domain='the dual (129) of the RR mutual-information LP', stated_where='Section 9.5, eq. (131)',
+       quote=(r"1Tαsuperscript1𝑇superscript𝛼\displaystyle\textrm{{1}}^{T}\alpha^{*} =\displaystyle= "
+              r"1(eε1)(eε+k1)i[k]{(eε+k2)μ(Sji(k))l[k],liμ(Sjl(k))}1superscript𝑒𝜀1superscript𝑒𝜀𝑘1subscript𝑖delimited-[]𝑘superscript𝑒𝜀𝑘2𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖subscriptformulae-sequence𝑙delimited-[]𝑘𝑙𝑖𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑙\displaystyle\frac{1}{\left(e^{\varepsilon}-1\right)\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\left\{\left(e^{\varepsilon}+k-2\right)\mu\left(S^{(k)}_{j_{i}}\right)-\sum_{l\in[k],l\neq "
+              r"i}\mu\left(S^{(k)}_{j_{l}}\right)\right\} (131) =\displaystyle= "
+              r"1(eε1)(eε+k1){(eε+k2)i[k]μ(Sji(k))i[k]l[k],liμ(Sjl(k))}1superscript𝑒𝜀1superscript𝑒𝜀𝑘1superscript𝑒𝜀𝑘2subscript𝑖delimited-[]𝑘𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖subscript𝑖delimited-[]𝑘subscriptformulae-sequence𝑙delimited-[]𝑘𝑙𝑖𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑙\displaystyle\frac{1}{\left(e^{\varepsilon}-1\right)\left(e^{\varepsilon}+k-1\right)}\left\{\left(e^{\varepsilon}+k-2\right)\sum_{i\in[k]}\mu\left(S^{(k)}_{j_{i}}\right)-\sum_{i\in[k]}\sum_{l\in[k],l\neq "
+              r"i}\mu\left(S^{(k)}_{j_{l}}\right)\right\} =\displaystyle= "
+              r"1(eε1)(eε+k1){(eε+k2)i[k]μ(Sji(k))(k1)i[k]μ(Sji(k))}1superscript𝑒𝜀1superscript𝑒𝜀𝑘1superscript𝑒𝜀𝑘2subscript𝑖delimited-[]𝑘𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖𝑘1subscript𝑖delimited-[]𝑘𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖\displaystyle\frac{1}{\left(e^{\varepsilon}-1\right)\left(e^{\varepsilon}+k-1\right)}\left\{\left(e^{\varepsilon}+k-2\right)\sum_{i\in[k]}\mu\left(S^{(k)}_{j_{i}}\right)-(k-1)\sum_{i\in[k]}\mu\left(S^{(k)}_{j_{i}}\right)\right\} "
+              r"=\displaystyle= "
+              r"1(eε+k1)i[k]μ(Sji(k))1superscript𝑒𝜀𝑘1subscript𝑖delimited-[]𝑘𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖\displaystyle\frac{1}{\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\mu\left(S^{(k)}_{j_{i}}\right) "
+              r"=\displaystyle= "
+              r"1(eε+k1)i[k]{P(xi)eεlogeεP(xi)(eε1)+1\displaystyle\frac{1}{\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\left\{P\left(x_{i}\right)e^{\varepsilon}\log\frac{e^{\varepsilon}}{P\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1}\right. "
+              r"+(1P(xi))log1P(xi)(eε1)+1}.\displaystyle~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}\left.+\left(1-P\left(x_{i}\right)\right)\log\frac{1}{P\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1}\right\}."))
 def eq_131():
     e = Q(5)
     for_p = []
@@ -202,7 +246,11 @@ def eq_131():
 
 
 @claim(PAPER, "Theorem 14", "for each P there is ε*(P) with RR maximising I(X;Y) for all ε ≥ ε*",
-       stated_domain='“for any distribution P”, ε ≥ ε*(P)', stated_where='Section 4.3, Theorem 14')
+       stated_domain='“for any distribution P”, ε ≥ ε*(P)', stated_where='Section 4.3, Theorem 14',
+       quote=(r"Theorem 14 There exists a positive εsuperscript𝜀\varepsilon^{*} that depends on P𝑃P such that for "
+              r"any distribution P𝑃P and all εε𝜀superscript𝜀\varepsilon\geq\varepsilon^{*}, the randomized response "
+              r"mechanism maximizes the mutual information between the input and the output of a privatization "
+              r"mechanism over all ε𝜀\varepsilon-locally differentially private mechanisms."))
 def theorem_14():
     flags = [rr_is_optimal(log(e), utility.mutual_information(C)) for e in (Q(8), Q(20), Q(1000))]
     flags += [rr_is_optimal(log(e), utility.mutual_information(D)) for e in (Q(3), Q(10))]
@@ -222,7 +270,11 @@ def theorem_14():
 @claim(PAPER, "Theorem 14 (zero mass)", "as printed (“for any distribution P”): with a symbol of zero mass, P = (½, ½, 0), "
        "randomized response on all k = 3 symbols is beaten at every ε > 0, and Corollary 16's bound with k = 3 fails",
        stated_domain='“for any distribution P” (as printed, zero masses allowed)', stated_where='Section 4.3, Theorem 14; '
-       'Section 4.5, Corollary 16')
+       'Section 4.5, Corollary 16',
+       quote=(r"Theorem 14 There exists a positive εsuperscript𝜀\varepsilon^{*} that depends on P𝑃P such that for "
+              r"any distribution P𝑃P and all εε𝜀superscript𝜀\varepsilon\geq\varepsilon^{*}, the randomized response "
+              r"mechanism maximizes the mutual information between the input and the output of a privatization "
+              r"mechanism over all ε𝜀\varepsilon-locally differentially private mechanisms."))
 def theorem_14_zero_mass():
     P = [Q(1, 2), Q(1, 2), 0]
     # binary RR on the support, x3 sent to (½, ½): ε-LDP since 2E/(E+1) ≤ E and (E+1)/2 ≤ E for E ≥ 1
@@ -257,7 +309,20 @@ def theorem_14_zero_mass():
 
 
 @claim(PAPER, "Corollary 15", "for ε ≤ ε*(P,δ): I(X;Y) ≤ (1+δ)·½P(T)P(Tᶜ)ε²; the binary MI is ½q(1−q)ε² + 0·ε³ + O(ε⁴)",
-       stated_domain='“for ε ≤ ε*(P, δ)”, δ > 0', stated_where='Section 4.5, Corollary 15')
+       stated_domain='“for ε ≤ ε*(P, δ)”, δ > 0', stated_where='Section 4.5, Corollary 15',
+       quote=(r"Corollary 15 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
+              r"ε𝜀\varepsilon-local differential privacy. Then, for any distribution P𝑃P and any positive "
+              r"δ>0𝛿0\delta>0, there exists a positive εsuperscript𝜀\varepsilon^{*} that depends on P𝑃P and δ𝛿\delta "
+              r"such that for any εε𝜀superscript𝜀\varepsilon\leq\varepsilon^{*} the following bound holds "
+              r"I(X;Y)𝐼𝑋𝑌\displaystyle I\left(X;Y\right) \displaystyle\leq "
+              r"(1+δ)12P(T)P(Tc)ε2,1𝛿12𝑃𝑇𝑃superscript𝑇𝑐superscript𝜀2\displaystyle(1+\delta)\frac{1}{2}P\left(T\right)P\left(T^{c}\right)\varepsilon^{2}, "
+              r"(31) where T𝑇T is defined in (30). This follows from Theorem 12 (optimality of the binary mechanism) "
+              r"and observing that the binary mechanism achieves I(X;Y)𝐼𝑋𝑌\displaystyle I\left(X;Y\right) "
+              r"=\displaystyle= "
+              r"1eε+1{P(T)eεlogeεP(Tc)+eεP(T)+P(Tc)log1P(Tc)+eεP(T)}1superscript𝑒𝜀1𝑃𝑇superscript𝑒𝜀superscript𝑒𝜀𝑃superscript𝑇𝑐superscript𝑒𝜀𝑃𝑇𝑃superscript𝑇𝑐1𝑃superscript𝑇𝑐superscript𝑒𝜀𝑃𝑇\displaystyle\frac{1}{e^{\varepsilon}+1}\left\{P\left(T\right)e^{\varepsilon}\log\frac{e^{\varepsilon}}{P\left(T^{c}\right)+e^{\varepsilon}P\left(T\right)}+P\left(T^{c}\right)\log\frac{1}{P\left(T^{c}\right)+e^{\varepsilon}P\left(T\right)}\right\} "
+              r"+1eε+1{P(Tc)eεlogeεP(T)+eεP(Tc)+P(T)log1P(T)+eεP(Tc)}1superscript𝑒𝜀1𝑃superscript𝑇𝑐superscript𝑒𝜀superscript𝑒𝜀𝑃𝑇superscript𝑒𝜀𝑃superscript𝑇𝑐𝑃𝑇1𝑃𝑇superscript𝑒𝜀𝑃superscript𝑇𝑐\displaystyle+\frac{1}{e^{\varepsilon}+1}\left\{P\left(T^{c}\right)e^{\varepsilon}\log\frac{e^{\varepsilon}}{P\left(T\right)+e^{\varepsilon}P\left(T^{c}\right)}+P\left(T\right)\log\frac{1}{P\left(T\right)+e^{\varepsilon}P\left(T^{c}\right)}\right\} "
+              r"=\displaystyle= "
+              r"12P(T)P(Tc)ε2+O(ε3).12𝑃𝑇𝑃superscript𝑇𝑐superscript𝜀2𝑂superscript𝜀3\displaystyle\frac{1}{2}P\left(T\right)P\left(T^{c}\right)\varepsilon^{2}+O\left(\varepsilon^{3}\right)."))
 def corollary_15():
     eps, x = sympy.symbols("epsilon x", positive=True)
     q = sympy.Symbol("q", positive=True)
@@ -277,7 +342,14 @@ def corollary_15():
 
 
 @claim(PAPER, "Corollary 16", "for ε ≥ ε*(P,δ): I(X;Y) ≤ H(X) − (1−δ)(k−1)εe^{−ε}",
-       stated_domain='“for ε ≥ ε*(P, δ)”, δ > 0', stated_where='Section 4.5, Corollary 16')
+       stated_domain='“for ε ≥ ε*(P, δ)”, δ > 0', stated_where='Section 4.5, Corollary 16',
+       quote=(r"Corollary 16 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
+              r"ε𝜀\varepsilon-local differential privacy. Then, for any distribution P𝑃P and any positive "
+              r"δ>0𝛿0\delta>0, there exists a positive εsuperscript𝜀\varepsilon^{*} that depends on P𝑃P and δ𝛿\delta "
+              r"such that for any εε𝜀superscript𝜀\varepsilon\geq\varepsilon^{*} the following bound holds "
+              r"I(X;Y)𝐼𝑋𝑌\displaystyle I\left(X;Y\right) \displaystyle\leq "
+              r"H(X)(1δ)(k1)εeε.𝐻𝑋1𝛿𝑘1𝜀superscript𝑒𝜀\displaystyle "
+              r"H\left(X\right)-(1-\delta)\left(k-1\right)\varepsilon e^{-\varepsilon}."))
 def corollary_16():
     delta = Q(1, 10)
     flags = []
@@ -314,7 +386,11 @@ def _rr_gap_limit():
 
 @claim(PAPER, "Eq. (32)", "I_RR = H(X) − (k−1)εe^{−ε} + O(e^{−2ε}) (printed); the remainder is "
        "−[(k−1) + kH + Σ_x log P(x)]e^{−ε} + O(εe^{−2ε})",
-       stated_domain='any P on k symbols, ε → ∞', stated_where='Section 4.5, eq. (32)')
+       stated_domain='any P on k symbols, ε → ∞', stated_where='Section 4.5, eq. (32)',
+       quote=(r"This follows directly from Theorem 14 (optimality of the randomized response mechanism) and "
+              r"observing that the randomized response mechanism achieves "
+              r"I(X;Y)=H(X)(k1)εeε+O(e2ε).𝐼𝑋𝑌𝐻𝑋𝑘1𝜀superscript𝑒𝜀𝑂superscript𝑒2𝜀I\left(X;Y\right)=H\left(X\right)-\left(k-1\right)\varepsilon "
+              r"e^{-\varepsilon}+O(e^{-2\varepsilon}). (32)"))
 def eq_32():
     w = sympy.Symbol("w", positive=True)
     lims, refs = [], []
@@ -334,7 +410,11 @@ def eq_32():
 
 
 @claim(PAPER, "Lemma 26", "OPT_MI ≤ (max_j μ_j)·k/(e^ε+k−1), via the dual α_i = 1/(E+k−1) and (120)",
-       stated_domain='any P, ε ≥ 0, μ of (99)', stated_where='Section 9.3, Lemma 26')
+       stated_domain='any P, ε ≥ 0, μ of (99)', stated_where='Section 9.3, Lemma 26',
+       quote=(r"Lemma 26 For all distributions P𝑃P and all ε𝜀\varepsilon, the following bound holds "
+              r"OPT=maxQ𝒟εI(X;Y)(maxjμj)keε+k1.OPTsubscript𝑄subscript𝒟𝜀𝐼𝑋𝑌subscript𝑗subscript𝜇𝑗𝑘superscript𝑒𝜀𝑘1{\rm "
+              r"OPT}=\max_{Q\in\mathcal{D}_{\varepsilon}}I\left(X;Y\right)\leq\left(\max_{j}\mu_{j}\right)\frac{k}{e^{\varepsilon}+k-1}. "
+              r"(114)"))
 def lemma_26():
     t, kk = sympy.symbols("t k", positive=True)
     eq120 = identity((t * E + kk - t) / (E + kk - 1) - 1, (t - 1) * (E - 1) / (E + kk - 1),
@@ -372,7 +452,22 @@ def _zstar(eps):
 
 @claim(PAPER, "Lemma 27 (eqs. 121–122)", "μ'(z,ε) = Eε − (E−1) − (E−1)log(z(E−1)+1), vanishing at "
        "z*(ε) = (exp{εE/(E−1) − 1} − 1)/(E−1); z* ≤ ½",
-       stated_domain='z ∈ [0, 1], ε > 0, E = e^ε', stated_where='Section 9.4, eqs. (121)–(122)')
+       stated_domain='z ∈ [0, 1], ε > 0, E = e^ε', stated_where='Section 9.4, eqs. (121)–(122)',
+       quote=(r"Let μ(z,ε)𝜇𝑧𝜀\mu\left(z,\varepsilon\right) be the function obtained by replacing "
+              r"P(Tj)𝑃subscript𝑇𝑗P\left(T_{j}\right) by the continuous variable z[0,1]𝑧01z\in[0,1] in "
+              r"μj(P(Tj),ε)subscript𝜇𝑗𝑃subscript𝑇𝑗𝜀\mu_{j}\left(P\left(T_{j}\right),\varepsilon\right). Taking the "
+              r"derivative of μ(z,ε)𝜇𝑧𝜀\mu\left(z,\varepsilon\right) with respect to z𝑧z we get "
+              r"μ(z,ε)=eεε(eε1)(eε1)log(z(eε1)+1).superscript𝜇𝑧𝜀superscript𝑒𝜀𝜀superscript𝑒𝜀1superscript𝑒𝜀1𝑧superscript𝑒𝜀11\mu^{\prime}\left(z,\varepsilon\right)=e^{\varepsilon}\varepsilon-(e^{\varepsilon}-1)-(e^{\varepsilon}-1)\log\left(z(e^{\varepsilon}-1)+1\right). "
+              r"(121) Observe that μ(z,ε)>0superscript𝜇𝑧𝜀0\mu^{\prime}\left(z,\varepsilon\right)>0 for all "
+              r"z<z(ε)=1eε1(e{eεεeε11}1),𝑧superscript𝑧𝜀1superscript𝑒𝜀1superscript𝑒superscript𝑒𝜀𝜀superscript𝑒𝜀111z<z^{*}(\varepsilon)=\frac{1}{e^{\varepsilon}-1}\left(e^{\left\{\frac{e^{\varepsilon}\varepsilon}{e^{\varepsilon}-1}-1\right\}}-1\right), "
+              r"(122) μ(z,ε)<0superscript𝜇𝑧𝜀0\mu^{\prime}\left(z,\varepsilon\right)<0 for all "
+              r"z>z(ε)𝑧superscript𝑧𝜀z>z^{*}(\varepsilon), and "
+              r"μ(z,ε)=0superscript𝜇𝑧𝜀0\mu^{\prime}\left(z,\varepsilon\right)=0 for "
+              r"z=z(ε)𝑧superscript𝑧𝜀z=z^{*}(\varepsilon). Combining this with the fact that "
+              r"μ(0,ε)=μ(1,ε)=0𝜇0𝜀𝜇1𝜀0\mu\left(0,\varepsilon\right)=\mu\left(1,\varepsilon\right)=0 we get that "
+              r"μ(z,ε)0𝜇𝑧𝜀0\mu\left(z,\varepsilon\right)\geq 0 for all z[0,1]𝑧01z\in[0,1] and for any fixed "
+              r"ε𝜀\varepsilon, μ(z,ε)𝜇𝑧𝜀\mu\left(z,\varepsilon\right) is maximized at "
+              r"z(ε)superscript𝑧𝜀z^{*}(\varepsilon)."))
 def lemma_27_identities():
     e = sympy.exp(EPS)
     mu = mi_mu(Z, e, EPS)
@@ -414,7 +509,10 @@ def _mu_slope_at_half(d):
 
 
 @claim(PAPER, "Lemma 27", "for ε ≤ 1: max_j μ_j ≤ μ(P(T),ε) + μ(P(Tᶜ),ε) with T from (30)",
-       stated_domain='“for ε ≤ 1”, T from (30)', stated_where='Section 9.4, Lemma 27')
+       stated_domain='“for ε ≤ 1”, T from (30)', stated_where='Section 9.4, Lemma 27',
+       quote=(r"Lemma 27 For all distributions P𝑃P and all ε1𝜀1\varepsilon\leq 1, the following bound holds "
+              r"maxjμjμ(P(T),ε)+μ(P(Tc),ε)1.subscript𝑗subscript𝜇𝑗𝜇𝑃𝑇𝜀𝜇𝑃superscript𝑇𝑐𝜀1\frac{\max_{j}\mu_{j}}{\mu\left(P\left(T\right),\varepsilon\right)+\mu\left(P\left(T^{c}\right),\varepsilon\right)}\leq "
+              r"1. (116)"))
 def lemma_27():
     r = rng(27)
     flags = []
@@ -431,7 +529,12 @@ def lemma_27():
 
 @claim(PAPER, "Claim 4", "if P(x*) ≥ 1 − z*(ε) then T = {x*} maximises P(A)P(Aᶜ) and max_A μ(P(A)) = "
        "max(μ(P(T)), μ(P(Tᶜ)))",
-       stated_domain='“P(x*) ≥ 1 − z*(ε)”, ε ≤ 1', stated_where='Section 9.4, Claim 4')
+       stated_domain='“P(x*) ≥ 1 − z*(ε)”, ε ≤ 1', stated_where='Section 9.4, Claim 4',
+       quote=(r"Claim 4 Let T={x}𝑇superscript𝑥T=\{x^{*}\}. Then "
+              r"{T,Tc}=argmaxA𝒳P(A)P(Ac)𝑇superscript𝑇𝑐subscript𝐴𝒳𝑃𝐴𝑃superscript𝐴𝑐\{T,T^{c}\}=\arg\max_{A\subseteq{\cal "
+              r"X}}P(A)P(A^{c}) and "
+              r"maxA𝒳μ(P(A),ε)=max(μ(P(T),ε),μ(P(Tc),ε))subscript𝐴𝒳𝜇𝑃𝐴𝜀𝜇𝑃𝑇𝜀𝜇𝑃superscript𝑇𝑐𝜀\max_{A\subseteq{\cal "
+              r"X}}\mu(P(A),\varepsilon)=\max\left(\mu(P(T),\varepsilon),\mu(P(T^{c}),\varepsilon)\right)."))
 def claim_4():
     r = rng(4)
     flags = []
@@ -475,7 +578,28 @@ def _claim_4_steps():
 
 @claim(PAPER, "Claim 5", "for sorted P there is A with ½ − P(x*) ≤ P(A) ≤ ½; hence ¼ ≤ P(T) ≤ ½ (125) for "
        "P(T) = min{P(B) : B ∈ argmax P(A)P(Aᶜ)} when P(x*) ≤ ½",
-       stated_domain='P sorted decreasingly, P(x*) < 1 − z*(ε)', stated_where='Section 9.4, Claim 5 and eq. (125)')
+       stated_domain='P sorted decreasingly, P(x*) < 1 − z*(ε)', stated_where='Section 9.4, Claim 5 and eq. (125)',
+       quote=(r"Claim 5 There exists a set A𝒳𝐴𝒳A\subset{\cal X} such that "
+              r"12P(x)P(A)1212𝑃superscript𝑥𝑃𝐴12\frac{1}{2}-P(x^{*})\leq P(A)\leq\frac{1}{2}. Proof Without loss of "
+              r"generality, assume that the sequence P(xi)𝑃subscript𝑥𝑖P(x_{i}), i[k]𝑖delimited-[]𝑘i\in[k], is sorted "
+              r"in increasing order. Let "
+              r"l=min{l:i=1lP(xi)12}superscript𝑙:𝑙superscriptsubscript𝑖1𝑙𝑃subscript𝑥𝑖12l^{*}=\min\{l:\sum_{i=1}^{l}P(x_{i})\geq\frac{1}{2}\}. "
+              r"From the definition of lsuperscript𝑙l^{*}, "
+              r"P({x1,,xl1})<12𝑃subscript𝑥1subscript𝑥superscript𝑙112P(\{x_{1},\ldots,x_{l^{*}-1}\})<\frac{1}{2} and "
+              r"P({x1,,xl})12𝑃subscript𝑥1subscript𝑥superscript𝑙12P(\{x_{1},\ldots,x_{l^{*}}\})\geq\frac{1}{2}. "
+              r"Further, "
+              r"P({x1,,xl1})=P({x1,,xl})P(xl)𝑃subscript𝑥1subscript𝑥superscript𝑙1𝑃subscript𝑥1subscript𝑥superscript𝑙𝑃subscript𝑥superscript𝑙P(\{x_{1},\ldots,x_{l^{*}-1}\})=P(\{x_{1},\ldots,x_{l^{*}}\})-P(x_{l^{*}}) "
+              r"and since xargmaxx𝒳P(x)superscript𝑥subscript𝑥𝒳𝑃𝑥x^{*}\in\arg\max_{x\in{\cal X}}P\left(x\right), "
+              r"P(xl)P(x)𝑃subscript𝑥superscript𝑙𝑃superscript𝑥P(x_{l^{*}})\leq P(x^{*}). Therefore, if "
+              r"A={x1,,xl1}𝐴subscript𝑥1subscript𝑥superscript𝑙1A=\{x_{1},\ldots,x_{l^{*}-1}\}, then "
+              r"12P(x)P(A)1212𝑃superscript𝑥𝑃𝐴12\frac{1}{2}-P(x^{*})\leq P(A)\leq\frac{1}{2}. Let "
+              r"P(T)=min{P(B):BargmaxA𝒳P(A)P(Ac)}𝑃𝑇:𝑃𝐵𝐵subscript𝐴𝒳𝑃𝐴𝑃superscript𝐴𝑐P(T)=\min\{P(B):B\in\arg\max_{A\subseteq{\cal "
+              r"X}}P(A)P(A^{c})\}. We claim that 14P(T)1214𝑃𝑇12\frac{1}{4}\leq P(T)\leq\frac{1}{2}. The upper bound "
+              r"on P(T)𝑃𝑇P(T) follows immediately from its definition. To prove the lower bound on P(T)𝑃𝑇P(T), "
+              r"consider the set A𝐴A given in Claim 5 and observe that P(T)𝑃𝑇\displaystyle P(T) \displaystyle\geq "
+              r"max(P(x),P(A))𝑃superscript𝑥𝑃𝐴\displaystyle\max(P(x^{*}),P(A)) (125) \displaystyle\geq "
+              r"max(P(x),12P(x))𝑃superscript𝑥12𝑃superscript𝑥\displaystyle\max(P(x^{*}),\frac{1}{2}-P(x^{*})) "
+              r"\displaystyle\geq 14.14\displaystyle\frac{1}{4}."))
 def claim_5():
     r = rng(5)
     flags = []

@@ -52,7 +52,30 @@ def _sandwich(p0, p1, e) -> bool:
 
 
 @claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)",
-       stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (58)–(60)')
+       stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (58)–(60)',
+       quote=(r"As in Lemma 22, for any \ell\in\mathbb{N}, Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell} can be "
+              r"represented as Q=SΘ𝑄𝑆ΘQ=S\Theta, where "
+              r"S[1,eε]k×𝑆superscript1superscript𝑒𝜀𝑘S\in[1,e^{\varepsilon}]^{k\times\ell} and "
+              r"Θ=diag(θ1,,θ)Θdiagsubscript𝜃1subscript𝜃\Theta=\mbox{diag}\left(\theta_{1},...,\theta_{\ell}\right) "
+              r"with its diagonal entries in +subscript\mathbb{R}_{+}. We now show that for any \ell\in\mathbb{N} "
+              r"and any Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}, the following upper bound holds "
+              r"M0(y)M1(y)=i[k]P0(xi)Siji[k]P1(xi)Sij(eε1)P0(T)+1(eε1)P1(T)+1,subscript𝑀0𝑦subscript𝑀1𝑦subscript𝑖delimited-[]𝑘subscript𝑃0subscript𝑥𝑖subscript𝑆𝑖𝑗subscript𝑖delimited-[]𝑘subscript𝑃1subscript𝑥𝑖subscript𝑆𝑖𝑗superscript𝑒𝜀1subscript𝑃0𝑇1superscript𝑒𝜀1subscript𝑃1𝑇1\frac{M_{0}(y)}{M_{1}(y)}=\frac{\sum_{i\in[k]}P_{0}\left(x_{i}\right)S_{ij}}{\sum_{i\in[k]}P_{1}\left(x_{i}\right)S_{ij}}\leq\frac{\left(e^{\varepsilon}-1\right)P_{0}\left(T\right)+1}{\left(e^{\varepsilon}-1\right)P_{1}\left(T\right)+1}, "
+              r"(58) for all y𝒴𝑦𝒴y\in\mathcal{Y} and sufficiently small ε𝜀\varepsilon. The above expression can be "
+              r"alternatively written as "
+              r"(eε1)(P0(T)P1(T))+(eε1)i[k](Sij1)(P0(T)P1(xi)P1(T)P0(xi))superscript𝑒𝜀1subscript𝑃0𝑇subscript𝑃1𝑇superscript𝑒𝜀1subscript𝑖delimited-[]𝑘subscript𝑆𝑖𝑗1subscript𝑃0𝑇subscript𝑃1subscript𝑥𝑖subscript𝑃1𝑇subscript𝑃0subscript𝑥𝑖\displaystyle\left(e^{\varepsilon}-1\right)\left(P_{0}\left(T\right)-P_{1}\left(T\right)\right)+\left(e^{\varepsilon}-1\right)\sum_{i\in[k]}\left(S_{ij}-1\right)\left(P_{0}\left(T\right)P_{1}\left(x_{i}\right)-P_{1}\left(T\right)P_{0}\left(x_{i}\right)\right) "
+              r"i[k](Sij1)(P0(xi)P1(xi))0,subscript𝑖delimited-[]𝑘subscript𝑆𝑖𝑗1subscript𝑃0subscript𝑥𝑖subscript𝑃1subscript𝑥𝑖0\displaystyle-\sum_{i\in[k]}\left(S_{ij}-1\right)\left(P_{0}\left(x_{i}\right)-P_{1}\left(x_{i}\right)\right)\geq "
+              r"0, (59) where Sj[1,eε]ksubscript𝑆𝑗superscript1superscript𝑒𝜀𝑘S_{j}\in[1,e^{\varepsilon}]^{k}. "
+              r"Equation (8.2) is linear in Sjsubscript𝑆𝑗S_{j} and is therefore minimized (and maximized) at the "
+              r"corner points of [1,eε]k×superscript1superscript𝑒𝜀𝑘\ [1,e^{\varepsilon}]^{k\times\ell}, a cube in "
+              r"+k×subscriptsuperscript𝑘\mathbb{R}^{k\times\ell}_{+}. The corner points of this cube are given by "
+              r"the staircase patterns: "
+              r"Sj{1,eε}ksubscript𝑆𝑗superscript1superscript𝑒𝜀𝑘S_{j}\in\{1,e^{\varepsilon}\}^{k}. To begin with, let "
+              r"Sjsubscript𝑆𝑗S_{j} be a staircase pattern with "
+              r"Tj={xi:Sij=eε}Tsubscript𝑇𝑗conditional-setsubscript𝑥𝑖subscript𝑆𝑖𝑗superscript𝑒𝜀𝑇T_{j}=\{x_{i}:S_{ij}=e^{\varepsilon}\}\neq "
+              r"T. Then Equation (8.2) is equivalent to "
+              r"(eε1){(P0(T)P1(T))(P0(Tj)P1(Tj))}superscript𝑒𝜀1subscript𝑃0𝑇subscript𝑃1𝑇subscript𝑃0subscript𝑇𝑗subscript𝑃1subscript𝑇𝑗\displaystyle\left(e^{\varepsilon}-1\right)\left\{\left(P_{0}\left(T\right)-P_{1}\left(T\right)\right)-\left(P_{0}\left(T_{j}\right)-P_{1}\left(T_{j}\right)\right)\right\}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{} "
+              r"+(eε1)2{P0(T)P1(Tj)P1(T)P0(Tj)}0.superscriptsuperscript𝑒𝜀12subscript𝑃0𝑇subscript𝑃1subscript𝑇𝑗subscript𝑃1𝑇subscript𝑃0subscript𝑇𝑗0\displaystyle+\left(e^{\varepsilon}-1\right)^{2}\left\{P_{0}\left(T\right)P_{1}\left(T_{j}\right)-P_{1}\left(T\right)P_{0}\left(T_{j}\right)\right\}\geq "
+              r"0. (60)"))
 def lemma_24_upper_identity():
     a, t0, t1, b0, b1, j0, j1 = _aggregated_symbols()
     cross = (a * t0 + 1) * (1 + b1) - (a * t1 + 1) * (1 + b0)
@@ -65,7 +88,25 @@ def lemma_24_upper_identity():
 
 
 @claim(PAPER, "Lemma 24 (eqs. 63–65)", "(63) ⇔ (64) for every column, and (64) on a pattern is (65)",
-       stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (63)–(65)')
+       stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (63)–(65)',
+       quote=(r"We now show that for for any \ell\in\mathbb{N} and any "
+              r"Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}, the following lower bound holds "
+              r"(eε1)P0(Tc)+1(eε1)P1(Tc)+1M0(y)M1(y)=i[k]P0(xi)Siji[k]P1(xi)Sij,superscript𝑒𝜀1subscript𝑃0superscript𝑇𝑐1superscript𝑒𝜀1subscript𝑃1superscript𝑇𝑐1subscript𝑀0𝑦subscript𝑀1𝑦subscript𝑖delimited-[]𝑘subscript𝑃0subscript𝑥𝑖subscript𝑆𝑖𝑗subscript𝑖delimited-[]𝑘subscript𝑃1subscript𝑥𝑖subscript𝑆𝑖𝑗\frac{\left(e^{\varepsilon}-1\right)P_{0}\left(T^{c}\right)+1}{\left(e^{\varepsilon}-1\right)P_{1}\left(T^{c}\right)+1}\leq\frac{M_{0}(y)}{M_{1}(y)}=\frac{\sum_{i\in[k]}P_{0}\left(x_{i}\right)S_{ij}}{\sum_{i\in[k]}P_{1}\left(x_{i}\right)S_{ij}}, "
+              r"(63) for all y𝒴𝑦𝒴y\in\mathcal{Y} and sufficiently small ε𝜀\varepsilon. The above expression can be "
+              r"alternatively written as "
+              r"(eε1)(P0(T)P1(T))+(eε1)i[k](Sij1)(P0(T)P1(xi)P1(T)P0(xi))superscript𝑒𝜀1subscript𝑃0𝑇subscript𝑃1𝑇superscript𝑒𝜀1subscript𝑖delimited-[]𝑘subscript𝑆𝑖𝑗1subscript𝑃0𝑇subscript𝑃1subscript𝑥𝑖subscript𝑃1𝑇subscript𝑃0subscript𝑥𝑖\displaystyle\left(e^{\varepsilon}-1\right)\left(P_{0}\left(T\right)-P_{1}\left(T\right)\right)+\left(e^{\varepsilon}-1\right)\sum_{i\in[k]}\left(S_{ij}-1\right)\left(P_{0}\left(T\right)P_{1}\left(x_{i}\right)-P_{1}\left(T\right)P_{0}\left(x_{i}\right)\right) "
+              r"+eεi[k](Sij1)(P0(xi)P1(xi))0,superscript𝑒𝜀subscript𝑖delimited-[]𝑘subscript𝑆𝑖𝑗1subscript𝑃0subscript𝑥𝑖subscript𝑃1subscript𝑥𝑖0\displaystyle+e^{\varepsilon}\sum_{i\in[k]}\left(S_{ij}-1\right)\left(P_{0}\left(x_{i}\right)-P_{1}\left(x_{i}\right)\right)\geq "
+              r"0, (64) where Sj[1,eε]ksubscript𝑆𝑗superscript1superscript𝑒𝜀𝑘S_{j}\in[1,e^{\varepsilon}]^{k}. "
+              r"Equation (8.2) is linear in Sjsubscript𝑆𝑗S_{j} and is therefore minimized at the corner points of "
+              r"[1,eε]ksuperscript1superscript𝑒𝜀𝑘\ [1,e^{\varepsilon}]^{k}, a cube in "
+              r"+ksubscriptsuperscript𝑘\mathbb{R}^{k}_{+}. The corner points of this cube are given by staircase "
+              r"patterns: Sj{1,eε}ksubscript𝑆𝑗superscript1superscript𝑒𝜀𝑘S_{j}\in\{1,e^{\varepsilon}\}^{k}. To begin "
+              r"with, let Sjsubscript𝑆𝑗S_{j} be a staircase pattern with "
+              r"Tj={xi:Sij=eε}Tcsubscript𝑇𝑗conditional-setsubscript𝑥𝑖subscript𝑆𝑖𝑗superscript𝑒𝜀superscript𝑇𝑐T_{j}=\{x_{i}:S_{ij}=e^{\varepsilon}\}\neq "
+              r"T^{c}, then Equation (8.2) is equivalent to "
+              r"(eε1){(P0(T)P1(T))+eε(P0(Tj)P1(Tj))}superscript𝑒𝜀1subscript𝑃0𝑇subscript𝑃1𝑇superscript𝑒𝜀subscript𝑃0subscript𝑇𝑗subscript𝑃1subscript𝑇𝑗\displaystyle\left(e^{\varepsilon}-1\right)\left\{\left(P_{0}\left(T\right)-P_{1}\left(T\right)\right)+e^{\varepsilon}\left(P_{0}\left(T_{j}\right)-P_{1}\left(T_{j}\right)\right)\right\}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{} "
+              r"+(eε1)2{P0(T)P1(Tj)P1(T)P0(Tj)}0.superscriptsuperscript𝑒𝜀12subscript𝑃0𝑇subscript𝑃1subscript𝑇𝑗subscript𝑃1𝑇subscript𝑃0subscript𝑇𝑗0\displaystyle+\left(e^{\varepsilon}-1\right)^{2}\left\{P_{0}\left(T\right)P_{1}\left(T_{j}\right)-P_{1}\left(T\right)P_{0}\left(T_{j}\right)\right\}\geq "
+              r"0. (65)"))
 def lemma_24_lower_identity():
     a, t0, t1, b0, b1, j0, j1 = _aggregated_symbols()
     # P_ν(Tᶜ) = 1 − P_ν(T)
@@ -108,7 +149,14 @@ def _threshold_from_60_65(p0, p1):
 
 @claim(PAPER, "Lemma 24", "for ε ≤ ε* = min(ε1, ε2) every Q ∈ D_ε has (aP0(Tᶜ)+1)/(aP1(Tᶜ)+1) ≤ M0(y)/M1(y) ≤ "
        "(aP0(T)+1)/(aP1(T)+1), both bounds attained by the binary mechanism",
-       stated_domain='“for ε ≤ ε*” = min(ε1, ε2), every Q ∈ D_ε', stated_where='Section 8.2, Lemma 24')
+       stated_domain='“for ε ≤ ε*” = min(ε1, ε2), every Q ∈ D_ε', stated_where='Section 8.2, Lemma 24',
+       quote=(r"Lemma 24 For any pair of distributions P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, there exists a "
+              r"positive εsuperscript𝜀\varepsilon^{*} that depends on P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1} such "
+              r"that for all y𝒴𝑦𝒴y\in\mathcal{Y}, all \ell\in\mathbb{N}, and all "
+              r"Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell} with "
+              r"εε𝜀superscript𝜀\varepsilon\leq\varepsilon^{*}, we have that "
+              r"(eε1)P0(Tc)+1(eε1)P1(Tc)+1M0(y)M1(y)(eε1)P0(T)+1(eε1)P1(T)+1.superscript𝑒𝜀1subscript𝑃0superscript𝑇𝑐1superscript𝑒𝜀1subscript𝑃1superscript𝑇𝑐1subscript𝑀0𝑦subscript𝑀1𝑦superscript𝑒𝜀1subscript𝑃0𝑇1superscript𝑒𝜀1subscript𝑃1𝑇1\frac{\left(e^{\varepsilon}-1\right)P_{0}\left(T^{c}\right)+1}{\left(e^{\varepsilon}-1\right)P_{1}\left(T^{c}\right)+1}\leq\frac{M_{0}(y)}{M_{1}(y)}\leq\frac{\left(e^{\varepsilon}-1\right)P_{0}\left(T\right)+1}{\left(e^{\varepsilon}-1\right)P_{1}\left(T\right)+1}. "
+              r"(56) Moreover, the above upper and lower bounds are achieved by the binary mechanism given in (55)."))
 def lemma_24():
     flags, cross = [], []
     r = rng(24)
@@ -207,7 +255,15 @@ def _lemma_24_steps():
 
 @claim(PAPER, "Lemma 24 (proof)", "non-binding patterns get ε(j) = +∞, not 0; the printed 'set ε(j) = 0, "
        "ε1 = min_j ε(j)' gives ε* = 0",
-       stated_domain='the non-binding patterns in the proof of Lemma 24', stated_where='Section 8.2, proof of Lemma 24')
+       stated_domain='the non-binding patterns in the proof of Lemma 24', stated_where='Section 8.2, proof of Lemma 24',
+       quote=(r"On the other hand, it is easy to verify that when Tj=Tsubscript𝑇𝑗𝑇T_{j}=T, we have that "
+              r"(eε1){(P0(T)P1(T))(P0(Tj)P1(Tj))\displaystyle\left(e^{\varepsilon}-1\right)\left\{\left(P_{0}\left(T\right)-P_{1}\left(T\right)\right)-\left(P_{0}\left(T_{j}\right)-P_{1}\left(T_{j}\right)\right)\right.~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{} "
+              r"+(eε1)(P0(T)P1(Tj)P1(T)P0(Tj))}=0,\displaystyle\left.+\left(e^{\varepsilon}-1\right)\left(P_{0}\left(T\right)P_{1}\left(T_{j}\right)-P_{1}\left(T\right)P_{0}\left(T_{j}\right)\right)\right\}=0, "
+              r"(62) for all ε𝜀\varepsilon. In this case, set ε(j)=0𝜀𝑗0\varepsilon(j)=0 and "
+              r"ε1=minj[2k]ε(j)subscript𝜀1subscript𝑗delimited-[]superscript2𝑘𝜀𝑗\varepsilon_{1}=\min_{j\in[2^{k}]}\varepsilon(j). "
+              r"Therefore, for any \ell\in\mathbb{N} and any Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}, the "
+              r"upper bound in the statement of the lemma holds for all "
+              r"εε1𝜀subscript𝜀1\varepsilon\leq\varepsilon_{1}."))
 def lemma_24_proof():
     k = 4
     T = binary_set(B0, B1)
@@ -234,7 +290,12 @@ def lemma_24_proof():
 
 @claim(PAPER, "Theorem 5", "for P0(x) ≠ P1(x) there is ε*(P0,P1) > 0 (Lemma 24) such that for ε ≤ ε* the binary "
        "mechanism (18) maximises every f-divergence D_f(M0‖M1) over D_ε",
-       stated_domain='“for any pair of distributions P0 and P1”, any f-divergence, 0 < ε ≤ ε*', stated_where='Section 3.2, Theorem 5')
+       stated_domain='“for any pair of distributions P0 and P1”, any f-divergence, 0 < ε ≤ ε*', stated_where='Section 3.2, Theorem 5',
+       quote=(r"Theorem 5 For any pair of distributions P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, there exists a "
+              r"positive εsuperscript𝜀\varepsilon^{*} that depends on P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1} such "
+              r"that for any f𝑓f-divergences and any positive εε𝜀superscript𝜀\varepsilon\leq\varepsilon^{*}, the "
+              r"binary mechanism maximizes the f𝑓f-divergence between the induced marginals over all "
+              r"ε𝜀\varepsilon-locally differentially private mechanisms."))
 def theorem_5():
     flags = []
     for p0, p1, Es in ((A0, A1, [Q(3, 2), Q(2), Q(3)]), (B0, B1, [Q(11, 10), Q(6, 5), Q(29, 19)])):
@@ -287,7 +348,12 @@ def _theorem_5_steps():
 
 @claim(PAPER, "Theorem 5 (ties)", "with P0(x) = P1(x) for some x no binary mechanism is optimal for all f at any "
        "ε > 0: the hypothesis P0(x) ≠ P1(x) is needed",
-       stated_domain='“for any pair of distributions P0 and P1” (as printed, ties allowed)', stated_where='Section 3.2, Theorem 5')
+       stated_domain='“for any pair of distributions P0 and P1” (as printed, ties allowed)', stated_where='Section 3.2, Theorem 5',
+       quote=(r"Theorem 5 For any pair of distributions P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, there exists a "
+              r"positive εsuperscript𝜀\varepsilon^{*} that depends on P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1} such "
+              r"that for any f𝑓f-divergences and any positive εε𝜀superscript𝜀\varepsilon\leq\varepsilon^{*}, the "
+              r"binary mechanism maximizes the f𝑓f-divergence between the induced marginals over all "
+              r"ε𝜀\varepsilon-locally differentially private mechanisms."))
 def theorem_5_ties():
     e = Q(101, 100)
     T_paper = binary_set(TIE0, TIE1)                   # ties go into T: {x1, x3}
@@ -325,7 +391,11 @@ def _binary_tv():
 
 @claim(PAPER, "Theorem 6", "for all P0, P1 and ε ≥ 0 the binary mechanism maximises ‖M0 − M1‖_TV; dual (70) gives "
        "1ᵀα* = (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV (71)",
-       stated_domain='“for any pair of distributions P0 and P1 and any ε”', stated_where='Section 3.2, Theorem 6')
+       stated_domain='“for any pair of distributions P0 and P1 and any ε”', stated_where='Section 3.2, Theorem 6',
+       quote=(r"Theorem 6 For any pair of distributions P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, and any "
+              r"ε0𝜀0\varepsilon\geq 0, the binary mechanism maximizes the total variation distance between the "
+              r"induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} among all ε𝜀\varepsilon-locally "
+              r"differentially private mechanisms."))
 def theorem_6():
     r = rng(6)
     vals, refs, flags = [], [], []
@@ -351,7 +421,15 @@ def theorem_6():
 
 @claim(PAPER, "Corollary 11", "‖M0 − M1‖_TV ≤ (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV for every ε-LDP Q, with equality for the "
        "binary mechanism (eq. 79)",
-       stated_domain='“for any ε-locally differentially private mechanism Q”', stated_where='Section 3.5, Corollary 11')
+       stated_domain='“for any ε-locally differentially private mechanism Q”', stated_where='Section 3.5, Corollary 11',
+       quote=(r"Corollary 11 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
+              r"ε𝜀\varepsilon-local differential privacy. Then, for any pair of distributions P0subscript𝑃0P_{0} and "
+              r"P1subscript𝑃1P_{1}, the induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} satisfy the "
+              r"bound "
+              r"M0M1TV((eε1)/(eε+1))P0P1TV,subscriptnormsubscript𝑀0subscript𝑀1TVsuperscript𝑒𝜀1superscript𝑒𝜀1subscriptnormsubscript𝑃0subscript𝑃1TV\big{\|}M_{0}-M_{1}\big{\|}_{\rm "
+              r"TV}\leq(({e^{\varepsilon}-1)}/({e^{\varepsilon}+1}))\,\big{\|}P_{0}-P_{1}\big{\|}_{\rm TV}\;, and "
+              r"equality is achieved by the binary mechanism. This follows from Theorem 6 and explicitly computing "
+              r"the total variation achieved by the binary mechanism."))
 def corollary_11():
     eq79 = _binary_tv()
     r = rng(11)
@@ -371,7 +449,12 @@ def corollary_11():
 
 
 @claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1",
-       stated_domain='“for any ε” and any P0, P1', stated_where='Section 3.2, Theorem 7')
+       stated_domain='“for any ε” and any P0, P1', stated_where='Section 3.2, Theorem 7',
+       quote=(r"Theorem 7 For any ε𝜀\varepsilon and any pair of distributions P0subscript𝑃0P_{0} and "
+              r"P1subscript𝑃1P_{1}, the binary mechanism is an "
+              r"1/(2(eε+1)2)12superscriptsuperscript𝑒𝜀121/(2(e^{\varepsilon}+1)^{2}) approximation of the maximum KL "
+              r"divergence between the induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} among all "
+              r"ε𝜀\varepsilon-locally differentially private mechanisms."))
 def theorem_7():
     r = rng(7)
     flags = []
@@ -397,7 +480,13 @@ def theorem_7():
 
 
 @claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)",
-       stated_domain='every ε-LDP Q, any P0, P1 (Duchi et al.)', stated_where='Section 8.5, Lemma 25')
+       stated_domain='every ε-LDP Q, any P0, P1 (Duchi et al.)', stated_where='Section 8.5, Lemma 25',
+       quote=(r"Lemma 25 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
+              r"ε𝜀\varepsilon differential privacy. Then for any pair of distributions P0subscript𝑃0P_{0} and "
+              r"P1subscript𝑃1P_{1}, the induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} must satisfy the "
+              r"bound Dkl(M0||M1)+Dkl(M1||M0)4(eε1)2P0P1TV2.D_{\rm kl}\big{(}M_{0}||M_{1}\big{)}+D_{\rm "
+              r"kl}\big{(}M_{1}||M_{0}\big{)}\leq "
+              r"4\left(e^{\varepsilon}-1\right)^{2}\big{\|}P_{0}-P_{1}\big{\|}^{2}_{\rm TV}. (93)"))
 def lemma_25():
     r = rng(25)
     flags = []
@@ -458,7 +547,17 @@ def _lemma_25_steps():
 
 @claim(PAPER, "Eq. (84)", "the dual α* of (82) has 1ᵀα* = Σ_i μ_{j_i}/(e^ε+k−1) = D_RR (92) and is tight on the "
        "singleton patterns",
-       stated_domain='the dual (82) of the RR KL LP', stated_where='Section 8.4, eq. (84)')
+       stated_domain='the dual (82) of the RR KL LP', stated_where='Section 8.4, eq. (84)',
+       quote=(r"1Tαsuperscript1𝑇superscript𝛼\displaystyle\textrm{{1}}^{T}\alpha^{*} =\displaystyle= "
+              r"1(eε1)(eε+k1)i[k]{(eε+k2)μ(Sji(k))l[k],liμ(Sjl(k))}1superscript𝑒𝜀1superscript𝑒𝜀𝑘1subscript𝑖delimited-[]𝑘superscript𝑒𝜀𝑘2𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖subscriptformulae-sequence𝑙delimited-[]𝑘𝑙𝑖𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑙\displaystyle\frac{1}{\left(e^{\varepsilon}-1\right)\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\left\{\left(e^{\varepsilon}+k-2\right)\mu\left(S^{(k)}_{j_{i}}\right)-\sum_{l\in[k],l\neq "
+              r"i}\mu\left(S^{(k)}_{j_{l}}\right)\right\} (84) =\displaystyle= "
+              r"1(eε1)(eε+k1){(eε+k2)i[k]μ(Sji(k))i[k]l[k],liμ(Sjl(k))}1superscript𝑒𝜀1superscript𝑒𝜀𝑘1superscript𝑒𝜀𝑘2subscript𝑖delimited-[]𝑘𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖subscript𝑖delimited-[]𝑘subscriptformulae-sequence𝑙delimited-[]𝑘𝑙𝑖𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑙\displaystyle\frac{1}{\left(e^{\varepsilon}-1\right)\left(e^{\varepsilon}+k-1\right)}\left\{\left(e^{\varepsilon}+k-2\right)\sum_{i\in[k]}\mu\left(S^{(k)}_{j_{i}}\right)-\sum_{i\in[k]}\sum_{l\in[k],l\neq "
+              r"i}\mu\left(S^{(k)}_{j_{l}}\right)\right\} =\displaystyle= "
+              r"1(eε1)(eε+k1){(eε+k2)i[k]μ(Sji(k))(k1)i[k]μ(Sji(k))}1superscript𝑒𝜀1superscript𝑒𝜀𝑘1superscript𝑒𝜀𝑘2subscript𝑖delimited-[]𝑘𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖𝑘1subscript𝑖delimited-[]𝑘𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖\displaystyle\frac{1}{\left(e^{\varepsilon}-1\right)\left(e^{\varepsilon}+k-1\right)}\left\{\left(e^{\varepsilon}+k-2\right)\sum_{i\in[k]}\mu\left(S^{(k)}_{j_{i}}\right)-(k-1)\sum_{i\in[k]}\mu\left(S^{(k)}_{j_{i}}\right)\right\} "
+              r"=\displaystyle= "
+              r"1(eε+k1)i[k]μ(Sji(k))1superscript𝑒𝜀𝑘1subscript𝑖delimited-[]𝑘𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖\displaystyle\frac{1}{\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\mu\left(S^{(k)}_{j_{i}}\right) "
+              r"=\displaystyle= "
+              r"1(eε+k1)i[k](P0(xi)(eε1)+1)log(P0(xi)(eε1)+1)(P1(xi)(eε1)+1).1superscript𝑒𝜀𝑘1subscript𝑖delimited-[]𝑘subscript𝑃0subscript𝑥𝑖superscript𝑒𝜀11subscript𝑃0subscript𝑥𝑖superscript𝑒𝜀11subscript𝑃1subscript𝑥𝑖superscript𝑒𝜀11\displaystyle\frac{1}{\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\left(P_{0}\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1\right)\log\frac{\left(P_{0}\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1\right)}{\left(P_{1}\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1\right)}."))
 def eq_84():
     # symbolic k: α_i = ((E+k−2)μ_i − (M − μ_i))/((E−1)(E+k−1)) with M = Σ_i μ_i, summed over i = 1..k
     i, k = sympy.symbols("i k", integer=True, positive=True)
@@ -480,7 +579,12 @@ def eq_84():
 
 @claim(PAPER, "Theorem 8", "for P0, P1 with pairwise distinct ratios P0(x)/P1(x) there is ε* such that for ε ≥ ε* "
        "randomized response maximises D_kl(M0‖M1)",
-       stated_domain='“for all P0 and P1, and all ε ≥ ε*”', stated_where='Section 3.3, Theorem 8')
+       stated_domain='“for all P0 and P1, and all ε ≥ ε*”', stated_where='Section 3.3, Theorem 8',
+       quote=(r"Theorem 8 There exists a positive εsuperscript𝜀\varepsilon^{*} that depends on P0subscript𝑃0P_{0} "
+              r"and P1subscript𝑃1P_{1} such that for all P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, and all "
+              r"εε𝜀superscript𝜀\varepsilon\geq\varepsilon^{*}, the randomized response mechanism maximizes the KL "
+              r"divergence between the induced marginals among all ε𝜀\varepsilon-locally differentially private "
+              r"mechanisms."))
 def theorem_8():
     flags = []
     u_a, u_b = utility.kl(A0, A1), utility.kl(B0, B1)
@@ -501,7 +605,12 @@ def theorem_8():
 
 @claim(PAPER, "Theorem 8 (equal ratios)", "with two symbols of equal ratio P0(x)/P1(x), RR is not optimal at any "
        "large ε: the binary mechanism beats it by (0.2159728…)e^{-ε}",
-       stated_domain='“for all P0 and P1” (as printed, equal ratios allowed)', stated_where='Section 3.3, Theorem 8')
+       stated_domain='“for all P0 and P1” (as printed, equal ratios allowed)', stated_where='Section 3.3, Theorem 8',
+       quote=(r"Theorem 8 There exists a positive εsuperscript𝜀\varepsilon^{*} that depends on P0subscript𝑃0P_{0} "
+              r"and P1subscript𝑃1P_{1} such that for all P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, and all "
+              r"εε𝜀superscript𝜀\varepsilon\geq\varepsilon^{*}, the randomized response mechanism maximizes the KL "
+              r"divergence between the induced marginals among all ε𝜀\varepsilon-locally differentially private "
+              r"mechanisms."))
 def theorem_8_equal_ratios():
     k = 3
     # (BIN_{T={x1}} − RR)·e^ε as ε → ∞, exactly (sympy limit of the paper's closed forms)
@@ -522,7 +631,15 @@ def theorem_8_equal_ratios():
 
 @claim(PAPER, "Theorem 8 (proof, eq. 88)", "the leading coefficient of S_jᵀα* − μ_j is Σ_{x∈T_j} P0 log(P0/P1) − "
        "P0(T_j)log(P0(T_j)/P1(T_j)) ≥ 0 (the paper writes the reverse difference and a reversed log-sum inequality)",
-       stated_domain='a pattern T_j in the proof of Theorem 8', stated_where='Section 8.4, eq. (88)')
+       stated_domain='a pattern T_j in the proof of Theorem 8', stated_where='Section 8.4, eq. (88)',
+       quote=(r"Assume, to begin with, that "
+              r"j{j1,j2,,jk}𝑗subscript𝑗1subscript𝑗2subscript𝑗𝑘j\neq\{j_{1},j_{2},...,j_{k}\}. Then "
+              r"S(k)jTαμj=(P0(Tj)logP0(Tj)P1(Tj)xiTjP0(xi)logP0(xi)P1(xi))eε+O(1).subscriptsuperscriptsuperscript𝑆𝑘𝑇𝑗superscript𝛼subscript𝜇𝑗subscript𝑃0subscript𝑇𝑗subscript𝑃0subscript𝑇𝑗subscript𝑃1subscript𝑇𝑗subscriptsubscript𝑥𝑖subscript𝑇𝑗subscript𝑃0subscript𝑥𝑖subscript𝑃0subscript𝑥𝑖subscript𝑃1subscript𝑥𝑖superscript𝑒𝜀𝑂1{S^{(k)}}^{T}_{j}\alpha^{*}-\mu_{j}=\left(P_{0}\left(T_{j}\right)\log\frac{P_{0}\left(T_{j}\right)}{P_{1}\left(T_{j}\right)}-\sum_{x_{i}\in "
+              r"T_{j}}P_{0}\left(x_{i}\right)\log\frac{P_{0}\left(x_{i}\right)}{P_{1}\left(x_{i}\right)}\right)e^{\varepsilon}+O\left(1\right). "
+              r"(88) Notice that for j{j1,j2,,jk}𝑗subscript𝑗1subscript𝑗2subscript𝑗𝑘j\neq\{j_{1},j_{2},...,j_{k}\}, "
+              r"P0(Tj)logP0(Tj)P1(Tj)>xiTjP0(xi)logP0(xi)P1(xi)subscript𝑃0subscript𝑇𝑗subscript𝑃0subscript𝑇𝑗subscript𝑃1subscript𝑇𝑗subscriptsubscript𝑥𝑖subscript𝑇𝑗subscript𝑃0subscript𝑥𝑖subscript𝑃0subscript𝑥𝑖subscript𝑃1subscript𝑥𝑖P_{0}\left(T_{j}\right)\log\frac{P_{0}\left(T_{j}\right)}{P_{1}\left(T_{j}\right)}>\sum_{x_{i}\in "
+              r"T_{j}}P_{0}\left(x_{i}\right)\log\frac{P_{0}\left(x_{i}\right)}{P_{1}\left(x_{i}\right)} by the "
+              r"log-sum inequality."))
 def theorem_8_eq_88():
     Tj = [0, 1]
     agg = sub(A0, Tj) * log(sub(A0, Tj) / sub(A1, Tj))
@@ -550,7 +667,16 @@ def theorem_8_eq_88():
 
 @claim(PAPER, "Corollary 9", "for ε ≤ ε*(P0,P1,δ): D(M0‖M1) + D(M1‖M0) ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·‖P0 − P1‖²_TV; "
        "the binary mechanism gives TV²ε² + O(ε⁴)",
-       stated_domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 9')
+       stated_domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 9',
+       quote=(r"Corollary 9 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
+              r"ε𝜀\varepsilon-local differential privacy. Then, for any pair of distributions P0subscript𝑃0P_{0}, "
+              r"P1subscript𝑃1P_{1} and any positive δ>0𝛿0\delta>0, there exists a positive "
+              r"εsuperscript𝜀\varepsilon^{*} that depends on P0subscript𝑃0P_{0}, P1subscript𝑃1P_{1} and δ𝛿\delta "
+              r"such that for any εε𝜀superscript𝜀\varepsilon\leq\varepsilon^{*} the induced marginals "
+              r"M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} satisfy the bound Dkl(M0||M1)+Dkl(M1||M0)\displaystyle "
+              r"D_{\rm kl}\big{(}M_{0}||M_{1}\big{)}+D_{\rm kl}\big{(}M_{1}||M_{0}\big{)} \displaystyle\leq "
+              r"2(1+δ)(eε1)2(eε+1)P0P1TV2.21𝛿superscriptsuperscript𝑒𝜀12superscript𝑒𝜀1superscriptsubscriptnormsubscript𝑃0subscript𝑃1TV2\displaystyle\frac{2(1+\delta)(e^{\varepsilon}-1)^{2}}{(e^{\varepsilon}+1)}\,\big{\|}P_{0}-P_{1}\big{\|}_{\rm "
+              r"TV}^{2}\;. (22)"))
 def corollary_9():
     eps, x = sympy.symbols("epsilon x", positive=True)
     p, q = sympy.symbols("p q", positive=True)
@@ -581,7 +707,18 @@ def corollary_9():
 
 @claim(PAPER, "Corollary 9 (derivation)", "the binary KL is (e^ε−1)²/(e^ε+1)·(P0(T)−P1(T))² + O(ε³): the printed "
        "derivation drops the square",
-       stated_domain='the binary mechanism as ε → 0', stated_where='Section 3.5, derivation of Corollary 9')
+       stated_domain='the binary mechanism as ε → 0', stated_where='Section 3.5, derivation of Corollary 9',
+       quote=(r"This follows from Theorem 5 and observing that the binary mechanism achieves "
+              r"Dkl(M0||M1)\displaystyle D_{\rm kl}\big{(}M_{0}||M_{1}\big{)} "
+              r"=(eε1)P0(T)+1eε+1log(1+(eε1)P0(T)1+(eε1)P1(T))absentsuperscript𝑒𝜀1subscript𝑃0𝑇1superscript𝑒𝜀11superscript𝑒𝜀1subscript𝑃0𝑇1superscript𝑒𝜀1subscript𝑃1𝑇\displaystyle\hskip "
+              r"14.22636pt=\;\frac{(e^{\varepsilon}-1)P_{0}(T)+1}{e^{\varepsilon}+1}\log\Big{(}\frac{1+(e^{\varepsilon}-1)P_{0}(T)}{1+(e^{\varepsilon}-1)P_{1}(T)}\Big{)} "
+              r"+(eε1)P0(Tc)+1eε+1log(1+(eε1)P0(Tc)1+(eε1)P1(Tc))superscript𝑒𝜀1subscript𝑃0superscript𝑇𝑐1superscript𝑒𝜀11superscript𝑒𝜀1subscript𝑃0superscript𝑇𝑐1superscript𝑒𝜀1subscript𝑃1superscript𝑇𝑐\displaystyle~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}+\frac{(e^{\varepsilon}-1)P_{0}(T^{c})+1}{e^{\varepsilon}+1}\log\Big{(}\frac{1+(e^{\varepsilon}-1)P_{0}(T^{c})}{1+(e^{\varepsilon}-1)P_{1}(T^{c})}\Big{)} "
+              r"=(eε1)2eε+1(P0(T)P1(T))+O(ε3)absentsuperscriptsuperscript𝑒𝜀12superscript𝑒𝜀1subscript𝑃0𝑇subscript𝑃1𝑇𝑂superscript𝜀3\displaystyle\hskip "
+              r"14.22636pt=\;\frac{(e^{\varepsilon}-1)^{2}}{e^{\varepsilon}+1}(P_{0}(T)-P_{1}(T))+O(\varepsilon^{3}) "
+              r"=(eε1)2eε+1P0P1TV2+O(ε3),absentsuperscriptsuperscript𝑒𝜀12superscript𝑒𝜀1superscriptsubscriptnormsubscript𝑃0subscript𝑃1TV2𝑂superscript𝜀3\displaystyle\hskip "
+              r"14.22636pt=\;\frac{(e^{\varepsilon}-1)^{2}}{e^{\varepsilon}+1}\,\big{\|}P_{0}-P_{1}\big{\|}_{\rm "
+              r"TV}^{2}+O(\varepsilon^{3})\;, where T𝒳𝑇𝒳T\subseteq{\cal X} is the set of x𝑥x such that "
+              r"P0(x)P1(x)subscript𝑃0𝑥subscript𝑃1𝑥P_{0}(x)\geq P_{1}(x)."))
 def corollary_9_derivation():
     eps = sympy.Symbol("epsilon", positive=True)
     e = sympy.exp(eps)
@@ -610,7 +747,20 @@ def _G_corrected(p0, p1):
 
 @claim(PAPER, "Corollary 10 (eq. 23)", "for ε ≥ ε*: D(M0‖M1) + D(M1‖M0) ≤ D(P0‖P1) − (1−δ)G(P0,P1)e^{−ε}, "
        "since RR gives D(P0‖P1) − G e^{−ε} + O(e^{−2ε})",
-       stated_domain='“for ε ≥ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 10, eq. (23)')
+       stated_domain='“for ε ≥ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 10, eq. (23)',
+       quote=(r"Corollary 10 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
+              r"ε𝜀\varepsilon-local differential privacy. Then, for any pair of distributions P0subscript𝑃0P_{0} and "
+              r"P1subscript𝑃1P_{1} and any positive δ>0𝛿0\delta>0, there exists a positive "
+              r"εsuperscript𝜀\varepsilon^{*} that depends on P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1} and δ𝛿\delta "
+              r"such that for any εε𝜀superscript𝜀\varepsilon\geq\varepsilon^{*} the induced marginals "
+              r"M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} satisfy the bound Dkl(M0||M1)+Dkl(M1||M0)\displaystyle "
+              r"D_{\rm kl}\big{(}M_{0}||M_{1}\big{)}+D_{\rm kl}\big{(}M_{1}||M_{0}\big{)} \displaystyle\leq "
+              r"Dkl(P0||P1)(1δ)G(P0,P1)eε.\displaystyle D_{\rm "
+              r"kl}(P_{0}||P_{1})-(1-\delta)G(P_{0},P_{1})e^{-\varepsilon}\;. (23) where "
+              r"G(P0,P1)=𝒳(1P0(x))log(P1(x)/P0(x))𝐺subscript𝑃0subscript𝑃1subscript𝒳1subscript𝑃0𝑥subscript𝑃1𝑥subscript𝑃0𝑥G(P_{0},P_{1})=\sum_{{\cal "
+              r"X}}(1-P_{0}(x))\log(P_{1}(x)/P_{0}(x)). This follows directly from Theorem 8 and observing that the "
+              r"randomized response mechanism achieves Dkl(M0||M1)=Dkl(P0||P1)G(P0,P1)eε+O(e2ε).D_{\rm "
+              r"kl}(M_{0}||M_{1})=D_{\rm kl}(P_{0}||P_{1})-G(P_{0},P_{1})e^{-\varepsilon}+O(e^{-2\varepsilon})\;."))
 def corollary_10():
     delta = Q(1, 10)
     e = Q(22026)                                        # e^ε ≈ e^10, rational so that the optimum is exact

@@ -36,7 +36,12 @@ LOG2E = 1 / log(2)
 
 
 @claim(PAPER, "Definition 1", "μ̄^CI = sup_{P_X} I(X;M(X)) bits; for a finite channel this is its capacity.",
-       stated_domain='“for a data distribution space 𝒫”, a randomized mechanism M', stated_where='Section II, Definition 1 (CI-LMIDP)')
+       stated_domain='“for a data distribution space 𝒫”, a randomized mechanism M', stated_where='Section II, Definition 1 (CI-LMIDP)',
+       quote=(r"Definition 1 (CI-LMIDP) For a data distribution space 𝒫𝒫\mathcal{P}caligraphic_P, a randomized "
+              r"mechanism M𝑀Mitalic_M satisfies μ𝜇\muitalic_μ-CI-LMIDP if and only if "
+              r"supP𝐗𝒫I(𝐗;M(𝐗))μbitssubscriptsupremumsubscript𝑃𝐗𝒫𝐼𝐗𝑀𝐗𝜇bits\sup_{P_{\bm{X}}\in\mathcal{P}}I(\bm{X};M(\bm{X}))\leq\mu~{}\text{bits}roman_sup "
+              r"start_POSTSUBSCRIPT italic_P start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT ∈ caligraphic_P "
+              r"end_POSTSUBSCRIPT italic_I ( bold_italic_X ; italic_M ( bold_italic_X ) ) ≤ italic_μ bits."))
 def definition_1():
     sym = Channel([[R(3, 5), R(1, 5), R(1, 5)], [R(1, 5), R(3, 5), R(1, 5)], [R(1, 5), R(1, 5), R(3, 5)]])
     closed = log(3) / log(2) - entropy_bits([R(3, 5), R(1, 5), R(1, 5)])
@@ -51,7 +56,11 @@ def definition_1():
 
 
 @claim(PAPER, "Definition 2", "μ̄^CD = I(X;M(X)) bits for the fixed P_X.",
-       stated_domain='“for a data distribution P_X”, a randomized mechanism M', stated_where='Section II, Definition 2 (CD-LMIDP)')
+       stated_domain='“for a data distribution P_X”, a randomized mechanism M', stated_where='Section II, Definition 2 (CD-LMIDP)',
+       quote=(r"Definition 2 (CD-LMIDP) For a data distribution P𝐗subscript𝑃𝐗P_{\bm{X}}italic_P start_POSTSUBSCRIPT "
+              r"bold_italic_X end_POSTSUBSCRIPT, a randomized mechanism M𝑀Mitalic_M satisfies μ𝜇\muitalic_μ-CD-LMIDP "
+              r"if and only if I(𝐗;M(𝐗))μbits𝐼𝐗𝑀𝐗𝜇bitsI(\bm{X};M(\bm{X}))\leq\mu~{}\text{bits}italic_I ( "
+              r"bold_italic_X ; italic_M ( bold_italic_X ) ) ≤ italic_μ bits."))
 def definition_2():
     vals, refs = [], []
     for ch, prior in zip(CHANNELS, PRIORS):
@@ -65,7 +74,24 @@ def definition_2():
 
 @claim(PAPER, "Definition 3 (eq. 2 ⇔ eq. 1)",
        "(ε,δ)-LDP ⇔ sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ: the least δ over all events equals the hockey-stick max.",
-       stated_domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events", stated_where='Section II, Definition 3 (LDP), eqs. (1)–(2)')
+       stated_domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events", stated_where='Section II, Definition 3 (LDP), eqs. (1)–(2)',
+       quote=(r"Definition 3 (LDP [8, 9]) A randomized mechanism M𝑀Mitalic_M satisfies "
+              r"(ϵ,δ)italic-ϵ𝛿(\epsilon,\delta)( italic_ϵ , italic_δ )-LDP if and only if, for every pair of data "
+              r"points (𝐱,𝐱)𝐱superscript𝐱(\bm{x},\bm{x}^{\prime})( bold_italic_x , bold_italic_x "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) and for every measurable set \mathcal{E}caligraphic_E, "
+              r"we have that "
+              r"[M(𝒙)]eϵ[M(𝒙)]+δ,delimited-[]𝑀𝒙superscript𝑒italic-ϵdelimited-[]𝑀superscript𝒙𝛿\mathbb{P}\left[M(\bm{x})\in\mathcal{E}\right]\leq "
+              r"e^{\epsilon}\mathbb{P}\left% [M(\bm{x}^{\prime})\in\mathcal{E}\right]+\delta,blackboard_P [ italic_M "
+              r"( bold_italic_x ) ∈ caligraphic_E ] ≤ italic_e start_POSTSUPERSCRIPT italic_ϵ end_POSTSUPERSCRIPT "
+              r"blackboard_P [ italic_M ( bold_italic_x start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) ∈ "
+              r"caligraphic_E ] + italic_δ , (1) or, equivalently, "
+              r"sup𝒙𝒙eϵ(PM(𝒙)PM(𝒙))δ.subscriptsupremum𝒙superscript𝒙subscriptsuperscript𝑒italic-ϵconditionalsubscript𝑃𝑀𝒙subscript𝑃𝑀superscript𝒙𝛿\textstyle\sup_{\bm{x}\neq\bm{x}^{\prime}}\mathbb{H}_{e^{\epsilon}}(P_{M(\bm{x% "
+              r"})}\|P_{M(\bm{x}^{\prime})})\leq\delta.roman_sup start_POSTSUBSCRIPT bold_italic_x ≠ bold_italic_x "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT blackboard_H start_POSTSUBSCRIPT "
+              r"italic_e start_POSTSUPERSCRIPT italic_ϵ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT ( italic_P "
+              r"start_POSTSUBSCRIPT italic_M ( bold_italic_x ) end_POSTSUBSCRIPT ∥ italic_P start_POSTSUBSCRIPT "
+              r"italic_M ( bold_italic_x start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) end_POSTSUBSCRIPT ) ≤ "
+              r"italic_δ . (2)"))
 def definition_3():
     vals, refs = [], []
     for ch in CHANNELS:
@@ -81,7 +107,28 @@ def definition_3():
 
 @claim(PAPER, "Definition 4 (eq. 4 ⇔ eq. 3)",
        "(ε,δ)-LIP ⇔ sup_x max{H_{e^ε}(P_{M(X)}‖P_{M(x)}), e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)})} ≤ δ.",
-       stated_domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]', stated_where='Section II, Definition 4 (LIP), eqs. (3)–(4)')
+       stated_domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]', stated_where='Section II, Definition 4 (LIP), eqs. (3)–(4)',
+       quote=(r"Definition 4 (LIP [10]) For a data distribution P𝐗subscript𝑃𝐗P_{\bm{X}}italic_P start_POSTSUBSCRIPT "
+              r"bold_italic_X end_POSTSUBSCRIPT, a randomized mechanism M𝑀Mitalic_M satisfies "
+              r"(ϵ,δ)italic-ϵ𝛿(\epsilon,\delta)( italic_ϵ , italic_δ )-LIP if and only if, for every data point "
+              r"𝐱𝐱\bm{x}bold_italic_x and every measurable set \mathcal{E}caligraphic_E, we have "
+              r"eϵ[M(𝒙)]δ[M(𝑿)]eϵ[M(𝒙)]+δ,superscript𝑒italic-ϵdelimited-[]𝑀𝒙𝛿delimited-[]𝑀𝑿superscript𝑒italic-ϵdelimited-[]𝑀𝒙𝛿e^{-\epsilon}\mathbb{P}\left[M(\bm{x})\in\mathcal{E}\right]-\delta\leq\mathbb{% "
+              r"P}\left[M(\bm{X})\in\mathcal{E}\right]\leq e^{\epsilon}\mathbb{P}\left[M(\bm{x% "
+              r"})\in\mathcal{E}\right]+\delta,italic_e start_POSTSUPERSCRIPT - italic_ϵ end_POSTSUPERSCRIPT "
+              r"blackboard_P [ italic_M ( bold_italic_x ) ∈ caligraphic_E ] - italic_δ ≤ blackboard_P [ italic_M ( "
+              r"bold_italic_X ) ∈ caligraphic_E ] ≤ italic_e start_POSTSUPERSCRIPT italic_ϵ end_POSTSUPERSCRIPT "
+              r"blackboard_P [ italic_M ( bold_italic_x ) ∈ caligraphic_E ] + italic_δ , (3) or, equivalently, "
+              r"sup𝒙max{eϵ(PM(𝑿)PM(𝒙)),eϵeϵ(PM(𝒙)PM(𝑿))}δ.subscriptsupremum𝒙subscriptsuperscript𝑒italic-ϵconditionalsubscript𝑃𝑀𝑿subscript𝑃𝑀𝒙superscript𝑒italic-ϵsubscriptsuperscript𝑒italic-ϵconditionalsubscript𝑃𝑀𝒙subscript𝑃𝑀𝑿𝛿\textstyle\sup_{\bm{x}}\max\big{\{}\mathbb{H}_{e^{\epsilon}}(P_{M(\bm{X})}\|P_% "
+              r"{M(\bm{x})}),e^{-\epsilon}\mathbb{H}_{e^{\epsilon}}(P_{M(\bm{x})}\|P_{M(\bm{X}% )})\big{\}}\\ "
+              r"\leq\delta.start_ROW start_CELL roman_sup start_POSTSUBSCRIPT bold_italic_x end_POSTSUBSCRIPT "
+              r"roman_max { blackboard_H start_POSTSUBSCRIPT italic_e start_POSTSUPERSCRIPT italic_ϵ "
+              r"end_POSTSUPERSCRIPT end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_X ) "
+              r"end_POSTSUBSCRIPT ∥ italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_x ) end_POSTSUBSCRIPT ) , "
+              r"italic_e start_POSTSUPERSCRIPT - italic_ϵ end_POSTSUPERSCRIPT blackboard_H start_POSTSUBSCRIPT "
+              r"italic_e start_POSTSUPERSCRIPT italic_ϵ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT ( italic_P "
+              r"start_POSTSUBSCRIPT italic_M ( bold_italic_x ) end_POSTSUBSCRIPT ∥ italic_P start_POSTSUBSCRIPT "
+              r"italic_M ( bold_italic_X ) end_POSTSUBSCRIPT ) } end_CELL end_ROW start_ROW start_CELL ≤ italic_δ . "
+              r"end_CELL end_ROW (4)"))
 def definition_4():
     a, b, d, eps = sympy.symbols("a b delta epsilon", real=True)
     # left inequality of (3), e^{−ε}a − δ ≤ b, times e^ε: a − e^ε b ≤ e^ε δ
@@ -115,7 +162,55 @@ _LEAST_DELTA = ("the least δ with P(E) ≤ e^ε Q(E) + δ for every event E is 
 @claim(PAPER, "Eq. (7)",
        "C_BAC(ε0,ε1) = ε0/(1−ε0−ε1)H_b(ε1) − (1−ε1)/(1−ε0−ε1)H_b(ε0) + log(1+2^{(H_b(ε0)−H_b(ε1))/(1−ε0−ε1)}) bits; "
        "other cases by the relabellings (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1).",
-       stated_domain='the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1', stated_where='Section III-A, eq. (7)')
+       stated_domain='the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1', stated_where='Section III-A, eq. (7)',
+       quote=(r"where "
+              r"CBAC(ϵ0,ϵ1)subscript𝐶BACsubscriptitalic-ϵ0subscriptitalic-ϵ1C_{\text{{}BAC}}(\epsilon_{0},\epsilon_{1})italic_C "
+              r"start_POSTSUBSCRIPT BAC end_POSTSUBSCRIPT ( italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , "
+              r"italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) is the capacity of the binary asymmetric channel "
+              r"with crossover probabilities (ϵ0,ϵ1)subscriptitalic-ϵ0subscriptitalic-ϵ1(\epsilon_{0},\epsilon_{1})( "
+              r"italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT "
+              r") [17]. Specifically, if "
+              r"0ϵ0min{ϵ1,1ϵ1,1/2}0subscriptitalic-ϵ0subscriptitalic-ϵ11subscriptitalic-ϵ1120\leq\epsilon_{0}\leq\min\{\epsilon_{1},1-\epsilon_{1},1/2\}0 "
+              r"≤ italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ≤ roman_min { italic_ϵ start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT , 1 - italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT , 1 / 2 }, "
+              r"CBAC(ϵ0,ϵ1)=ϵ01ϵ0ϵ1Hb(ϵ1)1ϵ11ϵ0ϵ1Hb(ϵ0)+log(1+2Hb(ϵ0)Hb(ϵ1)1ϵ0ϵ1),subscript𝐶BACsubscriptitalic-ϵ0subscriptitalic-ϵ1subscriptitalic-ϵ01subscriptitalic-ϵ0subscriptitalic-ϵ1subscript𝐻bsubscriptitalic-ϵ11subscriptitalic-ϵ11subscriptitalic-ϵ0subscriptitalic-ϵ1subscript𝐻bsubscriptitalic-ϵ01superscript2subscript𝐻bsubscriptitalic-ϵ0subscript𝐻bsubscriptitalic-ϵ11subscriptitalic-ϵ0subscriptitalic-ϵ1C_{\text{{}BAC}}(\epsilon_{0},\epsilon_{1})=\tfrac{\epsilon_{0}}{1-\epsilon_{0% "
+              r"}-\epsilon_{1}}H_{\text{{}b}}(\epsilon_{1})-\tfrac{1-\epsilon_{1}}{1-\epsilon_% "
+              r"{0}-\epsilon_{1}}H_{\text{{}b}}(\epsilon_{0})\\ "
+              r"+\log\big{(}1+2^{\frac{H_{\text{{}b}}(\epsilon_{0})-H_{\text{{}b}}(\epsilon_{1% "
+              r"})}{1-\epsilon_{0}-\epsilon_{1}}}\big{)},start_ROW start_CELL italic_C start_POSTSUBSCRIPT BAC "
+              r"end_POSTSUBSCRIPT ( italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_ϵ start_POSTSUBSCRIPT "
+              r"1 end_POSTSUBSCRIPT ) = divide start_ARG italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT end_ARG "
+              r"start_ARG 1 - italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT - italic_ϵ start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT end_ARG italic_H start_POSTSUBSCRIPT b end_POSTSUBSCRIPT ( italic_ϵ "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) - divide start_ARG 1 - italic_ϵ start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT end_ARG start_ARG 1 - italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT - italic_ϵ "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT end_ARG italic_H start_POSTSUBSCRIPT b end_POSTSUBSCRIPT ( "
+              r"italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) end_CELL end_ROW start_ROW start_CELL + roman_log "
+              r"( 1 + 2 start_POSTSUPERSCRIPT divide start_ARG italic_H start_POSTSUBSCRIPT b end_POSTSUBSCRIPT ( "
+              r"italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) - italic_H start_POSTSUBSCRIPT b "
+              r"end_POSTSUBSCRIPT ( italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) end_ARG start_ARG 1 - "
+              r"italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT - italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT "
+              r"end_ARG end_POSTSUPERSCRIPT ) , end_CELL end_ROW (7) where "
+              r"Hb(p)=plogp(1p)log(1p)subscript𝐻b𝑝𝑝𝑝1𝑝1𝑝H_{\text{{}b}}(p)=-p\log p-(1\!-p)\log(1-p)italic_H "
+              r"start_POSTSUBSCRIPT b end_POSTSUBSCRIPT ( italic_p ) = - italic_p roman_log italic_p - ( 1 - "
+              r"italic_p ) roman_log ( 1 - italic_p ) is the binary entropy. Otherwise, "
+              r"CBAC(ϵ0,ϵ1)subscript𝐶BACsubscriptitalic-ϵ0subscriptitalic-ϵ1C_{\text{{}BAC}}(\epsilon_{0},\epsilon_{1})italic_C "
+              r"start_POSTSUBSCRIPT BAC end_POSTSUBSCRIPT ( italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , "
+              r"italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) is equal to "
+              r"CBAC(ϵ1,ϵ0)subscript𝐶BACsubscriptitalic-ϵ1subscriptitalic-ϵ0C_{\text{{}BAC}}(\epsilon_{1},\epsilon_{0})italic_C "
+              r"start_POSTSUBSCRIPT BAC end_POSTSUBSCRIPT ( italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT , "
+              r"italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) if "
+              r"ϵ0>ϵ1subscriptitalic-ϵ0subscriptitalic-ϵ1\epsilon_{0}>\epsilon_{1}italic_ϵ start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT > italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT, to "
+              r"CBAC(1ϵ1,1ϵ0)subscript𝐶BAC1subscriptitalic-ϵ11subscriptitalic-ϵ0C_{\text{{}BAC}}(1-\epsilon_{1},1-\epsilon_{0})italic_C "
+              r"start_POSTSUBSCRIPT BAC end_POSTSUBSCRIPT ( 1 - italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT , 1 "
+              r"- italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) if "
+              r"ϵ0>1ϵ1subscriptitalic-ϵ01subscriptitalic-ϵ1\epsilon_{0}>1-\epsilon_{1}italic_ϵ start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT > 1 - italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT, and to "
+              r"CBAC(1ϵ0,1ϵ1)subscript𝐶BAC1subscriptitalic-ϵ01subscriptitalic-ϵ1C_{\text{{}BAC}}(1-\epsilon_{0},1-\epsilon_{1})italic_C "
+              r"start_POSTSUBSCRIPT BAC end_POSTSUBSCRIPT ( 1 - italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , 1 "
+              r"- italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) if "
+              r"ϵ0>1/2subscriptitalic-ϵ012\epsilon_{0}>1/2italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT > 1 / 2."))
 def eq_7():
     # Proof that (7) is the capacity wherever ε0 + ε1 ≠ 1. The rows are W_0 = (1−a, a), W_1 = (1−b, b)
     # (law of B) with a = ε0, b = 1 − ε1, b − a = s = 1 − ε0 − ε1; H0 = H_b(ε0) = H(W_0), H1 = H_b(ε1) = H(W_1)
@@ -206,7 +301,29 @@ def eq_7():
 
 @claim(PAPER, "Remark after Theorem 1 (p̄_μ)",
        "For μ < 1, δ^LDP_μ(ε) ≥ p̄_μ, the unique p with H_b(p)/p = −log(2^μ−1), and → p̄_μ as ε → ∞; μ ≥ 1 ⇒ δ = 1.",
-       stated_domain='μ < 1 (μ ≥ 1 gives δ^LDP_μ = 1), ε → ∞', stated_where='Section III-A, text after Theorem 1')
+       stated_domain='μ < 1 (μ ≥ 1 gives δ^LDP_μ = 1), ε → ∞', stated_where='Section III-A, text after Theorem 1',
+       quote=(r"• If μ1𝜇1\mu\geq 1italic_μ ≥ 1 bit, then "
+              r"δμLDP(ϵ)=1subscriptsuperscript𝛿LDP𝜇italic-ϵ1\delta^{\text{{}LDP}}_{\mu}(\epsilon)=1italic_δ "
+              r"start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_ϵ ) = 1, i.e., no LDP is guaranteed. Indeed, revealing the binary value of "
+              r"𝟙{𝑿𝒜}1𝑿𝒜\mathbbm{1}\mathopen{}\left\{\bm{X}\in\mathcal{A}\right\}blackboard_1 { bold_italic_X ∈ "
+              r"caligraphic_A } for some set 𝒜𝒜\mathcal{A}caligraphic_A is enough to distinguish any pair "
+              r"𝒙𝒜𝒙𝒜\bm{x}\in\mathcal{A}bold_italic_x ∈ caligraphic_A and "
+              r"𝒙𝒜superscript𝒙𝒜\bm{x}^{\prime}\notin\mathcal{A}bold_italic_x start_POSTSUPERSCRIPT ′ "
+              r"end_POSTSUPERSCRIPT ∉ caligraphic_A. • If μ<1𝜇1\mu<1italic_μ < 1 bit, "
+              r"δμLDP(ϵ)subscriptsuperscript𝛿LDP𝜇italic-ϵ\delta^{\text{{}LDP}}_{\mu}(\epsilon)italic_δ "
+              r"start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_ϵ ) is lower-bounded by the unique value of p¯μ[0,1]subscript¯𝑝𝜇01\bar{p}_{\mu}\in[0,1]over¯ "
+              r"start_ARG italic_p end_ARG start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ∈ [ 0 , 1 ] such that "
+              r"Hb(p¯μ)/p¯μ=log(2μ1)subscript𝐻bsubscript¯𝑝𝜇subscript¯𝑝𝜇superscript2𝜇1H_{\text{{}b}}(\bar{p}_{\mu})/\bar{p}_{\mu}=-\log(2^{\mu}-1)italic_H "
+              r"start_POSTSUBSCRIPT b end_POSTSUBSCRIPT ( over¯ start_ARG italic_p end_ARG start_POSTSUBSCRIPT "
+              r"italic_μ end_POSTSUBSCRIPT ) / over¯ start_ARG italic_p end_ARG start_POSTSUBSCRIPT italic_μ "
+              r"end_POSTSUBSCRIPT = - roman_log ( 2 start_POSTSUPERSCRIPT italic_μ end_POSTSUPERSCRIPT - 1 ), and "
+              r"converges to this value when ϵitalic-ϵ\epsilon\!\to\!\inftyitalic_ϵ → ∞, as depicted in Fig. 1. That "
+              r"is, δμLDP(δ)subscriptsuperscript𝛿LDP𝜇𝛿\delta^{\text{{}LDP}}_{\mu}(\delta)italic_δ "
+              r"start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_δ ) does not vanish as ϵitalic-ϵ\epsilonitalic_ϵ becomes large. This means that CI-LMIDP "
+              r"implies only a weak LDP guarantee."))
 def remark_pbar():
     out = []
     for mu, ref in ((R(1, 10), "0.177503347183946"), (R(1, 100), "0.0187298027926788")):
@@ -259,7 +376,78 @@ T1 = {(R(1, 10), 0): "0.367961307352785", (R(1, 10), R(1, 4)): "0.29911538404222
 
 @claim(PAPER, "Theorem 1(a)",
        "μ-CI-LMIDP ⇒ (ε, δ^LDP_μ(ε))-LDP with δ^LDP_μ of eq. (6); tight: a binary mechanism attains it.",
-       stated_domain='“If a mechanism M satisfies μ-CI-LMIDP”, every ε ≥ 0', stated_where='Section III-A, Theorem 1(a), eq. (6)')
+       stated_domain='“If a mechanism M satisfies μ-CI-LMIDP”, every ε ≥ 0', stated_where='Section III-A, Theorem 1(a), eq. (6)',
+       quote=(r"Theorem 1 (CI-LMIDP vs. LDP) 1. (a) If a mechanism M𝑀Mitalic_M satisfies μ𝜇\muitalic_μ-CI-LMIDP, it "
+              r"satisfies "
+              r"(ϵ,δμLDP(ϵ))italic-ϵsubscriptsuperscript𝛿LDP𝜇italic-ϵ(\epsilon,\delta^{\text{{}LDP}}_{\mu}(\epsilon))( "
+              r"italic_ϵ , italic_δ start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ "
+              r"end_POSTSUBSCRIPT ( italic_ϵ ) )-LDP for every ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0 and "
+              r"δμLDP(ϵ)=subscriptsuperscript𝛿LDP𝜇italic-ϵabsent\displaystyle\delta^{\text{{}LDP}}_{\mu}(\epsilon)=italic_δ "
+              r"start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_ϵ ) = "
+              r"maxp0,p1[0,1]max{0,p0eϵp1,p1eϵp0},subscriptsubscript𝑝0subscript𝑝1010subscript𝑝0superscript𝑒italic-ϵsubscript𝑝1subscript𝑝1superscript𝑒italic-ϵsubscript𝑝0\displaystyle\max_{p_{0},p_{1}\in[0,1]}\max\{0,p_{0}-e^{\epsilon}p_{1},p_{1}-e% "
+              r"^{\epsilon}p_{0}\},roman_max start_POSTSUBSCRIPT italic_p start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , "
+              r"italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ∈ [ 0 , 1 ] end_POSTSUBSCRIPT roman_max { 0 , "
+              r"italic_p start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT - italic_e start_POSTSUPERSCRIPT italic_ϵ "
+              r"end_POSTSUPERSCRIPT italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT , italic_p start_POSTSUBSCRIPT "
+              r"1 end_POSTSUBSCRIPT - italic_e start_POSTSUPERSCRIPT italic_ϵ end_POSTSUPERSCRIPT italic_p "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT } , (6) such thatCBAC(p0,1p1)μsuch "
+              r"thatsubscript𝐶BACsubscript𝑝01subscript𝑝1𝜇\displaystyle\textnormal{such "
+              r"that}~{}~{}C_{\text{{}BAC}}(p_{0},1-p_{1})\leq\musuch that italic_C start_POSTSUBSCRIPT BAC "
+              r"end_POSTSUBSCRIPT ( italic_p start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , 1 - italic_p "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ≤ italic_μ where "
+              r"CBAC(ϵ0,ϵ1)subscript𝐶BACsubscriptitalic-ϵ0subscriptitalic-ϵ1C_{\text{{}BAC}}(\epsilon_{0},\epsilon_{1})italic_C "
+              r"start_POSTSUBSCRIPT BAC end_POSTSUBSCRIPT ( italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , "
+              r"italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) is the capacity of the binary asymmetric channel "
+              r"with crossover probabilities (ϵ0,ϵ1)subscriptitalic-ϵ0subscriptitalic-ϵ1(\epsilon_{0},\epsilon_{1})( "
+              r"italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT "
+              r") [17]. Specifically, if "
+              r"0ϵ0min{ϵ1,1ϵ1,1/2}0subscriptitalic-ϵ0subscriptitalic-ϵ11subscriptitalic-ϵ1120\leq\epsilon_{0}\leq\min\{\epsilon_{1},1-\epsilon_{1},1/2\}0 "
+              r"≤ italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ≤ roman_min { italic_ϵ start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT , 1 - italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT , 1 / 2 }, "
+              r"CBAC(ϵ0,ϵ1)=ϵ01ϵ0ϵ1Hb(ϵ1)1ϵ11ϵ0ϵ1Hb(ϵ0)+log(1+2Hb(ϵ0)Hb(ϵ1)1ϵ0ϵ1),subscript𝐶BACsubscriptitalic-ϵ0subscriptitalic-ϵ1subscriptitalic-ϵ01subscriptitalic-ϵ0subscriptitalic-ϵ1subscript𝐻bsubscriptitalic-ϵ11subscriptitalic-ϵ11subscriptitalic-ϵ0subscriptitalic-ϵ1subscript𝐻bsubscriptitalic-ϵ01superscript2subscript𝐻bsubscriptitalic-ϵ0subscript𝐻bsubscriptitalic-ϵ11subscriptitalic-ϵ0subscriptitalic-ϵ1C_{\text{{}BAC}}(\epsilon_{0},\epsilon_{1})=\tfrac{\epsilon_{0}}{1-\epsilon_{0% "
+              r"}-\epsilon_{1}}H_{\text{{}b}}(\epsilon_{1})-\tfrac{1-\epsilon_{1}}{1-\epsilon_% "
+              r"{0}-\epsilon_{1}}H_{\text{{}b}}(\epsilon_{0})\\ "
+              r"+\log\big{(}1+2^{\frac{H_{\text{{}b}}(\epsilon_{0})-H_{\text{{}b}}(\epsilon_{1% "
+              r"})}{1-\epsilon_{0}-\epsilon_{1}}}\big{)},start_ROW start_CELL italic_C start_POSTSUBSCRIPT BAC "
+              r"end_POSTSUBSCRIPT ( italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_ϵ start_POSTSUBSCRIPT "
+              r"1 end_POSTSUBSCRIPT ) = divide start_ARG italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT end_ARG "
+              r"start_ARG 1 - italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT - italic_ϵ start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT end_ARG italic_H start_POSTSUBSCRIPT b end_POSTSUBSCRIPT ( italic_ϵ "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) - divide start_ARG 1 - italic_ϵ start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT end_ARG start_ARG 1 - italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT - italic_ϵ "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT end_ARG italic_H start_POSTSUBSCRIPT b end_POSTSUBSCRIPT ( "
+              r"italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) end_CELL end_ROW start_ROW start_CELL + roman_log "
+              r"( 1 + 2 start_POSTSUPERSCRIPT divide start_ARG italic_H start_POSTSUBSCRIPT b end_POSTSUBSCRIPT ( "
+              r"italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) - italic_H start_POSTSUBSCRIPT b "
+              r"end_POSTSUBSCRIPT ( italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) end_ARG start_ARG 1 - "
+              r"italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT - italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT "
+              r"end_ARG end_POSTSUPERSCRIPT ) , end_CELL end_ROW (7) where "
+              r"Hb(p)=plogp(1p)log(1p)subscript𝐻b𝑝𝑝𝑝1𝑝1𝑝H_{\text{{}b}}(p)=-p\log p-(1\!-p)\log(1-p)italic_H "
+              r"start_POSTSUBSCRIPT b end_POSTSUBSCRIPT ( italic_p ) = - italic_p roman_log italic_p - ( 1 - "
+              r"italic_p ) roman_log ( 1 - italic_p ) is the binary entropy. Otherwise, "
+              r"CBAC(ϵ0,ϵ1)subscript𝐶BACsubscriptitalic-ϵ0subscriptitalic-ϵ1C_{\text{{}BAC}}(\epsilon_{0},\epsilon_{1})italic_C "
+              r"start_POSTSUBSCRIPT BAC end_POSTSUBSCRIPT ( italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , "
+              r"italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) is equal to "
+              r"CBAC(ϵ1,ϵ0)subscript𝐶BACsubscriptitalic-ϵ1subscriptitalic-ϵ0C_{\text{{}BAC}}(\epsilon_{1},\epsilon_{0})italic_C "
+              r"start_POSTSUBSCRIPT BAC end_POSTSUBSCRIPT ( italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT , "
+              r"italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) if "
+              r"ϵ0>ϵ1subscriptitalic-ϵ0subscriptitalic-ϵ1\epsilon_{0}>\epsilon_{1}italic_ϵ start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT > italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT, to "
+              r"CBAC(1ϵ1,1ϵ0)subscript𝐶BAC1subscriptitalic-ϵ11subscriptitalic-ϵ0C_{\text{{}BAC}}(1-\epsilon_{1},1-\epsilon_{0})italic_C "
+              r"start_POSTSUBSCRIPT BAC end_POSTSUBSCRIPT ( 1 - italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT , 1 "
+              r"- italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) if "
+              r"ϵ0>1ϵ1subscriptitalic-ϵ01subscriptitalic-ϵ1\epsilon_{0}>1-\epsilon_{1}italic_ϵ start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT > 1 - italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT, and to "
+              r"CBAC(1ϵ0,1ϵ1)subscript𝐶BAC1subscriptitalic-ϵ01subscriptitalic-ϵ1C_{\text{{}BAC}}(1-\epsilon_{0},1-\epsilon_{1})italic_C "
+              r"start_POSTSUBSCRIPT BAC end_POSTSUBSCRIPT ( 1 - italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , 1 "
+              r"- italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) if "
+              r"ϵ0>1/2subscriptitalic-ϵ012\epsilon_{0}>1/2italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT > 1 / 2. "
+              r"A mechanism that satisfies μ𝜇\muitalic_μ-CI-LMIDP need not satisfy (ϵ,δ)italic-ϵ𝛿(\epsilon,\delta)( "
+              r"italic_ϵ , italic_δ )-LDP for ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0 and any "
+              r"δ<δμLDP(ϵ)𝛿subscriptsuperscript𝛿LDP𝜇italic-ϵ\delta<\delta^{\text{{}LDP}}_{\mu}(\epsilon)italic_δ < "
+              r"italic_δ start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ "
+              r"end_POSTSUBSCRIPT ( italic_ϵ )."))
 def theorem_1a():
     tight = []
     for (mu, eps), ref in list(T1.items())[:4]:
@@ -284,7 +472,18 @@ def theorem_1a():
 
 
 @claim(PAPER, "Theorem 1(b)", "(ε,δ(ε))-LDP for all ε ⇒ μ^CI = log(e)∫₀^∞(1+e^{−ε})δ(ε)dε-CI-LMIDP (eq. 8).",
-       stated_domain='“satisfies (ε, δ(ε))-LDP” for all ε ≥ 0', stated_where='Section III-A, Theorem 1(b), eq. (8)')
+       stated_domain='“satisfies (ε, δ(ε))-LDP” for all ε ≥ 0', stated_where='Section III-A, Theorem 1(b), eq. (8)',
+       quote=(r"2. (b) If a mechanism M𝑀Mitalic_M satisfies (ϵ,δ(ϵ))italic-ϵ𝛿italic-ϵ(\epsilon,\delta(\epsilon))( "
+              r"italic_ϵ , italic_δ ( italic_ϵ ) )-LDP for ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0, it satisfies "
+              r"μδ(ϵ)CIsubscriptsuperscript𝜇CI𝛿italic-ϵ\mu^{\text{{}CI}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CI end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT-CI-LMIDP with "
+              r"μδ(ϵ)CI=log(e)0(1+eϵ)δ(ϵ)dϵbits.subscriptsuperscript𝜇CI𝛿italic-ϵ𝑒superscriptsubscript01superscript𝑒italic-ϵ𝛿italic-ϵdifferential-ditalic-ϵbits\mu^{\text{{}CI}}_{\delta(\epsilon)}=\log(e)\int_{0}^{\infty}(1+e^{-\epsilon})% "
+              r"\delta(\epsilon)\mathrm{d}\epsilon\quad\text{bits}.italic_μ start_POSTSUPERSCRIPT CI "
+              r"end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) end_POSTSUBSCRIPT = roman_log ( "
+              r"italic_e ) ∫ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∞ end_POSTSUPERSCRIPT ( 1 "
+              r"+ italic_e start_POSTSUPERSCRIPT - italic_ϵ end_POSTSUPERSCRIPT ) italic_δ ( italic_ϵ ) roman_d "
+              r"italic_ϵ bits . (8)"))
 def theorem_1b():
     s2, d, D = sympy.symbols("sigma2 d Delta", positive=True)
     closed = identity(gaussian(sqrt(s2), 2 * sqrt(d) * D).kl() * LOG2E, 2 * d * D ** 2 / s2 * LOG2E,
@@ -314,7 +513,16 @@ def theorem_1b():
 
 
 @claim(PAPER, "Lemma 1 (eq. 15)", "KL(P‖Q) = log(e)∫₀^∞(H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P))dε.",
-       stated_domain='any P, Q (KL in bits, log(e) factor)', stated_where='Appendix, Lemma 1, eq. (15)')
+       stated_domain='any P, Q (KL in bits, log(e) factor)', stated_where='Appendix, Lemma 1, eq. (15)',
+       quote=(r"Lemma 1 Given two measures P𝑃Pitalic_P and Q𝑄Qitalic_Q, it holds that "
+              r"𝕂𝕃(PQ)=log(e)0(eϵ(PQ)+eϵeϵ(QP))dϵ.𝕂𝕃conditional𝑃𝑄𝑒superscriptsubscript0subscriptsuperscript𝑒italic-ϵconditional𝑃𝑄superscript𝑒italic-ϵsubscriptsuperscript𝑒italic-ϵconditional𝑄𝑃differential-ditalic-ϵ\!\mathbb{K}\mathbb{L}(P\|Q)=\log(e)\!\int_{0}^{\infty}\!\!(\mathbb{H}_{e^{% "
+              r"\epsilon}}(P\|Q)+e^{-\epsilon}\mathbb{H}_{e^{\epsilon}}(Q\|P))\mathrm{d}% \epsilon.\!blackboard_K "
+              r"blackboard_L ( italic_P ∥ italic_Q ) = roman_log ( italic_e ) ∫ start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∞ end_POSTSUPERSCRIPT ( blackboard_H start_POSTSUBSCRIPT "
+              r"italic_e start_POSTSUPERSCRIPT italic_ϵ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT ( italic_P ∥ italic_Q "
+              r") + italic_e start_POSTSUPERSCRIPT - italic_ϵ end_POSTSUPERSCRIPT blackboard_H start_POSTSUBSCRIPT "
+              r"italic_e start_POSTSUPERSCRIPT italic_ϵ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT ( italic_Q ∥ italic_P "
+              r") ) roman_d italic_ϵ . (15)"))
 def lemma_1():
     """Pointwise in the outcome y (Tonelli: the integrands are non-negative), with p = P(y), q = Q(y):
     ∫₀^∞ (p − e^ε q)₊ dε = p ln(p/q) − p + q when p > q (else 0), and ∫₀^∞ e^{−ε}(q − e^ε p)₊ dε =
@@ -346,7 +554,36 @@ def lemma_1():
 
 @claim(PAPER, "Theorem 2(a)",
        "μ-CD-LMIDP ⇒ (ε, δ^LIP_μ(ε))-LIP with δ^LIP_μ of eq. (9) (max p0 − e^ε p1, e^{−ε}p1 − p0 s.t. KL(Ber(p1)‖Ber(p0)) ≤ μ).",
-       stated_domain='“If a mechanism M satisfies μ-CD-LMIDP”, every ε ≥ 0', stated_where='Section III-B, Theorem 2(a), eq. (9)')
+       stated_domain='“If a mechanism M satisfies μ-CD-LMIDP”, every ε ≥ 0', stated_where='Section III-B, Theorem 2(a), eq. (9)',
+       quote=(r"Theorem 2 (CD-LMIDP vs. LIP) 1. (a) If a mechanism M𝑀Mitalic_M satisfies μ𝜇\muitalic_μ-CD-LMIDP, it "
+              r"satisfies "
+              r"(ϵ,δμLIP(ϵ))italic-ϵsubscriptsuperscript𝛿LIP𝜇italic-ϵ(\epsilon,\delta^{\text{{}LIP}}_{\mu}(\epsilon))( "
+              r"italic_ϵ , italic_δ start_POSTSUPERSCRIPT LIP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ "
+              r"end_POSTSUBSCRIPT ( italic_ϵ ) )-LIP for every ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0 and "
+              r"δμLIP(ϵ)=maxp0,p1[0,1]subscriptsuperscript𝛿LIP𝜇italic-ϵsubscriptsubscript𝑝0subscript𝑝101\displaystyle\delta^{\text{{}LIP}}_{\mu}(\epsilon)=\max_{p_{0},p_{1}\in[0,1]}italic_δ "
+              r"start_POSTSUPERSCRIPT LIP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_ϵ ) = roman_max start_POSTSUBSCRIPT italic_p start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , "
+              r"italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ∈ [ 0 , 1 ] end_POSTSUBSCRIPT "
+              r"max{0,p0eϵp1,eϵp1p0}0subscript𝑝0superscript𝑒italic-ϵsubscript𝑝1superscript𝑒italic-ϵsubscript𝑝1subscript𝑝0\displaystyle\max\{0,p_{0}\!-\!e^{\epsilon}p_{1},e^{-\epsilon}p_{1}\!-\!p_{0}\}roman_max "
+              r"{ 0 , italic_p start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT - italic_e start_POSTSUPERSCRIPT italic_ϵ "
+              r"end_POSTSUPERSCRIPT italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT , italic_e "
+              r"start_POSTSUPERSCRIPT - italic_ϵ end_POSTSUPERSCRIPT italic_p start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT - italic_p start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT } (9) such that "
+              r"𝕂𝕃(Ber(p1)Ber(p0))μ.𝕂𝕃conditionalBersubscript𝑝1Bersubscript𝑝0𝜇\displaystyle\mathbb{K}\mathbb{L}({\rm "
+              r"Ber}\mathopen{}\left(p_{1}\right)\|{\rm Ber% }\mathopen{}\left(p_{0}\right))\leq\mu.blackboard_K "
+              r"blackboard_L ( roman_Ber ( italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ∥ roman_Ber ( italic_p "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) ) ≤ italic_μ . Here, "
+              r"𝕂𝕃(Ber(p1)Ber(p0))=log1p11p0+p1logp1(1p0)p0(1p1).𝕂𝕃conditionalBersubscript𝑝1Bersubscript𝑝01subscript𝑝11subscript𝑝0subscript𝑝1subscript𝑝11subscript𝑝0subscript𝑝01subscript𝑝1\mathbb{K}\mathbb{L}({\rm "
+              r"Ber}\mathopen{}\left(p_{1}\right)\!\|{\rm Ber}% "
+              r"\mathopen{}\left(p_{0}\right))\!=\!\log\frac{1-p_{1}}{1-p_{0}}+p_{1}\log\frac{% "
+              r"p_{1}(1-p_{0})}{p_{0}(1-p_{1})}.\!blackboard_K blackboard_L ( roman_Ber ( italic_p "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ∥ roman_Ber ( italic_p start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT ) ) = roman_log divide start_ARG 1 - italic_p start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT end_ARG start_ARG 1 - italic_p start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT end_ARG + "
+              r"italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT roman_log divide start_ARG italic_p "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ( 1 - italic_p start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) "
+              r"end_ARG start_ARG italic_p start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ( 1 - italic_p "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) end_ARG ."))
 def theorem_2a():
     eta = R(1, 100)
     ident = Channel([[1, 0], [0, 1]])
@@ -425,7 +662,24 @@ def _figure3_gaussian_witness() -> dict:
 
 
 @claim(PAPER, "Eq. (9)", "δ^LIP_μ(ε) values and limit 1 − 2^{−μ} (the quantity of Theorem 2(a), as printed).",
-       stated_domain='μ > 0, ε ≥ 0', stated_where='Section III-B, eq. (9)')
+       stated_domain='μ > 0, ε ≥ 0', stated_where='Section III-B, eq. (9)',
+       quote=(r"If a mechanism M𝑀Mitalic_M satisfies μ𝜇\muitalic_μ-CD-LMIDP, it satisfies "
+              r"(ϵ,δμLIP(ϵ))italic-ϵsubscriptsuperscript𝛿LIP𝜇italic-ϵ(\epsilon,\delta^{\text{{}LIP}}_{\mu}(\epsilon))( "
+              r"italic_ϵ , italic_δ start_POSTSUPERSCRIPT LIP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ "
+              r"end_POSTSUBSCRIPT ( italic_ϵ ) )-LIP for every ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0 and "
+              r"δμLIP(ϵ)=maxp0,p1[0,1]subscriptsuperscript𝛿LIP𝜇italic-ϵsubscriptsubscript𝑝0subscript𝑝101\displaystyle\delta^{\text{{}LIP}}_{\mu}(\epsilon)=\max_{p_{0},p_{1}\in[0,1]}italic_δ "
+              r"start_POSTSUPERSCRIPT LIP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_ϵ ) = roman_max start_POSTSUBSCRIPT italic_p start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , "
+              r"italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ∈ [ 0 , 1 ] end_POSTSUBSCRIPT "
+              r"max{0,p0eϵp1,eϵp1p0}0subscript𝑝0superscript𝑒italic-ϵsubscript𝑝1superscript𝑒italic-ϵsubscript𝑝1subscript𝑝0\displaystyle\max\{0,p_{0}\!-\!e^{\epsilon}p_{1},e^{-\epsilon}p_{1}\!-\!p_{0}\}roman_max "
+              r"{ 0 , italic_p start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT - italic_e start_POSTSUPERSCRIPT italic_ϵ "
+              r"end_POSTSUPERSCRIPT italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT , italic_e "
+              r"start_POSTSUPERSCRIPT - italic_ϵ end_POSTSUPERSCRIPT italic_p start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT - italic_p start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT } (9) such that "
+              r"𝕂𝕃(Ber(p1)Ber(p0))μ.𝕂𝕃conditionalBersubscript𝑝1Bersubscript𝑝0𝜇\displaystyle\mathbb{K}\mathbb{L}({\rm "
+              r"Ber}\mathopen{}\left(p_{1}\right)\|{\rm Ber% }\mathopen{}\left(p_{0}\right))\leq\mu.blackboard_K "
+              r"blackboard_L ( roman_Ber ( italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ∥ roman_Ber ( italic_p "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) ) ≤ italic_μ ."))
 def eq_9():
     refs = [near(cd_lmidp_to_lip(mu, eps), ref, 13, f"δ^LIP_{mu}({eps}) vs reference") for mu, eps, ref in
             [(R(1, 10), 0, "0.185444355922304"), (R(1, 10), R(1, 10), "0.152457365216593"), (R(1, 10), 1, "0.0715412721277282"),
@@ -436,7 +690,18 @@ def eq_9():
 
 
 @claim(PAPER, "Theorem 2(b)", "(ε,δ(ε))-LIP for all ε ⇒ μ^CD = log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε-CD-LMIDP (eq. 10).",
-       stated_domain='“satisfies (ε, δ(ε))-LIP for ε > 0”', stated_where='Section III-B, Theorem 2(b), eq. (10)')
+       stated_domain='“satisfies (ε, δ(ε))-LIP for ε > 0”', stated_where='Section III-B, Theorem 2(b), eq. (10)',
+       quote=(r"2. (b) If a mechanism M𝑀Mitalic_M satisfies (ϵ,δ(ϵ))italic-ϵ𝛿italic-ϵ(\epsilon,\delta(\epsilon))( "
+              r"italic_ϵ , italic_δ ( italic_ϵ ) )-LIP for ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0, it satisfies "
+              r"μδ(ϵ)CDsubscriptsuperscript𝜇CD𝛿italic-ϵ\mu^{\text{{}CD}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT-LMIDP with "
+              r"μδ(ϵ)CD=log(e)0(eϵ+eϵ)δ(ϵ)dϵbits.subscriptsuperscript𝜇CD𝛿italic-ϵ𝑒superscriptsubscript0superscript𝑒italic-ϵsuperscript𝑒italic-ϵ𝛿italic-ϵdifferential-ditalic-ϵbits\mu^{\text{{}CD}}_{\delta(\epsilon)}=\log(e)\int_{0}^{\infty}(e^{\epsilon}+e^{% "
+              r"-\epsilon})\delta(\epsilon)\mathrm{d}\epsilon\quad\text{bits}.italic_μ start_POSTSUPERSCRIPT CD "
+              r"end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) end_POSTSUBSCRIPT = roman_log ( "
+              r"italic_e ) ∫ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∞ end_POSTSUPERSCRIPT ( "
+              r"italic_e start_POSTSUPERSCRIPT italic_ϵ end_POSTSUPERSCRIPT + italic_e start_POSTSUPERSCRIPT - "
+              r"italic_ϵ end_POSTSUPERSCRIPT ) italic_δ ( italic_ϵ ) roman_d italic_ϵ bits . (10)"))
 def theorem_2b():
     out = []
     for ch, prior in list(zip(CHANNELS[:2], PRIORS[:2])) + [(randomized_response(1), [R(1, 2)] * 2)]:
@@ -457,7 +722,30 @@ def theorem_2b():
 
 @claim(PAPER, "Theorem 3 (eq. 14)",
        "inf_{K_Y} sup_{K_X} ½log det(I+K_Y^{−1}K_X) is attained at (Δ²I, σ²I): value (d/2)log(1+Δ²/σ²) bits.",
-       stated_domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1', stated_where='Section IV, Theorem 3, eq. (14)')
+       stated_domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1', stated_where='Section IV, Theorem 3, eq. (14)',
+       quote=(r"Theorem 3 (Uncorrelated Gaussian is the best-case noise for CI-LMIDP) An optimizing pair of "
+              r"distributions (P𝐗,P𝐘)subscript𝑃𝐗subscript𝑃𝐘(P_{\bm{X}},P_{\bm{Y}})( italic_P start_POSTSUBSCRIPT "
+              r"bold_italic_X end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) for "
+              r"(13) is given by "
+              r"(𝒩(𝟎,𝗞𝐗),𝒩(𝟎,𝗞𝐘))𝒩0subscript𝗞𝐗𝒩0subscript𝗞𝐘\big{(}\mathcal{N}(\mathbf{0},\boldsymbol{\mathsf{K}}_{\bm{X}}),\mathcal{N}(% "
+              r"\mathbf{0},\boldsymbol{\mathsf{K}}_{\bm{Y}})\big{)}( caligraphic_N ( bold_0 , bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT ) , caligraphic_N ( bold_0 , bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) ), which leads to "
+              r"μ(𝗞𝑿,𝗞𝒀)=12logdet(𝗜d+𝗞𝒀1𝗞𝑿).𝜇subscript𝗞𝑿subscript𝗞𝒀12subscript𝗜𝑑superscriptsubscript𝗞𝒀1subscript𝗞𝑿\displaystyle\mu(\boldsymbol{\mathsf{K}}_{\bm{X}},\boldsymbol{\mathsf{K}}_{\bm% "
+              r"{Y}})=\frac{1}{2}\log\det(\boldsymbol{\mathsf{I}}_{d}+\boldsymbol{\mathsf{K}}_% "
+              r"{\bm{Y}}^{-1}\boldsymbol{\mathsf{K}}_{\bm{X}}).italic_μ ( bold_sansserif_K start_POSTSUBSCRIPT "
+              r"bold_italic_X end_POSTSUBSCRIPT , bold_sansserif_K start_POSTSUBSCRIPT bold_italic_Y "
+              r"end_POSTSUBSCRIPT ) = divide start_ARG 1 end_ARG start_ARG 2 end_ARG roman_log roman_det ( "
+              r"bold_sansserif_I start_POSTSUBSCRIPT italic_d end_POSTSUBSCRIPT + bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT start_POSTSUPERSCRIPT - 1 end_POSTSUPERSCRIPT "
+              r"bold_sansserif_K start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT ) . (14) Furthermore, the "
+              r"optimizing covariance matrices in (12) are given by "
+              r"(𝗞𝐗,𝗞𝐘)=(Δ2𝗜d,σ2𝗜d)subscript𝗞𝐗subscript𝗞𝐘superscriptΔ2subscript𝗜𝑑superscript𝜎2subscript𝗜𝑑(\boldsymbol{\mathsf{K}}_{\bm{X}},\boldsymbol{\mathsf{K}}_{\bm{Y}})=(\Delta^{2% "
+              r"}\boldsymbol{\mathsf{I}}_{d},\sigma^{2}\boldsymbol{\mathsf{I}}_{d})( bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT , bold_sansserif_K start_POSTSUBSCRIPT "
+              r"bold_italic_Y end_POSTSUBSCRIPT ) = ( roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT "
+              r"bold_sansserif_I start_POSTSUBSCRIPT italic_d end_POSTSUBSCRIPT , italic_σ start_POSTSUPERSCRIPT 2 "
+              r"end_POSTSUPERSCRIPT bold_sansserif_I start_POSTSUBSCRIPT italic_d end_POSTSUBSCRIPT )."))
 def theorem_3():
     """A saddle point of μ(K_X, K_Y) = ½ log det(I + K_Y⁻¹K_X) over 𝒦_d(dΔ²) × 𝒦_d(dσ²) gives
     inf sup = sup inf = its value. Both slices through (Δ²I, σ²I) reduce to eigenvalues exactly,
@@ -521,7 +809,33 @@ def theorem_3():
 
 @claim(PAPER, "Appendix -D (eigenvalue pairing), erratum",
        "μ_M = ½Σ_i log(1 + λ_{X,i}/λ_{Y,i}) with both spectra sorted decreasingly.",
-       stated_domain="K_X, K_Y positive semidefinite (the proof's eigenvalue formula)", stated_where='Appendix -D')
+       stated_domain="K_X, K_Y positive semidefinite (the proof's eigenvalue formula)", stated_where='Appendix -D',
+       quote=(r"To solve (12) with "
+              r"μM(𝗞𝑿,𝗞𝒀)subscript𝜇𝑀subscript𝗞𝑿subscript𝗞𝒀\mu_{M}(\boldsymbol{\mathsf{K}}_{\bm{X}},\boldsymbol{\mathsf{K}}_{\bm{Y}})italic_μ "
+              r"start_POSTSUBSCRIPT italic_M end_POSTSUBSCRIPT ( bold_sansserif_K start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT , bold_sansserif_K start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) given in "
+              r"(14), we follow the footsteps of the proof of [23, Thm. 3]. Let "
+              r"𝝀𝑿subscript𝝀𝑿\boldsymbol{\lambda}_{\bm{X}}bold_italic_λ start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT and 𝝀𝒀subscript𝝀𝒀\boldsymbol{\lambda}_{\bm{Y}}bold_italic_λ start_POSTSUBSCRIPT "
+              r"bold_italic_Y end_POSTSUBSCRIPT be vectors containing eigenvalues of "
+              r"𝗞𝑿subscript𝗞𝑿\boldsymbol{\mathsf{K}}_{\bm{X}}bold_sansserif_K start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT and 𝗞𝒀subscript𝗞𝒀\boldsymbol{\mathsf{K}}_{\bm{Y}}bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT, respectively, sorted in decreasing order. Using "
+              r"(14) and the eigendecomposition of 𝗞𝑿subscript𝗞𝑿\boldsymbol{\mathsf{K}}_{\bm{X}}bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT and "
+              r"𝗞𝒀subscript𝗞𝒀\boldsymbol{\mathsf{K}}_{\bm{Y}}bold_sansserif_K start_POSTSUBSCRIPT bold_italic_Y "
+              r"end_POSTSUBSCRIPT, we get that "
+              r"μM(𝗞𝑿,𝗞𝒀)=μM(𝝀𝑿,𝝀𝒀)=12i=1dlog(1+λ𝑿,iλ𝒀,i)subscript𝜇𝑀subscript𝗞𝑿subscript𝗞𝒀subscript𝜇𝑀subscript𝝀𝑿subscript𝝀𝒀12superscriptsubscript𝑖1𝑑1subscript𝜆𝑿𝑖subscript𝜆𝒀𝑖\mu_{M}(\boldsymbol{\mathsf{K}}_{\bm{X}},\boldsymbol{\mathsf{K}}_{\bm{Y}})=\mu% "
+              r"_{M}(\boldsymbol{\lambda}_{\bm{X}},\boldsymbol{\lambda}_{\bm{Y}})=\frac{1}{2}% "
+              r"\sum_{i=1}^{d}\log\big{(}1+\frac{\lambda_{\bm{X},i}}{\lambda_{\bm{Y},i}}\big{)}italic_μ "
+              r"start_POSTSUBSCRIPT italic_M end_POSTSUBSCRIPT ( bold_sansserif_K start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT , bold_sansserif_K start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) = "
+              r"italic_μ start_POSTSUBSCRIPT italic_M end_POSTSUBSCRIPT ( bold_italic_λ start_POSTSUBSCRIPT "
+              r"bold_italic_X end_POSTSUBSCRIPT , bold_italic_λ start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT "
+              r") = divide start_ARG 1 end_ARG start_ARG 2 end_ARG ∑ start_POSTSUBSCRIPT italic_i = 1 "
+              r"end_POSTSUBSCRIPT start_POSTSUPERSCRIPT italic_d end_POSTSUPERSCRIPT roman_log ( 1 + divide "
+              r"start_ARG italic_λ start_POSTSUBSCRIPT bold_italic_X , italic_i end_POSTSUBSCRIPT end_ARG start_ARG "
+              r"italic_λ start_POSTSUBSCRIPT bold_italic_Y , italic_i end_POSTSUBSCRIPT end_ARG ). Then (12) becomes"))
 def appendix_d_pairing():
     KX = sympy.Matrix([[2, 0], [0, 1]])
     KY = sympy.Matrix([[R(3, 2), R(1, 2)], [R(1, 2), R(3, 2)]])  # eigenvalues 2, 1 with eigenvectors (1,±1)
@@ -544,7 +858,41 @@ def appendix_d_pairing():
 
 @claim(PAPER, "Eq. (5) (Gaussian mechanism curves)",
        "δ̄^LDP_G(ε) = Φ(√dΔ/σ − εσ/(2√dΔ)) − e^εΦ(−√dΔ/σ − εσ/(2√dΔ)); μ̄^CI_G for the amplitude constraint.",
-       stated_domain='d ≥ 1, Δ > 0, σ > 0, ε ≥ 0; amplitude constraint ‖X‖ ≤ √d Δ', stated_where='Section II, eq. (5)')
+       stated_domain='d ≥ 1, Δ > 0, σ > 0, ε ≥ 0; amplitude constraint ‖X‖ ≤ √d Δ', stated_where='Section II, eq. (5)',
+       quote=(r"Throughout the paper, we will repeatedly consider the Gaussian mechanism "
+              r"G(𝑿)=𝑿+𝒩(𝟎,σ2𝗜d).𝐺𝑿𝑿𝒩0superscript𝜎2subscript𝗜𝑑G(\bm{X})=\bm{X}+\mathcal{N}(\mathbf{0},\sigma^{2}\boldsymbol{\mathsf{I}}_{d}).italic_G "
+              r"( bold_italic_X ) = bold_italic_X + caligraphic_N ( bold_0 , italic_σ start_POSTSUPERSCRIPT 2 "
+              r"end_POSTSUPERSCRIPT bold_sansserif_I start_POSTSUBSCRIPT italic_d end_POSTSUBSCRIPT ) . (5) We "
+              r"assume that "
+              r"𝑿\use@mathgroup\M@U\symAMSbRd𝑿\use@mathgroup\M@U\symAMSbsuperscript𝑅𝑑\bm{X}\in\use@mathgroup\M@U\symAMSb{R}^{d}bold_italic_X "
+              r"∈ italic_R start_POSTSUPERSCRIPT italic_d end_POSTSUPERSCRIPT and "
+              r"𝑿dΔnorm𝑿𝑑Δ\|\bm{X}\|\leq\sqrt{d}\Delta∥ bold_italic_X ∥ ≤ square-root start_ARG italic_d end_ARG "
+              r"roman_Δ. The optimal CI-LMIDP parameter of G𝐺Gitalic_G is "
+              r"μ¯GCI=supP𝑿:𝑿dΔI(𝑿;𝑿+𝒩(𝟎,σ2𝗜d))subscriptsuperscript¯𝜇CI𝐺subscriptsupremum:subscript𝑃𝑿norm𝑿𝑑Δ𝐼𝑿𝑿𝒩0superscript𝜎2subscript𝗜𝑑\bar{\mu}^{\text{{}CI}}_{G}=\sup_{P_{\bm{X}}\colon\|\bm{X}\|\leq\sqrt{d}\Delta% "
+              r"}I(\bm{X};\bm{X}+\mathcal{N}(\mathbf{0},\sigma^{2}\boldsymbol{\mathsf{I}}_{d}))over¯ start_ARG "
+              r"italic_μ end_ARG start_POSTSUPERSCRIPT CI end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_G "
+              r"end_POSTSUBSCRIPT = roman_sup start_POSTSUBSCRIPT italic_P start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT : ∥ bold_italic_X ∥ ≤ square-root start_ARG italic_d end_ARG roman_Δ "
+              r"end_POSTSUBSCRIPT italic_I ( bold_italic_X ; bold_italic_X + caligraphic_N ( bold_0 , italic_σ "
+              r"start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_sansserif_I start_POSTSUBSCRIPT italic_d "
+              r"end_POSTSUBSCRIPT ) ), which can be computed based on [15]. Furthermore, it follows from [16] that "
+              r"the optimal LDP curve of G𝐺Gitalic_G is "
+              r"δ¯GLDP(ϵ)=Φ(dΔσϵσ2dΔ)eϵΦ(dΔσϵσ2dΔ)subscriptsuperscript¯𝛿LDP𝐺italic-ϵΦ𝑑Δ𝜎italic-ϵ𝜎2𝑑Δsuperscript𝑒italic-ϵΦ𝑑Δ𝜎italic-ϵ𝜎2𝑑Δ\bar{\delta}^{\text{{}LDP}}_{G}(\epsilon)=\Phi\big{(}\frac{\sqrt{d}\Delta}{% "
+              r"\sigma}-\frac{\epsilon\sigma}{2\sqrt{d}\Delta}\big{)}-e^{\epsilon}\Phi\big{(}-% "
+              r"\frac{\sqrt{d}\Delta}{\sigma}-\frac{\epsilon\sigma}{2\sqrt{d}\Delta}\big{)}over¯ start_ARG italic_δ "
+              r"end_ARG start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_G end_POSTSUBSCRIPT "
+              r"( italic_ϵ ) = roman_Φ ( divide start_ARG square-root start_ARG italic_d end_ARG roman_Δ end_ARG "
+              r"start_ARG italic_σ end_ARG - divide start_ARG italic_ϵ italic_σ end_ARG start_ARG 2 square-root "
+              r"start_ARG italic_d end_ARG roman_Δ end_ARG ) - italic_e start_POSTSUPERSCRIPT italic_ϵ "
+              r"end_POSTSUPERSCRIPT roman_Φ ( - divide start_ARG square-root start_ARG italic_d end_ARG roman_Δ "
+              r"end_ARG start_ARG italic_σ end_ARG - divide start_ARG italic_ϵ italic_σ end_ARG start_ARG 2 "
+              r"square-root start_ARG italic_d end_ARG roman_Δ end_ARG ), where "
+              r"Φ(x)=12πxeu2/2duΦ𝑥12𝜋superscriptsubscript𝑥superscript𝑒superscript𝑢22differential-d𝑢\Phi(x)=\frac{1}{\sqrt{2\pi}}\int_{-\infty}^{x}e^{-u^{2}/2}\mathrm{d}uroman_Φ "
+              r"( italic_x ) = divide start_ARG 1 end_ARG start_ARG square-root start_ARG 2 italic_π end_ARG end_ARG "
+              r"∫ start_POSTSUBSCRIPT - ∞ end_POSTSUBSCRIPT start_POSTSUPERSCRIPT italic_x end_POSTSUPERSCRIPT "
+              r"italic_e start_POSTSUPERSCRIPT - italic_u start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT / 2 "
+              r"end_POSTSUPERSCRIPT roman_d italic_u is the cummulative distribution function of the standard normal "
+              r"distribution."))
 def eq_5():
     refs = [near(gaussian_ldp_delta(eps, s2, d), ref, 13, f"δ̄^LDP_G({eps}), d={d}, σ²={s2}") for eps, d, s2, ref in
             [(1, 1, 1, "0.50986166005467"), (R(1, 2), 10, 20, "0.400051269725444"), (2, 10, 72, "0.00213902092871255")]]
@@ -566,7 +914,20 @@ def eq_5():
 
 
 @claim(PAPER, "Figure 1", "δ^LDP_μ(ε), p̄_μ and δ̄^LDP_G(ε) of the Gaussian mechanism with d = 10, Δ = 1, μ̄^CI_G = μ.",
-       stated_domain='“d = 10, Δ = 1”, μ̄^CI_G = μ', stated_where='Section III-A, Figure 1')
+       stated_domain='“d = 10, Δ = 1”, μ̄^CI_G = μ', stated_where='Section III-A, Figure 1',
+       quote=(r"Figure 1: The achievable LDP curve "
+              r"δμLDP(ϵ)subscriptsuperscript𝛿LDP𝜇italic-ϵ\delta^{\text{{}LDP}}_{\mu}(\epsilon)italic_δ "
+              r"start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_ϵ ) of a μ𝜇\muitalic_μ-CI-LMIDP mechanism, its lower bound p¯μsubscript¯𝑝𝜇\bar{p}_{\mu}over¯ "
+              r"start_ARG italic_p end_ARG start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT, and the optimal LDP curve "
+              r"δ¯GLDP(ϵ)subscriptsuperscript¯𝛿LDP𝐺italic-ϵ\bar{\delta}^{\text{{}LDP}}_{G}(\epsilon)over¯ start_ARG "
+              r"italic_δ end_ARG start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_G "
+              r"end_POSTSUBSCRIPT ( italic_ϵ ) of the Gaussian mechanism G𝐺Gitalic_G in (5) with d=10𝑑10d=10italic_d "
+              r"= 10, Δ=1Δ1\Delta=1roman_Δ = 1, and σ2superscript𝜎2\sigma^{2}italic_σ start_POSTSUPERSCRIPT 2 "
+              r"end_POSTSUPERSCRIPT chosen such that "
+              r"μ¯GCI=μsubscriptsuperscript¯𝜇CI𝐺𝜇\bar{\mu}^{\text{{}CI}}_{G}=\muover¯ start_ARG italic_μ end_ARG "
+              r"start_POSTSUPERSCRIPT CI end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_G end_POSTSUBSCRIPT = "
+              r"italic_μ."))
 def figure_1():
     out = []
     for mu, ref in ((R(1, 10), "71.635899494789"),):
@@ -580,7 +941,30 @@ def figure_1():
 
 
 @claim(PAPER, "Figure 2", "μ^CI of (8) for δ̄^LDP_G versus μ̄^CI_G, d ∈ {1, 10}, Δ = 1, σ² ∈ [0, 200]: ratio → 4.",
-       stated_domain='“d ∈ {1, 10}, Δ = 1”, σ² ∈ [0, 200]', stated_where='Section III-A, Figure 2')
+       stated_domain='“d ∈ {1, 10}, Δ = 1”, σ² ∈ [0, 200]', stated_where='Section III-A, Figure 2',
+       quote=(r"In Fig. 2, we plot "
+              r"μδ(ϵ)CIsubscriptsuperscript𝜇CI𝛿italic-ϵ\mu^{\text{{}CI}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CI end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT for "
+              r"δ(ϵ)=δ¯GLDP(ϵ)𝛿italic-ϵsubscriptsuperscript¯𝛿LDP𝐺italic-ϵ\delta(\epsilon)=\bar{\delta}^{\text{{}LDP}}_{G}(\epsilon)italic_δ "
+              r"( italic_ϵ ) = over¯ start_ARG italic_δ end_ARG start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT "
+              r"start_POSTSUBSCRIPT italic_G end_POSTSUBSCRIPT ( italic_ϵ ) with Δ=1Δ1\Delta=1roman_Δ = 1, "
+              r"d{1,10}𝑑110d\in\{1,10\}italic_d ∈ { 1 , 10 }, and "
+              r"σ2[0,200]superscript𝜎20200\sigma^{2}\in[0,200]italic_σ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT ∈ "
+              r"[ 0 , 200 ]. We also show the optimal CI-LMIDP parameter "
+              r"μ¯GCIsubscriptsuperscript¯𝜇CI𝐺\bar{\mu}^{\text{{}CI}}_{G}over¯ start_ARG italic_μ end_ARG "
+              r"start_POSTSUPERSCRIPT CI end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_G end_POSTSUBSCRIPT of the "
+              r"corresponding Gaussian mechanism. The gap between "
+              r"μδ(ϵ)CIsubscriptsuperscript𝜇CI𝛿italic-ϵ\mu^{\text{{}CI}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CI end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT and μ¯GCIsubscriptsuperscript¯𝜇CI𝐺\bar{\mu}^{\text{{}CI}}_{G}over¯ start_ARG "
+              r"italic_μ end_ARG start_POSTSUPERSCRIPT CI end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_G "
+              r"end_POSTSUBSCRIPT remains almost constant, and "
+              r"μδG(ϵ)CIsubscriptsuperscript𝜇CIsubscript𝛿𝐺italic-ϵ\mu^{\text{{}CI}}_{\delta_{G}(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CI end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ start_POSTSUBSCRIPT "
+              r"italic_G end_POSTSUBSCRIPT ( italic_ϵ ) end_POSTSUBSCRIPT keeps decreasing as "
+              r"σ2superscript𝜎2\sigma^{2}italic_σ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT grows. This shows that "
+              r"designing a strong LDP mechanism also leads to a strong CI-LMIDP mechanism."))
 def figure_2():
     out = []
     for d, s2, ref in ((1, 100, "0.0071776453327436"), (10, 100, "0.071776461996522")):
@@ -594,7 +978,22 @@ def figure_2():
 
 @claim(PAPER, "Figure 3", "δ^LIP_μ(ε) of eq. (9) as printed, μ ∈ {0.1, 0.01}, decreasing to 1 − 2^{−μ}, and the Gaussian "
                           "mechanism's δ̄^LIP_G(ε) (21-point input ∝ e^(−2x²), σ² with μ̄^CD_G = μ), which keeps decreasing.",
-       stated_domain='“μ ∈ {0.1, 0.01}”, the Gaussian mechanism of Fig. 3', stated_where='Section III-B, Figure 3')
+       stated_domain='“μ ∈ {0.1, 0.01}”, the Gaussian mechanism of Fig. 3', stated_where='Section III-B, Figure 3',
+       quote=(r"In Fig. 3, we plot "
+              r"δμLIP(ϵ)subscriptsuperscript𝛿LIP𝜇italic-ϵ\delta^{\text{{}LIP}}_{\mu}(\epsilon)italic_δ "
+              r"start_POSTSUPERSCRIPT LIP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_ϵ ) for μ{0.1,0.01}𝜇0.10.01\mu\in\{0.1,0.01\}italic_μ ∈ { 0.1 , 0.01 } and the optimal LIP "
+              r"curve of the Gaussian mechanism that also achieves μ𝜇\muitalic_μ-CD-LMIDP for a given discrete input "
+              r"distribution. Similar to "
+              r"δμLDP(ϵ)subscriptsuperscript𝛿LDP𝜇italic-ϵ\delta^{\text{{}LDP}}_{\mu}(\epsilon)italic_δ "
+              r"start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_ϵ ), the general LIP guarantee "
+              r"δμLIP(ϵ)subscriptsuperscript𝛿LIP𝜇italic-ϵ\delta^{\text{{}LIP}}_{\mu}(\epsilon)italic_δ "
+              r"start_POSTSUPERSCRIPT LIP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_ϵ ) saturates to a lower bound given by 12μ1superscript2𝜇1-2^{-\mu}1 - 2 "
+              r"start_POSTSUPERSCRIPT - italic_μ end_POSTSUPERSCRIPT. On the contrary, the optimal LIP curve of the "
+              r"Gaussian mechanism keeps decreasing with ϵitalic-ϵ\epsilonitalic_ϵ. This shows that CD-LMIDP is a "
+              r"weak privacy notion and does not necessarily imply a strong LIP guarantee."))
 def figure_3():
     xs, p = figure3_input()
     grid = (R(5, 2), 2, 1, R(1, 2), 0)
@@ -625,7 +1024,44 @@ def figure_3():
 
 @claim(PAPER, "Eqs. (11)–(13) (Appendix -C)",
        "μ(K_X, K_Y) is concave in K_X and convex in K_Y (the conditions of the minimax swap (12)); Gaussian case ½log det(I+K_Y⁻¹K_X).",
-       stated_domain='𝒦_d(P) covariance sets, the minimax swap (12)', stated_where='Section IV, eqs. (11)–(13), Appendix -C')
+       stated_domain='𝒦_d(P) covariance sets, the minimax swap (12)', stated_where='Section IV, eqs. (11)–(13), Appendix -C',
+       quote=(r"According to the minimax theorem [20, Thm. 2], the "
+              r"infP𝒀𝒫(𝗞𝒀)subscriptinfimumsubscript𝑃𝒀𝒫subscript𝗞𝒀\inf_{P_{\bm{Y}}\in\mathcal{P}(\boldsymbol{\mathsf{K}}_{\bm{Y}})}roman_inf "
+              r"start_POSTSUBSCRIPT italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ∈ caligraphic_P ( "
+              r"bold_sansserif_K start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) end_POSTSUBSCRIPT and "
+              r"sup𝗞𝑿𝒦d(dΔ2)subscriptsupremumsubscript𝗞𝑿subscript𝒦𝑑𝑑superscriptΔ2\sup_{\boldsymbol{\mathsf{K}}_{\bm{X}}\in\mathcal{K}_{d}(d\Delta^{2})}roman_sup "
+              r"start_POSTSUBSCRIPT bold_sansserif_K start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT ∈ "
+              r"caligraphic_K start_POSTSUBSCRIPT italic_d end_POSTSUBSCRIPT ( italic_d roman_Δ "
+              r"start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT ) end_POSTSUBSCRIPT in (11) are interchangeable if (i) "
+              r"the sets 𝒫(𝗞𝒀)𝒫subscript𝗞𝒀\mathcal{P}(\boldsymbol{\mathsf{K}}_{\bm{Y}})caligraphic_P ( "
+              r"bold_sansserif_K start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) and "
+              r"𝒦d(dΔ2)subscript𝒦𝑑𝑑superscriptΔ2\mathcal{K}_{d}(d\Delta^{2})caligraphic_K start_POSTSUBSCRIPT "
+              r"italic_d end_POSTSUBSCRIPT ( italic_d roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT ) are "
+              r"compact and convex, (ii) the function "
+              r"f(𝗞𝑿,P𝒀)=supP𝑿𝒫(𝗞𝑿)I(𝑿;𝑿+𝒀)𝑓subscript𝗞𝑿subscript𝑃𝒀subscriptsupremumsubscript𝑃𝑿𝒫subscript𝗞𝑿𝐼𝑿𝑿𝒀f(\boldsymbol{\mathsf{K}}_{\bm{X}},P_{\bm{Y}})=\sup_{P_{\bm{X}}\in\mathcal{P}(% "
+              r"\boldsymbol{\mathsf{K}}_{\bm{X}})}I(\bm{X};\bm{X}+\bm{Y})italic_f ( bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT bold_italic_Y "
+              r"end_POSTSUBSCRIPT ) = roman_sup start_POSTSUBSCRIPT italic_P start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT ∈ caligraphic_P ( bold_sansserif_K start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT ) end_POSTSUBSCRIPT italic_I ( bold_italic_X ; bold_italic_X + bold_italic_Y ) is "
+              r"convex over "
+              r"P𝒀𝒫(𝗞𝒀)subscript𝑃𝒀𝒫subscript𝗞𝒀P_{\bm{Y}}\in\mathcal{P}(\boldsymbol{\mathsf{K}}_{\bm{Y}})italic_P "
+              r"start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ∈ caligraphic_P ( bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) for a given "
+              r"𝗞𝑿subscript𝗞𝑿\boldsymbol{\mathsf{K}}_{\bm{X}}bold_sansserif_K start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT, and (iii) "
+              r"f(𝗞𝑿,P𝒀)𝑓subscript𝗞𝑿subscript𝑃𝒀f(\boldsymbol{\mathsf{K}}_{\bm{X}},P_{\bm{Y}})italic_f ( "
+              r"bold_sansserif_K start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT "
+              r"bold_italic_Y end_POSTSUBSCRIPT ) is concave over "
+              r"𝗞𝑿𝒦d(dσ2)subscript𝗞𝑿subscript𝒦𝑑𝑑superscript𝜎2\boldsymbol{\mathsf{K}}_{\bm{X}}\in\mathcal{K}_{d}(d\sigma^{2})bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT ∈ caligraphic_K start_POSTSUBSCRIPT italic_d "
+              r"end_POSTSUBSCRIPT ( italic_d italic_σ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT ) for a given "
+              r"P𝒀subscript𝑃𝒀P_{\bm{Y}}italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT. Condition (i) "
+              r"readily holds. Condition (ii) holds because the mutual information "
+              r"I(𝑿;𝑿+𝒀)𝐼𝑿𝑿𝒀I(\bm{X};\bm{X}+\bm{Y})italic_I ( bold_italic_X ; bold_italic_X + bold_italic_Y ) is "
+              r"convex in P𝒀subscript𝑃𝒀P_{\bm{Y}}italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT and "
+              r"because the point-wise supremum preserves convexity [21, Sec. 3.2.3]. It remains to verify Condition "
+              r"(iii), which we do next."))
 def eqs_11_13():
     import random
     rnd = random.Random(11)
@@ -648,7 +1084,51 @@ def eqs_11_13():
 
 @claim(PAPER, "Appendix -A (eqs. 19–22)",
        "I(X;M(X)) = E_X KL(P_{M|X}‖P_M) ≤ E_{X,X'} KL(P_{M|X}‖P_{M|X'}) ≤ (18) (convexity of KL in its second argument).",
-       stated_domain='any mechanism M, any P_X (CI setting)', stated_where='Appendix -A, eqs. (19)–(22)')
+       stated_domain='any mechanism M, any P_X (CI setting)', stated_where='Appendix -A, eqs. (19)–(22)',
+       quote=(r"We now bound the mutual information I(𝑿;M(𝑿))𝐼𝑿𝑀𝑿I(\bm{X};M(\bm{X}))italic_I ( bold_italic_X ; "
+              r"italic_M ( bold_italic_X ) ) for input distribution P𝑿subscript𝑃𝑿P_{\bm{X}}italic_P "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT as "
+              r"I(𝑿;M(𝑿))𝐼𝑿𝑀𝑿\displaystyle\!\!\!I(\bm{X};M(\bm{X}))\!italic_I ( bold_italic_X ; italic_M ( "
+              r"bold_italic_X ) ) "
+              r"=𝔼𝑿[𝕂𝕃(PM(𝑿)|𝑿PM(𝑿))]absentsubscript𝔼𝑿delimited-[]𝕂𝕃conditionalsubscript𝑃conditional𝑀𝑿𝑿subscript𝑃𝑀𝑿\displaystyle=\mathbb{E}_{\bm{X}\!\!}\left[\mathbb{K}\mathbb{L}(P_{M(\bm{X})\,% "
+              r"|\,\bm{X}}\;\|\;P_{M(\bm{X})})\right]= blackboard_E start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT [ blackboard_K blackboard_L ( italic_P start_POSTSUBSCRIPT italic_M ( "
+              r"bold_italic_X ) | bold_italic_X end_POSTSUBSCRIPT ∥ italic_P start_POSTSUBSCRIPT italic_M ( "
+              r"bold_italic_X ) end_POSTSUBSCRIPT ) ] (19) "
+              r"=𝔼𝑿[𝕂𝕃(PM(𝑿)|𝑿𝔼𝑿[PM(𝑿)|𝑿])]absentsubscript𝔼𝑿delimited-[]𝕂𝕃conditionalsubscript𝑃conditional𝑀𝑿𝑿subscript𝔼superscript𝑿delimited-[]subscript𝑃conditional𝑀superscript𝑿superscript𝑿\displaystyle=\mathbb{E}_{\bm{X}\!\!}\left[\mathbb{K}\mathbb{L}(P_{M(\bm{X})\,% "
+              r"|\,\bm{X}}\|\mathbb{E}_{\bm{X}^{\prime}\!\!}\left[P_{M(\bm{X}^{\prime})\,|\,% "
+              r"\bm{X}^{\prime}}\right])\right]\!\!= blackboard_E start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT [ blackboard_K blackboard_L ( italic_P start_POSTSUBSCRIPT italic_M ( "
+              r"bold_italic_X ) | bold_italic_X end_POSTSUBSCRIPT ∥ blackboard_E start_POSTSUBSCRIPT bold_italic_X "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT [ italic_P start_POSTSUBSCRIPT "
+              r"italic_M ( bold_italic_X start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) | bold_italic_X "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT ] ) ] (20) "
+              r"𝔼𝑿,𝑿[𝕂𝕃(PM(𝑿)|𝑿PM(𝑿)|𝑿)]absentsubscript𝔼𝑿superscript𝑿delimited-[]𝕂𝕃conditionalsubscript𝑃conditional𝑀𝑿𝑿subscript𝑃conditional𝑀superscript𝑿superscript𝑿\displaystyle\leq\mathbb{E}_{\bm{X},\bm{X}^{\prime}\!\!}\left[\mathbb{K}% "
+              r"\mathbb{L}(P_{M(\bm{X})\,|\,\bm{X}}\|P_{M(\bm{X}^{\prime})\,|\,\bm{X}^{\prime}% })\right]≤ "
+              r"blackboard_E start_POSTSUBSCRIPT bold_italic_X , bold_italic_X start_POSTSUPERSCRIPT ′ "
+              r"end_POSTSUPERSCRIPT end_POSTSUBSCRIPT [ blackboard_K blackboard_L ( italic_P start_POSTSUBSCRIPT "
+              r"italic_M ( bold_italic_X ) | bold_italic_X end_POSTSUBSCRIPT ∥ italic_P start_POSTSUBSCRIPT italic_M "
+              r"( bold_italic_X start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) | bold_italic_X start_POSTSUPERSCRIPT "
+              r"′ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT ) ] (21) "
+              r"log(e)0(1+eϵ)δ(ϵ)dϵ.absent𝑒superscriptsubscript01superscript𝑒italic-ϵ𝛿italic-ϵdifferential-ditalic-ϵ\displaystyle\leq\log(e)\int_{0}^{\infty}(1+e^{-\epsilon})\delta(\epsilon)% "
+              r"\mathrm{d}\epsilon.≤ roman_log ( italic_e ) ∫ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT ∞ end_POSTSUPERSCRIPT ( 1 + italic_e start_POSTSUPERSCRIPT - italic_ϵ "
+              r"end_POSTSUPERSCRIPT ) italic_δ ( italic_ϵ ) roman_d italic_ϵ . (22) In (20), "
+              r"𝑿P𝑿similar-tosuperscript𝑿subscript𝑃𝑿\bm{X}^{\prime}\sim P_{\bm{X}}bold_italic_X "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ∼ italic_P start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT; (21) follows from Jensen’s inequality and the fact that the KL divergence is "
+              r"convex in the second argument; and (22) holds because (18) holds for every realizations "
+              r"𝒙𝒙\bm{x}bold_italic_x and 𝒙superscript𝒙\bm{x}^{\prime}bold_italic_x start_POSTSUPERSCRIPT ′ "
+              r"end_POSTSUPERSCRIPT of 𝑿𝑿\bm{X}bold_italic_X and 𝑿superscript𝑿\bm{X}^{\prime}bold_italic_X "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT, respectively. Since (22) holds for every input "
+              r"distribution P𝑿subscript𝑃𝑿P_{\bm{X}}italic_P start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT, "
+              r"M𝑀Mitalic_M satisfies "
+              r"μδ(ϵ)CIsubscriptsuperscript𝜇CI𝛿italic-ϵ\mu^{\text{{}CI}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CI end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT-LMIDP with "
+              r"μδ(ϵ)CIsubscriptsuperscript𝜇CI𝛿italic-ϵ\mu^{\text{{}CI}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CI end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT given by the right-hand side of (22)."))
 def appendix_a():
     out = []
     for ch, prior in zip(CHANNELS, PRIORS):
@@ -677,7 +1157,21 @@ def appendix_a():
 
 @claim(PAPER, "Figure 4", "μ^CD of (10) for δ̄^LIP_G against μ̄^CD_G = I(X; G(X)), the Figure 3 setting, σ² ∈ [0, 200]: "
                           "Theorem 2(b) holds (μ^CD ≥ μ̄^CD_G) and μ^CD decreases as δ(ε) gets lower.",
-       stated_domain='the Figure 3 setting, σ² ∈ [0, 200]', stated_where='Section III-B, Figure 4')
+       stated_domain='the Figure 3 setting, σ² ∈ [0, 200]', stated_where='Section III-B, Figure 4',
+       quote=(r"In Fig. 4, we show "
+              r"μδ(ϵ)CDsubscriptsuperscript𝜇CD𝛿italic-ϵ\mu^{\text{{}CD}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT for "
+              r"δ(ϵ)=δ¯GLIP(ϵ)𝛿italic-ϵsubscriptsuperscript¯𝛿LIP𝐺italic-ϵ\delta(\epsilon)=\bar{\delta}^{\text{{}LIP}}_{G}(\epsilon)italic_δ "
+              r"( italic_ϵ ) = over¯ start_ARG italic_δ end_ARG start_POSTSUPERSCRIPT LIP end_POSTSUPERSCRIPT "
+              r"start_POSTSUBSCRIPT italic_G end_POSTSUBSCRIPT ( italic_ϵ ) and the optimal CD-LMIDP parameter "
+              r"μ¯GCDsubscriptsuperscript¯𝜇CD𝐺\bar{\mu}^{\text{{}CD}}_{G}over¯ start_ARG italic_μ end_ARG "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_G end_POSTSUBSCRIPT of the "
+              r"Gaussian mechanism considered in Fig. 4. We see that "
+              r"μδ(ϵ)CDsubscriptsuperscript𝜇CD𝛿italic-ϵ\mu^{\text{{}CD}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT keeps decreasing as δ(ϵ)𝛿italic-ϵ\delta(\epsilon)italic_δ ( italic_ϵ ) gets lower. "
+              r"Therefore, a strong LIP mechanism also performs well in terms of CD-LMIDP."))
 def figure_4():
     xs, p = figure3_input()
     out, refs = [], []

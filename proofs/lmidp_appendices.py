@@ -73,7 +73,38 @@ def _sufficient(p, q, event):
 @claim(PAPER, "Appendix -A1 (eq. 16)",
        "μ ≥ sup_{P_X} I(X;M(X)) ≥ sup_{P_X ∈ 𝒫_{x,x'}} I(X;M(X)) ≥ sup_{P_A} I(A;B) = C_BAC(p0, 1−p1), with "
        "A = 1{X = x}, B = 1{M(X) ∈ E}, p1 = P[M(x) ∈ E], p0 = P[M(x') ∈ E] (data processing on A ↔ X ↔ M(X) ↔ B).",
-       stated_domain="a μ-CI-LMIDP mechanism M, inputs x, x', event E", stated_where='Appendix -A1, eq. (16)')
+       stated_domain="a μ-CI-LMIDP mechanism M, inputs x, x', event E", stated_where='Appendix -A1, eq. (16)',
+       quote=(r"Consider a mechanism M(𝑿)𝑀𝑿M(\bm{X})italic_M ( bold_italic_X ) that satisfies "
+              r"μ𝜇\muitalic_μ-CI-LMIDP. Consider an arbitrary pair (𝒙,𝒙)𝒙superscript𝒙(\bm{x},\bm{x}^{\prime})( "
+              r"bold_italic_x , bold_italic_x start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) and arbitrary event "
+              r"\mathcal{E}caligraphic_E. Denote by "
+              r"𝒫𝒙,𝒙subscript𝒫𝒙superscript𝒙\mathcal{P}_{\bm{x},\bm{x}^{\prime}}caligraphic_P start_POSTSUBSCRIPT "
+              r"bold_italic_x , bold_italic_x start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT the set "
+              r"of probability distributions in 𝒫𝒫\mathcal{P}caligraphic_P that only put positive mass on "
+              r"𝒙𝒙\bm{x}bold_italic_x and 𝒙superscript𝒙\bm{x}^{\prime}bold_italic_x start_POSTSUPERSCRIPT ′ "
+              r"end_POSTSUPERSCRIPT. For 𝑿𝑿\bm{X}bold_italic_X following a distribution in "
+              r"𝒫𝒙,𝒙subscript𝒫𝒙superscript𝒙\mathcal{P}_{\bm{x},\bm{x}^{\prime}}caligraphic_P start_POSTSUBSCRIPT "
+              r"bold_italic_x , bold_italic_x start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT, let "
+              r"A𝐴Aitalic_A take value 1111 if 𝑿=𝒙𝑿𝒙\bm{X}=\bm{x}bold_italic_X = bold_italic_x and value 00 if "
+              r"𝑿=𝒙𝑿superscript𝒙\bm{X}=\bm{x}^{\prime}bold_italic_X = bold_italic_x start_POSTSUPERSCRIPT ′ "
+              r"end_POSTSUPERSCRIPT. Furthermore, let "
+              r"B=𝟙{M(𝑿)}𝐵1𝑀𝑿B=\mathbbm{1}\mathopen{}\left\{M(\bm{X})\in\mathcal{E}\right\}italic_B = blackboard_1 { "
+              r"italic_M ( bold_italic_X ) ∈ caligraphic_E }. Since the mechanism satisfies μ𝜇\muitalic_μ-CI-LMIDP, "
+              r"we have that "
+              r"μsupP𝑿𝒫I(𝑿;M(𝑿))𝜇subscriptsupremumsubscript𝑃𝑿𝒫𝐼𝑿𝑀𝑿\displaystyle\mu\geq\textstyle\sup_{P_{\bm{X}}\in\mathcal{P}}I(\bm{X};M(\bm{X}))italic_μ "
+              r"≥ roman_sup start_POSTSUBSCRIPT italic_P start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT ∈ "
+              r"caligraphic_P end_POSTSUBSCRIPT italic_I ( bold_italic_X ; italic_M ( bold_italic_X ) ) "
+              r"supP𝑿𝒫𝒙,𝒙I(𝑿;M(𝑿))absentsubscriptsupremumsubscript𝑃𝑿subscript𝒫𝒙superscript𝒙𝐼𝑿𝑀𝑿\displaystyle\geq\sup_{P_{\bm{X}}\in\mathcal{P}_{\bm{x},\bm{x}^{\prime}}}I(\bm% "
+              r"{X};M(\bm{X}))≥ roman_sup start_POSTSUBSCRIPT italic_P start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT ∈ caligraphic_P start_POSTSUBSCRIPT bold_italic_x , bold_italic_x "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT end_POSTSUBSCRIPT italic_I ( "
+              r"bold_italic_X ; italic_M ( bold_italic_X ) ) "
+              r"supPAI(A;B),absentsubscriptsupremumsubscript𝑃𝐴𝐼𝐴𝐵\displaystyle\geq\textstyle\sup_{P_{A}}I(A;B),≥ "
+              r"roman_sup start_POSTSUBSCRIPT italic_P start_POSTSUBSCRIPT italic_A end_POSTSUBSCRIPT "
+              r"end_POSTSUBSCRIPT italic_I ( italic_A ; italic_B ) , (16) where the last inequality follows by "
+              r"applying the data processing inequality to the Markov chain "
+              r"A𝑿M(𝑿)B𝐴𝑿𝑀𝑿𝐵A\leftrightarrow\bm{X}\leftrightarrow M(\bm{X})\leftrightarrow Bitalic_A ↔ bold_italic_X "
+              r"↔ italic_M ( bold_italic_X ) ↔ italic_B."))
 def appendix_a1_eq16():
     chain, bac = [], []
     for ch in (W3, W32, W4):
@@ -120,7 +151,22 @@ def appendix_a1_eq16():
 @claim(PAPER, "Appendix -A1 (tightness, M for M*), erratum",
        "“max_{x,x'} max_{E⊂{0,1}} (P[M(x)∈E] − e^ε P[M(x')∈E]) = δ^LDP_μ(ε)”: M is the μ-CI-LMIDP mechanism of the "
        "first paragraph; the tightness mechanism M* is meant.",
-       stated_domain='the tightness sentence of -A1', stated_where='Appendix -A1')
+       stated_domain='the tightness sentence of -A1', stated_where='Appendix -A1',
+       quote=(r"However, we can also easily verify that, for every ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0, "
+              r"max𝒙,𝒙max{0,1}([M(𝒙)]eϵ[M(𝒙)])=δμLDP(ϵ)subscript𝒙superscript𝒙subscript01delimited-[]𝑀𝒙superscript𝑒italic-ϵdelimited-[]𝑀superscript𝒙subscriptsuperscript𝛿LDP𝜇italic-ϵ\max_{\bm{x},\bm{x}^{\prime}}\max_{\mathcal{E}\subset\{0,1\}}\big{(}\mathbb{P}% "
+              r"\left[M(\bm{x})\in\mathcal{E}\right]-e^{\epsilon}\mathbb{P}\left[M(\bm{x}^{% "
+              r"\prime})\in\mathcal{E}\right]\big{)}=\delta^{\text{{}LDP}}_{\mu}(\epsilon)roman_max "
+              r"start_POSTSUBSCRIPT bold_italic_x , bold_italic_x start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT "
+              r"end_POSTSUBSCRIPT roman_max start_POSTSUBSCRIPT caligraphic_E ⊂ { 0 , 1 } end_POSTSUBSCRIPT ( "
+              r"blackboard_P [ italic_M ( bold_italic_x ) ∈ caligraphic_E ] - italic_e start_POSTSUPERSCRIPT "
+              r"italic_ϵ end_POSTSUPERSCRIPT blackboard_P [ italic_M ( bold_italic_x start_POSTSUPERSCRIPT ′ "
+              r"end_POSTSUPERSCRIPT ) ∈ caligraphic_E ] ) = italic_δ start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT "
+              r"start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( italic_ϵ ). Therefore, the mechanism does not "
+              r"satisfy (ϵ,δ)italic-ϵ𝛿(\epsilon,\delta)( italic_ϵ , italic_δ )-LDP for "
+              r"ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0 and any "
+              r"δ<δμLDP(ϵ)𝛿subscriptsuperscript𝛿LDP𝜇italic-ϵ\delta<\delta^{\text{{}LDP}}_{\mu}(\epsilon)italic_δ < "
+              r"italic_δ start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ "
+              r"end_POSTSUBSCRIPT ( italic_ϵ )."))
 def appendix_a1_tightness():
     mu, eps = R(1, 10), R(1, 4)
     target = lmidp_to_ldp(mu, eps)
@@ -155,7 +201,28 @@ def appendix_a1_tightness():
 @claim(PAPER, "Appendix -A2 (eqs. 17–18)",
        "KL(P_{M(x)}‖P_{M(x')}) = log(e)∫₀^∞(H_{e^ε}(P_{M(x)}‖P_{M(x')}) + e^{−ε}H_{e^ε}(P_{M(x')}‖P_{M(x)}))dε "
        "≤ log(e)∫₀^∞(1+e^{−ε})δ(ε)dε, using (2).",
-       stated_domain="any mechanism M, inputs x, x'", stated_where='Appendix -A2, eqs. (17)–(18)')
+       stated_domain="any mechanism M, inputs x, x'", stated_where='Appendix -A2, eqs. (17)–(18)',
+       quote=(r"By using Lemma 1, we have that "
+              r"𝕂𝕃(PM(𝒙)PM(𝒙))𝕂𝕃conditionalsubscript𝑃𝑀𝒙subscript𝑃𝑀superscript𝒙\displaystyle\mathbb{K}\mathbb{L}(P_{M(\bm{x})}\|P_{M(\bm{x}^{\prime})})blackboard_K "
+              r"blackboard_L ( italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_x ) end_POSTSUBSCRIPT ∥ italic_P "
+              r"start_POSTSUBSCRIPT italic_M ( bold_italic_x start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) "
+              r"end_POSTSUBSCRIPT ) "
+              r"=log(e)0(eϵ(PM(𝒙)PM(𝒙))\displaystyle=\log(e)\int_{0}^{\infty}\big{(}\mathbb{H}_{e^{\epsilon}}(P_{M(% "
+              r"\bm{x})}\|P_{M(\bm{x}^{\prime})})= roman_log ( italic_e ) ∫ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT ∞ end_POSTSUPERSCRIPT ( blackboard_H start_POSTSUBSCRIPT italic_e "
+              r"start_POSTSUPERSCRIPT italic_ϵ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT "
+              r"italic_M ( bold_italic_x ) end_POSTSUBSCRIPT ∥ italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_x "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) end_POSTSUBSCRIPT ) "
+              r"+eϵeϵ(PM(𝒙)PM(𝒙)))dϵ\displaystyle\quad+e^{-\epsilon}\mathbb{H}_{e^{\epsilon}}(P_{M(\bm{x}^{\prime}% "
+              r")}\|P_{M(\bm{x})})\big{)}\mathrm{d}\epsilon+ italic_e start_POSTSUPERSCRIPT - italic_ϵ "
+              r"end_POSTSUPERSCRIPT blackboard_H start_POSTSUBSCRIPT italic_e start_POSTSUPERSCRIPT italic_ϵ "
+              r"end_POSTSUPERSCRIPT end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_x "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) end_POSTSUBSCRIPT ∥ italic_P start_POSTSUBSCRIPT "
+              r"italic_M ( bold_italic_x ) end_POSTSUBSCRIPT ) ) roman_d italic_ϵ (17) "
+              r"log(e)0(1+eϵ)δ(ϵ)dϵ,absent𝑒superscriptsubscript01superscript𝑒italic-ϵ𝛿italic-ϵdifferential-ditalic-ϵ\displaystyle\leq\log(e)\int_{0}^{\infty}(1+e^{-\epsilon})\delta(\epsilon)% "
+              r"\mathrm{d}\epsilon,≤ roman_log ( italic_e ) ∫ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT ∞ end_POSTSUPERSCRIPT ( 1 + italic_e start_POSTSUPERSCRIPT - italic_ϵ "
+              r"end_POSTSUPERSCRIPT ) italic_δ ( italic_ϵ ) roman_d italic_ϵ , (18) where (18) follows from (2)."))
 def appendix_a2():
     lemma, pointwise, bound = [], [], []
     for ch in (W3, RR3):
@@ -199,7 +266,54 @@ def _kl_ber(p1, p0):
 @claim(PAPER, "Appendix -B1 (from (23) and (25)), erratum",
        "“From (23) and (25), we obtain that KL(Ber(p1)‖Ber(p0)) ≤ μ” for every input x and event E, where "
        "(23) is μ ≥ I(X;M(X)) = E_X[KL(P_{M|X}‖P_M)] and (24)–(25) KL(P_{M|X=x}‖P_M) ≥ KL(Ber(p1)‖Ber(p0)).",
-       stated_domain='a μ-CD-LMIDP mechanism, every input x and event E', stated_where='Appendix -B1, from (23) and (25)')
+       stated_domain='a μ-CD-LMIDP mechanism, every input x and event E', stated_where='Appendix -B1, from (23) and (25)',
+       quote=(r"Since the mechanism satisfies μ𝜇\muitalic_μ-CD-LMIDP, we have that, for the input distribution "
+              r"P𝑿subscript𝑃𝑿P_{\bm{X}}italic_P start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT, "
+              r"μI(𝑿;M(𝑿))=𝔼𝑿P𝑿[𝕂𝕃(PM(𝑿)|𝑿PM(𝑿))].𝜇𝐼𝑿𝑀𝑿subscript𝔼similar-to𝑿subscript𝑃𝑿delimited-[]𝕂𝕃conditionalsubscript𝑃conditional𝑀𝑿𝑿subscript𝑃𝑀𝑿\!\!\mu\geq "
+              r"I(\bm{X};M(\bm{X}))=\mathbb{E}_{\bm{X}\sim P_{\bm{X}}\!\!}\left[% "
+              r"\mathbb{K}\mathbb{L}(P_{M(\bm{X})\,|\,\bm{X}}\|P_{M(\bm{X})})\right]\!.\!\!italic_μ ≥ italic_I ( "
+              r"bold_italic_X ; italic_M ( bold_italic_X ) ) = blackboard_E start_POSTSUBSCRIPT bold_italic_X ∼ "
+              r"italic_P start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT end_POSTSUBSCRIPT [ blackboard_K "
+              r"blackboard_L ( italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_X ) | bold_italic_X "
+              r"end_POSTSUBSCRIPT ∥ italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_X ) end_POSTSUBSCRIPT ) ] . "
+              r"(23) Consider an arbitrary input 𝒙𝒙\bm{x}bold_italic_x and arbitrary event \mathcal{E}caligraphic_E. "
+              r"We let B=𝟙{M(𝑿)}𝐵1𝑀𝑿B=\mathbbm{1}\mathopen{}\left\{M(\bm{X})\in\mathcal{E}\right\}italic_B = "
+              r"blackboard_1 { italic_M ( bold_italic_X ) ∈ caligraphic_E }. It follows that B𝐵Bitalic_B follows the "
+              r"Bernoulli distribution with parameter "
+              r"p0=[M(𝑿)]subscript𝑝0delimited-[]𝑀𝑿p_{0}=\mathbb{P}\left[M(\bm{X})\in\mathcal{E}\right]italic_p "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT = blackboard_P [ italic_M ( bold_italic_X ) ∈ caligraphic_E "
+              r"]. Furthermore, given 𝑿=𝒙𝑿𝒙\bm{X}=\bm{x}bold_italic_X = bold_italic_x, B𝐵Bitalic_B follows the "
+              r"Bernoulli distribution with parameter "
+              r"p1=[M(𝒙)]subscript𝑝1delimited-[]𝑀𝒙p_{1}=\mathbb{P}\left[M(\bm{x})\in\mathcal{E}\right]italic_p "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT = blackboard_P [ italic_M ( bold_italic_x ) ∈ caligraphic_E "
+              r"]. Applying the data processing inequality for KL divergence [19, Thm. 2.15], we have that "
+              r"𝕂𝕃(PM(𝑿)|𝑿=𝒙PM(𝑿))𝕂𝕃conditionalsubscript𝑃conditional𝑀𝑿𝑿𝒙subscript𝑃𝑀𝑿\displaystyle\mathbb{K}\mathbb{L}(P_{M(\bm{X})\,|\,\bm{X}=\bm{x}}\|P_{M(\bm{X}% "
+              r")})blackboard_K blackboard_L ( italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_X ) | "
+              r"bold_italic_X = bold_italic_x end_POSTSUBSCRIPT ∥ italic_P start_POSTSUBSCRIPT italic_M ( "
+              r"bold_italic_X ) end_POSTSUBSCRIPT ) "
+              r"𝕂𝕃(PB|𝑿=𝒙PB)absent𝕂𝕃conditionalsubscript𝑃conditional𝐵𝑿𝒙subscript𝑃𝐵\displaystyle\geq\mathbb{K}\mathbb{L}(P_{B\,|\,\bm{X}=\bm{x}}\|P_{B})≥ "
+              r"blackboard_K blackboard_L ( italic_P start_POSTSUBSCRIPT italic_B | bold_italic_X = bold_italic_x "
+              r"end_POSTSUBSCRIPT ∥ italic_P start_POSTSUBSCRIPT italic_B end_POSTSUBSCRIPT ) (24) "
+              r"=𝕂𝕃(Ber(p1)Ber(p0)).absent𝕂𝕃conditionalBersubscript𝑝1Bersubscript𝑝0\displaystyle=\mathbb{K}\mathbb{L}({\rm "
+              r"Ber}\mathopen{}\left(p_{1}\right)\|{% \rm Ber}\mathopen{}\left(p_{0}\right)).= blackboard_K "
+              r"blackboard_L ( roman_Ber ( italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ∥ roman_Ber ( italic_p "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) ) . (25) From (23) and (25), we obtain that "
+              r"𝕂𝕃(Ber(p1)Ber(p0))μ𝕂𝕃conditionalBersubscript𝑝1Bersubscript𝑝0𝜇\mathbb{K}\mathbb{L}({\rm "
+              r"Ber}\mathopen{}\left(p_{1}\right)\|{\rm Ber}% \mathopen{}\left(p_{0}\right))\leq\mublackboard_K "
+              r"blackboard_L ( roman_Ber ( italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ∥ roman_Ber ( italic_p "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) ) ≤ italic_μ. We next define "
+              r"δμLIP(ϵ)subscriptsuperscript𝛿LIP𝜇italic-ϵ\delta^{\text{{}LIP}}_{\mu}(\epsilon)italic_δ "
+              r"start_POSTSUPERSCRIPT LIP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_ϵ ) as in (9). Using the definition of p0subscript𝑝0p_{0}italic_p start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT and p1subscript𝑝1p_{1}italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT, we get "
+              r"that (3) is achieved with "
+              r"δ=δμLIP(ϵ)𝛿subscriptsuperscript𝛿LIP𝜇italic-ϵ\delta=\delta^{\text{{}LIP}}_{\mu}(\epsilon)italic_δ = "
+              r"italic_δ start_POSTSUPERSCRIPT LIP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ "
+              r"end_POSTSUBSCRIPT ( italic_ϵ ) for every 𝒙𝒙\bm{x}bold_italic_x and every event "
+              r"\mathcal{E}caligraphic_E. Therefore, M𝑀Mitalic_M satisfies "
+              r"(ϵ,δμLIP(ϵ))italic-ϵsubscriptsuperscript𝛿LIP𝜇italic-ϵ(\epsilon,\delta^{\text{{}LIP}}_{\mu}(\epsilon))( "
+              r"italic_ϵ , italic_δ start_POSTSUPERSCRIPT LIP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ "
+              r"end_POSTSUBSCRIPT ( italic_ϵ ) )-LIP."))
 def appendix_b1_step():
     eta = R(1, 100)
     ident = Channel([[1, 0], [0, 1]])
@@ -253,7 +367,48 @@ def appendix_b1_step():
 @claim(PAPER, "Appendix -B2 (eqs. 26–29)",
        "KL(P_{M(x)}‖P_{M(X)}) = log(e)∫₀^∞(H_{e^ε}(P_{M(x)}‖P_{M(X)}) + e^{−ε}H_{e^ε}(P_{M(X)}‖P_{M(x)}))dε "
        "≤ log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε by (4); averaging over x, I(X;M(X)) ≤ the same.",
-       stated_domain='any mechanism M, input x, P_X', stated_where='Appendix -B2, eqs. (26)–(29)')
+       stated_domain='any mechanism M, input x, P_X', stated_where='Appendix -B2, eqs. (26)–(29)',
+       quote=(r"We follow similar steps as for the proof of Theorem 1(b). First, for a given "
+              r"P𝑿subscript𝑃𝑿P_{\bm{X}}italic_P start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT, we have that "
+              r"𝕂𝕃(PM(𝒙)PM(𝑿))𝕂𝕃conditionalsubscript𝑃𝑀𝒙subscript𝑃𝑀𝑿\displaystyle\mathbb{K}\mathbb{L}(P_{M(\bm{x})}\|P_{M(\bm{X})})blackboard_K "
+              r"blackboard_L ( italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_x ) end_POSTSUBSCRIPT ∥ italic_P "
+              r"start_POSTSUBSCRIPT italic_M ( bold_italic_X ) end_POSTSUBSCRIPT ) "
+              r"=log(e)0(eϵ(PM(𝒙)PM(𝑿))\displaystyle=\log(e)\int_{0}^{\infty}\big{(}\mathbb{H}_{e^{\epsilon}}(P_{M(% "
+              r"\bm{x})}\|P_{M(\bm{X})})= roman_log ( italic_e ) ∫ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT ∞ end_POSTSUPERSCRIPT ( blackboard_H start_POSTSUBSCRIPT italic_e "
+              r"start_POSTSUPERSCRIPT italic_ϵ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT "
+              r"italic_M ( bold_italic_x ) end_POSTSUBSCRIPT ∥ italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_X "
+              r") end_POSTSUBSCRIPT ) "
+              r"+eϵeϵ(PM(𝑿)PM(𝒙)))dϵ\displaystyle\quad+e^{-\epsilon}\mathbb{H}_{e^{\epsilon}}(P_{M(\bm{X})}\|P_{M(% "
+              r"\bm{x})})\big{)}\mathrm{d}\epsilon+ italic_e start_POSTSUPERSCRIPT - italic_ϵ end_POSTSUPERSCRIPT "
+              r"blackboard_H start_POSTSUBSCRIPT italic_e start_POSTSUPERSCRIPT italic_ϵ end_POSTSUPERSCRIPT "
+              r"end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_X ) end_POSTSUBSCRIPT ∥ "
+              r"italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_x ) end_POSTSUBSCRIPT ) ) roman_d italic_ϵ (26) "
+              r"log(e)0(eϵ+eϵ)δ(ϵ)dϵ,absent𝑒superscriptsubscript0superscript𝑒italic-ϵsuperscript𝑒italic-ϵ𝛿italic-ϵdifferential-ditalic-ϵ\displaystyle\leq\log(e)\int_{0}^{\infty}(e^{\epsilon}+e^{-\epsilon})\delta(% "
+              r"\epsilon)\mathrm{d}\epsilon,≤ roman_log ( italic_e ) ∫ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT ∞ end_POSTSUPERSCRIPT ( italic_e start_POSTSUPERSCRIPT italic_ϵ "
+              r"end_POSTSUPERSCRIPT + italic_e start_POSTSUPERSCRIPT - italic_ϵ end_POSTSUPERSCRIPT ) italic_δ ( "
+              r"italic_ϵ ) roman_d italic_ϵ , (27) where (27) follows from (4). Then, we bound the mutual "
+              r"information I(𝑿;M(𝑿))𝐼𝑿𝑀𝑿I(\bm{X};M(\bm{X}))italic_I ( bold_italic_X ; italic_M ( bold_italic_X ) ) "
+              r"as I(𝑿;M(𝑿))𝐼𝑿𝑀𝑿\displaystyle I(\bm{X};M(\bm{X}))italic_I ( bold_italic_X ; italic_M ( bold_italic_X "
+              r") ) "
+              r"=𝔼𝑿[𝕂𝕃(PM(𝑿)|𝑿PM(𝑿))]absentsubscript𝔼𝑿delimited-[]𝕂𝕃conditionalsubscript𝑃conditional𝑀𝑿𝑿subscript𝑃𝑀𝑿\displaystyle=\mathbb{E}_{\bm{X}}\left[\mathbb{K}\mathbb{L}(P_{M(\bm{X})\,|\,% "
+              r"\bm{X}}\|P_{M(\bm{X})})\right]= blackboard_E start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT [ "
+              r"blackboard_K blackboard_L ( italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_X ) | bold_italic_X "
+              r"end_POSTSUBSCRIPT ∥ italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_X ) end_POSTSUBSCRIPT ) ] "
+              r"(28) "
+              r"log(e)0(eϵ+eϵ)δ(ϵ)dϵ,absent𝑒superscriptsubscript0superscript𝑒italic-ϵsuperscript𝑒italic-ϵ𝛿italic-ϵdifferential-ditalic-ϵ\displaystyle\leq\log(e)\int_{0}^{\infty}(e^{\epsilon}+e^{-\epsilon})\delta(% "
+              r"\epsilon)\mathrm{d}\epsilon,≤ roman_log ( italic_e ) ∫ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT ∞ end_POSTSUPERSCRIPT ( italic_e start_POSTSUPERSCRIPT italic_ϵ "
+              r"end_POSTSUPERSCRIPT + italic_e start_POSTSUPERSCRIPT - italic_ϵ end_POSTSUPERSCRIPT ) italic_δ ( "
+              r"italic_ϵ ) roman_d italic_ϵ , (29) where (29) holds because (27) holds for every realization "
+              r"𝒙𝒙\bm{x}bold_italic_x of 𝑿𝑿\bm{X}bold_italic_X. It follows that the mechanism M𝑀Mitalic_M satisfies "
+              r"μδ(ϵ)CDsubscriptsuperscript𝜇CD𝛿italic-ϵ\mu^{\text{{}CD}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT-CD-LMIDP with "
+              r"μδ(ϵ)CDsubscriptsuperscript𝜇CD𝛿italic-ϵ\mu^{\text{{}CD}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT given by the right-hand side of (29)."))
 def appendix_b2():
     lemma, pointwise, bound, average = [], [], [], []
     for ch, pr in ((W3, P3), (RR3, [R(1, 2), R(1, 2)])):
@@ -356,7 +511,61 @@ T_, X_, S_ = (0,), (1,), (2,)
 @claim(PAPER, "Appendix -C (eqs. 30–33)",
        "I(X+Y;θ) + I(X+Y;X|θ) = I(X+Y;X) + I(X+Y;θ|X) (30)–(31); I(X+Y;θ|X) = 0, so I(X+Y;X|θ) ≤ I(X+Y;X) (32); "
        "I(X+Y;X|θ) = (1−α)I(X0+Y;X0) + αI(X1+Y;X1) (33), for X = (1−θ)X0 + θX1, θ ~ Ber(α).",
-       stated_domain='independent X, Y, θ (the mixture construction)', stated_where='Appendix -C, eqs. (30)–(33)')
+       stated_domain='independent X, Y, θ (the mixture construction)', stated_where='Appendix -C, eqs. (30)–(33)',
+       quote=(r"Let us fix P𝒀subscript𝑃𝒀P_{\bm{Y}}italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT and "
+              r"consider two covariance matrices 𝗞0subscript𝗞0\boldsymbol{\mathsf{K}}_{0}bold_sansserif_K "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and 𝗞1subscript𝗞1\boldsymbol{\mathsf{K}}_{1}bold_sansserif_K "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT in "
+              r"𝒦d(dΔ2)subscript𝒦𝑑𝑑superscriptΔ2\mathcal{K}_{d}(d\Delta^{2})caligraphic_K start_POSTSUBSCRIPT "
+              r"italic_d end_POSTSUBSCRIPT ( italic_d roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT ). Let "
+              r"Pi=argmaxP𝑿𝒫(𝗞i)I(𝑿;𝑿+𝒀)subscript𝑃𝑖subscriptargmaxsubscript𝑃𝑿𝒫subscript𝗞𝑖𝐼𝑿𝑿𝒀P_{i}=\operatorname*{arg\;max}_{P_{\bm{X}}\in\mathcal{P}(\boldsymbol{\mathsf{K% "
+              r"}}_{i})}I(\bm{X};\bm{X}+\bm{Y})italic_P start_POSTSUBSCRIPT italic_i end_POSTSUBSCRIPT = "
+              r"start_OPERATOR roman_arg roman_max end_OPERATOR start_POSTSUBSCRIPT italic_P start_POSTSUBSCRIPT "
+              r"bold_italic_X end_POSTSUBSCRIPT ∈ caligraphic_P ( bold_sansserif_K start_POSTSUBSCRIPT italic_i "
+              r"end_POSTSUBSCRIPT ) end_POSTSUBSCRIPT italic_I ( bold_italic_X ; bold_italic_X + bold_italic_Y ), "
+              r"i{0,1}𝑖01i\in\{0,1\}italic_i ∈ { 0 , 1 }. Let 𝑿0P0similar-tosubscript𝑿0subscript𝑃0\bm{X}_{0}\sim "
+              r"P_{0}bold_italic_X start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ∼ italic_P start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT and 𝑿1P1similar-tosubscript𝑿1subscript𝑃1\bm{X}_{1}\sim P_{1}bold_italic_X "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ∼ italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT. "
+              r"Furthermore, let "
+              r"𝑿=(1θ)𝑿0+θ𝑿1𝑿1𝜃subscript𝑿0𝜃subscript𝑿1\bm{X}=(1-\theta)\bm{X}_{0}+\theta\bm{X}_{1}bold_italic_X = ( "
+              r"1 - italic_θ ) bold_italic_X start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT + italic_θ bold_italic_X "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT with θBer(α)similar-to𝜃Ber𝛼\theta\sim{\rm "
+              r"Ber}\mathopen{}\left(\alpha\right)italic_θ ∼ roman_Ber ( italic_α ). We have the expansions "
+              r"I(𝑿;𝑿+𝒀,θ)𝐼𝑿𝑿𝒀𝜃\displaystyle\!I(\bm{X};\bm{X}+\bm{Y},\theta)italic_I ( bold_italic_X ; bold_italic_X "
+              r"+ bold_italic_Y , italic_θ ) "
+              r"=I(𝑿+𝒀;θ)+I(𝑿+𝒀;𝑿|θ)absent𝐼𝑿𝒀𝜃𝐼𝑿𝒀conditional𝑿𝜃\displaystyle=I(\bm{X}+\bm{Y};\theta)+I(\bm{X}+\bm{Y};\bm{X}\,|\,\theta)= "
+              r"italic_I ( bold_italic_X + bold_italic_Y ; italic_θ ) + italic_I ( bold_italic_X + bold_italic_Y ; "
+              r"bold_italic_X | italic_θ ) (30) "
+              r"=I(𝑿+𝒀;𝑿)+I(𝑿+𝒀;θ|𝑿).absent𝐼𝑿𝒀𝑿𝐼𝑿𝒀conditional𝜃𝑿\displaystyle=I(\bm{X}+\bm{Y};\bm{X})+I(\bm{X}+\bm{Y};\theta\,|\,\bm{X}).= "
+              r"italic_I ( bold_italic_X + bold_italic_Y ; bold_italic_X ) + italic_I ( bold_italic_X + "
+              r"bold_italic_Y ; italic_θ | bold_italic_X ) . (31) Since 𝒙+𝒀𝒙𝒀\bm{x}+\bm{Y}bold_italic_x + "
+              r"bold_italic_Y is independent of θ𝜃\thetaitalic_θ for every 𝒙𝒙\bm{x}bold_italic_x, we have that "
+              r"I(𝑿+𝒀;θ|𝑿)=0𝐼𝑿𝒀conditional𝜃𝑿0I(\bm{X}+\bm{Y};\theta\,|\,\bm{X})=0italic_I ( bold_italic_X + "
+              r"bold_italic_Y ; italic_θ | bold_italic_X ) = 0. It then follows from (31) that "
+              r"I(𝑿+𝒀;𝑿|θ)I(𝑿+𝒀;𝑿).𝐼𝑿𝒀conditional𝑿𝜃𝐼𝑿𝒀𝑿I(\bm{X}+\bm{Y};\bm{X}\,|\,\theta)\leq "
+              r"I(\bm{X}+\bm{Y};\bm{X}).italic_I ( bold_italic_X + bold_italic_Y ; bold_italic_X | italic_θ ) ≤ "
+              r"italic_I ( bold_italic_X + bold_italic_Y ; bold_italic_X ) . (32) We expand "
+              r"I(𝑿+𝒀;𝑿|θ)𝐼𝑿𝒀conditional𝑿𝜃I(\bm{X}+\bm{Y};\bm{X}\,|\,\theta)italic_I ( bold_italic_X + bold_italic_Y "
+              r"; bold_italic_X | italic_θ ) as "
+              r"I(𝑿+𝒀;𝑿|θ)𝐼𝑿𝒀conditional𝑿𝜃\displaystyle\!I(\bm{X}\!+\!\bm{Y};\bm{X}\,|\,\theta)\!italic_I ( "
+              r"bold_italic_X + bold_italic_Y ; bold_italic_X | italic_θ ) "
+              r"=(1α)I(𝑿0+𝒀;𝑿0)+αI(𝑿1+𝒀;𝑿1)absent1𝛼𝐼subscript𝑿0𝒀subscript𝑿0𝛼𝐼subscript𝑿1𝒀subscript𝑿1\displaystyle=(1\!-\alpha)I(\bm{X}_{0}\!+\!\bm{Y};\bm{X}_{0})+\alpha "
+              r"I(\bm{X}_% {1}\!+\!\bm{Y};\bm{X}_{1})= ( 1 - italic_α ) italic_I ( bold_italic_X start_POSTSUBSCRIPT "
+              r"0 end_POSTSUBSCRIPT + bold_italic_Y ; bold_italic_X start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) + "
+              r"italic_α italic_I ( bold_italic_X start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT + bold_italic_Y ; "
+              r"bold_italic_X start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) "
+              r"=(1α)f(𝗞0,P𝒀)+αf(𝗞1,P𝒀),absent1𝛼𝑓subscript𝗞0subscript𝑃𝒀𝛼𝑓subscript𝗞1subscript𝑃𝒀\displaystyle=(1-\alpha)f(\boldsymbol{\mathsf{K}}_{0},P_{\bm{Y}})+\alpha "
+              r"f(% \boldsymbol{\mathsf{K}}_{1},P_{\bm{Y}}),= ( 1 - italic_α ) italic_f ( bold_sansserif_K "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT bold_italic_Y "
+              r"end_POSTSUBSCRIPT ) + italic_α italic_f ( bold_sansserif_K start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT , "
+              r"italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) , (33) where (33) holds due to the "
+              r"definition of P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and "
+              r"P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT. Moreover, since "
+              r"𝑿𝑿\bm{X}bold_italic_X has covariance matrix "
+              r"(1α)𝗞0+α𝗞11𝛼subscript𝗞0𝛼subscript𝗞1(1-\alpha)\boldsymbol{\mathsf{K}}_{0}+\alpha\boldsymbol{\mathsf{K}}_{1}( "
+              r"1 - italic_α ) bold_sansserif_K start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT + italic_α bold_sansserif_K "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT, we have"))
 def appendix_c_30_33():
     hs = sympy.symbols("H_S H_T H_X H_ST H_SX H_XT H_SXT", real=True)
     HS, HT, HX, HST, HSX, HXT, HSXT = hs
@@ -390,7 +599,19 @@ def appendix_c_30_33():
 @claim(PAPER, "Appendix -C (eq. 34)",
        "X = (1−θ)X0 + θX1 (θ ~ Ber(α) independent, zero means) has covariance (1−α)K0 + αK1, which lies in 𝒦_d(dΔ²) "
        "with K0, K1, so I(X+Y;X) ≤ f((1−α)K0 + αK1, P_Y).",
-       stated_domain='θ ~ Ber(α) independent of zero-mean X0, X1', stated_where='Appendix -C, eq. (34)')
+       stated_domain='θ ~ Ber(α) independent of zero-mean X0, X1', stated_where='Appendix -C, eq. (34)',
+       quote=(r"where (33) holds due to the definition of P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT. Moreover, "
+              r"since 𝑿𝑿\bm{X}bold_italic_X has covariance matrix "
+              r"(1α)𝗞0+α𝗞11𝛼subscript𝗞0𝛼subscript𝗞1(1-\alpha)\boldsymbol{\mathsf{K}}_{0}+\alpha\boldsymbol{\mathsf{K}}_{1}( "
+              r"1 - italic_α ) bold_sansserif_K start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT + italic_α bold_sansserif_K "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT, we have I(𝑿+𝒀;𝑿)𝐼𝑿𝒀𝑿\displaystyle "
+              r"I(\bm{X}+\bm{Y};\bm{X})italic_I ( bold_italic_X + bold_italic_Y ; bold_italic_X ) "
+              r"f((1α)𝗞0+α𝗞1,P𝒀).absent𝑓1𝛼subscript𝗞0𝛼subscript𝗞1subscript𝑃𝒀\displaystyle\leq "
+              r"f((1-\alpha)\boldsymbol{\mathsf{K}}_{0}+\alpha\boldsymbol{% \mathsf{K}}_{1},P_{\bm{Y}}).≤ italic_f ( "
+              r"( 1 - italic_α ) bold_sansserif_K start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT + italic_α "
+              r"bold_sansserif_K start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT "
+              r"bold_italic_Y end_POSTSUBSCRIPT ) . (34)"))
 def appendix_c_34():
     a, k0, k1, c01, c10, m0, m1, t0, t1, cap = sympy.symbols("alpha k0 k1 c01 c10 m0 m1 t0 t1 c", real=True)
     law = ((0, 1 - a), (1, a))
@@ -412,7 +633,12 @@ def appendix_c_34():
 
 @claim(PAPER, "Appendix -C (eq. 30, left side), erratum",
        "I(X; X+Y, θ) = I(X+Y;θ) + I(X+Y;X|θ) (the left side of (30) as printed).",
-       stated_domain='the left side of (30) as printed', stated_where='Appendix -C, eq. (30)')
+       stated_domain='the left side of (30) as printed', stated_where='Appendix -C, eq. (30)',
+       quote=(r"I(𝑿;𝑿+𝒀,θ)𝐼𝑿𝑿𝒀𝜃\displaystyle\!I(\bm{X};\bm{X}+\bm{Y},\theta)italic_I ( bold_italic_X ; bold_italic_X "
+              r"+ bold_italic_Y , italic_θ ) "
+              r"=I(𝑿+𝒀;θ)+I(𝑿+𝒀;𝑿|θ)absent𝐼𝑿𝒀𝜃𝐼𝑿𝒀conditional𝑿𝜃\displaystyle=I(\bm{X}+\bm{Y};\theta)+I(\bm{X}+\bm{Y};\bm{X}\,|\,\theta)= "
+              r"italic_I ( bold_italic_X + bold_italic_Y ; italic_θ ) + italic_I ( bold_italic_X + bold_italic_Y ; "
+              r"bold_italic_X | italic_θ ) (30)"))
 def appendix_c_30_left():
     j = _mixture_joint()
     printed = _cmi(j, X_, S_ + T_)
@@ -432,7 +658,44 @@ def appendix_c_30_left():
 
 @claim(PAPER, "Appendix -C (condition (iii)), erratum",
        "Condition (iii) of the minimax theorem: f(K_X, P_Y) is concave over K_X ∈ 𝒦_d(dσ²).",
-       stated_domain='condition (iii) of the minimax theorem as printed', stated_where='Appendix -C')
+       stated_domain='condition (iii) of the minimax theorem as printed', stated_where='Appendix -C',
+       quote=(r"According to the minimax theorem [20, Thm. 2], the "
+              r"infP𝒀𝒫(𝗞𝒀)subscriptinfimumsubscript𝑃𝒀𝒫subscript𝗞𝒀\inf_{P_{\bm{Y}}\in\mathcal{P}(\boldsymbol{\mathsf{K}}_{\bm{Y}})}roman_inf "
+              r"start_POSTSUBSCRIPT italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ∈ caligraphic_P ( "
+              r"bold_sansserif_K start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) end_POSTSUBSCRIPT and "
+              r"sup𝗞𝑿𝒦d(dΔ2)subscriptsupremumsubscript𝗞𝑿subscript𝒦𝑑𝑑superscriptΔ2\sup_{\boldsymbol{\mathsf{K}}_{\bm{X}}\in\mathcal{K}_{d}(d\Delta^{2})}roman_sup "
+              r"start_POSTSUBSCRIPT bold_sansserif_K start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT ∈ "
+              r"caligraphic_K start_POSTSUBSCRIPT italic_d end_POSTSUBSCRIPT ( italic_d roman_Δ "
+              r"start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT ) end_POSTSUBSCRIPT in (11) are interchangeable if (i) "
+              r"the sets 𝒫(𝗞𝒀)𝒫subscript𝗞𝒀\mathcal{P}(\boldsymbol{\mathsf{K}}_{\bm{Y}})caligraphic_P ( "
+              r"bold_sansserif_K start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) and "
+              r"𝒦d(dΔ2)subscript𝒦𝑑𝑑superscriptΔ2\mathcal{K}_{d}(d\Delta^{2})caligraphic_K start_POSTSUBSCRIPT "
+              r"italic_d end_POSTSUBSCRIPT ( italic_d roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT ) are "
+              r"compact and convex, (ii) the function "
+              r"f(𝗞𝑿,P𝒀)=supP𝑿𝒫(𝗞𝑿)I(𝑿;𝑿+𝒀)𝑓subscript𝗞𝑿subscript𝑃𝒀subscriptsupremumsubscript𝑃𝑿𝒫subscript𝗞𝑿𝐼𝑿𝑿𝒀f(\boldsymbol{\mathsf{K}}_{\bm{X}},P_{\bm{Y}})=\sup_{P_{\bm{X}}\in\mathcal{P}(% "
+              r"\boldsymbol{\mathsf{K}}_{\bm{X}})}I(\bm{X};\bm{X}+\bm{Y})italic_f ( bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT bold_italic_Y "
+              r"end_POSTSUBSCRIPT ) = roman_sup start_POSTSUBSCRIPT italic_P start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT ∈ caligraphic_P ( bold_sansserif_K start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT ) end_POSTSUBSCRIPT italic_I ( bold_italic_X ; bold_italic_X + bold_italic_Y ) is "
+              r"convex over "
+              r"P𝒀𝒫(𝗞𝒀)subscript𝑃𝒀𝒫subscript𝗞𝒀P_{\bm{Y}}\in\mathcal{P}(\boldsymbol{\mathsf{K}}_{\bm{Y}})italic_P "
+              r"start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ∈ caligraphic_P ( bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) for a given "
+              r"𝗞𝑿subscript𝗞𝑿\boldsymbol{\mathsf{K}}_{\bm{X}}bold_sansserif_K start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT, and (iii) "
+              r"f(𝗞𝑿,P𝒀)𝑓subscript𝗞𝑿subscript𝑃𝒀f(\boldsymbol{\mathsf{K}}_{\bm{X}},P_{\bm{Y}})italic_f ( "
+              r"bold_sansserif_K start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT "
+              r"bold_italic_Y end_POSTSUBSCRIPT ) is concave over "
+              r"𝗞𝑿𝒦d(dσ2)subscript𝗞𝑿subscript𝒦𝑑𝑑superscript𝜎2\boldsymbol{\mathsf{K}}_{\bm{X}}\in\mathcal{K}_{d}(d\sigma^{2})bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT ∈ caligraphic_K start_POSTSUBSCRIPT italic_d "
+              r"end_POSTSUBSCRIPT ( italic_d italic_σ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT ) for a given "
+              r"P𝒀subscript𝑃𝒀P_{\bm{Y}}italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT. Condition (i) "
+              r"readily holds. Condition (ii) holds because the mutual information "
+              r"I(𝑿;𝑿+𝒀)𝐼𝑿𝑿𝒀I(\bm{X};\bm{X}+\bm{Y})italic_I ( bold_italic_X ; bold_italic_X + bold_italic_Y ) is "
+              r"convex in P𝒀subscript𝑃𝒀P_{\bm{Y}}italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT and "
+              r"because the point-wise supremum preserves convexity [21, Sec. 3.2.3]. It remains to verify Condition "
+              r"(iii), which we do next."))
 def appendix_c_iii():
     def member(trace, cap):
         return sign(cap - trace) >= 0
@@ -462,7 +725,75 @@ def appendix_c_iii():
 @claim(PAPER, "Appendix -D (eqs. 35–38)",
        "λ_X* = Δ²1_d and λ_Y* = σ²1_d satisfy the saddle conditions (37)–(38) over S_X = {Σλ_X,i = dΔ²}, "
        "S_Y = {Σλ_Y,i = dσ²} (Gallager's conditions); so the Gaussian pair satisfies (35).",
-       stated_domain='d ≥ 1, S_X = {Σλ_X,i = dΔ²}, S_Y = {Σλ_Y,i = dσ²}', stated_where='Appendix -D, eqs. (35)–(38)')
+       stated_domain='d ≥ 1, S_X = {Σλ_X,i = dΔ²}, S_Y = {Σλ_Y,i = dσ²}', stated_where='Appendix -D, eqs. (35)–(38)',
+       quote=(r"Notice that it is without loss of optimality to restrict the constraint sets for "
+              r"𝝀𝑿subscript𝝀𝑿\boldsymbol{\lambda}_{\bm{X}}bold_italic_λ start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT and 𝝀𝒀subscript𝝀𝒀\boldsymbol{\lambda}_{\bm{Y}}bold_italic_λ start_POSTSUBSCRIPT "
+              r"bold_italic_Y end_POSTSUBSCRIPT in (36) to "
+              r"𝒮𝑿={𝝀𝑿\use@mathgroup\M@U\symAMSbR+d:i=1dλ𝑿,i=dΔ2}subscript𝒮𝑿conditional-setsubscript𝝀𝑿\use@mathgroup\M@U\symAMSbsuperscriptsubscript𝑅𝑑superscriptsubscript𝑖1𝑑subscript𝜆𝑿𝑖𝑑superscriptΔ2\mathcal{S}_{\bm{X}}=\{\boldsymbol{\lambda}_{\bm{X}}\in\use@mathgroup\M@U% "
+              r"\symAMSb{R}_{+}^{d}:\sum_{i=1}^{d}\lambda_{\bm{X},i}=d\Delta^{2}\}caligraphic_S start_POSTSUBSCRIPT "
+              r"bold_italic_X end_POSTSUBSCRIPT = { bold_italic_λ start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT ∈ italic_R start_POSTSUBSCRIPT + end_POSTSUBSCRIPT start_POSTSUPERSCRIPT italic_d "
+              r"end_POSTSUPERSCRIPT : ∑ start_POSTSUBSCRIPT italic_i = 1 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT "
+              r"italic_d end_POSTSUPERSCRIPT italic_λ start_POSTSUBSCRIPT bold_italic_X , italic_i end_POSTSUBSCRIPT "
+              r"= italic_d roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT } and "
+              r"𝒮𝒀={𝝀𝒀\use@mathgroup\M@U\symAMSbR+d:i=1dλ𝒀,i=dσ2}subscript𝒮𝒀conditional-setsubscript𝝀𝒀\use@mathgroup\M@U\symAMSbsuperscriptsubscript𝑅𝑑superscriptsubscript𝑖1𝑑subscript𝜆𝒀𝑖𝑑superscript𝜎2\mathcal{S}_{\bm{Y}}=\{\boldsymbol{\lambda}_{\bm{Y}}\in\use@mathgroup\M@U% "
+              r"\symAMSb{R}_{+}^{d}:\sum_{i=1}^{d}\lambda_{\bm{Y},i}=d\sigma^{2}\}caligraphic_S start_POSTSUBSCRIPT "
+              r"bold_italic_Y end_POSTSUBSCRIPT = { bold_italic_λ start_POSTSUBSCRIPT bold_italic_Y "
+              r"end_POSTSUBSCRIPT ∈ italic_R start_POSTSUBSCRIPT + end_POSTSUBSCRIPT start_POSTSUPERSCRIPT italic_d "
+              r"end_POSTSUPERSCRIPT : ∑ start_POSTSUBSCRIPT italic_i = 1 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT "
+              r"italic_d end_POSTSUPERSCRIPT italic_λ start_POSTSUBSCRIPT bold_italic_Y , italic_i end_POSTSUBSCRIPT "
+              r"= italic_d italic_σ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT }, respectively. A solution "
+              r"(𝝀𝑿,𝝀𝒀)superscriptsubscript𝝀𝑿superscriptsubscript𝝀𝒀(\boldsymbol{\lambda}_{\bm{X}}^{*},\boldsymbol{\lambda}_{\bm{Y}}^{*})( "
+              r"bold_italic_λ start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∗ "
+              r"end_POSTSUPERSCRIPT , bold_italic_λ start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT ) to (36) must be a saddle point for the function "
+              r"μM(𝝀𝑿,𝝀𝒀)subscript𝜇𝑀subscript𝝀𝑿subscript𝝀𝒀\mu_{M}(\boldsymbol{\lambda}_{\bm{X}},\boldsymbol{\lambda}_{\bm{Y}})italic_μ "
+              r"start_POSTSUBSCRIPT italic_M end_POSTSUBSCRIPT ( bold_italic_λ start_POSTSUBSCRIPT bold_italic_X "
+              r"end_POSTSUBSCRIPT , bold_italic_λ start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ), i.e, "
+              r"sup𝝀𝑿𝒮𝑿μM(𝝀𝑿,𝝀𝒀)subscriptsupremumsubscript𝝀𝑿subscript𝒮𝑿subscript𝜇𝑀subscript𝝀𝑿superscriptsubscript𝝀𝒀\displaystyle\sup_{\boldsymbol{\lambda}_{\bm{X}}\in\mathcal{S}_{\bm{X}}}\mu_{M% "
+              r"}(\boldsymbol{\lambda}_{\bm{X}},\boldsymbol{\lambda}_{\bm{Y}}^{*})roman_sup start_POSTSUBSCRIPT "
+              r"bold_italic_λ start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT ∈ caligraphic_S "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT end_POSTSUBSCRIPT italic_μ start_POSTSUBSCRIPT "
+              r"italic_M end_POSTSUBSCRIPT ( bold_italic_λ start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT , "
+              r"bold_italic_λ start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∗ "
+              r"end_POSTSUPERSCRIPT ) "
+              r"=μM(𝝀𝑿,𝝀𝒀),absentsubscript𝜇𝑀superscriptsubscript𝝀𝑿superscriptsubscript𝝀𝒀\displaystyle=\mu_{M}(\boldsymbol{\lambda}_{\bm{X}}^{*},\boldsymbol{\lambda}_{% "
+              r"\bm{Y}}^{*}),= italic_μ start_POSTSUBSCRIPT italic_M end_POSTSUBSCRIPT ( bold_italic_λ "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT , "
+              r"bold_italic_λ start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∗ "
+              r"end_POSTSUPERSCRIPT ) , (37) "
+              r"inf𝝀𝒀𝒮𝒀μM(𝝀𝑿,𝝀𝒀)subscriptinfimumsubscript𝝀𝒀subscript𝒮𝒀subscript𝜇𝑀superscriptsubscript𝝀𝑿subscript𝝀𝒀\displaystyle\inf_{\boldsymbol{\lambda}_{\bm{Y}}\in\mathcal{S}_{\bm{Y}}}\mu_{M% "
+              r"}(\boldsymbol{\lambda}_{\bm{X}}^{*},\boldsymbol{\lambda}_{\bm{Y}})roman_inf start_POSTSUBSCRIPT "
+              r"bold_italic_λ start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ∈ caligraphic_S "
+              r"start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT end_POSTSUBSCRIPT italic_μ start_POSTSUBSCRIPT "
+              r"italic_M end_POSTSUBSCRIPT ( bold_italic_λ start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT , bold_italic_λ start_POSTSUBSCRIPT bold_italic_Y "
+              r"end_POSTSUBSCRIPT ) "
+              r"=μM(𝝀𝑿,𝝀𝒀).absentsubscript𝜇𝑀superscriptsubscript𝝀𝑿superscriptsubscript𝝀𝒀\displaystyle=\mu_{M}(\boldsymbol{\lambda}_{\bm{X}}^{*},\boldsymbol{\lambda}_{% "
+              r"\bm{Y}}^{*}).= italic_μ start_POSTSUBSCRIPT italic_M end_POSTSUBSCRIPT ( bold_italic_λ "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT , "
+              r"bold_italic_λ start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∗ "
+              r"end_POSTSUPERSCRIPT ) . (38) Using the Gallager’s conditions [24, Thm. 4.4.1], we verify that "
+              r"𝝀𝑿=Δ2𝟏dsuperscriptsubscript𝝀𝑿superscriptΔ2subscript1𝑑\boldsymbol{\lambda}_{\bm{X}}^{*}=\Delta^{2}\mathbf{1}_{d}bold_italic_λ "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT = "
+              r"roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_1 start_POSTSUBSCRIPT italic_d "
+              r"end_POSTSUBSCRIPT and "
+              r"𝝀𝑿=σ2𝟏dsuperscriptsubscript𝝀𝑿superscript𝜎2subscript1𝑑\boldsymbol{\lambda}_{\bm{X}}^{*}=\sigma^{2}\mathbf{1}_{d}bold_italic_λ "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT = "
+              r"italic_σ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_1 start_POSTSUBSCRIPT italic_d "
+              r"end_POSTSUBSCRIPT satisfy (37) and (38). We conclude that "
+              r"(Δ2𝟏d,σ2𝟏d)superscriptΔ2subscript1𝑑superscript𝜎2subscript1𝑑(\Delta^{2}\mathbf{1}_{d},\sigma^{2}\mathbf{1}_{d})( "
+              r"roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_1 start_POSTSUBSCRIPT italic_d "
+              r"end_POSTSUBSCRIPT , italic_σ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_1 start_POSTSUBSCRIPT "
+              r"italic_d end_POSTSUBSCRIPT ) is the solution to (36), i.e., "
+              r"(𝗞𝑿,𝗞𝒀)=(Δ2𝗜d,σ2𝗜d)subscript𝗞𝑿subscript𝗞𝒀superscriptΔ2subscript𝗜𝑑superscript𝜎2subscript𝗜𝑑(\boldsymbol{\mathsf{K}}_{\bm{X}},\boldsymbol{\mathsf{K}}_{\bm{Y}})=(\Delta^{2% "
+              r"}\boldsymbol{\mathsf{I}}_{d},\sigma^{2}\boldsymbol{\mathsf{I}}_{d})( bold_sansserif_K "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT , bold_sansserif_K start_POSTSUBSCRIPT "
+              r"bold_italic_Y end_POSTSUBSCRIPT ) = ( roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT "
+              r"bold_sansserif_I start_POSTSUBSCRIPT italic_d end_POSTSUBSCRIPT , italic_σ start_POSTSUPERSCRIPT 2 "
+              r"end_POSTSUPERSCRIPT bold_sansserif_I start_POSTSUBSCRIPT italic_d end_POSTSUBSCRIPT ) is the "
+              r"solution to (11)."))
 def appendix_d():
     lam, D2, s2, t = sympy.symbols("lambda Delta2 sigma2 t", positive=True)
     gx = sympy.log(1 + lam / s2) / (2 * log(2))      # one term of μ(λ_X, σ²1) as a function of λ_X,i
@@ -506,7 +837,16 @@ def appendix_d():
 
 @claim(PAPER, "Appendix -D (λ_X* = σ²1_d), erratum",
        "“λ_X* = Δ²1_d and λ_X* = σ²1_d satisfy (37) and (38)”: the second is the noise's eigenvalue vector λ_Y*.",
-       stated_domain='the sentence after (38) as printed', stated_where='Appendix -D')
+       stated_domain='the sentence after (38) as printed', stated_where='Appendix -D',
+       quote=(r"Using the Gallager’s conditions [24, Thm. 4.4.1], we verify that "
+              r"𝝀𝑿=Δ2𝟏dsuperscriptsubscript𝝀𝑿superscriptΔ2subscript1𝑑\boldsymbol{\lambda}_{\bm{X}}^{*}=\Delta^{2}\mathbf{1}_{d}bold_italic_λ "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT = "
+              r"roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_1 start_POSTSUBSCRIPT italic_d "
+              r"end_POSTSUBSCRIPT and "
+              r"𝝀𝑿=σ2𝟏dsuperscriptsubscript𝝀𝑿superscript𝜎2subscript1𝑑\boldsymbol{\lambda}_{\bm{X}}^{*}=\sigma^{2}\mathbf{1}_{d}bold_italic_λ "
+              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT = "
+              r"italic_σ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_1 start_POSTSUBSCRIPT italic_d "
+              r"end_POSTSUBSCRIPT satisfy (37) and (38)."))
 def appendix_d_lambda():
     d, D2, s2 = 10, R(1), R(72)  # the setting of Figure 1 (σ² ≈ 71.6)
     printed_sum, needed = d * s2, d * D2
@@ -529,7 +869,10 @@ def appendix_d_lambda():
 
 @claim(PAPER, "Remark after Theorem 1 (δ^LDP_μ(δ)), erratum",
        "“That is, δ^LDP_μ(δ) does not vanish as ε becomes large.”",
-       stated_domain='“as ε becomes large”', stated_where='Section III-A, text after Theorem 1')
+       stated_domain='“as ε becomes large”', stated_where='Section III-A, text after Theorem 1',
+       quote=(r"That is, δμLDP(δ)subscriptsuperscript𝛿LDP𝜇𝛿\delta^{\text{{}LDP}}_{\mu}(\delta)italic_δ "
+              r"start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_δ ) does not vanish as ϵitalic-ϵ\epsilonitalic_ϵ becomes large."))
 def remark_delta_argument():
     mu = R(1, 10)
     pbar = zchannel_crossover(mu)
@@ -550,7 +893,21 @@ def remark_delta_argument():
 @claim(PAPER, "Remark after Theorem 1 (rate of convergence to p̄_μ)",
        "δ^LDP_μ(ε) → p̄_μ as ε → ∞: the maximiser's p1* ≈ (q/(1−q))·exp(−c_μ e^ε), q = 1 − 2^{−μ}, "
        "c_μ = q ln(p̄(1−q)/((1−p̄)q))/(p̄ − q), so the gap δ − p̄_μ ≈ 1.5 p1* is doubly-exponentially small.",
-       stated_domain='μ < 1, ε → ∞', stated_where='Section III-A, text after Theorem 1')
+       stated_domain='μ < 1, ε → ∞', stated_where='Section III-A, text after Theorem 1',
+       quote=(r"• If μ<1𝜇1\mu<1italic_μ < 1 bit, "
+              r"δμLDP(ϵ)subscriptsuperscript𝛿LDP𝜇italic-ϵ\delta^{\text{{}LDP}}_{\mu}(\epsilon)italic_δ "
+              r"start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_ϵ ) is lower-bounded by the unique value of p¯μ[0,1]subscript¯𝑝𝜇01\bar{p}_{\mu}\in[0,1]over¯ "
+              r"start_ARG italic_p end_ARG start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ∈ [ 0 , 1 ] such that "
+              r"Hb(p¯μ)/p¯μ=log(2μ1)subscript𝐻bsubscript¯𝑝𝜇subscript¯𝑝𝜇superscript2𝜇1H_{\text{{}b}}(\bar{p}_{\mu})/\bar{p}_{\mu}=-\log(2^{\mu}-1)italic_H "
+              r"start_POSTSUBSCRIPT b end_POSTSUBSCRIPT ( over¯ start_ARG italic_p end_ARG start_POSTSUBSCRIPT "
+              r"italic_μ end_POSTSUBSCRIPT ) / over¯ start_ARG italic_p end_ARG start_POSTSUBSCRIPT italic_μ "
+              r"end_POSTSUBSCRIPT = - roman_log ( 2 start_POSTSUPERSCRIPT italic_μ end_POSTSUPERSCRIPT - 1 ), and "
+              r"converges to this value when ϵitalic-ϵ\epsilon\!\to\!\inftyitalic_ϵ → ∞, as depicted in Fig. 1. That "
+              r"is, δμLDP(δ)subscriptsuperscript𝛿LDP𝜇𝛿\delta^{\text{{}LDP}}_{\mu}(\delta)italic_δ "
+              r"start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
+              r"italic_δ ) does not vanish as ϵitalic-ϵ\epsilonitalic_ϵ becomes large. This means that CI-LMIDP "
+              r"implies only a weak LDP guarantee."))
 def remark_rate():
     mu = R(1, 10)
     pbar = zchannel_crossover(mu)
@@ -588,7 +945,42 @@ def remark_rate():
 @claim(PAPER, "Figure 4 (caption and text), erratum",
        "Fig. 4 plots μ^CD of (10) “of a mechanism that satisfies (ε,δ(ε))-LDP with δ(ε) = δ̄^LIP_G(ε)”, for “the "
        "Gaussian mechanism considered in Fig. 4”.",
-       stated_domain='the caption and text of Figure 4', stated_where='Section III-B, Figure 4')
+       stated_domain='the caption and text of Figure 4', stated_where='Section III-B, Figure 4',
+       quote=(r"In Fig. 4, we show "
+              r"μδ(ϵ)CDsubscriptsuperscript𝜇CD𝛿italic-ϵ\mu^{\text{{}CD}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT for "
+              r"δ(ϵ)=δ¯GLIP(ϵ)𝛿italic-ϵsubscriptsuperscript¯𝛿LIP𝐺italic-ϵ\delta(\epsilon)=\bar{\delta}^{\text{{}LIP}}_{G}(\epsilon)italic_δ "
+              r"( italic_ϵ ) = over¯ start_ARG italic_δ end_ARG start_POSTSUPERSCRIPT LIP end_POSTSUPERSCRIPT "
+              r"start_POSTSUBSCRIPT italic_G end_POSTSUBSCRIPT ( italic_ϵ ) and the optimal CD-LMIDP parameter "
+              r"μ¯GCDsubscriptsuperscript¯𝜇CD𝐺\bar{\mu}^{\text{{}CD}}_{G}over¯ start_ARG italic_μ end_ARG "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_G end_POSTSUBSCRIPT of the "
+              r"Gaussian mechanism considered in Fig. 4. We see that "
+              r"μδ(ϵ)CDsubscriptsuperscript𝜇CD𝛿italic-ϵ\mu^{\text{{}CD}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT keeps decreasing as δ(ϵ)𝛿italic-ϵ\delta(\epsilon)italic_δ ( italic_ϵ ) gets lower. "
+              r"Therefore, a strong LIP mechanism also performs well in terms of CD-LMIDP. "
+              r"0020202020404040406060606080808080100100100100120120120120140140140140160160160160180180180180200200200200100superscript10010^{0}10 "
+              r"start_POSTSUPERSCRIPT 0 end_POSTSUPERSCRIPT101superscript10110^{-1}10 start_POSTSUPERSCRIPT - 1 "
+              r"end_POSTSUPERSCRIPT102superscript10210^{-2}10 start_POSTSUPERSCRIPT - 2 "
+              r"end_POSTSUPERSCRIPT103superscript10310^{-3}10 start_POSTSUPERSCRIPT - 3 "
+              r"end_POSTSUPERSCRIPT104superscript10410^{-4}10 start_POSTSUPERSCRIPT - 4 end_POSTSUPERSCRIPTnoise "
+              r"variance σ2superscript𝜎2\sigma^{2}italic_σ start_POSTSUPERSCRIPT 2 "
+              r"end_POSTSUPERSCRIPTμ𝜇\muitalic_μμδ(ϵ)CDsubscriptsuperscript𝜇CD𝛿italic-ϵ\mu^{\text{{}CD}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT in (10)μ¯GCDsubscriptsuperscript¯𝜇CD𝐺\bar{\mu}^{\text{{}CD}}_{G}over¯ start_ARG "
+              r"italic_μ end_ARG start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_G "
+              r"end_POSTSUBSCRIPT of Gaussian mechanism (5) Figure 4: The achievable CD-LMIDP parameter "
+              r"μδ(ϵ)CDsubscriptsuperscript𝜇CD𝛿italic-ϵ\mu^{\text{{}CD}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT of a mechanism that satisfies "
+              r"(ϵ,δ(ϵ))italic-ϵ𝛿italic-ϵ(\epsilon,\delta(\epsilon))( italic_ϵ , italic_δ ( italic_ϵ ) )-LDP with "
+              r"δ(ϵ)=δ¯GLIP(ϵ)𝛿italic-ϵsubscriptsuperscript¯𝛿LIP𝐺italic-ϵ\delta(\epsilon)=\bar{\delta}^{\text{{}LIP}}_{G}(\epsilon)italic_δ "
+              r"( italic_ϵ ) = over¯ start_ARG italic_δ end_ARG start_POSTSUPERSCRIPT LIP end_POSTSUPERSCRIPT "
+              r"start_POSTSUBSCRIPT italic_G end_POSTSUBSCRIPT ( italic_ϵ ), and the optimal CD-LMIDP parameter "
+              r"μ¯GCDsubscriptsuperscript¯𝜇CD𝐺\bar{\mu}^{\text{{}CD}}_{G}over¯ start_ARG italic_μ end_ARG "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_G end_POSTSUBSCRIPT of the "
+              r"Gaussian mechanism considered in Fig. 3."))
 def figure_4_caption():
     s2, eps = R(137, 100), R(1, 10)
 
@@ -628,7 +1020,12 @@ def figure_4_caption():
 
 @claim(PAPER, "Theorem 2(b) (“-LMIDP”), erratum",
        "“If a mechanism M satisfies (ε,δ(ε))-LIP for ε > 0, it satisfies μ^CD_{δ(ε)}-LMIDP with (10)”.",
-       stated_domain='the statement of Theorem 2(b) as printed', stated_where='Section III-B, Theorem 2(b)')
+       stated_domain='the statement of Theorem 2(b) as printed', stated_where='Section III-B, Theorem 2(b)',
+       quote=(r"If a mechanism M𝑀Mitalic_M satisfies (ϵ,δ(ϵ))italic-ϵ𝛿italic-ϵ(\epsilon,\delta(\epsilon))( italic_ϵ "
+              r", italic_δ ( italic_ϵ ) )-LIP for ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0, it satisfies "
+              r"μδ(ϵ)CDsubscriptsuperscript𝜇CD𝛿italic-ϵ\mu^{\text{{}CD}}_{\delta(\epsilon)}italic_μ "
+              r"start_POSTSUPERSCRIPT CD end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_δ ( italic_ϵ ) "
+              r"end_POSTSUBSCRIPT-LMIDP with"))
 def theorem_2b_label():
     ch = Channel([[R(3, 4), R(1, 4), 0], [R(1, 4), R(3, 4), 0], [0, 0, 1]])
     prior = [R(1, 2), R(1, 2), 0]
@@ -652,7 +1049,14 @@ def theorem_2b_label():
 @claim(PAPER, "Eq. (5) (Φ)",
        "Φ(x) = (1/√(2π))∫_{−∞}^x e^{−u²/2}du is the cumulative distribution function of the standard normal "
        "distribution (printed “cummulative”, a spelling slip).",
-       stated_domain='x ∈ R', stated_where='Section II, after eq. (5)')
+       stated_domain='x ∈ R', stated_where='Section II, after eq. (5)',
+       quote=(r"where "
+              r"Φ(x)=12πxeu2/2duΦ𝑥12𝜋superscriptsubscript𝑥superscript𝑒superscript𝑢22differential-d𝑢\Phi(x)=\frac{1}{\sqrt{2\pi}}\int_{-\infty}^{x}e^{-u^{2}/2}\mathrm{d}uroman_Φ "
+              r"( italic_x ) = divide start_ARG 1 end_ARG start_ARG square-root start_ARG 2 italic_π end_ARG end_ARG "
+              r"∫ start_POSTSUBSCRIPT - ∞ end_POSTSUBSCRIPT start_POSTSUPERSCRIPT italic_x end_POSTSUPERSCRIPT "
+              r"italic_e start_POSTSUPERSCRIPT - italic_u start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT / 2 "
+              r"end_POSTSUPERSCRIPT roman_d italic_u is the cummulative distribution function of the standard normal "
+              r"distribution."))
 def eq_5_phi():
     u, x = sympy.symbols("u x", real=True)
     phi = sympy.exp(-u ** 2 / 2) / sqrt(2 * sympy.pi)

@@ -44,7 +44,17 @@ def _events_pointwise(gamma):
 
 @claim(PAPER, "Definition 1 (hockey-stick form)",
        "(ε,δ)-DP ⇔ δ ≥ max(E_{e^ε}(P0‖P1), E_{e^ε}(P1‖P0)), E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(P − γQ)₊ (eqs. 8–9)",
-       stated_domain='any pair (P0, P1) of output laws, ε ≥ 0', stated_where='Section II, Definition 1')
+       stated_domain='any pair (P0, P1) of output laws, ε ≥ 0', stated_where='Section II, Definition 1',
+       quote=(r"Definition 1 (Differential Privacy (DP) [1]) Given ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0 and "
+              r"δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], a mechanism M𝑀Mitalic_M is (ε,δ)𝜀𝛿(\varepsilon,\delta)( "
+              r"italic_ε , italic_δ )-differentially private if, for all neighboring databases "
+              r"D0subscript𝐷0D_{0}italic_D start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and D1subscript𝐷1D_{1}italic_D "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT and all S𝒴𝑆𝒴S\subseteq\mathcal{Y}italic_S ⊆ caligraphic_Y, "
+              r"𝐏𝐫(M(D0)S)eε𝐏𝐫(M(D1)S)+δ.𝐏𝐫𝑀subscript𝐷0𝑆superscript𝑒𝜀𝐏𝐫𝑀subscript𝐷1𝑆𝛿\displaystyle{\rm\mathbf{Pr}}(M(D_{0})\in "
+              r"S)\leq e^{\varepsilon}{\rm\mathbf{Pr% }}(M(D_{1})\in S)+\delta.bold_Pr ( italic_M ( italic_D "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) ∈ italic_S ) ≤ italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT bold_Pr ( italic_M ( italic_D start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ∈ "
+              r"italic_S ) + italic_δ ."))
 def definition_1():
     lib, brute = [], []
     for (p, q), x in zip(_pairs(1), [2, 3, Q(3, 2), 5, Q(7, 4), 2] * 2):
@@ -61,7 +71,20 @@ def definition_1():
 @claim(PAPER, "Definition 2 (ROC, Neyman–Pearson)",
        "f(P0,P1)(t) = inf_h {β_II : β_I ≤ t} is attained by likelihood-ratio tests (piecewise linear through "
        "the cumulative masses in decreasing order of P1/P0)",
-       stated_domain='any pair (P0, P1), type I error t ∈ [0, 1]', stated_where='Section II, Definition 2')
+       stated_domain='any pair (P0, P1), type I error t ∈ [0, 1]', stated_where='Section II, Definition 2',
+       quote=(r"Definition 2 (ROC) For a binary hypothesis testing experiment with distributions "
+              r"P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT, the ROC curve, f:[0,1][0,1]:𝑓0101f:[0,1]\to[0,1]italic_f : "
+              r"[ 0 , 1 ] → [ 0 , 1 ], is defined as "
+              r"f(P0,P1)(t)=infh{βII(P0,P1,h):βI(P0,P1,h)t}.𝑓subscript𝑃0subscript𝑃1𝑡subscriptinfimumconditional-setsubscript𝛽IIsubscript𝑃0subscript𝑃1subscript𝛽Isubscript𝑃0subscript𝑃1𝑡\displaystyle "
+              r"f(P_{0},P_{1})(t)=\inf_{h}\left\{\beta_{\mathrm{II}}(P_{0},P_{1}% "
+              r",h):\beta_{\mathrm{I}}(P_{0},P_{1},h)\leq t\right\}.italic_f ( italic_P start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ( italic_t ) = roman_inf "
+              r"start_POSTSUBSCRIPT italic_h end_POSTSUBSCRIPT { italic_β start_POSTSUBSCRIPT roman_II "
+              r"end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT "
+              r"1 end_POSTSUBSCRIPT , italic_h ) : italic_β start_POSTSUBSCRIPT roman_I end_POSTSUBSCRIPT ( italic_P "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT , "
+              r"italic_h ) ≤ italic_t } ."))
 def definition_2():
     lib, dual = [], []
     for p, q in _pairs(2):
@@ -97,7 +120,24 @@ def _roc_delta(p, q, x):
 
 @claim(PAPER, "Theorem 1",
        "Kairouz–Oh–Viswanath: (ε,δ)-DP ⇔ t + e^ε f(t) ≥ 1 − δ and e^ε t + f(t) ≥ 1 − δ for all t ∈ [0,1]",
-       stated_domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]', stated_where='Section II, Theorem 1')
+       stated_domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]', stated_where='Section II, Theorem 1',
+       quote=(r"Theorem 1[7, Theorem 2.1]) Given ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0 and "
+              r"δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], a mechanism M𝑀Mitalic_M is (ε,δ)𝜀𝛿(\varepsilon,\delta)( "
+              r"italic_ε , italic_δ )-DP if and only if for all neighboring databases D0subscript𝐷0D_{0}italic_D "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and D1subscript𝐷1D_{1}italic_D start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT and all t[0,1],𝑡01t\in[0,1],italic_t ∈ [ 0 , 1 ] , "
+              r"t+eεf(P0,P1)(t)1δ,𝑡superscript𝑒𝜀𝑓subscript𝑃0subscript𝑃1𝑡1𝛿\displaystyle "
+              r"t+e^{\varepsilon}f(P_{0},P_{1})(t)\geq 1-\delta,italic_t + italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT italic_f ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ( italic_t ) ≥ 1 - italic_δ , "
+              r"eεt+f(P0,P1)(t)1δ,superscript𝑒𝜀𝑡𝑓subscript𝑃0subscript𝑃1𝑡1𝛿\displaystyle "
+              r"e^{\varepsilon}t+f(P_{0},P_{1})(t)\geq 1-\delta,italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT italic_t + italic_f ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , "
+              r"italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ( italic_t ) ≥ 1 - italic_δ , where "
+              r"M(D0)P0similar-to𝑀subscript𝐷0subscript𝑃0M(D_{0})\sim P_{0}italic_M ( italic_D start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT ) ∼ italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and "
+              r"M(D1)P1similar-to𝑀subscript𝐷1subscript𝑃1M(D_{1})\sim P_{1}italic_M ( italic_D start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT ) ∼ italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT."))
 def theorem_1():
     roc, hs = [], []
     for (p, q), x in zip(_pairs(3, 16), [2, 3, Q(3, 2), 5, Q(9, 8), 1, 4, Q(5, 2)] * 2):
@@ -146,7 +186,53 @@ def _randomised_tests():
 @claim(PAPER, "Definitions 3–4 and footnote 1",
        "d_TV(P,Q) = sup_A P(A) − Q(A) = ½‖P − Q‖₁, and d_TV ≤ η ⇔ f(t) ≥ 1 − η − t: "
        "inf_t (t + f(t)) = 1 − d_TV, so η-TV = (0,η)-DP",
-       stated_domain='any pair (P0, P1)', stated_where='Section II, Definitions 3–4 and footnote 1')
+       stated_domain='any pair (P0, P1)', stated_where='Section II, Definitions 3–4 and footnote 1',
+       quote=(r"Definition 3 (Total Variation) Given two distributions P𝑃Pitalic_P and Q𝑄Qitalic_Q over a common "
+              r"alphabet 𝒴𝒴\mathcal{Y}caligraphic_Y, the total variation is defined as follows: "
+              r"dTV(P,Q)=supA𝒴(P(A)Q(A)).subscript𝑑𝑇𝑉𝑃𝑄subscriptsupremum𝐴𝒴𝑃𝐴𝑄𝐴\displaystyle "
+              r"d_{TV}(P,Q)=\sup_{A\subseteq\mathcal{Y}}(P(A)-Q(A)).italic_d start_POSTSUBSCRIPT italic_T italic_V "
+              r"end_POSTSUBSCRIPT ( italic_P , italic_Q ) = roman_sup start_POSTSUBSCRIPT italic_A ⊆ caligraphic_Y "
+              r"end_POSTSUBSCRIPT ( italic_P ( italic_A ) - italic_Q ( italic_A ) ) . Definition 4 (Total Variation "
+              r"of a Mechanism) Given η[0,1]𝜂01\eta\in[0,1]italic_η ∈ [ 0 , 1 ], a mechanism M𝑀Mitalic_M has total "
+              r"variation less than η𝜂\etaitalic_η (or dTV(M)ηsubscript𝑑𝑇𝑉𝑀𝜂d_{TV}(M)\leq\etaitalic_d "
+              r"start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_M ) ≤ italic_η or "
+              r"η𝜂\etaitalic_η-TV, for short) if, for all neighboring databases D0subscript𝐷0D_{0}italic_D "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and D1subscript𝐷1D_{1}italic_D start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT, dTV(P0,P1)η,subscript𝑑𝑇𝑉subscript𝑃0subscript𝑃1𝜂\displaystyle "
+              r"d_{TV}\left(P_{0},P_{1}\right)\leq\eta,italic_d start_POSTSUBSCRIPT italic_T italic_V "
+              r"end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT "
+              r"1 end_POSTSUBSCRIPT ) ≤ italic_η , (1) where M(D0)P0similar-to𝑀subscript𝐷0subscript𝑃0M(D_{0})\sim "
+              r"P_{0}italic_M ( italic_D start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) ∼ italic_P start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT and M(D1)P1similar-to𝑀subscript𝐷1subscript𝑃1M(D_{1})\sim P_{1}italic_M ( italic_D "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ∼ italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT. Total "
+              r"variation is closely related to hypothesis testing: given two distributions "
+              r"P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT, then "
+              r"dTV(P0,P1)ηsubscript𝑑𝑇𝑉subscript𝑃0subscript𝑃1𝜂d_{TV}(P_{0},P_{1})\leq\etaitalic_d "
+              r"start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ≤ italic_η if and only if111 "
+              r"This can be seen by noting the following: consider the line with slope -1 tangent to the curve "
+              r"f𝑓fitalic_f, then its y𝑦yitalic_y-intercept is given by "
+              r"f(1)superscript𝑓1\displaystyle-f^{\star}(-1)- italic_f start_POSTSUPERSCRIPT ⋆ end_POSTSUPERSCRIPT ( "
+              r"- 1 ) "
+              r"=sups[0,1]{sf(s)}=infs[0,1]{s+f(s)}absentsubscriptsupremum𝑠01𝑠𝑓𝑠subscriptinfimum𝑠01𝑠𝑓𝑠\displaystyle=-\sup_{s\in[0,1]}\{-s-f(s)\}=\inf_{s\in[0,1]}\{s+f(s)\}= "
+              r"- roman_sup start_POSTSUBSCRIPT italic_s ∈ [ 0 , 1 ] end_POSTSUBSCRIPT { - italic_s - italic_f ( "
+              r"italic_s ) } = roman_inf start_POSTSUBSCRIPT italic_s ∈ [ 0 , 1 ] end_POSTSUBSCRIPT { italic_s + "
+              r"italic_f ( italic_s ) } "
+              r"=infA𝒴P0(A)+P1(Ac)=1+infA𝒴P0(A)P1(A)absentsubscriptinfimum𝐴𝒴subscript𝑃0𝐴subscript𝑃1superscript𝐴𝑐1subscriptinfimum𝐴𝒴subscript𝑃0𝐴subscript𝑃1𝐴\displaystyle=\inf_{A\subseteq\mathcal{Y}}P_{0}(A)+P_{1}(A^{c})=1+\inf_{A% "
+              r"\subseteq\mathcal{Y}}P_{0}(A)-P_{1}(A)= roman_inf start_POSTSUBSCRIPT italic_A ⊆ caligraphic_Y "
+              r"end_POSTSUBSCRIPT italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ( italic_A ) + italic_P "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ( italic_A start_POSTSUPERSCRIPT italic_c "
+              r"end_POSTSUPERSCRIPT ) = 1 + roman_inf start_POSTSUBSCRIPT italic_A ⊆ caligraphic_Y end_POSTSUBSCRIPT "
+              r"italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ( italic_A ) - italic_P start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT ( italic_A ) "
+              r"=1dTV(P0,P1).absent1subscript𝑑𝑇𝑉subscript𝑃0subscript𝑃1\displaystyle=1-d_{TV}(P_{0},P_{1}).= 1 - "
+              r"italic_d start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) . "
+              r"f(P0,P1)(t)1ηt𝑓subscript𝑃0subscript𝑃1𝑡1𝜂𝑡f(P_{0},P_{1})(t)\geq 1-\eta-titalic_f ( italic_P "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ( "
+              r"italic_t ) ≥ 1 - italic_η - italic_t for all t[0,1]𝑡01t\in[0,1]italic_t ∈ [ 0 , 1 ]. As such, "
+              r"M𝑀Mitalic_M is η𝜂\etaitalic_η-TV can be rewritten as (0,η)0𝜂(0,\eta)( 0 , italic_η )-DP."))
 def definition_3_4():
     sup, lib, half, roc = [], [], [], []
     for p, q in _pairs(4):
@@ -178,7 +264,26 @@ def f_region(x, delta, eta, t):
 @claim(PAPER, "Eq. (7) and Appendix F (eqs. 43–44)",
        "d_TV(P0,P1) = (1−α)(e^ε−1)/(1+e^ε) for eq. (7), δ + (1−δ)(1−α)(e^ε−1)/(1+e^ε) for eqs. (43)–(44); "
        "α = 1 − (η−δ)(1+e^ε)/((1−δ)(e^ε−1)) gives d_TV = η",
-       stated_domain='ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', stated_where='Section III-C1, eq. (7) and Appendix F, eqs. (43)–(44)')
+       stated_domain='ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', stated_where='Section III-C1, eq. (7) and Appendix F, eqs. (43)–(44)',
+       quote=(r"The above mechanism’s total variation is "
+              r"dTV(P0,P1)=(eε1)(1α)(1+eε)subscript𝑑𝑇𝑉subscript𝑃0subscript𝑃1superscript𝑒𝜀11𝛼1superscript𝑒𝜀d_{TV}(P_{0},P_{1})=\frac{(e^{\varepsilon}-1)(1-\alpha)}{(1+e^{\varepsilon})}italic_d "
+              r"start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) = divide start_ARG ( italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 ) ( 1 - italic_α ) end_ARG start_ARG ( 1 + "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT ) end_ARG. So for a target "
+              r"η[0,eε1eε+1]𝜂0superscript𝑒𝜀1superscript𝑒𝜀1\eta\in[0,\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}]italic_η "
+              r"∈ [ 0 , divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG "
+              r"start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG ], we set "
+              r"α=1ηeε+1eε1𝛼1𝜂superscript𝑒𝜀1superscript𝑒𝜀1\alpha=1-\eta\frac{e^{\varepsilon}+1}{e^{\varepsilon}-1}italic_α "
+              r"= 1 - italic_η divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 "
+              r"end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG. For "
+              r"η=eε1eε+1𝜂superscript𝑒𝜀1superscript𝑒𝜀1\eta=\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}italic_η = "
+              r"divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG start_ARG "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG, we recover "
+              r"Mε,0subscript𝑀𝜀0M_{\varepsilon,0}italic_M start_POSTSUBSCRIPT italic_ε , 0 end_POSTSUBSCRIPT. It is "
+              r"easy to verify that f(P0,P1)𝑓subscript𝑃0subscript𝑃1f(P_{0},P_{1})italic_f ( italic_P "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) exactly "
+              r"achieves the region described in Corollary 1."))
 def dominating_tv():
     # For x > 1 the differences P0 − P1 are (u(x−1), 0, −u(x−1)) and (δ, (1−δ)u(x−1), 0, −(1−δ)u(x−1), −δ).
     p, q = dominating_masses(X, ALPHA)
@@ -238,7 +343,10 @@ def _vertex_proof(delta):
 @claim(PAPER, "Corollary 1 (δ = 0, eq. 7)",
        "For δ = 0 the trade-off function of the dominating pair (7) is exactly f_{ε,0,η}(t) = "
        "max{0, 1 − e^ε t, e^{−ε}(1 − t), 1 − η − t}",
-       stated_domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1')
+       stated_domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1',
+       quote=(r"It is easy to verify that f(P0,P1)𝑓subscript𝑃0subscript𝑃1f(P_{0},P_{1})italic_f ( italic_P "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) exactly "
+              r"achieves the region described in Corollary 1."))
 def corollary_1_pure():
     numeric_lib, numeric_formula = [], []
     for x, n in ((2, Q(1, 5)), (3, Q(1, 4)), (Q(3, 2), Q(1, 10))):
@@ -253,7 +361,47 @@ def corollary_1_pure():
 
 @claim(PAPER, "Corollary 1 (δ > 0, eqs. 43–44)",
        "For δ > 0 the trade-off function of the 5-point pair (43)–(44) equals f_{ε,δ,η} exactly",
-       stated_domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1 and Appendix F')
+       stated_domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1 and Appendix F',
+       quote=(r"Generalizing the result to approximate differential privacy requires the following (dominating) "
+              r"mechanism, which outputs an integer sampled from P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT when the true database is D0subscript𝐷0D_{0}italic_D start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT (null hypothesis) and from P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT when the true database is D1subscript𝐷1D_{1}italic_D start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT (alternative hypothesis). For ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, "
+              r"δ>0𝛿0\delta>0italic_δ > 0, and α[0,1]𝛼01\alpha\in[0,1]italic_α ∈ [ 0 , 1 ], define: P0={δfor "
+              r"x=0,(1δ)(1α)eε(1+eε)for x=1,α(1δ)for x=2,(1δ)(1α)(1+eε)for x=3,0for x=4,subscript𝑃0cases𝛿for "
+              r"𝑥01𝛿1𝛼superscript𝑒𝜀1superscript𝑒𝜀for 𝑥1𝛼1𝛿for 𝑥21𝛿1𝛼1superscript𝑒𝜀for 𝑥30for 𝑥4\displaystyle "
+              r"P_{0}=\begin{cases}\delta&\text{for }x=0,\\ "
+              r"\frac{(1-\delta)(1-\alpha)e^{\varepsilon}}{(1+e^{\varepsilon})}&\text{for }x=1% ,\\ "
+              r"\alpha(1-\delta)&\text{for }x=2,\\ \frac{(1-\delta)(1-\alpha)}{(1+e^{\varepsilon})}&\text{for "
+              r"}x=3,\\ 0&\text{for }x=4,\end{cases}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT = { start_ROW "
+              r"start_CELL italic_δ end_CELL start_CELL for italic_x = 0 , end_CELL end_ROW start_ROW start_CELL "
+              r"divide start_ARG ( 1 - italic_δ ) ( 1 - italic_α ) italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT end_ARG start_ARG ( 1 + italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT ) end_ARG end_CELL start_CELL for italic_x = 1 , end_CELL end_ROW start_ROW "
+              r"start_CELL italic_α ( 1 - italic_δ ) end_CELL start_CELL for italic_x = 2 , end_CELL end_ROW "
+              r"start_ROW start_CELL divide start_ARG ( 1 - italic_δ ) ( 1 - italic_α ) end_ARG start_ARG ( 1 + "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT ) end_ARG end_CELL start_CELL for "
+              r"italic_x = 3 , end_CELL end_ROW start_ROW start_CELL 0 end_CELL start_CELL for italic_x = 4 , "
+              r"end_CELL end_ROW (43) and P1={0for x=0,(1δ)(1α)(1+eε)for x=1,α(1δ)for x=2,(1δ)(1α)eε(1+eε)for "
+              r"x=3,δfor x=4.subscript𝑃1cases0for 𝑥01𝛿1𝛼1superscript𝑒𝜀for 𝑥1𝛼1𝛿for "
+              r"𝑥21𝛿1𝛼superscript𝑒𝜀1superscript𝑒𝜀for 𝑥3𝛿for 𝑥4\displaystyle P_{1}=\begin{cases}0&\text{for }x=0,\\ "
+              r"\frac{(1-\delta)(1-\alpha)}{(1+e^{\varepsilon})}&\text{for }x=1,\\ \alpha(1-\delta)&\text{for "
+              r"}x=2,\\ \frac{(1-\delta)(1-\alpha)e^{\varepsilon}}{(1+e^{\varepsilon})}&\text{for }x=3% ,\\ "
+              r"\delta&\text{for }x=4.\end{cases}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT = { start_ROW "
+              r"start_CELL 0 end_CELL start_CELL for italic_x = 0 , end_CELL end_ROW start_ROW start_CELL divide "
+              r"start_ARG ( 1 - italic_δ ) ( 1 - italic_α ) end_ARG start_ARG ( 1 + italic_e start_POSTSUPERSCRIPT "
+              r"italic_ε end_POSTSUPERSCRIPT ) end_ARG end_CELL start_CELL for italic_x = 1 , end_CELL end_ROW "
+              r"start_ROW start_CELL italic_α ( 1 - italic_δ ) end_CELL start_CELL for italic_x = 2 , end_CELL "
+              r"end_ROW start_ROW start_CELL divide start_ARG ( 1 - italic_δ ) ( 1 - italic_α ) italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT end_ARG start_ARG ( 1 + italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT ) end_ARG end_CELL start_CELL for italic_x = 3 , "
+              r"end_CELL end_ROW start_ROW start_CELL italic_δ end_CELL start_CELL for italic_x = 4 . end_CELL "
+              r"end_ROW (44) The total variation of the above mechanism is "
+              r"dTV=δ+(1δ)(1α)(eε1)1+eεsubscript𝑑𝑇𝑉𝛿1𝛿1𝛼superscript𝑒𝜀11superscript𝑒𝜀d_{TV}=\delta+\frac{(1-\delta)(1-\alpha)(e^{\varepsilon}-1)}{1+e^{\varepsilon}}italic_d "
+              r"start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT = italic_δ + divide start_ARG ( 1 - italic_δ "
+              r") ( 1 - italic_α ) ( italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 ) end_ARG "
+              r"start_ARG 1 + italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT end_ARG."))
 def corollary_1_approx():
     lib, indep, formula = [], [], []
     for x, d, n in ((2, Q(1, 10), Q(3, 10)), (3, Q(1, 20), Q(2, 5)), (Q(3, 2), Q(1, 5), Q(1, 4)), (4, Q(1, 10), Q(1, 10))):
@@ -273,7 +421,16 @@ def corollary_1_approx():
 
 @claim(PAPER, "Remark 1",
        "β_I + β_II ≥ 2(1−δ)/(1+e^ε) = 1 − (δ + (1−δ)(e^ε−1)/(e^ε+1)): η above δ + (1−δ)tanh(ε/2) adds nothing",
-       stated_domain='ε ≥ 0, δ ∈ [0, 1)', stated_where='Section III, Remark 1')
+       stated_domain='ε ≥ 0, δ ∈ [0, 1)', stated_where='Section III, Remark 1',
+       quote=(r"Remark 1 The maximum possible value for η𝜂\etaitalic_η can be seen from the region in Figure 1, "
+              r"where "
+              r"βI+βII2(1δ)1+eε=1(δ+(1δ)eε1eε+1)subscript𝛽Isubscript𝛽II21𝛿1superscript𝑒𝜀1𝛿1𝛿superscript𝑒𝜀1superscript𝑒𝜀1\beta_{\mathrm{I}}+\beta_{\mathrm{II}}\geq\frac{2(1-\delta)}{1+e^{\varepsilon}% "
+              r"}=1-\left(\delta+(1-\delta)\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}\right)italic_β "
+              r"start_POSTSUBSCRIPT roman_I end_POSTSUBSCRIPT + italic_β start_POSTSUBSCRIPT roman_II "
+              r"end_POSTSUBSCRIPT ≥ divide start_ARG 2 ( 1 - italic_δ ) end_ARG start_ARG 1 + italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT end_ARG = 1 - ( italic_δ + ( 1 - italic_δ ) "
+              r"divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG start_ARG "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG )."))
 def remark_1():
     kink = (1 - DELTA) / (1 + X)
     return establish(combine(
@@ -287,7 +444,17 @@ def remark_1():
 
 @claim(PAPER, "Remark 2",
        "Jia et al.'s ε = log((1+η)/(1−η)) is η = tanh(ε/2), the pure ε-DP case (α = 0) already covered by KOV",
-       stated_domain='η ∈ [0, 1)', stated_where='Section III, Remark 2')
+       stated_domain='η ∈ [0, 1)', stated_where='Section III, Remark 2',
+       quote=(r"Remark 2 Jia et al. [15, Theorem 12] derived the k𝑘kitalic_k-fold composition for any η𝜂\etaitalic_η "
+              r"with ε=log1+η1η𝜀1𝜂1𝜂\varepsilon=\log\frac{1+\eta}{1-\eta}italic_ε = roman_log divide start_ARG 1 + "
+              r"italic_η end_ARG start_ARG 1 - italic_η end_ARG. However, this reduces to the standard "
+              r"ε𝜀\varepsilonitalic_ε-DP setting "
+              r"(η=eε1eε+1𝜂superscript𝑒𝜀1superscript𝑒𝜀1\eta=\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}italic_η = "
+              r"divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG start_ARG "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG), which has already been "
+              r"derived by Kairouz et al[7]. The same applies to [15, Theorem 18]. Hence, contrary to our result, "
+              r"the η𝜂\etaitalic_η parameter is not used to further bound the privacy region and obtain tighter "
+              r"composition results."))
 def remark_2():
     eps = sympy.log((1 + ETA) / (1 - ETA))
     return establish(combine(identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
@@ -328,7 +495,41 @@ def _eq5_every_k():
        "δ_j = max_S P̃0(S) − e^{jε}P̃1(S) for the k-fold dominating pair (7) equals the double sum (5), "
        "for all k ≥ 1 and j = 0..k, as rational functions of x = e^ε and α",
        supersedes="tv-dp:theorem-2-eq-5-k-le-6",
-       stated_domain='every k ≥ 1, ε > 0, δ = 0, 0 ≤ η ≤ tanh(ε/2)', stated_where='Section III, Theorem 2, eq. (5)')
+       stated_domain='every k ≥ 1, ε > 0, δ = 0, 0 ≤ η ≤ tanh(ε/2)', stated_where='Section III, Theorem 2, eq. (5)',
+       quote=(r"Theorem 2 For any ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], "
+              r"and "
+              r"η[δ,δ+(eε1)(1δ)1+eε]𝜂𝛿𝛿superscript𝑒𝜀11𝛿1superscript𝑒𝜀\eta\in[\delta,\delta+\frac{(e^{\varepsilon}-1)(1-\delta)}{1+e^{\varepsilon}}]italic_η "
+              r"∈ [ italic_δ , italic_δ + divide start_ARG ( italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT - 1 ) ( 1 - italic_δ ) end_ARG start_ARG 1 + italic_e start_POSTSUPERSCRIPT "
+              r"italic_ε end_POSTSUPERSCRIPT end_ARG ], the class of (ε,δ)𝜀𝛿(\varepsilon,\delta)( italic_ε , "
+              r"italic_δ )-differentially private and η𝜂\etaitalic_η-total variation mechanisms satisfies "
+              r"(jε,1(1δ)k(1δj))-differential privacy with𝑗𝜀1superscript1𝛿𝑘1subscript𝛿𝑗-differential privacy "
+              r"with\displaystyle(j\varepsilon,1-(1-\delta)^{k}(1-\delta_{j}))\text{-differential % privacy with }( "
+              r"italic_j italic_ε , 1 - ( 1 - italic_δ ) start_POSTSUPERSCRIPT italic_k end_POSTSUPERSCRIPT ( 1 - "
+              r"italic_δ start_POSTSUBSCRIPT italic_j end_POSTSUBSCRIPT ) ) -differential privacy with "
+              r"dTV=1(1δ)k(1δ0)subscript𝑑𝑇𝑉1superscript1𝛿𝑘1subscript𝛿0\displaystyle "
+              r"d_{TV}=1-(1-\delta)^{k}(1-\delta_{0})italic_d start_POSTSUBSCRIPT italic_T italic_V "
+              r"end_POSTSUBSCRIPT = 1 - ( 1 - italic_δ ) start_POSTSUPERSCRIPT italic_k end_POSTSUPERSCRIPT ( 1 - "
+              r"italic_δ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) under k𝑘kitalic_k-fold adaptive composition, for "
+              r"all j{0,1,,k}𝑗01𝑘j\in\{0,1,...,k\}italic_j ∈ { 0 , 1 , … , italic_k }, where "
+              r"δj=a=0kj1(ka)=0kja21subscript𝛿𝑗superscriptsubscript𝑎0𝑘𝑗1binomial𝑘𝑎superscriptsubscript0𝑘𝑗𝑎21\displaystyle\delta_{j}=\!\!\sum_{a=0}^{k-j-1}\!\!{k\choose "
+              r"a}\!\!\sum_{\ell=0% }^{\lceil\frac{k-j-a}{2}\rceil-1}italic_δ start_POSTSUBSCRIPT italic_j "
+              r"end_POSTSUBSCRIPT = ∑ start_POSTSUBSCRIPT italic_a = 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT "
+              r"italic_k - italic_j - 1 end_POSTSUPERSCRIPT ( binomial start_ARG italic_k end_ARG start_ARG italic_a "
+              r"end_ARG ) ∑ start_POSTSUBSCRIPT roman_ℓ = 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ⌈ divide "
+              r"start_ARG italic_k - italic_j - italic_a end_ARG start_ARG 2 end_ARG ⌉ - 1 end_POSTSUPERSCRIPT "
+              r"(ka)(1α1+eε)ka\displaystyle{k-a\choose\ell}\left(\frac{1-\alpha}{1+e^{\varepsilon}}\right)^{% "
+              r"k-a}\cdot( binomial start_ARG italic_k - italic_a end_ARG start_ARG roman_ℓ end_ARG ) ( divide "
+              r"start_ARG 1 - italic_α end_ARG start_ARG 1 + italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT end_ARG ) start_POSTSUPERSCRIPT italic_k - italic_a end_POSTSUPERSCRIPT ⋅ "
+              r"αa(e(ka)εe(+j)ε)superscript𝛼𝑎superscript𝑒𝑘𝑎𝜀superscript𝑒𝑗𝜀\displaystyle\alpha^{a}\left(e^{(k-\ell-a)\varepsilon}-e^{(\ell+j)\varepsilon}\right)italic_α "
+              r"start_POSTSUPERSCRIPT italic_a end_POSTSUPERSCRIPT ( italic_e start_POSTSUPERSCRIPT ( italic_k - "
+              r"roman_ℓ - italic_a ) italic_ε end_POSTSUPERSCRIPT - italic_e start_POSTSUPERSCRIPT ( roman_ℓ + "
+              r"italic_j ) italic_ε end_POSTSUPERSCRIPT ) (5) and "
+              r"α=1(ηδ)(1+eε)(1δ)(eε1)𝛼1𝜂𝛿1superscript𝑒𝜀1𝛿superscript𝑒𝜀1\displaystyle\alpha=1-\frac{(\eta-\delta)(1+e^{\varepsilon})}{(1-\delta)(e^{% "
+              r"\varepsilon}-1)}italic_α = 1 - divide start_ARG ( italic_η - italic_δ ) ( 1 + italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT ) end_ARG start_ARG ( 1 - italic_δ ) ( italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 ) end_ARG."))
 def theorem_2_symbolic():
     brute, paper, mine = [], [], []
     for k in range(1, 7):
@@ -345,7 +546,41 @@ def theorem_2_symbolic():
 
 @claim(PAPER, "Theorem 2 (lattice composition), k ≤ 40",
        "composed_deltas (exact privacy-loss lattice convolution) equals eq. (5) at rational e^ε, α, for k up to 40",
-       stated_domain='every k ≥ 1, ε ≥ 0, 0 ≤ η ≤ tanh(ε/2)', stated_where='Section III, Theorem 2')
+       stated_domain='every k ≥ 1, ε ≥ 0, 0 ≤ η ≤ tanh(ε/2)', stated_where='Section III, Theorem 2',
+       quote=(r"Theorem 2 For any ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], "
+              r"and "
+              r"η[δ,δ+(eε1)(1δ)1+eε]𝜂𝛿𝛿superscript𝑒𝜀11𝛿1superscript𝑒𝜀\eta\in[\delta,\delta+\frac{(e^{\varepsilon}-1)(1-\delta)}{1+e^{\varepsilon}}]italic_η "
+              r"∈ [ italic_δ , italic_δ + divide start_ARG ( italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT - 1 ) ( 1 - italic_δ ) end_ARG start_ARG 1 + italic_e start_POSTSUPERSCRIPT "
+              r"italic_ε end_POSTSUPERSCRIPT end_ARG ], the class of (ε,δ)𝜀𝛿(\varepsilon,\delta)( italic_ε , "
+              r"italic_δ )-differentially private and η𝜂\etaitalic_η-total variation mechanisms satisfies "
+              r"(jε,1(1δ)k(1δj))-differential privacy with𝑗𝜀1superscript1𝛿𝑘1subscript𝛿𝑗-differential privacy "
+              r"with\displaystyle(j\varepsilon,1-(1-\delta)^{k}(1-\delta_{j}))\text{-differential % privacy with }( "
+              r"italic_j italic_ε , 1 - ( 1 - italic_δ ) start_POSTSUPERSCRIPT italic_k end_POSTSUPERSCRIPT ( 1 - "
+              r"italic_δ start_POSTSUBSCRIPT italic_j end_POSTSUBSCRIPT ) ) -differential privacy with "
+              r"dTV=1(1δ)k(1δ0)subscript𝑑𝑇𝑉1superscript1𝛿𝑘1subscript𝛿0\displaystyle "
+              r"d_{TV}=1-(1-\delta)^{k}(1-\delta_{0})italic_d start_POSTSUBSCRIPT italic_T italic_V "
+              r"end_POSTSUBSCRIPT = 1 - ( 1 - italic_δ ) start_POSTSUPERSCRIPT italic_k end_POSTSUPERSCRIPT ( 1 - "
+              r"italic_δ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) under k𝑘kitalic_k-fold adaptive composition, for "
+              r"all j{0,1,,k}𝑗01𝑘j\in\{0,1,...,k\}italic_j ∈ { 0 , 1 , … , italic_k }, where "
+              r"δj=a=0kj1(ka)=0kja21subscript𝛿𝑗superscriptsubscript𝑎0𝑘𝑗1binomial𝑘𝑎superscriptsubscript0𝑘𝑗𝑎21\displaystyle\delta_{j}=\!\!\sum_{a=0}^{k-j-1}\!\!{k\choose "
+              r"a}\!\!\sum_{\ell=0% }^{\lceil\frac{k-j-a}{2}\rceil-1}italic_δ start_POSTSUBSCRIPT italic_j "
+              r"end_POSTSUBSCRIPT = ∑ start_POSTSUBSCRIPT italic_a = 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT "
+              r"italic_k - italic_j - 1 end_POSTSUPERSCRIPT ( binomial start_ARG italic_k end_ARG start_ARG italic_a "
+              r"end_ARG ) ∑ start_POSTSUBSCRIPT roman_ℓ = 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ⌈ divide "
+              r"start_ARG italic_k - italic_j - italic_a end_ARG start_ARG 2 end_ARG ⌉ - 1 end_POSTSUPERSCRIPT "
+              r"(ka)(1α1+eε)ka\displaystyle{k-a\choose\ell}\left(\frac{1-\alpha}{1+e^{\varepsilon}}\right)^{% "
+              r"k-a}\cdot( binomial start_ARG italic_k - italic_a end_ARG start_ARG roman_ℓ end_ARG ) ( divide "
+              r"start_ARG 1 - italic_α end_ARG start_ARG 1 + italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT end_ARG ) start_POSTSUPERSCRIPT italic_k - italic_a end_POSTSUPERSCRIPT ⋅ "
+              r"αa(e(ka)εe(+j)ε)superscript𝛼𝑎superscript𝑒𝑘𝑎𝜀superscript𝑒𝑗𝜀\displaystyle\alpha^{a}\left(e^{(k-\ell-a)\varepsilon}-e^{(\ell+j)\varepsilon}\right)italic_α "
+              r"start_POSTSUPERSCRIPT italic_a end_POSTSUPERSCRIPT ( italic_e start_POSTSUPERSCRIPT ( italic_k - "
+              r"roman_ℓ - italic_a ) italic_ε end_POSTSUPERSCRIPT - italic_e start_POSTSUPERSCRIPT ( roman_ℓ + "
+              r"italic_j ) italic_ε end_POSTSUPERSCRIPT ) (5) and "
+              r"α=1(ηδ)(1+eε)(1δ)(eε1)𝛼1𝜂𝛿1superscript𝑒𝜀1𝛿superscript𝑒𝜀1\displaystyle\alpha=1-\frac{(\eta-\delta)(1+e^{\varepsilon})}{(1-\delta)(e^{% "
+              r"\varepsilon}-1)}italic_α = 1 - divide start_ARG ( italic_η - italic_δ ) ( 1 + italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT ) end_ARG start_ARG ( 1 - italic_δ ) ( italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 ) end_ARG."))
 def theorem_2_lattice():
     lattice, closed, pld = [], [], []
     for x, eta, ks in ((2, Q(7, 30), (1, 3, 7, 20, 40)), (3, Q(1, 4), (2, 5, 12, 33)), (Q(5, 4), Q(1, 20), (4, 17))):
@@ -382,7 +617,52 @@ def _delta_positive_every_k():
 @claim(PAPER, "Theorem 2 (δ > 0, Appendix F)",
        "For the 5-point pair (43)–(44): max_S P̃0(S) − e^{jε}P̃1(S) = 1 − (1−δ)^k(1−δ_j) with δ_j of eq. (5), every k",
        supersedes="tv-dp:theorem-2-delta-gt-0-appendix-f-k-le-3",
-       stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', stated_where='Section III, Theorem 2 and Appendix F')
+       stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', stated_where='Section III, Theorem 2 and Appendix F',
+       quote=(r"To see how the expression "
+              r"maxS𝒳k{P0~(S)eεjP1~(S)}=1(1δ)k(1δj)subscript𝑆superscript𝒳𝑘~subscript𝑃0𝑆superscript𝑒subscript𝜀𝑗~subscript𝑃1𝑆1superscript1𝛿𝑘1subscript𝛿𝑗\max_{\begin{subarray}{c}S\in\mathcal{X}^{k}\end{subarray}}\{\tilde{P_{0}}(S)-% "
+              r"e^{\varepsilon_{j}}\tilde{P_{1}}(S)\}=1-(1-\delta)^{k}(1-\delta_{j})roman_max start_POSTSUBSCRIPT "
+              r"start_ARG start_ROW start_CELL italic_S ∈ caligraphic_X start_POSTSUPERSCRIPT italic_k "
+              r"end_POSTSUPERSCRIPT end_CELL end_ROW end_ARG end_POSTSUBSCRIPT { over~ start_ARG italic_P "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT end_ARG ( italic_S ) - italic_e start_POSTSUPERSCRIPT "
+              r"italic_ε start_POSTSUBSCRIPT italic_j end_POSTSUBSCRIPT end_POSTSUPERSCRIPT over~ start_ARG italic_P "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT end_ARG ( italic_S ) } = 1 - ( 1 - italic_δ ) "
+              r"start_POSTSUPERSCRIPT italic_k end_POSTSUPERSCRIPT ( 1 - italic_δ start_POSTSUBSCRIPT italic_j "
+              r"end_POSTSUBSCRIPT ) in Theorem 2 was derived, we split it into two parts "
+              r"(p1+p2subscript𝑝1subscript𝑝2p_{1}+p_{2}italic_p start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT + italic_p "
+              r"start_POSTSUBSCRIPT 2 end_POSTSUBSCRIPT), such that "
+              r"p1=1(1δ)ksubscript𝑝11superscript1𝛿𝑘p_{1}=1-(1-\delta)^{k}italic_p start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT = 1 - ( 1 - italic_δ ) start_POSTSUPERSCRIPT italic_k end_POSTSUPERSCRIPT and "
+              r"p2=(1δ)kδjsubscript𝑝2superscript1𝛿𝑘subscript𝛿𝑗p_{2}=(1-\delta)^{k}\delta_{j}italic_p "
+              r"start_POSTSUBSCRIPT 2 end_POSTSUBSCRIPT = ( 1 - italic_δ ) start_POSTSUPERSCRIPT italic_k "
+              r"end_POSTSUPERSCRIPT italic_δ start_POSTSUBSCRIPT italic_j end_POSTSUBSCRIPT. We are interested in "
+              r"the sequences sksubscript𝑠𝑘s_{k}italic_s start_POSTSUBSCRIPT italic_k end_POSTSUBSCRIPT that achieve "
+              r"the inequality "
+              r"P0~(sk)eε~P1~(sk)>0~subscript𝑃0subscript𝑠𝑘superscript𝑒~𝜀~subscript𝑃1subscript𝑠𝑘0\tilde{P_{0}}(s_{k})-e^{\tilde{\varepsilon}}\tilde{P_{1}}(s_{k})>0over~ "
+              r"start_ARG italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT end_ARG ( italic_s start_POSTSUBSCRIPT "
+              r"italic_k end_POSTSUBSCRIPT ) - italic_e start_POSTSUPERSCRIPT over~ start_ARG italic_ε end_ARG "
+              r"end_POSTSUPERSCRIPT over~ start_ARG italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT end_ARG ( "
+              r"italic_s start_POSTSUBSCRIPT italic_k end_POSTSUBSCRIPT ) > 0: • p1subscript𝑝1p_{1}italic_p "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT: This inequality is satisfied for all output sequences in "
+              r"which x=0𝑥0x=0italic_x = 0 appears at least once, because the probability of such a sequence under "
+              r"P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT is always 0. The probability of "
+              r"obtaining a sequence with no “00”s under P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT is (1δ)ksuperscript1𝛿𝑘(1-\delta)^{k}( 1 - italic_δ ) start_POSTSUPERSCRIPT "
+              r"italic_k end_POSTSUPERSCRIPT. Taking the complement to obtain the probability that a sequence "
+              r"contains at least one “00” under P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT, "
+              r"we get p1=1(1δ)ksubscript𝑝11superscript1𝛿𝑘p_{1}=1-(1-\delta)^{k}italic_p start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT = 1 - ( 1 - italic_δ ) start_POSTSUPERSCRIPT italic_k end_POSTSUPERSCRIPT. • "
+              r"p2subscript𝑝2p_{2}italic_p start_POSTSUBSCRIPT 2 end_POSTSUBSCRIPT: We now consider the sequences "
+              r"that do not contain a “00” and that lead to a positive "
+              r"P0~(sk)eε~P1~(sk)~subscript𝑃0subscript𝑠𝑘superscript𝑒~𝜀~subscript𝑃1subscript𝑠𝑘\tilde{P_{0}}(s_{k})-e^{\tilde{\varepsilon}}\tilde{P_{1}}(s_{k})over~ "
+              r"start_ARG italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT end_ARG ( italic_s start_POSTSUBSCRIPT "
+              r"italic_k end_POSTSUBSCRIPT ) - italic_e start_POSTSUPERSCRIPT over~ start_ARG italic_ε end_ARG "
+              r"end_POSTSUPERSCRIPT over~ start_ARG italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT end_ARG ( "
+              r"italic_s start_POSTSUBSCRIPT italic_k end_POSTSUBSCRIPT ). We apply the same logic that we followed "
+              r"in the case of δ=0𝛿0\delta=0italic_δ = 0. Factoring out (1δ)ksuperscript1𝛿𝑘(1-\delta)^{k}( 1 - "
+              r"italic_δ ) start_POSTSUPERSCRIPT italic_k end_POSTSUPERSCRIPT from the result, we obtain "
+              r"p2=(1δ)kδjsubscript𝑝2superscript1𝛿𝑘subscript𝛿𝑗p_{2}=(1-\delta)^{k}\delta_{j}italic_p "
+              r"start_POSTSUBSCRIPT 2 end_POSTSUBSCRIPT = ( 1 - italic_δ ) start_POSTSUPERSCRIPT italic_k "
+              r"end_POSTSUPERSCRIPT italic_δ start_POSTSUBSCRIPT italic_j end_POSTSUBSCRIPT."))
 def theorem_2_approx():
     brute, formula = [], []
     for k in range(1, 4):
@@ -399,7 +679,41 @@ def theorem_2_approx():
 
 @claim(PAPER, "Theorem 2 (composed total variation)",
        "d_TV of the k-fold composition is 1 − (1−δ)^k(1−δ_0); at ε = 1, α = 0.3, k = 5 it is 0.631089674853377",
-       stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], η', stated_where='Section III, Theorem 2')
+       stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], η', stated_where='Section III, Theorem 2',
+       quote=(r"Theorem 2 For any ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], "
+              r"and "
+              r"η[δ,δ+(eε1)(1δ)1+eε]𝜂𝛿𝛿superscript𝑒𝜀11𝛿1superscript𝑒𝜀\eta\in[\delta,\delta+\frac{(e^{\varepsilon}-1)(1-\delta)}{1+e^{\varepsilon}}]italic_η "
+              r"∈ [ italic_δ , italic_δ + divide start_ARG ( italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT - 1 ) ( 1 - italic_δ ) end_ARG start_ARG 1 + italic_e start_POSTSUPERSCRIPT "
+              r"italic_ε end_POSTSUPERSCRIPT end_ARG ], the class of (ε,δ)𝜀𝛿(\varepsilon,\delta)( italic_ε , "
+              r"italic_δ )-differentially private and η𝜂\etaitalic_η-total variation mechanisms satisfies "
+              r"(jε,1(1δ)k(1δj))-differential privacy with𝑗𝜀1superscript1𝛿𝑘1subscript𝛿𝑗-differential privacy "
+              r"with\displaystyle(j\varepsilon,1-(1-\delta)^{k}(1-\delta_{j}))\text{-differential % privacy with }( "
+              r"italic_j italic_ε , 1 - ( 1 - italic_δ ) start_POSTSUPERSCRIPT italic_k end_POSTSUPERSCRIPT ( 1 - "
+              r"italic_δ start_POSTSUBSCRIPT italic_j end_POSTSUBSCRIPT ) ) -differential privacy with "
+              r"dTV=1(1δ)k(1δ0)subscript𝑑𝑇𝑉1superscript1𝛿𝑘1subscript𝛿0\displaystyle "
+              r"d_{TV}=1-(1-\delta)^{k}(1-\delta_{0})italic_d start_POSTSUBSCRIPT italic_T italic_V "
+              r"end_POSTSUBSCRIPT = 1 - ( 1 - italic_δ ) start_POSTSUPERSCRIPT italic_k end_POSTSUPERSCRIPT ( 1 - "
+              r"italic_δ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ) under k𝑘kitalic_k-fold adaptive composition, for "
+              r"all j{0,1,,k}𝑗01𝑘j\in\{0,1,...,k\}italic_j ∈ { 0 , 1 , … , italic_k }, where "
+              r"δj=a=0kj1(ka)=0kja21subscript𝛿𝑗superscriptsubscript𝑎0𝑘𝑗1binomial𝑘𝑎superscriptsubscript0𝑘𝑗𝑎21\displaystyle\delta_{j}=\!\!\sum_{a=0}^{k-j-1}\!\!{k\choose "
+              r"a}\!\!\sum_{\ell=0% }^{\lceil\frac{k-j-a}{2}\rceil-1}italic_δ start_POSTSUBSCRIPT italic_j "
+              r"end_POSTSUBSCRIPT = ∑ start_POSTSUBSCRIPT italic_a = 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT "
+              r"italic_k - italic_j - 1 end_POSTSUPERSCRIPT ( binomial start_ARG italic_k end_ARG start_ARG italic_a "
+              r"end_ARG ) ∑ start_POSTSUBSCRIPT roman_ℓ = 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ⌈ divide "
+              r"start_ARG italic_k - italic_j - italic_a end_ARG start_ARG 2 end_ARG ⌉ - 1 end_POSTSUPERSCRIPT "
+              r"(ka)(1α1+eε)ka\displaystyle{k-a\choose\ell}\left(\frac{1-\alpha}{1+e^{\varepsilon}}\right)^{% "
+              r"k-a}\cdot( binomial start_ARG italic_k - italic_a end_ARG start_ARG roman_ℓ end_ARG ) ( divide "
+              r"start_ARG 1 - italic_α end_ARG start_ARG 1 + italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT end_ARG ) start_POSTSUPERSCRIPT italic_k - italic_a end_POSTSUPERSCRIPT ⋅ "
+              r"αa(e(ka)εe(+j)ε)superscript𝛼𝑎superscript𝑒𝑘𝑎𝜀superscript𝑒𝑗𝜀\displaystyle\alpha^{a}\left(e^{(k-\ell-a)\varepsilon}-e^{(\ell+j)\varepsilon}\right)italic_α "
+              r"start_POSTSUPERSCRIPT italic_a end_POSTSUPERSCRIPT ( italic_e start_POSTSUPERSCRIPT ( italic_k - "
+              r"roman_ℓ - italic_a ) italic_ε end_POSTSUPERSCRIPT - italic_e start_POSTSUPERSCRIPT ( roman_ℓ + "
+              r"italic_j ) italic_ε end_POSTSUPERSCRIPT ) (5) and "
+              r"α=1(ηδ)(1+eε)(1δ)(eε1)𝛼1𝜂𝛿1superscript𝑒𝜀1𝛿superscript𝑒𝜀1\displaystyle\alpha=1-\frac{(\eta-\delta)(1+e^{\varepsilon})}{(1-\delta)(e^{% "
+              r"\varepsilon}-1)}italic_α = 1 - divide start_ARG ( italic_η - italic_δ ) ( 1 + italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT ) end_ARG start_ARG ( 1 - italic_δ ) ( italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 ) end_ARG."))
 def theorem_2_tv():
     brute, formula = [], []
     for k in range(1, 4):
@@ -421,7 +735,26 @@ def theorem_2_tv():
 
 @claim(PAPER, "Eq. (6) (Kairouz–Oh–Viswanath)",
        "eq. (5) at α = 0 and j ≡ k (mod 2) is KOV's δ_j = Σ_ℓ C(k,ℓ)(e^{(k−ℓ)ε} − e^{(ℓ+j)ε})/(1+e^ε)^k",
-       stated_domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)', stated_where='Section III-A, eq. (6)')
+       stated_domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)', stated_where='Section III-A, eq. (6)',
+       quote=(r"The composition bound proved by Kairouz et al. [7] states that for any ε𝜀\varepsilonitalic_ε and "
+              r"δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], the class of (ε,δ)𝜀𝛿(\varepsilon,\delta)( italic_ε , "
+              r"italic_δ )-differentially private mechanisms satisfies (jε,1(1δ)k(1δj))-differential "
+              r"privacy𝑗𝜀1superscript1𝛿𝑘1subscript𝛿𝑗-differential "
+              r"privacy\displaystyle(j\varepsilon,1-(1-\delta)^{k}(1-\delta_{j}))\text{-differential privacy}( "
+              r"italic_j italic_ε , 1 - ( 1 - italic_δ ) start_POSTSUPERSCRIPT italic_k end_POSTSUPERSCRIPT ( 1 - "
+              r"italic_δ start_POSTSUBSCRIPT italic_j end_POSTSUBSCRIPT ) ) -differential privacy under "
+              r"k𝑘kitalic_k-fold adaptive composition, for all "
+              r"j{k2i:i=0,1,,k/2}𝑗conditional-set𝑘2𝑖𝑖01𝑘2j\in\{k-2i:i=0,1,\ldots,\lfloor k/2\rfloor\}italic_j ∈ { "
+              r"italic_k - 2 italic_i : italic_i = 0 , 1 , … , ⌊ italic_k / 2 ⌋ }, where "
+              r"δj==0kj21(k)(e(k)εe(+j)ε)(1+eε)k.subscript𝛿𝑗superscriptsubscript0𝑘𝑗21binomial𝑘superscript𝑒𝑘𝜀superscript𝑒𝑗𝜀superscript1superscript𝑒𝜀𝑘\displaystyle\delta_{j}=\frac{\sum_{\ell=0}^{\frac{k-j}{2}-1}{k\choose\ell}% "
+              r"\left(e^{(k-\ell)\varepsilon}-e^{(\ell+j)\varepsilon}\right)}{(1+e^{% \varepsilon})^{k}}.italic_δ "
+              r"start_POSTSUBSCRIPT italic_j end_POSTSUBSCRIPT = divide start_ARG ∑ start_POSTSUBSCRIPT roman_ℓ = 0 "
+              r"end_POSTSUBSCRIPT start_POSTSUPERSCRIPT divide start_ARG italic_k - italic_j end_ARG start_ARG 2 "
+              r"end_ARG - 1 end_POSTSUPERSCRIPT ( binomial start_ARG italic_k end_ARG start_ARG roman_ℓ end_ARG ) ( "
+              r"italic_e start_POSTSUPERSCRIPT ( italic_k - roman_ℓ ) italic_ε end_POSTSUPERSCRIPT - italic_e "
+              r"start_POSTSUPERSCRIPT ( roman_ℓ + italic_j ) italic_ε end_POSTSUPERSCRIPT ) end_ARG start_ARG ( 1 + "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT ) start_POSTSUPERSCRIPT italic_k "
+              r"end_POSTSUPERSCRIPT end_ARG . (6)"))
 def eq_6():
     lhs, rhs = [], []
     for k in range(1, 9):
@@ -474,7 +807,27 @@ def _remark_3_steps():
 @claim(PAPER, "Remark 3",
        "The composed trade-off function is symmetric and equals max{0, max_j [1 − δ'_j − e^{jε}t], "
        "max_j e^{−jε}[1 − δ'_j − t]} (the likelihood ratio only takes the values e^{jε})",
-       stated_domain='all ε, δ, η, k, t ∈ [0, 1]', stated_where='Section III-A, Remark 3')
+       stated_domain='all ε, δ, η, k, t ∈ [0, 1]', stated_where='Section III-A, Remark 3',
+       quote=(r"Remark 3 It is sufficient to consider ε~0~𝜀0\tilde{\varepsilon}\geq 0over~ start_ARG italic_ε "
+              r"end_ARG ≥ 0 as the tradeoff function is symmetric due to the symmetry of P0subscript𝑃0P_{0}italic_P "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT. The symmetry is then accounted for by the symmetry of "
+              r"(ε,δ)𝜀𝛿(\varepsilon,\delta)( italic_ε , italic_δ )-DP. Noting that P0~(sk)P1~(sk)=e(ka)εeε, it "
+              r"follows "
+              r"ε~=(k2a)ε.formulae-sequence~subscript𝑃0subscript𝑠𝑘~subscript𝑃1subscript𝑠𝑘superscript𝑒𝑘𝑎𝜀superscript𝑒𝜀 "
+              r"it follows ~𝜀𝑘2𝑎𝜀\frac{\tilde{P_{0}}(s_{k})}{\tilde{P_{1}}(s_{k})}=\frac{e^{(k-\ell-a)% "
+              r"\varepsilon}}{e^{\ell\varepsilon}},\text{ it follows }\tilde{\varepsilon}=(k-2% "
+              r"\ell-a)\varepsilon.divide start_ARG over~ start_ARG italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
+              r"end_ARG ( italic_s start_POSTSUBSCRIPT italic_k end_POSTSUBSCRIPT ) end_ARG start_ARG over~ "
+              r"start_ARG italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT end_ARG ( italic_s start_POSTSUBSCRIPT "
+              r"italic_k end_POSTSUBSCRIPT ) end_ARG = divide start_ARG italic_e start_POSTSUPERSCRIPT ( italic_k - "
+              r"roman_ℓ - italic_a ) italic_ε end_POSTSUPERSCRIPT end_ARG start_ARG italic_e start_POSTSUPERSCRIPT "
+              r"roman_ℓ italic_ε end_POSTSUPERSCRIPT end_ARG , it follows over~ start_ARG italic_ε end_ARG = ( "
+              r"italic_k - 2 roman_ℓ - italic_a ) italic_ε . Therefore, the distinct values that "
+              r"ε~~𝜀\tilde{\varepsilon}over~ start_ARG italic_ε end_ARG can take are of the form "
+              r"εj=jεsubscript𝜀𝑗𝑗𝜀\varepsilon_{j}=j\varepsilonitalic_ε start_POSTSUBSCRIPT italic_j "
+              r"end_POSTSUBSCRIPT = italic_j italic_ε where j{0,1,,k}𝑗01𝑘j\in\{0,1,...,k\}italic_j ∈ { 0 , 1 , … , "
+              r"italic_k }."))
 def remark_3():
     lib, lines, sym_a, sym_b = [], [], [], []
     for x, d, n, k in ((2, 0, Q(1, 5), 3), (3, Q(1, 10), Q(3, 10), 2), (Q(3, 2), 0, Q(1, 10), 4)):
@@ -504,7 +857,21 @@ def remark_3():
 @claim(PAPER, "Section III-B1 (Bayes security)",
        "The k-fold composition of (0,η)-DP has TV 1 − (1−η)^k (eq. (6) terms vanish at ε = 0), "
        "so Bayes security β* = 1 − TV composes multiplicatively",
-       stated_domain='every k ≥ 1, η ∈ (0, 1)', stated_where='Section III-B1')
+       stated_domain='every k ≥ 1, η ∈ (0, 1)', stated_where='Section III-B1',
+       quote=(r"We can recover this result for the special case "
+              r"β1=β2subscriptsuperscript𝛽1subscriptsuperscript𝛽2\beta^{*}_{1}=\beta^{*}_{2}italic_β "
+              r"start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT = italic_β "
+              r"start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT start_POSTSUBSCRIPT 2 end_POSTSUBSCRIPT by considering "
+              r"the total variation of the composed dominating η𝜂\etaitalic_η-TV mechanism with "
+              r"η=1β𝜂1superscript𝛽\eta=1-\beta^{*}italic_η = 1 - italic_β start_POSTSUPERSCRIPT ∗ "
+              r"end_POSTSUPERSCRIPT (or, equivalently, the dominating (0,η)0𝜂(0,\eta)( 0 , italic_η )-DP mechanism), "
+              r"which is 1(1η)k1superscript1𝜂𝑘1-(1-\eta)^{k}1 - ( 1 - italic_η ) start_POSTSUPERSCRIPT italic_k "
+              r"end_POSTSUPERSCRIPT (this can be seen by noting that the total variation under composition is "
+              r"dTV=1(1δ)k(1δ0)subscript𝑑𝑇𝑉1superscript1𝛿𝑘1subscript𝛿0d_{TV}=1-(1-\delta)^{k}(1-\delta_{0})italic_d "
+              r"start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT = 1 - ( 1 - italic_δ ) start_POSTSUPERSCRIPT "
+              r"italic_k end_POSTSUPERSCRIPT ( 1 - italic_δ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ), and that "
+              r"δ0=0subscript𝛿00\delta_{0}=0italic_δ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT = 0 in equation (6) for "
+              r"ε=0𝜀0\varepsilon=0italic_ε = 0 and δ=η𝛿𝜂\delta=\etaitalic_δ = italic_η)."))
 def bayes_security():
     lib, formula = [], []
     for n, k in ((Q(3, 10), 5), (Q(1, 7), 3), (Q(1, 2), 4)):
@@ -532,7 +899,20 @@ def bayes_security():
 @claim(PAPER, "Proposition 1",
        "Sampling m of n (p = m/n) maps (ε,δ,η) to (log(1+p(e^ε−1)), pδ, pη), tightly: the pair "
        "(pP0 + (1−p)P1, P1) of eq. (7) has TV pη and largest likelihood ratio 1 + p(e^ε−1)",
-       stated_domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]', stated_where='Section IV, Proposition 1')
+       stated_domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]', stated_where='Section IV, Proposition 1',
+       quote=(r"Proposition 1 Given ε>0𝜀0\varepsilon>0italic_ε > 0, δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], and "
+              r"η[0,1]𝜂01\eta\in[0,1]italic_η ∈ [ 0 , 1 ], if "
+              r"M:𝒳m𝒴:𝑀superscript𝒳𝑚𝒴M:\mathcal{X}^{m}\to\mathcal{Y}italic_M : caligraphic_X start_POSTSUPERSCRIPT "
+              r"italic_m end_POSTSUPERSCRIPT → caligraphic_Y is (ε𝜀\varepsilonitalic_ε,δ𝛿\deltaitalic_δ)-DP and "
+              r"η𝜂\etaitalic_η-TV, then the subsampled mechanism "
+              r"MSamplem:𝒳n𝒴:𝑀subscriptSample𝑚superscript𝒳𝑛𝒴M\circ\mathrm{Sample}_{m}:\mathcal{X}^{n}\to\mathcal{Y}italic_M "
+              r"∘ roman_Sample start_POSTSUBSCRIPT italic_m end_POSTSUBSCRIPT : caligraphic_X start_POSTSUPERSCRIPT "
+              r"italic_n end_POSTSUPERSCRIPT → caligraphic_Y is pη𝑝𝜂p\etaitalic_p italic_η-TV and "
+              r"(log(1+p(eε1)),pδ1𝑝superscript𝑒𝜀1𝑝𝛿\log\left(1+p\left(e^{\varepsilon}-1\right)\right),p\deltaroman_log "
+              r"( 1 + italic_p ( italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 ) ) , italic_p "
+              r"italic_δ)-DP on 𝒳nsuperscript𝒳𝑛\mathcal{X}^{n}caligraphic_X start_POSTSUPERSCRIPT italic_n "
+              r"end_POSTSUPERSCRIPT, where mn𝑚𝑛m\leq nitalic_m ≤ italic_n and p=mn𝑝𝑚𝑛p=\frac{m}{n}italic_p = divide "
+              r"start_ARG italic_m end_ARG start_ARG italic_n end_ARG. Moreover, this result is tight."))
 def proposition_1():
     p0, p1 = dominating_masses(X, ALPHA)
     mix = [P * a + (1 - P) * b for a, b in zip(p0, p1)]

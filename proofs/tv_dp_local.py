@@ -49,7 +49,20 @@ def _chi2(p, q):
 
 @claim(PAPER, "Eq. (20), erratum",
        "D_f(P0‖P1) = E_{P1}[f(dP0/dP1)] (printed: E_Q[dP0/dP1], which is 1 for every pair)",
-       stated_domain='f: [0, ∞) → ℝ convex, f(1) = 0', stated_where='Section VII-A, eq. (20)')
+       stated_domain='f: [0, ∞) → ℝ convex, f(1) = 0', stated_where='Section VII-A, eq. (20)',
+       quote=(r"Given a convex function f:[0,):𝑓0f:[0,\infty)\rightarrow\mathbb{R}italic_f : [ 0 , ∞ ) → "
+              r"blackboard_R satisfying f(1)=0𝑓10f(1)=0italic_f ( 1 ) = 0, the f𝑓fitalic_f-divergence between two "
+              r"distributions P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and "
+              r"P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT (over a common alphabet "
+              r"𝒳𝒳\mathcal{X}caligraphic_X) is defined by Df(P0||P1)=𝐄Q[dP0dP1],\displaystyle "
+              r"D_{f}(P_{0}||P_{1})={\rm\mathbf{E}}_{Q}\left[\frac{dP_{0}}{dP_{1% }}\right],italic_D "
+              r"start_POSTSUBSCRIPT italic_f end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT | "
+              r"| italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) = bold_E start_POSTSUBSCRIPT italic_Q "
+              r"end_POSTSUBSCRIPT [ divide start_ARG italic_d italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
+              r"end_ARG start_ARG italic_d italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT end_ARG ] , (20) where "
+              r"dP0dP1𝑑subscript𝑃0𝑑subscript𝑃1\frac{dP_{0}}{dP_{1}}divide start_ARG italic_d italic_P "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT end_ARG start_ARG italic_d italic_P start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT end_ARG is the Radon-Nikodym derivative."))
 def eq_20():
     p, q = _star(sympy.Integer(2), Q(1, 5))
     printed = sum((b * (a / b) for a, b in zip(p, q)), sympy.Integer(0))
@@ -63,7 +76,15 @@ def eq_20():
 
 @claim(PAPER, "Definition 6 (singletons suffice)",
        "sup over events S and inputs of Q(S|x)/Q(S|x') equals the largest ratio of single outputs",
-       stated_domain='every channel Q, all events S', stated_where='Section VII-B, Definition 6')
+       stated_domain='every channel Q, all events S', stated_where='Section VII-B, Definition 6',
+       quote=(r"Definition 6 (Local Differential Privacy) For ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, a mechanism "
+              r"Q𝑄Qitalic_Q is ε𝜀\varepsilonitalic_ε-locally differentially private if "
+              r"supS𝒴,x,x𝒳Q(S|x)Q(S|x)eε.subscriptsupremumformulae-sequence𝑆𝒴𝑥superscript𝑥𝒳𝑄conditional𝑆𝑥𝑄conditional𝑆superscript𝑥superscript𝑒𝜀\displaystyle\sup_{S\subseteq\mathcal{Y},x,x^{\prime}\in\mathcal{X}}\frac{Q(S|% "
+              r"x)}{Q(S|x^{\prime})}\leq e^{\varepsilon}.roman_sup start_POSTSUBSCRIPT italic_S ⊆ caligraphic_Y , "
+              r"italic_x , italic_x start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ∈ caligraphic_X end_POSTSUBSCRIPT "
+              r"divide start_ARG italic_Q ( italic_S | italic_x ) end_ARG start_ARG italic_Q ( italic_S | italic_x "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) end_ARG ≤ italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT . (24)"))
 def definition_6():
     r = rng(60)
     events, singles = [], []
@@ -92,7 +113,13 @@ def definition_6():
 @claim(PAPER, "Eq. (26), erratum",
        "An ε-LDP channel has d_TV(Q) ≤ (e^ε−1)/(e^ε+1) = tanh(ε/2), attained by binary randomized response "
        "(printed: ≤ (e^ε+1)/(e^ε−1), which is ≥ 1 and is not the bound App. M and eq. (27) use)",
-       stated_domain='ε-LDP channels Q', stated_where='Section VII-B, eq. (26)')
+       stated_domain='ε-LDP channels Q', stated_where='Section VII-B, eq. (26)',
+       quote=(r"Given ε>0𝜀0\varepsilon>0italic_ε > 0 and an ε𝜀\varepsilonitalic_ε-LDP channel Q, it is known that "
+              r"[7, Remark A.1] dTV(Q)eε+1eε1.subscript𝑑𝑇𝑉𝑄superscript𝑒𝜀1superscript𝑒𝜀1\displaystyle "
+              r"d_{TV}(Q)\leq\frac{e^{\varepsilon}+1}{e^{\varepsilon}-1}.italic_d start_POSTSUBSCRIPT italic_T "
+              r"italic_V end_POSTSUBSCRIPT ( italic_Q ) ≤ divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT + 1 end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT - 1 end_ARG . (26)"))
 def eq_26():
     r = rng(26)
     ok = []
@@ -130,7 +157,32 @@ def eq_26():
 
 @claim(PAPER, "Proposition 2",
        "sup_{Q ∈ Q_{ε,η}} d_TV(M0, M1) = η d_TV(P0, P1), attained by the binary mechanism with erasure (eq. 31)",
-       stated_domain='every pair P0, P1 and every Q ∈ Q_{ε,η}', stated_where='Section VII-B, Proposition 2')
+       stated_domain='every pair P0, P1 and every Q ∈ Q_{ε,η}', stated_where='Section VII-B, Proposition 2',
+       quote=(r"Proposition 2 Given distributions P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
+              r"and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT over a common alphabet "
+              r"𝒴𝒴\mathcal{Y}caligraphic_Y, ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
+              r"0ηeε1eε+10𝜂superscript𝑒𝜀1superscript𝑒𝜀10\leq\eta\leq\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}0 ≤ "
+              r"italic_η ≤ divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG "
+              r"start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG, "
+              r"supQ𝒬ε,ηdTV(M0,M1)=ηdTV(P0,P1).subscriptsupremum𝑄subscript𝒬𝜀𝜂subscript𝑑𝑇𝑉subscript𝑀0subscript𝑀1𝜂subscript𝑑𝑇𝑉subscript𝑃0subscript𝑃1\displaystyle\sup_{Q\in\mathcal{Q}_{\varepsilon,\eta}}d_{TV}(M_{0},M_{1})=\eta "
+              r"d% _{TV}(P_{0},P_{1}).roman_sup start_POSTSUBSCRIPT italic_Q ∈ caligraphic_Q start_POSTSUBSCRIPT "
+              r"italic_ε , italic_η end_POSTSUBSCRIPT end_POSTSUBSCRIPT italic_d start_POSTSUBSCRIPT italic_T "
+              r"italic_V end_POSTSUBSCRIPT ( italic_M start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_M "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) = italic_η italic_d start_POSTSUBSCRIPT italic_T italic_V "
+              r"end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT "
+              r"1 end_POSTSUBSCRIPT ) . (30) Moreover, the supremum is achieved by the binary mechanism with erasure "
+              r"Q(be):𝒴{0,1,2}:superscript𝑄𝑏𝑒𝒴012Q^{(be)}:\mathcal{Y}\rightarrow\{0,1,2\}italic_Q "
+              r"start_POSTSUPERSCRIPT ( italic_b italic_e ) end_POSTSUPERSCRIPT : caligraphic_Y → { 0 , 1 , 2 } "
+              r"defined by Q(be)(.|y)=Qε,η(.|𝟏{P1(y)>P0(y)}),\displaystyle "
+              r"Q^{(be)}(.|y)=Q^{\star}_{\varepsilon,\eta}\left(.|\mathbf{1}\{P_% {1}(y)>P_{0}(y)\}\right),italic_Q "
+              r"start_POSTSUPERSCRIPT ( italic_b italic_e ) end_POSTSUPERSCRIPT ( . | italic_y ) = italic_Q "
+              r"start_POSTSUPERSCRIPT ⋆ end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_ε , italic_η "
+              r"end_POSTSUBSCRIPT ( . | bold_1 { italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ( italic_y ) > "
+              r"italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ( italic_y ) } ) , (31) where "
+              r"𝟏{}1\mathbf{1}\{\}bold_1 { } is the indicator function and "
+              r"Qε,ηsubscriptsuperscript𝑄𝜀𝜂Q^{\star}_{\varepsilon,\eta}italic_Q start_POSTSUPERSCRIPT ⋆ "
+              r"end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_ε , italic_η end_POSTSUBSCRIPT is the dominating "
+              r"mechanism defined in equation (29)."))
 def proposition_2():
     r = rng(2)
     att, want, upper = [], [], []
@@ -173,7 +225,17 @@ def proposition_2():
 
 @claim(PAPER, "Appendix L (eq. 54), erratum",
        "‖P0 − P1‖_TV = P0(𝒜) − P1(𝒜) with 𝒜 = {P0 ≥ P1} (printed: P0(A) − Q0(A))",
-       stated_domain='the proof of Proposition 2', stated_where='Appendix L, eq. (54)')
+       stated_domain='the proof of Proposition 2', stated_where='Appendix L, eq. (54)',
+       quote=(r"Let 𝒜𝒳𝒜𝒳\mathcal{A}\subseteq\mathcal{X}caligraphic_A ⊆ caligraphic_X such that "
+              r"𝒜={x𝒳:P0(x)P1(x)}𝒜conditional-set𝑥𝒳subscript𝑃0𝑥subscript𝑃1𝑥\mathcal{A}=\{x\in\mathcal{X}:P_{0}(x)\geq "
+              r"P_{1}(x)\}caligraphic_A = { italic_x ∈ caligraphic_X : italic_P start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT ( italic_x ) ≥ italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ( italic_x ) }. "
+              r"Hence "
+              r"P0P1TV=P0(A)Q0(A).subscriptnormsubscript𝑃0subscript𝑃1𝑇𝑉subscript𝑃0𝐴subscript𝑄0𝐴\displaystyle\|P_{0}-P_{1}\|_{TV}=P_{0}(A)-Q_{0}(A).∥ "
+              r"italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT - italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT "
+              r"∥ start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT = italic_P start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT ( italic_A ) - italic_Q start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT ( italic_A ) . "
+              r"(54)"))
 def appendix_l():
     p0, p1 = [Q(1, 2), Q(1, 3), Q(1, 6)], [Q(1, 6), Q(1, 3), Q(1, 2)]
     ch = dominating_channel(sympy.log(2), Q(1, 5))
@@ -194,7 +256,30 @@ def appendix_l():
 @claim(PAPER, "Theorem 4 (value at Q*, eq. 32)",
        "D_f(P0*‖P1*) = η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every f with f(1) = 0; invariant under "
        "f → f + c(t−1); KL = εη, χ² = η(e^ε−1)(1+e^{−ε}), H² = 2η tanh(ε/4)",
-       stated_domain='ε > 0, η, every f with f(1) = 0', stated_where='Section VII-B, Theorem 4, eq. (32)')
+       stated_domain='ε > 0, η, every f with f(1) = 0', stated_where='Section VII-B, Theorem 4, eq. (32)',
+       quote=(r"Theorem 4 Given a convex function f:[0,)+:𝑓0subscriptf:[0,\infty)\rightarrow\mathbb{R}_{+}italic_f : "
+              r"[ 0 , ∞ ) → blackboard_R start_POSTSUBSCRIPT + end_POSTSUBSCRIPT satisfying f(1)=0𝑓10f(1)=0italic_f "
+              r"( 1 ) = 0, ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
+              r"0ηeε1eε+10𝜂superscript𝑒𝜀1superscript𝑒𝜀10\leq\eta\leq\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}0 ≤ "
+              r"italic_η ≤ divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG "
+              r"start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG, "
+              r"sup(P0,P1)𝒬ε,ηDf(P0||P1)\displaystyle\sup_{\begin{subarray}{c}(P_{0},P_{1})\in\mathcal{Q}_{\varepsilon% "
+              r",\eta}\end{subarray}}\!\!\!\!\!\!D_{f}(P_{0}||P_{1})roman_sup start_POSTSUBSCRIPT start_ARG "
+              r"start_ROW start_CELL ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ∈ caligraphic_Q start_POSTSUBSCRIPT italic_ε , italic_η "
+              r"end_POSTSUBSCRIPT end_CELL end_ROW end_ARG end_POSTSUBSCRIPT italic_D start_POSTSUBSCRIPT italic_f "
+              r"end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT | | italic_P "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) "
+              r"=Df(P0||P1)\displaystyle=\!D_{f}(P_{0}^{\star}||P_{1}^{\star})= italic_D start_POSTSUBSCRIPT "
+              r"italic_f end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT "
+              r"⋆ end_POSTSUPERSCRIPT | | italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ⋆ "
+              r"end_POSTSUPERSCRIPT ) "
+              r"=η(f(eε)+eεf(eε))eε1.absent𝜂𝑓superscript𝑒𝜀superscript𝑒𝜀𝑓superscript𝑒𝜀superscript𝑒𝜀1\displaystyle=\!\frac{\eta\left(f\left(e^{\varepsilon}\right)+e^{\varepsilon}f% "
+              r"\left(e^{-\varepsilon}\right)\right)}{e^{\varepsilon}-1}.= divide start_ARG italic_η ( italic_f ( "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT ) + italic_e start_POSTSUPERSCRIPT "
+              r"italic_ε end_POSTSUPERSCRIPT italic_f ( italic_e start_POSTSUPERSCRIPT - italic_ε "
+              r"end_POSTSUPERSCRIPT ) ) end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT - 1 end_ARG . (32)"))
 def theorem_4_value():
     p, q = _star(X, ETA)
     direct = _df(F, p, q).subs(F(1), 0)
@@ -223,7 +308,30 @@ def theorem_4_value():
 
 @claim(PAPER, "Theorem 4 (supremum over Q_{ε,η})",
        "Every pair in Q_{ε,η} has D_f ≤ η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every convex f with f(1) = 0",
-       stated_domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0', stated_where='Section VII-B, Theorem 4')
+       stated_domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0', stated_where='Section VII-B, Theorem 4',
+       quote=(r"Theorem 4 Given a convex function f:[0,)+:𝑓0subscriptf:[0,\infty)\rightarrow\mathbb{R}_{+}italic_f : "
+              r"[ 0 , ∞ ) → blackboard_R start_POSTSUBSCRIPT + end_POSTSUBSCRIPT satisfying f(1)=0𝑓10f(1)=0italic_f "
+              r"( 1 ) = 0, ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
+              r"0ηeε1eε+10𝜂superscript𝑒𝜀1superscript𝑒𝜀10\leq\eta\leq\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}0 ≤ "
+              r"italic_η ≤ divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG "
+              r"start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG, "
+              r"sup(P0,P1)𝒬ε,ηDf(P0||P1)\displaystyle\sup_{\begin{subarray}{c}(P_{0},P_{1})\in\mathcal{Q}_{\varepsilon% "
+              r",\eta}\end{subarray}}\!\!\!\!\!\!D_{f}(P_{0}||P_{1})roman_sup start_POSTSUBSCRIPT start_ARG "
+              r"start_ROW start_CELL ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ∈ caligraphic_Q start_POSTSUBSCRIPT italic_ε , italic_η "
+              r"end_POSTSUBSCRIPT end_CELL end_ROW end_ARG end_POSTSUBSCRIPT italic_D start_POSTSUBSCRIPT italic_f "
+              r"end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT | | italic_P "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) "
+              r"=Df(P0||P1)\displaystyle=\!D_{f}(P_{0}^{\star}||P_{1}^{\star})= italic_D start_POSTSUBSCRIPT "
+              r"italic_f end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT "
+              r"⋆ end_POSTSUPERSCRIPT | | italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ⋆ "
+              r"end_POSTSUPERSCRIPT ) "
+              r"=η(f(eε)+eεf(eε))eε1.absent𝜂𝑓superscript𝑒𝜀superscript𝑒𝜀𝑓superscript𝑒𝜀superscript𝑒𝜀1\displaystyle=\!\frac{\eta\left(f\left(e^{\varepsilon}\right)+e^{\varepsilon}f% "
+              r"\left(e^{-\varepsilon}\right)\right)}{e^{\varepsilon}-1}.= divide start_ARG italic_η ( italic_f ( "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT ) + italic_e start_POSTSUPERSCRIPT "
+              r"italic_ε end_POSTSUPERSCRIPT italic_f ( italic_e start_POSTSUPERSCRIPT - italic_ε "
+              r"end_POSTSUPERSCRIPT ) ) end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT - 1 end_ARG . (32)"))
 def theorem_4_sup():
     r = rng(4)
     ok = []
@@ -262,7 +370,20 @@ def theorem_4_sup():
 @claim(PAPER, "Theorem 5 (KL contraction, eqs. 33, 37–39)",
        "sup_{Q ∈ Q_{ε,η}} η_KL(Q) = η_KL(Q*) = η(e^ε−1)/(e^ε+1); LC_β(P0*‖P1*) = η(e^ε−1)β(1−β)"
        "[1/(βe^ε+1−β) + 1/((1−β)e^ε+β)], maximised at β = 1/2",
-       stated_domain='every e^ε ≥ 1, η, β ∈ [0, 1] and every channel of Q_{ε,η}', stated_where='Section VII-C, Theorem 5, eqs. (33), (37)–(39)')
+       stated_domain='every e^ε ≥ 1, η, β ∈ [0, 1] and every channel of Q_{ε,η}', stated_where='Section VII-C, Theorem 5, eqs. (33), (37)–(39)',
+       quote=(r"Theorem 5 Given ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0 and "
+              r"0ηeε1eε+10𝜂superscript𝑒𝜀1superscript𝑒𝜀10\leq\eta\leq\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}0 ≤ "
+              r"italic_η ≤ divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG "
+              r"start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG, "
+              r"supQ𝒬ε,ηηKL(Q)=ηKL(Qε,η)=ηeε1eε+1.subscriptsupremum𝑄subscript𝒬𝜀𝜂subscript𝜂𝐾𝐿𝑄subscript𝜂𝐾𝐿subscriptsuperscript𝑄𝜀𝜂𝜂superscript𝑒𝜀1superscript𝑒𝜀1\displaystyle\sup_{Q\in\mathcal{Q}_{\varepsilon,\eta}}\eta_{KL}(Q)=\eta_{KL}% "
+              r"\left(Q^{\star}_{\varepsilon,\eta}\right)=\eta\frac{e^{\varepsilon}-1}{e^{% "
+              r"\varepsilon}+1}.roman_sup start_POSTSUBSCRIPT italic_Q ∈ caligraphic_Q start_POSTSUBSCRIPT italic_ε "
+              r", italic_η end_POSTSUBSCRIPT end_POSTSUBSCRIPT italic_η start_POSTSUBSCRIPT italic_K italic_L "
+              r"end_POSTSUBSCRIPT ( italic_Q ) = italic_η start_POSTSUBSCRIPT italic_K italic_L end_POSTSUBSCRIPT ( "
+              r"italic_Q start_POSTSUPERSCRIPT ⋆ end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_ε , italic_η "
+              r"end_POSTSUBSCRIPT ) = italic_η divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT - 1 end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT + 1 end_ARG . (33)"))
 def theorem_5():
     p, q = _star(X, ETA)
     lc = BETA * (1 - BETA) * sum((a - b) ** 2 / (BETA * a + (1 - BETA) * b) for a, b in zip(p, q) if a != b)
@@ -361,7 +482,20 @@ def _eta_kl_by_definition():
 
 
 @claim(PAPER, "Eq. (34)", "At η = tanh(ε/2): sup over ε-LDP channels of η_KL = tanh²(ε/2) (Asoodeh–Zhang)",
-       stated_domain="ε-LDP channels Q ∈ 𝒬_ε, ε > 0", stated_where="Section V, eq. (34)", stated_relations=[X > 1])
+       stated_domain="ε-LDP channels Q ∈ 𝒬_ε, ε > 0", stated_where="Section V, eq. (34)", stated_relations=[X > 1],
+       quote=(r"Maximizing ηKL(Q)subscript𝜂𝐾𝐿𝑄\eta_{KL}(Q)italic_η start_POSTSUBSCRIPT italic_K italic_L "
+              r"end_POSTSUBSCRIPT ( italic_Q ) for ε𝜀\varepsilonitalic_ε-LDP channels corresponds to setting "
+              r"η𝜂\etaitalic_η to its maximum value, i.e., "
+              r"η=eε1eε+1𝜂superscript𝑒𝜀1superscript𝑒𝜀1\eta=\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}italic_η = "
+              r"divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG start_ARG "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG and thus "
+              r"supQ𝒬εηKL(Q)=(eε1eε+1)2,subscriptsupremum𝑄subscript𝒬𝜀subscript𝜂𝐾𝐿𝑄superscriptsuperscript𝑒𝜀1superscript𝑒𝜀12\displaystyle\sup_{Q\in\mathcal{Q}_{\varepsilon}}\eta_{KL}(Q)=\left(\frac{e^{% "
+              r"\varepsilon}-1}{e^{\varepsilon}+1}\right)^{2},roman_sup start_POSTSUBSCRIPT italic_Q ∈ caligraphic_Q "
+              r"start_POSTSUBSCRIPT italic_ε end_POSTSUBSCRIPT end_POSTSUBSCRIPT italic_η start_POSTSUBSCRIPT "
+              r"italic_K italic_L end_POSTSUBSCRIPT ( italic_Q ) = ( divide start_ARG italic_e start_POSTSUPERSCRIPT "
+              r"italic_ε end_POSTSUPERSCRIPT - 1 end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT + 1 end_ARG ) start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT , (34) which recovers "
+              r"Theorem 1 of [11]."))
 def eq_34():
     eta = (X - 1) / (X + 1)
     return establish(identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)"),
@@ -375,7 +509,30 @@ def eq_34():
 
 @claim(PAPER, "Eqs. (35)–(36) (M-ary randomized response)",
        "η_χ²(Q_R) = η_KL(Q_R) = (e^ε−1)²/((e^ε+M−1)(e^ε+1)) = d_TV(Q_R) tanh(ε/2)",
-       stated_domain='every ε > 0, M ≥ 2 (M-ary randomized response)', stated_where='Section VII-C, eqs. (35)–(36)')
+       stated_domain='every ε > 0, M ≥ 2 (M-ary randomized response)', stated_where='Section VII-C, eqs. (35)–(36)',
+       quote=(r"Moreover, consider the M𝑀Mitalic_M-ary randomized response mechanism defined by "
+              r"QR:{1,2,,M}{1,2,,M}:subscript𝑄𝑅12𝑀12𝑀Q_{R}:\{1,2,\ldots,M\}\rightarrow\{1,2,\ldots,M\}italic_Q "
+              r"start_POSTSUBSCRIPT italic_R end_POSTSUBSCRIPT : { 1 , 2 , … , italic_M } → { 1 , 2 , … , italic_M } "
+              r"satisfying "
+              r"QR(j|i)={eεeε+M1,i=j1eε+M1,ij.subscript𝑄𝑅conditional𝑗𝑖casessuperscript𝑒𝜀superscript𝑒𝜀𝑀1𝑖𝑗1superscript𝑒𝜀𝑀1𝑖𝑗\displaystyle "
+              r"Q_{R}(j|i)=\begin{cases}\frac{e^{\varepsilon}}{e^{\varepsilon}+M% -1},&i=j\\ "
+              r"\frac{1}{e^{\varepsilon}+M-1},&i\neq j.\end{cases}italic_Q start_POSTSUBSCRIPT italic_R "
+              r"end_POSTSUBSCRIPT ( italic_j | italic_i ) = { start_ROW start_CELL divide start_ARG italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT end_ARG start_ARG italic_e start_POSTSUPERSCRIPT "
+              r"italic_ε end_POSTSUPERSCRIPT + italic_M - 1 end_ARG , end_CELL start_CELL italic_i = italic_j "
+              r"end_CELL end_ROW start_ROW start_CELL divide start_ARG 1 end_ARG start_ARG italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + italic_M - 1 end_ARG , end_CELL start_CELL "
+              r"italic_i ≠ italic_j . end_CELL end_ROW (35) Then, by Theorem 5 and [38, Theorem 1], we get "
+              r"ηχ2(QR)=ηKL(QR)(eε1)2(eε+M1)(eε+1).subscript𝜂superscript𝜒2subscript𝑄𝑅subscript𝜂𝐾𝐿subscript𝑄𝑅superscriptsuperscript𝑒𝜀12superscript𝑒𝜀𝑀1superscript𝑒𝜀1\displaystyle\eta_{\chi^{2}}(Q_{R})=\eta_{KL}(Q_{R})\leq\frac{(e^{\varepsilon}% "
+              r"-1)^{2}}{(e^{\varepsilon}+M-1)(e^{\varepsilon}+1)}.italic_η start_POSTSUBSCRIPT italic_χ "
+              r"start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT end_POSTSUBSCRIPT ( italic_Q start_POSTSUBSCRIPT "
+              r"italic_R end_POSTSUBSCRIPT ) = italic_η start_POSTSUBSCRIPT italic_K italic_L end_POSTSUBSCRIPT ( "
+              r"italic_Q start_POSTSUBSCRIPT italic_R end_POSTSUBSCRIPT ) ≤ divide start_ARG ( italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 ) start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT "
+              r"end_ARG start_ARG ( italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + italic_M - 1 ) ( "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 ) end_ARG . (36) By Proposition 1 of "
+              r"[11], the upper bound is tight, thus highlighting the refined analysis gained by incorporating TV in "
+              r"our analysis."))
 def eq_35_36():
     M = sympy.symbols("M", positive=True, integer=True)
     rows = lambda m: [[X / (X + m - 1) if i == j else 1 / (X + m - 1) for j in range(m)] for i in range(m)]
@@ -416,7 +573,29 @@ def eq_35_36():
 
 @claim(PAPER, "Theorem 6",
        "For Q ∈ Q_{ε,η}: χ²(M0‖M1) ≤ 4η(e^ε−1)(1+e^{−ε}) d_TV²(P0,P1); at η = tanh(ε/2) this is 4(e^ε−1)²/e^ε",
-       stated_domain='every Q ∈ Q_{ε,η}, all P0, P1', stated_where='Section VII-D, Theorem 6')
+       stated_domain='every Q ∈ Q_{ε,η}, all P0, P1', stated_where='Section VII-D, Theorem 6',
+       quote=(r"Theorem 6 Given ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, "
+              r"0ηeε+1eε10𝜂superscript𝑒𝜀1superscript𝑒𝜀10\leq\eta\leq\frac{e^{\varepsilon}+1}{e^{\varepsilon}-1}0 ≤ "
+              r"italic_η ≤ divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG "
+              r"start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG, and "
+              r"Q:𝒳𝒴:𝑄𝒳𝒴Q:\mathcal{X}\to\mathcal{Y}italic_Q : caligraphic_X → caligraphic_Y satisfying "
+              r"Q𝒬ε,η𝑄subscript𝒬𝜀𝜂Q\in\mathcal{Q}_{\varepsilon,\eta}italic_Q ∈ caligraphic_Q start_POSTSUBSCRIPT "
+              r"italic_ε , italic_η end_POSTSUBSCRIPT, then for any distributions P0subscript𝑃0P_{0}italic_P "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT on 𝒳𝒳\mathcal{X}caligraphic_X, the induced marginals M0subscript𝑀0M_{0}italic_M "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and M1subscript𝑀1M_{1}italic_M start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT satisfy χ2(M0||M1)4η(eε1)(eε+1)dTV2(P0,P1).\displaystyle\chi^{2}(M_{0}||M_{1})\leq "
+              r"4\eta(e^{\varepsilon}-1)(e^{-% \varepsilon}+1)d^{2}_{TV}(P_{0},P_{1}).italic_χ start_POSTSUPERSCRIPT "
+              r"2 end_POSTSUPERSCRIPT ( italic_M start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT | | italic_M "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ≤ 4 italic_η ( italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT - 1 ) ( italic_e start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT + 1 ) "
+              r"italic_d start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_T italic_V "
+              r"end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT "
+              r"1 end_POSTSUBSCRIPT ) . (40) Considering the maximum value of "
+              r"η=eε+1eε1𝜂superscript𝑒𝜀1superscript𝑒𝜀1\eta=\frac{e^{\varepsilon}+1}{e^{\varepsilon}-1}italic_η = "
+              r"divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG start_ARG "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG, this recovers Theorem 2 of "
+              r"[11]."))
 def theorem_6():
     r = rng(6)
     ok, worst = [], sympy.Integer(0)
@@ -440,7 +619,29 @@ def theorem_6():
 @claim(PAPER, "Theorem 6 (range of η), erratum",
        "The range is 0 ≤ η ≤ (e^ε−1)/(e^ε+1) and the maximum η recovering Asoodeh–Zhang is tanh(ε/2) "
        "(printed: (e^ε+1)/(e^ε−1))",
-       stated_domain='the range of η stated in Theorem 6', stated_where='Section VII-D, Theorem 6')
+       stated_domain='the range of η stated in Theorem 6', stated_where='Section VII-D, Theorem 6',
+       quote=(r"Theorem 6 Given ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, "
+              r"0ηeε+1eε10𝜂superscript𝑒𝜀1superscript𝑒𝜀10\leq\eta\leq\frac{e^{\varepsilon}+1}{e^{\varepsilon}-1}0 ≤ "
+              r"italic_η ≤ divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG "
+              r"start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG, and "
+              r"Q:𝒳𝒴:𝑄𝒳𝒴Q:\mathcal{X}\to\mathcal{Y}italic_Q : caligraphic_X → caligraphic_Y satisfying "
+              r"Q𝒬ε,η𝑄subscript𝒬𝜀𝜂Q\in\mathcal{Q}_{\varepsilon,\eta}italic_Q ∈ caligraphic_Q start_POSTSUBSCRIPT "
+              r"italic_ε , italic_η end_POSTSUBSCRIPT, then for any distributions P0subscript𝑃0P_{0}italic_P "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT on 𝒳𝒳\mathcal{X}caligraphic_X, the induced marginals M0subscript𝑀0M_{0}italic_M "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and M1subscript𝑀1M_{1}italic_M start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT satisfy χ2(M0||M1)4η(eε1)(eε+1)dTV2(P0,P1).\displaystyle\chi^{2}(M_{0}||M_{1})\leq "
+              r"4\eta(e^{\varepsilon}-1)(e^{-% \varepsilon}+1)d^{2}_{TV}(P_{0},P_{1}).italic_χ start_POSTSUPERSCRIPT "
+              r"2 end_POSTSUPERSCRIPT ( italic_M start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT | | italic_M "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ≤ 4 italic_η ( italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT - 1 ) ( italic_e start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT + 1 ) "
+              r"italic_d start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_T italic_V "
+              r"end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT "
+              r"1 end_POSTSUBSCRIPT ) . (40) Considering the maximum value of "
+              r"η=eε+1eε1𝜂superscript𝑒𝜀1superscript𝑒𝜀1\eta=\frac{e^{\varepsilon}+1}{e^{\varepsilon}-1}italic_η = "
+              r"divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG start_ARG "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG, this recovers Theorem 2 of "
+              r"[11]."))
 def theorem_6_range():
     printed_eta = (X + 1) / (X - 1)
     const = lambda n: 4 * n * (X - 1) * (1 + 1 / X)
@@ -454,7 +655,22 @@ def theorem_6_range():
 
 @claim(PAPER, "Eq. (41)",
        "D(M0^be‖M1^be)/D(M0*‖M1*) ≥ η/(2(e^ε−1)(e^{−ε}+1)); with η = cε the right side → c/4 as ε → 0",
-       stated_domain='all P0, P1, ε > 0, η', stated_where='Section VII-D1, eq. (41)')
+       stated_domain='all P0, P1, ε > 0, η', stated_where='Section VII-D1, eq. (41)',
+       quote=(r"As such, "
+              r"D(M0(be)||M1(be))D(M0||M1)η2(eε1)(eε+1).\displaystyle\frac{D\left(M_{0}^{(be)}||M_{1}^{(be)}\right)}{D\left(M_{0}^{% "
+              r"\star}||M_{1}^{\star}\right)}\geq\frac{\eta}{2(e^{\varepsilon}-1)(e^{-% \varepsilon}+1)}.divide "
+              r"start_ARG italic_D ( italic_M start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ( "
+              r"italic_b italic_e ) end_POSTSUPERSCRIPT | | italic_M start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT ( italic_b italic_e ) end_POSTSUPERSCRIPT ) end_ARG start_ARG italic_D ( "
+              r"italic_M start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ⋆ end_POSTSUPERSCRIPT | | "
+              r"italic_M start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ⋆ end_POSTSUPERSCRIPT ) "
+              r"end_ARG ≥ divide start_ARG italic_η end_ARG start_ARG 2 ( italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT - 1 ) ( italic_e start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT + 1 ) "
+              r"end_ARG . (41) Consider the high-privacy regime where ε1much-less-than𝜀1\varepsilon\ll 1italic_ε ≪ "
+              r"1, and suppose ηcε𝜂𝑐𝜀\eta\geq c\varepsilonitalic_η ≥ italic_c italic_ε for some "
+              r"c(0,1/2)𝑐012c\in(0,1/2)italic_c ∈ ( 0 , 1 / 2 ). Then the right-hand side of (41) goes to "
+              r"c4𝑐4\frac{c}{4}divide start_ARG italic_c end_ARG start_ARG 4 end_ARG as ε𝜀\varepsilonitalic_ε goes "
+              r"to 0."))
 def eq_41():
     rhs = C * EPS / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
     chain = 2 * ETA ** 2 / (4 * ETA * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
@@ -486,7 +702,11 @@ def eq_41():
 @claim(PAPER, "Eq. (41) (η ≥ cε wording), erratum",
        "For η ≥ cε the right side of (41) has liminf ≥ c/4; it tends to c/4 only for η ~ cε "
        "(printed: 'goes to c/4' for η ≥ cε)",
-       stated_domain='the wording “η ≥ cε” after eq. (41)', stated_where='Section VII-D1')
+       stated_domain='the wording “η ≥ cε” after eq. (41)', stated_where='Section VII-D1',
+       quote=(r"Consider the high-privacy regime where ε1much-less-than𝜀1\varepsilon\ll 1italic_ε ≪ 1, and suppose "
+              r"ηcε𝜂𝑐𝜀\eta\geq c\varepsilonitalic_η ≥ italic_c italic_ε for some c(0,1/2)𝑐012c\in(0,1/2)italic_c ∈ ( "
+              r"0 , 1 / 2 ). Then the right-hand side of (41) goes to c4𝑐4\frac{c}{4}divide start_ARG italic_c "
+              r"end_ARG start_ARG 4 end_ARG as ε𝜀\varepsilonitalic_ε goes to 0."))
 def eq_41_wording():
     eta = sympy.tanh(EPS / 2)  # ≥ cε for c = 1/4 and small ε
     rhs = eta / (2 * (sympy.exp(EPS) - 1) * (sympy.exp(-EPS) + 1))
@@ -501,7 +721,13 @@ def eq_41_wording():
 
 @claim(PAPER, "Lemma 3",
        "After the erasure W_α an ε-LDP channel stays ε-LDP and d_TV(Q W_α) = (1−α) d_TV(Q) ≤ (1−α)(e^ε−1)/(e^ε+1)",
-       stated_domain='every ε-LDP channel, α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3')
+       stated_domain='every ε-LDP channel, α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3',
+       quote=(r"Lemma 3 "
+              r"dTV(QY|X)(1α)eε1eε+1subscript𝑑𝑇𝑉subscriptsuperscript𝑄conditional𝑌𝑋1𝛼superscript𝑒𝜀1superscript𝑒𝜀1d_{TV}(Q^{\prime}_{Y|X})\leq(1-\alpha)\frac{e^{\varepsilon}-1}{e^{\varepsilon}% "
+              r"+1}italic_d start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_Q start_POSTSUPERSCRIPT "
+              r"′ end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_Y | italic_X end_POSTSUBSCRIPT ) ≤ ( 1 - italic_α ) "
+              r"divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG start_ARG "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG."))
 def lemma_3():
     r = rng(3)
     out, want, bound = [], [], []
@@ -532,7 +758,26 @@ def lemma_3():
 
 @claim(PAPER, "Theorem 7 (eqs. 42, 55–56)",
        "D_f(M0'‖M1') = (1−α) D_f(M0‖M1) after the erasure, so OPT_{ε,η} ≥ η(e^ε+1)/(e^ε−1)·OPT_ε",
-       stated_domain='every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0', stated_where='Section VII-E, Theorem 7, eqs. (42), (55)–(56)')
+       stated_domain='every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0', stated_where='Section VII-E, Theorem 7, eqs. (42), (55)–(56)',
+       quote=(r"Theorem 7 For any f𝑓fitalic_f-divergence (where f𝑓fitalic_f is convex and satisfies "
+              r"f(1)=0𝑓10f(1)=0italic_f ( 1 ) = 0), ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
+              r"η[0,eε1eε+1]𝜂0superscript𝑒𝜀1superscript𝑒𝜀1\eta\in[0,\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}]italic_η "
+              r"∈ [ 0 , divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG "
+              r"start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG ], "
+              r"OPTε,ηηeε+1eε1OPTε.subscriptOPT𝜀𝜂𝜂superscript𝑒𝜀1superscript𝑒𝜀1subscriptOPT𝜀\displaystyle\mathrm{OPT}_{\varepsilon,\eta}\geq\eta\frac{e^{\varepsilon}+1}{e% "
+              r"^{\varepsilon}-1}\mathrm{OPT}_{\varepsilon}.roman_OPT start_POSTSUBSCRIPT italic_ε , italic_η "
+              r"end_POSTSUBSCRIPT ≥ italic_η divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT + 1 end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT - 1 end_ARG roman_OPT start_POSTSUBSCRIPT italic_ε end_POSTSUBSCRIPT . (42) The "
+              r"proof relies on the following observation: given a channel "
+              r"Q𝒬ε𝑄subscript𝒬𝜀Q\in\mathcal{Q}_{\varepsilon}italic_Q ∈ caligraphic_Q start_POSTSUBSCRIPT italic_ε "
+              r"end_POSTSUBSCRIPT, then composing Q𝑄Qitalic_Q with an erasure channel W𝑊Witalic_W with parameter "
+              r"α𝛼\alphaitalic_α yields a channel WQ𝒬ε,(1α)eε1eε+1𝑊𝑄subscript𝒬𝜀1𝛼superscript𝑒𝜀1superscript𝑒𝜀1W\circ "
+              r"Q\in\mathcal{Q}_{\varepsilon,(1-\alpha)\frac{e^{\varepsilon}-1}{e^{% \varepsilon}+1}}italic_W ∘ "
+              r"italic_Q ∈ caligraphic_Q start_POSTSUBSCRIPT italic_ε , ( 1 - italic_α ) divide start_ARG italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG start_ARG italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG end_POSTSUBSCRIPT. The details are "
+              r"deferred to Appendix -M."))
 def theorem_7():
     m0 = sympy.symbols("a0:3", positive=True)
     m1 = sympy.symbols("b0:3", positive=True)
@@ -565,7 +810,24 @@ def theorem_7():
 @claim(PAPER, "Eq. (22)",
        "Data processing: D_f(M0‖M1) ≤ D_f(P0‖P1) for M_ν = Σ_x Q(·|x)P_ν(x) (eq. 21), every channel Q and convex f "
        "with f(1) = 0",
-       stated_domain="every channel Q, input laws P0, P1, f convex with f(1) = 0", stated_where="Section VII, eqs. (21)–(22)")
+       stated_domain="every channel Q, input laws P0, P1, f convex with f(1) = 0", stated_where="Section VII, eqs. (21)–(22)",
+       quote=(r"It is well known that f𝑓fitalic_f-divergences satisfy the data processing inequality. That is, given "
+              r"P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT, P1subscript𝑃1P_{1}italic_P "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT and a channel QY|Xsubscript𝑄conditional𝑌𝑋Q_{Y|X}italic_Q "
+              r"start_POSTSUBSCRIPT italic_Y | italic_X end_POSTSUBSCRIPT, let M0subscript𝑀0M_{0}italic_M "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and M1subscript𝑀1M_{1}italic_M start_POSTSUBSCRIPT 1 "
+              r"end_POSTSUBSCRIPT be the induced marginal distributions over 𝒴𝒴\mathcal{Y}caligraphic_Y "
+              r"respectively, i.e., for all S𝒴𝑆𝒴S\subseteq\mathcal{Y}italic_S ⊆ caligraphic_Y, "
+              r"Mν(S)x𝒳Q(S|x)Pν(x),subscript𝑀𝜈𝑆subscript𝑥𝒳𝑄conditional𝑆𝑥subscript𝑃𝜈𝑥\displaystyle "
+              r"M_{\nu}(S)\equiv\sum_{x\in\mathcal{X}}Q(S|x)P_{\nu}(x),italic_M start_POSTSUBSCRIPT italic_ν "
+              r"end_POSTSUBSCRIPT ( italic_S ) ≡ ∑ start_POSTSUBSCRIPT italic_x ∈ caligraphic_X end_POSTSUBSCRIPT "
+              r"italic_Q ( italic_S | italic_x ) italic_P start_POSTSUBSCRIPT italic_ν end_POSTSUBSCRIPT ( italic_x "
+              r") , (21) where ν{0,1}.𝜈01\nu\in\{0,1\}.italic_ν ∈ { 0 , 1 } . Then, the data processing inequality "
+              r"states that Df(M0||M1)Df(P0||P1).\displaystyle D_{f}(M_{0}||M_{1})\leq D_{f}(P_{0}||P_{1}).italic_D "
+              r"start_POSTSUBSCRIPT italic_f end_POSTSUBSCRIPT ( italic_M start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT | "
+              r"| italic_M start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ≤ italic_D start_POSTSUBSCRIPT italic_f "
+              r"end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT | | italic_P "
+              r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) . (22)"))
 def eq_22():
     a1, a2, b1, b2, c = sympy.symbols("a1 a2 b1 b2 c", positive=True)
     f = sympy.Function("f")

@@ -43,7 +43,43 @@ def _functionals(upper_first, lower_last):
 
 @claim(PAPER, "Theorem 3 (functionals kl, κ2, κ3; Appendix G)",
        "For f_{ε,0,η}: kl = −∫log|f'| = εη, κ2 = ∫log²|f'| = ηε²(e^ε+1)/(e^ε−1), κ3 = ηε³(e^ε+1)/(e^ε−1)",
-       stated_domain='ε > 0, η ∈ [0, tanh(ε/2)] (the functionals of f_{ε,0,η})', stated_where='Section V, Theorem 3 and Appendix G')
+       stated_domain='ε > 0, η ∈ [0, tanh(ε/2)] (the functionals of f_{ε,0,η})', stated_where='Section V, Theorem 3 and Appendix G',
+       quote=(r"Now, following the definitions in [5], kl(fε,0,η)𝑘𝑙subscript𝑓𝜀0𝜂\displaystyle "
+              r"kl(f_{\varepsilon,0,\eta})italic_k italic_l ( italic_f start_POSTSUBSCRIPT italic_ε , 0 , italic_η "
+              r"end_POSTSUBSCRIPT ) "
+              r":=01log|fε,0,η(t)|dtassignabsentsuperscriptsubscript01superscriptsubscript𝑓𝜀0𝜂𝑡𝑑𝑡\displaystyle\vcentcolon=-\int_{0}^{1}\log\left|f_{\varepsilon,0,\eta}^{\prime% "
+              r"}(t)\right|dt:= - ∫ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT 1 "
+              r"end_POSTSUPERSCRIPT roman_log | italic_f start_POSTSUBSCRIPT italic_ε , 0 , italic_η "
+              r"end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ( italic_t ) | italic_d italic_t "
+              r"=(0ηeε1ε𝑑t+1ηeεeε+11(ε)𝑑t)absentsuperscriptsubscript0𝜂superscript𝑒𝜀1𝜀differential-d𝑡superscriptsubscript1𝜂superscript𝑒𝜀superscript𝑒𝜀11𝜀differential-d𝑡\displaystyle=-\left(\int_{0}^{\frac{\eta}{e^{\varepsilon}-1}}\varepsilon "
+              r"dt+% \int_{1-\eta\frac{e^{\varepsilon}}{e^{\varepsilon}+1}}^{1}(-\varepsilon)dt\right)= - ( ∫ "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT divide start_ARG italic_η end_ARG "
+              r"start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG "
+              r"end_POSTSUPERSCRIPT italic_ε italic_d italic_t + ∫ start_POSTSUBSCRIPT 1 - italic_η divide start_ARG "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT end_ARG start_ARG italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT 1 end_POSTSUPERSCRIPT ( - italic_ε ) italic_d italic_t ) "
+              r"=εη.absent𝜀𝜂\displaystyle=\varepsilon\eta.= italic_ε italic_η . Similarly, "
+              r"κ2(fε,0,η):=01log2|fε,0,η(t)|dt=ηε2eε+1eε1,assignsubscript𝜅2subscript𝑓𝜀0𝜂superscriptsubscript01superscript2superscriptsubscript𝑓𝜀0𝜂𝑡𝑑𝑡𝜂superscript𝜀2superscript𝑒𝜀1superscript𝑒𝜀1\displaystyle\kappa_{2}(f_{\varepsilon,0,\eta})\vcentcolon=\int_{0}^{1}\log^{2% "
+              r"}\left|f_{\varepsilon,0,\eta}^{\prime}(t)\right|dt=\eta\varepsilon^{2}\frac{e^% "
+              r"{\varepsilon}+1}{e^{\varepsilon}-1},italic_κ start_POSTSUBSCRIPT 2 end_POSTSUBSCRIPT ( italic_f "
+              r"start_POSTSUBSCRIPT italic_ε , 0 , italic_η end_POSTSUBSCRIPT ) := ∫ start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT start_POSTSUPERSCRIPT 1 end_POSTSUPERSCRIPT roman_log start_POSTSUPERSCRIPT 2 "
+              r"end_POSTSUPERSCRIPT | italic_f start_POSTSUBSCRIPT italic_ε , 0 , italic_η end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ( italic_t ) | italic_d italic_t = italic_η italic_ε "
+              r"start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT + 1 end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT - 1 end_ARG , and "
+              r"κ3(fε,0,η):=01|log|fε,0,η(t)||3𝑑t=ηε3eε+1eε1.assignsubscript𝜅3subscript𝑓𝜀0𝜂superscriptsubscript01superscriptsuperscriptsubscript𝑓𝜀0𝜂𝑡3differential-d𝑡𝜂superscript𝜀3superscript𝑒𝜀1superscript𝑒𝜀1\displaystyle\kappa_{3}(f_{\varepsilon,0,\eta})\vcentcolon=\int_{0}^{1}\left|% "
+              r"\log\left|f_{\varepsilon,0,\eta}^{\prime}(t)\right|\right|^{3}dt=\eta% "
+              r"\varepsilon^{3}\frac{e^{\varepsilon}+1}{e^{\varepsilon}-1}.italic_κ start_POSTSUBSCRIPT 3 "
+              r"end_POSTSUBSCRIPT ( italic_f start_POSTSUBSCRIPT italic_ε , 0 , italic_η end_POSTSUBSCRIPT ) := ∫ "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT 1 end_POSTSUPERSCRIPT | roman_log | "
+              r"italic_f start_POSTSUBSCRIPT italic_ε , 0 , italic_η end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ′ "
+              r"end_POSTSUPERSCRIPT ( italic_t ) | | start_POSTSUPERSCRIPT 3 end_POSTSUPERSCRIPT italic_d italic_t = "
+              r"italic_η italic_ε start_POSTSUPERSCRIPT 3 end_POSTSUPERSCRIPT divide start_ARG italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG start_ARG italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG ."))
 def theorem_3_functionals():
     x = sympy.exp(EPS)
     kl, k2, k3 = _functionals(ETA / (x - 1), 1 - ETA * x / (x - 1))
@@ -65,7 +101,23 @@ def theorem_3_functionals():
 
 @claim(PAPER, "Appendix G (integration limit), erratum",
        "The second integral of kl starts at 1 − ηe^ε/(e^ε−1) (printed: 1 − ηe^ε/(e^ε+1))",
-       stated_domain='the integration limits of Appendix G', stated_where='Appendix G')
+       stated_domain='the integration limits of Appendix G', stated_where='Appendix G',
+       quote=(r"Now, following the definitions in [5], kl(fε,0,η)𝑘𝑙subscript𝑓𝜀0𝜂\displaystyle "
+              r"kl(f_{\varepsilon,0,\eta})italic_k italic_l ( italic_f start_POSTSUBSCRIPT italic_ε , 0 , italic_η "
+              r"end_POSTSUBSCRIPT ) "
+              r":=01log|fε,0,η(t)|dtassignabsentsuperscriptsubscript01superscriptsubscript𝑓𝜀0𝜂𝑡𝑑𝑡\displaystyle\vcentcolon=-\int_{0}^{1}\log\left|f_{\varepsilon,0,\eta}^{\prime% "
+              r"}(t)\right|dt:= - ∫ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT 1 "
+              r"end_POSTSUPERSCRIPT roman_log | italic_f start_POSTSUBSCRIPT italic_ε , 0 , italic_η "
+              r"end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ( italic_t ) | italic_d italic_t "
+              r"=(0ηeε1ε𝑑t+1ηeεeε+11(ε)𝑑t)absentsuperscriptsubscript0𝜂superscript𝑒𝜀1𝜀differential-d𝑡superscriptsubscript1𝜂superscript𝑒𝜀superscript𝑒𝜀11𝜀differential-d𝑡\displaystyle=-\left(\int_{0}^{\frac{\eta}{e^{\varepsilon}-1}}\varepsilon "
+              r"dt+% \int_{1-\eta\frac{e^{\varepsilon}}{e^{\varepsilon}+1}}^{1}(-\varepsilon)dt\right)= - ( ∫ "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT divide start_ARG italic_η end_ARG "
+              r"start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG "
+              r"end_POSTSUPERSCRIPT italic_ε italic_d italic_t + ∫ start_POSTSUBSCRIPT 1 - italic_η divide start_ARG "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT end_ARG start_ARG italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT 1 end_POSTSUPERSCRIPT ( - italic_ε ) italic_d italic_t ) "
+              r"=εη.absent𝜀𝜂\displaystyle=\varepsilon\eta.= italic_ε italic_η ."))
 def appendix_g_limit():
     x = sympy.exp(EPS)
     printed = _functionals(ETA / (x - 1), 1 - ETA * x / (x + 1))[0]
@@ -89,7 +141,39 @@ def _chain_nonnegative():
 
 @claim(PAPER, "Theorem 3 (bound (t/2)coth(t/2) − 1 ≤ t²/12)",
        "0 ≤ (t/2)coth(t/2) − 1 ≤ t²/12 for t ≥ 0, used for Σ|κ2/2 − kl| ≤ max ε² Σ εη → 0",
-       stated_domain='t > 0 (the bound used in Appendix G)', stated_where='Appendix G')
+       stated_domain='t > 0 (the bound used in Appendix G)', stated_where='Appendix G',
+       quote=(r"Moreover, note that "
+              r"i=1n|12κ2(fεni,0,ηni)kl(fεni,0,ηni)|superscriptsubscript𝑖1𝑛12subscript𝜅2subscript𝑓subscript𝜀𝑛𝑖0subscript𝜂𝑛𝑖𝑘𝑙subscript𝑓subscript𝜀𝑛𝑖0subscript𝜂𝑛𝑖\displaystyle\sum_{i=1}^{n}\left|\frac{1}{2}\kappa_{2}(f_{\varepsilon_{ni},0,% "
+              r"\eta_{ni}})-kl(f_{\varepsilon_{ni},0,\eta_{ni}})\right|∑ start_POSTSUBSCRIPT italic_i = 1 "
+              r"end_POSTSUBSCRIPT start_POSTSUPERSCRIPT italic_n end_POSTSUPERSCRIPT | divide start_ARG 1 end_ARG "
+              r"start_ARG 2 end_ARG italic_κ start_POSTSUBSCRIPT 2 end_POSTSUBSCRIPT ( italic_f start_POSTSUBSCRIPT "
+              r"italic_ε start_POSTSUBSCRIPT italic_n italic_i end_POSTSUBSCRIPT , 0 , italic_η start_POSTSUBSCRIPT "
+              r"italic_n italic_i end_POSTSUBSCRIPT end_POSTSUBSCRIPT ) - italic_k italic_l ( italic_f "
+              r"start_POSTSUBSCRIPT italic_ε start_POSTSUBSCRIPT italic_n italic_i end_POSTSUBSCRIPT , 0 , italic_η "
+              r"start_POSTSUBSCRIPT italic_n italic_i end_POSTSUBSCRIPT end_POSTSUBSCRIPT ) | "
+              r"=i=1nεniηni|εni(eniε+1)2(eniε1)1|absentsuperscriptsubscript𝑖1𝑛subscript𝜀𝑛𝑖subscript𝜂𝑛𝑖subscript𝜀𝑛𝑖subscriptsuperscript𝑒𝜀𝑛𝑖12subscriptsuperscript𝑒𝜀𝑛𝑖11\displaystyle=\sum_{i=1}^{n}\varepsilon_{ni}\eta_{ni}\left|\frac{\varepsilon_{% "
+              r"ni}(e^{\varepsilon}_{ni}+1)}{2(e^{\varepsilon}_{ni}-1)}-1\right|= ∑ start_POSTSUBSCRIPT italic_i = 1 "
+              r"end_POSTSUBSCRIPT start_POSTSUPERSCRIPT italic_n end_POSTSUPERSCRIPT italic_ε start_POSTSUBSCRIPT "
+              r"italic_n italic_i end_POSTSUBSCRIPT italic_η start_POSTSUBSCRIPT italic_n italic_i end_POSTSUBSCRIPT "
+              r"| divide start_ARG italic_ε start_POSTSUBSCRIPT italic_n italic_i end_POSTSUBSCRIPT ( italic_e "
+              r"start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_n italic_i "
+              r"end_POSTSUBSCRIPT + 1 ) end_ARG start_ARG 2 ( italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_n italic_i end_POSTSUBSCRIPT - 1 ) end_ARG - 1 | "
+              r"i=1nεniηniεni2absentsuperscriptsubscript𝑖1𝑛subscript𝜀𝑛𝑖subscript𝜂𝑛𝑖superscriptsubscript𝜀𝑛𝑖2\displaystyle\leq\sum_{i=1}^{n}\varepsilon_{ni}\eta_{ni}\varepsilon_{ni}^{2}≤ "
+              r"∑ start_POSTSUBSCRIPT italic_i = 1 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT italic_n "
+              r"end_POSTSUPERSCRIPT italic_ε start_POSTSUBSCRIPT italic_n italic_i end_POSTSUBSCRIPT italic_η "
+              r"start_POSTSUBSCRIPT italic_n italic_i end_POSTSUBSCRIPT italic_ε start_POSTSUBSCRIPT italic_n "
+              r"italic_i end_POSTSUBSCRIPT start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT "
+              r"max1inεni2i=1nεniηni0,absentsubscript1𝑖𝑛superscriptsubscript𝜀𝑛𝑖2superscriptsubscript𝑖1𝑛subscript𝜀𝑛𝑖subscript𝜂𝑛𝑖0\displaystyle\leq\max_{1\leq "
+              r"i\leq n}\varepsilon_{ni}^{2}\sum_{i=1}^{n}% \varepsilon_{ni}\eta_{ni}\rightarrow 0,≤ roman_max "
+              r"start_POSTSUBSCRIPT 1 ≤ italic_i ≤ italic_n end_POSTSUBSCRIPT italic_ε start_POSTSUBSCRIPT italic_n "
+              r"italic_i end_POSTSUBSCRIPT start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT ∑ start_POSTSUBSCRIPT "
+              r"italic_i = 1 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT italic_n end_POSTSUPERSCRIPT italic_ε "
+              r"start_POSTSUBSCRIPT italic_n italic_i end_POSTSUBSCRIPT italic_η start_POSTSUBSCRIPT italic_n "
+              r"italic_i end_POSTSUBSCRIPT → 0 , where the first inequality follows from the Taylor expansion of "
+              r"t(et+1)/(et1)𝑡superscript𝑒𝑡1superscript𝑒𝑡1t(e^{t}+1)/(e^{t}-1)italic_t ( italic_e "
+              r"start_POSTSUPERSCRIPT italic_t end_POSTSUPERSCRIPT + 1 ) / ( italic_e start_POSTSUPERSCRIPT italic_t "
+              r"end_POSTSUPERSCRIPT - 1 )."))
 def theorem_3_coth():
     k, h = _chain_nonnegative()
     return establish(combine(
@@ -106,7 +190,34 @@ def theorem_3_coth():
 
 @claim(PAPER, "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})",
        "η = ε/c0 turns Dong's μ into μ√(2/c0); ε_ni = μ/n^{c1}, η_ni = μ/(2n^{1−c1}) give Σεη = μ²/2 exactly",
-       stated_domain='c0 > 0, μ > 0, c1 ∈ (0, 1/2)', stated_where='Section V, remarks after Theorem 3')
+       stated_domain='c0 > 0, μ > 0, c1 ∈ (0, 1/2)', stated_where='Section V, remarks after Theorem 3',
+       quote=(r"For pure differential privacy, "
+              r"η=eε1eε+1ε2𝜂superscript𝑒𝜀1superscript𝑒𝜀1𝜀2\eta=\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}\approx\frac{\varepsilon}{2}italic_η "
+              r"= divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG start_ARG "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG ≈ divide start_ARG italic_ε "
+              r"end_ARG start_ARG 2 end_ARG for small ε𝜀\varepsilonitalic_ε, so that the above result matches "
+              r"Theorem 3.6 of [5]. However, if for small ε𝜀\varepsilonitalic_ε, "
+              r"ηεc0𝜂𝜀subscript𝑐0\eta\approx\frac{\varepsilon}{c_{0}}italic_η ≈ divide start_ARG italic_ε end_ARG "
+              r"start_ARG italic_c start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT end_ARG for some "
+              r"c0>2subscript𝑐02c_{0}>2italic_c start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT > 2, then: if Theorem 3.6 of "
+              r"[5] yields a parameter μ𝜇\muitalic_μ, Theorem 3 will yield "
+              r"μ2c0𝜇2subscript𝑐0\mu\sqrt{\frac{2}{c_{0}}}italic_μ square-root start_ARG divide start_ARG 2 end_ARG "
+              r"start_ARG italic_c start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT end_ARG end_ARG. It is worth noting that "
+              r"one can always reduce the total variation of a mechanism by a factor "
+              r"(1δ)1superscript𝛿(1-\delta^{\prime})( 1 - italic_δ start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) by "
+              r"passing its output through an erasure channel with parameter δsuperscript𝛿\delta^{\prime}italic_δ "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT. Moreover, let "
+              r"c1(0,1/2)subscript𝑐1012c_{1}\in(0,1/2)italic_c start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ∈ ( 0 , 1 / 2 "
+              r"), εni=μnc1subscript𝜀𝑛𝑖𝜇superscript𝑛subscript𝑐1\varepsilon_{ni}=\frac{\mu}{n^{c_{1}}}italic_ε "
+              r"start_POSTSUBSCRIPT italic_n italic_i end_POSTSUBSCRIPT = divide start_ARG italic_μ end_ARG "
+              r"start_ARG italic_n start_POSTSUPERSCRIPT italic_c start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT "
+              r"end_POSTSUPERSCRIPT end_ARG, and "
+              r"ηni=μ2n1c1subscript𝜂𝑛𝑖𝜇2superscript𝑛1subscript𝑐1\eta_{ni}=\frac{\mu}{2n^{1-c_{1}}}italic_η "
+              r"start_POSTSUBSCRIPT italic_n italic_i end_POSTSUBSCRIPT = divide start_ARG italic_μ end_ARG "
+              r"start_ARG 2 italic_n start_POSTSUPERSCRIPT 1 - italic_c start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT "
+              r"end_POSTSUPERSCRIPT end_ARG, for all 1in1𝑖𝑛1\leq i\leq n1 ≤ italic_i ≤ italic_n. Then, the "
+              r"conditions of the theorem are satisfied, and the limit of the composition is "
+              r"Gμsubscript𝐺𝜇G_{\mu}italic_G start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT."))
 def theorem_3_remarks():
     D1 = sympy.Symbol("d", positive=True)
     eps_n = MU / sympy.sqrt(N)
@@ -150,7 +261,23 @@ def _adaptive_pair(r, x, eta):
        "Adaptively chosen (ε,0,η) mechanisms compose no worse than the dominating pair: "
        "E_{e^{jε}} of any adaptive 2-round composition ≤ δ_j of eq. (5)",
        supersedes="tv-dp:remark-4-adaptive-composition",
-       stated_domain='every k and every adaptive strategy', stated_where='Section III, Theorem 2 (adaptive composition)')
+       stated_domain='every k and every adaptive strategy', stated_where='Section III, Theorem 2 (adaptive composition)',
+       quote=(r"Since the tradeoff function of Mε,0,ηsubscript𝑀𝜀0𝜂M_{\varepsilon,0,\eta}italic_M start_POSTSUBSCRIPT "
+              r"italic_ε , 0 , italic_η end_POSTSUBSCRIPT, fε,0,ηsubscript𝑓𝜀0𝜂f_{{\varepsilon,0,\eta}}italic_f "
+              r"start_POSTSUBSCRIPT italic_ε , 0 , italic_η end_POSTSUBSCRIPT, matches with equality the constraints "
+              r"given in Corollary 1, the tradeoff function of any ε𝜀\varepsilonitalic_ε-DP and η𝜂\etaitalic_η-TV "
+              r"mechanism M𝑀Mitalic_M must satisfy fM(t)fε,0,η(t)subscript𝑓𝑀𝑡subscript𝑓𝜀0𝜂𝑡f_{M}(t)\geq "
+              r"f_{{\varepsilon,0,\eta}}(t)italic_f start_POSTSUBSCRIPT italic_M end_POSTSUBSCRIPT ( italic_t ) ≥ "
+              r"italic_f start_POSTSUBSCRIPT italic_ε , 0 , italic_η end_POSTSUBSCRIPT ( italic_t ) for all "
+              r"t[0,1]𝑡01t\in[0,1]italic_t ∈ [ 0 , 1 ]. Hence by Blackwell’s result [21, Corollary of Theorem 10], "
+              r"M𝑀Mitalic_M can be simulated from Mε,0,δsubscript𝑀𝜀0𝛿M_{\varepsilon,0,\delta}italic_M "
+              r"start_POSTSUBSCRIPT italic_ε , 0 , italic_δ end_POSTSUBSCRIPT. Given this fact, one can follow "
+              r"exactly the converse proof in [7] to show that the output of the k𝑘kitalic_k-fold composition of any "
+              r"ε𝜀\varepsilonitalic_ε-DP and η𝜂\etaitalic_η-TV mechanisms can also be simulated using the "
+              r"(non-adaptive) k𝑘kitalic_k-fold composition of Mε,0,ηsubscript𝑀𝜀0𝜂M_{\varepsilon,0,\eta}italic_M "
+              r"start_POSTSUBSCRIPT italic_ε , 0 , italic_η end_POSTSUBSCRIPT, hence the corresponding tradeoff "
+              r"function will be greater than the composition of Mε,0,ηsubscript𝑀𝜀0𝜂M_{\varepsilon,0,\eta}italic_M "
+              r"start_POSTSUBSCRIPT italic_ε , 0 , italic_η end_POSTSUBSCRIPT."))
 def theorem_2_adaptive():
     r = rng(44)
     holds = []
@@ -176,7 +303,10 @@ def theorem_2_adaptive():
        "Theorem 3 holds for adaptive choices of M_ni: by Dong et al.'s Theorem 3.2 an adaptive composition of "
        "f_{ε,0,η}-DP rounds is ⊗f_{ε,0,η}-DP, so its trade-off lies above that of the product of dominating pairs (7), "
        "whose functionals (kl, κ2, κ3) Theorem 3 uses",
-       stated_domain='every n, every adaptive choice of M_ni', stated_where='Section V, Remark 4')
+       stated_domain='every n, every adaptive choice of M_ni', stated_where='Section V, Remark 4',
+       quote=(r"Remark 4 Although Theorem 3 was stated for non-adaptive composition, one could allow adaptive "
+              r"choices of Mnisubscript𝑀𝑛𝑖M_{ni}italic_M start_POSTSUBSCRIPT italic_n italic_i end_POSTSUBSCRIPT and "
+              r"retain the same result (this is due to a tightness result by Dong et al. [5, Theorem 3.2])."))
 def remark_4():
     r = rng(45)
     ok, worst = [], None
@@ -229,7 +359,25 @@ def _laplace_certified(eps: sympy.Rational) -> Real:
 
 @claim(PAPER, "Section VI-A (Laplace TV, Appendix I)",
        "d_TV(Lap(0, Δ/ε), Lap(Δ, Δ/ε)) = 1 − e^{−ε/2}",
-       stated_domain='ε > 0, sensitivity Δ > 0', stated_where='Section VI-A and Appendix I')
+       stated_domain='ε > 0, sensitivity Δ > 0', stated_where='Section VI-A and Appendix I',
+       quote=(r"For a (query) function q:𝒳m:𝑞superscript𝒳𝑚q:\mathcal{X}^{m}\rightarrow\mathbb{R}italic_q : "
+              r"caligraphic_X start_POSTSUPERSCRIPT italic_m end_POSTSUPERSCRIPT → blackboard_R, the output of the "
+              r"Laplace mechanism, denoted MLapsubscript𝑀LapM_{\mathrm{Lap}}italic_M start_POSTSUBSCRIPT roman_Lap "
+              r"end_POSTSUBSCRIPT, is MLap(X)=q(X)+Ysubscript𝑀Lap𝑋𝑞𝑋𝑌M_{\mathrm{Lap}}(X)=q(X)+Yitalic_M "
+              r"start_POSTSUBSCRIPT roman_Lap end_POSTSUBSCRIPT ( italic_X ) = italic_q ( italic_X ) + italic_Y "
+              r"where YLap(Δ/ε)similar-to𝑌𝐿𝑎𝑝Δ𝜀Y\sim Lap(\Delta/\varepsilon)italic_Y ∼ italic_L italic_a italic_p ( "
+              r"roman_Δ / italic_ε ), and the query sensitivity ΔΔ\Deltaroman_Δ is defined as Δ=maxD and D "
+              r"neighbours|q(D)q(D)|.Δsubscript𝐷 and superscript𝐷 "
+              r"neighbours𝑞𝐷𝑞superscript𝐷\Delta=\max_{\begin{subarray}{c}D\text{ and }D^{\prime}\text{ "
+              r"neighbours}\end{% subarray}}|q(D)-q(D^{\prime})|.roman_Δ = roman_max start_POSTSUBSCRIPT start_ARG "
+              r"start_ROW start_CELL italic_D and italic_D start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT neighbours "
+              r"end_CELL end_ROW end_ARG end_POSTSUBSCRIPT | italic_q ( italic_D ) - italic_q ( italic_D "
+              r"start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) | . (15) MLapsubscript𝑀LapM_{\mathrm{Lap}}italic_M "
+              r"start_POSTSUBSCRIPT roman_Lap end_POSTSUBSCRIPT is ε𝜀\varepsilonitalic_ε-DP and "
+              r"dTV(MLap)=1eε2subscript𝑑𝑇𝑉subscript𝑀Lap1superscript𝑒𝜀2d_{TV}(M_{\mathrm{Lap}})=1-e^{-\frac{\varepsilon}{2}}italic_d "
+              r"start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_M start_POSTSUBSCRIPT roman_Lap "
+              r"end_POSTSUBSCRIPT ) = 1 - italic_e start_POSTSUPERSCRIPT - divide start_ARG italic_ε end_ARG "
+              r"start_ARG 2 end_ARG end_POSTSUPERSCRIPT (derivation in Appendix -I)."))
 def laplace_tv():
     delta = sympy.symbols("Delta", positive=True)
     symbolic, _ = _laplace_tv_integral(delta)
@@ -246,7 +394,38 @@ def laplace_tv():
 
 @claim(PAPER, "Appendix I (scale Δ/ε), erratum",
        "The intermediate integrals of Appendix I need e^{εx/Δ}; printed with e^{εx} they hold only for Δ = 1",
-       stated_domain='the Laplace scale in Appendix I', stated_where='Appendix I')
+       stated_domain='the Laplace scale in Appendix I', stated_where='Appendix I',
+       quote=(r"To determine the total variation of the Laplace mechanism, consider two Laplace distributions, one "
+              r"centered at zero (P:Lap(1ε,0):𝑃𝐿𝑎𝑝1𝜀0P:Lap(\frac{1}{\varepsilon},0)italic_P : italic_L italic_a "
+              r"italic_p ( divide start_ARG 1 end_ARG start_ARG italic_ε end_ARG , 0 )), and one shifted to the "
+              r"right by the sensitivity (Q:Lap(1ε,Δ):𝑄𝐿𝑎𝑝1𝜀ΔQ:Lap(\frac{1}{\varepsilon},\Delta)italic_Q : italic_L "
+              r"italic_a italic_p ( divide start_ARG 1 end_ARG start_ARG italic_ε end_ARG , roman_Δ )). "
+              r"dTV(P,Q)subscript𝑑𝑇𝑉𝑃𝑄\displaystyle d_{TV}(P,Q)italic_d start_POSTSUBSCRIPT italic_T italic_V "
+              r"end_POSTSUBSCRIPT ( italic_P , italic_Q ) "
+              r"=x:P(x)>Q(x)P(x)Q(x)dxabsentsubscript:𝑥𝑃𝑥𝑄𝑥𝑃𝑥𝑄𝑥𝑑𝑥\displaystyle=\int_{x:P(x)>Q(x)}P(x)-Q(x)\,dx= ∫ "
+              r"start_POSTSUBSCRIPT italic_x : italic_P ( italic_x ) > italic_Q ( italic_x ) end_POSTSUBSCRIPT "
+              r"italic_P ( italic_x ) - italic_Q ( italic_x ) italic_d italic_x "
+              r"=Δ/2ε2Δeε|x|Δε2Δeε|xΔ|ΔdxabsentsuperscriptsubscriptΔ2𝜀2Δsuperscript𝑒𝜀𝑥Δ𝜀2Δsuperscript𝑒𝜀𝑥ΔΔ𝑑𝑥\displaystyle=\int_{-\infty}^{\Delta/2}\frac{\varepsilon}{2\Delta}e^{-\frac{% "
+              r"\varepsilon|x|}{\Delta}}-\frac{\varepsilon}{2\Delta}e^{-\frac{\varepsilon|x-% \Delta|}{\Delta}}\,dx= "
+              r"∫ start_POSTSUBSCRIPT - ∞ end_POSTSUBSCRIPT start_POSTSUPERSCRIPT roman_Δ / 2 end_POSTSUPERSCRIPT "
+              r"divide start_ARG italic_ε end_ARG start_ARG 2 roman_Δ end_ARG italic_e start_POSTSUPERSCRIPT - "
+              r"divide start_ARG italic_ε | italic_x | end_ARG start_ARG roman_Δ end_ARG end_POSTSUPERSCRIPT - "
+              r"divide start_ARG italic_ε end_ARG start_ARG 2 roman_Δ end_ARG italic_e start_POSTSUPERSCRIPT - "
+              r"divide start_ARG italic_ε | italic_x - roman_Δ | end_ARG start_ARG roman_Δ end_ARG "
+              r"end_POSTSUPERSCRIPT italic_d italic_x "
+              r"=0ε2Δ(eεxeε(Δx))𝑑xabsentsuperscriptsubscript0𝜀2Δsuperscript𝑒𝜀𝑥superscript𝑒𝜀Δ𝑥differential-d𝑥\displaystyle=\int_{-\infty}^{0}\frac{\varepsilon}{2\Delta}(e^{\varepsilon "
+              r"x}-% e^{-\varepsilon(\Delta-x)})\,dx= ∫ start_POSTSUBSCRIPT - ∞ end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT 0 end_POSTSUPERSCRIPT divide start_ARG italic_ε end_ARG start_ARG 2 roman_Δ "
+              r"end_ARG ( italic_e start_POSTSUPERSCRIPT italic_ε italic_x end_POSTSUPERSCRIPT - italic_e "
+              r"start_POSTSUPERSCRIPT - italic_ε ( roman_Δ - italic_x ) end_POSTSUPERSCRIPT ) italic_d italic_x "
+              r"+0Δ2ε2Δ(eεxeε(Δx))𝑑xsuperscriptsubscript0Δ2𝜀2Δsuperscript𝑒𝜀𝑥superscript𝑒𝜀Δ𝑥differential-d𝑥\displaystyle~{}~{}+\int_{0}^{\frac{\Delta}{2}}\frac{\varepsilon}{2\Delta}(e^{% "
+              r"-\varepsilon x}-e^{-\varepsilon(\Delta-x)})\,dx+ ∫ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
+              r"start_POSTSUPERSCRIPT divide start_ARG roman_Δ end_ARG start_ARG 2 end_ARG end_POSTSUPERSCRIPT "
+              r"divide start_ARG italic_ε end_ARG start_ARG 2 roman_Δ end_ARG ( italic_e start_POSTSUPERSCRIPT - "
+              r"italic_ε italic_x end_POSTSUPERSCRIPT - italic_e start_POSTSUPERSCRIPT - italic_ε ( roman_Δ - "
+              r"italic_x ) end_POSTSUPERSCRIPT ) italic_d italic_x "
+              r"=1eε2.absent1superscript𝑒𝜀2\displaystyle=1-e^{-\frac{\varepsilon}{2}}.= 1 - italic_e "
+              r"start_POSTSUPERSCRIPT - divide start_ARG italic_ε end_ARG start_ARG 2 end_ARG end_POSTSUPERSCRIPT ."))
 def appendix_i():
     delta = sympy.symbols("Delta", positive=True)
     z = sympy.symbols("z", real=True)
@@ -270,7 +449,16 @@ def appendix_i():
 
 @claim(PAPER, "Section VI-B (Gaussian TV, eq. 16, Appendix J)",
        "d_TV(N(0,σ²), N(Δ,σ²)) = 2Φ(μ/2) − 1 with μ = Δ/σ, = δ_GDP(0)",
-       stated_domain='μ = Δ/σ > 0', stated_where='Section VI-B, eq. (16) and Appendix J')
+       stated_domain='μ = Δ/σ > 0', stated_where='Section VI-B, eq. (16) and Appendix J',
+       quote=(r"The total variation of a Gaussian mechanism operating on a statistic θ𝜃\thetaitalic_θ with variance "
+              r"σ2=sens(θ)2μ2superscript𝜎2𝑠𝑒𝑛𝑠superscript𝜃2superscript𝜇2\sigma^{2}=\frac{sens(\theta)^{2}}{\mu^{2}}italic_σ "
+              r"start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT = divide start_ARG italic_s italic_e italic_n italic_s ( "
+              r"italic_θ ) start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT end_ARG start_ARG italic_μ "
+              r"start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT end_ARG for μ0𝜇0\mu\geq 0italic_μ ≥ 0 is "
+              r"dTVsubscript𝑑𝑇𝑉\displaystyle d_{TV}italic_d start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT "
+              r"=2Φ(μ2)1,absent2Φ𝜇21\displaystyle=2\Phi\Bigl{(}\frac{\mu}{2}\Bigr{)}-1,= 2 roman_Φ ( divide "
+              r"start_ARG italic_μ end_ARG start_ARG 2 end_ARG ) - 1 , (16) where ΦΦ\Phiroman_Φ is the Standard "
+              r"Normal CDF."))
 def gaussian_tv():
     z = sympy.symbols("z", real=True)
     phi = lambda c: sympy.exp(-(z - c) ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
@@ -304,7 +492,16 @@ def _dong_delta(mu, eps):
 
 @claim(PAPER, "Eq. (17), erratum",
        "GDP → DP: δ(ε) = Φ(−ε/μ + μ/2) − e^εΦ(−ε/μ − μ/2); the printed second argument −(−ε)/μ − μ/2 is a sign error",
-       stated_domain='as printed, eq. (17)', stated_where='Section VI-B, eq. (17)')
+       stated_domain='as printed, eq. (17)', stated_where='Section VI-B, eq. (17)',
+       quote=(r"In particular, if a mechanism is μ𝜇\muitalic_μ-GDP then it "
+              r"is(ε,δ(ε))𝜀𝛿𝜀(\varepsilon,\delta(\varepsilon))( italic_ε , italic_δ ( italic_ε ) )-DP for "
+              r"δ(ε)=Φ(εμ+μ2)eεΦ(εμμ2),𝛿𝜀Φ𝜀𝜇𝜇2superscript𝑒𝜀Φ𝜀𝜇𝜇2\displaystyle\delta(\varepsilon)=\Phi\left(-\frac{\varepsilon}{\mu}+\frac{\mu}% "
+              r"{2}\right)-e^{\varepsilon}\Phi\left(-\frac{-\varepsilon}{\mu}-\frac{\mu}{2}% \right),italic_δ ( "
+              r"italic_ε ) = roman_Φ ( - divide start_ARG italic_ε end_ARG start_ARG italic_μ end_ARG + divide "
+              r"start_ARG italic_μ end_ARG start_ARG 2 end_ARG ) - italic_e start_POSTSUPERSCRIPT italic_ε "
+              r"end_POSTSUPERSCRIPT roman_Φ ( - divide start_ARG - italic_ε end_ARG start_ARG italic_μ end_ARG - "
+              r"divide start_ARG italic_μ end_ARG start_ARG 2 end_ARG ) , (17) where ΦΦ\Phiroman_Φ is the CDF of the "
+              r"standard normal distribution [5, Corollary 2.13]."))
 def eq_17():
     mu, eps = Q(10, 13), Q(1, 2)
     printed = PHI(-eps / mu + mu / 2) - sympy.exp(eps) * PHI(-(-eps) / mu - mu / 2)
@@ -323,7 +520,12 @@ def eq_17():
 
 @claim(PAPER, "Eq. (18), erratum",
        "η = δ(0) = Φ(μ/2) − Φ(−μ/2) = 2Φ(μ/2) − 1; the printed factor e^ε makes it depend on ε",
-       stated_domain='as printed, eq. (18)', stated_where='Section VI-B, eq. (18)')
+       stated_domain='as printed, eq. (18)', stated_where='Section VI-B, eq. (18)',
+       quote=(r"As such, "
+              r"η=δ(0)=Φ(μ2)eεΦ(μ2).𝜂𝛿0Φ𝜇2superscript𝑒𝜀Φ𝜇2\displaystyle\eta=\delta(0)=\Phi\left(\frac{\mu}{2}\right)-e^{\varepsilon}\Phi% "
+              r"\left(-\frac{\mu}{2}\right).italic_η = italic_δ ( 0 ) = roman_Φ ( divide start_ARG italic_μ end_ARG "
+              r"start_ARG 2 end_ARG ) - italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT roman_Φ ( - "
+              r"divide start_ARG italic_μ end_ARG start_ARG 2 end_ARG ) . (18)"))
 def eq_18():
     mu, eps = Q(10, 13), Q(1, 2)
     printed = PHI(mu / 2) - sympy.exp(eps) * PHI(-mu / 2)
@@ -412,7 +614,24 @@ def _staircase_cells_symbolic() -> tuple[Evidence, dict]:
 @claim(PAPER, "Section VI-C (staircase TV, Appendix K1)",
        "d_TV = (1−e^{−ε})(2γ(1−e^{−ε}) + e^{−ε})/(2(γ + e^{−ε}(1−γ))) for γ < 1/2 and a(γ)Δ for γ ≥ 1/2",
        stated_domain='ε > 0, staircase shape γ ∈ [0, 1]', stated_where='Section VI-C and Appendix K1',
-       stated_relations=_STAIR_DOMAIN)
+       stated_relations=_STAIR_DOMAIN,
+       quote=(r"The total variation of the staircase mechanism is given by (derivation in Appendix -K1): "
+              r"dTV={(1eε)(2γ(1eε)+eε)2(γ+eε(1γ)),γ[0,12),1eε2(γ+eε(1γ)),γ[12,).d_{TV}\!\!=\!\!\left\{\begin{aligned} "
+              r"&\frac{(1-e^{-\varepsilon})(2\gamma(1-e^% "
+              r"{-\varepsilon})+e^{-\varepsilon})}{2(\gamma+e^{-\varepsilon}(1-\gamma))},&% "
+              r"\gamma\in[0,\frac{1}{2}),\\ "
+              r"&\frac{1-e^{-\varepsilon}}{2(\gamma+e^{-\varepsilon}(1-\gamma))},&\gamma\in[% "
+              r"\frac{1}{2},\infty).\end{aligned}\right.italic_d start_POSTSUBSCRIPT italic_T italic_V "
+              r"end_POSTSUBSCRIPT = { start_ROW start_CELL end_CELL start_CELL divide start_ARG ( 1 - italic_e "
+              r"start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT ) ( 2 italic_γ ( 1 - italic_e "
+              r"start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT ) + italic_e start_POSTSUPERSCRIPT - italic_ε "
+              r"end_POSTSUPERSCRIPT ) end_ARG start_ARG 2 ( italic_γ + italic_e start_POSTSUPERSCRIPT - italic_ε "
+              r"end_POSTSUPERSCRIPT ( 1 - italic_γ ) ) end_ARG , end_CELL start_CELL italic_γ ∈ [ 0 , divide "
+              r"start_ARG 1 end_ARG start_ARG 2 end_ARG ) , end_CELL end_ROW start_ROW start_CELL end_CELL "
+              r"start_CELL divide start_ARG 1 - italic_e start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT "
+              r"end_ARG start_ARG 2 ( italic_γ + italic_e start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT ( 1 - "
+              r"italic_γ ) ) end_ARG , end_CELL start_CELL italic_γ ∈ [ divide start_ARG 1 end_ARG start_ARG 2 "
+              r"end_ARG , ∞ ) . end_CELL end_ROW"))
 def staircase_tv_claim():
     r, g = _R, _G
     a = _A
@@ -441,7 +660,10 @@ def staircase_tv_claim():
 
 @claim(PAPER, "Appendix K1 (sign), erratum",
        "The mass of P − Q on (−γΔ, γΔ] is a(γ)·2γΔ(1 − e^{−ε}) (printed: a(γ)(2γΔ(1 − e^{ε})))",
-       stated_domain='the sign in Appendix K1', stated_where='Appendix K1')
+       stated_domain='the sign in Appendix K1', stated_where='Appendix K1',
+       quote=(r"• For (γ,γ]𝛾𝛾(-\gamma,\gamma]( - italic_γ , italic_γ ], the difference is "
+              r"a(γ)(2γΔ(1eε))𝑎𝛾2𝛾Δ1superscript𝑒𝜀a(\gamma)(2\gamma\Delta(1-e^{\varepsilon}))italic_a ( italic_γ ) ( "
+              r"2 italic_γ roman_Δ ( 1 - italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT ) )"))
 def appendix_k1():
     r, g = Fraction(1, 2), Fraction(1, 4)
     exact_mass = sum(((p - q) * (hi - lo) for lo, hi, p, q in staircase_cells(r, g, 4) if -g <= lo and hi <= g),
@@ -465,7 +687,46 @@ def appendix_k1():
 
 @claim(PAPER, "Section VI-C (staircase range γ ∈ [0, 1]), erratum",
        "The staircase density needs γ ∈ [0, 1] (printed: γ ∈ ℝ⁺, TV formula 'for γ ∈ [1/2, ∞)')",
-       stated_domain='the range of γ stated in Section VI-C', stated_where='Section VI-C')
+       stated_domain='the range of γ stated in Section VI-C', stated_where='Section VI-C',
+       quote=(r"That is, the noise is drawn from a staircase-shaped probability distribution with probability "
+              r"density function "
+              r"fγ(x)={a(γ),x[0,γΔ),eεa(γ),x[γΔ,Δ),ekεfγ(xkΔ),[kΔ,(k+1)Δ),k,fγ(x),x<0.f_{\gamma}(x)=\left\{\begin{aligned} "
+              r"&a(\gamma),&&x\in[0,\gamma\Delta),\\ &e^{-\varepsilon}a(\gamma),&&x\in[\gamma\Delta,\Delta),\\ "
+              r"&e^{-k\varepsilon}f_{\gamma}(x-k\Delta),&&[k\Delta,(k+1)\Delta),~{}k\in\mathbb% {N},\\ "
+              r"&f_{\gamma}(-x),&&x<0.\end{aligned}\right.italic_f start_POSTSUBSCRIPT italic_γ end_POSTSUBSCRIPT ( "
+              r"italic_x ) = { start_ROW start_CELL end_CELL start_CELL italic_a ( italic_γ ) , end_CELL start_CELL "
+              r"end_CELL start_CELL italic_x ∈ [ 0 , italic_γ roman_Δ ) , end_CELL end_ROW start_ROW start_CELL "
+              r"end_CELL start_CELL italic_e start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT italic_a ( "
+              r"italic_γ ) , end_CELL start_CELL end_CELL start_CELL italic_x ∈ [ italic_γ roman_Δ , roman_Δ ) , "
+              r"end_CELL end_ROW start_ROW start_CELL end_CELL start_CELL italic_e start_POSTSUPERSCRIPT - italic_k "
+              r"italic_ε end_POSTSUPERSCRIPT italic_f start_POSTSUBSCRIPT italic_γ end_POSTSUBSCRIPT ( italic_x - "
+              r"italic_k roman_Δ ) , end_CELL start_CELL end_CELL start_CELL [ italic_k roman_Δ , ( italic_k + 1 ) "
+              r"roman_Δ ) , italic_k ∈ blackboard_N , end_CELL end_ROW start_ROW start_CELL end_CELL start_CELL "
+              r"italic_f start_POSTSUBSCRIPT italic_γ end_POSTSUBSCRIPT ( - italic_x ) , end_CELL start_CELL "
+              r"end_CELL start_CELL italic_x < 0 . end_CELL end_ROW where "
+              r"a(γ)=1eε2Δ(γ+eε(1γ))𝑎𝛾1superscript𝑒𝜀2Δ𝛾superscript𝑒𝜀1𝛾\displaystyle "
+              r"a(\gamma)=\frac{1-e^{-\varepsilon}}{2\Delta(\gamma+e^{-% \varepsilon}(1-\gamma))}italic_a ( italic_γ "
+              r") = divide start_ARG 1 - italic_e start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT end_ARG "
+              r"start_ARG 2 roman_Δ ( italic_γ + italic_e start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT ( 1 - "
+              r"italic_γ ) ) end_ARG, γ+𝛾superscript\gamma\in\mathbb{R}^{+}italic_γ ∈ blackboard_R "
+              r"start_POSTSUPERSCRIPT + end_POSTSUPERSCRIPT. The total variation of the staircase mechanism is given "
+              r"by (derivation in Appendix -K1): "
+              r"dTV={(1eε)(2γ(1eε)+eε)2(γ+eε(1γ)),γ[0,12),1eε2(γ+eε(1γ)),γ[12,).d_{TV}\!\!=\!\!\left\{\begin{aligned} "
+              r"&\frac{(1-e^{-\varepsilon})(2\gamma(1-e^% "
+              r"{-\varepsilon})+e^{-\varepsilon})}{2(\gamma+e^{-\varepsilon}(1-\gamma))},&% "
+              r"\gamma\in[0,\frac{1}{2}),\\ "
+              r"&\frac{1-e^{-\varepsilon}}{2(\gamma+e^{-\varepsilon}(1-\gamma))},&\gamma\in[% "
+              r"\frac{1}{2},\infty).\end{aligned}\right.italic_d start_POSTSUBSCRIPT italic_T italic_V "
+              r"end_POSTSUBSCRIPT = { start_ROW start_CELL end_CELL start_CELL divide start_ARG ( 1 - italic_e "
+              r"start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT ) ( 2 italic_γ ( 1 - italic_e "
+              r"start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT ) + italic_e start_POSTSUPERSCRIPT - italic_ε "
+              r"end_POSTSUPERSCRIPT ) end_ARG start_ARG 2 ( italic_γ + italic_e start_POSTSUPERSCRIPT - italic_ε "
+              r"end_POSTSUPERSCRIPT ( 1 - italic_γ ) ) end_ARG , end_CELL start_CELL italic_γ ∈ [ 0 , divide "
+              r"start_ARG 1 end_ARG start_ARG 2 end_ARG ) , end_CELL end_ROW start_ROW start_CELL end_CELL "
+              r"start_CELL divide start_ARG 1 - italic_e start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT "
+              r"end_ARG start_ARG 2 ( italic_γ + italic_e start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT ( 1 - "
+              r"italic_γ ) ) end_ARG , end_CELL start_CELL italic_γ ∈ [ divide start_ARG 1 end_ARG start_ARG 2 "
+              r"end_ARG , ∞ ) . end_CELL end_ROW"))
 def staircase_range():
     r, g = sympy.symbols("r gamma", positive=True)
     a = (1 - r) / (2 * (g + r * (1 - g)))
@@ -485,7 +746,32 @@ def staircase_range():
        "The staircase pair's likelihood ratio takes only e^ε, 1, e^{−ε}; its level-set masses are the dominating "
        "pair (7) with η = d_TV, so its trade-off function is f_{ε,0,η}; the thresholds x ≥ γ, x ≥ 1 − γ reach the corners",
        stated_domain='ε > 0, every shape γ (a density needs γ ∈ [0, 1]: the Section VI-C range erratum)',
-       stated_where='Appendix K2', stated_relations=_STAIR_DOMAIN)
+       stated_where='Appendix K2', stated_relations=_STAIR_DOMAIN,
+       quote=(r"The staircase mechanism with total variation η𝜂\etaitalic_η achieves exactly the privacy region "
+              r"corresponding to (ε,0)𝜀0(\varepsilon,0)( italic_ε , 0 )-DP η𝜂\etaitalic_η-TV (cf. Corollary 1). "
+              r"Consider two staircase-shaped distributions, P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 "
+              r"end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT (where "
+              r"P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT is P0subscript𝑃0P_{0}italic_P "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT shifted by ΔΔ\Deltaroman_Δ) for some arbitrary "
+              r"γ𝛾\gammaitalic_γ. The Neyman-Pearson Lemma states that the optimal decision rule is to reject when "
+              r"the likelihood ratio is above some threshold T𝑇Titalic_T. Since the likelihood ratio of "
+              r"P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT to P0subscript𝑃0P_{0}italic_P "
+              r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT is non-decreasing (cf. Figures 6 and 7 in Appendix -K1), we "
+              r"can pick a point t𝑡titalic_t and accept whenever t>x𝑡𝑥t>xitalic_t > italic_x. The rejection rules "
+              r"x1γ𝑥1𝛾x\geq 1-\gammaitalic_x ≥ 1 - italic_γ and xγ𝑥𝛾x\geq\gammaitalic_x ≥ italic_γ will yield type I "
+              r"and II values that correspond to the points (ηeε1𝜂superscript𝑒𝜀1\frac{\eta}{e^{\varepsilon}-1}divide "
+              r"start_ARG italic_η end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 "
+              r"end_ARG,1ηeεeε11𝜂superscript𝑒𝜀superscript𝑒𝜀11-\frac{\eta e^{\varepsilon}}{e^{\varepsilon}-1}1 - "
+              r"divide start_ARG italic_η italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT end_ARG "
+              r"start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG) and "
+              r"(1ηeεeε11𝜂superscript𝑒𝜀superscript𝑒𝜀11-\frac{\eta e^{\varepsilon}}{e^{\varepsilon}-1}1 - divide "
+              r"start_ARG italic_η italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT end_ARG start_ARG "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG, "
+              r"ηeε1𝜂superscript𝑒𝜀1\frac{\eta}{e^{\varepsilon}-1}divide start_ARG italic_η end_ARG start_ARG "
+              r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG) in Figure 2 for "
+              r"δ=0𝛿0\delta=0italic_δ = 0. The rest of the tradeoff function is derived by averaging. Therefore, the "
+              r"bound provided in Theorem 2 exactly describes the privacy region of the composed staircase "
+              r"mechanism."))
 def appendix_k2():
     r, x = _R, 1 + _S
     cells, masses = _staircase_cells_symbolic()
@@ -565,7 +851,10 @@ def _staircase_shapes_for_alpha():
 @claim(PAPER, "Section VI-C (γ for α = 0.3)",
        "At ε = 1 the staircase with γ ≈ 0.0139 realises α ≈ 0.3 (exactly γ = 0.01399460433836586; "
        "other branch 0.963704302943997), hence Figure 4",
-       stated_domain='the printed point ε = 1, α = 0.3', stated_where='Section VI-C')
+       stated_domain='the printed point ε = 1, α = 0.3', stated_where='Section VI-C',
+       quote=(r"For γ=0.0139𝛾0.0139\gamma=0.0139italic_γ = 0.0139, α0.3𝛼0.3\alpha\approx 0.3italic_α ≈ 0.3, the "
+              r"corresponding tradeoff function consists of the blue and red lines in Figure 4a, and therefore the "
+              r"composition exactly corresponds to the blue and red lines in Figure 4b."))
 def staircase_gamma():
     shapes, (g_low, g_high), slopes, low, (r, g, c) = _staircase_shapes_for_alpha()
     point = {c: Q(7, 10), r: sympy.exp(-EPS)}
@@ -600,7 +889,10 @@ def staircase_gamma():
 @claim(PAPER, "Figures 1–2 (privacy regions)",
        "Fig. 1: kink of the (ε,δ) boundary at t = f = (1−δ)/(1+e^ε); Fig. 2: the η-line cuts it at "
        "((η−δ)/(e^ε−1), 1 − η − (η−δ)/(e^ε−1)) and the mirror point",
-       stated_domain='ε > 0, δ, η (the regions plotted schematically)', stated_where='Section II, Figures 1–2')
+       stated_domain='ε > 0, δ, η (the regions plotted schematically)', stated_where='Section II, Figures 1–2',
+       quote=(r"The corresponding ROC curve is shown in Figure 2, with the privacy region shaded in gray. Compared "
+              r"with Figure 1, the effect of introducing the η𝜂\etaitalic_η-TV constraint corresponds to “slicing” "
+              r"the original region (“moving it away” from the origin)."))
 def figures_1_2():
     from symdp.figures.tv_dp import SCHEMATIC
     d = sympy.symbols("delta", positive=True)
@@ -623,7 +915,16 @@ def figures_1_2():
 @claim(PAPER, "Figure 3 (Laplace, ε = 1)",
        "f_Lap(t) = 1 − e^ε t (t < e^{−ε}/2), e^{−ε}/(4t) (≤ 1/2), e^{−ε}(1−t); the line t + f = 1 − η_Lap "
        "touches it at t = f = e^{−1/2}/2",
-       stated_domain='ε = 1, every t ∈ [0, 1]', stated_where='Section VI-A, Figure 3')
+       stated_domain='ε = 1, every t ∈ [0, 1]', stated_where='Section VI-A, Figure 3',
+       quote=(r"Figure 3: The Laplace mechanism’s exact tradeoff function is shown in green (for "
+              r"ε=1𝜀1\varepsilon=1italic_ε = 1). The blue lines correspond to the differential privacy constraints. "
+              r"The red line corresponds to "
+              r"βI=1ηLapβIIsubscript𝛽I1subscript𝜂Lapsubscript𝛽II\beta_{\mathrm{I}}=1-\eta_{\mathrm{Lap}}-\beta_{\mathrm{II}}italic_β "
+              r"start_POSTSUBSCRIPT roman_I end_POSTSUBSCRIPT = 1 - italic_η start_POSTSUBSCRIPT roman_Lap "
+              r"end_POSTSUBSCRIPT - italic_β start_POSTSUBSCRIPT roman_II end_POSTSUBSCRIPT where "
+              r"ηLap=1eε/2subscript𝜂Lap1superscript𝑒𝜀2\eta_{\mathrm{Lap}}=1-e^{-\varepsilon/2}italic_η "
+              r"start_POSTSUBSCRIPT roman_Lap end_POSTSUBSCRIPT = 1 - italic_e start_POSTSUPERSCRIPT - italic_ε / 2 "
+              r"end_POSTSUPERSCRIPT is the total variation of the Laplace mechanism."))
 def figure_3():
     e = sympy.E
     pair = laplace(1)
@@ -671,7 +972,12 @@ def figure_3():
 @claim(PAPER, "Figure 4 (δ_j table, ε = 1, α = 0.3)",
        "Theorem 2's δ_j for k = 1, 5 (and KOV's), as plotted: eq. (5) vs the lattice route; "
        "δ_j(α=0.3) < δ_j(α=0) for 0 < j < k",
-       stated_domain='the plotted setting ε = 1, α = 0.3, k ≤ 5', stated_where='Section III-C2, Figure 4')
+       stated_domain='the plotted setting ε = 1, α = 0.3, k ≤ 5', stated_where='Section III-C2, Figure 4',
+       quote=(r"Figure 4: The induced tradeoff functions of the dominating mechanisms for ε=1𝜀1\varepsilon=1italic_ε "
+              r"= 1, δ=0𝛿0\delta=0italic_δ = 0, and α=0.3𝛼0.3\alpha=0.3italic_α = 0.3. The green line shows the "
+              r"tradeoff function of ε𝜀\varepsilonitalic_ε-DP (given by equation (6)). The blue and red lines plot "
+              r"the tradeoff given by Theorem 2, where they correspond, respectively, to odd (same parity as "
+              r"k=5𝑘5k=5italic_k = 5) and even choices of j𝑗jitalic_j in equation (5)."))
 def figure_4():
     from symdp.figures.tv_dp import FIG4_ALPHA, FIG4_EPS
     e = sympy.exp(FIG4_EPS)
@@ -697,7 +1003,17 @@ def figure_4():
 @claim(PAPER, "Figure 5 (DP-SGD pipeline)",
        "μ = 1/1.3 per step: η = 2Φ(μ/2) − 1, δ(ε) (eq. 17 corrected), Proposition 1 with p = 256/60000, "
        "3516-fold Theorem 2; composed TV at ε = 2: Theorem 2 0.227257, KOV 0.592694",
-       stated_domain='the plotted DP-SGD setting (μ = 1/1.3, p = 256/60000, 3516 steps, ε = 2)', stated_where='Section VI-D, Figure 5')
+       stated_domain='the plotted DP-SGD setting (μ = 1/1.3, p = 256/60000, 3516 steps, ε = 2)', stated_where='Section VI-D, Figure 5',
+       quote=(r"Figure 5: Comparison of the resulting composition bounds: dataset size "
+              r"n=60,000𝑛60000n=60,000italic_n = 60 , 000, batch size m=256𝑚256m=256italic_m = 256, learning rate "
+              r"=0.25absent0.25=0.25= 0.25, clipping threshold =1.5absent1.5=1.5= 1.5. Noisy-SGD algorithm running "
+              r"for 15 epochs. Moments accountant refers to the method developed by Abadi et al. [33] which yields "
+              r"(1.19,105)1.19superscript105(1.19,10^{-5})( 1.19 , 10 start_POSTSUPERSCRIPT - 5 end_POSTSUPERSCRIPT "
+              r")-DP; Asymptotic SGD corresponds to the asymptotic result of [5, Corollary 5.4] (both of these "
+              r"curves were retrieved from [5]); Theorem 2 is applied for all "
+              r"ε[0.5,3.4]𝜀0.53.4\varepsilon\in[0.5,3.4]italic_ε ∈ [ 0.5 , 3.4 ] in steps of 0.1 while using "
+              r"η𝜂\etaitalic_η of the mechanism; Kairouz et al. [7] is applied for the same values of "
+              r"ε𝜀\varepsilonitalic_ε."))
 def figure_5():
     s = DPSGD_EXAMPLE
     region = dpsgd_region(s.mu, s.p, s.steps, [sympy.Integer(2)])
@@ -720,7 +1036,31 @@ def figure_5():
 
 @claim(PAPER, "Figures 6–7 (staircase densities)",
        "For γ ≤ 1/2, {P > Q} = (−∞, γΔ]; for γ > 1/2, {P > Q} = (−∞, (1−γ)Δ): the shaded areas equal d_TV",
-       stated_domain='the plotted shapes γ ∈ {3/10, 7/10} at e^{−ε} = 1/2', stated_where='Section VI-C, Figures 6–7')
+       stated_domain='the plotted shapes γ ∈ {3/10, 7/10} at e^{−ε} = 1/2', stated_where='Section VI-C, Figures 6–7',
+       quote=(r"To derive the total variation of the staircase mechanism, we consider two distributions: "
+              r"P(x)𝑃𝑥P(x)italic_P ( italic_x ) centered at 00, and Q(x)𝑄𝑥Q(x)italic_Q ( italic_x ) which is "
+              r"P(x)𝑃𝑥P(x)italic_P ( italic_x ) shifted to the right by the sensitivity ΔΔ\Deltaroman_Δ. We obtain "
+              r"the total variation of the staircase mechanism by subtracting the areas under each distribution for "
+              r"the values of x𝑥xitalic_x where P(x)>Q(x)𝑃𝑥𝑄𝑥P(x)>Q(x)italic_P ( italic_x ) > italic_Q ( italic_x ). "
+              r"We distinguish the cases of γ12𝛾12\gamma\leq\frac{1}{2}italic_γ ≤ divide start_ARG 1 end_ARG "
+              r"start_ARG 2 end_ARG and γ>12𝛾12\gamma>\frac{1}{2}italic_γ > divide start_ARG 1 end_ARG start_ARG 2 "
+              r"end_ARG. For γ12𝛾12\gamma\leq\frac{1}{2}italic_γ ≤ divide start_ARG 1 end_ARG start_ARG 2 end_ARG, "
+              r"we are interested in the interval (,γ]𝛾(-\infty,\gamma]( - ∞ , italic_γ ] which we split into two "
+              r"sub-intervals (Figure 6): • For (,γ]𝛾(-\infty,-\gamma]( - ∞ , - italic_γ ], the difference between "
+              r"the area under the red curve and that under the blue curve is given by "
+              r"a(γ)Δn=1(enεenεε)=a(γ)Δeε𝑎𝛾Δsuperscriptsubscript𝑛1superscript𝑒𝑛𝜀superscript𝑒𝑛𝜀𝜀𝑎𝛾Δsuperscript𝑒𝜀a(\gamma)\Delta\sum_{n=1}^{\infty}{(e^{-n\varepsilon}-e^{-n\varepsilon-% "
+              r"\varepsilon})}=a(\gamma)\Delta e^{-\varepsilon}italic_a ( italic_γ ) roman_Δ ∑ start_POSTSUBSCRIPT "
+              r"italic_n = 1 end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∞ end_POSTSUPERSCRIPT ( italic_e "
+              r"start_POSTSUPERSCRIPT - italic_n italic_ε end_POSTSUPERSCRIPT - italic_e start_POSTSUPERSCRIPT - "
+              r"italic_n italic_ε - italic_ε end_POSTSUPERSCRIPT ) = italic_a ( italic_γ ) roman_Δ italic_e "
+              r"start_POSTSUPERSCRIPT - italic_ε end_POSTSUPERSCRIPT • For (γ,γ]𝛾𝛾(-\gamma,\gamma]( - italic_γ , "
+              r"italic_γ ], the difference is "
+              r"a(γ)(2γΔ(1eε))𝑎𝛾2𝛾Δ1superscript𝑒𝜀a(\gamma)(2\gamma\Delta(1-e^{\varepsilon}))italic_a ( italic_γ ) ( "
+              r"2 italic_γ roman_Δ ( 1 - italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT ) ) Refer to "
+              r"caption Figure 6: Two staircase distributions for γ12𝛾12\gamma\leq\frac{1}{2}italic_γ ≤ divide "
+              r"start_ARG 1 end_ARG start_ARG 2 end_ARG shifted by the sensitivity. For "
+              r"γ>12𝛾12\gamma>\frac{1}{2}italic_γ > divide start_ARG 1 end_ARG start_ARG 2 end_ARG, we look at the "
+              r"interval (,1γ)1𝛾(-\infty,1-\gamma)( - ∞ , 1 - italic_γ ) (Figure 7)."))
 def figures_6_7():
     from symdp.figures.tv_dp import FIG6_GAMMA, FIG7_GAMMA
     out, want = [], []
@@ -754,7 +1094,12 @@ _EQ12_DOMAIN = [_ALPHA_REAL >= 0, _ALPHA_REAL <= 1]
        "Neyman–Pearson test rejects for x above t = Φ⁻¹(1 − α), with type II error Φ(t − μ); μ < 0 is its mirror "
        "image and μ = 0 gives 1 − α",
        supersedes="tv-dp:eq-12", stated_domain="α ∈ [0, 1], μ ∈ ℝ", stated_where="Section V, eq. (12)",
-       stated_relations=_EQ12_DOMAIN)
+       stated_relations=_EQ12_DOMAIN,
+       quote=(r"Given μ𝜇\mu\in\mathbb{R}italic_μ ∈ blackboard_R, let "
+              r"Gμ(α)=f(𝒩(0,1),𝒩(μ,1))(α),subscript𝐺𝜇𝛼𝑓𝒩01𝒩𝜇1𝛼\displaystyle "
+              r"G_{\mu}(\alpha)=f(\mathcal{N}(0,1),\mathcal{N}(\mu,1))(\alpha),italic_G start_POSTSUBSCRIPT italic_μ "
+              r"end_POSTSUBSCRIPT ( italic_α ) = italic_f ( caligraphic_N ( 0 , 1 ) , caligraphic_N ( italic_μ , 1 ) "
+              r") ( italic_α ) , (12) for α[0,1]𝛼01\alpha\in[0,1]italic_α ∈ [ 0 , 1 ]."))
 def eq_12():
     x, al, m = sympy.symbols("x alpha m", real=True)
     inv = sympy.sqrt(2) * sympy.erfinv(1 - 2 * al)          # Φ⁻¹(1 − α)
