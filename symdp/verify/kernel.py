@@ -487,7 +487,7 @@ def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goa
             fresh = sympy.Symbol(name, real=True, **({sign: True} if sign else {}))
             mapping[term] = fresh
         names.append((fresh, term))
-    replaced = [p.xreplace(mapping) for p in parts]
+    replaced = [_connectives(p.xreplace(mapping)) for p in parts]
     for fresh, term in names:
         facts += [f.xreplace(mapping) for f in _facts(term, fresh)]
     abstract = _make(replaced[-1], [*replaced[:-1], *facts])
@@ -495,6 +495,16 @@ def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goa
         # the solver reads one name as one variable: two symbols named alike would be merged
         raise _Refused(f"two different variables share a name in {abstract.text()}; rename one")
     return abstract, names
+
+
+def _connectives(c: sympy.Basic) -> sympy.Basic:
+    """`c` with each Equivalent written with And, Or, Not (the connectives an SMT-LIB goal has)."""
+    if isinstance(c, (sympy.And, sympy.Or, sympy.Not)):
+        return c.func(*[_connectives(a) for a in c.args])
+    if isinstance(c, sympy.Equivalent):
+        parts = [_connectives(a) for a in c.args]
+        return sympy.And(*[sympy.And(sympy.Or(sympy.Not(u), v), sympy.Or(u, sympy.Not(v))) for u, v in zip(parts, parts[1:])])
+    return c
 
 
 def _to_z3(c: sympy.Basic, names: dict):
@@ -509,9 +519,6 @@ def _to_z3(c: sympy.Basic, names: dict):
         return z3.And(*parts) if isinstance(c, sympy.And) else z3.Or(*parts)
     if isinstance(c, sympy.Not):
         return z3.Not(_to_z3(c.args[0], names))
-    if isinstance(c, sympy.Equivalent):
-        parts = [_to_z3(a, names) for a in c.args]
-        return z3.And(*[a == b for a, b in zip(parts, parts[1:])])
     if isinstance(c, sympy.Ne):
         return z3.Not(condition_to_z3(sympy.Eq(c.lhs, c.rhs), names))
     return condition_to_z3(c, names)

@@ -311,6 +311,19 @@ def _characterised(term: sympy.Basic, fresh: sympy.Symbol) -> list:
     return []
 
 
+def _connectives(c: sympy.Basic) -> sympy.Basic:
+    """Equivalent(a, b, …) as And of (¬a ∨ b) ∧ (a ∨ ¬b) for consecutive pairs, the rest rebuilt."""
+    if isinstance(c, sympy.Equivalent):
+        args = [_connectives(a) for a in c.args]
+        pairs = []
+        for left, right in zip(args, args[1:]):
+            pairs.append(sympy.And(sympy.Or(sympy.Not(left), right), sympy.Or(left, sympy.Not(right))))
+        return sympy.And(*pairs)
+    if isinstance(c, (sympy.And, sympy.Or, sympy.Not)):
+        return c.func(*map(_connectives, c.args))
+    return c
+
+
 def _check_side(side: Mapping, hyps: Sequence[sympy.Basic], conclusion: sympy.Basic, context: RuleContext) -> str:
     """The recorded side certificate is the abstraction of ∀: hyps ⇒ conclusion, and it replays."""
     if side.get("kind") != "smtlib":
@@ -340,8 +353,9 @@ def _check_side(side: Mapping, hyps: Sequence[sympy.Basic], conclusion: sympy.Ba
                 raise Disagrees(f"the abstraction claims a sign for {term} it does not have by its form")
             replace[term] = fresh
             kept += _characterised(term, fresh)
-    want_hyps = {h.xreplace(replace) for h in (*hyps, *kept)} - {sympy.true}
-    want_conclusion = conclusion.xreplace(replace)
+    want_hyps = {_connectives(h.xreplace(replace)) for h in hyps} | {f.xreplace(replace) for f in kept}
+    want_hyps -= {sympy.true}
+    want_conclusion = _connectives(conclusion.xreplace(replace))
     if set(recorded.hypotheses) != want_hyps or recorded.conclusion != want_conclusion:
         raise Disagrees("the side condition is not the rule's, abstracted as recorded")
     if recorded.variables != _free_of(recorded.parts):
