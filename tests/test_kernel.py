@@ -399,6 +399,11 @@ def test_basic_composition_holds_on_concrete_sequences(kk, ps, qs):
         assert proved.conclusion.xreplace({k: kk}).doit().xreplace(values) is sympy.true
 
 
+def test_a_false_hypothesis_is_refused():
+    with pytest.raises(ParameterError, match="vacuously"):
+        K.goal(x >= 0, [x == 1])          # Python's == is structural: False
+
+
 def test_goal_digests_are_the_contract_digests():
     g = K.goal(Sum(z[i], (i, 1, m)) >= 0, [K.Every(z[i] >= 0, (i, 1, m))])
     assert g.digest == digest_of(g.canonical()) and Goal.from_json(g.to_json()).digest == g.digest

@@ -252,6 +252,9 @@ def goal(conclusion: object, hypotheses: Iterable[object] = ()) -> Goal:
 
 def _make(conclusion: sympy.Basic, hypotheses: Iterable[sympy.Basic]) -> Goal:
     hyps = tuple(dict.fromkeys(h for h in hypotheses if h is not sympy.true))
+    if sympy.false in hyps:
+        raise ParameterError("a hypothesis is False, so the goal would hold vacuously (Python's == compares two "
+                             "expressions' structure and gives False: write sympy.Eq(a, b) for an equation)")
     for part in (conclusion, *hyps):
         if not _is_condition(part):
             raise ParameterError(f"a goal is made of conditions, got {part}")
