@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy
 
-from _vertex import vertex_bound
+from _vertex import indicator as vertex_indicator, vertex_bound
 from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumerate_delta, eq5, pld_deltas, published,
                            random_pair, rng, roc_dual, roc_vertices, subsets_hockey, subsets_tv)
 from symdp.composition import composed_deltas, kov_delta, theorem2_delta
@@ -241,15 +241,37 @@ def definition_3_4():
         half.append(sum(abs(a - b) for a, b in zip(p, q)) / 2)
         roc.append(1 - min(t + f for t, f in roc_vertices(p, q)))
     t, f = sympy.symbols("t f", real=True)
-    statement = combine(_events_pointwise(1),
+    statement = combine(_total_variation_sums(),
                         identity(t + f, 1 - ((1 - f) - t), "t + f(t) = 1 − (P1(S) − P0(S)) for the test rejecting on S, "
                                  "so inf_t (t + f(t)) = 1 − d_TV and η-TV is (0, η)-DP"),
                         detail="Σ(p − q)₊ = ½Σ|p − q| since max(a, 0) = (a + |a|)/2 and Σ(p − q) = 0")
     return establish(statement,
                      exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
                                      "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree"),
-                     domain='any pair (P0, P1)',
-                     prose_steps=['the per-outcome facts summed over the outcomes (outcome by outcome)'])
+                     domain='any pair (P0, P1)')
+
+
+def _total_variation_sums():
+    """For every m and every pair of laws on m outcomes, as kernel steps: every event (or test
+    u ∈ [0, 1]^m) has Σ u(p − q) ≤ Σ (p − q)₊, the event S = {p > q} attains it, and
+    Σ (p − q)₊ = ½Σ|p − q| (max(a, 0) = (a + |a|)/2 outcome by outcome, summed, with Σp = Σq = 1)."""
+    i, m = sympy.symbols("i m", integer=True)
+    p, q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    u, s = sympy.IndexedBase("u"), sympy.IndexedBase("s")
+    c, span = p[i] - q[i], [i >= 1, i <= m]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    bound = vertex_bound(c, u[i], [u[i] >= 0, u[i] <= 1], s[i], i, m)
+    attained = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Max(c, 0), s[i] * c), [*span, vertex_indicator(c, s[i])])),
+                             i, 1, m)
+    halves = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Max(c, 0), (c + sympy.Abs(c)) / 2), span)), i, 1, m)
+    split = kernel.linear(total((c + sympy.Abs(c)) / 2))
+    laws = [sympy.Eq(total(p[i]), 1), sympy.Eq(total(q[i]), 1)]
+    positive = total(sympy.Max(c, 0))
+    goal = kernel.goal(sympy.And(total(u[i] * c) <= positive, sympy.Eq(positive, total(s[i] * c)),
+                                 sympy.Eq(positive, total(sympy.Abs(c)) / 2)),
+                       [*kernel.fact(bound).goal.hypotheses, *laws])
+    return kernel.decide(goal, bound, attained, halves, split,
+                         detail="d_TV = sup over events = Σ(p − q)₊ = ½Σ|p − q|, for every finite pair")
 
 
 # --------------------------------------------------------------------------------------------

@@ -430,6 +430,7 @@ def registry():
     ("composition-subsampling:theorem-1", ["induction"]),
     ("tv-dp:theorem-1", ["randomised", "mixture"]),
     ("extremal-ldp:lemma-24", ["affine", "maximises"]),
+    ("tv-dp:definitions-3-4-and-footnote-1", ["summed", "outcome by outcome"]),
 ])
 def test_promoted_claims_rest_on_kernel_steps_that_replay(registry, claim_id, carried):
     from symdp.verify.runner import evaluate
