@@ -590,11 +590,12 @@ def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     polynomial = dict(mul=True, multinomial=True, power_exp=False, power_base=False, log=False)
     split, rest = sympy.Integer(0), sympy.Integer(0)
     for piece in sympy.Add.make_args(goal.conclusion.rhs):
-        sums = [f for f in sympy.Mul.make_args(piece) if isinstance(f, sympy.Sum)]
-        if len(sums) > 1 or (sums and sums[0].limits != term.limits):
-            raise Disagrees(f"{piece} is not a multiple of one sum over the same range")
+        # a sum over the term's own range is split off; any other factor (a sum over another index) is a coefficient
+        sums = [f for f in sympy.Mul.make_args(piece) if isinstance(f, sympy.Sum) and f.limits == term.limits]
+        if len(sums) > 1:
+            raise Disagrees(f"{piece} is not a multiple of one sum over the range")
         coefficient = piece / sums[0] if sums else piece
-        if j in _variables(coefficient) or coefficient.has(sympy.Sum):
+        if j in _variables(coefficient):
             raise Disagrees(f"the coefficient {coefficient} depends on the index")
         if sums:
             split += coefficient * sums[0].function
