@@ -113,6 +113,18 @@ def test_decide_reads_transcendental_terms_as_variables_with_their_signs():
     refused(K.decide(K.goal(x >= 0), K.decide(K.goal(y <= 1, [y <= 0]))), "instantiate it first")
 
 
+def test_equal_arguments_give_equal_terms():
+    """Congruence: e^{S'} = e^{S}·e^{x} from S' = S + x needs exp(S') = exp(S + x) (Ackermann's reduction)."""
+    S = Sum(z[i], (i, 1, n + 1))
+    peel = K.unfold(S, "end")
+    goal = K.goal(sympy.Eq(exp(S), exp(Sum(z[i], (i, 1, n)) + z[n + 1])), [n >= 0])
+    ev = K.decide(goal, peel)
+    assert replays(ev)
+    refused(K.decide(goal), "fails at")                               # without the peeled sum: nothing links them
+    refused(K.decide(K.goal(sympy.Eq(exp(x), exp(y)))), "fails at")   # one head, different arguments
+    assert replays(K.decide(K.goal(sympy.Eq(p[k + 1], p[n]), [sympy.Eq(n, k + 1)])))
+
+
 def test_a_premise_counts_only_where_it_is_defined():
     """1/(x − 1) ≥ 0 ∨ x < 1 holds wherever it is defined; at x = 1 it says nothing, so it cannot give x ≠ 1."""
     premise = K.decide(K.goal(sympy.Or(1 / (x - 1) >= 0, x < 1)))

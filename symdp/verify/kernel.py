@@ -459,6 +459,43 @@ def _facts(term: sympy.Basic, fresh: sympy.Basic) -> list:
     return []
 
 
+def _arguments(term: sympy.Basic) -> list:
+    """The arguments of an atom that congruence compares: a function's, a sequence term's indices,
+    a binder's ends (never what a binder's index is bound in)."""
+    if isinstance(term, _BINDERS):
+        return list(term.args[1][1:]) if len(term.args) == 2 else []
+    if isinstance(term, sympy.Indexed):
+        return list(term.indices)
+    if isinstance(term, (sympy.Symbol, sympy.Limit, Every)):
+        return []
+    return [a for a in term.args if isinstance(a, sympy.Expr)]
+
+
+def _head(term: sympy.Basic) -> tuple | None:
+    """Atoms with the same head are equal when their arguments are (None: no such reading)."""
+    if isinstance(term, _BINDERS):
+        return (term.func, term.args[0], term.args[1][0]) if len(term.args) == 2 else None
+    if isinstance(term, sympy.Indexed):
+        return ("Indexed", term.base, len(term.indices))
+    if isinstance(term, (sympy.Symbol, sympy.Limit, Every)) or not _arguments(term):
+        return None
+    return (term.func, len(term.args))
+
+
+def _congruences(names: Sequence[tuple], mapping: Mapping) -> list:
+    """(a₁ = b₁ ∧ …) ⇒ f(a) = f(b) for each two atoms of one head (Ackermann's reduction)."""
+    out = []
+    for k, (fresh, term) in enumerate(names):
+        for other_fresh, other in names[k + 1:]:
+            head = _head(term)
+            if head is None or head != _head(other):
+                continue
+            differ = [sympy.Ne(a.xreplace(mapping), b.xreplace(mapping))
+                      for a, b in zip(_arguments(term), _arguments(other)) if a != b]
+            out.append(sympy.Or(*differ, sympy.Eq(fresh, other_fresh)))
+    return out
+
+
 def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goal, list]:
     """The goal with every non-polynomial subterm (and the facts the abstraction keeps) read as a
     fresh variable, and the map [(fresh, term)] in the order the fresh variables are named."""
@@ -466,16 +503,14 @@ def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goa
     atoms: list = []
     for p in parts:
         _collect_atoms(p, atoms)
-    pending, facts = list(atoms), []
-    while pending:  # the facts of Max/Min/Abs mention their arguments, which may hold atoms in turn
-        term = pending.pop()
-        for fct in _facts(term, sympy.Dummy()):
+    pending = list(atoms)
+    while pending:  # the arguments of an atom (compared by congruence, or in Max/Min/Abs facts) hold atoms in turn
+        for argument in _arguments(pending.pop()):
             found: list = []
-            _collect_atoms(fct, found)
-            for a in found:
-                if a not in atoms and not isinstance(a, sympy.Dummy):
-                    atoms.append(a)
-                    pending.append(a)
+            _collect_atoms(argument, found)
+            fresh_ones = [a for a in found if a not in atoms]
+            atoms += fresh_ones
+            pending += fresh_ones
     taken = {str(s) for p in parts for s in p.free_symbols}
     mapping, names = {}, []
     for i, term in enumerate(sorted(atoms, key=sympy.srepr), 1):
@@ -491,8 +526,8 @@ def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goa
             mapping[term] = fresh
         names.append((fresh, term))
     replaced = [_connectives(p.xreplace(mapping)) for p in parts]
-    for fresh, term in names:
-        facts += [f.xreplace(mapping) for f in _facts(term, fresh)]
+    facts = [f.xreplace(mapping) for fresh, term in names for f in _facts(term, fresh)]
+    facts += _congruences([(f, t) for f, t in names if not isinstance(t, Every)], mapping)
     abstract = _make(replaced[-1], [*replaced[:-1], *facts])
     if len({str(v) for v in abstract.variables}) < len(abstract.variables):
         # the solver reads one name as one variable: two symbols named alike would be merged

@@ -311,6 +311,34 @@ def _characterised(term: sympy.Basic, fresh: sympy.Symbol) -> list:
     return []
 
 
+def _compared(term: sympy.Basic) -> tuple[object, list]:
+    """(what two atoms must share to be equal when their arguments are, the arguments): a
+    function's head and arity, a sequence's base, a binder's body and index (its ends compared)."""
+    if isinstance(term, (sympy.Sum, sympy.Product, sympy.Integral, Sup)):
+        if len(term.args) != 2:
+            return None, []
+        index, lo, hi = term.args[1]
+        return (type(term), term.args[0], index), [lo, hi]
+    if isinstance(term, sympy.Indexed):
+        return ("Indexed", term.base, len(term.indices)), list(term.indices)
+    if isinstance(term, (sympy.Symbol, sympy.Limit, Every)):
+        return None, []
+    arguments = [a for a in term.args if isinstance(a, sympy.Expr)]
+    return ((term.func, len(term.args)) if arguments else None), arguments
+
+
+def _congruent(pairs: Sequence[tuple], replace: Mapping) -> set:
+    """For two atoms with the same head: some argument differs, or the two are equal."""
+    out = set()
+    for (f1, t1), (f2, t2) in itertools.combinations(pairs, 2):
+        (k1, args1), (k2, args2) = _compared(t1), _compared(t2)
+        if k1 is None or k1 != k2:
+            continue
+        differ = [sympy.Ne(a.xreplace(replace), b.xreplace(replace)) for a, b in zip(args1, args2) if a != b]
+        out.add(sympy.Or(*differ, sympy.Eq(f1, f2)))
+    return out
+
+
 def _connectives(c: sympy.Basic) -> sympy.Basic:
     """Equivalent(a, b, …) as And of (¬a ∨ b) ∧ (a ∨ ¬b) for consecutive pairs, the rest rebuilt."""
     if isinstance(c, sympy.Equivalent):
@@ -354,6 +382,7 @@ def _check_side(side: Mapping, hyps: Sequence[sympy.Basic], conclusion: sympy.Ba
             replace[term] = fresh
             kept += _characterised(term, fresh)
     want_hyps = {_connectives(h.xreplace(replace)) for h in hyps} | {f.xreplace(replace) for f in kept}
+    want_hyps |= _congruent([(f, t) for f, t in pairs if not isinstance(t, Every)], replace)
     want_hyps -= {sympy.true}
     want_conclusion = _connectives(conclusion.xreplace(replace))
     if set(recorded.hypotheses) != want_hyps or recorded.conclusion != want_conclusion:
