@@ -22,15 +22,21 @@ Sum(...), an integer symbol, a sequence term r[j]) becomes a fresh real variable
 ``Every`` a fresh proposition (``β = 1``). A formula valid for every value of the fresh variables
 is valid for the values the subterms take, so this is sound; it loses only what the subterm
 means, and the abstraction adds back what is always true of it: the sign of e^x, √x, |x|, of an
-integer or sequence variable with a sign, and the defining facts of Max, Min and Abs
-(m ≥ each argument and m equals one of them). The decided goal and its SMT-LIB query are the
-side certificate (kind ``smtlib``), nested in the rule certificate.
+integer or sequence variable with a sign, of a product of positive factors; the defining facts of
+Max, Min and Abs (m ≥ each argument and m equals one of them); and congruence (two subterms of one
+head are equal when their arguments are: Ackermann's reduction, so p[k + 1] = p[n] once n = k + 1).
+The decided goal and its SMT-LIB query are the side certificate (kind ``smtlib``), nested in the
+rule certificate. An integer variable is read as a real there (sound; integrality is lost).
 
 **Definedness.** Where a rule lets an expression disappear (the middle term of a chain, a
 premise's hypotheses), the expression must be defined wherever the conclusion's are; so the side
 condition includes its definedness: denominators ≠ 0, log's argument > 0, a base > 0 (≥ 0) for a
-non-integer power, and ``Every(terms defined)`` for a finite sum. A term whose definedness is not
-expressible (a supremum, a limit, an integral of a partial function) may not disappear.
+non-integer power, and ``Every(terms defined)`` for a finite sum or product. sympy reads a
+reversed range by Karr's convention (Σ_{lo}^{hi} = −Σ_{hi+1}^{lo−1} when hi < lo − 1), so the
+terms of the reversed range count too, and a sum of positive terms has no sign by its form. A term
+whose definedness is not expressible (a supremum, a limit, an integral of a partial function) may
+not disappear. A rule ranges only over a plain variable (``integer=True`` or ``real=True``, no
+sign): a premise about positive j says nothing at j = 0.
 
 The rules (each sound for the reason given):
 
