@@ -40,7 +40,7 @@ sign): a premise about positive j says nothing at j = 0.
 
 The rules (each sound for the reason given):
 
-decide(goal, *premises)
+decide(goal, premises…)
     goal follows from the premises in real arithmetic: Def(goal) ∧ hypotheses ∧ ∧ᵢ(Def(Pᵢ) ⇒
     (Hᵢ ⇒ Cᵢ)) ⇒ conclusion, decided after abstraction. A premise's variables must be the goal's
     (instantiate first), and every term it mentions must be defined where the goal's are. Sound:
