@@ -483,12 +483,11 @@ def theorem_4():
         cols = [[Q(1, 1) + (e - 1) * Q(r.randint(0, 8), 8) for _ in range(3)] for _ in range(6)]
         w = [Q(r.randint(1, 9), 9) for _ in range(6)]
         rows = [sum(c[i] * t for c, t in zip(cols, w)) for i in range(3)]
-        # normalise each column jointly: Q = S diag(θ) with Sθ = 1 needs θ solving; use a feasible mix:
-        # scale all by 1/max row sum and top rows up with a final all-ones·c column (ratio 1 ≤ e)
-        s = max(rows)
+        # a feasible mix: top every row up to the total s with a last column and scale by 1/s;
+        # s ≥ (e·max − min)/(e − 1) keeps that column's ratios within [1, e], the margin max keeps it
+        # positive (s = max row sum left a zero in it, and every mechanism was discarded: 0 cases)
+        s = (e * max(rows) - min(rows)) / (e - 1) + max(rows)
         extra = [(s - rs) for rs in rows]
-        if max(extra) > e * min(extra) and min(extra) > 0 or (min(extra) == 0 and max(extra) > 0):
-            continue
         Qm = [[c[i] * t / s for c, t in zip(cols, w)] + [extra[i] / s] for i in range(3)]
         val = mpmath.fsum(mu([row[y] for row in Qm]) for y in range(7) if all(row[y] > 0 for row in Qm))
         flags.append(val <= opt + mpmath.mpf(10) ** -30)

@@ -49,7 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, default=None, metavar="S", help="time limit per claim in seconds")
     p.add_argument("--recheck", action="store_true",
                    help="replay the proof certificates of the report in --out (written by an earlier 'symdp verify') "
-                        "with independent checkers, without running the claims; exit 1 on any disagreement")
+                        "with independent checkers (z3 and cvc5 for SMT-LIB), without running the claims; writes "
+                        "DIR/recheck.json; exit 1 unless every certificate agrees")
     p.set_defaults(run=_verify)
 
     p = sub.add_parser("figures", help="reproduce the papers' figures as PNG files")
@@ -337,30 +338,22 @@ def _write_report(reports: list, out: str, paper: str | None) -> tuple[list, boo
 
 
 def _recheck(args: argparse.Namespace) -> int:
-    import time
+    """Replay the report's certificates with the re-checker alone: a fresh interpreter that
+    imports nothing of symdp (``python -I symdp/verify/recheck REPORT --out DIR``), so no prover
+    code is loaded where the certificates are judged. Exit 0 only when every certificate agrees."""
+    import subprocess
     from pathlib import Path
-    from .verify import recheck
     folder = Path(args.out)
     files = ([folder / f"verify-{args.paper}.json"] if args.paper else []) + [folder / "verify.json"]
     found = next((f for f in files if f.is_file()), None)
     if found is None:
         raise _Exit(USAGE_ERROR, f"no report to recheck in {folder}/ ({', '.join(f.name for f in files)}); "
                                  "run 'symdp verify' first (with the same --out and --paper)")
-    try:
-        claims = json.loads(found.read_text(encoding="utf-8"))["claims"]
-    except (ValueError, KeyError, TypeError) as err:
-        raise _Exit(USAGE_ERROR, f"{found} is not a symdp verify report ({type(err).__name__}: {err})") from None
-    claims = [c for c in claims if isinstance(c, dict) and (args.paper is None or c.get("paper") == args.paper)]
-    start = time.perf_counter()
-    outcomes = recheck.recheck_claims(claims)
-    seconds = time.perf_counter() - start
-    if args.json:
-        print(json.dumps({"report": str(found), "seconds": round(seconds, 3), "summary": recheck.summary(outcomes),
-                          "outcomes": [o.to_json() for o in outcomes]}, indent=2, ensure_ascii=False))
-    else:
-        print(f"rechecking {found}")
-        print(recheck.text(outcomes, seconds))
-    return RUN_ERROR if any(o.verdict == recheck.DISAGREES for o in outcomes) else 0
+    package = Path(__file__).resolve().parent / "verify" / "recheck"
+    command = [sys.executable, "-I", str(package), str(found), "--out", str(folder)] + (["--json"] if args.json else [])
+    if not args.json:
+        print(f"rechecking {found}", flush=True)
+    return subprocess.run(command).returncode
 
 
 # --------------------------------------------------------------------------------------------

@@ -10,8 +10,8 @@ from typing import Iterator, Mapping, Sequence
 import mpmath
 import sympy
 
-from .parsing import parse_expression
-from .polynomials import _end, _trim, check_polynomial
+from .parsing import bounded_fraction, parse_expression
+from .polynomials import _end, _trim, check_polynomial, interval_of
 from .verdicts import Disagrees, Inconclusive
 
 #: Bits of mpmath's interval arithmetic, and the largest precision a point sign is tried at.
@@ -54,6 +54,22 @@ def _from_iv(v) -> Interval:
     return _frac(lo), _frac(hi)
 
 
+#: mpmath's interval functions are not always rounded outward: at 128 bits iv.exp(2⁻⁸⁰) is the
+#: single point 1 + 2⁻⁸⁰, which excludes e^(2⁻⁸⁰) = 1 + 2⁻⁸⁰ + 2⁻¹⁶¹ + … (the working precision
+#: dropped the 2⁻¹⁶¹, and rounding the truncated value upward kept it out). Their errors are far
+#: below an ulp of the working precision (below 10⁻⁵⁰ relative in a sample of 3000 exp and log at
+#: 128 bits), so the result of every mpmath function (not of + − × ÷, which round outward) is
+#: widened by 2⁴ ulps, relatively, before anything is computed from it.
+WIDEN_BITS = 4
+
+
+def _widened(v):
+    """The mpmath interval `v`, widened outward by 2^WIDEN_BITS ulps of the current precision."""
+    margin = mpmath.iv.mpf(2) ** (WIDEN_BITS - mpmath.iv.prec)
+    lo, hi = mpmath.iv.mpf(v.a), mpmath.iv.mpf(v.b)
+    return mpmath.iv.mpf([(lo - abs(lo) * margin).a, (hi + abs(hi) * margin).b])
+
+
 def _imul(a: Interval, b: Interval) -> Interval:
     ps = [x * y for x in a for y in b]
     return min(ps), max(ps)
@@ -74,7 +90,9 @@ def _ipow(a: Interval, n: int) -> Interval:
 
 
 def _exp_point(q: Fraction):
-    return mpmath.iv.exp(_to_iv((q, q)))
+    if q == 0:  # e⁰ = 1 exactly: kept sharp, where bounds touch zero
+        return mpmath.iv.mpf(1)
+    return _widened(mpmath.iv.exp(_to_iv((q, q))))
 
 
 #: Increasing functions, enclosed at the two ends of an interval through mpmath's iv.exp.
@@ -104,7 +122,7 @@ def _erf_point(q: Fraction) -> Interval:
                 break
         bound = abs(term * x2 / (n + 1) / (2 * n + 3))
         total += mpmath.iv.mpf([-bound.b, bound.b])
-        return _from_iv(total * 2 / mpmath.iv.sqrt(mpmath.iv.pi))
+        return _from_iv(total * 2 / _widened(mpmath.iv.sqrt(_widened(mpmath.iv.pi))))
 
 
 def _erf(a: Interval, complement: bool) -> Interval:
@@ -128,7 +146,7 @@ def enclose(expr: sympy.Expr, env: Mapping[sympy.Symbol, Interval]) -> Interval:
         q = Fraction(int(expr.p), int(expr.q))
         return q, q
     if expr is sympy.pi or expr is sympy.E:
-        return _from_iv(mpmath.iv.pi if expr is sympy.pi else mpmath.iv.e)
+        return _from_iv(_widened(mpmath.iv.pi if expr is sympy.pi else mpmath.iv.e))
     if expr.is_Add:
         parts = [enclose(a, env) for a in expr.args]
         return sum(p[0] for p in parts), sum(p[1] for p in parts)
@@ -143,7 +161,9 @@ def enclose(expr: sympy.Expr, env: Mapping[sympy.Symbol, Interval]) -> Interval:
             return _ipow(base, int(expr.exp))
         if base[0] < 0 or (base[0] == 0 and not expr.exp.is_positive):
             raise Inconclusive(f"a non-integer power of a base that reaches {base[0]}")
-        return _from_iv(_to_iv(base) ** _to_iv(enclose(expr.exp, env)))
+        if base in ((0, 0), (1, 1)):  # 0^q = 0 (q > 0) and 1^q = 1 exactly
+            return base
+        return _from_iv(_widened(_to_iv(base) ** _to_iv(enclose(expr.exp, env))))
     if isinstance(expr, sympy.Abs):
         a = enclose(expr.args[0], env)
         return (a if a[0] >= 0 else (-a[1], -a[0]) if a[1] <= 0 else (Fraction(0), max(-a[0], a[1])))
@@ -164,17 +184,27 @@ def enclose(expr: sympy.Expr, env: Mapping[sympy.Symbol, Interval]) -> Interval:
     a = enclose(expr.args[0], env)
     if isinstance(expr, sympy.log) and a[0] <= 0:
         raise Inconclusive(f"log of an interval reaching {a[0]}")
-    return _from_iv((mpmath.iv.exp if isinstance(expr, sympy.exp) else mpmath.iv.log)(_to_iv(a)))
+    fn = mpmath.iv.exp if isinstance(expr, sympy.exp) else mpmath.iv.log
+    return _at(fn, a[0])[0], _at(fn, a[1])[1]  # both increase: their ends at the interval's ends
+
+
+def _at(fn, q: Fraction) -> Interval:
+    """exp or log at the rational q: exact where the value is rational (e⁰ = 1, log 1 = 0, the only
+    such points, by Lindemann), so that bounds touching zero there stay sharp; else mpmath's
+    enclosure, widened."""
+    if (fn is mpmath.iv.exp and q == 0) or (fn is mpmath.iv.log and q == 1):
+        return (Fraction(1), Fraction(1)) if q == 0 else (Fraction(0), Fraction(0))
+    return _from_iv(_widened(fn(_to_iv((q, q)))))
 
 
 def _box(sides: Sequence[Sequence[str]]) -> tuple[Interval, ...]:
-    return tuple((Fraction(lo), Fraction(hi)) for lo, hi in sides)
+    return tuple((bounded_fraction(lo), bounded_fraction(hi)) for lo, hi in sides)
 
 
 def _point_sign_nonnegative(f: sympy.Expr, point: Mapping[sympy.Symbol, Fraction]) -> None:
     """f ≥ 0 at an exact point (see :func:`_nonnegative`)."""
-    _nonnegative(f.subs({s: sympy.Rational(q.numerator, q.denominator) for s, q in point.items()}),
-                 f"at {dict((str(s), str(q)) for s, q in point.items())}")
+    shown = {str(s): str(q) if len(str(q)) < 40 else f"≈{float(q):.6g}" for s, q in point.items()}
+    _nonnegative(f.subs({s: sympy.Rational(q.numerator, q.denominator) for s, q in point.items()}), f"at {shown}")
 
 
 def _nonnegative(value: sympy.Expr, where: str) -> None:
@@ -199,11 +229,17 @@ def _nonnegative(value: sympy.Expr, where: str) -> None:
     raise Inconclusive(f"the sign of f {point} is not settled at {MAX_PREC} bits")
 
 
-def replay_boxes(cert: Mapping, holder: Mapping) -> str:
-    f = parse_expression(cert["f"])
-    symbols = [parse_expression(s) for s in cert["variables"]]
+def replay_boxes(cert: Mapping, formal: Mapping) -> str:
+    """A box proof "f ≥ 0 on the box": about its goal's f, variables and box; the sub-boxes tile
+    the box and each step is re-evaluated here."""
+    if formal.get("form") != "box":
+        raise Disagrees(f"a box certificate for a statement of form {formal.get('form')!r}")
+    if cert.get("f") != formal["f"] or cert.get("variables") != formal["variables"]:
+        raise Disagrees("the certificate is about another function or other variables than its goal")
+    f = parse_expression(formal["f"])
+    symbols = [parse_expression(s) for s in formal["variables"]]
     steps = {_box(step["box"]): step for step in cert["steps"]}
-    root = _box(holder["box"]) if "box" in holder else _box(cert["steps"][0]["box"])
+    root = tuple((_rational(lo), _rational(hi)) for lo, hi in formal["box"])
     if root not in steps:
         raise Disagrees("the claim's box is not among the certificate's boxes")
     grads = {}
@@ -234,7 +270,7 @@ def replay_boxes(cert: Mapping, holder: Mapping) -> str:
 
 def _successors(step: Mapping, box: tuple[Interval, ...]) -> list[tuple[Interval, ...]]:
     if step["by"] == "split":
-        i, at = int(step["axis"]), Fraction(step["at"])
+        i, at = int(step["axis"]), bounded_fraction(step["at"])
         if not box[i][0] < at < box[i][1]:
             raise Disagrees(f"split point {at} outside side {i} of {box}")
         return [box[:i] + ((box[i][0], at),) + box[i + 1:], box[:i] + ((at, box[i][1]),) + box[i + 1:]]
@@ -278,7 +314,7 @@ def _replay_taylor(f: sympy.Expr, var: sympy.Symbol, step: Mapping, side: Interv
     the independent enclosure of ±f⁽ᵏ⁾(end)/k! (the last over the whole side), and the
     polynomial's own certificate."""
     order, at = int(step["order"]), int(step["at"])
-    coeffs = [Fraction(c) for c in step["coefficients"]]
+    coeffs = [bounded_fraction(c) for c in step["coefficients"]]
     if len(coeffs) != order + 1:
         raise Disagrees("a Taylor step with the wrong number of coefficients")
     end = side[at]
@@ -298,54 +334,60 @@ def _replay_taylor(f: sympy.Expr, var: sympy.Symbol, step: Mapping, side: Interv
         raise Disagrees("the Taylor polynomial is decided on the wrong interval")
 
 
+def _rational(text: str) -> Fraction:
+    value = parse_expression(text)
+    if not value.is_Rational:
+        raise Disagrees(f"a box side {text!r} that is not rational")
+    return Fraction(int(value.p), int(value.q))
+
+
 # --------------------------------------------------------------------------------------------
 # links between certificates
 
 
-def _covers(inner: Mapping, f: sympy.Expr, lo: str, hi: str) -> None:
-    """`inner` (a nested certificate) is about `f` on [lo, hi]."""
-    g = parse_expression(inner["f"])
-    if sympy.simplify(g - f) != 0:
-        raise Disagrees(f"a nested certificate is about {g}, not {f}")
-    kind = inner["kind"]
-    if kind == "rational":
-        span = list(inner["product"]["interval"])
-    elif kind == "boxes":
-        (side,) = inner["steps"][0]["box"]
-        span = list(side)
-    elif kind == "compactified":
-        span = [inner["lo"], "oo"]
-    elif kind == "monotone":
-        span = list(inner["interval"])
-    else:
-        raise Inconclusive(f"cannot read the interval of a {kind} certificate")
-    if [parse_expression(v) for v in span] != [parse_expression(lo), parse_expression(hi)]:
-        raise Disagrees(f"a nested certificate covers {span}, not [{lo}, {hi}]")
+def _nested(node: Mapping, key: str, f: sympy.Expr, var: sympy.Symbol, lo: sympy.Expr, hi: sympy.Expr,
+            open_ends: list[bool]) -> str:
+    """The evidence nested under `key` proves "f ≥ 0 for var from lo to hi" (f up to an identity
+    confirmed here, the interval exactly): its own certificates are replayed with the others."""
+    from .binding import walk
+    from .identities import decide
+
+    inner = node.get(key)
+    if not isinstance(inner, Mapping) or not isinstance(inner.get("data"), Mapping) or "formal" not in inner["data"]:
+        raise Disagrees(f"the {key} step records no proved statement")
+    walked = walk(inner)
+    if walked.status != "proved" or walked.problems:
+        raise Disagrees(f"the {key} step is not proved: {'; '.join(walked.problems) or walked.status}")
+    g, v, a, b, opened = interval_of(inner["data"]["formal"])
+    if v != var or [a, b] != [lo, hi] or any(o and not want for o, want in zip(opened, open_ends)):
+        raise Disagrees(f"the {key} step is about {v} from {a} to {b} (open {opened}), not {var} from {lo} to {hi}")
+    verdict, how = decide(g, f)
+    if verdict != "agrees":
+        raise Disagrees(f"the {key} step is about {g}, which is not {f} ({how})")
+    return how
 
 
-def _nested(holder: Mapping, key: str) -> Mapping:
-    inner = holder.get(key, {}).get("data", {}).get("certificate")
-    if not isinstance(inner, Mapping):
-        raise Disagrees(f"the {key} step carries no certificate")
-    return inner
+def replay_monotone(cert: Mapping, formal: Mapping, node: Mapping) -> str:
+    """f ≥ 0 on [lo, hi] from f(lo) ≥ 0 and a nested proof of f' ≥ 0 on [lo, hi]."""
+    f, var, lo, hi, opened = interval_of(formal)
+    if cert.get("f") != formal["f"] or cert.get("variable") != formal["variable"] or opened[0]:
+        raise Disagrees("the certificate is about another function, variable or interval than its goal")
+    if [parse_expression(e) for e in cert["interval"]] != [lo, hi]:
+        raise Disagrees(f"the certificate covers {cert['interval']}, its goal [{lo}, {hi}]")
+    _nonnegative(f.subs(var, lo), f"at {var} = {lo}")
+    _nested(node, "derivative", sympy.diff(f, var), var, lo, hi, [False, opened[1]])
+    return "f(lo) ≥ 0 again; the nested proof is about f' on the same interval"
 
 
-def replay_monotone(cert: Mapping, holder: Mapping) -> str:
-    f, var = parse_expression(cert["f"]), parse_expression(cert["variable"])
-    lo, hi = cert["interval"]
-    _nonnegative(f.subs(var, parse_expression(lo)), f"at {var} = {lo}")
-    _covers(_nested(holder, "derivative"), sympy.diff(f, var), lo, hi)
-    return "f(lo) ≥ 0 again; the derivative's certificate is about f' on the same interval"
-
-
-def replay_compactified(cert: Mapping, holder: Mapping) -> str:
-    f, var, x = parse_expression(cert["f"]), parse_expression(cert["variable"]), parse_expression(cert["x"])
-    g, lo = parse_expression(cert["g"]), parse_expression(cert["lo"])
-    diff = (f.subs(var, lo - sympy.log(x)) - g).rewrite(sympy.exp)
-    if sympy.cancel(sympy.together(sympy.powsimp(sympy.expand(diff), force=True))) != 0 and sympy.simplify(diff) != 0:
-        raise Disagrees("g(x) ≠ f(lo − log x)")
-    inner = _nested(holder, "decision")
-    _covers(inner, g, "0", "1")
-    if inner.get("kind") != "rational" or list(inner.get("open_ends", [])) != [True, False]:
-        raise Disagrees("the decision on x must cover (0, 1] with only 0 open")
-    return "g(x) = f(lo − log x) again; g's certificate covers (0, 1]"
+def replay_compactified(cert: Mapping, formal: Mapping, node: Mapping) -> str:
+    """f ≥ 0 on [lo, ∞) from a nested proof of g ≥ 0 on (0, 1], g(x) = f(lo − log x)."""
+    f, var, lo, hi, opened = interval_of(formal)
+    if cert.get("f") != formal["f"] or cert.get("variable") != formal["variable"] or hi != sympy.oo or opened[0]:
+        raise Disagrees("the certificate is about another function, variable or interval than its goal")
+    if parse_expression(cert["lo"]) != lo:
+        raise Disagrees(f"the certificate starts at {cert['lo']}, its goal at {lo}")
+    x = parse_expression(cert["x"])
+    if not (isinstance(x, sympy.Symbol) and x.is_positive and x not in f.free_symbols):
+        raise Disagrees("the compactifying variable must be a new positive symbol")
+    _nested(node, "decision", f.subs(var, lo - sympy.log(x)), x, sympy.Integer(0), sympy.Integer(1), [True, False])
+    return "the nested proof is about g(x) = f(lo − log x) on (0, 1]"

@@ -8,7 +8,7 @@ from typing import Mapping, Sequence
 
 import sympy
 
-from .parsing import parse_expression
+from .parsing import bounded_fraction, parse_expression
 from .verdicts import Disagrees, Inconclusive
 
 #: Bisections of the root-counting search before it gives up (inconclusive).
@@ -26,7 +26,7 @@ def _trim(p: Sequence[Fraction]) -> Poly:
 
 def _from_text(coeffs: Sequence[str]) -> Poly:
     """Highest-first coefficient strings (the certificates' form) as a polynomial."""
-    return _trim([Fraction(str(c)) for c in reversed(coeffs)])
+    return _trim([bounded_fraction(c) for c in reversed(coeffs)])
 
 
 def _mul(a: Poly, b: Poly) -> Poly:
@@ -136,7 +136,7 @@ def count_roots(p: Poly, lo: Fraction | None, hi: Fraction | None) -> int:
 
 
 def _end(text: str) -> Fraction | None:
-    return None if text in ("oo", "-oo") else Fraction(text)
+    return None if text in ("oo", "-oo") else bounded_fraction(text)
 
 
 def check_polynomial(cert: Mapping, expected: Poly | None = None) -> str:
@@ -154,10 +154,10 @@ def check_polynomial(cert: Mapping, expected: Poly | None = None) -> str:
         if _eval(p, lo) < 0:
             raise Disagrees(f"P({lo}) < 0")
         return "one point"
-    c, odd, half = Fraction(cert["constant"]), _from_text(cert["odd"]), _from_text(cert["half"])
+    c, odd, half = bounded_fraction(cert["constant"]), _from_text(cert["odd"]), _from_text(cert["half"])
     if _mul([c], _mul(odd, _mul(half, half))) != p:
         raise Disagrees("P ≠ c·O·E²: the recorded factorisation does not multiply back")
-    point = Fraction(cert["sign_point"])
+    point = bounded_fraction(cert["sign_point"])
     if not ((lo is None or lo < point) and (hi is None or point < hi)):
         raise Disagrees(f"the sign point {point} is not inside the interval")
     if not c * _eval(odd, point) > 0:
@@ -172,24 +172,49 @@ def _sympy_poly(expr: sympy.Expr, var: sympy.Symbol) -> Poly:
     return _trim([Fraction(int(c.p), int(c.q)) for c in reversed(sympy.Poly(expr, var).all_coeffs())])
 
 
-def replay_rational(cert: Mapping, holder: Mapping) -> str:
-    f, var = parse_expression(cert["f"]), parse_expression(cert["variable"])
+def replay_rational(cert: Mapping, formal: Mapping) -> str:
+    """An exact decision "f ≥ 0 on an interval", f = N/D rational: the certificate is about its
+    goal's f, variable and interval; f = N/D by the exact canonical form; N·D = c·O·E²
+    re-multiplied, O root-free inside and c·O > 0 at the recorded point; D root-free on the
+    interval (closed ends included)."""
+    from .identities import decide
+
+    f, var, lo_goal, hi_goal, open_goal = interval_of(formal)
+    if cert.get("f") != formal["f"] or cert.get("variable") != formal["variable"]:
+        raise Disagrees("the certificate decides another function or variable than its goal's")
     num, den = parse_expression(cert["numerator"]), parse_expression(cert["denominator"])
-    if sympy.cancel(sympy.together(f - num / den)) != 0:
-        raise Disagrees("f ≠ N/D")
+    verdict, how = decide(f, num / den)
+    if verdict != "agrees":
+        raise Disagrees(f"f ≠ N/D ({how})")
     n, d = _sympy_poly(num, var), _sympy_poly(den, var)
     product = cert["product"]
-    detail = check_polynomial(product, _mul(n, d))
     lo_text, hi_text = product["interval"]
+    if [parse_expression(lo_text), parse_expression(hi_text)] != [lo_goal, hi_goal]:
+        raise Disagrees(f"the certificate decides [{lo_text}, {hi_text}], its goal is about [{lo_goal}, {hi_goal}]")
+    for end, is_open, claimed in zip((lo_goal, hi_goal), open_goal, cert["open_ends"]):
+        if end.is_finite and bool(is_open) != bool(claimed):
+            raise Disagrees("the certificate's open ends are not its goal's")
+    detail = check_polynomial(product, _mul(n, d))
     lo, hi = _end(lo_text), _end(hi_text)
     if count_roots(d, lo, hi):
         raise Disagrees("the denominator vanishes inside the interval")
-    for end, is_open in zip((lo, hi), cert["open_ends"]):
+    for end, is_open in zip((lo, hi), open_goal):
         if end is not None and not is_open and _eval(d, end) == 0:
             raise Disagrees(f"the denominator vanishes at the closed end {end}")
-    left = "(" if cert["open_ends"][0] or lo is None else "["
-    right = ")" if cert["open_ends"][1] or hi is None else "]"
-    if "interval" in holder and holder["interval"] != f"{left}{lo_text}, {hi_text}{right}":
-        raise Disagrees(f"the evidence states the interval {holder['interval']}, the certificate decides "
-                         f"{left}{lo_text}, {hi_text}{right}")
     return detail + "; the denominator has no root on the interval"
+
+
+def interval_of(formal: Mapping) -> tuple:
+    """(f, variable, lo, hi, open ends) of a statement "f ≥ 0 on an interval" (form ``interval``,
+    or a one-sided ``box``), read with this package's parser."""
+    if formal.get("form") == "interval":
+        ends, opened = (formal["lo"], formal["hi"]), [bool(o) for o in formal["open"]]
+        var = formal["variable"]
+    elif formal.get("form") == "box" and len(formal.get("variables", [])) == 1:
+        (var,), ((lo, hi),) = formal["variables"], formal["box"]
+        ends, opened = (lo, hi), [False, False]
+    else:
+        raise Disagrees(f"a statement of form {formal.get('form')!r} is not about one interval")
+    lo, hi = (parse_expression(e) for e in ends)
+    opened = [opened[0] or lo == -sympy.oo, opened[1] or hi == sympy.oo]
+    return parse_expression(formal["f"]), parse_expression(var), lo, hi, opened
