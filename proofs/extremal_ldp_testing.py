@@ -200,8 +200,8 @@ def lemma_24():
 def _lemma_24_steps():
     """(59) and (64) on the whole cube of columns S = 1 + a·u, u ∈ [0, 1]^k, for every k, as kernel steps.
 
-    With t_ν = P_ν(T) (T = {x : P0(x) > P1(x)}, indicator τ), B_ν = Σ_x (S_x − 1)P_ν(x) = aΣ_x u_x P_ν(x),
-    (59) reads a(t0 − t1) + aΣ_x u_x c_x with c_x = a(t0 P1(x) − t1 P0(x)) − (P0(x) − P1(x)) (and (64) the
+    With t_ν = P_ν(T) (T = {x : P0(x) > P1(x)}, indicator τ) and S_x − 1 = a·u_x, (59) reads
+    a(t0 − t1) + aΣ_x u_x c_x with c_x = a(t0 P1(x) − t1 P0(x)) − (P0(x) − P1(x)) (and (64) the
     same with + (1 + a)(P0(x) − P1(x))): affine in u, so for a ≥ 0 it is least at the vertex s (s_x = 1 where
     c_x < 0), a staircase pattern T_j, where it reads (60) (resp. (65)) with j_ν = P_ν(T_j) = Σ s_x P_ν(x).
     There (60) = a(D + ac), D = (t0 − t1) − (j0 − j1), c = t0 j1 − t1 j0, holds for every a ∈ [0, b] once
@@ -222,34 +222,46 @@ def _lemma_24_steps():
     laws = [sympy.Eq(total(p0[i]), 1), sympy.Eq(total(p1[i]), 1)]
     in_cube = [u[i] >= 0, u[i] <= 1]
     steps = []
+    # a(D + a·c) ≥ 0 for every a ∈ [0, b] once D ≥ 0 and D + b·c ≥ 0, whatever the sign of c: decided in the
+    # four numbers (both SMT solvers of the re-check settle it there), then instantiated at each pattern's D, c
+    d_, c_ = sympy.symbols("D c", real=True)
+    bound = kernel.decide(kernel.goal(a * (d_ + a * c_) >= 0, [d_ >= 0, a >= 0, a <= b, d_ + b * c_ >= 0]),
+                          detail="a(D + a c) ≥ 0 for every a ∈ [0, b] once D ≥ 0 and D + b c ≥ 0")
     rate = t0 * j1 - t1 * j0
     # (60) = a(D + a·c) and (65) = a(D' + a·c'): the slope of (P0 − P1) in each, its gap D and rate c
     sides = (("(59) from (60)", -1, (t0 - t1) - (j0 - j1), rate),
              ("(64) from (65)", 1 + a, (t0 - t1) + (j0 - j1), rate + (j0 - j1)))
     for name, slope, gap, rate in sides:
-        b0, b1 = a * total(u[i] * p0[i]), a * total(u[i] * p1[i])
-        column = a * (t0 - t1) + a * (t0 * b1 - t1 * b0) + slope * (b0 - b1)
+        # (59) (resp. (64)) as the paper writes it, with S_x − 1 = a·u_x: a(t0 − t1) + aΣ_x u_x c_x ≥ 0
         c = a * (t0 * p1[i] - t1 * p0[i]) + slope * (p0[i] - p1[i])
+        column = a * (t0 - t1) + a * total(u[i] * c)
         pattern = a * (gap + a * rate)
         least = vertex_bound(c, u[i], in_cube, s[i], i, k, upper=False)
-        split = [kernel.linear(total(w * c)) for w in (u[i], s[i])]
         hyps = [*kernel.fact(least).goal.hypotheses, a >= 0]
-        on_cube = kernel.decide(kernel.goal(column >= 0, [*hyps, pattern >= 0]), least, *split,
-                                detail=f"{name}: affine in the column, least at the vertex pattern")
+        # small steps, so that both SMT solvers of the re-check settle each: the column's value is at least the
+        # vertex's, the vertex's sum split by linearity, and that split is the pattern's (60) (resp. (65))
+        at_least = kernel.decide(kernel.goal(column >= 0, [*hyps, a * (t0 - t1) + a * total(s[i] * c) >= 0]), least,
+                                 detail=f"{name}: affine in the column, least at the vertex")
+        split = kernel.rewrite(at_least, kernel.linear(total(s[i] * c)), detail="the vertex's sum split by linearity")
+        vertex = next(h for h in kernel.fact(split).goal.hypotheses if h not in hyps and h.has(j0))
+        same = kernel.decide(kernel.goal(vertex, [pattern >= 0]), detail="the split vertex sum is the pattern's form")
+        on_cube = kernel.apply(split, same, detail=f"{name} at every column once it holds at the vertex pattern")
         on_cube = kernel.instantiate(on_cube, at_T, detail="with t_ν = P_ν(T)")
         # D ≥ 0 (resp. D' ≥ 0): T maximises P0(A) − P1(A) over the patterns A (and over their complements)
         chosen = [_indicator(c.xreplace(at_T), s[i], upper=False)]
         weight = s[i] if slope == -1 else 1 - s[i]
         best = vertex_bound(p0[i] - p1[i], weight, chosen, tau[i], i, k)
         split = [kernel.linear(total(w * (p0[i] - p1[i]))) for w in (weight, tau[i])]
-        threshold = (gap + b * rate).xreplace(at_T) >= 0
-        # the vertex inequality (60)/(65) is no hypothesis here: D ≥ 0, a ≤ b and the threshold give it
-        vertex_hyp = (pattern >= 0).xreplace(at_T)
-        hyps = [h for h in kernel.fact(on_cube).goal.hypotheses if h != vertex_hyp]
-        goal = kernel.goal(column.xreplace(at_T) >= 0, [*hyps, *laws, *kernel.fact(best).goal.hypotheses, a <= b,
-                                                        threshold])
-        steps.append(kernel.decide(goal, on_cube, best, *split, *same_T,
-                                   detail=f"{name} at every column for a = e^ε − 1 ∈ [0, b], b = e^ε(j) − 1"))
+        gap_T, rate_T = gap.xreplace(at_T), rate.xreplace(at_T)
+        chosen_hyps = [*kernel.fact(best).goal.hypotheses, *laws]
+        positive_gap = kernel.decide(kernel.goal(gap_T >= 0, chosen_hyps), best, *split, *same_T,
+                                     detail="D ≥ 0: T maximises P0(A) − P1(A)" if slope == -1 else
+                                     "D' ≥ 0: Tᶜ minimises P0(A) − P1(A)")
+        at_pattern = kernel.instantiate(bound, {d_: gap_T, c_: rate_T}, detail="at the vertex pattern's D and c")
+        # the vertex inequality (60)/(65) is no hypothesis of the result: D ≥ 0, a ≤ b and the threshold give it
+        at_vertex = kernel.apply(at_pattern, positive_gap, detail=f"{name}: the vertex inequality, D ≥ 0 given")
+        steps.append(kernel.apply(on_cube, at_vertex,
+                                  detail=f"{name} at every column for a = e^ε − 1 ∈ [0, b], b = e^ε(j) − 1"))
     return combine(*steps, detail="(59) and (64) on the cube [1, e^ε]^k for every k (kernel steps)")
 
 

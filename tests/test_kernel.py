@@ -21,7 +21,8 @@ from sympy import IndexedBase, Max, Product, Sum, Symbol, exp, log
 from symdp.errors import ParameterError, ResourceLimitError
 from symdp.verify import kernel as K
 from symdp.verify.goals import Goal, digest_of
-from symdp.verify.recheck import rules, smt
+from symdp.verify.recheck import binding, recheck_evidence, rules
+from symdp.verify.recheck import replay as replay_module
 from symdp.verify.recheck.context import RuleContext
 from symdp.verify.recheck.verdicts import Disagrees
 
@@ -38,33 +39,24 @@ w, z = IndexedBase("w"), IndexedBase("z")
 # replaying as the re-checker does: certified goals of the evidence, side conditions in fresh z3
 
 
-def _walk(node, certs, goals):
-    if isinstance(node, dict):
-        cert = node.get("certificate")
-        if isinstance(cert, dict) and "digest" in cert:
-            certs.append(cert)
-        for g in node.get("goals", []) if isinstance(node.get("goals"), list) else []:
-            goals[g["digest"]] = {key: g[key] for key in ("format", "variables", "hypotheses", "conclusion")}
-        for key, value in node.items():
-            if key != "certificate":
-                _walk(value, certs, goals)
-    elif isinstance(node, list):
-        for item in node:
-            _walk(item, certs, goals)
-
-
 def _context(ev, used=None):
-    certs, goals = [], {}
-    _walk(ev.data, certs, goals)
-    own = {d: g for d, g in goals.items() if any(c["digest"] == d for c in certs)}
-    return certs, RuleContext("test:claim", own, used or {}, lambda cert: smt.replay(cert, {}))
+    """The rule certificates of `ev` and the context the re-checker gives them: the certified goals
+    of the evidence (bound by the re-checker's own walk) and its side-condition replay (z3 and cvc5)."""
+    walked = binding.walk(ev.to_json())
+    own = {b.cert["digest"]: b.goal for b in walked.certificates if b.goal is not None}
+    certs = [b.cert for b in walked.certificates if b.cert.get("kind") == "rule"]
+    task = {"claim": "test:claim", "own": own, "used": used or {}}
+    return certs, RuleContext("test:claim", own, used or {}, lambda side: replay_module._side(task, side))
 
 
 def replays(ev) -> list[str]:
-    """Replay every rule certificate of `ev` (raises Disagrees on the first that does not follow)."""
+    """Re-check `ev` as the re-checker does a claim (binding, status, every certificate replayed):
+    every outcome must agree; the rule steps' accounts are returned."""
     assert ev.status == "proved", ev.detail
-    certs, context = _context(ev)
-    return [rules.replay(cert, context) for cert in certs if cert["kind"] == "rule"]
+    result = recheck_evidence(ev.to_json(), "test:claim", jobs=0)
+    failing = [o for o in result.outcomes if o["verdict"] != "agrees"]
+    assert not failing and not result.claims_without_certificate, failing
+    return [o["detail"] for o in result.outcomes if o["kind"] == "rule"]
 
 
 def disagrees(ev, tamper) -> str:
@@ -173,6 +165,34 @@ def test_a_chain_through_a_different_middle_term_disagrees_at_the_recheck():
     cert["premises"][1]["digest"] = K.fact(elsewhere).goal.digest
     with pytest.raises(Disagrees, match="do not chain"):
         rules.replay(cert, context)
+
+
+def test_apply_discharges_hypotheses_without_a_solver():
+    main = K.decide(K.goal(x * y <= a, [x * y <= (x ** 2 + y ** 2) / 2, (x ** 2 + y ** 2) / 2 <= a]))
+    support = K.decide(K.goal(x * y <= (x ** 2 + y ** 2) / 2))
+    ev = K.apply(main, support)
+    assert replays(ev) and K.fact(ev).goal.hypotheses == ((x ** 2 + y ** 2) / 2 <= a,)
+    refused(K.apply(main, K.decide(K.goal(x ** 2 + y ** 2 >= 2 * x * y))), "is not a hypothesis")
+    # a discharged hypothesis must be defined where the result says something: both premises hold where
+    # defined, but "x > 1 for every x ∈ [1, 2]" is false at x = 1, where 1/(x − 1) is not defined
+    main = K.decide(K.goal(x > 1, [1 / (x - 1) >= 1, x <= 2]))
+    support = K.decide(K.goal(1 / (x - 1) >= 1, [x >= 1, x <= 2]))
+    assert main.status == support.status == "proved"
+    refused(K.apply(main, support), "fails at")
+    assert "not a hypothesis" in disagrees(ev, lambda c: c["premises"].reverse())
+
+
+def test_rewrite_replaces_equals_by_equals():
+    eq = K.linear(Sum(3 * z[i] + 5, (i, 1, m)))
+    uses = K.decide(K.goal(Sum(3 * z[i] + 5, (i, 1, m)) >= 5 * m, [m >= 1, Sum(z[i], (i, 1, m)) >= 0]), eq)
+    ev = K.rewrite(uses, eq)
+    assert replays(ev)
+    assert K.fact(ev).goal.conclusion == (3 * Sum(z[i], (i, 1, m)) + 5 * m >= 5 * m)
+    back = K.rewrite(ev, eq, reverse=True)
+    assert K.fact(back).goal.conclusion == K.fact(uses).goal.conclusion
+    refused(K.rewrite(uses, K.decide(K.goal(x * y <= (x ** 2 + y ** 2) / 2))), "not an equation")
+    assert "direction" in disagrees(ev, lambda c: c["params"].update(reverse="sideways"))
+    assert "not what the rule gives" in disagrees(ev, lambda c: c["params"].update(reverse=True))
 
 
 def test_combine_conjoins_and_weakens():
@@ -343,12 +363,12 @@ def test_an_unknown_rule_or_a_false_sign_in_the_abstraction_disagrees():
     assert "sign" in disagrees(ev, claims_positive)
 
 
-def test_a_refuted_side_query_disagrees():
+def test_an_edited_side_query_disagrees():
     ev = K.decide(K.goal(x ** 2 + 1 > 2 * x, [x > 1]))
 
     def satisfiable(cert):
         cert["side"][0]["query"] = "(declare-fun x () Real)\n(assert (> x 0))\n(check-sat)\n"
-    assert "satisfiable" in disagrees(ev, satisfiable)
+    assert "not the translation of its goal" in disagrees(ev, satisfiable)
 
 
 def test_only_the_kernel_creates_rule_certificates():

@@ -49,6 +49,14 @@ instantiate(premise, substitution, hypotheses)
     ∀ u: H ⇒ C gives ∀ v: H' ⇒ C[u := σ(v)] when H' ⇒ H[σ] (decided), each σ(u) lies in u's
     domain (its sign decided, integrality by the form of σ(u)), and H[σ], σ(u) are defined.
     Sound: the premise holds at the point σ(v).
+apply(main, *supports)
+    modus ponens: ∀: H ⇒ C and proofs of some h ∈ H (each ∀: Hₛ ⇒ h, h as written in H) give C under
+    the rest of H and the Hₛ, with no solver; a discharged h must be defined wherever C is (side).
+    Sound: where the new hypotheses hold, each support gives its h, so the premise gives C.
+rewrite(premise, equation, reverse)
+    Leibniz: ∀: H ⇒ C and ∀: Hₑ ⇒ A = B give C[A := B] under H[A := B] and Hₑ (no solver); A must be
+    defined wherever the result is (side). Sound: where the new hypotheses hold, A = B, so the
+    premise's hypotheses and conclusion hold with A as they do with B.
 chain(*premises)
     a₀ R₁ a₁, a₁ R₂ a₂, … (R ∈ {=, ≤, <}; ≥, > read backwards) with equal middle terms give a₀ R aₙ
     (strict if any link is), under the union of the hypotheses; the middle terms must be defined
@@ -100,16 +108,18 @@ from sympy.logic.boolalg import Boolean, BooleanFunction
 
 from .. import limits
 from ..errors import ParameterError
-from .evidence import Evidence
-from .goals import Goal
+from .evidence import Evidence, settled
+from .goals import Goal, canonical_srepr
+from .recheck.smt import LOGIC as SMT_LOGIC
+from .recheck.smt import query as smtlib_query
 from .recheck.terms import Every, Sup
 
-__all__ = ["Every", "Sup", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "chain", "combine", "summed", "integrated",
+__all__ = ["Every", "Sup", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
            "expectation", "induction", "induction_goals", "supremum", "limit", "unfold", "linear", "rename", "RULES"]
 
 #: The rules, as their certificates name them.
-RULES = ("decide", "instantiate", "chain", "combine", "sum", "integrate", "induction", "sup", "limit", "unfold", "linear",
-         "rename")
+RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "limit",
+         "unfold", "linear", "rename")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -270,7 +280,7 @@ def _make(conclusion: sympy.Basic, hypotheses: Iterable[sympy.Basic]) -> Goal:
     clash = free & set().union(*(_bound(p) for p in (conclusion, *hyps)))
     if clash:
         raise ParameterError(f"{sorted(map(str, clash))} occur both free and as a bound index; rename the index")
-    return Goal(tuple(sorted(free, key=lambda s: (str(s), sympy.srepr(s)))), hyps, conclusion)
+    return Goal(tuple(sorted(free, key=lambda s: (str(s), canonical_srepr(s)))), hyps, conclusion)
 
 
 def _is_condition(e: object) -> bool:
@@ -337,7 +347,7 @@ def _conditions(e: sympy.Basic) -> set:
 
 
 def _ordered(conditions: Iterable[sympy.Basic]) -> list:
-    return sorted(set(conditions) - {sympy.true}, key=sympy.srepr)
+    return sorted(set(conditions) - {sympy.true}, key=canonical_srepr)
 
 
 def _defined_all(parts: Iterable[sympy.Basic]) -> set:
@@ -519,7 +529,7 @@ def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goa
             pending += fresh_ones
     taken = {str(s) for p in parts for s in p.free_symbols}
     mapping, names = {}, []
-    for i, term in enumerate(sorted(atoms, key=sympy.srepr), 1):
+    for i, term in enumerate(sorted(atoms, key=canonical_srepr), 1):
         name = f"atom{i}"
         while name in taken:
             name += "_"
@@ -586,7 +596,6 @@ def _discharge(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> dict:
         solver.add(z3.Not(_to_z3(abstract.conclusion, znames)))
     except ParameterError as err:
         raise _Refused(f"the side condition is outside real arithmetic: {err}") from None
-    query = solver.to_smt2()
     verdict = solver.check()
     shown = abstract.text()
     if verdict == z3.sat:
@@ -595,8 +604,10 @@ def _discharge(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> dict:
         raise _Refused(f"the side condition {shown} fails at {point}")
     if verdict != z3.unsat:
         raise _Refused(f"the side condition {shown} is undecided ({solver.reason_unknown()})")
-    return {"kind": "smtlib", "query": query, "expect": "unsat", "goal": abstract.canonical(), "digest": abstract.digest,
-            "abstraction": [[sympy.srepr(f), sympy.srepr(t)] for f, t in names]}
+    # the recorded query is the re-checker's own translation of the goal, which it compares character for character
+    return {"kind": "smtlib", "goal": abstract.canonical(), "digest": abstract.digest,
+            "query": smtlib_query(abstract.canonical()), "logic": SMT_LOGIC, "expect": "unsat",
+            "abstraction": [[canonical_srepr(f), canonical_srepr(t)] for f, t in names]}
 
 
 # --------------------------------------------------------------------------------------------
@@ -614,8 +625,8 @@ def _step(rule: str, conclusion: Goal, premises: Sequence[Fact], sides: Sequence
             "premises": [{"digest": p.goal.digest, "claim": p.claim} for p in premises], "side": side,
             "params": dict(params)}
     nested = list({id(p.evidence): p.evidence.to_json() for p in premises if p.evidence is not None}.values())
-    data = {"goals": [conclusion.to_json()], "certificate": cert, "premises": nested}
-    return Evidence("rule", "proved", f"{rule}: {detail or conclusion.text()}", data)
+    data = {"formal": {"form": "rule"}, "goals": [conclusion.to_json()], "certificate": cert, "premises": nested}
+    return settled(Evidence("rule", "proved", f"{rule}: {detail or conclusion.text()}", data))
 
 
 def _applied(rule: str, build) -> Evidence:
@@ -644,7 +655,7 @@ def _symbol(v: object, name: str, integer: bool | None = None, ranged: bool = Tr
     if integer is False and v.is_integer:
         raise ParameterError(f"{name} must be a real (non-integer) symbol, got {v}")
     if ranged and not _plain(v):
-        raise ParameterError(f"{name} must carry no assumption but integer=True or real=True, got {sympy.srepr(v)}")
+        raise ParameterError(f"{name} must carry no assumption but integer=True or real=True, got {canonical_srepr(v)}")
     return v
 
 
@@ -722,7 +733,7 @@ def instantiate(premise: Fact | Evidence, substitution: Mapping[sympy.Symbol, ob
                            "nonpositive": value <= 0, None: sympy.true}[sign])
         needed = set(old_hyps) | set(domain) | _defined_beyond([*old_hyps, *sigma.values()], target)
         hyps = [*_ordered(_defined_all([*target.hypotheses, target.conclusion])), *target.hypotheses]
-        params = {"substitution": [[sympy.srepr(v), sympy.srepr(sigma[v])] for v in sorted(sigma, key=sympy.srepr)]}
+        params = {"substitution": [[canonical_srepr(v), canonical_srepr(sigma[v])] for v in sorted(sigma, key=canonical_srepr)]}
         return _step("instantiate", target, [p], [(hyps, sympy.And(*_ordered(needed)))], params, detail)
     return _applied("instantiate", build)
 
@@ -749,6 +760,46 @@ def chain(*premises: Fact | Evidence, detail: str = "") -> Evidence:
     return _applied("chain", build)
 
 
+def apply(main: Fact | Evidence, *supports: Fact | Evidence, detail: str = "") -> Evidence:
+    """Modus ponens: from ∀: H ⇒ C and, for some hypotheses h ∈ H, proofs of ∀: Hₛ ⇒ h, conclude C
+    under the rest of H and the supports' hypotheses (no solver: each support's conclusion must be
+    one of H as written; a discharged hypothesis must be defined wherever the conclusion is)."""
+    m, facts = _premise(main), [_premise(p) for p in supports]
+    if not facts:
+        raise ParameterError("apply needs at least one supporting premise")
+
+    def build() -> Evidence:
+        discharged = [f.goal.conclusion for f in facts]
+        missing = [c for c in discharged if c not in m.goal.hypotheses]
+        if missing:
+            raise _Refused(f"{missing[0]} is not a hypothesis of {m.goal.text()}")
+        kept = [h for h in m.goal.hypotheses if h not in discharged]
+        target = _make(m.goal.conclusion, [*kept, *[h for f in facts for h in f.goal.hypotheses]])
+        needed = _defined_beyond(discharged, target)
+        side = [*_ordered(_defined_all([*target.hypotheses, target.conclusion])), *target.hypotheses]
+        return _step("apply", target, [m, *facts], [(side, sympy.And(*_ordered(needed)))], {}, detail)
+    return _applied("apply", build)
+
+
+def rewrite(premise: Fact | Evidence, equation: Fact | Evidence, reverse: bool = False, detail: str = "") -> Evidence:
+    """Leibniz: from ∀: H ⇒ C and ∀: Hₑ ⇒ A = B, the premise with A replaced by B everywhere (B by A
+    when `reverse`), under Hₑ too; A must be defined wherever the result is (side)."""
+    p, e = _premise(premise), _premise(equation)
+
+    def build() -> Evidence:
+        if not isinstance(e.goal.conclusion, sympy.Eq):
+            raise _Refused(f"{e.goal.text()} is not an equation")
+        old, new = e.goal.conclusion.args[::-1] if reverse else e.goal.conclusion.args
+        swap = {old: new}
+        target = _make(p.goal.conclusion.xreplace(swap), [*[h.xreplace(swap) for h in p.goal.hypotheses],
+                                                          *e.goal.hypotheses])
+        needed = _defined_beyond([old], target)
+        side = [*_ordered(_defined_all([*target.hypotheses, target.conclusion])), *target.hypotheses]
+        return _step("rewrite", target, [p, e], [(side, sympy.And(*_ordered(needed)))], {"reverse": bool(reverse)},
+                     detail)
+    return _applied("rewrite", build)
+
+
 def _orientations(links: list) -> Iterable[list]:
     """The links with each equation read either way (equations first as written)."""
     if not links:
@@ -770,7 +821,7 @@ def combine(*premises: Fact | Evidence, hypotheses: Sequence[object] = (), detai
     def build() -> Evidence:
         target = _make(sympy.And(*[f.goal.conclusion for f in facts]),
                        [h for f in facts for h in f.goal.hypotheses] + extra)
-        return _step("combine", target, facts, [], {"hypotheses": [sympy.srepr(h) for h in extra]}, detail)
+        return _step("combine", target, facts, [], {"hypotheses": [canonical_srepr(h) for h in extra]}, detail)
     return _applied("combine", build)
 
 
@@ -791,7 +842,7 @@ def _range_step(rule: str, p: Fact, index: sympy.Symbol, lo: sympy.Basic, hi: sy
     target = _make(conclusion(a, op, b), hyps)
     terms = set().union(*(_defined(t) for t in (a, b)))
     side = [*_ordered(_defined_all(outer)), *outer, sympy.Le(lo, index), sympy.Le(index, hi), *inner]
-    limits = {"index": sympy.srepr(index), "lo": sympy.srepr(lo), "hi": sympy.srepr(hi), **params}
+    limits = {"index": canonical_srepr(index), "lo": canonical_srepr(lo), "hi": canonical_srepr(hi), **params}
     return _step(rule, target, [p], [(side, sympy.And(*_ordered(terms)))], limits, detail)
 
 
@@ -890,7 +941,7 @@ def induction(goal: Goal, n: sympy.Symbol, n0: object, base: Fact | Evidence, st
         now = set().union(*(_defined(p) for p in _pieces_all([*rest, goal.conclusion])))
         later = [part.xreplace({n: n + 1}) for part in (*rest, goal.conclusion)]
         side = [start, *_ordered(_defined_all(later)), *[h.xreplace({n: n + 1}) for h in rest]]
-        params = {"variable": sympy.srepr(n), "start": sympy.srepr(sympy.sympify(n0))}
+        params = {"variable": canonical_srepr(n), "start": canonical_srepr(sympy.sympify(n0))}
         return _step("induction", goal, [b, s], [(side, sympy.And(*_ordered(now)))], params, detail)
     return _applied("induction", build)
 
@@ -919,7 +970,7 @@ def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0
             raise _Refused("the premises must read f ≤ f(n+1) and f ≤ c, c free of n")
         target = _make(sympy.Le(sympy.Limit(f, n, sympy.oo), c), rest)
         side = [*_ordered(_defined_all(rest)), *rest, start]
-        params = {"variable": sympy.srepr(n), "start": sympy.srepr(n0)}
+        params = {"variable": canonical_srepr(n), "start": canonical_srepr(n0)}
         return _step("limit", target, [m, bd], [(side, sympy.And(*_ordered(_defined(f))))], params, detail)
     return _applied("limit", build)
 
@@ -956,7 +1007,7 @@ def unfold(term: sympy.Basic, at: str = "end", detail: str = "") -> Evidence:
             target = _make(same(term, _join(term, [body.xreplace({j: k}) for k in range(int(lo), int(hi) + 1)])), [])
         else:
             raise ParameterError(f"at must be 'end' or 'all', got {at!r}")
-        return _step("unfold", target, [], [], {"term": sympy.srepr(term), "at": at}, detail)
+        return _step("unfold", target, [], [], {"term": canonical_srepr(term), "at": at}, detail)
     return _applied("unfold", build)
 
 
@@ -973,7 +1024,7 @@ def rename(term: sympy.Basic, index: sympy.Symbol, detail: str = "") -> Evidence
             raise _Refused(f"{new} must be new to the term and have the assumptions of {old}")
         renamed = term.func(term.args[0].xreplace({old: new}), (new, lo, hi))
         target = _make((sympy.Equivalent if isinstance(term, Every) else sympy.Eq)(term, renamed), [])
-        return _step("rename", target, [], [], {"term": sympy.srepr(term), "index": sympy.srepr(new)}, detail)
+        return _step("rename", target, [], [], {"term": canonical_srepr(term), "index": canonical_srepr(new)}, detail)
     return _applied("rename", build)
 
 
@@ -1011,5 +1062,5 @@ def linear(term: sympy.Sum, detail: str = "") -> Evidence:
         if sympy.expand(sympy.Add(*[c * part for part, c in groups.items()]) - body, **_EXPAND) != 0:
             raise _Refused("the linear split does not add back up")
         target = _make(sympy.Eq(term, rhs), [sympy.Ge(hi + 1, lo)])
-        return _step("linear", target, [], [], {"term": sympy.srepr(term)}, detail)
+        return _step("linear", target, [], [], {"term": canonical_srepr(term)}, detail)
     return _applied("linear", build)

@@ -11,6 +11,12 @@ decide
 instantiate
     conclusion = the premise's at the substitution; side: H' ⇒ H[σ], each value in its variable's
     domain (sign decided, integrality by form), H[σ] and the values defined.
+apply
+    each support's conclusion is a hypothesis of the main premise (as written); the conclusion is the
+    main one under its other hypotheses and the supports'; side: the discharged hypotheses are defined.
+rewrite
+    the premise with the equation's left side replaced by its right (or back) everywhere, under the
+    equation's hypotheses too; side: the replaced side is defined.
 chain
     equal middle terms, the strongest relation (< if any link is strict), the union of the
     hypotheses; side: the middle terms are defined.
@@ -452,6 +458,34 @@ def _instantiate(goal: _Goal, premises: list, params: Mapping, cert: Mapping, co
     return _sides(cert, [([*_known_domain(goal.parts), *goal.hypotheses], sympy.And(*needed))], context)
 
 
+def _apply(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    if len(premises) < 2:
+        raise Disagrees("modus ponens needs the main premise and at least one support")
+    main, supports = premises[0], premises[1:]
+    discharged = [p.conclusion for p in supports]
+    if any(c not in main.hypotheses for c in discharged):
+        raise Disagrees("a support's conclusion is not a hypothesis of the main premise")
+    rest = [h for h in main.hypotheses if h not in discharged]
+    _same(goal, main.conclusion, [*rest, *(h for p in supports for h in p.hypotheses)])
+    needed = _domain_beyond(discharged, goal.parts)
+    return _sides(cert, [([*_known_domain(goal.parts), *goal.hypotheses], sympy.And(*needed))], context)
+
+
+def _rewrite(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    premise, equation = premises
+    if not isinstance(equation.conclusion, sympy.Equality):
+        raise Disagrees("a rewrite rests on an equation")
+    old, new = equation.conclusion.args
+    if params.get("reverse") is True:
+        old, new = new, old
+    elif params.get("reverse") is not False:
+        raise Disagrees("the rewrite's direction is not recorded")
+    _same(goal, premise.conclusion.xreplace({old: new}),
+          [*(h.xreplace({old: new}) for h in premise.hypotheses), *equation.hypotheses])
+    needed = _domain_beyond([old], goal.parts)
+    return _sides(cert, [([*_known_domain(goal.parts), *goal.hypotheses], sympy.And(*needed))], context)
+
+
 def _chain(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     if len(premises) < 2:
         raise Disagrees("a chain has at least two links")
@@ -650,12 +684,14 @@ def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     return _sides(cert, [], context)
 
 
-_RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "chain": _chain, "combine": _combine,
+_RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "apply": _apply, "rewrite": _rewrite,
+                               "chain": _chain,
+                               "combine": _combine,
                                "sum": _over_range("sum"), "integrate": _over_range("integrate"),
                                "sup": _over_range("sup"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "rename": _rename}
 #: How many premises each rule takes (None: any number).
-_ARITY = {"instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "induction": 2, "limit": 2, "unfold": 0, "linear": 0,
+_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "induction": 2, "limit": 2, "unfold": 0, "linear": 0,
           "rename": 0}
 
 
