@@ -465,6 +465,7 @@ def registry():
     ("tv-dp:definitions-3-4-and-footnote-1", ["summed", "outcome by outcome"]),
     ("extremal-ldp:eq-131", ["linearity"]),
     ("composition-subsampling:theorem-29", ["summed"]),
+    ("lmidp:theorem-3-eq-14", ["jensen", "eigenvalues"]),
 ])
 def test_promoted_claims_rest_on_kernel_steps_that_replay(registry, claim_id, carried):
     from symdp.verify.runner import evaluate
