@@ -1,7 +1,8 @@
 """The issue 20 §2 targets of the certified DP-SGD accountant: relative width ≤ 10⁻² within a
 stated time, one run per setting (a benchmark, not a timed test). Each row prints the certified ε
-bracket, its relative width, the grid, the seconds spent and the load average when it ran; a
-run that hits the time limit prints the refusal and the best bracket it carried.
+bracket, its relative width, the grid, the CPU seconds spent (``time.process_time``) and the
+load average when it ran; a run that hits the time limit prints the refusal and the best
+bracket it carried. Issue 28's table against dp_accounting is ``bench_accounting.py``.
 
     PYTHONPATH=. python benchmarks/bench_dpsgd_targets.py [--only N] [--seconds S]
 """
@@ -29,12 +30,12 @@ SETTINGS = [
 
 def _row(q, sigma, steps, delta, target, seconds: float) -> str:
     load = os.getloadavg()[0]
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         b, note = dpsgd_epsilon(q, sigma, steps, delta, rtol=R(1, 100), limits=Limits(seconds=seconds)), ""
     except CostLimitError as err:
         b, note = err.bracket, f"refused: {err}"
-    spent = time.perf_counter() - start
+    spent = time.process_time() - start
     if b is None:
         return f"| {q} | {sigma} | {steps} | {delta} | {target} | — | — | — | {spent:.1f} | {load:.2f} | {note} |"
     lo, hi = b.decimals(8)
@@ -47,7 +48,7 @@ def main() -> None:
     parser.add_argument("--only", type=int, default=None, help="run only setting N (0-based)")
     parser.add_argument("--seconds", type=float, default=300.0, help="time limit of each run")
     args = parser.parse_args()
-    print("| q | σ | T | δ | target s | certified ε bracket | rel. width | h | s | load | note |")
+    print("| q | σ | T | δ | target s | certified ε bracket | rel. width | h | CPU s | load | note |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for i, setting in enumerate(SETTINGS):
         if args.only is None or args.only == i:

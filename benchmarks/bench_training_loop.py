@@ -5,8 +5,8 @@ Three rows, each with the float accountant of the same run beside it where there
 CertifiedAccountant on PoissonSampledDpEvent(0.01, GaussianDpEvent(1.0)) × 1000 against
 dp_accounting's PLDAccountant at its default discretisation; the ε after each of 10 epochs in one
 pass against the same 10 brackets computed separately at the same grid; and the noise
-calibration dpsgd_sigma(0.01, 1000, eps=2, delta=1e-5). Times are wall-clock seconds; print the
-load average with them (the machine is shared).
+calibration dpsgd_sigma(0.01, 1000, eps=2, delta=1e-5). Times are CPU seconds of this process
+(``time.process_time``); the load average is printed with them (the machine is shared).
 
     PYTHONPATH=. python benchmarks/bench_training_loop.py
 """
@@ -26,9 +26,9 @@ R = sympy.Rational
 
 
 def _timed(fn: Callable[[], object]) -> tuple[object, float]:
-    start = time.perf_counter()
+    start = time.process_time()
     value = fn()
-    return value, time.perf_counter() - start
+    return value, time.process_time() - start
 
 
 def accountant() -> None:

@@ -89,9 +89,11 @@ def test_randomized_response_against_exact_lattice_composition():
 
 def test_loss_atoms_on_the_grid_give_a_tight_bracket():
     """Randomized response with ε₀ = 1 has its losses ±1 on the grid h = 1/50: both
-    discretisations are then exact up to the fixed-point rounding."""
+    discretisations are then exact up to the fixed-point rounding and the window cuts, whose
+    budget is a 1/64 share of rtol (the discretisation error of losses off the grid would be
+    of order h² = 4·10⁻⁴)."""
     b = delta_bracket(randomized_response(1), 20, 2, h=R(1, 50))
-    assert float(b.relative_width) < 1e-12
+    assert float(b.relative_width) < 1e-2 / 64
 
 
 def test_laplace_against_exact_composition():

@@ -325,7 +325,8 @@ def test_reports_json_markdown_and_files(proofs, tmp_path):
     md = report.markdown(reports)
     assert "\n### Errata\n" in md and "fails at x = 1" in md and "x = x" in md
     written = report.write(reports, tmp_path / "out")
-    assert {p.name for p in written} == {"verify.md", "verify.json", "tv-dp.md", "lmidp.md", "egamma-ldp.md"}
+    assert {p.name for p in written} == {"verify.md", "verify.json", "tv-dp.md", "lmidp.md", "egamma-ldp.md",
+                                         "index.html", "tv-dp.html", "lmidp.html", "egamma-ldp.html"}
     assert "Theorem 3" in report.table(reports)
 
 

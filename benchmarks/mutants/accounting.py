@@ -1,68 +1,115 @@
 """Mutants of the certified accountant (symdp/accounting): each makes a bracket wrong, not just
 wide, and must be killed by the oracle tests (exact enumeration of finite pairs, mpmath
-quadrature of the subsampled Gaussian at T = 1 and 2, hand-inverted ε(δ) on the grid).
+quadrature of the subsampled Gaussian at T = 1 and 2 and of two different steps, dp_accounting's
+PLD at a fine interval, closed forms, exact lattices, hand-inverted ε(δ) on the grid).
 
     PYTHONPATH=. python benchmarks/mutation.py -k accounting:
+
+Choices that only move the width (the knots of a step, the grid, the window cuts and their
+weights, which directions are composed on which side) are not soundness-critical and have no
+mutants here: any choice is valid, and the oracle tests check that.
 """
 
 _TESTS = ("tests/test_accounting_oracles.py",)
+_SCHEDULES = ("tests/test_accounting_schedules.py",)
 _DISCRETISE = "symdp/accounting/discretise.py"
 _COMPOSE = "symdp/accounting/compose.py"
+_READOUT = "symdp/accounting/readout.py"
+_RUN = "symdp/accounting/run.py"
 _API = "symdp/accounting/api.py"
+_BRACKET = "symdp/accounting/bracket.py"
 _PROFILES = "symdp/accounting/profiles.py"
 _COARSEN = "symdp/accounting/coarsen.py"
 _COARSEN_TESTS = ("tests/test_accounting_coarsen.py",)
 
 MUTANTS = [
+    # composition
     ("accounting: upper composition rounds down", _COMPOSE,
      "prod = -((-prod) // one)  # ceiling division, coefficientwise", "prod = prod // one", _TESTS),
     ("accounting: upper window cut moves the mass above to the last kept loss, not +inf", _COMPOSE,
      "        kept[0] += below\n        inf += above", "        kept[0] += below\n        kept[-1] += above", _TESTS),
     ("accounting: lower window cut keeps the mass below at the lowest kept loss", _COMPOSE,
      "    else:\n        kept[j - i] += above", "    else:\n        kept[j - i] += above\n        kept[0] += below", _TESTS),
-    ("accounting: epsilon_upper's in-cell root rounded down", _API,
+    ("accounting: a product squares its first factor whatever the second", _COMPOSE,
+     "prod = a.poly * a.poly if a is b else a.poly * b.poly", "prod = a.poly * a.poly", _TESTS),
+    # readout
+    ("accounting: epsilon_upper's in-cell root rounded down", _READOUT,
      "min(_round_up(root[1]), d.h * hi)", "min(_round_down(root[1]), d.h * hi)", _TESTS),
-    ("accounting: epsilon_lower's in-cell root rounded up", _API,
+    ("accounting: epsilon_lower's in-cell root rounded up", _READOUT,
      "max(_round_down(root[0]), d.h * lo)", "max(_round_up(root[0]), d.h * lo)", _TESTS),
+    ("accounting: delta of a discretisation ignores the mass at +inf", _READOUT,
+     "scaled = s - (arb(eps - d.h * k)).exp() * t + d.inf", "scaled = s - (arb(eps - d.h * k)).exp() * t", _TESTS),
+    ("accounting: the readout trusts its float proposal of the upper end's cell", _READOUT,
+     "        while not self.grid_le(hi, delta):\n            hi = min(hi + step, top)",
+     "        while False:\n            hi = min(hi + step, top)", _SCHEDULES),
+    ("accounting: the readout trusts its float proposal of the lower end's cell", _READOUT,
+     "        while self.grid_le(lo, delta) is not False:", "        while False:", _SCHEDULES),
+    ("accounting: the first direction's upper end read from its dominated side", _RUN,
+     "    ups.append(_read(quantity, up, targets, True))", "    ups.append(_read(quantity, low, targets, True))", _TESTS),
+    # the discretisations of a step
     ("accounting: optimistic masses rounded up", _DISCRETISE,
-     "_floor(x, bits) for x in best[0]", "_ceil(x, bits) for x in best[0]", _TESTS),
+     "scaled[j - m] = _floor(x, bits)", "scaled[j - m] = _ceil(x, bits)", _TESTS),
     ("accounting: pessimistic masses rounded down", _DISCRETISE,
-     "_ceil((slopes[k + 1] - slopes[k]) * g[k], bits)", "_floor((slopes[k + 1] - slopes[k]) * g[k], bits)", _TESTS),
+     "_ceil((slopes[k + 1] - slopes[k]) * gammas[k], bits)", "_floor((slopes[k + 1] - slopes[k]) * gammas[k], bits)",
+     _TESTS),
     ("accounting: pessimistic mass at +inf rounded down", _DISCRETISE,
-     "_ceil(v[-1], bits), bits, True)", "_floor(v[-1], bits), bits, True)", _TESTS),
-    ("accounting: Bracket.contains accepts any non-rational value", _API,
-     "if lo >= lower and (upper is None or hi <= upper):", "if True:", _TESTS),
+     "_ceil(f[-1], bits), bits, True)", "_floor(f[-1], bits), bits, True)", _TESTS),
     ("accounting: issue-18 double count re-introduced (a cut at a_j forgets the placed atom)", _DISCRETISE,
      "        if cut == aj:  # the cell is (a_j, s]: the atom at a_j, placed above, is not in P[Z > a_j]\n"
      "            pc, qc = pc + atom_p, qc + atom_q\n"
-     "        masses[k] += (pc - ps - atom_p).lower()",
-     "        masses[k] += (pc - ps - (atom_p if cut < aj else 0)).lower()", _TESTS),
+     "        masses[j] = masses.get(j, arb(0)) + (pc - ps - atom_p).lower()",
+     "        masses[j] = masses.get(j, arb(0)) + (pc - ps - (atom_p if cut < aj else 0)).lower()", _TESTS),
     ("accounting: an empty cell from the right forgets the placed atom", _DISCRETISE,
      "ps, qs, s = pa + atom_p, qa + atom_q, aj", "ps, qs, s = pa, qa, aj", _TESTS),
     ("accounting: a cell from the left counts the atom at a_j again", _DISCRETISE,
      "ps, qs = ps - atom_p, qs - atom_q", "ps, qs = ps, qs", _TESTS),
     ("accounting: the last cell from the left is placed at a_j whatever its barycentre", _DISCRETISE,
      "if bound - (-arb(aj)).exp() * ps <= 0:", "if True:", _TESTS),
-    ("accounting: the upper end takes the smaller direction", _API,
-     "else max(ups)", "else min(ups)", _TESTS),
-    ("accounting: the reverse direction dropped", _API,
+    ("accounting: the last cell of a rightward walk placed one grid step above the point its barycentre allows",
+     _DISCRETISE, "below = int((s / h).floor())", "below = int((s / h).floor()) + 1", _TESTS),
+    ("accounting: a float proposal for a cut accepted without the ball check", _DISCRETISE,
+     "        if inside and balance(t) < 0:", "        if inside:", _TESTS),
+    ("accounting: a discretisation cut accepted where its balance is certainly of the wrong sign", _DISCRETISE,
+     "        if inside and balance(t) < 0:", "        if inside and not balance(t) < 0:", _TESTS),
+    ("accounting: regula falsi keeps as its cut a point whose balance is certainly of the wrong sign", _DISCRETISE,
+     "        if ft < 0:\n            b, fb = t, float(ft.mid())", "        if ft > 0 or ft < 0:\n            b, fb = t, float(ft.mid())",
+     _TESTS),
+    ("accounting: the dominated cells also count the P-mass at +inf", _DISCRETISE,
+     "self.cache[key] = (p - self.profile.inf_mass(), q) if self.profile.p_inf else (p, q)",
+     "self.cache[key] = (p, q)", _SCHEDULES),
+    ("accounting: the last cell from the left bounds P(Z <= s) by all the mass, the +inf atom's too", _DISCRETISE,
+     "    total = 1 - tails.profile.inf_mass()  # the finite losses' P-mass\n",
+     "    total = 1 + 0 * tails.profile.inf_mass()  # the finite losses' P-mass\n", _TESTS),
+    # the directions, the profiles, the parts
+    ("accounting: the upper end takes the smaller direction", _RUN,
+     "upper = None if any(u is None for u in column) else max(column)",
+     "upper = None if any(u is None for u in column) else min(column)", _TESTS),
+    ("accounting: the reverse direction dropped", _RUN,
      "if all(p.symmetric for p, _ in parts):", "if True:", _TESTS),
-    ("accounting: delta of a discretisation ignores the mass at +inf", _API,
-     "scaled = s - (arb(eps - d.h * k)).exp() * t + d.inf", "scaled = s - (arb(eps - d.h * k)).exp() * t", _TESTS),
+    ("accounting: a profile's equality (its cache key) ignores the neighbouring direction", _PROFILES,
+     "return (self.base, self.q, self.add)", "return (self.base, self.q)", _TESTS),
+    ("accounting: a schedule's repeated phase counted once", _API,
+     'merged[profile] = merged.get(profile, 0) + params.count(steps, f"steps of phase {i}")',
+     'merged[profile] = params.count(steps, f"steps of phase {i}")', _SCHEDULES),
+    ("accounting: a part's count ignored in a composition", _RUN,
+     "up_k, low_k = step_power(step, k, plan, limits, progress)",
+     "up_k, low_k = step_power(step, min(k, 2), plan, limits, progress)", _SCHEDULES),
+    ("accounting: Bracket.contains accepts any non-rational value", _BRACKET,
+     "if lo >= lower and (upper is None or hi <= upper):", "if True:", _TESTS),
     ("accounting: add-direction P tail from the wrong base tail", _PROFILES,
      "return 1 - qb, (1 - q) * (1 - qb) + q * (1 - pb)", "return 1 - pb, (1 - q) * (1 - qb) + q * (1 - pb)", _TESTS),
     ("accounting: remove-direction P tail mixes the wrong components", _PROFILES,
      "return (1 - q) * qb + q * pb, qb", "return (1 - q) * pb + q * qb, qb", _TESTS),
-    ("accounting: a float proposal for a cut accepted without the ball check", _DISCRETISE,
-     "        if inside and balance(t) < 0:", "        if inside:", _TESTS),
-    ("accounting: a product squares its first factor whatever the second", _COMPOSE,
-     "prod = a.poly * a.poly if a is b else a.poly * b.poly", "prod = a.poly * a.poly", _TESTS),
     ("accounting: finite pair called symmetric when P is a permutation of Q", _PROFILES,
      "self.symmetric = sorted(map(str, zip(self.p, self.q))) == sorted(map(str, zip(self.q, self.p)))",
      "self.symmetric = sorted(map(str, self.p)) == sorted(map(str, self.q))", _TESTS),
+    # coarsening (the fine-grid ladder)
     ("accounting: coarsen's lower cell index rounded up", _COARSEN,
      "int(loss_over_h.lower().floor().unique_fmpz())", "int(loss_over_h.upper().ceil().unique_fmpz())",
      _COARSEN_TESTS),
+    ("accounting: coarsen places the lowest cell of its leftward walk one grid step higher", _COARSEN,
+     "index = _cell_index(d.h, start, portions, k, prec)",
+     "index = _cell_index(d.h, start, portions, k, prec) + (start == d.lo)", _COARSEN_TESTS),
     ("accounting: coarsen's upper profile sums a block one power of w too high", _COARSEN,
      "t = arb_poly(block)(w) * w ** offset + wk * t", "t = arb_poly(block)(w) * w ** (offset - 1) + wk * t",
      _COARSEN_TESTS),

@@ -6,8 +6,9 @@ dominating/dominated grid discretisations and :mod:`.compose` for the exact inte
 
 from .._lazy import lazy_exports
 
-__all__ = ["Bracket", "CostLimitError", "Limits", "delta_bracket", "epsilon_bracket", "dpsgd_delta",
-           "dpsgd_epsilon", "dpsgd_pair", "Profile", "GaussianProfile", "LaplaceProfile", "SubsampledProfile",
+__all__ = ["Bracket", "CostLimitError", "Limits", "delta_bracket", "epsilon_bracket", "epsilon_curve",
+           "delta_curve", "dpsgd_delta", "dpsgd_epsilon", "dpsgd_pair", "dpsgd_schedule", "dpsgd_epsilon_schedule",
+           "dpsgd_delta_schedule", "Profile", "GaussianProfile", "LaplaceProfile", "SubsampledProfile",
            "FiniteProfile", "profile_of", "dpsgd_sigma", "Calibration", "epsilon_trajectory",
            "dpsgd_epsilon_trajectory", "epochs_to_steps", "steps_per_epoch", "CertifiedAccountant",
            "CertifiedOpacusAccountant", "register_with_opacus"]
@@ -18,7 +19,8 @@ __all__ = ["Bracket", "CostLimitError", "Limits", "delta_bracket", "epsilon_brac
 # the extra when it is missing).
 _LAZY = {
     **dict.fromkeys(("Bracket", "CostLimitError", "Limits", "delta_bracket", "dpsgd_delta", "dpsgd_epsilon",
-                     "dpsgd_pair", "epsilon_bracket"), ".api"),
+                     "dpsgd_pair", "epsilon_bracket", "epsilon_curve", "delta_curve", "dpsgd_schedule",
+                     "dpsgd_epsilon_schedule", "dpsgd_delta_schedule"), ".api"),
     **dict.fromkeys(("FiniteProfile", "GaussianProfile", "LaplaceProfile", "Profile", "SubsampledProfile",
                      "profile_of"), ".profiles"),
     **dict.fromkeys(("Calibration", "dpsgd_sigma"), ".calibrate"),

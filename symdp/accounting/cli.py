@@ -1,4 +1,8 @@
-"""``symdp account dpsgd``: the certified ε (or δ) bracket of DP-SGD on the command line."""
+"""``symdp account dpsgd``: the certified ε (or δ) bracket of DP-SGD on the command line.
+
+One setting (``--q``, ``--sigma``, ``--steps``), or a schedule of phases (``--schedule FILE``: one
+row per phase, q, sigma, steps, as CSV with that header or as JSON, a list of objects with those
+keys or of [q, sigma, steps] triples)."""
 
 from __future__ import annotations
 
@@ -19,14 +23,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     d = kinds.add_parser("dpsgd", help="DP-SGD: T Poisson-subsampled Gaussian steps (add/remove)",
                          description="Prints a certified bracket [lower, upper]; the value to report is the "
                                      "upper end (a guarantee), the lower end says how tight it is.")
-    d.add_argument("--q", "--sample-rate", dest="q", required=True,
+    d.add_argument("--q", "--sample-rate", dest="q",
                    help="sampling rate q in (0, 1] (exact: 0.01, 1/100); Opacus's sample_rate")
-    noise = d.add_mutually_exclusive_group(required=True)
+    noise = d.add_mutually_exclusive_group()
     noise.add_argument("--sigma", help="noise multiplier σ > 0")
     noise.add_argument("--target-eps", help="calibrate: the near-least σ whose certified ε (at --delta) is ≤ this")
-    length = d.add_mutually_exclusive_group(required=True)
+    length = d.add_mutually_exclusive_group()
     length.add_argument("--steps", type=int, help="number of steps T ≥ 1")
     length.add_argument("--epochs", help="number of epochs E: T = ⌈E/q⌉ steps")
+    d.add_argument("--schedule", metavar="FILE",
+                   help="instead of --q, --sigma and --steps: a schedule of phases, one row per phase "
+                        "(q, sigma, steps), as CSV with that header or as JSON")
     target = d.add_mutually_exclusive_group(required=True)
     target.add_argument("--delta", help="print the ε bracket at this δ")
     target.add_argument("--eps", help="print the δ bracket at this ε")
@@ -37,6 +44,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     d.add_argument("--h", default=None, help="a fixed loss grid width (skips the refinement)")
     d.add_argument("--json", action="store_true", help="print a JSON object")
     d.add_argument("--quiet", action="store_true", help="no progress bar")
+    d.set_defaults(parser=d)
     p.set_defaults(run=run)
 
 
@@ -46,7 +54,7 @@ def _number(text: str, name: str):
     from ..numbers import exact  # here, not at the top: `symdp --help` must not load sympy
     try:
         return exact(sympy.Rational(text), name)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, ZeroDivisionError):  # "1/0": a fraction with a zero denominator
         raise ParameterError(f"{name} must be a number (0.01, 1/100, 1e-5), got {text!r}") from None
 
 
@@ -65,9 +73,29 @@ def _steps(args: argparse.Namespace, q) -> int:
     return args.steps if args.epochs is None else epochs_to_steps(_number(args.epochs, "epochs"), q)
 
 
+def _check_arguments(args: argparse.Namespace) -> None:
+    """One setting or a schedule, each with what it needs (argparse's groups cannot say it)."""
+    if args.schedule is not None:
+        given = [name for name, value in (("--q", args.q), ("--sigma", args.sigma), ("--target-eps", args.target_eps),
+                                          ("--steps", args.steps), ("--epochs", args.epochs),
+                                          ("--per-epoch", args.per_epoch or None)) if value is not None]
+        if given:
+            args.parser.error(f"argument --schedule: not allowed with {', '.join(given)} (the schedule gives them)")
+        return
+    missing = [name for name, value in (("--q/--sample-rate", args.q), ("--sigma/--target-eps", args.sigma or args.target_eps),
+                                        ("--steps/--epochs", args.steps if args.steps is not None else args.epochs))
+               if value is None]
+    if missing:
+        args.parser.error(f"the following arguments are required: {', '.join(missing)} (or --schedule FILE)")
+
+
 def run(args: argparse.Namespace) -> int:
-    q, rtol = _number(args.q, "q"), _number(args.rtol, "rtol")
+    _check_arguments(args)
+    rtol = _number(args.rtol, "rtol")
     h = None if args.h is None else _number(args.h, "h")
+    if args.schedule is not None:
+        return _schedule(args, rtol, h)
+    q = _number(args.q, "q")
     steps = _steps(args, q)
     if args.target_eps is not None and args.delta is None:
         raise ParameterError("--target-eps needs --delta (σ is calibrated for (eps, delta)-DP)")
@@ -98,6 +126,90 @@ def _bracket(args: argparse.Namespace, q, steps: int, rtol, h) -> int:
         print(json.dumps({"q": str(q), "sigma": str(sigma), "steps": steps, "report": "upper", **b.as_dict()}))
         return 0
     print(_line(b, steps))
+    return 0
+
+
+#: The largest schedule file read (a phase is one short line).
+MAX_SCHEDULE_BYTES = 1 << 20
+
+
+def read_schedule(path: str) -> list[tuple[object, object, int]]:
+    """The phases (q, sigma, steps) of a schedule file: CSV with the header q,sigma,steps, or
+    JSON (a list of {"q", "sigma", "steps"} objects or of [q, sigma, steps] triples). Numbers
+    are exact as written (0.01 is 1/100); a bad file or row is a one-line ParameterError
+    naming the file, the row and the field."""
+    import csv
+    from .api import dpsgd_pair
+    from ..files import FileRefused, read_regular
+    try:  # a regular file of bounded size only: a link to /dev/zero would be read without end, a FIFO block
+        text = read_regular(path, MAX_SCHEDULE_BYTES, "--schedule").decode("utf-8")
+    except FileRefused as err:
+        raise ParameterError(str(err)) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ParameterError(f"--schedule {path}: cannot read it ({err.__class__.__name__}: {err})") from None
+    rows: list
+    if text.lstrip().startswith(("[", "{")):
+        try:
+            rows = json.loads(text)
+        except (ValueError, RecursionError) as err:  # also an integer beyond 4300 digits, brackets nested too deep
+            raise ParameterError(f"--schedule {path}: not valid JSON ({type(err).__name__}: {str(err)[:120]})") from None
+        if not isinstance(rows, list):
+            raise ParameterError(f"--schedule {path}: the JSON must be a list of phases, got {type(rows).__name__}")
+    else:
+        reader = csv.reader(line for line in text.splitlines() if line.strip() and not line.startswith("#"))
+        try:  # csv.Error: a field beyond csv's limit (131 072 characters), a NUL byte
+            header = [c.strip().lower() for c in next(reader, [])]
+            if header != ["q", "sigma", "steps"]:
+                raise ParameterError(f"--schedule {path}: the CSV must start with the header q,sigma,steps, "
+                                     f"got {','.join(header)!r}")
+            rows = [dict(zip(header, (c.strip() for c in row))) | {"_width": len(row)} for row in reader]
+        except csv.Error as err:
+            raise ParameterError(f"--schedule {path}: not a CSV schedule (line {reader.line_num}: {err})") from None
+    phases = []
+    for i, row in enumerate(rows, start=1):
+        where = f"--schedule {path}, phase {i}"
+        if isinstance(row, dict):
+            if row.pop("_width", 3) != 3 or set(row) != {"q", "sigma", "steps"}:
+                raise ParameterError(f"{where}: needs exactly q, sigma and steps, got {sorted(k for k in row)}")
+            q, sigma, steps = row["q"], row["sigma"], row["steps"]
+        elif isinstance(row, list) and len(row) == 3:
+            q, sigma, steps = row
+        else:
+            raise ParameterError(f"{where}: must be (q, sigma, steps), got {row!r}")
+        if isinstance(steps, str) and steps.strip().isdigit():
+            steps = int(steps)
+        if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
+            raise ParameterError(f"{where}: steps must be an integer ≥ 1, got {steps!r}")
+        phase = (_number(str(q), f"{where}: q"), _number(str(sigma), f"{where}: sigma"), steps)
+        try:
+            dpsgd_pair(phase[0], phase[1])  # q and σ in the supported range, said with the row
+        except ParameterError as err:
+            raise ParameterError(f"{where}: {err}") from None
+        phases.append(phase)
+    if not phases:
+        raise ParameterError(f"--schedule {path}: no phases")
+    return phases
+
+
+def _schedule(args: argparse.Namespace, rtol, h) -> int:
+    from .api import dpsgd_delta_schedule, dpsgd_epsilon_schedule, dpsgd_schedule
+    phases = read_schedule(args.schedule)
+    parts = dpsgd_schedule(phases)  # validates every phase before any work (one-line errors)
+    steps = sum(k for _, k in parts)
+    progress = None if args.quiet or args.json or not on_terminal(sys.stderr) else _bar(sys.stderr)
+    try:
+        if args.delta is not None:
+            b = dpsgd_epsilon_schedule(phases, _number(args.delta, "delta"), rtol=rtol, h=h, progress=progress)
+        else:
+            b = dpsgd_delta_schedule(phases, _number(args.eps, "eps"), rtol=rtol, h=h, progress=progress)
+    finally:
+        if progress:
+            sys.stderr.write("\n")
+    if args.json:
+        print(json.dumps({"schedule": args.schedule, "phases": len(phases), "distinct_steps": len(parts),
+                          "steps": steps, "report": "upper", **b.as_dict()}))
+        return 0
+    print(f"{_line(b, steps)}  [{len(phases)} phases, {len(parts)} distinct steps]")
     return 0
 
 

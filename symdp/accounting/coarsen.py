@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 
-from flint import arb, arb_poly, fmpq, fmpz
+from flint import arb, arb_poly, fmpq
 
 from ..certificate import ensure
 from ..numbers import working_precision

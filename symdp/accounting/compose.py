@@ -13,21 +13,31 @@ where little mass lies outside it:
 * lower bound: the mass below the cut is dropped and the mass above it is moved down to the
   highest kept loss (δ can only shrink).
 
-The P-mass at +∞ of a product is ∞_A·(all of B) + (finite A)·∞_B, rounded up.
+The P-mass at +∞ of a product is ∞_A·(all of B) + (finite A)·∞_B, rounded up (down for a
+lower bound, whose +∞ mass is the pair's own, an atom no cut moved there).
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from flint import fmpz, fmpz_poly
 
 from ..errors import ResourceLimitError
 from .discretise import Discrete, check_total
 
-__all__ = ["CostLimitError", "Limits", "multiply", "power", "check_deadline", "product_cost"]
+__all__ = ["CostLimitError", "Limits", "multiply", "power", "check_deadline", "product_cost", "Weight"]
+
+#: What a unit of mass at a loss is worth to the final δ (see :func:`_cut`).
+Weight = Callable[[float], float]
+
+#: A weighted cut moves at most 2^−10 of the P-mass: its worth δ_rest(ε − a) is that of the rest
+#: as composed exactly, and cuts that move much of the mass would shift the rest itself (all of it
+#: to the top of the window, where δ(ε) of a tiny δ is worth nothing, measured: δ ≤ 1 at ε = 4 for
+#: q = 0.01, σ = 4, T = 10⁴, where the truth is below 10⁻⁴⁰).
+WEIGHTED_CUT_BITS = 10
 
 
 class CostLimitError(ResourceLimitError, MemoryError):
@@ -86,67 +96,52 @@ def _check(len_a: int, len_b: int, bits: int, limits: Limits) -> None:
             f"above the memory limit of {limits.memory / 1e9:.1f} GB (coarser grid or fewer bits)")
 
 
-class _Chain(NamedTuple):
-    """A :class:`Discrete` while a composition is in progress: its masses stay one FLINT
-    polynomial from product to product (converting thousands of coefficients to Python
-    integers and back cost more than the products themselves), `total` is their sum."""
-
-    poly: fmpz_poly
-    lo: int
-    inf: int
-    total: int
-
-    @staticmethod
-    def of(d: Discrete) -> "_Chain":
-        return _Chain(fmpz_poly(list(d.masses)), d.lo, d.inf, sum(d.masses))
-
-    def discrete(self, like: Discrete) -> Discrete:
-        coeffs = [int(c) for c in self.poly.coeffs()] or [0]
-        return Discrete(like.h, self.lo, tuple(coeffs), self.inf, like.bits, like.upper)
-
-
-def multiply(a: Discrete, b: Discrete, tau: int, limits: Limits) -> Discrete:
-    """The discretised PLD of the composition, rescaled to a.bits and cut at tail mass ≤ τ/2^bits."""
-    _same_grid(a, b)
-    return _multiply(_Chain.of(a), _Chain.of(b), tau, limits, a).discrete(a)
-
-
-def _same_grid(a: Discrete, b: Discrete) -> None:
+def multiply(a: Discrete, b: Discrete, tau: int, limits: Limits, weight: Weight | None = None) -> Discrete:
+    """The discretised PLD of the composition, rescaled to a.bits and cut at tail mass ≤ τ/2^bits
+    (the low end at weighted mass ≤ τ/2^bits when a `weight` is given, see :func:`_cut`;
+    `a is b` squares: FLINT's squaring is about 2.5× faster)."""
     if a.bits != b.bits or a.upper != b.upper or a.h != b.h:
         raise ValueError("only discretisations on the same grid, bits and side compose")
-
-
-def _multiply(a: _Chain, b: _Chain, tau: int, limits: Limits, like: Discrete) -> _Chain:
-    """:func:`multiply` on chains; `a is b` squares (FLINT's squaring is about 2.5× faster)."""
-    _check(len(a.poly), len(b.poly), like.bits, limits)
-    bits, one = like.bits, fmpz(1) << like.bits
+    _check(len(a), len(b), a.bits, limits)
+    one = fmpz(1) << a.bits
     prod = a.poly * a.poly if a is b else a.poly * b.poly
-    if like.upper:
+    if a.upper:
         prod = -((-prod) // one)  # ceiling division, coefficientwise
         inf = -((-(a.inf * (b.total + b.inf) + a.total * b.inf)) // int(one))
     else:
         prod = prod // one
-        inf = 0
-    out = _cut(prod, a.lo + b.lo, inf, tau, like.upper)
-    check_total(out.total, out.inf, bits, like.upper, "composition")
+        inf = (a.inf * (b.total + b.inf) + a.total * b.inf) // int(one)
+    out = _cut(prod, a.lo + b.lo, inf, tau, a, weight)
+    check_total(out.total, out.inf, a.bits, a.upper, "composition")
     return out
 
 
-def _cut(poly: fmpz_poly, lo: int, inf: int, tau: int, upper: bool) -> _Chain:
+def _cut(poly: fmpz_poly, lo: int, inf: int, tau: int, like: Discrete, weight: Weight | None = None) -> Discrete:
     """Cut the window where at most τ (scaled) mass lies beyond each end (see module docstring):
-    the lowest kept index i is the largest with Σ_{l<i} c_l ≤ τ, the highest kept j ≥ i the
+    the lowest kept index i is the largest with Σ_{l<i} c_l ≤ τ — or with Σ_{l<i} c_l·w(a_i) ≤ τ
+    and Σ_{l<i} c_l ≤ 2^−WEIGHTED_CUT_BITS of the mass for a `weight` w (nondecreasing in the
+    loss a_i, at most 1: what the mass is worth to the final δ, :class:`.estimate.CutWeight`;
+    any w keeps the bracket valid, it only moves more mass) — and the highest kept j ≥ i the
     smallest with Σ_{l>j} c_l ≤ τ (at least one coefficient is kept)."""
     n = max(len(poly), 1)  # the zero polynomial has length 0 but stands for one zero mass
-    i = _last(lambda k: _below(poly, k) <= tau, 0, n - 1)
+    if weight is None:
+        i = _last(lambda k: _below(poly, k) <= tau, 0, n - 1)
+    else:
+        h, cap = float(like.h), 1 << max(like.bits - WEIGHTED_CUT_BITS, 0)
+
+        def holds(k: int) -> bool:
+            below = _below(poly, k)
+            return below <= tau or (below <= cap and below * weight((lo + k) * h) <= tau)
+        i = _last(holds, 0, n - 1)
     j = _last(lambda k: _above(poly, k - 1) > tau, i, n - 1)
     below, above = _below(poly, i), _above(poly, j)
     kept = poly.truncate(j + 1).right_shift(i)  # the coefficients i..j
-    if upper:
+    if like.upper:
         kept[0] += below
         inf += above
     else:
         kept[j - i] += above
-    return _Chain(kept, lo + i, inf, int(kept(1)))
+    return Discrete(like.h, lo + i, kept, inf, like.bits, like.upper)
 
 
 def _below(poly: fmpz_poly, k: int) -> int:
@@ -178,32 +173,24 @@ def identity(like: Discrete) -> Discrete:
 
 
 def power(d: Discrete, k: int, tau_per_step: int, limits: Limits,
-          progress: Callable[[int, int], None] | None = None) -> Discrete:
+          progress: Callable[[int, int], None] | None = None, weight: Weight | None = None) -> Discrete:
     """The k-fold composition by left-to-right binary powering: square, and multiply by `d`
     itself where k has a 1 bit (⌊log₂ k⌋ squarings and popcount(k) − 1 products with the short
     `d`, cheaper than products of two long powers). A product standing for j steps may cut τ·j
     (τ = `tau_per_step`): the mass it sends to +∞ is carried into every later product, so by
     the end it has grown about T/j-fold (inf(A·A) ≈ 2·inf(A)), and a cut proportional to j
     keeps each product's share of the final +∞ mass at about τ·T."""
-    out = _power(_Chain.of(d), k, tau_per_step, limits, progress, d)
-    return identity(d) if out is None else out.discrete(d)
-
-
-def _power(d: _Chain, k: int, tau_per_step: int, limits: Limits,
-           progress: Callable[[int, int], None] | None, like: Discrete) -> _Chain | None:
-    """:func:`power` on chains; None for k = 0."""
     if k == 0:
-        return None
+        return identity(d)
     out, out_steps, done = d, 1, 0
     total = max(1, k.bit_length() - 1 + bin(k).count("1") - 1)
     for bit in bin(k)[3:]:  # the bits after the leading 1
         out_steps *= 2
-        out = _multiply(out, out, tau_per_step * out_steps, limits, like)
+        out = multiply(out, out, tau_per_step * out_steps, limits, weight)
         if bit == "1":
             out_steps += 1
-            out = _multiply(out, d, tau_per_step * out_steps, limits, like)
+            out = multiply(out, d, tau_per_step * out_steps, limits, weight)
         done += 1 + (bit == "1")
         if progress:
             progress(done, total)
     return out
-

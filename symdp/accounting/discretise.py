@@ -34,42 +34,79 @@ bound even though the rounded masses no longer sum to one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
 import math
-from typing import Callable
+from typing import Callable, Sequence
 
-from flint import arb, fmpq, fmpz
+from flint import arb, fmpq, fmpz, fmpz_poly
 
 from ..certificate import ensure
 from ..errors import PrecisionError
 from ..numbers import working_precision
 from .profiles import Profile, Tails4, _Straddle
 
-__all__ = ["Discrete", "discretise", "loss_window"]
+__all__ = ["Discrete", "discretise", "loss_window", "loss_range", "knot_indices"]
 
 
-@dataclass(frozen=True)
 class Discrete:
     """P-masses on the losses (lo + i)·h, scaled by 2^bits: masses[i]/2^bits, and inf/2^bits at
     loss +∞. ``upper`` says whether the masses bound a dominating pair (rounded up) or a
-    dominated one (rounded down)."""
+    dominated one (rounded down). The masses live in one FLINT integer polynomial (``poly``,
+    Σ masses[i] z^i) from product to product; the tuple of Python integers ``masses`` is made
+    only when asked for (converting thousands of coefficients cost more than a product)."""
 
-    h: fmpq
-    lo: int
-    masses: tuple[int, ...]
-    inf: int
-    bits: int
-    upper: bool
+    __slots__ = ("h", "lo", "inf", "bits", "upper", "_poly", "_masses", "_total")
+
+    def __init__(self, h: fmpq, lo: int, masses: "Sequence[int] | fmpz_poly", inf: int, bits: int, upper: bool):
+        self.h, self.lo, self.inf, self.bits, self.upper = h, lo, int(inf), bits, upper
+        if isinstance(masses, fmpz_poly):
+            self._poly, self._masses = masses, None
+        else:
+            self._poly, self._masses = None, tuple(int(c) for c in masses) or (0,)
+        self._total = None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, "_total"):
+            raise AttributeError("a Discrete is immutable")
+        object.__setattr__(self, name, value)
+
+    @property
+    def poly(self) -> fmpz_poly:
+        if self._poly is None:
+            object.__setattr__(self, "_poly", fmpz_poly(list(self._masses)))
+        return self._poly
+
+    @property
+    def masses(self) -> tuple[int, ...]:
+        if self._masses is None:
+            object.__setattr__(self, "_masses", tuple(int(c) for c in self._poly.coeffs()) or (0,))
+        return self._masses
+
+    def __len__(self) -> int:
+        """The number of grid points from lo to hi (the zero polynomial stands for one zero mass)."""
+        return len(self._masses) if self._masses is not None else max(len(self._poly), 1)
+
+    @property
+    def total(self) -> int:
+        """Σ masses (scaled), the finite P-mass."""
+        if self._total is None:
+            object.__setattr__(self, "_total", int(self.poly(1)) if self._masses is None else sum(self._masses))
+        return self._total
 
     @property
     def hi(self) -> int:
-        return self.lo + len(self.masses) - 1
+        return self.lo + len(self) - 1
+
+    def __repr__(self) -> str:
+        return (f"Discrete(h={self.h}, lo={self.lo}, {len(self)} masses, inf={self.inf}, bits={self.bits}, "
+                f"upper={self.upper})")
 
     def verified(self, what: str) -> "Discrete":
         """Itself, once its total P-mass is on its side of 1: a dominating pair keeps all of the
         mass (Σ masses + inf ≥ 2^bits: only rounding up and moves to higher losses or +∞ made
-        it), a dominated one never creates any (Σ masses ≤ 2^bits, inf = 0)."""
-        check_total(sum(self.masses), self.inf, self.bits, self.upper, what)
+        it), a dominated one never creates any (Σ masses + inf ≤ 2^bits; its inf, rounded
+        down, is the pair's own P-mass at +∞)."""
+        check_total(self.total, self.inf, self.bits, self.upper, what)
         return self
 
 
@@ -80,7 +117,7 @@ def check_total(finite: int, inf: int, bits: int, upper: bool, what: str) -> Non
         ensure(total >= one, f"the dominating {what} keeps all the P-mass (Σ masses + p_∞ ≥ 1)",
                missing=(one - total) / one)
     else:
-        ensure(total <= one and inf == 0, f"the dominated {what} creates no P-mass (Σ masses ≤ 1, p_∞ = 0)",
+        ensure(total <= one, f"the dominated {what} creates no P-mass (Σ masses + p_∞ ≤ 1)",
                excess=(total - one) / one, inf=inf)
 
 
@@ -128,16 +165,16 @@ def _hockey(profile: Profile, gamma: arb, prec: int) -> arb:
     raise PrecisionError(f"cannot separate γ = {gamma} from a branch point of {profile!r}")
 
 
-def _values(profile: Profile, h: fmpq, m: int, n: int, bits: int,
+def _values(profile: Profile, h: fmpq, knots: list[int], bits: int,
             tick: Callable[[], None]) -> tuple[list[arb], list[arb], int]:
-    """γ_j and f(γ_j) for j = m−1..n+1 at a precision where the second differences (masses of
+    """γ_j and f(γ_j) for the knots j at a precision where the second differences (masses of
     size ~h²·f'') are known to 2^−(bits+8); `tick` is called every 256 points (a time limit)."""
     need = bits + 2 * max(0, -math.floor(math.log2(float(h)))) + 16
     prec = need + 32
     for _ in range(4):
         with working_precision(prec):
             hb = arb(h)
-            gammas = [(hb * j).exp() for j in range(m - 1, n + 2)]
+            gammas = [(hb * j).exp() for j in knots]
             f = []
             for i, g in enumerate(gammas):
                 if i % 256 == 0:
@@ -150,30 +187,85 @@ def _values(profile: Profile, h: fmpq, m: int, n: int, bits: int,
 
 
 def discretise(profile: Profile, h: fmpq, m: int, n: int, bits: int, lump: float = 0.0,
-               tick: Callable[[], None] = lambda: None) -> tuple[Discrete, Discrete]:
+               tick: Callable[[], None] = lambda: None, knots: list[int] | None = None,
+               tilt: float = 0.0, lower: bool = True) -> tuple[Discrete, Discrete | None]:
     """The pessimistic and optimistic discretisations of `profile` on the losses m·h..n·h.
 
     Returns (upper, lower): `upper` dominates the pair (connect-the-dots with the right tail at
     +∞), `lower` is dominated by it (see the module docstring); both with masses scaled by 2^bits.
+    Only the grid points in `knots` (rising from m to n; by default :func:`knot_indices` at `tilt`) carry
+    atoms: chords through any points of a convex profile lie above it, and a cell may be
+    balanced at any grid point, so the knots decide the width, never the validity.
     Tails of P-mass ≤ `lump` are not cut into cells in the lower one (moved down whole, or dropped).
     `tick` is called now and then (every 256 profile evaluations): it raises to stop a run.
+    `lower` False: the dominating pair only (None in the dominated one's place).
     """
     if n - m < 3:
         raise ValueError("the window needs at least four grid points")
-    gammas, f, prec = _values(profile, h, m, n, bits, tick)
+    knots = knot_indices(profile, h, m, n, tilt) if knots is None else list(knots)
+    if knots[0] != m or knots[-1] != n or any(b <= a for a, b in zip(knots, knots[1:])):
+        raise ValueError("the knots must rise strictly from m to n")
+    gammas, f, prec = _values(profile, h, knots, bits, tick)
     with working_precision(prec):
-        upper = _pessimistic(gammas, f, h, m, n, bits)
-    lower = _optimistic(profile, h, m, n, bits, prec, lump, tick)
-    return upper.verified("discretisation"), lower.verified("discretisation")
+        upper = _pessimistic(gammas, f, h, knots, bits)
+    if not lower:
+        return upper.verified("discretisation"), None
+    low = _optimistic(profile, h, knots, bits, prec, lump, tick)
+    return upper.verified("discretisation"), low.verified("discretisation")
 
 
-def _pessimistic(gammas: list[arb], f: list[arb], h: fmpq, m: int, n: int, bits: int) -> Discrete:
-    """Connect-the-dots: chords through (0, 1), (γ_m, f_m), …, (γ_n, f_n), then flat at f_n."""
-    g, v = gammas[1:-1], f[1:-1]  # j = m..n
-    count = n - m + 1
-    slopes = [(v[0] - 1) / g[0]] + [(v[k + 1] - v[k]) / (g[k + 1] - g[k]) for k in range(count - 1)] + [arb(0)]
-    masses = tuple(_ceil((slopes[k + 1] - slopes[k]) * g[k], bits) for k in range(count))
-    return Discrete(h, m, masses, _ceil(v[-1], bits), bits, True)
+#: Knot spacing in the tails: where the float model's tail mass beyond a grid point a, tilted
+#: by e^{(λ·MARGIN + 1)·a} for a > 0, is below SPARSE·4^−k, the next knot may be 2^k grid points away (k ≤
+#: MAX_DOUBLINGS). A chord or a cell 2^k·h wide errs by about its mass times (2^k·h)², so each
+#: tail interval errs by at most about SPARSE·h², against about h² for the dense part. The tilt
+#: λ is where the composed δ looks in each step's loss (:meth:`.estimate.Composed.tilt`): a
+#: large ε of many steps is made of steps far out in their tails.
+SPARSE, MARGIN, MAX_DOUBLINGS = 1e-3, 1.0, 12
+
+
+def knot_indices(profile: Profile, h: fmpq, m: int, n: int, tilt: float = 0.0) -> list[int]:
+    """The grid points (indices m..n) that carry atoms: every point where the profile's float
+    model puts real mass, tilted by `tilt` (see SPARSE), geometrically fewer in its tails;
+    every point when the profile has no float model. A heuristic only: any knots give valid
+    pairs (:func:`discretise`)."""
+    model = profile.float_tails
+    if model(0.0) is None:
+        return list(range(m, n + 1))
+    step = float(h)
+    start = min(max(0, m), n)
+    knots = {m, n}
+    rate = tilt * MARGIN + 1
+
+    def spacing(mass: float, a: float) -> int:
+        # below 0 the tilt e^{λa} < 1 would thin the knots: the mass alone decides there
+        tilted = mass * math.exp(min(rate * max(a, 0.0), 700.0))
+        if not tilted < SPARSE:
+            return 1
+        k = int(0.5 * math.log2(SPARSE / tilted)) if tilted > 0 else MAX_DOUBLINGS
+        return 1 << min(k, MAX_DOUBLINGS)
+
+    j = start
+    while j < n:  # rightwards: the P-mass above a_j
+        knots.add(j)
+        j += spacing(model(j * step)[0], j * step)
+    j = start
+    while j > m:  # leftwards: the P-mass at or below a_j
+        knots.add(j)
+        j -= spacing(model(j * step)[2], j * step)
+    return sorted(knots)
+
+
+def _pessimistic(gammas: list[arb], f: list[arb], h: fmpq, knots: list[int], bits: int) -> Discrete:
+    """Connect-the-dots: chords through (0, 1) and (γ_j, f_j) at the knots j, then flat at the
+    last f_j; atoms at the knots only."""
+    count = len(knots)
+    slopes = [(f[0] - 1) / gammas[0]]
+    slopes += [(f[k + 1] - f[k]) / (gammas[k + 1] - gammas[k]) for k in range(count - 1)] + [arb(0)]
+    m = knots[0]
+    masses = [0] * (knots[-1] - m + 1)
+    for k, j in enumerate(knots):
+        masses[j - m] = _ceil((slopes[k + 1] - slopes[k]) * gammas[k], bits)
+    return Discrete(h, m, tuple(masses), _ceil(f[-1], bits), bits, True)
 
 
 class _Tails:
@@ -202,7 +294,9 @@ class _Tails:
             for _ in range(6):
                 with working_precision(p):
                     try:
-                        self.cache[key] = self.profile.tails_at(t)
+                        p, q = self.profile.tails_at(t)
+                        # the cells are made of the finite losses: the P-mass at +∞ is its own
+                        self.cache[key] = (p - self.profile.inf_mass(), q) if self.profile.p_inf else (p, q)
                         break
                     except _Straddle:
                         p *= 2
@@ -211,21 +305,28 @@ class _Tails:
         return self.cache[key]
 
 
-def _optimistic(profile: Profile, h: fmpq, m: int, n: int, bits: int, prec: int, lump: float,
+def _optimistic(profile: Profile, h: fmpq, knots: list[int], bits: int, prec: int, lump: float,
                 tick: Callable[[], None]) -> Discrete:
-    """The dominated pair of the module docstring: balanced cells built from either end; the
-    walk with the smaller unbalanced remainder is kept."""
+    """The dominated pair of the module docstring: cells balanced at the knots, built from
+    either end; the walk with the smaller unbalanced remainder is kept."""
     tails = _Tails(profile, bits + 48, tick)  # cell masses are first differences: no h² loss
     tiny = arb(2) ** (-(bits + 16))
+    with working_precision(bits + 48):
+        infinite = profile.inf_mass()
     best = None
     walks = {"left": (_cells_rightwards,), "right": (_cells_leftwards,)}.get(
         profile.heavy_edge, (_cells_rightwards, _cells_leftwards))
     for walk in walks:
         with working_precision(prec):
-            masses, rest = walk(tails, h, m, n, tiny, arb(lump))
+            masses, rest = walk(tails, h, knots, tiny, arb(lump))
         if best is None or rest < best[1]:
             best = (masses, rest)
-    return Discrete(h, m, tuple(_floor(x, bits) for x in best[0]), 0, bits, False)
+    m = knots[0]
+    scaled = [0] * (knots[-1] - m + 1)
+    for j, x in best[0].items():
+        scaled[j - m] = _floor(x, bits)
+    # the atom at +∞ is a cell of its own: it stays there (δ's floor at every ε)
+    return Discrete(h, m, tuple(scaled), _floor(infinite, bits), bits, False)
 
 
 def _snap(x: fmpq, h: fmpq) -> fmpq:
@@ -425,27 +526,29 @@ def _float_mass(low: Tails4, high: Tails4) -> tuple[float, float]:
     return p, q
 
 
-def _cells_rightwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: arb) -> tuple[list[arb], arb]:
-    """Cells from the left: the cell of a_j starts where the previous one ended (first at
-    a_{m−1}; the mass below is dropped) and ends at the cut t > a_j balancing it, however far;
-    grid points the previous cell covered get no cell. When what is left above the cut has
-    P-mass ≤ `lump` (or cannot be balanced), it goes to the grid point below it (its
-    barycentre lies above the cut, which is at least the previous grid point)."""
-    count = n - m + 1
-    masses, rest = [arb(0)] * count, arb(0)
+def _cells_rightwards(tails: _Tails, h: fmpq, knots: list[int], tiny: arb, lump: arb) -> tuple[dict[int, arb], arb]:
+    """Cells from the left, balanced at the knots a_j (masses by grid index): the cell of a_j
+    starts where the previous one ended (first at a_{m−1}; the mass below is dropped) and ends at
+    the cut t > a_j balancing it, however far; knots the previous cell covered get no cell. When
+    what is left above the cut s has P-mass ≤ `lump` (or cannot be balanced), it goes to the
+    grid point ⌊s/h⌋·h (its barycentre lies above s)."""
+    m, n = knots[0], knots[-1]
+    masses: dict[int, arb] = {}
+    rest = arb(0)
+    total = 1 - tails.profile.inf_mass()  # the finite losses' P-mass
     s = h * (m - 1)
     ps, qs = tails(s)
-    rest += 1 - ps
+    rest += total - ps
     far = h * (n + 1)
-    for j in range(m, n + 1):
-        k, aj = j - m, h * j
+    for j in knots:
+        aj = h * j
         if s >= aj:  # covered by the previous cell
             continue
         cut = None
         if j < n and not ps <= lump:
             atom_p, atom_q = tails.atom(aj)
             if atom_p > 0:  # an atom exactly at a_j is a cell of its own, at its grid point
-                masses[k] += atom_p.lower()
+                masses[j] = masses.get(j, arb(0)) + atom_p.lower()
                 ps, qs = ps - atom_p, qs - atom_q
             u = (-arb(aj)).exp()
 
@@ -462,49 +565,53 @@ def _cells_rightwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: a
                     continue
                 cut = _cut_above(balance, aj, guess, far, h)
         if cut is None:
-            # The rest (s, ∞] is the last cell. Its barycentre is at or beyond a_j when
+            # The rest (s, ∞) is the last cell. Its barycentre is at or beyond a_j when
             # Q(Z > s) − e^{−a_j} P(Z > s) ≤ 0, using also Q(Z > s) ≤ 1 − e^{−s} P(Z ≤ s) (on
-            # Z ≤ s, dQ = e^{−Z} dP ≥ e^{−s} dP), which decides the case where the whole law's
-            # barycentre, E_P[e^{−Z}] = Q(P > 0) ≤ 1, sits at a_j = 0; else it lies above s ≥
-            # a_{j−1}.
-            bound = (1 - (-arb(s)).exp() * (1 - ps).nonnegative_part()).min(qs)
+            # Z ≤ s, dQ = e^{−Z} dP ≥ e^{−s} dP; P(Z ≤ s) = the finite mass − P(s < Z < ∞)),
+            # which decides the case where the whole law's
+            # barycentre, E_P[e^{−Z}] = Q(P > 0) ≤ 1, sits at a_j = 0; else it lies above s,
+            # so at or above the grid point ⌊s/h⌋·h.
+            bound = (1 - (-arb(s)).exp() * (total - ps).nonnegative_part()).min(qs)
             if bound - (-arb(aj)).exp() * ps <= 0:
-                masses[k] += ps.lower()
+                masses[j] = masses.get(j, arb(0)) + ps.lower()
             else:
-                if k > 0:
-                    masses[k - 1] += ps.lower()
+                below = int((s / h).floor())
+                if below >= m:
+                    masses[below] = masses.get(below, arb(0)) + ps.lower()
                 rest += ps
             return masses, rest.upper()
         pc, qc = tails(cut)
-        masses[k] += (ps - pc).lower()
+        masses[j] = masses.get(j, arb(0)) + (ps - pc).lower()
         s, ps, qs = cut, pc, qc
-    if k > 0 and not ps <= 0:
-        masses[count - 1] += ps.lower()  # above the last cut, which is ≥ a_n
+    if not ps <= 0:
+        masses[n] = masses.get(n, arb(0)) + ps.lower()  # above the last cut, which is ≥ a_n
     return masses, rest.upper()
 
 
-def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: arb) -> tuple[list[arb], arb]:
-    """Cells from the right: the cell of a_n is (t_n, ∞], the cell of a_j is (t_j, t_{j+1}] with
-    the cut t_j < a_j balancing it, however far; a cell with (almost) no mass above a_j is
-    empty, grid points the previous cell covered get none, and what lies below the last cut (or
-    below a cut once the mass there is ≤ `lump`) is dropped."""
-    count = n - m + 1
-    masses, rest = [arb(0)] * count, arb(0)
+def _cells_leftwards(tails: _Tails, h: fmpq, knots: list[int], tiny: arb, lump: arb) -> tuple[dict[int, arb], arb]:
+    """Cells from the right, balanced at the knots (masses by grid index): the cell of a_n is
+    (t_n, ∞], the cell of a_j is (t_j, t_{j+1}] with the cut t_j < a_j balancing it, however far;
+    a cell with (almost) no mass above a_j is empty, knots the previous cell covered get none,
+    and what lies below the last cut (or below a cut once the mass there is ≤ `lump`) is dropped."""
+    m, n = knots[0], knots[-1]
+    masses: dict[int, arb] = {}
+    rest = arb(0)
+    total = 1 - tails.profile.inf_mass()  # the finite losses' P-mass (the tails count only those)
     # (ps, qs): the P- and Q-mass placed so far, P[Z > s] and Q[Z > s] plus the atom at s when
     # s = a_j and that atom was placed at its grid point (s = +∞ first: the cell (t, ∞] includes Z = ∞)
     ps, qs = arb(0), arb(0)
     s = h * (n + 1)  # stands for +∞: above every grid point
     bottom = h * (m - 1)
-    for j in range(n, m - 1, -1):
-        k, aj = j - m, h * j
+    for j in reversed(knots):
+        aj = h * j
         if aj >= s:  # covered by the previous cell
             continue
-        if 1 - ps <= lump:
+        if total - ps <= lump:
             break
         u = (-arb(aj)).exp()
         atom_p, atom_q = tails.atom(aj)
         if atom_p > 0:  # an atom exactly at a_j is a cell of its own, at its grid point
-            masses[k] += atom_p.lower()
+            masses[j] = masses.get(j, arb(0)) + atom_p.lower()
 
         def balance(t: fmpq) -> arb:
             # The atom at a_j is not part of the cell, but its share Q − e^{−a_j}P is 0: no correction.
@@ -522,31 +629,52 @@ def _cells_leftwards(tails: _Tails, h: fmpq, m: int, n: int, tiny: arb, lump: ar
         pc, qc = tails(cut)
         if cut == aj:  # the cell is (a_j, s]: the atom at a_j, placed above, is not in P[Z > a_j]
             pc, qc = pc + atom_p, qc + atom_q
-        masses[k] += (pc - ps - atom_p).lower()  # what the cell adds to the placed mass, less the atom
+        masses[j] = masses.get(j, arb(0)) + (pc - ps - atom_p).lower()  # what the cell adds, less the atom
         ps, qs, s = pc, qc, cut
-    rest += 1 - ps
+    rest += total - ps
     return masses, rest.upper()
 
 
-def loss_window(profile: Profile, tau: float, h: fmpq, cap: float = 4096.0) -> tuple[int, int]:
-    """Grid indices (m, n) outside which the pair's privacy loss carries little mass:
-    f(e^{n h}) ≤ τ on the right and f(e^{m h}) − (1 − e^{m h}) = e^{mh}·E_{e^{−mh}}(Q‖P) ≤ τ on the
-    left. A heuristic choice (53-bit midpoints): the bounds are rigorous for any window."""
-    with working_precision(128):
-        def right(t: float) -> float:
-            return float(_hockey(profile, arb(t).exp(), 128).mid())
-
-        def left(t: float) -> float:
-            gam = arb(t).exp()
-            return float((_hockey(profile, gam, 128) - (1 - gam)).mid())
-
-        hi = _edge(right, tau, 1.0, cap)
-        lo = _edge(left, tau, -1.0, cap)
+def loss_window(profile: Profile, tau: float, h: fmpq) -> tuple[int, int]:
+    """Grid indices (m, n) outside which the pair's privacy loss carries little mass (see
+    :func:`loss_range`), with two grid points to spare on each side."""
+    lo, hi = loss_range(profile, tau)
     step = float(h)
     m, n = math.floor(lo / step) - 2, math.ceil(hi / step) + 2
     if n - m < 8:
         m, n = m - 4, n + 4
     return m, n
+
+
+@functools.lru_cache(maxsize=1024)
+def loss_range(profile: Profile, tau: float, cap: float = 4096.0) -> tuple[float, float]:
+    """Losses (lo, hi) outside which the pair's privacy loss carries little mass:
+    f(e^hi) − p_∞ ≤ τ on the right and f(e^lo) − (1 − e^lo) = e^lo·E_{e^{−lo}}(Q‖P) ≤ τ on the
+    left. A heuristic choice (the float model's tails, else 53-bit midpoints of balls): the
+    bounds are rigorous for any window. A loss with finitely many values has its own range."""
+    support = profile.support()
+    if support is not None:
+        return min(support[0], 0.0), max(support[1], 0.0)
+    if profile.float_tails(0.0) is not None:
+        model = profile.float_tails
+
+        def right_float(t: float) -> float:  # P[Z > t] − e^t Q[Z > t]
+            p, q, _, _ = model(t)
+            return p - math.exp(t) * q
+
+        def left_float(t: float) -> float:  # e^t Q[Z ≤ t] − P[Z ≤ t]
+            _, _, p, q = model(t)
+            return math.exp(t) * q - p
+        return _edge(left_float, tau, -1.0, cap), _edge(right_float, tau, 1.0, cap)
+    with working_precision(128):
+        def right(t: float) -> float:
+            return float(_hockey(profile, arb(t).exp(), 128).mid()) - profile.p_inf
+
+        def left(t: float) -> float:
+            gam = arb(t).exp()
+            return float((_hockey(profile, gam, 128) - (1 - gam)).mid())
+
+        return _edge(left, tau, -1.0, cap), _edge(right, tau, 1.0, cap)
 
 
 def _edge(fn, tau: float, direction: float, cap: float) -> float:

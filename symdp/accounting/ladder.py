@@ -23,6 +23,7 @@ stands for.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Callable
@@ -58,8 +59,10 @@ class Step:
     (``factor`` = 1: on the working grid itself)."""
 
     up: Discrete
-    low: Discrete
+    low: Discrete | None
     factor: int
+    #: why the step is on a coarser grid than its loss needs (a loose bracket), and how to tighten it
+    note: str = ""
 
 
 def support_end(profile: Profile, h: fmpq) -> float | None:
@@ -67,7 +70,11 @@ def support_end(profile: Profile, h: fmpq) -> float | None:
     NEAR·h of 0 (else None): beyond b the profile's tail on that side is exactly 0 —
     f(e^t) = 0 above the support, f(e^t) = 1 − e^t below it. A float search (53-bit ends of
     128-bit balls): it only chooses the grid, which never affects validity."""
-    reach = NEAR * float(h)
+    return _support_end(profile, NEAR * float(h))
+
+
+@functools.lru_cache(maxsize=1024)
+def _support_end(profile: Profile, reach: float) -> float | None:
     ends = []
     for side in (1.0, -1.0):
         if _tail(profile, side * reach) > 0:
@@ -96,25 +103,64 @@ def _tail(profile: Profile, t: float) -> float:
         return float((f if t > 0 else f - (1 - gamma)).mid())
 
 
-def discretised(profile: Profile, plan: Plan, limits: Limits) -> Step:
-    """The step on the working grid, or on the fine grid when the support's end is near 0."""
+def discretised(profile: Profile, plan: Plan, limits: Limits, lower: bool = True) -> Step:
+    """The step on the working grid, or on the fine grid when the support's end is near 0
+    (`lower` False: its dominating discretisation only). When that fine grid would span more
+    than a share of the ``lattice_points`` limit (a support ending within ~10⁻⁹ of 0 and
+    reaching far on the other side), the finest grid within it is taken instead: the bracket
+    is valid and loose, and the step's note says so and how to tighten it. Steps already
+    discretised for the same grid, bits and budgets are taken from a cache (a training loop
+    asks again and again)."""
+    # (the budget is a 128th of lattice_points when every point is a knot — each costs a few
+    # certified evaluations, where a point of a composed lattice costs a few integer
+    # operations — and an eighth when a float model thins the knots out in the tails)
+    # the limit is in the key: a user who raises it to tighten a loose bracket gets a new step
+    key = (profile, int(plan.h.p), int(plan.h.q), plan.bits, plan.step_tau, plan.tilt, plan.fine, lower,
+           symdp_limits.get("lattice_points"))
+    if key in _STEPS:
+        return _STEPS[key]
     end = support_end(profile, plan.h) if plan.fine else None
     factor = 1 if end is None else max(math.ceil(FINE * float(plan.h) / end), 2)
+    m, n = loss_window(profile, plan.step_tau, plan.h / factor)
+    note = ""
+    budget = symdp_limits.get("lattice_points") // (8 if profile.float_tails(0.0) is not None else 128)
+    if factor > 1 and n - m + 1 > budget:
+        needed = n - m + 1
+        factor = max(1, factor * budget // needed)
+        m, n = loss_window(profile, plan.step_tau, plan.h / factor)
+        note = (f"the loss support ends {end:.3g} from 0: the grid that resolves it needs about {needed:.3g} points "
+                f"per step, above {budget} (a share of the limit lattice_points); this bracket uses the grid h/{factor} "
+                f"and is loose (its lower end most). To tighten it, raise the limit (with symdp.limits.raised("
+                f"lattice_points={symdp_limits.get('lattice_points') * needed // budget + 1}): ...) or choose a grid h "
+                f"that is a multiple of the support's end")
     grid = plan.h / factor
-    m, n = loss_window(profile, plan.step_tau, grid)
     # each grid point costs a few certified special-function evaluations: bounded before any
     symdp_limits.check_size(n - m + 1, f"the discretisation of {profile!r} on the grid h = {grid}")
-    up, low = discretise(profile, grid, m, n, plan.bits, plan.step_tau / 4, lambda: check_deadline(limits))
-    return Step(up, low, factor)
+    up, low = discretise(profile, grid, m, n, plan.bits, plan.step_tau / 4, lambda: check_deadline(limits),
+                         tilt=plan.tilt, lower=lower)
+    step = Step(up, low, factor, note)
+    if len(_STEPS) >= 256:
+        _STEPS.pop(next(iter(_STEPS)))
+    _STEPS[key] = step
+    return step
+
+
+#: Steps discretised lately, by (profile, grid, bits, budgets, side): the oldest goes first.
+_STEPS: dict[tuple, Step] = {}
 
 
 def step_power(step: Step, k: int, plan: Plan, limits: Limits,
-               progress: Callable[[int, int], None] | None = None) -> tuple[Discrete, Discrete]:
+               progress: Callable[[int, int], None] | None = None) -> tuple[Discrete, Discrete | None]:
     """(upper, lower) of the k-fold composition of the step, on the working grid or, when the
-    working grid is too coarse for all k steps together, on the step's fine grid."""
+    working grid is too coarse for all k steps together, on the step's fine grid (lower None
+    when the step has no dominated discretisation)."""
     if step.factor == 1:
-        return plan.power(step.up, k, limits, progress=progress), plan.power(step.low, k, limits, progress=progress)
-    return _ladder(step.up, k, step.factor, plan, limits), _ladder(step.low, k, step.factor, plan, limits)
+        def power(d: Discrete) -> Discrete:
+            return plan.power(d, k, limits, progress=progress)
+    else:
+        def power(d: Discrete) -> Discrete:
+            return _ladder(d, k, step.factor, plan, limits)
+    return power(step.up), None if step.low is None else power(step.low)
 
 
 def _ladder(d: Discrete, k: int, factor: int, plan: Plan, limits: Limits) -> Discrete:
@@ -152,10 +198,25 @@ def on_grid(d: Discrete, h: fmpq) -> Discrete:
 
 
 def _spread(d: Discrete) -> float:
-    """The standard deviation of the finite part of d's loss, in units of its grid."""
-    weights = [float(c) for c in d.masses]
-    total = sum(weights)
+    """The width of the bulk of d's finite loss, in units of its grid: the interquartile range of
+    its P-masses over 1.349 (the standard deviation of a Gaussian with that range). Not the
+    standard deviation itself: a subsampled step at a large noise level has a narrow bulk piled
+    against its support's end and a heavy tail that makes its deviation wide (q = 0.01, σ = 1/2:
+    deviation 22 grid points of 1/300, quartiles 1.5 apart), and coarsening it then would
+    collapse its dominated pair. Quantiles by bisection on the exact prefix sums."""
+    total = d.total
     if total <= 0:
         return 0.0
-    mean = sum(w * i for i, w in enumerate(weights)) / total
-    return math.sqrt(sum(w * (i - mean) ** 2 for i, w in enumerate(weights)) / total)
+    poly = d.poly
+
+    def quantile(fraction: float) -> int:
+        target = int(total * fraction)
+        lo, hi = 0, max(len(poly), 1)
+        while lo < hi:  # the least k with Σ_{i ≤ k} c_i ≥ target
+            mid = (lo + hi) // 2
+            if int(poly.truncate(mid + 1)(1)) >= target:
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
+    return (quantile(0.75) - quantile(0.25)) / 1.349

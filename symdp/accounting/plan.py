@@ -17,10 +17,14 @@ from typing import Callable
 
 from flint import fmpq
 
-from .compose import Limits, multiply, power
+from .compose import Limits, Weight, multiply, power
 from .discretise import Discrete
 
 __all__ = ["Plan"]
+
+#: Bits beyond the rounding budget of :meth:`Plan.for_run` (its bound already counts every
+#: product at the largest size).
+MARGIN_BITS = 6
 
 
 @dataclass(frozen=True)
@@ -36,18 +40,29 @@ class Plan:
     #: whether a step too narrow for h goes through a finer grid (:mod:`symdp.accounting.ladder`);
     #: a probe that needs only a rough upper end does without
     fine: bool = True
+    #: where the composed δ looks in each step's loss (:meth:`.estimate.Composed.tilt`): sets
+    #: how sparse the knots of a step's discretisation may be in its tails
+    tilt: float = 0.0
+    #: what a unit of mass at a loss is worth to the final δ (:class:`.estimate.CutWeight`):
+    #: lets a product cut the low end of its window further; None: the plain rule
+    weight: Weight | None = None
 
     @classmethod
     def for_run(cls, h: fmpq, steps: int, scale: float, rtol: float, points: int,
                 products: int | None = None) -> "Plan":
         """Bits and tolerances for a bracket of relative width ~rtol at a value ~scale, over
-        `steps` steps on `points` grid points, with at most `products` products (2·log₂T + 2
-        for repeated squaring, the default): the cuts and the rounding take a 1/64 share of
-        the width."""
+        `steps` steps whose composition spans about `points` grid points, with at most
+        `products` products (2·log₂T + 2 for repeated squaring, the default): the cuts and the
+        rounding take a 1/64 share of the width.
+
+        Rounding a product's n coefficients adds at most n units of 2^−bits of mass, carried
+        into the T/j copies of a product standing for j steps; the products of a composition
+        stand for steps growing geometrically (squares, or a balanced tree of parts), so the sum
+        is at most about 2·steps·points units: 2^bits = 4·steps·points/budget, times 2^MARGIN_BITS."""
         budget = max(scale * rtol / 64, 1e-40)  # a δ below 10⁻⁴⁰ is reported as [0, ~10⁻⁴⁰]
         if products is None:
             products = 2 * max(steps, 1).bit_length() + 2
-        bits = 40 + math.ceil(math.log2(max(steps, 2) * max(points, 2) * products / budget))
+        bits = MARGIN_BITS + math.ceil(math.log2(4 * max(steps, 2) * max(points, 2) / budget))
         # each product may cut τ per step it stands for; grown to T steps, that is budget/(4·products) each
         tau_per_step = int(budget / (4 * products * max(steps, 1)) * 2 ** bits)
         return cls(h, bits, budget / (4 * max(steps, 1)), tau_per_step)
@@ -62,9 +77,9 @@ class Plan:
 
     def multiply(self, a: Discrete, b: Discrete, steps: int, limits: Limits) -> Discrete:
         """a·b, a product standing for `steps` steps in all."""
-        return multiply(a, b, self.cut(steps), limits)
+        return multiply(a, b, self.cut(steps), limits, self.weight)
 
     def power(self, d: Discrete, k: int, limits: Limits, unit: int = 1,
               progress: Callable[[int, int], None] | None = None) -> Discrete:
         """d^k by repeated squaring, d standing for `unit` steps."""
-        return power(d, k, self.tau_per_step * unit, limits, progress)
+        return power(d, k, self.tau_per_step * unit, limits, progress, self.weight)

@@ -72,10 +72,22 @@ def _phi(x: arb) -> arb:
 
 
 class Profile(ABC):
-    """E_γ(P‖Q) of one direction of a pair."""
+    """E_γ(P‖Q) of one direction of a pair. Profiles with the same parameters are equal (and
+    hash alike), so that caches keyed on them (a step's discretisation, its float law) serve
+    every equal step of a run and of later runs."""
 
     #: True when the reverse direction has the same profile (E_γ(Q‖P) = E_γ(P‖Q)).
     symmetric = False
+
+    @abstractmethod
+    def key(self) -> tuple:
+        """The parameters that determine the profile (with the class, its identity)."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.key()))
 
     @abstractmethod
     def hockey(self, gamma: arb) -> arb:
@@ -112,6 +124,19 @@ class Profile(ABC):
         is a difference of small numbers, not of two numbers near 1."""
         return None
 
+    #: P-mass at loss +∞ (outcomes of Q-mass 0), as a float: only the estimates read it.
+    p_inf: float = 0.0
+
+    def inf_mass(self) -> arb:
+        """A ball containing the P-mass at loss +∞ (outcomes of Q-mass 0; current precision):
+        E_γ tends to it as γ → ∞, and it is δ's floor at every ε."""
+        return arb(0)
+
+    def support(self) -> tuple[float, float] | None:
+        """(least, greatest) finite loss when the loss takes finitely many values (the window
+        is then known exactly), else None."""
+        return None
+
     #: Where the privacy loss piles up against a bound of its support ("left", "right" or
     #: None): the dominated discretisation starts its walk there.
     heavy_edge: str | None = None
@@ -131,6 +156,9 @@ class GaussianProfile(Profile):
 
     def __repr__(self) -> str:
         return f"GaussianProfile(mu={self.mu})"
+
+    def key(self) -> tuple:
+        return (self.mu,)
 
     @functools.cached_property
     def _mu_float(self) -> float:
@@ -173,6 +201,9 @@ class LaplaceProfile(Profile):
 
     def __repr__(self) -> str:
         return f"LaplaceProfile(eps0={self.eps0})"
+
+    def key(self) -> tuple:
+        return (self.eps0,)
 
     def hockey(self, gamma: arb) -> arb:
         a = _const(self.eps0)
@@ -241,6 +272,9 @@ class SubsampledProfile(Profile):
 
     def __repr__(self) -> str:
         return f"SubsampledProfile({self.base!r}, q={self.q}, add={self.add})"
+
+    def key(self) -> tuple:
+        return (self.base, self.q, self.add)
 
     def reverse(self) -> "Profile":
         return SubsampledProfile(self.base, self.q, not self.add)
@@ -336,9 +370,23 @@ class FiniteProfile(Profile):
     def __init__(self, p: Sequence[sympy.Expr], q: Sequence[sympy.Expr]):
         self.p, self.q = tuple(map(sympy.sympify, p)), tuple(map(sympy.sympify, q))
         self.symmetric = sorted(map(str, zip(self.p, self.q))) == sorted(map(str, zip(self.q, self.p)))
+        self._infinite = tuple(a for a, b in zip(self.p, self.q) if b == 0 and a != 0)
+        self.p_inf = float(sum(self._infinite, sympy.Integer(0)))
+
+    def inf_mass(self) -> arb:
+        """Σ p_i over the outcomes with q_i = 0."""
+        prec = ctx.prec
+        return sum((arb_of(a, prec) for a in self._infinite), arb(0))
+
+    def support(self) -> tuple[float, float] | None:
+        losses = [float(v.mid()) for v in self._losses.values()]
+        return (min(losses), max(losses)) if losses else None
 
     def __repr__(self) -> str:
         return f"FiniteProfile({len(self.p)} outcomes)"
+
+    def key(self) -> tuple:
+        return (self.p, self.q)
 
     def hockey(self, gamma: arb) -> arb:
         prec = ctx.prec

@@ -15,6 +15,7 @@ the polynomials), so each bracket is as certified as one of :func:`~symdp.accoun
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Iterable, Iterator, Sequence
 
@@ -30,6 +31,7 @@ from .api import (Bracket, check_grid, check_rtol, composed, directions, dpsgd_p
 from .compose import CostLimitError, Limits
 from .discretise import Discrete
 from .plan import Plan
+from .run import model_of
 from .profiles import profile_of
 
 __all__ = ["epsilon_trajectory", "dpsgd_epsilon_trajectory", "epochs_to_steps", "steps_per_epoch", "MAX_COUNTS"]
@@ -122,13 +124,15 @@ def epsilon_trajectory(pair: object, steps: Iterable[object], delta: object, rto
         raise ParameterError(f"delta must be a rational (a decimal is fine), got {d}")
     profile, goal, grid = profile_of(pair), check_rtol(rtol), check_grid(h)
     start = time.monotonic()
+    target = to_fmpq(d)
     if grid is None:
         grid = to_fmpq(epsilon_bracket(profile, counts[-1], d, rtol, limits=limits).h)
-    target = to_fmpq(d)
     # the chain makes more products than one run's 2·log₂T + 2: the plan spreads the cuts over them
     products = max(_products(counts), 2 * counts[-1].bit_length() + 2)
-    plan = Plan.for_run(grid, counts[-1], float(d), float(goal) if goal is not None else 1e-2, int(1 / float(grid)),
-                        products)
+    # the window and the knots' tilt from the float estimates of the longest run (:mod:`.run`)
+    model = model_of("epsilon", directions([(profile, counts[-1])]), [target])
+    plan = dataclasses.replace(Plan.for_run(grid, counts[-1], float(d), float(goal) if goal is not None else 1e-2,
+                                            model.points(grid), products), tilt=model.tilt)
     lowers = {t: fmpq(0) for t in counts}
     uppers: dict[int, fmpq | None] = {t: fmpq(0) for t in counts}
     windows = {t: [] for t in counts}

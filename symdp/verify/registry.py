@@ -285,11 +285,30 @@ def load_claims(path: str | Path | None = None) -> Registry:
     try:
         with _registering_into(registry):
             for file in sorted(folder.glob("*.py")):
-                if not file.name.startswith("_"):
+                if file.name.startswith("_"):
+                    continue
+                refused = _not_a_module(file)
+                if refused:  # a FIFO blocks the import forever, a link to /dev/zero reads without end
+                    registry.load_errors.append((str(file), refused))
+                else:
                     _import(file, registry)
     finally:
         sys.path.remove(str(folder.resolve()))
     return registry
+
+
+#: The largest claim module loaded (the papers' largest is below 200 KB).
+MAX_MODULE_BYTES = 16 << 20
+
+
+def _not_a_module(file: Path) -> str | None:
+    """Why `file` is not loaded as a claim module (not a regular file, or too large), or None."""
+    if not file.is_file():
+        return "not a regular file (a device, FIFO, folder or broken link): not loaded"
+    size = file.stat().st_size
+    if size > MAX_MODULE_BYTES:
+        return f"{size} bytes, more than the {MAX_MODULE_BYTES} a claim module may have: not loaded"
+    return None
 
 
 def _import(file: Path, registry: Registry) -> None:

@@ -279,7 +279,8 @@ def write(reports: Sequence[ClaimReport], out: str | Path, paper: str | None = N
 
     A full run (`paper` None) writes ``verify.md``, ``verify.json`` and one ``<paper>.md`` per
     paper; a run of one paper writes ``verify-<paper>.md`` and ``verify-<paper>.json`` only, so
-    the full report stays as it was."""
+    the full report stays as it was. Either then writes the blueprint pages (``index.html`` and
+    ``<paper>.html``, :mod:`symdp.verify.blueprint`) from the folder's newest report of each paper."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     stem = "verify" if paper is None else f"verify-{paper}"
@@ -294,4 +295,5 @@ def write(reports: Sequence[ClaimReport], out: str | Path, paper: str | None = N
                 path.write_text(markdown([r for r in reports if r.paper == key], f"symdp verify: {key}"),
                                 encoding="utf-8")
                 written.append(path)
-    return written
+    from . import blueprint  # the HTML pages: a view of the folder's reports (imports this module)
+    return written + blueprint.write(folder)
