@@ -481,7 +481,8 @@ def theorem_7():
     # (94) OPT ≤ 4(x−1)²t² (Lemma 25), (95) BIN ≥ 2v² (Pinsker) with v = (x−1)/(x+1)·t (Corollary 11), x = e^ε
     opt, b, v, t, x = sympy.symbols("OPT BIN v t x", real=True)
     chain = real_closed(2 * (x + 1) ** 2 * b - opt, [opt, b, v, t, x],
-                        [opt <= 4 * (x - 1) ** 2 * t ** 2, b >= 2 * v ** 2, v * (x + 1) == (x - 1) * t, x >= 1, t >= 0],
+                        [opt <= 4 * (x - 1) ** 2 * t ** 2, b >= 2 * v ** 2, sympy.Eq(v * (x + 1), (x - 1) * t), x >= 1,
+                         t >= 0],
                         "OPT ≤ 4(e^ε−1)²TV² (94), BIN ≥ 2‖M0ᴮ − M1ᴮ‖²_TV (95), ‖M0ᴮ − M1ᴮ‖_TV = (e^ε−1)/(e^ε+1)·TV "
                         "⇒ 2(e^ε+1)²·BIN ≥ OPT")
     return establish(grouped("(94) and (95) combined", _binary_tv(), chain, ratio),

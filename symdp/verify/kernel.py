@@ -49,7 +49,7 @@ instantiate(premise, substitution, hypotheses)
     ∀ u: H ⇒ C gives ∀ v: H' ⇒ C[u := σ(v)] when H' ⇒ H[σ] (decided), each σ(u) lies in u's
     domain (its sign decided, integrality by the form of σ(u)), and H[σ], σ(u) are defined.
     Sound: the premise holds at the point σ(v).
-apply(main, *supports)
+apply(main, supports…)
     modus ponens: ∀: H ⇒ C and proofs of some h ∈ H (each ∀: Hₛ ⇒ h, h as written in H) give C under
     the rest of H and the Hₛ, with no solver; a discharged h must be defined wherever C is (side).
     Sound: where the new hypotheses hold, each support gives its h, so the premise gives C.
@@ -57,11 +57,11 @@ rewrite(premise, equation, reverse)
     Leibniz: ∀: H ⇒ C and ∀: Hₑ ⇒ A = B give C[A := B] under H[A := B] and Hₑ (no solver); A must be
     defined wherever the result is (side). Sound: where the new hypotheses hold, A = B, so the
     premise's hypotheses and conclusion hold with A as they do with B.
-chain(*premises)
+chain(premises…)
     a₀ R₁ a₁, a₁ R₂ a₂, … (R ∈ {=, ≤, <}; ≥, > read backwards) with equal middle terms give a₀ R aₙ
     (strict if any link is), under the union of the hypotheses; the middle terms must be defined
     (side condition). Sound: transitivity at each point where the middle terms are defined.
-combine(*premises, hypotheses=())
+combine(premises…, hypotheses=())
     the conjunction of the conclusions under the union of the hypotheses (and extra ones:
     weakening). Sound: each premise holds at every point of the conclusion.
 summed(premise, j, lo, hi)

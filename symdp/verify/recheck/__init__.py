@@ -50,14 +50,37 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Sequence, TextIO
+from typing import Iterator, Mapping, Sequence, TextIO
 
 from . import binding, replay, workers
 from .parsing import parse_expression
 from .verdicts import AGREES, DISAGREES, INCONCLUSIVE, Outcome
 
-__all__ = ["AGREES", "DISAGREES", "INCONCLUSIVE", "Outcome", "Result", "main", "parse_expression", "recheck_evidence",
-           "recheck_report", "summary", "text"]
+__all__ = ["AGREES", "DISAGREES", "INCONCLUSIVE", "Outcome", "Result", "certificates", "main", "parse_expression",
+           "recheck_evidence", "recheck_report", "summary", "text"]
+
+
+def certificates(data: object) -> Iterator[tuple[dict, dict]]:
+    """(certificate, the evidence data holding it) for every certificate nested in `data` under the
+    key ``certificate``, once each: the walk the blueprint pages list beside the re-check's outcomes
+    (kept from the single-module re-checker, which the blueprint was written against)."""
+    seen: set[str] = set()
+
+    def walk(node: object) -> Iterator[tuple[dict, dict]]:
+        if isinstance(node, Mapping):
+            cert = node.get("certificate")
+            if isinstance(cert, Mapping) and "kind" in cert:
+                key = json.dumps(cert, sort_keys=True, default=str)
+                if key not in seen:
+                    seen.add(key)
+                    yield dict(cert), dict(node)
+            for key, value in node.items():
+                if key != "certificate":
+                    yield from walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                yield from walk(item)
+    yield from walk(data)
 
 
 @dataclass
