@@ -782,7 +782,7 @@ def test_a_figure_in_the_folder_shows_in_chromium(enriched, tmp_path):
     shutil.copy(enriched / "tv-dp-figure1.png", folder)
     blueprint.write(folder)
     shot = tmp_path / "figure.png"
-    _browse(folder / "tv-dp.html", tmp_path, f"--screenshot={shot}", "--window-size=1280,2400")
+    _browse(folder / "tv-dp.html", tmp_path, f"--screenshot={shot}", "--window-size=1280,4800")
     assert ((_pixels(shot) == (255, 0, 0)).all(axis=-1)).sum() >= 16
 
 
