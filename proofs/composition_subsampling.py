@@ -10,11 +10,12 @@ from __future__ import annotations
 import sympy
 from sympy import Rational as R, exp, log, sqrt
 
-from symdp.composition_theorems import advanced_composition, advanced_composition_approx, decompose, kov_delta
+from symdp.central.composition_theorems import advanced_composition, advanced_composition_approx, decompose, kov_delta
 from symdp.numbers import sign
-from symdp.pairs import FinitePair, gaussian, randomized_response
-from symdp.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
-from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple, zcdp_rho_for
+from symdp.central.pairs import FinitePair, gaussian, randomized_response
+from symdp.central.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
+from symdp.central.renyi import (gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple,
+                                 zcdp_rho_for)
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
 from symdp.verify.domains import DPPair, Integer

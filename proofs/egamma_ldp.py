@@ -555,7 +555,7 @@ def lemma_1_tightness():
                               "maximal correlation), at 5 points only: no proof over all kernels")
     return establish(combine(cert, kl_part, detail="TV supremum proved (LP certificate); the η_KL = η_χ² supremum "
                              "is only checked"),
-                     exact_agreement(lps, closed, "certified LP optimum (symdp.lp) on m = 2, 3, 4 outputs = "
+                     exact_agreement(lps, closed, "certified LP optimum (symdp.numerics.lp) on m = 2, 3, 4 outputs = "
                                      "(γ−1+2δ)/(γ+1) at 5 rational (e^ε, δ)"),
                      exact_agreement(attained, closed[::3], "attained by the Kairouz–Oh–Viswanath pair as a kernel"),
                      exact_agreement(gam, gam_closed, "sup η_{3/2} = δ + (1−δ)(γ − 3/2)₊/(γ + 1)"),

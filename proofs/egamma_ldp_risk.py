@@ -18,7 +18,7 @@ from _egamma_helpers import (DELTA, OMEGA, T, bernoulli, catalog, entropy, helli
 from symdp.local import Channel, phi, randomized_response, worst_case_contraction
 from symdp.local import risk_bounds as rb
 from symdp.numbers import Real, sign
-from symdp.roots import solve_decreasing
+from symdp.numerics.roots import solve_decreasing
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, real_closed)
 from symdp.verify.domains import Channel as AnyChannel, Integer, LDPChannel, Laws

@@ -2,7 +2,7 @@
 
 Definitions 1 and 3, Theorems 2, 4 and 21, Lemmas 22 and 23, Claims 1–3, Proposition 17 and the
 proof-level identities (57), (83), (99) ≡ (113). Optimality is checked with the certified LP
-(symdp.lp) against brute-force vertex enumeration (mpmath, and exact for the polytope D_{ε,ℓ}).
+(symdp.numerics.lp) against brute-force vertex enumeration (mpmath, and exact for the polytope D_{ε,ℓ}).
 """
 
 from __future__ import annotations

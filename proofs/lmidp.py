@@ -23,7 +23,7 @@ from symdp.local.information import bac_capacity_formula, binary_entropy, kl_bit
 from symdp.local import mixture_calibration, mixture_information, mixture_lip_delta, mixture_lip_to_lmidp
 from symdp.figures.lmidp import figure3_input
 from symdp.numbers import Real, arb_of, certify, sign
-from symdp.pairs import gaussian
+from symdp.central.pairs import gaussian
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, kernel, prove,
                           identity, real_closed)
 from symdp.verify.domains import Channel as AnyChannel, Integer, Laws

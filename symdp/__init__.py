@@ -21,10 +21,10 @@ __all__ = [
 # sympy and python-flint (about 1.5 s) before anything is computed.
 _LAZY = {
     **dict.fromkeys(("Certified", "Real", "certify"), ".numbers"),
-    **dict.fromkeys(("FinitePair", "Pair", "dominating", "gaussian", "laplace", "randomized_response"), ".pairs"),
-    **dict.fromkeys(("LatticePair", "composed_deltas", "composed_tv"), ".composition"),
-    **dict.fromkeys(("zcdp", "gdp"), ".renyi"),
-    "staircase": ".staircase",
+    **dict.fromkeys(("FinitePair", "Pair", "dominating", "gaussian", "laplace", "randomized_response"), ".central.pairs"),
+    **dict.fromkeys(("LatticePair", "composed_deltas", "composed_tv"), ".central.composition"),
+    **dict.fromkeys(("zcdp", "gdp"), ".central.renyi"),
+    "staircase": ".central.staircase",
 }
 _MODULES = {"local": ".local"}
 

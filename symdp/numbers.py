@@ -22,7 +22,7 @@ import sympy
 from flint import arb, ctx, fmpq, fmpz
 
 from . import limits
-from .decimals import _digits_of, _floor_log10, _format, _outward, _pow10, _without_trailing_zeros
+from .numerics.decimals import _digits_of, _floor_log10, _format, _outward, _pow10, _without_trailing_zeros
 from .errors import ParameterError, PrecisionError, ResourceLimitError, show
 
 #: The largest number of digits symdp will try to certify.

@@ -14,7 +14,8 @@ from typing import Iterable, Sequence
 
 import sympy
 
-from .. import limits, params
+from .. import limits
+from ..numerics import params
 from ..errors import ParameterError, require
 from ..numbers import Value, exact, is_rational, sign, simplify
 
@@ -177,8 +178,8 @@ class Channel:
                      for y in range(self.n_outputs))
 
     def pair(self, i: int, j: int):
-        """The rows i and j as a :class:`~symdp.pairs.FinitePair` (Q(·|i), Q(·|j))."""
-        from ..pairs import FinitePair  # pairs sit above this layer in import order
+        """The rows i and j as a :class:`~symdp.central.pairs.FinitePair` (Q(·|i), Q(·|j))."""
+        from ..central.pairs import FinitePair  # pairs sit above this layer in import order
         for name, v in (("i", i), ("j", j)):
             require(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < self.n_inputs,
                     name, f"an input index in [0, {self.n_inputs - 1}]", v)

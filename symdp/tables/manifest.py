@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import SymdpError, show
-from ..files import FileRefused, read_regular
+from ..io.files import FileRefused, read_regular
 
 MANIFEST = "MANIFEST.json"
 FORMAT = 1
@@ -70,7 +70,7 @@ MAX_FILE_BYTES = 8 * 2 ** 20
 def read_file(path: Path) -> bytes:
     """The bytes of a table, spec or manifest file, refused (:class:`MalformedFile`) when it is
     not a regular file (a link to /dev/zero reports a size of 0 and never ends) or has more than
-    :data:`MAX_FILE_BYTES` bytes, read no further than that (:func:`symdp.files.read_regular`)."""
+    :data:`MAX_FILE_BYTES` bytes, read no further than that (:func:`symdp.io.files.read_regular`)."""
     try:
         return read_regular(path, MAX_FILE_BYTES, "the table file")
     except FileRefused as err:

@@ -309,7 +309,7 @@ def _registering_into(registry: Registry) -> Iterator[None]:
 def default_claims_path() -> Path:
     """The claims ``symdp verify`` runs without PATH: ``proofs/`` of a source checkout (or an
     editable install), else the copy a wheel installs under ``<prefix>/share/symdp/proofs``."""
-    from ..installed import data_dir
+    from ..io.installed import data_dir
     return data_dir("proofs")
 
 

@@ -1,7 +1,7 @@
 """Composition of finite pairs, and the optimal composition of the (ε, δ, η) class.
 
 `LatticePair` is the k-fold (or mixed) product of finite pairs, held as a privacy-loss
-distribution on a likelihood-ratio lattice (see :mod:`symdp.pld`), never as the n^k product
+distribution on a likelihood-ratio lattice (see :mod:`symdp.central.pld`), never as the n^k product
 outcomes. Its functionals come from suffix sums (hockey-stick, δ, ε) and polynomial
 evaluations (KL, χ², Rényi) of the lattice masses.
 
@@ -18,9 +18,10 @@ from typing import Iterable, Sequence
 import sympy
 from flint import arb, fmpq
 
-from .errors import UnsupportedError, show
-from .numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, simplify, working_precision
-from . import limits, params
+from ..errors import UnsupportedError, show
+from ..numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, simplify, working_precision
+from .. import limits
+from ..numerics import params
 from .pairs import FinitePair, Pair, _finite, _sstr_list, dominating, erasure_mass
 from .pld import Factor, LatticePLD, lattice_factor
 
@@ -136,7 +137,7 @@ class LatticePair(FinitePair):
 
     def delta(self, eps: object) -> Value:
         """δ(ε) in both directions. A power of KOV's (ε₀, δ₀) pair with e^{ε₀}, e^ε and δ₀
-        rational takes the closed form (:func:`symdp.composition_theorems.kov_delta`, the same
+        rational takes the closed form (:func:`symdp.central.composition_theorems.kov_delta`, the same
         exact rational without the lattice: k = 10⁵ in a fraction of a second)."""
         kov = self._kov_power
         if kov is not None and self.exact_mode:

@@ -20,11 +20,11 @@ from __future__ import annotations
 import sympy
 from flint import arb, fmpq
 
-from . import params
-from .errors import ParameterError, UnsupportedError, require
-from .numbers import Value, arb_of, maximum, sign
+from ..numerics import params
+from ..errors import ParameterError, UnsupportedError, require
+from ..numbers import Value, arb_of, maximum, sign
 from .pairs import FinitePair, Pair, dominating
-from .roots import at_points, solve_decreasing
+from ..numerics.roots import at_points, solve_decreasing
 
 __all__ = ["SubsampledPair", "subsample_pair", "amplified", "amplification_gamma",
            "theorem29_tight_pair", "add_remove_to_replace", "replace_to_add_remove",
@@ -76,7 +76,7 @@ class SubsampledPair(Pair):
 
     def renyi(self, alpha: object) -> Value:
         """D_α of the Poisson-subsampled Gaussian, α > 1: forward D_α((1−q)Q + qP ‖ Q) for the
-        removal pair, reverse for the addition pair (:func:`symdp.subsampled_renyi.subsampled_gaussian_rdp`:
+        removal pair, reverse for the addition pair (:func:`symdp.central.subsampled_renyi.subsampled_gaussian_rdp`:
         Steinke, Theorem 34 at integer orders, certified integration otherwise)."""
         from .subsampled_renyi import subsampled_gaussian_rdp
         sigma = self._gaussian_sigma("Rényi divergence")

@@ -16,10 +16,12 @@ from typing import Sequence
 import sympy
 from flint import fmpq
 
-from .errors import ParameterError, UnsupportedError, require
-from .numbers import (Real, Value, arb_of, ball_function, exact, from_fmpq,
-                      is_rational, maximum, sign, simplify, to_fmpq)
-from . import limits, params, pld as _pld
+from ..errors import ParameterError, UnsupportedError, require
+from ..numbers import (Real, Value, arb_of, ball_function, exact, from_fmpq, is_rational, maximum, sign, simplify,
+                       to_fmpq)
+from .. import limits
+from ..numerics import params
+from . import pld as _pld
 
 __all__ = ["Pair", "FinitePair", "GaussianPair", "LaplacePair", "laplace", "gaussian",
            "randomized_response", "dominating"]
@@ -60,7 +62,7 @@ class Pair(ABC):
             return sympy.Integer(0)
         if d == 0:
             return sympy.oo
-        from .roots import solve_decreasing
+        from ..numerics.roots import solve_decreasing
         return solve_decreasing(self._delta_kernel(), d, 0, None, name=f"{self!r}.epsilon({d})")
 
     def _delta_kernel(self):

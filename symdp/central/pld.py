@@ -27,10 +27,10 @@ import gmpy2
 import sympy
 from flint import arb, arb_poly, fmpq, fmpz, fmpz_poly
 
-from . import limits
-from .errors import PrecisionError, UnsupportedError, show
-from .numbers import (arb_of, coprime_rational, from_fmpq, is_rational, precision_ladder, sign, simplify,
-                      to_fmpq, working_precision)
+from .. import limits
+from ..errors import PrecisionError, UnsupportedError, show
+from ..numbers import (arb_of, coprime_rational, from_fmpq, is_rational, precision_ladder, sign, simplify, to_fmpq,
+                       working_precision)
 
 
 @dataclass(frozen=True)

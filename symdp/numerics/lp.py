@@ -43,9 +43,9 @@ import numpy as np
 import sympy
 from flint import arb, arb_mat, fmpq, fmpq_mat, fmpz
 
-from .certificate import ensure
-from .errors import ParameterError, SymdpError
-from .numbers import Real, arb_of, exact, working_precision
+from ..certificate import ensure
+from ..errors import ParameterError, SymdpError
+from ..numbers import Real, arb_of, exact, working_precision
 
 #: Largest number of variables (columns, slacks included) the engine accepts.
 MAX_COLUMNS = 1 << 20
