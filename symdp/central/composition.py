@@ -22,7 +22,7 @@ from ..errors import UnsupportedError, show
 from ..numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, simplify, working_precision
 from .. import limits
 from ..numerics import params
-from .pairs import FinitePair, Pair, _finite, _sstr_list, dominating, erasure_mass
+from .pairs import FinitePair, Pair, _finite, _sstr_list, dominating, erasure_mass, power, product
 from .pld import Factor, LatticePLD, lattice_factor
 
 
@@ -314,6 +314,42 @@ class LatticePair(FinitePair):
 
     def subsample(self, q: object) -> FinitePair:
         return FinitePair.subsample(_finite(self.p, self.q), q)
+
+
+# --------------------------------------------------------------------------------------------
+# Products of finite pairs: the routes of FinitePair ** k and FinitePair.compose (registered with
+# symdp.central.pairs, which cannot import this module)
+
+
+def _compose_finite(a: FinitePair, ka: int, b: FinitePair | None = None, kb: int = 0) -> Pair:
+    """The product a^ka × b^kb, by exact privacy-loss convolution on a ratio lattice."""
+    fa = lattice_factor(a.p, a.q)
+    fb = lattice_factor(b.p, b.q) if b is not None else None
+    pairwise = ka == 1 and kb == 1
+    if fa is None or (b is not None and fb is None):
+        if pairwise:
+            return _finite([x * y for x in a.p for y in b.p], [x * y for x in a.q for y in b.q])
+        raise UnsupportedError("composition of finite pairs whose likelihood ratios are not powers "
+                               "of one base is only supported pairwise (a.compose(b))")
+    lat = LatticePLD.of(fa, ka)
+    if fb is not None:
+        try:
+            lat = lat.compose(LatticePLD.of(fb, kb))
+        except UnsupportedError:  # two lattices with incommensurable bases, e.g. 2 and 3
+            if not pairwise:
+                raise
+            return _finite([x * y for x in a.p for y in b.p], [x * y for x in a.q for y in b.q])
+    return LatticePair(lat)
+
+
+@power.register(FinitePair)
+def _finite_power(pair: FinitePair, k: int) -> Pair:
+    return _compose_finite(pair, k)
+
+
+@product.register(FinitePair)
+def _finite_product(pair: FinitePair, other: FinitePair) -> Pair:
+    return _compose_finite(pair, 1, other, 1)
 
 
 def _p_inf_ball(lattice: LatticePLD, prec: int) -> arb:

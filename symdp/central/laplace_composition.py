@@ -39,7 +39,7 @@ from .. import limits
 from ..numerics import params
 from ..errors import ParameterError, ResourceLimitError, show
 from ..numbers import Real, Value, arb_of, is_rational, sign, working_precision
-from .pairs import LaplacePair, Pair, _large_exponent
+from .pairs import LaplacePair, Pair, _large_exponent, power
 from .laplace_components import ComponentsRoute, _floor_exact, components_deltas
 from ..numerics.roots import at_points, solve_decreasing
 
@@ -340,6 +340,8 @@ class LaplaceComposition(Pair):
         return LaplaceComposition(self.eps0, self.k * k)
 
 
+@power.register(LaplacePair)
 def laplace_power(pair: LaplacePair, k: int) -> LaplaceComposition:
-    """``laplace(ε₀) ** k``: the hook behind ``LaplacePair._power``."""
+    """``laplace(ε₀) ** k``: the route of ``LaplacePair ** k`` (registered with
+    :func:`symdp.central.pairs.power`)."""
     return LaplaceComposition(pair.eps, k)

@@ -23,7 +23,7 @@ from flint import arb, fmpq
 from ..numerics import params
 from ..errors import ParameterError, UnsupportedError, require
 from ..numbers import Value, arb_of, maximum, sign
-from .pairs import FinitePair, Pair, dominating
+from .pairs import FinitePair, Pair, dominating, subsampled
 from ..numerics.roots import at_points, solve_decreasing
 
 __all__ = ["SubsampledPair", "subsample_pair", "amplified", "amplification_gamma",
@@ -108,9 +108,11 @@ class SubsampledPair(Pair):
         return solve_decreasing(at_points(f), d, 0, None, name=f"{self!r}.epsilon({d})")
 
 
+@subsampled.register(Pair)
 def subsample_pair(pair: Pair, q: object) -> Pair:
     """Poisson subsampling at rate q, add/remove: ((1−q)Q + qP, Q). Finite pairs stay finite
-    (exact vectors); any other pair becomes a :class:`SubsampledPair`."""
+    (exact vectors); any other pair becomes a :class:`SubsampledPair`. The route of
+    ``Pair.subsample`` (registered with :func:`symdp.central.pairs.subsampled`)."""
     r = params.rate(q)
     if isinstance(pair, FinitePair):
         return FinitePair.subsample(pair, r)
