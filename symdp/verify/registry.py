@@ -337,10 +337,9 @@ def load_claims(path: str | Path | None = None, *, isolate: bool = True, timeout
         elif not file.name.startswith("_"):
             files.append(file)
     if isolate and isolation.available():
-        from .runner import TIMEOUT
 
         for file in files:
-            _import_isolated(file, registry, TIMEOUT if timeout is None else timeout)
+            _import_isolated(file, registry, isolation.TIMEOUT if timeout is None else timeout)
         return registry
     sys.path.insert(0, str(folder.resolve()))
     try:
