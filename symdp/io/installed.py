@@ -27,7 +27,7 @@ def data_dir(kind: str) -> Path:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if os.environ.get(KINDS[kind]):
         return Path(os.environ[KINDS[kind]])
-    checkout = Path(__file__).resolve().parent.parent / kind
+    checkout = Path(__file__).resolve().parents[2] / kind  # symdp/io/installed.py: the checkout is 3 up
     if checkout.is_dir():
         return checkout
     return _installed(kind) or Path(sys.prefix) / "share" / "symdp" / kind
