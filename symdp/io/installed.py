@@ -48,3 +48,15 @@ def _installed(kind: str) -> Path | None:
                 if folder.is_dir():
                     return folder
     return None
+
+
+def dist_versions(*dists: str) -> dict[str, str]:
+    """The installed version of each distribution, ``"not installed"`` for a missing one (the
+    environment header of the reference tables and of ``symdp compare``'s reports)."""
+    out = {}
+    for dist in dists:
+        try:
+            out[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            out[dist] = "not installed"
+    return out

@@ -13,12 +13,12 @@ import hashlib
 import io
 import json
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Sequence
 
 from ..errors import SymdpError, show
 from ..io.files import FileRefused, read_regular
+from ..io.installed import dist_versions
 
 MANIFEST = "MANIFEST.json"
 FORMAT = 1
@@ -144,13 +144,7 @@ def row_digest(cells: Sequence[str]) -> str:
 def versions() -> dict[str, str]:
     """symdp's version and those of the dependencies that shape the numbers."""
     from .. import __version__
-    out = {"symdp": __version__}
-    for dist in DEPENDENCIES:
-        try:
-            out[dist] = metadata.version(dist)
-        except metadata.PackageNotFoundError:
-            out[dist] = "not installed"
-    return out
+    return {"symdp": __version__, **dist_versions(*DEPENDENCIES)}
 
 
 def table_entry(name: str, csv_data: bytes, spec_data: bytes, rows: Sequence[Sequence[str]]) -> dict:
