@@ -162,3 +162,58 @@ def test_every_public_name_of_a_package_is_listed(place):
     module = importlib.import_module(place)
     unlisted = sorted(set(module.__all__) - set(contract_places()[place]))
     assert not unlisted, f"{place}: add to docs/contract.md: {unlisted}"
+
+
+# -- the README's package map --------------------------------------------------------------------
+
+def readme_map() -> tuple[dict[str, set[str]], set[str]]:
+    """The README's architecture block: part → the parts it imports, and the foundations' members."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Architecture", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    edges, foundations = {}, set()
+    for line in block.splitlines():
+        if "→" in line:
+            part, targets = line.split("→")
+            edges[part.strip()] = {t.strip() for t in targets.split(",")}
+        elif line.startswith("foundations"):
+            foundations = {t.strip() for t in line.split("=", 1)[1].split(",")}
+    return edges, foundations
+
+
+def part_edges(foundations: set[str]) -> dict[str, set[str]]:
+    """The import graph with each module replaced by its part: a top-level file (``cli.py``), a
+    subpackage (``central/``), or ``foundations`` for the members listed."""
+    graph = import_graph()
+
+    def part(module: str) -> str:
+        names = module.split(".")
+        if len(names) == 1:
+            name = "__init__.py"
+        elif f"symdp.{names[1]}" in graph and (PACKAGE / names[1]).is_dir():
+            name = names[1] + "/"
+        else:
+            name = names[1] + ".py"
+        return "foundations" if name in foundations else name
+
+    edges: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        for target in targets:
+            if part(module) != part(target):
+                edges.setdefault(part(module), set()).add(part(target))
+    return edges
+
+
+def test_the_readme_package_map_is_the_import_graph():
+    edges, foundations = readme_map()
+    assert {"numbers.py", "errors.py", "numerics/"} <= foundations
+    assert edges == part_edges(foundations)
+
+
+def test_the_four_parts_are_peers():
+    """central builds on the foundations alone; local and accounting on central, not on each other;
+    verify on none of the three (the claims bring the mathematics to the prover)."""
+    _, foundations = readme_map()
+    edges = part_edges(foundations)
+    assert edges["central/"] == {"foundations"}
+    assert "accounting/" not in edges["local/"] and "local/" not in edges["accounting/"]
+    assert not edges["verify/"] & {"central/", "local/", "accounting/"}
