@@ -217,3 +217,15 @@ def test_the_four_parts_are_peers():
     assert edges["central/"] == {"foundations"}
     assert "accounting/" not in edges["local/"] and "local/" not in edges["accounting/"]
     assert not edges["verify/"] & {"central/", "local/", "accounting/"}
+
+
+def test_the_api_reference_documents_every_module_once_by_part():
+    pytest.importorskip("sphinx", reason="the 'docs' extra is not installed")
+    spec = importlib.util.spec_from_file_location("docs_conf", ROOT / "docs" / "conf.py")
+    conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conf)
+    listed = [name for line in (ROOT / "docs" / "api.rst").read_text(encoding="utf-8").splitlines()
+              if line.startswith(".. symdp-modules::") for argument in line.split("::", 1)[1].split()
+              for name in conf.expand(argument)]
+    assert sorted(listed) == sorted(set(listed)), "a module is documented twice"
+    assert set(listed) == set(conf.modules("symdp"))
