@@ -30,7 +30,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from .evidence import STATUSES, erratum_data
+from .evidence import STATUSES
 from .registry import PAPERS
 from .runner import ClaimReport
 from .status import PROOF_STATUSES
@@ -266,7 +266,7 @@ def _status_md(r: ClaimReport) -> str:
     that gives it (an erratum or a failure names no kind: "erratum by erratum" says nothing)."""
     how = f" by {_statement_kind(r)}" if r.status in ("proved", "checked") else ""
     if r.status == "erratum":
-        how = f" ({erratum_data(r.data).get('kind') or 'ungraded'})"
+        how = f" ({_erratum_data(r.data).get('kind') or 'ungraded'})"
     weak = f"; rests on claims that are only checked or errata: {', '.join(f'`{w}`' for w in r.weak_uses)}" \
         if r.weak_uses else ""
     return f"*Status:* **{r.proof_status}**{how} (`{r.id}`, {r.seconds:.2f} s){weak}."
@@ -323,7 +323,7 @@ def _rests_on_md(r: ClaimReport) -> list[str]:
 
 
 def _erratum_md(r: ClaimReport) -> list[str]:
-    data = erratum_data(r.data)
+    data = _erratum_data(r.data)
     witness = ", ".join(f"{k} = {v}" for k, v in data.get("witness", {}).items()) or "(none recorded)"
     corrected = data.get("corrected_statement") or data.get("corrected", {}).get("detail", "")
     kind = data.get("kind") or "ungraded"
@@ -333,6 +333,16 @@ def _erratum_md(r: ClaimReport) -> list[str]:
     if data.get("reading"):
         out.append(f"  Reading: {_line(data['reading'])}.")
     return out
+
+
+def _erratum_data(data: dict) -> dict:
+    """The erratum piece of a claim's data (it may sit among the parts of combined evidence)."""
+    if "witness" in data:
+        return data
+    for part in data.get("parts", []):
+        if part.get("kind") == "erratum":
+            return part.get("data", {})
+    return {}
 
 
 def _erratum_detail(r: ClaimReport) -> str:
@@ -354,7 +364,7 @@ def errata_table(reports: Sequence[ClaimReport]) -> list[str]:
     for r in reports:
         if r.status != "erratum":
             continue
-        data = erratum_data(r.data)
+        data = _erratum_data(r.data)
         witness = ", ".join(f"{k} = {v}" for k, v in data.get("witness", {}).items())
         what = _erratum_detail(r) + (f" ({witness})" if witness and len(witness) <= _WITNESS_SHOWN else "")
         where = re.sub(r",\s*erratum$", "", r.label.strip())
