@@ -23,7 +23,7 @@ from flint import fmpq
 from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError
 from ..numbers import from_fmpq, to_fmpq
-from .bracket import Bracket
+from .bracket import Bracket, rises_by
 from .compose import CostLimitError, Limits, check_deadline, product_cost
 from .discretise import Discrete, loss_range
 from .estimate import Composed, CutWeight, composed_law, law_of
@@ -146,6 +146,18 @@ def initial_h(parts: Sequence[tuple[Profile, int]], rtol: float) -> fmpq:
     guess = 0.9 * math.sqrt(rtol / t)
     n = min(max(int(1 / guess), 50), 20000)
     return fmpq(1, n)
+
+
+def _grid_goal(quantity: str, model: "Estimates", targets: Sequence[fmpq], goal: float) -> float:
+    """The relative width of the bracket (of ε, or of δ) that the first grid aims at: `goal`,
+    or for δ at ε the width that a δ bracket meeting `goal` through its ε-equivalent width may
+    have (:attr:`.bracket.Bracket.epsilon_width`): goal·ε·λ, δ falling like e^{−λε} near ε (λ
+    the saddle point's tilt, −d log δ/dε), when that is larger; the most demanding target."""
+    if quantity != "delta":
+        return goal
+    law = model.laws[model.order[0]]
+    top = max(targets)  # the model's tilt is at the largest ε already
+    return goal * min(max(1.0, float(t) * (model.tilt if t == top else law.tilt(float(t)))) for t in targets)
 
 
 def _first_grid(quantity: str, parts: Sequence[tuple[Profile, int]], model: "Estimates", targets: Sequence[fmpq],
@@ -293,17 +305,23 @@ def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rt
         h: fmpq | None, limits: Limits, progress: Progress | None) -> list[Bracket]:
     """The brackets of ε(δ) (quantity "epsilon", targets δ) or δ(ε) ("delta", targets ε) of the
     composition of `parts`, one per target, all from one composition per grid; the grid is
-    refined until every bracket meets `rtol` (or `h` is used as given)."""
+    refined until every bracket meets `rtol` (or `h` is used as given).
+
+    A δ bracket meets `rtol` when its relative width or its ε-equivalent width
+    (:attr:`.bracket.Bracket.epsilon_width`) is at most rtol: the grid and, on a grid of the
+    run's choice, the truncation budget aim at the width of δ that the latter allows
+    (:func:`_grid_goal`); a grid `h` given keeps the budget of δ's own relative width."""
     start = time.monotonic()
     run_limits = dataclasses.replace(limits, deadline=start + limits.seconds)
     goal = float(rtol) if rtol is not None else 1e-2
     dirs = directions(parts)
     model = model_of(quantity, dirs, targets)
-    grid = h if h is not None else _first_grid(quantity, parts, model, targets, goal)
+    aim = _grid_goal(quantity, model, targets, goal) if h is None else goal
+    grid = h if h is not None else _first_grid(quantity, parts, model, targets, aim)
     scale = model.scale
     best, trace = None, []
     while True:
-        plan = dataclasses.replace(Plan.for_run(grid, total_steps(parts), scale, goal, model.points(grid)),
+        plan = dataclasses.replace(Plan.for_run(grid, total_steps(parts), scale, aim, model.points(grid)),
                                    tilt=model.tilt, weight=model.weight)
         try:
             ends, window, note = _evaluate(quantity, dirs, model, targets, plan, run_limits, progress)
@@ -317,40 +335,59 @@ def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rt
                 f"[{float(worst.lower):.10g}, {float(worst.upper):.10g}] at h = {worst.h}, "
                 f"relative width {float(worst.relative_width):.3g})",
                 bracket=best[0] if len(best) == 1 else best) from None
-        uppers = [u for _, u in ends]
+        uppers = [u for _, u, _ in ends]
         if quantity == "delta" and all(u is not None for u in uppers) \
                 and max(float(min(uppers)), 1e-38) < scale / 4:
             scale = max(float(min(uppers)), 1e-38)
             continue
         elapsed = time.monotonic() - start
         best = []
-        for (lower, upper), target in zip(ends, targets):
+        for (lower, upper, slope), target in zip(ends, targets):
             # A δ below 10⁻⁴⁰ (the floor of the fixed-point budget) has no relative width to reach.
             met = rtol is None or (upper is None and lower is None) or (
-                upper is not None and (upper - lower <= to_fmpq(rtol) * lower or upper <= fmpq(1, 10 ** 40)))
+                upper is not None and (upper - lower <= rtol * lower or upper <= fmpq(1, 10 ** 40)
+                                       or (slope is not None and rises_by(upper - lower, target, rtol, slope))))
             best.append(Bracket(quantity, sympy.oo if lower is None else from_fmpq(lower),
                                 sympy.oo if upper is None else from_fmpq(upper),
                                 from_fmpq(grid), window, plan.bits, None if rtol is None else from_fmpq(rtol), met,
-                                elapsed, tuple(trace), note))
+                                elapsed, tuple(trace), note, from_fmpq(target) if slope is not None else None,
+                                None if slope is None else from_fmpq(slope)))
         trace.append((str(from_fmpq(grid)), float(best[0].lower), float(best[0].upper)))
         best = [dataclasses.replace(b, trace=tuple(trace)) for b in best]
         if all(b.met for b in best) or h is not None or note:
             return best  # a note: a step's grid is as fine as the limits allow, a finer h would not help
-        width = max(float(b.relative_width) if b.relative_width.is_finite else math.inf for b in best)
+        width = max(_tolerance_reached(b) for b in best)
         factor = min(max(math.sqrt(goal / width) * 0.8, 1 / 8), 1 / 1.5) if math.isfinite(width) else 1 / 4
         grid = fmpq(1, math.ceil(1 / (float(grid) * factor)))
         if progress:
             progress(0.0, f"refining the grid to h = 1/{int(grid.q)}")
 
 
+def _tolerance_reached(b: Bracket) -> float:
+    """The relative tolerance a bracket meets: its relative width, or for a δ bracket the
+    smaller of that and its :attr:`~.bracket.Bracket.epsilon_width` (inf when neither is finite)."""
+    width = float(b.relative_width) if b.relative_width.is_finite else math.inf
+    eps_width = b.epsilon_width
+    return width if eps_width is None else min(width, eps_width)
+
+
 def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: Estimates, targets: Sequence[fmpq],
-              plan: Plan, limits: Limits, progress: Progress | None) -> tuple[list[tuple[fmpq, fmpq | None]], tuple, str]:
-    """(lower, upper) per target, the loss window and the steps' notes (a loose grid), from
-    the directions in the model's order (see the module docstring)."""
+              plan: Plan, limits: Limits, progress: Progress | None
+              ) -> tuple[list[tuple[fmpq, fmpq | None, fmpq | None]], tuple, str]:
+    """(lower, upper, slope) per target, the loss window and the steps' notes (a loose grid),
+    from the directions in the model's order (see the module docstring); slope (δ queries, else
+    None): a lower bound on the profile slope of the dominated curve that gives the lower end."""
     n = len(dirs)
     lows: list[list[fmpq]] = []
     ups: list[list[fmpq | None]] = []
+    slopes: list[list[fmpq]] = []  # per direction with a lower end (δ queries): its curve's slope
     windows = []
+
+    def read_low(low: Discrete) -> None:
+        lows.append(_read(quantity, low, targets, False))
+        if quantity == "delta":
+            reader = Reader(low)
+            slopes.append([reader.slope(t) for t in targets])
 
     def report_for(i: int) -> Callable[[int, int], None] | None:
         if not progress:
@@ -365,7 +402,7 @@ def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: Estim
     up, low = composed(dirs[first], plan, limits, report_for(0), notes=notes)
     add_window(up)
     ups.append(_read(quantity, up, targets, True))
-    lows.append(_read(quantity, low, targets, False))
+    read_low(low)
     for lower, upper in zip(lows[0], ups[0]):
         _ordered(lower, upper, f"the {quantity} bracket of direction {first + 1}")
     for rank, index in enumerate(model.order[1:], start=1):
@@ -389,7 +426,7 @@ def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: Estim
         if any(u is None or (u0 is not None and u > u0) for u, u0 in zip(ups_i, ups[0])):
             # this direction may be the larger one: its dominated side keeps the bracket narrow
             _, low_i = composed(dirs[index], plan, limits, report_for(rank), notes=notes)
-            lows.append(_read(quantity, low_i, targets, False))
+            read_low(low_i)
             for lower, upper in zip(lows[-1], ups_i):
                 _ordered(lower, upper, f"the {quantity} bracket of direction {index + 1}")
     ends = []
@@ -398,11 +435,14 @@ def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: Estim
         lower = None if any(v is None for v in ends_low) else max(ends_low)
         column = [u[t] for u in ups]
         upper = None if any(u is None for u in column) else max(column)
+        slope = None
         if quantity == "delta":
             upper = min(upper, fmpq(1))
+            # the slope of the curve that gives the lower end (δ_true ≥ that curve everywhere)
+            slope = slopes[ends_low.index(lower)][t]
         ensure(lower is None or lower >= 0, f"the {quantity} bracket's lower end is ≥ 0", lower=lower)
         _ordered(lower, upper, f"the {quantity} bracket")
-        ends.append((lower, upper))
+        ends.append((lower, upper, slope))
     window = (from_fmpq(min(w[0] for w in windows)), from_fmpq(max(w[1] for w in windows)))
     return ends, window, "; ".join(notes)
 
