@@ -117,7 +117,7 @@ def _lower(d: Discrete, k: int) -> Discrete:
     for start, portions, target in _cells(d, k):
         if _at_or_above(d.h, start - target, portions):
             index = target // k
-        else:  # the lowest cell, or a float balance the integers do not confirm
+        else:  # a float balance the integers do not confirm: the barycentre from a ball
             index = _cell_index(d.h, start, portions, k, prec)
         placed[index] = placed.get(index, 0) + sum(portions)
     if not placed:

@@ -246,7 +246,7 @@ def _ladder(d: Split, k: int, plan: Plan, limits: Limits, coarse: bool) -> Discr
     all k steps stay narrower than that, the working grid could not resolve them: d^k stays on
     the fine grid (unless `coarse`)."""
     factor = d.k
-    margin = WIDE * factor
+    margin = math.ceil(WIDE * factor)
     squares = [d]  # squares[i] = d^(2^i)
     while 2 ** len(squares) <= k and _spread(squares[-1].bulk) < WIDE * factor:
         squares.append(plan.multiply_split(squares[-1], squares[-1], 2 ** len(squares), margin, limits))
