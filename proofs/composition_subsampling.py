@@ -17,12 +17,17 @@ from symdp.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
 from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple, zcdp_rho_for
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
+from symdp.verify.domains import DPPair, Integer
 
 from _cs_helpers import (adaptive_statement, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them; ε_j, δ_j
+# stand for every mechanism's parameters.
+_ε, _δ, _ρ, _εj, _δj = sympy.symbols("epsilon delta rho epsilon_j delta_j", real=True)
 y, t, z, u = sympy.symbols("y t z u", real=True)
 mu, mu2, sigma, rho, eps, L = sympy.symbols("mu mu2 sigma rho epsilon L", positive=True)
 
@@ -54,22 +59,48 @@ def theorem_1():
     q = product_law(*[b for _, b in laws])
     worst = max(a / b for a, b in zip(p, q))
     composed = randomized_response(log(2)) @ randomized_response(log(3)) @ randomized_response(log(5))
-    r1, r2, x1, x2 = sympy.symbols("r1 r2 x1 x2", positive=True)
-    statement = real_closed(x1 * x2 - r1 * r2, [r1, r2, x1, x2], [r1 <= x1, r2 <= x2],
-                            "0 < r_j ≤ e^{ε_j} ⇒ r1 r2 ≤ e^{ε_1} e^{ε_2}: the ratio of a product of two laws is the "
-                            "product of their ratios; induction on k")
-    return establish(statement, holds(sign(hockey_by_events(p, q, 29)) > 0, "tight: RR(2)×RR(3)×RR(5) has δ(log 29) > 0"),
+    return establish(_basic_composition(), holds(sign(hockey_by_events(p, q, 29)) > 0,
+                                                 "tight: RR(2)×RR(3)×RR(5) has δ(log 29) > 0"),
                      exact_agreement(worst, 30, "max likelihood ratio of RR(2)×RR(3)×RR(5) by enumeration = e^{log2+log3+log5}"),
                      exact_agreement([hockey_by_events(p, q, 30), composed.delta(log(30))], [0, 0],
                                      "δ(Σε_j) = 0 by enumerating events and from the library's exact product pair"),
-                     domain='M_1, …, M_k each ε_j-DP, every k',
-                     prose_steps=['induction on k from the two-mechanism step'])
+                     domain='M_1, …, M_k each ε_j-DP, every k')
+
+
+def _basic_composition():
+    """Theorem 1 for every k, by induction on k (kernel steps). With p_j = P[M_j(x) = y_j] and
+    q_j = P[M_j(x') = y_j], independence makes P[M(x) = y] = Π_j p_j and P[M(x') = y] = Π_j q_j, and
+    ε_j-DP of M_j at y_j is p_j ≤ e^{ε_j} q_j and q_j ≤ e^{ε_j} p_j. The goal: these for every j ≤ k give
+    Π p_j ≤ Π e^{ε_j} · Π q_j and Π q_j ≤ Π e^{ε_j} · Π p_j (the paper's e^{−ε} ≤ ratio ≤ e^{ε} without
+    dividing, so outputs of probability 0 are covered). Base k = 1 and the step k → k + 1 are decided in
+    real arithmetic from the definitions of the finite products (the last factor peeled off)."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    k, j = sympy.symbols("k j", integer=True)
+    pp, qq = sympy.IndexedBase("p", nonnegative=True), sympy.IndexedBase("q", nonnegative=True)
+    ee = sympy.IndexedBase("epsilon", nonnegative=True)
+
+    def terms(n):
+        both = sympy.And(pp[j] <= exp(ee[j]) * qq[j], qq[j] <= exp(ee[j]) * pp[j])
+        return (sympy.Product(pp[j], (j, 1, n)), sympy.Product(qq[j], (j, 1, n)),
+                sympy.Product(exp(ee[j]), (j, 1, n)), kernel.Every(both, (j, 1, n)))
+    P, Q, X, dp = terms(k)
+    goal = kernel.goal(sympy.And(P <= X * Q, Q <= X * P), [k >= 1, dp])
+    base_goal, step_goal = kernel.induction_goals(goal, k, 1)
+    base = kernel.decide(base_goal, *[kernel.unfold(term, "all") for term in terms(1)],
+                         detail="k = 1: the products of one factor are that factor")
+    step = kernel.decide(step_goal, *[kernel.unfold(term, "end") for term in terms(k + 1)],
+                         detail="k → k + 1: peel the last factor; a ≤ XB, p ≤ xq, all ≥ 0 give ap ≤ (Xx)(Bq)")
+    return kernel.induction(goal, k, 1, base, step, detail="basic composition for every k, by induction on k")
+
+
+_LAPLACE_TIGHTNESS_DOMAIN = [Integer("k", 1), _ε > 0]
 
 
 @claim(paper=PAPER, label="Section 2.1 (Laplace tightness)",
        statement="k Laplace(k/ε) answers with f_j(x) = f_j(x') + 1 have likelihood ratio exactly e^ε at every output "
                  "y = (a, …, a) with a ≥ max f_j(x); such outputs have probability 2^{−k}; the std is √2·k/ε.",
-       stated_domain='every k ≥ 1, ε > 0 (k-fold Laplace)', stated_where='Section 2.1',
+       domain=_LAPLACE_TIGHTNESS_DOMAIN, stated_domain='every k ≥ 1, ε > 0 (k-fold Laplace)', stated_where='Section 2.1',
        quote=(r"For each j[k]𝑗delimited-[]𝑘j\in[k], let "
               r"Mj:𝒳n:subscript𝑀𝑗superscript𝒳𝑛M_{j}:\mathcal{X}^{n}\to\mathbb{R} be the algorithm that releases "
               r"fj(x)subscript𝑓𝑗𝑥f_{j}(x) with 𝖫𝖺𝗉𝗅𝖺𝖼𝖾(k/ε)𝖫𝖺𝗉𝗅𝖺𝖼𝖾𝑘𝜀\mathsf{Laplace}(k/\varepsilon) noise added. Let "
@@ -122,7 +153,7 @@ def laplace_tightness():
                              identity(var_k, 2 * (kk / eps) ** 2,
                                       "Laplace(b) has variance 2b², so the std with b = k/ε is √2·k/ε"), detail="the proof"),
                      identity(at_corner, exp(eps), "k = 3 written out: product of the three ratios at y = (a,a,a)"),
-                     domain='every k ≥ 1, ε > 0 (k-fold Laplace)')
+                     domain=_LAPLACE_TIGHTNESS_DOMAIN)
 
 
 # --------------------------------------------------------------------------------------------
@@ -414,10 +445,13 @@ def proposition_7_integrand():
                    reading="the printed integrand e^{ε−Z} has the random Z where the integration variable z belongs; read literally it is E[e^{ε−Z}]·∫P[Z > z]dz (a number), not δ; read with z it is correct, so a typo")
 
 
+_COROLLARY_8_DOMAIN = [_ε >= 0, _ρ > 0]
+
+
 @claim(paper=PAPER, label="Corollary 8",
        statement="The Gaussian mechanism with ρ = Δ²/2σ² is (ε, δ)-DP with δ = Φ̄((ε−ρ)/√(2ρ)) − e^ε Φ̄((ε+ρ)/√(2ρ)), "
                  "optimal, increasing in ρ; for ε ≥ ρ, δ ≤ Φ̄((ε−ρ)/√(2ρ)) ≤ e^{−(ε−ρ)²/4ρ}/max{2, √(π/ρ)(ε−ρ)}.",
-       stated_domain='ε ≥ 0, ρ > 0 (univariate Gaussian)', stated_where='Section 3.3, Corollary 8',
+       domain=_COROLLARY_8_DOMAIN, stated_domain='ε ≥ 0, ρ > 0 (univariate Gaussian)', stated_where='Section 3.3, Corollary 8',
        quote=(r"Corollary 8 (Tight Approximate Differential Privacy for Univariate Gaussian). Let "
               r"q:𝒳n:𝑞superscript𝒳𝑛q:\mathcal{X}^{n}\to\mathbb{R} be a deterministic function and let "
               r"Δ:=supx,x𝒳nneighbouring|q(x)q(x)|assignΔsubscriptsupremum𝐹𝑅𝐴𝐶𝑂𝑃𝑥superscript𝑥superscript𝒳𝑛neighbouring𝑞𝑥𝑞superscript𝑥\Delta:=\sup_{x,x^{\prime}\in\mathcal{X}^{n}\atop\text{neighbouring}}|q(x)-q(x^{\prime})| "
@@ -444,7 +478,7 @@ def corollary_8():
                        "δ(ε=1) increases with ρ ∈ {1/100, 1/8, 1/2, 1, 2}", strict=True))
     out.append(inequality_on_box(exp(-u ** 2 / 2) / 2 - sympy.erfc(u / sqrt(2)) / 2, [(0, 12)],
                                  "Φ̄(u) ≤ e^{−u²/2}/2 for u ∈ [0, 12] (interval branch-and-bound)", variables=[u]))
-    return establish(_corollary_8_statement(), out, domain='ε ≥ 0, ρ > 0 (univariate Gaussian)')
+    return establish(_corollary_8_statement(), out, domain=_COROLLARY_8_DOMAIN)
 
 
 def _corollary_8_statement():
@@ -530,9 +564,13 @@ def theorem_9():
                      prose_steps=['k pairs by induction on k'])
 
 
+_ATOM_DOMAIN = [DPPair("P", "Q", _ε)]
+_ATOM_DOMAIN_PROOF = [DPPair("P", "Q", _ε), _ε > 0]
+
+
 @claim(paper=PAPER, label="Section 4.1 (P[Z = ε] bound)",
        statement="For an ε-DP pair, P[Z = ε] ≤ 1/(1 + e^{−ε}); randomized response attains it.",
-       stated_domain='every ε-DP pair (“in general”)', stated_where='Section 4, “It is possible to prove, in general, that P[Z = ε] ≤ 1/(1 + e^{−ε})”',
+       domain=_ATOM_DOMAIN, stated_domain='every ε-DP pair (“in general”)', stated_where='Section 4, “It is possible to prove, in general, that P[Z = ε] ≤ 1/(1 + e^{−ε})”',
        quote=(r"This bound is tight if each Zjsubscript𝑍𝑗Z_{j} is a point mass (i.e., "
               r"[Zj=ε]=1delimited-[]subscript𝑍𝑗𝜀1{\mathbb{P}\left[Z_{j}=\varepsilon\right]}=1). However, this is not "
               r"the case. (It is possible to prove, in general, that "
@@ -552,7 +590,7 @@ def atom_bound():
     a, x = sympy.symbols("a x", nonnegative=True)
     statement = real_closed(x / (x + 1) - a, [a, x], [x > 1, a <= 1, 1 - a >= (1 - a / x) / x],
                             "P(A) = a, Q(A) = a/e^ε, 1 − a ≥ e^{−ε}(1 − a/e^ε) ⇒ a ≤ 1/(1 + e^{−ε}), every e^ε > 1")
-    return establish(statement, out, domain="every ε-DP pair, every ε > 0 (nlsat)",
+    return establish(statement, out, domain=_ATOM_DOMAIN_PROOF,
                      stated_domain="every ε-DP pair ('in general', so ε ≥ 0; at ε = 0 the bound fails: see the erratum claim)")
 
 
@@ -705,10 +743,13 @@ def _prop14_log(r, e, tt):
     return tt * (tt + 1) * r - e * tt - log(tt + 1) + tt * log(tt / (tt + 1))
 
 
+_PROPOSITION_14_DOMAIN = [_ρ > 0, _ε >= 0]
+
+
 @claim(paper=PAPER, label="Proposition 14",
        statement="(ε, δ)-DP with δ = E[e^{tZ}]·e^{−εt}/(t+1)·(1 − 1/(t+1))^t for any t ≥ 0; under ρ-zCDP "
                  "δ = inf_t e^{t(t+1)ρ−εt}/(t+1)(1−1/(t+1))^t ≤ e^{−(ε−ρ)²/4ρ}.",
-       stated_domain='ρ > 0, ε ≥ 0', stated_where='Section 4.1, Proposition 14',
+       domain=_PROPOSITION_14_DOMAIN, stated_domain='ρ > 0, ε ≥ 0', stated_where='Section 4.1, Proposition 14',
        quote=(r"Proposition 14 (Conversion from Concentrated DP to Approximate DP). For any "
               r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} and any ε,t0𝜀𝑡0\varepsilon,t\geq 0, M𝑀M "
               r"satisfies (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP with δ𝛿\displaystyle\delta "
@@ -756,7 +797,7 @@ def proposition_14():
                                        f"ρ={r}, ε={e}: library's certified infimum vs the objective at t* found by mpmath"))
         out.append(ordered([gaussian_delta(e, 1 / sqrt(2 * r)), library, zcdp_delta_simple(r, e)],
                            f"ρ={r}, ε={e}: exact Gaussian δ ≤ Proposition 14 ≤ simple bound"))
-    return establish(combine(statement, detail="the proof"), out, domain='ρ > 0, ε ≥ 0')
+    return establish(combine(statement, detail="the proof"), out, domain=_PROPOSITION_14_DOMAIN)
 
 
 @claim(paper=PAPER, label="Remark 15",
@@ -802,10 +843,13 @@ def remark_15():
     return establish(combine(statement, detail="the proof"), out, domain='every ε > 0, δ ∈ (0, 1)')
 
 
+_PROPOSITION_16_DOMAIN = [DPPair("P", "Q", _ε), _ε >= 0]
+
+
 @claim(paper=PAPER, label="Proposition 16 and Lemma 17",
        statement="ε-DP ⇒ ½ε²-zCDP, via Hoeffding: Z ∈ [−ε, ε] ⇒ E[e^{tZ}] ≤ e^{tE[Z] + t²ε²/2}; the two-point "
                  "log-MGF f(t) = log(1−p+pe^{2tε}) − tε has f'' = (2ε)²x(1−x) ≤ ε².",
-       stated_domain='every ε-DP pair, ε ≥ 0', stated_where='Section 4.1, Proposition 16 and Lemma 17',
+       domain=_PROPOSITION_16_DOMAIN, stated_domain='every ε-DP pair, ε ≥ 0', stated_where='Section 4.1, Proposition 16 and Lemma 17',
        quote=(r"Proposition 16. Suppose M𝑀M satisfies ε𝜀\varepsilon-DP, then M𝑀M satisfies "
               r"12ε212superscript𝜀2\frac{1}{2}\varepsilon^{2}-zCDP. Proof. Fix neighbouring inputs "
               r"x,x𝑥superscript𝑥x,x^{\prime}. Let "
@@ -859,7 +903,7 @@ def proposition_16():
         pts.append(exp(s * mean + s ** 2 / 2) - mgf)
     out.append(signs_at(sympy.Symbol("d"), [sympy.Symbol("d")], [(v,) for v in pts],
                         "Lemma 17 on 30 random 3-point laws in [−1, 1] and t ∈ [−4, 4]"))
-    return establish(statement, out, domain='every ε-DP pair, ε ≥ 0',
+    return establish(statement, out, domain=_PROPOSITION_16_DOMAIN,
                      prose_steps=["Taylor's theorem: f'' ≤ ε², f(0) = 0, f'(0) = E[Z̃] give f(t) ≤ tE[Z] + ε²t²/2 for "
                                   "every real t (used at t = −1 and at t > 0)",
                                   "the chord bound (i) taken in expectation: E[e^{tZ}] ≤ E[e^{tZ̃}]"])
@@ -887,9 +931,12 @@ def _hoeffding_statement(f, x, p):
                     "(iv) tE[Z] + ε²t²/2 ≤ ε²t(t+1)/2 for t ≥ 0"))
 
 
+_THEOREM_18_DOMAIN = [Integer("k", 1), _εj >= 0, _δ > 0, _δ < 1]
+
+
 @claim(paper=PAPER, label="Theorem 18",
        statement="ε_j-DP mechanisms compose to (½Σε_j² + √(2 log(1/δ) Σε_j²), δ)-DP, i.e. Remark 15 at ρ = ½Σε_j².",
-       stated_domain='every k, ε_j ≥ 0, δ ∈ (0, 1)', stated_where='Section 4.1, Theorem 18',
+       domain=_THEOREM_18_DOMAIN, stated_domain='every k, ε_j ≥ 0, δ ∈ (0, 1)', stated_where='Section 4.1, Theorem 18',
        quote=(r"Theorem 18 (Advanced Composition Starting with Pure DP). Let "
               r"M1,M2,,Mk:𝒳n𝒴:subscript𝑀1subscript𝑀2subscript𝑀𝑘superscript𝒳𝑛𝒴M_{1},M_{2},\cdots,M_{k}:\mathcal{X}^{n}\to\mathcal{Y} "
               r"be randomized algorithms. Suppose Mjsubscript𝑀𝑗M_{j} is εjsubscript𝜀𝑗\varepsilon_{j}-DP for each "
@@ -914,7 +961,7 @@ def theorem_18():
     adv = advanced_composition([log(R(11, 10))] * 20, R(1, 10 ** 3))
     out.append(ordered([kov_delta(log(R(11, 10)), 0, 20, adv), R(1, 10 ** 3)],
                        "soundness: the optimal (KOV) δ of 20 × log(11/10)-DP at Theorem 18's ε is ≤ δ = 1e-3"))
-    return establish(statement, out, domain='every k, ε_j ≥ 0, δ ∈ (0, 1)')
+    return establish(statement, out, domain=_THEOREM_18_DOMAIN)
 
 
 @claim(paper=PAPER, label="Lemma 20",
@@ -1020,10 +1067,13 @@ def _theorem_22_steps():
                    union, chain)
 
 
+_THEOREM_22_DOMAIN = [Integer("k", 1), _εj >= 0, _δj >= 0, _δj <= 1]
+
+
 @claim(paper=PAPER, label="Theorem 22",
        statement="(ε_j, δ_j)-DP mechanisms compose adaptively to (ε, δ)-DP for δ > Σδ_j with ε = min{Σε_j, "
                  "½Σε_j² + √(2 log(1/δ')Σε_j²)}, δ' = δ − Σδ_j.",
-       stated_domain='every k, ε, δ (the stated composition bound)', stated_where='Section 4.3, Theorem 22',
+       domain=_THEOREM_22_DOMAIN, stated_domain='every k, ε, δ (the stated composition bound)', stated_where='Section 4.3, Theorem 22',
        quote=(r"Theorem 22 (Advanced Composition Starting with Approximate DP). For j[k]𝑗delimited-[]𝑘j\in[k], let "
               r"Mj:𝒳n×𝒴j1𝒴j:subscript𝑀𝑗superscript𝒳𝑛subscript𝒴𝑗1subscript𝒴𝑗M_{j}:\mathcal{X}^{n}\times\mathcal{Y}_{j-1}\to\mathcal{Y}_{j} "
               r"be randomized algorithms. Suppose Mjsubscript𝑀𝑗M_{j} is "
@@ -1047,7 +1097,7 @@ def theorem_22():
     out.append(ordered([kov_delta(e0, d0, k, eps_22), R(1, 100)],
                        "soundness: optimal δ of 20 × (log 1.1, 1e-4)-DP (KOV) at Theorem 22's ε is ≤ δ = 1/100"))
     return establish(_theorem_22_steps(), out,
-                     domain='every k, ε, δ (the stated composition bound)',
+                     domain=_THEOREM_22_DOMAIN,
                      uses=["composition-subsampling:lemma-23", "composition-subsampling:corollary-24",
                            "composition-subsampling:theorem-1", "composition-subsampling:theorem-18"],
                      prose_steps=["induction on j (the paper's): Lemma 23 splits each M_j(·, y) into (1 − δ_j)P'_j + "
@@ -1150,10 +1200,13 @@ def _lemma_23_steps():
                             "δ₁ < δ: (1 − δ)P' + δ·((δ − δ₁)P' + δ₁P'')/δ = (1 − δ₁)P' + δ₁P'', a law of mass 1"))
 
 
+_LEMMA_23_DOMAIN = [DPPair("P", "Q", _ε, _δ)]
+
+
 @claim(paper=PAPER, label="Lemma 23",
        statement="An (ε, δ)-indistinguishable pair decomposes as P = (1−δ)P' + δP'', Q = (1−δ)Q' + δQ'' with "
                  "e^{−ε}Q' ≤ P' ≤ e^εQ' (the statement; its proof's re-weighting is the claim 'Lemma 23 (proof)').",
-       stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Lemma 23',
+       domain=_LEMMA_23_DOMAIN, stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Lemma 23',
        quote=(r"Lemma 23. Let P𝑃P and Q𝑄Q be probability distributions over 𝒴𝒴\mathcal{Y}. Fix "
               r"ε,δ0𝜀𝛿0\varepsilon,\delta\geq 0. Suppose that, for all measurable S𝒴𝑆𝒴S\subset\mathcal{Y}, we have "
               r"P(S)eεQ(S)+δ𝑃𝑆superscript𝑒𝜀𝑄𝑆𝛿P(S)\leq e^{\varepsilon}\cdot Q(S)+\delta and "
@@ -1168,7 +1221,7 @@ def _lemma_23_steps():
               r"Q^{\prime}(S)\leq P^{\prime}(S)\leq e^{\varepsilon}\cdot Q^{\prime}(S)."))
 def lemma_23():
     out = [c for case in _decomposition_cases() for c in _lemma_23_case(*case)[0]]
-    return establish(_lemma_23_steps(), out, domain="every (ε, δ)-indistinguishable pair",
+    return establish(_lemma_23_steps(), out, domain=_LEMMA_23_DOMAIN,
                      prose_steps=["γ ↦ E_γ(P‖Q) is continuous and nonincreasing, equal to TV(P, Q) at γ = 1 and ≤ δ at "
                                   "γ = e^ε, so some γ₁ ∈ [1, e^ε] has E_{γ₁}(P‖Q) = δ₁ = min{δ, TV} (and γ₂ for E_γ(Q‖P), "
                                   "which also starts at TV); summing the pointwise split over outputs, min{P, γ₁Q} has "
@@ -1235,10 +1288,13 @@ def _corollary_24_steps():
                             "F(R(0)) = (1−δ)(e^ε/(e^ε+1))A + (1−δ)(1/(e^ε+1))B + δP'' = (1−δ)P' + δP'' = P, and F(R(1)) = Q"))
 
 
+_COROLLARY_24_DOMAIN = [DPPair("P", "Q", _ε, _δ)]
+
+
 @claim(paper=PAPER, label="Corollary 24",
        statement="P = (1−δ)e^ε/(e^ε+1)A + (1−δ)/(e^ε+1)B + δP'', Q symmetric; P, Q are F(R(0)), F(R(1)) for "
                  "(ε,δ)-randomized response R (the statement; the printed F is the claim 'Corollary 24 (proof)').",
-       stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Corollary 24',
+       domain=_COROLLARY_24_DOMAIN, stated_domain='every (ε, δ)-indistinguishable pair', stated_where='Section 4.3, Corollary 24',
        quote=(r"Corollary 24. Let P𝑃P and Q𝑄Q be probability distributions over 𝒴𝒴\mathcal{Y}. Fix "
               r"ε,δ0𝜀𝛿0\varepsilon,\delta\geq 0. Suppose that, for all measurable S𝒴𝑆𝒴S\subset\mathcal{Y}, we have "
               r"P(S)eεQ(S)+δ𝑃𝑆superscript𝑒𝜀𝑄𝑆𝛿P(S)\leq e^{\varepsilon}\cdot Q(S)+\delta and "
@@ -1251,7 +1307,7 @@ def _corollary_24_steps():
               r"Q^{\prime\prime}."))
 def corollary_24():
     out = [c for case in _decomposition_cases() for c in _corollary_24_laws(*case)[1]]
-    return establish(_corollary_24_steps(), out, domain="every (ε, δ)-indistinguishable pair",
+    return establish(_corollary_24_steps(), out, domain=_COROLLARY_24_DOMAIN,
                      uses=["composition-subsampling:lemma-23"])
 
 

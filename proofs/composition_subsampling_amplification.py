@@ -23,12 +23,17 @@ from symdp.subsampled_renyi import (proposition41_bound, proposition41_zcdp_boun
 from symdp.subsampling import add_remove_to_replace, amplified, theorem29_tight_pair
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           prove, real_closed)
+from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws
 
 from _cs_helpers import (adaptive_statement, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _δ, _p, _Δ, _c, _d = sympy.symbols("epsilon delta p Delta c d", real=True)
+_n, _k = sympy.symbols("n k", integer=True)
 p_, x_, a_, t_, v_ = sympy.symbols("p x alpha t v", positive=True)
 rho_ = sympy.Symbol("rho", positive=True)
 
@@ -76,10 +81,13 @@ def _theorem_25_steps():
                                            "α ≤ 1/10, δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n ⇒ α ≥ √k/(16n(e^ε−1))"))
 
 
+_THEOREM_25_DOMAIN = [Integer("n", 1), Integer("k", 1), DPMechanism("M", _ε, _δ), _δ <= 1 / (100 * _n), _k >= 200 * (sympy.exp(_ε) - 1) ** 2 * _n]
+
+
 @claim(paper=PAPER, label="Theorem 25",
        statement="(ε,δ)-DP M: ({0,1}^k)^n → [0,1]^k with δ ≤ 1/(100n), k ≥ 200(e^ε−1)²n has RMSE ≥ "
                  "min{√k/(16n(e^ε−1)), 1/10} at some input; the proof's constants and rearrangement hold.",
-       stated_domain='δ ≤ 1/(100n), k ≥ 200(e^ε − 1)²n, M (ε, δ)-DP', stated_where='Section 5, Theorem 25',
+       domain=_THEOREM_25_DOMAIN, stated_domain='δ ≤ 1/(100n), k ≥ 200(e^ε − 1)²n, M (ε, δ)-DP', stated_where='Section 5, Theorem 25',
        quote=(r"Theorem 25 (Negative Result for Error of Private Mean Estimation). Let "
               r"𝒳={0,1}k𝒳superscript01𝑘\mathcal{X}=\{0,1\}^{k} and 𝒴=[0,1]k𝒴superscript01𝑘\mathcal{Y}=[0,1]^{k}. Let "
               r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} satisfy (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP. If "
@@ -111,7 +119,7 @@ def theorem_25():
     except ParameterError:
         out.append(holds(True, "δ > 1/(100n) is refused (hypothesis)"))
     return establish(_theorem_25_steps(), out,
-                     domain='δ ≤ 1/(100n), k ≥ 200(e^ε − 1)²n, M (ε, δ)-DP',
+                     domain=_THEOREM_25_DOMAIN,
                      uses=["composition-subsampling:lemma-26", "composition-subsampling:lemma-27"],
                      prose_steps=["Lemma 26 applied to each coordinate and summed: E[Z] ≥ k/12 − α²k for P uniform "
                                   "on [0,1]^k and X drawn from D_P^n",
@@ -159,10 +167,13 @@ def _lemma_26_steps():
                             "a = g − ½, b = P − ½, a − b = g − P; dropping a² ≥ 0 gives ≥ 1/12 − E[(g(P) − P)²]"))
 
 
+_LEMMA_26_DOMAIN = [Integer("n", 1)]
+
+
 @claim(paper=PAPER, label="Lemma 26",
        statement="f: {0,1}^n → [0,1], P ~ U[0,1], X_i iid Bernoulli(P): E[(f(X)−P)Σ_i(X_i−P)] + E_P[(E_X[f(X)−X̄])²] ≥ 1/12 "
                  "(tight at f ≡ ½); the Jensen form is larger.",
-       stated_domain="the coordinates' laws of Theorem 25's proof", stated_where='Section 5, Lemma 26',
+       domain=_LEMMA_26_DOMAIN, stated_domain="the coordinates' laws of Theorem 25's proof", stated_where='Section 5, Lemma 26',
        quote=(r"Lemma 26. Let f:{0,1}d[0,1]:𝑓superscript01𝑑01f:\{0,1\}^{d}\to[0,1] be an arbitrary function. Let "
               r"P[0,1]𝑃01P\in[0,1] be uniformly random and, conditioned on P𝑃P, let "
               r"X1,,Xn{0,1}subscript𝑋1subscript𝑋𝑛01X_{1},\cdots,X_{n}\in\{0,1\} be independent with "
@@ -190,16 +201,19 @@ def lemma_26():
         out.append(holds(one + two >= R(1, 12) and three >= one + two, f"{name}: sum = {one + two} ≥ 1/12, Jensen form ≥"))
     out.append(exact_agreement(sum(_lemma26_own({xs: R(1, 2) for xs in product((0, 1), repeat=2)}, 2)), R(1, 12),
                                "f ≡ ½ attains 1/12"))
-    return establish(_lemma_26_steps(), out, domain="the coordinates' laws of Theorem 25's proof",
+    return establish(_lemma_26_steps(), out, domain=_LEMMA_26_DOMAIN,
                      prose_steps=["linearity of expectation: g(p) = E_{X←D_p^n}[f(X)] is a polynomial in p, "
                                   "g'(p) = E[f(X)·Σ_i (X_i − p)/(p(1 − p))] by the logarithmic derivative of the product "
                                   "∏_ℓ (x_ℓp + (1 − x_ℓ)(1 − p)) (the per-coordinate factor above), and "
                                   "E_X[X̄] = p, so g(P) − P = E_X[f(X) − X̄]"])
 
 
+_LEMMA_27_DOMAIN = [DPPair("X", "Y", _ε, _δ), _Δ >= 0]
+
+
 @claim(paper=PAPER, label="Lemma 27",
        statement="X, Y ∈ [−Δ, Δ] (ε,δ)-indistinguishable ⇒ E[X] ≤ E[Y] + (e^ε−1)E|Y| + 2δΔ.",
-       stated_domain='X, Y ∈ [−Δ, Δ] mutually (ε, δ)-indistinguishable', stated_where='Section 5, Lemma 27',
+       domain=_LEMMA_27_DOMAIN, stated_domain='X, Y ∈ [−Δ, Δ] mutually (ε, δ)-indistinguishable', stated_where='Section 5, Lemma 27',
        quote=(r"Lemma 27. Let X𝑋X and Y𝑌Y be random variables supported on [Δ,Δ]ΔΔ[-\Delta,\Delta] satisfying "
               r"[XS]eε[YS]+δdelimited-[]𝑋𝑆superscript𝑒𝜀delimited-[]𝑌𝑆𝛿{\mathbb{P}\left[X\in S\right]}\leq "
               r"e^{\varepsilon}\cdot{\mathbb{P}\left[Y\in S\right]}+\delta and "
@@ -226,16 +240,19 @@ def lemma_27():
                         [*unit, x >= 1, dl >= 0, a <= x * b + dl, d <= x * c + dl],
                         "at each level t: P[X > t] ≤ e^ε P[Y > t] + δ and P[Y < −t] ≤ e^ε P[X < −t] + δ ⇒ "
                         "P[X > t] − P[X < −t] ≤ (P[Y > t] − P[Y < −t]) + (e^ε − 1)(P[Y > t] + P[Y < −t]) + 2δ")
-    return establish(level, out, domain='X, Y ∈ [−Δ, Δ] mutually (ε, δ)-indistinguishable',
+    return establish(level, out, domain=_LEMMA_27_DOMAIN,
                      prose_steps=["integrating over t ∈ [0, Δ] (layer cake: E[X] = ∫₀^Δ P[X > t] − P[X < −t] dt, "
                                   "E|Y| = ∫₀^Δ P[Y > t] + P[Y < −t] dt) gives E[X] ≤ E[Y] + (e^ε − 1)E|Y| + 2δΔ"])
+
+
+_REMARK_28_DOMAIN = [Integer("n", 1), Integer("k", 1), _c > 0, _d >= 0, _d <= 1 / (50 * _n), _k >= 200 * _c ** 2 * _n]
 
 
 @claim(paper=PAPER, label="Remark 28",
        statement="Theorem 25's proof uses differential privacy only through Lemma 27: any privacy definition with an "
                  "analog E[Z_i] ≤ E[Z̃_i] + c·E|Z̃_i| + d·k of Lemma 27 gets the analog of Theorem 25, error ≥ "
                  "min{√k/(16nc), 1/10} when d ≤ 1/(50n) and k ≥ 200c²n.",
-       stated_domain='any privacy definition for which an analog of Lemma 27 holds', stated_where='Section 5, Remark 28',
+       domain=_REMARK_28_DOMAIN, stated_domain='any privacy definition for which an analog of Lemma 27 holds', stated_where='Section 5, Remark 28',
        quote=(r"Remark 28. The only part of the proof of Theorem 25 that uses differential privacy is Lemma 27. "
               r"Thus, if we were to consider a different definition of differential privacy, as long as an analog of "
               r"Lemma 27 holds for this alternative definition, an analog of Theorem 25 would still apply. That is "
@@ -247,7 +264,7 @@ def remark_28():
     # the analog for (ε, δ)-DP is Theorem 25 itself: c = e^ε − 1, d = 2δ turn the hypotheses into Theorem 25's
     n, delta = sympy.symbols("n delta", positive=True)
     back = identity(50 * n * 2 * delta, 100 * n * delta, "at d = 2δ, 50nd ≤ 1 is Theorem 25's δ ≤ 1/(100n)")
-    return establish(combine(step, back), domain='any privacy definition for which an analog of Lemma 27 holds',
+    return establish(combine(step, back), domain=_REMARK_28_DOMAIN,
                      uses=["composition-subsampling:theorem-25", "composition-subsampling:lemma-26"],
                      prose_steps=["reading Theorem 25's proof: Lemma 26, E[Z̃_i] = 0, Jensen and footnote 7 use no "
                                   "privacy; privacy enters only where Lemma 27 bounds E[Z_i], with c = e^ε − 1, d = 2δ"])
@@ -271,10 +288,13 @@ def _poisson_rr(n: int, p, x, with_person: bool):
     return total
 
 
+_THEOREM_29_DOMAIN = [Laws("P", "Q"), _ε >= 0, _δ >= 0, _δ <= 1, _p >= 0, _p <= 1]
+
+
 @claim(paper=PAPER, label="Theorem 29",
        statement="(ε,δ)-DP M subsampled with P[i ∈ U] ≤ p is (log(1 + p(e^ε−1)), pδ)-DP; in the Poisson remove direction "
                  "H_{1+p(e^ε−1)}((1−p)Q + pP ‖ Q) = p·H_{e^ε}(P‖Q) exactly, and the bound is attained.",
-       stated_domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]', stated_where='Section 6.1, Theorem 29',
+       domain=_THEOREM_29_DOMAIN, stated_domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]', stated_where='Section 6.1, Theorem 29',
        quote=(r"Theorem 29 (Privacy Amplification by Subsampling for Approximate DP). Let "
               r"U[n]𝑈delimited-[]𝑛U\subset[n] be a random subset. For a dataset "
               r"x𝒳n𝑥superscript𝒳𝑛x\in\mathcal{X}^{n}, let xU𝒳nsubscript𝑥𝑈superscript𝒳𝑛x_{U}\in\mathcal{X}^{n} denote "
@@ -327,9 +347,31 @@ def theorem_29():
                     "add, where Q ≥ e^ε P: Q − e^{ε'}(pP + (1−p)Q) ≤ p(Q − e^ε P); summed, δ' ≤ pδ"),
         real_closed(xp * b - (w * a + (1 - w) * b), [a, b, x, w], [x >= 1, w <= 1, a <= x * b],
                     "likelihood ratio: P ≤ e^ε Q ⇒ pP + (1−p)Q ≤ e^{ε'}Q"),
-        prove(x_ - log(1 + x_), x_, 0, sympy.oo, "ε' = log(1+x) ≤ x = p(e^ε−1) for every x ≥ 0"))
-    return establish(statement, out, domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]',
-                     prose_steps=['the pointwise facts summed over outcomes'])
+        prove(x_ - log(1 + x_), x_, 0, sympy.oo, "ε' = log(1+x) ≤ x = p(e^ε−1) for every x ≥ 0"),
+        _subsampled_hockey_sticks())
+    return establish(statement, out, domain=_THEOREM_29_DOMAIN)
+
+
+def _subsampled_hockey_sticks():
+    """Theorem 29's (ε', pδ) for every pair on m outcomes, as kernel steps: outcome by outcome,
+    (pP + (1−p)Q − e^{ε'}Q)₊ = p(P − e^ε Q)₊ (remove) and (Q − e^{ε'}(pP + (1−p)Q))₊ ≤ p(Q − e^ε P)₊ (add),
+    e^{ε'} = 1 + p(e^ε − 1); summed over the outcomes and split by linearity, the hockey-stick
+    divergences at e^{ε'} are at most p times those at e^ε, so at most pδ."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    i, m = sympy.symbols("i m", integer=True)
+    pp, qq = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    x, w, d = sympy.symbols("x p delta", real=True)
+    xp, span, setting = 1 + w * (x - 1), [i >= 1, i <= m], [x >= 1, w >= 0, w <= 1]
+    mix = w * pp[i] + (1 - w) * qq[i]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    steps, bounds = [], []
+    for excess, base, rel in ((mix - xp * qq[i], pp[i] - x * qq[i], sympy.Eq), (qq[i] - xp * mix, qq[i] - x * pp[i], sympy.Le)):
+        pointwise = kernel.decide(kernel.goal(rel(sympy.Max(excess, 0), w * sympy.Max(base, 0)), [*span, *setting]))
+        steps += [kernel.summed(pointwise, i, 1, m), kernel.linear(total(w * sympy.Max(base, 0)))]
+        bounds.append((total(sympy.Max(excess, 0)) <= w * d, total(sympy.Max(base, 0)) <= d))
+    goal = kernel.goal(sympy.And(*[after for after, _ in bounds]), [m >= 1, *setting, *[before for _, before in bounds]])
+    return kernel.decide(goal, *steps, detail="δ' ≤ pδ in both directions: the pointwise facts summed over the outcomes")
 
 
 @claim(paper=PAPER, label="Footnote 8 (Theorem 29 tightness)",

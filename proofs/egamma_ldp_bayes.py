@@ -20,8 +20,12 @@ from symdp.local import risk_bounds as rb
 from symdp.numbers import Real, arb_of, sign
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
                           real_closed)
+from symdp.verify.domains import Integer, LDPChannel
 
 PAPER = "egamma-ldp"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _δ, _ζ = sympy.symbols("epsilon delta zeta", real=True)
 N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
 
 
@@ -176,9 +180,12 @@ def _finite_bayes_chain(seed: int):
     return ok
 
 
+_THEOREM_2_PROOF_DOMAIN = [LDPChannel("K", _ε, _δ), _ζ > 0]
+
+
 @claim(PAPER, "Theorem 2 (proof, eq. 49)",
        "p_ζ − γq_ζ ≤ I_γ(Θ;Θ̂), q_ζ ≤ ℒ(ζ), I_γ(Θ;Θ̂) ≤ I_γ(Θ;Z) ≤ η_γ(K) I_γ(Θ;X) and η_{e^ε}(K) ≤ δ",
-       stated_domain='(ε,δ)-LDP K, ζ > 0, any prior and loss', stated_where='Appendix, proof of Theorem 2, eq. (49)',
+       domain=_THEOREM_2_PROOF_DOMAIN, stated_domain='(ε,δ)-LDP K, ζ > 0, any prior and loss', stated_where='Appendix, proof of Theorem 2, eq. (49)',
        quote=(r"Proof of TheoremΒ 2. Let Θ^=Ψ(Zn)^ΘΨsuperscript𝑍𝑛\hat{\Theta}=\Psi(Z^{n}) be an estimate of ΘΘ\Theta "
               r"for some ΨΨ\Psi and "
               'p\u03a2≔PΞ˜β€‹Ξ˜^(ℓ(Θ,Θ^)≀\u03a2)≔subscriptπ‘πœsubscriptπ‘ƒΞ˜^Ξ˜β„“Ξ˜^Θ𝜁p_{\\zeta}\\coloneqq '
@@ -214,7 +221,7 @@ def theorem_2_proof():
     return establish(grouped("the chain of (49)", no_correction, chain),
                      holds(all(ok), f"{len(ok)} exact inequalities: 3 LDP kernels × every deterministic estimator × "
                            "ζ ∈ {1/4, 1/2} on a 3-point prior with ℓ1 loss"),
-                     domain='(ε,δ)-LDP K, ζ > 0, any prior and loss',
+                     domain=_THEOREM_2_PROOF_DOMAIN,
                      uses=["egamma-ldp:eq-23", "egamma-ldp:e-gamma-information-and-eq-16", "egamma-ldp:theorem-1",
                            cited("Polyanskiy–Wu, Information Theory", "data processing for f-divergences (E_γ is f_γ)")],
                      prose_steps=["p_ζ − γq_ζ ≤ I_γ(Θ;Θ̂): the event A = {ℓ(θ, t) ≤ ζ} in the supremum of eq. (23) for "
@@ -225,10 +232,13 @@ def theorem_2_proof():
                                   "definition (3) of η_γ, and η_{e^ε}(K) ≤ δ by Theorem 1"])
 
 
+_THEOREM_2_DOMAIN = [LDPChannel("K", _ε, _δ), _ζ > 0, Integer("n", 1)]
+
+
 @claim(PAPER, "Theorem 2",
        "R_1^Bayes ≥ sup_ζ ζ[1 − δ I_{e^ε}(Θ;X) − e^ε ℒ(ζ)] and, non-interactive, R_n^Bayes ≥ sup_ζ ζ[1 − φ_n I_{e^ε}(Θ;X^n) "
        "− e^ε ℒ(ζ)]; with ℒ(ζ) = min{2ζ, 1} the sup is (1 − a)₊²/(8e^ε)",
-       stated_domain='“(ε,δ)-LDP K”, ζ > 0, n = 1 and non-interactive n > 1', stated_where='Section V, Theorem 2',
+       domain=_THEOREM_2_DOMAIN, stated_domain='“(ε,δ)-LDP K”, ζ > 0, n = 1 and non-interactive n > 1', stated_where='Section V, Theorem 2',
        quote=(r"Theorem 2. Let π–ͺπ–ͺ{\mathsf{K}} be an (Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP mechanism. Then, for "
               r"n=1𝑛1n=1 we have "
               'R1π–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“,Ξ΅,Ξ΄)β‰₯supΞΆ>0\u03a2[1βˆ’Ξ΄β€‹IeΡ(Θ;X)βˆ’eΡℒ(ΞΆ)],superscriptsubscript𝑅1π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“πœ€π›Ώsubscriptsupremum𝜁0𝜁delimited-[]1𝛿subscript𝐼superscriptπ‘’πœ€Ξ˜π‘‹superscriptπ‘’πœ€β„’πœR_{1}^{\\mathsf{Bayes}}(P_{\\Theta},\\ell,\\varepsilon,\\delta)\\geq\\sup_{\\zeta>0}\\zeta\\left[1-\\delta '
@@ -246,7 +256,7 @@ def theorem_2():
                      catalog(values, ["0.0753492795524243", "0.0459849301464303", "0.112652305118002"],
                              "Remark 1 model, n = 1: (ε, δ) = (1/2, 1/10), (1, 0), (1/10, 1/100)"),
                      holds(all(le(v, risk) for v in values), "below the non-private Bayes risk (2 − √2)/3"),
-                     domain='“(ε,δ)-LDP K”, ζ > 0, n = 1 and non-interactive n > 1',
+                     domain=_THEOREM_2_DOMAIN,
                      uses=["egamma-ldp:theorem-2-proof-eq-49", "egamma-ldp:lemma-2", "egamma-ldp:eq-30"],
                      prose_steps=["Markov: E ℓ(Θ, Θ̂) ≥ ζ P(ℓ(Θ, Θ̂) > ζ) = ζ(1 − p_ζ) for every estimator, so the infimum over "
                                   "estimators and the supremum over ζ keep the bound",

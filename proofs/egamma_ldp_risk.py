@@ -21,8 +21,12 @@ from symdp.numbers import Real, sign
 from symdp.roots import solve_decreasing
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, real_closed)
+from symdp.verify.domains import Channel as AnyChannel, Integer, LDPChannel, Laws
 
 PAPER = "egamma-ldp"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _δ, _τ, _ℓ, _α, _k = sympy.symbols("epsilon delta tau ell alpha k", real=True)
 N, K = sympy.symbols("n k", positive=True)
 
 
@@ -59,9 +63,12 @@ _LE_CAM = cited("Le Cam (Tsybakov, Introduction to Nonparametric Estimation, The
 # Section IV-A: Le Cam
 
 
+_EQS_6_7_DOMAIN = [Laws("P0", "P1"), _ℓ >= 2 * _τ, Integer("n", 1)]
+
+
 @claim(PAPER, "Eqs. (6)–(7)",
        "(τ/2)[1 − TV(P0^{⊗n}, P1^{⊗n})] ≥ (τ/2)[1 − √(n D_KL(P0‖P1)/2)] (Pinsker and the chain rule)",
-       stated_domain='ℓ(θ(P0), θ(P1)) ≥ 2τ, n ≥ 1, KL in nats', stated_where='Section IV-A, eqs. (6)–(7)',
+       domain=_EQS_6_7_DOMAIN, stated_domain='ℓ(θ(P0), θ(P1)) ≥ 2τ, n ≥ 1, KL in nats', stated_where='Section IV-A, eqs. (6)–(7)',
        quote=(r"Le Cam’s method is applicable when V𝑉V is a binary set and contains, say, P0subscript𝑃0P_{0} and "
               r"P1subscript𝑃1P_{1}. In its simplest form, it relies on the inequality (see [22, Lemma 1] or [23, "
               r"Theorem 2.2]) "
@@ -87,13 +94,16 @@ def eqs_6_7():
                            "√(nD/2); D(P0^{⊗n}‖P1^{⊗n}) = nD"),
                      catalog([rb.le_cam_lower_bound(1, 100, R(1, 100))], ["0.146446609406726"],
                              "(7) at τ = 1, n = 100, D = 0.01: 0.146446609406726"),
-                     domain='ℓ(θ(P0), θ(P1)) ≥ 2τ, n ≥ 1, KL in nats', uses=[_PINSKER, _CHAIN, _LE_CAM])
+                     domain=_EQS_6_7_DOMAIN, uses=[_PINSKER, _CHAIN, _LE_CAM])
+
+
+_LEMMA_3_DOMAIN = [Laws("P0", "P1"), _ℓ >= 2 * _τ, LDPChannel("K_i", _ε, _δ)]
 
 
 @claim(PAPER, "Lemma 3",
        "ℛ_n(𝒫, ℓ, ε, δ) ≥ (τ/2)[1 − √(n φ(ε,δ) D_KL(P0‖P1)/2)] (sequentially interactive K^n): the effective sample "
        "size is (1 − e^{−ε}(1 − δ))n",
-       stated_domain='“ℓ(θ(P0), θ(P1)) ≥ 2τ”, sequentially interactive K_i ∈ Q_{ε,δ}', stated_where='Section IV-A, Lemma 3',
+       domain=_LEMMA_3_DOMAIN, stated_domain='“ℓ(θ(P0), θ(P1)) ≥ 2τ”, sequentially interactive K_i ∈ Q_{ε,δ}', stated_where='Section IV-A, Lemma 3',
        quote=(r"Lemma 3. Let P0,P1βˆˆπ’«subscript𝑃0subscript𝑃1𝒫P_{0},P_{1}\in{\mathcal{P}} satisfy "
               r"ℓ(θ(P0),θ(P1))β‰₯2β€‹Ο„β„“πœƒsubscript𝑃0πœƒsubscript𝑃12𝜏\ell(\theta(P_{0}),\theta(P_{1}))\geq 2\tau. "
               r"Then we have "
@@ -124,7 +134,7 @@ def lemma_3():
                      holds(all(ok), "4 LDP kernels (RR at e^ε = 2, 3; the (log 2, 1/10) dominating kernel; a random "
                            "(log 3)-LDP 2×3 kernel) × 2 Bernoulli pairs × n ≤ 3, and a sequentially interactive pair: "
                            "TV(M0^n, M1^n) ≤ √(nφD/2) (eqs. 34–36)"),
-                     size, value, domain='“ℓ(θ(P0), θ(P1)) ≥ 2τ”, sequentially interactive K_i ∈ Q_{ε,δ}',
+                     size, value, domain=_LEMMA_3_DOMAIN,
                      uses=["egamma-ldp:lemma-1", _PINSKER, _CHAIN, _LE_CAM],
                      prose_steps=["the chain rule's i-th term is an average over Z^{i−1} of D(P0K_i(·|z^{i−1})‖P1K_i(·|z^{i−1})); "
                                   "X_i is independent of Z^{i−1} under each P_j, so each term is ≤ φD and their sum ≤ nφD"])
@@ -230,10 +240,13 @@ def corollary_1_separation():
                    corrected_statement="ℓ₂²(θ(P0), θ(P1)) = 4ω^{2(k−1)/k}", kind="typo")
 
 
+_COROLLARY_1_PROOF_DOMAIN = [_k > 1, _ε >= 0, _δ > 0, _δ < 1, Integer("n", 1)]
+
+
 @claim(PAPER, "Corollary 1 (proof, eqs. 37–40)",
        "H²(∏P_i, ∏Q_i) = 2 − 2∏(1 − H²(P_i,Q_i)/2); TV ≤ H; H²(M0^n, M1^n) ≤ 2 − 2(1 − ωφ)^n; hence (40): "
        "ℛ_n ≥ ω^{2(k−1)/k}[1 − √2 √(1 − (1 − ωφ)^n)]",
-       stated_domain='k > 1, ε ≥ 0, δ ∈ (0, 1), n ≥ 1', stated_where='Appendix, proof of Corollary 1, eqs. (37)–(40)',
+       domain=_COROLLARY_1_PROOF_DOMAIN, stated_domain='k > 1, ε ≥ 0, δ ∈ (0, 1), n ≥ 1', stated_where='Appendix, proof of Corollary 1, eqs. (37)–(40)',
        quote=(r"It can be verified that both P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1} belong to "
               r"𝒫ksubscriptπ’«π‘˜{\mathcal{P}}_{k}. Note that "
               r"β„“22(θ(P0),θ(P1))=2ω2(kβˆ’1)ksuperscriptsubscriptβ„“22πœƒsubscript𝑃0πœƒsubscript𝑃12superscriptπœ”2π‘˜1π‘˜\ell_{2}^{2}(\theta(P_{0}),\theta(P_{1}))=2\omega^{\frac{2(k-1)}{k}}. "
@@ -295,7 +308,7 @@ def corollary_1_proof():
                            "3 random product pairs: the Hellinger product formula exactly; 3 LDP kernels (inputs −s, 0 ↦ "
                            "row 0, +s ↦ row 1) at ω = 3/10, n ≤ 2: H²(P0K, P1K) ≤ φH², TV ≤ H, (38), and (40) ≤ "
                            "ω(1 − TV(M0^n, M1^n)) (k = 2)"),
-                     domain='k > 1, ε ≥ 0, δ ∈ (0, 1), n ≥ 1',
+                     domain=_COROLLARY_1_PROOF_DOMAIN,
                      uses=["egamma-ldp:lemma-1", "egamma-ldp:example-2", "egamma-ldp:eqs-6-7", _LE_CAM,
                            cited("Le Cam (Tsybakov, Introduction to Nonparametric Estimation, Lemma 2.3)", "TV ≤ H")],
                      prose_steps=["the product formula for n factors by induction on n from the two-factor identity",
@@ -673,9 +686,12 @@ def corollary_4():
                      domain="sample kernels", stated_domain="all (ε,δ)-LDP K (Chernoff–Stein quoted)")
 
 
+_COROLLARY_5_DOMAIN = [LDPChannel("K", _ε, _δ, k="k")]
+
+
 @claim(PAPER, "Corollary 5",
        "sup_{K ∈ Q_{ε,δ}} I(X;Z) ≤ φ(ε,δ) H(X), via (42): I(U;Z) ≤ η_KL(K) I(U;X) with U = X",
-       stated_domain='“sup over K ∈ Q_{ε,δ}”, finite 𝒳', stated_where='Section VII, Corollary 5, eqs. (20)–(21)',
+       domain=_COROLLARY_5_DOMAIN, stated_domain='“sup over K ∈ Q_{ε,δ}”, finite 𝒳', stated_where='Section VII, Corollary 5, eqs. (20)–(21)',
        quote=(r"Corollary 5. We have for any Ξ΅β‰₯0πœ€0\varepsilon\geq 0 and δ∈[0,1]𝛿01\delta\in[0,1] "
               r"supπ–ͺβˆˆπ’¬Ξ΅,Ξ΄I(X;Z)≀φ(Ξ΅,Ξ΄)H(X).subscriptsupremumπ–ͺsubscriptπ’¬πœ€π›ΏπΌπ‘‹π‘πœ‘πœ€π›Ώπ»π‘‹\sup_{{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta}}I(X;Z)\leq\varphi(\varepsilon,\delta)H(X). "
               r"(21)"))
@@ -701,7 +717,7 @@ def corollary_5():
                      holds(all(ok), "4 LDP kernels × 3 random priors: I(X;Z) ≤ η_KL(K)H(X) ≤ φH(X)"),
                      catalog([bits, rb.mutual_information_bound(1, 0, entropy(half) / log(2))],
                              ["0.160058462016831", "0.632120558828558"], "uniform binary X, RR at ε = 1 (bits)"),
-                     domain='“sup over K ∈ Q_{ε,δ}”, finite 𝒳', uses=["egamma-ldp:eq-42", "egamma-ldp:lemma-1"],
+                     domain=_COROLLARY_5_DOMAIN, uses=["egamma-ldp:eq-42", "egamma-ldp:lemma-1"],
                      prose_steps=["the bound for every K ∈ Q_{ε,δ} gives it for the supremum"])
 
 
@@ -793,10 +809,13 @@ def eq_20():
                      domain="uniform binary X, ε ∈ {1/10, 1/2, 1}", uses=["extremal-ldp:theorem-18"])
 
 
+_EQ_42_DOMAIN = [Laws("U"), AnyChannel("P_{A|U}"), AnyChannel("K")]
+
+
 @claim(PAPER, "Eq. (42)",
        "η_KL(P_{B|A}) = sup_{U−A−B} I(U;B)/I(U;A) (quoted from Polyanskiy–Wu, Problem 15.12): the library η_KL bounds "
        "every such ratio",
-       stated_domain="every Markov chain U − A − B", stated_where="Appendix, proof of Lemma 4, eq. (42)",
+       domain=_EQ_42_DOMAIN, stated_domain="every Markov chain U − A − B", stated_where="Appendix, proof of Lemma 4, eq. (42)",
        quote=(r"Note that we have the Markov chain "
               r"V⊸--Xn⊸--ZnV\mathrel{\multimap}\joinrel\mathrel{-}\mspace{-9.0mu}\joinrel\mathrel{-}X^{n}\mathrel{\multimap}\joinrel\mathrel{-}\mspace{-9.0mu}\joinrel\mathrel{-}Z^{n}. "
               r"It has been shown in [47, Problem 15.12] (see also [34, 47]) that for any channel "
@@ -831,17 +850,20 @@ def eq_42():
                         "P(u) = (w, 1 − w): I(U;B) ≤ η_KL(K)·I(U;A)")
     return establish(combine(golden, bound),
                      holds(all(ok), "4 random 3×3 channels × 3 random binary U − A chains: I(U;B) ≤ η_KL·I(U;A) "
-                           "(certified)"), domain="every Markov chain U − A − B",
+                           "(certified)"), domain=_EQ_42_DOMAIN,
                      uses=[cited("Polyanskiy–Wu, Information Theory", "Problem 15.12 (the supremum equals η_KL)")],
                      prose_steps=["P_{B|u} = P_{A|u}K by the Markov chain; the average over any finite or general U "
                                   "as for two values of U",
                                   "the supremum attains η_KL (the '≥' direction) is the cited result"])
 
 
+_COROLLARY_4_PROOF_DOMAIN = [LDPChannel("K", _ε, _δ), Integer("n", 1), _α > 0, _α < 1]
+
+
 @claim(PAPER, "Corollary 4 (proof, eqs. 50–51)",
        "Chernoff–Stein: lim (1/n) log β_n(α) = −D(P0‖P1) non-privately, and with K^{⊗n} the exponent is −D(P0K‖P1K) ≥ "
        "−φ(ε,δ)D(P0‖P1) by Lemma 1 applied to KL",
-       stated_domain="non-interactive K^{⊗n}, K ∈ Q_{ε,δ}, α ∈ (0, 1)", stated_where="Appendix, proof of Corollary 4, "
+       domain=_COROLLARY_4_PROOF_DOMAIN, stated_domain="non-interactive K^{⊗n}, K ∈ Q_{ε,δ}, α ∈ (0, 1)", stated_where="Appendix, proof of Corollary 4, "
        "eqs. (50)–(51)",
        quote=(r"Let "
               r"Ξ²n(Ξ±)≔βn∞,1(Ξ±)≔subscript𝛽𝑛𝛼subscriptsuperscript𝛽1𝑛𝛼\beta_{n}(\alpha)\coloneqq\beta^{\infty,1}_{n}(\alpha) "
@@ -865,6 +887,6 @@ def corollary_4_proof():
     return establish(_contracted("D(P0K‖P1K) ≤ η_KL(K)·D(P0‖P1) (definition (3) of η_KL) and η_KL(K) ≤ φ (Lemma 1): "
                                  "the exponent −D(P0K‖P1K) of K^{⊗n} is ≥ −φD(P0‖P1)"),
                      holds(all(ok), "4 LDP kernels × 3 random pairs: D(P0K‖P1K) ≤ φ·D(P0‖P1) (exact logs, certified)"),
-                     domain="non-interactive K^{⊗n}, K ∈ Q_{ε,δ}, α ∈ (0, 1)",
+                     domain=_COROLLARY_4_PROOF_DOMAIN,
                      uses=["egamma-ldp:lemma-1", cited("Chernoff–Stein", "Stein's lemma (Cover–Thomas, Theorem 11.8.3)")],
                      prose_steps=["the infimum over K and the limit in n are interchanged, as the paper asserts"])

@@ -20,8 +20,13 @@ from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, u
 from symdp.numbers import sign
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
                           real_closed)
+from symdp.verify.domains import Channel as AnyChannel, LDPChannel, ProbabilityVector, Sublinear
 
 PAPER = "extremal-ldp"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε = sympy.Symbol("epsilon", real=True)
+_k, _l = sympy.symbols("k l", integer=True, positive=True)  # the sizes of LDPChannel(..., k="k", l="l")
 
 
 # --------------------------------------------------------------------------------------------
@@ -86,9 +91,12 @@ def _u_exact(u, Qm):
     return u(Channel([[sympy.Rational(int(v.p), int(v.q)) for v in row] for row in Qm]))
 
 
+_LEMMA_23_DOMAIN = [LDPChannel("Q", _ε, k="k", l="l"), _l > _k]
+
+
 @claim(PAPER, "Lemma 23", "D_{ε,ℓ} is a bounded polytope {Aq ≤ 0, Bq = 1} whose corner points have at most k "
        "nonzero columns",
-       stated_domain='“the set of all k × ℓ ε-LDP mechanisms D_{ε,ℓ}”, ℓ > k for the column count', stated_where='Section 7.3, Lemma 23',
+       domain=_LEMMA_23_DOMAIN, stated_domain='“the set of all k × ℓ ε-LDP mechanisms D_{ε,ℓ}”, ℓ > k for the column count', stated_where='Section 7.3, Lemma 23',
        quote=(r"Lemma 23 The set of all k×𝑘k\times\ell, ε𝜀\varepsilon-locally differentially private mechanisms "
               r"𝒟ε,subscript𝒟𝜀\mathcal{D}_{\varepsilon,\ell} forms a closed and bounded polytope in "
               r"+ksuperscriptsubscript𝑘\mathbb{R}_{+}^{k\ell}. Moreover, let Q𝑄Q be a corner point of the polytope "
@@ -111,7 +119,7 @@ def lemma_23():
     bounded = real_closed(1 - q, [q, rest], [q >= 0, rest >= 0, sympy.Eq(q + rest, 1)],
                           "0 ≤ Q(y|x) ≤ 1: an entry plus the rest of its row (≥ 0) is 1, so D_{ε,ℓ} is bounded")
     return establish(grouped("D_{ε,ℓ} bounded; a corner has ≤ k nonzero columns", bounded, _active_count()), stmt, *cross,
-                     domain='“the set of all k × ℓ ε-LDP mechanisms D_{ε,ℓ}”, ℓ > k for the column count',
+                     domain=_LEMMA_23_DOMAIN,
                      uses=["extremal-ldp:claim-1", "extremal-ldp:claim-2", "extremal-ldp:claim-3",
                            cited("Bertsimas–Tsitsiklis", "Introduction to Linear Optimization, Theorem 2.3 (a vertex "
                                  "of a polyhedron in R^n has n linearly independent active constraints)")],
@@ -240,8 +248,11 @@ def claim_3():
                                   "independent"])
 
 
+_DEFINITION_1_DOMAIN = [Sublinear("mu")]
+
+
 @claim(PAPER, "Definition 1", "the utilities of the paper are sublinear: μ(γz) = γμ(z) and μ(z1+z2) ≤ μ(z1)+μ(z2)",
-       stated_domain='“sublinear functions” μ: R^k₊ → R (the utilities of Sections 3–4)', stated_where='Section 2.1, Definition 1',
+       domain=_DEFINITION_1_DOMAIN, stated_domain='“sublinear functions” μ: R^k₊ → R (the utilities of Sections 3–4)', stated_where='Section 2.1, Definition 1',
        quote=(r"Definition 1 (Sublinear Functions) A function "
               r"μ(z):k:𝜇𝑧superscript𝑘\mu\left(z\right):\mathbb{R}^{k}\rightarrow\mathbb{R} is said to be sublinear "
               r"if the following two conditions are met 1. 1. μ(γz)=γμ(z)𝜇𝛾𝑧𝛾𝜇𝑧\mu\left(\gamma "
@@ -268,7 +279,7 @@ def definition_1():
             flags.append(sign(u.column(z1) + u.column(z2) - u.column([x + y for x, y in zip(z1, z2)])) >= 0)
     sub_ = holds(flags, "subadditivity at random rational columns for KL, TV, χ², MI (exact signs)")
     return establish(_perspective_sublinear(), homog, sub_,
-                     domain='“sublinear functions” μ: R^k₊ → R (the utilities of Sections 3–4)',
+                     domain=_DEFINITION_1_DOMAIN,
                      prose_steps=["a and b are linear in the column z (a = P0ᵀz, b = P1ᵀz; for MI a = P(x)z_x, b = P(x)Pᵀz)",
                                   "convexity of f: f(λr1 + (1−λ)r2) ≤ λf(r1) + (1−λ)f(r2) for λ ∈ [0, 1] (Kairouz–Oh–"
                                   "Viswanath, Section 3: φ(z, t) = t f(z/t) is convex)",
@@ -331,9 +342,12 @@ def definition_3():
                                   "the b ∈ {0, 1} identity, and the 2^k columns are the k-bit numbers j − 1"])
 
 
+_LEMMA_22_DOMAIN = [AnyChannel("Q", k="k", l="l"), _ε >= 0]
+
+
 @claim(PAPER, "Lemma 22", "Q is ε-LDP iff Q = SΘ with S ∈ [1,e^ε]^{k×ℓ} and Θ = diag(θ) ≥ 0; constructively "
        "θ_j = min_i Q_ij and S_ij = Q_ij/θ_j",
-       stated_domain='“Q is ε-locally differentially private iff Q = SΘ”, any k × ℓ Q', stated_where='Section 7.2, Lemma 22',
+       domain=_LEMMA_22_DOMAIN, stated_domain='“Q is ε-locally differentially private iff Q = SΘ”, any k × ℓ Q', stated_where='Section 7.2, Lemma 22',
        quote=(r"Lemma 22 A k×𝑘k\times\ell conditional distribution Q𝑄Q is ε𝜀\varepsilon-locally differentially "
               r"private if and only if it can be written as Q=SΘ𝑄𝑆ΘQ=S\Theta, where S𝑆S is a k×𝑘k\times\ell matrix "
               r"with Sij[1,eε]subscript𝑆𝑖𝑗1superscript𝑒𝜀S_{ij}\in[1,e^{\varepsilon}] and "
@@ -363,7 +377,7 @@ def lemma_22():
     return establish(grouped("Lemma 22 column by column", forward, backward),
                      holds(flags, "40 random 3×4 channels (e^ε their own max ratio): the construction works, and "
                            "the converse ratio bound"),
-                     domain='“Q is ε-locally differentially private iff Q = SΘ”, any k × ℓ Q', uses=["extremal-ldp:claim-1"],
+                     domain=_LEMMA_22_DOMAIN, uses=["extremal-ldp:claim-1"],
                      prose_steps=["both directions hold column by column (Q = SΘ means Q(y|x) = S_xy θ_y); a column "
                                   "with θ_y = min_x Q(y|x) = 0 is zero (Claim 1) and takes S_xy = 1"])
 
@@ -402,9 +416,12 @@ def _max_over_vertices(u, l):
     return best
 
 
+_THEOREM_2_DOMAIN = [Sublinear("mu"), ProbabilityVector("P", "k"), _ε >= 0]
+
+
 @claim(PAPER, "Theorem 2", "for every sublinear μ there is an optimal mechanism with |Y| ≤ |X| whose columns are "
        "staircase (ratios in {1, e^ε})",
-       stated_domain='“any sublinear utility” μ, any P, ε ≥ 0', stated_where='Section 2.1, Theorem 2',
+       domain=_THEOREM_2_DOMAIN, stated_domain='“any sublinear utility” μ, any P, ε ≥ 0', stated_where='Section 2.1, Theorem 2',
        quote=(r"Theorem 2 For any sublinear function μ𝜇\mu and any ε0𝜀0\varepsilon\geq 0, there exists an optimal "
               r"mechanism Qsuperscript𝑄Q^{*} maximizing the utility in (8) over all ε𝜀\varepsilon-locally "
               r"differentially private mechanisms, such that • (a)𝑎(a) the output alphabet size is at most the input "
@@ -428,7 +445,7 @@ def theorem_2():
         checks.append(ch.n_outputs <= 4 and all(
             sign(max(c) / min(c) - 1) == 0 or sign(max(c) / min(c) - e) == 0 for c in _columns(ch.rows)))
     cross = holds(checks, "the certified LP optima (examples A, B; e^ε rational and ε = 1) have ≤ k staircase columns")
-    return establish(_staircase_steps(), stmt, cross, domain='“any sublinear utility” μ, any P, ε ≥ 0',
+    return establish(_staircase_steps(), stmt, cross, domain=_THEOREM_2_DOMAIN,
                      uses=["extremal-ldp:theorem-4", "extremal-ldp:theorem-21", "extremal-ldp:definition-1",
                            cited("Bertsimas–Tsitsiklis", "Introduction to Linear Optimization, Theorem 2.7 (a linear "
                                  "program over a polyhedron with an extreme point and an optimum has an optimal extreme "
@@ -439,8 +456,11 @@ def theorem_2():
                                   "≤ k staircase columns"])
 
 
+_THEOREM_4_DOMAIN = [Sublinear("mu"), _ε >= 0]
+
+
 @claim(PAPER, "Theorem 4", "max_{Q ∈ D_ε} Σ_y μ(Q_y) equals the LP (11) max μᵀθ s.t. S^(k)θ = 1, θ ≥ 0",
-       stated_domain='sublinear μ, ε ≥ 0, the LP (11) over θ ∈ R^{2^k}₊', stated_where='Section 2.2, Theorem 4',
+       domain=_THEOREM_4_DOMAIN, stated_domain='sublinear μ, ε ≥ 0, the LP (11) over θ ∈ R^{2^k}₊', stated_where='Section 2.2, Theorem 4',
        quote=(r"Theorem 4 For any sublinear function μ𝜇\mu and any ε0𝜀0\varepsilon\geq 0, the nonlinear program of "
               r"(8) and the following linear program have the same optimal value "
               r"maximizeθ2k𝜃superscriptsuperscript2𝑘maximize\displaystyle\underset{\theta\in{\mathbb{R}}^{2^{k}}}{\text{maximize}} "
@@ -483,18 +503,17 @@ def theorem_4():
         cols = [[Q(1, 1) + (e - 1) * Q(r.randint(0, 8), 8) for _ in range(3)] for _ in range(6)]
         w = [Q(r.randint(1, 9), 9) for _ in range(6)]
         rows = [sum(c[i] * t for c, t in zip(cols, w)) for i in range(3)]
-        # normalise each column jointly: Q = S diag(θ) with Sθ = 1 needs θ solving; use a feasible mix:
-        # scale all by 1/max row sum and top rows up with a final all-ones·c column (ratio 1 ≤ e)
-        s = max(rows)
+        # a feasible mix: top every row up to the total s with a last column and scale by 1/s;
+        # s ≥ (e·max − min)/(e − 1) keeps that column's ratios within [1, e], the margin max keeps it
+        # positive (s = max row sum left a zero in it, and every mechanism was discarded: 0 cases)
+        s = (e * max(rows) - min(rows)) / (e - 1) + max(rows)
         extra = [(s - rs) for rs in rows]
-        if max(extra) > e * min(extra) and min(extra) > 0 or (min(extra) == 0 and max(extra) > 0):
-            continue
         Qm = [[c[i] * t / s for c, t in zip(cols, w)] + [extra[i] / s] for i in range(3)]
         val = mpmath.fsum(mu([row[y] for row in Qm]) for y in range(7) if all(row[y] > 0 for row in Qm))
         flags.append(val <= opt + mpmath.mpf(10) ** -30)
     cross.append(holds(flags, "random ε-LDP mechanisms with ℓ = 7 > k outputs never exceed the LP value (k = 3)"))
     return establish(_staircase_steps(), stmt, *cross,
-                     domain='sublinear μ, ε ≥ 0, the LP (11) over θ ∈ R^{2^k}₊',
+                     domain=_THEOREM_4_DOMAIN,
                      uses=["extremal-ldp:lemma-22", "extremal-ldp:theorem-21", "extremal-ldp:definition-1"],
                      prose_steps=[_STAIRCASE_PROSE,
                                   "U is convex (41) and satisfies Assumption 1 (μ(0) = 0), so an optimum Q* has ℓ ≤ k "
@@ -555,8 +574,11 @@ def theorem_21():
                                   "over ℓ ≤ k (44)"])
 
 
+_PROPOSITION_17_DOMAIN = [Sublinear("mu"), AnyChannel("W")]
+
+
 @claim(PAPER, "Proposition 17", "U(Q) = Σ_y μ(Q_y) with μ sublinear obeys the data-processing inequality U(QW) ≤ U(Q)",
-       stated_domain='U(Q) = Σ_y μ(Q_y), μ sublinear, any row-stochastic W', stated_where='Section 5 and Section 10, Proposition 17',
+       domain=_PROPOSITION_17_DOMAIN, stated_domain='U(Q) = Σ_y μ(Q_y), μ sublinear, any row-stochastic W', stated_where='Section 5 and Section 10, Proposition 17',
        quote=(r"Proposition 17 Any utility function that can be written in the form of "
               r"U(Q)=𝒴μ(Qy)𝑈𝑄subscript𝒴𝜇subscript𝑄𝑦U\left(Q\right)=\sum_{{\cal Y}}\mu(Q_{y}), where μ𝜇\mu is any "
               r"sublinear function, obeys the data processing inequality."))
@@ -580,7 +602,7 @@ def proposition_17():
                     "Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y Σ_z W(y,z)μ(Q_y), and Σ_z W(y,z)μ(Q_y) = μ(Q_y) for a row-stochastic W "
                     "(symbolic ℓ, m)")
     return establish(stmt, holds(flags, "random 3×3 Q, 3×4 row-stochastic W; KL, TV, χ², MI (exact signs)"),
-                     domain='U(Q) = Σ_y μ(Q_y), μ sublinear, any row-stochastic W',
+                     domain=_PROPOSITION_17_DOMAIN,
                      prose_steps=["sublinearity with W(y,z) ≥ 0: μ(Σ_y W(y,z)Q_y) ≤ Σ_y μ(W(y,z)Q_y) = Σ_y W(y,z)μ(Q_y) "
                                   "(subadditivity, by induction on the number of terms, then homogeneity; μ(0) = 0 "
                                   "for the W(y,z) = 0 terms)"])

@@ -177,10 +177,11 @@ def figure_10():
         for _ in range(8):
             cols = [[1 + (E - 1) * Q(r.randint(0, 6), 6) for _ in range(4)] for _ in range(3)]
             s = [sum(c[i] for c in cols) for i in range(4)]
-            mx = max(s)
+            # a last column tops every row up to the total mx; mx ≥ (E·max s − min s)/(E − 1) keeps its
+            # ratios within [1, E] (ε*-LDP), the margin max s keeps it positive (the former choice
+            # mx = max s left a zero in it, and every mechanism was discarded: 0 cases)
+            mx = (E * max(s) - min(s)) / (E - 1) + max(s)
             extra = [mx - v for v in s]
-            if 0 in extra and any(extra) or (min(extra) > 0 and max(extra) > E * min(extra)):
-                continue
             Qm = Channel([[c[i] / mx for c in cols] + [extra[i] / mx] for i in range(4)])
             for y in range(Qm.n_outputs):
                 m0 = sum(p * row[y] for p, row in zip(p0, Qm.rows))

@@ -16,8 +16,12 @@ from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
 from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, prove, real_closed
+from symdp.verify.domains import ProbabilityVector
 
 PAPER = "extremal-ldp"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _z, _Px, _z_star = sympy.symbols("epsilon z P(x^*) z^*(epsilon)", real=True)  # z*(ε) of eq. (124)
 
 
 def _H(p):
@@ -164,8 +168,11 @@ def theorem_12_uniqueness():
 _KK = sympy.Symbol("k", positive=True)
 
 
+_THEOREM_13_DOMAIN = [_ε >= 0, _ε <= 1, ProbabilityVector("P", "k")]
+
+
 @claim(PAPER, "Theorem 13", "for ε ≤ 1: BIN_MI ≥ OPT_MI/(1+e^ε); the proof gives OPT/BIN ≤ k(E+1)/(E+k−1) ≤ E+1 (117)",
-       stated_domain='“for any ε ≤ 1” and any P', stated_where='Section 4.2, Theorem 13',
+       domain=_THEOREM_13_DOMAIN, stated_domain='“for any ε ≤ 1” and any P', stated_where='Section 4.2, Theorem 13',
        quote=(r"Theorem 13 For any ε1𝜀1\varepsilon\leq 1 and any distribution P𝑃P, the binary mechanism is an "
               r"(1+eε)1superscript𝑒𝜀(1+e^{\varepsilon})-approximation of the maximum mutual information between the "
               r"input and the output of a privatization mechanism among all ε𝜀\varepsilon-locally differentially "
@@ -187,7 +194,7 @@ def theorem_13():
                         "OPT ≤ Mk/(E+k−1), M ≤ (E+1)·BIN, M ≥ 0, E ≥ 1, k ≥ 1 ⇒ OPT ≤ (1+E)·BIN")
     proof = grouped("(117): Lemmas 26 and 27 with the binary value (115)", _binary_mi_value(), chain, ident_k)
     return establish(proof, holds(flags, "exact sign of (1+e^ε)·BIN − OPT, random k = 3..5, e^ε ∈ {1.1, 2, 2.7} (ε ≤ 1)"),
-                     domain='“for any ε ≤ 1” and any P',
+                     domain=_THEOREM_13_DOMAIN,
                      uses=["extremal-ldp:lemma-26", "extremal-ldp:lemma-27"])
 
 
@@ -235,14 +242,21 @@ def eq_131():
     a_i = ((E + kk - 2) * m_i - (S - m_i)) / ((E - 1) * (E + kk - 1))
     c1, c0 = sympy.diff(a_i, m_i), a_i.subs(m_i, 0)
     affine = identity(a_i, c1 * m_i + c0, "α*_i = c1·μ_i + c0 with c1, c0 free of i (affine in μ_i)")
-    total = identity(c1 * S + c0 * kk, S / (E + kk - 1),
-                     "1ᵀα* = Σ_i (c1 μ_i + c0) = c1·S + c0·k = S/(E+k−1) = I_RR (139), symbolic k, E")
     tight = identity((E - 1) * a_i + S / (E + kk - 1), m_i,
                      "singleton column θ = (1,…,e^ε at i,…,1): θᵀα* = (e^ε−1)α*_i + 1ᵀα* = μ_i = μ(P_i) (tight)")
+    # 1ᵀα* = S/(E+k−1) for every k, as kernel steps: the finite sum of the affine α*_i split by linearity
+    from symdp.verify import kernel
+    i, j, k = sympy.symbols("i j k", integer=True)
+    mu = sympy.IndexedBase("mu")
+    total_mu = sympy.Sum(mu[j], (j, 1, k))
+    alpha_i = ((E + k - 2) * mu[i] - (total_mu - mu[i])) / ((E - 1) * (E + k - 1))
+    split = kernel.linear(sympy.Sum(alpha_i, (i, 1, k)))
+    total = kernel.decide(kernel.goal(sympy.Eq(sympy.Sum(alpha_i, (i, 1, k)), total_mu / (E + k - 1)), [k >= 2, E > 1]),
+                          split, kernel.rename(sympy.Sum(mu[i], (i, 1, k)), j),
+                          detail="1ᵀα* = Σ_i (c1 μ_i + c0) = c1·Σμ_i + c0·k = Σμ_i/(E+k−1) = I_RR (139), every k ≥ 2")
     proof = combine(affine, total, tight, detail="(131) for every k ≥ 2 and P: the sum of an affine function of μ_i is "
                                                  "c1·Σμ_i + c0·k")
-    return establish(proof, stmt, cross, domain='the dual (129) of the RR mutual-information LP',
-                     prose_steps=["linearity of the finite sum Σ_{i=1}^k (c1 μ_i + c0) = c1 Σ_i μ_i + c0 k"])
+    return establish(proof, stmt, cross, domain='the dual (129) of the RR mutual-information LP')
 
 
 @claim(PAPER, "Theorem 14", "for each P there is ε*(P) with RR maximising I(X;Y) for all ε ≥ ε*",
@@ -450,9 +464,12 @@ def _zstar(eps):
     return (sympy.exp(eps * e / (e - 1) - 1) - 1) / (e - 1)
 
 
+_LEMMA_27_DOMAIN = [_z >= 0, _z <= 1, _ε > 0]
+
+
 @claim(PAPER, "Lemma 27 (eqs. 121–122)", "μ'(z,ε) = Eε − (E−1) − (E−1)log(z(E−1)+1), vanishing at "
        "z*(ε) = (exp{εE/(E−1) − 1} − 1)/(E−1); z* ≤ ½",
-       stated_domain='z ∈ [0, 1], ε > 0, E = e^ε', stated_where='Section 9.4, eqs. (121)–(122)',
+       domain=_LEMMA_27_DOMAIN, stated_domain='z ∈ [0, 1], ε > 0, E = e^ε', stated_where='Section 9.4, eqs. (121)–(122)',
        quote=(r"Let μ(z,ε)𝜇𝑧𝜀\mu\left(z,\varepsilon\right) be the function obtained by replacing "
               r"P(Tj)𝑃subscript𝑇𝑗P\left(T_{j}\right) by the continuous variable z[0,1]𝑧01z\in[0,1] in "
               r"μj(P(Tj),ε)subscript𝜇𝑗𝑃subscript𝑇𝑗𝜀\mu_{j}\left(P\left(T_{j}\right),\varepsilon\right). Taking the "
@@ -479,7 +496,7 @@ def lemma_27_identities():
     ref = exact_agreement([int(sign(_zstar(1) - Q("0.459512743348930")) >= 0),
                            int(sign(_zstar(1) - Q("0.459512743348932")) <= 0)], [1, 1],
                           "z*(1) = 0.459512743348931 (catalog)")
-    return establish(combine(stmt, half), box, ref, domain='z ∈ [0, 1], ε > 0, E = e^ε',
+    return establish(combine(stmt, half), box, ref, domain=_LEMMA_27_DOMAIN,
                      prose_steps=[_Z_STAR_ORDER])
 
 
@@ -527,9 +544,12 @@ def lemma_27():
                      domain="45 random instances", stated_domain="all P, ε ≤ 1")
 
 
+_CLAIM_4_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0, _ε <= 1, _Px >= 1 - _z_star]
+
+
 @claim(PAPER, "Claim 4", "if P(x*) ≥ 1 − z*(ε) then T = {x*} maximises P(A)P(Aᶜ) and max_A μ(P(A)) = "
        "max(μ(P(T)), μ(P(Tᶜ)))",
-       stated_domain='“P(x*) ≥ 1 − z*(ε)”, ε ≤ 1', stated_where='Section 9.4, Claim 4',
+       domain=_CLAIM_4_DOMAIN, stated_domain='“P(x*) ≥ 1 − z*(ε)”, ε ≤ 1', stated_where='Section 9.4, Claim 4',
        quote=(r"Claim 4 Let T={x}𝑇superscript𝑥T=\{x^{*}\}. Then "
               r"{T,Tc}=argmaxA𝒳P(A)P(Ac)𝑇superscript𝑇𝑐subscript𝐴𝒳𝑃𝐴𝑃superscript𝐴𝑐\{T,T^{c}\}=\arg\max_{A\subseteq{\cal "
               r"X}}P(A)P(A^{c}) and "
@@ -555,7 +575,7 @@ def claim_4():
             best2 = max(mi_mu(sub(p, xs), e), mi_mu(1 - sub(p, xs), e), key=lambda v: sympy.N(v, 30))
             flags.append(T_is_max and sign(mx - best2) == 0)
     return establish(_claim_4_steps(), holds(flags, "random P with a dominant symbol, exhaustive over subsets"),
-                     domain='“P(x*) ≥ 1 − z*(ε)”, ε ≤ 1', uses=["extremal-ldp:lemma-27-eqs-121-122"],
+                     domain=_CLAIM_4_DOMAIN, uses=["extremal-ldp:lemma-27-eqs-121-122"],
                      prose_steps=["a set A either contains x* (then P(A) ≥ P(x*)) or not (then P(A) ≤ 1 − P(x*)); "
                                   "T = {x*} and Tᶜ are among the sets A",
                                   "μ(·, ε) increases on [0, z*] and decreases on [z*, 1] (Lemma 27: μ'' < 0, μ'(z*) = 0)"])
@@ -576,9 +596,12 @@ def _claim_4_steps():
     return grouped("T = {x*} maximises P(A)P(Aᶜ); max_A μ(P(A)) is μ(P(T)) or μ(P(Tᶜ))", *prod, *side)
 
 
+_CLAIM_5_DOMAIN = [ProbabilityVector("P", "k"), _Px < 1 - _z_star]
+
+
 @claim(PAPER, "Claim 5", "for sorted P there is A with ½ − P(x*) ≤ P(A) ≤ ½; hence ¼ ≤ P(T) ≤ ½ (125) for "
        "P(T) = min{P(B) : B ∈ argmax P(A)P(Aᶜ)} when P(x*) ≤ ½",
-       stated_domain='P sorted decreasingly, P(x*) < 1 − z*(ε)', stated_where='Section 9.4, Claim 5 and eq. (125)',
+       domain=_CLAIM_5_DOMAIN, stated_domain='P sorted decreasingly, P(x*) < 1 − z*(ε)', stated_where='Section 9.4, Claim 5 and eq. (125)',
        quote=(r"Claim 5 There exists a set A𝒳𝐴𝒳A\subset{\cal X} such that "
               r"12P(x)P(A)1212𝑃superscript𝑥𝑃𝐴12\frac{1}{2}-P(x^{*})\leq P(A)\leq\frac{1}{2}. Proof Without loss of "
               r"generality, assume that the sequence P(xi)𝑃subscript𝑥𝑖P(x_{i}), i[k]𝑖delimited-[]𝑘i\in[k], is sorted "
@@ -613,7 +636,7 @@ def claim_5():
             PT = min(sub(p, A) for A, v in zip(subsets(k), g) if v == max(g))
             flags.append(Q(1, 4) <= PT <= Q(1, 2))
     return establish(_claim_5_steps(), holds(flags, "exhaustive over subsets, 30 random P, k = 2..6"),
-                     domain='P sorted decreasingly, P(x*) < 1 − z*(ε)',
+                     domain=_CLAIM_5_DOMAIN,
                      prose_steps=["order P increasingly; the prefix sums grow from 0 to 1, so l* = min{l : P(x_1) + … + "
                                   "P(x_l) ≥ ½} exists; A = {x_1, …, x_(l*−1)} has s = P(A) < ½ ≤ s + P(x_l*) with "
                                   "P(x_l*) ≤ P(x*)",

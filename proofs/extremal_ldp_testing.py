@@ -12,14 +12,22 @@ from __future__ import annotations
 import sympy
 
 from _cs_helpers import grouped
+from _vertex import indicator as _indicator, vertex_bound
 from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, Q, RATIO0, RATIO1, TIE0, TIE1, binary_kl, binary_set,
                            distinct_ratio_pair, holds, kl, kl_mu, lognorm, log, random_law, rng, rr_kl, sub, subsets, tv)
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import cited, claim, combine, erratum, establish, exact_agreement, identity, prove, real_closed
+from symdp.verify import cited, claim, combine, erratum, establish, exact_agreement, identity, kernel, prove, real_closed
+from symdp.verify.domains import ConvexF, LDPChannel, Laws
 
 PAPER = "extremal-ldp"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _δ, _ε1, _ε2 = sympy.symbols("epsilon delta epsilon_1 epsilon_2", real=True)
+_P0x, _P1x = sympy.symbols("P_0(x) P_1(x)", real=True)  # the two laws at one symbol x
+_ε_star = sympy.Symbol("epsilon^*(P_0, P_1)", real=True)  # Theorem 5's threshold
+_ε_star_δ = sympy.Symbol("epsilon^*(P_0, P_1, delta)", real=True)  # Corollary 9's
 X = sympy.Symbol("x", positive=True)
 
 
@@ -146,9 +154,12 @@ def _threshold_from_60_65(p0, p1):
     return best
 
 
+_LEMMA_24_DOMAIN = [LDPChannel("Q", _ε), _ε >= 0, _ε <= sympy.Min(_ε1, _ε2)]
+
+
 @claim(PAPER, "Lemma 24", "for ε ≤ ε* = min(ε1, ε2) every Q ∈ D_ε has (aP0(Tᶜ)+1)/(aP1(Tᶜ)+1) ≤ M0(y)/M1(y) ≤ "
        "(aP0(T)+1)/(aP1(T)+1), both bounds attained by the binary mechanism",
-       stated_domain='“for ε ≤ ε*” = min(ε1, ε2), every Q ∈ D_ε', stated_where='Section 8.2, Lemma 24',
+       domain=_LEMMA_24_DOMAIN, stated_domain='“for ε ≤ ε*” = min(ε1, ε2), every Q ∈ D_ε', stated_where='Section 8.2, Lemma 24',
        quote=(r"Lemma 24 For any pair of distributions P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, there exists a "
               r"positive εsuperscript𝜀\varepsilon^{*} that depends on P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1} such "
               r"that for all y𝒴𝑦𝒴y\in\mathcal{Y}, all \ell\in\mathbb{N}, and all "
@@ -187,33 +198,81 @@ def lemma_24():
     cross.append(exact_agreement([m0[0] / m1[0], m0[1] / m1[1]], [r_max, r_min], "binary mechanism attains both bounds"))
     return establish(_lemma_24_steps(), holds(flags, "(56) at e^ε* and below on every pattern and on random columns; "
                                               "violated at 1.01·e^ε* (examples A, B and two random pairs)"), *cross,
-                     domain='“for ε ≤ ε*” = min(ε1, ε2), every Q ∈ D_ε',
+                     domain=_LEMMA_24_DOMAIN,
                      uses=["extremal-ldp:lemma-22", "extremal-ldp:lemma-24-eqs-58-60", "extremal-ldp:lemma-24-eqs-63-65",
                            "extremal-ldp:eq-57"],
                      prose_steps=["M0(y)/M1(y) = P0ᵀS/P1ᵀS for the column S ∈ [1, e^ε]^k of Q = SΘ (Lemma 22; θ_y cancels)",
-                                  "(59) and (64) are affine in the column S, so they hold on the cube [1, e^ε]^k once they "
-                                  "hold at its vertices, the staircase patterns, where they read (60) and (65)",
-                                  "T = {x : P0(x) ≥ P1(x)} maximises P0(A) − P1(A) and Tᶜ minimises it",
                                   "ε(j) is the largest ε with (60) (resp. (65)) at pattern j, +∞ when that never binds "
                                   "(the corrected proof); ε ≤ ε* = min_j ε(j) puts e^ε − 1 below every e^ε(j) − 1",
                                   "the binary mechanism's output ratios are the two bounds, by its marginals (57)"])
 
 
 def _lemma_24_steps():
-    """(60) and (65) at every pattern T_j for all a = e^ε − 1 up to a threshold b that works: in t_ν = P_ν(T),
-    j_ν = P_ν(T_j), (60) is a(D + a c) with D = (t0 − t1) − (j0 − j1) ≥ 0 and c = t0 j1 − t1 j0 (Kairouz–Oh–Viswanath,
-    proof of Lemma 24); D + bc ≥ 0 and 0 ≤ a ≤ b give D + ac ≥ 0 whatever the sign of c. Likewise (65) with
-    D' = (t0 − t1) + (j0 − j1) ≥ 0, c' = (j0 − j1) + c."""
-    a, b, t0, t1, j0, j1 = sympy.symbols("a b t0 t1 j0 j1", real=True)
-    c = t0 * j1 - t1 * j0
-    upper, lower = (t0 - t1) - (j0 - j1), (t0 - t1) + (j0 - j1)
-    eq60 = a * ((t0 - t1) - (j0 - j1)) + a ** 2 * c
-    eq65 = a * ((t0 - t1) + (1 + a) * (j0 - j1)) + a ** 2 * c
-    steps = [real_closed(eq60, [a, b, t0, t1, j0, j1], [upper >= 0, a >= 0, a <= b, upper + b * c >= 0],
-                         "(60) at pattern j for every a ∈ [0, b] once it holds at b (T maximises P0(A) − P1(A))"),
-             real_closed(eq65, [a, b, t0, t1, j0, j1], [lower >= 0, a >= 0, a <= b, lower + b * (j0 - j1 + c) >= 0],
-                         "(65) at pattern j for every a ∈ [0, b] once it holds at b (Tᶜ minimises P0(A) − P1(A))")]
-    return grouped("(60) and (65) on every pattern for e^ε − 1 ≤ e^ε(j) − 1", *steps)
+    """(59) and (64) on the whole cube of columns S = 1 + a·u, u ∈ [0, 1]^k, for every k, as kernel steps.
+
+    With t_ν = P_ν(T) (T = {x : P0(x) > P1(x)}, indicator τ) and S_x − 1 = a·u_x, (59) reads
+    a(t0 − t1) + aΣ_x u_x c_x with c_x = a(t0 P1(x) − t1 P0(x)) − (P0(x) − P1(x)) (and (64) the
+    same with + (1 + a)(P0(x) − P1(x))): affine in u, so for a ≥ 0 it is least at the vertex s (s_x = 1 where
+    c_x < 0), a staircase pattern T_j, where it reads (60) (resp. (65)) with j_ν = P_ν(T_j) = Σ s_x P_ν(x).
+    There (60) = a(D + ac), D = (t0 − t1) − (j0 − j1), c = t0 j1 − t1 j0, holds for every a ∈ [0, b] once
+    D + bc ≥ 0 (Kairouz–Oh–Viswanath, proof of Lemma 24), because D ≥ 0: T maximises P0(A) − P1(A) (the
+    best vertex again, c_x = P0(x) − P1(x)). Likewise (65) = a(D' + ac'), D' = (t0 − t1) + (j0 − j1) ≥ 0
+    since Tᶜ minimises P0(A) − P1(A) (the maximum applied to the complement pattern), c' = (j0 − j1) + c."""
+    i, y, k = sympy.symbols("i y k", integer=True)
+    a, b, t0, t1 = sympy.symbols("a b t0 t1", real=True)
+    p0, p1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
+    u, s, tau = sympy.IndexedBase("u"), sympy.IndexedBase("s"), sympy.IndexedBase("tau")
+
+    def total(f):
+        return sympy.Sum(f, (i, 1, k))
+    # t_ν under its own index y: the vertex conditions below mention it inside sums over i
+    at_T = {t0: sympy.Sum(p0[y] * tau[y], (y, 1, k)), t1: sympy.Sum(p1[y] * tau[y], (y, 1, k))}
+    same_T = [kernel.rename(total(p[i] * tau[i]), y) for p in (p0, p1)]
+    j0, j1 = total(p0[i] * s[i]), total(p1[i] * s[i])
+    laws = [sympy.Eq(total(p0[i]), 1), sympy.Eq(total(p1[i]), 1)]
+    in_cube = [u[i] >= 0, u[i] <= 1]
+    steps = []
+    # a(D + a·c) ≥ 0 for every a ∈ [0, b] once D ≥ 0 and D + b·c ≥ 0, whatever the sign of c: decided in the
+    # four numbers (both SMT solvers of the re-check settle it there), then instantiated at each pattern's D, c
+    d_, c_ = sympy.symbols("D c", real=True)
+    bound = kernel.decide(kernel.goal(a * (d_ + a * c_) >= 0, [d_ >= 0, a >= 0, a <= b, d_ + b * c_ >= 0]),
+                          detail="a(D + a c) ≥ 0 for every a ∈ [0, b] once D ≥ 0 and D + b c ≥ 0")
+    rate = t0 * j1 - t1 * j0
+    # (60) = a(D + a·c) and (65) = a(D' + a·c'): the slope of (P0 − P1) in each, its gap D and rate c
+    sides = (("(59) from (60)", -1, (t0 - t1) - (j0 - j1), rate),
+             ("(64) from (65)", 1 + a, (t0 - t1) + (j0 - j1), rate + (j0 - j1)))
+    for name, slope, gap, rate in sides:
+        # (59) (resp. (64)) as the paper writes it, with S_x − 1 = a·u_x: a(t0 − t1) + aΣ_x u_x c_x ≥ 0
+        c = a * (t0 * p1[i] - t1 * p0[i]) + slope * (p0[i] - p1[i])
+        column = a * (t0 - t1) + a * total(u[i] * c)
+        pattern = a * (gap + a * rate)
+        least = vertex_bound(c, u[i], in_cube, s[i], i, k, upper=False)
+        hyps = [*kernel.fact(least).goal.hypotheses, a >= 0]
+        # small steps, so that both SMT solvers of the re-check settle each: the column's value is at least the
+        # vertex's, the vertex's sum split by linearity, and that split is the pattern's (60) (resp. (65))
+        at_least = kernel.decide(kernel.goal(column >= 0, [*hyps, a * (t0 - t1) + a * total(s[i] * c) >= 0]), least,
+                                 detail=f"{name}: affine in the column, least at the vertex")
+        split = kernel.rewrite(at_least, kernel.linear(total(s[i] * c)), detail="the vertex's sum split by linearity")
+        vertex = next(h for h in kernel.fact(split).goal.hypotheses if h not in hyps and h.has(j0))
+        same = kernel.decide(kernel.goal(vertex, [pattern >= 0]), detail="the split vertex sum is the pattern's form")
+        on_cube = kernel.apply(split, same, detail=f"{name} at every column once it holds at the vertex pattern")
+        on_cube = kernel.instantiate(on_cube, at_T, detail="with t_ν = P_ν(T)")
+        # D ≥ 0 (resp. D' ≥ 0): T maximises P0(A) − P1(A) over the patterns A (and over their complements)
+        chosen = [_indicator(c.xreplace(at_T), s[i], upper=False)]
+        weight = s[i] if slope == -1 else 1 - s[i]
+        best = vertex_bound(p0[i] - p1[i], weight, chosen, tau[i], i, k)
+        split = [kernel.linear(total(w * (p0[i] - p1[i]))) for w in (weight, tau[i])]
+        gap_T, rate_T = gap.xreplace(at_T), rate.xreplace(at_T)
+        chosen_hyps = [*kernel.fact(best).goal.hypotheses, *laws]
+        positive_gap = kernel.decide(kernel.goal(gap_T >= 0, chosen_hyps), best, *split, *same_T,
+                                     detail="D ≥ 0: T maximises P0(A) − P1(A)" if slope == -1 else
+                                     "D' ≥ 0: Tᶜ minimises P0(A) − P1(A)")
+        at_pattern = kernel.instantiate(bound, {d_: gap_T, c_: rate_T}, detail="at the vertex pattern's D and c")
+        # the vertex inequality (60)/(65) is no hypothesis of the result: D ≥ 0, a ≤ b and the threshold give it
+        at_vertex = kernel.apply(at_pattern, positive_gap, detail=f"{name}: the vertex inequality, D ≥ 0 given")
+        steps.append(kernel.apply(on_cube, at_vertex,
+                                  detail=f"{name} at every column for a = e^ε − 1 ∈ [0, b], b = e^ε(j) − 1"))
+    return combine(*steps, detail="(59) and (64) on the cube [1, e^ε]^k for every k (kernel steps)")
 
 
 @claim(PAPER, "Lemma 24 (proof)", "non-binding patterns get ε(j) = +∞, not 0; the printed 'set ε(j) = 0, "
@@ -251,9 +310,14 @@ def lemma_24_proof():
                      domain="example B")
 
 
+_THEOREM_5_DOMAIN = [Laws("P0", "P1"), ConvexF("f"), _ε > 0, _ε <= _ε_star]
+# no ties: P0(x) ≠ P1(x) at every symbol x (the hypothesis "Theorem 5 (ties)" shows is needed)
+_THEOREM_5_DOMAIN_PROOF = _THEOREM_5_DOMAIN + [sympy.Or(_P0x < _P1x, _P0x > _P1x)]
+
+
 @claim(PAPER, "Theorem 5", "for P0(x) ≠ P1(x) there is ε*(P0,P1) > 0 (Lemma 24) such that for ε ≤ ε* the binary "
        "mechanism (18) maximises every f-divergence D_f(M0‖M1) over D_ε",
-       stated_domain='“for any pair of distributions P0 and P1”, any f-divergence, 0 < ε ≤ ε*', stated_where='Section 3.2, Theorem 5',
+       domain=_THEOREM_5_DOMAIN, stated_domain='“for any pair of distributions P0 and P1”, any f-divergence, 0 < ε ≤ ε*', stated_where='Section 3.2, Theorem 5',
        quote=(r"Theorem 5 For any pair of distributions P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, there exists a "
               r"positive εsuperscript𝜀\varepsilon^{*} that depends on P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1} such "
               r"that for any f𝑓f-divergences and any positive εε𝜀superscript𝜀\varepsilon\leq\varepsilon^{*}, the "
@@ -277,8 +341,7 @@ def theorem_5():
     cross = exact_agreement([int(sign(opt) > 0), bin_], [1, 0], f"example B at e^ε = 8/5 > 29/19: E_γ with "
                             f"γ = r_max = {r_max} has OPT = {sympy.N(opt, 12)} > 0 = BIN")
     return establish(_theorem_5_steps(), stmt, cross,
-                     domain="P0(x) ≠ P1(x) for every x (the hypothesis 'Theorem 5 (ties)' shows is needed), any "
-                            "f-divergence, 0 < ε ≤ ε*",
+                     domain=_THEOREM_5_DOMAIN_PROOF,
                      uses=["extremal-ldp:lemma-24", "extremal-ldp:eq-57"],
                      prose_steps=["Lemma 24: for ε ≤ ε* every output ratio r_y = M0(y)/M1(y) lies in [r_min, r_max]",
                                   "convexity of f: f(r) ≤ [(r_max − r)f(r_min) + (r − r_min)f(r_max)]/(r_max − r_min) "
@@ -411,8 +474,11 @@ def corollary_11():
                                   "since Σ_x (P0(x) − P1(x)) = 0; the supremum over S gives the bound"])
 
 
+_THEOREM_7_DOMAIN = [_ε >= 0, Laws("P0", "P1")]
+
+
 @claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1",
-       stated_domain='“for any ε” and any P0, P1', stated_where='Section 3.2, Theorem 7',
+       domain=_THEOREM_7_DOMAIN, stated_domain='“for any ε” and any P0, P1', stated_where='Section 3.2, Theorem 7',
        quote=(r"Theorem 7 For any ε𝜀\varepsilon and any pair of distributions P0subscript𝑃0P_{0} and "
               r"P1subscript𝑃1P_{1}, the binary mechanism is an "
               r"1/(2(eε+1)2)12superscriptsuperscript𝑒𝜀121/(2(e^{\varepsilon}+1)^{2}) approximation of the maximum KL "
@@ -432,18 +498,22 @@ def theorem_7():
     # (94) OPT ≤ 4(x−1)²t² (Lemma 25), (95) BIN ≥ 2v² (Pinsker) with v = (x−1)/(x+1)·t (Corollary 11), x = e^ε
     opt, b, v, t, x = sympy.symbols("OPT BIN v t x", real=True)
     chain = real_closed(2 * (x + 1) ** 2 * b - opt, [opt, b, v, t, x],
-                        [opt <= 4 * (x - 1) ** 2 * t ** 2, b >= 2 * v ** 2, v * (x + 1) == (x - 1) * t, x >= 1, t >= 0],
+                        [opt <= 4 * (x - 1) ** 2 * t ** 2, b >= 2 * v ** 2, sympy.Eq(v * (x + 1), (x - 1) * t), x >= 1,
+                         t >= 0],
                         "OPT ≤ 4(e^ε−1)²TV² (94), BIN ≥ 2‖M0ᴮ − M1ᴮ‖²_TV (95), ‖M0ᴮ − M1ᴮ‖_TV = (e^ε−1)/(e^ε+1)·TV "
                         "⇒ 2(e^ε+1)²·BIN ≥ OPT")
     return establish(grouped("(94) and (95) combined", _binary_tv(), chain, ratio),
                      holds(flags, "exact sign of 2(e^ε+1)²·BIN − OPT on random k = 3..5, e^ε ∈ {1.1, 2, 5, 50}"),
-                     domain='“for any ε” and any P0, P1',
+                     domain=_THEOREM_7_DOMAIN,
                      uses=["extremal-ldp:lemma-25", "extremal-ldp:corollary-11",
                            cited("Pinsker", "Pinsker's inequality D(M0‖M1) ≥ 2‖M0 − M1‖²_TV")])
 
 
+_LEMMA_25_DOMAIN = [LDPChannel("Q", _ε), Laws("P0", "P1")]
+
+
 @claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)",
-       stated_domain='every ε-LDP Q, any P0, P1 (Duchi et al.)', stated_where='Section 8.5, Lemma 25',
+       domain=_LEMMA_25_DOMAIN, stated_domain='every ε-LDP Q, any P0, P1 (Duchi et al.)', stated_where='Section 8.5, Lemma 25',
        quote=(r"Lemma 25 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
               r"ε𝜀\varepsilon differential privacy. Then for any pair of distributions P0subscript𝑃0P_{0} and "
               r"P1subscript𝑃1P_{1}, the induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} must satisfy the "
@@ -462,7 +532,7 @@ def lemma_25():
                 flags.append(sign((e - 1) ** 2 * tv(p0, p1) ** 2 - opt) >= 0)      # the proof's sharper constant 1
     return establish(_lemma_25_steps(), holds(flags, "the certified optimum of the symmetrised KL against the bound (93) "
                                               "and against the proof's (e^ε−1)²‖P0 − P1‖²_TV"),
-                     domain='every ε-LDP Q, any P0, P1 (Duchi et al.)', uses=["extremal-ldp:claim-1"],
+                     domain=_LEMMA_25_DOMAIN, uses=["extremal-ldp:claim-1"],
                      prose_steps=[_LEMMA_25_SUMS])
 
 
@@ -628,9 +698,12 @@ def theorem_8_eq_88():
                      domain="example A")
 
 
+_COROLLARY_9_DOMAIN = [Laws("P0", "P1"), _δ > 0, _ε >= 0, _ε <= _ε_star_δ]
+
+
 @claim(PAPER, "Corollary 9", "for ε ≤ ε*(P0,P1,δ): D(M0‖M1) + D(M1‖M0) ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·‖P0 − P1‖²_TV; "
        "the binary mechanism gives TV²ε² + O(ε⁴)",
-       stated_domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 9',
+       domain=_COROLLARY_9_DOMAIN, stated_domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 9',
        quote=(r"Corollary 9 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
               r"ε𝜀\varepsilon-local differential privacy. Then, for any pair of distributions P0subscript𝑃0P_{0}, "
               r"P1subscript𝑃1P_{1} and any positive δ>0𝛿0\delta>0, there exists a positive "
@@ -663,7 +736,7 @@ def corollary_9():
     return establish(grouped("(22) with ε* = log(1 + 2δ)", *_per_output_steps(), small, series),
                      holds(flags, "δ = 1/10: certified symmetrised-KL optimum below the bound at e^ε ∈ {1.001, 1.01, 1.2 = 1 + 2δ} "
                            "(examples A, B)"),
-                     domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', uses=["extremal-ldp:claim-1"],
+                     domain=_COROLLARY_9_DOMAIN, uses=["extremal-ldp:claim-1"],
                      prose_steps=[_LEMMA_25_SUMS, "ε* = log(1 + 2δ) > 0 serves every P0, P1 (it does not need Theorem 5)",
                                   "for the binary mechanism P0(T) − P1(T) = ‖P0 − P1‖_TV with T = {x : P0(x) ≥ P1(x)}"])
 

@@ -24,10 +24,14 @@ from symdp.local import mixture_calibration, mixture_information, mixture_lip_de
 from symdp.figures.lmidp import figure3_input
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.pairs import gaussian
-from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
+from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, kernel, prove,
                           identity, real_closed)
+from symdp.verify.domains import Channel as AnyChannel, Integer, Laws
 
 PAPER = "lmidp"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε0, _ε1, _μ, _Δ, _σ = sympy.symbols("epsilon_0 epsilon_1 mu Delta sigma", real=True)
 E0, E1, X, T = sympy.symbols("epsilon0 epsilon1 x t", positive=True)
 LOG2E = 1 / log(2)
 
@@ -159,10 +163,13 @@ _LEAST_DELTA = ("the least δ with P(E) ≤ e^ε Q(E) + δ for every event E is 
 # Eq. (7): the BAC capacity
 
 
+_EQ_7_DOMAIN = [_ε0 >= 0, _ε1 >= 0, _ε0 + _ε1 < 1]
+
+
 @claim(PAPER, "Eq. (7)",
        "C_BAC(ε0,ε1) = ε0/(1−ε0−ε1)H_b(ε1) − (1−ε1)/(1−ε0−ε1)H_b(ε0) + log(1+2^{(H_b(ε0)−H_b(ε1))/(1−ε0−ε1)}) bits; "
        "other cases by the relabellings (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1).",
-       stated_domain='the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1', stated_where='Section III-A, eq. (7)',
+       domain=_EQ_7_DOMAIN, stated_domain='the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1', stated_where='Section III-A, eq. (7)',
        quote=(r"where "
               r"CBAC(ϵ0,ϵ1)subscript𝐶BACsubscriptitalic-ϵ0subscriptitalic-ϵ1C_{\text{{}BAC}}(\epsilon_{0},\epsilon_{1})italic_C "
               r"start_POSTSUBSCRIPT BAC end_POSTSUBSCRIPT ( italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , "
@@ -294,14 +301,17 @@ def eq_7():
     line = exact_agreement([bac_capacity(R(1, 3), R(2, 3)), Channel([[R(2, 3), R(1, 3)], [R(2, 3), R(1, 3)]]).capacity()],
                            [0, 0], "on ε0 + ε1 = 1 both rows coincide: C = 0")
     return establish(proof, generic, *between, lib, *refs, line,
-                     domain="the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1",
+                     domain=_EQ_7_DOMAIN,
                      uses=[cited("Gallager, Information Theory and Reliable Communication",
                                  "Thm 4.5.1 (equal divergences on the support achieve capacity)")])
 
 
+_PBAR_DOMAIN = [_μ > 0, _μ < 1]
+
+
 @claim(PAPER, "Remark after Theorem 1 (p̄_μ)",
        "For μ < 1, δ^LDP_μ(ε) ≥ p̄_μ, the unique p with H_b(p)/p = −log(2^μ−1), and → p̄_μ as ε → ∞; μ ≥ 1 ⇒ δ = 1.",
-       stated_domain='μ < 1 (μ ≥ 1 gives δ^LDP_μ = 1), ε → ∞', stated_where='Section III-A, text after Theorem 1',
+       domain=_PBAR_DOMAIN, stated_domain='μ < 1 (μ ≥ 1 gives δ^LDP_μ = 1), ε → ∞', stated_where='Section III-A, text after Theorem 1',
        quote=(r"• If μ1𝜇1\mu\geq 1italic_μ ≥ 1 bit, then "
               r"δμLDP(ϵ)=1subscriptsuperscript𝛿LDP𝜇italic-ϵ1\delta^{\text{{}LDP}}_{\mu}(\epsilon)=1italic_δ "
               r"start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
@@ -334,7 +344,7 @@ def remark_pbar():
         out.append(ordered([p, lmidp_to_ldp(mu, 3), lmidp_to_ldp(mu, 1)], f"p̄ ≤ δ^LDP_{mu}(3) ≤ δ^LDP_{mu}(1)"))
     one = exact_agreement([lmidp_to_ldp(1, 2), lmidp_to_ldp(R(3, 2), 0), bac_capacity(1, 1)], [1, 1, 1],
                           "μ ≥ 1 ⇒ δ = 1: (p0, p1) = (1, 0) is feasible as C_BAC(1, 1) = 1 bit")
-    return establish(_pbar_proof(), combine(out), one, domain='μ < 1 (μ ≥ 1 gives δ^LDP_μ = 1), ε → ∞',
+    return establish(_pbar_proof(), combine(out), one, domain=_PBAR_DOMAIN,
                      uses=["lmidp:eq-7"],
                      prose_steps=["δ^LDP_μ(ε) is the maximum of p1 − e^ε p0 over the feasible set {C_BAC(p0, 1 − p1) ≤ μ} "
                                   "of eq. (6), which contains (0, p̄_μ) (value p̄_μ) and, for μ ≥ 1, (0, 1) (value 1)",
@@ -512,8 +522,11 @@ def theorem_1b():
                                   "expectation; then the supremum over P_X"])
 
 
+_LEMMA_1_DOMAIN = [Laws("P", "Q")]
+
+
 @claim(PAPER, "Lemma 1 (eq. 15)", "KL(P‖Q) = log(e)∫₀^∞(H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P))dε.",
-       stated_domain='any P, Q (KL in bits, log(e) factor)', stated_where='Appendix, Lemma 1, eq. (15)',
+       domain=_LEMMA_1_DOMAIN, stated_domain='any P, Q (KL in bits, log(e) factor)', stated_where='Appendix, Lemma 1, eq. (15)',
        quote=(r"Lemma 1 Given two measures P𝑃Pitalic_P and Q𝑄Qitalic_Q, it holds that "
               r"𝕂𝕃(PQ)=log(e)0(eϵ(PQ)+eϵeϵ(QP))dϵ.𝕂𝕃conditional𝑃𝑄𝑒superscriptsubscript0subscriptsuperscript𝑒italic-ϵconditional𝑃𝑄superscript𝑒italic-ϵsubscriptsuperscript𝑒italic-ϵconditional𝑄𝑃differential-ditalic-ϵ\!\mathbb{K}\mathbb{L}(P\|Q)=\log(e)\!\int_{0}^{\infty}\!\!(\mathbb{H}_{e^{% "
               r"\epsilon}}(P\|Q)+e^{-\epsilon}\mathbb{H}_{e^{\epsilon}}(Q\|P))\mathrm{d}% \epsilon.\!blackboard_K "
@@ -543,7 +556,7 @@ def lemma_1():
     ref = near(kl_bits((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5))), "0.265148445440323", 13, "KL(Ber(0.3)‖Ber(0.6)) bits")
     mgf = exact_agreement(sum(a * a / b for a, b in zip((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5)))), R(11, 8),
                           "MGF of the privacy loss at t = 1: E_P[P/Q] = 1 + χ² = 1.375")
-    return establish(statement, integrals, ref, mgf, domain='any P, Q (KL in bits, log(e) factor)',
+    return establish(statement, integrals, ref, mgf, domain=_LEMMA_1_DOMAIN,
                      prose_steps=["pointwise in the outcome, then summed or integrated over outcomes (Tonelli: the "
                                   "integrands are non-negative)"])
 
@@ -720,9 +733,12 @@ def theorem_2b():
 # Section IV and Theorem 3
 
 
+_THEOREM_3_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0]
+
+
 @claim(PAPER, "Theorem 3 (eq. 14)",
        "inf_{K_Y} sup_{K_X} ½log det(I+K_Y^{−1}K_X) is attained at (Δ²I, σ²I): value (d/2)log(1+Δ²/σ²) bits.",
-       stated_domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1', stated_where='Section IV, Theorem 3, eq. (14)',
+       domain=_THEOREM_3_DOMAIN, stated_domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1', stated_where='Section IV, Theorem 3, eq. (14)',
        quote=(r"Theorem 3 (Uncorrelated Gaussian is the best-case noise for CI-LMIDP) An optimizing pair of "
               r"distributions (P𝐗,P𝐘)subscript𝑃𝐗subscript𝑃𝐘(P_{\bm{X}},P_{\bm{Y}})( italic_P start_POSTSUBSCRIPT "
               r"bold_italic_X end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) for "
@@ -749,14 +765,14 @@ def theorem_2b():
 def theorem_3():
     """A saddle point of μ(K_X, K_Y) = ½ log det(I + K_Y⁻¹K_X) over 𝒦_d(dΔ²) × 𝒦_d(dσ²) gives
     inf sup = sup inf = its value. Both slices through (Δ²I, σ²I) reduce to eigenvalues exactly,
-    because a multiple of I commutes with every matrix: μ(K_X, σ²I) = ½Σ log(1 + λ_i(K_X)/σ²) ≤
-    (d/2)log(1 + tr K_X/(dσ²)) ≤ (d/2)log(1 + Δ²/σ²) (Jensen for the concave, increasing
-    t ↦ log(1 + t/σ²), tr K_X ≤ dΔ²), and μ(Δ²I, K_Y) = ½Σ log(1 + Δ²/λ_i(K_Y)) ≥ (d/2)log(1 +
-    Δ²d/tr K_Y) ≥ (d/2)log(1 + Δ²/σ²) (Jensen for the convex, decreasing t ↦ log(1 + Δ²/t)).
+    because a multiple of I commutes with every matrix: μ(K_X, σ²I) = ½Σ log(1 + λ_i(K_X)/σ²) and
+    μ(Δ²I, K_Y) = ½Σ log(1 + Δ²/λ_i(K_Y)), with tr K = Σλ_i (the spectral theorem, cited). For every
+    d the slices are then kernel steps (_jensen_slices): Σ log(1 + λ_i/σ²) ≤ d log(1 + Δ²/σ²) when
+    Σλ_i ≤ dΔ², and Σ log(1 + Δ²/λ_i) ≥ d log(1 + Δ²/σ²) when Σλ_i ≤ dσ² (Jensen, by tangent lines).
     That the Gaussian pair is optimal in (13), giving (14), is Diggavi–Cover, Thm II.1 (cited)."""
     lx, ly, dd, s2, D2 = sympy.symbols("lambda_x lambda_y d sigma2 Delta2", positive=True)
     a_, b_, c_, s_, d_ = sympy.symbols("a b c sigma2 Delta2", real=True)
-    # d = 2, K = [[a, b], [b, c]]: both slices are polynomial inequalities in the entries, decided by nlsat.
+    # d = 2, K = [[a, b], [b, c]] over all 2×2 covariances (not only diagonal ones): a second route by nlsat.
     # log is increasing, so μ ≤ (resp. ≥) the value iff the determinant is ≤ (resp. ≥) (1 + Δ²/σ²)².
     slice_x = real_closed((1 + d_ / s_) ** 2 - ((1 + a_ / s_) * (1 + c_ / s_) - b_ ** 2 / s_ ** 2), [a_, b_, c_, s_, d_],
                           [a_ >= 0, c_ >= 0, a_ * c_ - b_ ** 2 >= 0, a_ + c_ <= 2 * d_, s_ > 0, d_ > 0],
@@ -765,10 +781,6 @@ def theorem_3():
                           [a_ > 0, c_ > 0, a_ * c_ - b_ ** 2 > 0, a_ + c_ <= 2 * s_, s_ > 0, d_ > 0],
                           "d = 2: det(I + Δ²K_Y⁻¹) = det(K_Y + Δ²I)/det K_Y ≥ (1 + Δ²/σ²)² for every K_Y ≻ 0 with "
                           "tr K_Y ≤ 2σ²")
-    conc = identity(sympy.diff(sympy.log(1 + lx / s2), lx, 2), -1 / (lx + s2) ** 2,
-                    "∂²/∂λ² log(1+λ/σ²) = −1/(λ+σ²)² < 0 (concave: Jensen gives equal powers)")
-    conv = identity(sympy.diff(sympy.log(1 + D2 / ly), ly, 2), (D2 * (D2 + 2 * ly)) / (ly ** 2 * (ly + D2) ** 2),
-                    "∂²/∂λ² log(1+Δ²/λ) = Δ²(Δ²+2λ)/(λ²(λ+Δ²)²) > 0 (convex: equal noise powers minimise)")
     value = identity(sympy.Rational(1, 2) * sympy.log((1 + D2 / s2) ** dd) / log(2), dd / 2 * sympy.log(1 + D2 / s2) / log(2),
                      "½ log det((1+Δ²/σ²)I_d) = (d/2) log(1+Δ²/σ²)")
     import random
@@ -794,17 +806,51 @@ def theorem_3():
         saddle.append(ordered([mu(scaled(2), 2 * sympy.eye(2)), log(1 + R(1, 2)) / log(2), mu(sympy.eye(2), scaled(4))],
                               "d = 2, Δ² = 1, σ² = 2: the saddle inequalities for non-diagonal K_X, K_Y"))
     ref = near(sympy.Rational(1, 2) * sympy.log(1 + R(1, 100)) / log(2), "0.00717764648853503", 13, "d=1, Δ²=1, σ²=100")
-    saddle_point = combine(grouped("both saddle slices for d = 2 (nlsat)", slice_x, slice_y), conc, conv, value,
-                           detail="(Δ²I, σ²I) is a saddle point of μ, so inf sup = sup inf = (d/2)log(1+Δ²/σ²): for d = 2 "
-                                  "both slices by nlsat over all 2×2 covariances; for every d, the slices reduce to "
-                                  "eigenvalues and Jensen (concave, convex) with the trace bounds")
-    return establish(saddle_point, *saddle, ref,
-                     domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1',
-                     uses=[cited("Diggavi–Cover", "Theorem II.1 (the Gaussian pair is optimal in (13))")],
-                     prose_steps=["d > 2: det(I + K/σ²) = Π(1 + λ_i(K)/σ²) since σ²I commutes with K (the same for Δ²I)",
-                                  "d > 2: Jensen on the eigenvalues, for the concave increasing log(1 + λ/σ²) and the "
-                                  "convex decreasing log(1 + Δ²/λ), with tr K_X ≤ dΔ², tr K_Y ≤ dσ²",
-                                  "a saddle point gives inf sup = sup inf = its value"])
+    saddle_point = combine(*_jensen_slices(), value,
+                           detail="(Δ²I, σ²I) is a saddle point of μ, so inf sup = sup inf = (d/2)log(1+Δ²/σ²): for every "
+                                  "d, the slices on the eigenvalues by Jensen's inequality (kernel steps)")
+    return establish(saddle_point, grouped("both saddle slices for d = 2 over all 2×2 covariances (nlsat)", slice_x, slice_y),
+                     *saddle, ref,
+                     domain=_THEOREM_3_DOMAIN,
+                     uses=[cited("Diggavi–Cover", "Theorem II.1 (the Gaussian pair is optimal in (13))"),
+                           cited("the spectral theorem", "det(I + K/σ²) = Π(1 + λ_i(K)/σ²) and tr K = Σλ_i(K) for a "
+                                 "symmetric K ⪰ 0; σ²I commutes with K (the same for Δ²I)")],
+                     prose_steps=["a saddle point gives inf sup = sup inf = its value"])
+
+
+def _jensen_slices():
+    """Jensen's inequality on the eigenvalues, for every d, by tangent lines (kernel steps).
+
+    From e^w ≥ 1 + w (decided on w ≥ 0 and, through w = −u, on w ≤ 0) at w = log A − log B, where
+    e^{log A − log B} = A/B: log A − log B ≤ A/B − 1. With A = 1 + λ/σ², B = 1 + Δ²/σ² that is the
+    tangent of the concave log(1 + λ/σ²) at λ = Δ²: log(1 + λ/σ²) ≤ log B + (λ − Δ²)/(σ² + Δ²);
+    with A = B, B = 1 + Δ²/λ it gives, after one rational inequality, the tangent of the convex
+    log(1 + Δ²/λ) at λ = σ²: log(1 + Δ²/λ) ≥ log B − Δ²(λ − σ²)/(σ²(σ² + Δ²)). Summed over
+    i = 1, …, d, split by linearity, and Σλ_i ≤ dΔ² (resp. ≤ dσ²) cancels the linear term's sign."""
+    w, u = sympy.symbols("w u", real=True)
+    i, d = sympy.symbols("i d", integer=True)
+    s2, D2 = sympy.symbols("sigma2 Delta2", positive=True)
+    # the eigenvalues of K_X ⪰ 0 (nonnegative) and of K_Y ≻ 0 (positive)
+    lam_x, lam_y = sympy.IndexedBase("lambda_x", nonnegative=True), sympy.IndexedBase("lambda_y", positive=True)
+    up = prove(exp(w) - 1 - w, w, 0, sympy.oo, "e^w ≥ 1 + w for w ≥ 0")
+    down = kernel.instantiate(prove(exp(-u) - 1 + u, u, 0, sympy.oo, "e^−u ≥ 1 − u for u ≥ 0"), {u: -w}, [w <= 0])
+    tangent = kernel.decide(kernel.goal(exp(w) >= 1 + w), up, down, detail="e^w ≥ 1 + w for every real w")
+    B = 1 + D2 / s2
+    span = [i >= 1, i <= d]
+    slices = []
+    for lam, A, bound, budget, relation in (
+            (lam_x, 1 + lam_x[i] / s2, log(B) + (lam_x[i] - D2) / (s2 + D2), D2, sympy.Le),
+            (lam_y, 1 + D2 / lam_y[i], log(B) - D2 * (lam_y[i] - s2) / (s2 * (s2 + D2)), s2, sympy.Ge)):
+        at = log(A) - log(B) if relation is sympy.Le else log(B) - log(A)
+        line = kernel.instantiate(tangent, {w: at}, span)
+        pointwise = kernel.decide(kernel.goal(relation(log(A), bound), span), line,
+                                  detail="the tangent line of a concave (convex) function lies above (below) it")
+        total = kernel.summed(pointwise, i, 1, d)
+        split = kernel.linear(sympy.Sum(bound, (i, 1, d)))
+        trace = sympy.Sum(lam[i], (i, 1, d)) <= d * budget
+        goal = kernel.goal(relation(sympy.Sum(log(A), (i, 1, d)), d * log(B)), [d >= 1, trace])
+        slices.append(kernel.decide(goal, total, split, detail="Jensen: Σ over the d eigenvalues, with the trace bound"))
+    return slices
 
 
 @claim(PAPER, "Appendix -D (eigenvalue pairing), erratum",
@@ -1082,9 +1128,12 @@ def eqs_11_13():
                      stated_domain="all zero-mean laws with the covariance constraints")
 
 
+_APPENDIX_A_DOMAIN = [AnyChannel("M"), Laws("P_X")]
+
+
 @claim(PAPER, "Appendix -A (eqs. 19–22)",
        "I(X;M(X)) = E_X KL(P_{M|X}‖P_M) ≤ E_{X,X'} KL(P_{M|X}‖P_{M|X'}) ≤ (18) (convexity of KL in its second argument).",
-       stated_domain='any mechanism M, any P_X (CI setting)', stated_where='Appendix -A, eqs. (19)–(22)',
+       domain=_APPENDIX_A_DOMAIN, stated_domain='any mechanism M, any P_X (CI setting)', stated_where='Appendix -A, eqs. (19)–(22)',
        quote=(r"We now bound the mutual information I(𝑿;M(𝑿))𝐼𝑿𝑀𝑿I(\bm{X};M(\bm{X}))italic_I ( bold_italic_X ; "
               r"italic_M ( bold_italic_X ) ) for input distribution P𝑿subscript𝑃𝑿P_{\bm{X}}italic_P "
               r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT as "
@@ -1147,7 +1196,7 @@ def appendix_a():
     convexity = combine(log_below_chord(), weighted_ratios_sum_to_zero(),
                         detail="(21): KL(P‖Σ_j w_jQ_j) ≤ Σ_j w_j KL(P‖Q_j) (log t ≤ t − 1 at t = q_j(y)/m(y), weighted "
                                "sums vanish), applied with P_M = E_{X'} P_{M|X'}")
-    return establish(combine(golden, convexity), combine(out), domain='any mechanism M, any P_X (CI setting)',
+    return establish(combine(golden, convexity), combine(out), domain=_APPENDIX_A_DOMAIN,
                      uses=["lmidp:appendix-a2-eqs-17-18"],
                      prose_steps=["(21) pointwise: p(y)·Σ_j w_j log(q_j(y)/m(y)) ≤ p(y)·Σ_j w_j(q_j(y)/m(y) − 1), summed "
                                   "(integrated, for general outputs) over y; the same expansion for any number of components",

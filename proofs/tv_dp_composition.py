@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import sympy
 
+from _vertex import indicator as vertex_indicator, vertex_bound
 from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumerate_delta, eq5, pld_deltas, published,
                            random_pair, rng, roc_dual, roc_vertices, subsets_hockey, subsets_tv)
 from symdp.composition import composed_deltas, kov_delta, theorem2_delta
 from symdp.pairs import FinitePair, dominating, erasure_mass
 from symdp.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
-from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity,
+from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity, kernel,
                           rational_nonnegative, real_closed)
+from symdp.verify.domains import Integer, Laws
 
 PAPER = "tv-dp"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _δ, _η, _t, _p = sympy.symbols("epsilon delta eta t p", real=True)
 LOG_X = sympy.log(X)  # ε = log x, so e^ε = x exactly in the library's formulas
 
 
@@ -143,17 +148,43 @@ def theorem_1():
         roc.append(_roc_delta(p, q, x))
         hs.append(max(subsets_hockey(p, q, x), subsets_hockey(q, p, x)))
     # Every pair: a test rejecting H0 on S has t = P0(S), f = 1 − P1(S); (ε,δ)-DP on S and on its
-    # complement is exactly the two lines (randomised tests are mixtures, and both sides are linear).
+    # complement is exactly the two lines; a randomised test reaches no other point (_randomised_tests).
     t, f, x, d = sympy.symbols("t f x delta", real=True)
     p1s, p0s = 1 - f, t
     statement = combine(identity((x * p0s + d) - p1s, (x * t + f) - (1 - d),
                                  "P1(S) ≤ e^ε P0(S) + δ ⇔ e^ε t + f(t) ≥ 1 − δ (t = P0(S), f = 1 − P1(S))"),
                         identity((x * (1 - p1s) + d) - (1 - p0s), (t + x * f) - (1 - d),
-                                 "P0(S^c) ≤ e^ε P1(S^c) + δ ⇔ t + e^ε f(t) ≥ 1 − δ"))
+                                 "P0(S^c) ≤ e^ε P1(S^c) + δ ⇔ t + e^ε f(t) ≥ 1 − δ"),
+                        _randomised_tests())
     return establish(statement,
                      exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
                                      "allowed by the ROC inequalities equals the least δ of Definition 1"),
                      domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]')
+
+
+def _randomised_tests():
+    """A randomised test φ ∈ [0, 1]^m on m outcomes (t = Σ φ_i P0_i, f = 1 − Σ φ_i P1_i) satisfies both
+    lines once (ε, δ)-DP holds on the two likelihood-ratio events S = {P1 > e^ε P0} and S' = {P0 > e^ε P1}:
+    Σ φ(P1 − xP0) ≤ Σ_S (P1 − xP0) ≤ δ and Σ (1 − φ)(P0 − xP1) ≤ Σ_S' (P0 − xP1) ≤ δ (the best vertex
+    of the cube bounds an affine function: randomised tests are mixtures), then linearity of the sums
+    and ΣP0 = ΣP1 = 1. Kernel steps, for every m and every pair of laws."""
+    i, m = sympy.symbols("i m", integer=True)
+    p0, p1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
+    phi, s, r = sympy.IndexedBase("phi"), sympy.IndexedBase("s"), sympy.IndexedBase("r")
+    x, d = sympy.Symbol("x", positive=True), sympy.Symbol("delta", real=True)
+    c1, c2 = p1[i] - x * p0[i], p0[i] - x * p1[i]
+    in_cube = [phi[i] >= 0, phi[i] <= 1]
+    bounds = [vertex_bound(c1, phi[i], in_cube, s[i], i, m), vertex_bound(c2, 1 - phi[i], in_cube, r[i], i, m)]
+    split = [kernel.linear(sympy.Sum(w * c, (i, 1, m))) for w, c in ((phi[i], c1), (s[i], c1), (1 - phi[i], c2),
+                                                                     (r[i], c2))]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    t, fn = total(phi[i] * p0[i]), 1 - total(phi[i] * p1[i])
+    hyps = [h for b in bounds for h in kernel.fact(b).goal.hypotheses]
+    laws = [sympy.Eq(total(p0[i]), 1), sympy.Eq(total(p1[i]), 1)]
+    dp = [total(s[i] * p1[i]) <= x * total(s[i] * p0[i]) + d, total(r[i] * p0[i]) <= x * total(r[i] * p1[i]) + d]
+    goal = kernel.goal(sympy.And(x * t + fn >= 1 - d, t + x * fn >= 1 - d), [*hyps, *laws, *dp])
+    return kernel.decide(goal, *bounds, *split, detail="every randomised test satisfies both lines once (ε, δ)-DP "
+                                                        "holds on the two likelihood-ratio events")
 
 
 @claim(PAPER, "Definitions 3–4 and footnote 1",
@@ -214,15 +245,37 @@ def definition_3_4():
         half.append(sum(abs(a - b) for a, b in zip(p, q)) / 2)
         roc.append(1 - min(t + f for t, f in roc_vertices(p, q)))
     t, f = sympy.symbols("t f", real=True)
-    statement = combine(_events_pointwise(1),
+    statement = combine(_total_variation_sums(),
                         identity(t + f, 1 - ((1 - f) - t), "t + f(t) = 1 − (P1(S) − P0(S)) for the test rejecting on S, "
                                  "so inf_t (t + f(t)) = 1 − d_TV and η-TV is (0, η)-DP"),
                         detail="Σ(p − q)₊ = ½Σ|p − q| since max(a, 0) = (a + |a|)/2 and Σ(p − q) = 0")
     return establish(statement,
                      exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
                                      "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree"),
-                     domain='any pair (P0, P1)',
-                     prose_steps=['the per-outcome facts summed over the outcomes (outcome by outcome)'])
+                     domain='any pair (P0, P1)')
+
+
+def _total_variation_sums():
+    """For every m and every pair of laws on m outcomes, as kernel steps: every event (or test
+    u ∈ [0, 1]^m) has Σ u(p − q) ≤ Σ (p − q)₊, the event S = {p > q} attains it, and
+    Σ (p − q)₊ = ½Σ|p − q| (max(a, 0) = (a + |a|)/2 outcome by outcome, summed, with Σp = Σq = 1)."""
+    i, m = sympy.symbols("i m", integer=True)
+    p, q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    u, s = sympy.IndexedBase("u"), sympy.IndexedBase("s")
+    c, span = p[i] - q[i], [i >= 1, i <= m]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    bound = vertex_bound(c, u[i], [u[i] >= 0, u[i] <= 1], s[i], i, m)
+    attained = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Max(c, 0), s[i] * c), [*span, vertex_indicator(c, s[i])])),
+                             i, 1, m)
+    halves = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Max(c, 0), (c + sympy.Abs(c)) / 2), span)), i, 1, m)
+    split = kernel.linear(total((c + sympy.Abs(c)) / 2))
+    laws = [sympy.Eq(total(p[i]), 1), sympy.Eq(total(q[i]), 1)]
+    positive = total(sympy.Max(c, 0))
+    goal = kernel.goal(sympy.And(total(u[i] * c) <= positive, sympy.Eq(positive, total(s[i] * c)),
+                                 sympy.Eq(positive, total(sympy.Abs(c)) / 2)),
+                       [*kernel.fact(bound).goal.hypotheses, *laws])
+    return kernel.decide(goal, bound, attained, halves, split,
+                         detail="d_TV = sup over events = Σ(p − q)₊ = ½Σ|p − q|, for every finite pair")
 
 
 # --------------------------------------------------------------------------------------------
@@ -313,10 +366,13 @@ def _vertex_proof(delta):
                    "vertices, with the same line active on each segment (so they are equal on [0,1])")
 
 
+_COROLLARY_1_PURE_DOMAIN = [_ε >= 0, _η >= 0, _η <= sympy.tanh(_ε / 2), _t >= 0, _t <= 1]
+
+
 @claim(PAPER, "Corollary 1 (δ = 0, eq. 7)",
        "For δ = 0 the trade-off function of the dominating pair (7) is exactly f_{ε,0,η}(t) = "
        "max{0, 1 − e^ε t, e^{−ε}(1 − t), 1 − η − t}",
-       stated_domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1',
+       domain=_COROLLARY_1_PURE_DOMAIN, stated_domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1',
        quote=(r"It is easy to verify that f(P0,P1)𝑓subscript𝑃0subscript𝑃1f(P_{0},P_{1})italic_f ( italic_P "
               r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) exactly "
               r"achieves the region described in Corollary 1."))
@@ -329,12 +385,15 @@ def corollary_1_pure():
             numeric_formula.append(f_region(x, 0, n, t))
     return establish(_vertex_proof(0), exact_agreement(numeric_lib, numeric_formula,
                                                        "library trade-off of dominating(ε,0,η) = f_{ε,0,η} at 21 rational points"),
-                     domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]')
+                     domain=_COROLLARY_1_PURE_DOMAIN)
+
+
+_COROLLARY_1_DOMAIN = [_ε >= 0, _δ > 0, _δ <= 1, _η >= _δ, _η <= _δ + (1 - _δ) * sympy.tanh(_ε / 2), _t >= 0, _t <= 1]
 
 
 @claim(PAPER, "Corollary 1 (δ > 0, eqs. 43–44)",
        "For δ > 0 the trade-off function of the 5-point pair (43)–(44) equals f_{ε,δ,η} exactly",
-       stated_domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1 and Appendix F',
+       domain=_COROLLARY_1_DOMAIN, stated_domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1 and Appendix F',
        quote=(r"Generalizing the result to approximate differential privacy requires the following (dominating) "
               r"mechanism, which outputs an integer sampled from P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 "
               r"end_POSTSUBSCRIPT when the true database is D0subscript𝐷0D_{0}italic_D start_POSTSUBSCRIPT 0 "
@@ -389,7 +448,7 @@ def corollary_1_approx():
     return establish(_vertex_proof(DELTA),
                      exact_agreement(lib + indep, formula * 2, "4 parameter sets (e^ε, δ, η) incl. η = δ, at every NP vertex "
                                      "and 4 more t: library trade-off and the LP-dual ROC of (43)–(44) equal f_{ε,δ,η}"),
-                     domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]')
+                     domain=_COROLLARY_1_DOMAIN)
 
 
 @claim(PAPER, "Remark 1",
@@ -464,11 +523,14 @@ def _eq5_every_k():
                              "of m − n"))
 
 
+_THEOREM_2_DOMAIN = [Integer("k", 1), _ε > 0, sympy.Eq(_δ, 0), _η >= 0, _η <= sympy.tanh(_ε / 2)]
+
+
 @claim(PAPER, "Theorem 2 (eq. 5)",
        "δ_j = max_S P̃0(S) − e^{jε}P̃1(S) for the k-fold dominating pair (7) equals the double sum (5), "
        "for all k ≥ 1 and j = 0..k, as rational functions of x = e^ε and α",
        supersedes="tv-dp:theorem-2-eq-5-k-le-6",
-       stated_domain='every k ≥ 1, ε > 0, δ = 0, 0 ≤ η ≤ tanh(ε/2)', stated_where='Section III, Theorem 2, eq. (5)',
+       domain=_THEOREM_2_DOMAIN, stated_domain='every k ≥ 1, ε > 0, δ = 0, 0 ≤ η ≤ tanh(ε/2)', stated_where='Section III, Theorem 2, eq. (5)',
        quote=(r"Theorem 2 For any ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], "
               r"and "
               r"η[δ,δ+(eε1)(1δ)1+eε]𝜂𝛿𝛿superscript𝑒𝜀11𝛿1superscript𝑒𝜀\eta\in[\delta,\delta+\frac{(e^{\varepsilon}-1)(1-\delta)}{1+e^{\varepsilon}}]italic_η "
@@ -514,7 +576,7 @@ def theorem_2_symbolic():
                      identity(brute, mine, "enumeration of all 3^k sequences (k = 1..6, 27 (k, j) pairs) against an "
                               "independent transcription of eq. (5), symbolic in x > 1 and α"),
                      identity(mine, paper, "the library's eq. (5) against the transcription"),
-                     domain='every k ≥ 1, ε > 0, δ = 0, 0 ≤ η ≤ tanh(ε/2)')
+                     domain=_THEOREM_2_DOMAIN)
 
 
 @claim(PAPER, "Theorem 2 (lattice composition), k ≤ 40",
@@ -777,10 +839,13 @@ def _remark_3_steps():
     return combine(*reversal, ratio, values, mirror)
 
 
+_REMARK_3_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, _η >= 0, _η <= 1, Integer("k", 1), _t >= 0, _t <= 1]
+
+
 @claim(PAPER, "Remark 3",
        "The composed trade-off function is symmetric and equals max{0, max_j [1 − δ'_j − e^{jε}t], "
        "max_j e^{−jε}[1 − δ'_j − t]} (the likelihood ratio only takes the values e^{jε})",
-       stated_domain='all ε, δ, η, k, t ∈ [0, 1]', stated_where='Section III-A, Remark 3',
+       domain=_REMARK_3_DOMAIN, stated_domain='all ε, δ, η, k, t ∈ [0, 1]', stated_where='Section III-A, Remark 3',
        quote=(r"Remark 3 It is sufficient to consider ε~0~𝜀0\tilde{\varepsilon}\geq 0over~ start_ARG italic_ε "
               r"end_ARG ≥ 0 as the tradeoff function is symmetric due to the symmetry of P0subscript𝑃0P_{0}italic_P "
               r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 "
@@ -817,7 +882,7 @@ def remark_3():
                      exact_agreement(lib, lines, "library: trade-off of the k-fold dominating pair vs the envelope of "
                                      "the (jε, δ'_j) lines, 3 settings (incl. δ > 0), 7 t each"),
                      exact_agreement(sym_a, sym_b, "library: E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) for γ ∈ {1, 3/2, x, x²}"),
-                     domain="all ε, δ, η, k, t ∈ [0, 1]",
+                     domain=_REMARK_3_DOMAIN,
                      uses=["tv-dp:theorem-1", "tv-dp:definition-2-roc-neyman-pearson"],
                      prose_steps=["relabelling each coordinate of a k-sequence by the reversal maps P̃1 to P̃0, so "
                                   "E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) and the trade-off function is symmetric",
@@ -869,10 +934,13 @@ def bayes_security():
 # Section IV
 
 
+_PROPOSITION_1_DOMAIN = [Laws("P0", "P1"), _ε >= 0, _p >= 0, _p <= 1]
+
+
 @claim(PAPER, "Proposition 1",
        "Sampling m of n (p = m/n) maps (ε,δ,η) to (log(1+p(e^ε−1)), pδ, pη), tightly: the pair "
        "(pP0 + (1−p)P1, P1) of eq. (7) has TV pη and largest likelihood ratio 1 + p(e^ε−1)",
-       stated_domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]', stated_where='Section IV, Proposition 1',
+       domain=_PROPOSITION_1_DOMAIN, stated_domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]', stated_where='Section IV, Proposition 1',
        quote=(r"Proposition 1 Given ε>0𝜀0\varepsilon>0italic_ε > 0, δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], and "
               r"η[0,1]𝜂01\eta\in[0,1]italic_η ∈ [ 0 , 1 ], if "
               r"M:𝒳m𝒴:𝑀superscript𝒳𝑚𝒴M:\mathcal{X}^{m}\to\mathcal{Y}italic_M : caligraphic_X start_POSTSUPERSCRIPT "
@@ -926,4 +994,4 @@ def proposition_1():
                                      "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),
                      exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],
                                      "library TVDP.subsample: (e^{ε'}, pδ, pη)"),
-                     domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]')
+                     domain=_PROPOSITION_1_DOMAIN)

@@ -15,8 +15,12 @@ from symdp.numbers import sign
 from symdp.pairs import FinitePair
 from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity,
                           rational_nonnegative, real_closed)
+from symdp.verify.domains import Channel as AnyChannel, ConvexF, LDPChannel, Laws
 
 PAPER = "tv-dp"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _α = sympy.symbols("epsilon alpha", real=True)
 EPS, C = sympy.symbols("epsilon c", positive=True)
 F = sympy.Function("f")
 
@@ -719,9 +723,12 @@ def eq_41_wording():
                    corrected_statement="η = cε: → c/4; η ≥ cε: liminf ≥ c/4", kind="substantive")
 
 
+_LEMMA_3_DOMAIN = [LDPChannel("Q", _ε), _ε >= 0, _α >= 0, _α < 1]
+
+
 @claim(PAPER, "Lemma 3",
        "After the erasure W_α an ε-LDP channel stays ε-LDP and d_TV(Q W_α) = (1−α) d_TV(Q) ≤ (1−α)(e^ε−1)/(e^ε+1)",
-       stated_domain='every ε-LDP channel, α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3',
+       domain=_LEMMA_3_DOMAIN, stated_domain='every ε-LDP channel, α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3',
        quote=(r"Lemma 3 "
               r"dTV(QY|X)(1α)eε1eε+1subscript𝑑𝑇𝑉subscriptsuperscript𝑄conditional𝑌𝑋1𝛼superscript𝑒𝜀1superscript𝑒𝜀1d_{TV}(Q^{\prime}_{Y|X})\leq(1-\alpha)\frac{e^{\varepsilon}-1}{e^{\varepsilon}% "
               r"+1}italic_d start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_Q start_POSTSUPERSCRIPT "
@@ -752,7 +759,7 @@ def lemma_3():
     return establish(statement, exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, "
                                                 "TV scaled by 1 − α (library)"),
                      exact_agreement(bound, [1] * len(bound), "and ≤ (1 − α) tanh(ε/2) (library)"),
-                     domain='every ε-LDP channel, α ∈ [0, 1)',
+                     domain=_LEMMA_3_DOMAIN,
                      prose_steps=['the termwise identities summed over the outputs'])
 
 
@@ -807,10 +814,13 @@ def theorem_7():
                      prose_steps=['the termwise facts summed over the outputs'])
 
 
+_EQ_22_DOMAIN = [AnyChannel("Q"), Laws("P0", "P1"), ConvexF("f")]
+
+
 @claim(PAPER, "Eq. (22)",
        "Data processing: D_f(M0‖M1) ≤ D_f(P0‖P1) for M_ν = Σ_x Q(·|x)P_ν(x) (eq. 21), every channel Q and convex f "
        "with f(1) = 0",
-       stated_domain="every channel Q, input laws P0, P1, f convex with f(1) = 0", stated_where="Section VII, eqs. (21)–(22)",
+       domain=_EQ_22_DOMAIN, stated_domain="every channel Q, input laws P0, P1, f convex with f(1) = 0", stated_where="Section VII, eqs. (21)–(22)",
        quote=(r"It is well known that f𝑓fitalic_f-divergences satisfy the data processing inequality. That is, given "
               r"P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT, P1subscript𝑃1P_{1}italic_P "
               r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT and a channel QY|Xsubscript𝑄conditional𝑌𝑋Q_{Y|X}italic_Q "
@@ -853,7 +863,7 @@ def eq_22():
         ok += [flag(sign(_df(fn, p0, p1) - _df(fn, m0, m1)) >= 0) for fn in gens.values()]
     return establish(steps, merge, exact_agreement(ok, [1] * len(ok), "6 random 3×3 channels and input pairs: "
                                                    "D_f(M0‖M1) ≤ D_f(P0‖P1) for KL, χ², TV, H²"),
-                     domain="every channel Q, input laws P0, P1, f convex with f(1) = 0",
+                     domain=_EQ_22_DOMAIN,
                      prose_steps=["M_ν(y) = Σ_x Q(y|x)P_ν(x): by induction on the number of inputs the merging step "
                                   "gives g(M0(y), M1(y)) ≤ Σ_x g(Q(y|x)P0(x), Q(y|x)P1(x)) = Σ_x Q(y|x)g(P0(x), P1(x)); "
                                   "summing over y (Σ_y Q(y|x) = 1) gives (22); terms with zero mass follow the "

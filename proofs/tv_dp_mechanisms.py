@@ -20,8 +20,13 @@ from symdp.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
 from symdp.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity, inequality_on_box, prove, real_closed)
+from symdp.verify.domains import Points
 
 PAPER = "tv-dp"
+
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _t, _α = sympy.symbols("epsilon t alpha", real=True)
+
 S = sympy.symbols("s", positive=True)
 C0, C1, N = sympy.symbols("c_0 c_1 n", positive=True)
 PHI = lambda z: (1 + sympy.erf(z / sympy.sqrt(2))) / 2
@@ -139,9 +144,12 @@ def _chain_nonnegative():
     return k, h
 
 
+_COTH_DOMAIN = [_t > 0]
+
+
 @claim(PAPER, "Theorem 3 (bound (t/2)coth(t/2) − 1 ≤ t²/12)",
        "0 ≤ (t/2)coth(t/2) − 1 ≤ t²/12 for t ≥ 0, used for Σ|κ2/2 − kl| ≤ max ε² Σ εη → 0",
-       stated_domain='t > 0 (the bound used in Appendix G)', stated_where='Appendix G',
+       domain=_COTH_DOMAIN, stated_domain='t > 0 (the bound used in Appendix G)', stated_where='Appendix G',
        quote=(r"Moreover, note that "
               r"i=1n|12κ2(fεni,0,ηni)kl(fεni,0,ηni)|superscriptsubscript𝑖1𝑛12subscript𝜅2subscript𝑓subscript𝜀𝑛𝑖0subscript𝜂𝑛𝑖𝑘𝑙subscript𝑓subscript𝜀𝑛𝑖0subscript𝜂𝑛𝑖\displaystyle\sum_{i=1}^{n}\left|\frac{1}{2}\kappa_{2}(f_{\varepsilon_{ni},0,% "
               r"\eta_{ni}})-kl(f_{\varepsilon_{ni},0,\eta_{ni}})\right|∑ start_POSTSUBSCRIPT italic_i = 1 "
@@ -184,7 +192,7 @@ def theorem_3_coth():
                  "s coth s − 1 = k / sinh s (≥ 0)"),
         identity(sympy.together(S ** 2 / 3 - (S * sympy.cosh(S) / sympy.sinh(S) - 1) - h / sympy.sinh(S)), 0,
                  "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12"), detail="the proof"),
-        domain='t > 0 (the bound used in Appendix G)',
+        domain=_COTH_DOMAIN,
                      prose_steps=['the value at t = 0 is the limit 0'])
 
 
@@ -848,10 +856,13 @@ def _staircase_shapes_for_alpha():
     return ev, roots, slopes, low, (r, g, c)
 
 
+_GAMMA_POINT_DOMAIN = [Points((_ε, _α), [(1, sympy.Rational(3, 10))])]
+
+
 @claim(PAPER, "Section VI-C (γ for α = 0.3)",
        "At ε = 1 the staircase with γ ≈ 0.0139 realises α ≈ 0.3 (exactly γ = 0.01399460433836586; "
        "other branch 0.963704302943997), hence Figure 4",
-       stated_domain='the printed point ε = 1, α = 0.3', stated_where='Section VI-C',
+       domain=_GAMMA_POINT_DOMAIN, stated_domain='the printed point ε = 1, α = 0.3', stated_where='Section VI-C',
        quote=(r"For γ=0.0139𝛾0.0139\gamma=0.0139italic_γ = 0.0139, α0.3𝛼0.3\alpha\approx 0.3italic_α ≈ 0.3, the "
               r"corresponding tradeoff function consists of the blue and red lines in Figure 4a, and therefore the "
               r"composition exactly corresponds to the blue and red lines in Figure 4b."))
@@ -878,7 +889,7 @@ def staircase_gamma():
                                          "library's two shapes vs the reference values"),
                      certified_agreement([staircase_tv(1, s) for s in (lib_low, lib_high)], [target, target], 25,
                                          "their total variation (library staircase_tv) is 0.7·tanh(1/2)"),
-                     domain='the printed point ε = 1, α = 0.3',
+                     domain=_GAMMA_POINT_DOMAIN,
                      uses=["tv-dp:section-vi-c-staircase-tv-appendix-k1"])
 
 
@@ -912,10 +923,13 @@ def figures_1_2():
                      domain='ε > 0, δ, η (the regions plotted schematically)')
 
 
+_FIGURE_3_DOMAIN = [sympy.Eq(_ε, 1), _t >= 0, _t <= 1]
+
+
 @claim(PAPER, "Figure 3 (Laplace, ε = 1)",
        "f_Lap(t) = 1 − e^ε t (t < e^{−ε}/2), e^{−ε}/(4t) (≤ 1/2), e^{−ε}(1−t); the line t + f = 1 − η_Lap "
        "touches it at t = f = e^{−1/2}/2",
-       stated_domain='ε = 1, every t ∈ [0, 1]', stated_where='Section VI-A, Figure 3',
+       domain=_FIGURE_3_DOMAIN, stated_domain='ε = 1, every t ∈ [0, 1]', stated_where='Section VI-A, Figure 3',
        quote=(r"Figure 3: The Laplace mechanism’s exact tradeoff function is shown in green (for "
               r"ε=1𝜀1\varepsilon=1italic_ε = 1). The blue lines correspond to the differential privacy constraints. "
               r"The red line corresponds to "
@@ -966,7 +980,7 @@ def figure_3():
             certified_agreement([pair.tradeoff(t) for t in ts], [published(v) for v in (
                 "0.8640859085770477", "0.7281718171540955", "0.4598493014643029", "0.3065662009762019",
                 "0.1839397205857212", "0.1103638323514327")], 14, "reference sample values"),
-            domain='ε = 1, every t ∈ [0, 1]')
+            domain=_FIGURE_3_DOMAIN)
 
 
 @claim(PAPER, "Figure 4 (δ_j table, ε = 1, α = 0.3)",

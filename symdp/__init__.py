@@ -4,12 +4,9 @@ Every number symdp returns is exact (a sympy expression, rational whenever the m
 or certified (a :class:`~symdp.numbers.Real` whose arb enclosures contain the true value).
 """
 
-import sys
-import types
-
 from .errors import ParameterError, PrecisionError, ResourceLimitError, SymdpError, UnsupportedError
 from . import limits
-from ._lazy import lazy_exports
+from ._lazy import keep_functions_over_submodules, lazy_exports
 
 __version__ = "0.1.0"
 
@@ -33,16 +30,4 @@ _MODULES = {"local": ".local"}
 
 
 __getattr__, __dir__ = lazy_exports(__name__, _LAZY, _MODULES)
-
-
-class _Package(types.ModuleType):
-    """Importing the submodule ``symdp.staircase`` binds the package attribute ``staircase`` to
-    the module; the public name is the constructor, so the binding is redirected to it."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if _LAZY.get(name) == "." + name and isinstance(value, types.ModuleType):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
+keep_functions_over_submodules(__name__, _LAZY)  # symdp.staircase stays the constructor

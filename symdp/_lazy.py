@@ -8,6 +8,8 @@ their names through :func:`lazy_exports`. This module imports nothing heavy.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import Callable
 
 
@@ -32,3 +34,20 @@ def lazy_exports(package: str, names: dict[str, str], modules: dict[str, str] | 
         return sorted(set(namespace) | set(names) | set(modules))
 
     return __getattr__, __dir__
+
+
+def keep_functions_over_submodules(package: str, names: dict[str, str]) -> None:
+    """Importing a submodule binds it as an attribute of its package (``symdp.staircase``, the
+    module, over ``symdp.staircase``, the public constructor of the same name). For every name
+    that ``names`` maps to the submodule of the same name, the binding is redirected to the
+    public object."""
+    module = sys.modules[package]
+    shadowed = frozenset(name for name, source in names.items() if source == "." + name)
+
+    class _Package(types.ModuleType):
+        def __setattr__(self, name: str, value: object) -> None:
+            if name in shadowed and isinstance(value, types.ModuleType):
+                value = getattr(value, name)
+            super().__setattr__(name, value)
+
+    module.__class__ = _Package

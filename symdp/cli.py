@@ -28,39 +28,77 @@ class _Exit(Exception):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="symdp", description="Exact and certified differential-privacy mathematics.")
+    parser = _Parser(prog="symdp", description=_TOP, epilog=_examples(
+        ('symdp eval "gaussian(1).delta(1)" --digits 40', "a certified value"),
+        ("symdp verify --paper tv-dp", "one paper's claims (all five: minutes)"),
+        ("symdp tables check --sample 3", "the reference tables against the code"),
+        ("symdp account dpsgd --q 0.01 --sigma 1 --steps 1000 --delta 1e-5", "a certified DP-SGD epsilon"),
+        more="'symdp COMMAND --help' describes each command."))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("eval", help="evaluate an expression and print its certified decimal")
-    p.add_argument("expr", metavar="EXPR")
+    p = sub.add_parser(
+        "eval", help="evaluate an expression and print its certified decimal",
+        description="Evaluate EXPR exactly and print its certified decimal: an expression over symdp's public "
+                    "API (pairs, guarantees, local, the calibrations and conversions) and sympy's elementary "
+                    "functions. Integer division is exact (1/3 is one third) and 0.1 means 1/10. Anything "
+                    "outside this grammar is refused before it runs; an evaluation stops after the time "
+                    "limit (symdp.limits 'seconds', 60 s).",
+        epilog=_examples(('symdp eval "gaussian(1).delta(1)" --digits 40', "δ(ε = 1) of N(0,1) vs N(1,1)"),
+                         ('symdp eval "(randomized_response(log(2)) ** 10).delta(2*log(2))" --json', "exact"),
+                         ('symdp eval "local.Channel([[1/2, 1/2], [1/10, 9/10]]).capacity()"', "bits")))
+    p.add_argument("expr", metavar="EXPR", help="the expression (quote it for the shell)")
     p.add_argument("--digits", type=_integer("--digits", 1, 5000), default=30,
                    help="significant digits to certify, 1 to 5000 (default 30)")
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(run=_eval)
 
-    p = sub.add_parser("verify", help="run the claims in PATH and write a report")
+    p = sub.add_parser(
+        "verify", help="run the claims in PATH and write a report", listing=_paper_keys,
+        description="Run the claims in PATH (default: the five papers' claims shipped with symdp), show "
+                    "progress, print a table and write a report (Markdown and JSON) to --out. Each claim "
+                    "runs in its own process. All five papers take minutes (about 4 on an idle 2-core "
+                    "machine, several times longer on a busy one); --paper KEY runs one paper.",
+        epilog=_examples(("symdp verify --paper tv-dp", "one paper: reports/verify-tv-dp.md and .json"),
+                         ("symdp verify", "every paper: reports/verify.md and verify.json"),
+                         ("symdp verify my_proofs --paper my-paper", "your own claims"),
+                         ("symdp verify --recheck", "replay the certificates of reports/verify.json")))
     p.add_argument("path", nargs="?", default=None, metavar="PATH",
                    help="a folder of claim modules (default: the papers' claims shipped with symdp)")
     p.add_argument("--paper", metavar="KEY", type=_key("--paper"),
-                   help="only this paper's claims; report verify-KEY.md/.json")
+                   help="only this paper's claims (keys listed below); report verify-KEY.md/.json")
     p.add_argument("--json", action="store_true", help="print the JSON report instead of the table")
     p.add_argument("--out", default="reports", metavar="DIR",
                    help="folder for verify.md/verify.json, under the current folder by default (reports/)")
     p.add_argument("--timeout", type=float, default=None, metavar="S", help="time limit per claim in seconds")
     p.add_argument("--recheck", action="store_true",
                    help="replay the proof certificates of the report in --out (written by an earlier 'symdp verify') "
-                        "with independent checkers, without running the claims; exit 1 on any disagreement")
+                        "with independent checkers (z3 and cvc5 for SMT-LIB), without running the claims; writes "
+                        "DIR/recheck.json; exit 1 unless every certificate agrees")
     p.set_defaults(run=_verify)
 
-    p = sub.add_parser("figures", help="reproduce the papers' figures as PNG files")
-    p.add_argument("--paper", metavar="KEY", type=_key("--paper"))
-    p.add_argument("--out", default="figures", metavar="DIR")
+    p = sub.add_parser(
+        "figures", help="reproduce the papers' figures as PNG files", listing=_figure_keys,
+        description="Reproduce the figures of the papers as PNG files, with a captions file stating every "
+                    "parameter a paper leaves open. Needs matplotlib (pip install 'symdp[plot]').",
+        epilog=_examples(("symdp figures --paper lmidp --out figures/", "Figures 1-4 of one paper"),
+                         ("symdp figures", "every paper's figures, into figures/")))
+    p.add_argument("--paper", metavar="KEY", type=_key("--paper"),
+                   help="only this paper's figures (keys listed below; default: every paper)")
+    p.add_argument("--out", default="figures", metavar="DIR",
+                   help="folder the PNG files and captions are written to (default: figures/ here)")
     p.set_defaults(run=_delegate("symdp.figures", "main", needs=lambda args: [("matplotlib", "plot")]))
 
-    p = sub.add_parser("tables", help="list, build or check the reference tables")
+    p = sub.add_parser(
+        "tables", help="list, build or check the reference tables", listing=_table_names, intermixed=True,
+        description="List, regenerate or check the certified reference tables that float accountants are "
+                    "tested against. 'check' fails when a table and the code disagree or a file was edited.",
+        epilog=_examples(("symdp tables list", "name, rows and title of every table"),
+                         ("symdp tables check --sample 3", "hashes, specs and 3 recomputed rows per table"),
+                         ("symdp tables build gaussian_delta --jobs 2", "regenerate one table into tables/")))
     p.add_argument("action", choices=("list", "build", "check"),
                    help="list: name, rows and title of every table; build: regenerate; check: compare with the code")
-    p.add_argument("names", nargs="*", metavar="NAME|DIR")
+    p.add_argument("names", nargs="*", default=[], metavar="NAME|DIR", help="tables (listed below; default: all); for "
+                                                               "check, first optionally the folder to check")
     p.add_argument("--jobs", type=_integer("--jobs", 1, 256), default=1, metavar="N", help="worker processes for build")
     p.add_argument("--sample", type=_integer("--sample", 1, 10 ** 9), default=None, metavar="N",
                    help="check: recompute a seeded random sample of N rows per table instead of all")
@@ -71,14 +109,78 @@ def _parser() -> argparse.ArgumentParser:
                    help="the tables folder (build: default tables/ here; check: default the tables shipped with symdp)")
     p.set_defaults(run=_tables)
 
-    p = sub.add_parser("compare", help="run another DP library on the reference tables", listing=_libraries)
+    p = sub.add_parser(
+        "compare", help="run another DP library on the reference tables", listing=_libraries,
+        description="Run another DP library on the reference tables and report its errors, "
+                    "non-conservative results first (optional extra 'compare').",
+        epilog=_examples(("symdp compare dp_accounting", "report in reports/compare/")))
     p.add_argument("name", metavar="NAME", help="the library (listed below)")
-    p.add_argument("--out", default="reports/compare", metavar="DIR")
+    p.add_argument("--out", default="reports/compare", metavar="DIR",
+                   help="folder of the report (default: reports/compare/ here)")
     p.set_defaults(run=_delegate("symdp.compare", "main"))
 
     from .accounting.cli import add_parser as add_account
     add_account(sub)
+    _document(sub)
     return parser
+
+
+_TOP = ("Exact and certified differential-privacy mathematics: certified values, the machine-checked "
+        "claims of five papers, and reference tables for float accountants.")
+
+def _examples(*lines: tuple[str, str], more: str = "") -> str:
+    """An argparse epilog: 'examples:' then one command per line with what it does."""
+    width = max(len(command) for command, _ in lines)
+    text = "examples:\n" + "\n".join(f"  {command:<{width}}  # {what}" for command, what in lines)
+    return text + (f"\n\n{more}" if more else "")
+
+
+#: Description and examples of the commands whose parsers are defined elsewhere (the accounting's
+#: own module), used only where those parsers bring none.
+_EXTERNAL = {
+    "symdp account": ("Certified privacy accounting of composed mechanisms: a bracket [lower, upper] with exact "
+                      "rational ends, the upper end the guarantee to report.",
+                      (("symdp account dpsgd --q 0.01 --sigma 1 --steps 1000 --delta 1e-5", "epsilon bracket"),)),
+    "symdp account dpsgd": ("DP-SGD: T Poisson-subsampled Gaussian steps (add/remove). Prints a certified bracket "
+                            "[lower, upper]; the value to report is the upper end (a guarantee), the lower end "
+                            "says how tight it is.",
+                            (("symdp account dpsgd --q 0.01 --sigma 1 --steps 1000 --delta 1e-5", "epsilon bracket"),
+                             ("symdp account dpsgd --q 0.01 --sigma 1 --steps 1000 --eps 1 --json", "delta bracket"),
+                             ("symdp account dpsgd --sample-rate 0.05 --target-eps 2 --epochs 5 --delta 1e-5",
+                              "calibrate sigma"))),
+}
+
+
+def _document(sub: argparse._SubParsersAction) -> None:
+    """Give the parsers defined elsewhere (``symdp account``) a description and examples where
+    they bring none, recursively."""
+    for name, parser in sub.choices.items():
+        description, examples = _EXTERNAL.get(parser.prog, (None, ()))
+        if not parser.description and description:
+            parser.description = description
+        if not parser.epilog and examples:
+            parser.epilog = _examples(*examples)
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                _document(action)
+
+
+def _paper_keys() -> str:
+    """The built-in paper keys, for ``symdp verify --help``."""
+    from .verify.registry import PAPERS
+    return "paper keys: " + ", ".join(PAPERS) + " (and any key your own claim modules register)"
+
+
+def _figure_keys() -> str:
+    """The papers with figures, for ``symdp figures --help`` (a light module: no plotting loaded)."""
+    from .figures import MODULES
+    return "paper keys: " + ", ".join(MODULES)
+
+
+def _table_names() -> str:
+    """The reference tables, for ``symdp tables --help``."""
+    from .tables import SPECS
+    return "tables: " + ", ".join(t.name for t in SPECS)
 
 
 def _libraries() -> str:
@@ -111,20 +213,46 @@ def _key(option: str) -> Callable[[str], str]:
     return parse
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter, except that an epilog of examples keeps its lines."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith("examples:"):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with its errors on one line (no usage block) and exit code 2.
 
     ``listing`` is a function returning the valid values of the command's argument, printed at
     the end of its ``--help``; it is called only when the help is shown, so a command whose values
-    live in a heavy module (``symdp compare``'s libraries) keeps ``symdp --help`` fast."""
+    live in a heavy module (``symdp compare``'s libraries) keeps ``symdp --help`` fast.
+    ``intermixed`` lets positionals follow options (argparse's intermixed parse)."""
 
-    def __init__(self, *args, listing: Callable[[], str] | None = None, **kwargs):
+    def __init__(self, *args, listing: Callable[[], str] | None = None, intermixed: bool = False, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
-        self._listing = listing
+        self._listing, self._intermixed, self._intermixing = listing, intermixed, False
+
+    def parse_known_args(self, args=None, namespace=None):
+        # With `intermixed`, positionals may follow options ('symdp tables check --sample 3 NAME'):
+        # argparse fills a '*' positional with nothing at its first chance and then rejects the
+        # NAME. The intermixed parse (which calls back here, hence the flag) does not.
+        if not self._intermixed or self._intermixing:
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
 
     def format_help(self) -> str:
         text = super().format_help()
-        return text if self._listing is None else f"{text}\n{self._listing()}\n"
+        if self._listing is None:
+            return text
+        import textwrap
+        return f"{text}\n{textwrap.fill(self._listing(), width=100, subsequent_indent='  ')}\n"
 
     def error(self, message: str):
         # self.prog is the whole command ('symdp account dpsgd'), whatever the nesting
@@ -153,11 +281,31 @@ def _expression_first(argv: list[str]) -> list[str]:
     return ["eval", *options, "--", *rest]
 
 
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """parse_args, except that an argument no parser knows is refused by the subcommand it was
+    given to (argparse leaves them to the top-level parser, which pointed 'symdp figures --bogus'
+    to 'symdp --help')."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        _innermost(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
+def _innermost(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The deepest subcommand parser `args` went through."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            chosen = action.choices.get(getattr(args, action.dest, None) or "")
+            if chosen is not None:
+                return _innermost(chosen, args)
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``symdp`` command line; return the exit code. Every error is one line."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = _parser().parse_args(_expression_first(argv))
+        args = _parse(_parser(), _expression_first(argv))
         code = int(args.run(args) or 0)
         sys.stdout.flush()  # now, not at exit: a reader that went away (`| head`) is handled below
         return code
@@ -231,10 +379,12 @@ def _fail(code: int, message: str) -> int:
 
 def _eval(args: argparse.Namespace) -> int:
     from . import limits
-    from .evaluator import RefusedExpression, evaluate
+    from .evaluator import RefusedExpression, compute, time_limit
     try:
-        with limits.progress(limits.reporter("symdp eval")):  # a bar on stderr for long computations
-            value = evaluate(args.expr)
+        # One time limit for the whole command: the expression builds lazy values, and most of
+        # the work is their certification (a subsampled-Gaussian integral ran past 150 s after it).
+        with limits.progress(limits.reporter("symdp eval")), time_limit(limits.get("seconds")):
+            value = compute(args.expr, seconds=float("inf"))
             results = ([_describe(v, args.digits) for v in value] if isinstance(value, (list, tuple))
                        else _describe(value, args.digits))
     except (RefusedExpression, ParameterError) as err:
@@ -257,7 +407,14 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _describe(value: object, digits: int) -> dict:
-    """The JSON object of one value: exact form and certified decimal where there is one."""
+    """The JSON object of one value: exact form and certified decimal where there is one. A
+    rational (a Fraction from :func:`symdp.evaluator.compute`) is written exactly, without sympy."""
+    from fractions import Fraction
+    if isinstance(value, Fraction):
+        from flint import fmpq
+        from .decimals import rational_decimal
+        decimal, lower, upper = rational_decimal(fmpq(value.numerator, value.denominator), digits)
+        return {"exact": _text(value), "decimal": decimal, "digits": digits, "lower": lower, "upper": upper}
     import sympy
     from .numbers import Certified, Real, certify
     empty = {"exact": None, "decimal": None, "digits": digits, "lower": None, "upper": None}
@@ -273,7 +430,8 @@ def _describe(value: object, digits: int) -> dict:
             return {**empty, "exact": _text(expr)}
         c = certify(expr, digits)
         return {"exact": _text(c.exact), "decimal": c.decimal, "digits": c.digits, "lower": c.lower, "upper": c.upper}
-    return {**empty, "value": _text(value)}
+    from .evaluator import evaluated
+    return {**empty, "value": _text(evaluated(value))}
 
 
 def _text(value: object) -> str | None:
@@ -293,18 +451,27 @@ def _text(value: object) -> str | None:
 def _verify(args: argparse.Namespace) -> int:
     from .verify import load_claims, report, run_claims
     from .verify.registry import default_claims_path
-    from .verify.runner import TIMEOUT, load_error_reports
+    from .verify.runner import TIMEOUT, expected_seconds, load_error_reports
     if args.timeout is not None and not args.timeout > 0:
         raise ParameterError(f"--timeout must be > 0 seconds, got {args.timeout}")
     if args.recheck:
         return _recheck(args)
     path = default_claims_path() if args.path is None else args.path
-    registry = load_claims(path)  # first: a claim module may register its own paper key
+    timeout = args.timeout or TIMEOUT
+    terminal = sys.stderr.isatty()
+    if terminal:
+        print(f"symdp verify: loading the claims of {path} ...", file=sys.stderr, flush=True)
+    # first: a claim module may register its own paper key; each module is imported in a child
+    registry = load_claims(path, timeout=timeout)
     specs = registry.select(args.paper)
     if not specs and not registry.load_errors:
         which = f" for paper {args.paper!r}" if args.paper else ""
         raise _Exit(USAGE_ERROR, f"no claims found in {path}{which}")
-    reports = load_error_reports(registry) + run_claims(specs, timeout=args.timeout or TIMEOUT)
+    previous, source = report.previous_seconds(args.out, args.paper)
+    expected = expected_seconds(specs, previous)
+    if terminal:
+        print(_verify_plan(specs, sum(expected.values()), source, args.paper), file=sys.stderr, flush=True)
+    reports = load_error_reports(registry) + run_claims(specs, timeout=timeout, expected=expected)
     # The results are printed before any file is written: a run is never lost to a report error.
     if args.json:
         print(json.dumps(report.to_json(reports), indent=2, ensure_ascii=False))
@@ -315,6 +482,16 @@ def _verify(args: argparse.Namespace) -> int:
         pages = [p for p in written if p.name == "index.html"]
         print(f"report: {', '.join(str(p) for p in written[:2])}" + (f"; web pages: {pages[0]}" if pages else ""))
     return RUN_ERROR if not where_asked or any(not r.passed for r in reports) else 0
+
+
+def _verify_plan(specs: list, seconds: float, source: str | None, paper: str | None) -> str:
+    """The line a terminal sees before the run: how many claims, about how long, and how to run
+    fewer."""
+    from .verify.runner import duration
+    basis = f"from the claims' times in {source}" if source else "from an average per claim; no earlier report"
+    papers = list(dict.fromkeys(s.paper for s in specs))
+    fewer = "" if paper or len(papers) < 2 else f"; --paper KEY runs one paper ({', '.join(papers)})"
+    return f"symdp verify: {len(specs)} claims, about {duration(seconds)} ({basis}){fewer}"
 
 
 def _write_report(reports: list, out: str, paper: str | None) -> tuple[list, bool]:
@@ -337,10 +514,17 @@ def _write_report(reports: list, out: str, paper: str | None) -> tuple[list, boo
     return written, False
 
 
+#: The largest report ``--recheck`` reads (the five papers' full report has about 10 MB).
+MAX_REPORT_BYTES = 256 << 20
+
+
 def _recheck(args: argparse.Namespace) -> int:
-    import time
+    """Replay the report's certificates with the re-checker alone: a fresh interpreter that
+    imports nothing of symdp (``python -I symdp/verify/recheck REPORT --out DIR``), so no prover
+    code is loaded where the certificates are judged. Exit 0 only when every certificate agrees."""
+    import subprocess
     from pathlib import Path
-    from .verify import recheck
+    from .files import FileRefused, read_regular
     folder = Path(args.out)
     files = ([folder / f"verify-{args.paper}.json"] if args.paper else []) + [folder / "verify.json"]
     found = next((f for f in files if f.is_file()), None)
@@ -348,21 +532,26 @@ def _recheck(args: argparse.Namespace) -> int:
         raise _Exit(USAGE_ERROR, f"no report to recheck in {folder}/ ({', '.join(f.name for f in files)}); "
                                  "run 'symdp verify' first (with the same --out and --paper)")
     try:
-        claims = json.loads(found.read_text(encoding="utf-8"))["claims"]
-    except (ValueError, KeyError, TypeError) as err:
-        raise _Exit(USAGE_ERROR, f"{found} is not a symdp verify report ({type(err).__name__}: {err})") from None
-    claims = [c for c in claims if isinstance(c, dict) and (args.paper is None or c.get("paper") == args.paper)]
-    start = time.perf_counter()
-    outcomes = recheck.recheck_claims(claims)
-    seconds = time.perf_counter() - start
-    if args.json:
-        print(json.dumps({"report": str(found), "seconds": round(seconds, 3), "summary": recheck.summary(outcomes),
-                          "outcomes": [o.to_json() for o in outcomes]}, indent=2, ensure_ascii=False))
-    else:
-        print(f"rechecking {found}")
-        print(recheck.text(outcomes, seconds))
+        read_regular(found, MAX_REPORT_BYTES, "the report")
+    except FileRefused as err:
+        raise _Exit(USAGE_ERROR, str(err)) from None
+    package = Path(__file__).resolve().parent / "verify" / "recheck"
+    command = [sys.executable, "-I", str(package), str(found), "--out", str(folder)]
+    command += (["--json"] if args.json else []) + (["--paper", args.paper] if args.paper else [])
+    if not args.json:
+        print(f"rechecking {found}", flush=True)
+    # on a terminal the child's progress and messages go straight there; otherwise they are read
+    # back, so that a refusal is this command's one-line error
+    live = sys.stderr.isatty()
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=None if live else subprocess.PIPE, text=True)
+    if done.returncode == USAGE_ERROR:
+        message = (done.stderr or "").strip().splitlines()
+        raise _Exit(USAGE_ERROR, message[-1].removeprefix("recheck: error: ") if message else "the re-check refused the report")
+    print(done.stdout, end="")
+    if done.stderr:
+        print(done.stderr, end="", file=sys.stderr)
     _refresh_blueprint(folder)
-    return RUN_ERROR if any(o.verdict == recheck.DISAGREES for o in outcomes) else 0
+    return done.returncode
 
 
 def _refresh_blueprint(folder) -> None:

@@ -3,8 +3,8 @@
 The text is parsed with :func:`ast.parse` and the whole tree is checked against a small grammar
 *before* anything runs; then the tree is interpreted node by node (there is no ``eval``). Allowed:
 
-* numeric literals: integers become ``sympy.Integer`` (so ``1/3`` is one third), decimals mean the
-  decimal as written (``0.1`` is 1/10);
+* numeric literals: integers and decimals are exact rationals (so ``1/3`` is one third, ``0.1`` is
+  1/10), computed as :class:`fractions.Fraction` until they meet a function (then sympy Rationals);
 * ``+ - * / // **`` (and ``@``, composition of pairs) and unary ``+ -``;
 * names of the public API (:data:`API_NAMES`, ``symdp.__all__``) and of sympy's elementary
   functions and constants (:data:`SYMPY_NAMES`);
@@ -24,7 +24,7 @@ functions is refused (:mod:`symdp.limits`). Both grow geometrically with nested 
 argument five times, so 40 nested calls build 5⁴⁰ nodes; sympy's evaluation of nested
 exponentials triples its work per level) while the text grows linearly. What the measures do
 not foresee (nested ``gaussian_delta`` grows 3× in size but 8× in sympy's time per level) is
-bounded by the time actually spent: :func:`evaluate` stops after :data:`SECONDS` seconds.
+bounded by the time actually spent: :func:`evaluate` stops after ``limits.seconds`` seconds.
 """
 
 from __future__ import annotations
@@ -34,17 +34,15 @@ import importlib
 import operator
 import re
 import signal
+import sys
 import threading
 import time
 from contextlib import contextmanager
-from types import ModuleType
-from typing import Any, Callable, Mapping
+from fractions import Fraction
+from typing import Any, Callable, Iterator, Mapping
 
-import sympy
-
-from . import limits
+from . import errors, limits
 from .errors import ResourceLimitError, SymdpError
-from .numbers import Real
 
 #: Longest accepted expression, in characters.
 MAX_LENGTH = 2000
@@ -54,8 +52,6 @@ MAX_EXPONENT = 10000
 MAX_POWER_BITS = 1 << 20
 #: Largest k of binomial(n, k) for a non-integer n, which sympy expands into k factors.
 MAX_BINOMIAL_FACTORS = 1000
-#: Time limit of one evaluation, in seconds (the documented per-call budget).
-SECONDS = 60.0
 
 API_NAMES = ("laplace", "gaussian", "randomized_response", "dominating", "staircase", "FinitePair", "certify",
              "zcdp", "gdp", "local")
@@ -98,23 +94,117 @@ def _refuse(what: str, node: ast.AST | None = None) -> RefusedExpression:
     return RefusedExpression(f"refused: {what}{where}")
 
 
+def _sympy() -> Any:
+    """sympy, imported when an expression first needs it (``1 + 1`` does not)."""
+    import sympy
+    return sympy
+
+
+def _loaded(module: str, name: str) -> type | None:
+    """The class `name` of `module` if that module is loaded, else None: a value can only be an
+    instance of a class whose module is loaded, so isinstance tests need not import it."""
+    mod = sys.modules.get(module)
+    return getattr(mod, name, None) if mod is not None else None
+
+
+def _is_sympy(value: object) -> bool:
+    basic = _loaded("sympy", "Basic")
+    return basic is not None and isinstance(value, basic)
+
+
+def _integer(value: object) -> int | None:
+    """The value as an int when it is an exact integer (a Fraction, int or sympy Integer)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else None
+    integer = _loaded("sympy", "Integer")
+    return int(value) if integer is not None and isinstance(value, integer) else None
+
+
+def _as_sympy(value: object) -> object:
+    """A Fraction as sympy.Rational (lists and tuples element by element); anything else as it is."""
+    if isinstance(value, Fraction):
+        return _sympy().Rational(value.numerator, value.denominator)
+    if isinstance(value, (list, tuple)):
+        return type(value)(_as_sympy(v) for v in value)
+    return value
+
+
+def _rational_result(value: object) -> object:
+    """Python's int of an exact operation (``7 // 2``) back into a Fraction: an int divided by an
+    int is a float, never allowed here."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, float):  # a bug of this module (a float never enters the grammar)
+        raise TypeError(f"an exact operation gave the float {value!r}")
+    return value
+
+
+def _exact_operation(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """`op` on exact numbers: rationals stay Fractions (no sympy loaded for ``1/3 + 1``); a
+    Fraction meeting a sympy value becomes a sympy Rational first (Fraction's own operators
+    would turn ``Fraction(2) ** Rational(1, 2)`` into a float); a division by zero is sympy's
+    (``zoo``), which the command line reports as undefined."""
+    def run(a: object, b: object) -> object:
+        if isinstance(a, Fraction) and isinstance(b, Fraction):
+            if op in (operator.truediv, operator.floordiv) and b == 0:
+                return op(_as_sympy(a), _as_sympy(b))
+            return _rational_result(op(a, b))
+        if (isinstance(a, Fraction) and _is_sympy(b)) or (isinstance(b, Fraction) and _is_sympy(a)):
+            a, b = _as_sympy(a), _as_sympy(b)
+        return _rational_result(op(a, b))
+    return run
+
+
 def _power(base: object, exponent: object) -> object:
-    if isinstance(exponent, (int, sympy.Number)) and not isinstance(exponent, bool):
-        e = sympy.sympify(exponent)
-        if e.is_finite and abs(e) > MAX_EXPONENT:
+    number = _loaded("sympy", "Number")
+    if isinstance(exponent, Fraction) or (number is not None and isinstance(exponent, number)):
+        e = exponent if isinstance(exponent, Fraction) else _sympy().sympify(exponent)
+        finite = isinstance(e, Fraction) or bool(e.is_finite)
+        if finite and abs(e) > MAX_EXPONENT:
             raise _refuse(f"the exponent {exponent} is larger than {MAX_EXPONENT} in absolute value")
-        if isinstance(base, (int, sympy.Rational)) and e.is_finite:
-            r = sympy.Rational(base)
-            bits = max(int(r.p).bit_length(), int(r.q).bit_length())
+        rational = _loaded("sympy", "Rational")
+        if finite and (isinstance(base, Fraction) or (rational is not None and isinstance(base, rational))):
+            r = base if isinstance(base, Fraction) else Fraction(int(base.p), int(base.q))
+            bits = max(r.numerator.bit_length(), r.denominator.bit_length())
             if bits * abs(e) > MAX_POWER_BITS:
                 raise _refuse(f"a power of a {bits}-bit number to the exponent {e} would have more than "
                               f"{MAX_POWER_BITS} bits")
-    return base ** exponent
+        if isinstance(base, Fraction) and _integer(exponent) is not None:
+            if base == 0 and _integer(exponent) < 0:
+                return _as_sympy(base) ** _as_sympy(exponent)  # zoo, as sympy has it
+            return base ** _integer(exponent)
+    if isinstance(base, Fraction) or isinstance(exponent, Fraction):  # a root or a symbolic power
+        base, exponent = _as_sympy(base), _as_sympy(exponent)
+    return _rational_result(base ** exponent)
 
 
-def _binomial(n: object, k: object) -> sympy.Expr:
+def _multiply(a: object, b: object) -> object:
+    """a·b, with a list or tuple repeated n times only when the result stays within
+    ``limits.value_nodes`` elements: the size is known before the repetition allocates it
+    (``[1]*10**9`` would ask for 8 GB before any value could be measured)."""
+    for seq, n in ((a, b), (b, a)):
+        count = _integer(n)
+        if isinstance(seq, (list, tuple)) and count is not None:
+            # the value's nodes, its elements' (nested lists counted whole) and its own; `seq` itself
+            # passed the limit, so measuring it again is cheap
+            inner = value_size(seq)[0] - 1
+            size, limit = inner * max(count, 0), limits.get("value_nodes")
+            if size + 1 > limit:
+                raise RefusedExpression(
+                    f"refused: repeating a sequence of {len(seq)} elements {n} times makes {size + 1} nodes, beyond the "
+                    f"limit value_nodes = {limit}; raise it with symdp.limits.set(value_nodes=...)")
+            return seq * count
+    return _exact_operation(operator.mul)(a, b)
+
+
+def _binomial(n: object, k: object) -> Any:
     """C(n, k): exact by GMP for integers 0 ≤ k ≤ n (sympy's own product takes minutes at
     n = 10⁶), symbolic otherwise; |n| is bounded by ``limits.binomial_n`` (C(n, k) < 2ⁿ)."""
+    sympy = _sympy()
     n_, k_ = sympy.sympify(n), sympy.sympify(k)
     for name, v in (("n", n_), ("k", k_)):
         if v.is_Number and abs(v) > limits.get("binomial_n"):
@@ -131,49 +221,96 @@ def _binomial(n: object, k: object) -> sympy.Expr:
     return sympy.binomial(n_, k_)
 
 
-SYMPY_NAMES: dict[str, object] = {
-    "exp": sympy.exp, "log": sympy.log, "sqrt": sympy.sqrt, "tanh": sympy.tanh, "sinh": sympy.sinh,
-    "cosh": sympy.cosh, "atanh": sympy.atanh, "erf": sympy.erf, "erfc": sympy.erfc, "Rational": sympy.Rational,
-    "pi": sympy.pi, "E": sympy.E, "binomial": _binomial, "oo": sympy.oo,
-}
+class _LazyNames(Mapping):
+    """Names whose values are imported on first use: checking an expression needs only the
+    names, and ``1 + 1`` none of the values (their modules are most of symdp's import time)."""
+
+    def __init__(self, loaders: Mapping[str, Callable[[], object]]):
+        self._loaders, self._values = dict(loaders), {}
+
+    def __getitem__(self, name: str) -> object:
+        if name not in self._values:
+            self._values[name] = self._loaders[name]()
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaders)
+
+    def __len__(self) -> int:
+        return len(self._loaders)
+
+
+def _from_sympy(name: str) -> Callable[[], object]:
+    return lambda: getattr(_sympy(), name)
+
+
+#: sympy's elementary functions and constants, and binomial (loaded when an expression uses one).
+SYMPY_NAMES: Mapping[str, object] = _LazyNames({
+    **{name: _from_sympy(name) for name in ("exp", "log", "sqrt", "tanh", "sinh", "cosh", "atanh", "erf", "erfc",
+                                            "Rational", "pi", "E", "oo")},
+    "binomial": lambda: _binomial,
+})
 
 _BINARY: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-    ast.FloorDiv: operator.floordiv, ast.Pow: _power, ast.MatMult: operator.matmul,
+    ast.Add: _exact_operation(operator.add), ast.Sub: _exact_operation(operator.sub), ast.Mult: _multiply,
+    ast.Div: _exact_operation(operator.truediv), ast.FloorDiv: _exact_operation(operator.floordiv),
+    ast.Pow: _power, ast.MatMult: operator.matmul,
 }
 _UNARY: dict[type, Callable[[Any], Any]] = {ast.UAdd: operator.pos, ast.USub: operator.neg}
 
 
-def namespace() -> dict[str, object]:
-    """The names an expression may use: the public API and sympy's elementary functions."""
+def _api_names() -> list[str]:
+    """The public names of ``symdp`` an expression may call: :data:`API_NAMES` and
+    ``symdp.__all__`` without the exception classes (read from the package's own lists, so
+    nothing heavy is imported)."""
     import symdp
-    names = dict(SYMPY_NAMES)
-    for name in (*API_NAMES, *getattr(symdp, "__all__", ())):
-        try:
-            obj = getattr(symdp, name)
-        except (AttributeError, ImportError):
-            continue  # a part of the API not built yet
-        if (isinstance(obj, ModuleType) and name != "local") or (isinstance(obj, type) and issubclass(obj, BaseException)):
-            continue
-        names[name] = obj
-    for name, module in CALCULATOR.items():
-        try:
-            names[name] = getattr(importlib.import_module(module), name)
-        except (AttributeError, ImportError):
-            continue  # a part of the API not built yet
-    return names
+    names = [n for n in (*API_NAMES, *getattr(symdp, "__all__", ())) if not hasattr(errors, n)]
+    return list(dict.fromkeys(names))
 
 
-def allowed_attributes() -> frozenset[str]:
-    """:data:`ALLOWED_ATTRIBUTES` and the public names of ``symdp.local`` and of its utility
-    constructors (``local.utility.reverse_kl(...)``, as the utilities' reprs print them)."""
-    try:
-        from . import local
-        from .local import utility
-    except ImportError:
-        return ALLOWED_ATTRIBUTES
-    public = [*getattr(local, "__all__", ()), *utility.__all__]
-    return ALLOWED_ATTRIBUTES | {n for n in public if not n.startswith("_")}
+def _from_symdp(name: str) -> Callable[[], object]:
+    def load() -> object:
+        import symdp
+        return getattr(symdp, name)
+    return load
+
+
+def _from_module(module: str, name: str) -> Callable[[], object]:
+    return lambda: getattr(importlib.import_module(module), name)
+
+
+def namespace() -> Mapping[str, object]:
+    """The names an expression may use: the public API and sympy's elementary functions, each
+    imported when an expression first uses it."""
+    loaders: dict[str, Callable[[], object]] = {name: (lambda n=name: SYMPY_NAMES[n]) for name in SYMPY_NAMES}
+    loaders.update({name: _from_symdp(name) for name in _api_names()})
+    loaders.update({name: _from_module(module, name) for name, module in CALCULATOR.items()})
+    return _LazyNames(loaders)
+
+
+class _Attributes:
+    """:data:`ALLOWED_ATTRIBUTES`, and the public names of ``symdp.local`` and of its utility
+    constructors (``local.utility.reverse_kl(...)``, as the utilities' reprs print them), the
+    latter looked up only for an attribute outside the first set."""
+
+    def __contains__(self, name: object) -> bool:
+        if name in ALLOWED_ATTRIBUTES:
+            return True
+        if not isinstance(name, str) or name.startswith("_"):
+            return False
+        try:
+            from . import local
+            if name in getattr(local, "__all__", ()):  # a static list: nothing imported yet
+                return True
+            from .local import utility
+        except ImportError:
+            return False
+        return name in utility.__all__
+
+
+def allowed_attributes() -> _Attributes:
+    """The attributes an expression may use (see :class:`_Attributes`)."""
+    return _Attributes()
 
 
 def value_size(value: object, memo: dict[int, tuple] | None = None) -> tuple[int, int]:
@@ -183,17 +320,19 @@ def value_size(value: object, memo: dict[int, tuple] | None = None) -> tuple[int
     which keeps them alive so their ids stay theirs); lists and tuples add their elements; a
     certified Real is measured by its exact form."""
     memo = {} if memo is None else memo
-    if isinstance(value, Real) and value.exact is not None:
+    real = _loaded("symdp.numbers", "Real")
+    if real is not None and isinstance(value, real) and value.exact is not None:
         value = value.exact  # what a function taking it as a parameter works on
     if isinstance(value, (list, tuple)):
         sizes = [value_size(v, memo) for v in value]
         return 1 + sum(n for n, _ in sizes), max((d for _, d in sizes), default=0)
-    if not isinstance(value, sympy.Basic) or not value.args:
+    if not _is_sympy(value) or not value.args:
         return 1, 0
     seen = memo.get(id(value))
     if seen is not None:
         return seen[1]
     sizes = [value_size(a, memo) for a in value.args]
+    sympy = _sympy()
     function = isinstance(value, sympy.Function) or (isinstance(value, sympy.Pow) and not value.exp.is_Integer)
     size = (1 + sum(n for n, _ in sizes), max(d for _, d in sizes) + function)
     memo[id(value)] = (value, size)
@@ -204,7 +343,7 @@ def value_size(value: object, memo: dict[int, tuple] | None = None) -> tuple[int
 # Checking
 
 
-def parse(text: str, names: Mapping[str, object], attributes: frozenset[str]) -> ast.Expression:
+def parse(text: str, names: Mapping[str, object], attributes: object) -> ast.Expression:
     """Parse `text` and check every node; raise :class:`RefusedExpression` on the first violation."""
     if not isinstance(text, str):
         raise _refuse(f"the expression must be text, got {type(text).__name__}")
@@ -224,7 +363,7 @@ def parse(text: str, names: Mapping[str, object], attributes: frozenset[str]) ->
 
 
 class _Checker:
-    def __init__(self, names: Mapping[str, object], attributes: frozenset[str]):
+    def __init__(self, names: Mapping[str, object], attributes: object):
         self.names, self.attributes = names, attributes
         self.depth, self.max_depth = 0, limits.get("expression_depth")
 
@@ -312,15 +451,29 @@ def _preview(value: object) -> str:
 
 def evaluate(text: str, names: Mapping[str, object] | None = None, seconds: float | None = None) -> object:
     """Check `text` against the grammar of ``symdp eval``, then evaluate it exactly, within
-    `seconds` of time (default :data:`SECONDS`; ``math.inf``: no limit).
+    `seconds` of time (default the limit ``seconds`` of :mod:`symdp.limits`; ``math.inf``: no limit).
+    Rationals come back as sympy Rationals (see :func:`compute`).
 
     Raises :class:`RefusedExpression` (before running anything) for a construct outside the
     grammar or an intermediate value beyond the size limits, :class:`ResourceLimitError` when
     the time runs out; errors of the evaluation itself (bad parameters, ...) propagate unchanged.
     """
+    return evaluated(compute(text, names, seconds))
+
+
+def evaluated(value: object) -> object:
+    """A value of :func:`compute` as :func:`evaluate` returns it: its Fractions (also inside lists
+    and tuples) as sympy Rationals."""
+    return _as_sympy(value)
+
+
+def compute(text: str, names: Mapping[str, object] | None = None, seconds: float | None = None) -> object:
+    """:func:`evaluate`, with rationals left as :class:`fractions.Fraction`: arithmetic on
+    numbers runs in Fractions, and sympy and the API modules are imported only when the
+    expression names a function or a constant (``symdp eval "1/3 + 1"`` loads neither)."""
     names = namespace() if names is None else names
     tree = parse(text, names, allowed_attributes())
-    with time_limit(SECONDS if seconds is None else seconds):
+    with time_limit(limits.get("seconds") if seconds is None else seconds):
         return _Interpreter(text.strip(), names).run(tree.body)
 
 
@@ -334,7 +487,8 @@ def time_limit(seconds: float):
         return
 
     def stop(signum, frame):
-        raise ResourceLimitError(f"the expression ran past the time limit of {seconds:g} s of symdp eval")
+        raise ResourceLimitError(f"the expression ran past the time limit of {seconds:g} s of symdp eval (the limit "
+                                 "seconds; raise it with symdp.limits.set(seconds=...))")
     previous = signal.signal(signal.SIGALRM, stop)
     start = time.monotonic()
     outer = signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
@@ -348,10 +502,13 @@ def time_limit(seconds: float):
 
 
 def _argument(value: object) -> object:
-    """Integers reach functions as Python ints (``k=3`` where an API checks ``isinstance(k, int)``);
-    the arithmetic before the call was already exact."""
-    if isinstance(value, sympy.Integer):
-        return int(value)
+    """Integers reach functions as Python ints (``k=3`` where an API checks ``isinstance(k, int)``),
+    other rationals as sympy Rationals; the arithmetic before the call was already exact."""
+    integer = _integer(value)
+    if integer is not None:
+        return integer
+    if isinstance(value, Fraction):
+        return _as_sympy(value)
     if isinstance(value, (list, tuple)):
         return type(value)(_argument(v) for v in value)
     return value
@@ -382,9 +539,13 @@ class _Interpreter:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return value
         if isinstance(value, int):
-            return sympy.Integer(value)
-        literal = ast.get_source_segment(self.text, node) or repr(value)
-        return sympy.Rational(literal.replace("_", ""))
+            return Fraction(value)
+        literal = (ast.get_source_segment(self.text, node) or repr(value)).replace("_", "")
+        exponent = re.search(r"[eE]([+-]?\d+)$", literal)
+        if exponent and abs(int(exponent.group(1))) > MAX_EXPONENT:  # 1e999999999 would be a 10⁹-digit integer
+            raise _refuse(f"the decimal exponent of {_preview(literal)} is larger than {MAX_EXPONENT} in absolute value",
+                          node)
+        return Fraction(literal)
 
     def run_Name(self, node: ast.Name) -> object:
         return self.names[node.id]

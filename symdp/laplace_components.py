@@ -1,108 +1,129 @@
-"""δ(ε) of the k-fold Laplace mechanism, certified, grouped by the number of continuous components.
+"""δ(ε) of the k-fold Laplace mechanism, certified, by continuous components in positive arithmetic.
 
-Notation of :mod:`symdp.laplace_composition`: λ = ε₀/2, t = ε/ε₀, and the k-fold privacy loss is
-ε₀·S where S has law e^{λS}·ν^{*k}(dS) under P, ν = e^{−λ}(A + λU) (A Rademacher, U Uniform(−1, 1)).
-Hockey-stick (Steinke, *Composition of DP & privacy amplification by subsampling*, Proposition 7,
-first form) with Theorem 9 (composition is convolution):
+Notation of :mod:`symdp.laplace_composition`: λ = ε₀/2, t = ε/ε₀ (so λt = ε/2), and under P the
+k-fold privacy loss is ε₀·S where S has law e^{λS}·ν^{*k}(dS), ν = e^{−λ}(A + λU) (A Rademacher,
+U uniform on (−1, 1)). Hockey-stick (Steinke, *Composition of DP & privacy amplification by
+subsampling*, Proposition 7, first form) with Theorem 9 (composition is convolution):
+δ_k(ε) = ∫_{x > t} (e^{λx} − e^{ε−λx}) ν^{*k}(dx). Expanding ν^{*k} = e^{−kλ} Σ_j C(k,j) λ^j
+A^{*(k−j)} * U^{*j} by the number j of uniform components, writing U^{*j} as V − j with V the sum W_j of
+j uniforms on [0, 2] and using its symmetry about j,
 
-    δ_k(ε) = ∫_{x > t} (e^{λx} − e^{ε−λx}) ν^{*k}(dx),   the integrand ≥ 0.
+    δ_k(ε) = 2^{1−k} e^{λ(t−k)} Σ_j C(k,j) λ^j Σ_l C(k−j, l) D_j(z_l),   z_l = 2l − k + 2j − t,
+    D_j(z) = 2^j E[sinh₊(λ(z − W_j))]   (sinh₊(y) = sinh(y) for y > 0, else 0).
 
-Expanding ν^{*k} = e^{−kλ} Σ_j C(k,j) λ^j A^{*(k−j)} * U^{*j} by the number j of uniform components,
+**Every term is ≥ 0**, which is what makes a low working precision enough: nothing cancels. The atoms
+lie on one grid z = z₀ + 2e for every j, z₀ ∈ (0, 2] with z₀ ≡ −k − t (mod 2), atom l ↔ e = l − c + j,
+c = ⌊(k + t)/2⌋ + 1. Atoms with e < 0 give 0; those with e ≥ j (l ≥ c, "above") lie beyond W_j's
+range, where D_j(z) = 2^{j−1}(e^{λz} m₋^j − e^{−λz} m₊^j), m_∓ = E e^{∓λU}: their sum is a pair of
+binomial tail sums in closed form, walked along j by Pascal's rule (positive terms only). The j
+"straddling" atoms 0 ≤ e < j need the vector ΔΦ^{(j)} = (D_j(z₀ + 2e))_e, and three facts give it:
 
-    δ_k(ε) = Σ_j W_j Σ_l C(n,l) 2^{−n} [e^{λa_l} T⁺_j(t − a_l) − e^{ε−λa_l} T⁻_j(t − a_l)],
+* Φ_j(z) := Σ_{m odd} λ^m z^{j+m}/(j+m)! = ∫₀^z (z−u)^{j−1}/(j−1)! sinh(λu) du, so with ∇ the backward
+  difference of step 2 on the grid (sequences vanishing for z ≤ 0), ΔΦ^{(j)} = ∇^j Φ_j (the j-th
+  difference of a truncated power is 2^j times the density of W_j).
+* Φ_{j−1} = λ²Φ_{j+1} + λ z^j/j!, hence ΔΦ^{(j−1)} = λ² ∇^{−2} ΔΦ^{(j+1)} + λ B_j with
+  B_j := ∇^{j−1}(z₊^j/j!) = 2^{j−1} E[(z − W_{j−1})₊] ≥ 0 and ∇^{−1} the prefix sum: a recurrence
+  *down* in j made of positive operations (prefix sums, positive scalings, additions).
+* B_j(e) = [z_e B_{j−1}(e) + (2(j−1) − z_e) B_{j−1}(e−1)]/j on the support e ≤ j − 2 (both factors
+  ≥ 0: the Cox–de Boor recurrence of B-splines), and B_j(e) = 2^{j−1}(z_e − j + 1) beyond it: a
+  recurrence *up* in j, run first, its vectors kept.
 
-with n = k − j, atoms a_l = 2l − n, W_j = e^{−kλ} C(k,j) sinh^j λ, and T^±_j(c) the upper tail at c
-of the sum V_j of j uniforms on (−1, 1) tilted by e^{±λv} (normalised by M^j, M = sinh λ/λ). Every
-j-term is ≥ 0 (it integrates the nonnegative integrand) and at most the binomial mass
-C(k,j) p^j (1−p)^{k−j}, p = (1 − e^{−ε₀})/2, so the j outside a window around kp are not summed:
-their total is in [0, 1 − mass inside] (binomial theorem).
+The downward recurrence needs a start: ΔΦ^{(J)} lies between λB_{J+1} and λB_{J+1}·sinh(λz)/(λz)
+(sinh(y)/y increases), entry by entry, so it starts a few levels above the window from that interval,
+and the interval shrinks as the recurrence adds its positive terms (the ball arithmetic carries it; a
+start too low shows as a wide result, never a wrong one). With the scaling Δ̂^{(j)} = λ^j ΔΦ^{(j)},
+B̂_j = λ^j B_j the recurrence reads Δ̂^{(j−1)} = ∇^{−2}Δ̂^{(j+1)} + B̂_j.
 
-Inside, T^± = 1 for the atoms with a_l ≥ t + j, T^± = 0 for a_l ≤ t − j, and for the ~j straddling
-atoms T^± = 1 − CDF, where the Irwin–Hall density (Hall, Biometrika 19, 1927) gives the tilted CDF as
-an alternating sum over the knots 2i − j. The atom grid and the knot grid both have step 2, so the
-straddling part depends on s = l + i only, and the j-term's bracket is
+The j-term is ≤ the mass C(k,j) a^j b^{k−j} e^{−λk−θt} for any θ ≥ 0, μ = λ + θ, a = λ sinh μ/μ,
+b = cosh μ (a Chernoff bound: 1{z > W} ≤ e^{θ(z−W)}), so only the j in a window of this tilted
+binomial are summed, and the rest is bounded by e^{−λk−θt}((a + b)^k − Σ_window); θ is chosen near the
+saddle point of the target ε, which keeps the window (and the bound) relative to δ even in the far
+tail. Floats only *choose* the window, θ and the start level; the bracket stands on the balls.
 
-    Σ_{l ≥ s*−j+1} C(n,l) 2^{−n} (e^{λa_l} − e^{ε−λa_l}) + 2 (2M)^{−j} e^{λt} 2^{−n} Σ_{s ≤ s*} K_s Φ_j(2(H − s)),
-
-with H = (t + k)/2, s* the largest integer below H, K_s = [x^s] (1−x)^j Σ_{l ≥ s*−j+1} C(n,l) x^l
-(integers, by an exact three-term recurrence) and Φ_j(z) = Σ_{m odd} λ^m z^{j+m}/(j+m)!, which is
-positive and obeys the stable downward recurrence Φ_{j−2} = λ²Φ_j + λ z^{j−1}/(j−1)!. The first sum
-is walked along j by Pascal's rule. The sum over s alternates: it cancelled about 1.7·j_max bits
-at k = 10⁴ (j_max = 781), bounded by 2.5·j bits (the Irwin–Hall terms reach (2e)^j). Only
-j ≤ kp + O(√k) occur, so the guard is a few bits per *continuous component* kept, where the single
-closed form of :mod:`symdp.laplace_composition` loses a few bits per composed mechanism.
+Everything that depends on ε only through z₀ (the B_j and Δ̂^{(j)} vectors, the largest cost) is
+computed once for all the ε of one residue class t mod 2; each ε adds its dot products and tails.
 """
 
 from __future__ import annotations
 
 import math
-from math import comb
-from typing import Sequence
+import operator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence
 
 import sympy
-from flint import arb, ctx, fmpz
+from flint import arb, arb_poly, arb_series, ctx, fmpq
 
 from . import limits
 from .certificate import ensure
 from .errors import show
-from .numbers import Real, arb_of, sign, working_precision
+from .numbers import Real, arb_of, is_rational, sign, to_fmpq, working_precision
 
-__all__ = ["components_delta", "components_window", "components_cost", "components_cost_estimate",
-           "components_delta_ball"]
+__all__ = ["ComponentsRoute", "components_deltas"]
 
-
-def components_delta(eps0: sympy.Expr, k: int, eps: sympy.Expr) -> Real:
-    """δ_k(ε) for 0 ≤ ε < kε₀ as a certified :class:`Real`. The size of the sum is checked against
-    ``composition_terms`` before anything is allocated, and again for the window of each precision."""
-    what = f"the {show(k)}-fold Laplace composition by continuous components"
-    limits.check_size(k, what, "composition_terms")  # the cost is at least k; k may exceed a double
-    limits.check_size(components_cost_estimate(eps0, k), what, "composition_terms")  # before walking
-    limits.check_size(components_cost(k, components_window(eps0, k, 128)), what, "composition_terms")
-
-    def ball(prec: int) -> arb:
-        window = components_window(eps0, k, prec)
-        limits.check_size(components_cost(k, window), what, "composition_terms")
-        # The alternating sum over the knots cancels about 1.7·j bits at j ≈ 800 (measured at
-        # k = 10⁴; the Irwin–Hall terms bound it by 2.5·j): guard 2·j_max bits, certify doubles on.
-        inner = prec + 2 * window[1] + 64
-        limits.check_prec(inner, what)
-        with working_precision(inner):
-            b = components_delta_ball(eps0, k, eps, inner, window)
-        ensure(b.is_finite() and not b < 0 and not b > 1, "δ of the Laplace composition lies in [0, 1]",
-               ball=b, k=k)
-        return b
-    return Real(ball, name=f"laplace({eps0}) ** {k} .delta({eps})")
+#: Working precision (bits) of the vector recurrences at the usual 30-digit request: two limbs, the
+#: fast path of arb (a third limb costs 2–3 times as much); every term is positive, so the result
+#: keeps all but about log2(levels × length) of them.
+FAST_PREC = 128
 
 
-def _ceil_exact(x: sympy.Expr) -> int:
-    """⌈x⌉ for a real closed form, the integer decided by exact signs (never by a float)."""
+@contextmanager
+def _series_cap(n: int) -> Iterator[None]:
+    """FLINT truncates every arb_series to ``ctx.cap`` terms (10 by default): raise it for a block."""
+    saved = ctx.cap
+    ctx.cap = max(saved, n)
+    try:
+        yield
+    finally:
+        ctx.cap = saved
+
+
+def _floor_exact(x: sympy.Expr) -> int:
+    """⌊x⌋ of a real closed form, decided exactly (never by a float)."""
+    if is_rational(x):
+        q = to_fmpq(x)
+        return int(q.p // q.q)
     m = int(sympy.floor(sympy.N(x, 30)))
-    while sign(x - m) > 0:
-        m += 1
-    while sign(x - (m - 1)) <= 0:
+    while sign(x - m) < 0:
         m -= 1
+    while sign(x - (m + 1)) >= 0:
+        m += 1
     return m
 
 
+# --------------------------------------------------------------------------------------------
+# The plan: floats choose windows, tilts and the start level (never a bound)
+
+
+def _h(mu: float, lam: float) -> float:
+    """d/dμ log(cosh μ + λ sinh μ/μ), written with tanh so that it neither overflows nor cancels."""
+    th = math.tanh(mu)
+    tail = mu / 3 - mu ** 3 / 45 if mu < 1e-3 else 1 / mu - th / mu ** 2   # 1/μ − tanh μ/μ²
+    return (th + lam * tail) / (1 + lam * th / mu)
+
+
+def _tilt(lam: float, k: int, t: float) -> float:
+    """The μ ≥ λ minimising −(μ − λ)t + k log(cosh μ + λ sinh μ/μ) (the Chernoff exponent)."""
+    if not (lam > 0 and math.isfinite(lam)) or k * _h(lam, lam) >= t:
+        return lam
+    lo, hi = lam, max(2 * lam, 1.0)
+    while k * _h(hi, lam) < t and hi < 1e6:
+        lo, hi = hi, 2 * hi
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if k * _h(mid, lam) < t else (lo, mid)
+    return lo
+
+
 def _log_mass(k: int, log_p: float, log_q: float, j: int) -> float:
-    """log of the binomial mass C(k,j) p^j (1−p)^{k−j}, in floats: used only to *choose* the window."""
     return math.lgamma(k + 1) - math.lgamma(j + 1) - math.lgamma(k - j + 1) + j * log_p + (k - j) * log_q
 
 
-def _binomial_parameter(eps0: sympy.Expr) -> tuple[float, float, float]:
-    """p = (1 − e^{−ε₀})/2 with log p and log(1 − p) as floats that neither underflow (ε₀ = 10⁻⁴⁰⁰)
-    nor overflow (ε₀ = 10⁴⁰⁰): from a 64-bit ball, for choosing the window only."""
-    p = -(-arb_of(eps0, 64)).expm1() / 2
-    return float(p.mid()), float(p.log().mid()), float((1 - p).log().mid())
-
-
-def components_window(eps0: sympy.Expr, k: int, bits: int) -> tuple[int, int]:
-    """[J0, J1]: the numbers of continuous components kept, chosen so that the binomial mass outside
-    is below about 2^{−bits−8}: the boundary masses are below 2^{−bits−12} and the masses beyond
-    fall at least geometrically with ratio 15/16 (consecutive ratios are monotone), so the sum
-    outside is at most 16 times the boundary mass. Floats only *choose* the window; the certified
-    bound is 1 − the mass inside, summed in :func:`components_delta_ball`."""
-    p, log_p, log_q = _binomial_parameter(eps0)
+def _window(k: int, p: float, log_p: float, log_q: float, bits: int) -> tuple[int, int]:
+    """[lo, hi] of a binomial(k, p) whose mass outside is below about 2^{−bits−8}: the boundary
+    masses are below 2^{−bits−12} and beyond them the masses fall at least geometrically with
+    ratio 15/16 (consecutive ratios are monotone). Only a choice: the bound is certified later."""
     q = 1 - p
     mode = min(k, int((k + 1) * p))
     cut = -(bits + 12) * math.log(2)
@@ -114,152 +135,356 @@ def components_window(eps0: sympy.Expr, k: int, bits: int) -> tuple[int, int]:
     return lo, hi
 
 
-def components_cost_estimate(eps0: sympy.Expr, k: int) -> int:
-    """A lower estimate of :func:`components_cost` without walking the window: the window holds at
-    least ±2 standard deviations around the mode, and every j in it up to the mode costs ≥ mode."""
-    p = _binomial_parameter(eps0)[0]
-    mode = int((k + 1) * p)
-    return (mode + 1) * max(1, int(4 * math.sqrt(k * p * (1 - p)))) + k
+@dataclass
+class _Target:
+    """One ε of the route: t = ε/ε₀, the first atom above c, the grid offset z₀ = 2c − k − t, the
+    tilt μ (an exact dyadic, or None for θ = 0) and the window of j."""
+
+    index: int
+    eps: sympy.Expr
+    t: sympy.Expr
+    c: int
+    z0: sympy.Expr
+    mu: fmpq | None = None
+    window: tuple[int, int] = (0, 0)
+    extra_bits: int = 0
 
 
-def components_cost(k: int, window: tuple[int, int]) -> int:
-    """Terms of the route: every kept j updates Φ on its j grid points and sums j products, and
-    the atoms above the straddling window are summed once directly (about k/2 terms)."""
-    lo, hi = window
-    return (hi - lo + 1) * (hi + 1) + k
+def _floats(eps0: sympy.Expr, t: sympy.Expr) -> tuple[float, float]:
+    """λ and t as floats (for choices only); λ may underflow to 0 for ε₀ below 10⁻³⁰⁰."""
+    return float(arb_of(eps0, 64).mid()) / 2, float(arb_of(t, 64).mid())
 
 
-def _phi_start(lam: arb, z: Sequence[arb], j: int) -> tuple[list[arb], list[arb]]:
-    """(Φ_{j+1}(z), Φ_j(z)) at each z: with u_r = λ^{r−j} z^r/r!, Φ_j = Σ_{r>j, r−j odd} u_r and
-    Φ_{j+1} = λ^{−1} Σ_{r>j+1, r−j even} u_r. One pass over the series; from the first r with
-    u_{r+1}/u_r = λz/(r+1) ≤ ρ ≤ 1/2 on, the rest is at most u_r ρ/(1−ρ) (ratios decrease), and
-    that bound is added as an error to both."""
-    up, cur = [], []
-    stop = arb(2) ** (-ctx.prec - 8)
-    for x in z:
-        lz = lam * x
-        u = lam * x ** (j + 1) / arb.fac_ui(j + 1)     # r = j + 1
-        sums, r = [arb(0), arb(0)], j + 1
-        while True:
-            sums[(r - j) % 2] += u
-            rho = lz / (r + 1)
-            if rho < 0.5 and u < sums[1] * stop:
-                err = (u * rho / (1 - rho)).upper()
-                break
-            u, r = u * rho, r + 1
-        up.append(sums[0].union(sums[0] + err) / lam)
-        cur.append(sums[1].union(sums[1] + err))
-    return up, cur
+def _binomial_logs(eps0: sympy.Expr) -> tuple[float, float, float]:
+    """p = (1 − e^{−ε₀})/2, log p and log(1 − p) as floats that neither underflow nor overflow."""
+    p = -(-arb_of(eps0, 64)).expm1() / 2
+    return float(p.mid()), float(p.log().mid()), float((1 - p).log().mid())
 
 
-def components_delta_ball(eps0: sympy.Expr, k: int, eps: sympy.Expr, prec: int,
-                          window: tuple[int, int]) -> arb:
-    """δ_k(ε) as a ball (module docstring), at the caller's working precision `prec`, for
-    0 ≤ ε < kε₀; the j outside `window` are bounded, not summed."""
-    lam = arb_of(eps0, prec) / 2
-    e = arb_of(eps, prec)
-    t = e / (2 * lam)
-    H = (eps / eps0 + k) / 2
-    s_top = _ceil_exact(H) - 1                      # largest integer s < H
-    z0 = 2 * (arb_of(H, prec) - s_top)              # in (0, 2]
-    lo, hi = window
-    sh, ch, ex = lam.sinh(), lam.cosh(), (-k * lam).exp()
-    M2 = 2 * sh / lam
-    elt = (lam * t).exp()
-    eeps = e.exp()
+def _plan_target(index: int, eps0: sympy.Expr, k: int, eps: sympy.Expr, bits: int) -> _Target:
+    t = eps / eps0
+    c = _floor_exact((k + t) / 2) + 1
+    target = _Target(index, eps, t, c, 2 * c - k - t)
+    lam, tf = _floats(eps0, t)
+    mu = _tilt(lam, k, tf) if lam > 1e-300 else lam
+    if mu > lam * (1 + 1e-12) and mu > lam + 1e-300:
+        q = fmpq(*mu.as_integer_ratio())
+        if sign(sympy.Rational(int(q.p), int(q.q)) - eps0 / 2) > 0:   # θ = μ − λ ≥ 0 exactly
+            target.mu = q
+    if target.mu is None:
+        p, log_p, log_q = _binomial_logs(eps0)
+        # δ may be as small as about the spread of the loss (ε₀√k) when ε is near its mean
+        target.extra_bits = 16 + max(0, int(-math.log2(max(min(2 * lam * math.sqrt(k), 1.0), 1e-300))))
+    else:
+        mu_f = float(target.mu)
+        a = lam * math.tanh(mu_f) / mu_f
+        p = a / (1 + a)
+        log_p, log_q = math.log(p), math.log1p(-p)
+        # the Chernoff bound exceeds δ by about θ·sd(S)·√(2π) at the saddle point
+        sd = math.sqrt(k * max(p * (1 - p), 1e-300)) + math.sqrt(k / 3)
+        target.extra_bits = 16 + max(0, int(math.log2(1 + (mu_f - lam) * sd * 3)))
+    target.window = _window(k, p, log_p, log_q, bits + target.extra_bits)
+    return target
 
-    grid = [z0 + 2 * m for m in range(hi + 1)]
-    # the two parity chains of Φ start at j = hi + 1 and hi; pw holds P_j(z) = z^j/j!
-    phi_next, phi_cur = _phi_start(lam, grid, hi) if hi >= 1 else ([], [])
-    pw = [x ** hi / arb.fac_ui(hi) for x in grid]
-    lam2 = lam * lam
 
-    atoms = _atom_tails(k, hi, lo, s_top, lam, eeps)
-    weight = arb(fmpz.bin_uiui(k, hi)) * ex * sh ** hi      # W_j = e^{−kλ} C(k,j) sinh^j λ
-    row = ch ** (k - hi)                                     # W_j cosh^n λ = C(k,j) p^j (1−p)^{k−j}
-    total, mass = arb(0), arb(0)
-    for j in range(hi, lo - 1, -1):
+def _start_levels(lam: float, length: int, bits: int) -> int:
+    """How many levels above the window the downward recurrence starts (a choice; the balls carry
+    the actual width). Started from the interval [λB_{J+1}, λB_{J+1}·sinh(y)/y] (y = λz ≤ λ·2E), the
+    start reaches level j weighted by the (J − j + 1)-th term of the sinh series of y = λ(z − W_j);
+    where the dot products weigh the atoms, z − W_j is within about ten standard deviations of W_j,
+    10·sqrt(E/3), so the levels needed are those that bring y^X/X!·sinh(y_top)/y_top below 2^{−bits}."""
+    y_top = max(2 * lam * (length + 1), 1e-300)
+    log_r = y_top - math.log(2 * y_top) if y_top > 1 else 0.0
+    y = max(lam * (10 * math.sqrt(length / 3 + 1) + 2), 1e-300)
+    need = -(bits + 8) * math.log(2) - log_r
+    x = 2
+    while x < 8 * length + 64 and x * math.log(y) - math.lgamma(x + 1) > need:
+        x += 2
+    return x
+
+
+# --------------------------------------------------------------------------------------------
+# The route
+
+
+class ComponentsRoute:
+    """δ_k(ε) for several ε of one k-fold ε₀-Laplace composition (module docstring), 0 ≤ ε < kε₀.
+
+    ``balls(prec)`` returns one certified ball per ε; the plan (windows, start levels) and its cost
+    are decided from floats before anything is computed, so a refusal is immediate."""
+
+    def __init__(self, eps0: sympy.Expr, k: int, epsilons: Sequence[sympy.Expr]):
+        self.eps0, self.k, self.epsilons = eps0, k, list(epsilons)
+        self.what = f"the {show(k)}-fold Laplace composition by continuous components"
+        self._cache: dict[int, list[arb]] = {}
+
+    # planning -----------------------------------------------------------------------------
+
+    def plan(self, bits: int) -> list[tuple[sympy.Expr, list[_Target], int, int]]:
+        """[(z₀, targets, vector length E, start level J)] per residue class of t mod 2."""
+        limits.check_size(self.k, self.what, "composition_terms")  # k may exceed a double
+        targets = [_plan_target(i, self.eps0, self.k, e, bits) for i, e in enumerate(self.epsilons)]
+        groups: dict[sympy.Expr, list[_Target]] = {}
+        for tg in targets:
+            groups.setdefault(tg.z0, []).append(tg)
+        lam = _floats(self.eps0, sympy.Integer(0))[0]
+        out = []
+        for z0, members in groups.items():
+            length = max(tg.window[1] for tg in members) + 1
+            start = length + _start_levels(lam, length, bits + max(tg.extra_bits for tg in members))
+            out.append((z0, members, length, start))
+        return out
+
+    def cost(self, bits: int = FAST_PREC) -> int:
+        """Vector entries the recurrences update (levels × atoms, summed over the residue classes):
+        each level costs about 20 vector operations on its entries plus one dot product per ε whose
+        window contains it; about 0.5 µs per entry at 128 bits (``benchmarks/bench_composition.py``)."""
+        return sum(levels * length for levels, length in self._sizes(bits))
+
+    def _sizes(self, bits: int) -> list[tuple[int, int]]:
+        return [(start + 2 - min(tg.window[0] for tg in members), length)
+                for _, members, length, start in self.plan(bits)]
+
+    def check(self, bits: int = FAST_PREC) -> None:
+        """Refuse before any work: each residue class (one computation) against ``composition_terms``
+        (levels × atoms) and its kept B_j vectors against ``memory``."""
+        for levels, length in self._sizes(bits):
+            what = f"{self.what} ({levels} levels × {length} atoms)"
+            limits.check_size(levels * length, what, "composition_terms")
+            limits.check_size(levels * length * (bits // 8 + 64), what + "' kept vectors (bytes)", "memory")
+
+    # evaluation ---------------------------------------------------------------------------
+
+    def balls(self, prec: int) -> list[arb]:
+        """One ball per ε at working precision about `prec` (FAST_PREC when that is enough)."""
+        prec = int(prec)
+        if prec not in self._cache:
+            bits = max(prec - 16, 64)   # the dropped j's share of the radius; the arithmetic keeps ~120 bits
+            self.check(bits)
+            plan = self.plan(bits)
+            # an atom above the window (z ≥ z₀ + 2j + 2) costs e^{λz} − e^{−λ(z+2j)} about
+            # log2(1/(4λ(j + 1))) bits; a few are in FAST_PREC's margin, more are added
+            lam_f = _floats(self.eps0, sympy.Integer(0))[0]
+            low = min(tg.window[0] for _, members, _, _ in plan for tg in members)
+            guard = int(-math.log2(max(4 * lam_f * (low + 1), 1e-300))) if lam_f < 1 else 0
+            work = FAST_PREC if prec <= FAST_PREC + 8 and guard <= 8 else prec + 24 + max(guard, 0)
+            limits.check_prec(work, self.what)
+            result: dict[int, arb] = {}
+            total = sum(_group_steps(members, start) for _, members, _, start in plan)
+            done = 0
+            for z0, members, length, start in plan:
+                with working_precision(work):
+                    balls = _group(self.eps0, self.k, z0, members, length, start, work,
+                                   lambda d, base=done: limits.report(base + d, total))
+                result.update((tg.index, b) for tg, b in zip(members, balls))
+                done += _group_steps(members, start)
+                limits.report(done, total)
+            self._cache[prec] = [result[i] for i in range(len(self.epsilons))]
+        return self._cache[prec]
+
+
+def components_deltas(eps0: sympy.Expr, k: int, epsilons: Sequence[sympy.Expr]) -> list[Real]:
+    """One certified :class:`Real` per ε (each 0 ≤ ε < kε₀), all from one computation per residue
+    class of ε/ε₀ mod 2; refused before any work when over the limits."""
+    route = ComponentsRoute(eps0, k, epsilons)
+    route.check()
+    return [Real(lambda prec, i=i: route.balls(prec)[i], name=f"laplace({eps0}) ** {k} .delta({e})")
+            for i, e in enumerate(route.epsilons)]
+
+
+# --------------------------------------------------------------------------------------------
+# The arithmetic of one residue class (module docstring), at the caller's working precision
+
+
+def _reverse(p: arb_poly, n: int) -> arb_poly:
+    """The first n coefficients of p in reverse order (coefficient i ↦ n − 1 − i)."""
+    c = p.coeffs()[:n]
+    return arb_poly(([arb(0)] * (n - len(c)) + c[::-1]) if len(c) < n else c[::-1])
+
+
+def _times_affine(v: arb_poly, a: arb, b: arb) -> arb_poly:
+    """Entry i multiplied by a + b·i (a, b ≥ 0): a positive combination, so that the balls' radii
+    grow only as the values do (a − b·i computed as a difference would add the two radii)."""
+    return v * a + v.derivative().left_shift(1) * b
+
+
+def _b_pass(lam: arb, z0: arb, top: int, low: int, length: int, report: Callable[[int], None]) -> dict[int, arb_poly]:
+    """B̂_j = λ^j B_j on e < min(j − 1, length) for j = 2 … top, keeping those with j ≥ low + 1.
+    Each step is the Cox–de Boor recurrence on the support, j·B_j(e) = z_e B(e) + (2(j−1) − z_e) B(e−1)
+    with B = B_{j−1} extended first by its exact value just beyond its support. Both factors are
+    ≥ 0, but z_e = z₀ + 2e grows with e and 2(j−1) − z_e falls: each product is formed in the
+    orientation where its factor is a positive affine function of the index (the second on the
+    reversed vector), so that no radius is counted twice."""
+    kept: dict[int, arb_poly] = {}
+    cur = arb_poly([])                              # B̂_{j−1}(e), e < min(j − 2, length)
+    two = 2 * arb(1)
+    lam_pow, two_pow = lam, arb(1)                  # λ^{j−1} and 2^{j−2} at j = 2
+    for j in range(2, top + 1):
+        n = min(j - 1, length)
+        if j - 2 < length:     # append B̂_{j−1}(j − 2) = λ^{j−1} 2^{j−2} (z₀ + j − 2), exact beyond the support
+            cur[j - 2] = lam_pow * two_pow * (z0 + (j - 2))
+        anchor = n - 1                              # the reversed vector: r[i] = B(anchor − i)
+        first = _times_affine(cur, z0, two)                         # z_e B(e)
+        shifted = _reverse(cur, n).right_shift(1)                   # B(anchor − 1 − i) = B(e − 1)
+        # 2(j − 1) − z_e = (2 − z₀) + 2(j − 2 − anchor) + 2i at e = anchor − i
+        second = _times_affine(shifted, 2 - z0 + 2 * (j - 2 - anchor), two)
+        cur = (first + _reverse(second, n)) * (lam / j)
+        lam_pow, two_pow = lam_pow * lam, two_pow * 2
+        if j >= low + 1:
+            kept[j] = cur
+        report(j - 1)
+    return kept
+
+
+def _ratio_start(lam: arb, z0: arb, length: int) -> list[arb]:
+    """Balls containing [1, sinh(y)/y] at y = λ(z₀ + 2e), e < length."""
+    out = []
+    for e in range(length):
+        y = lam * (z0 + 2 * e)
+        out.append(arb(1).union(y.sinh() / y))
+    return out
+
+
+def _prefix2(v: arb_series) -> arb_series:
+    """∇^{−2}: the prefix sum taken twice (a series division by (1 − x)², positive steps)."""
+    one_minus_x = arb_series([1, -1], prec=v.prec)
+    return v / one_minus_x / one_minus_x
+
+
+class _Walk:
+    """One ε's per-level data along j = hi, hi − 1, …: C(k, j), the binomial row segment
+    g_e = C(n, c − j + e) of the straddling atoms (n = k − j), and the tail sums
+    Ã^± = Σ_{l > c} C(n, l) x_±^{l−c} (x_± = e^{±2λ}) with the boundary term C(n, c), all updated by
+    Pascal's rule in the direction that only adds."""
+
+    def __init__(self, k: int, target: _Target, lam: arb):
+        self.k, self.c = k, target.c
+        j = target.window[1]
+        self.j = j
         n = k - j
-        l_lo = max(0, s_top - j + 1)
-        corr = arb(0)
-        if j >= 1 and l_lo <= s_top:
-            corr = _straddle(n, j, l_lo, s_top, fmpz.bin_uiui(n, l_lo), phi_cur) * (2 * elt * arb(2) ** (-n) / M2 ** j)
-        total += weight * (atoms[j] + corr)
-        mass += weight * row
-        if j - 1 >= max(lo, 1):  # Φ_{j−1} = λ²Φ_{j+1} + λP_j on the j−1 points it needs; P_{j−1} = P_j·j/z
-            phi_next, phi_cur = phi_cur, [lam2 * a + lam * b for a, b in zip(phi_next[:j - 1], pw)]
-            pw = [b * j / x for b, x in zip(pw[:j - 1], grid)]
-        weight, row = (weight * j / ((k - j + 1) * sh), row * ch) if j else (weight, row)
-        limits.report(hi - j + 1, hi - lo + 1)
-    # the dropped j carry the binomial mass 1 − Σ_window (binomial theorem), each term in [0, its mass]
-    tail = (1 - mass).nonnegative_part()
-    return total.union(total + tail)
-
-
-def _straddle(n: int, j: int, l_lo: int, s_top: int, binom: fmpz, phi: list[arb]) -> arb:
-    """Σ_{s=l_lo}^{s*} K_s Φ_j(z_{s*−s}), K_s = [x^s] (1−x)^j Σ_{l ≥ l_lo} C(n,l) x^l, binom = C(n, l_lo)."""
-    total = arb(0)
-    top = s_top - l_lo
-    for c, kk in enumerate(_window_krawtchouk(n, j, l_lo, s_top, binom)):
-        total += (+arb(kk)) * phi[top - c]  # unary + rounds the exact integer to the working precision
-    return total
-
-
-def _window_krawtchouk(n: int, j: int, L: int, s_top: int, c: fmpz) -> list[fmpz]:
-    """K_s = [x^s] (1−x)^j f(x), f = Σ_{l ≥ L} C(n,l) x^l, for s = L..s*, exactly, in O(s* − L)
-    big-integer steps (c = C(n, L)). f solves (1+x)f' − nf = L C(n,L) x^{L−1}, so h = (1−x)^j f
-    solves (1−x²)h' = [n(1−x) − j(1+x)]h + L C(n,L) x^{L−1}(1−x)^{j+1}; its coefficients:
-    (s+1)K_{s+1} = (n−j)K_s + (s−1−n−j)K_{s−1} + L C(n,L)(−1)^{s−L+1} C(j+1, s−L+1)."""
-    out = [c]
-    if s_top > L:
-        out.append(c * (n - L) // (L + 1) - j * c)
-    inhom = L * c * ((j + 1) * j // 2)   # L C(n,L) C(j+1, m) at m = s−L+1 = 2, updated by its ratio
-    for s in range(L + 1, s_top):
-        m = s - L + 1
-        rhs = (n - j) * out[-1] + (s - 1 - n - j) * out[-2] + (inhom if m % 2 == 0 else -inhom)
-        out.append(rhs // (s + 1))
-        inhom = inhom * (j + 1 - m) // (m + 1)
-    return out
-
-
-def _atom_tails(k: int, hi: int, lo: int, s_top: int, lam: arb, eeps: arb) -> dict[int, arb]:
-    """A_j = Σ_{l ≥ L_j} C(n,l) 2^{−n} (e^{λa_l} − e^{ε−λa_l}) for j = hi..lo, n = k − j,
-    L_j = s* − j + 1: the atoms at or above the straddling window, by one direct sum at j = hi and
-    then Pascal's rule (both n and L_j step by one as j decreases)."""
-    ep, em = lam.exp() / 2, (-lam).exp() / 2
-    plus, minus = _TailWalk(k - hi, s_top - hi + 1, ep, em), _TailWalk(k - hi, s_top - hi + 1, em, ep)
-    out = {}
-    for j in range(hi, lo - 1, -1):
-        out[j] = plus.total - eeps * minus.total
-        plus.step()
-        minus.step()
-    return out
-
-
-class _TailWalk:
-    """B(n, L) = Σ_{l ≥ L} C(n,l) x^l y^{n−l} along (n, L) → (n+1, L+1):
-    B(n+1, L+1) = (x+y) B(n, L) − y b(n, L) with b(n, L) = C(n,L) x^L y^{n−L} (Pascal's rule), and
-    b(n+1, L+1) = b(n, L) · x (n+1)/(L+1). L ≤ 0 means the whole row, (x+y)^n."""
-
-    def __init__(self, n: int, L: int, x: arb, y: arb):
-        self.n, self.L, self.x, self.y = n, L, x, y
-        self.total = _binomial_tail(n, L, x, y)
-        self.b = arb(comb(n, L)) * x ** L * y ** (n - L) if 0 <= L <= n else arb(0)
+        self.binom_k = arb.bin_uiui(k, j)
+        self.g = arb_poly([_binom(n, target.c - j + e) for e in range(j)])
+        self.xp, self.xm = (2 * lam).exp(), (-2 * lam).exp()
+        self.bc = _binom(n, target.c)
+        self.ap, self.am = _upper_tail(n, target.c + 1, self.xp, target.c), _upper_tail(n, target.c + 1, self.xm, target.c)
 
     def step(self) -> None:
-        n, L, x, y = self.n, self.L, self.x, self.y
-        self.total = (x + y) * self.total - y * self.b
-        self.b = self.b * x * (n + 1) / (L + 1) if L >= 0 else (y ** (n + 1) if L == -1 else arb(0))
-        self.n, self.L = n + 1, L + 1
+        """From j to j − 1 (n to n + 1)."""
+        j, n, c = self.j, self.k - self.j, self.c
+        self.g = (self.g + self.g.right_shift(1)).truncate(j - 1)
+        # Ã(n+1) = (1 + x) Ã(n) + x C(n, c);  C(n+1, c) = C(n, c) + C(n, c−1)
+        self.ap = (1 + self.xp) * self.ap + self.xp * self.bc
+        self.am = (1 + self.xm) * self.am + self.xm * self.bc
+        self.bc = self.bc * (n + 1) / (n + 1 - c) if 0 <= c <= n else _binom(n + 1, c)
+        self.binom_k = self.binom_k * j / (self.k - j + 1)
+        self.j = j - 1
 
 
-def _binomial_tail(n: int, L: int, x: arb, y: arb) -> arb:
-    """Σ_{l ≥ L} C(n,l) x^l y^{n−l}, summed term by term (positive terms)."""
-    L = max(L, 0)
-    if L > n:
+def _binom(n: int, m: int) -> arb:
+    return arb.bin_uiui(n, m) if 0 <= m <= n else arb(0)
+
+
+def _upper_tail(n: int, start: int, x: arb, base: int) -> arb:
+    """Σ_{l ≥ start} C(n, l) x^{l − base}, positive terms; from the first l where the term ratio
+    x(n − l)/(l + 1) (decreasing in l) is certainly < 1/2 and the next term negligible, the rest is
+    at most that next term times Σ 2^{−i} = 2 (a geometric series), added as a radius."""
+    start = max(start, 0)
+    if start > n:
         return arb(0)
-    total, term = arb(0), arb(comb(n, L)) * x ** L * y ** (n - L)
-    for l in range(L, n + 1):
+    term = arb.bin_uiui(n, start) * x ** (start - base)
+    total = arb(0)
+    tiny = arb(2) ** (-ctx.prec - 16)
+    for l in range(start, n + 1):
         total += term
-        term = term * x * (n - l) / (y * (l + 1))
+        ratio = x * (n - l) / (l + 1)
+        term = term * ratio
+        if ratio < 0.5 and term < total * tiny:
+            return total.union(total + 2 * term.upper())
     return total
+
+
+def _group_steps(members: list[_Target], start: int) -> int:
+    """Progress steps of one residue class: the B_j pass up to start + 2, then the levels down."""
+    return (start + 1) + (start - min(tg.window[0] for tg in members) + 1)
+
+
+def _group(eps0: sympy.Expr, k: int, z0_exact: sympy.Expr, members: list[_Target], length: int, start: int,
+           prec: int, report: Callable[[int], None] = lambda done: None) -> list[arb]:
+    """The balls of the ε in one residue class (module docstring), at working precision `prec`."""
+    lam = arb_of(eps0, prec) / 2
+    z0 = arb_of(z0_exact, prec)
+    low = min(tg.window[0] for tg in members)
+    top = start + 2
+    b_hat = _b_pass(lam, z0, top, low, length, report)
+    ratio = _ratio_start(lam, z0, length)
+    # Δ̂^{(J)} and Δ̂^{(J+1)}: the start intervals, entry by entry
+    prev = arb_poly([b * r for b, r in zip(b_hat[start + 2].coeffs(), ratio)])   # j = J + 1
+    cur = arb_poly([b * r for b, r in zip(b_hat[start + 1].coeffs(), ratio)])    # j = J
+    walks: dict[int, _Walk] = {}
+    sums = {tg.index: arb(0) for tg in members}
+    with _series_cap(length + 2):
+        prev_s = arb_series(prev, prec=min(start + 1, length))
+        cur_s = arb_series(cur, prec=min(start, length))
+        for j in range(start, low - 1, -1):        # cur_s is Δ̂^{(j)}
+            coeffs = None
+            for tg in members:
+                lo, hi = tg.window
+                if not lo <= j <= hi:
+                    continue
+                walk = walks.get(tg.index)
+                if walk is None:   # the first level of its window, j = hi
+                    walk = walks[tg.index] = _Walk(k, tg, lam)
+                if coeffs is None:
+                    coeffs = cur_s.coeffs()[:j]
+                dot = sum(map(operator.mul, walk.g.coeffs(), coeffs), arb(0))
+                sums[tg.index] += walk.binom_k * (dot + _above(lam, z0, j, walk))
+                if j > lo:
+                    walk.step()
+            if j == low:
+                break
+            # Δ̂^{(j−1)} = ∇^{−2} Δ̂^{(j+1)} + B̂_j on e < min(j − 1, length)
+            n = min(j - 1, length)
+            nxt = (_prefix2(prev_s) * arb_series([1], prec=n) + arb_series(b_hat[j], prec=n)) if n else arb_series([], prec=0)
+            prev_s, cur_s = cur_s, nxt
+            report(top - 1 + start - j + 1)
+    out = []
+    for tg in members:
+        b = _finish(eps0, k, tg, lam, sums[tg.index], prec)
+        ensure(b.is_finite() and not b < 0 and not b > 1, "δ of the Laplace composition lies in [0, 1]",
+               ball=b, k=k, eps=tg.eps)
+        out.append(b)
+    return out
+
+
+def _above(lam: arb, z0: arb, j: int, walk: _Walk) -> arb:
+    """λ^j Σ_{l ≥ c} C(n, l) D_j(z_l) = ½(e^{2λ} − 1)^j [e^{λz₀}A⁺ − e^{−λ(z₀+2j)}A⁻], each atom's
+    difference positive; the first atom (l = c) through a sinh so that a tiny λz₀ does not cancel."""
+    first = walk.bc * (-lam * j).exp() * 2 * (lam * (z0 + j)).sinh()
+    rest = (lam * z0).exp() * walk.ap - (-lam * (z0 + 2 * j)).exp() * walk.am
+    return ((2 * lam).expm1() ** j) * (first + rest) / 2
+
+
+def _finish(eps0: sympy.Expr, k: int, tg: _Target, lam: arb, total: arb, prec: int) -> arb:
+    """2^{1−k} e^{λ(t−k)} · Σ_window, plus the dropped j bounded by the tilted binomial mass outside."""
+    t = arb_of(tg.t, prec)
+    value = total * arb(2) ** (1 - k) * (lam * (t - k)).exp()
+    with working_precision(prec + 64):
+        lam_w = arb_of(eps0, prec + 64) / 2
+        if tg.mu is None:
+            a, b, scale = lam_w.sinh(), lam_w.cosh(), (-lam_w * k).exp()
+            whole = (lam_w * k).exp()
+        else:
+            mu = arb(tg.mu)
+            a, b = lam_w * mu.sinh() / mu, mu.cosh()
+            scale = (-lam_w * k - (mu - lam_w) * arb_of(tg.t, prec + 64)).exp()
+            whole = (a + b) ** k
+        lo, hi = tg.window
+        term = arb.bin_uiui(k, lo) * a ** lo * b ** (k - lo)
+        inside = arb(0)
+        for j in range(lo, hi + 1):
+            inside += term
+            term = term * a * (k - j) / (b * (j + 1))
+        dropped = (scale * (whole - inside)).upper()
+    if dropped < 0:
+        dropped = arb(0)
+    return value.union(value + dropped)

@@ -30,16 +30,16 @@ k·⌈k/2⌉ terms, computed in integers (k = 1000 takes seconds; see ``benchmar
 from __future__ import annotations
 
 from math import comb, factorial
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 import sympy
 from flint import arb, fmpq
 
 from . import limits, params
-from .errors import ParameterError, show
-from .numbers import Real, Value, arb_of, is_rational, sign, to_fmpq, working_precision
+from .errors import ParameterError, ResourceLimitError, show
+from .numbers import Real, Value, arb_of, is_rational, sign, working_precision
 from .pairs import LaplacePair, Pair, _large_exponent
-from .laplace_components import components_delta
+from .laplace_components import ComponentsRoute, _floor_exact, components_deltas
 from .roots import at_points, solve_decreasing
 
 try:  # GMP integers make the k·k/2 big-integer products several times faster.
@@ -52,17 +52,17 @@ __all__ = ["laplace_composition_delta", "laplace_composition_epsilon", "laplace_
 
 
 def _knots(eps0: sympy.Expr, k: int, eps: sympy.Expr) -> int:
-    """The number N of knots c_n = 2n − k below −ε/ε₀, i.e. with y_n = (ε₀(k−2n) − ε)/2 > 0.
+    """The number N of knots c_n = 2n − k below −ε/ε₀, i.e. with y_n = (ε₀(k−2n) − ε)/2 > 0:
+    n < (k − ε/ε₀)/2, so N = ⌈(k − ε/ε₀)/2⌉ within [0, k + 1], decided exactly. A knot with y_n = 0
+    exactly contributes an empty integral, so it is excluded. The double sum then has N·k terms."""
+    return max(0, min(k + 1, -_floor_exact(-(k - eps / eps0) / 2)))
 
-    A knot with y_n = 0 exactly contributes an empty integral, so it is excluded. The double sum
-    then has N·k terms, checked against ``limits.composition_terms`` before anything is summed."""
+
+def _checked_knots(eps0: sympy.Expr, k: int, eps: sympy.Expr) -> int:
+    """:func:`_knots`, with the size of the double sum checked against ``composition_terms``."""
     what = f"the {show(k)}-fold Laplace composition's exact sum"
     limits.check_size(k, what, "composition_terms")
-    if is_rational(eps0) and is_rational(eps):
-        a, e = to_fmpq(eps0), to_fmpq(eps)
-        n_knots = sum(1 for n in range(k + 1) if a * (k - 2 * n) > e)
-    else:
-        n_knots = sum(1 for n in range(k + 1) if sign(eps0 * (k - 2 * n) - eps) > 0)
+    n_knots = _knots(eps0, k, eps)
     limits.check_size(n_knots * k, f"{what} ({n_knots} knots × {k} orders)", "composition_terms")
     return n_knots
 
@@ -109,7 +109,7 @@ def laplace_composition_sum(eps0: object, k: int, eps: object) -> sympy.Rational
     e0, e, k = params.positive(eps0, "eps0"), params.nonnegative(eps, "eps"), params.count(k)
     if not (is_rational(e0) and is_rational(e)):
         raise ParameterError(f"eps0 and eps must be rational for the exact sum, got {e0} and {e}")
-    n_knots = _knots(e0, k, e)
+    n_knots = _checked_knots(e0, k, e)
     a, b = int(e0.p), int(e0.q)
     u, v = int(e.p), int(e.q)
     d = 2 * b * v                           # y_n = Y_n / d with integer Y_n
@@ -139,37 +139,101 @@ def _sum_ball(eps0: sympy.Expr, k: int, eps: sympy.Expr, n_knots: int, prec: int
     return _double_sum(k, n_knots, series, lambda s: arb(int(s)))
 
 
-#: Largest exact double sum (knots × orders) returned as a closed form by ``delta``; its integers
-#: grow like k² bits, so beyond it the certified route by continuous components is much faster.
+#: Largest exact double sum (knots × orders) always returned as a closed form: the published tables
+#: (k ≤ 20) stay exact whatever the costs below say.
 EXACT_TERMS = 2000
 
-#: Largest ε₀ taken by the continuous-components route: its series Φ_j(z) need about 2λz terms
-#: at λz ≈ ε₀·j (1.97 s at ε₀ = 1, k = 1000; 4.5 s at ε₀ = 3), while for large ε₀ the closed form's
-#: cancellation (about k bits) is the smaller cost.
-COMPONENTS_EPS0_MAX = 4
+
+def _exact_seconds(terms: int, k: int) -> float:
+    """Estimated CPU seconds of the exact double sum: its integers have about k bits (measured
+    0.8 µs a term at k = 300, 3 µs at k = 1000)."""
+    return terms * (2e-7 + 2.8e-9 * k)
 
 
-def laplace_composition_delta(eps0: object, k: int, eps: object) -> Value:
-    """δ(ε) of the k-fold composition of the ε₀-DP Laplace mechanism, both directions (the
-    pair is symmetric). Exact ``1 − R·2^{1−k}·exp((ε − kε₀)/2)`` with rational R when ε₀ and ε
-    are rational and either the double sum has at most :data:`EXACT_TERMS` terms or ε₀ is above
-    :data:`COMPONENTS_EPS0_MAX` (derivation: module docstring; Steinke, Proposition 7 and
-    Theorem 9). Otherwise a certified :class:`Real`: for ε₀ ≤ :data:`COMPONENTS_EPS0_MAX` by the
-    sum over the number of continuous components (:mod:`symdp.laplace_components`, nonnegative
-    terms, cost checked against ``composition_terms``), above it by the closed form in balls."""
-    e0, e, k = params.positive(eps0, "eps0"), params.nonnegative(eps, "eps"), params.count(k)
+def _ball_seconds(terms: int, k: int) -> float:
+    """The closed form in balls (irrational ε₀ or ε) works at the precision plus k guard bits."""
+    return terms * (1e-6 + 3e-9 * k)
+
+
+def _components_seconds(entries: int) -> float:
+    """The route by continuous components: about 1 µs per vector entry (levels × atoms, including
+    the dot products; ``benchmarks/bench_composition.py``)."""
+    return entries * 1e-6
+
+
+def _route(e0: sympy.Expr, k: int, e: sympy.Expr) -> str:
+    """"exact", "ball" (the closed form in balls) or "components", chosen by estimated cost before any
+    work; a route over the limits is not taken, and when every route is, the cheapest one's
+    ResourceLimitError is raised. Never decided by a ball: the components route is certified at
+    the working precision it needs (all its terms are positive), and the closed forms are exact or
+    guard the k bits their sum cancels."""
+    what = f"the {show(k)}-fold Laplace composition's exact sum"
+    limits.check_size(k, what, "composition_terms")
+    n_knots = _knots(e0, k, e)
+    terms = n_knots * k
+    closed = "exact" if is_rational(e0) and is_rational(e) else "ball"
+    if closed == "exact" and terms <= EXACT_TERMS:
+        return closed
+    route = ComponentsRoute(e0, k, [e])
+    options = []
+    for name, seconds, check in (
+            (closed, (_exact_seconds if closed == "exact" else _ball_seconds)(terms, k),
+             lambda: limits.check_size(terms, f"{what} ({n_knots} knots × {k} orders)", "composition_terms")),
+            ("components", _components_seconds(route.cost()), route.check)):
+        options.append((seconds, name, check))
+    options.sort()
+    for _, name, check in options:
+        try:
+            check()
+        except ResourceLimitError:
+            continue
+        return name
+    options[0][2]()     # raises: the cheapest route's limit, named
+    raise AssertionError("unreachable")
+
+
+def laplace_composition_delta(eps0: object, k: int, eps: object) -> Value | list[Value]:
+    """δ(ε) of the k-fold composition of the ε₀-DP Laplace mechanism, both directions (the pair is
+    symmetric); `eps` may be a list or tuple, then one value per ε, all of those that take the
+    components route from **one** computation (per residue class of ε/ε₀ mod 2).
+
+    The route is chosen by estimated cost, decided before any work (:func:`_route`): exact
+    ``1 − R·2^{1−k}·exp((ε − kε₀)/2)`` with rational R when ε₀ and ε are rational and the double sum
+    is small (at most :data:`EXACT_TERMS` terms) or cheaper (derivation: module docstring; Steinke,
+    Proposition 7 and Theorem 9); otherwise a certified :class:`Real`, by the sum over the number of
+    continuous components (:mod:`symdp.laplace_components`, positive terms only) or, when that is
+    dearer, by the closed form in balls. A route beyond the limits is refused at once
+    (``ResourceLimitError`` naming ``composition_terms``)."""
+    e0, k = params.positive(eps0, "eps0"), params.count(k)
+    if isinstance(eps, (list, tuple)):
+        values = [params.nonnegative(x, f"eps[{i}]") for i, x in enumerate(eps)]
+        out: list[Value | None] = [None] * len(values)
+        shared = []
+        for i, e in enumerate(values):
+            if sign(e - k * e0) >= 0:
+                out[i] = sympy.Integer(0)
+            elif _route(e0, k, e) == "components":
+                shared.append(i)
+            else:
+                out[i] = _closed_form(e0, k, e)
+        if shared:
+            for i, value in zip(shared, components_deltas(e0, k, [values[i] for i in shared])):
+                out[i] = value
+        return out  # type: ignore[return-value]
+    e = params.nonnegative(eps, "eps")
     if sign(e - k * e0) >= 0:
         return sympy.Integer(0)
-    rational = is_rational(e0) and is_rational(e)
-    n_knots = _knots(e0, k, e) if rational and k * k <= 2 * EXACT_TERMS else None
-    small = n_knots is not None and n_knots * k <= EXACT_TERMS
-    if sign(e0 - COMPONENTS_EPS0_MAX) <= 0 and not small:
-        return components_delta(e0, k, e)
-    if n_knots is None:
-        n_knots = _knots(e0, k, e)  # checks the size of the sum before 2^(1−k) is formed
+    if _route(e0, k, e) == "components":
+        return components_deltas(e0, k, [e])[0]
+    return _closed_form(e0, k, e)
+
+
+def _closed_form(e0: sympy.Expr, k: int, e: sympy.Expr) -> Value:
+    """1 − R·2^{1−k}·e^{(ε−kε₀)/2}: exact for rational ε₀ and ε, else R in balls with k guard bits."""
     factor = sympy.Integer(2) ** (1 - k) * sympy.exp((e - k * e0) / 2)
-    if rational:
+    if is_rational(e0) and is_rational(e):
         return 1 - laplace_composition_sum(e0, k, e) * factor
+    n_knots = _checked_knots(e0, k, e)
 
     def ball(prec: int) -> arb:
         # The double sum cancels about k bits (|K_{m,n}| ≤ 2^k); guard them.
@@ -220,6 +284,12 @@ class LaplaceComposition(Pair):
 
     def delta(self, eps: object) -> Value:
         return laplace_composition_delta(self.eps0, self.k, eps)
+
+    def delta_curve(self, epsilons: Sequence[object]) -> list[Value]:
+        """δ at each ε of `epsilons` from one composition (:func:`laplace_composition_delta` with a
+        list): the route by continuous components shares its vectors among the ε of one residue
+        class of ε/ε₀ mod 2, each ε adding only its dot products."""
+        return laplace_composition_delta(self.eps0, self.k, list(epsilons))
 
     def epsilon(self, delta: object) -> Value:
         return laplace_composition_epsilon(self.eps0, self.k, delta)

@@ -15,7 +15,7 @@ limit                    default        what it bounds
 ``parameter_bits``       2048           bits of a parameter's rationals (10^±400 and every double fit)
 ``binomial_n``           10**6          n of an exact binomial coefficient C(n, k)
 ``composition_terms``    1 000 000      terms of a closed-form composition sum (Laplace exact: k²/2; by
-                                        continuous components: window × largest j, 4.4·10⁵ at k = 10⁴)
+                                        continuous components: levels × atoms, 5.8·10⁵ at k = 10⁴)
 ``lattice_work``         2**38          bit operations of a certified composition whose masses span more
                                         orders of magnitude than the precision (points² · max(bits, 8192))
 ``outcomes``             100 000        outcomes materialised as sympy numbers (``pair.p``)
@@ -27,6 +27,8 @@ limit                    default        what it bounds
                                         (sympy redoes each level at a higher precision: 18 took 100 s)
 ``memory``               2**31          bytes a claim's child process may add to its address space
                                         (``symdp verify``; beyond it the claim fails, the run goes on)
+``seconds``              60             seconds of wall time one computation may spend, measured as it
+                                        runs (``symdp eval``; a channel's capacity, over all its balls)
 =======================  =============  =========================================================
 
 Raise a limit for one block with ``with symdp.limits.raised(lattice_points=10**7): ...``, or
@@ -49,7 +51,7 @@ from typing import Callable, Iterator
 from .errors import ResourceLimitError
 
 __all__ = ["DEFAULTS", "get", "set", "raised", "check", "check_size", "check_bits", "check_prec",
-           "ResourceLimitError", "Progress", "progress", "report", "reporter", "on_terminal"]
+           "Stopwatch", "ResourceLimitError", "Progress", "progress", "report", "reporter", "on_terminal"]
 
 #: The documented defaults (see the module docstring).
 DEFAULTS: dict[str, int] = {
@@ -66,6 +68,7 @@ DEFAULTS: dict[str, int] = {
     "value_nodes": 20_000,
     "function_nesting": 8,
     "memory": 2 << 30,
+    "seconds": 60,
 }
 
 _current: dict[str, int] = dict(DEFAULTS)
@@ -131,7 +134,7 @@ def check_prec(prec: int, what: str) -> None:
 
 _UNITS = {"parameter_bits": "bits", "lattice_points": "points", "lattice_bits": "bits", "rational_bits": "bits", "binomial_n": "",
           "composition_terms": "terms", "outcomes": "outcomes", "lattice_work": "bit operations", "expression_depth": "levels", "max_prec": "bits of precision",
-          "value_nodes": "nodes", "function_nesting": "levels", "memory": "bytes"}
+          "value_nodes": "nodes", "function_nesting": "levels", "memory": "bytes", "seconds": "seconds"}
 
 
 def _amount(n: int) -> str:
@@ -141,6 +144,41 @@ def _amount(n: int) -> str:
         return f"{float(n):.3g}"
     digits = len(str(n)) if n.bit_length() < 10_000 else int(n.bit_length() * 0.30103) + 1
     return f"about 10^{digits - 1}"
+
+
+class Stopwatch:
+    """The wall time one computation has spent, added up over the calls that work on it (a
+    lazily certified value is refined by many calls), against the limit ``seconds``.
+
+    ``with watch.running(): ...`` times a block; :meth:`check`, called in every loop of the
+    block, raises :class:`ResourceLimitError` once the total passes the limit, naming `what`
+    and the time actually spent."""
+
+    def __init__(self, what: str):
+        self.what, self.spent, self._since = what, 0.0, None
+
+    @contextmanager
+    def running(self) -> Iterator["Stopwatch"]:
+        if self._since is not None:  # nested: the outer block is timing already
+            yield self
+            return
+        self._since = time.monotonic()
+        try:
+            yield self
+        finally:
+            self.spent += time.monotonic() - self._since
+            self._since = None
+
+    def elapsed(self) -> float:
+        return self.spent + (0.0 if self._since is None else time.monotonic() - self._since)
+
+    def check(self) -> None:
+        limit = get("seconds")
+        elapsed = self.elapsed()
+        if elapsed > limit:
+            raise ResourceLimitError(
+                f"{self.what} ran {elapsed:.1f} s, past the limit seconds = {limit}; raise it with "
+                "symdp.limits.set(seconds=...) if the time is available")
 
 
 # --------------------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ MAX_COLUMNS = 1 << 20
 MAX_ROWS = 400
 #: Largest integer (in digits) that is factored to write log(r) over logarithms of primes.
 MAX_FACTOR_DIGITS = 60
+_FACTOR_LIMIT = fmpz(10) ** MAX_FACTOR_DIGITS
 #: Precision ladder for deciding reduced-cost signs.
 START_PREC, MAX_SIGN_PREC = 96, 4096
 
@@ -93,14 +94,22 @@ class Objective:
 
     ``rows[j]`` maps atom indices to nonzero ``fmpq`` coefficients. Build one with
     :meth:`from_values` (any exact or certified numbers) or incrementally with :meth:`column`
-    and the ``add_*`` helpers, which is fast enough for 2^14 columns.
+    and the ``add_*`` helpers. A column keeps the terms as they were added (a rational, coef·log r,
+    coef·atom) and is written over the atoms, logarithms of primes, only when its exact
+    coefficients are asked for (``rows[j]``): the certificate needs them for the basic columns and
+    for the few whose reduced-cost ball touches 0, while the balls of all 2^k columns of a
+    staircase LP come from the terms directly (two logarithms of integers per column, cached).
     """
 
     def __init__(self) -> None:
-        self.rows: list[dict[int, fmpq]] = []
+        self.terms: list[list[tuple]] = []   # per column: (0, q) | (1, coef, r) for coef·log r | (2, coef, atom)
+        self.rows = _Rows(self)
         self.atoms: list = [None]  # None stands for the number 1; others have .ball(prec), .exact
         self._keys: dict[object, int] = {}
         self._balls: dict[int, list[arb]] = {}
+        self._factored: dict[fmpz, list[tuple[int, int]]] = {}
+        self._log_balls: dict[int, dict[fmpz, arb]] = {}
+        self._rational = True
 
     # construction -------------------------------------------------------------------------
 
@@ -112,51 +121,37 @@ class Objective:
             self._keys[key] = idx
         return idx
 
-    def column(self) -> dict[int, fmpq]:
-        """Append a zero coefficient and return its term dictionary (to fill with the ``add_…`` methods)."""
-        row: dict[int, fmpq] = {}
-        self.rows.append(row)
+    def column(self) -> list[tuple]:
+        """Append a zero coefficient and return its list of terms (to fill with the ``add_…`` methods)."""
+        row: list[tuple] = []
+        self.terms.append(row)
         self._balls.clear()
         return row
 
-    @staticmethod
-    def _add(row: dict[int, fmpq], idx: int, coef: fmpq) -> None:
-        if coef == 0:
-            return
-        v = row.get(idx, fmpq(0)) + coef
-        if v == 0:
-            row.pop(idx, None)
-        else:
-            row[idx] = v
-
-    def add_rational(self, row: dict[int, fmpq], q: fmpq) -> None:
+    def add_rational(self, row: list[tuple], q: fmpq) -> None:
         """row += q."""
-        self._add(row, 0, q)
+        if q != 0:
+            row.append((0, q if isinstance(q, fmpq) else _rational(q, "q")))
 
-    def add_log(self, row: dict[int, fmpq], coef: fmpq, r: fmpq) -> None:
-        """row += coef·log(r) for a rational r > 0, written over logarithms of primes."""
+    def add_log(self, row: list[tuple], coef: fmpq, r: fmpq) -> None:
+        """row += coef·log(r) for a rational r > 0 (written over logarithms of primes when the
+        column's exact coefficients are asked for; an integer beyond MAX_FACTOR_DIGITS digits stays
+        one atom)."""
+        if not isinstance(r, fmpq):
+            r = _rational(r, "r")
         if r <= 0:
             raise ParameterError(f"log argument must be > 0, got {r}")
-        if coef == 0 or r == 1:
-            return
-        for n, sgn in ((r.p, 1), (r.q, -1)):
-            n = int(n)
-            if n == 1:
-                continue
-            if len(str(n)) > MAX_FACTOR_DIGITS:
-                idx = self._atom(("logint", n), lambda n=n: _LogAtom(n))
-                self._add(row, idx, coef * sgn)
-                continue
-            for p, e in fmpz(n).factor():
-                idx = self._atom(("log", int(p)), lambda p=int(p): _LogAtom(p))
-                self._add(row, idx, coef * sgn * e)
+        if coef != 0 and r != 1:
+            row.append((1, coef, r))
+            self._rational = False
 
-    def add_atom(self, row: dict[int, fmpq], coef: fmpq, key: object, value: Real) -> None:
+    def add_atom(self, row: list[tuple], coef: fmpq, key: object, value: Real) -> None:
         """row += coef·value for a certified real `value` identified by `key`."""
-        idx = self._atom(key, lambda: value)
-        self._add(row, idx, coef)
+        if coef != 0:
+            row.append((2, coef, self._atom(key, lambda: value)))
+            self._rational = False
 
-    def add_value(self, row: dict[int, fmpq], value: object, name: str = "c") -> None:
+    def add_value(self, row: list[tuple], value: object, name: str = "c") -> None:
         """row += value for an exact number, a sympy expression or a certified ``Real``."""
         if isinstance(value, Real):
             if value.exact is not None:
@@ -192,26 +187,98 @@ class Objective:
             obj.add_value(obj.column(), v, f"c[{j}]")
         return obj
 
+    def derived(self, sign: int = 1, pad: int = 0) -> "Objective":
+        """This objective times `sign`, with `pad` zero columns appended (slacks): the atoms are
+        shared, so exact coefficients of both are over the same atoms."""
+        out = Objective()
+        out.atoms, out._keys, out._factored, out._log_balls = self.atoms, self._keys, self._factored, self._log_balls
+        out._rational = self._rational
+        if sign == 1:
+            out.terms = list(self.terms)
+        else:
+            out.terms = [[(t[0], -t[1], *t[2:]) for t in row] for row in self.terms]
+        out.terms += [[] for _ in range(pad)]
+        return out
+
+    # exact coefficients -------------------------------------------------------------------
+
+    def _log_terms(self, n: fmpz) -> list[tuple[int, int]]:
+        """log n = Σ e·log p as [(atom index of log p, e)]; an integer beyond MAX_FACTOR_DIGITS digits
+        is kept whole (one atom). Cached per n: the columns of a staircase LP share many."""
+        terms = self._factored.get(n)
+        if terms is None:
+            big = n >= _FACTOR_LIMIT
+            terms = []
+            for p, e in ([(n, 1)] if big else n.factor()):
+                idx = self._atom(("logint" if big else "log", int(p)), lambda p=int(p): _LogAtom(p))
+                terms.append((idx, e))
+            self._factored[n] = terms
+        return terms
+
+    def _expand(self, j: int) -> dict[int, fmpq]:
+        """Column j over the atoms: {atom index: nonzero coefficient}."""
+        row: dict[int, fmpq] = {}
+
+        def add(idx: int, coef: fmpq) -> None:
+            v = row.get(idx, fmpq(0)) + coef
+            if v == 0:
+                row.pop(idx, None)
+            else:
+                row[idx] = v
+        for term in self.terms[j]:
+            if term[0] == 0:
+                add(0, term[1])
+            elif term[0] == 2:
+                add(term[2], term[1])
+            else:
+                coef, r = term[1], term[2]
+                for n, sgn in ((r.p, 1), (r.q, -1)):
+                    if n != 1:
+                        for idx, e in self._log_terms(n):
+                            add(idx, coef * sgn * e)
+        return row
+
     # evaluation ---------------------------------------------------------------------------
 
     def __len__(self) -> int:
-        return len(self.rows)
+        return len(self.terms)
 
     @property
     def is_rational(self) -> bool:
-        """True when every coefficient is rational (only the atom 1 occurs)."""
-        return len(self.atoms) == 1
+        """True when every coefficient is rational (no logarithm or other atom was added)."""
+        return self._rational
 
     def atom_balls(self, prec: int) -> list[arb]:
         with working_precision(prec):
             return [arb(1)] + [a.ball(prec) for a in self.atoms[1:]]
 
     def balls(self, prec: int) -> list[arb]:
-        """Balls containing every coefficient, at `prec` bits."""
+        """Balls containing every coefficient, at `prec` bits, from the terms as added: coef·log r
+        as coef·(log r.p − log r.q), the logarithms of the integers cached."""
         if prec not in self._balls:
-            ab = self.atom_balls(prec)
             with working_precision(prec):
-                self._balls = {prec: [_combine(row, ab) for row in self.rows]}
+                logs = self._log_balls.setdefault(prec, {})
+                ab = self.atom_balls(prec) if any(t[0] == 2 for row in self.terms for t in row) else None
+
+                def log_of(n: fmpz) -> arb:
+                    b = logs.get(n)
+                    if b is None:
+                        b = logs[n] = arb(n).log()
+                    return b
+
+                out = []
+                for row in self.terms:
+                    c = arb(0)
+                    for t in row:
+                        if t[0] == 1:
+                            r = t[2]
+                            c += (log_of(r.p) - log_of(r.q)) * t[1] if r.q != 1 else log_of(r.p) * t[1]
+                        elif t[0] == 0:
+                            c += t[1]
+                        else:
+                            c += ab[t[2]] * t[1]
+                    out.append(c)
+                self._balls = {prec: out}
         return self._balls[prec]
 
     def value(self, coeffs: dict[int, fmpq]) -> sympy.Expr | Real:
@@ -226,6 +293,35 @@ class Objective:
     def midpoints(self) -> np.ndarray:
         """Float midpoints (for the float solve only)."""
         return np.array([float(b.mid()) for b in self.balls(64)])
+
+    def float_values(self) -> np.ndarray | None:
+        """The coefficients as doubles (for the float proposal only: a basis from them is certified
+        or replaced exactly), the midpoints of the balls at START_PREC, which pricing and the guard
+        use next (one pass over the terms serves all three); None when one is not a finite double."""
+        try:
+            values = np.array([float(b.mid()) for b in self.balls(START_PREC)], dtype=float)
+        except OverflowError:
+            return None
+        return values if np.all(np.isfinite(values)) else None
+
+
+class _Rows:
+    """``Objective.rows``: column j over the atoms, written out on first access and kept."""
+
+    def __init__(self, obj: Objective):
+        self._obj, self._done = obj, {}
+
+    def __getitem__(self, j: int) -> dict[int, fmpq]:
+        row = self._done.get(j)
+        if row is None:
+            row = self._done[j] = self._obj._expand(j)
+        return row
+
+    def __len__(self) -> int:
+        return len(self._obj.terms)
+
+    def __iter__(self) -> Iterator[dict[int, fmpq]]:
+        return (self[j] for j in range(len(self)))
 
 
 def _combine(row: dict[int, fmpq], atom_balls: list[arb]) -> arb:
@@ -359,16 +455,35 @@ def _scaled_float(q: fmpq, shift: int) -> float:
         return math.inf
 
 
-def _highs_basis(A: fmpq_mat, b: list[fmpq], obj: Objective) -> tuple[list[int], float]:
-    """HiGHS's optimal basis (basic structural columns) of max costᵀx, Ax = b, x ≥ 0.
+def _fast_floats(A: fmpq_mat, b: list[fmpq], obj: Objective) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
+    """The scaled float problem of :func:`_highs_basis` in a few numpy passes: every entry converted
+    once (``float`` of an fmpq, in C), then rows and columns scaled by powers of two (exact).
+    None when an entry, a right-hand side or a cost does not survive the conversion (beyond a
+    double, or a nonzero that underflows): the entry-by-entry exact scaling then takes over."""
+    m, n = A.nrows(), A.ncols()
+    cost = obj.float_values()
+    if cost is None:
+        return None
+    entries = A.entries()
+    try:
+        dense = np.fromiter(map(float, entries), float, m * n).reshape(m, n)
+        rhs = np.array([float(v) for v in b], dtype=float)
+    except OverflowError:
+        return None
+    if not (np.all(np.isfinite(dense)) and np.all(np.isfinite(rhs))):
+        return None
+    if any(entries[i] != 0 for i in np.flatnonzero(dense == 0)) or any(v != 0 for v, f in zip(b, rhs) if f == 0):
+        return None
+    _, er = np.frexp(np.max(np.abs(dense), axis=1))
+    dense, rhs = np.ldexp(dense, -er[:, None]), np.ldexp(rhs, -er)
+    _, ec = np.frexp(np.max(np.abs(dense), axis=0))
+    dense, cost = np.ldexp(dense, -ec[None, :]), np.ldexp(cost, -ec)    # x_j/2^s_j costs c_j 2^s_j
+    _, top = np.frexp(np.max(np.abs(cost))) if n else (0.0, 0)
+    return dense, rhs, np.ldexp(cost, -int(top)), int(top)
 
-    Only a proposal: the exact simplex certifies (or replaces) it. Rows and columns are scaled
-    by powers of two (which keeps the bases and their optimality) so that entries like e^1000
-    reach HiGHS as floats; when the data still do not fit a double, no basis is proposed and
-    the exact phase 1 decides.
-    """
-    import highspy
 
+def _exact_floats(A: fmpq_mat, b: list[fmpq], obj: Objective) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
+    """The same scaling computed entry by entry in exact arithmetic, for data beyond a double."""
     m, n = A.nrows(), A.ncols()
     rows = A.tolist()
     # rows scaled by 2^r_i, then columns by 2^s_j: the entries of largest magnitude become ~1
@@ -380,13 +495,31 @@ def _highs_basis(A: fmpq_mat, b: list[fmpq], obj: Objective) -> tuple[list[int],
     # cost of the scaled variable x_j / 2^s_j: c_j 2^s_j, normalised by a common power of two
     balls = obj.balls(64)
     if not all(ball.mid().is_finite() for ball in balls):
-        return [], math.nan  # a cost HiGHS cannot take: the exact phase 1 decides
+        return None
     mids = [ball.mid().man_exp() for ball in balls]
     terms = [(fmpq(int(man)), int(ex) + s[j]) for j, (man, ex) in enumerate(mids)]
     top = max((_log2_floor(q) + e for q, e in terms if q), default=0)
     cost = np.array([_scaled_float(q, e - top) for q, e in terms], dtype=float)
     if not (np.all(np.isfinite(dense)) and np.all(np.isfinite(rhs)) and np.all(np.isfinite(cost))):
+        return None
+    return dense, rhs, cost, top
+
+
+def _highs_basis(A: fmpq_mat, b: list[fmpq], obj: Objective) -> tuple[list[int], float]:
+    """HiGHS's optimal basis (basic structural columns) of max costᵀx, Ax = b, x ≥ 0.
+
+    Only a proposal: the exact simplex certifies (or replaces) it. Rows and columns are scaled
+    by powers of two (which keeps the bases and their optimality) so that entries like e^1000
+    reach HiGHS as floats; when the data still do not fit a double, no basis is proposed and
+    the exact phase 1 decides.
+    """
+    import highspy
+
+    m, n = A.nrows(), A.ncols()
+    problem = _fast_floats(A, b, obj) or _exact_floats(A, b, obj)
+    if problem is None:
         return [], math.nan  # beyond a double even after scaling: the exact phase 1 decides
+    dense, rhs, cost, top = problem
     scale = float(np.max(np.abs(cost))) if cost.size and np.max(np.abs(cost)) > 0 else 1.0
     with _quiet():
         h = highspy.Highs()
@@ -427,6 +560,15 @@ class _Standard:
         self.AT = A.transpose()
         self.bmat = fmpq_mat(self.m, 1, b)
         self._cols: dict[int, list[fmpq]] = {}
+        self._at_balls: tuple[int, arb_mat | None] = (0, None)
+
+    def at_balls(self, prec: int) -> arb_mat:
+        """Aᵀ as an arb matrix at `prec` bits (pricing and the guard each multiply it by a dual),
+        kept for the last precision asked."""
+        if self._at_balls[0] != prec:
+            with working_precision(prec):
+                self._at_balls = (prec, arb_mat(self.AT))
+        return self._at_balls[1]
 
     def col(self, j: int) -> list[fmpq]:
         c = self._cols.get(j)
@@ -438,19 +580,38 @@ class _Standard:
         return fmpq_mat(self.m, self.m, [self.A[i, j] for i in range(self.m) for j in basis])
 
 
+def _has_full_row_rank(A: fmpq_mat, tries: int = 4) -> bool:
+    """True when an m×m submatrix of some spread-out columns is nonsingular (exact determinant): a
+    certificate of full row rank far cheaper than the rank of a 16 × 2^16 matrix. False means only
+    that none was found."""
+    m, n = A.nrows(), A.ncols()
+    if n < m:
+        return False
+    for t in range(tries):
+        cols = sorted({(c * (2 * t + 1) * 40503 + t) % n for c in range(m)} | {n - 1 - t % n})[:m]
+        if len(cols) < m:
+            continue
+        if fmpq_mat(m, m, [A[i, j] for i in range(m) for j in cols]).det() != 0:
+            return True
+    return False
+
+
 def _full_row_rank(A: fmpq_mat, b: list[fmpq]) -> list[int]:
     """Indices of a maximal set of independent rows; LPError when Ax = b is inconsistent."""
     m, n = A.nrows(), A.ncols()
-    Ab = fmpq_mat(m, n + 1, [v for i in range(m) for v in (*[A[i, j] for j in range(n)], b[i])])
+    if _has_full_row_rank(A):  # Ax = b is consistent for every b
+        return list(range(m))
     rank_A = A.rank()
-    if Ab.rank() != rank_A:
-        raise LPError("infeasible: the equality constraints are inconsistent")
     if rank_A == m:
         return list(range(m))
+    rows = A.tolist()
+    Ab = fmpq_mat(m, n + 1, [v for row, bi in zip(rows, b) for v in (*row, bi)])
+    if Ab.rank() != rank_A:
+        raise LPError("infeasible: the equality constraints are inconsistent")
     keep: list[int] = []
     for i in range(m):
         trial = keep + [i]
-        sub = fmpq_mat(len(trial), n, [A[r, j] for r in trial for j in range(n)])
+        sub = fmpq_mat(len(trial), n, [v for r in trial for v in rows[r]])
         if sub.rank() == len(trial):
             keep = trial
     return keep
@@ -531,7 +692,7 @@ class _Pricing:
             with working_precision(prec):
                 y = [_combine(self.dual_coeffs(i), ab) for i in range(std.m)]
                 if len(pending) == std.n - len(self.basis):
-                    ATy = (arb_mat(std.AT) * arb_mat(std.m, 1, y)).entries()
+                    ATy = (std.at_balls(prec) * arb_mat(std.m, 1, y)).entries()
                     cb = obj.balls(prec)
                     d = {j: ATy[j] - cb[j] for j in pending}
                 else:
@@ -602,16 +763,20 @@ def _verify_optimal(std: _Standard, basis: list[int], xB: fmpq_mat, pricing: _Pr
     ensure(B.transpose() * Y == CB, "the dual solves Bᵀy = c_B atom by atom", basis=basis)
     bY = (fmpq_mat(1, std.m, std.b) * Y).entries()
     ensure({a: q for a, q in zip(atoms, bY) if q != 0} == value, "strong duality: c_Bᵀx_B = bᵀy atom by atom")
-    D = std.AT * Y  # row j: A_jᵀy over the atoms of the basis
     known = set(atoms)
 
     def exact_zero(j: int) -> bool:
+        """A_jᵀY equals c_j's coefficients, atom by atom (exact rationals, for this column only)."""
         row = obj.rows[j]
-        return set(row) <= known and all(D[j, t] == row.get(a, 0) for t, a in enumerate(atoms))
+        if not set(row) <= known:
+            return False
+        Dj = (fmpq_mat(1, std.m, std.col(j)) * Y).entries()
+        return all(Dj[t] == row.get(a, 0) for t, a in enumerate(atoms))
 
     zero: set[int] = set()
     pending: list[int] = []
     if obj.is_rational:
+        D = std.AT * Y  # row j: A_jᵀy, exactly (the objective has the one atom 1)
         d = (D - fmpq_mat(std.n, 1, [row.get(0, fmpq(0)) for row in obj.rows])).entries()
         zero = {j for j, v in enumerate(d) if v == 0}
         ensure(all(v >= 0 for v in d), "every reduced cost is ≥ 0 (dual feasible)",
@@ -621,8 +786,12 @@ def _verify_optimal(std: _Standard, basis: list[int], xB: fmpq_mat, pricing: _Pr
     prec = START_PREC
     while pending and prec <= 2 * MAX_SIGN_PREC:
         with working_precision(prec):
+            # y from the exact dual coefficients Y (checked above) in balls, then Aᵀy: the same
+            # numbers as the exact products AᵀY times the atoms, with one ball per row of A
             ab = obj.atom_balls(prec)
-            Dy = (arb_mat(D) * arb_mat(len(atoms), 1, [ab[a] for a in atoms])).entries()
+            y = arb_mat(len(atoms), 1, [ab[a] for a in atoms])
+            y = arb_mat(Y) * y
+            Dy = (std.at_balls(prec) * y).entries()
             c = obj.balls(prec)
             d = {j: Dy[j] - c[j] for j in pending}
         ensure(not any(d[j] < 0 for j in pending), "every reduced cost is ≥ 0 (dual feasible)",
@@ -693,26 +862,23 @@ def _standard_form(c, A_eq, b_eq, A_ub, b_ub, maximize: bool) -> tuple[_Standard
     if N > MAX_COLUMNS or m > MAX_ROWS:
         raise ParameterError(f"LP size must be at most {MAX_ROWS} rows and {MAX_COLUMNS} columns, "
                              f"got {m} rows and {N} columns")
-    entries: list[fmpq] = []
-    for i in range(me):
-        entries.extend([Aeq[i, j] for j in range(n)] + [fmpq(0)] * mu)
-    for i in range(mu):
-        entries.extend([Aub[i, j] for j in range(n)] + [fmpq(1) if r == i else fmpq(0) for r in range(mu)])
-    A = fmpq_mat(m, N, entries)
+    if mu == 0:
+        A = Aeq  # the common case (staircase LPs): no copy, entry by entry, of 2^k columns
+    else:
+        eq, ub = Aeq.tolist(), Aub.tolist()
+        entries: list[fmpq] = []
+        for row in eq:
+            entries.extend(row + [fmpq(0)] * mu)
+        for i, row in enumerate(ub):
+            entries.extend(row + [fmpq(1) if r == i else fmpq(0) for r in range(mu)])
+        A = fmpq_mat(m, N, entries)
     b = beq + bub
-    if not maximize:
-        neg = Objective()
-        neg.atoms, neg._keys = obj.atoms, obj._keys
-        neg.rows = [{a: -q for a, q in row.items()} for row in obj.rows]
-        obj = neg
-    if mu:
-        full = Objective()
-        full.atoms, full._keys = obj.atoms, obj._keys
-        full.rows = list(obj.rows) + [{} for _ in range(mu)]
-        obj = full
+    if not maximize or mu:
+        obj = obj.derived(sign=1 if maximize else -1, pad=mu)
     keep = _full_row_rank(A, b)
     if len(keep) < m:
-        A = fmpq_mat(len(keep), N, [A[i, j] for i in keep for j in range(N)])
+        rows = A.tolist()
+        A = fmpq_mat(len(keep), N, [v for i in keep for v in rows[i]])
         b = [b[i] for i in keep]
     return _Standard(A, b, obj, keep), n, m, N
 

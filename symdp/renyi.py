@@ -55,9 +55,15 @@ def formula_value(formula: Callable[..., sympy.Expr], *values: object) -> Value:
 
 
 def _upper_rational(value: object, prec: int = 64) -> fmpq:
-    """An exact rational ≥ value (the upper endpoint of its ball, rounded outward at `prec`)."""
-    with working_precision(prec):
-        return arb_of(value, prec).upper().fmpq()
+    """An exact rational ≥ value (the upper endpoint of its ball, rounded outward at `prec` or
+    more: sqrt(2 log(1/δ)) at δ = 1 − 10⁻³⁰ is a square root of a ball straddling 0 at 64 bits,
+    a non-finite ball with no endpoint)."""
+    for bits in precision_ladder(prec, 1 << 14):
+        with working_precision(bits):
+            ball = arb_of(value, bits)
+            if ball.is_finite():
+                return ball.upper().fmpq()
+    raise PrecisionError(f"cannot bound {show(value, 60)} from above within {1 << 14} bits")
 
 
 # --------------------------------------------------------------------------------------------
@@ -132,7 +138,7 @@ class ZCDP:
         slope = lambda t: _zcdp_log_delta_slope(arb_of(rho, _prec()), arb_of(e, _prec()), t)
         hi = _upper_rational((e + 1) / (2 * rho) + 1)
         with _searching(f"zcdp(rho={show(rho)}).delta({show(e)})"):
-            lo, hi = bracket_increasing(slope, 0, fmpq(1, 2), hi, floor=0)
+            lo, hi = bracket_increasing(slope, 0, fmpq(1, 2), hi, floor=0, name="zcdp epsilon: t*")
             return solve_increasing(slope, 0, lo, hi, name="t*")
 
     def epsilon(self, delta: object) -> Value:
@@ -158,7 +164,7 @@ class ZCDP:
         slope = lambda a: _zcdp_epsilon_slope(arb_of(rho, _prec()), arb_of(big_l, _prec()), a)
         hi = _upper_rational(1 + sympy.sqrt(big_l / rho) + 1)
         with _searching(f"zcdp(rho={show(rho)}).epsilon({show(d)})"):
-            lo, hi = bracket_increasing(slope, 0, fmpq(3, 2), hi, floor=1)
+            lo, hi = bracket_increasing(slope, 0, fmpq(3, 2), hi, floor=1, name="zcdp epsilon: alpha*")
             return solve_increasing(slope, 0, lo, hi, name="alpha*")
 
 
@@ -361,7 +367,7 @@ class GDP:
                 break
         hi = _upper_rational(mu * (mu / 2 + 2 + sympy.sqrt(2 * sympy.log(1 / d))) + 1)
         with _searching(f"gdp(mu={show(mu)}).epsilon({show(d)})"):
-            _, hi = bracket_increasing(f, target, 0, hi, floor=-1)
+            _, hi = bracket_increasing(f, target, 0, hi, floor=-1, name="gdp_epsilon")
             return solve_increasing(f, target, 0, hi, name="gdp_epsilon")
 
 
@@ -411,14 +417,16 @@ def minimal_gaussian_sigma(eps: object, delta: object, sensitivity: object = 1, 
     big_d = params.positive(sensitivity, "sensitivity")
     log_delta = lambda mu: _gdp_delta_ball(mu, arb_of(e, _prec())).log()
     target = sympy.log(d)
-    lo, hi = bracket_increasing(log_delta, target, 1, 2, floor=0)
+    what = f"minimal_gaussian_sigma(eps={show(e, 30)}, delta={show(d, 30)}): mu = sensitivity/sigma"
+    lo, hi = bracket_increasing(log_delta, target, 1, 2, floor=0, name=what)
     mu_star = solve_increasing(log_delta, target, lo, hi, name="mu*")
     a, _ = mu_star.bracket(int(digits * 3.33) + 16)
     upper = _round_up(_upper_rational(big_d / from_fmpq(a), int(digits * 3.33) + 64), digits)
     with working_precision(int(digits * 3.33) + 64):
         check = _gdp_delta_ball(arb_of(big_d / upper, int(digits * 3.33) + 64), arb_of(e, int(digits * 3.33) + 64)) - arb_of(d, int(digits * 3.33) + 64)
     if not check <= 0:
-        raise ParameterError(f"could not certify δ(sigma_upper) ≤ delta at {digits} digits")
+        raise ParameterError(f"digits = {digits}: δ(sigma_upper) ≤ delta is not certified with sigma_upper rounded up to "
+                             f"{digits} digits (delta = {show(d, 30)} is too close to 1 for it); ask for more digits")
     sigma = Real(lambda p: arb_of(big_d, p) / mu_star.ball(p), name="sigma*")
     return GaussianCalibration(sigma=sigma, sigma_upper=upper, mu=mu_star)
 

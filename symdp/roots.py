@@ -16,7 +16,7 @@ from typing import Callable
 
 from flint import arb, ctx, fmpq, fmpz
 
-from .errors import ParameterError, PrecisionError
+from .errors import ParameterError, PrecisionError, show
 from .numbers import Real, arb_of, exact, to_fmpq, working_precision, is_rational
 
 #: f maps an arb ball to a ball enclosing f on it, at the current working precision.
@@ -151,7 +151,7 @@ class Root(Real):
 
 
 def bracket_increasing(f: BallMap, target: object, lo: object, hi: object, floor: object | None = None,
-                       max_steps: int = 400, prec: int = 64) -> tuple[fmpq, fmpq]:
+                       max_steps: int = 400, prec: int = 64, name: str = "root") -> tuple[fmpq, fmpq]:
     """Move `lo` down and `hi` up until f(lo) < target < f(hi) is decided.
 
     `lo` moves halfway towards `floor` (exclusive) when one is given, else down by the current
@@ -164,12 +164,15 @@ def bracket_increasing(f: BallMap, target: object, lo: object, hi: object, floor
             break
         a = (a + bottom) / 2 if bottom is not None else a - (b - a)
     else:
-        raise ParameterError(f"no lower bracket endpoint found below {lo} for target {target}")
+        raise ParameterError(f"{name}: no point in ({'-oo' if bottom is None else bottom}, {lo}] where the function is "
+                             f"certainly below {show(target, 40)} (searched down to {show(a, 40)}): the parameters put "
+                             "the solution outside the range this search reaches")
     for _ in range(max_steps):
         if _side(f, b, target, prec) == 1:
             return a, b
         b = b + (b - a)
-    raise ParameterError(f"no upper bracket endpoint found above {hi} for target {target}")
+    raise ParameterError(f"{name}: no point above {hi} (searched up to {show(b, 40)}) where the function is certainly "
+                         f"above {show(target, 40)}: the parameters put the solution outside the range this search reaches")
 
 
 def solve_increasing(f: BallMap, target: object, lo: object, hi: object, name: str = "root") -> Root:
@@ -186,10 +189,12 @@ def solve_increasing(f: BallMap, target: object, lo: object, hi: object, name: s
         raise ParameterError(f"lo must be < hi, got [{a}, {b}]")
     side_a, ga = _decide(f, a, target, 64)
     if side_a != -1:
-        raise ParameterError(f"f(lo) < target is not certified at lo = {a}")
+        raise ParameterError(f"{name}: the function is not certainly below {show(target, 40)} at the lower end {a} of the "
+                             f"search range [{a}, {b}]: the parameters put the solution outside it")
     side_b, gb = _decide(f, b, target, 64)
     if side_b != 1:
-        raise ParameterError(f"f(hi) > target is not certified at hi = {b}")
+        raise ParameterError(f"{name}: the function is not certainly above {show(target, 40)} at the upper end {b} of the "
+                             f"search range [{a}, {b}]: the parameters put the solution outside it")
     return Root(_Bracket(f, target, a, b, ga, gb), name)
 
 
@@ -198,17 +203,18 @@ def solve_decreasing(f: BallMap, target: object, lo: object, hi: object | None =
     """As :func:`solve_increasing`, for f continuous and strictly decreasing on [lo, hi].
     A missing `hi` is found by doubling until f(hi) < target is decided."""
     if hi is None:
-        hi = _upper_end(f, target, _as_fmpq(lo, "lo"))
+        hi = _upper_end(f, target, _as_fmpq(lo, "lo"), name)
     return solve_increasing(lambda x: -f(x), -target, lo, hi, name)
 
 
-def _upper_end(f: BallMap, target: object, lo: fmpq, limit: int = 2 ** 64) -> fmpq:
+def _upper_end(f: BallMap, target: object, lo: fmpq, name: str = "root", limit: int = 2 ** 64) -> fmpq:
     """The first of max(2·lo, 1), 4·lo, … where the decreasing f is certainly below target."""
     b = max(2 * lo, fmpq(1))
     while _side(f, b, target, 64) != -1:
         b *= 2
         if b > limit:
-            raise PrecisionError(f"f stays above {target} up to {limit}")
+            raise PrecisionError(f"{name}: no solution in [{lo}, 2^64]: the function stays above {show(target, 40)} "
+                                 "there (or too close to it to decide)")
     return b
 
 

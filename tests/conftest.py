@@ -64,3 +64,38 @@ def stand_in_for_missing(monkeypatch):
         monkeypatch.setattr(builtins, "__import__", tolerant)
         return missing
     return stand_in
+
+
+class _Verified:
+    """The shipped claims, each paper run once per session (``symdp verify``'s runner): the proofs
+    tests of each paper and the README's generated tables read the same runs, so the suite never
+    runs a paper's claims twice. ``verified(paper)`` grades that paper's claims by the claims they
+    use; ``verified.all()`` runs every paper and grades them together, as a full ``symdp verify``."""
+
+    def __init__(self):
+        self.registry = None
+        self.raw: dict = {}
+
+    def _raw(self, paper):
+        from pathlib import Path
+
+        from symdp.verify import load_claims, run_claims
+        if self.registry is None:
+            self.registry = load_claims(Path(__file__).resolve().parent.parent / "proofs")
+        if paper not in self.raw:
+            self.raw[paper] = run_claims(self.registry.select(paper), timeout=300, progress=False, grade=False)
+        return self.raw[paper]
+
+    def __call__(self, paper):
+        from symdp.verify.status import propagate
+        return propagate(self._raw(paper))
+
+    def all(self):
+        from symdp.verify import PAPERS
+        from symdp.verify.status import propagate
+        return propagate([r for paper in list(PAPERS)[:5] for r in self._raw(paper)])
+
+
+@pytest.fixture(scope="session")
+def verified():
+    return _Verified()

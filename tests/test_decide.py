@@ -35,7 +35,7 @@ def test_exp_bound_touching_zero_with_zero_slope_is_proved():
     # ... and the box prover escalates to it by itself, without order=
     auto = inequality_on_box(f, [(0, 1)], "default", 2000, variables=[e])
     assert auto.status == "proved", auto.detail
-    assert any(step["by"] == "taylor" for step in auto.data["certificate"]["steps"])
+    assert any(step["by"] == "taylor" for step in auto.data["certificates"][0]["steps"])
 
 
 def test_log_bound_on_the_half_line_is_proved():
@@ -210,7 +210,7 @@ def test_nlsat_keeps_the_denominator_in_the_negation():
     ev = real_closed(x / (x - 1), [x], [x >= 2], "x/(x − 1) ≥ 0 for x ≥ 2")
     assert ev.status == "proved"
     solver = z3.Solver()
-    solver.from_string(ev.data["certificate"]["query"])
+    solver.from_string(ev.data["certificates"][0]["query"])
     assert solver.check() == z3.unsat
 
 
@@ -270,3 +270,53 @@ def test_the_witness_invariant_is_checked_at_run_time():
         settled(Evidence("decision", "proved", "x ≥ 0", {"refuted": True, "witness": {"x": "1"}}))
     ok = Evidence("decision", "failed", "refuted", {"refuted": True, "witness": {"x": "-1"}})
     assert settled(ok) is ok
+
+
+# --------------------------------------------------------------------------------------------
+# proofs bound to their goals; checks over nothing fail
+
+
+def test_a_division_in_a_domain_keeps_its_denominator_nonzero():
+    """y = 1/x forces x·y = 1 (by hand), so x·y − 1 ≥ 0 holds on that domain; read without x ≠ 0,
+    the domain would contain x = 0 with any y, where x·y − 1 = −1."""
+    ev = real_closed(x * y - 1, [x, y], [sympy.Eq(y, 1 / x)], "x·y ≥ 1 where y = 1/x")
+    assert ev.status == "proved", ev.detail
+    assert real_closed(x * y - 1, [x, y], [sympy.Eq(y * x, 1) | sympy.Eq(x, 0)], "with x = 0 let in").status == "failed"
+
+
+def test_a_domain_relation_that_is_false_is_refused():
+    """Python's == between two sympy expressions is a structural test giving False: as a domain it
+    would make every goal hold vacuously."""
+    import pytest
+    from symdp.errors import ParameterError
+    with pytest.raises(ParameterError, match="sympy.Eq"):
+        real_closed(-x, [x, y], [x >= 0, x * y == 1], "−x ≥ 0")
+
+
+def test_checks_over_zero_cases_fail_naming_what_was_empty():
+    from symdp.verify import certified_agreement, exact_agreement, identity
+    for ev in (exact_agreement([], [], "no flags"), certified_agreement([], [], 10, "no values"), identity([], [], "no sides")):
+        assert ev.status == "failed" and "nothing compared" in ev.detail, ev.detail
+    assert exact_agreement([1], [1], "one").status == "checked"
+
+
+def test_a_proof_states_goals_and_certifies_each_or_it_is_not_returned():
+    import pytest
+    from symdp.certificate import CertificateViolation
+    from symdp.verify import combine, identity
+    from symdp.verify.evidence import Evidence, settled
+    with pytest.raises(CertificateViolation, match="at least one goal"):
+        settled(Evidence("identity", "proved", "x = x", {}))
+    proof = identity(x + x, 2 * x).to_json()["data"]
+    with pytest.raises(CertificateViolation, match="every goal"):
+        settled(Evidence("identity", "proved", "x + x = 2x", {**proof, "certificates": []}))
+    both = combine(identity(x + x, 2 * x), real_closed(x ** 2, [x], [], "x² ≥ 0"))
+    assert both.status == "proved" and len(both.data["goals"]) == 2
+    assert [g["text"] for g in identity((x + 1) ** 2, x ** 2 + 2 * x + 1).data["goals"]] == \
+        ["∀ x ∈ ℝ: (x + 1)^2 = x^2 + 2*x + 1"]
+
+
+def test_a_function_of_balls_is_checked_not_proved():
+    """It states no goal a re-checker can replay (a Python function is not a formula)."""
+    ev = inequality_on_box(lambda a: a * a + 1, [(-1, 1)], "a² + 1 ≥ 0 on balls")
+    assert ev.status == "checked" and "no goal" in ev.detail

@@ -42,7 +42,8 @@ from symdp.numbers import Real, certify, exact
 from sandbox import run_case, run_cases, safe_repr
 
 BATCH = 40
-TOTAL = int(os.environ.get("SYMDP_FUZZ_EXAMPLES", "240"))
+DEFAULT_EXAMPLES = 240
+TOTAL = int(os.environ.get("SYMDP_FUZZ_EXAMPLES", str(DEFAULT_EXAMPLES)))
 N_BATCHES = max(1, TOTAL // BATCH)
 SEED = os.environ.get("SYMDP_FUZZ_SEED", "20261123")
 #: Per-case limits inside the fuzz children: a case must answer or refuse well within them.
@@ -503,9 +504,8 @@ def _case(draw):
 
 def _runner(fn, args) -> Callable[[], object]:
     def run():
-        from symdp import evaluator
-        evaluator.SECONDS = CASE_TIMEOUT / 2  # in the child only: its own limit speaks before the sandbox's
-        with limits.raised(**FUZZ_LIMITS):
+        # in the child only: symdp's own time limit speaks before the sandbox's
+        with limits.raised(**FUZZ_LIMITS, seconds=max(1, int(CASE_TIMEOUT / 2))):
             return _exercise(fn(*args))
     return run
 
@@ -588,6 +588,148 @@ def test_a_batch_reports_each_kind_of_finding_and_nothing_else():
         CASE_TIMEOUT, LOG = saved
     assert [f.split("(")[0] for f in failures] == ["error", "two_lines", "crash", "overrun"]
     assert "TypeError: boom" in failures[0] and "SIGSEGV" in failures[2] and "timeout" in failures[3]
+
+
+# --------------------------------------------------------------------------------------------
+# The files the command line reads: a campaign of its own. Each case puts one drawn form where
+# the command expects a file (the manifest, a table's CSV or spec, a claim module, the report
+# that --recheck replays) and runs the command in the sandbox: its answer or one-line refusal
+# must come within the case's time limit and memory cap, whatever stands there.
+
+FILE_BATCH = 16
+DEFAULT_FILE_EXAMPLES = 32
+FILE_TOTAL = int(os.environ.get("SYMDP_FUZZ_FILE_EXAMPLES", str(DEFAULT_FILE_EXAMPLES)))
+
+
+@dataclass(frozen=True)
+class FileForm:
+    """What stands where a file is expected: its own bytes changed by a :class:`Mutation`, a link
+    to /dev/zero (size 0, endless: tables check once read 3.7 GB of it) or /dev/null, a FIFO
+    (opening it blocks until a writer comes), a folder, a dangling link, or a 10 GB sparse file."""
+
+    kind: str
+    mutation: Mutation
+
+    def put(self, path: str, original: bytes) -> None:
+        import shutil
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        elif os.path.lexists(path):
+            os.remove(path)
+        if self.kind == "bytes":
+            with open(path, "wb") as f:
+                f.write(self.mutation(original))
+        elif self.kind in ("dev_zero", "dev_null", "dangling"):
+            os.symlink({"dev_zero": "/dev/zero", "dev_null": "/dev/null"}.get(self.kind, path + ".gone"), path)
+        elif self.kind == "fifo":
+            os.mkfifo(path)
+        elif self.kind == "folder":
+            os.mkdir(path)
+        else:  # "sparse": a regular file whose size alone is beyond every limit
+            with open(path, "wb") as f:
+                f.truncate(10 << 30)
+
+
+FILE_FORM = st.builds(FileForm, st.sampled_from(["bytes", "bytes", "bytes", "dev_zero", "dev_null", "fifo", "folder",
+                                                 "dangling", "sparse"]), MUTATION)
+_GOOD_CLAIMS = (
+    "import sympy\nfrom symdp.verify import claim, identity, inequality_on_box\nx = sympy.Symbol('x')\n"
+    "@claim(paper='tv-dp', label='Theorem 1', statement='x + x = 2x')\n"
+    "def t1():\n    return identity(x + x, 2 * x, 'sympy')\n"
+    "@claim(paper='lmidp', label='Lemma 2', statement='e^x >= 1 + x on [-1, 1]')\n"
+    "def l2():\n    return inequality_on_box(sympy.exp(x) - 1 - x, [(-1, 1)], 'branch and bound')\n")
+
+
+@functools.cache
+def _good_report() -> bytes:
+    """The JSON report of a real ``symdp verify`` run (an identity and a box proof), made once
+    per process, before the children fork (they inherit it)."""
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="symdp-fuzz-report-")
+    os.mkdir(os.path.join(folder, "claims"))
+    with open(os.path.join(folder, "claims", "good.py"), "w", encoding="utf-8") as f:
+        f.write(_GOOD_CLAIMS)
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+        assert main(["verify", os.path.join(folder, "claims"), "--out", os.path.join(folder, "out")]) == 0
+    with open(os.path.join(folder, "out", "verify.json"), "rb") as f:
+        return f.read()
+
+
+def _tables_file(victim: str, form: FileForm, load: bool):
+    folder = _table_folder(victim, lambda b: b)
+    with open(os.path.join(REPO, "tables", victim), "rb") as f:
+        form.put(os.path.join(folder, victim), f.read())
+    if load:
+        from symdp.testing import load_table
+        try:
+            return [row.decimal for row in load_table(TABLE, folder)][:3]
+        except FileNotFoundError:
+            return "missing"  # documented: a table that is not there
+    return _cli("tables", "check", folder, TABLE, "--sample", "2")
+
+
+def _claims_file(module: str, form: FileForm):
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="symdp-fuzz-claims-")
+    os.mkdir(os.path.join(folder, "claims"))
+    form.put(os.path.join(folder, "claims", "drawn.py"), module.encode("utf-8", "surrogateescape"))
+    return _cli("verify", os.path.join(folder, "claims"), "--out", os.path.join(folder, "out"), "--timeout", "20")
+
+
+def _recheck_file(form: FileForm, paper: str | None, as_json: bool):
+    import tempfile
+    out = os.path.join(tempfile.mkdtemp(prefix="symdp-fuzz-recheck-"), "out")
+    os.mkdir(out)
+    form.put(os.path.join(out, f"verify-{paper}.json" if paper else "verify.json"), _good_report())
+    return _cli("verify", "--recheck", "--out", out, *(["--paper", paper] if paper else []),
+                *(["--json"] if as_json else []))
+
+
+_SCHEDULE = b"q,sigma,steps\n0.01,1,10\n1/50,2,5\n"
+
+
+def _schedule_file(form: FileForm, as_json: bool):
+    import tempfile
+    path = os.path.join(tempfile.mkdtemp(prefix="symdp-fuzz-schedule-"), "schedule.json" if as_json else "schedule.csv")
+    form.put(path, b'[[0.01, 1, 10], ["1/50", "2", 5]]' if as_json else _SCHEDULE)
+    return _cli("account", "dpsgd", "--schedule", path, "--delta", "1e-5", "--rtol", "1/2")
+
+
+FILE_CASES: dict[str, tuple[Callable, tuple]] = {
+    "account.schedule": (_schedule_file, (FILE_FORM, st.booleans())),
+    "tables.check": (lambda v, f: _tables_file(v, f, load=False),
+                     (st.sampled_from(["MANIFEST.json", f"{TABLE}.csv", f"{TABLE}.spec.json"]), FILE_FORM)),
+    "tables.load": (lambda v, f: _tables_file(v, f, load=True),
+                    (st.sampled_from([f"{TABLE}.csv", f"{TABLE}.spec.json"]), FILE_FORM)),
+    "verify.claims": (_claims_file, (st.sampled_from(CLAIM_MODULES + [_GOOD_CLAIMS]), FILE_FORM)),
+    "verify.recheck": (_recheck_file, (FILE_FORM, st.sampled_from([None, "tv-dp"]), st.booleans())),
+}
+
+
+@functools.cache
+def _file_batches() -> tuple[list, ...]:
+    drawn = []
+
+    @seed(BASE_SEED)
+    @settings(max_examples=max(1, FILE_TOTAL // FILE_BATCH), deadline=None, database=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @given(st.lists(st.sampled_from(sorted(FILE_CASES)).flatmap(
+        lambda name: st.tuples(st.just(name), st.tuples(*FILE_CASES[name][1]))), min_size=FILE_BATCH, max_size=FILE_BATCH))
+    def draw(batch):
+        drawn.append([(name, FILE_CASES[name][0], args) for name, args in batch])
+
+    draw()
+    return tuple(drawn)
+
+
+@pytest.mark.parametrize("number", range(max(1, FILE_TOTAL // FILE_BATCH)))
+def test_no_file_the_cli_reads_crashes_overruns_or_raises_a_non_symdp_error(number):
+    """One batch of the file campaign: manifests, tables' CSV and spec files, claim modules, the
+    reports given to --recheck and DP-SGD schedules, each replaced by a drawn form, answered or refused on one
+    line within the case's limits (the sandbox's 60 s and 2 GB)."""
+    _good_report()  # in the parent, before the children fork
+    failures = _failures(_file_batches()[number])
+    assert not failures, f"{len(failures)} failing file case(s) (seed {BASE_SEED}, batch {number}):\n" + "\n".join(failures)
 
 
 # --------------------------------------------------------------------------------------------

@@ -388,3 +388,25 @@ def test_utilities_print_as_the_call_that_makes_them():
         again = parse_expr(text, local_dict={"local": symdp.local, "x": sympy.Symbol("x")})
         assert sympy.simplify(again(channel) - u(channel)) == 0
     assert "utility=local.utility.kl([1/3, 2/3], [1/2, 1/2])" in repr(optimal_mechanism(log(3), utility.kl(p0, p1)))
+
+
+@pytest.mark.parametrize("widen", [0, 10 ** 24])
+def test_both_brackets_keep_the_optimum_between_their_ends(widen, monkeypatch):
+    """The lower end of OPT(e^ε) comes from a rational E₁ at or below e^ε, the upper from one at or
+    above it, whatever the width of the ball around e^ε: with ε's ball widened to ±10⁻²⁴, the
+    ends would cross the brute-force optimum (mpmath at 60 digits) by about OPT'·10⁻²⁴ if the
+    ball's upper end stood in for E₁."""
+    from flint import arb, fmpq
+
+    from symdp.local import extremal
+    from symdp.numbers import endpoints
+    u = utility.kl(P0, P1)
+    basis = list(optimal_mechanism(1, u).basis)
+    if widen:
+        exact_ball = extremal.arb_of
+        monkeypatch.setattr(extremal, "arb_of", lambda e, prec: exact_ball(e, prec) + arb(0, fmpq(1, widen)))
+    with mpmath.workdps(60):
+        truth = _vertex_optimum(KL, 3, mpmath.e)
+        for ball in (extremal._bracket(sympy.Integer(1), u, basis, 128), extremal._monotone_bracket(sympy.Integer(1), u, 128)):
+            lo, hi = (mpmath.mpf(int(q.p)) / int(q.q) for q in endpoints(ball, 512))
+            assert lo <= truth + mpmath.mpf(10) ** -55 and truth - mpmath.mpf(10) ** -55 <= hi, (lo, truth, hi)

@@ -354,3 +354,21 @@ def test_logarithms_of_rationals_over_primes():
         for r, b in zip(cases, obj.balls(256)):
             ref = mpmath.log(mpmath.mpf(int(r.p)) / int(r.q))
             assert abs(mpmath.mpf(b.mid().str(70, radius=False)) - ref) < mpmath.mpf(10) ** -55 and b.rad() < 1e-60
+
+
+@pytest.mark.parametrize("maximize", [True, False])
+def test_optimum_over_prime_powers_and_denominators(maximize):
+    """Columns built with add_log(coef, r) for composite r over a denominator, as the staircase
+    objectives are: their terms are written over log 2, log 3, log 5 only when the exact
+    coefficients are needed (the value, the dual, the guard): against mpmath."""
+    from flint import fmpq as Q
+    args = [(Q(-1), Q(4, 9)), (Q(3, 2), Q(8, 3)), (Q(2), Q(1, 8)), (Q(1), Q(25, 12)), (Q(5, 4), Q(27, 16))]
+    obj = lp.Objective()
+    for coef, r in args:
+        obj.add_log(obj.column(), coef, r)
+    res = lp.solve(obj, [[1] * len(args)], [1], maximize=maximize)
+    with mpmath.workdps(50):
+        values = [mpmath.mpf(int(c.p)) / int(c.q) * mpmath.log(mpmath.mpf(int(r.p)) / int(r.q)) for c, r in args]
+        best = max(values) if maximize else min(values)
+        assert abs(mpmath.mpf(sympy.N(sympy.sympify(res.value), 50)) - best) < mpmath.mpf(10) ** -45
+    assert set(sympy.sympify(res.value).atoms(sympy.log)) <= {sympy.log(2), sympy.log(3), sympy.log(5)}

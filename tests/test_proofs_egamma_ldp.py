@@ -1,20 +1,17 @@
 """The Asoodeh–Aliakbarpour–Calmon (egamma-ldp) claims in proofs/ all run, none fails, every
 numbered result has a claim, and each erratum records its witness and a passing correction."""
 
-from pathlib import Path
-
 import pytest
 
-from symdp.verify import PAPERS, load_claims, run_claims
-
-PROOFS = Path(__file__).resolve().parent.parent / "proofs"
+from symdp.verify import PAPERS
 
 
 @pytest.fixture(scope="module")
-def reports():
-    registry = load_claims(PROOFS)
+def reports(verified):
+    reports = verified("egamma-ldp")
+    registry = verified.registry
     assert not [e for e in registry.load_errors if "egamma" in e[0]], registry.load_errors
-    return run_claims(registry.select("egamma-ldp"), timeout=300, progress=False)
+    return reports
 
 
 @pytest.mark.slow

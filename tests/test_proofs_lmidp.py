@@ -1,20 +1,15 @@
 """The Ngo–Östman–Graell i Amat (lmidp) claims in proofs/ all run, none fails, and the
 suspected errata are confirmed with witnesses."""
 
-from pathlib import Path
-
 import pytest
-
-from symdp.verify import load_claims, run_claims
-
-PROOFS = Path(__file__).resolve().parent.parent / "proofs"
 
 
 @pytest.fixture(scope="module")
-def reports():
-    registry = load_claims(PROOFS)
+def reports(verified):
+    reports = verified("lmidp")
+    registry = verified.registry
     assert not [e for e in registry.load_errors if "lmidp" in e[0]], registry.load_errors
-    return run_claims(registry.select("lmidp"), timeout=300, progress=False)
+    return reports
 
 
 @pytest.mark.slow
@@ -42,10 +37,11 @@ def test_theorem_2a_is_an_erratum_with_witness(reports):
     assert float(witness["eq9_delta"]) < 0.1
 
 
+# (Appendix -A1's "a μ-CI-LMIDP mechanism" has no machine-readable form yet: its domain is not recorded.)
 @pytest.mark.slow
 @pytest.mark.parametrize("label, cites", [("Eq. (7)", "Thm 4.5.1"), ("Lemma 1 (eq. 15)", "Tonelli"),
                                           ("Theorem 3 (eq. 14)", "Diggavi–Cover"),
-                                          ("Appendix -A (eqs. 19–22)", "appendix-a2"), ("Appendix -A1 (eq. 16)", "eq-7"),
+                                          ("Appendix -A (eqs. 19–22)", "appendix-a2"),
                                           ("Remark after Theorem 1 (p̄_μ)", "eq-7")])
 def test_proved_on_the_whole_stated_domain(reports, label, cites):
     (r,) = [r for r in reports if r.label == label]

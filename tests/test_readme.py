@@ -24,6 +24,8 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 #: Where the set-up commands put the executables; the tests run inside such an environment.
 BIN = Path(sys.executable).parent
 SETUP = README.split("## Set-up", 1)[1].split("\n## ", 1)[0]
+#: The README's command that installs the test environment and runs the tests.
+_TEST_SETUP = next(line.strip() for line in SETUP.splitlines() if "pytest" in line and "pip install" in line)
 
 
 def _fenced(language: str) -> list[tuple[int, str]]:
@@ -86,9 +88,8 @@ def default_limits():
 
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
-    command = next(line.strip() for line in SETUP.splitlines() if "pytest" in line and "pip install" in line)
     # CI has made and activated its own virtual environment
-    in_venv = re.sub(r"^python3 -m venv \.venv && \. \.venv/bin/activate && ", "", command)
+    in_venv = re.sub(r"^python3 -m venv \.venv && \. \.venv/bin/activate && ", "", _TEST_SETUP)
     assert in_venv in ci, f"{in_venv!r} not in .ci/run"
 
 
@@ -154,10 +155,25 @@ def test_python_block_runs_as_written(line, code, tmp_path, capsys, default_limi
         report = json.loads((tmp_path / "r" / f"verify-{key[1]}.json").read_text())
         assert report["claims"] and all(c["status"] == "proved" for c in report["claims"])
         return
-    first = re.match(r"\s*(?:from|import) (\w+)", code)
-    if first and importlib.util.find_spec(first[1]) is None:  # e.g. the Opacus block: PyTorch is not a dependency
-        pytest.skip(f"the block at {name} needs {first[1]}, which is not installed")
+    for package in re.findall(r"^\s*(?:from|import) (\w+)", code, re.M):  # never skipped: the set-up installs them
+        assert importlib.util.find_spec(package) is not None, (
+            f"the block at {name} needs {package}, which the README's test set-up does not install: {_TEST_SETUP}")
     namespace: dict = {"__name__": f"readme_{line}"}
     exec(compile(code, name, "exec"), namespace)
     for function in [v for k, v in namespace.items() if k.startswith("test_") and callable(v)]:
         function()  # a block that shows a test runs it
+
+
+def test_every_count_of_the_code_is_the_code_s():
+    """The counts the README states about the code (tables and rows, claims, mutants, the fuzz
+    run, the evaluator's limits, the DP-SGD bracket's ends) are computed from it; after a
+    change, ``python tests/readme_counts.py`` writes them."""
+    import readme_counts
+    stale = readme_counts.stale(README)
+    assert not stale, "stale README counts (run python tests/readme_counts.py): " + "; ".join(
+        f"{pattern} says {was}, the code {now}" for pattern, was, now in stale)
+
+
+def test_the_limits_table_is_the_code_s():
+    import readme_counts
+    assert readme_counts.limits_table(README) == limits.DEFAULTS

@@ -6,6 +6,7 @@ against mpmath at high precision (an independent implementation of erfc, exp and
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
@@ -279,3 +280,60 @@ def test_lattice_profile_at_huge_and_irrational_eps():
     assert (pair ** 3).delta(sympy.Integer(10) ** 400) == 0
     for eps in (log(Rational(9, 7)), log(9) + Rational(1, 10 ** 30), log(9)):
         assert certify((pair ** 3).delta(eps), 30).decimal == certify(brute.delta(eps), 30).decimal
+
+
+# --------------------------------------------------------------------------------------------
+# Files, sequences and integrals: bounded before the work
+
+
+def test_a_file_is_read_only_when_it_is_a_regular_file_within_its_limit(tmp_path):
+    from symdp.files import FileRefused, read_regular
+    (tmp_path / "zero").symlink_to("/dev/zero")
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "folder").mkdir()
+    for name, kind in (("zero", "a device"), ("fifo", "a FIFO"), ("folder", "a folder")):
+        with pytest.raises(FileRefused, match=f"is {kind}, not a regular file"):
+            read_regular(tmp_path / name, 100)
+    (tmp_path / "ten").write_bytes(b"0123456789")
+    assert read_regular(tmp_path / "ten", 10) == b"0123456789"
+    with pytest.raises(FileRefused, match="more than 9 bytes"):
+        read_regular(tmp_path / "ten", 9)
+    with open(tmp_path / "sparse", "wb") as f:  # st_size says 10 GB; at most limit + 1 bytes are read
+        f.truncate(10 << 30)
+    with pytest.raises(FileRefused, match="more than 1000 bytes"):
+        read_regular(tmp_path / "sparse", 1000)
+
+
+def test_a_manifest_linked_to_dev_zero_fails_the_check_at_once(tmp_path, capsys):
+    import shutil
+    for name in ("zchannel_crossover.csv", "zchannel_crossover.spec.json"):
+        shutil.copy(Path(symdp.__file__).parent.parent / "tables" / name, tmp_path)
+    (tmp_path / "MANIFEST.json").symlink_to("/dev/zero")
+    assert main(["tables", "check", str(tmp_path)]) == 1
+    assert "MANIFEST.json: is a device, not a regular file" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("expr", ["[1]*10**9", "10**9*(1,)", "(1, 2)*(10**4)", "[[[[1]*100]*100]*100]*100"])
+def test_a_repeated_sequence_is_sized_before_it_is_built(expr):
+    from symdp.evaluator import RefusedExpression, evaluate
+    with pytest.raises(RefusedExpression, match="repeating a sequence of .* beyond the limit value_nodes"):
+        evaluate(expr)
+    assert evaluate("[1, 2]*3") == [1, 2] * 3
+
+
+def test_an_integral_stops_evaluating_once_its_integrand_fails():
+    """acb.integral calls on after an exception in the integrand (python-flint sets it aside);
+    the wrapper answers the rest at once and raises the error when the integration returns."""
+    from flint import acb
+    from symdp.integration import integral
+    calls = []
+
+    def integrand(x, analytic):
+        calls.append(x)
+        if len(calls) > 5:
+            raise symdp.ResourceLimitError("stop")
+        return x.exp()
+    with pytest.raises(symdp.ResourceLimitError, match="stop"):
+        integral(integrand, acb(0), acb(1))
+    assert len(calls) == 6
+    assert integral(lambda x, a: x.exp(), acb(0), acb(1)).real.overlaps(acb(1).exp().real - 1)

@@ -311,3 +311,27 @@ def test_check_recomputes_from_the_grid_not_from_the_file(built, tmp_path):
     report = check(d, names=["gaussian_sigma"], sample=1, progress=False)
     assert [(p.file, p.line) for p in report.problems] == [("gaussian_sigma.csv", 5)]
     assert "not the grid point" in report.problems[0].message and report.recomputed == 0
+
+
+def test_the_last_row_is_compared_like_every_other(built, tmp_path):
+    """The manifest's row digests and the recomputation both reach the last row: a deleted last row
+    is named as missing, an appended one as not in the manifest, and a consistent forgery of the
+    last row (value and every manifest hash rewritten) is caught by recomputing it."""
+    d = _copy(built, tmp_path / "last")
+    path = d / "zcdp_epsilon.csv"
+    original = path.read_bytes()
+    header, rows = mf.read_csv(original)
+    path.write_bytes(mf.csv_bytes(header, rows[:-1]))
+    assert [(p.file, p.line, "1 row(s) missing" in p.message) for p in check(d, names=["zcdp_epsilon"], progress=False).problems] \
+        == [("zcdp_epsilon.csv", len(rows) + 1, True)]
+    path.write_bytes(mf.csv_bytes(header, rows + [rows[-1]]))
+    problems = check(d, names=["zcdp_epsilon"], progress=False).problems
+    assert ("zcdp_epsilon.csv", len(rows) + 2) in [(p.file, p.line) for p in problems]
+    forged = [list(r) for r in rows]
+    forged[-1][2] = forged[-1][2][:-1] + ("1" if forged[-1][2][-1] != "1" else "2")
+    data = mf.csv_bytes(header, forged)
+    path.write_bytes(data)
+    manifest = json.loads((d / mf.MANIFEST).read_text())
+    manifest["tables"]["zcdp_epsilon"] = mf.table_entry("zcdp_epsilon", data, (d / "zcdp_epsilon.spec.json").read_bytes(), forged)
+    (d / mf.MANIFEST).write_bytes(mf.json_bytes(manifest))
+    assert [(p.file, p.line) for p in check(d, names=["zcdp_epsilon"], progress=False).problems] == [("zcdp_epsilon.csv", len(rows) + 1)]

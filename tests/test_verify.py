@@ -247,14 +247,46 @@ def test_load_claims_twice_and_record_broken_modules(proofs):
 def test_a_claim_module_calling_sys_exit_is_a_load_error_not_the_end_of_the_run(proofs):
     (proofs / "quits.py").write_text("import sys\nsys.exit(3)\n")
     (proofs / "zz_base.py").write_text("class Odd(BaseException):\n    pass\nraise Odd('odd')\n")
-    registry = load_claims(proofs)
-    assert len(registry) == 5  # the other modules still load
-    errors = dict(registry.load_errors)
-    assert errors[str(proofs / "quits.py")] == "SystemExit: 3"
-    assert errors[str(proofs / "zz_base.py")] == "Odd: odd"
+    for isolate in (True, False):
+        registry = load_claims(proofs, isolate=isolate)
+        assert len(registry) == 5  # the other modules still load
+        errors = dict(registry.load_errors)
+        assert errors[str(proofs / "quits.py")] == "SystemExit: 3"
+        assert errors[str(proofs / "zz_base.py")] == "Odd: odd"
     (proofs / "zz_base.py").write_text("raise KeyboardInterrupt\n")
-    with pytest.raises(KeyboardInterrupt):  # the user's interrupt still ends the run
-        load_claims(proofs)
+    with pytest.raises(KeyboardInterrupt):  # imported here, the user's interrupt still ends the run
+        load_claims(proofs, isolate=False)
+    # imported in a child, an interrupt raised by the module's code is the module's failure
+    assert "KeyboardInterrupt" in dict(load_claims(proofs).load_errors)[str(proofs / "zz_base.py")]
+
+
+def test_a_module_that_loops_exits_crashes_or_eats_memory_at_import_is_one_failed_entry(proofs, tmp_path):
+    """Each module is imported in a child with the claims' limits: whatever it does at import ends
+    as one load error naming the file and the cause, the other modules load, and `symdp verify`
+    writes its report with one failed entry per broken module."""
+    from symdp import limits
+    from symdp.cli import main
+    bad = {"loops.py": ("while True:\n    pass\n", "timed out after 3 s"),
+           "exits.py": ("import os\nos._exit(3)\n", "exit code 3"),
+           "segfaults.py": ("import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n", "SIGSEGV"),
+           "greedy.py": ("block = bytearray(1 << 30)\n", "MemoryError")}
+    for name, (text, _) in bad.items():
+        (proofs / name).write_text(text)
+    with limits.raised(memory=256 << 20):
+        registry = load_claims(proofs, timeout=3)
+    assert len(registry) == 5 and [c.label for c in registry.select("tv-dp")] == ["Theorem 1", "Lemma 2"]
+    errors = dict(registry.load_errors)
+    for name, (_, cause) in bad.items():
+        assert cause in errors[str(proofs / name)], (name, errors[str(proofs / name)])
+    assert registry.select("tv-dp")[0].function().status == "proved"  # imported here only when called
+    out = tmp_path / "out"
+    with limits.raised(memory=256 << 20):
+        assert main(["verify", str(proofs), "--out", str(out), "--timeout", "3"]) == 1
+    claims = json.loads((out / "verify.json").read_text())["claims"]
+    failed = {c["label"]: c["detail"] for c in claims if c["status"] == "failed"}
+    for name, (_, cause) in bad.items():
+        assert cause in failed[f"module {proofs / name}"]
+    assert {c["label"] for c in claims if c["paper"] == "tv-dp"} == {"Theorem 1", "Lemma 2"}
 
 
 def test_runner_isolates_every_claim(proofs, tmp_path):
@@ -363,91 +395,144 @@ def test_erratum_kind_is_validated_and_recorded():
 
 
 def _report(i: int, ev: Evidence, **stated) -> ClaimReport:
+    stated.setdefault("quote_found", True)
     return ClaimReport("tv-dp", f"Theorem {i}", f"tv-dp:t{i}", "s", ev.status, ev.kind, 0.1, ev.detail, ev.data, **stated)
+
+
+def _certified(detail: str = "the statement") -> Evidence:
+    """Proved evidence whose goal carries a certificate of the same digest (docs/trust-chain.md),
+    as the trust chain's evidence records it."""
+    from symdp.verify.goals import goal
+    g = goal(sympy.Symbol("x") ** 2 >= 0).to_json()
+    return Evidence("decision", "proved", detail, {"goals": [g], "certificate": {"kind": "smtlib", "digest": g["digest"]}})
+
+
+def _uncertified(ev: Evidence) -> Evidence:
+    """`ev` with its certificates removed (its statement's too): goals the prover merely asserts."""
+    strip = lambda d: {k: v for k, v in d.items() if k not in ("certificate", "certificates")}
+    data = strip(ev.data)
+    if "statement" in data:
+        data["statement"] = {**data["statement"], "data": strip(data["statement"]["data"])}
+    return Evidence(ev.kind, ev.status, ev.detail, data)
+
+
+def _domain(*items) -> list:
+    from symdp.verify import domains
+    return domains.to_json(domains.items(list(items)))
 
 
 def test_report_separates_statement_from_cross_checks_and_grades_proofs():
     from symdp.verify import establish
-    proof = identity(1, 1, "the statement")
+    x = sympy.Symbol("x", real=True)
+    proof = _certified()
+    every_x = dict(stated_domain="all x", domain=_domain())
     reps = [
-        # the paper's domain only in establish's older keyword: the same words, so whole
-        _report(1, establish(proof, exact_agreement(1, 1, "library"), domain="all x", stated_domain="all x")),
-        _report(2, establish(proof, exact_agreement(1, 1, "library"), domain="x ≤ 1", stated_domain="all x")),
-        # no stated domain anywhere: no longer "whole" by default
-        _report(3, establish(proof, domain="all x")),
+        _report(1, establish(proof, exact_agreement(1, 1, "library"), domain=[]), **every_x),
+        _report(2, establish(proof, exact_agreement(1, 1, "library"), domain=[x <= 1]), **every_x),
+        # words on both sides decide nothing, equal or not
+        _report(3, establish(proof, domain="all x", stated_domain="all x")),
         ClaimReport("tv-dp", "Theorem 9", "tv-dp:t9", "s", "checked", "exact", 0.1, "legacy", {}),
+        # the quote not found: not tied to the paper's words, whatever else holds
+        _report(5, establish(proof, domain=[]), quote_found=False, **every_x),
+        # a goal without a certificate: the prover's word alone (identities carry certificates now, and
+        # the prover refuses to return such evidence: a report from before, or edited)
+        _report(6, _uncertified(establish(proof, domain=[])), **every_x),
     ]
-    assert [report.coverage(r) for r in reps] == ["whole", "restricted", "unrecorded", "unrecorded"]
-    assert [r.proof_status for r in reps] == ["machine-complete", "restricted", "domain not recorded", "checked"]
+    assert [report.coverage(r) for r in reps] == ["whole", "restricted", "unrecorded", "unrecorded", "whole", "whole"]
+    assert [r.proof_status for r in reps] == ["machine-complete", "restricted", "domain not recorded", "checked",
+                                              "not tied", "proved given"]
+    assert [r.domain_decided_by for r in reps] == ["exact", "z3", None, None, "exact", "exact"]
+    assert "goals without a certificate" in " ".join(reps[5].proof_notes)
     line = report.summary_line("tv-dp", reps)
-    assert line.startswith("tv-dp: 1 machine-complete, 0 proved given cited results or checked claims, "
-                           "0 proved with prose steps, 1 restricted, 1 proved, domain not recorded, 1 checked, 0 errata")
+    assert line.startswith("tv-dp: 1 machine-complete, 1 proved given cited results or checked claims | "
+                           "0 proved with prose steps | 1 restricted, 1 proved, domain not recorded, 1 proved, quote "
+                           "not found | 1 checked, 0 errata")
+    assert report.headline(reps) == ("6 claims: 1 machine-complete, 1 proved given; 0 proved with prose; 1 restricted, "
+                                     "1 domain not recorded, 1 not tied; 1 checked, 0 errata, 0 failed")
     s = report.summary(reps)
-    assert s["proved_whole"] == 1 and s["papers"]["tv-dp"]["proved_restricted"] == 2
-    assert s["machine-complete"] == 1 and s["papers"]["tv-dp"]["restricted"] == 1
+    assert s["proved_whole"] == 3 and s["papers"]["tv-dp"]["proved_restricted"] == 2
+    assert s["machine-complete"] == 1 and s["papers"]["tv-dp"]["restricted"] == 1 and s["not tied"] == 1
     md = report.markdown(reps)
-    assert "*Statement evidence* (identity, proved)" in md and "- cross-check (exact, checked): library" in md
+    assert "*Statement evidence* (decision, proved)" in md and "- cross-check (exact, checked): library" in md
     assert "restricted to x ≤ 1 (stated: all x)" in md and line in md
     assert "cross-checks" in report.table(reps) and line in report.table(reps)
+    assert "- `∀ x ∈ ℝ: x^2 ≥ 0` — certified (smtlib)" in md  # the goal beside the paper's words
+    assert "not tied" in md and "(restricted, decided by z3)" in md
 
 
 def test_whole_stated_domain_is_decided_from_relations():
     from symdp.verify import establish
     e, d = sympy.symbols("epsilon delta", real=True)
-    proof = identity(1, 1, "s")
-    paper = dict(stated_domain="ε > 0, 0 ≤ δ < 1", stated_where="Theorem 1, p. 3",
-                 stated_relations=relations_json([e > 0, d >= 0, d < 1]))
+    proof = _certified()
+    paper = dict(stated_domain="ε > 0, 0 ≤ δ < 1", stated_where="Theorem 1, p. 3", domain=_domain(e > 0, d >= 0, d < 1))
     # different words, but z3 shows the proved domain contains the stated one
     wide = _report(1, establish(proof, domain="ε ≥ 0 and δ ≤ 1", domain_relations=[e >= 0, d <= 1]), **paper)
     assert wide.coverage == "whole" and wide.proof_status == "machine-complete", wide.proof_notes
+    assert wide.domain_decided_by == "z3"
+    # the same items: decided without a solver
+    same = _report(9, establish(proof, domain=[d < 1, e > 0]), **paper)
+    assert same.coverage == "whole" and same.domain_decided_by == "exact"
     # same words are not enough when relations say otherwise: ε ≤ 1 misses ε = 2 of the stated domain
     narrow = _report(2, establish(proof, domain="ε > 0, 0 ≤ δ < 1", domain_relations=[e > 0, e <= 1, d >= 0, d < 1]),
                      **paper)
     assert narrow.coverage == "restricted" and narrow.proof_status == "restricted" and "z3" in narrow.proof_notes[0]
+    assert narrow.domain_decided_by == "z3"
     # a denominator: ε/(ε − 1) ≥ 0 holds for ε > 1 only (undefined at 1, negative in (0, 1))
-    pole = _report(3, establish(proof, domain="ε/(ε − 1) ≥ 0", domain_relations=[e / (e - 1) >= 0]), **paper)
+    pole = _report(3, establish(proof, domain=[e / (e - 1) >= 0]), **paper)
     assert pole.coverage == "restricted"
     # the symbols' assumptions join each side: a positive ε carries ε > 0 unwritten
     p = sympy.Symbol("epsilon", positive=True)
-    implicit = _report(4, establish(proof, domain="0 < ε ≤ 1", domain_relations=[p <= 1]),
-                       stated_domain="ε > 0", stated_relations=relations_json([e > 0]))
+    implicit = _report(4, establish(proof, domain=[p <= 1]), stated_domain="ε > 0", domain=_domain(e > 0))
     assert implicit.coverage == "restricted"
-    typed = _report(5, establish(proof, domain="0 < ε ≤ 1", domain_relations=[e > 0, e <= 1]),
-                    stated_domain="0 < ε ≤ 1", stated_relations=relations_json([p <= 1]))
+    typed = _report(5, establish(proof, domain=[e > 0, e <= 1]), stated_domain="0 < ε ≤ 1", domain=_domain(p <= 1))
     assert typed.coverage == "whole"
-    # a numeric paper domain needs the proof's relations: the same words alone do not decide it
+    # a paper domain in relations needs the proof's: the words alone do not decide it
     words = _report(6, establish(proof, domain="ε > 0, 0 ≤ δ < 1"), **paper)
-    assert words.coverage == "restricted" and "undecided" in words.proof_notes[0]
+    assert words.coverage == "unrecorded" and words.proof_status == "domain not recorded"
     with pytest.raises(ParameterError, match="evaluates to True"):
         establish(proof, domain="ε > 0", domain_relations=[p > 0])
-    # relations z3 cannot read leave the question undecided, and a report file's relations are read
+    # relations z3 cannot read leave the question undecided, and a report file's domain is read
     # without eval
-    odd = _report(7, establish(proof, domain="sin ε ≥ 0", domain_relations=[sympy.sin(e) >= 0]), **paper)
-    assert odd.coverage == "restricted" and "undecided" in odd.proof_notes[0]
-    crafted = dict(paper, stated_relations={"text": ["x"], "srepr": ["__import__('os').getcwd()"]})
-    bad = _report(8, establish(proof, domain="ε > 0", domain_relations=[e > 0]), **crafted)
+    odd = _report(7, establish(proof, domain=[sympy.sin(e) >= 0]), **paper)
+    assert odd.coverage == "restricted" and "undecided" in odd.proof_notes[0] and odd.domain_decided_by is None
+    crafted = dict(paper, domain=[{"kind": "relation", "srepr": "__import__('os').getcwd()", "text": "x"}])
+    bad = _report(8, establish(proof, domain=[e > 0]), **crafted)
     assert bad.proof_status == "domain not recorded" and "unreadable" in bad.proof_notes[0]
+    # an empty paper domain (its relations contradict) implies everything: it decides nothing
+    empty = _report(10, establish(proof, domain=[e > 5]), stated_domain="ε > 1 and ε < 0",
+                    domain=_domain(e > 1, e < 0))
+    assert empty.coverage == "restricted" and "empty" in empty.proof_notes[0]
+    # the older stated_relations of a report still count as the paper's domain
+    old = _report(11, establish(proof, domain=[e >= 0]), stated_relations=relations_json([e > 0]))
+    assert old.coverage == "whole" and old.domain[0]["kind"] == "relation"
 
 
 def test_uses_and_prose_steps_grade_a_proof_and_propagate():
     from symdp.verify import cited, establish
     from symdp.verify.status import propagate
-    proof = identity(1, 1, "s")
-    whole = dict(stated_domain="all x")
-    base = _report(1, establish(proof, domain="all x"), **whole)
+    proof = _certified("s")
+    whole = dict(stated_domain="all x", domain=[])
+    base = _report(1, establish(proof, domain=[]), **whole)
     checked = ClaimReport("tv-dp", "Theorem 2", "tv-dp:t2", "s", "checked", "exact", 0.1, "", {}, **whole)
-    given = _report(3, establish(proof, domain="all x", uses=[cited("Kairouz–Oh–Viswanath", "Theorem 8")]), **whole)
-    prose = _report(4, establish(proof, domain="all x", prose_steps=["Jensen on eigenvalues"]), **whole)
-    on_checked = _report(5, establish(proof, domain="all x", uses=["tv-dp:t2"]), **whole)
-    on_prose = _report(6, establish(proof, domain="all x", uses=["tv-dp:t4", "tv-dp:t1"]), **whole)
-    on_complete = _report(7, establish(proof, domain="all x", uses=["tv-dp:t1"]), **whole)
-    on_missing = _report(8, establish(proof, domain="all x", uses=["tv-dp:nowhere"]), **whole)
-    cycle = [_report(9, establish(proof, domain="all x", uses=["tv-dp:t10"]), **whole),
-             _report(10, establish(proof, domain="all x", uses=["tv-dp:t9"]), **whole)]
-    reps = propagate([base, checked, given, prose, on_checked, on_prose, on_complete, on_missing, *cycle])
+    given = _report(3, establish(proof, domain=[], uses=[cited("Kairouz–Oh–Viswanath", "Theorem 8")]), **whole)
+    prose = _report(4, establish(proof, domain=[], prose_steps=["Jensen on eigenvalues"]), **whole)
+    on_checked = _report(5, establish(proof, domain=[], uses=["tv-dp:t2"]), **whole)
+    on_prose = _report(6, establish(proof, domain=[], uses=["tv-dp:t4", "tv-dp:t1"]), **whole)
+    on_complete = _report(7, establish(proof, domain=[], uses=["tv-dp:t1"]), **whole)
+    on_missing = _report(8, establish(proof, domain=[], uses=["tv-dp:nowhere"]), **whole)
+    cycle = [_report(9, establish(proof, domain=[], uses=["tv-dp:t10"]), **whole),
+             _report(10, establish(proof, domain=[], uses=["tv-dp:t9"]), **whole)]
+    # prose does not hide what a proof rests on: through t5, t11 rests on the checked t2 (and the erratum t12)
+    erratum_ev = erratum(False, {"x": 1}, identity(1, 1, "fixed"), "printed wrong", kind="typo")
+    printed = ClaimReport("tv-dp", "Eq. 12", "tv-dp:t12", "s", "erratum", "erratum", 0.1, "", erratum_ev.data, **whole)
+    deep = _report(11, establish(proof, domain=[], prose_steps=["sum over outcomes"], uses=["tv-dp:t5", "tv-dp:t12"]),
+                   **whole)
+    reps = propagate([base, checked, given, prose, on_checked, on_prose, on_complete, on_missing, *cycle, printed, deep])
     assert [r.proof_status for r in reps] == ["machine-complete", "checked", "proved given", "proved with prose",
                                               "proved given", "proved with prose", "machine-complete", "proved given",
-                                              "proved given", "proved given"]
+                                              "proved given", "proved given", "erratum", "proved with prose"]
+    assert [r.weak_uses for r in reps] == [[], [], [], [], ["tv-dp:t2"], [], [], [], [], [], [],
+                                           ["tv-dp:t12", "tv-dp:t2"]]
     assert any("Kairouz–Oh–Viswanath, Theorem 8" in n for n in reps[2].proof_notes)
     assert "uses tv-dp:t2 (checked)" in reps[4].proof_notes
     assert propagate(reps) == reps  # grading is idempotent
@@ -456,25 +541,32 @@ def test_uses_and_prose_steps_grade_a_proof_and_propagate():
     claim_json = obj["claims"][2]
     assert claim_json["uses"] == [{"author": "Kairouz–Oh–Viswanath", "result": "Theorem 8"}]
     assert claim_json["proof_status"] == "proved given" and claim_json["stated_domain"] == "all x"
+    assert [s["kind"] for s in claim_json["steps"]] == ["machine", "cited"]
+    assert obj["claims"][-1]["weak_uses"] == ["tv-dp:t12", "tv-dp:t2"]
     md = report.markdown(reps)
     assert "*Steps in prose:* Jensen on eigenvalues." in md and "*Uses:* Kairouz–Oh–Viswanath, Theorem 8." in md
+    assert "rests on claims that are only checked or errata: `tv-dp:t12`, `tv-dp:t2`." in md
+    assert "1. machine: ∀ x ∈ ℝ: x^2 ≥ 0\n2. prose: sum over outcomes" in md
 
 
 def test_markdown_prints_no_escaped_pipes_outside_tables_and_no_erratum_by_erratum():
     from symdp.verify import establish
     ev = erratum(False, {"x": 1}, identity(1, 1, "fixed"), "|t| printed as t", kind="typo")
     reps = [ClaimReport("tv-dp", "Eq. (3) |x|", "tv-dp:e", "|t| = 2t₊ − t", ev.status, ev.kind, 0.1, ev.detail, ev.data),
-            _report(2, establish(identity(1, 1, "|t| = 2t₊ − t"), domain="all t"), stated_domain="all t")]
+            _report(2, establish(_certified("|t| = 2t₊ − t"), domain=[]), stated_domain="all t", domain=[],
+                    quote="|t| = 2t₊ − t for every real t, as the paper writes", quote_note="found verbatim in x.txt")]
     md = report.markdown(reps)
     table_rows = [ln for ln in md.splitlines() if ln.startswith("|")]
     prose = [ln for ln in md.splitlines() if not ln.startswith("|")]
     assert not any("\\|" in ln for ln in prose), [ln for ln in prose if "\\|" in ln]
     assert any("Eq. (3) \\|x\\|" in ln for ln in table_rows)
     assert "by erratum" not in md and "*Status:* **erratum** (typo)" in md
-    assert "*Status:* **machine-complete** by identity" in md
+    assert "*Status:* **machine-complete** by decision" in md
+    assert "> |t| = 2t₊ − t for every real t, as the paper writes" in md
 
 
 def test_claim_records_the_papers_domain():
+    from symdp.verify import LDPChannel, Integer, establish
     registry = Registry()
     from symdp.verify.registry import _registering_into
     e = sympy.Symbol("epsilon")
@@ -482,17 +574,29 @@ def test_claim_records_the_papers_domain():
         @claim("tv-dp", "Theorem 77", "s", stated_domain="ε > 0", stated_where="Theorem 77, p. 5",
                stated_relations=[e > 0])
         def theorem_77():
-            from symdp.verify import establish
             return establish(identity(e, e, "s"), domain="ε ≥ 0", domain_relations=[e >= 0])
+
+        @claim("tv-dp", "Theorem 79", "s", domain=[e > 0, LDPChannel("K", e, k="k", l=2), Integer("k", 2)],
+               stated_domain="every ε-LDP channel K on k ≥ 2 inputs and 2 outputs")
+        def theorem_79():
+            return establish(_certified(), domain=[e >= 0, LDPChannel("K", e, k="k", l=2), Integer("k", 1)])
     spec = registry.claims["tv-dp:theorem-77"]
-    assert spec.stated_where == "Theorem 77, p. 5" and spec.stated_relations == (e > 0,)
+    assert spec.stated_where == "Theorem 77, p. 5" and spec.stated_relations == (e > 0,) and spec.domain == (e > 0,)
     (r,) = run_claims([spec], isolate=False, progress=False)
     assert r.stated_domain == "ε > 0" and r.stated_relations["text"] == ["epsilon > 0"]
-    assert r.coverage == "whole" and r.proof_status == "machine-complete"
+    assert r.coverage == "whole" and r.proof_status == "not tied" and r.domain_decided_by == "z3"
     assert r.detail == "s [whole stated domain: ε ≥ 0 (stated: ε > 0, Theorem 77, p. 5)]"
-    for bad in (dict(stated_domain=" "), dict(stated_relations=[e > sympy.Float(0.5)]), dict(stated_relations=["e > 0"])):
+    (t,) = run_claims([registry.claims["tv-dp:theorem-79"]], isolate=False, progress=False)
+    assert t.coverage == "whole" and t.domain_decided_by == "structural", t.proof_notes
+    assert [i["kind"] for i in t.domain] == ["relation", "ldp_channel", "integer"]
+    for bad in (dict(stated_domain=" "), dict(stated_relations=[e > sympy.Float(0.5)]), dict(stated_relations=["e > 0"]),
+                dict(domain=["ε > 0"]), dict(domain="ε > 0", stated_domain="ε > 0"), dict(domain=[e > 0, 3])):
         with pytest.raises(ParameterError):
             claim("tv-dp", "Theorem 78", "s", **bad)
+    for bad_item in (lambda: LDPChannel("K", 0.5), lambda: LDPChannel("K", e, k=0), lambda: LDPChannel("", e),
+                     lambda: Integer("k", lo="1 + x")):
+        with pytest.raises(ParameterError):
+            bad_item()
 
 
 def test_box_prover_survives_enclosures_without_affordable_endpoints():
@@ -520,7 +624,7 @@ def test_a_claim_child_does_not_inherit_a_lock_held_by_another_thread(tmp_path):
         "def takes_the_lock():\n    with LOCK:\n        return identity(1, 1, 'one')\n")
     import sys
     import threading
-    registry = load_claims(tmp_path)
+    registry = load_claims(tmp_path, isolate=False)  # imported here, so that this process holds the module's lock
     lock = sys.modules["symdp_claims_locked"].LOCK
     held, release = threading.Event(), threading.Event()
 
@@ -556,3 +660,53 @@ def test_a_script_without_a_main_guard_runs_once(tmp_path):
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
                          env={"PYTHONPATH": root, "PATH": "/usr/bin:/bin"})
     assert out.stdout.split() == ["top", "level", "proved"], out.stdout + out.stderr[-500:]
+
+
+class _Terminal:
+    """A stream that says it is a terminal."""
+
+    def __init__(self):
+        import io
+        self.buffer = io.StringIO()
+
+    def write(self, text):
+        return self.buffer.write(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return True
+
+
+def test_a_terminal_is_told_how_long_and_what_is_left(proofs, tmp_path, monkeypatch, capsys):
+    """Before the run a terminal sees how many claims, about how long (the last report's times, else an
+    average per claim) and that --paper runs one paper; each progress line then says about how long the
+    rest takes. A stream that is not a terminal gets the progress lines and nothing more."""
+    import io
+    from symdp.cli import main
+    from symdp.verify.runner import SECONDS_PER_CLAIM, duration, expected_seconds
+    registry = load_claims(proofs)
+    specs = registry.select()
+    assert expected_seconds(specs, {}) == {s.id: SECONDS_PER_CLAIM for s in specs}
+    known = {specs[0].id: 4.0, specs[1].id: 2.0}
+    assert list(expected_seconds(specs, known).values()) == [4.0, 2.0, 3.0, 3.0, 3.0]  # the others: the mean
+    assert [duration(s) for s in (0.4, 40, 89, 200, 3600 + 300)] == ["0 s", "40 s", "89 s", "3 min", "1 h 5 min"]
+    terminal, plain = _Terminal(), io.StringIO()
+    run_claims(specs, progress=terminal, expected=known)
+    run_claims(specs, progress=plain, expected=known)
+    lines = terminal.buffer.getvalue().splitlines()
+    assert all("left)" in ln for ln in lines[:-1]) and "left" not in lines[-1], lines
+    assert "left" not in plain.getvalue() and len(plain.getvalue().splitlines()) == 5
+    out = tmp_path / "out"
+    assert main(["verify", str(proofs), "--out", str(out)]) == 1  # two claims fail on purpose
+    assert "symdp verify:" not in capsys.readouterr().err  # not a terminal: no plan line, no estimate
+    monkeypatch.setattr("sys.stderr", _Terminal())
+    assert main(["verify", str(proofs), "--out", str(out)]) == 1
+    told = __import__("sys").stderr.buffer.getvalue().splitlines()
+    assert told[1].startswith("symdp verify: 5 claims, about ") and f"times in {out / 'verify.json'}" in told[1]
+    assert told[1].endswith("--paper KEY runs one paper (tv-dp, lmidp, egamma-ldp)")
+    assert main(["verify", str(proofs), "--out", str(tmp_path / "fresh"), "--paper", "tv-dp"]) == 1  # broken.py
+    told = __import__("sys").stderr.buffer.getvalue().splitlines()
+    plan = [ln for ln in told if ln.startswith("symdp verify: 2 claims")]
+    assert plan and "average per claim" in plan[0] and "--paper" not in plan[0]

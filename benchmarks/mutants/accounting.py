@@ -25,6 +25,9 @@ _SPLIT = "symdp/accounting/split.py"
 _LADDER = "symdp/accounting/ladder.py"
 _LADDER_TESTS = ("tests/test_accounting_ladder.py",)
 _WIDTH_TESTS = ("tests/test_accounting_epsilon_width.py",)
+_ADAPTERS = "symdp/accounting/adapters.py"
+_CALIBRATE = "symdp/accounting/calibrate.py"
+_INTERFACES = ("tests/test_accounting_interfaces.py",)
 
 MUTANTS = [
     # composition
@@ -149,6 +152,33 @@ MUTANTS = [
      "r = 1 - inner.log() / arb(e)", "r = (1 - inner.log() / arb(e)) / 2", _WIDTH_TESTS),
     ("accounting: a delta bracket meets rtol through an epsilon width of twice rtol", _RUN,
      "rises_by(upper - lower, target, rtol, slope)", "rises_by(upper - lower, target, 2 * rtol, slope)", _WIDTH_TESTS),
+    ("accounting: coarsen's upper profile sums a block one power of w too high", _COARSEN,
+     "t = arb_poly(block)(w) * w ** offset + wk * t", "t = arb_poly(block)(w) * w ** (offset - 1) + wk * t",
+     _COARSEN_TESTS),
+    # issue 28: the interfaces (each an ε a user would under-report)
+    ("accounting: the accountant composing the same event twice counts it once", _ADAPTERS,
+     "self.parts[key] = (pair, old + count)", "self.parts[key] = (pair, max(old, count))", _INTERFACES),
+    ("accounting: a self-composed event's count ignored", _ADAPTERS,
+     "return event_parts(event.event, count * event.count, relation, dp)",
+     "return event_parts(event.event, count, relation, dp)", _INTERFACES),
+    ("accounting: gradient accumulation's sample rate not scaled", _ADAPTERS,
+     "sample_rate=sample_rate * optim.accumulated_iterations)", "sample_rate=sample_rate)", _INTERFACES),
+    ("accounting: the accountant's cache key ignores the counts", _ADAPTERS,
+     "key = (quantity, t, tuple((k, c) for k, (_, c) in self.parts.items()))",
+     "key = (quantity, t, tuple(self.parts))", _INTERFACES),
+    ("accounting: a negative count subtracts steps", _ADAPTERS,
+     "if isinstance(count, bool) or not isinstance(count, int) or count < 0:",
+     "if isinstance(count, bool) or not isinstance(count, int) or count < -1000:", _INTERFACES),
+    ("accounting: calibration's near-minimality checked at the wrong sigma", _CALIBRATE,
+     "at, below = bracket(sigma), bracket(sigma * (1 - r))", "at, below = bracket(sigma), bracket(sigma * (1 - 2 * r))",
+     _INTERFACES),
+    ("accounting: calibration's privacy checked above the returned sigma", _CALIBRATE,
+     "at, below = bracket(sigma), bracket(sigma * (1 - r))", "at, below = bracket(sigma * (1 + r)), bracket(sigma * (1 - r))",
+     _INTERFACES),
+    ("accounting: the JSON upper_float rounded to nearest", _BRACKET,
+     "    if up and sympy.Rational(value) < x:", "    if False:", _INTERFACES),
+    ("accounting: the accountant's float upper end rounded to nearest", _ADAPTERS,
+     "return math.nextafter(value, math.inf) if sympy.Rational(value) < x else value", "return value", _INTERFACES),
 ]
 
 EQUIVALENT: dict[str, str] = {}

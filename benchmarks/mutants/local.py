@@ -5,6 +5,7 @@ mixture's LIP curve and eq. (10) bracket (symdp/local/gaussian_mixture.py). Coll
 
 EXTREMAL = "symdp/local/extremal.py"
 INFORMATION = "symdp/local/information.py"
+SEARCH = "symdp/local/capacity_search.py"
 MIXTURE = "symdp/local/gaussian_mixture.py"
 X = ("tests/test_local_extremal.py::test_irrational_bracket_refuses_every_basis_that_is_not_primal_and_dual_feasible",
      "tests/test_local_extremal.py::test_irrational_bracket_failing_falls_back_to_the_monotone_bracket",
@@ -12,7 +13,8 @@ X = ("tests/test_local_extremal.py::test_irrational_bracket_refuses_every_basis_
 C = ("tests/test_information.py::test_capacity_4x4_thirty_digits_and_duality",
      "tests/test_information.py::test_capacity_without_newton_falls_back_to_the_blahut_arimoto_law",
      "tests/test_information.py::test_capacity_ends_against_blahut_arimoto",
-     "tests/test_information.py::test_capacity_degenerate_channels")
+     "tests/test_information.py::test_capacity_degenerate_channels",
+     "tests/test_capacity.py")
 G = ("tests/test_gaussian_mixture.py::test_both_lip_terms_are_their_certified_quadratures",
      "tests/test_gaussian_mixture.py::test_a_root_ball_is_checked_on_both_sides",
      "tests/test_gaussian_mixture.py::test_lip_delta_is_the_certified_quadrature")
@@ -48,6 +50,11 @@ MUTANTS = [
     ("local: capacity lower bound I(p;W) weighted by p twice", INFORMATION,
      "    info = sum((px * d for px, d in zip(p, ds) if not px == 0), arb(0))",
      "    info = sum((px * px * d for px, d in zip(p, ds) if not px == 0), arb(0))", C),
+    ("local: capacity law's floor 1 instead of 2^-bits (not a probability vector)", INFORMATION,
+     "    floor = fmpq(1, fmpz(1) << bits)", "    floor = fmpq(1)", C),
+    ("local: capacity search ignores Kuhn–Tucker violations (no input ever enters)", SEARCH,
+     "                if x is None or not D[x] > lam + face.tol * (1 + abs(lam)):",
+     "                if True:", C),
     ("local: an unreachable output given divergence 0 instead of +inf", INFORMATION,
      "                d = arb(\"inf\")\n                break", "                continue", C),
     ("local: backward LIP term loses its e^-eps factor", MIXTURE,

@@ -16,7 +16,9 @@ Both return the **upper end** of a certified bracket (as a float rounded up), so
 ML engineer logs is a guarantee; ``epsilon_bracket(delta)`` / ``delta_bracket(eps)`` return the
 whole :class:`~symdp.accounting.Bracket`. They add no arithmetic of their own: each event becomes
 a symdp pair and the ledger one heterogeneous composition for
-:func:`~symdp.accounting.epsilon_bracket` / :func:`~symdp.accounting.delta_bracket`.
+:func:`~symdp.accounting.epsilon_bracket` / :func:`~symdp.accounting.delta_bracket`. An evaluation
+that runs longer than a second draws a progress bar on stderr when (and only when) stderr is a
+terminal.
 """
 
 from __future__ import annotations
@@ -27,10 +29,11 @@ from typing import Any, Callable, Hashable
 
 import sympy
 
-from ..errors import MissingExtraError, ParameterError, UnsupportedError
+from ..errors import MissingExtraError, ParameterError, SymdpError, UnsupportedError
 from ..numbers import exact
 from ..pairs import FinitePair, GaussianPair, Pair, gaussian, laplace
-from .api import Bracket, delta_bracket, epsilon_bracket
+from .api import Bracket, check_grid, check_rtol, delta_bracket, epsilon_bracket
+from .calibrate import terminal_progress
 from .compose import Limits
 
 __all__ = ["CertifiedOpacusAccountant", "register_with_opacus", "float_up"]
@@ -48,10 +51,11 @@ def float_up(x: sympy.Expr) -> float:
 
 
 class Ledger:
-    """The steps composed so far, as {key: (pair, count)}, and their certified brackets."""
+    """The steps composed so far, as {key: (pair, count)}, and their certified brackets: `h` a
+    fixed loss grid width (None: refined until the relative width is `rtol`)."""
 
-    def __init__(self, rtol: object, limits: Limits):
-        self.rtol, self.limits = rtol, limits
+    def __init__(self, rtol: object, limits: Limits, h: object = None):
+        self.rtol, self.limits, self.h = rtol, limits, h
         self.parts: OrderedDict[Hashable, tuple[Pair, int]] = OrderedDict()
         self.non_private = False
         self._cache: dict[tuple, Bracket] = {}
@@ -73,7 +77,9 @@ class Ledger:
         if key not in self._cache:
             parts = _merge_gaussians(list(self.parts.values()))
             fn = epsilon_bracket if quantity == "epsilon" else delta_bracket
-            self._cache = {key: fn(parts, None, t, self.rtol, limits=self.limits)}  # keep only the last
+            with terminal_progress(f"symdp: certified {quantity}") as progress:
+                bracket = fn(parts, None, t, self.rtol, h=self.h, limits=self.limits, progress=progress)
+            self._cache = {key: bracket}  # keep only the last
         return self._cache[key]
 
 
@@ -104,6 +110,15 @@ def _number(value: object, name: str) -> sympy.Expr:
     return v
 
 
+def _event_number(event: Any, value: object, name: str) -> sympy.Expr:
+    """:func:`_number` for an event's field: an event this accountant cannot account (nan, inf, a
+    string) is :class:`Unsupported`, so that ``supports`` answers False instead of raising."""
+    try:
+        return _number(value, name)
+    except (SymdpError, TypeError, ValueError, ArithmeticError) as err:
+        raise Unsupported(event, f"{type(event).__name__}: {err}") from None
+
+
 # --------------------------------------------------------------------------------------------
 # dp_accounting's events as symdp pairs
 
@@ -131,6 +146,7 @@ def event_parts(event: Any, count: int, relation: Any, dp: Any) -> list[Part]:
     Free of side effects, so it serves both ``supports`` (a dry run) and ``compose``."""
     ev, rel = dp.dp_event, dp.NeighboringRelation
     handler = _HANDLERS.get(type(event).__name__) if type(event).__module__ == ev.__name__ else None
+    _count(event, count, "count")
     if handler is None:
         raise Unsupported(event, f"{type(event).__name__} is not certified by symdp (supported: "
                                  f"{', '.join(sorted(_HANDLERS))})")
@@ -145,7 +161,7 @@ def _add_remove(event: Any, relation: Any, rel: Any) -> None:
 
 def _gaussian(event, count, relation, dp, rel) -> list[Part]:
     _add_remove(event, relation, rel)
-    sigma = _number(event.noise_multiplier, "noise_multiplier")
+    sigma = _event_number(event, event.noise_multiplier, "noise_multiplier")
     if sigma < 0:
         raise Unsupported(event, "noise_multiplier must be ≥ 0")
     return [(("gaussian", sigma), None if sigma == 0 else gaussian(sigma), count)]
@@ -153,7 +169,7 @@ def _gaussian(event, count, relation, dp, rel) -> list[Part]:
 
 def _laplace(event, count, relation, dp, rel) -> list[Part]:
     _add_remove(event, relation, rel)
-    b = _number(event.noise_multiplier, "noise_multiplier")
+    b = _event_number(event, event.noise_multiplier, "noise_multiplier")
     if b < 0:
         raise Unsupported(event, "noise_multiplier must be ≥ 0")
     return [(("laplace", b), None if b == 0 else laplace(1 / b), count)]
@@ -161,7 +177,7 @@ def _laplace(event, count, relation, dp, rel) -> list[Part]:
 
 def _poisson(event, count, relation, dp, rel) -> list[Part]:
     _add_remove(event, relation, rel)
-    q = _number(event.sampling_probability, "sampling_probability")
+    q = _event_number(event, event.sampling_probability, "sampling_probability")
     if not 0 <= q <= 1:
         raise Unsupported(event, "sampling_probability must be in [0, 1]")
     inner = type(event.event).__name__
@@ -180,8 +196,8 @@ def _randomized_response(event, count, relation, dp, rel) -> list[Part]:
     if relation != rel.REPLACE_ONE:
         raise Unsupported(event, f"RandomizedResponseDpEvent is certified for REPLACE_ONE neighbours only, "
                                  f"the accountant has {relation}")
-    p, k = _number(event.noise_parameter, "noise_parameter"), event.num_buckets
-    if not 0 <= p <= 1 or not isinstance(k, int) or k < 1:
+    p, k = _event_number(event, event.noise_parameter, "noise_parameter"), event.num_buckets
+    if not 0 <= p <= 1 or not isinstance(k, int) or isinstance(k, bool) or k < 1:
         raise Unsupported(event, "noise_parameter must be in [0, 1] and num_buckets an integer ≥ 1")
     if k == 1:
         return []
@@ -189,7 +205,15 @@ def _randomized_response(event, count, relation, dp, rel) -> list[Part]:
 
 
 def _self_composed(event, count, relation, dp, rel) -> list[Part]:
+    _count(event, event.count, "SelfComposedDpEvent.count")
     return event_parts(event.event, count * event.count, relation, dp)
+
+
+def _count(event: Any, count: object, name: str) -> int:
+    """A composition count: an integer ≥ 0 (dp_accounting's own accountants ask the same)."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise Unsupported(event, f"{name} must be an integer ≥ 0, got {count!r}")
+    return count
 
 
 def _composed(event, count, relation, dp, rel) -> list[Part]:
@@ -225,13 +249,29 @@ def _certified_accountant_class() -> type:
     class CertifiedAccountant(base):
         """A ``dp_accounting.PrivacyAccountant`` whose ``get_epsilon``/``get_delta`` are the upper
         ends of certified brackets (floats rounded up); ``epsilon_bracket(delta)`` and
-        ``delta_bracket(epsilon)`` give the brackets. `rtol` is the relative width asked of each
-        bracket, `limits` the time and memory of one evaluation."""
+        ``delta_bracket(epsilon)`` give the brackets.
+
+        The positional arguments are ``PLDAccountant``'s: `neighboring_relation` and
+        `value_discretization_interval`, the width of the privacy-loss grid (a fixed grid, as
+        there; None, the default, refines the grid until the bracket's relative width is `rtol`).
+        `rtol` and `limits` (the time and memory of one evaluation) are keyword-only."""
 
         def __init__(self, neighboring_relation: Any = dp.NeighboringRelation.ADD_OR_REMOVE_ONE,
-                     rtol: object = sympy.Rational(1, 100), limits: Limits = Limits()):
+                     value_discretization_interval: object = None, *, rtol: object = sympy.Rational(1, 100),
+                     limits: Limits = Limits()):
+            if not isinstance(neighboring_relation, dp.NeighboringRelation):
+                raise ParameterError("neighboring_relation must be a dp_accounting.NeighboringRelation "
+                                     f"(as for PLDAccountant), got {neighboring_relation!r}")
+            try:
+                h = check_grid(value_discretization_interval)
+            except ParameterError:
+                raise ParameterError("value_discretization_interval must be None (refine to rtol) or a "
+                                     f"rational in (0, 1/4], got {value_discretization_interval!r}") from None
+            check_rtol(rtol)
+            if not isinstance(limits, Limits):
+                raise ParameterError(f"limits must be a symdp.accounting.Limits, got {limits!r}")
             super().__init__(neighboring_relation)
-            self._book = Ledger(rtol, limits)
+            self._book = Ledger(rtol, limits, h)
 
         def _maybe_compose(self, event: Any, count: int, do_compose: bool) -> Any:
             try:
@@ -284,7 +324,8 @@ class CertifiedOpacusAccountant:
     end of the certified bracket of the Poisson-subsampled Gaussian steps in it (a float rounded
     up), ``epsilon_bracket(delta)`` the bracket, ``len()`` the number of steps taken."""
 
-    def __init__(self, rtol: object = sympy.Rational(1, 100), limits: Limits = Limits()):
+    def __init__(self, *, rtol: object = sympy.Rational(1, 100), limits: Limits = Limits()):
+        check_rtol(rtol)
         self.history: list[tuple[float, float, int]] = []
         self.rtol, self.limits = rtol, limits
         self._ledger_key: tuple | None = None
@@ -370,4 +411,7 @@ def register_with_opacus() -> None:
     if register_accountant is None:
         raise UnsupportedError("this Opacus has no accountant registry: set engine.accountant = "
                                "CertifiedOpacusAccountant() after creating the PrivacyEngine")
-    register_accountant(CertifiedOpacusAccountant.mechanism(), CertifiedOpacusAccountant)
+    try:  # a second registration (the README's block, then a test, in one process) is not an error
+        register_accountant(CertifiedOpacusAccountant.mechanism(), CertifiedOpacusAccountant, force=True)
+    except TypeError:  # an Opacus whose register_accountant has no `force`
+        register_accountant(CertifiedOpacusAccountant.mechanism(), CertifiedOpacusAccountant)

@@ -87,13 +87,18 @@ def check_rtol(rtol: object) -> fmpq | None:
     return to_fmpq(r)
 
 
+#: The finest loss grid a caller may ask for: 1/h is a float in the cost estimates (h = 10⁻³⁰⁰
+#: overflowed them), and no supported run needs a working grid this fine.
+MIN_GRID = sympy.Rational(1, 10 ** 12)
+
+
 def check_grid(h: object) -> fmpq | None:
-    """A requested loss grid width: None, or a rational in (0, 1/4]."""
+    """A requested loss grid width: None, or a rational in [10⁻¹², 1/4]."""
     if h is None:
         return None
     v = params.positive(h, "h")
-    if not v.is_Rational or v > sympy.Rational(1, 4):
-        raise ParameterError(f"h must be a rational in (0, 1/4], got {v}")
+    if not v.is_Rational or v > sympy.Rational(1, 4) or v < MIN_GRID:
+        raise ParameterError(f"h must be a rational in [1e-12, 1/4], got {v}")
     return to_fmpq(v)
 
 

@@ -10,24 +10,56 @@ processing of a smaller one: add independent Gaussian noise), so the least σ re
 
 Opacus's ``make_private_with_epsilon`` does the same search in floats; here only the *search*
 uses the brackets' midpoints as estimates, and the answer stands on the two brackets alone.
+A search that runs longer than a second shows its progress on stderr when stderr is a terminal.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 import sympy
 
 from .. import params
 from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError, show
-from .api import MAX_SIGMA, MIN_SIGMA, Bracket, dpsgd_epsilon
+from ..limits import on_terminal
+from .api import MAX_SIGMA, MIN_SIGMA, Bracket, Progress, dpsgd_epsilon
 from .compose import CostLimitError, Limits
 
-__all__ = ["Calibration", "dpsgd_sigma", "SIGMA_RANGE"]
+__all__ = ["Calibration", "dpsgd_sigma", "SIGMA_RANGE", "terminal_progress"]
+
+
+@contextmanager
+def terminal_progress(label: str, stream=None, min_seconds: float = 1.0) -> Iterator[Progress | None]:
+    """A progress callback ``(fraction, message)`` drawing a one-line bar on `stream` (stderr),
+    only when it is a terminal (:func:`symdp.limits.on_terminal`: in a log or a pipe every redraw
+    would stay) and only once the work has run `min_seconds`; the line is ended on exit. Yields
+    None when there is no terminal."""
+    stream = sys.stderr if stream is None else stream
+    if not on_terminal(stream):
+        yield None
+        return
+    start, shown = time.monotonic(), [False]
+
+    def draw(fraction: float, message: str) -> None:
+        if not shown[0] and time.monotonic() - start < min_seconds:
+            return
+        shown[0] = True
+        width = 30
+        done = int(round(width * min(max(fraction, 0.0), 1.0)))
+        stream.write(f"\r{label} [{'#' * done}{'.' * (width - done)}] {100 * fraction:5.1f}% {message:<48.48}")
+        stream.flush()
+    try:
+        yield draw
+    finally:
+        if shown[0]:
+            stream.write("\n")
+            stream.flush()
 
 #: The noise multipliers searched: the certified accountant's supported range (σ and σ(1 − rtol)).
 SIGMA_RANGE = (MIN_SIGMA, MAX_SIGMA)
@@ -64,10 +96,15 @@ def _round_up(sigma: float, rtol: float) -> sympy.Rational:
 
 
 def dpsgd_sigma(q: object, steps: int, eps: object, delta: object, rtol: object = sympy.Rational(1, 100),
-                limits: Limits = Limits(seconds=300.0)) -> Calibration:
+                limits: Limits = Limits(seconds=300.0), *, progress: Progress | bool | None = None) -> Calibration:
     """The near-least noise multiplier σ for which `steps` DP-SGD steps at sampling rate `q` are
     certified (eps, delta)-DP; see the module docstring for what is certified. `rtol` ∈ (0, 1/2]
-    is the near-minimality factor; `limits.seconds` bounds the whole search (time spent)."""
+    is the near-minimality factor; `limits.seconds` bounds the whole search (time spent).
+    `progress`: None draws a bar on stderr when it is a terminal (after a second), False never,
+    a callable ``(fraction, message)`` receives the progress (each σ tried, then its bracket's)."""
+    if progress is None:
+        with terminal_progress("symdp: calibrating sigma") as bar:
+            return dpsgd_sigma(q, steps, eps, delta, rtol, limits, progress=bar or False)
     q_ = params.positive_probability(q, "q")
     t = params.count(steps, "steps")
     target = params.positive(eps, "eps")
@@ -79,6 +116,7 @@ def dpsgd_sigma(q: object, steps: int, eps: object, delta: object, rtol: object 
         raise ParameterError(f"rtol must be a rational in (0, 1/2], got {show(r)}")
     start = time.monotonic()
     width = r / 4  # the brackets' own relative width: well inside the factor rtol
+    tried = [0]
 
     def bracket(sigma: sympy.Rational) -> Bracket:
         left = limits.seconds - (time.monotonic() - start)
@@ -86,7 +124,13 @@ def dpsgd_sigma(q: object, steps: int, eps: object, delta: object, rtol: object 
             raise CostLimitError(f"dpsgd_sigma: no certified σ within the time limit of {limits.seconds:.0f} s "
                                  f"(ran {time.monotonic() - start:.0f} s)")
         _in_range(sigma, target)
-        b = dpsgd_epsilon(q_, sigma, t, d, rtol=width, limits=Limits(limits.memory, left))
+        n, tried[0] = tried[0], tried[0] + 1
+        inner = None
+        if progress:
+            def inner(fraction: float, message: str) -> None:   # about 6 tries in all
+                progress(min((n + fraction) / max(n + 2, 6), 0.99), f"sigma = {float(sigma):.6g} (try {n + 1}): {message}")
+            inner(0.0, "the certified epsilon bracket")
+        b = dpsgd_epsilon(q_, sigma, t, d, rtol=width, limits=Limits(limits.memory, left), progress=inner)
         ensure_ordered(b.lower, b.upper, "the ε bracket of a calibration step")
         return b
 

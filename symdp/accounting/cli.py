@@ -54,7 +54,7 @@ def _number(text: str, name: str):
     from ..numbers import exact  # here, not at the top: `symdp --help` must not load sympy
     try:
         return exact(sympy.Rational(text), name)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, ZeroDivisionError):  # "1/0": a fraction with a zero denominator
         raise ParameterError(f"{name} must be a number (0.01, 1/100, 1e-5), got {text!r}") from None
 
 
@@ -129,6 +129,10 @@ def _bracket(args: argparse.Namespace, q, steps: int, rtol, h) -> int:
     return 0
 
 
+#: The largest schedule file read (a phase is one short line).
+MAX_SCHEDULE_BYTES = 1 << 20
+
+
 def read_schedule(path: str) -> list[tuple[object, object, int]]:
     """The phases (q, sigma, steps) of a schedule file: CSV with the header q,sigma,steps, or
     JSON (a list of {"q", "sigma", "steps"} objects or of [q, sigma, steps] triples). Numbers
@@ -136,25 +140,31 @@ def read_schedule(path: str) -> list[tuple[object, object, int]]:
     naming the file, the row and the field."""
     import csv
     from .api import dpsgd_pair
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+    from ..files import FileRefused, read_regular
+    try:  # a regular file of bounded size only: a link to /dev/zero would be read without end, a FIFO block
+        text = read_regular(path, MAX_SCHEDULE_BYTES, "--schedule").decode("utf-8")
+    except FileRefused as err:
+        raise ParameterError(str(err)) from None
     except (OSError, UnicodeDecodeError) as err:
         raise ParameterError(f"--schedule {path}: cannot read it ({err.__class__.__name__}: {err})") from None
     rows: list
     if text.lstrip().startswith(("[", "{")):
         try:
             rows = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise ParameterError(f"--schedule {path}: not valid JSON ({err})") from None
+        except (ValueError, RecursionError) as err:  # also an integer beyond 4300 digits, brackets nested too deep
+            raise ParameterError(f"--schedule {path}: not valid JSON ({type(err).__name__}: {str(err)[:120]})") from None
         if not isinstance(rows, list):
             raise ParameterError(f"--schedule {path}: the JSON must be a list of phases, got {type(rows).__name__}")
     else:
         reader = csv.reader(line for line in text.splitlines() if line.strip() and not line.startswith("#"))
-        header = [c.strip().lower() for c in next(reader, [])]
-        if header != ["q", "sigma", "steps"]:
-            raise ParameterError(f"--schedule {path}: the CSV must start with the header q,sigma,steps, got {','.join(header)!r}")
-        rows = [dict(zip(header, (c.strip() for c in row))) | {"_width": len(row)} for row in reader]
+        try:  # csv.Error: a field beyond csv's limit (131 072 characters), a NUL byte
+            header = [c.strip().lower() for c in next(reader, [])]
+            if header != ["q", "sigma", "steps"]:
+                raise ParameterError(f"--schedule {path}: the CSV must start with the header q,sigma,steps, "
+                                     f"got {','.join(header)!r}")
+            rows = [dict(zip(header, (c.strip() for c in row))) | {"_width": len(row)} for row in reader]
+        except csv.Error as err:
+            raise ParameterError(f"--schedule {path}: not a CSV schedule (line {reader.line_num}: {err})") from None
     phases = []
     for i, row in enumerate(rows, start=1):
         where = f"--schedule {path}, phase {i}"
@@ -231,7 +241,8 @@ def _per_epoch(args: argparse.Namespace, q, rtol, h) -> int:
 
 def _calibrate(args: argparse.Namespace, q, steps: int, rtol) -> int:
     from .calibrate import dpsgd_sigma
-    c = dpsgd_sigma(q, steps, _number(args.target_eps, "target-eps"), _number(args.delta, "delta"), rtol=rtol)
+    c = dpsgd_sigma(q, steps, _number(args.target_eps, "target-eps"), _number(args.delta, "delta"), rtol=rtol,
+                    progress=False if args.quiet or args.json else None)
     if args.json:
         print(json.dumps({"q": str(q), "steps": steps, "sigma": str(c.sigma), "sigma_float": float(c),
                           "eps": str(c.eps), "delta": str(c.delta), "rtol": str(c.rtol),

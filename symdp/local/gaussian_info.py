@@ -19,6 +19,7 @@ import sympy
 from flint import acb, arb
 
 from .. import params
+from ..integration import integral
 from ..numbers import Real, arb_of
 from ..roots import solve_increasing
 
@@ -57,7 +58,7 @@ def _shell_nats(rho: arb, d: int, prec: int) -> arb:
         h = (r * r * t * t / 4).hypgeom_0f1(a)
         dens = (-(t * t + r * r) / 2).exp() * t ** (d - 1) * h / acb(cd)
         return dens * h.log(analytic=analytic)
-    body = acb.integral(f, 0, acb(L), rel_tol=arb(2) ** (-prec)).real
+    body = integral(f, 0, acb(L), rel_tol=arb(2) ** (-prec)).real
     s = (L - rho) ** 2 / 2
     tail = rho * arb(2) ** d * arb(2) ** ((arb(d) - 1) / 2) * s.gamma_upper((arb(d) + 1) / 2) / cd
     return rho * rho - body - arb(0).union(arb(tail.upper()))  # the tail lies in [0, bound]

@@ -26,6 +26,7 @@ from flint import acb, arb, ctx
 from .. import limits, params
 from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError, PrecisionError, show
+from ..integration import integral
 from ..numbers import Real, arb_of, endpoints, exact, from_fmpq, sign, working_precision
 from ..roots import solve_decreasing
 from .channel import is_zero, probability_vector
@@ -104,7 +105,7 @@ def _information_bits(inp: _Input, s2: arb, prec: int) -> arb:
         return py * py.log(analytic=an)
     D = arb(max(abs(x).upper() for x in xs))
     L = D + s2.sqrt() * arb(2 * (prec + 20)).sqrt()
-    body = acb.integral(f, acb(-L), acb(L), rel_tol=arb(2) ** (-prec)).real
+    body = integral(f, acb(-L), acb(L), rel_tol=arb(2) ** (-prec)).real
     s = s2.sqrt()
     a = abs((2 * arb.pi() * s2).log() / 2)
     c = L - D

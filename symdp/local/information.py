@@ -2,8 +2,8 @@
 
 * :func:`entropy`, :func:`binary_entropy`, :func:`kl_bits`: Shannon entropy and relative entropy.
 * :func:`mutual_information`: I(X;Y) = Σ_x P(x) D(W(·|x) ‖ PW) of a channel W under a prior P.
-* :func:`capacity`: C(W) = max_P I(P;W), found by Blahut–Arimoto (then Newton on the
-  Kuhn–Tucker conditions) and *certified* by the two-sided bound of Gallager's Theorem 4.5.1 /
+* :func:`capacity`: C(W) = max_P I(P;W), its input law found by an active-set Newton method
+  on the Kuhn–Tucker conditions (:mod:`symdp.local.capacity_search`) and *certified* by the two-sided bound of Gallager's Theorem 4.5.1 /
   Csiszár–Körner: for every input law p,
 
       I(p; W)  ≤  C(W)  ≤  max_x D(W(·|x) ‖ pW).
@@ -17,18 +17,18 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
-import mpmath
 import numpy as np
 import sympy
 from flint import arb, fmpq, fmpz
 
-from .. import params
+from .. import limits, params
 from ..certificate import ensure
 from ..errors import ParameterError, require
 from ..numbers import Real, arb_of, working_precision
 from ..roots import solve_decreasing
+from .capacity_search import Search
 from .channel import Channel, is_zero, probability_vector
 
 __all__ = ["entropy", "binary_entropy", "kl_bits", "mutual_information", "capacity", "Capacity",
@@ -119,8 +119,10 @@ class _Kernel:
                          for row, zs in zip(self.rows, self.zero)])
 
 
-def _divergences(W: list[list[arb]], zero: list[list[bool]], p: Sequence[arb]) -> tuple[list[arb], arb]:
-    """(D(W(·|x) ‖ pW) for every x, in nats; I(p; W) in nats) in ball arithmetic.
+def _divergences(W: list[list[arb]], zero: list[list[bool]], p: Sequence[arb],
+                 tick: Callable[[], None] = lambda: None) -> tuple[list[arb], arb]:
+    """(D(W(·|x) ‖ pW) for every x, in nats; I(p; W) in nats) in ball arithmetic; `tick()` is
+    called once per input (a time budget).
 
     An input with p(x) = 0 may still see an output with (pW)(y) = 0: its divergence is then
     +inf (returned as an infinite ball), which the callers treat as 'no bound'.
@@ -129,6 +131,7 @@ def _divergences(W: list[list[arb]], zero: list[list[bool]], p: Sequence[arb]) -
     q = [sum((p[x] * W[x][y] for x in range(len(W))), arb(0)) for y in range(m)]
     ds = []
     for row, zs in zip(W, zero):
+        tick()
         d = arb(0)
         for y in range(m):
             if zs[y]:
@@ -163,139 +166,73 @@ def mutual_information(channel: Channel, prior: Sequence[object]) -> Real:
     return Real(ball, exact=expr, name="mutual information (bits)")
 
 
-def _blahut_arimoto(W: np.ndarray, iterations: int = 4000, tol: float = 1e-13) -> np.ndarray:
-    """Blahut–Arimoto in doubles: p ← p·exp(D(W_x‖pW))/Z. Only a starting point; nothing is
-    concluded from its floats."""
-    n = W.shape[0]
-    p = np.full(n, 1.0 / n)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        logW = np.where(W > 0, np.log(np.where(W > 0, W, 1.0)), 0.0)
-        for _ in range(iterations):
-            q = p @ W
-            logq = np.log(np.where(q > 0, q, 1.0))
-            d = (W * (logW - logq)).sum(axis=1)
-            lower, upper = float(p @ d), float(d.max())
-            if upper - lower < tol:
-                break
-            p = p * np.exp(d - d.max())
-            p /= p.sum()
-    return p
+def _dyadic_law(p: Sequence[arb], bits: int) -> list[fmpq]:
+    """An exact probability vector near `p` (exact balls, e.g. midpoints), all entries at least
+    2^−bits (every output stays reachable), summing to 1: each entry above 2^−bits rounded down
+    to `bits` significant bits, the largest taking the remainder.
 
-
-def _newton(W: list[list[mpmath.mpf]], start: np.ndarray, bits: int) -> list[mpmath.mpf] | None:
-    """Newton's method on the Kuhn–Tucker conditions of capacity, D(W_x‖pW) = C for x in the
-    support S of `start`, Σ_S p = 1, at `bits` of mpmath precision. None if it does not converge
-    to a law that is nonnegative and satisfies D(W_x‖pW) ≤ C off S."""
-    n, m = len(W), len(W[0])
-    S = [x for x in range(n) if start[x] > 1e-7 * start.max()]
-    with mpmath.workprec(bits + 20):
-        p = {x: mpmath.mpf(float(start[x])) for x in S}
-        total = sum(p.values())
-        p = {x: v / total for x, v in p.items()}
-
-        def div(x, q):
-            return mpmath.fsum(W[x][y] * mpmath.log(W[x][y] / q[y]) for y in range(m) if W[x][y] != 0)
-        q = [mpmath.fsum(p[x] * W[x][y] for x in S) for y in range(m)]
-        C = mpmath.fsum(p[x] * div(x, q) for x in S)
-        eps = mpmath.mpf(2) ** (-bits - 4)
-        for _ in range(200):
-            if any(q[y] <= 0 for y in range(m) if any(W[x][y] != 0 for x in S)):
-                return None
-            k = len(S)
-            J = mpmath.matrix(k + 1, k + 1)
-            F = mpmath.matrix(k + 1, 1)
-            for i, x in enumerate(S):
-                F[i] = div(x, q) - C
-                for j, x2 in enumerate(S):
-                    J[i, j] = -mpmath.fsum(W[x][y] * W[x2][y] / q[y] for y in range(m) if q[y] != 0)
-                J[i, k] = -1
-                J[k, i] = 1
-            F[k] = mpmath.fsum(p.values()) - 1
-            step = _solve_or_none(J, -F)
-            if step is None:
-                return None
-            for i, x in enumerate(S):
-                p[x] += step[i]
-            C += step[k]
-            q = [mpmath.fsum(p[x] * W[x][y] for x in S) for y in range(m)]
-            if max(abs(step[i]) for i in range(k)) < eps:
-                break
-        else:
-            return None
-        if any(v < 0 for v in p.values()):
-            return None
-        return [p.get(x, mpmath.mpf(0)) for x in range(n)]
-
-
-def _solve_or_none(J: mpmath.matrix, F: mpmath.matrix) -> list[mpmath.mpf] | None:
-    """J⁻¹F by Gaussian elimination with partial pivoting at the working precision, or None
-    when J is singular there. (mpmath.lu_solve reports some singular matrices as a TypeError:
-    an all-zero pivot column leaves its pivot index None.)"""
-    n = J.rows
-    A = [[J[i, j] for j in range(n)] + [F[i]] for i in range(n)]
-    scale = max((abs(v) for row in A for v in row[:n]), default=mpmath.mpf(0))
-    tiny = scale * mpmath.mpf(2) ** (-mpmath.mp.prec + 8)
-    for c in range(n):
-        r = max(range(c, n), key=lambda i: abs(A[i][c]))
-        if not abs(A[r][c]) > tiny:  # also catches nan
-            return None
-        A[c], A[r] = A[r], A[c]
-        for i in range(c + 1, n):
-            f = A[i][c] / A[c][c]
-            if f:
-                A[i] = [a - f * b for a, b in zip(A[i], A[c])]
-    x = [mpmath.mpf(0)] * n
-    for i in reversed(range(n)):
-        x[i] = (A[i][n] - mpmath.fsum(A[i][j] * x[j] for j in range(i + 1, n))) / A[i][i]
-    return x
-
-
-def _dyadic_law(p: Sequence[mpmath.mpf], bits: int) -> list[fmpq]:
-    """An exact probability vector near `p`: every entry a multiple of 2^−bits, all positive
-    (a 2^−bits share of mass on every input keeps every output reachable), summing to 1."""
+    Relative rounding, because an optimal law may put 2^−100 on an input that alone reaches some
+    output, and max_x D(W_x‖pW) depends on that mass to relative accuracy. A mass below 2^−bits
+    becomes 2^−bits: that lowers the divergence of the inputs reaching such an output (the upper
+    end can only improve) and moves I(p;W) by about 2^−bits; the exact rationals stay below
+    2·bits bits (a search mass of 2^−(2^40) once asked for a 2^40-bit denominator)."""
     n = len(p)
-    scale = fmpz(1) << bits
-    big = max(range(n), key=lambda x: p[x])
-    with mpmath.workprec(bits + 64):
-        out = [fmpq(int(mpmath.floor(v * int(scale))) + 1, scale) if x != big else fmpq(0) for x, v in enumerate(p)]
+    big = max(range(n), key=lambda x: p[x].mid())
+    floor = fmpq(1, fmpz(1) << bits)
+    out = [max(_round_down(v, bits), floor) if x != big else fmpq(0) for x, v in enumerate(p)]
     out[big] = 1 - sum(out, fmpq(0))
     return out
+
+
+def _round_down(v: arb, bits: int) -> fmpq:
+    """The midpoint of `v` rounded down to `bits` significant bits, exactly; 0 when it is
+    below 2^−bits (or not positive)."""
+    man, exp = v.mid().man_exp()
+    man, exp = int(man), int(exp)
+    if man <= 0 or exp + man.bit_length() <= -bits:
+        return fmpq(0)
+    drop = max(man.bit_length() - bits, 0)
+    man, exp = man >> drop, exp + drop
+    return fmpq(man << exp) if exp >= 0 else fmpq(man, 1 << -exp)
 
 
 class Capacity(Real):
     """C(W) = max_P I(P;W) in bits, certified by the two-sided bound (module docstring).
 
-    ``ball(prec)`` is [I(p;W), max_x D(W_x‖pW)] / ln 2 at an exact law p computed at about
-    `prec` bits; ``bounds(prec)`` returns both balls and ``input_law(prec)`` the law p.
+    ``ball(prec)`` is [I(p;W), max_x D(W_x‖pW)] / ln 2 at an exact law p found at about `prec`
+    bits (:mod:`symdp.local.capacity_search`); ``bounds(prec)`` returns both balls and
+    ``input_law(prec)`` the law p. All the work on one capacity, over all its balls, shares the
+    time limit ``seconds`` (:class:`symdp.limits.Stopwatch`).
     """
 
-    __slots__ = ("_kernel", "_start", "_laws")
+    __slots__ = ("_kernel", "_search", "_laws", "_watch")
 
     def __init__(self, kernel: _Kernel):
         super().__init__(self._ball, name="capacity (bits)")
         self._kernel = kernel
-        self._start = _blahut_arimoto(kernel.floats()) if kernel.n > 1 else np.ones(1)
+        self._search: Search | None = None
         self._laws: dict[int, list[fmpq]] = {}
+        self._watch = limits.Stopwatch(f"the capacity of a {kernel.n} × {kernel.m} channel")
 
     def input_law(self, prec: int) -> list[fmpq]:
         """An exact input law p whose certificate gap is about 2^−prec."""
         prec = int(prec)
         if prec not in self._laws:
-            with mpmath.workprec(prec + 40):
-                W = [[mpmath.mpf(0) if z else mpmath.mpf(arb_of(v, prec + 40).mid()) for v, z in zip(row, zs)]
-                     for row, zs in zip(self._kernel.rows, self._kernel.zero)]
-            p = _newton(W, self._start, prec + 8)
-            if p is None:  # degenerate Kuhn–Tucker system: fall back to the Blahut–Arimoto law
-                p = [mpmath.mpf(float(v)) for v in self._start]
-            self._laws[prec] = _dyadic_law(p, 2 * prec + 16)
+            with self._watch.running():
+                if self._search is None:
+                    k = self._kernel
+                    self._search = Search(k.floats(), k.zero, lambda x, y, bits: arb_of(k.rows[x][y], bits),
+                                          self._watch.check)
+                self._laws[prec] = _dyadic_law(self._search.law(prec + 32), 2 * prec + 16)
         return self._laws[prec]
 
     def bounds(self, prec: int) -> tuple[arb, arb]:
         """(lower, upper) balls in bits: I(p;W) and max_x D(W_x‖pW) at p = input_law(prec)."""
         p = self.input_law(prec)
         ensure(sum(p, fmpq(0)) == 1 and min(p) >= 0, "the capacity certificate's input law is a probability vector")
-        with working_precision(prec + 16):
-            ds, info = _divergences(self._kernel.balls(prec + 16), self._kernel.zero, [arb(v) for v in p])
+        with self._watch.running(), working_precision(prec + 16):
+            ds, info = _divergences(self._kernel.balls(prec + 16), self._kernel.zero, [arb(v) for v in p],
+                                    self._watch.check)
             top = ds[0]
             for d in ds[1:]:
                 top = top.max(d)
@@ -323,10 +260,11 @@ def capacity(channel: Channel) -> Real:
     """The capacity C(W) = max_P I(P;W) of a finite channel, in bits, certified.
 
     Exact 0 when all rows coincide. Otherwise a :class:`Capacity` whose balls come from the
-    two-sided certificate I(p;W) ≤ C ≤ max_x D(W_x‖pW) at an exact input law p (Blahut–Arimoto
-    in doubles for the support, then Newton's method on the Kuhn–Tucker conditions in mpmath at
-    the working precision). For a degenerate channel where Newton's system is singular the
-    certificate stays valid but may be too loose to pin many digits; ``certify`` then raises.
+    two-sided certificate I(p;W) ≤ C ≤ max_x D(W_x‖pW) at an exact input law p (an active-set
+    Newton method on the Kuhn–Tucker conditions, :mod:`symdp.local.capacity_search`, at the
+    working precision). Should the search not converge the certificate stays valid but too wide
+    to pin many digits: ``certify`` then raises, at the latest when the time limit ``seconds``
+    of :mod:`symdp.limits` runs out.
     """
     k = _Kernel(channel)
     require(k.n * k.m <= MAX_CAPACITY_ENTRIES, "channel size", f"at most {MAX_CAPACITY_ENTRIES} entries", k.n * k.m)
@@ -393,10 +331,10 @@ def zchannel_crossover(mu: object) -> Real:
     j = 2
     while not _hb_over_p(arb(fmpq(1, 2 ** j))) > t:
         j += 1
-        require(j < 4000, "mu", "not too close to 0", mu)
+        require(j < 4000, "mu", "in (0, 1) bits, not so close to 0 that p̄_mu < 2^-4000", mu)
     i = 2
     while not _hb_over_p(arb(1 - fmpq(1, 2 ** i))) < t:
         i += 1
-        require(i < 4000, "mu", "not too close to 1", mu)
+        require(i < 4000, "mu", "in (0, 1) bits, not so close to 1 that 1 − p̄_mu < 2^-4000", mu)
     return solve_decreasing(_hb_over_p, target, fmpq(1, 2 ** j), 1 - fmpq(1, 2 ** i), name=f"zchannel_crossover({m})")
 

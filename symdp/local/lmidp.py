@@ -29,6 +29,7 @@ from flint import acb, arb, fmpq, fmpz
 
 from .. import params
 from ..errors import ParameterError, PrecisionError, UnsupportedError, require, show
+from ..integration import integral
 from ..numbers import Real, arb_of, sign, working_precision
 from .channel import Channel, hockey_stick, is_zero, max_exact, probability_vector, tidy
 from .information import LOG2E
@@ -484,7 +485,7 @@ def profile_integral(delta: Callable[[acb, bool], acb], weight: str, eps_max: ob
             a, b = arb_of(lo, prec), arb_of(hi, prec)
             if not b > a:
                 continue
-            val = acb.integral(lambda x, an: w(x) * delta(x, an), acb(a), acb(b), rel_tol=arb(2) ** (-prec))
+            val = integral(lambda x, an: w(x) * delta(x, an), acb(a), acb(b), rel_tol=arb(2) ** (-prec))
             total += val.real
         return total / arb(2).log()
     return Real(ball, name=name or "profile integral (bits)")
@@ -534,7 +535,7 @@ def _finite_integral(rows: Sequence[Sequence[sympy.Expr]], pairs: Sequence[tuple
                     v = (A - t * B) / t if sc else A - t * B
                     best = v if best is None else best.real_max(v, analytic=analytic)
                 return w(x) * best
-            total += acb.integral(integrand, acb(arb_of(lo, prec)), acb(arb_of(hi, prec)), rel_tol=arb(2) ** (-prec)).real
+            total += integral(integrand, acb(arb_of(lo, prec)), acb(arb_of(hi, prec)), rel_tol=arb(2) ** (-prec)).real
         return total / arb(2).log()
     return Real(ball, name=name)
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import SymdpError, show
+from ..files import FileRefused, read_regular
 
 MANIFEST = "MANIFEST.json"
 FORMAT = 1
@@ -67,12 +68,13 @@ MAX_FILE_BYTES = 8 * 2 ** 20
 
 
 def read_file(path: Path) -> bytes:
-    """The bytes of a table, spec or manifest file, refused (:class:`MalformedFile`) before
-    reading when it is larger than :data:`MAX_FILE_BYTES`."""
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise MalformedFile(str(path), None, None, f"{size} bytes, more than the {MAX_FILE_BYTES} a table file may have")
-    return path.read_bytes()
+    """The bytes of a table, spec or manifest file, refused (:class:`MalformedFile`) when it is
+    not a regular file (a link to /dev/zero reports a size of 0 and never ends) or has more than
+    :data:`MAX_FILE_BYTES` bytes, read no further than that (:func:`symdp.files.read_regular`)."""
+    try:
+        return read_regular(path, MAX_FILE_BYTES, "the table file")
+    except FileRefused as err:
+        raise MalformedFile(str(path), None, None, str(err).replace(f"the table file {path} ", "")) from None
 
 
 def parse_json(data: bytes, file: str) -> object:

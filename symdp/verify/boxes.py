@@ -41,6 +41,7 @@ from flint import arb, ctx, fmpq
 
 from ..errors import ParameterError, PrecisionError, ResourceLimitError
 from ..numbers import arb_of, ball_function, endpoints, exact, from_fmpq, sign, to_fmpq, working_precision
+from .goals import canonical_srepr
 from .polynomial import polynomial_nonnegative, refuse_floats
 
 Side = tuple[fmpq, fmpq]
@@ -301,7 +302,7 @@ def prove_nonnegative(f: sympy.Expr | BallFunction, box: Sequence[Sequence[objec
     sides = as_box(box)
     if isinstance(f, sympy.Basic):
         refuse_floats(f, "f")
-        symbols = list(variables) if variables is not None else sorted(f.free_symbols, key=str)
+        symbols = box_variables(f, variables)
         if len(symbols) != len(sides):
             raise ParameterError(f"box must have one side per variable {[str(s) for s in symbols]}, got {len(sides)}")
         value = compile_interval(f, symbols, prec)
@@ -311,7 +312,7 @@ def prove_nonnegative(f: sympy.Expr | BallFunction, box: Sequence[Sequence[objec
         if len(symbols) == 1 and order != 1:
             orders = [order] if order is not None else list(range(2, MAX_AUTO_ORDER + 1))
             local = (_taylor_forms(f, symbols[0], orders, prec), 0 if order is not None else STALL_DEPTH)
-        record = {"kind": "boxes", "f": sympy.srepr(f), "variables": [sympy.srepr(s) for s in symbols], "steps": []}
+        record = {"kind": "boxes", "f": canonical_srepr(f), "variables": [canonical_srepr(s) for s in symbols], "steps": []}
     else:
         value = _ball_function_interval(f, prec)
         grads = None if gradient is None else _gradient_intervals(gradient, len(sides), prec)
@@ -319,6 +320,11 @@ def prove_nonnegative(f: sympy.Expr | BallFunction, box: Sequence[Sequence[objec
         local = None
         record = None
     return _search(value, grads, point_sign, sides, max_boxes, local, record)
+
+
+def box_variables(f: sympy.Expr, variables: Sequence[sympy.Symbol] | None) -> list[sympy.Symbol]:
+    """The variables of a box proof, one per side: `variables`, or f's free symbols sorted by name."""
+    return list(variables) if variables is not None else sorted(f.free_symbols, key=str)
 
 
 def _taylor_forms(f: sympy.Expr, var: sympy.Symbol, orders: Sequence[int], prec: int

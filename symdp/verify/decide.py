@@ -40,7 +40,11 @@ from sympy import QQ, Poly
 
 from ..certificate import ensure
 from ..errors import ParameterError
-from .evidence import Evidence, inequality_on_box, jsonable, settled
+from . import goals
+from .evidence import Evidence, bound, inequality_on_box, jsonable, settled
+from .goals import canonical_srepr
+from .recheck.smt import LOGIC as SMT_LOGIC
+from .recheck.smt import query as smtlib_query
 from .polynomial import OO, as_poly, interior_point, polynomial_nonnegative, refuse_floats, roots_inside
 
 #: Default time limit (milliseconds) of one nlsat query.
@@ -78,9 +82,11 @@ def rational_nonnegative(f: sympy.Expr, var: sympy.Symbol, lo: object = -OO, hi:
                                 data))
     decision = polynomial_nonnegative(n * d, var, lo, hi)
     if decision.holds:
-        data["certificate"] = {"kind": "rational", "f": sympy.srepr(f), "variable": sympy.srepr(var),
-                               "numerator": sympy.srepr(num), "denominator": sympy.srepr(den),
-                               "open_ends": list(open_ends), "product": decision.certificate}
+        g, formal = _on_interval(f, var, lo, hi, open_ends)
+        cert = goals.certificate("rational", g, f=canonical_srepr(f), variable=canonical_srepr(var),
+                                 numerator=canonical_srepr(num), denominator=canonical_srepr(den),
+                                 open_ends=list(open_ends), product=decision.certificate)
+        data.update(bound(formal, [(g, cert)]))
         return settled(Evidence("decision", "proved", f"{text} (exact decision: {var} ∈ {shown})", data))
     data["refuted"] = True
     witness = _inside(n * d, decision.witness, lo, hi, open_ends)
@@ -92,6 +98,16 @@ def rational_nonnegative(f: sympy.Expr, var: sympy.Symbol, lo: object = -OO, hi:
         return settled(Evidence("decision", "failed", f"{text}: refuted, f({witness}) = {value} < 0", data))
     data["refuted"] = False
     return settled(Evidence("decision", "failed", f"{text}: undecided ({decision.reason})", data))
+
+
+def _on_interval(f: sympy.Expr, var: sympy.Symbol, lo: sympy.Expr, hi: sympy.Expr,
+                 open_ends: Sequence[bool] = (False, False)) -> tuple[goals.Goal, dict]:
+    """The goal "f ≥ 0 for var in the interval" and its ``formal`` record (an infinite end is open)."""
+    open_ends = [bool(open_ends[0]) or lo == -OO, bool(open_ends[1]) or hi == OO]
+    formal = {"form": "interval", "f": canonical_srepr(f), "variable": canonical_srepr(var), "lo": canonical_srepr(lo),
+              "hi": canonical_srepr(hi),
+              "open": open_ends}
+    return goals.nonnegative(f, goals.interval(var, lo, hi, open_ends), [var]), formal
 
 
 def _inside(poly: Poly, witness: sympy.Rational | None, lo: sympy.Expr, hi: sympy.Expr,
@@ -249,7 +265,12 @@ def real_closed(f: sympy.Expr, variables: Sequence[sympy.Symbol], domain: Sequen
             + [str(r) for r in domain if r not in (True, sympy.true)], "smtlib": smt}
     verdict = solver.check()
     if verdict == z3.unsat:
-        data["certificate"] = {"kind": "smtlib", "query": smt, "expect": "unsat"}
+        hypotheses = [r for r in domain if r not in (True, sympy.true)]
+        g = goals.nonnegative(f, hypotheses, variables)
+        formal = {"form": "real_closed", "f": canonical_srepr(f), "variables": [canonical_srepr(v) for v in variables],
+                  "domain": [canonical_srepr(r) for r in hypotheses]}
+        cert = goals.certificate("smtlib", g, query=smtlib_query(g.canonical()), logic=SMT_LOGIC, expect="unsat")
+        data.update(bound(formal, [(g, cert)]))
         return settled(Evidence("decision", "proved", f"{detail} (nlsat: the negation is unsatisfiable)", data))
     if verdict == z3.sat:
         model = solver.model()
@@ -292,8 +313,10 @@ def monotone_from(f: sympy.Expr, var: sympy.Symbol, lo: object, hi: object = OO,
     inner = prove(slope, var, lo, hi, f"f' = {slope} ≥ 0", depth=depth - 1)
     data = {"method": "f(lo) ≥ 0 and f' ≥ 0", "f": jsonable(f), "f(lo)": str(start), "derivative": inner.to_json()}
     if inner.status == "proved":
-        data["certificate"] = {"kind": "monotone", "f": sympy.srepr(f), "variable": sympy.srepr(var),
-                               "interval": [str(lo), str(hi)], "start": sympy.srepr(start)}
+        g, formal = _on_interval(f, var, lo, hi)
+        cert = goals.certificate("monotone", g, f=canonical_srepr(f), variable=canonical_srepr(var),
+                                 interval=[str(lo), str(hi)], start=canonical_srepr(start))
+        data.update(bound(formal, [(g, cert)]))
         return settled(Evidence("inequality", "proved", f"{text} (f({lo}) = {start} ≥ 0 and {inner.detail})", data))
     return settled(Evidence("inequality", "failed", f"{text}: undecided, stalled on the derivative: {inner.detail}", data))
 
@@ -317,8 +340,10 @@ def compactified(f: sympy.Expr, var: sympy.Symbol, lo: object = 0, detail: str =
     inner = rational_nonnegative(g, x, 0, 1, f"g(x) = {g} ≥ 0 on (0, 1]", open_ends=(True, False))
     data["decision"] = inner.to_json()
     if inner.status == "proved":
-        data["certificate"] = {"kind": "compactified", "f": sympy.srepr(f), "variable": sympy.srepr(var),
-                               "lo": str(lo), "x": sympy.srepr(x), "g": sympy.srepr(g)}
+        goal, formal = _on_interval(f, var, lo, OO)
+        cert = goals.certificate("compactified", goal, f=canonical_srepr(f), variable=canonical_srepr(var), lo=str(lo),
+                                 x=canonical_srepr(x), g=canonical_srepr(g))
+        data.update(bound(formal, [(goal, cert)]))
         return settled(Evidence("decision", "proved", f"{text} (compactified by x = e^(−{var}), {inner.detail}; "
                                 f"limit as {var} → ∞: {limit})", data))
     if inner.data.get("refuted"):

@@ -12,10 +12,19 @@ exact      two exact computations are equal (at sample points)               che
 certified  two certified enclosures overlap and agree to N digits            checked
 erratum    the printed statement fails (witness recorded) and the corrected  erratum
            statement's own evidence passes
+rule       a kernel step (:mod:`symdp.verify.kernel`) from proved premises   proved
 ========== ================================================================= ==========
 
 A check that does not pass gives status ``failed`` with the reason in ``detail``; constructors
 never raise for a failed check, so a claim reports rather than crashes. ``data`` is plain JSON.
+
+Evidence that proves something binds the proof to its statement (docs/trust-chain.md): ``data``
+holds ``formal`` (what the statement is, in ``srepr`` form: an identity's sides, a box's f and
+sides, an interval, a decided domain), ``goals`` (the :class:`~symdp.verify.goals.Goal` of each
+statement, as ``Goal.to_json()``) and ``certificates`` (or one ``certificate``), one per goal,
+each naming its goal and digest. :func:`settled` checks before anything is returned that a proved
+evidence has at least one goal and that every goal has a certificate. A check over zero cases
+(nothing compared) fails: it would otherwise pass vacuously.
 """
 
 from __future__ import annotations
@@ -27,14 +36,15 @@ import sympy
 from flint import arb, fmpq
 
 from ..certificate import ensure
-from ..errors import SymdpError
+from ..errors import ParameterError, SymdpError
 from ..numbers import Real, certify, endpoints, exact
-from . import boxes
+from . import boxes, domains, goals
 from .facts import Cited, prose_json, relations, relations_json, uses_json
+from .goals import canonical_srepr
 
 #: Status vocabulary (API.md), strongest first.
 STATUSES = ("proved", "checked", "erratum", "failed")
-KINDS = ("identity", "inequality", "decision", "exact", "certified", "erratum")
+KINDS = ("identity", "inequality", "decision", "exact", "certified", "erratum", "rule")
 _RANK = {s: len(STATUSES) - i for i, s in enumerate(STATUSES)}
 _SHOWN = 200
 
@@ -116,22 +126,38 @@ def _vanishes(diff: sympy.Expr) -> str | None:
 
 def identity(lhs: object, rhs: object, detail: str = "sympy simplification") -> Evidence:
     """Proved iff sympy reduces ``lhs − rhs`` to 0 (sequences are compared elementwise);
-    `detail` says how, in the report."""
+    `detail` says how, in the report. Each component is one goal ``lhs = rhs`` with a certificate
+    of kind ``identity``, which the re-checker replays by its own canonical forms."""
     lhs_seq, rhs_seq = (list(v) if _is_sequence(v) else [v] for v in (lhs, rhs))
     if len(lhs_seq) != len(rhs_seq):
         return Evidence("identity", "failed", f"{detail}: {len(lhs_seq)} left sides but {len(rhs_seq)} right sides", {})
-    methods = []
+    if not lhs_seq:
+        return Evidence("identity", "failed", f"{detail}: nothing compared (no sides were given)", {})
+    methods, stated, certified = [], [], []
     for i, (a, b) in enumerate(zip(lhs_seq, rhs_seq)):
-        diff = sympy.sympify(a) - sympy.sympify(b)
-        method = _vanishes(diff)
+        a, b = sympy.sympify(a), sympy.sympify(b)
+        where = f" (component {i})" if len(lhs_seq) > 1 else ""
+        method = _vanishes(a - b)
         if method is None:
-            where = f" (component {i})" if len(lhs_seq) > 1 else ""
-            residue = sympy.simplify(diff)
+            residue = sympy.simplify(a - b)
             return Evidence("identity", "failed", f"{detail}: lhs − rhs does not simplify to 0{where}; it is {_short(residue)}",
                             {"lhs": jsonable(a), "rhs": jsonable(b), "residue": jsonable(residue)})
+        try:
+            g = goals.equation(a, b)
+        except ParameterError as err:
+            return Evidence("identity", "failed", f"{detail}: the goal cannot be stated{where}: {err}", {})
         methods.append(method)
-    data = {"lhs": jsonable(lhs), "rhs": jsonable(rhs), "methods": sorted(set(methods))}
-    return Evidence("identity", "proved", detail, data)
+        stated.append([canonical_srepr(a), canonical_srepr(b)])
+        certified.append((g, goals.certificate("identity", g, route=method)))
+    data = {"lhs": jsonable(lhs), "rhs": jsonable(rhs), "methods": sorted(set(methods)),
+            **bound({"form": "identity", "sides": stated}, certified)}
+    return settled(Evidence("identity", "proved", detail, data))
+
+
+def bound(formal: dict, certified: Sequence[tuple[goals.Goal, dict]]) -> dict:
+    """The data fields that bind a proof to its statement: ``formal`` (the statement as the
+    re-checker reads it), ``goals`` and one certificate per goal (``certificates``)."""
+    return {"formal": formal, "goals": [g.to_json() for g, _ in certified], "certificates": [c for _, c in certified]}
 
 
 # --------------------------------------------------------------------------------------------
@@ -160,6 +186,8 @@ def exact_agreement(a: object, b: object, detail: str) -> Evidence:
     if len(a_seq) != len(b_seq):
         return Evidence("exact", "failed", f"{detail}: {len(a_seq)} values against {len(b_seq)}",
                         {"a": jsonable(a), "b": jsonable(b)})
+    if not a_seq:
+        return Evidence("exact", "failed", f"{detail}: nothing compared (both lists of values are empty)", {"compared": 0})
     mismatches = []
     for i, (x, y) in enumerate(zip(a_seq, b_seq)):
         try:
@@ -213,6 +241,9 @@ def certified_agreement(a: object, b: object, digits: int, detail: str) -> Evide
     a_seq, b_seq = (list(v) if _is_sequence(v) else [v] for v in (a, b))
     if len(a_seq) != len(b_seq):
         return Evidence("certified", "failed", f"{detail}: {len(a_seq)} values against {len(b_seq)}", {})
+    if not a_seq:
+        return Evidence("certified", "failed", f"{detail}: nothing compared (both lists of values are empty)",
+                        {"digits": digits, "compared": 0})
     compared = []
     for i, (x, y) in enumerate(zip(a_seq, b_seq)):
         try:
@@ -246,12 +277,19 @@ def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str = 
     """
     result = boxes.prove_nonnegative(f, box, variables=variables, gradient=gradient, max_boxes=max_boxes, prec=prec,
                                      order=order)
-    data = {"box": [[str(lo), str(hi)] for lo, hi in boxes.as_box(box)], "boxes": result.boxes}
+    sides = boxes.as_box(box)
+    data = {"box": [[str(lo), str(hi)] for lo, hi in sides], "boxes": result.boxes}
     if isinstance(f, sympy.Basic):
         data["f"] = _short(f)
     if result.status == "proved":
-        if result.certificate is not None:
-            data["certificate"] = result.certificate
+        if result.certificate is None:
+            return settled(Evidence("inequality", "checked", f"{detail} ({result.boxes} boxes; f is a function of arb "
+                                    "balls, which states no goal a re-checker can replay: checked, not proved)", data))
+        symbols = boxes.box_variables(f, variables)
+        g = goals.nonnegative(f, [h for s, (lo, hi) in zip(symbols, sides) for h in goals.interval(s, lo, hi)], symbols)
+        cert = {**goals.certificate("boxes", g), **result.certificate}
+        formal = {"form": "box", "f": cert["f"], "variables": cert["variables"], "box": data["box"]}
+        data.update(bound(formal, [(g, cert)]))
         return settled(Evidence("inequality", "proved", f"{detail} ({result.boxes} boxes)", data))
     if result.status == "refuted":
         point = [str(q) for q in result.witness]
@@ -263,15 +301,31 @@ def inequality_on_box(f: object, box: Sequence[Sequence[object]], detail: str = 
 
 
 def settled(ev: Evidence) -> Evidence:
-    """`ev` once the prover's invariant is verified through :func:`symdp.certificate.ensure`: a
-    proved inequality never carries a witness (nor a refutation mark), a refutation
-    (``data["refuted"]``) always carries one and fails."""
+    """`ev` once the prover's invariants are verified through :func:`symdp.certificate.ensure`: a
+    proved evidence never carries a witness (nor a refutation mark), a refutation
+    (``data["refuted"]``) always carries one and fails; a proved evidence states at least one goal
+    and every goal it states has a certificate (in its own ``certificates`` or in its parts')."""
     refuted = bool(ev.data.get("refuted"))
     ensure(not (ev.status == "proved" and ("witness" in ev.data or refuted)),
            "a proved inequality carries no witness", detail=ev.detail)
     ensure(not refuted or (ev.status == "failed" and bool(ev.data.get("witness"))),
            "a refutation fails and carries a witness", detail=ev.detail)
+    if ev.status == "proved":
+        stated = [g.get("digest") for g in ev.data.get("goals", [])]
+        ensure(stated, "a proof states at least one goal", detail=ev.detail)
+        missing = set(stated) - certified_digests(ev.data)
+        ensure(not missing, "every goal of a proof has a certificate", detail=ev.detail, missing=sorted(missing))
     return ev
+
+
+def certified_digests(data: Mapping) -> set[str]:
+    """The digests of the goals `data`'s certificates discharge, its parts' and its statement's included."""
+    found = {c.get("digest") for c in data.get("certificates", []) if isinstance(c, Mapping)}
+    if isinstance(data.get("certificate"), Mapping):
+        found.add(data["certificate"].get("digest"))
+    for child in data.get("parts", []) + ([data["statement"]] if isinstance(data.get("statement"), Mapping) else []):
+        found |= certified_digests(child.get("data", {}))
+    return found
 
 
 # --------------------------------------------------------------------------------------------
@@ -332,14 +386,18 @@ def combine(*evidences: Evidence, detail: str = "") -> Evidence:
     text = "; ".join(e.detail for e in (failed or pieces))
     if detail:
         text = f"{detail}: {text}"
-    return Evidence(kind, status, text, {"parts": [e.to_json() for e in pieces]})
+    stated = {g["digest"]: g for e in pieces for g in e.data.get("goals", [])}
+    data = {"parts": [e.to_json() for e in pieces]}
+    if stated:
+        data["goals"] = list(stated.values())
+    return settled(Evidence(kind, status, text, data))
 
 
 # --------------------------------------------------------------------------------------------
 # a claim's verdict: the statement decides, cross-checks must pass
 
 
-def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence], domain: str,
+def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence], domain: str | Sequence[object],
               domain_relations: Sequence[sympy.Basic] | None = None, uses: Sequence[str | Cited] = (),
               prose_steps: Sequence[str] = (), stated_domain: str | None = None) -> Evidence:
     """A claim's result: the status of `statement` (the evidence about the paper's statement),
@@ -349,9 +407,9 @@ def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence],
     certified evaluation) must pass for the claim to pass, but they do not lower a proof to
     ``checked``. The facts the claim's status is computed from are recorded in ``data``:
 
-    - `domain`: the parameter domain the statement evidence covers, in words;
-      `domain_relations`: the same as sympy relations (decided against the claim's
-      ``stated_relations``);
+    - `domain`: the domain the statement evidence covers, machine-readable — sympy relations and
+      typed items of :mod:`symdp.verify.domains`, decided against the claim's ``domain`` — or, the
+      older way, in words (which decide nothing); `domain_relations`: relations that join it;
     - `uses`: what the proof rests on, claim ids (str) and ``cited(author, result)``;
     - `prose_steps`: steps argued in words, not by machine ("induction on k").
 
@@ -363,13 +421,17 @@ def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence],
     if not isinstance(statement, Evidence) or not all(isinstance(e, Evidence) for e in checks):
         raise TypeError("establish() takes Evidence objects")
     rels = relations(domain_relations, "domain_relations")
+    items = None if isinstance(domain, str) else domains.items(domain, "domain")
+    words = domain if items is None else domains.text(items + (rels or ()))
     data = {**statement.data, "statement": statement.to_json(), "cross_checks": [e.to_json() for e in checks],
-            "domain": " ".join(str(domain).split()), "domain_relations": relations_json(rels),
+            "domain": " ".join(str(words).split()), "domain_relations": relations_json(rels),
             "uses": uses_json(uses), "prose_steps": prose_json(prose_steps)}
+    if items is not None:
+        data["domain_items"] = domains.to_json(items)
     if stated_domain is not None:
         data["stated_domain"] = " ".join(str(stated_domain).split())
     failed = [e for e in checks if not e.passed]
     if failed:
         reason = "; ".join(e.detail for e in failed)
         return Evidence(statement.kind, "failed", f"{statement.detail}; cross-check failed: {reason}", data)
-    return Evidence(statement.kind, statement.status, statement.detail, data)
+    return settled(Evidence(statement.kind, statement.status, statement.detail, data))

@@ -1,6 +1,7 @@
-"""The recorded facts a proof's status is computed from: cited results, prose steps, domains.
+"""The recorded facts a proof's status is computed from: cited results, prose steps, relations,
+goals and steps, and the results a proof names.
 
-A claim records the paper's hypotheses (:func:`~symdp.verify.registry.claim`'s
+A claim records the paper's hypotheses (:func:`~symdp.verify.registry.claim`'s ``domain``,
 ``stated_domain``, ``stated_where``, ``stated_relations``); its evidence records the domain the
 proof covers and what the proof rests on (:func:`~symdp.verify.evidence.establish`'s
 ``domain``, ``domain_relations``, ``uses``, ``prose_steps``). Relations are sympy relationals,
@@ -10,8 +11,10 @@ kept in the JSON both as text (for the reader) and as ``srepr`` (so that a repor
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Sequence
+from pathlib import Path
+from typing import Mapping, Sequence
 
 import sympy
 
@@ -102,3 +105,196 @@ def relations_from_json(obj: dict | None) -> tuple[sympy.Basic, ...] | None:
     if not obj:
         return None
     return tuple(parse_expression(s) for s in obj.get("srepr", []))
+
+
+# --------------------------------------------------------------------------------------------
+# goals and steps of a claim's evidence (docs/trust-chain.md)
+
+
+def _proving_pieces(kind: str | None, data: Mapping) -> list[tuple[str | None, Mapping]]:
+    """The pieces of evidence that carry a claim's statement: ``establish``'s statement evidence
+    (not its cross-checks), each part of a combination, else the evidence itself."""
+    statement = data.get("statement")
+    if isinstance(statement, Mapping) and isinstance(statement.get("data"), Mapping):
+        return _proving_pieces(statement.get("kind"), statement["data"])
+    parts = data.get("parts")
+    if isinstance(parts, list):
+        return [p for part in parts if isinstance(part, Mapping) and isinstance(part.get("data"), Mapping)
+                for p in _proving_pieces(part.get("kind"), part["data"])]
+    return [(kind, data)]
+
+
+def _certificates(value: object) -> list[Mapping]:
+    """Every certificate held in `value` (under ``certificate`` / ``certificates``, at any depth,
+    a rule's side certificates included), cross-checks aside."""
+    found: list[Mapping] = []
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if key == "cross_checks":
+                continue
+            if key == "certificate" and isinstance(item, Mapping):
+                found.append(item)
+            elif key == "certificates" and isinstance(item, list):
+                found += [c for c in item if isinstance(c, Mapping)]
+            found += _certificates(item)
+    elif isinstance(value, list):
+        for item in value:
+            found += _certificates(item)
+    return found
+
+
+def claim_goals(kind: str | None, data: Mapping) -> list[dict]:
+    """The formal goals a claim's evidence proves, for the report:
+    ``[{"digest", "text", "canonical", "kind", "certified"}]``. A goal is certified when a
+    certificate of the same evidence records its digest (``kind`` is then the certificate's
+    kind). Evidence that records no goals (written before the trust chain) is shown from its data
+    (an identity's sides, a decision's function and domain, a box's function and box) with
+    ``digest`` None, certified when the piece carries a certificate at all."""
+    out = []
+    for piece_kind, piece in _proving_pieces(kind, data):
+        certs = _certificates(piece)
+        by_digest = {c.get("digest"): c for c in certs if isinstance(c.get("digest"), str)}
+        recorded = piece.get("goals")
+        if isinstance(recorded, list) and recorded:
+            for g in recorded:
+                if not isinstance(g, Mapping):
+                    continue
+                cert = by_digest.get(g.get("digest"))
+                out.append({"digest": g.get("digest"), "text": str(g.get("text", "")),
+                            "canonical": {k: g[k] for k in ("format", "variables", "hypotheses", "conclusion") if k in g},
+                            "kind": cert.get("kind") if cert else piece_kind, "certified": cert is not None})
+        else:
+            out += [{"digest": None, "text": text, "canonical": None, "kind": piece_kind, "certified": bool(certs)}
+                    for text in _shown_goals(piece_kind, piece)]
+    return out
+
+
+#: Python's operators in the report's notation (as :meth:`symdp.verify.goals.Goal.text` writes them).
+_NOTATION = ((">=", "≥"), ("<=", "≤"), ("!=", "≠"), ("**", "^"))
+
+
+def _shown_goals(kind: str | None, d: Mapping) -> list[str]:
+    """What a piece of evidence without recorded goals proves, in words from its data."""
+    texts = _data_goals(kind, d)
+    for plain, sign in _NOTATION:
+        texts = [t.replace(plain, sign) for t in texts]
+    return texts
+
+
+def _data_goals(kind: str | None, d: Mapping) -> list[str]:
+    if kind == "identity" and "lhs" in d:
+        lhs, rhs = d.get("lhs"), d.get("rhs")
+        pairs = zip(lhs, rhs) if isinstance(lhs, list) and isinstance(rhs, list) else [(lhs, rhs)]
+        return [f"{a} = {b}" for a, b in pairs]
+    if kind == "decision" and "f" in d:
+        if "interval" in d:
+            return [f"∀ {d.get('variable', 'x')} ∈ {d['interval']}: {d['f']} ≥ 0"]
+        where = d.get("domain") if isinstance(d.get("domain"), list) else []
+        variables = ", ".join(map(str, d.get("variables", []))) or "x"
+        return [f"∀ {variables}: " + (" ∧ ".join(map(str, where)) + " ⇒ " if where else "") + f"{d['f']} ≥ 0"]
+    if kind == "inequality" and "box" in d:
+        box = " × ".join(f"[{lo}, {hi}]" for lo, hi in d["box"])
+        return [f"∀ x ∈ {box}: {d.get('f', 'f')} ≥ 0"]
+    return []
+
+
+def claim_steps(goals: Sequence[Mapping], facts: Mapping, data: Mapping) -> list[dict]:
+    """The proof's steps in order (docs/trust-chain.md): each goal by machine (``"rule"`` when a
+    kernel rule certifies it, with the rule's name), then the steps argued in words (``"prose"``),
+    then the cited results (``"cited"``)."""
+    rules = {c.get("digest"): c.get("rule") for c in _certificates(data) if c.get("kind") == "rule"}
+    steps: list[dict] = []
+    for g in goals:
+        step = {"kind": "machine", "text": g.get("text", "")}
+        if g.get("digest"):
+            step["digest"] = g["digest"]
+        if g.get("digest") in rules:  # a kernel step: shown with its rule's name
+            step.update(kind="rule", rule=rules[g["digest"]])
+        steps.append(step)
+    steps += [{"kind": "prose", "text": s} for s in facts.get("prose_steps") or []]
+    steps += [{"kind": "cited", "text": f"{u.get('author')}, {u.get('result')}"}
+              for u in facts.get("uses") or [] if isinstance(u, Mapping)]
+    return steps
+
+
+# --------------------------------------------------------------------------------------------
+# results a claim names but does not record in `uses`
+
+#: A result of a paper named in text: "Theorem 13", "Proposition 16", "Lemma 2(b)".
+NAMED_RESULT = re.compile(r"\b(Theorem|Lemma|Proposition|Corollary|Remark|Example)\s+(\d+[a-z]?)\b(?![.,]\d)")
+#: A name inside a citation of another paper ("[30, Theorem 3]", "Theorem 3 of [30]", "Duchi et
+#: al.'s Theorem 1") is not this paper's result; "the proof of Lemma 1" names the result a step
+#: belongs to, not one it uses.
+_ELSEWHERE_BEFORE = re.compile(r"(\[[^\]\n]{0,30}|(et al\.|[A-Z][a-z]+)['’]s\s+|proof of\s+)$")
+_ELSEWHERE_AFTER = re.compile(r"^(\s*(of|in)\s+(\[|[A-Z][a-z]+\s+(et al\.|and|–))|['’]s proof)")
+
+
+def result_key(label: str) -> str | None:
+    """The numbered result a claim's label is about ("Theorem 18 (eq. 3)" → "Theorem 18")."""
+    found = NAMED_RESULT.match(label.strip())
+    return f"{found.group(1)} {found.group(2)}" if found else None
+
+
+def named_results(text: str) -> set[str]:
+    """The results `text` names ("Theorem 13"), citations of other papers aside."""
+    out = set()
+    for found in NAMED_RESULT.finditer(text):
+        before, after = text[max(0, found.start() - 40):found.start()], text[found.end():found.end() + 30]
+        if not _ELSEWHERE_BEFORE.search(before) and not _ELSEWHERE_AFTER.match(after):
+            out.add(f"{found.group(1)} {found.group(2)}")
+    return out
+
+
+def function_text(file: str, name: str) -> str:
+    """The docstring and the comments of the function(s) `name` of the module `file` — what its
+    author wrote about the proof, not its code or its string literals ("" when the file or the
+    function is not found)."""
+    import ast
+    import io
+    import tokenize
+
+    try:
+        source = Path(file).read_text(encoding="utf-8")
+        tree = ast.parse(source)
+    except (OSError, SyntaxError, ValueError):
+        return ""
+    lines = source.splitlines(keepends=True)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            out.append(ast.get_docstring(node) or "")
+            body = "".join(lines[node.lineno - 1:node.end_lineno])
+            try:
+                out += [tok.string for tok in tokenize.generate_tokens(io.StringIO(body).readline)
+                        if tok.type == tokenize.COMMENT]
+            except (tokenize.TokenError, IndentationError):
+                out.append(body)
+    return "\n".join(out)
+
+
+def unrecorded_uses(claims: Sequence[Mapping], comments: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(claim id, result) for each result of the claim's own paper, or claim id, named in its
+    evidence's detail or in its function's docstring and comments (``comments[id]``,
+    :func:`function_text`) whose claims are not in its ``uses`` (nor among its cited results).
+    `claims` are report claims (``id``, ``paper``, ``label``, ``detail``, ``data``, ``uses``); a
+    claim's own result does not count, nor the words of its domain the report appends."""
+    by_key: dict[tuple[str, str], set[str]] = {}
+    ids = {c["id"] for c in claims}
+    for c in claims:
+        key = result_key(c["label"])
+        if key:
+            by_key.setdefault((c["paper"], key), set()).add(c["id"])
+    missing = []
+    for c in claims:
+        statement = c.get("data", {}).get("statement")
+        detail = statement.get("detail", "") if isinstance(statement, Mapping) else c.get("detail", "")
+        text = f"{detail}\n{comments.get(c['id'], '')}"
+        used = {u for u in c.get("uses", []) if isinstance(u, str)}
+        cited_results = {u.get("result") for u in c.get("uses", []) if isinstance(u, Mapping)}
+        own = result_key(c["label"])
+        for key in sorted(named_results(text) - {own} - cited_results):
+            if (c["paper"], key) in by_key and not by_key[(c["paper"], key)] & used:
+                missing.append((c["id"], key))
+        named_ids = set(re.findall(r"\b[a-z][a-z0-9-]*:[a-z0-9][a-z0-9.-]*[a-z0-9]\b", text)) & ids
+        missing += [(c["id"], other) for other in sorted(named_ids - used - {c["id"]})]
+    return missing

@@ -13,7 +13,10 @@ relations ⇒ ``f ≥ 0``), and a kernel step (:mod:`symdp.verify.kernel`), whos
 goal.
 
 A goal is identified by its **digest**: the SHA-256 of its canonical JSON (the ``srepr`` of each
-symbol, hypothesis and conclusion, keys sorted, no whitespace). The evidence of a claim lists the
+symbol, hypothesis and conclusion, keys sorted, no whitespace). sympy's ``srepr`` prints a
+symbol's assumptions in the order the *first* symbol of that name was made with (its cache then
+returns that object), so ``Symbol('k', integer=True, positive=True)`` may print either way round in
+two processes: :func:`canonical_srepr` prints them sorted. The evidence of a claim lists the
 digests of the goals it proves; each certificate records the goal it discharges and the same digest;
 the re-checker (:mod:`symdp.verify.recheck`) re-derives the goal from the evidence with its own
 translation and compares digests, so a certificate cannot be moved to another claim, edited, or
@@ -30,6 +33,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 import sympy
+from sympy.printing.repr import ReprPrinter
 
 from ..errors import ParameterError
 
@@ -43,6 +47,9 @@ def _condition(rel: object, name: str) -> sympy.Basic:
         raise ParameterError(f"{name} must be a sympy relation (==, <, <=, >, >=, !=) or And/Or/Not of them, got {rel!r}")
     if rel.has(sympy.Float):
         raise ParameterError(f"{name} must be exact (a Float reads its binary value), got {rel}")
+    if rel is sympy.false and name == "hypothesis":
+        raise ParameterError("a hypothesis is False, so the goal would hold vacuously (Python's == compares two "
+                             "expressions' structure and gives False: write sympy.Eq(a, b) for an equation)")
     return rel
 
 
@@ -59,8 +66,8 @@ class Goal:
 
     def canonical(self) -> dict:
         """The digested form: ``srepr`` strings only (symbols keep their assumptions)."""
-        return {"format": FORMAT, "variables": [sympy.srepr(v) for v in self.variables],
-                "hypotheses": [sympy.srepr(h) for h in self.hypotheses], "conclusion": sympy.srepr(self.conclusion)}
+        return {"format": FORMAT, "variables": [canonical_srepr(v) for v in self.variables],
+                "hypotheses": [canonical_srepr(h) for h in self.hypotheses], "conclusion": canonical_srepr(self.conclusion)}
 
     @property
     def digest(self) -> str:
@@ -98,12 +105,28 @@ def goal(conclusion: object, hypotheses: Sequence[object] = (), variables: Seque
     hyps = tuple(_condition(h, "hypothesis") for h in hypotheses)
     free = set(concl.free_symbols).union(*(h.free_symbols for h in hyps))
     if variables is None:
-        variables = sorted(free, key=lambda s: (str(s), sympy.srepr(s)))
+        variables = sorted(free, key=lambda s: (str(s), canonical_srepr(s)))
     variables = tuple(variables)
     missing = free - set(variables)
     if missing:
         raise ParameterError(f"variables must list every free symbol of the goal; missing {sorted(map(str, missing))}")
     return Goal(variables, hyps, concl)
+
+
+class _CanonicalRepr(ReprPrinter):
+    """``srepr`` with a symbol's assumptions sorted by name (see the module docstring)."""
+
+    def _print_Symbol(self, expr: sympy.Symbol) -> str:
+        d = dict(expr._assumptions_orig)
+        if expr.is_Dummy:
+            d["dummy_index"] = expr.dummy_index
+        attrs = "".join(f", {k}={v}" for k, v in sorted(d.items()))
+        return f"{type(expr).__name__}({self._print(expr.name)}{attrs})"
+
+
+def canonical_srepr(expr: object) -> str:
+    """``srepr(expr)`` with every symbol's assumptions sorted: the same text in every process."""
+    return _CanonicalRepr().doprint(expr)
 
 
 def digest_of(canonical: Mapping) -> str:
@@ -136,3 +159,45 @@ def _show(rel: sympy.Basic) -> str:
     for plain, sign in _NOTATION:
         text = text.replace(plain, sign)
     return text
+
+
+# --------------------------------------------------------------------------------------------
+# the goals of each kind of evidence (docs/trust-chain.md, "Goals"), and their certificates
+
+
+def _unevaluated(kind: type, lhs: object, rhs: object) -> sympy.Basic:
+    # unevaluated: sympy would turn Eq(x, x) into True and 0 ≤ x into True for a nonnegative x,
+    # and the goal would lose its content
+    return kind(sympy.sympify(lhs), sympy.sympify(rhs), evaluate=False)
+
+
+def equation(lhs: object, rhs: object) -> Goal:
+    """∀ free symbols: lhs = rhs (where both sides are defined)."""
+    return goal(_unevaluated(sympy.Eq, lhs, rhs))
+
+
+def nonnegative(f: object, hypotheses: Sequence[object] = (), variables: Sequence[sympy.Symbol] | None = None) -> Goal:
+    """∀ variables: hypotheses ⇒ f ≥ 0 (f defined and nonnegative). `variables` default to the free
+    symbols; given, they are joined by the free symbols they miss."""
+    concl = _unevaluated(sympy.GreaterThan, f, 0)
+    if variables is not None:
+        free = set(concl.free_symbols).union(*(sympy.sympify(h).free_symbols for h in hypotheses))
+        variables = sorted(set(variables) | free, key=lambda s: (str(s), canonical_srepr(s)))
+    return goal(concl, hypotheses, variables)
+
+
+def interval(var: sympy.Symbol, lo: object, hi: object, open_ends: Sequence[bool] = (False, False)) -> list[sympy.Basic]:
+    """The hypotheses lo ≤ var ≤ hi (``<`` at an open end; none at an infinite end)."""
+    out = []
+    for end, is_open, below in ((sympy.sympify(lo), open_ends[0], True), (sympy.sympify(hi), open_ends[1], False)):
+        if end in (sympy.oo, -sympy.oo):
+            continue
+        kind = sympy.StrictLessThan if is_open else sympy.LessThan
+        out.append(_unevaluated(kind, end, var) if below else _unevaluated(kind, var, end))
+    return out
+
+
+def certificate(kind: str, g: Goal, /, **replay: object) -> dict:
+    """A certificate of `kind` for the goal `g`: the common fields (``kind``, ``goal``, ``digest``)
+    and the kind's replay data."""
+    return {"kind": kind, "goal": g.canonical(), "digest": g.digest, **replay}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import importlib.util
+import json
 import re
 import sys
 import unicodedata
@@ -27,7 +28,8 @@ from typing import Callable, Iterator, Sequence
 import sympy
 
 from ..errors import ParameterError
-from .facts import relations
+from . import domains, isolation
+from .facts import relations, relations_json
 
 #: The papers claims may belong to (API.md, "Paper keys").
 PAPERS = {
@@ -69,6 +71,32 @@ class ClaimSpec:
     stated_relations: tuple[sympy.Basic, ...] | None = field(default=None, compare=False)
     #: The passage of the paper that states the result, verbatim from its text (:func:`find_quote`).
     quote: str | None = None
+    #: The paper's domain in machine-readable form (:mod:`symdp.verify.domains` items, the
+    #: ``stated_relations`` among them); None when only words record it.
+    domain: tuple | None = field(default=None, compare=False)
+    #: The module's file and the function's name: a child process imports the claim from them.
+    file: str = ""
+    function_name: str = ""
+
+    def to_json(self) -> dict:
+        """Everything but the function, as JSON (a child that imported the module sends it)."""
+        return {"id": self.id, "paper": self.paper, "label": self.label, "statement": self.statement,
+                "tags": list(self.tags), "supersedes": self.supersedes, "module": self.module,
+                "stated_domain": self.stated_domain, "stated_where": self.stated_where,
+                "stated_relations": relations_json(self.stated_relations), "quote": self.quote,
+                "domain": domains.to_json(self.domain), "file": self.file, "function_name": self.function_name}
+
+    @classmethod
+    def from_json(cls, obj: dict) -> "ClaimSpec":
+        """The spec :meth:`to_json` wrote, its relations and domain read without eval; its function
+        imports the module in this process when first called."""
+        from .facts import relations_from_json
+
+        return cls(str(obj["id"]), str(obj["paper"]), str(obj["label"]), str(obj["statement"]),
+                   _Deferred(str(obj["file"]), str(obj["id"])), tuple(map(str, obj.get("tags", ()))),
+                   obj.get("supersedes"), str(obj.get("module", "")), obj.get("stated_domain"), obj.get("stated_where"),
+                   relations_from_json(obj.get("stated_relations")), obj.get("quote"),
+                   domains.from_json(obj.get("domain")), str(obj["file"]), str(obj.get("function_name", "")))
 
 
 def slug(text: str) -> str:
@@ -207,22 +235,37 @@ _active = [REGISTRY]
 
 def claim(paper: str, label: str, statement: str, id: str | None = None, tags: tuple[str, ...] = (),
           supersedes: str | None = None, *, stated_domain: str | None = None, stated_where: str | None = None,
-          stated_relations: Sequence[sympy.Basic] | None = None,
-          quote: str | None = None) -> Callable[[Callable[[], object]], Callable[[], object]]:
+          stated_relations: Sequence[sympy.Basic] | None = None, quote: str | None = None,
+          domain: Sequence[object] | str | None = None) -> Callable[[Callable[[], object]], Callable[[], object]]:
     """Register the decorated function as the claim `label` of `paper`; the function returns
     an ``Evidence`` (or a list of them, combined). The id defaults to ``paper:slug(label)``.
 
-    `stated_domain` is the paper's hypotheses in its words, quoted briefly ("ε > 0, finite
-    alphabets"); `stated_where` where the paper states them ("Theorem 3, p. 5", "§IV");
-    `stated_relations` the same domain as sympy relations when it is a set of real parameters
-    (``[eps > 0, delta >= 0, delta < 1]``), so that "proved domain ⊇ stated domain" is decided by
-    machine against the relations of :func:`~symdp.verify.evidence.establish`.
+    `domain` is the paper's domain in machine-readable form: a list of sympy relations over real
+    parameters and typed items of :mod:`symdp.verify.domains` (``[eps > 0, LDPChannel("K", eps,
+    k="k", l="l"), Integer("k", 2)]``), so that "proved domain ⊇ stated domain" is decided by
+    machine against the domain of :func:`~symdp.verify.evidence.establish`. `stated_domain` is the
+    same in the paper's words, quoted briefly, for the reader ("ε > 0, finite alphabets"; a string
+    given as `domain` is taken as these words); `stated_where` where the paper states them
+    ("Theorem 3, p. 5", "§IV"). The older `stated_relations` (relations only) joins `domain`.
 
     `quote` is the passage of the paper that states the result, copied verbatim from the paper's
     text (formulas as they stand there; at least a sentence): the report shows it beside the formal
     goals the machine proved, so that a reader can judge that they say the same thing."""
     check_paper(paper)
     stated_relations = relations(stated_relations, "stated_relations")
+    if isinstance(domain, str):
+        if stated_domain is not None:
+            raise ParameterError("domain must be relations and typed items when stated_domain gives the words, "
+                                 f"got the words {domain!r}")
+        domain, stated_domain = None, domain
+    items = domains.items(domain, "domain")
+    if stated_relations is not None:
+        items = tuple(dict.fromkeys((items or ()) + stated_relations))
+    try:  # the report (and a run that imports claims in a child) reads the domain back without eval
+        domains.from_json(domains.to_json(items))
+    except Exception as err:
+        raise ParameterError(f"domain must be readable back from the report (symbols, numbers, +, −, ×, /, powers and "
+                             f"the usual functions; no undefined functions such as Function('f')(x)): {err}") from None
     stated_domain = _words(stated_domain, "stated_domain")
     stated_where = _words(stated_where, "stated_where")
     if not str(label).strip():
@@ -236,9 +279,10 @@ def claim(paper: str, label: str, statement: str, id: str | None = None, tags: t
             raise ParameterError(f"id must be lower case words joined by '-', e.g. {normal!r}, got {claim_id!r}")
 
     def register(fn: Callable[[], object]) -> Callable[[], object]:
-        spec = ClaimSpec(claim_id, paper, str(label), str(statement), fn, tuple(tags), supersedes,
-                         getattr(fn, "__module__", ""), stated_domain, stated_where, stated_relations,
-                         None if quote is None else str(quote))
+        module = getattr(fn, "__module__", "")
+        spec = ClaimSpec(claim_id, paper, str(label), str(statement), fn, tuple(tags), supersedes, module,
+                         stated_domain, stated_where, stated_relations, None if quote is None else str(quote), items,
+                         getattr(sys.modules.get(module), "__file__", None) or "", getattr(fn, "__name__", ""))
         _active[-1].add(spec)
         return fn
     return register
@@ -269,27 +313,57 @@ def default_claims_path() -> Path:
     return data_dir("proofs")
 
 
-def load_claims(path: str | Path | None = None) -> Registry:
+def load_claims(path: str | Path | None = None, *, isolate: bool = True, timeout: float | None = None) -> Registry:
     """Import every ``*.py`` file of the folder `path` (not ``_*.py`` helpers; default
     :func:`default_claims_path`) into a fresh registry.
 
-    A module that fails to import (including a bad or duplicate claim) is recorded in
-    ``load_errors`` and the others still load. Modules of the folder can import each other by
-    name while loading.
+    With `isolate` (the default), each module is imported in a child process with the claims'
+    limits (`timeout` seconds, default the runner's; ``symdp.limits`` ``memory``): a module that
+    loops, exits, crashes or exhausts memory at import is one entry of ``load_errors`` naming the
+    file and the cause, and the others still load; the specs' functions import their module in
+    this process only when called. Without `isolate`, the modules are imported here. Either way a
+    module that fails to import (including a bad or duplicate claim) is recorded in
+    ``load_errors``, and modules of the folder can import each other by name while loading.
     """
     folder = default_claims_path() if path is None else Path(path)
     if not folder.is_dir():
         raise ParameterError(f"PATH must be a folder of claim modules, got {str(path)!r} (not a folder)")
     registry = Registry()
+    files = []
+    for file in sorted(folder.glob("*.py")):
+        refused = None if file.name.startswith("_") else _not_a_module(file)
+        if refused:  # a FIFO blocks the import forever, a link to /dev/zero reads without end
+            registry.load_errors.append((str(file), refused))
+        elif not file.name.startswith("_"):
+            files.append(file)
+    if isolate and isolation.available():
+        from .runner import TIMEOUT
+
+        for file in files:
+            _import_isolated(file, registry, TIMEOUT if timeout is None else timeout)
+        return registry
     sys.path.insert(0, str(folder.resolve()))
     try:
         with _registering_into(registry):
-            for file in sorted(folder.glob("*.py")):
-                if not file.name.startswith("_"):
-                    _import(file, registry)
+            for file in files:
+                _import(file, registry)
     finally:
         sys.path.remove(str(folder.resolve()))
     return registry
+
+
+#: The largest claim module loaded (the papers' largest is below 200 KB).
+MAX_MODULE_BYTES = 16 << 20
+
+
+def _not_a_module(file: Path) -> str | None:
+    """Why `file` is not loaded as a claim module (not a regular file, or too large), or None."""
+    if not file.is_file():
+        return "not a regular file (a device, FIFO, folder or broken link): not loaded"
+    size = file.stat().st_size
+    if size > MAX_MODULE_BYTES:
+        return f"{size} bytes, more than the {MAX_MODULE_BYTES} a claim module may have: not loaded"
+    return None
 
 
 def _import(file: Path, registry: Registry) -> None:
@@ -303,3 +377,63 @@ def _import(file: Path, registry: Registry) -> None:
         raise
     except BaseException as err:  # a broken claim module (even one calling sys.exit) must not hide the others
         registry.load_errors.append((str(file), f"{type(err).__name__}: {err}"))
+
+
+def _imported_in_child(file: str) -> bytes:
+    """In a child: import `file` (its folder on the path) and answer with its claims, the papers
+    it registered and its load error, as JSON."""
+    before = dict(PAPERS)
+    registry = Registry()
+    sys.path.insert(0, str(Path(file).parent.resolve()))
+    with _registering_into(registry):
+        _import(Path(file), registry)
+    papers = [{"key": k, "title": t, "citation": CITATIONS.get(k, ""), "text": str(TEXTS[k]) if k in TEXTS else None}
+              for k, t in PAPERS.items() if k not in before]
+    return json.dumps({"claims": [c.to_json() for c in registry.claims.values()], "papers": papers,
+                       "errors": registry.load_errors}).encode()
+
+
+def _import_isolated(file: Path, registry: Registry, timeout: float | None) -> None:
+    ok, answer = isolation.run(_imported_in_child, (str(file),), timeout, what="the module")
+    if not ok:
+        registry.load_errors.append((str(file), f"importing the module failed: {answer}"))
+        return
+    try:
+        found = json.loads(answer)
+        for paper in found["papers"]:
+            register_paper(paper["key"], paper["title"], paper["citation"], paper["text"])
+        specs = [ClaimSpec.from_json(c) for c in found["claims"]]
+        for spec in specs:
+            registry.add(spec)
+    except (ParameterError, ValueError, KeyError, TypeError, SyntaxError, RecursionError) as err:
+        registry.load_errors.append((str(file), f"{type(err).__name__}: {err}"))
+        return
+    registry.load_errors += [(str(f), str(m)) for f, m in found["errors"]]
+
+
+class _Deferred:
+    """A claim's function known by its module's file and its id: called, it imports the module in
+    this process (once) and calls the claim's function."""
+
+    def __init__(self, file: str, claim_id: str) -> None:
+        self.file, self.claim_id = file, claim_id
+        self._function: Callable[[], object] | None = None
+
+    def __call__(self) -> object:
+        if self._function is None:
+            self._function = import_claim(self.file, self.claim_id).function
+        return self._function()
+
+
+def import_claim(file: str, claim_id: str) -> ClaimSpec:
+    """The claim `claim_id` of the module `file`, imported afresh in this process (its folder on
+    the path, as :func:`load_claims` has it, so siblings import by name)."""
+    registry = Registry()
+    sys.path.insert(0, str(Path(file).parent.resolve()))
+    with _registering_into(registry):
+        _import(Path(file), registry)
+    if registry.load_errors:
+        raise ImportError(registry.load_errors[0][1])
+    if claim_id not in registry.claims:
+        raise ImportError(f"{file} does not register the claim {claim_id!r}")
+    return registry.claims[claim_id]

@@ -1,43 +1,28 @@
 """Run claims one at a time, each isolated, and turn every outcome into a :class:`ClaimReport`.
 
-A claim runs in a child process with a time limit and a memory cap (``symdp.limits`` ``memory``:
-the bytes the child may add to its address space), so that an exception, a hang, a runaway
-allocation or a crash inside python-flint (a segfault) becomes a ``failed`` report and the run
-goes on.
-
-The children are forked by multiprocessing's *forkserver*, a single-threaded server process
-started once per run that has imported symdp and its numeric libraries, never by a fork of the
-caller: a test runner, dask or numpy's BLAS may hold threads, and a lock one of them holds at the
-fork stays locked forever in the child (the known cause of hanging children). A child re-imports
-the claim's module from its file (claim modules are loaded from files, so the function cannot be
-sent by name) and runs the claim found by its id. The caller's main module is hidden while a child
-starts: multiprocessing would otherwise re-run a script's top level in the child.
+A claim runs in a child process (:mod:`symdp.verify.isolation`) with a time limit and a memory
+cap, so that an exception, a hang, a runaway allocation or a crash inside python-flint (a
+segfault) becomes a ``failed`` report and the run goes on. The child re-imports the claim's module
+from its file (claim modules are loaded from files, so the function cannot be sent by name), runs
+the claim found by its id and answers with the evidence as JSON.
 """
 
 from __future__ import annotations
 
-import faulthandler
-import multiprocessing
-import resource
-import signal
+import json
 import sys
 import time
-import types
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
-from pathlib import Path
 from typing import Any, Iterable, Mapping, TextIO
 
-from .. import limits
+from . import domains, isolation
 from .evidence import Evidence, combine
-from .facts import relations_json
-from .registry import ClaimSpec, Registry, _import, _registering_into, find_quote
-from .status import domain_text, own_status, propagate, recorded_facts
+from .facts import claim_goals, claim_steps, relations_json
+from .registry import ClaimSpec, Registry, find_quote, import_claim
+from .status import domain_text, own_status, propagate, recorded_facts, relation_items
 
 #: Default time limit of one claim, in seconds.
 TIMEOUT = 600.0
-#: Imported once by the fork server, so that a child starts with them loaded.
-PRELOAD = ["symdp.verify", "symdp.local", "symdp.accounting"]
 
 
 @dataclass(frozen=True)
@@ -70,16 +55,38 @@ class ClaimReport:
     quote: str | None = None
     quote_found: bool = False
     quote_note: str = ""
+    #: The paper's domain and the proof's, machine-readable (:func:`symdp.verify.domains.to_json`;
+    #: None: not recorded), and how "the proof covers the paper's domain" was decided ("z3",
+    #: "exact", "structural"; None: not decided).
+    domain: list | None = field(default=None, hash=False)
+    proved_domain: list | None = field(default=None, hash=False)
+    domain_decided_by: str | None = None
+    #: Claims this proof rests on (through ``uses``, transitively) that are only checked, errata or failed.
+    weak_uses: list = field(default_factory=list, hash=False)
+    #: The formal goals the evidence proves (:func:`~symdp.verify.facts.claim_goals`) and the proof's
+    #: steps (machine, rule, prose, cited: :func:`~symdp.verify.facts.claim_steps`).
+    goals: list = field(default_factory=list, hash=False)
+    steps: list = field(default_factory=list, hash=False)
 
     def __post_init__(self) -> None:
         facts = recorded_facts(self.data)
         if not self.uses and not self.prose_steps:
             object.__setattr__(self, "uses", facts["uses"])
             object.__setattr__(self, "prose_steps", facts["prose_steps"])
+        if self.domain is None and self.stated_relations:  # a report written before typed domains
+            object.__setattr__(self, "domain", relation_items(self.stated_relations))
+        if self.proved_domain is None:
+            object.__setattr__(self, "proved_domain", facts["domain_items"])
+        if not self.goals and self.status in ("proved", "checked"):
+            object.__setattr__(self, "goals", claim_goals(self.evidence, self.data))
+        if not self.steps and self.status == "proved":
+            object.__setattr__(self, "steps", claim_steps(self.goals, facts, self.data))
         if self.proof_status is None:
-            status, coverage, notes = own_status(self.status, facts, self.stated_domain, self.stated_relations)
+            status, coverage, decided_by, notes = own_status(self.status, facts, self.domain, self.quote_found,
+                                                              self.goals)
             object.__setattr__(self, "proof_status", status)
             object.__setattr__(self, "coverage", coverage)
+            object.__setattr__(self, "domain_decided_by", decided_by)
             object.__setattr__(self, "proof_notes", notes)
 
     @property
@@ -96,7 +103,9 @@ class ClaimReport:
                    obj.get("stated_domain"), obj.get("stated_where"), obj.get("stated_relations"),
                    list(obj.get("uses", [])), list(obj.get("prose_steps", [])), obj.get("proof_status"),
                    obj.get("coverage"), list(obj.get("proof_notes", [])), obj.get("quote"),
-                   bool(obj.get("quote_found", False)), str(obj.get("quote_note", "")))
+                   bool(obj.get("quote_found", False)), str(obj.get("quote_note", "")), obj.get("domain"),
+                   obj.get("proved_domain"), obj.get("domain_decided_by"), list(obj.get("weak_uses", [])),
+                   list(obj.get("goals", [])), list(obj.get("steps", [])))
 
 
 def evaluate(spec: ClaimSpec) -> Evidence:
@@ -110,113 +119,20 @@ def evaluate(spec: ClaimSpec) -> Evidence:
     raise TypeError(f"the claim returned {type(result).__name__}, not Evidence")
 
 
-def _module_file(spec: ClaimSpec) -> str | None:
-    return getattr(sys.modules.get(spec.module), "__file__", None)
-
-
-def _reimported(file: str, claim_id: str) -> ClaimSpec:
-    """The claim `claim_id` of the module `file`, imported afresh in this process (its folder on
-    the path, as :func:`~symdp.verify.registry.load_claims` has it, so siblings import by name)."""
-    registry = Registry()
-    sys.path.insert(0, str(Path(file).parent.resolve()))
-    with _registering_into(registry):
-        _import(Path(file), registry)
-    if registry.load_errors:
-        raise ImportError(registry.load_errors[0][1])
-    return registry.claims[claim_id]
-
-
-def _vm_size() -> int:
-    """This process's address space in bytes (VmSize), 0 where /proc is not available."""
-    try:
-        with open("/proc/self/status") as status:
-            line = next(line for line in status if line.startswith("VmSize:"))
-        return int(line.split()[1]) * 1024
-    except (OSError, StopIteration):
-        return 0
-
-
-def _cap_memory(memory: int) -> None:
-    """Let this process grow by `memory` bytes of address space: an allocation beyond it raises
-    MemoryError (or ends the process) here, in the claim's child, instead of the machine's OOM
-    killer choosing a process. The address space counts what the preloaded libraries reserved,
-    so the cap is set above the current size."""
-    _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    cap = _vm_size() + memory
-    resource.setrlimit(resource.RLIMIT_AS, (cap if hard == resource.RLIM_INFINITY else min(cap, hard), hard))
-
-
-def _child(file: str, claim_id: str, conn, memory: int) -> None:
-    # A crash is reported by the parent (the exit signal names it); faulthandler, which pytest
-    # and `python -X faulthandler` turn on, would print "Fatal Python error" into the run.
-    faulthandler.disable()
-    _cap_memory(memory)
-    try:
-        conn.send(("ok", evaluate(_reimported(file, claim_id)).to_json()))
-    except MemoryError:
-        conn.send(("error", f"MemoryError: out of memory within the claim's limit of {memory} bytes "
-                            "(raise it with symdp.limits.set(memory=...))"))
-    except BaseException as err:  # the report must name whatever went wrong in the claim
-        conn.send(("error", f"{type(err).__name__}: {err}"))
-    finally:
-        conn.close()
-
-
-@contextmanager
-def _main_hidden():
-    """While a child starts (and the server, the first time), ``__main__`` is an empty module, so
-    multiprocessing sends no main module to re-import: the child needs nothing from it, and a
-    script without an ``if __name__ == "__main__"`` guard would run again in every child."""
-    main = sys.modules["__main__"]
-    sys.modules["__main__"] = types.ModuleType("__main__")
-    try:
-        yield
-    finally:
-        sys.modules["__main__"] = main
-
-
-def _forkserver() -> multiprocessing.context.BaseContext:
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(PRELOAD)  # no effect once the server runs: it is started once
-    return ctx
+def _run_in_child(file: str, claim_id: str) -> bytes:
+    return json.dumps(evaluate(import_claim(file, claim_id)).to_json()).encode()
 
 
 def _in_child(spec: ClaimSpec, timeout: float | None) -> tuple[str, object]:
-    file = _module_file(spec)
-    if file is None:
+    if not spec.file:
         return "error", f"the claim's module {spec.module!r} has no file to import it from in a child process"
-    ctx = _forkserver()
-    receive, send = ctx.Pipe(duplex=False)
-    # the caller's limit, read here: the child starts from the fork server's state, not the caller's
-    process = ctx.Process(target=_child, args=(file, spec.id, send, limits.get("memory")), daemon=True)
-    with _main_hidden():
-        process.start()
-    send.close()
+    ok, answer = isolation.run(_run_in_child, (spec.file, spec.id), timeout)
+    if not ok:
+        return "error", answer
     try:
-        if receive.poll(timeout):
-            try:
-                return receive.recv()
-            except EOFError:
-                pass
-        else:
-            if process.is_alive():
-                return "error", f"timed out after {timeout:g} s"
-        process.join(5)
-        return "error", _death(process.exitcode)
-    finally:
-        if process.is_alive():
-            process.kill()
-        process.join()
-        receive.close()
-
-
-def _death(code: int | None) -> str:
-    if code is not None and code < 0:
-        try:
-            return f"the claim's process was killed by {signal.Signals(-code).name}"
-        except ValueError:
-            pass
-    return f"the claim's process ended with exit code {code} and no result"
+        return "ok", json.loads(answer)
+    except ValueError as err:
+        return "error", f"the claim's evidence could not be read: {err}"
 
 
 def _in_process(spec: ClaimSpec) -> tuple[str, object]:
@@ -229,12 +145,12 @@ def _in_process(spec: ClaimSpec) -> tuple[str, object]:
 def run_claim(spec: ClaimSpec, timeout: float | None = TIMEOUT, isolate: bool = True) -> ClaimReport:
     """Run one claim (in a child process with a time limit when `isolate`) and report it."""
     start = time.perf_counter()
-    isolate = isolate and "forkserver" in multiprocessing.get_all_start_methods()
+    isolate = isolate and isolation.available()
     outcome, payload = _in_child(spec, timeout) if isolate else _in_process(spec)
     seconds = round(time.perf_counter() - start, 3)
     stated = (spec.stated_domain, spec.stated_where, relations_json(spec.stated_relations))
     found, note = find_quote(spec.paper, spec.quote)
-    quoted = {"quote": spec.quote, "quote_found": found, "quote_note": note}
+    quoted = {"quote": spec.quote, "quote_found": found, "quote_note": note, "domain": domains.to_json(spec.domain)}
     if outcome == "ok":
         ev = Evidence.from_json(payload)
         report = ClaimReport(spec.paper, spec.label, spec.id, spec.statement, ev.status, ev.kind, seconds,
@@ -255,22 +171,62 @@ def load_error_reports(registry: Registry) -> list[ClaimReport]:
             for file, message in registry.load_errors]
 
 
+#: Seconds one claim takes when no earlier report says: the mean over the five papers' 264 claims
+#: (198 s in all, child start included, at load average 4–5 on the 2-core machine).
+SECONDS_PER_CLAIM = 0.75
+
+
+def expected_seconds(specs: Iterable[ClaimSpec], previous: Mapping[str, float]) -> dict[str, float]:
+    """Each claim's expected seconds: its time in an earlier report (`previous`, claim id →
+    seconds), else the mean of the known ones, else :data:`SECONDS_PER_CLAIM`."""
+    specs = list(specs)
+    known = [float(previous[s.id]) for s in specs if s.id in previous]
+    mean = sum(known) / len(known) if known else SECONDS_PER_CLAIM
+    return {s.id: float(previous.get(s.id, mean)) for s in specs}
+
+
+def duration(seconds: float) -> str:
+    """A rough duration for people: "40 s", "3 min", "1 h 5 min"."""
+    seconds = max(0, round(seconds))
+    if seconds < 90:
+        return f"{seconds} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
+
+
 def run_claims(specs: Iterable[ClaimSpec], timeout: float | None = TIMEOUT, isolate: bool = True,
-               progress: TextIO | bool = True) -> list[ClaimReport]:
+               progress: TextIO | bool = True, expected: Mapping[str, float] | None = None,
+               grade: bool = True) -> list[ClaimReport]:
     """Run `specs` in order, writing one progress line per claim to `progress` (a stream;
-    True: standard error; False: silent); then grade each proof by the claims it uses
-    (:func:`~symdp.verify.status.propagate`)."""
+    True: standard error; False: silent); on a terminal each line also says about how long the
+    rest will take, from `expected` (claim id → seconds, :func:`expected_seconds`) scaled by how
+    the claims so far compared with it. Then grade each proof by the claims it uses
+    (:func:`~symdp.verify.status.propagate`; `grade` False leaves that to the caller, who may
+    join several runs first)."""
     progress = sys.stderr if progress is True else progress or None
     specs = list(specs)
     width = len(str(len(specs)))
+    eta = progress is not None and _is_terminal(progress)
+    expected = expected_seconds(specs, expected or {})
+    spent = planned = 0.0
     reports = []
     for i, spec in enumerate(specs, 1):
         if progress is not None:
             progress.write(f"[{i:>{width}}/{len(specs)}] {spec.paper}  {spec.label} ... ")
             progress.flush()
         report = run_claim(spec, timeout, isolate)
+        spent, planned = spent + report.seconds, planned + expected[spec.id]
         if progress is not None:
-            progress.write(f"{report.status} ({report.seconds:.1f} s)\n")
+            left = sum(expected[s.id] for s in specs[i:]) * (spent / planned if planned > 0 else 1.0)
+            tail = f"; about {duration(left)} left" if eta and i < len(specs) else ""
+            progress.write(f"{report.status} ({report.seconds:.1f} s{tail})\n")
             progress.flush()
         reports.append(report)
-    return propagate(reports)
+    return propagate(reports) if grade else reports
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

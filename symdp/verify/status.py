@@ -5,21 +5,29 @@ proof is then graded by what it covers and what it rests on; the grade is the we
 applies (strongest first):
 
 ====================== ======================================================================
-machine-complete       every step by machine, on the whole stated domain, using only claims that
-                       are machine-complete themselves
-proved given           as above, but resting on cited results (``cited(author, result)``) or on
-                       claims that are not machine-complete (only checked, restricted, …)
+machine-complete       the paper's passage is found verbatim (``quote``); the proof covers the
+                       whole stated domain, decided by machine; every formal goal carries a
+                       certificate; no step is prose, nothing is cited; every claim it uses is
+                       machine-complete
+proved given           as above, but resting on cited results (``cited(author, result)``), on
+                       claims that are not machine-complete (only checked, restricted, …) or on
+                       goals without a certificate (the prover's word alone)
 proved with prose      some steps are argued in words (``prose_steps``), or a used claim's are
 restricted             the proof covers less than the paper's stated domain, or that it covers
                        all of it could not be decided
-domain not recorded    the paper's domain (or the proof's) is not written down
+domain not recorded    the paper's domain (or the proof's) is not machine-readable: words
+                       decide nothing
+not tied               the paper's passage (``quote``) is not found verbatim in the paper's text:
+                       nothing ties the formal statement to the paper's words
 checked / erratum /    the raw status
 failed
 ====================== ======================================================================
 
-"Whole stated domain" is decided: when both domains are given as relations, z3 shows that the
-stated relations imply the proved ones (no point satisfies the stated domain and violates the
-proved one); otherwise the two domains must be the same words.
+"Whole stated domain" is decided (:mod:`symdp.verify.domains`): each item of the proof's domain
+must follow from the paper's — typed items structurally, relations (and the side relations of the
+typed items) syntactically or by z3 (no point satisfies the stated domain and violates the
+proved one). A paper's domain that is empty (contradictory) decides nothing. Whatever a proof's
+status, ``weak_uses`` lists the checked claims and errata it rests on through ``uses``.
 """
 
 from __future__ import annotations
@@ -30,12 +38,16 @@ from typing import Iterable, Mapping, Sequence
 import sympy
 
 from ..errors import ParameterError
-from .facts import relations_from_json
+from . import domains
 
-#: Proof statuses, strongest first (the first five grade a ``proved`` claim).
+#: Proof statuses, strongest first (the first six grade a ``proved`` claim).
 PROOF_STATUSES = ("machine-complete", "proved given", "proved with prose", "restricted", "domain not recorded",
-                  "checked", "erratum", "failed")
+                  "not tied", "checked", "erratum", "failed")
 _RANK = {s: i for i, s in enumerate(PROOF_STATUSES)}
+#: The grades of a proof that covers the whole stated domain.
+WHOLE = PROOF_STATUSES[:3]
+#: What a used claim must be for a proof to rest on it safely; the others are "weak uses".
+WEAK = ("checked", "erratum", "failed")
 
 Z3_TIMEOUT_MS = 10000
 
@@ -44,40 +56,63 @@ def _words(text: object) -> str | None:
     return " ".join(str(text).split()) if text else None
 
 
-def domain_coverage(stated: str | None, stated_relations: Sequence[sympy.Basic] | None, proved: str | None,
-                    proved_relations: Sequence[sympy.Basic] | None) -> tuple[str, str]:
-    """("whole" | "restricted" | "unrecorded", why): does the proved domain contain the stated one?
+def domain_coverage(stated: Sequence | None, proved: Sequence | None) -> tuple[str, str, str | None]:
+    """("whole" | "restricted" | "unrecorded", why, decided by): does the proved domain contain
+    the stated one? Both are lists of :mod:`~symdp.verify.domains` items (None: not recorded);
+    decided by ``"exact"`` (every requirement is literally a premise), ``"z3"``, ``"structural"``
+    (a typed item matched, its side relations decided), or None when undecided."""
+    if stated is None or proved is None:
+        which = "the paper's domain" if stated is None else "the proof's domain"
+        return "unrecorded", f"{which} is not recorded in machine-readable form (words decide nothing)", None
+    premises, declared = domains.conditions(stated)
+    needed, needed_symbols, unmatched, structural = domains.requirements(stated, proved)
+    if unmatched:
+        return "restricted", "undecided: no item of the paper's domain implies " + "; ".join(unmatched), None
+    open_ = [r for r in needed if r is not sympy.true and r not in premises]
+    # a premise z3 cannot read (a function such as tanh) is left out: fewer premises imply less
+    premises = [r for r in premises if _readable(r)]
+    try:
+        if (premises or declared) and implies(premises, [sympy.false], declared)[0]:
+            return "restricted", "undecided: the paper's domain as recorded is empty (its relations contradict)", None
+        by = "structural" if structural else "exact"
+        if not open_ and set(needed_symbols) <= set(declared):
+            return "whole", "every item of the proof's domain is an item of the paper's", by
+        holds, why = implies(premises, open_, declared, needed_symbols)
+    except ParameterError as err:  # e.g. a relation that is not polynomial: z3 cannot read it
+        return "restricted", f"undecided: {err}", None
+    if holds:
+        return "whole", why, "structural" if structural else "z3"
+    if why.startswith("z3: a point"):
+        return "restricted", why, "structural" if structural else "z3"
+    return "restricted", f"undecided: {why}", None
 
-    A paper's domain given as relations is decided by :func:`implies` (stated ⇒ proved), which
-    needs the proof's relations too; a domain in words only (not a set of real parameters) must
-    be the same words (whitespace aside)."""
-    if not _words(stated) or not _words(proved):
-        which = "the paper's domain" if not _words(stated) else "the proof's domain"
-        return "unrecorded", f"{which} is not recorded"
-    if stated_relations is not None:
-        if proved_relations is None:
-            return "restricted", "undecided: the paper's domain is given as relations, the proof's is not"
-        try:
-            holds, why = implies(stated_relations, proved_relations)
-        except ParameterError as err:  # e.g. a relation that is not polynomial: z3 cannot read it
-            return "restricted", f"undecided: {err}"
-        return ("whole" if holds else "restricted"), why
-    if _words(stated) == _words(proved):
-        return "whole", "the proved and stated domains are the same words"
-    return "restricted", f"proved for {_words(proved)}; stated: {_words(stated)}"
+
+def _readable(rel: sympy.Basic) -> bool:
+    from .decide import condition_to_z3
+
+    try:
+        condition_to_z3(rel, {})
+    except ParameterError:
+        return False
+    return True
 
 
-def implies(premises: Sequence[sympy.Basic], conclusions: Sequence[sympy.Basic]) -> tuple[bool, str]:
-    """(True, why) iff every real point satisfying `premises` (and their symbols' assumptions)
-    satisfies `conclusions` (and theirs), decided by z3: premises ∧ ¬conclusions is unsat."""
+def implies(premises: Sequence[sympy.Basic], conclusions: Sequence[sympy.Basic],
+            premise_symbols: Sequence[sympy.Symbol] = (), conclusion_symbols: Sequence[sympy.Symbol] = ()
+            ) -> tuple[bool, str]:
+    """(True, why) iff every real point satisfying `premises` (and the assumptions of their
+    symbols and of `premise_symbols`: positive, integer, …) satisfies `conclusions` (and the
+    assumptions of theirs and of `conclusion_symbols`), decided by z3: premises ∧ ¬conclusions is
+    unsat. Unknown is not implied."""
     import z3
 
     from .decide import assumption_constraints, condition_to_z3
 
     names: dict = {}
-    premise = z3.And(*[condition_to_z3(r, names) for r in premises], *assumption_constraints(_symbols(premises), names))
+    premise = z3.And(*[condition_to_z3(r, names) for r in premises],
+                     *assumption_constraints(_symbols(premises, premise_symbols), names))
     conclusion = z3.And(*[condition_to_z3(r, names) for r in conclusions],
-                        *assumption_constraints(_symbols(conclusions), names))
+                        *assumption_constraints(_symbols(conclusions, conclusion_symbols), names))
     solver = z3.Solver()
     solver.set("timeout", Z3_TIMEOUT_MS)
     solver.add(premise, z3.Not(conclusion))
@@ -88,11 +123,11 @@ def implies(premises: Sequence[sympy.Basic], conclusions: Sequence[sympy.Basic])
         model = solver.model()
         point = ", ".join(f"{v} = {model.eval(z, model_completion=True)}" for v, z in names.items())
         return False, f"z3: a point of the stated domain outside the proved one: {point}"
-    return False, f"z3 could not decide that the stated relations imply the proved ones ({solver.reason_unknown()})"
+    return False, f"z3 could not decide that the stated domain implies the proved one ({solver.reason_unknown()})"
 
 
-def _symbols(rels: Iterable[sympy.Basic]) -> list[sympy.Symbol]:
-    found: set = set()
+def _symbols(rels: Iterable[sympy.Basic], extra: Iterable[sympy.Symbol] = ()) -> list[sympy.Symbol]:
+    found: set = set(extra)
     for r in rels:
         found |= getattr(r, "free_symbols", set())
     return sorted(found, key=str)
@@ -100,46 +135,65 @@ def _symbols(rels: Iterable[sympy.Basic]) -> list[sympy.Symbol]:
 
 def recorded_facts(data: Mapping) -> dict:
     """What ``establish`` recorded in a claim's evidence `data`, gathered over combined parts:
-    ``domain`` (the words; several different ones are joined, so they match no stated domain),
-    ``domain_relations`` (the conjunction: a combination proves the intersection), the older
-    ``stated_domain`` keyword, ``uses`` and ``prose_steps``."""
-    pieces = [data] + [part.get("data", {}) for part in data.get("parts", [])]
+    ``domain`` (the words, for the reader; several different ones are joined), ``domain_items``
+    (the machine-readable domain as :func:`symdp.verify.domains.to_json` items: the conjunction of
+    the parts' — a combination proves the intersection — and None when a part records none), the
+    older ``stated_domain`` keyword, ``uses`` and ``prose_steps``."""
+    parts = [data] + [part.get("data", {}) for part in data.get("parts", [])]
     # only `establish` writes a domain in words; a decision step (real_closed) keeps its own list of
     # constraints under the same key, which is no statement about the claim's domain
-    pieces = [p for p in pieces if isinstance(p.get("domain"), str)] or [data]
+    pieces = [p for p in parts if isinstance(p.get("domain"), str)] or [data]
     words = list(dict.fromkeys(_words(p["domain"]) for p in pieces if isinstance(p.get("domain"), str)
                                and _words(p["domain"])))
     stated = list(dict.fromkeys(_words(p["stated_domain"]) for p in pieces if _words(p.get("stated_domain"))))
-    rels = [p.get("domain_relations") for p in pieces]
+    found = [_domain_items(p) for p in pieces]
     facts = {"domain": "; ".join(words) or None, "stated_domain": "; ".join(stated) or None,
-             "domain_relations": None if not rels or any(r is None for r in rels)
-             else {k: [x for r in rels for x in r[k]] for k in ("text", "srepr")},
+             "domain_items": None if not found or any(f is None for f in found) else [i for f in found for i in f],
              "uses": [], "prose_steps": []}
-    for piece in [data] + [part.get("data", {}) for part in data.get("parts", [])]:
+    for piece in parts:
         facts["uses"] += [u for u in piece.get("uses", []) if u not in facts["uses"]]
         facts["prose_steps"] += [s for s in piece.get("prose_steps", []) if s not in facts["prose_steps"]]
     return facts
 
 
-def own_status(raw: str, facts: Mapping, stated: str | None, stated_relations: Mapping | None
-               ) -> tuple[str, str, list[str]]:
-    """(proof status, coverage, notes) of one claim from its raw status, its
-    :func:`recorded_facts` and the paper's domain; uses of other claims are graded later by
-    :func:`propagate`."""
+def _domain_items(piece: Mapping) -> list | None:
+    """The machine-readable domain one ``establish`` recorded: its ``domain_items`` and the older
+    ``domain_relations``; None when it recorded neither."""
+    items, rels = piece.get("domain_items"), piece.get("domain_relations")
+    if items is None and rels is None:
+        return None
+    return list(items or []) + relation_items(rels)
+
+
+def relation_items(rels: Mapping | None) -> list[dict]:
+    """Relations recorded as ``{"text": [...], "srepr": [...]}`` (the older form) as domain items."""
+    if not rels:
+        return []
+    return [{"kind": "relation", "srepr": s, "text": t} for s, t in zip(rels.get("srepr", []), rels.get("text", []))]
+
+
+def own_status(raw: str, facts: Mapping, stated: Sequence | None, quote_found: bool, goals: Sequence[Mapping]
+               ) -> tuple[str, str, str | None, list[str]]:
+    """(proof status, coverage, domain decided by, notes) of one claim from its raw status, its
+    :func:`recorded_facts`, the paper's domain (:func:`~symdp.verify.domains.to_json` items), whether
+    its quote was found, and its goals (:func:`~symdp.verify.facts.claim_goals`); uses of other claims
+    are graded later by :func:`propagate`."""
     try:
-        stated_rels, proved_rels = relations_from_json(stated_relations), relations_from_json(facts.get("domain_relations"))
-    except (ValueError, SyntaxError, TypeError, RecursionError) as err:
-        # a report file whose relations this reader refuses: nothing about the domain is decided
-        return ("domain not recorded" if raw == "proved" else raw), "unrecorded", [f"unreadable relations: {err}"]
-    coverage, why = domain_coverage(stated or facts.get("stated_domain"), stated_rels, facts.get("domain"), proved_rels)
+        stated_items, proved_items = domains.from_json(stated), domains.from_json(facts.get("domain_items"))
+    except Exception as err:  # a report file whose domain this reader refuses: nothing about it is decided
+        return ("domain not recorded" if raw == "proved" else raw), "unrecorded", None, [f"unreadable domain: {err}"]
+    coverage, why, decided_by = domain_coverage(stated_items, proved_items)
     if raw != "proved":
-        return raw, coverage, []
+        return raw, coverage, decided_by, []
     notes = [why]
     status = "machine-complete"
     if coverage == "unrecorded":
         status = "domain not recorded"
     elif coverage == "restricted":
         status = "restricted"
+    if not quote_found:
+        notes.append("the paper's passage (quote) is not found verbatim in its text")
+        status = _weakest(status, "not tied")
     prose = facts.get("prose_steps") or []
     if prose:
         notes.append("prose steps: " + "; ".join(prose))
@@ -148,7 +202,13 @@ def own_status(raw: str, facts: Mapping, stated: str | None, stated_relations: M
     if cited:
         notes.append("given " + "; ".join(f"{c['author']}, {c['result']}" for c in cited))
         status = _weakest(status, "proved given")
-    return status, coverage, notes
+    bare = [g for g in goals if not g.get("certified")]
+    if not goals or bare:
+        notes.append("no formal goal recorded" if not goals else
+                     f"{len(bare)} of {len(goals)} goals without a certificate (the prover's word): "
+                     + "; ".join(g.get("text", "?") for g in bare[:3]) + ("; …" if len(bare) > 3 else ""))
+        status = _weakest(status, "proved given")
+    return status, coverage, decided_by, notes
 
 
 def domain_text(coverage: str, proved: str | None, stated: str | None, where: str | None) -> str:
@@ -169,7 +229,9 @@ def _weakest(a: str, b: str) -> str:
 def propagate(reports: Sequence) -> list:
     """The reports with each proof graded by the claims it uses: a used claim with prose steps
     passes them on ("proved with prose"); one that is not machine-complete (checked, restricted,
-    absent from the run, or part of a cycle) makes the user "proved given" it."""
+    absent from the run, or part of a cycle) makes the user "proved given" it. Each proved claim's
+    ``weak_uses`` lists the claims it rests on through ``uses`` (transitively, through proved
+    claims) that are only checked, errata or failed."""
     by_id = {r.id: r for r in reports}
     final: dict[str, str] = {}
 
@@ -178,8 +240,8 @@ def propagate(reports: Sequence) -> list:
             return final[rid]
         r = by_id[rid]
         status = r.proof_status
-        if status in PROOF_STATUSES[:3]:
-            for used in (u for u in r.uses if isinstance(u, str)):
+        if status in WHOLE:
+            for used in _claim_uses(r):
                 if used not in by_id or used in visiting:
                     status = _weakest(status, "proved given")
                     continue
@@ -195,8 +257,33 @@ def propagate(reports: Sequence) -> list:
     for r in reports:
         status = grade(r.id, frozenset())
         notes = [n for n in r.proof_notes if not n.startswith("uses ")]
-        for used in (u for u in r.uses if isinstance(u, str)):
+        for used in _claim_uses(r):
             notes.append(f"uses {used} ({final.get(used, by_id[used].proof_status) if used in by_id else 'not in this run'})")
-        out.append(replace(r, proof_status=status, proof_notes=notes) if (status, notes) != (r.proof_status, r.proof_notes)
-                   else r)
+        weak = weak_uses(r.id, by_id) if r.status == "proved" else []
+        if (status, notes, weak) != (r.proof_status, r.proof_notes, r.weak_uses):
+            r = replace(r, proof_status=status, proof_notes=notes, weak_uses=weak)
+        out.append(r)
     return out
+
+
+def _claim_uses(r) -> list[str]:
+    return [u for u in r.uses if isinstance(u, str)]
+
+
+def weak_uses(rid: str, by_id: Mapping) -> list[str]:
+    """The claims `rid` rests on through ``uses``, transitively through proved claims, whose raw
+    status is one of :data:`WEAK` (only checked, an erratum, failed), in the order first met."""
+    found: list[str] = []
+    seen = {rid}
+    todo = list(_claim_uses(by_id[rid]))
+    while todo:
+        used = todo.pop(0)
+        if used in seen or used not in by_id:
+            continue
+        seen.add(used)
+        other = by_id[used]
+        if other.status in WEAK:
+            found.append(used)
+        else:
+            todo += _claim_uses(other)
+    return found

@@ -31,8 +31,8 @@ from .quotes import readable
 #: purple for errata, red for failures). A status added to ``PROOF_STATUSES`` takes the colour of
 #: its place, so the legend, the nodes and the sections never disagree; tests check that every
 #: status has its own colour.
-PALETTE = ("#1b7837", "#5aae61", "#a6dba0", "#fee08b", "#fdb863", "#92c5de", "#c2a5cf", "#d6604d", "#bababa",
-           "#878787")
+PALETTE = ("#1b7837", "#5aae61", "#a6dba0", "#fee08b", "#fdb863", "#f4a582", "#92c5de", "#c2a5cf", "#d6604d",
+           "#bababa", "#878787")
 #: The colour of a claim whose report records no proof status this version knows.
 UNRECORDED = ("not recorded", "#eeeeee")
 #: The re-checker's verdicts (docs/trust-chain.md).
@@ -181,6 +181,7 @@ MEANINGS = {
     "proved with prose": "proved, with steps argued in words (here or in a claim it uses)",
     "restricted": "proved on less than the paper's stated domain, or coverage could not be decided",
     "domain not recorded": "proved, but the paper's domain or the proof's is not written down",
+    "not tied": "proved, but the paper's passage (quote) is not found verbatim in the paper's text",
     "checked": "checked at points (exact or certified agreement), not proved for all parameters",
     "erratum": "the printed statement fails at a witness; the corrected statement is checked or proved",
     "failed": "the claim could not be established (or its module failed to load)",

@@ -1,0 +1,478 @@
+"""A domain in machine-readable form: where a paper states a result, and where a proof covers it.
+
+A domain is a list of *items*, read as their conjunction:
+
+- **relations** over real parameters (sympy relations or And/Or/Not of them, exact): ``eps > 0``;
+- **typed items** for what is not a set of reals, each naming its objects and parameters:
+
+  ====================================== ==============================================================
+  ``Laws("P", "Q", k=None)``             P, Q are probability laws on one space (an alphabet of k
+                                         symbols when `k` is given; any measurable space otherwise)
+  ``ProbabilityVector("P", k)``          P is a probability vector on k symbols (``Laws("P", k=k)``)
+  ``SameSupport("P", "Q")``              P, Q are probability laws with the same support
+  ``DPPair("P", "Q", eps, delta=0)``     P(A) ≤ e^ε Q(A) + δ and Q(A) ≤ e^ε P(A) + δ for every event A
+  ``Channel("K", k=None, l=None)``       K is a channel (Markov kernel) from k inputs to l outputs
+  ``LDPChannel("K", eps, delta=0, …)``   K is an (ε, δ)-LDP channel, k × l (``k=``, ``l=``)
+  ``DPMechanism("M", eps, delta=0)``     M is an (ε, δ)-differentially private mechanism
+  ``ZCDPMechanism("M", rho)``            M is a ρ-zCDP mechanism
+  ``ConvexF("f")``                       f: (0, ∞) → ℝ is convex with f(1) = 0
+  ``Sublinear("mu")``                    μ: ℝ^k₊ → ℝ is sublinear (μ(γx) = γμ(x) for γ ≥ 0, μ(x + y) ≤ μ(x) + μ(y))
+  ``Integer("k", lo=None, hi=None)``     k is an integer, lo ≤ k ≤ hi where given
+  ``Points((x, y), [(1, 2), …])``        the parameters take one of the listed (exact) values
+  ====================================== ==============================================================
+
+  A parameter is a sympy expression, a number, or a name (``"k"``: the symbol of that name; a
+  size k or ℓ given by name is a positive integer). ``None`` leaves a parameter free: ``Channel("K")``
+  is every channel of every size.
+
+**Inclusion** ("the proof covers the paper's domain", proved ⊇ stated) holds when every item of
+the proved domain is implied by the stated one. :func:`requirements` reduces that to relations:
+
+- a relation, an ``Integer`` or a ``Points`` item of the proof is a relation the stated domain must
+  imply (with the integrality of the integers it declares);
+- a typed item of the proof must follow *structurally* from one typed item of the paper about the
+  same objects: the same kind, or a narrower kind (an LDP channel is a channel; laws with the same
+  support, or an (ε, δ)-pair, are laws on one space), with each parameter the proof fixes related to
+  the paper's by its order: sizes equal, privacy parameters ε, δ, ρ at least the paper's (a
+  mechanism that is ε-DP is ε′-DP for every ε′ ≥ ε), bounds of an integer at least as wide;
+- the stated domain contributes as premises its relations, its integers and points, and what each of
+  its typed items entails (an (ε, δ)-LDP channel has ε ≥ 0 and 0 ≤ δ ≤ 1; sizes are integers ≥ 1).
+
+The side relations are then decided by :func:`symdp.verify.status.domain_coverage` (syntactically
+among the premises, or by z3). Words decide nothing: a domain given only in words is not recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Sequence
+
+import sympy
+
+from ..errors import ParameterError
+
+#: A parameter's order between the paper's value s and the proof's value p for the proof to cover
+#: the paper: EQ p = s; UP p ≥ s (a larger privacy parameter is a weaker hypothesis).
+EQ, UP = "eq", "up"
+
+
+def _param(value: object, name: str, size: bool = False) -> sympy.Expr | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if not value.strip() or not value.strip().isidentifier():
+            raise ParameterError(f"{name} must be a sympy expression, a number or a parameter's name such as 'k', "
+                                 f"got {value!r}")
+        return sympy.Symbol(value.strip(), integer=True, positive=True) if size else sympy.Symbol(value.strip())
+    if isinstance(value, (float, bool)):
+        raise ParameterError(f"{name} must be exact (a float reads its binary value), got {value!r}")
+    try:
+        expr = sympy.sympify(value, strict=True)
+    except (sympy.SympifyError, TypeError):
+        raise ParameterError(f"{name} must be a sympy expression, a number or a parameter's name, got {value!r}") \
+            from None
+    if not isinstance(expr, sympy.Expr) or expr.has(sympy.Float):
+        raise ParameterError(f"{name} must be an exact sympy expression, got {value!r}")
+    if size and expr.is_number and not (expr.is_integer and expr >= 1):
+        raise ParameterError(f"{name} must be an integer ≥ 1 (a size), got {value!r}")
+    return expr
+
+
+def _object(name: object, what: str) -> str:
+    text = str(name).strip() if isinstance(name, (str, sympy.Symbol)) else ""
+    if not text:
+        raise ParameterError(f"{what} must be named by a non-empty string such as 'K', got {name!r}")
+    return text
+
+
+def show(condition: sympy.Basic) -> str:
+    """A relation in the report's notation (``ε ≥ 0``, ``k ≠ 1``)."""
+    from .goals import _show
+    return _show(condition)
+
+
+class Typed:
+    """A typed item of a domain: objects (names) of one kind, and parameters (sympy expressions,
+    None where free). Subclasses set ``kind``, ``orders`` (each parameter's :data:`EQ`/:data:`UP`),
+    ``narrows`` (the kinds an item of this kind also is, with the parameters they share),
+    ``symmetric`` (the objects are a set, not a sequence) and ``phrase``."""
+
+    kind = ""
+    orders: Mapping[str, str] = {}
+    sizes: tuple[str, ...] = ()
+    narrows: Mapping[str, tuple[str, ...]] = {}
+    symmetric = False
+    phrase = ""
+
+    def __init__(self, objects: Sequence[object], **params: object) -> None:
+        self.objects = tuple(_object(o, f"{type(self).__name__}'s objects") for o in objects)
+        if len(set(self.objects)) != len(self.objects):
+            raise ParameterError(f"{type(self).__name__} names an object twice: {self.objects}")
+        unknown = set(params) - set(self.orders)
+        if unknown:
+            raise ParameterError(f"{type(self).__name__} takes the parameters {', '.join(self.orders)}, got {sorted(unknown)}")
+        self.params = {p: _param(params.get(p), f"{type(self).__name__}'s {p}", p in self.sizes) for p in self.orders}
+
+    def _key(self) -> tuple:
+        objects = tuple(sorted(self.objects)) if self.symmetric else self.objects
+        return self.kind, objects, tuple((p, sympy.srepr(v) if v is not None else None) for p, v in self.params.items())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Typed) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.text()!r})"
+
+    def facts(self) -> list[sympy.Basic]:
+        """Relations every item of this kind satisfies (premises when the item is the paper's):
+        a size is at least 1 (a size given by name is a positive integer symbol, whose assumptions
+        say so: :func:`conditions` declares it)."""
+        out = [sympy.Ge(v, 1) for v in (self.params[p] for p in self.sizes) if v is not None]
+        return [r for r in out if r is not sympy.true]
+
+    def declared(self) -> list[sympy.Symbol]:
+        """The symbols whose assumptions are part of this item (sizes named by a symbol)."""
+        return [v for v in (self.params[p] for p in self.sizes) if isinstance(v, sympy.Symbol)]
+
+    def text(self) -> str:
+        shown = {p: ("·" if v is None else sympy.sstr(v)) for p, v in self.params.items()}
+        return f"{', '.join(self.objects)}: " + self.phrase.format(**shown)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "objects": list(self.objects),
+                "params": {p: (None if v is None else sympy.srepr(v)) for p, v in self.params.items()},
+                "text": self.text()}
+
+    def covers(self, proved: "Typed") -> list[sympy.Basic] | None:
+        """The relations under which this (paper's) item implies the `proved` item, or None when it
+        cannot (another kind it does not narrow to, other objects, a parameter the paper leaves free
+        that the proof fixes)."""
+        shared = self.orders if proved.kind == self.kind else None
+        if shared is None:
+            names = self.narrows.get(proved.kind)
+            if names is None:
+                return None
+            shared = {p: proved.orders[p] for p in names}
+        if proved.symmetric or self.symmetric:
+            if not set(proved.objects) <= set(self.objects):
+                return None
+        elif proved.objects != self.objects:
+            return None
+        side = []
+        for p, v in proved.params.items():
+            if v is None:
+                continue
+            mine = self.params.get(p) if p in shared else None
+            if mine is None:
+                return None
+            side.append(sympy.Eq(v, mine) if shared[p] == EQ else sympy.Ge(v, mine))
+        return side
+
+
+class Laws(Typed):
+    kind, orders, sizes, symmetric = "laws", {"k": EQ}, ("k",), True
+
+    def __init__(self, *names: object, k: object = None) -> None:
+        if not names:
+            raise ParameterError("Laws needs the names of the laws, e.g. Laws('P', 'Q')")
+        super().__init__(names, k=k)
+
+    def text(self) -> str:
+        k = self.params["k"]
+        where = "one measurable space" if k is None else f"one alphabet of {sympy.sstr(k)} symbols"
+        what = "a probability law" if len(self.objects) == 1 else "probability laws"
+        return f"{', '.join(self.objects)}: {what} on {where}"
+
+
+def ProbabilityVector(name: object, k: object = None) -> Laws:  # noqa: N802 (reads as the vocabulary's noun)
+    """`name` is a probability vector on `k` symbols: ``Laws(name, k=k)``."""
+    return Laws(name, k=k)
+
+
+class SameSupport(Typed):
+    kind, symmetric, narrows = "same_support", True, {"laws": ()}
+    phrase = "probability laws with the same support"
+
+    def __init__(self, p: object, q: object) -> None:
+        super().__init__((p, q))
+
+
+class DPPair(Typed):
+    kind, symmetric, narrows = "dp_pair", True, {"laws": ()}
+    orders = {"eps": UP, "delta": UP}
+    phrase = "an ({eps}, {delta})-indistinguishable pair (P(A) ≤ e^ε Q(A) + δ both ways)"
+
+    def __init__(self, p: object, q: object, eps: object, delta: object = 0) -> None:
+        super().__init__((p, q), eps=eps, delta=delta)
+
+    def facts(self) -> list[sympy.Basic]:
+        return _privacy_facts(self.params)
+
+
+class Channel(Typed):
+    kind, orders, sizes = "channel", {"k": EQ, "l": EQ}, ("k", "l")
+    phrase = "a channel (Markov kernel), {k} inputs × {l} outputs"
+
+    def __init__(self, name: object, k: object = None, l: object = None) -> None:  # noqa: E741 (the paper's ℓ)
+        super().__init__((name,), k=k, l=l)
+
+
+class LDPChannel(Typed):
+    kind, orders, sizes = "ldp_channel", {"eps": UP, "delta": UP, "k": EQ, "l": EQ}, ("k", "l")
+    narrows = {"channel": ("k", "l")}
+    phrase = "an ({eps}, {delta})-LDP channel, {k} inputs × {l} outputs"
+
+    def __init__(self, name: object, eps: object, delta: object = 0, *, k: object = None,
+                 l: object = None) -> None:  # noqa: E741 (the paper's ℓ)
+        super().__init__((name,), eps=eps, delta=delta, k=k, l=l)
+
+    def facts(self) -> list[sympy.Basic]:
+        return _privacy_facts(self.params) + super().facts()
+
+
+class DPMechanism(Typed):
+    kind, orders = "dp_mechanism", {"eps": UP, "delta": UP}
+    phrase = "an ({eps}, {delta})-differentially private mechanism"
+
+    def __init__(self, name: object, eps: object, delta: object = 0) -> None:
+        super().__init__((name,), eps=eps, delta=delta)
+
+    def facts(self) -> list[sympy.Basic]:
+        return _privacy_facts(self.params)
+
+
+class ZCDPMechanism(Typed):
+    kind, orders = "zcdp_mechanism", {"rho": UP}
+    phrase = "a {rho}-zCDP mechanism"
+
+    def __init__(self, name: object, rho: object) -> None:
+        super().__init__((name,), rho=rho)
+
+    def facts(self) -> list[sympy.Basic]:
+        return _nonnegative([self.params["rho"]])
+
+
+class ConvexF(Typed):
+    kind = "convex_f"
+    phrase = "a convex function on (0, ∞) with f(1) = 0"
+
+    def __init__(self, name: object) -> None:
+        super().__init__((name,))
+
+
+class Sublinear(Typed):
+    kind = "sublinear"
+    phrase = "a sublinear function on ℝ^k₊ (positively homogeneous, subadditive)"
+
+    def __init__(self, name: object) -> None:
+        super().__init__((name,))
+
+
+def _nonnegative(values: Iterable[sympy.Expr | None]) -> list[sympy.Basic]:
+    out = [sympy.Ge(v, 0) for v in values if v is not None]
+    return [r for r in out if r is not sympy.true]
+
+
+def _privacy_facts(params: Mapping[str, sympy.Expr | None]) -> list[sympy.Basic]:
+    """ε ≥ 0 and 0 ≤ δ ≤ 1 (where given)."""
+    delta = params.get("delta")
+    at_most_one = [] if delta is None or sympy.Le(delta, 1) is sympy.true else [sympy.Le(delta, 1)]
+    return _nonnegative([params.get("eps"), delta]) + at_most_one
+
+
+class Integer(Typed):
+    """`name` is an integer with lo ≤ name ≤ hi where given. Its conditions are relations over the
+    integer symbol of that name (z3 reads them with the integrality)."""
+
+    kind, orders = "integer", {"lo": EQ, "hi": EQ}
+
+    def __init__(self, name: object, lo: object = None, hi: object = None) -> None:
+        super().__init__((name,), lo=lo, hi=hi)
+
+    @property
+    def symbol(self) -> sympy.Symbol:
+        return sympy.Symbol(self.objects[0], integer=True)
+
+    def relations(self) -> list[sympy.Basic]:
+        lo, hi = self.params["lo"], self.params["hi"]
+        return ([] if lo is None else [sympy.Ge(self.symbol, lo)]) + ([] if hi is None else [sympy.Le(self.symbol, hi)])
+
+    def text(self) -> str:
+        lo, hi = self.params["lo"], self.params["hi"]
+        bounds = " ≤ ".join([*([sympy.sstr(lo)] if lo is not None else []), self.objects[0],
+                             *([sympy.sstr(hi)] if hi is not None else [])])
+        return f"{self.objects[0]} ∈ ℤ" + (f", {bounds}" if lo is not None or hi is not None else "")
+
+
+class Points(Typed):
+    """The parameters `names` take one of the listed exact values (a claim checked or stated at
+    finitely many points)."""
+
+    kind = "points"
+
+    def __init__(self, names: Sequence[object], points: Sequence[Sequence[object]]) -> None:
+        names = [names] if isinstance(names, (str, sympy.Symbol)) else list(names)
+        self.variables = tuple(n if isinstance(n, sympy.Symbol) else sympy.Symbol(_object(n, "Points' names"))
+                               for n in names)
+        super().__init__([str(v) for v in self.variables])
+        rows = []
+        for point in points:
+            point = [point] if not isinstance(point, (list, tuple)) else list(point)
+            if len(point) != len(self.variables):
+                raise ParameterError(f"each point must give {len(self.variables)} values ({', '.join(self.objects)}), "
+                                     f"got {point!r}")
+            rows.append(tuple(_param(v, "a point's value") for v in point))
+        if not rows:
+            raise ParameterError("Points needs at least one point")
+        self.points = tuple(dict.fromkeys(rows))
+
+    def _key(self) -> tuple:
+        return self.kind, tuple(sympy.srepr(v) for v in self.variables), tuple(
+            tuple(sympy.srepr(v) for v in row) for row in self.points)
+
+    def relations(self) -> list[sympy.Basic]:
+        return [sympy.Or(*[sympy.And(*[sympy.Eq(v, x) for v, x in zip(self.variables, row)]) for row in self.points])]
+
+    def text(self) -> str:
+        shown = "; ".join("(" + ", ".join(sympy.sstr(x) for x in row) + ")" for row in self.points)
+        return f"({', '.join(self.objects)}) ∈ {{{shown}}}"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "objects": [sympy.srepr(v) for v in self.variables],
+                "points": [[sympy.srepr(x) for x in row] for row in self.points], "text": self.text()}
+
+
+_KINDS = {cls.kind: cls for cls in (Laws, SameSupport, DPPair, Channel, LDPChannel, DPMechanism, ZCDPMechanism,
+                                    ConvexF, Sublinear, Integer, Points)}
+#: The typed items' kinds, for the report and the docs.
+VOCABULARY = tuple(_KINDS)
+
+def items(domain: object, name: str = "domain") -> tuple | None:
+    """`domain` checked: a sequence of relations and typed items (one item alone is accepted);
+    None stays None. Words are refused here: they go to ``stated_domain`` (display only)."""
+    from .facts import relations
+
+    if domain is None:
+        return None
+    if isinstance(domain, (sympy.Basic, Typed)):
+        domain = [domain]
+    if isinstance(domain, (str, bytes)) or not isinstance(domain, Iterable):
+        raise ParameterError(f"{name} must be a list of sympy relations and typed items (symdp.verify.domains), "
+                             f"got {domain!r}")
+    out = []
+    for item in domain:
+        if isinstance(item, Typed):
+            out.append(item)
+        elif isinstance(item, str):
+            raise ParameterError(f"{name} holds relations and typed items, not words ({item!r}): words decide "
+                                 "nothing; give them as stated_domain='...' for the reader")
+        else:
+            out.extend(relations([item], name))
+    return tuple(dict.fromkeys(out))
+
+
+def text(domain: Sequence | None) -> str | None:
+    """The domain in words for the reader: its items' texts joined by '; '."""
+    if domain is None:
+        return None
+    return "; ".join(show(i) if not isinstance(i, Typed) else i.text() for i in domain) or "no hypotheses"
+
+
+def to_json(domain: Sequence | None) -> list | None:
+    """Each item as JSON: ``{"kind": "relation", "srepr", "text"}`` or the typed item's
+    ``{"kind", "objects", "params" | "points", "text"}``; None stays None."""
+    if domain is None:
+        return None
+    return [i.to_json() if isinstance(i, Typed) else {"kind": "relation", "srepr": sympy.srepr(i), "text": show(i)}
+            for i in domain]
+
+
+def from_json(obj: Sequence | None) -> tuple | None:
+    """The items :func:`to_json` wrote, read without eval (a report is a file anyone may hand
+    over); raises ValueError on anything else."""
+    from .recheck import parse_expression
+
+    if obj is None:
+        return None
+    if not isinstance(obj, list):
+        raise ValueError(f"a domain must be a list of items, got {type(obj).__name__}")
+    out = []
+    for entry in obj:
+        if not isinstance(entry, Mapping) or entry.get("kind") not in ("relation", *_KINDS):
+            raise ValueError(f"not a domain item this version reads: {str(entry)[:80]}")
+        kind = entry["kind"]
+        if kind == "relation":
+            rel = parse_expression(entry["srepr"])
+            if not isinstance(rel, sympy.logic.boolalg.Boolean):
+                raise ValueError(f"a relation item holds {rel!r}")
+            out.append(rel)
+        elif kind == "points":
+            out.append(Points([parse_expression(v) for v in entry["objects"]],
+                              [[parse_expression(x) for x in row] for row in entry["points"]]))
+        else:
+            cls, objects = _KINDS[kind], [str(o) for o in entry["objects"]]
+            params = {p: (None if v is None else parse_expression(v)) for p, v in dict(entry.get("params", {})).items()}
+            out.append(_rebuilt(cls, objects, params))
+    return tuple(out)
+
+
+def _rebuilt(cls: type, objects: list[str], params: dict) -> Typed:
+    item = cls.__new__(cls)  # the subclasses' constructors differ; the recorded symbols are kept as they are
+    Typed.__init__(item, objects, **params)
+    return item
+
+
+def _as_relations(item: object) -> tuple[list[sympy.Basic], list[sympy.Symbol]] | None:
+    """(relations, declared symbols) of an item that is a set of reals — a relation, an integer
+    (its bounds, and its integrality, which holds even without bounds), points — else None."""
+    if isinstance(item, Integer):
+        return item.relations(), [item.symbol]
+    if isinstance(item, Points):
+        return item.relations(), []
+    if isinstance(item, Typed):
+        return None
+    return [item], []
+
+
+def conditions(domain: Sequence) -> tuple[list[sympy.Basic], list[sympy.Symbol]]:
+    """(relations, declared symbols) the domain states as premises: its relations, its integers'
+    and points' relations, and what its typed items entail; declared symbols carry assumptions
+    that are premises too (the integers, the sizes named by a symbol)."""
+    rels: list = []
+    declared: list = []
+    for item in domain:
+        found = _as_relations(item)
+        if found is None:
+            rels += item.facts()
+            declared += item.declared()
+        else:
+            rels += found[0]
+            declared += found[1]
+    return rels, declared
+
+
+def requirements(stated: Sequence, proved: Sequence) -> tuple[list[sympy.Basic], list[sympy.Symbol], list[str], bool]:
+    """What the stated domain must imply for the proved one to contain it:
+    (relations, declared integer symbols, items no stated item covers, whether a typed item was
+    matched structurally)."""
+    rels: list = []
+    declared: list = []
+    unmatched: list[str] = []
+    structural = False
+    stated_typed = [s for s in stated if _as_relations(s) is None]
+    for item in proved:
+        found = _as_relations(item)
+        if found is not None:
+            rels += found[0]
+            declared += found[1]
+            continue
+        sides = [side for s in stated_typed if (side := s.covers(item)) is not None]
+        if not sides:
+            unmatched.append(item.text())
+            continue
+        structural = True
+        # any one of the stated items that cover it will do
+        rels.append(sympy.Or(*[sympy.And(*side) for side in sides]))
+    return rels, declared, unmatched, structural

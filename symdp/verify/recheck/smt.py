@@ -1,0 +1,272 @@
+"""SMT-LIB certificates: the query generated from the goal by this package's own translation, and
+replayed by two solvers, z3 and cvc5, each in a fresh process with a time limit.
+
+The goal ∀ v: h₁ ∧ … ∧ hₘ ⇒ c holds iff the query
+
+    (assumptions of the symbols) ∧ h₁ ∧ … ∧ hₘ ∧ ¬c
+
+is unsatisfiable over the reals. A relation ``a ⋈ b`` between rational functions is read where it
+is defined: with a − b = N/D in lowest terms (python-flint's multivariate polynomials over ℚ,
+``fmpq_mpoly``: not the prover's sympy route), it is ``D ≠ 0 ∧ N·D ⋈ 0`` (the sign of N/D is the
+sign of N·D). The conclusion "f ≥ 0" of a decided goal thus means "f is defined and ≥ 0", and its
+negation includes the points where f's denominator vanishes.
+
+A goal whose hypotheses are contradictory holds vacuously and proves nothing, so the hypotheses
+alone are solved too, and must be satisfiable (a Python ``==`` between two sympy expressions is
+``False``, and once turned a hypothesis into an empty domain). The certificate's recorded
+``query`` must be this translation of its goal, character for character: a query edited in the report (``(assert (< 1.0 0.0))``, unsatisfiable and so "proved")
+no longer matches its goal. A symbol's sympy assumptions (positive, nonnegative, negative,
+nonpositive, nonzero) are hypotheses; an integer variable is read as a real (a proof over the
+reals covers the integers; a goal that needs integrality replays as inconclusive).
+
+Each solver answers ``unsat`` (agrees), ``sat`` (the negation has a model: disagrees) or neither
+(inconclusive); z3 and cvc5 must both say ``unsat``, and a ``sat`` from either is a disagreement.
+z3 runs its nlsat tactic (complete for nonlinear real arithmetic), cvc5 its cylindrical algebraic
+coverings (``nl-cov``, then incremental linearisation where those answer unknown), both with a time
+limit per query, the queries in turn to one fresh process of each solver.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from typing import Mapping, Sequence
+
+import sympy
+
+from .parsing import parse_expression
+from .verdicts import Disagrees
+
+#: The logic of every query: quantifier-free nonlinear real arithmetic.
+LOGIC = "QF_NRA"
+#: Milliseconds one query may take in one solver (per strategy).
+QUERY_MS = 20_000
+
+_RELATIONS = {sympy.StrictGreaterThan: ">", sympy.GreaterThan: ">=", sympy.StrictLessThan: "<", sympy.LessThan: "<=",
+              sympy.Equality: "=", sympy.Unequality: "distinct"}
+
+
+def query(goal: Mapping, negated: bool = True) -> str:
+    """The SMT-LIB text whose unsatisfiability proves `goal` (a canonical goal); with `negated`
+    False, the hypotheses alone, which must be satisfiable for the goal to say anything."""
+    variables = [parse_expression(v, evaluate=False) for v in goal["variables"]]
+    if not all(isinstance(v, sympy.Symbol) for v in variables):
+        raise Disagrees("a goal variable that is not a symbol")
+    hypotheses = [parse_expression(h) for h in goal["hypotheses"]]
+    conclusion = parse_expression(goal["conclusion"])
+    free = set().union(conclusion.free_symbols, *(h.free_symbols for h in hypotheses))
+    if not free <= set(variables):
+        raise Disagrees(f"the goal's variables miss {sorted(map(str, free - set(variables)))}")
+    names = {v: f"v{i}_" + re.sub(r"[^A-Za-z0-9_]", "_", str(v).encode("ascii", "replace").decode()) for i, v in
+             enumerate(variables)}
+    ring = _Ring([names[v] for v in variables], {v: i for i, v in enumerate(variables)})
+    lines = [f"(set-logic {LOGIC})"] + [f"(declare-fun {names[v]} () Real)" for v in variables]
+    lines += [f"(assert {a})" for v in variables for a in _assumptions(v, names[v])]
+    lines += [f"(assert {ring.condition(h)})" for h in hypotheses]
+    lines += [f"(assert (not {ring.condition(conclusion)}))"] if negated else []
+    lines.append("(check-sat)")
+    return "\n".join(lines) + "\n"
+
+
+def has_integers(goal: Mapping) -> bool:
+    """True when a variable of `goal` is an integer (read as a real in the query)."""
+    return any(getattr(parse_expression(v, evaluate=False), "is_integer", False) for v in goal["variables"])
+
+
+def _assumptions(v: sympy.Symbol, name: str) -> list[str]:
+    out = []
+    for test, text in ((v.is_positive, f"(> {name} 0.0)"), (v.is_negative, f"(< {name} 0.0)")):
+        if test:
+            out.append(text)
+    if not v.is_positive and v.is_nonnegative:
+        out.append(f"(>= {name} 0.0)")
+    if not v.is_negative and v.is_nonpositive:
+        out.append(f"(<= {name} 0.0)")
+    if not (v.is_positive or v.is_negative) and v.is_nonzero:
+        out.append(f"(distinct {name} 0.0)")
+    return out
+
+
+class _Ring:
+    """Rational functions over ℚ in the goal's variables, as (numerator, denominator) pairs of
+    fmpq_mpoly, printed as SMT-LIB terms."""
+
+    def __init__(self, names: Sequence[str], index: Mapping[sympy.Symbol, int]) -> None:
+        import flint
+
+        self.flint = flint
+        self.names = list(names) or ["unused"]
+        self.ctx = flint.fmpq_mpoly_ctx.get(tuple(self.names), "lex")
+        self.index = index
+
+    def fraction(self, e: sympy.Basic) -> tuple:
+        one = self.ctx.from_dict({(0,) * len(self.names): 1})
+        if e.is_Symbol:
+            return self.ctx.gens()[self.index[e]], one
+        if e.is_Rational:
+            return one * self.flint.fmpq(int(e.p), int(e.q)), one
+        if e.is_Add or e.is_Mul:
+            parts = [self.fraction(a) for a in e.args]
+            n, d = parts[0]
+            for pn, pd in parts[1:]:
+                n, d = (n * pd + pn * d, d * pd) if e.is_Add else (n * pn, d * pd)
+                n, d = self._lowest(n, d)
+            return n, d
+        if e.is_Pow and e.exp.is_Integer:
+            n, d = self.fraction(e.base)
+            k = int(e.exp)
+            if k < 0:
+                if n.is_zero():
+                    raise Disagrees("a division by the zero polynomial in the goal")
+                n, d, k = d, n, -k
+            return n ** k, d ** k
+        raise Disagrees(f"an SMT-LIB certificate proves relations between rational functions; the goal has {e.func.__name__}")
+
+    def _lowest(self, n, d) -> tuple:
+        if n.is_zero():
+            return n, self.ctx.from_dict({(0,) * len(self.names): 1})
+        g = n.gcd(d)
+        return (n / g, d / g) if not g.is_one() else (n, d)
+
+    def condition(self, rel: sympy.Basic) -> str:
+        if rel is sympy.true or rel is sympy.false:
+            return str(bool(rel)).lower()
+        if isinstance(rel, (sympy.And, sympy.Or)):
+            return f"({'and' if isinstance(rel, sympy.And) else 'or'} {' '.join(self.condition(a) for a in rel.args)})"
+        if isinstance(rel, sympy.Not):
+            return f"(not {self.condition(rel.args[0])})"
+        op = next((sign for kind, sign in _RELATIONS.items() if isinstance(rel, kind)), None)
+        if op is None:
+            raise Disagrees(f"not a relation: {type(rel).__name__}")
+        ln, ld = self.fraction(sympy.sympify(rel.lhs))
+        rn, rd = self.fraction(sympy.sympify(rel.rhs))
+        n, d = self._lowest(ln * rd - rn * ld, ld * rd)
+        value = self.term(n * d) if op != "=" and op != "distinct" else self.term(n)
+        body = f"({op} {value} 0.0)"
+        return body if d.is_constant() else f"(and (distinct {self.term(d)} 0.0) {body})"
+
+    def term(self, p) -> str:
+        pieces = []
+        for exponents, c in p.terms():
+            factors = [_real(c)] if (c != 1 or not any(exponents)) else []
+            factors += [self.names[i] for i, e in enumerate(exponents) for _ in range(e)]
+            pieces.append(factors[0] if len(factors) == 1 else f"(* {' '.join(factors)})")
+        if not pieces:
+            return "0.0"
+        return pieces[0] if len(pieces) == 1 else f"(+ {' '.join(pieces)})"
+
+
+def _real(c) -> str:
+    p, q = int(c.p), int(c.q)
+    text = f"{abs(p)}.0" if q == 1 else f"(/ {abs(p)}.0 {q}.0)"
+    return f"(- {text})" if p < 0 else text
+
+
+# --------------------------------------------------------------------------------------------
+# the solvers, in fresh processes
+
+
+_Z3 = """
+import json, sys, z3
+queries, ms = json.load(sys.stdin), int(sys.argv[1])
+print(json.dumps({"version": z3.get_version_string()}), flush=True)
+for q in queries:
+    s = z3.Tactic("qfnra-nlsat").solver()
+    s.set("timeout", ms)
+    s.add(z3.parse_smt2_string(q))
+    print(json.dumps({"answer": str(s.check())}), flush=True)
+"""
+
+# cylindrical algebraic coverings first (complete); where they answer unknown, incremental
+# linearisation (its unsat is as sound, it is only less complete)
+_CVC5 = """
+import json, sys, cvc5
+queries, ms = json.load(sys.stdin), sys.argv[1]
+print(json.dumps({"version": cvc5.__version__}), flush=True)
+
+def check(q, options):
+    tm = cvc5.TermManager()
+    s = cvc5.Solver(tm)
+    for key, value in options.items():
+        s.setOption(key, value)
+    s.setOption("tlimit-per", ms)
+    sm = cvc5.SymbolManager(tm)
+    parser = cvc5.InputParser(s, sm)
+    parser.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, q, "query")
+    answer = "unknown"
+    while True:
+        cmd = parser.nextCommand()
+        if cmd.isNull():
+            break
+        out = cmd.invoke(s, sm).strip()
+        if out:
+            answer = out
+    return answer
+
+for q in queries:
+    answer = check(q, {"nl-cov": "true"})
+    if answer not in ("sat", "unsat"):
+        answer = check(q, {"nl-cov": "false", "nl-ext": "full"})
+    print(json.dumps({"answer": answer}), flush=True)
+"""
+
+SOLVERS = {"z3": _Z3, "cvc5": _CVC5}
+#: Tries per query (cvc5: two strategies), for the time a query may take before its process is killed.
+_TRIES = {"z3": 1, "cvc5": 2}
+
+
+def solve(queries: Sequence[str], solver: str, ms: int = QUERY_MS) -> tuple[str, list[str]]:
+    """(the solver's version, one answer per query): ``sat``, ``unsat``, ``unknown``, or why there
+    was none. The queries go to one fresh process in turn; one that does not answer in time (or
+    takes the process down) ends that process, and the rest go to a new one."""
+    version, answers = "unknown", []
+    while len(answers) < len(queries):
+        v, got, stuck = _stream(list(queries[len(answers):]), solver, ms)
+        version = v or version
+        answers += got
+        if len(answers) < len(queries):
+            answers.append(stuck)
+    return version, answers
+
+
+def version(solver: str) -> str:
+    """The solver's version, as a fresh process of it reports it."""
+    return _stream([], solver, QUERY_MS)[0] or "unknown (the solver did not start)"
+
+
+def _stream(batch: list[str], solver: str, ms: int) -> tuple[str | None, list[str], str]:
+    """(version, the answers read before the process stopped, why it stopped early)."""
+    import select
+    import time
+
+    limit = _TRIES[solver] * ms / 1000 + 10
+    process = subprocess.Popen([sys.executable, "-I", "-c", SOLVERS[solver], str(ms)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    version, answers = None, []
+    try:
+        process.stdin.write(json.dumps(batch))
+        process.stdin.close()
+        deadline = time.monotonic() + limit + 20  # the first line waits for the imports too
+        while len(answers) < len(batch) or version is None:
+            ready, _, _ = select.select([process.stdout], [], [], max(deadline - time.monotonic(), 0))
+            if not ready:
+                return version, answers, f"no answer from a fresh {solver} process within {limit:g} s"
+            line = process.stdout.readline()
+            if not line:
+                return version, answers, f"the fresh {solver} process ended without an answer"
+            record = json.loads(line)
+            if "version" in record:
+                version = str(record["version"])
+            else:
+                answers.append(str(record.get("answer")))
+            deadline = time.monotonic() + limit
+        return version, answers, ""
+    except (OSError, ValueError) as err:
+        return version, answers, f"the fresh {solver} process failed: {err}"
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        process.stdout.close()
