@@ -167,6 +167,10 @@ def test_a_sum_in_the_domain_does_not_make_another_range_defined():
     f = sympy.Function("f")
     g = equation(sympy.Sum(f(j), (j, 1, m)) + 1, 1 + sympy.Sum(f(j), (j, 1, m)))
     assert _covered([sympy.Sum(f(j), (j, 1, n)) >= 0], (g, "identity"))[0] is None
+    # nor f at a free j of the same name as the bound index
+    g = equation(f(j) + 1, 1 + f(j))
+    assert _covered([Integer("j"), sympy.Sum(f(j), (j, 1, n)) >= 0], (g, "identity"))[0] is None
+    assert _covered([Integer("j"), f(j) >= 0], (g, "identity"))[0] is True
 
 
 def test_different_subterms_are_different_variables():
@@ -213,8 +217,8 @@ def test_two_variables_of_one_name_are_refused_not_merged():
     at (n, n′) = (0, 1/2) (hand check: −1/4 < 0)."""
     n, nr = sympy.Symbol("n", integer=True), sympy.Symbol("n", real=True)
     assert (-(nr - n) ** 2).subs({n: 0, nr: R(1, 2)}) == R(-1, 4)
-    ev = real_closed(-(nr - n) ** 2, [nr, n], [], "the diagonal")
-    assert ev.status == "failed" and "two different variables named n" in ev.detail
+    with pytest.raises(ParameterError, match="two different variables named n"):
+        real_closed(-(nr - n) ** 2, [nr, n], [], "the diagonal")
     with pytest.raises(ParameterError, match="two different variables"):
         goal(sympy.GreaterThan(sympy.Symbol("x", positive=True) - x, 0))
 
@@ -319,10 +323,34 @@ def test_the_recheck_reads_the_new_layout_and_refuses_a_certificate_beside_the_s
     older = copy.deepcopy(ev)
     older["data"].update({k: v for k, v in ev["data"]["statement"]["data"].items() if k not in older["data"]})
     assert recheck_evidence(older).passed
-    # a certificate beside the statement that is not the statement's disagrees
-    moved = copy.deepcopy(ev)
+    # a certificate beside the statement that is not the statement's disagrees (the statement has
+    # certificates of its own, or, a combination, none at its top)
     other = real_closed(x ** 4, [x], [], "x⁴ ≥ 0").to_json()["data"]["certificates"]
-    moved["data"]["certificates"] = other
-    result = recheck_evidence(moved)
-    assert not result.passed and any(o["verdict"] == DISAGREES and "differs" in o["detail"] for o in result.outcomes)
-    assert all(o["verdict"] in (AGREES, DISAGREES) for o in result.outcomes)
+    two = establish(combine(real_closed(x ** 2 + 1, [x], [], "x² + 1 ≥ 0"), identity(x + x, 2 * x)), domain=[]).to_json()
+    for proof in (ev, two):
+        moved = copy.deepcopy(proof)
+        moved["data"]["certificates"] = other
+        result = recheck_evidence(moved)
+        assert not result.passed and any(o["verdict"] == DISAGREES and "differs" in o["detail"] for o in result.outcomes)
+        assert all(o["verdict"] in (AGREES, DISAGREES) for o in result.outcomes)
+
+
+def test_a_claim_report_stores_each_goal_once_and_still_rechecks():
+    from symdp.verify.recheck import recheck_report
+    parts = [real_closed(x ** 2, [x], [], "x² ≥ 0"), identity([(x + 1) ** 2, x * x], [x ** 2 + 2 * x + 1, x ** 2])]
+    r = _report(establish(combine(*parts), exact_agreement(1, 1, "one"), domain=[]), [])
+    claim = r.to_json()
+    # three goals: each form once, in its certificate; the evidence and the report list digests
+    assert _count(claim, "conclusion") == 3 and _count(claim, "certificates") == 2
+    assert [set(g) >= {"digest", "text", "covered"} and "canonical" not in g for g in claim["goals"]] == [True] * 3
+    assert claim["goals_covered"] is True and claim["proof_status"] == "machine-complete", claim["proof_notes"]
+    result = recheck_report({"claims": [claim]}, jobs=0)
+    assert result.passed and len(result.outcomes) == 3, [o["detail"] for o in result.outcomes]
+    # read back, the report is the same (nothing is compacted twice)
+    assert ClaimReport.from_json(claim).to_json() == claim
+    # a listed form that is not its digest's still disagrees
+    bad = copy.deepcopy(claim)
+    leaf = bad["data"]["statement"]["data"]["parts"][0]["data"]
+    leaf["goals"][0] = {**leaf["certificates"][0]["goal"], "digest": leaf["goals"][0]["digest"]}
+    leaf["goals"][0]["conclusion"] = leaf["goals"][0]["conclusion"].replace("Integer(2)", "Integer(3)")
+    assert not recheck_report({"claims": [bad]}, jobs=0).passed

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping, TextIO
 
 from . import domains, isolation
 from .evidence import Evidence, combine
-from .facts import claim_goals, claim_steps, relations_json
+from .facts import claim_goals, claim_steps, compact, relations_json
 from .registry import ClaimSpec, Registry, find_quote, import_claim
 from .status import domain_text, goals_coverage, own_status, propagate, recorded_facts, relation_items
 
@@ -84,6 +84,8 @@ class ClaimReport:
             object.__setattr__(self, "proved_domain", facts["domain_items"])
         if not self.goals and self.status in ("proved", "checked"):
             object.__setattr__(self, "goals", claim_goals(self.evidence, self.data))
+        # each goal stored once: in its certificate (the goals above keep their form in memory)
+        object.__setattr__(self, "data", compact(self.data))
         if not self.steps and self.status == "proved":
             object.__setattr__(self, "steps", claim_steps(self.goals, facts, self.data))
         if self.proof_status is None:
@@ -95,6 +97,8 @@ class ClaimReport:
                                                    for g, p in zip(self.goals, per_goal)])
             status, coverage, decided_by, notes = own_status(self.status, facts, self.domain, self.quote_found,
                                                               self.goals, (covered, note))
+            # the report lists each goal by digest and text: its form is in its certificate
+            object.__setattr__(self, "goals", [{k: v for k, v in g.items() if k != "canonical"} for g in self.goals])
             object.__setattr__(self, "proof_status", status)
             object.__setattr__(self, "coverage", coverage)
             object.__setattr__(self, "domain_decided_by", decided_by)
