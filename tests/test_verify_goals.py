@@ -190,6 +190,18 @@ def test_a_sequence_with_a_sign_needs_laws():
     covered, _, (one,) = _covered([Integer("m", 1)], (g, "rule"))
     assert covered is False and "probability law" in one["why"]
     assert _covered([Integer("m", 1), Laws("P", "Q")], (g, "rule"))[0] is True
+    # a law's terms are nonnegative, not positive (a zero mass)
+    q = sympy.IndexedBase("P", positive=True)
+    g = Goal((q, m), (sympy.GreaterThan(m, 1),), sympy.GreaterThan(sympy.Sum(q[j], (j, 1, m)), 0))
+    assert _covered([Integer("m", 1), Laws("P", "Q")], (g, "rule"))[0] is False
+
+
+def test_a_variable_assumed_rational_or_even_is_not_taken_for_a_real():
+    for kw in (dict(rational=True), dict(even=True), dict(integer=False, real=True)):
+        r = sympy.Symbol("r", **kw)
+        g = nonnegative(r ** 2)
+        assert _covered([sympy.Symbol("r", real=True) >= 0], (g, "smtlib"))[0] is None, kw
+    assert _covered([], (nonnegative(sympy.Symbol("r", real=True) ** 2), "smtlib"))[0] is True
 
 
 # --------------------------------------------------------------------------------------------
@@ -354,3 +366,19 @@ def test_a_claim_report_stores_each_goal_once_and_still_rechecks():
     leaf["goals"][0] = {**leaf["certificates"][0]["goal"], "digest": leaf["goals"][0]["digest"]}
     leaf["goals"][0]["conclusion"] = leaf["goals"][0]["conclusion"].replace("Integer(2)", "Integer(3)")
     assert not recheck_report({"claims": [bad]}, jobs=0).passed
+
+
+def test_a_false_identity_over_an_integer_never_replays_as_agreed():
+    """(−1)ⁿ = 1 and |n| = n are false at n = −1 (hand check: −1 ≠ 1, 1 ≠ −1); forged identity
+    certificates for them must not agree, whatever the re-checker makes of the integer n."""
+    from symdp.verify.goals import canonical_srepr
+    from symdp.verify.recheck import AGREES, recheck_evidence
+    n = sympy.Symbol("n", integer=True)
+    for lhs, rhs in (((-1) ** n, sympy.Integer(1)), (sympy.Abs(n), n)):
+        assert lhs.subs(n, -1) != rhs.subs(n, -1)
+        g = equation(lhs, rhs)
+        forged = Evidence("identity", "proved", "forged", {
+            "formal": {"form": "identity", "sides": [[canonical_srepr(lhs), canonical_srepr(rhs)]]},
+            "goals": [g.to_json()], "certificates": [certificate("identity", g, route="forged")]})
+        result = recheck_evidence(forged.to_json())
+        assert result.outcomes and all(o["verdict"] != AGREES for o in result.outcomes) and not result.passed, lhs

@@ -217,7 +217,13 @@ MUTANTS += [
      "    if not getattr(expr, \"bound_symbols\", None):\n        for arg in expr.args:",
      "    if True:\n        for arg in expr.args:", _COVER),
     ("goalcheck: a sequence's sign not required of the domain", "symdp/verify/covering.py",
-     "and str(v.label) not in premises.laws:", "and False:", _COVER),
+     "    if not flags and (not v.is_nonnegative or str(v.label) in premises.laws):",
+     "    if not v.is_nonnegative or str(v.label) in premises.laws:", _COVER),
+    ("goalcheck: a variable's other assumptions (rational, even) ignored", "symdp/verify/covering.py",
+     "            if extra:
+                return Outcome(None,", "            if False:
+                return Outcome(None,",
+     _COVER),
     ("goalcheck: the domain's integrality assumed of every variable", "symdp/verify/covering.py",
      "    integers = {str(s) for s in premises.declared if s.is_integer}",
      "    integers = {str(v) for v in goal.variables}", _COVER),

@@ -254,6 +254,9 @@ class Premises:
     @classmethod
     def of(cls, domain: Sequence) -> "Premises":
         rels, declared = domains.conditions(domain)
+        # a symbol's assumptions in D's relations are part of D (as in status.implies)
+        declared = list(dict.fromkeys([*declared, *sorted((s for r in rels for s in r.free_symbols
+                                                           if isinstance(s, sympy.Symbol)), key=str)]))
         known: set = set()
         extra = []
         for rel in _conjuncts(rels):
@@ -315,10 +318,14 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
     """Does the domain (`premises`) imply everything `goal` needs of it (:func:`requirements`)?"""
     integers = {str(s) for s in premises.declared if s.is_integer}
     for v in goal.variables:
-        if isinstance(v, sympy.IndexedBase) and (v.is_nonnegative or v.is_positive) and str(v.label) not in premises.laws:
-            sign = "positive" if v.is_positive else "nonnegative"
-            return Outcome(False, f"the goal's sequence {v} has {sign} terms, which the proof's domain does not say "
-                                  f"({v} is no probability law of a typed item)")
+        if isinstance(v, sympy.IndexedBase):
+            restricted = _sequence_restriction(v, premises)
+            if restricted is not None:
+                return restricted
+        elif isinstance(v, sympy.Symbol):
+            extra = _other_assumptions(v)
+            if extra:
+                return Outcome(None, f"undecided: {v}'s assumption that it is {', '.join(extra)}")
     try:
         needs = requirements(goal, kind, premises)
     except Undecided as err:
@@ -343,6 +350,36 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
                 return Outcome(False, f"{r.name} fails at a point of the proof's domain: {where}")
             return Outcome(None, f"undecided: {r.name} ({where})")
     return Outcome(None, f"undecided: the hypotheses together ({point})")
+
+
+def _sequence_restriction(v: sympy.IndexedBase, premises: Premises) -> Outcome | None:
+    """None when the domain says what a goal's sequence variable assumes of its terms (nothing; or
+    nonnegative terms of a probability law of a typed item), else why not: not covered when no
+    relation of the domain mentions the sequence (its terms are then free), undecided otherwise."""
+    flags = [name for name in ("positive", "negative", "nonpositive", "nonzero", "integer", "zero")
+             if getattr(v, f"is_{name}")]
+    if not flags and (not v.is_nonnegative or str(v.label) in premises.laws):
+        return None
+    said = flags or ["nonnegative"]
+    why = (f"the goal's sequence {v} has {' and '.join(said)} terms, which the proof's domain does not say"
+           + ("" if flags else f" ({v} is no probability law of a typed item)"))
+    mentioned = any(str(v.label) in {str(s) for s in r.free_symbols} for r in premises.relations)
+    return Outcome(None, f"undecided: {why}") if mentioned else Outcome(False, why)
+
+
+#: Properties a symbol's assumptions may fix that no relation here expresses (beyond its sign and integrality).
+_OTHER = ("real", "rational", "irrational", "algebraic", "transcendental", "even", "odd", "prime", "composite", "zero",
+          "integer")
+
+
+def _other_assumptions(v: sympy.Symbol) -> list[str]:
+    """What `v`'s assumptions say beyond a sign and integrality (rational, even, non-integer, …),
+    found by comparing it with a real symbol carrying only those."""
+    handled = {k: True for k in ("positive", "negative", "nonnegative", "nonpositive", "nonzero", "integer")
+               if getattr(v, f"is_{k}")}
+    plain = sympy.Symbol(v.name, real=True, **handled)
+    return [("not " if getattr(v, f"is_{k}") is False else "") + k for k in _OTHER
+            if getattr(v, f"is_{k}") is not None and getattr(v, f"is_{k}") != getattr(plain, f"is_{k}")]
 
 
 def _signs(v: sympy.Symbol) -> list[sympy.Basic]:
@@ -392,10 +429,11 @@ def _z3(premises: Premises, conclusions: Sequence[Requirement], integers: bool) 
         return None, f"z3 cannot read it: {err}"
     for s in premises.declared:
         z = _z3_real(s, names)
-        if s.is_positive:
-            given.append(z > 0)
-        if integers and s.is_integer:
-            given.append(z3.IsInt(z))
+        for test, make in ((s.is_positive, lambda: z > 0), (s.is_negative, lambda: z < 0),
+                           (s.is_nonnegative, lambda: z >= 0), (s.is_nonpositive, lambda: z <= 0),
+                           (integers and s.is_integer, lambda: z3.IsInt(z))):
+            if test:
+                given.append(make())
     solver = z3.Solver()
     solver.set("timeout", Z3_TIMEOUT_MS)
     solver.add(*given, *facts, z3.Not(z3.And(*wanted)))
