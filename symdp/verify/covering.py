@@ -326,25 +326,27 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
             extra = _other_assumptions(v)
             if extra:
                 return Outcome(None, f"undecided: {v}'s assumption that it is {', '.join(extra)}")
+    needs = []
+    for v in goal.variables:
+        if isinstance(v, sympy.Symbol):
+            signs = _signs(v)
+            if signs:
+                needs.append(Requirement(sympy.And(*signs), f"{v}'s assumption {' ∧ '.join(map(_show, signs))}"))
+            if v.is_integer and v.name not in integers:
+                needs.append(Requirement(sympy.true, f"{v}'s assumption {v} ∈ ℤ", sympy.Symbol(v.name, real=True)))
     try:
-        needs = requirements(goal, kind, premises)
+        needs += requirements(goal, kind, premises)
     except Undecided as err:
         return Outcome(None, f"undecided: {err}")
-    symbols = [v for v in goal.variables if isinstance(v, sympy.Symbol)]
-    for v in symbols:
-        signs = _signs(v)
-        if signs:
-            needs.append(Requirement(sympy.And(*signs), f"{v}'s assumption {' ∧ '.join(map(_show, signs))}"))
-        if v.is_integer and v.name not in integers:
-            needs.append(Requirement(sympy.true, f"{v}'s assumption {v} ∈ ℤ", sympy.Symbol(v.name, real=True)))
     if not needs:
         return Outcome(True, "the goal has no hypotheses and needs nothing of the domain")
     verdict, point = _implied(premises, needs)
     if verdict is True:
         return Outcome(True, "z3: the proof's domain implies every hypothesis")
-    # name the first requirement that is not implied
-    for r in needs:
-        one, where = _implied(premises, [r])
+    # name the first requirement (assumptions, hypotheses, definedness) not implied by the domain and
+    # the ones before it (which it implies: adding them changes nothing but the point shown)
+    for i, r in enumerate(needs):
+        one, where = _implied(premises, [r], needs[:i])
         if one is not True:
             if one is False:
                 return Outcome(False, f"{r.name} fails at a point of the proof's domain: {where}")
@@ -399,17 +401,20 @@ def _signs(v: sympy.Symbol) -> list[sympy.Basic]:
     return out
 
 
-def _implied(premises: Premises, conclusions: Sequence[Requirement]) -> tuple[bool | None, str]:
-    """(True, "") when the premises imply every conclusion (z3: unsat), (False, point) when z3
-    finds a counterexample, (None, reason) otherwise. Integrality of the domain's integers is first
-    left out, then added if that does not settle it."""
-    verdict, why = _z3(premises, conclusions, integers=False)
+def _implied(premises: Premises, conclusions: Sequence[Requirement], given: Sequence[Requirement] = ()
+             ) -> tuple[bool | None, str]:
+    """(True, "") when the premises (and the requirements `given`, already shown implied by them)
+    imply every conclusion (z3: unsat), (False, point) when z3 finds a counterexample, (None,
+    reason) otherwise. Integrality of the domain's integers is first left out, then added if that
+    does not settle it."""
+    verdict, why = _z3(premises, conclusions, given, integers=False)
     if verdict is not True and any(s.is_integer for s in premises.declared):
-        verdict, why = _z3(premises, conclusions, integers=True)
+        verdict, why = _z3(premises, conclusions, given, integers=True)
     return verdict, why
 
 
-def _z3(premises: Premises, conclusions: Sequence[Requirement], integers: bool) -> tuple[bool | None, str]:
+def _z3(premises: Premises, conclusions: Sequence[Requirement], given_too: Sequence[Requirement], integers: bool
+        ) -> tuple[bool | None, str]:
     import z3
 
     from .decide import _z3_real, condition_to_z3
@@ -421,7 +426,8 @@ def _z3(premises: Premises, conclusions: Sequence[Requirement], integers: bool) 
         return condition_to_z3(abstraction.condition(cond), names)
 
     try:
-        given = [translate(r) for r in premises.relations]
+        given = [translate(r) for r in premises.relations] + [translate(c.condition) for c in given_too]
+        given += [z3.IsInt(_z3_real(c.integer, names)) for c in given_too if c.integer is not None]
         wanted = [translate(c.condition) for c in conclusions]
         wanted += [z3.IsInt(_z3_real(c.integer, names)) for c in conclusions if c.integer is not None]
         facts = [condition_to_z3(f, names) for f in abstraction.facts()]
