@@ -382,3 +382,33 @@ def test_a_false_identity_over_an_integer_never_replays_as_agreed():
             "goals": [g.to_json()], "certificates": [certificate("identity", g, route="forged")]})
         result = recheck_evidence(forged.to_json())
         assert result.outcomes and all(o["verdict"] != AGREES for o in result.outcomes) and not result.passed, lhs
+
+
+def test_a_kernel_step_is_stored_once_covered_by_its_hypotheses_and_rechecked():
+    """A kernel proof (rule certificates, a premise nested under its step) in a claim report: the
+    step's goal form is kept in its rule certificate only, its hypotheses and the definedness of its
+    conclusion are required of the proof's domain (hand check: at y = 0, y ≠ 0 fails and 1/y is
+    undefined), and the compacted report re-checks, a moved digest disagreeing."""
+    from symdp.verify import kernel
+    from symdp.verify.recheck import recheck_report
+    leaf = kernel.decide(kernel.goal(x * x + 1 >= 2 * x))  # (x − 1)² ≥ 0
+    step = kernel.instantiate(leaf, {x: 1 / y}, [sympy.Ne(y, 0)])
+    assert step.status == "proved", step.detail
+    wide = _report(establish(step, domain=[]), [])
+    assert wide.goals_covered is False and wide.proof_status == "restricted"
+    assert wide.goals[0]["kind"] == "rule" and "y = 0" in wide.goals[0]["covered_why"]
+    honest = _report(establish(step, domain=[sympy.Ne(y, 0)]), [sympy.Ne(y, 0)])
+    assert honest.goals_covered is True and honest.proof_status == "machine-complete", honest.proof_notes
+    claim = honest.to_json()
+    listed = claim["data"]["statement"]["data"]["goals"]
+    assert [set(g) for g in listed] == [{"digest", "text"}]
+    # y's goal once (its rule certificate); x's in the premise's rule certificate and in the smtlib
+    # side certificate that decides it (which carries the goal it replays)
+    assert _count(claim, "conclusion") == 3
+    result = recheck_report({"claims": [claim]}, jobs=0)
+    assert result.passed, [o["detail"] for o in result.outcomes if o["verdict"] != "agrees"]
+    assert [o["kind"] for o in result.outcomes] == ["rule", "rule"]  # the side certificate replays inside its step
+    moved = copy.deepcopy(claim)
+    moved["data"]["statement"]["data"]["goals"][0]["digest"] = \
+        moved["data"]["statement"]["data"]["premises"][0]["data"]["goals"][0]["digest"]
+    assert not recheck_report({"claims": [moved]}, jobs=0).passed
