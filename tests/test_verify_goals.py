@@ -397,6 +397,11 @@ def test_a_kernel_step_is_stored_once_covered_by_its_hypotheses_and_rechecked():
     wide = _report(establish(step, domain=[]), [])
     assert wide.goals_covered is False and wide.proof_status == "restricted"
     assert wide.goals[0]["kind"] == "rule" and "y = 0" in wide.goals[0]["covered_why"]
+    # a kernel conclusion holds only where it is defined: log y ≤ log y says nothing at y ≤ 0
+    partial = kernel.decide(kernel.goal(sympy.log(y) <= sympy.log(y)))
+    assert partial.status == "proved", partial.detail
+    assert _report(establish(partial, domain=[]), []).goals_covered is False
+    assert _report(establish(partial, domain=[y > 0]), [y > 0]).goals_covered is True
     honest = _report(establish(step, domain=[sympy.Ne(y, 0)]), [sympy.Ne(y, 0)])
     assert honest.goals_covered is True and honest.proof_status == "machine-complete", honest.proof_notes
     claim = honest.to_json()
