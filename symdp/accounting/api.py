@@ -110,7 +110,8 @@ def delta_bracket(pair: object, steps: int | None, eps: object, rtol: object = s
     Supported: Gaussian and Laplace pairs, finite pairs, their Poisson subsamplings (both
     neighbouring directions), and any :class:`~symdp.accounting.profiles.Profile`. A fixed `h`
     (a rational) skips the refinement; otherwise the grid is refined until the relative width
-    is at most `rtol` or :class:`CostLimitError` is raised.
+    or the ε-equivalent width (:attr:`Bracket.epsilon_width`: the true δ at ε(1 − rtol) is
+    certainly at least the upper end) is at most `rtol`, or :class:`CostLimitError` is raised.
     """
     return run("delta", _parts(pair, steps), [_eps(eps, "eps")], check_rtol(rtol), check_grid(h), limits, progress)[0]
 

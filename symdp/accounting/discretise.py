@@ -58,17 +58,22 @@ class Discrete:
     __slots__ = ("h", "lo", "inf", "bits", "upper", "_poly", "_masses", "_total")
 
     def __init__(self, h: fmpq, lo: int, masses: "Sequence[int] | fmpz_poly", inf: int, bits: int, upper: bool):
-        self.h, self.lo, self.inf, self.bits, self.upper = h, lo, int(inf), bits, upper
+        put = object.__setattr__  # (the class refuses attribute assignment: it is immutable)
+        put(self, "h", h)
+        put(self, "lo", lo)
+        put(self, "inf", int(inf))
+        put(self, "bits", bits)
+        put(self, "upper", upper)
         if isinstance(masses, fmpz_poly):
-            self._poly, self._masses = masses, None
+            put(self, "_poly", masses)
+            put(self, "_masses", None)
         else:
-            self._poly, self._masses = None, tuple(int(c) for c in masses) or (0,)
-        self._total = None
+            put(self, "_poly", None)
+            put(self, "_masses", tuple(int(c) for c in masses) or (0,))
+        put(self, "_total", None)
 
     def __setattr__(self, name: str, value: object) -> None:
-        if hasattr(self, "_total"):
-            raise AttributeError("a Discrete is immutable")
-        object.__setattr__(self, name, value)
+        raise AttributeError("a Discrete is immutable")
 
     @property
     def poly(self) -> fmpz_poly:
