@@ -582,6 +582,9 @@ def _tables(args: argparse.Namespace) -> int:
     known = [t.name for t in specs]
     names = list(args.names)
     if args.action == "check" and names and (Path(names[0]).is_dir() or "/" in names[0]):
+        if not Path(names[0]).is_dir():
+            raise _Exit(USAGE_ERROR, f"DIR must be a folder of tables (a MANIFEST.json and its tables), got {names[0]!r} "
+                                     "(not a folder)")
         names = names[1:]
     for name in names:
         if name not in known:

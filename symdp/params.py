@@ -34,6 +34,8 @@ def sized(value: object, name: str) -> sympy.Expr:
 def _checked(value: object, name: str, allowed: str, holds: Callable[[sympy.Expr], bool],
              symbolic: bool) -> sympy.Expr:
     v = sized(value, name)
+    if v.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):  # sign() cannot evaluate them: say what is wrong
+        require(False, name, f"finite and {allowed}", v)
     try:
         ok = symbolic if v.free_symbols else holds(v)
     except PrecisionError:

@@ -214,15 +214,15 @@ def dpsgd_schedule(phases: Iterable[Sequence[object]]) -> list[tuple[Profile, in
     merged: dict[Profile, int] = {}
     for i, phase in enumerate(phases):
         if len(merged) > MAX_PHASES or i >= MAX_PHASES:
-            raise ParameterError(f"a schedule must have at most {MAX_PHASES} phases")
+            raise ParameterError(f"phases must list at most {MAX_PHASES} (q, sigma, steps) phases")
         try:
             q, sigma, steps = phase
         except (TypeError, ValueError):
-            raise ParameterError(f"phase {i} must be (q, sigma, steps), got {phase!r}") from None
+            raise ParameterError(f"phases[{i}] must be (q, sigma, steps), got {phase!r}") from None
         profile = dpsgd_pair(q, sigma)
         merged[profile] = merged.get(profile, 0) + params.count(steps, f"steps of phase {i}")
     if not merged:
-        raise ParameterError("a schedule must have at least one phase")
+        raise ParameterError("phases must list at least one phase (q, sigma, steps), got none")
     out = list(merged.items())
     _in_range(sympy.Integer(total_steps(out)), "steps", None, MAX_STEPS, "at most 10^7 in total")
     return out

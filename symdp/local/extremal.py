@@ -26,7 +26,7 @@ from typing import Sequence
 import sympy
 from flint import arb, arb_mat, fmpq, fmpq_mat
 
-from .. import lp, params
+from .. import limits, lp, params
 from ..certificate import ensure
 from ..errors import ParameterError, PrecisionError, show
 from ..numbers import Real, arb_of, exact, from_fmpq, sign, to_fmpq, working_precision
@@ -334,6 +334,7 @@ def geometric_mechanism(eps: object, k: int) -> Channel:
     result is exactly ε-LDP.
     """
     k = params.count(k, "k", 2)
+    limits.check_size(k * k, f"the geometric mechanism on k = {k} inputs ({k}×{k} entries)", "outcomes")
     e, _ = _eps(eps)
     a = sympy.exp(-e / (k - 1))
     rows = []
