@@ -256,6 +256,10 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         # self.prog is the whole command ('symdp account dpsgd'), whatever the nesting
+        if message.startswith("unrecognized arguments"):  # say which options there are
+            options = [a.option_strings[-1] for a in self._actions if a.option_strings and a.dest != "help"]
+            if options:
+                message += f"; the options of '{self.prog}' are: {', '.join(options)}"
         raise _Exit(USAGE_ERROR, f"{message} (see '{self.prog} --help')")
 
 
