@@ -37,7 +37,7 @@ BUDGET = dict(seconds=10, lattice_points=200_000, composition_terms=100_000)
 #: Words that state a range or a limit in a refusal.
 RANGE = re.compile(r"must (be|list|sum|have)|at most|at least|larger than|beyond the limit|past the limit|"
                    r"in [\[(]|[≤≥<>]|one of|known:|the tables are|choose from|outside \[|options of .* are:|"
-                   r"not a regular file")
+                   r"not a regular file|may use")
 
 
 class CliRefusal(SymdpError):
@@ -79,6 +79,7 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ("laplace eps=0", api(lambda: symdp.laplace(0)), "eps"),
     ("laplace eps=oo", api(lambda: symdp.laplace(sympy.oo)), "eps"),
     ("laplace eps=nan", api(lambda: symdp.laplace(float("nan"))), "eps"),
+    ("laplace eps=zeta(3)", api(lambda: symdp.laplace(sympy.zeta(3))), "eps"),
     ("laplace sensitivity=-1", api(lambda: symdp.laplace(1, -1)), "sensitivity"),
     ("gaussian sigma=0", api(lambda: symdp.gaussian(0)), "sigma"),
     ("gaussian sigma=-oo", api(lambda: symdp.gaussian(-sympy.oo)), "sigma"),
@@ -153,6 +154,7 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ("eval [1]*10**9", cli("eval", "[1]*10**9"), "value_nodes"),
     ("eval (1,)*10**8", cli("eval", "(1,)*10**8"), "value_nodes"),
     ("eval subsampled_gaussian_rdp(10**9, 1/2, 1)", cli("eval", "subsampled_gaussian_rdp(10**9, 1/2, 1)"), "alpha"),
+    ("eval lapalce(1)", cli("eval", "lapalce(1)"), "lapalce"),
     ("eval 10**10**10", cli("eval", "10**10**10"), "exponent"),
     ("eval laplace(-1)", cli("eval", "laplace(-1).delta(1)"), "eps"),
     ("eval --digits -1", cli("eval", "1", "--digits", "-1"), "--digits"),

@@ -393,7 +393,8 @@ def mechanism_is_optimal(eps: object, utility: Utility, channel: Channel) -> boo
     """Exact decision: U(channel) = OPT(ε) (e^ε must be rational)."""
     res = optimal_mechanism(eps, utility)
     if not isinstance(res.value, sympy.Basic):
-        raise ParameterError("mechanism_is_optimal needs a rational e^eps (an exact optimum)")
+        raise ParameterError(f"eps must be the logarithm of a rational for mechanism_is_optimal (an exact optimum), "
+                             f"got {show(eps, 40)}")
     d = sympy.expand(sympy.expand_log(res.value - utility(channel), force=True))
     return sign(d) == 0
 
