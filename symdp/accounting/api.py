@@ -218,7 +218,7 @@ def dpsgd_schedule(phases: Iterable[Sequence[object]]) -> list[tuple[Profile, in
         try:
             q, sigma, steps = phase
         except (TypeError, ValueError):
-            raise ParameterError(f"phases[{i}] must be (q, sigma, steps), got {phase!r}") from None
+            raise ParameterError(f"phase {i} must be (q, sigma, steps), got {phase!r}") from None
         profile = dpsgd_pair(q, sigma)
         merged[profile] = merged.get(profile, 0) + params.count(steps, f"steps of phase {i}")
     if not merged:
