@@ -34,7 +34,7 @@ import sympy
 from flint import fmpq
 
 from .. import params
-from ..errors import ParameterError
+from ..errors import ParameterError, show
 from ..numbers import to_fmpq
 from .bracket import Bracket, outward_decimal
 from .compose import CostLimitError, Limits
@@ -53,7 +53,7 @@ MIN_Q, MIN_SIGMA, MAX_SIGMA = sympy.Rational(1, 10 ** 6), sympy.Rational(3, 10),
 
 def _in_range(value: sympy.Expr, name: str, low: sympy.Expr | None, high: sympy.Expr | None, text: str) -> None:
     if (low is not None and value < low) or (high is not None and value > high):
-        raise ParameterError(f"{name} must be {text} (the certified accountant's supported range), got {value}")
+        raise ParameterError(f"{name} must be {text} (the certified accountant's supported range), got {show(value, 60)}")
 
 
 def _parts(pair: object, steps: int | None) -> list[tuple[Profile, int]]:
@@ -98,7 +98,7 @@ def check_grid(h: object) -> fmpq | None:
         return None
     v = params.positive(h, "h")
     if not v.is_Rational or v > sympy.Rational(1, 4) or v < MIN_GRID:
-        raise ParameterError(f"h must be a rational in [1e-12, 1/4], got {v}")
+        raise ParameterError(f"h must be a rational in [1e-12, 1/4], got {show(v, 60)}")
     return to_fmpq(v)
 
 
@@ -215,7 +215,7 @@ def dpsgd_schedule(phases: Iterable[Sequence[object]]) -> list[tuple[Profile, in
     merged: dict[Profile, int] = {}
     for i, phase in enumerate(phases):
         if len(merged) > MAX_PHASES or i >= MAX_PHASES:
-            raise ParameterError(f"a schedule must have at most {MAX_PHASES} phases")
+            raise ParameterError(f"phases must list at most {MAX_PHASES} (q, sigma, steps) phases")
         try:
             q, sigma, steps = phase
         except (TypeError, ValueError):
@@ -223,7 +223,7 @@ def dpsgd_schedule(phases: Iterable[Sequence[object]]) -> list[tuple[Profile, in
         profile = dpsgd_pair(q, sigma)
         merged[profile] = merged.get(profile, 0) + params.count(steps, f"steps of phase {i}")
     if not merged:
-        raise ParameterError("a schedule must have at least one phase")
+        raise ParameterError("phases must list at least one phase (q, sigma, steps), got none")
     out = list(merged.items())
     _in_range(sympy.Integer(total_steps(out)), "steps", None, MAX_STEPS, "at most 10^7 in total")
     return out
