@@ -15,14 +15,14 @@ from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumer
 from symdp.composition import composed_deltas, kov_delta, theorem2_delta
 from symdp.pairs import FinitePair, dominating, erasure_mass
 from symdp.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
-from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity, kernel,
+from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity, kernel, prove,
                           rational_nonnegative, real_closed)
 from symdp.verify.domains import Integer, Laws
 
 PAPER = "tv-dp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _δ, _η, _t, _p = sympy.symbols("epsilon delta eta t p", real=True)
+_ε, _δ, _η, _t, _p, _α = sympy.symbols("epsilon delta eta t p alpha", real=True)
 LOG_X = sympy.log(X)  # ε = log x, so e^ε = x exactly in the library's formulas
 
 
@@ -287,10 +287,31 @@ def f_region(x, delta, eta, t):
     return sympy.Max(0, 1 - delta - x * t, (1 - delta - t) / x, 1 - eta - t)
 
 
+def _at_least_one(e):
+    """e^ε ≥ 1 for ε ≥ 0 (a decision), the premise that tells the kernel's real arithmetic e^ε ≥ 1."""
+    return prove(sympy.exp(e) - 1, e, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0")
+
+
+def _sup_over_events(p, q, best, value, hypotheses, premises, name):
+    """d_TV(P, Q) = sup_A P(A) − Q(A) = `value` for explicit vectors `p`, `q`, as kernel steps: every test
+    u ∈ [0, 1]^n (an event is a 0/1 vector) has Σ u(p − q) ≤ value under `hypotheses`, decided in real
+    arithmetic, and the event `best` attains it."""
+    u = sympy.symbols(f"u1:{len(p) + 1}", real=True)
+    cube = [c for ui in u for c in (ui >= 0, ui <= 1)]
+    bound = kernel.decide(kernel.goal(sympy.Add(*[ui * (a - b) for ui, a, b in zip(u, p, q)]) <= value,
+                                      [*hypotheses, *cube]), *premises,
+                          detail=f"{name}: every event (every test u ∈ [0, 1]^{len(p)}) has P(A) − Q(A) ≤ the formula")
+    attained = identity(sympy.Add(*[s * (a - b) for s, a, b in zip(best, p, q)]), value,
+                        f"{name}: the event {{{', '.join(str(i) for i, s in enumerate(best) if s)}}} attains it")
+    return combine(bound, attained, detail=f"{name}: d_TV = sup over events = the formula")
+
+
 @claim(PAPER, "Eq. (7) and Appendix F (eqs. 43–44)",
        "d_TV(P0,P1) = (1−α)(e^ε−1)/(1+e^ε) for eq. (7), δ + (1−δ)(1−α)(e^ε−1)/(1+e^ε) for eqs. (43)–(44); "
        "α = 1 − (η−δ)(1+e^ε)/((1−δ)(e^ε−1)) gives d_TV = η",
-       stated_domain='ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', stated_where='Section III-C1, eq. (7) and Appendix F, eqs. (43)–(44)',
+       domain=[_ε >= 0, _δ >= 0, _δ <= 1, _α >= 0, _α <= 1, _η >= _δ, _η <= _δ + (1 - _δ) * sympy.tanh(_ε / 2)],
+       stated_domain='ε ≥ 0, δ ∈ [0, 1], α ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)',
+       stated_where='Section III-C1, eq. (7) and Appendix F, eqs. (43)–(44)',
        quote=(r"The above mechanism’s total variation is "
               r"dTV(P0,P1)=(eε1)(1α)(1+eε)subscript𝑑𝑇𝑉subscript𝑃0subscript𝑃1superscript𝑒𝜀11𝛼1superscript𝑒𝜀d_{TV}(P_{0},P_{1})=\frac{(e^{\varepsilon}-1)(1-\alpha)}{(1+e^{\varepsilon})}italic_d "
               r"start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 "
@@ -311,25 +332,27 @@ def f_region(x, delta, eta, t):
               r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) exactly "
               r"achieves the region described in Corollary 1."))
 def dominating_tv():
-    # For x > 1 the differences P0 − P1 are (u(x−1), 0, −u(x−1)) and (δ, (1−δ)u(x−1), 0, −(1−δ)u(x−1), −δ).
-    p, q = dominating_masses(X, ALPHA)
-    d7 = [sympy.factor(a - b) for a, b in zip(p, q)]
-    p5, q5 = dominating_masses(X, ALPHA, DELTA)
-    d43 = [sympy.factor(a - b) for a, b in zip(p5, q5)]
-    signs = identity([d7[1], d43[2], d7[0] + d7[2], d43[0] + d43[4], d43[1] + d43[3]], [0] * 5,
-                     "the differences cancel in mirror pairs, so TV is the sum of the nonnegative ones")
-    box = [X >= 1, ALPHA >= 0, ALPHA <= 1, DELTA >= 0, DELTA <= 1]
-    positive = [real_closed(d, [X, ALPHA, DELTA], box, f"{d} ≥ 0 for x ≥ 1, α, δ ∈ [0, 1]") for d in (d7[0], d43[0], d43[1])]
-    alpha = erasure_mass(sympy.log(X), DELTA, ETA)
+    """d_TV = sup over events (Definition 3) of the pair (7) and of the pair (43)–(44), each written out from
+    the paper, symbolic in ε ≥ 0, α ∈ [0, 1], δ ∈ [0, 1]; then the erasure mass α of eq. (7), set from a
+    target η, gives d_TV = η (an identity: it holds wherever e^ε ≠ 1 and δ ≠ 1, where α is defined)."""
+    e, a, d, n = _ε, _α, _δ, _η
+    x = sympy.exp(e)
+    u = (1 - a) / (1 + x)
+    seven = [[u * x, a, u], [u, a, u * x]]
+    five = [[d, (1 - d) * u * x, a * (1 - d), (1 - d) * u, 0], [0, (1 - d) * u, a * (1 - d), (1 - d) * u * x, d]]
+    hyps = [e >= 0, a >= 0, a <= 1, d >= 0, d <= 1]
+    one = _at_least_one(e)
+    tv7, tv43 = (1 - a) * (x - 1) / (1 + x), d + (1 - d) * (1 - a) * (x - 1) / (1 + x)
+    alpha = 1 - (n - d) * (1 + x) / ((1 - d) * (x - 1))
+    statement = combine(_sup_over_events(*seven, [1, 0, 0], tv7, hyps[:3], [one], "eq. (7)"),
+                        _sup_over_events(*five, [1, 1, 0, 0, 0], tv43, hyps, [one], "eqs. (43)–(44)"),
+                        kernel.decide(kernel.goal(sympy.Eq(tv43, n), [sympy.Eq(a, alpha)]),
+                                      detail="α = 1 − (η−δ)(1+e^ε)/((1−δ)(e^ε−1)) gives d_TV = η"),
+                        detail="d_TV of the dominating pairs, and α set from a target η")
     lib = [dominating(sympy.log(x), d, n).tv() for x, d, n in ((2, 0, Q(1, 5)), (3, Q(1, 10), Q(3, 10)))]
-    statement = combine(signs, positive, identity(d7[0], (1 - ALPHA) * (X - 1) / (1 + X), "eq. (7), symbolic in x = e^ε and α"),
-                        identity(d43[0] + d43[1], DELTA + (1 - DELTA) * (1 - ALPHA) * (X - 1) / (1 + X),
-                                 "eqs. (43)–(44), symbolic in x, α, δ"),
-                        identity((DELTA + (1 - DELTA) * (1 - ALPHA) * (X - 1) / (1 + X)).subs(ALPHA, alpha), ETA,
-                                 "with the erasure mass α of Theorem 2, d_TV = η"))
     return establish(statement, exact_agreement(lib, [Q(1, 5), Q(3, 10)], "library dominating(ε,δ,η).tv() = η at "
                                                 "(e^ε,δ,η) = (2,0,1/5), (3,1/10,3/10)"),
-                     domain='ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)')
+                     domain=[_ε >= 0, _α >= 0, _α <= 1, _δ >= 0, _δ <= 1])
 
 
 def _vertex_proof(delta):
@@ -453,7 +476,7 @@ def corollary_1_approx():
 
 @claim(PAPER, "Remark 1",
        "β_I + β_II ≥ 2(1−δ)/(1+e^ε) = 1 − (δ + (1−δ)(e^ε−1)/(e^ε+1)): η above δ + (1−δ)tanh(ε/2) adds nothing",
-       stated_domain='ε ≥ 0, δ ∈ [0, 1)', stated_where='Section III, Remark 1',
+       domain=[_ε >= 0, _δ >= 0, _δ < 1], stated_domain='ε ≥ 0, δ ∈ [0, 1)', stated_where='Section III, Remark 1',
        quote=(r"Remark 1 The maximum possible value for η𝜂\etaitalic_η can be seen from the region in Figure 1, "
               r"where "
               r"βI+βII2(1δ)1+eε=1(δ+(1δ)eε1eε+1)subscript𝛽Isubscript𝛽II21𝛿1superscript𝑒𝜀1𝛿1𝛿superscript𝑒𝜀1superscript𝑒𝜀1\beta_{\mathrm{I}}+\beta_{\mathrm{II}}\geq\frac{2(1-\delta)}{1+e^{\varepsilon}% "
@@ -464,19 +487,26 @@ def corollary_1_approx():
               r"divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG start_ARG "
               r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG )."))
 def remark_1():
-    kink = (1 - DELTA) / (1 + X)
-    return establish(combine(
-        identity(2 * (1 - DELTA) / (1 + X), 1 - (DELTA + (1 - DELTA) * (X - 1) / (X + 1)), "the printed identity"),
-        identity(1 - DELTA - X * kink, (1 - DELTA - kink) / X,
-                 "the two ε-lines of Theorem 1 meet at t = f = (1−δ)/(1+e^ε), so min_t (t + f(t)) = 2(1−δ)/(1+e^ε)"),
-        identity(erasure_mass(LOG_X, DELTA, DELTA + (1 - DELTA) * (X - 1) / (X + 1)), 0,
-                 "at η = δ + (1−δ)tanh(ε/2) the erasure mass α is 0 (the KOV pair)"), detail="the proof"),
-        domain='ε ≥ 0, δ ∈ [0, 1)')
+    """The region of Figure 1 is {(β_I, β_II): β_I + e^ε β_II ≥ 1 − δ, e^ε β_I + β_II ≥ 1 − δ}; adding the two
+    lines, (1 + e^ε)(β_I + β_II) ≥ 2(1 − δ) (decided), and the printed identity. So an η-line t + f ≥ 1 − η
+    with η ≥ δ + (1 − δ)tanh(ε/2) holds on the whole region: it adds nothing."""
+    t, f, e, d = _t, sympy.Symbol("f", real=True), _ε, _δ
+    x = sympy.exp(e)
+    region = [t + x * f >= 1 - d, x * t + f >= 1 - d]
+    bound = kernel.decide(kernel.goal(t + f >= 2 * (1 - d) / (1 + x), [e >= 0, d >= 0, d < 1, *region]),
+                          detail="β_I + β_II ≥ 2(1 − δ)/(1 + e^ε) on the region of Figure 1 (the sum of its two lines)")
+    printed = identity(2 * (1 - d) / (1 + x), 1 - (d + (1 - d) * (x - 1) / (x + 1)), "the printed identity")
+    eta = sympy.Symbol("eta", real=True)
+    nothing = kernel.decide(kernel.goal(t + f >= 1 - eta, [e >= 0, d >= 0, d < 1, *region,
+                                                           eta >= d + (1 - d) * (x - 1) / (x + 1)]), bound,
+                            detail="an η-line with η ≥ δ + (1 − δ)tanh(ε/2) holds on the whole region")
+    return establish(combine(bound, printed, nothing, detail="β_I + β_II ≥ 2(1 − δ)/(1 + e^ε) on the region of Figure 1"),
+                     domain=[_ε >= 0, _δ >= 0, _δ < 1])
 
 
 @claim(PAPER, "Remark 2",
        "Jia et al.'s ε = log((1+η)/(1−η)) is η = tanh(ε/2), the pure ε-DP case (α = 0) already covered by KOV",
-       stated_domain='η ∈ [0, 1)', stated_where='Section III, Remark 2',
+       domain=[_η >= 0, _η < 1], stated_domain='η ∈ [0, 1)', stated_where='Section III, Remark 2',
        quote=(r"Remark 2 Jia et al. [15, Theorem 12] derived the k𝑘kitalic_k-fold composition for any η𝜂\etaitalic_η "
               r"with ε=log1+η1η𝜀1𝜂1𝜂\varepsilon=\log\frac{1+\eta}{1-\eta}italic_ε = roman_log divide start_ARG 1 + "
               r"italic_η end_ARG start_ARG 1 - italic_η end_ARG. However, this reduces to the standard "
@@ -488,13 +518,15 @@ def remark_1():
               r"the η𝜂\etaitalic_η parameter is not used to further bound the privacy region and obtain tighter "
               r"composition results."))
 def remark_2():
-    eps = sympy.log((1 + ETA) / (1 - ETA))
-    return establish(combine(identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
-                             identity(erasure_mass(eps, 0, ETA), 0, "so the erasure mass α is 0"), detail="the proof"),
-                     certified_agreement(eps.subs(ETA, Q(3, 10)), published("0.619039208406223"), 12,
+    eps = sympy.log((1 + _η) / (1 - _η))
+    x = sympy.exp(eps)
+    return establish(combine(identity((x - 1) / (x + 1), _η, "(e^ε − 1)/(e^ε + 1) = η at ε = log((1+η)/(1−η))"),
+                             identity(erasure_mass(eps, 0, _η), 0, "so the erasure mass α is 0"),
+                             detail="Jia et al.'s ε is the pure ε-DP case η = tanh(ε/2)"),
+                     certified_agreement(eps.subs(_η, Q(3, 10)), published("0.619039208406223"), 12,
                                          "η = 0.3 gives ε = log(13/7) = 0.61903920840622343… (a reference list rounds it to "
                                          "…2235; correctly rounded it is …2234)"),
-                     domain='η ∈ [0, 1)')
+                     domain=[_η >= 0, _η < 1])
 
 
 # --------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from symdp.verify.domains import Points
 PAPER = "tv-dp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _t, _α = sympy.symbols("epsilon t alpha", real=True)
+_ε, _t, _α, _δ, _η = sympy.symbols("epsilon t alpha delta eta", real=True)
 
 S = sympy.symbols("s", positive=True)
 C0, C1, N = sympy.symbols("c_0 c_1 n", positive=True)
@@ -897,30 +897,45 @@ def staircase_gamma():
 # Figures
 
 
+#: Figures 1–2 draw Corollary 1's region: ε > 0 (the corners divide by e^ε − 1), δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2).
+_FIGURES_1_2_DOMAIN = [_ε > 0, _δ >= 0, _δ <= 1, _η >= _δ, _η <= _δ + (1 - _δ) * sympy.tanh(_ε / 2)]
+
+
 @claim(PAPER, "Figures 1–2 (privacy regions)",
        "Fig. 1: kink of the (ε,δ) boundary at t = f = (1−δ)/(1+e^ε); Fig. 2: the η-line cuts it at "
        "((η−δ)/(e^ε−1), 1 − η − (η−δ)/(e^ε−1)) and the mirror point",
-       stated_domain='ε > 0, δ, η (the regions plotted schematically)', stated_where='Section II, Figures 1–2',
+       domain=_FIGURES_1_2_DOMAIN, stated_domain='ε > 0, δ, η (the regions plotted schematically)',
+       stated_where='Section II, Figures 1–2',
        quote=(r"The corresponding ROC curve is shown in Figure 2, with the privacy region shaded in gray. Compared "
               r"with Figure 1, the effect of introducing the η𝜂\etaitalic_η-TV constraint corresponds to “slicing” "
               r"the original region (“moving it away” from the origin)."))
 def figures_1_2():
+    """The corners of the regions, symbolic in ε, δ, η (identities; they hold wherever e^ε ≠ 1): Figure 1's
+    kink (1−δ)/(1+e^ε) lies on both ε-lines f = 1 − δ − e^ε t and f = e^{−ε}(1 − δ − t); Figure 2's corner
+    s = (η−δ)/(e^ε−1), f = 1 − η − s lies on the ε-line and the η-line t + f = 1 − η, and its mirror
+    (1 − η − s, s) on the mirror ε-line and the η-line."""
     from symdp.figures.tv_dp import SCHEMATIC
-    d = sympy.symbols("delta", positive=True)
-    s = (ETA - d) / (X - 1)
+    e, d, n = _ε, _δ, _η
+    x = sympy.exp(e)
+    s = (n - d) / (x - 1)
+    kink = (1 - d) / (1 + x)
     g = TVDP(SCHEMATIC["eps"], SCHEMATIC["delta"], SCHEMATIC["eta"])
-    x, dd, n = sympy.exp(g.eps), g.delta, g.eta
-    sv = (n - dd) / (x - 1)
-    corners = [(0, 1 - dd), (sv, 1 - n - sv), (1 - n - sv, sv), (1 - dd, 0)]
+    xs, dd, nn = sympy.exp(g.eps), g.delta, g.eta
+    sv = (nn - dd) / (xs - 1)
+    corners = [(0, 1 - dd), (sv, 1 - nn - sv), (1 - nn - sv, sv), (1 - dd, 0)]
     got = g.region_corners()
-    return establish(combine(identity([1 - d - X * s, 1 - ETA - s], [1 - ETA - s, 1 - ETA - s],
-                                      "the corner lies on the ε-line and the η-line"),
-                             identity((1 - d - (1 - d) / (1 + X)) / X, (1 - d) / (1 + X), "Figure 1's kink is on both ε-lines"), detail="the proof"),
+    statement = combine(identity([1 - d - x * s, (1 - d - (1 - n - s)) / x], [1 - n - s, s],
+                                 "Figure 2: the corner (s, 1 − η − s) is on the ε-line and its mirror (1 − η − s, s) on "
+                                 "the mirror ε-line; both are on the η-line t + f = 1 − η"),
+                        identity([1 - d - x * kink, (1 - d - kink) / x], [kink, kink],
+                                 "Figure 1: the kink t = f = (1−δ)/(1+e^ε) is on both ε-lines"),
+                        detail="the corners of the regions of Figures 1–2")
+    return establish(statement,
             exact_agreement([c for p in got for c in p], [sympy.sympify(c) for p in corners for c in p],
                             "figure module's schematic (ε, δ, η) = (1, 1/10, 3/10): library corners = the formulas"),
             exact_agreement([g.tradeoff(t) for t, _ in corners], [f for _, f in corners],
                             "the region's trade-off function passes through the corners"),
-                     domain='ε > 0, δ, η (the regions plotted schematically)')
+                     domain=[_ε > 0])
 
 
 _FIGURE_3_DOMAIN = [sympy.Eq(_ε, 1), _t >= 0, _t <= 1]
