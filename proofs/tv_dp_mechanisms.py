@@ -19,7 +19,7 @@ from symdp.pairs import FinitePair, dominating, gaussian, laplace
 from symdp.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
 from symdp.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
-                          identity, inequality_on_box, prove, real_closed)
+                          identity, inequality_on_box, kernel, prove, real_closed)
 from symdp.verify.domains import Points
 
 PAPER = "tv-dp"
@@ -27,7 +27,6 @@ PAPER = "tv-dp"
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
 _ε, _t, _α, _δ, _η = sympy.symbols("epsilon t alpha delta eta", real=True)
 
-S = sympy.symbols("s", positive=True)
 C0, C1, N = sympy.symbols("c_0 c_1 n", positive=True)
 PHI = lambda z: (1 + sympy.erf(z / sympy.sqrt(2))) / 2
 
@@ -136,12 +135,23 @@ def appendix_g_limit():
                    corrected_statement="kl = −[∫_0^{η/(e^ε−1)} ε dt + ∫_{1−ηe^ε/(e^ε−1)}^1 (−ε) dt] = εη", kind="typo")
 
 
-def _chain_nonnegative():
-    """(t/2)coth(t/2) − 1 ∈ [0, t²/12] for t ≥ 0, with s = t/2: k(s) = s cosh s − sinh s ≥ 0 and
-    h(s) = (1 + s²/3) sinh s − s cosh s ≥ 0, both 0 at s = 0 with k' = s sinh s, h' = (s/3) k."""
-    k = S * sympy.cosh(S) - sympy.sinh(S)
-    h = (1 + S ** 2 / 3) * sympy.sinh(S) - S * sympy.cosh(S)
-    return k, h
+def _coth_bounds():
+    """0 ≤ (t/2)coth(t/2) − 1 ≤ t²/12 for t > 0, written as the paper writes it, t(e^t + 1)/(2(e^t − 1)) − 1,
+    by kernel steps from three decisions on [0, ∞) (each f(0) = 0 with a rational f'): t ≥ 2(e^t − 1)/(e^t + 1)
+    (the lower bound), e^t ≥ 1 + t, and G = t + log(t² − 6t + 12) − log(t² + 6t + 12) ≥ 0; with e^w ≥ 1 + w at
+    w = G (instantiated: e^G = e^t(t² − 6t + 12)/(t² + 6t + 12)), e^t is above its (2, 2) Padé approximant
+    (t² + 6t + 12)/(t² − 6t + 12), which is the upper bound with its denominators cleared."""
+    t, w = _t, sympy.Symbol("w", real=True)
+    x = sympy.exp(t)
+    lower = prove(t - 2 * (x - 1) / (x + 1), t, 0, sympy.oo, "t ≥ 2(e^t − 1)/(e^t + 1) for t ≥ 0")
+    above = prove(x - 1 - t, t, 0, sympy.oo, "e^t ≥ 1 + t for t ≥ 0")
+    pade = t + sympy.log(t ** 2 - 6 * t + 12) - sympy.log(t ** 2 + 6 * t + 12)
+    logs = prove(pade, t, 0, sympy.oo, "t + log(t² − 6t + 12) − log(t² + 6t + 12) ≥ 0 for t ≥ 0")
+    tangent = kernel.instantiate(prove(sympy.exp(w) - 1 - w, w, 0, sympy.oo, "e^w ≥ 1 + w for w ≥ 0"), {w: pade},
+                                 [t >= 0, pade >= 0], detail="e^w ≥ 1 + w at w = t + log(t² − 6t + 12) − log(t² + 6t + 12)")
+    value = t * (x + 1) / (2 * (x - 1)) - 1
+    return kernel.decide(kernel.goal(sympy.And(value >= 0, value <= t ** 2 / 12), [t > 0]), lower, above, logs, tangent,
+                         detail="0 ≤ t(e^t + 1)/(2(e^t − 1)) − 1 ≤ t²/12 for every t > 0")
 
 
 _COTH_DOMAIN = [_t > 0]
@@ -183,17 +193,7 @@ _COTH_DOMAIN = [_t > 0]
               r"start_POSTSUPERSCRIPT italic_t end_POSTSUPERSCRIPT + 1 ) / ( italic_e start_POSTSUPERSCRIPT italic_t "
               r"end_POSTSUPERSCRIPT - 1 )."))
 def theorem_3_coth():
-    k, h = _chain_nonnegative()
-    return establish(combine(
-        identity([k.subs(S, 0), h.subs(S, 0)], [0, 0], "k(0) = h(0) = 0"),
-        identity([sympy.diff(k, S), sympy.diff(h, S)], [S * sympy.sinh(S), S / 3 * k], "k' = s sinh s and h' = (s/3)k"),
-        prove(sympy.sinh(S), S, 0, sympy.oo, "sinh s ≥ 0 for s ≥ 0, so k' = s sinh s ≥ 0, k ≥ 0, h' ≥ 0, h ≥ 0 for every s ≥ 0"),
-        identity(sympy.together((S * sympy.cosh(S) / sympy.sinh(S) - 1) - k / sympy.sinh(S)), 0,
-                 "s coth s − 1 = k / sinh s (≥ 0)"),
-        identity(sympy.together(S ** 2 / 3 - (S * sympy.cosh(S) / sympy.sinh(S) - 1) - h / sympy.sinh(S)), 0,
-                 "s²/3 − (s coth s − 1) = h / sinh s (≥ 0), and s²/3 = t²/12"), detail="the proof"),
-        domain=_COTH_DOMAIN,
-                     prose_steps=['the value at t = 0 is the limit 0'])
+    return establish(_coth_bounds(), domain=_COTH_DOMAIN)
 
 
 @claim(PAPER, "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})",
