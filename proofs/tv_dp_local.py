@@ -13,9 +13,10 @@ from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, 
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
 from symdp.numbers import sign
 from symdp.pairs import FinitePair
-from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity,
+from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity, kernel, prove,
                           rational_nonnegative, real_closed)
 from symdp.verify.domains import Channel as AnyChannel, ConvexF, LDPChannel, Laws
+from _vertex import indicator
 
 PAPER = "tv-dp"
 
@@ -78,9 +79,33 @@ def eq_20():
                    corrected_statement="D_f(P0‖P1) = E_{P1}[f(dP0/dP1)]", kind="typo")
 
 
+def _rows(name: str = "y", size: str = "l"):
+    """Two rows a = Q(·|x), b = Q(·|x') of a channel on outputs y = 1, …, l (sequences ≥ 0), and Σ_y."""
+    y, l = sympy.symbols(f"{name} {size}", integer=True)
+    a, b = sympy.IndexedBase("a", nonnegative=True), sympy.IndexedBase("b", nonnegative=True)
+    return y, l, a, b, (lambda f: sympy.Sum(f, (y, 1, l)))
+
+
+def _events_from_singletons():
+    """Every channel, any two inputs x, x', every number l of outputs, as kernel steps: if every single output
+    has Q(y|x) ≤ r Q(y|x'), then every event (every test s ∈ [0, 1]^l, an event being a 0/1 vector) has
+    Q(S|x) = Σ s_y Q(y|x) ≤ r Σ s_y Q(y|x') = r Q(S|x'): the pointwise bound times s_y ≥ 0, summed over the
+    outputs, and r taken out of the sum. Singletons are events, so the supremum over events of the ratio is
+    the largest single-output ratio."""
+    y, l, a, b, total = _rows()
+    s, r = sympy.IndexedBase("s"), sympy.Symbol("r", real=True)
+    each = [a[y] <= r * b[y], s[y] >= 0, s[y] <= 1]
+    pointwise = kernel.decide(kernel.goal(s[y] * a[y] <= r * (s[y] * b[y]), [y >= 1, y <= l, *each]),
+                              detail="Q(y|x) ≤ r Q(y|x') times s_y ∈ [0, 1]")
+    summed = kernel.summed(pointwise, y, 1, l)
+    out = kernel.linear(total(r * (s[y] * b[y])))
+    goal = kernel.goal(total(s[y] * a[y]) <= r * total(s[y] * b[y]), [l >= 1, kernel.Every(sympy.And(*each), (y, 1, l))])
+    return kernel.decide(goal, summed, out, detail="singleton bounds give the bound for every event")
+
+
 @claim(PAPER, "Definition 6 (singletons suffice)",
        "sup over events S and inputs of Q(S|x)/Q(S|x') equals the largest ratio of single outputs",
-       stated_domain='every channel Q, all events S', stated_where='Section VII-B, Definition 6',
+       domain=[AnyChannel("Q")], stated_domain='every channel Q, all events S', stated_where='Section VII-B, Definition 6',
        quote=(r"Definition 6 (Local Differential Privacy) For ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, a mechanism "
               r"Q𝑄Qitalic_Q is ε𝜀\varepsilonitalic_ε-locally differentially private if "
               r"supS𝒴,x,x𝒳Q(S|x)Q(S|x)eε.subscriptsupremumformulae-sequence𝑆𝒴𝑥superscript𝑥𝒳𝑄conditional𝑆𝑥𝑄conditional𝑆superscript𝑥superscript𝑒𝜀\displaystyle\sup_{S\subseteq\mathcal{Y},x,x^{\prime}\in\mathcal{X}}\frac{Q(S|% "
@@ -103,15 +128,38 @@ def definition_6():
                     best = max(best, num / den)
         events.append(sympy.log(best))
         singles.append(ch.ldp_epsilon())
-    # Every channel: if each output of S has Q(y|x) ≤ r Q(y|x'), so does S (mediant; induction on |S|),
-    # and singletons are events: the supremum over events is the largest single-output ratio.
-    a1, a2, b1, b2, rr_ = sympy.symbols("a1 a2 b1 b2 r", nonnegative=True)
-    statement = real_closed(rr_ * (b1 + b2) - (a1 + a2), [a1, a2, b1, b2, rr_], [a1 <= rr_ * b1, a2 <= rr_ * b2],
-                            "Q(y1|x) ≤ r Q(y1|x') and Q(y2|x) ≤ r Q(y2|x') ⇒ Q({y1, y2}|x) ≤ r Q({y1, y2}|x')")
-    return establish(statement, exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs "
-                                                "library ldp_epsilon()"),
-                     domain='every channel Q, all events S',
-                     prose_steps=['induction on the size of the event from the singleton step'])
+    return establish(_events_from_singletons(),
+                     exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs "
+                                     "library ldp_epsilon()"),
+                     domain=[AnyChannel("Q")])
+
+
+def _ldp_setting():
+    """Two rows a = Q(·|x), b = Q(·|x') of an ε-LDP channel on l outputs and the indicator s of {a > b}:
+    the hypotheses every step below shares (one ``Every``, so that the kernel reads them as one fact)."""
+    y, l, a, b, total = _rows()
+    s, x = sympy.IndexedBase("s"), sympy.exp(_ε)
+    each = sympy.And(indicator(a[y] - b[y], s[y]), a[y] <= x * b[y], b[y] <= x * a[y])
+    laws = [sympy.Eq(total(a[y]), 1), sympy.Eq(total(b[y]), 1)]
+    return y, l, a, b, s, x, total, each, [_ε >= 0, l >= 1, kernel.Every(each, (y, 1, l)), *laws]
+
+
+def _ldp_rows_tv():
+    """d_TV(Q(·|x), Q(·|x')) = ½Σ|a − b| ≤ (e^ε − 1)/(e^ε + 1) for every ε-LDP channel and any two inputs, as
+    kernel steps: |a − b| = 2s(a − b) − (a − b) output by output (s the indicator of {a > b}), summed, so with
+    Σa = Σb = 1, ½Σ|a − b| = A − B where A = Σ s a, B = Σ s b; ε-LDP on the event {a > b} and on its complement,
+    summed the same way, gives A ≤ e^ε B and 1 − B ≤ e^ε(1 − A); with e^ε ≥ 1 these give A − B ≤ tanh(ε/2)."""
+    y, l, a, b, s, x, total, each, hyps = _ldp_setting()
+    span = [y >= 1, y <= l, each]
+    pointwise = [kernel.decide(kernel.goal(rel, span)) for rel in (
+        sympy.Eq(sympy.Abs(a[y] - b[y]), 2 * s[y] * (a[y] - b[y]) - (a[y] - b[y])),
+        s[y] * a[y] <= x * (s[y] * b[y]), (1 - s[y]) * b[y] <= x * ((1 - s[y]) * a[y]))]
+    sums = [kernel.summed(p, y, 1, l) for p in pointwise]
+    split = [kernel.linear(total(f)) for f in (2 * s[y] * (a[y] - b[y]) - (a[y] - b[y]), x * (s[y] * b[y]),
+                                               (1 - s[y]) * b[y], x * ((1 - s[y]) * a[y]))]
+    one = prove(x - 1, _ε, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0")
+    return kernel.decide(kernel.goal(total(sympy.Abs(a[y] - b[y])) / 2 <= (x - 1) / (x + 1), hyps), one, *sums, *split,
+                         detail="d_TV(Q(·|x), Q(·|x')) ≤ (e^ε − 1)/(e^ε + 1) for any two rows of an ε-LDP channel")
 
 
 @claim(PAPER, "Eq. (26), erratum",
@@ -132,15 +180,11 @@ def eq_26():
         x = _ratio(ch)
         ok.append(flag(ch.dobrushin() <= (x - 1) / (x + 1)))
     rr = randomized_response(sympy.log(3))
-    # Any ε-LDP channel, any two rows: with A = {Q(·|x) > Q(·|x')}, a = Q(A|x), b = Q(A|x') satisfy
-    # a ≤ e^ε b and 1 − b ≤ e^ε (1 − a); d_TV = a − b ≤ tanh(ε/2) follows, decided by nlsat.
-    a, b = sympy.symbols("a b", nonnegative=True)
-    bound = real_closed((X - 1) / (X + 1) - (a - b), [a, b, X], [X >= 1, a <= 1, b <= 1, a <= X * b, 1 - b <= X * (1 - a)],
-                        "a ≤ e^ε b, 1 − b ≤ e^ε(1 − a) ⇒ a − b ≤ (e^ε−1)/(e^ε+1), every e^ε ≥ 1")
+    bound = _ldp_rows_tv()
     corrected = establish(bound, exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at "
                                                  "their own ε"),
                           exact_agreement(rr.dobrushin(), Q(1, 2), "binary RR at e^ε = 3 attains it: TV 1/2 = tanh(log 3 / 2)"),
-                          domain="every ε-LDP channel, ε ≥ 0")
+                          domain=[LDPChannel("Q", _ε), _ε >= 0])
     printed_bound = (X + 1) / (X - 1)
     vacuous = rational_nonnegative(printed_bound - 1, X, 1, sympy.oo, "the printed bound (e^ε+1)/(e^ε−1) ≥ 1 for e^ε > 1",
                                    open_ends=(True, False))
@@ -746,21 +790,34 @@ def lemma_3():
         out += [w.ldp_epsilon(), w.dobrushin()]
         want += [ch.ldp_epsilon(), (1 - a) * ch.dobrushin()]
         bound.append(flag(w.dobrushin() <= (1 - a) * (x - 1) / (x + 1)))
-    # Every channel: an output y of Q W_α has rows ((1−α)Q(y|x))_y and the erasure mass α; with
-    # s = 1 − α > 0 the ratios are unchanged, the erasure's is 1, and d_TV = ½Σ|s(a − b)| = s d_TV.
-    a, b, sv = sympy.symbols("a b s", positive=True)
-    statement = combine(identity((sv * a) / (sv * b), a / b, "likelihood ratios of the kept outputs are unchanged"),
-                        identity(sympy.Abs(sv * (a - b)), sv * sympy.Abs(a - b),
-                                 "each kept output contributes (1−α)|a − b| to 2 d_TV, the erasure |α − α| = 0"),
-                        real_closed(sv * ((X - 1) / (X + 1) - (a - b)), [a, b, sv, X],
-                                    [X >= 1, a <= 1, b <= 1, sv <= 1, a <= X * b, 1 - b <= X * (1 - a)],
-                                    "(1−α)(a − b) ≤ (1−α)(e^ε−1)/(e^ε+1) on the event a = Q(A|x), b = Q(A|x') "
-                                    "(eq. 26 corrected)"))
-    return establish(statement, exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, "
-                                                "TV scaled by 1 − α (library)"),
+    return establish(_erased_channel(), exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε "
+                                                        "unchanged, TV scaled by 1 − α (library)"),
                      exact_agreement(bound, [1] * len(bound), "and ≤ (1 − α) tanh(ε/2) (library)"),
-                     domain=_LEMMA_3_DOMAIN,
-                     prose_steps=['the termwise identities summed over the outputs'])
+                     domain=_LEMMA_3_DOMAIN)
+
+
+def _erased_channel():
+    """Q' = W_α ∘ Q for an ε-LDP channel Q, any two inputs x, x' (rows a, b on l outputs), as kernel steps:
+    Q'(·|x) = ((1 − α)a_1, …, (1 − α)a_l, α). Output by output (1 − α)a ≤ e^ε(1 − α)b and both ways, and the
+    erasure's α ≤ e^ε α: Q' is ε-LDP. Its rows differ by |(1 − α)(a − b)| = (1 − α)|a − b| on each kept output
+    and by |α − α| = 0 on the erasure; summed and with (1 − α) taken out, d_TV(Q'(·|x), Q'(·|x')) =
+    (1 − α) d_TV(Q(·|x), Q(·|x')) ≤ (1 − α)(e^ε − 1)/(e^ε + 1) by the bound for ε-LDP rows."""
+    y, l, a, b, s, x, total, each, hyps = _ldp_setting()
+    al = _α
+    keep = [al >= 0, al < 1]
+    span = [y >= 1, y <= l, each, _ε >= 0, *keep]
+    ldp = kernel.decide(kernel.goal(sympy.And((1 - al) * a[y] <= x * ((1 - al) * b[y]), (1 - al) * b[y] <= x * ((1 - al) * a[y]),
+                                              al <= x * al), span),
+                        prove(x - 1, _ε, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0"), detail="every output of Q' (the kept ones and the erasure) keeps the ratio bound e^ε")
+    scaled = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Abs((1 - al) * a[y] - (1 - al) * b[y]),
+                                                              (1 - al) * sympy.Abs(a[y] - b[y])), span)), y, 1, l)
+    out = kernel.linear(total((1 - al) * sympy.Abs(a[y] - b[y])))
+    tv = total(sympy.Abs((1 - al) * a[y] - (1 - al) * b[y])) / 2 + sympy.Abs(al - al) / 2
+    goal = kernel.goal(sympy.And(sympy.Eq(tv, (1 - al) * total(sympy.Abs(a[y] - b[y])) / 2), tv <= (1 - al) * (x - 1) / (x + 1)),
+                       [*hyps, *keep])
+    return combine(ldp, kernel.decide(goal, _ldp_rows_tv(), scaled, out,
+                                      detail="d_TV(Q') = (1 − α) d_TV(Q) ≤ (1 − α)(e^ε − 1)/(e^ε + 1), every pair of inputs"),
+                   detail="Lemma 3: W_α ∘ Q is ε-LDP with total variation (1 − α) d_TV(Q) ≤ (1 − α)tanh(ε/2)")
 
 
 @claim(PAPER, "Theorem 7 (eqs. 42, 55–56)",
