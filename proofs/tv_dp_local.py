@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sympy
 
-from _tvdp_helpers import flag, BETA, ETA, Q, X, random_law, rng, subsets_tv
+from _tvdp_helpers import flag, BETA, ETA, Q, X, dominating_masses, random_law, rng, subsets_tv
 from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, erasure, kl_contraction_bound,
                          max_f_divergence, max_tv_after_channel, randomized_response, rr_kl_contraction)
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
@@ -21,7 +21,7 @@ from _vertex import indicator
 PAPER = "tv-dp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _α = sympy.symbols("epsilon alpha", real=True)
+_ε, _α, _η = sympy.symbols("epsilon alpha eta", real=True)
 EPS, C = sympy.symbols("epsilon c", positive=True)
 F = sympy.Function("f")
 
@@ -304,7 +304,8 @@ def appendix_l():
 @claim(PAPER, "Theorem 4 (value at Q*, eq. 32)",
        "D_f(P0*‖P1*) = η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every f with f(1) = 0; invariant under "
        "f → f + c(t−1); KL = εη, χ² = η(e^ε−1)(1+e^{−ε}), H² = 2η tanh(ε/4)",
-       stated_domain='ε > 0, η, every f with f(1) = 0', stated_where='Section VII-B, Theorem 4, eq. (32)',
+       domain=[ConvexF("f"), _ε >= 0, _η >= 0, _η <= sympy.tanh(_ε / 2)],
+       stated_domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), every convex f with f(1) = 0', stated_where='Section VII-B, Theorem 4, eq. (32)',
        quote=(r"Theorem 4 Given a convex function f:[0,)+:𝑓0subscriptf:[0,\infty)\rightarrow\mathbb{R}_{+}italic_f : "
               r"[ 0 , ∞ ) → blackboard_R start_POSTSUBSCRIPT + end_POSTSUBSCRIPT satisfying f(1)=0𝑓10f(1)=0italic_f "
               r"( 1 ) = 0, ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
@@ -329,29 +330,37 @@ def appendix_l():
               r"end_POSTSUPERSCRIPT ) ) end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
               r"end_POSTSUPERSCRIPT - 1 end_ARG . (32)"))
 def theorem_4_value():
-    p, q = _star(X, ETA)
-    direct = _df(F, p, q).subs(F(1), 0)
-    closed = ETA * (F(X) + X * F(1 / X)) / (X - 1)
-    shift = lambda g: (lambda t: g(t) + C * (t - 1))
-    bound = lambda g: ETA * (g(X) + X * g(1 / X)) / (X - 1)
+    """D_f(P0*‖P1*) = Σ_y P1*(y) f(P0*(y)/P1*(y)) for the rows (28), symbolic in ε, η and an undefined f: the
+    third output has ratio 1 and contributes P1*(3)·f(1) = 0 (the hypothesis f(1) = 0), so the value is
+    η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) (decided with f(e^ε), f(e^{−ε}), f(1) as unknowns); the same for
+    f + c(t − 1); and the three closed forms (identities). Every step holds for every f with f(1) = 0."""
+    e, n, c, y = _ε, _η, sympy.Symbol("c", real=True), sympy.Symbol("x", real=True)  # y stands for e^ε
+    x = sympy.exp(e)
+    p, q = _star(y, n)
+    value = lambda g, x=x: n * (g(x) + x * g(1 / x)) / (x - 1)
+    shifted = lambda t: F(t) + c * (t - 1)
     kl, chi, hel = (lambda t: t * sympy.log(t)), (lambda t: (t - 1) ** 2), (lambda t: (sympy.sqrt(t) - 1) ** 2)
-    eps = sympy.log(X)
+    at_one = [sympy.Eq(F(1), 0)]
+    statement = combine(
+        kernel.decide(kernel.goal(sympy.Eq(_df(F, p, q), value(F, y)), at_one),
+                      detail="Σ P1*(y) f(P0*(y)/P1*(y)) = η[f(x) + x f(1/x)]/(x − 1) when f(1) = 0, every x ≠ 0, 1 (x = e^ε)"),
+        kernel.decide(kernel.goal(sympy.Eq(_df(shifted, p, q), value(F, y)), at_one),
+                      detail="f + c(t − 1) gives the same value"),
+        identity([value(kl), value(chi), value(hel)],
+                 [e * n, n * (x - 1) * (1 + 1 / x), 2 * n * sympy.tanh(e / 4)], "KL, χ², squared Hellinger"),
+        detail="eq. (32): the f-divergence of (P0*, P1*)")
+    kl_, chi_ = (lambda t: t * sympy.log(t)), (lambda t: (t - 1) ** 2)
     lib = [max_f_divergence(sympy.Lambda(sympy.Symbol("t"), g(sympy.Symbol("t"))), sympy.log(2), Q(1, 5))
-           for g in (kl, chi)]
+           for g in (kl_, chi_)]
     p2, q2 = _star(sympy.Integer(2), Q(1, 5))
     relabel = dominating_channel(sympy.log(2), Q(1, 5)).rows
-    from _tvdp_helpers import dominating_masses
     d7 = dominating_masses(sympy.Integer(2), 1 - Q(1, 5) * 3)
-    statement = combine(identity(direct, closed, "Σ P1*(y) f(P0*(y)/P1*(y)) with an undefined f, f(1) = 0"),
-                        identity(bound(shift(F)).subs(F(1), 0), closed, "f + c(t−1) gives the same value (f ≥ 0 is no restriction)"),
-                        identity([sympy.expand_log(bound(kl), force=True), bound(chi), bound(hel)],
-                                 [eps * ETA, ETA * (X - 1) * (1 + 1 / X), 2 * ETA * sympy.tanh(sympy.log(X) / 4)],
-                                 "KL, χ², squared Hellinger"))
-    return establish(statement, exact_agreement(lib, [_df(kl, p2, q2), _df(chi, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
-            exact_agreement(list(relabel[0]) + list(relabel[1]), p2 + q2, "library Q*_{ε,η} = eq. (28)"),
-            exact_agreement([d7[0][0], d7[0][1], d7[0][2]], [p2[0], p2[2], p2[1]],
-                            "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))"),
-                     domain='ε > 0, η, every f with f(1) = 0')
+    return establish(statement,
+                     exact_agreement(lib, [_df(kl_, p2, q2), _df(chi_, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
+                     exact_agreement(list(relabel[0]) + list(relabel[1]), p2 + q2, "library Q*_{ε,η} = eq. (28)"),
+                     exact_agreement([d7[0][0], d7[0][1], d7[0][2]], [p2[0], p2[2], p2[1]],
+                                     "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))"),
+                     domain=[ConvexF("f")])
 
 
 @claim(PAPER, "Theorem 4 (supremum over Q_{ε,η})",
