@@ -355,47 +355,87 @@ def dominating_tv():
                      domain=[_ε >= 0, _α >= 0, _α <= 1, _δ >= 0, _δ <= 1])
 
 
-def _vertex_proof(delta):
-    """The NP curve of the pair (7) (δ = 0) or (43)–(44) against f_{ε,δ,η}, symbolic in x = e^ε ≥ 1,
-    α ∈ [0, 1] (and δ ∈ [0, 1]): both are convex and piecewise linear; at every NP vertex the
-    active lines of f pass through it (identities) and the other lines lie below (gaps ≥ 0, by
-    nlsat), so on each segment between vertices both equal the common active line."""
-    d = delta
-    eta = d + (1 - d) * (1 - ALPHA) * (X - 1) / (X + 1)
-    lines = {"eps": lambda t: 1 - d - X * t, "mirror": lambda t: (1 - d - t) / X, "eta": lambda t: 1 - eta - t,
-             "zero": lambda t: sympy.Integer(0)}
-    # NP vertices in order of decreasing P1/P0: (δ > 0: outcome 4, ratio ∞), ratio x, 1, 1/x (, outcome 0).
-    u = (1 - d) * (1 - ALPHA) / (1 + X)
-    verts = [(0, 1 - d), (u, 1 - d - u * X), (u + (1 - d) * ALPHA, 1 - d - u * X - (1 - d) * ALPHA), (1 - d, 0), (1, 0)]
-    active = [("eps",), ("eps", "eta"), ("eta", "mirror"), ("mirror", "zero"), ("zero",)]
-    if d == 0:  # (1 − δ, 0) is the last vertex (1, 0)
-        verts, active = verts[:4], active[:4]
-    variables = [X, ALPHA] + ([DELTA] if d != 0 else [])
-    domain = [X >= 1, ALPHA <= 1] + ([DELTA <= 1] if d != 0 else [])
-    ids, gaps = [], []
-    for (t, f), names in zip(verts, active):
-        for n in names:
-            ids.append(identity(lines[n](t), f, f"vertex ({t}, {f}) lies on the {n} line"))
-        for n in set(lines) - set(names):
-            gap = sympy.factor(sympy.cancel(f - lines[n](t)))
-            gaps.append(real_closed(gap, variables, domain, f"at vertex t = {t} the {n} line lies below (gap {gap} ≥ 0)"))
-    p, q = dominating_masses(X, ALPHA, d)
-    order = [2, 1, 0] if d == 0 else [4, 3, 2, 1, 0]
-    cumulative = [sympy.Add(*[p[i] for i in order[:m]]) for m in range(1, len(order) + 1)]
-    firsts = [v[0] for v in verts[1:]] if d == 0 else [v[0] for v in verts]
-    ver = identity(cumulative[-len(firsts):], firsts, "NP vertex abscissae are the cumulative P0-masses in decreasing "
-                   "order of P1/P0; the ordinates are 1 minus the cumulative P1-masses")
-    return combine(ids + gaps + [ver], detail="the NP curve and f_{ε,δ,η} are convex, piecewise linear, and agree at the "
-                   "vertices, with the same line active on each segment (so they are equal on [0,1])")
+def _reciprocal(e):
+    """e^{−ε}(e^ε − 1) = 1 − e^{−ε}: sympy writes 1/e^ε as e^{−ε}, a term of its own for the kernel's real
+    arithmetic; this identity tells it that e^{−ε}·e^ε = 1."""
+    return identity(sympy.exp(-e) * (sympy.exp(e) - 1), 1 - sympy.exp(-e), "e^{−ε}·e^ε = 1")
 
 
-_COROLLARY_1_PURE_DOMAIN = [_ε >= 0, _η >= 0, _η <= sympy.tanh(_ε / 2), _t >= 0, _t <= 1]
+def _tradeoff_proof(delta):
+    """The trade-off function of the pair (7) (δ = 0) or (43)–(44) (δ > 0), each written out from the paper in
+    ε ≥ 0, α ∈ [0, 1] (and δ), is f_{ε,δ,η}(t) = max{0, 1 − δ − e^ε t, e^{−ε}(1 − δ − t), 1 − η − t} with
+    η = d_TV = δ + (1 − δ)(1 − α)tanh(ε/2), by Definition 2 itself: f(t) = inf over tests φ ∈ [0, 1]^n
+    (randomised; rejecting H0 on outcome i with probability φ_i) of β_II = 1 − Σφ_i P1_i subject to
+    β_I = Σφ_i P0_i ≤ t.
+
+    Kernel steps, first in polynomial terms (x = e^ε ≥ 1, w = (1 − δ)(1 − α)/(1 + e^ε), β = α(1 − δ), with
+    δ + w(1 + x) + β = 1), then instantiated at those values: (i) every such test has β_II ≥ each line of
+    f_{ε,δ,η}(t), from one inequality per outcome (φ_i P1_i ≤ P1_i; φ_i P1_i ≤ x φ_i P0_i, plus P1_i where
+    P0_i = 0; x(1 − φ_i)P1_i ≥ (1 − φ_i)P0_i, less P0_i where P1_i = 0; φ_i(P1_i − P0_i) ≤ (P1_i − P0_i)₊)
+    added up; (ii) the likelihood-ratio tests attain it: reject the outcomes in decreasing order of P1/P0, the
+    outcome at the boundary with probability (t − c)/m (its mass m, the mass c before it), one decision per
+    segment t ∈ [c, c + m] (a segment of mass 0 is a point, the end of the one before; the segments tile [0, 1]
+    since the masses add up to 1)."""
+    e, a, d, t = _ε, _α, delta, _t
+    x, w, b = sympy.symbols("x w beta", real=True)
+    if d == 0:
+        p, q, order, free = [w * x, b, w], [w, b, w * x], [2, 1, 0], []
+        dom = [x >= 1, w >= 0, b >= 0, sympy.Eq(w * (1 + x) + b, 1), t >= 0, t <= 1]
+        paper = [e >= 0, a >= 0, a <= 1, t >= 0, t <= 1]
+    else:
+        p, q, order, free = [d, w * x, b, w, 0], [0, w, b, w * x, d], [3, 2, 1, 0], [4]  # P0 = 0 on outcome 4
+        dom = [x >= 1, d > 0, d <= 1, w >= 0, b >= 0, sympy.Eq(d + w * (1 + x) + b, 1), t >= 0, t <= 1]
+        paper = [e >= 0, d > 0, d <= 1, a >= 0, a <= 1, t >= 0, t <= 1]
+    eta = d + w * (x - 1)
+    region = sympy.Max(0, 1 - d - x * t, (1 - d - t) / x, 1 - eta - t)
+    size = len(p)
+    level = lambda phi: (sympy.Add(*[f * m for f, m in zip(phi, p)]), 1 - sympy.Add(*[f * m for f, m in zip(phi, q)]))
+    phi = sympy.symbols(f"phi1:{size + 1}", real=True)
+    first, second = level(phi)
+    tests = [*dom, *[c for f in phi for c in (f >= 0, f <= 1)], first <= t]
+    each = lambda rel, i: kernel.decide(kernel.goal(rel, [*dom, phi[i] >= 0, phi[i] <= 1]))
+    rows = range(size)
+    gains = order[:1] + free  # the outcomes where P1 ≥ P0: (P1 − P0)₊ = P1 − P0 there, 0 elsewhere
+    pointwise = [[each(phi[i] * q[i] <= q[i], i) for i in rows],
+                 [each(phi[i] * q[i] <= x * (phi[i] * p[i]) + (q[i] if p[i] == 0 else 0), i) for i in rows],
+                 [each(x * (q[i] - phi[i] * q[i]) >= (p[i] - phi[i] * p[i]) - (p[i] if q[i] == 0 else 0), i) for i in rows],
+                 [each(phi[i] * q[i] - phi[i] * p[i] <= (q[i] - p[i] if i in gains else 0), i) for i in rows]]
+    scaled = kernel.decide(kernel.goal(x * second >= 1 - d - t, tests), *pointwise[2])
+    lines = [kernel.decide(kernel.goal(second >= 0, tests), *pointwise[0]),
+             kernel.decide(kernel.goal(second >= 1 - d - x * t, tests), *pointwise[1]),
+             kernel.decide(kernel.goal(second >= (1 - d - t) / x, tests), scaled),
+             kernel.decide(kernel.goal(second >= 1 - eta - t, tests), *pointwise[3])]
+    steps = [kernel.decide(kernel.goal(second >= region, tests), *lines,
+                           detail="every test φ ∈ [0, 1]^n with β_I ≤ t has β_II ≥ f_{ε,δ,η}(t)")]
+    start = sympy.Integer(0)
+    for k, i in enumerate(order):
+        test = [sympy.Integer(1) if j in free or j in order[:k] else sympy.Integer(0) for j in rows]
+        test[i] = (t - start) / p[i]
+        first, second = level(test)
+        goal = kernel.goal(sympy.And(test[i] >= 0, test[i] <= 1, sympy.Eq(first, t), sympy.Eq(second, region)),
+                           [*dom, t >= start, t <= start + p[i]])
+        steps.append(kernel.decide(goal, detail=f"t ∈ [{start}, {start + p[i]}]: the likelihood-ratio test attains "
+                                                "f_{ε,δ,η}(t)"))
+        start = start + p[i]
+    at = {x: sympy.exp(e), w: (1 - d) * (1 - a) / (1 + sympy.exp(e)), b: a * (1 - d)}
+    one = prove(sympy.exp(e) - 1, e, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0")
+    written = []
+    for step in steps:
+        extra = [h for h in kernel.fact(step).goal.hypotheses if h not in dom]
+        placed = kernel.instantiate(step, at, [*paper, sympy.exp(e) - 1 >= 0, *[h.xreplace(at) for h in extra]],
+                                    detail="at x = e^ε, w = (1 − δ)(1 − α)/(1 + e^ε), β = α(1 − δ): the pair as printed")
+        written.append(kernel.apply(placed, one, detail="with e^ε ≥ 1 for ε ≥ 0"))
+    return combine(*written, detail="Definition 2 for the pair: inf over tests of β_II subject to β_I ≤ t is "
+                                    "f_{ε,δ,η}(t), attained")
+
+
+_COROLLARY_1_PURE_DOMAIN = [_ε >= 0, _α >= 0, _α <= 1, _t >= 0, _t <= 1]
 
 
 @claim(PAPER, "Corollary 1 (δ = 0, eq. 7)",
        "For δ = 0 the trade-off function of the dominating pair (7) is exactly f_{ε,0,η}(t) = "
        "max{0, 1 − e^ε t, e^{−ε}(1 − t), 1 − η − t}",
-       domain=_COROLLARY_1_PURE_DOMAIN, stated_domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1',
+       domain=_COROLLARY_1_PURE_DOMAIN, stated_domain='ε ≥ 0, α ∈ [0, 1] (η = (1 − α)tanh(ε/2), so 0 ≤ η ≤ tanh(ε/2)), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1',
        quote=(r"It is easy to verify that f(P0,P1)𝑓subscript𝑃0subscript𝑃1f(P_{0},P_{1})italic_f ( italic_P "
               r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) exactly "
               r"achieves the region described in Corollary 1."))
@@ -406,17 +446,17 @@ def corollary_1_pure():
         for t in (0, Q(1, 20), Q(1, 8), Q(1, 3), Q(1, 2), Q(3, 4), 1):
             numeric_lib.append(pair.tradeoff(t))
             numeric_formula.append(f_region(x, 0, n, t))
-    return establish(_vertex_proof(0), exact_agreement(numeric_lib, numeric_formula,
+    return establish(_tradeoff_proof(0), exact_agreement(numeric_lib, numeric_formula,
                                                        "library trade-off of dominating(ε,0,η) = f_{ε,0,η} at 21 rational points"),
                      domain=_COROLLARY_1_PURE_DOMAIN)
 
 
-_COROLLARY_1_DOMAIN = [_ε >= 0, _δ > 0, _δ <= 1, _η >= _δ, _η <= _δ + (1 - _δ) * sympy.tanh(_ε / 2), _t >= 0, _t <= 1]
+_COROLLARY_1_DOMAIN = [_ε >= 0, _δ > 0, _δ <= 1, _α >= 0, _α <= 1, _t >= 0, _t <= 1]
 
 
 @claim(PAPER, "Corollary 1 (δ > 0, eqs. 43–44)",
        "For δ > 0 the trade-off function of the 5-point pair (43)–(44) equals f_{ε,δ,η} exactly",
-       domain=_COROLLARY_1_DOMAIN, stated_domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1 and Appendix F',
+       domain=_COROLLARY_1_DOMAIN, stated_domain='ε ≥ 0, δ ∈ (0, 1], α ∈ [0, 1] (η = δ + (1 − δ)(1 − α)tanh(ε/2)), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1 and Appendix F',
        quote=(r"Generalizing the result to approximate differential privacy requires the following (dominating) "
               r"mechanism, which outputs an integer sampled from P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 "
               r"end_POSTSUBSCRIPT when the true database is D0subscript𝐷0D_{0}italic_D start_POSTSUBSCRIPT 0 "
@@ -468,7 +508,7 @@ def corollary_1_approx():
             lib.append(pair.tradeoff(t))
             indep.append(roc_dual(p, q, t))
             formula.append(f_region(x, d, n, t))
-    return establish(_vertex_proof(DELTA),
+    return establish(_tradeoff_proof(_δ),
                      exact_agreement(lib + indep, formula * 2, "4 parameter sets (e^ε, δ, η) incl. η = δ, at every NP vertex "
                                      "and 4 more t: library trade-off and the LP-dual ROC of (43)–(44) equal f_{ε,δ,η}"),
                      domain=_COROLLARY_1_DOMAIN)
