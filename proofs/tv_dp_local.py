@@ -203,9 +203,14 @@ def eq_26():
                    "inequality holds for every channel (the bound is ≥ 1) and would be no erratum")
 
 
+#: Section VII's input alphabet is summed over (eq. 21): laws on K symbols, K free.
+_PROPOSITION_2_DOMAIN = [Laws("P0", "P1", k="K"), _ε >= 0, _η >= 0, _η <= sympy.tanh(_ε / 2)]
+
+
 @claim(PAPER, "Proposition 2",
        "sup_{Q ∈ Q_{ε,η}} d_TV(M0, M1) = η d_TV(P0, P1), attained by the binary mechanism with erasure (eq. 31)",
-       stated_domain='every pair P0, P1 and every Q ∈ Q_{ε,η}', stated_where='Section VII-B, Proposition 2',
+       domain=_PROPOSITION_2_DOMAIN, stated_domain='every pair P0, P1 on the input alphabet, ε ≥ 0, 0 ≤ η ≤ tanh(ε/2)',
+       stated_where='Section VII-B, Proposition 2',
        quote=(r"Proposition 2 Given distributions P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
               r"and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT over a common alphabet "
               r"𝒴𝒴\mathcal{Y}caligraphic_Y, ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
@@ -250,25 +255,72 @@ def proposition_2():
     ch = dominating_channel(sympy.log(2), Q(1, 5))
     checks.append(exact_agreement([ch.ldp_epsilon(), ch.dobrushin()], [sympy.log(2), Q(1, 5)],
                                   "Q*_{ε,η} is ε-LDP with Dobrushin coefficient η"))
-    # Every pair and channel K. Upper bound (Dobrushin): with d = P0 − P1 = d₊ − d₋, Σd₊ = Σd₋ = TV,
-    # M0 − M1 = Σ_{y,y'} d₊(y)d₋(y')(K_y − K_{y'})/TV (shown on two positive and one negative outcome),
-    # so by the triangle inequality d_TV(M0, M1) ≤ Σ d₊d₋/TV · η_TV(K) = η_TV(K)·TV. Attained by Q^(be):
-    # M0 − M1 = Σ_{P0 ≥ P1} d(y)·row0 + Σ_{P0 < P1} d(y)·row1 = TV·(row0 − row1), and Q*'s rows differ by
-    # (η, −η, 0) in total variation η.
-    d1, d2 = sympy.symbols("d1 d2", positive=True)
-    k1, k2, k3 = sympy.symbols("k1 k2 k3", real=True)
-    tv = d1 + d2  # d₋ sits on one outcome with mass d1 + d2
-    rows = _star(X, ETA)
-    statement = combine(
-        identity(d1 * k1 + d2 * k2 - tv * k3, (d1 * tv * (k1 - k3) + d2 * tv * (k2 - k3)) / tv,
-                 "M0 − M1 = Σ d₊(y)d₋(y')(K_y − K_{y'})/TV (coupling of d₊ and d₋)"),
-        identity(sympy.Add(*[sympy.Abs(a - b) for a, b in zip(*rows)]) / 2, ETA,
-                 "Q*'s two rows are at total variation η (for η ≤ tanh(ε/2) the third mass is ≥ 0)"),
-        identity([d1 * rows[0][i] + d2 * rows[0][i] - tv * rows[1][i] for i in range(3)],
-                 [tv * (rows[0][i] - rows[1][i]) for i in range(3)],
-                 "Q^(be): M0 − M1 = TV·(row0 − row1), so d_TV(M0, M1) = η·TV"))
-    return establish(statement, checks, domain='every pair P0, P1 and every Q ∈ Q_{ε,η}',
-                     prose_steps=['the coupling identity and the triangle inequality, summed over the outputs'])
+    return establish(_dobrushin_attained(), checks, domain=_PROPOSITION_2_DOMAIN)
+
+
+def _dobrushin_attained():
+    """Proposition 2 for every pair (P0, P1) on K inputs and every channel, as kernel steps (d = P0 − P1):
+
+    - d_TV(P0, P1) = Σ_y max(d_y, 0): every test u ∈ [0, 1]^K has Σ u d ≤ Σ max(d, 0), attained at the
+      event {d > 0} (pointwise, summed);
+    - every Q ∈ Q_{ε,η} and every output event A, with k_y = Q(A|y) in an interval [b, a] of length a − b ≤ η
+      (the Dobrushin condition for A, a = max_y, b = min_y): M0(A) − M1(A) = Σ d k ≤ a Σ max(d, 0) − b Σ max(−d, 0)
+      = (a − b) Σ max(d, 0) ≤ η d_TV(P0, P1), as Σ d = 0 (pointwise, summed, split);
+    - Q^(be) (eq. 31) attains it: its rows are Q*'s, (θe^ε, θ, 1 − θ(e^ε + 1)) and (θ, θe^ε, 1 − θ(e^ε + 1)) with
+      θ = η/(e^ε − 1) (any θ ∈ [0, 1/2] when ε = 0, where η = 0), which are laws, ε-LDP and at total variation η;
+      the output event {0} has M0 − M1 = Σ_y d_y (θe^ε(1 − σ_y) + θσ_y) = θ(e^ε − 1) Σ max(d, 0) = η d_TV(P0, P1),
+      σ_y = 1{P1(y) > P0(y)}. So the supremum over Q_{ε,η} is η d_TV(P0, P1), and Q^(be) attains it."""
+    y, n = sympy.symbols("y K", integer=True)
+    p0, p1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
+    u, s, k, g = (sympy.IndexedBase(name) for name in ("u", "s", "k", "sigma"))
+    e, n_, theta = _ε, _η, sympy.Symbol("theta", real=True)
+    a, b = sympy.symbols("a b", real=True)
+    x = sympy.exp(e)
+    d = p0[y] - p1[y]
+    total = lambda f: sympy.Sum(f, (y, 1, n))
+    span = [y >= 1, y <= n]
+    laws = [sympy.Eq(total(p0[y]), 1), sympy.Eq(total(p1[y]), 1)]
+    split = lambda f: kernel.linear(total(f))
+    # d_TV(P0, P1) = Σ max(d, 0), the supremum over events
+    test = [u[y] >= 0, u[y] <= 1, indicator(d, s[y])]
+    below = kernel.summed(kernel.decide(kernel.goal(u[y] * d <= sympy.Max(d, 0), [*span, *test])), y, 1, n)
+    at = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(s[y] * d, sympy.Max(d, 0)), [*span, *test])), y, 1, n)
+    tv = kernel.combine(below, at, detail="d_TV(P0, P1) = sup over events = Σ max(P0 − P1, 0), attained at {P0 > P1}")
+    # every channel of Q_{ε,η}, every output event A
+    rows = [b <= k[y], k[y] <= a]
+    parts = [kernel.summed(kernel.decide(kernel.goal(rel, [*span, *rows])), y, 1, n) for rel in (
+        d * k[y] <= a * sympy.Max(d, 0) - b * sympy.Max(-d, 0), sympy.Eq(d, sympy.Max(d, 0) - sympy.Max(-d, 0)))]
+    sums = [split(d * k[y]), split(a * sympy.Max(d, 0) - b * sympy.Max(-d, 0)),
+            split(sympy.Max(d, 0) - sympy.Max(-d, 0)), split(d), split(2 * sympy.Max(d, 0))]
+    # Σ max(d, 0) ≥ 0, from max(d, 0) ≤ 2 max(d, 0) summed (a sum of zeros would be a term of its own)
+    nonnegative = kernel.summed(kernel.decide(kernel.goal(sympy.LessThan(sympy.Max(d, 0), 2 * sympy.Max(d, 0), evaluate=False),
+                                                          [*span, *rows])), y, 1, n)
+    upper = kernel.decide(kernel.goal(total(p0[y] * k[y]) - total(p1[y] * k[y]) <= n_ * total(sympy.Max(d, 0)),
+                                      [n >= 1, kernel.Every(sympy.And(*rows), (y, 1, n)), a - b <= n_, n_ >= 0, *laws]),
+                          *parts, *sums, nonnegative,
+                          detail="every Q ∈ Q_{ε,η} and every output event A: M0(A) − M1(A) ≤ η d_TV(P0, P1)")
+    # Q^(be) attains it
+    row0, row1 = [theta * x, theta, 1 - theta * (x + 1)], [theta, theta * x, 1 - theta * (x + 1)]
+    star = [e >= 0, theta >= 0, theta * (x + 1) <= 1, sympy.Eq(n_, theta * (x - 1))]
+    ones = [prove(x - 1, e, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0"), prove(x ** 2 - 1, e, 0, sympy.oo, "e^{2ε} ≥ 1 for ε ≥ 0")]
+    member = kernel.decide(kernel.goal(sympy.And(*[c for r in (row0, row1) for m in r for c in (m >= 0,)],
+                                                 sympy.Eq(sum(row0), 1), sympy.Eq(sum(row1), 1),
+                                                 *[sympy.And(v <= x * w, w <= x * v) for v, w in zip(row0, row1)],
+                                                 sympy.Eq(sympy.Add(*[sympy.Abs(v - w) for v, w in zip(row0, row1)]) / 2, n_)),
+                                       star), *ones,
+                           detail="Q*'s rows are laws, ε-LDP, at total variation η: Q^(be) ∈ Q_{ε,η}")
+    chosen = (1 - g[y]) * row0[0] + g[y] * row1[0]  # Q^(be)(0|y): row 0 where P1(y) ≤ P0(y), row 1 where P1(y) > P0(y)
+    which = indicator(-d, g[y])
+    pieces = [kernel.summed(kernel.decide(kernel.goal(rel, [*span, which, *star])), y, 1, n) for rel in (
+        sympy.Eq(p0[y] * chosen - p1[y] * chosen, theta * x * sympy.Max(d, 0) - theta * sympy.Max(-d, 0)),
+        sympy.Eq(d, sympy.Max(d, 0) - sympy.Max(-d, 0)))]
+    attained = kernel.decide(kernel.goal(sympy.Eq(total(p0[y] * chosen) - total(p1[y] * chosen), n_ * total(sympy.Max(d, 0))),
+                                         [n >= 1, kernel.Every(which, (y, 1, n)), *star, *laws]),
+                             *pieces, split(p0[y] * chosen - p1[y] * chosen),
+                             split(theta * x * sympy.Max(d, 0) - theta * sympy.Max(-d, 0)), split(sympy.Max(d, 0) - sympy.Max(-d, 0)),
+                             split(d), split(p0[y] * chosen), split(p1[y] * chosen),
+                             detail="Q^(be): the output event {0} has M0 − M1 = η d_TV(P0, P1)")
+    return combine(tv, upper, member, attained, detail="sup over Q_{ε,η} of d_TV(M0, M1) = η d_TV(P0, P1), attained by Q^(be)")
 
 
 @claim(PAPER, "Appendix L (eq. 54), erratum",
