@@ -24,6 +24,8 @@ PAPER = "tv-dp"
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
 _ε, _δ, _η, _t, _p, _α = sympy.symbols("epsilon delta eta t p alpha", real=True)
 LOG_X = sympy.log(X)  # ε = log x, so e^ε = x exactly in the library's formulas
+#: Definition 1 and Theorem 1: output laws on any space (Section VI's are continuous), ε ≥ 0, δ ∈ [0, 1].
+_SECTION_II_DOMAIN = [Laws("P0", "P1"), _ε >= 0, _δ >= 0, _δ <= 1]
 
 
 def _pairs(seed: int, count: int = 12, sizes=(2, 3, 4, 5)):
@@ -35,20 +37,50 @@ def _pairs(seed: int, count: int = 12, sizes=(2, 3, 4, 5)):
 # Section II
 
 
-def _events_pointwise(gamma):
-    """sup_S P(S) − γQ(S) = Σ(p − γq)₊ for every finite pair, outcome by outcome: for any S,
-    Σ_S (p − γq) ≤ Σ_S (p − γq)₊ ≤ Σ (p − γq)₊ because a ≤ max(a, 0) (max(a, 0) − a = max(−a, 0))
-    and max(·, 0) ≥ 0; S = {p > γq} attains it."""
-    a = sympy.Symbol("a", real=True)
-    return combine(identity(sympy.Max(a, 0) - a, sympy.Max(-a, 0), "max(a, 0) − a = max(−a, 0) ≥ 0: each outcome's "
-                            "p − γq is at most its positive part"),
-                   identity(sympy.Max(a, 0), (a + sympy.Abs(a)) / 2, "max(a, 0) = (a + |a|)/2 ≥ 0"),
-                   detail=f"sup over events = Σ(p − {gamma}q)₊, attained at S = {{p > {gamma}q}}")
+#: The step that carries a finite-alphabet proof to the paper's output spaces, which may be continuous (the
+#: Laplace and Gaussian mechanisms of Section VI).
+GENERAL_SPACES = ("any output space: the same pointwise facts for the densities p0, p1 with respect to μ = P0 + P1, "
+                  "integrated against μ instead of summed over the outcomes (an event is a 0/1 test, a randomised "
+                  "test a measurable φ: 𝒴 → [0, 1])")
+
+
+#: The step from the tests' error pairs to the trade-off function f(t) = inf {β_II : β_I ≤ t} (Definition 2).
+TESTS_TO_TRADEOFF = ("a line t + c f(t) ≥ b (c ≥ 0) holds for every t ∈ [0, 1] iff it holds at every test's (β_I, β_II): "
+                     "f(β_I) ≤ β_II for a test, and the line increases in t and in f, so its infimum over the tests with "
+                     "β_I ≤ t is f(t)'s")
+
+
+def _hockey_stick_sums():
+    """E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(p − γq)₊ and (ε, δ)-DP ⇔ δ ≥ E_{e^ε} both ways, for every pair of laws
+    on m outcomes (every m), as kernel steps with c = p − e^ε q: every test u ∈ [0, 1]^m (an event is a 0/1 u)
+    has Σ u c ≤ Σ max(c, 0), outcome by outcome, and the event {c > 0} attains it; so the DP inequality on that
+    one event gives Σ max(c, 0) ≤ δ, and Σ max(c, 0) ≤ δ gives it on every event. The other direction
+    (P1‖P0) is the same goal with the laws' names exchanged."""
+    i, m = sympy.symbols("i m", integer=True)
+    p, q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    u, s = sympy.IndexedBase("u"), sympy.IndexedBase("s")
+    x, d = sympy.exp(_ε), _δ
+    c = p[i] - x * q[i]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    each = [u[i] >= 0, u[i] <= 1, vertex_indicator(c, s[i])]
+    span = [i >= 1, i <= m, *each]
+    below = kernel.summed(kernel.decide(kernel.goal(u[i] * c <= sympy.Max(c, 0), span)), i, 1, m)
+    at = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(s[i] * c, sympy.Max(c, 0)), span)), i, 1, m)
+    hyps = [m >= 1, kernel.Every(sympy.And(*each), (i, 1, m)), sympy.Eq(total(p[i]), 1), sympy.Eq(total(q[i]), 1)]
+    hockey = total(sympy.Max(c, 0))
+    on_event = lambda w: total(w * p[i]) <= x * total(w * q[i]) + d
+    only_if = kernel.decide(kernel.goal(hockey <= d, [*hyps, on_event(s[i])]), at, kernel.linear(total(s[i] * c)),
+                            detail="DP on the event {p > e^ε q} gives E_{e^ε}(P‖Q) ≤ δ")
+    if_ = kernel.decide(kernel.goal(on_event(u[i]), [*hyps, hockey <= d]), below, kernel.linear(total(u[i] * c)),
+                        detail="E_{e^ε}(P‖Q) ≤ δ gives the DP inequality on every event (every test)")
+    return kernel.combine(below, at, only_if, if_,
+                          detail="E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(p − γq)₊, and (ε, δ)-DP ⇔ δ ≥ E_{e^ε} both ways")
 
 
 @claim(PAPER, "Definition 1 (hockey-stick form)",
        "(ε,δ)-DP ⇔ δ ≥ max(E_{e^ε}(P0‖P1), E_{e^ε}(P1‖P0)), E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(P − γQ)₊ (eqs. 8–9)",
-       stated_domain='any pair (P0, P1) of output laws, ε ≥ 0', stated_where='Section II, Definition 1',
+       domain=_SECTION_II_DOMAIN, stated_domain='any pair (P0, P1) of output laws, ε ≥ 0, δ ∈ [0, 1]',
+       stated_where='Section II, Definition 1',
        quote=(r"Definition 1 (Differential Privacy (DP) [1]) Given ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0 and "
               r"δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], a mechanism M𝑀Mitalic_M is (ε,δ)𝜀𝛿(\varepsilon,\delta)( "
               r"italic_ε , italic_δ )-differentially private if, for all neighboring databases "
@@ -65,17 +97,17 @@ def definition_1():
         pair = FinitePair(p, q)
         lib += [pair.hockey_stick(x), pair.delta(sympy.log(x))]
         brute += [subsets_hockey(p, q, x), max(subsets_hockey(p, q, x), subsets_hockey(q, p, x))]
-    return establish(_events_pointwise("γ"),
+    return establish(_hockey_stick_sums(),
                      exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
                                      "library E_γ and δ(ε) against the maximum over all 2^n events"),
-                     domain='any pair (P0, P1) of output laws, ε ≥ 0',
-                     prose_steps=['the per-outcome facts summed over a finite outcome space, integrand by integrand for continuous ones'])
+                     domain=_SECTION_II_DOMAIN, prose_steps=[GENERAL_SPACES])
 
 
 @claim(PAPER, "Definition 2 (ROC, Neyman–Pearson)",
        "f(P0,P1)(t) = inf_h {β_II : β_I ≤ t} is attained by likelihood-ratio tests (piecewise linear through "
        "the cumulative masses in decreasing order of P1/P0)",
-       stated_domain='any pair (P0, P1), type I error t ∈ [0, 1]', stated_where='Section II, Definition 2',
+       domain=[Laws("P0", "P1"), _t >= 0, _t <= 1], stated_domain='any pair (P0, P1), type I error t ∈ [0, 1]',
+       stated_where='Section II, Definition 2',
        quote=(r"Definition 2 (ROC) For a binary hypothesis testing experiment with distributions "
               r"P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P "
               r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT, the ROC curve, f:[0,1][0,1]:𝑓0101f:[0,1]\to[0,1]italic_f : "
@@ -97,23 +129,40 @@ def definition_2():
         for t in ts:
             lib.append(pair.tradeoff(min(t, 1)))
             dual.append(roc_dual(p, q, min(t, 1)))
-    # Every pair, every t: let φ* reject H0 where q > cp, accept where q < cp, randomise on q = cp so that
-    # its type I error Σφ*p is t. For any test φ with Σφp ≤ t, each outcome has (φ* − φ)(q − cp) ≥ 0 (nlsat,
-    # both cases), so Σ(φ* − φ)q ≥ c(t − Σφp) ≥ 0: φ* has the least type II error 1 − Σφ*q.
-    phi, qv, pv, c = sympy.symbols("phi q p c", nonnegative=True)
-    statement = combine(
-        real_closed((1 - phi) * (qv - c * pv), [phi, qv, pv, c], [phi <= 1, qv >= c * pv],
-                    "where q ≥ cp the likelihood-ratio test rejects (φ* = 1): (1 − φ)(q − cp) ≥ 0"),
-        real_closed(-phi * (qv - c * pv), [phi, qv, pv, c], [phi <= 1, qv <= c * pv],
-                    "where q ≤ cp it accepts (φ* = 0): −φ(q − cp) ≥ 0"),
-        detail="Neyman–Pearson: likelihood-ratio tests attain f(t) for every pair and t (summed over outcomes, "
-               "Σ(φ* − φ)q ≥ cΣ(φ* − φ)p = c(t − Σφp) ≥ 0)")
-    return establish(statement,
+    return establish(_neyman_pearson_sums(),
                      exact_agreement(lib, dual, "12 random pairs, at every NP vertex and t ∈ {1/7, 1/3, 5/8}: library "
                                      "trade-off against the linear-programming dual 1 − min_c [ct + Σ(q − cp)₊] over all "
                                      "randomised tests"),
-                     domain='any pair (P0, P1), type I error t ∈ [0, 1]',
-                     prose_steps=['the per-outcome exchange inequality summed over the outcomes (outcome by outcome)'])
+                     domain=[Laws("P0", "P1"), _t >= 0, _t <= 1],
+                     prose_steps=[GENERAL_SPACES,
+                                  "for every t ∈ [0, 1] some likelihood-ratio test has type I error exactly t: lower the "
+                                  "threshold c through the likelihood ratios and randomise on the tie {q = cp}; the "
+                                  "type I and II errors then run through the cumulative masses in decreasing order of "
+                                  "P1/P0, linearly in between"])
+
+
+def _neyman_pearson_sums():
+    """Neyman–Pearson for every pair of laws on m outcomes, as kernel steps: a likelihood-ratio test φ* with
+    threshold c ≥ 0 (φ* = 1 where q > cp, 0 where q < cp, anything in [0, 1] where q = cp) and any test φ satisfy
+    (φ* − φ)(q − cp) ≥ 0 outcome by outcome; summed and split, Σ(φ* − φ)q ≥ c Σ(φ* − φ)p = c(t − Σφp) ≥ 0 when
+    φ* has type I error t and φ at most t: no test with β_I ≤ t has a smaller β_II = 1 − Σφq."""
+    i, m = sympy.symbols("i m", integer=True)
+    p, q = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
+    best, phi = sympy.IndexedBase("phistar"), sympy.IndexedBase("phi")
+    c, t = sympy.Symbol("c", real=True), _t
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    ratio = sympy.Or(sympy.And(q[i] > c * p[i], sympy.Eq(best[i], 1)), sympy.And(q[i] < c * p[i], sympy.Eq(best[i], 0)),
+                     sympy.And(sympy.Eq(q[i], c * p[i]), best[i] >= 0, best[i] <= 1))
+    each = [ratio, phi[i] >= 0, phi[i] <= 1]
+    exchange = kernel.summed(kernel.decide(kernel.goal(c * ((best[i] - phi[i]) * p[i]) <= (best[i] - phi[i]) * q[i],
+                                                       [i >= 1, i <= m, *each]),
+                                           detail="(φ* − φ)(q − cp) ≥ 0 outcome by outcome"), i, 1, m)
+    split = [kernel.linear(total(c * ((best[i] - phi[i]) * p[i]))), kernel.linear(total((best[i] - phi[i]) * q[i]))]
+    goal = kernel.goal(1 - total(best[i] * q[i]) <= 1 - total(phi[i] * q[i]),
+                       [m >= 1, kernel.Every(sympy.And(*each), (i, 1, m)), c >= 0, sympy.Eq(total(best[i] * p[i]), t),
+                        total(phi[i] * p[i]) <= t])
+    return kernel.decide(goal, exchange, *split, detail="the likelihood-ratio test of type I error t is most powerful: "
+                                                      "f(t) = inf {β_II : β_I ≤ t} is attained by it")
 
 
 def _roc_delta(p, q, x):
@@ -124,7 +173,8 @@ def _roc_delta(p, q, x):
 
 @claim(PAPER, "Theorem 1",
        "Kairouz–Oh–Viswanath: (ε,δ)-DP ⇔ t + e^ε f(t) ≥ 1 − δ and e^ε t + f(t) ≥ 1 − δ for all t ∈ [0,1]",
-       stated_domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]', stated_where='Section II, Theorem 1',
+       domain=_SECTION_II_DOMAIN, stated_domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]',
+       stated_where='Section II, Theorem 1',
        quote=(r"Theorem 1[7, Theorem 2.1]) Given ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0 and "
               r"δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], a mechanism M𝑀Mitalic_M is (ε,δ)𝜀𝛿(\varepsilon,\delta)( "
               r"italic_ε , italic_δ )-DP if and only if for all neighboring databases D0subscript𝐷0D_{0}italic_D "
@@ -159,7 +209,7 @@ def theorem_1():
     return establish(statement,
                      exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
                                      "allowed by the ROC inequalities equals the least δ of Definition 1"),
-                     domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]')
+                     domain=_SECTION_II_DOMAIN, prose_steps=[GENERAL_SPACES, TESTS_TO_TRADEOFF])
 
 
 def _randomised_tests():
@@ -190,7 +240,7 @@ def _randomised_tests():
 @claim(PAPER, "Definitions 3–4 and footnote 1",
        "d_TV(P,Q) = sup_A P(A) − Q(A) = ½‖P − Q‖₁, and d_TV ≤ η ⇔ f(t) ≥ 1 − η − t: "
        "inf_t (t + f(t)) = 1 − d_TV, so η-TV = (0,η)-DP",
-       stated_domain='any pair (P0, P1)', stated_where='Section II, Definitions 3–4 and footnote 1',
+       domain=[Laws("P0", "P1")], stated_domain='any pair (P0, P1)', stated_where='Section II, Definitions 3–4 and footnote 1',
        quote=(r"Definition 3 (Total Variation) Given two distributions P𝑃Pitalic_P and Q𝑄Qitalic_Q over a common "
               r"alphabet 𝒴𝒴\mathcal{Y}caligraphic_Y, the total variation is defined as follows: "
               r"dTV(P,Q)=supA𝒴(P(A)Q(A)).subscript𝑑𝑇𝑉𝑃𝑄subscriptsupremum𝐴𝒴𝑃𝐴𝑄𝐴\displaystyle "
@@ -252,7 +302,7 @@ def definition_3_4():
     return establish(statement,
                      exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
                                      "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree"),
-                     domain='any pair (P0, P1)')
+                     domain=[Laws("P0", "P1")], prose_steps=[GENERAL_SPACES, TESTS_TO_TRADEOFF])
 
 
 def _total_variation_sums():
