@@ -348,8 +348,9 @@ def _sup_over_events(p, q, best, value, hypotheses, premises, name):
     arithmetic, and the event `best` attains it."""
     u = sympy.symbols(f"u1:{len(p) + 1}", real=True)
     cube = [c for ui in u for c in (ui >= 0, ui <= 1)]
-    bound = kernel.decide(kernel.goal(sympy.Add(*[ui * (a - b) for ui, a, b in zip(u, p, q)]) <= value,
-                                      [*hypotheses, *cube]), *premises,
+    bound = kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*cube)),
+                                               sympy.Add(*[ui * (a - b) for ui, a, b in zip(u, p, q)]) <= value),
+                                      hypotheses), *premises,
                           detail=f"{name}: every event (every test u ∈ [0, 1]^{len(p)}) has P(A) − Q(A) ≤ the formula")
     attained = identity(sympy.Add(*[s * (a - b) for s, a, b in zip(best, p, q)]), value,
                         f"{name}: the event {{{', '.join(str(i) for i, s in enumerate(best) if s)}}} attains it")
@@ -384,7 +385,9 @@ def _sup_over_events(p, q, best, value, hypotheses, premises, name):
 def dominating_tv():
     """d_TV = sup over events (Definition 3) of the pair (7) and of the pair (43)–(44), each written out from
     the paper, symbolic in ε ≥ 0, α ∈ [0, 1], δ ∈ [0, 1]; then the erasure mass α of eq. (7), set from a
-    target η, gives d_TV = η (an identity: it holds wherever e^ε ≠ 1 and δ ≠ 1, where α is defined)."""
+    target η, gives d_TV = η (with the denominators of α cleared, so that it holds on the whole domain: where
+    e^ε = 1 or δ = 1 the cleared equation says η = δ, and d_TV = δ there). Tests and η are quantified inside
+    each goal ("for every test u: u ∈ [0, 1]^n ⇒ …"), so the goals' hypotheses are the paper's."""
     e, a, d, n = _ε, _α, _δ, _η
     x = sympy.exp(e)
     u = (1 - a) / (1 + x)
@@ -393,11 +396,12 @@ def dominating_tv():
     hyps = [e >= 0, a >= 0, a <= 1, d >= 0, d <= 1]
     one = _at_least_one(e)
     tv7, tv43 = (1 - a) * (x - 1) / (1 + x), d + (1 - d) * (1 - a) * (x - 1) / (1 + x)
-    alpha = 1 - (n - d) * (1 + x) / ((1 - d) * (x - 1))
     statement = combine(_sup_over_events(*seven, [1, 0, 0], tv7, hyps[:3], [one], "eq. (7)"),
                         _sup_over_events(*five, [1, 1, 0, 0, 0], tv43, hyps, [one], "eqs. (43)–(44)"),
-                        kernel.decide(kernel.goal(sympy.Eq(tv43, n), [sympy.Eq(a, alpha)]),
-                                      detail="α = 1 − (η−δ)(1+e^ε)/((1−δ)(e^ε−1)) gives d_TV = η"),
+                        kernel.decide(kernel.goal(sympy.Or(sympy.Ne(a * (1 - d) * (x - 1), (1 - d) * (x - 1) - (n - d) * (1 + x)),
+                                                           sympy.Eq(tv43, n)), hyps),
+                                      detail="α = 1 − (η−δ)(1+e^ε)/((1−δ)(e^ε−1)) (its denominators cleared) gives "
+                                             "d_TV = η, for every η"),
                         detail="d_TV of the dominating pairs, and α set from a target η")
     lib = [dominating(sympy.log(x), d, n).tv() for x, d, n in ((2, 0, Q(1, 5)), (3, Q(1, 10), Q(3, 10)))]
     return establish(statement, exact_agreement(lib, [Q(1, 5), Q(3, 10)], "library dominating(ε,δ,η).tv() = η at "
@@ -423,9 +427,10 @@ def _tradeoff_proof(delta):
     f_{ε,δ,η}(t), from one inequality per outcome (φ_i P1_i ≤ P1_i; φ_i P1_i ≤ x φ_i P0_i, plus P1_i where
     P0_i = 0; x(1 − φ_i)P1_i ≥ (1 − φ_i)P0_i, less P0_i where P1_i = 0; φ_i(P1_i − P0_i) ≤ (P1_i − P0_i)₊)
     added up; (ii) the likelihood-ratio tests attain it: reject the outcomes in decreasing order of P1/P0, the
-    outcome at the boundary with probability (t − c)/m (its mass m, the mass c before it), one decision per
-    segment t ∈ [c, c + m] (a segment of mass 0 is a point, the end of the one before; the segments tile [0, 1]
-    since the masses add up to 1)."""
+    outcome at the boundary with probability λ ∈ [0, 1] (its mass m, the mass c before it): β_I = c + λm runs over
+    the segment [c, c + m] and β_II = f_{ε,δ,η}(β_I), one decision per segment (the segments tile [0, 1] since the
+    masses add up to 1). Tests are quantified inside each goal ("for every φ: φ ∈ [0, 1]^n ∧ β_I ≤ t ⇒ …"), so
+    every goal's hypotheses are the paper's."""
     e, a, d, t = _ε, _α, delta, _t
     x, w, b = sympy.symbols("x w beta", real=True)
     if d == 0:
@@ -442,7 +447,8 @@ def _tradeoff_proof(delta):
     level = lambda phi: (sympy.Add(*[f * m for f, m in zip(phi, p)]), 1 - sympy.Add(*[f * m for f, m in zip(phi, q)]))
     phi = sympy.symbols(f"phi1:{size + 1}", real=True)
     first, second = level(phi)
-    tests = [*dom, *[c for f in phi for c in (f >= 0, f <= 1)], first <= t]
+    # the test is quantified inside the goal: for every φ ∈ [0, 1]^n with β_I ≤ t, β_II ≥ the line
+    is_test = sympy.And(*[c for f in phi for c in (f >= 0, f <= 1)], first <= t)
     each = lambda rel, i: kernel.decide(kernel.goal(rel, [*dom, phi[i] >= 0, phi[i] <= 1]))
     rows = range(size)
     gains = order[:1] + free  # the outcomes where P1 ≥ P0: (P1 − P0)₊ = P1 − P0 there, 0 elsewhere
@@ -450,29 +456,31 @@ def _tradeoff_proof(delta):
                  [each(phi[i] * q[i] <= x * (phi[i] * p[i]) + (q[i] if p[i] == 0 else 0), i) for i in rows],
                  [each(x * (q[i] - phi[i] * q[i]) >= (p[i] - phi[i] * p[i]) - (p[i] if q[i] == 0 else 0), i) for i in rows],
                  [each(phi[i] * q[i] - phi[i] * p[i] <= (q[i] - p[i] if i in gains else 0), i) for i in rows]]
-    scaled = kernel.decide(kernel.goal(x * second >= 1 - d - t, tests), *pointwise[2])
-    lines = [kernel.decide(kernel.goal(second >= 0, tests), *pointwise[0]),
-             kernel.decide(kernel.goal(second >= 1 - d - x * t, tests), *pointwise[1]),
-             kernel.decide(kernel.goal(second >= (1 - d - t) / x, tests), scaled),
-             kernel.decide(kernel.goal(second >= 1 - eta - t, tests), *pointwise[3])]
-    steps = [kernel.decide(kernel.goal(second >= region, tests), *lines,
+    for_every = lambda rel: sympy.Or(sympy.Not(is_test), rel)
+    scaled = kernel.decide(kernel.goal(for_every(x * second >= 1 - d - t), dom), *pointwise[2])
+    lines = [kernel.decide(kernel.goal(for_every(second >= 0), dom), *pointwise[0]),
+             kernel.decide(kernel.goal(for_every(second >= 1 - d - x * t), dom), *pointwise[1]),
+             kernel.decide(kernel.goal(for_every(second >= (1 - d - t) / x), dom), scaled),
+             kernel.decide(kernel.goal(for_every(second >= 1 - eta - t), dom), *pointwise[3])]
+    steps = [kernel.decide(kernel.goal(for_every(second >= region), dom), *lines,
                            detail="every test φ ∈ [0, 1]^n with β_I ≤ t has β_II ≥ f_{ε,δ,η}(t)")]
+    lam = sympy.Symbol("lambda", real=True)
     start = sympy.Integer(0)
     for k, i in enumerate(order):
         test = [sympy.Integer(1) if j in free or j in order[:k] else sympy.Integer(0) for j in rows]
-        test[i] = (t - start) / p[i]
+        test[i] = lam
         first, second = level(test)
-        goal = kernel.goal(sympy.And(test[i] >= 0, test[i] <= 1, sympy.Eq(first, t), sympy.Eq(second, region)),
-                           [*dom, t >= start, t <= start + p[i]])
-        steps.append(kernel.decide(goal, detail=f"t ∈ [{start}, {start + p[i]}]: the likelihood-ratio test attains "
-                                                "f_{ε,δ,η}(t)"))
+        goal = kernel.goal(sympy.Or(sympy.Not(sympy.And(lam >= 0, lam <= 1)), sympy.Eq(second, region.xreplace({t: first}))),
+                           dom)
+        steps.append(kernel.decide(goal, detail=f"the likelihood-ratio tests rejecting on the outcomes before {i} and on {i} "
+                                                f"with probability λ ∈ [0, 1] have β_I = {first} (all of [{start}, "
+                                                f"{start + p[i]}]) and β_II = f_{{ε,δ,η}}(β_I)"))
         start = start + p[i]
     at = {x: sympy.exp(e), w: (1 - d) * (1 - a) / (1 + sympy.exp(e)), b: a * (1 - d)}
     one = prove(sympy.exp(e) - 1, e, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0")
     written = []
     for step in steps:
-        extra = [h for h in kernel.fact(step).goal.hypotheses if h not in dom]
-        placed = kernel.instantiate(step, at, [*paper, sympy.exp(e) - 1 >= 0, *[h.xreplace(at) for h in extra]],
+        placed = kernel.instantiate(step, at, [*paper, sympy.exp(e) - 1 >= 0],
                                     detail="at x = e^ε, w = (1 − δ)(1 − α)/(1 + e^ε), β = α(1 − δ): the pair as printed")
         written.append(kernel.apply(placed, one, detail="with e^ε ≥ 1 for ε ≥ 0"))
     return combine(*written, detail="Definition 2 for the pair: inf over tests of β_II subject to β_I ≤ t is "
@@ -582,14 +590,15 @@ def remark_1():
     with η ≥ δ + (1 − δ)tanh(ε/2) holds on the whole region: it adds nothing."""
     t, f, e, d = _t, sympy.Symbol("f", real=True), _ε, _δ
     x = sympy.exp(e)
-    region = [t + x * f >= 1 - d, x * t + f >= 1 - d]
-    bound = kernel.decide(kernel.goal(t + f >= 2 * (1 - d) / (1 + x), [e >= 0, d >= 0, d < 1, *region]),
-                          detail="β_I + β_II ≥ 2(1 − δ)/(1 + e^ε) on the region of Figure 1 (the sum of its two lines)")
+    outside = sympy.Not(sympy.And(t + x * f >= 1 - d, x * t + f >= 1 - d))  # the point (t, f) is not in the region
+    paper = [e >= 0, d >= 0, d < 1]
+    bound = kernel.decide(kernel.goal(sympy.Or(outside, t + f >= 2 * (1 - d) / (1 + x)), paper),
+                          detail="β_I + β_II ≥ 2(1 − δ)/(1 + e^ε) at every point of the region of Figure 1 (the sum of "
+                                 "its two lines)")
     printed = identity(2 * (1 - d) / (1 + x), 1 - (d + (1 - d) * (x - 1) / (x + 1)), "the printed identity")
     eta = sympy.Symbol("eta", real=True)
-    nothing = kernel.decide(kernel.goal(t + f >= 1 - eta, [e >= 0, d >= 0, d < 1, *region,
-                                                           eta >= d + (1 - d) * (x - 1) / (x + 1)]), bound,
-                            detail="an η-line with η ≥ δ + (1 − δ)tanh(ε/2) holds on the whole region")
+    nothing = kernel.decide(kernel.goal(sympy.Or(outside, eta < d + (1 - d) * (x - 1) / (x + 1), t + f >= 1 - eta), paper),
+                            bound, detail="an η-line with η ≥ δ + (1 − δ)tanh(ε/2) holds on the whole region")
     return establish(combine(bound, printed, nothing, detail="β_I + β_II ≥ 2(1 − δ)/(1 + e^ε) on the region of Figure 1"),
                      domain=[_ε >= 0, _δ >= 0, _δ < 1])
 
@@ -611,7 +620,8 @@ def remark_2():
     eps = sympy.log((1 + _η) / (1 - _η))
     x = sympy.exp(eps)
     return establish(combine(identity((x - 1) / (x + 1), _η, "(e^ε − 1)/(e^ε + 1) = η at ε = log((1+η)/(1−η))"),
-                             identity(erasure_mass(eps, 0, _η), 0, "so the erasure mass α is 0"),
+                             identity(x - 1 - _η * (x + 1), 0, "so the erasure mass α = 1 − η(e^ε + 1)/(e^ε − 1) is 0: "
+                                      "α(e^ε − 1) = e^ε − 1 − η(e^ε + 1) = 0 (e^ε > 1 for η > 0; η = 0 is ε = 0)"),
                              detail="Jia et al.'s ε is the pure ε-DP case η = tanh(ε/2)"),
                      certified_agreement(eps.subs(_η, Q(3, 10)), published("0.619039208406223"), 12,
                                          "η = 0.3 gives ε = log(13/7) = 0.61903920840622343… (a reference list rounds it to "
