@@ -189,3 +189,23 @@ def published(text: str):
 def flag(condition) -> sympy.Integer:
     """1 if the (exactly decided) condition holds, else 0: for exact_agreement against 1."""
     return sympy.Integer(1 if bool(condition) else 0)
+
+
+# --------------------------------------------------------------------------------------------
+# A kernel step's goal with its auxiliary hypotheses quantified inside
+
+
+def for_every(step, keep, detail: str = ""):
+    """The kernel step's goal ∀ v: H ⇒ C with the hypotheses not in `keep` moved into the conclusion,
+    ∀ v: keep ⇒ (rest ⇒ C), decided from the step itself. The same statement, read as the paper reads it:
+    the hypotheses on the objects the statement quantifies over (a test u ∈ [0, 1]^n, the rows of a channel and
+    their ratio bounds, laws summing to 1, an indicator) are part of "for every such object", and only those on
+    the paper's parameters (`keep`) restrict where the statement is claimed."""
+    from symdp.verify import kernel
+
+    g = kernel.fact(step).goal
+    rest = [h for h in g.hypotheses if h not in keep]
+    if not rest:
+        return step
+    return kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*rest)), g.conclusion),
+                                     [h for h in g.hypotheses if h in keep]), step, detail=detail)

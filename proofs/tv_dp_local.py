@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sympy
 
-from _tvdp_helpers import flag, BETA, ETA, Q, X, dominating_masses, random_law, rng, subsets_tv
+from _tvdp_helpers import flag, for_every, BETA, ETA, Q, X, dominating_masses, random_law, rng, subsets_tv
 from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, erasure, kl_contraction_bound,
                          max_f_divergence, max_tv_after_channel, randomized_response, rr_kl_contraction)
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
@@ -100,12 +100,18 @@ def _events_from_singletons():
     summed = kernel.summed(pointwise, y, 1, l)
     out = kernel.linear(total(r * (s[y] * b[y])))
     goal = kernel.goal(total(s[y] * a[y]) <= r * total(s[y] * b[y]), [l >= 1, kernel.Every(sympy.And(*each), (y, 1, l))])
-    return kernel.decide(goal, summed, out, detail="singleton bounds give the bound for every event")
+    return for_every(kernel.decide(goal, summed, out), [l >= 1],
+                     detail="singleton bounds give the bound for every event (every r, every test s)")
+
+
+#: Every channel Q; a, b are any two of its rows Q(·|x), Q(·|x'), laws on its l outputs (the objects the goals sum over).
+_DEFINITION_6_DOMAIN = [AnyChannel("Q"), Laws("a", "b", k="l")]
 
 
 @claim(PAPER, "Definition 6 (singletons suffice)",
        "sup over events S and inputs of Q(S|x)/Q(S|x') equals the largest ratio of single outputs",
-       domain=[AnyChannel("Q")], stated_domain='every channel Q, all events S', stated_where='Section VII-B, Definition 6',
+       domain=_DEFINITION_6_DOMAIN, stated_domain='every channel Q (any two of its rows a, b: laws on its l outputs), all events S',
+       stated_where='Section VII-B, Definition 6',
        quote=(r"Definition 6 (Local Differential Privacy) For ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, a mechanism "
               r"Q𝑄Qitalic_Q is ε𝜀\varepsilonitalic_ε-locally differentially private if "
               r"supS𝒴,x,x𝒳Q(S|x)Q(S|x)eε.subscriptsupremumformulae-sequence𝑆𝒴𝑥superscript𝑥𝒳𝑄conditional𝑆𝑥𝑄conditional𝑆superscript𝑥superscript𝑒𝜀\displaystyle\sup_{S\subseteq\mathcal{Y},x,x^{\prime}\in\mathcal{X}}\frac{Q(S|% "
@@ -131,7 +137,7 @@ def definition_6():
     return establish(_events_from_singletons(),
                      exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs "
                                      "library ldp_epsilon()"),
-                     domain=[AnyChannel("Q")])
+                     domain=_DEFINITION_6_DOMAIN)
 
 
 def _ldp_setting():
@@ -320,7 +326,9 @@ def _dobrushin_attained():
                              split(theta * x * sympy.Max(d, 0) - theta * sympy.Max(-d, 0)), split(sympy.Max(d, 0) - sympy.Max(-d, 0)),
                              split(d), split(p0[y] * chosen), split(p1[y] * chosen),
                              detail="Q^(be): the output event {0} has M0 − M1 = η d_TV(P0, P1)")
-    return combine(tv, upper, member, attained, detail="sup over Q_{ε,η} of d_TV(M0, M1) = η d_TV(P0, P1), attained by Q^(be)")
+    paper = [n >= 1, e >= 0, n_ >= 0]  # what the paper's domain says of K, ε and η; the rest is quantified inside
+    return combine(*[for_every(step, paper, detail=step.detail) for step in (tv, upper, member, attained)],
+                   detail="sup over Q_{ε,η} of d_TV(M0, M1) = η d_TV(P0, P1), attained by Q^(be)")
 
 
 @claim(PAPER, "Appendix L (eq. 54), erratum",
@@ -828,12 +836,13 @@ def eq_41_wording():
                    corrected_statement="η = cε: → c/4; η ≥ cε: liminf ≥ c/4", kind="substantive")
 
 
-_LEMMA_3_DOMAIN = [LDPChannel("Q", _ε), _ε >= 0, _α >= 0, _α < 1]
+#: a, b: any two rows of Q, laws on its l outputs (the objects the goals sum over).
+_LEMMA_3_DOMAIN = [LDPChannel("Q", _ε), Laws("a", "b", k="l"), _ε >= 0, _α >= 0, _α < 1]
 
 
 @claim(PAPER, "Lemma 3",
        "After the erasure W_α an ε-LDP channel stays ε-LDP and d_TV(Q W_α) = (1−α) d_TV(Q) ≤ (1−α)(e^ε−1)/(e^ε+1)",
-       domain=_LEMMA_3_DOMAIN, stated_domain='every ε-LDP channel, α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3',
+       domain=_LEMMA_3_DOMAIN, stated_domain='every ε-LDP channel (any two rows a, b: laws on its l outputs), α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3',
        quote=(r"Lemma 3 "
               r"dTV(QY|X)(1α)eε1eε+1subscript𝑑𝑇𝑉subscriptsuperscript𝑄conditional𝑌𝑋1𝛼superscript𝑒𝜀1superscript𝑒𝜀1d_{TV}(Q^{\prime}_{Y|X})\leq(1-\alpha)\frac{e^{\varepsilon}-1}{e^{\varepsilon}% "
               r"+1}italic_d start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_Q start_POSTSUPERSCRIPT "
@@ -867,17 +876,22 @@ def _erased_channel():
     al = _α
     keep = [al >= 0, al < 1]
     span = [y >= 1, y <= l, each, _ε >= 0, *keep]
-    ldp = kernel.decide(kernel.goal(sympy.And((1 - al) * a[y] <= x * ((1 - al) * b[y]), (1 - al) * b[y] <= x * ((1 - al) * a[y]),
-                                              al <= x * al), span),
-                        prove(x - 1, _ε, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0"), detail="every output of Q' (the kept ones and the erasure) keeps the ratio bound e^ε")
+    v, w = sympy.symbols("v w", real=True)  # the masses Q(y|x), Q(y|x') of any one output y
+    ldp = kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(v <= x * w, w <= x * v)),
+                                             sympy.And((1 - al) * v <= x * ((1 - al) * w), (1 - al) * w <= x * ((1 - al) * v))),
+                                    [_ε >= 0, *keep]),
+                        detail="every kept output of Q' keeps the ratio bound e^ε")
+    erasure_ratio = kernel.decide(kernel.goal(al <= x * al, [_ε >= 0, *keep]), prove(x - 1, _ε, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0"),
+                                  detail="the erasure output of Q' has ratio α/α = 1 ≤ e^ε")
     scaled = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Abs((1 - al) * a[y] - (1 - al) * b[y]),
                                                               (1 - al) * sympy.Abs(a[y] - b[y])), span)), y, 1, l)
     out = kernel.linear(total((1 - al) * sympy.Abs(a[y] - b[y])))
     tv = total(sympy.Abs((1 - al) * a[y] - (1 - al) * b[y])) / 2 + sympy.Abs(al - al) / 2
     goal = kernel.goal(sympy.And(sympy.Eq(tv, (1 - al) * total(sympy.Abs(a[y] - b[y])) / 2), tv <= (1 - al) * (x - 1) / (x + 1)),
                        [*hyps, *keep])
-    return combine(ldp, kernel.decide(goal, _ldp_rows_tv(), scaled, out,
-                                      detail="d_TV(Q') = (1 − α) d_TV(Q) ≤ (1 − α)(e^ε − 1)/(e^ε + 1), every pair of inputs"),
+    return combine(ldp, erasure_ratio,
+                   for_every(kernel.decide(goal, _ldp_rows_tv(), scaled, out), [_ε >= 0, l >= 1, *keep],
+                             detail="d_TV(Q') = (1 − α) d_TV(Q) ≤ (1 − α)(e^ε − 1)/(e^ε + 1), every pair of inputs"),
                    detail="Lemma 3: W_α ∘ Q is ε-LDP with total variation (1 − α) d_TV(Q) ≤ (1 − α)tanh(ε/2)")
 
 
