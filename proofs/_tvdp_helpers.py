@@ -209,3 +209,13 @@ def for_every(step, keep, detail: str = ""):
         return step
     return kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*rest)), g.conclusion),
                                      [h for h in g.hypotheses if h in keep]), step, detail=detail)
+
+
+def exp_above_one(var):
+    """∀ v > 0: e^v > 1, as a kernel step from e^v ≥ 1 + v on [0, ∞) (an exact decision). The covering check
+    reads e^v as an unknown positive number, so a claim whose goals divide by e^ε − 1 lists e^ε > 1 beside
+    ε > 0 in its domain (the same set); this goal, among the claim's, proves the two agree."""
+    from symdp.verify import kernel, prove
+
+    tangent = prove(sympy.exp(var) - 1 - var, var, 0, sympy.oo, f"e^{var} ≥ 1 + {var} for {var} ≥ 0")
+    return kernel.decide(kernel.goal(sympy.exp(var) > 1, [var > 0]), tangent, detail=f"e^{var} > 1 for {var} > 0")

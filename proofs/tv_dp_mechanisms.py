@@ -11,7 +11,7 @@ from fractions import Fraction
 import sympy
 from flint import acb, arb, fmpq
 
-from _tvdp_helpers import (flag, EPS, ETA, MU, Q, T, X, dominating_masses, eq5, published, random_pair, rng,
+from _tvdp_helpers import (flag, exp_above_one, EPS, ETA, MU, Q, T, X, dominating_masses, eq5, published, random_pair, rng,
                            staircase_cells)
 from symdp.composition import kov_delta
 from symdp.numbers import Real, arb_of
@@ -154,7 +154,8 @@ def _coth_bounds():
                          detail="0 ≤ t(e^t + 1)/(2(e^t − 1)) − 1 ≤ t²/12 for every t > 0")
 
 
-_COTH_DOMAIN = [_t > 0]
+#: t > 0, with e^t > 1 (the same set) spelled out for the covering check: the goal divides by e^t − 1.
+_COTH_DOMAIN = [_t > 0, sympy.exp(_t) > 1]
 
 
 @claim(PAPER, "Theorem 3 (bound (t/2)coth(t/2) − 1 ≤ t²/12)",
@@ -193,7 +194,8 @@ _COTH_DOMAIN = [_t > 0]
               r"start_POSTSUPERSCRIPT italic_t end_POSTSUPERSCRIPT + 1 ) / ( italic_e start_POSTSUPERSCRIPT italic_t "
               r"end_POSTSUPERSCRIPT - 1 )."))
 def theorem_3_coth():
-    return establish(_coth_bounds(), domain=_COTH_DOMAIN)
+    return establish(combine(_coth_bounds(), exp_above_one(_t), detail="the bound, and e^t > 1 on t > 0"),
+                     domain=_COTH_DOMAIN)
 
 
 @claim(PAPER, "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})",
@@ -898,7 +900,8 @@ def staircase_gamma():
 
 
 #: Figures 1–2 draw Corollary 1's region: ε > 0 (the corners divide by e^ε − 1), δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2).
-_FIGURES_1_2_DOMAIN = [_ε > 0, _δ >= 0, _δ <= 1, _η >= _δ, _η <= _δ + (1 - _δ) * sympy.tanh(_ε / 2)]
+#: e^ε > 1 (the same as ε > 0) is spelled out for the covering check: the corners divide by e^ε − 1.
+_FIGURES_1_2_DOMAIN = [_ε > 0, sympy.exp(_ε) > 1, _δ >= 0, _δ <= 1, _η >= _δ, _η <= _δ + (1 - _δ) * sympy.tanh(_ε / 2)]
 
 
 @claim(PAPER, "Figures 1–2 (privacy regions)",
@@ -929,13 +932,13 @@ def figures_1_2():
                                  "the mirror ε-line; both are on the η-line t + f = 1 − η"),
                         identity([1 - d - x * kink, (1 - d - kink) / x], [kink, kink],
                                  "Figure 1: the kink t = f = (1−δ)/(1+e^ε) is on both ε-lines"),
-                        detail="the corners of the regions of Figures 1–2")
+                        exp_above_one(e), detail="the corners of the regions of Figures 1–2 (and e^ε > 1 on ε > 0)")
     return establish(statement,
             exact_agreement([c for p in got for c in p], [sympy.sympify(c) for p in corners for c in p],
                             "figure module's schematic (ε, δ, η) = (1, 1/10, 3/10): library corners = the formulas"),
             exact_agreement([g.tradeoff(t) for t, _ in corners], [f for _, f in corners],
                             "the region's trade-off function passes through the corners"),
-                     domain=[_ε > 0])
+                     domain=[_ε > 0, sympy.exp(_ε) > 1])
 
 
 _FIGURE_3_DOMAIN = [sympy.Eq(_ε, 1), _t >= 0, _t <= 1]
@@ -975,8 +978,11 @@ def figure_3():
                   half(sympy.exp(z - 1), -sympy.oo, 1) + half(sympy.exp(1 - z), 1, 1 + w), lambda t: 1 - e * t),
         "0 < c < 1": (half(sympy.exp(-z), v, sympy.oo), half(sympy.exp(z - 1), -sympy.oo, v), lambda t: 1 / (4 * e * t)),
         "c ≤ 0": (half(sympy.exp(z), -w, 0) + Q(1, 2), half(sympy.exp(z - 1), -sympy.oo, -w), lambda t: (1 - t) / e)}
-    np_route = [identity(f_c, piece(t_c), f"tests z ≥ c, {name}: type II error = the printed piece at t = type I error")
-                for name, (t_c, f_c, piece) in ranges.items()]
+    # the integrals need w, v > 0; their closed forms are identities for every real w, v, stated so
+    real = {w: sympy.Symbol("w", real=True), v: sympy.Symbol("v", real=True)}
+    np_route = [identity(f_c.xreplace(real), piece(t_c).xreplace(real),
+                         f"tests z ≥ c, {name}: type II error = the printed piece at t = type I error (the integrals' "
+                         "closed forms)") for name, (t_c, f_c, piece) in ranges.items()]
     ranges_t = identity([ranges["c ≥ 1"][0].subs(w, 0), ranges["0 < c < 1"][0].subs(v, 1), ranges["c ≤ 0"][0].subs(w, 0)],
                         [1 / (2 * e), 1 / (2 * e), Q(1, 2)], "c = 1 is t = e^{−1}/2 and c = 0 is t = 1/2: the printed breakpoints")
 
