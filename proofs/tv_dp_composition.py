@@ -633,24 +633,27 @@ def remark_2():
 # Theorem 2
 
 
+#: The counting steps of eq. (5) for every k that no goal states (their identities, built with sympy's
+#: gammasimp and ceiling, had collapsed to 1 = 1 and m = m before they became goals).
+EQ5_COUNTING = ["the k-fold pair (7) has its sequences grouped by (n₊, a, l), the numbers of outcomes of ratio e^ε, 1 "
+                "and e^{−ε}: a class has k!/(n₊! a! l!) = C(k,a)C(k−a,l) sequences, all with the same contribution, so "
+                "max_S P̃0(S) − e^{jε}P̃1(S) = Σ over sequences of (P̃0 − e^{jε}P̃1)₊ is the sum over classes",
+                "the positive contributions are those with k − a − l > j + l, i.e. l ≤ ⌈(k−j−a)/2⌉ − 1 (and then "
+                "a ≤ k − j − 1): eq. (5)'s limits"]
+
+
 def _eq5_every_k():
     """Eq. (5) for every k, by counting: a sequence of the k-fold pair (7) with n₊ = k−a−l outcomes of
-    ratio x, a erasures and l of ratio 1/x has multiplicity k!/(n₊! a! l!) = C(k,a)C(k−a,l) and
-    contributes P̃0 − x^j P̃1 = α^a u^{k−a}(x^{k−a−l} − x^{j+l}), which (x > 1) is positive iff
-    k − a − l > j + l, i.e. l ≤ ⌈(k−j−a)/2⌉ − 1 (and then a ≤ k − j − 1): the sum of the positive parts
-    is eq. (5)'s double sum, summand by summand."""
-    k, a, l, j, m = sympy.symbols("k a l j m", integer=True, nonnegative=True)
+    ratio x, a erasures and l of ratio 1/x contributes P̃0 − x^j P̃1 = α^a u^{k−a}(x^{k−a−l} − x^{j+l}) (an
+    identity), which (x > 1) is positive iff k − a − l > j + l (x^m − x^n has the sign of m − n, decided); the
+    counting of the classes and eq. (5)'s limits are :data:`EQ5_COUNTING` (words)."""
+    k, a, l, j = sympy.symbols("k a l j", integer=True, nonnegative=True)
     u = sympy.Symbol("u", positive=True)  # (1 − α)/(1 + x) > 0 for α < 1
     p0 = (u * X) ** (k - a - l) * ALPHA ** a * u ** l
     p1 = u ** (k - a - l) * ALPHA ** a * (u * X) ** l
-    multinomial = sympy.factorial(k) / (sympy.factorial(k - a - l) * sympy.factorial(a) * sympy.factorial(l))
     return combine(
-        identity(sympy.gammasimp(multinomial / (sympy.binomial(k, a) * sympy.binomial(k - a, l))), 1,
-                 "multiplicity k!/(n₊! a! l!) = C(k,a)C(k−a,l)"),
         identity(p0 - X ** j * p1, u ** (k - a) * ALPHA ** a * (X ** (k - l - a) - X ** (l + j)),
                  "each sequence of the class contributes eq. (5)'s summand α^a u^{k−a}(x^{k−l−a} − x^{l+j})"),
-        identity([sympy.ceiling(2 * m / sympy.Integer(2)) - 1, sympy.ceiling((2 * m + 1) / sympy.Integer(2)) - 1], [m - 1, m],
-                 "the largest l with 2l < N = k − j − a is ⌈N/2⌉ − 1 (N = 2m: m − 1; N = 2m + 1: m): eq. (5)'s limits"),
         rational_nonnegative(X ** 2 - X, X, 1, sympy.oo, "x^{n+1} − x^n = x^n(x − 1) ≥ 0 for x ≥ 1: x^m − x^n has the sign "
                              "of m − n"))
 
@@ -708,7 +711,7 @@ def theorem_2_symbolic():
                      identity(brute, mine, "enumeration of all 3^k sequences (k = 1..6, 27 (k, j) pairs) against an "
                               "independent transcription of eq. (5), symbolic in x > 1 and α"),
                      identity(mine, paper, "the library's eq. (5) against the transcription"),
-                     domain=_THEOREM_2_DOMAIN)
+                     domain=_THEOREM_2_DOMAIN, prose_steps=EQ5_COUNTING)
 
 
 @claim(PAPER, "Theorem 2 (lattice composition), k ≤ 40",
@@ -841,7 +844,7 @@ def theorem_2_approx():
                      identity(brute, formula, "enumeration of all 5^k sequences, k = 1..3, symbolic in x, α, δ"),
                      exact_agreement(lib, [Q(4357, 10000), Q(1391, 5000), Q(19, 100)],
                                      "library at x = 2, δ = 1/10, η = 31/100, k = 2 (reference test vector)"),
-                     domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)')
+                     domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', prose_steps=EQ5_COUNTING)
 
 
 @claim(PAPER, "Theorem 2 (composed total variation)",
@@ -897,7 +900,7 @@ def theorem_2_tv():
                                          "library composed TV at ε = 1, α = 0.3, k = 5 vs the reference values"),
                      certified_agreement(pair_tv, eq5(0, 2, x, Q(3, 10)), 20,
                                          "TV of the library's 2-fold composed pair vs eq. (5) with j = 0"),
-                     domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], η')
+                     domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], η', prose_steps=EQ5_COUNTING)
 
 
 @claim(PAPER, "Eq. (6) (Kairouz–Oh–Viswanath)",
@@ -1126,4 +1129,7 @@ def proposition_1():
                                      "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),
                      exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],
                                      "library TVDP.subsample: (e^{ε'}, pδ, pη)"),
-                     domain=_PROPOSITION_1_DOMAIN)
+                     domain=_PROPOSITION_1_DOMAIN,
+                     prose_steps=["the pointwise facts (per output y, with a = P0(y), b = P1(y)) integrated against "
+                                  "μ = P0 + P1 (summed over the outputs of a finite space) give the total variation "
+                                  "pη, E_{e^ε'}(mix‖P1) = pδ and E_{e^ε'}(P1‖mix) ≤ pδ of the subsampled pair"])
