@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sympy
 
-from _tvdp_helpers import flag, for_every, BETA, ETA, Q, X, dominating_masses, random_law, rng, subsets_tv
+from _tvdp_helpers import exp_above_one, flag, for_every, BETA, ETA, Q, X, dominating_masses, random_law, rng, subsets_tv
 from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, erasure, kl_contraction_bound,
                          max_f_divergence, max_tv_after_channel, randomized_response, rr_kl_contraction)
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
@@ -361,11 +361,18 @@ def appendix_l():
                            "row); the intended symbol is P1, so the slip is a typo, not a wrong result")
 
 
+#: Theorem 4's hypotheses: f convex, [0, ∞) → ℝ₊ (so f(e^ε), f(e^{−ε}) ≥ 0), f(1) = 0; ε > 0 (see theorem_4_value).
+_THEOREM_4_DOMAIN = [ConvexF("f"), sympy.Eq(F(1), 0), F(sympy.exp(_ε)) >= 0, F(sympy.exp(-_ε)) >= 0, _ε > 0,
+                     sympy.exp(_ε) > 1, _η >= 0, _η <= sympy.tanh(_ε / 2)]
+
+
 @claim(PAPER, "Theorem 4 (value at Q*, eq. 32)",
        "D_f(P0*‖P1*) = η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every f with f(1) = 0; invariant under "
        "f → f + c(t−1); KL = εη, χ² = η(e^ε−1)(1+e^{−ε}), H² = 2η tanh(ε/4)",
-       domain=[ConvexF("f"), _ε >= 0, _η >= 0, _η <= sympy.tanh(_ε / 2)],
-       stated_domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), every convex f with f(1) = 0', stated_where='Section VII-B, Theorem 4, eq. (32)',
+       domain=_THEOREM_4_DOMAIN,
+       stated_domain='ε ≥ 0 as printed, read as ε > 0 (at ε = 0, η = 0 and eqs. (28), (32) divide by e^ε − 1 = 0; e^ε > 1 '
+                     'is ε > 0 spelled out for the covering check), 0 ≤ η ≤ tanh(ε/2), every convex f: [0, ∞) → ℝ₊ '
+                     'with f(1) = 0', stated_where='Section VII-B, Theorem 4, eq. (32)',
        quote=(r"Theorem 4 Given a convex function f:[0,)+:𝑓0subscriptf:[0,\infty)\rightarrow\mathbb{R}_{+}italic_f : "
               r"[ 0 , ∞ ) → blackboard_R start_POSTSUBSCRIPT + end_POSTSUBSCRIPT satisfying f(1)=0𝑓10f(1)=0italic_f "
               r"( 1 ) = 0, ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
@@ -394,21 +401,22 @@ def theorem_4_value():
     third output has ratio 1 and contributes P1*(3)·f(1) = 0 (the hypothesis f(1) = 0), so the value is
     η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) (decided with f(e^ε), f(e^{−ε}), f(1) as unknowns); the same for
     f + c(t − 1); and the three closed forms (identities). Every step holds for every f with f(1) = 0."""
-    e, n, c, y = _ε, _η, sympy.Symbol("c", real=True), sympy.Symbol("x", real=True)  # y stands for e^ε
+    e, n, c = _ε, _η, sympy.Symbol("c", real=True)
     x = sympy.exp(e)
-    p, q = _star(y, n)
-    value = lambda g, x=x: n * (g(x) + x * g(1 / x)) / (x - 1)
+    p, q = _star(x, n)
+    value = lambda g: n * (g(x) + x * g(1 / x)) / (x - 1)
     shifted = lambda t: F(t) + c * (t - 1)
     kl, chi, hel = (lambda t: t * sympy.log(t)), (lambda t: (t - 1) ** 2), (lambda t: (sympy.sqrt(t) - 1) ** 2)
-    at_one = [sympy.Eq(F(1), 0)]
+    hyps = [e > 0, n >= 0, sympy.Eq(F(1), 0)]
     statement = combine(
-        kernel.decide(kernel.goal(sympy.Eq(_df(F, p, q), value(F, y)), at_one),
-                      detail="Σ P1*(y) f(P0*(y)/P1*(y)) = η[f(x) + x f(1/x)]/(x − 1) when f(1) = 0, every x ≠ 0, 1 (x = e^ε)"),
-        kernel.decide(kernel.goal(sympy.Eq(_df(shifted, p, q), value(F, y)), at_one),
-                      detail="f + c(t − 1) gives the same value"),
+        kernel.decide(kernel.goal(sympy.Eq(_df(F, p, q), value(F)), hyps),
+                      detail="Σ P1*(y) f(P0*(y)/P1*(y)) = η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) when f(1) = 0"),
+        kernel.decide(kernel.goal(sympy.Eq(_df(shifted, p, q), value(F)), hyps),
+                      identity(sympy.exp(-e) * (x - 1), 1 - sympy.exp(-e), "e^{−ε}(e^ε − 1) = 1 − e^{−ε}"),
+                      detail="f + c(t − 1) gives the same value, every c"),
         identity([value(kl), value(chi), value(hel)],
                  [e * n, n * (x - 1) * (1 + 1 / x), 2 * n * sympy.tanh(e / 4)], "KL, χ², squared Hellinger"),
-        detail="eq. (32): the f-divergence of (P0*, P1*)")
+        exp_above_one(e), detail="eq. (32): the f-divergence of (P0*, P1*)")
     kl_, chi_ = (lambda t: t * sympy.log(t)), (lambda t: (t - 1) ** 2)
     lib = [max_f_divergence(sympy.Lambda(sympy.Symbol("t"), g(sympy.Symbol("t"))), sympy.log(2), Q(1, 5))
            for g in (kl_, chi_)]
@@ -420,7 +428,7 @@ def theorem_4_value():
                      exact_agreement(list(relabel[0]) + list(relabel[1]), p2 + q2, "library Q*_{ε,η} = eq. (28)"),
                      exact_agreement([d7[0][0], d7[0][1], d7[0][2]], [p2[0], p2[2], p2[1]],
                                      "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))"),
-                     domain=[ConvexF("f")])
+                     domain=_THEOREM_4_DOMAIN)
 
 
 @claim(PAPER, "Theorem 4 (supremum over Q_{ε,η})",
