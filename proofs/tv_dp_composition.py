@@ -784,9 +784,14 @@ def _delta_positive_every_k():
                  "P̃0(no P1-only outcome) − P̃0(all middle) + (1−δ)^k δ_j = 1 − (1−δ)^k(1 − δ_j)"))
 
 
+_THEOREM_2_APPROX_DOMAIN = [Integer("k", 1), _ε >= 0, _δ >= 0, _δ <= 1, _η >= _δ,
+                            _η <= _δ + (1 - _δ) * sympy.tanh(_ε / 2)]
+
+
 @claim(PAPER, "Theorem 2 (δ > 0, Appendix F)",
        "For the 5-point pair (43)–(44): max_S P̃0(S) − e^{jε}P̃1(S) = 1 − (1−δ)^k(1−δ_j) with δ_j of eq. (5), every k",
        supersedes="tv-dp:theorem-2-delta-gt-0-appendix-f-k-le-3",
+       domain=_THEOREM_2_APPROX_DOMAIN,
        stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', stated_where='Section III, Theorem 2 and Appendix F',
        quote=(r"To see how the expression "
               r"maxS𝒳k{P0~(S)eεjP1~(S)}=1(1δ)k(1δj)subscript𝑆superscript𝒳𝑘~subscript𝑃0𝑆superscript𝑒subscript𝜀𝑗~subscript𝑃1𝑆1superscript1𝛿𝑘1subscript𝛿𝑗\max_{\begin{subarray}{c}S\in\mathcal{X}^{k}\end{subarray}}\{\tilde{P_{0}}(S)-% "
@@ -844,12 +849,14 @@ def theorem_2_approx():
                      identity(brute, formula, "enumeration of all 5^k sequences, k = 1..3, symbolic in x, α, δ"),
                      exact_agreement(lib, [Q(4357, 10000), Q(1391, 5000), Q(19, 100)],
                                      "library at x = 2, δ = 1/10, η = 31/100, k = 2 (reference test vector)"),
-                     domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', prose_steps=EQ5_COUNTING)
+                     domain=_THEOREM_2_APPROX_DOMAIN, prose_steps=EQ5_COUNTING)
 
 
 @claim(PAPER, "Theorem 2 (composed total variation)",
        "d_TV of the k-fold composition is 1 − (1−δ)^k(1−δ_0); at ε = 1, α = 0.3, k = 5 it is 0.631089674853377",
-       stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], η', stated_where='Section III, Theorem 2',
+       domain=_THEOREM_2_APPROX_DOMAIN,
+       stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2) (Theorem 2\'s range of η)',
+       stated_where='Section III, Theorem 2',
        quote=(r"Theorem 2 For any ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], "
               r"and "
               r"η[δ,δ+(eε1)(1δ)1+eε]𝜂𝛿𝛿superscript𝑒𝜀11𝛿1superscript𝑒𝜀\eta\in[\delta,\delta+\frac{(e^{\varepsilon}-1)(1-\delta)}{1+e^{\varepsilon}}]italic_η "
@@ -900,12 +907,15 @@ def theorem_2_tv():
                                          "library composed TV at ε = 1, α = 0.3, k = 5 vs the reference values"),
                      certified_agreement(pair_tv, eq5(0, 2, x, Q(3, 10)), 20,
                                          "TV of the library's 2-fold composed pair vs eq. (5) with j = 0"),
-                     domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], η', prose_steps=EQ5_COUNTING)
+                     domain=_THEOREM_2_APPROX_DOMAIN, prose_steps=EQ5_COUNTING)
+
+
+_EQ_6_DOMAIN = [Integer("k", 1), _ε >= 0]
 
 
 @claim(PAPER, "Eq. (6) (Kairouz–Oh–Viswanath)",
        "eq. (5) at α = 0 and j ≡ k (mod 2) is KOV's δ_j = Σ_ℓ C(k,ℓ)(e^{(k−ℓ)ε} − e^{(ℓ+j)ε})/(1+e^ε)^k",
-       stated_domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)', stated_where='Section III-A, eq. (6)',
+       domain=_EQ_6_DOMAIN, stated_domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)', stated_where='Section III-A, eq. (6)',
        quote=(r"The composition bound proved by Kairouz et al. [7] states that for any ε𝜀\varepsilonitalic_ε and "
               r"δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], the class of (ε,δ)𝜀𝛿(\varepsilon,\delta)( italic_ε , "
               r"italic_δ )-differentially private mechanisms satisfies (jε,1(1δ)k(1δj))-differential "
@@ -945,7 +955,10 @@ def eq_6():
     return establish(statement, identity(lhs, rhs, "library: k = 1..8, all j ≡ k (mod 2), symbolic in x"),
                      exact_agreement(lib, [Q(13, 27), Q(10, 27), Q(4, 27), Q(8, 81), 0],
                                      "library KOV composition at x = 2, k = 4 vs the reference values vector (all j)"),
-                     domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)')
+                     domain=_EQ_6_DOMAIN,
+                     prose_steps=["at α = 0 eq. (5)'s summands with a ≥ 1 vanish (α^a = 0) and the a = 0 summand is "
+                                  "KOV's; for j = k − 2m eq. (5)'s upper limit ⌈(k−j)/2⌉ − 1 is (k−j)/2 − 1: sympy's "
+                                  "substitutions, made before the goals (which compare their results)"])
 
 
 def _remark_3_steps():
@@ -1027,10 +1040,13 @@ def remark_3():
                                   "give the vertical and horizontal pieces"])
 
 
+_BAYES_DOMAIN = [Integer("k", 1), _η > 0, _η < 1]
+
+
 @claim(PAPER, "Section III-B1 (Bayes security)",
        "The k-fold composition of (0,η)-DP has TV 1 − (1−η)^k (eq. (6) terms vanish at ε = 0), "
        "so Bayes security β* = 1 − TV composes multiplicatively",
-       stated_domain='every k ≥ 1, η ∈ (0, 1)', stated_where='Section III-B1',
+       domain=_BAYES_DOMAIN, stated_domain='every k ≥ 1, η ∈ (0, 1)', stated_where='Section III-B1',
        quote=(r"We can recover this result for the special case "
               r"β1=β2subscriptsuperscript𝛽1subscriptsuperscript𝛽2\beta^{*}_{1}=\beta^{*}_{2}italic_β "
               r"start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT = italic_β "
@@ -1054,15 +1070,17 @@ def bayes_security():
     # Every k: the (0,η) pair's outcomes have P0 = P1 (the middle) or one of them 0, so for
     # sequences min(ΠP0, ΠP1) = Π min(P0, P1) and Σ_s min = (Σ_o min(P0_o, P1_o))^k.
     k = sympy.Symbol("k", integer=True, positive=True)
-    pair = ((ETA, 1 - ETA, 0), (0, 1 - ETA, ETA))
+    pair = ((_η, 1 - _η, 0), (0, 1 - _η, _η))
     overlap = sympy.Add(*[sympy.Min(a, b) for a, b in zip(*pair)])
-    statement = combine(identity(1 - overlap.subs(ETA, sympy.Symbol("h", positive=True)) ** k,
-                                 1 - (1 - sympy.Symbol("h", positive=True)) ** k,
-                                 "TV = 1 − Σ_s min(P̃0, P̃1) = 1 − (Σ_o min(P0_o, P1_o))^k = 1 − (1 − η)^k, every k"),
-                        identity(sympy.Add(*[kov_delta(j, 5, 0) for j in (1, 3)]), 0, "eq. (6) at ε = 0 vanishes"))
+    statement = kernel.decide(kernel.goal(sympy.Eq(1 - overlap ** k, 1 - (1 - _η) ** k), [_η > 0, _η < 1]),
+                              detail="1 − (Σ_o min(P0_o, P1_o))^k = 1 − (1 − η)^k for the (0, η) pair, every k")
     return establish(statement, exact_agreement(lib, formula, "the (0,η) pair composed exactly, (η, k) ∈ {(3/10,5), "
                                                 "(1/7,3), (1/2,4)}"),
-                     domain='every k ≥ 1, η ∈ (0, 1)')
+                     exact_agreement(sympy.Add(*[kov_delta(j, 5, 0) for j in (1, 3)]), 0, "eq. (6) at ε = 0 vanishes (k = 5)"),
+                     domain=_BAYES_DOMAIN,
+                     prose_steps=["each outcome of the (0, η) pair has P0 = P1 or one of them 0, so for sequences "
+                                  "min(ΠP0, ΠP1) = Π min(P0, P1), and Σ_s Π_i min = (Σ_o min(P0_o, P1_o))^k = (1 − η)^k: "
+                                  "TV = 1 − Σ_s min(P̃0, P̃1) = 1 − (1 − η)^k"])
 
 
 # --------------------------------------------------------------------------------------------

@@ -230,9 +230,13 @@ def theorem_3_coth():
                      domain=_COTH_DOMAIN)
 
 
+_C0, _MU, _C1 = sympy.symbols("c_0 mu c_1", real=True)
+_REMARKS_DOMAIN = [_C0 > 0, _MU > 0, _C1 > 0, _C1 < Q(1, 2)]
+
+
 @claim(PAPER, "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})",
        "η = ε/c0 turns Dong's μ into μ√(2/c0); ε_ni = μ/n^{c1}, η_ni = μ/(2n^{1−c1}) give Σεη = μ²/2 exactly",
-       stated_domain='c0 > 0, μ > 0, c1 ∈ (0, 1/2)', stated_where='Section V, remarks after Theorem 3',
+       domain=_REMARKS_DOMAIN, stated_domain='c0 > 0, μ > 0, c1 ∈ (0, 1/2)', stated_where='Section V, remarks after Theorem 3',
        quote=(r"For pure differential privacy, "
               r"η=eε1eε+1ε2𝜂superscript𝑒𝜀1superscript𝑒𝜀1𝜀2\eta=\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}\approx\frac{\varepsilon}{2}italic_η "
               r"= divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG start_ARG "
@@ -270,9 +274,11 @@ def theorem_3_remarks():
         identity(mu_new, MU * sympy.sqrt(2 / C0), "n ε_n (ε_n / c0) = μ²/c0 = μ'²/2"),
         identity(N * (MU / N ** C1) * (MU / (2 * N ** (1 - C1))), MU ** 2 / 2, "Σ_i ε_ni η_ni = μ²/2, every c1"),
         identity((MU / (2 * N ** (1 - c1))) / (MU / N ** c1), N ** (-2 * D1) / 2, "η/ε = n^{2c1−1}/2 = n^{−2d}/2"),
-        identity(sympy.limit((Q(1, 2) * N ** (-2 * D1)), N, sympy.oo), 0,
-                 "→ 0 for every c1 = 1/2 − d ∈ (0, 1/2) (d > 0 symbolic), so η ≤ tanh(ε/2) eventually"), detail="the proof"),
-        domain='c0 > 0, μ > 0, c1 ∈ (0, 1/2)')
+        detail="the proof"),
+        domain=_REMARKS_DOMAIN,
+        prose_steps=["η/ε = n^{−2d}/2 → 0 as n → ∞ for every c1 = 1/2 − d ∈ (0, 1/2) (sympy's limit, d > 0 symbolic), "
+                     "and tanh(ε/2)/ε → 1/2, so η ≤ tanh(ε/2) eventually",
+                     "“η ≈ ε/c0” read as η = ε/c0 for ε_n = μ/√n"])
 
 
 def _adaptive_pair(r, x, eta):
@@ -399,9 +405,12 @@ def _laplace_certified(eps: sympy.Rational) -> Real:
     return Real(ball, name=f"certified Laplace TV at eps={eps}")
 
 
+_LAPLACE_DOMAIN = [_ε > 0, sympy.Symbol("Delta", real=True) > 0]
+
+
 @claim(PAPER, "Section VI-A (Laplace TV, Appendix I)",
        "d_TV(Lap(0, Δ/ε), Lap(Δ, Δ/ε)) = 1 − e^{−ε/2}",
-       stated_domain='ε > 0, sensitivity Δ > 0', stated_where='Section VI-A and Appendix I',
+       domain=_LAPLACE_DOMAIN, stated_domain='ε > 0, sensitivity Δ > 0', stated_where='Section VI-A and Appendix I',
        quote=(r"For a (query) function q:𝒳m:𝑞superscript𝒳𝑚q:\mathcal{X}^{m}\rightarrow\mathbb{R}italic_q : "
               r"caligraphic_X start_POSTSUPERSCRIPT italic_m end_POSTSUPERSCRIPT → blackboard_R, the output of the "
               r"Laplace mechanism, denoted MLapsubscript𝑀LapM_{\mathrm{Lap}}italic_M start_POSTSUBSCRIPT roman_Lap "
@@ -431,7 +440,10 @@ def laplace_tv():
                                          "the library at ε ∈ {1/2, 1, 2}"),
                      certified_agreement(lib, [published("0.2211992169285951"), published("0.3934693402873666"),
                                                published("0.6321205588285577")], 15, "reference values"),
-                     domain='ε > 0, sensitivity Δ > 0')
+                     domain=_LAPLACE_DOMAIN,
+                     prose_steps=["d_TV is the integral of the two densities' difference over {P > Q} = (−∞, Δ/2] "
+                                  "(Definition 3 for densities), evaluated by sympy's integrate: the goal compares its "
+                                  "result with 1 − e^{−ε/2}"])
 
 
 @claim(PAPER, "Appendix I (scale Δ/ε), erratum",
@@ -489,9 +501,12 @@ def appendix_i():
 # Section VI-B: Gaussian (Appendix J) and eqs. (17)–(18)
 
 
+_GAUSSIAN_DOMAIN = [sympy.Symbol("mu", real=True) > 0]
+
+
 @claim(PAPER, "Section VI-B (Gaussian TV, eq. 16, Appendix J)",
        "d_TV(N(0,σ²), N(Δ,σ²)) = 2Φ(μ/2) − 1 with μ = Δ/σ, = δ_GDP(0)",
-       stated_domain='μ = Δ/σ > 0', stated_where='Section VI-B, eq. (16) and Appendix J',
+       domain=_GAUSSIAN_DOMAIN, stated_domain='μ = Δ/σ > 0', stated_where='Section VI-B, eq. (16) and Appendix J',
        quote=(r"The total variation of a Gaussian mechanism operating on a statistic θ𝜃\thetaitalic_θ with variance "
               r"σ2=sens(θ)2μ2superscript𝜎2𝑠𝑒𝑛𝑠superscript𝜃2superscript𝜇2\sigma^{2}=\frac{sens(\theta)^{2}}{\mu^{2}}italic_σ "
               r"start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT = divide start_ARG italic_s italic_e italic_n italic_s ( "
@@ -513,7 +528,10 @@ def gaussian_tv():
                      certified_agreement(lib, [published("0.1974126513658474"), published("0.3829249225480262"),
                                                published("0.2994776058961513"), published("0.6826894921370859")], 15,
                                          "library at μ ∈ {1/2, 1, 1/1.3, 2} vs the reference values"),
-                     domain='μ = Δ/σ > 0')
+                     domain=_GAUSSIAN_DOMAIN,
+                     prose_steps=["d_TV is the integral of the two densities' difference over {P > Q} = (−∞, μ/2] "
+                                  "(Definition 3 for densities), evaluated by sympy's integrate: the goal compares its "
+                                  "result, written with erf, with 2Φ(μ/2) − 1"])
 
 
 def _gauss_hockey_certified(mu: sympy.Rational, eps: sympy.Rational) -> Real:
@@ -1033,7 +1051,10 @@ def figure_3():
             certified_agreement([pair.tradeoff(t) for t in ts], [published(v) for v in (
                 "0.8640859085770477", "0.7281718171540955", "0.4598493014643029", "0.3065662009762019",
                 "0.1839397205857212", "0.1103638323514327")], 14, "reference sample values"),
-            domain=_FIGURE_3_DOMAIN)
+            domain=_FIGURE_3_DOMAIN,
+            # the threshold tests {z ≥ c} are the optimal ones by the Neyman–Pearson lemma (Definition 2): the
+            # trade-off function is their curve only through it
+            uses=["tv-dp:definition-2-roc-neyman-pearson"])
 
 
 def _figure_4_ordering():
