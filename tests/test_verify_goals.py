@@ -287,6 +287,31 @@ def test_the_grade_follows_the_goals():
         (False, over.goals_covered_note, "restricted")
 
 
+def test_a_lemma_over_an_auxiliary_variable_is_prose_not_a_smaller_domain():
+    """x(x − 1) ≥ 0 for x ≥ 1 (hand check: both factors ≥ 0) proved about a fresh x, in a proof whose
+    domain is ε ≥ 0: the goal says nothing about ε until x := e^ε is a step of the proof, so the
+    instantiation is in words ("proved with prose"), never machine-complete; the same goal over a
+    variable of the paper's statement, or in a domain naming nothing, restricts the proof; and a goal
+    whose requirement on the domain's own variable fails stays restricted whatever else it names."""
+    eps = sympy.Symbol("epsilon", real=True)
+    lemma = real_closed(x * (x - 1), [x], [x >= 1], "x(x − 1) ≥ 0 for x ≥ 1")
+    aux = _report(establish(lemma, domain=[eps >= 0]), [eps >= 0])
+    assert aux.coverage == "whole" and aux.goals_covered is False
+    assert aux.proof_status == "proved with prose", aux.proof_notes
+    assert aux.goals[0]["unlinked"] == ["x"] and any("not linked" in n for n in aux.proof_notes)
+    assert ClaimReport.from_json(aux.to_json()).proof_status == "proved with prose"
+    # x is the paper's own variable: the goal restricts the proof
+    stated = _report(establish(lemma, domain=[eps >= 0]), [eps >= 0, x >= 0])
+    assert stated.proof_status == "restricted", stated.proof_notes
+    # a domain that names nothing cannot tell a lemma from the statement
+    bare = _report(establish(lemma, domain=[]), [])
+    assert bare.proof_status == "restricted", bare.proof_notes
+    # ε > 0 fails at ε = 0 of the domain, beside the auxiliary x: restricted
+    mixed = real_closed(x * (x - 1) * eps, [x, eps], [x >= 1, eps > 0], "x(x − 1)ε ≥ 0")
+    both = _report(establish(mixed, domain=[eps >= 0]), [eps >= 0])
+    assert both.goals[0]["unlinked"] == [] and both.proof_status == "restricted", both.proof_notes
+
+
 def test_a_combination_is_covered_only_when_every_part_is():
     good = real_closed(x + 1, [x], [x >= 0], "x + 1 ≥ 0")
     narrow = real_closed(x - 1, [x], [x >= 1], "x − 1 ≥ 0 for x ≥ 1")
@@ -382,3 +407,38 @@ def test_a_false_identity_over_an_integer_never_replays_as_agreed():
             "goals": [g.to_json()], "certificates": [certificate("identity", g, route="forged")]})
         result = recheck_evidence(forged.to_json())
         assert result.outcomes and all(o["verdict"] != AGREES for o in result.outcomes) and not result.passed, lhs
+
+
+def test_a_kernel_step_is_stored_once_covered_by_its_hypotheses_and_rechecked():
+    """A kernel proof (rule certificates, a premise nested under its step) in a claim report: the
+    step's goal form is kept in its rule certificate only, its hypotheses and the definedness of its
+    conclusion are required of the proof's domain (hand check: at y = 0, y ≠ 0 fails and 1/y is
+    undefined), and the compacted report re-checks, a moved digest disagreeing."""
+    from symdp.verify import kernel
+    from symdp.verify.recheck import recheck_report
+    leaf = kernel.decide(kernel.goal(x * x + 1 >= 2 * x))  # (x − 1)² ≥ 0
+    step = kernel.instantiate(leaf, {x: 1 / y}, [sympy.Ne(y, 0)])
+    assert step.status == "proved", step.detail
+    wide = _report(establish(step, domain=[]), [])
+    assert wide.goals_covered is False and wide.proof_status == "restricted"
+    assert wide.goals[0]["kind"] == "rule" and "y = 0" in wide.goals[0]["covered_why"]
+    # a kernel conclusion holds only where it is defined: log y ≤ log y says nothing at y ≤ 0
+    partial = kernel.decide(kernel.goal(sympy.log(y) <= sympy.log(y)))
+    assert partial.status == "proved", partial.detail
+    assert _report(establish(partial, domain=[]), []).goals_covered is False
+    assert _report(establish(partial, domain=[y > 0]), [y > 0]).goals_covered is True
+    honest = _report(establish(step, domain=[sympy.Ne(y, 0)]), [sympy.Ne(y, 0)])
+    assert honest.goals_covered is True and honest.proof_status == "machine-complete", honest.proof_notes
+    claim = honest.to_json()
+    listed = claim["data"]["statement"]["data"]["goals"]
+    assert [set(g) for g in listed] == [{"digest", "text"}]
+    # y's goal once (its rule certificate); x's in the premise's rule certificate and in the smtlib
+    # side certificate that decides it (which carries the goal it replays)
+    assert _count(claim, "conclusion") == 3
+    result = recheck_report({"claims": [claim]}, jobs=0)
+    assert result.passed, [o["detail"] for o in result.outcomes if o["verdict"] != "agrees"]
+    assert [o["kind"] for o in result.outcomes] == ["rule", "rule"]  # the side certificate replays inside its step
+    moved = copy.deepcopy(claim)
+    moved["data"]["statement"]["data"]["goals"][0]["digest"] = \
+        moved["data"]["statement"]["data"]["premises"][0]["data"]["goals"][0]["digest"]
+    assert not recheck_report({"claims": [moved]}, jobs=0).passed
