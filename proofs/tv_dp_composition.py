@@ -40,8 +40,8 @@ def _pairs(seed: int, count: int = 12, sizes=(2, 3, 4, 5)):
 #: The step that carries a finite-alphabet proof to the paper's output spaces, which may be continuous (the
 #: Laplace and Gaussian mechanisms of Section VI).
 GENERAL_SPACES = ("any output space: the same pointwise facts for the densities p0, p1 with respect to μ = P0 + P1, "
-                  "integrated against μ instead of summed over the outcomes (an event is a 0/1 test, a randomised "
-                  "test a measurable φ: 𝒴 → [0, 1])")
+                  "integrated against μ in place of the finite sums (an event is a 0/1 test, a test on a general space "
+                  "a measurable φ: 𝒴 → [0, 1])")
 
 
 #: The step from the tests' error pairs to the trade-off function f(t) = inf {β_II : β_I ≤ t} (Definition 2).
