@@ -262,6 +262,26 @@ def _report(ev, stated, **kw):
                        domain=domains.to_json(domains.items(stated)), stated_domain="words", quote_found=True, **kw)
 
 
+def test_the_abstraction_knows_exp_above_its_tangent_and_tanh_signed_and_bounded():
+    """Hand checks: e^ε ≥ 1 + ε > 1 for ε > 0; tanh(ε/2) ≥ 0 for ε ≥ 0 and |tanh| < 1 everywhere.
+    At ε = 0 e^ε > 1 fails (e^0 = 1), and tanh(ε) ≥ 0 fails for ε < 0: not covered there."""
+    from symdp.verify.covering import Premises, check
+    eps = sympy.Symbol("epsilon", real=True)
+    def covered(hyp, dom):
+        return check(goal(x >= 0, [hyp, x >= 0]), "smtlib", Premises.of(domains.items(dom + [x >= 0]))).covered
+    assert covered(sympy.exp(eps) > 1, [eps > 0]) is True
+    assert covered(sympy.exp(eps) > 1, [eps >= 0]) is not True
+    assert covered(sympy.E ** (2 * eps) > 1, [eps > 0]) is True
+    assert covered(sympy.tanh(eps / 2) >= 0, [eps >= 0]) is True
+    assert covered(sympy.tanh(eps) >= 0, [eps >= -1]) is not True
+    assert covered(sympy.tanh(eps) < 1, []) is True and covered(sympy.tanh(eps) > -1, []) is True
+    # no more than the facts: e^ε ≥ 1 + 3ε/2 fails at ε = 1/2 (e^½ ≈ 1.6487 < 1.75), tanh ε ≤ ε/2 at
+    # ε = 1 (tanh 1 ≈ 0.7616 > 0.5), while tanh ε ≤ ε holds for ε ≥ 0
+    assert covered(sympy.exp(eps) >= 1 + 3 * eps / 2, [eps >= 0]) is not True
+    assert covered(sympy.tanh(eps) <= eps, [eps >= 0]) is True
+    assert covered(sympy.tanh(eps) <= eps / 2, [eps >= 0]) is not True
+
+
 def test_the_grade_follows_the_goals():
     proof = real_closed(x * (x + 1), [x], [x >= 0], "x(x + 1) ≥ 0 for x ≥ 0")
     assert proof.status == "proved"
