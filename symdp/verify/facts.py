@@ -205,7 +205,7 @@ def claim_steps(goals: Sequence[Mapping], facts: Mapping, data: Mapping) -> list
     rules = {c.get("digest"): c.get("rule") for c in _certificates(data) if c.get("kind") == "rule"}
     steps: list[dict] = []
     for g in goals:
-        step = {"kind": "rule" if g.get("digest") in rules else "machine", "text": g.get("text", "")}
+        step = {"kind": ("rule" if g.get("digest") in rules else "machine"), "text": g.get("text", "")}
         if g.get("digest"):
             step["digest"] = g["digest"]
         if step["kind"] == "rule":
