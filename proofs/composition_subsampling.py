@@ -17,7 +17,7 @@ from symdp.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
 from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple, zcdp_rho_for
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
-from symdp.verify.domains import DPPair, Integer
+from symdp.verify.domains import DPMechanism, DPPair, Integer
 
 from _cs_helpers import (adaptive_statement, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
@@ -27,7 +27,7 @@ PAPER = "composition-subsampling"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them; ε_j, δ_j
 # stand for every mechanism's parameters.
-_ε, _δ, _ρ, _εj, _δj = sympy.symbols("epsilon delta rho epsilon_j delta_j", real=True)
+_ε, _δ, _ρ, _εj, _δj, _σ = sympy.symbols("epsilon delta rho epsilon_j delta_j sigma", real=True)
 y, t, z, u = sympy.symbols("y t z u", real=True)
 mu, mu2, sigma, rho, eps, L = sympy.symbols("mu mu2 sigma rho epsilon L", positive=True)
 
@@ -41,10 +41,16 @@ def _normal_mgf(mean, var, s):
 # Section 2
 
 
+# The paper's proof of Theorem 1 reads ε_j-DP at each output (e^{−ε_j} ≤ P[M_j(x) = y_j]/P[M_j(x') = y_j] ≤ e^{ε_j}),
+# which is what the kernel's goal takes as its hypothesis, for every k ≥ 1.
+_THEOREM_1_DOMAIN = [Integer("k", 1), DPMechanism("M_j", _εj)]
+
+
 @claim(paper=PAPER, label="Theorem 1",
        statement="The composition of ε_j-DP mechanisms is (Σ_j ε_j)-DP: the likelihood ratio of the product "
                  "factorises, so the product of e^{ε_j} bounds it and randomized response attains it.",
-       stated_domain='M_1, …, M_k each ε_j-DP, every k', stated_where='Section 2, Theorem 1 (Basic Composition)',
+       domain=_THEOREM_1_DOMAIN, stated_domain='M_1, …, M_k each ε_j-DP, every k',
+       stated_where='Section 2, Theorem 1 (Basic Composition)',
        quote=(r"Theorem 1 (Basic Composition). Let "
               r"M1,M2,,Mk:𝒳n𝒴:subscript𝑀1subscript𝑀2subscript𝑀𝑘superscript𝒳𝑛𝒴M_{1},M_{2},\cdots,M_{k}:\mathcal{X}^{n}\to\mathcal{Y} "
               r"be randomized algorithms. Suppose Mjsubscript𝑀𝑗M_{j} is εjsubscript𝜀𝑗\varepsilon_{j}-DP for each "
@@ -64,7 +70,7 @@ def theorem_1():
                      exact_agreement(worst, 30, "max likelihood ratio of RR(2)×RR(3)×RR(5) by enumeration = e^{log2+log3+log5}"),
                      exact_agreement([hockey_by_events(p, q, 30), composed.delta(log(30))], [0, 0],
                                      "δ(Σε_j) = 0 by enumerating events and from the library's exact product pair"),
-                     domain='M_1, …, M_k each ε_j-DP, every k')
+                     domain=_THEOREM_1_DOMAIN)
 
 
 def _basic_composition():
@@ -78,7 +84,7 @@ def _basic_composition():
 
     k, j = sympy.symbols("k j", integer=True)
     pp, qq = sympy.IndexedBase("p", nonnegative=True), sympy.IndexedBase("q", nonnegative=True)
-    ee = sympy.IndexedBase("epsilon", nonnegative=True)
+    ee = sympy.IndexedBase("epsilon")  # any real ε_j: e^{ε_j} > 0 is all the step needs
 
     def terms(n):
         both = sympy.And(pp[j] <= exp(ee[j]) * qq[j], qq[j] <= exp(ee[j]) * pp[j])
@@ -257,27 +263,40 @@ def _pointwise_pld_facts():
                    prove(1 / w - 1 + log(w), w, 1, sympy.oo, "log v ≤ v − 1 for v = 1/w ∈ (0, 1]"))
 
 
+# μ, μ' range over ℝ (the goals' symbols are real, without a sign); σ > 0.
+_PROPOSITION_3_DOMAIN = [_σ > 0]
+
+
 @claim(paper=PAPER, label="Proposition 3",
        statement="PrivLoss(N(μ,σ²)‖N(μ',σ²)) = N(ρ, 2ρ), ρ = (μ−μ')²/2σ²; f(y) = (μ−μ')(2y−μ−μ')/2σ² is affine and "
                  "E[e^{tZ}] = e^{t(t+1)ρ}.",
-       stated_domain="μ, μ' ∈ ℝ, σ > 0", stated_where='Section 3.1, Proposition 3',
+       domain=_PROPOSITION_3_DOMAIN, stated_domain="μ, μ' ∈ ℝ, σ > 0", stated_where='Section 3.1, Proposition 3',
        quote=(r"Proposition 3 (Privacy Loss Distribution of Gaussian). Let "
               r"P=𝒩(μ,σ2)𝑃𝒩𝜇superscript𝜎2P=\mathcal{N}(\mu,\sigma^{2}) and "
               r"Q=𝒩(μ,σ2)𝑄𝒩superscript𝜇superscript𝜎2Q=\mathcal{N}(\mu^{\prime},\sigma^{2}). Then "
               r"𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)=𝒩(ρ,2ρ)\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)=\mathcal{N}(\rho,2\rho) for "
               r"ρ=(μμ)22σ2𝜌superscript𝜇superscript𝜇22superscript𝜎2\rho=\frac{(\mu-\mu^{\prime})^{2}}{2\sigma^{2}}."))
 def proposition_3():
-    dens = lambda m: exp(-(y - m) ** 2 / (2 * sigma ** 2)) / sqrt(2 * sympy.pi * sigma ** 2)
-    f = sympy.expand_log(log(dens(mu) / dens(mu2)), force=True)
-    r = (mu - mu2) ** 2 / (2 * sigma ** 2)
-    slope, intercept = (mu - mu2) / sigma ** 2, -(mu - mu2) * (mu + mu2) / (2 * sigma ** 2)
-    # Y ~ N(μ, σ²) makes the affine Z normal with these moments.
-    mean, var = slope * mu + intercept, slope ** 2 * sigma ** 2
-    return establish(combine(identity(f, (mu - mu2) * (2 * y - mu - mu2) / (2 * sigma ** 2),
-                                      "the log-likelihood ratio is affine in y"),
-                             identity([mean, var], [r, 2 * r], "mean ρ and variance 2ρ under Y ~ N(μ, σ²)"),
-                             identity(_normal_mgf(r, 2 * r, t), exp(t * (t + 1) * r), "MGF of N(ρ, 2ρ) is e^{t(t+1)ρ}"), detail="the proof"),
-                     domain="μ, μ' ∈ ℝ, σ > 0")
+    """Proposition 3 by the paper's route, for every real μ, μ' and σ > 0. The log-likelihood ratio
+    f(y) = log(P(y)/Q(y)) is affine in y, and f(y) − ρ = c·(y − μ)/σ with c = (μ − μ')/σ, c² = 2ρ. With
+    Y ~ N(μ, σ²), G = (Y − μ)/σ ~ N(0, 1), so Z = f(Y) = ρ + c·G, and c·G ~ N(0, c²) for every real c (φ is
+    even, so −G ~ N(0, 1) too; c = 0 is the point mass): Z ~ N(ρ, 2ρ). Its MGF E[e^{tZ}] = e^{tρ}∫ e^{tcu} φ(u) du
+    is integrated symbolically: e^{t(t+1)ρ} (used by Lemma 12)."""
+    yy, tt, uu, m1, m2 = sympy.symbols("y t u mu mu'", real=True)
+    s_ = sympy.Symbol("sigma", positive=True)
+    dens = lambda m: exp(-(yy - m) ** 2 / (2 * s_ ** 2)) / sqrt(2 * sympy.pi * s_ ** 2)
+    affine = (m1 - m2) * (2 * yy - m1 - m2) / (2 * s_ ** 2)
+    r, c = (m1 - m2) ** 2 / (2 * s_ ** 2), (m1 - m2) / s_
+    phi = lambda v: exp(-v ** 2 / 2) / sqrt(2 * sympy.pi)
+    scaled = sympy.integrate(exp(tt * c * uu) * phi(uu), (uu, -sympy.oo, sympy.oo), conds="none")
+    return establish(combine(identity(log(dens(m1) / dens(m2)), affine, "the log-likelihood ratio is affine in y"),
+                             identity([affine - r, c ** 2], [c * (yy - m1) / s_, 2 * r],
+                                      "f(y) − ρ = c·(y − μ)/σ with c = (μ − μ')/σ, c² = 2ρ: Z = ρ + c·G, G ~ N(0, 1)"),
+                             identity(phi(-uu), phi(uu), "φ(−u) = φ(u): c·G ~ N(0, c²) for either sign of c"),
+                             identity(exp(tt * r) * scaled, exp(tt * (tt + 1) * r),
+                                      "E[e^{tZ}] = e^{tρ}∫ e^{tcu} φ(u) du (integrated symbolically) = e^{t(t+1)ρ}"),
+                             detail="the proof"),
+                     domain=_PROPOSITION_3_DOMAIN)
 
 
 @claim(paper=PAPER, label="Lemma 4 (Neyman–Pearson)",
@@ -800,10 +819,15 @@ def proposition_14():
     return establish(combine(statement, detail="the proof"), out, domain=_PROPOSITION_14_DOMAIN)
 
 
+# ρ > 0 is the zCDP parameter of the first sentence (its bound divides by 4ρ); log(1/δ) > 0 follows from δ ∈ (0, 1) and
+# is written out because the checkers' arithmetic does not read log.
+_REMARK_15_DOMAIN = [_ρ > 0, _ε > 0, _δ > 0, _δ < 1, log(1 / _δ) > 0]
+
+
 @claim(paper=PAPER, label="Remark 15",
        statement="ρ-zCDP gives (ρ + 2√(ρ log(1/δ)), δ)-DP; ρ = (√(L+ε) − √L)² (L = log 1/δ) suffices for (ε, δ) and lies in "
                  "[ε²/(4L+4ε), ε²/(4L)]; σ² = 2(L+ε)/ε² suffices for the Gaussian.",
-       stated_domain='every ε > 0, δ ∈ (0, 1)', stated_where='Section 4.1, Remark 15',
+       domain=_REMARK_15_DOMAIN, stated_domain='every ε > 0, δ ∈ (0, 1)', stated_where='Section 4.1, Remark 15',
        quote=(r"Remark 15. Proposition 14 shows that ρ𝜌\rho-zCDP implies "
               r"(ε,δ=exp((ερ)2/4ρ))𝜀𝛿superscript𝜀𝜌24𝜌(\varepsilon,\delta=\exp(-(\varepsilon-\rho)^{2}/4\rho))-DP for "
               r"all ερ𝜀𝜌\varepsilon\geq\rho. Equivalently, ρ𝜌\rho-zCDP implies "
@@ -816,19 +840,35 @@ def proposition_14():
               r"Lemma 12, to ensure (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP it suffices to set "
               r"σ2=2ε2(log(1/δ)+ε)superscript𝜎22superscript𝜀21𝛿𝜀\sigma^{2}=\frac{2}{\varepsilon^{2}}\cdot\left(\log(1/\delta)+\varepsilon\right)."))
 def remark_15():
-    a, b = sympy.symbols("a b", positive=True)  # a = √L, b = √(L+ε), b ≥ a
-    r = (b - a) ** 2
-    c = sympy.Symbol("c", positive=True)  # c = b − a
-    statement = [identity((c ** 2 + 2 * sqrt(c ** 2 * a ** 2)), (a + c) ** 2 - a ** 2,
-                    "ρ + 2√(ρL) = ε at ρ = (√(L+ε) − √L)²: with a = √L, c = √(L+ε) − √L both sides are (a+c)² − a²"),
-           identity((b ** 2 - a ** 2) ** 2 / (4 * a ** 2) - r, (b - a) ** 3 * (b + 3 * a) / (4 * a ** 2),
-                    "ε²/4L − ρ = (b−a)³(b+3a)/4a² ≥ 0 (a = √L ≤ b = √(L+ε))"),
-           identity(r - (b ** 2 - a ** 2) ** 2 / (4 * b ** 2), (b - a) ** 3 * (3 * b + a) / (4 * b ** 2),
-                    "ρ − ε²/(4L+4ε) = (b−a)³(3b+a)/4b²"),
-           real_closed((b - a) ** 3 * (b + 3 * a) / (4 * a ** 2), [a, b], [b >= a], "(b−a)³(b+3a)/4a² ≥ 0 for b ≥ a > 0"),
-           real_closed((b - a) ** 3 * (3 * b + a) / (4 * b ** 2), [a, b], [b >= a],
-                       "(b−a)³(3b+a)/4b² ≥ 0 for b ≥ a > 0; so the Gaussian with σ² = 2(L+ε)/ε², ρ = ε²/(4(L+ε)) ≤ "
-                       "(√(L+ε) − √L)², is ρ-zCDP with a ρ that suffices")]
+    """Remark 15 for every ρ > 0, ε > 0 and δ ∈ (0, 1), as kernel steps. With L = log(1/δ): the simple bound of
+    Proposition 14, δ = e^{−(ε−ρ)²/4ρ} for ε ≥ ρ, solved for ε is ε = ρ + 2√(ρL), which is ≥ ρ. Then
+    ρ* = (√(L+ε) − √L)² has ρ* + 2√(ρ* L) = ε, so ρ*-zCDP gives (ε, δ)-DP, and ε²/(4L+4ε) ≤ ρ* ≤ ε²/(4L): each proved
+    for a = √L, b = √(L+ε) as real numbers with a, b ≥ 0 and b² = a² + ε (nlsat), then instantiated at
+    a = √log(1/δ), b = √(log(1/δ) + ε). The Gaussian with σ² = 2(L + ε)/ε² on a sensitivity-1 query is
+    1/(2σ²) = ε²/(4L + 4ε)-zCDP by Lemma 12, which is at most ρ*, so it is ρ*-zCDP and (ε, δ)-DP."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    a, b = sympy.symbols("a b", real=True)
+    roots = [a >= 0, b >= 0, sympy.Eq(b ** 2, a ** 2 + _ε), _ε > 0]
+    # ε = ρ + 2√(ρ log(1/δ)) ≥ ρ, so Proposition 14's simple bound applies there, and at this ε the bound
+    # e^{−(ε−ρ)²/4ρ} is e^{−log(1/δ)} = δ (sympy evaluates that expression to δ as it is built: no goal can state it)
+    above = kernel.decide(kernel.goal(_ρ + 2 * sqrt(_ρ * log(1 / _δ)) >= _ρ, _REMARK_15_DOMAIN),
+                          detail="ε = ρ + 2√(ρ log(1/δ)) ≥ ρ")
+    rho_star = (b - a) ** 2
+    at = {a: sqrt(log(1 / _δ)), b: sqrt(log(1 / _δ) + _ε)}
+    suffices = kernel.decide(kernel.goal(sympy.Eq(rho_star + 2 * sqrt(rho_star * a ** 2), _ε), roots),
+                             detail="ρ* + 2√(ρ*·a²) = ε for ρ* = (b − a)², b² = a² + ε, a, b ≥ 0")
+    bounds = kernel.decide(kernel.goal(sympy.And(_ε ** 2 / (4 * a ** 2 + 4 * _ε) <= rho_star, rho_star <= _ε ** 2 / (4 * a ** 2)),
+                                       [*roots, sympy.Ne(a ** 2, 0)]),
+                           detail="ε²/(4a² + 4ε) ≤ (b − a)² ≤ ε²/(4a²) for b² = a² + ε, a² ≠ 0")
+    statement = combine(above,
+                        kernel.instantiate(suffices, at, _REMARK_15_DOMAIN, detail="at a = √log(1/δ), b = √(log(1/δ) + ε): "
+                                           "ρ* + 2√(ρ* log(1/δ)) = ε"),
+                        kernel.instantiate(bounds, at, _REMARK_15_DOMAIN, detail="at a = √log(1/δ), b = √(log(1/δ) + ε): "
+                                           "ε²/(4 log(1/δ) + 4ε) ≤ ρ* ≤ ε²/(4 log(1/δ))"),
+                        identity(1 / (2 * (2 * (log(1 / _δ) + _ε) / _ε ** 2)), _ε ** 2 / (4 * log(1 / _δ) + 4 * _ε),
+                                 "the Gaussian at σ² = 2(L + ε)/ε² is 1/(2σ²) = ε²/(4L + 4ε)-zCDP (Lemma 12, Δ = 1)"),
+                        detail="the proof")
     out = []
     for e, d, ref in ((1, R(1, 10 ** 6), "0.0174689047691234"), (2, R(1, 10 ** 9), "0.0460580072313921"),
                       (8, R(1, 10 ** 5), "1.04913620122332")):
@@ -840,7 +880,8 @@ def remark_15():
         out.append(combine(ordered([gaussian_delta(e, cal.sigma_upper), d], "δ(σ_upper) ≤ δ"),
                            near(gaussian_delta(e, cal.sigma_upper), str(d), 15, "and = δ to 15 digits"),
                            detail=f"(ε,δ)=({e},{d}): the library's minimal σ, rounded up, is a calibration"))
-    return establish(combine(statement, detail="the proof"), out, domain='every ε > 0, δ ∈ (0, 1)')
+    return establish(statement, out, domain=_REMARK_15_DOMAIN,
+                     uses=["composition-subsampling:proposition-14", "composition-subsampling:definition-11-and-lemma-12"])
 
 
 _PROPOSITION_16_DOMAIN = [DPPair("P", "Q", _ε), _ε >= 0]

@@ -32,7 +32,7 @@ from _cs_helpers import randomized_response as rr
 PAPER = "composition-subsampling"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _δ, _p, _Δ, _c, _d = sympy.symbols("epsilon delta p Delta c d", real=True)
+_ε, _δ, _p, _Δ, _c, _d, _x = sympy.symbols("epsilon delta p Delta c d x", real=True)
 _n, _k = sympy.symbols("n k", integer=True)
 p_, x_, a_, t_, v_ = sympy.symbols("p x alpha t v", positive=True)
 rho_ = sympy.Symbol("rho", positive=True)
@@ -402,9 +402,13 @@ def footnote_8():
                    kind="typo")
 
 
+# P ≈ Q (one removal) and Q ≈ R (one addition), each (ε, δ)-indistinguishable: ε, δ ≥ 0 come with the pairs.
+_SECTION_6_2_DOMAIN = [DPPair("P", "Q", _ε, _δ), DPPair("Q", "R", _ε, _δ)]
+
+
 @claim(paper=PAPER, label="Section 6.2 (add/remove vs replace)",
        statement="(ε,δ)-DP under add/remove implies (2ε, (1+e^ε)δ)-DP under replace-one (group privacy).",
-       stated_domain='every triple of laws, ε ≥ 0, δ ≥ 0', stated_where='Section 6.2',
+       domain=_SECTION_6_2_DOMAIN, stated_domain='every triple of laws, ε ≥ 0, δ ≥ 0', stated_where='Section 6.2',
        quote=(r"In general, it only matters slightly which we choose: A replacement can be accomplished by a "
               r"combination of a removal and an addition. Thus, by group privacy, if the algorithm is "
               r"(ε,δ)𝜀𝛿(\varepsilon,\delta)-DP with respect to addition or removal, then it is "
@@ -422,12 +426,23 @@ def section_6_2():
         out.append(holds(max(hockey(p, r, exp(eps2)), hockey(r, p, exp(eps2))) <= d2,
                          f"triple {seed}: P≈Q and Q≈R at (log {x}, {d}) ⇒ P≈R at (2 log {x}, (1+e^ε)δ)"))
     out.append(exact_agreement(list(add_remove_to_replace(1, R(1, 10 ** 6))), [2, (1 + sympy.E) / 10 ** 6], "library"))
-    ps, qs, rs, x, d = sympy.symbols("P Q R x delta", nonnegative=True)
-    statement = real_closed(x ** 2 * rs + (1 + x) * d - ps, [ps, qs, rs, x, d], [x >= 1, ps <= x * qs + d, qs <= x * rs + d],
-                            "P(S) ≤ e^ε Q(S) + δ and Q(S) ≤ e^ε R(S) + δ ⇒ P(S) ≤ e^{2ε}R(S) + (1 + e^ε)δ, every event "
-                            "(and symmetrically)")
-    return establish(statement, out, domain='every triple of laws, ε ≥ 0, δ ≥ 0',
-                     prose_steps=['per event, then over all events'])
+    return establish(_group_privacy(), out, domain=_SECTION_6_2_DOMAIN)
+
+
+def _group_privacy():
+    """Section 6.2's group privacy, event by event, as a kernel step: with P(S), Q(S), R(S) the masses the three laws
+    give one event S, P(S) ≤ e^ε Q(S) + δ and Q(S) ≤ e^ε R(S) + δ give P(S) ≤ e^ε(e^ε R(S) + δ) + δ =
+    e^{2ε} R(S) + (1 + e^ε)δ (e^ε > 0; e^{2ε} = (e^ε)²). Every event of every triple of laws is such a point, and the
+    symmetric direction (R to P through Q) is the same goal with the laws renamed."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    ps, qs, rs = sympy.symbols("P(S) Q(S) R(S)", real=True)
+    x = sympy.Symbol("x", real=True)
+    chained = kernel.decide(kernel.goal(ps <= x ** 2 * rs + (1 + x) * _δ,
+                                        [x > 0, _δ >= 0, ps <= x * qs + _δ, qs <= x * rs + _δ]),
+                            detail="x > 0: P(S) ≤ xQ(S) + δ, Q(S) ≤ xR(S) + δ ⇒ P(S) ≤ x²R(S) + (1 + x)δ")
+    return kernel.instantiate(chained, {x: exp(_ε)}, [_ε >= 0, _δ >= 0, ps <= exp(_ε) * qs + _δ, qs <= exp(_ε) * rs + _δ],
+                              detail="at x = e^ε: P(S) ≤ e^{2ε}R(S) + (1 + e^ε)δ")
 
 
 # --------------------------------------------------------------------------------------------
@@ -894,18 +909,22 @@ def theorem_35_gap():
                    kind="proof gap")
 
 
+_LEMMA_36_DOMAIN = [_p >= 0, _p <= 1, _x > 0]
+
+
 @claim(paper=PAPER, label="Lemma 36",
        statement="1/(1−p+p/x) ≤ 1−p+px for p ∈ [0,1], x > 0.",
-       stated_domain='p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 36',
+       domain=_LEMMA_36_DOMAIN, stated_domain='p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 36',
        quote=(r"Lemma 36. For all p[0,1]𝑝01p\in[0,1] and x(0,)𝑥0x\in(0,\infty), "
               r"11p+p/x1p+px.11𝑝𝑝𝑥1𝑝𝑝𝑥\frac{1}{1-p+p/x}\leq 1-p+p\cdot x."))
 def lemma_36():
+    p, x = sympy.symbols("p x", real=True)
     return establish(combine(
-        identity((1 - p_ + p_ * x_) * (1 - p_ + p_ / x_) - 1, p_ * (1 - p_) * (x_ - 1) ** 2 / x_,
+        identity((1 - p + p * x) * (1 - p + p / x) - 1, p * (1 - p) * (x - 1) ** 2 / x,
                  "(1−p+px)(1−p+p/x) − 1 = p(1−p)(x−1)²/x"),
-        real_closed(p_ * (1 - p_) * (x_ - 1) ** 2 / x_, [p_, x_], [p_ <= 1], "p(1−p)(x−1)²/x ≥ 0 for p ∈ [0,1], x > 0"),
-        real_closed(1 - p_ + p_ / x_, [p_, x_], [p_ <= 1], "1 − p + p/x > 0 (≥ 0 here; = 0 only at p = 1, x = ∞)"), detail="the proof"),
-        domain='p ∈ [0, 1], x > 0')
+        real_closed((1 - p + p * x) - 1 / (1 - p + p / x), [p, x], _LEMMA_36_DOMAIN,
+                    "1/(1−p+p/x) ≤ 1−p+px for every p ∈ [0, 1], x > 0 (1 − p + p/x > 0 there)"), detail="the proof"),
+        domain=_LEMMA_36_DOMAIN)
 
 
 @claim(paper=PAPER, label="Lemma 37",
