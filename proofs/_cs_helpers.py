@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 import sympy
 
 from symdp.numbers import certify, sign
-from sympy import exp
+from sympy import exp, log
 
 from symdp.verify import Evidence, combine, identity, real_closed
 
@@ -229,3 +229,92 @@ def grouped(detail: str, *pieces: Evidence) -> Evidence:
     if len(pieces) == 1 and "parts" not in pieces[0].data:
         return pieces[0]
     return combine(combine(*pieces), detail=detail)
+
+
+# --------------------------------------------------------------------------------------------
+# Kernel facts shared by several claims (symdp.verify.kernel). Laws on m outcomes are sequences P[i], i = 1, …, m
+# (every m ≥ 1): the paper's sums and integrals over outcomes are these finite sums (the discrete case).
+
+_CACHE: dict = {}
+
+
+def _once(name: str, build):
+    """Each fact is built once per process (a claim runs in its own process; several of its steps share a fact)."""
+    if name not in _CACHE:
+        _CACHE[name] = build()
+    return _CACHE[name]
+
+
+def exp_tangent():
+    """∀ w ∈ ℝ: e^w ≥ 1 + w, from the prover on w ≥ 0 and (through w = −v) on w ≤ 0, joined by a kernel step."""
+    def build():
+        from symdp.verify import kernel, prove
+        w, v = sympy.symbols("w v", real=True)
+        up = prove(exp(w) - 1 - w, w, 0, sympy.oo, "e^w ≥ 1 + w for w ≥ 0")
+        down = kernel.instantiate(prove(exp(-v) - 1 + v, v, 0, sympy.oo, "e^{−v} ≥ 1 − v for v ≥ 0"), {v: -w}, [w <= 0])
+        return kernel.decide(kernel.goal(exp(w) >= 1 + w), up, down, detail="e^w ≥ 1 + w for every real w")
+    return _once("exp_tangent", build)
+
+
+def exp_increasing(strict: bool):
+    """∀ a, b ∈ ℝ: a > b ⇒ e^a > e^b (`strict`), or a ≥ b ⇒ e^a ≥ e^b: e^a = e^b·e^{a−b} (an identity) and
+    e^{a−b} ≥ 1 + (a − b) (exp_tangent), decided with e^b > 0."""
+    def build():
+        from symdp.verify import kernel
+        a, b, w = sympy.symbols("a b w", real=True)
+        rel = sympy.StrictGreaterThan if strict else sympy.GreaterThan
+        split = identity(exp(b) * exp(a - b), exp(a), "e^b·e^{a−b} = e^a")
+        return kernel.decide(kernel.goal(rel(exp(a), exp(b)), [rel(a, b)]), split,
+                             kernel.instantiate(exp_tangent(), {w: a - b}),
+                             detail=f"e^a {'>' if strict else '≥'} e^b for a {'>' if strict else '≥'} b")
+    return _once(f"exp_increasing_{strict}", build)
+
+
+def finite_laws():
+    """The symbols of two laws on m outcomes with positive masses (the privacy loss is defined at every outcome):
+    (i, m, P, Q), P[i] and Q[i] > 0 for i = 1, …, m."""
+    i, m = sympy.symbols("i m", integer=True)
+    return i, m, sympy.IndexedBase("P", positive=True), sympy.IndexedBase("Q", positive=True)
+
+
+def hockey_stick_forms():
+    """Proposition 7's first two forms and its tail bound, for every m ≥ 1, every pair of laws P, Q on m outcomes
+    with positive masses and every real ε, as kernel steps. With c_i = P_i − e^ε Q_i, Z_i = log(P_i/Q_i) and s the
+    indicator of the event {Z > ε} (s_i = 1 iff Z_i > ε, i.e. P_i > e^ε Q_i, as e^a is increasing):
+    every test u ∈ [0, 1]^m (an event S when u is its indicator) has Σ u_i c_i = P(S) − e^ε Q(S) ≤ Σ max(c_i, 0),
+    which S = {Z > ε} attains: Σ max(c_i, 0) = Σ s_i P_i − e^ε Σ s_i Q_i = P[Z > ε] − e^ε P[−Z' > ε] (the loss of
+    Q‖P is −Z); Σ P_i max(0, 1 − e^{ε − Z_i}) = Σ max(c_i, 0) (the expectation form); and Σ max(c_i, 0) ≤ Σ s_i P_i
+    = P[Z > ε]. Each fact outcome by outcome, then summed (the kernel's sum rule) and split by linearity."""
+    def build():
+        from symdp.verify import kernel
+        from _vertex import indicator
+
+        i, m, P, Q = finite_laws()
+        u, s = sympy.IndexedBase("u"), sympy.IndexedBase("s")
+        e, a, b = sympy.symbols("epsilon a b", real=True)
+        x, z = exp(e), log(P[i] / Q[i])
+        c = P[i] - x * Q[i]
+        span = [i >= 1, i <= m]
+        event = indicator(z - e, s[i])
+        above = kernel.instantiate(exp_increasing(True), {a: z, b: e})
+        below = kernel.instantiate(exp_increasing(False), {a: e, b: z})
+        at_vertex = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(c, 0), s[i] * c), [*span, event]), above, below,
+                                  detail="max(c_i, 0) = s_i c_i: c_i > 0 exactly where Z_i > ε")
+        tail = kernel.decide(kernel.goal(sympy.Max(c, 0) <= s[i] * P[i], [*span, event]), above, below,
+                             detail="max(c_i, 0) ≤ s_i P_i")
+        test = kernel.decide(kernel.goal(u[i] * c <= sympy.Max(c, 0), [*span, u[i] >= 0, u[i] <= 1]),
+                             detail="u_i c_i ≤ max(c_i, 0) for u_i ∈ [0, 1]")
+        expectation = kernel.decide(kernel.goal(sympy.Eq(P[i] * sympy.Max(0, 1 - exp(e - z)), sympy.Max(c, 0)), span),
+                                    detail="P_i·max(0, 1 − e^{ε − Z_i}) = max(P_i − e^ε Q_i, 0) for P_i > 0")
+        total = lambda f: sympy.Sum(f, (i, 1, m))
+        steps = [kernel.summed(p, i, 1, m) for p in (at_vertex, tail, test, expectation)]
+        steps.append(kernel.linear(total(s[i] * c)))
+        hyps = [h for p in steps[:3] for h in kernel.fact(p).goal.hypotheses]
+        positive = total(sympy.Max(c, 0))
+        goal = kernel.goal(sympy.And(total(u[i] * c) <= positive,
+                                     sympy.Eq(positive, total(s[i] * P[i]) - x * total(s[i] * Q[i])),
+                                     sympy.Eq(total(P[i] * sympy.Max(0, 1 - exp(e - z))), positive),
+                                     positive <= total(s[i] * P[i])), hyps)
+        return kernel.decide(goal, *steps, detail="δ = sup over events = P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] "
+                                                  "≤ P[Z > ε], for every pair of laws on m outcomes")
+    return _once("hockey_stick_forms", build)

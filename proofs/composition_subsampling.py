@@ -17,9 +17,9 @@ from symdp.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
 from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple, zcdp_rho_for
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
-from symdp.verify.domains import DPMechanism, DPPair, Integer
+from symdp.verify.domains import DPMechanism, DPPair, Integer, SameSupport
 
-from _cs_helpers import (adaptive_statement, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (adaptive_statement, hockey_stick_forms, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -385,10 +385,15 @@ def lemma_6():
                      prose_steps=['the pointwise identities integrated over outcomes'])
 
 
+# "P and Q such that the privacy loss distribution is well-defined": mutually absolutely continuous (same support)
+_PROPOSITION_7_DOMAIN = [SameSupport("P", "Q"), _ε >= 0]
+
+
 @claim(paper=PAPER, label="Proposition 7",
-       statement="δ = sup_S P(S) − e^ε Q(S) equals P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] = "
-                 "∫_ε^∞ e^{ε−z} P[Z > z] dz ≤ P[Z > ε].",
-       stated_domain='every pair P, Q, every ε ≥ 0', stated_where='Section 3.3, Proposition 7',
+       statement="δ = sup_S P(S) − e^ε Q(S) equals P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] ≤ P[Z > ε] "
+                 "(the third, integral form as printed is the claim 'Proposition 7 (third form, integrand)').",
+       domain=_PROPOSITION_7_DOMAIN, stated_domain='every pair P, Q with a well-defined privacy loss, every ε ≥ 0',
+       stated_where='Section 3.3, Proposition 7',
        quote=(r"Proposition 7 (Conversion from Privacy Loss Distribution to Approximate Differential Privacy). Let "
               r"P𝑃P and Q𝑄Q be two probability distributions on 𝒴𝒴\mathcal{Y} such that the privacy loss "
               r"distribution 𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)\mathsf{PrivLoss}\left({P}\middle\|{Q}\right) is well-defined. Fix "
@@ -417,20 +422,10 @@ def proposition_7():
                                        f"Gaussian ρ={r}, ε={e}: quadrature of forms 2 and 3 = closed form 1"))
         out.append(ordered([truth, pld.delta_tail(e) + exp(e) * sympy.erfc((e + r) / sqrt(4 * r)) / 2],
                            f"Gaussian ρ={r}, ε={e}: δ ≤ P[Z > ε]"))
-    # Every pair, integrand by integrand (x = e^ε, p = P(y), q = Q(y) > 0): sup_S P(S) − xQ(S) = Σ(p − xq)₊
-    # (S = {p > xq}) = P[Z > ε] − xQ[Z > ε]; p·max(0, 1 − x q/p) = max(0, p − xq); for z > ε,
-    # ∫_ε^z e^{ε−s} ds = 1 − e^{ε−z} (then Fubini); and (p − xq)₊ ≤ p·1[p > xq].
-    pp, qq, xx, zz = sympy.symbols("p q x z", positive=True)
-    a, s_ = sympy.Symbol("a", real=True), sympy.Symbol("s", real=True)
-    statement = combine(identity(sympy.Max(0, a), (a + sympy.Abs(a)) / 2, "max(0, a) = (a + |a|)/2"),
-                        identity([pp * (1 - xx * qq / pp), pp * sympy.Abs(1 - xx * qq / pp)],
-                                 [pp - xx * qq, sympy.Abs(pp - xx * qq)], "so p·max(0, 1 − e^{ε−Z}) = max(0, p − e^ε q)"),
-                        identity(sympy.integrate(exp(eps - s_), (s_, eps, eps + zz)), 1 - exp(-zz),
-                                 "∫_ε^Z e^{ε−s} ds = 1 − e^{ε−Z} for Z = ε + z > ε: form 3 = form 2 by Fubini"),
-                        real_closed(pp - (pp - xx * qq), [pp, qq, xx], [pp > xx * qq],
-                                    "where p > e^ε q: p − e^ε q ≤ p, so δ ≤ P[Z > ε]"))
-    return establish(statement, out, domain='every pair P, Q, every ε ≥ 0',
-                     prose_steps=['the pointwise facts integrated over outcomes'])
+    # Every pair of laws on m outcomes, every m (the paper's integrals over outcomes are these sums): the kernel steps
+    # of _cs_helpers.hockey_stick_forms. The third, integral form as printed is the claim 'Proposition 7 (third form,
+    # integrand)' (an erratum whose corrected form is checked there).
+    return establish(hockey_stick_forms(), out, domain=_PROPOSITION_7_DOMAIN)
 
 
 @claim(paper=PAPER, label="Proposition 7 (third form, integrand)",
