@@ -277,14 +277,15 @@ def finite_laws():
     return i, m, sympy.IndexedBase("P", positive=True), sympy.IndexedBase("Q", positive=True)
 
 
-def hockey_stick_forms():
+def hockey_stick_steps() -> dict:
     """Proposition 7's first two forms and its tail bound, for every m ≥ 1, every pair of laws P, Q on m outcomes
     with positive masses and every real ε, as kernel steps. With c_i = P_i − e^ε Q_i, Z_i = log(P_i/Q_i) and s the
     indicator of the event {Z > ε} (s_i = 1 iff Z_i > ε, i.e. P_i > e^ε Q_i, as e^a is increasing):
-    every test u ∈ [0, 1]^m (an event S when u is its indicator) has Σ u_i c_i = P(S) − e^ε Q(S) ≤ Σ max(c_i, 0),
-    which S = {Z > ε} attains: Σ max(c_i, 0) = Σ s_i P_i − e^ε Σ s_i Q_i = P[Z > ε] − e^ε P[−Z' > ε] (the loss of
-    Q‖P is −Z); Σ P_i max(0, 1 − e^{ε − Z_i}) = Σ max(c_i, 0) (the expectation form); and Σ max(c_i, 0) ≤ Σ s_i P_i
-    = P[Z > ε]. Each fact outcome by outcome, then summed (the kernel's sum rule) and split by linearity."""
+    every test u ∈ [0, 1]^m (an event S when u is its indicator) has Σ u_i c_i = P(S) − e^ε Q(S) ≤ Σ max(c_i, 0)
+    ("events"), which S = {Z > ε} attains: Σ max(c_i, 0) = Σ s_i P_i − e^ε Σ s_i Q_i = P[Z > ε] − e^ε P[−Z' > ε] (the
+    loss of Q‖P is −Z); Σ P_i max(0, 1 − e^{ε − Z_i}) = Σ max(c_i, 0) ("expectation"); and Σ max(c_i, 0) ≤ Σ s_i P_i
+    = P[Z > ε]. Each fact outcome by outcome, then summed (the kernel's sum rule) and split by linearity; "forms"
+    joins them (Proposition 7's statement goal)."""
     def build():
         from symdp.verify import kernel
         from _vertex import indicator
@@ -307,14 +308,17 @@ def hockey_stick_forms():
         expectation = kernel.decide(kernel.goal(sympy.Eq(P[i] * sympy.Max(0, 1 - exp(e - z)), sympy.Max(c, 0)), span),
                                     detail="P_i·max(0, 1 − e^{ε − Z_i}) = max(P_i − e^ε Q_i, 0) for P_i > 0")
         total = lambda f: sympy.Sum(f, (i, 1, m))
-        steps = [kernel.summed(p, i, 1, m) for p in (at_vertex, tail, test, expectation)]
-        steps.append(kernel.linear(total(s[i] * c)))
-        hyps = [h for p in steps[:3] for h in kernel.fact(p).goal.hypotheses]
+        steps = {name: kernel.summed(p, i, 1, m) for name, p in
+                 (("attained", at_vertex), ("tail", tail), ("events", test), ("expectation", expectation))}
+        split = kernel.linear(total(s[i] * c))
+        hyps = [h for name in ("attained", "tail", "events") for h in kernel.fact(steps[name]).goal.hypotheses]
         positive = total(sympy.Max(c, 0))
         goal = kernel.goal(sympy.And(total(u[i] * c) <= positive,
                                      sympy.Eq(positive, total(s[i] * P[i]) - x * total(s[i] * Q[i])),
                                      sympy.Eq(total(P[i] * sympy.Max(0, 1 - exp(e - z))), positive),
                                      positive <= total(s[i] * P[i])), hyps)
-        return kernel.decide(goal, *steps, detail="δ = sup over events = P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] "
-                                                  "≤ P[Z > ε], for every pair of laws on m outcomes")
-    return _once("hockey_stick_forms", build)
+        steps["forms"] = kernel.decide(goal, *steps.values(), split,
+                                       detail="δ = sup over events = P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] "
+                                              "≤ P[Z > ε], for every pair of laws on m outcomes")
+        return steps
+    return _once("hockey_stick_steps", build)

@@ -19,7 +19,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           inequality_on_box, prove, real_closed)
 from symdp.verify.domains import DPMechanism, DPPair, Integer, SameSupport
 
-from _cs_helpers import (adaptive_statement, hockey_stick_forms, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (adaptive_statement, exp_increasing, exp_tangent, finite_laws, hockey_stick_steps, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -27,7 +27,8 @@ PAPER = "composition-subsampling"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them; ε_j, δ_j
 # stand for every mechanism's parameters.
-_ε, _δ, _ρ, _εj, _δj, _σ = sympy.symbols("epsilon delta rho epsilon_j delta_j sigma", real=True)
+_ε, _δ, _ρ, _εj, _δj, _σ, _t = sympy.symbols("epsilon delta rho epsilon_j delta_j sigma t", real=True)
+_PROPOSITION_7 = "composition-subsampling:proposition-7"
 y, t, z, u = sympy.symbols("y t z u", real=True)
 mu, mu2, sigma, rho, eps, L = sympy.symbols("mu mu2 sigma rho epsilon L", positive=True)
 
@@ -281,7 +282,7 @@ def proposition_3():
     f(y) = log(P(y)/Q(y)) is affine in y, and f(y) − ρ = c·(y − μ)/σ with c = (μ − μ')/σ, c² = 2ρ. With
     Y ~ N(μ, σ²), G = (Y − μ)/σ ~ N(0, 1), so Z = f(Y) = ρ + c·G, and c·G ~ N(0, c²) for every real c (φ is
     even, so −G ~ N(0, 1) too; c = 0 is the point mass): Z ~ N(ρ, 2ρ). Its MGF E[e^{tZ}] = e^{tρ}∫ e^{tcu} φ(u) du
-    is integrated symbolically: e^{t(t+1)ρ} (used by Lemma 12)."""
+    is integrated symbolically: e^{t(t+1)ρ}."""
     yy, tt, uu, m1, m2 = sympy.symbols("y t u mu mu'", real=True)
     s_ = sympy.Symbol("sigma", positive=True)
     dens = lambda m: exp(-(yy - m) ** 2 / (2 * s_ ** 2)) / sqrt(2 * sympy.pi * s_ ** 2)
@@ -423,9 +424,9 @@ def proposition_7():
         out.append(ordered([truth, pld.delta_tail(e) + exp(e) * sympy.erfc((e + r) / sqrt(4 * r)) / 2],
                            f"Gaussian ρ={r}, ε={e}: δ ≤ P[Z > ε]"))
     # Every pair of laws on m outcomes, every m (the paper's integrals over outcomes are these sums): the kernel steps
-    # of _cs_helpers.hockey_stick_forms. The third, integral form as printed is the claim 'Proposition 7 (third form,
+    # of _cs_helpers.hockey_stick_steps. The third, integral form as printed is the claim 'Proposition 7 (third form,
     # integrand)' (an erratum whose corrected form is checked there).
-    return establish(hockey_stick_forms(), out, domain=_PROPOSITION_7_DOMAIN)
+    return establish(hockey_stick_steps()["forms"], out, domain=_PROPOSITION_7_DOMAIN)
 
 
 @claim(paper=PAPER, label="Proposition 7 (third form, integrand)",
@@ -757,13 +758,103 @@ def _prop14_log(r, e, tt):
     return tt * (tt + 1) * r - e * tt - log(tt + 1) + tt * log(tt / (tt + 1))
 
 
-_PROPOSITION_14_DOMAIN = [_ρ > 0, _ε >= 0]
+def _zcdp_conversion():
+    """Proposition 14 by the paper's route, as kernel steps, for every pair of laws on m outcomes (positive masses).
+
+    Pointwise, for every real z, ε and t > 0: max{0, 1 − e^{ε−z}} ≤ c·e^{tz} with c = e^{−εt}/(t+1)·(1 − 1/(t+1))^t.
+    Where z ≤ ε the left side is 0 (e^{ε−z} ≥ 1). Where z > ε, w = e^{ε−z} ∈ (0, 1) and the tangent of the log,
+    log y − log y₀ ≤ y/y₀ − 1 (from e^v ≥ 1 + v at v = log(y/y₀)), at y = 1 − w, y₀ = 1/(t+1) and at y = w,
+    y₀ = t/(t+1) (times t) sums to log(1 − w) + t log w ≤ log(1/(t+1)) + t log(t/(t+1)); exponentiated (e^a is
+    increasing): (1 − w)e^{t log w} ≤ e^{t log(t/(t+1))}/(t+1), the paper's "calculus" maximum at z = ε + log(1 + 1/t)
+    without derivatives; e^{t(ε−z)}·e^{−εt}·e^{tz} = 1 and (1 − 1/(t+1))^t = e^{t log(t/(t+1))} finish it.
+    Taken in expectation under P (Z_i = log(P_i/Q_i)) and joined with Proposition 7 (every event has
+    P(S) − e^ε Q(S) ≤ E[max{0, 1 − e^{ε−Z}}]): P(S) ≤ e^ε Q(S) + c·E[e^{tZ}] for every event S. At t = 0 the bound is
+    E[e^{0·Z}] = 1 ≥ P(S) − e^ε Q(S). Under ρ-zCDP, E[e^{tZ}] ≤ e^{t(t+1)ρ} gives δ_t = e^{t(t+1)ρ−εt}/(t+1)(1 − 1/(t+1))^t
+    for every t > 0 (hence for their infimum); and as (1 − 1/(t+1))^t/(t+1) ≤ 1 (t log(t/(t+1)) ≤ 0),
+    t = (ε − ρ)/2ρ > 0 (ε > ρ) gives e^{−(ε−ρ)²/4ρ}; at ε = ρ that bound is 1, the t = 0 case."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    w, tt, e, z, y, y0, a, b = sympy.symbols("w t epsilon z y y0 a b", real=True)
+    yp, y0p, tp = sympy.symbols("y y0 t", positive=True)
+    split = kernel.instantiate(identity(log(yp / y0p), log(yp) - log(y0p), "log(y/y0) = log y − log y0 for y, y0 > 0"),
+                               {yp: y, y0p: y0}, [y > 0, y0 > 0])
+    tangent = kernel.decide(kernel.goal(log(y) - log(y0) <= y / y0 - 1, [y > 0, y0 > 0]), split,
+                            kernel.instantiate(exp_tangent(), {w: log(y / y0)}, [y > 0, y0 > 0]),
+                            detail="log y − log y₀ ≤ y/y₀ − 1 (e^v ≥ 1 + v at v = log(y/y₀))")
+    box = [w > 0, w < 1, tt > 0]
+    lhs, rhs = log(1 - w) + tt * log(w), log(1 / (tt + 1)) + tt * log(tt / (tt + 1))
+    logsum = kernel.decide(kernel.goal(lhs <= rhs, box), kernel.instantiate(tangent, {y: 1 - w, y0: 1 / (tt + 1)}, box),
+                           kernel.instantiate(tangent, {y: w, y0: tt / (tt + 1)}, box),
+                           detail="the two tangents, the second times t: log(1 − w) + t log w ≤ log(1/(t+1)) + t log(t/(t+1))")
+    maximum = kernel.decide(kernel.goal(exp(lhs) <= exp(rhs), box), logsum,
+                            kernel.instantiate(exp_increasing(False), {a: rhs, b: lhs}),
+                            detail="(1 − w)e^{t log w} ≤ e^{t log(t/(t+1))}/(t+1) on w ∈ (0, 1)")
+    W = exp(e - z)
+    power = kernel.instantiate(identity((1 - 1 / (tp + 1)) ** tp, exp(tp * log(tp / (tp + 1))),
+                                        "(1 − 1/(t+1))^t = e^{t log(t/(t+1))} for t > 0"), {tp: tt}, [tt > 0])
+    c = exp(-e * tt) / (tt + 1) * (1 - 1 / (tt + 1)) ** tt
+    point = kernel.decide(kernel.goal(sympy.Max(0, 1 - W) <= c * exp(tt * z), [tt > 0]),
+                          kernel.instantiate(maximum, {w: W}),
+                          kernel.instantiate(exp_increasing(True), {a: sympy.Integer(0), b: e - z}),
+                          kernel.instantiate(exp_increasing(False), {a: e - z, b: sympy.Integer(0)}),
+                          identity(exp(tt * (e - z)) * exp(-e * tt) * exp(tt * z), 1, "e^{t(ε−z)}·e^{−εt}·e^{tz} = 1"),
+                          power, detail="max{0, 1 − e^{ε−z}} ≤ c·e^{tz} for every real z")
+    # in expectation under P, outcome by outcome, and Proposition 7
+    i, m, P, Q = finite_laws()
+    u = sympy.IndexedBase("u")
+    span, test = [i >= 1, i <= m], [u[i] >= 0, u[i] <= 1]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    loss = log(P[i] / Q[i])
+    mgf = total(P[i] * exp(tt * loss))
+    k = sympy.Symbol("k", real=True)  # c, kept whole through the linear split (which would expand e^{−εt}/(t+1))
+    at_loss = kernel.instantiate(point, {z: loss}, [*span, tt > 0])
+    expected = kernel.expectation(at_loss, i, 1, m, P[i])
+    steps = hockey_stick_steps()
+    events, form2 = (kernel.lemma(_PROPOSITION_7, kernel.fact(steps[k]).goal) for k in ("events", "expectation"))
+    event = total(u[i] * (P[i] - exp(e) * Q[i]))
+    laws = [m >= 1, kernel.Every(sympy.And(*test), (i, 1, m))]
+    weighted = total(P[i] * c * exp(tt * loss))  # named in the goal: a premise's terms must be defined where the goal's are
+    first = kernel.decide(kernel.goal(sympy.And(event <= weighted, sympy.Eq(weighted, c * mgf)), [*laws, tt > 0]),
+                          events, form2, expected,
+                          kernel.instantiate(kernel.linear(total(P[i] * k * exp(tt * loss))), {k: c}),
+                          detail="P(S) − e^ε Q(S) ≤ c·E[e^{tZ}] for every event S (u its indicator) and t > 0")
+    at_zero = kernel.decide(kernel.goal(event <= total(P[i] * exp(0 * loss)), laws),
+                            kernel.summed(kernel.decide(kernel.goal(u[i] * (P[i] - exp(e) * Q[i]) <= P[i], [*span, *test])),
+                                          i, 1, m),
+                            detail="t = 0: the bound is E[e^{0·Z}] = Σ P_i")
+    r = _ρ
+    zcdp_t = mgf <= exp(tt * (tt + 1) * r)
+    delta_t = exp(tt * (tt + 1) * r - e * tt) / (tt + 1) * (1 - 1 / (tt + 1)) ** tt
+    second = kernel.decide(kernel.goal(sympy.And(event <= weighted, sympy.Eq(weighted, c * mgf), event <= delta_t),
+                                       [*laws, tt > 0, zcdp_t]), first, power,
+                           identity(exp(-e * tt) * exp(tt * (tt + 1) * r), exp(tt * (tt + 1) * r - e * tt),
+                                    "e^{−εt}·e^{t(t+1)ρ} = e^{t(t+1)ρ−εt}"),
+                           detail="ρ-zCDP: δ_t = e^{t(t+1)ρ−εt}/(t+1)·(1 − 1/(t+1))^t for every t > 0")
+    below_one = kernel.decide(kernel.goal(exp(tt * log(tt / (tt + 1))) / (tt + 1) <= 1, [tt > 0]),
+                              kernel.instantiate(tangent, {y: tt / (tt + 1), y0: sympy.Integer(1)}, [tt > 0]),
+                              kernel.instantiate(exp_increasing(False), {a: sympy.Integer(0), b: tt * log(tt / (tt + 1))}),
+                              detail="(1 − 1/(t+1))^t/(t+1) ≤ 1: t log(t/(t+1)) ≤ t(t/(t+1) − 1) < 0")
+    t_star = (e - r) / (2 * r)
+    star = {tt: t_star}
+    simple = kernel.decide(kernel.goal(sympy.And(event <= weighted.xreplace(star), event <= exp(-(e - r) ** 2 / (4 * r))),
+                                       [*laws, r > 0, e > r, zcdp_t.xreplace(star)]),
+                           kernel.instantiate(second, {tt: t_star}, [*laws, r > 0, e > r, zcdp_t.xreplace({tt: t_star})]),
+                           kernel.instantiate(below_one, {tt: t_star}, [r > 0, e > r]),
+                           kernel.instantiate(power, {tt: t_star}, [r > 0, e > r]),
+                           detail="t = (ε − ρ)/2ρ: δ ≤ e^{−(ε−ρ)²/4ρ} for ε > ρ")
+    return combine(first, at_zero, second, simple, detail="the proof")
+
+
+# P = M(x), Q = M(x') with a well-defined privacy loss (same support); t ≥ 0 is the first part's (at t = 0 the bound
+# is E[e^{0·Z}] = 1); the second part has ε ≥ ρ.
+_PROPOSITION_14_DOMAIN = [SameSupport("P", "Q"), _ρ > 0, _ε >= 0, _t >= 0]
 
 
 @claim(paper=PAPER, label="Proposition 14",
        statement="(ε, δ)-DP with δ = E[e^{tZ}]·e^{−εt}/(t+1)·(1 − 1/(t+1))^t for any t ≥ 0; under ρ-zCDP "
                  "δ = inf_t e^{t(t+1)ρ−εt}/(t+1)(1−1/(t+1))^t ≤ e^{−(ε−ρ)²/4ρ}.",
-       domain=_PROPOSITION_14_DOMAIN, stated_domain='ρ > 0, ε ≥ 0', stated_where='Section 4.1, Proposition 14',
+       domain=_PROPOSITION_14_DOMAIN, stated_domain='any M, ε, t ≥ 0; ρ > 0, ε ≥ ρ for the zCDP part',
+       stated_where='Section 4.1, Proposition 14',
        quote=(r"Proposition 14 (Conversion from Concentrated DP to Approximate DP). For any "
               r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} and any ε,t0𝜀𝑡0\varepsilon,t\geq 0, M𝑀M "
               r"satisfies (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP with δ𝛿\displaystyle\delta "
@@ -778,26 +869,6 @@ _PROPOSITION_14_DOMAIN = [_ρ > 0, _ε >= 0]
 def proposition_14():
     import mpmath
     out = []
-    zz = sympy.Symbol("zz", real=True)
-    h = (1 - exp(eps - zz)) * exp(-t * zz)
-    z_star = eps + log(1 + 1 / t)
-    # Every t > 0, ε: with w = e^{ε−z} ∈ (0, 1) (z > ε), h = e^{−εt}(1 − w)w^t and g = log(1 − w) + t log w
-    # is concave (g'' < 0, nlsat) with g'(t/(t+1)) = 0, so sup h = c, and 1[Z > ε](1 − e^{ε−Z}) ≤ c e^{tZ}.
-    w = sympy.Symbol("w", positive=True)
-    g = log(1 - w) + t * log(w)
-    statement = [identity(h.subs(zz, eps - log(w)), exp(-eps * t) * (1 - w) * w ** t, "h(z) = e^{−εt}(1 − w)w^t, w = e^{ε−z}"),
-                 identity(sympy.diff(g, w).subs(w, t / (t + 1)), 0, "g' vanishes at w = t/(t+1), i.e. z = ε + log(1+1/t)"),
-                 real_closed(1 / (1 - w) ** 2 + t / w ** 2, [w, t], [w < 1, t > 0], "−g'' = 1/(1−w)² + t/w² ≥ 0 on w ∈ (0, 1), "
-                             "t > 0: g is concave, the stationary point is the maximum")]
-    statement.append(identity(sympy.diff(g, w, 2), -1 / (1 - w) ** 2 - t / w ** 2, "g'' = −1/(1−w)² − t/w²"))
-    logs = [sympy.expand(sympy.expand_log(log(sympy.simplify(v)), force=True))
-            for v in (h.subs(zz, z_star), exp(-eps * t) / (t + 1) * (t / (t + 1)) ** t)]
-    statement.append(identity(*logs, "and equals e^{−εt}/(t+1)·(1−1/(t+1))^t (compared as logarithms, both sides > 0)"))
-    statement.append(identity((t * (t + 1) * rho - eps * t).subs(t, (eps - rho) / (2 * rho)), -(eps - rho) ** 2 / (4 * rho),
-                              "t = (ε−ρ)/2ρ gives the simple bound e^{−(ε−ρ)²/4ρ}"))
-    v = sympy.Symbol("v", positive=True)
-    statement.append(prove(1 / v - 1 + log(v), v, 1, sympy.oo, "log(t/(t+1)) ≤ t/(t+1) − 1 < 0 (log u ≤ u − 1 at u = 1/v "
-                                                               "≤ 1), so 1/(t+1)·(t/(t+1))^t ≤ 1 for t ≥ 0"))
     mpmath.mp.dps = 60
     for r, e in ((R(1, 2), 1), (R(1, 2), 3), (R(1, 10), 1), (R(1, 100), R(1, 2)), (1, 5)):
         rm, em = mpmath.mpf(sympy.Rational(r).p) / sympy.Rational(r).q, mpmath.mpf(sympy.Rational(e).p) / sympy.Rational(e).q
@@ -811,7 +882,7 @@ def proposition_14():
                                        f"ρ={r}, ε={e}: library's certified infimum vs the objective at t* found by mpmath"))
         out.append(ordered([gaussian_delta(e, 1 / sqrt(2 * r)), library, zcdp_delta_simple(r, e)],
                            f"ρ={r}, ε={e}: exact Gaussian δ ≤ Proposition 14 ≤ simple bound"))
-    return establish(combine(statement, detail="the proof"), out, domain=_PROPOSITION_14_DOMAIN)
+    return establish(_zcdp_conversion(), out, domain=_PROPOSITION_14_DOMAIN, uses=[_PROPOSITION_7])
 
 
 # ρ > 0 is the zCDP parameter of the first sentence (its bound divides by 4ρ); log(1/δ) > 0 follows from δ ∈ (0, 1) and
@@ -839,8 +910,9 @@ def remark_15():
     Proposition 14, δ = e^{−(ε−ρ)²/4ρ} for ε ≥ ρ, solved for ε is ε = ρ + 2√(ρL), which is ≥ ρ. Then
     ρ* = (√(L+ε) − √L)² has ρ* + 2√(ρ* L) = ε, so ρ*-zCDP gives (ε, δ)-DP, and ε²/(4L+4ε) ≤ ρ* ≤ ε²/(4L): each proved
     for a = √L, b = √(L+ε) as real numbers with a, b ≥ 0 and b² = a² + ε (nlsat), then instantiated at
-    a = √log(1/δ), b = √(log(1/δ) + ε). The Gaussian with σ² = 2(L + ε)/ε² on a sensitivity-1 query is
-    1/(2σ²) = ε²/(4L + 4ε)-zCDP by Lemma 12, which is at most ρ*, so it is ρ*-zCDP and (ε, δ)-DP."""
+    a = √log(1/δ), b = √(log(1/δ) + ε). The Gaussian N(0, σ²) with σ² = 2(L + ε)/ε² added to a sensitivity-1 query (one
+    coordinate: its privacy loss is N(ρ, 2ρ) with MGF e^{t(t+1)ρ}, ρ ≤ 1/(2σ²), by Proposition 3) is
+    ε²/(4L + 4ε)-zCDP, which is at most ρ*, so it is ρ*-zCDP and (ε, δ)-DP."""
     from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
 
     a, b = sympy.symbols("a b", real=True)
@@ -862,7 +934,7 @@ def remark_15():
                         kernel.instantiate(bounds, at, _REMARK_15_DOMAIN, detail="at a = √log(1/δ), b = √(log(1/δ) + ε): "
                                            "ε²/(4 log(1/δ) + 4ε) ≤ ρ* ≤ ε²/(4 log(1/δ))"),
                         identity(1 / (2 * (2 * (log(1 / _δ) + _ε) / _ε ** 2)), _ε ** 2 / (4 * log(1 / _δ) + 4 * _ε),
-                                 "the Gaussian at σ² = 2(L + ε)/ε² is 1/(2σ²) = ε²/(4L + 4ε)-zCDP (Lemma 12, Δ = 1)"),
+                                 "the Gaussian at σ² = 2(L + ε)/ε² is 1/(2σ²) = ε²/(4L + 4ε)-zCDP (Proposition 3, Δ = 1)"),
                         detail="the proof")
     out = []
     for e, d, ref in ((1, R(1, 10 ** 6), "0.0174689047691234"), (2, R(1, 10 ** 9), "0.0460580072313921"),
@@ -876,7 +948,7 @@ def remark_15():
                            near(gaussian_delta(e, cal.sigma_upper), str(d), 15, "and = δ to 15 digits"),
                            detail=f"(ε,δ)=({e},{d}): the library's minimal σ, rounded up, is a calibration"))
     return establish(statement, out, domain=_REMARK_15_DOMAIN,
-                     uses=["composition-subsampling:proposition-14", "composition-subsampling:definition-11-and-lemma-12"])
+                     uses=["composition-subsampling:proposition-14", "composition-subsampling:proposition-3"])
 
 
 _PROPOSITION_16_DOMAIN = [DPPair("P", "Q", _ε), _ε >= 0]
