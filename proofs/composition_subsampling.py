@@ -19,7 +19,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           inequality_on_box, prove, real_closed)
 from symdp.verify.domains import DPMechanism, DPPair, Integer, SameSupport
 
-from _cs_helpers import (adaptive_statement, exp_increasing, exp_tangent, finite_laws, hockey_stick_steps, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (PROPOSITION_7, adaptive_statement, hockey_stick_steps, zcdp_conversion_steps, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -28,7 +28,6 @@ PAPER = "composition-subsampling"
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them; ε_j, δ_j
 # stand for every mechanism's parameters.
 _ε, _δ, _ρ, _εj, _δj, _σ, _t = sympy.symbols("epsilon delta rho epsilon_j delta_j sigma t", real=True)
-_PROPOSITION_7 = "composition-subsampling:proposition-7"
 y, t, z, u = sympy.symbols("y t z u", real=True)
 mu, mu2, sigma, rho, eps, L = sympy.symbols("mu mu2 sigma rho epsilon L", positive=True)
 
@@ -758,93 +757,6 @@ def _prop14_log(r, e, tt):
     return tt * (tt + 1) * r - e * tt - log(tt + 1) + tt * log(tt / (tt + 1))
 
 
-def _zcdp_conversion():
-    """Proposition 14 by the paper's route, as kernel steps, for every pair of laws on m outcomes (positive masses).
-
-    Pointwise, for every real z, ε and t > 0: max{0, 1 − e^{ε−z}} ≤ c·e^{tz} with c = e^{−εt}/(t+1)·(1 − 1/(t+1))^t.
-    Where z ≤ ε the left side is 0 (e^{ε−z} ≥ 1). Where z > ε, w = e^{ε−z} ∈ (0, 1) and the tangent of the log,
-    log y − log y₀ ≤ y/y₀ − 1 (from e^v ≥ 1 + v at v = log(y/y₀)), at y = 1 − w, y₀ = 1/(t+1) and at y = w,
-    y₀ = t/(t+1) (times t) sums to log(1 − w) + t log w ≤ log(1/(t+1)) + t log(t/(t+1)); exponentiated (e^a is
-    increasing): (1 − w)e^{t log w} ≤ e^{t log(t/(t+1))}/(t+1), the paper's "calculus" maximum at z = ε + log(1 + 1/t)
-    without derivatives; e^{t(ε−z)}·e^{−εt}·e^{tz} = 1 and (1 − 1/(t+1))^t = e^{t log(t/(t+1))} finish it.
-    Taken in expectation under P (Z_i = log(P_i/Q_i)) and joined with Proposition 7 (every event has
-    P(S) − e^ε Q(S) ≤ E[max{0, 1 − e^{ε−Z}}]): P(S) ≤ e^ε Q(S) + c·E[e^{tZ}] for every event S. At t = 0 the bound is
-    E[e^{0·Z}] = 1 ≥ P(S) − e^ε Q(S). Under ρ-zCDP, E[e^{tZ}] ≤ e^{t(t+1)ρ} gives δ_t = e^{t(t+1)ρ−εt}/(t+1)(1 − 1/(t+1))^t
-    for every t > 0 (hence for their infimum); and as (1 − 1/(t+1))^t/(t+1) ≤ 1 (t log(t/(t+1)) ≤ 0),
-    t = (ε − ρ)/2ρ > 0 (ε > ρ) gives e^{−(ε−ρ)²/4ρ}; at ε = ρ that bound is 1, the t = 0 case."""
-    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
-
-    w, tt, e, z, y, y0, a, b = sympy.symbols("w t epsilon z y y0 a b", real=True)
-    yp, y0p, tp = sympy.symbols("y y0 t", positive=True)
-    split = kernel.instantiate(identity(log(yp / y0p), log(yp) - log(y0p), "log(y/y0) = log y − log y0 for y, y0 > 0"),
-                               {yp: y, y0p: y0}, [y > 0, y0 > 0])
-    tangent = kernel.decide(kernel.goal(log(y) - log(y0) <= y / y0 - 1, [y > 0, y0 > 0]), split,
-                            kernel.instantiate(exp_tangent(), {w: log(y / y0)}, [y > 0, y0 > 0]),
-                            detail="log y − log y₀ ≤ y/y₀ − 1 (e^v ≥ 1 + v at v = log(y/y₀))")
-    box = [w > 0, w < 1, tt > 0]
-    lhs, rhs = log(1 - w) + tt * log(w), log(1 / (tt + 1)) + tt * log(tt / (tt + 1))
-    logsum = kernel.decide(kernel.goal(lhs <= rhs, box), kernel.instantiate(tangent, {y: 1 - w, y0: 1 / (tt + 1)}, box),
-                           kernel.instantiate(tangent, {y: w, y0: tt / (tt + 1)}, box),
-                           detail="the two tangents, the second times t: log(1 − w) + t log w ≤ log(1/(t+1)) + t log(t/(t+1))")
-    maximum = kernel.decide(kernel.goal(exp(lhs) <= exp(rhs), box), logsum,
-                            kernel.instantiate(exp_increasing(False), {a: rhs, b: lhs}),
-                            detail="(1 − w)e^{t log w} ≤ e^{t log(t/(t+1))}/(t+1) on w ∈ (0, 1)")
-    W = exp(e - z)
-    power = kernel.instantiate(identity((1 - 1 / (tp + 1)) ** tp, exp(tp * log(tp / (tp + 1))),
-                                        "(1 − 1/(t+1))^t = e^{t log(t/(t+1))} for t > 0"), {tp: tt}, [tt > 0])
-    c = exp(-e * tt) / (tt + 1) * (1 - 1 / (tt + 1)) ** tt
-    point = kernel.decide(kernel.goal(sympy.Max(0, 1 - W) <= c * exp(tt * z), [tt > 0]),
-                          kernel.instantiate(maximum, {w: W}),
-                          kernel.instantiate(exp_increasing(True), {a: sympy.Integer(0), b: e - z}),
-                          kernel.instantiate(exp_increasing(False), {a: e - z, b: sympy.Integer(0)}),
-                          identity(exp(tt * (e - z)) * exp(-e * tt) * exp(tt * z), 1, "e^{t(ε−z)}·e^{−εt}·e^{tz} = 1"),
-                          power, detail="max{0, 1 − e^{ε−z}} ≤ c·e^{tz} for every real z")
-    # in expectation under P, outcome by outcome, and Proposition 7
-    i, m, P, Q = finite_laws()
-    u = sympy.IndexedBase("u")
-    span, test = [i >= 1, i <= m], [u[i] >= 0, u[i] <= 1]
-    total = lambda f: sympy.Sum(f, (i, 1, m))
-    loss = log(P[i] / Q[i])
-    mgf = total(P[i] * exp(tt * loss))
-    k = sympy.Symbol("k", real=True)  # c, kept whole through the linear split (which would expand e^{−εt}/(t+1))
-    at_loss = kernel.instantiate(point, {z: loss}, [*span, tt > 0])
-    expected = kernel.expectation(at_loss, i, 1, m, P[i])
-    steps = hockey_stick_steps()
-    events, form2 = (kernel.lemma(_PROPOSITION_7, kernel.fact(steps[k]).goal) for k in ("events", "expectation"))
-    event = total(u[i] * (P[i] - exp(e) * Q[i]))
-    laws = [m >= 1, kernel.Every(sympy.And(*test), (i, 1, m))]
-    weighted = total(P[i] * c * exp(tt * loss))  # named in the goal: a premise's terms must be defined where the goal's are
-    first = kernel.decide(kernel.goal(sympy.And(event <= weighted, sympy.Eq(weighted, c * mgf)), [*laws, tt > 0]),
-                          events, form2, expected,
-                          kernel.instantiate(kernel.linear(total(P[i] * k * exp(tt * loss))), {k: c}),
-                          detail="P(S) − e^ε Q(S) ≤ c·E[e^{tZ}] for every event S (u its indicator) and t > 0")
-    at_zero = kernel.decide(kernel.goal(event <= total(P[i] * exp(0 * loss)), laws),
-                            kernel.summed(kernel.decide(kernel.goal(u[i] * (P[i] - exp(e) * Q[i]) <= P[i], [*span, *test])),
-                                          i, 1, m),
-                            detail="t = 0: the bound is E[e^{0·Z}] = Σ P_i")
-    r = _ρ
-    zcdp_t = mgf <= exp(tt * (tt + 1) * r)
-    delta_t = exp(tt * (tt + 1) * r - e * tt) / (tt + 1) * (1 - 1 / (tt + 1)) ** tt
-    second = kernel.decide(kernel.goal(sympy.And(event <= weighted, sympy.Eq(weighted, c * mgf), event <= delta_t),
-                                       [*laws, tt > 0, zcdp_t]), first, power,
-                           identity(exp(-e * tt) * exp(tt * (tt + 1) * r), exp(tt * (tt + 1) * r - e * tt),
-                                    "e^{−εt}·e^{t(t+1)ρ} = e^{t(t+1)ρ−εt}"),
-                           detail="ρ-zCDP: δ_t = e^{t(t+1)ρ−εt}/(t+1)·(1 − 1/(t+1))^t for every t > 0")
-    below_one = kernel.decide(kernel.goal(exp(tt * log(tt / (tt + 1))) / (tt + 1) <= 1, [tt > 0]),
-                              kernel.instantiate(tangent, {y: tt / (tt + 1), y0: sympy.Integer(1)}, [tt > 0]),
-                              kernel.instantiate(exp_increasing(False), {a: sympy.Integer(0), b: tt * log(tt / (tt + 1))}),
-                              detail="(1 − 1/(t+1))^t/(t+1) ≤ 1: t log(t/(t+1)) ≤ t(t/(t+1) − 1) < 0")
-    t_star = (e - r) / (2 * r)
-    star = {tt: t_star}
-    simple = kernel.decide(kernel.goal(sympy.And(event <= weighted.xreplace(star), event <= exp(-(e - r) ** 2 / (4 * r))),
-                                       [*laws, r > 0, e > r, zcdp_t.xreplace(star)]),
-                           kernel.instantiate(second, {tt: t_star}, [*laws, r > 0, e > r, zcdp_t.xreplace({tt: t_star})]),
-                           kernel.instantiate(below_one, {tt: t_star}, [r > 0, e > r]),
-                           kernel.instantiate(power, {tt: t_star}, [r > 0, e > r]),
-                           detail="t = (ε − ρ)/2ρ: δ ≤ e^{−(ε−ρ)²/4ρ} for ε > ρ")
-    return combine(first, at_zero, second, simple, detail="the proof")
-
-
 # P = M(x), Q = M(x') with a well-defined privacy loss (same support); t ≥ 0 is the first part's (at t = 0 the bound
 # is E[e^{0·Z}] = 1); the second part has ε ≥ ρ.
 _PROPOSITION_14_DOMAIN = [SameSupport("P", "Q"), _ρ > 0, _ε >= 0, _t >= 0]
@@ -882,7 +794,9 @@ def proposition_14():
                                        f"ρ={r}, ε={e}: library's certified infimum vs the objective at t* found by mpmath"))
         out.append(ordered([gaussian_delta(e, 1 / sqrt(2 * r)), library, zcdp_delta_simple(r, e)],
                            f"ρ={r}, ε={e}: exact Gaussian δ ≤ Proposition 14 ≤ simple bound"))
-    return establish(_zcdp_conversion(), out, domain=_PROPOSITION_14_DOMAIN, uses=[_PROPOSITION_7])
+    steps = zcdp_conversion_steps()
+    return establish(combine(*(steps[k] for k in ("first", "at_zero", "second", "simple")), detail="the proof"), out,
+                     domain=_PROPOSITION_14_DOMAIN, uses=[PROPOSITION_7])
 
 
 # ρ > 0 is the zCDP parameter of the first sentence (its bound divides by 4ρ); log(1/δ) > 0 follows from δ ∈ (0, 1) and

@@ -23,16 +23,17 @@ from symdp.subsampled_renyi import (proposition41_bound, proposition41_zcdp_boun
 from symdp.subsampling import add_remove_to_replace, amplified, theorem29_tight_pair
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           prove, real_closed)
-from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws
+from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws, SameSupport
 
-from _cs_helpers import (adaptive_statement, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
+from _cs_helpers import (adaptive_statement, finite_laws, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _δ, _p, _Δ, _c, _d, _x = sympy.symbols("epsilon delta p Delta c d x", real=True)
+_ε, _δ, _p, _Δ, _c, _d, _x, _α = sympy.symbols("epsilon delta p Delta c d x alpha", real=True)
+PROPOSITION_14 = "composition-subsampling:proposition-14"
 _n, _k = sympy.symbols("n k", integer=True)
 p_, x_, a_, t_, v_ = sympy.symbols("p x alpha t v", positive=True)
 rho_ = sympy.Symbol("rho", positive=True)
@@ -719,9 +720,15 @@ def lemma_33_67():
                      stated_domain='every pair, α > 1')
 
 
+# P, Q with a well-defined privacy loss (Lemma 33's standing assumption), α > 1, ε̃ ≥ D_α(P‖Q) (the proof needs no
+# bound on ε̃: every ε̃ is covered).
+_LEMMA_33_8_DOMAIN = [SameSupport("P", "Q"), _α > 1, sympy.Symbol("epsilon~", real=True) >= sympy.Symbol("D_alpha(P||Q)", real=True)]
+_LEMMA_33_8_PROOF_DOMAIN = [SameSupport("P", "Q"), _α > 1]
+
+
 @claim(paper=PAPER, label="Lemma 33 (part 8)",
        statement="For ε̃ ≥ D_α(P‖Q): P(S) ≤ e^{ε̃}Q(S) + e^{−(α−1)(ε̃−D_α)}(1/α)(1−1/α)^{α−1}; Proposition 14 with t = α−1.",
-       stated_domain='α > 1, ε̃ ≥ D_α', stated_where='Section 6.4, Lemma 33 (part 8)',
+       domain=_LEMMA_33_8_DOMAIN, stated_domain='α > 1, ε̃ ≥ D_α', stated_where='Section 6.4, Lemma 33 (part 8)',
        quote=(r"8. 8. Conversion to approximate DP: For all measurable S𝒴𝑆𝒴S\subset\mathcal{Y}, all "
               r"α(1,)𝛼1\alpha\in(1,\infty), and all "
               r"ε~Dα(PQ)\tilde{\varepsilon}\geq\mathrm{D}_{\alpha}\left(P\middle\|Q\right), "
@@ -730,12 +737,35 @@ def lemma_33_67():
               r"e^{\tilde{\varepsilon}}\cdot "
               r"Q(S)+e^{-(\alpha-1)(\tilde{\varepsilon}-\mathrm{D}_{\alpha}\left(P\middle\|Q\right))}."))
 def lemma_33_8():
-    d = sympy.Symbol("D", positive=True)
-    e = sympy.Symbol("e", positive=True)
-    statement = identity(exp(-(a_ - 1) * (e - d)) / a_ * (1 - 1 / a_) ** (a_ - 1),
-                         (exp(t_ * d - e * t_) / (t_ + 1) * (1 - 1 / (t_ + 1)) ** t_).subs(t_, a_ - 1),
-                         "Lemma 33.8 is Proposition 14's bound (proved for every t > 0) at t = α − 1 with "
-                         "E[e^{tZ}] = e^{(α−1)D_α}")
+    """Lemma 33.8 is Proposition 14's first part at t = α − 1 > 0 (its goal, instantiated by a kernel step), with
+    E_P[e^{(α−1)Z}] = Σ P_i e^{(α−1) log(P_i/Q_i)} = e^{(α−1)D_α(P‖Q)}, so e^{−(α−1)ε̃}·E[e^{(α−1)Z}] is the paper's
+    e^{−(α−1)(ε̃ − D_α)}; and (1/α)(1 − 1/α)^{α−1} ≤ 1 (Proposition 14's step at t = α − 1) gives the simpler bound."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    steps = zcdp_conversion_steps()
+    first, below = (kernel.lemma(PROPOSITION_14, kernel.fact(steps[k]).goal) for k in ("first", "below_one"))
+    i, m, P, Q = finite_laws()
+    u, tt, e, al = sympy.IndexedBase("u"), sympy.Symbol("t", real=True), sympy.Symbol("epsilon", real=True), _α
+    laws = [m >= 1, kernel.Every(sympy.And(u[i] >= 0, u[i] <= 1), (i, 1, m)), al > 1]
+    at = kernel.instantiate(first, {tt: al - 1}, laws, detail="Proposition 14 at t = α − 1")
+    bound = kernel.instantiate(below, {tt: al - 1}, [al > 1])
+    event, (lhs, rhs) = sympy.Sum(u[i] * (P[i] - exp(e) * Q[i]), (i, 1, m)), kernel.fact(at).goal.conclusion.args[1].args
+    mgf = sympy.Sum(P[i] * exp((al - 1) * log(P[i] / Q[i])), (i, 1, m))
+    # c ≤ e^{−(α−1)ε̃}, weighted by the masses P_i e^{(α−1)Z_i} ≥ 0 and summed; k stands for either constant in the
+    # linear split (which would expand them)
+    tp, k = sympy.Symbol("t", positive=True), sympy.Symbol("k", real=True)
+    power = kernel.instantiate(identity((1 - 1 / (tp + 1)) ** tp, exp(tp * log(tp / (tp + 1))),
+                                        "(1 − 1/(t+1))^t = e^{t log(t/(t+1))} for t > 0"), {tp: al - 1}, [al > 1])
+    c = lhs.function.as_independent(i)[0]
+    simpler = exp(-(al - 1) * e)
+    constant = kernel.decide(kernel.goal(c <= simpler, [i >= 1, i <= m, al > 1]), bound, power,
+                             identity(exp(-(al - 1) * e), exp(e * (1 - al)), "e^{−(α−1)ε̃} = e^{ε̃(1−α)}"))
+    weighted = kernel.expectation(constant, i, 1, m, mgf.function)
+    split = [kernel.instantiate(kernel.linear(sympy.Sum(k * mgf.function, (i, 1, m))), {k: v}) for v in (c, simpler)]
+    statement = kernel.decide(kernel.goal(sympy.And(event <= lhs, sympy.Eq(lhs, rhs), rhs <= simpler * mgf,
+                                                    event <= simpler * mgf), laws),
+                              at, weighted, *split, detail="P(S) ≤ e^ε̃ Q(S) + e^{−(α−1)ε̃}·(1/α)(1 − 1/α)^{α−1}·E[e^{(α−1)Z}] "
+                                                           "≤ e^ε̃ Q(S) + e^{−(α−1)ε̃}·E[e^{(α−1)Z}]")
     out = [near(rdp_to_dp_delta(3, R(3, 2), 2), "0.0545006579513248", 14, "α = 3, D = 3/2, ε̃ = 2: reference value")]
     lat = randomized_response(log(2)) ** 4
     p1, q1 = rr(sympy.Integer(2))
@@ -744,7 +774,7 @@ def lemma_33_8():
         for eps in (R(5, 2), 3):
             out.append(ordered([lat.hockey_stick(exp(eps)), rdp_to_dp_delta(a, dd, eps)],
                                f"RR(log 2)^4, α = {a}, ε̃ = {eps}: exact δ ≤ Lemma 33.8's δ"))
-    return establish(statement, out, domain='α > 1, ε̃ ≥ D_α')
+    return establish(statement, out, domain=_LEMMA_33_8_PROOF_DOMAIN, uses=[PROPOSITION_14])
 
 
 # --------------------------------------------------------------------------------------------
