@@ -238,6 +238,7 @@ def grouped(detail: str, *pieces: Evidence) -> Evidence:
 _CACHE: dict = {}
 #: Proposition 7's claim id: Proposition 14 (and what rests on it) takes two of its goals as lemmas.
 PROPOSITION_7 = "composition-subsampling:proposition-7"
+PROPOSITION_14 = "composition-subsampling:proposition-14"
 
 
 def _once(name: str, build):

@@ -19,7 +19,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           inequality_on_box, prove, real_closed)
 from symdp.verify.domains import DPMechanism, DPPair, Integer, SameSupport
 
-from _cs_helpers import (PROPOSITION_7, adaptive_statement, hockey_stick_steps, zcdp_conversion_steps, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (PROPOSITION_7, PROPOSITION_14, adaptive_statement, hockey_stick_steps, zcdp_conversion_steps, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -953,6 +953,7 @@ def _hoeffding_statement(f, x, p):
                     "(iv) tE[Z] + ε²t²/2 ≤ ε²t(t+1)/2 for t ≥ 0"))
 
 
+PROPOSITION_16, THEOREM_13, REMARK_15 = (f"{PAPER}:{c}" for c in ("proposition-16-and-lemma-17", "theorem-13", "remark-15"))
 _THEOREM_18_DOMAIN = [Integer("k", 1), _εj >= 0, _δ > 0, _δ < 1]
 
 
@@ -969,13 +970,22 @@ _THEOREM_18_DOMAIN = [Integer("k", 1), _εj >= 0, _δ > 0, _δ < 1]
               r"δ>0𝛿0\delta>0 with "
               r"ε=12j=1kεj2+2log(1/δ)j=1kεj2.𝜀12superscriptsubscript𝑗1𝑘superscriptsubscript𝜀𝑗221𝛿superscriptsubscript𝑗1𝑘superscriptsubscript𝜀𝑗2\varepsilon=\frac{1}{2}\sum_{j=1}^{k}\varepsilon_{j}^{2}+\sqrt{2\log(1/\delta)\sum_{j=1}^{k}\varepsilon_{j}^{2}}."))
 def theorem_18():
-    s2 = sympy.Symbol("s2", positive=True)
-    r = s2 / 2
-    statement = combine(identity(r + 2 * sqrt(r * L), s2 / 2 + sqrt(2 * L * s2),
-                                 "Proposition 16 (ρ_j = ε_j²/2, proved) → Theorem 13 (ρ = Σρ_j, proved) → Proposition 14's "
-                                 "simple bound / Remark 15 (proved) give the formula"),
-                        identity((r + sqrt(4 * r * L) - r) ** 2 / (4 * r), L,
-                                 "at ε = ρ + √(4ρ log(1/δ)) the simple bound e^{−(ε−ρ)²/4ρ} is δ"))
+    """Theorem 18 by the paper's route: each ε_j-DP M_j is ε_j²/2-zCDP (Proposition 16), so their composition is
+    ρ = ½Σ_j ε_j²-zCDP (Theorem 13); Proposition 14's simple bound (its goal, instantiated by a kernel step at
+    ρ = ½Σε_j² and ε = ρ + √(4ρ log(1/δ)) = ½Σε_j² + √(2 log(1/δ)Σε_j²), where e^{−(ε−ρ)²/4ρ} is δ) then gives
+    P(S) ≤ e^ε Q(S) + δ for every event S of the composed pair whose privacy loss has E[e^{tZ}] ≤ e^{t(t+1)ρ} at
+    t = (ε − ρ)/2ρ, which the zCDP guarantee of Theorem 13 provides (Remark 15 states the same rearrangement)."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    simple = kernel.lemma(PROPOSITION_14, kernel.fact(zcdp_conversion_steps()["simple"]).goal)
+    j, k = sympy.symbols("j k", integer=True)
+    ej = sympy.IndexedBase("epsilon")
+    squares = sympy.Sum(ej[j] ** 2, (j, 1, k))
+    r, e = sympy.symbols("rho epsilon", real=True)
+    rho = squares / 2
+    at = {r: rho, e: rho + sqrt(4 * rho * log(1 / _δ))}
+    statement = kernel.instantiate(simple, at, detail="Proposition 14's simple bound at ρ = ½Σε_j², ε = ½Σε_j² + "
+                                                      "√(2 log(1/δ)Σε_j²), where e^{−(ε−ρ)²/4ρ} is δ")
     out = [exact_agreement(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)),
                            R(1, 2) + sqrt(2 * log(10 ** 6)), "k = 100, ε_j = 1/10, δ = 1e-6: library formula"),
            near(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)), "5.75652176975693", 14,
@@ -983,7 +993,7 @@ def theorem_18():
     adv = advanced_composition([log(R(11, 10))] * 20, R(1, 10 ** 3))
     out.append(ordered([kov_delta(log(R(11, 10)), 0, 20, adv), R(1, 10 ** 3)],
                        "soundness: the optimal (KOV) δ of 20 × log(11/10)-DP at Theorem 18's ε is ≤ δ = 1e-3"))
-    return establish(statement, out, domain=_THEOREM_18_DOMAIN)
+    return establish(statement, out, domain=_THEOREM_18_DOMAIN, uses=[PROPOSITION_14, PROPOSITION_16, THEOREM_13, REMARK_15])
 
 
 @claim(paper=PAPER, label="Lemma 20",

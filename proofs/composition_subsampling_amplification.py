@@ -25,7 +25,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           prove, real_closed)
 from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws, SameSupport
 
-from _cs_helpers import (adaptive_statement, finite_laws, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
+from _cs_helpers import (PROPOSITION_14, adaptive_statement, finite_laws, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -33,7 +33,6 @@ PAPER = "composition-subsampling"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
 _ε, _δ, _p, _Δ, _c, _d, _x, _α = sympy.symbols("epsilon delta p Delta c d x alpha", real=True)
-PROPOSITION_14 = "composition-subsampling:proposition-14"
 _n, _k = sympy.symbols("n k", integer=True)
 p_, x_, a_, t_, v_ = sympy.symbols("p x alpha t v", positive=True)
 rho_ = sympy.Symbol("rho", positive=True)
