@@ -518,9 +518,13 @@ def _corollary_8_statement():
 # Section 4: composition
 
 
+# k ≥ 1 pairs (P_j, Q_j), each with a well-defined privacy loss; P, Q name their sequences (P_j(y_j), Q_j(y_j))_j.
+_THEOREM_9_DOMAIN = [Integer("k", 1), SameSupport("P", "Q")]
+
+
 @claim(paper=PAPER, label="Theorem 9",
        statement="PrivLoss(ΠP_j ‖ ΠQ_j) is the convolution of the PrivLoss(P_j‖Q_j).",
-       stated_domain='every pair of independent pairs; k pairs', stated_where='Section 4, Theorem 9',
+       domain=_THEOREM_9_DOMAIN, stated_domain='every pair of independent pairs; k pairs', stated_where='Section 4, Theorem 9',
        quote=(r"Theorem 9 (Composition is Convolution of Privacy Loss Distributions). For each "
               r"j[k]𝑗delimited-[]𝑘j\in[k], let Pjsubscript𝑃𝑗P_{j} and Qjsubscript𝑄𝑗Q_{j} be distributions on "
               r"𝒴jsubscript𝒴𝑗\mathcal{Y}_{j} and assume "
@@ -562,12 +566,32 @@ def theorem_9():
                         "N(ρ1,2ρ1) * N(ρ2,2ρ2) = N(ρ1+ρ2, 2(ρ1+ρ2)) (MGFs multiply)"))
     # Every pair of pairs: at y = (y1, y2) the loss is Z1(y1) + Z2(y2), and under P1 × P2 the two
     # summands are independent, so the law of the sum is the convolution (k pairs by induction).
-    a1, b1, a2, b2 = sympy.symbols("a1 b1 a2 b2", positive=True)
-    statement = identity(log(a1 * a2 / (b1 * b2)), log(a1 / b1) + log(a2 / b2),
-                         "log (P1P2/Q1Q2)(y1, y2) = Z1(y1) + Z2(y2): the privacy loss of a product is the sum of "
-                         "independent losses, whose law is the convolution")
-    return establish(statement, out, domain='every pair of independent pairs; k pairs',
-                     prose_steps=['k pairs by induction on k'])
+    return establish(_loss_of_products(), out, domain=_THEOREM_9_DOMAIN)
+
+
+def _loss_of_products():
+    """Theorem 9 for every k ≥ 1, by induction on k (kernel steps). At an output y = (y_1, …, y_k) of the product
+    law, with P_j = P_j(y_j) and Q_j = Q_j(y_j) > 0: log(ΠP_j/ΠQ_j) = Σ_j log(P_j/Q_j), i.e. Z(y) = Σ_j Z_j(y_j); the
+    base k = 1 is the definition of the one-factor product and sum, the step peels the last factor and uses
+    log(ab/(cd)) = log(a/c) + log(b/d). Under the product law ΠP_j the coordinates y_j are independent, so the Z_j(y_j)
+    are independent with laws PrivLoss(P_j‖Q_j), and the law of their sum is by definition the convolution."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    k, j = sympy.symbols("k j", integer=True)
+    p, q = sympy.IndexedBase("P", positive=True), sympy.IndexedBase("Q", positive=True)
+    a, b, c, d = sympy.symbols("a b c d", positive=True)
+    split = identity(log(a * b / (c * d)), log(a / c) + log(b / d), "log(ab/(cd)) = log(a/c) + log(b/d) for a, b, c, d > 0")
+
+    def terms(n):
+        return sympy.Product(p[j], (j, 1, n)), sympy.Product(q[j], (j, 1, n)), sympy.Sum(log(p[j] / q[j]), (j, 1, n))
+    P, Q, S = terms(k)
+    goal = kernel.goal(sympy.Eq(log(P / Q), S), [k >= 1])
+    base_goal, step_goal = kernel.induction_goals(goal, k, 1)
+    base = kernel.decide(base_goal, *[kernel.unfold(t, "all") for t in terms(1)], detail="k = 1")
+    step = kernel.decide(step_goal, *[kernel.unfold(t, "end") for t in terms(k + 1)],
+                         kernel.instantiate(split, {a: P, b: p[k + 1], c: Q, d: q[k + 1]}, [k >= 1]),
+                         detail="k → k + 1: peel the last factor")
+    return kernel.induction(goal, k, 1, base, step, detail="the privacy loss of a product is the sum of the losses, every k")
 
 
 _ATOM_DOMAIN = [DPPair("P", "Q", _ε)]
