@@ -17,7 +17,7 @@ from symdp.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
 from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple, zcdp_rho_for
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
-from symdp.verify.domains import DPMechanism, DPPair, Integer, SameSupport
+from symdp.verify.domains import DPMechanism, DPPair, Integer, SameSupport, ZCDPMechanism
 
 from _cs_helpers import (PROPOSITION_7, PROPOSITION_14, adaptive_statement, hockey_stick_steps, zcdp_conversion_steps, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
@@ -737,9 +737,12 @@ def lemma_12():
     return establish(statement, out, domain='Δ, σ > 0, every t ≥ 0')
 
 
+_THEOREM_13_DOMAIN = [Integer("k", 1), ZCDPMechanism("M_j", sympy.Symbol("rho_j", real=True)), _t >= 0]
+
+
 @claim(paper=PAPER, label="Theorem 13",
        statement="The composition of ρ_j-zCDP mechanisms is Σρ_j-zCDP: the MGFs of independent losses multiply.",
-       stated_domain='every pair of pairs, ρ_j ≥ 0, t ≥ 0', stated_where='Section 4.1, Theorem 13',
+       domain=_THEOREM_13_DOMAIN, stated_domain='every k, ρ_j-zCDP M_j, t ≥ 0', stated_where='Section 4.1, Theorem 13',
        quote=(r"Theorem 13 (Composition for Concentrated Differential Privacy). Let "
               r"M1,M2,,Mk:𝒳n𝒴:subscript𝑀1subscript𝑀2subscript𝑀𝑘superscript𝒳𝑛𝒴M_{1},M_{2},\cdots,M_{k}:\mathcal{X}^{n}\to\mathcal{Y} "
               r"be randomized algorithms. Suppose Mjsubscript𝑀𝑗M_{j} is ρjsubscript𝜌𝑗\rho_{j}-zCDP for each "
@@ -758,15 +761,57 @@ def theorem_13():
                             "E[e^{tZ}] of a product = product of the E[e^{tZ_j}] (t = 1..4, exact)"),
             identity(exp(t * (t + 1) * r1) * exp(t * (t + 1) * r2), exp(t * (t + 1) * (r1 + r2)), "the bounds multiply"),
             exact_agreement(zcdp(R(1, 3)).compose(zcdp(R(1, 6))).rho, R(1, 2), "library ZCDP.compose adds ρ")]
-    # Every pair of pairs: the privacy loss of a product is the sum of the losses, and under the
-    # product law the summands are independent, so E[e^{t(Z1+Z2)}] = E[e^{tZ1}]E[e^{tZ2}] termwise.
-    a1, b1, a2, b2 = sympy.symbols("a1 b1 a2 b2", positive=True)
-    statement = combine(identity(a1 * a2 * (a1 * a2 / (b1 * b2)) ** t, (a1 * (a1 / b1) ** t) * (a2 * (a2 / b2) ** t),
-                                 "P(y1,y2)·e^{tZ(y1,y2)} = [P1(y1)e^{tZ1(y1)}]·[P2(y2)e^{tZ2(y2)}] termwise: the sum over "
-                                 "y1, y2 factorises"),
-                        out[1])
-    return establish(statement, out[0], out[2], domain='every pair of pairs, ρ_j ≥ 0, t ≥ 0',
-                     prose_steps=['the termwise identity summed over outcomes'])
+    return establish(_zcdp_composition(), out[0], out[1], out[2], domain=_THEOREM_13_DOMAIN, uses=[f"{PAPER}:theorem-9"])
+
+
+def _zcdp_composition():
+    """Theorem 13 by the paper's route, as kernel steps. By Theorem 9 the composed loss is Z = Σ_j Z_j with independent
+    Z_j; for two pairs of laws on m and n outcomes the expectation of e^{t(Z_1 + Z_2)} under the product law
+    factorises: Σ_i Σ_l P1_i P2_l e^{t log(P1_i P2_l/(Q1_i Q2_l))} = (Σ_i P1_i e^{tZ1_i})(Σ_l P2_l e^{tZ2_l}) (termwise
+    log(ab/(cd)) = log(a/c) + log(b/d) and e^{t(x+y)} = e^{tx}e^{ty}, then linearity in l and in i); taken with the
+    first j − 1 mechanisms' composition as one pair and M_j as the other (j = 2, …, k), E[e^{tZ}] = Π_j m_j with
+    m_j = E[e^{tZ_j}]. Then, for every k by induction, 0 ≤ m_j ≤ e^{t(t+1)ρ_j} for every j ≤ k gives
+    0 ≤ Π_j m_j ≤ e^{t(t+1)Σ_j ρ_j} (e^{u+v} = e^u e^v)."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    i, l, m, n = sympy.symbols("i l m n", integer=True)
+    P1, Q1, P2, Q2 = (sympy.IndexedBase(name, positive=True) for name in ("P1", "Q1", "P2", "Q2"))
+    tt, x, y, u, v, c = sympy.symbols("t x y u v k", real=True)
+    a, b, cc, d = sympy.symbols("a b c d", positive=True)
+    mgf = lambda pp, qq: pp * exp(tt * log(pp / qq))
+    joint = P1[i] * P2[l] * exp(tt * log(P1[i] * P2[l] / (Q1[i] * Q2[l])))
+    f1, f2 = mgf(P1[i], Q1[i]), mgf(P2[l], Q2[l])
+    point = kernel.decide(kernel.goal(sympy.Eq(joint, f1 * f2), [i >= 1, i <= m, l >= 1, l <= n]),
+                          kernel.instantiate(identity(log(a * b / (cc * d)), log(a / cc) + log(b / d),
+                                                      "log(ab/(cd)) = log(a/c) + log(b/d)"),
+                                             {a: P1[i], b: P2[l], cc: Q1[i], d: Q2[l]}),
+                          kernel.instantiate(identity(exp(tt * (x + y)), exp(tt * x) * exp(tt * y), "e^{t(x+y)} = e^{tx}e^{ty}"),
+                                             {x: log(P1[i] / Q1[i]), y: log(P2[l] / Q2[l])}),
+                          detail="termwise: the joint term is the product of the two factors' terms")
+    s1, s2 = sympy.Sum(f1, (i, 1, m)), sympy.Sum(f2, (l, 1, n))
+    inner = kernel.decide(kernel.goal(sympy.Eq(sympy.Sum(joint, (l, 1, n)), f1 * s2), [i >= 1, i <= m, n >= 1]),
+                          kernel.summed(point, l, 1, n),
+                          kernel.instantiate(kernel.linear(sympy.Sum(c * f2, (l, 1, n))), {c: f1}), detail="the sum over l")
+    product = kernel.decide(kernel.goal(sympy.Eq(sympy.Sum(sympy.Sum(joint, (l, 1, n)), (i, 1, m)), s1 * s2), [m >= 1, n >= 1]),
+                            kernel.summed(inner, i, 1, m),
+                            kernel.instantiate(kernel.linear(sympy.Sum(f1 * c, (i, 1, m))), {c: s2}),
+                            detail="E[e^{t(Z1+Z2)}] = E[e^{tZ1}]·E[e^{tZ2}] under the product law")
+    k, j = sympy.symbols("k j", integer=True)
+    mg, rh = sympy.IndexedBase("m"), sympy.IndexedBase("rho")
+    add = identity(exp(u + v), exp(u) * exp(v), "e^{u+v} = e^u e^v")
+
+    def terms(count):
+        bound = sympy.And(mg[j] >= 0, mg[j] <= exp(tt * (tt + 1) * rh[j]))
+        return sympy.Product(mg[j], (j, 1, count)), sympy.Sum(rh[j], (j, 1, count)), kernel.Every(bound, (j, 1, count))
+    prod_m, sum_r, every = terms(k)
+    goal = kernel.goal(sympy.And(prod_m >= 0, prod_m <= exp(tt * (tt + 1) * sum_r)), [k >= 1, every])
+    base_goal, step_goal = kernel.induction_goals(goal, k, 1)
+    base = kernel.decide(base_goal, *[kernel.unfold(term, "all") for term in terms(1)], detail="k = 1")
+    step = kernel.decide(step_goal, *[kernel.unfold(term, "end") for term in terms(k + 1)],
+                         kernel.instantiate(add, {u: tt * (tt + 1) * sum_r, v: tt * (tt + 1) * rh[k + 1]}),
+                         detail="k → k + 1: Π_{j≤k+1} m_j = (Π_{j≤k} m_j)·m_{k+1} ≤ e^{t(t+1)Σ_{j≤k}ρ_j}·e^{t(t+1)ρ_{k+1}}")
+    bound = kernel.induction(goal, k, 1, base, step, detail="0 ≤ m_j ≤ e^{t(t+1)ρ_j} for every j ≤ k ⇒ Π m_j ≤ e^{t(t+1)Σρ_j}")
+    return combine(product, bound, detail="the proof")
 
 
 def _prop14_log(r, e, tt):
