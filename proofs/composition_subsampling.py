@@ -19,7 +19,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           inequality_on_box, prove, real_closed)
 from symdp.verify.domains import DPMechanism, DPPair, Integer, SameSupport, ZCDPMechanism
 
-from _cs_helpers import (PROPOSITION_7, PROPOSITION_14, adaptive_statement, hockey_stick_steps, zcdp_conversion_steps, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (PROPOSITION_7, exp_increasing, finite_laws, PROPOSITION_14, adaptive_statement, hockey_stick_steps, zcdp_conversion_steps, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -342,9 +342,14 @@ def lemma_4():
                      prose_steps=['randomised tests are mixtures of deterministic ones'])
 
 
+# "the log likelihood ratio is well-defined for all y": mutually absolutely continuous laws (same support)
+_LEMMA_6_DOMAIN = [SameSupport("P", "Q")]
+
+
 @claim(paper=PAPER, label="Lemma 6 and Remark 5",
        statement="f_{P‖Q} = −f_{Q‖P}, and E_{Y←Q}[g(f(Y))] = E_{Z←PrivLoss(P‖Q)}[g(Z)e^{−Z}] for measurable g.",
-       stated_domain='P, Q with the same support, every measurable g', stated_where='Section 3.2, Remark 5 and Lemma 6',
+       domain=_LEMMA_6_DOMAIN, stated_domain='P, Q with the same support, every measurable g',
+       stated_where='Section 3.2, Remark 5 and Lemma 6',
        quote=(r"Remark 5. Fix distributions P𝑃P and Q𝑄Q on 𝒴𝒴\mathcal{Y} such that the log likelihood ratio "
               r"fPQ(y)=log(P(y)Q(y))f_{\left.{P}\middle\|{Q}\right.}(y)=\log\left(\frac{P(y)}{Q(y)}\right) is "
               r"well-defined for all y𝒴𝑦𝒴y\in\mathcal{Y}. Since "
@@ -375,14 +380,34 @@ def lemma_6():
                                        sympy.expand(sympy.expand_log(rhs, force=True)), f"random pair {seed}, g = {name}"))
     out.append(identity(_normal_mgf(rho, 2 * rho, t - 1), _normal_mgf(-rho, 2 * rho, t),
                         "Gaussian: E_P[e^{tZ}e^{−Z}] = E_Q[e^{tf}] (Z ~ N(ρ,2ρ) under P, N(−ρ,2ρ) under Q)"))
-    # Every pair, every g: the integrands agree pointwise, q g(log(p/q)) = p g(log(p/q)) e^{−log(p/q)}.
-    pp, qq = sympy.symbols("p q", positive=True)
-    G = sympy.Function("g")
-    statement = combine(identity(log(pp / qq), -log(qq / pp), "f_{P‖Q} = −f_{Q‖P} pointwise"),
-                        identity(qq * G(log(pp / qq)), pp * G(log(pp / qq)) * exp(-log(pp / qq)),
-                                 "q·g(f) = p·g(f)·e^{−f} pointwise for any g, so the two expectations are equal"))
-    return establish(statement, out, domain='P, Q with the same support, every measurable g',
-                     prose_steps=['the pointwise identities integrated over outcomes'])
+    return establish(_change_of_distribution(), out, domain=_LEMMA_6_DOMAIN)
+
+
+def _change_of_distribution():
+    """Remark 5 and Lemma 6 as kernel steps, for every pair of laws P, Q on m outcomes with positive masses (the
+    privacy loss is well-defined) and every real function of the outcome (g(f(y)) among them). The log-likelihood
+    ratios are read by their defining property (P(S) = E_Q[e^{f_{P‖Q}}·1_S] for every S; outcome by outcome
+    P_i = Q_i e^{Z_i}, and Q_i = P_i e^{Z'_i} for f_{Q‖P}). Then Z'_i = −Z_i (e^{Z_i}e^{Z'_i} = e^{Z_i + Z'_i} = 1 and
+    e^a is strictly increasing), so Q_i g_i = P_i g_i e^{−Z_i}, and summed over the outcomes
+    E_Q[g] = E_P[g·e^{−Z}]."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    i, m, P, Q = finite_laws()
+    g = sympy.IndexedBase("g", real=True)
+    Z, Zr = sympy.IndexedBase("Z", real=True), sympy.IndexedBase("Z'", real=True)
+    w, v, a, b = sympy.symbols("w v a b", real=True)
+    span = [i >= 1, i <= m]
+    density = [sympy.Eq(P[i], Q[i] * exp(Z[i])), sympy.Eq(Q[i], P[i] * exp(Zr[i]))]
+    product = rules.instantiate(identity(exp(w) * exp(v), exp(w + v), "e^w·e^v = e^{w+v}"), {w: Z[i], v: Zr[i]}, span)
+    negated = rules.decide(rules.goal(sympy.Eq(Zr[i], -Z[i]), [*span, *density]), product,
+                           rules.instantiate(exp_increasing(True), {a: Z[i] + Zr[i], b: sympy.Integer(0)}),
+                           rules.instantiate(exp_increasing(True), {a: sympy.Integer(0), b: Z[i] + Zr[i]}),
+                           detail="Remark 5: f_{P‖Q} = −f_{Q‖P} at every outcome (e^{Z + Z'} = 1 forces Z + Z' = 0)")
+    pointwise = rules.decide(rules.goal(sympy.Eq(Q[i] * g[i], P[i] * g[i] * exp(-Z[i])), [*span, *density]), negated,
+                             detail="Q_i g_i = P_i g_i e^{−Z_i}: the density of Q with respect to P is e^{−Z}")
+    return combine(negated, rules.summed(pointwise, i, 1, m, detail="Lemma 6: E_{Y←Q}[g] = E_{Y←P}[g·e^{−Z}], summed "
+                                                                     "over the m outcomes"),
+                   detail="the proof")
 
 
 # "P and Q such that the privacy loss distribution is well-defined": mutually absolutely continuous (same support)
