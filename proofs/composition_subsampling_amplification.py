@@ -25,7 +25,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           prove, real_closed)
 from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws, SameSupport
 
-from _cs_helpers import (PROPOSITION_14, adaptive_statement, finite_laws, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
+from _cs_helpers import (PROPOSITION_14, adaptive_statement, exp_increasing, finite_laws, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -449,10 +449,16 @@ def _group_privacy():
 # Section 6: Rényi DP
 
 
+# "the privacy loss distribution is well-defined": mutually absolutely continuous laws; α > 1 (and ρ ≥ 0 for zCDP:
+# the proof needs no sign of ρ)
+_DEFINITION_30_DOMAIN = [SameSupport("P", "Q"), _α > 1, sympy.Symbol("rho", real=True) >= 0]
+_DEFINITION_30_PROOF_DOMAIN = [SameSupport("P", "Q"), _α > 1]
+
+
 @claim(paper=PAPER, label="Definition 30",
        statement="(α, ε)-RDP: E[e^{(α−1)Z}] ≤ e^{(α−1)ε}; ρ-zCDP ⇔ (α, αρ)-RDP for all α > 1; "
                  "P[Z > ε̃] ≤ e^{−(α−1)(ε̃−ε)} (Markov).",
-       stated_domain='α > 1, ρ ≥ 0', stated_where='Section 6.4, Definition 30',
+       domain=_DEFINITION_30_DOMAIN, stated_domain='α > 1, ρ ≥ 0', stated_where='Section 6.4, Definition 30',
        quote=(r"Definition 30 (Rényi Differential Privacy). Let M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} "
               r"be a randomized algorithm. We say that M𝑀M satisfies (α,ε)𝛼𝜀(\alpha,\varepsilon)-Rényi differential "
               r"privacy ((α,ε)𝛼𝜀(\alpha,\varepsilon)-RDP) if, for all neighbouring inputs "
@@ -464,11 +470,6 @@ def _group_privacy():
               r"equivalent to satisfying (α,αρ)𝛼𝛼𝜌(\alpha,\alpha\cdot\rho)-RDP for all α(1,)𝛼1\alpha\in(1,\infty). "
               r"Rényi DP inherits the nice composition properties of concentrated DP:"))
 def definition_30():
-    zz = sympy.Symbol("w", nonnegative=True)
-    statement = combine(identity(exp(t_ * (t_ + 1) * rho_).subs(t_, a_ - 1), exp((a_ - 1) * a_ * rho_),
-                                 "t = α − 1 turns zCDP into (α, αρ)-RDP, every α > 1"),
-                        prove(exp(zz) - 1, zz, 0, sympy.oo, "Markov, pointwise: 1[Z > ε̃] ≤ e^{(α−1)(Z − ε̃)} since "
-                                                             "e^w ≥ 1 for w = (α−1)(Z − ε̃) ≥ 0 (and e^w > 0 always)"))
     out = []
     p1, q1 = rr(sympy.Integer(2))
     p, q = product_law(*[p1] * 5), product_law(*[q1] * 5)
@@ -477,8 +478,59 @@ def definition_30():
         for e in (1, 2):
             tail = sympy.Add(*[u for u, w in zip(p, q) if sign(log(u / w) - e) > 0])
             out.append(ordered([tail, exp(-(a - 1) * (e - d))], f"RR(log 2)^5, α = {a}, ε̃ = {e}: P[Z > ε̃] ≤ e^{{−(α−1)(ε̃−D_α)}}"))
-    return establish(statement, out, domain='α > 1, ρ ≥ 0',
-                     prose_steps=["Markov's inequality applied pointwise"])
+    return establish(_renyi_dp_steps(), out, domain=_DEFINITION_30_PROOF_DOMAIN)
+
+
+def _renyi_dp_steps():
+    """Definition 30's statements as kernel steps, for every pair of laws P, Q on m outcomes with positive masses
+    (Z_i = log(P_i/Q_i), E[e^{tZ}] = Σ P_i e^{tZ_i}):
+    - ρ-zCDP ⇔ (α, αρ)-RDP for every α > 1: at t = α − 1 the two inequalities have equal sides (outcome by outcome
+      e^{tZ_i} = e^{(α−1)Z_i}, summed; e^{t(t+1)ρ} = e^{(α−1)αρ}), and at t = 0 the zCDP inequality holds for every pair
+      (E[e^{0·Z}] = ΣP_i = 1 = e^0), so "for all t ≥ 0" and "for all α > 1" say the same;
+    - Markov's inequality (the statement's tail bound): 1[Z_i > ε̃] ≤ e^{(α−1)(Z_i − ε̃)} outcome by outcome (the exponent
+      is > 0 where Z_i > ε̃, and e^w > 0), in expectation under P, and e^{(α−1)(Z−ε̃)} = e^{−(α−1)ε̃}e^{(α−1)Z} pulled out
+      of the sum: (α, ε)-RDP gives P[Z > ε̃] ≤ e^{−(α−1)(ε̃ − ε)}."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+    from _vertex import indicator
+
+    i, m, P, Q = finite_laws()
+    s = sympy.IndexedBase("s")
+    al, e, et, t, r, a, b, w, v, k = sympy.symbols("alpha epsilon epsilon~ t rho a b w v k", real=True)
+    span = [i >= 1, i <= m]
+    Z = log(P[i] / Q[i])
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    mgf_t, mgf = total(P[i] * exp(t * Z)), total(P[i] * exp((al - 1) * Z))
+    zcdp, rdp = mgf_t <= exp(t * (t + 1) * r), mgf <= exp((al - 1) * (al * r))
+    same = rules.summed(rules.decide(rules.goal(sympy.Eq(P[i] * exp(t * Z), P[i] * exp((al - 1) * Z)),
+                                                [*span, sympy.Eq(t, al - 1)])), i, 1, m)
+    reparametrised = rules.decide(rules.goal(sympy.Equivalent(zcdp, rdp), [m >= 1, al > 1, sympy.Eq(t, al - 1)]), same,
+                                  detail="at t = α − 1: E[e^{tZ}] ≤ e^{t(t+1)ρ} ⇔ E[e^{(α−1)Z}] ≤ e^{(α−1)αρ}")
+    increasing = lambda hi, lo: rules.instantiate(exp_increasing(False), {a: hi, b: lo})
+    zero = sympy.Integer(0)
+    at_one = rules.summed(rules.decide(rules.goal(sympy.Eq(P[i] * exp(t * Z), P[i]), [*span, sympy.Eq(t, 0)]),
+                                       increasing(t * Z, zero), increasing(zero, t * Z)), i, 1, m)
+    at_zero = rules.decide(rules.goal(zcdp, [m >= 1, sympy.Eq(t, 0), sympy.Eq(total(P[i]), 1)]), at_one,
+                           increasing(t * (t + 1) * r, zero), detail="t = 0: E[e^{0·Z}] = ΣP_i = 1 ≤ e^0, for every pair")
+    above = indicator(Z - et, s[i])
+    point = rules.decide(rules.goal(s[i] <= exp((al - 1) * (Z - et)), [*span, al > 1, above]),
+                         increasing((al - 1) * (Z - et), zero), detail="1[Z_i > ε̃] ≤ e^{(α−1)(Z_i − ε̃)}")
+    product = identity(exp(w) * exp(v), exp(w + v), "e^w·e^v = e^{w+v}")
+    split = rules.instantiate(product, {w: (al - 1) * Z, v: -(al - 1) * et}, span)
+    factored = rules.summed(rules.decide(rules.goal(sympy.Eq(P[i] * exp((al - 1) * (Z - et)),
+                                                             exp(-(al - 1) * et) * (P[i] * exp((al - 1) * Z))), span),
+                                         split), i, 1, m)
+    pp, qq = sympy.symbols("p q", positive=True)
+    body = pp * exp((al - 1) * log(pp / qq))
+    expanded = sympy.expand(body, mul=True, multinomial=True, power_exp=False, power_base=False, log=False)
+    forms = rules.summed(rules.instantiate(identity(body, expanded, "p·e^{(α−1)log(p/q)} as the linear split writes it"),
+                                           {pp: P[i], qq: Q[i]}, span), i, 1, m)
+    pulled = rules.instantiate(rules.linear(total(k * P[i] * exp((al - 1) * Z))), {k: exp(-(al - 1) * et)})
+    markov = rules.decide(rules.goal(total(s[i] * P[i]) <= exp(-(al - 1) * (et - e)),
+                                     [m >= 1, al > 1, rules.Every(above, (i, 1, m)), mgf <= exp((al - 1) * e)]),
+                          rules.expectation(point, i, 1, m, P[i]), factored, pulled, forms,
+                          rules.instantiate(product, {w: -(al - 1) * et, v: (al - 1) * e}),
+                          detail="Markov: (α, ε)-RDP gives P[Z > ε̃] ≤ e^{−(α−1)ε̃}E[e^{(α−1)Z}] ≤ e^{−(α−1)(ε̃ − ε)}")
+    return combine(reparametrised, at_zero, markov, detail="the proof")
 
 
 @claim(paper=PAPER, label="Lemma 31",
