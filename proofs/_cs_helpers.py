@@ -174,22 +174,6 @@ def post_processing_statement():
                             "Σ_y Q(y)E_{Q̂_y}[(P̂/Q̂)^c] = Σ_ŷ Q̂(ŷ)(P̂/Q̂)^c Σ_y K(y|ŷ) = E_Q̂[(P̂/Q̂)^c]"))
 
 
-def adaptive_statement(order: str):
-    """Adaptive composition of moment bounds, for every pair: the joint moment factorises termwise,
-    (a₁a₂)^c(b₁b₂)^{1−c} = [a₁^c b₁^{1−c}]·[a₂^c b₂^{1−c}], so it is Σ_{y₁} w(y₁)·m₂(y₁) with weights
-    w = a₁^c b₁^{1−c} ≥ 0 summing to the first moment; m₂(y₁) ≤ M for every y₁ gives ≤ M·Σw (nlsat)."""
-    a1, a2, b1, b2, c = sympy.symbols("a1 a2 b1 b2 c", positive=True)
-    w1, w2, m1, m2, big = sympy.symbols("w1 w2 m1 m2 M", nonnegative=True)
-    t = sympy.Symbol("t", real=True)
-    return combine(identity((a1 * a2) ** c * (b1 * b2) ** (1 - c), a1 ** c * b1 ** (1 - c) * (a2 ** c * b2 ** (1 - c)),
-                            f"the joint moment of order c = {order} factorises termwise"),
-                   real_closed(big * (w1 + w2) - (w1 * m1 + w2 * m2), [w1, w2, m1, m2, big], [m1 <= big, m2 <= big],
-                               "Σ w(y₁) m₂(y₁) ≤ sup m₂ · Σ w (two terms; induction)"),
-                   identity(exp(t * (t + 1) * sympy.Symbol("r1")) * exp(t * (t + 1) * sympy.Symbol("r2")),
-                            exp(t * (t + 1) * (sympy.Symbol("r1") + sympy.Symbol("r2"))),
-                            "the bounds multiply (exponents add)"))
-
-
 def mean_loss_at_t_minus_one(c: sympy.Expr, params: Sequence[sympy.Symbol], detail: str) -> Evidence:
     """E[Z] ≤ c for the privacy loss Z = log(P/Q) under P, from Hoeffding's bound at t = −1: the bound
     log E[e^{tZ}] ≤ tE[Z] + c t² holds for every real t, so at t = −1 it reads ℓ ≤ −E[Z] + c with
@@ -414,3 +398,42 @@ def zcdp_conversion_steps() -> dict:
                                detail="t = (ε − ρ)/2ρ: δ ≤ e^{−(ε−ρ)²/4ρ} for ε > ρ")
         return {"first": first, "at_zero": at_zero, "second": second, "simple": simple, "below_one": below_one}
     return _once("zcdp_conversion_steps", build)
+
+
+def adaptive_composition_steps():
+    """Adaptive composition of moment bounds as kernel steps (Proposition 19 and Lemma 31 instantiate it). M₁ gives laws
+    P, Q on m outcomes, M₂(·, y₁) laws P'[i, ·], Q'[i, ·] on n outcomes for each outcome i of M₁ (positive masses, so
+    every privacy loss is defined); the joint laws are P_i P'_{ij} and Q_i Q'_{ij}. For every real c, E₁, E₂: if
+    Σ_i P_i e^{c·log(P_i/Q_i)} ≤ e^{E₁} and, for every i, Σ_j P'_{ij} e^{c·log(P'_{ij}/Q'_{ij})} ≤ e^{E₂}, then the joint
+    moment Σ_i Σ_j P_i P'_{ij} e^{c·log(P_i P'_{ij}/(Q_i Q'_{ij}))} ≤ e^{E₁+E₂}. Outcome by outcome the joint term is
+    the product of the two terms (log and exp of a product of positive numbers); summed over j with the first factor
+    pulled out (linearity), bounded row by row by the second hypothesis (the factor is > 0), summed over i with
+    e^{E₂} pulled out, and bounded by the first."""
+    def build():
+        from symdp.verify import kernel as rules
+
+        i, j, m, n = sympy.symbols("i j m n", integer=True)
+        P1, Q1 = sympy.IndexedBase("P", positive=True), sympy.IndexedBase("Q", positive=True)
+        P2, Q2 = sympy.IndexedBase("P'", positive=True), sympy.IndexedBase("Q'", positive=True)
+        c, E1, E2, k = sympy.symbols("c E1 E2 k", real=True)
+        p1, q1, p2, q2 = sympy.symbols("p1 q1 p2 q2", positive=True)
+        term = lambda p, q: p * exp(c * log(p / q))
+        factor = identity(term(p1 * p2, q1 * q2), term(p1, q1) * term(p2, q2),
+                          "p₁p₂e^{c·log(p₁p₂/q₁q₂)} = p₁e^{c·log(p₁/q₁)}·p₂e^{c·log(p₂/q₂)} for positive masses")
+        span_i, span_j = [i >= 1, i <= m], [j >= 1, j <= n]
+        w, x = term(P1[i], Q1[i]), term(P2[i, j], Q2[i, j])
+        joint = term(P1[i] * P2[i, j], Q1[i] * Q2[i, j])
+        sum_j, sum_i = (lambda f: sympy.Sum(f, (j, 1, n))), (lambda f: sympy.Sum(f, (i, 1, m)))
+        inner = rules.summed(rules.instantiate(factor, {p1: P1[i], q1: Q1[i], p2: P2[i, j], q2: Q2[i, j]},
+                                               [*span_i, *span_j]), j, 1, n, detail="the joint term factorises; summed over j")
+        pulled = rules.instantiate(rules.linear(sum_j(k * x)), {k: w}, [*span_i, n >= 1])
+        second = sum_j(x) <= exp(E2)
+        row = rules.decide(rules.goal(sum_j(joint) <= w * exp(E2), [*span_i, n >= 1, second]), inner, pulled,
+                           detail="row i: Σ_j joint = w_i·Σ_j (M₂'s term) ≤ w_i e^{E₂}")
+        rows = rules.summed(row, i, 1, m, detail="summed over the outcomes of M₁")
+        outer = rules.instantiate(rules.linear(sum_i(k * w)), {k: exp(E2)})
+        goal = rules.goal(sum_i(sum_j(joint)) <= exp(E1 + E2),
+                          [m >= 1, n >= 1, rules.Every(second, (i, 1, m)), sum_i(w) <= exp(E1)])
+        return rules.decide(goal, rows, outer, identity(exp(E1) * exp(E2), exp(E1 + E2), "e^{E₁}e^{E₂} = e^{E₁+E₂}"),
+                            detail="the joint moment ≤ e^{E₁}·e^{E₂}")
+    return _once("adaptive_composition_steps", build)

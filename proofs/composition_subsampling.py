@@ -19,7 +19,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           inequality_on_box, prove, real_closed)
 from symdp.verify.domains import DPMechanism, DPPair, Integer, SameSupport, ZCDPMechanism
 
-from _cs_helpers import (PROPOSITION_7, exp_increasing, finite_laws, PROPOSITION_14, adaptive_statement, hockey_stick_steps, zcdp_conversion_steps, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, exp_increasing, finite_laws, PROPOSITION_14, hockey_stick_steps, zcdp_conversion_steps, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -1131,9 +1131,15 @@ def corollary_21():
                      domain='every ρ-zCDP M̂ and every (randomised) g')
 
 
+# M₁ ρ₁-zCDP and M₂(·, y₁) ρ₂-zCDP for every y₁ (their losses well-defined), every t ≥ 0 of the zCDP inequality
+_PROPOSITION_19_DOMAIN = [ZCDPMechanism("M_1", sympy.Symbol("rho_1", real=True)),
+                          ZCDPMechanism("M_2", sympy.Symbol("rho_2", real=True)), _t >= 0]
+
+
 @claim(paper=PAPER, label="Proposition 19",
        statement="Adaptive composition: M₁ ρ₁-zCDP and M₂(·, y₁) ρ₂-zCDP for every y₁ ⇒ (ρ₁+ρ₂)-zCDP.",
-       stated_domain='every adaptive composition of zCDP mechanisms', stated_where='Section 4.2, Proposition 19',
+       domain=_PROPOSITION_19_DOMAIN, stated_domain='every adaptive composition of zCDP mechanisms',
+       stated_where='Section 4.2, Proposition 19',
        quote=(r"Proposition 19 (Adaptive Composition of Concentrated DP). Let "
               r"M1:𝒳n𝒴1:subscript𝑀1superscript𝒳𝑛subscript𝒴1M_{1}:\mathcal{X}^{n}\to\mathcal{Y}_{1} be "
               r"ρ1subscript𝜌1\rho_{1}-zCDP. Let "
@@ -1153,11 +1159,25 @@ def proposition_19():
     ok = all(moment(p, q, a) <= moment(p1, q1, a) * max(moment(*second[i], a) for i in range(3)) for a in range(2, 7))
     exact_form = all(moment(p, q, a) == sympy.Add(*[p1[i] ** a / q1[i] ** (a - 1) * moment(*second[i], a) for i in range(3)])
                      for a in range(2, 7))
-    return establish(adaptive_statement("t + 1"),
+    return establish(_adaptive_zcdp(),
                      holds(exact_form, "E[e^{tZ}] of the adaptive pair = Σ_{y₁} P₁^{t+1}Q₁^{−t}·E[e^{tZ₂(y₁)}] (t = 1..5)"),
                      holds(ok, "≤ E[e^{tZ₁}]·sup_{y₁} E[e^{tZ₂(y₁)}], so exponents (ρ's) add (t = 1..5)"),
-                     domain='every adaptive composition of zCDP mechanisms',
-                     prose_steps=['the termwise identity summed over outcomes'])
+                     domain=_PROPOSITION_19_DOMAIN)
+
+
+def _adaptive_zcdp():
+    """Proposition 19 for M₁'s laws on m outcomes and M₂(·, y₁)'s on n outcomes for each y₁ (positive masses), at
+    every t ≥ 0: the shared adaptive-composition step (_cs_helpers.adaptive_composition_steps) at c = t,
+    E₁ = t(t+1)ρ₁, E₂ = t(t+1)ρ₂, read as E[e^{tZ}] ≤ e^{t(t+1)(ρ₁+ρ₂)} for the joint pair."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    steps = adaptive_composition_steps()
+    c, E1, E2 = sympy.symbols("c E1 E2", real=True)
+    r1, r2 = sympy.symbols("rho_1 rho_2", real=True)
+    at = rules.instantiate(steps, {c: _t, E1: _t * (_t + 1) * r1, E2: _t * (_t + 1) * r2})
+    g = rules.fact(at).goal
+    return rules.decide(rules.goal(g.conclusion.lhs <= exp(_t * (_t + 1) * (r1 + r2)), [*g.hypotheses, _t >= 0]), at,
+                        detail="ρ₁-zCDP of M₁ and ρ₂-zCDP of M₂(·, y₁) for every y₁, at t ≥ 0, give (ρ₁ + ρ₂)-zCDP at t")
 
 
 def _theorem_22_steps():

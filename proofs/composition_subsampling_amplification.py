@@ -25,7 +25,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           prove, real_closed)
 from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws, SameSupport
 
-from _cs_helpers import (PROPOSITION_14, adaptive_statement, exp_increasing, finite_laws, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
+from _cs_helpers import (PROPOSITION_14, adaptive_composition_steps, exp_increasing, finite_laws, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -533,9 +533,13 @@ def _renyi_dp_steps():
     return combine(reparametrised, at_zero, markov, detail="the proof")
 
 
+# M₁ and M₂(·, y₁) (every y₁) with well-defined privacy losses, α > 1
+_LEMMA_31_DOMAIN = [SameSupport("P", "Q"), SameSupport("P'", "Q'"), _α > 1]
+
+
 @claim(paper=PAPER, label="Lemma 31",
        statement="Adaptive RDP composition: (α, ε₁) then (α, ε₂) for every y₁ gives (α, ε₁ + ε₂).",
-       stated_domain='every adaptive pair, α > 1', stated_where='Section 6.4, Lemma 31',
+       domain=_LEMMA_31_DOMAIN, stated_domain='every adaptive pair, α > 1', stated_where='Section 6.4, Lemma 31',
        quote=(r"Lemma 31. Let M1:𝒳n𝒴1:subscript𝑀1superscript𝒳𝑛subscript𝒴1M_{1}:\mathcal{X}^{n}\to\mathcal{Y}_{1} be "
               r"(α,ε1)𝛼subscript𝜀1(\alpha,\varepsilon_{1})-RDP. Let "
               r"M2:𝒳n×𝒴1𝒴2:subscript𝑀2superscript𝒳𝑛subscript𝒴1subscript𝒴2M_{2}:\mathcal{X}^{n}\times\mathcal{Y}_{1}\to\mathcal{Y}_{2} "
@@ -553,8 +557,22 @@ def lemma_31():
     for a in (R(3, 2), 2, R(7, 2)):
         total = _renyi(p1, q1, a) + max((_renyi(*second[i], a) for i in range(3)), key=lambda v: sympy.N(v, 30))
         out.append(ordered([_renyi(p, q, a), total], f"α = {a}: D_α(joint) ≤ D_α(M₁) + sup_y₁ D_α(M₂(·, y₁))"))
-    return establish(adaptive_statement("α"), out, domain='every adaptive pair, α > 1',
-                     prose_steps=['the termwise identity summed over outcomes'])
+    return establish(_adaptive_rdp(), out, domain=_LEMMA_31_DOMAIN)
+
+
+def _adaptive_rdp():
+    """Lemma 31 for M₁'s laws on m outcomes and M₂(·, y₁)'s on n outcomes for each y₁ (positive masses): the shared
+    adaptive-composition step (_cs_helpers.adaptive_composition_steps) at c = α − 1, E₁ = (α − 1)ε₁, E₂ = (α − 1)ε₂,
+    read as E[e^{(α−1)Z}] ≤ e^{(α−1)(ε₁+ε₂)} for the joint pair."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    steps = adaptive_composition_steps()
+    c, E1, E2 = sympy.symbols("c E1 E2", real=True)
+    e1, e2 = sympy.symbols("epsilon_1 epsilon_2", real=True)
+    at = rules.instantiate(steps, {c: _α - 1, E1: (_α - 1) * e1, E2: (_α - 1) * e2})
+    g = rules.fact(at).goal
+    return rules.decide(rules.goal(g.conclusion.lhs <= exp((_α - 1) * (e1 + e2)), [*g.hypotheses, _α > 1]), at,
+                        detail="(α, ε₁)-RDP of M₁ and (α, ε₂)-RDP of M₂(·, y₁) for every y₁ give (α, ε₁ + ε₂)-RDP")
 
 
 @claim(paper=PAPER, label="Definition 32",
