@@ -437,3 +437,100 @@ def adaptive_composition_steps():
         return rules.decide(goal, rows, outer, identity(exp(E1) * exp(E2), exp(E1 + E2), "e^{E₁}e^{E₂} = e^{E₁+E₂}"),
                             detail="the joint moment ≤ e^{E₁}·e^{E₂}")
     return _once("adaptive_composition_steps", build)
+
+
+def bernoulli_steps():
+    """Bernoulli's inequality and the tangent of u ↦ u^{t+1} as kernel steps, for every real t ≥ 0:
+    e^{(t+1)log x} ≥ 1 + (t+1)(x − 1) for x > 0 (with L = log x: e^{(t+1)L} = x·e^{tL} ≥ x(1 + tL), and
+    x(1 + tL) − 1 − (t+1)(x − 1) = t(xL − x + 1) ≥ 0 because 1/x = e^{−L} ≥ 1 − L); at x = a/b, times b·e^{t log b}:
+    a·e^{t log a} ≥ b·e^{t log b} + (t+1)e^{t log b}(a − b) for a, b > 0 (the convex u^{t+1} above its tangent at b)."""
+    def build():
+        from symdp.verify import kernel as rules
+
+        t, x, w, a, b = sympy.symbols("t x w a b", real=True)
+        xp, ap, bp = sympy.symbols("x a b", positive=True)
+        split = rules.instantiate(identity(exp((t + 1) * log(xp)), xp * exp(t * log(xp)), "e^{(t+1)log x} = x·e^{t log x}"),
+                                  {xp: x}, [x > 0])
+        bernoulli = rules.decide(rules.goal(exp((t + 1) * log(x)) >= 1 + (t + 1) * (x - 1), [x > 0, t >= 0]), split,
+                                 rules.instantiate(exp_tangent(), {w: t * log(x)}, [x > 0]),
+                                 rules.instantiate(exp_tangent(), {w: -log(x)}, [x > 0]),
+                                 detail="Bernoulli: x^{t+1} ≥ 1 + (t+1)(x − 1) for x > 0, t ≥ 0")
+        scale = rules.instantiate(identity(ap * exp(t * log(ap)), bp * exp(t * log(bp)) * exp((t + 1) * log(ap / bp)),
+                                           "a·e^{t log a} = b·e^{t log b}·e^{(t+1)log(a/b)} for a, b > 0"),
+                                  {ap: a, bp: b}, [a > 0, b > 0])
+        return rules.decide(rules.goal(a * exp(t * log(a)) >= b * exp(t * log(b)) + (t + 1) * exp(t * log(b)) * (a - b),
+                                       [a > 0, b > 0, t >= 0]), scale,
+                            rules.instantiate(bernoulli, {x: a / b}, [a > 0, b > 0, t >= 0]),
+                            detail="a^{t+1} ≥ b^{t+1} + (t+1)b^t(a − b): the tangent of the convex u^{t+1}")
+    return _once("bernoulli_steps", build)
+
+
+def post_processing_steps():
+    """Lemma 20 (post-processing for concentrated DP) as kernel steps, for every t ≥ 0, every pair of laws P̂, Q̂ on m
+    outcomes with positive masses and every Markov kernel K (K[x, y] ≥ 0, Σ_y K[x, y] = 1; a function g is the kernel
+    K[x, y] = 1[g(x) = y]) onto n outputs of positive mass under P = P̂K and Q = Q̂K (outputs of mass 0 carry no privacy
+    loss). With A_x = P̂_x e^{t log(P̂_x/Q̂_x)} (so E_{PL(P̂‖Q̂)}[e^{tẐ}] = Σ_x A_x):
+    - Jensen, output by output: with b = P_y/Q_y, the tangent bound (bernoulli_steps) at a = P̂_x/Q̂_x, weighted by
+      K[x, y]Q̂_x ≥ 0 and summed over x, gives Σ_x K[x, y]A_x ≥ b·e^{t log b}Q_y + (t+1)e^{t log b}(P_y − bQ_y)
+      = P_y e^{t log(P_y/Q_y)} (b and e^{t log b} kept as plain reals E while summing, then instantiated);
+    - summed over the outputs: E_{PL(P‖Q)}[e^{tZ}] = Σ_y P_y e^{t log(P_y/Q_y)} ≤ Σ_y Σ_x K[x, y]A_x;
+    - the order of summation exchanged (induction on n) and Σ_y K[x, y] = 1: Σ_y Σ_x K[x, y]A_x = Σ_x A_x.
+    The row sums are named B_y = Σ_x K[x, y]A_x (a hypothesis that only names them): sympy writes a sum of sums as one
+    Sum over two indices, which the kernel cannot peel or tell the definedness of."""
+    def build():
+        from symdp.verify import kernel as rules
+
+        t, a, b, E = sympy.symbols("t a b E", real=True)
+        x, y, m, n = sympy.symbols("x y m n", integer=True)
+        Ph, Qh = sympy.IndexedBase("Phat", positive=True), sympy.IndexedBase("Qhat", positive=True)
+        K, B = sympy.IndexedBase("K", nonnegative=True), sympy.IndexedBase("B", real=True)
+        span_x, span_y = [x >= 1, x <= m], [y >= 1, y <= n]
+        A = Ph[x] * exp(t * log(Ph[x] / Qh[x]))
+        total_x = lambda f: sympy.Sum(f, (x, 1, m))
+        tangent = bernoulli_steps()
+        point = rules.decide(rules.goal(K[x, y] * Qh[x] * b * E + (t + 1) * E * K[x, y] * (Ph[x] - b * Qh[x]) <= K[x, y] * A,
+                                        [*span_x, *span_y, b > 0, t >= 0, sympy.Eq(E, exp(t * log(b)))]),
+                             rules.instantiate(tangent, {a: Ph[x] / Qh[x]}, [*span_x, *span_y, b > 0, t >= 0]),
+                             detail="the tangent at b, weighted by K[x, y]Q̂_x ≥ 0")
+        weighted = rules.summed(point, x, 1, m)
+        g = rules.fact(weighted).goal
+        split = rules.linear(g.conclusion.lhs)
+        collected = rules.decide(rules.goal(rules.fact(split).goal.conclusion.rhs <= g.conclusion.rhs, g.hypotheses),
+                                 weighted, split)
+        Py, Qy = total_x(K[x, y] * Ph[x]), total_x(K[x, y] * Qh[x])
+        positive = [Py > 0, Qy > 0]
+        row_hyps = [*span_y, *positive, t >= 0, m >= 1]
+        at_b = rules.instantiate(collected, {b: Py / Qy, E: exp(t * log(Py / Qy))}, row_hyps)
+        row_sum = g.conclusion.rhs
+        named = sympy.Eq(B[y], row_sum)  # B_y names the row sum Σ_x K[x, y]A_x (the sums over y stay single)
+        row = rules.decide(rules.goal(Py * exp(t * log(Py / Qy)) <= B[y], [*row_hyps, named]), at_b,
+                           detail="Jensen at output y: P_y e^{t log(P_y/Q_y)} ≤ B_y = Σ_x K[x, y]A_x")
+        rows = rules.summed(row, y, 1, n, detail="summed over the n outputs")
+        output = sympy.And(*positive, named)
+
+        def terms(N):
+            return (sympy.Sum(B[y], (y, 1, N)), total_x(A * sympy.Sum(K[x, y], (y, 1, N))), rules.Every(output, (y, 1, N)))
+        LB, RB, EB = terms(n)
+        swap_goal = rules.goal(sympy.Eq(LB, RB), [n >= 1, m >= 1, EB])
+        base_goal, step_goal = rules.induction_goals(swap_goal, n, 1)
+        L1, _, E1 = terms(1)
+        first = rules.summed(rules.decide(rules.goal(sympy.Eq(A * sympy.Sum(K[x, y], (y, 1, 1)), A * K[x, 1]), span_x),
+                                          rules.unfold(sympy.Sum(K[x, y], (y, 1, 1)), "all")), x, 1, m)
+        base = rules.decide(base_goal, rules.unfold(L1, "all"), rules.unfold(E1, "all"), first,
+                            detail="n = 1: one output")
+        L2, _, E2 = terms(n + 1)
+        peeled = rules.summed(rules.decide(rules.goal(sympy.Eq(A * sympy.Sum(K[x, y], (y, 1, n + 1)),
+                                                               A * sympy.Sum(K[x, y], (y, 1, n)) + K[x, n + 1] * A),
+                                                      [*span_x, n >= 1]),
+                                           rules.unfold(sympy.Sum(K[x, y], (y, 1, n + 1)), "end")), x, 1, m)
+        step = rules.decide(step_goal, rules.unfold(L2, "end"), rules.unfold(E2, "end"), peeled,
+                            rules.linear(rules.fact(peeled).goal.conclusion.rhs), detail="n → n + 1: peel the last output")
+        swap = rules.induction(swap_goal, n, 1, base, step, detail="Σ_y B_y = Σ_x A_x Σ_y K[x, y], by induction on n")
+        stochastic = sympy.Eq(sympy.Sum(K[x, y], (y, 1, n)), 1)
+        columns = rules.summed(rules.decide(rules.goal(sympy.Eq(A * sympy.Sum(K[x, y], (y, 1, n)), A), [*span_x, stochastic])),
+                               x, 1, m)
+        goal = rules.goal(sympy.Sum(Py * exp(t * log(Py / Qy)), (y, 1, n)) <= total_x(A),
+                          [t >= 0, m >= 1, n >= 1, rules.Every(stochastic, (x, 1, m)), EB])
+        return rules.decide(goal, rows, swap, columns,
+                            detail="E_{PL(P‖Q)}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] for P = P̂K, Q = Q̂K")
+    return _once("post_processing_steps", build)

@@ -17,9 +17,9 @@ from symdp.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
 from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple, zcdp_rho_for
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
-from symdp.verify.domains import DPMechanism, DPPair, Integer, SameSupport, ZCDPMechanism
+from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, SameSupport, ZCDPMechanism
 
-from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, exp_increasing, finite_laws, PROPOSITION_14, hockey_stick_steps, zcdp_conversion_steps, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, post_processing_steps, exp_increasing, finite_laws, PROPOSITION_14, hockey_stick_steps, zcdp_conversion_steps, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -1082,10 +1082,15 @@ def theorem_18():
     return establish(statement, out, domain=_THEOREM_18_DOMAIN, uses=[PROPOSITION_14, PROPOSITION_16, THEOREM_13, REMARK_15])
 
 
+# P̂, Q̂ with a well-defined privacy loss, g any function (a Markov kernel: the proof covers every kernel), t ≥ 0
+_LEMMA_20_DOMAIN = [SameSupport("Phat", "Qhat"), Channel("g"), _t >= 0]
+LEMMA_20 = f"{PAPER}:lemma-20"
+
+
 @claim(paper=PAPER, label="Lemma 20",
        statement="Post-processing: for P = g(P̂), Q = g(Q̂), E_{PL(P‖Q)}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] for t ≥ 0; "
                  "P(y)/Q(y) = E_{Ŷ←Q̂_y}[P̂/Q̂].",
-       stated_domain='every pair, every kernel g, every t ≥ 0', stated_where='Section 4.2, Lemma 20',
+       domain=_LEMMA_20_DOMAIN, stated_domain='every pair, every kernel g, every t ≥ 0', stated_where='Section 4.2, Lemma 20',
        quote=(r"Lemma 20 (Postprocessing for Concentrated DP). Let P^^𝑃\hat{P} and Q^^𝑄\hat{Q} be distributions on "
               r"𝒴^^𝒴\hat{\mathcal{Y}} and let g:𝒴^𝒴:𝑔^𝒴𝒴g:\hat{\mathcal{Y}}\to\mathcal{Y} be an arbitrary function. "
               r"Define P=g(P^)𝑃𝑔^𝑃P=g(\hat{P}) and Q=g(Q^)𝑄𝑔^𝑄Q=g(\hat{Q}) to be the distributions on 𝒴𝒴\mathcal{Y} "
@@ -1102,20 +1107,24 @@ def lemma_20():
         out.append(exact_agreement(posterior, [p[j] / q[j] for j in range(3)], f"kernel {seed}: P/Q = E_{{Q̂_y}}[P̂/Q̂]"))
         out.append(holds(all(moment(p, q, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
                          f"kernel {seed}: E[e^{{tZ}}] decreases under post-processing, t = 1..4"))
-    return establish(post_processing_statement(), out, domain='every pair, every kernel g, every t ≥ 0',
-                     prose_steps=["Jensen's inequality for the kernel"])
+    return establish(post_processing_steps(), out, domain=_LEMMA_20_DOMAIN)
+
+
+# M̂ ρ-zCDP (its losses well-defined), g any function (a Markov kernel), the zCDP inequality at every t ≥ 0
+_COROLLARY_21_DOMAIN = [ZCDPMechanism("Mhat", _ρ), Channel("g"), _t >= 0]
 
 
 @claim(paper=PAPER, label="Corollary 21",
        statement="If M̂ is ρ-zCDP then g∘M̂ is ρ-zCDP.",
-       stated_domain='every ρ-zCDP M̂ and every (randomised) g', stated_where='Section 4.2, Corollary 21',
+       domain=_COROLLARY_21_DOMAIN, stated_domain='every ρ-zCDP M̂ and every (randomised) g',
+       stated_where='Section 4.2, Corollary 21',
        quote=(r"Corollary 21. Let M^:𝒳n𝒴^:^𝑀superscript𝒳𝑛^𝒴\hat{M}:\mathcal{X}^{n}\to\hat{\mathcal{Y}} satisfy "
               r"ρ𝜌\rho-zCDP. Let g:𝒴^𝒴:𝑔^𝒴𝒴g:\hat{\mathcal{Y}}\to\mathcal{Y} be an arbitrary function. Define "
               r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} by M(x)=g(M^(x))𝑀𝑥𝑔^𝑀𝑥M(x)=g(\hat{M}(x)). Then "
               r"M𝑀M is also ρ𝜌\rho-zCDP."))
 def corollary_21():
     p, q = rr(sympy.Integer(2))
-    r = log(2) ** 2 / 2  # Proposition 16's ρ for ε = log 2
+    r = log(2) ** 2 / 2  # a valid ρ of RR(log 2), ε²/2 (a cross-check: the bound is compared exactly at t = 1..5)
     k = kernel(81, 2, 4)
     pp, qq = pushforward(p, k), pushforward(q, k)
     out = [ordered([moment(pp, qq, tt + 1), moment(p, q, tt + 1), exp(tt * (tt + 1) * r)],
@@ -1126,9 +1135,19 @@ def corollary_21():
         fp, fq = pushforward(ph, kk), pushforward(qh, kk)
         out.append(holds(all(moment(fp, fq, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
                          f"random pair and kernel {seed}: E[e^{{tZ}}] of g∘M̂ ≤ that of M̂, t = 1..4"))
-    return establish(combine(post_processing_statement(), detail="Lemma 20 for every pair and kernel, then the zCDP bound "
-                             "of M̂ carries over"), out,
-                     domain='every ρ-zCDP M̂ and every (randomised) g')
+    return establish(_zcdp_post_processing(), out, domain=_COROLLARY_21_DOMAIN, uses=[LEMMA_20])
+
+
+def _zcdp_post_processing():
+    """Corollary 21: Lemma 20's goal (for every pair of laws on m outcomes, kernel and t ≥ 0) and M̂'s ρ-zCDP bound
+    E_{PL(P̂‖Q̂)}[e^{tẐ}] ≤ e^{t(t+1)ρ} at the same t give E_{PL(P‖Q)}[e^{tZ}] ≤ e^{t(t+1)ρ} for M = g∘M̂."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    post = rules.lemma(LEMMA_20, rules.fact(post_processing_steps()).goal)
+    r = sympy.Symbol("rho", real=True)
+    mgf, source = post.goal.conclusion.args
+    return rules.decide(rules.goal(mgf <= exp(_t * (_t + 1) * r), [*post.goal.hypotheses, source <= exp(_t * (_t + 1) * r)]),
+                        post, detail="E_{PL(g(P̂)‖g(Q̂))}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] ≤ e^{t(t+1)ρ}")
 
 
 # M₁ ρ₁-zCDP and M₂(·, y₁) ρ₂-zCDP for every y₁ (their losses well-defined), every t ≥ 0 of the zCDP inequality
