@@ -19,7 +19,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           inequality_on_box, prove, real_closed)
 from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, SameSupport, ZCDPMechanism
 
-from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, post_processing_steps, exp_increasing, finite_laws, PROPOSITION_14, hockey_stick_steps, zcdp_conversion_steps, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, exp_tangent, post_processing_steps, exp_increasing, finite_laws, PROPOSITION_14, hockey_stick_steps, zcdp_conversion_steps, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -166,10 +166,15 @@ def laplace_tightness():
 # Section 3: privacy-loss distributions
 
 
+# "P is absolutely continuous with respect to Q and vice versa": laws with the same support
+_DEFINITION_2_DOMAIN = [SameSupport("P", "Q")]
+
+
 @claim(paper=PAPER, label="Definition 2 (PLD facts)",
        statement="With Z = log P/Q(Y), Y ← P: E[e^{−Z}] = 1, KL = E[Z] ≥ 0, d_TV = E[max(0, 1 − e^{−Z})] = ½E|1 − e^{−Z}|; "
-                 "pure ε-DP ⇔ P[Z ≤ ε] = 1; for the Gaussian PLD N(ρ, 2ρ) at ε = 0 the expectation form is the TV.",
-       stated_domain='P, Q with the same support (privacy loss distribution)', stated_where='Section 3, Definition 2',
+                 "pure ε-DP ⇔ P[Z ≤ ε] = 1 (the Gaussian PLD N(ρ, 2ρ) at ε = 0 is a cross-check).",
+       domain=_DEFINITION_2_DOMAIN, stated_domain='P, Q with the same support (privacy loss distribution)',
+       stated_where='Section 3, Definition 2',
        quote=(r"Definition 2 (Privacy Loss Distribution). Let P𝑃P and Q𝑄Q be two probability distributions on "
               r"𝒴𝒴\mathcal{Y}. Define fPQ:𝒴f_{\left.{P}\middle\|{Q}\right.}:\mathcal{Y}\to\mathbb{R} by "
               r"fPQ(y)=log(P(y)/Q(y))f_{\left.{P}\middle\|{Q}\right.}(y)=\log(P(y)/Q(y)).111The function "
@@ -245,22 +250,62 @@ def definition_2():
     for r in (R(1, 2), R(1, 8)):
         out.append(certified_agreement(GaussianPLD(r).delta_expectation(0), gaussian(1 / sqrt(2 * r)).tv(), 25,
                                        f"Gaussian ρ={r}: ∫(1−e^{{−z}})₊ dN(ρ,2ρ) (quadrature) = 2Φ(√(ρ/2)) − 1"))
-    return establish(_pointwise_pld_facts(), out, domain='P, Q with the same support (privacy loss distribution)',
-                     prose_steps=['the pointwise facts summed or integrated over outcomes'])
+    return establish(_pld_facts(), out, domain=_DEFINITION_2_DOMAIN, uses=[PROPOSITION_7])
 
 
-def _pointwise_pld_facts():
-    """Definition 2's facts, integrand by integrand (p = P(y) > 0, q = Q(y) > 0, Z = log(p/q)):
-    p·e^{−Z} = q, so E[e^{−Z}] = ΣQ = 1; max(0, a) = (a + |a|)/2 and E[1 − e^{−Z}] = 0 give
-    E[max(0, 1 − e^{−Z})] = ½E|1 − e^{−Z}| = ½Σ|p − q| = d_TV; and KL = E[Z] ≥ 0 from
-    log v ≤ v − 1 (v = q/p): −KL = Σp log(q/p) ≤ Σp(q/p − 1) = 0."""
-    pp, qq, v, w = sympy.symbols("p q v w", positive=True)
-    a = sympy.Symbol("a", real=True)
-    return combine(identity(pp * exp(-log(pp / qq)), qq, "p·e^{−Z} = q"),
-                   identity(sympy.Max(0, a), (a + sympy.Abs(a)) / 2, "max(0, a) = (a + |a|)/2"),
-                   identity(pp * sympy.Abs(1 - qq / pp), sympy.Abs(pp - qq), "p|1 − e^{−Z}| = |p − q|"),
-                   prove(v - 1 - log(v), v, 1, sympy.oo, "log v ≤ v − 1 for v ≥ 1"),
-                   prove(1 / w - 1 + log(w), w, 1, sympy.oo, "log v ≤ v − 1 for v = 1/w ∈ (0, 1]"))
+def _pld_facts():
+    """Definition 2's facts as kernel steps, for every pair of laws P, Q on m outcomes with positive masses (the privacy
+    loss is well-defined; Z_i = log(P_i/Q_i) at outcome i, of mass P_i under P):
+    - E[e^{−Z}] = Σ P_i e^{−log(P_i/Q_i)} = Σ Q_i = 1;
+    - KL = E[Z] ≥ 0: P_i log(P_i/Q_i) ≥ P_i − Q_i (e^w ≥ 1 + w at w = log(Q_i/P_i)), summed, Σ(P − Q) = 0;
+    - d_TV: Proposition 7 at ε = 0 (its goal, instantiated) gives sup over tests u ∈ [0, 1]^m of Σu_i(P_i − Q_i) =
+      P[Z > 0] − P[−Z' > 0] = E[max(0, 1 − e^{−Z})]; and P_i max(0, 1 − e^{−Z_i}) = ½P_i|1 − e^{−Z_i}| + ½(P_i − Q_i)
+      (the kernel's Max and Abs), summed, gives ½E[|1 − e^{−Z}|];
+    - pure ε-DP ⇔ P[Z ≤ ε] = 1 (with every mass positive: Z_i ≤ ε at every outcome): Z_i ≤ ε gives P_i ≤ e^ε Q_i
+      (e^a is increasing), so u_i P_i ≤ e^ε u_i Q_i for every test, summed: P(S) ≤ e^ε Q(S); conversely the singleton
+      events give P_i ≤ e^ε Q_i, hence Z_i ≤ ε (e^a strictly increasing)."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    i, m, P, Q = finite_laws()
+    e, w, a, b, k = sympy.symbols("epsilon w a b k", real=True)
+    u = sympy.IndexedBase("u")
+    span = [i >= 1, i <= m]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    Z = log(P[i] / Q[i])
+    laws = [m >= 1, sympy.Eq(total(P[i]), 1), sympy.Eq(total(Q[i]), 1)]
+    normalised = rules.decide(rules.goal(sympy.Eq(total(P[i] * exp(-Z)), 1), laws),
+                              detail="E[e^{−Z}] = Σ P_i·Q_i/P_i = Σ Q_i = 1")
+    pp, qq = sympy.symbols("p q", positive=True)
+    flip = rules.instantiate(identity(log(qq / pp), -log(pp / qq), "log(q/p) = −log(p/q)"), {pp: P[i], qq: Q[i]}, span)
+    entropy = rules.decide(rules.goal(P[i] * Z >= P[i] - Q[i], span), flip,
+                           rules.instantiate(exp_tangent(), {w: log(Q[i] / P[i])}, span),
+                           detail="P_i log(P_i/Q_i) ≥ P_i − Q_i (log v ≤ v − 1 at v = Q_i/P_i)")
+    kl = rules.decide(rules.goal(total(P[i] * Z) >= 0, laws), rules.summed(entropy, i, 1, m), rules.linear(total(P[i] - Q[i])),
+                      detail="KL = E[Z] ≥ Σ(P_i − Q_i) = 0")
+    forms = rules.lemma(PROPOSITION_7, rules.fact(hockey_stick_steps()["forms"]).goal)
+    at_zero = rules.instantiate(forms, {e: sympy.Integer(0)}, detail="Proposition 7 at ε = 0")
+    tv = rules.fact(at_zero).goal
+    expectation = total(P[i] * sympy.Max(0, 1 - exp(-Z)))
+    half = rules.decide(rules.goal(sympy.Eq(P[i] * sympy.Max(0, 1 - exp(-Z)),
+                                            P[i] * sympy.Abs(1 - exp(-Z)) / 2 + (P[i] - Q[i]) / 2), span),
+                        detail="max(0, a) = ½|a| + ½a at a = 1 − e^{−Z_i}, times P_i")
+    halves = rules.summed(half, i, 1, m)
+    absolute = total(P[i] * sympy.Abs(1 - exp(-Z)))
+    sides = rules.linear(rules.fact(halves).goal.conclusion.rhs)
+    distance = rules.decide(rules.goal(sympy.And(tv.conclusion, sympy.Eq(expectation, absolute / 2)), [*tv.hypotheses, *laws[1:]]),
+                            at_zero, halves, sides,
+                            detail="d_TV = sup over tests of P(S) − Q(S) = E[max(0, 1 − e^{−Z})] = ½E[|1 − e^{−Z}|]")
+    pure = rules.decide(rules.goal(u[i] * P[i] <= exp(e) * (u[i] * Q[i]), [*span, Z <= e, u[i] >= 0, u[i] <= 1]),
+                        rules.instantiate(exp_increasing(False), {a: e, b: Z}),
+                        detail="Z_i ≤ ε ⇒ P_i ≤ e^ε Q_i, times u_i ∈ [0, 1]")
+    summed = rules.summed(pure, i, 1, m)
+    event = rules.decide(rules.goal(total(u[i] * P[i]) <= exp(e) * total(u[i] * Q[i]), rules.fact(summed).goal.hypotheses),
+                         summed, rules.instantiate(rules.linear(total(k * (u[i] * Q[i]))), {k: exp(e)}),
+                         detail="P[Z ≤ ε] = 1 ⇒ P(S) ≤ e^ε Q(S) for every event (test) S")
+    singleton = rules.decide(rules.goal(Z <= e, [*span, P[i] <= exp(e) * Q[i]]),
+                             rules.instantiate(exp_increasing(True), {a: Z, b: e}),
+                             detail="P_i ≤ e^ε Q_i (the singleton event) ⇒ Z_i ≤ ε")
+    return combine(normalised, kl, distance, event, singleton, detail="the proof")
 
 
 # μ, μ' range over ℝ (the goals' symbols are real, without a sign); σ > 0.
