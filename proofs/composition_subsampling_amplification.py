@@ -25,7 +25,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           prove, real_closed)
 from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws, SameSupport
 
-from _cs_helpers import (PROPOSITION_14, adaptive_composition_steps, exp_increasing, finite_laws, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
+from _cs_helpers import (PROPOSITION_14, adaptive_composition_steps, bernoulli_steps, exp_increasing, finite_laws, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -34,7 +34,7 @@ PAPER = "composition-subsampling"
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
 _ε, _δ, _p, _Δ, _c, _d, _x, _α = sympy.symbols("epsilon delta p Delta c d x alpha", real=True)
 _n, _k = sympy.symbols("n k", integer=True)
-p_, x_, a_, t_, v_ = sympy.symbols("p x alpha t v", positive=True)
+p_, x_, a_, t_ = sympy.symbols("p x alpha t", positive=True)
 rho_ = sympy.Symbol("rho", positive=True)
 
 
@@ -1026,22 +1026,36 @@ def lemma_36():
         domain=_LEMMA_36_DOMAIN)
 
 
+_LEMMA_37_DOMAIN = [sympy.Symbol("v", real=True) >= 1, sympy.Symbol("p", real=True) >= 0, sympy.Symbol("p", real=True) <= 1,
+                    sympy.Symbol("x", real=True) > 0]
+
+
 @claim(paper=PAPER, label="Lemma 37",
        statement="For v ≥ 1, p ∈ [0,1], x > 0: 3(1−p)(1−p+px)^v + vp((1−p)/x + p)³ ≥ 3(1−p) + vp.",
-       stated_domain='v ≥ 1, p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 37',
+       domain=_LEMMA_37_DOMAIN, stated_domain='v ≥ 1, p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 37',
        quote=(r"Lemma 37. For all v1𝑣1v\geq 1, p[0,1]𝑝01p\in[0,1], and x(0,)𝑥0x\in(0,\infty), "
               r"3(1p)(1p+px)v+vp(1px+p)33(1p)+vp.31𝑝superscript1𝑝𝑝𝑥𝑣𝑣𝑝superscript1𝑝𝑥𝑝331𝑝𝑣𝑝3(1-p)(1-p+px)^{v}+vp\left(\frac{1-p}{x}+p\right)^{3}\geq "
               r"3(1-p)+vp."))
 def lemma_37():
-    f = 3 * (1 - p_) * (1 - p_ + p_ * x_) ** v_ + v_ * p_ * ((1 - p_) / x_ + p_) ** 3 - 3 * (1 - p_) - v_ * p_
-    c = (1 - p_) / x_ + p_
-    second = (3 * (1 - p_) * v_ * (v_ - 1) * p_ ** 2 * (1 - p_ + p_ * x_) ** (v_ - 2)
-              + v_ * p_ * (6 * c * (1 - p_) ** 2 / x_ ** 4 + 6 * c ** 2 * (1 - p_) / x_ ** 3))
-    return establish(combine(identity([f.subs(x_, 1), sympy.diff(f, x_).subs(x_, 1)], [0, 0], "f(1) = 0 and f'(1) = 0"),
-                             identity(sympy.diff(f, x_, 2), second,
-                                      "f'' is a sum of products of factors ≥ 0 for v ≥ 1, p ∈ [0,1], x > 0: f is convex "
-                                      "with minimum f(1) = 0"), detail="the proof"),
-                     domain='v ≥ 1, p ∈ [0, 1], x > 0')
+    """Lemma 37 for every v ≥ 1, p ∈ [0, 1], x > 0, as kernel steps. With y = 1 − p + px > 0 and c = (1 − p)/x + p:
+    Bernoulli's inequality (the tangent of u^v at 1, _cs_helpers.bernoulli_steps at t = v − 1, b = 1) gives
+    y^v ≥ 1 + vp(x − 1), so the left side minus the right is ≥ vp·g with g = 3(1 − p)(x − 1) + c³ − 1, and g ≥ 0
+    (decided in real arithmetic: c³ ≥ 1 + 3(c − 1) and x + 1/x ≥ 2 make g ≥ 3(1 − p)(x + 1/x − 2))."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    p, x, v, t, a, b = sympy.symbols("p x v t a b", real=True)
+    yp, vp = sympy.Symbol("y", positive=True), sympy.Symbol("v", real=True)
+    c, y = (1 - p) / x + p, 1 - p + p * x
+    cubic = rules.decide(rules.goal(3 * (1 - p) * (x - 1) + c ** 3 - 1 >= 0, [p >= 0, p <= 1, x > 0]),
+                         detail="g = 3(1 − p)(x − 1) + ((1 − p)/x + p)³ − 1 ≥ 0")
+    bernoulli = rules.instantiate(bernoulli_steps(), {a: y, b: sympy.Integer(1), t: v - 1}, _LEMMA_37_DOMAIN,
+                                  detail="y^v ≥ 1 + v(y − 1) (the tangent at 1)")
+    power = rules.instantiate(identity(yp ** vp, yp * exp((vp - 1) * log(yp)), "y^v = y·e^{(v−1)log y} for y > 0"),
+                              {yp: y}, _LEMMA_37_DOMAIN)
+    f = 3 * (1 - p) * y ** v + v * p * c ** 3 - 3 * (1 - p) - v * p
+    return establish(rules.decide(rules.goal(f >= 0, _LEMMA_37_DOMAIN), bernoulli, power, cubic,
+                                  detail="3(1−p)(1−p+px)^v + vp((1−p)/x + p)³ ≥ 3(1−p) + vp"),
+                     domain=_LEMMA_37_DOMAIN)
 
 
 # --------------------------------------------------------------------------------------------
