@@ -83,20 +83,22 @@ def _basic_composition():
     from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
 
     k, j = sympy.symbols("k j", integer=True)
-    pp, qq = sympy.IndexedBase("p", nonnegative=True), sympy.IndexedBase("q", nonnegative=True)
+    # p_j, q_j ≥ 0 and the DP inequalities are the theorem's assumptions, quantified in the conclusion (for every
+    # output of every such mechanisms), not a restriction of the domain (k ≥ 1)
+    pp, qq = sympy.IndexedBase("p"), sympy.IndexedBase("q")
     ee = sympy.IndexedBase("epsilon")  # any real ε_j: e^{ε_j} > 0 is all the step needs
 
     def terms(n):
-        both = sympy.And(pp[j] <= exp(ee[j]) * qq[j], qq[j] <= exp(ee[j]) * pp[j])
+        both = sympy.And(pp[j] >= 0, qq[j] >= 0, pp[j] <= exp(ee[j]) * qq[j], qq[j] <= exp(ee[j]) * pp[j])
         return (sympy.Product(pp[j], (j, 1, n)), sympy.Product(qq[j], (j, 1, n)),
                 sympy.Product(exp(ee[j]), (j, 1, n)), kernel.Every(both, (j, 1, n)))
     P, Q, X, dp = terms(k)
-    goal = kernel.goal(sympy.And(P <= X * Q, Q <= X * P), [k >= 1, dp])
+    goal = kernel.goal(sympy.Or(sympy.Not(dp), sympy.And(P >= 0, Q >= 0, P <= X * Q, Q <= X * P)), [k >= 1])
     base_goal, step_goal = kernel.induction_goals(goal, k, 1)
     base = kernel.decide(base_goal, *[kernel.unfold(term, "all") for term in terms(1)],
                          detail="k = 1: the products of one factor are that factor")
     step = kernel.decide(step_goal, *[kernel.unfold(term, "end") for term in terms(k + 1)],
-                         detail="k → k + 1: peel the last factor; a ≤ XB, p ≤ xq, all ≥ 0 give ap ≤ (Xx)(Bq)")
+                         detail="k → k + 1: peel the last factor; 0 ≤ a ≤ XB, 0 ≤ p ≤ xq give 0 ≤ ap ≤ (Xx)(Bq)")
     return kernel.induction(goal, k, 1, base, step, detail="basic composition for every k, by induction on k")
 
 

@@ -438,10 +438,11 @@ def _group_privacy():
 
     ps, qs, rs = sympy.symbols("P(S) Q(S) R(S)", real=True)
     x = sympy.Symbol("x", real=True)
-    chained = kernel.decide(kernel.goal(ps <= x ** 2 * rs + (1 + x) * _δ,
-                                        [x > 0, _δ >= 0, ps <= x * qs + _δ, qs <= x * rs + _δ]),
+    # the event's masses are quantified in the conclusion (for every event S), not a restriction of the domain
+    step = lambda y: sympy.Or(sympy.Not(sympy.And(ps <= y * qs + _δ, qs <= y * rs + _δ)), ps <= y ** 2 * rs + (1 + y) * _δ)
+    chained = kernel.decide(kernel.goal(step(x), [x > 0, _δ >= 0]),
                             detail="x > 0: P(S) ≤ xQ(S) + δ, Q(S) ≤ xR(S) + δ ⇒ P(S) ≤ x²R(S) + (1 + x)δ")
-    return kernel.instantiate(chained, {x: exp(_ε)}, [_ε >= 0, _δ >= 0, ps <= exp(_ε) * qs + _δ, qs <= exp(_ε) * rs + _δ],
+    return kernel.instantiate(chained, {x: exp(_ε)}, [_ε >= 0, _δ >= 0],
                               detail="at x = e^ε: P(S) ≤ e^{2ε}R(S) + (1 + e^ε)δ")
 
 
