@@ -17,7 +17,7 @@ from symdp.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
 from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple, zcdp_rho_for
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
-from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, SameSupport, ZCDPMechanism
+from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, Laws, SameSupport, ZCDPMechanism
 
 from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, exp_tangent, post_processing_steps, exp_increasing, finite_laws, PROPOSITION_14, hockey_stick_steps, zcdp_conversion_steps, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
@@ -390,7 +390,7 @@ def lemma_4():
 
 
 # "the log likelihood ratio is well-defined for all y": mutually absolutely continuous laws (same support)
-_LEMMA_6_DOMAIN = [SameSupport("P", "Q")]
+_LEMMA_6_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m")]
 
 
 @claim(paper=PAPER, label="Lemma 6 and Remark 5",
@@ -439,21 +439,27 @@ def _change_of_distribution():
     E_Q[g] = E_P[g·e^{−Z}]."""
     from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
 
-    i, m, P, Q = finite_laws()
-    g = sympy.IndexedBase("g", real=True)
-    Z, Zr = sympy.IndexedBase("Z", real=True), sympy.IndexedBase("Z'", real=True)
+    i, m = sympy.symbols("i m", integer=True)
+    P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)  # the laws of the domain
+    g, Z, Zr = sympy.IndexedBase("g"), sympy.IndexedBase("Z"), sympy.IndexedBase("Z'")
     w, v, a, b = sympy.symbols("w v a b", real=True)
     span = [i >= 1, i <= m]
     density = [sympy.Eq(P[i], Q[i] * exp(Z[i])), sympy.Eq(Q[i], P[i] * exp(Zr[i]))]
     product = rules.instantiate(identity(exp(w) * exp(v), exp(w + v), "e^w·e^v = e^{w+v}"), {w: Z[i], v: Zr[i]}, span)
-    negated = rules.decide(rules.goal(sympy.Eq(Zr[i], -Z[i]), [*span, *density]), product,
+    negated = rules.decide(rules.goal(sympy.Eq(Q[i] * (Z[i] + Zr[i]) ** 2, 0), [*span, *density]), product,
                            rules.instantiate(exp_increasing(True), {a: Z[i] + Zr[i], b: sympy.Integer(0)}),
                            rules.instantiate(exp_increasing(True), {a: sympy.Integer(0), b: Z[i] + Zr[i]}),
-                           detail="Remark 5: f_{P‖Q} = −f_{Q‖P} at every outcome (e^{Z + Z'} = 1 forces Z + Z' = 0)")
+                           detail="Remark 5: f_{Q‖P} = −f_{P‖Q} where Q_i > 0 (then P_i > 0 and e^{Z + Z'} = 1)")
     pointwise = rules.decide(rules.goal(sympy.Eq(Q[i] * g[i], P[i] * g[i] * exp(-Z[i])), [*span, *density]), negated,
                              detail="Q_i g_i = P_i g_i e^{−Z_i}: the density of Q with respect to P is e^{−Z}")
-    return combine(negated, rules.summed(pointwise, i, 1, m, detail="Lemma 6: E_{Y←Q}[g] = E_{Y←P}[g·e^{−Z}], summed "
-                                                                     "over the m outcomes"),
+    # the defining properties are the statement's assumptions (for every such Z, Z'), quantified in the conclusion
+    laws = rules.Every(sympy.And(*density), (i, 1, m))
+    stated = lambda fact, text: rules.decide(rules.goal(sympy.Or(sympy.Not(laws), rules.fact(fact).goal.conclusion), [m >= 1]),
+                                             fact, detail=text)
+    return combine(stated(rules.summed(negated, i, 1, m), "Remark 5: E_Q[(Z + Z')²] = 0, so −Z' (Z' ← PrivLoss(Q‖P)) "
+                                                          "has the law of f_{P‖Q}(Y), Y ← Q"),
+                   stated(rules.summed(pointwise, i, 1, m), "Lemma 6: E_{Y←Q}[g] = E_{Y←P}[g·e^{−Z}], summed over the "
+                                                            "m outcomes"),
                    detail="the proof")
 
 

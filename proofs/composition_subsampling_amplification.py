@@ -452,8 +452,8 @@ def _group_privacy():
 
 # "the privacy loss distribution is well-defined": mutually absolutely continuous laws; α > 1 (and ρ ≥ 0 for zCDP:
 # the proof needs no sign of ρ)
-_DEFINITION_30_DOMAIN = [SameSupport("P", "Q"), _α > 1, sympy.Symbol("rho", real=True) >= 0]
-_DEFINITION_30_PROOF_DOMAIN = [SameSupport("P", "Q"), _α > 1]
+_DEFINITION_30_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1, sympy.Symbol("rho", real=True) >= 0]
+_DEFINITION_30_PROOF_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1]
 
 
 @claim(paper=PAPER, label="Definition 30",
@@ -483,8 +483,9 @@ def definition_30():
 
 
 def _renyi_dp_steps():
-    """Definition 30's statements as kernel steps, for every pair of laws P, Q on m outcomes with positive masses
-    (Z_i = log(P_i/Q_i), E[e^{tZ}] = Σ P_i e^{tZ_i}):
+    """Definition 30's statements as kernel steps, for every pair of laws P, Q on m outcomes with a well-defined
+    privacy loss Z (E[e^{tZ}] = Σ P_i e^{tZ_i}; the steps hold for every real Z_i); the relation between t and α, the
+    indicator and the RDP bound are the statements' assumptions, quantified in the conclusions:
     - ρ-zCDP ⇔ (α, αρ)-RDP for every α > 1: at t = α − 1 the two inequalities have equal sides (outcome by outcome
       e^{tZ_i} = e^{(α−1)Z_i}, summed; e^{t(t+1)ρ} = e^{(α−1)αρ}), and at t = 0 the zCDP inequality holds for every pair
       (E[e^{0·Z}] = ΣP_i = 1 = e^0), so "for all t ≥ 0" and "for all α > 1" say the same;
@@ -494,42 +495,46 @@ def _renyi_dp_steps():
     from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
     from _vertex import indicator
 
-    i, m, P, Q = finite_laws()
-    s = sympy.IndexedBase("s")
+    i, m = sympy.symbols("i m", integer=True)
+    P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)  # the laws of the domain
+    Z, s = sympy.IndexedBase("Z"), sympy.IndexedBase("s")
     al, e, et, t, r, a, b, w, v, k = sympy.symbols("alpha epsilon epsilon~ t rho a b w v k", real=True)
     span = [i >= 1, i <= m]
-    Z = log(P[i] / Q[i])
     total = lambda f: sympy.Sum(f, (i, 1, m))
-    mgf_t, mgf = total(P[i] * exp(t * Z)), total(P[i] * exp((al - 1) * Z))
+    mgf_t, mgf = total(P[i] * exp(t * Z[i])), total(P[i] * exp((al - 1) * Z[i]))
     zcdp, rdp = mgf_t <= exp(t * (t + 1) * r), mgf <= exp((al - 1) * (al * r))
-    same = rules.summed(rules.decide(rules.goal(sympy.Eq(P[i] * exp(t * Z), P[i] * exp((al - 1) * Z)),
+    same = rules.summed(rules.decide(rules.goal(sympy.Eq(P[i] * exp(t * Z[i]), P[i] * exp((al - 1) * Z[i])),
                                                 [*span, sympy.Eq(t, al - 1)])), i, 1, m)
-    reparametrised = rules.decide(rules.goal(sympy.Equivalent(zcdp, rdp), [m >= 1, al > 1, sympy.Eq(t, al - 1)]), same,
+    reparametrised = rules.decide(rules.goal(sympy.Or(sympy.Not(sympy.Eq(t, al - 1)), sympy.Equivalent(zcdp, rdp)),
+                                             [m >= 1, al > 1]), same,
                                   detail="at t = α − 1: E[e^{tZ}] ≤ e^{t(t+1)ρ} ⇔ E[e^{(α−1)Z}] ≤ e^{(α−1)αρ}")
     increasing = lambda hi, lo: rules.instantiate(exp_increasing(False), {a: hi, b: lo})
     zero = sympy.Integer(0)
-    at_one = rules.summed(rules.decide(rules.goal(sympy.Eq(P[i] * exp(t * Z), P[i]), [*span, sympy.Eq(t, 0)]),
-                                       increasing(t * Z, zero), increasing(zero, t * Z)), i, 1, m)
-    at_zero = rules.decide(rules.goal(zcdp, [m >= 1, sympy.Eq(t, 0), sympy.Eq(total(P[i]), 1)]), at_one,
-                           increasing(t * (t + 1) * r, zero), detail="t = 0: E[e^{0·Z}] = ΣP_i = 1 ≤ e^0, for every pair")
-    above = indicator(Z - et, s[i])
-    point = rules.decide(rules.goal(s[i] <= exp((al - 1) * (Z - et)), [*span, al > 1, above]),
-                         increasing((al - 1) * (Z - et), zero), detail="1[Z_i > ε̃] ≤ e^{(α−1)(Z_i − ε̃)}")
+    at_one = rules.summed(rules.decide(rules.goal(sympy.Eq(P[i] * exp(t * Z[i]), P[i]), [*span, sympy.Eq(t, 0)]),
+                                       increasing(t * Z[i], zero), increasing(zero, t * Z[i])), i, 1, m)
+    at_zero = rules.decide(rules.goal(sympy.Or(sympy.Not(sympy.And(sympy.Eq(t, 0), sympy.Eq(total(P[i]), 1))), zcdp),
+                                      [m >= 1]), at_one, increasing(t * (t + 1) * r, zero),
+                           detail="t = 0: E[e^{0·Z}] = ΣP_i = 1 ≤ e^0, for every pair")
+    above = indicator(Z[i] - et, s[i])
+    point = rules.decide(rules.goal(s[i] <= exp((al - 1) * (Z[i] - et)), [*span, al > 1, above]),
+                         increasing((al - 1) * (Z[i] - et), zero), detail="1[Z_i > ε̃] ≤ e^{(α−1)(Z_i − ε̃)}")
     product = identity(exp(w) * exp(v), exp(w + v), "e^w·e^v = e^{w+v}")
-    split = rules.instantiate(product, {w: (al - 1) * Z, v: -(al - 1) * et}, span)
-    factored = rules.summed(rules.decide(rules.goal(sympy.Eq(P[i] * exp((al - 1) * (Z - et)),
-                                                             exp(-(al - 1) * et) * (P[i] * exp((al - 1) * Z))), span),
+    split = rules.instantiate(product, {w: (al - 1) * Z[i], v: -(al - 1) * et}, span)
+    factored = rules.summed(rules.decide(rules.goal(sympy.Eq(P[i] * exp((al - 1) * (Z[i] - et)),
+                                                             exp(-(al - 1) * et) * (P[i] * exp((al - 1) * Z[i]))), span),
                                          split), i, 1, m)
-    pp, qq = sympy.symbols("p q", positive=True)
-    body = pp * exp((al - 1) * log(pp / qq))
+    pp, zz = sympy.Symbol("p", nonnegative=True), sympy.Symbol("z", real=True)
+    body = pp * exp((al - 1) * zz)
     expanded = sympy.expand(body, mul=True, multinomial=True, power_exp=False, power_base=False, log=False)
-    forms = rules.summed(rules.instantiate(identity(body, expanded, "p·e^{(α−1)log(p/q)} as the linear split writes it"),
-                                           {pp: P[i], qq: Q[i]}, span), i, 1, m)
-    pulled = rules.instantiate(rules.linear(total(k * P[i] * exp((al - 1) * Z))), {k: exp(-(al - 1) * et)})
-    markov = rules.decide(rules.goal(total(s[i] * P[i]) <= exp(-(al - 1) * (et - e)),
-                                     [m >= 1, al > 1, rules.Every(above, (i, 1, m)), mgf <= exp((al - 1) * e)]),
-                          rules.expectation(point, i, 1, m, P[i]), factored, pulled, forms,
-                          rules.instantiate(product, {w: -(al - 1) * et, v: (al - 1) * e}),
+    forms = rules.summed(rules.instantiate(identity(body, expanded, "p·e^{(α−1)z} as the linear split writes it"),
+                                           {pp: P[i], zz: Z[i]}, span), i, 1, m)
+    pulled = rules.instantiate(rules.linear(total(k * P[i] * exp((al - 1) * Z[i]))), {k: exp(-(al - 1) * et)})
+    tail = total(s[i] * P[i]) <= exp(-(al - 1) * (et - e))
+    bounded = rules.decide(rules.goal(tail, [m >= 1, al > 1, rules.Every(above, (i, 1, m)), mgf <= exp((al - 1) * e)]),
+                           rules.expectation(point, i, 1, m, P[i]), factored, pulled, forms,
+                           rules.instantiate(product, {w: -(al - 1) * et, v: (al - 1) * e}))
+    markov = rules.decide(rules.goal(sympy.Or(sympy.Not(sympy.And(rules.Every(above, (i, 1, m)), mgf <= exp((al - 1) * e))),
+                                              tail), [m >= 1, al > 1]), bounded,
                           detail="Markov: (α, ε)-RDP gives P[Z > ε̃] ≤ e^{−(α−1)ε̃}E[e^{(α−1)Z}] ≤ e^{−(α−1)(ε̃ − ε)}")
     return combine(reparametrised, at_zero, markov, detail="the proof")
 
