@@ -402,29 +402,30 @@ def zcdp_conversion_steps() -> dict:
 
 def adaptive_composition_steps():
     """Adaptive composition of moment bounds as kernel steps (Proposition 19 and Lemma 31 instantiate it). M₁ gives laws
-    P, Q on m outcomes, M₂(·, y₁) laws P'[i, ·], Q'[i, ·] on n outcomes for each outcome i of M₁ (positive masses, so
-    every privacy loss is defined); the joint laws are P_i P'_{ij} and Q_i Q'_{ij}. For every real c, E₁, E₂: if
-    Σ_i P_i e^{c·log(P_i/Q_i)} ≤ e^{E₁} and, for every i, Σ_j P'_{ij} e^{c·log(P'_{ij}/Q'_{ij})} ≤ e^{E₂}, then the joint
-    moment Σ_i Σ_j P_i P'_{ij} e^{c·log(P_i P'_{ij}/(Q_i Q'_{ij}))} ≤ e^{E₁+E₂}. Outcome by outcome the joint term is
-    the product of the two terms (log and exp of a product of positive numbers); summed over j with the first factor
-    pulled out (linearity), bounded row by row by the second hypothesis (the factor is > 0), summed over i with
-    e^{E₂} pulled out, and bounded by the first."""
+    P, Q on m outcomes with privacy loss Z (P_i = Q_i e^{Z_i}), M₂(·, y₁) laws P'[i, ·], Q'[i, ·] on n outcomes for each
+    outcome i of M₁ with loss Z'[i, ·]; the joint laws are P_i P'_{ij} and Q_i Q'_{ij}, whose loss is Z_i + Z'_{ij}
+    (P_i P'_{ij} = Q_i Q'_{ij} e^{Z_i + Z'_{ij}}). For every real c, E₁, E₂: if Σ_i P_i e^{cZ_i} ≤ e^{E₁} and, for every
+    i, Σ_j P'_{ij} e^{cZ'_{ij}} ≤ e^{E₂} (the assumptions, quantified in the conclusion), then the joint moment
+    Σ_i Σ_j P_i P'_{ij} e^{c(Z_i + Z'_{ij})} ≤ e^{E₁+E₂}. Outcome by outcome the joint term is the product of the two
+    terms; summed over j with the first factor pulled out (linearity), bounded row by row by the second assumption (the
+    factor is ≥ 0), summed over i with e^{E₂} pulled out, and bounded by the first."""
     def build():
         from symdp.verify import kernel as rules
 
         i, j, m, n = sympy.symbols("i j m n", integer=True)
-        P1, Q1 = sympy.IndexedBase("P", positive=True), sympy.IndexedBase("Q", positive=True)
-        P2, Q2 = sympy.IndexedBase("P'", positive=True), sympy.IndexedBase("Q'", positive=True)
+        P1, Q1 = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+        P2 = sympy.IndexedBase("P'", nonnegative=True)
+        Z1, Z2 = sympy.IndexedBase("Z"), sympy.IndexedBase("Z'")
         c, E1, E2, k = sympy.symbols("c E1 E2 k", real=True)
-        p1, q1, p2, q2 = sympy.symbols("p1 q1 p2 q2", positive=True)
-        term = lambda p, q: p * exp(c * log(p / q))
-        factor = identity(term(p1 * p2, q1 * q2), term(p1, q1) * term(p2, q2),
-                          "p₁p₂e^{c·log(p₁p₂/q₁q₂)} = p₁e^{c·log(p₁/q₁)}·p₂e^{c·log(p₂/q₂)} for positive masses")
+        p1, p2 = sympy.symbols("p1 p2", nonnegative=True)
+        z1, z2 = sympy.symbols("z1 z2", real=True)
+        factor = identity(p1 * p2 * exp(c * (z1 + z2)), p1 * exp(c * z1) * (p2 * exp(c * z2)),
+                          "p₁p₂e^{c(z₁+z₂)} = p₁e^{cz₁}·p₂e^{cz₂}")
         span_i, span_j = [i >= 1, i <= m], [j >= 1, j <= n]
-        w, x = term(P1[i], Q1[i]), term(P2[i, j], Q2[i, j])
-        joint = term(P1[i] * P2[i, j], Q1[i] * Q2[i, j])
+        w, x = P1[i] * exp(c * Z1[i]), P2[i, j] * exp(c * Z2[i, j])
+        joint = P1[i] * P2[i, j] * exp(c * (Z1[i] + Z2[i, j]))
         sum_j, sum_i = (lambda f: sympy.Sum(f, (j, 1, n))), (lambda f: sympy.Sum(f, (i, 1, m)))
-        inner = rules.summed(rules.instantiate(factor, {p1: P1[i], q1: Q1[i], p2: P2[i, j], q2: Q2[i, j]},
+        inner = rules.summed(rules.instantiate(factor, {p1: P1[i], p2: P2[i, j], z1: Z1[i], z2: Z2[i, j]},
                                                [*span_i, *span_j]), j, 1, n, detail="the joint term factorises; summed over j")
         pulled = rules.instantiate(rules.linear(sum_j(k * x)), {k: w}, [*span_i, n >= 1])
         second = sum_j(x) <= exp(E2)
@@ -432,9 +433,11 @@ def adaptive_composition_steps():
                            detail="row i: Σ_j joint = w_i·Σ_j (M₂'s term) ≤ w_i e^{E₂}")
         rows = rules.summed(row, i, 1, m, detail="summed over the outcomes of M₁")
         outer = rules.instantiate(rules.linear(sum_i(k * w)), {k: exp(E2)})
-        goal = rules.goal(sum_i(sum_j(joint)) <= exp(E1 + E2),
-                          [m >= 1, n >= 1, rules.Every(second, (i, 1, m)), sum_i(w) <= exp(E1)])
-        return rules.decide(goal, rows, outer, identity(exp(E1) * exp(E2), exp(E1 + E2), "e^{E₁}e^{E₂} = e^{E₁+E₂}"),
+        assumed = sympy.And(rules.Every(second, (i, 1, m)), sum_i(w) <= exp(E1))
+        bound = sum_i(sum_j(joint)) <= exp(E1 + E2)
+        direct = rules.decide(rules.goal(bound, [m >= 1, n >= 1, assumed]), rows, outer,
+                              identity(exp(E1) * exp(E2), exp(E1 + E2), "e^{E₁}e^{E₂} = e^{E₁+E₂}"))
+        return rules.decide(rules.goal(sympy.Or(sympy.Not(assumed), bound), [m >= 1, n >= 1]), direct,
                             detail="the joint moment ≤ e^{E₁}·e^{E₂}")
     return _once("adaptive_composition_steps", build)
 

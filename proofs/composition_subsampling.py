@@ -1203,9 +1203,11 @@ def _zcdp_post_processing():
                         post, detail="E_{PL(g(P̂)‖g(Q̂))}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] ≤ e^{t(t+1)ρ}")
 
 
-# M₁ ρ₁-zCDP and M₂(·, y₁) ρ₂-zCDP for every y₁ (their losses well-defined), every t ≥ 0 of the zCDP inequality
+# M₁ ρ₁-zCDP and M₂(·, y₁) ρ₂-zCDP for every y₁, every t ≥ 0 of the zCDP inequality; P, Q are M₁'s laws on neighbours
+# (m outcomes), P', Q' M₂'s (n outcomes for each y₁), with well-defined losses
 _PROPOSITION_19_DOMAIN = [ZCDPMechanism("M_1", sympy.Symbol("rho_1", real=True)),
-                          ZCDPMechanism("M_2", sympy.Symbol("rho_2", real=True)), _t >= 0]
+                          ZCDPMechanism("M_2", sympy.Symbol("rho_2", real=True)), _t >= 0,
+                          SameSupport("P", "Q"), Laws("P", "Q", k="m"), SameSupport("P'", "Q'"), Laws("P'", "Q'", k="n")]
 
 
 @claim(paper=PAPER, label="Proposition 19",
@@ -1248,7 +1250,8 @@ def _adaptive_zcdp():
     r1, r2 = sympy.symbols("rho_1 rho_2", real=True)
     at = rules.instantiate(steps, {c: _t, E1: _t * (_t + 1) * r1, E2: _t * (_t + 1) * r2})
     g = rules.fact(at).goal
-    return rules.decide(rules.goal(g.conclusion.lhs <= exp(_t * (_t + 1) * (r1 + r2)), [*g.hypotheses, _t >= 0]), at,
+    bound = next(c for c in g.conclusion.args if isinstance(c, sympy.LessThan) and c.rhs == exp(_t * (_t + 1) * r1 + _t * (_t + 1) * r2))
+    return rules.decide(rules.goal(g.conclusion.xreplace({bound.rhs: exp(_t * (_t + 1) * (r1 + r2))}), [*g.hypotheses, _t >= 0]), at,
                         detail="ρ₁-zCDP of M₁ and ρ₂-zCDP of M₂(·, y₁) for every y₁, at t ≥ 0, give (ρ₁ + ρ₂)-zCDP at t")
 
 

@@ -540,7 +540,7 @@ def _renyi_dp_steps():
 
 
 # M₁ and M₂(·, y₁) (every y₁) with well-defined privacy losses, α > 1
-_LEMMA_31_DOMAIN = [SameSupport("P", "Q"), SameSupport("P'", "Q'"), _α > 1]
+_LEMMA_31_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), SameSupport("P'", "Q'"), Laws("P'", "Q'", k="n"), _α > 1]
 
 
 @claim(paper=PAPER, label="Lemma 31",
@@ -577,7 +577,8 @@ def _adaptive_rdp():
     e1, e2 = sympy.symbols("epsilon_1 epsilon_2", real=True)
     at = rules.instantiate(steps, {c: _α - 1, E1: (_α - 1) * e1, E2: (_α - 1) * e2})
     g = rules.fact(at).goal
-    return rules.decide(rules.goal(g.conclusion.lhs <= exp((_α - 1) * (e1 + e2)), [*g.hypotheses, _α > 1]), at,
+    bound = next(c for c in g.conclusion.args if isinstance(c, sympy.LessThan) and c.rhs == exp((_α - 1) * e1 + (_α - 1) * e2))
+    return rules.decide(rules.goal(g.conclusion.xreplace({bound.rhs: exp((_α - 1) * (e1 + e2))}), [*g.hypotheses, _α > 1]), at,
                         detail="(α, ε₁)-RDP of M₁ and (α, ε₂)-RDP of M₂(·, y₁) for every y₁ give (α, ε₁ + ε₂)-RDP")
 
 
