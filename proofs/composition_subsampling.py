@@ -649,26 +649,28 @@ def theorem_9():
 
 def _loss_of_products():
     """Theorem 9 for every k ≥ 1, by induction on k (kernel steps). At an output y = (y_1, …, y_k) of the product
-    law, with P_j = P_j(y_j) and Q_j = Q_j(y_j) > 0: log(ΠP_j/ΠQ_j) = Σ_j log(P_j/Q_j), i.e. Z(y) = Σ_j Z_j(y_j); the
-    base k = 1 is the definition of the one-factor product and sum, the step peels the last factor and uses
-    log(ab/(cd)) = log(a/c) + log(b/d). Under the product law ΠP_j the coordinates y_j are independent, so the Z_j(y_j)
-    are independent with laws PrivLoss(P_j‖Q_j), and the law of their sum is by definition the convolution."""
+    law, with P_j = P_j(y_j), Q_j = Q_j(y_j) and Z_j the privacy loss of the j-th pair there (its defining property
+    P_j = Q_j e^{Z_j}, an assumption quantified in the conclusion): ΠP_j = ΠQ_j·e^{ΣZ_j}, i.e. the privacy loss of the
+    product at y is Σ_j Z_j(y_j); the base k = 1 is the definition of the one-factor product and sum, the step peels the
+    last factor and uses e^{S}e^{Z} = e^{S+Z}. Under the product law ΠP_j the coordinates y_j are independent, so the
+    Z_j(y_j) are independent with laws PrivLoss(P_j‖Q_j), and the law of their sum is by definition the convolution."""
     from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
 
     k, j = sympy.symbols("k j", integer=True)
-    p, q = sympy.IndexedBase("P", positive=True), sympy.IndexedBase("Q", positive=True)
-    a, b, c, d = sympy.symbols("a b c d", positive=True)
-    split = identity(log(a * b / (c * d)), log(a / c) + log(b / d), "log(ab/(cd)) = log(a/c) + log(b/d) for a, b, c, d > 0")
+    p, q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)  # the domain's laws
+    z = sympy.IndexedBase("Z")
+    w, v = sympy.symbols("w v", real=True)
+    add = identity(exp(w) * exp(v), exp(w + v), "e^w·e^v = e^{w+v}")
 
     def terms(n):
-        return sympy.Product(p[j], (j, 1, n)), sympy.Product(q[j], (j, 1, n)), sympy.Sum(log(p[j] / q[j]), (j, 1, n))
-    P, Q, S = terms(k)
-    goal = kernel.goal(sympy.Eq(log(P / Q), S), [k >= 1])
+        return (sympy.Product(p[j], (j, 1, n)), sympy.Product(q[j], (j, 1, n)), sympy.Sum(z[j], (j, 1, n)),
+                kernel.Every(sympy.Eq(p[j], q[j] * exp(z[j])), (j, 1, n)))
+    P, Q, S, loss = terms(k)
+    goal = kernel.goal(sympy.Or(sympy.Not(loss), sympy.Eq(P, Q * exp(S))), [k >= 1])
     base_goal, step_goal = kernel.induction_goals(goal, k, 1)
     base = kernel.decide(base_goal, *[kernel.unfold(t, "all") for t in terms(1)], detail="k = 1")
     step = kernel.decide(step_goal, *[kernel.unfold(t, "end") for t in terms(k + 1)],
-                         kernel.instantiate(split, {a: P, b: p[k + 1], c: Q, d: q[k + 1]}, [k >= 1]),
-                         detail="k → k + 1: peel the last factor")
+                         kernel.instantiate(add, {w: S, v: z[k + 1]}), detail="k → k + 1: peel the last factor")
     return kernel.induction(goal, k, 1, base, step, detail="the privacy loss of a product is the sum of the losses, every k")
 
 
@@ -815,7 +817,9 @@ def lemma_12():
     return establish(statement, out, domain='Δ, σ > 0, every t ≥ 0')
 
 
-_THEOREM_13_DOMAIN = [Integer("k", 1), ZCDPMechanism("M_j", sympy.Symbol("rho_j", real=True)), _t >= 0]
+# m, n: the numbers of outcomes of the two pairs whose moments multiply (every size)
+_THEOREM_13_DOMAIN = [Integer("k", 1), ZCDPMechanism("M_j", sympy.Symbol("rho_j", real=True)), _t >= 0, Integer("m", 1),
+                      Integer("n", 1)]
 
 
 @claim(paper=PAPER, label="Theorem 13",
@@ -845,27 +849,24 @@ def theorem_13():
 def _zcdp_composition():
     """Theorem 13 by the paper's route, as kernel steps. By Theorem 9 the composed loss is Z = Σ_j Z_j with independent
     Z_j; for two pairs of laws on m and n outcomes the expectation of e^{t(Z_1 + Z_2)} under the product law
-    factorises: Σ_i Σ_l P1_i P2_l e^{t log(P1_i P2_l/(Q1_i Q2_l))} = (Σ_i P1_i e^{tZ1_i})(Σ_l P2_l e^{tZ2_l}) (termwise
-    log(ab/(cd)) = log(a/c) + log(b/d) and e^{t(x+y)} = e^{tx}e^{ty}, then linearity in l and in i); taken with the
+    factorises: Σ_i Σ_l P1_i P2_l e^{t(Z1_i + Z2_l)} = (Σ_i P1_i e^{tZ1_i})(Σ_l P2_l e^{tZ2_l}) (termwise
+    e^{t(x+y)} = e^{tx}e^{ty}, then linearity in l and in i; it holds for any reals); taken with the
     first j − 1 mechanisms' composition as one pair and M_j as the other (j = 2, …, k), E[e^{tZ}] = Π_j m_j with
     m_j = E[e^{tZ_j}]. Then, for every k by induction, 0 ≤ m_j ≤ e^{t(t+1)ρ_j} for every j ≤ k gives
     0 ≤ Π_j m_j ≤ e^{t(t+1)Σ_j ρ_j} (e^{u+v} = e^u e^v)."""
     from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
 
     i, l, m, n = sympy.symbols("i l m n", integer=True)
-    P1, Q1, P2, Q2 = (sympy.IndexedBase(name, positive=True) for name in ("P1", "Q1", "P2", "Q2"))
+    P1, P2, Z1, Z2 = (sympy.IndexedBase(name) for name in ("P1", "P2", "Z1", "Z2"))  # any reals: the identity needs no sign
     tt, x, y, u, v, c = sympy.symbols("t x y u v k", real=True)
-    a, b, cc, d = sympy.symbols("a b c d", positive=True)
-    mgf = lambda pp, qq: pp * exp(tt * log(pp / qq))
-    joint = P1[i] * P2[l] * exp(tt * log(P1[i] * P2[l] / (Q1[i] * Q2[l])))
-    f1, f2 = mgf(P1[i], Q1[i]), mgf(P2[l], Q2[l])
-    point = kernel.decide(kernel.goal(sympy.Eq(joint, f1 * f2), [i >= 1, i <= m, l >= 1, l <= n]),
-                          kernel.instantiate(identity(log(a * b / (cc * d)), log(a / cc) + log(b / d),
-                                                      "log(ab/(cd)) = log(a/c) + log(b/d)"),
-                                             {a: P1[i], b: P2[l], cc: Q1[i], d: Q2[l]}),
-                          kernel.instantiate(identity(exp(tt * (x + y)), exp(tt * x) * exp(tt * y), "e^{t(x+y)} = e^{tx}e^{ty}"),
-                                             {x: log(P1[i] / Q1[i]), y: log(P2[l] / Q2[l])}),
-                          detail="termwise: the joint term is the product of the two factors' terms")
+    pa, pb = sympy.symbols("p1 p2", real=True)
+    mgf = lambda pp, zz: pp * exp(tt * zz)
+    joint = P1[i] * P2[l] * exp(tt * (Z1[i] + Z2[l]))
+    f1, f2 = mgf(P1[i], Z1[i]), mgf(P2[l], Z2[l])
+    point = kernel.instantiate(identity(pa * pb * exp(tt * (x + y)), pa * exp(tt * x) * (pb * exp(tt * y)),
+                                        "p₁p₂e^{t(x+y)} = p₁e^{tx}·p₂e^{ty}"),
+                               {pa: P1[i], pb: P2[l], x: Z1[i], y: Z2[l]}, [i >= 1, i <= m, l >= 1, l <= n],
+                               detail="termwise: the joint term (loss Z1 + Z2, Theorem 9) is the product of the two terms")
     s1, s2 = sympy.Sum(f1, (i, 1, m)), sympy.Sum(f2, (l, 1, n))
     inner = kernel.decide(kernel.goal(sympy.Eq(sympy.Sum(joint, (l, 1, n)), f1 * s2), [i >= 1, i <= m, n >= 1]),
                           kernel.summed(point, l, 1, n),
@@ -882,7 +883,8 @@ def _zcdp_composition():
         bound = sympy.And(mg[j] >= 0, mg[j] <= exp(tt * (tt + 1) * rh[j]))
         return sympy.Product(mg[j], (j, 1, count)), sympy.Sum(rh[j], (j, 1, count)), kernel.Every(bound, (j, 1, count))
     prod_m, sum_r, every = terms(k)
-    goal = kernel.goal(sympy.And(prod_m >= 0, prod_m <= exp(tt * (tt + 1) * sum_r)), [k >= 1, every])
+    # the mechanisms' zCDP bounds are the theorem's assumptions, quantified in the conclusion
+    goal = kernel.goal(sympy.Or(sympy.Not(every), sympy.And(prod_m >= 0, prod_m <= exp(tt * (tt + 1) * sum_r))), [k >= 1])
     base_goal, step_goal = kernel.induction_goals(goal, k, 1)
     base = kernel.decide(base_goal, *[kernel.unfold(term, "all") for term in terms(1)], detail="k = 1")
     step = kernel.decide(step_goal, *[kernel.unfold(term, "end") for term in terms(k + 1)],
