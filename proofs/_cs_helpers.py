@@ -470,57 +470,60 @@ def bernoulli_steps():
 
 def post_processing_steps():
     """Lemma 20 (post-processing for concentrated DP) as kernel steps, for every t ≥ 0, every pair of laws P̂, Q̂ on m
-    outcomes with positive masses and every Markov kernel K (K[x, y] ≥ 0, Σ_y K[x, y] = 1; a function g is the kernel
-    K[x, y] = 1[g(x) = y]) onto n outputs of positive mass under P = P̂K and Q = Q̂K (outputs of mass 0 carry no privacy
-    loss). With A_x = P̂_x e^{t log(P̂_x/Q̂_x)} (so E_{PL(P̂‖Q̂)}[e^{tẐ}] = Σ_x A_x):
-    - Jensen, output by output: with b = P_y/Q_y, the tangent bound (bernoulli_steps) at a = P̂_x/Q̂_x, weighted by
-      K[x, y]Q̂_x ≥ 0 and summed over x, gives Σ_x K[x, y]A_x ≥ b·e^{t log b}Q_y + (t+1)e^{t log b}(P_y − bQ_y)
-      = P_y e^{t log(P_y/Q_y)} (b and e^{t log b} kept as plain reals E while summing, then instantiated);
-    - summed over the outputs: E_{PL(P‖Q)}[e^{tZ}] = Σ_y P_y e^{t log(P_y/Q_y)} ≤ Σ_y Σ_x K[x, y]A_x;
-    - the order of summation exchanged (induction on n) and Σ_y K[x, y] = 1: Σ_y Σ_x K[x, y]A_x = Σ_x A_x.
-    The row sums are named B_y = Σ_x K[x, y]A_x (a hypothesis that only names them): sympy writes a sum of sums as one
+    outcomes with privacy loss Ẑ (P̂_x = Q̂_x e^{Ẑ_x}) and every Markov kernel K (K[x, y] ≥ 0, Σ_y K[x, y] = 1; a function
+    g is the kernel K[x, y] = 1[g(x) = y]) onto n outputs, where P = P̂K and Q = Q̂K have privacy loss W (P_y = Q_y e^{W_y});
+    these are the lemma's assumptions, quantified in the conclusion. With Â_x = P̂_x e^{tẐ_x}
+    (E_{PL(P̂‖Q̂)}[e^{tẐ}] = Σ_x Â_x):
+    - Jensen, output by output: the tangent of the convex u^{t+1} (bernoulli_steps, in exponential coordinates
+      e^{(t+1)a} ≥ e^{(t+1)b} + (t+1)e^{tb}(e^a − e^b)) at a = Ẑ_x, b = W_y, weighted by K[x, y]Q̂_x ≥ 0 and summed over x,
+      gives Σ_x K[x, y]Â_x ≥ e^{W_y}e^{tW_y}Q_y + (t+1)e^{tW_y}(P_y − e^{W_y}Q_y) = P_y e^{tW_y} (e^{tW_y} kept as a plain
+      real E while summing, then instantiated);
+    - summed over the outputs: E_{PL(P‖Q)}[e^{tW}] = Σ_y P_y e^{tW_y} ≤ Σ_y Σ_x K[x, y]Â_x;
+    - the order of summation exchanged (induction on n) and Σ_y K[x, y] = 1: Σ_y Σ_x K[x, y]Â_x = Σ_x Â_x.
+    The row sums are named B_y = Σ_x K[x, y]Â_x (an assumption that only names them): sympy writes a sum of sums as one
     Sum over two indices, which the kernel cannot peel or tell the definedness of."""
     def build():
         from symdp.verify import kernel as rules
 
         t, a, b, E = sympy.symbols("t a b E", real=True)
         x, y, m, n = sympy.symbols("x y m n", integer=True)
-        Ph, Qh = sympy.IndexedBase("Phat", positive=True), sympy.IndexedBase("Qhat", positive=True)
-        K, B = sympy.IndexedBase("K", nonnegative=True), sympy.IndexedBase("B", real=True)
+        Ph, Qh = sympy.IndexedBase("Phat", nonnegative=True), sympy.IndexedBase("Qhat", nonnegative=True)
+        K, B, Zh, W = (sympy.IndexedBase(name) for name in ("K", "B", "Zhat", "W"))
         span_x, span_y = [x >= 1, x <= m], [y >= 1, y <= n]
-        A = Ph[x] * exp(t * log(Ph[x] / Qh[x]))
         total_x = lambda f: sympy.Sum(f, (x, 1, m))
-        tangent = bernoulli_steps()
-        point = rules.decide(rules.goal(K[x, y] * Qh[x] * b * E + (t + 1) * E * K[x, y] * (Ph[x] - b * Qh[x]) <= K[x, y] * A,
-                                        [*span_x, *span_y, b > 0, t >= 0, sympy.Eq(E, exp(t * log(b)))]),
-                             rules.instantiate(tangent, {a: Ph[x] / Qh[x]}, [*span_x, *span_y, b > 0, t >= 0]),
-                             detail="the tangent at b, weighted by K[x, y]Q̂_x ≥ 0")
+        tangent = rules.instantiate(bernoulli_steps(), {a: exp(a), b: exp(b)}, [t >= 0],
+                                    detail="e^{(t+1)a} ≥ e^{(t+1)b} + (t+1)e^{tb}(e^a − e^b)")
+        A = Ph[x] * exp(t * Zh[x])
+        kx = [K[x, y] >= 0, sympy.Eq(Ph[x], Qh[x] * exp(Zh[x]))]
+        weighted_tangent = K[x, y] * Qh[x] * exp(W[y]) * E + (t + 1) * E * K[x, y] * (Ph[x] - exp(W[y]) * Qh[x])
+        point = rules.decide(rules.goal(weighted_tangent <= K[x, y] * A, [*span_x, *span_y, t >= 0, *kx, sympy.Eq(E, exp(t * W[y]))]),
+                             rules.instantiate(tangent, {a: Zh[x], b: W[y]}, [*span_x, *span_y, t >= 0]),
+                             detail="the tangent at e^{W_y}, weighted by K[x, y]Q̂_x ≥ 0")
         weighted = rules.summed(point, x, 1, m)
         g = rules.fact(weighted).goal
         split = rules.linear(g.conclusion.lhs)
         collected = rules.decide(rules.goal(rules.fact(split).goal.conclusion.rhs <= g.conclusion.rhs, g.hypotheses),
                                  weighted, split)
+        at_E = rules.instantiate(collected, {E: exp(t * W[y])})
         Py, Qy = total_x(K[x, y] * Ph[x]), total_x(K[x, y] * Qh[x])
-        positive = [Py > 0, Qy > 0]
-        row_hyps = [*span_y, *positive, t >= 0, m >= 1]
-        at_b = rules.instantiate(collected, {b: Py / Qy, E: exp(t * log(Py / Qy))}, row_hyps)
         row_sum = g.conclusion.rhs
-        named = sympy.Eq(B[y], row_sum)  # B_y names the row sum Σ_x K[x, y]A_x (the sums over y stay single)
-        row = rules.decide(rules.goal(Py * exp(t * log(Py / Qy)) <= B[y], [*row_hyps, named]), at_b,
-                           detail="Jensen at output y: P_y e^{t log(P_y/Q_y)} ≤ B_y = Σ_x K[x, y]A_x")
+        named = sympy.Eq(B[y], row_sum)  # B_y names the row sum Σ_x K[x, y]Â_x (the sums over y stay single)
+        output = [sympy.Eq(Py, Qy * exp(W[y])), named]
+        row = rules.decide(rules.goal(Py * exp(t * W[y]) <= B[y], [*rules.fact(at_E).goal.hypotheses, *output]), at_E,
+                           detail="Jensen at output y: P_y e^{tW_y} ≤ B_y = Σ_x K[x, y]Â_x")
         rows = rules.summed(row, y, 1, n, detail="summed over the n outputs")
-        output = sympy.And(*positive, named)
+        each = next(h for h in rules.fact(rows).goal.hypotheses if isinstance(h, rules.Every))
 
         def terms(N):
-            return (sympy.Sum(B[y], (y, 1, N)), total_x(A * sympy.Sum(K[x, y], (y, 1, N))), rules.Every(output, (y, 1, N)))
+            return (sympy.Sum(B[y], (y, 1, N)), total_x(A * sympy.Sum(K[x, y], (y, 1, N))),
+                    rules.Every(each.condition, (y, 1, N)))
         LB, RB, EB = terms(n)
         swap_goal = rules.goal(sympy.Eq(LB, RB), [n >= 1, m >= 1, EB])
         base_goal, step_goal = rules.induction_goals(swap_goal, n, 1)
         L1, _, E1 = terms(1)
         first = rules.summed(rules.decide(rules.goal(sympy.Eq(A * sympy.Sum(K[x, y], (y, 1, 1)), A * K[x, 1]), span_x),
                                           rules.unfold(sympy.Sum(K[x, y], (y, 1, 1)), "all")), x, 1, m)
-        base = rules.decide(base_goal, rules.unfold(L1, "all"), rules.unfold(E1, "all"), first,
-                            detail="n = 1: one output")
+        base = rules.decide(base_goal, rules.unfold(L1, "all"), rules.unfold(E1, "all"), first, detail="n = 1: one output")
         L2, _, E2 = terms(n + 1)
         peeled = rules.summed(rules.decide(rules.goal(sympy.Eq(A * sympy.Sum(K[x, y], (y, 1, n + 1)),
                                                                A * sympy.Sum(K[x, y], (y, 1, n)) + K[x, n + 1] * A),
@@ -528,12 +531,13 @@ def post_processing_steps():
                                            rules.unfold(sympy.Sum(K[x, y], (y, 1, n + 1)), "end")), x, 1, m)
         step = rules.decide(step_goal, rules.unfold(L2, "end"), rules.unfold(E2, "end"), peeled,
                             rules.linear(rules.fact(peeled).goal.conclusion.rhs), detail="n → n + 1: peel the last output")
-        swap = rules.induction(swap_goal, n, 1, base, step, detail="Σ_y B_y = Σ_x A_x Σ_y K[x, y], by induction on n")
+        swap = rules.induction(swap_goal, n, 1, base, step, detail="Σ_y B_y = Σ_x Â_x Σ_y K[x, y], by induction on n")
         stochastic = sympy.Eq(sympy.Sum(K[x, y], (y, 1, n)), 1)
         columns = rules.summed(rules.decide(rules.goal(sympy.Eq(A * sympy.Sum(K[x, y], (y, 1, n)), A), [*span_x, stochastic])),
                                x, 1, m)
-        goal = rules.goal(sympy.Sum(Py * exp(t * log(Py / Qy)), (y, 1, n)) <= total_x(A),
-                          [t >= 0, m >= 1, n >= 1, rules.Every(stochastic, (x, 1, m)), EB])
-        return rules.decide(goal, rows, swap, columns,
-                            detail="E_{PL(P‖Q)}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] for P = P̂K, Q = Q̂K")
+        bound = sympy.Sum(Py * exp(t * W[y]), (y, 1, n)) <= total_x(A)
+        assumed = sympy.And(rules.Every(stochastic, (x, 1, m)), EB)
+        direct = rules.decide(rules.goal(bound, [t >= 0, m >= 1, n >= 1, assumed]), rows, swap, columns)
+        return rules.decide(rules.goal(sympy.Or(sympy.Not(assumed), bound), [t >= 0, m >= 1, n >= 1]), direct,
+                            detail="E_{PL(P‖Q)}[e^{tW}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] for P = P̂K, Q = Q̂K")
     return _once("post_processing_steps", build)

@@ -1137,8 +1137,9 @@ def theorem_18():
     return establish(statement, out, domain=_THEOREM_18_DOMAIN, uses=[PROPOSITION_14, PROPOSITION_16, THEOREM_13, REMARK_15])
 
 
-# P̂, Q̂ with a well-defined privacy loss, g any function (a Markov kernel: the proof covers every kernel), t ≥ 0
-_LEMMA_20_DOMAIN = [SameSupport("Phat", "Qhat"), Channel("g"), _t >= 0]
+# P̂, Q̂ on m outcomes with a well-defined privacy loss, g any function (a Markov kernel onto n outputs: the proof
+# covers every kernel), t ≥ 0
+_LEMMA_20_DOMAIN = [SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"), Channel("g", k="m", l="n"), _t >= 0]
 LEMMA_20 = f"{PAPER}:lemma-20"
 
 
@@ -1165,8 +1166,10 @@ def lemma_20():
     return establish(post_processing_steps(), out, domain=_LEMMA_20_DOMAIN)
 
 
-# M̂ ρ-zCDP (its losses well-defined), g any function (a Markov kernel), the zCDP inequality at every t ≥ 0
-_COROLLARY_21_DOMAIN = [ZCDPMechanism("Mhat", _ρ), Channel("g"), _t >= 0]
+# M̂ ρ-zCDP (P̂, Q̂ its laws on neighbours, m outcomes), g any function (a Markov kernel onto n outputs), the zCDP
+# inequality at every t ≥ 0
+_COROLLARY_21_DOMAIN = [ZCDPMechanism("Mhat", _ρ), SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"),
+                        Channel("g", k="m", l="n"), _t >= 0]
 
 
 @claim(paper=PAPER, label="Corollary 21",
@@ -1200,8 +1203,11 @@ def _zcdp_post_processing():
 
     post = rules.lemma(LEMMA_20, rules.fact(post_processing_steps()).goal)
     r = sympy.Symbol("rho", real=True)
-    mgf, source = post.goal.conclusion.args
-    return rules.decide(rules.goal(mgf <= exp(_t * (_t + 1) * r), [*post.goal.hypotheses, source <= exp(_t * (_t + 1) * r)]),
+    bound = next(c for c in post.goal.conclusion.args if isinstance(c, sympy.LessThan))
+    mgf, source = bound.args
+    assumptions = [c for c in post.goal.conclusion.args if c is not bound]  # negated, as the conclusion writes them
+    zcdp = exp(_t * (_t + 1) * r)
+    return rules.decide(rules.goal(sympy.Or(*assumptions, source > zcdp, mgf <= zcdp), post.goal.hypotheses),
                         post, detail="E_{PL(g(P̂)‖g(Q̂))}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] ≤ e^{t(t+1)ρ}")
 
 
