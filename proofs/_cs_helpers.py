@@ -311,6 +311,53 @@ def hockey_stick_steps() -> dict:
     return _once("hockey_stick_steps", build)
 
 
+def hockey_stick_forms():
+    """Proposition 7's statement as kernel steps over nonnegative laws P, Q on m outcomes (the domain's laws) with
+    privacy loss Z (its defining property P_i = Q_i e^{Z_i}; outcomes of mass 0 under both are allowed), every real ε,
+    every test u ∈ [0, 1]^m and s the indicator of {Z > ε}; the defining property, the test and the indicator are the
+    statement's assumptions, quantified in the conclusion. The facts are those of hockey_stick_steps, outcome by outcome
+    (c_i = P_i − e^ε Q_i = Q_i(e^{Z_i} − e^ε) is > 0 exactly where Z_i > ε and Q_i > 0; P_i e^{ε−Z_i} = e^ε Q_i), summed:
+    Σ u_i c_i ≤ Σ max(c_i, 0) = P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] ≤ P[Z > ε]."""
+    def build():
+        from symdp.verify import kernel
+        from _vertex import indicator
+
+        i, m = sympy.symbols("i m", integer=True)
+        P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+        Z, u, s = sympy.IndexedBase("Z"), sympy.IndexedBase("u"), sympy.IndexedBase("s")
+        e, a, b, w, v = sympy.symbols("epsilon a b w v", real=True)
+        x = exp(e)
+        c = P[i] - x * Q[i]
+        span = [i >= 1, i <= m]
+        loss = sympy.Eq(P[i], Q[i] * exp(Z[i]))
+        event = indicator(Z[i] - e, s[i])
+        above = kernel.instantiate(exp_increasing(True), {a: Z[i], b: e})
+        below = kernel.instantiate(exp_increasing(False), {a: e, b: Z[i]})
+        at_vertex = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(c, 0), s[i] * c), [*span, loss, event]), above, below,
+                                  detail="max(c_i, 0) = s_i c_i: c_i > 0 exactly where Z_i > ε (and Q_i > 0)")
+        tail = kernel.decide(kernel.goal(sympy.Max(c, 0) <= s[i] * P[i], [*span, loss, event]), above, below,
+                             detail="max(c_i, 0) ≤ s_i P_i")
+        test = kernel.decide(kernel.goal(u[i] * c <= sympy.Max(c, 0), [*span, u[i] >= 0, u[i] <= 1]),
+                             detail="u_i c_i ≤ max(c_i, 0) for u_i ∈ [0, 1]")
+        shift = kernel.instantiate(identity(exp(w) * exp(v), exp(w + v), "e^w·e^v = e^{w+v}"), {w: Z[i], v: e - Z[i]}, span)
+        expectation = kernel.decide(kernel.goal(sympy.Eq(P[i] * sympy.Max(0, 1 - exp(e - Z[i])), sympy.Max(c, 0)),
+                                                [*span, loss]), shift,
+                                    detail="P_i·max(0, 1 − e^{ε − Z_i}) = max(P_i − e^ε Q_i, 0) (P_i e^{ε−Z_i} = e^ε Q_i)")
+        total = lambda f: sympy.Sum(f, (i, 1, m))
+        steps = [kernel.summed(p, i, 1, m) for p in (at_vertex, tail, test, expectation)]
+        split = kernel.linear(total(s[i] * c))
+        hyps = list(dict.fromkeys(h for p in steps for h in kernel.fact(p).goal.hypotheses))
+        positive = total(sympy.Max(c, 0))
+        forms = sympy.And(total(u[i] * c) <= positive, sympy.Eq(positive, total(s[i] * P[i]) - x * total(s[i] * Q[i])),
+                          sympy.Eq(total(P[i] * sympy.Max(0, 1 - exp(e - Z[i]))), positive), positive <= total(s[i] * P[i]))
+        direct = kernel.decide(kernel.goal(forms, hyps), *steps, split)
+        assumed = [h for h in hyps if isinstance(h, kernel.Every)]
+        return kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*assumed)), forms), [m >= 1]), direct,
+                             detail="δ = sup over events = P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] ≤ P[Z > ε], "
+                                    "for every pair of laws on m outcomes")
+    return _once("hockey_stick_forms", build)
+
+
 def zcdp_conversion_steps() -> dict:
     """Proposition 14 by the paper's route, as kernel steps, for every pair of laws on m outcomes (positive masses).
 

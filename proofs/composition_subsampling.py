@@ -19,7 +19,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           inequality_on_box, prove, real_closed)
 from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, Laws, SameSupport, ZCDPMechanism
 
-from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, exp_tangent, post_processing_steps, exp_increasing, finite_laws, PROPOSITION_14, hockey_stick_steps, zcdp_conversion_steps, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent, post_processing_steps, exp_increasing, PROPOSITION_14, hockey_stick_steps, zcdp_conversion_steps, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -169,7 +169,7 @@ def laplace_tightness():
 
 
 # "P is absolutely continuous with respect to Q and vice versa": laws with the same support
-_DEFINITION_2_DOMAIN = [SameSupport("P", "Q")]
+_DEFINITION_2_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m")]
 
 
 @claim(paper=PAPER, label="Definition 2 (PLD facts)",
@@ -256,58 +256,78 @@ def definition_2():
 
 
 def _pld_facts():
-    """Definition 2's facts as kernel steps, for every pair of laws P, Q on m outcomes with positive masses (the privacy
-    loss is well-defined; Z_i = log(P_i/Q_i) at outcome i, of mass P_i under P):
-    - E[e^{−Z}] = Σ P_i e^{−log(P_i/Q_i)} = Σ Q_i = 1;
-    - KL = E[Z] ≥ 0: P_i log(P_i/Q_i) ≥ P_i − Q_i (e^w ≥ 1 + w at w = log(Q_i/P_i)), summed, Σ(P − Q) = 0;
+    """Definition 2's facts as kernel steps, for every pair of nonnegative laws P, Q on m outcomes (the domain's) whose
+    privacy losses are well-defined both ways: Z = f_{P‖Q} and Z' = f_{Q‖P} by their defining properties P_i = Q_i e^{Z_i},
+    Q_i = P_i e^{Z'_i}, so Z'_i = −Z_i wherever Q_i > 0 (Lemma 6's step); these, ΣP = ΣQ = 1, the tests and the DP
+    inequalities are the statements' assumptions, quantified in the conclusions:
+    - E[e^{−Z}] = Σ P_i e^{−Z_i} = Σ Q_i = 1;
+    - KL = E[Z] ≥ 0: P_i Z_i ≥ P_i − Q_i (e^w ≥ 1 + w at w = Z'_i = −Z_i), summed, Σ(P − Q) = 0;
     - d_TV: Proposition 7 at ε = 0 (its goal, instantiated) gives sup over tests u ∈ [0, 1]^m of Σu_i(P_i − Q_i) =
-      P[Z > 0] − P[−Z' > 0] = E[max(0, 1 − e^{−Z})]; and P_i max(0, 1 − e^{−Z_i}) = ½P_i|1 − e^{−Z_i}| + ½(P_i − Q_i)
-      (the kernel's Max and Abs), summed, gives ½E[|1 − e^{−Z}|];
-    - pure ε-DP ⇔ P[Z ≤ ε] = 1 (with every mass positive: Z_i ≤ ε at every outcome): Z_i ≤ ε gives P_i ≤ e^ε Q_i
-      (e^a is increasing), so u_i P_i ≤ e^ε u_i Q_i for every test, summed: P(S) ≤ e^ε Q(S); conversely the singleton
-      events give P_i ≤ e^ε Q_i, hence Z_i ≤ ε (e^a strictly increasing)."""
+      E[max(0, 1 − e^{−Z})]; and P_i max(0, 1 − e^{−Z_i}) = ½P_i|1 − e^{−Z_i}| + ½(P_i − Q_i), summed, gives ½E|1 − e^{−Z}|;
+    - pure ε-DP ⇔ P[Z ≤ ε] = 1: Z_i ≤ ε gives P_i ≤ e^ε Q_i, so P(S) ≤ e^ε Q(S) for every test (summed); conversely the
+      singleton events P_i ≤ e^ε Q_i give E_Q[max(Z − ε, 0)] = 0 (Z ≤ ε wherever Q_i > 0, e^a strictly increasing)."""
     from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
 
-    i, m, P, Q = finite_laws()
-    e, w, a, b, k = sympy.symbols("epsilon w a b k", real=True)
-    u = sympy.IndexedBase("u")
+    i, m = sympy.symbols("i m", integer=True)
+    P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    Z, Zr, u, s = (sympy.IndexedBase(name) for name in ("Z", "Z'", "u", "s"))
+    e, w, v, a, b, k = sympy.symbols("epsilon w v a b k", real=True)
     span = [i >= 1, i <= m]
     total = lambda f: sympy.Sum(f, (i, 1, m))
-    Z = log(P[i] / Q[i])
-    laws = [m >= 1, sympy.Eq(total(P[i]), 1), sympy.Eq(total(Q[i]), 1)]
-    normalised = rules.decide(rules.goal(sympy.Eq(total(P[i] * exp(-Z)), 1), laws),
-                              detail="E[e^{−Z}] = Σ P_i·Q_i/P_i = Σ Q_i = 1")
-    pp, qq = sympy.symbols("p q", positive=True)
-    flip = rules.instantiate(identity(log(qq / pp), -log(pp / qq), "log(q/p) = −log(p/q)"), {pp: P[i], qq: Q[i]}, span)
-    entropy = rules.decide(rules.goal(P[i] * Z >= P[i] - Q[i], span), flip,
-                           rules.instantiate(exp_tangent(), {w: log(Q[i] / P[i])}, span),
-                           detail="P_i log(P_i/Q_i) ≥ P_i − Q_i (log v ≤ v − 1 at v = Q_i/P_i)")
-    kl = rules.decide(rules.goal(total(P[i] * Z) >= 0, laws), rules.summed(entropy, i, 1, m), rules.linear(total(P[i] - Q[i])),
-                      detail="KL = E[Z] ≥ Σ(P_i − Q_i) = 0")
-    forms = rules.lemma(PROPOSITION_7, rules.fact(hockey_stick_steps()["forms"]).goal)
+    loss = [sympy.Eq(P[i], Q[i] * exp(Z[i])), sympy.Eq(Q[i], P[i] * exp(Zr[i]))]
+    product = rules.instantiate(identity(exp(w) * exp(v), exp(w + v), "e^w·e^v = e^{w+v}"), {w: Z[i], v: Zr[i]}, span)
+    reverse = rules.decide(rules.goal(sympy.Eq(Q[i] * exp(Zr[i]), Q[i] * exp(-Z[i])), [*span, *loss]), product,
+                           rules.instantiate(exp_increasing(True), {a: Z[i] + Zr[i], b: sympy.Integer(0)}),
+                           rules.instantiate(exp_increasing(True), {a: sympy.Integer(0), b: Z[i] + Zr[i]}),
+                           detail="Z'_i = −Z_i wherever Q_i > 0")
+    back = rules.decide(rules.goal(sympy.Eq(P[i] * exp(-Z[i]), Q[i]), [*span, *loss]), reverse, detail="P_i e^{−Z_i} = Q_i")
+    laws = rules.Every(sympy.And(*loss), (i, 1, m))
+    unit = sympy.And(sympy.Eq(total(P[i]), 1), sympy.Eq(total(Q[i]), 1))
+    stated = lambda fact, assumed, text: rules.decide(
+        rules.goal(sympy.Or(sympy.Not(assumed), rules.fact(fact).goal.conclusion), [m >= 1]), fact, detail=text)
+    ones = rules.summed(back, i, 1, m)
+    normalised = rules.decide(rules.goal(sympy.Eq(total(P[i] * exp(-Z[i])), 1), [m >= 1, laws, unit]), ones)
+    opposite = rules.decide(rules.goal(sympy.Eq(P[i] * (Z[i] + Zr[i]), 0), [*span, *loss]), product,
+                            rules.instantiate(exp_increasing(True), {a: Z[i] + Zr[i], b: sympy.Integer(0)}),
+                            rules.instantiate(exp_increasing(True), {a: sympy.Integer(0), b: Z[i] + Zr[i]}),
+                            detail="Z'_i = −Z_i wherever P_i > 0")
+    entropy = rules.decide(rules.goal(P[i] * Z[i] >= P[i] - Q[i], [*span, *loss]), opposite,
+                           rules.instantiate(exp_tangent(), {w: Zr[i]}, span),
+                           detail="P_i Z_i ≥ P_i − Q_i (e^{Z'} ≥ 1 + Z', Z' = −Z where it matters)")
+    kl = rules.decide(rules.goal(total(P[i] * Z[i]) >= 0, [m >= 1, laws, unit]), rules.summed(entropy, i, 1, m),
+                      rules.linear(total(P[i] - Q[i])))
+    forms = rules.lemma(PROPOSITION_7, rules.fact(hockey_stick_forms()).goal)
     at_zero = rules.instantiate(forms, {e: sympy.Integer(0)}, detail="Proposition 7 at ε = 0")
-    tv = rules.fact(at_zero).goal
-    expectation = total(P[i] * sympy.Max(0, 1 - exp(-Z)))
-    half = rules.decide(rules.goal(sympy.Eq(P[i] * sympy.Max(0, 1 - exp(-Z)),
-                                            P[i] * sympy.Abs(1 - exp(-Z)) / 2 + (P[i] - Q[i]) / 2), span),
+    half = rules.decide(rules.goal(sympy.Eq(P[i] * sympy.Max(0, 1 - exp(-Z[i])),
+                                            P[i] * sympy.Abs(1 - exp(-Z[i])) / 2 + (P[i] - Q[i]) / 2), [*span, *loss]), back,
                         detail="max(0, a) = ½|a| + ½a at a = 1 − e^{−Z_i}, times P_i")
     halves = rules.summed(half, i, 1, m)
-    absolute = total(P[i] * sympy.Abs(1 - exp(-Z)))
     sides = rules.linear(rules.fact(halves).goal.conclusion.rhs)
-    distance = rules.decide(rules.goal(sympy.And(tv.conclusion, sympy.Eq(expectation, absolute / 2)), [*tv.hypotheses, *laws[1:]]),
+    expectation, absolute = total(P[i] * sympy.Max(0, 1 - exp(-Z[i]))), total(P[i] * sympy.Abs(1 - exp(-Z[i])))
+    tv = rules.fact(at_zero).goal
+    forms_0 = next(c for c in tv.conclusion.args if isinstance(c, sympy.And))
+    negated = [c for c in tv.conclusion.args if c is not forms_0]  # Proposition 7's assumptions, as its goal writes them
+    distance = rules.decide(rules.goal(sympy.Or(*negated, sympy.Not(sympy.And(laws, unit)),
+                                                sympy.And(forms_0, sympy.Eq(expectation, absolute / 2))), [m >= 1]),
                             at_zero, halves, sides,
                             detail="d_TV = sup over tests of P(S) − Q(S) = E[max(0, 1 − e^{−Z})] = ½E[|1 − e^{−Z}|]")
-    pure = rules.decide(rules.goal(u[i] * P[i] <= exp(e) * (u[i] * Q[i]), [*span, Z <= e, u[i] >= 0, u[i] <= 1]),
-                        rules.instantiate(exp_increasing(False), {a: e, b: Z}),
+    pure = rules.decide(rules.goal(u[i] * P[i] <= exp(e) * (u[i] * Q[i]), [*span, *loss, Z[i] <= e, u[i] >= 0, u[i] <= 1]),
+                        rules.instantiate(exp_increasing(False), {a: e, b: Z[i]}),
                         detail="Z_i ≤ ε ⇒ P_i ≤ e^ε Q_i, times u_i ∈ [0, 1]")
     summed = rules.summed(pure, i, 1, m)
     event = rules.decide(rules.goal(total(u[i] * P[i]) <= exp(e) * total(u[i] * Q[i]), rules.fact(summed).goal.hypotheses),
-                         summed, rules.instantiate(rules.linear(total(k * (u[i] * Q[i]))), {k: exp(e)}),
-                         detail="P[Z ≤ ε] = 1 ⇒ P(S) ≤ e^ε Q(S) for every event (test) S")
-    singleton = rules.decide(rules.goal(Z <= e, [*span, P[i] <= exp(e) * Q[i]]),
-                             rules.instantiate(exp_increasing(True), {a: Z, b: e}),
-                             detail="P_i ≤ e^ε Q_i (the singleton event) ⇒ Z_i ≤ ε")
-    return combine(normalised, kl, distance, event, singleton, detail="the proof")
+                         summed, rules.instantiate(rules.linear(total(k * (u[i] * Q[i]))), {k: exp(e)}))
+    singleton = rules.decide(rules.goal(sympy.Eq(Q[i] * sympy.Max(Z[i] - e, 0), 0), [*span, *loss, P[i] <= exp(e) * Q[i]]),
+                             rules.instantiate(exp_increasing(True), {a: Z[i], b: e}),
+                             detail="P_i ≤ e^ε Q_i (the singleton event) ⇒ Z_i ≤ ε wherever Q_i > 0")
+    assumptions = lambda fact: sympy.And(*[h for h in rules.fact(fact).goal.hypotheses if h != (m >= 1)])
+    return combine(stated(normalised, assumptions(normalised), "E[e^{−Z}] = Σ Q_i = 1"),
+                   stated(kl, assumptions(kl), "KL = E[Z] ≥ Σ(P_i − Q_i) = 0"),
+                   distance,
+                   stated(event, assumptions(event), "P[Z ≤ ε] = 1 ⇒ P(S) ≤ e^ε Q(S) for every event (test) S"),
+                   stated(rules.summed(singleton, i, 1, m), assumptions(rules.summed(singleton, i, 1, m)),
+                          "P(S) ≤ e^ε Q(S) on the singletons ⇒ E_Q[max(Z − ε, 0)] = 0, i.e. P[Z ≤ ε] = 1"),
+                   detail="the proof")
 
 
 # μ, μ' range over ℝ (the goals' symbols are real, without a sign); σ > 0.
@@ -464,7 +484,7 @@ def _change_of_distribution():
 
 
 # "P and Q such that the privacy loss distribution is well-defined": mutually absolutely continuous (same support)
-_PROPOSITION_7_DOMAIN = [SameSupport("P", "Q"), _ε >= 0]
+_PROPOSITION_7_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _ε >= 0]
 
 
 @claim(paper=PAPER, label="Proposition 7",
@@ -501,9 +521,12 @@ def proposition_7():
         out.append(ordered([truth, pld.delta_tail(e) + exp(e) * sympy.erfc((e + r) / sqrt(4 * r)) / 2],
                            f"Gaussian ρ={r}, ε={e}: δ ≤ P[Z > ε]"))
     # Every pair of laws on m outcomes, every m (the paper's integrals over outcomes are these sums): the kernel steps
-    # of _cs_helpers.hockey_stick_steps. The third, integral form as printed is the claim 'Proposition 7 (third form,
-    # integrand)' (an erratum whose corrected form is checked there).
-    return establish(hockey_stick_steps()["forms"], out, domain=_PROPOSITION_7_DOMAIN)
+    # of _cs_helpers.hockey_stick_forms. The third, integral form as printed is the claim 'Proposition 7 (third form,
+    # integrand)' (an erratum whose corrected form is checked there). The same forms over positive masses with the loss
+    # written log(P_i/Q_i) (hockey_stick_steps) are a second route, and the goals Proposition 14's proof takes as lemmas.
+    return establish(hockey_stick_forms(),
+                     combine(hockey_stick_steps()["forms"], detail="the same forms over positive masses, Z_i = log(P_i/Q_i)"),
+                     out, domain=_PROPOSITION_7_DOMAIN)
 
 
 @claim(paper=PAPER, label="Proposition 7 (third form, integrand)",
