@@ -257,65 +257,11 @@ def exp_increasing(strict: bool):
     return _once(f"exp_increasing_{strict}", build)
 
 
-def finite_laws():
-    """The symbols of two laws on m outcomes with positive masses (the privacy loss is defined at every outcome):
-    (i, m, P, Q), P[i] and Q[i] > 0 for i = 1, …, m."""
-    i, m = sympy.symbols("i m", integer=True)
-    return i, m, sympy.IndexedBase("P", positive=True), sympy.IndexedBase("Q", positive=True)
-
-
-def hockey_stick_steps() -> dict:
-    """Proposition 7's first two forms and its tail bound, for every m ≥ 1, every pair of laws P, Q on m outcomes
-    with positive masses and every real ε, as kernel steps. With c_i = P_i − e^ε Q_i, Z_i = log(P_i/Q_i) and s the
-    indicator of the event {Z > ε} (s_i = 1 iff Z_i > ε, i.e. P_i > e^ε Q_i, as e^a is increasing):
-    every test u ∈ [0, 1]^m (an event S when u is its indicator) has Σ u_i c_i = P(S) − e^ε Q(S) ≤ Σ max(c_i, 0)
-    ("events"), which S = {Z > ε} attains: Σ max(c_i, 0) = Σ s_i P_i − e^ε Σ s_i Q_i = P[Z > ε] − e^ε P[−Z' > ε] (the
-    loss of Q‖P is −Z); Σ P_i max(0, 1 − e^{ε − Z_i}) = Σ max(c_i, 0) ("expectation"); and Σ max(c_i, 0) ≤ Σ s_i P_i
-    = P[Z > ε]. Each fact outcome by outcome, then summed (the kernel's sum rule) and split by linearity; "forms"
-    joins them (Proposition 7's statement goal)."""
-    def build():
-        from symdp.verify import kernel
-        from _vertex import indicator
-
-        i, m, P, Q = finite_laws()
-        u, s = sympy.IndexedBase("u"), sympy.IndexedBase("s")
-        e, a, b = sympy.symbols("epsilon a b", real=True)
-        x, z = exp(e), log(P[i] / Q[i])
-        c = P[i] - x * Q[i]
-        span = [i >= 1, i <= m]
-        event = indicator(z - e, s[i])
-        above = kernel.instantiate(exp_increasing(True), {a: z, b: e})
-        below = kernel.instantiate(exp_increasing(False), {a: e, b: z})
-        at_vertex = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(c, 0), s[i] * c), [*span, event]), above, below,
-                                  detail="max(c_i, 0) = s_i c_i: c_i > 0 exactly where Z_i > ε")
-        tail = kernel.decide(kernel.goal(sympy.Max(c, 0) <= s[i] * P[i], [*span, event]), above, below,
-                             detail="max(c_i, 0) ≤ s_i P_i")
-        test = kernel.decide(kernel.goal(u[i] * c <= sympy.Max(c, 0), [*span, u[i] >= 0, u[i] <= 1]),
-                             detail="u_i c_i ≤ max(c_i, 0) for u_i ∈ [0, 1]")
-        expectation = kernel.decide(kernel.goal(sympy.Eq(P[i] * sympy.Max(0, 1 - exp(e - z)), sympy.Max(c, 0)), span),
-                                    detail="P_i·max(0, 1 − e^{ε − Z_i}) = max(P_i − e^ε Q_i, 0) for P_i > 0")
-        total = lambda f: sympy.Sum(f, (i, 1, m))
-        steps = {name: kernel.summed(p, i, 1, m) for name, p in
-                 (("attained", at_vertex), ("tail", tail), ("events", test), ("expectation", expectation))}
-        split = kernel.linear(total(s[i] * c))
-        hyps = [h for name in ("attained", "tail", "events") for h in kernel.fact(steps[name]).goal.hypotheses]
-        positive = total(sympy.Max(c, 0))
-        goal = kernel.goal(sympy.And(total(u[i] * c) <= positive,
-                                     sympy.Eq(positive, total(s[i] * P[i]) - x * total(s[i] * Q[i])),
-                                     sympy.Eq(total(P[i] * sympy.Max(0, 1 - exp(e - z))), positive),
-                                     positive <= total(s[i] * P[i])), hyps)
-        steps["forms"] = kernel.decide(goal, *steps.values(), split,
-                                       detail="δ = sup over events = P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] "
-                                              "≤ P[Z > ε], for every pair of laws on m outcomes")
-        return steps
-    return _once("hockey_stick_steps", build)
-
-
-def hockey_stick_forms():
-    """Proposition 7's statement as kernel steps over nonnegative laws P, Q on m outcomes (the domain's laws) with
+def hockey_stick_forms() -> dict:
+    """Proposition 7's statement ("forms"; with its summed steps "events" and "expectation") as kernel steps over nonnegative laws P, Q on m outcomes (the domain's laws) with
     privacy loss Z (its defining property P_i = Q_i e^{Z_i}; outcomes of mass 0 under both are allowed), every real ε,
     every test u ∈ [0, 1]^m and s the indicator of {Z > ε}; the defining property, the test and the indicator are the
-    statement's assumptions, quantified in the conclusion. The facts are those of hockey_stick_steps, outcome by outcome
+    statement's assumptions, quantified in the conclusion. Outcome by outcome
     (c_i = P_i − e^ε Q_i = Q_i(e^{Z_i} − e^ε) is > 0 exactly where Z_i > ε and Q_i > 0; P_i e^{ε−Z_i} = e^ε Q_i), summed:
     Σ u_i c_i ≤ Σ max(c_i, 0) = P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] ≤ P[Z > ε]."""
     def build():
@@ -352,14 +298,16 @@ def hockey_stick_forms():
                           sympy.Eq(total(P[i] * sympy.Max(0, 1 - exp(e - Z[i]))), positive), positive <= total(s[i] * P[i]))
         direct = kernel.decide(kernel.goal(forms, hyps), *steps, split)
         assumed = [h for h in hyps if isinstance(h, kernel.Every)]
-        return kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*assumed)), forms), [m >= 1]), direct,
-                             detail="δ = sup over events = P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] ≤ P[Z > ε], "
-                                    "for every pair of laws on m outcomes")
+        stated = kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*assumed)), forms), [m >= 1]), direct,
+                               detail="δ = sup over events = P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] ≤ P[Z > ε], "
+                                      "for every pair of laws on m outcomes")
+        return {"events": steps[2], "expectation": steps[3], "forms": stated}
     return _once("hockey_stick_forms", build)
 
 
 def zcdp_conversion_steps() -> dict:
-    """Proposition 14 by the paper's route, as kernel steps, for every pair of laws on m outcomes (positive masses).
+    """Proposition 14 by the paper's route, as kernel steps, for every pair of nonnegative laws on m outcomes with
+    privacy loss Z (P_i = Q_i e^{Z_i}).
 
     Pointwise, for every real z, ε and t > 0: max{0, 1 − e^{ε−z}} ≤ c·e^{tz} with c = e^{−εt}/(t+1)·(1 − 1/(t+1))^t.
     Where z ≤ ε the left side is 0 (e^{ε−z} ≥ 1). Where z > ε, w = e^{ε−z} ∈ (0, 1) and the tangent of the log,
@@ -367,7 +315,7 @@ def zcdp_conversion_steps() -> dict:
     y₀ = t/(t+1) (times t) sums to log(1 − w) + t log w ≤ log(1/(t+1)) + t log(t/(t+1)); exponentiated (e^a is
     increasing): (1 − w)e^{t log w} ≤ e^{t log(t/(t+1))}/(t+1), the paper's "calculus" maximum at z = ε + log(1 + 1/t)
     without derivatives; e^{t(ε−z)}·e^{−εt}·e^{tz} = 1 and (1 − 1/(t+1))^t = e^{t log(t/(t+1))} finish it.
-    Taken in expectation under P (Z_i = log(P_i/Q_i)) and joined with Proposition 7 (every event has
+    Taken in expectation under P and joined with Proposition 7 (every event has
     P(S) − e^ε Q(S) ≤ E[max{0, 1 − e^{ε−Z}}]): P(S) ≤ e^ε Q(S) + c·E[e^{tZ}] for every event S. At t = 0 the bound is
     E[e^{0·Z}] = 1 ≥ P(S) − e^ε Q(S). Under ρ-zCDP, E[e^{tZ}] ≤ e^{t(t+1)ρ} gives δ_t = e^{t(t+1)ρ−εt}/(t+1)(1 − 1/(t+1))^t
     for every t > 0 (hence for their infimum); and as (1 − 1/(t+1))^t/(t+1) ≤ 1 (t log(t/(t+1)) ≤ 0),
@@ -400,26 +348,27 @@ def zcdp_conversion_steps() -> dict:
                               kernel.instantiate(exp_increasing(False), {a: e - z, b: sympy.Integer(0)}),
                               identity(exp(tt * (e - z)) * exp(-e * tt) * exp(tt * z), 1, "e^{t(ε−z)}·e^{−εt}·e^{tz} = 1"),
                               power, detail="max{0, 1 − e^{ε−z}} ≤ c·e^{tz} for every real z")
-        # in expectation under P, outcome by outcome, and Proposition 7
-        i, m, P, Q = finite_laws()
-        u = sympy.IndexedBase("u")
+        # in expectation under P, outcome by outcome, and Proposition 7 (nonnegative laws with loss Z: P_i = Q_i e^{Z_i})
+        i, m = sympy.symbols("i m", integer=True)
+        P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+        Zs, u = sympy.IndexedBase("Z"), sympy.IndexedBase("u")
         span, test = [i >= 1, i <= m], [u[i] >= 0, u[i] <= 1]
         total = lambda f: sympy.Sum(f, (i, 1, m))
-        loss = log(P[i] / Q[i])
+        loss = Zs[i]
         mgf = total(P[i] * exp(tt * loss))
         k = sympy.Symbol("k", real=True)  # c, kept whole through the linear split (which would expand e^{−εt}/(t+1))
         at_loss = kernel.instantiate(point, {z: loss}, [*span, tt > 0])
         expected = kernel.expectation(at_loss, i, 1, m, P[i])
-        steps = hockey_stick_steps()
+        steps = hockey_stick_forms()
         events, form2 = (kernel.lemma(PROPOSITION_7, kernel.fact(steps[k]).goal) for k in ("events", "expectation"))
         event = total(u[i] * (P[i] - exp(e) * Q[i]))
-        laws = [m >= 1, kernel.Every(sympy.And(*test), (i, 1, m))]
+        laws = [m >= 1, kernel.Every(sympy.And(*test), (i, 1, m)), kernel.Every(sympy.Eq(P[i], Q[i] * exp(Zs[i])), (i, 1, m))]
         weighted = total(P[i] * c * exp(tt * loss))  # named in the goal: a premise's terms must be defined where the goal's are
         first = kernel.decide(kernel.goal(sympy.And(event <= weighted, sympy.Eq(weighted, c * mgf)), [*laws, tt > 0]),
                               events, form2, expected,
                               kernel.instantiate(kernel.linear(total(P[i] * k * exp(tt * loss))), {k: c}),
                               detail="P(S) − e^ε Q(S) ≤ c·E[e^{tZ}] for every event S (u its indicator) and t > 0")
-        at_zero = kernel.decide(kernel.goal(event <= total(P[i] * exp(0 * loss)), laws),
+        at_zero = kernel.decide(kernel.goal(event <= total(P[i] * exp(0 * loss)), laws[:2]),
                                 kernel.summed(kernel.decide(kernel.goal(u[i] * (P[i] - exp(e) * Q[i]) <= P[i], [*span, *test])),
                                               i, 1, m),
                                 detail="t = 0: the bound is E[e^{0·Z}] = Σ P_i")
@@ -443,7 +392,17 @@ def zcdp_conversion_steps() -> dict:
                                kernel.instantiate(below_one, {tt: t_star}, [r > 0, e > r]),
                                kernel.instantiate(power, {tt: t_star}, [r > 0, e > r]),
                                detail="t = (ε − ρ)/2ρ: δ ≤ e^{−(ε−ρ)²/4ρ} for ε > ρ")
-        return {"first": first, "at_zero": at_zero, "second": second, "simple": simple, "below_one": below_one}
+        # the statement's goals: the laws' defining property, the test, the zCDP bound and t > 0 (ε > ρ for the simple
+        # bound) are its assumptions, quantified in the conclusion; only m ≥ 1 (and ρ > 0) restrict the domain
+        def stated(fact, domain):
+            g = kernel.fact(fact).goal
+            assumed = [h for h in g.hypotheses if h not in domain]
+            return kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*assumed)), g.conclusion), domain), fact,
+                                 detail=fact.detail.split(": ", 1)[-1])
+        statement = [stated(first, [m >= 1]), stated(at_zero, [m >= 1]), stated(second, [m >= 1]),
+                     stated(simple, [m >= 1, r > 0])]
+        return {"first": first, "at_zero": at_zero, "second": second, "simple": simple, "below_one": below_one,
+                "statement": statement}
     return _once("zcdp_conversion_steps", build)
 
 

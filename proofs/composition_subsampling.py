@@ -19,7 +19,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           inequality_on_box, prove, real_closed)
 from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, Laws, SameSupport, ZCDPMechanism
 
-from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent, post_processing_steps, exp_increasing, PROPOSITION_14, hockey_stick_steps, zcdp_conversion_steps, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent, post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -296,7 +296,7 @@ def _pld_facts():
                            detail="P_i Z_i ≥ P_i − Q_i (e^{Z'} ≥ 1 + Z', Z' = −Z where it matters)")
     kl = rules.decide(rules.goal(total(P[i] * Z[i]) >= 0, [m >= 1, laws, unit]), rules.summed(entropy, i, 1, m),
                       rules.linear(total(P[i] - Q[i])))
-    forms = rules.lemma(PROPOSITION_7, rules.fact(hockey_stick_forms()).goal)
+    forms = rules.lemma(PROPOSITION_7, rules.fact(hockey_stick_forms()["forms"]).goal)
     at_zero = rules.instantiate(forms, {e: sympy.Integer(0)}, detail="Proposition 7 at ε = 0")
     half = rules.decide(rules.goal(sympy.Eq(P[i] * sympy.Max(0, 1 - exp(-Z[i])),
                                             P[i] * sympy.Abs(1 - exp(-Z[i])) / 2 + (P[i] - Q[i]) / 2), [*span, *loss]), back,
@@ -451,12 +451,12 @@ def lemma_6():
 
 
 def _change_of_distribution():
-    """Remark 5 and Lemma 6 as kernel steps, for every pair of laws P, Q on m outcomes with positive masses (the
+    """Remark 5 and Lemma 6 as kernel steps, for every pair of nonnegative laws P, Q on m outcomes (the
     privacy loss is well-defined) and every real function of the outcome (g(f(y)) among them). The log-likelihood
     ratios are read by their defining property (P(S) = E_Q[e^{f_{P‖Q}}·1_S] for every S; outcome by outcome
-    P_i = Q_i e^{Z_i}, and Q_i = P_i e^{Z'_i} for f_{Q‖P}). Then Z'_i = −Z_i (e^{Z_i}e^{Z'_i} = e^{Z_i + Z'_i} = 1 and
-    e^a is strictly increasing), so Q_i g_i = P_i g_i e^{−Z_i}, and summed over the outcomes
-    E_Q[g] = E_P[g·e^{−Z}]."""
+    P_i = Q_i e^{Z_i}, and Q_i = P_i e^{Z'_i} for f_{Q‖P}; assumptions quantified in the conclusion). Then Z'_i = −Z_i
+    wherever Q_i > 0 (e^{Z_i}e^{Z'_i} = e^{Z_i + Z'_i} = 1 and e^a is strictly increasing), so E_Q[(Z + Z')²] = 0 (Remark 5),
+    Q_i g_i = P_i g_i e^{−Z_i}, and summed over the outcomes E_Q[g] = E_P[g·e^{−Z}]."""
     from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
 
     i, m = sympy.symbols("i m", integer=True)
@@ -522,11 +522,8 @@ def proposition_7():
                            f"Gaussian ρ={r}, ε={e}: δ ≤ P[Z > ε]"))
     # Every pair of laws on m outcomes, every m (the paper's integrals over outcomes are these sums): the kernel steps
     # of _cs_helpers.hockey_stick_forms. The third, integral form as printed is the claim 'Proposition 7 (third form,
-    # integrand)' (an erratum whose corrected form is checked there). The same forms over positive masses with the loss
-    # written log(P_i/Q_i) (hockey_stick_steps) are a second route, and the goals Proposition 14's proof takes as lemmas.
-    return establish(hockey_stick_forms(),
-                     combine(hockey_stick_steps()["forms"], detail="the same forms over positive masses, Z_i = log(P_i/Q_i)"),
-                     out, domain=_PROPOSITION_7_DOMAIN)
+    # integrand)' (an erratum whose corrected form is checked there).
+    return establish(hockey_stick_forms()["forms"], out, domain=_PROPOSITION_7_DOMAIN)
 
 
 @claim(paper=PAPER, label="Proposition 7 (third form, integrand)",
@@ -923,7 +920,7 @@ def _prop14_log(r, e, tt):
 
 # P = M(x), Q = M(x') with a well-defined privacy loss (same support); t ≥ 0 is the first part's (at t = 0 the bound
 # is E[e^{0·Z}] = 1); the second part has ε ≥ ρ.
-_PROPOSITION_14_DOMAIN = [SameSupport("P", "Q"), _ρ > 0, _ε >= 0, _t >= 0]
+_PROPOSITION_14_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _ρ > 0, _ε >= 0, _t >= 0]
 
 
 @claim(paper=PAPER, label="Proposition 14",
@@ -958,8 +955,7 @@ def proposition_14():
                                        f"ρ={r}, ε={e}: library's certified infimum vs the objective at t* found by mpmath"))
         out.append(ordered([gaussian_delta(e, 1 / sqrt(2 * r)), library, zcdp_delta_simple(r, e)],
                            f"ρ={r}, ε={e}: exact Gaussian δ ≤ Proposition 14 ≤ simple bound"))
-    steps = zcdp_conversion_steps()
-    return establish(combine(*(steps[k] for k in ("first", "at_zero", "second", "simple")), detail="the proof"), out,
+    return establish(combine(*zcdp_conversion_steps()["statement"], detail="the proof"), out,
                      domain=_PROPOSITION_14_DOMAIN, uses=[PROPOSITION_7])
 
 
@@ -1271,7 +1267,7 @@ def proposition_19():
 
 
 def _adaptive_zcdp():
-    """Proposition 19 for M₁'s laws on m outcomes and M₂(·, y₁)'s on n outcomes for each y₁ (positive masses), at
+    """Proposition 19 for M₁'s laws on m outcomes and M₂(·, y₁)'s on n outcomes for each y₁ (nonnegative), at
     every t ≥ 0: the shared adaptive-composition step (_cs_helpers.adaptive_composition_steps) at c = t,
     E₁ = t(t+1)ρ₁, E₂ = t(t+1)ρ₂, read as E[e^{tZ}] ≤ e^{t(t+1)(ρ₁+ρ₂)} for the joint pair."""
     from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel

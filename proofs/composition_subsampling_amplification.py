@@ -25,7 +25,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           prove, real_closed)
 from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws, SameSupport
 
-from _cs_helpers import (PROPOSITION_14, adaptive_composition_steps, bernoulli_steps, exp_increasing, finite_laws, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
+from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, bernoulli_steps, exp_increasing, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -567,7 +567,7 @@ def lemma_31():
 
 
 def _adaptive_rdp():
-    """Lemma 31 for M₁'s laws on m outcomes and M₂(·, y₁)'s on n outcomes for each y₁ (positive masses): the shared
+    """Lemma 31 for M₁'s laws on m outcomes and M₂(·, y₁)'s on n outcomes for each y₁ (nonnegative): the shared
     adaptive-composition step (_cs_helpers.adaptive_composition_steps) at c = α − 1, E₁ = (α − 1)ε₁, E₂ = (α − 1)ε₂,
     read as E[e^{(α−1)Z}] ≤ e^{(α−1)(ε₁+ε₂)} for the joint pair."""
     from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
@@ -798,8 +798,8 @@ def lemma_33_67():
 
 # P, Q with a well-defined privacy loss (Lemma 33's standing assumption), α > 1, ε̃ ≥ D_α(P‖Q) (the proof needs no
 # bound on ε̃: every ε̃ is covered).
-_LEMMA_33_8_DOMAIN = [SameSupport("P", "Q"), _α > 1, sympy.Symbol("epsilon~", real=True) >= sympy.Symbol("D_alpha(P||Q)", real=True)]
-_LEMMA_33_8_PROOF_DOMAIN = [SameSupport("P", "Q"), _α > 1]
+_LEMMA_33_8_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1, sympy.Symbol("epsilon~", real=True) >= sympy.Symbol("D_alpha(P||Q)", real=True)]
+_LEMMA_33_8_PROOF_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1]
 
 
 @claim(paper=PAPER, label="Lemma 33 (part 8)",
@@ -813,22 +813,27 @@ _LEMMA_33_8_PROOF_DOMAIN = [SameSupport("P", "Q"), _α > 1]
               r"e^{\tilde{\varepsilon}}\cdot "
               r"Q(S)+e^{-(\alpha-1)(\tilde{\varepsilon}-\mathrm{D}_{\alpha}\left(P\middle\|Q\right))}."))
 def lemma_33_8():
-    """Lemma 33.8 is Proposition 14's first part at t = α − 1 > 0 (its goal, instantiated by a kernel step), with
-    E_P[e^{(α−1)Z}] = Σ P_i e^{(α−1) log(P_i/Q_i)} = e^{(α−1)D_α(P‖Q)}, so e^{−(α−1)ε̃}·E[e^{(α−1)Z}] is the paper's
-    e^{−(α−1)(ε̃ − D_α)}; and (1/α)(1 − 1/α)^{α−1} ≤ 1 (Proposition 14's step at t = α − 1) gives the simpler bound."""
+    """Lemma 33.8 by the steps of the proof of Proposition 14 at t = α − 1 > 0 (re-run here: the pointwise bound
+    max{0, 1 − e^{ε−z}} ≤ c·e^{tz} in expectation, joined with Proposition 7's goals), with E_P[e^{(α−1)Z}] =
+    Σ P_i e^{(α−1)Z_i} = e^{(α−1)D_α(P‖Q)}, so e^{−(α−1)ε̃}·E[e^{(α−1)Z}] is the paper's e^{−(α−1)(ε̃ − D_α)}; and
+    (1/α)(1 − 1/α)^{α−1} ≤ 1 (the same proof's step at t = α − 1) gives the simpler bound. The laws' defining property and
+    the test are the statement's assumptions, quantified in the conclusion."""
     from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
 
     steps = zcdp_conversion_steps()
-    first, below = (kernel.lemma(PROPOSITION_14, kernel.fact(steps[k]).goal) for k in ("first", "below_one"))
-    i, m, P, Q = finite_laws()
-    u, tt, e, al = sympy.IndexedBase("u"), sympy.Symbol("t", real=True), sympy.Symbol("epsilon", real=True), _α
-    laws = [m >= 1, kernel.Every(sympy.And(u[i] >= 0, u[i] <= 1), (i, 1, m)), al > 1]
+    first, below = steps["first"], steps["below_one"]  # the proof of Proposition 14's steps, re-run (they rest on Proposition 7)
+    i, m = sympy.symbols("i m", integer=True)
+    P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    Z, u = sympy.IndexedBase("Z"), sympy.IndexedBase("u")
+    tt, e, al = sympy.Symbol("t", real=True), sympy.Symbol("epsilon", real=True), _α
+    assumed = [kernel.Every(sympy.And(u[i] >= 0, u[i] <= 1), (i, 1, m)), kernel.Every(sympy.Eq(P[i], Q[i] * exp(Z[i])), (i, 1, m))]
+    laws = [m >= 1, *assumed, al > 1]
     at = kernel.instantiate(first, {tt: al - 1}, laws, detail="Proposition 14 at t = α − 1")
     bound = kernel.instantiate(below, {tt: al - 1}, [al > 1])
     event, (lhs, rhs) = sympy.Sum(u[i] * (P[i] - exp(e) * Q[i]), (i, 1, m)), kernel.fact(at).goal.conclusion.args[1].args
-    mgf = sympy.Sum(P[i] * exp((al - 1) * log(P[i] / Q[i])), (i, 1, m))
+    mgf = sympy.Sum(P[i] * exp((al - 1) * Z[i]), (i, 1, m))
     # c ≤ e^{−(α−1)ε̃}, weighted by the masses P_i e^{(α−1)Z_i} ≥ 0 and summed; k stands for either constant in the
-    # linear split (which would expand them)
+    # linear split (which would expand them), and the split writes e^{(α−1)Z_i} as e^{αZ_i − Z_i}
     tp, k = sympy.Symbol("t", positive=True), sympy.Symbol("k", real=True)
     power = kernel.instantiate(identity((1 - 1 / (tp + 1)) ** tp, exp(tp * log(tp / (tp + 1))),
                                         "(1 − 1/(t+1))^t = e^{t log(t/(t+1))} for t > 0"), {tp: al - 1}, [al > 1])
@@ -836,12 +841,19 @@ def lemma_33_8():
     simpler = exp(-(al - 1) * e)
     constant = kernel.decide(kernel.goal(c <= simpler, [i >= 1, i <= m, al > 1]), bound, power,
                              identity(exp(-(al - 1) * e), exp(e * (1 - al)), "e^{−(α−1)ε̃} = e^{ε̃(1−α)}"))
-    weighted = kernel.expectation(constant, i, 1, m, mgf.function)
+    w = mgf.function  # P_i e^{(α−1)Z_i} ≥ 0: P_i ≥ 0 and e^x > 0, decided (the derived expectation rule asks it by form)
+    weighted = kernel.summed(kernel.decide(kernel.goal(w * c <= w * simpler, [i >= 1, i <= m, al > 1]), constant), i, 1, m)
     split = [kernel.instantiate(kernel.linear(sympy.Sum(k * mgf.function, (i, 1, m))), {k: v}) for v in (c, simpler)]
-    statement = kernel.decide(kernel.goal(sympy.And(event <= lhs, sympy.Eq(lhs, rhs), rhs <= simpler * mgf,
-                                                    event <= simpler * mgf), laws),
-                              at, weighted, *split, detail="P(S) ≤ e^ε̃ Q(S) + e^{−(α−1)ε̃}·(1/α)(1 − 1/α)^{α−1}·E[e^{(α−1)Z}] "
-                                                           "≤ e^ε̃ Q(S) + e^{−(α−1)ε̃}·E[e^{(α−1)Z}]")
+    pp, zz = sympy.Symbol("p", nonnegative=True), sympy.Symbol("z", real=True)
+    body = pp * exp((al - 1) * zz)
+    expanded = sympy.expand(body, mul=True, multinomial=True, power_exp=False, power_base=False, log=False)
+    forms = kernel.summed(kernel.instantiate(identity(body, expanded, "p·e^{(α−1)z} as the linear split writes it"),
+                                             {pp: P[i], zz: Z[i]}, [i >= 1, i <= m]), i, 1, m)
+    conclusion = sympy.And(event <= lhs, sympy.Eq(lhs, rhs), rhs <= simpler * mgf, event <= simpler * mgf)
+    direct = kernel.decide(kernel.goal(conclusion, laws), at, weighted, *split, forms)
+    statement = kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*assumed)), conclusion), [m >= 1, al > 1]), direct,
+                              detail="P(S) ≤ e^ε̃ Q(S) + e^{−(α−1)ε̃}·(1/α)(1 − 1/α)^{α−1}·E[e^{(α−1)Z}] "
+                                     "≤ e^ε̃ Q(S) + e^{−(α−1)ε̃}·E[e^{(α−1)Z}]")
     out = [near(rdp_to_dp_delta(3, R(3, 2), 2), "0.0545006579513248", 14, "α = 3, D = 3/2, ε̃ = 2: reference value")]
     lat = randomized_response(log(2)) ** 4
     p1, q1 = rr(sympy.Integer(2))
@@ -850,7 +862,7 @@ def lemma_33_8():
         for eps in (R(5, 2), 3):
             out.append(ordered([lat.hockey_stick(exp(eps)), rdp_to_dp_delta(a, dd, eps)],
                                f"RR(log 2)^4, α = {a}, ε̃ = {eps}: exact δ ≤ Lemma 33.8's δ"))
-    return establish(statement, out, domain=_LEMMA_33_8_PROOF_DOMAIN, uses=[PROPOSITION_14])
+    return establish(statement, out, domain=_LEMMA_33_8_PROOF_DOMAIN, uses=[PROPOSITION_7])
 
 
 # --------------------------------------------------------------------------------------------
