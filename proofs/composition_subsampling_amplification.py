@@ -347,9 +347,31 @@ def theorem_29():
                     "add, where Q ≥ e^ε P: Q − e^{ε'}(pP + (1−p)Q) ≤ p(Q − e^ε P); summed, δ' ≤ pδ"),
         real_closed(xp * b - (w * a + (1 - w) * b), [a, b, x, w], [x >= 1, w <= 1, a <= x * b],
                     "likelihood ratio: P ≤ e^ε Q ⇒ pP + (1−p)Q ≤ e^{ε'}Q"),
-        prove(x_ - log(1 + x_), x_, 0, sympy.oo, "ε' = log(1+x) ≤ x = p(e^ε−1) for every x ≥ 0"))
-    return establish(statement, out, domain=_THEOREM_29_DOMAIN,
-                     prose_steps=['the pointwise facts summed over outcomes'])
+        prove(x_ - log(1 + x_), x_, 0, sympy.oo, "ε' = log(1+x) ≤ x = p(e^ε−1) for every x ≥ 0"),
+        _subsampled_hockey_sticks())
+    return establish(statement, out, domain=_THEOREM_29_DOMAIN)
+
+
+def _subsampled_hockey_sticks():
+    """Theorem 29's (ε', pδ) for every pair on m outcomes, as kernel steps: outcome by outcome,
+    (pP + (1−p)Q − e^{ε'}Q)₊ = p(P − e^ε Q)₊ (remove) and (Q − e^{ε'}(pP + (1−p)Q))₊ ≤ p(Q − e^ε P)₊ (add),
+    e^{ε'} = 1 + p(e^ε − 1); summed over the outcomes and split by linearity, the hockey-stick
+    divergences at e^{ε'} are at most p times those at e^ε, so at most pδ."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    i, m = sympy.symbols("i m", integer=True)
+    pp, qq = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    x, w, d = sympy.symbols("x p delta", real=True)
+    xp, span, setting = 1 + w * (x - 1), [i >= 1, i <= m], [x >= 1, w >= 0, w <= 1]
+    mix = w * pp[i] + (1 - w) * qq[i]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    steps, bounds = [], []
+    for excess, base, rel in ((mix - xp * qq[i], pp[i] - x * qq[i], sympy.Eq), (qq[i] - xp * mix, qq[i] - x * pp[i], sympy.Le)):
+        pointwise = kernel.decide(kernel.goal(rel(sympy.Max(excess, 0), w * sympy.Max(base, 0)), [*span, *setting]))
+        steps += [kernel.summed(pointwise, i, 1, m), kernel.linear(total(w * sympy.Max(base, 0)))]
+        bounds.append((total(sympy.Max(excess, 0)) <= w * d, total(sympy.Max(base, 0)) <= d))
+    goal = kernel.goal(sympy.And(*[after for after, _ in bounds]), [m >= 1, *setting, *[before for _, before in bounds]])
+    return kernel.decide(goal, *steps, detail="δ' ≤ pδ in both directions: the pointwise facts summed over the outcomes")
 
 
 @claim(paper=PAPER, label="Footnote 8 (Theorem 29 tightness)",

@@ -242,14 +242,21 @@ def eq_131():
     a_i = ((E + kk - 2) * m_i - (S - m_i)) / ((E - 1) * (E + kk - 1))
     c1, c0 = sympy.diff(a_i, m_i), a_i.subs(m_i, 0)
     affine = identity(a_i, c1 * m_i + c0, "α*_i = c1·μ_i + c0 with c1, c0 free of i (affine in μ_i)")
-    total = identity(c1 * S + c0 * kk, S / (E + kk - 1),
-                     "1ᵀα* = Σ_i (c1 μ_i + c0) = c1·S + c0·k = S/(E+k−1) = I_RR (139), symbolic k, E")
     tight = identity((E - 1) * a_i + S / (E + kk - 1), m_i,
                      "singleton column θ = (1,…,e^ε at i,…,1): θᵀα* = (e^ε−1)α*_i + 1ᵀα* = μ_i = μ(P_i) (tight)")
+    # 1ᵀα* = S/(E+k−1) for every k, as kernel steps: the finite sum of the affine α*_i split by linearity
+    from symdp.verify import kernel
+    i, j, k = sympy.symbols("i j k", integer=True)
+    mu = sympy.IndexedBase("mu")
+    total_mu = sympy.Sum(mu[j], (j, 1, k))
+    alpha_i = ((E + k - 2) * mu[i] - (total_mu - mu[i])) / ((E - 1) * (E + k - 1))
+    split = kernel.linear(sympy.Sum(alpha_i, (i, 1, k)))
+    total = kernel.decide(kernel.goal(sympy.Eq(sympy.Sum(alpha_i, (i, 1, k)), total_mu / (E + k - 1)), [k >= 2, E > 1]),
+                          split, kernel.rename(sympy.Sum(mu[i], (i, 1, k)), j),
+                          detail="1ᵀα* = Σ_i (c1 μ_i + c0) = c1·Σμ_i + c0·k = Σμ_i/(E+k−1) = I_RR (139), every k ≥ 2")
     proof = combine(affine, total, tight, detail="(131) for every k ≥ 2 and P: the sum of an affine function of μ_i is "
                                                  "c1·Σμ_i + c0·k")
-    return establish(proof, stmt, cross, domain='the dual (129) of the RR mutual-information LP',
-                     prose_steps=["linearity of the finite sum Σ_{i=1}^k (c1 μ_i + c0) = c1 Σ_i μ_i + c0 k"])
+    return establish(proof, stmt, cross, domain='the dual (129) of the RR mutual-information LP')
 
 
 @claim(PAPER, "Theorem 14", "for each P there is ε*(P) with RR maximising I(X;Y) for all ε ≥ ε*",

@@ -12,12 +12,13 @@ from __future__ import annotations
 import sympy
 
 from _cs_helpers import grouped
+from _vertex import indicator as _indicator, vertex_bound
 from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, Q, RATIO0, RATIO1, TIE0, TIE1, binary_kl, binary_set,
                            distinct_ratio_pair, holds, kl, kl_mu, lognorm, log, random_law, rng, rr_kl, sub, subsets, tv)
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import cited, claim, combine, erratum, establish, exact_agreement, identity, prove, real_closed
+from symdp.verify import cited, claim, combine, erratum, establish, exact_agreement, identity, kernel, prove, real_closed
 from symdp.verify.domains import ConvexF, LDPChannel, Laws
 
 PAPER = "extremal-ldp"
@@ -201,34 +202,77 @@ def lemma_24():
                      uses=["extremal-ldp:lemma-22", "extremal-ldp:lemma-24-eqs-58-60", "extremal-ldp:lemma-24-eqs-63-65",
                            "extremal-ldp:eq-57"],
                      prose_steps=["M0(y)/M1(y) = P0ᵀS/P1ᵀS for the column S ∈ [1, e^ε]^k of Q = SΘ (Lemma 22; θ_y cancels)",
-                                  "(59) and (64) are affine in the column S, so they hold on the cube [1, e^ε]^k once they "
-                                  "hold at its vertices, the staircase patterns, where they read (60) and (65)",
-                                  "(60) and (65) are the bound a(D + a c) ≥ 0 at the pattern's numbers D, c (resp. D', c'); "
-                                  "its hypotheses D ≥ 0 and D + b c ≥ 0 are (60)'s at a = 0 and a = b",
-                                  "T = {x : P0(x) ≥ P1(x)} maximises P0(A) − P1(A) and Tᶜ minimises it",
                                   "ε(j) is the largest ε with (60) (resp. (65)) at pattern j, +∞ when that never binds "
                                   "(the corrected proof); ε ≤ ε* = min_j ε(j) puts e^ε − 1 below every e^ε(j) − 1",
                                   "the binary mechanism's output ratios are the two bounds, by its marginals (57)"])
 
 
 def _lemma_24_steps():
-    """(60) and (65) at every pattern T_j for all a = e^ε − 1 up to a threshold b that works: in t_ν = P_ν(T),
-    j_ν = P_ν(T_j), (60) is a(D + a c) with D = (t0 − t1) − (j0 − j1) ≥ 0 and c = t0 j1 − t1 j0 (Kairouz–Oh–Viswanath,
-    proof of Lemma 24); D + bc ≥ 0 and 0 ≤ a ≤ b give D + ac ≥ 0 whatever the sign of c. Likewise (65) with
-    D' = (t0 − t1) + (j0 − j1) ≥ 0, c' = (j0 − j1) + c. The bound is decided in the four numbers a, b, c, D: both SMT
-    solvers of the re-check decide it there, where cvc5 does not finish the six-variable form in t_ν, j_ν."""
-    a, b, t0, t1, j0, j1 = sympy.symbols("a b t0 t1 j0 j1", real=True)
-    c = t0 * j1 - t1 * j0
-    upper, lower = (t0 - t1) - (j0 - j1), (t0 - t1) + (j0 - j1)
-    eq60 = a * ((t0 - t1) - (j0 - j1)) + a ** 2 * c
-    eq65 = a * ((t0 - t1) + (1 + a) * (j0 - j1)) + a ** 2 * c
-    d, cc = sympy.symbols("D c", real=True)
-    bound = real_closed(a * (d + a * cc), [a, b, cc, d], [d >= 0, a >= 0, a <= b, d + b * cc >= 0],
-                        "a(D + a c) ≥ 0 for every a ∈ [0, b] once D ≥ 0 and D + b c ≥ 0, whatever the sign of c")
-    forms = identity([eq60, eq65], [a * (upper + a * c), a * (lower + a * (j0 - j1 + c))],
-                     "(60) = a(D + a c) with D = (t0 − t1) − (j0 − j1), c = t0 j1 − t1 j0; (65) = a(D' + a c') with "
-                     "D' = (t0 − t1) + (j0 − j1), c' = (j0 − j1) + c")
-    return grouped("(60) and (65) on every pattern for e^ε − 1 ≤ e^ε(j) − 1", bound, forms)
+    """(59) and (64) on the whole cube of columns S = 1 + a·u, u ∈ [0, 1]^k, for every k, as kernel steps.
+
+    With t_ν = P_ν(T) (T = {x : P0(x) > P1(x)}, indicator τ) and S_x − 1 = a·u_x, (59) reads
+    a(t0 − t1) + aΣ_x u_x c_x with c_x = a(t0 P1(x) − t1 P0(x)) − (P0(x) − P1(x)) (and (64) the
+    same with + (1 + a)(P0(x) − P1(x))): affine in u, so for a ≥ 0 it is least at the vertex s (s_x = 1 where
+    c_x < 0), a staircase pattern T_j, where it reads (60) (resp. (65)) with j_ν = P_ν(T_j) = Σ s_x P_ν(x).
+    There (60) = a(D + ac), D = (t0 − t1) − (j0 − j1), c = t0 j1 − t1 j0, holds for every a ∈ [0, b] once
+    D + bc ≥ 0 (Kairouz–Oh–Viswanath, proof of Lemma 24), because D ≥ 0: T maximises P0(A) − P1(A) (the
+    best vertex again, c_x = P0(x) − P1(x)). Likewise (65) = a(D' + ac'), D' = (t0 − t1) + (j0 − j1) ≥ 0
+    since Tᶜ minimises P0(A) − P1(A) (the maximum applied to the complement pattern), c' = (j0 − j1) + c."""
+    i, y, k = sympy.symbols("i y k", integer=True)
+    a, b, t0, t1 = sympy.symbols("a b t0 t1", real=True)
+    p0, p1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
+    u, s, tau = sympy.IndexedBase("u"), sympy.IndexedBase("s"), sympy.IndexedBase("tau")
+
+    def total(f):
+        return sympy.Sum(f, (i, 1, k))
+    # t_ν under its own index y: the vertex conditions below mention it inside sums over i
+    at_T = {t0: sympy.Sum(p0[y] * tau[y], (y, 1, k)), t1: sympy.Sum(p1[y] * tau[y], (y, 1, k))}
+    same_T = [kernel.rename(total(p[i] * tau[i]), y) for p in (p0, p1)]
+    j0, j1 = total(p0[i] * s[i]), total(p1[i] * s[i])
+    laws = [sympy.Eq(total(p0[i]), 1), sympy.Eq(total(p1[i]), 1)]
+    in_cube = [u[i] >= 0, u[i] <= 1]
+    steps = []
+    # a(D + a·c) ≥ 0 for every a ∈ [0, b] once D ≥ 0 and D + b·c ≥ 0, whatever the sign of c: decided in the
+    # four numbers (both SMT solvers of the re-check settle it there), then instantiated at each pattern's D, c
+    d_, c_ = sympy.symbols("D c", real=True)
+    bound = kernel.decide(kernel.goal(a * (d_ + a * c_) >= 0, [d_ >= 0, a >= 0, a <= b, d_ + b * c_ >= 0]),
+                          detail="a(D + a c) ≥ 0 for every a ∈ [0, b] once D ≥ 0 and D + b c ≥ 0")
+    rate = t0 * j1 - t1 * j0
+    # (60) = a(D + a·c) and (65) = a(D' + a·c'): the slope of (P0 − P1) in each, its gap D and rate c
+    sides = (("(59) from (60)", -1, (t0 - t1) - (j0 - j1), rate),
+             ("(64) from (65)", 1 + a, (t0 - t1) + (j0 - j1), rate + (j0 - j1)))
+    for name, slope, gap, rate in sides:
+        # (59) (resp. (64)) as the paper writes it, with S_x − 1 = a·u_x: a(t0 − t1) + aΣ_x u_x c_x ≥ 0
+        c = a * (t0 * p1[i] - t1 * p0[i]) + slope * (p0[i] - p1[i])
+        column = a * (t0 - t1) + a * total(u[i] * c)
+        pattern = a * (gap + a * rate)
+        least = vertex_bound(c, u[i], in_cube, s[i], i, k, upper=False)
+        hyps = [*kernel.fact(least).goal.hypotheses, a >= 0]
+        # small steps, so that both SMT solvers of the re-check settle each: the column's value is at least the
+        # vertex's, the vertex's sum split by linearity, and that split is the pattern's (60) (resp. (65))
+        at_least = kernel.decide(kernel.goal(column >= 0, [*hyps, a * (t0 - t1) + a * total(s[i] * c) >= 0]), least,
+                                 detail=f"{name}: affine in the column, least at the vertex")
+        split = kernel.rewrite(at_least, kernel.linear(total(s[i] * c)), detail="the vertex's sum split by linearity")
+        vertex = next(h for h in kernel.fact(split).goal.hypotheses if h not in hyps and h.has(j0))
+        same = kernel.decide(kernel.goal(vertex, [pattern >= 0]), detail="the split vertex sum is the pattern's form")
+        on_cube = kernel.apply(split, same, detail=f"{name} at every column once it holds at the vertex pattern")
+        on_cube = kernel.instantiate(on_cube, at_T, detail="with t_ν = P_ν(T)")
+        # D ≥ 0 (resp. D' ≥ 0): T maximises P0(A) − P1(A) over the patterns A (and over their complements)
+        chosen = [_indicator(c.xreplace(at_T), s[i], upper=False)]
+        weight = s[i] if slope == -1 else 1 - s[i]
+        best = vertex_bound(p0[i] - p1[i], weight, chosen, tau[i], i, k)
+        split = [kernel.linear(total(w * (p0[i] - p1[i]))) for w in (weight, tau[i])]
+        gap_T, rate_T = gap.xreplace(at_T), rate.xreplace(at_T)
+        chosen_hyps = [*kernel.fact(best).goal.hypotheses, *laws]
+        positive_gap = kernel.decide(kernel.goal(gap_T >= 0, chosen_hyps), best, *split, *same_T,
+                                     detail="D ≥ 0: T maximises P0(A) − P1(A)" if slope == -1 else
+                                     "D' ≥ 0: Tᶜ minimises P0(A) − P1(A)")
+        at_pattern = kernel.instantiate(bound, {d_: gap_T, c_: rate_T}, detail="at the vertex pattern's D and c")
+        # the vertex inequality (60)/(65) is no hypothesis of the result: D ≥ 0, a ≤ b and the threshold give it
+        at_vertex = kernel.apply(at_pattern, positive_gap, detail=f"{name}: the vertex inequality, D ≥ 0 given")
+        steps.append(kernel.apply(on_cube, at_vertex,
+                                  detail=f"{name} at every column for a = e^ε − 1 ∈ [0, b], b = e^ε(j) − 1"))
+    return combine(*steps, detail="(59) and (64) on the cube [1, e^ε]^k for every k (kernel steps)")
 
 
 @claim(PAPER, "Lemma 24 (proof)", "non-binding patterns get ε(j) = +∞, not 0; the printed 'set ε(j) = 0, "

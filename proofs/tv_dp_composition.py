@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import sympy
 
+from _vertex import indicator as vertex_indicator, vertex_bound
 from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumerate_delta, eq5, pld_deltas, published,
                            random_pair, rng, roc_dual, roc_vertices, subsets_hockey, subsets_tv)
 from symdp.composition import composed_deltas, kov_delta, theorem2_delta
 from symdp.pairs import FinitePair, dominating, erasure_mass
 from symdp.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
-from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity,
+from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity, kernel,
                           rational_nonnegative, real_closed)
 from symdp.verify.domains import Integer, Laws
 
@@ -147,17 +148,43 @@ def theorem_1():
         roc.append(_roc_delta(p, q, x))
         hs.append(max(subsets_hockey(p, q, x), subsets_hockey(q, p, x)))
     # Every pair: a test rejecting H0 on S has t = P0(S), f = 1 − P1(S); (ε,δ)-DP on S and on its
-    # complement is exactly the two lines (randomised tests are mixtures, and both sides are linear).
+    # complement is exactly the two lines; a randomised test reaches no other point (_randomised_tests).
     t, f, x, d = sympy.symbols("t f x delta", real=True)
     p1s, p0s = 1 - f, t
     statement = combine(identity((x * p0s + d) - p1s, (x * t + f) - (1 - d),
                                  "P1(S) ≤ e^ε P0(S) + δ ⇔ e^ε t + f(t) ≥ 1 − δ (t = P0(S), f = 1 − P1(S))"),
                         identity((x * (1 - p1s) + d) - (1 - p0s), (t + x * f) - (1 - d),
-                                 "P0(S^c) ≤ e^ε P1(S^c) + δ ⇔ t + e^ε f(t) ≥ 1 − δ"))
+                                 "P0(S^c) ≤ e^ε P1(S^c) + δ ⇔ t + e^ε f(t) ≥ 1 − δ"),
+                        _randomised_tests())
     return establish(statement,
                      exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
                                      "allowed by the ROC inequalities equals the least δ of Definition 1"),
                      domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]')
+
+
+def _randomised_tests():
+    """A randomised test φ ∈ [0, 1]^m on m outcomes (t = Σ φ_i P0_i, f = 1 − Σ φ_i P1_i) satisfies both
+    lines once (ε, δ)-DP holds on the two likelihood-ratio events S = {P1 > e^ε P0} and S' = {P0 > e^ε P1}:
+    Σ φ(P1 − xP0) ≤ Σ_S (P1 − xP0) ≤ δ and Σ (1 − φ)(P0 − xP1) ≤ Σ_S' (P0 − xP1) ≤ δ (the best vertex
+    of the cube bounds an affine function: randomised tests are mixtures), then linearity of the sums
+    and ΣP0 = ΣP1 = 1. Kernel steps, for every m and every pair of laws."""
+    i, m = sympy.symbols("i m", integer=True)
+    p0, p1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
+    phi, s, r = sympy.IndexedBase("phi"), sympy.IndexedBase("s"), sympy.IndexedBase("r")
+    x, d = sympy.Symbol("x", positive=True), sympy.Symbol("delta", real=True)
+    c1, c2 = p1[i] - x * p0[i], p0[i] - x * p1[i]
+    in_cube = [phi[i] >= 0, phi[i] <= 1]
+    bounds = [vertex_bound(c1, phi[i], in_cube, s[i], i, m), vertex_bound(c2, 1 - phi[i], in_cube, r[i], i, m)]
+    split = [kernel.linear(sympy.Sum(w * c, (i, 1, m))) for w, c in ((phi[i], c1), (s[i], c1), (1 - phi[i], c2),
+                                                                     (r[i], c2))]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    t, fn = total(phi[i] * p0[i]), 1 - total(phi[i] * p1[i])
+    hyps = [h for b in bounds for h in kernel.fact(b).goal.hypotheses]
+    laws = [sympy.Eq(total(p0[i]), 1), sympy.Eq(total(p1[i]), 1)]
+    dp = [total(s[i] * p1[i]) <= x * total(s[i] * p0[i]) + d, total(r[i] * p0[i]) <= x * total(r[i] * p1[i]) + d]
+    goal = kernel.goal(sympy.And(x * t + fn >= 1 - d, t + x * fn >= 1 - d), [*hyps, *laws, *dp])
+    return kernel.decide(goal, *bounds, *split, detail="every randomised test satisfies both lines once (ε, δ)-DP "
+                                                        "holds on the two likelihood-ratio events")
 
 
 @claim(PAPER, "Definitions 3–4 and footnote 1",
@@ -218,15 +245,37 @@ def definition_3_4():
         half.append(sum(abs(a - b) for a, b in zip(p, q)) / 2)
         roc.append(1 - min(t + f for t, f in roc_vertices(p, q)))
     t, f = sympy.symbols("t f", real=True)
-    statement = combine(_events_pointwise(1),
+    statement = combine(_total_variation_sums(),
                         identity(t + f, 1 - ((1 - f) - t), "t + f(t) = 1 − (P1(S) − P0(S)) for the test rejecting on S, "
                                  "so inf_t (t + f(t)) = 1 − d_TV and η-TV is (0, η)-DP"),
                         detail="Σ(p − q)₊ = ½Σ|p − q| since max(a, 0) = (a + |a|)/2 and Σ(p − q) = 0")
     return establish(statement,
                      exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
                                      "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree"),
-                     domain='any pair (P0, P1)',
-                     prose_steps=['the per-outcome facts summed over the outcomes (outcome by outcome)'])
+                     domain='any pair (P0, P1)')
+
+
+def _total_variation_sums():
+    """For every m and every pair of laws on m outcomes, as kernel steps: every event (or test
+    u ∈ [0, 1]^m) has Σ u(p − q) ≤ Σ (p − q)₊, the event S = {p > q} attains it, and
+    Σ (p − q)₊ = ½Σ|p − q| (max(a, 0) = (a + |a|)/2 outcome by outcome, summed, with Σp = Σq = 1)."""
+    i, m = sympy.symbols("i m", integer=True)
+    p, q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    u, s = sympy.IndexedBase("u"), sympy.IndexedBase("s")
+    c, span = p[i] - q[i], [i >= 1, i <= m]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    bound = vertex_bound(c, u[i], [u[i] >= 0, u[i] <= 1], s[i], i, m)
+    attained = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Max(c, 0), s[i] * c), [*span, vertex_indicator(c, s[i])])),
+                             i, 1, m)
+    halves = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Max(c, 0), (c + sympy.Abs(c)) / 2), span)), i, 1, m)
+    split = kernel.linear(total((c + sympy.Abs(c)) / 2))
+    laws = [sympy.Eq(total(p[i]), 1), sympy.Eq(total(q[i]), 1)]
+    positive = total(sympy.Max(c, 0))
+    goal = kernel.goal(sympy.And(total(u[i] * c) <= positive, sympy.Eq(positive, total(s[i] * c)),
+                                 sympy.Eq(positive, total(sympy.Abs(c)) / 2)),
+                       [*kernel.fact(bound).goal.hypotheses, *laws])
+    return kernel.decide(goal, bound, attained, halves, split,
+                         detail="d_TV = sup over events = Σ(p − q)₊ = ½Σ|p − q|, for every finite pair")
 
 
 # --------------------------------------------------------------------------------------------

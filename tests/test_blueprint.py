@@ -214,7 +214,7 @@ def enriched(real, tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("enriched")
     obj = json.loads((real / "verify.json").read_text(encoding="utf-8"))
     outcomes = []
-    verdicts = iter(["agrees", "disagrees", "inconclusive"] + ["agrees"] * 100)
+    verdicts = iter(["agrees", "disagrees", "inconclusive"] + ["agrees"] * 1000)
     for c in obj["claims"]:
         proved = c["status"] == "proved"
         certs = _certificates(c["data"])
@@ -785,7 +785,7 @@ def test_a_figure_in_the_folder_shows_in_chromium(enriched, tmp_path):
     shutil.copy(enriched / "tv-dp-figure1.png", folder)
     blueprint.write(folder)
     shot = tmp_path / "figure.png"
-    _browse(folder / "tv-dp.html", tmp_path, f"--screenshot={shot}", "--window-size=1280,2400")
+    _browse(folder / "tv-dp.html", tmp_path, f"--screenshot={shot}", "--window-size=1280,4800")
     assert ((_pixels(shot) == (255, 0, 0)).all(axis=-1)).sum() >= 16
 
 

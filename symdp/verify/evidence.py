@@ -12,6 +12,7 @@ exact      two exact computations are equal (at sample points)               che
 certified  two certified enclosures overlap and agree to N digits            checked
 erratum    the printed statement fails (witness recorded) and the corrected  erratum
            statement's own evidence passes
+rule       a kernel step (:mod:`symdp.verify.kernel`) from proved premises   proved
 ========== ================================================================= ==========
 
 A check that does not pass gives status ``failed`` with the reason in ``detail``; constructors
@@ -43,7 +44,7 @@ from .goals import canonical_srepr
 
 #: Status vocabulary (API.md), strongest first.
 STATUSES = ("proved", "checked", "erratum", "failed")
-KINDS = ("identity", "inequality", "decision", "exact", "certified", "erratum")
+KINDS = ("identity", "inequality", "decision", "exact", "certified", "erratum", "rule")
 _RANK = {s: len(STATUSES) - i for i, s in enumerate(STATUSES)}
 _SHOWN = 200
 

@@ -250,6 +250,9 @@ def _proof(node: Mapping, data: Mapping, where: str) -> Walked:
     for key in ("derivative", "decision"):
         if isinstance(data.get(key), Mapping):
             _absorb(out, walk(data[key], f"{where}{key}."))
+    for i, premise in enumerate(data.get("premises") or []):  # a kernel step's premises: proofs of this claim
+        if isinstance(premise, Mapping):
+            _absorb(out, walk(premise, f"{where}premise {i}."))
     return out
 
 

@@ -21,6 +21,7 @@ from fractions import Fraction
 import sympy
 from sympy.printing.repr import ReprPrinter
 
+from .terms import Every, Sup
 from .verdicts import Inconclusive
 
 #: Bounds checked before an expression is built: characters of one expression, parenthesis
@@ -42,8 +43,11 @@ _CALLS = {name: getattr(sympy, name) for name in (
     "Symbol", "Dummy", "Integer", "Rational", "Add", "Mul", "Pow", "exp", "log", "sqrt", "Abs", "Max", "Min", "sinh",
     "cosh", "tanh", "asinh", "atanh", "atan", "sin", "cos", "erf", "erfc", "erfinv", "erfcinv", "LambertW", "factorial",
     "binomial", "And", "Or", "Not", "Tuple", "Indexed", "IndexedBase", "Idx", "Sum", "Product", "Derivative",
-    "Piecewise", "Function")}
+    "Piecewise", "Function",
+    # the rest of the terms of kernel goals (symdp.verify.kernel)
+    "Equivalent", "Integral", "Limit")}
 _CALLS["ExprCondPair"] = sympy.functions.elementary.piecewise.ExprCondPair
+_CALLS.update(Every=Every, Sup=Sup)
 _CONSTANTS = {"pi": sympy.pi, "E": sympy.E, "oo": sympy.oo, "true": sympy.true, "false": sympy.false}
 _OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
               ast.Div: lambda a, b: a / b, ast.Pow: lambda a, b: _power(a, b)}

@@ -1,37 +1,735 @@
 """Replay of kernel steps (certificates of kind ``rule``, written by :mod:`symdp.verify.kernel`).
 
-The kernel engineer owns this module; the re-checker calls :func:`replay` for every certificate
-of kind ``"rule"`` (docs/trust-chain.md, "Certificates"), after it has checked that the
-certificate's ``goal`` and ``digest`` belong to the claim (see :mod:`.binding`).
+The re-checker calls :func:`replay` for every certificate of kind ``"rule"`` (docs/trust-chain.md,
+"Certificates"). This module shares no code with the kernel: from the premises' recorded goals
+(looked up by digest among the certified goals of this claim or of a claim it uses) and the
+step's parameters it rebuilds, with its own reading of each rule, the conclusion the rule allows
+and the side conditions it needs, and compares them with the certificate:
+
+decide
+    premises over the goal's variables; side: Def(goal) ∧ H ∧ ∧ᵢ(Def(Pᵢ) ⇒ (Hᵢ ⇒ Cᵢ)) ⇒ C.
+instantiate
+    conclusion = the premise's at the substitution; side: H' ⇒ H[σ], each value in its variable's
+    domain (sign decided, integrality by form), H[σ] and the values defined.
+apply
+    each support's conclusion is a hypothesis of the main premise (as written); the conclusion is the
+    main one under its other hypotheses and the supports'; side: the discharged hypotheses are defined.
+rewrite
+    the premise with the equation's left side replaced by its right (or back) everywhere, under the
+    equation's hypotheses too; side: the replaced side is defined.
+chain
+    equal middle terms, the strongest relation (< if any link is strict), the union of the
+    hypotheses; side: the middle terms are defined.
+combine
+    the conjunction of the conclusions under the union of the hypotheses and the recorded extra ones.
+sum, integrate, sup
+    the premise ranges over lo ≤ index ≤ hi; conclusion Σ, ∫ or Sup over that range (Every of the
+    index-dependent hypotheses for a sum; integrands continuous by their form and a bounded
+    interval for an integral; a bound free of the index for a supremum); side: the terms defined
+    on the range.
+induction
+    the premises are exactly the base (the goal at n = n0) and the step (n ≥ n0 ∧ H(n+1) ∧ (H ⇒ C)
+    ⇒ C(n+1)); side: definedness at n + 1 gives it at n.
+limit
+    f ≤ f(n+1) and f ≤ c (c free of n) for n ≥ n0 under the same hypotheses; conclusion
+    lim f ≤ c; side: f defined for n ≥ n0.
+rename
+    the same binder with its bound index renamed to a new symbol of the same kind (α-conversion).
+unfold, linear
+    the definition of a finite Sum, Product or Every (last term peeled, or a constant range written
+    out), and linearity of a finite sum (both sides expanded in the ring of polynomials).
+
+A side condition is recorded as an ``smtlib`` certificate of the *abstracted* formula: the rule's
+side formula with each recorded subterm replaced by its fresh variable (``Eq(β, 1)`` for an
+``Every``), plus the facts the abstraction may keep (Max, Min and Abs characterised; signs that
+hold by the subterm's form). The replay rebuilds that formula from the recorded map and compares,
+checks each fresh variable is new and claims no more sign than its subterm has, then replays the
+certificate itself through ``context.replay`` (z3 and cvc5 in fresh processes). A rule this module
+does not know is refused (disagrees): no schema, no replay.
 """
 
 from __future__ import annotations
 
-from typing import Mapping
+import hashlib
+import itertools
+import json
+import math
+from typing import Callable, Iterable, Mapping, Sequence
+
+import sympy
+from sympy.core.relational import Relational
+from sympy.logic.boolalg import BooleanFunction
 
 from .context import RuleContext
-from .verdicts import Inconclusive
+from .parsing import parse_expression
+from .terms import Every, Sup
+from .verdicts import Disagrees, Inconclusive
+
+#: Longest constant range an ``unfold`` certificate may write out.
+MAX_UNFOLD = 64
+#: Most terms a ``linear`` certificate's sides may expand to before the replay declines (inconclusive).
+MAX_TERMS = 20000
+_CONTINUOUS = (sympy.exp, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.cosh, sympy.atan, sympy.asinh,
+               sympy.erf, sympy.erfc, sympy.Abs, sympy.Max, sympy.Min)
+_BINDING = (sympy.Sum, sympy.Product, sympy.Integral, Every, Sup)
+
+
+class _Goal:
+    """A goal read from its canonical form: variables (a set), hypotheses (a set), conclusion."""
+
+    def __init__(self, canonical: Mapping) -> None:
+        if canonical.get("format") != 1:
+            raise Disagrees(f"goal format {canonical.get('format')!r} is not 1")
+        self.canonical = canonical
+        self.variables = {parse_expression(v) for v in canonical["variables"]}
+        self.hypotheses = [parse_expression(h) for h in canonical["hypotheses"]]
+        self.conclusion = parse_expression(canonical["conclusion"])
+
+    @property
+    def parts(self) -> list:
+        return [*self.hypotheses, self.conclusion]
+
+
+def _digest(canonical: Mapping) -> str:
+    text = json.dumps(canonical, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+# --------------------------------------------------------------------------------------------
+# reading terms (this checker's own)
+
+
+def _variables(e: sympy.Basic) -> set:
+    """Free symbols and sequences of `e` (bound indices excluded)."""
+    if isinstance(e, sympy.Symbol) or isinstance(e, sympy.IndexedBase):
+        return {e}
+    if isinstance(e, sympy.Indexed):
+        out = {e.base}
+        for i in e.indices:
+            out |= _variables(i)
+        return out
+    if isinstance(e, sympy.Limit):
+        return (_variables(e.args[0]) - {e.args[1]}) | _variables(e.args[2])
+    if isinstance(e, _BINDING):
+        out = _variables(e.args[0])
+        ends: set = set()
+        for limit in e.args[1:]:
+            out -= {limit[0]}
+            for end in limit[1:]:
+                ends |= _variables(end)
+        return out | ends
+    out = set()
+    for a in e.args:
+        if isinstance(a, sympy.Basic):
+            out |= _variables(a)
+    return out
+
+
+def _indices(e: sympy.Basic) -> set:
+    here = {lim[0] for lim in e.args[1:]} if isinstance(e, _BINDING) else {e.args[1]} if isinstance(e, sympy.Limit) else set()
+    for a in e.args:
+        if isinstance(a, sympy.Basic):
+            here |= _indices(a)
+    return here
+
+
+def _plain_index(v: object, integer: bool | None) -> bool:
+    """A symbol a rule may range over: no assumption but integer (or real); None: either kind."""
+    if not isinstance(v, sympy.Symbol):
+        return False
+    kinds = {True: [{"integer": True}], False: [{}, {"real": True}], None: [{}, {"real": True}, {"integer": True}]}
+    return v.assumptions0 in [sympy.Symbol(v.name, **kind).assumptions0 for kind in kinds[integer]]
+
+
+def _integral_form(e: sympy.Basic) -> bool:
+    if isinstance(e, sympy.Integer):
+        return True
+    if isinstance(e, sympy.Symbol):
+        return bool(e.is_integer)
+    if isinstance(e, sympy.Pow):
+        return bool(e.exp.is_Integer) and e.exp >= 0 and _integral_form(e.base)
+    return isinstance(e, (sympy.Add, sympy.Mul)) and all(_integral_form(a) for a in e.args)
+
+
+class _NoDomain(Exception):
+    """Where a term is defined cannot be written down."""
+
+
+def _domain(e: sympy.Basic) -> set:
+    """Conditions for `e` to be defined; _NoDomain when they cannot be written."""
+    if e in (sympy.true, sympy.false) or isinstance(e, (sympy.Symbol, sympy.IndexedBase, sympy.NumberSymbol)):
+        return set()
+    if e.is_Number:
+        if e.is_finite and e.is_extended_real:
+            return set()
+        raise _NoDomain(str(e))
+    out: set = set()
+    if isinstance(e, sympy.Indexed):
+        for i in e.indices:
+            out |= _domain(i)
+        return out
+    if isinstance(e, Every):
+        return _domain(e.args[1][1]) | _domain(e.args[1][2])
+    if isinstance(e, sympy.Pow):
+        out = _domain(e.base) | _domain(e.exp)
+        if not e.exp.is_Integer:
+            out.add(sympy.Gt(e.base, 0) if (not e.exp.is_Rational or e.exp.is_negative) else sympy.Ge(e.base, 0))
+        elif e.exp.is_negative:
+            out.add(sympy.Ne(e.base, 0))
+        return out
+    if isinstance(e, sympy.log):
+        if len(e.args) != 1:
+            raise _NoDomain(str(e))
+        return _domain(e.args[0]) | {sympy.Gt(e.args[0], 0)}
+    if isinstance(e, (sympy.Sum, sympy.Product)):
+        if len(e.limits) != 1:
+            raise _NoDomain(str(e))
+        index, lo, hi = e.limits[0]
+        if not (_integral_form(lo) and _integral_form(hi)):
+            raise _NoDomain(str(e))
+        body = _domain(e.function) - {sympy.true}
+        # a reversed range reads by Karr's convention: −Σ over (hi, lo), or the reciprocal product
+        reversed_body = (body | ({sympy.Ne(e.function, 0)} if isinstance(e, sympy.Product) else set())) - {sympy.true}
+        out = _domain(lo) | _domain(hi)
+        if not body and not reversed_body:
+            return out
+        forward = Every(sympy.And(*sorted(body, key=sympy.srepr)), (index, lo, hi)) if body else sympy.true
+        backward = Every(sympy.And(*sorted(reversed_body, key=sympy.srepr)), (index, hi + 1, lo - 1)) \
+            if reversed_body else sympy.true
+        out.add(sympy.Or(sympy.And(sympy.Le(lo, hi + 1), forward), sympy.And(sympy.Lt(hi + 1, lo), backward)))
+        return out
+    if isinstance(e, sympy.Integral):
+        if len(e.limits) == 1 and len(e.limits[0]) == 3 and _continuous(e.function) and not (_domain(e.function) - {sympy.true}):
+            return _domain(e.limits[0][1]) | _domain(e.limits[0][2])
+        raise _NoDomain(str(e))
+    if isinstance(e, (sympy.Add, sympy.Mul, Relational, BooleanFunction)) or e.func in _CONTINUOUS:
+        for a in e.args:
+            out |= _domain(a)
+        return out
+    raise _NoDomain(str(e))
+
+
+def _cut(e: sympy.Basic) -> list:
+    """`e` cut into the terms whose domains are taken one by one."""
+    if isinstance(e, (sympy.Add, sympy.Mul, Relational, BooleanFunction)):
+        return [piece for a in e.args for piece in _cut(a)]
+    return [e]
+
+
+def _cut_all(parts: Iterable[sympy.Basic]) -> set:
+    return {piece for p in parts for piece in _cut(p)}
+
+
+def _known_domain(parts: Iterable[sympy.Basic]) -> set:
+    out: set = set()
+    for piece in _cut_all(parts):
+        try:
+            out |= _domain(piece)
+        except _NoDomain:
+            continue
+    return out - {sympy.true}
+
+
+def _domain_beyond(exprs: Iterable[sympy.Basic], goal_parts: Sequence[sympy.Basic]) -> set:
+    """Domains of the terms of `exprs` that the goal does not mention; _NoDomain if one has none."""
+    out: set = set()
+    for piece in _cut_all(exprs) - _cut_all(goal_parts):
+        try:
+            out |= _domain(piece)
+        except _NoDomain as err:
+            raise Disagrees(f"a term that disappears has no written domain: {err}") from None
+    return out - {sympy.true}
+
+
+def _continuous(f: sympy.Basic) -> bool:
+    if f.is_Number or isinstance(f, (sympy.Symbol, sympy.NumberSymbol)):
+        return True
+    return (isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log)) or f.func in _CONTINUOUS) and \
+        all(_continuous(a) for a in f.args)
+
+
+def _link(rel: sympy.Basic) -> tuple[sympy.Basic, str, sympy.Basic]:
+    """(left, relation, right) with the relation '=', '<=' or '<' (≥ and > read right to left)."""
+    table = {sympy.Equality: ("=", False), sympy.LessThan: ("<=", False), sympy.StrictLessThan: ("<", False),
+             sympy.GreaterThan: ("<=", True), sympy.StrictGreaterThan: ("<", True)}
+    kind = table.get(type(rel))
+    if kind is None:
+        raise Disagrees(f"{rel} is not =, ≤, <, ≥ or >")
+    return (rel.rhs, kind[0], rel.lhs) if kind[1] else (rel.lhs, kind[0], rel.rhs)
+
+
+_REL = {"=": sympy.Eq, "<=": sympy.Le, "<": sympy.Lt}
+
+
+def _without_range(hyps: Sequence[sympy.Basic], index: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic) -> tuple[list, list]:
+    seen_lo = seen_hi = False
+    others = []
+    for h in hyps:
+        link = _link(h) if type(h) in (sympy.LessThan, sympy.GreaterThan) else None
+        if link and not seen_lo and link[0] == lo and link[2] == index:
+            seen_lo = True
+        elif link and not seen_hi and link[0] == index and link[2] == hi:
+            seen_hi = True
+        else:
+            others.append(h)
+    if not (seen_lo and seen_hi):
+        raise Disagrees(f"the premise does not range over {lo} ≤ {index} ≤ {hi}")
+    return [h for h in others if index not in _variables(h)], [h for h in others if index in _variables(h)]
+
+
+# --------------------------------------------------------------------------------------------
+# side conditions: the abstracted formula
+
+
+def _sign_of(e: sympy.Basic) -> int:
+    """2: every defined value of `e` is > 0, 1: ≥ 0, 0: unknown — this checker's reading of the form."""
+    if isinstance(e, (sympy.Symbol, sympy.Indexed)):
+        return 2 if e.is_positive is True else 1 if e.is_nonnegative is True else 0
+    if not _variables(e) and not e.has(*_BINDING, sympy.Limit):
+        return 2 if e.is_positive is True else 1 if e.is_nonnegative is True else 0
+    if isinstance(e, sympy.exp):
+        return 2
+    if isinstance(e, sympy.Abs):
+        return 1
+    if isinstance(e, sympy.Pow):
+        base, k = _sign_of(e.base), e.exp
+        if not k.is_Integer:
+            return 2 if base == 2 or not k.is_Rational else 1
+        if k.is_even:
+            return 2 if base == 2 or k.is_negative else 1
+        if k.is_negative:
+            return 2 if base else 0
+        return base
+    if isinstance(e, (sympy.Add, sympy.Mul)):
+        return min(_sign_of(a) for a in e.args)
+    if isinstance(e, sympy.Product) and len(e.limits) == 1:
+        return _sign_of(e.function)
+    return 0
+
+
+def _characterised(term: sympy.Basic, fresh: sympy.Symbol) -> list:
+    if isinstance(term, sympy.Max):
+        return [sympy.Ge(fresh, a) for a in term.args] + [sympy.Or(*(sympy.Eq(fresh, a) for a in term.args))]
+    if isinstance(term, sympy.Min):
+        return [sympy.Le(fresh, a) for a in term.args] + [sympy.Or(*(sympy.Eq(fresh, a) for a in term.args))]
+    if isinstance(term, sympy.Abs):
+        return [sympy.Or(sympy.Eq(fresh, term.args[0]), sympy.Eq(fresh, -term.args[0]))]
+    return []
+
+
+def _compared(term: sympy.Basic) -> tuple[object, list]:
+    """(what two atoms must share to be equal when their arguments are, the arguments): a
+    function's head and arity, a sequence's base, a binder's body and index (its ends compared)."""
+    if isinstance(term, (sympy.Sum, sympy.Product, sympy.Integral, Sup)):
+        if len(term.args) != 2:
+            return None, []
+        index, lo, hi = term.args[1]
+        return (type(term), term.args[0], index), [lo, hi]
+    if isinstance(term, sympy.Indexed):
+        return ("Indexed", term.base, len(term.indices)), list(term.indices)
+    if isinstance(term, (sympy.Symbol, sympy.Limit, Every)):
+        return None, []
+    arguments = [a for a in term.args if isinstance(a, sympy.Expr)]
+    return ((term.func, len(term.args)) if arguments else None), arguments
+
+
+def _congruent(pairs: Sequence[tuple], replace: Mapping) -> set:
+    """For two atoms with the same head: some argument differs, or the two are equal."""
+    out = set()
+    for (f1, t1), (f2, t2) in itertools.combinations(pairs, 2):
+        (k1, args1), (k2, args2) = _compared(t1), _compared(t2)
+        if k1 is None or k1 != k2:
+            continue
+        differ = [sympy.Ne(a.xreplace(replace), b.xreplace(replace)) for a, b in zip(args1, args2) if a != b]
+        out.add(sympy.Or(*differ, sympy.Eq(f1, f2)))
+    return out
+
+
+def _connectives(c: sympy.Basic) -> sympy.Basic:
+    """Equivalent(a, b, …) as And of (¬a ∨ b) ∧ (a ∨ ¬b) for consecutive pairs, the rest rebuilt."""
+    if isinstance(c, sympy.Equivalent):
+        args = [_connectives(a) for a in c.args]
+        pairs = []
+        for left, right in zip(args, args[1:]):
+            pairs.append(sympy.And(sympy.Or(sympy.Not(left), right), sympy.Or(left, sympy.Not(right))))
+        return sympy.And(*pairs)
+    if isinstance(c, (sympy.And, sympy.Or, sympy.Not)):
+        return c.func(*map(_connectives, c.args))
+    return c
+
+
+def _check_side(side: Mapping, hyps: Sequence[sympy.Basic], conclusion: sympy.Basic, context: RuleContext) -> str:
+    """The recorded side certificate is the abstraction of ∀: hyps ⇒ conclusion, and it replays."""
+    if side.get("kind") != "smtlib":
+        raise Disagrees(f"a side condition is recorded as {side.get('kind')!r}, not an SMT-LIB decision")
+    if _digest(side["goal"]) != side.get("digest"):
+        raise Disagrees("a side condition's digest does not match its goal")
+    recorded = _Goal(side["goal"])
+    pairs = [(parse_expression(f), parse_expression(t)) for f, t in side.get("abstraction", [])]
+    names_before = {str(s) for p in (*hyps, conclusion) for s in p.free_symbols}
+    fresh_seen: set = set()
+    replace, kept = {}, []
+    for fresh, term in pairs:
+        if not isinstance(fresh, sympy.Symbol) or str(fresh) in names_before or str(fresh) in fresh_seen:
+            raise Disagrees(f"the abstraction's variable {fresh} is not fresh")
+        fresh_seen.add(str(fresh))
+        if fresh.is_real is not True or fresh.is_integer or fresh.is_negative or fresh.is_nonpositive:
+            raise Disagrees(f"the abstraction's variable {fresh} must be a real that claims no more than a sign")
+        if isinstance(term, Every):
+            if fresh.is_nonnegative is not None:
+                raise Disagrees(f"a proposition's variable claims a sign: {fresh}")
+            replace[term] = sympy.Eq(fresh, 1)
+        elif isinstance(term, (Relational, BooleanFunction)):
+            raise Disagrees(f"only Every is abstracted as a proposition, got {term}")
+        else:
+            need = 2 if fresh.is_positive else 1 if fresh.is_nonnegative else 0
+            if need > _sign_of(term):
+                raise Disagrees(f"the abstraction claims a sign for {term} it does not have by its form")
+            replace[term] = fresh
+            kept += _characterised(term, fresh)
+    want_hyps = {_connectives(h.xreplace(replace)) for h in hyps} | {f.xreplace(replace) for f in kept}
+    want_hyps |= _congruent([(f, t) for f, t in pairs if not isinstance(t, Every)], replace)
+    want_hyps -= {sympy.true}
+    want_conclusion = _connectives(conclusion.xreplace(replace))
+    if set(recorded.hypotheses) != want_hyps or recorded.conclusion != want_conclusion:
+        raise Disagrees("the side condition is not the rule's, abstracted as recorded")
+    if recorded.variables != _free_of(recorded.parts):
+        raise Disagrees("the side condition does not quantify exactly its free variables")
+    return context.replay(side)
+
+
+def _sides(cert: Mapping, wanted: Sequence[tuple[Sequence[sympy.Basic], sympy.Basic]], context: RuleContext) -> list:
+    wanted = [(h, c) for h, c in wanted if c is not sympy.true]
+    recorded = list(cert.get("side", []))
+    if len(recorded) != len(wanted):
+        raise Disagrees(f"the rule needs {len(wanted)} side condition(s), the certificate has {len(recorded)}")
+    return [_check_side(side, h, c, context) for side, (h, c) in zip(recorded, wanted)]
+
+
+def _same(goal: _Goal, conclusion: sympy.Basic, hypotheses: Iterable[sympy.Basic]) -> None:
+    """The certificate's goal is this conclusion under these hypotheses, over its own variables."""
+    hyps = set(hypotheses) - {sympy.true}
+    if goal.conclusion != conclusion or set(goal.hypotheses) != hyps:
+        raise Disagrees("the conclusion is not what the rule gives from its premises")
+    free = _free_of([conclusion, *hyps])
+    if goal.variables != free:
+        raise Disagrees("the conclusion's variables are not the free variables of its statement")
+    if free & set().union(*(_indices(p) for p in goal.parts)):
+        raise Disagrees("a variable of the conclusion is also a bound index")
+
+
+def _free_of(parts: Iterable[sympy.Basic]) -> set:
+    return set().union(*(_variables(p) for p in parts))
+
+
+# --------------------------------------------------------------------------------------------
+# the rules
+
+
+def _decide(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    formulas = []
+    for p in premises:
+        if not p.variables <= goal.variables:
+            raise Disagrees("a premise has variables the conclusion does not")
+        domain = _domain_beyond(p.parts, goal.parts)
+        formulas.append(sympy.Or(sympy.Not(sympy.And(*domain, *p.hypotheses)), p.conclusion))
+    _same(goal, goal.conclusion, goal.hypotheses)
+    return _sides(cert, [([*_known_domain(goal.parts), *goal.hypotheses, *formulas], goal.conclusion)], context)
+
+
+def _instantiate(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    (p,) = premises
+    sigma = {parse_expression(v): parse_expression(x) for v, x in params["substitution"]}
+    bound = set().union(*(_indices(q) for q in p.parts))
+    conditions = set()
+    for v, value in sigma.items():
+        if v not in p.variables or not isinstance(v, sympy.Symbol) or v in bound or _variables(value) & bound:
+            raise Disagrees(f"{v} is not a free variable of the premise, or {value} would be captured by a bound index")
+        if v.is_integer and not _integral_form(value):
+            raise Disagrees(f"{v} is an integer variable but {value} is not integer-valued by its form")
+        for sign, rel in (("positive", sympy.Gt), ("nonnegative", sympy.Ge), ("negative", sympy.Lt),
+                          ("nonpositive", sympy.Le)):
+            if getattr(v, f"is_{sign}"):
+                conditions.add(rel(value, 0))
+                break
+    old = [h.xreplace(sigma) for h in p.hypotheses]
+    _same(goal, p.conclusion.xreplace(sigma), goal.hypotheses)
+    needed = set(old) | conditions | _domain_beyond([*old, *sigma.values()], goal.parts)
+    return _sides(cert, [([*_known_domain(goal.parts), *goal.hypotheses], sympy.And(*needed))], context)
+
+
+def _apply(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    if len(premises) < 2:
+        raise Disagrees("modus ponens needs the main premise and at least one support")
+    main, supports = premises[0], premises[1:]
+    discharged = [p.conclusion for p in supports]
+    if any(c not in main.hypotheses for c in discharged):
+        raise Disagrees("a support's conclusion is not a hypothesis of the main premise")
+    rest = [h for h in main.hypotheses if h not in discharged]
+    _same(goal, main.conclusion, [*rest, *(h for p in supports for h in p.hypotheses)])
+    needed = _domain_beyond(discharged, goal.parts)
+    return _sides(cert, [([*_known_domain(goal.parts), *goal.hypotheses], sympy.And(*needed))], context)
+
+
+def _rewrite(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    premise, equation = premises
+    if not isinstance(equation.conclusion, sympy.Equality):
+        raise Disagrees("a rewrite rests on an equation")
+    old, new = equation.conclusion.args
+    if params.get("reverse") is True:
+        old, new = new, old
+    elif params.get("reverse") is not False:
+        raise Disagrees("the rewrite's direction is not recorded")
+    _same(goal, premise.conclusion.xreplace({old: new}),
+          [*(h.xreplace({old: new}) for h in premise.hypotheses), *equation.hypotheses])
+    needed = _domain_beyond([old], goal.parts)
+    return _sides(cert, [([*_known_domain(goal.parts), *goal.hypotheses], sympy.And(*needed))], context)
+
+
+def _chain(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    if len(premises) < 2:
+        raise Disagrees("a chain has at least two links")
+    if len(premises) > 12:
+        raise Disagrees("a chain of more than 12 links is not replayed")
+    relations = [_link(p.conclusion)[1] for p in premises]
+    strongest = "<" if "<" in relations else "<=" if "<=" in relations else "="
+    links = None
+    for flips in itertools.product((False, True), repeat=len(premises)):
+        if any(flip and op != "=" for flip, op in zip(flips, relations)):
+            continue  # only an equation reads both ways
+        read = [(b, op, a) if flip else (a, op, b) for flip, (a, op, b) in zip(flips, map(_link, (p.conclusion for p in premises)))]
+        if all(x[2] == y[0] for x, y in zip(read, read[1:])) and goal.conclusion == _REL[strongest](read[0][0], read[-1][2]):
+            links = read
+            break
+    if links is None:
+        raise Disagrees("the links do not chain (middle terms differ) to the recorded conclusion")
+    _same(goal, _REL[strongest](links[0][0], links[-1][2]), [h for p in premises for h in p.hypotheses])
+    middle = _domain_beyond([b for _, _, b in links[:-1]], goal.parts)
+    return _sides(cert, [([*_known_domain(goal.parts), *goal.hypotheses], sympy.And(*middle))], context)
+
+
+def _combine(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    extra = [parse_expression(h) for h in params.get("hypotheses", [])]
+    _same(goal, sympy.And(*[p.conclusion for p in premises]), [h for p in premises for h in p.hypotheses] + extra)
+    return _sides(cert, [], context)
+
+
+def _over_range(rule: str) -> Callable:
+    def check(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+        (p,) = premises
+        index, lo, hi = (parse_expression(params[k]) for k in ("index", "lo", "hi"))
+        if not _plain_index(index, {"sum": True, "integrate": False, "sup": None}[rule]):
+            raise Disagrees(f"{index} carries an assumption that would leave part of the range out")
+        if index not in p.variables or index in _variables(lo) | _variables(hi):
+            raise Disagrees(f"{index} must be a variable of the premise, and the range free of it")
+        if index.is_integer and not (_integral_form(lo) and _integral_form(hi)):
+            raise Disagrees("an integer range needs integer-valued ends")
+        outer, inner = _without_range(p.hypotheses, index, lo, hi)
+        a, op, b = _link(p.conclusion)
+        hyps = [*outer, sympy.Ge(hi, lo)]
+        if rule == "sum":
+            if not index.is_integer:
+                raise Disagrees("a sum runs over an integer index")
+            conclusion = _REL[op](sympy.Sum(a, (index, lo, hi)), sympy.Sum(b, (index, lo, hi)))
+            hyps += [Every(sympy.And(*inner), (index, lo, hi))] if inner else []
+        elif inner:
+            raise Disagrees(f"the premise's hypotheses {inner} depend on {index}")
+        elif rule == "integrate":
+            if index.is_integer or lo.has(sympy.oo, -sympy.oo, sympy.zoo) or hi.has(sympy.oo, -sympy.oo, sympy.zoo):
+                raise Disagrees("an integral runs over a bounded real interval")
+            if not (_continuous(a) and _continuous(b)):
+                raise Disagrees("the integrands are not continuous by their form")
+            conclusion = (sympy.Eq if op == "=" else sympy.Le)(sympy.Integral(a, (index, lo, hi)),
+                                                                sympy.Integral(b, (index, lo, hi)))
+        else:
+            if op == "=" or index in _variables(b):
+                raise Disagrees("a supremum needs an upper bound free of the index")
+            conclusion = sympy.Le(Sup(a, (index, lo, hi)), b)
+        _same(goal, conclusion, hyps)
+        try:
+            terms = _domain(a) | _domain(b)
+        except _NoDomain as err:
+            raise Disagrees(f"the terms have no written domain: {err}") from None
+        side = [*_known_domain(outer), *outer, sympy.Le(lo, index), sympy.Le(index, hi), *inner]
+        return _sides(cert, [(side, sympy.And(*(terms - {sympy.true})))], context)
+    return check
+
+
+def _induction(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    n, n0 = parse_expression(params["variable"]), parse_expression(params["start"])
+    if not (_plain_index(n, True) and n in goal.variables and _integral_form(n0) and n not in _variables(n0)):
+        raise Disagrees("induction runs over an integer variable of the goal from an integer-valued start")
+    start = sympy.Ge(n, n0)
+    rest = [h for h in goal.hypotheses if h != start]
+    if len(rest) == len(goal.hypotheses):
+        raise Disagrees(f"the goal does not assume {start}")
+    base, step = premises
+    _same(base, goal.conclusion.xreplace({n: n0}), [h.xreplace({n: n0}) for h in rest])
+    later = {n: n + 1}
+    assumed = sympy.Or(sympy.Not(sympy.And(*rest)), goal.conclusion) if rest else goal.conclusion
+    _same(step, goal.conclusion.xreplace(later), [start, *(h.xreplace(later) for h in rest), assumed])
+    _same(goal, goal.conclusion, goal.hypotheses)
+    try:
+        now = set().union(*(_domain(p) for p in _cut_all([*rest, goal.conclusion])))
+    except _NoDomain as err:
+        raise Disagrees(f"a term of the goal has no written domain: {err}") from None
+    moved = [q.xreplace(later) for q in (*rest, goal.conclusion)]
+    side = [start, *_known_domain(moved), *(h.xreplace(later) for h in rest)]
+    return _sides(cert, [(side, sympy.And(*(now - {sympy.true})))], context)
+
+
+def _limit(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    n, n0 = parse_expression(params["variable"]), parse_expression(params["start"])
+    monotone, bound = premises
+    start = sympy.Ge(n, n0)
+    if not (_plain_index(n, True) and _integral_form(n0) and n not in _variables(n0)):
+        raise Disagrees("a limit runs over an integer variable from an integer-valued start")
+    if start not in monotone.hypotheses or set(monotone.hypotheses) != set(bound.hypotheses):
+        raise Disagrees(f"both premises must assume {start} and the same hypotheses")
+    rest = [h for h in monotone.hypotheses if h != start]
+    f, op1, g = _link(monotone.conclusion)
+    f2, op2, c = _link(bound.conclusion)
+    if "=" in (op1, op2) or f2 != f or g != f.xreplace({n: n + 1}) or n in _variables(c) or \
+            any(n in _variables(h) for h in rest):
+        raise Disagrees("the premises are not f ≤ f(n+1) and f ≤ c with c and the other hypotheses free of n")
+    _same(goal, sympy.Le(sympy.Limit(f, n, sympy.oo), c), rest)
+    try:
+        terms = _domain(f) - {sympy.true}
+    except _NoDomain as err:
+        raise Disagrees(f"the sequence has no written domain: {err}") from None
+    return _sides(cert, [([*_known_domain(rest), *rest, start], sympy.And(*terms))], context)
+
+
+def _unfold(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    if premises:
+        raise Disagrees("unfold rests on no premise")
+    term = parse_expression(params["term"])
+    if isinstance(term, (sympy.Sum, sympy.Product)) and len(term.limits) == 1:
+        body, (j, lo, hi) = term.function, term.limits[0]
+    elif isinstance(term, Every):
+        body, (j, lo, hi) = term.args[0], term.args[1]
+    else:
+        raise Disagrees(f"unfold applies to a finite Sum, Product or Every, not {term}")
+    if not (_plain_index(j, True) and _integral_form(lo) and _integral_form(hi)):
+        raise Disagrees("unfold needs a plain integer index and integer-valued ends")
+    glue = {sympy.Sum: sympy.Add, sympy.Product: sympy.Mul, Every: sympy.And}[type(term)]
+    same = sympy.Equivalent if isinstance(term, Every) else sympy.Eq
+    if params.get("at") == "end":
+        shorter = type(term)(body, (j, lo, hi - 1))
+        _same(goal, same(term, glue(shorter, body.xreplace({j: hi}))), [sympy.Ge(hi, lo)])
+    elif params.get("at") == "all":
+        if not (lo.is_Integer and hi.is_Integer and -1 <= hi - lo < MAX_UNFOLD):
+            raise Disagrees("a written-out range must be constant and short")
+        _same(goal, same(term, glue(*[body.xreplace({j: sympy.Integer(k)}) for k in range(int(lo), int(hi) + 1)])), [])
+    else:
+        raise Disagrees(f"unknown unfolding {params.get('at')!r}")
+    return _sides(cert, [], context)
+
+
+def _terms(e: sympy.Basic) -> int:
+    """At most how many terms `e` has once expanded (bounded before expanding)."""
+    if isinstance(e, (sympy.Add, sympy.Mul)):
+        parts = [_terms(a) for a in e.args]
+        return sum(parts) if isinstance(e, sympy.Add) else math.prod(parts)
+    if isinstance(e, sympy.Pow) and e.exp.is_Integer and e.exp > 0 and _terms(e.base) > 1:
+        return math.comb(_terms(e.base) + int(e.exp) - 1, int(e.exp))
+    return 1
+
+
+def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    if premises:
+        raise Disagrees("linearity rests on no premise")
+    term = parse_expression(params["term"])
+    if not (isinstance(term, sympy.Sum) and len(term.limits) == 1):
+        raise Disagrees(f"linear applies to a Sum over one index, not {term}")
+    j, lo, hi = term.limits[0]
+    if not _plain_index(j, True):
+        raise Disagrees(f"the index {j} carries an assumption beyond integer")
+    if not isinstance(goal.conclusion, sympy.Equality) or goal.conclusion.lhs != term:
+        raise Disagrees("the conclusion is not Sum = its linear split")
+    _same(goal, goal.conclusion, [sympy.Ge(hi + 1, lo)])
+    if _terms(goal.conclusion.rhs) + _terms(term.function) > MAX_TERMS:
+        raise Inconclusive(f"the linear split would expand to more than {MAX_TERMS} terms")
+    polynomial = dict(mul=True, multinomial=True, power_exp=False, power_base=False, log=False)
+    split, rest = sympy.Integer(0), sympy.Integer(0)
+    for piece in sympy.Add.make_args(goal.conclusion.rhs):
+        # a sum over the term's own range is split off; any other factor (a sum over another index) is a coefficient
+        sums = [f for f in sympy.Mul.make_args(piece) if isinstance(f, sympy.Sum) and f.limits == term.limits]
+        if len(sums) > 1:
+            raise Disagrees(f"{piece} is not a multiple of one sum over the range")
+        coefficient = piece / sums[0] if sums else piece
+        if j in _variables(coefficient):
+            raise Disagrees(f"the coefficient {coefficient} depends on the index")
+        if sums:
+            split += coefficient * sums[0].function
+        else:
+            rest += coefficient
+    constant = sympy.expand(term.function - split, **polynomial)
+    if j in _variables(constant) or sympy.expand(rest - constant * (hi - lo + 1), **polynomial) != 0:
+        raise Disagrees("the linear split does not add back up to the sum")
+    return _sides(cert, [], context)
+
+
+def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    if premises:
+        raise Disagrees("renaming an index rests on no premise")
+    term, new = parse_expression(params["term"]), parse_expression(params["index"])
+    if not (isinstance(term, _BINDING) and len(term.args) == 2 and isinstance(new, sympy.Symbol)):
+        raise Disagrees(f"rename applies to a binder over one index, not {term}")
+    old, lo, hi = term.args[1]
+    if new.assumptions0 != old.assumptions0 or new in _variables(term) | _indices(term):
+        raise Disagrees(f"{new} is not a new index of the kind of {old}")
+    renamed = type(term)(term.args[0].xreplace({old: new}), (new, lo, hi))
+    _same(goal, (sympy.Equivalent if isinstance(term, Every) else sympy.Eq)(term, renamed), [])
+    return _sides(cert, [], context)
+
+
+_RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "apply": _apply, "rewrite": _rewrite,
+                               "chain": _chain,
+                               "combine": _combine,
+                               "sum": _over_range("sum"), "integrate": _over_range("integrate"),
+                               "sup": _over_range("sup"), "induction": _induction, "limit": _limit,
+                               "unfold": _unfold, "linear": _linear, "rename": _rename}
+#: How many premises each rule takes (None: any number).
+_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "induction": 2, "limit": 2, "unfold": 0, "linear": 0,
+          "rename": 0}
+
+
+def _premise(entry: Mapping, context: RuleContext) -> _Goal:
+    digest, claim = entry.get("digest"), entry.get("claim")
+    if claim is None:
+        canonical = context.own.get(digest)
+        where = "this claim"
+    else:
+        canonical = context.used.get(claim, {}).get(digest) if claim in context.used else None
+        where = f"the used claim {claim}" if claim in context.used else f"{claim}, which is not in this claim's uses"
+    if canonical is None:
+        raise Disagrees(f"the premise {digest} is not a certified goal of {where}")
+    if _digest(canonical) != digest:
+        raise Disagrees(f"the premise {digest} does not match its goal")
+    return _Goal(canonical)
 
 
 def replay(cert: Mapping, context: RuleContext) -> str:
     """Check one kernel step and return a one-line account of what was checked.
 
-    `cert` is the rule certificate: ``{"kind": "rule", "rule", "goal", "digest", "premises":
-    [{"digest", "claim"}], "side": [certificates], "params": {...}}``.
+    `cert` is the rule certificate (keys ``rule``, ``goal``, ``digest``, ``premises``: a list of
+    ``{digest, claim}``, ``side``: the side certificates, ``params``); `context`
+    (:class:`~.context.RuleContext`) gives the certified goals of this claim (``own``) and of the
+    claims it uses (``used``), and replays a nested side certificate (``replay``).
 
-    `context` (:class:`~.context.RuleContext`) gives what a rule may rest on:
-
-    - ``context.claim``: the id of the claim the certificate belongs to;
-    - ``context.own``: digest → canonical goal, for every goal of this claim's evidence that has a
-      certificate (a premise with ``"claim": null`` must be one of these);
-    - ``context.used``: claim id → (digest → canonical goal), the certified goals of each claim in
-      this claim's ``uses`` (a premise with a claim id must be found there);
-    - ``context.replay(side_cert)``: replays a nested side-condition certificate with the same
-      machinery as a top-level one (its goal bound to its digest), returning its detail or raising
-      :class:`~.verdicts.Disagrees` / :class:`~.verdicts.Inconclusive`.
-
-    Raise :class:`~.verdicts.Disagrees` when the step does not follow (a premise missing, the
-    conclusion not the rule's instance), :class:`~.verdicts.Inconclusive` when it cannot be
-    confirmed here.
+    Raises :class:`~.verdicts.Disagrees` when the step does not follow (an unknown rule, a premise
+    missing, the conclusion not the rule's instance, a side condition not the rule's or refuted).
     """
-    raise Inconclusive(f"no replay of kernel rule {cert.get('rule')!r} yet")
+    rule = cert.get("rule")
+    check = _RULES.get(rule)
+    if check is None:
+        raise Disagrees(f"no schema for the rule {rule!r}: a step this checker cannot replay is refused")
+    if _digest(cert["goal"]) != cert.get("digest"):
+        raise Disagrees("the rule's conclusion does not match its digest")
+    premises = [_premise(p, context) for p in cert.get("premises", [])]
+    if _ARITY.get(rule) is not None and len(premises) != _ARITY[rule]:
+        raise Disagrees(f"{rule} takes {_ARITY[rule]} premise(s), the certificate has {len(premises)}")
+    details = check(_Goal(cert["goal"]), premises, cert.get("params", {}), cert, context)
+    extra = f"; side: {'; '.join(details)}" if details else ""
+    return f"{rule}: the conclusion is the rule's instance from {len(premises)} certified premise(s){extra}"

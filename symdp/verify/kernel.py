@@ -1,0 +1,1066 @@
+"""The proof kernel: a few inference rules that combine proved goals into bigger ones.
+
+A **goal** (:mod:`symdp.verify.goals`) is ``∀ variables: hypotheses ⇒ conclusion``. A relation is
+claimed only where its expressions are defined real numbers (the contract's reading, as for an
+identity: 1/x, log x, √x, a sum with an undefined term are undefined at some points, and a goal
+says nothing there). A variable may be a real or integer symbol or a sequence (``IndexedBase``,
+its terms ``r[j]`` reals with the base's sign). Goals may use ``Sum``, ``Product``, ``Integral``,
+``Limit``, ``Every(condition, (j, lo, hi))`` and ``Sup(f, (t, lo, hi))``
+(:mod:`symdp.verify.recheck.terms`).
+
+Each rule below checks its application when it is applied and returns an
+:class:`~symdp.verify.evidence.Evidence` of kind ``rule`` whose goal is the rule's conclusion,
+with a certificate of kind ``rule`` (``docs/trust-chain.md``) that the re-checker
+(:mod:`symdp.verify.recheck.rules`) replays with its own code. A premise is a proved goal: one
+carried, with its certificate, by evidence of this claim (:func:`fact`), or one of a used claim
+(:func:`lemma`, checked when the report is assembled and by the re-check). A step that does not
+follow returns *failed* evidence saying why; it never raises for a wrong step.
+
+**Side conditions** are decided by z3's nlsat (complete for real closed fields) after
+*abstraction*: every subterm that is not a polynomial in real variables (log(x), e^x, Max(a, b),
+Sum(...), an integer symbol, a sequence term r[j]) becomes a fresh real variable, and each
+``Every`` a fresh proposition (``β = 1``). A formula valid for every value of the fresh variables
+is valid for the values the subterms take, so this is sound; it loses only what the subterm
+means, and the abstraction adds back what is always true of it: the sign of e^x, √x, |x|, of an
+integer or sequence variable with a sign, of a product of positive factors; the defining facts of
+Max, Min and Abs (m ≥ each argument and m equals one of them); and congruence (two subterms of one
+head are equal when their arguments are: Ackermann's reduction, so p[k + 1] = p[n] once n = k + 1).
+The decided goal and its SMT-LIB query are the side certificate (kind ``smtlib``), nested in the
+rule certificate. An integer variable is read as a real there (sound; integrality is lost).
+
+**Definedness.** Where a rule lets an expression disappear (the middle term of a chain, a
+premise's hypotheses), the expression must be defined wherever the conclusion's are; so the side
+condition includes its definedness: denominators ≠ 0, log's argument > 0, a base > 0 (≥ 0) for a
+non-integer power, and ``Every(terms defined)`` for a finite sum or product. sympy reads a
+reversed range by Karr's convention (Σ_{lo}^{hi} = −Σ_{hi+1}^{lo−1} when hi < lo − 1), so the
+terms of the reversed range count too, and a sum of positive terms has no sign by its form. A term
+whose definedness is not expressible (a supremum, a limit, an integral of a partial function) may
+not disappear. A rule ranges only over a plain variable (``integer=True`` or ``real=True``, no
+sign): a premise about positive j says nothing at j = 0.
+
+The rules (each sound for the reason given):
+
+decide(goal, premises…)
+    goal follows from the premises in real arithmetic: Def(goal) ∧ hypotheses ∧ ∧ᵢ(Def(Pᵢ) ⇒
+    (Hᵢ ⇒ Cᵢ)) ⇒ conclusion, decided after abstraction. A premise's variables must be the goal's
+    (instantiate first), and every term it mentions must be defined where the goal's are. Sound:
+    at a point of the goal, each premise holds where it is defined.
+instantiate(premise, substitution, hypotheses)
+    ∀ u: H ⇒ C gives ∀ v: H' ⇒ C[u := σ(v)] when H' ⇒ H[σ] (decided), each σ(u) lies in u's
+    domain (its sign decided, integrality by the form of σ(u)), and H[σ], σ(u) are defined.
+    Sound: the premise holds at the point σ(v).
+apply(main, supports…)
+    modus ponens: ∀: H ⇒ C and proofs of some h ∈ H (each ∀: Hₛ ⇒ h, h as written in H) give C under
+    the rest of H and the Hₛ, with no solver; a discharged h must be defined wherever C is (side).
+    Sound: where the new hypotheses hold, each support gives its h, so the premise gives C.
+rewrite(premise, equation, reverse)
+    Leibniz: ∀: H ⇒ C and ∀: Hₑ ⇒ A = B give C[A := B] under H[A := B] and Hₑ (no solver); A must be
+    defined wherever the result is (side). Sound: where the new hypotheses hold, A = B, so the
+    premise's hypotheses and conclusion hold with A as they do with B.
+chain(premises…)
+    a₀ R₁ a₁, a₁ R₂ a₂, … (R ∈ {=, ≤, <}; ≥, > read backwards) with equal middle terms give a₀ R aₙ
+    (strict if any link is), under the union of the hypotheses; the middle terms must be defined
+    (side condition). Sound: transitivity at each point where the middle terms are defined.
+combine(premises…, hypotheses=())
+    the conjunction of the conclusions under the union of the hypotheses (and extra ones:
+    weakening). Sound: each premise holds at every point of the conclusion.
+summed(premise, j, lo, hi)
+    ∀ j ∈ ℤ: lo ≤ j ≤ hi ∧ Hⱼ ⇒ f ≤ g (or <, =) gives Every(Hⱼ) ⇒ Σⱼ f ≤ Σⱼ g, for integer-valued
+    lo ≤ hi free of j. Sound: a finite sum of inequalities. Side: f, g defined for every j.
+integrated(premise, u, lo, hi)
+    ∀ u ∈ [lo, hi]: f ≤ g (or =) gives ∫ f ≤ ∫ g, for f, g built from continuous functions
+    (+, ×, powers, exp, log, Abs, Max, Min, trigonometric, erf, ...). Side: f, g defined on all of
+    [lo, hi], so both are continuous on a compact interval, hence integrable (Riemann).
+expectation(premise, j, lo, hi, weight)
+    a derived rule: decide ``w·f ≤ w·g`` from f ≤ g and w ≥ 0, then :func:`summed` (an
+    expectation under a finite law with masses w).
+induction(goal, n, n0, base, step)
+    for goal ∀ n ∈ ℤ: n ≥ n0 ∧ H ⇒ C, the base is the goal at n = n0 and the step is
+    n ≥ n0 ∧ H(n+1) ∧ (H ⇒ C) ⇒ C(n+1) (:func:`induction_goals`), each proved; definedness at
+    n + 1 must give definedness at n (side). Sound: induction on n for each fixed other variables.
+supremum(premise, t, lo, hi)
+    ∀ t in the range: f ≤ c (c free of t) gives Sup_t f ≤ c when lo ≤ hi (integer-valued ends for
+    an integer t): a nonempty set bounded by c has a supremum ≤ c. Side: f defined on the range.
+limit(monotone, bound, n, n0)
+    f(n) ≤ f(n+1) and f(n) ≤ c for n ≥ n0 give lim_{n→∞} f(n) ≤ c: a bounded nondecreasing
+    sequence converges to its supremum. Side: f defined for n ≥ n0.
+unfold(term, at)
+    the definition of a finite Sum, Product or Every: at="end" peels the last term (lo ≤ hi ⇒
+    Σ_{lo}^{hi} f = Σ_{lo}^{hi−1} f + f(hi)); at="all" writes a range of at most
+    :data:`MAX_UNFOLD` integer constants out.
+rename(term, index)
+    α-conversion: a Sum, Product, Integral, Every or Sup equals itself with its bound index renamed
+    to a new symbol of the same kind (two sums written with different indices are one term).
+linear(term)
+    linearity of a finite sum: Σⱼ (Σₖ cₖ uₖ(j) + c₀) = Σₖ cₖ Σⱼ uₖ(j) + c₀·(hi − lo + 1) for cₖ free
+    of j (lo ≤ hi + 1); checked by expanding both sides in the ring of polynomials.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+import sympy
+from sympy.core.relational import Relational
+from sympy.logic.boolalg import Boolean, BooleanFunction
+
+from .. import limits
+from ..errors import ParameterError
+from .evidence import Evidence, settled
+from .goals import Goal, canonical_srepr
+from .recheck.smt import LOGIC as SMT_LOGIC
+from .recheck.smt import query as smtlib_query
+from .recheck.terms import Every, Sup
+
+__all__ = ["Every", "Sup", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
+           "expectation", "induction", "induction_goals", "supremum", "limit", "unfold", "linear", "rename", "RULES"]
+
+#: The rules, as their certificates name them.
+RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "limit",
+         "unfold", "linear", "rename")
+#: Time limit (milliseconds) of one side condition in z3.
+Z3_TIMEOUT_MS = 20000
+#: Longest integer range :func:`unfold` writes out.
+MAX_UNFOLD = 64
+#: Functions continuous wherever they are defined (the integrands :func:`integrated` accepts), and total on ℝ.
+_TOTAL = (sympy.exp, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.cosh, sympy.atan, sympy.asinh, sympy.erf,
+          sympy.erfc, sympy.Abs, sympy.Max, sympy.Min)
+_BINDERS = (sympy.Sum, sympy.Product, sympy.Integral, Every, Sup)
+
+
+class _Refused(Exception):
+    """The step does not follow (a failed evidence says why)."""
+
+
+class _Unknown(Exception):
+    """A term whose definedness the kernel cannot express."""
+
+
+# --------------------------------------------------------------------------------------------
+# premises
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A proved goal a rule may rest on: from `evidence` of this claim (`claim` None), or one of
+    the claim `claim`'s goals (checked against that claim when the report is assembled)."""
+
+    goal: Goal
+    claim: str | None = None
+    evidence: Evidence | None = None
+
+
+def _certified(node: object, certs: set, goals: dict) -> None:
+    if isinstance(node, Mapping):
+        cert = node.get("certificate")
+        if isinstance(cert, Mapping) and "digest" in cert:
+            certs.add(cert["digest"])
+        for item in node.get("certificates", []) if isinstance(node.get("certificates"), list) else []:
+            if isinstance(item, Mapping) and "digest" in item:
+                certs.add(item["digest"])
+        for g in node.get("goals", []) if isinstance(node.get("goals"), list) else []:
+            if isinstance(g, Mapping) and "digest" in g:
+                goals.setdefault(g["digest"], g)
+        for key, value in node.items():
+            if key not in ("certificate", "certificates"):
+                _certified(value, certs, goals)
+    elif isinstance(node, list):
+        for item in node:
+            _certified(item, certs, goals)
+
+
+def fact(evidence: Evidence, goal: Goal | int | None = None) -> Fact:
+    """The proved goal `goal` of `evidence` (a :class:`Goal`, an index into the evidence's goals,
+    or None when it has exactly one) as a premise. Refused (ParameterError) unless the evidence is
+    proved and carries that goal with a certificate of the same digest."""
+    if not isinstance(evidence, Evidence):
+        raise ParameterError(f"a premise must be Evidence or a Fact, got {type(evidence).__name__}")
+    if evidence.status != "proved":
+        raise ParameterError(f"a premise must be proved, got {evidence.status} evidence: {evidence.detail[:120]}")
+    certs: set = set()
+    goals: dict = {}
+    _certified(evidence.data, certs, goals)
+    top = [g for g in evidence.data.get("goals", []) if isinstance(g, Mapping)]
+    if goal is None:
+        if len(top) != 1:
+            raise ParameterError(f"the evidence proves {len(top)} goals; name one (goal=Goal or an index)")
+        chosen = top[0]
+    elif isinstance(goal, int):
+        if not 0 <= goal < len(top):
+            raise ParameterError(f"goal index must be in [0, {len(top)}), got {goal}")
+        chosen = top[goal]
+    elif isinstance(goal, Goal):
+        chosen = goals.get(goal.digest)
+        if chosen is None:
+            raise ParameterError(f"the evidence does not prove the goal {goal.text()}")
+    else:
+        raise ParameterError(f"goal must be a Goal, an index or None, got {type(goal).__name__}")
+    if chosen["digest"] not in certs:
+        raise ParameterError(f"the goal {chosen.get('text', chosen['digest'])} carries no certificate")
+    parsed = Goal.from_json(chosen)
+    if parsed.digest != chosen["digest"]:
+        raise ParameterError("the recorded goal does not match its digest")
+    return Fact(parsed, None, evidence)
+
+
+def lemma(claim_id: str, goal: Goal) -> Fact:
+    """The goal `goal` of the claim `claim_id`, which must be in this claim's ``uses`` and prove
+    `goal` with a certificate (checked when the report is assembled, and by the re-check)."""
+    if not isinstance(goal, Goal) or not isinstance(claim_id, str) or ":" not in claim_id:
+        raise ParameterError("lemma(claim_id, goal) takes a claim id ('paper:label') and a Goal")
+    return Fact(goal, claim_id, None)
+
+
+def _readable(g: Goal) -> None:
+    """The re-checker reads `g` back from its canonical form to the same goal (else no replay)."""
+    try:
+        same = Goal.from_json(g.to_json()).digest == g.digest
+    except (ValueError, TypeError, SyntaxError) as err:
+        raise _Refused(f"the re-checker cannot read the goal {g.text()}: {err}") from None
+    if not same:
+        raise _Refused(f"the goal {g.text()} does not read back as itself")
+
+
+def _premise(p: Fact | Evidence) -> Fact:
+    return p if isinstance(p, Fact) else fact(p)
+
+
+# --------------------------------------------------------------------------------------------
+# terms: free variables, definedness, shapes
+
+
+def _free(e: sympy.Basic) -> set:
+    """The variables of `e`: symbols and sequences (``IndexedBase``), not bound indices."""
+    if isinstance(e, sympy.Indexed):
+        return {e.base}.union(*(_free(i) for i in e.indices))
+    if isinstance(e, (sympy.IndexedBase, sympy.Symbol)):
+        return {e}
+    if isinstance(e, _BINDERS):
+        body, limits = e.args[0], e.args[1:]
+        inner = _free(body)
+        outer: set = set()
+        for lim in limits:
+            inner.discard(lim[0])
+            outer |= set().union(*(_free(v) for v in lim[1:]))
+        return inner | outer
+    if isinstance(e, sympy.Limit):
+        return _free(e.args[0]) - {e.args[1]} | _free(e.args[2])
+    return set().union(*(_free(a) for a in e.args if isinstance(a, sympy.Basic)))
+
+
+def _bound(e: sympy.Basic) -> set:
+    out = set()
+    if isinstance(e, _BINDERS):
+        out |= {lim[0] for lim in e.args[1:]}
+    elif isinstance(e, sympy.Limit):
+        out.add(e.args[1])
+    return out.union(*(_bound(a) for a in e.args if isinstance(a, sympy.Basic)))
+
+
+def goal(conclusion: object, hypotheses: Iterable[object] = ()) -> Goal:
+    """The goal ∀ variables: hypotheses ⇒ conclusion over its free variables (symbols and
+    sequences; the indices of sums, products, integrals and ``Every`` are bound), hypotheses
+    deduplicated and True dropped: the form every kernel goal has."""
+    return _make(_relation(conclusion, "conclusion"), [_relation(h, "hypotheses") for h in hypotheses])
+
+
+def _make(conclusion: sympy.Basic, hypotheses: Iterable[sympy.Basic]) -> Goal:
+    hyps = tuple(dict.fromkeys(h for h in hypotheses if h is not sympy.true))
+    if sympy.false in hyps:
+        raise ParameterError("a hypothesis is False, so the goal would hold vacuously (Python's == compares two "
+                             "expressions' structure and gives False: write sympy.Eq(a, b) for an equation)")
+    for part in (conclusion, *hyps):
+        if not _is_condition(part):
+            raise ParameterError(f"a goal is made of conditions, got {part}")
+        if part.has(sympy.Float):
+            raise ParameterError(f"a goal must be exact (a Float reads its binary value), got {part}")
+    free = _free(conclusion).union(*(_free(h) for h in hyps))
+    clash = free & set().union(*(_bound(p) for p in (conclusion, *hyps)))
+    if clash:
+        raise ParameterError(f"{sorted(map(str, clash))} occur both free and as a bound index; rename the index")
+    return Goal(tuple(sorted(free, key=lambda s: (str(s), canonical_srepr(s)))), hyps, conclusion)
+
+
+def _is_condition(e: object) -> bool:
+    """A relation, And/Or/Not/Equivalent of them, Every or True/False (a sympy Symbol is a Boolean too: not one)."""
+    return isinstance(e, Boolean) and not isinstance(e, sympy.Symbol)
+
+
+def _integer_valued(e: sympy.Basic) -> bool:
+    """An integer at every point, by its form: integers, integer symbols and their +, −, × and powers."""
+    if e.is_Integer or (isinstance(e, sympy.Symbol) and e.is_integer):
+        return True
+    if isinstance(e, (sympy.Add, sympy.Mul)):
+        return all(_integer_valued(a) for a in e.args)
+    return isinstance(e, sympy.Pow) and e.exp.is_Integer and e.exp >= 0 and _integer_valued(e.base)
+
+
+def _defined(e: sympy.Basic) -> set:
+    """Conditions under which `e` is defined (a real number; a condition with defined sides).
+    Raises _Unknown for a term whose definedness is not expressible."""
+    return _conditions(e) - {sympy.true}
+
+
+def _conditions(e: sympy.Basic) -> set:
+    if isinstance(e, (sympy.Symbol, sympy.IndexedBase)) or e in (sympy.true, sympy.false):
+        return set()
+    if e.is_Number:
+        if not e.is_finite or not e.is_extended_real:
+            raise _Unknown(f"{e} is not a real number")
+        return set()
+    if isinstance(e, sympy.NumberSymbol):
+        return set()
+    if isinstance(e, sympy.Indexed):
+        return set().union(*(_defined(i) for i in e.indices))
+    if isinstance(e, (sympy.Add, sympy.Mul, Relational, BooleanFunction)) or e.func in _TOTAL:
+        return set().union(*(_defined(a) for a in e.args))
+    if isinstance(e, sympy.Pow):
+        out = _defined(e.base) | _defined(e.exp)
+        if e.exp.is_Integer:
+            return out | ({sympy.Ne(e.base, 0)} if e.exp < 0 else set())
+        return out | {e.base > 0 if (not e.exp.is_Rational or e.exp < 0) else e.base >= 0}
+    if isinstance(e, sympy.log) and len(e.args) == 1:
+        return _defined(e.args[0]) | {e.args[0] > 0}
+    if isinstance(e, (sympy.Sum, sympy.Product)) and len(e.limits) == 1:
+        j, lo, hi = e.limits[0]
+        if not (_integer_valued(lo) and _integer_valued(hi)):
+            raise _Unknown(f"the range of {e} is not integer-valued")
+        # sympy reads a reversed range by Karr's convention (Σ_{lo}^{hi} = −Σ_{hi+1}^{lo−1}, a product's
+        # reciprocal), so the terms of both ranges must be defined, and nonzero for a reversed product
+        inner = _defined(e.function)
+        back = (inner | ({sympy.Ne(e.function, 0)} if isinstance(e, sympy.Product) else set())) - {sympy.true}
+        ahead = Every(sympy.And(*_ordered(inner)), (j, lo, hi)) if inner else sympy.true
+        behind = Every(sympy.And(*_ordered(back)), (j, hi + 1, lo - 1)) if back else sympy.true
+        out = _defined(lo) | _defined(hi)
+        if ahead is sympy.true and behind is sympy.true:
+            return out
+        return out | {sympy.Or(sympy.And(sympy.Le(lo, hi + 1), ahead), sympy.And(sympy.Lt(hi + 1, lo), behind))}
+    if isinstance(e, Every):
+        return _defined(e.limits[1]) | _defined(e.limits[2])
+    if isinstance(e, sympy.Integral) and len(e.limits) == 1 and len(e.limits[0]) == 3:
+        u, lo, hi = e.limits[0]
+        if _continuous(e.function) and not _defined(e.function):
+            return _defined(lo) | _defined(hi)
+    raise _Unknown(f"where {e} is defined")
+
+
+def _ordered(conditions: Iterable[sympy.Basic]) -> list:
+    return sorted(set(conditions) - {sympy.true}, key=canonical_srepr)
+
+
+def _defined_all(parts: Iterable[sympy.Basic]) -> set:
+    """Definedness of the expressions of a goal, as far as it is expressible (the rest is left out:
+    a weaker antecedent)."""
+    out: set = set()
+    for part in parts:
+        for atom in _pieces(part):
+            try:
+                out |= _defined(atom)
+            except _Unknown:
+                pass
+    return out - {sympy.true}
+
+
+def _pieces(e: sympy.Basic) -> list:
+    """`e` cut at the terms whose definedness may be unknown, so the rest still counts."""
+    if isinstance(e, (Relational, BooleanFunction, sympy.Add, sympy.Mul)) and not isinstance(e, Every):
+        return [p for a in e.args for p in _pieces(a)]
+    return [e]
+
+
+def _continuous(f: sympy.Basic) -> bool:
+    """Built only from functions continuous where they are defined."""
+    if isinstance(f, (sympy.Symbol, sympy.Number, sympy.NumberSymbol)):
+        return True
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log)) or f.func in _TOTAL:
+        return all(_continuous(a) for a in f.args)
+    return False
+
+
+def _orient(rel: sympy.Basic) -> tuple[sympy.Basic, str, sympy.Basic]:
+    """(a, op, b) with op one of '=', '<=', '<', reading ≥ and > backwards."""
+    if isinstance(rel, sympy.Eq):
+        return rel.lhs, "=", rel.rhs
+    for kind, op, flip in ((sympy.LessThan, "<=", False), (sympy.StrictLessThan, "<", False),
+                           (sympy.GreaterThan, "<=", True), (sympy.StrictGreaterThan, "<", True)):
+        if isinstance(rel, kind):
+            return (rel.rhs, op, rel.lhs) if flip else (rel.lhs, op, rel.rhs)
+    raise _Refused(f"{rel} is not a relation =, ≤, <, ≥ or >")
+
+
+_RELATION = {"=": sympy.Eq, "<=": sympy.Le, "<": sympy.Lt}
+
+
+def _split_range(hyps: Sequence[sympy.Basic], index: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic) -> tuple[list, list]:
+    """A premise's hypotheses without lo ≤ index ≤ hi (which must be among them): (free of index, with index)."""
+    found = {"lo": False, "hi": False}
+    rest = []
+    for h in hyps:
+        try:
+            a, op, b = _orient(h) if isinstance(h, Relational) and not isinstance(h, (sympy.Eq, sympy.Ne)) else (None, "", None)
+        except _Refused:
+            a, op, b = None, "", None
+        if op == "<=" and a == lo and b == index and not found["lo"]:
+            found["lo"] = True
+        elif op == "<=" and a == index and b == hi and not found["hi"]:
+            found["hi"] = True
+        else:
+            rest.append(h)
+    if not all(found.values()):
+        raise _Refused(f"the premise's hypotheses must include {lo} ≤ {index} and {index} ≤ {hi}")
+    return [h for h in rest if index not in _free(h)], [h for h in rest if index in _free(h)]
+
+
+# --------------------------------------------------------------------------------------------
+# side conditions: abstraction, then z3
+
+
+def _sign(e: sympy.Basic) -> str | None:
+    """"positive" or "nonnegative" when every defined value of `e` is, by its form; else None."""
+    def rank(v: str | None) -> int:
+        return {"positive": 2, "nonnegative": 1}.get(v, 0)
+
+    def of(ranks: Iterable[int]) -> str | None:
+        low = min(ranks, default=2)
+        return "positive" if low == 2 else "nonnegative" if low == 1 else None
+    if isinstance(e, (sympy.Symbol, sympy.Indexed)) or (not _free(e) and not e.has(*_BINDERS, sympy.Limit)):
+        return "positive" if e.is_positive is True else "nonnegative" if e.is_nonnegative is True else None
+    if isinstance(e, sympy.exp):
+        return "positive"
+    if isinstance(e, sympy.Abs):
+        return "nonnegative"
+    if isinstance(e, sympy.Pow):
+        base = rank(_sign(e.base))
+        if not e.exp.is_Integer:  # defined only for a base ≥ 0 (> 0 for a symbolic exponent)
+            return "positive" if base == 2 or not e.exp.is_Rational else "nonnegative"
+        if e.exp % 2 == 0:
+            return "positive" if base == 2 or e.exp < 0 else "nonnegative"
+        return of([2 if e.exp < 0 and base else base])  # b⁻ᵏ is defined only for b ≠ 0
+    if isinstance(e, (sympy.Mul, sympy.Add)):
+        return of(rank(_sign(a)) for a in e.args)
+    if isinstance(e, sympy.Product) and len(e.limits) == 1:  # a reversed range gives a reciprocal: same sign
+        return _sign(e.function)
+    return None  # not a Sum: Karr's convention makes a reversed sum of positive terms negative
+
+
+def _is_atom(e: sympy.Basic) -> bool:
+    if _is_condition(e):
+        return isinstance(e, Every)
+    if e.is_Rational or (isinstance(e, sympy.Symbol) and not e.is_integer):
+        return False
+    if isinstance(e, (sympy.Add, sympy.Mul)):
+        return False
+    return not (isinstance(e, sympy.Pow) and e.exp.is_Integer)
+
+
+def _collect_atoms(e: sympy.Basic, out: list) -> None:
+    if _is_atom(e):
+        if e not in out:
+            out.append(e)
+        return
+    for a in e.args:
+        if isinstance(a, sympy.Basic):
+            _collect_atoms(a, out)
+
+
+def _facts(term: sympy.Basic, fresh: sympy.Basic) -> list:
+    """What is always true of `term`, in terms of its fresh variable: Max, Min, Abs."""
+    if isinstance(term, (sympy.Max, sympy.Min)):
+        op = sympy.Ge if isinstance(term, sympy.Max) else sympy.Le
+        return [op(fresh, a) for a in term.args] + [sympy.Or(*[sympy.Eq(fresh, a) for a in term.args])]
+    if isinstance(term, sympy.Abs):
+        return [sympy.Or(sympy.Eq(fresh, term.args[0]), sympy.Eq(fresh, -term.args[0]))]
+    return []
+
+
+def _arguments(term: sympy.Basic) -> list:
+    """The arguments of an atom that congruence compares: a function's, a sequence term's indices,
+    a binder's ends (never what a binder's index is bound in)."""
+    if isinstance(term, _BINDERS):
+        return list(term.args[1][1:]) if len(term.args) == 2 else []
+    if isinstance(term, sympy.Indexed):
+        return list(term.indices)
+    if isinstance(term, (sympy.Symbol, sympy.Limit, Every)):
+        return []
+    return [a for a in term.args if isinstance(a, sympy.Expr)]
+
+
+def _head(term: sympy.Basic) -> tuple | None:
+    """Atoms with the same head are equal when their arguments are (None: no such reading)."""
+    if isinstance(term, _BINDERS):
+        return (term.func, term.args[0], term.args[1][0]) if len(term.args) == 2 else None
+    if isinstance(term, sympy.Indexed):
+        return ("Indexed", term.base, len(term.indices))
+    if isinstance(term, (sympy.Symbol, sympy.Limit, Every)) or not _arguments(term):
+        return None
+    return (term.func, len(term.args))
+
+
+def _congruences(names: Sequence[tuple], mapping: Mapping) -> list:
+    """(a₁ = b₁ ∧ …) ⇒ f(a) = f(b) for each two atoms of one head (Ackermann's reduction)."""
+    out = []
+    for k, (fresh, term) in enumerate(names):
+        for other_fresh, other in names[k + 1:]:
+            head = _head(term)
+            if head is None or head != _head(other):
+                continue
+            differ = [sympy.Ne(a.xreplace(mapping), b.xreplace(mapping))
+                      for a, b in zip(_arguments(term), _arguments(other)) if a != b]
+            out.append(sympy.Or(*differ, sympy.Eq(fresh, other_fresh)))
+    return out
+
+
+def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goal, list]:
+    """The goal with every non-polynomial subterm (and the facts the abstraction keeps) read as a
+    fresh variable, and the map [(fresh, term)] in the order the fresh variables are named."""
+    parts = [*hyps, conclusion]
+    atoms: list = []
+    for p in parts:
+        _collect_atoms(p, atoms)
+    pending = list(atoms)
+    while pending:  # the arguments of an atom (compared by congruence, or in Max/Min/Abs facts) hold atoms in turn
+        for argument in _arguments(pending.pop()):
+            found: list = []
+            _collect_atoms(argument, found)
+            fresh_ones = [a for a in found if a not in atoms]
+            atoms += fresh_ones
+            pending += fresh_ones
+    taken = {str(s) for p in parts for s in p.free_symbols}
+    mapping, names = {}, []
+    for i, term in enumerate(sorted(atoms, key=canonical_srepr), 1):
+        name = f"atom{i}"
+        while name in taken:
+            name += "_"
+        if isinstance(term, Every):
+            fresh = sympy.Symbol(name, real=True)
+            mapping[term] = sympy.Eq(fresh, 1)
+        else:
+            sign = _sign(term)
+            fresh = sympy.Symbol(name, real=True, **({sign: True} if sign else {}))
+            mapping[term] = fresh
+        names.append((fresh, term))
+    replaced = [_connectives(p.xreplace(mapping)) for p in parts]
+    facts = [f.xreplace(mapping) for fresh, term in names for f in _facts(term, fresh)]
+    facts += _congruences([(f, t) for f, t in names if not isinstance(t, Every)], mapping)
+    abstract = _make(replaced[-1], [*replaced[:-1], *facts])
+    if len({str(v) for v in abstract.variables}) < len(abstract.variables):
+        # the solver reads one name as one variable: two symbols named alike would be merged
+        raise _Refused(f"two different variables share a name in {abstract.text()}; rename one")
+    return abstract, names
+
+
+def _connectives(c: sympy.Basic) -> sympy.Basic:
+    """`c` with each Equivalent written with And, Or, Not (the connectives an SMT-LIB goal has)."""
+    if isinstance(c, (sympy.And, sympy.Or, sympy.Not)):
+        return c.func(*[_connectives(a) for a in c.args])
+    if isinstance(c, sympy.Equivalent):
+        parts = [_connectives(a) for a in c.args]
+        return sympy.And(*[sympy.And(sympy.Or(sympy.Not(u), v), sympy.Or(u, sympy.Not(v))) for u, v in zip(parts, parts[1:])])
+    return c
+
+
+def _to_z3(c: sympy.Basic, names: dict):
+    import z3
+
+    from .decide import condition_to_z3
+
+    if c is sympy.true or c is sympy.false:
+        return z3.BoolVal(c is sympy.true)
+    if isinstance(c, (sympy.And, sympy.Or)):
+        parts = [_to_z3(a, names) for a in c.args]
+        return z3.And(*parts) if isinstance(c, sympy.And) else z3.Or(*parts)
+    if isinstance(c, sympy.Not):
+        return z3.Not(_to_z3(c.args[0], names))
+    if isinstance(c, sympy.Ne):
+        return z3.Not(condition_to_z3(sympy.Eq(c.lhs, c.rhs), names))
+    return condition_to_z3(c, names)
+
+
+def _discharge(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> dict:
+    """The side certificate of ∀: hyps ⇒ conclusion (after abstraction), or _Refused."""
+    import z3
+
+    from .decide import assumption_constraints
+
+    abstract, names = _abstract(hyps, conclusion)
+    znames: dict = {}
+    solver = z3.Tactic("qfnra-nlsat").solver()
+    solver.set("timeout", Z3_TIMEOUT_MS)
+    try:
+        for c in assumption_constraints(abstract.variables, znames):
+            solver.add(c)
+        for h in abstract.hypotheses:
+            solver.add(_to_z3(h, znames))
+        solver.add(z3.Not(_to_z3(abstract.conclusion, znames)))
+    except ParameterError as err:
+        raise _Refused(f"the side condition is outside real arithmetic: {err}") from None
+    verdict = solver.check()
+    shown = abstract.text()
+    if verdict == z3.sat:
+        model = solver.model()
+        point = {str(v): str(model.eval(z, model_completion=True)) for v, z in znames.items()}
+        raise _Refused(f"the side condition {shown} fails at {point}")
+    if verdict != z3.unsat:
+        raise _Refused(f"the side condition {shown} is undecided ({solver.reason_unknown()})")
+    # the recorded query is the re-checker's own translation of the goal, which it compares character for character
+    return {"kind": "smtlib", "goal": abstract.canonical(), "digest": abstract.digest,
+            "query": smtlib_query(abstract.canonical()), "logic": SMT_LOGIC, "expect": "unsat",
+            "abstraction": [[canonical_srepr(f), canonical_srepr(t)] for f, t in names]}
+
+
+# --------------------------------------------------------------------------------------------
+# a step: conclusion, premises, side conditions → evidence
+
+
+def _step(rule: str, conclusion: Goal, premises: Sequence[Fact], sides: Sequence[tuple[list, sympy.Basic]],
+          params: Mapping, detail: str) -> Evidence:
+    if conclusion.conclusion is sympy.false and rule != "decide":
+        # sympy evaluated a constant conclusion to False numerically: no rule concludes that
+        raise _Refused(f"sympy evaluates the conclusion to False: {conclusion.text()}")
+    _readable(conclusion)
+    side = [_discharge(h, c) for h, c in sides if c is not sympy.true]
+    cert = {"kind": "rule", "rule": rule, "goal": conclusion.canonical(), "digest": conclusion.digest,
+            "premises": [{"digest": p.goal.digest, "claim": p.claim} for p in premises], "side": side,
+            "params": dict(params)}
+    nested = list({id(p.evidence): p.evidence.to_json() for p in premises if p.evidence is not None}.values())
+    data = {"formal": {"form": "rule"}, "goals": [conclusion.to_json()], "certificate": cert, "premises": nested}
+    return settled(Evidence("rule", "proved", f"{rule}: {detail or conclusion.text()}", data))
+
+
+def _applied(rule: str, build) -> Evidence:
+    """Run a rule's builder; a step that does not follow becomes failed evidence naming why."""
+    try:
+        return build()
+    except (_Refused, _Unknown) as err:
+        reason = str(err) if isinstance(err, _Refused) else f"cannot tell {err}"
+        return Evidence("rule", "failed", f"{rule}: the step does not follow: {reason}", {"rule": rule})
+
+
+def _relation(rel: object, name: str) -> sympy.Basic:
+    rel = sympy.sympify(rel)
+    if not _is_condition(rel):
+        raise ParameterError(f"{name} must be a condition (a relation or And/Or/Not of relations), got {rel}")
+    return rel
+
+
+def _symbol(v: object, name: str, integer: bool | None = None, ranged: bool = True) -> sympy.Symbol:
+    """`v` as a variable; one a rule ranges over (`ranged`) carries no assumption but integer=True
+    (or real=True): a sign or parity would leave part of the range out of the premise."""
+    if not isinstance(v, sympy.Symbol):
+        raise ParameterError(f"{name} must be a sympy Symbol, got {v!r}")
+    if integer is True and not v.is_integer:
+        raise ParameterError(f"{name} must be an integer symbol (integer=True), got {v}")
+    if integer is False and v.is_integer:
+        raise ParameterError(f"{name} must be a real (non-integer) symbol, got {v}")
+    if ranged and not _plain(v):
+        raise ParameterError(f"{name} must carry no assumption but integer=True or real=True, got {canonical_srepr(v)}")
+    return v
+
+
+def _plain(v: sympy.Symbol) -> bool:
+    return v.assumptions0 in [sympy.Symbol(v.name, **kind).assumptions0 for kind in ({}, {"real": True}, {"integer": True})]
+
+
+def _defined_beyond(exprs: Iterable[sympy.Basic], target: Goal) -> set:
+    """Where the terms of `exprs` that `target` does not mention are defined (`target`'s own terms
+    are defined wherever it says anything). _Unknown for such a term of unknown definedness."""
+    mentioned = set(_pieces_all([*target.hypotheses, target.conclusion]))
+    out: set = set()
+    for piece in set(_pieces_all(exprs)) - mentioned:
+        out |= _defined(piece)
+    return out - {sympy.true}
+
+
+def _premise_side(premises: Sequence[Fact], conclusion: Goal) -> list:
+    """∧ᵢ (Def(Pᵢ) ⇒ (Hᵢ ⇒ Cᵢ)), refusing a premise with a variable the conclusion lacks."""
+    own = set(conclusion.variables)
+    out = []
+    for p in premises:
+        extra = set(p.goal.variables) - own
+        if extra:
+            raise _Refused(f"the premise {p.goal.text()} has variables {sorted(map(str, extra))} the goal lacks; "
+                           "instantiate it first")
+        defined = _defined_beyond([*p.goal.hypotheses, p.goal.conclusion], conclusion)
+        out.append(sympy.Or(sympy.Not(sympy.And(*_ordered(defined), *p.goal.hypotheses)), p.goal.conclusion))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# the rules
+
+
+def decide(goal: Goal, *premises: Fact | Evidence, detail: str = "") -> Evidence:
+    """`goal` from `premises` (same variables) in real arithmetic, after abstraction (module docstring)."""
+    if not isinstance(goal, Goal):
+        raise ParameterError(f"goal must be a Goal (symdp.verify.goals.goal), got {type(goal).__name__}")
+    facts = [_premise(p) for p in premises]
+
+    def build() -> Evidence:
+        if _make(goal.conclusion, goal.hypotheses).digest != goal.digest:
+            raise _Refused("the goal must list exactly its free variables (build it with kernel.goal)")
+        hyps = [*_ordered(_defined_all([*goal.hypotheses, goal.conclusion])), *goal.hypotheses,
+                *_premise_side(facts, goal)]
+        return _step("decide", goal, facts, [(hyps, goal.conclusion)], {}, detail)
+    return _applied("decide", build)
+
+
+def instantiate(premise: Fact | Evidence, substitution: Mapping[sympy.Symbol, object],
+                hypotheses: Sequence[object] | None = None, detail: str = "") -> Evidence:
+    """The premise at `substitution` (variable → expression), under `hypotheses` (default: the
+    premise's, substituted); the side condition: they imply the premise's hypotheses there, each
+    value lies in its variable's domain and is defined."""
+    p = _premise(premise)
+    sigma = {_symbol(v, "a substituted variable", ranged=False): sympy.sympify(value) for v, value in dict(substitution).items()}
+
+    def build() -> Evidence:
+        missing = set(sigma) - set(p.goal.variables)
+        if missing:
+            raise _Refused(f"{sorted(map(str, missing))} are not variables of the premise")
+        bound = _bound(p.goal.conclusion).union(*(_bound(h) for h in p.goal.hypotheses))
+        if bound & (set(sigma) | set().union(*(_free(value) for value in sigma.values()))):
+            raise _Refused("a substituted variable, or a variable of a value, is a bound index of the premise")
+        old_hyps = [h.xreplace(sigma) for h in p.goal.hypotheses]
+        new_hyps = old_hyps if hypotheses is None else [_relation(h, "hypotheses") for h in hypotheses]
+        target = _make(p.goal.conclusion.xreplace(sigma), new_hyps)
+        domain = []
+        for v, value in sigma.items():
+            if v.is_integer and not _integer_valued(value):
+                raise _Refused(f"{v} is an integer variable, but {value} is not integer-valued by its form")
+            sign = next((k for k in ("positive", "nonnegative", "negative", "nonpositive") if getattr(v, f"is_{k}")), None)
+            domain.append({"positive": value > 0, "nonnegative": value >= 0, "negative": value < 0,
+                           "nonpositive": value <= 0, None: sympy.true}[sign])
+        needed = set(old_hyps) | set(domain) | _defined_beyond([*old_hyps, *sigma.values()], target)
+        hyps = [*_ordered(_defined_all([*target.hypotheses, target.conclusion])), *target.hypotheses]
+        params = {"substitution": [[canonical_srepr(v), canonical_srepr(sigma[v])] for v in sorted(sigma, key=canonical_srepr)]}
+        return _step("instantiate", target, [p], [(hyps, sympy.And(*_ordered(needed)))], params, detail)
+    return _applied("instantiate", build)
+
+
+def chain(*premises: Fact | Evidence, detail: str = "") -> Evidence:
+    """a₀ R a_n from a₀ R₁ a₁, a₁ R₂ a₂, … (middle terms equal and defined)."""
+    facts = [_premise(p) for p in premises]
+    if len(facts) < 2:
+        raise ParameterError("chain needs at least two premises")
+
+    def build() -> Evidence:
+        given = [_orient(f.goal.conclusion) for f in facts]
+        links = next((ls for ls in _orientations(given) if all(x[2] == y[0] for x, y in zip(ls, ls[1:]))), None)
+        if links is None:
+            raise _Refused("the middle terms differ: " + "; ".join(f"{x[2]} and {y[0]}" for x, y in zip(given, given[1:])
+                                                                   if x[2] != y[0]))
+        ops = {op for _, op, _ in links}
+        op = "<" if "<" in ops else "<=" if "<=" in ops else "="
+        hyps = [h for f in facts for h in f.goal.hypotheses]
+        target = _make(_RELATION[op](links[0][0], links[-1][2]), hyps)
+        needed = _defined_beyond([b for _, _, b in links[:-1]], target)
+        side = [*_ordered(_defined_all([*target.hypotheses, target.conclusion])), *target.hypotheses]
+        return _step("chain", target, facts, [(side, sympy.And(*_ordered(needed)))], {}, detail)
+    return _applied("chain", build)
+
+
+def apply(main: Fact | Evidence, *supports: Fact | Evidence, detail: str = "") -> Evidence:
+    """Modus ponens: from ∀: H ⇒ C and, for some hypotheses h ∈ H, proofs of ∀: Hₛ ⇒ h, conclude C
+    under the rest of H and the supports' hypotheses (no solver: each support's conclusion must be
+    one of H as written; a discharged hypothesis must be defined wherever the conclusion is)."""
+    m, facts = _premise(main), [_premise(p) for p in supports]
+    if not facts:
+        raise ParameterError("apply needs at least one supporting premise")
+
+    def build() -> Evidence:
+        discharged = [f.goal.conclusion for f in facts]
+        missing = [c for c in discharged if c not in m.goal.hypotheses]
+        if missing:
+            raise _Refused(f"{missing[0]} is not a hypothesis of {m.goal.text()}")
+        kept = [h for h in m.goal.hypotheses if h not in discharged]
+        target = _make(m.goal.conclusion, [*kept, *[h for f in facts for h in f.goal.hypotheses]])
+        needed = _defined_beyond(discharged, target)
+        side = [*_ordered(_defined_all([*target.hypotheses, target.conclusion])), *target.hypotheses]
+        return _step("apply", target, [m, *facts], [(side, sympy.And(*_ordered(needed)))], {}, detail)
+    return _applied("apply", build)
+
+
+def rewrite(premise: Fact | Evidence, equation: Fact | Evidence, reverse: bool = False, detail: str = "") -> Evidence:
+    """Leibniz: from ∀: H ⇒ C and ∀: Hₑ ⇒ A = B, the premise with A replaced by B everywhere (B by A
+    when `reverse`), under Hₑ too; A must be defined wherever the result is (side)."""
+    p, e = _premise(premise), _premise(equation)
+
+    def build() -> Evidence:
+        if not isinstance(e.goal.conclusion, sympy.Eq):
+            raise _Refused(f"{e.goal.text()} is not an equation")
+        old, new = e.goal.conclusion.args[::-1] if reverse else e.goal.conclusion.args
+        swap = {old: new}
+        target = _make(p.goal.conclusion.xreplace(swap), [*[h.xreplace(swap) for h in p.goal.hypotheses],
+                                                          *e.goal.hypotheses])
+        needed = _defined_beyond([old], target)
+        side = [*_ordered(_defined_all([*target.hypotheses, target.conclusion])), *target.hypotheses]
+        return _step("rewrite", target, [p, e], [(side, sympy.And(*_ordered(needed)))], {"reverse": bool(reverse)},
+                     detail)
+    return _applied("rewrite", build)
+
+
+def _orientations(links: list) -> Iterable[list]:
+    """The links with each equation read either way (equations first as written)."""
+    if not links:
+        yield []
+        return
+    a, op, b = links[0]
+    for first in ([(a, op, b), (b, op, a)] if op == "=" else [(a, op, b)]):
+        for rest in _orientations(links[1:]):
+            yield [first, *rest]
+
+
+def combine(*premises: Fact | Evidence, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
+    """The conjunction of the premises' conclusions under all their hypotheses and `hypotheses`."""
+    facts = [_premise(p) for p in premises]
+    if not facts:
+        raise ParameterError("combine needs at least one premise")
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        target = _make(sympy.And(*[f.goal.conclusion for f in facts]),
+                       [h for f in facts for h in f.goal.hypotheses] + extra)
+        return _step("combine", target, facts, [], {"hypotheses": [canonical_srepr(h) for h in extra]}, detail)
+    return _applied("combine", build)
+
+
+def _range_step(rule: str, p: Fact, index: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, conclusion,
+                allow_indexed_hyps: bool, detail: str, **params) -> Evidence:
+    """Shared by the rules over a range (sum, integral, supremum): the premise ∀ index ∈ [lo, hi]."""
+    if index not in p.goal.variables:
+        raise _Refused(f"{index} is not a variable of the premise")
+    if index in _free(lo) | _free(hi):
+        raise _Refused(f"the range of {index} depends on {index}")
+    if index.is_integer and not (_integer_valued(lo) and _integer_valued(hi)):
+        raise _Refused(f"the ends {lo}, {hi} of an integer range must be integer-valued by their form")
+    outer, inner = _split_range(p.goal.hypotheses, index, lo, hi)
+    if inner and not allow_indexed_hyps:
+        raise _Refused(f"the hypotheses {inner} depend on {index}")
+    a, op, b = _orient(p.goal.conclusion)
+    hyps = [*outer, sympy.Ge(hi, lo)] + ([Every(sympy.And(*inner), (index, lo, hi))] if inner else [])
+    target = _make(conclusion(a, op, b), hyps)
+    terms = set().union(*(_defined(t) for t in (a, b)))
+    side = [*_ordered(_defined_all(outer)), *outer, sympy.Le(lo, index), sympy.Le(index, hi), *inner]
+    limits = {"index": canonical_srepr(index), "lo": canonical_srepr(lo), "hi": canonical_srepr(hi), **params}
+    return _step(rule, target, [p], [(side, sympy.And(*_ordered(terms)))], limits, detail)
+
+
+def summed(premise: Fact | Evidence, index: sympy.Symbol, lo: object, hi: object, detail: str = "") -> Evidence:
+    """Σ_{index=lo}^{hi} f R Σ g from the pointwise f R g (R one of =, ≤, <) for integers lo ≤ index ≤ hi."""
+    p, j = _premise(premise), _symbol(index, "index", integer=True)
+    lo, hi = sympy.sympify(lo), sympy.sympify(hi)
+    return _applied("sum", lambda: _range_step(
+        "sum", p, j, lo, hi, lambda a, op, b: _RELATION[op](sympy.Sum(a, (j, lo, hi)), sympy.Sum(b, (j, lo, hi))),
+        True, detail))
+
+
+def integrated(premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: object, detail: str = "") -> Evidence:
+    """∫_lo^hi f ≤ ∫ g (or =) from f ≤ g (or =) for every var ∈ [lo, hi]; f and g continuous (by
+    their form) and defined on all of [lo, hi] (side condition), so integrable."""
+    p, u = _premise(premise), _symbol(var, "var", integer=False)
+    lo, hi = sympy.sympify(lo), sympy.sympify(hi)
+
+    def build() -> Evidence:
+        if lo.has(sympy.oo, -sympy.oo, sympy.zoo) or hi.has(sympy.oo, -sympy.oo, sympy.zoo):
+            raise _Refused("integrate needs a bounded interval (take a limit for an unbounded one)")
+        a, _, b = _orient(p.goal.conclusion)
+        if not (_continuous(a) and _continuous(b)):
+            raise _Refused(f"{a} and {b} must be built from continuous functions to be integrable")
+        return _range_step("integrate", p, u, lo, hi, lambda a, op, b: (sympy.Eq if op == "=" else sympy.Le)(
+            sympy.Integral(a, (u, lo, hi)), sympy.Integral(b, (u, lo, hi))), False, detail)
+    return _applied("integrate", build)
+
+
+def supremum(premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: object, detail: str = "") -> Evidence:
+    """Sup_{var ∈ [lo, hi]} f ≤ c from f ≤ c (c free of var) on the range (integers when var is one)."""
+    p, t = _premise(premise), _symbol(var, "var")
+    lo, hi = sympy.sympify(lo), sympy.sympify(hi)
+
+    def build() -> Evidence:
+        a, op, c = _orient(p.goal.conclusion)
+        if op == "=" or t in _free(c):
+            raise _Refused(f"the premise must bound f above by a term free of {t}, got {p.goal.conclusion}")
+        return _range_step("sup", p, t, lo, hi, lambda a, op, b: sympy.Le(Sup(a, (t, lo, hi)), b), False, detail)
+    return _applied("sup", build)
+
+
+def expectation(premise: Fact | Evidence, index: sympy.Symbol, lo: object, hi: object, weight: object,
+                detail: str = "") -> Evidence:
+    """Σ w f ≤ Σ w g from f ≤ g (or =), for weights w ≥ 0 (a hypothesis for each index unless
+    provable): the expectation of an inequality under a finite law with masses w (a derived rule:
+    :func:`decide` then :func:`summed`)."""
+    p, j = _premise(premise), _symbol(index, "index", integer=True)
+    w = sympy.sympify(weight)
+
+    def build() -> Evidence:
+        a, op, b = _orient(p.goal.conclusion)
+        hyps = list(p.goal.hypotheses) + ([] if w.is_nonnegative else [w >= 0])
+        weighted = decide(_make((sympy.Eq if op == "=" else sympy.Le)(w * a, w * b), hyps), p)
+        if not weighted.passed:
+            raise _Refused(weighted.detail)
+        return summed(weighted, j, lo, hi, detail)
+    return _applied("sum", build)
+
+
+def induction_goals(goal: Goal, n: sympy.Symbol, n0: object) -> tuple[Goal, Goal]:
+    """(base, step) that :func:`induction` needs for `goal` = ∀ n ≥ n0, …: H ⇒ C: the goal at
+    n = n0, and n ≥ n0 ∧ H(n+1) ∧ (H ⇒ C) ⇒ C(n+1)."""
+    n, n0 = _symbol(n, "n", integer=True), sympy.sympify(n0)
+    if not isinstance(goal, Goal) or n not in goal.variables:
+        raise ParameterError(f"goal must be a Goal with the variable {n}")
+    if not _integer_valued(n0) or n in _free(n0):
+        raise ParameterError(f"n0 must be integer-valued and free of {n}, got {n0}")
+    start = sympy.Ge(n, n0)
+    rest = [h for h in goal.hypotheses if h != start]
+    if len(rest) == len(goal.hypotheses):
+        raise ParameterError(f"the goal's hypotheses must include {start}")
+    up = {n: n + 1}
+    base = _make(goal.conclusion.xreplace({n: n0}), [h.xreplace({n: n0}) for h in rest])
+    hypothesis = sympy.Or(sympy.Not(sympy.And(*rest)), goal.conclusion) if rest else goal.conclusion
+    step = _make(goal.conclusion.xreplace(up), [start, *[h.xreplace(up) for h in rest], hypothesis])
+    return base, step
+
+
+def induction(goal: Goal, n: sympy.Symbol, n0: object, base: Fact | Evidence, step: Fact | Evidence,
+              detail: str = "") -> Evidence:
+    """`goal` (∀ n ≥ n0, …: H ⇒ C) by induction on the integer n: `base` and `step` must prove
+    exactly :func:`induction_goals`; definedness at n + 1 must give definedness at n (side)."""
+    b, s = _premise(base), _premise(step)
+
+    def build() -> Evidence:
+        if _make(goal.conclusion, goal.hypotheses).digest != goal.digest:
+            raise _Refused("the goal must list exactly its free variables")
+        want_base, want_step = induction_goals(goal, n, n0)
+        if b.goal.digest != want_base.digest:
+            raise _Refused(f"the base proves {b.goal.text()}, not {want_base.text()}")
+        if s.goal.digest != want_step.digest:
+            raise _Refused(f"the step proves {s.goal.text()}, not {want_step.text()}")
+        start = sympy.Ge(n, n0)
+        rest = [h for h in goal.hypotheses if h != start]
+        now = set().union(*(_defined(p) for p in _pieces_all([*rest, goal.conclusion])))
+        later = [part.xreplace({n: n + 1}) for part in (*rest, goal.conclusion)]
+        side = [start, *_ordered(_defined_all(later)), *[h.xreplace({n: n + 1}) for h in rest]]
+        params = {"variable": canonical_srepr(n), "start": canonical_srepr(sympy.sympify(n0))}
+        return _step("induction", goal, [b, s], [(side, sympy.And(*_ordered(now)))], params, detail)
+    return _applied("induction", build)
+
+
+def _pieces_all(parts: Iterable[sympy.Basic]) -> list:
+    return [q for p in parts for q in _pieces(p)]
+
+
+def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0: object, detail: str = "") -> Evidence:
+    """lim_{n→∞} f ≤ c from f(n) ≤ f(n+1) and f(n) ≤ c for integers n ≥ n0 (same hypotheses, c free of n)."""
+    m, bd, n = _premise(monotone), _premise(bound), _symbol(n, "n", integer=True)
+    n0 = sympy.sympify(n0)
+
+    def build() -> Evidence:
+        if not _integer_valued(n0) or n in _free(n0):
+            raise _Refused(f"n0 must be integer-valued and free of {n}")
+        start = sympy.Ge(n, n0)
+        if start not in m.goal.hypotheses or set(m.goal.hypotheses) != set(bd.goal.hypotheses):
+            raise _Refused(f"both premises must have the hypotheses {start} and the same others")
+        rest = [h for h in m.goal.hypotheses if h != start]
+        if any(n in _free(h) for h in rest):
+            raise _Refused(f"only {start} may mention {n}")
+        f, op1, g = _orient(m.goal.conclusion)
+        f2, op2, c = _orient(bd.goal.conclusion)
+        if op1 == "=" or op2 == "=" or g != f.xreplace({n: n + 1}) or f2 != f or n in _free(c):
+            raise _Refused("the premises must read f ≤ f(n+1) and f ≤ c, c free of n")
+        target = _make(sympy.Le(sympy.Limit(f, n, sympy.oo), c), rest)
+        side = [*_ordered(_defined_all(rest)), *rest, start]
+        params = {"variable": canonical_srepr(n), "start": canonical_srepr(n0)}
+        return _step("limit", target, [m, bd], [(side, sympy.And(*_ordered(_defined(f))))], params, detail)
+    return _applied("limit", build)
+
+
+def _range_of(term: sympy.Basic) -> tuple:
+    if isinstance(term, (sympy.Sum, sympy.Product)) and len(term.limits) == 1:
+        body, (j, lo, hi) = term.function, term.limits[0]
+    elif isinstance(term, Every):
+        body, (j, lo, hi) = term.condition, term.limits
+    else:
+        raise ParameterError(f"term must be a Sum, Product or Every over one integer index, got {term}")
+    return body, _symbol(j, "the term's index", integer=True), lo, hi
+
+
+def _join(term: sympy.Basic, items: list) -> sympy.Basic:
+    return (sympy.Add if isinstance(term, sympy.Sum) else sympy.Mul if isinstance(term, sympy.Product) else sympy.And)(*items)
+
+
+def unfold(term: sympy.Basic, at: str = "end", detail: str = "") -> Evidence:
+    """The definition of a finite Sum, Product or Every: peel its last term (`at="end"`, under
+    lo ≤ hi) or write out a constant range of at most MAX_UNFOLD terms (`at="all"`)."""
+    body, j, lo, hi = _range_of(term)
+    same = sympy.Equivalent if isinstance(term, Every) else sympy.Eq
+
+    def build() -> Evidence:
+        if not (_integer_valued(lo) and _integer_valued(hi)):
+            raise _Refused(f"the ends of {term} must be integer-valued by their form")
+        if at == "end":
+            rest = term.func(body, (j, lo, hi - 1))
+            target = _make(same(term, _join(term, [rest, body.xreplace({j: hi})])), [sympy.Ge(hi, lo)])
+        elif at == "all":
+            if not (lo.is_Integer and hi.is_Integer and -1 <= hi - lo < MAX_UNFOLD):
+                raise _Refused(f"at='all' needs integer constants lo ≤ hi + 1 with at most {MAX_UNFOLD} terms")
+            target = _make(same(term, _join(term, [body.xreplace({j: k}) for k in range(int(lo), int(hi) + 1)])), [])
+        else:
+            raise ParameterError(f"at must be 'end' or 'all', got {at!r}")
+        return _step("unfold", target, [], [], {"term": canonical_srepr(term), "at": at}, detail)
+    return _applied("unfold", build)
+
+
+def rename(term: sympy.Basic, index: sympy.Symbol, detail: str = "") -> Evidence:
+    """term = the same term with its bound index renamed to `index` (α-conversion of a Sum,
+    Product, Integral, Every or Sup over one index; `index` must not occur in the term)."""
+    if not (isinstance(term, _BINDERS) and len(term.args) == 2):
+        raise ParameterError(f"term must be a Sum, Product, Integral, Every or Sup over one index, got {term}")
+    new = _symbol(index, "index", ranged=False)
+    old, lo, hi = term.args[1]
+
+    def build() -> Evidence:
+        if new.assumptions0 != old.assumptions0 or new in _free(term) | _bound(term):
+            raise _Refused(f"{new} must be new to the term and have the assumptions of {old}")
+        renamed = term.func(term.args[0].xreplace({old: new}), (new, lo, hi))
+        target = _make((sympy.Equivalent if isinstance(term, Every) else sympy.Eq)(term, renamed), [])
+        return _step("rename", target, [], [], {"term": canonical_srepr(term), "index": canonical_srepr(new)}, detail)
+    return _applied("rename", build)
+
+
+def _expanded_terms(e: sympy.Basic) -> int:
+    """An upper bound on the terms of `e` expanded as a polynomial (checked before expanding)."""
+    if isinstance(e, sympy.Add):
+        return sum(_expanded_terms(a) for a in e.args)
+    if isinstance(e, sympy.Mul):
+        return math.prod(_expanded_terms(a) for a in e.args)
+    if isinstance(e, sympy.Pow) and e.exp.is_Integer and e.exp > 0:
+        t = _expanded_terms(e.base)
+        return math.comb(t + int(e.exp) - 1, int(e.exp)) if t > 1 else 1
+    return 1
+
+
+_EXPAND = {"mul": True, "multinomial": True, "power_exp": False, "power_base": False, "log": False}
+
+
+def linear(term: sympy.Sum, detail: str = "") -> Evidence:
+    """Σⱼ E = Σₖ cₖ Σⱼ uₖ + c₀(hi − lo + 1): the sum of E split by linearity (cₖ free of j)."""
+    body, j, lo, hi = _range_of(term)
+    if not isinstance(term, sympy.Sum):
+        raise ParameterError(f"linear takes a Sum, got {term}")
+
+    def build() -> Evidence:
+        limits.check("value_nodes", _expanded_terms(body), f"terms of the expanded summand of {term}")
+        groups: dict = {}
+        for piece in sympy.Add.make_args(sympy.expand(body, **_EXPAND)):
+            factors = sympy.Mul.make_args(piece)
+            coeff = sympy.Mul(*[f for f in factors if j not in _free(f)])
+            part = sympy.Mul(*[f for f in factors if j in _free(f)])
+            groups[part] = groups.get(part, 0) + coeff
+        count = hi - lo + 1
+        rhs = sympy.Add(*[c * (count if part == 1 else sympy.Sum(part, (j, lo, hi))) for part, c in groups.items()])
+        if sympy.expand(sympy.Add(*[c * part for part, c in groups.items()]) - body, **_EXPAND) != 0:
+            raise _Refused("the linear split does not add back up")
+        target = _make(sympy.Eq(term, rhs), [sympy.Ge(hi + 1, lo)])
+        return _step("linear", target, [], [], {"term": canonical_srepr(term)}, detail)
+    return _applied("linear", build)
