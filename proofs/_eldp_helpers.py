@@ -211,3 +211,48 @@ def catalog(ref: str, digits: int = 15):
     e10 = sympy.floor(sympy.log(abs(r), 10)) if r != 0 else 0
     rad = sympy.Rational(10) ** (int(e10) - digits + 1)
     return Real(lambda prec: arb(fmpq(int(r.p), int(r.q)), fmpq(int(rad.p), int(rad.q))))
+
+
+# --------------------------------------------------------------------------------------------
+# Kernel vocabulary: the symbols the claims' kernel proofs (symdp.verify.kernel) share. A channel's
+# entries are the sequence Q[i, y] = Q(y|x_i) ≥ 0; an event B = {y_1, …, y_m} of outputs is listed by the
+# sequence y[j], so Q(B|x_i) = Σ_{j=1}^m Q[i, y[j]]; ε is the domains' ε (a real symbol).
+
+EPSILON = sympy.Symbol("epsilon", real=True)
+ROW, ROW2, ROW0, OUT, J, M = sympy.symbols("i i_2 i_0 y j m", integer=True)
+CHANNEL = sympy.IndexedBase("Q", nonnegative=True)
+LABEL = sympy.IndexedBase("y")
+
+
+def zero_column_goal():
+    """Claim 1 at one entry (Kairouz–Oh–Viswanath, Section 7.2): ε-LDP at the output y between the inputs x_i and
+    x_{i0}, Q(y|x_i) ≤ e^ε Q(y|x_{i0}), and Q(y|x_{i0}) = 0 give Q(y|x_i) = 0."""
+    from symdp.verify import kernel
+    q, i, i0, y = CHANNEL, ROW, ROW0, OUT
+    return kernel.goal(sympy.Eq(q[i, y], 0), [q[i, y] <= sympy.exp(EPSILON) * q[i0, y], sympy.Eq(q[i0, y], 0)])
+
+
+def event_bound(a, b, condition, detail: str):
+    """Σ_{j=1}^m a_j ≤ e^ε Σ_{j=1}^m b_j for every m ≥ 0 (every event {y_1, …, y_m}, the empty one included) from
+    `condition` at every j ≤ m, where `condition` at j gives a_j ≤ e^ε b_j in real arithmetic: kernel steps, by
+    induction on m (the sums of no terms are 0; the step peels the last output)."""
+    from symdp.verify import kernel
+    j, m = J, M
+
+    def terms(n):
+        return (sympy.Sum(a, (j, 1, n)), sympy.Sum(b, (j, 1, n)), kernel.Every(condition, (j, 1, n)))
+    A, B, every = terms(m)
+    goal = kernel.goal(A <= sympy.exp(EPSILON) * B, [m >= 0, every])
+    base_goal, step_goal = kernel.induction_goals(goal, m, 0)
+    base = kernel.decide(base_goal, *[kernel.unfold(t, "all") for t in terms(0)], detail="the empty event: 0 ≤ 0")
+    step = kernel.decide(step_goal, *[kernel.unfold(t, "end") for t in terms(m + 1)],
+                         detail="one more output: the last terms obey the bound too")
+    return kernel.induction(goal, m, 0, base, step, detail=detail)
+
+
+def exp_at_least_one():
+    """e^ε ≥ 1 for ε ≥ 0: e^t − 1 ≥ 0 on [0, ∞) (symdp.verify.prove), instantiated at t = ε."""
+    from symdp.verify import kernel, prove
+    t = sympy.Symbol("t", real=True)
+    return kernel.instantiate(prove(sympy.exp(t) - 1, t, 0, sympy.oo, "e^t ≥ 1 for t ≥ 0"), {t: EPSILON}, [EPSILON >= 0],
+                              detail="e^ε ≥ 1 for ε ≥ 0")

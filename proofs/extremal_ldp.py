@@ -14,13 +14,14 @@ import sympy
 from flint import fmpq, fmpq_mat
 
 from _cs_helpers import grouped
-from _eldp_helpers import (A0, A1, B0, B1, C, D, E, EPS, Z, Q, catalog, holds, lognorm, log, mi_mu, kl_mu, mp_kl_column,
-                           mp_value, random_law, rng, sub, vertex_optimum)
+from _eldp_helpers import (A0, A1, B0, B1, C, CHANNEL, D, E, EPS, J, LABEL, OUT, ROW, ROW0, ROW2, Z, Q, catalog,
+                           event_bound, exp_at_least_one, holds, lognorm, log, mi_mu, kl_mu, mp_kl_column, mp_value, random_law, rng, sub,
+                           vertex_optimum, zero_column_goal)
 from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, utility
 from symdp.numbers import sign
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
-                          real_closed)
-from symdp.verify.domains import Channel as AnyChannel, LDPChannel, ProbabilityVector, Sublinear
+                          kernel, real_closed)
+from symdp.verify.domains import Channel as AnyChannel, Integer, LDPChannel, ProbabilityVector, Sublinear
 
 PAPER = "extremal-ldp"
 
@@ -127,8 +128,11 @@ def lemma_23():
                                   "and Bq = 1 (rows of Q sum to 1): finitely many linear constraints, closed"])
 
 
+_CLAIM_1_DOMAIN = [LDPChannel("Q", _ε)]
+
+
 @claim(PAPER, "Claim 1", "in an ε-LDP mechanism a column with one zero entry is entirely zero",
-       stated_domain='a column of an ε-LDP mechanism (proof of Lemma 23)', stated_where='Section 7.3, Claim 1',
+       domain=_CLAIM_1_DOMAIN, stated_domain='a column of an ε-LDP mechanism (proof of Lemma 23)', stated_where='Section 7.3, Claim 1',
        quote=(r"Claim 1 Let Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}. If Qij=0subscript𝑄𝑖𝑗0Q_{ij}=0 for "
               r"some j{1,,}𝑗1j\in\{1,...,\ell\} then Qij=0subscript𝑄𝑖𝑗0Q_{ij}=0 for all i{1,,k}𝑖1𝑘i\in\{1,...,k\}."))
 def claim_1():
@@ -141,16 +145,18 @@ def claim_1():
         Qm = [random_law(r, 4, 6) for _ in range(3)]
         Qm[0] = [0] + [v / (1 - Qm[0][0]) for v in Qm[0][1:]]       # one zero in column 1, others positive
         more.append(Channel(Qm).ldp_epsilon() == sympy.oo)
-    a, b, x = sympy.symbols("a b x", real=True)
-    zero = real_closed(-b, [a, b, x], [sympy.Eq(a, 0), b >= 0, b <= x * a, x >= 1],
-                       "Q(y|x) = 0 and Q(y|x') ≤ e^ε Q(y|x) with Q(y|x') ≥ 0 force Q(y|x') = 0, for every other row x'")
+    zero = kernel.decide(zero_column_goal(), detail="Q(y|x) ≤ e^ε Q(y|x₀) = 0 and Q(y|x) ≥ 0 force Q(y|x) = 0, for "
+                                                    "every input x (the output y is a singleton event)")
     return establish(zero, holds(flags, "every vertex of D_{ε,ℓ} (k = 2, e^ε = 2, ℓ ≤ 4): zero entry ⇒ zero column"),
                      holds(more, "random channels with one zero in an otherwise positive column are ε-LDP for no finite ε"),
-                     domain="a column of an ε-LDP mechanism (proof of Lemma 23)")
+                     domain=_CLAIM_1_DOMAIN)
+
+
+_CLAIM_2_DOMAIN = [AnyChannel("Q"), _ε >= 0]
 
 
 @claim(PAPER, "Claim 2", "Q ∈ D_{ε,ℓ} ⇔ Q(y|x) ≤ e^ε Q(y|x') for all x, x', y (singleton outputs suffice)",
-       stated_domain="Q ∈ D_{ε,ℓ}, all x, x' and outputs y", stated_where='Section 7.3, Claim 2',
+       domain=_CLAIM_2_DOMAIN, stated_domain="Q ∈ D_{ε,ℓ}, all x, x' and outputs y", stated_where='Section 7.3, Claim 2',
        quote=(r"Claim 2 A privatization mechanism Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell} if and only if "
               r"for all x,x𝒳𝑥superscript𝑥𝒳x,x^{\prime}\in\mathcal{X} and all y𝒴𝑦𝒴y\in\mathcal{Y} we have that "
               r"Q(y|x)Q(y|x)eε𝑄conditional𝑦𝑥𝑄conditional𝑦superscript𝑥superscript𝑒𝜀Q\left(y|x\right)\leq "
@@ -165,12 +171,18 @@ def claim_2():
         events = all(sum(a[y] for y in S) <= e * sum(b[y] for y in S)
                      for a in Qm for b in Qm for n in range(1, 4) for S in itertools.combinations(range(3), n))
         flags.append(single == events)
-    a1, a2, b1, b2, x = sympy.symbols("a1 a2 b1 b2 x", real=True)
-    merge = real_closed(x * (b1 + b2) - (a1 + a2), [a1, a2, b1, b2, x], [a1 <= x * b1, a2 <= x * b2],
-                        "Q(y1|x) ≤ e^ε Q(y1|x') and Q(y2|x) ≤ e^ε Q(y2|x') give the same for the event {y1, y2}")
-    return establish(merge, holds(flags, "60 random 3×3 channels and rational e^ε: all-events test ⇔ singleton test"),
-                     domain="Q ∈ D_{ε,ℓ}, all x, x' and outputs y",
-                     prose_steps=["induction on the size of the event S from the two-output step; singletons are events"])
+    # (⇐) the singleton bounds summed over the outputs of any event B = {y_1, …, y_m}: Q(B|x) ≤ e^ε Q(B|x') (45)
+    q, i, i2, y, j = CHANNEL, ROW, ROW2, LABEL, J
+    single = q[i, y[j]] <= sympy.exp(_ε) * q[i2, y[j]]
+    events = event_bound(q[i, y[j]], q[i2, y[j]], single, "(45): Q(B|x) ≤ e^ε Q(B|x') for every event B once it "
+                                                          "holds at each of its outputs (induction on |B|)")
+    # (⇒) the singleton {y_1} is an event: the definition at B = {y_1} is the singleton bound
+    one = [sympy.Sum(q[n, y[j]], (j, 1, 1)) for n in (i, i2)]
+    singletons = kernel.decide(kernel.goal(q[i, y[1]] <= sympy.exp(_ε) * q[i2, y[1]], [one[0] <= sympy.exp(_ε) * one[1]]),
+                               *[kernel.unfold(t, "all") for t in one], detail="B = {y}: the definition at a singleton")
+    return establish(combine(events, singletons, detail="Claim 2 in both directions"),
+                     holds(flags, "60 random 3×3 channels and rational e^ε: all-events test ⇔ singleton test"),
+                     domain=_CLAIM_2_DOMAIN)
 
 
 def _tight_rank(col, x) -> int:
@@ -305,9 +317,12 @@ def _perspective_sublinear():
     return grouped("perspectives of convex f are sublinear", homog, split, weight, mi)
 
 
+_DEFINITION_3_DOMAIN = [Integer("k", 1), _ε >= 0]
+
+
 @claim(PAPER, "Definition 3", "S^(k) ∈ {1,e^ε}^{k×2^k}, column j = (e^ε−1)b_{j−1} + 1 with the first input as the "
        "most significant bit (the displayed S^(3))",
-       stated_domain='k ≥ 1, ε ≥ 0: the staircase pattern matrix S^(k) ∈ {1, e^ε}^{k×2^k}', stated_where='Section 2.2, Definition 3',
+       domain=_DEFINITION_3_DOMAIN, stated_domain='k ≥ 1, ε ≥ 0: the staircase pattern matrix S^(k) ∈ {1, e^ε}^{k×2^k}', stated_where='Section 2.2, Definition 3',
        quote=(r"Definition 3 (Staircase Pattern Matrix) Let bjsubscript𝑏𝑗b_{j} be the k𝑘k-dimensional binary vector "
               r"corresponding to the binary representation of j𝑗j for j2k1𝑗superscript2𝑘1j\leq 2^{k}-1. A matrix "
               r"S(k){1,eε}k×2ksuperscript𝑆𝑘superscript1superscript𝑒𝜀𝑘superscript2𝑘S^{(k)}\in\{1,e^{\varepsilon}\}^{k\times "
@@ -328,18 +343,20 @@ def definition_3():
     # Figure 2: the binary mechanism with T = {1, 2, 4} (k = 5) uses columns j = 27 and j = 6
     cross = exact_agreement(list(pattern(26, 5) + pattern(5, 5)), [1, 1, 0, 1, 0, 0, 0, 1, 0, 1],
                             "Figure 2 binary mechanism: columns j = 27 (11010) and j = 6 (00101)")
-    # every k, ε: entry (i, j) = (e^ε − 1)·b_i(j−1) + 1 with b_i the i-th bit (MSB first) is 1 for b = 0, e^ε for b = 1;
-    # the displayed S^(3) is this formula, symbolic ε
-    x = sympy.Symbol("x", positive=True)                                       # x = e^ε
-    shown = sympy.Matrix([[1, 1, 1, 1, x, x, x, x], [1, 1, x, x, 1, 1, x, x], [1, x, 1, x, 1, x, 1, x]])
-    formula = [(x - 1) * ((j >> (2 - i)) & 1) + 1 for i in range(3) for j in range(8)]
-    two_valued = identity([(x - 1) * 0 + 1, (x - 1) * 1 + 1], [1, x], "(e^ε−1)b + 1 ∈ {1, e^ε} for b ∈ {0, 1}")
-    displayed_sym = identity(list(shown), formula, "the displayed S^(3) (e^ε symbolic) = (e^ε−1)b_{j−1} + 1, first "
-                                                   "input the most significant bit")
-    return establish(combine(two_valued, displayed_sym), stmt, cross,
-                     domain='k ≥ 1, ε ≥ 0: the staircase pattern matrix S^(k) ∈ {1, e^ε}^{k×2^k}',
-                     prose_steps=["for general k the column formula is the definition; its entries are two-valued by "
-                                  "the b ∈ {0, 1} identity, and the 2^k columns are the k-bit numbers j − 1"])
+    # every k, ε: entry (i, j) is (e^ε − 1)·b + 1 with b the i-th bit of j − 1 (MSB first), so 1 or e^ε: S^(k) ∈
+    # {1, e^ε}^{k×2^k}; the displayed S^(3) (e^ε symbolic) is that formula with the first input the most significant bit
+    b = sympy.Symbol("b", real=True)
+    entry = (sympy.exp(_ε) - 1) * b + 1
+    two_valued = kernel.decide(kernel.goal(sympy.Or(sympy.Eq(entry, 1), sympy.Eq(entry, sympy.exp(_ε))),
+                                           [sympy.Or(sympy.Eq(b, 0), sympy.Eq(b, 1))]),
+                               detail="(e^ε−1)b + 1 ∈ {1, e^ε} for a bit b ∈ {0, 1}: every entry of S^(k), every k")
+    x = sympy.exp(_ε)
+    shown = [[1, 1, 1, 1, x, x, x, x], [1, 1, x, x, 1, 1, x, x], [1, x, 1, x, 1, x, 1, x]]
+    formula = exact_agreement([v for row in shown for v in row],
+                              [(x - 1) * ((j >> (2 - i)) & 1) + 1 for i in range(3) for j in range(8)],
+                              "the displayed S^(3) (e^ε symbolic) is column j = (e^ε−1)b_{j−1} + 1, first input the most "
+                              "significant bit")
+    return establish(two_valued, stmt, cross, formula, domain=_DEFINITION_3_DOMAIN)
 
 
 _LEMMA_22_DOMAIN = [AnyChannel("Q", k="k", l="l"), _ε >= 0]
@@ -366,20 +383,33 @@ def lemma_22():
         # converse: any S ∈ [1,e]^{k×ℓ}, θ ≥ 0 gives ratios ≤ e
         Sr = [[1 + (e - 1) * Q(r.randint(0, 6), 6) for _ in range(4)] for _ in range(3)]
         flags.append(all(Sr[i][y] <= e * Sr[j][y] for i in range(3) for j in range(3) for y in range(4)))
-    # one column y: θ = min_x Q(y|x) > 0 and one entry q of it; LDP gives q ≤ e^ε θ (θ is an entry of the column)
-    q, th, x, s_i, s_j = sympy.symbols("q theta x s_i s_j", real=True)
-    ldp = [q >= th, q <= x * th, th > 0, x >= 1]
-    forward = combine(real_closed(q / th - 1, [q, th, x], ldp, "S_xy = Q(y|x)/θ_y ≥ 1 (θ_y is the column's minimum)"),
-                      real_closed(x - q / th, [q, th, x], ldp, "S_xy ≤ e^ε: Q(y|x) ≤ e^ε Q(y|x') at the row x' of the minimum"),
-                      identity(q / th * th, q, "S_xy θ_y = Q(y|x)"))
-    backward = real_closed(x * s_j * th - s_i * th, [s_i, s_j, th, x], [s_i >= 1, s_i <= x, s_j >= 1, s_j <= x, th >= 0],
-                           "S ∈ [1, e^ε], θ ≥ 0 ⇒ Q(y|x) = S_xy θ_y ≤ e^ε θ_y ≤ e^ε S_x'y θ_y = e^ε Q(y|x')")
-    return establish(grouped("Lemma 22 column by column", forward, backward),
+    return establish(_lemma_22_steps(),
                      holds(flags, "40 random 3×4 channels (e^ε their own max ratio): the construction works, and "
                            "the converse ratio bound"),
-                     domain=_LEMMA_22_DOMAIN, uses=["extremal-ldp:claim-1"],
-                     prose_steps=["both directions hold column by column (Q = SΘ means Q(y|x) = S_xy θ_y); a column "
-                                  "with θ_y = min_x Q(y|x) = 0 is zero (Claim 1) and takes S_xy = 1"])
+                     domain=_LEMMA_22_DOMAIN, uses=["extremal-ldp:claim-1"])
+
+
+def _lemma_22_steps():
+    """Lemma 22 entry by entry (Kairouz–Oh–Viswanath, Section 7.2), as kernel steps. Only if: in the column y, with
+    θ_y = Q(y|x_{i0}) its least entry, S_iy = Q(y|x_i)/θ_y lies in [1, e^ε] when θ_y > 0 (the ε-LDP bound at the
+    singleton {y} between x_i and x_{i0}), and when θ_y = 0 the column is zero (Claim 1), so S_iy = 1 gives
+    Q(y|x_i) = S_iy θ_y. If: with Q(y|x) = S_xy θ_y, S ∈ [1, e^ε], θ ≥ 0, every event B = {y_1, …, y_m} has
+    Q(B|x_i) = Σ_j S_{i,y_j} θ_{y_j} ≤ e^ε Σ_j S_{i2,y_j} θ_{y_j} = e^ε Q(B|x_{i2})."""
+    q, i, i0, i2, y, j = CHANNEL, ROW, ROW0, ROW2, OUT, J
+    th, S, lab = sympy.IndexedBase("theta"), sympy.IndexedBase("S"), LABEL
+    x = sympy.exp(_ε)
+    least = [sympy.Eq(q[i0, y], th[y]), q[i, y] >= th[y], q[i, y] <= x * q[i0, y]]
+    scaled = q[i, y] / th[y]
+    positive = kernel.decide(kernel.goal(sympy.And(scaled >= 1, scaled <= x), [*least, th[y] > 0]),
+                             detail="θ_y > 0: S_iy = Q(y|x_i)/θ_y ∈ [1, e^ε] (θ_y is the column's least entry)")
+    zero = kernel.decide(kernel.goal(sympy.And(sympy.Eq(q[i, y], 1 * th[y]), x >= 1),
+                                     [*least, sympy.Eq(th[y], 0), _ε >= 0]),
+                         kernel.lemma("extremal-ldp:claim-1", zero_column_goal()), exp_at_least_one(),
+                         detail="θ_y = 0: the column is zero (Claim 1), and S_iy = 1 ∈ [1, e^ε] gives Q(y|x_i) = S_iy θ_y")
+    box = [S[i, lab[j]] >= 1, S[i, lab[j]] <= x, S[i2, lab[j]] >= 1, S[i2, lab[j]] <= x, th[lab[j]] >= 0]
+    private = event_bound(S[i, lab[j]] * th[lab[j]], S[i2, lab[j]] * th[lab[j]], sympy.And(*box),
+                          "Q = SΘ with S ∈ [1, e^ε], θ ≥ 0 is ε-LDP: Q(B|x) ≤ e^ε Q(B|x') for every event B")
+    return combine(positive, zero, private, detail="Lemma 22: only if (θ_y > 0, θ_y = 0) and if")
 
 
 @claim(PAPER, "Lemma 22 (proof)", "the proof's construction S_ij = Q_ij/θ_i should read S_ij = Q_ij/θ_j",
