@@ -256,3 +256,32 @@ def exp_at_least_one():
     t = sympy.Symbol("t", real=True)
     return kernel.instantiate(prove(sympy.exp(t) - 1, t, 0, sympy.oo, "e^t ≥ 1 for t ≥ 0"), {t: EPSILON}, [EPSILON >= 0],
                               detail="e^ε ≥ 1 for ε ≥ 0")
+
+
+#: An input index, the alphabet size k, and the laws P, P0, P1 as sequences P[i] = P(x_i) ≥ 0.
+INPUT, SIZE = sympy.symbols("i k", integer=True)
+LAW, LAW0, LAW1 = (sympy.IndexedBase(n, nonnegative=True) for n in ("P", "P0", "P1"))
+#: tau[i] = 1 when x_i ∈ T (a set of inputs: a staircase pattern's e^ε entries, the binary mechanism's T), else 0.
+TAU = sympy.IndexedBase("tau")
+
+
+def total(f, i=None, k=None):
+    """Σ_{i=1}^k f (the sum over the inputs)."""
+    return sympy.Sum(f, (INPUT if i is None else i, 1, SIZE if k is None else k))
+
+
+def is_law(p, i=None, k=None):
+    """Σ_i P(x_i) = 1 (the masses are ≥ 0 by the sequence's sign)."""
+    return sympy.Eq(total(p[INPUT if i is None else i], i, k), 1)
+
+
+def is_set(tau=None, i=None, k=None):
+    """tau is the indicator of a set of inputs: tau[i] ∈ {0, 1} for every input."""
+    from symdp.verify import kernel
+    tau, i = TAU if tau is None else tau, INPUT if i is None else i
+    return kernel.Every(sympy.Or(sympy.Eq(tau[i], 0), sympy.Eq(tau[i], 1)), (i, 1, SIZE if k is None else k))
+
+
+def pattern_entry(tau_i):
+    """The staircase pattern's entry: e^ε on the set (tau = 1), 1 off it (Definition 3)."""
+    return 1 + (sympy.exp(EPSILON) - 1) * tau_i

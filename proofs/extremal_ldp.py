@@ -15,13 +15,13 @@ from flint import fmpq, fmpq_mat
 
 from _cs_helpers import grouped
 from _eldp_helpers import (A0, A1, B0, B1, C, CHANNEL, D, E, EPS, J, LABEL, OUT, ROW, ROW0, ROW2, Z, Q, catalog,
-                           event_bound, exp_at_least_one, holds, lognorm, log, mi_mu, kl_mu, mp_kl_column, mp_value, random_law, rng, sub,
+                           event_bound, exp_at_least_one, holds, INPUT, is_law, is_set, LAW, LAW0, LAW1, pattern_entry, SIZE, TAU, total, lognorm, log, mi_mu, kl_mu, mp_kl_column, mp_value, random_law, rng, sub,
                            vertex_optimum, zero_column_goal)
 from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, utility
 from symdp.numbers import sign
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
                           kernel, real_closed)
-from symdp.verify.domains import Channel as AnyChannel, Integer, LDPChannel, ProbabilityVector, Sublinear
+from symdp.verify.domains import Channel as AnyChannel, Integer, Laws, LDPChannel, ProbabilityVector, Sublinear
 
 PAPER = "extremal-ldp"
 
@@ -638,21 +638,11 @@ def proposition_17():
                                   "for the W(y,z) = 0 terms)"])
 
 
-#: Symbolic sizes for the aggregated sums: k inputs, the first t of them in T (after relabelling).
-_I, _T, _K = sympy.symbols("i t k", integer=True, positive=True)
-_P = {"p": sympy.IndexedBase("p"), "q": sympy.IndexedBase("q")}
-
-
-def _column_masses(weights, law: str):
-    """Σ_x P(x)S_x for a column S equal to weights[0] on T = {x_1, …, x_t} and weights[1] elsewhere, as symbolic
-    sums over k inputs with the constant weights factored out (linearity)."""
-    inside = sympy.Sum(weights[0] * _P[law][_I], (_I, 1, _T))
-    outside = sympy.Sum(weights[1] * _P[law][_I], (_I, _T + 1, _K))
-    return sympy.factor_terms(inside) + sympy.factor_terms(outside)
+_EQ_57_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0]
 
 
 @claim(PAPER, "Eq. (57)", "binary marginals M_ν(0) = ((e^ε−1)P_ν(T)+1)/(e^ε+1), M_ν(1) = ((e^ε−1)P_ν(Tᶜ)+1)/(e^ε+1)",
-       stated_domain='the binary mechanism (18) with set T, ν ∈ {0, 1}', stated_where='Section 8.1, eq. (57)',
+       domain=_EQ_57_DOMAIN, stated_domain='the binary mechanism (18) with set T, ν ∈ {0, 1}', stated_where='Section 8.1, eq. (57)',
        quote=(r"We start by showing that the binary mechanism achieves the upper and lower bounds presented in the "
               r"statement of the lemma. Let M0Bsuperscriptsubscript𝑀0𝐵M_{0}^{B} and "
               r"M1Bsuperscriptsubscript𝑀1𝐵M_{1}^{B} denote the induced marginals under the binary mechanism given in "
@@ -663,20 +653,30 @@ def _column_masses(weights, law: str):
               r"x𝒳P0(x)Q(1|x)=1eε+1((eε1)Pν(Tc)+1).subscript𝑥𝒳subscript𝑃0𝑥𝑄conditional1𝑥1superscript𝑒𝜀1superscript𝑒𝜀1subscript𝑃𝜈superscript𝑇𝑐1\displaystyle\sum_{x\in\mathcal{X}}P_{0}\left(x\right)Q(1|x)=\frac{1}{e^{\varepsilon}+1}\left(\left(e^{\varepsilon}-1\right)P_{\nu}\left(T^{c}\right)+1\right). "
               r"(57)"))
 def eq_57():
-    m0 = _column_masses([E, 1], "p")
-    u = sympy.Symbol("u")
-    agg = {sympy.Sum(_P["p"][_I], (_I, 1, _T)): u, sympy.Sum(_P["p"][_I], (_I, _T + 1, _K)): 1 - u}
-    flipped = _column_masses([1, E], "p")
-    stmt = identity([(m0 / (1 + E)).subs(agg), (flipped / (1 + E)).subs(agg)],
-                    [((E - 1) * u + 1) / (E + 1), ((E - 1) * (1 - u) + 1) / (E + 1)],
-                    "Σ_x P_ν(x)Q(y|x) for the binary mechanism with T = {x_1, …, x_t} of k symbols (symbolic k, t; "
-                    "u = P_ν(T), P_ν(Tᶜ) = 1 − u)")
-    return establish(stmt, domain='the binary mechanism (18) with set T, ν ∈ {0, 1}',
-                     prose_steps=["relabel the inputs so that T = {x_1, …, x_t}"])
+    """(57) for every k and T, as kernel steps: the binary mechanism sends x to 0 with probability
+    (1 + (e^ε − 1)τ_x)/(e^ε + 1) (e^ε/(e^ε + 1) on T, 1/(e^ε + 1) off it, τ the indicator of T) and to 1 with the rest,
+    so M_ν(0) = Σ_x P_ν(x)Q(0|x) splits by linearity into (Σ P_ν + (e^ε − 1)P_ν(T))/(e^ε + 1), Σ P_ν = 1."""
+    i, tau, x = INPUT, TAU, sympy.exp(_ε)
+    q0 = (1 + (x - 1) * tau[i]) / (x + 1)
+    q1 = (x - (x - 1) * tau[i]) / (x + 1)
+    steps = []
+    for law in (LAW0, LAW1):
+        p = law[i]
+        inside, outside = total(p * tau[i]), total(p * (1 - tau[i]))
+        hyps = [SIZE >= 1, is_law(law), is_set()]
+        goal = kernel.goal(sympy.And(sympy.Eq(total(p * q0), ((x - 1) * inside + 1) / (x + 1)),
+                                     sympy.Eq(total(p * q1), ((x - 1) * outside + 1) / (x + 1))), hyps)
+        steps.append(kernel.decide(goal, *[kernel.linear(total(p * f)) for f in (q0, q1, 1 - tau[i])],
+                                   detail=f"M_{law.name[-1]}(0) and M_{law.name[-1]}(1): the sums over the inputs split by "
+                                          "linearity"))
+    return establish(combine(*steps, detail="(57) for ν = 0, 1"), domain=_EQ_57_DOMAIN)
+
+
+_EQ_83_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0]
 
 
 @claim(PAPER, "Eq. (83)", "KL pattern value μ_j = (aP0(T_j)+1) log[(aP0(T_j)+1)/(aP1(T_j)+1)], a = e^ε − 1",
-       stated_domain='a pattern column S_j with ones on T_j, a = e^ε − 1', stated_where='Section 8.4, eq. (83)',
+       domain=_EQ_83_DOMAIN, stated_domain='a pattern column S_j with ones on T_j, a = e^ε − 1', stated_where='Section 8.4, eq. (83)',
        quote=(r"Observe that since Tji=xisubscript𝑇subscript𝑗𝑖subscript𝑥𝑖T_{j_{i}}=x_{i} we have that "
               r"Pν(Tji)=Pν(xi)subscript𝑃𝜈subscript𝑇subscript𝑗𝑖subscript𝑃𝜈subscript𝑥𝑖P_{\nu}\left(T_{j_{i}}\right)=P_{\nu}\left(x_{i}\right) "
               r"and since μjsubscript𝜇𝑗\displaystyle\mu_{j} =\displaystyle= "
@@ -684,23 +684,30 @@ def eq_57():
               r"(83) =\displaystyle= "
               r"(P0(Tj)(eε1)+1)log(P0(Tj)(eε1)+1)(P1(Tj)(eε1)+1)subscript𝑃0subscript𝑇𝑗superscript𝑒𝜀11subscript𝑃0subscript𝑇𝑗superscript𝑒𝜀11subscript𝑃1subscript𝑇𝑗superscript𝑒𝜀11\displaystyle\left(P_{0}\left(T_{j}\right)\left(e^{\varepsilon}-1\right)+1\right)\log\frac{\left(P_{0}\left(T_{j}\right)\left(e^{\varepsilon}-1\right)+1\right)}{\left(P_{1}\left(T_{j}\right)\left(e^{\varepsilon}-1\right)+1\right)}"))
 def eq_83():
-    u0, u1 = sympy.symbols("u0 u1")
-    agg = {sympy.Sum(_P[n][_I], (_I, 1, _T)): v for n, v in (("p", u0), ("q", u1))}
-    agg.update({sympy.Sum(_P[n][_I], (_I, _T + 1, _K)): 1 - v for n, v in (("p", u0), ("q", u1))})
-    a0, a1 = (_column_masses([E, 1], n).subs(agg) for n in ("p", "q"))
-    a = E - 1
-    stmt = identity(a0 * log(a0 / a1), (a * u0 + 1) * log((a * u0 + 1) / (a * u1 + 1)),
-                    "μ(S_j) = (P0ᵀS_j) log(P0ᵀS_j / P1ᵀS_j) from the definition (12) vs eq. (83), for the pattern with "
-                    "e^ε on T_j = {x_1, …, x_t} of k symbols (symbolic k, t; u_ν = P_ν(T_j))")
     lib = [lognorm(utility.kl(A0, A1).pattern(log(3), m)) for m in range(16)]
     ref = [lognorm(kl_mu(A0, A1, [i for i in range(4) if m >> (3 - i) & 1], 3)) for m in range(16)]
-    return establish(stmt, exact_agreement(lib, ref, "library pattern values vs eq. (83), example A, e^ε = 3"),
-                     domain='a pattern column S_j with ones on T_j, a = e^ε − 1',
-                     prose_steps=["relabel the inputs so that T_j = {x_1, …, x_t}"])
+    return establish(_pattern_kl_value(), exact_agreement(lib, ref, "library pattern values vs eq. (83), example A, e^ε = 3"),
+                     domain=_EQ_83_DOMAIN)
+
+
+def _pattern_kl_value():
+    """(83) for every k and pattern, as kernel steps: the pattern S_j is e^ε on T_j and 1 off it (S_ij = 1 + (e^ε − 1)τ_i,
+    τ the indicator of T_j), so P_νᵀS_j = Σ P_ν + (e^ε − 1)Σ P_ν τ = (e^ε − 1)P_ν(T_j) + 1 by linearity, and μ_j =
+    (P0ᵀS_j) log(P0ᵀS_j / P1ᵀS_j) (the KL column (12)) is the right side of (83)."""
+    i, a = INPUT, sympy.exp(_ε) - 1
+    s_i = pattern_entry(TAU[i])
+    m0, m1 = total(LAW0[i] * s_i), total(LAW1[i] * s_i)
+    u0, u1 = (a * total(law[i] * TAU[i]) + 1 for law in (LAW0, LAW1))
+    goal = kernel.goal(sympy.Eq(m0 * log(m0 / m1), u0 * log(u0 / u1)), [SIZE >= 1, is_law(LAW0), is_law(LAW1), is_set()])
+    return kernel.decide(goal, kernel.linear(m0), kernel.linear(m1),
+                         detail="μ_j = (P0ᵀS_j)log(P0ᵀS_j/P1ᵀS_j) with P_νᵀS_j = (e^ε−1)P_ν(T_j) + 1 (linearity of the sums)")
+
+
+_EQ_113_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0]
 
 
 @claim(PAPER, "Eq. (99) = eq. (113)", "MI pattern value: Σ_x P(x)S_xj log(S_xj/PᵀS_j) = zE ε − (z(E−1)+1)log(z(E−1)+1)",
-       stated_domain='a pattern column with P-mass z on its e^ε entries, E = e^ε', stated_where='Section 9.1, eqs. (99) and (113)',
+       domain=_EQ_113_DOMAIN, stated_domain='a pattern column with P-mass z on its e^ε entries, E = e^ε', stated_where='Section 9.1, eqs. (99) and (113)',
        quote=(r"μjsubscript𝜇𝑗\displaystyle\mu_{j} =\displaystyle= "
               r"μ(Sj(k))𝜇subscriptsuperscript𝑆𝑘𝑗\displaystyle\mu\left(S^{(k)}_{j}\right) (113) =\displaystyle= "
               r"i[k]P(xi)Sij(k)log(Sij(k)i[k]P(xi)Sij(k))subscript𝑖delimited-[]𝑘𝑃subscript𝑥𝑖subscriptsuperscript𝑆𝑘𝑖𝑗subscriptsuperscript𝑆𝑘𝑖𝑗subscript𝑖delimited-[]𝑘𝑃subscript𝑥𝑖subscriptsuperscript𝑆𝑘𝑖𝑗\displaystyle\sum_{i\in[k]}P\left(x_{i}\right)S^{(k)}_{ij}\log\left(\frac{S^{(k)}_{ij}}{\sum_{i\in[k]}P\left(x_{i}\right)S^{(k)}_{ij}}\right) "
@@ -711,11 +718,37 @@ def eq_83():
               r"and S(k)superscript𝑆𝑘S^{(k)} is the k×2k𝑘superscript2𝑘k\times 2^{k} staircase pattern matrix given "
               r"in Definition 3."))
 def eq_99_113():
-    col_T, col_c = E, 1
-    m = Z * E + (1 - Z)
-    direct = Z * E * (EPS - log(m)) + (1 - Z) * (-log(m))   # Σ over T and Tᶜ of P(x) S log(S/m), log E = ε
-    stmt = identity(sympy.expand(direct), sympy.expand(mi_mu(Z, E, EPS)), "eq. (99) grouped over T_j and T_jᶜ vs eq. (113)")
     lib = [lognorm(utility.mutual_information(C).pattern(log(3), mk)) for mk in range(16)]
     ref = [lognorm(mi_mu(sub(C, [i for i in range(4) if mk >> (3 - i) & 1]), 3)) for mk in range(16)]
-    return establish(stmt, exact_agreement(lib, ref, "library MI pattern values vs eq. (113), example C, e^ε = 3"),
-                     domain='a pattern column with P-mass z on its e^ε entries, E = e^ε')
+    return establish(_pattern_mi_value(), exact_agreement(lib, ref, "library MI pattern values vs eq. (113), example C, e^ε = 3"),
+                     domain=_EQ_113_DOMAIN)
+
+
+def _pattern_mi_value():
+    """(99) = (113) for every k and pattern, as kernel steps. With S_ij = 1 + (e^ε − 1)τ_i (e^ε on T_j) and
+    M = PᵀS_j > 0: each term P(x_i)S_ij log(S_ij/M) is εe^ε P(x_i)τ_i − log(M)·P(x_i)S_ij (log(e^ε/M) = ε − log M on
+    T_j, log(1/M) = −log M off it: log(s/m) = log s − log m at s = e^ε and s = 1); summed over the inputs and split by
+    linearity, with M = (e^ε − 1)P(T_j) + 1 and P(T_j) = Σ P τ, that is (113)."""
+    i, i2, p, tau, x = INPUT, sympy.Symbol("i_2", integer=True), LAW, TAU, sympy.exp(_ε)
+    s_ = lambda n: pattern_entry(tau[n])
+    mass = total(p[i2] * s_(i2), i2)                                        # M = PᵀS_j, its own index
+    positive = mass > 0
+    sv, mv = sympy.symbols("s m", positive=True)
+    quotient = kernel.fact(identity(log(sv / mv), log(sv) - log(mv), "log(s/m) = log s − log m"))
+    at = [kernel.instantiate(quotient, {sv: v, mv: mass}, [positive], detail=f"at s = {v}") for v in (x, 1)]
+    term = p[i] * s_(i) * log(s_(i) / mass)
+    bit = sympy.Or(sympy.Eq(tau[i], 0), sympy.Eq(tau[i], 1))
+    # log M stands as a plain symbol L while summing: the kernel reads a sum's definedness term by term (an opaque
+    # "every term defined"), and the sum of −log(M)·P(x_i)S_ij would need M > 0 at every term
+    lm = sympy.Symbol("L", real=True)
+    named = sympy.Eq(lm, log(mass))
+    right = _ε * x * p[i] * tau[i] - lm * p[i] * s_(i)
+    pointwise = kernel.decide(kernel.goal(sympy.Eq(term, right), [i >= 1, i <= SIZE, bit, positive, named]), *at,
+                              detail="one input: log S_ij = ε on T_j, 0 off it")
+    z = total(p[i] * tau[i])
+    hyps = [SIZE >= 1, is_law(LAW), is_set(), positive]
+    goal = kernel.goal(sympy.Eq(total(term), z * x * _ε - (z * (x - 1) + 1) * log(z * (x - 1) + 1)), [*hyps, named])
+    summed = kernel.decide(goal, kernel.summed(pointwise, i, 1, SIZE), kernel.linear(total(right)), kernel.linear(mass),
+                           *[kernel.rename(total(f, i2), i) for f in (p[i2], p[i2] * tau[i2])],
+                           detail="μ_j = Σ_i P(x_i)S_ij log(S_ij/PᵀS_j) summed over the inputs = (113)")
+    return kernel.instantiate(summed, {lm: log(mass)}, hyps, detail="L = log PᵀS_j")
