@@ -13,8 +13,9 @@ import sympy
 
 from _cs_helpers import grouped
 from _vertex import indicator as _indicator, vertex_bound
-from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, Q, RATIO0, RATIO1, TIE0, TIE1, binary_kl, binary_set,
-                           distinct_ratio_pair, holds, kl, kl_mu, lognorm, log, random_law, rng, rr_kl, sub, subsets, tv)
+from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
+                           binary_kl, binary_set, distinct_ratio_pair, holds, is_law, is_set, kl, kl_mu, lognorm, log,
+                           pattern_entry, random_law, rng, rr_kl, sub, subsets, total, tv)
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
@@ -58,8 +59,11 @@ def _sandwich(p0, p1, e) -> bool:
 # Lemma 24 and Theorem 5 (high privacy: the binary mechanism)
 
 
+_LEMMA_24_IDENTITY_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0]
+
+
 @claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)",
-       stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (58)–(60)',
+       domain=_LEMMA_24_IDENTITY_DOMAIN, stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (58)–(60)',
        quote=(r"As in Lemma 22, for any \ell\in\mathbb{N}, Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell} can be "
               r"represented as Q=SΘ𝑄𝑆ΘQ=S\Theta, where "
               r"S[1,eε]k×𝑆superscript1superscript𝑒𝜀𝑘S\in[1,e^{\varepsilon}]^{k\times\ell} and "
@@ -84,18 +88,11 @@ def _sandwich(p0, p1, e) -> bool:
               r"+(eε1)2{P0(T)P1(Tj)P1(T)P0(Tj)}0.superscriptsuperscript𝑒𝜀12subscript𝑃0𝑇subscript𝑃1subscript𝑇𝑗subscript𝑃1𝑇subscript𝑃0subscript𝑇𝑗0\displaystyle+\left(e^{\varepsilon}-1\right)^{2}\left\{P_{0}\left(T\right)P_{1}\left(T_{j}\right)-P_{1}\left(T\right)P_{0}\left(T_{j}\right)\right\}\geq "
               r"0. (60)"))
 def lemma_24_upper_identity():
-    a, t0, t1, b0, b1, j0, j1 = _aggregated_symbols()
-    cross = (a * t0 + 1) * (1 + b1) - (a * t1 + 1) * (1 + b0)
-    eq59 = a * (t0 - t1) + a * (t0 * b1 - t1 * b0) - (b0 - b1)
-    eq60 = a * ((t0 - t1) - (j0 - j1)) + a ** 2 * (t0 * j1 - t1 * j0)
-    stmt = identity([cross, eq59.subs({b0: a * j0, b1: a * j1})], [eq59, eq60],
-                    "cross-multiplied (58) − (59), and (59) on a pattern column (S = e^ε on T_j, 1 elsewhere) − (60), for "
-                    "every k, T and column (aggregated sums)")
-    return establish(stmt, domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', prose_steps=[_AGGREGATE])
+    return establish(_column_bound_steps(upper=True), domain=_LEMMA_24_IDENTITY_DOMAIN)
 
 
 @claim(PAPER, "Lemma 24 (eqs. 63–65)", "(63) ⇔ (64) for every column, and (64) on a pattern is (65)",
-       stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (63)–(65)',
+       domain=_LEMMA_24_IDENTITY_DOMAIN, stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (63)–(65)',
        quote=(r"We now show that for for any \ell\in\mathbb{N} and any "
               r"Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}, the following lower bound holds "
               r"(eε1)P0(Tc)+1(eε1)P1(Tc)+1M0(y)M1(y)=i[k]P0(xi)Siji[k]P1(xi)Sij,superscript𝑒𝜀1subscript𝑃0superscript𝑇𝑐1superscript𝑒𝜀1subscript𝑃1superscript𝑇𝑐1subscript𝑀0𝑦subscript𝑀1𝑦subscript𝑖delimited-[]𝑘subscript𝑃0subscript𝑥𝑖subscript𝑆𝑖𝑗subscript𝑖delimited-[]𝑘subscript𝑃1subscript𝑥𝑖subscript𝑆𝑖𝑗\frac{\left(e^{\varepsilon}-1\right)P_{0}\left(T^{c}\right)+1}{\left(e^{\varepsilon}-1\right)P_{1}\left(T^{c}\right)+1}\leq\frac{M_{0}(y)}{M_{1}(y)}=\frac{\sum_{i\in[k]}P_{0}\left(x_{i}\right)S_{ij}}{\sum_{i\in[k]}P_{1}\left(x_{i}\right)S_{ij}}, "
@@ -115,26 +112,52 @@ def lemma_24_upper_identity():
               r"+(eε1)2{P0(T)P1(Tj)P1(T)P0(Tj)}0.superscriptsuperscript𝑒𝜀12subscript𝑃0𝑇subscript𝑃1subscript𝑇𝑗subscript𝑃1𝑇subscript𝑃0subscript𝑇𝑗0\displaystyle+\left(e^{\varepsilon}-1\right)^{2}\left\{P_{0}\left(T\right)P_{1}\left(T_{j}\right)-P_{1}\left(T\right)P_{0}\left(T_{j}\right)\right\}\geq "
               r"0. (65)"))
 def lemma_24_lower_identity():
-    a, t0, t1, b0, b1, j0, j1 = _aggregated_symbols()
-    # P_ν(Tᶜ) = 1 − P_ν(T)
-    cross = (a * (1 - t1) + 1) * (1 + b0) - (a * (1 - t0) + 1) * (1 + b1)
-    eq64 = a * (t0 - t1) + a * (t0 * b1 - t1 * b0) + (1 + a) * (b0 - b1)
-    eq65 = a * ((t0 - t1) + (1 + a) * (j0 - j1)) + a ** 2 * (t0 * j1 - t1 * j0)
-    stmt = identity([cross, eq64.subs({b0: a * j0, b1: a * j1})], [eq64, eq65],
-                    "cross-multiplied (63) − (64), and (64) on a pattern column − (65), for every k, T and column "
-                    "(aggregated sums)")
-    return establish(stmt, domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', prose_steps=[_AGGREGATE])
+    return establish(_column_bound_steps(upper=False), domain=_LEMMA_24_IDENTITY_DOMAIN)
 
 
-#: The linearity step behind the aggregated symbols of Lemma 24's identities.
-_AGGREGATE = ("with Σ_x P_ν(x) = 1: P_νᵀS = 1 + B_ν where B_ν = Σ_x (S_x − 1)P_ν(x), Σ_x (S_x − 1)(P0(T)P1(x) − "
-              "P1(T)P0(x)) = P0(T)B_1 − P1(T)B_0, and on a pattern column B_ν = a·P_ν(T_j) (linearity of the sums)")
-
-
-def _aggregated_symbols():
-    """a = e^ε − 1, P_ν(T), B_ν = Σ_x (S_x − 1)P_ν(x) and P_ν(T_j) as plain symbols: the identities of Lemma 24
-    hold in them, whatever k, T and the column."""
-    return sympy.symbols("a P0T P1T B0 B1 P0Tj P1Tj", real=True)
+def _column_bound_steps(upper: bool):
+    """(58) ⇔ (59) and (59) on a pattern = (60) (or (63) ⇔ (64) and (64) on a pattern = (65) when not `upper`) for
+    every k, T and column S ∈ [1, e^ε]^k, as kernel steps. With a = e^ε − 1, t_ν = P_ν(T) = Σ_x P_ν(x)τ_x (τ the
+    indicator of T) and P_ν(Tᶜ) = Σ_x P_ν(x)(1 − τ_x): cross-multiplying the ratio bound by its positive denominators
+    and splitting the sums by linearity (Σ_x P_ν(x) = 1) gives (59) (resp. (64)); on the pattern S_x = 1 + aσ_x (σ the
+    indicator of T_j, j_ν = P_ν(T_j) = Σ_x P_ν(x)σ_x) the sums Σ(S_x − 1)(…) are a·Σσ_x(…), which gives (60) (resp. (65)).
+    The set masses t_ν, j_ν are sums over their own index (i_2), constants of the sums over x they multiply."""
+    i, i2, a, x = INPUT, sympy.Symbol("i_2", integer=True), sympy.exp(_ε) - 1, sympy.exp(_ε)
+    col, sigma = sympy.IndexedBase("S"), sympy.IndexedBase("sigma")
+    p0, p1 = LAW0[i], LAW1[i]
+    t0, t1 = (total(p[i2] * TAU[i2], i2) for p in (LAW0, LAW1))
+    j0, j1 = (total(p[i2] * sigma[i2], i2) for p in (LAW0, LAW1))
+    m0, m1 = total(p0 * col[i]), total(p1 * col[i])
+    weight = -1 if upper else x                                                       # the coefficient of Σ(S − 1)(P0 − P1)
+    form = lambda s_i: a * (t0 - t1) + a * total((s_i - 1) * (t0 * p1 - t1 * p0)) + weight * total((s_i - 1) * (p0 - p1))
+    laws = [SIZE >= 1, is_law(LAW0), is_law(LAW1), is_set()]
+    # a/b ≤ c/e ⇔ cb − ea ≥ 0 for b, e > 0, decided in four plain numbers, then instantiated at the sums
+    u = sympy.symbols("a b c e", real=True)
+    crossed = kernel.decide(kernel.goal(sympy.Equivalent(u[0] / u[1] <= u[2] / u[3], u[2] * u[1] - u[3] * u[0] >= 0),
+                                        [u[1] > 0, u[3] > 0]), detail="a/b ≤ c/e ⇔ cb − ea ≥ 0 for b, e > 0")
+    if upper:
+        at = dict(zip(u, (m0, m1, a * t0 + 1, a * t1 + 1)))
+        pattern = a * ((t0 - t1) - (j0 - j1)) + a ** 2 * (t0 * j1 - t1 * j0)
+        split = []
+    else:
+        c0, c1 = (total(p[i2] * (1 - TAU[i2]), i2) for p in (LAW0, LAW1))
+        at = dict(zip(u, (a * c0 + 1, a * c1 + 1, m0, m1)))
+        pattern = a * ((t0 - t1) + x * (j0 - j1)) + a ** 2 * (t0 * j1 - t1 * j0)
+        split = [kernel.linear(total(p[i2] * (1 - TAU[i2]), i2)) for p in (LAW0, LAW1)]
+        split += [kernel.rename(total(p[i]), i2) for p in (LAW0, LAW1)]
+    cross = (u[2] * u[1] - u[3] * u[0]).xreplace(at)
+    name = ("(58) ⇔ (59)", "(59) at a pattern = (60)") if upper else ("(63) ⇔ (64)", "(64) at a pattern = (65)")
+    multiplied = kernel.instantiate(crossed, at, [*laws, at[u[1]] > 0, at[u[3]] > 0],
+                                    detail="the ratio bound cross-multiplied by its positive denominators")
+    sums = [total(f) for f in ((col[i] - 1) * (t0 * p1 - t1 * p0), (col[i] - 1) * (p0 - p1))]
+    expanded = kernel.decide(kernel.goal(sympy.Eq(cross, form(col[i])), laws), *[kernel.linear(t) for t in sums], *split,
+                             detail="the sums over x split by linearity, Σ_x P_ν(x) = 1")
+    same = kernel.rewrite(multiplied, expanded, detail=f"{name[0]} for every column")
+    at_pattern = [total(f) for f in (a * sigma[i] * (t0 * p1 - t1 * p0), a * sigma[i] * (p0 - p1))]
+    renamed = [kernel.rename(total(p[i] * sigma[i]), i2) for p in (LAW0, LAW1)]
+    vertex = kernel.decide(kernel.goal(sympy.Eq(form(pattern_entry(sigma[i])), pattern), laws),
+                           *[kernel.linear(t) for t in at_pattern], *renamed, detail=f"{name[1]}: the sums split by linearity")
+    return combine(same, vertex, detail=f"{name[0]} for every column, {name[1]}")
 
 
 def _threshold_from_60_65(p0, p1):
