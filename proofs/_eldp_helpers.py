@@ -285,3 +285,15 @@ def is_set(tau=None, i=None, k=None):
 def pattern_entry(tau_i):
     """The staircase pattern's entry: e^ε on the set (tau = 1), 1 off it (Definition 3)."""
     return 1 + (sympy.exp(EPSILON) - 1) * tau_i
+
+
+def at_exp(evidence, x):
+    """A proved goal over a real x with the hypothesis x ≥ 1, read at x = e^ε for ε ≥ 0 (kernel steps: instantiate, then
+    discharge e^ε − 1 ≥ 0 by :func:`exp_at_least_one`). Deciding in x keeps the side conditions polynomial: sympy
+    would fold e^ε·e^ε into e^{2ε}, a term the kernel's abstraction cannot relate to e^ε."""
+    from symdp.verify import kernel
+    f = kernel.fact(evidence)
+    x_e = sympy.exp(EPSILON)
+    hyps = [h.xreplace({x: x_e}) for h in f.goal.hypotheses if h != sympy.Ge(x, 1)] + [sympy.Ge(x_e - 1, 0)]
+    return kernel.apply(kernel.instantiate(f, {x: x_e}, hyps, detail="at x = e^ε"), exp_at_least_one(),
+                        detail="e^ε ≥ 1 for ε ≥ 0")

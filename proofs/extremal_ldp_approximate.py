@@ -12,15 +12,18 @@ import itertools
 import sympy
 
 from _cs_helpers import grouped
-from _eldp_helpers import Q, holds, log, random_law, rng
+from _eldp_helpers import Q, at_exp, holds, log, random_law, rng
 from symdp import lp
 from symdp.local import (Channel, decision_points, dominance_kernel, error_region_vertices, in_error_region,
                          quaternary_mechanism, satisfies_ldp, utility)
 from symdp.numbers import sign
-from symdp.verify import cited, claim, combine, establish, exact_agreement, identity, real_closed
+from symdp.verify import cited, claim, combine, establish, exact_agreement, identity, kernel, real_closed
+from symdp.verify.domains import Channel as AnyChannel
 
 PAPER = "extremal-ldp"
 E, DELTA, A_, B_ = sympy.symbols("E delta a b", positive=True)
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _δ = sympy.symbols("epsilon delta", real=True)
 
 
 def _ldp_by_events(ch: Channel, e, d) -> bool:
@@ -48,9 +51,12 @@ def _in_hull(point, pts) -> bool:
     return lp.feasible_point(rows, [1, point[0], point[1]], n=len(pts)) is not None
 
 
+_EQ_38_DOMAIN = [AnyChannel("Q_QT", k=2, l=4), _ε >= 0, _δ >= 0, _δ <= 1]
+
+
 @claim(PAPER, "Eq. (38)", "the quaternary mechanism Q_QT is row-stochastic and (ε,δ)-LDP, tight on S = {0}, {0,3} "
        "(x = 0 vs 1) and {1}, {1,2}",
-       stated_domain='|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]: the quaternary mechanism (38)', stated_where='Section 5, eq. (38)',
+       domain=_EQ_38_DOMAIN, stated_domain='|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]: the quaternary mechanism (38)', stated_where='Section 5, eq. (38)',
        quote=(r"For a binary random variable X𝒳={0,1}𝑋𝒳01X\in{\cal X}=\{0,1\}, the quaternary mechanism maps X𝑋X to "
               r"a quaternary random variable Y𝒴={0,1,2,3}𝑌𝒴0123Y\in{\cal Y}=\{0,1,2,3\} and is defined as "
               r"QQT(0|x)={δ if x=0,0 if x=1.QQT(1|x)={0 if x=0,δ if x=1.subscript𝑄QTconditional0𝑥cases𝛿 if 𝑥00 if "
@@ -79,21 +85,33 @@ def eq_38():
     tight += [sum(q.rows[1][y] for y in S) == e * sum(q.rows[0][y] for y in S) + d for S in ([1], [1, 2])]
     cross = holds([_ldp_by_events(q, e, d), not _ldp_by_events(q, e, d - Q(1, 100)), *tight],
                   "(ε,δ)-LDP on all 16 events, not for a smaller δ, and tight on the four named events")
-    sym = [[DELTA, 0, (1 - DELTA) / (1 + E), (1 - DELTA) * E / (1 + E)],
-           [0, DELTA, (1 - DELTA) * E / (1 + E), (1 - DELTA) / (1 + E)]]
-    rows = identity([sum(r) for r in sym] + [sym[0][0] + sym[0][3] - E * (sym[1][0] + sym[1][3]) - DELTA],
-                    [1, 1, 0], "rows sum to 1 and Q(S|0) = e^ε Q(S|1) + δ on S = {0, 3}, symbolic ε, δ")
-    x, dd = sympy.symbols("x d", real=True)
-    qt = [[dd, 0, (1 - dd) / (1 + x), (1 - dd) * x / (1 + x)], [0, dd, (1 - dd) * x / (1 + x), (1 - dd) / (1 + x)]]
-    dom = [x >= 1, dd >= 0, dd <= 1]
+    return establish(_quaternary_steps(), stmt, cross, domain=_EQ_38_DOMAIN)
+
+
+def _quaternary_rows(x, d):
+    """Q_QT of (38) with e^ε = x and δ = d: row x = 0, row x = 1, outputs 0, 1, 2, 3."""
+    return [[d, 0, (1 - d) / (1 + x), (1 - d) * x / (1 + x)], [0, d, (1 - d) * x / (1 + x), (1 - d) / (1 + x)]]
+
+
+def _quaternary_steps():
+    """(38) for every ε ≥ 0 and δ ∈ [0, 1] (kernel steps): decided in real arithmetic in x = e^ε ≥ 1 and δ, then read at
+    x = e^ε. Every entry is ≥ 0, the rows sum to 1, Q(S|x) ≤ e^ε Q(S|x') + δ for all 15 non-empty events S and both
+    orders of the inputs (the empty event is 0 ≤ δ), with equality on S = {0}, {0, 3} (x = 0 against 1) and S = {1},
+    {1, 2} (x = 1 against 0)."""
+    x, d = sympy.Symbol("x", real=True), _δ
+    qt = _quaternary_rows(x, d)
+    setting = [x >= 1, d >= 0, d <= 1]
+    mass = lambda row, S: sum((qt[row][y] for y in S), sympy.Integer(0))
+    decided = lambda rel, what: kernel.decide(kernel.goal(rel, setting), detail=what)
     events = [S for n in range(1, 5) for S in itertools.combinations(range(4), n)]
-    ldp = combine(*[real_closed(dd + x * sum(qt[j][y] for y in S) - sum(qt[i][y] for y in S), [x, dd], dom,
-                                f"Q(S|{i}) ≤ e^ε Q(S|{j}) + δ for S = {set(S)}")
-                    for S in events for i, j in ((0, 1), (1, 0))],
-                  *[real_closed(v, [x, dd], dom, "entry ≥ 0") for row in qt for v in row],
-                  detail="(ε,δ)-LDP on all 15 non-empty events, both directions, and non-negative entries, for every "
-                         "e^ε ≥ 1, δ ∈ [0, 1] (nlsat)")
-    return establish(combine(rows, ldp), stmt, cross, domain='|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]: the quaternary mechanism (38)')
+    private = [decided(mass(i, S) <= x * mass(j, S) + d, f"Q(S|{i}) ≤ e^ε Q(S|{j}) + δ, S = {set(S)}")
+               for S in events for i, j in ((0, 1), (1, 0))]
+    entries = [decided(v >= 0, "an entry is ≥ 0") for row in qt for v in row if v != 0]
+    rows = [decided(sympy.Eq(sum(row), 1), "a row sums to 1") for row in qt]
+    tight = [decided(sympy.Eq(mass(i, S), x * mass(j, S) + d), f"equality on S = {set(S)}, x = {i} against {j}")
+             for S, i, j in (((0,), 0, 1), ((0, 3), 0, 1), ((1,), 1, 0), ((1, 2), 1, 0))]
+    return at_exp(kernel.combine(*rows, *entries, *private, *tight, detail="(ε,δ)-LDP on all 15 non-empty events, both "
+                                 "directions, a channel, tight on the four named events"), x)
 
 
 @claim(PAPER, "Theorem 19", "a binary-input Q is (ε,δ)-LDP iff every test has P_FA + e^ε P_MD ≥ 1−δ and "
