@@ -287,13 +287,83 @@ def pattern_entry(tau_i):
     return 1 + (sympy.exp(EPSILON) - 1) * tau_i
 
 
-def at_exp(evidence, x):
-    """A proved goal over a real x with the hypothesis x ≥ 1, read at x = e^ε for ε ≥ 0 (kernel steps: instantiate, then
-    discharge e^ε − 1 ≥ 0 by :func:`exp_at_least_one`). Deciding in x keeps the side conditions polynomial: sympy
-    would fold e^ε·e^ε into e^{2ε}, a term the kernel's abstraction cannot relate to e^ε."""
+def exp_above_one():
+    """e^ε > 1 for ε > 0: e^t ≥ 1 + t on [0, ∞) (symdp.verify.prove) at t = ε, then e^ε ≥ 1 + ε > 1."""
+    from symdp.verify import kernel, prove
+    t = sympy.Symbol("t", real=True)
+    tangent = kernel.instantiate(prove(sympy.exp(t) - 1 - t, t, 0, sympy.oo, "e^t ≥ 1 + t for t ≥ 0"), {t: EPSILON},
+                                 [EPSILON > 0], detail="e^ε ≥ 1 + ε")
+    return kernel.decide(kernel.goal(sympy.Gt(sympy.exp(EPSILON) - 1, 0), [EPSILON > 0]), tangent,
+                         detail="e^ε > 1 for ε > 0")
+
+
+def at_exp(evidence, x, strict: bool = False):
+    """A proved goal over a real x with the hypothesis x ≥ 1 (x > 1 when `strict`), read at x = e^ε for ε ≥ 0 (ε > 0)
+    (kernel steps: instantiate, then discharge e^ε − 1 ≥ 0 (> 0) by :func:`exp_at_least_one` (:func:`exp_above_one`)).
+    Deciding in x keeps the side conditions polynomial: sympy folds e^ε·e^ε into e^{2ε}, a term the kernel's
+    abstraction cannot relate to e^ε."""
     from symdp.verify import kernel
     f = kernel.fact(evidence)
     x_e = sympy.exp(EPSILON)
-    hyps = [h.xreplace({x: x_e}) for h in f.goal.hypotheses if h != sympy.Ge(x, 1)] + [sympy.Ge(x_e - 1, 0)]
-    return kernel.apply(kernel.instantiate(f, {x: x_e}, hyps, detail="at x = e^ε"), exp_at_least_one(),
-                        detail="e^ε ≥ 1 for ε ≥ 0")
+    mine, theirs = (sympy.Gt(x, 1), sympy.Gt(x_e - 1, 0)) if strict else (sympy.Ge(x, 1), sympy.Ge(x_e - 1, 0))
+    if mine not in f.goal.hypotheses:
+        raise ValueError(f"the goal must assume {mine}")
+    hyps = [h.xreplace({x: x_e}) for h in f.goal.hypotheses if h != mine] + [theirs]
+    return kernel.apply(kernel.instantiate(f, {x: x_e}, hyps, detail="at x = e^ε"),
+                        exp_above_one() if strict else exp_at_least_one(), detail="e^ε − 1 ≥ 0 (> 0) for ε ≥ 0 (> 0)")
+
+
+def rr_dual_steps():
+    """Randomized response's dual for the staircase LP (Kairouz–Oh–Viswanath, (82) and (129)), for every k ≥ 2 and every
+    column values μ_1, …, μ_k of the singleton patterns, as kernel steps. With E = e^ε and M = Σ_i μ_i,
+    α*_i = ((E + k − 2)μ_i − (M − μ_i))/((E − 1)(E + k − 1)):
+    - 1ᵀα* = M/(E + k − 1): the sum of an affine function of μ_i split by linearity;
+    - the singleton pattern of x_i (S_l = 1 + (E − 1)τ_l with τ the indicator of {x_i}: τ_l ∈ {0, 1}, τ_l = 1 only at
+      l = i, Σ_l τ_l = 1) has Sᵀα* = 1ᵀα* + (E − 1)Σ_l τ_l α*_l = 1ᵀα* + (E − 1)α*_i = μ_i: the dual is tight there."""
+    from symdp.verify import kernel
+    i, k, x = INPUT, SIZE, sympy.Symbol("x", real=True)                           # x = e^ε, read there at the end
+    l, j = sympy.symbols("l j", integer=True)
+    mu, tau = sympy.IndexedBase("mu"), TAU
+    mass = sympy.Sum(mu[j], (j, 1, k))
+    alpha = lambda n: ((x + k - 2) * mu[n] - (mass - mu[n])) / ((x - 1) * (x + k - 1))
+    setting = [k >= 2, x > 1]
+    over = lambda f: sympy.Sum(f, (l, 1, k))
+    ones = kernel.decide(kernel.goal(sympy.Eq(over(alpha(l)), mass / (x + k - 1)), setting),
+                         kernel.linear(over(alpha(l))), kernel.rename(over(mu[l]), j),
+                         detail="1ᵀα* = Σ_i α*_i = M/(e^ε + k − 1), split by linearity")
+    single = sympy.And(sympy.Or(sympy.Eq(tau[l], 0), sympy.Eq(tau[l], 1)), sympy.Or(sympy.Ne(tau[l], 1), sympy.Eq(l, i)))
+    picks = kernel.decide(kernel.goal(sympy.Eq(tau[l] * alpha(l), tau[l] * alpha(i)), [l >= 1, l <= k, single, *setting]),
+                          detail="τ_l α*_l = τ_l α*_i: the indicator of {x_i} is 0 away from i")
+    column = over((1 + (x - 1) * tau[l]) * alpha(l))
+    tight = kernel.decide(kernel.goal(sympy.Eq(column, mu[i]), [*setting, i >= 1, i <= k, kernel.Every(single, (l, 1, k)),
+                                                               sympy.Eq(over(tau[l]), 1)]),
+                          ones, kernel.summed(picks, l, 1, k), *[kernel.linear(over(f)) for f in (tau[l] * alpha(i), alpha(l))],
+                          kernel.linear(over(tau[l] * alpha(l))), kernel.linear(column),
+                          detail="the singleton pattern of x_i: Sᵀα* = 1ᵀα* + (e^ε − 1)α*_i = μ_i")
+    return at_exp(kernel.combine(ones, tight, detail="the dual's value and its tightness on the singleton patterns, every "
+                                                   "k ≥ 2"), x, strict=True)
+
+
+def singleton_values(laws, value, what: str):
+    """A pattern value at the singleton patterns, summed over the inputs, for every k, as kernel steps: with τ_{i,l} the
+    indicator of {x_i} (τ_{i,l} ∈ {0, 1}, 1 only at l = i, Σ_l τ_{i,l} = 1), the set mass P(T_{j_i}) = Σ_l P(x_l)τ_{i,l} is
+    P(x_i) for each law, so Σ_i value(P(T_{j_i}), …) = Σ_i value(P(x_i), …). `value(x, masses)` is the pattern value in
+    x = e^ε and the set masses of `laws` (in their order); read at x = e^ε, ε ≥ 0, at the end."""
+    from symdp.verify import kernel
+    i, k = INPUT, SIZE
+    l, x = sympy.Symbol("l", integer=True), sympy.Symbol("x", real=True)
+    tau = sympy.IndexedBase("tau")
+    single = sympy.And(sympy.Or(sympy.Eq(tau[i, l], 0), sympy.Eq(tau[i, l], 1)), sympy.Or(sympy.Ne(tau[i, l], 1), sympy.Eq(l, i)))
+    over = lambda f: sympy.Sum(f, (l, 1, k))
+    masses = []
+    for law in laws:
+        picks = kernel.decide(kernel.goal(sympy.Eq(tau[i, l] * law[l], tau[i, l] * law[i]), [l >= 1, l <= k, single]),
+                              detail="τ_{i,l}P(x_l) = τ_{i,l}P(x_i): the indicator of {x_i} is 0 away from i")
+        masses += [kernel.summed(picks, l, 1, k), kernel.linear(over(tau[i, l] * law[i]))]
+    # P(T_{j_i}) ≥ 0 (a law's mass; a sum of non-negative terms has no sign by its form): the values are defined
+    setting = [i >= 1, i <= k, kernel.Every(single, (l, 1, k)), sympy.Eq(over(tau[i, l]), 1), x >= 1,
+               *[over(law[l] * tau[i, l]) >= 0 for law in laws]]
+    one = kernel.decide(kernel.goal(sympy.Eq(value(x, [over(law[l] * tau[i, l]) for law in laws]),
+                                             value(x, [law[i] for law in laws])), setting),
+                        *masses, detail=f"{what} at the singleton pattern of x_i: P(T_{{j_i}}) = P(x_i)")
+    return at_exp(kernel.summed(one, i, 1, k, detail="summed over the inputs"), x)

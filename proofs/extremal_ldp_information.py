@@ -10,13 +10,13 @@ from __future__ import annotations
 import sympy
 
 from _cs_helpers import grouped
-from _eldp_helpers import (C, D, E, EPS, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu,
-                           random_law, rng, rr_mi, sub, subsets)
+from _eldp_helpers import (C, D, E, EPS, LAW, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu, random_law,
+                           rng, rr_dual_steps, rr_mi, singleton_values, sub, subsets)
 from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
 from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, prove, real_closed
-from symdp.verify.domains import ProbabilityVector
+from symdp.verify.domains import Integer, ProbabilityVector
 
 PAPER = "extremal-ldp"
 
@@ -210,8 +210,11 @@ def _binary_mi_value():
                     "(115): I(X;Y) of the binary mechanism = [μ(P(T)) + μ(P(Tᶜ))]/(E+1), z = P(T) aggregated")
 
 
+_EQ_131_DOMAIN = [ProbabilityVector("P", "k"), Integer("k", 2), _ε > 0]
+
+
 @claim(PAPER, "Eq. (131)", "the MI dual α* of (129) has 1ᵀα* = I_RR (139) and is tight on the singletons",
-       stated_domain='the dual (129) of the RR mutual-information LP', stated_where='Section 9.5, eq. (131)',
+       domain=_EQ_131_DOMAIN, stated_domain='the dual (129) of the RR mutual-information LP', stated_where='Section 9.5, eq. (131)',
        quote=(r"1Tαsuperscript1𝑇superscript𝛼\displaystyle\textrm{{1}}^{T}\alpha^{*} =\displaystyle= "
               r"1(eε1)(eε+k1)i[k]{(eε+k2)μ(Sji(k))l[k],liμ(Sjl(k))}1superscript𝑒𝜀1superscript𝑒𝜀𝑘1subscript𝑖delimited-[]𝑘superscript𝑒𝜀𝑘2𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖subscriptformulae-sequence𝑙delimited-[]𝑘𝑙𝑖𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑙\displaystyle\frac{1}{\left(e^{\varepsilon}-1\right)\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\left\{\left(e^{\varepsilon}+k-2\right)\mu\left(S^{(k)}_{j_{i}}\right)-\sum_{l\in[k],l\neq "
               r"i}\mu\left(S^{(k)}_{j_{l}}\right)\right\} (131) =\displaystyle= "
@@ -236,27 +239,11 @@ def eq_131():
     from symdp.local import rr_dual
     cross = exact_agreement(lognorm(sum(rr_dual(log(e), utility.mutual_information(C)))), lognorm(rr_mi(C, e)),
                             "library rr_dual sums to I_RR (139), example C, e^ε = 5")
-    # the statement for every k and every P, with the sums aggregated: μ_i = μ(P_i, ε) (113), S = Σ_i μ_i
-    kk = sympy.Symbol("k", positive=True)
-    m_i, S = sympy.symbols("mu_i S", real=True)
-    a_i = ((E + kk - 2) * m_i - (S - m_i)) / ((E - 1) * (E + kk - 1))
-    c1, c0 = sympy.diff(a_i, m_i), a_i.subs(m_i, 0)
-    affine = identity(a_i, c1 * m_i + c0, "α*_i = c1·μ_i + c0 with c1, c0 free of i (affine in μ_i)")
-    tight = identity((E - 1) * a_i + S / (E + kk - 1), m_i,
-                     "singleton column θ = (1,…,e^ε at i,…,1): θᵀα* = (e^ε−1)α*_i + 1ᵀα* = μ_i = μ(P_i) (tight)")
-    # 1ᵀα* = S/(E+k−1) for every k, as kernel steps: the finite sum of the affine α*_i split by linearity
-    from symdp.verify import kernel
-    i, j, k = sympy.symbols("i j k", integer=True)
-    mu = sympy.IndexedBase("mu")
-    total_mu = sympy.Sum(mu[j], (j, 1, k))
-    alpha_i = ((E + k - 2) * mu[i] - (total_mu - mu[i])) / ((E - 1) * (E + k - 1))
-    split = kernel.linear(sympy.Sum(alpha_i, (i, 1, k)))
-    total = kernel.decide(kernel.goal(sympy.Eq(sympy.Sum(alpha_i, (i, 1, k)), total_mu / (E + k - 1)), [k >= 2, E > 1]),
-                          split, kernel.rename(sympy.Sum(mu[i], (i, 1, k)), j),
-                          detail="1ᵀα* = Σ_i (c1 μ_i + c0) = c1·Σμ_i + c0·k = Σμ_i/(E+k−1) = I_RR (139), every k ≥ 2")
-    proof = combine(affine, total, tight, detail="(131) for every k ≥ 2 and P: the sum of an affine function of μ_i is "
-                                                 "c1·Σμ_i + c0·k")
-    return establish(proof, stmt, cross, domain='the dual (129) of the RR mutual-information LP')
+    mi_value = lambda x, m: m[0] * x * _ε - (m[0] * (x - 1) + 1) * log(m[0] * (x - 1) + 1)
+    values = singleton_values((LAW,), mi_value, "(113)")
+    return establish(combine(rr_dual_steps(), values, detail="(131): 1ᵀα* = Σ_i μ_{j_i}/(e^ε + k − 1), tight on the "
+                                                             "singletons; μ_{j_i} by (113) at T_{j_i} = {x_i} is μ(P_i) (139)"),
+                     stmt, cross, domain=_EQ_131_DOMAIN, uses=["extremal-ldp:eq-99-eq-eq-113"])
 
 
 @claim(PAPER, "Theorem 14", "for each P there is ε*(P) with RR maximising I(X;Y) for all ε ≥ ε*",

@@ -15,12 +15,12 @@ from _cs_helpers import grouped
 from _vertex import indicator as _indicator, vertex_bound
 from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
                            binary_kl, binary_set, distinct_ratio_pair, holds, is_law, is_set, kl, kl_mu, lognorm, log,
-                           pattern_entry, random_law, rng, rr_kl, sub, subsets, total, tv)
+                           pattern_entry, random_law, rng, rr_dual_steps, rr_kl, singleton_values, sub, subsets, total, tv)
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
 from symdp.verify import cited, claim, combine, erratum, establish, exact_agreement, identity, kernel, prove, real_closed
-from symdp.verify.domains import ConvexF, LDPChannel, Laws
+from symdp.verify.domains import ConvexF, Integer, LDPChannel, Laws
 
 PAPER = "extremal-ldp"
 
@@ -601,9 +601,12 @@ def _lemma_25_steps():
 # Theorem 8 (low privacy: randomized response), Corollaries 9, 10
 
 
+_EQ_84_DOMAIN = [Laws("P0", "P1", k="k"), Integer("k", 2), _ε > 0]
+
+
 @claim(PAPER, "Eq. (84)", "the dual α* of (82) has 1ᵀα* = Σ_i μ_{j_i}/(e^ε+k−1) = D_RR (92) and is tight on the "
        "singleton patterns",
-       stated_domain='the dual (82) of the RR KL LP', stated_where='Section 8.4, eq. (84)',
+       domain=_EQ_84_DOMAIN, stated_domain='the dual (82) of the RR KL LP', stated_where='Section 8.4, eq. (84)',
        quote=(r"1Tαsuperscript1𝑇superscript𝛼\displaystyle\textrm{{1}}^{T}\alpha^{*} =\displaystyle= "
               r"1(eε1)(eε+k1)i[k]{(eε+k2)μ(Sji(k))l[k],liμ(Sjl(k))}1superscript𝑒𝜀1superscript𝑒𝜀𝑘1subscript𝑖delimited-[]𝑘superscript𝑒𝜀𝑘2𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖subscriptformulae-sequence𝑙delimited-[]𝑘𝑙𝑖𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑙\displaystyle\frac{1}{\left(e^{\varepsilon}-1\right)\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\left\{\left(e^{\varepsilon}+k-2\right)\mu\left(S^{(k)}_{j_{i}}\right)-\sum_{l\in[k],l\neq "
               r"i}\mu\left(S^{(k)}_{j_{l}}\right)\right\} (84) =\displaystyle= "
@@ -615,22 +618,14 @@ def _lemma_25_steps():
               r"=\displaystyle= "
               r"1(eε+k1)i[k](P0(xi)(eε1)+1)log(P0(xi)(eε1)+1)(P1(xi)(eε1)+1).1superscript𝑒𝜀𝑘1subscript𝑖delimited-[]𝑘subscript𝑃0subscript𝑥𝑖superscript𝑒𝜀11subscript𝑃0subscript𝑥𝑖superscript𝑒𝜀11subscript𝑃1subscript𝑥𝑖superscript𝑒𝜀11\displaystyle\frac{1}{\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\left(P_{0}\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1\right)\log\frac{\left(P_{0}\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1\right)}{\left(P_{1}\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1\right)}."))
 def eq_84():
-    # symbolic k: α_i = ((E+k−2)μ_i − (M − μ_i))/((E−1)(E+k−1)) with M = Σ_i μ_i, summed over i = 1..k
-    i, k = sympy.symbols("i k", integer=True, positive=True)
-    mu, M = sympy.IndexedBase("mu"), sympy.Symbol("M", positive=True)
-    alpha = ((E + k - 2) * mu[i] - (M - mu[i])) / ((E - 1) * (E + k - 1))
-    summed = sympy.expand(sympy.Sum(sympy.expand(alpha), (i, 1, k)).doit())
-    summed = sympy.Add(*[sympy.factor_terms(t).doit() if isinstance(t, sympy.Sum) else t
-                         for t in (summed.args if summed.is_Add else [summed])])
-    total = summed.subs(sympy.Sum(mu[i], (i, 1, k)), M)
-    stmt = identity([total, M / (E + k - 1) + (E - 1) * alpha], [M / (E + k - 1), mu[i]],
-                    "1ᵀα* = Σμ_i/(E+k−1) and S_{j_i}ᵀα* = 1ᵀα* + (E−1)α_i = μ_i, for every k (symbolic sums, M = Σμ_i)")
     u = utility.kl(A0, A1)
     cross = exact_agreement(lognorm(sum(rr_dual(log(7), u))), lognorm(rr_kl(A0, A1, 7)),
                             "library rr_dual sums to the paper's D_RR (92), example A, e^ε = 7")
-    return establish(stmt, cross, domain='the dual (82) of the RR KL LP',
-                     prose_steps=["the singleton pattern S_{j_i} is 1 plus (E − 1) at input i, so S_{j_i}ᵀα* = 1ᵀα* + "
-                                  "(E − 1)α_i"])
+    kl_value = lambda x, m: ((x - 1) * m[0] + 1) * log(((x - 1) * m[0] + 1) / ((x - 1) * m[1] + 1))
+    values = singleton_values((LAW0, LAW1), kl_value, "(83)")
+    return establish(combine(rr_dual_steps(), values, detail="(84): 1ᵀα* = Σ_i μ_{j_i}/(e^ε + k − 1), tight on the "
+                                                             "singletons; μ_{j_i} by (83) at T_{j_i} = {x_i} is (92)'s term"),
+                     cross, domain=_EQ_84_DOMAIN, uses=["extremal-ldp:eq-83"])
 
 
 @claim(PAPER, "Theorem 8", "for P0, P1 with pairwise distinct ratios P0(x)/P1(x) there is ε* such that for ε ≥ ε* "
