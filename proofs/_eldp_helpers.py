@@ -367,3 +367,21 @@ def singleton_values(laws, value, what: str):
                                              value(x, [law[i] for law in laws])), setting),
                         *masses, detail=f"{what} at the singleton pattern of x_i: P(T_{{j_i}}) = P(x_i)")
     return at_exp(kernel.summed(one, i, 1, k, detail="summed over the inputs"), x)
+
+
+def binary_rows():
+    """The binary mechanism (18) at input x_i: Q(0|x_i) = (1 + (e^ε − 1)τ_i)/(e^ε + 1), Q(1|x_i) = (e^ε − (e^ε − 1)τ_i)/(e^ε + 1),
+    τ the indicator of its set T (e^ε/(e^ε + 1) on T, 1/(e^ε + 1) off it)."""
+    x, t = sympy.exp(EPSILON), TAU[INPUT]
+    return (1 + (x - 1) * t) / (x + 1), (x - (x - 1) * t) / (x + 1)
+
+
+def binary_marginal_goal(law):
+    """(57) for the law `law` (P0 or P1): M(0) = ((e^ε − 1)P(T) + 1)/(e^ε + 1), M(1) = ((e^ε − 1)P(Tᶜ) + 1)/(e^ε + 1)."""
+    from symdp.verify import kernel
+    i, x = INPUT, sympy.exp(EPSILON)
+    q0, q1 = binary_rows()
+    inside, outside = total(law[i] * TAU[i]), total(law[i] * (1 - TAU[i]))
+    return kernel.goal(sympy.And(sympy.Eq(total(law[i] * q0), ((x - 1) * inside + 1) / (x + 1)),
+                                 sympy.Eq(total(law[i] * q1), ((x - 1) * outside + 1) / (x + 1))),
+                       [SIZE >= 1, is_law(law), is_set()])

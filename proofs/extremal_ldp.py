@@ -15,7 +15,7 @@ from flint import fmpq, fmpq_mat
 
 from _cs_helpers import grouped
 from _eldp_helpers import (A0, A1, B0, B1, C, CHANNEL, D, E, EPS, J, LABEL, OUT, ROW, ROW0, ROW2, Z, Q, catalog,
-                           event_bound, exp_at_least_one, holds, INPUT, is_law, is_set, LAW, LAW0, LAW1, pattern_entry, SIZE, TAU, total, lognorm, log, mi_mu, kl_mu, mp_kl_column, mp_value, random_law, rng, sub,
+                           binary_marginal_goal, binary_rows, event_bound, exp_at_least_one, holds, INPUT, is_law, is_set, LAW, LAW0, LAW1, pattern_entry, SIZE, TAU, total, lognorm, log, mi_mu, kl_mu, mp_kl_column, mp_value, random_law, rng, sub,
                            vertex_optimum, zero_column_goal)
 from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, utility
 from symdp.numbers import sign
@@ -656,17 +656,11 @@ def eq_57():
     """(57) for every k and T, as kernel steps: the binary mechanism sends x to 0 with probability
     (1 + (e^ε − 1)τ_x)/(e^ε + 1) (e^ε/(e^ε + 1) on T, 1/(e^ε + 1) off it, τ the indicator of T) and to 1 with the rest,
     so M_ν(0) = Σ_x P_ν(x)Q(0|x) splits by linearity into (Σ P_ν + (e^ε − 1)P_ν(T))/(e^ε + 1), Σ P_ν = 1."""
-    i, tau, x = INPUT, TAU, sympy.exp(_ε)
-    q0 = (1 + (x - 1) * tau[i]) / (x + 1)
-    q1 = (x - (x - 1) * tau[i]) / (x + 1)
+    i = INPUT
     steps = []
     for law in (LAW0, LAW1):
-        p = law[i]
-        inside, outside = total(p * tau[i]), total(p * (1 - tau[i]))
-        hyps = [SIZE >= 1, is_law(law), is_set()]
-        goal = kernel.goal(sympy.And(sympy.Eq(total(p * q0), ((x - 1) * inside + 1) / (x + 1)),
-                                     sympy.Eq(total(p * q1), ((x - 1) * outside + 1) / (x + 1))), hyps)
-        steps.append(kernel.decide(goal, *[kernel.linear(total(p * f)) for f in (q0, q1, 1 - tau[i])],
+        sums = [total(law[i] * f) for f in (*binary_rows(), 1 - TAU[i])]
+        steps.append(kernel.decide(binary_marginal_goal(law), *[kernel.linear(t) for t in sums],
                                    detail=f"M_{law.name[-1]}(0) and M_{law.name[-1]}(1): the sums over the inputs split by "
                                           "linearity"))
     return establish(combine(*steps, detail="(57) for ν = 0, 1"), domain=_EQ_57_DOMAIN)

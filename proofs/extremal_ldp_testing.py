@@ -13,7 +13,8 @@ import sympy
 
 from _cs_helpers import grouped
 from _vertex import indicator as _indicator, vertex_bound
-from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
+from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, ROW0, ROW2, at_exp, binary_marginal_goal, binary_rows,
+                           exp_at_least_one, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
                            binary_kl, binary_set, distinct_ratio_pair, holds, is_law, is_set, kl, kl_mu, lognorm, log,
                            pattern_entry, random_law, rng, rr_dual_steps, rr_kl, singleton_values, sub, subsets, total, tv)
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
@@ -438,9 +439,12 @@ def _binary_tv():
     return identity(tv_bin, (E - 1) / (E + 1) * (p - q), "binary TV from the marginals (57) = (e^ε−1)/(e^ε+1)(P0(T)−P1(T))")
 
 
+_THEOREM_6_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0]
+
+
 @claim(PAPER, "Theorem 6", "for all P0, P1 and ε ≥ 0 the binary mechanism maximises ‖M0 − M1‖_TV; dual (70) gives "
        "1ᵀα* = (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV (71)",
-       stated_domain='“for any pair of distributions P0 and P1 and any ε”', stated_where='Section 3.2, Theorem 6',
+       domain=_THEOREM_6_DOMAIN, stated_domain='“for any pair of distributions P0 and P1 and any ε”', stated_where='Section 3.2, Theorem 6',
        quote=(r"Theorem 6 For any pair of distributions P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, and any "
               r"ε0𝜀0\varepsilon\geq 0, the binary mechanism maximizes the total variation distance between the "
               r"induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} among all ε𝜀\varepsilon-locally "
@@ -462,15 +466,24 @@ def theorem_6():
                 flags.append(sum(alpha) == (e - 1) / (e + 1) * tv(p0, p1))
     stmt = exact_agreement(vals, refs, "exact LP optimum and binary TV vs (e^ε−1)/(e^ε+1)·TV; k = 2..5, "
                            "e^ε ∈ {1, 11/10, 3, 100}")
-    return establish(_binary_tv(), stmt, holds(flags, "dual (70) feasible on all 2^k patterns, and (71)"),
-                     domain='“for any pair of distributions P0 and P1 and any ε”', uses=["extremal-ldp:corollary-11"],
-                     prose_steps=["with T = {x: P0(x) > P1(x)}, P0(T) − P1(T) = ‖P0 − P1‖_TV, so the binary mechanism "
-                                  "attains Corollary 11's bound, which holds for every ε-LDP mechanism"])
+    # every ε-LDP mechanism has M0(B) − M1(B) ≤ (e^ε−1)/(e^ε+1)‖P0 − P1‖_TV at every event B, and the binary mechanism
+    # reaches it at B = {0} (Corollary 11's two goals); the dual (70) sums to the same value (71), by linearity
+    i, x = INPUT, sympy.exp(_ε)
+    dual = kernel.linear(total((x - 1) / (x + 1) * sympy.Abs(LAW0[i] - LAW1[i]) / 2))
+    optimal = kernel.combine(kernel.lemma("extremal-ldp:corollary-11", _event_spread_goal()[0]),
+                             kernel.lemma("extremal-ldp:corollary-11", _binary_attains_goal()),
+                             detail="the binary mechanism attains the bound every ε-LDP mechanism obeys")
+    return establish(combine(optimal, dual, detail="Theorem 6 and the dual's value (71)"), stmt,
+                     holds(flags, "dual (70) feasible on all 2^k patterns, and (71)"),
+                     domain=_THEOREM_6_DOMAIN, uses=["extremal-ldp:corollary-11"])
+
+
+_COROLLARY_11_DOMAIN = [LDPChannel("Q", _ε, k="k"), Laws("P0", "P1", k="k"), _ε >= 0]
 
 
 @claim(PAPER, "Corollary 11", "‖M0 − M1‖_TV ≤ (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV for every ε-LDP Q, with equality for the "
        "binary mechanism (eq. 79)",
-       stated_domain='“for any ε-locally differentially private mechanism Q”', stated_where='Section 3.5, Corollary 11',
+       domain=_COROLLARY_11_DOMAIN, stated_domain='“for any ε-locally differentially private mechanism Q”', stated_where='Section 3.5, Corollary 11',
        quote=(r"Corollary 11 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
               r"ε𝜀\varepsilon-local differential privacy. Then, for any pair of distributions P0subscript𝑃0P_{0} and "
               r"P1subscript𝑃1P_{1}, the induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} satisfy the "
@@ -480,21 +493,91 @@ def theorem_6():
               r"equality is achieved by the binary mechanism. This follows from Theorem 6 and explicitly computing "
               r"the total variation achieved by the binary mechanism."))
 def corollary_11():
-    eq79 = _binary_tv()
     r = rng(11)
     flags = []
     for _ in range(6):
         p0, p1 = random_law(r, 4), random_law(r, 4)
         e = Q(r.randint(11, 60), 10)
         flags.append(optimal_mechanism(log(e), utility.tv(p0, p1)).value == (e - 1) / (e + 1) * tv(p0, p1))
-    # for an output event S: a = min_x Q(S|x), b = max_x Q(S|x); LDP gives b ≤ e^ε a and 1 − a ≤ e^ε (1 − b)
-    a, b, x = sympy.symbols("a b x", real=True)
-    spread = real_closed((x - 1) / (x + 1) - (b - a), [a, b, x], [x >= 1, a >= 0, b <= 1, b <= x * a, 1 - a <= x * (1 - b)],
-                         "max_x Q(S|x) − min_x Q(S|x) ≤ (e^ε−1)/(e^ε+1) for every event S of an ε-LDP Q")
-    return establish(grouped("the binary TV and the spread of Q(S|·)", eq79, spread), holds(flags, "the certified LP optimum equals the bound (random k = 4)"),
-                     domain='“for any ε-locally differentially private mechanism Q”',
-                     prose_steps=["M0(S) − M1(S) = Σ_x Q(S|x)(P0(x) − P1(x)) ≤ (max_x Q(S|x) − min_x Q(S|x))·‖P0 − P1‖_TV "
-                                  "since Σ_x (P0(x) − P1(x)) = 0; the supremum over S gives the bound"])
+    return establish(combine(_event_spread(), _binary_attains(), detail="the bound at every event, attained at {0} by the "
+                                                                        "binary mechanism"),
+                     holds(flags, "the certified LP optimum equals the bound (random k = 4)"),
+                     domain=_COROLLARY_11_DOMAIN, uses=["extremal-ldp:eq-57"])
+
+
+def _event_spread_goal():
+    """Corollary 11's bound at one output event B (Kairouz–Oh–Viswanath, Section 3.5): q_i = Q(B|x_i) ∈ [0, 1] lies in
+    [a, b] with a = Q(B|x_{i0}), b = Q(B|x_{i2}) its least and largest value; ε-LDP at B and at Bᶜ between those two
+    inputs. Then M0(B) − M1(B) = Σ_i (P0(x_i) − P1(x_i))q_i ≤ (e^ε − 1)/(e^ε + 1)·‖P0 − P1‖_TV, ‖P0 − P1‖_TV =
+    ½Σ_i |P0(x_i) − P1(x_i)|. Every event B: the supremum over B of M0(B) − M1(B) is ‖M0 − M1‖_TV."""
+    i, i0, i2, x = INPUT, ROW0, ROW2, sympy.exp(_ε)
+    q = sympy.IndexedBase("q", nonnegative=True)
+    d = LAW0[i] - LAW1[i]
+    tv = total(sympy.Abs(d)) / 2
+    hyps = [SIZE >= 1, is_law(LAW0), is_law(LAW1), kernel.Every(sympy.And(q[i0] <= q[i], q[i] <= q[i2], q[i] <= 1), (i, 1, SIZE)),
+            q[i2] <= x * q[i0], 1 - q[i0] <= x * (1 - q[i2])]
+    return kernel.goal(total(LAW0[i] * q[i]) - total(LAW1[i] * q[i]) <= (x - 1) / (x + 1) * tv, hyps), q
+
+
+def _event_spread():
+    """Kernel steps for :func:`_event_spread_goal`: (q_i − a)d_i ≤ (b − a)·max(d_i, 0) for a ≤ q_i ≤ b, summed and split by
+    linearity, with Σ_i d_i = 0 (two laws) turning Σ q_i d_i into Σ (q_i − a)d_i and Σ max(d_i, 0) into ½Σ|d_i|; the
+    spread b − a ≤ (e^ε − 1)/(e^ε + 1) from b ≤ e^ε a and 1 − a ≤ e^ε(1 − b) (LDP at B and Bᶜ), decided in x = e^ε."""
+    goal, q = _event_spread_goal()
+    i, i0, i2 = INPUT, ROW0, ROW2
+    a, b, d = q[i0], q[i2], LAW0[i] - LAW1[i]
+    span = [i >= 1, i <= SIZE]
+    box = sympy.And(q[i0] <= q[i], q[i] <= q[i2], q[i] <= 1)
+    below = kernel.decide(kernel.goal((q[i] - a) * d <= (b - a) * sympy.Max(d, 0), [*span, box]),
+                          detail="(q_i − a)d_i ≤ (b − a)max(d_i, 0) for a ≤ q_i ≤ b")
+    half = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(d, 0), (sympy.Abs(d) + d) / 2), span),
+                         detail="max(d, 0) = (|d| + d)/2")
+    # Σ max(d_i, 0) ≥ Σ d_i = 0 (sympy reads max(d, 0) ≥ 0 as True, which no sum rule takes)
+    positive = kernel.decide(kernel.goal(sympy.Max(d, 0) >= d, span), detail="max(d, 0) ≥ d")
+    xs, u, v = sympy.symbols("x a b", real=True)
+    spread = kernel.decide(kernel.goal(v - u <= (xs - 1) / (xs + 1), [xs >= 1, u >= 0, v <= 1, v <= xs * u,
+                                                                       1 - u <= xs * (1 - v)]),
+                           detail="b − a ≤ (e^ε − 1)/(e^ε + 1) from ε-LDP at B and Bᶜ")
+    spread = kernel.instantiate(at_exp(spread, xs), {u: a, v: b}, [_ε >= 0, b <= 1, b <= sympy.exp(_ε) * a,
+                                                                   1 - a <= sympy.exp(_ε) * (1 - b)],
+                                detail="at the least and largest Q(B|x)")
+    sums = [total(f) for f in ((q[i] - a) * d, (b - a) * sympy.Max(d, 0), (sympy.Abs(d) + d) / 2, d)]
+    return kernel.decide(goal, kernel.summed(below, i, 1, SIZE), kernel.summed(half, i, 1, SIZE),
+                         kernel.summed(positive, i, 1, SIZE), *[kernel.linear(t) for t in sums], spread,
+                         detail="M0(B) − M1(B) ≤ (e^ε − 1)/(e^ε + 1)‖P0 − P1‖_TV for every event B")
+
+
+def _binary_attains_goal():
+    """The binary mechanism with T = {x : P0(x) ≥ P1(x)} at the event {0}: M0(0) − M1(0) = (e^ε − 1)/(e^ε + 1)‖P0 − P1‖_TV."""
+    i, x = INPUT, sympy.exp(_ε)
+    q0, _ = binary_rows()
+    d = LAW0[i] - LAW1[i]
+    hyps = [SIZE >= 1, is_law(LAW0), is_law(LAW1), is_set(), kernel.Every(_in_T(i), (i, 1, SIZE)), _ε >= 0]
+    return kernel.goal(sympy.Eq(total(LAW0[i] * q0) - total(LAW1[i] * q0), (x - 1) / (x + 1) * total(sympy.Abs(d)) / 2),
+                       hyps)
+
+
+def _in_T(i):
+    """τ_i is the indicator of T = {x : P0(x) ≥ P1(x)} (the binary mechanism's set, (18)) at x_i."""
+    d = LAW0[i] - LAW1[i]
+    return sympy.Or(sympy.And(sympy.Eq(TAU[i], 1), d >= 0), sympy.And(sympy.Eq(TAU[i], 0), d < 0))
+
+
+def _binary_attains():
+    """Kernel steps for :func:`_binary_attains_goal`: the marginals (57), P0(T) − P1(T) = Σ_i τ_i d_i = Σ_i max(d_i, 0)
+    (τ picks the positive part), and Σ max(d_i, 0) = ½Σ|d_i| since Σ d_i = 0."""
+    i = INPUT
+    d = LAW0[i] - LAW1[i]
+    span = [i >= 1, i <= SIZE]
+    positive = kernel.decide(kernel.goal(sympy.Eq(TAU[i] * d, sympy.Max(d, 0)), [*span, _in_T(i)]),
+                             detail="τ_i d_i = max(d_i, 0): T holds the inputs where P0 ≥ P1")
+    half = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(d, 0), (sympy.Abs(d) + d) / 2), span),
+                         detail="max(d, 0) = (|d| + d)/2")
+    marginals = [kernel.lemma("extremal-ldp:eq-57", binary_marginal_goal(law)) for law in (LAW0, LAW1)]
+    sums = [total(f) for f in (TAU[i] * d, (sympy.Abs(d) + d) / 2)]
+    return kernel.decide(_binary_attains_goal(), *marginals, kernel.summed(positive, i, 1, SIZE),
+                         kernel.summed(half, i, 1, SIZE), *[kernel.linear(t) for t in sums], exp_at_least_one(),
+                         detail="the binary mechanism attains the bound at the event {0} (eq. 79)")
 
 
 _THEOREM_7_DOMAIN = [_ε >= 0, Laws("P0", "P1")]
