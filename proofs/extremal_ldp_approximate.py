@@ -12,7 +12,8 @@ import itertools
 import sympy
 
 from _cs_helpers import grouped
-from _eldp_helpers import Q, at_exp, holds, log, random_law, rng
+from _eldp_helpers import OUT, Q, at_exp, holds, log, random_law, rng, splits
+from _vertex import vertex_bound
 from symdp import lp
 from symdp.local import (Channel, decision_points, dominance_kernel, error_region_vertices, in_error_region,
                          quaternary_mechanism, satisfies_ldp, utility)
@@ -114,15 +115,15 @@ def _quaternary_steps():
                                  "directions, a channel, tight on the four named events"), x)
 
 
+_THEOREM_19_DOMAIN = [AnyChannel("Q", k=2), _ε >= 0, _δ >= 0, _δ <= 1]
+
+
 @claim(PAPER, "Theorem 19", "a binary-input Q is (ε,δ)-LDP iff every test has P_FA + e^ε P_MD ≥ 1−δ and "
        "e^ε P_FA + P_MD ≥ 1−δ, i.e. R_Q ⊆ R_{ε,δ}",
-       stated_domain='“a binary-input mechanism Q”, ε ≥ 0, δ ∈ [0, 1], every test', stated_where='Section 5, Theorem 19',
+       domain=_THEOREM_19_DOMAIN, stated_domain='“a binary-input mechanism Q”, ε ≥ 0, δ ∈ [0, 1], every test', stated_where='Section 5, Theorem 19',
        quote=(r"Theorem 19 A mechanism Q𝑄Q is (ε,δ)𝜀𝛿\left(\varepsilon,\delta\right)-locally differentially private "
               r"if and only if Qε,δsubscript𝑄subscript𝜀𝛿\mathcal{R}_{Q}\subseteq\mathcal{R}_{\varepsilon,\delta}."))
 def theorem_19():
-    qB0, qB1 = sympy.symbols("qB0 qB1", positive=True)   # Q(B|0), Q(B|1) with B = Aᶜ, P_FA = 1 − Q(B|0), P_MD = Q(B|1)
-    ident = identity((1 - qB0) + E * qB1 - (1 - DELTA), E * qB1 + DELTA - qB0,
-                     "P_FA + e^ε P_MD − (1−δ) = e^ε Q(B|1) + δ − Q(B|0)")
     r = rng(19)
     flags = []
     for _ in range(120):
@@ -132,14 +133,62 @@ def theorem_19():
         region = all(in_error_region(md, fa, log(e), d) for md, fa in decision_points(ch))
         flags.append(region == _ldp_by_events(ch, e, d))
         flags.append(satisfies_ldp(ch, log(e), d) == _ldp_by_events(ch, e, d))
-    other = identity(E * (1 - qB0) + qB1 - (1 - DELTA), E * (1 - qB0) + DELTA - (1 - qB1),
-                     "e^ε P_FA + P_MD − (1−δ) = e^ε Q(Bᶜ|0) + δ − Q(Bᶜ|1)")
-    return establish(combine(ident, other), holds(flags, "120 random channels: region test ⇔ the definition (33) on all "
-                                                  "events; library satisfies_ldp agrees"),
-                     domain='“a binary-input mechanism Q”, ε ≥ 0, δ ∈ [0, 1], every test',
-                     prose_steps=["as B ranges over all events, the two identities turn the two test inequalities into "
-                                  "the definition (33) in both directions; randomised tests are mixtures of deterministic "
-                                  "ones and the conditions are linear in the test"])
+    return establish(_region_steps(), holds(flags, "120 random channels: region test ⇔ the definition (33) on all "
+                                            "events; library satisfies_ldp agrees"),
+                     domain=_THEOREM_19_DOMAIN)
+
+
+def _region_steps():
+    """Theorem 19 for every output alphabet, as kernel steps (Kairouz–Oh–Viswanath, Section 5, after Kairouz et al.
+    2013). Rows q0_y = Q(y|0), q1_y = Q(y|1) over y = 1, …, ℓ; a randomised decision rule says X̂ = 1 with probability
+    φ_y ∈ [0, 1] at y, so P_FA = Σ q0_y φ_y and P_MD = Σ q1_y(1 − φ_y); an event B has the indicator s_y ∈ {0, 1}.
+    Only if: P_FA + e^ε P_MD ≥ 1 − δ reads Σ (1 − φ_y)(q0_y − e^ε q1_y) ≤ δ, affine in φ on the cube [0, 1]^ℓ, so at
+    most its value at the best vertex (B = {y : q0_y > e^ε q1_y}), which (ε, δ)-LDP at B bounds by δ; likewise
+    e^ε P_FA + P_MD ≥ 1 − δ with φ and B' = {y : q1_y > e^ε q0_y}. Every point of R_Q, a convex combination of the
+    rules' points, then obeys both (an expectation of the two inequalities). If: at the deterministic rules φ = 1 − s
+    and φ = s of an event B the two inequalities are (ε, δ)-LDP at B in both directions."""
+    y, n, x, d = OUT, sympy.Symbol("n", integer=True), sympy.exp(_ε), _δ
+    ell = sympy.Symbol("l", integer=True)
+    q0, q1 = sympy.IndexedBase("q0", nonnegative=True), sympy.IndexedBase("q1", nonnegative=True)
+    phi, s, s2 = sympy.IndexedBase("phi"), sympy.IndexedBase("s"), sympy.IndexedBase("s_2")
+    over = lambda f: sympy.Sum(f, (y, 1, ell))
+    fa = lambda rule: over(q0[y] * rule)
+    md = lambda rule: over(q1[y] * (1 - rule))
+    rows = [ell >= 1, sympy.Eq(over(q0[y]), 1), sympy.Eq(over(q1[y]), 1)]
+    cube = [phi[y] >= 0, phi[y] <= 1]
+    c, c2 = q0[y] - x * q1[y], q1[y] - x * q0[y]
+    worst = vertex_bound(c, 1 - phi[y], cube, s[y], y, ell)
+    worst2 = vertex_bound(c2, phi[y], cube, s2[y], y, ell)
+    private = [over(s[y] * q0[y]) <= x * over(s[y] * q1[y]) + d, over(s2[y] * q1[y]) <= x * over(s2[y] * q0[y]) + d]
+    tests = sympy.And(fa(phi[y]) + x * md(phi[y]) >= 1 - d, x * fa(phi[y]) + md(phi[y]) >= 1 - d)
+    hyps = list(dict.fromkeys([*rows, *kernel.fact(worst).goal.hypotheses, *kernel.fact(worst2).goal.hypotheses, *private]))
+    sums = [over(f) for f in (q0[y] * phi[y], q1[y] * (1 - phi[y]), (1 - phi[y]) * c, phi[y] * c2, s[y] * c, s2[y] * c2)]
+    only_if = kernel.decide(kernel.goal(tests, hyps), worst, worst2, *splits(*sums),
+                            detail="(ε, δ)-LDP ⇒ both inequalities for every randomised rule")
+    # the hull: n rules' points (FA_r, MD_r) with weights λ_r ≥ 0, Σλ_r = 1
+    r_, lam, FA, MD = sympy.Symbol("r", integer=True), sympy.IndexedBase("lambda", nonnegative=True), *sympy.symbols("FA MD", cls=sympy.IndexedBase)
+    hull = []
+    for k_ in (1, x):
+        point = kernel.decide(kernel.goal(1 - d <= k_ * FA[r_] + (x + 1 - k_) * MD[r_],
+                                          [r_ >= 1, r_ <= n, 1 - d <= k_ * FA[r_] + (x + 1 - k_) * MD[r_]]),
+                              detail="a rule's point obeys the inequality")
+        mixed = kernel.expectation(point, r_, 1, n, lam[r_])
+        total_ = sympy.Sum(lam[r_] * (k_ * FA[r_] + (x + 1 - k_) * MD[r_]), (r_, 1, n))
+        hull.append((mixed, kernel.linear(total_), kernel.linear(sympy.Sum(lam[r_] * (1 - d), (r_, 1, n)))))
+    mix = lambda v: sympy.Sum(lam[r_] * v[r_], (r_, 1, n))
+    in_region = sympy.And(mix(FA) + x * mix(MD) >= 1 - d, x * mix(FA) + mix(MD) >= 1 - d)
+    every = [fact.goal.hypotheses for fact in (kernel.fact(h[0]) for h in hull)]
+    convex = kernel.decide(kernel.goal(in_region, list(dict.fromkeys([n >= 1, sympy.Eq(sympy.Sum(lam[r_], (r_, 1, n)), 1),
+                                                                         *every[0], *every[1]]))),
+                           *[step for h in hull for step in h], detail="R_Q, the hull of the rules' points, lies in R_{ε,δ}")
+    # if: the deterministic rules of an event B
+    bit = kernel.Every(sympy.Or(sympy.Eq(s[y], 0), sympy.Eq(s[y], 1)), (y, 1, ell))
+    at_rules = [fa(1 - s[y]) + x * md(1 - s[y]) >= 1 - d, x * fa(s[y]) + md(s[y]) >= 1 - d]
+    ldp = sympy.And(over(s[y] * q0[y]) <= x * over(s[y] * q1[y]) + d, over(s[y] * q1[y]) <= x * over(s[y] * q0[y]) + d)
+    sums = [over(f) for f in (q0[y] * (1 - s[y]), q1[y] * (1 - (1 - s[y])), q0[y] * s[y], q1[y] * (1 - s[y]))]
+    if_ = kernel.decide(kernel.goal(ldp, [*rows, bit, *at_rules]), *splits(*sums),
+                        detail="R_Q ⊆ R_{ε,δ} at the deterministic rules of B ⇒ (ε, δ)-LDP at B, both directions")
+    return combine(only_if, convex, if_, detail="Theorem 19 in both directions, every output alphabet")
 
 
 @claim(PAPER, "Theorem 20", "(Blackwell) Q1 dominates Q2 (Q2 = Q1·W, W row-stochastic) iff R_{Q2} ⊆ R_{Q1}",
