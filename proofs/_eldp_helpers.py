@@ -305,10 +305,11 @@ def at_exp(evidence, x, strict: bool = False):
     from symdp.verify import kernel
     f = kernel.fact(evidence)
     x_e = sympy.exp(EPSILON)
-    mine, theirs = (sympy.Gt(x, 1), sympy.Gt(x_e - 1, 0)) if strict else (sympy.Ge(x, 1), sympy.Ge(x_e - 1, 0))
-    if mine not in f.goal.hypotheses:
-        raise ValueError(f"the goal must assume {mine}")
-    hyps = [h.xreplace({x: x_e}) for h in f.goal.hypotheses if h != mine] + [theirs]
+    mine = {sympy.Gt(x, 1), sympy.Lt(1, x)} if strict else {sympy.Ge(x, 1), sympy.Le(1, x)}
+    theirs = sympy.Gt(x_e - 1, 0) if strict else sympy.Ge(x_e - 1, 0)
+    if not mine & set(f.goal.hypotheses):
+        raise ValueError(f"the goal must assume x {'>' if strict else '≥'} 1")
+    hyps = [h.xreplace({x: x_e}) for h in f.goal.hypotheses if h not in mine] + [theirs]
     return kernel.apply(kernel.instantiate(f, {x: x_e}, hyps, detail="at x = e^ε"),
                         exp_above_one() if strict else exp_at_least_one(), detail="e^ε − 1 ≥ 0 (> 0) for ε ≥ 0 (> 0)")
 

@@ -11,11 +11,11 @@ import sympy
 
 from _cs_helpers import grouped
 from _eldp_helpers import (C, D, E, EPS, LAW, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu, random_law,
-                           rng, rr_dual_steps, rr_mi, singleton_values, sub, subsets)
+                           rng, rr_dual_steps, rr_mi, singleton_values, sub, subsets, at_exp, exp_above_one)
 from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, prove, real_closed
+from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, kernel, prove, real_closed
 from symdp.verify.domains import Integer, ProbabilityVector
 
 PAPER = "extremal-ldp"
@@ -473,43 +473,50 @@ _LEMMA_27_DOMAIN = [_z >= 0, _z <= 1, _ε > 0]
               r"ε𝜀\varepsilon, μ(z,ε)𝜇𝑧𝜀\mu\left(z,\varepsilon\right) is maximized at "
               r"z(ε)superscript𝑧𝜀z^{*}(\varepsilon)."))
 def lemma_27_identities():
-    e = sympy.exp(EPS)
-    mu = mi_mu(Z, e, EPS)
-    d = sympy.diff(mu, Z)
-    stmt = identity([d, sympy.expand_log(d.subs(Z, _zstar(EPS)), force=True)],
-                    [e * EPS - (e - 1) - (e - 1) * log(Z * (e - 1) + 1), 0], "(121) and μ'(z*(ε), ε) = 0")
-    half = combine(_mu_concave(), _mu_slope_at_half(d), detail="z* ≤ ½ for every ε > 0")
+    e = sympy.exp(_ε)
+    mu = mi_mu(_z, e, _ε)
+    d = sympy.diff(mu, _z)
+    # (121): μ' as sympy differentiates μ(z, ε) of (113); (122): it vanishes at z*(ε) (log e^u = u for real u)
+    slope = identity(d, e * _ε - (e - 1) - (e - 1) * log(_z * (e - 1) + 1), "(121): μ'(z, ε), differentiated by sympy")
+    zero = _slope_vanishes(d)
     box = holds([sign(Q(1, 2) - _zstar(Q(j, 10))) > 0 for j in range(1, 101, 9)], "z*(ε) < ½ at ε = 0.1, 1, …, 9.1")
     ref = exact_agreement([int(sign(_zstar(1) - Q("0.459512743348930")) >= 0),
                            int(sign(_zstar(1) - Q("0.459512743348932")) <= 0)], [1, 1],
                           "z*(1) = 0.459512743348931 (catalog)")
-    return establish(combine(stmt, half), box, ref, domain=_LEMMA_27_DOMAIN,
-                     prose_steps=[_Z_STAR_ORDER])
+    return establish(combine(slope, zero, _zstar_at_most_half(), detail="(121), (122) and z* ≤ ½"), box, ref,
+                     domain=_LEMMA_27_DOMAIN)
 
 
-#: How the sign facts on μ' place z*: μ' strictly decreasing in z, μ'(z*) = 0 and μ'(½) ≤ 0.
-_Z_STAR_ORDER = ("μ'(·, ε) is strictly decreasing (μ'' < 0), so μ' > 0 below its zero z*(ε), μ' < 0 above it, "
-                 "and μ'(½, ε) ≤ 0 = μ'(z*(ε), ε) gives z*(ε) ≤ ½")
+def _slope_vanishes(d):
+    """μ'(z*(ε), ε) = 0 for every ε > 0 (122), as kernel steps: z*(e^ε − 1) + 1 = e^A with A = εe^ε/(e^ε − 1) − 1, and
+    log e^A = A (log(c·e^a) = a + log c at c = 1; sympy leaves log e^A alone, not knowing A real, which needs e^ε ≠ 1)."""
+    a_, c_ = sympy.Symbol("a", real=True), sympy.Symbol("c", positive=True)
+    e = sympy.exp(_ε)
+    power = _ε * e / (e - 1) - 1
+    product = kernel.fact(identity(log(c_ * sympy.exp(a_)), a_ + log(c_), "log(c·e^a) = a + log c"))
+    inverse = kernel.apply(kernel.instantiate(product, {a_: power, c_: 1}, [e - 1 > 0], detail="at a = A, c = 1"),
+                           exp_above_one(), detail="log e^A = A")
+    return kernel.decide(kernel.goal(sympy.Eq(d.subs(_z, _zstar(_ε)), 0), [_ε > 0]), inverse, exp_above_one(),
+                         detail="μ'(z*(ε), ε) = 0 (122)")
 
 
-def _mu_concave():
-    """μ''(z, ε) = −(E−1)²/(z(E−1)+1) < 0 for z ≥ 0, E = e^ε > 1 (Kairouz–Oh–Viswanath, proof of Lemma 27)."""
-    x = sympy.Symbol("x", positive=True)                                        # x = e^ε
-    second = sympy.diff(mi_mu(Z, x, log(x)), Z, 2)
-    shape = identity(second, -(x - 1) ** 2 / (Z * (x - 1) + 1), "μ''(z, ε) = −(E−1)²/(z(E−1)+1)")
-    sign_ = real_closed((x - 1) ** 2 / (Z * (x - 1) + 1), [Z, x], [x > 1, Z >= 0],
-                        "(E−1)²/(z(E−1)+1) > 0 for z ≥ 0, E > 1")
-    return combine(shape, sign_, detail="μ is strictly concave in z")
-
-
-def _mu_slope_at_half(d):
-    """μ'(½, ε) ≤ 0 for every ε ≥ 0: with x = e^ε, −μ'(½) = (x−1) + (x−1)log((x+1)/2) − x log x vanishes at x = 1
-    and so does its first derivative; the second is (x−1)/(x(x+1)²) ≥ 0 (decided by `prove`, two levels of f(lo) ≥ 0
-    and f' ≥ 0)."""
-    x = sympy.Symbol("x", positive=True)
+def _zstar_at_most_half():
+    """z*(ε) ≤ ½ for every ε > 0, as kernel steps. With E = e^ε, A = εE/(E − 1) − 1 and B = (E + 1)/2, z* =
+    (e^A − 1)/(E − 1) ≤ ½ is e^A ≤ B. The proof of Lemma 27's μ'(½, ε) ≤ 0 is −μ'(½, ε) = g(E) ≥ 0,
+    g(x) = (x − 1) + (x − 1)log((x + 1)/2) − x log x on [1, ∞) (symdp.verify.prove: g(1) = g'(1) = 0, g'' ≥ 0), so
+    t = log B − A = g(E)/(E − 1) ≥ 0, and 1 − e^{−t} ≥ 0 (prove again) is 1 − e^A/B ≥ 0."""
+    x, t = sympy.symbols("x t", real=True)
+    e = sympy.exp(_ε)
     g = (x - 1) + (x - 1) * log((x + 1) / 2) - x * log(x)
-    written = identity(-d.subs(Z, Q(1, 2)).subs(EPS, log(x)), g, "−μ'(½, ε) with x = e^ε")
-    return combine(written, prove(g, x, 1, detail="−μ'(½, ε) ≥ 0 for x = e^ε ∈ [1, ∞)"))
+    at_e = at_exp(prove(g, x, 1, sympy.oo, "−μ'(½, ε) = g(e^ε) ≥ 0: g ≥ 0 on [1, ∞)"), x)
+    gap = log((e + 1) / 2) - (_ε * e / (e - 1) - 1)
+    above = kernel.decide(kernel.goal(gap >= 0, [_ε > 0]), at_e, exp_above_one(),
+                          detail="log B − A = g(e^ε)/(e^ε − 1) ≥ 0")
+    tail = kernel.instantiate(prove(1 - sympy.exp(-t), t, 0, sympy.oo, "e^{−t} ≤ 1 for t ≥ 0"), {t: gap}, [_ε > 0, gap >= 0],
+                              detail="at t = log B − A")
+    below = kernel.apply(tail, above, detail="e^A ≤ B")
+    return kernel.decide(kernel.goal(_zstar(_ε) <= Q(1, 2), [_ε > 0]), below, exp_above_one(),
+                         detail="z*(ε) = (e^A − 1)/(e^ε − 1) ≤ ½ since e^A ≤ (e^ε + 1)/2")
 
 
 @claim(PAPER, "Lemma 27", "for ε ≤ 1: max_j μ_j ≤ μ(P(T),ε) + μ(P(Tᶜ),ε) with T from (30)",
