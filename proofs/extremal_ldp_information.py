@@ -11,7 +11,7 @@ import sympy
 
 from _cs_helpers import grouped
 from _eldp_helpers import (C, D, E, EPS, LAW, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu, random_law,
-                           rng, rr_dual_steps, rr_mi, singleton_values, sub, subsets, at_exp, exp_above_one)
+                           rng, rr_dual_steps, rr_mi, singleton_values, sub, subsets, at_exp, exp_above_one, INPUT, is_law, SIZE, total)
 from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
@@ -36,8 +36,11 @@ def _unique_max(p) -> bool:
     return vals.count(best) == 2
 
 
+_EQ_105_DOMAIN = [ProbabilityVector("P", "k")]
+
+
 @claim(PAPER, "Eq. (105)", "argmin_A |P(A) − ½| = argmax_A P(A)P(Aᶜ) (= argmax h(P(A)))",
-       stated_domain='any P on a finite alphabet, all subsets A', stated_where='Section 9.1, eq. (105)',
+       domain=_EQ_105_DOMAIN, stated_domain='any P on a finite alphabet, all subsets A', stated_where='Section 9.1, eq. (105)',
        quote=(r"Let f(z)=|z12|𝑓𝑧𝑧12f(z)=|z-\frac{1}{2}|, g(z)=zlogz(1z)log(1z)𝑔𝑧𝑧𝑧1𝑧1𝑧g(z)=-z\log z-(1-z)\log(1-z), "
               r"and h(z)=z(1z)𝑧𝑧1𝑧h(z)=z(1-z) for 0z10𝑧10\leq z\leq 1. On the one hand, g𝑔g and hh are monotonically "
               r"increasing over 0z120𝑧120\leq z\leq\frac{1}{2} and monotonically decreasing over "
@@ -50,7 +53,6 @@ def _unique_max(p) -> bool:
               r"\displaystyle\Leftrightarrow TargmaxA𝒳P(A)P(Ac).𝑇𝐴𝒳𝑃𝐴𝑃superscript𝐴𝑐\displaystyle "
               r"T\in\underset{A\subseteq{\cal X}}{\arg\max}\;\;P(A)P(A^{c})."))
 def eq_105():
-    stmt = identity(Z * (1 - Z), Q(1, 4) - (Z - Q(1, 2)) ** 2, "P(A)P(Aᶜ) = ¼ − (P(A) − ½)²")
     r = rng(105)
     flags = []
     for _ in range(20):
@@ -59,8 +61,25 @@ def eq_105():
         d = [abs(sub(p, A) - Q(1, 2)) for A in subsets(k)]
         g = [sub(p, A) * (1 - sub(p, A)) for A in subsets(k)]
         flags.append({i for i, v in enumerate(d) if v == min(d)} == {i for i, v in enumerate(g) if v == max(g)})
-    return establish(stmt, holds(flags, "exhaustive argmin/argmax over all subsets, random P, k = 2..6"),
-                     domain='any P on a finite alphabet, all subsets A')
+    return establish(_same_order(), holds(flags, "exhaustive argmin/argmax over all subsets, random P, k = 2..6"),
+                     domain=_EQ_105_DOMAIN)
+
+
+def _same_order():
+    """(105)'s outer equality for every P and all sets A, B (kernel steps): with P(A) = Σ_i P(x_i)σ_i (σ the indicator
+    of A) and P(Aᶜ) = Σ_i P(x_i)(1 − σ_i) = 1 − P(A), |P(A) − ½| ≤ |P(B) − ½| ⇔ P(A)P(Aᶜ) ≥ P(B)P(Bᶜ), since
+    z(1 − z) = ¼ − (z − ½)²: the two orders of the sets agree, so argmin_A |P(A) − ½| = argmax_A P(A)P(Aᶜ). (The
+    entropy in the middle of (105) is not claimed here.)"""
+    i = INPUT
+    masses = []
+    for name in ("sigma_A", "sigma_B"):
+        sigma = sympy.IndexedBase(name)
+        masses.append((total(LAW[i] * sigma[i]), total(LAW[i] * (1 - sigma[i]))))
+    (a, ac), (b, bc) = masses
+    goal = kernel.goal(sympy.Equivalent(sympy.Abs(a - Q(1, 2)) <= sympy.Abs(b - Q(1, 2)), a * ac >= b * bc),
+                       [SIZE >= 1, is_law(LAW)])
+    return kernel.decide(goal, *[kernel.linear(t) for t in (ac, bc)],
+                         detail="P(A)P(Aᶜ) = ¼ − (P(A) − ½)² orders the sets as |P(A) − ½| does, reversed")
 
 
 @claim(PAPER, "Eq. (100)", "the dual (98) has 1ᵀα* = (μ(S_{j1}) + μ(S_{j2}))/(e^ε+1) = BIN (printed: μ(S_{j1}) + "
