@@ -317,7 +317,9 @@ def _perspective_sublinear():
     return grouped("perspectives of convex f are sublinear", homog, split, weight, mi)
 
 
-_DEFINITION_3_DOMAIN = [Integer("k", 1), _ε >= 0]
+#: b ranges over the bits of the binary vectors b_{j−1} (each entry of a staircase pattern is (e^ε − 1)b + 1)
+_BIT = sympy.Symbol("b", real=True)
+_DEFINITION_3_DOMAIN = [Integer("k", 1), _ε >= 0, sympy.Or(sympy.Eq(_BIT, 0), sympy.Eq(_BIT, 1))]
 
 
 @claim(PAPER, "Definition 3", "S^(k) ∈ {1,e^ε}^{k×2^k}, column j = (e^ε−1)b_{j−1} + 1 with the first input as the "
@@ -345,7 +347,7 @@ def definition_3():
                             "Figure 2 binary mechanism: columns j = 27 (11010) and j = 6 (00101)")
     # every k, ε: entry (i, j) is (e^ε − 1)·b + 1 with b the i-th bit of j − 1 (MSB first), so 1 or e^ε: S^(k) ∈
     # {1, e^ε}^{k×2^k}; the displayed S^(3) (e^ε symbolic) is that formula with the first input the most significant bit
-    b = sympy.Symbol("b", real=True)
+    b = _BIT
     entry = (sympy.exp(_ε) - 1) * b + 1
     two_valued = kernel.decide(kernel.goal(sympy.Or(sympy.Eq(entry, 1), sympy.Eq(entry, sympy.exp(_ε))),
                                            [sympy.Or(sympy.Eq(b, 0), sympy.Eq(b, 1))]),
@@ -638,7 +640,8 @@ def proposition_17():
                                   "for the W(y,z) = 0 terms)"])
 
 
-_EQ_57_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0]
+#: P0, P1 as sequences on k symbols (Σ_i P_ν(x_i) = 1) and T as its indicator τ (τ_i ∈ {0, 1}): what the goals quantify
+_EQ_57_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0, is_law(LAW0), is_law(LAW1), is_set()]
 
 
 @claim(PAPER, "Eq. (57)", "binary marginals M_ν(0) = ((e^ε−1)P_ν(T)+1)/(e^ε+1), M_ν(1) = ((e^ε−1)P_ν(Tᶜ)+1)/(e^ε+1)",

@@ -36,7 +36,8 @@ def _unique_max(p) -> bool:
     return vals.count(best) == 2
 
 
-_EQ_105_DOMAIN = [ProbabilityVector("P", "k")]
+#: P as a sequence on k symbols (Σ_i P(x_i) = 1): what the goal quantifies
+_EQ_105_DOMAIN = [ProbabilityVector("P", "k"), is_law(LAW)]
 
 
 @claim(PAPER, "Eq. (105)", "argmin_A |P(A) − ½| = argmax_A P(A)P(Aᶜ) (= argmax h(P(A)))",
@@ -470,7 +471,8 @@ def _zstar(eps):
     return (sympy.exp(eps * e / (e - 1) - 1) - 1) / (e - 1)
 
 
-_LEMMA_27_DOMAIN = [_z >= 0, _z <= 1, _ε > 0]
+#: e^ε > 1 restates ε > 0 (z*(ε) divides by e^ε − 1): the goals read e^ε as a term of its own
+_LEMMA_27_DOMAIN = [_z >= 0, _z <= 1, _ε > 0, sympy.exp(_ε) > 1]
 
 
 @claim(PAPER, "Lemma 27 (eqs. 121–122)", "μ'(z,ε) = Eε − (E−1) − (E−1)log(z(E−1)+1), vanishing at "

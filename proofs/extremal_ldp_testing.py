@@ -60,7 +60,8 @@ def _sandwich(p0, p1, e) -> bool:
 # Lemma 24 and Theorem 5 (high privacy: the binary mechanism)
 
 
-_LEMMA_24_IDENTITY_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0]
+#: P0, P1 as sequences on k symbols (Σ_i P_ν(x_i) = 1) and T as its indicator τ (τ_i ∈ {0, 1}): what the goals quantify
+_LEMMA_24_IDENTITY_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0, is_law(LAW0), is_law(LAW1), is_set()]
 
 
 @claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)",
