@@ -282,6 +282,12 @@ def is_set(tau=None, i=None, k=None):
     return kernel.Every(sympy.Or(sympy.Eq(tau[i], 0), sympy.Eq(tau[i], 1)), (i, 1, SIZE if k is None else k))
 
 
+def in_cube(col):
+    """The column S ∈ [1, e^ε]^k, entry by entry (Kairouz–Oh–Viswanath, (58)–(65))."""
+    from symdp.verify import kernel
+    return kernel.Every(sympy.And(col[INPUT] >= 1, col[INPUT] <= sympy.exp(EPSILON)), (INPUT, 1, SIZE))
+
+
 def pattern_entry(tau_i):
     """The staircase pattern's entry: e^ε on the set (tau = 1), 1 off it (Definition 3)."""
     return 1 + (sympy.exp(EPSILON) - 1) * tau_i

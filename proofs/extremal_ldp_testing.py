@@ -13,7 +13,7 @@ import sympy
 
 from _cs_helpers import grouped
 from _vertex import indicator as _indicator, vertex_bound
-from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, ROW0, ROW2, at_exp, binary_marginal_goal, binary_rows,
+from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, in_cube, splits, ROW0, ROW2, at_exp, binary_marginal_goal, binary_rows,
                            exp_at_least_one, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
                            binary_kl, binary_set, distinct_ratio_pair, holds, is_law, is_set, kl, kl_mu, lognorm, log,
                            pattern_entry, random_law, rng, rr_dual_steps, rr_kl, singleton_values, sub, subsets, total, tv)
@@ -61,7 +61,8 @@ def _sandwich(p0, p1, e) -> bool:
 
 
 #: P0, P1 as sequences on k symbols (Σ_i P_ν(x_i) = 1) and T as its indicator τ (τ_i ∈ {0, 1}): what the goals quantify
-_LEMMA_24_IDENTITY_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0, is_law(LAW0), is_law(LAW1), is_set()]
+_LEMMA_24_IDENTITY_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0, is_law(LAW0), is_law(LAW1), is_set(),
+                             in_cube(sympy.IndexedBase("S"))]
 
 
 @claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)",
@@ -155,11 +156,36 @@ def _column_bound_steps(upper: bool):
     expanded = kernel.decide(kernel.goal(sympy.Eq(cross, form(col[i])), laws), *[kernel.linear(t) for t in sums], *split,
                              detail="the sums over x split by linearity, Σ_x P_ν(x) = 1")
     same = kernel.rewrite(multiplied, expanded, detail=f"{name[0]} for every column")
+    same = kernel.apply(same, *_positive_denominators(col, upper), detail="the denominators are positive for a column in "
+                                                                          "[1, e^ε]^k and ε ≥ 0")
     at_pattern = [total(f) for f in (a * sigma[i] * (t0 * p1 - t1 * p0), a * sigma[i] * (p0 - p1))]
     renamed = [kernel.rename(total(p[i] * sigma[i]), i2) for p in (LAW0, LAW1)]
     vertex = kernel.decide(kernel.goal(sympy.Eq(form(pattern_entry(sigma[i])), pattern), laws),
                            *[kernel.linear(t) for t in at_pattern], *renamed, detail=f"{name[1]}: the sums split by linearity")
     return combine(same, vertex, detail=f"{name[0]} for every column, {name[1]}")
+
+
+def _positive_denominators(col, upper: bool):
+    """The denominators of (58) (resp. (63)) are positive, as kernel steps: P1ᵀS ≥ Σ P1 = 1 for S ≥ 1 entrywise, and
+    (e^ε − 1)P1(T) + 1 ≥ 1 (resp. with P1(Tᶜ)) since e^ε ≥ 1 for ε ≥ 0 and a set's mass is ≥ 0 (summed term by term,
+    then renamed to the set mass's own index i_2)."""
+    i, i2, a = INPUT, sympy.Symbol("i_2", integer=True), sympy.exp(_ε) - 1
+    span = [i >= 1, i <= SIZE]
+    entry = sympy.And(col[i] >= 1, col[i] <= sympy.exp(_ε))
+    weighted = kernel.decide(kernel.goal(LAW1[i] * col[i] >= LAW1[i], [*span, entry]), detail="P1(x)S_x ≥ P1(x) for S_x ≥ 1")
+    column = kernel.decide(kernel.goal(total(LAW1[i] * col[i]) > 0, [SIZE >= 1, is_law(LAW1), in_cube(col)]),
+                           kernel.summed(weighted, i, 1, SIZE), detail="P1ᵀS ≥ Σ P1 = 1 > 0")
+    w = TAU[i] if upper else 1 - TAU[i]
+    bit = sympy.Or(sympy.Eq(TAU[i], 0), sympy.Eq(TAU[i], 1))
+    # P1(x)w_x + P1(x) ≥ P1(x): summed and split, the set's mass is ≥ 0 (a sum of no sign by its form)
+    nonneg = kernel.decide(kernel.goal(LAW1[i] * w + LAW1[i] >= LAW1[i], [*span, bit]),
+                           detail="P1(x)τ_x ≥ 0 (resp. P1(x)(1 − τ_x))")
+    mass = total(LAW1[i2] * w.xreplace({i: i2}), i2)
+    value = kernel.decide(kernel.goal(a * mass + 1 > 0, [SIZE >= 1, is_set(), _ε >= 0]),
+                          kernel.summed(nonneg, i, 1, SIZE), *splits(total(LAW1[i] * w + LAW1[i]), total(LAW1[i] * w)),
+                          kernel.rename(total(LAW1[i] * w), i2), exp_at_least_one(),
+                          detail="(e^ε − 1)P1(T) + 1 ≥ 1 for ε ≥ 0" if upper else "(e^ε − 1)P1(Tᶜ) + 1 ≥ 1 for ε ≥ 0")
+    return column, value
 
 
 def _threshold_from_60_65(p0, p1):
