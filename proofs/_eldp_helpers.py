@@ -215,21 +215,29 @@ def catalog(ref: str, digits: int = 15):
 
 # --------------------------------------------------------------------------------------------
 # Kernel vocabulary: the symbols the claims' kernel proofs (symdp.verify.kernel) share. A channel's
-# entries are the sequence Q[i, y] = Q(y|x_i) ≥ 0; an event B = {y_1, …, y_m} of outputs is listed by the
+# entries are the sequence Q[i, y] = Q(y|x_i) (their sign a hypothesis where a step needs it); an event B = {y_1, …, y_m} of outputs is listed by the
 # sequence y[j], so Q(B|x_i) = Σ_{j=1}^m Q[i, y[j]]; ε is the domains' ε (a real symbol).
 
 EPSILON = sympy.Symbol("epsilon", real=True)
 ROW, ROW2, ROW0, OUT, J, M = sympy.symbols("i i_2 i_0 y j m", integer=True)
-CHANNEL = sympy.IndexedBase("Q", nonnegative=True)
+CHANNEL = sympy.IndexedBase("Q")
 LABEL = sympy.IndexedBase("y")
 
 
+def zero_column_entries():
+    """What Claim 1 knows of the entries Q(y|x_i), Q(y|x_{i0}) of an ε-LDP channel: Q(y|x_i) ≥ 0 and the ε-LDP bound at
+    the output y between the inputs x_i and x_{i0}, Q(y|x_i) ≤ e^ε Q(y|x_{i0})."""
+    q, i, i0, y = CHANNEL, ROW, ROW0, OUT
+    return [q[i, y] >= 0, q[i, y] <= sympy.exp(EPSILON) * q[i0, y]]
+
+
 def zero_column_goal():
-    """Claim 1 at one entry (Kairouz–Oh–Viswanath, Section 7.2): ε-LDP at the output y between the inputs x_i and
-    x_{i0}, Q(y|x_i) ≤ e^ε Q(y|x_{i0}), and Q(y|x_{i0}) = 0 give Q(y|x_i) = 0."""
+    """Claim 1 at one entry (Kairouz–Oh–Viswanath, Section 7.2): for the entries of :func:`zero_column_entries`,
+    Q(y|x_{i0}) = 0 gives Q(y|x_i) = 0."""
     from symdp.verify import kernel
     q, i, i0, y = CHANNEL, ROW, ROW0, OUT
-    return kernel.goal(sympy.Eq(q[i, y], 0), [q[i, y] <= sympy.exp(EPSILON) * q[i0, y], sympy.Eq(q[i0, y], 0)])
+    # "if Q(y|x_{i0}) = 0 then Q(y|x_i) = 0" as a disjunction (the kernel's formulas have no Implies)
+    return kernel.goal(sympy.Or(sympy.Ne(q[i0, y], 0), sympy.Eq(q[i, y], 0)), zero_column_entries())
 
 
 def event_bound(a, b, condition, detail: str):
