@@ -466,7 +466,30 @@ def _binary_tv():
     return identity(tv_bin, (E - 1) / (E + 1) * (p - q), "binary TV from the marginals (57) = (e^ε−1)/(e^ε+1)(P0(T)−P1(T))")
 
 
-_THEOREM_6_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0]
+#: q_i = Q(B|x_i) for an output event B of an ε-LDP channel (no sign assumed: the steps need none)
+_EVENT = sympy.IndexedBase("q")
+
+
+def _event_relations():
+    """What the bound at one output event B uses of an ε-LDP channel (Kairouz–Oh–Viswanath, Section 3.5): q_i = Q(B|x_i)
+    ≤ 1 lies between its least value q_{i0} and its largest q_{i2}, and ε-LDP holds at B and at Bᶜ between x_{i0} and
+    x_{i2}."""
+    i, i0, i2, x, q = INPUT, ROW0, ROW2, sympy.exp(_ε), _EVENT
+    return [kernel.Every(sympy.And(q[i0] <= q[i], q[i] <= q[i2], q[i] <= 1), (i, 1, SIZE)), q[i2] <= x * q[i0],
+            1 - q[i0] <= x * (1 - q[i2])]
+
+
+def _in_T(i):
+    """τ_i is the indicator of T = {x : P0(x) ≥ P1(x)} (the binary mechanism's set, (18)) at x_i."""
+    d = LAW0[i] - LAW1[i]
+    return sympy.Or(sympy.And(sympy.Eq(TAU[i], 1), d >= 0), sympy.And(sympy.Eq(TAU[i], 0), d < 0))
+
+
+#: The objects the goals of Theorem 6 and Corollary 11 quantify: the laws as sequences, any output event B of an
+#: ε-LDP channel with the inputs x_{i0}, x_{i2} where Q(B|·) is least and largest, and the binary mechanism's set T
+_TV_OBJECTS = [is_law(LAW0), is_law(LAW1), Integer("i_0"), Integer("i_2"), *_event_relations(), is_set(),
+               kernel.Every(_in_T(INPUT), (INPUT, 1, SIZE))]
+_THEOREM_6_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0, *_TV_OBJECTS]
 
 
 @claim(PAPER, "Theorem 6", "for all P0, P1 and ε ≥ 0 the binary mechanism maximises ‖M0 − M1‖_TV; dual (70) gives "
@@ -505,7 +528,7 @@ def theorem_6():
                      domain=_THEOREM_6_DOMAIN, uses=["extremal-ldp:corollary-11"])
 
 
-_COROLLARY_11_DOMAIN = [LDPChannel("Q", _ε, k="k"), Laws("P0", "P1", k="k"), _ε >= 0]
+_COROLLARY_11_DOMAIN = [LDPChannel("Q", _ε, k="k"), Laws("P0", "P1", k="k"), _ε >= 0, *_TV_OBJECTS]
 
 
 @claim(PAPER, "Corollary 11", "‖M0 − M1‖_TV ≤ (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV for every ε-LDP Q, with equality for the "
@@ -537,12 +560,10 @@ def _event_spread_goal():
     [a, b] with a = Q(B|x_{i0}), b = Q(B|x_{i2}) its least and largest value; ε-LDP at B and at Bᶜ between those two
     inputs. Then M0(B) − M1(B) = Σ_i (P0(x_i) − P1(x_i))q_i ≤ (e^ε − 1)/(e^ε + 1)·‖P0 − P1‖_TV, ‖P0 − P1‖_TV =
     ½Σ_i |P0(x_i) − P1(x_i)|. Every event B: the supremum over B of M0(B) − M1(B) is ‖M0 − M1‖_TV."""
-    i, i0, i2, x = INPUT, ROW0, ROW2, sympy.exp(_ε)
-    q = sympy.IndexedBase("q", nonnegative=True)
+    i, x, q = INPUT, sympy.exp(_ε), _EVENT
     d = LAW0[i] - LAW1[i]
     tv = total(sympy.Abs(d)) / 2
-    hyps = [SIZE >= 1, is_law(LAW0), is_law(LAW1), kernel.Every(sympy.And(q[i0] <= q[i], q[i] <= q[i2], q[i] <= 1), (i, 1, SIZE)),
-            q[i2] <= x * q[i0], 1 - q[i0] <= x * (1 - q[i2])]
+    hyps = [SIZE >= 1, is_law(LAW0), is_law(LAW1), *_event_relations()]
     return kernel.goal(total(LAW0[i] * q[i]) - total(LAW1[i] * q[i]) <= (x - 1) / (x + 1) * tv, hyps), q
 
 
@@ -562,10 +583,9 @@ def _event_spread():
     # Σ max(d_i, 0) ≥ Σ d_i = 0 (sympy reads max(d, 0) ≥ 0 as True, which no sum rule takes)
     positive = kernel.decide(kernel.goal(sympy.Max(d, 0) >= d, span), detail="max(d, 0) ≥ d")
     xs, u, v = sympy.symbols("x a b", real=True)
-    spread = kernel.decide(kernel.goal(v - u <= (xs - 1) / (xs + 1), [xs >= 1, u >= 0, v <= 1, v <= xs * u,
-                                                                       1 - u <= xs * (1 - v)]),
+    spread = kernel.decide(kernel.goal(v - u <= (xs - 1) / (xs + 1), [xs >= 1, v <= xs * u, 1 - u <= xs * (1 - v)]),
                            detail="b − a ≤ (e^ε − 1)/(e^ε + 1) from ε-LDP at B and Bᶜ")
-    spread = kernel.instantiate(at_exp(spread, xs), {u: a, v: b}, [_ε >= 0, b <= 1, b <= sympy.exp(_ε) * a,
+    spread = kernel.instantiate(at_exp(spread, xs), {u: a, v: b}, [_ε >= 0, b <= sympy.exp(_ε) * a,
                                                                    1 - a <= sympy.exp(_ε) * (1 - b)],
                                 detail="at the least and largest Q(B|x)")
     sums = [total(f) for f in ((q[i] - a) * d, (b - a) * sympy.Max(d, 0), (sympy.Abs(d) + d) / 2, d)]
@@ -582,12 +602,6 @@ def _binary_attains_goal():
     hyps = [SIZE >= 1, is_law(LAW0), is_law(LAW1), is_set(), kernel.Every(_in_T(i), (i, 1, SIZE)), _ε >= 0]
     return kernel.goal(sympy.Eq(total(LAW0[i] * q0) - total(LAW1[i] * q0), (x - 1) / (x + 1) * total(sympy.Abs(d)) / 2),
                        hyps)
-
-
-def _in_T(i):
-    """τ_i is the indicator of T = {x : P0(x) ≥ P1(x)} (the binary mechanism's set, (18)) at x_i."""
-    d = LAW0[i] - LAW1[i]
-    return sympy.Or(sympy.And(sympy.Eq(TAU[i], 1), d >= 0), sympy.And(sympy.Eq(TAU[i], 0), d < 0))
 
 
 def _binary_attains():
