@@ -11,7 +11,7 @@ import sympy
 
 from _cs_helpers import grouped
 from _eldp_helpers import (C, D, E, EPS, LAW, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu, random_law,
-                           rng, rr_dual_steps, rr_mi, singleton_values, sub, subsets, at_exp, exp_above_one, INPUT, is_law, SIZE, total)
+                           rng, rr_dual_steps, rr_mi, singleton_values, sub, subsets, at_exp, exp_above_one, INPUT, is_law, SIZE, TAU, total)
 from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
@@ -559,7 +559,28 @@ def lemma_27():
                      domain="45 random instances", stated_domain="all P, ε ≤ 1")
 
 
-_CLAIM_4_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0, _ε <= 1, _Px >= 1 - _z_star]
+_SIGMA, _STAR = sympy.IndexedBase("sigma"), sympy.Symbol("i_0", integer=True)
+
+
+def _claim_4_sets(i):
+    """At x_i: σ_i ∈ {0, 1} (A a set), τ_i ∈ {0, 1} with τ_i = 1 only at i = i0 (T = {x*})."""
+    bit = lambda v: sympy.Or(sympy.Eq(v, 0), sympy.Eq(v, 1))
+    return [bit(_SIGMA[i]), bit(TAU[i]), sympy.Or(sympy.Ne(TAU[i], 1), sympy.Eq(i, _STAR))]
+
+
+def _claim_4_objects():
+    """Claim 4's objects: the law P, T = {x*} = {x_{i0}} by its indicator τ, any set A by its indicator σ (x* ∈ A or
+    not), P(A) ≥ 0 and P(x*) ∈ [0, 1] (probabilities: μ is evaluated there), and the hypothesis P(x*) ≥ 1 − z*(ε)."""
+    i, i0, tau, sigma = INPUT, _STAR, TAU, _SIGMA
+    bit = lambda v: sympy.Or(sympy.Eq(v, 0), sympy.Eq(v, 1))
+    pa, px = total(LAW[i] * sigma[i]), total(LAW[i] * tau[i])
+    return [SIZE >= 1, is_law(LAW), kernel.Every(sympy.And(*_claim_4_sets(i)), (i, 1, SIZE)), bit(sigma[i0]), pa >= 0, px >= 0, px <= 1, px >= 1 - _zstar(_ε),
+            _ε > 0, sympy.exp(_ε) > 1]
+
+
+#: ε > 0: z*(ε) (122) divides by e^ε − 1; the paper states Claim 4 inside Lemma 27 (ε ≤ 1)
+_CLAIM_4_PROVED = [ProbabilityVector("P", "k"), Integer("i_0"), *_claim_4_objects()]
+_CLAIM_4_DOMAIN = [*_CLAIM_4_PROVED, _ε <= 1]
 
 
 @claim(PAPER, "Claim 4", "if P(x*) ≥ 1 − z*(ε) then T = {x*} maximises P(A)P(Aᶜ) and max_A μ(P(A)) = "
@@ -590,25 +611,102 @@ def claim_4():
             best2 = max(mi_mu(sub(p, xs), e), mi_mu(1 - sub(p, xs), e), key=lambda v: sympy.N(v, 30))
             flags.append(T_is_max and sign(mx - best2) == 0)
     return establish(_claim_4_steps(), holds(flags, "random P with a dominant symbol, exhaustive over subsets"),
-                     domain=_CLAIM_4_DOMAIN, uses=["extremal-ldp:lemma-27-eqs-121-122"],
-                     prose_steps=["a set A either contains x* (then P(A) ≥ P(x*)) or not (then P(A) ≤ 1 − P(x*)); "
-                                  "T = {x*} and Tᶜ are among the sets A",
-                                  "μ(·, ε) increases on [0, z*] and decreases on [z*, 1] (Lemma 27: μ'' < 0, μ'(z*) = 0)"])
+                     domain=_CLAIM_4_PROVED, uses=["extremal-ldp:lemma-27-eqs-121-122"])
+
+
+def _log_below():
+    """log r ≥ 1 − 1/r for every r > 0, in the form t − 1 + e^{−t} ≥ 0 for every real t (kernel steps: symdp.verify.prove
+    on t ≥ 0, and e^u ≥ 1 + u for u ≥ 0 read at u = −t for t ≤ 0); read at t = log r it is log r − 1 + 1/r ≥ 0."""
+    t, u = sympy.symbols("t u", real=True)
+    ahead = prove(t - 1 + sympy.exp(-t), t, 0, sympy.oo, "t − 1 + e^{−t} ≥ 0 for t ≥ 0")
+    behind = kernel.instantiate(prove(sympy.exp(u) - 1 - u, u, 0, sympy.oo, "e^u ≥ 1 + u for u ≥ 0"), {u: -t}, [t <= 0],
+                                detail="at u = −t, t ≤ 0")
+    return kernel.decide(kernel.goal(t - 1 + sympy.exp(-t) >= 0, []), ahead, behind,
+                         detail="t − 1 + e^{−t} ≥ 0 for every real t"), t
+
+
+def _log_ratio(a, b, hypotheses):
+    """a(log a − log b) ≥ a − b for a, b > 0 (under `hypotheses`, which must give a, b > 0): for positive a_, b_,
+    :func:`_log_below` at t = log(a_/b_) with log(a_/b_) = log a_ − log b_, times a_; then read at a, b (written
+    without dividing by a: sympy writes 1/e^A as e^{−A}, a term the kernel's abstraction cannot relate to e^A)."""
+    below, t = _log_below()
+    av, bv = sympy.symbols("a_ b_", positive=True)
+    at = kernel.instantiate(below, {t: log(av / bv)}, [], detail="at t = log(a/b)")
+    quotient = kernel.fact(identity(log(av / bv), log(av) - log(bv), "log(a/b) = log a − log b"))
+    generic = kernel.decide(kernel.goal(av * (log(av) - log(bv)) >= av - bv, []), at, quotient,
+                            detail="a(log a − log b) ≥ a − b for a, b > 0")
+    return kernel.instantiate(generic, {av: a, bv: b}, hypotheses, detail="at a, b")
+
+
+def _mu(z):
+    """μ(z, ε) of (113) with E = e^ε."""
+    return mi_mu(z, sympy.exp(_ε), _ε)
+
+
+def _slope(w):
+    """μ'(w, ε) of (121)."""
+    x = sympy.exp(_ε)
+    return x * _ε - (x - 1) - (x - 1) * log(w * (x - 1) + 1)
+
+
+def _claim_4_core():
+    """Claim 4 in plain reals s = P(A), m = P(x*) (Kairouz–Oh–Viswanath, proof of Lemma 27, case 1), as kernel steps:
+    with z* ≤ ½ and μ'(z*) = 0 (eqs. (121)–(122)), for 0 ≤ s ≤ 1, 1 − z* ≤ m ≤ 1 and s ≥ m or s ≤ 1 − m:
+    P(A)P(Aᶜ) = s(1 − s) ≤ m(1 − m), and μ(s) ≤ max(μ(m), μ(1 − m)). μ lies below its tangents (μ(s) ≤ μ(w) +
+    μ'(w)(s − w): with u = s(e^ε − 1) + 1, v = w(e^ε − 1) + 1 the gap is −u(log u − log v) + u − v ≤ 0), and μ'(w) ≤ 0
+    for w ≥ z*, ≥ 0 for w ≤ z* (log increases: log v − log v* ≥ 1 − v*/v ≥ 0)."""
+    s_, w, m = sympy.symbols("s w m", real=True)
+    x = sympy.exp(_ε)
+    positive = [_ε > 0, x > 1]
+    zs = _zstar(_ε)
+    half = kernel.lemma("extremal-ldp:lemma-27-eqs-121-122", kernel.goal(zs <= Q(1, 2), [_ε > 0]))
+    d = sympy.diff(mi_mu(_z, x, _ε), _z)
+    flat = kernel.lemma("extremal-ldp:lemma-27-eqs-121-122", kernel.goal(sympy.Eq(d.subs(_z, zs), 0), [_ε > 0]))
+    unit = [s_ >= 0, s_ <= 1, w >= 0, w <= 1, *positive]
+    u, v = s_ * (x - 1) + 1, w * (x - 1) + 1
+    tangent = kernel.decide(kernel.goal(_mu(s_) <= _mu(w) + _slope(w) * (s_ - w), unit),
+                            _log_ratio(u, v, unit), detail="μ lies below its tangent at w")
+    star = zs * (x - 1) + 1
+    falls = kernel.decide(kernel.goal(_slope(w) <= 0, [w >= zs, w <= 1, *positive]),
+                          _log_ratio(v, star, [w >= zs, w <= 1, *positive]), flat, exp_above_one(),
+                          detail="μ'(w) ≤ 0 for w ≥ z*")
+    rises = kernel.decide(kernel.goal(_slope(w) >= 0, [w >= 0, w <= zs, *positive]),
+                          _log_ratio(star, v, [w >= 0, w <= zs, *positive]), flat, exp_above_one(),
+                          detail="μ'(w) ≥ 0 for w ≤ z*")
+    setting = [s_ >= 0, s_ <= 1, m <= 1, m >= 1 - zs, zs <= Q(1, 2), *positive]
+    at = [kernel.instantiate(tangent, {w: m}, setting, detail="tangent at P(T)"),
+          kernel.instantiate(tangent, {w: 1 - m}, setting, detail="tangent at P(Tᶜ)"),
+          kernel.instantiate(falls, {w: m}, setting, detail="μ'(P(T)) ≤ 0"),
+          kernel.instantiate(rises, {w: 1 - m}, setting, detail="μ'(P(Tᶜ)) ≥ 0")]
+    goal = kernel.goal(sympy.And(s_ * (1 - s_) <= m * (1 - m), _mu(s_) <= sympy.Max(_mu(m), _mu(1 - m))),
+                       [s_ >= 0, s_ <= 1, m <= 1, m >= 1 - zs, sympy.Or(s_ >= m, s_ <= 1 - m), *positive])
+    return kernel.decide(goal, *at, half, detail="P(A)P(Aᶜ) ≤ P(T)P(Tᶜ) and μ(P(A)) ≤ max(μ(P(T)), μ(P(Tᶜ)))"), s_, m
 
 
 def _claim_4_steps():
-    """Claim 4 in m = P(x*), s = P(A), z* (Kairouz–Oh–Viswanath, proof of Lemma 27, case 1), from z* ≤ ½
-    (eq. 122): P(A)P(Aᶜ) ≤ m(1 − m) for both kinds of A, and P(A) on the side of z* where μ is monotone."""
-    m, s_, zs = sympy.symbols("m s zs", real=True)
-    dom = [zs <= Q(1, 2), m >= 1 - zs, m <= 1]
-    with_x = dom + [s_ >= m, s_ <= 1]
-    without = dom + [s_ >= 0, s_ <= 1 - m]
-    prod = [real_closed(m * (1 - m) - s_ * (1 - s_), [m, s_, zs], d, f"P(A)P(Aᶜ) ≤ P(x*)P(x*ᶜ) when {w}")
-            for d, w in ((with_x, "x* ∈ A"), (without, "x* ∉ A"))]
-    side = [real_closed(m - zs, [m, s_, zs], with_x, "x* ∈ A: z* ≤ P(x*) ≤ P(A), so μ decreases from P(T) to P(A)"),
-            real_closed(zs - (1 - m), [m, s_, zs], without,
-                        "x* ∉ A: P(A) ≤ P(Tᶜ) = 1 − P(x*) ≤ z*, so μ increases from P(A) to P(Tᶜ)")]
-    return grouped("T = {x*} maximises P(A)P(Aᶜ); max_A μ(P(A)) is μ(P(T)) or μ(P(Tᶜ))", *prod, *side)
+    """Claim 4 for every P, k and set A, as kernel steps: P(A) = Σ P(x_i)σ_i and P(T) = Σ P(x_i)τ_i with τ the
+    indicator of {x_{i0}}; term by term P(x_i)σ_i ≥ σ_{i0}P(x_i)τ_i and ≤ P(x_i) − (1 − σ_{i0})P(x_i)τ_i (τ_i = 1 only at
+    i = i0), so P(A) ≥ P(T) when x* ∈ A and P(A) ≤ 1 − P(T) when not; then :func:`_claim_4_core` at s = P(A), m = P(T)."""
+    i, i0, tau, sigma, p = INPUT, _STAR, TAU, _SIGMA, LAW
+    span = [i >= 1, i <= SIZE]
+    bit = lambda v: sympy.Or(sympy.Eq(v, 0), sympy.Eq(v, 1))
+    where = [*span, *_claim_4_sets(i)]
+    pointwise = [kernel.decide(kernel.goal(p[i] * sigma[i] >= sigma[i0] * p[i] * tau[i], where),
+                               detail="P(x_i)σ_i ≥ σ_{i0}P(x_i)τ_i: τ_i = 1 only at x*"),
+                 kernel.decide(kernel.goal(p[i] * sigma[i] <= p[i] - (1 - sigma[i0]) * p[i] * tau[i], where),
+                               detail="P(x_i)σ_i ≤ P(x_i) − (1 − σ_{i0})P(x_i)τ_i: τ_i = 1 only at x*")]
+    summed = [kernel.summed(e, i, 1, SIZE) for e in pointwise]
+    pa, px = total(p[i] * sigma[i]), total(p[i] * tau[i])
+    splits_ = [kernel.linear(total(f)) for f in (sigma[i0] * p[i] * tau[i], p[i] - (1 - sigma[i0]) * p[i] * tau[i])]
+    objects = _claim_4_objects()
+    sides = kernel.decide(kernel.goal(sympy.Or(pa >= px, pa <= 1 - px), objects), *summed, *splits_,
+                          detail="x* ∈ A: P(A) ≥ P(x*); x* ∉ A: P(A) ≤ 1 − P(x*)")
+    within = kernel.decide(kernel.goal(p[i] * sigma[i] <= p[i], where), detail="P(x_i)σ_i ≤ P(x_i)")
+    most = kernel.decide(kernel.goal(pa <= 1, objects), kernel.summed(within, i, 1, SIZE), detail="P(A) ≤ Σ P = 1")
+    core, s_, m = _claim_4_core()
+    at = kernel.instantiate(core, {s_: pa, m: px}, [*objects, sympy.Or(pa >= px, pa <= 1 - px), pa <= 1],
+                            detail="at s = P(A), m = P(x*)")
+    return kernel.apply(at, sides, most, detail="Claim 4 for every set A")
 
 
 _CLAIM_5_DOMAIN = [ProbabilityVector("P", "k"), _Px < 1 - _z_star]
