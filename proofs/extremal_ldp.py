@@ -691,7 +691,18 @@ def eq_57():
     return establish(combine(*steps, detail="(57) for ν = 0, 1"), domain=_EQ_57_DOMAIN)
 
 
-_EQ_83_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0]
+def _pattern_masses():
+    """P_ν(T_j) ≥ 0 (a probability) and P_νᵀS_j > 0 for the pattern S_j (e^ε on T_j, 1 off it): where μ_j of (12) and
+    the right side of (83) are defined. Both always hold (P_νᵀS_j ≥ Σ P_ν = 1); they are listed because the check that
+    a goal covers its domain reads a sum as an opaque term and cannot derive its sign."""
+    i = INPUT
+    return [*[total(law[i] * TAU[i]) >= 0 for law in (LAW0, LAW1)],
+            *[total(law[i] * pattern_entry(TAU[i])) > 0 for law in (LAW0, LAW1)]]
+
+
+#: e^ε ≥ 1 restates ε ≥ 0 (the goal reads e^ε as a term of its own)
+_EQ_83_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0, sympy.exp(_ε) >= 1, is_law(LAW0), is_law(LAW1), is_set(),
+                 *_pattern_masses()]
 
 
 @claim(PAPER, "Eq. (83)", "KL pattern value μ_j = (aP0(T_j)+1) log[(aP0(T_j)+1)/(aP1(T_j)+1)], a = e^ε − 1",
