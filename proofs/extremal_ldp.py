@@ -733,7 +733,20 @@ def _pattern_kl_value():
                          detail="μ_j = (P0ᵀS_j)log(P0ᵀS_j/P1ᵀS_j) with P_νᵀS_j = (e^ε−1)P_ν(T_j) + 1 (linearity of the sums)")
 
 
-_EQ_113_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0]
+def _mi_pattern():
+    """(99)'s pieces for the pattern S_j (S_ij = 1 + (e^ε − 1)τ_i, τ the indicator of T_j): the mass M = PᵀS_j (under its
+    own index i_2) and the term P(x_i)S_ij log(S_ij/M) of μ_j."""
+    i, i2 = INPUT, sympy.Symbol("i_2", integer=True)
+    mass = total(LAW[i2] * pattern_entry(TAU[i2]), i2)
+    return mass, LAW[i] * pattern_entry(TAU[i]) * log(pattern_entry(TAU[i]) / mass)
+
+
+#: μ_j named by its definition (99) (the value the statement is about, defined where PᵀS_j > 0), P(T_j) ≥ 0 (a
+#: probability) and PᵀS_j > 0 (always: PᵀS_j ≥ Σ P = 1), e^ε ≥ 1 restating ε ≥ 0: listed because the check that a
+#: goal covers its domain reads a sum as an opaque term
+_MU_J = sympy.Symbol("mu_j", real=True)
+_EQ_113_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0, sympy.exp(_ε) >= 1, is_law(LAW), is_set(),
+                  total(LAW[INPUT] * TAU[INPUT]) >= 0, _mi_pattern()[0] > 0, sympy.Eq(_MU_J, total(_mi_pattern()[1]))]
 
 
 @claim(PAPER, "Eq. (99) = eq. (113)", "MI pattern value: Σ_x P(x)S_xj log(S_xj/PᵀS_j) = zE ε − (z(E−1)+1)log(z(E−1)+1)",
@@ -761,12 +774,11 @@ def _pattern_mi_value():
     linearity, with M = (e^ε − 1)P(T_j) + 1 and P(T_j) = Σ P τ, that is (113)."""
     i, i2, p, tau, x = INPUT, sympy.Symbol("i_2", integer=True), LAW, TAU, sympy.exp(_ε)
     s_ = lambda n: pattern_entry(tau[n])
-    mass = total(p[i2] * s_(i2), i2)                                        # M = PᵀS_j, its own index
+    mass, term = _mi_pattern()                                              # M = PᵀS_j, its own index i_2
     positive = mass > 0
     sv, mv = sympy.symbols("s m", positive=True)
     quotient = kernel.fact(identity(log(sv / mv), log(sv) - log(mv), "log(s/m) = log s − log m"))
     at = [kernel.instantiate(quotient, {sv: v, mv: mass}, [positive], detail=f"at s = {v}") for v in (x, 1)]
-    term = p[i] * s_(i) * log(s_(i) / mass)
     bit = sympy.Or(sympy.Eq(tau[i], 0), sympy.Eq(tau[i], 1))
     # log M stands as a plain symbol L while summing: the kernel reads a sum's definedness term by term (an opaque
     # "every term defined"), and the sum of −log(M)·P(x_i)S_ij would need M > 0 at every term
