@@ -359,6 +359,38 @@ def rr_dual_steps():
                                                    "k ≥ 2"), x, strict=True)
 
 
+def _singleton_pick(i, l, tau):
+    """τ_{i,l} ∈ {0, 1}, 1 only at l = i (the indicator of {x_i} at x_l)."""
+    return sympy.And(sympy.Or(sympy.Eq(tau[i, l], 0), sympy.Eq(tau[i, l], 1)), sympy.Or(sympy.Ne(tau[i, l], 1), sympy.Eq(l, i)))
+
+
+def rr_dual_objects():
+    """What :func:`rr_dual_steps` quantifies: the singleton pattern of x_i (τ_l ∈ {0, 1}, 1 only at l = i, Σ_l τ_l = 1)
+    for an input 1 ≤ i ≤ k, and e^ε > 1 (restating ε > 0: the dual divides by e^ε − 1)."""
+    from symdp.verify import kernel
+    from symdp.verify.domains import Integer
+    i, k, l, tau = INPUT, SIZE, sympy.Symbol("l", integer=True), TAU
+    single = sympy.And(sympy.Or(sympy.Eq(tau[l], 0), sympy.Eq(tau[l], 1)), sympy.Or(sympy.Ne(tau[l], 1), sympy.Eq(l, i)))
+    return [Integer("i", 1, k), kernel.Every(single, (l, 1, k)), sympy.Eq(sympy.Sum(tau[l], (l, 1, k)), 1),
+            sympy.exp(EPSILON) > 1]
+
+
+def singleton_objects(laws, value):
+    """What :func:`singleton_values` quantifies, and the two sums it equates named (Σ_i of the pattern value at the
+    singleton patterns and at the masses P(x_i)): listed because the check that a goal covers its domain reads a sum
+    as an opaque term, so a sum of logarithms is defined where the domain says it is."""
+    from symdp.verify import kernel
+    i, k, l, x = INPUT, SIZE, sympy.Symbol("l", integer=True), sympy.exp(EPSILON)
+    tau = sympy.IndexedBase("tau")
+    over = lambda f: sympy.Sum(f, (l, 1, k))
+    each = kernel.Every(sympy.And(kernel.Every(_singleton_pick(i, l, tau), (l, 1, k)), sympy.Eq(over(tau[i, l]), 1),
+                                  *[over(law[l] * tau[i, l]) >= 0 for law in laws]), (i, 1, k))
+    at_patterns = sympy.Sum(value(x, [over(law[l] * tau[i, l]) for law in laws]), (i, 1, k))
+    at_masses = sympy.Sum(value(x, [law[i] for law in laws]), (i, 1, k))
+    return [each, sympy.Eq(sympy.Symbol("S_patterns", real=True), at_patterns),
+            sympy.Eq(sympy.Symbol("S_masses", real=True), at_masses)]
+
+
 def singleton_values(laws, value, what: str):
     """A pattern value at the singleton patterns, summed over the inputs, for every k, as kernel steps: with τ_{i,l} the
     indicator of {x_i} (τ_{i,l} ∈ {0, 1}, 1 only at l = i, Σ_l τ_{i,l} = 1), the set mass P(T_{j_i}) = Σ_l P(x_l)τ_{i,l} is
@@ -368,7 +400,7 @@ def singleton_values(laws, value, what: str):
     i, k = INPUT, SIZE
     l, x = sympy.Symbol("l", integer=True), sympy.Symbol("x", real=True)
     tau = sympy.IndexedBase("tau")
-    single = sympy.And(sympy.Or(sympy.Eq(tau[i, l], 0), sympy.Eq(tau[i, l], 1)), sympy.Or(sympy.Ne(tau[i, l], 1), sympy.Eq(l, i)))
+    single = _singleton_pick(i, l, tau)
     over = lambda f: sympy.Sum(f, (l, 1, k))
     masses = []
     for law in laws:

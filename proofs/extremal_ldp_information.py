@@ -11,7 +11,7 @@ import sympy
 
 from _cs_helpers import grouped
 from _eldp_helpers import (C, D, E, EPS, LAW, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu, random_law,
-                           rng, rr_dual_steps, rr_mi, singleton_values, sub, subsets, at_exp, exp_above_one, INPUT, is_law, SIZE, TAU, total)
+                           rng, rr_dual_objects, rr_dual_steps, rr_mi, singleton_objects, singleton_values, sub, subsets, at_exp, exp_above_one, INPUT, is_law, SIZE, TAU, total)
 from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
@@ -230,7 +230,13 @@ def _binary_mi_value():
                     "(115): I(X;Y) of the binary mechanism = [μ(P(T)) + μ(P(Tᶜ))]/(E+1), z = P(T) aggregated")
 
 
-_EQ_131_DOMAIN = [ProbabilityVector("P", "k"), Integer("k", 2), _ε > 0]
+def _mi_value(x, m):
+    """(113) in x = e^ε at the mass m[0]."""
+    return m[0] * x * _ε - (m[0] * (x - 1) + 1) * log(m[0] * (x - 1) + 1)
+
+
+_EQ_131_DOMAIN = [ProbabilityVector("P", "k"), Integer("k", 2), _ε > 0, *rr_dual_objects(),
+                  *singleton_objects((LAW,), _mi_value)]
 
 
 @claim(PAPER, "Eq. (131)", "the MI dual α* of (129) has 1ᵀα* = I_RR (139) and is tight on the singletons",
@@ -259,8 +265,7 @@ def eq_131():
     from symdp.local import rr_dual
     cross = exact_agreement(lognorm(sum(rr_dual(log(e), utility.mutual_information(C)))), lognorm(rr_mi(C, e)),
                             "library rr_dual sums to I_RR (139), example C, e^ε = 5")
-    mi_value = lambda x, m: m[0] * x * _ε - (m[0] * (x - 1) + 1) * log(m[0] * (x - 1) + 1)
-    values = singleton_values((LAW,), mi_value, "(113)")
+    values = singleton_values((LAW,), _mi_value, "(113)")
     return establish(combine(rr_dual_steps(), values, detail="(131): 1ᵀα* = Σ_i μ_{j_i}/(e^ε + k − 1), tight on the "
                                                              "singletons; μ_{j_i} by (113) at T_{j_i} = {x_i} is μ(P_i) (139)"),
                      stmt, cross, domain=_EQ_131_DOMAIN, uses=["extremal-ldp:eq-99-eq-eq-113"])

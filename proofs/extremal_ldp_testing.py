@@ -16,7 +16,7 @@ from _vertex import indicator as _indicator, vertex_bound
 from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, in_cube, splits, ROW0, ROW2, at_exp, binary_marginal_goal, binary_rows,
                            exp_at_least_one, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
                            binary_kl, binary_set, distinct_ratio_pair, holds, is_law, is_set, kl, kl_mu, lognorm, log,
-                           pattern_entry, random_law, rng, rr_dual_steps, rr_kl, singleton_values, sub, subsets, total, tv)
+                           pattern_entry, random_law, rng, rr_dual_objects, rr_dual_steps, rr_kl, singleton_objects, singleton_values, sub, subsets, total, tv)
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
@@ -725,7 +725,13 @@ def _lemma_25_steps():
 # Theorem 8 (low privacy: randomized response), Corollaries 9, 10
 
 
-_EQ_84_DOMAIN = [Laws("P0", "P1", k="k"), Integer("k", 2), _ε > 0]
+def _kl_value(x, m):
+    """(83) in x = e^ε at the masses m[0] = P0(T), m[1] = P1(T)."""
+    return ((x - 1) * m[0] + 1) * log(((x - 1) * m[0] + 1) / ((x - 1) * m[1] + 1))
+
+
+_EQ_84_DOMAIN = [Laws("P0", "P1", k="k"), Integer("k", 2), _ε > 0, *rr_dual_objects(),
+                 *singleton_objects((LAW0, LAW1), _kl_value)]
 
 
 @claim(PAPER, "Eq. (84)", "the dual α* of (82) has 1ᵀα* = Σ_i μ_{j_i}/(e^ε+k−1) = D_RR (92) and is tight on the "
@@ -745,8 +751,7 @@ def eq_84():
     u = utility.kl(A0, A1)
     cross = exact_agreement(lognorm(sum(rr_dual(log(7), u))), lognorm(rr_kl(A0, A1, 7)),
                             "library rr_dual sums to the paper's D_RR (92), example A, e^ε = 7")
-    kl_value = lambda x, m: ((x - 1) * m[0] + 1) * log(((x - 1) * m[0] + 1) / ((x - 1) * m[1] + 1))
-    values = singleton_values((LAW0, LAW1), kl_value, "(83)")
+    values = singleton_values((LAW0, LAW1), _kl_value, "(83)")
     return establish(combine(rr_dual_steps(), values, detail="(84): 1ᵀα* = Σ_i μ_{j_i}/(e^ε + k − 1), tight on the "
                                                              "singletons; μ_{j_i} by (83) at T_{j_i} = {x_i} is (92)'s term"),
                      cross, domain=_EQ_84_DOMAIN, uses=["extremal-ldp:eq-83"])
