@@ -679,13 +679,28 @@ def _claim_4_core():
                           _log_ratio(star, v, [w >= 0, w <= zs, *positive]), flat, exp_above_one(),
                           detail="μ'(w) ≥ 0 for w ≤ z*")
     setting = [s_ >= 0, s_ <= 1, m <= 1, m >= 1 - zs, zs <= Q(1, 2), *positive]
-    at = [kernel.instantiate(tangent, {w: m}, setting, detail="tangent at P(T)"),
-          kernel.instantiate(tangent, {w: 1 - m}, setting, detail="tangent at P(Tᶜ)"),
-          kernel.instantiate(falls, {w: m}, setting, detail="μ'(P(T)) ≤ 0"),
-          kernel.instantiate(rises, {w: 1 - m}, setting, detail="μ'(P(Tᶜ)) ≥ 0")]
+    # small steps glued by apply (no solver), so that both SMT solvers of the re-check settle each side condition:
+    # A ≤ B + G·D with G ≤ 0 ≤ D (or G ≥ 0 ≥ D) gives A ≤ B, decided in four plain numbers, read at μ(s), μ(w), μ'(w)
+    a_, b_, g_, d_, z_ = sympy.symbols("A B G D z", real=True)
+    below = {sign_: kernel.decide(kernel.goal(a_ <= b_, [a_ <= b_ + g_ * d_, sign_ * g_ <= 0, sign_ * d_ >= 0]),
+                                  detail="A ≤ B + G·D, G·D ≤ 0 ⇒ A ≤ B") for sign_ in (1, -1)}
+    cases = []
+    for w_, sign_, slope in ((m, 1, falls), (1 - m, -1, rises)):
+        at = {a_: _mu(s_), b_: _mu(w_), g_: _slope(w_), d_: s_ - w_}
+        tangent_w = kernel.instantiate(tangent, {w: w_}, setting, detail="the tangent at P(T) or P(Tᶜ)")
+        slope_w = kernel.instantiate(slope, {w: w_}, setting, detail="the slope's sign there")
+        hyps = [kernel.fact(tangent_w).goal.conclusion, kernel.fact(slope_w).goal.conclusion, sign_ * (s_ - w_) >= 0,
+                *setting]
+        read = kernel.instantiate(below[sign_], at, hyps, detail="at μ(P(A)), μ(w), μ'(w)")
+        cases.append(kernel.apply(read, tangent_w, slope_w, detail="μ(P(A)) ≤ μ(w) on the side of z* where μ is monotone"))
+    product = kernel.decide(kernel.goal(s_ * (1 - s_) <= m * (1 - m), [s_ >= 0, s_ <= 1, m <= 1, m >= 1 - z_, z_ <= Q(1, 2),
+                                                                        sympy.Or(s_ >= m, s_ <= 1 - m)]),
+                            detail="P(A)P(Aᶜ) ≤ P(T)P(Tᶜ) for P(T) ≥ 1 − z ≥ ½ and P(A) ≥ P(T) or ≤ 1 − P(T)")
+    product = kernel.instantiate(product, {z_: zs}, [*setting, sympy.Or(s_ >= m, s_ <= 1 - m)], detail="at z = z*(ε)")
     goal = kernel.goal(sympy.And(s_ * (1 - s_) <= m * (1 - m), _mu(s_) <= sympy.Max(_mu(m), _mu(1 - m))),
                        [s_ >= 0, s_ <= 1, m <= 1, m >= 1 - zs, sympy.Or(s_ >= m, s_ <= 1 - m), *positive])
-    return kernel.decide(goal, *at, half, detail="P(A)P(Aᶜ) ≤ P(T)P(Tᶜ) and μ(P(A)) ≤ max(μ(P(T)), μ(P(Tᶜ)))"), s_, m
+    return kernel.decide(goal, product, *cases, half, detail="P(A)P(Aᶜ) ≤ P(T)P(Tᶜ) and μ(P(A)) ≤ max(μ(P(T)), "
+                                                             "μ(P(Tᶜ)))"), s_, m
 
 
 def _claim_4_steps():
