@@ -287,6 +287,31 @@ def test_the_grade_follows_the_goals():
         (False, over.goals_covered_note, "restricted")
 
 
+def test_a_lemma_over_an_auxiliary_variable_is_prose_not_a_smaller_domain():
+    """x(x − 1) ≥ 0 for x ≥ 1 (hand check: both factors ≥ 0) proved about a fresh x, in a proof whose
+    domain is ε ≥ 0: the goal says nothing about ε until x := e^ε is a step of the proof, so the
+    instantiation is in words ("proved with prose"), never machine-complete; the same goal over a
+    variable of the paper's statement, or in a domain naming nothing, restricts the proof; and a goal
+    whose requirement on the domain's own variable fails stays restricted whatever else it names."""
+    eps = sympy.Symbol("epsilon", real=True)
+    lemma = real_closed(x * (x - 1), [x], [x >= 1], "x(x − 1) ≥ 0 for x ≥ 1")
+    aux = _report(establish(lemma, domain=[eps >= 0]), [eps >= 0])
+    assert aux.coverage == "whole" and aux.goals_covered is False
+    assert aux.proof_status == "proved with prose", aux.proof_notes
+    assert aux.goals[0]["unlinked"] == ["x"] and any("not linked" in n for n in aux.proof_notes)
+    assert ClaimReport.from_json(aux.to_json()).proof_status == "proved with prose"
+    # x is the paper's own variable: the goal restricts the proof
+    stated = _report(establish(lemma, domain=[eps >= 0]), [eps >= 0, x >= 0])
+    assert stated.proof_status == "restricted", stated.proof_notes
+    # a domain that names nothing cannot tell a lemma from the statement
+    bare = _report(establish(lemma, domain=[]), [])
+    assert bare.proof_status == "restricted", bare.proof_notes
+    # ε > 0 fails at ε = 0 of the domain, beside the auxiliary x: restricted
+    mixed = real_closed(x * (x - 1) * eps, [x, eps], [x >= 1, eps > 0], "x(x − 1)ε ≥ 0")
+    both = _report(establish(mixed, domain=[eps >= 0]), [eps >= 0])
+    assert both.goals[0]["unlinked"] == [] and both.proof_status == "restricted", both.proof_notes
+
+
 def test_a_combination_is_covered_only_when_every_part_is():
     good = real_closed(x + 1, [x], [x >= 0], "x + 1 ≥ 0")
     narrow = real_closed(x - 1, [x], [x >= 1], "x − 1 ≥ 0 for x ≥ 1")

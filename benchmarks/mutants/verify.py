@@ -189,6 +189,14 @@ MUTANTS += [
 # one name, and the report's layout (each goal and certificate stored once)
 _COVER = ("tests/test_verify_goals.py",)
 MUTANTS += [
+    ("goalcheck: an auxiliary variable's goal is prose whatever fails on the domain's own variables",
+     "symdp/verify/covering.py", "    if linked and _implied(premises, linked)[0] is not True:\n        return outcome",
+     "    if False:\n        return outcome", _COVER),
+    ("goalcheck: a variable of the paper's statement taken as auxiliary", "symdp/verify/status.py",
+     "    return bool(proved_names) and not (set(variables) & (_names(stated) | proved_names))",
+     "    return bool(proved_names) and not (set(variables) & proved_names)", _COVER),
+    ("goalcheck: a domain naming nothing treats every goal variable as auxiliary", "symdp/verify/status.py",
+     "    return bool(proved_names) and not", "    return True and not", _COVER),
     ("goalcheck: a goal variable's sign assumption not required of the domain", "symdp/verify/covering.py",
      "            if signs:\n                needs.append(", "            if False:\n                needs.append(", _COVER),
     ("goalcheck: a goal's integer variable not required to be an integer", "symdp/verify/covering.py",

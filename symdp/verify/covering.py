@@ -234,10 +234,14 @@ class Requirement:
 
 @dataclass(frozen=True)
 class Outcome:
-    """Whether one goal covers the domain: True, False (a point of D fails `why`), None (undecided)."""
+    """Whether one goal covers the domain: True, False (a point of D fails `why`), None (undecided).
+    `unlinked` names the goal's variables that D does not name when they are all that fails: every
+    requirement on D's own variables is implied, so the goal is a true statement whose link to D's
+    parameters (an instantiation such as x := e^ε) is not recorded by a machine."""
 
     covered: bool | None
     why: str
+    unlinked: tuple[str, ...] = ()
 
 
 @dataclass
@@ -348,10 +352,26 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
     for i, r in enumerate(needs):
         one, where = _implied(premises, [r], needs[:i])
         if one is not True:
-            if one is False:
-                return Outcome(False, f"{r.name} fails at a point of the proof's domain: {where}")
-            return Outcome(None, f"undecided: {r.name} ({where})")
-    return Outcome(None, f"undecided: the hypotheses together ({point})")
+            outcome = Outcome(one, f"{r.name} fails at a point of the proof's domain: {where}" if one is False
+                              else f"undecided: {r.name} ({where})")
+            break
+    else:
+        outcome = Outcome(None, f"undecided: the hypotheses together ({point})")
+    return _unlinked(goal, needs, premises, outcome)
+
+
+def _unlinked(goal, needs: Sequence[Requirement], premises: Premises, outcome: Outcome) -> Outcome:
+    """`outcome` marked with the goal's variables that D does not name, when the requirements on D's
+    own variables are implied and only those on the others fail (:class:`Outcome`)."""
+    named = {str(s) for s in premises.declared} | {str(o) for o in premises.laws}
+    free = [str(v) for v in goal.variables if str(v) not in named]
+    if not free:
+        return outcome
+    linked = [r for r in needs if not ({str(s) for s in r.condition.free_symbols} & set(free))
+              and (r.integer is None or str(r.integer) not in free)]
+    if linked and _implied(premises, linked)[0] is not True:
+        return outcome
+    return Outcome(outcome.covered, outcome.why, tuple(free))
 
 
 def _sequence_restriction(v: sympy.IndexedBase, premises: Premises) -> Outcome | None:
@@ -482,7 +502,7 @@ def goals_covered(domain: Sequence | None, goals: Sequence[Mapping]) -> tuple[bo
             except (ValueError, TypeError, ParameterError, RecursionError) as err:
                 outcome = Outcome(None, f"the goal cannot be read: {err}")
         per_goal.append({"digest": g.get("digest"), "covered": outcome.covered, "why": outcome.why,
-                         "text": g.get("text", "")})
+                         "text": g.get("text", ""), "unlinked": list(outcome.unlinked)})
     failing = [p for p in per_goal if p["covered"] is not True]
     if not failing:
         return True, f"the proof's domain implies the hypotheses of all {len(per_goal)} goals", per_goal

@@ -12,7 +12,9 @@ machine-complete       the paper's passage is found verbatim (``quote``); the pr
 proved given           as above, but resting on cited results (``cited(author, result)``), on
                        claims that are not machine-complete (only checked, restricted, …) or on
                        goals without a certificate (the prover's word alone)
-proved with prose      some steps are argued in words (``prose_steps``), or a used claim's are
+proved with prose      some steps are argued in words (``prose_steps``), or a used claim's are,
+                       or a goal's variables are not the domain's and only the requirements on
+                       them fail (their instantiation at the paper's parameters is in words)
 restricted             the proof covers less than the paper's stated domain, or that it covers
                        all of it could not be decided
 domain not recorded    the paper's domain (or the proof's) is not machine-readable: words
@@ -220,11 +222,23 @@ def own_status(raw: str, facts: Mapping, stated: Sequence | None, quote_found: b
     elif coverage == "restricted":
         status = "restricted"
     if coverage != "unrecorded":
-        goals_ok, goals_note = goals_coverage(raw, facts, goals)[:2] if covered is None else covered
+        if covered is None:
+            goals_ok, goals_note, per_goal = goals_coverage(raw, facts, goals)
+        else:
+            (goals_ok, goals_note), per_goal = covered, goals
         if goals_ok is not True:
-            notes.append("the goals do not cover the proof's domain" + ("" if goals_ok is False else " (undecided)")
-                         + f": {goals_note}")
-            status = _weakest(status, "restricted")
+            failing = [g for g in per_goal if g.get("covered") is not True]
+            unlinked = sorted({v for g in failing for v in g.get("unlinked") or ()})
+            if failing and all(g.get("unlinked") for g in failing) and _auxiliary(unlinked, stated_items, proved_items):
+                # true goals over variables the domain does not name: their instantiation at the
+                # paper's parameters is a step in words, not a smaller domain
+                notes.append(f"the goals' variables {', '.join(unlinked)} are not linked to the proof's domain "
+                             f"(their instantiation is in words): {goals_note}")
+                status = _weakest(status, "proved with prose")
+            else:
+                notes.append("the goals do not cover the proof's domain" + ("" if goals_ok is False else " (undecided)")
+                             + f": {goals_note}")
+                status = _weakest(status, "restricted")
     if not quote_found:
         notes.append("the paper's passage (quote) is not found verbatim in its text")
         status = _weakest(status, "not tied")
@@ -243,6 +257,22 @@ def own_status(raw: str, facts: Mapping, stated: Sequence | None, quote_found: b
                      + "; ".join(g.get("text", "?") for g in bare[:3]) + ("; …" if len(bare) > 3 else ""))
         status = _weakest(status, "proved given")
     return status, coverage, decided_by, notes
+
+
+def _names(items: Sequence) -> set[str]:
+    """The names of the variables a domain speaks of (its relations' symbols, declared symbols, the
+    objects of its typed items)."""
+    rels, declared = domains.conditions(items)
+    objects = {str(o) for item in items if isinstance(item, domains.Typed) for o in item.objects}
+    return {str(s) for r in rels for s in r.free_symbols} | {str(s) for s in declared} | objects
+
+
+def _auxiliary(variables: Sequence[str], stated: Sequence, proved: Sequence) -> bool:
+    """Are `variables` a lemma's auxiliary variables: named by neither domain, while the proof's
+    domain names some parameter (a goal over a variable of the paper's statement, or over anything
+    when the domain names nothing, is no lemma to instantiate: its failure restricts the proof)."""
+    proved_names = _names(proved)
+    return bool(proved_names) and not (set(variables) & (_names(stated) | proved_names))
 
 
 def domain_text(coverage: str, proved: str | None, stated: str | None, where: str | None) -> str:
