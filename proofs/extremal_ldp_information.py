@@ -21,7 +21,7 @@ from symdp.verify.domains import Integer, ProbabilityVector
 PAPER = "extremal-ldp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _z, _Px, _z_star = sympy.symbols("epsilon z P(x^*) z^*(epsilon)", real=True)  # z*(ε) of eq. (124)
+_ε, _z = sympy.symbols("epsilon z", real=True)
 
 
 def _H(p):
@@ -729,12 +729,42 @@ def _claim_4_steps():
     return kernel.apply(at, sides, most, detail="Claim 4 for every set A")
 
 
-_CLAIM_5_DOMAIN = [ProbabilityVector("P", "k"), _Px < 1 - _z_star]
+_HALF = Q(1, 2)
+_L, _N = sympy.symbols("l n", integer=True)
+#: P(T) for the set T of (125) (its indicator rho)
+_RHO = sympy.IndexedBase("rho")
 
 
-@claim(PAPER, "Claim 5", "for sorted P there is A with ½ − P(x*) ≤ P(A) ≤ ½; hence ¼ ≤ P(T) ≤ ½ (125) for "
-       "P(T) = min{P(B) : B ∈ argmax P(A)P(Aᶜ)} when P(x*) ≤ ½",
-       domain=_CLAIM_5_DOMAIN, stated_domain='P sorted decreasingly, P(x*) < 1 − z*(ε)', stated_where='Section 9.4, Claim 5 and eq. (125)',
+def _prefix(n):
+    """P(x_1) + … + P(x_n)."""
+    return sympy.Sum(LAW[INPUT], (INPUT, 1, n))
+
+
+def _claim_5_terms(n):
+    """P(A ∩ {x_1, …, x_n}), P(x_1) + … + P(x_n), and for l ≤ n: x_l ∈ A exactly when P(x_1) + … + P(x_l) < ½ (A's
+    indicator σ), P(x_l) ≤ P(x*)."""
+    l = _L
+    below = sympy.Or(sympy.And(sympy.Eq(_SIGMA[l], 1), _prefix(l) < _HALF), sympy.And(sympy.Eq(_SIGMA[l], 0), _prefix(l) >= _HALF))
+    return (sympy.Sum(LAW[l] * _SIGMA[l], (l, 1, n)), _prefix(n), kernel.Every(below, (l, 1, n)),
+            kernel.Every(LAW[l] <= LAW[_STAR], (l, 1, n)))
+
+
+def _claim_5_objects():
+    """Claim 5's objects: the law P, x* its most likely symbol (P(x_l) ≤ P(x*)), the set A = {x_l : P(x_1) + … + P(x_l)
+    < ½} (the proof's {x_1, …, x_{l*−1}}, without sorting: the prefix sums grow anyway), and T of (125): P(T) ≤ ½ (the
+    least P(B) over the maximisers B, closed under B ↦ Bᶜ) maximising P(B)P(Bᶜ), used at B = A and B = {x*}."""
+    pa, _, every, most = _claim_5_terms(SIZE)
+    t, m = total(LAW[INPUT] * _RHO[INPUT]), LAW[_STAR]
+    return [SIZE >= 1, is_law(LAW), every, most, t <= _HALF, t * (1 - t) >= pa * (1 - pa), t * (1 - t) >= m * (1 - m)]
+
+
+_CLAIM_5_DOMAIN = [ProbabilityVector("P", "k"), Integer("i_0"), *_claim_5_objects()]
+
+
+@claim(PAPER, "Claim 5", "A = {x_l : P(x_1) + … + P(x_l) < ½} has ½ − P(x*) ≤ P(A) ≤ ½; hence ¼ ≤ P(T) ≤ ½ (125) "
+       "for P(T) = min{P(B) : B ∈ argmax P(A)P(Aᶜ)} when P(x*) ≤ ½",
+       domain=_CLAIM_5_DOMAIN, stated_domain='any P, x* a most likely symbol (the proof sorts P; the prefix sums need no '
+                                             'sorting); T of (125), used at B = A and B = {x*}', stated_where='Section 9.4, Claim 5 and eq. (125)',
        quote=(r"Claim 5 There exists a set A𝒳𝐴𝒳A\subset{\cal X} such that "
               r"12P(x)P(A)1212𝑃superscript𝑥𝑃𝐴12\frac{1}{2}-P(x^{*})\leq P(A)\leq\frac{1}{2}. Proof Without loss of "
               r"generality, assume that the sequence P(xi)𝑃subscript𝑥𝑖P(x_{i}), i[k]𝑖delimited-[]𝑘i\in[k], is sorted "
@@ -769,24 +799,30 @@ def claim_5():
             PT = min(sub(p, A) for A, v in zip(subsets(k), g) if v == max(g))
             flags.append(Q(1, 4) <= PT <= Q(1, 2))
     return establish(_claim_5_steps(), holds(flags, "exhaustive over subsets, 30 random P, k = 2..6"),
-                     domain=_CLAIM_5_DOMAIN,
-                     prose_steps=["order P increasingly; the prefix sums grow from 0 to 1, so l* = min{l : P(x_1) + … + "
-                                  "P(x_l) ≥ ½} exists; A = {x_1, …, x_(l*−1)} has s = P(A) < ½ ≤ s + P(x_l*) with "
-                                  "P(x_l*) ≤ P(x*)",
-                                  "B ↦ Bᶜ maps argmax P(B)P(Bᶜ) to itself, so its smallest P(B) is ≤ ½; T maximises "
-                                  "P(B)P(Bᶜ), so P(T)P(Tᶜ) ≥ P(x*)P(x*ᶜ) and ≥ P(A)P(Aᶜ)"])
+                     domain=_CLAIM_5_DOMAIN)
 
 
 def _claim_5_steps():
-    """Claim 5 and (125) in s = P(A), p = P(x_l*), m = P(x*), t = P(T) (Kairouz–Oh–Viswanath, proof of Lemma 27,
-    case 3)."""
-    s_, p, m, t = sympy.symbols("s p m t", real=True)
-    prefix = real_closed(s_ - (Q(1, 2) - m), [s_, p, m], [s_ >= 0, s_ < Q(1, 2), s_ + p >= Q(1, 2), p <= m],
-                         "P(A) < ½ ≤ P(A) + P(x_l*), P(x_l*) ≤ P(x*) ⇒ ½ − P(x*) ≤ P(A)")
-    symmetric = identity(t * (1 - t), (1 - t) * (1 - (1 - t)), "P(B)P(Bᶜ) is unchanged by B ↦ Bᶜ")
-    lower = real_closed(t - Q(1, 4), [s_, m, t],
-                        [t >= 0, t <= Q(1, 2), m >= 0, m <= Q(1, 2), s_ >= Q(1, 2) - m, s_ <= Q(1, 2), s_ >= 0,
-                         t * (1 - t) >= m * (1 - m), t * (1 - t) >= s_ * (1 - s_)],
-                         "(125): P(T) ≤ ½ maximising P(B)P(Bᶜ), P(x*) ≤ ½, ½ − P(x*) ≤ P(A) ≤ ½ ⇒ P(T) ≥ ¼")
-    return grouped("Claim 5 and (125)", prefix, symmetric, lower)
-
+    """Claim 5 and (125) for every P and k, as kernel steps (Kairouz–Oh–Viswanath, proof of Lemma 27, case 3). By
+    induction on n: either P(x_1) + … + P(x_n) < ½ and P(A ∩ {x_1, …, x_n}) equals it, or that prefix is ≥ ½ and
+    ½ − P(x*) ≤ P(A ∩ {x_1, …, x_n}) ≤ ½ (the first prefix to reach ½ adds P(x_l) ≤ P(x*) to one below ½, and A stops
+    there); at n = k the prefix is 1, so ½ − P(x*) ≤ P(A) ≤ ½. Then (125): P(T) ≤ ½ maximising P(B)P(Bᶜ), at A and
+    at {x*}, with P(x*) ≤ ½, gives P(T) ≥ ¼."""
+    n, m = _N, LAW[_STAR]
+    S, pre, every, most = _claim_5_terms(n)
+    invariant = sympy.Or(sympy.And(pre < _HALF, sympy.Eq(S, pre)), sympy.And(pre >= _HALF, S >= _HALF - m, S <= _HALF))
+    goal = kernel.goal(invariant, [n >= 0, every, most])
+    base_goal, step_goal = kernel.induction_goals(goal, n, 0)
+    base = kernel.decide(base_goal, *[kernel.unfold(t, "all") for t in _claim_5_terms(0)],
+                         detail="no symbol yet: both sums are 0 < ½")
+    step = kernel.decide(step_goal, *[kernel.unfold(t, "end") for t in _claim_5_terms(n + 1)],
+                         detail="one more symbol: it joins A while the prefix stays below ½")
+    prefixes = kernel.induction(goal, n, 0, base, step, detail="A against the prefix sums, by induction on n")
+    pa, _, every_k, most_k = _claim_5_terms(SIZE)
+    at_k = kernel.instantiate(prefixes, {n: SIZE}, [SIZE >= 1, every_k, most_k], detail="at n = k")
+    exists = kernel.decide(kernel.goal(sympy.And(pa >= _HALF - m, pa <= _HALF), [SIZE >= 1, is_law(LAW), every_k, most_k]),
+                           at_k, detail="the whole prefix is Σ P = 1 ≥ ½: ½ − P(x*) ≤ P(A) ≤ ½")
+    t = total(LAW[INPUT] * _RHO[INPUT])
+    quarter = kernel.decide(kernel.goal(sympy.Or(m > _HALF, t >= Q(1, 4)), _claim_5_objects()), exists,
+                            detail="(125): P(x*) ≤ ½ gives P(T) ≥ max(P(x*), P(A)) ≥ max(P(x*), ½ − P(x*)) ≥ ¼")
+    return combine(exists, quarter, detail="Claim 5 and (125)")

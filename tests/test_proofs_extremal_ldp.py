@@ -62,7 +62,7 @@ PROVED_ON_THE_WHOLE_DOMAIN = ["Lemma 27 (eqs. 121–122)", "Claim 4", "Claim 5",
                               "Lemma 23", "Theorem 2", "Theorem 4",
                               "Corollary 9", "Lemma 22", "Lemma 24", "Definition 1", "Proposition 17"]
 #: Claims proved by kernel steps and decision procedures alone, on the paper's whole domain, their goals covering it.
-MACHINE_COMPLETE = ["Claim 1", "Claim 2", "Claim 4", "Definition 3", "Lemma 22", "Eq. (57)", "Eq. (83)", "Eq. (84)", "Eq. (131)",
+MACHINE_COMPLETE = ["Claim 1", "Claim 2", "Claim 4", "Claim 5", "Definition 3", "Lemma 22", "Eq. (57)", "Eq. (83)", "Eq. (84)", "Eq. (131)",
                     "Eq. (99) = eq. (113)", "Eq. (38)", "Theorem 19", "Eq. (105)", "Lemma 27 (eqs. 121–122)",
                     "Lemma 24 (eqs. 58–60)", "Lemma 24 (eqs. 63–65)", "Theorem 6", "Corollary 11"]
 
