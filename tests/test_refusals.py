@@ -188,10 +188,8 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
 ]
 
 
-#: Run in this process, not in a forked child: `symdp verify` imports claim modules through
-#: multiprocessing's fork server, and a child forked from a process whose fork server is already
-#: running (an earlier test's) inherits that server as if it were its own child and fails
-#: ("No child processes"). These refusals come before any claim runs.
+#: Run in this process (they are refused before any claim runs; a forked child would do as well:
+#: tests/test_verify.py's fork-server test).
 IN_PROCESS = ("verify ",)
 
 
