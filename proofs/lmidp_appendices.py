@@ -17,15 +17,18 @@ from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _cs_helpers import hockey_by_events, near, ordered
-from _lmidp_helpers import PRIORS, W3, W32, W4, events, lemma1_integral, log_sum_pieces, mass
+from _lmidp_helpers import PRIORS, W3, W32, W4, events, jensen_slices, lemma1_integral, log_sum_pieces, mass
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
                          randomized_response, shell_information, zchannel_crossover)
 from symdp.local.information import kl_bits
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
-                          identity, real_closed)
+                          identity, kernel, real_closed)
+from symdp.verify.domains import Integer
 
 PAPER = "lmidp"
+#: Real parameters of the paper's domains, named as the paper names them (no assumptions: Δ > 0 is a relation).
+_Δ, _σ = sympy.symbols("Delta sigma", real=True)
 
 P3 = PRIORS[0]
 RR3 = Channel([[R(3, 4), R(1, 4)], [R(1, 4), R(3, 4)]])  # randomized response with e^ε0 = 3 (rational)
@@ -722,10 +725,17 @@ def appendix_c_iii():
 # Appendix -D: eqs. (35)–(38)
 
 
-@claim(PAPER, "Appendix -D (eqs. 35–38)",
-       "λ_X* = Δ²1_d and λ_Y* = σ²1_d satisfy the saddle conditions (37)–(38) over S_X = {Σλ_X,i = dΔ²}, "
-       "S_Y = {Σλ_Y,i = dσ²} (Gallager's conditions); so the Gaussian pair satisfies (35).",
-       stated_domain='d ≥ 1, S_X = {Σλ_X,i = dΔ²}, S_Y = {Σλ_Y,i = dσ²}', stated_where='Appendix -D, eqs. (35)–(38)',
+#: Appendix -D's (36)–(38): the dimension and the power budgets (Δ², σ² > 0) over which S_X, S_Y range.
+_APPENDIX_D_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0]
+
+
+@claim(PAPER, "Appendix -D (eqs. 36–38)",
+       "On S_X = {λ_X ∈ R^d_+ : Σλ_X,i = dΔ²} and S_Y = {λ_Y ∈ R^d_+ : Σλ_Y,i = dσ²}, μ_M(λ_X, λ_Y) = ½Σ_i "
+       "log(1 + λ_X,i/λ_Y,i) bits has the saddle point λ_X* = Δ²1_d, λ_Y* = σ²1_d (printed “λ_X* = σ²1_d”, see the "
+       "erratum): (37) sup_{λ_X ∈ S_X} μ_M(λ_X, λ_Y*) = μ_M(λ_X*, λ_Y*) and (38) inf_{λ_Y ∈ S_Y} μ_M(λ_X*, λ_Y) = "
+       "μ_M(λ_X*, λ_Y*), for every d.",
+       domain=_APPENDIX_D_DOMAIN, stated_domain='d ≥ 1, S_X = {Σλ_X,i = dΔ²}, S_Y = {Σλ_Y,i = dσ²}',
+       stated_where='Appendix -D, eqs. (36)–(38)',
        quote=(r"Notice that it is without loss of optimality to restrict the constraint sets for "
               r"𝝀𝑿subscript𝝀𝑿\boldsymbol{\lambda}_{\bm{X}}bold_italic_λ start_POSTSUBSCRIPT bold_italic_X "
               r"end_POSTSUBSCRIPT and 𝝀𝒀subscript𝝀𝒀\boldsymbol{\lambda}_{\bm{Y}}bold_italic_λ start_POSTSUBSCRIPT "
@@ -782,57 +792,50 @@ def appendix_c_iii():
               r"𝝀𝑿=σ2𝟏dsuperscriptsubscript𝝀𝑿superscript𝜎2subscript1𝑑\boldsymbol{\lambda}_{\bm{X}}^{*}=\sigma^{2}\mathbf{1}_{d}bold_italic_λ "
               r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT = "
               r"italic_σ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_1 start_POSTSUBSCRIPT italic_d "
-              r"end_POSTSUBSCRIPT satisfy (37) and (38). We conclude that "
-              r"(Δ2𝟏d,σ2𝟏d)superscriptΔ2subscript1𝑑superscript𝜎2subscript1𝑑(\Delta^{2}\mathbf{1}_{d},\sigma^{2}\mathbf{1}_{d})( "
-              r"roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_1 start_POSTSUBSCRIPT italic_d "
-              r"end_POSTSUBSCRIPT , italic_σ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_1 start_POSTSUBSCRIPT "
-              r"italic_d end_POSTSUBSCRIPT ) is the solution to (36), i.e., "
-              r"(𝗞𝑿,𝗞𝒀)=(Δ2𝗜d,σ2𝗜d)subscript𝗞𝑿subscript𝗞𝒀superscriptΔ2subscript𝗜𝑑superscript𝜎2subscript𝗜𝑑(\boldsymbol{\mathsf{K}}_{\bm{X}},\boldsymbol{\mathsf{K}}_{\bm{Y}})=(\Delta^{2% "
-              r"}\boldsymbol{\mathsf{I}}_{d},\sigma^{2}\boldsymbol{\mathsf{I}}_{d})( bold_sansserif_K "
-              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT , bold_sansserif_K start_POSTSUBSCRIPT "
-              r"bold_italic_Y end_POSTSUBSCRIPT ) = ( roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT "
-              r"bold_sansserif_I start_POSTSUBSCRIPT italic_d end_POSTSUBSCRIPT , italic_σ start_POSTSUPERSCRIPT 2 "
-              r"end_POSTSUPERSCRIPT bold_sansserif_I start_POSTSUBSCRIPT italic_d end_POSTSUBSCRIPT ) is the "
-              r"solution to (11)."))
+              r"end_POSTSUBSCRIPT satisfy (37) and (38)."))
 def appendix_d():
-    lam, D2, s2, t = sympy.symbols("lambda Delta2 sigma2 t", positive=True)
-    gx = sympy.log(1 + lam / s2) / (2 * log(2))      # one term of μ(λ_X, σ²1) as a function of λ_X,i
-    gy = sympy.log(1 + D2 / lam) / (2 * log(2))      # one term of μ(Δ²1, λ_Y) as a function of λ_Y,i
+    """(37) and (38) for every d, as kernel steps. Jensen's inequality on the coordinates (by tangent lines,
+    _lmidp_helpers.jensen_slices): Σ log(1 + λ_X,i/σ²) ≤ d log(1 + Δ²/σ²) when Σλ_X,i ≤ dΔ², and
+    Σ log(1 + Δ²/λ_Y,i) ≥ d log(1 + Δ²/σ²) when Σλ_Y,i ≤ dσ², both at Δ² = Δ·Δ, σ² = σ·σ; the right side
+    is μ_M(Δ²1_d, σ²1_d) (a constant summed d times), and Δ²1_d ∈ S_X, σ²1_d ∈ S_Y (Σ of a constant).
+    Bits: ½log₂ = ln/(2 ln 2), a positive factor. A coordinate λ_Y,i = 0 makes μ_M(λ_X*, λ_Y) = +∞, above
+    the value: the goals take λ_Y ∈ (0, ∞)^d, where μ_M is finite."""
+    i, d = sympy.symbols("i d", integer=True)
+    dl, sg = sympy.symbols("Delta sigma", positive=True)
+    s2, D2 = sympy.symbols("sigma2 Delta2", positive=True)
+    lam_x, lam_y = sympy.IndexedBase("lambda_x", nonnegative=True), sympy.IndexedBase("lambda_y", positive=True)
+    at = {D2: dl ** 2, s2: sg ** 2}
+    data_slice, noise_slice = [kernel.instantiate(e, at) for e in jensen_slices()]
+    bits = lambda total: total / (2 * log(2))
+    mu = lambda top, bottom: bits(sympy.Sum(log(1 + top / bottom), (i, 1, d)))
+    star = mu(dl ** 2, sg ** 2)
+    constant = kernel.linear(sympy.Sum(log(1 + dl ** 2 / sg ** 2), (i, 1, d)))
+    members = [kernel.linear(sympy.Sum(v, (i, 1, d))) for v in (dl ** 2, sg ** 2)]
+    on_sx = sympy.Eq(sympy.Sum(lam_x[i], (i, 1, d)), d * dl ** 2)
+    on_sy = sympy.Eq(sympy.Sum(lam_y[i], (i, 1, d)), d * sg ** 2)
+    eq37 = kernel.decide(kernel.goal(sympy.And(mu(lam_x[i], sg ** 2) <= star,
+                                               sympy.Eq(sympy.Sum(dl ** 2, (i, 1, d)), d * dl ** 2)), [d >= 1, on_sx]),
+                         data_slice, constant, members[0],
+                         detail="(37): μ_M(λ_X, σ²1_d) ≤ μ_M(Δ²1_d, σ²1_d) for every λ_X ∈ S_X, and Δ²1_d ∈ S_X")
+    eq38 = kernel.decide(kernel.goal(sympy.And(mu(dl ** 2, lam_y[i]) >= star,
+                                               sympy.Eq(sympy.Sum(sg ** 2, (i, 1, d)), d * sg ** 2)), [d >= 1, on_sy]),
+                         noise_slice, constant, members[1],
+                         detail="(38): μ_M(Δ²1_d, λ_Y) ≥ μ_M(Δ²1_d, σ²1_d) for every λ_Y ∈ S_Y, and σ²1_d ∈ S_Y")
+    lam, t = sympy.symbols("lambda t", positive=True)
+    gx = sympy.log(1 + lam / s2) / (2 * log(2))      # one term of μ_M(λ_X, σ²1) as a function of λ_X,i
+    gy = sympy.log(1 + D2 / lam) / (2 * log(2))      # one term of μ_M(Δ²1, λ_Y) as a function of λ_Y,i
     kkt = identity([sympy.diff(gx, lam).subs(lam, D2), sympy.diff(gy, lam).subs(lam, s2)],
                    [1 / (2 * log(2) * (s2 + D2)), -D2 / (2 * log(2) * s2 * (s2 + D2))],
-                   "at λ_X = Δ²1 every ∂μ/∂λ_X,i is 1/(2 ln2 (σ²+Δ²)); at λ_Y = σ²1 every ∂μ/∂λ_Y,i is "
-                   "−Δ²/(2 ln2 σ²(σ²+Δ²)): equal across i")
-    curv = identity([sympy.diff(gx, lam, 2), sympy.diff(gy, lam, 2)],
-                    [-1 / (2 * log(2) * (lam + s2) ** 2), D2 * (D2 + 2 * lam) / (2 * log(2) * lam ** 2 * (lam + D2) ** 2)],
-                    "μ is concave in λ_X and convex in λ_Y (second derivatives of separate terms)")
+                   "Gallager's conditions as printed: at λ_X = Δ²1 every ∂μ_M/∂λ_X,i is 1/(2 ln2 (σ²+Δ²)); at λ_Y = σ²1 "
+                   "every ∂μ_M/∂λ_Y,i is −Δ²/(2 ln2 σ²(σ²+Δ²)): equal across i")
     # d = 2 directly, λ = (c + t, c − t): (1+Δ²/σ²)² − Π(1+λ_X,i/σ²) = t²/σ⁴ and
     # Π(1+Δ²/λ_Y,i) − (1+Δ²/σ²)² = Δ²t²(Δ²+2σ²)/(σ⁴(σ⁴ − t²)) ≥ 0 for |t| < σ²
     two = identity([(1 + D2 / s2) ** 2 - (1 + (D2 + t) / s2) * (1 + (D2 - t) / s2),
                     (1 + D2 / (s2 + t)) * (1 + D2 / (s2 - t)) - (1 + D2 / s2) ** 2],
                    [t ** 2 / s2 ** 2, D2 * t ** 2 * (D2 + 2 * s2) / (s2 ** 2 * (s2 - t) * (s2 + t))],
-                   "d = 2 without KKT: μ(λ_X, σ²1) ≤ μ(Δ²1, σ²1) ≤ μ(Δ²1, λ_Y) on S_X, S_Y (exact)")
-    proof = combine(kkt, curv, two, detail="Gallager, Information Theory and Reliable Communication, Thm 4.4.1 (the "
-                    "paper's [24]): for a concave function on a (scaled) simplex, equal partial derivatives at a point "
-                    "with positive coordinates characterise the maximum; applied to μ(·, σ²1) on S_X and to −μ(Δ²1, ·) "
-                    "on S_Y. Then (35) holds for the Gaussian pair: within Gaussian laws ½log det(I + K_Y⁻¹K_X) depends "
-                    "only on the spectrum of K_X when K_Y = σ²I (and of K_Y when K_X = Δ²I), which reduces it to (37)–(38); "
-                    "for other laws it is Diggavi–Cover, Thm II.1 (the paper's [22]), checked here on 3 non-Gaussian "
-                    "examples")
-    # (35) beyond the Gaussian family, on examples: a BPSK input against Gaussian noise (left), uniform noise of
-    # variance σ² against the Gaussian input (right: I ≥ h(X*) − h(U) since h(X*+U) ≥ h(X*+U | U) = h(X*))
-    left = [ordered([shell_information(sqrt(R(1, v)), 1), log(1 + R(1, v)) / (2 * log(2))],
-                    f"Δ² = 1, σ² = {v}: I(±Δ; ±Δ + N(0,σ²)) ≤ ½log(1+Δ²/σ²) = I(X*; X*+Y*)") for v in (1, 100)]
-    D2v, s2v = R(10), R(1)
-    right = ordered([log(1 + D2v / s2v) / (2 * log(2)),
-                     (log(2 * sympy.pi * sympy.E * D2v) / 2 - log(2 * sqrt(3 * s2v))) / log(2)],
-                    "Δ² = 10, σ² = 1: I(X*; X*+Y*) ≤ h(X*) − h(U) ≤ I(X*; X*+U), U uniform with variance σ²")
-    return establish(proof, left, right, domain='d ≥ 1, S_X = {Σλ_X,i = dΔ²}, S_Y = {Σλ_Y,i = dσ²}',
-                     uses=[cited("Gallager, Information Theory and Reliable Communication", "Theorem 4.4.1"),
-                           cited("Diggavi–Cover", "Theorem II.1")],
-                     prose_steps=["equal partial derivatives at a positive point of the simplex characterise the "
-                                  "maximum of a concave function (Gallager's conditions) — applied, not machine-checked",
-                                  "within Gaussian laws ½log det(I + K_Y⁻¹K_X) depends only on the spectrum of K_X when "
-                                  "K_Y = σ²I (and of K_Y when K_X = Δ²I), which reduces (35) to (37)–(38)"])
+                   "d = 2, a second route: μ_M(λ_X, σ²1) ≤ μ_M(Δ²1, σ²1) ≤ μ_M(Δ²1, λ_Y) on S_X, S_Y (exact)")
+    return establish(combine(eq37, eq38, detail="(Δ²1_d, σ²1_d) satisfies (37) and (38), for every d"), kkt, two,
+                     domain=_APPENDIX_D_DOMAIN)
 
 
 @claim(PAPER, "Appendix -D (λ_X* = σ²1_d), erratum",
