@@ -94,14 +94,12 @@ def jensen_slices() -> list:
     with A = B, B = 1 + Δ²/λ it gives, after one rational inequality, the tangent of the convex
     log(1 + Δ²/λ) at λ = σ²: log(1 + Δ²/λ) ≥ log B − Δ²(λ − σ²)/(σ²(σ² + Δ²)). Summed over
     i = 1, …, d, split by linearity, and Σλ_i ≤ dΔ² (resp. ≤ dσ²) cancels the linear term's sign."""
-    w, u = sympy.symbols("w u", real=True)
+    w = _W
     i, d = sympy.symbols("i d", integer=True)
     s2, D2 = sympy.symbols("sigma2 Delta2", positive=True)
     # the eigenvalues of K_X ⪰ 0 (nonnegative) and of K_Y ≻ 0 (positive)
     lam_x, lam_y = sympy.IndexedBase("lambda_x", nonnegative=True), sympy.IndexedBase("lambda_y", positive=True)
-    up = prove(exp(w) - 1 - w, w, 0, sympy.oo, "e^w ≥ 1 + w for w ≥ 0")
-    down = kernel.instantiate(prove(exp(-u) - 1 + u, u, 0, sympy.oo, "e^−u ≥ 1 − u for u ≥ 0"), {u: -w}, [w <= 0])
-    tangent = kernel.decide(kernel.goal(exp(w) >= 1 + w), up, down, detail="e^w ≥ 1 + w for every real w")
+    tangent = exp_bounds()[0]
     B = 1 + D2 / s2
     span = [i >= 1, i <= d]
     slices = []
@@ -118,3 +116,18 @@ def jensen_slices() -> list:
         goal = kernel.goal(relation(sympy.Sum(log(A), (i, 1, d)), d * log(B)), [d >= 1, trace])
         slices.append(kernel.decide(goal, total, split, detail="Jensen: Σ over the d eigenvalues, with the trace bound"))
     return slices
+
+
+_W, _U = sympy.symbols("w u", real=True)
+
+
+def exp_bounds() -> tuple:
+    """(e^w ≥ 1 + w for every real w, e^w ≤ 1 for every w ≤ 0) as kernel evidence over the real w: the first
+    from two decisions of the prover (w ≥ 0, and e^−u ≥ 1 − u for u ≥ 0 at u = −w), the second from e^−u ≤ 1.
+    At w = log x − log y they are log x − log y ≤ x/y − 1 (Gibbs' inequality, the monotone logarithm)."""
+    w, u = _W, _U
+    up = prove(exp(w) - 1 - w, w, 0, sympy.oo, "e^w ≥ 1 + w for w ≥ 0")
+    down = kernel.instantiate(prove(exp(-u) - 1 + u, u, 0, sympy.oo, "e^−u ≥ 1 − u for u ≥ 0"), {u: -w}, [w <= 0])
+    tangent = kernel.decide(kernel.goal(exp(w) >= 1 + w), up, down, detail="e^w ≥ 1 + w for every real w")
+    below = kernel.instantiate(prove(1 - exp(-u), u, 0, sympy.oo, "e^−u ≤ 1 for u ≥ 0"), {u: -w}, [w <= 0])
+    return tangent, below

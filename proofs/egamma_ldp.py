@@ -20,11 +20,11 @@ from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_
 from symdp.numbers import sign
 from symdp.verify import (cited, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, kernel, prove, real_closed)
-from symdp.verify.domains import Integer, Laws
+from symdp.verify.domains import Channel as AnyChannel, ConvexF, Integer, LDPChannel, Laws
 
 PAPER = "egamma-ldp"
-#: ε of the domains' relations (no assumptions, so that ε ≥ 0 is a relation, not True).
-_ε = sympy.Symbol("epsilon", real=True)
+#: ε and δ of the domains' relations (no assumptions, so that ε ≥ 0 is a relation, not True).
+_ε, _δ = sympy.symbols("epsilon delta", real=True)
 #: γ for the domains' relations: a symbol without assumptions, so that γ ≥ 0 is a relation, not True.
 GR = sympy.Symbol("gamma", real=True)
 #: The exact example of the catalog: P = (1/10, 9/10), Q = (7/10, 3/10).
@@ -324,6 +324,7 @@ def theorem_3():
 @claim(PAPER, "Theorem 1",
        "K is (ε,δ)-LDP (Definition 1) ⇔ η_{e^ε}(K) ≤ δ ⇔ E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) for all P, Q; "
        "in particular K is ε-LDP iff E_{e^ε}(PK‖QK) = 0 for all P, Q",
+       domain=[AnyChannel("K"), _ε >= 0, _δ >= 0, _δ <= 1],
        stated_domain='every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q', stated_where='Section II, Theorem 1',
        quote=(r"Theorem 1. A mechanism π–ͺπ–ͺ{\mathsf{K}} is (Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP if and only if "
               r"Ξ·eΡ(π–ͺ)≀δsubscriptπœ‚superscriptπ‘’πœ€π–ͺ𝛿\eta_{e^{\varepsilon}}({\mathsf{K}})\leq\delta or "
@@ -356,7 +357,7 @@ def theorem_1():
                                      "δ ∈ {0, 1/20, 1/5}): is_ldp (η_{e^ε} ≤ δ) = Definition 1 over all events"),
                      holds(all(ok), "for the LDP ones, E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) on random input pairs"),
                      exact_agreement(pure, [0] * len(pure), "RR at e^ε = 3 is ε-LDP: E_3(PK‖QK) = 0 for random P, Q"),
-                     domain="every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q",
+                     domain=[AnyChannel("K"), _ε >= 0, _δ >= 0, _δ <= 1],
                      uses=["egamma-ldp:theorem-3-eqs-25-26", "egamma-ldp:eq-23"],
                      prose_steps=["Definition 1 is sup_{x,x'} sup_A [K(A|x) − e^ε K(A|x')] ≤ δ, which by Theorem 3 and "
                                   "eq. (23) is η_{e^ε}(K) ≤ δ", "η_{e^ε}(K) ≤ δ is E_{e^ε}(PK‖QK) ≤ δE_{e^ε}(P‖Q) for all "
@@ -505,6 +506,7 @@ def _lp_dual_certificate():
 
 @claim(PAPER, "Lemma 1",
        "For K ∈ Q_{ε,δ} and every f-divergence, η_f(K) ≤ φ(ε,δ) = 1 − (1 − δ)e^{−ε}",
+       domain=[LDPChannel("K", _ε, _δ), ConvexF("f")],
        stated_domain='“K ∈ Q_{ε,δ}”, every f-divergence', stated_where='Section II, Lemma 1',
        quote=(r"Lemma 1. Let π–ͺβˆˆπ’¬Ξ΅,Ξ΄π–ͺsubscriptπ’¬πœ€π›Ώ{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta} "
               r"and φ(Ξ΅,Ξ΄)≔1βˆ’(1βˆ’Ξ΄)eβˆ’Ξ΅β‰”πœ‘πœ€π›Ώ11𝛿superscriptπ‘’πœ€\varphi(\varepsilon,\delta)\coloneqq "
@@ -531,7 +533,7 @@ def lemma_1():
     return establish(combine(cert, gap, nonneg, detail="sup_{K ∈ Q_{ε,δ}} η_TV(K) = (e^ε−1+2δ)/(e^ε+1) ≤ φ (LP "
                              "certificate on binary outputs, which suffice by merging; eq. (30) η_f ≤ η_TV is quoted)"),
                      holds(bool(ok) and all(ok), "random (log 2, 1/10)-LDP 3×3 kernels: η_TV, η_KL ≤ φ"),
-                     domain='“K ∈ Q_{ε,δ}”, every f-divergence',
+                     domain=[LDPChannel("K", _ε, _δ), ConvexF("f")],
                      uses=["egamma-ldp:eq-30", cited("Cohen et al.; Raginsky (the paper's [33, 39])", "η_f(K) ≤ η_TV(K)")],
                      prose_steps=["binary outputs suffice: merging the outputs of an (ε,δ)-LDP kernel into the event "
                                   "that attains TV between two rows keeps it (ε,δ)-LDP (post-processing) and keeps that "
@@ -623,6 +625,7 @@ def lemma_1_bsc():
 
 
 @claim(PAPER, "Lemma 2", "For K ∈ Q_{ε,δ}: η_f(K^{⊗n}) ≤ φ_n(ε,δ) = 1 − e^{−nε}(1 − δ)^n = 1 − (1 − φ)^n",
+       domain=[LDPChannel("K", _ε, _δ), Integer("n", 1)],
        stated_domain='“K ∈ Q_{ε,δ}”, n ≥ 1, non-interactive K^{⊗n}', stated_where='Section II, Lemma 2',
        quote=(r"Lemma 2. Let π–ͺβˆˆπ’¬Ξ΅,Ξ΄π–ͺsubscriptπ’¬πœ€π›Ώ{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta} "
               r"and "
@@ -657,7 +660,7 @@ def lemma_2():
                      holds(all(ok), "RR(log 3), the (log 2, 1/10) dominating kernel and 3 random 2×2 kernels at their "
                            "own ε, n = 2, 3: η_TV(K^{⊗n}) (events of the product enumerated) ≤ 1 − (1−η_TV(K))^n "
                            "(Polyanskiy–Wu, Cor. 9) ≤ φ_n, and = library tensor_power"),
-                     value, domain='“K ∈ Q_{ε,δ}”, n ≥ 1, non-interactive K^{⊗n}',
+                     value, domain=[LDPChannel("K", _ε, _δ), Integer("n", 1)],
                      uses=["egamma-ldp:theorem-1", "egamma-ldp:eq-29", "egamma-ldp:eq-30",
                            cited("Polyanskiy–Wu (the paper's [35])", "Corollary 9: η_TV(⊗K_i) ≤ 1 − Π(1 − η_TV(K_i))")],
                      prose_steps=["x ↦ 1 − (1 − x)^n increases on [0, 1], so η_TV(K) ≤ φ gives 1 − (1 − η_TV(K))^n ≤ φ_n"])

@@ -25,7 +25,7 @@ from symdp.verify.domains import Integer, LDPChannel
 PAPER = "egamma-ldp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _δ, _ζ = sympy.symbols("epsilon delta zeta", real=True)
+_ε, _δ, _ζ, _γ = sympy.symbols("epsilon delta zeta gamma", real=True)
 N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
 
 
@@ -85,6 +85,7 @@ def eqs_13_15():
 @claim(PAPER, "Corollary 3",
        "Non-interactive: R_n^Bayes(P_Θ, ℓ, ε, δ) ≥ sup_ζ ζ[1 − (φ_n(ε,δ) I(Θ;X^n) + log 2)/log(1/ℒ(ζ))] (by "
        "I(Θ;Z^n) ≤ η_KL(K^{⊗n}) I(Θ;X^n) ≤ φ_n I(Θ;X^n))",
+       domain=[LDPChannel("K", _ε, _δ), Integer("n", 1)],
        stated_domain='non-interactive, K ∈ Q_{ε,δ}, any prior P_Θ and loss ℓ', stated_where='Section V, Corollary 3',
        quote=(r"Replacing I(Θ;Xn)𝐼Θsuperscript𝑋𝑛I(\Theta;X^{n}) with I(Θ;Zn)𝐼Θsuperscript𝑍𝑛I(\Theta;Z^{n}) in this "
               r"result and applying LemmaΒ 2 (similar to LemmaΒ 4), we can directly convert (15) to a lower bound "
@@ -114,7 +115,7 @@ def corollary_3():
                      holds(all(ok), "4 LDP kernels × n ≤ 2, random 3-point priors on Bernoulli laws: I(Θ;Z^n) ≤ "
                            "φ_n I(Θ;X^n)"),
                      holds(valid, "the bound stays below the true Bayes ℓ1 risk (2 − √2)/3 of the Remark 1 model"),
-                     domain="non-interactive, K ∈ Q_{ε,δ}, any prior P_Θ and loss ℓ",
+                     domain=[LDPChannel("K", _ε, _δ), Integer("n", 1)],
                      uses=["egamma-ldp:lemma-2", "egamma-ldp:eq-42", cited("Xu–Raginsky (the paper's [44])", "Theorem 1 (eq. 15)")],
                      prose_steps=["(15) holds for the observation Z^n, and I(Θ;Z^n) ≤ η_KL(K^{⊗n}) I(Θ;X^n) ≤ φ_n I(Θ;X^n) "
                                   "by eq. (42) and Lemma 2; ζ ranges over ℒ(ζ) < 1"])
@@ -332,6 +333,7 @@ def _remark1_i(g):
 @claim(PAPER, "Remark 1 (eq. 18)",
        "For Θ ~ U[0,1], X ~ Ber(Θ): I(Θ;X) = log 2 − 1/2 ≈ 0.19 nats and I_γ(Θ;X) = γ²/4 on [0,1], (γ−2)²/4 on [1,2], "
        "0 otherwise (convention (22))",
+       domain=[_γ >= 0],
        stated_domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0', stated_where='Section V, Remark 1, eq. (18)',
        quote=(r"For a comparison with (15), consider the following example. Suppose ΘΘ\Theta is a uniform random "
               r"variable on [0,1]01[0,1] and "
@@ -354,7 +356,10 @@ def remark_1_eq18():
                                          "library I_γ(Θ;X) (certified roots) = eq. (18) at 7 values of γ"),
                      exact_agreement(bb.mutual_information(1), log(2) - R(1, 2), "I(Θ;X) = log 2 − 1/2 nats"),
                      catalog([bb.mutual_information(1)], ["0.19"], "≈ 0.19 nats as printed"),
-                     domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0')
+                     domain=[_γ >= 0],
+                     prose_steps=["I_γ(Θ;X) = Σ_x ∫₀¹ (P(x|θ) − γ/2)₊ dθ − (1 − γ)₊ (P(x) = 1/2), the two terms equal by "
+                                  "θ ↦ 1 − θ, and ∫₀¹ (θ − γ/2)₊ dθ = ∫_{γ/2}^1 (θ − γ/2) dθ for γ ≤ 2 (0 for γ ≥ 2): the integrals are "
+                                  "sympy's antiderivatives (not certified); so is I(Θ;X) = log 2 − 1/2, checked against the library"])
 
 
 ZETA, GAMMA = sympy.symbols("zeta gamma_", real=True)
@@ -415,7 +420,9 @@ def _sup_eq17():
 @claim(PAPER, "Remark 1 (eq. 17)",
        "R_n^Bayes ≥ sup_{ζ>0, γ≥0} ζ[1 − I_γ(Θ;X^n) − γℒ(ζ) − (1−γ)₊]; in the example its value is 2/27 (γ = 4/3, ζ = 1/6) "
        "> (15)'s 0.0457, both below the Bayes risk (2 − √2)/3",
-       stated_domain='“ζ > 0, γ ≥ 0”; the example Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss', stated_where='Section V, Remark 1, eq. (17)',
+       domain=[],
+       stated_domain='“ζ > 0, γ ≥ 0”; the example Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss (no free parameter)',
+       stated_where='Section V, Remark 1, eq. (17)',
        quote=(r"Remark 1. The proof of TheoremΒ 2 leads to the following lower bound for the non-private Bayes risk "
               'Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“)β‰₯supΞΆ>0,Ξ³β‰₯0\u03a2[1βˆ’Iγ(Θ;Xn)βˆ’Ξ³β€‹β„’β€‹(ΞΆ)βˆ’(1βˆ’Ξ³)+].superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“subscriptsupremum𝜁0𝛾0𝜁delimited-[]1subscriptπΌπ›ΎΞ˜superscriptπ‘‹π‘›π›Ύβ„’πœsubscript1𝛾R_{n}^{\\mathsf{Bayes}}(P_{\\Theta},\\ell)\\geq\\sup_{\\begin{subarray}{c}\\zeta>0,\\\\ '
               r"\gamma\geq "
@@ -429,7 +436,7 @@ def remark_1_eq17():
     return establish(combine(sup, identity(best, R(2, 27), "the recomputed supremum is 2/27 as stated")),
                      exact_agreement(lib, best, "library bayes_egamma_bound at the maximising γ"),
                      holds(le(f15, best) and le(best, risk), "(15) = 0.0457 < 2/27 < (2 − √2)/3 = 0.1953"),
-                     domain='“ζ > 0, γ ≥ 0”; the example Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss',
+                     domain=[],
                      uses=["egamma-ldp:remark-1-eq-18", "egamma-ldp:theorem-2-proof-eq-49", "egamma-ldp:example-4"])
 
 

@@ -27,7 +27,7 @@ from symdp.verify.domains import Channel as AnyChannel, Integer, LDPChannel, Law
 PAPER = "egamma-ldp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _δ, _τ, _ℓ, _α, _k = sympy.symbols("epsilon delta tau ell alpha k", real=True)
+_ε, _δ, _τ, _ℓ, _α, _k, _m, _φ = sympy.symbols("epsilon delta tau ell alpha k m phi", real=True)
 N, K = sympy.symbols("n k", positive=True)
 
 
@@ -428,6 +428,7 @@ def corollary_1_statement():
 
 @claim(PAPER, "Corollary 1 (remarks k = 2, k → ∞)",
        "k = 2: [nφ²]^{−1/2} = 1/(φ√n); k → ∞: [nφ²]^{−(k−1)/k} → (φ²n)^{−1}",
+       domain=[Integer("n", 1), _φ > 0],
        stated_domain='k = 2 and k → ∞ (every n ≥ 1, φ > 0)', stated_where='Section IV-A, text after Corollary 1',
        quote=(r"It is worth instantiating this corollary for some special values of kπ‘˜k. Consider first the usual "
               r"setting of finite variance setting, i.e., k=2π‘˜2k=2. In the non-private case, it is known that the "
@@ -439,9 +440,11 @@ def corollary_1_statement():
               r"(Ο†2(Ξ΅,Ξ΄)n)βˆ’1superscriptsuperscriptπœ‘2πœ€π›Ώπ‘›1(\varphi^{2}(\varepsilon,\delta)n)^{-1}."))
 def corollary_1_remarks():
     f = sympy.Symbol("phi", positive=True)
-    return establish(identity([(N * f ** 2) ** R(-1, 2), sympy.limit((N * f ** 2) ** (-(K - 1) / K), K, sympy.oo)],
-                              [1 / (f * sqrt(N)), 1 / (N * f ** 2)], "the two specialisations of (8)"),
-                     domain='k = 2 and k → ∞ (every n ≥ 1, φ > 0)')
+    return establish(identity([(N * f ** 2) ** R(-1, 2), (N * f ** 2) ** (-(K - 1) / K)],
+                              [1 / (f * sqrt(N)), (N * f ** 2) ** (1 / K) / (N * f ** 2)],
+                              "k = 2 gives 1/(φ√n); for every k, [nφ²]^{−(k−1)/k} = [nφ²]^{1/k}/(nφ²)"),
+                     domain=[Integer("n", 1), _φ > 0],
+                     prose_steps=["k → ∞: [nφ²]^{1/k} → 1 (a fixed positive base), so [nφ²]^{−(k−1)/k} → (nφ²)^{−1}"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -645,9 +648,11 @@ def corollary_2_proof():
 
 
 @claim(PAPER, "Corollary 2 (eq. 12) and Example 3",
-       "Non-interactive: ℛ_n(𝒫_r, ℓ₂², ε, δ) ≳ r² min{1/(nφ_n), d/(n²φ_n²)}; with the proof's constants the bound "
-       "max_k (r²ω²/k)[1 − 16(1 + nωφ_n) log 2/k] is ≥ (0.0850457/5000) r² min{…} when nφ_n ≥ 32, d ≥ 16",
-       stated_domain='non-interactive, K ∈ Q_{ε,δ}, 𝒫_r of eq. (11), d ≥ 1', stated_where='Section IV-B, Example 3 and Corollary 2, eq. (12)',
+       "Non-interactive: ℛ_n(𝒫_r, ℓ₂², ε, δ) ≳ r² min{1/(nφ_n), d/(n²φ_n²)} fails for small nφ_n: the zero estimator "
+       "has risk ‖θ‖² ≤ r², while the right side is r²/(nφ_n) → ∞ as nφ_n → 0 (ε = 0, δ → 0), so no universal "
+       "constant works; corrected: ℛ_n ≳ r² min{1, 1/(nφ_n), d/(n²φ_n²)} (checked with the proof's constants)",
+       stated_domain='non-interactive, K ∈ Q_{ε,δ}, 𝒫_r of eq. (11), d ≥ 1, “any ε ≥ 0 and δ ∈ (0, 1)”',
+       stated_where='Section IV-B, Example 3 and Corollary 2, eq. (12)',
        quote=(r"ExampleΒ 3. (High-dimensional mean estimation in an β„“2subscriptβ„“2\ell_{2}-ball) For a parameter "
               r"r<βˆžπ‘Ÿr<\infty, define "
               r"𝒫r≔{Pβˆˆπ’«β€‹(𝖑2d(r))},≔subscriptπ’«π‘Ÿπ‘ƒπ’«subscriptsuperscript𝖑𝑑2π‘Ÿ{\mathcal{P}}_{r}\coloneqq\{P\in{\mathcal{P}}(\mathsf{B}^{d}_{2}(r))\}, "
@@ -666,14 +671,35 @@ def corollary_2_proof():
               r"r^{2}\min\left\{\frac{1}{n\varphi_{n}(\varepsilon,\delta)},\frac{d}{n^{2}\varphi^{2}_{n}(\varepsilon,\delta)}\right\}. "
               r"(12)"))
 def corollary_2():
-    pts = [(1, 0, 1000, 64), (R(1, 2), R(1, 100), 200, 16), (2, 0, 5000, 128)]
+    c0 = R(850457, 10 ** 7) / 5000          # the constant the proof's choices give (0.0850457 at k = 16, over 5000)
+    rate = lambda m, dim: sympy.Min(1 / m, dim / m ** 2)
+    # the printed (12) at ε = 0, n = 1, d = 16, δ = 10⁻⁶: nφ_1 = δ, so r² min{1/(nφ_n), d/(nφ_n)²} = r²/δ
+    witness = [(R(1, 10 ** j), rate(phi(0, R(1, 10 ** j), 1), 16)) for j in (2, 4, 6)]
+    printed_holds = le(c0 * witness[-1][1], 1)
+    m, dm = sympy.symbols("m d", positive=True)
+    blows = real_closed(dm / m ** 2 - 1 / m, [m, dm], [m > 0, m < 1, dm >= 1],
+                        "for 0 < nφ_n = m < 1 and d ≥ 1, d/m² ≥ 1/m: min{1/m, d/m²} = 1/m, unbounded as m → 0 while "
+                        "ℛ_n ≤ r²")
+    pts = [(1, 0, 1000, 64), (R(1, 2), R(1, 100), 200, 16), (2, 0, 5000, 128), (0, R(1, 10 ** 6), 1, 16),
+           (R(1, 1000), 0, 2, 32)]
     ok = []
     for e, d, n, dim in pts:
         f = phi(e, d, n)
         lower = rb.ball_mean_lower_bound(e, d, n, dim)
-        ok.append(le(R(850457, 10 ** 7) / 5000 * sympy.Min(1 / (n * f), dim / (n * f) ** 2), lower))
-    return establish(holds(all(ok), "(ε, δ, n, d) ∈ {(1, 0, 1000, 64), (1/2, 1/100, 200, 16), (2, 0, 5000, 128)}, r = 1"),
-                     domain="sample points", stated_domain="all ε, δ, n, d (up to a universal constant)")
+        ok.append(le(c0 * sympy.Min(1, 1 / (n * f), dim / (n * f) ** 2), lower) and le(lower, 1))
+    corrected = establish(holds(all(ok), "(ε, δ, n, d) ∈ {(1, 0, 1000, 64), (1/2, 1/100, 200, 16), (2, 0, 5000, 128), "
+                                "(0, 10⁻⁶, 1, 16), (1/1000, 0, 2, 32)}, r = 1: c₀·min{1, 1/(nφ_n), d/(nφ_n)²} ≤ the "
+                                "proof's bound max_k (ω²/k)[1 − 16(1 + nωφ_n) log 2/k] ≤ r² = 1, c₀ = 0.0850457/5000"),
+                          blows, domain="sample points", stated_domain="all ε, δ, n, d (up to a universal constant)")
+    return erratum(printed_holds, {"eps": 0, "n": 1, "d": 16, "r": 1,
+                                   "delta, r^2 min{1/(n phi_n), d/(n phi_n)^2}": [[str(dl), str(v)] for dl, v in witness],
+                                   "risk of the zero estimator": "<= r^2 = 1", "proof's constant c0": "0.0850457/5000"},
+                   corrected, "the right side of (12) grows like r²/(nφ_n) as nφ_n → 0 (here 1/δ at ε = 0, n = 1), above "
+                   "the risk r² of the estimator 0 for any fixed constant once nφ_n is below it (with the proof's constant "
+                   "at δ = 10⁻⁶: 17 r² > r²); the proof's choice k = min{nφ_n, d} in (47)–(48) is no k ∈ [d] when nφ_n < 1",
+                   corrected_statement="ℛ_n(𝒫_r, ℓ₂², ε, δ) ≳ r² min{1, 1/(nφ_n), d/(n²φ_n²)}", kind="minor",
+                   reading="“≳” with a universal constant (the paper's notation), evaluated with the constant the "
+                   "proof's choices give; the family ε = 0, δ → 0 defeats every fixed constant")
 
 
 # --------------------------------------------------------------------------------------------
@@ -801,7 +827,8 @@ def djw_kl():
 
 @claim(PAPER, "Corollary 2 (proof, eqs. 47–48)",
        "with m = nφ_n: choosing k = min{m, d} in max_{k∈[d]} min{1/k, k/m²} gives min{1/m, d/m²}, the rate of (12)",
-       stated_domain="n ≥ 1, d ≥ 1, φ_n > 0 (integrality of k ignored, as the paper does)",
+       domain=[_m > 0, Integer("d", 1)],
+       stated_domain="m = nφ_n > 0 (n ≥ 1, φ_n > 0), d ≥ 1 (integrality of k ignored, as the paper does)",
        stated_where="Appendix, proof of Corollary 2, eqs. (47)–(48)",
        quote=(r"Setting "
               r"Ο‰=min⁑{1,k50nφn(Ξ΅,Ξ΄)}πœ”1π‘˜50𝑛subscriptπœ‘π‘›πœ€π›Ώ\omega=\min\{1,\frac{k}{50n\varphi_{n}(\varepsilon,\delta)}\} "
@@ -825,9 +852,11 @@ def corollary_2_eqs_47_48():
     large = value_is(d, d / m ** 2, [d <= m])
     ordered_small = real_closed(d / m ** 2 - 1 / m, [m, d], [m <= d], "and 1/m ≤ d/m² there, so it is min{1/m, d/m²}")
     ordered_large = real_closed(1 / m - d / m ** 2, [m, d], [d <= m], "and d/m² ≤ 1/m there, so it is min{1/m, d/m²}")
-    return establish(grouped("both cases of k = min{m, d}", small, ordered_small, large, ordered_large), domain='n ≥ 1, d ≥ 1, φ_n > 0 (integrality of k ignored, as the paper does)',
-                     prose_steps=["the maximum over k ∈ [d] is at least the value at the chosen k (k rounded to an "
-                                  "integer changes constants only)"])
+    # k = min{m, d} is a point of [1, d] only when m ≥ 1: for m < 1, (48) does not follow (see the eq. (12) erratum)
+    return establish(grouped("both cases of k = min{m, d}", small, ordered_small, large, ordered_large),
+                     domain=[_m >= 1, Integer("d", 1)],
+                     prose_steps=["the maximum over k ∈ [d] is at least the value at the chosen k = min{m, d} ∈ [1, d] "
+                                  "(m ≥ 1; k rounded down to an integer changes the value by a factor at most 2)"])
 
 
 @claim(PAPER, "Eq. (20)",

@@ -24,11 +24,11 @@ from symdp.local.information import kl_bits
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity, kernel, real_closed)
-from symdp.verify.domains import Integer
+from symdp.verify.domains import Channel as AnyChannel, CILMIDPMechanism, Integer, Laws
 
 PAPER = "lmidp"
 #: Real parameters of the paper's domains, named as the paper names them (no assumptions: Δ > 0 is a relation).
-_Δ, _σ = sympy.symbols("Delta sigma", real=True)
+_Δ, _σ, _μ, _α = sympy.symbols("Delta sigma mu alpha", real=True)
 
 P3 = PRIORS[0]
 RR3 = Channel([[R(3, 4), R(1, 4)], [R(1, 4), R(3, 4)]])  # randomized response with e^ε0 = 3 (rational)
@@ -76,6 +76,7 @@ def _sufficient(p, q, event):
 @claim(PAPER, "Appendix -A1 (eq. 16)",
        "μ ≥ sup_{P_X} I(X;M(X)) ≥ sup_{P_X ∈ 𝒫_{x,x'}} I(X;M(X)) ≥ sup_{P_A} I(A;B) = C_BAC(p0, 1−p1), with "
        "A = 1{X = x}, B = 1{M(X) ∈ E}, p1 = P[M(x) ∈ E], p0 = P[M(x') ∈ E] (data processing on A ↔ X ↔ M(X) ↔ B).",
+       domain=[CILMIDPMechanism("M", _μ)],
        stated_domain="a μ-CI-LMIDP mechanism M, inputs x, x', event E", stated_where='Appendix -A1, eq. (16)',
        quote=(r"Consider a mechanism M(𝑿)𝑀𝑿M(\bm{X})italic_M ( bold_italic_X ) that satisfies "
               r"μ𝜇\muitalic_μ-CI-LMIDP. Consider an arbitrary pair (𝒙,𝒙)𝒙superscript𝒙(\bm{x},\bm{x}^{\prime})( "
@@ -140,7 +141,7 @@ def appendix_a1_eq16():
                                 "and a 4×4 channel (exact events; certified capacities)")
     proof = combine(log_sum_pieces(), detail="I(A;M) ≥ I(A;B) for B = 1{M ∈ E}: the log-sum inequality on E and on its "
                                              "complement, per input")
-    return establish(proof, statement, reading, domain="a μ-CI-LMIDP mechanism M, inputs x, x', event E",
+    return establish(proof, statement, reading, domain=[CILMIDPMechanism("M", _μ)],
                      uses=["lmidp:eq-7"],
                      prose_steps=["μ ≥ sup_{P_X} I(X;M(X)) is the definition of μ-CI-LMIDP, and a supremum over the laws "
                                   "𝒫_{x,x'} supported on {x, x'} is at most the one over all laws",
@@ -204,6 +205,7 @@ def appendix_a1_tightness():
 @claim(PAPER, "Appendix -A2 (eqs. 17–18)",
        "KL(P_{M(x)}‖P_{M(x')}) = log(e)∫₀^∞(H_{e^ε}(P_{M(x)}‖P_{M(x')}) + e^{−ε}H_{e^ε}(P_{M(x')}‖P_{M(x)}))dε "
        "≤ log(e)∫₀^∞(1+e^{−ε})δ(ε)dε, using (2).",
+       domain=[AnyChannel("M")],
        stated_domain="any mechanism M, inputs x, x'", stated_where='Appendix -A2, eqs. (17)–(18)',
        quote=(r"By using Lemma 1, we have that "
               r"𝕂𝕃(PM(𝒙)PM(𝒙))𝕂𝕃conditionalsubscript𝑃𝑀𝒙subscript𝑃𝑀superscript𝒙\displaystyle\mathbb{K}\mathbb{L}(P_{M(\bm{x})}\|P_{M(\bm{x}^{\prime})})blackboard_K "
@@ -252,7 +254,7 @@ def appendix_a2():
                                  "orders as x ≠ x' ranges over ordered pairs) and w = e^{−ε} ≥ 0 ⇒ h1 + w·h2 ≤ (1 + w)δ(ε)")
     proof = combine(pointwise_step, detail="(17) = Lemma 1 applied to (P_{M(x)}, P_{M(x')}); (18): the integrand of (17) "
                                            "≤ (1 + e^{−ε})δ(ε) for every ε ≥ 0, integrated with log(e) > 0")
-    return establish(proof, eq17, eq18, domain="any mechanism M, inputs x, x'",
+    return establish(proof, eq17, eq18, domain=[AnyChannel("M")],
                      uses=["lmidp:lemma-1-eq-15", "lmidp:definition-3-eq-2-eq-1"],
                      prose_steps=["the pointwise bound integrated over ε ∈ [0, ∞) (monotonicity of the integral of "
                                   "non-negative measurable functions; the right side may be +∞)"])
@@ -370,6 +372,7 @@ def appendix_b1_step():
 @claim(PAPER, "Appendix -B2 (eqs. 26–29)",
        "KL(P_{M(x)}‖P_{M(X)}) = log(e)∫₀^∞(H_{e^ε}(P_{M(x)}‖P_{M(X)}) + e^{−ε}H_{e^ε}(P_{M(X)}‖P_{M(x)}))dε "
        "≤ log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε by (4); averaging over x, I(X;M(X)) ≤ the same.",
+       domain=[AnyChannel("M"), Laws("P_X")],
        stated_domain='any mechanism M, input x, P_X', stated_where='Appendix -B2, eqs. (26)–(29)',
        quote=(r"We follow similar steps as for the proof of Theorem 1(b). First, for a given "
               r"P𝑿subscript𝑃𝑿P_{\bm{X}}italic_P start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT, we have that "
@@ -451,7 +454,7 @@ def appendix_b2():
                            "≤ (10)")
     return establish(proof, eq26, eq27, eq28,
                      _summary(bound, "(27) and (29): KL(P_x‖P_X) ≤ (10) for every x, and I ≤ (10)"),
-                     domain='any mechanism M, input x, P_X',
+                     domain=[AnyChannel("M"), Laws("P_X")],
                      uses=["lmidp:lemma-1-eq-15", "lmidp:definition-4-eq-4-eq-3"],
                      prose_steps=["the pointwise bound integrated over ε ∈ [0, ∞) (monotonicity of the integral of "
                                   "non-negative functions; the right side may be +∞)",
@@ -514,7 +517,8 @@ T_, X_, S_ = (0,), (1,), (2,)
 @claim(PAPER, "Appendix -C (eqs. 30–33)",
        "I(X+Y;θ) + I(X+Y;X|θ) = I(X+Y;X) + I(X+Y;θ|X) (30)–(31); I(X+Y;θ|X) = 0, so I(X+Y;X|θ) ≤ I(X+Y;X) (32); "
        "I(X+Y;X|θ) = (1−α)I(X0+Y;X0) + αI(X1+Y;X1) (33), for X = (1−θ)X0 + θX1, θ ~ Ber(α).",
-       stated_domain='independent X, Y, θ (the mixture construction)', stated_where='Appendix -C, eqs. (30)–(33)',
+       domain=[_α >= 0, _α <= 1, Laws("X0", "X1", "Y")],
+       stated_domain='independent X, Y, θ (the mixture construction), θ ~ Ber(α)', stated_where='Appendix -C, eqs. (30)–(33)',
        quote=(r"Let us fix P𝒀subscript𝑃𝒀P_{\bm{Y}}italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT and "
               r"consider two covariance matrices 𝗞0subscript𝗞0\boldsymbol{\mathsf{K}}_{0}bold_sansserif_K "
               r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and 𝗞1subscript𝗞1\boldsymbol{\mathsf{K}}_{1}bold_sansserif_K "
@@ -591,7 +595,7 @@ def appendix_c_30_33():
     return establish(proof, combine(eq30_31, zero, eq32, eq33, detail="(30)–(33) on an exact example (X0 = ±1, X1 ∈ "
                                                                        "{−1,0,1} w.p. (1/4,1/2,1/4), Y ∈ {0,1} w.p. "
                                                                        "(1/3,2/3), α = 1/3)"),
-                     domain='independent X, Y, θ (the mixture construction)',
+                     domain=[_α >= 0, _α <= 1, Laws("X0", "X1", "Y")],
                      prose_steps=["(31): I(X+Y;θ|X) = 0, since given X the law of X+Y is that of X+Y given (X, θ) "
                                   "(Y independent of (X0, X1, θ)): θ → X → X+Y is a Markov chain",
                                   "I(X+Y;θ) ≥ 0 (Gibbs' inequality)",
@@ -602,7 +606,8 @@ def appendix_c_30_33():
 @claim(PAPER, "Appendix -C (eq. 34)",
        "X = (1−θ)X0 + θX1 (θ ~ Ber(α) independent, zero means) has covariance (1−α)K0 + αK1, which lies in 𝒦_d(dΔ²) "
        "with K0, K1, so I(X+Y;X) ≤ f((1−α)K0 + αK1, P_Y).",
-       stated_domain='θ ~ Ber(α) independent of zero-mean X0, X1', stated_where='Appendix -C, eq. (34)',
+       domain=[_α >= 0, _α <= 1, Integer("d", 1), _Δ > 0],
+       stated_domain='θ ~ Ber(α) independent of zero-mean X0, X1 with covariances in 𝒦_d(dΔ²)', stated_where='Appendix -C, eq. (34)',
        quote=(r"where (33) holds due to the definition of P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 "
               r"end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT. Moreover, "
               r"since 𝑿𝑿\bm{X}bold_italic_X has covariance matrix "
@@ -623,15 +628,17 @@ def appendix_c_34():
                       (1 - a) * k0 + a * k1, "E[XXᵀ]_ij = (1−α)K0_ij + αK1_ij (θ² = θ, θ(1−θ) = 0 on {0,1}), any d")
     mean = identity(sum(pt * ((1 - t) * m0 + t * m1) for t, pt in law), (1 - a) * m0 + a * m1,
                     "E[X] = (1−α)E[X0] + αE[X1] = 0 for zero means")
-    trace = identity(cap - ((1 - a) * t0 + a * t1), (1 - a) * (cap - t0) + a * (cap - t1),
-                     "dΔ² − tr((1−α)K0 + αK1) = (1−α)(dΔ² − tr K0) + α(dΔ² − tr K1) ≥ 0 for α ∈ [0,1]: the mixture "
-                     "stays in 𝒦_d(dΔ²)")
+    trace = real_closed(cap - ((1 - a) * t0 + a * t1), [a, t0, t1, cap], [a >= 0, a <= 1, t0 <= cap, t1 <= cap],
+                        "tr((1−α)K0 + αK1) = (1−α)tr K0 + α tr K1 ≤ dΔ² when tr K0, tr K1 ≤ dΔ², α ∈ [0, 1]: the mixture "
+                        "stays in 𝒦_d(dΔ²) (a covariance is positive semidefinite)")
     j = _mixture_joint()
     px = _marginal(j, X_)
     var = sum((p * k[0] ** 2 for k, p in px.items()), sympy.Integer(0))
     example = exact_agreement([var, sum((p * k[0] for k, p in px.items()), sympy.Integer(0))],
                               [(1 - ALPHA) * 1 + ALPHA * R(1, 2), 0], "the exact example: Var X = (1−α)·1 + α·1/2, E X = 0")
-    return establish(combine(second, mean, trace), example, domain='θ ~ Ber(α) independent of zero-mean X0, X1')
+    return establish(combine(second, mean, trace), example, domain=[_α >= 0, _α <= 1, Integer("d", 1), _Δ > 0],
+                     prose_steps=["(34): the law of X is zero-mean with covariance (1−α)K0 + αK1, so it is one of the laws "
+                                  "over which f((1−α)K0 + αK1, P_Y) = sup I(X+Y;X) is taken"])
 
 
 @claim(PAPER, "Appendix -C (eq. 30, left side), erratum",
@@ -1052,7 +1059,7 @@ def theorem_2b_label():
 @claim(PAPER, "Eq. (5) (Φ)",
        "Φ(x) = (1/√(2π))∫_{−∞}^x e^{−u²/2}du is the cumulative distribution function of the standard normal "
        "distribution (printed “cummulative”, a spelling slip).",
-       stated_domain='x ∈ R', stated_where='Section II, after eq. (5)',
+       domain=[], stated_domain='x ∈ R', stated_where='Section II, after eq. (5)',
        quote=(r"where "
               r"Φ(x)=12πxeu2/2duΦ𝑥12𝜋superscriptsubscript𝑥superscript𝑒superscript𝑢22differential-d𝑢\Phi(x)=\frac{1}{\sqrt{2\pi}}\int_{-\infty}^{x}e^{-u^{2}/2}\mathrm{d}uroman_Φ "
               r"( italic_x ) = divide start_ARG 1 end_ARG start_ARG square-root start_ARG 2 italic_π end_ARG end_ARG "
@@ -1070,4 +1077,6 @@ def eq_5_phi():
                              identity(sympy.diff(cdf, x), phi.subs(u, x), "Φ' = the N(0,1) density ≥ 0"),
                              detail="the printed Φ is the standard normal CDF; the text's “cummulative” is a spelling slip "
                                     "with no mathematical content, so it is not recorded as an erratum"),
-                     domain='x ∈ R')
+                     domain=[],
+                     prose_steps=["the printed integral, its limit at ∞ and its derivative are sympy's evaluations (its "
+                                  "erf antiderivative); the goals compare those forms, they do not certify the integration"])
