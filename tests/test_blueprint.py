@@ -785,7 +785,8 @@ def test_a_figure_in_the_folder_shows_in_chromium(enriched, tmp_path):
     shutil.copy(enriched / "tv-dp-figure1.png", folder)
     blueprint.write(folder)
     shot = tmp_path / "figure.png"
-    _browse(folder / "tv-dp.html", tmp_path, f"--screenshot={shot}", "--window-size=1280,4800")
+    # tall enough for the whole page: the claim's section grows with its certificates
+    _browse(folder / "tv-dp.html", tmp_path, f"--screenshot={shot}", "--window-size=1280,12000")
     assert ((_pixels(shot) == (255, 0, 0)).all(axis=-1)).sum() >= 16
 
 

@@ -205,11 +205,11 @@ def claim_steps(goals: Sequence[Mapping], facts: Mapping, data: Mapping) -> list
     rules = {c.get("digest"): c.get("rule") for c in _certificates(data) if c.get("kind") == "rule"}
     steps: list[dict] = []
     for g in goals:
-        step = {"kind": ("rule" if g.get("digest") in rules else "machine"), "text": g.get("text", "")}
+        step = {"kind": "machine", "text": g.get("text", "")}
         if g.get("digest"):
             step["digest"] = g["digest"]
-        if step["kind"] == "rule":
-            step["rule"] = rules[g["digest"]]
+        if g.get("digest") in rules:  # a kernel step: shown with its rule's name
+            step.update(kind="rule", rule=rules[g["digest"]])
         steps.append(step)
     steps += [{"kind": "prose", "text": s} for s in facts.get("prose_steps") or []]
     steps += [{"kind": "cited", "text": f"{u.get('author')}, {u.get('result')}"}
