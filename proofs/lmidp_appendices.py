@@ -1068,15 +1068,14 @@ def theorem_2b_label():
               r"end_POSTSUPERSCRIPT roman_d italic_u is the cummulative distribution function of the standard normal "
               r"distribution."))
 def eq_5_phi():
-    u, x = sympy.symbols("u x", real=True)
-    phi = sympy.exp(-u ** 2 / 2) / sqrt(2 * sympy.pi)
-    cdf = sympy.integrate(phi, (u, -sympy.oo, x))
-    return establish(combine(identity(cdf.rewrite(sympy.erf), (1 + sympy.erf(x / sqrt(2))) / 2,
-                                      "the printed integral = (1 + erf(x/√2))/2"),
-                             identity(sympy.limit(cdf, x, sympy.oo), 1, "Φ(∞) = 1"),
-                             identity(sympy.diff(cdf, x), phi.subs(u, x), "Φ' = the N(0,1) density ≥ 0"),
-                             detail="the printed Φ is the standard normal CDF; the text's “cummulative” is a spelling slip "
-                                    "with no mathematical content, so it is not recorded as an erratum"),
-                     domain=[],
-                     prose_steps=["the printed integral, its limit at ∞ and its derivative are sympy's evaluations (its "
-                                  "erf antiderivative); the goals compare those forms, they do not certify the integration"])
+    """The printed integrand (1/√(2π))e^{−u²/2} is the density of N(0, 1) (sympy.stats' definition of the normal
+    law, an independent route), and the cumulative distribution function of a law with density p is, by the
+    definition of a density, x ↦ ∫_{−∞}^x p(u)du: so the printed Φ is that law's CDF. No integral is evaluated."""
+    from sympy.stats import Normal, density
+
+    u = sympy.Symbol("u", real=True)
+    return establish(identity(exp(-u ** 2 / 2) / sqrt(2 * sympy.pi), density(Normal("G", 0, 1))(u),
+                              "the printed integrand of Φ is the N(0, 1) density at u (sympy.stats), so Φ(x) = "
+                              "P(G ≤ x) for G ~ N(0, 1); the text's “cummulative” is a spelling slip with no "
+                              "mathematical content, so it is not recorded as an erratum"),
+                     domain=[])
