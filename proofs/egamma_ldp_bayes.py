@@ -34,13 +34,19 @@ N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
 # Section V: Bayes risk
 
 
+#: Eqs. (13)–(15): every value I ≥ 0 of I(Θ;X^n), and the ζ of the supremum: (0, 1/2), where ℒ(ζ) = 2ζ < 1 (for
+#: ζ ≥ 1/2, log(1/ℒ(ζ)) = 0 and the bracket of (15) is not defined).
+_EQS_13_15_DOMAIN = [_I >= 0, _ζ > 0, _ζ < R(1, 2)]
+
+
 @claim(PAPER, "Eqs. (13)–(15)",
        "With ℒ(ζ) = min{2ζ, 1}, the Xu–Raginsky bound sup_ζ ζ[1 − (I + log 2)/log(1/ℒ(ζ))] equals "
        "e^{−u*}(1 − c/u*)/2, c = I + log 2, u* = (c + √(c² + 4c))/2, for every I = I(Θ;X^n) ≥ 0 (ζ ranges over "
-       "(0, 1/2), where ℒ(ζ) < 1: for ζ ≥ 1/2, log(1/ℒ) = 0 and the bracket is −∞)",
-       domain=[_I >= 0],
+       "(0, 1/2), where ℒ(ζ) < 1: for ζ ≥ 1/2, log(1/ℒ) = 0 and the bracket is undefined)",
+       domain=_EQS_13_15_DOMAIN,
        stated_domain='“ζ > 0”; ℒ(ζ) = sup_t Pr(ℓ(Θ, t) ≤ ζ), any prior and loss; the closed form for ℒ(ζ) = min{2ζ, 1} '
-                     'and every value I ≥ 0 of the mutual information', stated_where='Section V, eqs. (13)–(15)',
+                     'and every value I ≥ 0 of the mutual information; ζ over (0, 1/2), where the bracket is defined',
+       stated_where='Section V, eqs. (13)–(15)',
        quote=(r"Let 𝒫={PX|Θ(β‹…|ΞΈ):ΞΈβˆˆπ’―}{\mathcal{P}}=\{P_{X|\Theta}(\cdot|\theta):\theta\in{\mathcal{T}}\} be "
               r"a collection of parametric probability distributions on 𝒳𝒳{\mathcal{X}} and the parameter space "
               r"𝒯𝒯{\mathcal{T}} is endowed with a prior PΘsubscriptπ‘ƒΞ˜P_{\Theta}, i.e., "
@@ -101,7 +107,7 @@ def eqs_13_15():
     return establish(kernel.combine(ell, bound, attained, detail="the maximum of (15)'s bracket over ζ ∈ (0, 1/2) is "
                                     "e^{−u*}(1 − c/u*)/2, attained at ζ* = e^{−u*}/2"),
                      holds(all(mp), "mpmath maximisation over ζ agrees to 1e-12 at I ∈ {1/5, 1, 3/2}"),
-                     domain=[_I >= 0])
+                     domain=_EQS_13_15_DOMAIN)
 
 
 @claim(PAPER, "Corollary 3",
