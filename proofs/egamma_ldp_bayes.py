@@ -26,7 +26,7 @@ from symdp.verify.domains import Integer, LDPChannel
 PAPER = "egamma-ldp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _δ, _ζ, _γ, _I = sympy.symbols("epsilon delta zeta gamma I", real=True)
+_ε, _δ, _ζ, _γ, _c = sympy.symbols("epsilon delta zeta gamma c", real=True)
 N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
 
 
@@ -34,9 +34,9 @@ N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
 # Section V: Bayes risk
 
 
-#: Eqs. (13)–(15): every value I ≥ 0 of I(Θ;X^n), and the ζ of the supremum: (0, 1/2), where ℒ(ζ) = 2ζ < 1 (for
+#: Eqs. (13)–(15): c = I(Θ;X^n) + log 2 for every value I ≥ 0 (so c > 0), and the ζ of the supremum: (0, 1/2), where ℒ(ζ) = 2ζ < 1 (for
 #: ζ ≥ 1/2, log(1/ℒ(ζ)) = 0 and the bracket of (15) is not defined).
-_EQS_13_15_DOMAIN = [_I >= 0, _ζ > 0, _ζ < R(1, 2)]
+_EQS_13_15_DOMAIN = [_c >= log(2), _c > 0, _ζ > 0, _ζ < R(1, 2)]
 
 
 @claim(PAPER, "Eqs. (13)–(15)",
@@ -70,12 +70,13 @@ _EQS_13_15_DOMAIN = [_I >= 0, _ζ > 0, _ζ < R(1, 2)]
               'Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“)β‰₯supΞΆ>0\u03a2[1βˆ’I(Θ;Xn)+log⁑2log⁑(1/ℒ(ΞΆ))].superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“subscriptsupremum𝜁0𝜁delimited-[]1𝐼Θsuperscript𝑋𝑛21β„’πœR_{n}^{\\mathsf{Bayes}}(P_{\\Theta},\\ell)\\geq\\sup_{\\zeta>0}\\zeta\\left[1-\\frac{I(\\Theta;X^{n})+\\log '
               r"2}{\log(1/{\mathcal{L}}(\zeta))}\right]. (15)"))
 def eqs_13_15():
-    """The maximum of g(ζ) = ζ[1 − c/log(1/(2ζ))] over ζ ∈ (0, 1/2), c = I + log 2 > 0, as kernel steps. With
+    """The maximum of g(ζ) = ζ[1 − c/log(1/(2ζ))] over ζ ∈ (0, 1/2) for every c > 0 (the paper's c = I + log 2),
+    as kernel steps. With
     u = log(1/(2ζ)) > 0 and u* > 0 the root of u² = cu + c (so c < u* < c + 1): the tangent e^w ≥ 1 + w at
     w = u − u* reads e^{−u*}/(2ζ) ≥ 1 + u − u*; where u ≤ c, g(ζ) ≤ 0 < V = e^{−u*}(1 − c/u*)/2; where u > c,
     1 + u − u* > 0 and g(ζ) ≤ V reduces to c(u − u*)² ≥ 0. The maximiser ζ* = e^{−u*}/2 has log(1/(2ζ*)) = u*, so
     g(ζ*) = V, and 1/(2ζ*) = e^{u*} ≥ 1 + u* > 1 puts it in (0, 1/2)."""
-    z, c, s = _ζ, sympy.Symbol("c", real=True), sympy.Symbol("u_star", real=True)
+    z, c, s = _ζ, _c, sympy.Symbol("u_star", real=True)
     w = sympy.Symbol("w", real=True)  # the variable of exp_bounds()
     tangent = exp_bounds()[0]
     u, half = log(1 / (2 * z)), [z > 0, z < R(1, 2)]
@@ -85,22 +86,23 @@ def eqs_13_15():
     positive = kernel.decide(kernel.goal(u > 0, half), kernel.instantiate(tangent, {w: -u}, half),
                              detail="u = log(1/(2ζ)) > 0 on (0, 1/2): e^{−u} = 2ζ ≥ 1 − u")
     line = kernel.instantiate(tangent, {w: u - s}, half + setting)
-    upper = kernel.decide(kernel.goal(z * (1 - c / u) <= value, half + setting), line, positive,
-                          detail="g(ζ) ≤ e^{−u*}(1 − c/u*)/2 on (0, 1/2): the tangent of e^w at u*, and c(u − u*)² ≥ 0")
+    # g(ζ) ≤ V written as ζ(u − c) ≤ V·u with u > 0: no division by log(1/(2ζ)), so the goal is defined on all of (0, 1/2)
+    upper = kernel.decide(kernel.goal(sympy.And(u > 0, z * (u - c) <= value * u), half + setting), line, positive,
+                          detail="u = log(1/ℒ(ζ)) > 0 and ζ(u − c) ≤ V·u, i.e. g(ζ) = ζ(1 − c/u) ≤ V = e^{−u*}(1 − c/u*)/2, "
+                                 "on (0, 1/2): the tangent of e^w at u*, and c(u − u*)² ≥ 0")
     star = sympy.exp(-s) / 2
     inside = kernel.decide(kernel.goal(1 / (2 * star) > 1, setting), kernel.instantiate(tangent, {w: s}, setting),
                            detail="ζ* = e^{−u*}/2 lies in (0, 1/2): 1/(2ζ*) = e^{u*} ≥ 1 + u* > 1; log(1/(2ζ*)) = u*, "
                                   "so g(ζ*) = e^{−u*}(1 − c/u*)/2 (the same expression)")
-    # u* = (c + √(c² + 4c))/2 is the positive root (an identity over c > 0, where √(c² + 4c)² = c² + 4c), then the
-    # paper's c = I + log 2 for every I ≥ 0
+    # u* = (c + √(c² + 4c))/2 is the positive root (an identity over c > 0, where √(c² + 4c)² = c² + 4c)
     cp = sympy.Symbol("c", positive=True)
     ustar = (cp + sqrt(cp ** 2 + 4 * cp)) / 2
     root = kernel.fact(identity(ustar ** 2 - cp * ustar - cp, 0, "u* = (c + √(c² + 4c))/2 solves u² = cu + c"))
-    at, paper = {c: cp, s: ustar}, {cp: _I + log(2)}
-    bound = kernel.instantiate(kernel.apply(kernel.instantiate(upper, at, half + [root.goal.conclusion]), root),
-                               paper, half + [_I >= 0], detail="g(ζ) ≤ V for every ζ ∈ (0, 1/2) and I ≥ 0")
-    attained = kernel.instantiate(kernel.apply(kernel.instantiate(inside, at, [root.goal.conclusion]), root),
-                                  paper, [_I >= 0], detail="the maximiser ζ* = e^{−u*}/2 lies in (0, 1/2) for every I ≥ 0")
+    at = {c: cp, s: ustar}
+    bound = kernel.apply(kernel.instantiate(upper, at, half + [root.goal.conclusion]), root,
+                         detail="g(ζ) ≤ V for every ζ ∈ (0, 1/2) and c > 0")
+    attained = kernel.apply(kernel.instantiate(inside, at, [root.goal.conclusion]), root,
+                            detail="the maximiser ζ* = e^{−u*}/2 lies in (0, 1/2) for every c > 0")
     ell = kernel.decide(kernel.goal(sympy.Eq(sympy.Min(2 * z, 1), 2 * z), half), detail="ℒ(ζ) = min{2ζ, 1} = 2ζ on (0, 1/2)")
     mp = [abs(mp_bayes_fano(float(info)) - float(arb_of(rb.bayes_fano_bound(info), 64).mid())) < 1e-12
           for info in (R(1, 5), 1, R(3, 2))]
