@@ -382,9 +382,8 @@ def _krr_is_private():
     (the mass at z and the rest). Each output term PK(z) − x QK(z) = (x − 1)(P(z) − 1 − xQ(z))/(k − 1 + x) is ≤ 0
     (x ≥ 1), so |PK(z) − xQK(z)| = xQK(z) − PK(z); summed over z and split by linearity with ΣP = ΣQ = 1, eq. (1)
     gives E_x = ½(x − 1) − ½(x − 1) = 0. Binary RR, BSC(1/(1 + e^ε)), is k = 2."""
-    z, k = sympy.symbols("z k", integer=True)
-    eps, t, x = sympy.symbols("epsilon t x", real=True)
-    p, q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    z, k, eps, t, x = _Z, _K, _ε, sympy.Symbol("t", real=True), sympy.Symbol("x", real=True)
+    p, q = _P, _Q
     out = lambda m: (x * m + 1 - m) / (x + k - 1)
     a, b = out(p[z]), out(q[z])
     unit = [p[z] <= 1, q[z] <= 1]
@@ -394,15 +393,23 @@ def _krr_is_private():
                           grow, detail="every output term of PK − e^ε QK is ≤ 0")
     total = kernel.summed(point, z, 1, k)
     split = kernel.linear(sympy.Sum(x * b - a, (z, 1, k)))
-    laws = [sympy.Eq(sympy.Sum(p[z], (z, 1, k)), 1), sympy.Eq(sympy.Sum(q[z], (z, 1, k)), 1)]
     e_gamma_ = sympy.Sum(sympy.Abs(a - x * b), (z, 1, k)) / 2 - (x - 1) / 2  # eq. (1) at γ = x, on k outputs
-    target = kernel.goal(sympy.Eq(e_gamma_, 0), [*setting, *laws, kernel.Every(sympy.And(*unit), (z, 1, k))])
-    return kernel.decide(target, total, split, grow,
-                         detail="E_{e^ε}(PK‖QK) = ½Σ_z|PK(z) − e^ε QK(z)| − ½(e^ε − 1) = 0 for k-ary RR, every k ≥ 2")
+    target = kernel.goal(sympy.Eq(e_gamma_, 0), [*setting, *_LAWS_K])
+    at_x = kernel.decide(target, total, split, grow, detail="E_x(PK‖QK) = 0 at x = e^ε")
+    # the goal over ε itself (x := e^ε), so that its hypotheses are the domain's
+    return kernel.instantiate(at_x, {x: exp(eps)}, [eps >= 0, k >= 2, *_LAWS_K],
+                              detail="E_{e^ε}(PK‖QK) = ½Σ_z|PK(z) − e^ε QK(z)| − ½(e^ε − 1) = 0 for k-ary RR, every k ≥ 2")
+
+
+#: Example 1's laws P, Q on the k inputs, as sequences: nonnegative terms (Laws), each ≤ 1, each summing to 1.
+_Z, _K = sympy.Symbol("z", integer=True), sympy.Symbol("k", integer=True)
+_P, _Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+_LAWS_K = [sympy.Eq(sympy.Sum(_P[_Z], (_Z, 1, _K)), 1), sympy.Eq(sympy.Sum(_Q[_Z], (_Z, 1, _K)), 1),
+           kernel.Every(sympy.And(_P[_Z] <= 1, _Q[_Z] <= 1), (_Z, 1, _K))]
 
 
 #: Example 1's domain: k-ary RR (binary RR is k = 2) at ε ≥ 0, and every pair of laws on its k inputs.
-_EXAMPLE_1_DOMAIN = [_ε >= 0, Integer("k", 2), Laws("P", "Q", k="k")]
+_EXAMPLE_1_DOMAIN = [_ε >= 0, Integer("k", 2), Laws("P", "Q", k="k"), *_LAWS_K]
 
 
 @claim(PAPER, "Example 1",
