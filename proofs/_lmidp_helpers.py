@@ -97,25 +97,29 @@ def jensen_slices() -> list:
     w = _W
     i, d = sympy.symbols("i d", integer=True)
     s2, D2 = sympy.symbols("sigma2 Delta2", positive=True)
-    # the eigenvalues of K_X ⪰ 0 (nonnegative) and of K_Y ≻ 0 (positive)
-    lam_x, lam_y = sympy.IndexedBase("lambda_x", nonnegative=True), sympy.IndexedBase("lambda_y", positive=True)
     tangent = exp_bounds()[0]
     B = 1 + D2 / s2
     span = [i >= 1, i <= d]
     slices = []
-    for lam, A, bound, budget, relation in (
-            (lam_x, 1 + lam_x[i] / s2, log(B) + (lam_x[i] - D2) / (s2 + D2), D2, sympy.Le),
-            (lam_y, 1 + D2 / lam_y[i], log(B) - D2 * (lam_y[i] - s2) / (s2 * (s2 + D2)), s2, sympy.Ge)):
+    for lam, sign, A, bound, budget, relation in (
+            (LAMBDA_X, LAMBDA_X[i] >= 0, 1 + LAMBDA_X[i] / s2, log(B) + (LAMBDA_X[i] - D2) / (s2 + D2), D2, sympy.Le),
+            (LAMBDA_Y, LAMBDA_Y[i] > 0, 1 + D2 / LAMBDA_Y[i], log(B) - D2 * (LAMBDA_Y[i] - s2) / (s2 * (s2 + D2)), s2,
+             sympy.Ge)):
         at = log(A) - log(B) if relation is sympy.Le else log(B) - log(A)
-        line = kernel.instantiate(tangent, {w: at}, span)
-        pointwise = kernel.decide(kernel.goal(relation(log(A), bound), span), line,
+        line = kernel.instantiate(tangent, {w: at}, span + [sign])
+        pointwise = kernel.decide(kernel.goal(relation(log(A), bound), span + [sign]), line,
                                   detail="the tangent line of a concave (convex) function lies above (below) it")
         total = kernel.summed(pointwise, i, 1, d)
         split = kernel.linear(sympy.Sum(bound, (i, 1, d)))
         trace = sympy.Sum(lam[i], (i, 1, d)) <= d * budget
-        goal = kernel.goal(relation(sympy.Sum(log(A), (i, 1, d)), d * log(B)), [d >= 1, trace])
+        goal = kernel.goal(relation(sympy.Sum(log(A), (i, 1, d)), d * log(B)), [d >= 1, trace, kernel.Every(sign, (i, 1, d))])
         slices.append(kernel.decide(goal, total, split, detail="Jensen: Σ over the d eigenvalues, with the trace bound"))
     return slices
+
+
+#: The eigenvalues of K_X ⪰ 0 and of K_Y ≻ 0 as sequences; their signs (λ_X,i ≥ 0, λ_Y,i > 0) are hypotheses of
+#: the goals (kernel.Every), so that a claim's domain can state them.
+LAMBDA_X, LAMBDA_Y = sympy.IndexedBase("lambda_x", real=True), sympy.IndexedBase("lambda_y", real=True)
 
 
 _W, _U = sympy.symbols("w u", real=True)

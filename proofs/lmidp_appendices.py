@@ -17,7 +17,8 @@ from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _cs_helpers import hockey_by_events, near, ordered
-from _lmidp_helpers import PRIORS, W3, W32, W4, events, jensen_slices, lemma1_integral, log_sum_pieces, mass
+from _lmidp_helpers import (LAMBDA_X, LAMBDA_Y, PRIORS, W3, W32, W4, events, jensen_slices, lemma1_integral,
+                            log_sum_pieces, mass)
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
                          randomized_response, shell_information, zchannel_crossover)
 from symdp.local.information import kl_bits
@@ -733,7 +734,12 @@ def appendix_c_iii():
 
 
 #: Appendix -D's (36)–(38): the dimension and the power budgets (Δ², σ² > 0) over which S_X, S_Y range.
-_APPENDIX_D_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0]
+_I, _D = sympy.symbols("i d", integer=True)
+#: S_X and S_Y of Appendix -D: λ_X ∈ R^d_+ with Σλ_X,i = dΔ², λ_Y with positive terms (μ_M divides by them) and
+#: Σλ_Y,i = dσ² (the Δ, σ of the relations are the domain's real parameters, matched to the goals' by name).
+_S_X = [sympy.Eq(sympy.Sum(LAMBDA_X[_I], (_I, 1, _D)), _D * _Δ ** 2), kernel.Every(LAMBDA_X[_I] >= 0, (_I, 1, _D))]
+_S_Y = [sympy.Eq(sympy.Sum(LAMBDA_Y[_I], (_I, 1, _D)), _D * _σ ** 2), kernel.Every(LAMBDA_Y[_I] > 0, (_I, 1, _D))]
+_APPENDIX_D_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0, *_S_X, *_S_Y]
 
 
 @claim(PAPER, "Appendix -D (eqs. 36–38)",
@@ -741,7 +747,7 @@ _APPENDIX_D_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0]
        "log(1 + λ_X,i/λ_Y,i) bits has the saddle point λ_X* = Δ²1_d, λ_Y* = σ²1_d (printed “λ_X* = σ²1_d”, see the "
        "erratum): (37) sup_{λ_X ∈ S_X} μ_M(λ_X, λ_Y*) = μ_M(λ_X*, λ_Y*) and (38) inf_{λ_Y ∈ S_Y} μ_M(λ_X*, λ_Y) = "
        "μ_M(λ_X*, λ_Y*), for every d.",
-       domain=_APPENDIX_D_DOMAIN, stated_domain='d ≥ 1, S_X = {Σλ_X,i = dΔ²}, S_Y = {Σλ_Y,i = dσ²}',
+       domain=_APPENDIX_D_DOMAIN, stated_domain='d ≥ 1, S_X = {λ_X ∈ R^d_+ : Σλ_X,i = dΔ²}, S_Y = {λ_Y ∈ R^d_+ : Σλ_Y,i = dσ²} (λ_Y,i > 0: μ_M divides by it)',
        stated_where='Appendix -D, eqs. (36)–(38)',
        quote=(r"Notice that it is without loss of optimality to restrict the constraint sets for "
               r"𝝀𝑿subscript𝝀𝑿\boldsymbol{\lambda}_{\bm{X}}bold_italic_λ start_POSTSUBSCRIPT bold_italic_X "
@@ -810,7 +816,7 @@ def appendix_d():
     i, d = sympy.symbols("i d", integer=True)
     dl, sg = sympy.symbols("Delta sigma", positive=True)
     s2, D2 = sympy.symbols("sigma2 Delta2", positive=True)
-    lam_x, lam_y = sympy.IndexedBase("lambda_x", nonnegative=True), sympy.IndexedBase("lambda_y", positive=True)
+    lam_x, lam_y = LAMBDA_X, LAMBDA_Y
     at = {D2: dl ** 2, s2: sg ** 2}
     data_slice, noise_slice = [kernel.instantiate(e, at) for e in jensen_slices()]
     bits = lambda total: total / (2 * log(2))
@@ -818,14 +824,13 @@ def appendix_d():
     star = mu(dl ** 2, sg ** 2)
     constant = kernel.linear(sympy.Sum(log(1 + dl ** 2 / sg ** 2), (i, 1, d)))
     members = [kernel.linear(sympy.Sum(v, (i, 1, d))) for v in (dl ** 2, sg ** 2)]
-    on_sx = sympy.Eq(sympy.Sum(lam_x[i], (i, 1, d)), d * dl ** 2)
-    on_sy = sympy.Eq(sympy.Sum(lam_y[i], (i, 1, d)), d * sg ** 2)
+    on_sx, on_sy = ([h.xreplace({_Δ: dl, _σ: sg}) for h in hs] for hs in (_S_X, _S_Y))
     eq37 = kernel.decide(kernel.goal(sympy.And(mu(lam_x[i], sg ** 2) <= star,
-                                               sympy.Eq(sympy.Sum(dl ** 2, (i, 1, d)), d * dl ** 2)), [d >= 1, on_sx]),
+                                               sympy.Eq(sympy.Sum(dl ** 2, (i, 1, d)), d * dl ** 2)), [d >= 1, *on_sx]),
                          data_slice, constant, members[0],
                          detail="(37): μ_M(λ_X, σ²1_d) ≤ μ_M(Δ²1_d, σ²1_d) for every λ_X ∈ S_X, and Δ²1_d ∈ S_X")
     eq38 = kernel.decide(kernel.goal(sympy.And(mu(dl ** 2, lam_y[i]) >= star,
-                                               sympy.Eq(sympy.Sum(sg ** 2, (i, 1, d)), d * sg ** 2)), [d >= 1, on_sy]),
+                                               sympy.Eq(sympy.Sum(sg ** 2, (i, 1, d)), d * sg ** 2)), [d >= 1, *on_sy]),
                          noise_slice, constant, members[1],
                          detail="(38): μ_M(Δ²1_d, λ_Y) ≥ μ_M(Δ²1_d, σ²1_d) for every λ_Y ∈ S_Y, and σ²1_d ∈ S_Y")
     lam, t = sympy.symbols("lambda t", positive=True)
