@@ -245,6 +245,9 @@ def real_closed(f: sympy.Expr, variables: Sequence[sympy.Symbol], domain: Sequen
 
     f = sympy.sympify(f)
     refuse_floats(f, "f")
+    # the goal first (it refuses bad input): z3 names variables by name, so two variables of one
+    # name would be read as one
+    goals.nonnegative(f, [r for r in domain if r not in (True, sympy.true)], variables)
     names: dict = {}
     for v in variables:
         _z3_real(v, names)

@@ -311,11 +311,22 @@ def settled(ev: Evidence) -> Evidence:
     ensure(not refuted or (ev.status == "failed" and bool(ev.data.get("witness"))),
            "a refutation fails and carries a witness", detail=ev.detail)
     if ev.status == "proved":
-        stated = [g.get("digest") for g in ev.data.get("goals", [])]
+        stated = stated_digests(ev.data)
         ensure(stated, "a proof states at least one goal", detail=ev.detail)
         missing = set(stated) - certified_digests(ev.data)
         ensure(not missing, "every goal of a proof has a certificate", detail=ev.detail, missing=sorted(missing))
     return ev
+
+
+def stated_digests(data: Mapping) -> list[str]:
+    """The digests of the goals `data` states: its own ``goals`` (a leaf's goals, a combination's
+    references to its parts'), else its statement's (``establish``)."""
+    if isinstance(data.get("goals"), list):
+        return [g.get("digest") for g in data["goals"] if isinstance(g, Mapping)]
+    statement = data.get("statement")
+    if isinstance(statement, Mapping) and isinstance(statement.get("data"), Mapping):
+        return stated_digests(statement["data"])
+    return []
 
 
 def certified_digests(data: Mapping) -> set[str]:
@@ -386,15 +397,51 @@ def combine(*evidences: Evidence, detail: str = "") -> Evidence:
     text = "; ".join(e.detail for e in (failed or pieces))
     if detail:
         text = f"{detail}: {text}"
-    stated = {g["digest"]: g for e in pieces for g in e.data.get("goals", [])}
+    # each goal is stored once, in the part that proves it: the combination lists references
+    # (digest and text), in the parts' order
+    texts = {g.get("digest"): g.get("text", "") for e in pieces for g in _goals_of(e.data)}
     data = {"parts": [e.to_json() for e in pieces]}
+    stated = list(dict.fromkeys(d for e in pieces for d in stated_digests(e.data)))
     if stated:
-        data["goals"] = list(stated.values())
+        data["goals"] = [{"digest": d, "text": texts.get(d, "")} for d in stated]
     return settled(Evidence(kind, status, text, data))
+
+
+def _goals_of(data: Mapping) -> list[Mapping]:
+    """The goal entries `data` lists, its statement's when it lists none (``establish``)."""
+    if isinstance(data.get("goals"), list):
+        return [g for g in data["goals"] if isinstance(g, Mapping)]
+    statement = data.get("statement")
+    return _goals_of(statement["data"]) if isinstance(statement, Mapping) and isinstance(statement.get("data"), Mapping) \
+        else []
 
 
 # --------------------------------------------------------------------------------------------
 # a claim's verdict: the statement decides, cross-checks must pass
+
+#: Keys of evidence data that hold goals, certificates or nested evidence: ``establish`` stores
+#: them once, under ``statement``, and copies none to its own data.
+PROOF_KEYS = ("formal", "goals", "certificates", "certificate", "parts", "statement", "cross_checks", "derivative",
+              "decision", "premises")
+#: Keys of nested evidence (an erratum's corrected and printed statements): ``establish`` shows
+#: their kind, status and detail beside its statement, the evidence itself stays under it.
+NESTED_SHOWN = ("corrected", "printed")
+
+
+def _summary(data: Mapping) -> dict:
+    """What ``establish`` shows of its statement's data beside it, for the reader (an erratum's
+    witness, kind and reading; a value; the sides of an identity): every field but the goals,
+    certificates and nested evidence (:data:`PROOF_KEYS`), which are stored once, under the
+    statement; a nested evidence (:data:`NESTED_SHOWN`) by its kind, status and detail."""
+    out = {}
+    for key, value in data.items():
+        if key in PROOF_KEYS:
+            continue
+        if key in NESTED_SHOWN and isinstance(value, Mapping):
+            value = {k: value[k] for k in ("kind", "status", "detail") if k in value}
+        out[key] = value
+    return out
+
 
 
 def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence], domain: str | Sequence[object],
@@ -405,7 +452,9 @@ def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence],
 
     Cross-checks (library functions against the statement, reference values against a
     certified evaluation) must pass for the claim to pass, but they do not lower a proof to
-    ``checked``. The facts the claim's status is computed from are recorded in ``data``:
+    ``checked``. ``data`` holds ``statement`` (the statement evidence whole: its goals and
+    certificates are stored there only), ``cross_checks``, beside them the statement's other
+    fields for the reader (:func:`_summary`), and the facts the claim's status is computed from:
 
     - `domain`: the domain the statement evidence covers, machine-readable — sympy relations and
       typed items of :mod:`symdp.verify.domains`, decided against the claim's ``domain`` — or, the
@@ -423,7 +472,7 @@ def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence],
     rels = relations(domain_relations, "domain_relations")
     items = None if isinstance(domain, str) else domains.items(domain, "domain")
     words = domain if items is None else domains.text(items + (rels or ()))
-    data = {**statement.data, "statement": statement.to_json(), "cross_checks": [e.to_json() for e in checks],
+    data = {**_summary(statement.data), "statement": statement.to_json(), "cross_checks": [e.to_json() for e in checks],
             "domain": " ".join(str(words).split()), "domain_relations": relations_json(rels),
             "uses": uses_json(uses), "prose_steps": prose_json(prose_steps)}
     if items is not None:

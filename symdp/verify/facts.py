@@ -143,13 +143,18 @@ def _certificates(value: object) -> list[Mapping]:
     return found
 
 
+#: The fields of a goal's canonical form (:meth:`symdp.verify.goals.Goal.canonical`).
+CANONICAL = ("format", "variables", "hypotheses", "conclusion")
+
+
 def claim_goals(kind: str | None, data: Mapping) -> list[dict]:
     """The formal goals a claim's evidence proves, for the report:
     ``[{"digest", "text", "canonical", "kind", "certified"}]``. A goal is certified when a
     certificate of the same evidence records its digest (``kind`` is then the certificate's
-    kind). Evidence that records no goals (written before the trust chain) is shown from its data
-    (an identity's sides, a decision's function and domain, a box's function and box) with
-    ``digest`` None, certified when the piece carries a certificate at all."""
+    kind); its canonical form is the evidence's, or, in a report (:func:`compact`), its
+    certificate's. Evidence that records no goals (written before the trust chain) is shown from
+    its data (an identity's sides, a decision's function and domain, a box's function and box)
+    with ``digest`` None, certified when the piece carries a certificate at all."""
     out = []
     for piece_kind, piece in _proving_pieces(kind, data):
         certs = _certificates(piece)
@@ -160,13 +165,41 @@ def claim_goals(kind: str | None, data: Mapping) -> list[dict]:
                 if not isinstance(g, Mapping):
                     continue
                 cert = by_digest.get(g.get("digest"))
-                out.append({"digest": g.get("digest"), "text": str(g.get("text", "")),
-                            "canonical": {k: g[k] for k in ("format", "variables", "hypotheses", "conclusion") if k in g},
+                canonical = {k: g[k] for k in CANONICAL if k in g}
+                if not canonical and cert is not None and isinstance(cert.get("goal"), Mapping):
+                    canonical = {k: cert["goal"][k] for k in CANONICAL if k in cert["goal"]}
+                out.append({"digest": g.get("digest"), "text": str(g.get("text", "")), "canonical": canonical,
                             "kind": cert.get("kind") if cert else piece_kind, "certified": cert is not None})
         else:
             out += [{"digest": None, "text": text, "canonical": None, "kind": piece_kind, "certified": bool(certs)}
                     for text in _shown_goals(piece_kind, piece)]
     return out
+
+
+def compact(data: object) -> object:
+    """A claim's evidence data as the report stores it: each goal once. A goal's canonical form is
+    kept in the certificate that discharges it (which must record it: docs/trust-chain.md); the
+    evidence's list of goals keeps its digest and text where a certificate beside it records the
+    same goal (a goal without such a certificate keeps its form). A new structure: `data` is not
+    changed."""
+    if isinstance(data, list):
+        return [compact(item) for item in data]
+    if not isinstance(data, Mapping):
+        return data
+    out = {key: compact(value) for key, value in data.items()}
+    goals = data.get("goals")
+    if isinstance(goals, list):
+        held = {c.get("digest"): c.get("goal") for c in _own_certificates(data)}
+        out["goals"] = [{"digest": g["digest"], "text": g.get("text", "")}
+                        if isinstance(g, Mapping) and g.get("digest") in held
+                        and held[g["digest"]] == {k: g[k] for k in CANONICAL if k in g} else g for g in goals]
+    return out
+
+
+def _own_certificates(data: Mapping) -> list[Mapping]:
+    found = [c for c in data.get("certificates", []) if isinstance(c, Mapping)] \
+        if isinstance(data.get("certificates"), list) else []
+    return found + ([data["certificate"]] if isinstance(data.get("certificate"), Mapping) else [])
 
 
 #: Python's operators in the report's notation (as :meth:`symdp.verify.goals.Goal.text` writes them).

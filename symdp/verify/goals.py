@@ -110,6 +110,14 @@ def goal(conclusion: object, hypotheses: Sequence[object] = (), variables: Seque
     missing = free - set(variables)
     if missing:
         raise ParameterError(f"variables must list every free symbol of the goal; missing {sorted(map(str, missing))}")
+    names = [str(v) for v in dict.fromkeys(variables)]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        # two variables of one name (n ∈ ℤ and n ∈ ℝ) print alike, and a solver that names its
+        # variables by name (z3 in decide) would read them as one: a goal about both would be
+        # proved about their diagonal only
+        raise ParameterError(f"the goal has two different variables named {', '.join(twice)} (symbols of one name "
+                             "with different assumptions): use one symbol, or different names")
     return Goal(variables, hyps, concl)
 
 

@@ -5,7 +5,8 @@ The JSON form is the contract of ``symdp verify --json`` (API.md)::
     {"claims": [{"paper", "label", "id", "statement", "status", "evidence", "seconds", "detail", "data",
                  "stated_domain", "stated_where", "stated_relations", "uses", "prose_steps",
                  "proof_status", "coverage", "proof_notes", "quote", "quote_found", "quote_note",
-                 "domain", "proved_domain", "domain_decided_by", "weak_uses", "goals", "steps"}],
+                 "domain", "proved_domain", "domain_decided_by", "weak_uses", "goals", "steps",
+                 "goals_covered", "goals_covered_note"}],
      "summary": {"proved": n, "checked": n, "erratum": n, "failed": n, "total": n,
                  "machine-complete": n, "proved given": n, ... (each of PROOF_STATUSES),
                  "papers": {key: {status: n, proof status: n, "proved_whole": n, "proved_restricted": n}},
@@ -64,8 +65,11 @@ def _counts(reports: Iterable[ClaimReport]) -> dict[str, int]:
 
 
 def coverage(r: ClaimReport) -> str:
-    """``"whole"`` (decided: the proof covers the paper's stated domain), ``"restricted"``, or
-    ``"unrecorded"`` (the paper's or the proof's domain is not written down)."""
+    """``"whole"`` (decided: the proof covers the paper's stated domain, and its goals cover the
+    proof's domain), ``"restricted"``, or ``"unrecorded"`` (the paper's or the proof's domain is
+    not written down)."""
+    if r.coverage == "whole" and r.status == "proved" and r.goals_covered is not True:
+        return "restricted"
     return r.coverage or "unrecorded"
 
 
@@ -286,7 +290,11 @@ def _words_and_goals_md(r: ClaimReport) -> list[str]:
         for g in r.goals:
             cert = f"certified ({g.get('kind')})" if g.get("certified") else "no certificate"
             digest = f", `{str(g['digest'])[:19]}…`" if g.get("digest") else ""
-            out.append(f"- `{_code(g.get('text', ''))}` — {cert}{digest}")
+            covers = {True: "; covers the proof's domain", False: "; **does not cover the proof's domain**: ",
+                      None: "; covering the proof's domain **undecided**: "}.get(g.get("covered"), "") \
+                if "covered" in g else ""
+            why = _line(g.get("covered_why", "")) if g.get("covered") is not True and "covered" in g else ""
+            out.append(f"- `{_code(g.get('text', ''))}` — {cert}{digest}{covers}{why}")
         out.append("")
     if r.steps and any(s.get("kind") != "machine" for s in r.steps):
         out += ["*Steps:*", ""] + [f"{i}. {s.get('kind')}" + (f" ({s['rule']})" if s.get("rule") else "")
@@ -300,8 +308,13 @@ def _domains_md(r: ClaimReport) -> list[str]:
         return "not recorded (words only)" if items is None else "; ".join(_line(i.get("text", "?")) for i in items) \
             or "no hypotheses"
     how = f"decided by {r.domain_decided_by}" if r.domain_decided_by else "not decided"
-    return [f"*Paper's domain (machine-readable):* {shown(r.domain)}. *Proof's:* {shown(r.proved_domain)} "
-            f"({r.coverage}, {how}).", ""]
+    out = [f"*Paper's domain (machine-readable):* {shown(r.domain)}. *Proof's:* {shown(r.proved_domain)} "
+           f"({r.coverage}, {how}).", ""]
+    if r.status == "proved":
+        verdict = {True: "yes", False: "no", None: "not decided"}[r.goals_covered]
+        out += [f"*Goals cover the proof's domain:* {verdict}" + (f" ({_line(r.goals_covered_note)})"
+                                                                  if r.goals_covered_note else "") + ".", ""]
+    return out
 
 
 def _code(text: object) -> str:
@@ -339,17 +352,24 @@ def _erratum_data(data: dict) -> dict:
     """The erratum piece of a claim's data (it may sit among the parts of combined evidence)."""
     if "witness" in data:
         return data
-    for part in data.get("parts", []):
+    for part in data.get("parts", []) + _statement_parts(data):
         if part.get("kind") == "erratum":
             return part.get("data", {})
     return {}
+
+
+def _statement_parts(data: dict) -> list:
+    """The parts of a claim's statement evidence (``establish(combine(...))``: stored once, there)."""
+    statement = data.get("statement")
+    inner = statement.get("data") if isinstance(statement, dict) else None
+    return inner.get("parts", []) if isinstance(inner, dict) and isinstance(inner.get("parts"), list) else []
 
 
 def _erratum_detail(r: ClaimReport) -> str:
     """What the erratum evidence says is wrong (its own detail, also among combined parts)."""
     if "witness" in r.data:
         return r.detail
-    part = next((p for p in r.data.get("parts", []) if p.get("kind") == "erratum"), {})
+    part = next((p for p in r.data.get("parts", []) + _statement_parts(r.data) if p.get("kind") == "erratum"), {})
     return str(part.get("detail", r.detail))
 
 

@@ -17,9 +17,9 @@ from typing import Any, Iterable, Mapping, TextIO
 
 from . import domains, isolation
 from .evidence import Evidence, combine
-from .facts import claim_goals, claim_steps, relations_json
+from .facts import claim_goals, claim_steps, compact, relations_json
 from .registry import ClaimSpec, Registry, find_quote, import_claim
-from .status import domain_text, own_status, propagate, recorded_facts, relation_items
+from .status import domain_text, goals_coverage, own_status, propagate, recorded_facts, relation_items
 
 #: Default time limit of one claim, in seconds.
 TIMEOUT = 600.0
@@ -67,6 +67,11 @@ class ClaimReport:
     #: steps (machine, rule, prose, cited: :func:`~symdp.verify.facts.claim_steps`).
     goals: list = field(default_factory=list, hash=False)
     steps: list = field(default_factory=list, hash=False)
+    #: Whether the proof's domain implies the hypotheses of every statement goal
+    #: (:func:`~symdp.verify.status.goals_coverage`: True, False, None when undecided or not
+    #: proved) and why; each goal then says so too (``covered``, ``covered_why``).
+    goals_covered: bool | None = None
+    goals_covered_note: str = ""
 
     def __post_init__(self) -> None:
         facts = recorded_facts(self.data)
@@ -79,11 +84,22 @@ class ClaimReport:
             object.__setattr__(self, "proved_domain", facts["domain_items"])
         if not self.goals and self.status in ("proved", "checked"):
             object.__setattr__(self, "goals", claim_goals(self.evidence, self.data))
+        # each goal stored once: in its certificate (the goals above keep their form in memory)
+        object.__setattr__(self, "data", compact(self.data))
         if not self.steps and self.status == "proved":
             object.__setattr__(self, "steps", claim_steps(self.goals, facts, self.data))
         if self.proof_status is None:
+            covered, note, per_goal = goals_coverage(self.status, facts, self.goals)
+            object.__setattr__(self, "goals_covered", covered)
+            object.__setattr__(self, "goals_covered_note", note)
+            if per_goal:
+                object.__setattr__(self, "goals", [{**g, "covered": p["covered"], "covered_why": p["why"],
+                                                    "unlinked": p["unlinked"]}
+                                                   for g, p in zip(self.goals, per_goal)])
             status, coverage, decided_by, notes = own_status(self.status, facts, self.domain, self.quote_found,
-                                                              self.goals)
+                                                              self.goals, (covered, note))
+            # the report lists each goal by digest and text: its form is in its certificate
+            object.__setattr__(self, "goals", [{k: v for k, v in g.items() if k != "canonical"} for g in self.goals])
             object.__setattr__(self, "proof_status", status)
             object.__setattr__(self, "coverage", coverage)
             object.__setattr__(self, "domain_decided_by", decided_by)
@@ -105,7 +121,8 @@ class ClaimReport:
                    obj.get("coverage"), list(obj.get("proof_notes", [])), obj.get("quote"),
                    bool(obj.get("quote_found", False)), str(obj.get("quote_note", "")), obj.get("domain"),
                    obj.get("proved_domain"), obj.get("domain_decided_by"), list(obj.get("weak_uses", [])),
-                   list(obj.get("goals", [])), list(obj.get("steps", [])))
+                   list(obj.get("goals", [])), list(obj.get("steps", [])), obj.get("goals_covered"),
+                   str(obj.get("goals_covered_note", "")))
 
 
 def evaluate(spec: ClaimSpec) -> Evidence:

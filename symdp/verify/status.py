@@ -12,7 +12,9 @@ machine-complete       the paper's passage is found verbatim (``quote``); the pr
 proved given           as above, but resting on cited results (``cited(author, result)``), on
                        claims that are not machine-complete (only checked, restricted, …) or on
                        goals without a certificate (the prover's word alone)
-proved with prose      some steps are argued in words (``prose_steps``), or a used claim's are
+proved with prose      some steps are argued in words (``prose_steps``), or a used claim's are,
+                       or a goal's variables are not the domain's and only the requirements on
+                       them fail (their instantiation at the paper's parameters is in words)
 restricted             the proof covers less than the paper's stated domain, or that it covers
                        all of it could not be decided
 domain not recorded    the paper's domain (or the proof's) is not machine-readable: words
@@ -38,7 +40,7 @@ from typing import Iterable, Mapping, Sequence
 import sympy
 
 from ..errors import ParameterError
-from . import domains
+from . import covering, domains
 
 #: Proof statuses, strongest first (the first six grade a ``proved`` claim).
 PROOF_STATUSES = ("machine-complete", "proved given", "proved with prose", "restricted", "domain not recorded",
@@ -139,7 +141,7 @@ def recorded_facts(data: Mapping) -> dict:
     (the machine-readable domain as :func:`symdp.verify.domains.to_json` items: the conjunction of
     the parts' — a combination proves the intersection — and None when a part records none), the
     older ``stated_domain`` keyword, ``uses`` and ``prose_steps``."""
-    parts = [data] + [part.get("data", {}) for part in data.get("parts", [])]
+    parts = list(_proof_nodes(data))
     # only `establish` writes a domain in words; a decision step (real_closed) keeps its own list of
     # constraints under the same key, which is no statement about the claim's domain
     pieces = [p for p in parts if isinstance(p.get("domain"), str)] or [data]
@@ -154,6 +156,18 @@ def recorded_facts(data: Mapping) -> dict:
         facts["uses"] += [u for u in piece.get("uses", []) if u not in facts["uses"]]
         facts["prose_steps"] += [s for s in piece.get("prose_steps", []) if s not in facts["prose_steps"]]
     return facts
+
+
+def _proof_nodes(data: Mapping):
+    """`data` and the data of every evidence its proof is made of, depth first: its statement
+    (``establish``) and its parts (``combine``), not its cross-checks."""
+    yield data
+    statement = data.get("statement")
+    if isinstance(statement, Mapping) and isinstance(statement.get("data"), Mapping):
+        yield from _proof_nodes(statement["data"])
+    for part in data.get("parts") or []:
+        if isinstance(part, Mapping) and isinstance(part.get("data"), Mapping):
+            yield from _proof_nodes(part["data"])
 
 
 def _domain_items(piece: Mapping) -> list | None:
@@ -172,12 +186,28 @@ def relation_items(rels: Mapping | None) -> list[dict]:
     return [{"kind": "relation", "srepr": s, "text": t} for s, t in zip(rels.get("srepr", []), rels.get("text", []))]
 
 
-def own_status(raw: str, facts: Mapping, stated: Sequence | None, quote_found: bool, goals: Sequence[Mapping]
-               ) -> tuple[str, str, str | None, list[str]]:
+def goals_coverage(raw: str, facts: Mapping, goals: Sequence[Mapping]) -> tuple[bool | None, str, list[dict]]:
+    """(covered, note, per goal): for a proved claim, whether the proof's domain (its
+    :func:`recorded_facts`' ``domain_items``) implies the hypotheses of every statement goal
+    (:func:`symdp.verify.covering.goals_covered`); (None, "", []) for a claim that is not proved."""
+    if raw != "proved":
+        return None, "", []
+    try:
+        proved_items = domains.from_json(facts.get("domain_items"))
+    except Exception as err:  # a report file whose domain this reader refuses: nothing about it is decided
+        return None, f"the proof's domain cannot be read: {err}", []
+    return covering.goals_covered(proved_items, goals)
+
+
+def own_status(raw: str, facts: Mapping, stated: Sequence | None, quote_found: bool, goals: Sequence[Mapping],
+               covered: tuple[bool | None, str] | None = None) -> tuple[str, str, str | None, list[str]]:
     """(proof status, coverage, domain decided by, notes) of one claim from its raw status, its
     :func:`recorded_facts`, the paper's domain (:func:`~symdp.verify.domains.to_json` items), whether
-    its quote was found, and its goals (:func:`~symdp.verify.facts.claim_goals`); uses of other claims
-    are graded later by :func:`propagate`."""
+    its quote was found, its goals (:func:`~symdp.verify.facts.claim_goals`) and whether they cover
+    the proof's domain (`covered`: :func:`goals_coverage`'s first two values, computed here when
+    None); uses of other claims are graded later by :func:`propagate`. ``coverage`` is the domain
+    inclusion (the proof's domain ⊇ the paper's); a proof whose goals do not cover its own domain
+    is graded "restricted" whatever the inclusion (the author's domain is then an overstatement)."""
     try:
         stated_items, proved_items = domains.from_json(stated), domains.from_json(facts.get("domain_items"))
     except Exception as err:  # a report file whose domain this reader refuses: nothing about it is decided
@@ -191,6 +221,24 @@ def own_status(raw: str, facts: Mapping, stated: Sequence | None, quote_found: b
         status = "domain not recorded"
     elif coverage == "restricted":
         status = "restricted"
+    if coverage != "unrecorded":
+        if covered is None:
+            goals_ok, goals_note, per_goal = goals_coverage(raw, facts, goals)
+        else:
+            (goals_ok, goals_note), per_goal = covered, goals
+        if goals_ok is not True:
+            failing = [g for g in per_goal if g.get("covered") is not True]
+            unlinked = sorted({v for g in failing for v in g.get("unlinked") or ()})
+            if failing and all(g.get("unlinked") for g in failing) and _auxiliary(unlinked, stated_items, proved_items):
+                # true goals over variables the domain does not name: their instantiation at the
+                # paper's parameters is a step in words, not a smaller domain
+                notes.append(f"the goals' variables {', '.join(unlinked)} are not linked to the proof's domain "
+                             f"(their instantiation is in words): {goals_note}")
+                status = _weakest(status, "proved with prose")
+            else:
+                notes.append("the goals do not cover the proof's domain" + ("" if goals_ok is False else " (undecided)")
+                             + f": {goals_note}")
+                status = _weakest(status, "restricted")
     if not quote_found:
         notes.append("the paper's passage (quote) is not found verbatim in its text")
         status = _weakest(status, "not tied")
@@ -209,6 +257,22 @@ def own_status(raw: str, facts: Mapping, stated: Sequence | None, quote_found: b
                      + "; ".join(g.get("text", "?") for g in bare[:3]) + ("; …" if len(bare) > 3 else ""))
         status = _weakest(status, "proved given")
     return status, coverage, decided_by, notes
+
+
+def _names(items: Sequence) -> set[str]:
+    """The names of the variables a domain speaks of (its relations' symbols, declared symbols, the
+    objects of its typed items)."""
+    rels, declared = domains.conditions(items)
+    objects = {str(o) for item in items if isinstance(item, domains.Typed) for o in item.objects}
+    return {str(s) for r in rels for s in r.free_symbols} | {str(s) for s in declared} | objects
+
+
+def _auxiliary(variables: Sequence[str], stated: Sequence, proved: Sequence) -> bool:
+    """Are `variables` a lemma's auxiliary variables: named by neither domain, while the proof's
+    domain names some parameter (a goal over a variable of the paper's statement, or over anything
+    when the domain names nothing, is no lemma to instantiate: its failure restricts the proof)."""
+    proved_names = _names(proved)
+    return bool(proved_names) and not (set(variables) & (_names(stated) | proved_names))
 
 
 def domain_text(coverage: str, proved: str | None, stated: str | None, where: str | None) -> str:

@@ -316,11 +316,14 @@ def _goals(c: Mapping) -> str:
     if not goals:
         return _field("Formal goals.", _muted("none (no universally quantified goal: a check at points)"))
     marks = {True: "certified", False: "NOT certified"}
+    data = c.get("data") if isinstance(c.get("data"), Mapping) else {}
+    # a report lists each goal by digest: its form is in the certificate that discharges it
+    forms = {cert.get("digest"): cert.get("goal") for cert, _ in certificates(data) if isinstance(cert.get("goal"), Mapping)}
     items = []
     for g in goals:
         if not isinstance(g, Mapping):
             continue
-        math = goal_mathml(g)
+        math = goal_mathml(g if "canonical" in g or g.get("digest") not in forms else {**g, "canonical": forms[g["digest"]]})
         shown = math if math else f"<pre>{text(g.get('text') or g.get('canonical') or g)}</pre>"
         certified = g.get("certified")
         mark = marks.get(certified if isinstance(certified, bool) else None, "certificate not recorded")

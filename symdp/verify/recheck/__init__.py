@@ -80,8 +80,8 @@ class Result:
 
 def certificates(data: object) -> Iterator[tuple[dict, dict]]:
     """(certificate, the evidence data holding it) for every certificate nested in a claim's
-    `data`, once each: ``establish`` keeps a copy of its statement's data beside it, so equal
-    certificates are one."""
+    `data`, once each (a report of an older layout kept a copy of an ``establish``'s statement's
+    data beside it: equal certificates are one)."""
     seen: set[str] = set()
 
     def walk(node: object) -> Iterator[tuple[dict, dict]]:

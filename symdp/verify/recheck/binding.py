@@ -170,8 +170,10 @@ def _establish(data: Mapping, where: str) -> Walked:
     out = Walked(statement.status, list(statement.goals))
     _absorb(out, statement)
     inner = data["statement"].get("data", {}) if isinstance(data["statement"].get("data"), Mapping) else {}
+    # goals and certificates are stored once, under the statement; a copy beside it (an older
+    # report's layout) must be the statement's own
     for key in ("formal", "goals", "certificate", "certificates", "parts"):
-        if key in inner and data.get(key) != inner[key]:
+        if key in data and data[key] != inner.get(key):
             out.problems.append(f"{where}the claim's copy of its statement's {key!r} differs from the statement's")
     for i, check in enumerate(data.get("cross_checks") or []):
         checked = walk(check, f"{where}cross-check {i}.")
@@ -227,8 +229,9 @@ def _proof(node: Mapping, data: Mapping, where: str) -> Walked:
     if listed != digests:
         out.problems.append(f"{where}the goals the evidence lists are not the goals its statement states")
     for g in data.get("goals", []):
+        # a report lists a goal by digest (its form is in its certificate); a listed form must be its digest's
         canon = {k: g.get(k) for k in ("format", "variables", "hypotheses", "conclusion")} if isinstance(g, Mapping) else {}
-        if isinstance(g, Mapping) and digest_of(canon) != g.get("digest"):
+        if isinstance(g, Mapping) and "conclusion" in g and digest_of(canon) != g.get("digest"):
             out.problems.append(f"{where}a listed goal's digest is not the digest of its goal")
     claimed = {}
     for c in certs:
@@ -280,8 +283,11 @@ def status_problems(claim: Mapping, walked: Walked) -> list[str]:
 
 
 def _pieces(data: object) -> Iterator[Mapping]:
+    """`data` and the data of the evidence its proof is made of: its statement and its parts."""
     if isinstance(data, Mapping):
         yield data
+        if isinstance(data.get("statement"), Mapping):
+            yield from _pieces(data["statement"].get("data"))
         for part in data.get("parts") or []:
             if isinstance(part, Mapping):
                 yield from _pieces(part.get("data"))
