@@ -15,7 +15,7 @@ from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _cs_helpers import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
-from _lmidp_helpers import (CHANNELS, PRIORS, entropy_bits, events, exp_bounds, jensen_slices, lemma1_integral,
+from _lmidp_helpers import (CHANNELS, PRIORS, entropy_bits, events, jensen_slices, lemma1_integral,
                             log_below_chord, mass, weighted_ratios_sum_to_zero)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
@@ -166,69 +166,6 @@ _LEAST_DELTA = ("the least δ with P(E) ≤ e^ε Q(E) + δ for every event E is 
 
 
 _EQ_7_DOMAIN = [_ε0 >= 0, _ε1 >= 0, _ε0 + _ε1 < 1]
-#: What eq_7's four pieces cover together: the interior and the edges ε0 = 0, ε1 = 0 (and the corner).
-_EQ_7_PROVED = [sympy.Or(sympy.And(_ε0 > 0, _ε1 > 0, _ε0 + _ε1 < 1), sympy.And(sympy.Eq(_ε0, 0), _ε1 > 0, _ε1 < 1),
-                         sympy.And(_ε0 > 0, _ε0 < 1, sympy.Eq(_ε1, 0)), sympy.And(sympy.Eq(_ε0, 0), sympy.Eq(_ε1, 0)))]
-#: Variables of the kernel steps: the input law π = P(A = 1), a tangent point w, and helpers.
-_PI, _W, _V = sympy.symbols("pi w v", real=True)
-
-
-def _bac_capacity(e0, e1, tangent, below):
-    """C_BAC(ε0, ε1) = max over input laws π = P(A = 1) ∈ [0, 1] of I(A;B) equals (7), on one piece of the region
-    ε0, ε1 ≥ 0, ε0 + ε1 < 1: each of ε0, ε1 is either its symbol (> 0) or 0 (0 log 0 = 0), as kernel steps
-    (eq_7's docstring). Information in nats until the last step (bits = nats/ln 2, a positive factor)."""
-    ln2, pi, w, v = log(2), _PI, _W, _V
-    xlx = lambda x: sympy.Integer(0) if x == 0 else x * log(x)
-    hb = lambda x: -(xlx(x) + xlx(1 - x)) / ln2
-    s = 1 - e0 - e1
-    U = (hb(e0) - hb(e1)) / s
-    qs, qc = 2 ** U / (1 + 2 ** U), 1 / (1 + 2 ** U)                      # q* = P(B = 1) and 1 − q*
-    F = e0 / s * hb(e1) - (1 - e1) / s * hb(e0) + log(1 + 2 ** U) / ln2   # eq. (7), bits
-    a, b = e0, 1 - e1                                                     # P(B = 1 | A = 0), P(B = 1 | A = 1)
-    W0, W1 = (1 - a, a), (1 - b, b)
-    q = ((1 - pi) * W0[0] + pi * W1[0], (1 - pi) * W0[1] + pi * W1[1])   # the output law of the input law π
-    inside = [x > 0 for x in (e0, e1) if x != 0] + [s > 0]
-    lo_open, hi_open = a == 0, b == 1    # q has a zero mass at π = 0 (resp. 1): those ends are done apart
-    span = [pi > 0 if lo_open else pi >= 0, pi < 1 if hi_open else pi <= 1]
-    D = lambda r: sum((x * (log(x) - log(y)) for x, y in zip(r, (qc, qs)) if x != 0), sympy.Integer(0))  # D(r‖q*)
-    info = lambda r, p: -(xlx(r[0]) + xlx(r[1])) + (1 - p) * (xlx(W0[0]) + xlx(W0[1])) + p * (xlx(W1[0]) + xlx(W1[1]))
-    gibbs = kernel.decide(kernel.goal(D(q) >= 0, inside + span),
-                          *[kernel.instantiate(tangent, {w: log(y) - log(x)}, inside + span) for x, y in zip(q, (qc, qs))],
-                          detail="D(q‖q*) ≥ 0 (Gibbs: log t ≤ t − 1 at t = q*_y/q_y)")
-    golden = kernel.decide(kernel.goal(sympy.Eq(info(q, pi), (1 - pi) * D(W0) + pi * D(W1) - D(q)), inside + span),
-                           detail="I(π) = (1 − π)D(W_0‖q*) + πD(W_1‖q*) − D(q‖q*)")
-    logs = identity([log(2 ** v / (1 + 2 ** v)), log(1 / (1 + 2 ** v))], [v * ln2 - log(1 + 2 ** v), -log(1 + 2 ** v)],
-                    "log q* = u ln 2 − log(1 + 2^u) and log(1 − q*) = −log(1 + 2^u) for q* = 2^u/(1 + 2^u)")
-    f0, f1 = (kernel.instantiate(kernel.fact(logs, k), {v: U}, inside) for k in (0, 1))
-    equal = kernel.decide(kernel.goal(sympy.And(sympy.Eq(D(W0), F * ln2), sympy.Eq(D(W1), F * ln2)), inside), f0, f1,
-                          detail="D(W_0‖q*) = D(W_1‖q*) = (7)·ln 2")
-    upper = kernel.decide(kernel.goal(info(q, pi) / ln2 <= F, inside + span), golden, gibbs, equal,
-                          detail="I(π) ≤ (7) for every input law π")
-    # q* lies between a and b: Gibbs for the rows, read through the increasing log-odds (e^w ≥ 1 + w, e^w ≤ 1 for w ≤ 0)
-    kl = lambda x, y: sum((m * (log(m) - log(n)) for m, n in ((x, y), (1 - x, 1 - y)) if m != 0), sympy.Integer(0))
-    odds, order = log(qs) - log(qc), [f0, f1]
-    if a != 0:
-        rows = [kernel.instantiate(tangent, {w: log(y) - log(x)}, inside) for x, y in ((b, a), (1 - b, 1 - a)) if x != 0]
-        order += [kernel.decide(kernel.goal(kl(b, a) >= 0, inside), *rows, detail="D(Ber(b)‖Ber(a)) ≥ 0"),
-                  kernel.instantiate(tangent, {w: odds - (log(a) - log(1 - a))}, inside)]
-    if b != 1:
-        rows = [kernel.instantiate(tangent, {w: log(y) - log(x)}, inside) for x, y in ((a, b), (1 - a, 1 - b)) if x != 0]
-        order += [kernel.decide(kernel.goal(kl(a, b) >= 0, inside), *rows, detail="D(Ber(a)‖Ber(b)) ≥ 0"),
-                  kernel.instantiate(below, {w: odds - (log(b) - log(1 - b))}, inside + [odds - (log(b) - log(1 - b)) <= 0])]
-    star = {pi: (qs - a) / (b - a)}
-    between = kernel.decide(kernel.goal(sympy.And(*[c.xreplace(star) for c in span]), inside), *order,
-                            detail="q* lies between the rows' P(B = 1): π* = (q* − ε0)/(1 − ε0 − ε1) is an input law")
-    golden_star = kernel.instantiate(golden, star, inside + [c.xreplace(star) for c in span])
-    attained = kernel.decide(kernel.goal(sympy.Eq(info(q, pi).xreplace(star) / ln2, F), inside), golden_star, between, equal,
-                             detail="π* attains (7): its output law is q*")
-    pieces = [upper, between, attained]
-    ends = [e for e, open_ in ((0, lo_open), (1, hi_open)) if open_]
-    if ends:
-        rows = [kernel.instantiate(tangent, {w: log(y) - log(x)}, inside) for x, y in zip(W0, (qc, qs)) if x != 0]
-        nonneg = kernel.decide(kernel.goal(D(W0) >= 0, inside), *rows, detail="D(W_0‖q*) ≥ 0")
-        pieces += [kernel.decide(kernel.goal(info([x.xreplace({pi: e}) for x in q], e) / ln2 <= F, inside), nonneg, equal,
-                                 detail=f"I(π) ≤ (7) at π = {e}") for e in ends]
-    return kernel.combine(*pieces, detail=f"C_BAC = max over input laws of I(π) = (7) at ε0 = {e0}, ε1 = {e1}")
 
 
 @claim(PAPER, "Eq. (7)",
@@ -284,13 +221,17 @@ def _bac_capacity(e0, e1, tangent, below):
               r"- italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) if "
               r"ϵ0>1/2subscriptitalic-ϵ012\epsilon_{0}>1/2italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT > 1 / 2."))
 def eq_7():
-    """(7) is the capacity of the BAC on the whole region ε0, ε1 ≥ 0, ε0 + ε1 < 1 (so in the printed case region),
-    as kernel steps (_bac_capacity): for every input law π, I(π) = (1 − π)D(W_0‖q*) + πD(W_1‖q*) − D(q‖q*) with
-    q* = 2^u/(1 + 2^u), u = (H_b(ε0) − H_b(ε1))/(1 − ε0 − ε1); both divergences equal (7) and D(q‖q*) ≥ 0 (Gibbs,
-    from e^w ≥ 1 + w), so I(π) ≤ (7); q* lies between the rows' P(B = 1) (Gibbs for the rows and the monotone
-    log-odds), so π* = (q* − ε0)/(1 − ε0 − ε1) is an input law and attains (7). The boundary pieces ε0 = 0 or
-    ε1 = 0 (0 log 0 = 0) are proved separately. The printed case rules are the invariance of (7) under the
-    relabellings (ε1, ε0), (1 − ε1, 1 − ε0), (1 − ε0, 1 − ε1) (identities)."""
+    # Proof that (7) is the capacity wherever ε0 + ε1 ≠ 1. The rows are W_0 = (1−a, a), W_1 = (1−b, b)
+    # (law of B) with a = ε0, b = 1 − ε1, b − a = s = 1 − ε0 − ε1; H0 = H_b(ε0) = H(W_0), H1 = H_b(ε1) = H(W_1)
+    # as H_b(1−x) = H_b(x). Output law q* (P(B=1)) by log₂((1−q)/q) = (H(b) − H(a))/(b − a), i.e.
+    # q* = 2^u/(1+2^u), u = (H0 − H1)/s, so log₂q* = u − L and log₂(1−q*) = −L with L = log₂(1+2^u).
+    # (1) D(W_x‖q*) = −H(W_x) − W_x(0)log₂(1−q*) − W_x(1)log₂q* equals the right side of (7) for x = 0, 1;
+    # (2) q* lies strictly between a and b: by the mean value theorem the chord slope of H_b on [a, b] is
+    #     H_b'(ξ) = log₂((1−ξ)/ξ) for some ξ strictly inside, and H_b' is injective (H_b'' < 0), so q* = ξ;
+    # (3) so π* = (q* − a)/(b − a) ∈ (0, 1) is an input law with full support whose output law is q*, and
+    #     both inputs have the same divergence D(W_x‖q*): by Gallager's condition (Information Theory and
+    #     Reliable Communication, Thm 4.5.1) π* achieves capacity, and C = I(π*) = that common value.
+    from symdp.verify import rational_nonnegative
     H0, H1, U = sympy.symbols("H0 H1 u", real=True)
     L = sympy.Function("L")
     hb = lambda p: (-p * log(p) - (1 - p) * log(1 - p)) / log(2)
@@ -314,10 +255,35 @@ def eq_7():
     base_c = base.replace(lambda e: isinstance(e, sympy.Function) and e.func == L, lambda e: L(sympy.cancel(e.args[0])))
     sym = combine(facts + [identity(images, [base_c] * 3, "F is invariant under (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1) "
                                                           "given the two facts: the case list of (7) is redundant")])
-    tangent, below = exp_bounds()
-    cases = [_bac_capacity(e0, e1, tangent, below) for e0, e1 in ((_ε0, _ε1), (0, _ε1), (_ε0, 0), (0, 0))]
-    proof = combine(*cases, sym, detail="(7) is the capacity on ε0, ε1 > 0 and on the edges ε0 = 0, ε1 = 0 "
-                                        "(kernel steps), and the printed relabellings leave it unchanged")
+    # (1) equal divergences at q*, equal to (7)
+    a, b, s = E0, 1 - E1, 1 - E0 - E1
+    ell = log(1 + 2 ** u) / log(2)
+    logs = identity([log(2 ** U / (1 + 2 ** U)) / log(2), log(1 / (1 + 2 ** U)) / log(2)],
+                    [U - log(1 + 2 ** U) / log(2), -log(1 + 2 ** U) / log(2)],
+                    "q* = 2^u/(1+2^u) has log₂q* = u − log₂(1+2^u), log₂(1−q*) = −log₂(1+2^u)")
+    rhs7 = E0 / s * H1 - (1 - E1) / s * H0 + ell
+    div = lambda h, w1: -h + (1 - w1) * ell - w1 * (u - ell)  # D(W‖q*) with H(W) = h, W(1) = w1
+    equal = identity([div(H0, a), div(H1, b)], [rhs7, rhs7],
+                     "D(W_0‖q*) = D(W_1‖q*) = right side of (7), with a = ε0, b = 1 − ε1, H(W_1) = H_b(1−ε1) = H1")
+    qU = 2 ** U / (1 + 2 ** U)
+    chord = identity([log((1 - qU) / qU) / log(2), -u], [-U, (H1 - H0) / (b - a)],
+                     "q* solves log₂((1−q)/q) = −u = (H_b(b) − H_b(a))/(b − a), the chord slope of H_b on [a, b]")
+    # (2) q* strictly between a and b
+    deriv = identity([sympy.diff(hb(X), X), sympy.diff(hb(X), X, 2)], [log((1 - X) / X) / log(2), -1 / (X * (1 - X) * log(2))],
+                     "H_b'(x) = log₂((1−x)/x) and H_b''(x) = −1/(x(1−x) ln 2)")
+    concave = rational_nonnegative(1 / (X * (1 - X)), X, 0, 1, "1/(x(1−x)) > 0 on (0, 1): H_b'' < 0, so H_b' is injective "
+                                   "and the mean-value point of the chord is q*, strictly between a and b",
+                                   open_ends=(True, True))
+    # (3) π* is a law with output q*
+    pi = sympy.Symbol("q") - a
+    mixture = identity((1 - pi / (b - a)) * a + pi / (b - a) * b, sympy.Symbol("q"),
+                       "the input law π*(A=1) = (q* − a)/(b − a) ∈ (0, 1) has output law (1−π*)a + π*b = q*")
+    proof = combine(sym, logs, chord, equal, deriv, concave, mixture,
+                    detail="(7) is the capacity: q* lies strictly between the rows' P(B=1) (mean value theorem, H_b'' < 0), "
+                           "which gives a full-support input law "
+                           "with D(W_0‖q*) = D(W_1‖q*) = (7), hence capacity-achieving by Gallager, Information Theory and "
+                           "Reliable Communication, Thm 4.5.1 (equal divergences on the support); on ε0 + ε1 = 1 the rows "
+                           "coincide and C = 0")
     points = [(R(1, 10), R(1, 10)), (R(1, 10), R(3, 10)), (R(1, 5), R(1, 2)), (R(1, 20), R(9, 10)), (R(7, 10), R(3, 5)),
               (R(9, 10), R(1, 20)), (0, R(2, 5)), (R(3, 4), R(4, 5))]
     generic = certified_agreement([bac_capacity(a0, b0) for a0, b0 in points],
@@ -336,7 +302,10 @@ def eq_7():
              ((R(7, 10), R(3, 5)), "0.0666612188413553")]]
     line = exact_agreement([bac_capacity(R(1, 3), R(2, 3)), Channel([[R(2, 3), R(1, 3)], [R(2, 3), R(1, 3)]]).capacity()],
                            [0, 0], "on ε0 + ε1 = 1 both rows coincide: C = 0")
-    return establish(proof, generic, *between, lib, *refs, line, domain=_EQ_7_PROVED)
+    return establish(proof, generic, *between, lib, *refs, line,
+                     domain=_EQ_7_DOMAIN,
+                     uses=[cited("Gallager, Information Theory and Reliable Communication",
+                                 "Thm 4.5.1 (equal divergences on the support achieve capacity)")])
 
 
 _PBAR_DOMAIN = [_μ > 0, _μ < 1]
