@@ -211,3 +211,236 @@ def catalog(ref: str, digits: int = 15):
     e10 = sympy.floor(sympy.log(abs(r), 10)) if r != 0 else 0
     rad = sympy.Rational(10) ** (int(e10) - digits + 1)
     return Real(lambda prec: arb(fmpq(int(r.p), int(r.q)), fmpq(int(rad.p), int(rad.q))))
+
+
+# --------------------------------------------------------------------------------------------
+# Kernel vocabulary: the symbols the claims' kernel proofs (symdp.verify.kernel) share. A channel's
+# entries are the sequence Q[i, y] = Q(y|x_i) (their sign a hypothesis where a step needs it); an event B = {y_1, …, y_m} of outputs is listed by the
+# sequence y[j], so Q(B|x_i) = Σ_{j=1}^m Q[i, y[j]]; ε is the domains' ε (a real symbol).
+
+EPSILON = sympy.Symbol("epsilon", real=True)
+ROW, ROW2, ROW0, OUT, J, M = sympy.symbols("i i_2 i_0 y j m", integer=True)
+CHANNEL = sympy.IndexedBase("Q")
+LABEL = sympy.IndexedBase("y")
+
+
+def zero_column_entries():
+    """What Claim 1 knows of the entries Q(y|x_i), Q(y|x_{i0}) of an ε-LDP channel: Q(y|x_i) ≥ 0 and the ε-LDP bound at
+    the output y between the inputs x_i and x_{i0}, Q(y|x_i) ≤ e^ε Q(y|x_{i0})."""
+    q, i, i0, y = CHANNEL, ROW, ROW0, OUT
+    return [q[i, y] >= 0, q[i, y] <= sympy.exp(EPSILON) * q[i0, y]]
+
+
+def zero_column_goal():
+    """Claim 1 at one entry (Kairouz–Oh–Viswanath, Section 7.2): for the entries of :func:`zero_column_entries`,
+    Q(y|x_{i0}) = 0 gives Q(y|x_i) = 0."""
+    from symdp.verify import kernel
+    q, i, i0, y = CHANNEL, ROW, ROW0, OUT
+    # "if Q(y|x_{i0}) = 0 then Q(y|x_i) = 0" as a disjunction (the kernel's formulas have no Implies)
+    return kernel.goal(sympy.Or(sympy.Ne(q[i0, y], 0), sympy.Eq(q[i, y], 0)), zero_column_entries())
+
+
+def event_bound(a, b, condition, detail: str):
+    """Σ_{j=1}^m a_j ≤ e^ε Σ_{j=1}^m b_j for every m ≥ 0 (every event {y_1, …, y_m}, the empty one included) from
+    `condition` at every j ≤ m, where `condition` at j gives a_j ≤ e^ε b_j in real arithmetic: kernel steps, by
+    induction on m (the sums of no terms are 0; the step peels the last output)."""
+    from symdp.verify import kernel
+    j, m = J, M
+
+    def terms(n):
+        return (sympy.Sum(a, (j, 1, n)), sympy.Sum(b, (j, 1, n)), kernel.Every(condition, (j, 1, n)))
+    A, B, every = terms(m)
+    goal = kernel.goal(A <= sympy.exp(EPSILON) * B, [m >= 0, every])
+    base_goal, step_goal = kernel.induction_goals(goal, m, 0)
+    base = kernel.decide(base_goal, *[kernel.unfold(t, "all") for t in terms(0)], detail="the empty event: 0 ≤ 0")
+    step = kernel.decide(step_goal, *[kernel.unfold(t, "end") for t in terms(m + 1)],
+                         detail="one more output: the last terms obey the bound too")
+    return kernel.induction(goal, m, 0, base, step, detail=detail)
+
+
+def exp_at_least_one():
+    """e^ε ≥ 1 for ε ≥ 0: e^t − 1 ≥ 0 on [0, ∞) (symdp.verify.prove), instantiated at t = ε."""
+    from symdp.verify import kernel, prove
+    t = sympy.Symbol("t", real=True)
+    return kernel.instantiate(prove(sympy.exp(t) - 1, t, 0, sympy.oo, "e^t ≥ 1 for t ≥ 0"), {t: EPSILON}, [EPSILON >= 0],
+                              detail="e^ε ≥ 1 for ε ≥ 0")
+
+
+#: An input index, the alphabet size k, and the laws P, P0, P1 as sequences P[i] = P(x_i) ≥ 0.
+INPUT, SIZE = sympy.symbols("i k", integer=True)
+LAW, LAW0, LAW1 = (sympy.IndexedBase(n, nonnegative=True) for n in ("P", "P0", "P1"))
+#: tau[i] = 1 when x_i ∈ T (a set of inputs: a staircase pattern's e^ε entries, the binary mechanism's T), else 0.
+TAU = sympy.IndexedBase("tau")
+
+
+def total(f, i=None, k=None):
+    """Σ_{i=1}^k f (the sum over the inputs)."""
+    return sympy.Sum(f, (INPUT if i is None else i, 1, SIZE if k is None else k))
+
+
+def is_law(p, i=None, k=None):
+    """Σ_i P(x_i) = 1 (the masses are ≥ 0 by the sequence's sign)."""
+    return sympy.Eq(total(p[INPUT if i is None else i], i, k), 1)
+
+
+def is_set(tau=None, i=None, k=None):
+    """tau is the indicator of a set of inputs: tau[i] ∈ {0, 1} for every input."""
+    from symdp.verify import kernel
+    tau, i = TAU if tau is None else tau, INPUT if i is None else i
+    return kernel.Every(sympy.Or(sympy.Eq(tau[i], 0), sympy.Eq(tau[i], 1)), (i, 1, SIZE if k is None else k))
+
+
+def in_cube(col):
+    """The column S ∈ [1, e^ε]^k, entry by entry (Kairouz–Oh–Viswanath, (58)–(65))."""
+    from symdp.verify import kernel
+    return kernel.Every(sympy.And(col[INPUT] >= 1, col[INPUT] <= sympy.exp(EPSILON)), (INPUT, 1, SIZE))
+
+
+def pattern_entry(tau_i):
+    """The staircase pattern's entry: e^ε on the set (tau = 1), 1 off it (Definition 3)."""
+    return 1 + (sympy.exp(EPSILON) - 1) * tau_i
+
+
+def exp_above_one():
+    """e^ε > 1 for ε > 0: e^t ≥ 1 + t on [0, ∞) (symdp.verify.prove) at t = ε, then e^ε ≥ 1 + ε > 1."""
+    from symdp.verify import kernel, prove
+    t = sympy.Symbol("t", real=True)
+    tangent = kernel.instantiate(prove(sympy.exp(t) - 1 - t, t, 0, sympy.oo, "e^t ≥ 1 + t for t ≥ 0"), {t: EPSILON},
+                                 [EPSILON > 0], detail="e^ε ≥ 1 + ε")
+    return kernel.decide(kernel.goal(sympy.Gt(sympy.exp(EPSILON) - 1, 0), [EPSILON > 0]), tangent,
+                         detail="e^ε > 1 for ε > 0")
+
+
+def at_exp(evidence, x, strict: bool = False):
+    """A proved goal over a real x with the hypothesis x ≥ 1 (x > 1 when `strict`), read at x = e^ε for ε ≥ 0 (ε > 0)
+    (kernel steps: instantiate, then discharge e^ε − 1 ≥ 0 (> 0) by :func:`exp_at_least_one` (:func:`exp_above_one`)).
+    Deciding in x keeps the side conditions polynomial: sympy folds e^ε·e^ε into e^{2ε}, a term the kernel's
+    abstraction cannot relate to e^ε."""
+    from symdp.verify import kernel
+    f = kernel.fact(evidence)
+    x_e = sympy.exp(EPSILON)
+    mine = {sympy.Gt(x, 1), sympy.Lt(1, x)} if strict else {sympy.Ge(x, 1), sympy.Le(1, x)}
+    theirs = sympy.Gt(x_e - 1, 0) if strict else sympy.Ge(x_e - 1, 0)
+    if not mine & set(f.goal.hypotheses):
+        raise ValueError(f"the goal must assume x {'>' if strict else '≥'} 1")
+    hyps = [h.xreplace({x: x_e}) for h in f.goal.hypotheses if h not in mine] + [theirs]
+    return kernel.apply(kernel.instantiate(f, {x: x_e}, hyps, detail="at x = e^ε"),
+                        exp_above_one() if strict else exp_at_least_one(), detail="e^ε − 1 ≥ 0 (> 0) for ε ≥ 0 (> 0)")
+
+
+def rr_dual_steps():
+    """Randomized response's dual for the staircase LP (Kairouz–Oh–Viswanath, (82) and (129)), for every k ≥ 2 and every
+    column values μ_1, …, μ_k of the singleton patterns, as kernel steps. With E = e^ε and M = Σ_i μ_i,
+    α*_i = ((E + k − 2)μ_i − (M − μ_i))/((E − 1)(E + k − 1)):
+    - 1ᵀα* = M/(E + k − 1): the sum of an affine function of μ_i split by linearity;
+    - the singleton pattern of x_i (S_l = 1 + (E − 1)τ_l with τ the indicator of {x_i}: τ_l ∈ {0, 1}, τ_l = 1 only at
+      l = i, Σ_l τ_l = 1) has Sᵀα* = 1ᵀα* + (E − 1)Σ_l τ_l α*_l = 1ᵀα* + (E − 1)α*_i = μ_i: the dual is tight there."""
+    from symdp.verify import kernel
+    i, k, x = INPUT, SIZE, sympy.Symbol("x", real=True)                           # x = e^ε, read there at the end
+    l, j = sympy.symbols("l j", integer=True)
+    mu, tau = sympy.IndexedBase("mu"), TAU
+    mass = sympy.Sum(mu[j], (j, 1, k))
+    alpha = lambda n: ((x + k - 2) * mu[n] - (mass - mu[n])) / ((x - 1) * (x + k - 1))
+    setting = [k >= 2, x > 1]
+    over = lambda f: sympy.Sum(f, (l, 1, k))
+    ones = kernel.decide(kernel.goal(sympy.Eq(over(alpha(l)), mass / (x + k - 1)), setting),
+                         kernel.linear(over(alpha(l))), kernel.rename(over(mu[l]), j),
+                         detail="1ᵀα* = Σ_i α*_i = M/(e^ε + k − 1), split by linearity")
+    single = sympy.And(sympy.Or(sympy.Eq(tau[l], 0), sympy.Eq(tau[l], 1)), sympy.Or(sympy.Ne(tau[l], 1), sympy.Eq(l, i)))
+    picks = kernel.decide(kernel.goal(sympy.Eq(tau[l] * alpha(l), tau[l] * alpha(i)), [l >= 1, l <= k, single, *setting]),
+                          detail="τ_l α*_l = τ_l α*_i: the indicator of {x_i} is 0 away from i")
+    column = over((1 + (x - 1) * tau[l]) * alpha(l))
+    tight = kernel.decide(kernel.goal(sympy.Eq(column, mu[i]), [*setting, i >= 1, i <= k, kernel.Every(single, (l, 1, k)),
+                                                               sympy.Eq(over(tau[l]), 1)]),
+                          ones, kernel.summed(picks, l, 1, k), *[kernel.linear(over(f)) for f in (tau[l] * alpha(i), alpha(l))],
+                          kernel.linear(over(tau[l] * alpha(l))), kernel.linear(column),
+                          detail="the singleton pattern of x_i: Sᵀα* = 1ᵀα* + (e^ε − 1)α*_i = μ_i")
+    return at_exp(kernel.combine(ones, tight, detail="the dual's value and its tightness on the singleton patterns, every "
+                                                   "k ≥ 2"), x, strict=True)
+
+
+def _singleton_pick(i, l, tau):
+    """τ_{i,l} ∈ {0, 1}, 1 only at l = i (the indicator of {x_i} at x_l)."""
+    return sympy.And(sympy.Or(sympy.Eq(tau[i, l], 0), sympy.Eq(tau[i, l], 1)), sympy.Or(sympy.Ne(tau[i, l], 1), sympy.Eq(l, i)))
+
+
+def rr_dual_objects():
+    """What :func:`rr_dual_steps` quantifies: the singleton pattern of x_i (τ_l ∈ {0, 1}, 1 only at l = i, Σ_l τ_l = 1)
+    for an input 1 ≤ i ≤ k, and e^ε > 1 (restating ε > 0: the dual divides by e^ε − 1)."""
+    from symdp.verify import kernel
+    from symdp.verify.domains import Integer
+    i, k, l, tau = INPUT, SIZE, sympy.Symbol("l", integer=True), TAU
+    single = sympy.And(sympy.Or(sympy.Eq(tau[l], 0), sympy.Eq(tau[l], 1)), sympy.Or(sympy.Ne(tau[l], 1), sympy.Eq(l, i)))
+    return [Integer("i", 1, k), kernel.Every(single, (l, 1, k)), sympy.Eq(sympy.Sum(tau[l], (l, 1, k)), 1),
+            sympy.exp(EPSILON) > 1]
+
+
+def singleton_objects(laws, value):
+    """What :func:`singleton_values` quantifies, and the two sums it equates named (Σ_i of the pattern value at the
+    singleton patterns and at the masses P(x_i)): listed because the check that a goal covers its domain reads a sum
+    as an opaque term, so a sum of logarithms is defined where the domain says it is."""
+    from symdp.verify import kernel
+    i, k, l, x = INPUT, SIZE, sympy.Symbol("l", integer=True), sympy.exp(EPSILON)
+    tau = sympy.IndexedBase("tau")
+    over = lambda f: sympy.Sum(f, (l, 1, k))
+    each = kernel.Every(sympy.And(kernel.Every(_singleton_pick(i, l, tau), (l, 1, k)), sympy.Eq(over(tau[i, l]), 1),
+                                  *[over(law[l] * tau[i, l]) >= 0 for law in laws]), (i, 1, k))
+    at_patterns = sympy.Sum(value(x, [over(law[l] * tau[i, l]) for law in laws]), (i, 1, k))
+    at_masses = sympy.Sum(value(x, [law[i] for law in laws]), (i, 1, k))
+    return [each, sympy.Eq(sympy.Symbol("S_patterns", real=True), at_patterns),
+            sympy.Eq(sympy.Symbol("S_masses", real=True), at_masses)]
+
+
+def singleton_values(laws, value, what: str):
+    """A pattern value at the singleton patterns, summed over the inputs, for every k, as kernel steps: with τ_{i,l} the
+    indicator of {x_i} (τ_{i,l} ∈ {0, 1}, 1 only at l = i, Σ_l τ_{i,l} = 1), the set mass P(T_{j_i}) = Σ_l P(x_l)τ_{i,l} is
+    P(x_i) for each law, so Σ_i value(P(T_{j_i}), …) = Σ_i value(P(x_i), …). `value(x, masses)` is the pattern value in
+    x = e^ε and the set masses of `laws` (in their order); read at x = e^ε, ε ≥ 0, at the end."""
+    from symdp.verify import kernel
+    i, k = INPUT, SIZE
+    l, x = sympy.Symbol("l", integer=True), sympy.Symbol("x", real=True)
+    tau = sympy.IndexedBase("tau")
+    single = _singleton_pick(i, l, tau)
+    over = lambda f: sympy.Sum(f, (l, 1, k))
+    masses = []
+    for law in laws:
+        picks = kernel.decide(kernel.goal(sympy.Eq(tau[i, l] * law[l], tau[i, l] * law[i]), [l >= 1, l <= k, single]),
+                              detail="τ_{i,l}P(x_l) = τ_{i,l}P(x_i): the indicator of {x_i} is 0 away from i")
+        masses += [kernel.summed(picks, l, 1, k), kernel.linear(over(tau[i, l] * law[i]))]
+    # P(T_{j_i}) ≥ 0 (a law's mass; a sum of non-negative terms has no sign by its form): the values are defined
+    setting = [i >= 1, i <= k, kernel.Every(single, (l, 1, k)), sympy.Eq(over(tau[i, l]), 1), x >= 1,
+               *[over(law[l] * tau[i, l]) >= 0 for law in laws]]
+    one = kernel.decide(kernel.goal(sympy.Eq(value(x, [over(law[l] * tau[i, l]) for law in laws]),
+                                             value(x, [law[i] for law in laws])), setting),
+                        *masses, detail=f"{what} at the singleton pattern of x_i: P(T_{{j_i}}) = P(x_i)")
+    return at_exp(kernel.summed(one, i, 1, k, detail="summed over the inputs"), x)
+
+
+def binary_rows():
+    """The binary mechanism (18) at input x_i: Q(0|x_i) = (1 + (e^ε − 1)τ_i)/(e^ε + 1), Q(1|x_i) = (e^ε − (e^ε − 1)τ_i)/(e^ε + 1),
+    τ the indicator of its set T (e^ε/(e^ε + 1) on T, 1/(e^ε + 1) off it)."""
+    x, t = sympy.exp(EPSILON), TAU[INPUT]
+    return (1 + (x - 1) * t) / (x + 1), (x - (x - 1) * t) / (x + 1)
+
+
+def binary_marginal_goal(law):
+    """(57) for the law `law` (P0 or P1): M(0) = ((e^ε − 1)P(T) + 1)/(e^ε + 1), M(1) = ((e^ε − 1)P(Tᶜ) + 1)/(e^ε + 1)."""
+    from symdp.verify import kernel
+    i, x = INPUT, sympy.exp(EPSILON)
+    q0, q1 = binary_rows()
+    inside, outside = total(law[i] * TAU[i]), total(law[i] * (1 - TAU[i]))
+    return kernel.goal(sympy.And(sympy.Eq(total(law[i] * q0), ((x - 1) * inside + 1) / (x + 1)),
+                                 sympy.Eq(total(law[i] * q1), ((x - 1) * outside + 1) / (x + 1))),
+                       [SIZE >= 1, is_law(law), is_set()])
+
+
+def splits(*terms):
+    """kernel.linear for each sum of `terms` that linearity changes (a sum of one product is already split: its
+    linear form would be the conclusion True, which the re-checker refuses)."""
+    from symdp.verify import kernel
+    out = []
+    for t in terms:
+        ev = kernel.linear(t)
+        if ev.passed and kernel.fact(ev).goal.conclusion is not sympy.true:
+            out.append(ev)
+    return out

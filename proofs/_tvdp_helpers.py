@@ -189,3 +189,33 @@ def published(text: str):
 def flag(condition) -> sympy.Integer:
     """1 if the (exactly decided) condition holds, else 0: for exact_agreement against 1."""
     return sympy.Integer(1 if bool(condition) else 0)
+
+
+# --------------------------------------------------------------------------------------------
+# A kernel step's goal with its auxiliary hypotheses quantified inside
+
+
+def for_every(step, keep, detail: str = ""):
+    """The kernel step's goal ∀ v: H ⇒ C with the hypotheses not in `keep` moved into the conclusion,
+    ∀ v: keep ⇒ (rest ⇒ C), decided from the step itself. The same statement, read as the paper reads it:
+    the hypotheses on the objects the statement quantifies over (a test u ∈ [0, 1]^n, the rows of a channel and
+    their ratio bounds, laws summing to 1, an indicator) are part of "for every such object", and only those on
+    the paper's parameters (`keep`) restrict where the statement is claimed."""
+    from symdp.verify import kernel
+
+    g = kernel.fact(step).goal
+    rest = [h for h in g.hypotheses if h not in keep]
+    if not rest:
+        return step
+    return kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*rest)), g.conclusion),
+                                     [h for h in g.hypotheses if h in keep]), step, detail=detail)
+
+
+def exp_above_one(var):
+    """∀ v > 0: e^v > 1, as a kernel step from e^v ≥ 1 + v on [0, ∞) (an exact decision). The covering check
+    reads e^v as an unknown positive number, so a claim whose goals divide by e^ε − 1 lists e^ε > 1 beside
+    ε > 0 in its domain (the same set); this goal, among the claim's, proves the two agree."""
+    from symdp.verify import kernel, prove
+
+    tangent = prove(sympy.exp(var) - 1 - var, var, 0, sympy.oo, f"e^{var} ≥ 1 + {var} for {var} ≥ 0")
+    return kernel.decide(kernel.goal(sympy.exp(var) > 1, [var > 0]), tangent, detail=f"e^{var} > 1 for {var} > 0")

@@ -12,15 +12,19 @@ import itertools
 import sympy
 
 from _cs_helpers import grouped
-from _eldp_helpers import Q, holds, log, random_law, rng
+from _eldp_helpers import OUT, Q, at_exp, holds, log, random_law, rng, splits
+from _vertex import indicator, vertex_bound
 from symdp import lp
 from symdp.local import (Channel, decision_points, dominance_kernel, error_region_vertices, in_error_region,
                          quaternary_mechanism, satisfies_ldp, utility)
 from symdp.numbers import sign
-from symdp.verify import cited, claim, combine, establish, exact_agreement, identity, real_closed
+from symdp.verify import cited, claim, combine, establish, exact_agreement, identity, kernel, real_closed
+from symdp.verify.domains import Channel as AnyChannel, Laws
 
 PAPER = "extremal-ldp"
 E, DELTA, A_, B_ = sympy.symbols("E delta a b", positive=True)
+# Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
+_ε, _δ = sympy.symbols("epsilon delta", real=True)
 
 
 def _ldp_by_events(ch: Channel, e, d) -> bool:
@@ -48,9 +52,12 @@ def _in_hull(point, pts) -> bool:
     return lp.feasible_point(rows, [1, point[0], point[1]], n=len(pts)) is not None
 
 
+_EQ_38_DOMAIN = [AnyChannel("Q_QT", k=2, l=4), _ε >= 0, _δ >= 0, _δ <= 1]
+
+
 @claim(PAPER, "Eq. (38)", "the quaternary mechanism Q_QT is row-stochastic and (ε,δ)-LDP, tight on S = {0}, {0,3} "
        "(x = 0 vs 1) and {1}, {1,2}",
-       stated_domain='|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]: the quaternary mechanism (38)', stated_where='Section 5, eq. (38)',
+       domain=_EQ_38_DOMAIN, stated_domain='|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]: the quaternary mechanism (38)', stated_where='Section 5, eq. (38)',
        quote=(r"For a binary random variable X𝒳={0,1}𝑋𝒳01X\in{\cal X}=\{0,1\}, the quaternary mechanism maps X𝑋X to "
               r"a quaternary random variable Y𝒴={0,1,2,3}𝑌𝒴0123Y\in{\cal Y}=\{0,1,2,3\} and is defined as "
               r"QQT(0|x)={δ if x=0,0 if x=1.QQT(1|x)={0 if x=0,δ if x=1.subscript𝑄QTconditional0𝑥cases𝛿 if 𝑥00 if "
@@ -79,32 +86,64 @@ def eq_38():
     tight += [sum(q.rows[1][y] for y in S) == e * sum(q.rows[0][y] for y in S) + d for S in ([1], [1, 2])]
     cross = holds([_ldp_by_events(q, e, d), not _ldp_by_events(q, e, d - Q(1, 100)), *tight],
                   "(ε,δ)-LDP on all 16 events, not for a smaller δ, and tight on the four named events")
-    sym = [[DELTA, 0, (1 - DELTA) / (1 + E), (1 - DELTA) * E / (1 + E)],
-           [0, DELTA, (1 - DELTA) * E / (1 + E), (1 - DELTA) / (1 + E)]]
-    rows = identity([sum(r) for r in sym] + [sym[0][0] + sym[0][3] - E * (sym[1][0] + sym[1][3]) - DELTA],
-                    [1, 1, 0], "rows sum to 1 and Q(S|0) = e^ε Q(S|1) + δ on S = {0, 3}, symbolic ε, δ")
-    x, dd = sympy.symbols("x d", real=True)
-    qt = [[dd, 0, (1 - dd) / (1 + x), (1 - dd) * x / (1 + x)], [0, dd, (1 - dd) * x / (1 + x), (1 - dd) / (1 + x)]]
-    dom = [x >= 1, dd >= 0, dd <= 1]
+    return establish(_quaternary_steps(), stmt, cross, domain=_EQ_38_DOMAIN)
+
+
+def _quaternary_rows(x, d):
+    """Q_QT of (38) with e^ε = x and δ = d: row x = 0, row x = 1, outputs 0, 1, 2, 3."""
+    return [[d, 0, (1 - d) / (1 + x), (1 - d) * x / (1 + x)], [0, d, (1 - d) * x / (1 + x), (1 - d) / (1 + x)]]
+
+
+def _quaternary_steps():
+    """(38) for every ε ≥ 0 and δ ∈ [0, 1] (kernel steps): decided in real arithmetic in x = e^ε ≥ 1 and δ, then read at
+    x = e^ε. Every entry is ≥ 0, the rows sum to 1, Q(S|x) ≤ e^ε Q(S|x') + δ for all 15 non-empty events S and both
+    orders of the inputs (the empty event is 0 ≤ δ), with equality on S = {0}, {0, 3} (x = 0 against 1) and S = {1},
+    {1, 2} (x = 1 against 0)."""
+    x, d = sympy.Symbol("x", real=True), _δ
+    qt = _quaternary_rows(x, d)
+    setting = [x >= 1, d >= 0, d <= 1]
+    mass = lambda row, S: sum((qt[row][y] for y in S), sympy.Integer(0))
+    decided = lambda rel, what: kernel.decide(kernel.goal(rel, setting), detail=what)
     events = [S for n in range(1, 5) for S in itertools.combinations(range(4), n)]
-    ldp = combine(*[real_closed(dd + x * sum(qt[j][y] for y in S) - sum(qt[i][y] for y in S), [x, dd], dom,
-                                f"Q(S|{i}) ≤ e^ε Q(S|{j}) + δ for S = {set(S)}")
-                    for S in events for i, j in ((0, 1), (1, 0))],
-                  *[real_closed(v, [x, dd], dom, "entry ≥ 0") for row in qt for v in row],
-                  detail="(ε,δ)-LDP on all 15 non-empty events, both directions, and non-negative entries, for every "
-                         "e^ε ≥ 1, δ ∈ [0, 1] (nlsat)")
-    return establish(combine(rows, ldp), stmt, cross, domain='|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]: the quaternary mechanism (38)')
+    private = [decided(mass(i, S) <= x * mass(j, S) + d, f"Q(S|{i}) ≤ e^ε Q(S|{j}) + δ, S = {set(S)}")
+               for S in events for i, j in ((0, 1), (1, 0))]
+    entries = [decided(v >= 0, "an entry is ≥ 0") for row in qt for v in row if v != 0]
+    rows = [decided(sympy.Eq(sum(row), 1), "a row sums to 1") for row in qt]
+    tight = [decided(sympy.Eq(mass(i, S), x * mass(j, S) + d), f"equality on S = {set(S)}, x = {i} against {j}")
+             for S, i, j in (((0,), 0, 1), ((0, 3), 0, 1), ((1,), 1, 0), ((1, 2), 1, 0))]
+    return at_exp(kernel.combine(*rows, *entries, *private, *tight, detail="(ε,δ)-LDP on all 15 non-empty events, both "
+                                 "directions, a channel, tight on the four named events"), x)
+
+
+#: Theorem 19's objects: the rows q0_y = Q(y|0), q1_y = Q(y|1) over y = 1, …, ℓ, a randomised rule φ ∈ [0, 1]^ℓ, the
+#: events B = {y : q0_y > e^ε q1_y} and B' = {y : q1_y > e^ε q0_y} (indicators s, s_2), any event (indicator b), and a
+#: mixture λ of n points
+_ELL, _N, _Y, _R = sympy.Symbol("l", integer=True), sympy.Symbol("n", integer=True), OUT, sympy.Symbol("r", integer=True)
+_ROWS = (sympy.IndexedBase("q0", nonnegative=True), sympy.IndexedBase("q1", nonnegative=True))
+_RULE, _BEST, _BEST2, _ANY = (sympy.IndexedBase(n) for n in ("phi", "s", "s_2", "b"))
+_WEIGHTS = sympy.IndexedBase("lambda", nonnegative=True)
+
+
+def _region_objects():
+    over = lambda f: kernel.Every(f, (_Y, 1, _ELL))
+    q0, q1, x, y = *_ROWS, sympy.exp(_ε), _Y
+    return [*[sympy.Eq(sympy.Sum(q[y], (y, 1, _ELL)), 1) for q in _ROWS],
+            over(sympy.And(_RULE[y] >= 0, _RULE[y] <= 1)),
+            over(indicator(q0[y] - x * q1[y], _BEST[y])), over(indicator(q1[y] - x * q0[y], _BEST2[y])),
+            over(sympy.Or(sympy.Eq(_ANY[y], 0), sympy.Eq(_ANY[y], 1))),
+            sympy.Eq(sympy.Sum(_WEIGHTS[_R], (_R, 1, _N)), 1)]
+
+
+_THEOREM_19_DOMAIN = [AnyChannel("Q", k=2), _ε >= 0, _δ >= 0, _δ <= 1, Laws("q0", "q1", k="l"), Laws("lambda", k="n"),
+                      *_region_objects()]
 
 
 @claim(PAPER, "Theorem 19", "a binary-input Q is (ε,δ)-LDP iff every test has P_FA + e^ε P_MD ≥ 1−δ and "
        "e^ε P_FA + P_MD ≥ 1−δ, i.e. R_Q ⊆ R_{ε,δ}",
-       stated_domain='“a binary-input mechanism Q”, ε ≥ 0, δ ∈ [0, 1], every test', stated_where='Section 5, Theorem 19',
+       domain=_THEOREM_19_DOMAIN, stated_domain='“a binary-input mechanism Q”, ε ≥ 0, δ ∈ [0, 1], every test', stated_where='Section 5, Theorem 19',
        quote=(r"Theorem 19 A mechanism Q𝑄Q is (ε,δ)𝜀𝛿\left(\varepsilon,\delta\right)-locally differentially private "
               r"if and only if Qε,δsubscript𝑄subscript𝜀𝛿\mathcal{R}_{Q}\subseteq\mathcal{R}_{\varepsilon,\delta}."))
 def theorem_19():
-    qB0, qB1 = sympy.symbols("qB0 qB1", positive=True)   # Q(B|0), Q(B|1) with B = Aᶜ, P_FA = 1 − Q(B|0), P_MD = Q(B|1)
-    ident = identity((1 - qB0) + E * qB1 - (1 - DELTA), E * qB1 + DELTA - qB0,
-                     "P_FA + e^ε P_MD − (1−δ) = e^ε Q(B|1) + δ − Q(B|0)")
     r = rng(19)
     flags = []
     for _ in range(120):
@@ -114,14 +153,71 @@ def theorem_19():
         region = all(in_error_region(md, fa, log(e), d) for md, fa in decision_points(ch))
         flags.append(region == _ldp_by_events(ch, e, d))
         flags.append(satisfies_ldp(ch, log(e), d) == _ldp_by_events(ch, e, d))
-    other = identity(E * (1 - qB0) + qB1 - (1 - DELTA), E * (1 - qB0) + DELTA - (1 - qB1),
-                     "e^ε P_FA + P_MD − (1−δ) = e^ε Q(Bᶜ|0) + δ − Q(Bᶜ|1)")
-    return establish(combine(ident, other), holds(flags, "120 random channels: region test ⇔ the definition (33) on all "
-                                                  "events; library satisfies_ldp agrees"),
-                     domain='“a binary-input mechanism Q”, ε ≥ 0, δ ∈ [0, 1], every test',
-                     prose_steps=["as B ranges over all events, the two identities turn the two test inequalities into "
-                                  "the definition (33) in both directions; randomised tests are mixtures of deterministic "
-                                  "ones and the conditions are linear in the test"])
+    return establish(_region_steps(), holds(flags, "120 random channels: region test ⇔ the definition (33) on all "
+                                            "events; library satisfies_ldp agrees"),
+                     domain=_THEOREM_19_DOMAIN)
+
+
+def _region_steps():
+    """Theorem 19 for every output alphabet, as kernel steps (Kairouz–Oh–Viswanath, Section 5, after Kairouz et al.
+    2013). Rows q0_y = Q(y|0), q1_y = Q(y|1) over y = 1, …, ℓ; a randomised decision rule says X̂ = 1 with probability
+    φ_y ∈ [0, 1] at y, so P_FA = Σ q0_y φ_y and P_MD = Σ q1_y(1 − φ_y); an event B has the indicator s_y ∈ {0, 1}.
+    Only if: P_FA + e^ε P_MD ≥ 1 − δ reads Σ (1 − φ_y)(q0_y − e^ε q1_y) ≤ δ, affine in φ on the cube [0, 1]^ℓ, so at
+    most its value at the best vertex (B = {y : q0_y > e^ε q1_y}), which (ε, δ)-LDP at B bounds by δ; likewise
+    e^ε P_FA + P_MD ≥ 1 − δ with φ and B' = {y : q1_y > e^ε q0_y}. Every point of R_Q, a convex combination of the
+    rules' points, then obeys both (an expectation of the two inequalities). If: at the deterministic rules φ = 1 − s
+    and φ = s of an event B the two inequalities are (ε, δ)-LDP at B in both directions."""
+    y, n, x, d, ell = _Y, _N, sympy.exp(_ε), _δ, _ELL
+    (q0, q1), phi, s, s2 = _ROWS, _RULE, _BEST, _BEST2
+    over = lambda f: sympy.Sum(f, (y, 1, ell))
+    fa = lambda rule: over(q0[y] * rule)
+    md = lambda rule: over(q1[y] * (1 - rule))
+    rows = [ell >= 1, sympy.Eq(over(q0[y]), 1), sympy.Eq(over(q1[y]), 1)]
+    cube = [phi[y] >= 0, phi[y] <= 1]
+    c, c2 = q0[y] - x * q1[y], q1[y] - x * q0[y]
+    worst = vertex_bound(c, 1 - phi[y], cube, s[y], y, ell)
+    worst2 = vertex_bound(c2, phi[y], cube, s2[y], y, ell)
+    private = [over(s[y] * q0[y]) <= x * over(s[y] * q1[y]) + d, over(s2[y] * q1[y]) <= x * over(s2[y] * q0[y]) + d]
+    tests = sympy.And(fa(phi[y]) + x * md(phi[y]) >= 1 - d, x * fa(phi[y]) + md(phi[y]) >= 1 - d)
+    hyps = list(dict.fromkeys([*rows, *kernel.fact(worst).goal.hypotheses, *kernel.fact(worst2).goal.hypotheses, *private]))
+    sums = [over(f) for f in (q0[y] * phi[y], q1[y] * (1 - phi[y]), (1 - phi[y]) * c, phi[y] * c2, s[y] * c, s2[y] * c2)]
+    only_if = kernel.decide(kernel.goal(tests, hyps), worst, worst2, *splits(*sums),
+                            detail="(ε, δ)-LDP ⇒ both inequalities for every randomised rule")
+    # the hull: n rules' points (FA_r, MD_r) with weights λ_r ≥ 0, Σλ_r = 1
+    r_, lam, FA, MD = _R, _WEIGHTS, *sympy.symbols("FA MD", cls=sympy.IndexedBase)
+    hull = []
+    for k_ in (1, x):
+        point = kernel.decide(kernel.goal(1 - d <= k_ * FA[r_] + (x + 1 - k_) * MD[r_],
+                                          [r_ >= 1, r_ <= n, 1 - d <= k_ * FA[r_] + (x + 1 - k_) * MD[r_]]),
+                              detail="a rule's point obeys the inequality")
+        mixed = kernel.expectation(point, r_, 1, n, lam[r_])
+        total_ = sympy.Sum(lam[r_] * (k_ * FA[r_] + (x + 1 - k_) * MD[r_]), (r_, 1, n))
+        hull.append((mixed, kernel.linear(total_), kernel.linear(sympy.Sum(lam[r_] * (1 - d), (r_, 1, n)))))
+    mix = lambda v: sympy.Sum(lam[r_] * v[r_], (r_, 1, n))
+    in_region = sympy.And(mix(FA) + x * mix(MD) >= 1 - d, x * mix(FA) + mix(MD) >= 1 - d)
+    every = [fact.goal.hypotheses for fact in (kernel.fact(h[0]) for h in hull)]
+    convex = kernel.decide(kernel.goal(in_region, list(dict.fromkeys([n >= 1, sympy.Eq(sympy.Sum(lam[r_], (r_, 1, n)), 1),
+                                                                         *every[0], *every[1]]))),
+                           *[step for h in hull for step in h], detail="R_Q, the hull of the rules' points, lies in R_{ε,δ}")
+    # if: the deterministic rules of any event B (indicator b)
+    s = _ANY
+    bit = kernel.Every(sympy.Or(sympy.Eq(s[y], 0), sympy.Eq(s[y], 1)), (y, 1, ell))
+    at_rules = [fa(1 - s[y]) + x * md(1 - s[y]) >= 1 - d, x * fa(s[y]) + md(s[y]) >= 1 - d]
+    ldp = sympy.And(over(s[y] * q0[y]) <= x * over(s[y] * q1[y]) + d, over(s[y] * q1[y]) <= x * over(s[y] * q0[y]) + d)
+    sums = [over(f) for f in (q0[y] * (1 - s[y]), q1[y] * (1 - (1 - s[y])), q0[y] * s[y], q1[y] * (1 - s[y]))]
+    if_ = kernel.decide(kernel.goal(ldp, [*rows, bit, *at_rules]), *splits(*sums),
+                        detail="R_Q ⊆ R_{ε,δ} at the deterministic rules of B ⇒ (ε, δ)-LDP at B, both directions")
+    # each direction's if-part (ε, δ)-LDP at B and B', the points in R_{ε,δ}, the rules of B in R_{ε,δ}) moves to the
+    # conclusion as a disjunction (the kernel's formulas have no Implies); the rest names the objects (the domain)
+    objects = set(_region_objects())
+    stated = []
+    for step in (only_if, convex, if_):
+        g = kernel.fact(step).goal
+        premise = [h for h in g.hypotheses if h not in objects and h not in (ell >= 1, n >= 1)]
+        stated.append(kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*premise)), g.conclusion),
+                                                [h for h in g.hypotheses if h not in premise]), step,
+                                    detail="read as: its if-part fails, or its conclusion holds"))
+    return combine(*stated, detail="Theorem 19 in both directions, every output alphabet")
 
 
 @claim(PAPER, "Theorem 20", "(Blackwell) Q1 dominates Q2 (Q2 = Q1·W, W row-stochastic) iff R_{Q2} ⊆ R_{Q1}",

@@ -10,18 +10,18 @@ from __future__ import annotations
 import sympy
 
 from _cs_helpers import grouped
-from _eldp_helpers import (C, D, E, EPS, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu,
-                           random_law, rng, rr_mi, sub, subsets)
+from _eldp_helpers import (C, D, E, EPS, LAW, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu, random_law,
+                           rng, rr_dual_objects, rr_dual_steps, rr_mi, singleton_objects, singleton_values, sub, subsets, at_exp, exp_above_one, INPUT, is_law, SIZE, TAU, total)
 from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
-from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, prove, real_closed
-from symdp.verify.domains import ProbabilityVector
+from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, kernel, prove, real_closed
+from symdp.verify.domains import Integer, ProbabilityVector
 
 PAPER = "extremal-ldp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _z, _Px, _z_star = sympy.symbols("epsilon z P(x^*) z^*(epsilon)", real=True)  # z*(ε) of eq. (124)
+_ε, _z = sympy.symbols("epsilon z", real=True)
 
 
 def _H(p):
@@ -36,8 +36,12 @@ def _unique_max(p) -> bool:
     return vals.count(best) == 2
 
 
+#: P as a sequence on k symbols (Σ_i P(x_i) = 1): what the goal quantifies
+_EQ_105_DOMAIN = [ProbabilityVector("P", "k"), is_law(LAW)]
+
+
 @claim(PAPER, "Eq. (105)", "argmin_A |P(A) − ½| = argmax_A P(A)P(Aᶜ) (= argmax h(P(A)))",
-       stated_domain='any P on a finite alphabet, all subsets A', stated_where='Section 9.1, eq. (105)',
+       domain=_EQ_105_DOMAIN, stated_domain='any P on a finite alphabet, all subsets A', stated_where='Section 9.1, eq. (105)',
        quote=(r"Let f(z)=|z12|𝑓𝑧𝑧12f(z)=|z-\frac{1}{2}|, g(z)=zlogz(1z)log(1z)𝑔𝑧𝑧𝑧1𝑧1𝑧g(z)=-z\log z-(1-z)\log(1-z), "
               r"and h(z)=z(1z)𝑧𝑧1𝑧h(z)=z(1-z) for 0z10𝑧10\leq z\leq 1. On the one hand, g𝑔g and hh are monotonically "
               r"increasing over 0z120𝑧120\leq z\leq\frac{1}{2} and monotonically decreasing over "
@@ -50,7 +54,6 @@ def _unique_max(p) -> bool:
               r"\displaystyle\Leftrightarrow TargmaxA𝒳P(A)P(Ac).𝑇𝐴𝒳𝑃𝐴𝑃superscript𝐴𝑐\displaystyle "
               r"T\in\underset{A\subseteq{\cal X}}{\arg\max}\;\;P(A)P(A^{c})."))
 def eq_105():
-    stmt = identity(Z * (1 - Z), Q(1, 4) - (Z - Q(1, 2)) ** 2, "P(A)P(Aᶜ) = ¼ − (P(A) − ½)²")
     r = rng(105)
     flags = []
     for _ in range(20):
@@ -59,8 +62,25 @@ def eq_105():
         d = [abs(sub(p, A) - Q(1, 2)) for A in subsets(k)]
         g = [sub(p, A) * (1 - sub(p, A)) for A in subsets(k)]
         flags.append({i for i, v in enumerate(d) if v == min(d)} == {i for i, v in enumerate(g) if v == max(g)})
-    return establish(stmt, holds(flags, "exhaustive argmin/argmax over all subsets, random P, k = 2..6"),
-                     domain='any P on a finite alphabet, all subsets A')
+    return establish(_same_order(), holds(flags, "exhaustive argmin/argmax over all subsets, random P, k = 2..6"),
+                     domain=_EQ_105_DOMAIN)
+
+
+def _same_order():
+    """(105)'s outer equality for every P and all sets A, B (kernel steps): with P(A) = Σ_i P(x_i)σ_i (σ the indicator
+    of A) and P(Aᶜ) = Σ_i P(x_i)(1 − σ_i) = 1 − P(A), |P(A) − ½| ≤ |P(B) − ½| ⇔ P(A)P(Aᶜ) ≥ P(B)P(Bᶜ), since
+    z(1 − z) = ¼ − (z − ½)²: the two orders of the sets agree, so argmin_A |P(A) − ½| = argmax_A P(A)P(Aᶜ). (The
+    entropy in the middle of (105) is not claimed here.)"""
+    i = INPUT
+    masses = []
+    for name in ("sigma_A", "sigma_B"):
+        sigma = sympy.IndexedBase(name)
+        masses.append((total(LAW[i] * sigma[i]), total(LAW[i] * (1 - sigma[i]))))
+    (a, ac), (b, bc) = masses
+    goal = kernel.goal(sympy.Equivalent(sympy.Abs(a - Q(1, 2)) <= sympy.Abs(b - Q(1, 2)), a * ac >= b * bc),
+                       [SIZE >= 1, is_law(LAW)])
+    return kernel.decide(goal, *[kernel.linear(t) for t in (ac, bc)],
+                         detail="P(A)P(Aᶜ) = ¼ − (P(A) − ½)² orders the sets as |P(A) − ½| does, reversed")
 
 
 @claim(PAPER, "Eq. (100)", "the dual (98) has 1ᵀα* = (μ(S_{j1}) + μ(S_{j2}))/(e^ε+1) = BIN (printed: μ(S_{j1}) + "
@@ -210,8 +230,17 @@ def _binary_mi_value():
                     "(115): I(X;Y) of the binary mechanism = [μ(P(T)) + μ(P(Tᶜ))]/(E+1), z = P(T) aggregated")
 
 
+def _mi_value(x, m):
+    """(113) in x = e^ε at the mass m[0]."""
+    return m[0] * x * _ε - (m[0] * (x - 1) + 1) * log(m[0] * (x - 1) + 1)
+
+
+_EQ_131_DOMAIN = [ProbabilityVector("P", "k"), Integer("k", 2), _ε > 0, *rr_dual_objects(),
+                  *singleton_objects((LAW,), _mi_value)]
+
+
 @claim(PAPER, "Eq. (131)", "the MI dual α* of (129) has 1ᵀα* = I_RR (139) and is tight on the singletons",
-       stated_domain='the dual (129) of the RR mutual-information LP', stated_where='Section 9.5, eq. (131)',
+       domain=_EQ_131_DOMAIN, stated_domain='the dual (129) of the RR mutual-information LP', stated_where='Section 9.5, eq. (131)',
        quote=(r"1Tαsuperscript1𝑇superscript𝛼\displaystyle\textrm{{1}}^{T}\alpha^{*} =\displaystyle= "
               r"1(eε1)(eε+k1)i[k]{(eε+k2)μ(Sji(k))l[k],liμ(Sjl(k))}1superscript𝑒𝜀1superscript𝑒𝜀𝑘1subscript𝑖delimited-[]𝑘superscript𝑒𝜀𝑘2𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖subscriptformulae-sequence𝑙delimited-[]𝑘𝑙𝑖𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑙\displaystyle\frac{1}{\left(e^{\varepsilon}-1\right)\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\left\{\left(e^{\varepsilon}+k-2\right)\mu\left(S^{(k)}_{j_{i}}\right)-\sum_{l\in[k],l\neq "
               r"i}\mu\left(S^{(k)}_{j_{l}}\right)\right\} (131) =\displaystyle= "
@@ -236,27 +265,10 @@ def eq_131():
     from symdp.local import rr_dual
     cross = exact_agreement(lognorm(sum(rr_dual(log(e), utility.mutual_information(C)))), lognorm(rr_mi(C, e)),
                             "library rr_dual sums to I_RR (139), example C, e^ε = 5")
-    # the statement for every k and every P, with the sums aggregated: μ_i = μ(P_i, ε) (113), S = Σ_i μ_i
-    kk = sympy.Symbol("k", positive=True)
-    m_i, S = sympy.symbols("mu_i S", real=True)
-    a_i = ((E + kk - 2) * m_i - (S - m_i)) / ((E - 1) * (E + kk - 1))
-    c1, c0 = sympy.diff(a_i, m_i), a_i.subs(m_i, 0)
-    affine = identity(a_i, c1 * m_i + c0, "α*_i = c1·μ_i + c0 with c1, c0 free of i (affine in μ_i)")
-    tight = identity((E - 1) * a_i + S / (E + kk - 1), m_i,
-                     "singleton column θ = (1,…,e^ε at i,…,1): θᵀα* = (e^ε−1)α*_i + 1ᵀα* = μ_i = μ(P_i) (tight)")
-    # 1ᵀα* = S/(E+k−1) for every k, as kernel steps: the finite sum of the affine α*_i split by linearity
-    from symdp.verify import kernel
-    i, j, k = sympy.symbols("i j k", integer=True)
-    mu = sympy.IndexedBase("mu")
-    total_mu = sympy.Sum(mu[j], (j, 1, k))
-    alpha_i = ((E + k - 2) * mu[i] - (total_mu - mu[i])) / ((E - 1) * (E + k - 1))
-    split = kernel.linear(sympy.Sum(alpha_i, (i, 1, k)))
-    total = kernel.decide(kernel.goal(sympy.Eq(sympy.Sum(alpha_i, (i, 1, k)), total_mu / (E + k - 1)), [k >= 2, E > 1]),
-                          split, kernel.rename(sympy.Sum(mu[i], (i, 1, k)), j),
-                          detail="1ᵀα* = Σ_i (c1 μ_i + c0) = c1·Σμ_i + c0·k = Σμ_i/(E+k−1) = I_RR (139), every k ≥ 2")
-    proof = combine(affine, total, tight, detail="(131) for every k ≥ 2 and P: the sum of an affine function of μ_i is "
-                                                 "c1·Σμ_i + c0·k")
-    return establish(proof, stmt, cross, domain='the dual (129) of the RR mutual-information LP')
+    values = singleton_values((LAW,), _mi_value, "(113)")
+    return establish(combine(rr_dual_steps(), values, detail="(131): 1ᵀα* = Σ_i μ_{j_i}/(e^ε + k − 1), tight on the "
+                                                             "singletons; μ_{j_i} by (113) at T_{j_i} = {x_i} is μ(P_i) (139)"),
+                     stmt, cross, domain=_EQ_131_DOMAIN, uses=["extremal-ldp:eq-99-eq-eq-113"])
 
 
 @claim(PAPER, "Theorem 14", "for each P there is ε*(P) with RR maximising I(X;Y) for all ε ≥ ε*",
@@ -464,7 +476,8 @@ def _zstar(eps):
     return (sympy.exp(eps * e / (e - 1) - 1) - 1) / (e - 1)
 
 
-_LEMMA_27_DOMAIN = [_z >= 0, _z <= 1, _ε > 0]
+#: e^ε > 1 restates ε > 0 (z*(ε) divides by e^ε − 1): the goals read e^ε as a term of its own
+_LEMMA_27_DOMAIN = [_z >= 0, _z <= 1, _ε > 0, sympy.exp(_ε) > 1]
 
 
 @claim(PAPER, "Lemma 27 (eqs. 121–122)", "μ'(z,ε) = Eε − (E−1) − (E−1)log(z(E−1)+1), vanishing at "
@@ -486,43 +499,50 @@ _LEMMA_27_DOMAIN = [_z >= 0, _z <= 1, _ε > 0]
               r"ε𝜀\varepsilon, μ(z,ε)𝜇𝑧𝜀\mu\left(z,\varepsilon\right) is maximized at "
               r"z(ε)superscript𝑧𝜀z^{*}(\varepsilon)."))
 def lemma_27_identities():
-    e = sympy.exp(EPS)
-    mu = mi_mu(Z, e, EPS)
-    d = sympy.diff(mu, Z)
-    stmt = identity([d, sympy.expand_log(d.subs(Z, _zstar(EPS)), force=True)],
-                    [e * EPS - (e - 1) - (e - 1) * log(Z * (e - 1) + 1), 0], "(121) and μ'(z*(ε), ε) = 0")
-    half = combine(_mu_concave(), _mu_slope_at_half(d), detail="z* ≤ ½ for every ε > 0")
+    e = sympy.exp(_ε)
+    mu = mi_mu(_z, e, _ε)
+    d = sympy.diff(mu, _z)
+    # (121): μ' as sympy differentiates μ(z, ε) of (113); (122): it vanishes at z*(ε) (log e^u = u for real u)
+    slope = identity(d, e * _ε - (e - 1) - (e - 1) * log(_z * (e - 1) + 1), "(121): μ'(z, ε), differentiated by sympy")
+    zero = _slope_vanishes(d)
     box = holds([sign(Q(1, 2) - _zstar(Q(j, 10))) > 0 for j in range(1, 101, 9)], "z*(ε) < ½ at ε = 0.1, 1, …, 9.1")
     ref = exact_agreement([int(sign(_zstar(1) - Q("0.459512743348930")) >= 0),
                            int(sign(_zstar(1) - Q("0.459512743348932")) <= 0)], [1, 1],
                           "z*(1) = 0.459512743348931 (catalog)")
-    return establish(combine(stmt, half), box, ref, domain=_LEMMA_27_DOMAIN,
-                     prose_steps=[_Z_STAR_ORDER])
+    return establish(combine(slope, zero, _zstar_at_most_half(), detail="(121), (122) and z* ≤ ½"), box, ref,
+                     domain=_LEMMA_27_DOMAIN)
 
 
-#: How the sign facts on μ' place z*: μ' strictly decreasing in z, μ'(z*) = 0 and μ'(½) ≤ 0.
-_Z_STAR_ORDER = ("μ'(·, ε) is strictly decreasing (μ'' < 0), so μ' > 0 below its zero z*(ε), μ' < 0 above it, "
-                 "and μ'(½, ε) ≤ 0 = μ'(z*(ε), ε) gives z*(ε) ≤ ½")
+def _slope_vanishes(d):
+    """μ'(z*(ε), ε) = 0 for every ε > 0 (122), as kernel steps: z*(e^ε − 1) + 1 = e^A with A = εe^ε/(e^ε − 1) − 1, and
+    log e^A = A (log(c·e^a) = a + log c at c = 1; sympy leaves log e^A alone, not knowing A real, which needs e^ε ≠ 1)."""
+    a_, c_ = sympy.Symbol("a", real=True), sympy.Symbol("c", positive=True)
+    e = sympy.exp(_ε)
+    power = _ε * e / (e - 1) - 1
+    product = kernel.fact(identity(log(c_ * sympy.exp(a_)), a_ + log(c_), "log(c·e^a) = a + log c"))
+    inverse = kernel.apply(kernel.instantiate(product, {a_: power, c_: 1}, [e - 1 > 0], detail="at a = A, c = 1"),
+                           exp_above_one(), detail="log e^A = A")
+    return kernel.decide(kernel.goal(sympy.Eq(d.subs(_z, _zstar(_ε)), 0), [_ε > 0]), inverse, exp_above_one(),
+                         detail="μ'(z*(ε), ε) = 0 (122)")
 
 
-def _mu_concave():
-    """μ''(z, ε) = −(E−1)²/(z(E−1)+1) < 0 for z ≥ 0, E = e^ε > 1 (Kairouz–Oh–Viswanath, proof of Lemma 27)."""
-    x = sympy.Symbol("x", positive=True)                                        # x = e^ε
-    second = sympy.diff(mi_mu(Z, x, log(x)), Z, 2)
-    shape = identity(second, -(x - 1) ** 2 / (Z * (x - 1) + 1), "μ''(z, ε) = −(E−1)²/(z(E−1)+1)")
-    sign_ = real_closed((x - 1) ** 2 / (Z * (x - 1) + 1), [Z, x], [x > 1, Z >= 0],
-                        "(E−1)²/(z(E−1)+1) > 0 for z ≥ 0, E > 1")
-    return combine(shape, sign_, detail="μ is strictly concave in z")
-
-
-def _mu_slope_at_half(d):
-    """μ'(½, ε) ≤ 0 for every ε ≥ 0: with x = e^ε, −μ'(½) = (x−1) + (x−1)log((x+1)/2) − x log x vanishes at x = 1
-    and so does its first derivative; the second is (x−1)/(x(x+1)²) ≥ 0 (decided by `prove`, two levels of f(lo) ≥ 0
-    and f' ≥ 0)."""
-    x = sympy.Symbol("x", positive=True)
+def _zstar_at_most_half():
+    """z*(ε) ≤ ½ for every ε > 0, as kernel steps. With E = e^ε, A = εE/(E − 1) − 1 and B = (E + 1)/2, z* =
+    (e^A − 1)/(E − 1) ≤ ½ is e^A ≤ B. The proof of Lemma 27's μ'(½, ε) ≤ 0 is −μ'(½, ε) = g(E) ≥ 0,
+    g(x) = (x − 1) + (x − 1)log((x + 1)/2) − x log x on [1, ∞) (symdp.verify.prove: g(1) = g'(1) = 0, g'' ≥ 0), so
+    t = log B − A = g(E)/(E − 1) ≥ 0, and 1 − e^{−t} ≥ 0 (prove again) is 1 − e^A/B ≥ 0."""
+    x, t = sympy.symbols("x t", real=True)
+    e = sympy.exp(_ε)
     g = (x - 1) + (x - 1) * log((x + 1) / 2) - x * log(x)
-    written = identity(-d.subs(Z, Q(1, 2)).subs(EPS, log(x)), g, "−μ'(½, ε) with x = e^ε")
-    return combine(written, prove(g, x, 1, detail="−μ'(½, ε) ≥ 0 for x = e^ε ∈ [1, ∞)"))
+    at_e = at_exp(prove(g, x, 1, sympy.oo, "−μ'(½, ε) = g(e^ε) ≥ 0: g ≥ 0 on [1, ∞)"), x)
+    gap = log((e + 1) / 2) - (_ε * e / (e - 1) - 1)
+    above = kernel.decide(kernel.goal(gap >= 0, [_ε > 0]), at_e, exp_above_one(),
+                          detail="log B − A = g(e^ε)/(e^ε − 1) ≥ 0")
+    tail = kernel.instantiate(prove(1 - sympy.exp(-t), t, 0, sympy.oo, "e^{−t} ≤ 1 for t ≥ 0"), {t: gap}, [_ε > 0, gap >= 0],
+                              detail="at t = log B − A")
+    below = kernel.apply(tail, above, detail="e^A ≤ B")
+    return kernel.decide(kernel.goal(_zstar(_ε) <= Q(1, 2), [_ε > 0]), below, exp_above_one(),
+                         detail="z*(ε) = (e^A − 1)/(e^ε − 1) ≤ ½ since e^A ≤ (e^ε + 1)/2")
 
 
 @claim(PAPER, "Lemma 27", "for ε ≤ 1: max_j μ_j ≤ μ(P(T),ε) + μ(P(Tᶜ),ε) with T from (30)",
@@ -544,7 +564,28 @@ def lemma_27():
                      domain="45 random instances", stated_domain="all P, ε ≤ 1")
 
 
-_CLAIM_4_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0, _ε <= 1, _Px >= 1 - _z_star]
+_SIGMA, _STAR = sympy.IndexedBase("sigma"), sympy.Symbol("i_0", integer=True)
+
+
+def _claim_4_sets(i):
+    """At x_i: σ_i ∈ {0, 1} (A a set), τ_i ∈ {0, 1} with τ_i = 1 only at i = i0 (T = {x*})."""
+    bit = lambda v: sympy.Or(sympy.Eq(v, 0), sympy.Eq(v, 1))
+    return [bit(_SIGMA[i]), bit(TAU[i]), sympy.Or(sympy.Ne(TAU[i], 1), sympy.Eq(i, _STAR))]
+
+
+def _claim_4_objects():
+    """Claim 4's objects: the law P, T = {x*} = {x_{i0}} by its indicator τ, any set A by its indicator σ (x* ∈ A or
+    not), P(A) ≥ 0 and P(x*) ∈ [0, 1] (probabilities: μ is evaluated there), and the hypothesis P(x*) ≥ 1 − z*(ε)."""
+    i, i0, tau, sigma = INPUT, _STAR, TAU, _SIGMA
+    bit = lambda v: sympy.Or(sympy.Eq(v, 0), sympy.Eq(v, 1))
+    pa, px = total(LAW[i] * sigma[i]), total(LAW[i] * tau[i])
+    return [SIZE >= 1, is_law(LAW), kernel.Every(sympy.And(*_claim_4_sets(i)), (i, 1, SIZE)), bit(sigma[i0]), pa >= 0, px >= 0, px <= 1, px >= 1 - _zstar(_ε),
+            _ε > 0, sympy.exp(_ε) > 1]
+
+
+#: ε > 0: z*(ε) (122) divides by e^ε − 1; the paper states Claim 4 inside Lemma 27 (ε ≤ 1)
+_CLAIM_4_PROVED = [ProbabilityVector("P", "k"), Integer("i_0"), *_claim_4_objects()]
+_CLAIM_4_DOMAIN = [*_CLAIM_4_PROVED, _ε <= 1]
 
 
 @claim(PAPER, "Claim 4", "if P(x*) ≥ 1 − z*(ε) then T = {x*} maximises P(A)P(Aᶜ) and max_A μ(P(A)) = "
@@ -575,33 +616,155 @@ def claim_4():
             best2 = max(mi_mu(sub(p, xs), e), mi_mu(1 - sub(p, xs), e), key=lambda v: sympy.N(v, 30))
             flags.append(T_is_max and sign(mx - best2) == 0)
     return establish(_claim_4_steps(), holds(flags, "random P with a dominant symbol, exhaustive over subsets"),
-                     domain=_CLAIM_4_DOMAIN, uses=["extremal-ldp:lemma-27-eqs-121-122"],
-                     prose_steps=["a set A either contains x* (then P(A) ≥ P(x*)) or not (then P(A) ≤ 1 − P(x*)); "
-                                  "T = {x*} and Tᶜ are among the sets A",
-                                  "μ(·, ε) increases on [0, z*] and decreases on [z*, 1] (Lemma 27: μ'' < 0, μ'(z*) = 0)"])
+                     domain=_CLAIM_4_PROVED, uses=["extremal-ldp:lemma-27-eqs-121-122"])
+
+
+def _log_below():
+    """log r ≥ 1 − 1/r for every r > 0, in the form t − 1 + e^{−t} ≥ 0 for every real t (kernel steps: symdp.verify.prove
+    on t ≥ 0, and e^u ≥ 1 + u for u ≥ 0 read at u = −t for t ≤ 0); read at t = log r it is log r − 1 + 1/r ≥ 0."""
+    t, u = sympy.symbols("t u", real=True)
+    ahead = prove(t - 1 + sympy.exp(-t), t, 0, sympy.oo, "t − 1 + e^{−t} ≥ 0 for t ≥ 0")
+    behind = kernel.instantiate(prove(sympy.exp(u) - 1 - u, u, 0, sympy.oo, "e^u ≥ 1 + u for u ≥ 0"), {u: -t}, [t <= 0],
+                                detail="at u = −t, t ≤ 0")
+    return kernel.decide(kernel.goal(t - 1 + sympy.exp(-t) >= 0, []), ahead, behind,
+                         detail="t − 1 + e^{−t} ≥ 0 for every real t"), t
+
+
+def _log_ratio(a, b, hypotheses):
+    """a(log a − log b) ≥ a − b for a, b > 0 (under `hypotheses`, which must give a, b > 0): for positive a_, b_,
+    :func:`_log_below` at t = log(a_/b_) with log(a_/b_) = log a_ − log b_, times a_; then read at a, b (written
+    without dividing by a: sympy writes 1/e^A as e^{−A}, a term the kernel's abstraction cannot relate to e^A)."""
+    below, t = _log_below()
+    av, bv = sympy.symbols("a_ b_", positive=True)
+    at = kernel.instantiate(below, {t: log(av / bv)}, [], detail="at t = log(a/b)")
+    quotient = kernel.fact(identity(log(av / bv), log(av) - log(bv), "log(a/b) = log a − log b"))
+    generic = kernel.decide(kernel.goal(av * (log(av) - log(bv)) >= av - bv, []), at, quotient,
+                            detail="a(log a − log b) ≥ a − b for a, b > 0")
+    return kernel.instantiate(generic, {av: a, bv: b}, hypotheses, detail="at a, b")
+
+
+def _mu(z):
+    """μ(z, ε) of (113) with E = e^ε."""
+    return mi_mu(z, sympy.exp(_ε), _ε)
+
+
+def _slope(w):
+    """μ'(w, ε) of (121)."""
+    x = sympy.exp(_ε)
+    return x * _ε - (x - 1) - (x - 1) * log(w * (x - 1) + 1)
+
+
+def _claim_4_core():
+    """Claim 4 in plain reals s = P(A), m = P(x*) (Kairouz–Oh–Viswanath, proof of Lemma 27, case 1), as kernel steps:
+    with z* ≤ ½ and μ'(z*) = 0 (eqs. (121)–(122)), for 0 ≤ s ≤ 1, 1 − z* ≤ m ≤ 1 and s ≥ m or s ≤ 1 − m:
+    P(A)P(Aᶜ) = s(1 − s) ≤ m(1 − m), and μ(s) ≤ max(μ(m), μ(1 − m)). μ lies below its tangents (μ(s) ≤ μ(w) +
+    μ'(w)(s − w): with u = s(e^ε − 1) + 1, v = w(e^ε − 1) + 1 the gap is −u(log u − log v) + u − v ≤ 0), and μ'(w) ≤ 0
+    for w ≥ z*, ≥ 0 for w ≤ z* (log increases: log v − log v* ≥ 1 − v*/v ≥ 0)."""
+    s_, w, m = sympy.symbols("s w m", real=True)
+    x = sympy.exp(_ε)
+    positive = [_ε > 0, x > 1]
+    zs = _zstar(_ε)
+    half = kernel.lemma("extremal-ldp:lemma-27-eqs-121-122", kernel.goal(zs <= Q(1, 2), [_ε > 0]))
+    d = sympy.diff(mi_mu(_z, x, _ε), _z)
+    flat = kernel.lemma("extremal-ldp:lemma-27-eqs-121-122", kernel.goal(sympy.Eq(d.subs(_z, zs), 0), [_ε > 0]))
+    unit = [s_ >= 0, s_ <= 1, w >= 0, w <= 1, *positive]
+    u, v = s_ * (x - 1) + 1, w * (x - 1) + 1
+    tangent = kernel.decide(kernel.goal(_mu(s_) <= _mu(w) + _slope(w) * (s_ - w), unit),
+                            _log_ratio(u, v, unit), detail="μ lies below its tangent at w")
+    star = zs * (x - 1) + 1
+    falls = kernel.decide(kernel.goal(_slope(w) <= 0, [w >= zs, w <= 1, *positive]),
+                          _log_ratio(v, star, [w >= zs, w <= 1, *positive]), flat, exp_above_one(),
+                          detail="μ'(w) ≤ 0 for w ≥ z*")
+    rises = kernel.decide(kernel.goal(_slope(w) >= 0, [w >= 0, w <= zs, *positive]),
+                          _log_ratio(star, v, [w >= 0, w <= zs, *positive]), flat, exp_above_one(),
+                          detail="μ'(w) ≥ 0 for w ≤ z*")
+    setting = [s_ >= 0, s_ <= 1, m <= 1, m >= 1 - zs, zs <= Q(1, 2), *positive]
+    # small steps glued by apply (no solver), so that both SMT solvers of the re-check settle each side condition:
+    # A ≤ B + G·D with G ≤ 0 ≤ D (or G ≥ 0 ≥ D) gives A ≤ B, decided in four plain numbers, read at μ(s), μ(w), μ'(w)
+    a_, b_, g_, d_, z_ = sympy.symbols("A B G D z", real=True)
+    below = {sign_: kernel.decide(kernel.goal(a_ <= b_, [a_ <= b_ + g_ * d_, sign_ * g_ <= 0, sign_ * d_ >= 0]),
+                                  detail="A ≤ B + G·D, G·D ≤ 0 ⇒ A ≤ B") for sign_ in (1, -1)}
+    cases = []
+    for w_, sign_, slope in ((m, 1, falls), (1 - m, -1, rises)):
+        at = {a_: _mu(s_), b_: _mu(w_), g_: _slope(w_), d_: s_ - w_}
+        tangent_w = kernel.instantiate(tangent, {w: w_}, setting, detail="the tangent at P(T) or P(Tᶜ)")
+        slope_w = kernel.instantiate(slope, {w: w_}, setting, detail="the slope's sign there")
+        hyps = [kernel.fact(tangent_w).goal.conclusion, kernel.fact(slope_w).goal.conclusion, sign_ * (s_ - w_) >= 0,
+                *setting]
+        read = kernel.instantiate(below[sign_], at, hyps, detail="at μ(P(A)), μ(w), μ'(w)")
+        cases.append(kernel.apply(read, tangent_w, slope_w, detail="μ(P(A)) ≤ μ(w) on the side of z* where μ is monotone"))
+    product = kernel.decide(kernel.goal(s_ * (1 - s_) <= m * (1 - m), [s_ >= 0, s_ <= 1, m <= 1, m >= 1 - z_, z_ <= Q(1, 2),
+                                                                        sympy.Or(s_ >= m, s_ <= 1 - m)]),
+                            detail="P(A)P(Aᶜ) ≤ P(T)P(Tᶜ) for P(T) ≥ 1 − z ≥ ½ and P(A) ≥ P(T) or ≤ 1 − P(T)")
+    product = kernel.instantiate(product, {z_: zs}, [*setting, sympy.Or(s_ >= m, s_ <= 1 - m)], detail="at z = z*(ε)")
+    goal = kernel.goal(sympy.And(s_ * (1 - s_) <= m * (1 - m), _mu(s_) <= sympy.Max(_mu(m), _mu(1 - m))),
+                       [s_ >= 0, s_ <= 1, m <= 1, m >= 1 - zs, sympy.Or(s_ >= m, s_ <= 1 - m), *positive])
+    return kernel.decide(goal, product, *cases, half, detail="P(A)P(Aᶜ) ≤ P(T)P(Tᶜ) and μ(P(A)) ≤ max(μ(P(T)), "
+                                                             "μ(P(Tᶜ)))"), s_, m
 
 
 def _claim_4_steps():
-    """Claim 4 in m = P(x*), s = P(A), z* (Kairouz–Oh–Viswanath, proof of Lemma 27, case 1), from z* ≤ ½
-    (eq. 122): P(A)P(Aᶜ) ≤ m(1 − m) for both kinds of A, and P(A) on the side of z* where μ is monotone."""
-    m, s_, zs = sympy.symbols("m s zs", real=True)
-    dom = [zs <= Q(1, 2), m >= 1 - zs, m <= 1]
-    with_x = dom + [s_ >= m, s_ <= 1]
-    without = dom + [s_ >= 0, s_ <= 1 - m]
-    prod = [real_closed(m * (1 - m) - s_ * (1 - s_), [m, s_, zs], d, f"P(A)P(Aᶜ) ≤ P(x*)P(x*ᶜ) when {w}")
-            for d, w in ((with_x, "x* ∈ A"), (without, "x* ∉ A"))]
-    side = [real_closed(m - zs, [m, s_, zs], with_x, "x* ∈ A: z* ≤ P(x*) ≤ P(A), so μ decreases from P(T) to P(A)"),
-            real_closed(zs - (1 - m), [m, s_, zs], without,
-                        "x* ∉ A: P(A) ≤ P(Tᶜ) = 1 − P(x*) ≤ z*, so μ increases from P(A) to P(Tᶜ)")]
-    return grouped("T = {x*} maximises P(A)P(Aᶜ); max_A μ(P(A)) is μ(P(T)) or μ(P(Tᶜ))", *prod, *side)
+    """Claim 4 for every P, k and set A, as kernel steps: P(A) = Σ P(x_i)σ_i and P(T) = Σ P(x_i)τ_i with τ the
+    indicator of {x_{i0}}; term by term P(x_i)σ_i ≥ σ_{i0}P(x_i)τ_i and ≤ P(x_i) − (1 − σ_{i0})P(x_i)τ_i (τ_i = 1 only at
+    i = i0), so P(A) ≥ P(T) when x* ∈ A and P(A) ≤ 1 − P(T) when not; then :func:`_claim_4_core` at s = P(A), m = P(T)."""
+    i, i0, tau, sigma, p = INPUT, _STAR, TAU, _SIGMA, LAW
+    span = [i >= 1, i <= SIZE]
+    bit = lambda v: sympy.Or(sympy.Eq(v, 0), sympy.Eq(v, 1))
+    where = [*span, *_claim_4_sets(i)]
+    pointwise = [kernel.decide(kernel.goal(p[i] * sigma[i] >= sigma[i0] * p[i] * tau[i], where),
+                               detail="P(x_i)σ_i ≥ σ_{i0}P(x_i)τ_i: τ_i = 1 only at x*"),
+                 kernel.decide(kernel.goal(p[i] * sigma[i] <= p[i] - (1 - sigma[i0]) * p[i] * tau[i], where),
+                               detail="P(x_i)σ_i ≤ P(x_i) − (1 − σ_{i0})P(x_i)τ_i: τ_i = 1 only at x*")]
+    summed = [kernel.summed(e, i, 1, SIZE) for e in pointwise]
+    pa, px = total(p[i] * sigma[i]), total(p[i] * tau[i])
+    splits_ = [kernel.linear(total(f)) for f in (sigma[i0] * p[i] * tau[i], p[i] - (1 - sigma[i0]) * p[i] * tau[i])]
+    objects = _claim_4_objects()
+    sides = kernel.decide(kernel.goal(sympy.Or(pa >= px, pa <= 1 - px), objects), *summed, *splits_,
+                          detail="x* ∈ A: P(A) ≥ P(x*); x* ∉ A: P(A) ≤ 1 − P(x*)")
+    within = kernel.decide(kernel.goal(p[i] * sigma[i] <= p[i], where), detail="P(x_i)σ_i ≤ P(x_i)")
+    most = kernel.decide(kernel.goal(pa <= 1, objects), kernel.summed(within, i, 1, SIZE), detail="P(A) ≤ Σ P = 1")
+    core, s_, m = _claim_4_core()
+    at = kernel.instantiate(core, {s_: pa, m: px}, [*objects, sympy.Or(pa >= px, pa <= 1 - px), pa <= 1],
+                            detail="at s = P(A), m = P(x*)")
+    return kernel.apply(at, sides, most, detail="Claim 4 for every set A")
 
 
-_CLAIM_5_DOMAIN = [ProbabilityVector("P", "k"), _Px < 1 - _z_star]
+_HALF = Q(1, 2)
+_L, _N = sympy.symbols("l n", integer=True)
+#: P(T) for the set T of (125) (its indicator rho)
+_RHO = sympy.IndexedBase("rho")
 
 
-@claim(PAPER, "Claim 5", "for sorted P there is A with ½ − P(x*) ≤ P(A) ≤ ½; hence ¼ ≤ P(T) ≤ ½ (125) for "
-       "P(T) = min{P(B) : B ∈ argmax P(A)P(Aᶜ)} when P(x*) ≤ ½",
-       domain=_CLAIM_5_DOMAIN, stated_domain='P sorted decreasingly, P(x*) < 1 − z*(ε)', stated_where='Section 9.4, Claim 5 and eq. (125)',
+def _prefix(n):
+    """P(x_1) + … + P(x_n)."""
+    return sympy.Sum(LAW[INPUT], (INPUT, 1, n))
+
+
+def _claim_5_terms(n):
+    """P(A ∩ {x_1, …, x_n}), P(x_1) + … + P(x_n), and for l ≤ n: x_l ∈ A exactly when P(x_1) + … + P(x_l) < ½ (A's
+    indicator σ), P(x_l) ≤ P(x*)."""
+    l = _L
+    below = sympy.Or(sympy.And(sympy.Eq(_SIGMA[l], 1), _prefix(l) < _HALF), sympy.And(sympy.Eq(_SIGMA[l], 0), _prefix(l) >= _HALF))
+    return (sympy.Sum(LAW[l] * _SIGMA[l], (l, 1, n)), _prefix(n), kernel.Every(below, (l, 1, n)),
+            kernel.Every(LAW[l] <= LAW[_STAR], (l, 1, n)))
+
+
+def _claim_5_objects():
+    """Claim 5's objects: the law P, x* its most likely symbol (P(x_l) ≤ P(x*)), the set A = {x_l : P(x_1) + … + P(x_l)
+    < ½} (the proof's {x_1, …, x_{l*−1}}, without sorting: the prefix sums grow anyway), and T of (125): P(T) ≤ ½ (the
+    least P(B) over the maximisers B, closed under B ↦ Bᶜ) maximising P(B)P(Bᶜ), used at B = A and B = {x*}."""
+    pa, _, every, most = _claim_5_terms(SIZE)
+    t, m = total(LAW[INPUT] * _RHO[INPUT]), LAW[_STAR]
+    return [SIZE >= 1, is_law(LAW), every, most, t <= _HALF, t * (1 - t) >= pa * (1 - pa), t * (1 - t) >= m * (1 - m)]
+
+
+_CLAIM_5_DOMAIN = [ProbabilityVector("P", "k"), Integer("i_0"), *_claim_5_objects()]
+
+
+@claim(PAPER, "Claim 5", "A = {x_l : P(x_1) + … + P(x_l) < ½} has ½ − P(x*) ≤ P(A) ≤ ½; hence ¼ ≤ P(T) ≤ ½ (125) "
+       "for P(T) = min{P(B) : B ∈ argmax P(A)P(Aᶜ)} when P(x*) ≤ ½",
+       domain=_CLAIM_5_DOMAIN, stated_domain='any P, x* a most likely symbol (the proof sorts P; the prefix sums need no '
+                                             'sorting); T of (125), used at B = A and B = {x*}', stated_where='Section 9.4, Claim 5 and eq. (125)',
        quote=(r"Claim 5 There exists a set A𝒳𝐴𝒳A\subset{\cal X} such that "
               r"12P(x)P(A)1212𝑃superscript𝑥𝑃𝐴12\frac{1}{2}-P(x^{*})\leq P(A)\leq\frac{1}{2}. Proof Without loss of "
               r"generality, assume that the sequence P(xi)𝑃subscript𝑥𝑖P(x_{i}), i[k]𝑖delimited-[]𝑘i\in[k], is sorted "
@@ -636,24 +799,30 @@ def claim_5():
             PT = min(sub(p, A) for A, v in zip(subsets(k), g) if v == max(g))
             flags.append(Q(1, 4) <= PT <= Q(1, 2))
     return establish(_claim_5_steps(), holds(flags, "exhaustive over subsets, 30 random P, k = 2..6"),
-                     domain=_CLAIM_5_DOMAIN,
-                     prose_steps=["order P increasingly; the prefix sums grow from 0 to 1, so l* = min{l : P(x_1) + … + "
-                                  "P(x_l) ≥ ½} exists; A = {x_1, …, x_(l*−1)} has s = P(A) < ½ ≤ s + P(x_l*) with "
-                                  "P(x_l*) ≤ P(x*)",
-                                  "B ↦ Bᶜ maps argmax P(B)P(Bᶜ) to itself, so its smallest P(B) is ≤ ½; T maximises "
-                                  "P(B)P(Bᶜ), so P(T)P(Tᶜ) ≥ P(x*)P(x*ᶜ) and ≥ P(A)P(Aᶜ)"])
+                     domain=_CLAIM_5_DOMAIN)
 
 
 def _claim_5_steps():
-    """Claim 5 and (125) in s = P(A), p = P(x_l*), m = P(x*), t = P(T) (Kairouz–Oh–Viswanath, proof of Lemma 27,
-    case 3)."""
-    s_, p, m, t = sympy.symbols("s p m t", real=True)
-    prefix = real_closed(s_ - (Q(1, 2) - m), [s_, p, m], [s_ >= 0, s_ < Q(1, 2), s_ + p >= Q(1, 2), p <= m],
-                         "P(A) < ½ ≤ P(A) + P(x_l*), P(x_l*) ≤ P(x*) ⇒ ½ − P(x*) ≤ P(A)")
-    symmetric = identity(t * (1 - t), (1 - t) * (1 - (1 - t)), "P(B)P(Bᶜ) is unchanged by B ↦ Bᶜ")
-    lower = real_closed(t - Q(1, 4), [s_, m, t],
-                        [t >= 0, t <= Q(1, 2), m >= 0, m <= Q(1, 2), s_ >= Q(1, 2) - m, s_ <= Q(1, 2), s_ >= 0,
-                         t * (1 - t) >= m * (1 - m), t * (1 - t) >= s_ * (1 - s_)],
-                         "(125): P(T) ≤ ½ maximising P(B)P(Bᶜ), P(x*) ≤ ½, ½ − P(x*) ≤ P(A) ≤ ½ ⇒ P(T) ≥ ¼")
-    return grouped("Claim 5 and (125)", prefix, symmetric, lower)
-
+    """Claim 5 and (125) for every P and k, as kernel steps (Kairouz–Oh–Viswanath, proof of Lemma 27, case 3). By
+    induction on n: either P(x_1) + … + P(x_n) < ½ and P(A ∩ {x_1, …, x_n}) equals it, or that prefix is ≥ ½ and
+    ½ − P(x*) ≤ P(A ∩ {x_1, …, x_n}) ≤ ½ (the first prefix to reach ½ adds P(x_l) ≤ P(x*) to one below ½, and A stops
+    there); at n = k the prefix is 1, so ½ − P(x*) ≤ P(A) ≤ ½. Then (125): P(T) ≤ ½ maximising P(B)P(Bᶜ), at A and
+    at {x*}, with P(x*) ≤ ½, gives P(T) ≥ ¼."""
+    n, m = _N, LAW[_STAR]
+    S, pre, every, most = _claim_5_terms(n)
+    invariant = sympy.Or(sympy.And(pre < _HALF, sympy.Eq(S, pre)), sympy.And(pre >= _HALF, S >= _HALF - m, S <= _HALF))
+    goal = kernel.goal(invariant, [n >= 0, every, most])
+    base_goal, step_goal = kernel.induction_goals(goal, n, 0)
+    base = kernel.decide(base_goal, *[kernel.unfold(t, "all") for t in _claim_5_terms(0)],
+                         detail="no symbol yet: both sums are 0 < ½")
+    step = kernel.decide(step_goal, *[kernel.unfold(t, "end") for t in _claim_5_terms(n + 1)],
+                         detail="one more symbol: it joins A while the prefix stays below ½")
+    prefixes = kernel.induction(goal, n, 0, base, step, detail="A against the prefix sums, by induction on n")
+    pa, _, every_k, most_k = _claim_5_terms(SIZE)
+    at_k = kernel.instantiate(prefixes, {n: SIZE}, [SIZE >= 1, every_k, most_k], detail="at n = k")
+    exists = kernel.decide(kernel.goal(sympy.And(pa >= _HALF - m, pa <= _HALF), [SIZE >= 1, is_law(LAW), every_k, most_k]),
+                           at_k, detail="the whole prefix is Σ P = 1 ≥ ½: ½ − P(x*) ≤ P(A) ≤ ½")
+    t = total(LAW[INPUT] * _RHO[INPUT])
+    quarter = kernel.decide(kernel.goal(sympy.Or(m > _HALF, t >= Q(1, 4)), _claim_5_objects()), exists,
+                            detail="(125): P(x*) ≤ ½ gives P(T) ≥ max(P(x*), P(A)) ≥ max(P(x*), ½ − P(x*)) ≥ ¼")
+    return combine(exists, quarter, detail="Claim 5 and (125)")

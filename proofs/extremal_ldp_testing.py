@@ -13,13 +13,15 @@ import sympy
 
 from _cs_helpers import grouped
 from _vertex import indicator as _indicator, vertex_bound
-from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, Q, RATIO0, RATIO1, TIE0, TIE1, binary_kl, binary_set,
-                           distinct_ratio_pair, holds, kl, kl_mu, lognorm, log, random_law, rng, rr_kl, sub, subsets, tv)
+from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, in_cube, splits, ROW0, ROW2, at_exp, binary_marginal_goal, binary_rows,
+                           exp_at_least_one, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
+                           binary_kl, binary_set, distinct_ratio_pair, holds, is_law, is_set, kl, kl_mu, lognorm, log,
+                           pattern_entry, random_law, rng, rr_dual_objects, rr_dual_steps, rr_kl, singleton_objects, singleton_values, sub, subsets, total, tv)
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
 from symdp.verify import cited, claim, combine, erratum, establish, exact_agreement, identity, kernel, prove, real_closed
-from symdp.verify.domains import ConvexF, LDPChannel, Laws
+from symdp.verify.domains import ConvexF, Integer, LDPChannel, Laws
 
 PAPER = "extremal-ldp"
 
@@ -58,8 +60,13 @@ def _sandwich(p0, p1, e) -> bool:
 # Lemma 24 and Theorem 5 (high privacy: the binary mechanism)
 
 
+#: P0, P1 as sequences on k symbols (Σ_i P_ν(x_i) = 1) and T as its indicator τ (τ_i ∈ {0, 1}): what the goals quantify
+_LEMMA_24_IDENTITY_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0, is_law(LAW0), is_law(LAW1), is_set(),
+                             in_cube(sympy.IndexedBase("S"))]
+
+
 @claim(PAPER, "Lemma 24 (eqs. 58–60)", "(58) ⇔ (59) for every column S_j ∈ [1,e^ε]^k, and (59) on a pattern is (60)",
-       stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (58)–(60)',
+       domain=_LEMMA_24_IDENTITY_DOMAIN, stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (58)–(60)',
        quote=(r"As in Lemma 22, for any \ell\in\mathbb{N}, Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell} can be "
               r"represented as Q=SΘ𝑄𝑆ΘQ=S\Theta, where "
               r"S[1,eε]k×𝑆superscript1superscript𝑒𝜀𝑘S\in[1,e^{\varepsilon}]^{k\times\ell} and "
@@ -84,18 +91,11 @@ def _sandwich(p0, p1, e) -> bool:
               r"+(eε1)2{P0(T)P1(Tj)P1(T)P0(Tj)}0.superscriptsuperscript𝑒𝜀12subscript𝑃0𝑇subscript𝑃1subscript𝑇𝑗subscript𝑃1𝑇subscript𝑃0subscript𝑇𝑗0\displaystyle+\left(e^{\varepsilon}-1\right)^{2}\left\{P_{0}\left(T\right)P_{1}\left(T_{j}\right)-P_{1}\left(T\right)P_{0}\left(T_{j}\right)\right\}\geq "
               r"0. (60)"))
 def lemma_24_upper_identity():
-    a, t0, t1, b0, b1, j0, j1 = _aggregated_symbols()
-    cross = (a * t0 + 1) * (1 + b1) - (a * t1 + 1) * (1 + b0)
-    eq59 = a * (t0 - t1) + a * (t0 * b1 - t1 * b0) - (b0 - b1)
-    eq60 = a * ((t0 - t1) - (j0 - j1)) + a ** 2 * (t0 * j1 - t1 * j0)
-    stmt = identity([cross, eq59.subs({b0: a * j0, b1: a * j1})], [eq59, eq60],
-                    "cross-multiplied (58) − (59), and (59) on a pattern column (S = e^ε on T_j, 1 elsewhere) − (60), for "
-                    "every k, T and column (aggregated sums)")
-    return establish(stmt, domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', prose_steps=[_AGGREGATE])
+    return establish(_column_bound_steps(upper=True), domain=_LEMMA_24_IDENTITY_DOMAIN)
 
 
 @claim(PAPER, "Lemma 24 (eqs. 63–65)", "(63) ⇔ (64) for every column, and (64) on a pattern is (65)",
-       stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (63)–(65)',
+       domain=_LEMMA_24_IDENTITY_DOMAIN, stated_domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', stated_where='Section 8.2, eqs. (63)–(65)',
        quote=(r"We now show that for for any \ell\in\mathbb{N} and any "
               r"Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}, the following lower bound holds "
               r"(eε1)P0(Tc)+1(eε1)P1(Tc)+1M0(y)M1(y)=i[k]P0(xi)Siji[k]P1(xi)Sij,superscript𝑒𝜀1subscript𝑃0superscript𝑇𝑐1superscript𝑒𝜀1subscript𝑃1superscript𝑇𝑐1subscript𝑀0𝑦subscript𝑀1𝑦subscript𝑖delimited-[]𝑘subscript𝑃0subscript𝑥𝑖subscript𝑆𝑖𝑗subscript𝑖delimited-[]𝑘subscript𝑃1subscript𝑥𝑖subscript𝑆𝑖𝑗\frac{\left(e^{\varepsilon}-1\right)P_{0}\left(T^{c}\right)+1}{\left(e^{\varepsilon}-1\right)P_{1}\left(T^{c}\right)+1}\leq\frac{M_{0}(y)}{M_{1}(y)}=\frac{\sum_{i\in[k]}P_{0}\left(x_{i}\right)S_{ij}}{\sum_{i\in[k]}P_{1}\left(x_{i}\right)S_{ij}}, "
@@ -115,26 +115,77 @@ def lemma_24_upper_identity():
               r"+(eε1)2{P0(T)P1(Tj)P1(T)P0(Tj)}0.superscriptsuperscript𝑒𝜀12subscript𝑃0𝑇subscript𝑃1subscript𝑇𝑗subscript𝑃1𝑇subscript𝑃0subscript𝑇𝑗0\displaystyle+\left(e^{\varepsilon}-1\right)^{2}\left\{P_{0}\left(T\right)P_{1}\left(T_{j}\right)-P_{1}\left(T\right)P_{0}\left(T_{j}\right)\right\}\geq "
               r"0. (65)"))
 def lemma_24_lower_identity():
-    a, t0, t1, b0, b1, j0, j1 = _aggregated_symbols()
-    # P_ν(Tᶜ) = 1 − P_ν(T)
-    cross = (a * (1 - t1) + 1) * (1 + b0) - (a * (1 - t0) + 1) * (1 + b1)
-    eq64 = a * (t0 - t1) + a * (t0 * b1 - t1 * b0) + (1 + a) * (b0 - b1)
-    eq65 = a * ((t0 - t1) + (1 + a) * (j0 - j1)) + a ** 2 * (t0 * j1 - t1 * j0)
-    stmt = identity([cross, eq64.subs({b0: a * j0, b1: a * j1})], [eq64, eq65],
-                    "cross-multiplied (63) − (64), and (64) on a pattern column − (65), for every k, T and column "
-                    "(aggregated sums)")
-    return establish(stmt, domain='every column S_j ∈ [1, e^ε]^k, a = e^ε − 1', prose_steps=[_AGGREGATE])
+    return establish(_column_bound_steps(upper=False), domain=_LEMMA_24_IDENTITY_DOMAIN)
 
 
-#: The linearity step behind the aggregated symbols of Lemma 24's identities.
-_AGGREGATE = ("with Σ_x P_ν(x) = 1: P_νᵀS = 1 + B_ν where B_ν = Σ_x (S_x − 1)P_ν(x), Σ_x (S_x − 1)(P0(T)P1(x) − "
-              "P1(T)P0(x)) = P0(T)B_1 − P1(T)B_0, and on a pattern column B_ν = a·P_ν(T_j) (linearity of the sums)")
+def _column_bound_steps(upper: bool):
+    """(58) ⇔ (59) and (59) on a pattern = (60) (or (63) ⇔ (64) and (64) on a pattern = (65) when not `upper`) for
+    every k, T and column S ∈ [1, e^ε]^k, as kernel steps. With a = e^ε − 1, t_ν = P_ν(T) = Σ_x P_ν(x)τ_x (τ the
+    indicator of T) and P_ν(Tᶜ) = Σ_x P_ν(x)(1 − τ_x): cross-multiplying the ratio bound by its positive denominators
+    and splitting the sums by linearity (Σ_x P_ν(x) = 1) gives (59) (resp. (64)); on the pattern S_x = 1 + aσ_x (σ the
+    indicator of T_j, j_ν = P_ν(T_j) = Σ_x P_ν(x)σ_x) the sums Σ(S_x − 1)(…) are a·Σσ_x(…), which gives (60) (resp. (65)).
+    The set masses t_ν, j_ν are sums over their own index (i_2), constants of the sums over x they multiply."""
+    i, i2, a, x = INPUT, sympy.Symbol("i_2", integer=True), sympy.exp(_ε) - 1, sympy.exp(_ε)
+    col, sigma = sympy.IndexedBase("S"), sympy.IndexedBase("sigma")
+    p0, p1 = LAW0[i], LAW1[i]
+    t0, t1 = (total(p[i2] * TAU[i2], i2) for p in (LAW0, LAW1))
+    j0, j1 = (total(p[i2] * sigma[i2], i2) for p in (LAW0, LAW1))
+    m0, m1 = total(p0 * col[i]), total(p1 * col[i])
+    weight = -1 if upper else x                                                       # the coefficient of Σ(S − 1)(P0 − P1)
+    form = lambda s_i: a * (t0 - t1) + a * total((s_i - 1) * (t0 * p1 - t1 * p0)) + weight * total((s_i - 1) * (p0 - p1))
+    laws = [SIZE >= 1, is_law(LAW0), is_law(LAW1), is_set()]
+    # a/b ≤ c/e ⇔ cb − ea ≥ 0 for b, e > 0, decided in four plain numbers, then instantiated at the sums
+    u = sympy.symbols("a b c e", real=True)
+    crossed = kernel.decide(kernel.goal(sympy.Equivalent(u[0] / u[1] <= u[2] / u[3], u[2] * u[1] - u[3] * u[0] >= 0),
+                                        [u[1] > 0, u[3] > 0]), detail="a/b ≤ c/e ⇔ cb − ea ≥ 0 for b, e > 0")
+    if upper:
+        at = dict(zip(u, (m0, m1, a * t0 + 1, a * t1 + 1)))
+        pattern = a * ((t0 - t1) - (j0 - j1)) + a ** 2 * (t0 * j1 - t1 * j0)
+        split = []
+    else:
+        c0, c1 = (total(p[i2] * (1 - TAU[i2]), i2) for p in (LAW0, LAW1))
+        at = dict(zip(u, (a * c0 + 1, a * c1 + 1, m0, m1)))
+        pattern = a * ((t0 - t1) + x * (j0 - j1)) + a ** 2 * (t0 * j1 - t1 * j0)
+        split = [kernel.linear(total(p[i2] * (1 - TAU[i2]), i2)) for p in (LAW0, LAW1)]
+        split += [kernel.rename(total(p[i]), i2) for p in (LAW0, LAW1)]
+    cross = (u[2] * u[1] - u[3] * u[0]).xreplace(at)
+    name = ("(58) ⇔ (59)", "(59) at a pattern = (60)") if upper else ("(63) ⇔ (64)", "(64) at a pattern = (65)")
+    multiplied = kernel.instantiate(crossed, at, [*laws, at[u[1]] > 0, at[u[3]] > 0],
+                                    detail="the ratio bound cross-multiplied by its positive denominators")
+    sums = [total(f) for f in ((col[i] - 1) * (t0 * p1 - t1 * p0), (col[i] - 1) * (p0 - p1))]
+    expanded = kernel.decide(kernel.goal(sympy.Eq(cross, form(col[i])), laws), *[kernel.linear(t) for t in sums], *split,
+                             detail="the sums over x split by linearity, Σ_x P_ν(x) = 1")
+    same = kernel.rewrite(multiplied, expanded, detail=f"{name[0]} for every column")
+    same = kernel.apply(same, *_positive_denominators(col, upper), detail="the denominators are positive for a column in "
+                                                                          "[1, e^ε]^k and ε ≥ 0")
+    at_pattern = [total(f) for f in (a * sigma[i] * (t0 * p1 - t1 * p0), a * sigma[i] * (p0 - p1))]
+    renamed = [kernel.rename(total(p[i] * sigma[i]), i2) for p in (LAW0, LAW1)]
+    vertex = kernel.decide(kernel.goal(sympy.Eq(form(pattern_entry(sigma[i])), pattern), laws),
+                           *[kernel.linear(t) for t in at_pattern], *renamed, detail=f"{name[1]}: the sums split by linearity")
+    return combine(same, vertex, detail=f"{name[0]} for every column, {name[1]}")
 
 
-def _aggregated_symbols():
-    """a = e^ε − 1, P_ν(T), B_ν = Σ_x (S_x − 1)P_ν(x) and P_ν(T_j) as plain symbols: the identities of Lemma 24
-    hold in them, whatever k, T and the column."""
-    return sympy.symbols("a P0T P1T B0 B1 P0Tj P1Tj", real=True)
+def _positive_denominators(col, upper: bool):
+    """The denominators of (58) (resp. (63)) are positive, as kernel steps: P1ᵀS ≥ Σ P1 = 1 for S ≥ 1 entrywise, and
+    (e^ε − 1)P1(T) + 1 ≥ 1 (resp. with P1(Tᶜ)) since e^ε ≥ 1 for ε ≥ 0 and a set's mass is ≥ 0 (summed term by term,
+    then renamed to the set mass's own index i_2)."""
+    i, i2, a = INPUT, sympy.Symbol("i_2", integer=True), sympy.exp(_ε) - 1
+    span = [i >= 1, i <= SIZE]
+    entry = sympy.And(col[i] >= 1, col[i] <= sympy.exp(_ε))
+    weighted = kernel.decide(kernel.goal(LAW1[i] * col[i] >= LAW1[i], [*span, entry]), detail="P1(x)S_x ≥ P1(x) for S_x ≥ 1")
+    column = kernel.decide(kernel.goal(total(LAW1[i] * col[i]) > 0, [SIZE >= 1, is_law(LAW1), in_cube(col)]),
+                           kernel.summed(weighted, i, 1, SIZE), detail="P1ᵀS ≥ Σ P1 = 1 > 0")
+    w = TAU[i] if upper else 1 - TAU[i]
+    bit = sympy.Or(sympy.Eq(TAU[i], 0), sympy.Eq(TAU[i], 1))
+    # P1(x)w_x + P1(x) ≥ P1(x): summed and split, the set's mass is ≥ 0 (a sum of no sign by its form)
+    nonneg = kernel.decide(kernel.goal(LAW1[i] * w + LAW1[i] >= LAW1[i], [*span, bit]),
+                           detail="P1(x)τ_x ≥ 0 (resp. P1(x)(1 − τ_x))")
+    mass = total(LAW1[i2] * w.xreplace({i: i2}), i2)
+    value = kernel.decide(kernel.goal(a * mass + 1 > 0, [SIZE >= 1, is_set(), _ε >= 0]),
+                          kernel.summed(nonneg, i, 1, SIZE), *splits(total(LAW1[i] * w + LAW1[i]), total(LAW1[i] * w)),
+                          kernel.rename(total(LAW1[i] * w), i2), exp_at_least_one(),
+                          detail="(e^ε − 1)P1(T) + 1 ≥ 1 for ε ≥ 0" if upper else "(e^ε − 1)P1(Tᶜ) + 1 ≥ 1 for ε ≥ 0")
+    return column, value
 
 
 def _threshold_from_60_65(p0, p1):
@@ -415,9 +466,35 @@ def _binary_tv():
     return identity(tv_bin, (E - 1) / (E + 1) * (p - q), "binary TV from the marginals (57) = (e^ε−1)/(e^ε+1)(P0(T)−P1(T))")
 
 
+#: q_i = Q(B|x_i) for an output event B of an ε-LDP channel (no sign assumed: the steps need none)
+_EVENT = sympy.IndexedBase("q")
+
+
+def _event_relations():
+    """What the bound at one output event B uses of an ε-LDP channel (Kairouz–Oh–Viswanath, Section 3.5): q_i = Q(B|x_i)
+    ≤ 1 lies between its least value q_{i0} and its largest q_{i2}, and ε-LDP holds at B and at Bᶜ between x_{i0} and
+    x_{i2}."""
+    i, i0, i2, x, q = INPUT, ROW0, ROW2, sympy.exp(_ε), _EVENT
+    return [kernel.Every(sympy.And(q[i0] <= q[i], q[i] <= q[i2], q[i] <= 1), (i, 1, SIZE)), q[i2] <= x * q[i0],
+            1 - q[i0] <= x * (1 - q[i2])]
+
+
+def _in_T(i):
+    """τ_i is the indicator of T = {x : P0(x) ≥ P1(x)} (the binary mechanism's set, (18)) at x_i."""
+    d = LAW0[i] - LAW1[i]
+    return sympy.Or(sympy.And(sympy.Eq(TAU[i], 1), d >= 0), sympy.And(sympy.Eq(TAU[i], 0), d < 0))
+
+
+#: The objects the goals of Theorem 6 and Corollary 11 quantify: the laws as sequences, any output event B of an
+#: ε-LDP channel with the inputs x_{i0}, x_{i2} where Q(B|·) is least and largest, and the binary mechanism's set T
+_TV_OBJECTS = [is_law(LAW0), is_law(LAW1), Integer("i_0"), Integer("i_2"), *_event_relations(), is_set(),
+               kernel.Every(_in_T(INPUT), (INPUT, 1, SIZE))]
+_THEOREM_6_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0, *_TV_OBJECTS]
+
+
 @claim(PAPER, "Theorem 6", "for all P0, P1 and ε ≥ 0 the binary mechanism maximises ‖M0 − M1‖_TV; dual (70) gives "
        "1ᵀα* = (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV (71)",
-       stated_domain='“for any pair of distributions P0 and P1 and any ε”', stated_where='Section 3.2, Theorem 6',
+       domain=_THEOREM_6_DOMAIN, stated_domain='“for any pair of distributions P0 and P1 and any ε”', stated_where='Section 3.2, Theorem 6',
        quote=(r"Theorem 6 For any pair of distributions P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, and any "
               r"ε0𝜀0\varepsilon\geq 0, the binary mechanism maximizes the total variation distance between the "
               r"induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} among all ε𝜀\varepsilon-locally "
@@ -439,15 +516,24 @@ def theorem_6():
                 flags.append(sum(alpha) == (e - 1) / (e + 1) * tv(p0, p1))
     stmt = exact_agreement(vals, refs, "exact LP optimum and binary TV vs (e^ε−1)/(e^ε+1)·TV; k = 2..5, "
                            "e^ε ∈ {1, 11/10, 3, 100}")
-    return establish(_binary_tv(), stmt, holds(flags, "dual (70) feasible on all 2^k patterns, and (71)"),
-                     domain='“for any pair of distributions P0 and P1 and any ε”', uses=["extremal-ldp:corollary-11"],
-                     prose_steps=["with T = {x: P0(x) > P1(x)}, P0(T) − P1(T) = ‖P0 − P1‖_TV, so the binary mechanism "
-                                  "attains Corollary 11's bound, which holds for every ε-LDP mechanism"])
+    # every ε-LDP mechanism has M0(B) − M1(B) ≤ (e^ε−1)/(e^ε+1)‖P0 − P1‖_TV at every event B, and the binary mechanism
+    # reaches it at B = {0} (Corollary 11's two goals); the dual (70) sums to the same value (71), by linearity
+    i, x = INPUT, sympy.exp(_ε)
+    dual = kernel.linear(total((x - 1) / (x + 1) * sympy.Abs(LAW0[i] - LAW1[i]) / 2))
+    optimal = kernel.combine(kernel.lemma("extremal-ldp:corollary-11", _event_spread_goal()[0]),
+                             kernel.lemma("extremal-ldp:corollary-11", _binary_attains_goal()),
+                             detail="the binary mechanism attains the bound every ε-LDP mechanism obeys")
+    return establish(combine(optimal, dual, detail="Theorem 6 and the dual's value (71)"), stmt,
+                     holds(flags, "dual (70) feasible on all 2^k patterns, and (71)"),
+                     domain=_THEOREM_6_DOMAIN, uses=["extremal-ldp:corollary-11"])
+
+
+_COROLLARY_11_DOMAIN = [LDPChannel("Q", _ε, k="k"), Laws("P0", "P1", k="k"), _ε >= 0, *_TV_OBJECTS]
 
 
 @claim(PAPER, "Corollary 11", "‖M0 − M1‖_TV ≤ (e^ε−1)/(e^ε+1)·‖P0 − P1‖_TV for every ε-LDP Q, with equality for the "
        "binary mechanism (eq. 79)",
-       stated_domain='“for any ε-locally differentially private mechanism Q”', stated_where='Section 3.5, Corollary 11',
+       domain=_COROLLARY_11_DOMAIN, stated_domain='“for any ε-locally differentially private mechanism Q”', stated_where='Section 3.5, Corollary 11',
        quote=(r"Corollary 11 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
               r"ε𝜀\varepsilon-local differential privacy. Then, for any pair of distributions P0subscript𝑃0P_{0} and "
               r"P1subscript𝑃1P_{1}, the induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} satisfy the "
@@ -457,21 +543,82 @@ def theorem_6():
               r"equality is achieved by the binary mechanism. This follows from Theorem 6 and explicitly computing "
               r"the total variation achieved by the binary mechanism."))
 def corollary_11():
-    eq79 = _binary_tv()
     r = rng(11)
     flags = []
     for _ in range(6):
         p0, p1 = random_law(r, 4), random_law(r, 4)
         e = Q(r.randint(11, 60), 10)
         flags.append(optimal_mechanism(log(e), utility.tv(p0, p1)).value == (e - 1) / (e + 1) * tv(p0, p1))
-    # for an output event S: a = min_x Q(S|x), b = max_x Q(S|x); LDP gives b ≤ e^ε a and 1 − a ≤ e^ε (1 − b)
-    a, b, x = sympy.symbols("a b x", real=True)
-    spread = real_closed((x - 1) / (x + 1) - (b - a), [a, b, x], [x >= 1, a >= 0, b <= 1, b <= x * a, 1 - a <= x * (1 - b)],
-                         "max_x Q(S|x) − min_x Q(S|x) ≤ (e^ε−1)/(e^ε+1) for every event S of an ε-LDP Q")
-    return establish(grouped("the binary TV and the spread of Q(S|·)", eq79, spread), holds(flags, "the certified LP optimum equals the bound (random k = 4)"),
-                     domain='“for any ε-locally differentially private mechanism Q”',
-                     prose_steps=["M0(S) − M1(S) = Σ_x Q(S|x)(P0(x) − P1(x)) ≤ (max_x Q(S|x) − min_x Q(S|x))·‖P0 − P1‖_TV "
-                                  "since Σ_x (P0(x) − P1(x)) = 0; the supremum over S gives the bound"])
+    return establish(combine(_event_spread(), _binary_attains(), detail="the bound at every event, attained at {0} by the "
+                                                                        "binary mechanism"),
+                     holds(flags, "the certified LP optimum equals the bound (random k = 4)"),
+                     domain=_COROLLARY_11_DOMAIN, uses=["extremal-ldp:eq-57"])
+
+
+def _event_spread_goal():
+    """Corollary 11's bound at one output event B (Kairouz–Oh–Viswanath, Section 3.5): q_i = Q(B|x_i) ∈ [0, 1] lies in
+    [a, b] with a = Q(B|x_{i0}), b = Q(B|x_{i2}) its least and largest value; ε-LDP at B and at Bᶜ between those two
+    inputs. Then M0(B) − M1(B) = Σ_i (P0(x_i) − P1(x_i))q_i ≤ (e^ε − 1)/(e^ε + 1)·‖P0 − P1‖_TV, ‖P0 − P1‖_TV =
+    ½Σ_i |P0(x_i) − P1(x_i)|. Every event B: the supremum over B of M0(B) − M1(B) is ‖M0 − M1‖_TV."""
+    i, x, q = INPUT, sympy.exp(_ε), _EVENT
+    d = LAW0[i] - LAW1[i]
+    tv = total(sympy.Abs(d)) / 2
+    hyps = [SIZE >= 1, is_law(LAW0), is_law(LAW1), *_event_relations()]
+    return kernel.goal(total(LAW0[i] * q[i]) - total(LAW1[i] * q[i]) <= (x - 1) / (x + 1) * tv, hyps), q
+
+
+def _event_spread():
+    """Kernel steps for :func:`_event_spread_goal`: (q_i − a)d_i ≤ (b − a)·max(d_i, 0) for a ≤ q_i ≤ b, summed and split by
+    linearity, with Σ_i d_i = 0 (two laws) turning Σ q_i d_i into Σ (q_i − a)d_i and Σ max(d_i, 0) into ½Σ|d_i|; the
+    spread b − a ≤ (e^ε − 1)/(e^ε + 1) from b ≤ e^ε a and 1 − a ≤ e^ε(1 − b) (LDP at B and Bᶜ), decided in x = e^ε."""
+    goal, q = _event_spread_goal()
+    i, i0, i2 = INPUT, ROW0, ROW2
+    a, b, d = q[i0], q[i2], LAW0[i] - LAW1[i]
+    span = [i >= 1, i <= SIZE]
+    box = sympy.And(q[i0] <= q[i], q[i] <= q[i2], q[i] <= 1)
+    below = kernel.decide(kernel.goal((q[i] - a) * d <= (b - a) * sympy.Max(d, 0), [*span, box]),
+                          detail="(q_i − a)d_i ≤ (b − a)max(d_i, 0) for a ≤ q_i ≤ b")
+    half = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(d, 0), (sympy.Abs(d) + d) / 2), span),
+                         detail="max(d, 0) = (|d| + d)/2")
+    # Σ max(d_i, 0) ≥ Σ d_i = 0 (sympy reads max(d, 0) ≥ 0 as True, which no sum rule takes)
+    positive = kernel.decide(kernel.goal(sympy.Max(d, 0) >= d, span), detail="max(d, 0) ≥ d")
+    xs, u, v = sympy.symbols("x a b", real=True)
+    spread = kernel.decide(kernel.goal(v - u <= (xs - 1) / (xs + 1), [xs >= 1, v <= xs * u, 1 - u <= xs * (1 - v)]),
+                           detail="b − a ≤ (e^ε − 1)/(e^ε + 1) from ε-LDP at B and Bᶜ")
+    spread = kernel.instantiate(at_exp(spread, xs), {u: a, v: b}, [_ε >= 0, b <= sympy.exp(_ε) * a,
+                                                                   1 - a <= sympy.exp(_ε) * (1 - b)],
+                                detail="at the least and largest Q(B|x)")
+    sums = [total(f) for f in ((q[i] - a) * d, (b - a) * sympy.Max(d, 0), (sympy.Abs(d) + d) / 2, d)]
+    return kernel.decide(goal, kernel.summed(below, i, 1, SIZE), kernel.summed(half, i, 1, SIZE),
+                         kernel.summed(positive, i, 1, SIZE), *[kernel.linear(t) for t in sums], spread,
+                         detail="M0(B) − M1(B) ≤ (e^ε − 1)/(e^ε + 1)‖P0 − P1‖_TV for every event B")
+
+
+def _binary_attains_goal():
+    """The binary mechanism with T = {x : P0(x) ≥ P1(x)} at the event {0}: M0(0) − M1(0) = (e^ε − 1)/(e^ε + 1)‖P0 − P1‖_TV."""
+    i, x = INPUT, sympy.exp(_ε)
+    q0, _ = binary_rows()
+    d = LAW0[i] - LAW1[i]
+    hyps = [SIZE >= 1, is_law(LAW0), is_law(LAW1), is_set(), kernel.Every(_in_T(i), (i, 1, SIZE)), _ε >= 0]
+    return kernel.goal(sympy.Eq(total(LAW0[i] * q0) - total(LAW1[i] * q0), (x - 1) / (x + 1) * total(sympy.Abs(d)) / 2),
+                       hyps)
+
+
+def _binary_attains():
+    """Kernel steps for :func:`_binary_attains_goal`: the marginals (57), P0(T) − P1(T) = Σ_i τ_i d_i = Σ_i max(d_i, 0)
+    (τ picks the positive part), and Σ max(d_i, 0) = ½Σ|d_i| since Σ d_i = 0."""
+    i = INPUT
+    d = LAW0[i] - LAW1[i]
+    span = [i >= 1, i <= SIZE]
+    positive = kernel.decide(kernel.goal(sympy.Eq(TAU[i] * d, sympy.Max(d, 0)), [*span, _in_T(i)]),
+                             detail="τ_i d_i = max(d_i, 0): T holds the inputs where P0 ≥ P1")
+    half = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(d, 0), (sympy.Abs(d) + d) / 2), span),
+                         detail="max(d, 0) = (|d| + d)/2")
+    marginals = [kernel.lemma("extremal-ldp:eq-57", binary_marginal_goal(law)) for law in (LAW0, LAW1)]
+    sums = [total(f) for f in (TAU[i] * d, (sympy.Abs(d) + d) / 2)]
+    return kernel.decide(_binary_attains_goal(), *marginals, kernel.summed(positive, i, 1, SIZE),
+                         kernel.summed(half, i, 1, SIZE), *[kernel.linear(t) for t in sums], exp_at_least_one(),
+                         detail="the binary mechanism attains the bound at the event {0} (eq. 79)")
 
 
 _THEOREM_7_DOMAIN = [_ε >= 0, Laws("P0", "P1")]
@@ -578,9 +725,18 @@ def _lemma_25_steps():
 # Theorem 8 (low privacy: randomized response), Corollaries 9, 10
 
 
+def _kl_value(x, m):
+    """(83) in x = e^ε at the masses m[0] = P0(T), m[1] = P1(T)."""
+    return ((x - 1) * m[0] + 1) * log(((x - 1) * m[0] + 1) / ((x - 1) * m[1] + 1))
+
+
+_EQ_84_DOMAIN = [Laws("P0", "P1", k="k"), Integer("k", 2), _ε > 0, *rr_dual_objects(),
+                 *singleton_objects((LAW0, LAW1), _kl_value)]
+
+
 @claim(PAPER, "Eq. (84)", "the dual α* of (82) has 1ᵀα* = Σ_i μ_{j_i}/(e^ε+k−1) = D_RR (92) and is tight on the "
        "singleton patterns",
-       stated_domain='the dual (82) of the RR KL LP', stated_where='Section 8.4, eq. (84)',
+       domain=_EQ_84_DOMAIN, stated_domain='the dual (82) of the RR KL LP', stated_where='Section 8.4, eq. (84)',
        quote=(r"1Tαsuperscript1𝑇superscript𝛼\displaystyle\textrm{{1}}^{T}\alpha^{*} =\displaystyle= "
               r"1(eε1)(eε+k1)i[k]{(eε+k2)μ(Sji(k))l[k],liμ(Sjl(k))}1superscript𝑒𝜀1superscript𝑒𝜀𝑘1subscript𝑖delimited-[]𝑘superscript𝑒𝜀𝑘2𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑖subscriptformulae-sequence𝑙delimited-[]𝑘𝑙𝑖𝜇subscriptsuperscript𝑆𝑘subscript𝑗𝑙\displaystyle\frac{1}{\left(e^{\varepsilon}-1\right)\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\left\{\left(e^{\varepsilon}+k-2\right)\mu\left(S^{(k)}_{j_{i}}\right)-\sum_{l\in[k],l\neq "
               r"i}\mu\left(S^{(k)}_{j_{l}}\right)\right\} (84) =\displaystyle= "
@@ -592,22 +748,13 @@ def _lemma_25_steps():
               r"=\displaystyle= "
               r"1(eε+k1)i[k](P0(xi)(eε1)+1)log(P0(xi)(eε1)+1)(P1(xi)(eε1)+1).1superscript𝑒𝜀𝑘1subscript𝑖delimited-[]𝑘subscript𝑃0subscript𝑥𝑖superscript𝑒𝜀11subscript𝑃0subscript𝑥𝑖superscript𝑒𝜀11subscript𝑃1subscript𝑥𝑖superscript𝑒𝜀11\displaystyle\frac{1}{\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\left(P_{0}\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1\right)\log\frac{\left(P_{0}\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1\right)}{\left(P_{1}\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1\right)}."))
 def eq_84():
-    # symbolic k: α_i = ((E+k−2)μ_i − (M − μ_i))/((E−1)(E+k−1)) with M = Σ_i μ_i, summed over i = 1..k
-    i, k = sympy.symbols("i k", integer=True, positive=True)
-    mu, M = sympy.IndexedBase("mu"), sympy.Symbol("M", positive=True)
-    alpha = ((E + k - 2) * mu[i] - (M - mu[i])) / ((E - 1) * (E + k - 1))
-    summed = sympy.expand(sympy.Sum(sympy.expand(alpha), (i, 1, k)).doit())
-    summed = sympy.Add(*[sympy.factor_terms(t).doit() if isinstance(t, sympy.Sum) else t
-                         for t in (summed.args if summed.is_Add else [summed])])
-    total = summed.subs(sympy.Sum(mu[i], (i, 1, k)), M)
-    stmt = identity([total, M / (E + k - 1) + (E - 1) * alpha], [M / (E + k - 1), mu[i]],
-                    "1ᵀα* = Σμ_i/(E+k−1) and S_{j_i}ᵀα* = 1ᵀα* + (E−1)α_i = μ_i, for every k (symbolic sums, M = Σμ_i)")
     u = utility.kl(A0, A1)
     cross = exact_agreement(lognorm(sum(rr_dual(log(7), u))), lognorm(rr_kl(A0, A1, 7)),
                             "library rr_dual sums to the paper's D_RR (92), example A, e^ε = 7")
-    return establish(stmt, cross, domain='the dual (82) of the RR KL LP',
-                     prose_steps=["the singleton pattern S_{j_i} is 1 plus (E − 1) at input i, so S_{j_i}ᵀα* = 1ᵀα* + "
-                                  "(E − 1)α_i"])
+    values = singleton_values((LAW0, LAW1), _kl_value, "(83)")
+    return establish(combine(rr_dual_steps(), values, detail="(84): 1ᵀα* = Σ_i μ_{j_i}/(e^ε + k − 1), tight on the "
+                                                             "singletons; μ_{j_i} by (83) at T_{j_i} = {x_i} is (92)'s term"),
+                     cross, domain=_EQ_84_DOMAIN, uses=["extremal-ldp:eq-83"])
 
 
 @claim(PAPER, "Theorem 8", "for P0, P1 with pairwise distinct ratios P0(x)/P1(x) there is ε* such that for ε ≥ ε* "

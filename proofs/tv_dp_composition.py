@@ -15,15 +15,17 @@ from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumer
 from symdp.composition import composed_deltas, kov_delta, theorem2_delta
 from symdp.pairs import FinitePair, dominating, erasure_mass
 from symdp.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
-from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity, kernel,
+from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity, kernel, prove,
                           rational_nonnegative, real_closed)
 from symdp.verify.domains import Integer, Laws
 
 PAPER = "tv-dp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _δ, _η, _t, _p = sympy.symbols("epsilon delta eta t p", real=True)
+_ε, _δ, _η, _t, _p, _α = sympy.symbols("epsilon delta eta t p alpha", real=True)
 LOG_X = sympy.log(X)  # ε = log x, so e^ε = x exactly in the library's formulas
+#: Definition 1 and Theorem 1: output laws on any space (Section VI's are continuous), ε ≥ 0, δ ∈ [0, 1].
+_SECTION_II_DOMAIN = [Laws("P0", "P1"), _ε >= 0, _δ >= 0, _δ <= 1]
 
 
 def _pairs(seed: int, count: int = 12, sizes=(2, 3, 4, 5)):
@@ -35,20 +37,50 @@ def _pairs(seed: int, count: int = 12, sizes=(2, 3, 4, 5)):
 # Section II
 
 
-def _events_pointwise(gamma):
-    """sup_S P(S) − γQ(S) = Σ(p − γq)₊ for every finite pair, outcome by outcome: for any S,
-    Σ_S (p − γq) ≤ Σ_S (p − γq)₊ ≤ Σ (p − γq)₊ because a ≤ max(a, 0) (max(a, 0) − a = max(−a, 0))
-    and max(·, 0) ≥ 0; S = {p > γq} attains it."""
-    a = sympy.Symbol("a", real=True)
-    return combine(identity(sympy.Max(a, 0) - a, sympy.Max(-a, 0), "max(a, 0) − a = max(−a, 0) ≥ 0: each outcome's "
-                            "p − γq is at most its positive part"),
-                   identity(sympy.Max(a, 0), (a + sympy.Abs(a)) / 2, "max(a, 0) = (a + |a|)/2 ≥ 0"),
-                   detail=f"sup over events = Σ(p − {gamma}q)₊, attained at S = {{p > {gamma}q}}")
+#: The step that carries a finite-alphabet proof to the paper's output spaces, which may be continuous (the
+#: Laplace and Gaussian mechanisms of Section VI).
+GENERAL_SPACES = ("any output space: the same pointwise facts for the densities p0, p1 with respect to μ = P0 + P1, "
+                  "integrated against μ in place of the finite sums (an event is a 0/1 test, a test on a general space "
+                  "a measurable φ: 𝒴 → [0, 1])")
+
+
+#: The step from the tests' error pairs to the trade-off function f(t) = inf {β_II : β_I ≤ t} (Definition 2).
+TESTS_TO_TRADEOFF = ("a line t + c f(t) ≥ b (c ≥ 0) holds for every t ∈ [0, 1] iff it holds at every test's (β_I, β_II): "
+                     "f(β_I) ≤ β_II for a test, and the line increases in t and in f, so its infimum over the tests with "
+                     "β_I ≤ t is f(t)'s")
+
+
+def _hockey_stick_sums():
+    """E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(p − γq)₊ and (ε, δ)-DP ⇔ δ ≥ E_{e^ε} both ways, for every pair of laws
+    on m outcomes (every m), as kernel steps with c = p − e^ε q: every test u ∈ [0, 1]^m (an event is a 0/1 u)
+    has Σ u c ≤ Σ max(c, 0), outcome by outcome, and the event {c > 0} attains it; so the DP inequality on that
+    one event gives Σ max(c, 0) ≤ δ, and Σ max(c, 0) ≤ δ gives it on every event. The other direction
+    (P1‖P0) is the same goal with the laws' names exchanged."""
+    i, m = sympy.symbols("i m", integer=True)
+    p, q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    u, s = sympy.IndexedBase("u"), sympy.IndexedBase("s")
+    x, d = sympy.exp(_ε), _δ
+    c = p[i] - x * q[i]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    each = [u[i] >= 0, u[i] <= 1, vertex_indicator(c, s[i])]
+    span = [i >= 1, i <= m, *each]
+    below = kernel.summed(kernel.decide(kernel.goal(u[i] * c <= sympy.Max(c, 0), span)), i, 1, m)
+    at = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(s[i] * c, sympy.Max(c, 0)), span)), i, 1, m)
+    hyps = [m >= 1, kernel.Every(sympy.And(*each), (i, 1, m)), sympy.Eq(total(p[i]), 1), sympy.Eq(total(q[i]), 1)]
+    hockey = total(sympy.Max(c, 0))
+    on_event = lambda w: total(w * p[i]) <= x * total(w * q[i]) + d
+    only_if = kernel.decide(kernel.goal(hockey <= d, [*hyps, on_event(s[i])]), at, kernel.linear(total(s[i] * c)),
+                            detail="DP on the event {p > e^ε q} gives E_{e^ε}(P‖Q) ≤ δ")
+    if_ = kernel.decide(kernel.goal(on_event(u[i]), [*hyps, hockey <= d]), below, kernel.linear(total(u[i] * c)),
+                        detail="E_{e^ε}(P‖Q) ≤ δ gives the DP inequality on every event (every test)")
+    return kernel.combine(below, at, only_if, if_,
+                          detail="E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(p − γq)₊, and (ε, δ)-DP ⇔ δ ≥ E_{e^ε} both ways")
 
 
 @claim(PAPER, "Definition 1 (hockey-stick form)",
        "(ε,δ)-DP ⇔ δ ≥ max(E_{e^ε}(P0‖P1), E_{e^ε}(P1‖P0)), E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(P − γQ)₊ (eqs. 8–9)",
-       stated_domain='any pair (P0, P1) of output laws, ε ≥ 0', stated_where='Section II, Definition 1',
+       domain=_SECTION_II_DOMAIN, stated_domain='any pair (P0, P1) of output laws, ε ≥ 0, δ ∈ [0, 1]',
+       stated_where='Section II, Definition 1',
        quote=(r"Definition 1 (Differential Privacy (DP) [1]) Given ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0 and "
               r"δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], a mechanism M𝑀Mitalic_M is (ε,δ)𝜀𝛿(\varepsilon,\delta)( "
               r"italic_ε , italic_δ )-differentially private if, for all neighboring databases "
@@ -65,17 +97,17 @@ def definition_1():
         pair = FinitePair(p, q)
         lib += [pair.hockey_stick(x), pair.delta(sympy.log(x))]
         brute += [subsets_hockey(p, q, x), max(subsets_hockey(p, q, x), subsets_hockey(q, p, x))]
-    return establish(_events_pointwise("γ"),
+    return establish(_hockey_stick_sums(),
                      exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
                                      "library E_γ and δ(ε) against the maximum over all 2^n events"),
-                     domain='any pair (P0, P1) of output laws, ε ≥ 0',
-                     prose_steps=['the per-outcome facts summed over a finite outcome space, integrand by integrand for continuous ones'])
+                     domain=_SECTION_II_DOMAIN, prose_steps=[GENERAL_SPACES])
 
 
 @claim(PAPER, "Definition 2 (ROC, Neyman–Pearson)",
        "f(P0,P1)(t) = inf_h {β_II : β_I ≤ t} is attained by likelihood-ratio tests (piecewise linear through "
        "the cumulative masses in decreasing order of P1/P0)",
-       stated_domain='any pair (P0, P1), type I error t ∈ [0, 1]', stated_where='Section II, Definition 2',
+       domain=[Laws("P0", "P1"), _t >= 0, _t <= 1], stated_domain='any pair (P0, P1), type I error t ∈ [0, 1]',
+       stated_where='Section II, Definition 2',
        quote=(r"Definition 2 (ROC) For a binary hypothesis testing experiment with distributions "
               r"P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P "
               r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT, the ROC curve, f:[0,1][0,1]:𝑓0101f:[0,1]\to[0,1]italic_f : "
@@ -97,23 +129,40 @@ def definition_2():
         for t in ts:
             lib.append(pair.tradeoff(min(t, 1)))
             dual.append(roc_dual(p, q, min(t, 1)))
-    # Every pair, every t: let φ* reject H0 where q > cp, accept where q < cp, randomise on q = cp so that
-    # its type I error Σφ*p is t. For any test φ with Σφp ≤ t, each outcome has (φ* − φ)(q − cp) ≥ 0 (nlsat,
-    # both cases), so Σ(φ* − φ)q ≥ c(t − Σφp) ≥ 0: φ* has the least type II error 1 − Σφ*q.
-    phi, qv, pv, c = sympy.symbols("phi q p c", nonnegative=True)
-    statement = combine(
-        real_closed((1 - phi) * (qv - c * pv), [phi, qv, pv, c], [phi <= 1, qv >= c * pv],
-                    "where q ≥ cp the likelihood-ratio test rejects (φ* = 1): (1 − φ)(q − cp) ≥ 0"),
-        real_closed(-phi * (qv - c * pv), [phi, qv, pv, c], [phi <= 1, qv <= c * pv],
-                    "where q ≤ cp it accepts (φ* = 0): −φ(q − cp) ≥ 0"),
-        detail="Neyman–Pearson: likelihood-ratio tests attain f(t) for every pair and t (summed over outcomes, "
-               "Σ(φ* − φ)q ≥ cΣ(φ* − φ)p = c(t − Σφp) ≥ 0)")
-    return establish(statement,
+    return establish(_neyman_pearson_sums(),
                      exact_agreement(lib, dual, "12 random pairs, at every NP vertex and t ∈ {1/7, 1/3, 5/8}: library "
                                      "trade-off against the linear-programming dual 1 − min_c [ct + Σ(q − cp)₊] over all "
                                      "randomised tests"),
-                     domain='any pair (P0, P1), type I error t ∈ [0, 1]',
-                     prose_steps=['the per-outcome exchange inequality summed over the outcomes (outcome by outcome)'])
+                     domain=[Laws("P0", "P1"), _t >= 0, _t <= 1],
+                     prose_steps=[GENERAL_SPACES,
+                                  "for every t ∈ [0, 1] some likelihood-ratio test has type I error exactly t: lower the "
+                                  "threshold c through the likelihood ratios and randomise on the tie {q = cp}; the "
+                                  "type I and II errors then run through the cumulative masses in decreasing order of "
+                                  "P1/P0, linearly in between"])
+
+
+def _neyman_pearson_sums():
+    """Neyman–Pearson for every pair of laws on m outcomes, as kernel steps: a likelihood-ratio test φ* with
+    threshold c ≥ 0 (φ* = 1 where q > cp, 0 where q < cp, anything in [0, 1] where q = cp) and any test φ satisfy
+    (φ* − φ)(q − cp) ≥ 0 outcome by outcome; summed and split, Σ(φ* − φ)q ≥ c Σ(φ* − φ)p = c(t − Σφp) ≥ 0 when
+    φ* has type I error t and φ at most t: no test with β_I ≤ t has a smaller β_II = 1 − Σφq."""
+    i, m = sympy.symbols("i m", integer=True)
+    p, q = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
+    best, phi = sympy.IndexedBase("phistar"), sympy.IndexedBase("phi")
+    c, t = sympy.Symbol("c", real=True), _t
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    ratio = sympy.Or(sympy.And(q[i] > c * p[i], sympy.Eq(best[i], 1)), sympy.And(q[i] < c * p[i], sympy.Eq(best[i], 0)),
+                     sympy.And(sympy.Eq(q[i], c * p[i]), best[i] >= 0, best[i] <= 1))
+    each = [ratio, phi[i] >= 0, phi[i] <= 1]
+    exchange = kernel.summed(kernel.decide(kernel.goal(c * ((best[i] - phi[i]) * p[i]) <= (best[i] - phi[i]) * q[i],
+                                                       [i >= 1, i <= m, *each]),
+                                           detail="(φ* − φ)(q − cp) ≥ 0 outcome by outcome"), i, 1, m)
+    split = [kernel.linear(total(c * ((best[i] - phi[i]) * p[i]))), kernel.linear(total((best[i] - phi[i]) * q[i]))]
+    goal = kernel.goal(1 - total(best[i] * q[i]) <= 1 - total(phi[i] * q[i]),
+                       [m >= 1, kernel.Every(sympy.And(*each), (i, 1, m)), c >= 0, sympy.Eq(total(best[i] * p[i]), t),
+                        total(phi[i] * p[i]) <= t])
+    return kernel.decide(goal, exchange, *split, detail="the likelihood-ratio test of type I error t is most powerful: "
+                                                      "f(t) = inf {β_II : β_I ≤ t} is attained by it")
 
 
 def _roc_delta(p, q, x):
@@ -124,7 +173,8 @@ def _roc_delta(p, q, x):
 
 @claim(PAPER, "Theorem 1",
        "Kairouz–Oh–Viswanath: (ε,δ)-DP ⇔ t + e^ε f(t) ≥ 1 − δ and e^ε t + f(t) ≥ 1 − δ for all t ∈ [0,1]",
-       stated_domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]', stated_where='Section II, Theorem 1',
+       domain=_SECTION_II_DOMAIN, stated_domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]',
+       stated_where='Section II, Theorem 1',
        quote=(r"Theorem 1[7, Theorem 2.1]) Given ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0 and "
               r"δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], a mechanism M𝑀Mitalic_M is (ε,δ)𝜀𝛿(\varepsilon,\delta)( "
               r"italic_ε , italic_δ )-DP if and only if for all neighboring databases D0subscript𝐷0D_{0}italic_D "
@@ -159,7 +209,7 @@ def theorem_1():
     return establish(statement,
                      exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
                                      "allowed by the ROC inequalities equals the least δ of Definition 1"),
-                     domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]')
+                     domain=_SECTION_II_DOMAIN, prose_steps=[GENERAL_SPACES, TESTS_TO_TRADEOFF])
 
 
 def _randomised_tests():
@@ -190,7 +240,7 @@ def _randomised_tests():
 @claim(PAPER, "Definitions 3–4 and footnote 1",
        "d_TV(P,Q) = sup_A P(A) − Q(A) = ½‖P − Q‖₁, and d_TV ≤ η ⇔ f(t) ≥ 1 − η − t: "
        "inf_t (t + f(t)) = 1 − d_TV, so η-TV = (0,η)-DP",
-       stated_domain='any pair (P0, P1)', stated_where='Section II, Definitions 3–4 and footnote 1',
+       domain=[Laws("P0", "P1")], stated_domain='any pair (P0, P1)', stated_where='Section II, Definitions 3–4 and footnote 1',
        quote=(r"Definition 3 (Total Variation) Given two distributions P𝑃Pitalic_P and Q𝑄Qitalic_Q over a common "
               r"alphabet 𝒴𝒴\mathcal{Y}caligraphic_Y, the total variation is defined as follows: "
               r"dTV(P,Q)=supA𝒴(P(A)Q(A)).subscript𝑑𝑇𝑉𝑃𝑄subscriptsupremum𝐴𝒴𝑃𝐴𝑄𝐴\displaystyle "
@@ -252,7 +302,7 @@ def definition_3_4():
     return establish(statement,
                      exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
                                      "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree"),
-                     domain='any pair (P0, P1)')
+                     domain=[Laws("P0", "P1")], prose_steps=[GENERAL_SPACES, TESTS_TO_TRADEOFF])
 
 
 def _total_variation_sums():
@@ -287,10 +337,32 @@ def f_region(x, delta, eta, t):
     return sympy.Max(0, 1 - delta - x * t, (1 - delta - t) / x, 1 - eta - t)
 
 
+def _at_least_one(e):
+    """e^ε ≥ 1 for ε ≥ 0 (a decision), the premise that tells the kernel's real arithmetic e^ε ≥ 1."""
+    return prove(sympy.exp(e) - 1, e, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0")
+
+
+def _sup_over_events(p, q, best, value, hypotheses, premises, name):
+    """d_TV(P, Q) = sup_A P(A) − Q(A) = `value` for explicit vectors `p`, `q`, as kernel steps: every test
+    u ∈ [0, 1]^n (an event is a 0/1 vector) has Σ u(p − q) ≤ value under `hypotheses`, decided in real
+    arithmetic, and the event `best` attains it."""
+    u = sympy.symbols(f"u1:{len(p) + 1}", real=True)
+    cube = [c for ui in u for c in (ui >= 0, ui <= 1)]
+    bound = kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*cube)),
+                                               sympy.Add(*[ui * (a - b) for ui, a, b in zip(u, p, q)]) <= value),
+                                      hypotheses), *premises,
+                          detail=f"{name}: every event (every test u ∈ [0, 1]^{len(p)}) has P(A) − Q(A) ≤ the formula")
+    attained = identity(sympy.Add(*[s * (a - b) for s, a, b in zip(best, p, q)]), value,
+                        f"{name}: the event {{{', '.join(str(i) for i, s in enumerate(best) if s)}}} attains it")
+    return combine(bound, attained, detail=f"{name}: d_TV = sup over events = the formula")
+
+
 @claim(PAPER, "Eq. (7) and Appendix F (eqs. 43–44)",
        "d_TV(P0,P1) = (1−α)(e^ε−1)/(1+e^ε) for eq. (7), δ + (1−δ)(1−α)(e^ε−1)/(1+e^ε) for eqs. (43)–(44); "
        "α = 1 − (η−δ)(1+e^ε)/((1−δ)(e^ε−1)) gives d_TV = η",
-       stated_domain='ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', stated_where='Section III-C1, eq. (7) and Appendix F, eqs. (43)–(44)',
+       domain=[_ε >= 0, _δ >= 0, _δ <= 1, _α >= 0, _α <= 1, _η >= _δ, _η <= _δ + (1 - _δ) * sympy.tanh(_ε / 2)],
+       stated_domain='ε ≥ 0, δ ∈ [0, 1], α ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)',
+       stated_where='Section III-C1, eq. (7) and Appendix F, eqs. (43)–(44)',
        quote=(r"The above mechanism’s total variation is "
               r"dTV(P0,P1)=(eε1)(1α)(1+eε)subscript𝑑𝑇𝑉subscript𝑃0subscript𝑃1superscript𝑒𝜀11𝛼1superscript𝑒𝜀d_{TV}(P_{0},P_{1})=\frac{(e^{\varepsilon}-1)(1-\alpha)}{(1+e^{\varepsilon})}italic_d "
               r"start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 "
@@ -311,68 +383,117 @@ def f_region(x, delta, eta, t):
               r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) exactly "
               r"achieves the region described in Corollary 1."))
 def dominating_tv():
-    # For x > 1 the differences P0 − P1 are (u(x−1), 0, −u(x−1)) and (δ, (1−δ)u(x−1), 0, −(1−δ)u(x−1), −δ).
-    p, q = dominating_masses(X, ALPHA)
-    d7 = [sympy.factor(a - b) for a, b in zip(p, q)]
-    p5, q5 = dominating_masses(X, ALPHA, DELTA)
-    d43 = [sympy.factor(a - b) for a, b in zip(p5, q5)]
-    signs = identity([d7[1], d43[2], d7[0] + d7[2], d43[0] + d43[4], d43[1] + d43[3]], [0] * 5,
-                     "the differences cancel in mirror pairs, so TV is the sum of the nonnegative ones")
-    box = [X >= 1, ALPHA >= 0, ALPHA <= 1, DELTA >= 0, DELTA <= 1]
-    positive = [real_closed(d, [X, ALPHA, DELTA], box, f"{d} ≥ 0 for x ≥ 1, α, δ ∈ [0, 1]") for d in (d7[0], d43[0], d43[1])]
-    alpha = erasure_mass(sympy.log(X), DELTA, ETA)
+    """d_TV = sup over events (Definition 3) of the pair (7) and of the pair (43)–(44), each written out from
+    the paper, symbolic in ε ≥ 0, α ∈ [0, 1], δ ∈ [0, 1]; then the erasure mass α of eq. (7), set from a
+    target η, gives d_TV = η (with the denominators of α cleared, so that it holds on the whole domain: where
+    e^ε = 1 or δ = 1 the cleared equation says η = δ, and d_TV = δ there). Tests and η are quantified inside
+    each goal ("for every test u: u ∈ [0, 1]^n ⇒ …"), so the goals' hypotheses are the paper's."""
+    e, a, d, n = _ε, _α, _δ, _η
+    x = sympy.exp(e)
+    u = (1 - a) / (1 + x)
+    seven = [[u * x, a, u], [u, a, u * x]]
+    five = [[d, (1 - d) * u * x, a * (1 - d), (1 - d) * u, 0], [0, (1 - d) * u, a * (1 - d), (1 - d) * u * x, d]]
+    hyps = [e >= 0, a >= 0, a <= 1, d >= 0, d <= 1]
+    one = _at_least_one(e)
+    tv7, tv43 = (1 - a) * (x - 1) / (1 + x), d + (1 - d) * (1 - a) * (x - 1) / (1 + x)
+    statement = combine(_sup_over_events(*seven, [1, 0, 0], tv7, hyps[:3], [one], "eq. (7)"),
+                        _sup_over_events(*five, [1, 1, 0, 0, 0], tv43, hyps, [one], "eqs. (43)–(44)"),
+                        kernel.decide(kernel.goal(sympy.Or(sympy.Ne(a * (1 - d) * (x - 1), (1 - d) * (x - 1) - (n - d) * (1 + x)),
+                                                           sympy.Eq(tv43, n)), hyps),
+                                      detail="α = 1 − (η−δ)(1+e^ε)/((1−δ)(e^ε−1)) (its denominators cleared) gives "
+                                             "d_TV = η, for every η"),
+                        detail="d_TV of the dominating pairs, and α set from a target η")
     lib = [dominating(sympy.log(x), d, n).tv() for x, d, n in ((2, 0, Q(1, 5)), (3, Q(1, 10), Q(3, 10)))]
-    statement = combine(signs, positive, identity(d7[0], (1 - ALPHA) * (X - 1) / (1 + X), "eq. (7), symbolic in x = e^ε and α"),
-                        identity(d43[0] + d43[1], DELTA + (1 - DELTA) * (1 - ALPHA) * (X - 1) / (1 + X),
-                                 "eqs. (43)–(44), symbolic in x, α, δ"),
-                        identity((DELTA + (1 - DELTA) * (1 - ALPHA) * (X - 1) / (1 + X)).subs(ALPHA, alpha), ETA,
-                                 "with the erasure mass α of Theorem 2, d_TV = η"))
     return establish(statement, exact_agreement(lib, [Q(1, 5), Q(3, 10)], "library dominating(ε,δ,η).tv() = η at "
                                                 "(e^ε,δ,η) = (2,0,1/5), (3,1/10,3/10)"),
-                     domain='ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)')
+                     domain=[_ε >= 0, _α >= 0, _α <= 1, _δ >= 0, _δ <= 1])
 
 
-def _vertex_proof(delta):
-    """The NP curve of the pair (7) (δ = 0) or (43)–(44) against f_{ε,δ,η}, symbolic in x = e^ε ≥ 1,
-    α ∈ [0, 1] (and δ ∈ [0, 1]): both are convex and piecewise linear; at every NP vertex the
-    active lines of f pass through it (identities) and the other lines lie below (gaps ≥ 0, by
-    nlsat), so on each segment between vertices both equal the common active line."""
-    d = delta
-    eta = d + (1 - d) * (1 - ALPHA) * (X - 1) / (X + 1)
-    lines = {"eps": lambda t: 1 - d - X * t, "mirror": lambda t: (1 - d - t) / X, "eta": lambda t: 1 - eta - t,
-             "zero": lambda t: sympy.Integer(0)}
-    # NP vertices in order of decreasing P1/P0: (δ > 0: outcome 4, ratio ∞), ratio x, 1, 1/x (, outcome 0).
-    u = (1 - d) * (1 - ALPHA) / (1 + X)
-    verts = [(0, 1 - d), (u, 1 - d - u * X), (u + (1 - d) * ALPHA, 1 - d - u * X - (1 - d) * ALPHA), (1 - d, 0), (1, 0)]
-    active = [("eps",), ("eps", "eta"), ("eta", "mirror"), ("mirror", "zero"), ("zero",)]
-    if d == 0:  # (1 − δ, 0) is the last vertex (1, 0)
-        verts, active = verts[:4], active[:4]
-    variables = [X, ALPHA] + ([DELTA] if d != 0 else [])
-    domain = [X >= 1, ALPHA <= 1] + ([DELTA <= 1] if d != 0 else [])
-    ids, gaps = [], []
-    for (t, f), names in zip(verts, active):
-        for n in names:
-            ids.append(identity(lines[n](t), f, f"vertex ({t}, {f}) lies on the {n} line"))
-        for n in set(lines) - set(names):
-            gap = sympy.factor(sympy.cancel(f - lines[n](t)))
-            gaps.append(real_closed(gap, variables, domain, f"at vertex t = {t} the {n} line lies below (gap {gap} ≥ 0)"))
-    p, q = dominating_masses(X, ALPHA, d)
-    order = [2, 1, 0] if d == 0 else [4, 3, 2, 1, 0]
-    cumulative = [sympy.Add(*[p[i] for i in order[:m]]) for m in range(1, len(order) + 1)]
-    firsts = [v[0] for v in verts[1:]] if d == 0 else [v[0] for v in verts]
-    ver = identity(cumulative[-len(firsts):], firsts, "NP vertex abscissae are the cumulative P0-masses in decreasing "
-                   "order of P1/P0; the ordinates are 1 minus the cumulative P1-masses")
-    return combine(ids + gaps + [ver], detail="the NP curve and f_{ε,δ,η} are convex, piecewise linear, and agree at the "
-                   "vertices, with the same line active on each segment (so they are equal on [0,1])")
+def _reciprocal(e):
+    """e^{−ε}(e^ε − 1) = 1 − e^{−ε}: sympy writes 1/e^ε as e^{−ε}, a term of its own for the kernel's real
+    arithmetic; this identity tells it that e^{−ε}·e^ε = 1."""
+    return identity(sympy.exp(-e) * (sympy.exp(e) - 1), 1 - sympy.exp(-e), "e^{−ε}·e^ε = 1")
 
 
-_COROLLARY_1_PURE_DOMAIN = [_ε >= 0, _η >= 0, _η <= sympy.tanh(_ε / 2), _t >= 0, _t <= 1]
+def _tradeoff_proof(delta):
+    """The trade-off function of the pair (7) (δ = 0) or (43)–(44) (δ > 0), each written out from the paper in
+    ε ≥ 0, α ∈ [0, 1] (and δ), is f_{ε,δ,η}(t) = max{0, 1 − δ − e^ε t, e^{−ε}(1 − δ − t), 1 − η − t} with
+    η = d_TV = δ + (1 − δ)(1 − α)tanh(ε/2), by Definition 2 itself: f(t) = inf over tests φ ∈ [0, 1]^n
+    (randomised; rejecting H0 on outcome i with probability φ_i) of β_II = 1 − Σφ_i P1_i subject to
+    β_I = Σφ_i P0_i ≤ t.
+
+    Kernel steps, first in polynomial terms (x = e^ε ≥ 1, w = (1 − δ)(1 − α)/(1 + e^ε), β = α(1 − δ), with
+    δ + w(1 + x) + β = 1), then instantiated at those values: (i) every such test has β_II ≥ each line of
+    f_{ε,δ,η}(t), from one inequality per outcome (φ_i P1_i ≤ P1_i; φ_i P1_i ≤ x φ_i P0_i, plus P1_i where
+    P0_i = 0; x(1 − φ_i)P1_i ≥ (1 − φ_i)P0_i, less P0_i where P1_i = 0; φ_i(P1_i − P0_i) ≤ (P1_i − P0_i)₊)
+    added up; (ii) the likelihood-ratio tests attain it: reject the outcomes in decreasing order of P1/P0, the
+    outcome at the boundary with probability λ ∈ [0, 1] (its mass m, the mass c before it): β_I = c + λm runs over
+    the segment [c, c + m] and β_II = f_{ε,δ,η}(β_I), one decision per segment (the segments tile [0, 1] since the
+    masses add up to 1). Tests are quantified inside each goal ("for every φ: φ ∈ [0, 1]^n ∧ β_I ≤ t ⇒ …"), so
+    every goal's hypotheses are the paper's."""
+    e, a, d, t = _ε, _α, delta, _t
+    x, w, b = sympy.symbols("x w beta", real=True)
+    if d == 0:
+        p, q, order, free = [w * x, b, w], [w, b, w * x], [2, 1, 0], []
+        dom = [x >= 1, w >= 0, b >= 0, sympy.Eq(w * (1 + x) + b, 1), t >= 0, t <= 1]
+        paper = [e >= 0, a >= 0, a <= 1, t >= 0, t <= 1]
+    else:
+        p, q, order, free = [d, w * x, b, w, 0], [0, w, b, w * x, d], [3, 2, 1, 0], [4]  # P0 = 0 on outcome 4
+        dom = [x >= 1, d > 0, d <= 1, w >= 0, b >= 0, sympy.Eq(d + w * (1 + x) + b, 1), t >= 0, t <= 1]
+        paper = [e >= 0, d > 0, d <= 1, a >= 0, a <= 1, t >= 0, t <= 1]
+    eta = d + w * (x - 1)
+    region = sympy.Max(0, 1 - d - x * t, (1 - d - t) / x, 1 - eta - t)
+    size = len(p)
+    level = lambda phi: (sympy.Add(*[f * m for f, m in zip(phi, p)]), 1 - sympy.Add(*[f * m for f, m in zip(phi, q)]))
+    phi = sympy.symbols(f"phi1:{size + 1}", real=True)
+    first, second = level(phi)
+    # the test is quantified inside the goal: for every φ ∈ [0, 1]^n with β_I ≤ t, β_II ≥ the line
+    is_test = sympy.And(*[c for f in phi for c in (f >= 0, f <= 1)], first <= t)
+    each = lambda rel, i: kernel.decide(kernel.goal(rel, [*dom, phi[i] >= 0, phi[i] <= 1]))
+    rows = range(size)
+    gains = order[:1] + free  # the outcomes where P1 ≥ P0: (P1 − P0)₊ = P1 − P0 there, 0 elsewhere
+    pointwise = [[each(phi[i] * q[i] <= q[i], i) for i in rows],
+                 [each(phi[i] * q[i] <= x * (phi[i] * p[i]) + (q[i] if p[i] == 0 else 0), i) for i in rows],
+                 [each(x * (q[i] - phi[i] * q[i]) >= (p[i] - phi[i] * p[i]) - (p[i] if q[i] == 0 else 0), i) for i in rows],
+                 [each(phi[i] * q[i] - phi[i] * p[i] <= (q[i] - p[i] if i in gains else 0), i) for i in rows]]
+    for_every = lambda rel: sympy.Or(sympy.Not(is_test), rel)
+    scaled = kernel.decide(kernel.goal(for_every(x * second >= 1 - d - t), dom), *pointwise[2])
+    lines = [kernel.decide(kernel.goal(for_every(second >= 0), dom), *pointwise[0]),
+             kernel.decide(kernel.goal(for_every(second >= 1 - d - x * t), dom), *pointwise[1]),
+             kernel.decide(kernel.goal(for_every(second >= (1 - d - t) / x), dom), scaled),
+             kernel.decide(kernel.goal(for_every(second >= 1 - eta - t), dom), *pointwise[3])]
+    steps = [kernel.decide(kernel.goal(for_every(second >= region), dom), *lines,
+                           detail="every test φ ∈ [0, 1]^n with β_I ≤ t has β_II ≥ f_{ε,δ,η}(t)")]
+    lam = sympy.Symbol("lambda", real=True)
+    start = sympy.Integer(0)
+    for k, i in enumerate(order):
+        test = [sympy.Integer(1) if j in free or j in order[:k] else sympy.Integer(0) for j in rows]
+        test[i] = lam
+        first, second = level(test)
+        goal = kernel.goal(sympy.Or(sympy.Not(sympy.And(lam >= 0, lam <= 1)), sympy.Eq(second, region.xreplace({t: first}))),
+                           dom)
+        steps.append(kernel.decide(goal, detail=f"the likelihood-ratio tests rejecting on the outcomes before {i} and on {i} "
+                                                f"with probability λ ∈ [0, 1] have β_I = {first} (all of [{start}, "
+                                                f"{start + p[i]}]) and β_II = f_{{ε,δ,η}}(β_I)"))
+        start = start + p[i]
+    at = {x: sympy.exp(e), w: (1 - d) * (1 - a) / (1 + sympy.exp(e)), b: a * (1 - d)}
+    one = prove(sympy.exp(e) - 1, e, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0")
+    written = []
+    for step in steps:
+        placed = kernel.instantiate(step, at, [*paper, sympy.exp(e) - 1 >= 0],
+                                    detail="at x = e^ε, w = (1 − δ)(1 − α)/(1 + e^ε), β = α(1 − δ): the pair as printed")
+        written.append(kernel.apply(placed, one, detail="with e^ε ≥ 1 for ε ≥ 0"))
+    return combine(*written, detail="Definition 2 for the pair: inf over tests of β_II subject to β_I ≤ t is "
+                                    "f_{ε,δ,η}(t), attained")
+
+
+_COROLLARY_1_PURE_DOMAIN = [_ε >= 0, _α >= 0, _α <= 1, _t >= 0, _t <= 1]
 
 
 @claim(PAPER, "Corollary 1 (δ = 0, eq. 7)",
        "For δ = 0 the trade-off function of the dominating pair (7) is exactly f_{ε,0,η}(t) = "
        "max{0, 1 − e^ε t, e^{−ε}(1 − t), 1 − η − t}",
-       domain=_COROLLARY_1_PURE_DOMAIN, stated_domain='ε ≥ 0, 0 ≤ η ≤ tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1',
+       domain=_COROLLARY_1_PURE_DOMAIN, stated_domain='ε ≥ 0, α ∈ [0, 1] (η = (1 − α)tanh(ε/2), so 0 ≤ η ≤ tanh(ε/2)), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1',
        quote=(r"It is easy to verify that f(P0,P1)𝑓subscript𝑃0subscript𝑃1f(P_{0},P_{1})italic_f ( italic_P "
               r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) exactly "
               r"achieves the region described in Corollary 1."))
@@ -383,17 +504,17 @@ def corollary_1_pure():
         for t in (0, Q(1, 20), Q(1, 8), Q(1, 3), Q(1, 2), Q(3, 4), 1):
             numeric_lib.append(pair.tradeoff(t))
             numeric_formula.append(f_region(x, 0, n, t))
-    return establish(_vertex_proof(0), exact_agreement(numeric_lib, numeric_formula,
+    return establish(_tradeoff_proof(0), exact_agreement(numeric_lib, numeric_formula,
                                                        "library trade-off of dominating(ε,0,η) = f_{ε,0,η} at 21 rational points"),
                      domain=_COROLLARY_1_PURE_DOMAIN)
 
 
-_COROLLARY_1_DOMAIN = [_ε >= 0, _δ > 0, _δ <= 1, _η >= _δ, _η <= _δ + (1 - _δ) * sympy.tanh(_ε / 2), _t >= 0, _t <= 1]
+_COROLLARY_1_DOMAIN = [_ε >= 0, _δ > 0, _δ <= 1, _α >= 0, _α <= 1, _t >= 0, _t <= 1]
 
 
 @claim(PAPER, "Corollary 1 (δ > 0, eqs. 43–44)",
        "For δ > 0 the trade-off function of the 5-point pair (43)–(44) equals f_{ε,δ,η} exactly",
-       domain=_COROLLARY_1_DOMAIN, stated_domain='ε ≥ 0, δ ∈ (0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1 and Appendix F',
+       domain=_COROLLARY_1_DOMAIN, stated_domain='ε ≥ 0, δ ∈ (0, 1], α ∈ [0, 1] (η = δ + (1 − δ)(1 − α)tanh(ε/2)), t ∈ [0, 1]', stated_where='Section III-C1, Corollary 1 and Appendix F',
        quote=(r"Generalizing the result to approximate differential privacy requires the following (dominating) "
               r"mechanism, which outputs an integer sampled from P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 "
               r"end_POSTSUBSCRIPT when the true database is D0subscript𝐷0D_{0}italic_D start_POSTSUBSCRIPT 0 "
@@ -445,7 +566,7 @@ def corollary_1_approx():
             lib.append(pair.tradeoff(t))
             indep.append(roc_dual(p, q, t))
             formula.append(f_region(x, d, n, t))
-    return establish(_vertex_proof(DELTA),
+    return establish(_tradeoff_proof(_δ),
                      exact_agreement(lib + indep, formula * 2, "4 parameter sets (e^ε, δ, η) incl. η = δ, at every NP vertex "
                                      "and 4 more t: library trade-off and the LP-dual ROC of (43)–(44) equal f_{ε,δ,η}"),
                      domain=_COROLLARY_1_DOMAIN)
@@ -453,7 +574,7 @@ def corollary_1_approx():
 
 @claim(PAPER, "Remark 1",
        "β_I + β_II ≥ 2(1−δ)/(1+e^ε) = 1 − (δ + (1−δ)(e^ε−1)/(e^ε+1)): η above δ + (1−δ)tanh(ε/2) adds nothing",
-       stated_domain='ε ≥ 0, δ ∈ [0, 1)', stated_where='Section III, Remark 1',
+       domain=[_ε >= 0, _δ >= 0, _δ < 1], stated_domain='ε ≥ 0, δ ∈ [0, 1)', stated_where='Section III, Remark 1',
        quote=(r"Remark 1 The maximum possible value for η𝜂\etaitalic_η can be seen from the region in Figure 1, "
               r"where "
               r"βI+βII2(1δ)1+eε=1(δ+(1δ)eε1eε+1)subscript𝛽Isubscript𝛽II21𝛿1superscript𝑒𝜀1𝛿1𝛿superscript𝑒𝜀1superscript𝑒𝜀1\beta_{\mathrm{I}}+\beta_{\mathrm{II}}\geq\frac{2(1-\delta)}{1+e^{\varepsilon}% "
@@ -464,19 +585,27 @@ def corollary_1_approx():
               r"divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG start_ARG "
               r"italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT + 1 end_ARG )."))
 def remark_1():
-    kink = (1 - DELTA) / (1 + X)
-    return establish(combine(
-        identity(2 * (1 - DELTA) / (1 + X), 1 - (DELTA + (1 - DELTA) * (X - 1) / (X + 1)), "the printed identity"),
-        identity(1 - DELTA - X * kink, (1 - DELTA - kink) / X,
-                 "the two ε-lines of Theorem 1 meet at t = f = (1−δ)/(1+e^ε), so min_t (t + f(t)) = 2(1−δ)/(1+e^ε)"),
-        identity(erasure_mass(LOG_X, DELTA, DELTA + (1 - DELTA) * (X - 1) / (X + 1)), 0,
-                 "at η = δ + (1−δ)tanh(ε/2) the erasure mass α is 0 (the KOV pair)"), detail="the proof"),
-        domain='ε ≥ 0, δ ∈ [0, 1)')
+    """The region of Figure 1 is {(β_I, β_II): β_I + e^ε β_II ≥ 1 − δ, e^ε β_I + β_II ≥ 1 − δ}; adding the two
+    lines, (1 + e^ε)(β_I + β_II) ≥ 2(1 − δ) (decided), and the printed identity. So an η-line t + f ≥ 1 − η
+    with η ≥ δ + (1 − δ)tanh(ε/2) holds on the whole region: it adds nothing."""
+    t, f, e, d = _t, sympy.Symbol("f", real=True), _ε, _δ
+    x = sympy.exp(e)
+    outside = sympy.Not(sympy.And(t + x * f >= 1 - d, x * t + f >= 1 - d))  # the point (t, f) is not in the region
+    paper = [e >= 0, d >= 0, d < 1]
+    bound = kernel.decide(kernel.goal(sympy.Or(outside, t + f >= 2 * (1 - d) / (1 + x)), paper),
+                          detail="β_I + β_II ≥ 2(1 − δ)/(1 + e^ε) at every point of the region of Figure 1 (the sum of "
+                                 "its two lines)")
+    printed = identity(2 * (1 - d) / (1 + x), 1 - (d + (1 - d) * (x - 1) / (x + 1)), "the printed identity")
+    eta = sympy.Symbol("eta", real=True)
+    nothing = kernel.decide(kernel.goal(sympy.Or(outside, eta < d + (1 - d) * (x - 1) / (x + 1), t + f >= 1 - eta), paper),
+                            bound, detail="an η-line with η ≥ δ + (1 − δ)tanh(ε/2) holds on the whole region")
+    return establish(combine(bound, printed, nothing, detail="β_I + β_II ≥ 2(1 − δ)/(1 + e^ε) on the region of Figure 1"),
+                     domain=[_ε >= 0, _δ >= 0, _δ < 1])
 
 
 @claim(PAPER, "Remark 2",
        "Jia et al.'s ε = log((1+η)/(1−η)) is η = tanh(ε/2), the pure ε-DP case (α = 0) already covered by KOV",
-       stated_domain='η ∈ [0, 1)', stated_where='Section III, Remark 2',
+       domain=[_η >= 0, _η < 1], stated_domain='η ∈ [0, 1)', stated_where='Section III, Remark 2',
        quote=(r"Remark 2 Jia et al. [15, Theorem 12] derived the k𝑘kitalic_k-fold composition for any η𝜂\etaitalic_η "
               r"with ε=log1+η1η𝜀1𝜂1𝜂\varepsilon=\log\frac{1+\eta}{1-\eta}italic_ε = roman_log divide start_ARG 1 + "
               r"italic_η end_ARG start_ARG 1 - italic_η end_ARG. However, this reduces to the standard "
@@ -488,37 +617,43 @@ def remark_1():
               r"the η𝜂\etaitalic_η parameter is not used to further bound the privacy region and obtain tighter "
               r"composition results."))
 def remark_2():
-    eps = sympy.log((1 + ETA) / (1 - ETA))
-    return establish(combine(identity(sympy.tanh(eps / 2), ETA, "tanh(log((1+η)/(1−η))/2) = η"),
-                             identity(erasure_mass(eps, 0, ETA), 0, "so the erasure mass α is 0"), detail="the proof"),
-                     certified_agreement(eps.subs(ETA, Q(3, 10)), published("0.619039208406223"), 12,
+    eps = sympy.log((1 + _η) / (1 - _η))
+    x = sympy.exp(eps)
+    return establish(combine(identity((x - 1) / (x + 1), _η, "(e^ε − 1)/(e^ε + 1) = η at ε = log((1+η)/(1−η))"),
+                             identity(x - 1 - _η * (x + 1), 0, "so the erasure mass α = 1 − η(e^ε + 1)/(e^ε − 1) is 0: "
+                                      "α(e^ε − 1) = e^ε − 1 − η(e^ε + 1) = 0 (e^ε > 1 for η > 0; η = 0 is ε = 0)"),
+                             detail="Jia et al.'s ε is the pure ε-DP case η = tanh(ε/2)"),
+                     certified_agreement(eps.subs(_η, Q(3, 10)), published("0.619039208406223"), 12,
                                          "η = 0.3 gives ε = log(13/7) = 0.61903920840622343… (a reference list rounds it to "
                                          "…2235; correctly rounded it is …2234)"),
-                     domain='η ∈ [0, 1)')
+                     domain=[_η >= 0, _η < 1])
 
 
 # --------------------------------------------------------------------------------------------
 # Theorem 2
 
 
+#: The counting steps of eq. (5) for every k that no goal states (their identities, built with sympy's
+#: gammasimp and ceiling, had collapsed to 1 = 1 and m = m before they became goals).
+EQ5_COUNTING = ["the k-fold pair (7) has its sequences grouped by (n₊, a, l), the numbers of outcomes of ratio e^ε, 1 "
+                "and e^{−ε}: a class has k!/(n₊! a! l!) = C(k,a)C(k−a,l) sequences, all with the same contribution, so "
+                "max_S P̃0(S) − e^{jε}P̃1(S) = Σ over sequences of (P̃0 − e^{jε}P̃1)₊ is the sum over classes",
+                "the positive contributions are those with k − a − l > j + l, i.e. l ≤ ⌈(k−j−a)/2⌉ − 1 (and then "
+                "a ≤ k − j − 1): eq. (5)'s limits"]
+
+
 def _eq5_every_k():
     """Eq. (5) for every k, by counting: a sequence of the k-fold pair (7) with n₊ = k−a−l outcomes of
-    ratio x, a erasures and l of ratio 1/x has multiplicity k!/(n₊! a! l!) = C(k,a)C(k−a,l) and
-    contributes P̃0 − x^j P̃1 = α^a u^{k−a}(x^{k−a−l} − x^{j+l}), which (x > 1) is positive iff
-    k − a − l > j + l, i.e. l ≤ ⌈(k−j−a)/2⌉ − 1 (and then a ≤ k − j − 1): the sum of the positive parts
-    is eq. (5)'s double sum, summand by summand."""
-    k, a, l, j, m = sympy.symbols("k a l j m", integer=True, nonnegative=True)
+    ratio x, a erasures and l of ratio 1/x contributes P̃0 − x^j P̃1 = α^a u^{k−a}(x^{k−a−l} − x^{j+l}) (an
+    identity), which (x > 1) is positive iff k − a − l > j + l (x^m − x^n has the sign of m − n, decided); the
+    counting of the classes and eq. (5)'s limits are :data:`EQ5_COUNTING` (words)."""
+    k, a, l, j = sympy.symbols("k a l j", integer=True, nonnegative=True)
     u = sympy.Symbol("u", positive=True)  # (1 − α)/(1 + x) > 0 for α < 1
     p0 = (u * X) ** (k - a - l) * ALPHA ** a * u ** l
     p1 = u ** (k - a - l) * ALPHA ** a * (u * X) ** l
-    multinomial = sympy.factorial(k) / (sympy.factorial(k - a - l) * sympy.factorial(a) * sympy.factorial(l))
     return combine(
-        identity(sympy.gammasimp(multinomial / (sympy.binomial(k, a) * sympy.binomial(k - a, l))), 1,
-                 "multiplicity k!/(n₊! a! l!) = C(k,a)C(k−a,l)"),
         identity(p0 - X ** j * p1, u ** (k - a) * ALPHA ** a * (X ** (k - l - a) - X ** (l + j)),
                  "each sequence of the class contributes eq. (5)'s summand α^a u^{k−a}(x^{k−l−a} − x^{l+j})"),
-        identity([sympy.ceiling(2 * m / sympy.Integer(2)) - 1, sympy.ceiling((2 * m + 1) / sympy.Integer(2)) - 1], [m - 1, m],
-                 "the largest l with 2l < N = k − j − a is ⌈N/2⌉ − 1 (N = 2m: m − 1; N = 2m + 1: m): eq. (5)'s limits"),
         rational_nonnegative(X ** 2 - X, X, 1, sympy.oo, "x^{n+1} − x^n = x^n(x − 1) ≥ 0 for x ≥ 1: x^m − x^n has the sign "
                              "of m − n"))
 
@@ -576,7 +711,7 @@ def theorem_2_symbolic():
                      identity(brute, mine, "enumeration of all 3^k sequences (k = 1..6, 27 (k, j) pairs) against an "
                               "independent transcription of eq. (5), symbolic in x > 1 and α"),
                      identity(mine, paper, "the library's eq. (5) against the transcription"),
-                     domain=_THEOREM_2_DOMAIN)
+                     domain=_THEOREM_2_DOMAIN, prose_steps=EQ5_COUNTING)
 
 
 @claim(PAPER, "Theorem 2 (lattice composition), k ≤ 40",
@@ -649,9 +784,14 @@ def _delta_positive_every_k():
                  "P̃0(no P1-only outcome) − P̃0(all middle) + (1−δ)^k δ_j = 1 − (1−δ)^k(1 − δ_j)"))
 
 
+_THEOREM_2_APPROX_DOMAIN = [Integer("k", 1), _ε >= 0, _δ >= 0, _δ <= 1, _η >= _δ,
+                            _η <= _δ + (1 - _δ) * sympy.tanh(_ε / 2)]
+
+
 @claim(PAPER, "Theorem 2 (δ > 0, Appendix F)",
        "For the 5-point pair (43)–(44): max_S P̃0(S) − e^{jε}P̃1(S) = 1 − (1−δ)^k(1−δ_j) with δ_j of eq. (5), every k",
        supersedes="tv-dp:theorem-2-delta-gt-0-appendix-f-k-le-3",
+       domain=_THEOREM_2_APPROX_DOMAIN,
        stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)', stated_where='Section III, Theorem 2 and Appendix F',
        quote=(r"To see how the expression "
               r"maxS𝒳k{P0~(S)eεjP1~(S)}=1(1δ)k(1δj)subscript𝑆superscript𝒳𝑘~subscript𝑃0𝑆superscript𝑒subscript𝜀𝑗~subscript𝑃1𝑆1superscript1𝛿𝑘1subscript𝛿𝑗\max_{\begin{subarray}{c}S\in\mathcal{X}^{k}\end{subarray}}\{\tilde{P_{0}}(S)-% "
@@ -709,12 +849,14 @@ def theorem_2_approx():
                      identity(brute, formula, "enumeration of all 5^k sequences, k = 1..3, symbolic in x, α, δ"),
                      exact_agreement(lib, [Q(4357, 10000), Q(1391, 5000), Q(19, 100)],
                                      "library at x = 2, δ = 1/10, η = 31/100, k = 2 (reference test vector)"),
-                     domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2)')
+                     domain=_THEOREM_2_APPROX_DOMAIN, prose_steps=EQ5_COUNTING)
 
 
 @claim(PAPER, "Theorem 2 (composed total variation)",
        "d_TV of the k-fold composition is 1 − (1−δ)^k(1−δ_0); at ε = 1, α = 0.3, k = 5 it is 0.631089674853377",
-       stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], η', stated_where='Section III, Theorem 2',
+       domain=_THEOREM_2_APPROX_DOMAIN,
+       stated_domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], δ ≤ η ≤ δ + (1 − δ)tanh(ε/2) (Theorem 2\'s range of η)',
+       stated_where='Section III, Theorem 2',
        quote=(r"Theorem 2 For any ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], "
               r"and "
               r"η[δ,δ+(eε1)(1δ)1+eε]𝜂𝛿𝛿superscript𝑒𝜀11𝛿1superscript𝑒𝜀\eta\in[\delta,\delta+\frac{(e^{\varepsilon}-1)(1-\delta)}{1+e^{\varepsilon}}]italic_η "
@@ -765,12 +907,15 @@ def theorem_2_tv():
                                          "library composed TV at ε = 1, α = 0.3, k = 5 vs the reference values"),
                      certified_agreement(pair_tv, eq5(0, 2, x, Q(3, 10)), 20,
                                          "TV of the library's 2-fold composed pair vs eq. (5) with j = 0"),
-                     domain='every k ≥ 1, ε ≥ 0, δ ∈ [0, 1], η')
+                     domain=_THEOREM_2_APPROX_DOMAIN, prose_steps=EQ5_COUNTING)
+
+
+_EQ_6_DOMAIN = [Integer("k", 1), _ε >= 0]
 
 
 @claim(PAPER, "Eq. (6) (Kairouz–Oh–Viswanath)",
        "eq. (5) at α = 0 and j ≡ k (mod 2) is KOV's δ_j = Σ_ℓ C(k,ℓ)(e^{(k−ℓ)ε} − e^{(ℓ+j)ε})/(1+e^ε)^k",
-       stated_domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)', stated_where='Section III-A, eq. (6)',
+       domain=_EQ_6_DOMAIN, stated_domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)', stated_where='Section III-A, eq. (6)',
        quote=(r"The composition bound proved by Kairouz et al. [7] states that for any ε𝜀\varepsilonitalic_ε and "
               r"δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], the class of (ε,δ)𝜀𝛿(\varepsilon,\delta)( italic_ε , "
               r"italic_δ )-differentially private mechanisms satisfies (jε,1(1δ)k(1δj))-differential "
@@ -810,7 +955,10 @@ def eq_6():
     return establish(statement, identity(lhs, rhs, "library: k = 1..8, all j ≡ k (mod 2), symbolic in x"),
                      exact_agreement(lib, [Q(13, 27), Q(10, 27), Q(4, 27), Q(8, 81), 0],
                                      "library KOV composition at x = 2, k = 4 vs the reference values vector (all j)"),
-                     domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)')
+                     domain=_EQ_6_DOMAIN,
+                     prose_steps=["at α = 0 eq. (5)'s summands with a ≥ 1 vanish (α^a = 0) and the a = 0 summand is "
+                                  "KOV's; for j = k − 2m eq. (5)'s upper limit ⌈(k−j)/2⌉ − 1 is (k−j)/2 − 1: sympy's "
+                                  "substitutions, made before the goals (which compare their results)"])
 
 
 def _remark_3_steps():
@@ -892,10 +1040,13 @@ def remark_3():
                                   "give the vertical and horizontal pieces"])
 
 
+_BAYES_DOMAIN = [Integer("k", 1), _η > 0, _η < 1]
+
+
 @claim(PAPER, "Section III-B1 (Bayes security)",
        "The k-fold composition of (0,η)-DP has TV 1 − (1−η)^k (eq. (6) terms vanish at ε = 0), "
        "so Bayes security β* = 1 − TV composes multiplicatively",
-       stated_domain='every k ≥ 1, η ∈ (0, 1)', stated_where='Section III-B1',
+       domain=_BAYES_DOMAIN, stated_domain='every k ≥ 1, η ∈ (0, 1)', stated_where='Section III-B1',
        quote=(r"We can recover this result for the special case "
               r"β1=β2subscriptsuperscript𝛽1subscriptsuperscript𝛽2\beta^{*}_{1}=\beta^{*}_{2}italic_β "
               r"start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT = italic_β "
@@ -919,15 +1070,17 @@ def bayes_security():
     # Every k: the (0,η) pair's outcomes have P0 = P1 (the middle) or one of them 0, so for
     # sequences min(ΠP0, ΠP1) = Π min(P0, P1) and Σ_s min = (Σ_o min(P0_o, P1_o))^k.
     k = sympy.Symbol("k", integer=True, positive=True)
-    pair = ((ETA, 1 - ETA, 0), (0, 1 - ETA, ETA))
+    pair = ((_η, 1 - _η, 0), (0, 1 - _η, _η))
     overlap = sympy.Add(*[sympy.Min(a, b) for a, b in zip(*pair)])
-    statement = combine(identity(1 - overlap.subs(ETA, sympy.Symbol("h", positive=True)) ** k,
-                                 1 - (1 - sympy.Symbol("h", positive=True)) ** k,
-                                 "TV = 1 − Σ_s min(P̃0, P̃1) = 1 − (Σ_o min(P0_o, P1_o))^k = 1 − (1 − η)^k, every k"),
-                        identity(sympy.Add(*[kov_delta(j, 5, 0) for j in (1, 3)]), 0, "eq. (6) at ε = 0 vanishes"))
+    statement = kernel.decide(kernel.goal(sympy.Eq(1 - overlap ** k, 1 - (1 - _η) ** k), [_η > 0, _η < 1]),
+                              detail="1 − (Σ_o min(P0_o, P1_o))^k = 1 − (1 − η)^k for the (0, η) pair, every k")
     return establish(statement, exact_agreement(lib, formula, "the (0,η) pair composed exactly, (η, k) ∈ {(3/10,5), "
                                                 "(1/7,3), (1/2,4)}"),
-                     domain='every k ≥ 1, η ∈ (0, 1)')
+                     exact_agreement(sympy.Add(*[kov_delta(j, 5, 0) for j in (1, 3)]), 0, "eq. (6) at ε = 0 vanishes (k = 5)"),
+                     domain=_BAYES_DOMAIN,
+                     prose_steps=["each outcome of the (0, η) pair has P0 = P1 or one of them 0, so for sequences "
+                                  "min(ΠP0, ΠP1) = Π min(P0, P1), and Σ_s Π_i min = (Σ_o min(P0_o, P1_o))^k = (1 − η)^k: "
+                                  "TV = 1 − Σ_s min(P̃0, P̃1) = 1 − (1 − η)^k"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -994,4 +1147,7 @@ def proposition_1():
                                      "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),
                      exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],
                                      "library TVDP.subsample: (e^{ε'}, pδ, pη)"),
-                     domain=_PROPOSITION_1_DOMAIN)
+                     domain=_PROPOSITION_1_DOMAIN,
+                     prose_steps=["the pointwise facts (per output y, with a = P0(y), b = P1(y)) integrated against "
+                                  "μ = P0 + P1 (summed over the outputs of a finite space) give the total variation "
+                                  "pη, E_{e^ε'}(mix‖P1) = pδ and E_{e^ε'}(P1‖mix) ≤ pδ of the subsampled pair"])

@@ -7,20 +7,21 @@ from __future__ import annotations
 
 import sympy
 
-from _tvdp_helpers import flag, BETA, ETA, Q, X, random_law, rng, subsets_tv
+from _tvdp_helpers import exp_above_one, flag, for_every, BETA, ETA, Q, X, dominating_masses, random_law, rng, subsets_tv
 from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, erasure, kl_contraction_bound,
                          max_f_divergence, max_tv_after_channel, randomized_response, rr_kl_contraction)
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
 from symdp.numbers import sign
 from symdp.pairs import FinitePair
-from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity,
+from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity, kernel, prove,
                           rational_nonnegative, real_closed)
 from symdp.verify.domains import Channel as AnyChannel, ConvexF, LDPChannel, Laws
+from _vertex import indicator
 
 PAPER = "tv-dp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _α = sympy.symbols("epsilon alpha", real=True)
+_ε, _α, _η = sympy.symbols("epsilon alpha eta", real=True)
 EPS, C = sympy.symbols("epsilon c", positive=True)
 F = sympy.Function("f")
 
@@ -78,9 +79,39 @@ def eq_20():
                    corrected_statement="D_f(P0‖P1) = E_{P1}[f(dP0/dP1)]", kind="typo")
 
 
+def _rows(name: str = "y", size: str = "l"):
+    """Two rows a = Q(·|x), b = Q(·|x') of a channel on outputs y = 1, …, l (sequences ≥ 0), and Σ_y."""
+    y, l = sympy.symbols(f"{name} {size}", integer=True)
+    a, b = sympy.IndexedBase("a", nonnegative=True), sympy.IndexedBase("b", nonnegative=True)
+    return y, l, a, b, (lambda f: sympy.Sum(f, (y, 1, l)))
+
+
+def _events_from_singletons():
+    """Every channel, any two inputs x, x', every number l of outputs, as kernel steps: if every single output
+    has Q(y|x) ≤ r Q(y|x'), then every event (every test s ∈ [0, 1]^l, an event being a 0/1 vector) has
+    Q(S|x) = Σ s_y Q(y|x) ≤ r Σ s_y Q(y|x') = r Q(S|x'): the pointwise bound times s_y ≥ 0, summed over the
+    outputs, and r taken out of the sum. Singletons are events, so the supremum over events of the ratio is
+    the largest single-output ratio."""
+    y, l, a, b, total = _rows()
+    s, r = sympy.IndexedBase("s"), sympy.Symbol("r", real=True)
+    each = [a[y] <= r * b[y], s[y] >= 0, s[y] <= 1]
+    pointwise = kernel.decide(kernel.goal(s[y] * a[y] <= r * (s[y] * b[y]), [y >= 1, y <= l, *each]),
+                              detail="Q(y|x) ≤ r Q(y|x') times s_y ∈ [0, 1]")
+    summed = kernel.summed(pointwise, y, 1, l)
+    out = kernel.linear(total(r * (s[y] * b[y])))
+    goal = kernel.goal(total(s[y] * a[y]) <= r * total(s[y] * b[y]), [l >= 1, kernel.Every(sympy.And(*each), (y, 1, l))])
+    return for_every(kernel.decide(goal, summed, out), [l >= 1],
+                     detail="singleton bounds give the bound for every event (every r, every test s)")
+
+
+#: Every channel Q; a, b are any two of its rows Q(·|x), Q(·|x'), laws on its l outputs (the objects the goals sum over).
+_DEFINITION_6_DOMAIN = [AnyChannel("Q"), Laws("a", "b", k="l")]
+
+
 @claim(PAPER, "Definition 6 (singletons suffice)",
        "sup over events S and inputs of Q(S|x)/Q(S|x') equals the largest ratio of single outputs",
-       stated_domain='every channel Q, all events S', stated_where='Section VII-B, Definition 6',
+       domain=_DEFINITION_6_DOMAIN, stated_domain='every channel Q (any two of its rows a, b: laws on its l outputs), all events S',
+       stated_where='Section VII-B, Definition 6',
        quote=(r"Definition 6 (Local Differential Privacy) For ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, a mechanism "
               r"Q𝑄Qitalic_Q is ε𝜀\varepsilonitalic_ε-locally differentially private if "
               r"supS𝒴,x,x𝒳Q(S|x)Q(S|x)eε.subscriptsupremumformulae-sequence𝑆𝒴𝑥superscript𝑥𝒳𝑄conditional𝑆𝑥𝑄conditional𝑆superscript𝑥superscript𝑒𝜀\displaystyle\sup_{S\subseteq\mathcal{Y},x,x^{\prime}\in\mathcal{X}}\frac{Q(S|% "
@@ -103,15 +134,38 @@ def definition_6():
                     best = max(best, num / den)
         events.append(sympy.log(best))
         singles.append(ch.ldp_epsilon())
-    # Every channel: if each output of S has Q(y|x) ≤ r Q(y|x'), so does S (mediant; induction on |S|),
-    # and singletons are events: the supremum over events is the largest single-output ratio.
-    a1, a2, b1, b2, rr_ = sympy.symbols("a1 a2 b1 b2 r", nonnegative=True)
-    statement = real_closed(rr_ * (b1 + b2) - (a1 + a2), [a1, a2, b1, b2, rr_], [a1 <= rr_ * b1, a2 <= rr_ * b2],
-                            "Q(y1|x) ≤ r Q(y1|x') and Q(y2|x) ≤ r Q(y2|x') ⇒ Q({y1, y2}|x) ≤ r Q({y1, y2}|x')")
-    return establish(statement, exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs "
-                                                "library ldp_epsilon()"),
-                     domain='every channel Q, all events S',
-                     prose_steps=['induction on the size of the event from the singleton step'])
+    return establish(_events_from_singletons(),
+                     exact_agreement(events, singles, "10 random 3×4 channels: sup over all 15 events vs "
+                                     "library ldp_epsilon()"),
+                     domain=_DEFINITION_6_DOMAIN)
+
+
+def _ldp_setting():
+    """Two rows a = Q(·|x), b = Q(·|x') of an ε-LDP channel on l outputs and the indicator s of {a > b}:
+    the hypotheses every step below shares (one ``Every``, so that the kernel reads them as one fact)."""
+    y, l, a, b, total = _rows()
+    s, x = sympy.IndexedBase("s"), sympy.exp(_ε)
+    each = sympy.And(indicator(a[y] - b[y], s[y]), a[y] <= x * b[y], b[y] <= x * a[y])
+    laws = [sympy.Eq(total(a[y]), 1), sympy.Eq(total(b[y]), 1)]
+    return y, l, a, b, s, x, total, each, [_ε >= 0, l >= 1, kernel.Every(each, (y, 1, l)), *laws]
+
+
+def _ldp_rows_tv():
+    """d_TV(Q(·|x), Q(·|x')) = ½Σ|a − b| ≤ (e^ε − 1)/(e^ε + 1) for every ε-LDP channel and any two inputs, as
+    kernel steps: |a − b| = 2s(a − b) − (a − b) output by output (s the indicator of {a > b}), summed, so with
+    Σa = Σb = 1, ½Σ|a − b| = A − B where A = Σ s a, B = Σ s b; ε-LDP on the event {a > b} and on its complement,
+    summed the same way, gives A ≤ e^ε B and 1 − B ≤ e^ε(1 − A); with e^ε ≥ 1 these give A − B ≤ tanh(ε/2)."""
+    y, l, a, b, s, x, total, each, hyps = _ldp_setting()
+    span = [y >= 1, y <= l, each]
+    pointwise = [kernel.decide(kernel.goal(rel, span)) for rel in (
+        sympy.Eq(sympy.Abs(a[y] - b[y]), 2 * s[y] * (a[y] - b[y]) - (a[y] - b[y])),
+        s[y] * a[y] <= x * (s[y] * b[y]), (1 - s[y]) * b[y] <= x * ((1 - s[y]) * a[y]))]
+    sums = [kernel.summed(p, y, 1, l) for p in pointwise]
+    split = [kernel.linear(total(f)) for f in (2 * s[y] * (a[y] - b[y]) - (a[y] - b[y]), x * (s[y] * b[y]),
+                                               (1 - s[y]) * b[y], x * ((1 - s[y]) * a[y]))]
+    one = prove(x - 1, _ε, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0")
+    return kernel.decide(kernel.goal(total(sympy.Abs(a[y] - b[y])) / 2 <= (x - 1) / (x + 1), hyps), one, *sums, *split,
+                         detail="d_TV(Q(·|x), Q(·|x')) ≤ (e^ε − 1)/(e^ε + 1) for any two rows of an ε-LDP channel")
 
 
 @claim(PAPER, "Eq. (26), erratum",
@@ -132,15 +186,11 @@ def eq_26():
         x = _ratio(ch)
         ok.append(flag(ch.dobrushin() <= (x - 1) / (x + 1)))
     rr = randomized_response(sympy.log(3))
-    # Any ε-LDP channel, any two rows: with A = {Q(·|x) > Q(·|x')}, a = Q(A|x), b = Q(A|x') satisfy
-    # a ≤ e^ε b and 1 − b ≤ e^ε (1 − a); d_TV = a − b ≤ tanh(ε/2) follows, decided by nlsat.
-    a, b = sympy.symbols("a b", nonnegative=True)
-    bound = real_closed((X - 1) / (X + 1) - (a - b), [a, b, X], [X >= 1, a <= 1, b <= 1, a <= X * b, 1 - b <= X * (1 - a)],
-                        "a ≤ e^ε b, 1 − b ≤ e^ε(1 − a) ⇒ a − b ≤ (e^ε−1)/(e^ε+1), every e^ε ≥ 1")
+    bound = _ldp_rows_tv()
     corrected = establish(bound, exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at "
                                                  "their own ε"),
                           exact_agreement(rr.dobrushin(), Q(1, 2), "binary RR at e^ε = 3 attains it: TV 1/2 = tanh(log 3 / 2)"),
-                          domain="every ε-LDP channel, ε ≥ 0")
+                          domain=[LDPChannel("Q", _ε), _ε >= 0])
     printed_bound = (X + 1) / (X - 1)
     vacuous = rational_nonnegative(printed_bound - 1, X, 1, sympy.oo, "the printed bound (e^ε+1)/(e^ε−1) ≥ 1 for e^ε > 1",
                                    open_ends=(True, False))
@@ -159,9 +209,14 @@ def eq_26():
                    "inequality holds for every channel (the bound is ≥ 1) and would be no erratum")
 
 
+#: Section VII's input alphabet is summed over (eq. 21): laws on K symbols, K free.
+_PROPOSITION_2_DOMAIN = [Laws("P0", "P1", k="K"), _ε >= 0, _η >= 0, _η <= sympy.tanh(_ε / 2)]
+
+
 @claim(PAPER, "Proposition 2",
        "sup_{Q ∈ Q_{ε,η}} d_TV(M0, M1) = η d_TV(P0, P1), attained by the binary mechanism with erasure (eq. 31)",
-       stated_domain='every pair P0, P1 and every Q ∈ Q_{ε,η}', stated_where='Section VII-B, Proposition 2',
+       domain=_PROPOSITION_2_DOMAIN, stated_domain='every pair P0, P1 on the input alphabet, ε ≥ 0, 0 ≤ η ≤ tanh(ε/2)',
+       stated_where='Section VII-B, Proposition 2',
        quote=(r"Proposition 2 Given distributions P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
               r"and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT over a common alphabet "
               r"𝒴𝒴\mathcal{Y}caligraphic_Y, ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
@@ -206,25 +261,74 @@ def proposition_2():
     ch = dominating_channel(sympy.log(2), Q(1, 5))
     checks.append(exact_agreement([ch.ldp_epsilon(), ch.dobrushin()], [sympy.log(2), Q(1, 5)],
                                   "Q*_{ε,η} is ε-LDP with Dobrushin coefficient η"))
-    # Every pair and channel K. Upper bound (Dobrushin): with d = P0 − P1 = d₊ − d₋, Σd₊ = Σd₋ = TV,
-    # M0 − M1 = Σ_{y,y'} d₊(y)d₋(y')(K_y − K_{y'})/TV (shown on two positive and one negative outcome),
-    # so by the triangle inequality d_TV(M0, M1) ≤ Σ d₊d₋/TV · η_TV(K) = η_TV(K)·TV. Attained by Q^(be):
-    # M0 − M1 = Σ_{P0 ≥ P1} d(y)·row0 + Σ_{P0 < P1} d(y)·row1 = TV·(row0 − row1), and Q*'s rows differ by
-    # (η, −η, 0) in total variation η.
-    d1, d2 = sympy.symbols("d1 d2", positive=True)
-    k1, k2, k3 = sympy.symbols("k1 k2 k3", real=True)
-    tv = d1 + d2  # d₋ sits on one outcome with mass d1 + d2
-    rows = _star(X, ETA)
-    statement = combine(
-        identity(d1 * k1 + d2 * k2 - tv * k3, (d1 * tv * (k1 - k3) + d2 * tv * (k2 - k3)) / tv,
-                 "M0 − M1 = Σ d₊(y)d₋(y')(K_y − K_{y'})/TV (coupling of d₊ and d₋)"),
-        identity(sympy.Add(*[sympy.Abs(a - b) for a, b in zip(*rows)]) / 2, ETA,
-                 "Q*'s two rows are at total variation η (for η ≤ tanh(ε/2) the third mass is ≥ 0)"),
-        identity([d1 * rows[0][i] + d2 * rows[0][i] - tv * rows[1][i] for i in range(3)],
-                 [tv * (rows[0][i] - rows[1][i]) for i in range(3)],
-                 "Q^(be): M0 − M1 = TV·(row0 − row1), so d_TV(M0, M1) = η·TV"))
-    return establish(statement, checks, domain='every pair P0, P1 and every Q ∈ Q_{ε,η}',
-                     prose_steps=['the coupling identity and the triangle inequality, summed over the outputs'])
+    return establish(_dobrushin_attained(), checks, domain=_PROPOSITION_2_DOMAIN)
+
+
+def _dobrushin_attained():
+    """Proposition 2 for every pair (P0, P1) on K inputs and every channel, as kernel steps (d = P0 − P1):
+
+    - d_TV(P0, P1) = Σ_y max(d_y, 0): every test u ∈ [0, 1]^K has Σ u d ≤ Σ max(d, 0), attained at the
+      event {d > 0} (pointwise, summed);
+    - every Q ∈ Q_{ε,η} and every output event A, with k_y = Q(A|y) in an interval [b, a] of length a − b ≤ η
+      (the Dobrushin condition for A, a = max_y, b = min_y): M0(A) − M1(A) = Σ d k ≤ a Σ max(d, 0) − b Σ max(−d, 0)
+      = (a − b) Σ max(d, 0) ≤ η d_TV(P0, P1), as Σ d = 0 (pointwise, summed, split);
+    - Q^(be) (eq. 31) attains it: its rows are Q*'s, (θe^ε, θ, 1 − θ(e^ε + 1)) and (θ, θe^ε, 1 − θ(e^ε + 1)) with
+      θ = η/(e^ε − 1) (any θ ∈ [0, 1/2] when ε = 0, where η = 0), which are laws, ε-LDP and at total variation η;
+      the output event {0} has M0 − M1 = Σ_y d_y (θe^ε(1 − σ_y) + θσ_y) = θ(e^ε − 1) Σ max(d, 0) = η d_TV(P0, P1),
+      σ_y = 1{P1(y) > P0(y)}. So the supremum over Q_{ε,η} is η d_TV(P0, P1), and Q^(be) attains it."""
+    y, n = sympy.symbols("y K", integer=True)
+    p0, p1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
+    u, s, k, g = (sympy.IndexedBase(name) for name in ("u", "s", "k", "sigma"))
+    e, n_, theta = _ε, _η, sympy.Symbol("theta", real=True)
+    a, b = sympy.symbols("a b", real=True)
+    x = sympy.exp(e)
+    d = p0[y] - p1[y]
+    total = lambda f: sympy.Sum(f, (y, 1, n))
+    span = [y >= 1, y <= n]
+    laws = [sympy.Eq(total(p0[y]), 1), sympy.Eq(total(p1[y]), 1)]
+    split = lambda f: kernel.linear(total(f))
+    # d_TV(P0, P1) = Σ max(d, 0), the supremum over events
+    test = [u[y] >= 0, u[y] <= 1, indicator(d, s[y])]
+    below = kernel.summed(kernel.decide(kernel.goal(u[y] * d <= sympy.Max(d, 0), [*span, *test])), y, 1, n)
+    at = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(s[y] * d, sympy.Max(d, 0)), [*span, *test])), y, 1, n)
+    tv = kernel.combine(below, at, detail="d_TV(P0, P1) = sup over events = Σ max(P0 − P1, 0), attained at {P0 > P1}")
+    # every channel of Q_{ε,η}, every output event A
+    rows = [b <= k[y], k[y] <= a]
+    parts = [kernel.summed(kernel.decide(kernel.goal(rel, [*span, *rows])), y, 1, n) for rel in (
+        d * k[y] <= a * sympy.Max(d, 0) - b * sympy.Max(-d, 0), sympy.Eq(d, sympy.Max(d, 0) - sympy.Max(-d, 0)))]
+    sums = [split(d * k[y]), split(a * sympy.Max(d, 0) - b * sympy.Max(-d, 0)),
+            split(sympy.Max(d, 0) - sympy.Max(-d, 0)), split(d), split(2 * sympy.Max(d, 0))]
+    # Σ max(d, 0) ≥ 0, from max(d, 0) ≤ 2 max(d, 0) summed (a sum of zeros would be a term of its own)
+    nonnegative = kernel.summed(kernel.decide(kernel.goal(sympy.LessThan(sympy.Max(d, 0), 2 * sympy.Max(d, 0), evaluate=False),
+                                                          [*span, *rows])), y, 1, n)
+    upper = kernel.decide(kernel.goal(total(p0[y] * k[y]) - total(p1[y] * k[y]) <= n_ * total(sympy.Max(d, 0)),
+                                      [n >= 1, kernel.Every(sympy.And(*rows), (y, 1, n)), a - b <= n_, n_ >= 0, *laws]),
+                          *parts, *sums, nonnegative,
+                          detail="every Q ∈ Q_{ε,η} and every output event A: M0(A) − M1(A) ≤ η d_TV(P0, P1)")
+    # Q^(be) attains it
+    row0, row1 = [theta * x, theta, 1 - theta * (x + 1)], [theta, theta * x, 1 - theta * (x + 1)]
+    star = [e >= 0, theta >= 0, theta * (x + 1) <= 1, sympy.Eq(n_, theta * (x - 1))]
+    ones = [prove(x - 1, e, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0"), prove(x ** 2 - 1, e, 0, sympy.oo, "e^{2ε} ≥ 1 for ε ≥ 0")]
+    member = kernel.decide(kernel.goal(sympy.And(*[c for r in (row0, row1) for m in r for c in (m >= 0,)],
+                                                 sympy.Eq(sum(row0), 1), sympy.Eq(sum(row1), 1),
+                                                 *[sympy.And(v <= x * w, w <= x * v) for v, w in zip(row0, row1)],
+                                                 sympy.Eq(sympy.Add(*[sympy.Abs(v - w) for v, w in zip(row0, row1)]) / 2, n_)),
+                                       star), *ones,
+                           detail="Q*'s rows are laws, ε-LDP, at total variation η: Q^(be) ∈ Q_{ε,η}")
+    chosen = (1 - g[y]) * row0[0] + g[y] * row1[0]  # Q^(be)(0|y): row 0 where P1(y) ≤ P0(y), row 1 where P1(y) > P0(y)
+    which = indicator(-d, g[y])
+    pieces = [kernel.summed(kernel.decide(kernel.goal(rel, [*span, which, *star])), y, 1, n) for rel in (
+        sympy.Eq(p0[y] * chosen - p1[y] * chosen, theta * x * sympy.Max(d, 0) - theta * sympy.Max(-d, 0)),
+        sympy.Eq(d, sympy.Max(d, 0) - sympy.Max(-d, 0)))]
+    attained = kernel.decide(kernel.goal(sympy.Eq(total(p0[y] * chosen) - total(p1[y] * chosen), n_ * total(sympy.Max(d, 0))),
+                                         [n >= 1, kernel.Every(which, (y, 1, n)), *star, *laws]),
+                             *pieces, split(p0[y] * chosen - p1[y] * chosen),
+                             split(theta * x * sympy.Max(d, 0) - theta * sympy.Max(-d, 0)), split(sympy.Max(d, 0) - sympy.Max(-d, 0)),
+                             split(d), split(p0[y] * chosen), split(p1[y] * chosen),
+                             detail="Q^(be): the output event {0} has M0 − M1 = η d_TV(P0, P1)")
+    paper = [n >= 1, e >= 0, n_ >= 0]  # what the paper's domain says of K, ε and η; the rest is quantified inside
+    return combine(*[for_every(step, paper, detail=step.detail) for step in (tv, upper, member, attained)],
+                   detail="sup over Q_{ε,η} of d_TV(M0, M1) = η d_TV(P0, P1), attained by Q^(be)")
 
 
 @claim(PAPER, "Appendix L (eq. 54), erratum",
@@ -257,10 +361,18 @@ def appendix_l():
                            "row); the intended symbol is P1, so the slip is a typo, not a wrong result")
 
 
+#: Theorem 4's hypotheses: f convex, [0, ∞) → ℝ₊ (so f(e^ε), f(e^{−ε}) ≥ 0), f(1) = 0; ε > 0 (see theorem_4_value).
+_THEOREM_4_DOMAIN = [ConvexF("f"), sympy.Eq(F(1), 0), F(sympy.exp(_ε)) >= 0, F(sympy.exp(-_ε)) >= 0, _ε > 0,
+                     sympy.exp(_ε) > 1, _η >= 0, _η <= sympy.tanh(_ε / 2)]
+
+
 @claim(PAPER, "Theorem 4 (value at Q*, eq. 32)",
        "D_f(P0*‖P1*) = η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every f with f(1) = 0; invariant under "
        "f → f + c(t−1); KL = εη, χ² = η(e^ε−1)(1+e^{−ε}), H² = 2η tanh(ε/4)",
-       stated_domain='ε > 0, η, every f with f(1) = 0', stated_where='Section VII-B, Theorem 4, eq. (32)',
+       domain=_THEOREM_4_DOMAIN,
+       stated_domain='ε ≥ 0 as printed, read as ε > 0 (at ε = 0, η = 0 and eqs. (28), (32) divide by e^ε − 1 = 0; e^ε > 1 '
+                     'is ε > 0 spelled out for the covering check), 0 ≤ η ≤ tanh(ε/2), every convex f: [0, ∞) → ℝ₊ '
+                     'with f(1) = 0', stated_where='Section VII-B, Theorem 4, eq. (32)',
        quote=(r"Theorem 4 Given a convex function f:[0,)+:𝑓0subscriptf:[0,\infty)\rightarrow\mathbb{R}_{+}italic_f : "
               r"[ 0 , ∞ ) → blackboard_R start_POSTSUBSCRIPT + end_POSTSUBSCRIPT satisfying f(1)=0𝑓10f(1)=0italic_f "
               r"( 1 ) = 0, ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
@@ -285,29 +397,38 @@ def appendix_l():
               r"end_POSTSUPERSCRIPT ) ) end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
               r"end_POSTSUPERSCRIPT - 1 end_ARG . (32)"))
 def theorem_4_value():
-    p, q = _star(X, ETA)
-    direct = _df(F, p, q).subs(F(1), 0)
-    closed = ETA * (F(X) + X * F(1 / X)) / (X - 1)
-    shift = lambda g: (lambda t: g(t) + C * (t - 1))
-    bound = lambda g: ETA * (g(X) + X * g(1 / X)) / (X - 1)
+    """D_f(P0*‖P1*) = Σ_y P1*(y) f(P0*(y)/P1*(y)) for the rows (28), symbolic in ε, η and an undefined f: the
+    third output has ratio 1 and contributes P1*(3)·f(1) = 0 (the hypothesis f(1) = 0), so the value is
+    η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) (decided with f(e^ε), f(e^{−ε}), f(1) as unknowns); the same for
+    f + c(t − 1); and the three closed forms (identities). Every step holds for every f with f(1) = 0."""
+    e, n, c = _ε, _η, sympy.Symbol("c", real=True)
+    x = sympy.exp(e)
+    p, q = _star(x, n)
+    value = lambda g: n * (g(x) + x * g(1 / x)) / (x - 1)
+    shifted = lambda t: F(t) + c * (t - 1)
     kl, chi, hel = (lambda t: t * sympy.log(t)), (lambda t: (t - 1) ** 2), (lambda t: (sympy.sqrt(t) - 1) ** 2)
-    eps = sympy.log(X)
+    hyps = [e > 0, n >= 0, sympy.Eq(F(1), 0)]
+    statement = combine(
+        kernel.decide(kernel.goal(sympy.Eq(_df(F, p, q), value(F)), hyps),
+                      detail="Σ P1*(y) f(P0*(y)/P1*(y)) = η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) when f(1) = 0"),
+        kernel.decide(kernel.goal(sympy.Eq(_df(shifted, p, q), value(F)), hyps),
+                      identity(sympy.exp(-e) * (x - 1), 1 - sympy.exp(-e), "e^{−ε}(e^ε − 1) = 1 − e^{−ε}"),
+                      detail="f + c(t − 1) gives the same value, every c"),
+        identity([value(kl), value(chi), value(hel)],
+                 [e * n, n * (x - 1) * (1 + 1 / x), 2 * n * sympy.tanh(e / 4)], "KL, χ², squared Hellinger"),
+        exp_above_one(e), detail="eq. (32): the f-divergence of (P0*, P1*)")
+    kl_, chi_ = (lambda t: t * sympy.log(t)), (lambda t: (t - 1) ** 2)
     lib = [max_f_divergence(sympy.Lambda(sympy.Symbol("t"), g(sympy.Symbol("t"))), sympy.log(2), Q(1, 5))
-           for g in (kl, chi)]
+           for g in (kl_, chi_)]
     p2, q2 = _star(sympy.Integer(2), Q(1, 5))
     relabel = dominating_channel(sympy.log(2), Q(1, 5)).rows
-    from _tvdp_helpers import dominating_masses
     d7 = dominating_masses(sympy.Integer(2), 1 - Q(1, 5) * 3)
-    statement = combine(identity(direct, closed, "Σ P1*(y) f(P0*(y)/P1*(y)) with an undefined f, f(1) = 0"),
-                        identity(bound(shift(F)).subs(F(1), 0), closed, "f + c(t−1) gives the same value (f ≥ 0 is no restriction)"),
-                        identity([sympy.expand_log(bound(kl), force=True), bound(chi), bound(hel)],
-                                 [eps * ETA, ETA * (X - 1) * (1 + 1 / X), 2 * ETA * sympy.tanh(sympy.log(X) / 4)],
-                                 "KL, χ², squared Hellinger"))
-    return establish(statement, exact_agreement(lib, [_df(kl, p2, q2), _df(chi, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
-            exact_agreement(list(relabel[0]) + list(relabel[1]), p2 + q2, "library Q*_{ε,η} = eq. (28)"),
-            exact_agreement([d7[0][0], d7[0][1], d7[0][2]], [p2[0], p2[2], p2[1]],
-                            "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))"),
-                     domain='ε > 0, η, every f with f(1) = 0')
+    return establish(statement,
+                     exact_agreement(lib, [_df(kl_, p2, q2), _df(chi_, p2, q2)], "library max_f_divergence at e^ε = 2, η = 1/5"),
+                     exact_agreement(list(relabel[0]) + list(relabel[1]), p2 + q2, "library Q*_{ε,η} = eq. (28)"),
+                     exact_agreement([d7[0][0], d7[0][1], d7[0][2]], [p2[0], p2[2], p2[1]],
+                                     "eq. (28) is eq. (7) with outputs 1 and 2 swapped (α = 1 − η(e^ε+1)/(e^ε−1))"),
+                     domain=_THEOREM_4_DOMAIN)
 
 
 @claim(PAPER, "Theorem 4 (supremum over Q_{ε,η})",
@@ -723,12 +844,13 @@ def eq_41_wording():
                    corrected_statement="η = cε: → c/4; η ≥ cε: liminf ≥ c/4", kind="substantive")
 
 
-_LEMMA_3_DOMAIN = [LDPChannel("Q", _ε), _ε >= 0, _α >= 0, _α < 1]
+#: a, b: any two rows of Q, laws on its l outputs (the objects the goals sum over).
+_LEMMA_3_DOMAIN = [LDPChannel("Q", _ε), Laws("a", "b", k="l"), _ε >= 0, _α >= 0, _α < 1]
 
 
 @claim(PAPER, "Lemma 3",
        "After the erasure W_α an ε-LDP channel stays ε-LDP and d_TV(Q W_α) = (1−α) d_TV(Q) ≤ (1−α)(e^ε−1)/(e^ε+1)",
-       domain=_LEMMA_3_DOMAIN, stated_domain='every ε-LDP channel, α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3',
+       domain=_LEMMA_3_DOMAIN, stated_domain='every ε-LDP channel (any two rows a, b: laws on its l outputs), α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3',
        quote=(r"Lemma 3 "
               r"dTV(QY|X)(1α)eε1eε+1subscript𝑑𝑇𝑉subscriptsuperscript𝑄conditional𝑌𝑋1𝛼superscript𝑒𝜀1superscript𝑒𝜀1d_{TV}(Q^{\prime}_{Y|X})\leq(1-\alpha)\frac{e^{\varepsilon}-1}{e^{\varepsilon}% "
               r"+1}italic_d start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_Q start_POSTSUPERSCRIPT "
@@ -746,21 +868,39 @@ def lemma_3():
         out += [w.ldp_epsilon(), w.dobrushin()]
         want += [ch.ldp_epsilon(), (1 - a) * ch.dobrushin()]
         bound.append(flag(w.dobrushin() <= (1 - a) * (x - 1) / (x + 1)))
-    # Every channel: an output y of Q W_α has rows ((1−α)Q(y|x))_y and the erasure mass α; with
-    # s = 1 − α > 0 the ratios are unchanged, the erasure's is 1, and d_TV = ½Σ|s(a − b)| = s d_TV.
-    a, b, sv = sympy.symbols("a b s", positive=True)
-    statement = combine(identity((sv * a) / (sv * b), a / b, "likelihood ratios of the kept outputs are unchanged"),
-                        identity(sympy.Abs(sv * (a - b)), sv * sympy.Abs(a - b),
-                                 "each kept output contributes (1−α)|a − b| to 2 d_TV, the erasure |α − α| = 0"),
-                        real_closed(sv * ((X - 1) / (X + 1) - (a - b)), [a, b, sv, X],
-                                    [X >= 1, a <= 1, b <= 1, sv <= 1, a <= X * b, 1 - b <= X * (1 - a)],
-                                    "(1−α)(a − b) ≤ (1−α)(e^ε−1)/(e^ε+1) on the event a = Q(A|x), b = Q(A|x') "
-                                    "(eq. 26 corrected)"))
-    return establish(statement, exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε unchanged, "
-                                                "TV scaled by 1 − α (library)"),
+    return establish(_erased_channel(), exact_agreement(out, want, "10 random channels, α ∈ {0, 1/10, …, 9/10}: ε "
+                                                        "unchanged, TV scaled by 1 − α (library)"),
                      exact_agreement(bound, [1] * len(bound), "and ≤ (1 − α) tanh(ε/2) (library)"),
-                     domain=_LEMMA_3_DOMAIN,
-                     prose_steps=['the termwise identities summed over the outputs'])
+                     domain=_LEMMA_3_DOMAIN)
+
+
+def _erased_channel():
+    """Q' = W_α ∘ Q for an ε-LDP channel Q, any two inputs x, x' (rows a, b on l outputs), as kernel steps:
+    Q'(·|x) = ((1 − α)a_1, …, (1 − α)a_l, α). Output by output (1 − α)a ≤ e^ε(1 − α)b and both ways, and the
+    erasure's α ≤ e^ε α: Q' is ε-LDP. Its rows differ by |(1 − α)(a − b)| = (1 − α)|a − b| on each kept output
+    and by |α − α| = 0 on the erasure; summed and with (1 − α) taken out, d_TV(Q'(·|x), Q'(·|x')) =
+    (1 − α) d_TV(Q(·|x), Q(·|x')) ≤ (1 − α)(e^ε − 1)/(e^ε + 1) by the bound for ε-LDP rows."""
+    y, l, a, b, s, x, total, each, hyps = _ldp_setting()
+    al = _α
+    keep = [al >= 0, al < 1]
+    span = [y >= 1, y <= l, each, _ε >= 0, *keep]
+    v, w = sympy.symbols("v w", real=True)  # the masses Q(y|x), Q(y|x') of any one output y
+    ldp = kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(v <= x * w, w <= x * v)),
+                                             sympy.And((1 - al) * v <= x * ((1 - al) * w), (1 - al) * w <= x * ((1 - al) * v))),
+                                    [_ε >= 0, *keep]),
+                        detail="every kept output of Q' keeps the ratio bound e^ε")
+    erasure_ratio = kernel.decide(kernel.goal(al <= x * al, [_ε >= 0, *keep]), prove(x - 1, _ε, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0"),
+                                  detail="the erasure output of Q' has ratio α/α = 1 ≤ e^ε")
+    scaled = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Abs((1 - al) * a[y] - (1 - al) * b[y]),
+                                                              (1 - al) * sympy.Abs(a[y] - b[y])), span)), y, 1, l)
+    out = kernel.linear(total((1 - al) * sympy.Abs(a[y] - b[y])))
+    tv = total(sympy.Abs((1 - al) * a[y] - (1 - al) * b[y])) / 2 + sympy.Abs(al - al) / 2
+    goal = kernel.goal(sympy.And(sympy.Eq(tv, (1 - al) * total(sympy.Abs(a[y] - b[y])) / 2), tv <= (1 - al) * (x - 1) / (x + 1)),
+                       [*hyps, *keep])
+    return combine(ldp, erasure_ratio,
+                   for_every(kernel.decide(goal, _ldp_rows_tv(), scaled, out), [_ε >= 0, l >= 1, *keep],
+                             detail="d_TV(Q') = (1 − α) d_TV(Q) ≤ (1 − α)(e^ε − 1)/(e^ε + 1), every pair of inputs"),
+                   detail="Lemma 3: W_α ∘ Q is ε-LDP with total variation (1 − α) d_TV(Q) ≤ (1 − α)tanh(ε/2)")
 
 
 @claim(PAPER, "Theorem 7 (eqs. 42, 55–56)",

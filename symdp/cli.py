@@ -256,6 +256,10 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         # self.prog is the whole command ('symdp account dpsgd'), whatever the nesting
+        if message.startswith("unrecognized arguments"):  # say which options there are
+            options = [a.option_strings[-1] for a in self._actions if a.option_strings and a.dest != "help"]
+            if options:
+                message += f"; the options of '{self.prog}' are: {', '.join(options)}"
         raise _Exit(USAGE_ERROR, f"{message} (see '{self.prog} --help')")
 
 
@@ -582,6 +586,9 @@ def _tables(args: argparse.Namespace) -> int:
     known = [t.name for t in specs]
     names = list(args.names)
     if args.action == "check" and names and (Path(names[0]).is_dir() or "/" in names[0]):
+        if not Path(names[0]).is_dir():
+            raise _Exit(USAGE_ERROR, f"DIR must be a folder of tables (a MANIFEST.json and its tables), got {names[0]!r} "
+                                     "(not a folder)")
         names = names[1:]
     for name in names:
         if name not in known:

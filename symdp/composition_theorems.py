@@ -221,7 +221,7 @@ def kov_delta(eps0: object, delta0: object, k: int, eps: object) -> Value:
     e = params.nonnegative(eps, "eps")
     d0 = params.probability(delta0, "delta0")
     k = params.count(k)
-    limits.check("binomial_n", k, f"the {k}-fold KOV sum's binomial coefficients C(k, l)")
+    limits.check("binomial_n", k, f"the k = {k}-fold KOV sum's binomial coefficients C(k, l)")
     a, b = sympy.exp(e0), sympy.exp(e)
     if is_rational(a) and is_rational(b) and is_rational(d0):
         fa, fb, fd = to_fmpq(a), to_fmpq(b), to_fmpq(d0)

@@ -391,7 +391,11 @@ class _Checker:
 
     def visit_Name(self, node: ast.Name, call_argument: bool) -> None:
         if node.id.startswith("_") or node.id not in self.names:
-            raise _refuse(f"the name {node.id!r} is not allowed", node)
+            import difflib
+            close = difflib.get_close_matches(node.id, [n for n in self.names if not n.startswith("_")], n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise RefusedExpression(f"{_refuse(f'the name {node.id!r} is not allowed', node)}{hint}; EXPR may use "
+                                    "symdp's public names and sympy's elementary functions (see 'symdp eval --help')")
 
     def visit_Attribute(self, node: ast.Attribute, call_argument: bool) -> None:
         if node.attr.startswith("_") or node.attr not in self.attributes:

@@ -215,7 +215,7 @@ class ComponentsRoute:
 
     def __init__(self, eps0: sympy.Expr, k: int, epsilons: Sequence[sympy.Expr]):
         self.eps0, self.k, self.epsilons = eps0, k, list(epsilons)
-        self.what = f"the {show(k)}-fold Laplace composition by continuous components"
+        self.what = f"the k = {show(k)}-fold Laplace composition by continuous components"
         self._cache: dict[int, list[arb]] = {}
 
     # planning -----------------------------------------------------------------------------

@@ -60,7 +60,7 @@ def _knots(eps0: sympy.Expr, k: int, eps: sympy.Expr) -> int:
 
 def _checked_knots(eps0: sympy.Expr, k: int, eps: sympy.Expr) -> int:
     """:func:`_knots`, with the size of the double sum checked against ``composition_terms``."""
-    what = f"the {show(k)}-fold Laplace composition's exact sum"
+    what = f"the k = {show(k)}-fold Laplace composition's exact sum"
     limits.check_size(k, what, "composition_terms")
     n_knots = _knots(eps0, k, eps)
     limits.check_size(n_knots * k, f"{what} ({n_knots} knots × {k} orders)", "composition_terms")
@@ -167,7 +167,7 @@ def _route(e0: sympy.Expr, k: int, e: sympy.Expr) -> str:
     ResourceLimitError is raised. Never decided by a ball: the components route is certified at
     the working precision it needs (all its terms are positive), and the closed forms are exact or
     guard the k bits their sum cancels."""
-    what = f"the {show(k)}-fold Laplace composition's exact sum"
+    what = f"the k = {show(k)}-fold Laplace composition's exact sum"
     limits.check_size(k, what, "composition_terms")
     n_knots = _knots(e0, k, e)
     terms = n_knots * k

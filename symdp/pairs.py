@@ -554,7 +554,7 @@ def randomized_response(eps: object, k: object = 2) -> FinitePair:
     (1, e^ε, 1, …, 1)/(e^ε + k − 1) (Warner; Kairouz–Oh–Viswanath)."""
     e = params.nonnegative(eps, "eps", symbolic=True)
     k = params.count(k, "k", 2)
-    limits.check_size(k, f"the {k}-ary randomized response pair", "outcomes")  # k outcomes are built
+    limits.check_size(k, f"the k = {k}-ary randomized response pair", "outcomes")  # k outcomes are built
     x = sympy.exp(e)
     z = x + k - 1
     p = [x / z, 1 / z] + [1 / z] * (k - 2)

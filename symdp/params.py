@@ -34,11 +34,16 @@ def sized(value: object, name: str) -> sympy.Expr:
 def _checked(value: object, name: str, allowed: str, holds: Callable[[sympy.Expr], bool],
              symbolic: bool) -> sympy.Expr:
     v = sized(value, name)
+    if v.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):  # sign() cannot evaluate them: say what is wrong
+        require(False, name, f"finite and {allowed}", v)
     try:
         ok = symbolic if v.free_symbols else holds(v)
     except PrecisionError:
         raise PrecisionError(f"cannot decide whether {name} = {show(v)} is {allowed}: it is too close to the "
                              "boundary or too large to evaluate with certified arithmetic") from None
+    except ParameterError as err:  # a function arb has no certified evaluation of (zeta, besselj, ...)
+        raise ParameterError(f"{name} must be {allowed}, built from functions symdp certifies (exp, log, sqrt, "
+                             f"erf, ...); got {show(v, 60)}: {err}") from None
     require(ok, name, allowed, v)
     return v
 

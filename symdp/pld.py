@@ -154,7 +154,7 @@ class LatticePLD:
         limits.check_bits(self.points * bits_per_point, f"{what} ({self.describe()})", "lattice_bits")
 
     def describe(self) -> str:
-        return " × ".join(f"{len(f.p)}-point pair^{show(k)}" for f, k in self.factors)
+        return " × ".join(f"{len(f.p)}-point pair^k, k = {show(k)}" for f, k in self.factors)
 
     def exact_bits(self) -> int:
         """An upper bound on the bits of one exact mass numerator: the common denominator of a

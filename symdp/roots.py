@@ -38,6 +38,12 @@ def _side(f: BallMap, x: fmpq, target: object, prec: int) -> int | None:
     return _decide(f, x, target, prec)[0]
 
 
+def sign_at(f: BallMap, x: object, target: object) -> int | None:
+    """The sign of f(x) − target at the exact rational x, decided from 64 bits up to 512 (the
+    precisions the searches below use); None when still undecided there."""
+    return _side(f, _as_fmpq(x, "x"), target, 64)
+
+
 def _decide(f: BallMap, x: fmpq, target: object, prec: int) -> tuple[int | None, fmpq]:
     """(sign of f(x) − target or None, a rational estimate of f(x) − target): one evaluation of
     f per precision tried, the estimate taken from the last (the ball's midpoint, only to place

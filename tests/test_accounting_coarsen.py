@@ -18,7 +18,7 @@ from symdp.accounting import Limits, dpsgd_delta, dpsgd_epsilon, dpsgd_pair
 from symdp.accounting.api import composed, delta_ends, directions
 from symdp.accounting.coarsen import coarsen
 from symdp.accounting.discretise import Discrete
-from symdp.accounting.ladder import on_grid, support_end
+from symdp.accounting.ladder import support_end
 from symdp.accounting.plan import Plan
 from test_accounting_oracles import _between, _delta_two_steps, _exact, _hockey_closed
 
@@ -68,8 +68,10 @@ def test_coarsened_pairs_bracket_the_exact_delta_of_the_finite_pair(case):
         eps = h0 * j / 2
         upper = delta_ends(up, low, eps)[1]
         lower = delta_ends(up, low, eps)[0]
-        assert upper >= _exact_delta(masses, lo, inf, h0, eps).upper().fmpq(), (j, "upper")
-        assert lower <= _exact_delta(masses, lo, 0, h0, eps).lower().fmpq(), (j, "lower")
+        # violated only when certainly on the wrong side of the 400-bit ball (a coarsening that
+        # moves no atom, all on coarse grid points, gives the exact value itself)
+        assert upper >= _exact_delta(masses, lo, inf, h0, eps).lower().fmpq(), (j, "upper")
+        assert lower <= _exact_delta(masses, lo, 0, h0, eps).upper().fmpq(), (j, "lower")
 
 
 @settings(max_examples=12, deadline=None)
@@ -145,7 +147,8 @@ def test_small_q_brackets_against_quadrature(add, steps):
     plan = Plan.for_run(h, steps, 1e-6, 1e-3, 100)
     up, low = composed([(profile, steps)], plan, Limits(), None)
     assert up.h < h and (h / up.h).q == 1
-    pairs = [(up, low), (on_grid(up, h), on_grid(low, h))]
+    k = int((h / up.h).p)
+    pairs = [(up, low), (coarsen(up, k), coarsen(low, k))]
     with mpmath.workdps(30):
         qm = mpmath.mpf(1) / 1000  # at 30 digits: a 53-bit q would move δ in its 17th digit
         for eps in (fmpq(0), fmpq(1, 1000), fmpq(1, 100), fmpq(1, 20)):
@@ -176,3 +179,80 @@ def test_small_q_bracket_holds_dp_accounting_at_a_fine_grid():
 
 def test_directions_of_a_subsampled_step_are_both_used():
     assert len(directions([(dpsgd_pair(Q3, 1), 3)])) == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(-6, -1), st.lists(st.integers(0, 1 << 40), min_size=9, max_size=9), st.integers(2, 10),
+       st.integers(-3, 3))
+def test_the_integer_cell_check_agrees_with_mpmath(offset, draws, length, nudge):
+    """_at_or_above(h₀, offset, c) says the cell's barycentre is at or above its grid point only
+    when Σ c_t e^{−(offset + t)h₀} ≤ Σ c_t holds at 60 digits. The cell reaches from `offset`
+    < 0 fine steps below its grid point to above it (its top atom heavy enough to balance the
+    rest), and its lowest atom is solved for so that the cell balances within a few units
+    (nudge): right at the decision, where a check off by one fine step or a rounding would err."""
+    from symdp.accounting.coarsen import _at_or_above
+    h0 = fmpq(1, 40)
+    length = max(length, 1 - offset)  # at least one atom above the grid point
+    portions = draws[:length]
+    portions[-1] += 1 << 46
+    with mpmath.workdps(60):
+        w = [mpmath.exp(-mpmath.mpf(offset + t) / 40) for t in range(length)]
+        others = sum((c * (wt - 1) for c, wt in zip(portions[1:], w[1:])), mpmath.mpf(0))
+        portions[0] = max(int(mpmath.floor(-others / (w[0] - 1))) + nudge, 0)
+        lhs = sum((c * wt for c, wt in zip(portions, w)), mpmath.mpf(0))
+        rhs = mpmath.mpf(sum(portions))
+        if _at_or_above(h0, offset, portions):
+            assert lhs <= rhs, (lhs, rhs)
+        elif lhs < rhs * (1 - mpmath.mpf(10) ** -20):
+            pytest.fail(f"a cell well above its grid point refused: {lhs} < {rhs}")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 50), min_size=2, max_size=24), st.integers(-20, 10), st.integers(2, 6),
+       st.lists(st.integers(1, 6), min_size=24, max_size=24))
+def test_any_partition_into_cells_keeps_the_coarsened_lower_pair_dominated(weights, lo, k, sizes):
+    """Any partition of the atoms into runs of consecutive atoms (not the balanced walk's), each
+    aimed at the grid point below its top atom, gives a dominated pair: a cell whose barycentre
+    lies below its aim must be placed by its ball, not at the aim. Checked against the exact δ
+    of the fine pair at every ε on the fine grid and between."""
+    import symdp.accounting.coarsen as coarsen_module
+    h0 = fmpq(1, 40)
+    total = sum(weights) or 1
+    masses = [ONE * w // total for w in weights]
+    d = Discrete(h0, lo, tuple(masses), 0, BITS, False)
+
+    def runs(d: Discrete, k: int) -> list[tuple[int, list[int], int]]:
+        cells, i = [], 0
+        for size in sizes:
+            if i >= len(masses):
+                break
+            part = masses[i:i + size]
+            top = d.lo + i + len(part) - 1
+            cells.append((d.lo + i, part, top // k * k))
+            i += size
+        if i < len(masses):
+            cells.append((d.lo + i, masses[i:], (d.hi // k) * k))
+        return cells
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(coarsen_module, "_cells", runs)
+        low = coarsen(d, k)
+    for j in range(0, 2 * (abs(lo) + len(masses)) + 4):
+        eps = h0 * j / 2
+        lower = delta_ends(low, low, eps)[0]
+        assert lower <= _exact_delta(masses, lo, 0, h0, eps).upper().fmpq(), (weights, j)
+
+
+def test_the_ball_index_alone_keeps_the_coarsened_lower_pair_dominated(monkeypatch):
+    """With the integer check refusing every cell, each cell's grid point comes from the ball
+    of its barycentre (_cell_index): still dominated by the exact δ at every ε."""
+    import symdp.accounting.coarsen as coarsen_module
+    monkeypatch.setattr(coarsen_module, "_at_or_above", lambda *args: False)
+    h0 = fmpq(1, 40)
+    for weights, lo, k in (([3, 1, 4, 1, 5, 9, 2, 6], -4, 3), ([0, 7, 0, 0, 2, 8], 1, 2), ([5] * 12, -7, 4)):
+        masses = [ONE * w // sum(weights) for w in weights]
+        low = coarsen(Discrete(h0, lo, tuple(masses), 0, BITS, False), k)
+        for j in range(0, 2 * (abs(lo) + len(masses)) + 4):
+            eps = h0 * j / 2
+            lower = delta_ends(low, low, eps)[0]
+            assert lower <= _exact_delta(masses, lo, 0, h0, eps).upper().fmpq(), (weights, j)

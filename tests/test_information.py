@@ -225,6 +225,20 @@ def test_shell_information_low_snr_limit():
     assert abs(got - mpmath.mpf(1) / 20000) < 1e-8
 
 
+@pytest.mark.parametrize("mu", [R(1, 2), R(99, 100)])
+def test_shell_calibration_at_d_1_against_the_two_point_mixture(mu):
+    """σ² with I = μ bits at d = 1, solved on the scale −log(1 − I): the certified σ² bracket,
+    put into the two-point mixture's information (an independent integral, gaussian_mixture),
+    straddles μ (I falls as σ² grows)."""
+    from symdp.local import mixture_information, shell_calibration
+    from symdp.numbers import arb_of
+    c = certify(shell_calibration(mu, 1), 15)
+    widen = R(1, 10 ** 9)  # the mixture's quadrature gives ~19 digits: compare away from the root
+    above = arb_of(mixture_information([-1, 1], [R(1, 2), R(1, 2)], R(c.lower) * (1 - widen)), 128)
+    below = arb_of(mixture_information([-1, 1], [R(1, 2), R(1, 2)], R(c.upper) * (1 + widen)), 128)
+    assert below < mu < above
+
+
 def test_mixture_information_is_the_bpsk_shell_for_two_points():
     from symdp.local import mixture_information, shell_information
     a = certify(mixture_information([-1, 1], [R(1, 2), R(1, 2)], 4), 15).decimal

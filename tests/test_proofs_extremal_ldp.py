@@ -56,11 +56,15 @@ def test_extremal_ldp_claims_record_the_papers_domain_and_grade_errata(reports):
     assert {"Figure 5", "Figure 8"} <= {r.label for r in reports}
 
 
-#: Claims whose proofs cover the paper's whole stated domain (machine steps plus recorded prose or uses).
+#: Claims whose proofs' domains contain the paper's stated domain (machine steps plus recorded prose or uses).
 #: (Theorem 21's "convex U satisfying Assumption 1" has no machine-readable form yet: its domain is not recorded.)
 PROVED_ON_THE_WHOLE_DOMAIN = ["Lemma 27 (eqs. 121–122)", "Claim 4", "Claim 5", "Theorem 13", "Lemma 25", "Theorem 7",
                               "Lemma 23", "Theorem 2", "Theorem 4",
                               "Corollary 9", "Lemma 22", "Lemma 24", "Definition 1", "Proposition 17"]
+#: Claims proved by kernel steps and decision procedures alone, on the paper's whole domain, their goals covering it.
+MACHINE_COMPLETE = ["Claim 1", "Claim 2", "Claim 4", "Claim 5", "Definition 3", "Lemma 22", "Eq. (57)", "Eq. (83)", "Eq. (84)", "Eq. (131)",
+                    "Eq. (99) = eq. (113)", "Eq. (38)", "Theorem 19", "Eq. (105)", "Lemma 27 (eqs. 121–122)",
+                    "Lemma 24 (eqs. 58–60)", "Lemma 24 (eqs. 63–65)", "Theorem 6", "Corollary 11"]
 
 
 @pytest.mark.slow
@@ -70,11 +74,32 @@ def test_promoted_claims_are_proved_on_the_whole_stated_domain(reports):
     for label in PROVED_ON_THE_WHOLE_DOMAIN:
         r = by_label[label]
         # (a claim whose quote is not found is "not tied" before anything else)
-        assert r.proof_status in PROOF_STATUSES[:3] + ("not tied",) and r.coverage == "whole", (label, r.proof_status,
-                                                                                                 r.coverage)
+        assert r.status == "proved" and r.coverage == "whole", (label, r.proof_status, r.coverage)
     # Theorem 5 as printed ("any pair") fails with ties (its erratum): its proof covers P0(x) ≠ P1(x) only, and z3
     # finds the tie P0(x) = P1(x) in the paper's domain
     assert by_label["Theorem 5"].coverage == "restricted" and by_label["Theorem 5"].domain_decided_by == "structural"
+
+
+@pytest.mark.slow
+def test_machine_complete_claims_stay_machine_complete(reports):
+    by_label = {r.label: r for r in reports}
+    lost = [(label, by_label[label].proof_status) for label in MACHINE_COMPLETE
+            if by_label[label].proof_status != "machine-complete"]
+    assert not lost, lost
+
+
+def test_claim_4_set_step_needs_the_singleton():
+    """Claim 4's set step (x* ∈ A gives P(A) ≥ P(x*), x* ∉ A gives P(A) ≤ 1 − P(x*)) rests on τ being the indicator of
+    the one symbol x*: with τ any set's indicator the term-by-term bound is refuted (τ = (1, 1), σ = (0, 1))."""
+    import sympy
+    from symdp.verify import kernel
+    i, i0, k = sympy.Symbol("i", integer=True), sympy.Symbol("i_0", integer=True), sympy.Symbol("k", integer=True)
+    p, sigma, tau = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("sigma"), sympy.IndexedBase("tau")
+    bit = lambda v: sympy.Or(sympy.Eq(v, 0), sympy.Eq(v, 1))
+    where = [i >= 1, i <= k, bit(sigma[i]), bit(tau[i])]
+    goal = p[i] * sigma[i] >= sigma[i0] * p[i] * tau[i]
+    assert kernel.decide(kernel.goal(goal, [*where, sympy.Or(sympy.Ne(tau[i], 1), sympy.Eq(i, i0))])).status == "proved"
+    assert kernel.decide(kernel.goal(goal, where)).status == "failed"
 
 
 def test_corollary_9_threshold_cannot_be_stretched():

@@ -289,6 +289,24 @@ def test_a_module_that_loops_exits_crashes_or_eats_memory_at_import_is_one_faile
     assert {c["label"] for c in claims if c["paper"] == "tv-dp"} == {"Theorem 1", "Lemma 2"}
 
 
+def test_a_process_forked_after_a_run_starts_its_own_fork_server():
+    """The fork server is the child of the process that started it: a process forked from that one
+    (a test runner's worker, a user's os.fork) must not take it for its own (multiprocessing's
+    waitpid on it failed with "No child processes"). Both processes run a child, before and after."""
+    import os
+    from symdp.verify import isolation
+    assert isolation.run(bytes, (b"before",), 60) == (True, b"before")
+    pid = os.fork()
+    if pid == 0:  # the forked process: exit code 0 only if its own child answered
+        try:
+            os._exit(0 if isolation.run(bytes, (b"forked",), 60) == (True, b"forked") else 1)
+        except BaseException:
+            os._exit(2)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert isolation.run(bytes, (b"after",), 60) == (True, b"after")
+
+
 def test_runner_isolates_every_claim(proofs, tmp_path):
     (proofs / "crash.py").write_text(
         "import os, signal, time\nfrom symdp.verify import claim\n"

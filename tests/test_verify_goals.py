@@ -112,11 +112,13 @@ def test_a_goal_over_a_variable_the_domain_does_not_name_restricts_it():
     g = nonnegative(x - 1, [x > 1], [x])
     covered, _, (one,) = _covered([eps > 0], (g, "smtlib"))
     assert covered is False and _point(one["why"])["x"] <= 1
-    # the same over ε itself: e^ε > 1 for ε > 0 is true, but read with e^ε a free variable it is not
-    # decided — undecided, never covered
-    g = nonnegative(sympy.exp(eps) - 1, [sympy.exp(eps) > 1], [eps])
-    covered, _, (one,) = _covered([eps > 0], (g, "smtlib"))
+    # over ε itself: e^ε > 1 for ε > 0 follows from the fact e^u ≥ 1 + u; cosh ε > 1 for ε > 0 is true
+    # too, but with cosh ε a free variable ≥ 1 it is not decided — undecided, never covered
+    covered, _, _ = _covered([eps > 0], (nonnegative(sympy.exp(eps) - 1, [sympy.exp(eps) > 1], [eps]), "smtlib"))
+    assert covered is True
+    covered, _, (one,) = _covered([eps > 0], (nonnegative(sympy.cosh(eps) - 1, [sympy.cosh(eps) > 1], [eps]), "smtlib"))
     assert covered is None and "free variables" in one["why"]
+    g = nonnegative(sympy.exp(eps) - 1, [sympy.exp(eps) > 1], [eps])
     # the hypothesis written in the domain's own terms is covered: e^ε > 1 is then one of D's relations
     covered, _, _ = _covered([eps > 0, sympy.exp(eps) > 1], (g, "smtlib"))
     assert covered is True
@@ -260,6 +262,26 @@ def test_a_false_goal_over_an_integer_never_replays_as_agreed():
 def _report(ev, stated, **kw):
     return ClaimReport("tv-dp", "Theorem 1", "tv-dp:t1", "s", ev.status, ev.kind, 0.1, ev.detail, ev.data,
                        domain=domains.to_json(domains.items(stated)), stated_domain="words", quote_found=True, **kw)
+
+
+def test_the_abstraction_knows_exp_above_its_tangent_and_tanh_signed_and_bounded():
+    """Hand checks: e^ε ≥ 1 + ε > 1 for ε > 0; tanh(ε/2) ≥ 0 for ε ≥ 0 and |tanh| < 1 everywhere.
+    At ε = 0 e^ε > 1 fails (e^0 = 1), and tanh(ε) ≥ 0 fails for ε < 0: not covered there."""
+    from symdp.verify.covering import Premises, check
+    eps = sympy.Symbol("epsilon", real=True)
+    def covered(hyp, dom):
+        return check(goal(x >= 0, [hyp, x >= 0]), "smtlib", Premises.of(domains.items(dom + [x >= 0]))).covered
+    assert covered(sympy.exp(eps) > 1, [eps > 0]) is True
+    assert covered(sympy.exp(eps) > 1, [eps >= 0]) is not True
+    assert covered(sympy.E ** (2 * eps) > 1, [eps > 0]) is True
+    assert covered(sympy.tanh(eps / 2) >= 0, [eps >= 0]) is True
+    assert covered(sympy.tanh(eps) >= 0, [eps >= -1]) is not True
+    assert covered(sympy.tanh(eps) < 1, []) is True and covered(sympy.tanh(eps) > -1, []) is True
+    # no more than the facts: e^ε ≥ 1 + 3ε/2 fails at ε = 1/2 (e^½ ≈ 1.6487 < 1.75), tanh ε ≤ ε/2 at
+    # ε = 1 (tanh 1 ≈ 0.7616 > 0.5), while tanh ε ≤ ε holds for ε ≥ 0
+    assert covered(sympy.exp(eps) >= 1 + 3 * eps / 2, [eps >= 0]) is not True
+    assert covered(sympy.tanh(eps) <= eps, [eps >= 0]) is True
+    assert covered(sympy.tanh(eps) <= eps / 2, [eps >= 0]) is not True
 
 
 def test_the_grade_follows_the_goals():

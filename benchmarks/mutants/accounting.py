@@ -21,6 +21,10 @@ _BRACKET = "symdp/accounting/bracket.py"
 _PROFILES = "symdp/accounting/profiles.py"
 _COARSEN = "symdp/accounting/coarsen.py"
 _COARSEN_TESTS = ("tests/test_accounting_coarsen.py",)
+_SPLIT = "symdp/accounting/split.py"
+_LADDER = "symdp/accounting/ladder.py"
+_LADDER_TESTS = ("tests/test_accounting_ladder.py",)
+_WIDTH_TESTS = ("tests/test_accounting_epsilon_width.py",)
 _ADAPTERS = "symdp/accounting/adapters.py"
 _CALIBRATE = "symdp/accounting/calibrate.py"
 _INTERFACES = ("tests/test_accounting_interfaces.py",)
@@ -95,8 +99,8 @@ MUTANTS = [
      'merged[profile] = merged.get(profile, 0) + params.count(steps, f"steps of phase {i}")',
      'merged[profile] = params.count(steps, f"steps of phase {i}")', _SCHEDULES),
     ("accounting: a part's count ignored in a composition", _RUN,
-     "up_k, low_k = step_power(step, k, plan, limits, progress)",
-     "up_k, low_k = step_power(step, min(k, 2), plan, limits, progress)", _SCHEDULES),
+     "up_k, low_k = step_power(step, k, plan, limits, progress, coarse=len(parts) > 1)",
+     "up_k, low_k = step_power(step, min(k, 2), plan, limits, progress, coarse=len(parts) > 1)", _SCHEDULES),
     ("accounting: Bracket.contains accepts any non-rational value", _BRACKET,
      "if lo >= lower and (upper is None or hi <= upper):", "if True:", _TESTS),
     ("accounting: add-direction P tail from the wrong base tail", _PROFILES,
@@ -113,9 +117,41 @@ MUTANTS = [
     ("accounting: coarsen places the lowest cell of its leftward walk one grid step higher", _COARSEN,
      "index = _cell_index(d.h, start, portions, k, prec)",
      "index = _cell_index(d.h, start, portions, k, prec) + (start == d.lo)", _COARSEN_TESTS),
-    ("accounting: coarsen's upper profile sums a block one power of w too high", _COARSEN,
-     "t = arb_poly(block)(w) * w ** offset + wk * t", "t = arb_poly(block)(w) * w ** (offset - 1) + wk * t",
-     _COARSEN_TESTS),
+    ("accounting: connect-the-dots gives an atom the split weight of the fine point below it", _COARSEN,
+     "balls = [scale * (1 - w ** r) / (1 - w ** k) for r in range(k)]",
+     "balls = [scale * (1 - w ** max(r - 1, 0)) / (1 - w ** k) for r in range(k)]", _COARSEN_TESTS + _LADDER_TESTS),
+    ("accounting: coarsen's integer cell check reads every atom one fine step lower in likelihood ratio", _COARSEN,
+     "bounds = _exp_bounds(h0, offset, offset + len(portions) - 1)",
+     "bounds = _exp_bounds(h0, offset + 1, offset + len(portions))", _COARSEN_TESTS + _LADDER_TESTS),
+    ("accounting: coarsen places every dominated cell at its grid point unchecked", _COARSEN,
+     "if _at_or_above(d.h, start - target, portions):", "if True:", _COARSEN_TESTS + _LADDER_TESTS),
+    # the small-q ladder: split products (dominating side) and rungs (dominated side)
+    ("accounting: a split moves a dominating atom outside the band down to the working grid", _SPLIT,
+     "j = -((-index) // k) if d.upper else index // k", "j = index // k", _LADDER_TESTS),
+    ("accounting: a split product forgets the rest's +inf mass met by the other's coarse bulk", _SPLIT,
+     "inf = ca.total * rb.inf + ra.inf * cb.total + ", "inf = ra.inf * cb.total + ", _LADDER_TESTS),
+    ("accounting: a split product's rest rounded down on the dominating side", _SPLIT,
+     "rest = Discrete(ra.h, lo, _rounded(exact, bits, upper), inf, bits, upper)",
+     "rest = Discrete(ra.h, lo, _rounded(exact, bits, False), inf, bits, upper)", _LADDER_TESTS),
+    ("accounting: the dominating ladder drops the last step of an odd T", _LADDER,
+     "rest = k & ((1 << j) - 1)", "rest = k & ((1 << j) - 2)", _LADDER_TESTS),
+    ("accounting: the rung ladder composes one block of 2^i steps too many on the dominated side", _LADDER,
+     "power = plan.power(square, k >> i, limits, unit=2 ** i)",
+     "power = plan.power(square, (k >> i) + 1, limits, unit=2 ** i)", _LADDER_TESTS),
+    # a δ bracket's ε-equivalent width
+    ("accounting: the profile slope read one grid step too high (the atom at eps counted)", _READOUT,
+     "        k = int((eps / d.h).floor())\n        _, t = self._tail(k)",
+     "        k = int((eps / d.h).floor()) - 1\n        _, t = self._tail(k)", _WIDTH_TESTS),
+    ("accounting: the profile slope scaled by e^h too much", _READOUT,
+     "ball = (-arb(d.h * k)).exp() * t / (fmpz(1) << d.bits)",
+     "ball = (-arb(d.h * (k - 1))).exp() * t / (fmpz(1) << d.bits)", _WIDTH_TESTS),
+    ("accounting: rises_by measures the rise over twice the fraction", _BRACKET,
+     "rise = (arb(eps).exp() - arb(eps * (1 - fraction)).exp()) * arb(slope)",
+     "rise = (arb(eps).exp() - arb(eps * (1 - 2 * fraction)).exp()) * arb(slope)", _WIDTH_TESTS),
+    ("accounting: epsilon_width halved", _BRACKET,
+     "r = 1 - inner.log() / arb(e)", "r = (1 - inner.log() / arb(e)) / 2", _WIDTH_TESTS),
+    ("accounting: a delta bracket meets rtol through an epsilon width of twice rtol", _RUN,
+     "rises_by(upper - lower, target, rtol, slope)", "rises_by(upper - lower, target, 2 * rtol, slope)", _WIDTH_TESTS),
     # issue 28: the interfaces (each an ε a user would under-report)
     ("accounting: the accountant composing the same event twice counts it once", _ADAPTERS,
      "self.parts[key] = (pair, old + count)", "self.parts[key] = (pair, max(old, count))", _INTERFACES),

@@ -70,6 +70,14 @@ MUTANTS = [
      "sign(sympy.exp(-e) - inp.p[i]) > 0  # −ε > ln P_i", "sign(sympy.exp(-e) - inp.p[i]) < 0  # −ε > ln P_i", G),
     ("local: a root ball accepted without the sign on its outer side", MIXTURE,
      "        if L.value(outer) > c and L.value(inner) < c:", "        if L.value(inner) < c:", G),
+    ("local: shell calibration at d = 1 aims at half the transformed target", "symdp/local/gaussian_info.py",
+     "f, target = (lambda r: -(1 - info(r)).log()), -sympy.log(1 - m)",
+     "f, target = (lambda r: -(1 - info(r)).log()), -sympy.log(1 - m) / 2",
+     ("tests/test_information.py::test_shell_calibration_at_d_1_against_the_two_point_mixture",)),
+    ("local: shell calibration at d = 1 solves −log(1 − I) = μ (target not transformed)", "symdp/local/gaussian_info.py",
+     "f, target = (lambda r: -(1 - info(r)).log()), -sympy.log(1 - m)",
+     "f, target = (lambda r: -(1 - info(r)).log()), m",
+     ("tests/test_information.py::test_shell_calibration_at_d_1_against_the_two_point_mixture",)),
 ]
 
 EQUIVALENT: dict[str, str] = {

@@ -34,7 +34,7 @@ import sympy
 from flint import fmpq
 
 from .. import params
-from ..errors import ParameterError
+from ..errors import ParameterError, show
 from ..numbers import to_fmpq
 from .bracket import Bracket, outward_decimal
 from .compose import CostLimitError, Limits
@@ -53,7 +53,7 @@ MIN_Q, MIN_SIGMA, MAX_SIGMA = sympy.Rational(1, 10 ** 6), sympy.Rational(3, 10),
 
 def _in_range(value: sympy.Expr, name: str, low: sympy.Expr | None, high: sympy.Expr | None, text: str) -> None:
     if (low is not None and value < low) or (high is not None and value > high):
-        raise ParameterError(f"{name} must be {text} (the certified accountant's supported range), got {value}")
+        raise ParameterError(f"{name} must be {text} (the certified accountant's supported range), got {show(value, 60)}")
 
 
 def _parts(pair: object, steps: int | None) -> list[tuple[Profile, int]]:
@@ -98,7 +98,7 @@ def check_grid(h: object) -> fmpq | None:
         return None
     v = params.positive(h, "h")
     if not v.is_Rational or v > sympy.Rational(1, 4) or v < MIN_GRID:
-        raise ParameterError(f"h must be a rational in [1e-12, 1/4], got {v}")
+        raise ParameterError(f"h must be a rational in [1e-12, 1/4], got {show(v, 60)}")
     return to_fmpq(v)
 
 
@@ -110,7 +110,8 @@ def delta_bracket(pair: object, steps: int | None, eps: object, rtol: object = s
     Supported: Gaussian and Laplace pairs, finite pairs, their Poisson subsamplings (both
     neighbouring directions), and any :class:`~symdp.accounting.profiles.Profile`. A fixed `h`
     (a rational) skips the refinement; otherwise the grid is refined until the relative width
-    is at most `rtol` or :class:`CostLimitError` is raised.
+    or the ε-equivalent width (:attr:`Bracket.epsilon_width`: the true δ at ε(1 − rtol) is
+    certainly at least the upper end) is at most `rtol`, or :class:`CostLimitError` is raised.
     """
     return run("delta", _parts(pair, steps), [_eps(eps, "eps")], check_rtol(rtol), check_grid(h), limits, progress)[0]
 
@@ -214,7 +215,7 @@ def dpsgd_schedule(phases: Iterable[Sequence[object]]) -> list[tuple[Profile, in
     merged: dict[Profile, int] = {}
     for i, phase in enumerate(phases):
         if len(merged) > MAX_PHASES or i >= MAX_PHASES:
-            raise ParameterError(f"a schedule must have at most {MAX_PHASES} phases")
+            raise ParameterError(f"phases must list at most {MAX_PHASES} (q, sigma, steps) phases")
         try:
             q, sigma, steps = phase
         except (TypeError, ValueError):
@@ -222,7 +223,7 @@ def dpsgd_schedule(phases: Iterable[Sequence[object]]) -> list[tuple[Profile, in
         profile = dpsgd_pair(q, sigma)
         merged[profile] = merged.get(profile, 0) + params.count(steps, f"steps of phase {i}")
     if not merged:
-        raise ParameterError("a schedule must have at least one phase")
+        raise ParameterError("phases must list at least one phase (q, sigma, steps), got none")
     out = list(merged.items())
     _in_range(sympy.Integer(total_steps(out)), "steps", None, MAX_STEPS, "at most 10^7 in total")
     return out

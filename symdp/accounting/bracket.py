@@ -6,10 +6,11 @@ import math
 from dataclasses import dataclass, field
 
 import sympy
+from flint import arb, fmpq
 
 from ..numbers import Real, arb_of, exact, to_fmpq, working_precision
 
-__all__ = ["Bracket", "outward_decimal"]
+__all__ = ["Bracket", "outward_decimal", "epsilon_fraction", "rises_by"]
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,12 @@ class Bracket:
     P-mass at loss +∞ alone is at least δ). `h` is the loss grid width, `window` the loss range
     of the composed distribution, `bits` the fixed-point size of the masses, `met` whether the
     requested relative width was reached; `note` says why it was not, and how to get there,
-    when the accountant chose a loose bracket over a refusal."""
+    when the accountant chose a loose bracket over a refusal.
+
+    A δ bracket also holds the ε it is at (``at``) and ``slope``, an exact lower bound on the
+    Q-mass above ε of the dominated distribution that gives ``lower``: its δ curve is convex in
+    γ = e^ε with that slope, so the true δ at any ε' ≤ ε is at least
+    lower + (e^ε − e^{ε'})·slope (:attr:`epsilon_width`)."""
 
     quantity: str
     lower: sympy.Rational
@@ -32,6 +38,8 @@ class Bracket:
     seconds: float = 0.0
     trace: tuple[tuple[str, float, float], ...] = field(default=(), repr=False)
     note: str = ""
+    at: sympy.Rational | None = None
+    slope: sympy.Rational | None = None
 
     @property
     def width(self) -> sympy.Expr:
@@ -43,6 +51,17 @@ class Bracket:
         if self.upper == self.lower:
             return sympy.Integer(0)
         return self.width / self.lower if self.lower > 0 else sympy.oo
+
+    @property
+    def epsilon_width(self) -> float | None:
+        """For a δ bracket at ε > 0: the least fraction r such that the true δ at ε(1 − r) is
+        certainly at least ``upper`` (:func:`epsilon_fraction`): no ε below ε(1 − r) carries
+        δ = upper, so the guarantee (ε, upper) is within a fraction r of the best ε at that δ.
+        None for an ε bracket (its :attr:`relative_width` is that fraction already), and inf
+        when no fraction below 1 is certain."""
+        if self.quantity != "delta" or self.at is None or self.slope is None:
+            return None
+        return epsilon_fraction(self.lower, self.upper, self.at, self.slope)
 
     def contains(self, value: object) -> bool:
         """lower ≤ value ≤ upper: exactly for rationals (floats as their decimal), by certified
@@ -89,7 +108,26 @@ class Bracket:
                 "relative_width": float(self.relative_width) if self.relative_width.is_finite else None,
                 "h": str(self.h), "window": [str(w) for w in self.window], "bits": self.bits,
                 "rtol": None if self.rtol is None else str(self.rtol), "met": self.met,
-                "seconds": round(self.seconds, 3), "note": self.note}
+                "seconds": round(self.seconds, 3), "note": self.note,
+                **({"epsilon_width": self.epsilon_width} if self.quantity == "delta" else {})}
+
+
+def epsilon_fraction(lower: object, upper: object, eps: object, slope: object) -> float:
+    """The least r in [0, 1) with upper − lower ≤ (e^ε − e^{ε(1−r)})·slope, in doubles rounded
+    up (inf when none, or ε = 0): for a dominated curve δ_low ≥ lower at ε whose profile has
+    slope ≤ −slope at γ = e^ε, δ_low(ε(1 − r)) ≥ lower + (e^ε − e^{ε(1−r)})·slope ≥ upper.
+    Solving for r: e^{ε(1−r)} = e^ε − (upper − lower)/slope."""
+    gap, e, s = (to_fmpq(exact(v, "value")) for v in (upper - lower, eps, slope))
+    if gap <= 0:
+        return 0.0
+    if not (e > 0 and s > 0):
+        return math.inf
+    with working_precision(128):
+        inner = arb(e).exp() - arb(gap) / arb(s)
+        if not inner > 1:  # even ε' = 0 would not certainly rise by the gap
+            return math.inf
+        r = 1 - inner.log() / arb(e)
+        return float(r.upper().fmpq()) * (1 + 2 ** -50)
 
 
 def _float_toward(x: sympy.Expr, up: bool) -> float | None:
@@ -124,3 +162,16 @@ def outward_decimal(x: sympy.Expr, down: bool, digits: int = 12) -> str:
         ctx.rounding = ROUND_FLOOR if down else ROUND_CEILING
         d = Decimal(int(x.p)) / Decimal(int(x.q))
     return str(d)
+
+
+def rises_by(gap: fmpq, eps: fmpq, fraction: fmpq, slope: fmpq) -> bool:
+    """Whether (e^ε − e^{ε(1 − fraction)})·slope ≥ gap certainly (a ball's lower end): the rise
+    of a curve with that profile slope at e^ε (:attr:`Bracket.epsilon_width`) when ε shrinks
+    by the fraction."""
+    if gap <= 0:
+        return True
+    if not (eps > 0 and slope > 0 and fraction > 0):
+        return False
+    with working_precision(128):
+        rise = (arb(eps).exp() - arb(eps * (1 - fraction)).exp()) * arb(slope)
+        return rise.lower().fmpq() >= gap

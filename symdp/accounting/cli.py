@@ -29,7 +29,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     noise.add_argument("--sigma", help="noise multiplier σ > 0")
     noise.add_argument("--target-eps", help="calibrate: the near-least σ whose certified ε (at --delta) is ≤ this")
     length = d.add_mutually_exclusive_group()
-    length.add_argument("--steps", type=int, help="number of steps T ≥ 1")
+    length.add_argument("--steps", type=_step_count, help="number of steps T ≥ 1")
     length.add_argument("--epochs", help="number of epochs E: T = ⌈E/q⌉ steps")
     d.add_argument("--schedule", metavar="FILE",
                    help="instead of --q, --sigma and --steps: a schedule of phases, one row per phase "
@@ -48,6 +48,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def _step_count(text: str) -> int:
+    """An argparse type: an integer (the accountant checks its range, [1, 10^7])."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--steps must be an integer in [1, 10^7], got {text!r}") from None
+
+
 def _number(text: str, name: str):
     """Exact value of a command-line number: decimals as written, fractions as fractions."""
     import sympy
@@ -55,7 +63,13 @@ def _number(text: str, name: str):
     try:
         return exact(sympy.Rational(text), name)
     except (TypeError, ValueError, ZeroDivisionError):  # "1/0": a fraction with a zero denominator
-        raise ParameterError(f"{name} must be a number (0.01, 1/100, 1e-5), got {text!r}") from None
+        allowed = _RANGES.get(name.rsplit(": ", 1)[-1], "")
+        raise ParameterError(f"{name} must be a number{allowed} (0.01, 1/100, 1e-5), got {text!r}") from None
+
+
+#: The ranges the accountant takes (symdp.accounting.api), for the message on text that is no number.
+_RANGES = {"q": " in [1e-6, 1]", "sigma": " in [0.3, 100]", "delta": " in [1e-30, 1)", "eps": " in [0, 100]",
+           "target-eps": " in (0, 100]", "rtol": " in (0, 1)", "h": " in [1e-12, 1/4]", "epochs": " > 0"}
 
 
 def _bar(stream):

@@ -28,9 +28,10 @@ from flint import fmpz, fmpz_poly
 from ..errors import ResourceLimitError
 from .discretise import Discrete, check_total
 
-__all__ = ["CostLimitError", "Limits", "multiply", "power", "check_deadline", "product_cost", "Weight"]
+__all__ = ["CostLimitError", "Limits", "multiply", "power", "check_deadline", "check_product", "cut", "product_cost",
+           "Weight"]
 
-#: What a unit of mass at a loss is worth to the final δ (see :func:`_cut`).
+#: What a unit of mass at a loss is worth to the final δ (see :func:`cut`).
 Weight = Callable[[float], float]
 
 #: A weighted cut moves at most 2^−10 of the P-mass: its worth δ_rest(ε − a) is that of the rest
@@ -83,7 +84,7 @@ def check_deadline(limits: Limits) -> None:
         raise CostLimitError(f"the time limit of {limits.seconds:.0f} s was reached")
 
 
-def _check(len_a: int, len_b: int, bits: int, limits: Limits) -> None:
+def check_product(len_a: int, len_b: int, bits: int, limits: Limits) -> None:
     check_deadline(limits)
     memory, seconds = product_cost(len_a, len_b, bits)
     if seconds > limits.seconds:
@@ -98,11 +99,11 @@ def _check(len_a: int, len_b: int, bits: int, limits: Limits) -> None:
 
 def multiply(a: Discrete, b: Discrete, tau: int, limits: Limits, weight: Weight | None = None) -> Discrete:
     """The discretised PLD of the composition, rescaled to a.bits and cut at tail mass ≤ τ/2^bits
-    (the low end at weighted mass ≤ τ/2^bits when a `weight` is given, see :func:`_cut`;
+    (the low end at weighted mass ≤ τ/2^bits when a `weight` is given, see :func:`cut`;
     `a is b` squares: FLINT's squaring is about 2.5× faster)."""
     if a.bits != b.bits or a.upper != b.upper or a.h != b.h:
         raise ValueError("only discretisations on the same grid, bits and side compose")
-    _check(len(a), len(b), a.bits, limits)
+    check_product(len(a), len(b), a.bits, limits)
     one = fmpz(1) << a.bits
     prod = a.poly * a.poly if a is b else a.poly * b.poly
     if a.upper:
@@ -111,12 +112,12 @@ def multiply(a: Discrete, b: Discrete, tau: int, limits: Limits, weight: Weight 
     else:
         prod = prod // one
         inf = (a.inf * (b.total + b.inf) + a.total * b.inf) // int(one)
-    out = _cut(prod, a.lo + b.lo, inf, tau, a, weight)
+    out = cut(prod, a.lo + b.lo, inf, tau, a, weight)
     check_total(out.total, out.inf, a.bits, a.upper, "composition")
     return out
 
 
-def _cut(poly: fmpz_poly, lo: int, inf: int, tau: int, like: Discrete, weight: Weight | None = None) -> Discrete:
+def cut(poly: fmpz_poly, lo: int, inf: int, tau: int, like: Discrete, weight: Weight | None = None) -> Discrete:
     """Cut the window where at most τ (scaled) mass lies beyond each end (see module docstring):
     the lowest kept index i is the largest with Σ_{l<i} c_l ≤ τ — or with Σ_{l<i} c_l·w(a_i) ≤ τ
     and Σ_{l<i} c_l ≤ 2^−WEIGHTED_CUT_BITS of the mass for a `weight` w (nondecreasing in the
@@ -133,7 +134,7 @@ def _cut(poly: fmpz_poly, lo: int, inf: int, tau: int, like: Discrete, weight: W
             below = _below(poly, k)
             return below <= tau or (below <= cap and below * weight((lo + k) * h) <= tau)
         i = _last(holds, 0, n - 1)
-    j = _last(lambda k: _above(poly, k - 1) > tau, i, n - 1)
+    j = _last(lambda k: _above(poly, k - 1) > tau, i, n - 1, from_top=True)
     below, above = _below(poly, i), _above(poly, j)
     kept = poly.truncate(j + 1).right_shift(i)  # the coefficients i..j
     if like.upper:
@@ -154,10 +155,30 @@ def _above(poly: fmpz_poly, k: int) -> int:
     return int(poly.right_shift(k + 1)(1))
 
 
-def _last(holds: Callable[[int], bool], a: int, b: int) -> int:
+def _last(holds: Callable[[int], bool], a: int, b: int, from_top: bool = False) -> int:
     """The largest k in [a, b] with holds(k), for a predicate true at a and monotone (true, then
-    false): the coefficients are ≥ 0, so the prefix sums are nondecreasing. Bisection: a scan
-    from the ends would visit the thousands of coefficients a product's cut drops."""
+    false): the coefficients are ≥ 0, so the prefix sums are nondecreasing. A cut drops little
+    mass, so the answer lies near the end it cuts (the low end, or the top with `from_top`):
+    galloping from that end, then bisection, keeps every test near it, where summing the
+    coefficients beyond the test point is cheap (a bisection over the whole window would sum
+    half of it at every test)."""
+    step = 1
+    if from_top:
+        if holds(b):
+            return b
+        while True:  # holds(b) is false here: find a true point below it (a, at the latest)
+            k = max(b - step, a)
+            if k == a or holds(k):
+                a, b = k, b - 1
+                break
+            b, step = k, step * 2
+    else:
+        while a < b:
+            k = min(a + step, b)
+            if not holds(k):
+                b = k - 1
+                break
+            a, step = k, step * 2
     while a < b:
         mid = (a + b + 1) // 2
         if holds(mid):

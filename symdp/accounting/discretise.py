@@ -41,7 +41,7 @@ from typing import Callable, Sequence
 from flint import arb, fmpq, fmpz, fmpz_poly
 
 from ..certificate import ensure
-from ..errors import PrecisionError
+from ..errors import ParameterError, PrecisionError
 from ..numbers import working_precision
 from .profiles import Profile, Tails4, _Straddle
 
@@ -58,17 +58,22 @@ class Discrete:
     __slots__ = ("h", "lo", "inf", "bits", "upper", "_poly", "_masses", "_total")
 
     def __init__(self, h: fmpq, lo: int, masses: "Sequence[int] | fmpz_poly", inf: int, bits: int, upper: bool):
-        self.h, self.lo, self.inf, self.bits, self.upper = h, lo, int(inf), bits, upper
+        put = object.__setattr__  # (the class refuses attribute assignment: it is immutable)
+        put(self, "h", h)
+        put(self, "lo", lo)
+        put(self, "inf", int(inf))
+        put(self, "bits", bits)
+        put(self, "upper", upper)
         if isinstance(masses, fmpz_poly):
-            self._poly, self._masses = masses, None
+            put(self, "_poly", masses)
+            put(self, "_masses", None)
         else:
-            self._poly, self._masses = None, tuple(int(c) for c in masses) or (0,)
-        self._total = None
+            put(self, "_poly", None)
+            put(self, "_masses", tuple(int(c) for c in masses) or (0,))
+        put(self, "_total", None)
 
     def __setattr__(self, name: str, value: object) -> None:
-        if hasattr(self, "_total"):
-            raise AttributeError("a Discrete is immutable")
-        object.__setattr__(self, name, value)
+        raise AttributeError("a Discrete is immutable")
 
     @property
     def poly(self) -> fmpz_poly:
@@ -658,14 +663,14 @@ def loss_range(profile: Profile, tau: float, cap: float = 4096.0) -> tuple[float
     if profile.float_tails(0.0) is not None:
         model = profile.float_tails
 
-        def right_float(t: float) -> float:  # P[Z > t] − e^t Q[Z > t]
+        def right_float(t: float) -> float:  # P[Z > t] − e^t Q[Z > t], in logs: e^t overflows past t = 709
             p, q, _, _ = model(t)
-            return p - math.exp(t) * q
+            return p - math.exp(t + math.log(q)) if q > 0 else p
 
         def left_float(t: float) -> float:  # e^t Q[Z ≤ t] − P[Z ≤ t]
             _, _, p, q = model(t)
             return math.exp(t) * q - p
-        return _edge(left_float, tau, -1.0, cap), _edge(right_float, tau, 1.0, cap)
+        return _edge(left_float, tau, -1.0, cap, profile), _edge(right_float, tau, 1.0, cap, profile)
     with working_precision(128):
         def right(t: float) -> float:
             return float(_hockey(profile, arb(t).exp(), 128).mid()) - profile.p_inf
@@ -674,16 +679,19 @@ def loss_range(profile: Profile, tau: float, cap: float = 4096.0) -> tuple[float
             gam = arb(t).exp()
             return float((_hockey(profile, gam, 128) - (1 - gam)).mid())
 
-        return _edge(left, tau, -1.0, cap), _edge(right, tau, 1.0, cap)
+        return _edge(left, tau, -1.0, cap, profile), _edge(right, tau, 1.0, cap, profile)
 
 
-def _edge(fn, tau: float, direction: float, cap: float) -> float:
+def _edge(fn, tau: float, direction: float, cap: float, profile: Profile) -> float:
     """The point t (moving from 0 in `direction`) where the decreasing-in-|t| fn drops to τ."""
     inner, outer = 0.0, direction / 16
     while fn(outer) > tau:
         inner, outer = outer, outer * 2
         if abs(outer) > cap:
-            raise PrecisionError(f"the privacy loss has mass beyond |loss| = {cap}: no finite window")
+            raise ParameterError(
+                f"pair: the privacy loss of {profile!r} has mass above {tau:.1g} beyond |loss| = {cap:g}, the widest "
+                f"window the accountant discretises; it supports pairs whose loss stays within ±{cap:g} "
+                f"(a Gaussian with sensitivity/sigma at most 80, a Laplace with eps at most {cap:g})")
     for _ in range(60):
         mid = (inner + outer) / 2
         if fn(mid) > tau:

@@ -19,6 +19,7 @@ from flint import fmpq
 
 from .compose import Limits, Weight, multiply, power
 from .discretise import Discrete
+from .split import Split
 
 __all__ = ["Plan"]
 
@@ -67,10 +68,6 @@ class Plan:
         tau_per_step = int(budget / (4 * products * max(steps, 1)) * 2 ** bits)
         return cls(h, bits, budget / (4 * max(steps, 1)), tau_per_step)
 
-    def on_grid(self, h: fmpq) -> "Plan":
-        """The same budget on another grid (a finer one for the first steps of a ladder)."""
-        return replace(self, h=h)
-
     def cut(self, steps: int) -> int:
         """The scaled mass a product standing for `steps` steps may cut."""
         return self.tau_per_step * steps
@@ -78,6 +75,11 @@ class Plan:
     def multiply(self, a: Discrete, b: Discrete, steps: int, limits: Limits) -> Discrete:
         """a·b, a product standing for `steps` steps in all."""
         return multiply(a, b, self.cut(steps), limits, self.weight)
+
+    def multiply_split(self, a: Split, b: Split, steps: int, margin: int, limits: Limits) -> Split:
+        """a·b of two split discretisations (:mod:`.split`; bulk bands widened by `margin` fine
+        points), a product standing for `steps` steps in all."""
+        return a.multiply(b, self.cut(steps), margin, limits, self.weight)
 
     def power(self, d: Discrete, k: int, limits: Limits, unit: int = 1,
               progress: Callable[[int, int], None] | None = None) -> Discrete:

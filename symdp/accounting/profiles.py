@@ -455,10 +455,10 @@ class _Straddle(ArithmeticError):
 def profile_of(pair: object) -> Profile:
     """The profile of a symdp pair: Gaussian, Laplace, finite, Poisson-subsampled versions of
     them (both directions), or a Profile itself."""
+    if isinstance(pair, Profile):
+        return pair  # (before the imports: a profile needs none of the pair modules)
     from ..pairs import FinitePair, GaussianPair, LaplacePair
     from ..subsampling import SubsampledPair
-    if isinstance(pair, Profile):
-        return pair
     if isinstance(pair, GaussianPair):
         return GaussianProfile(pair.mu)
     if isinstance(pair, LaplacePair):

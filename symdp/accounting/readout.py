@@ -76,6 +76,18 @@ class Reader:
             ball = scaled.nonnegative_part() / (fmpz(1) << d.bits)
             return max(ball.lower().fmpq(), fmpq(0)), ball.upper().fmpq()
 
+    def slope(self, eps: fmpq) -> fmpq:
+        """An exact rational ≤ −f_D'(e^ε⁺) = Σ_{a_i > ε} p_i e^{−a_i} = e^{−kh}·T_k/2^bits (k the
+        cell of ε): the profile's right slope at γ = e^ε, whose magnitude is D's Q-mass above ε.
+        The profile f_D(γ) = δ_D(log γ) is convex in γ, so δ_D(ε') ≥ δ_D(ε) + (e^ε − e^{ε'})·slope
+        for every ε' ≤ ε."""
+        d = self.d
+        k = int((eps / d.h).floor())
+        _, t = self._tail(k)
+        with working_precision(self.prec):
+            ball = (-arb(d.h * k)).exp() * t / (fmpz(1) << d.bits)
+            return max(ball.lower().fmpq(), fmpq(0))
+
     def grid_le(self, k: int, target: fmpq) -> bool | None:
         """Is δ_D(kh) ≤ target certainly (True), certainly > (False), or undecided (None)?"""
         lower, upper = self.delta_bounds(self.d.h * k)

@@ -23,11 +23,11 @@ from flint import fmpq
 from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError
 from ..numbers import from_fmpq, to_fmpq
-from .bracket import Bracket
+from .bracket import Bracket, rises_by
 from .compose import CostLimitError, Limits, check_deadline, product_cost
 from .discretise import Discrete, loss_range
 from .estimate import Composed, CutWeight, composed_law, law_of
-from .ladder import FINE, WIDE, Step, discretised, on_grid, step_power, support_end
+from .ladder import FINE, WIDE, WIDE_LOW, Step, discretised, step_power, support_end
 from .plan import Plan
 from .profiles import Profile
 from .readout import Reader
@@ -71,10 +71,8 @@ def composed(direction: Sequence[tuple[Profile, int]], plan: Plan, limits: Limit
     if notes is not None:
         notes.extend(step.note for step, _ in parts if step.note and step.note not in notes)
     for step, k in parts:
-        up_k, low_k = step_power(step, k, plan, limits, progress)
-        if len(parts) > 1:  # a part left on its fine grid joins the others on the working grid
-            up_k = on_grid(up_k, plan.h)
-            low_k = None if low_k is None else on_grid(low_k, plan.h)
+        # a part is on the working grid when it joins others
+        up_k, low_k = step_power(step, k, plan, limits, progress, coarse=len(parts) > 1)
         done += k
         up = up_k if up is None else plan.multiply(up, up_k, done, limits)
         if lower:
@@ -150,6 +148,18 @@ def initial_h(parts: Sequence[tuple[Profile, int]], rtol: float) -> fmpq:
     return fmpq(1, n)
 
 
+def _grid_goal(quantity: str, model: "Estimates", targets: Sequence[fmpq], goal: float) -> float:
+    """The relative width of the bracket (of ε, or of δ) that the first grid aims at: `goal`,
+    or for δ at ε the width that a δ bracket meeting `goal` through its ε-equivalent width may
+    have (:attr:`.bracket.Bracket.epsilon_width`): goal·ε·λ, δ falling like e^{−λε} near ε (λ
+    the saddle point's tilt, −d log δ/dε), when that is larger; the most demanding target."""
+    if quantity != "delta":
+        return goal
+    law = model.laws[model.order[0]]
+    top = max(targets)  # the model's tilt is at the largest ε already
+    return goal * min(max(1.0, float(t) * (model.tilt if t == top else law.tilt(float(t)))) for t in targets)
+
+
 def _first_grid(quantity: str, parts: Sequence[tuple[Profile, int]], model: "Estimates", targets: Sequence[fmpq],
                 goal: float) -> fmpq:
     """The grid expected to give a relative width of 0.75·rtol (:meth:`.estimate.Composed.width`,
@@ -168,10 +178,41 @@ def _first_grid(quantity: str, parts: Sequence[tuple[Profile, int]], model: "Est
         return initial_h(parts, goal)
     n = min(max(int(math.ceil(1 / (probe * math.sqrt(0.75 * goal / width)))), 50), 20000)
     grid = fmpq(1, n)
+    if len(parts) == 1 and _ladder_factor(parts[0][0], grid) > 1:
+        return _ladder_grid(parts[0][0], model) or grid
     coarse = initial_h(parts, goal)
     if all(_ladder_factor(p, coarse) < 4 for p, _ in parts):
         return grid  # no step that the ladder would resolve whatever the grid
     return grid if _cost(parts, model, grid) < _cost(parts, model, coarse) else coarse
+
+
+#: The fine-grid ladder (:mod:`.ladder`) composes blocks of about 2^LADDER_LEVELS steps below
+#: the working grid: the fine grids' products cost more per level as the working grid is
+#: coarser, the working grid's products less (measured at q = 10⁻⁴, σ = 1, T = 10⁵: CPU time
+#: flat within 10 % for blocks of 2^7 to 2^9 steps, a working grid 10 to 30 times the fine one).
+LADDER_LEVELS = 8
+
+
+def _ladder_grid(profile: Profile, model: "Estimates") -> fmpq | None:
+    """For one step that the ladder resolves on a fine grid h₀ ≈ |b|/FINE (b the end of its
+    loss support): the working grid h = f·h₀ on which a block of 2^LADDER_LEVELS steps is
+    WIDE_LOW working widths wide (its spread grows as √(steps): f ≈ 2^(LADDER_LEVELS/2)·σ/(h₀·
+    WIDE_LOW), σ the step's standard deviation), f rounded to a product of 2, 3 and 5 (the
+    ladder climbs f's prime factors). The width hardly depends on h there: it is the fine
+    grid's. None when the step's end or deviation is unknown."""
+    end = support_end(profile, fmpq(1, 50))
+    sd = model.step_sd.get(profile, 0.0)
+    if end is None or not sd > 0:
+        return None
+    target = 2 ** (LADDER_LEVELS / 2) * sd * FINE / (end * WIDE_LOW)
+    f = min(_SMOOTH, key=lambda m: abs(math.log(m / max(target, 2))))
+    n = math.ceil(FINE / (f * end))  # then FINE·h/end is in (f − 1, f]: the ladder's factor is f
+    return fmpq(1, min(max(n, 50), 20000))
+
+
+#: Products of 2, 3 and 5 from 2 to 64: ladder factors whose rungs are short.
+_SMOOTH = sorted({2 ** a * 3 ** b * 5 ** c for a in range(7) for b in range(4) for c in range(3)
+                  if 2 <= 2 ** a * 3 ** b * 5 ** c <= 64})
 
 
 def _ladder_factor(profile: Profile, grid: fmpq) -> float:
@@ -264,17 +305,23 @@ def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rt
         h: fmpq | None, limits: Limits, progress: Progress | None) -> list[Bracket]:
     """The brackets of ε(δ) (quantity "epsilon", targets δ) or δ(ε) ("delta", targets ε) of the
     composition of `parts`, one per target, all from one composition per grid; the grid is
-    refined until every bracket meets `rtol` (or `h` is used as given)."""
+    refined until every bracket meets `rtol` (or `h` is used as given).
+
+    A δ bracket meets `rtol` when its relative width or its ε-equivalent width
+    (:attr:`.bracket.Bracket.epsilon_width`) is at most rtol: the grid and, on a grid of the
+    run's choice, the truncation budget aim at the width of δ that the latter allows
+    (:func:`_grid_goal`); a grid `h` given keeps the budget of δ's own relative width."""
     start = time.monotonic()
     run_limits = dataclasses.replace(limits, deadline=start + limits.seconds)
     goal = float(rtol) if rtol is not None else 1e-2
     dirs = directions(parts)
     model = model_of(quantity, dirs, targets)
-    grid = h if h is not None else _first_grid(quantity, parts, model, targets, goal)
+    aim = _grid_goal(quantity, model, targets, goal) if h is None else goal
+    grid = h if h is not None else _first_grid(quantity, parts, model, targets, aim)
     scale = model.scale
     best, trace = None, []
     while True:
-        plan = dataclasses.replace(Plan.for_run(grid, total_steps(parts), scale, goal, model.points(grid)),
+        plan = dataclasses.replace(Plan.for_run(grid, total_steps(parts), scale, aim, model.points(grid)),
                                    tilt=model.tilt, weight=model.weight)
         try:
             ends, window, note = _evaluate(quantity, dirs, model, targets, plan, run_limits, progress)
@@ -288,40 +335,59 @@ def run(quantity: str, parts: list[tuple[Profile, int]], targets: list[fmpq], rt
                 f"[{float(worst.lower):.10g}, {float(worst.upper):.10g}] at h = {worst.h}, "
                 f"relative width {float(worst.relative_width):.3g})",
                 bracket=best[0] if len(best) == 1 else best) from None
-        uppers = [u for _, u in ends]
+        uppers = [u for _, u, _ in ends]
         if quantity == "delta" and all(u is not None for u in uppers) \
                 and max(float(min(uppers)), 1e-38) < scale / 4:
             scale = max(float(min(uppers)), 1e-38)
             continue
         elapsed = time.monotonic() - start
         best = []
-        for (lower, upper), target in zip(ends, targets):
+        for (lower, upper, slope), target in zip(ends, targets):
             # A δ below 10⁻⁴⁰ (the floor of the fixed-point budget) has no relative width to reach.
             met = rtol is None or (upper is None and lower is None) or (
-                upper is not None and (upper - lower <= to_fmpq(rtol) * lower or upper <= fmpq(1, 10 ** 40)))
+                upper is not None and (upper - lower <= rtol * lower or upper <= fmpq(1, 10 ** 40)
+                                       or (slope is not None and rises_by(upper - lower, target, rtol, slope))))
             best.append(Bracket(quantity, sympy.oo if lower is None else from_fmpq(lower),
                                 sympy.oo if upper is None else from_fmpq(upper),
                                 from_fmpq(grid), window, plan.bits, None if rtol is None else from_fmpq(rtol), met,
-                                elapsed, tuple(trace), note))
+                                elapsed, tuple(trace), note, from_fmpq(target) if slope is not None else None,
+                                None if slope is None else from_fmpq(slope)))
         trace.append((str(from_fmpq(grid)), float(best[0].lower), float(best[0].upper)))
         best = [dataclasses.replace(b, trace=tuple(trace)) for b in best]
         if all(b.met for b in best) or h is not None or note:
             return best  # a note: a step's grid is as fine as the limits allow, a finer h would not help
-        width = max(float(b.relative_width) if b.relative_width.is_finite else math.inf for b in best)
+        width = max(_tolerance_reached(b) for b in best)
         factor = min(max(math.sqrt(goal / width) * 0.8, 1 / 8), 1 / 1.5) if math.isfinite(width) else 1 / 4
         grid = fmpq(1, math.ceil(1 / (float(grid) * factor)))
         if progress:
             progress(0.0, f"refining the grid to h = 1/{int(grid.q)}")
 
 
+def _tolerance_reached(b: Bracket) -> float:
+    """The relative tolerance a bracket meets: its relative width, or for a δ bracket the
+    smaller of that and its :attr:`~.bracket.Bracket.epsilon_width` (inf when neither is finite)."""
+    width = float(b.relative_width) if b.relative_width.is_finite else math.inf
+    eps_width = b.epsilon_width
+    return width if eps_width is None else min(width, eps_width)
+
+
 def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: Estimates, targets: Sequence[fmpq],
-              plan: Plan, limits: Limits, progress: Progress | None) -> tuple[list[tuple[fmpq, fmpq | None]], tuple, str]:
-    """(lower, upper) per target, the loss window and the steps' notes (a loose grid), from
-    the directions in the model's order (see the module docstring)."""
+              plan: Plan, limits: Limits, progress: Progress | None
+              ) -> tuple[list[tuple[fmpq, fmpq | None, fmpq | None]], tuple, str]:
+    """(lower, upper, slope) per target, the loss window and the steps' notes (a loose grid),
+    from the directions in the model's order (see the module docstring); slope (δ queries, else
+    None): a lower bound on the profile slope of the dominated curve that gives the lower end."""
     n = len(dirs)
     lows: list[list[fmpq]] = []
     ups: list[list[fmpq | None]] = []
+    slopes: list[list[fmpq]] = []  # per direction with a lower end (δ queries): its curve's slope
     windows = []
+
+    def read_low(low: Discrete) -> None:
+        lows.append(_read(quantity, low, targets, False))
+        if quantity == "delta":
+            reader = Reader(low)
+            slopes.append([reader.slope(t) for t in targets])
 
     def report_for(i: int) -> Callable[[int, int], None] | None:
         if not progress:
@@ -336,13 +402,13 @@ def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: Estim
     up, low = composed(dirs[first], plan, limits, report_for(0), notes=notes)
     add_window(up)
     ups.append(_read(quantity, up, targets, True))
-    lows.append(_read(quantity, low, targets, False))
+    read_low(low)
     for lower, upper in zip(lows[0], ups[0]):
         _ordered(lower, upper, f"the {quantity} bracket of direction {first + 1}")
     for rank, index in enumerate(model.order[1:], start=1):
         coarse = _coarse_factor(model, index, lows[0], ups[0])
         while coarse > 1 and any(support_end(p, plan.h * coarse) is not None for p, _ in dirs[index]):
-            coarse //= 2  # a grid that would need the fine-grid ladder saves nothing
+            coarse //= 2  # a grid that would need the fine-grid ladder saves nothing (measured)
         ups_i = None
         if coarse > 1:
             up_c, _ = composed(dirs[index], dataclasses.replace(plan, h=plan.h * coarse), limits, report_for(rank),
@@ -360,7 +426,7 @@ def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: Estim
         if any(u is None or (u0 is not None and u > u0) for u, u0 in zip(ups_i, ups[0])):
             # this direction may be the larger one: its dominated side keeps the bracket narrow
             _, low_i = composed(dirs[index], plan, limits, report_for(rank), notes=notes)
-            lows.append(_read(quantity, low_i, targets, False))
+            read_low(low_i)
             for lower, upper in zip(lows[-1], ups_i):
                 _ordered(lower, upper, f"the {quantity} bracket of direction {index + 1}")
     ends = []
@@ -369,11 +435,14 @@ def _evaluate(quantity: str, dirs: list[list[tuple[Profile, int]]], model: Estim
         lower = None if any(v is None for v in ends_low) else max(ends_low)
         column = [u[t] for u in ups]
         upper = None if any(u is None for u in column) else max(column)
+        slope = None
         if quantity == "delta":
             upper = min(upper, fmpq(1))
+            # the slope of the curve that gives the lower end (δ_true ≥ that curve everywhere)
+            slope = slopes[ends_low.index(lower)][t]
         ensure(lower is None or lower >= 0, f"the {quantity} bracket's lower end is ≥ 0", lower=lower)
         _ordered(lower, upper, f"the {quantity} bracket")
-        ends.append((lower, upper))
+        ends.append((lower, upper, slope))
     window = (from_fmpq(min(w[0] for w in windows)), from_fmpq(max(w[1] for w in windows)))
     return ends, window, "; ".join(notes)
 

@@ -296,7 +296,7 @@ def randomized_response(eps: object, k: int = 2) -> Channel:
     Dobrushin coefficient (e^ε−1)/(e^ε+k−1).
     """
     k = params.count(k, "k", 2)
-    limits.check_size(k * k, f"the {k}-ary randomized response channel ({k}×{k} entries)", "outcomes")
+    limits.check_size(k * k, f"the k = {k}-ary randomized response channel ({k}×{k} entries)", "outcomes")
     e = params.nonnegative(eps, "eps")
     x = sympy.exp(e)
     on, off = tidy(x / (x + k - 1)), tidy(1 / (x + k - 1))
@@ -336,6 +336,7 @@ def erasure(alpha: object, n: int) -> Channel:
     between output laws, and the Dobrushin coefficient, by 1 − α.
     """
     n = params.count(n, "n")
+    limits.check_size(n * (n + 1), f"the erasure channel on n = {n} inputs ({n}×{n + 1} entries)", "outcomes")
     a = params.probability(alpha, "alpha")
     keep = tidy(1 - a)
     return Channel([[keep if y == x else sympy.Integer(0) for y in range(n)] + [a] for x in range(n)])

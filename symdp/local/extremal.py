@@ -26,7 +26,7 @@ from typing import Sequence
 import sympy
 from flint import arb, arb_mat, fmpq, fmpq_mat
 
-from .. import lp, params
+from .. import limits, lp, params
 from ..certificate import ensure
 from ..errors import ParameterError, PrecisionError, show
 from ..numbers import Real, arb_of, exact, from_fmpq, sign, to_fmpq, working_precision
@@ -334,6 +334,7 @@ def geometric_mechanism(eps: object, k: int) -> Channel:
     result is exactly ε-LDP.
     """
     k = params.count(k, "k", 2)
+    limits.check_size(k * k, f"the geometric mechanism on k = {k} inputs ({k}×{k} entries)", "outcomes")
     e, _ = _eps(eps)
     a = sympy.exp(-e / (k - 1))
     rows = []
@@ -392,7 +393,8 @@ def mechanism_is_optimal(eps: object, utility: Utility, channel: Channel) -> boo
     """Exact decision: U(channel) = OPT(ε) (e^ε must be rational)."""
     res = optimal_mechanism(eps, utility)
     if not isinstance(res.value, sympy.Basic):
-        raise ParameterError("mechanism_is_optimal needs a rational e^eps (an exact optimum)")
+        raise ParameterError(f"eps must be the logarithm of a rational for mechanism_is_optimal (an exact optimum), "
+                             f"got {show(eps, 40)}")
     d = sympy.expand(sympy.expand_log(res.value - utility(channel), force=True))
     return sign(d) == 0
 

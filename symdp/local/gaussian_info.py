@@ -16,12 +16,13 @@ The same mechanism with a discrete input (d = 1) is in :mod:`symdp.local.gaussia
 from __future__ import annotations
 
 import sympy
-from flint import acb, arb
+from flint import acb, arb, ctx
 
-from .. import params
+from .. import limits, params
+from ..errors import ParameterError, show
 from ..integration import integral
 from ..numbers import Real, arb_of
-from ..roots import solve_increasing
+from ..roots import sign_at, solve_increasing
 
 __all__ = ["gaussian_ldp_delta", "shell_information", "shell_calibration", "gaussian_lmidp_pair"]
 
@@ -71,23 +72,51 @@ def shell_information(rho: object, d: int = 1) -> Real:
     return Real(lambda p: _shell_nats(arb_of(rho, p), d, p) / arb(2).log(), name=f"shell_information({rho}, {d}) bits")
 
 
+#: The range of ρ = √dΔ/σ the calibration searches: below 2^−40 the information is under
+#: 10^−24 bits; above 2^7 the certified integral of :func:`_shell_nats` no longer encloses it at
+#: 64 bits (its peak at t ≈ ρ is too narrow for the evaluation budget).
+RHO_RANGE = (sympy.Rational(1, 2 ** 40), sympy.Integer(2 ** 7))
+
+
 def shell_calibration(mu: object, d: int = 1, Delta: object = 1) -> Real:
     """σ² with shell_information(√dΔ/σ, d) = μ bits: the Figure 1–2 calibration μ̄^CI_G = μ.
 
     I is continuous and strictly increasing in ρ (X + N/ρ is a degraded version of X + N/ρ'
-    for ρ < ρ'), so ρ is a certified root and σ² = dΔ²/ρ².
+    for ρ < ρ'), so ρ is a certified root and σ² = dΔ²/ρ². For d = 1 the input takes two
+    values, so I < 1 bit: μ ≥ 1 has no solution. The root is searched in :data:`RHO_RANGE`, and
+    every evaluation of I, during the search and each later refinement, counts against the time
+    limit ``seconds`` (:class:`symdp.limits.Stopwatch`).
     """
-    m = params.positive(mu, "mu")
     d = params.count(d, "d")
+    m = params.open_probability(mu, "mu") if d == 1 else params.positive(mu, "mu")  # bits
     D = params.positive(Delta, "Delta")
-    f = lambda r: _shell_nats(r, d, _ctx_prec()) / arb(2).log()
+    watch = limits.Stopwatch(f"shell_calibration({show(m, 40)}, {d})")
+
+    def info(r: arb) -> arb:
+        with watch.running():
+            watch.check()
+            return _shell_nats(r, d, ctx.prec) / arb(2).log()
+    if d == 1:
+        # The same root on the scale −log(1 − I): 1 − I falls like e^{−ρ²/2}, so near μ = 1 the
+        # secant steps on I itself are no better than bisection (1 − 10^−30: 60 s at 2 s a step).
+        f, target = (lambda r: -(1 - info(r)).log()), -sympy.log(1 - m)
+    else:
+        f, target = info, m
+    lo, top = RHO_RANGE
+    if sign_at(f, lo, target) != -1:
+        raise ParameterError(f"mu must be above the information at ρ = √dΔ/σ = 2^-40 (σ² = dΔ²·2^80), "
+                             f"{_bits(lo, d)} bits for d = {d}, got {show(m, 40)}")
     hi = sympy.Integer(1)
-    while float(arb_of(shell_information(hi, d), 64).mid()) <= float(m):
+    while sign_at(f, hi, target) != 1:
+        if hi >= top:
+            raise ParameterError(f"mu must be below the information at ρ = √dΔ/σ = {top} (σ² = dΔ²/{top ** 2}), "
+                                 f"{_bits(top, d)} bits for d = {d}, and not too close to it to be "
+                                 f"decided at {64 << 3} bits, got {show(m, 40)}")
         hi *= 2
-    root = solve_increasing(f, m, sympy.Rational(1, 2 ** 40), hi, name=f"shell rho for mu = {m}")
+    root = solve_increasing(f, target, lo, hi, name=f"shell rho for mu = {show(m, 40)}")
     return Real(lambda p: arb(d) * arb_of(D, p) ** 2 / root.ball(p) ** 2, name=f"shell_calibration({m}, {d})")
 
 
-def _ctx_prec() -> int:
-    from flint import ctx
-    return ctx.prec
+def _bits(rho: object, d: int) -> str:
+    """shell_information(ρ, d) to four digits, for a message."""
+    return arb_of(shell_information(rho, d), 64).str(4, radius=False)

@@ -185,7 +185,8 @@ def mixture_calibration(mu: object, points: Sequence[object], prior: Sequence[ob
         except ParameterError:
             continue
         return Real(lambda p: root.ball(p) * arb_of(spread2, p), name=f"mixture_calibration({m})")
-    raise PrecisionError(f"mixture_calibration({m}): no certified bracket around σ² ≈ spread²·{guess.str(6)}")
+    raise PrecisionError(f"mu = {show(m, 40)} bits: mixture_calibration found no certified bracket around "
+                         f"σ² ≈ spread²·{guess.str(6)} (mu too close to 0 or to H(X))")
 
 
 def _approximate_root(h, start: float) -> float:

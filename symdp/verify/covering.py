@@ -25,8 +25,8 @@ variables (log x, e^ε, an undefined function f(x), a sum, a sequence term P[i])
 variable, the same subterm (its symbols matched by name) the same variable, and a Boolean that is
 not a relation (``Every(...)``) a fresh 0/1 variable. An implication that holds for every value of
 the fresh variables holds for the values the subterms take, so this is sound; it loses what the
-subterm means, except a few facts that hold wherever it is defined (e^u > 0, |u| ≥ 0, cosh u ≥ 1, a
-non-integer power ≥ 0) and the definedness of the subterms D's own relations contain (a relation of
+subterm means, except a few facts that hold wherever it is defined (e^u > 0, e^u ≥ 1 + u, |u| ≥ 0,
+cosh u ≥ 1, u·tanh u ≥ 0, |tanh u| ≤ min(|u|, 1), a non-integer power ≥ 0) and the definedness of the subterms D's own relations contain (a relation of
 D holds on D, so it is defined there). A subterm whose definedness is not expressible (an undefined
 function, an integral) is defined only where D's relations contain it; elsewhere the goal is
 undecided. A relation of D under ``Not`` with such subterms is left out (fewer premises imply less).
@@ -207,6 +207,14 @@ class Abstraction:
             if isinstance(expr, (sympy.exp, sympy.Abs)) or (isinstance(expr, sympy.Pow) and (
                     expr.base is sympy.E or (expr.base.is_number and expr.base.is_positive))):
                 out.append(sympy.StrictGreaterThan(z, 0) if not isinstance(expr, sympy.Abs) else sympy.GreaterThan(z, 0))
+            exponent = expr.args[0] if isinstance(expr, sympy.exp) else (
+                expr.exp if isinstance(expr, sympy.Pow) and expr.base is sympy.E else None)
+            if exponent is not None:  # e^u ≥ 1 + u (convexity): e^ε > 1 for ε > 0 follows
+                out.append(sympy.GreaterThan(z, 1 + self.term(exponent)))
+            if isinstance(expr, sympy.tanh):  # tanh u has u's sign, |tanh u| ≤ |u| and |tanh u| < 1
+                u = self.term(expr.args[0])
+                out += [sympy.GreaterThan(z * u, 0), sympy.GreaterThan(u ** 2 - z ** 2, 0),
+                        sympy.StrictLessThan(z, 1), sympy.StrictGreaterThan(z, -1)]
             elif isinstance(expr, sympy.cosh):
                 out.append(sympy.GreaterThan(z, 1))
             elif isinstance(expr, sympy.Pow) and expr.exp.is_Rational and not expr.exp.is_Integer:

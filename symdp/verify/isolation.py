@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import faulthandler
 import multiprocessing
+import multiprocessing.forkserver
+import os
 import resource
 import signal
 import sys
@@ -88,6 +90,26 @@ def _main_hidden():
         yield
     finally:
         sys.modules["__main__"] = main
+
+
+def _forget_inherited_server() -> None:
+    """After a plain ``os.fork`` the fork server is the parent's child, not this process's:
+    multiprocessing would ``waitpid`` on it and fail ("No child processes"). Forget it here (the
+    parent keeps its own end of the server's pipe, so the server lives on for the parent); the first
+    run in this process starts its own. multiprocessing keeps this state in private attributes and
+    offers no public reset."""
+    server = multiprocessing.forkserver._forkserver
+    if server._forkserver_pid is None:
+        return
+    if server._forkserver_alive_fd is not None:
+        try:
+            os.close(server._forkserver_alive_fd)
+        except OSError:
+            pass
+    server._forkserver_pid = server._forkserver_address = server._forkserver_alive_fd = None
+
+
+os.register_at_fork(after_in_child=_forget_inherited_server)
 
 
 def _forkserver() -> multiprocessing.context.BaseContext:
