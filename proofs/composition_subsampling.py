@@ -17,9 +17,9 @@ from symdp.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
 from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple, zcdp_rho_for
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
-from symdp.verify.domains import DPPair, Integer
+from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, Laws, SameSupport, ZCDPMechanism
 
-from _cs_helpers import (adaptive_statement, post_processing_statement, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
+from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent, post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
                          random_pair, near, signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
@@ -27,7 +27,7 @@ PAPER = "composition-subsampling"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them; ε_j, δ_j
 # stand for every mechanism's parameters.
-_ε, _δ, _ρ, _εj, _δj = sympy.symbols("epsilon delta rho epsilon_j delta_j", real=True)
+_ε, _δ, _ρ, _εj, _δj, _σ, _t = sympy.symbols("epsilon delta rho epsilon_j delta_j sigma t", real=True)
 y, t, z, u = sympy.symbols("y t z u", real=True)
 mu, mu2, sigma, rho, eps, L = sympy.symbols("mu mu2 sigma rho epsilon L", positive=True)
 
@@ -41,10 +41,16 @@ def _normal_mgf(mean, var, s):
 # Section 2
 
 
+# The paper's proof of Theorem 1 reads ε_j-DP at each output (e^{−ε_j} ≤ P[M_j(x) = y_j]/P[M_j(x') = y_j] ≤ e^{ε_j}),
+# which is what the kernel's goal takes as its hypothesis, for every k ≥ 1.
+_THEOREM_1_DOMAIN = [Integer("k", 1), DPMechanism("M_j", _εj)]
+
+
 @claim(paper=PAPER, label="Theorem 1",
        statement="The composition of ε_j-DP mechanisms is (Σ_j ε_j)-DP: the likelihood ratio of the product "
                  "factorises, so the product of e^{ε_j} bounds it and randomized response attains it.",
-       stated_domain='M_1, …, M_k each ε_j-DP, every k', stated_where='Section 2, Theorem 1 (Basic Composition)',
+       domain=_THEOREM_1_DOMAIN, stated_domain='M_1, …, M_k each ε_j-DP, every k',
+       stated_where='Section 2, Theorem 1 (Basic Composition)',
        quote=(r"Theorem 1 (Basic Composition). Let "
               r"M1,M2,,Mk:𝒳n𝒴:subscript𝑀1subscript𝑀2subscript𝑀𝑘superscript𝒳𝑛𝒴M_{1},M_{2},\cdots,M_{k}:\mathcal{X}^{n}\to\mathcal{Y} "
               r"be randomized algorithms. Suppose Mjsubscript𝑀𝑗M_{j} is εjsubscript𝜀𝑗\varepsilon_{j}-DP for each "
@@ -64,7 +70,7 @@ def theorem_1():
                      exact_agreement(worst, 30, "max likelihood ratio of RR(2)×RR(3)×RR(5) by enumeration = e^{log2+log3+log5}"),
                      exact_agreement([hockey_by_events(p, q, 30), composed.delta(log(30))], [0, 0],
                                      "δ(Σε_j) = 0 by enumerating events and from the library's exact product pair"),
-                     domain='M_1, …, M_k each ε_j-DP, every k')
+                     domain=_THEOREM_1_DOMAIN)
 
 
 def _basic_composition():
@@ -77,20 +83,22 @@ def _basic_composition():
     from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
 
     k, j = sympy.symbols("k j", integer=True)
-    pp, qq = sympy.IndexedBase("p", nonnegative=True), sympy.IndexedBase("q", nonnegative=True)
-    ee = sympy.IndexedBase("epsilon", nonnegative=True)
+    # p_j, q_j ≥ 0 and the DP inequalities are the theorem's assumptions, quantified in the conclusion (for every
+    # output of every such mechanisms), not a restriction of the domain (k ≥ 1)
+    pp, qq = sympy.IndexedBase("p"), sympy.IndexedBase("q")
+    ee = sympy.IndexedBase("epsilon")  # any real ε_j: e^{ε_j} > 0 is all the step needs
 
     def terms(n):
-        both = sympy.And(pp[j] <= exp(ee[j]) * qq[j], qq[j] <= exp(ee[j]) * pp[j])
+        both = sympy.And(pp[j] >= 0, qq[j] >= 0, pp[j] <= exp(ee[j]) * qq[j], qq[j] <= exp(ee[j]) * pp[j])
         return (sympy.Product(pp[j], (j, 1, n)), sympy.Product(qq[j], (j, 1, n)),
                 sympy.Product(exp(ee[j]), (j, 1, n)), kernel.Every(both, (j, 1, n)))
     P, Q, X, dp = terms(k)
-    goal = kernel.goal(sympy.And(P <= X * Q, Q <= X * P), [k >= 1, dp])
+    goal = kernel.goal(sympy.Or(sympy.Not(dp), sympy.And(P >= 0, Q >= 0, P <= X * Q, Q <= X * P)), [k >= 1])
     base_goal, step_goal = kernel.induction_goals(goal, k, 1)
     base = kernel.decide(base_goal, *[kernel.unfold(term, "all") for term in terms(1)],
                          detail="k = 1: the products of one factor are that factor")
     step = kernel.decide(step_goal, *[kernel.unfold(term, "end") for term in terms(k + 1)],
-                         detail="k → k + 1: peel the last factor; a ≤ XB, p ≤ xq, all ≥ 0 give ap ≤ (Xx)(Bq)")
+                         detail="k → k + 1: peel the last factor; 0 ≤ a ≤ XB, 0 ≤ p ≤ xq give 0 ≤ ap ≤ (Xx)(Bq)")
     return kernel.induction(goal, k, 1, base, step, detail="basic composition for every k, by induction on k")
 
 
@@ -160,10 +168,15 @@ def laplace_tightness():
 # Section 3: privacy-loss distributions
 
 
+# "P is absolutely continuous with respect to Q and vice versa": laws with the same support
+_DEFINITION_2_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m")]
+
+
 @claim(paper=PAPER, label="Definition 2 (PLD facts)",
        statement="With Z = log P/Q(Y), Y ← P: E[e^{−Z}] = 1, KL = E[Z] ≥ 0, d_TV = E[max(0, 1 − e^{−Z})] = ½E|1 − e^{−Z}|; "
-                 "pure ε-DP ⇔ P[Z ≤ ε] = 1; for the Gaussian PLD N(ρ, 2ρ) at ε = 0 the expectation form is the TV.",
-       stated_domain='P, Q with the same support (privacy loss distribution)', stated_where='Section 3, Definition 2',
+                 "pure ε-DP ⇔ P[Z ≤ ε] = 1 (the Gaussian PLD N(ρ, 2ρ) at ε = 0 is a cross-check).",
+       domain=_DEFINITION_2_DOMAIN, stated_domain='P, Q with the same support (privacy loss distribution)',
+       stated_where='Section 3, Definition 2',
        quote=(r"Definition 2 (Privacy Loss Distribution). Let P𝑃P and Q𝑄Q be two probability distributions on "
               r"𝒴𝒴\mathcal{Y}. Define fPQ:𝒴f_{\left.{P}\middle\|{Q}\right.}:\mathcal{Y}\to\mathbb{R} by "
               r"fPQ(y)=log(P(y)/Q(y))f_{\left.{P}\middle\|{Q}\right.}(y)=\log(P(y)/Q(y)).111The function "
@@ -239,45 +252,118 @@ def definition_2():
     for r in (R(1, 2), R(1, 8)):
         out.append(certified_agreement(GaussianPLD(r).delta_expectation(0), gaussian(1 / sqrt(2 * r)).tv(), 25,
                                        f"Gaussian ρ={r}: ∫(1−e^{{−z}})₊ dN(ρ,2ρ) (quadrature) = 2Φ(√(ρ/2)) − 1"))
-    return establish(_pointwise_pld_facts(), out, domain='P, Q with the same support (privacy loss distribution)',
-                     prose_steps=['the pointwise facts summed or integrated over outcomes'])
+    return establish(_pld_facts(), out, domain=_DEFINITION_2_DOMAIN, uses=[PROPOSITION_7])
 
 
-def _pointwise_pld_facts():
-    """Definition 2's facts, integrand by integrand (p = P(y) > 0, q = Q(y) > 0, Z = log(p/q)):
-    p·e^{−Z} = q, so E[e^{−Z}] = ΣQ = 1; max(0, a) = (a + |a|)/2 and E[1 − e^{−Z}] = 0 give
-    E[max(0, 1 − e^{−Z})] = ½E|1 − e^{−Z}| = ½Σ|p − q| = d_TV; and KL = E[Z] ≥ 0 from
-    log v ≤ v − 1 (v = q/p): −KL = Σp log(q/p) ≤ Σp(q/p − 1) = 0."""
-    pp, qq, v, w = sympy.symbols("p q v w", positive=True)
-    a = sympy.Symbol("a", real=True)
-    return combine(identity(pp * exp(-log(pp / qq)), qq, "p·e^{−Z} = q"),
-                   identity(sympy.Max(0, a), (a + sympy.Abs(a)) / 2, "max(0, a) = (a + |a|)/2"),
-                   identity(pp * sympy.Abs(1 - qq / pp), sympy.Abs(pp - qq), "p|1 − e^{−Z}| = |p − q|"),
-                   prove(v - 1 - log(v), v, 1, sympy.oo, "log v ≤ v − 1 for v ≥ 1"),
-                   prove(1 / w - 1 + log(w), w, 1, sympy.oo, "log v ≤ v − 1 for v = 1/w ∈ (0, 1]"))
+def _pld_facts():
+    """Definition 2's facts as kernel steps, for every pair of nonnegative laws P, Q on m outcomes (the domain's) whose
+    privacy losses are well-defined both ways: Z = f_{P‖Q} and Z' = f_{Q‖P} by their defining properties P_i = Q_i e^{Z_i},
+    Q_i = P_i e^{Z'_i}, so Z'_i = −Z_i wherever Q_i > 0 (Lemma 6's step); these, ΣP = ΣQ = 1, the tests and the DP
+    inequalities are the statements' assumptions, quantified in the conclusions:
+    - E[e^{−Z}] = Σ P_i e^{−Z_i} = Σ Q_i = 1;
+    - KL = E[Z] ≥ 0: P_i Z_i ≥ P_i − Q_i (e^w ≥ 1 + w at w = Z'_i = −Z_i), summed, Σ(P − Q) = 0;
+    - d_TV: Proposition 7 at ε = 0 (its goal, instantiated) gives sup over tests u ∈ [0, 1]^m of Σu_i(P_i − Q_i) =
+      E[max(0, 1 − e^{−Z})]; and P_i max(0, 1 − e^{−Z_i}) = ½P_i|1 − e^{−Z_i}| + ½(P_i − Q_i), summed, gives ½E|1 − e^{−Z}|;
+    - pure ε-DP ⇔ P[Z ≤ ε] = 1: Z_i ≤ ε gives P_i ≤ e^ε Q_i, so P(S) ≤ e^ε Q(S) for every test (summed); conversely the
+      singleton events P_i ≤ e^ε Q_i give E_Q[max(Z − ε, 0)] = 0 (Z ≤ ε wherever Q_i > 0, e^a strictly increasing)."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    i, m = sympy.symbols("i m", integer=True)
+    P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    Z, Zr, u, s = (sympy.IndexedBase(name) for name in ("Z", "Z'", "u", "s"))
+    e, w, v, a, b, k = sympy.symbols("epsilon w v a b k", real=True)
+    span = [i >= 1, i <= m]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    loss = [sympy.Eq(P[i], Q[i] * exp(Z[i])), sympy.Eq(Q[i], P[i] * exp(Zr[i]))]
+    product = rules.instantiate(identity(exp(w) * exp(v), exp(w + v), "e^w·e^v = e^{w+v}"), {w: Z[i], v: Zr[i]}, span)
+    reverse = rules.decide(rules.goal(sympy.Eq(Q[i] * exp(Zr[i]), Q[i] * exp(-Z[i])), [*span, *loss]), product,
+                           rules.instantiate(exp_increasing(True), {a: Z[i] + Zr[i], b: sympy.Integer(0)}),
+                           rules.instantiate(exp_increasing(True), {a: sympy.Integer(0), b: Z[i] + Zr[i]}),
+                           detail="Z'_i = −Z_i wherever Q_i > 0")
+    back = rules.decide(rules.goal(sympy.Eq(P[i] * exp(-Z[i]), Q[i]), [*span, *loss]), reverse, detail="P_i e^{−Z_i} = Q_i")
+    laws = rules.Every(sympy.And(*loss), (i, 1, m))
+    unit = sympy.And(sympy.Eq(total(P[i]), 1), sympy.Eq(total(Q[i]), 1))
+    stated = lambda fact, assumed, text: rules.decide(
+        rules.goal(sympy.Or(sympy.Not(assumed), rules.fact(fact).goal.conclusion), [m >= 1]), fact, detail=text)
+    ones = rules.summed(back, i, 1, m)
+    normalised = rules.decide(rules.goal(sympy.Eq(total(P[i] * exp(-Z[i])), 1), [m >= 1, laws, unit]), ones)
+    opposite = rules.decide(rules.goal(sympy.Eq(P[i] * (Z[i] + Zr[i]), 0), [*span, *loss]), product,
+                            rules.instantiate(exp_increasing(True), {a: Z[i] + Zr[i], b: sympy.Integer(0)}),
+                            rules.instantiate(exp_increasing(True), {a: sympy.Integer(0), b: Z[i] + Zr[i]}),
+                            detail="Z'_i = −Z_i wherever P_i > 0")
+    entropy = rules.decide(rules.goal(P[i] * Z[i] >= P[i] - Q[i], [*span, *loss]), opposite,
+                           rules.instantiate(exp_tangent(), {w: Zr[i]}, span),
+                           detail="P_i Z_i ≥ P_i − Q_i (e^{Z'} ≥ 1 + Z', Z' = −Z where it matters)")
+    kl = rules.decide(rules.goal(total(P[i] * Z[i]) >= 0, [m >= 1, laws, unit]), rules.summed(entropy, i, 1, m),
+                      rules.linear(total(P[i] - Q[i])))
+    forms = rules.lemma(PROPOSITION_7, rules.fact(hockey_stick_forms()["forms"]).goal)
+    at_zero = rules.instantiate(forms, {e: sympy.Integer(0)}, detail="Proposition 7 at ε = 0")
+    half = rules.decide(rules.goal(sympy.Eq(P[i] * sympy.Max(0, 1 - exp(-Z[i])),
+                                            P[i] * sympy.Abs(1 - exp(-Z[i])) / 2 + (P[i] - Q[i]) / 2), [*span, *loss]), back,
+                        detail="max(0, a) = ½|a| + ½a at a = 1 − e^{−Z_i}, times P_i")
+    halves = rules.summed(half, i, 1, m)
+    sides = rules.linear(rules.fact(halves).goal.conclusion.rhs)
+    expectation, absolute = total(P[i] * sympy.Max(0, 1 - exp(-Z[i]))), total(P[i] * sympy.Abs(1 - exp(-Z[i])))
+    tv = rules.fact(at_zero).goal
+    forms_0 = next(c for c in tv.conclusion.args if isinstance(c, sympy.And))
+    negated = [c for c in tv.conclusion.args if c is not forms_0]  # Proposition 7's assumptions, as its goal writes them
+    distance = rules.decide(rules.goal(sympy.Or(*negated, sympy.Not(sympy.And(laws, unit)),
+                                                sympy.And(forms_0, sympy.Eq(expectation, absolute / 2))), [m >= 1]),
+                            at_zero, halves, sides,
+                            detail="d_TV = sup over tests of P(S) − Q(S) = E[max(0, 1 − e^{−Z})] = ½E[|1 − e^{−Z}|]")
+    pure = rules.decide(rules.goal(u[i] * P[i] <= exp(e) * (u[i] * Q[i]), [*span, *loss, Z[i] <= e, u[i] >= 0, u[i] <= 1]),
+                        rules.instantiate(exp_increasing(False), {a: e, b: Z[i]}),
+                        detail="Z_i ≤ ε ⇒ P_i ≤ e^ε Q_i, times u_i ∈ [0, 1]")
+    summed = rules.summed(pure, i, 1, m)
+    event = rules.decide(rules.goal(total(u[i] * P[i]) <= exp(e) * total(u[i] * Q[i]), rules.fact(summed).goal.hypotheses),
+                         summed, rules.instantiate(rules.linear(total(k * (u[i] * Q[i]))), {k: exp(e)}))
+    singleton = rules.decide(rules.goal(sympy.Eq(Q[i] * sympy.Max(Z[i] - e, 0), 0), [*span, *loss, P[i] <= exp(e) * Q[i]]),
+                             rules.instantiate(exp_increasing(True), {a: Z[i], b: e}),
+                             detail="P_i ≤ e^ε Q_i (the singleton event) ⇒ Z_i ≤ ε wherever Q_i > 0")
+    assumptions = lambda fact: sympy.And(*[h for h in rules.fact(fact).goal.hypotheses if h != (m >= 1)])
+    return combine(stated(normalised, assumptions(normalised), "E[e^{−Z}] = Σ Q_i = 1"),
+                   stated(kl, assumptions(kl), "KL = E[Z] ≥ Σ(P_i − Q_i) = 0"),
+                   distance,
+                   stated(event, assumptions(event), "P[Z ≤ ε] = 1 ⇒ P(S) ≤ e^ε Q(S) for every event (test) S"),
+                   stated(rules.summed(singleton, i, 1, m), assumptions(rules.summed(singleton, i, 1, m)),
+                          "P(S) ≤ e^ε Q(S) on the singletons ⇒ E_Q[max(Z − ε, 0)] = 0, i.e. P[Z ≤ ε] = 1"),
+                   detail="the proof")
+
+
+# μ, μ' range over ℝ (the goals' symbols are real, without a sign); σ > 0.
+_PROPOSITION_3_DOMAIN = [_σ > 0]
 
 
 @claim(paper=PAPER, label="Proposition 3",
        statement="PrivLoss(N(μ,σ²)‖N(μ',σ²)) = N(ρ, 2ρ), ρ = (μ−μ')²/2σ²; f(y) = (μ−μ')(2y−μ−μ')/2σ² is affine and "
                  "E[e^{tZ}] = e^{t(t+1)ρ}.",
-       stated_domain="μ, μ' ∈ ℝ, σ > 0", stated_where='Section 3.1, Proposition 3',
+       domain=_PROPOSITION_3_DOMAIN, stated_domain="μ, μ' ∈ ℝ, σ > 0", stated_where='Section 3.1, Proposition 3',
        quote=(r"Proposition 3 (Privacy Loss Distribution of Gaussian). Let "
               r"P=𝒩(μ,σ2)𝑃𝒩𝜇superscript𝜎2P=\mathcal{N}(\mu,\sigma^{2}) and "
               r"Q=𝒩(μ,σ2)𝑄𝒩superscript𝜇superscript𝜎2Q=\mathcal{N}(\mu^{\prime},\sigma^{2}). Then "
               r"𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)=𝒩(ρ,2ρ)\mathsf{PrivLoss}\left({P}\middle\|{Q}\right)=\mathcal{N}(\rho,2\rho) for "
               r"ρ=(μμ)22σ2𝜌superscript𝜇superscript𝜇22superscript𝜎2\rho=\frac{(\mu-\mu^{\prime})^{2}}{2\sigma^{2}}."))
 def proposition_3():
-    dens = lambda m: exp(-(y - m) ** 2 / (2 * sigma ** 2)) / sqrt(2 * sympy.pi * sigma ** 2)
-    f = sympy.expand_log(log(dens(mu) / dens(mu2)), force=True)
-    r = (mu - mu2) ** 2 / (2 * sigma ** 2)
-    slope, intercept = (mu - mu2) / sigma ** 2, -(mu - mu2) * (mu + mu2) / (2 * sigma ** 2)
-    # Y ~ N(μ, σ²) makes the affine Z normal with these moments.
-    mean, var = slope * mu + intercept, slope ** 2 * sigma ** 2
-    return establish(combine(identity(f, (mu - mu2) * (2 * y - mu - mu2) / (2 * sigma ** 2),
-                                      "the log-likelihood ratio is affine in y"),
-                             identity([mean, var], [r, 2 * r], "mean ρ and variance 2ρ under Y ~ N(μ, σ²)"),
-                             identity(_normal_mgf(r, 2 * r, t), exp(t * (t + 1) * r), "MGF of N(ρ, 2ρ) is e^{t(t+1)ρ}"), detail="the proof"),
-                     domain="μ, μ' ∈ ℝ, σ > 0")
+    """Proposition 3 by the paper's route, for every real μ, μ' and σ > 0. The log-likelihood ratio
+    f(y) = log(P(y)/Q(y)) is affine in y, and f(y) − ρ = c·(y − μ)/σ with c = (μ − μ')/σ, c² = 2ρ. With
+    Y ~ N(μ, σ²), G = (Y − μ)/σ ~ N(0, 1), so Z = f(Y) = ρ + c·G, and c·G ~ N(0, c²) for every real c (φ is
+    even, so −G ~ N(0, 1) too; c = 0 is the point mass): Z ~ N(ρ, 2ρ). Its MGF E[e^{tZ}] = e^{tρ}∫ e^{tcu} φ(u) du
+    is integrated symbolically: e^{t(t+1)ρ}."""
+    yy, tt, uu, m1, m2 = sympy.symbols("y t u mu mu'", real=True)
+    s_ = sympy.Symbol("sigma", positive=True)
+    dens = lambda m: exp(-(yy - m) ** 2 / (2 * s_ ** 2)) / sqrt(2 * sympy.pi * s_ ** 2)
+    affine = (m1 - m2) * (2 * yy - m1 - m2) / (2 * s_ ** 2)
+    r, c = (m1 - m2) ** 2 / (2 * s_ ** 2), (m1 - m2) / s_
+    phi = lambda v: exp(-v ** 2 / 2) / sqrt(2 * sympy.pi)
+    scaled = sympy.integrate(exp(tt * c * uu) * phi(uu), (uu, -sympy.oo, sympy.oo), conds="none")
+    return establish(combine(identity(log(dens(m1) / dens(m2)), affine, "the log-likelihood ratio is affine in y"),
+                             identity([affine - r, c ** 2], [c * (yy - m1) / s_, 2 * r],
+                                      "f(y) − ρ = c·(y − μ)/σ with c = (μ − μ')/σ, c² = 2ρ: Z = ρ + c·G, G ~ N(0, 1)"),
+                             identity(phi(-uu), phi(uu), "φ(−u) = φ(u): c·G ~ N(0, c²) for either sign of c"),
+                             identity(exp(tt * r) * scaled, exp(tt * (tt + 1) * r),
+                                      "E[e^{tZ}] = e^{tρ}∫ e^{tcu} φ(u) du (integrated symbolically) = e^{t(t+1)ρ}"),
+                             detail="the proof"),
+                     domain=_PROPOSITION_3_DOMAIN)
 
 
 @claim(paper=PAPER, label="Lemma 4 (Neyman–Pearson)",
@@ -323,9 +409,14 @@ def lemma_4():
                      prose_steps=['randomised tests are mixtures of deterministic ones'])
 
 
+# "the log likelihood ratio is well-defined for all y": mutually absolutely continuous laws (same support)
+_LEMMA_6_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m")]
+
+
 @claim(paper=PAPER, label="Lemma 6 and Remark 5",
        statement="f_{P‖Q} = −f_{Q‖P}, and E_{Y←Q}[g(f(Y))] = E_{Z←PrivLoss(P‖Q)}[g(Z)e^{−Z}] for measurable g.",
-       stated_domain='P, Q with the same support, every measurable g', stated_where='Section 3.2, Remark 5 and Lemma 6',
+       domain=_LEMMA_6_DOMAIN, stated_domain='P, Q with the same support, every measurable g',
+       stated_where='Section 3.2, Remark 5 and Lemma 6',
        quote=(r"Remark 5. Fix distributions P𝑃P and Q𝑄Q on 𝒴𝒴\mathcal{Y} such that the log likelihood ratio "
               r"fPQ(y)=log(P(y)Q(y))f_{\left.{P}\middle\|{Q}\right.}(y)=\log\left(\frac{P(y)}{Q(y)}\right) is "
               r"well-defined for all y𝒴𝑦𝒴y\in\mathcal{Y}. Since "
@@ -356,20 +447,51 @@ def lemma_6():
                                        sympy.expand(sympy.expand_log(rhs, force=True)), f"random pair {seed}, g = {name}"))
     out.append(identity(_normal_mgf(rho, 2 * rho, t - 1), _normal_mgf(-rho, 2 * rho, t),
                         "Gaussian: E_P[e^{tZ}e^{−Z}] = E_Q[e^{tf}] (Z ~ N(ρ,2ρ) under P, N(−ρ,2ρ) under Q)"))
-    # Every pair, every g: the integrands agree pointwise, q g(log(p/q)) = p g(log(p/q)) e^{−log(p/q)}.
-    pp, qq = sympy.symbols("p q", positive=True)
-    G = sympy.Function("g")
-    statement = combine(identity(log(pp / qq), -log(qq / pp), "f_{P‖Q} = −f_{Q‖P} pointwise"),
-                        identity(qq * G(log(pp / qq)), pp * G(log(pp / qq)) * exp(-log(pp / qq)),
-                                 "q·g(f) = p·g(f)·e^{−f} pointwise for any g, so the two expectations are equal"))
-    return establish(statement, out, domain='P, Q with the same support, every measurable g',
-                     prose_steps=['the pointwise identities integrated over outcomes'])
+    return establish(_change_of_distribution(), out, domain=_LEMMA_6_DOMAIN)
+
+
+def _change_of_distribution():
+    """Remark 5 and Lemma 6 as kernel steps, for every pair of nonnegative laws P, Q on m outcomes (the
+    privacy loss is well-defined) and every real function of the outcome (g(f(y)) among them). The log-likelihood
+    ratios are read by their defining property (P(S) = E_Q[e^{f_{P‖Q}}·1_S] for every S; outcome by outcome
+    P_i = Q_i e^{Z_i}, and Q_i = P_i e^{Z'_i} for f_{Q‖P}; assumptions quantified in the conclusion). Then Z'_i = −Z_i
+    wherever Q_i > 0 (e^{Z_i}e^{Z'_i} = e^{Z_i + Z'_i} = 1 and e^a is strictly increasing), so E_Q[(Z + Z')²] = 0 (Remark 5),
+    Q_i g_i = P_i g_i e^{−Z_i}, and summed over the outcomes E_Q[g] = E_P[g·e^{−Z}]."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    i, m = sympy.symbols("i m", integer=True)
+    P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)  # the laws of the domain
+    g, Z, Zr = sympy.IndexedBase("g"), sympy.IndexedBase("Z"), sympy.IndexedBase("Z'")
+    w, v, a, b = sympy.symbols("w v a b", real=True)
+    span = [i >= 1, i <= m]
+    density = [sympy.Eq(P[i], Q[i] * exp(Z[i])), sympy.Eq(Q[i], P[i] * exp(Zr[i]))]
+    product = rules.instantiate(identity(exp(w) * exp(v), exp(w + v), "e^w·e^v = e^{w+v}"), {w: Z[i], v: Zr[i]}, span)
+    negated = rules.decide(rules.goal(sympy.Eq(Q[i] * (Z[i] + Zr[i]) ** 2, 0), [*span, *density]), product,
+                           rules.instantiate(exp_increasing(True), {a: Z[i] + Zr[i], b: sympy.Integer(0)}),
+                           rules.instantiate(exp_increasing(True), {a: sympy.Integer(0), b: Z[i] + Zr[i]}),
+                           detail="Remark 5: f_{Q‖P} = −f_{P‖Q} where Q_i > 0 (then P_i > 0 and e^{Z + Z'} = 1)")
+    pointwise = rules.decide(rules.goal(sympy.Eq(Q[i] * g[i], P[i] * g[i] * exp(-Z[i])), [*span, *density]), negated,
+                             detail="Q_i g_i = P_i g_i e^{−Z_i}: the density of Q with respect to P is e^{−Z}")
+    # the defining properties are the statement's assumptions (for every such Z, Z'), quantified in the conclusion
+    laws = rules.Every(sympy.And(*density), (i, 1, m))
+    stated = lambda fact, text: rules.decide(rules.goal(sympy.Or(sympy.Not(laws), rules.fact(fact).goal.conclusion), [m >= 1]),
+                                             fact, detail=text)
+    return combine(stated(rules.summed(negated, i, 1, m), "Remark 5: E_Q[(Z + Z')²] = 0, so −Z' (Z' ← PrivLoss(Q‖P)) "
+                                                          "has the law of f_{P‖Q}(Y), Y ← Q"),
+                   stated(rules.summed(pointwise, i, 1, m), "Lemma 6: E_{Y←Q}[g] = E_{Y←P}[g·e^{−Z}], summed over the "
+                                                            "m outcomes"),
+                   detail="the proof")
+
+
+# "P and Q such that the privacy loss distribution is well-defined": mutually absolutely continuous (same support)
+_PROPOSITION_7_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _ε >= 0]
 
 
 @claim(paper=PAPER, label="Proposition 7",
-       statement="δ = sup_S P(S) − e^ε Q(S) equals P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] = "
-                 "∫_ε^∞ e^{ε−z} P[Z > z] dz ≤ P[Z > ε].",
-       stated_domain='every pair P, Q, every ε ≥ 0', stated_where='Section 3.3, Proposition 7',
+       statement="δ = sup_S P(S) − e^ε Q(S) equals P[Z > ε] − e^ε P[−Z' > ε] = E[max(0, 1 − e^{ε−Z})] ≤ P[Z > ε] "
+                 "(the third, integral form as printed is the claim 'Proposition 7 (third form, integrand)').",
+       domain=_PROPOSITION_7_DOMAIN, stated_domain='every pair P, Q with a well-defined privacy loss, every ε ≥ 0',
+       stated_where='Section 3.3, Proposition 7',
        quote=(r"Proposition 7 (Conversion from Privacy Loss Distribution to Approximate Differential Privacy). Let "
               r"P𝑃P and Q𝑄Q be two probability distributions on 𝒴𝒴\mathcal{Y} such that the privacy loss "
               r"distribution 𝖯𝗋𝗂𝗏𝖫𝗈𝗌𝗌(PQ)\mathsf{PrivLoss}\left({P}\middle\|{Q}\right) is well-defined. Fix "
@@ -398,20 +520,10 @@ def proposition_7():
                                        f"Gaussian ρ={r}, ε={e}: quadrature of forms 2 and 3 = closed form 1"))
         out.append(ordered([truth, pld.delta_tail(e) + exp(e) * sympy.erfc((e + r) / sqrt(4 * r)) / 2],
                            f"Gaussian ρ={r}, ε={e}: δ ≤ P[Z > ε]"))
-    # Every pair, integrand by integrand (x = e^ε, p = P(y), q = Q(y) > 0): sup_S P(S) − xQ(S) = Σ(p − xq)₊
-    # (S = {p > xq}) = P[Z > ε] − xQ[Z > ε]; p·max(0, 1 − x q/p) = max(0, p − xq); for z > ε,
-    # ∫_ε^z e^{ε−s} ds = 1 − e^{ε−z} (then Fubini); and (p − xq)₊ ≤ p·1[p > xq].
-    pp, qq, xx, zz = sympy.symbols("p q x z", positive=True)
-    a, s_ = sympy.Symbol("a", real=True), sympy.Symbol("s", real=True)
-    statement = combine(identity(sympy.Max(0, a), (a + sympy.Abs(a)) / 2, "max(0, a) = (a + |a|)/2"),
-                        identity([pp * (1 - xx * qq / pp), pp * sympy.Abs(1 - xx * qq / pp)],
-                                 [pp - xx * qq, sympy.Abs(pp - xx * qq)], "so p·max(0, 1 − e^{ε−Z}) = max(0, p − e^ε q)"),
-                        identity(sympy.integrate(exp(eps - s_), (s_, eps, eps + zz)), 1 - exp(-zz),
-                                 "∫_ε^Z e^{ε−s} ds = 1 − e^{ε−Z} for Z = ε + z > ε: form 3 = form 2 by Fubini"),
-                        real_closed(pp - (pp - xx * qq), [pp, qq, xx], [pp > xx * qq],
-                                    "where p > e^ε q: p − e^ε q ≤ p, so δ ≤ P[Z > ε]"))
-    return establish(statement, out, domain='every pair P, Q, every ε ≥ 0',
-                     prose_steps=['the pointwise facts integrated over outcomes'])
+    # Every pair of laws on m outcomes, every m (the paper's integrals over outcomes are these sums): the kernel steps
+    # of _cs_helpers.hockey_stick_forms. The third, integral form as printed is the claim 'Proposition 7 (third form,
+    # integrand)' (an erratum whose corrected form is checked there).
+    return establish(hockey_stick_forms()["forms"], out, domain=_PROPOSITION_7_DOMAIN)
 
 
 @claim(paper=PAPER, label="Proposition 7 (third form, integrand)",
@@ -450,7 +562,7 @@ _COROLLARY_8_DOMAIN = [_ε >= 0, _ρ > 0]
 
 @claim(paper=PAPER, label="Corollary 8",
        statement="The Gaussian mechanism with ρ = Δ²/2σ² is (ε, δ)-DP with δ = Φ̄((ε−ρ)/√(2ρ)) − e^ε Φ̄((ε+ρ)/√(2ρ)), "
-                 "optimal, increasing in ρ; for ε ≥ ρ, δ ≤ Φ̄((ε−ρ)/√(2ρ)) ≤ e^{−(ε−ρ)²/4ρ}/max{2, √(π/ρ)(ε−ρ)}.",
+                 "optimal, increasing in ρ (the Mills-type bound Φ̄(u) ≤ e^{−u²/2}/2 is checked on u ∈ [0, 12]).",
        domain=_COROLLARY_8_DOMAIN, stated_domain='ε ≥ 0, ρ > 0 (univariate Gaussian)', stated_where='Section 3.3, Corollary 8',
        quote=(r"Corollary 8 (Tight Approximate Differential Privacy for Univariate Gaussian). Let "
               r"q:𝒳n:𝑞superscript𝒳𝑛q:\mathcal{X}^{n}\to\mathbb{R} be a deterministic function and let "
@@ -478,43 +590,39 @@ def corollary_8():
                        "δ(ε=1) increases with ρ ∈ {1/100, 1/8, 1/2, 1, 2}", strict=True))
     out.append(inequality_on_box(exp(-u ** 2 / 2) / 2 - sympy.erfc(u / sqrt(2)) / 2, [(0, 12)],
                                  "Φ̄(u) ≤ e^{−u²/2}/2 for u ∈ [0, 12] (interval branch-and-bound)", variables=[u]))
-    return establish(_corollary_8_statement(), out, domain=_COROLLARY_8_DOMAIN)
+    return establish(_corollary_8_statement(), out, domain=_COROLLARY_8_DOMAIN,
+                     uses=[f"{PAPER}:proposition-3", PROPOSITION_7],
+                     prose_steps=["δ(ρ) is increasing in ρ because dδ/dρ > 0 (the mean value theorem), so a pair with "
+                                  "ρ = (μ − μ')²/2σ² ≤ ρ* = Δ²/2σ² has δ(ρ) ≤ δ(ρ*)"])
 
 
 def _corollary_8_statement():
-    """Corollary 8 for every ε, ρ: δ = E[(1 − e^{ε−Z})₊] with Z ~ N(ρ, 2ρ) (Proposition 3, Proposition 7)
-    integrated symbolically; dδ/dρ = φ-like > 0; and the two Mills bounds on u ≥ 0 from their derivatives:
-    k = φ(u)/u − Φ̄(u) has k' = −φ(u)/u² < 0 and k → 0, so k ≥ 0; h = e^{−u²/2}/2 − Φ̄(u) has h(0) = 0,
-    h' = e^{−u²/2}(1/√(2π) − u/2) (up, then down) and h → 0, so h ≥ 0."""
+    """Corollary 8 for every ε ≥ 0, ρ > 0: δ = E[(1 − e^{ε−Z})₊] with Z ~ N(ρ, 2ρ) (Proposition 3 gives the loss,
+    Proposition 7 the expectation form of δ) integrated symbolically; and dδ/dρ = e^{−(ε−ρ)²/4ρ}/(2√(πρ)) > 0."""
     z = sympy.Symbol("z", real=True)
-    dens = exp(-(z - rho) ** 2 / (4 * rho)) / sqrt(4 * sympy.pi * rho)
+    e, r = sympy.Symbol("epsilon", nonnegative=True), sympy.Symbol("rho", positive=True)
+    dens = exp(-(z - r) ** 2 / (4 * r)) / sqrt(4 * sympy.pi * r)
     tail = lambda v: sympy.erfc(v / sqrt(2)) / 2
-    delta = tail((eps - rho) / sqrt(2 * rho)) - exp(eps) * tail((eps + rho) / sqrt(2 * rho))
-    integral = sympy.integrate(dens, (z, eps, sympy.oo)) - sympy.integrate(exp(eps - z) * dens, (z, eps, sympy.oo))
-    phi = exp(-u ** 2 / 2) / sqrt(2 * sympy.pi)
-    k, h = phi / u - tail(u), exp(-u ** 2 / 2) / 2 - tail(u)
+    delta = tail((e - r) / sqrt(2 * r)) - exp(e) * tail((e + r) / sqrt(2 * r))
+    integral = sympy.integrate(dens, (z, e, sympy.oo)) - sympy.integrate(exp(e - z) * dens, (z, e, sympy.oo))
     return combine(
         identity(sympy.simplify(integral.rewrite(sympy.erf)), delta.rewrite(sympy.erf),
                  "∫_ε^∞ (1 − e^{ε−z}) dN(ρ, 2ρ)(z) = Φ̄((ε−ρ)/√(2ρ)) − e^εΦ̄((ε+ρ)/√(2ρ)), symbolic in ε, ρ"),
-        identity(sympy.diff(delta, rho), exp(-(eps - rho) ** 2 / (4 * rho)) / (2 * sqrt(sympy.pi * rho)),
-                 "dδ/dρ = e^{−(ε−ρ)²/4ρ}/(2√(πρ)) > 0: δ increases with ρ"),
-        identity([sympy.diff(k, u), sympy.limit(k, u, sympy.oo)], [-phi / u ** 2, 0],
-                 "k = φ(u)/u − Φ̄(u): k' = −φ(u)/u² < 0 and k → 0, so Φ̄(u) ≤ φ(u)/u for every u > 0"),
-        identity([h.subs(u, 0), sympy.diff(h, u), sympy.limit(h, u, sympy.oo)],
-                 [0, exp(-u ** 2 / 2) * (1 / sqrt(2 * sympy.pi) - u / 2), 0],
-                 "h = e^{−u²/2}/2 − Φ̄(u): h(0) = 0, h' has the sign of 1/√(2π) − u/2 (up, then down), h → 0, "
-                 "so Φ̄(u) ≤ e^{−u²/2}/2 for every u ≥ 0"),
-        identity((u ** 2 / 2).subs(u, (eps - rho) / sqrt(2 * rho)), (eps - rho) ** 2 / (4 * rho),
-                 "with u = (ε−ρ)/√(2ρ): u²/2 = (ε−ρ)²/4ρ and u√(2π) = √(π/ρ)(ε−ρ)"))
+        identity(sympy.diff(delta, r), exp(-(e - r) ** 2 / (4 * r)) / (2 * sqrt(sympy.pi * r)),
+                 "dδ/dρ = e^{−(ε−ρ)²/4ρ}/(2√(πρ)) > 0"), detail="the proof")
 
 
 # --------------------------------------------------------------------------------------------
 # Section 4: composition
 
 
+# k ≥ 1 pairs (P_j, Q_j), each with a well-defined privacy loss; P, Q name their sequences (P_j(y_j), Q_j(y_j))_j.
+_THEOREM_9_DOMAIN = [Integer("k", 1), SameSupport("P", "Q")]
+
+
 @claim(paper=PAPER, label="Theorem 9",
        statement="PrivLoss(ΠP_j ‖ ΠQ_j) is the convolution of the PrivLoss(P_j‖Q_j).",
-       stated_domain='every pair of independent pairs; k pairs', stated_where='Section 4, Theorem 9',
+       domain=_THEOREM_9_DOMAIN, stated_domain='every pair of independent pairs; k pairs', stated_where='Section 4, Theorem 9',
        quote=(r"Theorem 9 (Composition is Convolution of Privacy Loss Distributions). For each "
               r"j[k]𝑗delimited-[]𝑘j\in[k], let Pjsubscript𝑃𝑗P_{j} and Qjsubscript𝑄𝑗Q_{j} be distributions on "
               r"𝒴jsubscript𝒴𝑗\mathcal{Y}_{j} and assume "
@@ -556,12 +664,34 @@ def theorem_9():
                         "N(ρ1,2ρ1) * N(ρ2,2ρ2) = N(ρ1+ρ2, 2(ρ1+ρ2)) (MGFs multiply)"))
     # Every pair of pairs: at y = (y1, y2) the loss is Z1(y1) + Z2(y2), and under P1 × P2 the two
     # summands are independent, so the law of the sum is the convolution (k pairs by induction).
-    a1, b1, a2, b2 = sympy.symbols("a1 b1 a2 b2", positive=True)
-    statement = identity(log(a1 * a2 / (b1 * b2)), log(a1 / b1) + log(a2 / b2),
-                         "log (P1P2/Q1Q2)(y1, y2) = Z1(y1) + Z2(y2): the privacy loss of a product is the sum of "
-                         "independent losses, whose law is the convolution")
-    return establish(statement, out, domain='every pair of independent pairs; k pairs',
-                     prose_steps=['k pairs by induction on k'])
+    return establish(_loss_of_products(), out, domain=_THEOREM_9_DOMAIN)
+
+
+def _loss_of_products():
+    """Theorem 9 for every k ≥ 1, by induction on k (kernel steps). At an output y = (y_1, …, y_k) of the product
+    law, with P_j = P_j(y_j), Q_j = Q_j(y_j) and Z_j the privacy loss of the j-th pair there (its defining property
+    P_j = Q_j e^{Z_j}, an assumption quantified in the conclusion): ΠP_j = ΠQ_j·e^{ΣZ_j}, i.e. the privacy loss of the
+    product at y is Σ_j Z_j(y_j); the base k = 1 is the definition of the one-factor product and sum, the step peels the
+    last factor and uses e^{S}e^{Z} = e^{S+Z}. Under the product law ΠP_j the coordinates y_j are independent, so the
+    Z_j(y_j) are independent with laws PrivLoss(P_j‖Q_j), and the law of their sum is by definition the convolution."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    k, j = sympy.symbols("k j", integer=True)
+    p, q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)  # the domain's laws
+    z = sympy.IndexedBase("Z")
+    w, v = sympy.symbols("w v", real=True)
+    add = identity(exp(w) * exp(v), exp(w + v), "e^w·e^v = e^{w+v}")
+
+    def terms(n):
+        return (sympy.Product(p[j], (j, 1, n)), sympy.Product(q[j], (j, 1, n)), sympy.Sum(z[j], (j, 1, n)),
+                kernel.Every(sympy.Eq(p[j], q[j] * exp(z[j])), (j, 1, n)))
+    P, Q, S, loss = terms(k)
+    goal = kernel.goal(sympy.Or(sympy.Not(loss), sympy.Eq(P, Q * exp(S))), [k >= 1])
+    base_goal, step_goal = kernel.induction_goals(goal, k, 1)
+    base = kernel.decide(base_goal, *[kernel.unfold(t, "all") for t in terms(1)], detail="k = 1")
+    step = kernel.decide(step_goal, *[kernel.unfold(t, "end") for t in terms(k + 1)],
+                         kernel.instantiate(add, {w: S, v: z[k + 1]}), detail="k → k + 1: peel the last factor")
+    return kernel.induction(goal, k, 1, base, step, detail="the privacy loss of a product is the sum of the losses, every k")
 
 
 _ATOM_DOMAIN = [DPPair("P", "Q", _ε)]
@@ -707,9 +837,14 @@ def lemma_12():
     return establish(statement, out, domain='Δ, σ > 0, every t ≥ 0')
 
 
+# m, n: the numbers of outcomes of the two pairs whose moments multiply (every size)
+_THEOREM_13_DOMAIN = [Integer("k", 1), ZCDPMechanism("M_j", sympy.Symbol("rho_j", real=True)), _t >= 0, Integer("m", 1),
+                      Integer("n", 1)]
+
+
 @claim(paper=PAPER, label="Theorem 13",
        statement="The composition of ρ_j-zCDP mechanisms is Σρ_j-zCDP: the MGFs of independent losses multiply.",
-       stated_domain='every pair of pairs, ρ_j ≥ 0, t ≥ 0', stated_where='Section 4.1, Theorem 13',
+       domain=_THEOREM_13_DOMAIN, stated_domain='every k, ρ_j-zCDP M_j, t ≥ 0', stated_where='Section 4.1, Theorem 13',
        quote=(r"Theorem 13 (Composition for Concentrated Differential Privacy). Let "
               r"M1,M2,,Mk:𝒳n𝒴:subscript𝑀1subscript𝑀2subscript𝑀𝑘superscript𝒳𝑛𝒴M_{1},M_{2},\cdots,M_{k}:\mathcal{X}^{n}\to\mathcal{Y} "
               r"be randomized algorithms. Suppose Mjsubscript𝑀𝑗M_{j} is ρjsubscript𝜌𝑗\rho_{j}-zCDP for each "
@@ -728,28 +863,71 @@ def theorem_13():
                             "E[e^{tZ}] of a product = product of the E[e^{tZ_j}] (t = 1..4, exact)"),
             identity(exp(t * (t + 1) * r1) * exp(t * (t + 1) * r2), exp(t * (t + 1) * (r1 + r2)), "the bounds multiply"),
             exact_agreement(zcdp(R(1, 3)).compose(zcdp(R(1, 6))).rho, R(1, 2), "library ZCDP.compose adds ρ")]
-    # Every pair of pairs: the privacy loss of a product is the sum of the losses, and under the
-    # product law the summands are independent, so E[e^{t(Z1+Z2)}] = E[e^{tZ1}]E[e^{tZ2}] termwise.
-    a1, b1, a2, b2 = sympy.symbols("a1 b1 a2 b2", positive=True)
-    statement = combine(identity(a1 * a2 * (a1 * a2 / (b1 * b2)) ** t, (a1 * (a1 / b1) ** t) * (a2 * (a2 / b2) ** t),
-                                 "P(y1,y2)·e^{tZ(y1,y2)} = [P1(y1)e^{tZ1(y1)}]·[P2(y2)e^{tZ2(y2)}] termwise: the sum over "
-                                 "y1, y2 factorises"),
-                        out[1])
-    return establish(statement, out[0], out[2], domain='every pair of pairs, ρ_j ≥ 0, t ≥ 0',
-                     prose_steps=['the termwise identity summed over outcomes'])
+    return establish(_zcdp_composition(), out[0], out[1], out[2], domain=_THEOREM_13_DOMAIN, uses=[f"{PAPER}:theorem-9"])
+
+
+def _zcdp_composition():
+    """Theorem 13 by the paper's route, as kernel steps. By Theorem 9 the composed loss is Z = Σ_j Z_j with independent
+    Z_j; for two pairs of laws on m and n outcomes the expectation of e^{t(Z_1 + Z_2)} under the product law
+    factorises: Σ_i Σ_l P1_i P2_l e^{t(Z1_i + Z2_l)} = (Σ_i P1_i e^{tZ1_i})(Σ_l P2_l e^{tZ2_l}) (termwise
+    e^{t(x+y)} = e^{tx}e^{ty}, then linearity in l and in i; it holds for any reals); taken with the
+    first j − 1 mechanisms' composition as one pair and M_j as the other (j = 2, …, k), E[e^{tZ}] = Π_j m_j with
+    m_j = E[e^{tZ_j}]. Then, for every k by induction, 0 ≤ m_j ≤ e^{t(t+1)ρ_j} for every j ≤ k gives
+    0 ≤ Π_j m_j ≤ e^{t(t+1)Σ_j ρ_j} (e^{u+v} = e^u e^v)."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    i, l, m, n = sympy.symbols("i l m n", integer=True)
+    P1, P2, Z1, Z2 = (sympy.IndexedBase(name) for name in ("P1", "P2", "Z1", "Z2"))  # any reals: the identity needs no sign
+    tt, x, y, u, v, c = sympy.symbols("t x y u v k", real=True)
+    pa, pb = sympy.symbols("p1 p2", real=True)
+    mgf = lambda pp, zz: pp * exp(tt * zz)
+    joint = P1[i] * P2[l] * exp(tt * (Z1[i] + Z2[l]))
+    f1, f2 = mgf(P1[i], Z1[i]), mgf(P2[l], Z2[l])
+    point = kernel.instantiate(identity(pa * pb * exp(tt * (x + y)), pa * exp(tt * x) * (pb * exp(tt * y)),
+                                        "p₁p₂e^{t(x+y)} = p₁e^{tx}·p₂e^{ty}"),
+                               {pa: P1[i], pb: P2[l], x: Z1[i], y: Z2[l]}, [i >= 1, i <= m, l >= 1, l <= n],
+                               detail="termwise: the joint term (loss Z1 + Z2, Theorem 9) is the product of the two terms")
+    s1, s2 = sympy.Sum(f1, (i, 1, m)), sympy.Sum(f2, (l, 1, n))
+    inner = kernel.decide(kernel.goal(sympy.Eq(sympy.Sum(joint, (l, 1, n)), f1 * s2), [i >= 1, i <= m, n >= 1]),
+                          kernel.summed(point, l, 1, n),
+                          kernel.instantiate(kernel.linear(sympy.Sum(c * f2, (l, 1, n))), {c: f1}), detail="the sum over l")
+    product = kernel.decide(kernel.goal(sympy.Eq(sympy.Sum(sympy.Sum(joint, (l, 1, n)), (i, 1, m)), s1 * s2), [m >= 1, n >= 1]),
+                            kernel.summed(inner, i, 1, m),
+                            kernel.instantiate(kernel.linear(sympy.Sum(f1 * c, (i, 1, m))), {c: s2}),
+                            detail="E[e^{t(Z1+Z2)}] = E[e^{tZ1}]·E[e^{tZ2}] under the product law")
+    k, j = sympy.symbols("k j", integer=True)
+    mg, rh = sympy.IndexedBase("m"), sympy.IndexedBase("rho")
+    add = identity(exp(u + v), exp(u) * exp(v), "e^{u+v} = e^u e^v")
+
+    def terms(count):
+        bound = sympy.And(mg[j] >= 0, mg[j] <= exp(tt * (tt + 1) * rh[j]))
+        return sympy.Product(mg[j], (j, 1, count)), sympy.Sum(rh[j], (j, 1, count)), kernel.Every(bound, (j, 1, count))
+    prod_m, sum_r, every = terms(k)
+    # the mechanisms' zCDP bounds are the theorem's assumptions, quantified in the conclusion
+    goal = kernel.goal(sympy.Or(sympy.Not(every), sympy.And(prod_m >= 0, prod_m <= exp(tt * (tt + 1) * sum_r))), [k >= 1])
+    base_goal, step_goal = kernel.induction_goals(goal, k, 1)
+    base = kernel.decide(base_goal, *[kernel.unfold(term, "all") for term in terms(1)], detail="k = 1")
+    step = kernel.decide(step_goal, *[kernel.unfold(term, "end") for term in terms(k + 1)],
+                         kernel.instantiate(add, {u: tt * (tt + 1) * sum_r, v: tt * (tt + 1) * rh[k + 1]}),
+                         detail="k → k + 1: Π_{j≤k+1} m_j = (Π_{j≤k} m_j)·m_{k+1} ≤ e^{t(t+1)Σ_{j≤k}ρ_j}·e^{t(t+1)ρ_{k+1}}")
+    bound = kernel.induction(goal, k, 1, base, step, detail="0 ≤ m_j ≤ e^{t(t+1)ρ_j} for every j ≤ k ⇒ Π m_j ≤ e^{t(t+1)Σρ_j}")
+    return combine(product, bound, detail="the proof")
 
 
 def _prop14_log(r, e, tt):
     return tt * (tt + 1) * r - e * tt - log(tt + 1) + tt * log(tt / (tt + 1))
 
 
-_PROPOSITION_14_DOMAIN = [_ρ > 0, _ε >= 0]
+# P = M(x), Q = M(x') with a well-defined privacy loss (same support); t ≥ 0 is the first part's (at t = 0 the bound
+# is E[e^{0·Z}] = 1); the second part has ε ≥ ρ.
+_PROPOSITION_14_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _ρ > 0, _ε >= 0, _t >= 0]
 
 
 @claim(paper=PAPER, label="Proposition 14",
        statement="(ε, δ)-DP with δ = E[e^{tZ}]·e^{−εt}/(t+1)·(1 − 1/(t+1))^t for any t ≥ 0; under ρ-zCDP "
                  "δ = inf_t e^{t(t+1)ρ−εt}/(t+1)(1−1/(t+1))^t ≤ e^{−(ε−ρ)²/4ρ}.",
-       domain=_PROPOSITION_14_DOMAIN, stated_domain='ρ > 0, ε ≥ 0', stated_where='Section 4.1, Proposition 14',
+       domain=_PROPOSITION_14_DOMAIN, stated_domain='any M, ε, t ≥ 0; ρ > 0, ε ≥ ρ for the zCDP part',
+       stated_where='Section 4.1, Proposition 14',
        quote=(r"Proposition 14 (Conversion from Concentrated DP to Approximate DP). For any "
               r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} and any ε,t0𝜀𝑡0\varepsilon,t\geq 0, M𝑀M "
               r"satisfies (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP with δ𝛿\displaystyle\delta "
@@ -764,26 +942,6 @@ _PROPOSITION_14_DOMAIN = [_ρ > 0, _ε >= 0]
 def proposition_14():
     import mpmath
     out = []
-    zz = sympy.Symbol("zz", real=True)
-    h = (1 - exp(eps - zz)) * exp(-t * zz)
-    z_star = eps + log(1 + 1 / t)
-    # Every t > 0, ε: with w = e^{ε−z} ∈ (0, 1) (z > ε), h = e^{−εt}(1 − w)w^t and g = log(1 − w) + t log w
-    # is concave (g'' < 0, nlsat) with g'(t/(t+1)) = 0, so sup h = c, and 1[Z > ε](1 − e^{ε−Z}) ≤ c e^{tZ}.
-    w = sympy.Symbol("w", positive=True)
-    g = log(1 - w) + t * log(w)
-    statement = [identity(h.subs(zz, eps - log(w)), exp(-eps * t) * (1 - w) * w ** t, "h(z) = e^{−εt}(1 − w)w^t, w = e^{ε−z}"),
-                 identity(sympy.diff(g, w).subs(w, t / (t + 1)), 0, "g' vanishes at w = t/(t+1), i.e. z = ε + log(1+1/t)"),
-                 real_closed(1 / (1 - w) ** 2 + t / w ** 2, [w, t], [w < 1, t > 0], "−g'' = 1/(1−w)² + t/w² ≥ 0 on w ∈ (0, 1), "
-                             "t > 0: g is concave, the stationary point is the maximum")]
-    statement.append(identity(sympy.diff(g, w, 2), -1 / (1 - w) ** 2 - t / w ** 2, "g'' = −1/(1−w)² − t/w²"))
-    logs = [sympy.expand(sympy.expand_log(log(sympy.simplify(v)), force=True))
-            for v in (h.subs(zz, z_star), exp(-eps * t) / (t + 1) * (t / (t + 1)) ** t)]
-    statement.append(identity(*logs, "and equals e^{−εt}/(t+1)·(1−1/(t+1))^t (compared as logarithms, both sides > 0)"))
-    statement.append(identity((t * (t + 1) * rho - eps * t).subs(t, (eps - rho) / (2 * rho)), -(eps - rho) ** 2 / (4 * rho),
-                              "t = (ε−ρ)/2ρ gives the simple bound e^{−(ε−ρ)²/4ρ}"))
-    v = sympy.Symbol("v", positive=True)
-    statement.append(prove(1 / v - 1 + log(v), v, 1, sympy.oo, "log(t/(t+1)) ≤ t/(t+1) − 1 < 0 (log u ≤ u − 1 at u = 1/v "
-                                                               "≤ 1), so 1/(t+1)·(t/(t+1))^t ≤ 1 for t ≥ 0"))
     mpmath.mp.dps = 60
     for r, e in ((R(1, 2), 1), (R(1, 2), 3), (R(1, 10), 1), (R(1, 100), R(1, 2)), (1, 5)):
         rm, em = mpmath.mpf(sympy.Rational(r).p) / sympy.Rational(r).q, mpmath.mpf(sympy.Rational(e).p) / sympy.Rational(e).q
@@ -797,13 +955,19 @@ def proposition_14():
                                        f"ρ={r}, ε={e}: library's certified infimum vs the objective at t* found by mpmath"))
         out.append(ordered([gaussian_delta(e, 1 / sqrt(2 * r)), library, zcdp_delta_simple(r, e)],
                            f"ρ={r}, ε={e}: exact Gaussian δ ≤ Proposition 14 ≤ simple bound"))
-    return establish(combine(statement, detail="the proof"), out, domain=_PROPOSITION_14_DOMAIN)
+    return establish(combine(*zcdp_conversion_steps()["statement"], detail="the proof"), out,
+                     domain=_PROPOSITION_14_DOMAIN, uses=[PROPOSITION_7])
+
+
+# ρ > 0 is the zCDP parameter of the first sentence (its bound divides by 4ρ); log(1/δ) > 0 follows from δ ∈ (0, 1) and
+# is written out because the checkers' arithmetic does not read log.
+_REMARK_15_DOMAIN = [_ρ > 0, _ε > 0, _δ > 0, _δ < 1, log(1 / _δ) > 0]
 
 
 @claim(paper=PAPER, label="Remark 15",
        statement="ρ-zCDP gives (ρ + 2√(ρ log(1/δ)), δ)-DP; ρ = (√(L+ε) − √L)² (L = log 1/δ) suffices for (ε, δ) and lies in "
                  "[ε²/(4L+4ε), ε²/(4L)]; σ² = 2(L+ε)/ε² suffices for the Gaussian.",
-       stated_domain='every ε > 0, δ ∈ (0, 1)', stated_where='Section 4.1, Remark 15',
+       domain=_REMARK_15_DOMAIN, stated_domain='every ε > 0, δ ∈ (0, 1)', stated_where='Section 4.1, Remark 15',
        quote=(r"Remark 15. Proposition 14 shows that ρ𝜌\rho-zCDP implies "
               r"(ε,δ=exp((ερ)2/4ρ))𝜀𝛿superscript𝜀𝜌24𝜌(\varepsilon,\delta=\exp(-(\varepsilon-\rho)^{2}/4\rho))-DP for "
               r"all ερ𝜀𝜌\varepsilon\geq\rho. Equivalently, ρ𝜌\rho-zCDP implies "
@@ -816,19 +980,36 @@ def proposition_14():
               r"Lemma 12, to ensure (ε,δ)𝜀𝛿(\varepsilon,\delta)-DP it suffices to set "
               r"σ2=2ε2(log(1/δ)+ε)superscript𝜎22superscript𝜀21𝛿𝜀\sigma^{2}=\frac{2}{\varepsilon^{2}}\cdot\left(\log(1/\delta)+\varepsilon\right)."))
 def remark_15():
-    a, b = sympy.symbols("a b", positive=True)  # a = √L, b = √(L+ε), b ≥ a
-    r = (b - a) ** 2
-    c = sympy.Symbol("c", positive=True)  # c = b − a
-    statement = [identity((c ** 2 + 2 * sqrt(c ** 2 * a ** 2)), (a + c) ** 2 - a ** 2,
-                    "ρ + 2√(ρL) = ε at ρ = (√(L+ε) − √L)²: with a = √L, c = √(L+ε) − √L both sides are (a+c)² − a²"),
-           identity((b ** 2 - a ** 2) ** 2 / (4 * a ** 2) - r, (b - a) ** 3 * (b + 3 * a) / (4 * a ** 2),
-                    "ε²/4L − ρ = (b−a)³(b+3a)/4a² ≥ 0 (a = √L ≤ b = √(L+ε))"),
-           identity(r - (b ** 2 - a ** 2) ** 2 / (4 * b ** 2), (b - a) ** 3 * (3 * b + a) / (4 * b ** 2),
-                    "ρ − ε²/(4L+4ε) = (b−a)³(3b+a)/4b²"),
-           real_closed((b - a) ** 3 * (b + 3 * a) / (4 * a ** 2), [a, b], [b >= a], "(b−a)³(b+3a)/4a² ≥ 0 for b ≥ a > 0"),
-           real_closed((b - a) ** 3 * (3 * b + a) / (4 * b ** 2), [a, b], [b >= a],
-                       "(b−a)³(3b+a)/4b² ≥ 0 for b ≥ a > 0; so the Gaussian with σ² = 2(L+ε)/ε², ρ = ε²/(4(L+ε)) ≤ "
-                       "(√(L+ε) − √L)², is ρ-zCDP with a ρ that suffices")]
+    """Remark 15 for every ρ > 0, ε > 0 and δ ∈ (0, 1), as kernel steps. With L = log(1/δ): the simple bound of
+    Proposition 14, δ = e^{−(ε−ρ)²/4ρ} for ε ≥ ρ, solved for ε is ε = ρ + 2√(ρL), which is ≥ ρ. Then
+    ρ* = (√(L+ε) − √L)² has ρ* + 2√(ρ* L) = ε, so ρ*-zCDP gives (ε, δ)-DP, and ε²/(4L+4ε) ≤ ρ* ≤ ε²/(4L): each proved
+    for a = √L, b = √(L+ε) as real numbers with a, b ≥ 0 and b² = a² + ε (nlsat), then instantiated at
+    a = √log(1/δ), b = √(log(1/δ) + ε). The Gaussian N(0, σ²) with σ² = 2(L + ε)/ε² added to a sensitivity-1 query (one
+    coordinate: its privacy loss is N(ρ, 2ρ) with MGF e^{t(t+1)ρ}, ρ ≤ 1/(2σ²), by Proposition 3) is
+    ε²/(4L + 4ε)-zCDP, which is at most ρ*, so it is ρ*-zCDP and (ε, δ)-DP."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    a, b = sympy.symbols("a b", real=True)
+    roots = [a >= 0, b >= 0, sympy.Eq(b ** 2, a ** 2 + _ε), _ε > 0]
+    # ε = ρ + 2√(ρ log(1/δ)) ≥ ρ, so Proposition 14's simple bound applies there, and at this ε the bound
+    # e^{−(ε−ρ)²/4ρ} is e^{−log(1/δ)} = δ (sympy evaluates that expression to δ as it is built: no goal can state it)
+    above = kernel.decide(kernel.goal(_ρ + 2 * sqrt(_ρ * log(1 / _δ)) >= _ρ, _REMARK_15_DOMAIN),
+                          detail="ε = ρ + 2√(ρ log(1/δ)) ≥ ρ")
+    rho_star = (b - a) ** 2
+    at = {a: sqrt(log(1 / _δ)), b: sqrt(log(1 / _δ) + _ε)}
+    suffices = kernel.decide(kernel.goal(sympy.Eq(rho_star + 2 * sqrt(rho_star * a ** 2), _ε), roots),
+                             detail="ρ* + 2√(ρ*·a²) = ε for ρ* = (b − a)², b² = a² + ε, a, b ≥ 0")
+    bounds = kernel.decide(kernel.goal(sympy.And(_ε ** 2 / (4 * a ** 2 + 4 * _ε) <= rho_star, rho_star <= _ε ** 2 / (4 * a ** 2)),
+                                       [*roots, sympy.Ne(a ** 2, 0)]),
+                           detail="ε²/(4a² + 4ε) ≤ (b − a)² ≤ ε²/(4a²) for b² = a² + ε, a² ≠ 0")
+    statement = combine(above,
+                        kernel.instantiate(suffices, at, _REMARK_15_DOMAIN, detail="at a = √log(1/δ), b = √(log(1/δ) + ε): "
+                                           "ρ* + 2√(ρ* log(1/δ)) = ε"),
+                        kernel.instantiate(bounds, at, _REMARK_15_DOMAIN, detail="at a = √log(1/δ), b = √(log(1/δ) + ε): "
+                                           "ε²/(4 log(1/δ) + 4ε) ≤ ρ* ≤ ε²/(4 log(1/δ))"),
+                        identity(1 / (2 * (2 * (log(1 / _δ) + _ε) / _ε ** 2)), _ε ** 2 / (4 * log(1 / _δ) + 4 * _ε),
+                                 "the Gaussian at σ² = 2(L + ε)/ε² is 1/(2σ²) = ε²/(4L + 4ε)-zCDP (Proposition 3, Δ = 1)"),
+                        detail="the proof")
     out = []
     for e, d, ref in ((1, R(1, 10 ** 6), "0.0174689047691234"), (2, R(1, 10 ** 9), "0.0460580072313921"),
                       (8, R(1, 10 ** 5), "1.04913620122332")):
@@ -840,7 +1021,8 @@ def remark_15():
         out.append(combine(ordered([gaussian_delta(e, cal.sigma_upper), d], "δ(σ_upper) ≤ δ"),
                            near(gaussian_delta(e, cal.sigma_upper), str(d), 15, "and = δ to 15 digits"),
                            detail=f"(ε,δ)=({e},{d}): the library's minimal σ, rounded up, is a calibration"))
-    return establish(combine(statement, detail="the proof"), out, domain='every ε > 0, δ ∈ (0, 1)')
+    return establish(statement, out, domain=_REMARK_15_DOMAIN,
+                     uses=["composition-subsampling:proposition-14", "composition-subsampling:proposition-3"])
 
 
 _PROPOSITION_16_DOMAIN = [DPPair("P", "Q", _ε), _ε >= 0]
@@ -931,6 +1113,7 @@ def _hoeffding_statement(f, x, p):
                     "(iv) tE[Z] + ε²t²/2 ≤ ε²t(t+1)/2 for t ≥ 0"))
 
 
+PROPOSITION_16, THEOREM_13, REMARK_15 = (f"{PAPER}:{c}" for c in ("proposition-16-and-lemma-17", "theorem-13", "remark-15"))
 _THEOREM_18_DOMAIN = [Integer("k", 1), _εj >= 0, _δ > 0, _δ < 1]
 
 
@@ -947,13 +1130,22 @@ _THEOREM_18_DOMAIN = [Integer("k", 1), _εj >= 0, _δ > 0, _δ < 1]
               r"δ>0𝛿0\delta>0 with "
               r"ε=12j=1kεj2+2log(1/δ)j=1kεj2.𝜀12superscriptsubscript𝑗1𝑘superscriptsubscript𝜀𝑗221𝛿superscriptsubscript𝑗1𝑘superscriptsubscript𝜀𝑗2\varepsilon=\frac{1}{2}\sum_{j=1}^{k}\varepsilon_{j}^{2}+\sqrt{2\log(1/\delta)\sum_{j=1}^{k}\varepsilon_{j}^{2}}."))
 def theorem_18():
-    s2 = sympy.Symbol("s2", positive=True)
-    r = s2 / 2
-    statement = combine(identity(r + 2 * sqrt(r * L), s2 / 2 + sqrt(2 * L * s2),
-                                 "Proposition 16 (ρ_j = ε_j²/2, proved) → Theorem 13 (ρ = Σρ_j, proved) → Proposition 14's "
-                                 "simple bound / Remark 15 (proved) give the formula"),
-                        identity((r + sqrt(4 * r * L) - r) ** 2 / (4 * r), L,
-                                 "at ε = ρ + √(4ρ log(1/δ)) the simple bound e^{−(ε−ρ)²/4ρ} is δ"))
+    """Theorem 18 by the paper's route: each ε_j-DP M_j is ε_j²/2-zCDP (Proposition 16), so their composition is
+    ρ = ½Σ_j ε_j²-zCDP (Theorem 13); Proposition 14's simple bound (its goal, instantiated by a kernel step at
+    ρ = ½Σε_j² and ε = ρ + √(4ρ log(1/δ)) = ½Σε_j² + √(2 log(1/δ)Σε_j²), where e^{−(ε−ρ)²/4ρ} is δ) then gives
+    P(S) ≤ e^ε Q(S) + δ for every event S of the composed pair whose privacy loss has E[e^{tZ}] ≤ e^{t(t+1)ρ} at
+    t = (ε − ρ)/2ρ, which the zCDP guarantee of Theorem 13 provides (Remark 15 states the same rearrangement)."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    simple = kernel.lemma(PROPOSITION_14, kernel.fact(zcdp_conversion_steps()["simple"]).goal)
+    j, k = sympy.symbols("j k", integer=True)
+    ej = sympy.IndexedBase("epsilon")
+    squares = sympy.Sum(ej[j] ** 2, (j, 1, k))
+    r, e = sympy.symbols("rho epsilon", real=True)
+    rho = squares / 2
+    at = {r: rho, e: rho + sqrt(4 * rho * log(1 / _δ))}
+    statement = kernel.instantiate(simple, at, detail="Proposition 14's simple bound at ρ = ½Σε_j², ε = ½Σε_j² + "
+                                                      "√(2 log(1/δ)Σε_j²), where e^{−(ε−ρ)²/4ρ} is δ")
     out = [exact_agreement(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)),
                            R(1, 2) + sqrt(2 * log(10 ** 6)), "k = 100, ε_j = 1/10, δ = 1e-6: library formula"),
            near(advanced_composition([R(1, 10)] * 100, R(1, 10 ** 6)), "5.75652176975693", 14,
@@ -961,13 +1153,19 @@ def theorem_18():
     adv = advanced_composition([log(R(11, 10))] * 20, R(1, 10 ** 3))
     out.append(ordered([kov_delta(log(R(11, 10)), 0, 20, adv), R(1, 10 ** 3)],
                        "soundness: the optimal (KOV) δ of 20 × log(11/10)-DP at Theorem 18's ε is ≤ δ = 1e-3"))
-    return establish(statement, out, domain=_THEOREM_18_DOMAIN)
+    return establish(statement, out, domain=_THEOREM_18_DOMAIN, uses=[PROPOSITION_14, PROPOSITION_16, THEOREM_13, REMARK_15])
+
+
+# P̂, Q̂ on m outcomes with a well-defined privacy loss, g any function (a Markov kernel onto n outputs: the proof
+# covers every kernel), t ≥ 0
+_LEMMA_20_DOMAIN = [SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"), Channel("g", k="m", l="n"), _t >= 0]
+LEMMA_20 = f"{PAPER}:lemma-20"
 
 
 @claim(paper=PAPER, label="Lemma 20",
        statement="Post-processing: for P = g(P̂), Q = g(Q̂), E_{PL(P‖Q)}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] for t ≥ 0; "
                  "P(y)/Q(y) = E_{Ŷ←Q̂_y}[P̂/Q̂].",
-       stated_domain='every pair, every kernel g, every t ≥ 0', stated_where='Section 4.2, Lemma 20',
+       domain=_LEMMA_20_DOMAIN, stated_domain='every pair, every kernel g, every t ≥ 0', stated_where='Section 4.2, Lemma 20',
        quote=(r"Lemma 20 (Postprocessing for Concentrated DP). Let P^^𝑃\hat{P} and Q^^𝑄\hat{Q} be distributions on "
               r"𝒴^^𝒴\hat{\mathcal{Y}} and let g:𝒴^𝒴:𝑔^𝒴𝒴g:\hat{\mathcal{Y}}\to\mathcal{Y} be an arbitrary function. "
               r"Define P=g(P^)𝑃𝑔^𝑃P=g(\hat{P}) and Q=g(Q^)𝑄𝑔^𝑄Q=g(\hat{Q}) to be the distributions on 𝒴𝒴\mathcal{Y} "
@@ -984,20 +1182,26 @@ def lemma_20():
         out.append(exact_agreement(posterior, [p[j] / q[j] for j in range(3)], f"kernel {seed}: P/Q = E_{{Q̂_y}}[P̂/Q̂]"))
         out.append(holds(all(moment(p, q, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
                          f"kernel {seed}: E[e^{{tZ}}] decreases under post-processing, t = 1..4"))
-    return establish(post_processing_statement(), out, domain='every pair, every kernel g, every t ≥ 0',
-                     prose_steps=["Jensen's inequality for the kernel"])
+    return establish(post_processing_steps(), out, domain=_LEMMA_20_DOMAIN)
+
+
+# M̂ ρ-zCDP (P̂, Q̂ its laws on neighbours, m outcomes), g any function (a Markov kernel onto n outputs), the zCDP
+# inequality at every t ≥ 0
+_COROLLARY_21_DOMAIN = [ZCDPMechanism("Mhat", _ρ), SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"),
+                        Channel("g", k="m", l="n"), _t >= 0]
 
 
 @claim(paper=PAPER, label="Corollary 21",
        statement="If M̂ is ρ-zCDP then g∘M̂ is ρ-zCDP.",
-       stated_domain='every ρ-zCDP M̂ and every (randomised) g', stated_where='Section 4.2, Corollary 21',
+       domain=_COROLLARY_21_DOMAIN, stated_domain='every ρ-zCDP M̂ and every (randomised) g',
+       stated_where='Section 4.2, Corollary 21',
        quote=(r"Corollary 21. Let M^:𝒳n𝒴^:^𝑀superscript𝒳𝑛^𝒴\hat{M}:\mathcal{X}^{n}\to\hat{\mathcal{Y}} satisfy "
               r"ρ𝜌\rho-zCDP. Let g:𝒴^𝒴:𝑔^𝒴𝒴g:\hat{\mathcal{Y}}\to\mathcal{Y} be an arbitrary function. Define "
               r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} by M(x)=g(M^(x))𝑀𝑥𝑔^𝑀𝑥M(x)=g(\hat{M}(x)). Then "
               r"M𝑀M is also ρ𝜌\rho-zCDP."))
 def corollary_21():
     p, q = rr(sympy.Integer(2))
-    r = log(2) ** 2 / 2  # Proposition 16's ρ for ε = log 2
+    r = log(2) ** 2 / 2  # a valid ρ of RR(log 2), ε²/2 (a cross-check: the bound is compared exactly at t = 1..5)
     k = kernel(81, 2, 4)
     pp, qq = pushforward(p, k), pushforward(q, k)
     out = [ordered([moment(pp, qq, tt + 1), moment(p, q, tt + 1), exp(tt * (tt + 1) * r)],
@@ -1008,14 +1212,35 @@ def corollary_21():
         fp, fq = pushforward(ph, kk), pushforward(qh, kk)
         out.append(holds(all(moment(fp, fq, a) <= moment(ph, qh, a) for a in (2, 3, 4, 5)),
                          f"random pair and kernel {seed}: E[e^{{tZ}}] of g∘M̂ ≤ that of M̂, t = 1..4"))
-    return establish(combine(post_processing_statement(), detail="Lemma 20 for every pair and kernel, then the zCDP bound "
-                             "of M̂ carries over"), out,
-                     domain='every ρ-zCDP M̂ and every (randomised) g')
+    return establish(_zcdp_post_processing(), out, domain=_COROLLARY_21_DOMAIN, uses=[LEMMA_20])
+
+
+def _zcdp_post_processing():
+    """Corollary 21: Lemma 20's goal (for every pair of laws on m outcomes, kernel and t ≥ 0) and M̂'s ρ-zCDP bound
+    E_{PL(P̂‖Q̂)}[e^{tẐ}] ≤ e^{t(t+1)ρ} at the same t give E_{PL(P‖Q)}[e^{tZ}] ≤ e^{t(t+1)ρ} for M = g∘M̂."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    post = rules.lemma(LEMMA_20, rules.fact(post_processing_steps()).goal)
+    r = sympy.Symbol("rho", real=True)
+    bound = next(c for c in post.goal.conclusion.args if isinstance(c, sympy.LessThan))
+    mgf, source = bound.args
+    assumptions = [c for c in post.goal.conclusion.args if c is not bound]  # negated, as the conclusion writes them
+    zcdp = exp(_t * (_t + 1) * r)
+    return rules.decide(rules.goal(sympy.Or(*assumptions, source > zcdp, mgf <= zcdp), post.goal.hypotheses),
+                        post, detail="E_{PL(g(P̂)‖g(Q̂))}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] ≤ e^{t(t+1)ρ}")
+
+
+# M₁ ρ₁-zCDP and M₂(·, y₁) ρ₂-zCDP for every y₁, every t ≥ 0 of the zCDP inequality; P, Q are M₁'s laws on neighbours
+# (m outcomes), P', Q' M₂'s (n outcomes for each y₁), with well-defined losses
+_PROPOSITION_19_DOMAIN = [ZCDPMechanism("M_1", sympy.Symbol("rho_1", real=True)),
+                          ZCDPMechanism("M_2", sympy.Symbol("rho_2", real=True)), _t >= 0,
+                          SameSupport("P", "Q"), Laws("P", "Q", k="m"), SameSupport("P'", "Q'"), Laws("P'", "Q'", k="n")]
 
 
 @claim(paper=PAPER, label="Proposition 19",
        statement="Adaptive composition: M₁ ρ₁-zCDP and M₂(·, y₁) ρ₂-zCDP for every y₁ ⇒ (ρ₁+ρ₂)-zCDP.",
-       stated_domain='every adaptive composition of zCDP mechanisms', stated_where='Section 4.2, Proposition 19',
+       domain=_PROPOSITION_19_DOMAIN, stated_domain='every adaptive composition of zCDP mechanisms',
+       stated_where='Section 4.2, Proposition 19',
        quote=(r"Proposition 19 (Adaptive Composition of Concentrated DP). Let "
               r"M1:𝒳n𝒴1:subscript𝑀1superscript𝒳𝑛subscript𝒴1M_{1}:\mathcal{X}^{n}\to\mathcal{Y}_{1} be "
               r"ρ1subscript𝜌1\rho_{1}-zCDP. Let "
@@ -1035,11 +1260,26 @@ def proposition_19():
     ok = all(moment(p, q, a) <= moment(p1, q1, a) * max(moment(*second[i], a) for i in range(3)) for a in range(2, 7))
     exact_form = all(moment(p, q, a) == sympy.Add(*[p1[i] ** a / q1[i] ** (a - 1) * moment(*second[i], a) for i in range(3)])
                      for a in range(2, 7))
-    return establish(adaptive_statement("t + 1"),
+    return establish(_adaptive_zcdp(),
                      holds(exact_form, "E[e^{tZ}] of the adaptive pair = Σ_{y₁} P₁^{t+1}Q₁^{−t}·E[e^{tZ₂(y₁)}] (t = 1..5)"),
                      holds(ok, "≤ E[e^{tZ₁}]·sup_{y₁} E[e^{tZ₂(y₁)}], so exponents (ρ's) add (t = 1..5)"),
-                     domain='every adaptive composition of zCDP mechanisms',
-                     prose_steps=['the termwise identity summed over outcomes'])
+                     domain=_PROPOSITION_19_DOMAIN)
+
+
+def _adaptive_zcdp():
+    """Proposition 19 for M₁'s laws on m outcomes and M₂(·, y₁)'s on n outcomes for each y₁ (nonnegative), at
+    every t ≥ 0: the shared adaptive-composition step (_cs_helpers.adaptive_composition_steps) at c = t,
+    E₁ = t(t+1)ρ₁, E₂ = t(t+1)ρ₂, read as E[e^{tZ}] ≤ e^{t(t+1)(ρ₁+ρ₂)} for the joint pair."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    steps = adaptive_composition_steps()
+    c, E1, E2 = sympy.symbols("c E1 E2", real=True)
+    r1, r2 = sympy.symbols("rho_1 rho_2", real=True)
+    at = rules.instantiate(steps, {c: _t, E1: _t * (_t + 1) * r1, E2: _t * (_t + 1) * r2})
+    g = rules.fact(at).goal
+    bound = next(c for c in g.conclusion.args if isinstance(c, sympy.LessThan) and c.rhs == exp(_t * (_t + 1) * r1 + _t * (_t + 1) * r2))
+    return rules.decide(rules.goal(g.conclusion.xreplace({bound.rhs: exp(_t * (_t + 1) * (r1 + r2))}), [*g.hypotheses, _t >= 0]), at,
+                        detail="ρ₁-zCDP of M₁ and ρ₂-zCDP of M₂(·, y₁) for every y₁, at t ≥ 0, give (ρ₁ + ρ₂)-zCDP at t")
 
 
 def _theorem_22_steps():

@@ -23,18 +23,18 @@ from symdp.subsampled_renyi import (proposition41_bound, proposition41_zcdp_boun
 from symdp.subsampling import add_remove_to_replace, amplified, theorem29_tight_pair
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           prove, real_closed)
-from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws
+from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws, SameSupport
 
-from _cs_helpers import (adaptive_statement, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
+from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, bernoulli_steps, exp_increasing, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
                          signs_at, mean_loss_at_t_minus_one)
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _δ, _p, _Δ, _c, _d = sympy.symbols("epsilon delta p Delta c d", real=True)
+_ε, _δ, _p, _Δ, _c, _d, _x, _α = sympy.symbols("epsilon delta p Delta c d x alpha", real=True)
 _n, _k = sympy.symbols("n k", integer=True)
-p_, x_, a_, t_, v_ = sympy.symbols("p x alpha t v", positive=True)
+p_, x_, a_, t_ = sympy.symbols("p x alpha t", positive=True)
 rho_ = sympy.Symbol("rho", positive=True)
 
 
@@ -402,9 +402,13 @@ def footnote_8():
                    kind="typo")
 
 
+# P ≈ Q (one removal) and Q ≈ R (one addition), each (ε, δ)-indistinguishable: ε, δ ≥ 0 come with the pairs.
+_SECTION_6_2_DOMAIN = [DPPair("P", "Q", _ε, _δ), DPPair("Q", "R", _ε, _δ)]
+
+
 @claim(paper=PAPER, label="Section 6.2 (add/remove vs replace)",
        statement="(ε,δ)-DP under add/remove implies (2ε, (1+e^ε)δ)-DP under replace-one (group privacy).",
-       stated_domain='every triple of laws, ε ≥ 0, δ ≥ 0', stated_where='Section 6.2',
+       domain=_SECTION_6_2_DOMAIN, stated_domain='every triple of laws, ε ≥ 0, δ ≥ 0', stated_where='Section 6.2',
        quote=(r"In general, it only matters slightly which we choose: A replacement can be accomplished by a "
               r"combination of a removal and an addition. Thus, by group privacy, if the algorithm is "
               r"(ε,δ)𝜀𝛿(\varepsilon,\delta)-DP with respect to addition or removal, then it is "
@@ -422,22 +426,40 @@ def section_6_2():
         out.append(holds(max(hockey(p, r, exp(eps2)), hockey(r, p, exp(eps2))) <= d2,
                          f"triple {seed}: P≈Q and Q≈R at (log {x}, {d}) ⇒ P≈R at (2 log {x}, (1+e^ε)δ)"))
     out.append(exact_agreement(list(add_remove_to_replace(1, R(1, 10 ** 6))), [2, (1 + sympy.E) / 10 ** 6], "library"))
-    ps, qs, rs, x, d = sympy.symbols("P Q R x delta", nonnegative=True)
-    statement = real_closed(x ** 2 * rs + (1 + x) * d - ps, [ps, qs, rs, x, d], [x >= 1, ps <= x * qs + d, qs <= x * rs + d],
-                            "P(S) ≤ e^ε Q(S) + δ and Q(S) ≤ e^ε R(S) + δ ⇒ P(S) ≤ e^{2ε}R(S) + (1 + e^ε)δ, every event "
-                            "(and symmetrically)")
-    return establish(statement, out, domain='every triple of laws, ε ≥ 0, δ ≥ 0',
-                     prose_steps=['per event, then over all events'])
+    return establish(_group_privacy(), out, domain=_SECTION_6_2_DOMAIN)
+
+
+def _group_privacy():
+    """Section 6.2's group privacy, event by event, as a kernel step: with P(S), Q(S), R(S) the masses the three laws
+    give one event S, P(S) ≤ e^ε Q(S) + δ and Q(S) ≤ e^ε R(S) + δ give P(S) ≤ e^ε(e^ε R(S) + δ) + δ =
+    e^{2ε} R(S) + (1 + e^ε)δ (e^ε > 0; e^{2ε} = (e^ε)²). Every event of every triple of laws is such a point, and the
+    symmetric direction (R to P through Q) is the same goal with the laws renamed."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    ps, qs, rs = sympy.symbols("P(S) Q(S) R(S)", real=True)
+    x = sympy.Symbol("x", real=True)
+    # the event's masses are quantified in the conclusion (for every event S), not a restriction of the domain
+    step = lambda y: sympy.Or(sympy.Not(sympy.And(ps <= y * qs + _δ, qs <= y * rs + _δ)), ps <= y ** 2 * rs + (1 + y) * _δ)
+    chained = kernel.decide(kernel.goal(step(x), [x > 0, _δ >= 0]),
+                            detail="x > 0: P(S) ≤ xQ(S) + δ, Q(S) ≤ xR(S) + δ ⇒ P(S) ≤ x²R(S) + (1 + x)δ")
+    return kernel.instantiate(chained, {x: exp(_ε)}, [_ε >= 0, _δ >= 0],
+                              detail="at x = e^ε: P(S) ≤ e^{2ε}R(S) + (1 + e^ε)δ")
 
 
 # --------------------------------------------------------------------------------------------
 # Section 6: Rényi DP
 
 
+# "the privacy loss distribution is well-defined": mutually absolutely continuous laws; α > 1 (and ρ ≥ 0 for zCDP:
+# the proof needs no sign of ρ)
+_DEFINITION_30_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1, sympy.Symbol("rho", real=True) >= 0]
+_DEFINITION_30_PROOF_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1]
+
+
 @claim(paper=PAPER, label="Definition 30",
        statement="(α, ε)-RDP: E[e^{(α−1)Z}] ≤ e^{(α−1)ε}; ρ-zCDP ⇔ (α, αρ)-RDP for all α > 1; "
                  "P[Z > ε̃] ≤ e^{−(α−1)(ε̃−ε)} (Markov).",
-       stated_domain='α > 1, ρ ≥ 0', stated_where='Section 6.4, Definition 30',
+       domain=_DEFINITION_30_DOMAIN, stated_domain='α > 1, ρ ≥ 0', stated_where='Section 6.4, Definition 30',
        quote=(r"Definition 30 (Rényi Differential Privacy). Let M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} "
               r"be a randomized algorithm. We say that M𝑀M satisfies (α,ε)𝛼𝜀(\alpha,\varepsilon)-Rényi differential "
               r"privacy ((α,ε)𝛼𝜀(\alpha,\varepsilon)-RDP) if, for all neighbouring inputs "
@@ -449,11 +471,6 @@ def section_6_2():
               r"equivalent to satisfying (α,αρ)𝛼𝛼𝜌(\alpha,\alpha\cdot\rho)-RDP for all α(1,)𝛼1\alpha\in(1,\infty). "
               r"Rényi DP inherits the nice composition properties of concentrated DP:"))
 def definition_30():
-    zz = sympy.Symbol("w", nonnegative=True)
-    statement = combine(identity(exp(t_ * (t_ + 1) * rho_).subs(t_, a_ - 1), exp((a_ - 1) * a_ * rho_),
-                                 "t = α − 1 turns zCDP into (α, αρ)-RDP, every α > 1"),
-                        prove(exp(zz) - 1, zz, 0, sympy.oo, "Markov, pointwise: 1[Z > ε̃] ≤ e^{(α−1)(Z − ε̃)} since "
-                                                             "e^w ≥ 1 for w = (α−1)(Z − ε̃) ≥ 0 (and e^w > 0 always)"))
     out = []
     p1, q1 = rr(sympy.Integer(2))
     p, q = product_law(*[p1] * 5), product_law(*[q1] * 5)
@@ -462,13 +479,73 @@ def definition_30():
         for e in (1, 2):
             tail = sympy.Add(*[u for u, w in zip(p, q) if sign(log(u / w) - e) > 0])
             out.append(ordered([tail, exp(-(a - 1) * (e - d))], f"RR(log 2)^5, α = {a}, ε̃ = {e}: P[Z > ε̃] ≤ e^{{−(α−1)(ε̃−D_α)}}"))
-    return establish(statement, out, domain='α > 1, ρ ≥ 0',
-                     prose_steps=["Markov's inequality applied pointwise"])
+    return establish(_renyi_dp_steps(), out, domain=_DEFINITION_30_PROOF_DOMAIN)
+
+
+def _renyi_dp_steps():
+    """Definition 30's statements as kernel steps, for every pair of laws P, Q on m outcomes with a well-defined
+    privacy loss Z (E[e^{tZ}] = Σ P_i e^{tZ_i}; the steps hold for every real Z_i); the relation between t and α, the
+    indicator and the RDP bound are the statements' assumptions, quantified in the conclusions:
+    - ρ-zCDP ⇔ (α, αρ)-RDP for every α > 1: at t = α − 1 the two inequalities have equal sides (outcome by outcome
+      e^{tZ_i} = e^{(α−1)Z_i}, summed; e^{t(t+1)ρ} = e^{(α−1)αρ}), and at t = 0 the zCDP inequality holds for every pair
+      (E[e^{0·Z}] = ΣP_i = 1 = e^0), so "for all t ≥ 0" and "for all α > 1" say the same;
+    - Markov's inequality (the statement's tail bound): 1[Z_i > ε̃] ≤ e^{(α−1)(Z_i − ε̃)} outcome by outcome (the exponent
+      is > 0 where Z_i > ε̃, and e^w > 0), in expectation under P, and e^{(α−1)(Z−ε̃)} = e^{−(α−1)ε̃}e^{(α−1)Z} pulled out
+      of the sum: (α, ε)-RDP gives P[Z > ε̃] ≤ e^{−(α−1)(ε̃ − ε)}."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+    from _vertex import indicator
+
+    i, m = sympy.symbols("i m", integer=True)
+    P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)  # the laws of the domain
+    Z, s = sympy.IndexedBase("Z"), sympy.IndexedBase("s")
+    al, e, et, t, r, a, b, w, v, k = sympy.symbols("alpha epsilon epsilon~ t rho a b w v k", real=True)
+    span = [i >= 1, i <= m]
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    mgf_t, mgf = total(P[i] * exp(t * Z[i])), total(P[i] * exp((al - 1) * Z[i]))
+    zcdp, rdp = mgf_t <= exp(t * (t + 1) * r), mgf <= exp((al - 1) * (al * r))
+    same = rules.summed(rules.decide(rules.goal(sympy.Eq(P[i] * exp(t * Z[i]), P[i] * exp((al - 1) * Z[i])),
+                                                [*span, sympy.Eq(t, al - 1)])), i, 1, m)
+    reparametrised = rules.decide(rules.goal(sympy.Or(sympy.Not(sympy.Eq(t, al - 1)), sympy.Equivalent(zcdp, rdp)),
+                                             [m >= 1, al > 1]), same,
+                                  detail="at t = α − 1: E[e^{tZ}] ≤ e^{t(t+1)ρ} ⇔ E[e^{(α−1)Z}] ≤ e^{(α−1)αρ}")
+    increasing = lambda hi, lo: rules.instantiate(exp_increasing(False), {a: hi, b: lo})
+    zero = sympy.Integer(0)
+    at_one = rules.summed(rules.decide(rules.goal(sympy.Eq(P[i] * exp(t * Z[i]), P[i]), [*span, sympy.Eq(t, 0)]),
+                                       increasing(t * Z[i], zero), increasing(zero, t * Z[i])), i, 1, m)
+    at_zero = rules.decide(rules.goal(sympy.Or(sympy.Not(sympy.And(sympy.Eq(t, 0), sympy.Eq(total(P[i]), 1))), zcdp),
+                                      [m >= 1]), at_one, increasing(t * (t + 1) * r, zero),
+                           detail="t = 0: E[e^{0·Z}] = ΣP_i = 1 ≤ e^0, for every pair")
+    above = indicator(Z[i] - et, s[i])
+    point = rules.decide(rules.goal(s[i] <= exp((al - 1) * (Z[i] - et)), [*span, al > 1, above]),
+                         increasing((al - 1) * (Z[i] - et), zero), detail="1[Z_i > ε̃] ≤ e^{(α−1)(Z_i − ε̃)}")
+    product = identity(exp(w) * exp(v), exp(w + v), "e^w·e^v = e^{w+v}")
+    split = rules.instantiate(product, {w: (al - 1) * Z[i], v: -(al - 1) * et}, span)
+    factored = rules.summed(rules.decide(rules.goal(sympy.Eq(P[i] * exp((al - 1) * (Z[i] - et)),
+                                                             exp(-(al - 1) * et) * (P[i] * exp((al - 1) * Z[i]))), span),
+                                         split), i, 1, m)
+    pp, zz = sympy.Symbol("p", nonnegative=True), sympy.Symbol("z", real=True)
+    body = pp * exp((al - 1) * zz)
+    expanded = sympy.expand(body, mul=True, multinomial=True, power_exp=False, power_base=False, log=False)
+    forms = rules.summed(rules.instantiate(identity(body, expanded, "p·e^{(α−1)z} as the linear split writes it"),
+                                           {pp: P[i], zz: Z[i]}, span), i, 1, m)
+    pulled = rules.instantiate(rules.linear(total(k * P[i] * exp((al - 1) * Z[i]))), {k: exp(-(al - 1) * et)})
+    tail = total(s[i] * P[i]) <= exp(-(al - 1) * (et - e))
+    bounded = rules.decide(rules.goal(tail, [m >= 1, al > 1, rules.Every(above, (i, 1, m)), mgf <= exp((al - 1) * e)]),
+                           rules.expectation(point, i, 1, m, P[i]), factored, pulled, forms,
+                           rules.instantiate(product, {w: -(al - 1) * et, v: (al - 1) * e}))
+    markov = rules.decide(rules.goal(sympy.Or(sympy.Not(sympy.And(rules.Every(above, (i, 1, m)), mgf <= exp((al - 1) * e))),
+                                              tail), [m >= 1, al > 1]), bounded,
+                          detail="Markov: (α, ε)-RDP gives P[Z > ε̃] ≤ e^{−(α−1)ε̃}E[e^{(α−1)Z}] ≤ e^{−(α−1)(ε̃ − ε)}")
+    return combine(reparametrised, at_zero, markov, detail="the proof")
+
+
+# M₁ and M₂(·, y₁) (every y₁) with well-defined privacy losses, α > 1
+_LEMMA_31_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), SameSupport("P'", "Q'"), Laws("P'", "Q'", k="n"), _α > 1]
 
 
 @claim(paper=PAPER, label="Lemma 31",
        statement="Adaptive RDP composition: (α, ε₁) then (α, ε₂) for every y₁ gives (α, ε₁ + ε₂).",
-       stated_domain='every adaptive pair, α > 1', stated_where='Section 6.4, Lemma 31',
+       domain=_LEMMA_31_DOMAIN, stated_domain='every adaptive pair, α > 1', stated_where='Section 6.4, Lemma 31',
        quote=(r"Lemma 31. Let M1:𝒳n𝒴1:subscript𝑀1superscript𝒳𝑛subscript𝒴1M_{1}:\mathcal{X}^{n}\to\mathcal{Y}_{1} be "
               r"(α,ε1)𝛼subscript𝜀1(\alpha,\varepsilon_{1})-RDP. Let "
               r"M2:𝒳n×𝒴1𝒴2:subscript𝑀2superscript𝒳𝑛subscript𝒴1subscript𝒴2M_{2}:\mathcal{X}^{n}\times\mathcal{Y}_{1}\to\mathcal{Y}_{2} "
@@ -486,8 +563,23 @@ def lemma_31():
     for a in (R(3, 2), 2, R(7, 2)):
         total = _renyi(p1, q1, a) + max((_renyi(*second[i], a) for i in range(3)), key=lambda v: sympy.N(v, 30))
         out.append(ordered([_renyi(p, q, a), total], f"α = {a}: D_α(joint) ≤ D_α(M₁) + sup_y₁ D_α(M₂(·, y₁))"))
-    return establish(adaptive_statement("α"), out, domain='every adaptive pair, α > 1',
-                     prose_steps=['the termwise identity summed over outcomes'])
+    return establish(_adaptive_rdp(), out, domain=_LEMMA_31_DOMAIN)
+
+
+def _adaptive_rdp():
+    """Lemma 31 for M₁'s laws on m outcomes and M₂(·, y₁)'s on n outcomes for each y₁ (nonnegative): the shared
+    adaptive-composition step (_cs_helpers.adaptive_composition_steps) at c = α − 1, E₁ = (α − 1)ε₁, E₂ = (α − 1)ε₂,
+    read as E[e^{(α−1)Z}] ≤ e^{(α−1)(ε₁+ε₂)} for the joint pair."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    steps = adaptive_composition_steps()
+    c, E1, E2 = sympy.symbols("c E1 E2", real=True)
+    e1, e2 = sympy.symbols("epsilon_1 epsilon_2", real=True)
+    at = rules.instantiate(steps, {c: _α - 1, E1: (_α - 1) * e1, E2: (_α - 1) * e2})
+    g = rules.fact(at).goal
+    bound = next(c for c in g.conclusion.args if isinstance(c, sympy.LessThan) and c.rhs == exp((_α - 1) * e1 + (_α - 1) * e2))
+    return rules.decide(rules.goal(g.conclusion.xreplace({bound.rhs: exp((_α - 1) * (e1 + e2))}), [*g.hypotheses, _α > 1]), at,
+                        detail="(α, ε₁)-RDP of M₁ and (α, ε₂)-RDP of M₂(·, y₁) for every y₁ give (α, ε₁ + ε₂)-RDP")
 
 
 @claim(paper=PAPER, label="Definition 32",
@@ -704,9 +796,15 @@ def lemma_33_67():
                      stated_domain='every pair, α > 1')
 
 
+# P, Q with a well-defined privacy loss (Lemma 33's standing assumption), α > 1, ε̃ ≥ D_α(P‖Q) (the proof needs no
+# bound on ε̃: every ε̃ is covered).
+_LEMMA_33_8_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1, sympy.Symbol("epsilon~", real=True) >= sympy.Symbol("D_alpha(P||Q)", real=True)]
+_LEMMA_33_8_PROOF_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1]
+
+
 @claim(paper=PAPER, label="Lemma 33 (part 8)",
        statement="For ε̃ ≥ D_α(P‖Q): P(S) ≤ e^{ε̃}Q(S) + e^{−(α−1)(ε̃−D_α)}(1/α)(1−1/α)^{α−1}; Proposition 14 with t = α−1.",
-       stated_domain='α > 1, ε̃ ≥ D_α', stated_where='Section 6.4, Lemma 33 (part 8)',
+       domain=_LEMMA_33_8_DOMAIN, stated_domain='α > 1, ε̃ ≥ D_α', stated_where='Section 6.4, Lemma 33 (part 8)',
        quote=(r"8. 8. Conversion to approximate DP: For all measurable S𝒴𝑆𝒴S\subset\mathcal{Y}, all "
               r"α(1,)𝛼1\alpha\in(1,\infty), and all "
               r"ε~Dα(PQ)\tilde{\varepsilon}\geq\mathrm{D}_{\alpha}\left(P\middle\|Q\right), "
@@ -715,12 +813,47 @@ def lemma_33_67():
               r"e^{\tilde{\varepsilon}}\cdot "
               r"Q(S)+e^{-(\alpha-1)(\tilde{\varepsilon}-\mathrm{D}_{\alpha}\left(P\middle\|Q\right))}."))
 def lemma_33_8():
-    d = sympy.Symbol("D", positive=True)
-    e = sympy.Symbol("e", positive=True)
-    statement = identity(exp(-(a_ - 1) * (e - d)) / a_ * (1 - 1 / a_) ** (a_ - 1),
-                         (exp(t_ * d - e * t_) / (t_ + 1) * (1 - 1 / (t_ + 1)) ** t_).subs(t_, a_ - 1),
-                         "Lemma 33.8 is Proposition 14's bound (proved for every t > 0) at t = α − 1 with "
-                         "E[e^{tZ}] = e^{(α−1)D_α}")
+    """Lemma 33.8 by the steps of the proof of Proposition 14 at t = α − 1 > 0 (re-run here: the pointwise bound
+    max{0, 1 − e^{ε−z}} ≤ c·e^{tz} in expectation, joined with Proposition 7's goals), with E_P[e^{(α−1)Z}] =
+    Σ P_i e^{(α−1)Z_i} = e^{(α−1)D_α(P‖Q)}, so e^{−(α−1)ε̃}·E[e^{(α−1)Z}] is the paper's e^{−(α−1)(ε̃ − D_α)}; and
+    (1/α)(1 − 1/α)^{α−1} ≤ 1 (the same proof's step at t = α − 1) gives the simpler bound. The laws' defining property and
+    the test are the statement's assumptions, quantified in the conclusion."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    steps = zcdp_conversion_steps()
+    first, below = steps["first"], steps["below_one"]  # the proof of Proposition 14's steps, re-run (they rest on Proposition 7)
+    i, m = sympy.symbols("i m", integer=True)
+    P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    Z, u = sympy.IndexedBase("Z"), sympy.IndexedBase("u")
+    tt, e, al = sympy.Symbol("t", real=True), sympy.Symbol("epsilon", real=True), _α
+    assumed = [kernel.Every(sympy.And(u[i] >= 0, u[i] <= 1), (i, 1, m)), kernel.Every(sympy.Eq(P[i], Q[i] * exp(Z[i])), (i, 1, m))]
+    laws = [m >= 1, *assumed, al > 1]
+    at = kernel.instantiate(first, {tt: al - 1}, laws, detail="Proposition 14 at t = α − 1")
+    bound = kernel.instantiate(below, {tt: al - 1}, [al > 1])
+    event, (lhs, rhs) = sympy.Sum(u[i] * (P[i] - exp(e) * Q[i]), (i, 1, m)), kernel.fact(at).goal.conclusion.args[1].args
+    mgf = sympy.Sum(P[i] * exp((al - 1) * Z[i]), (i, 1, m))
+    # c ≤ e^{−(α−1)ε̃}, weighted by the masses P_i e^{(α−1)Z_i} ≥ 0 and summed; k stands for either constant in the
+    # linear split (which would expand them), and the split writes e^{(α−1)Z_i} as e^{αZ_i − Z_i}
+    tp, k = sympy.Symbol("t", positive=True), sympy.Symbol("k", real=True)
+    power = kernel.instantiate(identity((1 - 1 / (tp + 1)) ** tp, exp(tp * log(tp / (tp + 1))),
+                                        "(1 − 1/(t+1))^t = e^{t log(t/(t+1))} for t > 0"), {tp: al - 1}, [al > 1])
+    c = lhs.function.as_independent(i)[0]
+    simpler = exp(-(al - 1) * e)
+    constant = kernel.decide(kernel.goal(c <= simpler, [i >= 1, i <= m, al > 1]), bound, power,
+                             identity(exp(-(al - 1) * e), exp(e * (1 - al)), "e^{−(α−1)ε̃} = e^{ε̃(1−α)}"))
+    w = mgf.function  # P_i e^{(α−1)Z_i} ≥ 0: P_i ≥ 0 and e^x > 0, decided (the derived expectation rule asks it by form)
+    weighted = kernel.summed(kernel.decide(kernel.goal(w * c <= w * simpler, [i >= 1, i <= m, al > 1]), constant), i, 1, m)
+    split = [kernel.instantiate(kernel.linear(sympy.Sum(k * mgf.function, (i, 1, m))), {k: v}) for v in (c, simpler)]
+    pp, zz = sympy.Symbol("p", nonnegative=True), sympy.Symbol("z", real=True)
+    body = pp * exp((al - 1) * zz)
+    expanded = sympy.expand(body, mul=True, multinomial=True, power_exp=False, power_base=False, log=False)
+    forms = kernel.summed(kernel.instantiate(identity(body, expanded, "p·e^{(α−1)z} as the linear split writes it"),
+                                             {pp: P[i], zz: Z[i]}, [i >= 1, i <= m]), i, 1, m)
+    conclusion = sympy.And(event <= lhs, sympy.Eq(lhs, rhs), rhs <= simpler * mgf, event <= simpler * mgf)
+    direct = kernel.decide(kernel.goal(conclusion, laws), at, weighted, *split, forms)
+    statement = kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*assumed)), conclusion), [m >= 1, al > 1]), direct,
+                              detail="P(S) ≤ e^ε̃ Q(S) + e^{−(α−1)ε̃}·(1/α)(1 − 1/α)^{α−1}·E[e^{(α−1)Z}] "
+                                     "≤ e^ε̃ Q(S) + e^{−(α−1)ε̃}·E[e^{(α−1)Z}]")
     out = [near(rdp_to_dp_delta(3, R(3, 2), 2), "0.0545006579513248", 14, "α = 3, D = 3/2, ε̃ = 2: reference value")]
     lat = randomized_response(log(2)) ** 4
     p1, q1 = rr(sympy.Integer(2))
@@ -729,7 +862,7 @@ def lemma_33_8():
         for eps in (R(5, 2), 3):
             out.append(ordered([lat.hockey_stick(exp(eps)), rdp_to_dp_delta(a, dd, eps)],
                                f"RR(log 2)^4, α = {a}, ε̃ = {eps}: exact δ ≤ Lemma 33.8's δ"))
-    return establish(statement, out, domain='α > 1, ε̃ ≥ D_α')
+    return establish(statement, out, domain=_LEMMA_33_8_PROOF_DOMAIN, uses=[PROPOSITION_7])
 
 
 # --------------------------------------------------------------------------------------------
@@ -894,36 +1027,54 @@ def theorem_35_gap():
                    kind="proof gap")
 
 
+_LEMMA_36_DOMAIN = [_p >= 0, _p <= 1, _x > 0]
+
+
 @claim(paper=PAPER, label="Lemma 36",
        statement="1/(1−p+p/x) ≤ 1−p+px for p ∈ [0,1], x > 0.",
-       stated_domain='p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 36',
+       domain=_LEMMA_36_DOMAIN, stated_domain='p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 36',
        quote=(r"Lemma 36. For all p[0,1]𝑝01p\in[0,1] and x(0,)𝑥0x\in(0,\infty), "
               r"11p+p/x1p+px.11𝑝𝑝𝑥1𝑝𝑝𝑥\frac{1}{1-p+p/x}\leq 1-p+p\cdot x."))
 def lemma_36():
+    p, x = sympy.symbols("p x", real=True)
     return establish(combine(
-        identity((1 - p_ + p_ * x_) * (1 - p_ + p_ / x_) - 1, p_ * (1 - p_) * (x_ - 1) ** 2 / x_,
+        identity((1 - p + p * x) * (1 - p + p / x) - 1, p * (1 - p) * (x - 1) ** 2 / x,
                  "(1−p+px)(1−p+p/x) − 1 = p(1−p)(x−1)²/x"),
-        real_closed(p_ * (1 - p_) * (x_ - 1) ** 2 / x_, [p_, x_], [p_ <= 1], "p(1−p)(x−1)²/x ≥ 0 for p ∈ [0,1], x > 0"),
-        real_closed(1 - p_ + p_ / x_, [p_, x_], [p_ <= 1], "1 − p + p/x > 0 (≥ 0 here; = 0 only at p = 1, x = ∞)"), detail="the proof"),
-        domain='p ∈ [0, 1], x > 0')
+        real_closed((1 - p + p * x) - 1 / (1 - p + p / x), [p, x], _LEMMA_36_DOMAIN,
+                    "1/(1−p+p/x) ≤ 1−p+px for every p ∈ [0, 1], x > 0 (1 − p + p/x > 0 there)"), detail="the proof"),
+        domain=_LEMMA_36_DOMAIN)
+
+
+_LEMMA_37_DOMAIN = [sympy.Symbol("v", real=True) >= 1, sympy.Symbol("p", real=True) >= 0, sympy.Symbol("p", real=True) <= 1,
+                    sympy.Symbol("x", real=True) > 0]
 
 
 @claim(paper=PAPER, label="Lemma 37",
        statement="For v ≥ 1, p ∈ [0,1], x > 0: 3(1−p)(1−p+px)^v + vp((1−p)/x + p)³ ≥ 3(1−p) + vp.",
-       stated_domain='v ≥ 1, p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 37',
+       domain=_LEMMA_37_DOMAIN, stated_domain='v ≥ 1, p ∈ [0, 1], x > 0', stated_where='Section 6.5, Lemma 37',
        quote=(r"Lemma 37. For all v1𝑣1v\geq 1, p[0,1]𝑝01p\in[0,1], and x(0,)𝑥0x\in(0,\infty), "
               r"3(1p)(1p+px)v+vp(1px+p)33(1p)+vp.31𝑝superscript1𝑝𝑝𝑥𝑣𝑣𝑝superscript1𝑝𝑥𝑝331𝑝𝑣𝑝3(1-p)(1-p+px)^{v}+vp\left(\frac{1-p}{x}+p\right)^{3}\geq "
               r"3(1-p)+vp."))
 def lemma_37():
-    f = 3 * (1 - p_) * (1 - p_ + p_ * x_) ** v_ + v_ * p_ * ((1 - p_) / x_ + p_) ** 3 - 3 * (1 - p_) - v_ * p_
-    c = (1 - p_) / x_ + p_
-    second = (3 * (1 - p_) * v_ * (v_ - 1) * p_ ** 2 * (1 - p_ + p_ * x_) ** (v_ - 2)
-              + v_ * p_ * (6 * c * (1 - p_) ** 2 / x_ ** 4 + 6 * c ** 2 * (1 - p_) / x_ ** 3))
-    return establish(combine(identity([f.subs(x_, 1), sympy.diff(f, x_).subs(x_, 1)], [0, 0], "f(1) = 0 and f'(1) = 0"),
-                             identity(sympy.diff(f, x_, 2), second,
-                                      "f'' is a sum of products of factors ≥ 0 for v ≥ 1, p ∈ [0,1], x > 0: f is convex "
-                                      "with minimum f(1) = 0"), detail="the proof"),
-                     domain='v ≥ 1, p ∈ [0, 1], x > 0')
+    """Lemma 37 for every v ≥ 1, p ∈ [0, 1], x > 0, as kernel steps. With y = 1 − p + px > 0 and c = (1 − p)/x + p:
+    Bernoulli's inequality (the tangent of u^v at 1, _cs_helpers.bernoulli_steps at t = v − 1, b = 1) gives
+    y^v ≥ 1 + vp(x − 1), so the left side minus the right is ≥ vp·g with g = 3(1 − p)(x − 1) + c³ − 1, and g ≥ 0
+    (decided in real arithmetic: c³ ≥ 1 + 3(c − 1) and x + 1/x ≥ 2 make g ≥ 3(1 − p)(x + 1/x − 2))."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    p, x, v, t, a, b = sympy.symbols("p x v t a b", real=True)
+    yp, vp = sympy.Symbol("y", positive=True), sympy.Symbol("v", real=True)
+    c, y = (1 - p) / x + p, 1 - p + p * x
+    cubic = rules.decide(rules.goal(3 * (1 - p) * (x - 1) + c ** 3 - 1 >= 0, [p >= 0, p <= 1, x > 0]),
+                         detail="g = 3(1 − p)(x − 1) + ((1 − p)/x + p)³ − 1 ≥ 0")
+    bernoulli = rules.instantiate(bernoulli_steps(), {a: y, b: sympy.Integer(1), t: v - 1}, _LEMMA_37_DOMAIN,
+                                  detail="y^v ≥ 1 + v(y − 1) (the tangent at 1)")
+    power = rules.instantiate(identity(yp ** vp, yp * exp((vp - 1) * log(yp)), "y^v = y·e^{(v−1)log y} for y > 0"),
+                              {yp: y}, _LEMMA_37_DOMAIN)
+    f = 3 * (1 - p) * y ** v + v * p * c ** 3 - 3 * (1 - p) - v * p
+    return establish(rules.decide(rules.goal(f >= 0, _LEMMA_37_DOMAIN), bernoulli, power, cubic,
+                                  detail="3(1−p)(1−p+px)^v + vp((1−p)/x + p)³ ≥ 3(1−p) + vp"),
+                     domain=_LEMMA_37_DOMAIN)
 
 
 # --------------------------------------------------------------------------------------------

@@ -17,13 +17,6 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 KNOWN_UNRECORDED = {
     ("composition-subsampling:corollary-10", "Corollary 8"),
     ("composition-subsampling:definition-11-and-lemma-12", "Proposition 3"),
-    ("composition-subsampling:theorem-18", "Proposition 14"),
-    ("composition-subsampling:theorem-18", "Proposition 16"),
-    ("composition-subsampling:theorem-18", "Remark 15"),
-    ("composition-subsampling:theorem-18", "Theorem 13"),
-    ("composition-subsampling:corollary-21", "Lemma 20"),
-    ("composition-subsampling:corollary-21", "Proposition 16"),
-    ("composition-subsampling:lemma-33-part-8", "Proposition 14"),
     ("composition-subsampling:theorem-34", "Theorem 35"),
 }
 
