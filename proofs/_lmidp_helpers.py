@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import sympy
 from flint import acb, ctx
-from sympy import Rational as R, log
+from sympy import Rational as R, exp, log
 
 from symdp.local import Channel
 from symdp.local.lmidp import profile_integral
 from symdp.numbers import arb_of
-from symdp.verify import combine, identity, prove
+from symdp.verify import combine, identity, kernel, prove
 
 #: Finite mechanisms (rows = P_{M(x)}) and input laws used throughout.
 W3 = Channel([[R(1, 2), R(1, 4), R(1, 4)], [R(1, 5), R(3, 5), R(1, 5)], [R(1, 10), R(1, 10), R(4, 5)]])
@@ -83,3 +83,55 @@ def log_sum_pieces():
                    "Σa_i log(a_i/b_i) − A log(A/B) = Σa_i log(a_iB/(b_iA))")
     zero = identity(sum(a * (1 - b * big_a / (a * big_b)) for a, b in zip(a_s, b_s)), 0, "Σa_i(1 − b_iA/(a_iB)) = A − A = 0")
     return combine(log_below_chord(), gap, zero, detail="log-sum inequality (log t ≤ t − 1 at t = b_iA/(a_iB))")
+
+
+def jensen_slices() -> list:
+    """Jensen's inequality on the eigenvalues, for every d, by tangent lines (kernel steps).
+
+    From e^w ≥ 1 + w (decided on w ≥ 0 and, through w = −u, on w ≤ 0) at w = log A − log B, where
+    e^{log A − log B} = A/B: log A − log B ≤ A/B − 1. With A = 1 + λ/σ², B = 1 + Δ²/σ² that is the
+    tangent of the concave log(1 + λ/σ²) at λ = Δ²: log(1 + λ/σ²) ≤ log B + (λ − Δ²)/(σ² + Δ²);
+    with A = B, B = 1 + Δ²/λ it gives, after one rational inequality, the tangent of the convex
+    log(1 + Δ²/λ) at λ = σ²: log(1 + Δ²/λ) ≥ log B − Δ²(λ − σ²)/(σ²(σ² + Δ²)). Summed over
+    i = 1, …, d, split by linearity, and Σλ_i ≤ dΔ² (resp. ≤ dσ²) cancels the linear term's sign."""
+    w = _W
+    i, d = sympy.symbols("i d", integer=True)
+    s2, D2 = sympy.symbols("sigma2 Delta2", positive=True)
+    tangent = exp_bounds()[0]
+    B = 1 + D2 / s2
+    span = [i >= 1, i <= d]
+    slices = []
+    for lam, sign, A, bound, budget, relation in (
+            (LAMBDA_X, LAMBDA_X[i] >= 0, 1 + LAMBDA_X[i] / s2, log(B) + (LAMBDA_X[i] - D2) / (s2 + D2), D2, sympy.Le),
+            (LAMBDA_Y, LAMBDA_Y[i] > 0, 1 + D2 / LAMBDA_Y[i], log(B) - D2 * (LAMBDA_Y[i] - s2) / (s2 * (s2 + D2)), s2,
+             sympy.Ge)):
+        at = log(A) - log(B) if relation is sympy.Le else log(B) - log(A)
+        line = kernel.instantiate(tangent, {w: at}, span + [sign])
+        pointwise = kernel.decide(kernel.goal(relation(log(A), bound), span + [sign]), line,
+                                  detail="the tangent line of a concave (convex) function lies above (below) it")
+        total = kernel.summed(pointwise, i, 1, d)
+        split = kernel.linear(sympy.Sum(bound, (i, 1, d)))
+        trace = sympy.Sum(lam[i], (i, 1, d)) <= d * budget
+        goal = kernel.goal(relation(sympy.Sum(log(A), (i, 1, d)), d * log(B)), [d >= 1, trace, kernel.Every(sign, (i, 1, d))])
+        slices.append(kernel.decide(goal, total, split, detail="Jensen: Σ over the d eigenvalues, with the trace bound"))
+    return slices
+
+
+#: The eigenvalues of K_X ⪰ 0 and of K_Y ≻ 0 as sequences; their signs (λ_X,i ≥ 0, λ_Y,i > 0) are hypotheses of
+#: the goals (kernel.Every), so that a claim's domain can state them.
+LAMBDA_X, LAMBDA_Y = sympy.IndexedBase("lambda_x", real=True), sympy.IndexedBase("lambda_y", real=True)
+
+
+_W, _U = sympy.symbols("w u", real=True)
+
+
+def exp_bounds() -> tuple:
+    """(e^w ≥ 1 + w for every real w, e^w ≤ 1 for every w ≤ 0) as kernel evidence over the real w: the first
+    from two decisions of the prover (w ≥ 0, and e^−u ≥ 1 − u for u ≥ 0 at u = −w), the second from e^−u ≤ 1.
+    At w = log x − log y they are log x − log y ≤ x/y − 1 (Gibbs' inequality, the monotone logarithm)."""
+    w, u = _W, _U
+    up = prove(exp(w) - 1 - w, w, 0, sympy.oo, "e^w ≥ 1 + w for w ≥ 0")
+    down = kernel.instantiate(prove(exp(-u) - 1 + u, u, 0, sympy.oo, "e^−u ≥ 1 − u for u ≥ 0"), {u: -w}, [w <= 0])
+    tangent = kernel.decide(kernel.goal(exp(w) >= 1 + w), up, down, detail="e^w ≥ 1 + w for every real w")
+    below = kernel.instantiate(prove(1 - exp(-u), u, 0, sympy.oo, "e^−u ≤ 1 for u ≥ 0"), {u: -w}, [w <= 0])
+    return tangent, below

@@ -19,9 +19,12 @@ from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_
                          worst_case_lp)
 from symdp.numbers import sign
 from symdp.verify import (cited, claim, combine, erratum, establish, exact_agreement, identity,
-                          inequality_on_box, real_closed)
+                          inequality_on_box, kernel, prove, real_closed)
+from symdp.verify.domains import Channel as AnyChannel, ConvexF, Integer, LDPChannel, Laws
 
 PAPER = "egamma-ldp"
+#: ε and δ of the domains' relations (no assumptions, so that ε ≥ 0 is a relation, not True).
+_ε, _δ = sympy.symbols("epsilon delta", real=True)
 #: γ for the domains' relations: a symbol without assumptions, so that γ ≥ 0 is a relation, not True.
 GR = sympy.Symbol("gamma", real=True)
 #: The exact example of the catalog: P = (1/10, 9/10), Q = (7/10, 3/10).
@@ -321,6 +324,7 @@ def theorem_3():
 @claim(PAPER, "Theorem 1",
        "K is (ε,δ)-LDP (Definition 1) ⇔ η_{e^ε}(K) ≤ δ ⇔ E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) for all P, Q; "
        "in particular K is ε-LDP iff E_{e^ε}(PK‖QK) = 0 for all P, Q",
+       domain=[AnyChannel("K"), _ε >= 0, _δ >= 0, _δ <= 1],
        stated_domain='every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q', stated_where='Section II, Theorem 1',
        quote=(r"Theorem 1. A mechanism π–ͺπ–ͺ{\mathsf{K}} is (Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP if and only if "
               r"Ξ·eΡ(π–ͺ)≀δsubscriptπœ‚superscriptπ‘’πœ€π–ͺ𝛿\eta_{e^{\varepsilon}}({\mathsf{K}})\leq\delta or "
@@ -353,7 +357,7 @@ def theorem_1():
                                      "δ ∈ {0, 1/20, 1/5}): is_ldp (η_{e^ε} ≤ δ) = Definition 1 over all events"),
                      holds(all(ok), "for the LDP ones, E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) on random input pairs"),
                      exact_agreement(pure, [0] * len(pure), "RR at e^ε = 3 is ε-LDP: E_3(PK‖QK) = 0 for random P, Q"),
-                     domain="every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q",
+                     domain=[AnyChannel("K"), _ε >= 0, _δ >= 0, _δ <= 1],
                      uses=["egamma-ldp:theorem-3-eqs-25-26", "egamma-ldp:eq-23"],
                      prose_steps=["Definition 1 is sup_{x,x'} sup_A [K(A|x) − e^ε K(A|x')] ≤ δ, which by Theorem 3 and "
                                   "eq. (23) is η_{e^ε}(K) ≤ δ", "η_{e^ε}(K) ≤ δ is E_{e^ε}(PK‖QK) ≤ δE_{e^ε}(P‖Q) for all "
@@ -371,10 +375,49 @@ def _rr_terms():
     return a, b
 
 
+def _krr_is_private():
+    """E_{e^ε}(PK‖QK) = 0 for k-ary randomized response, every k ≥ 2 and every pair of laws P, Q on its k inputs,
+    as kernel steps. With x = e^ε, k-RR keeps the input with probability x/(k − 1 + x) and moves it to each
+    other symbol with probability 1/(k − 1 + x), so its output law at z is PK(z) = (x P(z) + 1 − P(z))/(k − 1 + x)
+    (the mass at z and the rest). Each output term PK(z) − x QK(z) = (x − 1)(P(z) − 1 − xQ(z))/(k − 1 + x) is ≤ 0
+    (x ≥ 1), so |PK(z) − xQK(z)| = xQK(z) − PK(z); summed over z and split by linearity with ΣP = ΣQ = 1, eq. (1)
+    gives E_x = ½(x − 1) − ½(x − 1) = 0. Binary RR, BSC(1/(1 + e^ε)), is k = 2."""
+    z, k, eps, t, x = _Z, _K, _ε, sympy.Symbol("t", real=True), sympy.Symbol("x", real=True)
+    p, q = _P, _Q
+    out = lambda m: (x * m + 1 - m) / (x + k - 1)
+    a, b = out(p[z]), out(q[z])
+    unit = [p[z] <= 1, q[z] <= 1]
+    setting = [sympy.Eq(x, exp(eps)), eps >= 0, k >= 2]
+    grow = kernel.instantiate(prove(exp(t) - 1, t, 0, sympy.oo, "e^t ≥ 1 for t ≥ 0"), {t: eps}, [eps >= 0])
+    point = kernel.decide(kernel.goal(sympy.Eq(sympy.Abs(a - x * b), x * b - a), [z >= 1, z <= k, *unit, *setting]),
+                          grow, detail="every output term of PK − e^ε QK is ≤ 0")
+    total = kernel.summed(point, z, 1, k)
+    split = kernel.linear(sympy.Sum(x * b - a, (z, 1, k)))
+    e_gamma_ = sympy.Sum(sympy.Abs(a - x * b), (z, 1, k)) / 2 - (x - 1) / 2  # eq. (1) at γ = x, on k outputs
+    target = kernel.goal(sympy.Eq(e_gamma_, 0), [*setting, *_LAWS_K])
+    at_x = kernel.decide(target, total, split, grow, detail="E_x(PK‖QK) = 0 at x = e^ε")
+    # the goal over ε itself (x := e^ε), so that its hypotheses are the domain's
+    return kernel.instantiate(at_x, {x: exp(eps)}, [eps >= 0, k >= 2, *_LAWS_K],
+                              detail="E_{e^ε}(PK‖QK) = ½Σ_z|PK(z) − e^ε QK(z)| − ½(e^ε − 1) = 0 for k-ary RR, every k ≥ 2")
+
+
+#: Example 1's laws P, Q on the k inputs, as sequences: nonnegative terms (Laws), each ≤ 1, each summing to 1.
+_Z, _K = sympy.Symbol("z", integer=True), sympy.Symbol("k", integer=True)
+_P, _Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+_LAWS_K = [sympy.Eq(sympy.Sum(_P[_Z], (_Z, 1, _K)), 1), sympy.Eq(sympy.Sum(_Q[_Z], (_Z, 1, _K)), 1),
+           kernel.Every(sympy.And(_P[_Z] <= 1, _Q[_Z] <= 1), (_Z, 1, _K))]
+
+
+#: Example 1's domain: k-ary RR (binary RR is k = 2) at ε ≥ 0, and every pair of laws on its k inputs.
+_EXAMPLE_1_DOMAIN = [_ε >= 0, Integer("k", 2), Laws("P", "Q", k="k"), *_LAWS_K]
+
+
 @claim(PAPER, "Example 1",
        "Randomized response BSC(1/(1+e^ε)) and k-ary RR are ε-LDP: E_{e^ε}(PK‖QK) = 0 for all P, Q (for k-RR all laws "
-       "on 𝒳, not only Bernoulli); η_γ(k-RR) = (e^ε − γ)₊/(k − 1 + e^ε)",
-       stated_domain='binary RR BSC(1/(1 + e^ε)) and k-ary RR, ε ≥ 0, “all Bernoulli P and Q”', stated_where='Section II, Example 1',
+       "on 𝒳, not only Bernoulli)",
+       domain=_EXAMPLE_1_DOMAIN,
+       stated_domain='binary RR BSC(1/(1 + e^ε)) and k-ary RR, ε ≥ 0, “all Bernoulli P and Q” (for k-RR: laws on its k '
+                     'inputs, which contain the Bernoulli ones)', stated_where='Section II, Example 1',
        quote=(r"ExampleΒ 1. (Randomized response mechanism) Let "
               '𝒳=\U0001d4a1={0,1}𝒳\U0001d4a101{\\mathcal{X}}={\\mathcal{Z}}=\\{0,1\\} and consider the mechanism '
               r"given by the binary symmetric channel 𝖑𝖲𝖒(ωΡ)𝖑𝖲𝖒subscriptπœ”πœ€\mathsf{BSC}(\omega_{\varepsilon}) "
@@ -404,38 +447,24 @@ def _rr_terms():
               r"𝖀eΡ(Pπ–ͺ𝗄𝖱𝖱Ρβˆ₯Qπ–ͺ𝗄𝖱𝖱Ρ)=0subscript𝖀superscriptπ‘’πœ€conditional𝑃subscriptsuperscriptπ–ͺπœ€π—„π–±π–±π‘„subscriptsuperscriptπ–ͺπœ€π—„π–±π–±0{\mathsf{E}}_{e^{\varepsilon}}(P{\mathsf{K}}^{\varepsilon}_{\mathsf{kRR}}\|Q{\mathsf{K}}^{\varepsilon}_{\mathsf{kRR}})=0, "
               r"for all Bernoulli P𝑃P and Q𝑄Q."))
 def example_1():
-    # k-ary RR with x = e^ε (binary RR = BSC(1/(1+e^ε)) is k = 2): at output z,
-    # PK(z) = (1 + (x−1)p_z)/(x+k−1), so PK(z) − x·QK(z) = (x−1)(p_z − 1 − x q_z)/(x+k−1) ≤ 0
-    x, k, p, q = sympy.symbols("x k p q", real=True)
-    out = lambda m: (1 + (x - 1) * m) / (x + k - 1)
-    term = identity(out(p) - x * out(q), (x - 1) * (p - 1 - x * q) / (x + k - 1),
-                    "PK(z) − e^ε QK(z) = (e^ε − 1)(p_z − 1 − e^ε q_z)/(e^ε + k − 1) at every output z (symbolic k)")
-    sign_ = real_closed(-(x - 1) * (p - 1 - x * q) / (x + k - 1), [x, k, p, q],
-                        [x >= 1, k >= 2, p >= 0, p <= 1, q >= 0, q <= 1],
-                        "every output term is ≤ 0 for e^ε ≥ 1, k ≥ 2, p_z, q_z ∈ [0, 1]")
-    gam = sympy.Symbol("g", positive=True)
-    two_point = identity([sympy.Max(out(1) - gam * out(0), 0).subs({x: 3, k: 4, gam: 2}),
-                          sympy.Max(out(0) - gam * out(1), 0).subs({x: 3, k: 4, gam: 2})],
-                         [R(1, 6), 0], "two rows of 4-RR at e^ε = 3, γ = 2: only the output z = x contributes, "
-                         "(e^ε − γ)₊/(k − 1 + e^ε) = 1/6")
     r = rng(10)
     krr = randomized_response(log(2), 4)
     zero = [sup_events(push(p_, krr.rows), push(q_, krr.rows), 2) for p_, q_ in
             [(random_law(r, 4, zeros=True), random_law(r, 4, zeros=True)) for _ in range(8)]]
+    binary = randomized_response(log(3))
+    zero2 = [sup_events(push(p_, binary.rows), push(q_, binary.rows), 3) for p_, q_ in _random_pairs(12, 6, 2)]
     etas = [randomized_response(1, 4).contraction(("e_gamma", g)) for g in (1, R(3, 2))]
-    return establish(grouped("E_{e^ε}(PK‖QK) = 0 for k-ary RR, every k ≥ 2 and all P, Q", term, sign_),
-                     two_point,
+    return establish(_krr_is_private(),
                      exact_agreement(zero, [0] * 8, "4-ary RR at e^ε = 2, 8 random laws on 4 points (not Bernoulli): "
                                      "E_2(PK‖QK) = 0 by enumerating events"),
+                     exact_agreement(zero2, [0] * 6, "binary RR at e^ε = 3, 6 random Bernoulli pairs: E_3(PK‖QK) = 0 by "
+                                     "enumerating events"),
                      exact_agreement(etas, [(exp(1) - 1) / (exp(1) + 3), (exp(1) - R(3, 2)) / (exp(1) + 3)],
-                                     "η_1(4-RR) and η_{3/2}(4-RR) at ε = 1: (e^ε − γ)/(k − 1 + e^ε)"),
+                                     "the library's two-point η_1(4-RR), η_{3/2}(4-RR) at ε = 1 against the closed form "
+                                     "(e^ε − γ)/(k − 1 + e^ε) (a library check; not the paper's statement)"),
                      catalog(etas, ["0.300489181891562", "0.213050329628008"],
-                                     "catalog values 0.300489181891562, 0.213050329628008"),
-                     domain='binary RR BSC(1/(1 + e^ε)) and k-ary RR, ε ≥ 0, “all Bernoulli P and Q”',
-                     uses=["egamma-ldp:theorem-3-eqs-25-26"],
-                     prose_steps=["every output term of PK − e^ε QK is ≤ 0, so the supremum over events is 0 (the empty "
-                                  "event) and E_{e^ε} = 0", "η_γ(k-RR) from Theorem 3's two-point formula: for γ ≥ 1 only "
-                                  "the output z = x of two distinct rows contributes, (e^ε − γ)₊/(k − 1 + e^ε)"])
+                             "catalog values 0.300489181891562, 0.213050329628008"),
+                     domain=_EXAMPLE_1_DOMAIN)
 
 
 @claim(PAPER, "Example 1 (sum), erratum",
@@ -484,6 +513,7 @@ def _lp_dual_certificate():
 
 @claim(PAPER, "Lemma 1",
        "For K ∈ Q_{ε,δ} and every f-divergence, η_f(K) ≤ φ(ε,δ) = 1 − (1 − δ)e^{−ε}",
+       domain=[LDPChannel("K", _ε, _δ), ConvexF("f")],
        stated_domain='“K ∈ Q_{ε,δ}”, every f-divergence', stated_where='Section II, Lemma 1',
        quote=(r"Lemma 1. Let π–ͺβˆˆπ’¬Ξ΅,Ξ΄π–ͺsubscriptπ’¬πœ€π›Ώ{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta} "
               r"and φ(Ξ΅,Ξ΄)≔1βˆ’(1βˆ’Ξ΄)eβˆ’Ξ΅β‰”πœ‘πœ€π›Ώ11𝛿superscriptπ‘’πœ€\varphi(\varepsilon,\delta)\coloneqq "
@@ -510,7 +540,7 @@ def lemma_1():
     return establish(combine(cert, gap, nonneg, detail="sup_{K ∈ Q_{ε,δ}} η_TV(K) = (e^ε−1+2δ)/(e^ε+1) ≤ φ (LP "
                              "certificate on binary outputs, which suffice by merging; eq. (30) η_f ≤ η_TV is quoted)"),
                      holds(bool(ok) and all(ok), "random (log 2, 1/10)-LDP 3×3 kernels: η_TV, η_KL ≤ φ"),
-                     domain='“K ∈ Q_{ε,δ}”, every f-divergence',
+                     domain=[LDPChannel("K", _ε, _δ), ConvexF("f")],
                      uses=["egamma-ldp:eq-30", cited("Cohen et al.; Raginsky (the paper's [33, 39])", "η_f(K) ≤ η_TV(K)")],
                      prose_steps=["binary outputs suffice: merging the outputs of an (ε,δ)-LDP kernel into the event "
                                   "that attains TV between two rows keeps it (ε,δ)-LDP (post-processing) and keeps that "
@@ -602,6 +632,7 @@ def lemma_1_bsc():
 
 
 @claim(PAPER, "Lemma 2", "For K ∈ Q_{ε,δ}: η_f(K^{⊗n}) ≤ φ_n(ε,δ) = 1 − e^{−nε}(1 − δ)^n = 1 − (1 − φ)^n",
+       domain=[LDPChannel("K", _ε, _δ), Integer("n", 1)],
        stated_domain='“K ∈ Q_{ε,δ}”, n ≥ 1, non-interactive K^{⊗n}', stated_where='Section II, Lemma 2',
        quote=(r"Lemma 2. Let π–ͺβˆˆπ’¬Ξ΅,Ξ΄π–ͺsubscriptπ’¬πœ€π›Ώ{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta} "
               r"and "
@@ -636,7 +667,7 @@ def lemma_2():
                      holds(all(ok), "RR(log 3), the (log 2, 1/10) dominating kernel and 3 random 2×2 kernels at their "
                            "own ε, n = 2, 3: η_TV(K^{⊗n}) (events of the product enumerated) ≤ 1 − (1−η_TV(K))^n "
                            "(Polyanskiy–Wu, Cor. 9) ≤ φ_n, and = library tensor_power"),
-                     value, domain='“K ∈ Q_{ε,δ}”, n ≥ 1, non-interactive K^{⊗n}',
+                     value, domain=[LDPChannel("K", _ε, _δ), Integer("n", 1)],
                      uses=["egamma-ldp:theorem-1", "egamma-ldp:eq-29", "egamma-ldp:eq-30",
                            cited("Polyanskiy–Wu (the paper's [35])", "Corollary 9: η_TV(⊗K_i) ≤ 1 − Π(1 − η_TV(K_i))")],
                      prose_steps=["x ↦ 1 − (1 − x)^n increases on [0, 1], so η_TV(K) ≤ φ gives 1 − (1 − η_TV(K))^n ≤ φ_n"])

@@ -11,6 +11,7 @@ import sympy
 from sympy import Rational as R, log, sqrt
 
 from _cs_helpers import grouped
+from _lmidp_helpers import exp_bounds
 from _egamma_helpers import (G, bernoulli, catalog, holds, ldp_kernels, le, mp_bayes_fano, mp_egamma_information,
                              mp_mutual_information, mutual_information, product_law, push, random_kernel, random_law,
                              rng)
@@ -19,13 +20,13 @@ from symdp.local import beta_bernoulli as bb
 from symdp.local import risk_bounds as rb
 from symdp.numbers import Real, arb_of, sign
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
-                          real_closed)
+                          kernel, real_closed)
 from symdp.verify.domains import Integer, LDPChannel
 
 PAPER = "egamma-ldp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _δ, _ζ = sympy.symbols("epsilon delta zeta", real=True)
+_ε, _δ, _ζ, _γ, _c = sympy.symbols("epsilon delta zeta gamma c", real=True)
 N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
 
 
@@ -33,10 +34,19 @@ N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
 # Section V: Bayes risk
 
 
+#: Eqs. (13)–(15): c = I(Θ;X^n) + log 2 for every value I ≥ 0 (so c > 0), and the ζ of the supremum: (0, 1/2), where ℒ(ζ) = 2ζ < 1 (for
+#: ζ ≥ 1/2, log(1/ℒ(ζ)) = 0 and the bracket of (15) is not defined).
+_EQS_13_15_DOMAIN = [_c >= log(2), _c > 0, _ζ > 0, _ζ < R(1, 2)]
+
+
 @claim(PAPER, "Eqs. (13)–(15)",
        "With ℒ(ζ) = min{2ζ, 1}, the Xu–Raginsky bound sup_ζ ζ[1 − (I + log 2)/log(1/ℒ(ζ))] equals "
-       "e^{−u*}(1 − c/u*)/2, c = I + log 2, u* = (c + √(c² + 4c))/2",
-       stated_domain='“ζ > 0”; ℒ(ζ) = sup_t Pr(ℓ(Θ, t) ≤ ζ), any prior and loss', stated_where='Section V, eqs. (13)–(15)',
+       "e^{−u*}(1 − c/u*)/2, c = I + log 2, u* = (c + √(c² + 4c))/2, for every I = I(Θ;X^n) ≥ 0 (ζ ranges over "
+       "(0, 1/2), where ℒ(ζ) < 1: for ζ ≥ 1/2, log(1/ℒ) = 0 and the bracket is undefined)",
+       domain=_EQS_13_15_DOMAIN,
+       stated_domain='“ζ > 0”; ℒ(ζ) = sup_t Pr(ℓ(Θ, t) ≤ ζ), any prior and loss; the closed form for ℒ(ζ) = min{2ζ, 1} '
+                     'and every value I ≥ 0 of the mutual information; ζ over (0, 1/2), where the bracket is defined',
+       stated_where='Section V, eqs. (13)–(15)',
        quote=(r"Let 𝒫={PX|Θ(β‹…|ΞΈ):ΞΈβˆˆπ’―}{\mathcal{P}}=\{P_{X|\Theta}(\cdot|\theta):\theta\in{\mathcal{T}}\} be "
               r"a collection of parametric probability distributions on 𝒳𝒳{\mathcal{X}} and the parameter space "
               r"𝒯𝒯{\mathcal{T}} is endowed with a prior PΘsubscriptπ‘ƒΞ˜P_{\Theta}, i.e., "
@@ -60,31 +70,52 @@ N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
               'Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“)β‰₯supΞΆ>0\u03a2[1βˆ’I(Θ;Xn)+log⁑2log⁑(1/ℒ(ΞΆ))].superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“subscriptsupremum𝜁0𝜁delimited-[]1𝐼Θsuperscript𝑋𝑛21β„’πœR_{n}^{\\mathsf{Bayes}}(P_{\\Theta},\\ell)\\geq\\sup_{\\zeta>0}\\zeta\\left[1-\\frac{I(\\Theta;X^{n})+\\log '
               r"2}{\log(1/{\mathcal{L}}(\zeta))}\right]. (15)"))
 def eqs_13_15():
-    g = sympy.exp(-U) * (1 - C / U) / 2
-    ustar = (C + sqrt(C ** 2 + 4 * C)) / 2
-    change = identity((Z * (1 - C / log(1 / (2 * Z)))).subs(Z, sympy.exp(-U) / 2), g,
-                      "ζ = e^{−u}/2 maps u > 0 onto ζ ∈ (0, 1/2), where ℒ = 2ζ: the bound is g(u) = e^{−u}(1 − c/u)/2")
-    slope = identity(sympy.diff(g, U), sympy.exp(-U) * (-U ** 2 + C * U + C) / (2 * U ** 2),
-                     "g'(u) = e^{−u}(c + cu − u²)/(2u²)")
-    u, w, c = sympy.symbols("u w c", real=True)
-    sign_change = real_closed(-(u - w) * (-u ** 2 + c * u + c), [u, w, c],
-                              [u > 0, c > 0, w > 0, sympy.Eq(w ** 2 - c * w - c, 0)],
-                              "c + cu − u² has the sign of u* − u for u > 0 (u* the positive root of u² − cu − c)")
-    root = identity(ustar ** 2 - C * ustar - C, 0, "u* = (c + √(c² + 4c))/2 is that root")
+    """The maximum of g(ζ) = ζ[1 − c/log(1/(2ζ))] over ζ ∈ (0, 1/2) for every c > 0 (the paper's c = I + log 2),
+    as kernel steps. With
+    u = log(1/(2ζ)) > 0 and u* > 0 the root of u² = cu + c (so c < u* < c + 1): the tangent e^w ≥ 1 + w at
+    w = u − u* reads e^{−u*}/(2ζ) ≥ 1 + u − u*; where u ≤ c, g(ζ) ≤ 0 < V = e^{−u*}(1 − c/u*)/2; where u > c,
+    1 + u − u* > 0 and g(ζ) ≤ V reduces to c(u − u*)² ≥ 0. The maximiser ζ* = e^{−u*}/2 has log(1/(2ζ*)) = u*, so
+    g(ζ*) = V, and 1/(2ζ*) = e^{u*} ≥ 1 + u* > 1 puts it in (0, 1/2)."""
+    z, c, s = _ζ, _c, sympy.Symbol("u_star", real=True)
+    w = sympy.Symbol("w", real=True)  # the variable of exp_bounds()
+    tangent = exp_bounds()[0]
+    u, half = log(1 / (2 * z)), [z > 0, z < R(1, 2)]
+    root_h = sympy.Eq(s ** 2 - c * s - c, 0)
+    setting = [c > 0, s > 0, root_h]
+    value = sympy.exp(-s) * (1 - c / s) / 2
+    positive = kernel.decide(kernel.goal(u > 0, half), kernel.instantiate(tangent, {w: -u}, half),
+                             detail="u = log(1/(2ζ)) > 0 on (0, 1/2): e^{−u} = 2ζ ≥ 1 − u")
+    line = kernel.instantiate(tangent, {w: u - s}, half + setting)
+    # g(ζ) ≤ V written as ζ(u − c) ≤ V·u with u > 0: no division by log(1/(2ζ)), so the goal is defined on all of (0, 1/2)
+    upper = kernel.decide(kernel.goal(sympy.And(u > 0, z * (u - c) <= value * u), half + setting), line, positive,
+                          detail="u = log(1/ℒ(ζ)) > 0 and ζ(u − c) ≤ V·u, i.e. g(ζ) = ζ(1 − c/u) ≤ V = e^{−u*}(1 − c/u*)/2, "
+                                 "on (0, 1/2): the tangent of e^w at u*, and c(u − u*)² ≥ 0")
+    star = sympy.exp(-s) / 2
+    inside = kernel.decide(kernel.goal(1 / (2 * star) > 1, setting), kernel.instantiate(tangent, {w: s}, setting),
+                           detail="ζ* = e^{−u*}/2 lies in (0, 1/2): 1/(2ζ*) = e^{u*} ≥ 1 + u* > 1; log(1/(2ζ*)) = u*, "
+                                  "so g(ζ*) = e^{−u*}(1 − c/u*)/2 (the same expression)")
+    # u* = (c + √(c² + 4c))/2 is the positive root (an identity over c > 0, where √(c² + 4c)² = c² + 4c)
+    cp = sympy.Symbol("c", positive=True)
+    ustar = (cp + sqrt(cp ** 2 + 4 * cp)) / 2
+    root = kernel.fact(identity(ustar ** 2 - cp * ustar - cp, 0, "u* = (c + √(c² + 4c))/2 solves u² = cu + c"))
+    at = {c: cp, s: ustar}
+    bound = kernel.apply(kernel.instantiate(upper, at, half + [root.goal.conclusion]), root,
+                         detail="g(ζ) ≤ V for every ζ ∈ (0, 1/2) and c > 0")
+    attained = kernel.apply(kernel.instantiate(inside, at, [root.goal.conclusion]), root,
+                            detail="the maximiser ζ* = e^{−u*}/2 lies in (0, 1/2) for every c > 0")
+    ell = kernel.decide(kernel.goal(sympy.Eq(sympy.Min(2 * z, 1), 2 * z), half), detail="ℒ(ζ) = min{2ζ, 1} = 2ζ on (0, 1/2)")
     mp = [abs(mp_bayes_fano(float(info)) - float(arb_of(rb.bayes_fano_bound(info), 64).mid())) < 1e-12
           for info in (R(1, 5), 1, R(3, 2))]
-    return establish(grouped("the change of variable and the sign of g'", change, slope, sign_change, root),
+    return establish(kernel.combine(ell, bound, attained, detail="the maximum of (15)'s bracket over ζ ∈ (0, 1/2) is "
+                                    "e^{−u*}(1 − c/u*)/2, attained at ζ* = e^{−u*}/2"),
                      holds(all(mp), "mpmath maximisation over ζ agrees to 1e-12 at I ∈ {1/5, 1, 3/2}"),
-                     domain="ℒ(ζ) = min{2ζ, 1}, I ≥ 0 (c = I + log 2 > 0)",
-                     stated_domain="general ℒ (the closed form is for this ℒ)",
-                     prose_steps=["g' > 0 on (0, u*) and g' < 0 on (u*, ∞) make u* the maximum of g (mean value "
-                                  "theorem)", "for ζ ≥ 1/2, ℒ(ζ) = 1 and log(1/ℒ) = 0: the bracket of (15) is not "
-                                  "positive there"])
+                     domain=_EQS_13_15_DOMAIN)
 
 
 @claim(PAPER, "Corollary 3",
        "Non-interactive: R_n^Bayes(P_Θ, ℓ, ε, δ) ≥ sup_ζ ζ[1 − (φ_n(ε,δ) I(Θ;X^n) + log 2)/log(1/ℒ(ζ))] (by "
        "I(Θ;Z^n) ≤ η_KL(K^{⊗n}) I(Θ;X^n) ≤ φ_n I(Θ;X^n))",
+       domain=[LDPChannel("K", _ε, _δ), Integer("n", 1)],
        stated_domain='non-interactive, K ∈ Q_{ε,δ}, any prior P_Θ and loss ℓ', stated_where='Section V, Corollary 3',
        quote=(r"Replacing I(Θ;Xn)𝐼Θsuperscript𝑋𝑛I(\Theta;X^{n}) with I(Θ;Zn)𝐼Θsuperscript𝑍𝑛I(\Theta;Z^{n}) in this "
               r"result and applying LemmaΒ 2 (similar to LemmaΒ 4), we can directly convert (15) to a lower bound "
@@ -114,7 +145,7 @@ def corollary_3():
                      holds(all(ok), "4 LDP kernels × n ≤ 2, random 3-point priors on Bernoulli laws: I(Θ;Z^n) ≤ "
                            "φ_n I(Θ;X^n)"),
                      holds(valid, "the bound stays below the true Bayes ℓ1 risk (2 − √2)/3 of the Remark 1 model"),
-                     domain="non-interactive, K ∈ Q_{ε,δ}, any prior P_Θ and loss ℓ",
+                     domain=[LDPChannel("K", _ε, _δ), Integer("n", 1)],
                      uses=["egamma-ldp:lemma-2", "egamma-ldp:eq-42", cited("Xu–Raginsky (the paper's [44])", "Theorem 1 (eq. 15)")],
                      prose_steps=["(15) holds for the observation Z^n, and I(Θ;Z^n) ≤ η_KL(K^{⊗n}) I(Θ;X^n) ≤ φ_n I(Θ;X^n) "
                                   "by eq. (42) and Lemma 2; ζ ranges over ℒ(ζ) < 1"])
@@ -332,6 +363,7 @@ def _remark1_i(g):
 @claim(PAPER, "Remark 1 (eq. 18)",
        "For Θ ~ U[0,1], X ~ Ber(Θ): I(Θ;X) = log 2 − 1/2 ≈ 0.19 nats and I_γ(Θ;X) = γ²/4 on [0,1], (γ−2)²/4 on [1,2], "
        "0 otherwise (convention (22))",
+       domain=[_γ >= 0],
        stated_domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0', stated_where='Section V, Remark 1, eq. (18)',
        quote=(r"For a comparison with (15), consider the following example. Suppose ΘΘ\Theta is a uniform random "
               r"variable on [0,1]01[0,1] and "
@@ -354,7 +386,10 @@ def remark_1_eq18():
                                          "library I_γ(Θ;X) (certified roots) = eq. (18) at 7 values of γ"),
                      exact_agreement(bb.mutual_information(1), log(2) - R(1, 2), "I(Θ;X) = log 2 − 1/2 nats"),
                      catalog([bb.mutual_information(1)], ["0.19"], "≈ 0.19 nats as printed"),
-                     domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0')
+                     domain=[_γ >= 0],
+                     prose_steps=["I_γ(Θ;X) = Σ_x ∫₀¹ (P(x|θ) − γ/2)₊ dθ − (1 − γ)₊ (P(x) = 1/2), the two terms equal by "
+                                  "θ ↦ 1 − θ, and ∫₀¹ (θ − γ/2)₊ dθ = ∫_{γ/2}^1 (θ − γ/2) dθ for γ ≤ 2 (0 for γ ≥ 2): the integrals are "
+                                  "sympy's antiderivatives (not certified); so is I(Θ;X) = log 2 − 1/2, checked against the library"])
 
 
 ZETA, GAMMA = sympy.symbols("zeta gamma_", real=True)
@@ -415,7 +450,9 @@ def _sup_eq17():
 @claim(PAPER, "Remark 1 (eq. 17)",
        "R_n^Bayes ≥ sup_{ζ>0, γ≥0} ζ[1 − I_γ(Θ;X^n) − γℒ(ζ) − (1−γ)₊]; in the example its value is 2/27 (γ = 4/3, ζ = 1/6) "
        "> (15)'s 0.0457, both below the Bayes risk (2 − √2)/3",
-       stated_domain='“ζ > 0, γ ≥ 0”; the example Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss', stated_where='Section V, Remark 1, eq. (17)',
+       domain=[],
+       stated_domain='“ζ > 0, γ ≥ 0”; the example Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss (no free parameter)',
+       stated_where='Section V, Remark 1, eq. (17)',
        quote=(r"Remark 1. The proof of TheoremΒ 2 leads to the following lower bound for the non-private Bayes risk "
               'Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“)β‰₯supΞΆ>0,Ξ³β‰₯0\u03a2[1βˆ’Iγ(Θ;Xn)βˆ’Ξ³β€‹β„’β€‹(ΞΆ)βˆ’(1βˆ’Ξ³)+].superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“subscriptsupremum𝜁0𝛾0𝜁delimited-[]1subscriptπΌπ›ΎΞ˜superscriptπ‘‹π‘›π›Ύβ„’πœsubscript1𝛾R_{n}^{\\mathsf{Bayes}}(P_{\\Theta},\\ell)\\geq\\sup_{\\begin{subarray}{c}\\zeta>0,\\\\ '
               r"\gamma\geq "
@@ -429,7 +466,7 @@ def remark_1_eq17():
     return establish(combine(sup, identity(best, R(2, 27), "the recomputed supremum is 2/27 as stated")),
                      exact_agreement(lib, best, "library bayes_egamma_bound at the maximising γ"),
                      holds(le(f15, best) and le(best, risk), "(15) = 0.0457 < 2/27 < (2 − √2)/3 = 0.1953"),
-                     domain='“ζ > 0, γ ≥ 0”; the example Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss',
+                     domain=[],
                      uses=["egamma-ldp:remark-1-eq-18", "egamma-ldp:theorem-2-proof-eq-49", "egamma-ldp:example-4"])
 
 

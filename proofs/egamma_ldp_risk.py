@@ -13,8 +13,9 @@ from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _cs_helpers import grouped
-from _egamma_helpers import (DELTA, OMEGA, T, bernoulli, catalog, entropy, hellinger2, holds, kl, ldp_kernels, le,
-                             mutual_information, product_law, push, random_kernel, random_law, rng, tv_events, tv_l1)
+from _egamma_helpers import (DELTA, OMEGA, T, bernoulli, catalog, entropy, hellinger2, holds, kl, ldp_by_definition,
+                             ldp_kernels, le, mutual_information, product_law, push, random_kernel, random_law, rng,
+                             tv_events, tv_l1)
 from symdp.local import Channel, phi, randomized_response, worst_case_contraction
 from symdp.local import risk_bounds as rb
 from symdp.numbers import Real, sign
@@ -26,7 +27,7 @@ from symdp.verify.domains import Channel as AnyChannel, Integer, LDPChannel, Law
 PAPER = "egamma-ldp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _δ, _τ, _ℓ, _α, _k = sympy.symbols("epsilon delta tau ell alpha k", real=True)
+_ε, _δ, _τ, _ℓ, _α, _k, _m, _φ = sympy.symbols("epsilon delta tau ell alpha k m phi", real=True)
 N, K = sympy.symbols("n k", positive=True)
 
 
@@ -97,6 +98,23 @@ def eqs_6_7():
                      domain=_EQS_6_7_DOMAIN, uses=[_PINSKER, _CHAIN, _LE_CAM])
 
 
+def _interactive_laws(p0, p1):
+    """A sequentially interactive pair of mechanisms on binary data (the setting of Section VI: K_i may depend on
+    Z^{i−1}): K_1 is randomized response at e^ε = 3, K_2 is randomized response at e^ε = 2 after Z_1 = 0 and at
+    e^ε = 3 after Z_1 = 1; each is (log 3, 0)-LDP. Returns the laws of Z² under P0^{⊗2} and P1^{⊗2} and the kernels."""
+    k1 = randomized_response(log(3)).rows
+    k2 = {0: randomized_response(log(2)).rows, 1: randomized_response(log(3)).rows}
+    law = lambda p: [[push(p, k1)[z1] * push(p, k2[z1])[z2] for z2 in (0, 1)] for z1 in (0, 1)]
+    return law(p0), law(p1), [k1, k2[0], k2[1]]
+
+
+def _iid(joint) -> bool:
+    """Is the law of (Z_1, Z_2) a product m ⊗ m of one law m, the form (P_jK)^{⊗2} that (50)–(51) assume?"""
+    first = [sum(row, sympy.Integer(0)) for row in joint]
+    second = [sum((row[z] for row in joint), sympy.Integer(0)) for z in (0, 1)]
+    return first == second and all(sign(joint[a][b] - first[a] * first[b]) == 0 for a in (0, 1) for b in (0, 1))
+
+
 _LEMMA_3_DOMAIN = [Laws("P0", "P1"), _ℓ >= 2 * _τ, LDPChannel("K_i", _ε, _δ)]
 
 
@@ -118,11 +136,10 @@ def lemma_3():
             for n in (1, 2, 3):
                 ok.append(le(_tv_product(p0, p1, rows, n), sqrt(n * f * kl(p0, p1) / 2)))
     # one sequentially interactive instance: K_2 depends on Z_1 (RR at e^ε = 2 after z₁ = 0, 3 after z₁ = 1)
-    k1, k2 = randomized_response(log(3)).rows, {0: randomized_response(log(2)).rows, 1: randomized_response(log(3)).rows}
     p0, p1 = bernoulli(R(1, 5)), bernoulli(R(7, 10))
-    law = lambda p: [push(p, k1)[z1] * push(p, k2[z1])[z2] for z1 in (0, 1) for z2 in (0, 1)]
-    ok.append(le(tv_events(law(p0), law(p1)), sqrt(2 * phi(log(3), 0) * kl(p0, p1) / 2)))
-    ok.append(le(kl(law(p0), law(p1)), 2 * phi(log(3), 0) * kl(p0, p1)))
+    m0, m1 = [[v for row in m for v in row] for m in _interactive_laws(p0, p1)[:2]]
+    ok.append(le(tv_events(m0, m1), sqrt(2 * phi(log(3), 0) * kl(p0, p1) / 2)))
+    ok.append(le(kl(m0, m1), 2 * phi(log(3), 0) * kl(p0, p1)))
     eps = sympy.Symbol("epsilon", positive=True)
     size = identity(N * (1 - exp(-eps) * (1 - DELTA)), N * phi(eps, DELTA),
                     "effective sample size nφ(ε,δ) = (1 − e^{−ε}(1−δ))n")
@@ -411,6 +428,7 @@ def corollary_1_statement():
 
 @claim(PAPER, "Corollary 1 (remarks k = 2, k → ∞)",
        "k = 2: [nφ²]^{−1/2} = 1/(φ√n); k → ∞: [nφ²]^{−(k−1)/k} → (φ²n)^{−1}",
+       domain=[Integer("n", 1), _φ > 0],
        stated_domain='k = 2 and k → ∞ (every n ≥ 1, φ > 0)', stated_where='Section IV-A, text after Corollary 1',
        quote=(r"It is worth instantiating this corollary for some special values of kπ‘˜k. Consider first the usual "
               r"setting of finite variance setting, i.e., k=2π‘˜2k=2. In the non-private case, it is known that the "
@@ -422,9 +440,11 @@ def corollary_1_statement():
               r"(Ο†2(Ξ΅,Ξ΄)n)βˆ’1superscriptsuperscriptπœ‘2πœ€π›Ώπ‘›1(\varphi^{2}(\varepsilon,\delta)n)^{-1}."))
 def corollary_1_remarks():
     f = sympy.Symbol("phi", positive=True)
-    return establish(identity([(N * f ** 2) ** R(-1, 2), sympy.limit((N * f ** 2) ** (-(K - 1) / K), K, sympy.oo)],
-                              [1 / (f * sqrt(N)), 1 / (N * f ** 2)], "the two specialisations of (8)"),
-                     domain='k = 2 and k → ∞ (every n ≥ 1, φ > 0)')
+    return establish(identity([(N * f ** 2) ** R(-1, 2), (N * f ** 2) ** (-(K - 1) / K)],
+                              [1 / (f * sqrt(N)), (N * f ** 2) ** (1 / K) / (N * f ** 2)],
+                              "k = 2 gives 1/(φ√n); for every k, [nφ²]^{−(k−1)/k} = [nφ²]^{1/k}/(nφ²)"),
+                     domain=[Integer("n", 1), _φ > 0],
+                     prose_steps=["k → ∞: [nφ²]^{1/k} → 1 (a fixed positive base), so [nφ²]^{−(k−1)/k} → (nφ²)^{−1}"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -628,9 +648,11 @@ def corollary_2_proof():
 
 
 @claim(PAPER, "Corollary 2 (eq. 12) and Example 3",
-       "Non-interactive: ℛ_n(𝒫_r, ℓ₂², ε, δ) ≳ r² min{1/(nφ_n), d/(n²φ_n²)}; with the proof's constants the bound "
-       "max_k (r²ω²/k)[1 − 16(1 + nωφ_n) log 2/k] is ≥ (0.0850457/5000) r² min{…} when nφ_n ≥ 32, d ≥ 16",
-       stated_domain='non-interactive, K ∈ Q_{ε,δ}, 𝒫_r of eq. (11), d ≥ 1', stated_where='Section IV-B, Example 3 and Corollary 2, eq. (12)',
+       "Non-interactive: ℛ_n(𝒫_r, ℓ₂², ε, δ) ≳ r² min{1/(nφ_n), d/(n²φ_n²)} fails for small nφ_n: the zero estimator "
+       "has risk ‖θ‖² ≤ r², while the right side is r²/(nφ_n) → ∞ as nφ_n → 0 (ε = 0, δ → 0), so no universal "
+       "constant works; corrected: ℛ_n ≳ r² min{1, 1/(nφ_n), d/(n²φ_n²)} (checked with the proof's constants)",
+       stated_domain='non-interactive, K ∈ Q_{ε,δ}, 𝒫_r of eq. (11), d ≥ 1, “any ε ≥ 0 and δ ∈ (0, 1)”',
+       stated_where='Section IV-B, Example 3 and Corollary 2, eq. (12)',
        quote=(r"ExampleΒ 3. (High-dimensional mean estimation in an β„“2subscriptβ„“2\ell_{2}-ball) For a parameter "
               r"r<βˆžπ‘Ÿr<\infty, define "
               r"𝒫r≔{Pβˆˆπ’«β€‹(𝖑2d(r))},≔subscriptπ’«π‘Ÿπ‘ƒπ’«subscriptsuperscript𝖑𝑑2π‘Ÿ{\mathcal{P}}_{r}\coloneqq\{P\in{\mathcal{P}}(\mathsf{B}^{d}_{2}(r))\}, "
@@ -649,14 +671,35 @@ def corollary_2_proof():
               r"r^{2}\min\left\{\frac{1}{n\varphi_{n}(\varepsilon,\delta)},\frac{d}{n^{2}\varphi^{2}_{n}(\varepsilon,\delta)}\right\}. "
               r"(12)"))
 def corollary_2():
-    pts = [(1, 0, 1000, 64), (R(1, 2), R(1, 100), 200, 16), (2, 0, 5000, 128)]
+    c0 = R(850457, 10 ** 7) / 5000          # the constant the proof's choices give (0.0850457 at k = 16, over 5000)
+    rate = lambda m, dim: sympy.Min(1 / m, dim / m ** 2)
+    # the printed (12) at ε = 0, n = 1, d = 16, δ = 10⁻⁶: nφ_1 = δ, so r² min{1/(nφ_n), d/(nφ_n)²} = r²/δ
+    witness = [(R(1, 10 ** j), rate(phi(0, R(1, 10 ** j), 1), 16)) for j in (2, 4, 6)]
+    printed_holds = le(c0 * witness[-1][1], 1)
+    m, dm = sympy.symbols("m d", positive=True)
+    blows = real_closed(dm / m ** 2 - 1 / m, [m, dm], [m > 0, m < 1, dm >= 1],
+                        "for 0 < nφ_n = m < 1 and d ≥ 1, d/m² ≥ 1/m: min{1/m, d/m²} = 1/m, unbounded as m → 0 while "
+                        "ℛ_n ≤ r²")
+    pts = [(1, 0, 1000, 64), (R(1, 2), R(1, 100), 200, 16), (2, 0, 5000, 128), (0, R(1, 10 ** 6), 1, 16),
+           (R(1, 1000), 0, 2, 32)]
     ok = []
     for e, d, n, dim in pts:
         f = phi(e, d, n)
         lower = rb.ball_mean_lower_bound(e, d, n, dim)
-        ok.append(le(R(850457, 10 ** 7) / 5000 * sympy.Min(1 / (n * f), dim / (n * f) ** 2), lower))
-    return establish(holds(all(ok), "(ε, δ, n, d) ∈ {(1, 0, 1000, 64), (1/2, 1/100, 200, 16), (2, 0, 5000, 128)}, r = 1"),
-                     domain="sample points", stated_domain="all ε, δ, n, d (up to a universal constant)")
+        ok.append(le(c0 * sympy.Min(1, 1 / (n * f), dim / (n * f) ** 2), lower) and le(lower, 1))
+    corrected = establish(holds(all(ok), "(ε, δ, n, d) ∈ {(1, 0, 1000, 64), (1/2, 1/100, 200, 16), (2, 0, 5000, 128), "
+                                "(0, 10⁻⁶, 1, 16), (1/1000, 0, 2, 32)}, r = 1: c₀·min{1, 1/(nφ_n), d/(nφ_n)²} ≤ the "
+                                "proof's bound max_k (ω²/k)[1 − 16(1 + nωφ_n) log 2/k] ≤ r² = 1, c₀ = 0.0850457/5000"),
+                          blows, domain="sample points", stated_domain="all ε, δ, n, d (up to a universal constant)")
+    return erratum(printed_holds, {"eps": 0, "n": 1, "d": 16, "r": 1,
+                                   "delta, r^2 min{1/(n phi_n), d/(n phi_n)^2}": [[str(dl), str(v)] for dl, v in witness],
+                                   "risk of the zero estimator": "<= r^2 = 1", "proof's constant c0": "0.0850457/5000"},
+                   corrected, "the right side of (12) grows like r²/(nφ_n) as nφ_n → 0 (here 1/δ at ε = 0, n = 1), above "
+                   "the risk r² of the estimator 0 for any fixed constant once nφ_n is below it (with the proof's constant "
+                   "at δ = 10⁻⁶: 17 r² > r²); the proof's choice k = min{nφ_n, d} in (47)–(48) is no k ∈ [d] when nφ_n < 1",
+                   corrected_statement="ℛ_n(𝒫_r, ℓ₂², ε, δ) ≳ r² min{1, 1/(nφ_n), d/(n²φ_n²)}", kind="minor",
+                   reading="“≳” with a universal constant (the paper's notation), evaluated with the constant the "
+                   "proof's choices give; the family ε = 0, δ → 0 defeats every fixed constant")
 
 
 # --------------------------------------------------------------------------------------------
@@ -664,15 +707,40 @@ def corollary_2():
 
 
 @claim(PAPER, "Corollary 4",
-       "lim inf (1/n) log β_n^{ε,δ}(α) ≥ −φ(ε,δ) D_KL(P0‖P1): by Chernoff–Stein the exponent of K^{⊗n} is "
-       "−D(P0K‖P1K) ≥ −η_KL(K) D ≥ −φD",
-       stated_domain='K_i ∈ Q_{ε,δ} (sequential interaction permitted), α ∈ (0, 1)', stated_where='Section VI, Corollary 4',
-       quote=(r"Corollary 4. We have for any Ξ΅β‰₯0πœ€0\varepsilon\geq 0 and δ∈[0,1]𝛿01\delta\in[0,1] "
+       "Section VI lets each X_i be mapped by K_i ∈ Q_{ε,δ} “(i.e., sequential interaction is permitted)”, but β_n^{ε,δ} "
+       "and the proof (50)–(51) take non-interactive K^{⊗n}: Chernoff–Stein for i.i.d. outputs does not reach a "
+       "sequentially interactive mechanism, whose output law is not (P_jK)^{⊗n}; for non-interactive K^{⊗n}, "
+       "lim inf (1/n) log β_n^{ε,δ}(α) ≥ −φ(ε,δ) D_KL(P0‖P1) (checked)",
+       stated_domain='K_i ∈ Q_{ε,δ} (“sequential interaction is permitted”), α ∈ (0, 1), ε ≥ 0, δ ∈ [0, 1]',
+       stated_where='Section VI, the setting and Corollary 4',
+       quote=(
+              r"Let now each Xisubscript𝑋𝑖X_{i} be mapped to Zisubscript𝑍𝑖Z_{i} via a mechanism "
+              r"π–ͺiβˆˆπ’¬Ξ΅,Ξ΄subscriptπ–ͺ𝑖subscriptπ’¬πœ€π›Ώ{\mathsf{K}}_{i}\in{\mathcal{Q}}_{\varepsilon,\delta} (i.e., "
+              r"sequential interaction is permitted). The goal is to distinguish between the null hypothesis "
+              r"H0:Q=P0:subscript𝐻0𝑄subscript𝑃0H_{0}:Q=P_{0} from the alternative H1:Q=P1:subscript𝐻1𝑄subscript𝑃1H_{1}:Q=P_{1} "
+              r"given Znsuperscript𝑍𝑛Z^{n}. Let T𝑇T be a binary statistic, generated from a randomized decision rule "
+              r"PT|Zn:𝒡n→𝒫({0,1}):subscript𝑃conditional𝑇superscript𝑍𝑛→superscript𝒡𝑛𝒫01P_{T|Z^{n}}:{\mathcal{Z}}^{n}\to\mathcal{P}(\{0,1\}) "
+              r"where 111 indicates that H0subscript𝐻0H_{0} is rejected. Type I and type II error probabilities corresponding "
+              r"to this statistic are given by Pr⁑(T=1|H0)Pr𝑇conditional1subscript𝐻0\Pr(T=1|H_{0}) and "
+              r"Pr⁑(T=1|H1)Pr𝑇conditional1subscript𝐻1\Pr(T=1|H_{1}), respectively. To capture the optimal trade-off between "
+              r"type I and type II error probabilities, it is customary to define "
+              r"Ξ²nΞ΅,δ(Ξ±)≔infPr⁑(T=0|H1)≔subscriptsuperscriptπ›½πœ€π›Ώπ‘›π›ΌinfimumPr𝑇conditional0subscript𝐻1\beta^{\varepsilon,\delta}_{n}(\alpha)\coloneqq\inf\Pr(T=0|H_{1}) "
+              r"where the infimum is taken over all kernels PT|Znsubscript𝑃conditional𝑇superscript𝑍𝑛P_{T|Z^{n}} such that "
+              r"Pr⁑(T=1|H0)≀αPr𝑇conditional1subscript𝐻0𝛼\Pr(T=1|H_{0})\leq\alpha and non-interactive mechanisms "
+              r"π–ͺβŠ—nsuperscriptπ–ͺtensor-productabsent𝑛{\mathsf{K}}^{\otimes n} with "
+              r"π–ͺβˆˆπ’¬Ξ΅,Ξ΄π–ͺsubscriptπ’¬πœ€π›Ώ{\mathsf{K}}\in{\mathcal{Q}}_{\varepsilon,\delta}. In the following lemma, "
+              r"we apply LemmaΒ 1 to obtain an asymptotic lower bound for "
+              r"Ξ²nΞ΅,δ(Ξ±)superscriptsubscriptπ›½π‘›πœ€π›Ώπ›Ό\beta_{n}^{\varepsilon,\delta}(\alpha). Corollary 4. We have for "
+              r"any Ξ΅β‰₯0πœ€0\varepsilon\geq 0 and δ∈[0,1]𝛿01\delta\in[0,1] "
               r"limnβ†’βˆž1nlog⁑βnΞ΅,δ(Ξ±)β‰₯βˆ’Ο†β€‹(Ξ΅,Ξ΄)Dπ–ͺ𝖫(P0βˆ₯P1).subscript→𝑛1𝑛superscriptsubscriptπ›½π‘›πœ€π›Ώπ›Όπœ‘πœ€π›Ώsubscript𝐷π–ͺ𝖫conditionalsubscript𝑃0subscript𝑃1\lim_{n\to\infty}\frac{1}{n}\log\beta_{n}^{\varepsilon,\delta}(\alpha)\geq-\varphi(\varepsilon,\delta)D_{\mathsf{KL}}(P_{0}\|P_{1}). "
               r"(19)"))
 def corollary_4():
     p0, p1 = bernoulli(R(1, 2)), bernoulli(R(1, 5))
     d = kl(p0, p1)
+    # the printed reach of (50)–(51): the output law of a sequentially interactive mechanism is i.i.d. (P_jK)^{⊗n}
+    m0, m1, kernels = _interactive_laws(bernoulli(R(1, 5)), bernoulli(R(7, 10)))
+    private = all(ldp_by_definition(rows, 3, 0) for rows in kernels)
+    printed_holds = _iid(m0) and _iid(m1)
     ok = []
     for rows, x, dl in ldp_kernels():
         exponent = -kl(push(p0, rows), push(p1, rows))
@@ -680,10 +748,26 @@ def corollary_4():
                le(-worst_case_contraction(log(x), dl, "kl") * d, exponent)]
     rr = randomized_response(1).rows
     values = [rb.stein_exponent_bound(1, 0, d), -kl(push(p0, rr), push(p1, rr)), -worst_case_contraction(1, 0, "kl") * d]
-    return establish(holds(all(ok), "P0 = Ber(1/2), P1 = Ber(1/5), 4 LDP kernels: −φD ≤ −sup-η_KL·D ≤ −D(P0K‖P1K)"),
-                     catalog(values, ["-0.141053626355727", "-0.0399973798165085", "-0.0476528112571834"],
-                             "ε = 1, δ = 0: −φD, the RR exponent, −tanh²(1/2)·D"),
-                     domain="sample kernels", stated_domain="all (ε,δ)-LDP K (Chernoff–Stein quoted)")
+    corrected = establish(holds(all(ok) and private,
+                                "non-interactive K^{⊗n}: P0 = Ber(1/2), P1 = Ber(1/5), 4 LDP kernels: −φD ≤ −sup-η_KL·D ≤ "
+                                "−D(P0K‖P1K), the Chernoff–Stein exponent of K^{⊗n}"),
+                          catalog(values, ["-0.141053626355727", "-0.0399973798165085", "-0.0476528112571834"],
+                                  "ε = 1, δ = 0: −φD, the RR exponent, −tanh²(1/2)·D"),
+                          domain="sample kernels", stated_domain="all (ε,δ)-LDP K (Chernoff–Stein quoted)")
+    shown = lambda m: [[str(v) for v in row] for row in m]
+    return erratum(printed_holds,
+                   {"K_1": "randomized response, e^eps = 3", "K_2 after Z_1 = 0": "randomized response, e^eps = 2",
+                    "K_2 after Z_1 = 1": "randomized response, e^eps = 3", "each K_i (log 3, 0)-LDP": private,
+                    "P0": "Ber(1/5)", "P1": "Ber(7/10)", "law of (Z_1, Z_2) under P0": shown(m0),
+                    "law of (Z_1, Z_2) under P1": shown(m1)},
+                   corrected, "proof gap: the setting permits sequentially interactive K_i, but (50) is Chernoff–Stein for "
+                   "i.i.d. observations and (51) takes Z^n from K^{⊗n}; the witness, (log 3, 0)-LDP at each step, has an "
+                   "output law that is no product (P_jK)^{⊗2}, so the proof does not reach it (β_n^{ε,δ} is itself "
+                   "defined over non-interactive K^{⊗n}, which is what the proof covers)",
+                   corrected_statement="for non-interactive K^{⊗n}, K ∈ Q_{ε,δ}: lim inf (1/n) log β_n^{ε,δ}(α) ≥ "
+                   "−φ(ε,δ) D_KL(P0‖P1)", kind="proof gap",
+                   reading="“lim” read as lim inf (its existence is not shown); the printed reach is the setting's K_i "
+                   "with sequential interaction")
 
 
 _COROLLARY_5_DOMAIN = [LDPChannel("K", _ε, _δ, k="k")]
@@ -743,7 +827,8 @@ def djw_kl():
 
 @claim(PAPER, "Corollary 2 (proof, eqs. 47–48)",
        "with m = nφ_n: choosing k = min{m, d} in max_{k∈[d]} min{1/k, k/m²} gives min{1/m, d/m²}, the rate of (12)",
-       stated_domain="n ≥ 1, d ≥ 1, φ_n > 0 (integrality of k ignored, as the paper does)",
+       domain=[_m > 0, Integer("d", 1)],
+       stated_domain="m = nφ_n > 0 (n ≥ 1, φ_n > 0), d ≥ 1 (integrality of k ignored, as the paper does)",
        stated_where="Appendix, proof of Corollary 2, eqs. (47)–(48)",
        quote=(r"Setting "
               r"Ο‰=min⁑{1,k50nφn(Ξ΅,Ξ΄)}πœ”1π‘˜50𝑛subscriptπœ‘π‘›πœ€π›Ώ\omega=\min\{1,\frac{k}{50n\varphi_{n}(\varepsilon,\delta)}\} "
@@ -767,9 +852,11 @@ def corollary_2_eqs_47_48():
     large = value_is(d, d / m ** 2, [d <= m])
     ordered_small = real_closed(d / m ** 2 - 1 / m, [m, d], [m <= d], "and 1/m ≤ d/m² there, so it is min{1/m, d/m²}")
     ordered_large = real_closed(1 / m - d / m ** 2, [m, d], [d <= m], "and d/m² ≤ 1/m there, so it is min{1/m, d/m²}")
-    return establish(grouped("both cases of k = min{m, d}", small, ordered_small, large, ordered_large), domain='n ≥ 1, d ≥ 1, φ_n > 0 (integrality of k ignored, as the paper does)',
-                     prose_steps=["the maximum over k ∈ [d] is at least the value at the chosen k (k rounded to an "
-                                  "integer changes constants only)"])
+    # k = min{m, d} is a point of [1, d] only when m ≥ 1: for m < 1, (48) does not follow (see the eq. (12) erratum)
+    return establish(grouped("both cases of k = min{m, d}", small, ordered_small, large, ordered_large),
+                     domain=[_m >= 1, Integer("d", 1)],
+                     prose_steps=["the maximum over k ∈ [d] is at least the value at the chosen k = min{m, d} ∈ [1, d] "
+                                  "(m ≥ 1; k rounded down to an integer changes the value by a factor at most 2)"])
 
 
 @claim(PAPER, "Eq. (20)",

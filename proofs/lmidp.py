@@ -15,8 +15,8 @@ from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _cs_helpers import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
-from _lmidp_helpers import (CHANNELS, PRIORS, entropy_bits, events, lemma1_integral, log_below_chord, mass,
-                            weighted_ratios_sum_to_zero)
+from _lmidp_helpers import (CHANNELS, PRIORS, entropy_bits, events, jensen_slices, lemma1_integral,
+                            log_below_chord, mass, weighted_ratios_sum_to_zero)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
 from symdp.local.information import bac_capacity_formula, binary_entropy, kl_bits
@@ -24,14 +24,14 @@ from symdp.local import mixture_calibration, mixture_information, mixture_lip_de
 from symdp.figures.lmidp import figure3_input
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.central.pairs import gaussian
-from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, kernel, prove,
-                          identity, real_closed)
+from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
+                          identity, kernel, real_closed)
 from symdp.verify.domains import Channel as AnyChannel, Integer, Laws
 
 PAPER = "lmidp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε0, _ε1, _μ, _Δ, _σ = sympy.symbols("epsilon_0 epsilon_1 mu Delta sigma", real=True)
+_ε0, _ε1, _μ, _Δ, _σ, _ε, _δ = sympy.symbols("epsilon_0 epsilon_1 mu Delta sigma epsilon delta", real=True)
 E0, E1, X, T = sympy.symbols("epsilon0 epsilon1 x t", positive=True)
 LOG2E = 1 / log(2)
 
@@ -78,6 +78,7 @@ def definition_2():
 
 @claim(PAPER, "Definition 3 (eq. 2 ⇔ eq. 1)",
        "(ε,δ)-LDP ⇔ sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ: the least δ over all events equals the hockey-stick max.",
+       domain=[_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M")],
        stated_domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events", stated_where='Section II, Definition 3 (LDP), eqs. (1)–(2)',
        quote=(r"Definition 3 (LDP [8, 9]) A randomized mechanism M𝑀Mitalic_M satisfies "
               r"(ϵ,δ)italic-ϵ𝛿(\epsilon,\delta)( italic_ϵ , italic_δ )-LDP if and only if, for every pair of data "
@@ -106,11 +107,12 @@ def definition_3():
             refs.append(best)
     enum = exact_agreement(vals, refs, "least δ of eq. (1) by enumerating every event = eq. (2), 3 channels × 3 ε")
     return establish(combine(pointwise_hockey_stick(), detail="sup_E [P(E) − e^ε Q(E)] = H_{e^ε}(P‖Q) pointwise"), enum,
-                     domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events", prose_steps=[_LEAST_DELTA])
+                     domain=[_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M")], prose_steps=[_LEAST_DELTA])
 
 
 @claim(PAPER, "Definition 4 (eq. 4 ⇔ eq. 3)",
        "(ε,δ)-LIP ⇔ sup_x max{H_{e^ε}(P_{M(X)}‖P_{M(x)}), e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)})} ≤ δ.",
+       domain=[_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("P_X")],
        stated_domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]', stated_where='Section II, Definition 4 (LIP), eqs. (3)–(4)',
        quote=(r"Definition 4 (LIP [10]) For a data distribution P𝐗subscript𝑃𝐗P_{\bm{X}}italic_P start_POSTSUBSCRIPT "
               r"bold_italic_X end_POSTSUBSCRIPT, a randomized mechanism M𝑀Mitalic_M satisfies "
@@ -151,7 +153,7 @@ def definition_4():
             refs.append(max(need, key=lambda v: float(v)))
     enum = exact_agreement(vals, refs, "least δ of eq. (3) by enumerating events = eq. (4) (full-support priors)")
     return establish(combine(algebra, pointwise_hockey_stick(), detail="the rearrangement and the pointwise facts"), enum,
-                     domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]', prose_steps=[_LEAST_DELTA])
+                     domain=[_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("P_X")], prose_steps=[_LEAST_DELTA])
 
 
 #: The step from the pointwise facts to Definitions 3–4, argued in words.
@@ -767,7 +769,7 @@ def theorem_3():
     inf sup = sup inf = its value. Both slices through (Δ²I, σ²I) reduce to eigenvalues exactly,
     because a multiple of I commutes with every matrix: μ(K_X, σ²I) = ½Σ log(1 + λ_i(K_X)/σ²) and
     μ(Δ²I, K_Y) = ½Σ log(1 + Δ²/λ_i(K_Y)), with tr K = Σλ_i (the spectral theorem, cited). For every
-    d the slices are then kernel steps (_jensen_slices): Σ log(1 + λ_i/σ²) ≤ d log(1 + Δ²/σ²) when
+    d the slices are then kernel steps (_lmidp_helpers.jensen_slices): Σ log(1 + λ_i/σ²) ≤ d log(1 + Δ²/σ²) when
     Σλ_i ≤ dΔ², and Σ log(1 + Δ²/λ_i) ≥ d log(1 + Δ²/σ²) when Σλ_i ≤ dσ² (Jensen, by tangent lines).
     That the Gaussian pair is optimal in (13), giving (14), is Diggavi–Cover, Thm II.1 (cited)."""
     lx, ly, dd, s2, D2 = sympy.symbols("lambda_x lambda_y d sigma2 Delta2", positive=True)
@@ -806,51 +808,25 @@ def theorem_3():
         saddle.append(ordered([mu(scaled(2), 2 * sympy.eye(2)), log(1 + R(1, 2)) / log(2), mu(sympy.eye(2), scaled(4))],
                               "d = 2, Δ² = 1, σ² = 2: the saddle inequalities for non-diagonal K_X, K_Y"))
     ref = near(sympy.Rational(1, 2) * sympy.log(1 + R(1, 100)) / log(2), "0.00717764648853503", 13, "d=1, Δ²=1, σ²=100")
-    saddle_point = combine(*_jensen_slices(), value,
+    # the saddle point (35) beyond the Gaussian family (Diggavi–Cover), on examples: a BPSK input against Gaussian
+    # noise (left), uniform noise of variance σ² against the Gaussian input (right: I ≥ h(X*) − h(U) since
+    # h(X* + U) ≥ h(X* + U | U) = h(X*))
+    left = [ordered([shell_information(sqrt(R(1, v)), 1), log(1 + R(1, v)) / (2 * log(2))],
+                    f"Δ² = 1, σ² = {v}: I(±Δ; ±Δ + N(0,σ²)) ≤ ½log(1+Δ²/σ²) = I(X*; X*+Y*)") for v in (1, 100)]
+    D2v, s2v = R(10), R(1)
+    right = ordered([log(1 + D2v / s2v) / (2 * log(2)),
+                     (log(2 * sympy.pi * sympy.E * D2v) / 2 - log(2 * sqrt(3 * s2v))) / log(2)],
+                    "Δ² = 10, σ² = 1: I(X*; X*+Y*) ≤ h(X*) − h(U) ≤ I(X*; X*+U), U uniform with variance σ²")
+    saddle_point = combine(*jensen_slices(), value,
                            detail="(Δ²I, σ²I) is a saddle point of μ, so inf sup = sup inf = (d/2)log(1+Δ²/σ²): for every "
                                   "d, the slices on the eigenvalues by Jensen's inequality (kernel steps)")
     return establish(saddle_point, grouped("both saddle slices for d = 2 over all 2×2 covariances (nlsat)", slice_x, slice_y),
-                     *saddle, ref,
+                     *saddle, ref, *left, right,
                      domain=_THEOREM_3_DOMAIN,
                      uses=[cited("Diggavi–Cover", "Theorem II.1 (the Gaussian pair is optimal in (13))"),
                            cited("the spectral theorem", "det(I + K/σ²) = Π(1 + λ_i(K)/σ²) and tr K = Σλ_i(K) for a "
                                  "symmetric K ⪰ 0; σ²I commutes with K (the same for Δ²I)")],
                      prose_steps=["a saddle point gives inf sup = sup inf = its value"])
-
-
-def _jensen_slices():
-    """Jensen's inequality on the eigenvalues, for every d, by tangent lines (kernel steps).
-
-    From e^w ≥ 1 + w (decided on w ≥ 0 and, through w = −u, on w ≤ 0) at w = log A − log B, where
-    e^{log A − log B} = A/B: log A − log B ≤ A/B − 1. With A = 1 + λ/σ², B = 1 + Δ²/σ² that is the
-    tangent of the concave log(1 + λ/σ²) at λ = Δ²: log(1 + λ/σ²) ≤ log B + (λ − Δ²)/(σ² + Δ²);
-    with A = B, B = 1 + Δ²/λ it gives, after one rational inequality, the tangent of the convex
-    log(1 + Δ²/λ) at λ = σ²: log(1 + Δ²/λ) ≥ log B − Δ²(λ − σ²)/(σ²(σ² + Δ²)). Summed over
-    i = 1, …, d, split by linearity, and Σλ_i ≤ dΔ² (resp. ≤ dσ²) cancels the linear term's sign."""
-    w, u = sympy.symbols("w u", real=True)
-    i, d = sympy.symbols("i d", integer=True)
-    s2, D2 = sympy.symbols("sigma2 Delta2", positive=True)
-    # the eigenvalues of K_X ⪰ 0 (nonnegative) and of K_Y ≻ 0 (positive)
-    lam_x, lam_y = sympy.IndexedBase("lambda_x", nonnegative=True), sympy.IndexedBase("lambda_y", positive=True)
-    up = prove(exp(w) - 1 - w, w, 0, sympy.oo, "e^w ≥ 1 + w for w ≥ 0")
-    down = kernel.instantiate(prove(exp(-u) - 1 + u, u, 0, sympy.oo, "e^−u ≥ 1 − u for u ≥ 0"), {u: -w}, [w <= 0])
-    tangent = kernel.decide(kernel.goal(exp(w) >= 1 + w), up, down, detail="e^w ≥ 1 + w for every real w")
-    B = 1 + D2 / s2
-    span = [i >= 1, i <= d]
-    slices = []
-    for lam, A, bound, budget, relation in (
-            (lam_x, 1 + lam_x[i] / s2, log(B) + (lam_x[i] - D2) / (s2 + D2), D2, sympy.Le),
-            (lam_y, 1 + D2 / lam_y[i], log(B) - D2 * (lam_y[i] - s2) / (s2 * (s2 + D2)), s2, sympy.Ge)):
-        at = log(A) - log(B) if relation is sympy.Le else log(B) - log(A)
-        line = kernel.instantiate(tangent, {w: at}, span)
-        pointwise = kernel.decide(kernel.goal(relation(log(A), bound), span), line,
-                                  detail="the tangent line of a concave (convex) function lies above (below) it")
-        total = kernel.summed(pointwise, i, 1, d)
-        split = kernel.linear(sympy.Sum(bound, (i, 1, d)))
-        trace = sympy.Sum(lam[i], (i, 1, d)) <= d * budget
-        goal = kernel.goal(relation(sympy.Sum(log(A), (i, 1, d)), d * log(B)), [d >= 1, trace])
-        slices.append(kernel.decide(goal, total, split, detail="Jensen: Σ over the d eigenvalues, with the trace bound"))
-    return slices
 
 
 @claim(PAPER, "Appendix -D (eigenvalue pairing), erratum",

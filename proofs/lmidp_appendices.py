@@ -17,15 +17,19 @@ from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _cs_helpers import hockey_by_events, near, ordered
-from _lmidp_helpers import PRIORS, W3, W32, W4, events, lemma1_integral, log_sum_pieces, mass
+from _lmidp_helpers import (LAMBDA_X, LAMBDA_Y, PRIORS, W3, W32, W4, events, jensen_slices, lemma1_integral,
+                            log_sum_pieces, mass)
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
                          randomized_response, shell_information, zchannel_crossover)
 from symdp.local.information import kl_bits
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
-                          identity, real_closed)
+                          identity, kernel, real_closed)
+from symdp.verify.domains import Channel as AnyChannel, CILMIDPMechanism, Integer, Laws
 
 PAPER = "lmidp"
+#: Real parameters of the paper's domains, named as the paper names them (no assumptions: Δ > 0 is a relation).
+_Δ, _σ, _μ, _α = sympy.symbols("Delta sigma mu alpha", real=True)
 
 P3 = PRIORS[0]
 RR3 = Channel([[R(3, 4), R(1, 4)], [R(1, 4), R(3, 4)]])  # randomized response with e^ε0 = 3 (rational)
@@ -73,6 +77,7 @@ def _sufficient(p, q, event):
 @claim(PAPER, "Appendix -A1 (eq. 16)",
        "μ ≥ sup_{P_X} I(X;M(X)) ≥ sup_{P_X ∈ 𝒫_{x,x'}} I(X;M(X)) ≥ sup_{P_A} I(A;B) = C_BAC(p0, 1−p1), with "
        "A = 1{X = x}, B = 1{M(X) ∈ E}, p1 = P[M(x) ∈ E], p0 = P[M(x') ∈ E] (data processing on A ↔ X ↔ M(X) ↔ B).",
+       domain=[CILMIDPMechanism("M", _μ)],
        stated_domain="a μ-CI-LMIDP mechanism M, inputs x, x', event E", stated_where='Appendix -A1, eq. (16)',
        quote=(r"Consider a mechanism M(𝑿)𝑀𝑿M(\bm{X})italic_M ( bold_italic_X ) that satisfies "
               r"μ𝜇\muitalic_μ-CI-LMIDP. Consider an arbitrary pair (𝒙,𝒙)𝒙superscript𝒙(\bm{x},\bm{x}^{\prime})( "
@@ -137,7 +142,7 @@ def appendix_a1_eq16():
                                 "and a 4×4 channel (exact events; certified capacities)")
     proof = combine(log_sum_pieces(), detail="I(A;M) ≥ I(A;B) for B = 1{M ∈ E}: the log-sum inequality on E and on its "
                                              "complement, per input")
-    return establish(proof, statement, reading, domain="a μ-CI-LMIDP mechanism M, inputs x, x', event E",
+    return establish(proof, statement, reading, domain=[CILMIDPMechanism("M", _μ)],
                      uses=["lmidp:eq-7"],
                      prose_steps=["μ ≥ sup_{P_X} I(X;M(X)) is the definition of μ-CI-LMIDP, and a supremum over the laws "
                                   "𝒫_{x,x'} supported on {x, x'} is at most the one over all laws",
@@ -201,6 +206,7 @@ def appendix_a1_tightness():
 @claim(PAPER, "Appendix -A2 (eqs. 17–18)",
        "KL(P_{M(x)}‖P_{M(x')}) = log(e)∫₀^∞(H_{e^ε}(P_{M(x)}‖P_{M(x')}) + e^{−ε}H_{e^ε}(P_{M(x')}‖P_{M(x)}))dε "
        "≤ log(e)∫₀^∞(1+e^{−ε})δ(ε)dε, using (2).",
+       domain=[AnyChannel("M")],
        stated_domain="any mechanism M, inputs x, x'", stated_where='Appendix -A2, eqs. (17)–(18)',
        quote=(r"By using Lemma 1, we have that "
               r"𝕂𝕃(PM(𝒙)PM(𝒙))𝕂𝕃conditionalsubscript𝑃𝑀𝒙subscript𝑃𝑀superscript𝒙\displaystyle\mathbb{K}\mathbb{L}(P_{M(\bm{x})}\|P_{M(\bm{x}^{\prime})})blackboard_K "
@@ -249,7 +255,7 @@ def appendix_a2():
                                  "orders as x ≠ x' ranges over ordered pairs) and w = e^{−ε} ≥ 0 ⇒ h1 + w·h2 ≤ (1 + w)δ(ε)")
     proof = combine(pointwise_step, detail="(17) = Lemma 1 applied to (P_{M(x)}, P_{M(x')}); (18): the integrand of (17) "
                                            "≤ (1 + e^{−ε})δ(ε) for every ε ≥ 0, integrated with log(e) > 0")
-    return establish(proof, eq17, eq18, domain="any mechanism M, inputs x, x'",
+    return establish(proof, eq17, eq18, domain=[AnyChannel("M")],
                      uses=["lmidp:lemma-1-eq-15", "lmidp:definition-3-eq-2-eq-1"],
                      prose_steps=["the pointwise bound integrated over ε ∈ [0, ∞) (monotonicity of the integral of "
                                   "non-negative measurable functions; the right side may be +∞)"])
@@ -367,6 +373,7 @@ def appendix_b1_step():
 @claim(PAPER, "Appendix -B2 (eqs. 26–29)",
        "KL(P_{M(x)}‖P_{M(X)}) = log(e)∫₀^∞(H_{e^ε}(P_{M(x)}‖P_{M(X)}) + e^{−ε}H_{e^ε}(P_{M(X)}‖P_{M(x)}))dε "
        "≤ log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε by (4); averaging over x, I(X;M(X)) ≤ the same.",
+       domain=[AnyChannel("M"), Laws("P_X")],
        stated_domain='any mechanism M, input x, P_X', stated_where='Appendix -B2, eqs. (26)–(29)',
        quote=(r"We follow similar steps as for the proof of Theorem 1(b). First, for a given "
               r"P𝑿subscript𝑃𝑿P_{\bm{X}}italic_P start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT, we have that "
@@ -448,7 +455,7 @@ def appendix_b2():
                            "≤ (10)")
     return establish(proof, eq26, eq27, eq28,
                      _summary(bound, "(27) and (29): KL(P_x‖P_X) ≤ (10) for every x, and I ≤ (10)"),
-                     domain='any mechanism M, input x, P_X',
+                     domain=[AnyChannel("M"), Laws("P_X")],
                      uses=["lmidp:lemma-1-eq-15", "lmidp:definition-4-eq-4-eq-3"],
                      prose_steps=["the pointwise bound integrated over ε ∈ [0, ∞) (monotonicity of the integral of "
                                   "non-negative functions; the right side may be +∞)",
@@ -511,7 +518,8 @@ T_, X_, S_ = (0,), (1,), (2,)
 @claim(PAPER, "Appendix -C (eqs. 30–33)",
        "I(X+Y;θ) + I(X+Y;X|θ) = I(X+Y;X) + I(X+Y;θ|X) (30)–(31); I(X+Y;θ|X) = 0, so I(X+Y;X|θ) ≤ I(X+Y;X) (32); "
        "I(X+Y;X|θ) = (1−α)I(X0+Y;X0) + αI(X1+Y;X1) (33), for X = (1−θ)X0 + θX1, θ ~ Ber(α).",
-       stated_domain='independent X, Y, θ (the mixture construction)', stated_where='Appendix -C, eqs. (30)–(33)',
+       domain=[_α >= 0, _α <= 1, Laws("X0", "X1", "Y")],
+       stated_domain='independent X, Y, θ (the mixture construction), θ ~ Ber(α)', stated_where='Appendix -C, eqs. (30)–(33)',
        quote=(r"Let us fix P𝒀subscript𝑃𝒀P_{\bm{Y}}italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT and "
               r"consider two covariance matrices 𝗞0subscript𝗞0\boldsymbol{\mathsf{K}}_{0}bold_sansserif_K "
               r"start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT and 𝗞1subscript𝗞1\boldsymbol{\mathsf{K}}_{1}bold_sansserif_K "
@@ -588,7 +596,7 @@ def appendix_c_30_33():
     return establish(proof, combine(eq30_31, zero, eq32, eq33, detail="(30)–(33) on an exact example (X0 = ±1, X1 ∈ "
                                                                        "{−1,0,1} w.p. (1/4,1/2,1/4), Y ∈ {0,1} w.p. "
                                                                        "(1/3,2/3), α = 1/3)"),
-                     domain='independent X, Y, θ (the mixture construction)',
+                     domain=[_α >= 0, _α <= 1, Laws("X0", "X1", "Y")],
                      prose_steps=["(31): I(X+Y;θ|X) = 0, since given X the law of X+Y is that of X+Y given (X, θ) "
                                   "(Y independent of (X0, X1, θ)): θ → X → X+Y is a Markov chain",
                                   "I(X+Y;θ) ≥ 0 (Gibbs' inequality)",
@@ -599,7 +607,8 @@ def appendix_c_30_33():
 @claim(PAPER, "Appendix -C (eq. 34)",
        "X = (1−θ)X0 + θX1 (θ ~ Ber(α) independent, zero means) has covariance (1−α)K0 + αK1, which lies in 𝒦_d(dΔ²) "
        "with K0, K1, so I(X+Y;X) ≤ f((1−α)K0 + αK1, P_Y).",
-       stated_domain='θ ~ Ber(α) independent of zero-mean X0, X1', stated_where='Appendix -C, eq. (34)',
+       domain=[_α >= 0, _α <= 1, Integer("d", 1), _Δ > 0],
+       stated_domain='θ ~ Ber(α) independent of zero-mean X0, X1 with covariances in 𝒦_d(dΔ²)', stated_where='Appendix -C, eq. (34)',
        quote=(r"where (33) holds due to the definition of P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 "
               r"end_POSTSUBSCRIPT and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT. Moreover, "
               r"since 𝑿𝑿\bm{X}bold_italic_X has covariance matrix "
@@ -620,15 +629,17 @@ def appendix_c_34():
                       (1 - a) * k0 + a * k1, "E[XXᵀ]_ij = (1−α)K0_ij + αK1_ij (θ² = θ, θ(1−θ) = 0 on {0,1}), any d")
     mean = identity(sum(pt * ((1 - t) * m0 + t * m1) for t, pt in law), (1 - a) * m0 + a * m1,
                     "E[X] = (1−α)E[X0] + αE[X1] = 0 for zero means")
-    trace = identity(cap - ((1 - a) * t0 + a * t1), (1 - a) * (cap - t0) + a * (cap - t1),
-                     "dΔ² − tr((1−α)K0 + αK1) = (1−α)(dΔ² − tr K0) + α(dΔ² − tr K1) ≥ 0 for α ∈ [0,1]: the mixture "
-                     "stays in 𝒦_d(dΔ²)")
+    trace = real_closed(cap - ((1 - a) * t0 + a * t1), [a, t0, t1, cap], [a >= 0, a <= 1, t0 <= cap, t1 <= cap],
+                        "tr((1−α)K0 + αK1) = (1−α)tr K0 + α tr K1 ≤ dΔ² when tr K0, tr K1 ≤ dΔ², α ∈ [0, 1]: the mixture "
+                        "stays in 𝒦_d(dΔ²) (a covariance is positive semidefinite)")
     j = _mixture_joint()
     px = _marginal(j, X_)
     var = sum((p * k[0] ** 2 for k, p in px.items()), sympy.Integer(0))
     example = exact_agreement([var, sum((p * k[0] for k, p in px.items()), sympy.Integer(0))],
                               [(1 - ALPHA) * 1 + ALPHA * R(1, 2), 0], "the exact example: Var X = (1−α)·1 + α·1/2, E X = 0")
-    return establish(combine(second, mean, trace), example, domain='θ ~ Ber(α) independent of zero-mean X0, X1')
+    return establish(combine(second, mean, trace), example, domain=[_α >= 0, _α <= 1, Integer("d", 1), _Δ > 0],
+                     prose_steps=["(34): the law of X is zero-mean with covariance (1−α)K0 + αK1, so it is one of the laws "
+                                  "over which f((1−α)K0 + αK1, P_Y) = sup I(X+Y;X) is taken"])
 
 
 @claim(PAPER, "Appendix -C (eq. 30, left side), erratum",
@@ -722,10 +733,22 @@ def appendix_c_iii():
 # Appendix -D: eqs. (35)–(38)
 
 
-@claim(PAPER, "Appendix -D (eqs. 35–38)",
-       "λ_X* = Δ²1_d and λ_Y* = σ²1_d satisfy the saddle conditions (37)–(38) over S_X = {Σλ_X,i = dΔ²}, "
-       "S_Y = {Σλ_Y,i = dσ²} (Gallager's conditions); so the Gaussian pair satisfies (35).",
-       stated_domain='d ≥ 1, S_X = {Σλ_X,i = dΔ²}, S_Y = {Σλ_Y,i = dσ²}', stated_where='Appendix -D, eqs. (35)–(38)',
+#: Appendix -D's (36)–(38): the dimension and the power budgets (Δ², σ² > 0) over which S_X, S_Y range.
+_I, _D = sympy.symbols("i d", integer=True)
+#: S_X and S_Y of Appendix -D: λ_X ∈ R^d_+ with Σλ_X,i = dΔ², λ_Y with positive terms (μ_M divides by them) and
+#: Σλ_Y,i = dσ² (the Δ, σ of the relations are the domain's real parameters, matched to the goals' by name).
+_S_X = [sympy.Eq(sympy.Sum(LAMBDA_X[_I], (_I, 1, _D)), _D * _Δ ** 2), kernel.Every(LAMBDA_X[_I] >= 0, (_I, 1, _D))]
+_S_Y = [sympy.Eq(sympy.Sum(LAMBDA_Y[_I], (_I, 1, _D)), _D * _σ ** 2), kernel.Every(LAMBDA_Y[_I] > 0, (_I, 1, _D))]
+_APPENDIX_D_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0, *_S_X, *_S_Y]
+
+
+@claim(PAPER, "Appendix -D (eqs. 36–38)",
+       "On S_X = {λ_X ∈ R^d_+ : Σλ_X,i = dΔ²} and S_Y = {λ_Y ∈ R^d_+ : Σλ_Y,i = dσ²}, μ_M(λ_X, λ_Y) = ½Σ_i "
+       "log(1 + λ_X,i/λ_Y,i) bits has the saddle point λ_X* = Δ²1_d, λ_Y* = σ²1_d (printed “λ_X* = σ²1_d”, see the "
+       "erratum): (37) sup_{λ_X ∈ S_X} μ_M(λ_X, λ_Y*) = μ_M(λ_X*, λ_Y*) and (38) inf_{λ_Y ∈ S_Y} μ_M(λ_X*, λ_Y) = "
+       "μ_M(λ_X*, λ_Y*), for every d.",
+       domain=_APPENDIX_D_DOMAIN, stated_domain='d ≥ 1, S_X = {λ_X ∈ R^d_+ : Σλ_X,i = dΔ²}, S_Y = {λ_Y ∈ R^d_+ : Σλ_Y,i = dσ²} (λ_Y,i > 0: μ_M divides by it)',
+       stated_where='Appendix -D, eqs. (36)–(38)',
        quote=(r"Notice that it is without loss of optimality to restrict the constraint sets for "
               r"𝝀𝑿subscript𝝀𝑿\boldsymbol{\lambda}_{\bm{X}}bold_italic_λ start_POSTSUBSCRIPT bold_italic_X "
               r"end_POSTSUBSCRIPT and 𝝀𝒀subscript𝝀𝒀\boldsymbol{\lambda}_{\bm{Y}}bold_italic_λ start_POSTSUBSCRIPT "
@@ -782,57 +805,49 @@ def appendix_c_iii():
               r"𝝀𝑿=σ2𝟏dsuperscriptsubscript𝝀𝑿superscript𝜎2subscript1𝑑\boldsymbol{\lambda}_{\bm{X}}^{*}=\sigma^{2}\mathbf{1}_{d}bold_italic_λ "
               r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT start_POSTSUPERSCRIPT ∗ end_POSTSUPERSCRIPT = "
               r"italic_σ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_1 start_POSTSUBSCRIPT italic_d "
-              r"end_POSTSUBSCRIPT satisfy (37) and (38). We conclude that "
-              r"(Δ2𝟏d,σ2𝟏d)superscriptΔ2subscript1𝑑superscript𝜎2subscript1𝑑(\Delta^{2}\mathbf{1}_{d},\sigma^{2}\mathbf{1}_{d})( "
-              r"roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_1 start_POSTSUBSCRIPT italic_d "
-              r"end_POSTSUBSCRIPT , italic_σ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT bold_1 start_POSTSUBSCRIPT "
-              r"italic_d end_POSTSUBSCRIPT ) is the solution to (36), i.e., "
-              r"(𝗞𝑿,𝗞𝒀)=(Δ2𝗜d,σ2𝗜d)subscript𝗞𝑿subscript𝗞𝒀superscriptΔ2subscript𝗜𝑑superscript𝜎2subscript𝗜𝑑(\boldsymbol{\mathsf{K}}_{\bm{X}},\boldsymbol{\mathsf{K}}_{\bm{Y}})=(\Delta^{2% "
-              r"}\boldsymbol{\mathsf{I}}_{d},\sigma^{2}\boldsymbol{\mathsf{I}}_{d})( bold_sansserif_K "
-              r"start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT , bold_sansserif_K start_POSTSUBSCRIPT "
-              r"bold_italic_Y end_POSTSUBSCRIPT ) = ( roman_Δ start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT "
-              r"bold_sansserif_I start_POSTSUBSCRIPT italic_d end_POSTSUBSCRIPT , italic_σ start_POSTSUPERSCRIPT 2 "
-              r"end_POSTSUPERSCRIPT bold_sansserif_I start_POSTSUBSCRIPT italic_d end_POSTSUBSCRIPT ) is the "
-              r"solution to (11)."))
+              r"end_POSTSUBSCRIPT satisfy (37) and (38)."))
 def appendix_d():
-    lam, D2, s2, t = sympy.symbols("lambda Delta2 sigma2 t", positive=True)
-    gx = sympy.log(1 + lam / s2) / (2 * log(2))      # one term of μ(λ_X, σ²1) as a function of λ_X,i
-    gy = sympy.log(1 + D2 / lam) / (2 * log(2))      # one term of μ(Δ²1, λ_Y) as a function of λ_Y,i
+    """(37) and (38) for every d, as kernel steps. Jensen's inequality on the coordinates (by tangent lines,
+    _lmidp_helpers.jensen_slices): Σ log(1 + λ_X,i/σ²) ≤ d log(1 + Δ²/σ²) when Σλ_X,i ≤ dΔ², and
+    Σ log(1 + Δ²/λ_Y,i) ≥ d log(1 + Δ²/σ²) when Σλ_Y,i ≤ dσ², both at Δ² = Δ·Δ, σ² = σ·σ; the right side
+    is μ_M(Δ²1_d, σ²1_d) (a constant summed d times), and Δ²1_d ∈ S_X, σ²1_d ∈ S_Y (Σ of a constant).
+    Bits: ½log₂ = ln/(2 ln 2), a positive factor. A coordinate λ_Y,i = 0 makes μ_M(λ_X*, λ_Y) = +∞, above
+    the value: the goals take λ_Y ∈ (0, ∞)^d, where μ_M is finite."""
+    i, d = sympy.symbols("i d", integer=True)
+    dl, sg = sympy.symbols("Delta sigma", positive=True)
+    s2, D2 = sympy.symbols("sigma2 Delta2", positive=True)
+    lam_x, lam_y = LAMBDA_X, LAMBDA_Y
+    at = {D2: dl ** 2, s2: sg ** 2}
+    data_slice, noise_slice = [kernel.instantiate(e, at) for e in jensen_slices()]
+    bits = lambda total: total / (2 * log(2))
+    mu = lambda top, bottom: bits(sympy.Sum(log(1 + top / bottom), (i, 1, d)))
+    star = mu(dl ** 2, sg ** 2)
+    constant = kernel.linear(sympy.Sum(log(1 + dl ** 2 / sg ** 2), (i, 1, d)))
+    members = [kernel.linear(sympy.Sum(v, (i, 1, d))) for v in (dl ** 2, sg ** 2)]
+    on_sx, on_sy = ([h.xreplace({_Δ: dl, _σ: sg}) for h in hs] for hs in (_S_X, _S_Y))
+    eq37 = kernel.decide(kernel.goal(sympy.And(mu(lam_x[i], sg ** 2) <= star,
+                                               sympy.Eq(sympy.Sum(dl ** 2, (i, 1, d)), d * dl ** 2)), [d >= 1, *on_sx]),
+                         data_slice, constant, members[0],
+                         detail="(37): μ_M(λ_X, σ²1_d) ≤ μ_M(Δ²1_d, σ²1_d) for every λ_X ∈ S_X, and Δ²1_d ∈ S_X")
+    eq38 = kernel.decide(kernel.goal(sympy.And(mu(dl ** 2, lam_y[i]) >= star,
+                                               sympy.Eq(sympy.Sum(sg ** 2, (i, 1, d)), d * sg ** 2)), [d >= 1, *on_sy]),
+                         noise_slice, constant, members[1],
+                         detail="(38): μ_M(Δ²1_d, λ_Y) ≥ μ_M(Δ²1_d, σ²1_d) for every λ_Y ∈ S_Y, and σ²1_d ∈ S_Y")
+    lam, t = sympy.symbols("lambda t", positive=True)
+    gx = sympy.log(1 + lam / s2) / (2 * log(2))      # one term of μ_M(λ_X, σ²1) as a function of λ_X,i
+    gy = sympy.log(1 + D2 / lam) / (2 * log(2))      # one term of μ_M(Δ²1, λ_Y) as a function of λ_Y,i
     kkt = identity([sympy.diff(gx, lam).subs(lam, D2), sympy.diff(gy, lam).subs(lam, s2)],
                    [1 / (2 * log(2) * (s2 + D2)), -D2 / (2 * log(2) * s2 * (s2 + D2))],
-                   "at λ_X = Δ²1 every ∂μ/∂λ_X,i is 1/(2 ln2 (σ²+Δ²)); at λ_Y = σ²1 every ∂μ/∂λ_Y,i is "
-                   "−Δ²/(2 ln2 σ²(σ²+Δ²)): equal across i")
-    curv = identity([sympy.diff(gx, lam, 2), sympy.diff(gy, lam, 2)],
-                    [-1 / (2 * log(2) * (lam + s2) ** 2), D2 * (D2 + 2 * lam) / (2 * log(2) * lam ** 2 * (lam + D2) ** 2)],
-                    "μ is concave in λ_X and convex in λ_Y (second derivatives of separate terms)")
+                   "Gallager's conditions as printed: at λ_X = Δ²1 every ∂μ_M/∂λ_X,i is 1/(2 ln2 (σ²+Δ²)); at λ_Y = σ²1 "
+                   "every ∂μ_M/∂λ_Y,i is −Δ²/(2 ln2 σ²(σ²+Δ²)): equal across i")
     # d = 2 directly, λ = (c + t, c − t): (1+Δ²/σ²)² − Π(1+λ_X,i/σ²) = t²/σ⁴ and
     # Π(1+Δ²/λ_Y,i) − (1+Δ²/σ²)² = Δ²t²(Δ²+2σ²)/(σ⁴(σ⁴ − t²)) ≥ 0 for |t| < σ²
     two = identity([(1 + D2 / s2) ** 2 - (1 + (D2 + t) / s2) * (1 + (D2 - t) / s2),
                     (1 + D2 / (s2 + t)) * (1 + D2 / (s2 - t)) - (1 + D2 / s2) ** 2],
                    [t ** 2 / s2 ** 2, D2 * t ** 2 * (D2 + 2 * s2) / (s2 ** 2 * (s2 - t) * (s2 + t))],
-                   "d = 2 without KKT: μ(λ_X, σ²1) ≤ μ(Δ²1, σ²1) ≤ μ(Δ²1, λ_Y) on S_X, S_Y (exact)")
-    proof = combine(kkt, curv, two, detail="Gallager, Information Theory and Reliable Communication, Thm 4.4.1 (the "
-                    "paper's [24]): for a concave function on a (scaled) simplex, equal partial derivatives at a point "
-                    "with positive coordinates characterise the maximum; applied to μ(·, σ²1) on S_X and to −μ(Δ²1, ·) "
-                    "on S_Y. Then (35) holds for the Gaussian pair: within Gaussian laws ½log det(I + K_Y⁻¹K_X) depends "
-                    "only on the spectrum of K_X when K_Y = σ²I (and of K_Y when K_X = Δ²I), which reduces it to (37)–(38); "
-                    "for other laws it is Diggavi–Cover, Thm II.1 (the paper's [22]), checked here on 3 non-Gaussian "
-                    "examples")
-    # (35) beyond the Gaussian family, on examples: a BPSK input against Gaussian noise (left), uniform noise of
-    # variance σ² against the Gaussian input (right: I ≥ h(X*) − h(U) since h(X*+U) ≥ h(X*+U | U) = h(X*))
-    left = [ordered([shell_information(sqrt(R(1, v)), 1), log(1 + R(1, v)) / (2 * log(2))],
-                    f"Δ² = 1, σ² = {v}: I(±Δ; ±Δ + N(0,σ²)) ≤ ½log(1+Δ²/σ²) = I(X*; X*+Y*)") for v in (1, 100)]
-    D2v, s2v = R(10), R(1)
-    right = ordered([log(1 + D2v / s2v) / (2 * log(2)),
-                     (log(2 * sympy.pi * sympy.E * D2v) / 2 - log(2 * sqrt(3 * s2v))) / log(2)],
-                    "Δ² = 10, σ² = 1: I(X*; X*+Y*) ≤ h(X*) − h(U) ≤ I(X*; X*+U), U uniform with variance σ²")
-    return establish(proof, left, right, domain='d ≥ 1, S_X = {Σλ_X,i = dΔ²}, S_Y = {Σλ_Y,i = dσ²}',
-                     uses=[cited("Gallager, Information Theory and Reliable Communication", "Theorem 4.4.1"),
-                           cited("Diggavi–Cover", "Theorem II.1")],
-                     prose_steps=["equal partial derivatives at a positive point of the simplex characterise the "
-                                  "maximum of a concave function (Gallager's conditions) — applied, not machine-checked",
-                                  "within Gaussian laws ½log det(I + K_Y⁻¹K_X) depends only on the spectrum of K_X when "
-                                  "K_Y = σ²I (and of K_Y when K_X = Δ²I), which reduces (35) to (37)–(38)"])
+                   "d = 2, a second route: μ_M(λ_X, σ²1) ≤ μ_M(Δ²1, σ²1) ≤ μ_M(Δ²1, λ_Y) on S_X, S_Y (exact)")
+    return establish(combine(eq37, eq38, detail="(Δ²1_d, σ²1_d) satisfies (37) and (38), for every d"), kkt, two,
+                     domain=_APPENDIX_D_DOMAIN)
 
 
 @claim(PAPER, "Appendix -D (λ_X* = σ²1_d), erratum",
@@ -1049,7 +1064,7 @@ def theorem_2b_label():
 @claim(PAPER, "Eq. (5) (Φ)",
        "Φ(x) = (1/√(2π))∫_{−∞}^x e^{−u²/2}du is the cumulative distribution function of the standard normal "
        "distribution (printed “cummulative”, a spelling slip).",
-       stated_domain='x ∈ R', stated_where='Section II, after eq. (5)',
+       domain=[], stated_domain='x ∈ R', stated_where='Section II, after eq. (5)',
        quote=(r"where "
               r"Φ(x)=12πxeu2/2duΦ𝑥12𝜋superscriptsubscript𝑥superscript𝑒superscript𝑢22differential-d𝑢\Phi(x)=\frac{1}{\sqrt{2\pi}}\int_{-\infty}^{x}e^{-u^{2}/2}\mathrm{d}uroman_Φ "
               r"( italic_x ) = divide start_ARG 1 end_ARG start_ARG square-root start_ARG 2 italic_π end_ARG end_ARG "
@@ -1058,13 +1073,14 @@ def theorem_2b_label():
               r"end_POSTSUPERSCRIPT roman_d italic_u is the cummulative distribution function of the standard normal "
               r"distribution."))
 def eq_5_phi():
-    u, x = sympy.symbols("u x", real=True)
-    phi = sympy.exp(-u ** 2 / 2) / sqrt(2 * sympy.pi)
-    cdf = sympy.integrate(phi, (u, -sympy.oo, x))
-    return establish(combine(identity(cdf.rewrite(sympy.erf), (1 + sympy.erf(x / sqrt(2))) / 2,
-                                      "the printed integral = (1 + erf(x/√2))/2"),
-                             identity(sympy.limit(cdf, x, sympy.oo), 1, "Φ(∞) = 1"),
-                             identity(sympy.diff(cdf, x), phi.subs(u, x), "Φ' = the N(0,1) density ≥ 0"),
-                             detail="the printed Φ is the standard normal CDF; the text's “cummulative” is a spelling slip "
-                                    "with no mathematical content, so it is not recorded as an erratum"),
-                     domain='x ∈ R')
+    """The printed integrand (1/√(2π))e^{−u²/2} is the density of N(0, 1) (sympy.stats' definition of the normal
+    law, an independent route), and the cumulative distribution function of a law with density p is, by the
+    definition of a density, x ↦ ∫_{−∞}^x p(u)du: so the printed Φ is that law's CDF. No integral is evaluated."""
+    from sympy.stats import Normal, density
+
+    u = sympy.Symbol("u", real=True)
+    return establish(identity(exp(-u ** 2 / 2) / sqrt(2 * sympy.pi), density(Normal("G", 0, 1))(u),
+                              "the printed integrand of Φ is the N(0, 1) density at u (sympy.stats), so Φ(x) = "
+                              "P(G ≤ x) for G ~ N(0, 1); the text's “cummulative” is a spelling slip with no "
+                              "mathematical content, so it is not recorded as an erratum"),
+                     domain=[])

@@ -234,3 +234,25 @@ def test_combined_pieces_cover_only_their_intersection(order):
     old = [establish(_certified(), domain="ε > 0", domain_relations=[E > 0]),
            establish(_certified(), domain="ε > 1", domain_relations=[E > 1])]
     assert _graded(combine(*old), [E > 0]).coverage == "restricted"
+
+
+# --------------------------------------------------------------------------------------------
+# CI-LMIDP mechanisms (Ngo–Östman–Graell i Amat, Definition 1)
+
+
+def test_ci_lmidp_mechanism_inclusion():
+    from symdp.verify.domains import CILMIDPMechanism
+    mu, nu = sympy.symbols("mu nu", real=True)
+    stated = [CILMIDPMechanism("M", mu), mu > 0]
+    # a proof for every channel, or for every mechanism with a larger μ, covers the paper's μ-CI-LMIDP mechanisms
+    assert domain_coverage(stated, [Channel("M")])[0] == "whole"
+    assert domain_coverage(stated, [CILMIDPMechanism("M", mu)])[0] == "whole"
+    assert domain_coverage(stated + [nu >= mu], [CILMIDPMechanism("M", nu)])[0] == "whole"
+    # a smaller μ, another mechanism, or a fixed size the paper leaves free does not
+    assert domain_coverage(stated, [CILMIDPMechanism("M", mu / 2)])[0] == "restricted"
+    assert domain_coverage(stated, [CILMIDPMechanism("N", mu)])[0] == "restricted"
+    assert domain_coverage(stated, [Channel("M", k=2)])[0] == "restricted"
+    # a channel is not a CI-LMIDP mechanism, and the item's μ ≥ 0 is a premise the stated domain gives
+    assert domain_coverage([Channel("M")], [CILMIDPMechanism("M", mu)])[0] == "restricted"
+    assert domain_coverage([CILMIDPMechanism("M", mu)], [mu >= 0])[0] == "whole"
+    assert domains.from_json(domains.to_json([CILMIDPMechanism("M", mu)]))[0] == CILMIDPMechanism("M", mu)

@@ -1,6 +1,8 @@
 """The Asoodeh–Aliakbarpour–Calmon (egamma-ldp) claims in proofs/ all run, none fails, every
 numbered result has a claim, and each erratum records its witness and a passing correction."""
 
+from fractions import Fraction
+
 import pytest
 
 from symdp.verify import PAPERS
@@ -37,7 +39,8 @@ def test_egamma_ldp_errata_have_witnesses(reports):
     for label in ["Corollary 1 (proof, eq. 41), erratum", "Corollary 1 (eq. 8), erratum",
                   "Corollary 1 (proof, separation), erratum", "Remark 1 (value of eq. 15), erratum",
                   "Remark 1 (value of eq. 17), erratum", "Example 1 (sum), erratum", "Lemma 1 (η_KL of BSC), erratum",
-                  "Eq. (10) (comparison with Lemma 4), erratum", "Lemma 3 (comparison with Duchi et al.), erratum"]:
+                  "Eq. (10) (comparison with Lemma 4), erratum", "Lemma 3 (comparison with Duchi et al.), erratum",
+                  "Corollary 4"]:
         assert label in errata, label
     for r in reports:
         if r.status == "erratum":
@@ -65,3 +68,22 @@ def test_promoted_claims_are_proved_on_the_whole_stated_domain(reports, label):
     (r,) = [r for r in reports if r.label == label]
     assert r.status == "proved" and r.coverage == "whole", (r.detail, r.proof_notes)
     assert r.uses, "what the proof rests on is recorded"
+
+
+@pytest.mark.slow
+def test_corollary_4_is_a_proof_gap_on_an_interactive_witness(reports):
+    # the setting permits sequential interaction, (50)–(51) reach only K^{⊗n}: the witness's output law under
+    # P1 is no product of its marginals (13/75 against (2/5)(31/75) at (0, 0))
+    (r,) = [r for r in reports if r.label == "Corollary 4"]
+    assert r.status == "erratum" and r.data["kind"] == "proof gap"
+    law = [[Fraction(v) for v in row] for row in r.data["witness"]["law of (Z_1, Z_2) under P1"]]
+    assert sum(map(sum, law)) == 1 and law[0][0] != sum(law[0]) * (law[0][0] + law[1][0])
+    assert r.data["witness"]["each K_i (log 3, 0)-LDP"] is True
+    assert r.data["corrected"]["status"] == "checked"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", ["Example 1", "Example 2", "Eqs. (13)–(15)"])
+def test_machine_complete(reports, label):
+    (r,) = [r for r in reports if r.label == label]
+    assert r.proof_status == "machine-complete", (r.proof_notes, r.detail)

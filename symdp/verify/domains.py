@@ -19,6 +19,7 @@ A domain is a list of *items*, read as their conjunction:
   ``Sublinear("mu")``                    μ: ℝ^k₊ → ℝ is sublinear (μ(γx) = γμ(x) for γ ≥ 0, μ(x + y) ≤ μ(x) + μ(y))
   ``Integer("k", lo=None, hi=None)``     k is an integer, lo ≤ k ≤ hi where given
   ``Points((x, y), [(1, 2), …])``        the parameters take one of the listed (exact) values
+  ``CILMIDPMechanism("M", mu)``           M is μ-CI-LMIDP: sup over input laws P_X of I(X; M(X)) ≤ μ bits
   ====================================== ==============================================================
 
   A parameter is a sympy expression, a number, or a name (``"k"``: the symbol of that name; a
@@ -344,8 +345,22 @@ class Points(Typed):
                 "points": [[sympy.srepr(x) for x in row] for row in self.points], "text": self.text()}
 
 
+class CILMIDPMechanism(Typed):
+    """M is μ-CI-LMIDP (Ngo–Östman–Graell i Amat, Definition 1): sup over the input laws of I(X; M(X)) ≤ μ bits.
+    A mechanism is a channel (Markov kernel); a μ-CI-LMIDP mechanism is μ'-CI-LMIDP for every μ' ≥ μ (UP)."""
+
+    kind, orders, narrows = "ci_lmidp_mechanism", {"mu": UP}, {"channel": ()}
+    phrase = "a {mu}-CI-LMIDP mechanism (sup over input laws of I(X; M(X)) ≤ {mu} bits)"
+
+    def __init__(self, name: object, mu: object) -> None:
+        super().__init__((name,), mu=mu)
+
+    def facts(self) -> list[sympy.Basic]:
+        return _nonnegative([self.params["mu"]])
+
+
 _KINDS = {cls.kind: cls for cls in (Laws, SameSupport, DPPair, Channel, LDPChannel, DPMechanism, ZCDPMechanism,
-                                    ConvexF, Sublinear, Integer, Points)}
+                                    ConvexF, Sublinear, Integer, Points, CILMIDPMechanism)}
 #: The typed items' kinds, for the report and the docs.
 VOCABULARY = tuple(_KINDS)
 
