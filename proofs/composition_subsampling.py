@@ -20,8 +20,11 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           inequality_on_box, prove, real_closed)
 from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, Laws, SameSupport, ZCDPMechanism
 
-from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent, post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
-                         random_pair, near, signs_at, mean_loss_at_t_minus_one)
+from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent,
+                         post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey,
+                         kernel, pushforward, moment, pld_atoms, product_law, random_pair, signs_at,
+                         mean_loss_at_t_minus_one)
+from _idioms import hockey_by_events, holds, ordered, near
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"

@@ -26,8 +26,10 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
                           prove, real_closed)
 from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws, SameSupport
 
-from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, bernoulli_steps, exp_increasing, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
-                         signs_at, mean_loss_at_t_minus_one)
+from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, bernoulli_steps, exp_increasing,
+                         zcdp_conversion_steps, post_processing_statement, hockey, kernel, moment, product_law,
+                         pushforward, random_law, random_pair, signs_at, mean_loss_at_t_minus_one)
+from _idioms import holds, near, ordered
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"

@@ -16,7 +16,8 @@ from symdp.central.subsampled_renyi import (proposition41_zcdp_bound, propositio
                                             subsampling_lower_bound)
 from symdp.verify import certified_agreement, claim, combine, establish, exact_agreement
 
-from _cs_helpers import hockey, holds, near, ordered, product_law
+from _cs_helpers import hockey, product_law
+from _idioms import holds, near, ordered
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"

@@ -11,8 +11,8 @@ from __future__ import annotations
 import sympy
 from sympy import Rational as R, exp, log
 
-from _cs_helpers import grouped, pointwise_hockey_stick
-from _egamma_helpers import (DELTA, G, OMEGA, P, QQ, T, X, catalog, e_gamma_events, holds, kl, ldp_by_definition, le, positive,
+from _idioms import grouped, pointwise_hockey_stick, holds
+from _egamma_helpers import (DELTA, G, OMEGA, P, QQ, T, X, catalog, e_gamma_events, kl, ldp_by_definition, le, positive,
                              product_kernel, push, random_kernel, random_law, rng, sup_events, tv_events)
 from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_gamma, phi,
                          randomized_response, rr_kl_contraction, tensor_power, tv_bounds, worst_case_contraction,

@@ -12,8 +12,8 @@ import sympy
 from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
-from _cs_helpers import grouped
-from _egamma_helpers import (DELTA, OMEGA, T, bernoulli, catalog, entropy, hellinger2, holds, kl, ldp_by_definition,
+from _idioms import grouped, holds
+from _egamma_helpers import (DELTA, OMEGA, T, bernoulli, catalog, entropy, hellinger2, kl, ldp_by_definition,
                              ldp_kernels, le, mutual_information, product_law, push, random_kernel, random_law, rng,
                              tv_events, tv_l1)
 from symdp.local import Channel, phi, randomized_response, worst_case_contraction

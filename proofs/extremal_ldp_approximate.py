@@ -11,8 +11,8 @@ import itertools
 
 import sympy
 
-from _cs_helpers import grouped
-from _eldp_helpers import OUT, Q, at_exp, holds, log, random_law, rng, splits
+from _idioms import grouped, holds
+from _eldp_helpers import OUT, Q, at_exp, log, random_law, rng, splits
 from _vertex import indicator, vertex_bound
 from symdp.numerics import lp
 from symdp.local import (Channel, decision_points, dominance_kernel, error_region_vertices, in_error_region,

@@ -14,7 +14,7 @@ import sympy
 from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
-from _cs_helpers import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
+from _idioms import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
 from _lmidp_helpers import (CHANNELS, PRIORS, entropy_bits, events, jensen_slices, lemma1_integral,
                             log_below_chord, mass, weighted_ratios_sum_to_zero)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
