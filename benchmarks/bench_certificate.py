@@ -20,13 +20,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 from flint import fmpq  # noqa: E402
 from sympy import Rational as R  # noqa: E402
 
-from symdp import certificate, lp  # noqa: E402
+from symdp import certificate
+from symdp.numerics import lp  # noqa: E402
 
 
 def accounting_bracket():
     """δ(1) of a Gaussian pair (μ = 1) composed twice, at a fixed grid h = 1/16 (symdp.accounting)."""
     from symdp.accounting import delta_bracket
-    from symdp.pairs import GaussianPair
+    from symdp.central.pairs import GaussianPair
     return delta_bracket(GaussianPair(1), 2, 1, h=R(1, 16))
 
 

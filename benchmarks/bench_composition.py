@@ -56,7 +56,7 @@ import sys, time
 sys.path.insert(0, {root!r})
 from sympy import Rational as R
 from symdp import certify
-from symdp.laplace_composition import laplace_composition_delta
+from symdp.central.laplace_composition import laplace_composition_delta
 certify(laplace_composition_delta(R(1, 10), 50, [R(1), R(3)])[1], 30)          # warm-up
 t = time.process_time()
 values = [certify(v, 30) for v in laplace_composition_delta(R(1, 10), {k}, [R(e) for e in {eps!r}])]
@@ -115,7 +115,7 @@ import sys, time
 sys.path.insert(0, {root!r})
 import sympy
 from symdp import certify
-from symdp.composition_theorems import kov_delta
+from symdp.central.composition_theorems import kov_delta
 k = {k}
 t = time.perf_counter(); d = kov_delta(sympy.log(2), 0, k, (6 * k // 10) * sympy.log(2)); t1 = time.perf_counter() - t
 c = certify(d, 30); t2 = time.perf_counter() - t

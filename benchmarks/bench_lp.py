@@ -5,7 +5,7 @@ the load average.
 For k = 4 … 16 (2^k columns, k rows), seeded Dirichlet(1) laws (exact rationals), e^ε = 3:
   * float   — HiGHS alone on float data already in memory (no certificate), best of 3;
   * objective — building the exact objective μ(S_j) over logarithms of primes;
-  * certified — symdp.lp.solve: the conversion to floats, the same HiGHS solve, the exact basis,
+  * certified — symdp.numerics.lp.solve: the conversion to floats, the same HiGHS solve, the exact basis,
     primal and dual, every reduced cost decided, and the guard's re-verification of the basis;
   * ratio   — (objective + certified) / float, against the target 2 at k = 16 (issue 28).
 
@@ -25,7 +25,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, uninstalled
 from flint import fmpq  # noqa: E402
 
-from symdp import lp  # noqa: E402
+from symdp.numerics import lp  # noqa: E402
 from symdp.figures.extremal_ldp import instances  # noqa: E402
 from symdp.local import utility  # noqa: E402
 from symdp.local.extremal import staircase_lp  # noqa: E402

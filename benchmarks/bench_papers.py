@@ -13,8 +13,8 @@ import time
 import sympy as sp
 
 from symdp import certify, composed_deltas, dominating, laplace
-from symdp.composition_theorems import kov_delta
-from symdp.subsampled_renyi import subsampled_gaussian_rdp
+from symdp.central.composition_theorems import kov_delta
+from symdp.central.subsampled_renyi import subsampled_gaussian_rdp
 
 R = sp.Rational
 

@@ -1,7 +1,8 @@
 """Sphinx configuration of the symdp API reference (``sphinx-build -W docs OUT``).
 
-The reference is generated from the docstrings: the ``symdp-modules`` directive documents every
-module of the package (found by walking it, so a new module appears without an edit here), and
+The reference is generated from the docstrings: the ``symdp-modules`` directive documents the
+modules it names, a package with all its modules (found by walking it, so a new module appears
+without an edit here), and
 ``symdp-tables`` lists every reference table with its columns, from the table specs in the code.
 """
 
@@ -52,15 +53,24 @@ def modules(package: str) -> list[str]:
     return [n for n in names if n not in SKIP]
 
 
+def expand(argument: str) -> list[str]:
+    """A module name of ``symdp-modules``, or ``PACKAGE.*``: the package and every module in it."""
+    return modules(argument[:-2]) if argument.endswith(".*") else [argument]
+
+
 class Modules(SphinxDirective):
-    """``.. symdp-modules:: PACKAGE``: an automodule section for each module of PACKAGE."""
+    """``.. symdp-modules:: NAME …``: an automodule section for each module named, where
+    ``PACKAGE.*`` names a package and every module in it (docs/api.rst lists the parts of the
+    package this way, in the order of the README's architecture section)."""
 
     required_arguments = 1
+    optional_arguments = 100
 
     def run(self) -> list[nodes.Node]:
         lines = []
-        for name in modules(self.arguments[0]):
-            lines += [name, "-" * len(name), "", f".. automodule:: {name}", ""]
+        for argument in self.arguments:
+            for name in expand(argument):
+                lines += [name, "~" * len(name), "", f".. automodule:: {name}", ""]
         return self._parse(lines)
 
     def _parse(self, lines: list[str]) -> list[nodes.Node]:

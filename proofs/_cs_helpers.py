@@ -14,17 +14,12 @@ from typing import Iterable, Sequence
 
 import sympy
 
-from symdp.numbers import certify, sign
+from symdp.numbers import sign
 from sympy import exp, log
 
 from symdp.verify import Evidence, combine, identity, real_closed
 
 R = sympy.Rational
-
-
-def printed(decimal: str) -> sympy.Rational:
-    """A printed reference decimal (an independent mpmath value, rounded) as an exact rational."""
-    return sympy.Rational(decimal)
 
 
 def random_law(rng: random.Random, n: int, floor: int = 1) -> tuple[sympy.Rational, ...]:
@@ -42,16 +37,6 @@ def random_pair(seed: int, n: int = 4) -> tuple[tuple, tuple]:
 def hockey(p: Sequence, q: Sequence, gamma) -> sympy.Expr:
     """E_γ(P‖Q) = Σ max(0, p_i − γ q_i)."""
     return sympy.Add(*[a - gamma * b for a, b in zip(p, q) if sign(a - gamma * b) > 0])
-
-
-def hockey_by_events(p: Sequence, q: Sequence, gamma) -> sympy.Expr:
-    """sup_S P(S) − γ Q(S) by enumerating all 2^n events S (the definition, no thresholding)."""
-    best = sympy.Integer(0)
-    for mask in product((0, 1), repeat=len(p)):
-        value = sympy.Add(*[m * (a - gamma * b) for m, a, b in zip(mask, p, q)])
-        if sign(value - best) > 0:
-            best = value
-    return best
 
 
 def product_law(*laws: Sequence) -> tuple:
@@ -95,22 +80,6 @@ def randomized_response(x) -> tuple[tuple, tuple]:
     return (x / (x + 1), 1 / (x + 1)), (1 / (x + 1), x / (x + 1))
 
 
-def holds(ok: bool, detail: str, data: dict | None = None, kind: str = "exact") -> Evidence:
-    """Evidence for a finite list of exact or certified comparisons made by the claim itself."""
-    return Evidence(kind, "checked" if ok else "failed", detail if ok else f"{detail}: violated", data or {})
-
-
-def ordered(chain: Sequence, detail: str, strict: bool = False) -> Evidence:
-    """Checked iff chain[0] ≤ chain[1] ≤ … (exact or certified values; signs decided rigorously)."""
-    for i, (a, b) in enumerate(zip(chain, chain[1:])):
-        s = sign(b - a)
-        if s < 0 or (strict and s == 0):
-            shown = [certify(v, 12).decimal for v in chain]
-            return Evidence("certified", "failed", f"{detail}: order fails at position {i}: {shown}", {"values": shown})
-    shown = [certify(v, 12).decimal for v in chain]
-    return Evidence("certified", "checked", detail, {"values": shown})
-
-
 def signs_at(expr: sympy.Expr, variables: Sequence[sympy.Symbol], points: Iterable[Sequence], detail: str,
              strict: bool = False) -> Evidence:
     """Checked iff expr ≥ 0 (> 0 if strict) at every exact point, decided by certified sign."""
@@ -123,19 +92,6 @@ def signs_at(expr: sympy.Expr, variables: Sequence[sympy.Symbol], points: Iterab
             return Evidence("certified", "failed", f"{detail}: fails at {dict(zip(map(str, variables), map(str, point)))}",
                             {"point": [str(v) for v in point]})
     return Evidence("certified", "checked", f"{detail} ({count} exact points)", {"points": count})
-
-
-def near(value, reference: str, digits: int, detail: str) -> Evidence:
-    """Checked iff the certified `value` is within a relative 10^−digits of a rounded printed
-    reference decimal (independent mpmath values, rounded, and so never exactly enclosed)."""
-    ref = printed(reference)
-    tol = abs(ref) * sympy.Rational(1, 10 ** digits)
-    s = sign(tol - abs(value - ref))
-    shown = certify(value, digits + 2).decimal
-    data = {"value": shown, "reference": reference, "digits": digits}
-    if s < 0:
-        return Evidence("certified", "failed", f"{detail}: {shown} vs reference {reference}", data)
-    return Evidence("certified", "checked", detail, data)
 
 
 def pushforward(p: Sequence, kernel: Sequence[Sequence]) -> tuple:
@@ -185,34 +141,6 @@ def mean_loss_at_t_minus_one(c: sympy.Expr, params: Sequence[sympy.Symbol], deta
     m, ell = sympy.Symbol("m", real=True), sympy.Symbol("ell", real=True)
     step = real_closed(c - m, [m, ell, *params], [ell <= -m + c, sympy.Eq(ell, 0)], detail)
     return combine(one, step)
-
-
-def pointwise_hockey_stick() -> Evidence:
-    """The pointwise facts behind every form of the hockey-stick divergence E_γ(P‖Q) = sup_A [P(A) − γQ(A)]: with
-    t = p − γq at one outcome (densities with respect to a dominating measure), |t| = 2t₊ − t; t·1_A ≤ t₊ for every
-    indicator 1_A, with equality for A = {t > 0}; and q·(p/q − γ)₊ = (p − γq)₊ for q > 0 (the f-divergence form)."""
-    tp, tn = sympy.Symbol("t_pos", positive=True), sympy.Symbol("t_neg", negative=True)
-    q = sympy.Symbol("q", positive=True)
-    u, t, a = sympy.symbols("u t a", real=True)
-    absolute = identity([sympy.Abs(tp), sympy.Abs(tn)], [2 * tp - tp, 2 * 0 - tn],
-                        "|t| = 2t₊ − t for t > 0 and t < 0; summed over outputs with Σ(P − γQ) = 1 − γ")
-    below = real_closed(u - a * t, [u, t, a], [u >= 0, u >= t, sympy.Eq(u * (u - t), 0), sympy.Eq(a * (a - 1), 0)],
-                        "t·a ≤ t₊ for a ∈ {0, 1} (u = t₊: u ≥ 0, u ≥ t, u(u − t) = 0)")
-    attained = identity([sympy.Max(tp, 0) * 1, sympy.Max(tn, 0) * 0], [tp, 0],
-                        "equality with a = 1_{t > 0}: t₊·1 = t for t > 0 and 0 for t < 0")
-    perspective = identity([q * sympy.Max(tp / q, 0), q * sympy.Max(tn / q, 0)], [tp, 0],
-                           "q·(p/q − γ)₊ = (p − γq)₊ for q > 0 on both sign branches of t = p − γq")
-    return combine(absolute, below, attained, perspective)
-
-
-def grouped(detail: str, *pieces: Evidence) -> Evidence:
-    """`pieces` combined into one part of the statement evidence, under `detail`. The status facts read the proof's
-    domain from the evidence and its direct parts, and an nlsat step records its own constraint list under the same
-    key ``domain``; one more level keeps those constraint lists from being read as the claim's domain. A single
-    piece without parts needs no grouping (the claim's domain replaces its key) and is returned as it is."""
-    if len(pieces) == 1 and "parts" not in pieces[0].data:
-        return pieces[0]
-    return combine(combine(*pieces), detail=detail)
 
 
 # --------------------------------------------------------------------------------------------

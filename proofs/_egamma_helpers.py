@@ -148,11 +148,6 @@ def ldp_kernels() -> list[tuple[list, object, object]]:
     return out
 
 
-def holds(ok: bool, detail: str, data: dict | None = None) -> Evidence:
-    """Evidence for a finite list of exact or certified comparisons made by the claim itself."""
-    return Evidence("exact", "checked" if ok else "failed", detail if ok else f"{detail}: violated", data or {})
-
-
 def _num(v):
     return v if isinstance(v, Real) else sympy.sympify(v)
 

@@ -32,13 +32,6 @@ RATIO0, RATIO1 = [Q(1, 2), Q(1, 4), Q(1, 4)], [Q(1, 4), Q(3, 8), Q(3, 8)]       
 G0, G1 = [Q(1, 5), Q(4, 5)], [Q(2, 5), Q(3, 5)]                                    # k = 2, Corollary 10
 
 
-def holds(flags, detail):
-    """Exact evidence that every check in `flags` came out True (each was decided exactly)."""
-    from symdp.verify import exact_agreement
-    flags = [int(bool(f)) for f in flags]
-    return exact_agreement(flags, [1] * len(flags), f"{detail} ({len(flags)} cases)")
-
-
 def rng(seed: int) -> random.Random:
     return random.Random(seed)
 

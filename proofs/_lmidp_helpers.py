@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import sympy
 from flint import acb, ctx
-from sympy import Rational as R, exp, log
+from sympy import Rational as R, log
 
 from symdp.local import Channel
 from symdp.local.lmidp import profile_integral
 from symdp.numbers import arb_of
 from symdp.verify import combine, identity, kernel, prove
+
+from _idioms import exp_bounds
 
 #: Finite mechanisms (rows = P_{M(x)}) and input laws used throughout.
 W3 = Channel([[R(1, 2), R(1, 4), R(1, 4)], [R(1, 5), R(3, 5), R(1, 5)], [R(1, 10), R(1, 10), R(4, 5)]])
@@ -122,16 +124,5 @@ def jensen_slices() -> list:
 LAMBDA_X, LAMBDA_Y = sympy.IndexedBase("lambda_x", real=True), sympy.IndexedBase("lambda_y", real=True)
 
 
-_W, _U = sympy.symbols("w u", real=True)
-
-
-def exp_bounds() -> tuple:
-    """(e^w ≥ 1 + w for every real w, e^w ≤ 1 for every w ≤ 0) as kernel evidence over the real w: the first
-    from two decisions of the prover (w ≥ 0, and e^−u ≥ 1 − u for u ≥ 0 at u = −w), the second from e^−u ≤ 1.
-    At w = log x − log y they are log x − log y ≤ x/y − 1 (Gibbs' inequality, the monotone logarithm)."""
-    w, u = _W, _U
-    up = prove(exp(w) - 1 - w, w, 0, sympy.oo, "e^w ≥ 1 + w for w ≥ 0")
-    down = kernel.instantiate(prove(exp(-u) - 1 + u, u, 0, sympy.oo, "e^−u ≥ 1 − u for u ≥ 0"), {u: -w}, [w <= 0])
-    tangent = kernel.decide(kernel.goal(exp(w) >= 1 + w), up, down, detail="e^w ≥ 1 + w for every real w")
-    below = kernel.instantiate(prove(1 - exp(-u), u, 0, sympy.oo, "e^−u ≤ 1 for u ≥ 0"), {u: -w}, [w <= 0])
-    return tangent, below
+#: exp_bounds()'s variable (a sympy Symbol is its name and assumptions: the same symbol there).
+_W = sympy.Symbol("w", real=True)

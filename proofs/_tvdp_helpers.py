@@ -120,7 +120,7 @@ def enumerate_delta(k: int, j: int, x, alpha, delta=0) -> sympy.Expr:
 
 
 def eq5(j: int, k: int, x, alpha) -> sympy.Expr:
-    """Eq. (5), transcribed here independently of ``symdp.composition``."""
+    """Eq. (5), transcribed here independently of ``symdp.central.composition``."""
     u = (1 - alpha) / (1 + x)
     out = sympy.Integer(0)
     for a in range(k - j):

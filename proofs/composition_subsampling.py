@@ -10,17 +10,21 @@ from __future__ import annotations
 import sympy
 from sympy import Rational as R, exp, log, sqrt
 
-from symdp.composition_theorems import advanced_composition, advanced_composition_approx, decompose, kov_delta
+from symdp.central.composition_theorems import advanced_composition, advanced_composition_approx, decompose, kov_delta
 from symdp.numbers import sign
-from symdp.pairs import FinitePair, gaussian, randomized_response
-from symdp.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
-from symdp.renyi import gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple, zcdp_rho_for
+from symdp.central.pairs import FinitePair, gaussian, randomized_response
+from symdp.central.privacy_loss import GaussianPLD, multivariate_gaussian, privacy_loss
+from symdp.central.renyi import (gaussian_delta, gaussian_zcdp, minimal_gaussian_sigma, zcdp, zcdp_delta_simple,
+                                 zcdp_rho_for)
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
 from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, Laws, SameSupport, ZCDPMechanism
 
-from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent, post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey, kernel, pushforward, hockey_by_events, holds, moment, ordered, pld_atoms, product_law,
-                         random_pair, near, signs_at, mean_loss_at_t_minus_one)
+from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent,
+                         post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey,
+                         kernel, pushforward, moment, pld_atoms, product_law, random_pair, signs_at,
+                         mean_loss_at_t_minus_one)
+from _idioms import hockey_by_events, holds, ordered, near
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"

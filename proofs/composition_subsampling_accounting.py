@@ -13,9 +13,9 @@ import sympy
 from sympy import Rational as R, log, sqrt
 
 from symdp.accounting import delta_bracket, epsilon_bracket
-from symdp.laplace_composition import laplace_composition_delta
+from symdp.central.laplace_composition import laplace_composition_delta
 from symdp.numbers import certify
-from symdp.pairs import gaussian, laplace, randomized_response
+from symdp.central.pairs import gaussian, laplace, randomized_response
 from symdp.verify import Evidence, claim, combine, establish
 
 PAPER = "composition-subsampling"

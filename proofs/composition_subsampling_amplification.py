@@ -13,20 +13,23 @@ import sympy
 from sympy import Rational as R, exp, log, sqrt
 
 from symdp.errors import ParameterError
-from symdp.lower_bounds import lemma26_terms, lemma27_bound, mean_estimation_lower_bound
+from symdp.central.lower_bounds import lemma26_terms, lemma27_bound, mean_estimation_lower_bound
 from symdp.numbers import sign
-from symdp.pairs import FinitePair, gaussian, randomized_response
-from symdp.renyi import rdp_mixture_bound, rdp_to_dp_delta
-from symdp.subsampled_renyi import (proposition41_bound, proposition41_zcdp_bound, proposition42_bound,
-                                    subsampled_gaussian_moment, subsampled_gaussian_rdp, subsampling_lower_bound,
-                                    theorem34_moment, theorem35_bound, theorem35_lambda, theorem38_bound, theorem38_omega)
-from symdp.subsampling import add_remove_to_replace, amplified, theorem29_tight_pair
+from symdp.central.pairs import FinitePair, gaussian, randomized_response
+from symdp.central.renyi import rdp_mixture_bound, rdp_to_dp_delta
+from symdp.central.subsampled_renyi import (proposition41_bound, proposition41_zcdp_bound, proposition42_bound,
+                                            subsampled_gaussian_moment, subsampled_gaussian_rdp,
+                                            subsampling_lower_bound, theorem34_moment, theorem35_bound,
+                                            theorem35_lambda, theorem38_bound, theorem38_omega)
+from symdp.central.subsampling import add_remove_to_replace, amplified, theorem29_tight_pair
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           prove, real_closed)
 from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws, SameSupport
 
-from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, bernoulli_steps, exp_increasing, zcdp_conversion_steps, post_processing_statement, hockey, holds, kernel, moment, near, ordered, product_law, pushforward, random_law, random_pair,
-                         signs_at, mean_loss_at_t_minus_one)
+from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, bernoulli_steps, exp_increasing,
+                         zcdp_conversion_steps, post_processing_statement, hockey, kernel, moment, product_law,
+                         pushforward, random_law, random_pair, signs_at, mean_loss_at_t_minus_one)
+from _idioms import holds, near, ordered
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"

@@ -9,14 +9,15 @@ from __future__ import annotations
 import sympy
 from sympy import Rational as R, exp, log, sqrt
 
-from symdp.composition import kov_delta as kov_grid
-from symdp.composition_theorems import advanced_composition, drv_composition, kov_delta, kov_epsilon, mv_delta
-from symdp.pairs import dominating
-from symdp.subsampled_renyi import (proposition41_zcdp_bound, proposition42_bound, subsampled_gaussian_rdp,
-                                    subsampling_lower_bound)
+from symdp.central.composition import kov_delta as kov_grid
+from symdp.central.composition_theorems import advanced_composition, drv_composition, kov_delta, kov_epsilon, mv_delta
+from symdp.central.pairs import dominating
+from symdp.central.subsampled_renyi import (proposition41_zcdp_bound, proposition42_bound, subsampled_gaussian_rdp,
+                                            subsampling_lower_bound)
 from symdp.verify import certified_agreement, claim, combine, establish, exact_agreement
 
-from _cs_helpers import hockey, holds, near, ordered, product_law
+from _cs_helpers import hockey, product_law
+from _idioms import holds, near, ordered
 from _cs_helpers import randomized_response as rr
 
 PAPER = "composition-subsampling"

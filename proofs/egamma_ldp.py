@@ -11,8 +11,8 @@ from __future__ import annotations
 import sympy
 from sympy import Rational as R, exp, log
 
-from _cs_helpers import grouped, pointwise_hockey_stick
-from _egamma_helpers import (DELTA, G, OMEGA, P, QQ, T, X, catalog, e_gamma_events, holds, kl, ldp_by_definition, le, positive,
+from _idioms import grouped, pointwise_hockey_stick, holds
+from _egamma_helpers import (DELTA, G, OMEGA, P, QQ, T, X, catalog, e_gamma_events, kl, ldp_by_definition, le, positive,
                              product_kernel, push, random_kernel, random_law, rng, sup_events, tv_events)
 from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_gamma, phi,
                          randomized_response, rr_kl_contraction, tensor_power, tv_bounds, worst_case_contraction,
@@ -585,7 +585,7 @@ def lemma_1_tightness():
                               "maximal correlation), at 5 points only: no proof over all kernels")
     return establish(combine(cert, kl_part, detail="TV supremum proved (LP certificate); the η_KL = η_χ² supremum "
                              "is only checked"),
-                     exact_agreement(lps, closed, "certified LP optimum (symdp.lp) on m = 2, 3, 4 outputs = "
+                     exact_agreement(lps, closed, "certified LP optimum (symdp.numerics.lp) on m = 2, 3, 4 outputs = "
                                      "(γ−1+2δ)/(γ+1) at 5 rational (e^ε, δ)"),
                      exact_agreement(attained, closed[::3], "attained by the Kairouz–Oh–Viswanath pair as a kernel"),
                      exact_agreement(gam, gam_closed, "sup η_{3/2} = δ + (1−δ)(γ − 3/2)₊/(γ + 1)"),

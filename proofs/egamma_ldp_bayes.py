@@ -10,9 +10,8 @@ import itertools
 import sympy
 from sympy import Rational as R, log, sqrt
 
-from _cs_helpers import grouped
-from _lmidp_helpers import exp_bounds
-from _egamma_helpers import (G, bernoulli, catalog, holds, ldp_kernels, le, mp_bayes_fano, mp_egamma_information,
+from _idioms import grouped, holds, exp_bounds
+from _egamma_helpers import (G, bernoulli, catalog, ldp_kernels, le, mp_bayes_fano, mp_egamma_information,
                              mp_mutual_information, mutual_information, product_law, push, random_kernel, random_law,
                              rng)
 from symdp.local import Channel, phi

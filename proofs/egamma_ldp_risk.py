@@ -12,14 +12,14 @@ import sympy
 from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
-from _cs_helpers import grouped
-from _egamma_helpers import (DELTA, OMEGA, T, bernoulli, catalog, entropy, hellinger2, holds, kl, ldp_by_definition,
+from _idioms import grouped, holds
+from _egamma_helpers import (DELTA, OMEGA, T, bernoulli, catalog, entropy, hellinger2, kl, ldp_by_definition,
                              ldp_kernels, le, mutual_information, product_law, push, random_kernel, random_law, rng,
                              tv_events, tv_l1)
 from symdp.local import Channel, phi, randomized_response, worst_case_contraction
 from symdp.local import risk_bounds as rb
 from symdp.numbers import Real, sign
-from symdp.roots import solve_decreasing
+from symdp.numerics.roots import solve_decreasing
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, real_closed)
 from symdp.verify.domains import Channel as AnyChannel, Integer, LDPChannel, Laws

@@ -2,7 +2,7 @@
 
 Definitions 1 and 3, Theorems 2, 4 and 21, Lemmas 22 and 23, Claims 1–3, Proposition 17 and the
 proof-level identities (57), (83), (99) ≡ (113). Optimality is checked with the certified LP
-(symdp.lp) against brute-force vertex enumeration (mpmath, and exact for the polytope D_{ε,ℓ}).
+(symdp.numerics.lp) against brute-force vertex enumeration (mpmath, and exact for the polytope D_{ε,ℓ}).
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ import mpmath
 import sympy
 from flint import fmpq, fmpq_mat
 
-from _cs_helpers import grouped
+from _idioms import grouped, holds
 from _eldp_helpers import (A0, A1, B0, B1, C, CHANNEL, D, E, EPS, J, LABEL, M, OUT, ROW, ROW0, ROW2, Z, Q, catalog,
-                           binary_marginal_goal, binary_rows, event_bound, exp_at_least_one, holds, INPUT, is_law, is_set, LAW, LAW0, LAW1, pattern_entry, SIZE, TAU, total, lognorm, log, mi_mu, kl_mu, mp_kl_column, mp_value, random_law, rng, sub,
-                           vertex_optimum, zero_column_entries, zero_column_goal)
+                           binary_marginal_goal, binary_rows, event_bound, exp_at_least_one, INPUT, is_law, is_set, LAW,
+                           LAW0, LAW1, pattern_entry, SIZE, TAU, total, lognorm, log, mi_mu, kl_mu, mp_kl_column,
+                           mp_value, random_law, rng, sub, vertex_optimum, zero_column_entries, zero_column_goal)
 from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, utility
 from symdp.numbers import sign
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,

@@ -1,7 +1,7 @@
 """Kairouz–Oh–Viswanath, *Extremal mechanisms for local DP*: (ε,δ)-LDP with a binary input (Section 5).
 
 The quaternary mechanism (38), Theorems 18–20, the error region R_{ε,δ} (Figure 9). Blackwell
-dominance is decided exactly as an LP feasibility problem (symdp.lp); region inclusion by a
+dominance is decided exactly as an LP feasibility problem (symdp.numerics.lp); region inclusion by a
 separate exact LP (point in the convex hull of the test points).
 """
 
@@ -11,10 +11,10 @@ import itertools
 
 import sympy
 
-from _cs_helpers import grouped
-from _eldp_helpers import OUT, Q, at_exp, holds, log, random_law, rng, splits
+from _idioms import grouped, holds
+from _eldp_helpers import OUT, Q, at_exp, log, random_law, rng, splits
 from _vertex import indicator, vertex_bound
-from symdp import lp
+from symdp.numerics import lp
 from symdp.local import (Channel, decision_points, dominance_kernel, error_region_vertices, in_error_region,
                          quaternary_mechanism, satisfies_ldp, utility)
 from symdp.numbers import sign

@@ -13,7 +13,8 @@ from __future__ import annotations
 import sympy
 from flint import arb, fmpq
 
-from _eldp_helpers import A0, A1, B0, B1, Q, binary_kl, holds, log, rng, rr_kl
+from _eldp_helpers import A0, A1, B0, B1, Q, binary_kl, log, rng, rr_kl
+from _idioms import holds
 from symdp.figures.extremal_ldp import ratio_floor, regime_data
 from symdp.local import Channel, binary_mechanism, lemma24_threshold, optimal_mechanism, randomized_response, utility
 from symdp.numbers import sign

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import sympy
 
-from _cs_helpers import grouped
-from _eldp_helpers import (C, D, E, EPS, LAW, U3, Z, Q, binary_mi, holds, lognorm, log, mi_binary_T, mi_mu, random_law,
-                           rng, rr_dual_objects, rr_dual_steps, rr_mi, singleton_objects, singleton_values, sub, subsets, at_exp, exp_above_one, INPUT, is_law, SIZE, TAU, total)
+from _idioms import grouped, holds
+from _eldp_helpers import (C, D, E, EPS, LAW, U3, Z, Q, binary_mi, lognorm, log, mi_binary_T, mi_mu, random_law, rng,
+                           rr_dual_objects, rr_dual_steps, rr_mi, singleton_objects, singleton_values, sub, subsets,
+                           at_exp, exp_above_one, INPUT, is_law, SIZE, TAU, total)
 from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign

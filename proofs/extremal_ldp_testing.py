@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import sympy
 
-from _cs_helpers import grouped
+from _idioms import grouped, holds
 from _vertex import indicator as _indicator, vertex_bound
-from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, in_cube, splits, ROW0, ROW2, at_exp, binary_marginal_goal, binary_rows,
-                           exp_at_least_one, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
-                           binary_kl, binary_set, distinct_ratio_pair, holds, is_law, is_set, kl, kl_mu, lognorm, log,
-                           pattern_entry, random_law, rng, rr_dual_objects, rr_dual_steps, rr_kl, singleton_objects, singleton_values, sub, subsets, total, tv)
+from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, in_cube, splits, ROW0, ROW2, at_exp, binary_marginal_goal,
+                           binary_rows, exp_at_least_one, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
+                           binary_kl, binary_set, distinct_ratio_pair, is_law, is_set, kl, kl_mu, lognorm, log,
+                           pattern_entry, random_law, rng, rr_dual_objects, rr_dual_steps, rr_kl, singleton_objects,
+                           singleton_values, sub, subsets, total, tv)
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign

@@ -14,7 +14,7 @@ import sympy
 from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
-from _cs_helpers import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
+from _idioms import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
 from _lmidp_helpers import (CHANNELS, PRIORS, entropy_bits, events, jensen_slices, lemma1_integral,
                             log_below_chord, mass, weighted_ratios_sum_to_zero)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
@@ -23,7 +23,7 @@ from symdp.local.information import bac_capacity_formula, binary_entropy, kl_bit
 from symdp.local import mixture_calibration, mixture_information, mixture_lip_delta, mixture_lip_to_lmidp
 from symdp.figures.lmidp import figure3_input
 from symdp.numbers import Real, arb_of, certify, sign
-from symdp.pairs import gaussian
+from symdp.central.pairs import gaussian
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity, kernel, real_closed)
 from symdp.verify.domains import Channel as AnyChannel, Integer, Laws

@@ -16,7 +16,7 @@ import sympy
 from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
-from _cs_helpers import hockey_by_events, near, ordered
+from _idioms import hockey_by_events, near, ordered
 from _lmidp_helpers import (LAMBDA_X, LAMBDA_Y, PRIORS, W3, W32, W4, events, jensen_slices, lemma1_integral,
                             log_sum_pieces, mass)
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,

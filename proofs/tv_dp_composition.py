@@ -12,9 +12,9 @@ import sympy
 from _vertex import indicator as vertex_indicator, vertex_bound
 from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumerate_delta, eq5, pld_deltas, published,
                            random_pair, rng, roc_dual, roc_vertices, subsets_hockey, subsets_tv)
-from symdp.composition import composed_deltas, kov_delta, theorem2_delta
-from symdp.pairs import FinitePair, dominating, erasure_mass
-from symdp.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
+from symdp.central.composition import composed_deltas, kov_delta, theorem2_delta
+from symdp.central.pairs import FinitePair, dominating, erasure_mass
+from symdp.central.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
 from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity, kernel, prove,
                           rational_nonnegative, real_closed)
 from symdp.verify.domains import Integer, Laws

@@ -12,7 +12,7 @@ from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, 
                          max_f_divergence, max_tv_after_channel, randomized_response, rr_kl_contraction)
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
 from symdp.numbers import sign
-from symdp.pairs import FinitePair
+from symdp.central.pairs import FinitePair
 from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity, kernel, prove,
                           rational_nonnegative, real_closed)
 from symdp.verify.domains import Channel as AnyChannel, ConvexF, LDPChannel, Laws

@@ -13,11 +13,11 @@ from flint import acb, arb, fmpq
 
 from _tvdp_helpers import (flag, exp_above_one, EPS, ETA, MU, Q, T, X, dominating_masses, eq5, published, random_pair, rng,
                            staircase_cells)
-from symdp.composition import kov_delta
+from symdp.central.composition import kov_delta
 from symdp.numbers import Real, arb_of
-from symdp.pairs import FinitePair, dominating, gaussian, laplace
-from symdp.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
-from symdp.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
+from symdp.central.pairs import FinitePair, dominating, gaussian, laplace
+from symdp.central.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
+from symdp.central.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity, inequality_on_box, kernel, prove, real_closed)
 from symdp.verify.domains import Points

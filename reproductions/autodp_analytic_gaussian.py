@@ -4,7 +4,7 @@ Gaussian mechanism with that σ is not (ε, δ)-DP.
 
 Library calls: privacy_calibrator.ana_gaussian_mech(eps, delta)['sigma'] and
                calibrator_zoo.ana_gaussian_calibrator()(mechanism_zoo.GaussianMechanism, eps, delta).params['sigma']
-Certified:     the least σ with δ(ε; σ) ≤ δ (Balle–Wang 2018, Theorem 8), symdp.renyi.minimal_gaussian_sigma.
+Certified:     the least σ with δ(ε; σ) ≤ δ (Balle–Wang 2018, Theorem 8), symdp.central.renyi.minimal_gaussian_sigma.
 Independent:   δ(ε; σ) at the library's σ with mpmath at 60 digits: above the requested δ.
 
 Cause: the bisection stops on an absolute tolerance (1e-12) on δ, and Φ is computed as
@@ -23,7 +23,7 @@ from autodp import dp_bank, mechanism_zoo, privacy_calibrator  # noqa: E402,F401
 from autodp import calibrator_zoo  # noqa: E402
 
 from symdp import certify  # noqa: E402
-from symdp.renyi import minimal_gaussian_sigma  # noqa: E402
+from symdp.central.renyi import minimal_gaussian_sigma  # noqa: E402
 
 
 def delta_mp(sigma, eps):

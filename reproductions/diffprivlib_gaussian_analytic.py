@@ -3,7 +3,7 @@ small δ, so the mechanism is not (ε, δ)-DP.
 
 Library call:  GaussianAnalytic(epsilon=1, delta=1e-30, sensitivity=1)._scale
 Certified:     the least σ with δ(ε; σ) ≤ δ for the Gaussian mechanism (Balle–Wang 2018,
-               Theorem 8), by symdp.renyi.minimal_gaussian_sigma (certified root).
+               Theorem 8), by symdp.central.renyi.minimal_gaussian_sigma (certified root).
 Independent:   δ(ε; σ) = Φ(1/(2σ) − εσ) − e^ε Φ(−1/(2σ) − εσ) evaluated with mpmath at 60
                digits at the library's σ: it exceeds the requested δ.
 
@@ -19,7 +19,7 @@ import mpmath
 from diffprivlib.mechanisms import GaussianAnalytic
 
 from symdp import certify
-from symdp.renyi import minimal_gaussian_sigma
+from symdp.central.renyi import minimal_gaussian_sigma
 
 
 def delta_mp(sigma, eps):

@@ -8,7 +8,7 @@ compositions (harmless for any usable δ; listed for completeness).
    2.5e-9 relative.
 
 Certified:   the exact δ(ε) of the k-fold composition of ε₀-DP (Kairouz–Oh–Viswanath, Theorem 3.3),
-             symdp.composition_theorems.kov_delta.
+             symdp.central.composition_theorems.kov_delta.
 Independent: the same binomial sum in 60-digit mpmath.
 
 Run: python reproductions/dp_accounting_pld_float.py [--quick]   (the 10⁴-fold cases take minutes)
@@ -22,7 +22,7 @@ import sympy
 from dp_accounting.pld import common, privacy_loss_distribution as pldlib
 
 from symdp import certify
-from symdp.composition_theorems import kov_delta
+from symdp.central.composition_theorems import kov_delta
 
 mpmath.mp.dps = 60
 

@@ -4,7 +4,7 @@ of that is cancellation in its ``_log_sub``, one fifth the truncation of its ser
 Floating-point level: harmless for any usable δ, listed for completeness.
 
 Library call:  opacus.accountants.analysis.rdp.compute_rdp(q=1e-3, noise_multiplier=1.0, steps=1, orders=[1.01])
-Certified:     symdp.subsampled_renyi.subsampled_gaussian_rdp(101/100, 1/1000, 1) (certified integration).
+Certified:     symdp.central.subsampled_renyi.subsampled_gaussian_rdp(101/100, 1/1000, 1) (certified integration).
 Independent:   (1) Opacus' own series, term for term with its stopping rule, in 50-digit mpmath:
                the truncation alone; (2) Opacus with only ``_log_sub`` replaced by a 50-digit
                subtraction of the same float arguments: the shortfall falls to the truncation's.
@@ -22,7 +22,7 @@ warnings.simplefilter("ignore")
 import opacus.accountants.analysis.rdp as R  # noqa: E402
 
 from symdp import certify  # noqa: E402
-from symdp.subsampled_renyi import subsampled_gaussian_rdp  # noqa: E402
+from symdp.central.subsampled_renyi import subsampled_gaussian_rdp  # noqa: E402
 
 Q, SIGMA, ALPHA = 1e-3, 1.0, 1.01
 mpmath.mp.dps = 50

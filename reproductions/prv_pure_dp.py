@@ -4,7 +4,7 @@
 Library call:  PRVAccountant(prvs=[PureDPMechanism(log 2)], max_self_compositions=[1000],
                eps_error=0.1, delta_error=1e-12).compute_epsilon(1e-3, [1000])  → (lower, estimate, upper)
 Certified:     the exact ε(δ) of the 1000-fold composition of log(2)-DP (the worst case is
-               randomized response, Kairouz–Oh–Viswanath Theorem 3.3), symdp.composition_theorems.kov_epsilon.
+               randomized response, Kairouz–Oh–Viswanath Theorem 3.3), symdp.central.composition_theorems.kov_epsilon.
 Independent:   δ(ε) = (1+e^ε₀)^(−k) Σ_ℓ C(k,ℓ) max(0, e^{ℓε₀} − e^ε e^{(k−ℓ)ε₀}) with mpmath at
                60 digits, at the library's upper bound: far above 1e-3.
 
@@ -24,7 +24,7 @@ from prv_accountant import PRVAccountant
 from prv_accountant.privacy_random_variables import PureDPMechanism
 
 from symdp import certify
-from symdp.composition_theorems import kov_epsilon
+from symdp.central.composition_theorems import kov_epsilon
 
 K, EPS0, DELTA = 1000, math.log(2), 1e-3
 mpmath.mp.dps = 60

@@ -416,7 +416,7 @@ def _describe(value: object, digits: int) -> dict:
     from fractions import Fraction
     if isinstance(value, Fraction):
         from flint import fmpq
-        from .decimals import rational_decimal
+        from .numerics.decimals import rational_decimal
         decimal, lower, upper = rational_decimal(fmpq(value.numerator, value.denominator), digits)
         return {"exact": _text(value), "decimal": decimal, "digits": digits, "lower": lower, "upper": upper}
     import sympy
@@ -528,7 +528,7 @@ def _recheck(args: argparse.Namespace) -> int:
     code is loaded where the certificates are judged. Exit 0 only when every certificate agrees."""
     import subprocess
     from pathlib import Path
-    from .files import FileRefused, read_regular
+    from .io.files import FileRefused, read_regular
     folder = Path(args.out)
     files = ([folder / f"verify-{args.paper}.json"] if args.paper else []) + [folder / "verify.json"]
     found = next((f for f in files if f.is_file()), None)

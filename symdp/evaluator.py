@@ -60,13 +60,13 @@ API_NAMES = ("laplace", "gaussian", "randomized_response", "dominating", "stairc
 #: calibrations, conversions and composition theorems a user checks numbers with.
 CALCULATOR = {
     **dict.fromkeys(("minimal_gaussian_sigma", "gaussian_rdp", "gaussian_zcdp", "gaussian_delta", "zcdp_to_rdp",
-                     "pure_dp_to_zcdp", "rdp_to_dp_delta", "rdp_to_dp_epsilon"), "symdp.renyi"),
-    **dict.fromkeys(("subsampled_gaussian_rdp", "subsampled_gaussian_moment"), "symdp.subsampled_renyi"),
+                     "pure_dp_to_zcdp", "rdp_to_dp_delta", "rdp_to_dp_epsilon"), "symdp.central.renyi"),
+    **dict.fromkeys(("subsampled_gaussian_rdp", "subsampled_gaussian_moment"), "symdp.central.subsampled_renyi"),
     **dict.fromkeys(("basic_composition", "advanced_composition", "kov_delta", "kov_epsilon", "mv_delta"),
-                    "symdp.composition_theorems"),
-    **dict.fromkeys(("amplified", "amplification_gamma", "sample_without_replacement"), "symdp.subsampling"),
-    **dict.fromkeys(("laplace_composition_delta", "laplace_composition_epsilon"), "symdp.laplace_composition"),
-    "staircase_tv": "symdp.staircase",
+                    "symdp.central.composition_theorems"),
+    **dict.fromkeys(("amplified", "amplification_gamma", "sample_without_replacement"), "symdp.central.subsampling"),
+    **dict.fromkeys(("laplace_composition_delta", "laplace_composition_epsilon"), "symdp.central.laplace_composition"),
+    "staircase_tv": "symdp.central.staircase",
 }
 
 #: Public methods and fields reachable by attribute access (from API.md, plus ``symdp.local.__all__``).

@@ -16,13 +16,13 @@ import math
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterator, Union
+from typing import Callable, Iterator, TypeVar, Union
 
 import sympy
 from flint import arb, ctx, fmpq, fmpz
 
 from . import limits
-from .decimals import _digits_of, _floor_log10, _format, _outward, _pow10, _without_trailing_zeros
+from .numerics.decimals import _digits_of, _floor_log10, _format, _outward, _pow10, _without_trailing_zeros
 from .errors import ParameterError, PrecisionError, ResourceLimitError, show
 
 #: The largest number of digits symdp will try to certify.
@@ -257,7 +257,16 @@ def _int_pow(base: arb, n: int) -> arb:
         return 1 / _int_pow(base, -n)
     if not base.contains(0) or n == 0:
         return base ** n
-    out, square = arb(1), base
+    return power_by_squaring(base, n, arb(1))
+
+
+T = TypeVar("T")
+
+
+def power_by_squaring(base: T, n: int, one: T) -> T:
+    """base^n for an integer n ≥ 0 by repeated squaring (ball arithmetic encloses every product,
+    so the result encloses the power: arb balls, arb polynomials)."""
+    out, square = one, base
     while n:
         if n & 1:
             out *= square

@@ -47,10 +47,10 @@ SIDES = ("upper", "lower", "both")
 def table_dir(directory: str | os.PathLike | None = None) -> Path:
     """Where tables are read from: `directory`, else ``$SYMDP_TABLES``, else the ``tables/``
     folder next to the ``symdp`` package (a source checkout or editable install), else the
-    copy a wheel installs under ``<prefix>/share/symdp/tables`` (:func:`symdp.installed.data_dir`)."""
+    copy a wheel installs under ``<prefix>/share/symdp/tables`` (:func:`symdp.io.installed.data_dir`)."""
     if directory is not None:
         return Path(directory)
-    from .installed import data_dir
+    from .io.installed import data_dir
     return data_dir("tables")
 
 

@@ -31,7 +31,7 @@ def grouped(n: int) -> str:
 
 
 def _tables() -> list[tuple[str, int | None, str]]:
-    from symdp.installed import data_dir
+    from symdp.io.installed import data_dir
     from symdp.tables.build import listing
     return listing(str(data_dir("tables")))
 

@@ -19,7 +19,7 @@ from symdp.accounting.api import delta_ends
 from symdp.accounting.discretise import discretise, loss_window
 from symdp.accounting.profiles import profile_of
 from symdp.errors import ParameterError
-from symdp.pairs import FinitePair, gaussian, laplace, randomized_response
+from symdp.central.pairs import FinitePair, gaussian, laplace, randomized_response
 
 R = sympy.Rational
 

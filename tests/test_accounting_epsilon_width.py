@@ -24,7 +24,7 @@ from symdp.accounting import delta_bracket
 from symdp.accounting.bracket import epsilon_fraction, rises_by
 from symdp.accounting.discretise import Discrete
 from symdp.accounting.readout import Reader
-from symdp.pairs import FinitePair
+from symdp.central.pairs import FinitePair
 
 R = sympy.Rational
 BITS = 40

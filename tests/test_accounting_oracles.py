@@ -26,7 +26,7 @@ from symdp.accounting.readout import Reader
 from symdp.accounting.plan import Plan
 from symdp.accounting.profiles import FiniteProfile, SubsampledProfile, profile_of
 from symdp.numbers import to_fmpq
-from symdp.pairs import FinitePair, gaussian, randomized_response
+from symdp.central.pairs import FinitePair, gaussian, randomized_response
 
 R = sympy.Rational
 

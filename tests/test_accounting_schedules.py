@@ -29,7 +29,7 @@ from symdp.accounting.run import composed, delta_ends
 from symdp.accounting.readout import Reader
 from symdp.cli import main
 from symdp.errors import ParameterError
-from symdp.pairs import FinitePair, gaussian, randomized_response
+from symdp.central.pairs import FinitePair, gaussian, randomized_response
 from test_accounting_oracles import _between, _delta_two_steps, _direction, _exact, _hockey_closed
 
 R = sympy.Rational
@@ -118,7 +118,7 @@ def test_cli_schedule_csv_and_json(tmp_path, capsys):
 
 
 def test_delta_curve_of_randomized_response_against_the_exact_lattice():
-    """k-fold randomized response composes exactly on its likelihood-ratio lattice (symdp.pld,
+    """k-fold randomized response composes exactly on its likelihood-ratio lattice (symdp.central.pld,
     integer polynomials): every bracket of the curve holds the exact δ."""
     pair = randomized_response(R(1, 2))
     epsilons = [R(0), R(1, 4), R(1), R(2), R(7, 2)]

@@ -12,9 +12,9 @@ from hypothesis import given, strategies as st
 from sympy import Rational, log
 
 from symdp import FinitePair, LatticePair, certify, composed_deltas, composed_tv, dominating, randomized_response
-from symdp.composition import kov_delta, theorem2_delta
+from symdp.central.composition import kov_delta, theorem2_delta
 from symdp.numbers import sign
-from symdp.pairs import erasure_mass
+from symdp.central.pairs import erasure_mass
 
 
 def F(v):

@@ -15,14 +15,12 @@ import sympy
 from flint import arb, ctx
 from hypothesis import example, given, settings, strategies as st
 
-from symdp.composition_theorems import (
-    advanced_composition, advanced_composition_approx, basic_composition, decompose, drv_composition, kov_delta,
-    kov_epsilon, mv_delta,
-)
+from symdp.central.composition_theorems import (advanced_composition, advanced_composition_approx, basic_composition,
+                                                decompose, drv_composition, kov_delta, kov_epsilon, mv_delta)
 from symdp import limits
-from symdp.composition_theorems import _kov_sum_ball
+from symdp.central.composition_theorems import _kov_sum_ball
 from symdp.errors import ParameterError, ResourceLimitError
-from symdp.lower_bounds import lemma26_terms, lemma27_bound, mean_estimation_lower_bound, theorem25_error_bound
+from symdp.central.lower_bounds import lemma26_terms, lemma27_bound, mean_estimation_lower_bound, theorem25_error_bound
 from symdp.numbers import arb_of, certify, encloses, endpoints, to_fmpq
 
 R = sympy.Rational
@@ -313,7 +311,7 @@ def test_kov_refuses_before_allocating():
 @pytest.mark.parametrize("k, d0", [(1, 0), (4, 0), (7, R(1, 7)), (9, R(1, 1000))])
 def test_kov_pair_power_takes_the_closed_form_with_the_lattice_value(k, d0):
     from symdp import dominating
-    from symdp.composition import LatticePair
+    from symdp.central.composition import LatticePair
     pair = dominating(LOG(2), d0) ** k
     assert pair._kov_power == (LOG(2), d0, k)
     for eps in (0, LOG(2), 3 * LOG(2), LOG(R(5, 2)), k * LOG(2)):

@@ -93,7 +93,7 @@ def _python(env, code):
 
 def test_the_installed_package_is_the_wheel_not_the_checkout(env):
     python, _, work = env
-    where = json.loads(_python(env, "import json, symdp, symdp.installed as i; "
+    where = json.loads(_python(env, "import json, symdp, symdp.io.installed as i; "
                                     "print(json.dumps([symdp.__file__, str(i.data_dir('proofs')), "
                                     "str(i.data_dir('tables'))]))"))
     venv = python.parent.parent

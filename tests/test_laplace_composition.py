@@ -16,12 +16,12 @@ from hypothesis import given, settings, strategies as st
 from sympy import Rational as Q
 
 from symdp import laplace, limits
-from symdp.composition_theorems import kov_delta
+from symdp.central.composition_theorems import kov_delta
 from symdp.errors import ParameterError, ResourceLimitError
-from symdp import laplace_components as lc
-from symdp.laplace_components import ComponentsRoute, components_deltas
-from symdp.laplace_composition import (LaplaceComposition, _knots, _sum_ball, laplace_composition_delta,
-                                       laplace_composition_epsilon, laplace_composition_sum)
+from symdp.central import laplace_components as lc
+from symdp.central.laplace_components import ComponentsRoute, components_deltas
+from symdp.central.laplace_composition import (LaplaceComposition, _knots, _sum_ball, laplace_composition_delta,
+                                               laplace_composition_epsilon, laplace_composition_sum)
 from symdp.numbers import Real, arb_of, certify, encloses, endpoints, to_fmpq, working_precision
 
 
@@ -151,7 +151,7 @@ def test_pair_hook_and_parameters():
         laplace_composition_epsilon(1, 2, 2)
 
 
-# ---- the certified route by the number of continuous components (symdp.laplace_components)
+# ---- the certified route by the number of continuous components (symdp.central.laplace_components)
 
 def _encloses_exact(ball, eps0, k, eps):
     """The ball contains the exact closed form 1 − R·2^{1−k}·e^{(ε−kε₀)/2} (second derivation)."""
@@ -276,7 +276,7 @@ def test_far_tail_at_k_1000_against_the_closed_form():
 def test_route_boundary_regression_eps0_4():
     """laplace_composition_delta(4, 1000, 3100) is exact again (the closed form is the cheaper route),
     and the route by continuous components, a second derivation (positive terms only), encloses it."""
-    from symdp.laplace_composition import _route
+    from symdp.central.laplace_composition import _route
     assert _route(sympy.Integer(4), 1000, sympy.Integer(3100)) == "exact"
     value = laplace_composition_delta(4, 1000, 3100)
     assert isinstance(value, sympy.Expr) and value.free_symbols == set()

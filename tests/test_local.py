@@ -217,7 +217,7 @@ def test_randomized_response_rows_and_privacy():
 
 
 def test_pair_is_a_finite_pair_of_rows():
-    pairs = pytest.importorskip("symdp.pairs")
+    pairs = pytest.importorskip("symdp.central.pairs")
     c = randomized_response(sympy.log(2), 3)
     pr = c.pair(0, 2)
     assert isinstance(pr, pairs.FinitePair)

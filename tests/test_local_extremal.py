@@ -320,7 +320,7 @@ def _oracle_bases(k, E, mu):
 def test_irrational_bracket_refuses_every_basis_that_is_not_primal_and_dual_feasible():
     """At e^ε = e every basis is tried: primal- or dual-infeasible ones (both kinds occur) must
     be refused, the optimal ones must give a narrow ball around the brute-force optimum."""
-    from symdp import lp
+    from symdp.numerics import lp
     from symdp.local.extremal import _bracket
     u, opt = utility.kl(P0, P1), _vertex_optimum(KL, 3, mpmath.e)
     seen = set()
@@ -335,7 +335,7 @@ def test_irrational_bracket_refuses_every_basis_that_is_not_primal_and_dual_feas
 
 
 def test_irrational_bracket_failing_falls_back_to_the_monotone_bracket(monkeypatch):
-    from symdp import lp
+    from symdp.numerics import lp
     from symdp.local import extremal
 
     def refuse(*args):

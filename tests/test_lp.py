@@ -11,7 +11,7 @@ from flint import fmpq
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symdp import lp
+from symdp.numerics import lp
 from symdp.errors import ParameterError
 
 

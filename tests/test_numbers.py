@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 from sympy import E, Integer, Rational, erfc, exp, log, pi, sqrt
 
 from symdp import ParameterError, PrecisionError, Real, certify, gaussian
-from symdp.roots import at_points, solve_decreasing
+from symdp.numerics.roots import at_points, solve_decreasing
 from symdp.numbers import (MAX_DIGITS, decide_lt, encloses, exact, maximum,
                            sign, working_precision)
 
@@ -168,7 +168,7 @@ def test_working_precision_restores_on_exception():
 
 
 # --------------------------------------------------------------------------------------------
-# certified inverses (symdp.roots)
+# certified inverses (symdp.numerics.roots)
 
 
 def _exp_minus(x: arb) -> arb:

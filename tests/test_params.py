@@ -1,4 +1,4 @@
-"""symdp.params: each check accepts exactly its range, returns the exact value, and its error
+"""symdp.numerics.params: each check accepts exactly its range, returns the exact value, and its error
 names the parameter and the range."""
 
 from fractions import Fraction
@@ -7,10 +7,10 @@ import pytest
 import sympy
 from hypothesis import given, strategies as st
 
-from symdp import params
+from symdp.numerics import params
 from symdp.errors import ParameterError
 from symdp.local import randomized_response as rr_channel
-from symdp.pairs import randomized_response as rr_pair
+from symdp.central.pairs import randomized_response as rr_pair
 
 x = sympy.Symbol("x")
 # (check, the range as a predicate on a Fraction, the range as the message prints it)

@@ -12,10 +12,9 @@ from sympy import Rational as Q, log
 
 from symdp import FinitePair, dominating, gaussian, laplace, randomized_response
 from symdp.errors import ParameterError, UnsupportedError
-from symdp.laplace_composition import laplace_composition_delta
+from symdp.central.laplace_composition import laplace_composition_delta
 from symdp.numbers import certify
-from symdp.privacy_loss import (FinitePLD, GaussianPLD, LaplacePLD, multivariate_gaussian,
-                                privacy_loss)
+from symdp.central.privacy_loss import FinitePLD, GaussianPLD, LaplacePLD, multivariate_gaussian, privacy_loss
 
 
 def _agree(a, b, digits=30):

@@ -12,12 +12,10 @@ from hypothesis import given, settings, strategies as st
 
 from symdp.errors import ParameterError
 from symdp.numbers import arb_of, certify, working_precision
-from symdp.renyi import (
-    gaussian_delta, gaussian_rdp, gdp, minimal_gaussian_sigma, pure_dp_to_zcdp, rdp_to_dp_delta,
-    rdp_to_dp_epsilon, rdp_triangle_orders, zcdp, zcdp_delta_simple, zcdp_epsilon_simple, zcdp_rho_for,
-    zcdp_triangle,
-)
-from symdp.roots import solve_increasing
+from symdp.central.renyi import (gaussian_delta, gaussian_rdp, gdp, minimal_gaussian_sigma, pure_dp_to_zcdp,
+                                 rdp_to_dp_delta, rdp_to_dp_epsilon, rdp_triangle_orders, zcdp, zcdp_delta_simple,
+                                 zcdp_epsilon_simple, zcdp_rho_for, zcdp_triangle)
+from symdp.numerics.roots import solve_increasing
 
 CASES = [(Fraction(1, 2), 1), (Fraction(1, 2), 3), (Fraction(1, 10), 1), (Fraction(1, 100), Fraction(1, 2)),
          (1, 5), (Fraction(1, 200), 1)]

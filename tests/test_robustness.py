@@ -222,7 +222,7 @@ def test_internal_messages_name_the_input():
 
 def test_staircase_stays_the_constructor_after_its_module_is_imported():
     import importlib
-    importlib.import_module("symdp.staircase")
+    importlib.import_module("symdp.central.staircase")
     assert callable(symdp.staircase) and not isinstance(symdp.staircase, type(sys))
     assert evaluate("staircase(1, 1/2).tv()") == symdp.staircase(1, sympy.Rational(1, 2)).tv()
 
@@ -287,7 +287,7 @@ def test_lattice_profile_at_huge_and_irrational_eps():
 
 
 def test_a_file_is_read_only_when_it_is_a_regular_file_within_its_limit(tmp_path):
-    from symdp.files import FileRefused, read_regular
+    from symdp.io.files import FileRefused, read_regular
     (tmp_path / "zero").symlink_to("/dev/zero")
     os.mkfifo(tmp_path / "fifo")
     (tmp_path / "folder").mkdir()
@@ -325,7 +325,7 @@ def test_an_integral_stops_evaluating_once_its_integrand_fails():
     """acb.integral calls on after an exception in the integrand (python-flint sets it aside);
     the wrapper answers the rest at once and raises the error when the integration returns."""
     from flint import acb
-    from symdp.integration import integral
+    from symdp.numerics.integration import integral
     calls = []
 
     def integrand(x, analytic):

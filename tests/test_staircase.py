@@ -7,8 +7,8 @@ from hypothesis import given, strategies as st
 from sympy import Rational, exp, log
 
 from symdp import ParameterError, certify, dominating
-from symdp.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
-from symdp.tvdp import TVDP
+from symdp.central.staircase import staircase, staircase_gamma_for_alpha, staircase_tv
+from symdp.central.tvdp import TVDP
 
 N = 40  # integrate over [−N, N + 1]; the rest is bounded by a geometric tail
 

@@ -40,7 +40,7 @@ import symdp.cli
 with contextlib.redirect_stdout(io.StringIO()) as out:
     code = symdp.cli.main(["eval", sys.argv[1]])
 print(json.dumps({"code": code, "out": out.getvalue().strip(), "count": len(sys.modules), "loaded": sorted(
-    m for m in ("sympy", "mpmath", "numpy", "scipy", "symdp.lp", "symdp.local", "symdp.pairs") if m in sys.modules)}))
+    m for m in ("sympy", "mpmath", "numpy", "scipy", "symdp.numerics.lp", "symdp.local", "symdp.central.pairs") if m in sys.modules)}))
 """
 
 
@@ -64,5 +64,5 @@ def test_eval_imports_only_what_the_expression_needs():
     assert arithmetic["loaded"] == [] and arithmetic["count"] <= ARITHMETIC_MODULES, arithmetic
     pair = _eval_imports("gaussian(1).delta(1)")
     assert pair["out"].startswith("0.126936737506643945800829624") and pair["code"] == 0
-    assert pair["loaded"] == ["mpmath", "symdp.pairs", "sympy"], pair
+    assert pair["loaded"] == ["mpmath", "symdp.central.pairs", "sympy"], pair
     assert arithmetic["count"] < pair["count"] / 3

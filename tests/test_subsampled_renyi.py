@@ -12,11 +12,10 @@ import pytest
 import sympy
 from symdp.errors import ParameterError
 from symdp.numbers import arb_of, certify
-from symdp.subsampled_renyi import (
-    proposition41_bound, proposition41_zcdp_bound, proposition42_bound, subsampled_gaussian_moment,
-    subsampled_gaussian_rdp, subsampling_lower_bound, theorem34_moment, theorem34_rdp, theorem35_bound,
-    theorem38_bound,
-)
+from symdp.central.subsampled_renyi import (proposition41_bound, proposition41_zcdp_bound, proposition42_bound,
+                                            subsampled_gaussian_moment, subsampled_gaussian_rdp,
+                                            subsampling_lower_bound, theorem34_moment, theorem34_rdp, theorem35_bound,
+                                            theorem38_bound)
 
 
 def _mp_moment(alpha, q, mu, direction):

@@ -13,8 +13,8 @@ from sympy import Rational as Q, exp, log
 from symdp import FinitePair, gaussian, laplace
 from symdp.errors import ParameterError
 from symdp.numbers import arb_of, certify, endpoints
-from symdp.subsampling import (SubsampledPair, add_remove_to_replace, amplification_gamma, amplified,
-                               sample_without_replacement, subsample_pair, theorem29_tight_pair)
+from symdp.central.subsampling import (SubsampledPair, add_remove_to_replace, amplification_gamma, amplified,
+                                       sample_without_replacement, subsample_pair, theorem29_tight_pair)
 
 
 def _dec(value, digits=25):

@@ -20,7 +20,7 @@ from symdp.accounting import (CertifiedOpacusAccountant, CostLimitError, Limits,
                               dpsgd_epsilon_trajectory, dpsgd_sigma, epochs_to_steps, steps_per_epoch)
 from symdp.accounting.adapters import float_up
 from symdp.errors import MissingExtraError, ParameterError
-from symdp.pairs import FinitePair, gaussian, laplace
+from symdp.central.pairs import FinitePair, gaussian, laplace
 
 R = sympy.Rational
 DELTA = R(1, 10 ** 5)

@@ -13,9 +13,9 @@ from sympy import Rational, exp, log
 
 from symdp import FinitePair, ParameterError, certify, composed_deltas, dominating
 from symdp.numbers import sign, working_precision
-from symdp.tvdp import (DPSGD_EXAMPLE, DPRegion, TVDP, certified_composed_deltas, clt_functionals, clt_mu,
-                        dpsgd_region, gdp_tradeoff, naive_tv_composition, sgd_clt_mu,
-                        subsampling_tightness_pair)
+from symdp.central.tvdp import (DPSGD_EXAMPLE, DPRegion, TVDP, certified_composed_deltas, clt_functionals, clt_mu,
+                                dpsgd_region, gdp_tradeoff, naive_tv_composition, sgd_clt_mu,
+                                subsampling_tightness_pair)
 
 T_GRID = [Rational(i, 23) for i in range(24)]
 

@@ -1,10 +1,10 @@
 """Mutants of the k-fold Laplace composition's certified route by continuous components
-(symdp/laplace_components.py): the positive-arithmetic recurrences, the atoms above the straddling
+(symdp/central/laplace_components.py): the positive-arithmetic recurrences, the atoms above the straddling
 window, the tilted bound on the dropped numbers of components, and the route's guard. Each makes a
 ball miss δ (or claims a bound it does not have) and must be killed by the closed-form and
 second-derivation tests. Collected by ``benchmarks/mutation.py``; run them with ``-k "laplace:"``."""
 
-C = "symdp/laplace_components.py"
+C = "symdp/central/laplace_components.py"
 T = ("tests/test_laplace_composition.py",)
 
 MUTANTS = [

@@ -31,7 +31,7 @@ import sympy
 
 from ..errors import MissingExtraError, ParameterError, SymdpError, UnsupportedError
 from ..numbers import exact
-from ..pairs import FinitePair, GaussianPair, Pair, gaussian, laplace
+from ..central.pairs import FinitePair, GaussianPair, Pair, gaussian, laplace
 from .api import Bracket, check_grid, check_rtol, delta_bracket, epsilon_bracket
 from .calibrate import terminal_progress
 from .compose import Limits

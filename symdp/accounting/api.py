@@ -33,7 +33,7 @@ from typing import Callable, Iterable, Sequence
 import sympy
 from flint import fmpq
 
-from .. import params
+from ..numerics import params
 from ..errors import ParameterError, show
 from ..numbers import to_fmpq
 from .bracket import Bracket, outward_decimal

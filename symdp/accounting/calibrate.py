@@ -24,7 +24,7 @@ from typing import Callable, Iterator
 
 import sympy
 
-from .. import params
+from ..numerics import params
 from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError, show
 from ..limits import on_terminal

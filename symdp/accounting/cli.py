@@ -154,7 +154,7 @@ def read_schedule(path: str) -> list[tuple[object, object, int]]:
     naming the file, the row and the field."""
     import csv
     from .api import dpsgd_pair
-    from ..files import FileRefused, read_regular
+    from ..io.files import FileRefused, read_regular
     try:  # a regular file of bounded size only: a link to /dev/zero would be read without end, a FIFO block
         text = read_regular(path, MAX_SCHEDULE_BYTES, "--schedule").decode("utf-8")
     except FileRefused as err:

@@ -11,7 +11,7 @@ precision for a ball γ > 0, by a closed form:
 * Poisson subsampling at rate q, add/remove relation (Steinke, Theorem 29's pair and its reverse):
   E_γ((1−q)Q + qP ‖ Q) = q E_{(γ−1+q)/q}(P‖Q) for γ > 1 − q, and 1 − γ below;
   E_γ(Q ‖ (1−q)Q + qP) = c E_{γq/c}(Q‖P) with c = 1 − γ(1−q) > 0, and 0 otherwise
-  (see :mod:`symdp.subsampling` for the pointwise identity behind both);
+  (see :mod:`symdp.central.subsampling` for the pointwise identity behind both);
 * finite pairs: Σ_i (p_i − γ q_i)₊.
 """
 
@@ -457,8 +457,8 @@ def profile_of(pair: object) -> Profile:
     them (both directions), or a Profile itself."""
     if isinstance(pair, Profile):
         return pair  # (before the imports: a profile needs none of the pair modules)
-    from ..pairs import FinitePair, GaussianPair, LaplacePair
-    from ..subsampling import SubsampledPair
+    from ..central.pairs import FinitePair, GaussianPair, LaplacePair
+    from ..central.subsampling import SubsampledPair
     if isinstance(pair, GaussianPair):
         return GaussianProfile(pair.mu)
     if isinstance(pair, LaplacePair):

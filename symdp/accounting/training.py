@@ -22,7 +22,7 @@ from typing import Iterable, Iterator, Sequence
 import sympy
 from flint import fmpq
 
-from .. import params
+from ..numerics import params
 from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError
 from ..numbers import from_fmpq, to_fmpq

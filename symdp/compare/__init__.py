@@ -387,15 +387,4 @@ def rows(table: Table | None, **where: str) -> Iterable[Row]:
     return () if table is None else table.iter_rows(**where)
 
 
-def dist_versions(*dists: str) -> dict[str, str]:
-    from importlib import metadata
-    out = {}
-    for d in dists:
-        try:
-            out[d] = metadata.version(d)
-        except metadata.PackageNotFoundError:
-            out[d] = "not installed"
-    return out
-
-
 __all__ = ["ADAPTERS", "Case", "Result", "available", "each", "evaluate", "main", "run", "summarize", "table_dir"]

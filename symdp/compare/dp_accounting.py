@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from . import RDP_TABLES, Case, dist_versions, each, fmt
+from . import RDP_TABLES, Case, each, fmt
+from ..io.installed import dist_versions
 
 DISTRIBUTION = "dp-accounting"
 SETUP = """

@@ -19,7 +19,8 @@ from __future__ import annotations
 import importlib.util
 from typing import Callable, Iterator
 
-from . import Case, dist_versions, each, fmt
+from . import Case, each, fmt
+from ..io.installed import dist_versions
 
 DISTRIBUTION = "dp-accounting prv-accountant autodp (opacus optional)"
 SETUP = """

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from . import Case, dist_versions, fmt, rows
+from . import Case, fmt, rows
+from ..io.installed import dist_versions
 
 DISTRIBUTION = "prv-accountant"
 # bounds() runs each accountant call once for its lower and its upper case (a failure too: a

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from . import Case, dist_versions, each, fmt
+from . import Case, each, fmt
+from ..io.installed import dist_versions
 
 DISTRIBUTION = "tmlt.core"
 SETUP = """

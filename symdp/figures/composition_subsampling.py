@@ -20,10 +20,10 @@ from pathlib import Path
 
 import sympy
 
-from ..composition_theorems import advanced_composition, basic_composition, kov_epsilon
-from ..renyi import gdp, zcdp
-from ..subsampled_renyi import (proposition41_zcdp_bound, proposition42_bound,
-                                subsampled_gaussian_rdp, subsampling_lower_bound)
+from ..central.composition_theorems import advanced_composition, basic_composition, kov_epsilon
+from ..central.renyi import gdp, zcdp
+from ..central.subsampled_renyi import (proposition41_zcdp_bound, proposition42_bound, subsampled_gaussian_rdp,
+                                        subsampling_lower_bound)
 from .common import floats, save, subplots, write_captions
 
 EPS0 = sympy.Rational(1, 10)

@@ -18,7 +18,7 @@ from pathlib import Path
 import sympy
 from flint import arb, fmpq
 
-from .. import lp
+from ..numerics import lp
 from ..local import utility as U
 from ..local.extremal import binary_set, mi_binary_set, staircase_lp
 from ..numbers import working_precision

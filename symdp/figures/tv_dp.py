@@ -13,10 +13,10 @@ from pathlib import Path
 import sympy
 from sympy import Rational
 
-from ..composition import kov_delta
-from ..pairs import eta_max as _eta_max, laplace
-from ..staircase import staircase
-from ..tvdp import DPSGD_EXAMPLE, DPRegion, TVDP, dpsgd_region, gdp_tradeoff, sgd_clt_mu
+from ..central.composition import kov_delta
+from ..central.pairs import eta_max as _eta_max, laplace
+from ..central.staircase import staircase
+from ..central.tvdp import DPSGD_EXAMPLE, DPRegion, TVDP, dpsgd_region, gdp_tradeoff, sgd_clt_mu
 from .common import error_square, floats, save, subplots, to_float, write_captions
 
 KEY = "tv-dp"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sympy
 
-from .. import lp, params
+from ..numerics import lp, params
 from ..errors import ParameterError, require
 from ..numbers import from_fmpq, sign
 from .channel import Channel, tidy

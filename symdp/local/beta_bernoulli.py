@@ -10,7 +10,7 @@ where f_s(θ) = (n+1) C(n,s) θ^s (1−θ)^{n−s} is the Beta(s+1, n−s+1) den
 the paper's convention (22) for γ < 1, under which Remark 1's eq. (18) holds). f_s is unimodal
 with mode s/n, so each integral is F_s(b) − F_s(a) − γ(b − a) over the interval [a, b] where
 f_s > γ, with F_s(t) = P(Bin(n+1, t) ≥ s+1) its distribution function (a polynomial). The ends
-a, b are certified roots (:mod:`symdp.roots`; f_s is increasing on [0, s/n] and decreasing
+a, b are certified roots (:mod:`symdp.numerics.roots`; f_s is increasing on [0, s/n] and decreasing
 on [s/n, 1]); for s ∈ {0, n} the end is explicit, 1 − (γ/(n+1))^{1/n}. The value is a
 certified :class:`~symdp.numbers.Real`: at a root F_s − γt has zero derivative, so the
 enclosure is as tight as the root's.
@@ -31,10 +31,10 @@ from functools import lru_cache
 import sympy
 from flint import arb, fmpq, fmpz
 
-from .. import params
+from ..numerics import params
 from ..errors import require
 from ..numbers import Real, Value, arb_of, sign
-from ..roots import solve_decreasing, solve_increasing
+from ..numerics.roots import solve_decreasing, solve_increasing
 from .risk_bounds import bayes_fano_bound, private_bayes_egamma_bound
 from .worst_case import phi
 

@@ -9,12 +9,14 @@ Section VII. Contraction coefficients live in :mod:`symdp.local.contraction`.
 
 from __future__ import annotations
 
+import importlib
 from itertools import combinations
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import sympy
 
-from .. import limits, params
+from .. import limits
+from ..numerics import params
 from ..errors import ParameterError, require
 from ..numbers import Value, exact, is_rational, sign, simplify
 
@@ -177,8 +179,8 @@ class Channel:
                      for y in range(self.n_outputs))
 
     def pair(self, i: int, j: int):
-        """The rows i and j as a :class:`~symdp.pairs.FinitePair` (Q(·|i), Q(·|j))."""
-        from ..pairs import FinitePair  # pairs sit above this layer in import order
+        """The rows i and j as a :class:`~symdp.central.pairs.FinitePair` (Q(·|i), Q(·|j))."""
+        from ..central.pairs import FinitePair  # pairs sit above this layer in import order
         for name, v in (("i", i), ("j", j)):
             require(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < self.n_inputs,
                     name, f"an input index in [0, {self.n_inputs - 1}]", v)
@@ -222,8 +224,7 @@ class Channel:
         `kind` is ``"tv"``, ``"kl"``, ``"chi2"`` or ``("e_gamma", gamma)`` with γ ≥ 1. See
         :func:`symdp.local.contraction.contraction` for the methods and when the value is exact.
         """
-        from .contraction import contraction  # contraction.py builds on this module
-        return contraction(self, kind)
+        return _analysis("contraction")(self, kind)
 
     def is_ldp(self, eps: object, delta: object = 0) -> bool:
         """True iff the channel is (ε,δ)-LDP, decided exactly through η_{e^ε}(Q) ≤ δ.
@@ -232,34 +233,29 @@ class Channel:
         events A of Q(A|x) − e^ε Q(A|x') ≤ δ) is the statement η_{e^ε}(Q) ≤ δ, and the two-point
         formula (their Theorem 3) computes η_{e^ε}(Q) exactly. ε ≥ 0, δ ∈ [0, 1].
         """
-        from .contraction import e_gamma_contraction  # contraction.py builds on this module
         e = params.nonnegative(eps, "eps")
         d = params.probability(delta, "delta")
-        return sign(d - e_gamma_contraction(self, sympy.exp(e))) >= 0
+        return sign(d - _analysis("e_gamma_contraction")(self, sympy.exp(e))) >= 0
 
     def e_gamma_information(self, prior: Sequence[object], gamma: object) -> sympy.Expr:
         """I_γ(X;Y) = E_γ(P_XY‖P_X P_Y) for X ~ `prior`, γ ≥ 0 (Asoodeh–Aliakbarpour–Calmon,
         before Theorem 2); see :func:`symdp.local.egamma.e_gamma_information`."""
-        from .egamma import e_gamma_information  # egamma.py builds on this module
-        return e_gamma_information(self, prior, gamma)
+        return _analysis("e_gamma_information")(self, prior, gamma)
     # -- information (Ngo–Östman–Graell i Amat, *Local mutual-information DP*; bits) -----------
 
     def mutual_information(self, prior: Sequence[object]) -> Value:
         """I(X;Y) in bits for X ~ `prior`: the CD-LMIDP parameter μ̄^CD (Definition 2), certified."""
-        from .information import mutual_information  # information.py builds on this module
-        return mutual_information(self, prior)
+        return _analysis("mutual_information")(self, prior)
 
     def capacity(self) -> Value:
         """max_P I(X;Y) in bits: the CI-LMIDP parameter μ̄^CI over all input laws (Definition 1),
         certified by the two-sided Blahut–Arimoto bound (:func:`symdp.local.information.capacity`)."""
-        from .information import capacity
-        return capacity(self)
+        return _analysis("capacity")(self)
 
     def ldp_delta(self, eps: object) -> sympy.Expr:
         """δ̄^LDP(ε) = max_{x≠x'} E_{e^ε}(Q(·|x) ‖ Q(·|x')), exactly: the least δ of (ε,δ)-LDP
         (Ngo–Östman–Graell i Amat, Definition 3, eq. 2); 0 for a one-input channel."""
-        from .lmidp import ldp_delta
-        return ldp_delta(self, eps)
+        return _analysis("ldp_delta")(self, eps)
 
     def lip_delta(self, prior: Sequence[object], eps: object, support_only: bool = True) -> sympy.Expr:
         """δ̄^LIP(ε), exactly: the least δ of (ε,δ)-LIP for the prior (Ngo–Östman–Graell i Amat,
@@ -269,8 +265,22 @@ class Channel:
         support (inputs that never occur have no posterior; this is LIP's original reading as a
         prior/posterior ratio). ``support_only=False`` takes every row.
         """
-        from .lmidp import lip_delta
-        return lip_delta(self, prior, eps, support_only)
+        return _analysis("lip_delta")(self, prior, eps, support_only)
+
+
+#: Where Channel's analyses are computed: method name → module of this package defining a function
+#: of that name whose first argument is the channel. Those modules build on this one (they import
+#: Channel), so this module names them instead of importing them, and loads one on its method's
+#: first call; a channel in ``symdp eval`` then costs this module alone. tests/test_layout.py
+#: checks that every entry resolves.
+ANALYSES = {
+    "contraction": "contraction", "e_gamma_contraction": "contraction", "e_gamma_information": "egamma",
+    "mutual_information": "information", "capacity": "information", "ldp_delta": "lmidp", "lip_delta": "lmidp",
+}
+
+
+def _analysis(name: str) -> Callable[..., object]:
+    return getattr(importlib.import_module(f"{__package__}.{ANALYSES[name]}"), name)
 
 
 class _Key:

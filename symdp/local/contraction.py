@@ -44,7 +44,7 @@ from typing import Callable, Sequence
 import sympy
 from flint import arb, fmpq, fmpq_poly
 
-from .. import params
+from ..numerics import params
 from ..errors import ParameterError
 from ..numbers import Real, Value, arb_of, from_fmpq, is_rational, maximum, to_fmpq
 from .channel import (Channel, hockey_stick, is_zero, max_exact, positive_eps, tidy, total_variation,

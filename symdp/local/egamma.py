@@ -17,7 +17,7 @@ from typing import Sequence
 
 import sympy
 
-from .. import params
+from ..numerics import params
 from ..errors import ParameterError, require
 from ..numbers import exact, sign
 from .channel import Channel, probability_vector, tidy

@@ -6,7 +6,7 @@ For a sublinear utility U(Q) = Σ_y μ(Q_y), the problem max_{Q ε-LDP} U(Q) equ
 
 over the 2^k staircase patterns (Theorem 4), and Q* = S^(k) diag(θ*) restricted to the support
 of θ* (at most k columns, Theorem 2). :func:`optimal_mechanism` solves it with the certified
-engine :mod:`symdp.lp`:
+engine :mod:`symdp.numerics.lp`:
 
 * when e^ε is rational (ε = log r) the constraint data are rational and the optimum is exact:
   a rational for TV, χ², E_γ; a rational combination of logarithms for KL and MI;
@@ -26,7 +26,8 @@ from typing import Sequence
 import sympy
 from flint import arb, arb_mat, fmpq, fmpq_mat
 
-from .. import limits, lp, params
+from .. import limits
+from ..numerics import lp, params
 from ..certificate import ensure
 from ..errors import ParameterError, PrecisionError, show
 from ..numbers import Real, arb_of, exact, from_fmpq, sign, to_fmpq, working_precision

@@ -18,18 +18,19 @@ from __future__ import annotations
 import sympy
 from flint import acb, arb, ctx
 
-from .. import limits, params
+from .. import limits
+from ..numerics import params
 from ..errors import ParameterError, show
-from ..integration import integral
+from ..numerics.integration import integral
 from ..numbers import Real, arb_of
-from ..roots import sign_at, solve_increasing
+from ..numerics.roots import sign_at, solve_increasing
 
 __all__ = ["gaussian_ldp_delta", "shell_information", "shell_calibration", "gaussian_lmidp_pair"]
 
 
 def gaussian_lmidp_pair(sigma2: object, d: int = 1, Delta: object = 1):
     """The worst pair of G: N(0, σ²) against N(2√dΔ, σ²) (``symdp.gaussian``)."""
-    from ..pairs import gaussian
+    from ..central.pairs import gaussian
     s2 = params.positive(sigma2, "sigma2")
     d = params.count(d, "d")
     D = params.positive(Delta, "Delta")

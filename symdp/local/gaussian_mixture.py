@@ -23,12 +23,13 @@ from typing import Sequence
 import sympy
 from flint import acb, arb, ctx
 
-from .. import limits, params
+from .. import limits
+from ..numerics import params
 from ..certificate import ensure, ensure_ordered
 from ..errors import ParameterError, PrecisionError, show
-from ..integration import integral
+from ..numerics.integration import integral
 from ..numbers import Real, arb_of, endpoints, exact, from_fmpq, sign, working_precision
-from ..roots import solve_decreasing
+from ..numerics.roots import solve_decreasing
 from .channel import is_zero, probability_vector
 
 __all__ = ["mixture_information", "mixture_calibration", "mixture_lip_delta", "mixture_lip_to_lmidp",

@@ -23,11 +23,12 @@ import numpy as np
 import sympy
 from flint import arb, fmpq, fmpz
 
-from .. import limits, params
+from .. import limits
+from ..numerics import params
 from ..certificate import ensure
 from ..errors import ParameterError, require
 from ..numbers import Real, arb_of, working_precision
-from ..roots import solve_decreasing
+from ..numerics.roots import solve_decreasing
 from .capacity_search import Search
 from .channel import Channel, is_zero, probability_vector
 
@@ -322,7 +323,7 @@ def zchannel_crossover(mu: object) -> Real:
     Ngo–Östman–Graell i Amat, remark after Theorem 1: the lower bound and ε → ∞ limit of
     δ^LDP_μ(ε). Equivalently the Z-channel capacity log₂(1 + 2^{−H_b(p)/p}) = C_BAC(0, 1−p)
     equals μ. H_b(p)/p is continuous and strictly decreasing on (0, 1) (its derivative is
-    log₂(1−p)/p² < 0) from +∞ to 0, so the root is unique; certified by :mod:`symdp.roots`.
+    log₂(1−p)/p² < 0) from +∞ to 0, so the root is unique; certified by :mod:`symdp.numerics.roots`.
     """
     m = params.open_probability(mu, "mu")
     with sympy.evaluate(False):  # 2^μ for μ = 10^-300 would send sympy after an exact root

@@ -27,9 +27,9 @@ import mpmath
 import sympy
 from flint import acb, arb, fmpq, fmpz
 
-from .. import params
+from ..numerics import params
 from ..errors import ParameterError, PrecisionError, UnsupportedError, require, show
-from ..integration import integral
+from ..numerics.integration import integral
 from ..numbers import Real, arb_of, sign, working_precision
 from .channel import Channel, hockey_stick, is_zero, max_exact, probability_vector, tidy
 from .information import LOG2E
@@ -584,7 +584,7 @@ def ldp_to_lmidp(mechanism: object) -> object:
       divergence, integrated with ``acb.integral`` up to ε_max = log of the largest likelihood
       ratio (δ̄ vanishes beyond); ``oo`` when some ratio is infinite.
     """
-    from ..pairs import FinitePair, Pair
+    from ..central.pairs import FinitePair, Pair
     if isinstance(mechanism, Pair) and mechanism.symmetric:
         kl = mechanism.kl()
         return kl * LOG2E if not isinstance(kl, Real) else kl * LOG2E

@@ -14,7 +14,7 @@ from typing import Sequence
 import sympy
 from flint import fmpq
 
-from .. import params
+from ..numerics import params
 from ..errors import ParameterError
 
 #: The largest input alphabet for which the 2^k-column LP is built.

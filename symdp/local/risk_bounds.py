@@ -23,7 +23,7 @@ from typing import Sequence
 
 import sympy
 
-from .. import params
+from ..numerics import params
 from ..errors import require
 from ..numbers import Real, Value, arb_of, exact, sign
 from .channel import tidy

@@ -23,7 +23,7 @@ import sympy
 from flint import arb, fmpq
 
 from ..errors import ParameterError, require, show
-from ..lp import Objective
+from ..numerics.lp import Objective
 from ..numbers import ball_function, exact, sign, to_fmpq
 from .channel import Channel, probability_vector, tidy, two_laws
 from .patterns import check_k, subset_sums

@@ -21,7 +21,7 @@ supremum is the coefficient of the binary-input kernel D with rows (P̃, Q̃), a
 
 For η_TV and η_γ the supremum is also a linear program over pairs of output laws on m outputs
 (variables P, Q ≥ 0; constraints P(A) − e^ε Q(A) ≤ δ and Q(A) − e^ε P(A) ≤ δ for every event
-A; objective P(A₀) − γQ(A₀)), solved by the certified LP engine :mod:`symdp.lp` whenever e^ε
+A; objective P(A₀) − γQ(A₀)), solved by the certified LP engine :mod:`symdp.numerics.lp` whenever e^ε
 and δ are rational: that is the value :func:`worst_case_contraction` returns then.
 """
 
@@ -32,7 +32,7 @@ from itertools import combinations
 import sympy
 from flint import fmpq
 
-from .. import lp, params
+from ..numerics import lp, params
 from ..errors import ParameterError, require
 from ..numbers import exact, is_rational, sign, to_fmpq
 from .channel import Channel, tidy
@@ -88,7 +88,7 @@ def dominating_kernel(eps: object, delta: object) -> Channel:
     Every pair of rows of an (ε,δ)-LDP kernel is a post-processing of it, so it has the largest
     contraction coefficients in Q_{ε,δ} (module docstring). Zero columns are dropped.
     """
-    from ..pairs import dominating  # pairs sit beside this layer; imported where needed
+    from ..central.pairs import dominating  # pairs sit beside this layer; imported where needed
     e, d = _eps_delta(eps, delta)
     pair = dominating(e, d)
     return Channel([pair.p, pair.q])
@@ -131,7 +131,7 @@ def worst_case_lp(eps: object, delta: object, gamma: object = 1, outputs: int = 
 
     Its optimum is sup_{K ∈ Q_{ε,δ}} η_γ(K) (γ = 1: the Dobrushin coefficient), by the two-point
     formula and Definition 1. By symmetry of the outputs only |A₀| matters, so one LP per size
-    k = 1, …, m−1 is solved (A₀ = the first k outputs) and the best :class:`~symdp.lp.LPSolution`
+    k = 1, …, m−1 is solved (A₀ = the first k outputs) and the best :class:`~symdp.numerics.lp.LPSolution`
     is returned (variables P(0..m−1), then Q(0..m−1)). e^ε, δ and γ must be rational.
     """
     e, d = _eps_delta(eps, delta)

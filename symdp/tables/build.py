@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from ..installed import data_dir
+from ..io.installed import data_dir
 from ..limits import on_terminal
 from . import manifest as mf
 from .specs import SPECS, VALUE_COLUMNS, TableSpec, compute_row, spec

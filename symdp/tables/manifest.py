@@ -13,12 +13,12 @@ import hashlib
 import io
 import json
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Sequence
 
 from ..errors import SymdpError, show
-from ..files import FileRefused, read_regular
+from ..io.files import FileRefused, read_regular
+from ..io.installed import dist_versions
 
 MANIFEST = "MANIFEST.json"
 FORMAT = 1
@@ -70,7 +70,7 @@ MAX_FILE_BYTES = 8 * 2 ** 20
 def read_file(path: Path) -> bytes:
     """The bytes of a table, spec or manifest file, refused (:class:`MalformedFile`) when it is
     not a regular file (a link to /dev/zero reports a size of 0 and never ends) or has more than
-    :data:`MAX_FILE_BYTES` bytes, read no further than that (:func:`symdp.files.read_regular`)."""
+    :data:`MAX_FILE_BYTES` bytes, read no further than that (:func:`symdp.io.files.read_regular`)."""
     try:
         return read_regular(path, MAX_FILE_BYTES, "the table file")
     except FileRefused as err:
@@ -144,13 +144,7 @@ def row_digest(cells: Sequence[str]) -> str:
 def versions() -> dict[str, str]:
     """symdp's version and those of the dependencies that shape the numbers."""
     from .. import __version__
-    out = {"symdp": __version__}
-    for dist in DEPENDENCIES:
-        try:
-            out[dist] = metadata.version(dist)
-        except metadata.PackageNotFoundError:
-            out[dist] = "not installed"
-    return out
+    return {"symdp": __version__, **dist_versions(*DEPENDENCIES)}
 
 
 def table_entry(name: str, csv_data: bytes, spec_data: bytes, rows: Sequence[Sequence[str]]) -> dict:

@@ -88,7 +88,7 @@ class TableSpec:
     params: tuple[Param, ...]
     grid: tuple[tuple[str, ...], ...]
     compute: Callable[..., Value] = field(compare=False, repr=False)
-    module: str = "symdp.pairs"
+    module: str = "symdp.central.pairs"
     side: str = "upper"
     digits: int = DIGITS
     #: The quantity is a certified bracket (lower ≤ value ≤ upper, of some relative width)
@@ -135,24 +135,24 @@ def product(*axes: Iterable[str], keep: Callable[..., bool] | None = None) -> tu
 
 
 def gaussian_delta(sigma: sympy.Expr, eps: sympy.Expr) -> Value:
-    from ..pairs import gaussian
+    from ..central.pairs import gaussian
     return gaussian(sigma).delta(eps)
 
 
 def gaussian_epsilon(sigma: sympy.Expr, delta: sympy.Expr) -> Value:
-    from ..pairs import gaussian
+    from ..central.pairs import gaussian
     return gaussian(sigma).epsilon(delta)
 
 
 def gaussian_composed_epsilon(sigma: sympy.Expr, k: sympy.Expr, delta: sympy.Expr) -> Value:
-    from ..pairs import gaussian
+    from ..central.pairs import gaussian
     return (gaussian(sigma) ** int(k)).epsilon(delta)
 
 
 @lru_cache(maxsize=64)
 def _rr_power(eps0: sympy.Expr, k: int):
     # Pure cache: the k-fold lattice convolution is shared by the rows of one (ε₀, k).
-    from ..pairs import randomized_response
+    from ..central.pairs import randomized_response
     return randomized_response(eps0) ** k
 
 
@@ -171,7 +171,7 @@ def kov_epsilon(eps0: sympy.Expr, k: sympy.Expr, delta: sympy.Expr) -> Value:
 
 @lru_cache(maxsize=64)
 def _theorem2_deltas(eps: sympy.Expr, delta: sympy.Expr, eta: sympy.Expr, k: int) -> list[Value]:
-    from ..composition import composed_deltas
+    from ..central.composition import composed_deltas
     return composed_deltas(eps, delta, eta, k)
 
 
@@ -180,7 +180,7 @@ def theorem2_delta(eps: sympy.Expr, delta: sympy.Expr, eta: sympy.Expr, k: sympy
 
 
 def rr_delta(eps0: sympy.Expr, k: sympy.Expr, eps: sympy.Expr) -> Value:
-    from ..pairs import randomized_response
+    from ..central.pairs import randomized_response
     return randomized_response(eps0, int(k)).delta(eps)
 
 
@@ -216,32 +216,32 @@ def subsampled_gaussian_delta(q: sympy.Expr, sigma: sympy.Expr, eps: sympy.Expr)
 
 
 def subsampled_gaussian_rdp(q: sympy.Expr, sigma: sympy.Expr, alpha: sympy.Expr) -> Value:
-    from ..subsampled_renyi import subsampled_gaussian_rdp as rdp
+    from ..central.subsampled_renyi import subsampled_gaussian_rdp as rdp
     return rdp(alpha, q, sigma)
 
 
 def zcdp_delta(rho: sympy.Expr, eps: sympy.Expr) -> Value:
-    from ..renyi import zcdp
+    from ..central.renyi import zcdp
     return zcdp(rho).delta(eps)
 
 
 def zcdp_epsilon(rho: sympy.Expr, delta: sympy.Expr) -> Value:
-    from ..renyi import zcdp
+    from ..central.renyi import zcdp
     return zcdp(rho).epsilon(delta)
 
 
 def gaussian_sigma(eps: sympy.Expr, delta: sympy.Expr) -> Value:
-    from ..renyi import minimal_gaussian_sigma
+    from ..central.renyi import minimal_gaussian_sigma
     return minimal_gaussian_sigma(eps, delta, digits=DIGITS + 5).sigma
 
 
 def laplace_composed_delta(eps0: sympy.Expr, k: sympy.Expr, eps: sympy.Expr) -> Value:
-    from ..laplace_composition import laplace_composition_delta
+    from ..central.laplace_composition import laplace_composition_delta
     return laplace_composition_delta(eps0, int(k), eps)
 
 
 def staircase_tv(eps: sympy.Expr, gamma: sympy.Expr) -> Value:
-    from ..staircase import staircase
+    from ..central.staircase import staircase
     return staircase(eps, gamma).tv()
 
 
@@ -371,7 +371,7 @@ SPECS: tuple[TableSpec, ...] = (
         source="Balle–Wang, Improving the Gaussian mechanism, Theorem 8 and Algorithm 1; Steinke, Corollary 8",
         params=(Param("eps", "target ε"), _DELTA),
         grid=product(("1/10", "1/2", "1", "2", "5", "10"), ("1e-3", "1e-5", "1e-6", "1e-9", "1e-12", "1e-20", "1e-30")),
-        module="symdp.renyi",
+        module="symdp.central.renyi",
         compute=gaussian_sigma),
     TableSpec(
         name="kov_delta",
@@ -431,7 +431,7 @@ SPECS: tuple[TableSpec, ...] = (
         params=(Param("q", "sampling rate"), _SIGMA, Param("alpha", "Rényi order")),
         grid=product(("1e-3", "1e-2", "1/10", "1/2", "99/100"), ("1/2", "1", "2", "10"),
                      ("2", "4", "8", "16", "32", "64", "128", "256", "1024")),
-        module="symdp.subsampled_renyi",
+        module="symdp.central.subsampled_renyi",
         compute=subsampled_gaussian_rdp),
     TableSpec(
         name="subsampled_gaussian_rdp_fractional",
@@ -440,7 +440,7 @@ SPECS: tuple[TableSpec, ...] = (
         source="Steinke, Definition 32 and Section 6; Mironov–Talwar–Zhang, Section 3.3",
         params=(Param("q", "sampling rate"), _SIGMA, Param("alpha", "Rényi order")),
         grid=product(("1e-2", "1/10", "1/2"), ("1", "2"), ("3/2", "5/2", "21/2")),
-        module="symdp.subsampled_renyi",
+        module="symdp.central.subsampled_renyi",
         compute=subsampled_gaussian_rdp),
     TableSpec(
         name="zcdp_delta",
@@ -449,7 +449,7 @@ SPECS: tuple[TableSpec, ...] = (
         source="Steinke, Proposition 14",
         params=(Param("rho", "zCDP parameter ρ"), _EPS),
         grid=product(("1/1000", "1/100", "1/10", "1/2", "1", "5"), ("1/10", "1/2", "1", "2", "5", "10", "20")),
-        module="symdp.renyi",
+        module="symdp.central.renyi",
         compute=zcdp_delta),
     TableSpec(
         name="zcdp_epsilon",
@@ -458,7 +458,7 @@ SPECS: tuple[TableSpec, ...] = (
         source="Steinke, Proposition 14",
         params=(Param("rho", "zCDP parameter ρ"), _DELTA),
         grid=product(("1/1000", "1/100", "1/10", "1/2", "1", "5"), ("1e-3", "1e-6", "1e-10", "1e-20", "1e-30")),
-        module="symdp.renyi",
+        module="symdp.central.renyi",
         compute=zcdp_epsilon),
     TableSpec(
         name="laplace_composed_delta",
@@ -467,7 +467,7 @@ SPECS: tuple[TableSpec, ...] = (
         source="Steinke, Section 2.1 and Theorem 9 (the privacy loss is a sum of clipped Laplace variables)",
         params=(Param("eps0", "per-mechanism ε"), Param("k", "number of compositions"), _EPS),
         grid=product(("1/10", "1/2", "1"), ("1", "2", "5", "10", "20"), ("0", "1/2", "1", "2", "5")),
-        module="symdp.laplace_composition",
+        module="symdp.central.laplace_composition",
         compute=laplace_composed_delta),
     TableSpec(
         name="staircase_tv",
@@ -476,7 +476,7 @@ SPECS: tuple[TableSpec, ...] = (
         source="Ghazi–Issa, Total variation meets differential privacy, Section VI",
         params=(Param("eps", "privacy parameter ε"), Param("gamma", "staircase shape γ ∈ [0, 1]")),
         grid=product(("1/10", "1/2", "1", "2", "5"), ("0", "1/4", "1/2", "3/4", "1")),
-        module="symdp.staircase",
+        module="symdp.central.staircase",
         side="both",
         compute=staircase_tv),
     TableSpec(

@@ -484,3 +484,20 @@ def establish(statement: Evidence, *cross_checks: Evidence | Sequence[Evidence],
         reason = "; ".join(e.detail for e in failed)
         return Evidence(statement.kind, "failed", f"{statement.detail}; cross-check failed: {reason}", data)
     return settled(Evidence(statement.kind, statement.status, statement.detail, data))
+
+
+def erratum_data(data: dict) -> dict:
+    """The erratum piece of a claim's data (it may sit among the parts of combined evidence)."""
+    if "witness" in data:
+        return data
+    for part in data.get("parts", []) + statement_parts(data):
+        if part.get("kind") == "erratum":
+            return part.get("data", {})
+    return {}
+
+
+def statement_parts(data: dict) -> list:
+    """The parts of a claim's statement evidence (``establish(combine(...))``: stored once, there)."""
+    statement = data.get("statement")
+    inner = statement.get("data") if isinstance(statement, dict) else None
+    return inner.get("parts", []) if isinstance(inner, dict) and isinstance(inner.get("parts"), list) else []

@@ -37,6 +37,9 @@ PRELOAD = ["symdp.verify", "symdp.local", "symdp.accounting"]
 #: Largest answer a child may send, in bytes.
 MAX_ANSWER = 1 << 28
 
+#: Default time limit of one claim (its import, or its run), in seconds.
+TIMEOUT = 600.0
+
 
 def available() -> bool:
     """Whether children can be forked from a server (not on platforms without *forkserver*)."""

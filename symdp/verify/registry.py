@@ -309,7 +309,7 @@ def _registering_into(registry: Registry) -> Iterator[None]:
 def default_claims_path() -> Path:
     """The claims ``symdp verify`` runs without PATH: ``proofs/`` of a source checkout (or an
     editable install), else the copy a wheel installs under ``<prefix>/share/symdp/proofs``."""
-    from ..installed import data_dir
+    from ..io.installed import data_dir
     return data_dir("proofs")
 
 
@@ -337,10 +337,9 @@ def load_claims(path: str | Path | None = None, *, isolate: bool = True, timeout
         elif not file.name.startswith("_"):
             files.append(file)
     if isolate and isolation.available():
-        from .runner import TIMEOUT
 
         for file in files:
-            _import_isolated(file, registry, TIMEOUT if timeout is None else timeout)
+            _import_isolated(file, registry, isolation.TIMEOUT if timeout is None else timeout)
         return registry
     sys.path.insert(0, str(folder.resolve()))
     try:

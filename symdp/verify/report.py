@@ -31,7 +31,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from .evidence import STATUSES
+from .evidence import STATUSES, erratum_data, statement_parts
 from .registry import PAPERS
 from .runner import ClaimReport
 from .status import PROOF_STATUSES
@@ -270,7 +270,7 @@ def _status_md(r: ClaimReport) -> str:
     that gives it (an erratum or a failure names no kind: "erratum by erratum" says nothing)."""
     how = f" by {_statement_kind(r)}" if r.status in ("proved", "checked") else ""
     if r.status == "erratum":
-        how = f" ({_erratum_data(r.data).get('kind') or 'ungraded'})"
+        how = f" ({erratum_data(r.data).get('kind') or 'ungraded'})"
     weak = f"; rests on claims that are only checked or errata: {', '.join(f'`{w}`' for w in r.weak_uses)}" \
         if r.weak_uses else ""
     return f"*Status:* **{r.proof_status}**{how} (`{r.id}`, {r.seconds:.2f} s){weak}."
@@ -336,7 +336,7 @@ def _rests_on_md(r: ClaimReport) -> list[str]:
 
 
 def _erratum_md(r: ClaimReport) -> list[str]:
-    data = _erratum_data(r.data)
+    data = erratum_data(r.data)
     witness = ", ".join(f"{k} = {v}" for k, v in data.get("witness", {}).items()) or "(none recorded)"
     corrected = data.get("corrected_statement") or data.get("corrected", {}).get("detail", "")
     kind = data.get("kind") or "ungraded"
@@ -348,28 +348,11 @@ def _erratum_md(r: ClaimReport) -> list[str]:
     return out
 
 
-def _erratum_data(data: dict) -> dict:
-    """The erratum piece of a claim's data (it may sit among the parts of combined evidence)."""
-    if "witness" in data:
-        return data
-    for part in data.get("parts", []) + _statement_parts(data):
-        if part.get("kind") == "erratum":
-            return part.get("data", {})
-    return {}
-
-
-def _statement_parts(data: dict) -> list:
-    """The parts of a claim's statement evidence (``establish(combine(...))``: stored once, there)."""
-    statement = data.get("statement")
-    inner = statement.get("data") if isinstance(statement, dict) else None
-    return inner.get("parts", []) if isinstance(inner, dict) and isinstance(inner.get("parts"), list) else []
-
-
 def _erratum_detail(r: ClaimReport) -> str:
     """What the erratum evidence says is wrong (its own detail, also among combined parts)."""
     if "witness" in r.data:
         return r.detail
-    part = next((p for p in r.data.get("parts", []) + _statement_parts(r.data) if p.get("kind") == "erratum"), {})
+    part = next((p for p in r.data.get("parts", []) + statement_parts(r.data) if p.get("kind") == "erratum"), {})
     return str(part.get("detail", r.detail))
 
 
@@ -384,7 +367,7 @@ def errata_table(reports: Sequence[ClaimReport]) -> list[str]:
     for r in reports:
         if r.status != "erratum":
             continue
-        data = _erratum_data(r.data)
+        data = erratum_data(r.data)
         witness = ", ".join(f"{k} = {v}" for k, v in data.get("witness", {}).items())
         what = _erratum_detail(r) + (f" ({witness})" if witness and len(witness) <= _WITNESS_SHOWN else "")
         where = re.sub(r",\s*erratum$", "", r.label.strip())

@@ -16,13 +16,12 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Iterable, Mapping, TextIO
 
 from . import domains, isolation
+from .isolation import TIMEOUT
 from .evidence import Evidence, combine
 from .facts import claim_goals, claim_steps, compact, relations_json
 from .registry import ClaimSpec, Registry, find_quote, import_claim
 from .status import domain_text, goals_coverage, own_status, propagate, recorded_facts, relation_items
 
-#: Default time limit of one claim, in seconds.
-TIMEOUT = 600.0
 
 
 @dataclass(frozen=True)

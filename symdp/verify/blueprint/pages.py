@@ -20,7 +20,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..recheck import certificates
 from ..registry import PAPERS
-from ..report import _erratum_data
+from ..evidence import erratum_data
 from ..status import PROOF_STATUSES
 from . import graph
 from .mathml import goal_mathml
@@ -454,7 +454,7 @@ def match_verdicts(certs: Sequence[Mapping], outcomes: Sequence[Mapping]) -> lis
 def _erratum(c: Mapping) -> str:
     if c.get("status") != "erratum":
         return ""
-    data = _erratum_data(c.get("data") if isinstance(c.get("data"), dict) else {})
+    data = erratum_data(c.get("data") if isinstance(c.get("data"), dict) else {})
     witness = data.get("witness") if isinstance(data.get("witness"), Mapping) else {}
     rows = "".join(f"<tr><th>{text(k)}</th><td>{text(v)}</td></tr>" for k, v in witness.items())
     corrected = data.get("corrected") if isinstance(data.get("corrected"), Mapping) else {}

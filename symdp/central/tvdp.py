@@ -6,7 +6,7 @@ Ghazi–Issa, *Total variation meets differential privacy*:
   f_{ε,δ,η}(t) = max{0, 1 − δ − e^ε t, e^{−ε}(1 − δ − t), 1 − η − t}, for
   η ∈ [0, δ + (1 − δ)tanh(ε/2)] (a larger η adds nothing, Remark 1).
 * Theorem 2 and Remark 3: k-fold adaptive composition gives exactly the intersection of the
-  (jε, δ'_j)-DP regions, j = 0..k (see :func:`symdp.composition.composed_deltas`).
+  (jε, δ'_j)-DP regions, j = 0..k (see :func:`symdp.central.composition.composed_deltas`).
 * Proposition 1: sampling m of n (p = m/n) maps (ε, δ, η) to (log(1 + p(e^ε − 1)), pδ, pη),
   tightly (Appendix H).
 * Theorem 3: the CLT functionals of f_{ε,0,η} and the Gaussian limit G_μ.
@@ -26,9 +26,9 @@ import sympy
 from flint import arb, arb_poly
 
 from .composition import composed_deltas, profile_balls
-from . import params
-from .errors import ParameterError, require
-from .numbers import Real, Value, arb_of, exact, maximum, sign, working_precision
+from ..numerics import params
+from ..errors import ParameterError, require
+from ..numbers import Real, Value, arb_of, exact, maximum, sign, working_precision
 from .pairs import FinitePair, GaussianPair, _finite, dominating, erasure_mass, eta_max
 from .pld import arb_power
 

@@ -16,8 +16,8 @@ from typing import Callable
 
 from flint import arb, ctx, fmpq, fmpz
 
-from .errors import ParameterError, PrecisionError, show
-from .numbers import Real, arb_of, exact, to_fmpq, working_precision, is_rational
+from ..errors import ParameterError, PrecisionError, show
+from ..numbers import Real, arb_of, exact, to_fmpq, working_precision, is_rational
 
 #: f maps an arb ball to a ball enclosing f on it, at the current working precision.
 BallMap = Callable[[arb], arb]

@@ -35,12 +35,13 @@ from typing import Callable, Iterator, Sequence
 import sympy
 from flint import arb, fmpq
 
-from . import limits, params
-from .errors import ParameterError, ResourceLimitError, show
-from .numbers import Real, Value, arb_of, is_rational, sign, working_precision
-from .pairs import LaplacePair, Pair, _large_exponent
+from .. import limits
+from ..numerics import params
+from ..errors import ParameterError, ResourceLimitError, show
+from ..numbers import Real, Value, arb_of, is_rational, sign, working_precision
+from .pairs import LaplacePair, Pair, _large_exponent, power
 from .laplace_components import ComponentsRoute, _floor_exact, components_deltas
-from .roots import at_points, solve_decreasing
+from ..numerics.roots import at_points, solve_decreasing
 
 try:  # GMP integers make the k·k/2 big-integer products several times faster.
     from gmpy2 import mpz as _int
@@ -201,7 +202,7 @@ def laplace_composition_delta(eps0: object, k: int, eps: object) -> Value | list
     ``1 − R·2^{1−k}·exp((ε − kε₀)/2)`` with rational R when ε₀ and ε are rational and the double sum
     is small (at most :data:`EXACT_TERMS` terms) or cheaper (derivation: module docstring; Steinke,
     Proposition 7 and Theorem 9); otherwise a certified :class:`Real`, by the sum over the number of
-    continuous components (:mod:`symdp.laplace_components`, positive terms only) or, when that is
+    continuous components (:mod:`symdp.central.laplace_components`, positive terms only) or, when that is
     dearer, by the closed form in balls. A route beyond the limits is refused at once
     (``ResourceLimitError`` naming ``composition_terms``)."""
     e0, k = params.positive(eps0, "eps0"), params.count(k)
@@ -339,6 +340,8 @@ class LaplaceComposition(Pair):
         return LaplaceComposition(self.eps0, self.k * k)
 
 
+@power.register(LaplacePair)
 def laplace_power(pair: LaplacePair, k: int) -> LaplaceComposition:
-    """``laplace(ε₀) ** k``: the hook behind ``LaplacePair._power``."""
+    """``laplace(ε₀) ** k``: the route of ``LaplacePair ** k`` (registered with
+    :func:`symdp.central.pairs.power`)."""
     return LaplaceComposition(pair.eps, k)

@@ -18,11 +18,12 @@ from typing import Sequence
 import sympy
 from flint import arb, ctx, fmpq, fmpz
 
-from . import limits, params
-from .certificate import ensure
-from .errors import ParameterError, require
-from .numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, to_fmpq, working_precision
-from .roots import solve_increasing
+from .. import limits
+from ..numerics import params
+from ..certificate import ensure
+from ..errors import ParameterError, require
+from ..numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, to_fmpq, working_precision
+from ..numerics.roots import solve_increasing
 
 __all__ = [
     "basic_composition", "advanced_composition", "advanced_composition_approx", "drv_composition",

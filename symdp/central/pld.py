@@ -27,10 +27,10 @@ import gmpy2
 import sympy
 from flint import arb, arb_poly, fmpq, fmpz, fmpz_poly
 
-from . import limits
-from .errors import PrecisionError, UnsupportedError, show
-from .numbers import (arb_of, coprime_rational, from_fmpq, is_rational, precision_ladder, sign, simplify,
-                      to_fmpq, working_precision)
+from .. import limits
+from ..errors import PrecisionError, UnsupportedError, show
+from ..numbers import (arb_of, coprime_rational, from_fmpq, is_rational, power_by_squaring, precision_ladder, sign,
+                       simplify, to_fmpq, working_precision)
 
 
 @dataclass(frozen=True)
@@ -237,14 +237,7 @@ def _mass_span(lattice: LatticePLD) -> arb:
 
 def arb_power(poly: arb_poly, k: int) -> arb_poly:
     """poly^k by repeated squaring, at the caller's working precision."""
-    out, sq = arb_poly([1]), poly
-    while k:
-        if k & 1:
-            out *= sq
-        k >>= 1
-        if k:
-            sq *= sq
-    return out
+    return power_by_squaring(poly, k, arb_poly([1]))
 
 
 def _integer_polys(f: Factor) -> tuple[int, fmpz_poly, fmpz_poly, fmpz, fmpz]:

@@ -13,7 +13,7 @@ the integration variable z belongs; :meth:`PLD.delta_printed_third_form` evaluat
 printed expression (read as E[e^{ε−Z}]·∫_ε^∞ P[Z > z] dz) so that claims can record a witness
 that it is not δ. Composition is convolution of PLDs (Theorem 9): Gaussian PLDs add their ρ
 (Corollary 10), finite PLDs convolve exactly on the likelihood-ratio lattice, and Laplace PLDs
-use the exact k-fold formula of :mod:`symdp.laplace_composition`.
+use the exact k-fold formula of :mod:`symdp.central.laplace_composition`.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from typing import Sequence
 import sympy
 from flint import acb, arb
 
-from . import params
-from .errors import ParameterError, UnsupportedError, require
-from .integration import integral
-from .numbers import Real, Value, arb_of, exact, sign, working_precision
+from ..numerics import params
+from ..errors import ParameterError, UnsupportedError, require
+from ..numerics.integration import integral
+from ..numbers import Real, Value, arb_of, exact, sign, working_precision
 from .pairs import FinitePair, GaussianPair, LaplacePair, Pair
 
 __all__ = ["PLD", "FinitePLD", "GaussianPLD", "LaplacePLD", "privacy_loss", "multivariate_gaussian"]
@@ -252,7 +252,7 @@ class LaplacePLD(PLD):
 
     k = 1: P[Z = ε₀] = 1/2, P[Z = −ε₀] = e^{−ε₀}/2, density e^{(z−ε₀)/2}/4 on (−ε₀, ε₀); under Q
     the law is e^{−z} times that (Lemma 6). For k > 1 the law is the k-fold convolution; its δ
-    is the exact formula of :mod:`symdp.laplace_composition` (the second form of Prop. 7).
+    is the exact formula of :mod:`symdp.central.laplace_composition` (the second form of Prop. 7).
     """
 
     def __init__(self, eps0: object, k: int = 1):

@@ -37,15 +37,16 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import chain
 from typing import Iterator, Sequence
 
 import numpy as np
 import sympy
 from flint import arb, arb_mat, fmpq, fmpq_mat, fmpz
 
-from .certificate import ensure
-from .errors import ParameterError, SymdpError
-from .numbers import Real, arb_of, exact, working_precision
+from ..certificate import ensure
+from ..errors import ParameterError, SymdpError
+from ..numbers import Real, arb_of, exact, working_precision
 
 #: Largest number of variables (columns, slacks included) the engine accepts.
 MAX_COLUMNS = 1 << 20
@@ -618,18 +619,16 @@ def _full_row_rank(A: fmpq_mat, b: list[fmpq]) -> list[int]:
 
 
 def _complete_basis(std: _Standard, basic: list[int], x_float: Sequence[float] | None = None) -> list[int]:
-    """Extend/trim `basic` to m columns with B nonsingular (exact rank tests)."""
+    """Extend/trim `basic` to m columns with B nonsingular (exact rank tests): the proposed columns
+    first, then unit-like columns (cheap, usually slacks), then any column."""
+    if std.m == 0:
+        return []
+
+    def by_sparsity() -> Iterator[int]:  # sorted only if the proposed columns do not suffice
+        yield from sorted(range(std.n), key=lambda j: sum(1 for v in std.col(j) if v != 0))
+
     chosen: list[int] = []
-    for j in basic:
-        trial = chosen + [j]
-        sub = fmpq_mat(std.m, len(trial), [std.A[i, c] for i in range(std.m) for c in trial])
-        if sub.rank() == len(trial):
-            chosen = trial
-        if len(chosen) == std.m:
-            return chosen
-    # complete with unit-like columns first (cheap, usually slacks), then any column
-    order = sorted(range(std.n), key=lambda j: sum(1 for v in std.col(j) if v != 0))
-    for j in order:
+    for j in chain(basic, by_sparsity()):
         if j in chosen:
             continue
         trial = chosen + [j]

@@ -13,9 +13,9 @@ from typing import Callable, Mapping
 
 import sympy
 
-from . import params
-from .errors import require
-from .numbers import exact, sign
+from ..numerics import params
+from ..errors import require
+from ..numbers import exact, sign
 
 __all__ = [
     "mean_estimation_lower_bound", "theorem25_error_bound", "lemma26_terms", "lemma27_bound",

@@ -27,7 +27,7 @@ def data_dir(kind: str) -> Path:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if os.environ.get(KINDS[kind]):
         return Path(os.environ[KINDS[kind]])
-    checkout = Path(__file__).resolve().parent.parent / kind
+    checkout = Path(__file__).resolve().parents[2] / kind  # symdp/io/installed.py: the checkout is 3 up
     if checkout.is_dir():
         return checkout
     return _installed(kind) or Path(sys.prefix) / "share" / "symdp" / kind
@@ -48,3 +48,15 @@ def _installed(kind: str) -> Path | None:
                 if folder.is_dir():
                     return folder
     return None
+
+
+def dist_versions(*dists: str) -> dict[str, str]:
+    """The installed version of each distribution, ``"not installed"`` for a missing one (the
+    environment header of the reference tables and of ``symdp compare``'s reports)."""
+    out = {}
+    for dist in dists:
+        try:
+            out[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            out[dist] = "not installed"
+    return out

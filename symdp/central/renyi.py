@@ -21,11 +21,10 @@ from typing import Callable, Iterator
 import sympy
 from flint import arb, ctx, fmpq
 
-from . import params
-from .errors import ParameterError, PrecisionError, require, show
-from .numbers import (Real, Value, arb_of, ball_function, exact, from_fmpq, precision_ladder, sign,
-                      working_precision)
-from .roots import Root, bracket_increasing, solve_increasing
+from ..numerics import params
+from ..errors import ParameterError, PrecisionError, require, show
+from ..numbers import Real, Value, arb_of, ball_function, exact, from_fmpq, precision_ladder, sign, working_precision
+from ..numerics.roots import Root, bracket_increasing, solve_increasing
 
 __all__ = [
     "ZCDP", "GDP", "zcdp", "gdp", "formula_value",

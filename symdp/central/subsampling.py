@@ -20,11 +20,11 @@ from __future__ import annotations
 import sympy
 from flint import arb, fmpq
 
-from . import params
-from .errors import ParameterError, UnsupportedError, require
-from .numbers import Value, arb_of, maximum, sign
-from .pairs import FinitePair, Pair, dominating
-from .roots import at_points, solve_decreasing
+from ..numerics import params
+from ..errors import ParameterError, UnsupportedError, require
+from ..numbers import Value, arb_of, maximum, sign
+from .pairs import FinitePair, Pair, dominating, subsampled
+from ..numerics.roots import at_points, solve_decreasing
 
 __all__ = ["SubsampledPair", "subsample_pair", "amplified", "amplification_gamma",
            "theorem29_tight_pair", "add_remove_to_replace", "replace_to_add_remove",
@@ -76,7 +76,7 @@ class SubsampledPair(Pair):
 
     def renyi(self, alpha: object) -> Value:
         """D_α of the Poisson-subsampled Gaussian, α > 1: forward D_α((1−q)Q + qP ‖ Q) for the
-        removal pair, reverse for the addition pair (:func:`symdp.subsampled_renyi.subsampled_gaussian_rdp`:
+        removal pair, reverse for the addition pair (:func:`symdp.central.subsampled_renyi.subsampled_gaussian_rdp`:
         Steinke, Theorem 34 at integer orders, certified integration otherwise)."""
         from .subsampled_renyi import subsampled_gaussian_rdp
         sigma = self._gaussian_sigma("Rényi divergence")
@@ -108,9 +108,11 @@ class SubsampledPair(Pair):
         return solve_decreasing(at_points(f), d, 0, None, name=f"{self!r}.epsilon({d})")
 
 
+@subsampled.register(Pair)
 def subsample_pair(pair: Pair, q: object) -> Pair:
     """Poisson subsampling at rate q, add/remove: ((1−q)Q + qP, Q). Finite pairs stay finite
-    (exact vectors); any other pair becomes a :class:`SubsampledPair`."""
+    (exact vectors); any other pair becomes a :class:`SubsampledPair`. The route of
+    ``Pair.subsample`` (registered with :func:`symdp.central.pairs.subsampled`)."""
     r = params.rate(q)
     if isinstance(pair, FinitePair):
         return FinitePair.subsample(pair, r)

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from contextlib import nullcontext
-from functools import cached_property
+from functools import cached_property, singledispatch
 from typing import Sequence
 
 import sympy
 from flint import fmpq
 
-from .errors import ParameterError, UnsupportedError, require
-from .numbers import (Real, Value, arb_of, ball_function, exact, from_fmpq,
-                      is_rational, maximum, sign, simplify, to_fmpq)
-from . import limits, params, pld as _pld
+from ..errors import ParameterError, UnsupportedError, require
+from ..numbers import (Real, Value, arb_of, ball_function, exact, from_fmpq, is_rational, maximum, sign, simplify,
+                       to_fmpq)
+from .. import limits
+from ..numerics import params
 
 __all__ = ["Pair", "FinitePair", "GaussianPair", "LaplacePair", "laplace", "gaussian",
            "randomized_response", "dominating"]
@@ -60,7 +61,7 @@ class Pair(ABC):
             return sympy.Integer(0)
         if d == 0:
             return sympy.oo
-        from .roots import solve_decreasing
+        from ..numerics.roots import solve_decreasing
         return solve_decreasing(self._delta_kernel(), d, 0, None, name=f"{self!r}.epsilon({d})")
 
     def _delta_kernel(self):
@@ -102,16 +103,48 @@ class Pair(ABC):
         return self._power(k)
 
     def _power(self, k: int) -> "Pair":
-        out = self
-        for _ in range(k - 1):
-            out = out.compose(self)
-        return out
+        return power(self, k)
 
     def subsample(self, q: object) -> "Pair":
         """Poisson subsampling with rate q, add/remove relation: the pair ((1−q)Q + qP, Q),
         whose hockey-stick divergences follow exactly from this pair's (Steinke, Theorem 29)."""
-        from .subsampling import subsample_pair
-        return subsample_pair(self, q)
+        return subsampled(self, q)
+
+
+# --------------------------------------------------------------------------------------------
+# Routes that the modules built on this one register
+#
+# Composing and subsampling some pairs takes the modules that import this one (composition,
+# laplace_composition, subsampling), so this module cannot import them: each of those registers
+# its route here for the classes it handles (functools.singledispatch), and the package
+# symdp.central imports them, so the routes are in place whichever module a pair comes from.
+
+
+@singledispatch
+def power(pair: Pair, k: int) -> Pair:
+    """``pair ** k`` for a count k ≥ 1 of a pair whose class has no ``_power`` of its own: k − 1
+    compositions, unless a route is registered for its class (finite pairs by exact privacy-loss
+    convolution, :mod:`symdp.central.composition`; the Laplace pair by its k-fold closed forms,
+    :mod:`symdp.central.laplace_composition`)."""
+    out = pair
+    for _ in range(k - 1):
+        out = out.compose(pair)
+    return out
+
+
+@singledispatch
+def product(pair: Pair, other: Pair) -> Pair:
+    """``pair.compose(other)`` for the classes whose product is computed by a registered route
+    (finite pairs, :mod:`symdp.central.composition`)."""
+    raise UnsupportedError(f"composition of {type(pair).__name__} with {type(other).__name__} "
+                           "has no exact implementation")
+
+
+@singledispatch
+def subsampled(pair: Pair, q: object) -> Pair:
+    """``pair.subsample(q)``: Poisson subsampling at rate q, add/remove neighbours, by the route
+    registered for the pair's class (:mod:`symdp.central.subsampling`)."""
+    raise UnsupportedError(f"subsampling of {type(pair).__name__} has no exact implementation")
 
 
 def _sstr_list(values: Sequence[sympy.Expr]) -> str:
@@ -254,10 +287,7 @@ class FinitePair(Pair):
     def compose(self, other: Pair) -> Pair:
         if not isinstance(other, FinitePair):
             return super().compose(other)
-        return _compose_finite(self, 1, other, 1)
-
-    def _power(self, k: int) -> Pair:
-        return _compose_finite(self, k)
+        return product(self, other)
 
     def subsample(self, q: object) -> "FinitePair":
         """Poisson subsampling, add/remove: ((1−q)Q + qP, Q) (Steinke, Theorem 29's pair)."""
@@ -342,28 +372,6 @@ def _gamma_for(pair: FinitePair, delta: sympy.Expr) -> sympy.Expr:
     if sq != 0 and sign(sp - sq - delta) > 0:
         return (sp - delta) / sq
     return sympy.Integer(1)
-
-
-def _compose_finite(a: FinitePair, ka: int, b: FinitePair | None = None, kb: int = 0) -> Pair:
-    """The product a^ka × b^kb, by exact privacy-loss convolution on a ratio lattice."""
-    fa = _pld.lattice_factor(a.p, a.q)
-    fb = _pld.lattice_factor(b.p, b.q) if b is not None else None
-    pairwise = ka == 1 and kb == 1
-    if fa is None or (b is not None and fb is None):
-        if pairwise:
-            return _finite([x * y for x in a.p for y in b.p], [x * y for x in a.q for y in b.q])
-        raise UnsupportedError("composition of finite pairs whose likelihood ratios are not powers "
-                               "of one base is only supported pairwise (a.compose(b))")
-    lat = _pld.LatticePLD.of(fa, ka)
-    if fb is not None:
-        try:
-            lat = lat.compose(_pld.LatticePLD.of(fb, kb))
-        except UnsupportedError:  # two lattices with incommensurable bases, e.g. 2 and 3
-            if not pairwise:
-                raise
-            return _finite([x * y for x in a.p for y in b.p], [x * y for x in a.q for y in b.q])
-    from .composition import LatticePair
-    return LatticePair(lat)
 
 
 # --------------------------------------------------------------------------------------------
@@ -524,10 +532,6 @@ class LaplacePair(Pair):
         if isinstance(other, LaplacePair) and sign(other.eps - self.eps) == 0:
             return self._power(2)
         return super().compose(other)
-
-    def _power(self, k: int) -> Pair:
-        from .laplace_composition import laplace_power
-        return laplace_power(self, k)
 
 
 

@@ -13,9 +13,9 @@ from typing import Callable
 
 import sympy
 
-from . import limits
-from .errors import ParameterError, PrecisionError, require, show
-from .numbers import exact, sign
+from .. import limits
+from ..errors import ParameterError, PrecisionError, require, show
+from ..numbers import exact, sign
 
 __all__ = ["sized", "at_least", "above", "nonnegative", "positive", "rate", "probability",
            "open_probability", "positive_probability", "count", "order"]

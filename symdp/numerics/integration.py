@@ -21,7 +21,7 @@ from typing import Callable
 
 from flint import acb, arb
 
-from . import limits
+from .. import limits
 
 __all__ = ["integral", "EVALUATIONS"]
 

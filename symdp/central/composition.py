@@ -1,7 +1,7 @@
 """Composition of finite pairs, and the optimal composition of the (ε, δ, η) class.
 
 `LatticePair` is the k-fold (or mixed) product of finite pairs, held as a privacy-loss
-distribution on a likelihood-ratio lattice (see :mod:`symdp.pld`), never as the n^k product
+distribution on a likelihood-ratio lattice (see :mod:`symdp.central.pld`), never as the n^k product
 outcomes. Its functionals come from suffix sums (hockey-stick, δ, ε) and polynomial
 evaluations (KL, χ², Rényi) of the lattice masses.
 
@@ -18,10 +18,11 @@ from typing import Iterable, Sequence
 import sympy
 from flint import arb, fmpq
 
-from .errors import UnsupportedError, show
-from .numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, simplify, working_precision
-from . import limits, params
-from .pairs import FinitePair, Pair, _finite, _sstr_list, dominating, erasure_mass
+from ..errors import UnsupportedError, show
+from ..numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, simplify, working_precision
+from .. import limits
+from ..numerics import params
+from .pairs import FinitePair, Pair, _finite, _sstr_list, dominating, erasure_mass, power, product
 from .pld import Factor, LatticePLD, lattice_factor
 
 
@@ -136,7 +137,7 @@ class LatticePair(FinitePair):
 
     def delta(self, eps: object) -> Value:
         """δ(ε) in both directions. A power of KOV's (ε₀, δ₀) pair with e^{ε₀}, e^ε and δ₀
-        rational takes the closed form (:func:`symdp.composition_theorems.kov_delta`, the same
+        rational takes the closed form (:func:`symdp.central.composition_theorems.kov_delta`, the same
         exact rational without the lattice: k = 10⁵ in a fraction of a second)."""
         kov = self._kov_power
         if kov is not None and self.exact_mode:
@@ -313,6 +314,42 @@ class LatticePair(FinitePair):
 
     def subsample(self, q: object) -> FinitePair:
         return FinitePair.subsample(_finite(self.p, self.q), q)
+
+
+# --------------------------------------------------------------------------------------------
+# Products of finite pairs: the routes of FinitePair ** k and FinitePair.compose (registered with
+# symdp.central.pairs, which cannot import this module)
+
+
+def _compose_finite(a: FinitePair, ka: int, b: FinitePair | None = None, kb: int = 0) -> Pair:
+    """The product a^ka × b^kb, by exact privacy-loss convolution on a ratio lattice."""
+    fa = lattice_factor(a.p, a.q)
+    fb = lattice_factor(b.p, b.q) if b is not None else None
+    pairwise = ka == 1 and kb == 1
+    if fa is None or (b is not None and fb is None):
+        if pairwise:
+            return _finite([x * y for x in a.p for y in b.p], [x * y for x in a.q for y in b.q])
+        raise UnsupportedError("composition of finite pairs whose likelihood ratios are not powers "
+                               "of one base is only supported pairwise (a.compose(b))")
+    lat = LatticePLD.of(fa, ka)
+    if fb is not None:
+        try:
+            lat = lat.compose(LatticePLD.of(fb, kb))
+        except UnsupportedError:  # two lattices with incommensurable bases, e.g. 2 and 3
+            if not pairwise:
+                raise
+            return _finite([x * y for x in a.p for y in b.p], [x * y for x in a.q for y in b.q])
+    return LatticePair(lat)
+
+
+@power.register(FinitePair)
+def _finite_power(pair: FinitePair, k: int) -> Pair:
+    return _compose_finite(pair, k)
+
+
+@product.register(FinitePair)
+def _finite_product(pair: FinitePair, other: FinitePair) -> Pair:
+    return _compose_finite(pair, 1, other, 1)
 
 
 def _p_inf_ball(lattice: LatticePLD, prec: int) -> arb:

@@ -13,7 +13,7 @@ import os
 import stat
 from pathlib import Path
 
-from .errors import SymdpError
+from ..errors import SymdpError
 
 __all__ = ["FileRefused", "read_regular"]
 

@@ -1,6 +1,6 @@
 """δ(ε) of the k-fold Laplace mechanism, certified, by continuous components in positive arithmetic.
 
-Notation of :mod:`symdp.laplace_composition`: λ = ε₀/2, t = ε/ε₀ (so λt = ε/2), and under P the
+Notation of :mod:`symdp.central.laplace_composition`: λ = ε₀/2, t = ε/ε₀ (so λt = ε/2), and under P the
 k-fold privacy loss is ε₀·S where S has law e^{λS}·ν^{*k}(dS), ν = e^{−λ}(A + λU) (A Rademacher,
 U uniform on (−1, 1)). Hockey-stick (Steinke, *Composition of DP & privacy amplification by
 subsampling*, Proposition 7, first form) with Theorem 9 (composition is convolution):
@@ -55,10 +55,10 @@ from typing import Callable, Iterator, Sequence
 import sympy
 from flint import arb, arb_poly, arb_series, ctx, fmpq
 
-from . import limits
-from .certificate import ensure
-from .errors import show
-from .numbers import Real, arb_of, is_rational, sign, to_fmpq, working_precision
+from .. import limits
+from ..certificate import ensure
+from ..errors import show
+from ..numbers import Real, arb_of, is_rational, sign, to_fmpq, working_precision
 
 __all__ = ["ComponentsRoute", "components_deltas"]
 

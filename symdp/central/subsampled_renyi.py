@@ -20,10 +20,11 @@ from typing import Callable, Literal
 import sympy
 from flint import acb, arb, fmpq, fmpz
 
-from . import limits, params
-from .errors import require
-from .integration import integral
-from .numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, to_fmpq, working_precision
+from .. import limits
+from ..numerics import params
+from ..errors import require
+from ..numerics.integration import integral
+from ..numbers import Real, Value, arb_of, exact, from_fmpq, is_rational, sign, to_fmpq, working_precision
 from .renyi import formula_value
 
 __all__ = [

@@ -30,9 +30,9 @@ from functools import cached_property
 
 import sympy
 
-from . import params
-from .errors import ParameterError, require
-from .numbers import Value, exact, sign, simplify
+from ..numerics import params
+from ..errors import ParameterError, require
+from ..numbers import Value, exact, sign, simplify
 from .pairs import FinitePair, Pair, _finite, dominating
 
 __all__ = ["StaircasePair", "staircase", "staircase_tv", "staircase_gamma_for_alpha"]
