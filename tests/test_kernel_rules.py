@@ -312,3 +312,17 @@ def test_integrability_of_a_linear_combination_and_its_side_condition():
     guarded = K.integrable(K.Expect(x / a, (x, P)), hypotheses=[a > 0])
     assert "side condition" in disagrees(guarded, lambda c: c["side"].clear())
     assert "not what the rule gives" in disagrees(guarded, lambda c: c["params"].update(hypotheses=[]))
+
+
+def test_the_rules_table_and_the_jensen_example_of_the_guide():
+    """docs/trust-chain.md lists every rule the kernel records (a row per name in kernel.RULES),
+    and its expectation example runs as written."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "trust-chain.md").read_text(encoding="utf-8")
+    section = text[text.index("## The kernel's rules"):text.index("## Writing a proof with kernel steps")]
+    assert set(re.findall(r"^\| `(\w+)` \|", section, re.M)) == set(K.RULES)
+    section = section[section.index("An expectation that disappears"):]
+    (block,) = re.findall(r"```python\n(.*?)```", section, re.S)
+    exec(compile(block, "docs/trust-chain.md", "exec"), {})
