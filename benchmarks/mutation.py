@@ -110,7 +110,7 @@ def _copy() -> Path:
     tmp = Path(tempfile.mkdtemp(prefix="symdp-mutant-"))
     files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
     for name in files:
-        if name.startswith(("symdp/", "tests/", "proofs/", "tables/")) or name in ("pyproject.toml",):
+        if name.startswith(("symdp/", "tests/", "proofs/", "tables/", "docs/")) or name in ("pyproject.toml", "README.md"):
             dest = tmp / name
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, dest)

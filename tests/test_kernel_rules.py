@@ -434,3 +434,12 @@ def test_the_recheck_derives_what_sympy_derives():
     for f in cases:
         once, twice = rules._derive(f, x), rules._derive(rules._derive(f, x), x)
         assert once == sympy.diff(f, x) and twice == sympy.diff(sympy.diff(f, x), x), f
+
+
+def test_a_variable_also_bound_inside_is_not_substituted():
+    """f(at) by substitution must not reach an index bound inside f (it would rename the index)."""
+    shadow = K.Sup(z[i] + Sum(w[i], (i, 1, 3)), (i, 1, n))
+    refused(K.member(shadow, m), "also an index bound")
+    inner = x + sympy.Integral(x ** 2, (x, 0, 1))
+    refused(K.increasing(inner, x, 0, 2), "also an index bound")
+    refused(K.continuity(sympy.Limit(inner, x, 2)), "continuous")    # a binder is not continuous by its form

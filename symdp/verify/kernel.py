@@ -990,8 +990,8 @@ def member(term: Sup | Inf, at: object, detail: str = "") -> Evidence:
             raise _Refused(f"the index {t} must carry no assumption but integer=True or real=True")
         if t.is_integer and not _integer_valued(at):
             raise _Refused(f"{at} is not integer-valued by its form, and {t} ranges over integers")
-        if _free(at) & ({t} | _bound(f)):
-            raise _Refused(f"{at} mentions an index bound in {term}")
+        if (_free(at) | {t}) & _bound(f):
+            raise _Refused(f"{at} or {t} is also an index bound inside {term}")
         value = f.xreplace({t: at})
         target = _make(sympy.Le(value, term) if isinstance(term, Sup) else sympy.Ge(value, term),
                        [sympy.Le(lo, at), sympy.Le(at, hi)])
@@ -1311,8 +1311,8 @@ def _calculus(rule: str, f: object, x: sympy.Symbol, lo: object, hi: object, hyp
                            "asinh, erf, erfc (differentiable wherever its derivative is defined)")
         if any(x in _free(e) for e in [lo, hi, *named.values(), *extra]):
             raise _Refused(f"the interval, the points and the hypotheses must be free of {x}")
-        if any(_free(e) & _bound(f) for e in [lo, hi, *named.values()]):
-            raise _Refused(f"a point mentions an index bound in {f}")
+        if any((_free(e) | {x}) & _bound(f) for e in [lo, hi, *named.values()]):
+            raise _Refused(f"a point, or {x}, is also an index bound in {f}")
         derivs = [f]
         for _ in range(order):
             derivs.append(sympy.diff(derivs[-1], x))

@@ -699,7 +699,7 @@ def _from_derivatives(rule: str) -> Callable:
         if not _differentiable(f, x):
             raise Disagrees(f"{f} is not differentiable by its form")
         if any(x in _variables(e) for e in [lo, hi, *points.values(), *assumed]) or \
-                any(_variables(e) & _indices(f) for e in [lo, hi, *points.values()]):
+                any((_variables(e) | {x}) & _indices(f) for e in [lo, hi, *points.values()]):
             raise Disagrees(f"the interval, points and hypotheses must be free of {x} and of f's indices")
         derivatives = [f]
         for _ in range(order):
@@ -878,7 +878,7 @@ def _member(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
         raise Disagrees(f"the index {index} carries an assumption that would change the range")
     if index.is_integer and not _integral_form(point):
         raise Disagrees(f"{point} is not an integer by its form, and {index} ranges over integers")
-    if _variables(point) & ({index} | _indices(term.args[0])):
+    if (_variables(point) | {index}) & _indices(term.args[0]):
         raise Disagrees(f"{point} would be captured by an index of {term}")
     value = term.args[0].xreplace({index: point})
     _same(goal, sympy.Le(value, term) if isinstance(term, Sup) else sympy.Ge(value, term),
