@@ -305,7 +305,7 @@ MUTANTS += [
      "            out.append(sympy.Or(*differ, sympy.Eq(fresh, other_fresh)))",
      "            out.append(sympy.Eq(fresh, other_fresh))", _KERNEL),
     ("kernel recheck: congruences not rebuilt (a valid side condition disagrees)", "symdp/verify/recheck/rules.py",
-     "    want_hyps |= _congruent([(f, t) for f, t in pairs if not isinstance(t, Every)], replace)\n", "", _KERNEL),
+     "    want_hyps |= _congruent([(f, t) for f, t in pairs if not isinstance(t, _PROPOSITIONS)], replace)\n", "", _KERNEL),
     ("kernel: apply keeps no hypothesis of the main premise", "symdp/verify/kernel.py",
      "        kept = [h for h in m.goal.hypotheses if h not in discharged]\n", "        kept = []\n", _KERNEL),
     ("kernel: rewrite forgets the equation's hypotheses", "symdp/verify/kernel.py",
@@ -332,6 +332,6 @@ MUTANTS += [
     ("kernel recheck: the induction base is not compared", "symdp/verify/recheck/rules.py",
      "    _same(base, goal.conclusion.xreplace({n: n0}), [h.xreplace({n: n0}) for h in rest])\n", "", _KERNEL),
     ("kernel recheck: the linear split is not added back up", "symdp/verify/recheck/rules.py",
-     "    if j in _variables(constant) or sympy.expand(rest - constant * (hi - lo + 1), **polynomial) != 0:",
+     "    if j in _variables(constant) or sympy.expand(rest - constant * count, **polynomial) != 0:",
      "    if False:", _KERNEL),
 ]
