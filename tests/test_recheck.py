@@ -520,6 +520,18 @@ def test_contradictory_hypotheses_prove_nothing():
     _disagrees(vacuous.to_json(), "contradictory")
 
 
+def test_hypotheses_with_no_integer_solution_prove_nothing():
+    """0 < k < 1 has the real solution 1/2 and no integer one (by hand): a goal over an integer k under
+    it holds vacuously, and the re-check says so; 0 < k < 2 has k = 1 and agrees; k² ∈ (2, 4) is empty
+    over the integers too (1 < 2 < 4 and 4 is not below 4), while k = 3/2 solves it over the reals."""
+    k = sympy.Symbol("k", integer=True)
+    vacuous = real_closed(k, [k], [k > 0, k < 1], "k ≥ 0 for 0 < k < 1")
+    assert vacuous.status == "proved"  # over the reals the hypotheses have solutions
+    _disagrees(vacuous.to_json(), "contradictory")
+    assert _check(real_closed(k, [k], [k > 0, k < 2], "k ≥ 0 for 0 < k < 2")).passed
+    _disagrees(real_closed(k ** 2 - 2, [k], [k ** 2 > 2, k ** 2 < 4], "k² ≥ 2 where 2 < k² < 4").to_json(), "contradictory")
+
+
 def test_the_two_solvers_must_both_say_unsat(monkeypatch):
     pending = [{"claim": "c", "digest": "d", "kind": "smtlib", "verdict": None, "detail": "", "solvers": [],
                 "query": "q", "hypotheses": "h", "integers": False}]

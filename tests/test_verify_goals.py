@@ -657,3 +657,25 @@ def test_only_goals_covered_on_the_domain_lend_their_conclusions_to_decide_a_pre
     covered, _, (first, second) = _covered([eps >= 0], (g, "smtlib"), (lender, "smtlib"))
     assert second["covered"] is False
     assert first["covered"] is not True or first["antecedents"], first["why"]
+
+
+def test_a_typed_object_of_the_domain_is_never_an_auxiliary_variable():
+    """One set of names in covering and status: W, a channel of the domain, is the domain's. A goal
+    needing W₁ > 0 (which no channel promises: W₁ = 0 is a channel's entry) is restricted, never
+    excused as a lemma over auxiliary variables; a goal whose only failing requirement is on a size l
+    the domain does not name is a lemma (proved with prose)."""
+    from symdp.verify import Channel
+
+    W = sympy.IndexedBase("W")
+    xp = sympy.Symbol("x", positive=True)
+    lp = sympy.Symbol("l", integer=True, positive=True)
+    from symdp.verify import kernel
+
+    needs_w = kernel.goal(sympy.GreaterThan(W[1] * xp, 0, evaluate=False), [W[1] > 0])
+    covered, _, (entry,) = _covered([Channel("W")], (needs_w, "smtlib"))
+    assert covered is not True and entry["unlinked"] == [], entry
+    size = kernel.goal(sympy.Eq(W[lp], W[lp], evaluate=False))
+    covered, _, (entry,) = _covered([Channel("W")], (size, "identity"))
+    assert covered is False and entry["unlinked"] == ["l"], entry
+    from symdp.verify import status
+    assert status._auxiliary(["l"], [Channel("W")], [Channel("W")]) and not status._auxiliary(["W"], [], [Channel("W")])

@@ -329,6 +329,12 @@ class Premises:
         return cls(kept + extra, list(declared), frozenset(known), laws, objects, sizes, ldp, channels)
 
     @property
+    def names(self) -> set[str]:
+        """The names of every variable the domain speaks of: its parameters and its typed items' objects
+        (a goal variable of one of these names is the domain's, never an auxiliary one)."""
+        return {str(s) for s in self.declared} | set(self.objects) | {str(o) for o in self.laws}
+
+    @property
     def parameters(self) -> set[str]:
         """The names of the domain's real and integer parameters (its relations' symbols, declared
         symbols), its typed objects aside."""
@@ -653,7 +659,7 @@ def _declared_constraints(declared: Sequence[sympy.Symbol], names: dict, integer
 def _unlinked(goal, needs: Sequence[Requirement], premises: Premises, outcome: Outcome) -> Outcome:
     """`outcome` marked with the goal's variables that D does not name, when the requirements on D's
     own variables are implied and only those on the others fail (:class:`Outcome`)."""
-    named = {str(s) for s in premises.declared} | {str(o) for o in premises.laws}
+    named = premises.names
     free = [str(v) for v in goal.variables if str(v) not in named]
     if not free:
         return outcome

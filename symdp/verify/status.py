@@ -277,10 +277,9 @@ def _clip(text: str, limit: int = 160) -> str:
 
 def _names(items: Sequence) -> set[str]:
     """The names of the variables a domain speaks of (its relations' symbols, declared symbols, the
-    objects of its typed items)."""
-    rels, declared = domains.conditions(items)
-    objects = {str(o) for item in items if isinstance(item, domains.Typed) for o in item.objects}
-    return {str(s) for r in rels for s in r.free_symbols} | {str(s) for s in declared} | objects
+    objects of its typed items): the set :mod:`~symdp.verify.covering` tells a goal's own variables from
+    auxiliary ones by (:attr:`~symdp.verify.covering.Premises.names`)."""
+    return covering.Premises.of(items).names
 
 
 def _auxiliary(variables: Sequence[str], stated: Sequence, proved: Sequence) -> bool:

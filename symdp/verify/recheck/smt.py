@@ -16,8 +16,11 @@ alone are solved too, and must be satisfiable (a Python ``==`` between two sympy
 ``False``, and once turned a hypothesis into an empty domain). The certificate's recorded
 ``query`` must be this translation of its goal, character for character: a query edited in the report (``(assert (< 1.0 0.0))``, unsatisfiable and so "proved")
 no longer matches its goal. A symbol's sympy assumptions (positive, nonnegative, negative,
-nonpositive, nonzero) are hypotheses; an integer variable is read as a real (a proof over the
-reals covers the integers; a goal that needs integrality replays as inconclusive).
+nonpositive, nonzero) are hypotheses. An integer variable is read as a real in the negated goal
+(unsatisfiable over the reals, it is so over the integers; a goal that needs integrality replays as
+inconclusive) and as an integer (``Int``, logic ``QF_NIRA``) in the hypotheses' query, whose
+witness must be a point of the goal's domain: 0 < k < 1 has no integer solution, and a goal under
+it proves nothing.
 
 Each solver answers ``unsat`` (agrees), ``sat`` (the negation has a model: disagrees) or neither
 (inconclusive); z3 and cvc5 must both say ``unsat``, and a ``sat`` from either is a disagreement.
@@ -39,8 +42,10 @@ import sympy
 from .parsing import parse_expression
 from .verdicts import Disagrees
 
-#: The logic of every query: quantifier-free nonlinear real arithmetic.
+#: The logic of every query: quantifier-free nonlinear real arithmetic (mixed with integers for the
+#: hypotheses alone of a goal with integer variables).
 LOGIC = "QF_NRA"
+LOGIC_INTEGERS = "QF_NIRA"
 #: Milliseconds one query may take in one solver (per strategy).
 QUERY_MS = 20_000
 
@@ -62,7 +67,13 @@ def query(goal: Mapping, negated: bool = True) -> str:
     names = {v: f"v{i}_" + re.sub(r"[^A-Za-z0-9_]", "_", str(v).encode("ascii", "replace").decode()) for i, v in
              enumerate(variables)}
     ring = _Ring([names[v] for v in variables], {v: i for i, v in enumerate(variables)})
-    lines = [f"(set-logic {LOGIC})"] + [f"(declare-fun {names[v]} () Real)" for v in variables]
+    # the hypotheses alone are solved for a witness: an integer variable must take an integer value
+    # there (0 < k < 1 has a real solution and no integer one); the negation stays over the reals,
+    # whose unsatisfiability covers the integers
+    integers = [] if negated else [v for v in variables if v.is_integer]
+    lines = [f"(set-logic {LOGIC if not integers else LOGIC_INTEGERS})"]
+    lines += [f"(declare-fun {names[v]} () Real)" for v in variables]
+    lines += [f"(declare-fun {names[v]}_int () Int)\n(assert (= {names[v]} (to_real {names[v]}_int)))" for v in integers]
     lines += [f"(assert {a})" for v in variables for a in _assumptions(v, names[v])]
     lines += [f"(assert {ring.condition(h)})" for h in hypotheses]
     lines += [f"(assert (not {ring.condition(conclusion)}))"] if negated else []
@@ -71,7 +82,8 @@ def query(goal: Mapping, negated: bool = True) -> str:
 
 
 def has_integers(goal: Mapping) -> bool:
-    """True when a variable of `goal` is an integer (read as a real in the query)."""
+    """True when a variable of `goal` is an integer (read as a real in the negated query, as an
+    integer in the hypotheses' query)."""
     return any(getattr(parse_expression(v, evaluate=False), "is_integer", False) for v in goal["variables"])
 
 
@@ -173,7 +185,8 @@ import json, sys, z3
 queries, ms = json.load(sys.stdin), int(sys.argv[1])
 print(json.dumps({"version": z3.get_version_string()}), flush=True)
 for q in queries:
-    s = z3.Tactic("qfnra-nlsat").solver()
+    # nlsat is complete for the reals only; a query with integers goes to z3's default solver
+    s = z3.Tactic("qfnra-nlsat").solver() if " Int)" not in q else z3.Solver()
     s.set("timeout", ms)
     s.add(z3.parse_smt2_string(q))
     print(json.dumps({"answer": str(s.check())}), flush=True)
@@ -196,13 +209,16 @@ def check(q, options):
     parser = cvc5.InputParser(s, sm)
     parser.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, q, "query")
     answer = "unknown"
-    while True:
-        cmd = parser.nextCommand()
-        if cmd.isNull():
-            break
-        out = cmd.invoke(s, sm).strip()
-        if out:
-            answer = out
+    try:
+        while True:
+            cmd = parser.nextCommand()
+            if cmd.isNull():
+                break
+            out = cmd.invoke(s, sm).strip()
+            if out:
+                answer = out
+    except RuntimeError:  # a strategy that does not take the query (coverings and integers): unknown
+        return "unknown"
     return answer
 
 for q in queries:
