@@ -679,3 +679,84 @@ def test_a_typed_object_of_the_domain_is_never_an_auxiliary_variable():
     assert covered is False and entry["unlinked"] == ["l"], entry
     from symdp.verify import status
     assert status._auxiliary(["l"], [Channel("W")], [Channel("W")]) and not status._auxiliary(["W"], [], [Channel("W")])
+
+
+# --------------------------------------------------------------------------------------------
+# facts about finite sums (a law's masses sum to 1, sums of nonnegative terms), checked against the
+# sums themselves: exact values at random laws, indicators and ranges (sympy's Sum, including its
+# convention for a range that runs backwards: Σ_{1}^{-2} f = −Σ_{-1}^{0} f)
+
+
+def _sum_facts_hold(domain, sums, values, k_value, eps_value):
+    """Every fact the abstraction states about `sums` holds at the point: k, ε, and the sequences'
+    terms given (`values`: name → {index: value}); each fresh variable is the value of its subterm."""
+    from symdp.verify.covering import Abstraction, Premises
+
+    a = Abstraction(Premises.of(domains.items(domain)))
+    for s in sums:
+        a.term(s)
+    facts = a.facts()
+    k = sympy.Symbol("k", integer=True)
+
+    def value(expr):
+        expr = expr.xreplace({sympy.Symbol("k", integer=True, positive=True): k_value, k: k_value, eps: eps_value})
+        expr = expr.doit()
+        return expr.replace(lambda e: isinstance(e, sympy.Indexed), lambda e: values[str(e.base)][int(e.indices[0])])
+
+    atoms = {z: value(e) for z, e in a.atoms.values()}
+    for f in facts:
+        got = f.xreplace(atoms).xreplace({eps: eps_value, sympy.Symbol("k", integer=True, positive=True): k_value, k: k_value})
+        got = got.doit() if hasattr(got, "doit") else got
+        assert bool(sympy.simplify(got)) is True, (f, got)
+    return facts
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(-3, 4), st.lists(st.integers(0, 5), min_size=8, max_size=8), st.lists(st.integers(0, 1), min_size=8,
+       max_size=8), st.integers(-2, 3))
+def test_the_facts_about_finite_sums_hold_at_every_point(k_value, weights, bits, shift):
+    from symdp.verify import ProbabilityVector
+    from symdp.verify.recheck.terms import Every
+
+    i, i2 = sympy.symbols("i i_2", integer=True)
+    k = sympy.Symbol("k", integer=True)
+    P, tau, u = sympy.IndexedBase("P"), sympy.IndexedBase("tau"), sympy.IndexedBase("u")
+    size = max(k_value, 1)
+    total = sum(weights[:size]) or 1
+    # off the alphabet a law's terms are still read as ≥ 0 (the sequence's sign): positive there, so that a sum
+    # over a backwards range (−Σ of them) is negative
+    law = {j: R(weights[j - 1], total) if 1 <= j <= 8 else R(1, 5) for j in range(-8, 9)}
+    if sum(weights[:size]) == 0:
+        law[1] = R(1)
+    values = {"P": law, "tau": {j: bits[abs(j) % 8] for j in range(-8, 10)},
+              "u": {j: (bits[abs(j) % 8] if 1 <= j <= size else -1) for j in range(-8, 10)}}
+    domain = [ProbabilityVector("P", "k"), Integer("k"), eps >= 0,
+              Every(sympy.Or(sympy.Eq(tau[i], 0), sympy.Eq(tau[i], 1)), (i, 1, k)),
+              Every(sympy.And(u[i] >= 0, u[i] <= 1), (i, 1, k))]
+    sums = [sympy.Sum(P[i], (i, 1, k)), sympy.Sum(P[i] * tau[i], (i, 1, k)), sympy.Sum(u[i2], (i2, 1, k)),
+            sympy.Sum(P[i2] * (1 + (sympy.exp(eps) - 1) * tau[i2]), (i2, 1, k)), sympy.Sum(u[i], (i, 1, k + shift)),
+            sympy.Sum(P[i], (i, 1, k + shift)), sympy.Sum(sympy.exp(u[i]), (i, 1, k + shift))]
+    if k_value >= 1:  # a law lives on k ≥ 1 symbols; the sums over other ranges keep their facts honest
+        _sum_facts_hold(domain, sums, values, k_value, R(1, 3))
+    facts = _sum_facts_hold([d for d in domain if not isinstance(d, domains.Laws)] + [Integer("k")],
+                            sums[1:3] + sums[4:5] + sums[6:], {**values, "P": {j: R(j) for j in range(-8, 9)}}, k_value,
+                            R(1, 3))
+    assert facts  # the sign facts of u (and linearity) are stated; P is no law here, so none of its own
+
+
+def test_a_law_of_the_domain_gives_its_pattern_masses_a_sign_and_sums_a_total():
+    """Kairouz–Oh–Viswanath (83), (99): Pᵀ S_j = Σ P(x_i)(1 + (e^ε − 1)τ_i) ≥ Σ P(x_i) = 1 > 0 and P(T_j) ≥ 0 for
+    τ ∈ {0, 1}: decided from the law and the indicator, no domain entry needed (hand proof beside)."""
+    from symdp.verify import ProbabilityVector, kernel
+    from symdp.verify.covering import Premises, check
+    from symdp.verify.recheck.terms import Every
+
+    i, k = sympy.Symbol("i", integer=True), sympy.Symbol("k", integer=True, positive=True)
+    P, tau = sympy.IndexedBase("P"), sympy.IndexedBase("tau")
+    domain = [ProbabilityVector("P", "k"), eps >= 0, Every(sympy.Or(sympy.Eq(tau[i], 0), sympy.Eq(tau[i], 1)), (i, 1, k))]
+    mass = sympy.Sum(P[i] * (1 + (sympy.exp(eps) - 1) * tau[i]), (i, 1, k))
+    premises = Premises.of(domains.items(domain))
+    for need, expected in ((mass > 0, True), (sympy.Sum(P[i] * tau[i], (i, 1, k)) >= 0, True),
+                           (sympy.Sum(P[i] * tau[i], (i, 1, k)) > 0, None)):  # τ = 0 gives 0
+        g = kernel.goal(sympy.GreaterThan(k, 1, evaluate=False), [need])
+        assert check(g, "smtlib", premises).covered is expected, need

@@ -78,6 +78,10 @@ from .recheck.terms import Every
 PROVES_DEFINED = ("smtlib", "rational", "boxes", "monotone", "compactified")
 #: Time limit (milliseconds) of one z3 query.
 Z3_TIMEOUT_MS = 10000
+#: z3's resource limit of one query whether a goal's premises are satisfiable (:func:`_inhabited`).
+INHABITED_RLIMIT = 50_000_000
+#: The largest resource count such a query took in this process (to measure the limit's headroom).
+STATS = {"rlimit": 0}
 #: Typed items whose objects are probability laws (their terms are nonnegative).
 _LAWS = ("laws", "same_support", "dp_pair")
 
@@ -189,8 +193,11 @@ class Abstraction:
     """Replaces the non-polynomial subterms of conditions by fresh real symbols (one per subterm,
     by :func:`key`), remembering each with the facts that hold wherever it is defined."""
 
-    def __init__(self) -> None:
+    def __init__(self, premises: "Premises | None" = None) -> None:
         self.atoms: dict[str, tuple[sympy.Symbol, sympy.Basic]] = {}
+        #: what the domain says of its sequences (a law's terms are ≥ 0 and sum to 1 over its alphabet;
+        #: a sequence a relation Every(…) of D bounds): facts about finite sums of them
+        self.premises = premises
 
     def _fresh(self, expr: sympy.Basic) -> sympy.Symbol:
         k = key(expr)
@@ -221,9 +228,21 @@ class Abstraction:
         return sympy.Eq(self._fresh(cond), 1, evaluate=False)
 
     def facts(self) -> list[sympy.Basic]:
-        """What holds of each fresh variable wherever its subterm is defined."""
+        """What holds of each fresh variable wherever its subterm is defined (a finite sum's facts,
+        :meth:`_sum_facts`, may name new subterms, whose facts follow)."""
+        out: list = []
+        done: set = set()
+        while len(done) < len(self.atoms):
+            fresh = [(k, v) for k, v in list(self.atoms.items()) if k not in done]
+            done |= {k for k, _ in fresh}
+            out += self._facts([v for _, v in fresh])
+        return out
+
+    def _facts(self, atoms: Sequence[tuple[sympy.Symbol, sympy.Basic]]) -> list[sympy.Basic]:
         out = []
-        for z, expr in list(self.atoms.values()):
+        for z, expr in atoms:
+            if isinstance(expr, sympy.Sum):
+                out += self._sum_facts(z, expr)
             if isinstance(expr, (sympy.exp, sympy.Abs)) or (isinstance(expr, sympy.Pow) and (
                     expr.base is sympy.E or (expr.base.is_number and expr.base.is_positive))):
                 out.append(sympy.StrictGreaterThan(z, 0) if not isinstance(expr, sympy.Abs) else sympy.GreaterThan(z, 0))
@@ -244,6 +263,62 @@ class Abstraction:
                     if test:
                         out.append(rel(z, 0))
         return out
+
+
+    def _sum_facts(self, z: sympy.Symbol, total: sympy.Sum) -> list[sympy.Basic]:
+        """Facts of a finite sum z = Σ_{i=lo}^{hi} f with integer limits (sympy's convention: the empty
+        sum at hi = lo − 1 is 0, and hi < lo − 1 gives −Σ_{hi+1}^{lo−1}, so each sign fact is stated
+        for lo ≤ hi + 1 only):
+
+        - linearity: f = Σ_k c_k u_k + c₀ with the c's free of i gives z = Σ_k c_k Σ u_k + c₀(hi − lo + 1);
+        - a law's masses over its alphabet 1..k (the typed item's k) sum to 1;
+        - z ≥ 0 where f ≥ 0 by its form (products and sums of a law's terms, of a sequence's terms that a
+          relation Every(…) of the domain over the same range keeps ≥ 0, of e^u, even powers, positive
+          numbers), z > 0 where f > 0 by its form and the range is nonempty."""
+        if len(total.limits) != 1 or self.premises is None:
+            return []
+        i, lo, hi = total.limits[0]
+        if not (lo.is_integer and hi.is_integer):
+            return []
+        f, out = total.function, []
+        sizes = self.premises.law_sizes
+        if (isinstance(f, sympy.Indexed) and f.indices == (i,) and lo == 1 and sizes.get(str(f.base)) is not None
+                and key(hi) == key(sizes[str(f.base)])):
+            out.append(sympy.Eq(z, 1))
+        parts = sympy.Add.make_args(sympy.expand(f))
+        split = [p.as_independent(i, as_Add=False) for p in parts]
+        if len(parts) > 1 or any(c != 1 for c, u in split if u.has(i)):
+            linear = sum((c * (self.term(sympy.Sum(u, (i, lo, hi))) if u.has(i) else u * (hi - lo + 1)) for c, u in split),
+                         sympy.Integer(0))
+            out.append(sympy.Eq(z, self.term(linear) if not linear.has(sympy.Sum) else linear))
+        sign = self._sign(f, i, lo, hi)
+        if sign > 0:
+            out.append(sympy.Or(sympy.StrictLessThan(self.term(hi), self.term(lo)), sympy.StrictGreaterThan(z, 0)))
+        if sign >= 0:
+            out.append(sympy.Or(sympy.StrictLessThan(self.term(hi - lo + 1), 0), sympy.GreaterThan(z, 0)))
+        return out
+
+    def _sign(self, f: sympy.Basic, i: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic) -> int:
+        """1 when f > 0, 0 when f ≥ 0 at every index of the range (by its form), −1 when not known."""
+        if f.is_number:
+            return 1 if f.is_positive else (0 if f.is_nonnegative else -1)
+        if isinstance(f, sympy.exp) or (isinstance(f, sympy.Pow) and f.base is sympy.E):
+            return 1
+        if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp.is_even and f.exp > 0:
+            return 0
+        if isinstance(f, sympy.Indexed):
+            base = str(f.base)
+            if base in self.premises.laws or f.base.is_nonnegative:
+                return 0
+            return 0 if _range_key(f, i, lo, hi) in self.premises.nonnegative else -1
+        if isinstance(f, (sympy.Mul, sympy.Add)):
+            signs = [self._sign(a, i, lo, hi) for a in f.args]
+            if min(signs) < 0:
+                return -1
+            if isinstance(f, sympy.Mul):
+                return min(signs)
+            return max(signs)
+        return -1
 
 
 # --------------------------------------------------------------------------------------------
@@ -292,6 +367,8 @@ class Premises:
     channels: frozenset = frozenset()
     #: relations over the parameters that hold on D because other goals of the claim prove them there
     proved: list = field(default_factory=list)
+    #: (sequence, its indices, the index, lo, hi) of terms a relation Every(…) of D keeps ≥ 0 (keys)
+    nonnegative: frozenset = frozenset()
 
     @classmethod
     def of(cls, domain: Sequence) -> "Premises":
@@ -326,7 +403,8 @@ class Premises:
                and item.kind == "ldp_channel" and item.params.get("delta") == 0 and item.params.get("eps") is not None}
         channels = frozenset(item.objects[0] for item in domain if isinstance(item, domains.Typed)
                              and item.kind in ("channel", "ldp_channel"))
-        return cls(kept + extra, list(declared), frozenset(known), laws, objects, sizes, ldp, channels)
+        return cls(kept + extra, list(declared), frozenset(known), laws, objects, sizes, ldp, channels,
+                   nonnegative=_kept_nonnegative(_conjuncts_all(rels)))
 
     @property
     def names(self) -> set[str]:
@@ -370,6 +448,48 @@ class Premises:
             return (isinstance(other, sympy.Indexed) and other.base == small.base and len(small.indices) == 2
                     and len(other.indices) == 2 and key(other.indices[1]) == key(small.indices[1]))
         return False
+
+
+def _conjuncts_all(rels: Iterable[sympy.Basic]) -> list[sympy.Basic]:
+    out = []
+    for r in rels:
+        out += _conjuncts_all(r.args) if isinstance(r, sympy.And) else [r]
+    return out
+
+
+def _range_key(term: sympy.Indexed, index: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic) -> tuple:
+    """A sequence term over a range, its bound index renamed (Σ_i X[i] and Every(X[j] ≥ 0, j) match)."""
+    bound = sympy.Symbol("bound__index")
+    return str(term.base), key(sympy.Tuple(*term.indices).xreplace({index: bound})), key(lo), key(hi)
+
+
+def _kept_nonnegative(rels: Sequence[sympy.Basic]) -> frozenset:
+    """The sequence terms X[j] that a relation ``Every(c, (j, lo, hi))`` of D keeps ≥ 0: c ∧ X[j] < 0 is
+    unsatisfiable (z3, with c's other subterms as free variables: sound). Keys (:func:`_range_key`)
+    for :meth:`Abstraction._sign`, which matches a sum's index and range to them."""
+    import z3
+
+    from .decide import condition_to_z3
+
+    found = set()
+    for r in rels:
+        if not isinstance(r, Every):
+            continue
+        j, lo, hi = r.limits
+        for term in r.condition.atoms(sympy.Indexed):
+            if j not in term.indices:
+                continue
+            abstraction, names = Abstraction(), {}
+            try:
+                cond = condition_to_z3(abstraction.condition(sympy.And(r.condition, sympy.StrictLessThan(term, 0))), names)
+            except ParameterError:
+                continue
+            solver = z3.Solver()
+            solver.set("timeout", Z3_TIMEOUT_MS)
+            solver.add(cond, *[condition_to_z3(f, names) for f in abstraction.facts()])
+            if solver.check() == z3.unsat:
+                found.add(_range_key(term, j, lo, hi))
+    return frozenset(found)
 
 
 def _subterms(expr: sympy.Basic) -> set[str]:
@@ -583,7 +703,7 @@ def _inhabited(goal, premises: Premises, atoms: Sequence[sympy.Basic]) -> tuple[
 
     params = premises.parameters
     names: dict = {}
-    abstraction = Abstraction()
+    abstraction = Abstraction(premises)
     atoms, generic = _generic(atoms, params | premises.objects)
     try:
         given = [condition_to_z3(abstraction.condition(r), names) for r in [*premises.relations, *premises.proved]]
@@ -601,9 +721,12 @@ def _inhabited(goal, premises: Premises, atoms: Sequence[sympy.Basic]) -> tuple[
     own_signs += [z3.IsInt(_z3_real(v, names)) for v in free if v.is_integer]
     body = z3.And(*own_signs, *wanted)
     solver = z3.Solver()
-    solver.set("timeout", Z3_TIMEOUT_MS)
+    # a quantified query can take long: bounded by z3's resource count, the same on a busy machine
+    # as on an idle one (a wall-clock limit would make the grade depend on the load)
+    solver.set("rlimit", INHABITED_RLIMIT)
     solver.add(*given, *facts, z3.ForAll(own, z3.Not(body)) if own else z3.Not(body))
     verdict = solver.check()
+    STATS["rlimit"] = max(STATS["rlimit"], _rlimit(solver))
     if verdict == z3.unsat:
         return True, ""
     if verdict == z3.sat:
@@ -637,6 +760,11 @@ def _generic(atoms: Sequence[sympy.Basic], named: set[str]) -> tuple[list[sympy.
                     continue
         out.append(a)
     return out, fresh
+
+
+def _rlimit(solver) -> int:
+    stats = solver.statistics()
+    return int(stats.get_key_value("rlimit count")) if "rlimit count" in stats.keys() else 0
 
 
 def _declared_constraints(declared: Sequence[sympy.Symbol], names: dict, integers: bool) -> list:
@@ -736,7 +864,7 @@ def _z3(premises: Premises, conclusions: Sequence[Requirement], given_too: Seque
     from .decide import _z3_real, condition_to_z3
 
     names: dict = {}
-    abstraction = Abstraction()
+    abstraction = Abstraction(premises)
 
     def translate(cond: sympy.Basic):
         return condition_to_z3(abstraction.condition(cond), names)
