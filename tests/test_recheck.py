@@ -701,3 +701,18 @@ def test_symbol_names_that_are_not_smtlib_symbols_replay_as_the_proved_query():
     declared = [line.split()[1] for line in cert["query"].splitlines() if line.startswith("(declare-fun")]
     assert len(set(declared)) == 4 and all(name.replace("_", "a").isalnum() and name.isascii() for name in declared), declared
     assert _check(ev).passed
+
+
+def test_one_rational_function_builder_reads_roots_only_where_it_is_given_their_order():
+    """The identities' ring is given x's root order (x^(1/2)·x^(1/2) = x holds: by hand, for x ≥ 0); the SMT
+    translation is not, and refuses √x rather than read it as another term (no SMT-LIB certificate proves
+    a relation with a root in it)."""
+    from symdp.verify.goals import goal
+    from symdp.verify.recheck import identities
+    from symdp.verify.recheck.verdicts import Disagrees
+
+    xp = sympy.Symbol("x", nonnegative=True)
+    assert identities.decide(sympy.sqrt(xp) * sympy.sqrt(xp), xp)[0] == rc.AGREES
+    assert identities.decide(sympy.sqrt(xp) * sympy.sqrt(xp), xp + 1)[0] != rc.AGREES
+    with pytest.raises(Disagrees):
+        smt.query(goal(sympy.GreaterThan(sympy.sqrt(xp), 0, evaluate=False), [], [xp]).canonical())

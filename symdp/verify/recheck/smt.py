@@ -39,6 +39,7 @@ from typing import Mapping, Sequence
 
 import sympy
 
+from .fractions import RationalFunctions
 from .parsing import parse_expression
 from .verdicts import Disagrees
 
@@ -101,46 +102,12 @@ def _assumptions(v: sympy.Symbol, name: str) -> list[str]:
     return out
 
 
-class _Ring:
-    """Rational functions over ℚ in the goal's variables, as (numerator, denominator) pairs of
-    fmpq_mpoly, printed as SMT-LIB terms."""
+class _Ring(RationalFunctions):
+    """Rational functions over ℚ in the goal's variables (:class:`.fractions.RationalFunctions`, named
+    as the query names them), printed as SMT-LIB terms."""
 
     def __init__(self, names: Sequence[str], index: Mapping[sympy.Symbol, int]) -> None:
-        import flint
-
-        self.flint = flint
-        self.names = list(names) or ["unused"]
-        self.ctx = flint.fmpq_mpoly_ctx.get(tuple(self.names), "lex")
-        self.index = index
-
-    def fraction(self, e: sympy.Basic) -> tuple:
-        one = self.ctx.from_dict({(0,) * len(self.names): 1})
-        if e.is_Symbol:
-            return self.ctx.gens()[self.index[e]], one
-        if e.is_Rational:
-            return one * self.flint.fmpq(int(e.p), int(e.q)), one
-        if e.is_Add or e.is_Mul:
-            parts = [self.fraction(a) for a in e.args]
-            n, d = parts[0]
-            for pn, pd in parts[1:]:
-                n, d = (n * pd + pn * d, d * pd) if e.is_Add else (n * pn, d * pd)
-                n, d = self._lowest(n, d)
-            return n, d
-        if e.is_Pow and e.exp.is_Integer:
-            n, d = self.fraction(e.base)
-            k = int(e.exp)
-            if k < 0:
-                if n.is_zero():
-                    raise Disagrees("a division by the zero polynomial in the goal")
-                n, d, k = d, n, -k
-            return n ** k, d ** k
-        raise Disagrees(f"an SMT-LIB certificate proves relations between rational functions; the goal has {e.func.__name__}")
-
-    def _lowest(self, n, d) -> tuple:
-        if n.is_zero():
-            return n, self.ctx.from_dict({(0,) * len(self.names): 1})
-        g = n.gcd(d)
-        return (n / g, d / g) if not g.is_one() else (n, d)
+        super().__init__(sorted(index, key=index.get), names, Disagrees)
 
     def condition(self, rel: sympy.Basic) -> str:
         if rel is sympy.true or rel is sympy.false:
@@ -154,7 +121,7 @@ class _Ring:
             raise Disagrees(f"not a relation: {type(rel).__name__}")
         ln, ld = self.fraction(sympy.sympify(rel.lhs))
         rn, rd = self.fraction(sympy.sympify(rel.rhs))
-        n, d = self._lowest(ln * rd - rn * ld, ld * rd)
+        n, d = self.lowest(ln * rd - rn * ld, ld * rd)
         value = self.term(n * d) if op != "=" and op != "distinct" else self.term(n)
         body = f"({op} {value} 0.0)"
         return body if d.is_constant() else f"(and (distinct {self.term(d)} 0.0) {body})"
