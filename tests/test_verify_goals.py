@@ -431,6 +431,17 @@ def test_a_false_identity_over_an_integer_never_replays_as_agreed():
         assert result.outcomes and all(o["verdict"] != AGREES for o in result.outcomes) and not result.passed, lhs
 
 
+def _all(obj, key):
+    """Every value under `key` anywhere in `obj`."""
+    if isinstance(obj, dict):
+        yield from ([obj[key]] if key in obj else [])
+        for v in obj.values():
+            yield from _all(v, key)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _all(v, key)
+
+
 def test_a_kernel_step_is_stored_once_covered_by_its_hypotheses_and_rechecked():
     """A kernel proof (rule certificates, a premise nested under its step) in a claim report: the
     step's goal form is kept in its rule certificate only, its hypotheses and the definedness of its
@@ -454,12 +465,17 @@ def test_a_kernel_step_is_stored_once_covered_by_its_hypotheses_and_rechecked():
     claim = honest.to_json()
     listed = claim["data"]["statement"]["data"]["goals"]
     assert [set(g) for g in listed] == [{"digest", "text"}]
-    # y's goal once (its rule certificate); x's in the premise's rule certificate and in the smtlib
-    # side certificate that decides it (which carries the goal it replays)
-    assert _count(claim, "conclusion") == 3
+    # y's goal once (its rule certificate), x's once (the premise's rule certificate: the smtlib side
+    # certificate that decides it is that very goal, named by its digest)
+    assert _count(claim, "conclusion") == 2
     result = recheck_report({"claims": [claim]}, jobs=0)
     assert result.passed, [o["detail"] for o in result.outcomes if o["verdict"] != "agrees"]
     assert [o["kind"] for o in result.outcomes] == ["rule", "rule"]  # the side certificate replays inside its step
+    # the side certificate's digest names the step's goal: changed, it names nothing the recheck can restore
+    side = copy.deepcopy(claim)
+    (bare,) = [c for sides in _all(side, "side") for c in sides if "goal" not in c]
+    bare["digest"] = "sha256:" + "0" * 64
+    assert not recheck_report({"claims": [side]}, jobs=0).passed
     moved = copy.deepcopy(claim)
     moved["data"]["statement"]["data"]["goals"][0]["digest"] = \
         moved["data"]["statement"]["data"]["premises"][0]["data"]["goals"][0]["digest"]
