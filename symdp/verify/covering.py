@@ -290,7 +290,7 @@ class Abstraction:
         if len(parts) > 1 or any(c != 1 for c, u in split if u.has(i)):
             linear = sum((c * (self.term(sympy.Sum(u, (i, lo, hi))) if u.has(i) else u * (hi - lo + 1)) for c, u in split),
                          sympy.Integer(0))
-            out.append(sympy.Eq(z, self.term(linear) if not linear.has(sympy.Sum) else linear))
+            out.append(sympy.Eq(z, self.term(linear)))
         sign = self._sign(f, i, lo, hi)
         if sign > 0:
             out.append(sympy.Or(sympy.StrictLessThan(self.term(hi), self.term(lo)), sympy.StrictGreaterThan(z, 0)))
@@ -404,7 +404,7 @@ class Premises:
         channels = frozenset(item.objects[0] for item in domain if isinstance(item, domains.Typed)
                              and item.kind in ("channel", "ldp_channel"))
         return cls(kept + extra, list(declared), frozenset(known), laws, objects, sizes, ldp, channels,
-                   nonnegative=_kept_nonnegative(_conjuncts_all(rels)))
+                   nonnegative=_kept_nonnegative([c for r in rels for c in _and_args(r)]))
 
     @property
     def names(self) -> set[str]:
@@ -448,13 +448,6 @@ class Premises:
             return (isinstance(other, sympy.Indexed) and other.base == small.base and len(small.indices) == 2
                     and len(other.indices) == 2 and key(other.indices[1]) == key(small.indices[1]))
         return False
-
-
-def _conjuncts_all(rels: Iterable[sympy.Basic]) -> list[sympy.Basic]:
-    out = []
-    for r in rels:
-        out += _conjuncts_all(r.args) if isinstance(r, sympy.And) else [r]
-    return out
 
 
 def _range_key(term: sympy.Indexed, index: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic) -> tuple:
@@ -505,10 +498,7 @@ def _subterms(expr: sympy.Basic) -> set[str]:
 
 
 def _conjuncts(rels: Iterable[sympy.Basic]) -> list[sympy.Basic]:
-    out = []
-    for r in rels:
-        out += _conjuncts(r.args) if isinstance(r, sympy.And) else [r]
-    return [r for r in out if isinstance(r, Relational)]
+    return [c for r in rels for c in _and_args(r) if isinstance(c, Relational)]
 
 
 def _has_atoms(cond: sympy.Basic) -> bool:
