@@ -716,3 +716,15 @@ def test_one_rational_function_builder_reads_roots_only_where_it_is_given_their_
     assert identities.decide(sympy.sqrt(xp) * sympy.sqrt(xp), xp + 1)[0] != rc.AGREES
     with pytest.raises(Disagrees):
         smt.query(goal(sympy.GreaterThan(sympy.sqrt(xp), 0, evaluate=False), [], [xp]).canonical())
+
+
+def test_no_module_of_the_recheck_shadows_the_standard_library():
+    """The re-checker runs as ``python -I symdp/verify/recheck``: its folder is the first entry of sys.path, so a
+    module of it named like a standard one (fractions.py) would be imported in its place (by sympy too)."""
+    import sys
+    from pathlib import Path
+
+    import symdp.verify.recheck as package
+
+    names = {p.stem for p in Path(package.__file__).parent.glob("*.py")}
+    assert not names & set(sys.stdlib_module_names), names & set(sys.stdlib_module_names)

@@ -109,7 +109,7 @@ MUTANTS += [
     ("trust: recheck rational identity agreed without its numerator", _RECHECK_DIR + "identities.py",
      "        if n.is_zero():\n            return AGREES, \"exact canonical form",
      "        if True:\n            return AGREES, \"exact canonical form", _RECHECK),
-    ("trust: recheck rational functions read a root without its order", _RECHECK_DIR + "fractions.py",
+    ("trust: recheck rational functions read a root without its order", _RECHECK_DIR + "rational_functions.py",
      " and e.base in self.index and (e.exp * self.root[e.base]).is_Integer:", " and e.base in self.index:", _RECHECK),
     ("trust: recheck power size not bounded", _RECHECK_DIR + "parsing.py",
      '        if bits > LIMITS["bits"] or math.log2(max(abs(int(exponent.p)), 1)) > 64:', "        if False:", _RECHECK),

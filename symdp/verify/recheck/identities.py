@@ -43,7 +43,7 @@ from typing import Mapping, Sequence
 
 import sympy
 
-from .fractions import RationalFunctions
+from .rational_functions import RationalFunctions
 from .parsing import parse_expression
 from .verdicts import AGREES, DISAGREES, INCONCLUSIVE
 

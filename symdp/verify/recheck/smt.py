@@ -39,7 +39,7 @@ from typing import Mapping, Sequence
 
 import sympy
 
-from .fractions import RationalFunctions
+from .rational_functions import RationalFunctions
 from .parsing import parse_expression
 from .verdicts import Disagrees
 
@@ -103,7 +103,7 @@ def _assumptions(v: sympy.Symbol, name: str) -> list[str]:
 
 
 class _Ring(RationalFunctions):
-    """Rational functions over ℚ in the goal's variables (:class:`.fractions.RationalFunctions`, named
+    """Rational functions over ℚ in the goal's variables (:class:`.rational_functions.RationalFunctions`, named
     as the query names them), printed as SMT-LIB terms."""
 
     def __init__(self, names: Sequence[str], index: Mapping[sympy.Symbol, int]) -> None:
