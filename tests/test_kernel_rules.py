@@ -420,6 +420,11 @@ def test_mean_value_bound():
     ev = K.mean_value(sympy.atan(x), x, a, b, 1)
     assert replays(ev) and K.fact(ev).goal.conclusion == (sympy.Abs(sympy.atan(b) - sympy.atan(a)) <= b - a)
     refused(K.mean_value(sympy.atan(x), x, a, b, sympy.Rational(1, 2)), "fails at")   # atan'(0) = 1
+    # the bound from below counts too: f = x − x³/3 has f' = 1 − x² ≤ 1 but not ≥ −1, and
+    # |f(3) − f(2)| = 16/3 > 1 · (3 − 2)
+    cubic = x - x ** 3 / 3
+    refused(K.mean_value(cubic, x, a, b, 1), "fails at")
+    assert abs(cubic.subs(x, 3) - cubic.subs(x, 2)) == sympy.Rational(16, 3)
     assert replays(K.mean_value(sympy.atan(x), x, a, b, sympy.Rational(1, 2), hypotheses=[a >= 1]))
     assert "not what the rule gives" in disagrees(ev, lambda c_: c_["params"].update(bound=sympy.srepr(sympy.Rational(1, 2))))
     stated = K.fact(ev).goal.conclusion
