@@ -448,3 +448,39 @@ def test_a_variable_also_bound_inside_is_not_substituted():
     inner = x + sympy.Integral(x ** 2, (x, 0, 1))
     refused(K.increasing(inner, x, 0, 2), "also an index bound")
     refused(K.continuity(sympy.Limit(inner, x, 2)), "continuous")    # a binder is not continuous by its form
+
+
+# --------------------------------------------------------------------------------------------
+# a two-branch Piecewise (an indicator) in the abstraction
+
+
+def test_an_indicator_is_read_by_its_cases():
+    """1_{t>0}·t = max(t, 0) (the event {P > γQ} attains E_γ), decided from the cases of the Piecewise."""
+    indicator = sympy.Piecewise((1, t > 0), (0, True))
+    ev = K.decide(K.goal(sympy.Eq(indicator * t, Max(t, 0))))
+    assert replays(ev)
+    refused(K.decide(K.goal(indicator * t <= 0)), "fails at")           # t = 1 selects the first branch
+    refused(K.decide(K.goal(indicator >= 1)), "fails at")
+    for value in (-2, 0, sympy.Rational(1, 3), 5):                       # the identity at concrete t, written out
+        assert (indicator * t).subs(t, value) == max(value, 0)
+
+
+def test_a_piecewise_counts_only_where_its_selected_branch_is_defined():
+    partial = sympy.Piecewise((1 / (x - 1), x > 0), (0, True))
+    premise = K.decide(K.goal(sympy.Or(partial >= 0, x < 1)))            # true wherever defined (x ≠ 1)
+    assert replays(premise)
+    refused(K.decide(K.goal(sympy.Ne(x, 1)), premise), "fails at")       # it says nothing at x = 1
+    used = K.decide(K.goal(x ** 2 + y ** 2 >= 2 * x * y), K.decide(K.goal(partial - 1 <= partial)))
+    assert replays(used)                                                 # the re-check rebuilds the same domain
+
+
+def test_a_fact_of_a_partial_term_holds_only_where_the_term_is_defined():
+    """Max(1/(x − 1), y) ≥ y holds wherever it is defined, so it says nothing at x = 1; the
+    abstraction's facts about that Max (m ≥ 1/(x − 1), …) must not exclude x = 1 from the goal,
+    or ∀ x, y: x ≠ 1 ∨ y > y² + 100 (false at x = 1) would follow."""
+    premise = K.decide(K.goal(Max(1 / (x - 1), y) >= y))
+    assert replays(premise)
+    false_goal = K.goal(sympy.Or(sympy.Ne(x, 1), y > y ** 2 + 100))
+    assert false_goal.conclusion.xreplace({x: 1, y: 0}) is sympy.false
+    refused(K.decide(false_goal, premise), "fails at")
+    assert replays(K.decide(K.goal(Max(1 / (x - 1), y) >= 1 / (x - 1))))   # where the Max is, its facts hold

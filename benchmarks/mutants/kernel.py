@@ -96,3 +96,26 @@ MUTANTS = [
      "            claim = sympy.Gt(first, 0) if params[\"strict\"] else sympy.Ge(first, 0)",
      "            claim = sympy.Ge(first, 0)", _RULES),
 ]
+
+MUTANTS += [
+    ("kernel (piecewise): the branches of a Piecewise swapped in the abstraction", _K,
+     "        return [sympy.Or(sympy.Not(c), sympy.Eq(fresh, a)), sympy.Or(c, sympy.Eq(fresh, b))]",
+     "        return [sympy.Or(sympy.Not(c), sympy.Eq(fresh, b)), sympy.Or(c, sympy.Eq(fresh, a))]", _RULES),
+    ("kernel (piecewise): a Piecewise defined wherever its condition is", _K,
+     "        return (_defined(c) | {sympy.Or(sympy.Not(c), sympy.And(*_ordered(_defined(a)))),",
+     "        return (_defined(c) | {sympy.Or(sympy.Not(c), sympy.true),", _RULES),
+    ("kernel recheck (piecewise): the cases of a Piecewise not rebuilt", _R,
+     "        return [sympy.Or(sympy.Not(condition), sympy.Eq(fresh, a)), sympy.Or(condition, sympy.Eq(fresh, b))]",
+     "        return []", _RULES),
+    ("kernel recheck (piecewise): a Piecewise's selected branch not in its domain", _R,
+     "        return (_domain(condition) | chosen) - {sympy.true}", "        return _domain(condition) - {sympy.true}", _RULES),
+]
+
+MUTANTS += [
+    ("kernel (facts): a partial term's facts not guarded by its definedness", _K,
+     "    return [sympy.Or(sympy.Not(sympy.And(*guard)), f) for f in facts] if guard else facts",
+     "    return facts", _RULES),
+    ("kernel recheck (facts): a partial term's facts not guarded by its domain", _R,
+     "    return [sympy.Or(sympy.Not(sympy.And(*domain)), f) for f in facts] if domain else facts",
+     "    return facts", _RULES),
+]

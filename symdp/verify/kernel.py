@@ -23,9 +23,12 @@ follow returns *failed* evidence saying why; it never raises for a wrong step.
 Sum(...), an integer symbol, a sequence term r[j]) becomes a fresh real variable, and each
 ``Every`` or ``Integrable`` a fresh proposition (``β = 1``). A formula valid for every value of the fresh variables
 is valid for the values the subterms take, so this is sound; it loses only what the subterm
-means, and the abstraction adds back what is always true of it: the sign of e^x, √x, |x|, of an
+means, and the abstraction adds back what is always true of it (where it is defined: each fact is guarded by
+the term's definedness): the sign of e^x, √x, |x|, of an
 integer or sequence variable with a sign, of a product of positive factors; the defining facts of
-Max, Min and Abs (m ≥ each argument and m equals one of them); and congruence (two subterms of one
+Max, Min and Abs (m ≥ each argument and m equals one of them) and of a two-branch
+``Piecewise((a, c), (b, True))`` (c ⇒ it is a, ¬c ⇒ it is b: an indicator 1_{t>0} is
+Piecewise((1, t > 0), (0, True))); and congruence (two subterms of one
 head are equal when their arguments are: Ackermann's reduction, so p[k + 1] = p[n] once n = k + 1).
 The decided goal and its SMT-LIB query are the side certificate (kind ``smtlib``), nested in the
 rule certificate. An integer variable is read as a real there (sound; integrality is lost).
@@ -410,6 +413,10 @@ def _conditions(e: sympy.Basic) -> set:
         return {Integrable(e.function, e.limits)}
     if isinstance(e, Integrable):
         return set()
+    if _two_branches(e):  # the condition decided, and the branch it selects defined
+        (a, c), (b, _) = e.args
+        return (_defined(c) | {sympy.Or(sympy.Not(c), sympy.And(*_ordered(_defined(a)))),
+                               sympy.Or(c, sympy.And(*_ordered(_defined(b))))}) - {sympy.true}
     if isinstance(e, sympy.Integral) and len(e.limits) == 1 and len(e.limits[0]) == 3:
         u, lo, hi = e.limits[0]
         if _continuous(e.function) and not _defined(e.function):
@@ -536,8 +543,18 @@ def _collect_atoms(e: sympy.Basic, out: list) -> None:
             _collect_atoms(a, out)
 
 
+def _two_branches(term: sympy.Basic) -> bool:
+    """``Piecewise((a, c), (b, True))`` with c a relation (an indicator 1_{c}, a case split)."""
+    return isinstance(term, sympy.Piecewise) and len(term.args) == 2 and term.args[1].cond is sympy.true \
+        and isinstance(term.args[0].cond, Relational)
+
+
 def _facts(term: sympy.Basic, fresh: sympy.Basic) -> list:
-    """What is always true of `term`, in terms of its fresh variable: Max, Min, Abs."""
+    """What is always true of `term`, in terms of its fresh variable: Max, Min, Abs, and a
+    two-branch Piecewise (c ⇒ it is a, ¬c ⇒ it is b)."""
+    if _two_branches(term):
+        (a, c), (b, _) = term.args
+        return [sympy.Or(sympy.Not(c), sympy.Eq(fresh, a)), sympy.Or(c, sympy.Eq(fresh, b))]
     if isinstance(term, (sympy.Max, sympy.Min)):
         op = sympy.Ge if isinstance(term, sympy.Max) else sympy.Le
         return [op(fresh, a) for a in term.args] + [sympy.Or(*[sympy.Eq(fresh, a) for a in term.args])]
@@ -546,11 +563,34 @@ def _facts(term: sympy.Basic, fresh: sympy.Basic) -> list:
     return []
 
 
+def _guard(term: sympy.Basic) -> list | None:
+    """Where `term` is defined (the conditions, [] everywhere), or None when that is not
+    expressible. A fact about a term holds only where the term is defined, and the solver reads a
+    relation with a denominator as false where it vanishes: unguarded, the fact of a premise's
+    partial term (Max(1/(x − 1), y) ≥ 1/(x − 1)) would exclude the points where it is undefined
+    (x = 1) from the whole goal."""
+    try:
+        return _ordered(_defined(term))
+    except _Unknown:
+        return None
+
+
+def _guarded_facts(term: sympy.Basic, fresh: sympy.Basic) -> list:
+    """The facts of `term`, each as "undefined, or the fact" (none where definedness is unknown)."""
+    facts, guard = _facts(term, fresh), _guard(term)
+    if guard is None:
+        return []
+    return [sympy.Or(sympy.Not(sympy.And(*guard)), f) for f in facts] if guard else facts
+
+
 def _arguments(term: sympy.Basic) -> list:
     """The arguments of an atom that congruence compares: a function's, a sequence term's indices,
     a binder's ends (never what a binder's index is bound in)."""
     if isinstance(term, _OVER_LAW):
         return []  # its law is no number (two expectations under one law and one body are one term)
+    if _two_branches(term):
+        (a, c), (b, _) = term.args
+        return [a, b, *c.args]
     if isinstance(term, _BINDERS):
         return list(term.args[1][1:]) if len(term.args) == 2 else []
     if isinstance(term, sympy.Indexed):
@@ -562,7 +602,7 @@ def _arguments(term: sympy.Basic) -> list:
 
 def _head(term: sympy.Basic) -> tuple | None:
     """Atoms with the same head are equal when their arguments are (None: no such reading)."""
-    if isinstance(term, _OVER_LAW):
+    if isinstance(term, _OVER_LAW) or isinstance(term, sympy.Piecewise):
         return None
     if isinstance(term, _BINDERS):
         return (term.func, term.args[0], term.args[1][0]) if len(term.args) == 2 else None
@@ -595,8 +635,9 @@ def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goa
     for p in parts:
         _collect_atoms(p, atoms)
     pending = list(atoms)
-    while pending:  # the arguments of an atom (compared by congruence, or in Max/Min/Abs facts) hold atoms in turn
-        for argument in _arguments(pending.pop()):
+    while pending:  # the arguments of an atom (compared by congruence, in facts and their guards) hold atoms in turn
+        term = pending.pop()
+        for argument in [*_arguments(term), *((_guard(term) or []) if _facts(term, term) else [])]:
             found: list = []
             _collect_atoms(argument, found)
             fresh_ones = [a for a in found if a not in atoms]
@@ -617,7 +658,7 @@ def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goa
             mapping[term] = fresh
         names.append((fresh, term))
     replaced = [_connectives(p.xreplace(mapping)) for p in parts]
-    facts = [f.xreplace(mapping) for fresh, term in names for f in _facts(term, fresh)]
+    facts = [f.xreplace(mapping) for fresh, term in names for f in _guarded_facts(term, fresh)]
     facts += _congruences([(f, t) for f, t in names if not isinstance(t, (Every, Integrable))], mapping)
     abstract = _make(replaced[-1], [*replaced[:-1], *facts])
     if len({str(v) for v in abstract.variables}) < len(abstract.variables):

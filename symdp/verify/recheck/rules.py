@@ -64,7 +64,7 @@ unfold, linear
 A side condition is recorded as an ``smtlib`` certificate of the *abstracted* formula: the rule's
 side formula with each recorded subterm replaced by its fresh variable (``Eq(β, 1)`` for an
 ``Every`` or ``Integrable``), plus the facts the abstraction may keep (Max, Min and Abs characterised; signs that
-hold by the subterm's form). The replay rebuilds that formula from the recorded map and compares,
+hold by the subterm's form; a two-branch Piecewise read by its cases). The replay rebuilds that formula from the recorded map and compares,
 checks each fresh variable is new and claims no more sign than its subterm has, then replays the
 certificate itself through ``context.replay`` (z3 and cvc5 in fresh processes). A rule this module
 does not know is refused (disagrees): no schema, no replay.
@@ -195,6 +195,10 @@ def _domain(e: sympy.Basic) -> set:
         return _domain(e.args[1][1]) | _domain(e.args[1][2])
     if isinstance(e, Integrable):
         return set()
+    if _case_split(e) is not None:
+        a, condition, b = _case_split(e)
+        chosen = {sympy.Or(sympy.Not(condition), sympy.And(*_domain(a))), sympy.Or(condition, sympy.And(*_domain(b)))}
+        return (_domain(condition) | chosen) - {sympy.true}
     if isinstance(e, Expect):
         return {Integrable(*e.args)}
     if isinstance(e, sympy.Pow):
@@ -335,7 +339,19 @@ def _sign_of(e: sympy.Basic) -> int:
     return 0
 
 
+def _case_split(term: sympy.Basic) -> tuple | None:
+    """(a, c, b) for Piecewise((a, c), (b, True)) with c a relation; else None."""
+    if isinstance(term, sympy.Piecewise) and len(term.args) == 2 and term.args[1].cond == sympy.true \
+            and isinstance(term.args[0].cond, Relational):
+        return term.args[0].expr, term.args[0].cond, term.args[1].expr
+    return None
+
+
 def _characterised(term: sympy.Basic, fresh: sympy.Symbol) -> list:
+    split = _case_split(term)
+    if split is not None:
+        a, condition, b = split
+        return [sympy.Or(sympy.Not(condition), sympy.Eq(fresh, a)), sympy.Or(condition, sympy.Eq(fresh, b))]
     if isinstance(term, sympy.Max):
         return [sympy.Ge(fresh, a) for a in term.args] + [sympy.Or(*(sympy.Eq(fresh, a) for a in term.args))]
     if isinstance(term, sympy.Min):
@@ -343,6 +359,18 @@ def _characterised(term: sympy.Basic, fresh: sympy.Symbol) -> list:
     if isinstance(term, sympy.Abs):
         return [sympy.Or(sympy.Eq(fresh, term.args[0]), sympy.Eq(fresh, -term.args[0]))]
     return []
+
+
+def _guarded(term: sympy.Basic, facts: list) -> list:
+    """Each fact of `term` as "`term` undefined, or the fact" (no fact where its domain is unwritten):
+    a fact holds only where its term is defined."""
+    if not facts:
+        return []
+    try:
+        domain = _domain(term) - {sympy.true}
+    except _NoDomain:
+        return []
+    return [sympy.Or(sympy.Not(sympy.And(*domain)), f) for f in facts] if domain else facts
 
 
 def _compared(term: sympy.Basic) -> tuple[object, list]:
@@ -355,7 +383,7 @@ def _compared(term: sympy.Basic) -> tuple[object, list]:
         return (type(term), term.args[0], index), [lo, hi]
     if isinstance(term, sympy.Indexed):
         return ("Indexed", term.base, len(term.indices)), list(term.indices)
-    if isinstance(term, (sympy.Symbol, sympy.Limit, Every, Expect, Integrable)):
+    if isinstance(term, (sympy.Symbol, sympy.Limit, Every, Expect, Integrable, sympy.Piecewise)):
         return None, []
     arguments = [a for a in term.args if isinstance(a, sympy.Expr)]
     return ((term.func, len(term.args)) if arguments else None), arguments
@@ -414,7 +442,7 @@ def _check_side(side: Mapping, hyps: Sequence[sympy.Basic], conclusion: sympy.Ba
             if need > _sign_of(term):
                 raise Disagrees(f"the abstraction claims a sign for {term} it does not have by its form")
             replace[term] = fresh
-            kept += _characterised(term, fresh)
+            kept += _guarded(term, _characterised(term, fresh))
     want_hyps = {_connectives(h.xreplace(replace)) for h in hyps} | {f.xreplace(replace) for f in kept}
     want_hyps |= _congruent([(f, t) for f, t in pairs if not isinstance(t, _PROPOSITIONS)], replace)
     want_hyps -= {sympy.true}
