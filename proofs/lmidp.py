@@ -26,7 +26,7 @@ from symdp.numbers import Real, arb_of, certify, sign
 from symdp.central.pairs import gaussian
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity, kernel, real_closed)
-from symdp.verify.domains import Channel as AnyChannel, Integer, Laws
+from symdp.verify.domains import Channel as AnyChannel, Integer, Laws, LDPCurveMechanism, LIPCurveMechanism
 
 PAPER = "lmidp"
 
@@ -483,8 +483,11 @@ def theorem_1a():
                      stated_domain="μ ≥ 0, ε > 0, all mechanisms")
 
 
+_THEOREM_1B_DOMAIN = [LDPCurveMechanism("M", "delta")]
+
+
 @claim(PAPER, "Theorem 1(b)", "(ε,δ(ε))-LDP for all ε ⇒ μ^CI = log(e)∫₀^∞(1+e^{−ε})δ(ε)dε-CI-LMIDP (eq. 8).",
-       stated_domain='“satisfies (ε, δ(ε))-LDP” for all ε ≥ 0', stated_where='Section III-A, Theorem 1(b), eq. (8)',
+       domain=_THEOREM_1B_DOMAIN, stated_domain='“satisfies (ε, δ(ε))-LDP for ε > 0”', stated_where='Section III-A, Theorem 1(b), eq. (8)',
        quote=(r"2. (b) If a mechanism M𝑀Mitalic_M satisfies (ϵ,δ(ϵ))italic-ϵ𝛿italic-ϵ(\epsilon,\delta(\epsilon))( "
               r"italic_ϵ , italic_δ ( italic_ϵ ) )-LDP for ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0, it satisfies "
               r"μδ(ϵ)CIsubscriptsuperscript𝜇CI𝛿italic-ϵ\mu^{\text{{}CI}}_{\delta(\epsilon)}italic_μ "
@@ -517,7 +520,7 @@ def theorem_1b():
     proof = combine(average, detail="I(X;M(X)) ≤ E_{X,X'} KL(P_{M(X)}‖P_{M(X')}) ≤ (8) for every P_X, so sup_{P_X} I ≤ (8)")
     return establish(proof, combine([closed] + rr + bound), lib,
                      near(ldp_to_lmidp(randomized_response(1)), "0.666694131088721", 13, "RR_1 vs reference"),
-                     domain='“satisfies (ε, δ(ε))-LDP” for all ε ≥ 0', uses=["lmidp:appendix-a2-eqs-17-18"],
+                     domain=_THEOREM_1B_DOMAIN, uses=["lmidp:appendix-a2-eqs-17-18"],
                      prose_steps=["I(X;M(X)) = E_X KL(P_{M(X)|X}‖P_{M(X)}) ≤ E_X E_{X'} KL(P_{M(X)}‖P_{M(X')}) by convexity "
                                   "of KL in its second argument (P_{M(X)} = E_{X'} P_{M(X')}); x = x' terms are 0",
                                   "the two-point averaging step extends to any E_{X,X'} by linearity and monotonicity of "
@@ -704,8 +707,11 @@ def eq_9():
     return establish(combine(refs + floor), domain="μ ∈ {0.1, 0.01}, sample ε", stated_domain="μ > 0, ε ≥ 0")
 
 
+_THEOREM_2B_DOMAIN = [LIPCurveMechanism("M", "P_X", "delta")]
+
+
 @claim(PAPER, "Theorem 2(b)", "(ε,δ(ε))-LIP for all ε ⇒ μ^CD = log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε-CD-LMIDP (eq. 10).",
-       stated_domain='“satisfies (ε, δ(ε))-LIP for ε > 0”', stated_where='Section III-B, Theorem 2(b), eq. (10)',
+       domain=_THEOREM_2B_DOMAIN, stated_domain='“satisfies (ε, δ(ε))-LIP for ε > 0”', stated_where='Section III-B, Theorem 2(b), eq. (10)',
        quote=(r"2. (b) If a mechanism M𝑀Mitalic_M satisfies (ϵ,δ(ϵ))italic-ϵ𝛿italic-ϵ(\epsilon,\delta(\epsilon))( "
               r"italic_ϵ , italic_δ ( italic_ϵ ) )-LIP for ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0, it satisfies "
               r"μδ(ϵ)CDsubscriptsuperscript𝜇CD𝛿italic-ϵ\mu^{\text{{}CD}}_{\delta(\epsilon)}italic_μ "
@@ -727,7 +733,7 @@ def theorem_2b():
     step = real_closed(m - k, [k, m], [k <= m], "I(X;M(X)) ≤ μ^CD of (10) (eq. 29) ⇒ M is μ^CD-CD-LMIDP (Definition 2: "
                                                 "μ̄^CD = I(X;M(X)) ≤ μ^CD)")
     return establish(combine(step, detail="Definition 2 with (29) of Appendix -B2"), combine(out), ref,
-                     domain='“satisfies (ε, δ(ε))-LIP for ε > 0”',
+                     domain=_THEOREM_2B_DOMAIN,
                      uses=["lmidp:appendix-b2-eqs-26-29", "lmidp:definition-2"])
 
 
