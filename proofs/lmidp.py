@@ -15,7 +15,7 @@ from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _idioms import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
-from _lmidp_helpers import (CHANNELS, PRIORS, entropy_bits, events, jensen_slices, lemma1_integral,
+from _lmidp_helpers import (CHANNELS, LAMBDA_X, LAMBDA_Y, PRIORS, entropy_bits, events, jensen_slices, lemma1_integral,
                             log_below_chord, mass, weighted_ratios_sum_to_zero)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
@@ -741,12 +741,21 @@ def theorem_2b():
 # Section IV and Theorem 3
 
 
-_THEOREM_3_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0]
+_i, _d = sympy.symbols("i d", integer=True)
+#: K_X ∈ 𝒦_d(dΔ²) and K_Y ∈ 𝒦_d(dσ²) (K_Y ≻ 0: (14) inverts it) through their eigenvalues λ_X ≥ 0, λ_Y > 0 with
+#: Σλ_X ≤ dΔ², Σλ_Y ≤ dσ² (the spectral theorem, cited below); the two slices' mutual informations are ≥ 0 there,
+#: stated so that the domain says they are defined (the coverage check reads a sum's terms as defined only where the
+#: domain's relations contain the sum).
+_THEOREM_3_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0,
+                     sympy.Sum(LAMBDA_X[_i], (_i, 1, _d)) <= _d * _Δ ** 2, kernel.Every(LAMBDA_X[_i] >= 0, (_i, 1, _d)),
+                     sympy.Sum(LAMBDA_Y[_i], (_i, 1, _d)) <= _d * _σ ** 2, kernel.Every(LAMBDA_Y[_i] > 0, (_i, 1, _d)),
+                     sympy.Sum(log(1 + LAMBDA_X[_i] / _σ ** 2), (_i, 1, _d)) >= 0,
+                     sympy.Sum(log(1 + _Δ ** 2 / LAMBDA_Y[_i]), (_i, 1, _d)) >= 0]
 
 
 @claim(PAPER, "Theorem 3 (eq. 14)",
        "inf_{K_Y} sup_{K_X} ½log det(I+K_Y^{−1}K_X) is attained at (Δ²I, σ²I): value (d/2)log(1+Δ²/σ²) bits.",
-       domain=_THEOREM_3_DOMAIN, stated_domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1', stated_where='Section IV, Theorem 3, eq. (14)',
+       domain=_THEOREM_3_DOMAIN, stated_domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1 (the covariances by their eigenvalues)', stated_where='Section IV, Theorem 3, eq. (14)',
        quote=(r"Theorem 3 (Uncorrelated Gaussian is the best-case noise for CI-LMIDP) An optimizing pair of "
               r"distributions (P𝐗,P𝐘)subscript𝑃𝐗subscript𝑃𝐘(P_{\bm{X}},P_{\bm{Y}})( italic_P start_POSTSUBSCRIPT "
               r"bold_italic_X end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) for "
@@ -789,8 +798,11 @@ def theorem_3():
                           [a_ > 0, c_ > 0, a_ * c_ - b_ ** 2 > 0, a_ + c_ <= 2 * s_, s_ > 0, d_ > 0],
                           "d = 2: det(I + Δ²K_Y⁻¹) = det(K_Y + Δ²I)/det K_Y ≥ (1 + Δ²/σ²)² for every K_Y ≻ 0 with "
                           "tr K_Y ≤ 2σ²")
-    value = identity(sympy.Rational(1, 2) * sympy.log((1 + D2 / s2) ** dd) / log(2), dd / 2 * sympy.log(1 + D2 / s2) / log(2),
-                     "½ log det((1+Δ²/σ²)I_d) = (d/2) log(1+Δ²/σ²)")
+    # the goals over the theorem's Δ, σ, d (named as its domain): the slices at Δ² = Δ·Δ, σ² = σ·σ
+    dl, sg, d_int = sympy.symbols("Delta sigma", positive=True) + (sympy.Symbol("d", integer=True),)
+    value = identity(sympy.Rational(1, 2) * sympy.log((1 + dl ** 2 / sg ** 2) ** d_int) / log(2),
+                     d_int / 2 * sympy.log(1 + dl ** 2 / sg ** 2) / log(2), "½ log det((1+Δ²/σ²)I_d) = (d/2) log(1+Δ²/σ²)")
+    slices = [kernel.instantiate(e, {D2: dl ** 2, s2: sg ** 2}) for e in jensen_slices()]
     import random
     rnd = random.Random(3)
     saddle = []
@@ -823,7 +835,7 @@ def theorem_3():
     right = ordered([log(1 + D2v / s2v) / (2 * log(2)),
                      (log(2 * sympy.pi * sympy.E * D2v) / 2 - log(2 * sqrt(3 * s2v))) / log(2)],
                     "Δ² = 10, σ² = 1: I(X*; X*+Y*) ≤ h(X*) − h(U) ≤ I(X*; X*+U), U uniform with variance σ²")
-    saddle_point = combine(*jensen_slices(), value,
+    saddle_point = combine(*slices, value,
                            detail="(Δ²I, σ²I) is a saddle point of μ, so inf sup = sup inf = (d/2)log(1+Δ²/σ²): for every "
                                   "d, the slices on the eigenvalues by Jensen's inequality (kernel steps)")
     return establish(saddle_point, grouped("both saddle slices for d = 2 over all 2×2 covariances (nlsat)", slice_x, slice_y),
