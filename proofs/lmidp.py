@@ -233,10 +233,8 @@ def eq_7():
     #     Reliable Communication, Thm 4.5.1) π* achieves capacity, and C = I(π*) = that common value.
     from symdp.verify import rational_nonnegative
     H0, H1, U = sympy.symbols("H0 H1 u", real=True)
-    L = sympy.Function("L")
     hb = lambda p: (-p * log(p) - (1 - p) * log(1 - p)) / log(2)
-    facts = [identity(hb(1 - X), hb(X), "H_b(1 − x) = H_b(x)"),
-             identity(2 ** U * (1 + 2 ** (-U)), 1 + 2 ** U, "2^u(1 + 2^{−u}) = 1 + 2^u, so L(−u) = L(u) − u")]
+    big_l = lambda v: log(1 + 2 ** v) / log(2)  # L(v) = log₂(1 + 2^v)
     lib = exact_agreement(bac_capacity_formula(R(1, 10), R(3, 10)),
                           (E0 / (1 - E0 - E1) * hb(E1) - (1 - E1) / (1 - E0 - E1) * hb(E0)
                            + log(1 + 2 ** ((hb(E0) - hb(E1)) / (1 - E0 - E1))) / log(2)).subs({E0: R(1, 10), E1: R(3, 10)}),
@@ -244,17 +242,25 @@ def eq_7():
 
     def F(e0, e1, h0, h1):
         s = 1 - e0 - e1
-        return e0 / s * h1 - (1 - e1) / s * h0 + L(sympy.cancel((h0 - h1) / s))
+        return e0 / s * h1 - (1 - e1) / s * h0 + big_l(sympy.cancel((h0 - h1) / s))
     base = F(E0, E1, H0, H1)
-    u = (H0 - H1) / (1 - E0 - E1)
-    flip = lambda expr: expr.replace(lambda e: isinstance(e, sympy.Function) and e.func == L and
-                                     sympy.cancel(e.args[0] + u) == 0, lambda e: L(u) - u)
+    u = sympy.cancel((H0 - H1) / (1 - E0 - E1))
+    # The relabellings' images of F are F with L(−u) where F has L(u): each is decided equal to F from the
+    # image with L(−u) written L(u) − u (an identity in the atoms) and L(−u) = L(u) − u at this u (instantiated).
+    flip = kernel.instantiate(identity(big_l(-U), big_l(U) - U, "L(−u) = L(u) − u: 2^u(1 + 2^{−u}) = 1 + 2^u"),
+                              {U: u}, [E0 + E1 < 1])
+    flipped = lambda expr: expr.replace(
+        lambda e: isinstance(e, sympy.log) and e.args[0].is_Add and any(
+            isinstance(t, sympy.Pow) and t.base == 2 and sympy.cancel(t.exp + u) == 0 for t in e.args[0].args),
+        lambda e: log(1 + 2 ** u) - u * log(2))
     images = [F(E1, E0, H1, H0), F(1 - E1, 1 - E0, H1, H0), F(1 - E0, 1 - E1, H0, H1)]
-    images = [flip(im).replace(lambda e: isinstance(e, sympy.Function) and e.func == L, lambda e: L(sympy.cancel(e.args[0])))
-              for im in images]
-    base_c = base.replace(lambda e: isinstance(e, sympy.Function) and e.func == L, lambda e: L(sympy.cancel(e.args[0])))
-    sym = combine(facts + [identity(images, [base_c] * 3, "F is invariant under (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1) "
-                                                          "given the two facts: the case list of (7) is redundant")])
+    relabel = [kernel.decide(kernel.goal(sympy.Eq(im, base), [E0 + E1 < 1]),
+                             identity(flipped(im), base, "the image with L(−u) written L(u) − u equals F"), flip,
+                             detail="F is invariant under the relabelling")
+               for im in images]
+    sym = combine(identity(hb(1 - X), hb(X), "H_b(1 − x) = H_b(x)"), *relabel,
+                  detail="F is invariant under (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1) (with H_b(1 − x) = H_b(x) for the "
+                         "entropies H0 = H_b(ε0), H1 = H_b(ε1)): the case list of (7) is redundant")
     # (1) equal divergences at q*, equal to (7)
     a, b, s = E0, 1 - E1, 1 - E0 - E1
     ell = log(1 + 2 ** u) / log(2)
