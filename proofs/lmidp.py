@@ -16,7 +16,7 @@ from sympy import Rational as R, exp, log, sqrt
 
 from _idioms import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
 from _lmidp_helpers import (CHANNELS, LAMBDA_X, LAMBDA_Y, PRIORS, entropy_bits, events, jensen_slices, lemma1_integral,
-                            log_below_chord, mass, weighted_ratios_sum_to_zero)
+                            log_below_chord, mass, mutual_informations_nonnegative, weighted_ratios_sum_to_zero)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
 from symdp.local.information import bac_capacity_formula, binary_entropy, kl_bits
@@ -751,7 +751,7 @@ _i, _d = sympy.symbols("i d", integer=True)
 #: K_X ∈ 𝒦_d(dΔ²) and K_Y ∈ 𝒦_d(dσ²) (K_Y ≻ 0: (14) inverts it) through their eigenvalues λ_X ≥ 0, λ_Y > 0 with
 #: Σλ_X ≤ dΔ², Σλ_Y ≤ dσ² (the spectral theorem, cited below); the two slices' mutual informations are ≥ 0 there,
 #: stated so that the domain says they are defined (the coverage check reads a sum's terms as defined only where the
-#: domain's relations contain the sum).
+#: domain's relations contain the sum); the claim checks that they follow from the other items.
 _THEOREM_3_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0,
                      sympy.Sum(LAMBDA_X[_i], (_i, 1, _d)) <= _d * _Δ ** 2, kernel.Every(LAMBDA_X[_i] >= 0, (_i, 1, _d)),
                      sympy.Sum(LAMBDA_Y[_i], (_i, 1, _d)) <= _d * _σ ** 2, kernel.Every(LAMBDA_Y[_i] > 0, (_i, 1, _d)),
@@ -845,7 +845,7 @@ def theorem_3():
                            detail="(Δ²I, σ²I) is a saddle point of μ, so inf sup = sup inf = (d/2)log(1+Δ²/σ²): for every "
                                   "d, the slices on the eigenvalues by Jensen's inequality (kernel steps)")
     return establish(saddle_point, grouped("both saddle slices for d = 2 over all 2×2 covariances (nlsat)", slice_x, slice_y),
-                     *saddle, ref, *left, right,
+                     *saddle, ref, *left, right, mutual_informations_nonnegative(),
                      domain=_THEOREM_3_DOMAIN,
                      uses=[cited("Diggavi–Cover", "Theorem II.1 (the Gaussian pair is optimal in (13))"),
                            cited("the spectral theorem", "det(I + K/σ²) = Π(1 + λ_i(K)/σ²) and tr K = Σλ_i(K) for a "

@@ -18,7 +18,7 @@ from sympy import Rational as R, exp, log, sqrt
 
 from _idioms import hockey_by_events, near, ordered
 from _lmidp_helpers import (LAMBDA_X, LAMBDA_Y, PRIORS, W3, W32, W4, events, jensen_slices, lemma1_integral,
-                            log_sum_pieces, mass)
+                            log_sum_pieces, mass, mutual_informations_nonnegative)
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
                          randomized_response, shell_information, zchannel_crossover)
 from symdp.local.information import kl_bits
@@ -741,7 +741,8 @@ _S_X = [sympy.Eq(sympy.Sum(LAMBDA_X[_I], (_I, 1, _D)), _D * _Δ ** 2), kernel.Ev
 _S_Y = [sympy.Eq(sympy.Sum(LAMBDA_Y[_I], (_I, 1, _D)), _D * _σ ** 2), kernel.Every(LAMBDA_Y[_I] > 0, (_I, 1, _D))]
 #: μ_M(λ_X, σ²1_d) and μ_M(Δ²1_d, λ_Y) are mutual informations (eq. (14) on the eigenvalues), so ≥ 0 on S_X and
 #: S_Y: true wherever they are defined, and stated so that the domain says they are (the coverage check reads a
-#: sum's terms as defined only where the domain's relations contain the sum).
+#: sum's terms as defined only where the domain's relations contain the sum); the claim checks that they follow
+#: from the other items (_lmidp_helpers.mutual_informations_nonnegative), so they restrict nothing.
 _MU_NONNEGATIVE = [sympy.Sum(log(1 + LAMBDA_X[_I] / _σ ** 2), (_I, 1, _D)) >= 0,
                    sympy.Sum(log(1 + _Δ ** 2 / LAMBDA_Y[_I]), (_I, 1, _D)) >= 0]
 _APPENDIX_D_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0, *_S_X, *_S_Y, *_MU_NONNEGATIVE]
@@ -852,7 +853,7 @@ def appendix_d():
                    [t ** 2 / s2 ** 2, D2 * t ** 2 * (D2 + 2 * s2) / (s2 ** 2 * (s2 - t) * (s2 + t))],
                    "d = 2, a second route: μ_M(λ_X, σ²1) ≤ μ_M(Δ²1, σ²1) ≤ μ_M(Δ²1, λ_Y) on S_X, S_Y (exact)")
     return establish(combine(eq37, eq38, detail="(Δ²1_d, σ²1_d) satisfies (37) and (38), for every d"), kkt, two,
-                     domain=_APPENDIX_D_DOMAIN)
+                     mutual_informations_nonnegative(), domain=_APPENDIX_D_DOMAIN)
 
 
 @claim(PAPER, "Appendix -D (λ_X* = σ²1_d), erratum",
