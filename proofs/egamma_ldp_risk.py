@@ -27,7 +27,7 @@ from symdp.verify.domains import Channel as AnyChannel, Integer, LDPChannel, Law
 PAPER = "egamma-ldp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _δ, _τ, _ℓ, _α, _k, _m, _φ = sympy.symbols("epsilon delta tau ell alpha k m phi", real=True)
+_ε, _δ, _τ, _ℓ, _α, _k, _m, _φ, _ω = sympy.symbols("epsilon delta tau ell alpha k m phi omega", real=True)
 N, K = sympy.symbols("n k", positive=True)
 
 
@@ -600,10 +600,16 @@ def corollary_2_eq43():
                    corrected, "the Σ KL term exceeds I(X;V)", corrected_statement="I(X^n;V) ≤ (n/|𝒱|²)Σ KL(P_v‖P_v')", kind="proof gap")
 
 
+#: Corollary 2's proof: ω = min{1, k/(50nφ_n)} ∈ [0, 1] and an integer k ≥ 16 (the chord bound's a is a bound variable).
+_COROLLARY_2_PROOF_DOMAIN = [_ω >= 0, _ω <= 1, Integer("k", 16)]
+
+
 @claim(PAPER, "Corollary 2 (proof, eqs. 44–46)",
        "I(X;V|K) ≤ log 2 − h_b((1−ω)/2) ≤ ω log 2; with |𝒱| ≥ e^{k/16} and ω = min{1, k/(50nφ_n)}, k ≥ 16, the bracket "
        "of (46) is ≥ 1 − 16(1 + k/50) log 2/k ≥ 0.0850457216608722",
-       stated_domain='h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”; k ≥ 16', stated_where='Appendix, proof of Corollary 2, eqs. (44)–(46)',
+       domain=_COROLLARY_2_PROOF_DOMAIN,
+       stated_domain='ω = min{1, k/(50nφ_n)} ∈ [0, 1], k ≥ 16 (and h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”)',
+       stated_where='Appendix, proof of Corollary 2, eqs. (44)–(46)',
        quote=(r"Hence, bounding I(Zn;V)𝐼superscript𝑍𝑛𝑉I(Z^{n};V) reduces to bounding "
               r"I(Xn;V)𝐼superscript𝑋𝑛𝑉I(X^{n};V). To this end, first notice that "
               r"I(Xn;V)≀nI(X;V)𝐼superscript𝑋𝑛𝑉𝑛𝐼𝑋𝑉I(X^{n};V)\leq nI(X;V). Let K𝐾K be a uniform random variable on "
@@ -640,8 +646,7 @@ def corollary_2_proof():
     return establish(combine(symmetric, chord, concave, increasing),
                      catalog([bracket(16), bracket(32), bracket(100)],
                              ["0.0850457216608722", "0.431619311940845", "0.667289353331226"], "k = 16, 32, 100"),
-                     inst, domain='h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”; k ≥ 16',
-                     stated_domain="a ∈ [0, 1/2], k ≥ 16",
+                     inst, domain=_COROLLARY_2_PROOF_DOMAIN,
                      uses=[cited("Cover–Thomas, Elements of Information Theory", "Theorem 2.6.4 (H(X) ≤ log|𝒳|)")],
                      prose_steps=["I(X;V) = I(X,K;V) = I(X;V|K): K is a function of X and independent of V (chain rule)",
                                   "the chord bound h_b(a) ≥ 2a log 2 on [0, 10⁻⁶] by continuity"])
