@@ -12,15 +12,15 @@ import sympy
 from sympy import Rational as R, exp, log
 
 from _idioms import grouped, pointwise_hockey_stick, holds
-from _egamma_helpers import (DELTA, DENSITIES, DP, DQ, G, OMEGA, P, QQ, T, X, XI, averaged, catalog, e_gamma_events,
+from _egamma_helpers import (DELTA, DENSITIES, DP, DQ, G, OMEGA, P, QQ, X, XI, averaged, catalog, e_gamma_events,
                              expect, kl, ldp_by_definition, le, positive, product_kernel, push, random_kernel, random_law,
                              rng, sup_events, tv_events)
 from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_gamma, phi,
                          randomized_response, rr_kl_contraction, tensor_power, tv_bounds, worst_case_contraction,
                          worst_case_lp)
 from symdp.numbers import sign
-from symdp.verify import (cited, claim, combine, erratum, establish, exact_agreement, identity,
-                          inequality_on_box, kernel, prove, real_closed)
+from symdp.verify import (cited, claim, combine, erratum, establish, exact_agreement, identity, kernel, prove,
+                          real_closed)
 from symdp.verify.domains import Channel as AnyChannel, ConvexF, Integer, LDPChannel, Laws
 
 PAPER = "egamma-ldp"

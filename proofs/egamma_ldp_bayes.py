@@ -26,7 +26,7 @@ PAPER = "egamma-ldp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
 _ε, _δ, _ζ, _γ, _c = sympy.symbols("epsilon delta zeta gamma c", real=True)
-N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
+N, U, Z = sympy.symbols("n u zeta", positive=True)
 
 
 # --------------------------------------------------------------------------------------------
@@ -296,23 +296,23 @@ def theorem_2():
 
 def _theorem_2_steps():
     """Theorem 2 from (49): R ≥ ζ(1 − p_ζ) (Markov) with p_ζ ≤ a + γℒ(ζ), a = c·I_γ (c = δ, or φ_n for K^{⊗n});
-    with ℒ(ζ) = min{2ζ, 1} and γ = e^ε ≥ 1 the supremum over ζ > 0 is (1 − a)₊²/(8γ): on ζ ≤ 1/2,
-    (1 − a)²/(8γ) − ζ(1 − a − 2γζ) = (1 − a − 4γζ)²/(8γ) ≥ 0, with equality at ζ* = (1 − a)/(4γ) ≤ 1/2; for
-    ζ > 1/2 the bracket 1 − a − γ is ≤ 0; for a ≥ 1 every bracket is ≤ 0."""
+    with ℒ(ζ) = min{2ζ, 1} and γ = e^ε ≥ 1 the supremum over ζ > 0 is (1 − a)₊²/(8γ): every ζ > 0 gives at most it
+    (on ζ ≤ 1/2, (1 − a)²/(8γ) − ζ(1 − a − 2γζ) = (1 − a − 4γζ)²/(8γ) ≥ 0; for ζ > 1/2 the bracket 1 − a − γ is
+    ≤ 0; for a ≥ 1 every bracket is ≤ 0), decided in one step over all ζ > 0, and for a < 1 the point
+    ζ* = (1 − a)/(4γ) ∈ (0, 1/2] attains it."""
     p, a, g, z, big_l, r = sympy.symbols("p a gamma zeta L R", real=True)
     markov = real_closed(r - z * (1 - a - g * big_l), [r, p, a, g, z, big_l],
                          [r >= z * (1 - p), p <= a + g * big_l, z > 0],
                          "R ≥ ζ(1 − p_ζ) and p_ζ ≤ a + γℒ(ζ) give R ≥ ζ[1 − a − γℒ(ζ)]")
-    small = real_closed((1 - a) ** 2 / (8 * g) - z * (1 - a - 2 * g * z), [a, g, z], [g >= 1, z > 0, z <= R(1, 2)],
-                        "ζ ≤ 1/2 (ℒ = 2ζ): ζ(1 − a − 2γζ) ≤ (1 − a)²/(8γ)")
-    attained = identity([(Z * (1 - C - 2 * G * Z)).subs(Z, (1 - C) / (4 * G))], [(1 - C) ** 2 / (8 * G)],
-                        "ζ* = (1 − a)/(4γ) attains (1 − a)²/(8γ)")
-    inside = real_closed(R(1, 2) - (1 - a) / (4 * g), [a, g], [a >= 0, g >= 1], "ζ* ≤ 1/2 for a ≥ 0, γ ≥ 1")
-    large = real_closed(-z * (1 - a - g), [a, g, z], [a >= 0, g >= 1, z > R(1, 2)],
-                        "ζ > 1/2 (ℒ = 1): ζ(1 − a − γ) ≤ 0")
-    spent = real_closed(-z * (1 - a - 2 * g * z), [a, g, z], [a >= 1, g >= 1, z > 0],
-                        "a ≥ 1: ζ(1 − a − 2γζ) ≤ 0, so the supremum is 0 = (1 − a)₊²/(8γ)")
-    return grouped("Markov's inequality and the supremum over ζ", markov, small, attained, inside, large, spent)
+    bracket = lambda zeta: zeta * (1 - a - g * sympy.Min(2 * zeta, 1))
+    best = sympy.Max(1 - a, 0) ** 2 / (8 * g)
+    bound = kernel.decide(kernel.goal(bracket(z) <= best, [g >= 1, a >= 0, z > 0]),
+                          detail="ζ[1 − a − γ min{2ζ, 1}] ≤ (1 − a)₊²/(8γ) for every ζ > 0 (γ ≥ 1, a ≥ 0)")
+    star = (1 - a) / (4 * g)
+    attained = kernel.decide(kernel.goal(sympy.And(star > 0, star <= R(1, 2), sympy.Eq(bracket(star), best)),
+                                         [g >= 1, a >= 0, a < 1]),
+                             detail="for a < 1, ζ* = (1 − a)/(4γ) ∈ (0, 1/2] attains (1 − a)²/(8γ)")
+    return grouped("Markov's inequality and the supremum over ζ", markov, bound, attained)
 
 
 @claim(PAPER, "Example 4",
