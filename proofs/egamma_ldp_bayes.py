@@ -427,30 +427,38 @@ def _critical_points(obj, box):
 
 
 def _sup_eq17():
-    """The supremum of (17) in the example, recomputed: the best critical point S over all pieces, then
-    S − objective ≥ 0 decided by nlsat on each whole piece (ζ, γ unbounded where the piece is), and S attained.
-    Returns (S, the maximiser, the evidence)."""
-    best, where, proofs = None, None, []
+    """The supremum of (17) in the example, recomputed: the best critical point S over the six polynomial pieces,
+    then, as kernel steps over the whole quadrant ζ ≥ 0, γ ≥ 0 (one decision, with eq. (18) written as
+    I_γ = min{γ, (2 − γ)₊}²/4 and ℒ(ζ) = min{2ζ, 1}, min and max characterised), the objective is ≤ S, and S is
+    attained. Returns (S, the maximiser, the evidence)."""
+    best, where = None, None
     pieces = _eq17_pieces()
     for obj, box in pieces:
         for pt in _critical_points(obj, box):
             value = obj.subs(pt)
             if best is None or value > best:
                 best, where = value, pt
-    for obj, box in pieces:
-        domain = [rel for v, (lo, hi) in box.items() for rel in ([v >= lo] + ([v <= hi] if hi.is_finite else []))]
-        shown = ", ".join(f"{v} ∈ [{lo}, {hi}]" for v, (lo, hi) in box.items())
-        proofs.append(real_closed(best - obj, [ZETA, GAMMA], domain, f"{best} − ({obj}) ≥ 0 for {shown}"))
-    attained = identity(pieces[2][0].subs(where), best, f"the value at γ = {where[GAMMA]}, ζ = {where[ZETA]} is {best}")
-    return best, where, combine(*proofs, attained, detail=f"sup of (17) = {best}, attained at γ = {where[GAMMA]}, "
-                                f"ζ = {where[ZETA]} (six pieces of ℒ = min{{2ζ, 1}} and eq. (18))")
+    i_g = sympy.Min(GAMMA, sympy.Max(2 - GAMMA, 0)) ** 2 / 4
+    objective = lambda z, g: z * (1 - i_g.subs(GAMMA, g) - g * sympy.Min(2 * z, 1) - sympy.Max(1 - g, 0))
+    form = [kernel.decide(kernel.goal(sympy.Eq(i_g, value), [GAMMA >= lo, GAMMA <= hi] if hi is not None else [GAMMA >= lo]),
+                          detail=f"min{{γ, (2 − γ)₊}}²/4 = {value} for γ ≥ {lo}" + (f", γ ≤ {hi}" if hi is not None else "")
+                          + ": eq. (18)")
+            for value, lo, hi in ((GAMMA ** 2 / 4, 0, 1), ((GAMMA - 2) ** 2 / 4, 1, 2), (sympy.Integer(0), 2, None))]
+    # the branch facts are premises: they record the closed form's link to eq. (18) in the certificate
+    bound = kernel.decide(kernel.goal(objective(ZETA, GAMMA) <= best, [ZETA >= 0, GAMMA >= 0]), *form,
+                          detail=f"ζ[1 − I_γ − γ min{{2ζ, 1}} − (1 − γ)₊] ≤ {best} for every ζ ≥ 0, γ ≥ 0")
+    attained = kernel.decide(kernel.goal(sympy.Eq(objective(where[ZETA], where[GAMMA]), best)),
+                             detail=f"the value at γ = {where[GAMMA]}, ζ = {where[ZETA]} is {best}")
+    return best, where, combine(bound, attained, detail=f"sup of (17) = {best}, attained at γ = {where[GAMMA]}, "
+                                f"ζ = {where[ZETA]} (ℒ = min{{2ζ, 1}} and eq. (18))")
 
 
 @claim(PAPER, "Remark 1 (eq. 17)",
        "R_n^Bayes ≥ sup_{ζ>0, γ≥0} ζ[1 − I_γ(Θ;X^n) − γℒ(ζ) − (1−γ)₊]; in the example its value is 2/27 (γ = 4/3, ζ = 1/6) "
        "> (15)'s 0.0457, both below the Bayes risk (2 − √2)/3",
-       domain=[],
-       stated_domain='“ζ > 0, γ ≥ 0”; the example Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss (no free parameter)',
+       domain=[ZETA > 0, GAMMA >= 0],
+       stated_domain='“ζ > 0, γ ≥ 0” (the bound holds at every such ζ, γ; its supremum over them is the value); the example '
+                     'Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss',
        stated_where='Section V, Remark 1, eq. (17)',
        quote=(r"Remark 1. The proof of TheoremΒ 2 leads to the following lower bound for the non-private Bayes risk "
               'Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“)β‰₯supΞΆ>0,Ξ³β‰₯0\u03a2[1βˆ’Iγ(Θ;Xn)βˆ’Ξ³β€‹β„’β€‹(ΞΆ)βˆ’(1βˆ’Ξ³)+].superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“subscriptsupremum𝜁0𝛾0𝜁delimited-[]1subscriptπΌπ›ΎΞ˜superscriptπ‘‹π‘›π›Ύβ„’πœsubscript1𝛾R_{n}^{\\mathsf{Bayes}}(P_{\\Theta},\\ell)\\geq\\sup_{\\begin{subarray}{c}\\zeta>0,\\\\ '
@@ -465,7 +473,7 @@ def remark_1_eq17():
     return establish(combine(sup, identity(best, R(2, 27), "the recomputed supremum is 2/27 as stated")),
                      exact_agreement(lib, best, "library bayes_egamma_bound at the maximising γ"),
                      holds(le(f15, best) and le(best, risk), "(15) = 0.0457 < 2/27 < (2 − √2)/3 = 0.1953"),
-                     domain=[],
+                     domain=[ZETA >= 0, GAMMA >= 0],
                      uses=["egamma-ldp:remark-1-eq-18", "egamma-ldp:theorem-2-proof-eq-49", "egamma-ldp:example-4"])
 
 
