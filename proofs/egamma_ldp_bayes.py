@@ -374,10 +374,10 @@ def _remark1_i(g):
               r"\gamma\in[0,1]\\ 0.25(\gamma-2)^{2}&\text{if}\leavevmode\nobreak\ \gamma\in[1,2]\\ "
               r"0&\text{otherwise}.\end{cases} (18)"))
 def remark_1_eq18():
-    th = sympy.Symbol("theta", positive=True)
-    raw = lambda g, lo: 2 * sympy.integrate(2 * th - g, (th, lo, 1)) / 2  # s = 0 and s = 1 contribute alike
-    branches = identity([raw(G, G / 2) - (1 - G), raw(G, G / 2)], [G ** 2 / 4, (G - 2) ** 2 / 4],
-                        "∫_{γ/2}^1 (2θ − γ) dθ = (1 − γ/2)², minus (1 − γ) below γ = 1")
+    # over the paper's γ ≥ 0: the value (1 − γ/2)² of ∫_{γ/2}^1 (2θ − γ) dθ (antiderivative θ² − γθ, in words below),
+    # less (1 − γ) below γ = 1, is γ²/4; above, (1 − γ/2)² is (γ − 2)²/4
+    branches = identity([(1 - _γ / 2) ** 2 - (1 - _γ), (1 - _γ / 2) ** 2], [_γ ** 2 / 4, (_γ - 2) ** 2 / 4],
+                        "(1 − γ/2)² − (1 − γ) = γ²/4 and (1 − γ/2)² = (γ − 2)²/4, with (1 − γ/2)² = ∫_{γ/2}^1 (2θ − γ) dθ")
     pts = [R(0), R(1, 4), R(1, 2), 1, R(3, 2), 2, 3]
     lib = [bb.egamma_information(1, g) for g in pts]
     return establish(branches,
@@ -387,8 +387,9 @@ def remark_1_eq18():
                      catalog([bb.mutual_information(1)], ["0.19"], "≈ 0.19 nats as printed"),
                      domain=[_γ >= 0],
                      prose_steps=["I_γ(Θ;X) = Σ_x ∫₀¹ (P(x|θ) − γ/2)₊ dθ − (1 − γ)₊ (P(x) = 1/2), the two terms equal by "
-                                  "θ ↦ 1 − θ, and ∫₀¹ (θ − γ/2)₊ dθ = ∫_{γ/2}^1 (θ − γ/2) dθ for γ ≤ 2 (0 for γ ≥ 2): the integrals are "
-                                  "sympy's antiderivatives (not certified); so is I(Θ;X) = log 2 − 1/2, checked against the library"])
+                                  "θ ↦ 1 − θ, and 2∫₀¹ (θ − γ/2)₊ dθ = ∫_{γ/2}^1 (2θ − γ) dθ = [θ² − γθ]_{γ/2}^1 = (1 − γ/2)² for γ ≤ 2 (0 for "
+                                  "γ ≥ 2): the fundamental theorem of calculus, in words; I(Θ;X) = log 2 − 1/2 is checked against "
+                                  "the library"])
 
 
 ZETA, GAMMA = sympy.symbols("zeta gamma_", real=True)
