@@ -10,8 +10,9 @@ relation about them is claimed only there.
 
 ``Expect(f, (x, P))`` is the expectation E f(X) of f(X) for X distributed by the probability law
 ``P`` (a :class:`Law`: a variable that ranges over the probability laws on ℝ, or on ℤ when x is an
-integer symbol). It is *defined* (a real number) exactly when f is defined P-almost surely and
-f(X) is integrable (E|f(X)| < ∞), as a sum is defined when its terms are; a relation about it is
+integer symbol; f of an integer index is read at the integers only, so the expectation is
+defined only for a law carried by ℤ). It is *defined* (a real number) exactly when f is defined
+P-almost surely and f(X) is integrable (E|f(X)| < ∞), as a sum is defined when its terms are; a relation about it is
 claimed only there. That condition is the proposition ``Integrable(f, (x, P))``, which the kernel
 reads as a fresh truth value (as it does ``Every``) and proves by its ``integrable`` rule.
 
