@@ -83,7 +83,7 @@ def test_corollary_4_is_a_proof_gap_on_an_interactive_witness(reports):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("label", ["Example 1", "Example 2", "Eqs. (13)–(15)", "Eq. (22)", "Eq. (28)",
+@pytest.mark.parametrize("label", ["Example 1", "Example 2", "Eqs. (13)–(15)", "Eq. (1)", "Eq. (22)", "Eq. (28)",
                                    "Corollary 2 (proof, eqs. 47–48)"])
 def test_machine_complete(reports, label):
     (r,) = [r for r in reports if r.label == label]
