@@ -445,8 +445,16 @@ def _sup_eq17():
                           detail=f"min{{γ, (2 − γ)₊}}²/4 = {value} for γ ≥ {lo}" + (f", γ ≤ {hi}" if hi is not None else "")
                           + ": eq. (18)")
             for value, lo, hi in ((GAMMA ** 2 / 4, 0, 1), ((GAMMA - 2) ** 2 / 4, 1, 2), (sympy.Integer(0), 2, None))]
-    # the branch facts are premises: they record the closed form's link to eq. (18) in the certificate
-    bound = kernel.decide(kernel.goal(objective(ZETA, GAMMA) <= best, [ZETA >= 0, GAMMA >= 0]), *form,
+    # six small decisions (ζ below or above 1/2, γ in [0, 1], [1, 2] or beyond, where min and max have one value
+    # each), glued by one step over the quadrant; the branch facts record the closed form's link to eq. (18)
+    pieces = []
+    for g_lo, g_hi in ((0, 1), (1, 2), (2, None)):
+        for z_lo, z_hi in ((0, R(1, 2)), (R(1, 2), None)):
+            box = [ZETA >= z_lo, GAMMA >= g_lo] + ([ZETA <= z_hi] if z_hi is not None else []) + \
+                  ([GAMMA <= g_hi] if g_hi is not None else [])
+            pieces.append(kernel.decide(kernel.goal(objective(ZETA, GAMMA) <= best, box),
+                                        detail=f"the objective ≤ {best} on {box}"))
+    bound = kernel.decide(kernel.goal(objective(ZETA, GAMMA) <= best, [ZETA >= 0, GAMMA >= 0]), *pieces, *form,
                           detail=f"ζ[1 − I_γ − γ min{{2ζ, 1}} − (1 − γ)₊] ≤ {best} for every ζ ≥ 0, γ ≥ 0")
     attained = kernel.decide(kernel.goal(sympy.Eq(objective(where[ZETA], where[GAMMA]), best)),
                              detail=f"the value at γ = {where[GAMMA]}, ζ = {where[ZETA]} is {best}")
