@@ -256,3 +256,37 @@ def test_ci_lmidp_mechanism_inclusion():
     assert domain_coverage([Channel("M")], [CILMIDPMechanism("M", mu)])[0] == "restricted"
     assert domain_coverage([CILMIDPMechanism("M", mu)], [mu >= 0])[0] == "whole"
     assert domains.from_json(domains.to_json([CILMIDPMechanism("M", mu)]))[0] == CILMIDPMechanism("M", mu)
+
+
+# --------------------------------------------------------------------------------------------
+# RDP mechanisms and extended orders (Steinke, Theorem 34 and Lemma 33)
+
+
+def test_rdp_mechanism_inclusion():
+    from symdp.verify.domains import RDPMechanism
+    a, e, f = sympy.symbols("alpha epsilon eps2", real=True)
+    stated = [RDPMechanism("M", a, e), a > 1]
+    # the same order with a larger ε is a weaker hypothesis: covered; a smaller one, or another order, is not
+    assert domain_coverage(stated, [RDPMechanism("M", a, e)])[0] == "whole"
+    assert domain_coverage(stated + [f >= e], [RDPMechanism("M", a, f)])[0] == "whole"
+    assert domain_coverage(stated, [RDPMechanism("M", a, e / 2)])[0] == "restricted"
+    assert domain_coverage(stated, [RDPMechanism("M", 2, e)])[0] == "restricted"
+    # a curve (every order, some ε(α)) covers only a proof for a curve; a proof for a fixed order is restricted
+    assert domain_coverage([RDPMechanism("M")], [RDPMechanism("M")])[0] == "whole"
+    assert domain_coverage([RDPMechanism("M")], [RDPMechanism("M", a, e)])[0] == "restricted"
+    # the item entails α > 1 where its order is given
+    assert domain_coverage(stated[:1], [a > 1])[0] == "whole"
+    assert domains.from_json(domains.to_json(stated))[0] == stated[0]
+
+
+def test_extended_order_entails_no_real_relation():
+    from symdp.verify.domains import ExtendedOrder
+    a = sympy.Symbol("alpha", real=True)
+    stated = [ExtendedOrder("alpha", 1)]
+    # α = ∞ is in the paper's domain: no proof over the reals covers it, not even α ≥ 1
+    assert domain_coverage(stated, [a >= 1])[0] == "restricted"
+    assert domain_coverage(stated, [ExtendedOrder("alpha", 1)])[0] == "whole"
+    assert domain_coverage(stated, [ExtendedOrder("alpha", 2)])[0] == "restricted"
+    assert domains.from_json(domains.to_json(stated))[0] == stated[0]
+    with pytest.raises(ParameterError):
+        ExtendedOrder("alpha", None)

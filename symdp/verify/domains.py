@@ -20,6 +20,8 @@ A domain is a list of *items*, read as their conjunction:
   ``Integer("k", lo=None, hi=None)``     k is an integer, lo ≤ k ≤ hi where given
   ``Points((x, y), [(1, 2), …])``        the parameters take one of the listed (exact) values
   ``CILMIDPMechanism("M", mu)``           M is μ-CI-LMIDP: sup over input laws P_X of I(X; M(X)) ≤ μ bits
+  ``RDPMechanism("M", alpha, eps)``      M is (α, ε)-RDP (None: any order / some ε(α), a curve)
+  ``ExtendedOrder("alpha", lo)``         α ∈ [lo, ∞], ∞ included (entails no relation over the reals)
   ====================================== ==============================================================
 
   A parameter is a sympy expression, a number, or a name (``"k"``: the symbol of that name; a
@@ -359,8 +361,42 @@ class CILMIDPMechanism(Typed):
         return _nonnegative([self.params["mu"]])
 
 
+class RDPMechanism(Typed):
+    """M is (α, ε)-RDP (Mironov; Steinke, Definition 30): D_α(M(x)‖M(x')) ≤ ε for neighbouring x, x'. A parameter left
+    free (None) is any value: ``RDPMechanism("M")`` is a mechanism with some RDP curve α ↦ ε(α), as Steinke's Theorem 34
+    assumes. An (α, ε)-RDP mechanism is (α, ε')-RDP for every ε' ≥ ε (UP); the order α is the same (EQ)."""
+
+    kind, orders = "rdp_mechanism", {"alpha": EQ, "eps": UP}
+    phrase = "an ({alpha}, {eps})-RDP mechanism"
+
+    def __init__(self, name: object, alpha: object = None, eps: object = None) -> None:
+        super().__init__((name,), alpha=alpha, eps=eps)
+
+    def facts(self) -> list[sympy.Basic]:
+        alpha = self.params["alpha"]
+        out = [] if alpha is None else [sympy.Gt(alpha, 1)]
+        return [r for r in out if r is not sympy.true]
+
+
+class ExtendedOrder(Typed):
+    """The order `name` ranges over [lo, ∞] of the extended reals, ∞ included (Rényi divergences of order ∞: Steinke,
+    Lemma 33, "for all α ∈ [1, ∞]"). ∞ is no real number, so the item entails no relation (a relation α ≥ lo says nothing
+    at α = ∞): only an ExtendedOrder item of the proof with the same lower end covers it, and a proof over the reals
+    (α ≥ lo as a relation) is restricted against it."""
+
+    kind, orders = "extended_order", {"lo": EQ}
+
+    def __init__(self, name: object, lo: object) -> None:
+        super().__init__((name,), lo=lo)
+        if self.params["lo"] is None:
+            raise ParameterError("ExtendedOrder needs its lower end lo, e.g. ExtendedOrder('alpha', 1)")
+
+    def text(self) -> str:
+        return f"{self.objects[0]} ∈ [{sympy.sstr(self.params['lo'])}, ∞] (∞ included)"
+
+
 _KINDS = {cls.kind: cls for cls in (Laws, SameSupport, DPPair, Channel, LDPChannel, DPMechanism, ZCDPMechanism,
-                                    ConvexF, Sublinear, Integer, Points, CILMIDPMechanism)}
+                                    ConvexF, Sublinear, Integer, Points, CILMIDPMechanism, RDPMechanism, ExtendedOrder)}
 #: The typed items' kinds, for the report and the docs.
 VOCABULARY = tuple(_KINDS)
 
