@@ -31,7 +31,7 @@ PAPER = "composition-subsampling"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them; ε_j, δ_j
 # stand for every mechanism's parameters.
-_ε, _δ, _ρ, _εj, _δj, _σ, _t = sympy.symbols("epsilon delta rho epsilon_j delta_j sigma t", real=True)
+_ε, _δ, _ρ, _εj, _δj, _σ, _t, _Δ = sympy.symbols("epsilon delta rho epsilon_j delta_j sigma t Delta", real=True)
 y, t, z, u = sympy.symbols("y t z u", real=True)
 mu, mu2, sigma, rho, eps, L = sympy.symbols("mu mu2 sigma rho epsilon L", positive=True)
 
@@ -370,10 +370,15 @@ def proposition_3():
                      domain=_PROPOSITION_3_DOMAIN)
 
 
+# "Fix distributions P and Q on 𝒴 … Let T: 𝒴 → {P, Q} be any (possibly randomized) test": two laws on any space, and a
+# channel from 𝒴 to two outputs
+_LEMMA_4_DOMAIN = [Laws("P", "Q"), Channel("T", l=2)]
+
+
 @claim(paper=PAPER, label="Lemma 4 (Neyman–Pearson)",
        statement="For every test T there is a threshold t with P[T = P] ≤ P[f ≥ t] and Q[T = Q] ≤ Q[f ≤ t]; the best "
                  "balanced accuracy is ½ + ½ d_TV.",
-       stated_domain='every pair P, Q, every test', stated_where='Section 3.2, Lemma 4 (Neyman–Pearson)',
+       domain=_LEMMA_4_DOMAIN, stated_domain='every pair P, Q, every test', stated_where='Section 3.2, Lemma 4 (Neyman–Pearson)',
        quote=(r"Lemma 4 (Neyman-Pearson Lemma [NP33]). Fix distributions P𝑃P and Q𝑄Q on 𝒴𝒴\mathcal{Y} and define the "
               r"log-likelihood ratio test statistic fPQ:𝒴f_{\left.{P}\middle\|{Q}\right.}:\mathcal{Y}\to\mathbb{R} "
               r"by fPQ(y)=log(P(y)Q(y))f_{\left.{P}\middle\|{Q}\right.}(y)=\log\left(\frac{P(y)}{Q(y)}\right). Let "
@@ -409,8 +414,10 @@ def lemma_4():
                                     "exchange: a1 ≤ e^{t*}b1, a2 ≥ e^{t*}b2, a1 > a2 ⇒ b1 ≥ b2, so the threshold test "
                                     "{f ≥ t*} dominates A"),
                         identity((pa + (1 - qa)) / 2, R(1, 2) + (pa - qa) / 2, "accuracy ½(P(A) + Q(A^c)) = ½ + ½(P(A) − Q(A))"))
-    return establish(statement, out, domain='every pair P, Q, every test',
-                     prose_steps=['randomised tests are mixtures of deterministic ones'])
+    return establish(statement, out, domain=_LEMMA_4_DOMAIN,
+                     prose_steps=['randomised tests are mixtures of deterministic ones',
+                                  'the exchange and accuracy steps are about the masses a1, a2, b1, b2 of A∖T\' and T\'∖A '
+                                  'and P(A), Q(A) of the given test: their instantiation at the laws is in words'])
 
 
 # "the log likelihood ratio is well-defined for all y": mutually absolutely continuous laws (same support)
@@ -750,10 +757,16 @@ def atom_bound_zero():
                    "for ε > 0 (at ε = 0, P[Z = 0] = 1)", kind="typo")
 
 
+# q: 𝒳ⁿ → ℝ^d (d ≥ 1) with 2-norm sensitivity Δ, σ² > 0, every ε ≥ 0. Δ > 0: the printed δ divides by √(2ρ*) with
+# ρ* = Δ²/2σ², so the formula is defined only for Δ > 0 (a constant q, Δ = 0, is 0-DP and the formula has no value).
+_COROLLARY_10_DOMAIN = [Integer("d", 1), _σ > 0, _Δ > 0, _ε >= 0]
+
+
 @claim(paper=PAPER, label="Corollary 10",
        statement="N(q(x), σ²I) with ‖q(x)−q(x')‖₂ ≤ Δ is (ε, δ)-DP with Corollary 8's δ at ρ = Δ²/2σ²; equivalently the "
                  "PLD of the k-fold Gaussian composition is N(Σρ_j, 2Σρ_j).",
-       stated_domain='every d, σ > 0, sensitivity Δ, every composition', stated_where='Section 4, Corollary 10',
+       domain=_COROLLARY_10_DOMAIN, stated_domain='every d, σ > 0, sensitivity Δ, every composition',
+       stated_where='Section 4, Corollary 10',
        quote=(r"Corollary 10 (Tight Approximate Differential Privacy for Multivariate Gaussian). Let "
               r"q:𝒳nd:𝑞superscript𝒳𝑛superscript𝑑q:\mathcal{X}^{n}\to\mathbb{R}^{d} be a deterministic function and "
               r"let "
@@ -799,13 +812,19 @@ def corollary_10():
                                 [rho_total.delta_expectation(3), rho_total.delta_expectation(5)], 25,
                                 "d = 10, σ = 2: closed form vs quadrature of the composed PLD N(5/4, 5/2)"),
             near(pair.delta(3), "0.061988156552338", 13, "reference value δ(3)"),
-                     domain='every d, σ > 0, sensitivity Δ, every composition',
-                     prose_steps=['per coordinate, then composed by Theorem 9'])
+                     domain=_COROLLARY_10_DOMAIN, uses=[f"{PAPER}:theorem-9", f"{PAPER}:corollary-8"],
+                     prose_steps=['per coordinate, then composed by Theorem 9',
+                                  "Corollary 8's δ at ρ* = Δ²/2σ² (a pair at distance ‖q(x) − q(x')‖ ≤ Δ has ρ ≤ ρ*, and δ "
+                                  "increases with ρ); the coordinate identities are about a_j, b_j, y_j, instantiated in words"])
+
+
+# Lemma 12: q: 𝒳ⁿ → ℝ^d (d ≥ 1) with sensitivity Δ (‖q(x) − q(x')‖₂ ≤ Δ, so Δ ≥ 0), σ > 0; Definition 11's t ≥ 0
+_LEMMA_12_DOMAIN = [Integer("d", 1), _Δ >= 0, _σ > 0, _t >= 0]
 
 
 @claim(paper=PAPER, label="Definition 11 and Lemma 12",
        statement="ρ-zCDP: E[e^{tZ}] ≤ e^{t(t+1)ρ} for t ≥ 0; the Gaussian mechanism is Δ²/2σ²-zCDP, with equality.",
-       stated_domain='Δ, σ > 0, every t ≥ 0', stated_where='Section 4.1, Definition 11 and Lemma 12',
+       domain=_LEMMA_12_DOMAIN, stated_domain='Δ, σ > 0, every t ≥ 0', stated_where='Section 4.1, Definition 11 and Lemma 12',
        quote=(r"Definition 11 (Concentrated Differential Privacy). Let "
               r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} be a randomized algorithm. We say that M𝑀M "
               r"satisfies ρ𝜌\rho-concentrated differential privacy (ρ𝜌\rho-zCDP) if, for all neighbouring inputs "
@@ -834,11 +853,16 @@ def lemma_12():
         mgf_rr = sympy.log(sympy.Add(*[a * (a / b) ** t for a, b in zip(p, q)])) - e ** 2 * t * (t + 1) / 2
         out.append(signs_at(-mgf_rr, [t], pts, f"RR(ε={e}): log E[e^{{tZ}}] ≤ (ε²/2)t(t+1) at t = 1/4 … 10"))
     # Every Gaussian: by Proposition 3 the loss is N(ρ, 2ρ), ρ = Δ²/2σ², whose MGF is e^{t(t+1)ρ} exactly.
-    statement = combine(identity(_normal_mgf(rho, 2 * rho, t), exp(t * (t + 1) * rho),
-                                 "E[e^{tZ}] = e^{tρ + t²ρ} = e^{t(t+1)ρ} for Z ~ N(ρ, 2ρ): the bound holds with equality"),
+    at = _Δ ** 2 / (2 * _σ ** 2)
+    statement = combine(identity(_normal_mgf(at, 2 * at, _t), exp(_t * (_t + 1) * at),
+                                 "E[e^{tZ}] = e^{tρ + t²ρ} = e^{t(t+1)ρ} for Z ~ N(ρ, 2ρ), ρ = Δ²/2σ²: the bound holds "
+                                 "with equality"),
                         identity(((mu - mu2) ** 2 / (2 * sigma ** 2)).subs(mu, mu2 + L), L ** 2 / (2 * sigma ** 2),
                                  "ρ = Δ²/2σ² at |μ − μ'| = Δ"))
-    return establish(statement, out, domain='Δ, σ > 0, every t ≥ 0')
+    return establish(statement, out, domain=_LEMMA_12_DOMAIN, uses=[f"{PAPER}:proposition-3", f"{PAPER}:corollary-10"],
+                     prose_steps=["the d-dimensional loss: N(q(x), σ²I_d) against N(q(x'), σ²I_d) has the loss N(ρ₀, 2ρ₀) "
+                                  "with ρ₀ = ‖q(x) − q(x')‖²/2σ² (Corollary 10's per-coordinate computation, Proposition 3)",
+                                  "a pair at distance ‖q(x) − q(x')‖ ≤ Δ has e^{t(t+1)ρ₀} ≤ e^{t(t+1)Δ²/2σ²} for t ≥ 0"])
 
 
 # m, n: the numbers of outcomes of the two pairs whose moments multiply (every size)

@@ -290,3 +290,14 @@ def test_extended_order_entails_no_real_relation():
     assert domains.from_json(domains.to_json(stated))[0] == stated[0]
     with pytest.raises(ParameterError):
         ExtendedOrder("alpha", None)
+
+
+def test_absolutely_continuous_is_ordered_and_wider_than_same_support():
+    from symdp.verify.domains import AbsolutelyContinuous
+    stated = [AbsolutelyContinuous("P", "Q")]
+    assert domain_coverage(stated, [AbsolutelyContinuous("P", "Q")])[0] == "whole"
+    assert domain_coverage(stated, [Laws("P", "Q")])[0] == "whole"  # a proof for every pair of laws covers it
+    # P ≪ Q is not Q ≪ P, and a proof for laws with the same support (mutually continuous) is narrower
+    assert domain_coverage(stated, [AbsolutelyContinuous("Q", "P")])[0] != "whole"
+    assert domain_coverage(stated, [SameSupport("P", "Q")])[0] != "whole"
+    assert domains.from_json(domains.to_json(stated))[0] == stated[0]
