@@ -22,6 +22,7 @@ A domain is a list of *items*, read as their conjunction:
   ``CILMIDPMechanism("M", mu)``           M is μ-CI-LMIDP: sup over input laws P_X of I(X; M(X)) ≤ μ bits
   ``RDPMechanism("M", alpha, eps)``      M is (α, ε)-RDP (None: any order / some ε(α), a curve)
   ``ExtendedOrder("alpha", lo)``         α ∈ [lo, ∞], ∞ included (entails no relation over the reals)
+  ``AbsolutelyContinuous("P", "Q")``     P, Q are probability laws with P ≪ Q (ordered)
   ====================================== ==============================================================
 
   A parameter is a sympy expression, a number, or a name (``"k"``: the symbol of that name; a
@@ -395,8 +396,25 @@ class ExtendedOrder(Typed):
         return f"{self.objects[0]} ∈ [{sympy.sstr(self.params['lo'])}, ∞] (∞ included)"
 
 
+class AbsolutelyContinuous(Typed):
+    """P is absolutely continuous with respect to Q (P ≪ Q: Q(S) = 0 ⇒ P(S) = 0), so the Radon–Nikodym derivative P/Q
+    exists (Steinke, Definition 32 and Lemma 33). Ordered: P ≪ Q is not Q ≪ P. Laws with the same support are mutually
+    absolutely continuous, but a paper's P ≪ Q is wider than a proof's same support: only this kind (or plain laws, which it
+    narrows to) covers it."""
+
+    kind, narrows = "absolutely_continuous", {"laws": ()}
+    phrase = "probability laws with P ≪ Q (absolutely continuous)"
+
+    def __init__(self, p: object, q: object) -> None:
+        super().__init__((p, q))
+
+    def text(self) -> str:
+        return f"{self.objects[0]} ≪ {self.objects[1]}: probability laws, the first absolutely continuous with respect to the second"
+
+
 _KINDS = {cls.kind: cls for cls in (Laws, SameSupport, DPPair, Channel, LDPChannel, DPMechanism, ZCDPMechanism,
-                                    ConvexF, Sublinear, Integer, Points, CILMIDPMechanism, RDPMechanism, ExtendedOrder)}
+                                    ConvexF, Sublinear, Integer, Points, CILMIDPMechanism, RDPMechanism, ExtendedOrder,
+                                    AbsolutelyContinuous)}
 #: The typed items' kinds, for the report and the docs.
 VOCABULARY = tuple(_KINDS)
 
