@@ -335,3 +335,22 @@ MUTANTS += [
      "    if j in _variables(constant) or sympy.expand(rest - constant * (hi - lo + 1), **polynomial) != 0:",
      "    if False:", _KERNEL),
 ]
+
+# the domain items appended for Steinke's Definition 32, Lemma 33 and Theorem 34
+MUTANTS += [
+    ("verify: an extended order [lo, ∞] entails α ≥ lo over the reals (a real proof covers α = ∞)",
+     "symdp/verify/domains.py",
+     '''            raise ParameterError("ExtendedOrder needs its lower end lo, e.g. ExtendedOrder('alpha', 1)")\n''',
+     '''            raise ParameterError("ExtendedOrder needs its lower end lo, e.g. ExtendedOrder('alpha', 1)")\n\n'''
+     '''    def facts(self) -> list[sympy.Basic]:\n        return [sympy.Ge(sympy.Symbol(self.objects[0], real=True), self.params["lo"])]\n''',
+     _DOMAINS),
+    ("verify: P ≪ Q covered by a proof for laws with the same support", "symdp/verify/domains.py",
+     'kind, narrows = "absolutely_continuous", {"laws": ()}',
+     'kind, narrows = "absolutely_continuous", {"laws": (), "same_support": ()}', _DOMAINS),
+    ("verify: P ≪ Q read as a set (Q ≪ P covers it)", "symdp/verify/domains.py",
+     'kind, narrows = "absolutely_continuous", {"laws": ()}',
+     'kind, narrows, symmetric = "absolutely_continuous", {"laws": ()}, True', _DOMAINS),
+    ("verify: an RDP mechanism's ε order reversed (a proof for ε/2 covers ε)", "symdp/verify/domains.py",
+     'kind, orders = "rdp_mechanism", {"alpha": EQ, "eps": UP}', 'kind, orders = "rdp_mechanism", {"alpha": EQ, "eps": EQ}',
+     _DOMAINS),
+]
