@@ -1053,7 +1053,8 @@ def remark_15():
                      uses=["composition-subsampling:proposition-14", "composition-subsampling:proposition-3"])
 
 
-_PROPOSITION_16_DOMAIN = [DPPair("P", "Q", _ε), _ε >= 0]
+# an ε-DP pair P = M(x), Q = M(x') (ε ≥ 0), on m outcomes (the paper's integrals over outcomes are these sums)
+_PROPOSITION_16_DOMAIN = [DPPair("P", "Q", _ε), Laws("P", "Q", k="m"), _ε >= 0]
 
 
 @claim(paper=PAPER, label="Proposition 16 and Lemma 17",
@@ -1113,10 +1114,10 @@ def proposition_16():
         pts.append(exp(s * mean + s ** 2 / 2) - mgf)
     out.append(signs_at(sympy.Symbol("d"), [sympy.Symbol("d")], [(v,) for v in pts],
                         "Lemma 17 on 30 random 3-point laws in [−1, 1] and t ∈ [−4, 4]"))
-    return establish(statement, out, domain=_PROPOSITION_16_DOMAIN,
-                     prose_steps=["Taylor's theorem: f'' ≤ ε², f(0) = 0, f'(0) = E[Z̃] give f(t) ≤ tE[Z] + ε²t²/2 for "
-                                  "every real t (used at t = −1 and at t > 0)",
-                                  "the chord bound (i) taken in expectation: E[e^{tZ}] ≤ E[e^{tZ̃}]"])
+    # the statement: kernel steps for every ε-DP pair on m outcomes; the two-point log-MGF's derivatives (the paper's
+    # proof of Lemma 17) as identities, a cross-check
+    return establish(_pure_to_zcdp(_two_point_hoeffding()), statement, out, domain=_PROPOSITION_16_DOMAIN,
+                     uses=[f"{PAPER}:lemma-6-and-remark-5"])
 
 
 def _hoeffding_statement(f, x, p):
@@ -1139,6 +1140,129 @@ def _hoeffding_statement(f, x, p):
                                  "give E[Z] = m ≤ ε²/2"),
         real_closed(eps ** 2 * t * (t + 1) / 2 - (t * m + eps ** 2 * t ** 2 / 2), [m, eps, t], [t >= 0, m <= eps ** 2 / 2],
                     "(iv) tE[Z] + ε²t²/2 ≤ ε²t(t+1)/2 for t ≥ 0"))
+
+
+def _pure_to_zcdp(two_point):
+    """Proposition 16 and Lemma 17 as kernel steps, for every pair of laws P, Q on m outcomes (the domain's laws) and every
+    ε ≥ 0, by the paper's route. `two_point` is Hoeffding's lemma for the two-point law on {−ε, ε} with mean μ:
+    (ε − μ)e^{−tε} + (ε + μ)e^{tε} ≤ 2ε·e^{tμ + t²ε²/2} for ε > 0, |μ| ≤ ε and every real t.
+    - (i) e^{tz} lies below its chord on [−ε, ε]: 2εe^{tz} ≤ (ε − z)e^{−tε} + (ε + z)e^{tε} (the tangents of e^{t·} at z,
+      evaluated at ±ε and weighted by ε ± z ≥ 0: e^w ≥ 1 + w);
+    - (ii) in expectation under a law P whose mass lies in [−ε, ε] (P_i = 0 or −ε ≤ Z_i ≤ ε): 2εE[e^{tZ}] ≤
+      (ε − E[Z])e^{−tε} + (ε + E[Z])e^{tε} (the pointwise bound weighted by P_i, summed, split by linearity, ΣP_i = 1);
+    - Lemma 17: with `two_point` at μ = E[Z] ∈ [−ε, ε], E[e^{tZ}] ≤ e^{tE[Z] + t²ε²/2} for ε > 0; for ε = 0 every Z_i with
+      P_i > 0 is 0, so E[e^{tZ}] = ΣP_i = 1 = e^{t·0};
+    - Proposition 16: the privacy loss Z of an ε-DP pair (P_i = Q_i e^{Z_i}, Q_i = P_i e^{Z'_i}, P_i ≤ e^ε Q_i, Q_i ≤ e^ε P_i)
+      lies in [−ε, ε] wherever P_i > 0 and has E[e^{−Z}] = ΣQ_i = 1 (the step of Lemma 6); Lemma 17 at t = −1 gives 1 ≤ e^{−E[Z] + ε²/2}, so
+      E[Z] ≤ ε²/2, and for t ≥ 0, tE[Z] + t²ε²/2 ≤ ½ε²t(t + 1): E[e^{tZ}] ≤ e^{½ε²t(t+1)}, i.e. ½ε²-zCDP.
+    The laws' assumptions (the support, the defining properties, the DP inequalities, t ≥ 0) are the statements'
+    assumptions, quantified in the conclusions."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    e, tt, z, w, a, b, mu, c1, c2, k = sympy.symbols("epsilon t z w a b mu c1 c2 k", real=True)
+    i, m = sympy.symbols("i m", integer=True)
+    P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    Z, Zr = sympy.IndexedBase("Z"), sympy.IndexedBase("Z'")
+    span, zero = [i >= 1, i <= m], sympy.Integer(0)
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    product = identity(exp(a) * exp(b), exp(a + b), "e^a·e^b = e^{a+b}")
+    up = lambda hi, lo: rules.instantiate(exp_increasing(False), {a: hi, b: lo})
+    strict = lambda hi, lo: rules.instantiate(exp_increasing(True), {a: hi, b: lo})
+    # (i) the chord
+    chord_of = lambda v: (e - v) * exp(-tt * e) + (e + v) * exp(tt * e)
+    chord = rules.decide(rules.goal(2 * e * exp(tt * z) <= chord_of(z), [-e <= z, z <= e]),
+                         rules.instantiate(exp_tangent(), {w: tt * (e - z)}), rules.instantiate(exp_tangent(), {w: -tt * (e + z)}),
+                         rules.instantiate(product, {a: tt * z, b: tt * (e - z)}),
+                         rules.instantiate(product, {a: tt * z, b: -tt * (e + z)}),
+                         detail="(i) e^{tz} lies below its chord on [−ε, ε]: the tangents at z evaluated at ±ε, weighted by ε ± z")
+    inside = sympy.Or(sympy.Eq(P[i], 0), sympy.And(-e <= Z[i], Z[i] <= e))
+    mgf, mean = total(P[i] * exp(tt * Z[i])), total(P[i] * Z[i])
+    unit, hoeffding = sympy.Eq(total(P[i]), 1), exp(tt * mean + tt ** 2 * e ** 2 / 2)
+    pp, zz = sympy.Symbol("p", nonnegative=True), sympy.Symbol("z", real=True)
+    right = rules.instantiate(rules.linear(total(c1 * P[i] + c2 * (P[i] * Z[i]))),
+                              {c1: e * (exp(-tt * e) + exp(tt * e)), c2: exp(tt * e) - exp(-tt * e)})
+    split = rules.fact(right).goal.conclusion.lhs.function
+    termwise = identity(pp * chord_of(zz), split.subs({P[i]: pp, Z[i]: zz}), "p·((ε − z)e^{−tε} + (ε + z)e^{tε}) expanded")
+    linear = [right, rules.instantiate(rules.linear(total(c1 * (P[i] * exp(tt * Z[i])))), {c1: 2 * e}),
+              rules.summed(rules.instantiate(termwise, {pp: P[i], zz: Z[i]}, span), i, 1, m)]
+    scaled = [rules.instantiate(rules.linear(total(k * P[i])), {k: v}) for v in (e, -e)]
+
+    def hoeffding_lemma(hypothesis, *located):
+        """Lemma 17 for the laws whose outcomes satisfy `hypothesis` (`located` proves it puts P_i = 0 or Z_i in [−ε, ε])."""
+        every, at = rules.Every(hypothesis, (i, 1, m)), [*span, hypothesis]
+        # (ii) in expectation
+        weighted = rules.decide(rules.goal(P[i] * (2 * e * exp(tt * Z[i])) <= P[i] * chord_of(Z[i]), at),
+                                rules.instantiate(chord, {z: Z[i]}, [*span, -e <= Z[i], Z[i] <= e]), *located,
+                                detail="weighted by P_i ≥ 0 (an outcome with P_i = 0 adds nothing)")
+        expect = rules.decide(rules.goal(2 * e * mgf <= chord_of(mean), [m >= 1, every, unit]),
+                              rules.summed(weighted, i, 1, m), *linear,
+                              detail="(ii) 2εE[e^{tZ}] ≤ (ε − E[Z])e^{−tε} + (ε + E[Z])e^{tε}")
+        sums = [rules.summed(rules.decide(rules.goal(rel, at), *located), i, 1, m)
+                for rel in (-e * P[i] <= P[i] * Z[i], P[i] * Z[i] <= e * P[i])]
+        centred = rules.decide(rules.goal(sympy.And(-e <= mean, mean <= e), [m >= 1, every, unit]), *sums, *scaled,
+                               detail="−ε ≤ E[Z] ≤ ε")
+        positive = rules.decide(rules.goal(mgf <= hoeffding, [m >= 1, e > 0, every, unit]), expect, centred,
+                                rules.instantiate(two_point, {mu: mean}, [e > 0, -e <= mean, mean <= e]),
+                                detail="ε > 0: Hoeffding's two-point bound at μ = E[Z]")
+        flat = rules.decide(rules.goal(sympy.Eq(P[i] * exp(tt * Z[i]), P[i]), [*at, sympy.Eq(e, 0)]), *located,
+                            up(tt * Z[i], zero), up(zero, tt * Z[i]), detail="ε = 0: Z_i = 0 wherever P_i > 0")
+        degenerate = rules.decide(rules.goal(mgf <= hoeffding, [m >= 1, sympy.Eq(e, 0), every, unit]),
+                                  rules.summed(flat, i, 1, m), centred, up(tt * mean + tt ** 2 * e ** 2 / 2, zero),
+                                  detail="ε = 0: E[e^{tZ}] = ΣP_i = 1 and E[Z] = 0")
+        return rules.decide(rules.goal(mgf <= hoeffding, [m >= 1, e >= 0, every, unit]), positive, degenerate,
+                            detail="Lemma 17 (Hoeffding): E[e^{tZ}] ≤ e^{tE[Z] + t²ε²/2} for every real t")
+
+    lemma_17 = hoeffding_lemma(inside)
+    support = rules.Every(inside, (i, 1, m))
+    # Proposition 16: the privacy loss of an ε-DP pair
+    pair = sympy.And(sympy.Eq(P[i], Q[i] * exp(Z[i])), sympy.Eq(Q[i], P[i] * exp(Zr[i])), P[i] <= exp(e) * Q[i],
+                     Q[i] <= exp(e) * P[i])
+    within = rules.decide(rules.goal(inside, [*span, pair]), strict(Z[i], e), strict(zero, e + Z[i]),
+                          rules.instantiate(product, {a: e, b: Z[i]}),
+                          detail="ε-DP at the outcome: e^{Z_i} = P_i/Q_i ∈ [e^{−ε}, e^ε] where P_i > 0")
+    reverse = rules.decide(rules.goal(sympy.Eq(Q[i] * exp(Zr[i]), Q[i] * exp(-Z[i])), [*span, pair]),
+                           rules.instantiate(product, {a: Z[i], b: Zr[i]}, span),
+                           strict(Z[i] + Zr[i], zero), strict(zero, Z[i] + Zr[i]), detail="Z'_i = −Z_i wherever Q_i > 0")
+    back = rules.decide(rules.goal(sympy.Eq(P[i] * exp(-Z[i]), Q[i]), [*span, pair]), reverse, detail="P_i e^{−Z_i} = Q_i")
+    laws = rules.Every(pair, (i, 1, m))
+    normal = sympy.Eq(total(Q[i]), 1)
+    loss = rules.decide(rules.goal(sympy.Eq(total(P[i] * exp(-Z[i])), 1), [m >= 1, laws, normal]), rules.summed(back, i, 1, m),
+                        detail="E[e^{−Z}] = ΣQ_i = 1 (the step of Lemma 6)")
+    private = hoeffding_lemma(pair, within)  # the loss of an ε-DP pair lies in [−ε, ε] wherever P_i > 0
+    at_minus_one = rules.instantiate(private, {tt: sympy.Integer(-1)})
+    small = rules.decide(rules.goal(mean <= e ** 2 / 2, [m >= 1, e >= 0, laws, unit, normal]), loss, at_minus_one,
+                         strict(zero, -mean + e ** 2 / 2), detail="(iii) at t = −1: 1 = E[e^{−Z}] ≤ e^{−E[Z] + ε²/2}, so E[Z] ≤ ε²/2")
+    zcdp = exp(e ** 2 * tt * (tt + 1) / 2)
+    bound = rules.decide(rules.goal(mgf <= zcdp, [m >= 1, e >= 0, tt >= 0, laws, unit, normal]), private, small,
+                         up(e ** 2 * tt * (tt + 1) / 2, tt * mean + tt ** 2 * e ** 2 / 2),
+                         detail="(iv) t ≥ 0: tE[Z] + t²ε²/2 ≤ ½ε²t(t + 1), so E[e^{tZ}] ≤ e^{½ε²t(t+1)}")
+    stated = lambda fact, assumed, hypotheses, text: rules.decide(
+        rules.goal(sympy.Or(sympy.Not(assumed), rules.fact(fact).goal.conclusion), hypotheses), fact, detail=text)
+    return combine(stated(lemma_17, sympy.And(support, unit), [m >= 1, e >= 0],
+                          "Lemma 17: Z supported on [−ε, ε] ⇒ E[e^{tZ}] ≤ e^{tE[Z] + t²ε²/2} for every real t"),
+                   stated(bound, sympy.And(tt >= 0, laws, unit, normal), [m >= 1, e >= 0],
+                          "Proposition 16: ε-DP ⇒ E[e^{tZ}] ≤ e^{½ε²t(t+1)} for every t ≥ 0 (½ε²-zCDP)"),
+                   detail="the proof")
+
+
+def _two_point_hoeffding():
+    """Hoeffding's lemma for the two-point law on {−ε, ε} with mean μ (the paper's proof of Lemma 17), for every ε > 0,
+    |μ| ≤ ε and real t: (ε − μ)e^{−tε} + (ε + μ)e^{tε} ≤ 2ε·e^{tμ + t²ε²/2}. With S(t) the left side,
+    g(t) = tμ + t²ε²/2 − log(S(t)/2ε) has g(0) = 0, g'(0) = μ − μ = 0 and g'' = ε² − (log S)'' = ε²(U − V)²/S² ≥ 0
+    (U = (ε + μ)e^{tε}, V = (ε − μ)e^{−tε}; the paper's f'' = (2ε)²x(1 − x) ≤ ε²): the tangent at 0 gives g(t) ≥ 0 on
+    every [−W, W] (kernel rule `tangent`, its side condition decided), taken at W = |t|; then e^a is increasing."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    e, tt, mu, wide, a, b = sympy.symbols("epsilon t mu W a b", real=True)
+    chord = (e - mu) * exp(-tt * e) + (e + mu) * exp(tt * e)
+    exponent = tt * mu + tt ** 2 * e ** 2 / 2
+    setting = [e > 0, -e <= mu, mu <= e]
+    below = rules.tangent(exponent - log(chord / (2 * e)), tt, 0, -wide, wide, setting,
+                          detail="Taylor at t = 0: g(0) = 0, g'(0) = 0 and g'' = ε²(U − V)²/S² ≥ 0")
+    everywhere = rules.instantiate(below, {wide: sympy.Abs(tt)}, setting, detail="on [−|t|, |t|]: every real t")
+    up = rules.instantiate(exp_increasing(False), {a: exponent, b: log(chord / (2 * e))}, [*setting, exponent >= log(chord / (2 * e))])
+    return rules.decide(rules.goal(chord <= 2 * e * exp(exponent), setting), everywhere, up,
+                        detail="Hoeffding's lemma for the two-point law: log(S/2ε) ≤ tμ + t²ε²/2")
 
 
 PROPOSITION_16, THEOREM_13, REMARK_15 = (f"{PAPER}:{c}" for c in ("proposition-16-and-lemma-17", "theorem-13", "remark-15"))
