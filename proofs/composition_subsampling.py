@@ -1257,12 +1257,17 @@ def _two_point_hoeffding():
     chord = (e - mu) * exp(-tt * e) + (e + mu) * exp(tt * e)
     exponent = tt * mu + tt ** 2 * e ** 2 / 2
     setting = [e > 0, -e <= mu, mu <= e]
-    below = rules.tangent(exponent - log(chord / (2 * e)), tt, 0, -wide, wide, setting,
+    level = log(chord / (2 * e))
+    below = rules.tangent(exponent - level, tt, 0, -wide, wide, setting,
                           detail="Taylor at t = 0: g(0) = 0, g'(0) = 0 and g'' = ε²(U − V)²/S² ≥ 0")
     everywhere = rules.instantiate(below, {wide: sympy.Abs(tt)}, setting, detail="on [−|t|, |t|]: every real t")
-    up = rules.instantiate(exp_increasing(False), {a: exponent, b: log(chord / (2 * e))}, [*setting, exponent >= log(chord / (2 * e))])
-    return rules.decide(rules.goal(chord <= 2 * e * exp(exponent), setting), everywhere, up,
-                        detail="Hoeffding's lemma for the two-point law: log(S/2ε) ≤ tμ + t²ε²/2")
+    slope = rules.fact(everywhere).goal.conclusion.rhs / tt  # g'(0) as sympy writes it: μ − (ε(ε + μ) − ε(ε − μ))/2ε
+    flat = rules.rewrite(everywhere, identity(slope, 0, "g'(0) = μ − (ε(ε + μ) − ε(ε − μ))/2ε = 0"))
+    # each step small: the re-check's solvers (z3 and cvc5) must settle every side condition
+    above = rules.decide(rules.goal(exponent >= level, setting), flat, detail="log(S/2ε) ≤ tμ + t²ε²/2")
+    up = rules.apply(rules.instantiate(exp_increasing(False), {a: exponent, b: level}, [*setting, exponent >= level]), above)
+    return rules.decide(rules.goal(chord <= 2 * e * exp(exponent), setting), up,
+                        detail="Hoeffding's lemma for the two-point law: S ≤ 2ε·e^{tμ + t²ε²/2}")
 
 
 PROPOSITION_16, THEOREM_13, REMARK_15 = (f"{PAPER}:{c}" for c in ("proposition-16-and-lemma-17", "theorem-13", "remark-15"))

@@ -309,14 +309,33 @@ def _subsampled_events():
     from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
 
     x, a, b, b2, pi_ = sympy.symbols("x a b b' p_i", real=True)  # exp_increasing's variables are a, b too
+    w, c1, c2, u, v = sympy.symbols("w c1 c2 u v", real=True)
     masses = sympy.And(a >= 0, a <= 1, b >= 0, b <= 1, b2 >= 0, b2 <= 1, pi_ >= 0, pi_ <= _p)
     dp = sympy.And(b <= x * b2 + _δ, b <= x * a + _δ)
-    bound = (1 - pi_) * a + pi_ * b <= (1 + _p * (x - 1)) * ((1 - pi_) * a + pi_ * b2) + _p * _δ
-    chain = rules.decide(rules.goal(sympy.Or(sympy.Not(sympy.And(masses, dp)), bound), [x >= 1, _δ >= 0, _p >= 0, _p <= 1]),
+    setting = [x >= 1, _δ >= 0, _p >= 0, _p <= 1]
+    at = [*setting, masses, dp]
+    mixed = (1 - pi_) * a + pi_ * b2  # P[M^U(x') ∈ S]
+    lhs, middle = (1 - pi_) * a + pi_ * b, (1 + pi_ * (x - 1)) * mixed + pi_ * _δ
+    bound = (1 + _p * (x - 1)) * mixed + _p * _δ
+    # each step small, so that both solvers of the re-check settle its side condition:
+    # x·(middle − lhs) = p_i((1 − λ)x(xa + δ − b) + λx(xb' + δ − b)) with λ = p_i + (1 − p_i)/x, written without division
+    weights = w * (c1 * u + c2 * v)
+    factors = {w: pi_, c1: (1 - pi_) * (x - 1), c2: pi_ * (x - 1) + 1, u: x * a + _δ - b, v: x * b2 + _δ - b}
+    positive = rules.decide(rules.goal(weights >= 0, [w >= 0, c1 >= 0, c2 >= 0, u >= 0, v >= 0]))
+    weighted = rules.instantiate(positive, factors, at, detail="the weights and the two DP gaps are ≥ 0")
+    split = identity(x * (middle - lhs), weights.xreplace(factors), "x(middle − lhs) = p_i((1 − λ)x(xa + δ − b) + λx(xb' + δ − b))")
+    scaled = rules.rewrite(weighted, split, reverse=True)
+    divided = rules.apply(rules.instantiate(rules.decide(rules.goal(w >= 0, [x >= 1, x * w >= 0])), {w: middle - lhs},
+                                            [*at, x * (middle - lhs) >= 0]), scaled)
+    grow = {w: _p - pi_, c1: x - 1, u: mixed, c2: sympy.Integer(1), v: _δ}
+    larger = rules.instantiate(positive, grow, at, detail="p_i ≤ p: the bound grows with p")
+    gap = identity(bound - middle, weights.xreplace(grow), "(1 + p(x − 1))m + pδ − (1 + p_i(x − 1))m − p_iδ = (p − p_i)((x − 1)m + δ)")
+    chain = rules.decide(rules.goal(sympy.Or(sympy.Not(sympy.And(masses, dp)), lhs <= bound), setting),
+                         rules.decide(rules.goal(lhs <= bound, at), divided, rules.rewrite(larger, gap, reverse=True)),
                          detail="(1 − p_i)a + p_i b ≤ (1 − p_i)a + p_i((1 − λ)(xa + δ) + λ(xb' + δ)) = "
                                 "(1 + p_i(x − 1))((1 − p_i)a + p_i b') + p_iδ ≤ (1 + p(x − 1))((1 − p_i)a + p_i b') + pδ")
-    at = rules.instantiate(chain, {x: exp(_ε)}, [exp(_ε) >= 1, _δ >= 0, _p >= 0, _p <= 1], detail="at x = e^ε")
-    return rules.apply(at, rules.instantiate(exp_increasing(False), {a: _ε, b: sympy.Integer(0)}),
+    at_e = rules.instantiate(chain, {x: exp(_ε)}, [exp(_ε) >= 1, _δ >= 0, _p >= 0, _p <= 1], detail="at x = e^ε")
+    return rules.apply(at_e, rules.instantiate(exp_increasing(False), {a: _ε, b: sympy.Integer(0)}),
                        detail="e^ε ≥ 1 for ε ≥ 0: M^U is (log(1 + p(e^ε − 1)), pδ)-DP")
 
 
