@@ -90,7 +90,8 @@ def _basic_composition():
     # p_j, q_j ≥ 0 and the DP inequalities are the theorem's assumptions, quantified in the conclusion (for every
     # output of every such mechanisms), not a restriction of the domain (k ≥ 1)
     pp, qq = sympy.IndexedBase("p"), sympy.IndexedBase("q")
-    ee = sympy.IndexedBase("epsilon")  # any real ε_j: e^{ε_j} > 0 is all the step needs
+    # the mechanisms' parameters ε_j, named as the domain names them (any reals: e^{ε_j} > 0 is all the step needs)
+    ee = sympy.IndexedBase("epsilon_j")
 
     def terms(n):
         both = sympy.And(pp[j] >= 0, qq[j] >= 0, pp[j] <= exp(ee[j]) * qq[j], qq[j] <= exp(ee[j]) * pp[j])
@@ -924,7 +925,8 @@ def _zcdp_composition():
                             kernel.instantiate(kernel.linear(sympy.Sum(f1 * c, (i, 1, m))), {c: s2}),
                             detail="E[e^{t(Z1+Z2)}] = E[e^{tZ1}]·E[e^{tZ2}] under the product law")
     k, j = sympy.symbols("k j", integer=True)
-    mg, rh = sympy.IndexedBase("m"), sympy.IndexedBase("rho")
+    # g_j = E[e^{tZ_j}] (named apart from the domain's size m); the mechanisms' ρ_j, named as the domain names them
+    mg, rh = sympy.IndexedBase("g"), sympy.IndexedBase("rho_j")
     add = identity(exp(u + v), exp(u) * exp(v), "e^{u+v} = e^u e^v")
 
     def terms(count):
