@@ -407,3 +407,13 @@ MUTANTS += [
      'kind, orders = "rdp_mechanism", {"alpha": EQ, "eps": UP}', 'kind, orders = "rdp_mechanism", {"alpha": EQ, "eps": EQ}',
      _DOMAINS),
 ]
+
+# privacy-curve domain items (Ngo–Östman–Graell i Amat, Theorems 1(b), 2(b))
+MUTANTS += [
+    ("verify: an LDP curve's name ignored (any curve covers another)", "symdp/verify/domains.py",
+     "super().__init__((name,), delta=_curve(delta))", "super().__init__((name,), delta=(_curve(delta), None)[1])",
+     _DOMAINS),
+    ("verify: a LIP curve's data law ignored (a proof for one law covers another)", "symdp/verify/domains.py",
+     "super().__init__((name, law), delta=_curve(delta))", "super().__init__((name,), delta=(law, _curve(delta))[1])",
+     _DOMAINS),
+]
