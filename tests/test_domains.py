@@ -327,3 +327,19 @@ def test_privacy_curve_mechanisms():
     for bad in (sympy.Symbol("delta"), 0, None):
         with pytest.raises(ParameterError):
             LDPCurveMechanism("M", bad)
+
+
+def test_privacy_loss_covers_only_the_same_loss():
+    """Z the privacy loss of P with respect to Q (Steinke, Definition 2) is about Z, P, Q in this order; it is no other kind
+    (not laws, not P ≪ Q, not same support: those are other items), and no other item is it."""
+    from symdp.verify.domains import AbsolutelyContinuous, PrivacyLoss
+    loss = PrivacyLoss("Z", "P", "Q")
+    assert _covers([loss], [PrivacyLoss("Z", "P", "Q")])[0] == "whole"
+    for other in (PrivacyLoss("Z", "Q", "P"), PrivacyLoss("W", "P", "Q"), PrivacyLoss("Z", "P", "R"), Laws("P", "Q"),
+                  SameSupport("P", "Q"), AbsolutelyContinuous("P", "Q"), Laws("Z")):
+        assert _covers([loss], [other])[0] == "restricted", other
+        assert _covers([other], [loss])[0] == "restricted", other
+    assert _covers([loss, SameSupport("P", "Q")], [loss, Laws("P", "Q")])[0] == "whole"
+    assert _round_trip([loss]) == (loss,)
+    with pytest.raises(ParameterError):
+        PrivacyLoss("Z", "P", "P")

@@ -25,6 +25,7 @@ A domain is a list of *items*, read as their conjunction:
   ``AbsolutelyContinuous("P", "Q")``     P, Q are probability laws with P ≪ Q (ordered)
   ``LDPCurveMechanism("M", "delta")``     M is (ε, δ(ε))-LDP for every ε > 0, δ a function named "delta"
   ``LIPCurveMechanism("M", "P_X", "delta")`` M is (ε, δ(ε))-LIP for the data law P_X for every ε > 0
+  ``PrivacyLoss("Z", "P", "Q")``          Z is the privacy loss of P with respect to Q: P_i = e^{Z_i} Q_i for every i
   ====================================== ==============================================================
 
   A parameter is a sympy expression, a number, or a name (``"k"``: the symbol of that name; a
@@ -446,9 +447,28 @@ def _curve(delta: object) -> object:
     return delta
 
 
+class PrivacyLoss(Typed):
+    """Z is the privacy loss of P with respect to Q (Steinke, "Composition of differential privacy & privacy
+    amplification by subsampling", Definition 2: Z = f_{P‖Q}(Y) = log(P(Y)/Q(Y))), by its defining property on the laws'
+    alphabet: ``Every(Eq(P[i], exp(Z[i])*Q[i]), i)`` — P_i = e^{Z_i}·Q_i at every point i (the only relation the item
+    states; :meth:`symdp.verify.covering.Premises.entails` accepts exactly that one, literally, Z, P, Q at one index).
+    Objects Z, P, Q in this order (the loss of Q with respect to P is another item). It states nothing else: that P, Q
+    are laws, their supports or P ≪ Q, bounds on Z are other items or relations; so it narrows to no other kind, and only
+    an item naming the same Z, P, Q in the same order covers it (or is covered by it)."""
+
+    kind = "privacy_loss"
+
+    def __init__(self, z: object, p: object, q: object) -> None:
+        super().__init__((z, p, q))
+
+    def text(self) -> str:
+        z, p, q = self.objects
+        return f"{z} is the privacy loss of {p} with respect to {q}: {p}_i = e^({z}_i)·{q}_i at every point i"
+
+
 _KINDS = {cls.kind: cls for cls in (Laws, SameSupport, DPPair, Channel, LDPChannel, DPMechanism, ZCDPMechanism,
                                     ConvexF, Sublinear, Integer, Points, CILMIDPMechanism, RDPMechanism, ExtendedOrder,
-                                    AbsolutelyContinuous, LDPCurveMechanism, LIPCurveMechanism)}
+                                    AbsolutelyContinuous, LDPCurveMechanism, LIPCurveMechanism, PrivacyLoss)}
 #: The typed items' kinds, for the report and the docs.
 VOCABULARY = tuple(_KINDS)
 
