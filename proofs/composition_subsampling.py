@@ -18,7 +18,7 @@ from symdp.central.renyi import (gaussian_delta, gaussian_zcdp, minimal_gaussian
                                  zcdp_rho_for)
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
-from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, Laws, SameSupport, ZCDPMechanism
+from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, Laws, PrivacyLoss, SameSupport, ZCDPMechanism
 
 from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent,
                          post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey,
@@ -173,8 +173,9 @@ def laplace_tightness():
 # Section 3: privacy-loss distributions
 
 
-# "P is absolutely continuous with respect to Q and vice versa": laws with the same support
-_DEFINITION_2_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m")]
+# "P is absolutely continuous with respect to Q and vice versa": laws with the same support; Z = PrivLoss(P‖Q) and
+# Z' = PrivLoss(Q‖P), the privacy losses the definition names
+_DEFINITION_2_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), PrivacyLoss("Z", "P", "Q"), PrivacyLoss("Z'", "Q", "P")]
 
 
 @claim(paper=PAPER, label="Definition 2 (PLD facts)",
@@ -421,8 +422,9 @@ def lemma_4():
                                   'and P(A), Q(A) of the given test: their instantiation at the laws is in words'])
 
 
-# "the log likelihood ratio is well-defined for all y": mutually absolutely continuous laws (same support)
-_LEMMA_6_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m")]
+# "the log likelihood ratio is well-defined for all y": mutually absolutely continuous laws (same support); f_{P‖Q} = Z
+# and f_{Q‖P} = Z' the privacy losses of the statement
+_LEMMA_6_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), PrivacyLoss("Z", "P", "Q"), PrivacyLoss("Z'", "Q", "P")]
 
 
 @claim(paper=PAPER, label="Lemma 6 and Remark 5",
@@ -496,7 +498,7 @@ def _change_of_distribution():
 
 
 # "P and Q such that the privacy loss distribution is well-defined": mutually absolutely continuous (same support)
-_PROPOSITION_7_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _ε >= 0]
+_PROPOSITION_7_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), PrivacyLoss("Z", "P", "Q"), _ε >= 0]
 
 
 @claim(paper=PAPER, label="Proposition 7",
@@ -628,8 +630,9 @@ def _corollary_8_statement():
 # Section 4: composition
 
 
-# k ≥ 1 pairs (P_j, Q_j), each with a well-defined privacy loss; P, Q name their sequences (P_j(y_j), Q_j(y_j))_j.
-_THEOREM_9_DOMAIN = [Integer("k", 1), SameSupport("P", "Q")]
+# k ≥ 1 pairs (P_j, Q_j), each with a well-defined privacy loss; P, Q name their sequences (P_j(y_j), Q_j(y_j))_j,
+# Z the sequence of their privacy losses (Z_j(y_j))_j ("assume PrivLoss(P_j‖Q_j) is well defined").
+_THEOREM_9_DOMAIN = [Integer("k", 1), SameSupport("P", "Q"), PrivacyLoss("Z", "P", "Q")]
 
 
 @claim(paper=PAPER, label="Theorem 9",
