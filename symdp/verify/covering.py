@@ -46,7 +46,8 @@ does, so it is read as premises (:func:`antecedents`), each conjunct by what it 
   disjunction is a relation of the parameters: the statement itself);
 - about objects D names only by typed items (a law P, a channel Q): implied when the item states it
   by its meaning (:meth:`Premises.entails`: a law's terms are ≥ 0 and sum to 1 over 1..k, an (ε, 0)-LDP
-  channel's entries of one column are within e^ε); otherwise no machine can tell the paper's "if"
+  channel's entries of one column are within e^ε, P_i = e^{Z_i} Q_i for Z the privacy loss of P with
+  respect to Q); otherwise no machine can tell the paper's "if"
   from a smaller set of objects, so the outcome names it (`antecedents`) and the claim is graded
   "proved with prose" (a person reads it beside the paper's words), never passed silently; so is a
   disjunction of two or more disjuncts about typed objects;
