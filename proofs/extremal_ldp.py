@@ -22,7 +22,8 @@ from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, u
 from symdp.numbers import sign
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
                           kernel, real_closed)
-from symdp.verify.domains import Channel as AnyChannel, Integer, Laws, LDPChannel, ProbabilityVector, Sublinear
+from symdp.verify.domains import (Channel as AnyChannel, ConvexUtility, Integer, Laws, LDPChannel, ProbabilityVector,
+                                  Sublinear)
 
 PAPER = "extremal-ldp"
 
@@ -207,16 +208,21 @@ def _tight_rank(col, x) -> int:
 def _active_count():
     """Claim 3's count (Kairouz–Oh–Viswanath, proof of Lemma 23): with ℓ_{>0} > k nonzero columns at most
     ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} < ℓk independent constraints are tight."""
-    k, l, lp_ = sympy.symbols("k ell ell_p", positive=True, integer=True)
+    k, l, lp_ = _k, _l, sympy.Symbol("ell_p", positive=True, integer=True)   # k, ℓ: the sizes of D_{ε,ℓ}
     count = identity(lp_ * (k - 1) + (l - lp_) * k + k, (l + 1) * k - lp_, "the active-constraint count")
     below = real_closed(l * k - ((l + 1) * k - lp_) - 1, [k, l, lp_], [lp_ >= k + 1],
                         "(ℓ+1)k − ℓ_{>0} < ℓk, i.e. ℓ_{>0} > k, for integers (≥ 1 below)")
     return grouped("the active-constraint count", count, below)
 
 
+#: the claim's bullets are about every column of every Q ∈ D_{ε,ℓ} (a corner point is one; the vocabulary has no
+#: "corner point", and the proof does not need it); ℓ > k as in Lemma 23, whose proof the claim serves
+_CLAIM_3_DOMAIN = [LDPChannel("Q", _ε, k="k", l="l"), _l > _k]
+
+
 @claim(PAPER, "Claim 3", "a zero column has k independent active constraints, a nonzero one at most k − 1; the "
        "count ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} is < ℓk when ℓ_{>0} > k",
-       stated_domain="a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)",
+       domain=_CLAIM_3_DOMAIN, stated_domain="a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)",
        stated_where="Appendix, proof of Lemma 23, Claim 3",
        quote=(r"Claim 3 In what follows, the term linearly independent inequality constraints refers to linear "
               r"independent rows of Ajsubscript𝐴𝑗A_{j}. • If Qj=0subscript𝑄𝑗0Q_{j}=0, then k𝑘k linearly independent "
@@ -262,7 +268,7 @@ def claim_3():
                      holds(ranks, "rank of the tight rows of A_j, exactly, at every column of every vertex of D_{ε,ℓ} "
                            "(k = 2, e^ε = 2, ℓ ∈ {3, 4}): k at a zero column, ≤ k − 1 at a nonzero one"),
                      holds(flags, "consequence: vertices of D_{ε,ℓ} have ≤ k nonzero columns (k = 2)"),
-                     domain='a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)', uses=[cited("standard linear algebra", "rank–nullity theorem")],
+                     domain=_CLAIM_3_DOMAIN, uses=[cited("standard linear algebra", "rank–nullity theorem")],
                      prose_steps=["the rows of A_j tight at a nonzero column Q_j vanish at Q_j, so Q_j lies in their "
                                   "kernel and they have rank ≤ k − 1 (rank–nullity)",
                                   "at Q_j = 0 every row is tight, among them the k non-negativity rows −e_i, which are "
@@ -596,8 +602,12 @@ def _staircase_steps():
     return grouped("a column in [1, e^ε]^k is a convex combination of staircase patterns", split, inside)
 
 
+#: a convex utility U with Assumption 1, on the mechanisms with k inputs (ε ≥ 0: D_ε)
+_THEOREM_21_DOMAIN = [ConvexUtility("U"), _ε >= 0, Integer("k", 1)]
+
+
 @claim(PAPER, "Theorem 21", "for convex U with Assumption 1, the maximum over D_ε is attained with at most k outputs",
-       stated_domain='“convex” U satisfying Assumption 1', stated_where='Section 7.1, Theorem 21',
+       domain=_THEOREM_21_DOMAIN, stated_domain='“convex” U satisfying Assumption 1', stated_where='Section 7.1, Theorem 21',
        quote=(r"Theorem 21 If U(Q)𝑈𝑄U\left(Q\right) is a convex utility function that satisfies Assumption 1, then "
               r"the following holds "
               r"maxQ𝒟εU(Q)=maxQ=1k𝒟ε,U(Q).subscript𝑄subscript𝒟𝜀𝑈𝑄subscript𝑄superscriptsubscript1𝑘subscript𝒟𝜀𝑈𝑄\max_{Q\in\mathcal{D}_{\varepsilon}}U\left(Q\right)=\max_{Q\in\cup_{\ell=1}^{k}\mathcal{D}_{\varepsilon,\ell}}U\left(Q\right). "
@@ -614,11 +624,11 @@ def theorem_21():
     ch = Channel([[Q(2, 3), Q(1, 3)], [Q(1, 3), Q(2, 3)]])
     padded = Channel([[Q(2, 3), Q(1, 3), 0], [Q(1, 3), Q(2, 3), 0]])
     cross = exact_agreement(u(padded), u(ch), "Assumption 1: a zero column leaves U unchanged")
-    u0, u1, u2, lam, M = sympy.symbols("U U1 U2 lambda M", real=True)
+    u0, u1, u2, lam, M = sympy.symbols("u u_1 u_2 lambda M", real=True)   # values of U (not the utility itself)
     vertex = real_closed(M - u0, [u0, u1, u2, lam, M],
                          [u0 <= lam * u1 + (1 - lam) * u2, lam >= 0, lam <= 1, u1 <= M, u2 <= M],
                          "U convex: U(λQ1 + (1−λ)Q2) ≤ λU(Q1) + (1−λ)U(Q2) ≤ max(U(Q1), U(Q2))")
-    return establish(vertex, combine(*pieces), cross, domain='“convex” U satisfying Assumption 1',
+    return establish(vertex, combine(*pieces), cross, domain=_THEOREM_21_DOMAIN,
                      uses=["extremal-ldp:lemma-23",
                            cited("Bertsimas–Tsitsiklis", "Introduction to Linear Optimization, Theorem 2.9 (a nonempty "
                                  "bounded polyhedron is the convex hull of its extreme points)")],

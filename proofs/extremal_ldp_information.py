@@ -17,7 +17,7 @@ from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
 from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, kernel, prove, real_closed
-from symdp.verify.domains import Integer, ProbabilityVector
+from symdp.verify.domains import Integer, LDPChannel, ProbabilityVector
 
 PAPER = "extremal-ldp"
 
@@ -368,8 +368,18 @@ def corollary_15():
                      series, domain="three P, two small ε", stated_domain="all P, δ > 0, ε ≤ ε*")
 
 
+#: ε*(P, δ) > 0 is the threshold the corollary asserts exists ("there exists a positive ε*"): a parameter of its own;
+#: Q is any ε-LDP mechanism on the k symbols of P
+_ε_star_16, _δ16 = sympy.Symbol("epsilon^*(P, delta)", real=True), sympy.Symbol("delta", real=True)
+_COROLLARY_16_DOMAIN = [ProbabilityVector("P", "k"), LDPChannel("Q", _ε, k="k"), _δ16 > 0, _ε_star_16 > 0,
+                        _ε >= _ε_star_16]
+#: the proof needs every P(x) > 0 (with a zero mass the printed bound fails: 'Theorem 14 (zero mass)'): the least mass,
+#: a parameter the paper's domain leaves free, so the proof's domain is honestly smaller than the paper's
+_COROLLARY_16_PROVED = [*_COROLLARY_16_DOMAIN, sympy.Symbol("min_x P(x)", real=True) > 0]
+
+
 @claim(PAPER, "Corollary 16", "for ε ≥ ε*(P,δ): I(X;Y) ≤ H(X) − (1−δ)(k−1)εe^{−ε}",
-       stated_domain='“for ε ≥ ε*(P, δ)”, δ > 0', stated_where='Section 4.5, Corollary 16',
+       domain=_COROLLARY_16_DOMAIN, stated_domain='“for ε ≥ ε*(P, δ)”, δ > 0', stated_where='Section 4.5, Corollary 16',
        quote=(r"Corollary 16 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
               r"ε𝜀\varepsilon-local differential privacy. Then, for any distribution P𝑃P and any positive "
               r"δ>0𝛿0\delta>0, there exists a positive εsuperscript𝜀\varepsilon^{*} that depends on P𝑃P and δ𝛿\delta "
@@ -386,8 +396,7 @@ def corollary_16():
             opt = optimal_mechanism(log(e), utility.mutual_information(p)).value
             flags.append(sign(_H(p) - (1 - delta) * (k - 1) * log(e) / e - opt) >= 0)
     return establish(_rr_gap_limit(), holds(flags, "δ = 1/10: certified optimum (C, D) at e^ε ∈ {10^3, 10^5}"),
-                     domain="P(x) > 0 for every x (the printed 'any P' fails: 'Theorem 14 (zero mass)'), δ > 0, "
-                            "ε ≥ ε*(P, δ)",
+                     domain=_COROLLARY_16_PROVED,
                      uses=["extremal-ldp:theorem-14"],
                      prose_steps=["the limit of the finite sum over x is the sum of the limits: (H(X) − I_RR)/(εe^{−ε}) "
                                   "→ k − 1 > (1 − δ)(k − 1) for k ≥ 2, so H(X) − I_RR ≥ (1 − δ)(k − 1)εe^{−ε} beyond "
@@ -436,8 +445,12 @@ def eq_32():
                      domain="uniform k = 4 and example D")
 
 
+#: "for all distributions P and all ε": ε ≥ 0 (D_ε), P on k symbols
+_LEMMA_26_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0]
+
+
 @claim(PAPER, "Lemma 26", "OPT_MI ≤ (max_j μ_j)·k/(e^ε+k−1), via the dual α_i = 1/(E+k−1) and (120)",
-       stated_domain='any P, ε ≥ 0, μ of (99)', stated_where='Section 9.3, Lemma 26',
+       domain=_LEMMA_26_DOMAIN, stated_domain='any P, ε ≥ 0, μ of (99)', stated_where='Section 9.3, Lemma 26',
        quote=(r"Lemma 26 For all distributions P𝑃P and all ε𝜀\varepsilon, the following bound holds "
               r"OPT=maxQ𝒟εI(X;Y)(maxjμj)keε+k1.OPTsubscript𝑄subscript𝒟𝜀𝐼𝑋𝑌subscript𝑗subscript𝜇𝑗𝑘superscript𝑒𝜀𝑘1{\rm "
               r"OPT}=\max_{Q\in\mathcal{D}_{\varepsilon}}I\left(X;Y\right)\leq\left(\max_{j}\mu_{j}\right)\frac{k}{e^{\varepsilon}+k-1}. "
@@ -467,7 +480,7 @@ def lemma_26():
                    detail="dual feasibility Sᵀα ≥ μ, every column")
     zero = identity(mi_mu(0, E), 0, "μ(0) = 0 (the empty set's column), so M = max_j μ_j ≥ 0")
     return establish(combine(feas, zero, eq120, detail="α = M/(E+k−1)·1 is dual feasible; weak duality"), cross,
-                     domain='any P, ε ≥ 0, μ of (99)',
+                     domain=_LEMMA_26_DOMAIN,
                      prose_steps=["weak LP duality for the staircase LP: max{μᵀθ : Sθ = 1, θ ≥ 0} ≤ 1ᵀα for every α with "
                                   "Sᵀα ≥ μ, and 1ᵀα = M·k/(e^ε+k−1)"])
 

@@ -20,6 +20,10 @@ A domain is a list of *items*, read as their conjunction:
   ``Integer("k", lo=None, hi=None)``     k is an integer, lo ≤ k ≤ hi where given
   ``Points((x, y), [(1, 2), …])``        the parameters take one of the listed (exact) values
   ``CILMIDPMechanism("M", mu)``           M is μ-CI-LMIDP: sup over input laws P_X of I(X; M(X)) ≤ μ bits
+  ``ConvexUtility("U")``                 U is a convex utility of the mechanism that satisfies Kairouz–Oh–
+                                         Viswanath's Assumption 1 (an all-zero output column adds nothing)
+  ``DPIUtility("U")``                    U is a utility of the mechanism that obeys the data-processing
+                                         inequality: U(Q·W) ≤ U(Q) for every channel W
   ====================================== ==============================================================
 
   A parameter is a sympy expression, a number, or a name (``"k"``: the symbol of that name; a
@@ -491,3 +495,30 @@ def requirements(stated: Sequence, proved: Sequence) -> tuple[list[sympy.Basic],
         # any one of the stated items that cover it will do
         rels.append(sympy.Or(*[sympy.And(*side) for side in sides]))
     return rels, declared, unmatched, structural
+
+
+class ConvexUtility(Typed):
+    """U is a convex function of the mechanism Q that satisfies Assumption 1 of Kairouz–Oh–Viswanath
+    (Section 7.1: appending an all-zero output column to Q leaves U(Q) unchanged). A property of one
+    object, with no parameter: covered only by the same item (or a narrower kind, none yet)."""
+
+    kind = "convex_utility"
+    phrase = "a convex utility of the mechanism with Assumption 1 (an all-zero output column adds nothing)"
+
+    def __init__(self, name: object) -> None:
+        super().__init__((name,))
+
+
+class DPIUtility(Typed):
+    """U is a utility of the mechanism that obeys the data-processing inequality, U(Q·W) ≤ U(Q) for
+    every channel W (Kairouz–Oh–Viswanath, Section 5). No parameter: covered only by the same item."""
+
+    kind = "dpi_utility"
+    phrase = "a utility of the mechanism obeying the data-processing inequality (U(Q·W) ≤ U(Q) for every channel W)"
+
+    def __init__(self, name: object) -> None:
+        super().__init__((name,))
+
+
+_KINDS.update({cls.kind: cls for cls in (ConvexUtility, DPIUtility)})
+VOCABULARY = tuple(_KINDS)
