@@ -206,7 +206,8 @@ def _threshold_from_60_65(p0, p1):
     return best
 
 
-_LEMMA_24_DOMAIN = [LDPChannel("Q", _ε), _ε >= 0, _ε <= sympy.Min(_ε1, _ε2)]
+#: "for any pair of distributions P0 and P1" (on the k symbols of the input), every Q ∈ D_ε, ε ≤ ε* = min(ε1, ε2)
+_LEMMA_24_DOMAIN = [Laws("P0", "P1", k="k"), LDPChannel("Q", _ε), _ε >= 0, _ε <= sympy.Min(_ε1, _ε2)]
 
 
 @claim(PAPER, "Lemma 24", "for ε ≤ ε* = min(ε1, ε2) every Q ∈ D_ε has (aP0(Tᶜ)+1)/(aP1(Tᶜ)+1) ≤ M0(y)/M1(y) ≤ "
