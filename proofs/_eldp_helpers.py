@@ -409,6 +409,19 @@ def singleton_values(laws, value, what: str):
     return at_exp(kernel.summed(one, i, 1, k, detail="summed over the inputs"), x)
 
 
+def staircase_ratio(a, b):
+    """Two entries a = Q(y|x), b = Q(y|x') of one output's column of a staircase mechanism: equal, or in the ratio e^ε
+    either way (Kairouz–Oh–Viswanath, Theorem 2 (b): |ln Q(y|x)/Q(y|x')| ∈ {0, ε}). Unevaluated: sympy would otherwise
+    settle a relation between two equal closed forms itself and leave the goal `True`, which states nothing."""
+    x = sympy.exp(EPSILON)
+    return sympy.Or(*[sympy.Eq(u, v, evaluate=False) for u, v in ((a, b), (a, x * b), (b, x * a))])
+
+
+def bit(t):
+    """t ∈ {0, 1}."""
+    return sympy.Or(sympy.Eq(t, 0), sympy.Eq(t, 1))
+
+
 def binary_rows():
     """The binary mechanism (18) at input x_i: Q(0|x_i) = (1 + (e^ε − 1)τ_i)/(e^ε + 1), Q(1|x_i) = (e^ε − (e^ε − 1)τ_i)/(e^ε + 1),
     τ the indicator of its set T (e^ε/(e^ε + 1) on T, 1/(e^ε + 1) off it)."""

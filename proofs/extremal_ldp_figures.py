@@ -13,7 +13,7 @@ from __future__ import annotations
 import sympy
 from flint import arb, fmpq
 
-from _eldp_helpers import A0, A1, B0, B1, Q, binary_kl, log, rng, rr_kl
+from _eldp_helpers import A0, A1, B0, B1, Q, binary_kl, log, rng, rr_kl, staircase_ratio
 from _idioms import holds
 from symdp.figures.extremal_ldp import ratio_floor, regime_data
 from symdp.local import Channel, binary_mechanism, lemma24_threshold, optimal_mechanism, randomized_response, utility
@@ -176,9 +176,8 @@ def _figure_2_staircase():
         # unevaluated: sympy would otherwise settle the relations itself and leave the goal `True`
         nonneg = kernel.decide(kernel.goal(sympy.And(*[sympy.Ge(v, 0, evaluate=False) for v in cells]), [_ε >= 0]),
                                detail=f"{name}: every entry ≥ 0")
-        pairs = [sympy.Or(*[sympy.Eq(a, b, evaluate=False)
-                            for a, b in ((m[i][y], m[i2][y]), (m[i][y], x * m[i2][y]), (m[i2][y], x * m[i][y]))])
-                 for y in range(len(m[0])) for i in range(len(m)) for i2 in range(i + 1, len(m))]
+        pairs = [staircase_ratio(m[i][y], m[i2][y]) for y in range(len(m[0])) for i in range(len(m))
+                 for i2 in range(i + 1, len(m))]
         stair = kernel.decide(kernel.goal(sympy.And(*pairs), [_ε >= 0]),
                               detail=f"{name}: in each column, two entries are equal or in the ratio e^ε")
         parts.append(combine(rows, nonneg, stair, detail=f"{name}: a staircase mechanism"))

@@ -12,7 +12,7 @@ import sympy
 from _idioms import grouped, holds
 from _eldp_helpers import (C, D, E, EPS, LAW, U3, Z, Q, binary_mi, lognorm, log, mi_binary_T, mi_mu, random_law, rng,
                            rr_dual_objects, rr_dual_steps, rr_mi, singleton_objects, singleton_values, sub, subsets,
-                           at_exp, exp_above_one, INPUT, is_law, SIZE, TAU, total)
+                           at_exp, exp_above_one, INPUT, is_law, is_set, SIZE, TAU, total)
 from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
@@ -443,6 +443,42 @@ def eq_32():
                              corrected_statement="I_RR = H − (k−1)εe^{−ε} − [(k−1) + kH + Σ log P]e^{−ε} + O(εe^{−2ε})",
                              kind="substantive"),
                      domain="uniform k = 4 and example D")
+
+
+#: a column S̃_j of S^(k) other than the first: its set T_j (indicator τ, τ_i ∈ {0, 1}) has t = |T_j| ≥ 1 elements
+_t = sympy.Symbol("t", integer=True)
+_EQ_120_DOMAIN = [Integer("k", 1), Integer("t", 1, SIZE), _ε >= 0, is_set(), sympy.Eq(total(TAU[INPUT]), _t)]
+
+
+@claim(PAPER, "Eq. (120)", "with α*_i = 1/(e^ε+k−1): S̃_jᵀα* = (|T_j|e^ε + (k−|T_j|))/(e^ε+k−1) = (|T_j|(e^ε−1)+k)/(e^ε+k−1) ≥ 1 "
+       "for |T_j| ≥ 1 (dual feasibility in Lemma 26's proof)",
+       domain=_EQ_120_DOMAIN, stated_domain="k ≥ 1, ε ≥ 0, every column S̃_j (|T_j| ≥ 1)", stated_where="Section 9.3, eq. (120)",
+       quote=(
+              r"Consider the following choice of dual variable "
+              r"αi=1eε+k1subscriptsuperscript𝛼𝑖1superscript𝑒𝜀𝑘1\alpha^{*}_{i}=\frac{1}{e^{\varepsilon}+k-1}. We claim "
+              r"that αsuperscript𝛼\alpha^{*} is satisfiable. This can be easily verified by noting that "
+              r"(S~(k)Tα)j=S~j(k)Tα=|Tj|eε+(k|Tj|)eε+k1=|Tj|(eε1)+keε+k11subscriptsuperscript~𝑆superscript𝑘𝑇superscript𝛼𝑗superscriptsubscript~𝑆𝑗superscript𝑘𝑇superscript𝛼subscript𝑇𝑗superscript𝑒𝜀𝑘subscript𝑇𝑗superscript𝑒𝜀𝑘1subscript𝑇𝑗superscript𝑒𝜀1𝑘superscript𝑒𝜀𝑘11\left(\tilde{S}^{(k)^{T}}\alpha^{*}\right)_{j}=\tilde{S}_{j}^{(k)^{T}}\alpha^{*}=\frac{|T_{j}|e^{\varepsilon}+(k-|T_{j}|)}{e^{\varepsilon}+k-1}=\frac{|T_{j}|(e^{\varepsilon}-1)+k}{e^{\varepsilon}+k-1}\geq "
+              r"1 (120) where the last inequality holds since |Tj|1subscript𝑇𝑗1|T_{j}|\geq 1 (this is true because we "
+              r"have deleted the first column of S(k)superscript𝑆𝑘S^{(k)})."))
+def eq_120():
+    """S̃_j has e^ε on T_j and 1 elsewhere, S_ij = 1 + (e^ε − 1)τ_i; Σ_i S_ij α*_i splits by linearity into
+    (k + (e^ε − 1)|T_j|)/(e^ε + k − 1), and |T_j| ≥ 1 with e^ε ≥ 1 gives ≥ 1."""
+    x, k, i = sympy.exp(_ε), SIZE, INPUT
+    column = total((1 + (x - 1) * TAU[i]) / (x + k - 1))
+    value = (_t * x + (k - _t)) / (x + k - 1)
+    setting = [k >= 1, _t >= 1, _t <= k, _ε >= 0]
+    summed = kernel.decide(kernel.goal(sympy.Eq(column, value), [*setting, sympy.Eq(total(TAU[i]), _t)]),
+                           kernel.linear(column), detail="S̃_jᵀα* = (|T_j|e^ε + (k − |T_j|))/(e^ε + k − 1), by linearity")
+    rewritten = identity(value, (_t * (x - 1) + k) / (x + k - 1), "= (|T_j|(e^ε − 1) + k)/(e^ε + k − 1)")
+    xs = sympy.Symbol("x", real=True)            # e^ε, decided as a number ≥ 1 and then read at e^ε (at_exp)
+    feasible = at_exp(kernel.decide(kernel.goal(sympy.Ge((_t * (xs - 1) + k) / (xs + k - 1), 1),
+                                                [k >= 1, _t >= 1, _t <= k, xs >= 1]),
+                                    detail="≥ 1 since |T_j| ≥ 1 and e^ε ≥ 1"), xs)
+    e, kk = Q(3), 4
+    cross = exact_agreement([sum((e if (m >> b) & 1 else 1) for b in range(kk)) / (e + kk - 1) for m in range(1, 1 << kk)],
+                            [(bin(m).count("1") * (e - 1) + kk) / (e + kk - 1) for m in range(1, 1 << kk)],
+                            "S̃_jᵀα* at every pattern with |T_j| ≥ 1, k = 4, e^ε = 3 (enumerated)")
+    return establish(combine(summed, rewritten, feasible, detail="(120)"), cross, domain=_EQ_120_DOMAIN)
 
 
 #: "for all distributions P and all ε": ε ≥ 0 (D_ε), P on k symbols

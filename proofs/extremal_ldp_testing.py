@@ -17,8 +17,8 @@ from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, in_cube, splits, RO
                            binary_rows, exp_at_least_one, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
                            binary_kl, binary_set, distinct_ratio_pair, is_law, is_set, kl, kl_mu, lognorm, log,
                            pattern_entry, random_law, rng, rr_dual_objects, rr_dual_steps, rr_kl, singleton_objects,
-                           singleton_values, sub, subsets, total, tv)
-from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
+                           singleton_values, staircase_ratio, sub, subsets, total, tv, bit)
+from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, randomized_response, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
 from symdp.verify import cited, claim, combine, erratum, establish, exact_agreement, identity, kernel, prove, real_closed
@@ -32,6 +32,7 @@ _P0x, _P1x = sympy.symbols("P_0(x) P_1(x)", real=True)  # the two laws at one sy
 _ε_star = sympy.Symbol("epsilon^*(P_0, P_1)", real=True)  # Theorem 5's threshold
 _ε_star_δ = sympy.Symbol("epsilon^*(P_0, P_1, delta)", real=True)  # Corollary 9's
 X = sympy.Symbol("x", positive=True)
+OUT_Y = sympy.Symbol("y", integer=True)                     # an output of randomized response (21)
 
 
 def _all_f(p0, p1):
@@ -55,6 +56,86 @@ def _sandwich(p0, p1, e) -> bool:
     r_min, r_max = _ratio_bounds(p0, p1, e)
     a = e - 1
     return all(r_min <= (a * sub(p0, A) + 1) / (a * sub(p1, A) + 1) <= r_max for A in subsets(len(p0)))
+
+
+# --------------------------------------------------------------------------------------------
+# The binary and randomized-response mechanisms (18), (21) are staircase mechanisms (Section 3.2)
+
+#: the indicators of T = {x : P0(x) ≥ P1(x)} at two inputs x, x' (every pair of values occurs for some P0, P1)
+_τx, _τx2 = sympy.symbols("tau_x tau_x'", real=True)
+_EQ_18_DOMAIN = [Laws("P0", "P1"), _ε >= 0, bit(_τx), bit(_τx2)]
+
+
+@claim(PAPER, "Eq. (18)", "the binary mechanism (18) is a staircase mechanism: each input's row sums to 1, its entries are "
+       "≥ 0, and in each output's column two entries are equal or in the ratio e^ε (|ln Q(y|x)/Q(y|x')| ∈ {0, ε})",
+       domain=_EQ_18_DOMAIN, stated_domain="any P0, P1, ε ≥ 0, any two inputs x, x' (τ_x = 1 when P0(x) ≥ P1(x))",
+       stated_where="Section 3.2, eq. (18)",
+       quote=(
+              r"For a given P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, the binary mechanism is defined as a staircase "
+              r"mechanism with only two outputs Y{0,1}𝑌01Y\in\{0,1\} satisfying (see Figure 2) Q(0|x)={eε1+eε if "
+              r"P0(x)P1(x),11+eε if P0(x)<P1(x).Q(1|x)={eε1+eε if P0(x)<P1(x),11+eε if "
+              r"P0(x)P1(x).𝑄conditional0𝑥casessuperscript𝑒𝜀1superscript𝑒𝜀 if subscript𝑃0𝑥subscript𝑃1𝑥11superscript𝑒𝜀 if "
+              r"subscript𝑃0𝑥subscript𝑃1𝑥𝑄conditional1𝑥casessuperscript𝑒𝜀1superscript𝑒𝜀 if "
+              r"subscript𝑃0𝑥subscript𝑃1𝑥11superscript𝑒𝜀 if subscript𝑃0𝑥subscript𝑃1𝑥\displaystyle "
+              r"Q(0|x)\,=\,\left\{\begin{array}[]{rl}\dfrac{e^{\varepsilon}}{1+e^{\varepsilon}}&\text{ if }P_{0}(x)\geq "
+              r"P_{1}(x)\;,\\ \dfrac{1}{1+e^{\varepsilon}}&\text{ if }P_{0}(x)<P_{1}(x)\;.\\ "
+              r"\end{array}\right.\;\;\;Q(1|x)\,=\,\left\{\begin{array}[]{rl}\dfrac{e^{\varepsilon}}{1+e^{\varepsilon}}&\text{ "
+              r"if }P_{0}(x)<P_{1}(x)\;,\\ \dfrac{1}{1+e^{\varepsilon}}&\text{ if }P_{0}(x)\geq P_{1}(x)\;.\\ "
+              r"\end{array}\right. (18)"))
+def eq_18():
+    """Q(0|x) = (1 + (e^ε − 1)τ_x)/(e^ε + 1) and Q(1|x) = (e^ε − (e^ε − 1)τ_x)/(e^ε + 1) are (18) (e^ε/(1 + e^ε) when
+    P0(x) ≥ P1(x), i.e. τ_x = 1, and 1/(1 + e^ε) otherwise); decided over e^ε and the two indicators."""
+    rows = [[(1 + (sympy.exp(_ε) - 1) * t) / (sympy.exp(_ε) + 1), (sympy.exp(_ε) - (sympy.exp(_ε) - 1) * t) / (sympy.exp(_ε) + 1)]
+            for t in (_τx, _τx2)]
+    setting = [_ε >= 0, bit(_τx), bit(_τx2)]
+    stochastic = identity([sum(rows[0])], [1], "Q(0|x) + Q(1|x) = 1")
+    nonneg = kernel.decide(kernel.goal(sympy.And(*[sympy.Ge(v, 0, evaluate=False) for v in rows[0]]), setting[:2]),
+                           detail="Q(0|x), Q(1|x) ≥ 0")
+    stair = kernel.decide(kernel.goal(sympy.And(*[staircase_ratio(rows[0][y], rows[1][y]) for y in (0, 1)]), setting),
+                          detail="for y = 0, 1: Q(y|x) and Q(y|x') are equal or in the ratio e^ε")
+    p0, p1 = B0, B1
+    cross = exact_agreement([v for row in binary_mechanism(log(3), p0, p1).rows for v in row],
+                            [(3 if (a >= b) == (y == 0) else 1) / sympy.Integer(4) for a, b in zip(p0, p1) for y in (0, 1)],
+                            "library binary mechanism against (18), example B, e^ε = 3")
+    return establish(combine(stochastic, nonneg, stair, detail="(18) is a staircase mechanism"), cross,
+                     domain=_EQ_18_DOMAIN)
+
+
+#: the indicators [y = x], [y = x'] of one output y at two inputs (a column of RR: y equals at most one of them, and
+#: every pair of values occurs), and the indicator d of x's own output in its row (Σ_y d_y = 1)
+_bx, _bx2 = sympy.symbols("b_x b_x'", real=True)
+_d = sympy.IndexedBase("d")
+_EQ_21_DOMAIN = [Integer("k", 2), _ε >= 0, bit(_bx), bit(_bx2), kernel.Every(bit(_d[OUT_Y]), (OUT_Y, 1, SIZE)),
+                 sympy.Eq(sympy.Sum(_d[OUT_Y], (OUT_Y, 1, SIZE)), 1)]
+
+
+@claim(PAPER, "Eq. (21)", "randomized response (21) is a staircase mechanism for every |X| = k ≥ 2: each row sums to 1, "
+       "entries ≥ 0, and in each output's column two entries are equal or in the ratio e^ε",
+       domain=_EQ_21_DOMAIN, stated_domain="|𝒳| = k ≥ 2, ε ≥ 0, any output y and inputs x, x'",
+       stated_where="Section 3.2, eq. (21)",
+       quote=(
+              r"The randomized response mechanism (see Figure 2) is a staircase mechanism with 𝒴=𝒳𝒴𝒳{\cal Y}={\cal X} "
+              r"satisfying Q(y|x)={eε|𝒳|1+eε if y=x,1|𝒳|1+eε if yx.𝑄conditional𝑦𝑥casessuperscript𝑒𝜀𝒳1superscript𝑒𝜀 if "
+              r"𝑦𝑥1𝒳1superscript𝑒𝜀 if 𝑦𝑥\displaystyle "
+              r"Q(y|x)\,=\,\left\{\begin{array}[]{rl}\dfrac{e^{\varepsilon}}{|{\cal X}|-1+e^{\varepsilon}}&\text{ if "
+              r"}y=x\;,\\ \dfrac{1}{|{\cal X}|-1+e^{\varepsilon}}&\text{ if }y\neq x\;.\\ \end{array}\right. (21)"))
+def eq_21():
+    """Q(y|x) = (1 + (e^ε − 1)[y = x])/(e^ε + k − 1) is (21); the row of x sums over y by linearity with Σ_y [y = x] = 1,
+    and a column compares two inputs by their indicators [y = x], [y = x'] ∈ {0, 1}."""
+    x, k, y = sympy.exp(_ε), SIZE, OUT_Y
+    entry = lambda b: (1 + (x - 1) * b) / (x + k - 1)
+    row = sympy.Sum(entry(_d[y]), (y, 1, k))
+    stochastic = kernel.decide(kernel.goal(sympy.Eq(row, 1), [k >= 2, _ε >= 0, sympy.Eq(sympy.Sum(_d[y], (y, 1, k)), 1)]),
+                               kernel.linear(row), detail="Σ_y Q(y|x) = (k + (e^ε − 1)Σ_y [y = x])/(e^ε + k − 1) = 1")
+    nonneg = kernel.decide(kernel.goal(sympy.Ge(entry(_bx), 0, evaluate=False), [k >= 2, _ε >= 0, bit(_bx)]),
+                           detail="Q(y|x) ≥ 0")
+    stair = kernel.decide(kernel.goal(staircase_ratio(entry(_bx), entry(_bx2)), [k >= 2, _ε >= 0, bit(_bx), bit(_bx2)]),
+                          detail="Q(y|x) and Q(y|x') are equal or in the ratio e^ε")
+    cross = exact_agreement([v for row_ in randomized_response(log(3), 4).rows for v in row_],
+                            [(3 if i == j else 1) / sympy.Integer(6) for i in range(4) for j in range(4)],
+                            "library randomized response against (21), k = 4, e^ε = 3")
+    return establish(combine(stochastic, nonneg, stair, detail="(21) is a staircase mechanism, every k ≥ 2"), cross,
+                     domain=_EQ_21_DOMAIN)
 
 
 # --------------------------------------------------------------------------------------------
