@@ -130,6 +130,59 @@ def lemma_23():
                                   "and Bq = 1 (rows of Q sum to 1): finitely many linear constraints, closed"])
 
 
+#: the example k = ℓ = 2 at every ε ≥ 0; the vector q of the four entries is quantified in the goal (any real q)
+_EQS_47_49_DOMAIN = [_ε >= 0]
+
+
+@claim(PAPER, "Eqs. (47) and (49)", "for k = ℓ = 2 and q = [Q(y1|x1), Q(y1|x2), Q(y2|x1), Q(y2|x2)]: Ãq ≤ 0 with Ã of (47) "
+       "holds iff Q(y|x) ≤ e^ε Q(y|x') for all y and x ≠ x', and Bq = 1 with B of (49) iff each row of Q sums to 1; so "
+       "(50) (Aq ≤ 0, Bq = 1, A = [Ãᵀ, −I]ᵀ) describes D_{ε,2} exactly",
+       domain=_EQS_47_49_DOMAIN, stated_domain="k = ℓ = 2, ε ≥ 0, any q ∈ ℝ⁴", stated_where="Section 7.3, eqs. (47)–(50)",
+       quote=(
+              r"Let Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}, then by Claim 2, it is easy to see that Q𝑄Q "
+              r"must satisfy k(k1)𝑘𝑘1\ell k(k-1) inequalities of the form "
+              r"Q(y|x)Q(y|x)eε𝑄conditional𝑦𝑥𝑄conditional𝑦superscript𝑥superscript𝑒𝜀Q\left(y|x\right)\leq "
+              r"Q\left(y|x^{\prime}\right)e^{\varepsilon}. These inequalities can be compactly represented by "
+              r"A~q0,~𝐴𝑞0\tilde{A}q\leq 0, (46) where "
+              r"q=[Q(y1|x1),,Q(y1|xk),.,Q(y|x1),,Q(y|xk)]Tq=\left[Q\left(y_{1}|x_{1}\right),...,Q\left(y_{1}|x_{k}\right),....,Q\left(y_{\ell}|x_{1}\right),...,Q\left(y_{\ell}|x_{k}\right)\right]^{T} "
+              r"and A~~𝐴\tilde{A} is a k(k1)×k𝑘𝑘1𝑘\ell k(k-1)\times k\ell matrix that contains all the local "
+              r"differential privacy linear constraints. Observe that there is a one-to-one mapping between Q𝑄Q and "
+              r"q𝑞q. Here is an example for the case when k==2𝑘2k=\ell=2 "
+              r"[1eε00eε100001eε00eε1]A~[Q(y1|x1)Q(y1|x2)Q(y2|x1)Q(y2|x2)]0.subscriptdelimited-[]1superscript𝑒𝜀00superscript𝑒𝜀100001superscript𝑒𝜀00superscript𝑒𝜀1~𝐴delimited-[]𝑄conditionalsubscript𝑦1subscript𝑥1𝑄conditionalsubscript𝑦1subscript𝑥2𝑄conditionalsubscript𝑦2subscript𝑥1𝑄conditionalsubscript𝑦2subscript𝑥20\underbrace{\left[\begin{array}[]{cccc}1&-e^{\varepsilon}&0&0\\ "
+              r"-e^{\varepsilon}&1&0&0\\ 0&0&1&-e^{\varepsilon}\\ 0&0&-e^{\varepsilon}&1\\ "
+              r"\end{array}\right]}_{\textrm{$\tilde{A}$}}\left[\begin{array}[]{c}Q\left(y_{1}|x_{1}\right)\\ "
+              r"Q\left(y_{1}|x_{2}\right)\\ Q\left(y_{2}|x_{1}\right)\\ Q\left(y_{2}|x_{2}\right)\\ "
+              r"\end{array}\right]\leq 0. (47) Moreover, since Q𝑄Q is a row stochastic matrix (a conditional "
+              r"distribution) it satisfies Q1=1𝑄11Q\textrm{{1}}=\textrm{{1}}, where 1 represents the all ones vector of "
+              r"appropriate dimensions. This condition can be rewritten as Bq=1,𝐵𝑞1Bq=\textrm{{1}}, (48) where B𝐵B is a "
+              r"k×k𝑘𝑘k\times k\ell binary matrix. For the case when k==2𝑘2k=\ell=2, we have that "
+              r"[10100101]B[Q(y1|x1)Q(y1|x2)Q(y2|x1)Q(y2|x2)]=[11].subscriptdelimited-[]10100101𝐵delimited-[]𝑄conditionalsubscript𝑦1subscript𝑥1𝑄conditionalsubscript𝑦1subscript𝑥2𝑄conditionalsubscript𝑦2subscript𝑥1𝑄conditionalsubscript𝑦2subscript𝑥2delimited-[]11\underbrace{\left[\begin{array}[]{cccc}1&0&1&0\\ "
+              r"0&1&0&1\\ \end{array}\right]}_{\textrm{$B$}}\left[\begin{array}[]{c}Q\left(y_{1}|x_{1}\right)\\ "
+              r"Q\left(y_{1}|x_{2}\right)\\ Q\left(y_{2}|x_{1}\right)\\ Q\left(y_{2}|x_{2}\right)\\ "
+              r"\end{array}\right]=\left[\begin{array}[]{c}1\\ 1\\ \end{array}\right]. (49)"))
+def eqs_47_49():
+    """The printed matrices against the definition of D_{ε,2}: decided over e^ε for every real q (no hypothesis)."""
+    x = sympy.exp(_ε)
+    q = sympy.Matrix([sympy.Symbol(f"Q(y_{y}|x_{i})", real=True) for y in (1, 2) for i in (1, 2)])
+    entry = {(y, i): q[2 * (y - 1) + (i - 1)] for y in (1, 2) for i in (1, 2)}
+    A_tilde = sympy.Matrix([[1, -x, 0, 0], [-x, 1, 0, 0], [0, 0, 1, -x], [0, 0, -x, 1]])      # (47), as printed
+    B = sympy.Matrix([[1, 0, 1, 0], [0, 1, 0, 1]])                                           # (49), as printed
+    A = A_tilde.col_join(-sympy.eye(4))
+    printed = sympy.And(*[sympy.Le(v, 0) for v in A * q], *[sympy.Eq(v, 1) for v in B * q])
+    ldp = sympy.And(*[entry[y, i] <= x * entry[y, i2] for y in (1, 2) for i in (1, 2) for i2 in (1, 2) if i != i2],
+                    *[v >= 0 for v in q], *[sympy.Eq(entry[1, i] + entry[2, i], 1) for i in (1, 2)])
+    stmt = kernel.decide(kernel.goal(sympy.Equivalent(printed, ldp), [_ε >= 0]),
+                         detail="(50) with (47), (49) ⇔ Q ∈ D_{ε,2} (ε-LDP entries, non-negative, rows summing to 1)")
+    r, e = rng(47), sympy.Integer(2)
+    points = [[Q(r.randint(-2, 12), 10) for _ in range(4)] for _ in range(40)]
+    # the vertices of D_{ε,2} at e^ε = 2 (exact enumeration), in the order of q: both sides hold there
+    points += [[sympy.Rational(int(Qm[i][y].p), int(Qm[i][y].q)) for y in range(2) for i in range(2)] for Qm in _verts(2)]
+    sides = [(bool(printed.subs(x, e).subs(dict(zip(q, v)))), bool(ldp.subs(x, e).subs(dict(zip(q, v))))) for v in points]
+    cross = holds([a == b for a, b in sides] + [any(a for a, _ in sides)],
+                  f"both sides at 40 random rational q and the {len(points) - 40} vertices of D_(ε,2), e^ε = 2 (exact)")
+    return establish(stmt, cross, domain=_EQS_47_49_DOMAIN)
+
+
 #: the entries Q(y|x_i), Q(y|x_{i0}) of the ε-LDP channel, any inputs i, i0 and output y: their sign and the ε-LDP bound
 #: between them (what Q ∈ D_ε says of them), named so that the goal's hypotheses follow from the domain
 _CLAIM_1_DOMAIN = [LDPChannel("Q", _ε), Integer("i"), Integer("i_0"), Integer("y"), *zero_column_entries()]

@@ -492,9 +492,6 @@ _LEMMA_26_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0]
               r"OPT}=\max_{Q\in\mathcal{D}_{\varepsilon}}I\left(X;Y\right)\leq\left(\max_{j}\mu_{j}\right)\frac{k}{e^{\varepsilon}+k-1}. "
               r"(114)"))
 def lemma_26():
-    t, kk = sympy.symbols("t k", positive=True)
-    eq120 = identity((t * E + kk - t) / (E + kk - 1) - 1, (t - 1) * (E - 1) / (E + kk - 1),
-                     "(120): (|T_j|E + k − |T_j|)/(E+k−1) − 1 = (|T_j|−1)(E−1)/(E+k−1)")
     r = rng(26)
     flags = []
     for k in (3, 4, 5):
@@ -515,10 +512,10 @@ def lemma_26():
                                "|T_j| = 0 (the all-ones column, μ_j = μ(0) = 0): S_jᵀα = Mk/(e^ε+k−1) ≥ 0"),
                    detail="dual feasibility Sᵀα ≥ μ, every column")
     zero = identity(mi_mu(0, E), 0, "μ(0) = 0 (the empty set's column), so M = max_j μ_j ≥ 0")
-    return establish(combine(feas, zero, eq120, detail="α = M/(E+k−1)·1 is dual feasible; weak duality"), cross,
-                     domain=_LEMMA_26_DOMAIN,
-                     prose_steps=["weak LP duality for the staircase LP: max{μᵀθ : Sθ = 1, θ ≥ 0} ≤ 1ᵀα for every α with "
-                                  "Sᵀα ≥ μ, and 1ᵀα = M·k/(e^ε+k−1)"])
+    return establish(combine(feas, zero, detail="α = M/(E+k−1)·1 is dual feasible ((120), scaled by M); weak duality"),
+                     cross, domain=_LEMMA_26_DOMAIN, uses=["extremal-ldp:eq-120", "extremal-ldp:theorem-4"],
+                     prose_steps=["OPT is the value of the staircase LP (11) (Theorem 4); weak LP duality: "
+                                  "max{μᵀθ : Sθ = 1, θ ≥ 0} ≤ 1ᵀα for every α with Sᵀα ≥ μ, and 1ᵀα = M·k/(e^ε+k−1)"])
 
 
 def _zstar(eps):
