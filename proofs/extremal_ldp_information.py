@@ -12,7 +12,7 @@ import sympy
 from _idioms import grouped, holds
 from _eldp_helpers import (C, D, E, EPS, LAW, U3, Z, Q, binary_mi, lognorm, log, mi_binary_T, mi_mu, random_law, rng,
                            rr_dual_objects, rr_dual_steps, rr_mi, singleton_objects, singleton_values, sub, subsets,
-                           at_exp, exp_above_one, INPUT, is_law, is_set, SIZE, TAU, total)
+                           at_exp, bit, exp_above_one, INPUT, is_law, is_set, SIZE, TAU, total)
 from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
@@ -443,6 +443,100 @@ def eq_32():
                              corrected_statement="I_RR = H − (k−1)εe^{−ε} − [(k−1) + kH + Σ log P]e^{−ε} + O(εe^{−2ε})",
                              kind="substantive"),
                      domain="uniform k = 4 and example D")
+
+
+_L = sympy.Symbol("l", integer=True)
+#: the output marginals M(y) = Σ_l P(l)Q(y|l), named (they sit inside the logarithms of the sum over the inputs)
+_M0, _M1 = sympy.symbols("M(0) M(1)", real=True)
+
+
+def _binary_mi_objects(x):
+    """The binary mechanism (29) at x = e^ε (τ the indicator of T): its rows, the output marginals M(0), M(1) as sums over
+    the inputs, P(T) and P(Tᶜ), and I(X;Y) of (5), Σ_x Σ_y P(x)Q(y|x) log(Q(y|x)/M(y)), as a sum over the inputs with
+    M(0), M(1) named."""
+    i, t, l = INPUT, TAU[INPUT], _L
+    q0, q1 = (lambda u: (1 + (x - 1) * u) / (x + 1)), (lambda u: (x - (x - 1) * u) / (x + 1))
+    m0, m1 = total(LAW[l] * q0(TAU[l]), l), total(LAW[l] * q1(TAU[l]), l)
+    inside, outside = total(LAW[i] * t), total(LAW[i] * (1 - t))
+    h = lambda u: q0(u) * log(q0(u) / _M0) + q1(u) * log(q1(u) / _M1)
+    return q0, q1, m0, m1, inside, outside, h, total(LAW[i] * h(t))
+
+
+def _mi_mu_x(z, x):
+    """μ(z, ε) of (113) at x = e^ε, log x standing for ε (it is ε once x is read at e^ε)."""
+    return z * x * log(x) - (z * (x - 1) + 1) * log(z * (x - 1) + 1)
+
+
+#: P on k symbols, T ⊆ 𝒳 by its indicator τ, P(T), P(Tᶜ) ≥ 0, and I(X;Y) of (5) for the mechanism (29), named: the
+#: check that a goal covers its domain reads a sum as an opaque term, so the sum of logarithms is defined where the
+#: domain says it is (the paper's definition of the utility), and the masses' signs are listed
+_EQ_115_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0, is_law(LAW), is_set(),
+                  *[m >= 0 for m in _binary_mi_objects(sympy.exp(_ε))[4:6]],
+                  *[sympy.Eq(name, m) for name, m in zip((_M0, _M1), _binary_mi_objects(sympy.exp(_ε))[2:4])],
+                  sympy.Eq(sympy.Symbol("I(X;Y)", real=True), _binary_mi_objects(sympy.exp(_ε))[7])]
+
+
+@claim(PAPER, "Eq. (115)", "the binary mechanism (29) has I(X;Y) = BIN = [μ(P(T),ε) + μ(P(Tᶜ),ε)]/(e^ε+1), every P, T, ε ≥ 0",
+       domain=_EQ_115_DOMAIN, stated_domain="any P on k symbols, any T ⊆ 𝒳, ε ≥ 0; I(X;Y) by (5)",
+       stated_where="Section 9.2, eq. (115)",
+       quote=(
+              r"In what follows, we will make the dependency of μjsubscript𝜇𝑗\mu_{j} on "
+              r"P(Tj)𝑃subscript𝑇𝑗P\left(T_{j}\right) and ε𝜀\varepsilon explicit by writing "
+              r"μj(P(Tj),ε)subscript𝜇𝑗𝑃subscript𝑇𝑗𝜀\mu_{j}\left(P\left(T_{j}\right),\varepsilon\right) for "
+              r"μjsubscript𝜇𝑗\mu_{j}. From the proof of Theorem 12, we have that the partition set T𝑇T defined in (30) "
+              r"is given by TargmaxA𝒳P(A)P(Ac)𝑇subscript𝐴𝒳𝑃𝐴𝑃superscript𝐴𝑐T\in\arg\max_{A\subseteq{\cal "
+              r"X}}P(A)P(A^{c}). It is easy to check that the binary mechanism given in (29) achieves the following "
+              r"utility BIN=μ(P(T),ε)+μ(P(Tc),ε)eε+1.BIN𝜇𝑃𝑇𝜀𝜇𝑃superscript𝑇𝑐𝜀superscript𝑒𝜀1{\rm "
+              r"BIN}=\frac{\mu\left(P\left(T\right),\varepsilon\right)+\mu\left(P\left(T^{c}\right),\varepsilon\right)}{e^{\varepsilon}+1}. "
+              r"(115)"))
+def eq_115():
+    """From the definition (5), as kernel steps at x = e^ε: an input's summand Σ_y Q(y|x)log(Q(y|x)/M(y)) is h(1) on T and
+    h(0) off it (τ ∈ {0, 1}: its logarithms agree by congruence), so I = h(1)P(T) + h(0)P(Tᶜ) by linearity; M(0), M(1)
+    are (57) for P; log(x/c) = log x − log c and log(1/c) = −log c at c = (x − 1)P(T) + 1 and (x − 1)P(Tᶜ) + 1 (> 0)
+    turn h into μ; read at x = e^ε (log e^ε = ε)."""
+    x = sympy.Symbol("x", real=True)
+    i, k, t = INPUT, SIZE, TAU[INPUT]
+    q0, q1, m0, m1, inside, outside, h, info = _binary_mi_objects(x)
+    law = [k >= 1, is_law(LAW), is_set()]
+    marg = kernel.decide(kernel.goal(sympy.And(sympy.Eq(_M0, ((x - 1) * inside + 1) / (x + 1)),
+                                               sympy.Eq(_M1, ((x - 1) * outside + 1) / (x + 1))),
+                                     [*law, sympy.Eq(_M0, m0), sympy.Eq(_M1, m1)]),
+                         *[kernel.linear(total(LAW[_L] * f, _L)) for f in (q0(TAU[_L]), q1(TAU[_L]))],
+                         kernel.linear(total(LAW[i] * (1 - t))),
+                         *[kernel.rename(total(f), _L) for f in (LAW[i], LAW[i] * t)],
+                         detail="M(0), M(1) by linearity (57)")
+    # h(1), h(0) named L1, L0 while summing, so that no sum but I(X;Y) holds a logarithm (a sum's terms are defined
+    # where the goal says so: I(X;Y) is the only such sum the domain names); then read at L1 = h(1), L0 = h(0)
+    L1, L0 = sympy.symbols("L_1 L_0", real=True)
+    named = [sympy.Eq(L1, h(1)), sympy.Eq(L0, h(0))]
+    split = kernel.decide(kernel.goal(sympy.Eq(LAW[i] * h(t), (L1 - L0) * LAW[i] * t + L0 * LAW[i]),
+                                      [i >= 1, i <= k, bit(t), x >= 1, _M0 > 0, _M1 > 0, *named]),
+                          detail="an input's summand is h(1) on T, h(0) off it (its logarithms agree by congruence)")
+    base = [*law, x >= 1, _M0 > 0, _M1 > 0]
+    by_class = kernel.decide(kernel.goal(sympy.Eq(info, (L1 - L0) * inside + L0), [*base, *named]),
+                             kernel.summed(split, i, 1, k, detail="summed over the inputs"),
+                             kernel.linear(total((L1 - L0) * LAW[i] * t + L0 * LAW[i])),
+                             detail="I(X;Y) = h(1)P(T) + h(0)(1 − P(T)), by linearity")
+    by_class = kernel.instantiate(by_class, {L1: h(1), L0: h(0)}, base, detail="at L1 = h(1), L0 = h(0)")
+    xp, c = sympy.symbols("x c", positive=True)
+    quotient = kernel.fact(identity(log(xp / c), log(xp) - log(c), "log(x/c) = log x − log c"))
+    inverse = kernel.fact(identity(log(1 / c), -log(c), "log(1/c) = −log c"))
+    setting = [*law, inside >= 0, outside >= 0, sympy.Eq(_M0, m0), sympy.Eq(_M1, m1), x >= 1]
+    logs = []
+    for mass in (inside, outside):
+        at = (x - 1) * mass + 1
+        logs += [kernel.instantiate(quotient, {xp: x, c: at}, setting, detail="at c = (x − 1)P(·) + 1"),
+                 kernel.instantiate(inverse, {c: at}, setting, detail="at c = (x − 1)P(·) + 1")]
+    value = kernel.decide(kernel.goal(sympy.Eq(info, (_mi_mu_x(inside, x) + _mi_mu_x(outside, x)) / (x + 1)), setting),
+                          by_class, kernel.linear(total(LAW[i] * (1 - t))), marg, *logs,
+                          detail="I(X;Y) = h(1)P(T) + h(0)P(Tᶜ) = [μ(P(T)) + μ(P(Tᶜ))]/(x + 1)")
+    stmt = at_exp(value, x)
+    p, e = C, Q(3)
+    T = mi_binary_T(p)
+    ch = Channel([[e / (1 + e), 1 / (1 + e)] if j in T else [1 / (1 + e), e / (1 + e)] for j in range(len(p))])
+    cross = exact_agreement(lognorm(utility.mutual_information(p)(ch)), lognorm(binary_mi(p, e)),
+                            "library I(X;Y) of (29) against (115), example C, e^ε = 3")
+    return establish(stmt, cross, domain=_EQ_115_DOMAIN)
 
 
 #: a column S̃_j of S^(k) other than the first: its set T_j (indicator τ, τ_i ∈ {0, 1}) has t = |T_j| ≥ 1 elements
