@@ -518,17 +518,22 @@ def eq_115():
                              kernel.linear(total((L1 - L0) * LAW[i] * t + L0 * LAW[i])),
                              detail="I(X;Y) = h(1)P(T) + h(0)(1 − P(T)), by linearity")
     by_class = kernel.instantiate(by_class, {L1: h(1), L0: h(0)}, base, detail="at L1 = h(1), L0 = h(0)")
+    # each logarithm of h(1), h(0) in terms of log x and the masses (small decisions, each by congruence from one
+    # instance of log(x/c) = log x − log c or log(1/c) = −log c), then put in by rewriting (no solver)
     xp, c = sympy.symbols("x c", positive=True)
     quotient = kernel.fact(identity(log(xp / c), log(xp) - log(c), "log(x/c) = log x − log c"))
     inverse = kernel.fact(identity(log(1 / c), -log(c), "log(1/c) = −log c"))
     setting = [*law, inside >= 0, outside >= 0, sympy.Eq(_M0, m0), sympy.Eq(_M1, m1), x >= 1]
-    logs = []
-    for mass in (inside, outside):
+    for name, mass in ((_M0, inside), (_M1, outside)):
         at = (x - 1) * mass + 1
-        logs += [kernel.instantiate(quotient, {xp: x, c: at}, setting, detail="at c = (x − 1)P(·) + 1"),
-                 kernel.instantiate(inverse, {c: at}, setting, detail="at c = (x − 1)P(·) + 1")]
+        for top, lemma, subs, target in ((x, quotient, {xp: x, c: at}, log(x) - log(at)),
+                                         (1, inverse, {c: at}, -log(at))):
+            instance = kernel.instantiate(lemma, subs, setting, detail="at c = (x − 1)P(·) + 1")
+            step = kernel.decide(kernel.goal(sympy.Eq(log(top / (name * (x + 1))), target), setting), marg, instance,
+                                 detail=f"log({top}/((x + 1){name})) with {name} = ((x − 1)P(·) + 1)/(x + 1)")
+            by_class = kernel.rewrite(by_class, step, detail=f"log({top}/((x + 1){name})) rewritten")
     value = kernel.decide(kernel.goal(sympy.Eq(info, (_mi_mu_x(inside, x) + _mi_mu_x(outside, x)) / (x + 1)), setting),
-                          by_class, kernel.linear(total(LAW[i] * (1 - t))), marg, *logs,
+                          by_class, marg, kernel.linear(total(LAW[i] * (1 - t))),
                           detail="I(X;Y) = h(1)P(T) + h(0)P(Tᶜ) = [μ(P(T)) + μ(P(Tᶜ))]/(x + 1)")
     stmt = at_exp(value, x)
     p, e = C, Q(3)
