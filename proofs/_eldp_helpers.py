@@ -450,3 +450,47 @@ def splits(*terms):
         if ev.passed and kernel.fact(ev).goal.conclusion is not sympy.true:
             out.append(ev)
     return out
+
+
+# --------------------------------------------------------------------------------------------
+# Randomized response (21) = (91) = (138) and its output marginals, for every k (kernel steps)
+
+RR_L, RR_Y = sympy.symbols("l y", integer=True)           # an input x_l and an output y of randomized response
+IOTA = sympy.IndexedBase("iota")                         # iota[y, l] = [x_l = y]
+
+
+def rr_entry(x, y=None, l=None):
+    """Q(y|x_l) = (1 + (x − 1)[x_l = y])/(x + k − 1), x = e^ε (Kairouz–Oh–Viswanath, eq. 21)."""
+    y, l = RR_Y if y is None else y, RR_L if l is None else l
+    return (1 + (x - 1) * IOTA[y, l]) / (x + SIZE - 1)
+
+
+def rr_pick(y=None, l=None):
+    """iota[y, l] ∈ {0, 1}, 1 only at l = y (the indicator of x_l = y)."""
+    y, l = RR_Y if y is None else y, RR_L if l is None else l
+    return sympy.And(bit(IOTA[y, l]), sympy.Or(sympy.Ne(IOTA[y, l], 1), sympy.Eq(l, y)))
+
+
+def rr_output_facts(x, marginals):
+    """For one output y: the indicator of y among the inputs (every l, Σ_l = 1) and, for each (law, M) of `marginals`,
+    the definition M(y) = Σ_l P(x_l)Q(y|x_l) (Kairouz–Oh–Viswanath, eq. 2) and M(y) > 0 (it is ≥ 1/(e^ε + k − 1); listed
+    because the check that a goal covers its domain reads a sum as an opaque term)."""
+    y, l, k = RR_Y, RR_L, SIZE
+    from symdp.verify import kernel
+    return [kernel.Every(rr_pick(), (l, 1, k)), sympy.Eq(sympy.Sum(IOTA[y, l], (l, 1, k)), 1),
+            *[sympy.Eq(m[y], sympy.Sum(law[l] * rr_entry(x), (l, 1, k))) for law, m in marginals],
+            *[m[y] > 0 for _, m in marginals]]
+
+
+def rr_marginal(law, m, x, facts):
+    """M(y) = ((x − 1)P(y) + 1)/(x + k − 1) under `facts` (:func:`rr_output_facts`), as kernel steps: linearity, and
+    Σ_l [x_l = y]P(x_l) = P(y) (the indicator picks y)."""
+    from symdp.verify import kernel
+    y, l, k = RR_Y, RR_L, SIZE
+    picks = kernel.decide(kernel.goal(sympy.Eq(IOTA[y, l] * law[l], IOTA[y, l] * law[y]), [l >= 1, l <= k, rr_pick()]),
+                          detail="[x_l = y]P(x_l) = [x_l = y]P(y)")
+    return kernel.decide(
+        kernel.goal(sympy.Eq(m[y], ((x - 1) * law[y] + 1) / (x + k - 1)), [k >= 1, x >= 1, is_law(law, RR_L), *facts]),
+        kernel.summed(picks, l, 1, k), kernel.linear(sympy.Sum(IOTA[y, l] * law[y], (l, 1, k))),
+        kernel.linear(sympy.Sum(law[l] * rr_entry(x), (l, 1, k))),
+        detail=f"{m.name}(y) = ((e^ε − 1){law.name}(y) + 1)/(e^ε + k − 1), by linearity")

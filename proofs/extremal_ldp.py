@@ -14,8 +14,8 @@ import sympy
 from flint import fmpq, fmpq_mat
 
 from _idioms import grouped, holds
-from _eldp_helpers import (A0, A1, B0, B1, C, CHANNEL, D, E, EPS, J, LABEL, M, OUT, ROW, ROW0, ROW2, Z, Q, catalog,
-                           binary_marginal_goal, binary_rows, event_bound, exp_at_least_one, INPUT, is_law, is_set, LAW,
+from _eldp_helpers import (A0, A1, B0, B1, C, CHANNEL, D, J, LABEL, M, OUT, ROW, ROW0, ROW2, Q, catalog,
+                           binary_marginal_goal, binary_rows, event_bound, INPUT, is_law, is_set, LAW,
                            LAW0, LAW1, pattern_entry, SIZE, TAU, total, lognorm, log, mi_mu, kl_mu, mp_kl_column,
                            mp_value, random_law, rng, sub, vertex_optimum, zero_column_entries, zero_column_goal)
 from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, utility

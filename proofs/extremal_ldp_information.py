@@ -10,9 +10,10 @@ from __future__ import annotations
 import sympy
 
 from _idioms import grouped, holds
-from _eldp_helpers import (C, D, E, EPS, LAW, U3, Z, Q, binary_mi, lognorm, log, mi_binary_T, mi_mu, random_law, rng,
+from _eldp_helpers import (C, D, E, LAW, U3, Q, binary_mi, lognorm, log, mi_binary_T, mi_mu, random_law, rng,
                            rr_dual_objects, rr_dual_steps, rr_mi, singleton_objects, singleton_values, sub, subsets,
-                           at_exp, bit, exp_above_one, INPUT, is_law, is_set, SIZE, TAU, total)
+                           at_exp, bit, exp_above_one, INPUT, is_law, is_set, SIZE, TAU, total, IOTA, RR_L, RR_Y,
+                           rr_entry, rr_marginal, rr_output_facts, rr_pick)
 from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
@@ -213,22 +214,10 @@ def theorem_13():
     chain = real_closed((x + 1) * b - opt, [opt, M, b, x, _KK],
                         [opt <= M * _KK / (x + _KK - 1), M <= (x + 1) * b, M >= 0, x >= 1, _KK >= 1],
                         "OPT ≤ Mk/(E+k−1), M ≤ (E+1)·BIN, M ≥ 0, E ≥ 1, k ≥ 1 ⇒ OPT ≤ (1+E)·BIN")
-    proof = grouped("(117): Lemmas 26 and 27 with the binary value (115)", _binary_mi_value(), chain, ident_k)
+    proof = grouped("(117): Lemmas 26 and 27 with the binary value (115)", chain, ident_k)
     return establish(proof, holds(flags, "exact sign of (1+e^ε)·BIN − OPT, random k = 3..5, e^ε ∈ {1.1, 2, 2.7} (ε ≤ 1)"),
                      domain=_THEOREM_13_DOMAIN,
-                     uses=["extremal-ldp:lemma-26", "extremal-ldp:lemma-27"])
-
-
-def _binary_mi_value():
-    """(115): the binary mechanism (29) (rows (E, 1)/(E+1) on T, (1, E)/(E+1) on Tᶜ) has I(X;Y) =
-    [μ(P(T)) + μ(P(Tᶜ))]/(E+1), from I = Σ_y Σ_x P(x)Q(y|x) log(Q(y|x)/M(y)) grouped over T and Tᶜ (z = P(T))."""
-    m0 = (Z * E + (1 - Z)) / (E + 1)                     # M(0); M(1) is the same with z and 1 − z exchanged
-    m1 = ((1 - Z) * E + Z) / (E + 1)
-    # log E = ε: log(E/(E+1)/M(y)) = ε − log((E+1)M(y))
-    direct = (Z * E / (E + 1) * (EPS - log((E + 1) * m0)) + (1 - Z) / (E + 1) * (-log((E + 1) * m0))
-              + Z / (E + 1) * (-log((E + 1) * m1)) + (1 - Z) * E / (E + 1) * (EPS - log((E + 1) * m1)))
-    return identity(sympy.expand(direct), sympy.expand((mi_mu(Z, E, EPS) + mi_mu(1 - Z, E, EPS)) / (E + 1)),
-                    "(115): I(X;Y) of the binary mechanism = [μ(P(T)) + μ(P(Tᶜ))]/(E+1), z = P(T) aggregated")
+                     uses=["extremal-ldp:lemma-26", "extremal-ldp:lemma-27", "extremal-ldp:eq-115"])
 
 
 def _mi_value(x, m):
@@ -467,34 +456,10 @@ def _mi_mu_x(z, x):
     return z * x * log(x) - (z * (x - 1) + 1) * log(z * (x - 1) + 1)
 
 
-#: P on k symbols, T ⊆ 𝒳 by its indicator τ, P(T), P(Tᶜ) ≥ 0, and I(X;Y) of (5) for the mechanism (29), named: the
-#: check that a goal covers its domain reads a sum as an opaque term, so the sum of logarithms is defined where the
-#: domain says it is (the paper's definition of the utility), and the masses' signs are listed
-_EQ_115_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0, is_law(LAW), is_set(),
-                  *[m >= 0 for m in _binary_mi_objects(sympy.exp(_ε))[4:6]],
-                  *[sympy.Eq(name, m) for name, m in zip((_M0, _M1), _binary_mi_objects(sympy.exp(_ε))[2:4])],
-                  sympy.Eq(sympy.Symbol("I(X;Y)", real=True), _binary_mi_objects(sympy.exp(_ε))[7])]
-
-
-@claim(PAPER, "Eq. (115)", "the binary mechanism (29) has I(X;Y) = BIN = [μ(P(T),ε) + μ(P(Tᶜ),ε)]/(e^ε+1), every P, T, ε ≥ 0",
-       domain=_EQ_115_DOMAIN, stated_domain="any P on k symbols, any T ⊆ 𝒳, ε ≥ 0; I(X;Y) by (5)",
-       stated_where="Section 9.2, eq. (115)",
-       quote=(
-              r"In what follows, we will make the dependency of μjsubscript𝜇𝑗\mu_{j} on "
-              r"P(Tj)𝑃subscript𝑇𝑗P\left(T_{j}\right) and ε𝜀\varepsilon explicit by writing "
-              r"μj(P(Tj),ε)subscript𝜇𝑗𝑃subscript𝑇𝑗𝜀\mu_{j}\left(P\left(T_{j}\right),\varepsilon\right) for "
-              r"μjsubscript𝜇𝑗\mu_{j}. From the proof of Theorem 12, we have that the partition set T𝑇T defined in (30) "
-              r"is given by TargmaxA𝒳P(A)P(Ac)𝑇subscript𝐴𝒳𝑃𝐴𝑃superscript𝐴𝑐T\in\arg\max_{A\subseteq{\cal "
-              r"X}}P(A)P(A^{c}). It is easy to check that the binary mechanism given in (29) achieves the following "
-              r"utility BIN=μ(P(T),ε)+μ(P(Tc),ε)eε+1.BIN𝜇𝑃𝑇𝜀𝜇𝑃superscript𝑇𝑐𝜀superscript𝑒𝜀1{\rm "
-              r"BIN}=\frac{\mu\left(P\left(T\right),\varepsilon\right)+\mu\left(P\left(T^{c}\right),\varepsilon\right)}{e^{\varepsilon}+1}. "
-              r"(115)"))
-def eq_115():
-    """From the definition (5), as kernel steps at x = e^ε: an input's summand Σ_y Q(y|x)log(Q(y|x)/M(y)) is h(1) on T and
-    h(0) off it (τ ∈ {0, 1}: its logarithms agree by congruence), so I = h(1)P(T) + h(0)P(Tᶜ) by linearity; M(0), M(1)
-    are (57) for P; log(x/c) = log x − log c and log(1/c) = −log c at c = (x − 1)P(T) + 1 and (x − 1)P(Tᶜ) + 1 (> 0)
-    turn h into μ; read at x = e^ε (log e^ε = ε)."""
-    x = sympy.Symbol("x", real=True)
+def _binary_mi_by_class(x):
+    """I(X;Y) of the binary mechanism (29) from the definition (5), at x = e^ε ≥ 1, as kernel steps: an input's summand
+    Σ_y Q(y|x)log(Q(y|x)/M(y)) is h(1) on T and h(0) off it (τ ∈ {0, 1}: its logarithms agree by congruence), so
+    I = h(1)P(T) + h(0)(1 − P(T)) by linearity; and M(0), M(1) by linearity (57). Returns (marginals, I by class)."""
     i, k, t = INPUT, SIZE, TAU[INPUT]
     q0, q1, m0, m1, inside, outside, h, info = _binary_mi_objects(x)
     law = [k >= 1, is_law(LAW), is_set()]
@@ -517,13 +482,96 @@ def eq_115():
                              kernel.summed(split, i, 1, k, detail="summed over the inputs"),
                              kernel.linear(total((L1 - L0) * LAW[i] * t + L0 * LAW[i])),
                              detail="I(X;Y) = h(1)P(T) + h(0)(1 − P(T)), by linearity")
-    by_class = kernel.instantiate(by_class, {L1: h(1), L0: h(0)}, base, detail="at L1 = h(1), L0 = h(0)")
+    return marg, kernel.instantiate(by_class, {L1: h(1), L0: h(0)}, base, detail="at L1 = h(1), L0 = h(0)")
+
+
+#: P on k symbols, T ⊆ 𝒳 by its indicator τ, P(T), P(Tᶜ) ≥ 0, M(0), M(1) and I(X;Y) of (5) for the mechanism (29) named:
+#: the check that a goal covers its domain reads a sum as an opaque term, so the sum of logarithms is defined where the
+#: domain says it is (the paper's definition of the utility), and the masses' signs are listed
+_BINARY_MI_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0, is_law(LAW), is_set(),
+                     *[m >= 0 for m in _binary_mi_objects(sympy.exp(_ε))[4:6]],
+                     *[sympy.Eq(name, m) for name, m in zip((_M0, _M1), _binary_mi_objects(sympy.exp(_ε))[2:4])],
+                     sympy.Eq(sympy.Symbol("I(X;Y)", real=True), _binary_mi_objects(sympy.exp(_ε))[7])]
+
+
+def _binary_mi_setting(x):
+    i, k = INPUT, SIZE
+    _, _, m0, m1, inside, outside, _, _ = _binary_mi_objects(x)
+    return [k >= 1, is_law(LAW), is_set(), inside >= 0, outside >= 0, sympy.Eq(_M0, m0), sympy.Eq(_M1, m1), x >= 1]
+
+
+def _binary_mi_cross():
+    p, e = C, Q(3)
+    T = mi_binary_T(p)
+    ch = Channel([[e / (1 + e), 1 / (1 + e)] if j in T else [1 / (1 + e), e / (1 + e)] for j in range(len(p))])
+    return exact_agreement(lognorm(utility.mutual_information(p)(ch)), lognorm(binary_mi(p, e)),
+                           "library I(X;Y) of (29) against (112) = (115), example C, e^ε = 3")
+
+
+@claim(PAPER, "Eq. (112)", "computing I(X;Y) under the binary mechanism (111): [P(T)e^ε log(e^ε/(P(Tᶜ)+e^εP(T))) + "
+       "P(Tᶜ) log(1/(P(Tᶜ)+e^εP(T)))]/(e^ε+1) + the same with T and Tᶜ exchanged, every P, T, ε ≥ 0",
+       domain=_BINARY_MI_DOMAIN, stated_domain="any P on k symbols, any T ⊆ 𝒳, ε ≥ 0; I(X;Y) by (5)",
+       stated_where="Section 9.1, eqs. (111)–(112)",
+       quote=(
+              r"Q(0|x)={eε1+eε if xT,11+eε if xT.Q(1|x)={eε1+eε if xT,11+eε if "
+              r"xT.𝑄conditional0𝑥casessuperscript𝑒𝜀1superscript𝑒𝜀 if 𝑥𝑇11superscript𝑒𝜀 if "
+              r"𝑥𝑇𝑄conditional1𝑥casessuperscript𝑒𝜀1superscript𝑒𝜀 if 𝑥𝑇11superscript𝑒𝜀 if 𝑥𝑇\displaystyle "
+              r"Q(0|x)\,=\,\left\{\begin{array}[]{rl}\frac{e^{\varepsilon}}{1+e^{\varepsilon}}&\text{ if }x\in T\;,\\ "
+              r"\frac{1}{1+e^{\varepsilon}}&\text{ if }x\notin T\;.\\ "
+              r"\end{array}\right.\;\;\;Q(1|x)\,=\,\left\{\begin{array}[]{rl}\frac{e^{\varepsilon}}{1+e^{\varepsilon}}&\text{ "
+              r"if }x\notin T\;,\\ \frac{1}{1+e^{\varepsilon}}&\text{ if }x\in T\;.\\ \end{array}\right. (111) "
+              r"Computing the I(X;Y)𝐼𝑋𝑌I\left(X;Y\right) under (111), we get that I(X;Y)𝐼𝑋𝑌\displaystyle "
+              r"I\left(X;Y\right) =\displaystyle= "
+              r"1eε+1{P(T)eεlogeεP(Tc)+eεP(T)+P(Tc)log1P(Tc)+eεP(T)}+limit-from1superscript𝑒𝜀1𝑃𝑇superscript𝑒𝜀superscript𝑒𝜀𝑃superscript𝑇𝑐superscript𝑒𝜀𝑃𝑇𝑃superscript𝑇𝑐1𝑃superscript𝑇𝑐superscript𝑒𝜀𝑃𝑇\displaystyle\frac{1}{e^{\varepsilon}+1}\left\{P\left(T\right)e^{\varepsilon}\log\frac{e^{\varepsilon}}{P\left({T}^{c}\right)+e^{\varepsilon}P\left({T}\right)}+P\left({T}^{c}\right)\log\frac{1}{P\left({T}^{c}\right)+e^{\varepsilon}P\left({T}\right)}\right\}+ "
+              r"(112)"))
+def eq_112():
+    """From :func:`_binary_mi_by_class`: each logarithm of h(1), h(0) is (112)'s (M(0)(x + 1) = P(Tᶜ) + xP(T), and
+    M(1)(x + 1) = P(T) + xP(Tᶜ), as P(T) + P(Tᶜ) = 1; small decisions by congruence, put in by rewriting); read at e^ε."""
+    x = sympy.Symbol("x", real=True)
+    i, t = INPUT, TAU[INPUT]
+    _, _, _, _, inside, outside, _, info = _binary_mi_objects(x)
+    marg, by_class = _binary_mi_by_class(x)
+    setting = _binary_mi_setting(x)
+    complement = kernel.linear(total(LAW[i] * (1 - t)))
+    for name, mass, other in ((_M0, inside, outside), (_M1, outside, inside)):
+        for top in (x, 1):
+            step = kernel.decide(kernel.goal(sympy.Eq(log(top / (name * (x + 1))), log(top / (other + x * mass))),
+                                             setting), marg, complement,
+                                 detail=f"log({top}/((x + 1){name})): (x + 1){name} = P(other) + xP(·)")
+            by_class = kernel.rewrite(by_class, step, detail="rewritten")
+    side = lambda a, b: (a * x * log(x / (b + x * a)) + b * log(1 / (b + x * a))) / (x + 1)
+    value = kernel.decide(kernel.goal(sympy.Eq(info, side(inside, outside) + side(outside, inside)), setting),
+                          by_class, marg, complement, detail="I(X;Y) = (112)")
+    return establish(at_exp(value, x), _binary_mi_cross(), domain=_BINARY_MI_DOMAIN)
+
+
+@claim(PAPER, "Eq. (115)", "the binary mechanism (29) has I(X;Y) = BIN = [μ(P(T),ε) + μ(P(Tᶜ),ε)]/(e^ε+1), every P, T, ε ≥ 0",
+       domain=_BINARY_MI_DOMAIN, stated_domain="any P on k symbols, any T ⊆ 𝒳, ε ≥ 0; I(X;Y) by (5)",
+       stated_where="Section 9.2, eq. (115)",
+       quote=(
+              r"In what follows, we will make the dependency of μjsubscript𝜇𝑗\mu_{j} on "
+              r"P(Tj)𝑃subscript𝑇𝑗P\left(T_{j}\right) and ε𝜀\varepsilon explicit by writing "
+              r"μj(P(Tj),ε)subscript𝜇𝑗𝑃subscript𝑇𝑗𝜀\mu_{j}\left(P\left(T_{j}\right),\varepsilon\right) for "
+              r"μjsubscript𝜇𝑗\mu_{j}. From the proof of Theorem 12, we have that the partition set T𝑇T defined in (30) "
+              r"is given by TargmaxA𝒳P(A)P(Ac)𝑇subscript𝐴𝒳𝑃𝐴𝑃superscript𝐴𝑐T\in\arg\max_{A\subseteq{\cal "
+              r"X}}P(A)P(A^{c}). It is easy to check that the binary mechanism given in (29) achieves the following "
+              r"utility BIN=μ(P(T),ε)+μ(P(Tc),ε)eε+1.BIN𝜇𝑃𝑇𝜀𝜇𝑃superscript𝑇𝑐𝜀superscript𝑒𝜀1{\rm "
+              r"BIN}=\frac{\mu\left(P\left(T\right),\varepsilon\right)+\mu\left(P\left(T^{c}\right),\varepsilon\right)}{e^{\varepsilon}+1}. "
+              r"(115)"))
+def eq_115():
+    """From :func:`_binary_mi_by_class`: log(x/c) = log x − log c and log(1/c) = −log c at c = (x − 1)P(T) + 1 and
+    (x − 1)P(Tᶜ) + 1 (> 0) turn h(1), h(0) into μ (small decisions by congruence, put in by rewriting); read at
+    x = e^ε (log e^ε = ε)."""
+    x = sympy.Symbol("x", real=True)
+    i, t = INPUT, TAU[INPUT]
+    _, _, _, _, inside, outside, _, info = _binary_mi_objects(x)
+    marg, by_class = _binary_mi_by_class(x)
     # each logarithm of h(1), h(0) in terms of log x and the masses (small decisions, each by congruence from one
     # instance of log(x/c) = log x − log c or log(1/c) = −log c), then put in by rewriting (no solver)
     xp, c = sympy.symbols("x c", positive=True)
     quotient = kernel.fact(identity(log(xp / c), log(xp) - log(c), "log(x/c) = log x − log c"))
     inverse = kernel.fact(identity(log(1 / c), -log(c), "log(1/c) = −log c"))
-    setting = [*law, inside >= 0, outside >= 0, sympy.Eq(_M0, m0), sympy.Eq(_M1, m1), x >= 1]
+    setting = _binary_mi_setting(x)
     for name, mass in ((_M0, inside), (_M1, outside)):
         at = (x - 1) * mass + 1
         for top, lemma, subs, target in ((x, quotient, {xp: x, c: at}, log(x) - log(at)),
@@ -535,13 +583,62 @@ def eq_115():
     value = kernel.decide(kernel.goal(sympy.Eq(info, (_mi_mu_x(inside, x) + _mi_mu_x(outside, x)) / (x + 1)), setting),
                           by_class, marg, kernel.linear(total(LAW[i] * (1 - t))),
                           detail="I(X;Y) = h(1)P(T) + h(0)P(Tᶜ) = [μ(P(T)) + μ(P(Tᶜ))]/(x + 1)")
-    stmt = at_exp(value, x)
-    p, e = C, Q(3)
-    T = mi_binary_T(p)
-    ch = Channel([[e / (1 + e), 1 / (1 + e)] if j in T else [1 / (1 + e), e / (1 + e)] for j in range(len(p))])
-    cross = exact_agreement(lognorm(utility.mutual_information(p)(ch)), lognorm(binary_mi(p, e)),
-                            "library I(X;Y) of (29) against (115), example C, e^ε = 3")
-    return establish(stmt, cross, domain=_EQ_115_DOMAIN)
+    return establish(at_exp(value, x), _binary_mi_cross(), domain=_BINARY_MI_DOMAIN)
+
+
+_RR_MARGINAL = sympy.IndexedBase("M")                        # the output marginal M(y) of randomized response
+
+
+def _rr_mi_objects(x):
+    """Randomized response (138) at x = e^ε: for one output y, the facts of :func:`rr_output_facts` for P; the terms of
+    I(X;Y) (5) at input x_l and output y; I(X;Y) as Σ_x Σ_y and as Σ_y Σ_x; the right side of (139) (its factor
+    1/(e^ε + k − 1) inside the sum)."""
+    y, l, k = RR_Y, RR_L, SIZE
+    m = _RR_MARGINAL[y]
+    # and every term of I's sum over the inputs at y is defined (Q(y|x)/M(y) > 0), as the kernel states a sum's
+    # definedness: it reads each sum as an opaque term, so the fact is listed (it holds: Q > 0, M(y) > 0)
+    defined = kernel.Every(sympy.And(sympy.Ne(x + k - 1, 0), sympy.Ne(m, 0), rr_entry(x) / m > 0), (l, 1, k))
+    at_y = [*rr_output_facts(x, [(LAW, _RR_MARGINAL)]), defined]
+    term = LAW[l] * rr_entry(x) * log(rr_entry(x) / m)
+    u = (x - 1) * LAW[y] + 1
+    closed = (LAW[y] * x * log(x / u) + (1 - LAW[y]) * log(1 / u)) / (x + k - 1)
+    return at_y, term, sympy.Sum(sympy.Sum(term, (y, 1, k)), (l, 1, k)), sympy.Sum(closed, (y, 1, k)), closed
+
+
+def _rr_mi_by_output(x):
+    """Σ_y Σ_x P(x)Q(y|x) log(Q(y|x)/M(y)) = Σ_y (139)'s term, at x = e^ε ≥ 1, as kernel steps: for one output y, an
+    input's term is L1·P(x) when x = y and L0·P(x) otherwise (congruence, L1, L0 named while summing so that no sum
+    but I's holds a logarithm), linearity over the inputs and the indicator give (L1 − L0)P(y) + L0; M(y) by
+    :func:`rr_marginal` turns the two logarithms into (139)'s (small decisions, put in by rewriting); summed over y."""
+    y, l, k = RR_Y, RR_L, SIZE
+    at_y, term, _, _, closed = _rr_mi_objects(x)
+    m = _RR_MARGINAL[y]
+    marginal = rr_marginal(LAW, _RR_MARGINAL, x, at_y)
+    law = is_law(LAW, l)
+    L1, L0 = sympy.symbols("L_1 L_0", real=True)
+    h = lambda v: v / (x + k - 1) * log(v / (x + k - 1) / m)
+    named = [sympy.Eq(L1, h(x)), sympy.Eq(L0, h(1))]
+    base = [k >= 1, x >= 1, law, *at_y]
+    split = kernel.decide(kernel.goal(sympy.Eq(term, (L1 - L0) * LAW[l] * IOTA[y, l] + L0 * LAW[l]),
+                                      [l >= 1, l <= k, rr_pick(), x >= 1, k >= 1, m > 0, *named]),
+                          detail="an input's term: L1·P(x) at x = y, L0·P(x) otherwise (congruence)")
+    picks = kernel.decide(kernel.goal(sympy.Eq(IOTA[y, l] * LAW[l], IOTA[y, l] * LAW[y]), [l >= 1, l <= k, rr_pick()]),
+                          detail="[x_l = y]P(x_l) = [x_l = y]P(y)")
+    inner = sympy.Sum(term, (l, 1, k))
+    by_input = kernel.decide(kernel.goal(sympy.Eq(inner, (L1 - L0) * LAW[y] + L0), [*base, *named]),
+                             kernel.summed(split, l, 1, k, detail="summed over the inputs"),
+                             kernel.linear(sympy.Sum((L1 - L0) * LAW[l] * IOTA[y, l] + L0 * LAW[l], (l, 1, k))),
+                             kernel.summed(picks, l, 1, k), kernel.linear(sympy.Sum(IOTA[y, l] * LAW[y], (l, 1, k))),
+                             detail="Σ_x: (L1 − L0)P(y) + L0, by linearity and the indicator of y")
+    by_input = kernel.instantiate(by_input, {L1: h(x), L0: h(1)}, base, detail="at L1, L0")
+    u = (x - 1) * LAW[y] + 1
+    for top in (x, 1):
+        step = kernel.decide(kernel.goal(sympy.Eq(log(top / (x + k - 1) / m), log(top / u)), base), marginal,
+                             detail=f"log({top}/((e^ε + k − 1)M(y))) = log({top}/((e^ε − 1)P(y) + 1)) by (M(y))")
+        by_input = kernel.rewrite(by_input, step, detail="rewritten")
+    one = kernel.decide(kernel.goal(sympy.Eq(inner, closed), [y >= 1, y <= k, *base]), by_input,
+                        detail="an output's inner sum is (139)'s term")
+    return kernel.summed(one, y, 1, k, detail="summed over the outputs")
 
 
 #: a column S̃_j of S^(k) other than the first: its set T_j (indicator τ, τ_i ∈ {0, 1}) has t = |T_j| ≥ 1 elements

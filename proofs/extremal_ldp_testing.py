@@ -17,7 +17,8 @@ from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, in_cube, splits, RO
                            binary_rows, exp_at_least_one, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
                            binary_kl, binary_set, distinct_ratio_pair, is_law, is_set, kl, kl_mu, lognorm, log,
                            pattern_entry, random_law, rng, rr_dual_objects, rr_dual_steps, rr_kl, singleton_objects,
-                           singleton_values, staircase_ratio, sub, subsets, total, tv, bit)
+                           singleton_values, staircase_ratio, sub, subsets, total, tv, bit, RR_L, RR_Y, rr_marginal,
+                           rr_output_facts)
 from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, randomized_response, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
@@ -32,7 +33,6 @@ _P0x, _P1x = sympy.symbols("P_0(x) P_1(x)", real=True)  # the two laws at one sy
 _ε_star = sympy.Symbol("epsilon^*(P_0, P_1)", real=True)  # Theorem 5's threshold
 _ε_star_δ = sympy.Symbol("epsilon^*(P_0, P_1, delta)", real=True)  # Corollary 9's
 X = sympy.Symbol("x", positive=True)
-OUT_Y = sympy.Symbol("y", integer=True)                     # an output of randomized response (21)
 
 
 def _all_f(p0, p1):
@@ -105,8 +105,8 @@ def eq_18():
 #: every pair of values occurs), and the indicator d of x's own output in its row (Σ_y d_y = 1)
 _bx, _bx2 = sympy.symbols("b_x b_x'", real=True)
 _d = sympy.IndexedBase("d")
-_EQ_21_DOMAIN = [Integer("k", 2), _ε >= 0, bit(_bx), bit(_bx2), kernel.Every(bit(_d[OUT_Y]), (OUT_Y, 1, SIZE)),
-                 sympy.Eq(sympy.Sum(_d[OUT_Y], (OUT_Y, 1, SIZE)), 1)]
+_EQ_21_DOMAIN = [Integer("k", 2), _ε >= 0, bit(_bx), bit(_bx2), kernel.Every(bit(_d[RR_Y]), (RR_Y, 1, SIZE)),
+                 sympy.Eq(sympy.Sum(_d[RR_Y], (RR_Y, 1, SIZE)), 1)]
 
 
 @claim(PAPER, "Eq. (21)", "randomized response (21) is a staircase mechanism for every |X| = k ≥ 2: each row sums to 1, "
@@ -122,7 +122,7 @@ _EQ_21_DOMAIN = [Integer("k", 2), _ε >= 0, bit(_bx), bit(_bx2), kernel.Every(bi
 def eq_21():
     """Q(y|x) = (1 + (e^ε − 1)[y = x])/(e^ε + k − 1) is (21); the row of x sums over y by linearity with Σ_y [y = x] = 1,
     and a column compares two inputs by their indicators [y = x], [y = x'] ∈ {0, 1}."""
-    x, k, y = sympy.exp(_ε), SIZE, OUT_Y
+    x, k, y = sympy.exp(_ε), SIZE, RR_Y
     entry = lambda b: (1 + (x - 1) * b) / (x + k - 1)
     row = sympy.Sum(entry(_d[y]), (y, 1, k))
     stochastic = kernel.decide(kernel.goal(sympy.Eq(row, 1), [k >= 2, _ε >= 0, sympy.Eq(sympy.Sum(_d[y], (y, 1, k)), 1)]),
@@ -817,35 +817,28 @@ _EQ_84_DOMAIN = [Laws("P0", "P1", k="k"), Integer("k", 2), _ε > 0, *rr_dual_obj
                  *singleton_objects((LAW0, LAW1), _kl_value)]
 
 
-_RR_L = sympy.Symbol("l", integer=True)                      # an input of (91), inside the marginal of output y
-_IOTA = sympy.IndexedBase("iota")                            # iota[y, l] = [x_l = y]
 _RR_M = {law: sympy.IndexedBase("M" + law.name[-1]) for law in (LAW0, LAW1)}   # the output marginals M0(y), M1(y)
 
 
 def _rr_kl_objects(x):
-    """Randomized response (91) at x = e^ε: Q(y|x_l) = (1 + (x − 1)[x_l = y])/(x + k − 1) with the indicator iota[y, l];
-    the output marginals' definitions M_ν(y) = Σ_l P_ν(x_l)Q(y|x_l) (2), for one output y; D_kl(M0‖M1) (3) and the
-    right side of (92) as sums over the outputs (the inputs and outputs are one alphabet of k symbols)."""
-    y, l, k = OUT_Y, _RR_L, SIZE
-    entry = (1 + (x - 1) * _IOTA[y, l]) / (x + k - 1)
-    pick = sympy.And(bit(_IOTA[y, l]), sympy.Or(sympy.Ne(_IOTA[y, l], 1), sympy.Eq(l, y)))
-    at_y = [kernel.Every(pick, (l, 1, k)), sympy.Eq(sympy.Sum(_IOTA[y, l], (l, 1, k)), 1),
-            *[sympy.Eq(_RR_M[law][y], sympy.Sum(law[l] * entry, (l, 1, k))) for law in (LAW0, LAW1)],
-            *[_RR_M[law][y] > 0 for law in (LAW0, LAW1)]]
+    """Randomized response (91) at x = e^ε: for one output y, the facts of :func:`rr_output_facts` for P0 and P1;
+    D_kl(M0‖M1) (3) and the right side of (92) as sums over the outputs (inputs and outputs are one alphabet)."""
+    y, k = RR_Y, SIZE
+    at_y = rr_output_facts(x, [(law, _RR_M[law]) for law in (LAW0, LAW1)])
     m0, m1 = _RR_M[LAW0][y], _RR_M[LAW1][y]
     u0, u1 = (x - 1) * LAW0[y] + 1, (x - 1) * LAW1[y] + 1
     kl = sympy.Sum(m0 * log(m0 / m1), (y, 1, k))
     closed = sympy.Sum(u0 / (x + k - 1) * log(u0 / u1), (y, 1, k))
-    return entry, at_y, kl, closed
+    return at_y, kl, closed
 
 
 #: P0, P1 on the k symbols; for every output y, the indicator of y among the inputs, the marginals' definitions and their
 #: signs (M_ν(y) ≥ 1/(e^ε + k − 1) > 0; listed because the check that a goal covers its domain reads a sum as an opaque
 #: term), and D_kl(M0‖M1) and the right side of (92) named (sums of logarithms, defined where the domain says)
-_EQ_92_DOMAIN = [Laws("P0", "P1", k="k"), Integer("k", 1), _ε >= 0, is_law(LAW0, _RR_L), is_law(LAW1, _RR_L),
-                 kernel.Every(sympy.And(*_rr_kl_objects(sympy.exp(_ε))[1]), (OUT_Y, 1, SIZE)),
-                 sympy.Eq(sympy.Symbol("D_kl(M0||M1)", real=True), _rr_kl_objects(sympy.exp(_ε))[2]),
-                 sympy.Eq(sympy.Symbol("D_RR", real=True), _rr_kl_objects(sympy.exp(_ε))[3])]
+_EQ_92_DOMAIN = [Laws("P0", "P1", k="k"), Integer("k", 1), _ε >= 0, is_law(LAW0, RR_L), is_law(LAW1, RR_L),
+                 kernel.Every(sympy.And(*_rr_kl_objects(sympy.exp(_ε))[0]), (RR_Y, 1, SIZE)),
+                 sympy.Eq(sympy.Symbol("D_kl(M0||M1)", real=True), _rr_kl_objects(sympy.exp(_ε))[1]),
+                 sympy.Eq(sympy.Symbol("D_RR", real=True), _rr_kl_objects(sympy.exp(_ε))[2])]
 
 
 @claim(PAPER, "Eq. (92)", "randomized response (91) has D_kl(M0‖M1) = Σ_i (P0(x_i)(e^ε−1)+1) log[(P0(x_i)(e^ε−1)+1)/"
@@ -867,20 +860,10 @@ def eq_92():
     loses the common denominator, so each output's term of D_kl is (92)'s term (logarithms equal by congruence); summed
     over the outputs, read at e^ε."""
     x = sympy.Symbol("x", real=True)
-    y, l, k = OUT_Y, _RR_L, SIZE
-    entry, at_y, kl, closed = _rr_kl_objects(x)
-    pick = sympy.And(bit(_IOTA[y, l]), sympy.Or(sympy.Ne(_IOTA[y, l], 1), sympy.Eq(l, y)))
-    laws = [is_law(law, l) for law in (LAW0, LAW1)]
-    marginals = []
-    for law in (LAW0, LAW1):
-        picks = kernel.decide(kernel.goal(sympy.Eq(_IOTA[y, l] * law[l], _IOTA[y, l] * law[y]), [l >= 1, l <= k, pick]),
-                              detail="[x_l = y]P(x_l) = [x_l = y]P(y)")
-        marginals.append(kernel.decide(
-            kernel.goal(sympy.Eq(_RR_M[law][y], ((x - 1) * law[y] + 1) / (x + k - 1)),
-                        [k >= 1, x >= 1, *laws, *at_y]),
-            kernel.summed(picks, l, 1, k), kernel.linear(sympy.Sum(_IOTA[y, l] * law[y], (l, 1, k))),
-            kernel.linear(sympy.Sum(law[l] * entry, (l, 1, k))),
-            detail=f"M{law.name[-1]}(y) = ((e^ε − 1)P{law.name[-1]}(y) + 1)/(e^ε + k − 1), by linearity"))
+    y, k = RR_Y, SIZE
+    at_y, kl, closed = _rr_kl_objects(x)
+    laws = [is_law(law, RR_L) for law in (LAW0, LAW1)]
+    marginals = [rr_marginal(law, _RR_M[law], x, at_y) for law in (LAW0, LAW1)]
     term = kernel.decide(kernel.goal(sympy.Eq(kl.function, closed.function), [y >= 1, y <= k, k >= 1, x >= 1, *laws, *at_y]),
                          *marginals, detail="an output's term of D_kl is (92)'s term")
     summed = kernel.summed(term, y, 1, k, detail="summed over the outputs")
