@@ -184,12 +184,15 @@ def eqs_47_49():
 
 
 #: the entries Q(y|x_i), Q(y|x_{i0}) of the ε-LDP channel, any inputs i, i0 and output y: their sign and the ε-LDP bound
-#: between them (what Q ∈ D_ε says of them), named so that the goal's hypotheses follow from the domain
-_CLAIM_1_DOMAIN = [LDPChannel("Q", _ε), Integer("i"), Integer("i_0"), Integer("y"), *zero_column_entries()]
+#: between them (what Q ∈ D_ε says of them), named so that the goal's hypotheses follow from the domain; the claim is
+#: about a column with a zero entry, Q(y|x_{i0}) = 0 (its "if"), so that entry is part of the domain
+_CLAIM_1_DOMAIN = [LDPChannel("Q", _ε), Integer("i"), Integer("i_0"), Integer("y"), *zero_column_entries(),
+                   sympy.Eq(CHANNEL[ROW0, OUT], 0)]
 
 
 @claim(PAPER, "Claim 1", "in an ε-LDP mechanism a column with one zero entry is entirely zero",
-       domain=_CLAIM_1_DOMAIN, stated_domain='a column of an ε-LDP mechanism (proof of Lemma 23)', stated_where='Section 7.3, Claim 1',
+       domain=_CLAIM_1_DOMAIN, stated_domain="“If Q_ij = 0 for some j”: a column y of an ε-LDP mechanism with a zero entry "
+       "Q(y|x_{i0}) = 0, any input x_i (proof of Lemma 23)", stated_where='Section 7.3, Claim 1',
        quote=(r"Claim 1 Let Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}. If Qij=0subscript𝑄𝑖𝑗0Q_{ij}=0 for "
               r"some j{1,,}𝑗1j\in\{1,...,\ell\} then Qij=0subscript𝑄𝑖𝑗0Q_{ij}=0 for all i{1,,k}𝑖1𝑘i\in\{1,...,k\}."))
 def claim_1():
