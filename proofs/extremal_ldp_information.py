@@ -641,6 +641,58 @@ def _rr_mi_by_output(x):
     return kernel.summed(one, y, 1, k, detail="summed over the outputs")
 
 
+def _rr_mi_defined(x):
+    """Every term of (5)'s double sum is defined (Q(y|x)/M(y) > 0 and the denominators ≠ 0, for every input and
+    output), as the kernel states the definedness of the sum over the outputs of the sums over the inputs."""
+    y, l, k = RR_Y, RR_L, SIZE
+    m = _RR_MARGINAL[y]
+    cond = sympy.And(sympy.Ne(x + k - 1, 0), sympy.Ne(m, 0), rr_entry(x) / m > 0)
+    ranged = lambda c, j: sympy.Or(sympy.And(sympy.Le(1, k + 1), kernel.Every(c, (j, 1, k))),
+                                   sympy.And(sympy.Lt(k + 1, 1), kernel.Every(c, (j, k + 1, 0))))
+    return ranged(ranged(cond, l), y)
+
+
+#: P on k symbols; for every output y, the indicator of y among the inputs, M(y)'s definition (2), its sign and the
+#: definedness of I's terms at y (the check that a goal covers its domain reads a sum as an opaque term: listed); I(X;Y)
+#: of (5), Σ_x Σ_y, and the right side of (139) named (sums of logarithms, defined where the domain says)
+_EQ_139_DOMAIN = [ProbabilityVector("P", "k"), Integer("k", 1), _ε >= 0, is_law(LAW, RR_L),
+                  kernel.Every(sympy.And(*_rr_mi_objects(sympy.exp(_ε))[0]), (RR_Y, 1, SIZE)),
+                  _rr_mi_defined(sympy.exp(_ε)),
+                  sympy.Eq(sympy.Symbol("I(X;Y)", real=True), _rr_mi_objects(sympy.exp(_ε))[2]),
+                  sympy.Eq(sympy.Symbol("I_RR", real=True), _rr_mi_objects(sympy.exp(_ε))[3])]
+
+
+@claim(PAPER, "Eq. (139)", "randomized response (138) has I(X;Y) = Σ_i {P(x_i)e^ε log(e^ε/(P(x_i)(e^ε−1)+1)) + "
+       "(1−P(x_i)) log(1/(P(x_i)(e^ε−1)+1))}/(e^ε+k−1), from the definition (5), every P, k, ε ≥ 0",
+       domain=_EQ_139_DOMAIN, stated_domain="any P on k symbols, ε ≥ 0; I(X;Y) by (5), M(y) by (2)",
+       stated_where="Section 9.5, eqs. (138)–(139)",
+       quote=(
+              r"Q(y|x)={eε|𝒳|1+eε if y=x,1|𝒳|1+eε if yx.𝑄conditional𝑦𝑥casessuperscript𝑒𝜀𝒳1superscript𝑒𝜀 if "
+              r"𝑦𝑥1𝒳1superscript𝑒𝜀 if 𝑦𝑥\displaystyle "
+              r"Q(y|x)\,=\,\left\{\begin{array}[]{rl}\dfrac{e^{\varepsilon}}{|{\cal X}|-1+e^{\varepsilon}}&\text{ if "
+              r"}y=x\;,\\ \dfrac{1}{|{\cal X}|-1+e^{\varepsilon}}&\text{ if }y\neq x\;.\\ \end{array}\right. (138) "
+              r"Computing the I(X;Y)𝐼𝑋𝑌I\left(X;Y\right) under (138), we get that I(X;Y)𝐼𝑋𝑌\displaystyle "
+              r"I\left(X;Y\right) =\displaystyle= "
+              r"1eε+k1i[k]{P(xi)eεlogeεP(xi)(eε1)+1\displaystyle\frac{1}{e^{\varepsilon}+k-1}\sum_{i\in[k]}\left\{P\left(x_{i}\right)e^{\varepsilon}\log\frac{e^{\varepsilon}}{P\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1}\right. "
+              r"(139) "
+              r"+(1P(xi))log1P(xi)(eε1)+1}.\displaystyle~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}\left.+\left(1-P\left(x_{i}\right)\right)\log\frac{1}{P\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1}\right\}."))
+def eq_139():
+    """:func:`_rr_mi_by_output` sums over the outputs first; the finite double sum of (5) over the inputs first is the
+    same (the kernel's swap); read at e^ε."""
+    x = sympy.Symbol("x", real=True)
+    _, _, by_input_first, _, _ = _rr_mi_objects(x)
+    swapped = kernel.swap(by_input_first, detail="Σ_x Σ_y = Σ_y Σ_x (finite sums)")
+    # the rewrite needs the sum it replaces defined (its terms Q(y|x)/M(y) > 0, outputs outer): a hypothesis, which
+    # the domain states (the abstraction reads each Every of a definedness as an opaque proposition)
+    summed = kernel.combine(_rr_mi_by_output(x), hypotheses=[_rr_mi_defined(x)])
+    stmt = kernel.rewrite(summed, swapped, reverse=True, detail="(5) in its own order")
+    p, e = D, Q(7)
+    rr = Channel([[(e if i == j else 1) / (e + len(p) - 1) for j in range(len(p))] for i in range(len(p))])
+    cross = exact_agreement(lognorm(utility.mutual_information(p)(rr)), lognorm(rr_mi(p, e)),
+                            "library I(X;Y) of randomized response against (139), example D, e^ε = 7")
+    return establish(at_exp(stmt, x), cross, domain=_EQ_139_DOMAIN)
+
+
 #: a column S̃_j of S^(k) other than the first: its set T_j (indicator τ, τ_i ∈ {0, 1}) has t = |T_j| ≥ 1 elements
 _t = sympy.Symbol("t", integer=True)
 _EQ_120_DOMAIN = [Integer("k", 1), Integer("t", 1, SIZE), _ε >= 0, is_set(), sympy.Eq(total(TAU[INPUT]), _t)]
