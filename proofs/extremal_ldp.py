@@ -713,15 +713,16 @@ def proposition_17():
         QW = Qm.compose(W)
         for u in (utility.kl(p0, p1), utility.tv(p0, p1), utility.mutual_information(p0), utility.chi2(p0, p1)):
             flags.append(sign(u(Qm) - u(QW)) >= 0)
-    # U(QW) = Σ_z μ(Σ_y W(y,z)Q_y) ≤ Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y μ(Q_y) Σ_z W(y,z) = Σ_y μ(Q_y) (Section 10)
-    y, z, l, m = sympy.symbols("y z l m", integer=True, positive=True)
+    # U(QW) = Σ_z μ(Σ_y W(y,z)Q_y) ≤ Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y μ(Q_y) Σ_z W(y,z) = Σ_y μ(Q_y) (Section 10): the
+    # exchange of the finite sums and the row sums of W as kernel steps (μ_y = μ(Q_y), a number per output y)
+    y, z, l, m = sympy.symbols("y z l m", integer=True)
     W, mu = sympy.IndexedBase("W"), sympy.IndexedBase("mu")
-    row = sympy.Sum(W[y, z], (z, 1, m))
-    swapped = sympy.Sum(sympy.Sum(W[y, z] * mu[y], (y, 1, l)), (z, 1, m)).reorder((0, 1))
-    stmt = identity([swapped, sympy.factor_terms(sympy.Sum(W[y, z] * mu[y], (z, 1, m))).subs(row, 1)],
-                    [sympy.Sum(W[y, z] * mu[y], (z, 1, m), (y, 1, l)), mu[y]],
-                    "Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y Σ_z W(y,z)μ(Q_y), and Σ_z W(y,z)μ(Q_y) = μ(Q_y) for a row-stochastic W "
-                    "(symbolic ℓ, m)")
+    swap = kernel.swap(sympy.Sum(W[y, z] * mu[y], (y, 1, l), (z, 1, m)),
+                       detail="Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y Σ_z W(y,z)μ(Q_y) (finite sums)")
+    row = sympy.Sum(W[y, z] * mu[y], (z, 1, m))
+    stochastic = kernel.decide(kernel.goal(sympy.Eq(row, mu[y]), [m >= 1, sympy.Eq(sympy.Sum(W[y, z], (z, 1, m)), 1)]),
+                               kernel.linear(row), detail="Σ_z W(y,z)μ(Q_y) = μ(Q_y)Σ_z W(y,z) = μ(Q_y), W row-stochastic")
+    stmt = combine(swap, stochastic, detail="the last two equalities of (140)")
     return establish(stmt, holds(flags, "random 3×3 Q, 3×4 row-stochastic W; KL, TV, χ², MI (exact signs)"),
                      domain=_PROPOSITION_17_DOMAIN,
                      prose_steps=["sublinearity with W(y,z) ≥ 0: μ(Σ_y W(y,z)Q_y) ≤ Σ_y μ(W(y,z)Q_y) = Σ_y W(y,z)μ(Q_y) "

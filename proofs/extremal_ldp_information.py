@@ -384,10 +384,12 @@ def corollary_16():
         for e in (Q(10) ** 3, Q(10) ** 5):
             opt = optimal_mechanism(log(e), utility.mutual_information(p)).value
             flags.append(sign(_H(p) - (1 - delta) * (k - 1) * log(e) / e - opt) >= 0)
-    return establish(_rr_gap_limit(), holds(flags, "δ = 1/10: certified optimum (C, D) at e^ε ∈ {10^3, 10^5}"),
+    summed, limit = _rr_gap_limit()
+    return establish(summed, limit, holds(flags, "δ = 1/10: certified optimum (C, D) at e^ε ∈ {10^3, 10^5}"),
                      domain=_COROLLARY_16_PROVED,
                      uses=["extremal-ldp:theorem-14"],
-                     prose_steps=["the limit of the finite sum over x is the sum of the limits: (H(X) − I_RR)/(εe^{−ε}) "
+                     prose_steps=["each term's limit g(P(x))e^ε/ε → 1 − P(x) as ε → ∞ (computed by sympy, a cross-check), "
+                                  "and the limit of the finite sum over x is the sum of the limits: (H(X) − I_RR)/(εe^{−ε}) "
                                   "→ k − 1 > (1 − δ)(k − 1) for k ≥ 2, so H(X) − I_RR ≥ (1 − δ)(k − 1)εe^{−ε} beyond "
                                   "some ε1; with Theorem 14 (RR optimal for ε ≥ ε_14) take ε* = max(ε1, ε_14); k = 1 "
                                   "is trivial (H = I = 0)"])
@@ -395,18 +397,17 @@ def corollary_16():
 
 def _rr_gap_limit():
     """(H(X) − I_RR)/(εe^{−ε}) → k − 1 for every P with full support (Kairouz–Oh–Viswanath, eq. 32, to first order):
-    I_RR = Σ_x μ(P(x))/(e^ε+k−1) (139), so the gap is Σ_x g(P(x)) with g(p) = −p log p − μ(p)/(e^ε+k−1), and
-    g(p)e^ε/ε → 1 − p (sympy limit, symbolic p > 0 and k); Σ_x (1 − P(x)) = k − 1."""
+    I_RR = Σ_x μ(P(x))/(e^ε+k−1) (139), so the gap is Σ_x g(P(x)) with g(p) = −p log p − μ(p)/(e^ε+k−1). The limit
+    g(p)e^ε/ε → 1 − p is sympy's (a cross-check: the kernel has no rule for a limit at ∞ of a quotient; the step is in
+    words), and Σ_x (1 − P(x)) = k − 1 is a kernel step (linearity, Σ_x P(x) = 1). Returns (proof, cross-check)."""
     p, k, eps = sympy.symbols("p k epsilon", positive=True)
     e = sympy.exp(eps)
     g = (-p * log(p) - mi_mu(p, e, eps) / (e + k - 1)) * e / eps
-    term = identity(sympy.limit(g, eps, sympy.oo), 1 - p, "lim_{ε→∞} g(p)e^ε/ε = 1 − p (symbolic p > 0, k)")
-    i, kk = sympy.symbols("i k", integer=True, positive=True)
-    P = sympy.IndexedBase("P")
-    # linearity of the finite sum: Σ(1 − P_i) = Σ1 + Σ(−P_i), the constant −1 taken out of the second sum
-    total = sympy.Add(*[sympy.factor_terms(t).doit() for t in sympy.expand(sympy.Sum(1 - P[i], (i, 1, kk))).args])
-    summed = identity(total.subs(sympy.Sum(P[i], (i, 1, kk)), 1), kk - 1, "Σ_x (1 − P(x)) = k − 1 (Σ_x P(x) = 1)")
-    return grouped("the randomized-response gap to H(X), to first order in εe^{−ε}", term, summed)
+    term = exact_agreement([sympy.limit(g, eps, sympy.oo)], [1 - p], "lim_{ε→∞} g(p)e^ε/ε = 1 − p (sympy, symbolic p > 0, k)")
+    gap = total(1 - LAW[INPUT])
+    summed = kernel.decide(kernel.goal(sympy.Eq(gap, SIZE - 1), [SIZE >= 1, is_law(LAW)]), kernel.linear(gap),
+                           detail="Σ_x (1 − P(x)) = k − 1 (linearity, Σ_x P(x) = 1)")
+    return summed, term
 
 
 @claim(PAPER, "Eq. (32)", "I_RR = H(X) − (k−1)εe^{−ε} + O(e^{−2ε}) (printed); the remainder is "
