@@ -488,8 +488,7 @@ def _lemma_22_steps():
     only_if = kernel.decide(kernel.goal(factor, _least_entry()),
                             kernel.lemma("extremal-ldp:claim-1", zero_column_goal()),
                             detail="θ_y > 0: S_iy = Q(y|x_i)/θ_y ∈ [1, e^ε]; θ_y = 0: the column is zero (Claim 1), S_iy = 1")
-    box = [S[i, lab[j]] >= 1, S[i, lab[j]] <= x, S[i2, lab[j]] >= 1, S[i2, lab[j]] <= x, th[lab[j]] >= 0]
-    private = event_bound(S[i, lab[j]] * th[lab[j]], S[i2, lab[j]] * th[lab[j]], sympy.And(*box),
+    private = event_bound(S[i, lab[j]] * th[lab[j]], S[i2, lab[j]] * th[lab[j]], _factored_box(),
                           "Q = SΘ with S ∈ [1, e^ε], θ ≥ 0 is ε-LDP: Q(B|x) ≤ e^ε Q(B|x') for every event B")
     every, bound = kernel.fact(private).goal.hypotheses[1], kernel.fact(private).goal.conclusion
     # "if S ∈ [1, e^ε] and θ ≥ 0 on B then …" as a disjunction (the kernel's formulas have no Implies)
@@ -497,6 +496,64 @@ def _lemma_22_steps():
                         detail="S ∈ [1, e^ε], θ ≥ 0 at the outputs of B give the ε-LDP bound at B")
     return combine(only_if, if_, detail="Lemma 22: only if (θ_y > 0 or θ_y = 0) and if")
 
+
+
+def _factored_box():
+    """S ∈ [1, e^ε] and θ ≥ 0 at the j-th output y_j of an event, for the inputs x_i, x_{i2}."""
+    i, i2, j = ROW, ROW2, J
+    S, th, lab = sympy.IndexedBase("S"), _THETA, LABEL
+    x = sympy.exp(_ε)
+    return sympy.And(S[i, lab[j]] >= 1, S[i, lab[j]] <= x, S[i2, lab[j]] >= 1, S[i2, lab[j]] <= x, th[lab[j]] >= 0)
+
+
+#: "any k × ℓ stochastic matrix Q = SΘ" with S_ij ∈ [1, e^ε] and θ ≥ 0 (the sentence's subject), stated at the outputs
+#: y_1, …, y_m of any event B (m ≥ 0) and any two inputs x_i, x_{i2}
+_LEMMA_22_IF_DOMAIN = [AnyChannel("Q", k="k", l="l"), _ε >= 0, Integer("i"), Integer("i_2"), Integer("m", 0),
+                       kernel.Every(_factored_box(), (J, 1, M))]
+
+
+@claim(PAPER, "Lemma 22 (if)", "any stochastic Q = SΘ with S ∈ [1, e^ε]^{k×ℓ} and Θ = diag(θ) ≥ 0 is ε-LDP: "
+       "Q(B|x) ≤ e^ε Q(B|x') for every event B and inputs x, x'",
+       domain=_LEMMA_22_IF_DOMAIN, stated_domain="any k × ℓ stochastic Q = SΘ, S_ij ∈ [1, e^ε], Θ diagonal ≥ 0, every "
+       "event B = {y_1, …, y_m}, any inputs", stated_where="Section 7.2, after the proof of Claim 1",
+       quote=(
+              r"It is easy to check that any k×𝑘k\times\ell stochastic matrix Q=SΘ𝑄𝑆ΘQ=S\Theta, where ΘΘ\Theta is a "
+              r"diagonal matrix with non-negative entries and S𝑆S is a k×𝑘k\times\ell matrix with "
+              r"Sij[1,eε]subscript𝑆𝑖𝑗1superscript𝑒𝜀S_{ij}\in[1,e^{\varepsilon}], satisfies the local differential "
+              r"privacy constraints. Thus, Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}. On the other hand, "
+              r"assume that Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}. If Qij=0subscript𝑄𝑖𝑗0Q_{ij}=0 for some "
+              r"j𝑗j then by Claim 1 we have that Qij=0subscript𝑄𝑖𝑗0Q_{ij}=0 for all i𝑖i and therefore, we can set "
+              r"θj=0subscript𝜃𝑗0\theta_{j}=0 and Sij=1subscript𝑆𝑖𝑗1S_{ij}=1 for all i𝑖i. If Qij>0subscript𝑄𝑖𝑗0Q_{ij}>0 "
+              r"then by Claim 1 we have that Qij>0subscript𝑄𝑖𝑗0Q_{ij}>0 for all i𝑖i. In this case, let "
+              r"θj=miniQijsubscript𝜃𝑗subscript𝑖subscript𝑄𝑖𝑗\theta_{j}=\min_{i}Q_{ij} and observe that "
+              r"θj>0subscript𝜃𝑗0\theta_{j}>0 since Qij>0subscript𝑄𝑖𝑗0Q_{ij}>0 for all i𝑖i. Let "
+              r"Sij=Qij/θisubscript𝑆𝑖𝑗subscript𝑄𝑖𝑗subscript𝜃𝑖S_{ij}=Q_{ij}/\theta_{i}, then it is clear (from the "
+              r"definition of θisubscript𝜃𝑖\theta_{i}) that Sij1subscript𝑆𝑖𝑗1S_{ij}\geq 1. On the other hand, from the "
+              r"differential privacy constraints, we have that QijQkjeε for all ksubscript𝑄𝑖𝑗subscript𝑄𝑘𝑗superscript𝑒𝜀 "
+              r"for all 𝑘Q_{ij}\leq Q_{kj}e^{\varepsilon}\mbox{ for all }k and thus, "
+              r"QijminkQkjeεsubscript𝑄𝑖𝑗subscript𝑘subscript𝑄𝑘𝑗superscript𝑒𝜀Q_{ij}\leq\min_{k}Q_{kj}e^{\varepsilon} "
+              r"which proves that "
+              r"Sij=Qij/minkQkjeεsubscript𝑆𝑖𝑗subscript𝑄𝑖𝑗subscript𝑘subscript𝑄𝑘𝑗superscript𝑒𝜀S_{ij}=Q_{ij}/\min_{k}Q_{kj}\leq "
+              r"e^{\varepsilon}. This establishes that any Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell} can be "
+              r"written as Q=SΘ𝑄𝑆ΘQ=S\Theta, where ΘΘ\Theta is a diagonal matrix with non-negative entries and S𝑆S is a "
+              r"k×𝑘k\times\ell matrix with Sij[1,eε]subscript𝑆𝑖𝑗1superscript𝑒𝜀S_{ij}\in[1,e^{\varepsilon}]."))
+def lemma_22_if():
+    """By induction on the number m of outputs of the event (Kairouz–Oh–Viswanath, Section 7.2): each output adds
+    S_{i,y}θ_y ≤ e^ε θ_y ≤ e^ε S_{i2,y}θ_y."""
+    i, i2, j = ROW, ROW2, J
+    S, th, lab = sympy.IndexedBase("S"), _THETA, LABEL
+    bound = event_bound(S[i, lab[j]] * th[lab[j]], S[i2, lab[j]] * th[lab[j]], _factored_box(),
+                        "Q = SΘ with S ∈ [1, e^ε], θ ≥ 0: Q(B|x_i) ≤ e^ε Q(B|x_{i2}) for every event B")
+    r, e = rng(22), Q(3)
+    flags = []
+    for _ in range(20):
+        Sm = [[1 + (e - 1) * Q(r.randint(0, 6), 6) for _ in range(3)] for _ in range(3)]
+        th_ = [Q(r.randint(0, 5), 5) for _ in range(3)]
+        Qm = [[Sm[a][b] * th_[b] for b in range(3)] for a in range(3)]
+        flags += [sum(Qm[a][b] for b in B) <= e * sum(Qm[c][b] for b in B)
+                  for a in range(3) for c in range(3) for B in ([0], [1, 2], [0, 1, 2], [0, 2])]
+    return establish(bound, holds(flags, "random S ∈ [1, 3]^{3×3}, θ ≥ 0 (e^ε = 3): every event bound, exactly"),
+                     domain=_LEMMA_22_IF_DOMAIN)
 
 
 @claim(PAPER, "Lemma 22 (proof)", "the proof's construction S_ij = Q_ij/θ_i should read S_ij = Q_ij/θ_j",
