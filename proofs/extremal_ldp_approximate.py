@@ -89,6 +89,37 @@ def eq_38():
     return establish(_quaternary_steps(), stmt, cross, domain=_EQ_38_DOMAIN)
 
 
+#: |𝒳| = 2 (the input t ∈ {0, 1}), ε ≥ 0, δ ∈ [0, 1]
+_T_IN = sympy.Symbol("t", real=True)
+_EQ_38_MIXTURE_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, sympy.Or(sympy.Eq(_T_IN, 0), sympy.Eq(_T_IN, 1))]
+
+
+@claim(PAPER, "Eq. (38) (mixture)", "Q_QT passes X unchanged with probability δ (outputs 0, 1) and applies the binary "
+       "mechanism (29) with T = {1} with probability 1 − δ (outputs 2, 3): Q_QT(y|x) = δ[y = x] + (1 − δ)Q_bin(y − 2|x)",
+       domain=_EQ_38_MIXTURE_DOMAIN, stated_domain="|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]", stated_where="Section 5, after eq. (38)",
+       quote=(
+              r"In other words, the quaternary mechanism passes X𝑋X unchanged with probability δ𝛿\delta and applies "
+              r"the binary mechanism (defined in previous sections) with probability 1δ1𝛿1-\delta."))
+def eq_38_mixture():
+    """Entry by entry, for every ε and δ: (38) against δ times the identity on the outputs 0, 1 plus (1 − δ) times the
+    binary mechanism (29) (e^ε/(1 + e^ε) at its output 0 for x ∈ T = {1}) on the outputs 2, 3."""
+    x, t = sympy.exp(_ε), _T_IN
+    rows = _quaternary_rows(x, _δ)
+    at_t = [(1 - t) * a + t * b for a, b in zip(*rows)]                          # (38) at the input t ∈ {0, 1}
+    binary = [(1 + (x - 1) * t) / (x + 1), (x - (x - 1) * t) / (x + 1)]         # (29) with T = {1}: τ = t
+    unchanged = [1 - t, t, 0, 0]                                                 # [y = t]
+    mixture = [_δ * unchanged[y] + (1 - _δ) * (binary[y - 2] if y >= 2 else 0) for y in range(4)]
+    stmt = kernel.decide(kernel.goal(sympy.And(*[sympy.Eq(a, b, evaluate=False) for a, b in zip(at_t, mixture)]),
+                                     [sympy.Or(sympy.Eq(t, 0), sympy.Eq(t, 1))]),
+                         detail="Q_QT(y|t) = δ[y = t] + (1 − δ)Q_bin(y − 2|t), every output y, t ∈ {0, 1}")
+    e, d = Q(3), Q(1, 5)
+    lib = quaternary_mechanism(log(e), d)
+    cross = exact_agreement([v for row in lib.rows for v in row],
+                            [v.subs({_ε: log(e), _δ: d, _T_IN: tt}) for tt in (0, 1) for v in mixture],
+                            "library quaternary mechanism against the mixture, e^ε = 3, δ = 1/5")
+    return establish(stmt, cross, domain=_EQ_38_MIXTURE_DOMAIN)
+
+
 def _quaternary_rows(x, d):
     """Q_QT of (38) with e^ε = x and δ = d: row x = 0, row x = 1, outputs 0, 1, 2, 3."""
     return [[d, 0, (1 - d) / (1 + x), (1 - d) * x / (1 + x)], [0, d, (1 - d) * x / (1 + x), (1 - d) / (1 + x)]]
