@@ -694,6 +694,64 @@ def eq_139():
     return establish(at_exp(stmt, x), cross, domain=_EQ_139_DOMAIN)
 
 
+_MU1, _MU2 = sympy.symbols("mu_j1 mu_j2", real=True)          # μ(S_{j1}), μ(S_{j2}): T_{j1} = T, T_{j2} = Tᶜ
+
+
+def _binary_dual_objects(x, eps):
+    """The binary-mechanism dual (98) at x = e^ε: α*_i = (xμ_{j1} − μ_{j2})/(|T|(x+1)(x−1)) on T and
+    (xμ_{j2} − μ_{j1})/(|Tᶜ|(x+1)(x−1)) on Tᶜ (τ the indicator of T), the columns S_{j1} (x on T), S_{j2} (x on Tᶜ),
+    |T| = Σ τ, and the pattern values μ_{j1} = μ(P(T), ε), μ_{j2} = μ(P(Tᶜ), ε) of (113), named."""
+    i, k, t = INPUT, SIZE, TAU[INPUT]
+    size = total(TAU[_L], _L)                                   # |T|, over its own index (it sits in α*_i)
+    a = (x * _MU1 - _MU2) / (size * (x + 1) * (x - 1))
+    b = (x * _MU2 - _MU1) / ((k - size) * (x + 1) * (x - 1))
+    alpha = t * a + (1 - t) * b
+    named = [sympy.Eq(_MU1, mi_mu(total(LAW[i] * t), x, eps)), sympy.Eq(_MU2, mi_mu(total(LAW[i] * (1 - t)), x, eps))]
+    return (a, b), alpha, 1 + (x - 1) * t, 1 + (x - 1) * (1 - t), size, named
+
+
+#: P on k symbols, ε > 0 (Theorem 12's), T ⊆ 𝒳 by its indicator with T, Tᶜ ≠ ∅ (the dual divides by |T|, |Tᶜ|), and
+#: μ_{j1}, μ_{j2} named by (113)
+_EQ_98_TIGHT_DOMAIN = [ProbabilityVector("P", "k"), _ε > 0, is_law(LAW), is_set(),
+                       total(TAU[_L], _L) >= 1, total(TAU[_L], _L) <= SIZE - 1,
+                       *_binary_dual_objects(sympy.exp(_ε), _ε)[5]]
+
+
+@claim(PAPER, "Eq. (98) (tight at j1, j2)", "the binary dual α* of (98) is tight on the binary mechanism's columns: "
+       "S_{j1}ᵀα* = μ_{j1} and S_{j2}ᵀα* = μ_{j2} (T_{j1} = T, T_{j2} = Tᶜ), every P, T ≠ ∅, 𝒳 and ε > 0",
+       domain=_EQ_98_TIGHT_DOMAIN, stated_domain="any P, T with T, Tᶜ ≠ ∅, ε > 0; α* of (98), μ_j of (113)",
+       stated_where="Section 9.1, proof of Theorem 12, after (106)",
+       quote=(
+              r"If j={j1,j2}𝑗subscript𝑗1subscript𝑗2j=\{j_{1},j_{2}\}, it is not hard to check that "
+              r"(S(k)Tα)jμj=0subscriptsuperscriptsuperscript𝑆𝑘𝑇superscript𝛼𝑗subscript𝜇𝑗0\left({S^{(k)}}^{T}\alpha^{*}\right)_{j}-\mu_{j}=0 "
+              r"for all ε𝜀\varepsilon."))
+def eq_98_tight():
+    """Per input (τ ∈ {0, 1}, so τ² = τ): S_{j1,i}α*_i = xτ_i·a + (1 − τ_i)·b and S_{j2,i}α*_i = τ_i·a + x(1 − τ_i)·b;
+    summed by linearity, x|T|a + |Tᶜ|b = [x(xμ1 − μ2) + xμ2 − μ1]/(x² − 1) = μ1, and |T|a + x|Tᶜ|b = μ2; read at
+    x = e^ε > 1."""
+    x = sympy.Symbol("x", real=True)
+    i, k, t = INPUT, SIZE, TAU[INPUT]
+    (a, b), alpha, s1, s2, size, _ = _binary_dual_objects(x, _ε)
+    setting = [k >= 1, is_set(), size >= 1, size <= k - 1, x > 1]
+    where = [i >= 1, i <= k, bit(t), size >= 1, size <= k - 1, x > 1]
+    per = [kernel.decide(kernel.goal(sympy.Eq(col * alpha, term), where), detail="τ ∈ {0, 1}: an input's term")
+           for col, term in ((s1, x * t * a + (1 - t) * b), (s2, t * a + x * (1 - t) * b))]
+    sums = [total(f) for f in (s1 * alpha, s2 * alpha, x * t * a + (1 - t) * b, t * a + x * (1 - t) * b)]
+    tight = kernel.decide(kernel.goal(sympy.And(sympy.Eq(sums[0], _MU1), sympy.Eq(sums[1], _MU2)), setting),
+                          *[kernel.summed(p_, i, 1, k) for p_ in per], *[kernel.linear(u) for u in sums[2:]],
+                          kernel.rename(total(t), _L),
+                          detail="S_{j1}ᵀα* = μ_{j1}, S_{j2}ᵀα* = μ_{j2}, by linearity")
+    stmt = at_exp(tight, x, strict=True)
+    p, e = D, Q(2)
+    T = mi_binary_T(p)
+    alpha_lib = binary_dual(log(e), utility.mutual_information(p))
+    cols = [[e if j in T else 1 for j in range(len(p))], [1 if j in T else e for j in range(len(p))]]
+    mus = [mi_mu(sub(p, T), e), mi_mu(1 - sub(p, T), e)]
+    cross = exact_agreement([lognorm(sum(c * a_ for c, a_ in zip(col, alpha_lib))) for col in cols],
+                            [lognorm(m) for m in mus], "library binary_dual is tight at j1, j2, example D, e^ε = 2")
+    return establish(stmt, cross, domain=_EQ_98_TIGHT_DOMAIN)
+
+
 #: a column S̃_j of S^(k) other than the first: its set T_j (indicator τ, τ_i ∈ {0, 1}) has t = |T_j| ≥ 1 elements
 _t = sympy.Symbol("t", integer=True)
 _EQ_120_DOMAIN = [Integer("k", 1), Integer("t", 1, SIZE), _ε >= 0, is_set(), sympy.Eq(total(TAU[INPUT]), _t)]

@@ -67,7 +67,7 @@ MACHINE_COMPLETE = ["Claim 1", "Claim 4", "Definition 3", "Eq. (57)", "Eq. (83)"
                     "Lemma 24 (eqs. 58–60)", "Lemma 24 (eqs. 63–65)", "Theorem 6", "Corollary 11",
                     "Figure 2", "Eq. (18)", "Eq. (21)", "Eq. (120)", "Eqs. (47) and (49)", "Eq. (112)", "Eq. (115)",
                     "Eq. (92)", "Eq. (139)", "Corollary 9 (binary KL)", "Lemma 22 (if)",
-                    "Eq. (38) (mixture)"]
+                    "Eq. (38) (mixture)", "Eq. (98) (tight at j1, j2)"]
 
 
 @pytest.mark.slow
