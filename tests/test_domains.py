@@ -343,3 +343,26 @@ def test_privacy_loss_covers_only_the_same_loss():
     assert _round_trip([loss]) == (loss,)
     with pytest.raises(ParameterError):
         PrivacyLoss("Z", "P", "P")
+
+
+# --------------------------------------------------------------------------------------------
+# utilities of a mechanism (Kairouz–Oh–Viswanath, Assumption 1 and Section 5)
+
+
+def test_utility_items_inclusion():
+    from symdp.verify.domains import ConvexUtility, DPIUtility, Sublinear
+    # each covers itself, with the paper's relations beside it
+    assert domain_coverage([ConvexUtility("U"), E >= 0], [ConvexUtility("U")])[0] == "whole"
+    assert domain_coverage([DPIUtility("U"), LDPChannel("Q", E, D, k=2)], [DPIUtility("U"), Channel("Q", k=2)])[0] \
+        == "whole"
+    # another utility, or the other property, does not: convexity with Assumption 1 is not the data-processing
+    # inequality, nor the converse
+    assert domain_coverage([ConvexUtility("U")], [ConvexUtility("V")])[0] == "restricted"
+    assert domain_coverage([ConvexUtility("U")], [DPIUtility("U")])[0] == "restricted"
+    assert domain_coverage([DPIUtility("U")], [ConvexUtility("U")])[0] == "restricted"
+    assert domain_coverage([Sublinear("U")], [DPIUtility("U")])[0] == "restricted"
+    # a proof that needs the property does not cover a paper that does not assume it
+    assert domain_coverage([E >= 0], [ConvexUtility("U")])[0] == "restricted"
+    for item in (ConvexUtility("U"), DPIUtility("U")):
+        assert domains.from_json(domains.to_json([item]))[0] == item
+        assert item.kind in domains.VOCABULARY

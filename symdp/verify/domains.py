@@ -23,6 +23,10 @@ A domain is a list of *items*, read as their conjunction:
   ``RDPMechanism("M", alpha, eps)``      M is (α, ε)-RDP (None: any order / some ε(α), a curve)
   ``ExtendedOrder("alpha", lo)``         α ∈ [lo, ∞], ∞ included (entails no relation over the reals)
   ``AbsolutelyContinuous("P", "Q")``     P, Q are probability laws with P ≪ Q (ordered)
+  ``ConvexUtility("U")``                 U is a convex utility of the mechanism that satisfies Kairouz–Oh–
+                                         Viswanath's Assumption 1 (an all-zero output column adds nothing)
+  ``DPIUtility("U")``                    U is a utility of the mechanism that obeys the data-processing
+                                         inequality: U(Q·W) ≤ U(Q) for every channel W
   ``LDPCurveMechanism("M", "delta")``     M is (ε, δ(ε))-LDP for every ε > 0, δ a function named "delta"
   ``LIPCurveMechanism("M", "P_X", "delta")`` M is (ε, δ(ε))-LIP for the data law P_X for every ε > 0
   ``PrivacyLoss("Z", "P", "Q")``          Z is the privacy loss of P with respect to Q: P_i = e^{Z_i} Q_i for every i
@@ -599,3 +603,30 @@ def requirements(stated: Sequence, proved: Sequence) -> tuple[list[sympy.Basic],
         # any one of the stated items that cover it will do
         rels.append(sympy.Or(*[sympy.And(*side) for side in sides]))
     return rels, declared, unmatched, structural
+
+
+class ConvexUtility(Typed):
+    """U is a convex function of the mechanism Q that satisfies Assumption 1 of Kairouz–Oh–Viswanath
+    (Section 7.1: appending an all-zero output column to Q leaves U(Q) unchanged). A property of one
+    object, with no parameter: covered only by the same item (or a narrower kind, none yet)."""
+
+    kind = "convex_utility"
+    phrase = "a convex utility of the mechanism with Assumption 1 (an all-zero output column adds nothing)"
+
+    def __init__(self, name: object) -> None:
+        super().__init__((name,))
+
+
+class DPIUtility(Typed):
+    """U is a utility of the mechanism that obeys the data-processing inequality, U(Q·W) ≤ U(Q) for
+    every channel W (Kairouz–Oh–Viswanath, Section 5). No parameter: covered only by the same item."""
+
+    kind = "dpi_utility"
+    phrase = "a utility of the mechanism obeying the data-processing inequality (U(Q·W) ≤ U(Q) for every channel W)"
+
+    def __init__(self, name: object) -> None:
+        super().__init__((name,))
+
+
+_KINDS.update({cls.kind: cls for cls in (ConvexUtility, DPIUtility)})
+VOCABULARY = tuple(_KINDS)
