@@ -256,3 +256,30 @@ def test_ci_lmidp_mechanism_inclusion():
     assert domain_coverage([Channel("M")], [CILMIDPMechanism("M", mu)])[0] == "restricted"
     assert domain_coverage([CILMIDPMechanism("M", mu)], [mu >= 0])[0] == "whole"
     assert domains.from_json(domains.to_json([CILMIDPMechanism("M", mu)]))[0] == CILMIDPMechanism("M", mu)
+
+
+# --------------------------------------------------------------------------------------------
+# privacy curves (Ngo–Östman–Graell i Amat, Theorems 1(b) and 2(b))
+
+
+def test_privacy_curve_mechanisms():
+    from symdp.verify.domains import LDPCurveMechanism, LIPCurveMechanism
+    ldp, lip = LDPCurveMechanism("M", "delta"), LIPCurveMechanism("M", "P_X", "delta")
+    # the same mechanism and curve: covered structurally; the item is about M, which is a channel
+    assert _covers([ldp], [LDPCurveMechanism("M", "delta")])[0] == "whole"
+    assert _covers([ldp], [Channel("M")])[0] == "whole"
+    assert _covers([lip], [LIPCurveMechanism("M", "P_X", "delta")])[0] == "whole"
+    # another curve, mechanism or law, or the other notion, is not covered; a channel is not an LDP-curve mechanism
+    assert _covers([ldp], [LDPCurveMechanism("M", "eta")])[0] == "restricted"
+    assert _covers([ldp], [LDPCurveMechanism("N", "delta")])[0] == "restricted"
+    assert _covers([lip], [LIPCurveMechanism("M", "Q", "delta")])[0] == "restricted"
+    assert _covers([lip], [LIPCurveMechanism("P_X", "M", "delta")])[0] == "restricted"
+    assert _covers([lip], [ldp])[0] == "restricted"
+    assert _covers([ldp], [lip])[0] == "restricted"
+    assert _covers([Channel("M")], [ldp])[0] == "restricted"
+    # LIP depends on the data law: the item is not a claim about the channel alone
+    assert _covers([lip], [Channel("M")])[0] == "restricted"
+    assert _round_trip([ldp, lip]) == (ldp, lip)
+    for bad in (sympy.Symbol("delta"), 0, None):
+        with pytest.raises(ParameterError):
+            LDPCurveMechanism("M", bad)

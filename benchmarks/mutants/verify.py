@@ -388,3 +388,13 @@ MUTANTS += [
      "    if j in _variables(constant) or sympy.expand(rest - constant * (hi - lo + 1), **polynomial) != 0:",
      "    if False:", _KERNEL),
 ]
+
+# privacy-curve domain items (Ngo–Östman–Graell i Amat, Theorems 1(b), 2(b))
+MUTANTS += [
+    ("verify: an LDP curve's name ignored (any curve covers another)", "symdp/verify/domains.py",
+     "super().__init__((name,), delta=_curve(delta))", "super().__init__((name,), delta=(_curve(delta), None)[1])",
+     _DOMAINS),
+    ("verify: a LIP curve's data law ignored (a proof for one law covers another)", "symdp/verify/domains.py",
+     "super().__init__((name, law), delta=_curve(delta))", "super().__init__((name,), delta=(law, _curve(delta))[1])",
+     _DOMAINS),
+]

@@ -20,6 +20,8 @@ A domain is a list of *items*, read as their conjunction:
   ``Integer("k", lo=None, hi=None)``     k is an integer, lo ≤ k ≤ hi where given
   ``Points((x, y), [(1, 2), …])``        the parameters take one of the listed (exact) values
   ``CILMIDPMechanism("M", mu)``           M is μ-CI-LMIDP: sup over input laws P_X of I(X; M(X)) ≤ μ bits
+  ``LDPCurveMechanism("M", "delta")``     M is (ε, δ(ε))-LDP for every ε > 0, δ a function named "delta"
+  ``LIPCurveMechanism("M", "P_X", "delta")`` M is (ε, δ(ε))-LIP for the data law P_X for every ε > 0
   ====================================== ==============================================================
 
   A parameter is a sympy expression, a number, or a name (``"k"``: the symbol of that name; a
@@ -359,8 +361,41 @@ class CILMIDPMechanism(Typed):
         return _nonnegative([self.params["mu"]])
 
 
+class LDPCurveMechanism(Typed):
+    """M satisfies (ε, δ(ε))-LDP for every ε > 0 (Ngo–Östman–Graell i Amat, Theorem 1(b)): one hypothesis
+    about the whole curve δ: (0, ∞) → [0, 1], not about one ε (a domain's ε would be one point of it).
+    The curve is a function, named: two items agree only on the same mechanism and the same curve (EQ;
+    nothing orders two functions here). A mechanism is a channel (Markov kernel)."""
+
+    kind, orders, narrows = "ldp_curve_mechanism", {"delta": EQ}, {"channel": ()}
+    phrase = "a mechanism that is (ε, {delta}(ε))-LDP for every ε > 0 ({delta}: (0, ∞) → [0, 1])"
+
+    def __init__(self, name: object, delta: object) -> None:
+        super().__init__((name,), delta=_curve(delta))
+
+
+class LIPCurveMechanism(Typed):
+    """M satisfies (ε, δ(ε))-LIP for the data law P_X for every ε > 0 (Ngo–Östman–Graell i Amat,
+    Definition 4 and Theorem 2(b)): objects M and P_X (in this order), the curve δ named as in
+    :class:`LDPCurveMechanism`. LIP depends on P_X, so the item does not narrow to a plain channel."""
+
+    kind, orders = "lip_curve_mechanism", {"delta": EQ}
+    phrase = "a mechanism and a data law; the mechanism is (ε, {delta}(ε))-LIP for that law for every ε > 0"
+
+    def __init__(self, name: object, law: object, delta: object) -> None:
+        super().__init__((name, law), delta=_curve(delta))
+
+
+def _curve(delta: object) -> object:
+    """A curve is given by its name ('delta'): a function, not an expression in the domain's reals."""
+    if not isinstance(delta, str):
+        raise ParameterError(f"a privacy curve must be named by a string such as 'delta', got {delta!r}")
+    return delta
+
+
 _KINDS = {cls.kind: cls for cls in (Laws, SameSupport, DPPair, Channel, LDPChannel, DPMechanism, ZCDPMechanism,
-                                    ConvexF, Sublinear, Integer, Points, CILMIDPMechanism)}
+                                    ConvexF, Sublinear, Integer, Points, CILMIDPMechanism,
+                                    LDPCurveMechanism, LIPCurveMechanism)}
 #: The typed items' kinds, for the report and the docs.
 VOCABULARY = tuple(_KINDS)
 
