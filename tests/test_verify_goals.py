@@ -751,7 +751,8 @@ def test_the_facts_about_finite_sums_hold_at_every_point(k_value, weights, bits,
               Every(sympy.And(u[i] >= 0, u[i] <= 1), (i, 1, k))]
     sums = [sympy.Sum(P[i], (i, 1, k)), sympy.Sum(P[i] * tau[i], (i, 1, k)), sympy.Sum(u[i2], (i2, 1, k)),
             sympy.Sum(P[i2] * (1 + (sympy.exp(eps) - 1) * tau[i2]), (i2, 1, k)), sympy.Sum(u[i], (i, 1, k + shift)),
-            sympy.Sum(P[i], (i, 1, k + shift)), sympy.Sum(sympy.exp(u[i]), (i, 1, k + shift))]
+            sympy.Sum(P[i], (i, 1, k + shift)), sympy.Sum(sympy.exp(u[i]), (i, 1, k + shift)),
+            sympy.Sum(2 + 3 * u[i], (i, 1, k + shift))]
     if k_value >= 1:  # a law lives on k ≥ 1 symbols; the sums over other ranges keep their facts honest
         _sum_facts_hold(domain, sums, values, k_value, R(1, 3))
     facts = _sum_facts_hold([d for d in domain if not isinstance(d, domains.Laws)] + [Integer("k")],
