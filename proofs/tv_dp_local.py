@@ -13,15 +13,15 @@ from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, 
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
 from symdp.numbers import sign
 from symdp.central.pairs import FinitePair
-from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity, kernel, prove,
+from symdp.verify import (cited, claim, combine, erratum, establish, exact_agreement, identity, kernel, prove,
                           rational_nonnegative, real_closed)
-from symdp.verify.domains import Channel as AnyChannel, ConvexF, LDPChannel, Laws
+from symdp.verify.domains import Channel as AnyChannel, ConvexF, DPPair, LDPChannel, Laws
 from _vertex import indicator
 
 PAPER = "tv-dp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _α, _η = sympy.symbols("epsilon alpha eta", real=True)
+_ε, _α, _η, _β = sympy.symbols("epsilon alpha eta beta", real=True)
 EPS, C = sympy.symbols("epsilon c", positive=True)
 F = sympy.Function("f")
 
@@ -431,9 +431,17 @@ def theorem_4_value():
                      domain=_THEOREM_4_DOMAIN)
 
 
+#: Theorem 4's supremum: every pair (P0, P1) of Q_{ε,η} (ratios within e^{±ε}, total variation ≤ η) on l outputs.
+_THEOREM_4_SUP_DOMAIN = [DPPair("P0", "P1", _ε), DPPair("P0", "P1", 0, _η), Laws("P0", "P1", k="l"), *_THEOREM_4_DOMAIN]
+
+
 @claim(PAPER, "Theorem 4 (supremum over Q_{ε,η})",
        "Every pair in Q_{ε,η} has D_f ≤ η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every convex f with f(1) = 0",
-       stated_domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0', stated_where='Section VII-B, Theorem 4',
+       domain=_THEOREM_4_SUP_DOMAIN,
+       stated_domain='every pair (P0, P1) ∈ Q_{ε,η} (an (ε, 0)-pair at total variation ≤ η, i.e. also a (0, η)-pair) '
+                     'on a common alphabet of l symbols (Section VII sums over outputs), ε ≥ 0 read as ε > 0 as in eq. '
+                     '(32), 0 ≤ η ≤ tanh(ε/2), every convex f: [0, ∞) → ℝ₊ with f(1) = 0',
+       stated_where='Section VII-B, Theorem 4',
        quote=(r"Theorem 4 Given a convex function f:[0,)+:𝑓0subscriptf:[0,\infty)\rightarrow\mathbb{R}_{+}italic_f : "
               r"[ 0 , ∞ ) → blackboard_R start_POSTSUBSCRIPT + end_POSTSUBSCRIPT satisfying f(1)=0𝑓10f(1)=0italic_f "
               r"( 1 ) = 0, ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
@@ -474,28 +482,42 @@ def theorem_4_sup():
     # (1, 0) and (x, f(x)), on [1/x, 1] through (1/x, f(1/x)) and (1, 0). Multiplied by q, the chords
     # are (p − q)f(x)/(x−1) and (q − p)x f(1/x)/(x−1); summed over {p ≥ q} and {p < q} they give
     # d_TV·[f(x) + x f(1/x)]/(x−1) ≤ η[f(x) + x f(1/x)]/(x−1), the bracket being ≥ 0 (convexity at 1).
-    pp, qq, xx = sympy.symbols("p q x", positive=True)
+    # p, q: the masses P0(y), P1(y) of one output (quantified inside the statement); x = e^ε, the paper's parameter
+    pp, qq, xx = sympy.symbols("p q", positive=True) + (sympy.exp(_ε),)
     rr_ = pp / qq
     statement = combine(
-        identity([(xx - rr_) / (xx - 1) * 1 + (rr_ - 1) / (xx - 1) * xx, (rr_ - 1 / xx) / (1 - 1 / xx) * 1
-                  + (1 - rr_) / (1 - 1 / xx) / xx], [rr_, rr_], "r is the convex combination of the chord ends (weights in "
+        identity([(xx - rr_) / (xx - 1) * 1 + (rr_ - 1) / (xx - 1) * xx, (1 - rr_) * xx / (xx - 1) * (1 / xx)
+                  + (xx * rr_ - 1) / (xx - 1) * 1], [rr_, rr_], "r is the convex combination of the chord ends (weights in "
                  "[0, 1] for r ∈ [1, x] and r ∈ [1/x, 1]), so f(r) ≤ the chord value"),
         identity(qq * (rr_ - 1) / (xx - 1) * F(xx), (pp - qq) * F(xx) / (xx - 1), "q·chord on [1, x] = (p − q)f(x)/(x−1)"),
-        identity(qq * (1 - rr_) / (1 - 1 / xx) * F(1 / xx), (qq - pp) * xx * F(1 / xx) / (xx - 1),
+        identity(qq * (1 - rr_) * xx / (xx - 1) * F(1 / xx), (qq - pp) * xx * F(1 / xx) / (xx - 1),
                  "q·chord on [1/x, 1] = (q − p)·x f(1/x)/(x−1)"),
         identity(xx / (xx + 1) * (1 / xx) + 1 / (xx + 1) * xx, 1,
                  "1 = (x/(x+1))·(1/x) + (1/(x+1))·x, so 0 = f(1) ≤ [x f(1/x) + f(x)]/(x+1): the bracket is ≥ 0"))
     return establish(statement,
                      exact_agreement([flag(v) for v in ok], [1] * len(ok),
                                      "30 random binary-input channels at their own (ε, η): χ² and TV exactly, KL to 30 digits"),
-                     domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0',
-                     prose_steps=['the chord bounds summed over the outputs (termwise)'])
+                     domain=_THEOREM_4_SUP_DOMAIN,
+                     prose_steps=["each output's ratio r = P0(y)/P1(y) lies in [e^{−ε}, e^ε] (the (ε, 0)-pair; an output "
+                                  "with P1(y) = 0 has P0(y) = 0 and adds nothing), and convexity puts f(r) below the chord "
+                                  "through (1, 0) and (e^ε, f(e^ε)) on [1, e^ε], through (e^{−ε}, f(e^{−ε})) and (1, 0) on "
+                                  "[e^{−ε}, 1]; at 1, 0 = f(1) ≤ [e^ε f(e^{−ε}) + f(e^ε)]/(e^ε + 1)",
+                                  "the chord bounds times P1(y), summed over the outputs: Σ_{P0 ≥ P1} (P0 − P1) = "
+                                  "Σ_{P0 < P1} (P1 − P0) = d_TV ≤ η (the (0, η)-pair), so D_f ≤ η[f(e^ε) + e^ε "
+                                  "f(e^{−ε})]/(e^ε − 1)"])
+
+
+#: Theorem 5's parameters: ε ≥ 0 read as ε > 0 (as Theorem 4's), 0 ≤ η ≤ tanh(ε/2), and the Le Cam β ∈ [0, 1].
+_THEOREM_5_DOMAIN = [_ε > 0, sympy.exp(_ε) > 1, _η >= 0, _η <= sympy.tanh(_ε / 2), _β >= 0, _β <= 1]
 
 
 @claim(PAPER, "Theorem 5 (KL contraction, eqs. 33, 37–39)",
        "sup_{Q ∈ Q_{ε,η}} η_KL(Q) = η_KL(Q*) = η(e^ε−1)/(e^ε+1); LC_β(P0*‖P1*) = η(e^ε−1)β(1−β)"
        "[1/(βe^ε+1−β) + 1/((1−β)e^ε+β)], maximised at β = 1/2",
-       stated_domain='every e^ε ≥ 1, η, β ∈ [0, 1] and every channel of Q_{ε,η}', stated_where='Section VII-C, Theorem 5, eqs. (33), (37)–(39)',
+       domain=_THEOREM_5_DOMAIN,
+       stated_domain='ε ≥ 0 as printed, read as ε > 0 (as in Theorem 4: at ε = 0, η = 0 and the rows (28) of Q* divide by '
+                     'e^ε − 1 = 0; e^ε > 1 is ε > 0 spelled out for the covering check), 0 ≤ η ≤ tanh(ε/2), the Le Cam '
+                     'parameter β ∈ [0, 1] of eqs. (37)–(39), every channel of Q_{ε,η}', stated_where='Section VII-C, Theorem 5, eqs. (33), (37)–(39)',
        quote=(r"Theorem 5 Given ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0 and "
               r"0ηeε1eε+10𝜂superscript𝑒𝜀1superscript𝑒𝜀10\leq\eta\leq\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}0 ≤ "
               r"italic_η ≤ divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG "
@@ -510,32 +532,52 @@ def theorem_4_sup():
               r"end_POSTSUPERSCRIPT - 1 end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
               r"end_POSTSUPERSCRIPT + 1 end_ARG . (33)"))
 def theorem_5():
-    p, q = _star(X, ETA)
-    lc = BETA * (1 - BETA) * sum((a - b) ** 2 / (BETA * a + (1 - BETA) * b) for a, b in zip(p, q) if a != b)
-    printed = ETA * (X - 1) * BETA * (1 - BETA) * (1 / (BETA * X + 1 - BETA) + 1 / ((1 - BETA) * X + BETA))
-    g = BETA * (1 - BETA) * (1 / (BETA * X + 1 - BETA) + 1 / ((1 - BETA) * X + BETA))
-    factored = X * (2 * BETA - 1) ** 2 / ((X + 1) * (BETA * X + 1 - BETA) * (X * (1 - BETA) + BETA))
+    """Eqs. (37)–(39) at Q*_{ε,η} over the paper's parameters, and the supremum (33) from the cited results.
+
+    Le Cam's divergence in its E_Q form (eq. 38), LC_β(P‖Q) = β(1−β) Σ_y Q(y)(r_y − 1)²/(βr_y + 1 − β) with
+    r_y = P(y)/Q(y), at the rows (28) of Q* (ratios e^ε, e^{−ε} and 1, masses η/(e^ε−1), ηe^ε/(e^ε−1)) is eq. (39)
+    (an identity, defined for every η ≥ 0); 1/(e^ε+1) − g(β) = e^ε(2β−1)²/((e^ε+1)(βe^ε+1−β)(e^ε(1−β)+β)) ≥ 0, so
+    LC_β(P0*‖P1*) ≤ η(e^ε−1)/(e^ε+1) for every β ∈ [0, 1], with equality at β = 1/2: sup_β LC_β(Q*) =
+    η(e^ε−1)/(e^ε+1) (decided). The supremum over Q_{ε,η} rests on cited results and Theorem 4 (see `uses`)."""
+    e, n, b = _ε, _η, _β
+    x = sympy.exp(e)
+    p, q = _star(x, n)
+    ratio = [x, 1 / x]  # P0*(y)/P1*(y) on the first two outputs; the third has ratio 1 and contributes 0
+    lc = b * (1 - b) * sum(q[y] * (ratio[y] - 1) ** 2 / (b * ratio[y] + 1 - b) for y in range(2))
+    g = b * (1 - b) * (1 / (b * x + 1 - b) + 1 / ((1 - b) * x + b))
+    printed = n * (x - 1) * g
+    factored = x * (2 * b - 1) ** 2 / ((x + 1) * (b * x + 1 - b) * (x * (1 - b) + b))
+    hyps = [e > 0, n >= 0, b >= 0, b <= 1]
+    gap = identity(1 / (x + 1) - g, factored, "1/(e^ε+1) − g(β) = e^ε(2β−1)²/((e^ε+1)(βe^ε+1−β)(e^ε(1−β)+β))")
+    gap_sign = kernel.decide(kernel.goal(factored >= 0, [e > 0, b >= 0, b <= 1]),
+                             detail="that difference is ≥ 0 for every ε > 0, β ∈ [0, 1]")
+    above = exp_above_one(e)
+    statement = combine(identity([lc, printed.subs(b, Q(1, 2))], [printed, n * (x - 1) / (x + 1)],
+                                 "Le Cam divergence (38) of (P0*, P1*) = eq. (39); at β = 1/2 it is η(e^ε−1)/(e^ε+1)"),
+                        gap, gap_sign,
+                        kernel.decide(kernel.goal(printed <= n * (x - 1) / (x + 1), hyps), kernel.fact(gap), gap_sign, above,
+                                      detail="LC_β(P0*‖P1*) ≤ η(e^ε−1)/(e^ε+1) for every β ∈ [0, 1]: the maximum is at β = 1/2"),
+                        above, detail="eqs. (37)–(39) at Q*_{ε,η}: sup_β LC_β(P0*‖P1*) = η(e^ε−1)/(e^ε+1), attained at β = 1/2")
     lib = [dominating_channel(sympy.log(x), n).contraction("kl") for x, n in ((2, Q(1, 5)), (3, Q(1, 2)))]
     r = rng(5)
     ok = []
     for _ in range(15):
         ch = _random_channel(r, 2, 3, 4)
-        x, eta = _ratio(ch), ch.dobrushin()
-        best = max(BETA_i * (1 - BETA_i) * sum((a - b) ** 2 / (BETA_i * a + (1 - BETA_i) * b) for a, b in zip(*ch.rows))
+        xr, eta = _ratio(ch), ch.dobrushin()
+        best = max(BETA_i * (1 - BETA_i) * sum((a - c) ** 2 / (BETA_i * a + (1 - BETA_i) * c) for a, c in zip(*ch.rows))
                    for BETA_i in [Q(i, 40) for i in range(1, 40)])
-        ok.append(flag(best <= eta * (x - 1) / (x + 1)))
-    statement = combine(identity(lc, printed, "Le Cam divergence of (P0*, P1*) = eq. (39)"),
-                        identity(1 / (X + 1) - g, factored, "1/(x+1) − g(β) = x(2β−1)²/((x+1)(βx+1−β)(x(1−β)+β))"),
-                        real_closed(factored, [X, BETA], [X >= 1, BETA <= 1],
-                                    "that difference is ≥ 0 for every x = e^ε ≥ 1, β ∈ [0, 1]"),
-                        identity(printed.subs(BETA, Q(1, 2)), ETA * (X - 1) / (X + 1), "value at β = 1/2"))
+        ok.append(flag(best <= eta * (xr - 1) / (xr + 1)))
     return establish(statement, _eta_kl_by_definition(), exact_agreement(lib + [kl_contraction_bound(sympy.log(2), Q(1, 5)), kl_contraction_bound(sympy.log(3), Q(1, 2))],
                             [Q(1, 15), Q(1, 4)] * 2, "library η_KL(Q*) and kl_contraction_bound at (e^ε, η) = (2, 1/5), (3, 1/2)"),
             exact_agreement(ok, [1] * len(ok), "15 random binary-input channels: max over a β grid of LC_β ≤ η tanh(ε/2) "
                             "at their own (ε, η)"),
-                     domain="eqs. (37)–(39): every e^ε ≥ 1, η, β ∈ [0, 1] (symbolic, nlsat); the supremum over Q_{ε,η} "
-                            "(eq. 33) only on 15 random channels",
-                     stated_domain="every e^ε ≥ 1, η, β and every channel of Q_{ε,η}")
+                     domain=_THEOREM_5_DOMAIN,
+                     uses=["tv-dp:theorem-4-supremum-over-q-epsilon-eta",
+                           cited("Ordentlich–Polyanskiy (the paper's proof)", "binary inputs suffice for η_KL"),
+                           cited("Polyanskiy–Wu (eq. 37)", "η_KL of a binary-input channel = sup_β LC_β of its two rows")],
+                     prose_steps=["LC_β is the f-divergence of f_β(t) = β(1−β)(t−1)²/(βt+1−β), convex with f_β(1) = 0; "
+                                  "swapping the suprema over Q ∈ Q_{ε,η} and over β, Theorem 4 bounds each LC_β by its "
+                                  "value at Q*, so sup_Q η_KL(Q) = sup_β LC_β(P0*‖P1*), attained by Q*"])
 
 
 def _rr_eta_kl_by_definition(rows):
@@ -903,9 +945,18 @@ def _erased_channel():
                    detail="Lemma 3: W_α ∘ Q is ε-LDP with total variation (1 − α) d_TV(Q) ≤ (1 − α)tanh(ε/2)")
 
 
+#: Theorem 7: ε ≥ 0 read as ε > 0 (the printed factor η(e^ε+1)/(e^ε−1) divides by e^ε − 1; at ε = 0, η = 0), every
+#: channel Q ∈ Q_ε (an ε-LDP channel), 0 ≤ η ≤ tanh(ε/2), every convex f with f(1) = 0.
+_THEOREM_7_DOMAIN = [ConvexF("f"), sympy.Eq(F(1), 0), LDPChannel("Q", _ε), _ε > 0, sympy.exp(_ε) > 1, _η >= 0,
+                     _η <= sympy.tanh(_ε / 2)]
+
+
 @claim(PAPER, "Theorem 7 (eqs. 42, 55–56)",
        "D_f(M0'‖M1') = (1−α) D_f(M0‖M1) after the erasure, so OPT_{ε,η} ≥ η(e^ε+1)/(e^ε−1)·OPT_ε",
-       stated_domain='every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0', stated_where='Section VII-E, Theorem 7, eqs. (42), (55)–(56)',
+       domain=_THEOREM_7_DOMAIN,
+       stated_domain='ε ≥ 0 as printed, read as ε > 0 (the factor η(e^ε+1)/(e^ε−1) divides by e^ε − 1; at ε = 0, η = 0), '
+                     '0 ≤ η ≤ tanh(ε/2), every channel Q ∈ Q_ε and output alphabet, every convex f with f(1) = 0',
+       stated_where='Section VII-E, Theorem 7, eqs. (42), (55)–(56)',
        quote=(r"Theorem 7 For any f𝑓fitalic_f-divergence (where f𝑓fitalic_f is convex and satisfies "
               r"f(1)=0𝑓10f(1)=0italic_f ( 1 ) = 0), ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
               r"η[0,eε1eε+1]𝜂0superscript𝑒𝜀1superscript𝑒𝜀1\eta\in[0,\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}]italic_η "
@@ -933,7 +984,6 @@ def theorem_7():
     after1 = [(1 - al) * v for v in m1] + [al]
     lhs = _df(F, after0, after1).subs(F(1), 0)
     rhs = (1 - al) * _df(F, m0, m1)
-    a, b = sympy.symbols("a b", positive=True)
     r = rng(7)
     ch = _random_channel(r, 2, 3, 5)
     x = _ratio(ch)
@@ -941,17 +991,30 @@ def theorem_7():
     a = 1 - eta * (x + 1) / (x - 1)
     w = ch @ erasure(a, 3)
     p0, p1 = random_law(r, 2), random_law(r, 2)
-    statement = combine(identity((1 - al) * b * F((1 - al) * a / ((1 - al) * b)), (1 - al) * b * F(a / b),
-                                 "every kept output y: its term of D_f is (1−α) times the old one, any f"),
-                        identity((al * F(al / al)).subs(F(1), 0), 0, "the erasure's term is α f(1) = 0"),
-                        identity(1 - (1 - ETA * (X + 1) / (X - 1)), ETA * (X + 1) / (X - 1), "1 − α = η(e^ε+1)/(e^ε−1)"))
+    # Over the paper's parameters: the erasure W_α with 1 − α = η(e^ε+1)/(e^ε−1) (eq. 55) is a channel (α ∈ [0, 1]),
+    # and its erasure output, where both laws put mass α (ratio 1), adds α f(1) = 0 to D_f.
+    e, n = _ε, _η
+    x = sympy.exp(e)
+    keep = n * (x + 1) / (x - 1)
+    half = identity(sympy.tanh(e / 2), (x - 1) / (x + 1), "tanh(ε/2) = (e^ε − 1)/(e^ε + 1)")
+    above = exp_above_one(e)
+    statement = combine(
+        kernel.decide(kernel.goal(sympy.And(keep >= 0, keep <= 1), [e > 0, n >= 0, n <= sympy.tanh(e / 2)]), half, above,
+                      detail="1 − α = η(e^ε+1)/(e^ε−1) ∈ [0, 1] for 0 ≤ η ≤ tanh(ε/2): W_α is an erasure channel"),
+        kernel.decide(kernel.goal(sympy.Eq((1 - keep) * F(1), 0), [e > 0, sympy.Eq(F(1), 0)]), above,
+                      detail="the erasure output's term of D_f is α f(1) = 0"),
+        above, detail="eq. (55): the erasure W_α, 1 − α = η(e^ε+1)/(e^ε−1), and its erasure output's term")
     return establish(statement, identity(lhs, rhs, "3 outputs, symbolic in the output laws, any f with f(1) = 0"),
             identity(erasure_conversion_factor(sympy.log(3), Q(1, 3)), Q(2, 3), "library factor at e^ε = 3, η = 1/3"),
             exact_agreement([flag(w.dobrushin() <= eta), _chi2(w.apply(p0), w.apply(p1))],
                             [1, (1 - a) * _chi2(ch.apply(p0), ch.apply(p1))],
                             "a random ε-LDP channel followed by W_α lands in Q_{ε,η} and scales χ² by 1 − α"),
-                     domain='every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0',
-                     prose_steps=['the termwise facts summed over the outputs'])
+                     domain=_THEOREM_7_DOMAIN, uses=["tv-dp:lemma-3"],
+                     prose_steps=["every other output y of W_α ∘ Q has masses (1 − α)M_ν(y), the same ratio as before, so "
+                                  "its term of D_f is (1 − α) times the old one; summed over the outputs, "
+                                  "D_f(M0'‖M1') = (1 − α)D_f(M0‖M1) (eq. 56)",
+                                  "by Lemma 3, W_α ∘ Q ∈ Q_{ε,(1−α)tanh(ε/2)} = Q_{ε,η} for every Q ∈ Q_ε, so OPT_{ε,η} is an "
+                                  "upper bound of {(1 − α)D_f(Q) : Q ∈ Q_ε}, hence ≥ (1 − α)OPT_ε (least upper bound)"])
 
 
 _EQ_22_DOMAIN = [AnyChannel("Q"), Laws("P0", "P1"), ConvexF("f")]
