@@ -648,8 +648,14 @@ def _eta_kl_by_definition():
                    exact_agreement(below, [1, 1], "definition: an mpmath grid of 1482 binary input pairs stays below it"))
 
 
+#: Eq. (34): every ε-LDP channel, ε > 0 as in Theorem 5.
+_EQ_34_DOMAIN = [LDPChannel("Q", _ε), _ε > 0, sympy.exp(_ε) > 1]
+
+
 @claim(PAPER, "Eq. (34)", "At η = tanh(ε/2): sup over ε-LDP channels of η_KL = tanh²(ε/2) (Asoodeh–Zhang)",
-       stated_domain="ε-LDP channels Q ∈ 𝒬_ε, ε > 0", stated_where="Section V, eq. (34)", stated_relations=[X > 1],
+       domain=_EQ_34_DOMAIN,
+       stated_domain="ε-LDP channels Q ∈ 𝒬_ε, ε > 0 (Theorem 5's reading; e^ε > 1 spelled out for the covering check)",
+       stated_where="Section V, eq. (34)",
        quote=(r"Maximizing ηKL(Q)subscript𝜂𝐾𝐿𝑄\eta_{KL}(Q)italic_η start_POSTSUBSCRIPT italic_K italic_L "
               r"end_POSTSUBSCRIPT ( italic_Q ) for ε𝜀\varepsilonitalic_ε-LDP channels corresponds to setting "
               r"η𝜂\etaitalic_η to its maximum value, i.e., "
@@ -664,14 +670,20 @@ def _eta_kl_by_definition():
               r"end_POSTSUPERSCRIPT + 1 end_ARG ) start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT , (34) which recovers "
               r"Theorem 1 of [11]."))
 def eq_34():
-    eta = (X - 1) / (X + 1)
-    return establish(identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)"),
+    """η tanh(ε/2) (Theorem 5's supremum over Q_{ε,η}) at η = tanh(ε/2) is tanh²(ε/2), over the paper's ε; every
+    ε-LDP channel has d_TV(Q) ≤ tanh(ε/2) (Lemma 3 at α = 0), so Q_ε ⊆ Q_{ε,tanh(ε/2)}, and the binary randomized
+    response, an ε-LDP channel, is Q* at η = tanh(ε/2)."""
+    x = sympy.exp(_ε)
+    eta = (x - 1) / (x + 1)
+    return establish(combine(identity(eta * eta, sympy.tanh(_ε / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2) is tanh²(ε/2)"),
+                             exp_above_one(_ε), detail="eq. (34) from Theorem 5's value at η = tanh(ε/2)"),
                      exact_agreement(randomized_response(sympy.log(3)).contraction("kl"), Q(1, 4),
                                      "binary RR at e^ε = 3: η_KL = (1/2)² (library)"),
-                     domain="e^ε > 1 (symbolic), given Theorem 5", domain_relations=[X > 1],
-                     uses=["tv-dp:theorem-5-kl-contraction-eqs-33-37-39", "tv-dp:eq-26-erratum"],
-                     prose_steps=["an ε-LDP channel is in Q_{ε,η} for η = d_TV(Q) ≤ tanh(ε/2) (eq. 26 as corrected), "
-                                  "and Theorem 5's supremum η tanh(ε/2) increases in η"])
+                     domain=_EQ_34_DOMAIN,
+                     uses=["tv-dp:theorem-5-kl-contraction-eqs-33-37-39", "tv-dp:lemma-3"],
+                     prose_steps=["every ε-LDP channel is in Q_{ε,η} for η = d_TV(Q) ≤ tanh(ε/2) (Lemma 3 at α = 0) and "
+                                  "Theorem 5's supremum η tanh(ε/2) increases in η, so sup over Q_ε of η_KL ≤ tanh²(ε/2); "
+                                  "Q* at η = tanh(ε/2) is ε-LDP (the binary randomized response) and attains it"])
 
 
 @claim(PAPER, "Eqs. (35)–(36) (M-ary randomized response)",
