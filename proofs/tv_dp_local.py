@@ -1079,7 +1079,9 @@ def eq_22():
     return establish(steps, merge, exact_agreement(ok, [1] * len(ok), "6 random 3×3 channels and input pairs: "
                                                    "D_f(M0‖M1) ≤ D_f(P0‖P1) for KL, χ², TV, H²"),
                      domain=_EQ_22_DOMAIN,
-                     prose_steps=["M_ν(y) = Σ_x Q(y|x)P_ν(x): by induction on the number of inputs the merging step "
+                     prose_steps=["convexity of f at u = a1/b1 and v = a2/b2 with weight λ = b1/(b1 + b2) (the "
+                                  "identities above are the algebra around it): g(a1 + a2, b1 + b2) ≤ g(a1, b1) + g(a2, b2)",
+                                  "M_ν(y) = Σ_x Q(y|x)P_ν(x): by induction on the number of inputs the merging step "
                                   "gives g(M0(y), M1(y)) ≤ Σ_x g(Q(y|x)P0(x), Q(y|x)P1(x)) = Σ_x Q(y|x)g(P0(x), P1(x)); "
                                   "summing over y (Σ_y Q(y|x) = 1) gives (22); terms with zero mass follow the "
                                   "usual conventions of g"])
