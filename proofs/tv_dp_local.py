@@ -86,31 +86,42 @@ def _rows(name: str = "y", size: str = "l"):
     return y, l, a, b, (lambda f: sympy.Sum(f, (y, 1, l)))
 
 
+def _singleton_bounds():
+    """The rows a = Q(·|x), b = Q(·|x') of a channel on outputs y = 1, …, l, and the ε-LDP condition output by
+    output, both ways: the paper's hypothesis on every single output, as one relation of the domain."""
+    y, l, a, b, total = _rows()
+    x = sympy.exp(_ε)
+    return y, l, a, b, total, x, sympy.And(a[y] <= x * b[y], b[y] <= x * a[y])
+
+
 def _events_from_singletons():
     """Every channel, any two inputs x, x', every number l of outputs, as kernel steps: if every single output
-    has Q(y|x) ≤ r Q(y|x'), then every event (every test s ∈ [0, 1]^l, an event being a 0/1 vector) has
-    Q(S|x) = Σ s_y Q(y|x) ≤ r Σ s_y Q(y|x') = r Q(S|x'): the pointwise bound times s_y ≥ 0, summed over the
-    outputs, and r taken out of the sum. Singletons are events, so the supremum over events of the ratio is
-    the largest single-output ratio."""
-    y, l, a, b, total = _rows()
-    s, r = sympy.IndexedBase("s"), sympy.Symbol("r", real=True)
-    each = [a[y] <= r * b[y], s[y] >= 0, s[y] <= 1]
-    pointwise = kernel.decide(kernel.goal(s[y] * a[y] <= r * (s[y] * b[y]), [y >= 1, y <= l, *each]),
-                              detail="Q(y|x) ≤ r Q(y|x') times s_y ∈ [0, 1]")
+    has Q(y|x) ≤ e^ε Q(y|x') (and the reverse), then every event has Q(S|x) ≤ e^ε Q(S|x'). A test is
+    t = min(max(s, 0), 1) ∈ [0, 1]^l for a real sequence s (every test is of that form, an event a 0/1 test), so
+    the statement quantifies over every real s with no premise: Q(S|x) = Σ t_y Q(y|x) ≤ e^ε Σ t_y Q(y|x') =
+    e^ε Q(S|x'), the pointwise bound times t_y ≥ 0, summed over the outputs, and e^ε taken out of the sum.
+    Singletons are events, so the supremum over events of the ratio is the largest single-output ratio."""
+    y, l, a, b, total, x, each = _singleton_bounds()
+    test = sympy.Min(sympy.Max(sympy.IndexedBase("s")[y], 0), 1)
+    pointwise = kernel.decide(kernel.goal(test * a[y] <= x * (test * b[y]), [y >= 1, y <= l, each]),
+                              detail="Q(y|x) ≤ e^ε Q(y|x') times the test's value t_y ∈ [0, 1]")
     summed = kernel.summed(pointwise, y, 1, l)
-    out = kernel.linear(total(r * (s[y] * b[y])))
-    goal = kernel.goal(total(s[y] * a[y]) <= r * total(s[y] * b[y]), [l >= 1, kernel.Every(sympy.And(*each), (y, 1, l))])
-    return for_every(kernel.decide(goal, summed, out), [l >= 1],
-                     detail="singleton bounds give the bound for every event (every r, every test s)")
+    out = kernel.linear(total(x * (test * b[y])))
+    goal = kernel.goal(total(test * a[y]) <= x * total(test * b[y]), kernel.fact(summed).goal.hypotheses)
+    return kernel.decide(goal, summed, out, detail="singleton bounds give the bound for every event (every test)")
 
 
-#: Every channel Q; a, b are any two of its rows Q(·|x), Q(·|x'), laws on its l outputs (the objects the goals sum over).
-_DEFINITION_6_DOMAIN = [AnyChannel("Q"), Laws("a", "b", k="l")]
+#: Every channel Q; a, b are any two of its rows Q(·|x), Q(·|x'), laws on its l outputs (the objects the goals sum
+#: over), with the paper's bound on every single output, both ways, for ε ≥ 0.
+_DEFINITION_6_DOMAIN = [AnyChannel("Q"), Laws("a", "b", k="l"), _ε >= 0,
+                        kernel.Every(_singleton_bounds()[-1], (_rows()[0], 1, _rows()[1]))]
 
 
 @claim(PAPER, "Definition 6 (singletons suffice)",
        "sup over events S and inputs of Q(S|x)/Q(S|x') equals the largest ratio of single outputs",
-       domain=_DEFINITION_6_DOMAIN, stated_domain='every channel Q (any two of its rows a, b: laws on its l outputs), all events S',
+       domain=_DEFINITION_6_DOMAIN,
+       stated_domain='every ε ≥ 0 and every channel Q (any two of its rows a, b: laws on its l outputs) whose single '
+                     'outputs satisfy a_y ≤ e^ε b_y and b_y ≤ e^ε a_y; all events S (every test in [0, 1]^l)',
        stated_where='Section VII-B, Definition 6',
        quote=(r"Definition 6 (Local Differential Privacy) For ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, a mechanism "
               r"Q𝑄Qitalic_Q is ε𝜀\varepsilonitalic_ε-locally differentially private if "
@@ -141,31 +152,33 @@ def definition_6():
 
 
 def _ldp_setting():
-    """Two rows a = Q(·|x), b = Q(·|x') of an ε-LDP channel on l outputs and the indicator s of {a > b}:
-    the hypotheses every step below shares (one ``Every``, so that the kernel reads them as one fact)."""
-    y, l, a, b, total = _rows()
-    s, x = sympy.IndexedBase("s"), sympy.exp(_ε)
-    each = sympy.And(indicator(a[y] - b[y], s[y]), a[y] <= x * b[y], b[y] <= x * a[y])
+    """Two rows a = Q(·|x), b = Q(·|x') of an ε-LDP channel on l outputs: the hypotheses every step below shares,
+    the paper's (ε ≥ 0, the bound e^ε on every single output both ways, one ``Every``) and the rows' (laws)."""
+    y, l, a, b, total, x, each = _singleton_bounds()
     laws = [sympy.Eq(total(a[y]), 1), sympy.Eq(total(b[y]), 1)]
-    return y, l, a, b, s, x, total, each, [_ε >= 0, l >= 1, kernel.Every(each, (y, 1, l)), *laws]
+    return y, l, a, b, x, total, each, [_ε >= 0, l >= 1, kernel.Every(each, (y, 1, l)), *laws]
 
 
 def _ldp_rows_tv():
     """d_TV(Q(·|x), Q(·|x')) = ½Σ|a − b| ≤ (e^ε − 1)/(e^ε + 1) for every ε-LDP channel and any two inputs, as
-    kernel steps: |a − b| = 2s(a − b) − (a − b) output by output (s the indicator of {a > b}), summed, so with
-    Σa = Σb = 1, ½Σ|a − b| = A − B where A = Σ s a, B = Σ s b; ε-LDP on the event {a > b} and on its complement,
-    summed the same way, gives A ≤ e^ε B and 1 − B ≤ e^ε(1 − A); with e^ε ≥ 1 these give A − B ≤ tanh(ε/2)."""
-    y, l, a, b, s, x, total, each, hyps = _ldp_setting()
-    span = [y >= 1, y <= l, each]
-    pointwise = [kernel.decide(kernel.goal(rel, span)) for rel in (
-        sympy.Eq(sympy.Abs(a[y] - b[y]), 2 * s[y] * (a[y] - b[y]) - (a[y] - b[y])),
-        s[y] * a[y] <= x * (s[y] * b[y]), (1 - s[y]) * b[y] <= x * ((1 - s[y]) * a[y]))]
-    sums = [kernel.summed(p, y, 1, l) for p in pointwise]
-    split = [kernel.linear(total(f)) for f in (2 * s[y] * (a[y] - b[y]) - (a[y] - b[y]), x * (s[y] * b[y]),
-                                               (1 - s[y]) * b[y], x * ((1 - s[y]) * a[y]))]
+    kernel steps: output by output |a − b| ≤ (e^ε − 1)·min(a, b) = (e^ε − 1)(a + b − |a − b|)/2 (where a ≥ b,
+    a − b ≤ (e^ε − 1)b is a ≤ e^ε b; the other way alike); summed, with Σa = Σb = 1, S = Σ|a − b| has
+    S ≤ (e^ε − 1)(2 − S)/2, i.e. S/2 ≤ (e^ε − 1)/(e^ε + 1)."""
+    y, l, a, b, x, total, each, hyps = _ldp_setting()
     one = prove(x - 1, _ε, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0")
-    return kernel.decide(kernel.goal(total(sympy.Abs(a[y] - b[y])) / 2 <= (x - 1) / (x + 1), hyps), one, *sums, *split,
+    gap = sympy.Abs(a[y] - b[y])
+    smaller = (x - 1) * (a[y] + b[y] - gap) / 2
+    pointwise = kernel.decide(kernel.goal(gap <= smaller, [y >= 1, y <= l, each, _ε >= 0]), one,
+                              detail="|a − b| ≤ (e^ε − 1)·min(a, b) on every output")
+    summed = kernel.summed(pointwise, y, 1, l)
+    split = kernel.linear(total(smaller))
+    return kernel.decide(kernel.goal(total(gap) / 2 <= (x - 1) / (x + 1), hyps), one, summed, split,
                          detail="d_TV(Q(·|x), Q(·|x')) ≤ (e^ε − 1)/(e^ε + 1) for any two rows of an ε-LDP channel")
+
+
+#: Any two rows a = Q(·|x), b = Q(·|x') of an ε-LDP channel: laws on its l outputs, within the factor e^ε of each
+#: other on every single output (the paper's condition, spelled out as the relations the goals' hypotheses are).
+_LDP_ROWS = [Laws("a", "b", k="l"), *_ldp_setting()[-1]]
 
 
 @claim(PAPER, "Eq. (26), erratum",
@@ -190,7 +203,7 @@ def eq_26():
     corrected = establish(bound, exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at "
                                                  "their own ε"),
                           exact_agreement(rr.dobrushin(), Q(1, 2), "binary RR at e^ε = 3 attains it: TV 1/2 = tanh(log 3 / 2)"),
-                          domain=[LDPChannel("Q", _ε), _ε >= 0])
+                          domain=[LDPChannel("Q", _ε), *_LDP_ROWS])
     printed_bound = (X + 1) / (X - 1)
     vacuous = rational_nonnegative(printed_bound - 1, X, 1, sympy.oo, "the printed bound (e^ε+1)/(e^ε−1) ≥ 1 for e^ε > 1",
                                    open_ends=(True, False))
@@ -899,12 +912,14 @@ def eq_41_wording():
 
 
 #: a, b: any two rows of Q, laws on its l outputs (the objects the goals sum over).
-_LEMMA_3_DOMAIN = [LDPChannel("Q", _ε), Laws("a", "b", k="l"), _ε >= 0, _α >= 0, _α < 1]
+_LEMMA_3_DOMAIN = [LDPChannel("Q", _ε), *_LDP_ROWS, _α >= 0, _α < 1]
 
 
 @claim(PAPER, "Lemma 3",
        "After the erasure W_α an ε-LDP channel stays ε-LDP and d_TV(Q W_α) = (1−α) d_TV(Q) ≤ (1−α)(e^ε−1)/(e^ε+1)",
-       domain=_LEMMA_3_DOMAIN, stated_domain='every ε-LDP channel (any two rows a, b: laws on its l outputs), α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3',
+       domain=_LEMMA_3_DOMAIN,
+       stated_domain='every ε-LDP channel, ε ≥ 0 (any two rows a, b: laws on its l outputs with a_y ≤ e^ε b_y and '
+                     'b_y ≤ e^ε a_y on every output), α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3',
        quote=(r"Lemma 3 "
               r"dTV(QY|X)(1α)eε1eε+1subscript𝑑𝑇𝑉subscriptsuperscript𝑄conditional𝑌𝑋1𝛼superscript𝑒𝜀1superscript𝑒𝜀1d_{TV}(Q^{\prime}_{Y|X})\leq(1-\alpha)\frac{e^{\varepsilon}-1}{e^{\varepsilon}% "
               r"+1}italic_d start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_Q start_POSTSUPERSCRIPT "
@@ -934,15 +949,17 @@ def _erased_channel():
     erasure's α ≤ e^ε α: Q' is ε-LDP. Its rows differ by |(1 − α)(a − b)| = (1 − α)|a − b| on each kept output
     and by |α − α| = 0 on the erasure; summed and with (1 − α) taken out, d_TV(Q'(·|x), Q'(·|x')) =
     (1 − α) d_TV(Q(·|x), Q(·|x')) ≤ (1 − α)(e^ε − 1)/(e^ε + 1) by the bound for ε-LDP rows."""
-    y, l, a, b, s, x, total, each, hyps = _ldp_setting()
+    y, l, a, b, x, total, each, hyps = _ldp_setting()
     al = _α
     keep = [al >= 0, al < 1]
     span = [y >= 1, y <= l, each, _ε >= 0, *keep]
     v, w = sympy.symbols("v w", real=True)  # the masses Q(y|x), Q(y|x') of any one output y
-    ldp = kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(v <= x * w, w <= x * v)),
-                                             sympy.And((1 - al) * v <= x * ((1 - al) * w), (1 - al) * w <= x * ((1 - al) * v))),
+    # the excess of a kept output over the ratio bound is (1 − α) times the old one, so it is 0 where Q's is
+    ldp = kernel.decide(kernel.goal(sympy.And(*[sympy.Eq(sympy.Max((1 - al) * p_ - x * ((1 - al) * q_), 0),
+                                                         (1 - al) * sympy.Max(p_ - x * q_, 0)) for p_, q_ in ((v, w), (w, v))]),
                                     [_ε >= 0, *keep]),
-                        detail="every kept output of Q' keeps the ratio bound e^ε")
+                        detail="every kept output of Q' keeps the ratio bound e^ε: its excess max((1 − α)v − e^ε(1 − α)w, 0) "
+                               "is (1 − α) times Q's, 0 for an ε-LDP Q (both ways)")
     erasure_ratio = kernel.decide(kernel.goal(al <= x * al, [_ε >= 0, *keep]), prove(x - 1, _ε, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0"),
                                   detail="the erasure output of Q' has ratio α/α = 1 ≤ e^ε")
     scaled = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Abs((1 - al) * a[y] - (1 - al) * b[y]),
@@ -952,8 +969,8 @@ def _erased_channel():
     goal = kernel.goal(sympy.And(sympy.Eq(tv, (1 - al) * total(sympy.Abs(a[y] - b[y])) / 2), tv <= (1 - al) * (x - 1) / (x + 1)),
                        [*hyps, *keep])
     return combine(ldp, erasure_ratio,
-                   for_every(kernel.decide(goal, _ldp_rows_tv(), scaled, out), [_ε >= 0, l >= 1, *keep],
-                             detail="d_TV(Q') = (1 − α) d_TV(Q) ≤ (1 − α)(e^ε − 1)/(e^ε + 1), every pair of inputs"),
+                   kernel.decide(goal, _ldp_rows_tv(), scaled, out,
+                                 detail="d_TV(Q') = (1 − α) d_TV(Q) ≤ (1 − α)(e^ε − 1)/(e^ε + 1), every pair of inputs"),
                    detail="Lemma 3: W_α ∘ Q is ε-LDP with total variation (1 − α) d_TV(Q) ≤ (1 − α)tanh(ε/2)")
 
 
