@@ -7,8 +7,9 @@ after 10 000 float iterations is still 10⁻¹¹ to 10⁻⁹, which is why Blahu
 be trusted. Run: PYTHONPATH=. python benchmarks/bench_capacity.py
 """
 
-import random
+import importlib.util
 import time
+from pathlib import Path
 
 import numpy as np
 from sympy import Rational as R
@@ -16,16 +17,12 @@ from sympy import Rational as R
 from symdp.local import Channel
 from symdp.numbers import certify
 
-
-def seeded(n, m, seed, zeros=0.0):
-    rng = random.Random(seed)
-    rows = []
-    for _ in range(n):
-        w = [0 if rng.random() < zeros else rng.randint(1, 100) for _ in range(m)]
-        if not any(w):
-            w[rng.randrange(m)] = 1
-        rows.append([R(v, sum(w)) for v in w])
-    return rows
+# One generator of random channels: the bench times the channels tests/test_capacity.py proves. Loaded
+# by path, since an installed package may own the top-level name `tests`.
+_spec = importlib.util.spec_from_file_location("test_capacity", Path(__file__).resolve().parents[1] / "tests" / "test_capacity.py")
+_tests = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_tests)
+seeded = _tests.seeded_channel
 
 
 CHANNELS = {

@@ -33,7 +33,7 @@ from symdp.local.information import MAX_CAPACITY_ENTRIES, capacity
 from symdp.numbers import certify
 
 
-def _seeded(n: int, m: int, seed: int, zeros: float = 0.0) -> list[list[sympy.Rational]]:
+def seeded_channel(n: int, m: int, seed: int, zeros: float = 0.0) -> list[list[sympy.Rational]]:
     """A random channel as a user would make one: integer weights 1..100, normalised."""
     rng = random.Random(seed)
     rows = []
@@ -132,7 +132,7 @@ def test_two_inputs_against_golden_section(pair):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_three_inputs_against_a_grid_over_every_prior(seed):
-    rows = _seeded(3, 2 + seed, seed, zeros=0.2)
+    rows = seeded_channel(3, 2 + seed, seed, zeros=0.2)
     W = np.array([[float(v) for v in row] for row in rows])
     N = 300  # every prior (i, j, N − i − j)/N
     grid = np.array([(i, j, N - i - j) for i in range(N + 1) for j in range(N + 1 - i)], dtype=float) / N
@@ -173,7 +173,7 @@ def _blahut_arimoto_enclosure(rows, iterations=3000) -> tuple[float, float]:
 def test_the_seeded_channels_that_stalled(n, seed):
     """The previous search ran past 100 s on these (20 × 20, seeds 3, 5, 11; 24 × 24, seed 0):
     Blahut–Arimoto's float support left in an input of optimal mass 0."""
-    rows = _seeded(n, n, seed)
+    rows = seeded_channel(n, n, seed)
     lo, hi = _blahut_arimoto_enclosure(rows)
     with limits.raised(seconds=30):  # a stall is a ResourceLimitError here, not a hung test
         clo, chi, got = _certified(capacity(Channel(rows)))
@@ -200,7 +200,7 @@ def _channels(draw_n=st.integers(1, 64)):
         n = draw(draw_n)
         m = draw(st.integers(1, min(64, MAX_CAPACITY_ENTRIES // n)))
         zeros = draw(st.sampled_from([0.0, 0.3, 0.8]))
-        return _seeded(n, m, draw(st.integers(0, 2**32)), zeros)
+        return seeded_channel(n, m, draw(st.integers(0, 2**32)), zeros)
     return build()
 
 
@@ -239,7 +239,7 @@ class _Clock:
 
 @pytest.mark.parametrize("where", ["search", "certificate"])
 def test_the_time_limit_reaches_every_loop(monkeypatch, where):
-    c = capacity(Channel(_seeded(8, 8, 1)))
+    c = capacity(Channel(seeded_channel(8, 8, 1)))
     if where == "certificate":
         c.input_law(128)  # the search is done; only the certificate's loop is left to time
     monkeypatch.setattr(limits.time, "monotonic", _Clock())

@@ -36,6 +36,7 @@ import sympy
 from sympy.printing.repr import ReprPrinter
 
 from ..errors import ParameterError
+from .recheck.terms import Law
 
 #: The version of the goal format; a digest covers it, so a format change cannot alias an old goal.
 FORMAT = 1
@@ -144,6 +145,8 @@ def digest_of(canonical: Mapping) -> str:
 
 
 def _declared(v: sympy.Symbol) -> str:
+    if isinstance(v, Law):
+        return f"{v} a probability law"
     kind = "ℤ" if v.is_integer else "ℝ"
     if v.is_positive:
         return f"{v} > 0" if kind == "ℝ" else f"{v} ∈ ℤ, {v} > 0"

@@ -5,8 +5,10 @@ claimed only where its expressions are defined real numbers (the contract's read
 identity: 1/x, log x, √x, a sum with an undefined term are undefined at some points, and a goal
 says nothing there). A variable may be a real or integer symbol or a sequence (``IndexedBase``,
 its terms ``r[j]`` reals with the base's sign). Goals may use ``Sum``, ``Product``, ``Integral``,
-``Limit``, ``Every(condition, (j, lo, hi))`` and ``Sup(f, (t, lo, hi))``
-(:mod:`symdp.verify.recheck.terms`).
+``Limit``, ``Every(condition, (j, lo, hi))``, ``Sup(f, (t, lo, hi))``, ``Inf(f, (t, lo, hi))`` and
+``Expect(f, (x, P))`` (:mod:`symdp.verify.recheck.terms`: E f(X) for X ~ P, P a ``Law`` variable
+that ranges over the probability laws; defined where f(X) is integrable, Sup and Inf where f is
+defined on the nonempty range and bounded). A ``Law`` stands only as the law of an ``Expect``.
 
 Each rule below checks its application when it is applied and returns an
 :class:`~symdp.verify.evidence.Evidence` of kind ``rule`` whose goal is the rule's conclusion,
@@ -19,7 +21,7 @@ follow returns *failed* evidence saying why; it never raises for a wrong step.
 **Side conditions** are decided by z3's nlsat (complete for real closed fields) after
 *abstraction*: every subterm that is not a polynomial in real variables (log(x), e^x, Max(a, b),
 Sum(...), an integer symbol, a sequence term r[j]) becomes a fresh real variable, and each
-``Every`` a fresh proposition (``β = 1``). A formula valid for every value of the fresh variables
+``Every`` or ``Integrable`` a fresh proposition (``β = 1``). A formula valid for every value of the fresh variables
 is valid for the values the subterms take, so this is sound; it loses only what the subterm
 means, and the abstraction adds back what is always true of it: the sign of e^x, √x, |x|, of an
 integer or sequence variable with a sign, of a product of positive factors; the defining facts of
@@ -33,7 +35,8 @@ premise's hypotheses), the expression must be defined wherever the conclusion's 
 condition includes its definedness: denominators ≠ 0, log's argument > 0, a base > 0 (≥ 0) for a
 non-integer power, and ``Every(terms defined)`` for a finite sum or product. sympy reads a
 reversed range by Karr's convention (Σ_{lo}^{hi} = −Σ_{hi+1}^{lo−1} when hi < lo − 1), so the
-terms of the reversed range count too, and a sum of positive terms has no sign by its form. A term
+terms of the reversed range count too, and a sum of positive terms has no sign by its form. An
+expectation ``Expect(f, (x, P))`` is defined where ``Integrable(f, (x, P))`` holds. A term
 whose definedness is not expressible (a supremum, a limit, an integral of a partial function) may
 not disappear. A rule ranges only over a plain variable (``integer=True`` or ``real=True``, no
 sign): a premise about positive j says nothing at j = 0.
@@ -81,6 +84,24 @@ induction(goal, n, n0, base, step)
 supremum(premise, t, lo, hi)
     ∀ t in the range: f ≤ c (c free of t) gives Sup_t f ≤ c when lo ≤ hi (integer-valued ends for
     an integer t): a nonempty set bounded by c has a supremum ≤ c. Side: f defined on the range.
+infimum(premise, t, lo, hi)
+    the dual: f ≥ c on the range gives Inf_t f ≥ c.
+member(term, at)
+    f(at) ≤ Sup(f, (t, lo, hi)) (≥ for an Inf) under lo ≤ at ≤ hi, ``at`` integer-valued for an
+    integer t. Sound: where the supremum is defined it bounds f at every point of the range, and
+    at is one. No side condition (the statement is claimed only where it is defined).
+expected(premise, x, P)
+    ∀ x: H ⇒ f R g (R one of =, ≤, <; H free of x) gives H ⇒ E_P f R E_P g, writing E_P f for
+    ``Expect(f, (x, P))``. Sound: where both expectations are defined, f(X) and g(X) are defined
+    P-almost surely, so f(X) R g(X) almost surely, and the expectation is monotone (strictly: a
+    positive random variable has a positive mean). A premise about part of the line does not
+    serve: the support of P is not known.
+integrable(term, hypotheses)
+    Integrable(Σₖ cₖ uₖ + c₀) under ∧ₖ Integrable(uₖ) (the split of :func:`linear`; cₖ free of x)
+    and hypotheses free of x; side: ∀ x: the hypotheses ∧ every uₖ defined ⇒ the body and every cₖ
+    defined. Sound: each uₖ(X) is defined almost surely, so the body is, and equals Σ cₖ uₖ(X) +
+    c₀ there, bounded by Σ |cₖ||uₖ(X)| + |c₀|, which is integrable. With it an expectation may be
+    a middle term: :func:`decide` from the pointwise rules and this premise.
 limit(monotone, bound, n, n0)
     f(n) ≤ f(n+1) and f(n) ≤ c for n ≥ n0 give lim_{n→∞} f(n) ≤ c: a bounded nondecreasing
     sequence converges to its supremum. Side: f defined for n ≥ n0.
@@ -88,12 +109,21 @@ unfold(term, at)
     the definition of a finite Sum, Product or Every: at="end" peels the last term (lo ≤ hi ⇒
     Σ_{lo}^{hi} f = Σ_{lo}^{hi−1} f + f(hi)); at="all" writes a range of at most
     :data:`MAX_UNFOLD` integer constants out.
+swap(term)
+    Fubini for finite sums: Σ_{i=a}^{b} Σ_{j=c}^{d} f = Σ_{j=c}^{d} Σ_{i=a}^{b} f when neither range
+    mentions the other index. Sound for every integer ends: by Karr's convention a sum over a
+    range is a signed sum ±Σ_{i∈I} over a finite set, and the double sum is ±Σ_{I×J} f either way
+    round; both sides are defined exactly when f is on I × J.
 rename(term, index)
-    α-conversion: a Sum, Product, Integral, Every or Sup equals itself with its bound index renamed
+    α-conversion: a Sum, Product, Integral, Every, Sup, Inf or Expect equals itself with its bound index renamed
     to a new symbol of the same kind (two sums written with different indices are one term).
 linear(term)
     linearity of a finite sum: Σⱼ (Σₖ cₖ uₖ(j) + c₀) = Σₖ cₖ Σⱼ uₖ(j) + c₀·(hi − lo + 1) for cₖ free
-    of j (lo ≤ hi + 1); checked by expanding both sides in the ring of polynomials.
+    of j (lo ≤ hi + 1); checked by expanding both sides in the ring of polynomials. The same for an
+    expectation: E_P[Σₖ cₖ uₖ + c₀] = Σₖ cₖ E_P uₖ + c₀ (P has mass 1). A constant's expectation
+    is itself (E_P c = c) and a factor free of the index comes out of a sum or an expectation
+    this way; Jensen's inequality for a convex φ is derived: ``expected`` on the tangent line
+    φ(x) ≥ φ(m) + s(x − m) at m = E_P x, then ``linear``.
 """
 
 from __future__ import annotations
@@ -112,14 +142,15 @@ from .evidence import Evidence, settled
 from .goals import Goal, canonical_srepr
 from .recheck.smt import LOGIC as SMT_LOGIC
 from .recheck.smt import query as smtlib_query
-from .recheck.terms import Every, Sup
+from .recheck.terms import Every, Expect, Inf, Integrable, Law, Sup
 
-__all__ = ["Every", "Sup", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
-           "expectation", "induction", "induction_goals", "supremum", "limit", "unfold", "linear", "rename", "RULES"]
+__all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Law", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
+           "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "integrable", "limit", "unfold",
+           "linear", "swap", "rename", "RULES"]
 
 #: The rules, as their certificates name them.
-RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "limit",
-         "unfold", "linear", "rename")
+RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
+         "member", "expect", "integrable", "limit", "unfold", "linear", "swap", "rename")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -127,7 +158,9 @@ MAX_UNFOLD = 64
 #: Functions continuous wherever they are defined (the integrands :func:`integrated` accepts), and total on ℝ.
 _TOTAL = (sympy.exp, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.cosh, sympy.atan, sympy.asinh, sympy.erf,
           sympy.erfc, sympy.Abs, sympy.Max, sympy.Min)
-_BINDERS = (sympy.Sum, sympy.Product, sympy.Integral, Every, Sup)
+_BINDERS = (sympy.Sum, sympy.Product, sympy.Integral, Every, Sup, Inf, Expect, Integrable)
+#: The terms over a probability law (their law is no number).
+_OVER_LAW = (Expect, Integrable)
 
 
 class _Refused(Exception):
@@ -238,13 +271,10 @@ def _free(e: sympy.Basic) -> set:
     if isinstance(e, (sympy.IndexedBase, sympy.Symbol)):
         return {e}
     if isinstance(e, _BINDERS):
-        body, limits = e.args[0], e.args[1:]
-        inner = _free(body)
-        outer: set = set()
-        for lim in limits:
-            inner.discard(lim[0])
-            outer |= set().union(*(_free(v) for v in lim[1:]))
-        return inner | outer
+        free = _free(e.args[0])
+        for lim in e.args[1:]:  # innermost first: an inner range may mention an outer index
+            free = (free - {lim[0]}).union(*(_free(v) for v in lim[1:]))
+        return free
     if isinstance(e, sympy.Limit):
         return _free(e.args[0]) - {e.args[1]} | _free(e.args[2])
     return set().union(*(_free(a) for a in e.args if isinstance(a, sympy.Basic)))
@@ -276,11 +306,22 @@ def _make(conclusion: sympy.Basic, hypotheses: Iterable[sympy.Basic]) -> Goal:
             raise ParameterError(f"a goal is made of conditions, got {part}")
         if part.has(sympy.Float):
             raise ParameterError(f"a goal must be exact (a Float reads its binary value), got {part}")
+        if _stray_law(part):
+            raise ParameterError(f"a Law may stand only as the law of an Expect, got {part}")
     free = _free(conclusion).union(*(_free(h) for h in hyps))
     clash = free & set().union(*(_bound(p) for p in (conclusion, *hyps)))
     if clash:
         raise ParameterError(f"{sorted(map(str, clash))} occur both free and as a bound index; rename the index")
     return Goal(tuple(sorted(free, key=lambda s: (str(s), canonical_srepr(s)))), hyps, conclusion)
+
+
+def _stray_law(e: sympy.Basic) -> bool:
+    """A Law anywhere but in the law slot of an Expect (where it names the law, not a number)."""
+    if isinstance(e, Law):
+        return True
+    if isinstance(e, _OVER_LAW):
+        return _stray_law(e.function)
+    return any(_stray_law(a) for a in e.args if isinstance(a, sympy.Basic))
 
 
 def _is_condition(e: object) -> bool:
@@ -323,22 +364,27 @@ def _conditions(e: sympy.Basic) -> set:
         return out | {e.base > 0 if (not e.exp.is_Rational or e.exp < 0) else e.base >= 0}
     if isinstance(e, sympy.log) and len(e.args) == 1:
         return _defined(e.args[0]) | {e.args[0] > 0}
-    if isinstance(e, (sympy.Sum, sympy.Product)) and len(e.limits) == 1:
-        j, lo, hi = e.limits[0]
-        if not (_integer_valued(lo) and _integer_valued(hi)):
-            raise _Unknown(f"the range of {e} is not integer-valued")
+    if isinstance(e, (sympy.Sum, sympy.Product)):
         # sympy reads a reversed range by Karr's convention (Σ_{lo}^{hi} = −Σ_{hi+1}^{lo−1}, a product's
-        # reciprocal), so the terms of both ranges must be defined, and nonzero for a reversed product
-        inner = _defined(e.function)
-        back = (inner | ({sympy.Ne(e.function, 0)} if isinstance(e, sympy.Product) else set())) - {sympy.true}
-        ahead = Every(sympy.And(*_ordered(inner)), (j, lo, hi)) if inner else sympy.true
-        behind = Every(sympy.And(*_ordered(back)), (j, hi + 1, lo - 1)) if back else sympy.true
-        out = _defined(lo) | _defined(hi)
-        if ahead is sympy.true and behind is sympy.true:
-            return out
-        return out | {sympy.Or(sympy.And(sympy.Le(lo, hi + 1), ahead), sympy.And(sympy.Lt(hi + 1, lo), behind))}
+        # reciprocal), so the terms of both ranges must be defined, and nonzero for a reversed product;
+        # a sum over several ranges (innermost first) is the sum of the inner sums
+        inner, body = _defined(e.function), e.function
+        for level, (j, lo, hi) in enumerate(e.limits, 1):
+            if not (_integer_valued(lo) and _integer_valued(hi)):
+                raise _Unknown(f"the range of {e} is not integer-valued")
+            back = (inner | ({sympy.Ne(body, 0)} if isinstance(e, sympy.Product) else set())) - {sympy.true}
+            ahead = Every(sympy.And(*_ordered(inner)), (j, lo, hi)) if inner else sympy.true
+            behind = Every(sympy.And(*_ordered(back)), (j, hi + 1, lo - 1)) if back else sympy.true
+            inner = (_defined(lo) | _defined(hi) | (set() if ahead is sympy.true and behind is sympy.true else {
+                sympy.Or(sympy.And(sympy.Le(lo, hi + 1), ahead), sympy.And(sympy.Lt(hi + 1, lo), behind))})) - {sympy.true}
+            body = e.func(e.function, *e.limits[:level])
+        return inner
     if isinstance(e, Every):
         return _defined(e.limits[1]) | _defined(e.limits[2])
+    if isinstance(e, Expect):  # defined where f(X) is integrable: a proposition the abstraction keeps opaque
+        return {Integrable(e.function, e.limits)}
+    if isinstance(e, Integrable):
+        return set()
     if isinstance(e, sympy.Integral) and len(e.limits) == 1 and len(e.limits[0]) == 3:
         u, lo, hi = e.limits[0]
         if _continuous(e.function) and not _defined(e.function):
@@ -447,7 +493,7 @@ def _sign(e: sympy.Basic) -> str | None:
 
 def _is_atom(e: sympy.Basic) -> bool:
     if _is_condition(e):
-        return isinstance(e, Every)
+        return isinstance(e, (Every, Integrable))
     if e.is_Rational or (isinstance(e, sympy.Symbol) and not e.is_integer):
         return False
     if isinstance(e, (sympy.Add, sympy.Mul)):
@@ -478,6 +524,8 @@ def _facts(term: sympy.Basic, fresh: sympy.Basic) -> list:
 def _arguments(term: sympy.Basic) -> list:
     """The arguments of an atom that congruence compares: a function's, a sequence term's indices,
     a binder's ends (never what a binder's index is bound in)."""
+    if isinstance(term, _OVER_LAW):
+        return []  # its law is no number (two expectations under one law and one body are one term)
     if isinstance(term, _BINDERS):
         return list(term.args[1][1:]) if len(term.args) == 2 else []
     if isinstance(term, sympy.Indexed):
@@ -489,6 +537,8 @@ def _arguments(term: sympy.Basic) -> list:
 
 def _head(term: sympy.Basic) -> tuple | None:
     """Atoms with the same head are equal when their arguments are (None: no such reading)."""
+    if isinstance(term, _OVER_LAW):
+        return None
     if isinstance(term, _BINDERS):
         return (term.func, term.args[0], term.args[1][0]) if len(term.args) == 2 else None
     if isinstance(term, sympy.Indexed):
@@ -533,7 +583,7 @@ def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goa
         name = f"atom{i}"
         while name in taken:
             name += "_"
-        if isinstance(term, Every):
+        if isinstance(term, (Every, Integrable)):
             fresh = sympy.Symbol(name, real=True)
             mapping[term] = sympy.Eq(fresh, 1)
         else:
@@ -543,7 +593,7 @@ def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goa
         names.append((fresh, term))
     replaced = [_connectives(p.xreplace(mapping)) for p in parts]
     facts = [f.xreplace(mapping) for fresh, term in names for f in _facts(term, fresh)]
-    facts += _congruences([(f, t) for f, t in names if not isinstance(t, Every)], mapping)
+    facts += _congruences([(f, t) for f, t in names if not isinstance(t, (Every, Integrable))], mapping)
     abstract = _make(replaced[-1], [*replaced[:-1], *facts])
     if len({str(v) for v in abstract.variables}) < len(abstract.variables):
         # the solver reads one name as one variable: two symbols named alike would be merged
@@ -648,8 +698,8 @@ def _relation(rel: object, name: str) -> sympy.Basic:
 def _symbol(v: object, name: str, integer: bool | None = None, ranged: bool = True) -> sympy.Symbol:
     """`v` as a variable; one a rule ranges over (`ranged`) carries no assumption but integer=True
     (or real=True): a sign or parity would leave part of the range out of the premise."""
-    if not isinstance(v, sympy.Symbol):
-        raise ParameterError(f"{name} must be a sympy Symbol, got {v!r}")
+    if not isinstance(v, sympy.Symbol) or (ranged and isinstance(v, Law)):
+        raise ParameterError(f"{name} must be a sympy Symbol (not a Law), got {v!r}")
     if integer is True and not v.is_integer:
         raise ParameterError(f"{name} must be an integer symbol (integer=True), got {v}")
     if integer is False and v.is_integer:
@@ -721,6 +771,9 @@ def instantiate(premise: Fact | Evidence, substitution: Mapping[sympy.Symbol, ob
         bound = _bound(p.goal.conclusion).union(*(_bound(h) for h in p.goal.hypotheses))
         if bound & (set(sigma) | set().union(*(_free(value) for value in sigma.values()))):
             raise _Refused("a substituted variable, or a variable of a value, is a bound index of the premise")
+        mixed = [v for v, value in sigma.items() if isinstance(v, Law) != isinstance(value, Law)]
+        if mixed:
+            raise _Refused(f"a law is replaced by a law and a number by a number, not {mixed[0]} by {sigma[mixed[0]]}")
         old_hyps = [h.xreplace(sigma) for h in p.goal.hypotheses]
         new_hyps = old_hyps if hypotheses is None else [_relation(h, "hypotheses") for h in hypotheses]
         target = _make(p.goal.conclusion.xreplace(sigma), new_hyps)
@@ -874,15 +927,70 @@ def integrated(premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: obje
 
 def supremum(premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: object, detail: str = "") -> Evidence:
     """Sup_{var ∈ [lo, hi]} f ≤ c from f ≤ c (c free of var) on the range (integers when var is one)."""
+    return _extremum("sup", premise, var, lo, hi, detail)
+
+
+def infimum(premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: object, detail: str = "") -> Evidence:
+    """Inf_{var ∈ [lo, hi]} f ≥ c from f ≥ c (c free of var) on the range (integers when var is one)."""
+    return _extremum("inf", premise, var, lo, hi, detail)
+
+
+def _extremum(rule: str, premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: object, detail: str) -> Evidence:
     p, t = _premise(premise), _symbol(var, "var")
     lo, hi = sympy.sympify(lo), sympy.sympify(hi)
 
     def build() -> Evidence:
-        a, op, c = _orient(p.goal.conclusion)
+        a, op, b = _orient(p.goal.conclusion)
+        f, c = (a, b) if rule == "sup" else (b, a)
         if op == "=" or t in _free(c):
-            raise _Refused(f"the premise must bound f above by a term free of {t}, got {p.goal.conclusion}")
-        return _range_step("sup", p, t, lo, hi, lambda a, op, b: sympy.Le(Sup(a, (t, lo, hi)), b), False, detail)
-    return _applied("sup", build)
+            raise _Refused(f"the premise must bound f {'above' if rule == 'sup' else 'below'} by a term free of {t}, "
+                           f"got {p.goal.conclusion}")
+        term = (Sup if rule == "sup" else Inf)(f, (t, lo, hi))
+        return _range_step(rule, p, t, lo, hi, lambda *_: sympy.Le(term, c) if rule == "sup" else sympy.Ge(term, c),
+                           False, detail)
+    return _applied(rule, build)
+
+
+def member(term: Sup | Inf, at: object, detail: str = "") -> Evidence:
+    """f(at) ≤ Sup(f, (t, lo, hi)) (≥ for an Inf) under lo ≤ at ≤ hi (`at` integer-valued for an
+    integer t): a supremum bounds every value f takes on its range. No side condition: where the
+    supremum is defined, f is defined on the whole (nonempty) range and bounded (:mod:`.recheck.terms`)."""
+    if not isinstance(term, (Sup, Inf)):
+        raise ParameterError(f"term must be a Sup or an Inf, got {term}")
+    f, (t, lo, hi) = term.function, term.limits
+    at = sympy.sympify(at)
+
+    def build() -> Evidence:
+        if not _plain(t):
+            raise _Refused(f"the index {t} must carry no assumption but integer=True or real=True")
+        if t.is_integer and not _integer_valued(at):
+            raise _Refused(f"{at} is not integer-valued by its form, and {t} ranges over integers")
+        if _free(at) & ({t} | _bound(f)):
+            raise _Refused(f"{at} mentions an index bound in {term}")
+        value = f.xreplace({t: at})
+        target = _make(sympy.Le(value, term) if isinstance(term, Sup) else sympy.Ge(value, term),
+                       [sympy.Le(lo, at), sympy.Le(at, hi)])
+        return _step("member", target, [], [], {"term": canonical_srepr(term), "at": canonical_srepr(at)}, detail)
+    return _applied("member", build)
+
+
+def expected(premise: Fact | Evidence, var: sympy.Symbol, law: Law, detail: str = "") -> Evidence:
+    """E_P f R E_P g (R one of =, ≤, <) from f R g for every value of `var`: monotonicity of the
+    expectation under a probability law P (``Expect(f, (var, law))``, :mod:`.recheck.terms`)."""
+    p, x = _premise(premise), _symbol(var, "var")
+    if not isinstance(law, Law):
+        raise ParameterError(f"law must be a Law, got {law!r}")
+
+    def build() -> Evidence:
+        if x not in p.goal.variables:
+            raise _Refused(f"{x} is not a variable of the premise")
+        if any(x in _free(h) for h in p.goal.hypotheses):
+            raise _Refused(f"the premise must hold for every {x} (a law's support is not known): "
+                           f"its hypotheses may not mention {x}")
+        a, op, b = _orient(p.goal.conclusion)
+        target = _make(_RELATION[op](Expect(a, (x, law)), Expect(b, (x, law))), p.goal.hypotheses)
+        return _step("expect", target, [p], [], {"index": canonical_srepr(x), "law": canonical_srepr(law)}, detail)
+    return _applied("expect", build)
 
 
 def expectation(premise: Fact | Evidence, index: sympy.Symbol, lo: object, hi: object, weight: object,
@@ -1013,19 +1121,41 @@ def unfold(term: sympy.Basic, at: str = "end", detail: str = "") -> Evidence:
 
 def rename(term: sympy.Basic, index: sympy.Symbol, detail: str = "") -> Evidence:
     """term = the same term with its bound index renamed to `index` (α-conversion of a Sum,
-    Product, Integral, Every or Sup over one index; `index` must not occur in the term)."""
+    Product, Integral, Every, Sup, Inf or Expect over one index; `index` must not occur in the term)."""
     if not (isinstance(term, _BINDERS) and len(term.args) == 2):
-        raise ParameterError(f"term must be a Sum, Product, Integral, Every or Sup over one index, got {term}")
+        raise ParameterError(f"term must be a Sum, Product, Integral, Every, Sup, Inf or Expect over one index, got {term}")
     new = _symbol(index, "index", ranged=False)
-    old, lo, hi = term.args[1]
+    old, *ends = term.args[1]
 
     def build() -> Evidence:
-        if new.assumptions0 != old.assumptions0 or new in _free(term) | _bound(term):
+        if new.assumptions0 != old.assumptions0 or isinstance(new, Law) or new in _free(term) | _bound(term):
             raise _Refused(f"{new} must be new to the term and have the assumptions of {old}")
-        renamed = term.func(term.args[0].xreplace({old: new}), (new, lo, hi))
-        target = _make((sympy.Equivalent if isinstance(term, Every) else sympy.Eq)(term, renamed), [])
+        renamed = term.func(term.args[0].xreplace({old: new}), (new, *ends))
+        target = _make((sympy.Equivalent if isinstance(term, (Every, Integrable)) else sympy.Eq)(term, renamed), [])
         return _step("rename", target, [], [], {"term": canonical_srepr(term), "index": canonical_srepr(new)}, detail)
     return _applied("rename", build)
+
+
+def swap(term: sympy.Sum, detail: str = "") -> Evidence:
+    """Σ_{i=a}^{b} Σ_{j=c}^{d} f = Σ_{j=c}^{d} Σ_{i=a}^{b} f, for ranges free of the other index
+    (Fubini for finite sums; sympy writes a double sum as ``Sum(f, (j, c, d), (i, a, b))``). Sound
+    also for reversed ranges: by Karr's convention each sum is a signed sum σ_I Σ_{i∈I} over a
+    finite set I, and σ_I σ_J Σ_{I×J} f is symmetric; both sides are defined exactly when f is
+    defined on I × J, so there is no side condition."""
+    if not (isinstance(term, sympy.Sum) and len(term.limits) == 2):
+        raise ParameterError(f"term must be a double Sum, Sum(f, (j, c, d), (i, a, b)), got {term}")
+    f, (j, c, d), (i, a, b) = term.function, *term.limits
+
+    def build() -> Evidence:
+        if i == j or not (_plain(i) and _plain(j) and i.is_integer and j.is_integer):
+            raise _Refused(f"the indices {i}, {j} must be two integer symbols with no other assumption")
+        if not all(_integer_valued(end) for end in (a, b, c, d)):
+            raise _Refused(f"the ends {a}, {b}, {c}, {d} must be integer-valued by their form")
+        if i in _free(c) | _free(d) or j in _free(a) | _free(b):
+            raise _Refused(f"the range of one index depends on the other: {term}")
+        target = _make(sympy.Eq(term, sympy.Sum(f, (i, a, b), (j, c, d))), [])
+        return _step("swap", target, [], [], {"term": canonical_srepr(term)}, detail)
+    return _applied("swap", build)
 
 
 def _expanded_terms(e: sympy.Basic) -> int:
@@ -1043,24 +1173,61 @@ def _expanded_terms(e: sympy.Basic) -> int:
 _EXPAND = {"mul": True, "multinomial": True, "power_exp": False, "power_base": False, "log": False}
 
 
-def linear(term: sympy.Sum, detail: str = "") -> Evidence:
-    """Σⱼ E = Σₖ cₖ Σⱼ uₖ + c₀(hi − lo + 1): the sum of E split by linearity (cₖ free of j)."""
-    body, j, lo, hi = _range_of(term)
-    if not isinstance(term, sympy.Sum):
-        raise ParameterError(f"linear takes a Sum, got {term}")
+def _split(body: sympy.Basic, j: sympy.Symbol, term: sympy.Basic) -> dict:
+    """{uₖ: cₖ} with body = Σₖ cₖ uₖ (u = 1 for the constant c₀), cₖ free of j, checked by expanding."""
+    limits.check("value_nodes", _expanded_terms(body), f"terms of the expanded summand of {term}")
+    groups: dict = {}
+    for piece in sympy.Add.make_args(sympy.expand(body, **_EXPAND)):
+        factors = sympy.Mul.make_args(piece)
+        coeff = sympy.Mul(*[f for f in factors if j not in _free(f)])
+        part = sympy.Mul(*[f for f in factors if j in _free(f)])
+        groups[part] = groups.get(part, 0) + coeff
+    if sympy.expand(sympy.Add(*[c * part for part, c in groups.items()]) - body, **_EXPAND) != 0:
+        raise _Refused("the linear split does not add back up")
+    return groups
+
+
+def linear(term: sympy.Sum | Expect, detail: str = "") -> Evidence:
+    """Σⱼ E = Σₖ cₖ Σⱼ uₖ + c₀(hi − lo + 1): the sum of E split by linearity (cₖ free of j); for an
+    expectation E_P[E] = Σₖ cₖ E_P[uₖ] + c₀ (P a probability law: E_P c₀ = c₀). Both sides are
+    claimed where defined; there each uₖ is summable (integrable) and the split is a polynomial
+    identity, so linearity of finite sums (of the integral) gives the equation."""
+    if isinstance(term, Expect):
+        body, j = term.function, _symbol(term.limits[0], "the expectation's index")
+        count, hyps, rebuild = sympy.Integer(1), [], lambda part: Expect(part, term.limits)
+    elif isinstance(term, sympy.Sum):
+        body, j, lo, hi = _range_of(term)
+        count, hyps, rebuild = hi - lo + 1, [sympy.Ge(hi + 1, lo)], lambda part: sympy.Sum(part, (j, lo, hi))
+    else:
+        raise ParameterError(f"linear takes a Sum or an Expect, got {term}")
 
     def build() -> Evidence:
-        limits.check("value_nodes", _expanded_terms(body), f"terms of the expanded summand of {term}")
-        groups: dict = {}
-        for piece in sympy.Add.make_args(sympy.expand(body, **_EXPAND)):
-            factors = sympy.Mul.make_args(piece)
-            coeff = sympy.Mul(*[f for f in factors if j not in _free(f)])
-            part = sympy.Mul(*[f for f in factors if j in _free(f)])
-            groups[part] = groups.get(part, 0) + coeff
-        count = hi - lo + 1
-        rhs = sympy.Add(*[c * (count if part == 1 else sympy.Sum(part, (j, lo, hi))) for part, c in groups.items()])
-        if sympy.expand(sympy.Add(*[c * part for part, c in groups.items()]) - body, **_EXPAND) != 0:
-            raise _Refused("the linear split does not add back up")
-        target = _make(sympy.Eq(term, rhs), [sympy.Ge(hi + 1, lo)])
+        groups = _split(body, j, term)
+        rhs = sympy.Add(*[c * (count if part == 1 else rebuild(part)) for part, c in groups.items()])
+        target = _make(sympy.Eq(term, rhs), hyps)
         return _step("linear", target, [], [], {"term": canonical_srepr(term)}, detail)
     return _applied("linear", build)
+
+
+def integrable(term: Expect | Integrable, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
+    """Integrable(f, (x, P)) under Integrable(uₖ, (x, P)) for the parts uₖ of f's linear split and
+    `hypotheses` (free of x); side: wherever the hypotheses hold and every uₖ is defined, f and
+    every coefficient are defined (module docstring)."""
+    if not isinstance(term, _OVER_LAW):
+        raise ParameterError(f"term must be an Expect or an Integrable, got {term}")
+    body, limits_ = term.function, term.limits
+    x = _symbol(limits_[0], "the expectation's index")
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        if any(x in _free(h) for h in extra):
+            raise _Refused(f"the hypotheses may not mention {x}")
+        groups = _split(body, x, term)
+        parts = [part for part in groups if part != 1]
+        target = _make(Integrable(body, limits_), [*extra, *[Integrable(part, limits_) for part in parts]])
+        defined = set().union(*(_defined(part) for part in parts))
+        needed = _defined(body).union(*(_defined(c) for c in groups.values()))
+        side = [*_ordered(_defined_all(extra)), *extra, *_ordered(defined)]
+        params = {"term": canonical_srepr(term), "hypotheses": [canonical_srepr(h) for h in extra]}
+        return _step("integrable", target, [], [(side, sympy.And(*_ordered(needed)))], params, detail)
+    return _applied("integrable", build)

@@ -21,7 +21,7 @@ from fractions import Fraction
 import sympy
 from sympy.printing.repr import ReprPrinter
 
-from .terms import Every, Sup
+from .terms import TERMS
 from .verdicts import Inconclusive
 
 #: Bounds checked before an expression is built: characters of one expression, parenthesis
@@ -47,7 +47,7 @@ _CALLS = {name: getattr(sympy, name) for name in (
     # the rest of the terms of kernel goals (symdp.verify.kernel)
     "Equivalent", "Integral", "Limit")}
 _CALLS["ExprCondPair"] = sympy.functions.elementary.piecewise.ExprCondPair
-_CALLS.update(Every=Every, Sup=Sup)
+_CALLS.update(TERMS)
 _CONSTANTS = {"pi": sympy.pi, "E": sympy.E, "oo": sympy.oo, "true": sympy.true, "false": sympy.false}
 _OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
               ast.Div: lambda a, b: a / b, ast.Pow: lambda a, b: _power(a, b)}
@@ -119,7 +119,7 @@ class _Builder:
         args = [self.build(a) for a in node.args]
         if name in _RELATIONS:
             return _RELATIONS[name](*args, evaluate=False)
-        if name in ("Symbol", "Dummy", "Function", "IndexedBase", "Idx"):
+        if name in ("Symbol", "Dummy", "Function", "IndexedBase", "Idx", "Law"):
             if not args or not isinstance(args[0], (str, sympy.Symbol) if name in ("IndexedBase", "Idx") else str):
                 raise ValueError(f"{name} needs a name")
         elif any(isinstance(a, str) for a in args):

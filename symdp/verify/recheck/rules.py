@@ -22,11 +22,24 @@ chain
     hypotheses; side: the middle terms are defined.
 combine
     the conjunction of the conclusions under the union of the hypotheses and the recorded extra ones.
-sum, integrate, sup
-    the premise ranges over lo ≤ index ≤ hi; conclusion Σ, ∫ or Sup over that range (Every of the
-    index-dependent hypotheses for a sum; integrands continuous by their form and a bounded
-    interval for an integral; a bound free of the index for a supremum); side: the terms defined
-    on the range.
+sum, integrate, sup, inf
+    the premise ranges over lo ≤ index ≤ hi; conclusion Σ, ∫, Sup or Inf over that range (Every of
+    the index-dependent hypotheses for a sum; integrands continuous by their form and a bounded
+    interval for an integral; a bound free of the index for a supremum or infimum); side: the
+    terms defined on the range.
+member
+    f(at) ≤ Sup(f, (t, lo, hi)) (≥ for Inf) under lo ≤ at ≤ hi, ``at`` an integer by its form for
+    an integer index and not captured by an index of f; no side condition.
+expect
+    the premise f R g holds for every value of the index (no hypothesis mentions it); conclusion
+    E_P f R E_P g (``Expect``) under the premise's hypotheses; no side condition.
+integrable
+    Integrable(f) under Integrable(uₖ) for the parts uₖ of f's linear split (re-derived here) and
+    the recorded hypotheses (free of the index); side: the hypotheses and the parts defined give
+    f and each coefficient defined.
+swap
+    Σ over two ranges, neither mentioning the other index, equals the sum with the ranges the
+    other way round (Fubini for finite sums).
 induction
     the premises are exactly the base (the goal at n = n0) and the step (n ≥ n0 ∧ H(n+1) ∧ (H ⇒ C)
     ⇒ C(n+1)); side: definedness at n + 1 gives it at n.
@@ -37,11 +50,12 @@ rename
     the same binder with its bound index renamed to a new symbol of the same kind (α-conversion).
 unfold, linear
     the definition of a finite Sum, Product or Every (last term peeled, or a constant range written
-    out), and linearity of a finite sum (both sides expanded in the ring of polynomials).
+    out), and linearity of a finite sum or of an expectation (both sides expanded in the ring of
+    polynomials; a constant's expectation is itself).
 
 A side condition is recorded as an ``smtlib`` certificate of the *abstracted* formula: the rule's
 side formula with each recorded subterm replaced by its fresh variable (``Eq(β, 1)`` for an
-``Every``), plus the facts the abstraction may keep (Max, Min and Abs characterised; signs that
+``Every`` or ``Integrable``), plus the facts the abstraction may keep (Max, Min and Abs characterised; signs that
 hold by the subterm's form). The replay rebuilds that formula from the recorded map and compares,
 checks each fresh variable is new and claims no more sign than its subterm has, then replays the
 certificate itself through ``context.replay`` (z3 and cvc5 in fresh processes). A rule this module
@@ -62,7 +76,7 @@ from sympy.logic.boolalg import BooleanFunction
 
 from .context import RuleContext
 from .parsing import parse_expression
-from .terms import Every, Sup
+from .terms import Every, Expect, Inf, Integrable, Law, Sup
 from .verdicts import Disagrees, Inconclusive
 
 #: Longest constant range an ``unfold`` certificate may write out.
@@ -71,7 +85,9 @@ MAX_UNFOLD = 64
 MAX_TERMS = 20000
 _CONTINUOUS = (sympy.exp, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.cosh, sympy.atan, sympy.asinh,
                sympy.erf, sympy.erfc, sympy.Abs, sympy.Max, sympy.Min)
-_BINDING = (sympy.Sum, sympy.Product, sympy.Integral, Every, Sup)
+_BINDING = (sympy.Sum, sympy.Product, sympy.Integral, Every, Sup, Inf, Expect, Integrable)
+#: The propositions the abstraction reads as fresh truth values.
+_PROPOSITIONS = (Every, Integrable)
 
 
 class _Goal:
@@ -112,12 +128,11 @@ def _variables(e: sympy.Basic) -> set:
         return (_variables(e.args[0]) - {e.args[1]}) | _variables(e.args[2])
     if isinstance(e, _BINDING):
         out = _variables(e.args[0])
-        ends: set = set()
-        for limit in e.args[1:]:
+        for limit in e.args[1:]:  # the ranges from the innermost out, each in the scope of the outer indices
             out -= {limit[0]}
             for end in limit[1:]:
-                ends |= _variables(end)
-        return out | ends
+                out |= _variables(end)
+        return out
     out = set()
     for a in e.args:
         if isinstance(a, sympy.Basic):
@@ -170,6 +185,10 @@ def _domain(e: sympy.Basic) -> set:
         return out
     if isinstance(e, Every):
         return _domain(e.args[1][1]) | _domain(e.args[1][2])
+    if isinstance(e, Integrable):
+        return set()
+    if isinstance(e, Expect):
+        return {Integrable(*e.args)}
     if isinstance(e, sympy.Pow):
         out = _domain(e.base) | _domain(e.exp)
         if not e.exp.is_Integer:
@@ -182,22 +201,23 @@ def _domain(e: sympy.Basic) -> set:
             raise _NoDomain(str(e))
         return _domain(e.args[0]) | {sympy.Gt(e.args[0], 0)}
     if isinstance(e, (sympy.Sum, sympy.Product)):
-        if len(e.limits) != 1:
-            raise _NoDomain(str(e))
-        index, lo, hi = e.limits[0]
-        if not (_integral_form(lo) and _integral_form(hi)):
-            raise _NoDomain(str(e))
-        body = _domain(e.function) - {sympy.true}
-        # a reversed range reads by Karr's convention: −Σ over (hi, lo), or the reciprocal product
-        reversed_body = (body | ({sympy.Ne(e.function, 0)} if isinstance(e, sympy.Product) else set())) - {sympy.true}
-        out = _domain(lo) | _domain(hi)
-        if not body and not reversed_body:
-            return out
-        forward = Every(sympy.And(*sorted(body, key=sympy.srepr)), (index, lo, hi)) if body else sympy.true
-        backward = Every(sympy.And(*sorted(reversed_body, key=sympy.srepr)), (index, hi + 1, lo - 1)) \
-            if reversed_body else sympy.true
-        out.add(sympy.Or(sympy.And(sympy.Le(lo, hi + 1), forward), sympy.And(sympy.Lt(hi + 1, lo), backward)))
-        return out
+        # ranges innermost first; each level's terms are the sums (products) over the levels inside
+        body, terms = e.function, _domain(e.function) - {sympy.true}
+        for level, (index, lo, hi) in enumerate(e.limits):
+            if not (_integral_form(lo) and _integral_form(hi)):
+                raise _NoDomain(str(e))
+            # a reversed range reads by Karr's convention: −Σ over (hi, lo), or the reciprocal product
+            reversed_terms = (terms | ({sympy.Ne(body, 0)} if isinstance(e, sympy.Product) else set())) - {sympy.true}
+            level_domain = _domain(lo) | _domain(hi)
+            if terms or reversed_terms:
+                forward = Every(sympy.And(*sorted(terms, key=sympy.srepr)), (index, lo, hi)) if terms else sympy.true
+                backward = Every(sympy.And(*sorted(reversed_terms, key=sympy.srepr)), (index, hi + 1, lo - 1)) \
+                    if reversed_terms else sympy.true
+                level_domain.add(sympy.Or(sympy.And(sympy.Le(lo, hi + 1), forward),
+                                          sympy.And(sympy.Lt(hi + 1, lo), backward)))
+            terms = level_domain - {sympy.true}
+            body = type(e)(e.function, *e.limits[:level + 1])
+        return terms
     if isinstance(e, sympy.Integral):
         if len(e.limits) == 1 and len(e.limits[0]) == 3 and _continuous(e.function) and not (_domain(e.function) - {sympy.true}):
             return _domain(e.limits[0][1]) | _domain(e.limits[0][2])
@@ -320,14 +340,14 @@ def _characterised(term: sympy.Basic, fresh: sympy.Symbol) -> list:
 def _compared(term: sympy.Basic) -> tuple[object, list]:
     """(what two atoms must share to be equal when their arguments are, the arguments): a
     function's head and arity, a sequence's base, a binder's body and index (its ends compared)."""
-    if isinstance(term, (sympy.Sum, sympy.Product, sympy.Integral, Sup)):
+    if isinstance(term, (sympy.Sum, sympy.Product, sympy.Integral, Sup, Inf)):
         if len(term.args) != 2:
             return None, []
         index, lo, hi = term.args[1]
         return (type(term), term.args[0], index), [lo, hi]
     if isinstance(term, sympy.Indexed):
         return ("Indexed", term.base, len(term.indices)), list(term.indices)
-    if isinstance(term, (sympy.Symbol, sympy.Limit, Every)):
+    if isinstance(term, (sympy.Symbol, sympy.Limit, Every, Expect, Integrable)):
         return None, []
     arguments = [a for a in term.args if isinstance(a, sympy.Expr)]
     return ((term.func, len(term.args)) if arguments else None), arguments
@@ -375,12 +395,12 @@ def _check_side(side: Mapping, hyps: Sequence[sympy.Basic], conclusion: sympy.Ba
         fresh_seen.add(str(fresh))
         if fresh.is_real is not True or fresh.is_integer or fresh.is_negative or fresh.is_nonpositive:
             raise Disagrees(f"the abstraction's variable {fresh} must be a real that claims no more than a sign")
-        if isinstance(term, Every):
+        if isinstance(term, _PROPOSITIONS):
             if fresh.is_nonnegative is not None:
                 raise Disagrees(f"a proposition's variable claims a sign: {fresh}")
             replace[term] = sympy.Eq(fresh, 1)
         elif isinstance(term, (Relational, BooleanFunction)):
-            raise Disagrees(f"only Every is abstracted as a proposition, got {term}")
+            raise Disagrees(f"only Every and Integrable are abstracted as propositions, got {term}")
         else:
             need = 2 if fresh.is_positive else 1 if fresh.is_nonnegative else 0
             if need > _sign_of(term):
@@ -388,7 +408,7 @@ def _check_side(side: Mapping, hyps: Sequence[sympy.Basic], conclusion: sympy.Ba
             replace[term] = fresh
             kept += _characterised(term, fresh)
     want_hyps = {_connectives(h.xreplace(replace)) for h in hyps} | {f.xreplace(replace) for f in kept}
-    want_hyps |= _congruent([(f, t) for f, t in pairs if not isinstance(t, Every)], replace)
+    want_hyps |= _congruent([(f, t) for f, t in pairs if not isinstance(t, _PROPOSITIONS)], replace)
     want_hyps -= {sympy.true}
     want_conclusion = _connectives(conclusion.xreplace(replace))
     if set(recorded.hypotheses) != want_hyps or recorded.conclusion != want_conclusion:
@@ -447,6 +467,8 @@ def _instantiate(goal: _Goal, premises: list, params: Mapping, cert: Mapping, co
             raise Disagrees(f"{v} is not a free variable of the premise, or {value} would be captured by a bound index")
         if v.is_integer and not _integral_form(value):
             raise Disagrees(f"{v} is an integer variable but {value} is not integer-valued by its form")
+        if isinstance(v, Law) is not isinstance(value, Law):
+            raise Disagrees(f"{v} := {value} puts a number for a law or a law for a number")
         for sign, rel in (("positive", sympy.Gt), ("nonnegative", sympy.Ge), ("negative", sympy.Lt),
                           ("nonpositive", sympy.Le)):
             if getattr(v, f"is_{sign}"):
@@ -518,7 +540,7 @@ def _over_range(rule: str) -> Callable:
     def check(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
         (p,) = premises
         index, lo, hi = (parse_expression(params[k]) for k in ("index", "lo", "hi"))
-        if not _plain_index(index, {"sum": True, "integrate": False, "sup": None}[rule]):
+        if not _plain_index(index, {"sum": True, "integrate": False, "sup": None, "inf": None}[rule]):
             raise Disagrees(f"{index} carries an assumption that would leave part of the range out")
         if index not in p.variables or index in _variables(lo) | _variables(hi):
             raise Disagrees(f"{index} must be a variable of the premise, and the range free of it")
@@ -541,10 +563,14 @@ def _over_range(rule: str) -> Callable:
                 raise Disagrees("the integrands are not continuous by their form")
             conclusion = (sympy.Eq if op == "=" else sympy.Le)(sympy.Integral(a, (index, lo, hi)),
                                                                 sympy.Integral(b, (index, lo, hi)))
-        else:
+        elif rule == "sup":
             if op == "=" or index in _variables(b):
                 raise Disagrees("a supremum needs an upper bound free of the index")
             conclusion = sympy.Le(Sup(a, (index, lo, hi)), b)
+        else:
+            if op == "=" or index in _variables(a):
+                raise Disagrees("an infimum needs a lower bound free of the index")
+            conclusion = sympy.Ge(Inf(b, (index, lo, hi)), a)
         _same(goal, conclusion, hyps)
         try:
             terms = _domain(a) | _domain(b)
@@ -640,33 +666,122 @@ def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     if premises:
         raise Disagrees("linearity rests on no premise")
     term = parse_expression(params["term"])
-    if not (isinstance(term, sympy.Sum) and len(term.limits) == 1):
-        raise Disagrees(f"linear applies to a Sum over one index, not {term}")
-    j, lo, hi = term.limits[0]
-    if not _plain_index(j, True):
-        raise Disagrees(f"the index {j} carries an assumption beyond integer")
+    if isinstance(term, sympy.Sum) and len(term.limits) == 1:
+        j, lo, hi = term.limits[0]
+        count, assumed = hi - lo + 1, [sympy.Ge(hi + 1, lo)]
+    elif isinstance(term, Expect):
+        j, _ = term.args[1]
+        count, assumed = sympy.Integer(1), []  # a probability law has mass 1
+    else:
+        raise Disagrees(f"linear applies to a Sum over one index or an Expect, not {term}")
+    if not _plain_index(j, True if isinstance(term, sympy.Sum) else None):
+        raise Disagrees(f"the index {j} carries an assumption beyond integer or real")
     if not isinstance(goal.conclusion, sympy.Equality) or goal.conclusion.lhs != term:
-        raise Disagrees("the conclusion is not Sum = its linear split")
-    _same(goal, goal.conclusion, [sympy.Ge(hi + 1, lo)])
-    if _terms(goal.conclusion.rhs) + _terms(term.function) > MAX_TERMS:
+        raise Disagrees("the conclusion is not the term = its linear split")
+    _same(goal, goal.conclusion, assumed)
+    if _terms(goal.conclusion.rhs) + _terms(term.args[0]) > MAX_TERMS:
         raise Inconclusive(f"the linear split would expand to more than {MAX_TERMS} terms")
     polynomial = dict(mul=True, multinomial=True, power_exp=False, power_base=False, log=False)
     split, rest = sympy.Integer(0), sympy.Integer(0)
     for piece in sympy.Add.make_args(goal.conclusion.rhs):
-        # a sum over the term's own range is split off; any other factor (a sum over another index) is a coefficient
-        sums = [f for f in sympy.Mul.make_args(piece) if isinstance(f, sympy.Sum) and f.limits == term.limits]
-        if len(sums) > 1:
-            raise Disagrees(f"{piece} is not a multiple of one sum over the range")
-        coefficient = piece / sums[0] if sums else piece
+        # a sum (expectation) over the term's own range (law) is split off; any other factor is a coefficient
+        inner = [f for f in sympy.Mul.make_args(piece) if type(f) is type(term) and f.args[1:] == term.args[1:]]
+        if len(inner) > 1:
+            raise Disagrees(f"{piece} is not a multiple of one {type(term).__name__} over the range")
+        coefficient = piece / inner[0] if inner else piece
         if j in _variables(coefficient):
             raise Disagrees(f"the coefficient {coefficient} depends on the index")
-        if sums:
-            split += coefficient * sums[0].function
+        if inner:
+            split += coefficient * inner[0].args[0]
         else:
             rest += coefficient
-    constant = sympy.expand(term.function - split, **polynomial)
-    if j in _variables(constant) or sympy.expand(rest - constant * (hi - lo + 1), **polynomial) != 0:
-        raise Disagrees("the linear split does not add back up to the sum")
+    constant = sympy.expand(term.args[0] - split, **polynomial)
+    if j in _variables(constant) or sympy.expand(rest - constant * count, **polynomial) != 0:
+        raise Disagrees("the linear split does not add back up to the term")
+    return _sides(cert, [], context)
+
+
+def _integrable(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    if premises:
+        raise Disagrees("integrability of a linear combination rests on no premise")
+    term = parse_expression(params["term"])
+    if not isinstance(term, (Expect, Integrable)):
+        raise Disagrees(f"integrable applies to an Expect or an Integrable, not {term}")
+    body, (x, law) = term.args
+    if not _plain_index(x, None):
+        raise Disagrees(f"the index {x} carries an assumption beyond integer or real")
+    assumed = [parse_expression(h) for h in params.get("hypotheses", [])]
+    if any(x in _variables(h) for h in assumed):
+        raise Disagrees(f"a hypothesis mentions the bound {x}")
+    if _terms(body) > MAX_TERMS:
+        raise Inconclusive(f"the body would expand to more than {MAX_TERMS} terms")
+    polynomial = dict(mul=True, multinomial=True, power_exp=False, power_base=False, log=False)
+    coefficients: dict = {}
+    for monomial in sympy.Add.make_args(sympy.expand(body, **polynomial)):
+        free, bound = sympy.Integer(1), sympy.Integer(1)
+        for factor in sympy.Mul.make_args(monomial):
+            if x in _variables(factor):
+                bound *= factor
+            else:
+                free *= factor
+        coefficients[bound] = coefficients.get(bound, sympy.Integer(0)) + free
+    if sympy.expand(body - sum((c * u for u, c in coefficients.items()), sympy.Integer(0)), **polynomial) != 0:
+        raise Disagrees("the parts do not add back up to the body")
+    parts = [u for u in coefficients if u != 1]
+    _same(goal, Integrable(body, (x, law)), [*assumed, *(Integrable(u, (x, law)) for u in parts)])
+    try:
+        given = set().union(*(_domain(u) for u in parts))
+        needed = _domain(body).union(*(_domain(c) for c in coefficients.values())) - {sympy.true}
+    except _NoDomain as err:
+        raise Disagrees(f"a part has no written domain: {err}") from None
+    return _sides(cert, [([*_known_domain(assumed), *assumed, *given], sympy.And(*needed))], context)
+
+
+def _swap(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    if premises:
+        raise Disagrees("swapping a double sum rests on no premise")
+    term = parse_expression(params["term"])
+    if not (isinstance(term, sympy.Sum) and len(term.limits) == 2):
+        raise Disagrees(f"swap applies to a Sum over two ranges, not {term}")
+    (inner, c, d), (outer, a, b) = term.limits
+    if inner == outer or not (_plain_index(inner, True) and _plain_index(outer, True)):
+        raise Disagrees("a double sum runs over two different plain integer indices")
+    if not all(_integral_form(end) for end in (a, b, c, d)):
+        raise Disagrees("the ends of a swapped sum must be integer-valued by their form")
+    if outer in _variables(c) | _variables(d) or inner in _variables(a) | _variables(b):
+        raise Disagrees("one range depends on the other index: not a product of ranges")
+    _same(goal, sympy.Eq(term, sympy.Sum(term.function, (outer, a, b), (inner, c, d))), [])
+    return _sides(cert, [], context)
+
+
+def _member(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    if premises:
+        raise Disagrees("a member of the range rests on no premise")
+    term, point = parse_expression(params["term"]), parse_expression(params["at"])
+    if not isinstance(term, (Sup, Inf)):
+        raise Disagrees(f"member applies to a Sup or an Inf, not {term}")
+    index, lo, hi = term.args[1]
+    if not _plain_index(index, None):
+        raise Disagrees(f"the index {index} carries an assumption that would change the range")
+    if index.is_integer and not _integral_form(point):
+        raise Disagrees(f"{point} is not an integer by its form, and {index} ranges over integers")
+    if _variables(point) & ({index} | _indices(term.args[0])):
+        raise Disagrees(f"{point} would be captured by an index of {term}")
+    value = term.args[0].xreplace({index: point})
+    _same(goal, sympy.Le(value, term) if isinstance(term, Sup) else sympy.Ge(value, term),
+          [sympy.Le(lo, point), sympy.Le(point, hi)])
+    return _sides(cert, [], context)
+
+
+def _expect(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    (p,) = premises
+    index, law = parse_expression(params["index"]), parse_expression(params["law"])
+    if not (_plain_index(index, None) and isinstance(law, Law)):
+        raise Disagrees("an expectation runs over a plain index under a Law")
+    if index not in p.variables or any(index in _variables(h) for h in p.hypotheses):
+        raise Disagrees(f"the premise must hold for every {index}: no hypothesis may mention it")
+    left, op, right = _link(p.conclusion)
+    _same(goal, _REL[op](Expect(left, (index, law)), Expect(right, (index, law))), p.hypotheses)
     return _sides(cert, [], context)
 
 
@@ -676,11 +791,11 @@ def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     term, new = parse_expression(params["term"]), parse_expression(params["index"])
     if not (isinstance(term, _BINDING) and len(term.args) == 2 and isinstance(new, sympy.Symbol)):
         raise Disagrees(f"rename applies to a binder over one index, not {term}")
-    old, lo, hi = term.args[1]
-    if new.assumptions0 != old.assumptions0 or new in _variables(term) | _indices(term):
+    old, *rest = term.args[1]
+    if new.assumptions0 != old.assumptions0 or isinstance(new, Law) or new in _variables(term) | _indices(term):
         raise Disagrees(f"{new} is not a new index of the kind of {old}")
-    renamed = type(term)(term.args[0].xreplace({old: new}), (new, lo, hi))
-    _same(goal, (sympy.Equivalent if isinstance(term, Every) else sympy.Eq)(term, renamed), [])
+    renamed = type(term)(term.args[0].xreplace({old: new}), (new, *rest))
+    _same(goal, (sympy.Equivalent if isinstance(term, _PROPOSITIONS) else sympy.Eq)(term, renamed), [])
     return _sides(cert, [], context)
 
 
@@ -688,11 +803,12 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "chain": _chain,
                                "combine": _combine,
                                "sum": _over_range("sum"), "integrate": _over_range("integrate"),
-                               "sup": _over_range("sup"), "induction": _induction, "limit": _limit,
-                               "unfold": _unfold, "linear": _linear, "rename": _rename}
+                               "sup": _over_range("sup"), "inf": _over_range("inf"), "member": _member,
+                               "expect": _expect, "integrable": _integrable, "induction": _induction, "limit": _limit,
+                               "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename}
 #: How many premises each rule takes (None: any number).
-_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "induction": 2, "limit": 2, "unfold": 0, "linear": 0,
-          "rename": 0}
+_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0,
+          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0}
 
 
 def _premise(entry: Mapping, context: RuleContext) -> _Goal:

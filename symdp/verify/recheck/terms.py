@@ -1,9 +1,20 @@
-"""The two terms kernel goals add to sympy: a bounded "for every" and a supremum.
+"""The terms kernel goals add to sympy: a bounded "for every", supremum, infimum and expectation.
 
-Both bind an index like ``Sum`` does: ``Every(condition, (j, lo, hi))`` is true when `condition`
-holds for every j of the range, and ``Sup(f, (t, lo, hi))`` is the least upper bound of the values
-f takes there. The range is the integers lo ≤ j ≤ hi when the index is an integer symbol, else the
-real interval [lo, hi]. An empty range makes ``Every`` true (and ``Sup`` undefined).
+Each binds an index like ``Sum`` does: ``Every(condition, (j, lo, hi))`` is true when `condition`
+holds for every j of the range, ``Sup(f, (t, lo, hi))`` is the least upper bound of the values f
+takes there and ``Inf(f, (t, lo, hi))`` the greatest lower bound. The range is the integers
+lo ≤ j ≤ hi when the index is an integer symbol, else the real interval [lo, hi]. An empty range
+makes ``Every`` true. ``Sup`` and ``Inf`` are *defined* (real numbers) when the range is nonempty,
+f is defined at every point of it and its values are bounded (above for Sup, below for Inf); a
+relation about them is claimed only there.
+
+``Expect(f, (x, P))`` is the expectation E f(X) of f(X) for X distributed by the probability law
+``P`` (a :class:`Law`: a variable that ranges over the probability laws on ℝ, or on ℤ when x is an
+integer symbol; f of an integer index is read at the integers only, so the expectation is
+defined only for a law carried by ℤ). It is *defined* (a real number) exactly when f is defined
+P-almost surely and f(X) is integrable (E|f(X)| < ∞), as a sum is defined when its terms are; a relation about it is
+claimed only there. That condition is the proposition ``Integrable(f, (x, P))``, which the kernel
+reads as a fresh truth value (as it does ``Every``) and proves by its ``integrable`` rule.
 
 They live in the re-checker's package because the checker must read them from a report without
 the prover (:mod:`.parsing` builds them from their ``srepr``); the kernel
@@ -29,6 +40,10 @@ def _free(body: sympy.Basic, limits: sympy.Tuple) -> set:
     return (body.free_symbols - {index}) | lo.free_symbols | hi.free_symbols
 
 
+class Law(sympy.Symbol):
+    """A probability law as a goal variable (∀ P: …), used only as the law of an :class:`Expect`."""
+
+
 class Every(Boolean):
     """``Every(condition, (j, lo, hi))``: `condition` holds for every j of the range."""
 
@@ -51,12 +66,12 @@ class Every(Boolean):
         return _free(self.condition, self.limits)
 
 
-class Sup(sympy.Expr):
-    """``Sup(f, (t, lo, hi))``: the supremum of f over the range (a real number where it exists)."""
+class _Extremum(sympy.Expr):
+    """A supremum or infimum of f over a range (a real number where it exists)."""
 
     is_commutative = True
 
-    def __new__(cls, f: object, limits: object) -> "Sup":
+    def __new__(cls, f: object, limits: object) -> "_Extremum":
         return sympy.Expr.__new__(cls, sympy.sympify(f), _limits(limits))
 
     @property
@@ -73,3 +88,73 @@ class Sup(sympy.Expr):
 
     def _eval_is_extended_real(self) -> bool:
         return True
+
+
+class Sup(_Extremum):
+    """``Sup(f, (t, lo, hi))``: the supremum of f over the range (a real number where it exists)."""
+
+
+class Inf(_Extremum):
+    """``Inf(f, (t, lo, hi))``: the infimum of f over the range (a real number where it exists)."""
+
+
+def _law_limits(limits: object) -> sympy.Tuple:
+    index, law = (sympy.sympify(v) for v in limits)
+    if not isinstance(index, sympy.Symbol) or isinstance(index, Law):
+        raise ValueError(f"the bound index must be a symbol, got {index}")
+    if not isinstance(law, Law):
+        raise ValueError(f"the law must be a Law, got {law}")
+    return sympy.Tuple(index, law)
+
+
+def _law_free(body: sympy.Basic, limits: sympy.Tuple) -> set:
+    index, law = limits
+    return (body.free_symbols - {index}) | {law}
+
+
+class Expect(sympy.Expr):
+    """``Expect(f, (x, P))``: E f(X) for X ~ P (a real number where f(X) is integrable)."""
+
+    is_commutative = True
+
+    def __new__(cls, f: object, limits: object) -> "Expect":
+        return sympy.Expr.__new__(cls, sympy.sympify(f), _law_limits(limits))
+
+    @property
+    def function(self) -> sympy.Expr:
+        return self.args[0]
+
+    @property
+    def limits(self) -> sympy.Tuple:
+        return self.args[1]
+
+    @property
+    def free_symbols(self) -> set:
+        return _law_free(self.function, self.limits)
+
+    def _eval_is_extended_real(self) -> bool:
+        return True
+
+
+class Integrable(Boolean):
+    """``Integrable(f, (x, P))``: f is defined P-almost surely and E|f(X)| < ∞ for X ~ P, i.e.
+    ``Expect(f, (x, P))`` is defined. A proposition: true or false at every point."""
+
+    def __new__(cls, f: object, limits: object) -> "Integrable":
+        return sympy.Basic.__new__(cls, sympy.sympify(f), _law_limits(limits))
+
+    @property
+    def function(self) -> sympy.Expr:
+        return self.args[0]
+
+    @property
+    def limits(self) -> sympy.Tuple:
+        return self.args[1]
+
+    @property
+    def free_symbols(self) -> set:
+        return _law_free(self.function, self.limits)
+
+
+#: The classes a certificate's expressions may name, beside sympy's (read by :mod:`.parsing`).
+TERMS = {"Every": Every, "Sup": Sup, "Inf": Inf, "Expect": Expect, "Integrable": Integrable, "Law": Law}
