@@ -520,6 +520,18 @@ def test_contradictory_hypotheses_prove_nothing():
     _disagrees(vacuous.to_json(), "contradictory")
 
 
+def test_hypotheses_with_no_integer_solution_prove_nothing():
+    """0 < k < 1 has the real solution 1/2 and no integer one (by hand): a goal over an integer k under
+    it holds vacuously, and the re-check says so; 0 < k < 2 has k = 1 and agrees; k² ∈ (2, 4) is empty
+    over the integers too (1 < 2 < 4 and 4 is not below 4), while k = 3/2 solves it over the reals."""
+    k = sympy.Symbol("k", integer=True)
+    vacuous = real_closed(k, [k], [k > 0, k < 1], "k ≥ 0 for 0 < k < 1")
+    assert vacuous.status == "proved"  # over the reals the hypotheses have solutions
+    _disagrees(vacuous.to_json(), "contradictory")
+    assert _check(real_closed(k, [k], [k > 0, k < 2], "k ≥ 0 for 0 < k < 2")).passed
+    _disagrees(real_closed(k ** 2 - 2, [k], [k ** 2 > 2, k ** 2 < 4], "k² ≥ 2 where 2 < k² < 4").to_json(), "contradictory")
+
+
 def test_the_two_solvers_must_both_say_unsat(monkeypatch):
     pending = [{"claim": "c", "digest": "d", "kind": "smtlib", "verdict": None, "detail": "", "solvers": [],
                 "query": "q", "hypotheses": "h", "integers": False}]
@@ -689,3 +701,30 @@ def test_symbol_names_that_are_not_smtlib_symbols_replay_as_the_proved_query():
     declared = [line.split()[1] for line in cert["query"].splitlines() if line.startswith("(declare-fun")]
     assert len(set(declared)) == 4 and all(name.replace("_", "a").isalnum() and name.isascii() for name in declared), declared
     assert _check(ev).passed
+
+
+def test_one_rational_function_builder_reads_roots_only_where_it_is_given_their_order():
+    """The identities' ring is given x's root order (x^(1/2)·x^(1/2) = x holds: by hand, for x ≥ 0); the SMT
+    translation is not, and refuses √x rather than read it as another term (no SMT-LIB certificate proves
+    a relation with a root in it)."""
+    from symdp.verify.goals import goal
+    from symdp.verify.recheck import identities
+    from symdp.verify.recheck.verdicts import Disagrees
+
+    xp = sympy.Symbol("x", nonnegative=True)
+    assert identities.decide(sympy.sqrt(xp) * sympy.sqrt(xp), xp)[0] == rc.AGREES
+    assert identities.decide(sympy.sqrt(xp) * sympy.sqrt(xp), xp + 1)[0] != rc.AGREES
+    with pytest.raises(Disagrees):
+        smt.query(goal(sympy.GreaterThan(sympy.sqrt(xp), 0, evaluate=False), [], [xp]).canonical())
+
+
+def test_no_module_of_the_recheck_shadows_the_standard_library():
+    """The re-checker runs as ``python -I symdp/verify/recheck``: its folder is the first entry of sys.path, so a
+    module of it named like a standard one (fractions.py) would be imported in its place (by sympy too)."""
+    import sys
+    from pathlib import Path
+
+    import symdp.verify.recheck as package
+
+    names = {p.stem for p in Path(package.__file__).parent.glob("*.py")}
+    assert not names & set(sys.stdlib_module_names), names & set(sys.stdlib_module_names)

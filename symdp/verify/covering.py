@@ -36,13 +36,32 @@ over the reals holds over the integers), then added if z3 needs it. A sequence v
 (``IndexedBase("P", nonnegative=True)``) needs D to say its terms have that sign: P is one of the
 probability laws of a typed item (:class:`~symdp.verify.domains.Laws`, ``SameSupport``, ``DPPair``).
 
+**Premises inside the conclusion.** ``¬A ∨ C`` (the kernel's formulas have no Implies; sympy writes
+¬(x > 0) as x ≤ 0) is ``A ⇒ C``, and the goal ∀ v: H ⇒ (A ⇒ C) is ∀ v: H ∧ A ⇒ C: A restricts it as H
+does, so it is read as premises (:func:`antecedents`), each conjunct by what it speaks of:
+
+- over D's parameters alone (ε > 0): a requirement D must imply, like a hypothesis (so ε > 0 hidden in
+  A on a domain ε ≥ 0 is not covered, with z3's point ε = 0). A plain disjunct over D's parameters
+  (ε ≤ 0 ∨ C) is the premise of its negation likewise, unless every disjunct is one (then the
+  disjunction is a relation of the parameters: the statement itself);
+- about objects D names only by typed items (a law P, a channel Q): implied when the item states it
+  by its meaning (:meth:`Premises.entails`: a law's terms are ≥ 0 and sum to 1 over 1..k, an (ε, 0)-LDP
+  channel's entries of one column are within e^ε); otherwise no machine can tell the paper's "if"
+  from a smaller set of objects, so the outcome names it (`antecedents`) and the claim is graded
+  "proved with prose" (a person reads it beside the paper's words), never passed silently; so is a
+  disjunction of two or more disjuncts about typed objects;
+- about the statement's own variables (a test u ∈ [0, 1]ⁿ, a point t ∈ [a(ε), b(ε)]): they restrict no
+  point of D as long as some value of them satisfies A at every point of D (``∀ p ∈ D ∃ w: A``,
+  :func:`_inhabited`, with the conclusions of the claim's other goals covered on D as facts); refuted,
+  the goal is vacuous at a point of D (not covered); undecided, the premises are named as above.
+
 Outcomes per goal: covered (z3: unsat), not covered (z3 finds a point of D where a requirement
 fails: named with the point), undecided (z3 unknown, or a definedness that cannot be expressed).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 import sympy
@@ -52,12 +71,17 @@ from sympy.printing.repr import ReprPrinter
 from ..errors import ParameterError
 from . import domains
 from .goals import _show
+from .recheck.terms import Every
 
 #: Certificate kinds whose replay proves the conclusion's expressions defined under the hypotheses
 #: ("f is defined and ≥ 0"): their goals need no Def(C) from the domain.
 PROVES_DEFINED = ("smtlib", "rational", "boxes", "monotone", "compactified")
 #: Time limit (milliseconds) of one z3 query.
 Z3_TIMEOUT_MS = 10000
+#: z3's resource limit of one query whether a goal's premises are satisfiable (:func:`_inhabited`).
+INHABITED_RLIMIT = 50_000_000
+#: The largest resource count such a query took in this process (to measure the limit's headroom).
+STATS = {"rlimit": 0}
 #: Typed items whose objects are probability laws (their terms are nonnegative).
 _LAWS = ("laws", "same_support", "dp_pair")
 
@@ -169,8 +193,11 @@ class Abstraction:
     """Replaces the non-polynomial subterms of conditions by fresh real symbols (one per subterm,
     by :func:`key`), remembering each with the facts that hold wherever it is defined."""
 
-    def __init__(self) -> None:
+    def __init__(self, premises: "Premises | None" = None) -> None:
         self.atoms: dict[str, tuple[sympy.Symbol, sympy.Basic]] = {}
+        #: what the domain says of its sequences (a law's terms are ≥ 0 and sum to 1 over its alphabet;
+        #: a sequence a relation Every(…) of D bounds): facts about finite sums of them
+        self.premises = premises
 
     def _fresh(self, expr: sympy.Basic) -> sympy.Symbol:
         k = key(expr)
@@ -201,9 +228,21 @@ class Abstraction:
         return sympy.Eq(self._fresh(cond), 1, evaluate=False)
 
     def facts(self) -> list[sympy.Basic]:
-        """What holds of each fresh variable wherever its subterm is defined."""
+        """What holds of each fresh variable wherever its subterm is defined (a finite sum's facts,
+        :meth:`_sum_facts`, may name new subterms, whose facts follow)."""
+        out: list = []
+        done: set = set()
+        while len(done) < len(self.atoms):
+            fresh = [(k, v) for k, v in list(self.atoms.items()) if k not in done]
+            done |= {k for k, _ in fresh}
+            out += self._facts([v for _, v in fresh])
+        return out
+
+    def _facts(self, atoms: Sequence[tuple[sympy.Symbol, sympy.Basic]]) -> list[sympy.Basic]:
         out = []
-        for z, expr in list(self.atoms.values()):
+        for z, expr in atoms:
+            if isinstance(expr, sympy.Sum):
+                out += self._sum_facts(z, expr)
             if isinstance(expr, (sympy.exp, sympy.Abs)) or (isinstance(expr, sympy.Pow) and (
                     expr.base is sympy.E or (expr.base.is_number and expr.base.is_positive))):
                 out.append(sympy.StrictGreaterThan(z, 0) if not isinstance(expr, sympy.Abs) else sympy.GreaterThan(z, 0))
@@ -226,6 +265,62 @@ class Abstraction:
         return out
 
 
+    def _sum_facts(self, z: sympy.Symbol, total: sympy.Sum) -> list[sympy.Basic]:
+        """Facts of a finite sum z = Σ_{i=lo}^{hi} f with integer limits (sympy's convention: the empty
+        sum at hi = lo − 1 is 0, and hi < lo − 1 gives −Σ_{hi+1}^{lo−1}, so each sign fact is stated
+        for lo ≤ hi + 1 only):
+
+        - linearity: f = Σ_k c_k u_k + c₀ with the c's free of i gives z = Σ_k c_k Σ u_k + c₀(hi − lo + 1);
+        - a law's masses over its alphabet 1..k (the typed item's k) sum to 1;
+        - z ≥ 0 where f ≥ 0 by its form (products and sums of a law's terms, of a sequence's terms that a
+          relation Every(…) of the domain over the same range keeps ≥ 0, of e^u, even powers, positive
+          numbers), z > 0 where f > 0 by its form and the range is nonempty."""
+        if len(total.limits) != 1 or self.premises is None:
+            return []
+        i, lo, hi = total.limits[0]
+        if not (lo.is_integer and hi.is_integer):
+            return []
+        f, out = total.function, []
+        sizes = self.premises.law_sizes
+        if (isinstance(f, sympy.Indexed) and f.indices == (i,) and lo == 1 and sizes.get(str(f.base)) is not None
+                and key(hi) == key(sizes[str(f.base)])):
+            out.append(sympy.Eq(z, 1))
+        parts = sympy.Add.make_args(sympy.expand(f))
+        split = [p.as_independent(i, as_Add=False) for p in parts]
+        if len(parts) > 1 or any(c != 1 for c, u in split if u.has(i)):
+            linear = sum((c * (self.term(sympy.Sum(u, (i, lo, hi))) if u.has(i) else u * (hi - lo + 1)) for c, u in split),
+                         sympy.Integer(0))
+            out.append(sympy.Eq(z, self.term(linear)))
+        sign = self._sign(f, i, lo, hi)
+        if sign > 0:
+            out.append(sympy.Or(sympy.StrictLessThan(self.term(hi), self.term(lo)), sympy.StrictGreaterThan(z, 0)))
+        if sign >= 0:
+            out.append(sympy.Or(sympy.StrictLessThan(self.term(hi - lo + 1), 0), sympy.GreaterThan(z, 0)))
+        return out
+
+    def _sign(self, f: sympy.Basic, i: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic) -> int:
+        """1 when f > 0, 0 when f ≥ 0 at every index of the range (by its form), −1 when not known."""
+        if f.is_number:
+            return 1 if f.is_positive else (0 if f.is_nonnegative else -1)
+        if isinstance(f, sympy.exp) or (isinstance(f, sympy.Pow) and f.base is sympy.E):
+            return 1
+        if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp.is_even and f.exp > 0:
+            return 0
+        if isinstance(f, sympy.Indexed):
+            base = str(f.base)
+            if base in self.premises.laws or f.base.is_nonnegative:
+                return 0
+            return 0 if _range_key(f, i, lo, hi) in self.premises.nonnegative else -1
+        if isinstance(f, (sympy.Mul, sympy.Add)):
+            signs = [self._sign(a, i, lo, hi) for a in f.args]
+            if min(signs) < 0:
+                return -1
+            if isinstance(f, sympy.Mul):
+                return min(signs)
+            return max(signs)
+        return -1
+
+
 # --------------------------------------------------------------------------------------------
 # the check
 
@@ -245,11 +340,14 @@ class Outcome:
     """Whether one goal covers the domain: True, False (a point of D fails `why`), None (undecided).
     `unlinked` names the goal's variables that D does not name when they are all that fails: every
     requirement on D's own variables is implied, so the goal is a true statement whose link to D's
-    parameters (an instantiation such as x := e^ε) is not recorded by a machine."""
+    parameters (an instantiation such as x := e^ε) is not recorded by a machine. `antecedents` names
+    the premises inside the conclusion (:func:`antecedents`) that speak of the statement's objects
+    and that no machine ties to the domain: covered only if a person reads them in the paper's words."""
 
     covered: bool | None
     why: str
     unlinked: tuple[str, ...] = ()
+    antecedents: tuple[str, ...] = ()
 
 
 @dataclass
@@ -262,6 +360,15 @@ class Premises:
     declared: list
     known: frozenset
     laws: frozenset
+    objects: frozenset = frozenset()
+    #: law → its alphabet's size (None: not stated); LDP channel (δ = 0) → its ε; channels
+    law_sizes: Mapping = field(default_factory=dict)
+    ldp: Mapping = field(default_factory=dict)
+    channels: frozenset = frozenset()
+    #: relations over the parameters that hold on D because other goals of the claim prove them there
+    proved: list = field(default_factory=list)
+    #: (sequence, its indices, the index, lo, hi) of terms a relation Every(…) of D keeps ≥ 0 (keys)
+    nonnegative: frozenset = frozenset()
 
     @classmethod
     def of(cls, domain: Sequence) -> "Premises":
@@ -282,7 +389,100 @@ class Premises:
         kept = [r for r in rels if not (r.has(sympy.Not) and _has_atoms(r))]
         laws = frozenset(o for item in domain if isinstance(item, domains.Typed) and item.kind in _LAWS
                          for o in item.objects)
-        return cls(kept + extra, list(declared), frozenset(known), laws)
+        # the objects typed items name (a law P, a channel Q, even where a relation speaks of its
+        # terms), not the integers they declare
+        integers = {str(s) for item in domain if isinstance(item, domains.Integer) for s in [item.symbol]}
+        objects = frozenset(str(o) for item in domain if isinstance(item, domains.Typed) for o in item.objects) - integers
+        sizes: dict = {}
+        for item in domain:
+            if isinstance(item, domains.Typed) and item.kind in _LAWS:
+                for o in item.objects:
+                    if sizes.get(o) is None:
+                        sizes[o] = item.params.get("k")
+        ldp = {item.objects[0]: item.params["eps"] for item in domain if isinstance(item, domains.Typed)
+               and item.kind == "ldp_channel" and item.params.get("delta") == 0 and item.params.get("eps") is not None}
+        channels = frozenset(item.objects[0] for item in domain if isinstance(item, domains.Typed)
+                             and item.kind in ("channel", "ldp_channel"))
+        return cls(kept + extra, list(declared), frozenset(known), laws, objects, sizes, ldp, channels,
+                   nonnegative=_kept_nonnegative([c for r in rels for c in _and_args(r)]))
+
+    @property
+    def names(self) -> set[str]:
+        """The names of every variable the domain speaks of: its parameters and its typed items' objects
+        (a goal variable of one of these names is the domain's, never an auxiliary one)."""
+        return {str(s) for s in self.declared} | set(self.objects) | {str(o) for o in self.laws}
+
+    @property
+    def parameters(self) -> set[str]:
+        """The names of the domain's real and integer parameters (its relations' symbols, declared
+        symbols), its typed objects aside."""
+        return {str(s) for s in self.declared} - self.objects
+
+    def entails(self, atom: sympy.Basic) -> bool:
+        """Does a typed item of the domain state `atom` by its meaning? A law's terms are ≥ 0 and sum
+        to 1 over its alphabet 1..k (k as the item states it); a channel's entries are ≥ 0; an
+        (ε, 0)-LDP channel's entries in one column are within the factor e^ε (matched literally)."""
+        if isinstance(atom, sympy.And):
+            return all(self.entails(a) for a in atom.args)
+        if isinstance(atom, Every):
+            return self.entails(atom.condition)
+        if not isinstance(atom, Relational):
+            return False
+        lhs, rhs = (atom.rhs, atom.lhs) if isinstance(atom, (sympy.LessThan, sympy.StrictLessThan)) else (atom.lhs, atom.rhs)
+        big, small = (atom.rhs, atom.lhs) if isinstance(atom, sympy.LessThan) else (
+            (atom.lhs, atom.rhs) if isinstance(atom, sympy.GreaterThan) else (None, None))
+        if big is not None and small == 0 and isinstance(big, sympy.Indexed):  # P[j] ≥ 0
+            return str(big.base) in self.laws | self.channels
+        if isinstance(atom, sympy.Eq):
+            for total, one in ((lhs, rhs), (rhs, lhs)):
+                if one == 1 and isinstance(total, sympy.Sum) and len(total.limits) == 1:
+                    (v, lo, hi), term = total.limits[0], total.function
+                    size = self.law_sizes.get(str(getattr(term, "base", "")))
+                    if (isinstance(term, sympy.Indexed) and term.indices == (v,) and lo == 1 and size is not None
+                            and key(hi) == key(size)):
+                        return True
+            return False
+        if big is not None and isinstance(small, sympy.Indexed) and str(small.base) in self.ldp:
+            eps = self.ldp[str(small.base)]
+            other = big / sympy.exp(eps)
+            return (isinstance(other, sympy.Indexed) and other.base == small.base and len(small.indices) == 2
+                    and len(other.indices) == 2 and key(other.indices[1]) == key(small.indices[1]))
+        return False
+
+
+def _range_key(term: sympy.Indexed, index: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic) -> tuple:
+    """A sequence term over a range, its bound index renamed (Σ_i X[i] and Every(X[j] ≥ 0, j) match)."""
+    bound = sympy.Symbol("bound__index")
+    return str(term.base), key(sympy.Tuple(*term.indices).xreplace({index: bound})), key(lo), key(hi)
+
+
+def _kept_nonnegative(rels: Sequence[sympy.Basic]) -> frozenset:
+    """The sequence terms X[j] that a relation ``Every(c, (j, lo, hi))`` of D keeps ≥ 0: c ∧ X[j] < 0 is
+    unsatisfiable (z3, with c's other subterms as free variables: sound). Keys (:func:`_range_key`)
+    for :meth:`Abstraction._sign`, which matches a sum's index and range to them."""
+    import z3
+
+    from .decide import condition_to_z3
+
+    found = set()
+    for r in rels:
+        if not isinstance(r, Every):
+            continue
+        j, lo, hi = r.limits
+        for term in r.condition.atoms(sympy.Indexed):
+            if j not in term.indices:
+                continue
+            abstraction, names = Abstraction(), {}
+            try:
+                cond = condition_to_z3(abstraction.condition(sympy.And(r.condition, sympy.StrictLessThan(term, 0))), names)
+            except ParameterError:
+                continue
+            solver = z3.Solver()
+            solver.set("timeout", Z3_TIMEOUT_MS)
+            solver.add(cond, *[condition_to_z3(f, names) for f in abstraction.facts()])
+            if solver.check() == z3.unsat:
+                found.add(_range_key(term, j, lo, hi))
+    return frozenset(found)
 
 
 def _subterms(expr: sympy.Basic) -> set[str]:
@@ -298,10 +498,7 @@ def _subterms(expr: sympy.Basic) -> set[str]:
 
 
 def _conjuncts(rels: Iterable[sympy.Basic]) -> list[sympy.Basic]:
-    out = []
-    for r in rels:
-        out += _conjuncts(r.args) if isinstance(r, sympy.And) else [r]
-    return [r for r in out if isinstance(r, Relational)]
+    return [c for r in rels for c in _and_args(r) if isinstance(c, Relational)]
 
 
 def _has_atoms(cond: sympy.Basic) -> bool:
@@ -326,6 +523,91 @@ def requirements(goal, kind: str | None, premises: Premises) -> list[Requirement
     return out
 
 
+def antecedents(conclusion: sympy.Basic) -> tuple[list[sympy.Basic], list[sympy.Basic]]:
+    """(premises, disjuncts) a conclusion states inside itself. A ⇒ C written ¬A ∨ C (the kernel's
+    formulas have no Implies) or ``Implies(A, C)`` is the goal ∀ v: H ∧ A ⇒ C, so A restricts the
+    goal as H does: `premises` are the conjuncts of each such A (nested conclusions read too).
+    sympy writes ¬(x > 0) as x ≤ 0, so a relational disjunct d of a disjunction is the premise ¬d of
+    the others: `disjuncts` lists those of the innermost disjunction with two or more that are not
+    negations; :func:`check` requires the domain to refute the ones over its own parameters only,
+    unless every disjunct is such a relation (then the disjunction is a relation of the parameters,
+    not a premise; a disjunction about the statement's objects is the statement itself)."""
+    if isinstance(conclusion, sympy.Implies):
+        inner, escapes = antecedents(conclusion.args[1])
+        return _and_args(conclusion.args[0]) + inner, escapes
+    if not isinstance(conclusion, sympy.Or):
+        return [], []
+    found, escapes = [], []
+    rest = [a for a in conclusion.args if not isinstance(a, sympy.Not)]
+    for a in conclusion.args:
+        if isinstance(a, sympy.Not):
+            found += _and_args(a.args[0])
+    if len(rest) == 1:
+        inner, escapes = antecedents(rest[0])
+        found += inner
+    else:
+        escapes = rest
+    return list(dict.fromkeys(found)), escapes
+
+
+def _and_args(cond: sympy.Basic) -> list[sympy.Basic]:
+    return [c for a in sympy.And.make_args(cond) for c in (_and_args(a) if isinstance(a, sympy.And) else [a])]
+
+
+def _names(expr: sympy.Basic) -> set[str]:
+    """The names of the variables `expr` speaks of (a sequence by its name, not its terms)."""
+    return {str(s) for s in expr.free_symbols if not isinstance(s, sympy.Indexed)}
+
+
+@dataclass
+class _Premises:
+    """A goal's premises inside its conclusion (:func:`antecedents`), sorted by what they speak of."""
+
+    required: list  # Requirements: premises (and refuted escapes) over the domain's parameters only
+    objects: list  # premises about objects the domain names only by typed items (a law P, a channel Q)
+    bound: list  # premises about variables the statement itself quantifies (a test u, a point t)
+
+
+def _sort_premises(goal, premises: Premises) -> _Premises:
+    params, found = premises.parameters, _Premises([], [], [])
+    inside, escapes = antecedents(goal.conclusion)
+    for atom in inside:
+        names = _names(atom)
+        if premises.entails(atom):
+            continue
+        if names & premises.objects:
+            found.objects.append(atom)
+        elif names <= params:
+            found.required.append(Requirement(sympy.And(atom, *condition_defined(atom, premises.known)),
+                                              f"the premise {_show(atom)} inside the conclusion"))
+        else:
+            found.bound.append(atom)
+        if isinstance(atom, Every):  # a conjunct of its condition free of the index restricts like a premise
+            index = {atom.limits[0]}
+            for c in _and_args(atom.condition):
+                if not (c.free_symbols & index) and _names(c) <= params and not (_names(c) & premises.objects):
+                    found.required.append(Requirement(sympy.And(c, *condition_defined(c, premises.known)),
+                                                      f"the premise {_show(c)} (for every index) inside the conclusion"))
+    over_params = [isinstance(d, Relational) and _names(d) <= params for d in escapes]
+    if all(over_params):  # a disjunction of relations of the parameters alone is a relation, not a premise
+        return found
+    for d, ours in zip(escapes, over_params):
+        if ours:
+            negated = d.negated
+            found.required.append(Requirement(sympy.And(negated, *condition_defined(d, premises.known)),
+                                              f"the premise {_show(negated)} inside the conclusion (written {_show(d)} ∨ …)"))
+    # the other disjuncts: one whose negation an item states is false on D (Σ P ≠ 1 for a law P); of
+    # two or more left, those about the domain's typed objects are each the premise (their negation)
+    # of the others, which no machine tells from a disjunction the paper states: read by a person
+    # (a disjunction about the statement's own variables alone is the statement, shown whole)
+    left = [d for d, ours in zip(escapes, over_params)
+            if not ours and not (isinstance(d, Relational) and premises.entails(d.negated))]
+    if len(left) > 1:
+        found.objects += [d.negated if isinstance(d, Relational) else sympy.Not(d) for d in left
+                          if _names(d) & premises.objects]
+    return found
+
+
 def check(goal, kind: str | None, premises: Premises) -> Outcome:
     """Does the domain (`premises`) imply everything `goal` needs of it (:func:`requirements`)?"""
     integers = {str(s) for s in premises.declared if s.is_integer}
@@ -348,13 +630,16 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
                 needs.append(Requirement(sympy.true, f"{v}'s assumption {v} ∈ ℤ", sympy.Symbol(v.name, real=True)))
     try:
         needs += requirements(goal, kind, premises)
+        inside = _sort_premises(goal, premises)
     except Undecided as err:
         return Outcome(None, f"undecided: {err}")
+    needs += inside.required
     if not needs:
-        return Outcome(True, "the goal has no hypotheses and needs nothing of the domain")
+        return _read_inside(goal, premises, inside, "the goal has no hypotheses and needs nothing of the domain")
     verdict, point = _implied(premises, needs)
     if verdict is True:
-        return Outcome(True, "z3: the proof's domain implies every hypothesis")
+        return _read_inside(goal, premises, inside, "z3: the proof's domain implies every hypothesis"
+                            + (" and every premise inside the conclusion over its parameters" if inside.required else ""))
     # name the first requirement (assumptions, hypotheses, definedness) not implied by the domain and
     # the ones before it (which it implies: adding them changes nothing but the point shown)
     for i, r in enumerate(needs):
@@ -368,10 +653,131 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
     return _unlinked(goal, needs, premises, outcome)
 
 
+def _read_inside(goal, premises: Premises, inside: _Premises, why: str) -> Outcome:
+    """The outcome of a goal whose requirements are implied, given the premises inside its conclusion
+    that speak of other variables than the domain's parameters. Premises about the statement's own
+    variables (a test u ∈ [0, 1]) restrict nothing of the domain when some value of those variables
+    satisfies them at every point of it (:func:`_inhabited`): the goal says something everywhere. Where
+    that is refuted the goal is vacuous at a point of the domain (not covered); where it is undecided,
+    and for premises about objects the domain names only by typed items (a law's masses sum to 1, a
+    channel's rows are ε-close: the items' meaning, or the "if" of the paper's statement), no machine
+    ties them to the domain: the outcome names them (`antecedents`), for a person to read beside the
+    paper's words."""
+    unread = list(inside.objects)
+    if inside.bound:
+        verdict, where = _inhabited(goal, premises, inside.bound)
+        if verdict is False:
+            return Outcome(False, "no value of the statement's own variables satisfies the premises "
+                                  + " ∧ ".join(_show(a) for a in inside.bound)
+                                  + f" inside the conclusion (the goal says nothing there) at a point of the proof's domain: {where}")
+        if verdict is None:
+            unread += inside.bound
+            why += f"; whether the premises about the statement's own variables hold somewhere at every point: {where}"
+        else:
+            why += "; z3: the premises about the statement's own variables hold for some of their values at every point"
+    if not unread:
+        return Outcome(True, why)
+    shown = tuple(_show(a) for a in unread)
+    return Outcome(True, why + "; premises inside the conclusion read by a person, not tied to the domain by a machine: "
+                   + "; ".join(shown), antecedents=shown)
+
+
+def _inhabited(goal, premises: Premises, atoms: Sequence[sympy.Basic]) -> tuple[bool | None, str]:
+    """Is ∀ p ∈ D ∃ w: atoms(p, w) valid, w the goal's variables the domain does not name (with their
+    assumptions)? z3, after abstraction of the subterms over D's parameters only (their values are
+    left free: sound); a subterm that involves w (a sum over a sequence w, a quantified condition)
+    cannot be abstracted without inventing values for it: undecided."""
+    import z3
+
+    from .decide import _z3_real, condition_to_z3
+
+    params = premises.parameters
+    names: dict = {}
+    abstraction = Abstraction(premises)
+    atoms, generic = _generic(atoms, params | premises.objects)
+    try:
+        given = [condition_to_z3(abstraction.condition(r), names) for r in [*premises.relations, *premises.proved]]
+        wanted = [condition_to_z3(abstraction.condition(a), names) for a in atoms]
+        facts = [condition_to_z3(f, names) for f in abstraction.facts()]
+    except ParameterError as err:
+        return None, f"z3 cannot read it: {err}"
+    inner = [_show(e) for _, e in abstraction.atoms.values() if _names(e) - params]
+    if inner:
+        return None, "undecided: " + ", ".join(inner) + " would be read as free values"
+    given += _declared_constraints(premises.declared, names, integers=False)
+    free = [v for v in [*goal.variables, *generic] if isinstance(v, sympy.Symbol) and v.name not in params]
+    own = [_z3_real(v, names) for v in free]
+    own_signs = [condition_to_z3(c, names) for v in free for c in _signs(v)]
+    own_signs += [z3.IsInt(_z3_real(v, names)) for v in free if v.is_integer]
+    body = z3.And(*own_signs, *wanted)
+    solver = z3.Solver()
+    # a quantified query can take long: bounded by z3's resource count, the same on a busy machine
+    # as on an idle one (a wall-clock limit would make the grade depend on the load)
+    solver.set("rlimit", INHABITED_RLIMIT)
+    solver.add(*given, *facts, z3.ForAll(own, z3.Not(body)) if own else z3.Not(body))
+    verdict = solver.check()
+    STATS["rlimit"] = max(STATS["rlimit"], _rlimit(solver))
+    if verdict == z3.unsat:
+        return True, ""
+    if verdict == z3.sat:
+        model = solver.model()
+        shown = {str(v): z for v, z in names.items() if not str(v).startswith("atom__") and str(v) in params}
+        point = ", ".join(f"{v} = {model.eval(z, model_completion=True)}" for v, z in sorted(shown.items())) or "any"
+        if abstraction.atoms:
+            return None, "undecided: z3 finds a point once " + ", ".join(_show(e) for _, e in abstraction.atoms.values()) \
+                + f" are read as free values: {point}"
+        return False, point
+    return None, f"undecided: z3: {solver.reason_unknown()}"
+
+
+def _generic(atoms: Sequence[sympy.Basic], named: set[str]) -> tuple[list[sympy.Basic], list[sympy.Symbol]]:
+    """The atoms with each ``Every(c, (j, lo, hi))`` whose sequences are all the statement's own and
+    indexed by j alone (u[j] ∈ [0, 1]) read at a generic index: c with each u[j] a fresh real u__j.
+    The terms at different indices are different variables, so some values satisfy the Every iff
+    some values satisfy c (for every j, or none when the range is empty): the same question for
+    :func:`_inhabited`. Returns (atoms, the fresh reals)."""
+    out, fresh = [], []
+    for a in atoms:
+        if isinstance(a, Every):
+            j = a.limits[0]
+            terms = a.condition.atoms(sympy.Indexed)
+            if terms and all(t.indices == (j,) and str(t.base) not in named for t in terms):
+                subs = {t: sympy.Symbol(f"{t.base}__{j}", real=True) for t in terms}
+                body = a.condition.xreplace(subs)
+                if j not in body.free_symbols and not (_names(a.limits[1]) | _names(a.limits[2])) - named:
+                    out.append(body)
+                    fresh += list(subs.values())
+                    continue
+        out.append(a)
+    return out, fresh
+
+
+def _rlimit(solver) -> int:
+    stats = solver.statistics()
+    return int(stats.get_key_value("rlimit count")) if "rlimit count" in stats.keys() else 0
+
+
+def _declared_constraints(declared: Sequence[sympy.Symbol], names: dict, integers: bool) -> list:
+    """z3 constraints of the domain's declared symbols' assumptions (integrality only when `integers`)."""
+    import z3
+
+    from .decide import _z3_real
+
+    out = []
+    for s in declared:
+        z = _z3_real(s, names)
+        for test, make in ((s.is_positive, lambda: z > 0), (s.is_negative, lambda: z < 0),
+                           (s.is_nonnegative, lambda: z >= 0), (s.is_nonpositive, lambda: z <= 0),
+                           (integers and s.is_integer, lambda: z3.IsInt(z))):
+            if test:
+                out.append(make())
+    return out
+
+
 def _unlinked(goal, needs: Sequence[Requirement], premises: Premises, outcome: Outcome) -> Outcome:
     """`outcome` marked with the goal's variables that D does not name, when the requirements on D's
     own variables are implied and only those on the others fail (:class:`Outcome`)."""
-    named = {str(s) for s in premises.declared} | {str(o) for o in premises.laws}
+    named = premises.names
     free = [str(v) for v in goal.variables if str(v) not in named]
     if not free:
         return outcome
@@ -448,7 +854,7 @@ def _z3(premises: Premises, conclusions: Sequence[Requirement], given_too: Seque
     from .decide import _z3_real, condition_to_z3
 
     names: dict = {}
-    abstraction = Abstraction()
+    abstraction = Abstraction(premises)
 
     def translate(cond: sympy.Basic):
         return condition_to_z3(abstraction.condition(cond), names)
@@ -461,13 +867,7 @@ def _z3(premises: Premises, conclusions: Sequence[Requirement], given_too: Seque
         facts = [condition_to_z3(f, names) for f in abstraction.facts()]
     except ParameterError as err:
         return None, f"z3 cannot read it: {err}"
-    for s in premises.declared:
-        z = _z3_real(s, names)
-        for test, make in ((s.is_positive, lambda: z > 0), (s.is_negative, lambda: z < 0),
-                           (s.is_nonnegative, lambda: z >= 0), (s.is_nonpositive, lambda: z <= 0),
-                           (integers and s.is_integer, lambda: z3.IsInt(z))):
-            if test:
-                given.append(make())
+    given += _declared_constraints(premises.declared, names, integers)
     solver = z3.Solver()
     solver.set("timeout", Z3_TIMEOUT_MS)
     solver.add(*given, *facts, z3.Not(z3.And(*wanted)))
@@ -499,18 +899,30 @@ def goals_covered(domain: Sequence | None, goals: Sequence[Mapping]) -> tuple[bo
     if not goals:
         return None, "the proof records no goal", []
     premises = Premises.of(domain)
-    per_goal = []
+    read: list = []
     for g in goals:
         canonical = g.get("canonical")
         if not canonical:
-            outcome = Outcome(None, "the goal is not recorded in canonical form")
-        else:
-            try:
-                outcome = check(Goal.from_json(canonical), g.get("kind"), premises)
-            except (ValueError, TypeError, ParameterError, RecursionError) as err:
-                outcome = Outcome(None, f"the goal cannot be read: {err}")
+            read.append((None, Outcome(None, "the goal is not recorded in canonical form")))
+            continue
+        try:
+            parsed = Goal.from_json(canonical)
+            read.append((parsed, check(parsed, g.get("kind"), premises)))
+        except (ValueError, TypeError, ParameterError, RecursionError) as err:
+            read.append((None, Outcome(None, f"the goal cannot be read: {err}")))
+    # a goal covered on D with nothing inside its conclusion proves its conclusion at every point of D:
+    # where it is a relation of D's parameters, it may show the premises of another goal satisfiable
+    facts = [c for parsed, outcome in read if parsed is not None and outcome.covered is True and not outcome.antecedents
+             for c in _and_args(parsed.conclusion) if isinstance(c, Relational) and _names(c) <= premises.parameters]
+    if facts and any(outcome.antecedents for _, outcome in read):
+        premises.proved = facts
+        read = [(parsed, check(parsed, g.get("kind"), premises) if outcome.antecedents else outcome)
+                for g, (parsed, outcome) in zip(goals, read)]
+    per_goal = []
+    for g, (_, outcome) in zip(goals, read):
         per_goal.append({"digest": g.get("digest"), "covered": outcome.covered, "why": outcome.why,
-                         "text": g.get("text", ""), "unlinked": list(outcome.unlinked)})
+                         "text": g.get("text", ""), "unlinked": list(outcome.unlinked),
+                         "antecedents": list(outcome.antecedents)})
     failing = [p for p in per_goal if p["covered"] is not True]
     if not failing:
         return True, f"the proof's domain implies the hypotheses of all {len(per_goal)} goals", per_goal

@@ -180,13 +180,20 @@ def compact(data: object) -> object:
     """A claim's evidence data as the report stores it: each goal once. A goal's canonical form is
     kept in the certificate that discharges it (which must record it: docs/trust-chain.md); the
     evidence's list of goals keeps its digest and text where a certificate beside it records the
-    same goal (a goal without such a certificate keeps its form). A new structure: `data` is not
+    same goal (a goal without such a certificate keeps its form), and a kernel step's side
+    certificate whose goal is the step's own keeps its digest only. A new structure: `data` is not
     changed."""
     if isinstance(data, list):
         return [compact(item) for item in data]
     if not isinstance(data, Mapping):
         return data
     out = {key: compact(value) for key, value in data.items()}
+    if out.get("kind") == "rule" and isinstance(out.get("side"), list):
+        # a side condition that is the step's own goal (a decide step without abstraction) names it
+        # by digest: its form is the rule certificate's (the re-checker restores it from there)
+        out["side"] = [{k: v for k, v in side.items() if k != "goal"}
+                       if isinstance(side, Mapping) and side.get("digest") == out.get("digest")
+                       and side.get("goal") == out.get("goal") else side for side in out["side"]]
     goals = data.get("goals")
     if isinstance(goals, list):
         held = {c.get("digest"): c.get("goal") for c in _own_certificates(data)}

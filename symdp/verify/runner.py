@@ -93,7 +93,8 @@ class ClaimReport:
             object.__setattr__(self, "goals_covered_note", note)
             if per_goal:
                 object.__setattr__(self, "goals", [{**g, "covered": p["covered"], "covered_why": p["why"],
-                                                    "unlinked": p["unlinked"]}
+                                                    "unlinked": p["unlinked"],
+                                                    "antecedents": p["antecedents"]}
                                                    for g, p in zip(self.goals, per_goal)])
             status, coverage, decided_by, notes = own_status(self.status, facts, self.domain, self.quote_found,
                                                               self.goals, (covered, note))

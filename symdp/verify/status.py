@@ -14,7 +14,9 @@ proved given           as above, but resting on cited results (``cited(author, r
                        goals without a certificate (the prover's word alone)
 proved with prose      some steps are argued in words (``prose_steps``), or a used claim's are,
                        or a goal's variables are not the domain's and only the requirements on
-                       them fail (their instantiation at the paper's parameters is in words)
+                       them fail (their instantiation at the paper's parameters is in words),
+                       or a premise inside a goal's conclusion about the statement's objects is
+                       tied to the domain by no machine (``antecedents``: a person reads it)
 restricted             the proof covers less than the paper's stated domain, or that it covers
                        all of it could not be decided
 domain not recorded    the paper's domain (or the proof's) is not machine-readable: words
@@ -239,6 +241,15 @@ def own_status(raw: str, facts: Mapping, stated: Sequence | None, quote_found: b
                 notes.append("the goals do not cover the proof's domain" + ("" if goals_ok is False else " (undecided)")
                              + f": {goals_note}")
                 status = _weakest(status, "restricted")
+        read = [g for g in per_goal if g.get("covered") is True and g.get("antecedents")]
+        if read:
+            # premises inside a conclusion about the statement's objects: their link to the paper's
+            # domain (a typed item's meaning, or the "if" of the statement) is read in words
+            notes.append(f"{len(read)} goals state premises inside their conclusion that no machine ties to the domain "
+                         "(read beside the paper's words): "
+                         + "; ".join(f"{_clip(g.get('text', '?'))}: {', '.join(g['antecedents'])}" for g in read[:3])
+                         + ("; …" if len(read) > 3 else ""))
+            status = _weakest(status, "proved with prose")
     if not quote_found:
         notes.append("the paper's passage (quote) is not found verbatim in its text")
         status = _weakest(status, "not tied")
@@ -259,12 +270,16 @@ def own_status(raw: str, facts: Mapping, stated: Sequence | None, quote_found: b
     return status, coverage, decided_by, notes
 
 
+def _clip(text: str, limit: int = 160) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _names(items: Sequence) -> set[str]:
     """The names of the variables a domain speaks of (its relations' symbols, declared symbols, the
-    objects of its typed items)."""
-    rels, declared = domains.conditions(items)
-    objects = {str(o) for item in items if isinstance(item, domains.Typed) for o in item.objects}
-    return {str(s) for r in rels for s in r.free_symbols} | {str(s) for s in declared} | objects
+    objects of its typed items): the set :mod:`~symdp.verify.covering` tells a goal's own variables from
+    auxiliary ones by (:attr:`~symdp.verify.covering.Premises.names`)."""
+    return covering.Premises.of(items).names
 
 
 def _auxiliary(variables: Sequence[str], stated: Sequence, proved: Sequence) -> bool:

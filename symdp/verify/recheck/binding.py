@@ -124,10 +124,18 @@ class Walked:
 
 
 def certificates_of(data: Mapping) -> list:
+    """The certificates of an evidence node, copied; a kernel step's side certificate that names the
+    step's own goal by digest only (stored once) gets the step's goal back, whose digest the replay
+    checks against the side's."""
     out = [c for c in data.get("certificates", []) if isinstance(c, Mapping)]
     if isinstance(data.get("certificate"), Mapping):
         out.append(data["certificate"])
-    return [dict(c) for c in out]
+    copies = [dict(c) for c in out]
+    for c in copies:
+        if c.get("kind") == "rule" and isinstance(c.get("side"), list):
+            c["side"] = [{**side, "goal": c.get("goal")} if isinstance(side, Mapping) and "goal" not in side
+                         and side.get("digest") == c.get("digest") else side for side in c["side"]]
+    return copies
 
 
 def walk(node: Mapping, where: str = "") -> Walked:

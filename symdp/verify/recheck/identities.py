@@ -43,6 +43,7 @@ from typing import Mapping, Sequence
 
 import sympy
 
+from .rational_functions import RationalFunctions
 from .parsing import parse_expression
 from .verdicts import AGREES, DISAGREES, INCONCLUSIVE
 
@@ -143,65 +144,20 @@ def _powers(e: sympy.Basic, found: dict) -> None:
         raise _Unsupported(f"{e.func.__name__} inside a rational expression")
 
 
-class _Fractions:
+class _Fractions(RationalFunctions):
     """The ring ℚ[w₁, …] where wᵢ = bᵢ^(1/Lᵢ) for each base bᵢ of `exprs` (Lᵢ the least common
-    denominator of its exponents), with conversions to and from sympy."""
+    denominator of its exponents, or a multiple given in `extra`), in canonical form (monic
+    denominators), with the conversion back to sympy."""
 
     def __init__(self, exprs: Sequence[sympy.Basic], extra: Mapping[sympy.Symbol, int] | None = None) -> None:
-        import flint
-
         found: dict = {}
         for e in exprs:
             _powers(e, found)
-        self.root = {b: math.lcm(*(int(q.q) for q in qs)) for b, qs in found.items()}
+        root = {b: math.lcm(*(int(q.q) for q in qs)) for b, qs in found.items()}
         for b, L in (extra or {}).items():
-            self.root[b] = math.lcm(self.root.get(b, 1), L)
-        self.bases = sorted(self.root, key=lambda b: (str(b), sympy.srepr(b)))
-        names = tuple(f"w{i}" for i in range(len(self.bases))) or ("unused",)
-        self.flint = flint
-        self.ctx = flint.fmpq_mpoly_ctx.get(names, "lex")
-        self.index = {b: i for i, b in enumerate(self.bases)}
-        self.one = self.ctx.from_dict({(0,) * len(names): 1})
-
-    def variable(self, base: sympy.Symbol, power: int = 1):
-        exps = [0] * max(len(self.bases), 1)
-        exps[self.index[base]] = power
-        return self.ctx.from_dict({tuple(exps): 1})
-
-    def fraction(self, e: sympy.Basic) -> tuple:
-        if e.is_Rational:
-            return self.one * self.flint.fmpq(int(e.p), int(e.q)), self.one
-        if e.is_Symbol:
-            return self.variable(e, self.root[e]), self.one
-        if e.is_Add or e.is_Mul:
-            n, d = self.fraction(e.args[0])
-            for a in e.args[1:]:
-                an, ad = self.fraction(a)
-                n, d = (n * ad + an * d, d * ad) if e.is_Add else (n * an, d * ad)
-                n, d = self.lowest(n, d)
-            return n, d
-        if e.is_Pow and e.exp.is_Integer:
-            n, d = self.fraction(e.base)
-            k = int(e.exp)
-            if k < 0:
-                if n.is_zero():
-                    raise _Unsupported("a division by zero")
-                n, d, k = d, n, -k
-            return n ** k, d ** k
-        if e.is_Pow and e.base.is_Symbol and e.exp.is_Rational:
-            k = int(e.exp * self.root[e.base])
-            w = self.variable(e.base, abs(k))
-            return (w, self.one) if k >= 0 else (self.one, w)
-        raise _Unsupported(f"{e.func.__name__} inside a rational expression")
-
-    def lowest(self, n, d) -> tuple:
-        if n.is_zero():
-            return n, self.one
-        g = n.gcd(d)
-        if not g.is_one():
-            n, d = n / g, d / g
-        c = d.leading_coefficient()
-        return n / c, d / c
+            root[b] = math.lcm(root.get(b, 1), L)
+        bases = sorted(root, key=lambda b: (str(b), sympy.srepr(b)))
+        super().__init__(bases, [f"w{i}" for i in range(len(bases))], _Unsupported, root, monic=True)
 
     def expr(self, p) -> sympy.Expr:
         """The polynomial `p` of this ring as a sympy expression in the bases' roots."""

@@ -108,7 +108,7 @@ def decide_smt(pending: list[dict]) -> list[dict]:
         shown = [f"{s} {versions[s]}: {said.get(s, 'no answer')} (hypotheses alone: {premises.get(s, 'no answer')})"
                  for s in smt.SOLVERS]
         verdicts = set(said.values())
-        if "unsat" in premises.values():  # over the reals, so over the integers too
+        if "unsat" in premises.values():  # no point (an integer one for an integer variable) satisfies them
             verdict, detail = DISAGREES, "the goal's hypotheses are contradictory: it holds vacuously and proves nothing"
         elif "sat" in verdicts and not o.get("integers"):
             who = [s for s, a in said.items() if a == "sat"]

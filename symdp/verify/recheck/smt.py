@@ -16,8 +16,11 @@ alone are solved too, and must be satisfiable (a Python ``==`` between two sympy
 ``False``, and once turned a hypothesis into an empty domain). The certificate's recorded
 ``query`` must be this translation of its goal, character for character: a query edited in the report (``(assert (< 1.0 0.0))``, unsatisfiable and so "proved")
 no longer matches its goal. A symbol's sympy assumptions (positive, nonnegative, negative,
-nonpositive, nonzero) are hypotheses; an integer variable is read as a real (a proof over the
-reals covers the integers; a goal that needs integrality replays as inconclusive).
+nonpositive, nonzero) are hypotheses. An integer variable is read as a real in the negated goal
+(unsatisfiable over the reals, it is so over the integers; a goal that needs integrality replays as
+inconclusive) and as an integer (``Int``, logic ``QF_NIRA``) in the hypotheses' query, whose
+witness must be a point of the goal's domain: 0 < k < 1 has no integer solution, and a goal under
+it proves nothing.
 
 Each solver answers ``unsat`` (agrees), ``sat`` (the negation has a model: disagrees) or neither
 (inconclusive); z3 and cvc5 must both say ``unsat``, and a ``sat`` from either is a disagreement.
@@ -36,11 +39,14 @@ from typing import Mapping, Sequence
 
 import sympy
 
+from .rational_functions import RationalFunctions
 from .parsing import parse_expression
 from .verdicts import Disagrees
 
-#: The logic of every query: quantifier-free nonlinear real arithmetic.
+#: The logic of every query: quantifier-free nonlinear real arithmetic (mixed with integers for the
+#: hypotheses alone of a goal with integer variables).
 LOGIC = "QF_NRA"
+LOGIC_INTEGERS = "QF_NIRA"
 #: Milliseconds one query may take in one solver (per strategy).
 QUERY_MS = 20_000
 
@@ -62,7 +68,13 @@ def query(goal: Mapping, negated: bool = True) -> str:
     names = {v: f"v{i}_" + re.sub(r"[^A-Za-z0-9_]", "_", str(v).encode("ascii", "replace").decode()) for i, v in
              enumerate(variables)}
     ring = _Ring([names[v] for v in variables], {v: i for i, v in enumerate(variables)})
-    lines = [f"(set-logic {LOGIC})"] + [f"(declare-fun {names[v]} () Real)" for v in variables]
+    # the hypotheses alone are solved for a witness: an integer variable must take an integer value
+    # there (0 < k < 1 has a real solution and no integer one); the negation stays over the reals,
+    # whose unsatisfiability covers the integers
+    integers = [] if negated else [v for v in variables if v.is_integer]
+    lines = [f"(set-logic {LOGIC if not integers else LOGIC_INTEGERS})"]
+    lines += [f"(declare-fun {names[v]} () Real)" for v in variables]
+    lines += [f"(declare-fun {names[v]}_int () Int)\n(assert (= {names[v]} (to_real {names[v]}_int)))" for v in integers]
     lines += [f"(assert {a})" for v in variables for a in _assumptions(v, names[v])]
     lines += [f"(assert {ring.condition(h)})" for h in hypotheses]
     lines += [f"(assert (not {ring.condition(conclusion)}))"] if negated else []
@@ -71,7 +83,8 @@ def query(goal: Mapping, negated: bool = True) -> str:
 
 
 def has_integers(goal: Mapping) -> bool:
-    """True when a variable of `goal` is an integer (read as a real in the query)."""
+    """True when a variable of `goal` is an integer (read as a real in the negated query, as an
+    integer in the hypotheses' query)."""
     return any(getattr(parse_expression(v, evaluate=False), "is_integer", False) for v in goal["variables"])
 
 
@@ -89,46 +102,12 @@ def _assumptions(v: sympy.Symbol, name: str) -> list[str]:
     return out
 
 
-class _Ring:
-    """Rational functions over ℚ in the goal's variables, as (numerator, denominator) pairs of
-    fmpq_mpoly, printed as SMT-LIB terms."""
+class _Ring(RationalFunctions):
+    """Rational functions over ℚ in the goal's variables (:class:`.rational_functions.RationalFunctions`, named
+    as the query names them), printed as SMT-LIB terms."""
 
     def __init__(self, names: Sequence[str], index: Mapping[sympy.Symbol, int]) -> None:
-        import flint
-
-        self.flint = flint
-        self.names = list(names) or ["unused"]
-        self.ctx = flint.fmpq_mpoly_ctx.get(tuple(self.names), "lex")
-        self.index = index
-
-    def fraction(self, e: sympy.Basic) -> tuple:
-        one = self.ctx.from_dict({(0,) * len(self.names): 1})
-        if e.is_Symbol:
-            return self.ctx.gens()[self.index[e]], one
-        if e.is_Rational:
-            return one * self.flint.fmpq(int(e.p), int(e.q)), one
-        if e.is_Add or e.is_Mul:
-            parts = [self.fraction(a) for a in e.args]
-            n, d = parts[0]
-            for pn, pd in parts[1:]:
-                n, d = (n * pd + pn * d, d * pd) if e.is_Add else (n * pn, d * pd)
-                n, d = self._lowest(n, d)
-            return n, d
-        if e.is_Pow and e.exp.is_Integer:
-            n, d = self.fraction(e.base)
-            k = int(e.exp)
-            if k < 0:
-                if n.is_zero():
-                    raise Disagrees("a division by the zero polynomial in the goal")
-                n, d, k = d, n, -k
-            return n ** k, d ** k
-        raise Disagrees(f"an SMT-LIB certificate proves relations between rational functions; the goal has {e.func.__name__}")
-
-    def _lowest(self, n, d) -> tuple:
-        if n.is_zero():
-            return n, self.ctx.from_dict({(0,) * len(self.names): 1})
-        g = n.gcd(d)
-        return (n / g, d / g) if not g.is_one() else (n, d)
+        super().__init__(sorted(index, key=index.get), names, Disagrees)
 
     def condition(self, rel: sympy.Basic) -> str:
         if rel is sympy.true or rel is sympy.false:
@@ -142,7 +121,7 @@ class _Ring:
             raise Disagrees(f"not a relation: {type(rel).__name__}")
         ln, ld = self.fraction(sympy.sympify(rel.lhs))
         rn, rd = self.fraction(sympy.sympify(rel.rhs))
-        n, d = self._lowest(ln * rd - rn * ld, ld * rd)
+        n, d = self.lowest(ln * rd - rn * ld, ld * rd)
         value = self.term(n * d) if op != "=" and op != "distinct" else self.term(n)
         body = f"({op} {value} 0.0)"
         return body if d.is_constant() else f"(and (distinct {self.term(d)} 0.0) {body})"
@@ -173,7 +152,8 @@ import json, sys, z3
 queries, ms = json.load(sys.stdin), int(sys.argv[1])
 print(json.dumps({"version": z3.get_version_string()}), flush=True)
 for q in queries:
-    s = z3.Tactic("qfnra-nlsat").solver()
+    # nlsat is complete for the reals only; a query with integers goes to z3's default solver
+    s = z3.Tactic("qfnra-nlsat").solver() if " Int)" not in q else z3.Solver()
     s.set("timeout", ms)
     s.add(z3.parse_smt2_string(q))
     print(json.dumps({"answer": str(s.check())}), flush=True)
@@ -196,13 +176,16 @@ def check(q, options):
     parser = cvc5.InputParser(s, sm)
     parser.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, q, "query")
     answer = "unknown"
-    while True:
-        cmd = parser.nextCommand()
-        if cmd.isNull():
-            break
-        out = cmd.invoke(s, sm).strip()
-        if out:
-            answer = out
+    try:
+        while True:
+            cmd = parser.nextCommand()
+            if cmd.isNull():
+                break
+            out = cmd.invoke(s, sm).strip()
+            if out:
+                answer = out
+    except RuntimeError:  # a strategy that does not take the query (coverings and integers): unknown
+        return "unknown"
     return answer
 
 for q in queries:
