@@ -222,13 +222,29 @@ def eq_26():
                    "inequality holds for every channel (the bound is ≥ 1) and would be no erratum")
 
 
+def _eq_31_choice():
+    """The input alphabet y = 1..K, the laws P0, P1 on it and eq. (31)'s row choice σ_y = 1{P1(y) > P0(y)} of
+    Q^(be), as the relation Every(σ_y = 1 where P1(y) > P0(y), 0 elsewhere)."""
+    y, n = sympy.symbols("y K", integer=True)
+    p0, p1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
+    g = sympy.IndexedBase("sigma")
+    return y, n, p0, p1, g, indicator(-(p0[y] - p1[y]), g[y])
+
+
 #: Section VII's input alphabet is summed over (eq. 21): laws on K symbols, K free.
-_PROPOSITION_2_DOMAIN = [Laws("P0", "P1", k="K"), _ε >= 0, _η >= 0, _η <= sympy.tanh(_ε / 2)]
+#: θ = η/(e^ε − 1) is the parameter of Q* (eq. 28; any θ ∈ [0, 1/2] at ε = 0, where η = 0): for every (ε, η) of the
+#: paper's range there is such a θ, so these relations name Q*'s parameter without narrowing the range.
+_THETA = sympy.Symbol("theta", real=True)
+_PROPOSITION_2_DOMAIN = [Laws("P0", "P1", k="K"), _ε >= 0, _η >= 0, _η <= sympy.tanh(_ε / 2),
+                         kernel.Every(_eq_31_choice()[-1], (_eq_31_choice()[0], 1, _eq_31_choice()[1])),
+                         _THETA >= 0, _THETA * (sympy.exp(_ε) + 1) <= 1, sympy.Eq(_η, _THETA * (sympy.exp(_ε) - 1))]
 
 
 @claim(PAPER, "Proposition 2",
        "sup_{Q ∈ Q_{ε,η}} d_TV(M0, M1) = η d_TV(P0, P1), attained by the binary mechanism with erasure (eq. 31)",
-       domain=_PROPOSITION_2_DOMAIN, stated_domain='every pair P0, P1 on the input alphabet, ε ≥ 0, 0 ≤ η ≤ tanh(ε/2)',
+       domain=_PROPOSITION_2_DOMAIN,
+       stated_domain='every pair P0, P1 on the input alphabet, ε ≥ 0, 0 ≤ η ≤ tanh(ε/2); σ_y = 1{P1(y) > P0(y)}, the row '
+                     'choice that defines Q^(be) in eq. (31), and θ = η/(e^ε − 1) the parameter of Q*_{ε,η} (eq. 28)',
        stated_where='Section VII-B, Proposition 2',
        quote=(r"Proposition 2 Given distributions P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
               r"and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT over a common alphabet "
@@ -280,43 +296,42 @@ def proposition_2():
 def _dobrushin_attained():
     """Proposition 2 for every pair (P0, P1) on K inputs and every channel, as kernel steps (d = P0 − P1):
 
-    - d_TV(P0, P1) = Σ_y max(d_y, 0): every test u ∈ [0, 1]^K has Σ u d ≤ Σ max(d, 0), attained at the
-      event {d > 0} (pointwise, summed);
-    - every Q ∈ Q_{ε,η} and every output event A, with k_y = Q(A|y) in an interval [b, a] of length a − b ≤ η
-      (the Dobrushin condition for A, a = max_y, b = min_y): M0(A) − M1(A) = Σ d k ≤ a Σ max(d, 0) − b Σ max(−d, 0)
-      = (a − b) Σ max(d, 0) ≤ η d_TV(P0, P1), as Σ d = 0 (pointwise, summed, split);
+    - d_TV(P0, P1) = Σ_y max(d_y, 0): every test clamp(u) ∈ [0, 1]^K has Σ clamp(u) d ≤ Σ max(d, 0), attained at
+      the event {d ≥ 0}, whose indicator is 1 − σ for eq. (31)'s σ (pointwise, summed);
+    - every Q ∈ Q_{ε,η} and every output event A, with k_y = Q(A|y) in an interval [b, b + w] of length w ≤ η (the
+      Dobrushin condition for A), written k_y = b + η·clamp(t)·clamp(v_y) for reals b, t, v_y (clamp(v) = min(max(v,
+      0), 1): every such column is of that form, with no premise): M0(A) − M1(A) = Σ d k = b Σ d + η clamp(t) Σ
+      clamp(v) d ≤ η Σ max(d, 0) = η d_TV(P0, P1), as Σ d = 0 (pointwise, summed, split);
     - Q^(be) (eq. 31) attains it: its rows are Q*'s, (θe^ε, θ, 1 − θ(e^ε + 1)) and (θ, θe^ε, 1 − θ(e^ε + 1)) with
       θ = η/(e^ε − 1) (any θ ∈ [0, 1/2] when ε = 0, where η = 0), which are laws, ε-LDP and at total variation η;
       the output event {0} has M0 − M1 = Σ_y d_y (θe^ε(1 − σ_y) + θσ_y) = θ(e^ε − 1) Σ max(d, 0) = η d_TV(P0, P1),
       σ_y = 1{P1(y) > P0(y)}. So the supremum over Q_{ε,η} is η d_TV(P0, P1), and Q^(be) attains it."""
-    y, n = sympy.symbols("y K", integer=True)
-    p0, p1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
-    u, s, k, g = (sympy.IndexedBase(name) for name in ("u", "s", "k", "sigma"))
+    y, n, p0, p1, g, which = _eq_31_choice()
+    u, k = (sympy.IndexedBase(name) for name in ("u", "k"))
     e, n_, theta = _ε, _η, sympy.Symbol("theta", real=True)
-    a, b = sympy.symbols("a b", real=True)
+    b = sympy.Symbol("b", real=True)
     x = sympy.exp(e)
     d = p0[y] - p1[y]
     total = lambda f: sympy.Sum(f, (y, 1, n))
     span = [y >= 1, y <= n]
     laws = [sympy.Eq(total(p0[y]), 1), sympy.Eq(total(p1[y]), 1)]
     split = lambda f: kernel.linear(total(f))
-    # d_TV(P0, P1) = Σ max(d, 0), the supremum over events
-    test = [u[y] >= 0, u[y] <= 1, indicator(d, s[y])]
-    below = kernel.summed(kernel.decide(kernel.goal(u[y] * d <= sympy.Max(d, 0), [*span, *test])), y, 1, n)
-    at = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(s[y] * d, sympy.Max(d, 0)), [*span, *test])), y, 1, n)
-    tv = kernel.combine(below, at, detail="d_TV(P0, P1) = sup over events = Σ max(P0 − P1, 0), attained at {P0 > P1}")
-    # every channel of Q_{ε,η}, every output event A
-    rows = [b <= k[y], k[y] <= a]
-    parts = [kernel.summed(kernel.decide(kernel.goal(rel, [*span, *rows])), y, 1, n) for rel in (
-        d * k[y] <= a * sympy.Max(d, 0) - b * sympy.Max(-d, 0), sympy.Eq(d, sympy.Max(d, 0) - sympy.Max(-d, 0)))]
-    sums = [split(d * k[y]), split(a * sympy.Max(d, 0) - b * sympy.Max(-d, 0)),
-            split(sympy.Max(d, 0) - sympy.Max(-d, 0)), split(d), split(2 * sympy.Max(d, 0))]
-    # Σ max(d, 0) ≥ 0, from max(d, 0) ≤ 2 max(d, 0) summed (a sum of zeros would be a term of its own)
+    # d_TV(P0, P1) = Σ max(d, 0), the supremum over events: every test u ∈ [0, 1]^K is below it, the event
+    # {P0 ≥ P1} (1 − σ, σ the row choice of eq. (31)) attains it
+    clamp = lambda v: sympy.Min(sympy.Max(v, 0), 1)  # every test value in [0, 1] is clamp(v) for a real v
+    below = kernel.summed(kernel.decide(kernel.goal(clamp(u[y]) * d <= sympy.Max(d, 0), span)), y, 1, n)
+    at = kernel.summed(kernel.decide(kernel.goal(sympy.Eq((1 - g[y]) * d, sympy.Max(d, 0)), [*span, which])), y, 1, n)
+    tv = kernel.combine(below, at, detail="d_TV(P0, P1) = sup over events = Σ max(P0 − P1, 0), attained at {P0 ≥ P1}")
+    # every channel of Q_{ε,η}, every output event A: its column k_y = Q(A|y) lies in [b, b + w] with w ≤ η (the
+    # Dobrushin condition for A), i.e. k_y = b + η·clamp(t)·clamp(v_y) for reals b, t and a real sequence v
+    t = sympy.Symbol("t", real=True)
+    column = b + n_ * clamp(t) * clamp(k[y])
+    side = kernel.summed(kernel.decide(kernel.goal(clamp(k[y]) * d <= sympy.Max(d, 0), span)), y, 1, n)
     nonnegative = kernel.summed(kernel.decide(kernel.goal(sympy.LessThan(sympy.Max(d, 0), 2 * sympy.Max(d, 0), evaluate=False),
-                                                          [*span, *rows])), y, 1, n)
-    upper = kernel.decide(kernel.goal(total(p0[y] * k[y]) - total(p1[y] * k[y]) <= n_ * total(sympy.Max(d, 0)),
-                                      [n >= 1, kernel.Every(sympy.And(*rows), (y, 1, n)), a - b <= n_, n_ >= 0, *laws]),
-                          *parts, *sums, nonnegative,
+                                                          span)), y, 1, n)
+    sums = [split(p0[y] * column), split(p1[y] * column), split(clamp(k[y]) * d), split(2 * sympy.Max(d, 0))]
+    upper = kernel.decide(kernel.goal(total(p0[y] * column) - total(p1[y] * column) <= n_ * total(sympy.Max(d, 0)),
+                                      [n >= 1, n_ >= 0, *laws]), side, nonnegative, *sums,
                           detail="every Q ∈ Q_{ε,η} and every output event A: M0(A) − M1(A) ≤ η d_TV(P0, P1)")
     # Q^(be) attains it
     row0, row1 = [theta * x, theta, 1 - theta * (x + 1)], [theta, theta * x, 1 - theta * (x + 1)]
@@ -329,7 +344,6 @@ def _dobrushin_attained():
                                        star), *ones,
                            detail="Q*'s rows are laws, ε-LDP, at total variation η: Q^(be) ∈ Q_{ε,η}")
     chosen = (1 - g[y]) * row0[0] + g[y] * row1[0]  # Q^(be)(0|y): row 0 where P1(y) ≤ P0(y), row 1 where P1(y) > P0(y)
-    which = indicator(-d, g[y])
     pieces = [kernel.summed(kernel.decide(kernel.goal(rel, [*span, which, *star])), y, 1, n) for rel in (
         sympy.Eq(p0[y] * chosen - p1[y] * chosen, theta * x * sympy.Max(d, 0) - theta * sympy.Max(-d, 0)),
         sympy.Eq(d, sympy.Max(d, 0) - sympy.Max(-d, 0)))]
@@ -339,8 +353,11 @@ def _dobrushin_attained():
                              split(theta * x * sympy.Max(d, 0) - theta * sympy.Max(-d, 0)), split(sympy.Max(d, 0) - sympy.Max(-d, 0)),
                              split(d), split(p0[y] * chosen), split(p1[y] * chosen),
                              detail="Q^(be): the output event {0} has M0 − M1 = η d_TV(P0, P1)")
-    paper = [n >= 1, e >= 0, n_ >= 0]  # what the paper's domain says of K, ε and η; the rest is quantified inside
-    return combine(*[for_every(step, paper, detail=step.detail) for step in (tv, upper, member, attained)],
+    # what the paper's domain says of K, ε, η, the laws and eq. (31)'s σ; the tests, the channel's column k ∈ [b, a]
+    # and θ are quantified inside each goal
+    paper = [n >= 1, e >= 0, n_ >= 0, *laws, kernel.Every(which, (y, 1, n)), *star]
+    half = identity(sympy.tanh(e / 2), (x - 1) / (x + 1), "tanh(ε/2) = (e^ε − 1)/(e^ε + 1): some θ ≥ 0 has η = θ(e^ε − 1)")
+    return combine(*[for_every(step, paper, detail=step.detail) for step in (tv, upper, member, attained)], half,
                    detail="sup over Q_{ε,η} of d_TV(M0, M1) = η d_TV(P0, P1), attained by Q^(be)")
 
 

@@ -44,14 +44,10 @@ def test_errata_are_recorded_with_witnesses(reports):
 #: The claims whose proofs are machine-complete (issue 27, after the goals-cover-the-domain check): every goal's
 #: hypotheses are the paper's (tests, rows and points of regions are quantified inside the goals).
 MACHINE_COMPLETE = ("Eq. (7) and Appendix F (eqs. 43–44)", "Corollary 1 (δ = 0, eq. 7)", "Corollary 1 (δ > 0, eqs. 43–44)",
-                    "Remark 1", "Remark 2", "Definition 6 (singletons suffice)", "Lemma 3",
+                    "Remark 1", "Remark 2", "Definition 6 (singletons suffice)", "Proposition 2", "Lemma 3",
                     "Theorem 4 (value at Q*, eq. 32)", "Theorem 3 (functionals kl, κ2, κ3; Appendix G)",
                     "Theorem 3 (bound (t/2)coth(t/2) − 1 ≤ t²/12)", "Figures 1–2 (privacy regions)",
                     "Figure 4 (δ_j table, ε = 1, α = 0.3)")
-#: issue 26 (premises inside a goal's conclusion): the event {P0 > P1} and the rows σ of Q^(be) (eq. 31) are chosen by
-#: the laws' signs, a premise about the domain's laws that no typed item states, so a person reads it: proved with prose.
-#: (Definition 6 and Lemma 3 state the paper's bound on single outputs as relations of their domains instead.)
-READ_BY_A_PERSON = ("Proposition 2",)
 
 
 @pytest.mark.slow
@@ -65,8 +61,6 @@ def test_claims_name_their_domain_and_proofs_cover_the_stated_one(reports):
     by_label = {r.label: r for r in reports}
     for label in MACHINE_COMPLETE:
         assert label in whole and by_label[label].proof_status == "machine-complete", label
-    for label in READ_BY_A_PERSON:
-        assert label in whole and by_label[label].proof_status == "proved with prose", label
     # Theorem 2 for every k counts eq. (5)'s classes in words; Figure 3 rests on the Neyman–Pearson lemma
     for label in ("Theorem 2 (eq. 5)", "Figure 3 (Laplace, ε = 1)", "Proposition 1"):
         assert by_label[label].proof_status != "machine-complete", label
