@@ -17,7 +17,7 @@ import sympy
 from sympy import exp
 
 from symdp.numbers import certify, sign
-from symdp.verify import Evidence, combine, exact_agreement, identity, kernel, prove, real_closed
+from symdp.verify import Evidence, combine, exact_agreement, kernel, prove
 
 
 def holds(ok: bool | Iterable[bool], detail: str, data: dict | None = None, kind: str = "exact") -> Evidence:
@@ -72,20 +72,20 @@ def hockey_by_events(p: Sequence, q: Sequence, gamma) -> sympy.Expr:
 
 def pointwise_hockey_stick() -> Evidence:
     """The pointwise facts behind every form of the hockey-stick divergence E_γ(P‖Q) = sup_A [P(A) − γQ(A)]: with
-    t = p − γq at one outcome (densities with respect to a dominating measure), |t| = 2t₊ − t; t·1_A ≤ t₊ for every
-    indicator 1_A, with equality for A = {t > 0}; and q·(p/q − γ)₊ = (p − γq)₊ for q > 0 (the f-divergence form)."""
-    tp, tn = sympy.Symbol("t_pos", positive=True), sympy.Symbol("t_neg", negative=True)
+    t = p − γq at one outcome (densities with respect to a dominating measure), |t| = 2t₊ − t; a·t ≤ t₊ for every
+    test value a ∈ [0, 1] (an indicator 1_A, or a randomised test), with equality for A = {t > 0} (t₊ = t where
+    t ≥ 0 and 0 where t ≤ 0); and q·(p/q − γ)₊ = (p − γq)₊ for q > 0 (the f-divergence form). Each is decided by
+    the kernel over a real t, with t₊ = max(t, 0) read through its defining facts, so the goals say exactly this
+    (sign branches carried by sympy assumptions would evaluate to t = t)."""
+    t, a = sympy.symbols("t a", real=True)
     q = sympy.Symbol("q", positive=True)
-    u, t, a = sympy.symbols("u t a", real=True)
-    absolute = identity([sympy.Abs(tp), sympy.Abs(tn)], [2 * tp - tp, 2 * 0 - tn],
-                        "|t| = 2t₊ − t for t > 0 and t < 0; summed over outputs with Σ(P − γQ) = 1 − γ")
-    below = real_closed(u - a * t, [u, t, a], [u >= 0, u >= t, sympy.Eq(u * (u - t), 0), sympy.Eq(a * (a - 1), 0)],
-                        "t·a ≤ t₊ for a ∈ {0, 1} (u = t₊: u ≥ 0, u ≥ t, u(u − t) = 0)")
-    attained = identity([sympy.Max(tp, 0) * 1, sympy.Max(tn, 0) * 0], [tp, 0],
-                        "equality with a = 1_{t > 0}: t₊·1 = t for t > 0 and 0 for t < 0")
-    perspective = identity([q * sympy.Max(tp / q, 0), q * sympy.Max(tn / q, 0)], [tp, 0],
-                           "q·(p/q − γ)₊ = (p − γq)₊ for q > 0 on both sign branches of t = p − γq")
-    return combine(absolute, below, attained, perspective)
+    plus = sympy.Max(t, 0)
+    facts = ((sympy.Eq(sympy.Abs(t), 2 * plus - t), (), "|t| = 2t₊ − t; summed over outputs with Σ(P − γQ) = 1 − γ"),
+             (a * t <= plus, (a >= 0, a <= 1), "a·t ≤ t₊ for a test value a ∈ [0, 1]"),
+             (sympy.Eq(plus, t), (t >= 0,), "equality with a = 1_{t > 0}: t₊ = t where t ≥ 0"),
+             (sympy.Eq(plus, 0), (t <= 0,), "… and t₊ = 0 where t ≤ 0"),
+             (sympy.Eq(q * sympy.Max(t / q, 0), plus), (), "q·(p/q − γ)₊ = (p − γq)₊ for q > 0 (t = p − γq)"))
+    return combine(*(kernel.decide(kernel.goal(c, h), detail=d) for c, h, d in facts))
 
 
 def grouped(detail: str, *pieces: Evidence) -> Evidence:
