@@ -18,7 +18,7 @@ import sympy
 from flint import fmpq
 
 from symdp.numbers import Real, arb_of, sign
-from symdp.verify import Evidence
+from symdp.verify import Evidence, kernel
 
 Q = sympy.Rational
 X, G, DELTA, P, QQ, OMEGA, T = sympy.symbols("x gamma delta p q omega t", positive=True)
@@ -222,3 +222,32 @@ def mp_mutual_information(n: int, dps: int = 30) -> mpmath.mpf:
                     total -= b * mpmath.log(b)
             return total
         return mpmath.log(n + 1) - mpmath.quad(h, [0, 0.5, 1])
+
+
+# --------------------------------------------------------------------------------------------
+# E_γ over general laws, as kernel steps: densities with respect to a dominating probability law
+
+
+#: The bound variable of an expectation, the dominating law μ (μ = (P + Q)/2 dominates any pair) and the densities
+#: P[x] = dP/dμ(x), Q[x] = dQ/dμ(x): nonnegative, each with E_μ = 1. The argument is pointwise in x, so nothing about
+#: the space's points is used; the kernel reads μ as a law on ℝ.
+XI = sympy.Symbol("x", real=True)
+MU = kernel.Law("mu")
+DP, DQ = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+
+
+def expect(f) -> sympy.Expr:
+    """E_μ f(X), the integral ∫ f dμ of an expression in the densities P[x], Q[x]."""
+    return kernel.Expect(f, (XI, MU))
+
+
+#: P and Q are probability laws: their densities integrate to 1 against μ.
+DENSITIES = [sympy.Eq(expect(DP[XI]), 1), sympy.Eq(expect(DQ[XI]), 1)]
+
+
+def averaged(pointwise, hypotheses, body) -> list[Evidence]:
+    """From a pointwise relation f R g in the densities (decided for every x under `hypotheses`, which are free of
+    x), the kernel facts that carry it through E_μ: E f R E g (monotone expectation), the linear split of E[body]
+    and its integrability from its parts'. `body` is the side of the relation that is a linear combination."""
+    point = kernel.decide(kernel.goal(pointwise, hypotheses), detail=f"pointwise: {pointwise}")
+    return [kernel.expected(point, XI, MU), kernel.linear(expect(body)), kernel.integrable(expect(body))]

@@ -226,11 +226,10 @@ def zero_column_entries():
 
 def zero_column_goal():
     """Claim 1 at one entry (Kairouz–Oh–Viswanath, Section 7.2): for the entries of :func:`zero_column_entries`,
-    Q(y|x_{i0}) = 0 gives Q(y|x_i) = 0."""
+    Q(y|x_{i0}) = 0 gives Q(y|x_i) = 0 (the zero entry a hypothesis: the claim is about a column with a zero)."""
     from symdp.verify import kernel
     q, i, i0, y = CHANNEL, ROW, ROW0, OUT
-    # "if Q(y|x_{i0}) = 0 then Q(y|x_i) = 0" as a disjunction (the kernel's formulas have no Implies)
-    return kernel.goal(sympy.Or(sympy.Ne(q[i0, y], 0), sympy.Eq(q[i, y], 0)), zero_column_entries())
+    return kernel.goal(sympy.Eq(q[i, y], 0), [*zero_column_entries(), sympy.Eq(q[i0, y], 0)])
 
 
 def event_bound(a, b, condition, detail: str):
@@ -409,6 +408,19 @@ def singleton_values(laws, value, what: str):
     return at_exp(kernel.summed(one, i, 1, k, detail="summed over the inputs"), x)
 
 
+def staircase_ratio(a, b):
+    """Two entries a = Q(y|x), b = Q(y|x') of one output's column of a staircase mechanism: equal, or in the ratio e^ε
+    either way (Kairouz–Oh–Viswanath, Theorem 2 (b): |ln Q(y|x)/Q(y|x')| ∈ {0, ε}). Unevaluated: sympy would otherwise
+    settle a relation between two equal closed forms itself and leave the goal `True`, which states nothing."""
+    x = sympy.exp(EPSILON)
+    return sympy.Or(*[sympy.Eq(u, v, evaluate=False) for u, v in ((a, b), (a, x * b), (b, x * a))])
+
+
+def bit(t):
+    """t ∈ {0, 1}."""
+    return sympy.Or(sympy.Eq(t, 0), sympy.Eq(t, 1))
+
+
 def binary_rows():
     """The binary mechanism (18) at input x_i: Q(0|x_i) = (1 + (e^ε − 1)τ_i)/(e^ε + 1), Q(1|x_i) = (e^ε − (e^ε − 1)τ_i)/(e^ε + 1),
     τ the indicator of its set T (e^ε/(e^ε + 1) on T, 1/(e^ε + 1) off it)."""
@@ -437,3 +449,47 @@ def splits(*terms):
         if ev.passed and kernel.fact(ev).goal.conclusion is not sympy.true:
             out.append(ev)
     return out
+
+
+# --------------------------------------------------------------------------------------------
+# Randomized response (21) = (91) = (138) and its output marginals, for every k (kernel steps)
+
+RR_L, RR_Y = sympy.symbols("l y", integer=True)           # an input x_l and an output y of randomized response
+IOTA = sympy.IndexedBase("iota")                         # iota[y, l] = [x_l = y]
+
+
+def rr_entry(x, y=None, l=None):
+    """Q(y|x_l) = (1 + (x − 1)[x_l = y])/(x + k − 1), x = e^ε (Kairouz–Oh–Viswanath, eq. 21)."""
+    y, l = RR_Y if y is None else y, RR_L if l is None else l
+    return (1 + (x - 1) * IOTA[y, l]) / (x + SIZE - 1)
+
+
+def rr_pick(y=None, l=None):
+    """iota[y, l] ∈ {0, 1}, 1 only at l = y (the indicator of x_l = y)."""
+    y, l = RR_Y if y is None else y, RR_L if l is None else l
+    return sympy.And(bit(IOTA[y, l]), sympy.Or(sympy.Ne(IOTA[y, l], 1), sympy.Eq(l, y)))
+
+
+def rr_output_facts(x, marginals):
+    """For one output y: the indicator of y among the inputs (every l, Σ_l = 1) and, for each (law, M) of `marginals`,
+    the definition M(y) = Σ_l P(x_l)Q(y|x_l) (Kairouz–Oh–Viswanath, eq. 2) and M(y) > 0 (it is ≥ 1/(e^ε + k − 1); listed
+    because the check that a goal covers its domain reads a sum as an opaque term)."""
+    y, l, k = RR_Y, RR_L, SIZE
+    from symdp.verify import kernel
+    return [kernel.Every(rr_pick(), (l, 1, k)), sympy.Eq(sympy.Sum(IOTA[y, l], (l, 1, k)), 1),
+            *[sympy.Eq(m[y], sympy.Sum(law[l] * rr_entry(x), (l, 1, k))) for law, m in marginals],
+            *[m[y] > 0 for _, m in marginals]]
+
+
+def rr_marginal(law, m, x, facts):
+    """M(y) = ((x − 1)P(y) + 1)/(x + k − 1) under `facts` (:func:`rr_output_facts`), as kernel steps: linearity, and
+    Σ_l [x_l = y]P(x_l) = P(y) (the indicator picks y)."""
+    from symdp.verify import kernel
+    y, l, k = RR_Y, RR_L, SIZE
+    picks = kernel.decide(kernel.goal(sympy.Eq(IOTA[y, l] * law[l], IOTA[y, l] * law[y]), [l >= 1, l <= k, rr_pick()]),
+                          detail="[x_l = y]P(x_l) = [x_l = y]P(y)")
+    return kernel.decide(
+        kernel.goal(sympy.Eq(m[y], ((x - 1) * law[y] + 1) / (x + k - 1)), [k >= 1, x >= 1, is_law(law, RR_L), *facts]),
+        kernel.summed(picks, l, 1, k), kernel.linear(sympy.Sum(IOTA[y, l] * law[y], (l, 1, k))),
+        kernel.linear(sympy.Sum(law[l] * rr_entry(x), (l, 1, k))),
+        detail=f"{m.name}(y) = ((e^ε − 1){law.name}(y) + 1)/(e^ε + k − 1), by linearity")

@@ -18,7 +18,7 @@ from symdp.central.renyi import (gaussian_delta, gaussian_zcdp, minimal_gaussian
                                  zcdp_rho_for)
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
-from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, Laws, SameSupport, ZCDPMechanism
+from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, Laws, PrivacyLoss, SameSupport, ZCDPMechanism
 
 from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent,
                          post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey,
@@ -31,7 +31,7 @@ PAPER = "composition-subsampling"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them; ε_j, δ_j
 # stand for every mechanism's parameters.
-_ε, _δ, _ρ, _εj, _δj, _σ, _t = sympy.symbols("epsilon delta rho epsilon_j delta_j sigma t", real=True)
+_ε, _δ, _ρ, _εj, _δj, _σ, _t, _Δ = sympy.symbols("epsilon delta rho epsilon_j delta_j sigma t Delta", real=True)
 y, t, z, u = sympy.symbols("y t z u", real=True)
 mu, mu2, sigma, rho, eps, L = sympy.symbols("mu mu2 sigma rho epsilon L", positive=True)
 
@@ -90,7 +90,8 @@ def _basic_composition():
     # p_j, q_j ≥ 0 and the DP inequalities are the theorem's assumptions, quantified in the conclusion (for every
     # output of every such mechanisms), not a restriction of the domain (k ≥ 1)
     pp, qq = sympy.IndexedBase("p"), sympy.IndexedBase("q")
-    ee = sympy.IndexedBase("epsilon")  # any real ε_j: e^{ε_j} > 0 is all the step needs
+    # the mechanisms' parameters ε_j, named as the domain names them (any reals: e^{ε_j} > 0 is all the step needs)
+    ee = sympy.IndexedBase("epsilon_j")
 
     def terms(n):
         both = sympy.And(pp[j] >= 0, qq[j] >= 0, pp[j] <= exp(ee[j]) * qq[j], qq[j] <= exp(ee[j]) * pp[j])
@@ -172,8 +173,9 @@ def laplace_tightness():
 # Section 3: privacy-loss distributions
 
 
-# "P is absolutely continuous with respect to Q and vice versa": laws with the same support
-_DEFINITION_2_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m")]
+# "P is absolutely continuous with respect to Q and vice versa": laws with the same support; Z = PrivLoss(P‖Q) and
+# Z' = PrivLoss(Q‖P), the privacy losses the definition names
+_DEFINITION_2_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), PrivacyLoss("Z", "P", "Q"), PrivacyLoss("Z'", "Q", "P")]
 
 
 @claim(paper=PAPER, label="Definition 2 (PLD facts)",
@@ -370,10 +372,15 @@ def proposition_3():
                      domain=_PROPOSITION_3_DOMAIN)
 
 
+# "Fix distributions P and Q on 𝒴 … Let T: 𝒴 → {P, Q} be any (possibly randomized) test": two laws on any space, and a
+# channel from 𝒴 to two outputs
+_LEMMA_4_DOMAIN = [Laws("P", "Q"), Channel("T", l=2)]
+
+
 @claim(paper=PAPER, label="Lemma 4 (Neyman–Pearson)",
        statement="For every test T there is a threshold t with P[T = P] ≤ P[f ≥ t] and Q[T = Q] ≤ Q[f ≤ t]; the best "
                  "balanced accuracy is ½ + ½ d_TV.",
-       stated_domain='every pair P, Q, every test', stated_where='Section 3.2, Lemma 4 (Neyman–Pearson)',
+       domain=_LEMMA_4_DOMAIN, stated_domain='every pair P, Q, every test', stated_where='Section 3.2, Lemma 4 (Neyman–Pearson)',
        quote=(r"Lemma 4 (Neyman-Pearson Lemma [NP33]). Fix distributions P𝑃P and Q𝑄Q on 𝒴𝒴\mathcal{Y} and define the "
               r"log-likelihood ratio test statistic fPQ:𝒴f_{\left.{P}\middle\|{Q}\right.}:\mathcal{Y}\to\mathbb{R} "
               r"by fPQ(y)=log(P(y)Q(y))f_{\left.{P}\middle\|{Q}\right.}(y)=\log\left(\frac{P(y)}{Q(y)}\right). Let "
@@ -409,12 +416,15 @@ def lemma_4():
                                     "exchange: a1 ≤ e^{t*}b1, a2 ≥ e^{t*}b2, a1 > a2 ⇒ b1 ≥ b2, so the threshold test "
                                     "{f ≥ t*} dominates A"),
                         identity((pa + (1 - qa)) / 2, R(1, 2) + (pa - qa) / 2, "accuracy ½(P(A) + Q(A^c)) = ½ + ½(P(A) − Q(A))"))
-    return establish(statement, out, domain='every pair P, Q, every test',
-                     prose_steps=['randomised tests are mixtures of deterministic ones'])
+    return establish(statement, out, domain=_LEMMA_4_DOMAIN,
+                     prose_steps=['randomised tests are mixtures of deterministic ones',
+                                  'the exchange and accuracy steps are about the masses a1, a2, b1, b2 of A∖T\' and T\'∖A '
+                                  'and P(A), Q(A) of the given test: their instantiation at the laws is in words'])
 
 
-# "the log likelihood ratio is well-defined for all y": mutually absolutely continuous laws (same support)
-_LEMMA_6_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m")]
+# "the log likelihood ratio is well-defined for all y": mutually absolutely continuous laws (same support); f_{P‖Q} = Z
+# and f_{Q‖P} = Z' the privacy losses of the statement
+_LEMMA_6_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), PrivacyLoss("Z", "P", "Q"), PrivacyLoss("Z'", "Q", "P")]
 
 
 @claim(paper=PAPER, label="Lemma 6 and Remark 5",
@@ -488,7 +498,7 @@ def _change_of_distribution():
 
 
 # "P and Q such that the privacy loss distribution is well-defined": mutually absolutely continuous (same support)
-_PROPOSITION_7_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _ε >= 0]
+_PROPOSITION_7_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), PrivacyLoss("Z", "P", "Q"), _ε >= 0]
 
 
 @claim(paper=PAPER, label="Proposition 7",
@@ -620,8 +630,9 @@ def _corollary_8_statement():
 # Section 4: composition
 
 
-# k ≥ 1 pairs (P_j, Q_j), each with a well-defined privacy loss; P, Q name their sequences (P_j(y_j), Q_j(y_j))_j.
-_THEOREM_9_DOMAIN = [Integer("k", 1), SameSupport("P", "Q")]
+# k ≥ 1 pairs (P_j, Q_j), each with a well-defined privacy loss; P, Q name their sequences (P_j(y_j), Q_j(y_j))_j,
+# Z the sequence of their privacy losses (Z_j(y_j))_j ("assume PrivLoss(P_j‖Q_j) is well defined").
+_THEOREM_9_DOMAIN = [Integer("k", 1), SameSupport("P", "Q"), PrivacyLoss("Z", "P", "Q")]
 
 
 @claim(paper=PAPER, label="Theorem 9",
@@ -750,10 +761,16 @@ def atom_bound_zero():
                    "for ε > 0 (at ε = 0, P[Z = 0] = 1)", kind="typo")
 
 
+# q: 𝒳ⁿ → ℝ^d (d ≥ 1) with 2-norm sensitivity Δ, σ² > 0, every ε ≥ 0. Δ > 0: the printed δ divides by √(2ρ*) with
+# ρ* = Δ²/2σ², so the formula is defined only for Δ > 0 (a constant q, Δ = 0, is 0-DP and the formula has no value).
+_COROLLARY_10_DOMAIN = [Integer("d", 1), _σ > 0, _Δ > 0, _ε >= 0]
+
+
 @claim(paper=PAPER, label="Corollary 10",
        statement="N(q(x), σ²I) with ‖q(x)−q(x')‖₂ ≤ Δ is (ε, δ)-DP with Corollary 8's δ at ρ = Δ²/2σ²; equivalently the "
                  "PLD of the k-fold Gaussian composition is N(Σρ_j, 2Σρ_j).",
-       stated_domain='every d, σ > 0, sensitivity Δ, every composition', stated_where='Section 4, Corollary 10',
+       domain=_COROLLARY_10_DOMAIN, stated_domain='every d, σ > 0, sensitivity Δ, every composition',
+       stated_where='Section 4, Corollary 10',
        quote=(r"Corollary 10 (Tight Approximate Differential Privacy for Multivariate Gaussian). Let "
               r"q:𝒳nd:𝑞superscript𝒳𝑛superscript𝑑q:\mathcal{X}^{n}\to\mathbb{R}^{d} be a deterministic function and "
               r"let "
@@ -799,13 +816,19 @@ def corollary_10():
                                 [rho_total.delta_expectation(3), rho_total.delta_expectation(5)], 25,
                                 "d = 10, σ = 2: closed form vs quadrature of the composed PLD N(5/4, 5/2)"),
             near(pair.delta(3), "0.061988156552338", 13, "reference value δ(3)"),
-                     domain='every d, σ > 0, sensitivity Δ, every composition',
-                     prose_steps=['per coordinate, then composed by Theorem 9'])
+                     domain=_COROLLARY_10_DOMAIN, uses=[f"{PAPER}:theorem-9", f"{PAPER}:corollary-8"],
+                     prose_steps=['per coordinate, then composed by Theorem 9',
+                                  "Corollary 8's δ at ρ* = Δ²/2σ² (a pair at distance ‖q(x) − q(x')‖ ≤ Δ has ρ ≤ ρ*, and δ "
+                                  "increases with ρ); the coordinate identities are about a_j, b_j, y_j, instantiated in words"])
+
+
+# Lemma 12: q: 𝒳ⁿ → ℝ^d (d ≥ 1) with sensitivity Δ (‖q(x) − q(x')‖₂ ≤ Δ, so Δ ≥ 0), σ > 0; Definition 11's t ≥ 0
+_LEMMA_12_DOMAIN = [Integer("d", 1), _Δ >= 0, _σ > 0, _t >= 0]
 
 
 @claim(paper=PAPER, label="Definition 11 and Lemma 12",
        statement="ρ-zCDP: E[e^{tZ}] ≤ e^{t(t+1)ρ} for t ≥ 0; the Gaussian mechanism is Δ²/2σ²-zCDP, with equality.",
-       stated_domain='Δ, σ > 0, every t ≥ 0', stated_where='Section 4.1, Definition 11 and Lemma 12',
+       domain=_LEMMA_12_DOMAIN, stated_domain='Δ, σ > 0, every t ≥ 0', stated_where='Section 4.1, Definition 11 and Lemma 12',
        quote=(r"Definition 11 (Concentrated Differential Privacy). Let "
               r"M:𝒳n𝒴:𝑀superscript𝒳𝑛𝒴M:\mathcal{X}^{n}\to\mathcal{Y} be a randomized algorithm. We say that M𝑀M "
               r"satisfies ρ𝜌\rho-concentrated differential privacy (ρ𝜌\rho-zCDP) if, for all neighbouring inputs "
@@ -834,11 +857,16 @@ def lemma_12():
         mgf_rr = sympy.log(sympy.Add(*[a * (a / b) ** t for a, b in zip(p, q)])) - e ** 2 * t * (t + 1) / 2
         out.append(signs_at(-mgf_rr, [t], pts, f"RR(ε={e}): log E[e^{{tZ}}] ≤ (ε²/2)t(t+1) at t = 1/4 … 10"))
     # Every Gaussian: by Proposition 3 the loss is N(ρ, 2ρ), ρ = Δ²/2σ², whose MGF is e^{t(t+1)ρ} exactly.
-    statement = combine(identity(_normal_mgf(rho, 2 * rho, t), exp(t * (t + 1) * rho),
-                                 "E[e^{tZ}] = e^{tρ + t²ρ} = e^{t(t+1)ρ} for Z ~ N(ρ, 2ρ): the bound holds with equality"),
+    at = _Δ ** 2 / (2 * _σ ** 2)
+    statement = combine(identity(_normal_mgf(at, 2 * at, _t), exp(_t * (_t + 1) * at),
+                                 "E[e^{tZ}] = e^{tρ + t²ρ} = e^{t(t+1)ρ} for Z ~ N(ρ, 2ρ), ρ = Δ²/2σ²: the bound holds "
+                                 "with equality"),
                         identity(((mu - mu2) ** 2 / (2 * sigma ** 2)).subs(mu, mu2 + L), L ** 2 / (2 * sigma ** 2),
                                  "ρ = Δ²/2σ² at |μ − μ'| = Δ"))
-    return establish(statement, out, domain='Δ, σ > 0, every t ≥ 0')
+    return establish(statement, out, domain=_LEMMA_12_DOMAIN, uses=[f"{PAPER}:proposition-3", f"{PAPER}:corollary-10"],
+                     prose_steps=["the d-dimensional loss: N(q(x), σ²I_d) against N(q(x'), σ²I_d) has the loss N(ρ₀, 2ρ₀) "
+                                  "with ρ₀ = ‖q(x) − q(x')‖²/2σ² (Corollary 10's per-coordinate computation, Proposition 3)",
+                                  "a pair at distance ‖q(x) − q(x')‖ ≤ Δ has e^{t(t+1)ρ₀} ≤ e^{t(t+1)Δ²/2σ²} for t ≥ 0"])
 
 
 # m, n: the numbers of outcomes of the two pairs whose moments multiply (every size)
@@ -900,7 +928,8 @@ def _zcdp_composition():
                             kernel.instantiate(kernel.linear(sympy.Sum(f1 * c, (i, 1, m))), {c: s2}),
                             detail="E[e^{t(Z1+Z2)}] = E[e^{tZ1}]·E[e^{tZ2}] under the product law")
     k, j = sympy.symbols("k j", integer=True)
-    mg, rh = sympy.IndexedBase("m"), sympy.IndexedBase("rho")
+    # g_j = E[e^{tZ_j}] (named apart from the domain's size m); the mechanisms' ρ_j, named as the domain names them
+    mg, rh = sympy.IndexedBase("g"), sympy.IndexedBase("rho_j")
     add = identity(exp(u + v), exp(u) * exp(v), "e^{u+v} = e^u e^v")
 
     def terms(count):
@@ -1029,7 +1058,8 @@ def remark_15():
                      uses=["composition-subsampling:proposition-14", "composition-subsampling:proposition-3"])
 
 
-_PROPOSITION_16_DOMAIN = [DPPair("P", "Q", _ε), _ε >= 0]
+# an ε-DP pair P = M(x), Q = M(x') (ε ≥ 0), on m outcomes (the paper's integrals over outcomes are these sums)
+_PROPOSITION_16_DOMAIN = [DPPair("P", "Q", _ε), Laws("P", "Q", k="m"), _ε >= 0]
 
 
 @claim(paper=PAPER, label="Proposition 16 and Lemma 17",
@@ -1089,10 +1119,10 @@ def proposition_16():
         pts.append(exp(s * mean + s ** 2 / 2) - mgf)
     out.append(signs_at(sympy.Symbol("d"), [sympy.Symbol("d")], [(v,) for v in pts],
                         "Lemma 17 on 30 random 3-point laws in [−1, 1] and t ∈ [−4, 4]"))
-    return establish(statement, out, domain=_PROPOSITION_16_DOMAIN,
-                     prose_steps=["Taylor's theorem: f'' ≤ ε², f(0) = 0, f'(0) = E[Z̃] give f(t) ≤ tE[Z] + ε²t²/2 for "
-                                  "every real t (used at t = −1 and at t > 0)",
-                                  "the chord bound (i) taken in expectation: E[e^{tZ}] ≤ E[e^{tZ̃}]"])
+    # the statement: kernel steps for every ε-DP pair on m outcomes; the two-point log-MGF's derivatives (the paper's
+    # proof of Lemma 17) as identities, a cross-check
+    return establish(_pure_to_zcdp(_two_point_hoeffding()), statement, out, domain=_PROPOSITION_16_DOMAIN,
+                     uses=[f"{PAPER}:lemma-6-and-remark-5"])
 
 
 def _hoeffding_statement(f, x, p):
@@ -1115,6 +1145,134 @@ def _hoeffding_statement(f, x, p):
                                  "give E[Z] = m ≤ ε²/2"),
         real_closed(eps ** 2 * t * (t + 1) / 2 - (t * m + eps ** 2 * t ** 2 / 2), [m, eps, t], [t >= 0, m <= eps ** 2 / 2],
                     "(iv) tE[Z] + ε²t²/2 ≤ ε²t(t+1)/2 for t ≥ 0"))
+
+
+def _pure_to_zcdp(two_point):
+    """Proposition 16 and Lemma 17 as kernel steps, for every pair of laws P, Q on m outcomes (the domain's laws) and every
+    ε ≥ 0, by the paper's route. `two_point` is Hoeffding's lemma for the two-point law on {−ε, ε} with mean μ:
+    (ε − μ)e^{−tε} + (ε + μ)e^{tε} ≤ 2ε·e^{tμ + t²ε²/2} for ε > 0, |μ| ≤ ε and every real t.
+    - (i) e^{tz} lies below its chord on [−ε, ε]: 2εe^{tz} ≤ (ε − z)e^{−tε} + (ε + z)e^{tε} (the tangents of e^{t·} at z,
+      evaluated at ±ε and weighted by ε ± z ≥ 0: e^w ≥ 1 + w);
+    - (ii) in expectation under a law P whose mass lies in [−ε, ε] (P_i = 0 or −ε ≤ Z_i ≤ ε): 2εE[e^{tZ}] ≤
+      (ε − E[Z])e^{−tε} + (ε + E[Z])e^{tε} (the pointwise bound weighted by P_i, summed, split by linearity, ΣP_i = 1);
+    - Lemma 17: with `two_point` at μ = E[Z] ∈ [−ε, ε], E[e^{tZ}] ≤ e^{tE[Z] + t²ε²/2} for ε > 0; for ε = 0 every Z_i with
+      P_i > 0 is 0, so E[e^{tZ}] = ΣP_i = 1 = e^{t·0};
+    - Proposition 16: the privacy loss Z of an ε-DP pair (P_i = Q_i e^{Z_i}, Q_i = P_i e^{Z'_i}, P_i ≤ e^ε Q_i, Q_i ≤ e^ε P_i)
+      lies in [−ε, ε] wherever P_i > 0 and has E[e^{−Z}] = ΣQ_i = 1 (the step of Lemma 6); Lemma 17 at t = −1 gives 1 ≤ e^{−E[Z] + ε²/2}, so
+      E[Z] ≤ ε²/2, and for t ≥ 0, tE[Z] + t²ε²/2 ≤ ½ε²t(t + 1): E[e^{tZ}] ≤ e^{½ε²t(t+1)}, i.e. ½ε²-zCDP.
+    The laws' assumptions (the support, the defining properties, the DP inequalities, t ≥ 0) are the statements'
+    assumptions, quantified in the conclusions."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    e, tt, z, w, a, b, mu, c1, c2, k = sympy.symbols("epsilon t z w a b mu c1 c2 k", real=True)
+    i, m = sympy.symbols("i m", integer=True)
+    P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    Z, Zr = sympy.IndexedBase("Z"), sympy.IndexedBase("Z'")
+    span, zero = [i >= 1, i <= m], sympy.Integer(0)
+    total = lambda f: sympy.Sum(f, (i, 1, m))
+    product = identity(exp(a) * exp(b), exp(a + b), "e^a·e^b = e^{a+b}")
+    up = lambda hi, lo: rules.instantiate(exp_increasing(False), {a: hi, b: lo})
+    strict = lambda hi, lo: rules.instantiate(exp_increasing(True), {a: hi, b: lo})
+    # (i) the chord
+    chord_of = lambda v: (e - v) * exp(-tt * e) + (e + v) * exp(tt * e)
+    chord = rules.decide(rules.goal(2 * e * exp(tt * z) <= chord_of(z), [-e <= z, z <= e]),
+                         rules.instantiate(exp_tangent(), {w: tt * (e - z)}), rules.instantiate(exp_tangent(), {w: -tt * (e + z)}),
+                         rules.instantiate(product, {a: tt * z, b: tt * (e - z)}),
+                         rules.instantiate(product, {a: tt * z, b: -tt * (e + z)}),
+                         detail="(i) e^{tz} lies below its chord on [−ε, ε]: the tangents at z evaluated at ±ε, weighted by ε ± z")
+    inside = sympy.Or(sympy.Eq(P[i], 0), sympy.And(-e <= Z[i], Z[i] <= e))
+    mgf, mean = total(P[i] * exp(tt * Z[i])), total(P[i] * Z[i])
+    unit, hoeffding = sympy.Eq(total(P[i]), 1), exp(tt * mean + tt ** 2 * e ** 2 / 2)
+    pp, zz = sympy.Symbol("p", nonnegative=True), sympy.Symbol("z", real=True)
+    right = rules.instantiate(rules.linear(total(c1 * P[i] + c2 * (P[i] * Z[i]))),
+                              {c1: e * (exp(-tt * e) + exp(tt * e)), c2: exp(tt * e) - exp(-tt * e)})
+    split = rules.fact(right).goal.conclusion.lhs.function
+    termwise = identity(pp * chord_of(zz), split.subs({P[i]: pp, Z[i]: zz}), "p·((ε − z)e^{−tε} + (ε + z)e^{tε}) expanded")
+    linear = [right, rules.instantiate(rules.linear(total(c1 * (P[i] * exp(tt * Z[i])))), {c1: 2 * e}),
+              rules.summed(rules.instantiate(termwise, {pp: P[i], zz: Z[i]}, span), i, 1, m)]
+    scaled = [rules.instantiate(rules.linear(total(k * P[i])), {k: v}) for v in (e, -e)]
+
+    def hoeffding_lemma(hypothesis, *located):
+        """Lemma 17 for the laws whose outcomes satisfy `hypothesis` (`located` proves it puts P_i = 0 or Z_i in [−ε, ε])."""
+        every, at = rules.Every(hypothesis, (i, 1, m)), [*span, hypothesis]
+        # (ii) in expectation
+        weighted = rules.decide(rules.goal(P[i] * (2 * e * exp(tt * Z[i])) <= P[i] * chord_of(Z[i]), at),
+                                rules.instantiate(chord, {z: Z[i]}, [*span, -e <= Z[i], Z[i] <= e]), *located,
+                                detail="weighted by P_i ≥ 0 (an outcome with P_i = 0 adds nothing)")
+        expect = rules.decide(rules.goal(2 * e * mgf <= chord_of(mean), [m >= 1, every, unit]),
+                              rules.summed(weighted, i, 1, m), *linear,
+                              detail="(ii) 2εE[e^{tZ}] ≤ (ε − E[Z])e^{−tε} + (ε + E[Z])e^{tε}")
+        sums = [rules.summed(rules.decide(rules.goal(rel, at), *located), i, 1, m)
+                for rel in (-e * P[i] <= P[i] * Z[i], P[i] * Z[i] <= e * P[i])]
+        centred = rules.decide(rules.goal(sympy.And(-e <= mean, mean <= e), [m >= 1, every, unit]), *sums, *scaled,
+                               detail="−ε ≤ E[Z] ≤ ε")
+        positive = rules.decide(rules.goal(mgf <= hoeffding, [m >= 1, e > 0, every, unit]), expect, centred,
+                                rules.instantiate(two_point, {mu: mean}, [e > 0, -e <= mean, mean <= e]),
+                                detail="ε > 0: Hoeffding's two-point bound at μ = E[Z]")
+        flat = rules.decide(rules.goal(sympy.Eq(P[i] * exp(tt * Z[i]), P[i]), [*at, sympy.Eq(e, 0)]), *located,
+                            up(tt * Z[i], zero), up(zero, tt * Z[i]), detail="ε = 0: Z_i = 0 wherever P_i > 0")
+        degenerate = rules.decide(rules.goal(mgf <= hoeffding, [m >= 1, sympy.Eq(e, 0), every, unit]),
+                                  rules.summed(flat, i, 1, m), centred, up(tt * mean + tt ** 2 * e ** 2 / 2, zero),
+                                  detail="ε = 0: E[e^{tZ}] = ΣP_i = 1 and E[Z] = 0")
+        return rules.decide(rules.goal(mgf <= hoeffding, [m >= 1, e >= 0, every, unit]), positive, degenerate,
+                            detail="Lemma 17 (Hoeffding): E[e^{tZ}] ≤ e^{tE[Z] + t²ε²/2} for every real t")
+
+    lemma_17 = hoeffding_lemma(inside)
+    support = rules.Every(inside, (i, 1, m))
+    # Proposition 16: the privacy loss of an ε-DP pair
+    pair = sympy.And(sympy.Eq(P[i], Q[i] * exp(Z[i])), sympy.Eq(Q[i], P[i] * exp(Zr[i])), P[i] <= exp(e) * Q[i],
+                     Q[i] <= exp(e) * P[i])
+    within = rules.decide(rules.goal(inside, [*span, pair]), strict(Z[i], e), strict(zero, e + Z[i]),
+                          rules.instantiate(product, {a: e, b: Z[i]}),
+                          detail="ε-DP at the outcome: e^{Z_i} = P_i/Q_i ∈ [e^{−ε}, e^ε] where P_i > 0")
+    reverse = rules.decide(rules.goal(sympy.Eq(Q[i] * exp(Zr[i]), Q[i] * exp(-Z[i])), [*span, pair]),
+                           rules.instantiate(product, {a: Z[i], b: Zr[i]}, span),
+                           strict(Z[i] + Zr[i], zero), strict(zero, Z[i] + Zr[i]), detail="Z'_i = −Z_i wherever Q_i > 0")
+    back = rules.decide(rules.goal(sympy.Eq(P[i] * exp(-Z[i]), Q[i]), [*span, pair]), reverse, detail="P_i e^{−Z_i} = Q_i")
+    laws = rules.Every(pair, (i, 1, m))
+    normal = sympy.Eq(total(Q[i]), 1)
+    loss = rules.decide(rules.goal(sympy.Eq(total(P[i] * exp(-Z[i])), 1), [m >= 1, laws, normal]), rules.summed(back, i, 1, m),
+                        detail="E[e^{−Z}] = ΣQ_i = 1 (the step of Lemma 6)")
+    private = hoeffding_lemma(pair, within)  # the loss of an ε-DP pair lies in [−ε, ε] wherever P_i > 0
+    at_minus_one = rules.instantiate(private, {tt: sympy.Integer(-1)})
+    small = rules.decide(rules.goal(mean <= e ** 2 / 2, [m >= 1, e >= 0, laws, unit, normal]), loss, at_minus_one,
+                         strict(zero, -mean + e ** 2 / 2), detail="(iii) at t = −1: 1 = E[e^{−Z}] ≤ e^{−E[Z] + ε²/2}, so E[Z] ≤ ε²/2")
+    zcdp = exp(e ** 2 * tt * (tt + 1) / 2)
+    bound = rules.decide(rules.goal(mgf <= zcdp, [m >= 1, e >= 0, tt >= 0, laws, unit, normal]), private, small,
+                         up(e ** 2 * tt * (tt + 1) / 2, tt * mean + tt ** 2 * e ** 2 / 2),
+                         detail="(iv) t ≥ 0: tE[Z] + t²ε²/2 ≤ ½ε²t(t + 1), so E[e^{tZ}] ≤ e^{½ε²t(t+1)}")
+    stated = lambda fact, assumed, hypotheses, text: rules.decide(
+        rules.goal(sympy.Or(sympy.Not(assumed), rules.fact(fact).goal.conclusion), hypotheses), fact, detail=text)
+    return combine(stated(lemma_17, sympy.And(support, unit), [m >= 1, e >= 0],
+                          "Lemma 17: Z supported on [−ε, ε] ⇒ E[e^{tZ}] ≤ e^{tE[Z] + t²ε²/2} for every real t"),
+                   stated(bound, sympy.And(tt >= 0, laws, unit, normal), [m >= 1, e >= 0],
+                          "Proposition 16: ε-DP ⇒ E[e^{tZ}] ≤ e^{½ε²t(t+1)} for every t ≥ 0 (½ε²-zCDP)"),
+                   detail="the proof")
+
+
+def _two_point_hoeffding():
+    """Hoeffding's lemma for the two-point law on {−ε, ε} with mean μ (the paper's proof of Lemma 17), for every ε > 0,
+    |μ| ≤ ε and real t: (ε − μ)e^{−tε} + (ε + μ)e^{tε} ≤ 2ε·e^{tμ + t²ε²/2}. With S(t) the left side,
+    g(t) = tμ + t²ε²/2 − log(S(t)/2ε) has g(0) = 0, g'(0) = μ − μ = 0 and g'' = ε² − (log S)'' = ε²(U − V)²/S² ≥ 0
+    (U = (ε + μ)e^{tε}, V = (ε − μ)e^{−tε}; the paper's f'' = (2ε)²x(1 − x) ≤ ε²): the tangent at 0 gives g(t) ≥ 0 on
+    every [−W, W] (kernel rule `tangent`, its side condition decided), taken at W = |t|; then e^a is increasing."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    e, tt, mu, wide, a, b = sympy.symbols("epsilon t mu W a b", real=True)
+    chord = (e - mu) * exp(-tt * e) + (e + mu) * exp(tt * e)
+    exponent = tt * mu + tt ** 2 * e ** 2 / 2
+    setting = [e > 0, -e <= mu, mu <= e]
+    level = log(chord / (2 * e))
+    below = rules.tangent(exponent - level, tt, 0, -wide, wide, setting,
+                          detail="Taylor at t = 0: g(0) = 0, g'(0) = 0 and g'' = ε²(U − V)²/S² ≥ 0")
+    everywhere = rules.instantiate(below, {wide: sympy.Abs(tt)}, setting, detail="on [−|t|, |t|]: every real t")
+    slope = rules.fact(everywhere).goal.conclusion.rhs / tt  # g'(0) as sympy writes it: μ − (ε(ε + μ) − ε(ε − μ))/2ε
+    flat = rules.rewrite(everywhere, identity(slope, 0, "g'(0) = μ − (ε(ε + μ) − ε(ε − μ))/2ε = 0"))
+    # each step small: the re-check's solvers (z3 and cvc5) must settle every side condition
+    above = rules.decide(rules.goal(exponent >= level, setting), flat, detail="log(S/2ε) ≤ tμ + t²ε²/2")
+    up = rules.apply(rules.instantiate(exp_increasing(False), {a: exponent, b: level}, [*setting, exponent >= level]), above)
+    return rules.decide(rules.goal(chord <= 2 * e * exp(exponent), setting), up,
+                        detail="Hoeffding's lemma for the two-point law: S ≤ 2ε·e^{tμ + t²ε²/2}")
 
 
 PROPOSITION_16, THEOREM_13, REMARK_15 = (f"{PAPER}:{c}" for c in ("proposition-16-and-lemma-17", "theorem-13", "remark-15"))

@@ -24,7 +24,7 @@ from symdp.central.subsampled_renyi import (proposition41_bound, proposition41_z
 from symdp.central.subsampling import add_remove_to_replace, amplified, theorem29_tight_pair
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           prove, real_closed)
-from symdp.verify.domains import DPMechanism, DPPair, Integer, Laws, SameSupport
+from symdp.verify.domains import AbsolutelyContinuous, Channel, DPMechanism, DPPair, ExtendedOrder, Integer, Laws, RDPMechanism, SameSupport
 
 from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, bernoulli_steps, exp_increasing,
                          zcdp_conversion_steps, post_processing_statement, hockey, kernel, moment, product_law,
@@ -291,13 +291,58 @@ def _poisson_rr(n: int, p, x, with_person: bool):
     return total
 
 
-_THEOREM_29_DOMAIN = [Laws("P", "Q"), _ε >= 0, _δ >= 0, _δ <= 1, _p >= 0, _p <= 1]
+# "Let M satisfy (ε, δ)-DP … Let p = max_i P_U[i ∈ U]": an (ε, δ)-DP mechanism (ε ≥ 0, 0 ≤ δ ≤ 1) and p ∈ [0, 1]; the two
+# conditions on U are used event by event in the proof (the premises of _subsampled_events' goal)
+_THEOREM_29_DOMAIN = [DPMechanism("M", _ε, _δ), _p >= 0, _p <= 1]
+
+
+def _subsampled_events():
+    """Theorem 29 by the paper's proof, event by event, as kernel steps. Fix neighbouring x, x' differing at i, an
+    event S and p_i = P[i ∈ U] ≤ p; with a = E_U[P[M(x_U) ∈ S] | i ∉ U] (= the same for x', since x_U = x'_U when i ∉ U),
+    b = E_U[P[M(x_U) ∈ S] | i ∈ U] and b' = E_U[P[M(x'_U) ∈ S] | i ∈ U], the law of total probability gives
+    P[M^U(x) ∈ S] = (1 − p_i)a + p_i b and P[M^U(x') ∈ S] = (1 − p_i)a + p_i b'. (ε, δ)-DP of M on the neighbours x_U, x'_U
+    gives b ≤ e^ε b' + δ, and on x_U, x_{U_{−i}} with U_{−i} | i ∈ U distributed as U | i ∉ U (the technical assumption)
+    b ≤ e^ε a + δ. The masses and these two inequalities are the statement's assumptions, quantified in the conclusion
+    (for every event): then P[M^U(x) ∈ S] ≤ e^{ε'}P[M^U(x') ∈ S] + δ' with e^{ε'} = 1 + p(e^ε − 1), δ' = pδ — the
+    paper's chain with λ = p_i + (1 − p_i)e^{−ε} ∈ [0, 1], then p_i ≤ p — decided for every x = e^ε ≥ 1 and
+    instantiated at x = e^ε (e^ε ≥ 1 for ε ≥ 0)."""
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    x, a, b, b2, pi_ = sympy.symbols("x a b b' p_i", real=True)  # exp_increasing's variables are a, b too
+    w, c1, c2, u, v = sympy.symbols("w c1 c2 u v", real=True)
+    masses = sympy.And(a >= 0, a <= 1, b >= 0, b <= 1, b2 >= 0, b2 <= 1, pi_ >= 0, pi_ <= _p)
+    dp = sympy.And(b <= x * b2 + _δ, b <= x * a + _δ)
+    setting = [x >= 1, _δ >= 0, _p >= 0, _p <= 1]
+    at = [*setting, masses, dp]
+    mixed = (1 - pi_) * a + pi_ * b2  # P[M^U(x') ∈ S]
+    lhs, middle = (1 - pi_) * a + pi_ * b, (1 + pi_ * (x - 1)) * mixed + pi_ * _δ
+    bound = (1 + _p * (x - 1)) * mixed + _p * _δ
+    # each step small, so that both solvers of the re-check settle its side condition:
+    # x·(middle − lhs) = p_i((1 − λ)x(xa + δ − b) + λx(xb' + δ − b)) with λ = p_i + (1 − p_i)/x, written without division
+    weights = w * (c1 * u + c2 * v)
+    factors = {w: pi_, c1: (1 - pi_) * (x - 1), c2: pi_ * (x - 1) + 1, u: x * a + _δ - b, v: x * b2 + _δ - b}
+    positive = rules.decide(rules.goal(weights >= 0, [w >= 0, c1 >= 0, c2 >= 0, u >= 0, v >= 0]))
+    weighted = rules.instantiate(positive, factors, at, detail="the weights and the two DP gaps are ≥ 0")
+    split = identity(x * (middle - lhs), weights.xreplace(factors), "x(middle − lhs) = p_i((1 − λ)x(xa + δ − b) + λx(xb' + δ − b))")
+    scaled = rules.rewrite(weighted, split, reverse=True)
+    divided = rules.apply(rules.instantiate(rules.decide(rules.goal(w >= 0, [x >= 1, x * w >= 0])), {w: middle - lhs},
+                                            [*at, x * (middle - lhs) >= 0]), scaled)
+    grow = {w: _p - pi_, c1: x - 1, u: mixed, c2: sympy.Integer(1), v: _δ}
+    larger = rules.instantiate(positive, grow, at, detail="p_i ≤ p: the bound grows with p")
+    gap = identity(bound - middle, weights.xreplace(grow), "(1 + p(x − 1))m + pδ − (1 + p_i(x − 1))m − p_iδ = (p − p_i)((x − 1)m + δ)")
+    chain = rules.decide(rules.goal(sympy.Or(sympy.Not(sympy.And(masses, dp)), lhs <= bound), setting),
+                         rules.decide(rules.goal(lhs <= bound, at), divided, rules.rewrite(larger, gap, reverse=True)),
+                         detail="(1 − p_i)a + p_i b ≤ (1 − p_i)a + p_i((1 − λ)(xa + δ) + λ(xb' + δ)) = "
+                                "(1 + p_i(x − 1))((1 − p_i)a + p_i b') + p_iδ ≤ (1 + p(x − 1))((1 − p_i)a + p_i b') + pδ")
+    at_e = rules.instantiate(chain, {x: exp(_ε)}, [exp(_ε) >= 1, _δ >= 0, _p >= 0, _p <= 1], detail="at x = e^ε")
+    return rules.apply(at_e, rules.instantiate(exp_increasing(False), {a: _ε, b: sympy.Integer(0)}),
+                       detail="e^ε ≥ 1 for ε ≥ 0: M^U is (log(1 + p(e^ε − 1)), pδ)-DP")
 
 
 @claim(paper=PAPER, label="Theorem 29",
        statement="(ε,δ)-DP M subsampled with P[i ∈ U] ≤ p is (log(1 + p(e^ε−1)), pδ)-DP; in the Poisson remove direction "
                  "H_{1+p(e^ε−1)}((1−p)Q + pP ‖ Q) = p·H_{e^ε}(P‖Q) exactly, and the bound is attained.",
-       domain=_THEOREM_29_DOMAIN, stated_domain='every pair, ε ≥ 0, δ, p ∈ [0, 1]', stated_where='Section 6.1, Theorem 29',
+       domain=_THEOREM_29_DOMAIN, stated_domain='every (ε, δ)-DP M, p = max_i P[i ∈ U] ∈ [0, 1]', stated_where='Section 6.1, Theorem 29',
        quote=(r"Theorem 29 (Privacy Amplification by Subsampling for Approximate DP). Let "
               r"U[n]𝑈delimited-[]𝑛U\subset[n] be a random subset. For a dataset "
               r"x𝒳n𝑥superscript𝒳𝑛x\in\mathcal{X}^{n}, let xU𝒳nsubscript𝑥𝑈superscript𝒳𝑛x_{U}\in\mathcal{X}^{n} denote "
@@ -351,8 +396,10 @@ def theorem_29():
         real_closed(xp * b - (w * a + (1 - w) * b), [a, b, x, w], [x >= 1, w <= 1, a <= x * b],
                     "likelihood ratio: P ≤ e^ε Q ⇒ pP + (1−p)Q ≤ e^{ε'}Q"),
         prove(x_ - log(1 + x_), x_, 0, sympy.oo, "ε' = log(1+x) ≤ x = p(e^ε−1) for every x ≥ 0"),
-        _subsampled_hockey_sticks())
-    return establish(statement, out, domain=_THEOREM_29_DOMAIN)
+        _subsampled_hockey_sticks(), detail="for every pair of laws: the pointwise facts and the hockey-stick sums")
+    # the statement is the paper's event-by-event proof; the pair-level facts (Poisson sampling, for every pair of laws
+    # on m outcomes, with e^ε as a variable x ≥ 1) are a second route, kept as a cross-check
+    return establish(_subsampled_events(), statement, out, domain=_THEOREM_29_DOMAIN)
 
 
 def _subsampled_hockey_sticks():
@@ -585,10 +632,15 @@ def _adaptive_rdp():
                         detail="(α, ε₁)-RDP of M₁ and (α, ε₂)-RDP of M₂(·, y₁) for every y₁ give (α, ε₁ + ε₂)-RDP")
 
 
+# "Let P and Q be distributions over 𝒴" with P absolutely continuous with respect to Q (footnote 10; otherwise D_α is
+# defined to be ∞, and the three forms are not compared), α ∈ (1, ∞).
+_DEFINITION_32_DOMAIN = [AbsolutelyContinuous("P", "Q"), _α > 1]
+
+
 @claim(paper=PAPER, label="Definition 32",
        statement="D_α = (1/(α−1)) log E_Z[e^{(α−1)Z}] = (1/(α−1)) log E_P[(P/Q)^{α−1}] = (1/(α−1)) log E_Q[(P/Q)^α]; "
                  "D_∞ = sup log P(S)/Q(S); RR: D_α = log(q^α(1−q)^{1−α} + (1−q)^α q^{1−α})/(α−1).",
-       stated_domain='every pair, α > 1', stated_where='Section 6.4, Definition 32',
+       domain=_DEFINITION_32_DOMAIN, stated_domain='every pair, α > 1', stated_where='Section 6.4, Definition 32',
        quote=(r"Definition 32 (Rényi Divergences). Let P𝑃P and Q𝑄Q be distributions over 𝒴𝒴\mathcal{Y}.101010We make "
               r"the usual measure theoretic disclaimers: We assume the P𝑃P and Q𝑄Q have the same sigma-algebra. We "
               r"assume P𝑃P is absolutely continuous with respect to Q𝑄Q – i.e., SQ(S)=0P(S)=0for-all𝑆𝑄𝑆0𝑃𝑆0\forall "
@@ -637,13 +689,23 @@ def definition_32():
         identity(qq_ ** a_ * (1 - qq_) ** (1 - a_) + (1 - qq_) ** a_ * qq_ ** (1 - a_),
                  sympy.Add(*[x_ ** a_ * y_ ** (1 - a_) for x_, y_ in ((qq_, 1 - qq_), (1 - qq_, qq_))]),
                  "RR with keep probability q: E_Q[(P/Q)^α] = q^α(1−q)^{1−α} + (1−q)^α q^{1−α}"))
-    return establish(statement, out, domain='every pair, α > 1',
-                     prose_steps=['termwise, summed over outcomes'])
+    return establish(statement, out, domain=_DEFINITION_32_DOMAIN,
+                     prose_steps=['termwise, summed over outcomes: the identities are about outcomes with P, Q > 0 (u, w '
+                                  'above); an outcome with P = 0 < Q adds 0 to each form (α > 1), and P ≪ Q leaves none with '
+                                  'Q = 0 < P'])
+
+
+# Lemma 33's standing assumption (P absolutely continuous with respect to Q; every measurable f, a channel), and
+# "for all α ∈ [1, ∞]" (part 3: 1 ≤ α ≤ α' ≤ ∞): the order ∞ is no real number (ExtendedOrder). The proof is for finite
+# α > 1 (restricted: α = 1, the KL limit, and α = ∞ are not covered).
+_LEMMA_33_123_DOMAIN = [AbsolutelyContinuous("P", "Q"), Channel("f"), ExtendedOrder("alpha", 1)]
+_LEMMA_33_123_PROOF_DOMAIN = [AbsolutelyContinuous("P", "Q"), Channel("f"), _α > 1]
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 1–3)",
        statement="0 ≤ D_α(f(P)‖f(Q)) ≤ D_α(P‖Q); D_α is additive on products; α ↦ D_α is non-decreasing.",
-       stated_domain='every pair and kernel, α > 1', stated_where='Section 6.4, Lemma 33 (parts 1–3)',
+       domain=_LEMMA_33_123_DOMAIN, stated_domain='every pair and kernel, α ∈ [1, ∞]',
+       stated_where='Section 6.4, Lemma 33 (parts 1–3)',
        quote=(r"Lemma 33. Let P,Q𝑃𝑄P,Q be probability distributions over 𝒴𝒴\mathcal{Y} with a common sigma-algebra "
               r"such that P𝑃P is absolutely continuous with respect to Q𝑄Q. 1. 1. Postprocessing (a.k.a. data "
               r"processing inequality) & non-negativity: Let f:𝒴𝒵:𝑓𝒴𝒵f:\mathcal{Y}\to\mathcal{Z} be a measurable "
@@ -695,13 +757,19 @@ def lemma_33_123():
         identity(sympy.diff(u ** c, u, 2), c * (c - 1) * u ** (c - 2),
                  "parts 1 and 3: u^c is convex for c ≥ 1, so by Jensen E_Q[(P/Q)^α] ≥ (E_Q[P/Q])^α = 1 (D_α ≥ 0) and, "
                  "with c = (β−1)/(α−1) ≥ 1, (E_P[(P/Q)^{α−1}])^c ≤ E_P[(P/Q)^{β−1}] (D_α ≤ D_β)"))
-    return establish(statement, out, domain='every pair and kernel, α > 1',
+    return establish(statement, out, domain=_LEMMA_33_123_PROOF_DOMAIN,
                      prose_steps=["Jensen's inequality"])
+
+
+# part 4: μ, μ', σ ∈ ℝ with σ > 0, α ∈ [1, ∞); part 5: every pair (Lemma 33's P ≪ Q), α ∈ [1, ∞). The proof: α > 1.
+_LEMMA_33_45_DOMAIN = [AbsolutelyContinuous("P", "Q"), sympy.Symbol("sigma", real=True) > 0, _α >= 1]
+_LEMMA_33_45_PROOF_DOMAIN = [AbsolutelyContinuous("P", "Q"), sympy.Symbol("sigma", real=True) > 0, _α > 1]
 
 
 @claim(paper=PAPER, label="Lemma 33 (parts 4–5)",
        statement="D_α(N(μ,σ²)‖N(μ',σ²)) = α(μ−μ')²/2σ²; D_α(P‖Q) ≤ (α/8)(D_∞(P‖Q) + D_∞(Q‖P))².",
-       stated_domain='α > 1, every pair with finite D_∞ both ways', stated_where='Section 6.4, Lemma 33 (parts 4–5)',
+       domain=_LEMMA_33_45_DOMAIN, stated_domain='α ∈ [1, ∞), σ > 0, every pair (with finite D_∞ both ways for part 5)',
+       stated_where='Section 6.4, Lemma 33 (parts 4–5)',
        quote=(r"4. 4. Gaussian divergence: For all μ,μ,σ𝜇superscript𝜇𝜎\mu,\mu^{\prime},\sigma\in\mathbb{R} with "
               r"σ>0𝜎0\sigma>0 and all α[1,)𝛼1\alpha\in[1,\infty), "
               r"Dα(𝒩(μ,σ2)𝒩(μ,σ2))=α(μμ)22σ2.\mathrm{D}_{\alpha}\left(\mathcal{N}(\mu,\sigma^{2})\middle\|\mathcal{N}(\mu^{\prime},\sigma^{2})\right)=\alpha\cdot\frac{(\mu-\mu^{\prime})^{2}}{2\sigma^{2}}. "
@@ -718,7 +786,7 @@ def lemma_33_45():
         e1, e2 = log(max(u / w for u, w in zip(p, q))), log(max(w / u for u, w in zip(p, q)))
         for a in (R(3, 2), 2, 6):
             out.append(ordered([_renyi(p, q, a), a / 8 * (e1 + e2) ** 2], f"pair {seed}, α = {a}: part 5"))
-    return establish(statement, out, domain='α > 1, every pair with finite D_∞ both ways',
+    return establish(statement, out, domain=_LEMMA_33_45_PROOF_DOMAIN,
                      prose_steps=["Taylor's theorem: f'' ≤ (a+b)²/4, f(0) = 0, f'(0) = E[Z] give f(t) ≤ tE[Z] + "
                                   "t²(a+b)²/8 for every real t (used at t = −1 and t = α − 1)",
                                   "the chord bound taken in expectation: E[e^{tZ}] ≤ E[e^{tZ̃}]"])
@@ -872,10 +940,16 @@ def lemma_33_8():
 # Theorems 34, 35
 
 
+# M satisfies (α, ε(α))-RDP for every integer α ≥ 2 (a curve ε: ℕ_{≥2} → ℝ ∪ {∞}), the sampling rate p ∈ [0, 1], the
+# conclusion at every integer α ≥ 2
+_THEOREM_34_DOMAIN = [RDPMechanism("M"), Integer("alpha", 2), _p >= 0, _p <= 1]
+
+
 @claim(paper=PAPER, label="Theorem 34",
        statement="Poisson subsampling at rate p of an (α, ε(α))-RDP mechanism is (α, ε'_p(α))-RDP at integers α ≥ 2, "
                  "e^{(α−1)ε'} = (1−p)^{α−1}(1+(α−1)p) + Σ_{k=2}^α C(α,k)(1−p)^{α−k}p^k e^{(k−1)ε(k)}; tight in the forward direction.",
-       stated_domain='every mechanism, every integer α ≥ 2, p ∈ [0, 1]', stated_where='Section 6.5, Theorem 34',
+       domain=_THEOREM_34_DOMAIN, stated_domain='every mechanism, every integer α ≥ 2, p ∈ [0, 1]',
+       stated_where='Section 6.5, Theorem 34',
        quote=(r"Theorem 34 (Tight Privacy Amplification by Subsampling for Rényi DP). Let "
               r"U[n]𝑈delimited-[]𝑛U\subset[n] be a random set that contains each element independently with "
               r"probability p𝑝p. For x𝒳n𝑥superscript𝒳𝑛x\in\mathcal{X}^{n} let "
@@ -927,14 +1001,18 @@ def theorem_34():
     # k = 1 terms (E_Q[P/Q] = 1) combine to (1−p)^{α−1}(1+(α−1)p); the k ≥ 2 terms are bounded by the RDP
     # guarantee e^{(k−1)ε(k)}. The swapped direction is the identical calculation; the reverse direction
     # D_α(Q‖pP+(1−p)Q) is Theorem 35 (checked, not proved here), so the proof is restricted to the forward ones.
-    statement = identity(sympy.binomial(a_, 0) * (1 - p_) ** a_ + sympy.binomial(a_, 1) * (1 - p_) ** (a_ - 1) * p_,
-                         (1 - p_) ** (a_ - 1) * (1 + (a_ - 1) * p_),
+    # α an integer ≥ 1 by its symbol (the domain's α ≥ 2), p any real: (1 − p)^{α−1} is a power with an integer exponent ≥ 0
+    order, rate = sympy.Symbol("alpha", integer=True, positive=True), sympy.Symbol("p", real=True)
+    statement = identity(sympy.binomial(order, 0) * (1 - rate) ** order + sympy.binomial(order, 1) * (1 - rate) ** (order - 1) * rate,
+                         (1 - rate) ** (order - 1) * (1 + (order - 1) * rate),
                          "binomial expansion (Newton, integer α) of E_Q[(1−p+pP/Q)^α]: the k = 0, 1 terms give "
                          "(1−p)^{α−1}(1+(α−1)p), the k ≥ 2 terms C(α,k)(1−p)^{α−k}p^k E_Q[(P/Q)^k] ≤ … e^{(k−1)ε(k)}")
-    return establish(statement, out,
-                     domain="the two forward directions D_α(pP+(1−p)Q‖Q), D_α(pQ+(1−p)P‖P) for every pair and integer "
-                            "α ≥ 2 (symbolic); the reverse direction rests on Theorem 35 (checked)",
-                     stated_domain="every mechanism, every integer α ≥ 2, p ∈ [0, 1], all directions")
+    return establish(statement, out, domain=_THEOREM_34_DOMAIN, uses=[f"{PAPER}:theorem-35"],
+                     stated_domain="every mechanism, every integer α ≥ 2, p ∈ [0, 1], all directions",
+                     prose_steps=["the binomial expansion of E_Q[(1 − p + pP/Q)^α] (integer α) and E_Q[P/Q] = 1 for the "
+                                  "k = 0, 1 terms; the RDP guarantee E_Q[(P/Q)^k] ≤ e^{(k−1)ε(k)} on the k ≥ 2 terms "
+                                  "(the two forward directions D_α(pP + (1−p)Q‖Q), D_α(pQ + (1−p)P‖P))",
+                                  "the reverse direction D_α(Q‖pP + (1−p)Q) is bounded by Theorem 35 (checked, not proved)"])
 
 
 @claim(paper=PAPER, label="Theorem 35",

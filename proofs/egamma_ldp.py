@@ -12,14 +12,15 @@ import sympy
 from sympy import Rational as R, exp, log
 
 from _idioms import grouped, pointwise_hockey_stick, holds
-from _egamma_helpers import (DELTA, G, OMEGA, P, QQ, T, X, catalog, e_gamma_events, kl, ldp_by_definition, le, positive,
-                             product_kernel, push, random_kernel, random_law, rng, sup_events, tv_events)
+from _egamma_helpers import (DELTA, DENSITIES, DP, DQ, G, OMEGA, P, QQ, X, XI, averaged, catalog, e_gamma_events,
+                             expect, kl, ldp_by_definition, le, positive, product_kernel, push, random_kernel, random_law,
+                             rng, sup_events, tv_events)
 from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_gamma, phi,
                          randomized_response, rr_kl_contraction, tensor_power, tv_bounds, worst_case_contraction,
                          worst_case_lp)
 from symdp.numbers import sign
-from symdp.verify import (cited, claim, combine, erratum, establish, exact_agreement, identity,
-                          inequality_on_box, kernel, prove, real_closed)
+from symdp.verify import (cited, claim, combine, erratum, establish, exact_agreement, identity, kernel, prove,
+                          real_closed)
 from symdp.verify.domains import Channel as AnyChannel, ConvexF, Integer, LDPChannel, Laws
 
 PAPER = "egamma-ldp"
@@ -30,6 +31,9 @@ GR = sympy.Symbol("gamma", real=True)
 #: The exact example of the catalog: P = (1/10, 9/10), Q = (7/10, 3/10).
 P0, Q0 = [R(1, 10), R(9, 10)], [R(7, 10), R(3, 10)]
 TP, TN = sympy.Symbol("t_pos", positive=True), sympy.Symbol("t_neg", negative=True)
+#: E_γ(P‖Q) and TV(P, Q) as named reals, and t = P − γQ, s = P − Q at a point x of the densities (E_γ over general laws).
+_E_G, _TV = sympy.symbols("E_gamma TV", real=True)
+_T, _S = DP[XI] - GR * DQ[XI], DP[XI] - DQ[XI]
 
 
 def _random_pairs(seed: int, count: int, n: int, zeros: bool = True):
@@ -58,16 +62,29 @@ def _general_gamma_forms() -> object:
     return combine(pointwise_hockey_stick(), half_plus, detail="pointwise facts and the (1 − γ)₊ correction")
 
 
-@claim(PAPER, "Eq. (1)", "For γ ≥ 1, E_γ(P‖Q) = ½∫|dP − γdQ| − ½(γ − 1) = sup_A[P(A) − γQ(A)] = ∫(dP − γdQ)₊; "
-                         "it is the f-divergence of f_γ(t) = (t − γ)₊, and E_1 = TV",
-       stated_domain="γ ≥ 1, probability measures P, Q on a common space", stated_where="Section II, eq. (1)",
-       stated_relations=[GR >= 1],
+#: Eq. (1)'s domain: γ ≥ 1, laws P, Q with densities against a dominating law μ, the definition (1) of E_γ and the
+#: f-divergence of Section II-A's f_γ(t) = max{t − γ, 0}, ∫(dP − γdQ)₊ (the f_γ-divergence written against μ), named F_γ.
+_F_G = sympy.Symbol("F_gamma", real=True)
+_E_G_DEF_1 = sympy.Eq(_E_G, expect(sympy.Abs(_T)) / 2 - (GR - 1) / 2)
+_F_G_IS = sympy.Eq(_F_G, expect(sympy.Max(_T, 0)))
+_EQ_1_DOMAIN = [Laws("P", "Q"), GR >= 1, *DENSITIES, _E_G_DEF_1, _F_G_IS]
+
+
+@claim(PAPER, "Eq. (1)", "For γ ≥ 1, E_γ(P‖Q) = ½∫|dP − γdQ| − ½(γ − 1) (the definition (1)) is the f-divergence of "
+                         "f_γ(t) = (t − γ)₊ (Section II-A), ∫(dP − γdQ)₊; at γ = 1 it is TV = ½∫|dP − dQ| (the "
+                         "supremum form sup_A [P(A) − γQ(A)] is eq. (23))",
+       domain=_EQ_1_DOMAIN,
+       stated_domain="γ ≥ 1, probability measures P, Q on a common space (densities against a dominating law μ); "
+                     "E_γ by (1), F_γ = ∫(dP − γdQ)₊ the f_γ-divergence", stated_where="Section II, eq. (1)",
        quote=(r"Our main mathematical tool is an equivalent expression for DP in terms of "
               r"𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence. Given Ξ³β‰₯1𝛾1\gamma\geq 1, the "
               r"𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence between two distributions P𝑃P and Q𝑄Q is defined as "
               r"𝖀γ(Pβˆ₯Q)≔12β€‹βˆ«|dPβˆ’Ξ³β€‹dQ|βˆ’12(Ξ³βˆ’1).≔subscript𝖀𝛾conditional𝑃𝑄12d𝑃𝛾d𝑄12𝛾1{\mathsf{E}}_{\gamma}(P\|Q)\coloneqq\frac{1}{2}\int|\text{d}P-\gamma\text{d}Q|-\frac{1}{2}(\gamma-1). "
               r"(1)"))
 def eq_1():
+    """The definition (1) is the f_γ-divergence, as kernel steps: |t| = 2t₊ − t for t = P − γQ at every point, integrated
+    against μ with ∫P dμ = ∫Q dμ = 1, gives ½∫|dP − γdQ| − ½(γ − 1) = ∫(dP − γdQ)₊ (the events and f-divergence forms are
+    cross-checked on finite laws)."""
     sums = [sum(positive(a - g * b) for a, b in zip(p, q)) for p, q in _random_pairs(1, 8, 4) for g in GAMMAS if g >= 1]
     forms = [e_gamma(p, q, g, "eq1") for p, q in _random_pairs(1, 8, 4) for g in GAMMAS if g >= 1]
     events = [sup_events(p, q, g) for p, q in _random_pairs(1, 8, 4) for g in GAMMAS if g >= 1]
@@ -75,16 +92,18 @@ def eq_1():
              for p, q in _random_pairs(2, 8, 4, zeros=False) for g in GAMMAS if g >= 1]
     events_pos = [sup_events(p, q, g) for p, q in _random_pairs(2, 8, 4, zeros=False) for g in GAMMAS if g >= 1]
     catalog = [e_gamma(P0, Q0, g, "eq1") for g in (1, R(3, 2), 2, 3)]
-    return establish(combine(pointwise_hockey_stick(), detail="the pointwise facts"),
+    plus = 2 * sympy.Max(_T, 0) - _T
+    f_form = kernel.decide(kernel.goal(sympy.Eq(_E_G, _F_G), [GR >= 1, *DENSITIES, _E_G_DEF_1, _F_G_IS]),
+                           *averaged(sympy.Eq(sympy.Abs(_T), plus), [], plus),
+                           detail="½∫|dP − γdQ| − ½(γ − 1) = ∫(dP − γdQ)₊ for γ ≥ 1: |t| = 2t₊ − t integrated against μ")
+    return establish(f_form,
                      exact_agreement(forms, events, "32 random 4-point pairs (with zero masses), γ ∈ {1, 3/2, 2, 7/2}: "
                                      "library eq. (1) form = sup over all 16 events"),
                      exact_agreement(sums, events, "Σ(P − γQ)₊ = sup over events"),
                      exact_agreement(f_div, events_pos, "E_Q[(dP/dQ − γ)₊] = sup over events (positive masses)"),
                      exact_agreement(catalog, [R(3, 5), R(9, 20), R(3, 10), 0],
                                      "P = (1/10, 9/10), Q = (7/10, 3/10): E_1 = TV = 3/5, E_{3/2} = 9/20, E_2 = 3/10, E_3 = 0"),
-                     domain="γ ≥ 1, all P, Q", domain_relations=[GR >= 1],
-                     prose_steps=[_INTEGRATE, "where q = 0 < p, the f-divergence convention 0·f(p/0) = p·lim f(s)/s = p "
-                                  "matches (p − γ·0)₊ = p"])
+                     domain=_EQ_1_DOMAIN)
 
 
 @claim(PAPER, "Eq. (2), erratum",
@@ -150,23 +169,41 @@ def eq_3():
                      domain="random 3×3 kernels", stated_domain="all kernels")
 
 
+#: Eq. (22)'s domain: γ ≥ 0, laws P, Q with densities against a dominating law μ, E_γ(P‖Q) = ∫(dP − γdQ)₊ − (1 − γ)₊ —
+#: the f-divergence (2) of the paper's f_γ(t) = max{t − γ, 0} (Section II-A), less f_γ(1) = (1 − γ)₊ so that f(1) = 0
+#: as (2) requires for γ < 1 (the convention of (22)–(24)) — and ∫|dP − γdQ|, the integral (22) writes, named L_γ.
+_L_G = sympy.Symbol("L_gamma", real=True)
+_E_G_PLUS = sympy.Eq(_E_G, expect(sympy.Max(_T, 0)) - sympy.Max(1 - GR, 0))
+_L_G_IS = sympy.Eq(_L_G, expect(sympy.Abs(_T)))
+_EQ_22_DOMAIN = [Laws("P", "Q"), GR >= 0, *DENSITIES, _E_G_PLUS, _L_G_IS]
+
+
 @claim(PAPER, "Eq. (22)", "For every γ ≥ 0, E_γ(P‖Q) = ½∫|dP − γdQ| − ½|1 − γ| (the (1 − γ)₊ convention)",
-       stated_domain="γ ≥ 0, probability measures P, Q", stated_where="Appendix, eq. (22)", stated_relations=[GR >= 0],
+       domain=_EQ_22_DOMAIN,
+       stated_domain="γ ≥ 0, probability measures P, Q (densities against a dominating law μ); E_γ = ∫(dP − γdQ)₊ − "
+                     "(1 − γ)₊, the f_γ-divergence with f_γ(1) subtracted; L_γ = ∫|dP − γdQ|",
+       stated_where="Appendix, eq. (22)",
        quote=(r"We begin by some alternative expressions for 𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence that are "
               r"useful for the subsequent proofs. It is straightforward to show that for any Ξ³β‰₯0𝛾0\gamma\geq 0, "
               r"we have 𝖀γ(Pβˆ₯Q)subscript𝖀𝛾conditional𝑃𝑄\displaystyle{\mathsf{E}}_{\gamma}(P\|Q) "
               r"=12β€‹βˆ«|dPβˆ’Ξ³β€‹dQ|βˆ’12|1βˆ’Ξ³|absent12d𝑃𝛾d𝑄121𝛾\displaystyle=\frac{1}{2}\int|\textnormal{d}P-\gamma\textnormal{d}Q|-\frac{1}{2}|1-\gamma| "
               r"(22)"))
 def eq_22():
+    """Eq. (22) as kernel steps: |t| = 2t₊ − t for t = P − γQ at every point, integrated against μ with
+    ∫P dμ = ∫Q dμ = 1, gives ∫|dP − γdQ| = 2∫(dP − γdQ)₊ − (1 − γ); and ½(1 − γ) + ½|1 − γ| = (1 − γ)₊."""
     lib = [e_gamma(p, q, g, "eq22") for p, q in _random_pairs(22, 6, 4) for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in _random_pairs(22, 6, 4) for g in GAMMAS]
     catalog = [e_gamma(P0, Q0, g, "eq22") for g in (R(1, 2), 1, R(3, 2), 2, 3)]
-    return establish(_general_gamma_forms(),
+    plus = 2 * sympy.Max(_T, 0) - _T
+    form = kernel.decide(kernel.goal(sympy.Eq(_E_G, _L_G / 2 - sympy.Abs(1 - GR) / 2), [GR >= 0, *DENSITIES, _E_G_PLUS, _L_G_IS]),
+                         *averaged(sympy.Eq(sympy.Abs(_T), plus), [], plus),
+                         detail="∫(dP − γdQ)₊ − (1 − γ)₊ = ½∫|dP − γdQ| − ½|1 − γ| for every γ ≥ 0")
+    return establish(form,
                      exact_agreement(lib, brute, "24 random 4-point pairs × 7 values of γ ∈ [0, 7/2]: eq. (22) = "
                                      "sup over events − (1−γ)₊"),
                      exact_agreement(catalog, [R(1, 4), R(3, 5), R(9, 20), R(3, 10), 0],
                                      "P = (1/10, 9/10), Q = (7/10, 3/10): E_{1/2} = 1/4, …, E_3 = 0"),
-                     domain="γ ≥ 0, all P, Q", domain_relations=[GR >= 0], prose_steps=[_INTEGRATE])
+                     domain=_EQ_22_DOMAIN)
 
 
 @claim(PAPER, "Eq. (23)", "For every γ ≥ 0, E_γ(P‖Q) = sup_A [P(A) − γQ(A)] − (1 − γ)₊",
@@ -212,14 +249,29 @@ def eq_24():
                      prose_steps=[_INTEGRATE, "{p > γq} = {log(p/q) > log γ} (log increasing; +∞ where q = 0 < p)"])
 
 
+#: Eq. (28)'s domain: γ ≥ 1, laws P, Q with densities P[x], Q[x] against a dominating law μ, and the paper's two names:
+#: E_γ(P‖Q) = ½∫|dP − γdQ| − ½(γ − 1) (eq. 1; written with |1 − γ|, the same for γ ≥ 1, so that the upper bound can be
+#: stated for every γ ≥ 0 with eq. (22)'s convention) and TV(P, Q) = E_1(P‖Q) = ½∫|dP − dQ|.
+_E_G_IS = sympy.Eq(_E_G, expect(sympy.Abs(_T)) / 2 - sympy.Abs(1 - GR) / 2)
+_TV_IS = sympy.Eq(_TV, expect(sympy.Abs(_S)) / 2)
+_EQ_28_DOMAIN = [Laws("P", "Q"), GR >= 1, *DENSITIES, _E_G_IS, _TV_IS]
+
+
 @claim(PAPER, "Eq. (28)", "1 − γ(1 − TV(P,Q)) ≤ E_γ(P‖Q) ≤ TV(P,Q) for γ ≥ 1; the upper bound for every γ ≥ 0",
-       stated_domain='“for γ ≥ 1”, all P, Q (the upper bound for every γ ≥ 0)', stated_where='Appendix, proof of Lemma 1, eq. (28)', stated_relations=[GR >= 1],
+       domain=_EQ_28_DOMAIN,
+       stated_domain='“for γ ≥ 1”, all P, Q (the upper bound for every γ ≥ 0), with densities P, Q against a dominating '
+                     'law μ; E_γ = ½∫|dP − γdQ| − ½|1 − γ| (eq. 1 for γ ≥ 1), TV = E_1 = ½∫|dP − dQ|',
+       stated_where='Appendix, proof of Lemma 1, eq. (28)',
        quote=(r"We first show the following upper and lower bounds for 𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence "
               r"in terms of the total variation distance. Claim. For any distributions P𝑃P and Q𝑄Q on "
               r"𝒳𝒳{\mathcal{X}} and any Ξ³β‰₯1𝛾1\gamma\geq 1, we have "
               r"1βˆ’Ξ³β€‹(1βˆ’π–³π–΅β€‹(Pβˆ₯Q))≀𝖀γ(Pβˆ₯Q)≀𝖳𝖡(P,Q).1𝛾1𝖳𝖡conditional𝑃𝑄subscript𝖀𝛾conditional𝑃𝑄𝖳𝖡𝑃𝑄1-\gamma(1-{\mathsf{TV}}(P\|Q))\leq{\mathsf{E}}_{\gamma}(P\|Q)\leq{\mathsf{TV}}(P,Q). "
               r"(28)"))
 def eq_28():
+    """Eq. (28) from two pointwise facts about the densities, integrated against μ (kernel steps): with t = P − γQ and
+    s = P − Q, t = s + (1 − γ)Q gives |t| ≤ |s| + |1 − γ|Q for every γ, so E|t| ≤ E|s| + |1 − γ|, i.e.
+    E_γ ≤ TV; and for γ ≥ 1, |t| ≥ γ|s| + (1 − γ)P (on P ≥ Q it is t ≤ |t|; on P < Q, |t| = γQ − P), so
+    E|t| ≥ 2γ·TV + 1 − γ, i.e. E_γ ≥ 1 − γ(1 − TV)."""
     ok = []
     for p, q in _random_pairs(28, 12, 4):
         tv = tv_events(p, q)
@@ -230,23 +282,20 @@ def eq_28():
                 lo, hi = tv_bounds(tv, g)
                 ok.append(le(lo, e) and hi == tv)
     catalog = [tv_bounds(R(3, 5), 2), tv_bounds(R(3, 5), R(3, 2))]
-    # a = P(A), b = Q(A) for any event A; t = TV = sup_A (P(A) − Q(A)), attained at A* = {p > q}
-    a, b, t, g = sympy.symbols("a b t g", real=True)
-    event = [a >= 0, a <= 1, b >= 0, b <= 1]
-    upper = real_closed(t - (a - g * b), [a, b, t, g], event + [a - b <= t, g >= 1],
-                        "γ ≥ 1: P(A) − γQ(A) ≤ P(A) − Q(A) ≤ TV for every event A")
-    upper_small = real_closed(t - (a - g * b - (1 - g)), [a, b, t, g], event + [a - b <= t, g >= 0, g <= 1],
-                              "0 ≤ γ ≤ 1: P(A) − γQ(A) − (1 − γ) ≤ TV for every event A")
-    lower = real_closed(a - g * b - (1 - g * (1 - t)), [a, b, t, g], event + [sympy.Eq(a - b, t), g >= 1],
-                        "γ ≥ 1, at A* with P(A*) − Q(A*) = TV: P(A*) − γQ(A*) ≥ 1 − γ(1 − TV)")
-    return establish(grouped("over the event variables (P(A), Q(A))", upper, upper_small, lower),
+    names = [*DENSITIES, _E_G_IS, _TV_IS]
+    upper = kernel.decide(kernel.goal(_E_G <= _TV, [GR >= 0, *names]),
+                          *averaged(sympy.Abs(_T) - sympy.Abs(1 - GR) * DQ[XI] <= sympy.Abs(_S), [GR >= 0],
+                                    sympy.Abs(_T) - sympy.Abs(1 - GR) * DQ[XI]),
+                          detail="E_γ ≤ TV for every γ ≥ 0: |P − γQ| ≤ |P − Q| + |1 − γ|Q integrated against μ")
+    lower = kernel.decide(kernel.goal(1 - GR * (1 - _TV) <= _E_G, [GR >= 1, *names]),
+                          *averaged(sympy.Abs(_T) >= GR * sympy.Abs(_S) + (1 - GR) * DP[XI], [GR >= 1],
+                                    GR * sympy.Abs(_S) + (1 - GR) * DP[XI]),
+                          detail="1 − γ(1 − TV) ≤ E_γ for γ ≥ 1: |P − γQ| ≥ γ|P − Q| + (1 − γ)P integrated against μ")
+    return establish(combine(upper, lower, detail="both bounds of (28) over all laws P, Q"),
                      holds(all(ok), "48 random 4-point pairs × 7 values of γ (exact, events enumerated)"),
                      exact_agreement([catalog[0][0], catalog[1][0]], [R(1, 5), R(2, 5)],
                                      "catalog pair: γ = 2 gives 1/5 ≤ 3/10 ≤ 3/5, γ = 3/2 gives 2/5 ≤ 9/20 ≤ 3/5"),
-                     domain="all P, Q; γ ≥ 1 (the upper bound for every γ ≥ 0)", domain_relations=[GR >= 1],
-                     uses=["egamma-ldp:eq-23"],
-                     prose_steps=["E_γ = sup_A [P(A) − γQ(A)] − (1 − γ)₊ (eq. 23) and TV = sup_A [P(A) − Q(A)], attained "
-                                  "at A* = {p > q}: the bounds over every event give the bounds on the suprema"])
+                     domain=_EQ_28_DOMAIN)
 
 
 # --------------------------------------------------------------------------------------------
@@ -493,7 +542,7 @@ def example_1_sum():
 # Lemmas 1 and 2, and the exact worst case
 
 
-def _lp_dual_certificate():
+def _lp_dual_certificate(G=G, DELTA=DELTA):  # noqa: N803 (γ and δ of the LP, by default positive symbols)
     """The binary-output LP max p₁ − q₁ s.t. p₁ − γq₁ ≤ δ, p₂ − γq₂ ≤ δ, q₁ − γp₁ ≤ δ, q₂ − γp₂ ≤ δ,
     p₁ + p₂ = 1, q₁ + q₂ = 1, p, q ≥ 0: a primal point and a dual point with the same value."""
     p1, q1 = (G + DELTA) / (G + 1), (1 - DELTA) / (G + 1)
@@ -523,12 +572,15 @@ def _lp_dual_certificate():
               r"Df(Pπ–ͺβˆ₯Qπ–ͺ)≀Df(Pβˆ₯Q)φ(Ξ΅,Ξ΄)βˆ€P,Qβˆˆπ’«β€‹(𝒳).formulae-sequencesubscript𝐷𝑓conditional𝑃π–ͺ𝑄π–ͺsubscript𝐷𝑓conditionalπ‘ƒπ‘„πœ‘πœ€π›Ώfor-all𝑃𝑄𝒫𝒳D_{f}(P{\mathsf{K}}\|Q{\mathsf{K}})\leq "
               r"D_{f}(P\|Q)\varphi(\varepsilon,\delta)\qquad\forall P,Q\in{\mathcal{P}}({\mathcal{X}})."))
 def lemma_1():
-    cert, point, value = _lp_dual_certificate()
-    gap = identity(1 - (1 - DELTA) / G - value, (1 - DELTA) * (G - 1) / (G * (G + 1)),
-                   "φ − sup η_TV = (1−δ)(γ−1)/(γ(γ+1))")
-    nonneg = inequality_on_box((1 - DELTA) * T * (1 - T) / (1 + T), [(0, 1), (0, 1)],
-                               "(1−δ)(γ−1)/(γ(γ+1)) = (1−δ)t(1−t)/(1+t) ≥ 0 with t = 1/γ ∈ (0, 1], δ ∈ [0, 1]",
-                               variables=[DELTA, T])
+    # the certificate and the gap over the paper's ε, δ (γ = e^ε): defined everywhere, as e^ε + 1 > 0
+    g = exp(_ε)
+    cert, point, value = _lp_dual_certificate(g, _δ)
+    gap = identity(1 - (1 - _δ) / g - value, (1 - _δ) * (g - 1) / (g * (g + 1)),
+                   "φ − sup η_TV = (1−δ)(γ−1)/(γ(γ+1)) at γ = e^ε")
+    t = sympy.Symbol("t", real=True)
+    grow = kernel.instantiate(prove(exp(t) - 1, t, 0, sympy.oo, "e^t ≥ 1 for t ≥ 0"), {t: _ε}, [_ε >= 0])
+    nonneg = kernel.decide(kernel.goal((1 - _δ) * (g - 1) / (g * (g + 1)) >= 0, [_ε >= 0, _δ <= 1]), grow,
+                           detail="(1−δ)(e^ε − 1)/(e^ε(e^ε + 1)) ≥ 0 for ε ≥ 0, δ ≤ 1")
     r = rng(101)
     ok = []
     for _ in range(10):
@@ -641,7 +693,6 @@ def lemma_1_bsc():
               r"Ξ·f(π–ͺβŠ—n)≀φn(Ξ΅,Ξ΄)subscriptπœ‚π‘“superscriptπ–ͺtensor-productabsent𝑛subscriptπœ‘π‘›πœ€π›Ώ\eta_{f}({\mathsf{K}}^{\otimes "
               r"n})\leq\varphi_{n}(\varepsilon,\delta) for nβ‰₯1.𝑛1n\geq 1."))
 def lemma_2():
-    form = identity(1 - (1 - (1 - (1 - DELTA) / X)) ** 3, 1 - X ** -3 * (1 - DELTA) ** 3, "φ_3 = 1 − (1 − φ)^3")
     ok = []
     r = rng(2)
     kernels = [randomized_response(log(3)).rows, dominating_kernel(log(2), R(1, 10)).rows]
@@ -659,11 +710,12 @@ def lemma_2():
             ok.append(eta_n == tensor_power(ch, n).contraction("tv"))
     value = catalog([phi(1, R(1, 10), 5)], ["0.99602130967651"], "φ_5(1, 0.1) = 0.99602130967651")
     n_, h = sympy.Symbol("n", positive=True, integer=True), sympy.Symbol("h", real=True)
-    tv_bound = real_closed(1 - (1 - DELTA) / X - (1 - (1 - h) / X), [h, DELTA, X], [h <= DELTA, X >= 1],
-                           "η_{e^ε}(K) ≤ δ (Theorem 1) in eq. (29) at γ = e^ε: η_TV(K) ≤ 1 − (1 − δ)e^{−ε} = φ")
-    power = identity((1 - (1 - (1 - DELTA) / X)) ** n_, X ** -n_ * (1 - DELTA) ** n_,
-                     "(1 − φ)^n = e^{−nε}(1 − δ)^n for every n, so φ_n = 1 − (1 − φ)^n")
-    return establish(grouped("φ, φ_n and the single-kernel bound", form, tv_bound, power),
+    # over the paper's ε, δ (h is η_{e^ε}(K), bounded by δ by Theorem 1)
+    tv_bound = kernel.decide(kernel.goal(1 - (1 - h) * exp(-_ε) <= 1 - (1 - _δ) * exp(-_ε), [h <= _δ]),
+                             detail="η_{e^ε}(K) ≤ δ (Theorem 1) in eq. (29) at γ = e^ε: η_TV(K) ≤ 1 − (1 − δ)e^{−ε} = φ")
+    power = identity((1 - (1 - (1 - _δ) * exp(-_ε))) ** n_, exp(-n_ * _ε) * (1 - _δ) ** n_,
+                     "(1 − φ)^n = e^{−nε}(1 − δ)^n for every n ≥ 1, so φ_n = 1 − (1 − φ)^n")
+    return establish(grouped("φ_n and the single-kernel bound", tv_bound, power),
                      holds(all(ok), "RR(log 3), the (log 2, 1/10) dominating kernel and 3 random 2×2 kernels at their "
                            "own ε, n = 2, 3: η_TV(K^{⊗n}) (events of the product enumerated) ≤ 1 − (1−η_TV(K))^n "
                            "(Polyanskiy–Wu, Cor. 9) ≤ φ_n, and = library tensor_power"),

@@ -26,7 +26,7 @@ PAPER = "egamma-ldp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
 _ε, _δ, _ζ, _γ, _c = sympy.symbols("epsilon delta zeta gamma c", real=True)
-N, U, C, Z = sympy.symbols("n u c zeta", positive=True)
+N, U, Z = sympy.symbols("n u zeta", positive=True)
 
 
 # --------------------------------------------------------------------------------------------
@@ -296,23 +296,23 @@ def theorem_2():
 
 def _theorem_2_steps():
     """Theorem 2 from (49): R ≥ ζ(1 − p_ζ) (Markov) with p_ζ ≤ a + γℒ(ζ), a = c·I_γ (c = δ, or φ_n for K^{⊗n});
-    with ℒ(ζ) = min{2ζ, 1} and γ = e^ε ≥ 1 the supremum over ζ > 0 is (1 − a)₊²/(8γ): on ζ ≤ 1/2,
-    (1 − a)²/(8γ) − ζ(1 − a − 2γζ) = (1 − a − 4γζ)²/(8γ) ≥ 0, with equality at ζ* = (1 − a)/(4γ) ≤ 1/2; for
-    ζ > 1/2 the bracket 1 − a − γ is ≤ 0; for a ≥ 1 every bracket is ≤ 0."""
+    with ℒ(ζ) = min{2ζ, 1} and γ = e^ε ≥ 1 the supremum over ζ > 0 is (1 − a)₊²/(8γ): every ζ > 0 gives at most it
+    (on ζ ≤ 1/2, (1 − a)²/(8γ) − ζ(1 − a − 2γζ) = (1 − a − 4γζ)²/(8γ) ≥ 0; for ζ > 1/2 the bracket 1 − a − γ is
+    ≤ 0; for a ≥ 1 every bracket is ≤ 0), decided in one step over all ζ > 0, and for a < 1 the point
+    ζ* = (1 − a)/(4γ) ∈ (0, 1/2] attains it."""
     p, a, g, z, big_l, r = sympy.symbols("p a gamma zeta L R", real=True)
     markov = real_closed(r - z * (1 - a - g * big_l), [r, p, a, g, z, big_l],
                          [r >= z * (1 - p), p <= a + g * big_l, z > 0],
                          "R ≥ ζ(1 − p_ζ) and p_ζ ≤ a + γℒ(ζ) give R ≥ ζ[1 − a − γℒ(ζ)]")
-    small = real_closed((1 - a) ** 2 / (8 * g) - z * (1 - a - 2 * g * z), [a, g, z], [g >= 1, z > 0, z <= R(1, 2)],
-                        "ζ ≤ 1/2 (ℒ = 2ζ): ζ(1 − a − 2γζ) ≤ (1 − a)²/(8γ)")
-    attained = identity([(Z * (1 - C - 2 * G * Z)).subs(Z, (1 - C) / (4 * G))], [(1 - C) ** 2 / (8 * G)],
-                        "ζ* = (1 − a)/(4γ) attains (1 − a)²/(8γ)")
-    inside = real_closed(R(1, 2) - (1 - a) / (4 * g), [a, g], [a >= 0, g >= 1], "ζ* ≤ 1/2 for a ≥ 0, γ ≥ 1")
-    large = real_closed(-z * (1 - a - g), [a, g, z], [a >= 0, g >= 1, z > R(1, 2)],
-                        "ζ > 1/2 (ℒ = 1): ζ(1 − a − γ) ≤ 0")
-    spent = real_closed(-z * (1 - a - 2 * g * z), [a, g, z], [a >= 1, g >= 1, z > 0],
-                        "a ≥ 1: ζ(1 − a − 2γζ) ≤ 0, so the supremum is 0 = (1 − a)₊²/(8γ)")
-    return grouped("Markov's inequality and the supremum over ζ", markov, small, attained, inside, large, spent)
+    bracket = lambda zeta: zeta * (1 - a - g * sympy.Min(2 * zeta, 1))
+    best = sympy.Max(1 - a, 0) ** 2 / (8 * g)
+    bound = kernel.decide(kernel.goal(bracket(z) <= best, [g >= 1, a >= 0, z > 0]),
+                          detail="ζ[1 − a − γ min{2ζ, 1}] ≤ (1 − a)₊²/(8γ) for every ζ > 0 (γ ≥ 1, a ≥ 0)")
+    star = (1 - a) / (4 * g)
+    attained = kernel.decide(kernel.goal(sympy.And(star > 0, star <= R(1, 2), sympy.Eq(bracket(star), best)),
+                                         [g >= 1, a >= 0, a < 1]),
+                             detail="for a < 1, ζ* = (1 − a)/(4γ) ∈ (0, 1/2] attains (1 − a)²/(8γ)")
+    return grouped("Markov's inequality and the supremum over ζ", markov, bound, attained)
 
 
 @claim(PAPER, "Example 4",
@@ -374,10 +374,10 @@ def _remark1_i(g):
               r"\gamma\in[0,1]\\ 0.25(\gamma-2)^{2}&\text{if}\leavevmode\nobreak\ \gamma\in[1,2]\\ "
               r"0&\text{otherwise}.\end{cases} (18)"))
 def remark_1_eq18():
-    th = sympy.Symbol("theta", positive=True)
-    raw = lambda g, lo: 2 * sympy.integrate(2 * th - g, (th, lo, 1)) / 2  # s = 0 and s = 1 contribute alike
-    branches = identity([raw(G, G / 2) - (1 - G), raw(G, G / 2)], [G ** 2 / 4, (G - 2) ** 2 / 4],
-                        "∫_{γ/2}^1 (2θ − γ) dθ = (1 − γ/2)², minus (1 − γ) below γ = 1")
+    # over the paper's γ ≥ 0: the value (1 − γ/2)² of ∫_{γ/2}^1 (2θ − γ) dθ (antiderivative θ² − γθ, in words below),
+    # less (1 − γ) below γ = 1, is γ²/4; above, (1 − γ/2)² is (γ − 2)²/4
+    branches = identity([(1 - _γ / 2) ** 2 - (1 - _γ), (1 - _γ / 2) ** 2], [_γ ** 2 / 4, (_γ - 2) ** 2 / 4],
+                        "(1 − γ/2)² − (1 − γ) = γ²/4 and (1 − γ/2)² = (γ − 2)²/4, with (1 − γ/2)² = ∫_{γ/2}^1 (2θ − γ) dθ")
     pts = [R(0), R(1, 4), R(1, 2), 1, R(3, 2), 2, 3]
     lib = [bb.egamma_information(1, g) for g in pts]
     return establish(branches,
@@ -387,8 +387,9 @@ def remark_1_eq18():
                      catalog([bb.mutual_information(1)], ["0.19"], "≈ 0.19 nats as printed"),
                      domain=[_γ >= 0],
                      prose_steps=["I_γ(Θ;X) = Σ_x ∫₀¹ (P(x|θ) − γ/2)₊ dθ − (1 − γ)₊ (P(x) = 1/2), the two terms equal by "
-                                  "θ ↦ 1 − θ, and ∫₀¹ (θ − γ/2)₊ dθ = ∫_{γ/2}^1 (θ − γ/2) dθ for γ ≤ 2 (0 for γ ≥ 2): the integrals are "
-                                  "sympy's antiderivatives (not certified); so is I(Θ;X) = log 2 − 1/2, checked against the library"])
+                                  "θ ↦ 1 − θ, and 2∫₀¹ (θ − γ/2)₊ dθ = ∫_{γ/2}^1 (2θ − γ) dθ = [θ² − γθ]_{γ/2}^1 = (1 − γ/2)² for γ ≤ 2 (0 for "
+                                  "γ ≥ 2): the fundamental theorem of calculus, in words; I(Θ;X) = log 2 − 1/2 is checked against "
+                                  "the library"])
 
 
 ZETA, GAMMA = sympy.symbols("zeta gamma_", real=True)
@@ -427,30 +428,46 @@ def _critical_points(obj, box):
 
 
 def _sup_eq17():
-    """The supremum of (17) in the example, recomputed: the best critical point S over all pieces, then
-    S − objective ≥ 0 decided by nlsat on each whole piece (ζ, γ unbounded where the piece is), and S attained.
-    Returns (S, the maximiser, the evidence)."""
-    best, where, proofs = None, None, []
+    """The supremum of (17) in the example, recomputed: the best critical point S over the six polynomial pieces,
+    then, as kernel steps over the whole quadrant ζ ≥ 0, γ ≥ 0 (one decision, with eq. (18) written as
+    I_γ = min{γ, (2 − γ)₊}²/4 and ℒ(ζ) = min{2ζ, 1}, min and max characterised), the objective is ≤ S, and S is
+    attained. Returns (S, the maximiser, the evidence)."""
+    best, where = None, None
     pieces = _eq17_pieces()
     for obj, box in pieces:
         for pt in _critical_points(obj, box):
             value = obj.subs(pt)
             if best is None or value > best:
                 best, where = value, pt
-    for obj, box in pieces:
-        domain = [rel for v, (lo, hi) in box.items() for rel in ([v >= lo] + ([v <= hi] if hi.is_finite else []))]
-        shown = ", ".join(f"{v} ∈ [{lo}, {hi}]" for v, (lo, hi) in box.items())
-        proofs.append(real_closed(best - obj, [ZETA, GAMMA], domain, f"{best} − ({obj}) ≥ 0 for {shown}"))
-    attained = identity(pieces[2][0].subs(where), best, f"the value at γ = {where[GAMMA]}, ζ = {where[ZETA]} is {best}")
-    return best, where, combine(*proofs, attained, detail=f"sup of (17) = {best}, attained at γ = {where[GAMMA]}, "
-                                f"ζ = {where[ZETA]} (six pieces of ℒ = min{{2ζ, 1}} and eq. (18))")
+    i_g = sympy.Min(GAMMA, sympy.Max(2 - GAMMA, 0)) ** 2 / 4
+    objective = lambda z, g: z * (1 - i_g.subs(GAMMA, g) - g * sympy.Min(2 * z, 1) - sympy.Max(1 - g, 0))
+    form = [kernel.decide(kernel.goal(sympy.Eq(i_g, value), [GAMMA >= lo, GAMMA <= hi] if hi is not None else [GAMMA >= lo]),
+                          detail=f"min{{γ, (2 − γ)₊}}²/4 = {value} for γ ≥ {lo}" + (f", γ ≤ {hi}" if hi is not None else "")
+                          + ": eq. (18)")
+            for value, lo, hi in ((GAMMA ** 2 / 4, 0, 1), ((GAMMA - 2) ** 2 / 4, 1, 2), (sympy.Integer(0), 2, None))]
+    # six small decisions (ζ below or above 1/2, γ in [0, 1], [1, 2] or beyond, where min and max have one value
+    # each), glued by one step over the quadrant; the branch facts record the closed form's link to eq. (18)
+    pieces = []
+    for g_lo, g_hi in ((0, 1), (1, 2), (2, None)):
+        for z_lo, z_hi in ((0, R(1, 2)), (R(1, 2), None)):
+            box = [ZETA >= z_lo, GAMMA >= g_lo] + ([ZETA <= z_hi] if z_hi is not None else []) + \
+                  ([GAMMA <= g_hi] if g_hi is not None else [])
+            pieces.append(kernel.decide(kernel.goal(objective(ZETA, GAMMA) <= best, box),
+                                        detail=f"the objective ≤ {best} on {box}"))
+    bound = kernel.decide(kernel.goal(objective(ZETA, GAMMA) <= best, [ZETA >= 0, GAMMA >= 0]), *pieces, *form,
+                          detail=f"ζ[1 − I_γ − γ min{{2ζ, 1}} − (1 − γ)₊] ≤ {best} for every ζ ≥ 0, γ ≥ 0")
+    attained = kernel.decide(kernel.goal(sympy.Eq(objective(where[ZETA], where[GAMMA]), best)),
+                             detail=f"the value at γ = {where[GAMMA]}, ζ = {where[ZETA]} is {best}")
+    return best, where, combine(bound, attained, detail=f"sup of (17) = {best}, attained at γ = {where[GAMMA]}, "
+                                f"ζ = {where[ZETA]} (ℒ = min{{2ζ, 1}} and eq. (18))")
 
 
 @claim(PAPER, "Remark 1 (eq. 17)",
        "R_n^Bayes ≥ sup_{ζ>0, γ≥0} ζ[1 − I_γ(Θ;X^n) − γℒ(ζ) − (1−γ)₊]; in the example its value is 2/27 (γ = 4/3, ζ = 1/6) "
        "> (15)'s 0.0457, both below the Bayes risk (2 − √2)/3",
-       domain=[],
-       stated_domain='“ζ > 0, γ ≥ 0”; the example Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss (no free parameter)',
+       domain=[ZETA > 0, GAMMA >= 0],
+       stated_domain='“ζ > 0, γ ≥ 0” (the bound holds at every such ζ, γ; its supremum over them is the value); the example '
+                     'Θ ~ U[0, 1], X ~ Bernoulli(Θ), ℓ1 loss',
        stated_where='Section V, Remark 1, eq. (17)',
        quote=(r"Remark 1. The proof of TheoremΒ 2 leads to the following lower bound for the non-private Bayes risk "
               'Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“)β‰₯supΞΆ>0,Ξ³β‰₯0\u03a2[1βˆ’Iγ(Θ;Xn)βˆ’Ξ³β€‹β„’β€‹(ΞΆ)βˆ’(1βˆ’Ξ³)+].superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“subscriptsupremum𝜁0𝛾0𝜁delimited-[]1subscriptπΌπ›ΎΞ˜superscriptπ‘‹π‘›π›Ύβ„’πœsubscript1𝛾R_{n}^{\\mathsf{Bayes}}(P_{\\Theta},\\ell)\\geq\\sup_{\\begin{subarray}{c}\\zeta>0,\\\\ '
@@ -465,7 +482,7 @@ def remark_1_eq17():
     return establish(combine(sup, identity(best, R(2, 27), "the recomputed supremum is 2/27 as stated")),
                      exact_agreement(lib, best, "library bayes_egamma_bound at the maximising γ"),
                      holds(le(f15, best) and le(best, risk), "(15) = 0.0457 < 2/27 < (2 − √2)/3 = 0.1953"),
-                     domain=[],
+                     domain=[ZETA >= 0, GAMMA >= 0],
                      uses=["egamma-ldp:remark-1-eq-18", "egamma-ldp:theorem-2-proof-eq-49", "egamma-ldp:example-4"])
 
 

@@ -21,13 +21,14 @@ from symdp.local import risk_bounds as rb
 from symdp.numbers import Real, sign
 from symdp.numerics.roots import solve_decreasing
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
-                          inequality_on_box, real_closed)
+                          inequality_on_box, kernel, real_closed)
+from symdp.verify.kernel import Sup
 from symdp.verify.domains import Channel as AnyChannel, Integer, LDPChannel, Laws
 
 PAPER = "egamma-ldp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _δ, _τ, _ℓ, _α, _k, _m, _φ = sympy.symbols("epsilon delta tau ell alpha k m phi", real=True)
+_ε, _δ, _τ, _ℓ, _α, _k, _m, _φ, _ω = sympy.symbols("epsilon delta tau ell alpha k m phi omega", real=True)
 N, K = sympy.symbols("n k", positive=True)
 
 
@@ -64,12 +65,13 @@ _LE_CAM = cited("Le Cam (Tsybakov, Introduction to Nonparametric Estimation, The
 # Section IV-A: Le Cam
 
 
-_EQS_6_7_DOMAIN = [Laws("P0", "P1"), _ℓ >= 2 * _τ, Integer("n", 1)]
+#: "ℓ(θ(P_v), θ(P_v')) ≥ 2τ ... for some τ > 0" (Section IV's reduction to testing, which (6)–(7) and Lemma 3 use).
+_EQS_6_7_DOMAIN = [Laws("P0", "P1"), _ℓ >= 2 * _τ, _τ > 0, Integer("n", 1)]
 
 
 @claim(PAPER, "Eqs. (6)–(7)",
        "(τ/2)[1 − TV(P0^{⊗n}, P1^{⊗n})] ≥ (τ/2)[1 − √(n D_KL(P0‖P1)/2)] (Pinsker and the chain rule)",
-       domain=_EQS_6_7_DOMAIN, stated_domain='ℓ(θ(P0), θ(P1)) ≥ 2τ, n ≥ 1, KL in nats', stated_where='Section IV-A, eqs. (6)–(7)',
+       domain=_EQS_6_7_DOMAIN, stated_domain='ℓ(θ(P0), θ(P1)) ≥ 2τ “for some τ > 0”, n ≥ 1, KL in nats', stated_where='Section IV-A, eqs. (6)–(7)',
        quote=(r"Le Cam’s method is applicable when V𝑉V is a binary set and contains, say, P0subscript𝑃0P_{0} and "
               r"P1subscript𝑃1P_{1}. In its simplest form, it relies on the inequality (see [22, Lemma 1] or [23, "
               r"Theorem 2.2]) "
@@ -115,13 +117,13 @@ def _iid(joint) -> bool:
     return first == second and all(sign(joint[a][b] - first[a] * first[b]) == 0 for a in (0, 1) for b in (0, 1))
 
 
-_LEMMA_3_DOMAIN = [Laws("P0", "P1"), _ℓ >= 2 * _τ, LDPChannel("K_i", _ε, _δ)]
+_LEMMA_3_DOMAIN = [Laws("P0", "P1"), _ℓ >= 2 * _τ, _τ > 0, LDPChannel("K_i", _ε, _δ)]
 
 
 @claim(PAPER, "Lemma 3",
        "ℛ_n(𝒫, ℓ, ε, δ) ≥ (τ/2)[1 − √(n φ(ε,δ) D_KL(P0‖P1)/2)] (sequentially interactive K^n): the effective sample "
        "size is (1 − e^{−ε}(1 − δ))n",
-       domain=_LEMMA_3_DOMAIN, stated_domain='“ℓ(θ(P0), θ(P1)) ≥ 2τ”, sequentially interactive K_i ∈ Q_{ε,δ}', stated_where='Section IV-A, Lemma 3',
+       domain=_LEMMA_3_DOMAIN, stated_domain='“ℓ(θ(P0), θ(P1)) ≥ 2τ” (“for some τ > 0”, Section IV), sequentially interactive K_i ∈ Q_{ε,δ}', stated_where='Section IV-A, Lemma 3',
        quote=(r"Lemma 3. Let P0,P1βˆˆπ’«subscript𝑃0subscript𝑃1𝒫P_{0},P_{1}\in{\mathcal{P}} satisfy "
               r"ℓ(θ(P0),θ(P1))β‰₯2β€‹Ο„β„“πœƒsubscript𝑃0πœƒsubscript𝑃12𝜏\ell(\theta(P_{0}),\theta(P_{1}))\geq 2\tau. "
               r"Then we have "
@@ -600,10 +602,16 @@ def corollary_2_eq43():
                    corrected, "the Σ KL term exceeds I(X;V)", corrected_statement="I(X^n;V) ≤ (n/|𝒱|²)Σ KL(P_v‖P_v')", kind="proof gap")
 
 
+#: Corollary 2's proof: ω = min{1, k/(50nφ_n)} ∈ [0, 1] and an integer k ≥ 16 (the chord bound's a is a bound variable).
+_COROLLARY_2_PROOF_DOMAIN = [_ω >= 0, _ω <= 1, Integer("k", 16)]
+
+
 @claim(PAPER, "Corollary 2 (proof, eqs. 44–46)",
        "I(X;V|K) ≤ log 2 − h_b((1−ω)/2) ≤ ω log 2; with |𝒱| ≥ e^{k/16} and ω = min{1, k/(50nφ_n)}, k ≥ 16, the bracket "
        "of (46) is ≥ 1 − 16(1 + k/50) log 2/k ≥ 0.0850457216608722",
-       stated_domain='h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”; k ≥ 16', stated_where='Appendix, proof of Corollary 2, eqs. (44)–(46)',
+       domain=_COROLLARY_2_PROOF_DOMAIN,
+       stated_domain='ω = min{1, k/(50nφ_n)} ∈ [0, 1], k ≥ 16 (and h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”)',
+       stated_where='Appendix, proof of Corollary 2, eqs. (44)–(46)',
        quote=(r"Hence, bounding I(Zn;V)𝐼superscript𝑍𝑛𝑉I(Z^{n};V) reduces to bounding "
               r"I(Xn;V)𝐼superscript𝑋𝑛𝑉I(X^{n};V). To this end, first notice that "
               r"I(Xn;V)≀nI(X;V)𝐼superscript𝑋𝑛𝑉𝑛𝐼𝑋𝑉I(X^{n};V)\leq nI(X;V). Let K𝐾K be a uniform random variable on "
@@ -640,8 +648,7 @@ def corollary_2_proof():
     return establish(combine(symmetric, chord, concave, increasing),
                      catalog([bracket(16), bracket(32), bracket(100)],
                              ["0.0850457216608722", "0.431619311940845", "0.667289353331226"], "k = 16, 32, 100"),
-                     inst, domain='h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”; k ≥ 16',
-                     stated_domain="a ∈ [0, 1/2], k ≥ 16",
+                     inst, domain=_COROLLARY_2_PROOF_DOMAIN,
                      uses=[cited("Cover–Thomas, Elements of Information Theory", "Theorem 2.6.4 (H(X) ≤ log|𝒳|)")],
                      prose_steps=["I(X;V) = I(X,K;V) = I(X;V|K): K is a function of X and independent of V (chain rule)",
                                   "the chord bound h_b(a) ≥ 2a log 2 on [0, 10⁻⁶] by continuity"])
@@ -825,10 +832,22 @@ def djw_kl():
                      domain="random kernels", stated_domain="all ε-LDP kernels")
 
 
+#: Corollary 2's proof, eqs. (47)–(48): m = nφ_n, the paper's "assuming k ≥ 16" for the chosen k = min{m, d} ∈ [d]
+#: (so m ≥ 16 and d ≥ 16, an integer), and (47) itself, ℛ_n ≳ r² max_{k∈[d]} min{1/k, k/m²}, read as ℛ_n ≥ C r²·(that
+#: maximum) for a constant C > 0; k ranges over the real interval [1, d] (integrality ignored, as the paper does).
+_R_N, _C, _r = sympy.symbols("R_n C r", real=True)
+_D = sympy.Symbol("d", integer=True)
+_EQ_47_MAX = Sup(sympy.Min(1 / _k, _k / _m ** 2), (_k, 1, _D))
+_EQ_47 = _R_N >= _C * _r ** 2 * _EQ_47_MAX
+_EQS_47_48_DOMAIN = [_m >= 16, Integer("d", 16), _C > 0, _EQ_47]
+
+
 @claim(PAPER, "Corollary 2 (proof, eqs. 47–48)",
        "with m = nφ_n: choosing k = min{m, d} in max_{k∈[d]} min{1/k, k/m²} gives min{1/m, d/m²}, the rate of (12)",
-       domain=[_m > 0, Integer("d", 1)],
-       stated_domain="m = nφ_n > 0 (n ≥ 1, φ_n > 0), d ≥ 1 (integrality of k ignored, as the paper does)",
+       domain=_EQS_47_48_DOMAIN,
+       stated_domain="m = nφ_n, “assuming k ≥ 16” for the chosen k = min{m, d} ∈ [d] (so m ≥ 16, d ≥ 16); (47) "
+                     "ℛ_n ≳ r² max_{k∈[d]} min{1/k, k/m²} with its constant C > 0; integrality of k ignored, as the paper "
+                     "does (k over the real interval [1, d])",
        stated_where="Appendix, proof of Corollary 2, eqs. (47)–(48)",
        quote=(r"Setting "
               r"Ο‰=min⁑{1,k50nφn(Ξ΅,Ξ΄)}πœ”1π‘˜50𝑛subscriptπœ‘π‘›πœ€π›Ώ\omega=\min\{1,\frac{k}{50n\varphi_{n}(\varepsilon,\delta)}\} "
@@ -842,21 +861,16 @@ def djw_kl():
               r"r^{2}\min\left\{\frac{1}{n\varphi_{n}(\varepsilon,\delta)},\frac{d}{n^{2}\varphi^{2}_{n}(\varepsilon,\delta)}\right\}. "
               r"(48)"))
 def corollary_2_eqs_47_48():
-    m, d, v = sympy.symbols("m d v", positive=True)
-    # v is the value min{1/k, k/m²} at the chosen k, characterised by v ≤ both and v equal to one of them
-    def value_is(k, target, case):
-        return real_closed((target - v) ** 2 * -1, [m, d, v], case + [v <= 1 / k, v <= k / m ** 2,
-                                                                     sympy.Eq((v - 1 / k) * (v - k / m ** 2), 0)],
-                           f"k = {k}: min{{1/k, k/m²}} = {target} when {', '.join(map(str, case))}")
-    small = value_is(m, 1 / m, [m <= d])
-    large = value_is(d, d / m ** 2, [d <= m])
-    ordered_small = real_closed(d / m ** 2 - 1 / m, [m, d], [m <= d], "and 1/m ≤ d/m² there, so it is min{1/m, d/m²}")
-    ordered_large = real_closed(1 / m - d / m ** 2, [m, d], [d <= m], "and d/m² ≤ 1/m there, so it is min{1/m, d/m²}")
-    # k = min{m, d} is a point of [1, d] only when m ≥ 1: for m < 1, (48) does not follow (see the eq. (12) erratum)
-    return establish(grouped("both cases of k = min{m, d}", small, ordered_small, large, ordered_large),
-                     domain=[_m >= 1, Integer("d", 1)],
-                     prose_steps=["the maximum over k ∈ [d] is at least the value at the chosen k = min{m, d} ∈ [1, d] "
-                                  "(m ≥ 1; k rounded down to an integer changes the value by a factor at most 2)"])
+    """(48) from (47) as kernel steps: the maximum over k ∈ [1, d] of min{1/k, k/m²} is at least its value at the
+    chosen k = min{m, d} (a supremum bounds every value on its range; k = min{m, d} lies in [1, d] for m, d ≥ 1), and
+    that value is min{1/m, d/m²}: for m ≤ d it is min{1/m, m/m²} = 1/m ≤ d/m², for d ≤ m it is min{1/d, d/m²} = d/m²
+    ≤ 1/m (decided with min characterised). So ℛ_n ≥ C r²·max ≥ C r² min{1/m, d/m²}, which is (48)."""
+    m, d = _m, _D
+    chosen = kernel.member(_EQ_47_MAX, sympy.Min(m, d), "the value at k = min{m, d} is at most the maximum over k ∈ [1, d]")
+    rate = kernel.decide(kernel.goal(_R_N >= _C * _r ** 2 * sympy.Min(1 / m, d / m ** 2), [m >= 1, d >= 1, _C >= 0, _EQ_47]),
+                         chosen, detail="(47) gives (48): max_{k ∈ [1, d]} min{1/k, k/m²} ≥ min{1/m, d/m²}, since k = "
+                                        "min{m, d} ∈ [1, d] and min{1/min{m, d}, min{m, d}/m²} = min{1/m, d/m²}")
+    return establish(rate, domain=[m >= 1, Integer("d", 1), _C >= 0, _EQ_47])
 
 
 @claim(PAPER, "Eq. (20)",

@@ -14,15 +14,16 @@ import sympy
 from flint import fmpq, fmpq_mat
 
 from _idioms import grouped, holds
-from _eldp_helpers import (A0, A1, B0, B1, C, CHANNEL, D, E, EPS, J, LABEL, M, OUT, ROW, ROW0, ROW2, Z, Q, catalog,
-                           binary_marginal_goal, binary_rows, event_bound, exp_at_least_one, INPUT, is_law, is_set, LAW,
+from _eldp_helpers import (A0, A1, B0, B1, C, CHANNEL, D, J, LABEL, M, OUT, ROW, ROW0, ROW2, Q, catalog,
+                           binary_marginal_goal, binary_rows, event_bound, INPUT, is_law, is_set, LAW,
                            LAW0, LAW1, pattern_entry, SIZE, TAU, total, lognorm, log, mi_mu, kl_mu, mp_kl_column,
                            mp_value, random_law, rng, sub, vertex_optimum, zero_column_entries, zero_column_goal)
 from symdp.local import Channel, optimal_mechanism, pattern, staircase_matrix, utility
 from symdp.numbers import sign
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement, identity,
                           kernel, real_closed)
-from symdp.verify.domains import Channel as AnyChannel, Integer, Laws, LDPChannel, ProbabilityVector, Sublinear
+from symdp.verify.domains import (Channel as AnyChannel, ConvexUtility, Integer, Laws, LDPChannel, ProbabilityVector,
+                                  Sublinear)
 
 PAPER = "extremal-ldp"
 
@@ -129,13 +130,69 @@ def lemma_23():
                                   "and Bq = 1 (rows of Q sum to 1): finitely many linear constraints, closed"])
 
 
+#: the example k = ℓ = 2 at every ε ≥ 0; the vector q of the four entries is quantified in the goal (any real q)
+_EQS_47_49_DOMAIN = [_ε >= 0]
+
+
+@claim(PAPER, "Eqs. (47) and (49)", "for k = ℓ = 2 and q = [Q(y1|x1), Q(y1|x2), Q(y2|x1), Q(y2|x2)]: Ãq ≤ 0 with Ã of (47) "
+       "holds iff Q(y|x) ≤ e^ε Q(y|x') for all y and x ≠ x', and Bq = 1 with B of (49) iff each row of Q sums to 1; so "
+       "(50) (Aq ≤ 0, Bq = 1, A = [Ãᵀ, −I]ᵀ) describes D_{ε,2} exactly",
+       domain=_EQS_47_49_DOMAIN, stated_domain="k = ℓ = 2, ε ≥ 0, any q ∈ ℝ⁴", stated_where="Section 7.3, eqs. (47)–(50)",
+       quote=(
+              r"Let Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}, then by Claim 2, it is easy to see that Q𝑄Q "
+              r"must satisfy k(k1)𝑘𝑘1\ell k(k-1) inequalities of the form "
+              r"Q(y|x)Q(y|x)eε𝑄conditional𝑦𝑥𝑄conditional𝑦superscript𝑥superscript𝑒𝜀Q\left(y|x\right)\leq "
+              r"Q\left(y|x^{\prime}\right)e^{\varepsilon}. These inequalities can be compactly represented by "
+              r"A~q0,~𝐴𝑞0\tilde{A}q\leq 0, (46) where "
+              r"q=[Q(y1|x1),,Q(y1|xk),.,Q(y|x1),,Q(y|xk)]Tq=\left[Q\left(y_{1}|x_{1}\right),...,Q\left(y_{1}|x_{k}\right),....,Q\left(y_{\ell}|x_{1}\right),...,Q\left(y_{\ell}|x_{k}\right)\right]^{T} "
+              r"and A~~𝐴\tilde{A} is a k(k1)×k𝑘𝑘1𝑘\ell k(k-1)\times k\ell matrix that contains all the local "
+              r"differential privacy linear constraints. Observe that there is a one-to-one mapping between Q𝑄Q and "
+              r"q𝑞q. Here is an example for the case when k==2𝑘2k=\ell=2 "
+              r"[1eε00eε100001eε00eε1]A~[Q(y1|x1)Q(y1|x2)Q(y2|x1)Q(y2|x2)]0.subscriptdelimited-[]1superscript𝑒𝜀00superscript𝑒𝜀100001superscript𝑒𝜀00superscript𝑒𝜀1~𝐴delimited-[]𝑄conditionalsubscript𝑦1subscript𝑥1𝑄conditionalsubscript𝑦1subscript𝑥2𝑄conditionalsubscript𝑦2subscript𝑥1𝑄conditionalsubscript𝑦2subscript𝑥20\underbrace{\left[\begin{array}[]{cccc}1&-e^{\varepsilon}&0&0\\ "
+              r"-e^{\varepsilon}&1&0&0\\ 0&0&1&-e^{\varepsilon}\\ 0&0&-e^{\varepsilon}&1\\ "
+              r"\end{array}\right]}_{\textrm{$\tilde{A}$}}\left[\begin{array}[]{c}Q\left(y_{1}|x_{1}\right)\\ "
+              r"Q\left(y_{1}|x_{2}\right)\\ Q\left(y_{2}|x_{1}\right)\\ Q\left(y_{2}|x_{2}\right)\\ "
+              r"\end{array}\right]\leq 0. (47) Moreover, since Q𝑄Q is a row stochastic matrix (a conditional "
+              r"distribution) it satisfies Q1=1𝑄11Q\textrm{{1}}=\textrm{{1}}, where 1 represents the all ones vector of "
+              r"appropriate dimensions. This condition can be rewritten as Bq=1,𝐵𝑞1Bq=\textrm{{1}}, (48) where B𝐵B is a "
+              r"k×k𝑘𝑘k\times k\ell binary matrix. For the case when k==2𝑘2k=\ell=2, we have that "
+              r"[10100101]B[Q(y1|x1)Q(y1|x2)Q(y2|x1)Q(y2|x2)]=[11].subscriptdelimited-[]10100101𝐵delimited-[]𝑄conditionalsubscript𝑦1subscript𝑥1𝑄conditionalsubscript𝑦1subscript𝑥2𝑄conditionalsubscript𝑦2subscript𝑥1𝑄conditionalsubscript𝑦2subscript𝑥2delimited-[]11\underbrace{\left[\begin{array}[]{cccc}1&0&1&0\\ "
+              r"0&1&0&1\\ \end{array}\right]}_{\textrm{$B$}}\left[\begin{array}[]{c}Q\left(y_{1}|x_{1}\right)\\ "
+              r"Q\left(y_{1}|x_{2}\right)\\ Q\left(y_{2}|x_{1}\right)\\ Q\left(y_{2}|x_{2}\right)\\ "
+              r"\end{array}\right]=\left[\begin{array}[]{c}1\\ 1\\ \end{array}\right]. (49)"))
+def eqs_47_49():
+    """The printed matrices against the definition of D_{ε,2}: decided over e^ε for every real q (no hypothesis)."""
+    x = sympy.exp(_ε)
+    q = sympy.Matrix([sympy.Symbol(f"Q(y_{y}|x_{i})", real=True) for y in (1, 2) for i in (1, 2)])
+    entry = {(y, i): q[2 * (y - 1) + (i - 1)] for y in (1, 2) for i in (1, 2)}
+    A_tilde = sympy.Matrix([[1, -x, 0, 0], [-x, 1, 0, 0], [0, 0, 1, -x], [0, 0, -x, 1]])      # (47), as printed
+    B = sympy.Matrix([[1, 0, 1, 0], [0, 1, 0, 1]])                                           # (49), as printed
+    A = A_tilde.col_join(-sympy.eye(4))
+    printed = sympy.And(*[sympy.Le(v, 0) for v in A * q], *[sympy.Eq(v, 1) for v in B * q])
+    ldp = sympy.And(*[entry[y, i] <= x * entry[y, i2] for y in (1, 2) for i in (1, 2) for i2 in (1, 2) if i != i2],
+                    *[v >= 0 for v in q], *[sympy.Eq(entry[1, i] + entry[2, i], 1) for i in (1, 2)])
+    stmt = kernel.decide(kernel.goal(sympy.Equivalent(printed, ldp), [_ε >= 0]),
+                         detail="(50) with (47), (49) ⇔ Q ∈ D_{ε,2} (ε-LDP entries, non-negative, rows summing to 1)")
+    r, e = rng(47), sympy.Integer(2)
+    points = [[Q(r.randint(-2, 12), 10) for _ in range(4)] for _ in range(40)]
+    # the vertices of D_{ε,2} at e^ε = 2 (exact enumeration), in the order of q: both sides hold there
+    points += [[sympy.Rational(int(Qm[i][y].p), int(Qm[i][y].q)) for y in range(2) for i in range(2)] for Qm in _verts(2)]
+    sides = [(bool(printed.subs(x, e).subs(dict(zip(q, v)))), bool(ldp.subs(x, e).subs(dict(zip(q, v))))) for v in points]
+    cross = holds([a == b for a, b in sides] + [any(a for a, _ in sides)],
+                  f"both sides at 40 random rational q and the {len(points) - 40} vertices of D_(ε,2), e^ε = 2 (exact)")
+    return establish(stmt, cross, domain=_EQS_47_49_DOMAIN)
+
+
 #: the entries Q(y|x_i), Q(y|x_{i0}) of the ε-LDP channel, any inputs i, i0 and output y: their sign and the ε-LDP bound
-#: between them (what Q ∈ D_ε says of them), named so that the goal's hypotheses follow from the domain
-_CLAIM_1_DOMAIN = [LDPChannel("Q", _ε), Integer("i"), Integer("i_0"), Integer("y"), *zero_column_entries()]
+#: between them (what Q ∈ D_ε says of them), named so that the goal's hypotheses follow from the domain; the claim is
+#: about a column with a zero entry, Q(y|x_{i0}) = 0 (its "if"), so that entry is part of the domain
+_CLAIM_1_DOMAIN = [LDPChannel("Q", _ε), Integer("i"), Integer("i_0"), Integer("y"), *zero_column_entries(),
+                   sympy.Eq(CHANNEL[ROW0, OUT], 0)]
 
 
 @claim(PAPER, "Claim 1", "in an ε-LDP mechanism a column with one zero entry is entirely zero",
-       domain=_CLAIM_1_DOMAIN, stated_domain='a column of an ε-LDP mechanism (proof of Lemma 23)', stated_where='Section 7.3, Claim 1',
+       domain=_CLAIM_1_DOMAIN, stated_domain="“If Q_ij = 0 for some j”: a column y of an ε-LDP mechanism with a zero entry "
+       "Q(y|x_{i0}) = 0, any input x_i (proof of Lemma 23)", stated_where='Section 7.3, Claim 1',
        quote=(r"Claim 1 Let Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}. If Qij=0subscript𝑄𝑖𝑗0Q_{ij}=0 for "
               r"some j{1,,}𝑗1j\in\{1,...,\ell\} then Qij=0subscript𝑄𝑖𝑗0Q_{ij}=0 for all i{1,,k}𝑖1𝑘i\in\{1,...,k\}."))
 def claim_1():
@@ -207,16 +264,21 @@ def _tight_rank(col, x) -> int:
 def _active_count():
     """Claim 3's count (Kairouz–Oh–Viswanath, proof of Lemma 23): with ℓ_{>0} > k nonzero columns at most
     ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} < ℓk independent constraints are tight."""
-    k, l, lp_ = sympy.symbols("k ell ell_p", positive=True, integer=True)
+    k, l, lp_ = _k, _l, sympy.Symbol("ell_p", positive=True, integer=True)   # k, ℓ: the sizes of D_{ε,ℓ}
     count = identity(lp_ * (k - 1) + (l - lp_) * k + k, (l + 1) * k - lp_, "the active-constraint count")
     below = real_closed(l * k - ((l + 1) * k - lp_) - 1, [k, l, lp_], [lp_ >= k + 1],
                         "(ℓ+1)k − ℓ_{>0} < ℓk, i.e. ℓ_{>0} > k, for integers (≥ 1 below)")
     return grouped("the active-constraint count", count, below)
 
 
+#: the claim's bullets are about every column of every Q ∈ D_{ε,ℓ} (a corner point is one; the vocabulary has no
+#: "corner point", and the proof does not need it); ℓ > k as in Lemma 23, whose proof the claim serves
+_CLAIM_3_DOMAIN = [LDPChannel("Q", _ε, k="k", l="l"), _l > _k]
+
+
 @claim(PAPER, "Claim 3", "a zero column has k independent active constraints, a nonzero one at most k − 1; the "
        "count ℓ_{>0}(k−1) + (ℓ−ℓ_{>0})k + k = (ℓ+1)k − ℓ_{>0} is < ℓk when ℓ_{>0} > k",
-       stated_domain="a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)",
+       domain=_CLAIM_3_DOMAIN, stated_domain="a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)",
        stated_where="Appendix, proof of Lemma 23, Claim 3",
        quote=(r"Claim 3 In what follows, the term linearly independent inequality constraints refers to linear "
               r"independent rows of Ajsubscript𝐴𝑗A_{j}. • If Qj=0subscript𝑄𝑗0Q_{j}=0, then k𝑘k linearly independent "
@@ -262,7 +324,7 @@ def claim_3():
                      holds(ranks, "rank of the tight rows of A_j, exactly, at every column of every vertex of D_{ε,ℓ} "
                            "(k = 2, e^ε = 2, ℓ ∈ {3, 4}): k at a zero column, ≤ k − 1 at a nonzero one"),
                      holds(flags, "consequence: vertices of D_{ε,ℓ} have ≤ k nonzero columns (k = 2)"),
-                     domain='a corner point Q of D_{ε,ℓ} with ℓ > k, its columns Q_j and the rows A_j of (50)', uses=[cited("standard linear algebra", "rank–nullity theorem")],
+                     domain=_CLAIM_3_DOMAIN, uses=[cited("standard linear algebra", "rank–nullity theorem")],
                      prose_steps=["the rows of A_j tight at a nonzero column Q_j vanish at Q_j, so Q_j lies in their "
                                   "kernel and they have rank ≤ k − 1 (rank–nullity)",
                                   "at Q_j = 0 every row is tight, among them the k non-negativity rows −e_i, which are "
@@ -426,8 +488,7 @@ def _lemma_22_steps():
     only_if = kernel.decide(kernel.goal(factor, _least_entry()),
                             kernel.lemma("extremal-ldp:claim-1", zero_column_goal()),
                             detail="θ_y > 0: S_iy = Q(y|x_i)/θ_y ∈ [1, e^ε]; θ_y = 0: the column is zero (Claim 1), S_iy = 1")
-    box = [S[i, lab[j]] >= 1, S[i, lab[j]] <= x, S[i2, lab[j]] >= 1, S[i2, lab[j]] <= x, th[lab[j]] >= 0]
-    private = event_bound(S[i, lab[j]] * th[lab[j]], S[i2, lab[j]] * th[lab[j]], sympy.And(*box),
+    private = event_bound(S[i, lab[j]] * th[lab[j]], S[i2, lab[j]] * th[lab[j]], _factored_box(),
                           "Q = SΘ with S ∈ [1, e^ε], θ ≥ 0 is ε-LDP: Q(B|x) ≤ e^ε Q(B|x') for every event B")
     every, bound = kernel.fact(private).goal.hypotheses[1], kernel.fact(private).goal.conclusion
     # "if S ∈ [1, e^ε] and θ ≥ 0 on B then …" as a disjunction (the kernel's formulas have no Implies)
@@ -435,6 +496,64 @@ def _lemma_22_steps():
                         detail="S ∈ [1, e^ε], θ ≥ 0 at the outputs of B give the ε-LDP bound at B")
     return combine(only_if, if_, detail="Lemma 22: only if (θ_y > 0 or θ_y = 0) and if")
 
+
+
+def _factored_box():
+    """S ∈ [1, e^ε] and θ ≥ 0 at the j-th output y_j of an event, for the inputs x_i, x_{i2}."""
+    i, i2, j = ROW, ROW2, J
+    S, th, lab = sympy.IndexedBase("S"), _THETA, LABEL
+    x = sympy.exp(_ε)
+    return sympy.And(S[i, lab[j]] >= 1, S[i, lab[j]] <= x, S[i2, lab[j]] >= 1, S[i2, lab[j]] <= x, th[lab[j]] >= 0)
+
+
+#: "any k × ℓ stochastic matrix Q = SΘ" with S_ij ∈ [1, e^ε] and θ ≥ 0 (the sentence's subject), stated at the outputs
+#: y_1, …, y_m of any event B (m ≥ 0) and any two inputs x_i, x_{i2}
+_LEMMA_22_IF_DOMAIN = [AnyChannel("Q", k="k", l="l"), _ε >= 0, Integer("i"), Integer("i_2"), Integer("m", 0),
+                       kernel.Every(_factored_box(), (J, 1, M))]
+
+
+@claim(PAPER, "Lemma 22 (if)", "any stochastic Q = SΘ with S ∈ [1, e^ε]^{k×ℓ} and Θ = diag(θ) ≥ 0 is ε-LDP: "
+       "Q(B|x) ≤ e^ε Q(B|x') for every event B and inputs x, x'",
+       domain=_LEMMA_22_IF_DOMAIN, stated_domain="any k × ℓ stochastic Q = SΘ, S_ij ∈ [1, e^ε], Θ diagonal ≥ 0, every "
+       "event B = {y_1, …, y_m}, any inputs", stated_where="Section 7.2, after the proof of Claim 1",
+       quote=(
+              r"It is easy to check that any k×𝑘k\times\ell stochastic matrix Q=SΘ𝑄𝑆ΘQ=S\Theta, where ΘΘ\Theta is a "
+              r"diagonal matrix with non-negative entries and S𝑆S is a k×𝑘k\times\ell matrix with "
+              r"Sij[1,eε]subscript𝑆𝑖𝑗1superscript𝑒𝜀S_{ij}\in[1,e^{\varepsilon}], satisfies the local differential "
+              r"privacy constraints. Thus, Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}. On the other hand, "
+              r"assume that Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell}. If Qij=0subscript𝑄𝑖𝑗0Q_{ij}=0 for some "
+              r"j𝑗j then by Claim 1 we have that Qij=0subscript𝑄𝑖𝑗0Q_{ij}=0 for all i𝑖i and therefore, we can set "
+              r"θj=0subscript𝜃𝑗0\theta_{j}=0 and Sij=1subscript𝑆𝑖𝑗1S_{ij}=1 for all i𝑖i. If Qij>0subscript𝑄𝑖𝑗0Q_{ij}>0 "
+              r"then by Claim 1 we have that Qij>0subscript𝑄𝑖𝑗0Q_{ij}>0 for all i𝑖i. In this case, let "
+              r"θj=miniQijsubscript𝜃𝑗subscript𝑖subscript𝑄𝑖𝑗\theta_{j}=\min_{i}Q_{ij} and observe that "
+              r"θj>0subscript𝜃𝑗0\theta_{j}>0 since Qij>0subscript𝑄𝑖𝑗0Q_{ij}>0 for all i𝑖i. Let "
+              r"Sij=Qij/θisubscript𝑆𝑖𝑗subscript𝑄𝑖𝑗subscript𝜃𝑖S_{ij}=Q_{ij}/\theta_{i}, then it is clear (from the "
+              r"definition of θisubscript𝜃𝑖\theta_{i}) that Sij1subscript𝑆𝑖𝑗1S_{ij}\geq 1. On the other hand, from the "
+              r"differential privacy constraints, we have that QijQkjeε for all ksubscript𝑄𝑖𝑗subscript𝑄𝑘𝑗superscript𝑒𝜀 "
+              r"for all 𝑘Q_{ij}\leq Q_{kj}e^{\varepsilon}\mbox{ for all }k and thus, "
+              r"QijminkQkjeεsubscript𝑄𝑖𝑗subscript𝑘subscript𝑄𝑘𝑗superscript𝑒𝜀Q_{ij}\leq\min_{k}Q_{kj}e^{\varepsilon} "
+              r"which proves that "
+              r"Sij=Qij/minkQkjeεsubscript𝑆𝑖𝑗subscript𝑄𝑖𝑗subscript𝑘subscript𝑄𝑘𝑗superscript𝑒𝜀S_{ij}=Q_{ij}/\min_{k}Q_{kj}\leq "
+              r"e^{\varepsilon}. This establishes that any Q𝒟ε,𝑄subscript𝒟𝜀Q\in\mathcal{D}_{\varepsilon,\ell} can be "
+              r"written as Q=SΘ𝑄𝑆ΘQ=S\Theta, where ΘΘ\Theta is a diagonal matrix with non-negative entries and S𝑆S is a "
+              r"k×𝑘k\times\ell matrix with Sij[1,eε]subscript𝑆𝑖𝑗1superscript𝑒𝜀S_{ij}\in[1,e^{\varepsilon}]."))
+def lemma_22_if():
+    """By induction on the number m of outputs of the event (Kairouz–Oh–Viswanath, Section 7.2): each output adds
+    S_{i,y}θ_y ≤ e^ε θ_y ≤ e^ε S_{i2,y}θ_y."""
+    i, i2, j = ROW, ROW2, J
+    S, th, lab = sympy.IndexedBase("S"), _THETA, LABEL
+    bound = event_bound(S[i, lab[j]] * th[lab[j]], S[i2, lab[j]] * th[lab[j]], _factored_box(),
+                        "Q = SΘ with S ∈ [1, e^ε], θ ≥ 0: Q(B|x_i) ≤ e^ε Q(B|x_{i2}) for every event B")
+    r, e = rng(22), Q(3)
+    flags = []
+    for _ in range(20):
+        Sm = [[1 + (e - 1) * Q(r.randint(0, 6), 6) for _ in range(3)] for _ in range(3)]
+        th_ = [Q(r.randint(0, 5), 5) for _ in range(3)]
+        Qm = [[Sm[a][b] * th_[b] for b in range(3)] for a in range(3)]
+        flags += [sum(Qm[a][b] for b in B) <= e * sum(Qm[c][b] for b in B)
+                  for a in range(3) for c in range(3) for B in ([0], [1, 2], [0, 1, 2], [0, 2])]
+    return establish(bound, holds(flags, "random S ∈ [1, 3]^{3×3}, θ ≥ 0 (e^ε = 3): every event bound, exactly"),
+                     domain=_LEMMA_22_IF_DOMAIN)
 
 
 @claim(PAPER, "Lemma 22 (proof)", "the proof's construction S_ij = Q_ij/θ_i should read S_ij = Q_ij/θ_j",
@@ -596,8 +715,12 @@ def _staircase_steps():
     return grouped("a column in [1, e^ε]^k is a convex combination of staircase patterns", split, inside)
 
 
+#: a convex utility U with Assumption 1, on the mechanisms with k inputs (ε ≥ 0: D_ε)
+_THEOREM_21_DOMAIN = [ConvexUtility("U"), _ε >= 0, Integer("k", 1)]
+
+
 @claim(PAPER, "Theorem 21", "for convex U with Assumption 1, the maximum over D_ε is attained with at most k outputs",
-       stated_domain='“convex” U satisfying Assumption 1', stated_where='Section 7.1, Theorem 21',
+       domain=_THEOREM_21_DOMAIN, stated_domain='“convex” U satisfying Assumption 1', stated_where='Section 7.1, Theorem 21',
        quote=(r"Theorem 21 If U(Q)𝑈𝑄U\left(Q\right) is a convex utility function that satisfies Assumption 1, then "
               r"the following holds "
               r"maxQ𝒟εU(Q)=maxQ=1k𝒟ε,U(Q).subscript𝑄subscript𝒟𝜀𝑈𝑄subscript𝑄superscriptsubscript1𝑘subscript𝒟𝜀𝑈𝑄\max_{Q\in\mathcal{D}_{\varepsilon}}U\left(Q\right)=\max_{Q\in\cup_{\ell=1}^{k}\mathcal{D}_{\varepsilon,\ell}}U\left(Q\right). "
@@ -614,11 +737,11 @@ def theorem_21():
     ch = Channel([[Q(2, 3), Q(1, 3)], [Q(1, 3), Q(2, 3)]])
     padded = Channel([[Q(2, 3), Q(1, 3), 0], [Q(1, 3), Q(2, 3), 0]])
     cross = exact_agreement(u(padded), u(ch), "Assumption 1: a zero column leaves U unchanged")
-    u0, u1, u2, lam, M = sympy.symbols("U U1 U2 lambda M", real=True)
+    u0, u1, u2, lam, M = sympy.symbols("u u_1 u_2 lambda M", real=True)   # values of U (not the utility itself)
     vertex = real_closed(M - u0, [u0, u1, u2, lam, M],
                          [u0 <= lam * u1 + (1 - lam) * u2, lam >= 0, lam <= 1, u1 <= M, u2 <= M],
                          "U convex: U(λQ1 + (1−λ)Q2) ≤ λU(Q1) + (1−λ)U(Q2) ≤ max(U(Q1), U(Q2))")
-    return establish(vertex, combine(*pieces), cross, domain='“convex” U satisfying Assumption 1',
+    return establish(vertex, combine(*pieces), cross, domain=_THEOREM_21_DOMAIN,
                      uses=["extremal-ldp:lemma-23",
                            cited("Bertsimas–Tsitsiklis", "Introduction to Linear Optimization, Theorem 2.9 (a nonempty "
                                  "bounded polyhedron is the convex hull of its extreme points)")],
@@ -647,15 +770,16 @@ def proposition_17():
         QW = Qm.compose(W)
         for u in (utility.kl(p0, p1), utility.tv(p0, p1), utility.mutual_information(p0), utility.chi2(p0, p1)):
             flags.append(sign(u(Qm) - u(QW)) >= 0)
-    # U(QW) = Σ_z μ(Σ_y W(y,z)Q_y) ≤ Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y μ(Q_y) Σ_z W(y,z) = Σ_y μ(Q_y) (Section 10)
-    y, z, l, m = sympy.symbols("y z l m", integer=True, positive=True)
+    # U(QW) = Σ_z μ(Σ_y W(y,z)Q_y) ≤ Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y μ(Q_y) Σ_z W(y,z) = Σ_y μ(Q_y) (Section 10): the
+    # exchange of the finite sums and the row sums of W as kernel steps (μ_y = μ(Q_y), a number per output y)
+    y, z, l, m = sympy.symbols("y z l m", integer=True)
     W, mu = sympy.IndexedBase("W"), sympy.IndexedBase("mu")
-    row = sympy.Sum(W[y, z], (z, 1, m))
-    swapped = sympy.Sum(sympy.Sum(W[y, z] * mu[y], (y, 1, l)), (z, 1, m)).reorder((0, 1))
-    stmt = identity([swapped, sympy.factor_terms(sympy.Sum(W[y, z] * mu[y], (z, 1, m))).subs(row, 1)],
-                    [sympy.Sum(W[y, z] * mu[y], (z, 1, m), (y, 1, l)), mu[y]],
-                    "Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y Σ_z W(y,z)μ(Q_y), and Σ_z W(y,z)μ(Q_y) = μ(Q_y) for a row-stochastic W "
-                    "(symbolic ℓ, m)")
+    swap = kernel.swap(sympy.Sum(W[y, z] * mu[y], (y, 1, l), (z, 1, m)),
+                       detail="Σ_z Σ_y W(y,z)μ(Q_y) = Σ_y Σ_z W(y,z)μ(Q_y) (finite sums)")
+    row = sympy.Sum(W[y, z] * mu[y], (z, 1, m))
+    stochastic = kernel.decide(kernel.goal(sympy.Eq(row, mu[y]), [m >= 1, sympy.Eq(sympy.Sum(W[y, z], (z, 1, m)), 1)]),
+                               kernel.linear(row), detail="Σ_z W(y,z)μ(Q_y) = μ(Q_y)Σ_z W(y,z) = μ(Q_y), W row-stochastic")
+    stmt = combine(swap, stochastic, detail="the last two equalities of (140)")
     return establish(stmt, holds(flags, "random 3×3 Q, 3×4 row-stochastic W; KL, TV, χ², MI (exact signs)"),
                      domain=_PROPOSITION_17_DOMAIN,
                      prose_steps=["sublinearity with W(y,z) ≥ 0: μ(Σ_y W(y,z)Q_y) ≤ Σ_y μ(W(y,z)Q_y) = Σ_y W(y,z)μ(Q_y) "

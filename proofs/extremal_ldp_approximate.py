@@ -19,10 +19,10 @@ from symdp.local import (Channel, decision_points, dominance_kernel, error_regio
                          quaternary_mechanism, satisfies_ldp, utility)
 from symdp.numbers import sign
 from symdp.verify import cited, claim, combine, establish, exact_agreement, identity, kernel, real_closed
-from symdp.verify.domains import Channel as AnyChannel, Laws
+from symdp.verify.domains import Channel as AnyChannel, DPIUtility, Laws, LDPChannel
 
 PAPER = "extremal-ldp"
-E, DELTA, A_, B_ = sympy.symbols("E delta a b", positive=True)
+E = sympy.Symbol("E", positive=True)                                 # e^ε in the identities of Theorem 18
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
 _ε, _δ = sympy.symbols("epsilon delta", real=True)
 
@@ -87,6 +87,37 @@ def eq_38():
     cross = holds([_ldp_by_events(q, e, d), not _ldp_by_events(q, e, d - Q(1, 100)), *tight],
                   "(ε,δ)-LDP on all 16 events, not for a smaller δ, and tight on the four named events")
     return establish(_quaternary_steps(), stmt, cross, domain=_EQ_38_DOMAIN)
+
+
+#: |𝒳| = 2 (the input t ∈ {0, 1}), ε ≥ 0, δ ∈ [0, 1]
+_T_IN = sympy.Symbol("t", real=True)
+_EQ_38_MIXTURE_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, sympy.Or(sympy.Eq(_T_IN, 0), sympy.Eq(_T_IN, 1))]
+
+
+@claim(PAPER, "Eq. (38) (mixture)", "Q_QT passes X unchanged with probability δ (outputs 0, 1) and applies the binary "
+       "mechanism (29) with T = {1} with probability 1 − δ (outputs 2, 3): Q_QT(y|x) = δ[y = x] + (1 − δ)Q_bin(y − 2|x)",
+       domain=_EQ_38_MIXTURE_DOMAIN, stated_domain="|𝒳| = 2, ε ≥ 0, δ ∈ [0, 1]", stated_where="Section 5, after eq. (38)",
+       quote=(
+              r"In other words, the quaternary mechanism passes X𝑋X unchanged with probability δ𝛿\delta and applies "
+              r"the binary mechanism (defined in previous sections) with probability 1δ1𝛿1-\delta."))
+def eq_38_mixture():
+    """Entry by entry, for every ε and δ: (38) against δ times the identity on the outputs 0, 1 plus (1 − δ) times the
+    binary mechanism (29) (e^ε/(1 + e^ε) at its output 0 for x ∈ T = {1}) on the outputs 2, 3."""
+    x, t = sympy.exp(_ε), _T_IN
+    rows = _quaternary_rows(x, _δ)
+    at_t = [(1 - t) * a + t * b for a, b in zip(*rows)]                          # (38) at the input t ∈ {0, 1}
+    binary = [(1 + (x - 1) * t) / (x + 1), (x - (x - 1) * t) / (x + 1)]         # (29) with T = {1}: τ = t
+    unchanged = [1 - t, t, 0, 0]                                                 # [y = t]
+    mixture = [_δ * unchanged[y] + (1 - _δ) * (binary[y - 2] if y >= 2 else 0) for y in range(4)]
+    stmt = kernel.decide(kernel.goal(sympy.And(*[sympy.Eq(a, b, evaluate=False) for a, b in zip(at_t, mixture)]),
+                                     [sympy.Or(sympy.Eq(t, 0), sympy.Eq(t, 1))]),
+                         detail="Q_QT(y|t) = δ[y = t] + (1 − δ)Q_bin(y − 2|t), every output y, t ∈ {0, 1}")
+    e, d = Q(3), Q(1, 5)
+    lib = quaternary_mechanism(log(e), d)
+    cross = exact_agreement([v for row in lib.rows for v in row],
+                            [v.subs({_ε: log(e), _δ: d, _T_IN: tt}) for tt in (0, 1) for v in mixture],
+                            "library quaternary mechanism against the mixture, e^ε = 3, δ = 1/5")
+    return establish(stmt, cross, domain=_EQ_38_MIXTURE_DOMAIN)
 
 
 def _quaternary_rows(x, d):
@@ -220,8 +251,12 @@ def _region_steps():
     return combine(*stated, detail="Theorem 19 in both directions, every output alphabet")
 
 
+#: two mechanisms with a binary input (Section 5), any output alphabets
+_THEOREM_20_DOMAIN = [AnyChannel("Q1", k=2), AnyChannel("Q2", k=2)]
+
+
 @claim(PAPER, "Theorem 20", "(Blackwell) Q1 dominates Q2 (Q2 = Q1·W, W row-stochastic) iff R_{Q2} ⊆ R_{Q1}",
-       stated_domain='two mechanisms Q1, Q2 with binary input (Blackwell)', stated_where='Section 5, Theorem 20',
+       domain=_THEOREM_20_DOMAIN, stated_domain='two mechanisms Q1, Q2 with binary input (Blackwell)', stated_where='Section 5, Theorem 20',
        quote=(r"Theorem 20 A mechanism Q(1)superscript𝑄1Q^{(1)} dominates a mechanism Q(2)superscript𝑄2Q^{(2)} if "
               r"and only if "
               r"Q(2)Q(1)subscriptsuperscript𝑄2subscriptsuperscript𝑄1\mathcal{R}_{Q^{(2)}}\subseteq\mathcal{R}_{Q^{(1)}}."))
@@ -255,7 +290,7 @@ def theorem_20():
                    detail="ψ = Wφ is a (randomised) test")
     proof = combine(same, test, detail="garbling ⇒ R_{Q2} ⊆ R_{Q1}; the converse is Blackwell's theorem (cited, as in "
                                        "the paper)")
-    return establish(proof, cross, domain='two mechanisms Q1, Q2 with binary input (Blackwell)',
+    return establish(proof, cross, domain=_THEOREM_20_DOMAIN,
                      uses=[cited("Blackwell, Equivalent comparisons of experiments (1953)",
                                  "comparison of experiments: R_{Q2} ⊆ R_{Q1} ⇒ Q2 is a garbling of Q1 (binary input)")],
                      prose_steps=["the 2 × 3 × 2 identity and the three-term bound stand for any sizes: both are "
@@ -263,9 +298,14 @@ def theorem_20():
                                   "[0, 1])"])
 
 
+#: |𝒳| = 2, any ε and δ (an (ε, δ)-LDP channel has ε ≥ 0, δ ∈ [0, 1]), any utility obeying the data-processing
+#: inequality
+_THEOREM_18_DOMAIN = [LDPChannel("Q", _ε, _δ, k=2), DPIUtility("U")]
+
+
 @claim(PAPER, "Theorem 18", "for |X| = 2, every (ε,δ)-LDP mechanism is a garbling of Q_QT (Q = Q_QT·W), so Q_QT "
        "maximises every utility obeying the data-processing inequality",
-       stated_domain='“|𝒳| = 2”, every (ε,δ)-LDP mechanism', stated_where='Section 5, Theorem 18',
+       domain=_THEOREM_18_DOMAIN, stated_domain='“|𝒳| = 2”, every (ε,δ)-LDP mechanism', stated_where='Section 5, Theorem 18',
        quote=(r"Theorem 18 If |𝒳|=2𝒳2|{\cal X}|=2, then for any ε𝜀\varepsilon, any δ𝛿\delta, and any utility "
               r"U(Q)𝑈𝑄U\left(Q\right) that obeys the data processing inequality, the quaternary mechanism maximizes "
               r"U(Q)𝑈𝑄U\left(Q\right) subject to Q𝒟(ε,δ)𝑄subscript𝒟𝜀𝛿Q\in\mathcal{D}_{(\varepsilon,\delta)}, the set "
@@ -287,10 +327,10 @@ def theorem_18():
                          "and have smaller KL, TV, MI")
     # the proof: R_Q ⊆ R_{ε,δ} (Theorem 19) = R_{Q_QT}, so Q is a garbling of Q_QT (Theorem 20). Machine step: every
     # vertex of R_{ε,δ} (Figure 9's list) is the test point (P_MD, P_FA) = (1 − Q_QT(A|0), Q_QT(A|1)) of an event A
-    qt = [[DELTA, 0, (1 - DELTA) / (1 + E), (1 - DELTA) * E / (1 + E)],
-          [0, DELTA, (1 - DELTA) * E / (1 + E), (1 - DELTA) / (1 + E)]]
-    named = {(0, 2, 3): (0, 1 - DELTA), (0, 3): ((1 - DELTA) / (1 + E), (1 - DELTA) / (1 + E)), (0,): (1 - DELTA, 0),
-             (1, 2, 3): (DELTA, 1), (1, 2): ((E + DELTA) / (1 + E), (E + DELTA) / (1 + E)), (1,): (1, DELTA),
+    qt = [[_δ, 0, (1 - _δ) / (1 + E), (1 - _δ) * E / (1 + E)],      # δ as the domain's (any real: identities)
+          [0, _δ, (1 - _δ) * E / (1 + E), (1 - _δ) / (1 + E)]]
+    named = {(0, 2, 3): (0, 1 - _δ), (0, 3): ((1 - _δ) / (1 + E), (1 - _δ) / (1 + E)), (0,): (1 - _δ, 0),
+             (1, 2, 3): (_δ, 1), (1, 2): ((E + _δ) / (1 + E), (E + _δ) / (1 + E)), (1,): (1, _δ),
              (0, 1, 2, 3): (0, 1), (): (1, 0)}
     pts = [(1 - sum((qt[0][y] for y in A), sympy.Integer(0)), sum((qt[1][y] for y in A), sympy.Integer(0))) for A in named]
     vertices = identity([c for pt in pts for c in pt], [c for v in named.values() for c in v],
@@ -299,7 +339,7 @@ def theorem_18():
     proof = combine(vertices, detail="R_{ε,δ} ⊆ R_{Q_QT} (hull of test points, tests randomised) ⊆ R_{ε,δ} (Q_QT is "
                                      "(ε,δ)-LDP, eq. 38, Theorem 19); any (ε,δ)-LDP Q has R_Q ⊆ R_{ε,δ} = R_{Q_QT}, "
                                      "so Q = Q_QT·W (Theorem 20)")
-    return establish(proof, cross, domain='“|𝒳| = 2”, every (ε,δ)-LDP mechanism',
+    return establish(proof, cross, domain=_THEOREM_18_DOMAIN,
                      uses=["extremal-ldp:theorem-19", "extremal-ldp:eq-38", "extremal-ldp:theorem-20",
                            "extremal-ldp:figure-9"],
                      prose_steps=["R_{ε,δ} is the convex polygon with the eight listed vertices (Figure 9), and the "
@@ -307,9 +347,13 @@ def theorem_18():
                                   "a utility U obeying the data-processing inequality has U(Q) = U(Q_QT·W) ≤ U(Q_QT)"])
 
 
+#: |𝒳| = 2: Q_QT and R_{ε,δ} are fixed by ε ≥ 0 and δ ∈ [0, 1]
+_FIGURE_9_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1]
+
+
 @claim(PAPER, "Figure 9", "R_{Q_QT} = R_{ε,δ}: the test points of Q_QT span the region with vertices (0,1−δ), "
        "((1−δ)/(1+e^ε),(1−δ)/(1+e^ε)), (1−δ,0) and their reflections",
-       stated_domain='|𝒳| = 2, the hypothesis-testing region of Q_QT', stated_where='Section 5, Figure 9',
+       domain=_FIGURE_9_DOMAIN, stated_domain='|𝒳| = 2, the hypothesis-testing region of Q_QT', stated_where='Section 5, Figure 9',
        quote=(r"Notice that it is no coincidence that QQT=ε,δsubscriptsubscript𝑄QTsubscript𝜀𝛿\mathcal{R}_{Q_{\rm "
               r"QT}}=\mathcal{R}_{\varepsilon,\delta}. This property will be essential in proving the optimality of "
               r"the quaternary mechanism."))
@@ -327,7 +371,8 @@ def figure_9():
     cross = holds(flags, "three (ε,δ): the named vertices are test points of Q_QT, all test points lie in "
                          "R_{ε,δ}, and every vertex of R_{ε,δ} is in their hull")
     # symbolic: the eight vertices in cyclic order, each in R_{ε,δ}, consecutive ones on a common boundary line
-    x, dd, m, f = sympy.symbols("x d m f", real=True)                  # x = e^ε ≥ 1, δ = d ∈ [0, 1]
+    x, m, f = sympy.symbols("x m f", real=True)                        # x = e^ε ≥ 1
+    dd = _δ                                                             # δ ∈ [0, 1], the domain's
     lines = [m, f, 1 - m, 1 - f, f + x * m - (1 - dd), x * f + m - (1 - dd), x + dd - f - x * m, x + dd - x * f - m]
     cyc = [(0, 1), (0, 1 - dd), ((1 - dd) / (1 + x), (1 - dd) / (1 + x)), (1 - dd, 0), (1, 0), (1, dd),
            ((x + dd) / (1 + x), (x + dd) / (1 + x)), (dd, 1)]
@@ -347,7 +392,7 @@ def figure_9():
     proof = combine(grouped("the region", inside, on), pts,
                     detail="R_{ε,δ} = hull of the 8 vertices ⊆ R_{Q_QT} (test points, randomised tests) ⊆ R_{ε,δ} "
                            "(eq. 38 and Theorem 19)")
-    return establish(proof, cross, domain='|𝒳| = 2, the hypothesis-testing region of Q_QT',
+    return establish(proof, cross, domain=_FIGURE_9_DOMAIN,
                      uses=["extremal-ldp:eq-38", "extremal-ldp:theorem-19"],
                      prose_steps=["a convex polygon: the 8 points in R_{ε,δ}, consecutive ones on a boundary line of "
                                   "one of its 8 half-planes, traverse its boundary, so R_{ε,δ} is their hull",

@@ -10,14 +10,15 @@ from __future__ import annotations
 import sympy
 
 from _idioms import grouped, holds
-from _eldp_helpers import (C, D, E, EPS, LAW, U3, Z, Q, binary_mi, lognorm, log, mi_binary_T, mi_mu, random_law, rng,
+from _eldp_helpers import (C, D, E, LAW, U3, Q, binary_mi, lognorm, log, mi_binary_T, mi_mu, random_law, rng,
                            rr_dual_objects, rr_dual_steps, rr_mi, singleton_objects, singleton_values, sub, subsets,
-                           at_exp, exp_above_one, INPUT, is_law, SIZE, TAU, total)
+                           at_exp, bit, exp_above_one, INPUT, is_law, is_set, SIZE, TAU, total, IOTA, RR_L, RR_Y,
+                           rr_entry, rr_marginal, rr_output_facts, rr_pick)
 from symdp.local import Channel, optimal_mechanism, utility
 from symdp.local.extremal import binary_dual, binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
 from symdp.verify import claim, combine, erratum, establish, exact_agreement, identity, kernel, prove, real_closed
-from symdp.verify.domains import Integer, ProbabilityVector
+from symdp.verify.domains import Integer, LDPChannel, ProbabilityVector
 
 PAPER = "extremal-ldp"
 
@@ -213,22 +214,10 @@ def theorem_13():
     chain = real_closed((x + 1) * b - opt, [opt, M, b, x, _KK],
                         [opt <= M * _KK / (x + _KK - 1), M <= (x + 1) * b, M >= 0, x >= 1, _KK >= 1],
                         "OPT ≤ Mk/(E+k−1), M ≤ (E+1)·BIN, M ≥ 0, E ≥ 1, k ≥ 1 ⇒ OPT ≤ (1+E)·BIN")
-    proof = grouped("(117): Lemmas 26 and 27 with the binary value (115)", _binary_mi_value(), chain, ident_k)
+    proof = grouped("(117): Lemmas 26 and 27 with the binary value (115)", chain, ident_k)
     return establish(proof, holds(flags, "exact sign of (1+e^ε)·BIN − OPT, random k = 3..5, e^ε ∈ {1.1, 2, 2.7} (ε ≤ 1)"),
                      domain=_THEOREM_13_DOMAIN,
-                     uses=["extremal-ldp:lemma-26", "extremal-ldp:lemma-27"])
-
-
-def _binary_mi_value():
-    """(115): the binary mechanism (29) (rows (E, 1)/(E+1) on T, (1, E)/(E+1) on Tᶜ) has I(X;Y) =
-    [μ(P(T)) + μ(P(Tᶜ))]/(E+1), from I = Σ_y Σ_x P(x)Q(y|x) log(Q(y|x)/M(y)) grouped over T and Tᶜ (z = P(T))."""
-    m0 = (Z * E + (1 - Z)) / (E + 1)                     # M(0); M(1) is the same with z and 1 − z exchanged
-    m1 = ((1 - Z) * E + Z) / (E + 1)
-    # log E = ε: log(E/(E+1)/M(y)) = ε − log((E+1)M(y))
-    direct = (Z * E / (E + 1) * (EPS - log((E + 1) * m0)) + (1 - Z) / (E + 1) * (-log((E + 1) * m0))
-              + Z / (E + 1) * (-log((E + 1) * m1)) + (1 - Z) * E / (E + 1) * (EPS - log((E + 1) * m1)))
-    return identity(sympy.expand(direct), sympy.expand((mi_mu(Z, E, EPS) + mi_mu(1 - Z, E, EPS)) / (E + 1)),
-                    "(115): I(X;Y) of the binary mechanism = [μ(P(T)) + μ(P(Tᶜ))]/(E+1), z = P(T) aggregated")
+                     uses=["extremal-ldp:lemma-26", "extremal-ldp:lemma-27", "extremal-ldp:eq-115"])
 
 
 def _mi_value(x, m):
@@ -368,8 +357,18 @@ def corollary_15():
                      series, domain="three P, two small ε", stated_domain="all P, δ > 0, ε ≤ ε*")
 
 
+#: ε*(P, δ) > 0 is the threshold the corollary asserts exists ("there exists a positive ε*"): a parameter of its own;
+#: Q is any ε-LDP mechanism on the k symbols of P
+_ε_star_16, _δ16 = sympy.Symbol("epsilon^*(P, delta)", real=True), sympy.Symbol("delta", real=True)
+_COROLLARY_16_DOMAIN = [ProbabilityVector("P", "k"), LDPChannel("Q", _ε, k="k"), _δ16 > 0, _ε_star_16 > 0,
+                        _ε >= _ε_star_16]
+#: the proof needs every P(x) > 0 (with a zero mass the printed bound fails: 'Theorem 14 (zero mass)'): the least mass,
+#: a parameter the paper's domain leaves free, so the proof's domain is honestly smaller than the paper's
+_COROLLARY_16_PROVED = [*_COROLLARY_16_DOMAIN, sympy.Symbol("min_x P(x)", real=True) > 0]
+
+
 @claim(PAPER, "Corollary 16", "for ε ≥ ε*(P,δ): I(X;Y) ≤ H(X) − (1−δ)(k−1)εe^{−ε}",
-       stated_domain='“for ε ≥ ε*(P, δ)”, δ > 0', stated_where='Section 4.5, Corollary 16',
+       domain=_COROLLARY_16_DOMAIN, stated_domain='“for ε ≥ ε*(P, δ)”, δ > 0', stated_where='Section 4.5, Corollary 16',
        quote=(r"Corollary 16 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
               r"ε𝜀\varepsilon-local differential privacy. Then, for any distribution P𝑃P and any positive "
               r"δ>0𝛿0\delta>0, there exists a positive εsuperscript𝜀\varepsilon^{*} that depends on P𝑃P and δ𝛿\delta "
@@ -385,11 +384,12 @@ def corollary_16():
         for e in (Q(10) ** 3, Q(10) ** 5):
             opt = optimal_mechanism(log(e), utility.mutual_information(p)).value
             flags.append(sign(_H(p) - (1 - delta) * (k - 1) * log(e) / e - opt) >= 0)
-    return establish(_rr_gap_limit(), holds(flags, "δ = 1/10: certified optimum (C, D) at e^ε ∈ {10^3, 10^5}"),
-                     domain="P(x) > 0 for every x (the printed 'any P' fails: 'Theorem 14 (zero mass)'), δ > 0, "
-                            "ε ≥ ε*(P, δ)",
+    summed, limit = _rr_gap_limit()
+    return establish(summed, limit, holds(flags, "δ = 1/10: certified optimum (C, D) at e^ε ∈ {10^3, 10^5}"),
+                     domain=_COROLLARY_16_PROVED,
                      uses=["extremal-ldp:theorem-14"],
-                     prose_steps=["the limit of the finite sum over x is the sum of the limits: (H(X) − I_RR)/(εe^{−ε}) "
+                     prose_steps=["each term's limit g(P(x))e^ε/ε → 1 − P(x) as ε → ∞ (computed by sympy, a cross-check), "
+                                  "and the limit of the finite sum over x is the sum of the limits: (H(X) − I_RR)/(εe^{−ε}) "
                                   "→ k − 1 > (1 − δ)(k − 1) for k ≥ 2, so H(X) − I_RR ≥ (1 − δ)(k − 1)εe^{−ε} beyond "
                                   "some ε1; with Theorem 14 (RR optimal for ε ≥ ε_14) take ε* = max(ε1, ε_14); k = 1 "
                                   "is trivial (H = I = 0)"])
@@ -397,18 +397,17 @@ def corollary_16():
 
 def _rr_gap_limit():
     """(H(X) − I_RR)/(εe^{−ε}) → k − 1 for every P with full support (Kairouz–Oh–Viswanath, eq. 32, to first order):
-    I_RR = Σ_x μ(P(x))/(e^ε+k−1) (139), so the gap is Σ_x g(P(x)) with g(p) = −p log p − μ(p)/(e^ε+k−1), and
-    g(p)e^ε/ε → 1 − p (sympy limit, symbolic p > 0 and k); Σ_x (1 − P(x)) = k − 1."""
+    I_RR = Σ_x μ(P(x))/(e^ε+k−1) (139), so the gap is Σ_x g(P(x)) with g(p) = −p log p − μ(p)/(e^ε+k−1). The limit
+    g(p)e^ε/ε → 1 − p is sympy's (a cross-check: the kernel has no rule for a limit at ∞ of a quotient; the step is in
+    words), and Σ_x (1 − P(x)) = k − 1 is a kernel step (linearity, Σ_x P(x) = 1). Returns (proof, cross-check)."""
     p, k, eps = sympy.symbols("p k epsilon", positive=True)
     e = sympy.exp(eps)
     g = (-p * log(p) - mi_mu(p, e, eps) / (e + k - 1)) * e / eps
-    term = identity(sympy.limit(g, eps, sympy.oo), 1 - p, "lim_{ε→∞} g(p)e^ε/ε = 1 − p (symbolic p > 0, k)")
-    i, kk = sympy.symbols("i k", integer=True, positive=True)
-    P = sympy.IndexedBase("P")
-    # linearity of the finite sum: Σ(1 − P_i) = Σ1 + Σ(−P_i), the constant −1 taken out of the second sum
-    total = sympy.Add(*[sympy.factor_terms(t).doit() for t in sympy.expand(sympy.Sum(1 - P[i], (i, 1, kk))).args])
-    summed = identity(total.subs(sympy.Sum(P[i], (i, 1, kk)), 1), kk - 1, "Σ_x (1 − P(x)) = k − 1 (Σ_x P(x) = 1)")
-    return grouped("the randomized-response gap to H(X), to first order in εe^{−ε}", term, summed)
+    term = exact_agreement([sympy.limit(g, eps, sympy.oo)], [1 - p], "lim_{ε→∞} g(p)e^ε/ε = 1 − p (sympy, symbolic p > 0, k)")
+    gap = total(1 - LAW[INPUT])
+    summed = kernel.decide(kernel.goal(sympy.Eq(gap, SIZE - 1), [SIZE >= 1, is_law(LAW)]), kernel.linear(gap),
+                           detail="Σ_x (1 − P(x)) = k − 1 (linearity, Σ_x P(x) = 1)")
+    return summed, term
 
 
 @claim(PAPER, "Eq. (32)", "I_RR = H(X) − (k−1)εe^{−ε} + O(e^{−2ε}) (printed); the remainder is "
@@ -436,16 +435,370 @@ def eq_32():
                      domain="uniform k = 4 and example D")
 
 
+_L = sympy.Symbol("l", integer=True)
+#: the output marginals M(y) = Σ_l P(l)Q(y|l), named (they sit inside the logarithms of the sum over the inputs)
+_M0, _M1 = sympy.symbols("M(0) M(1)", real=True)
+
+
+def _binary_mi_objects(x):
+    """The binary mechanism (29) at x = e^ε (τ the indicator of T): its rows, the output marginals M(0), M(1) as sums over
+    the inputs, P(T) and P(Tᶜ), and I(X;Y) of (5), Σ_x Σ_y P(x)Q(y|x) log(Q(y|x)/M(y)), as a sum over the inputs with
+    M(0), M(1) named."""
+    i, t, l = INPUT, TAU[INPUT], _L
+    q0, q1 = (lambda u: (1 + (x - 1) * u) / (x + 1)), (lambda u: (x - (x - 1) * u) / (x + 1))
+    m0, m1 = total(LAW[l] * q0(TAU[l]), l), total(LAW[l] * q1(TAU[l]), l)
+    inside, outside = total(LAW[i] * t), total(LAW[i] * (1 - t))
+    h = lambda u: q0(u) * log(q0(u) / _M0) + q1(u) * log(q1(u) / _M1)
+    return q0, q1, m0, m1, inside, outside, h, total(LAW[i] * h(t))
+
+
+def _mi_mu_x(z, x):
+    """μ(z, ε) of (113) at x = e^ε, log x standing for ε (it is ε once x is read at e^ε)."""
+    return z * x * log(x) - (z * (x - 1) + 1) * log(z * (x - 1) + 1)
+
+
+def _binary_mi_by_class(x):
+    """I(X;Y) of the binary mechanism (29) from the definition (5), at x = e^ε ≥ 1, as kernel steps: an input's summand
+    Σ_y Q(y|x)log(Q(y|x)/M(y)) is h(1) on T and h(0) off it (τ ∈ {0, 1}: its logarithms agree by congruence), so
+    I = h(1)P(T) + h(0)(1 − P(T)) by linearity; and M(0), M(1) by linearity (57). Returns (marginals, I by class)."""
+    i, k, t = INPUT, SIZE, TAU[INPUT]
+    q0, q1, m0, m1, inside, outside, h, info = _binary_mi_objects(x)
+    law = [k >= 1, is_law(LAW), is_set()]
+    marg = kernel.decide(kernel.goal(sympy.And(sympy.Eq(_M0, ((x - 1) * inside + 1) / (x + 1)),
+                                               sympy.Eq(_M1, ((x - 1) * outside + 1) / (x + 1))),
+                                     [*law, sympy.Eq(_M0, m0), sympy.Eq(_M1, m1)]),
+                         *[kernel.linear(total(LAW[_L] * f, _L)) for f in (q0(TAU[_L]), q1(TAU[_L]))],
+                         kernel.linear(total(LAW[i] * (1 - t))),
+                         *[kernel.rename(total(f), _L) for f in (LAW[i], LAW[i] * t)],
+                         detail="M(0), M(1) by linearity (57)")
+    # h(1), h(0) named L1, L0 while summing, so that no sum but I(X;Y) holds a logarithm (a sum's terms are defined
+    # where the goal says so: I(X;Y) is the only such sum the domain names); then read at L1 = h(1), L0 = h(0)
+    L1, L0 = sympy.symbols("L_1 L_0", real=True)
+    named = [sympy.Eq(L1, h(1)), sympy.Eq(L0, h(0))]
+    split = kernel.decide(kernel.goal(sympy.Eq(LAW[i] * h(t), (L1 - L0) * LAW[i] * t + L0 * LAW[i]),
+                                      [i >= 1, i <= k, bit(t), x >= 1, _M0 > 0, _M1 > 0, *named]),
+                          detail="an input's summand is h(1) on T, h(0) off it (its logarithms agree by congruence)")
+    base = [*law, x >= 1, _M0 > 0, _M1 > 0]
+    by_class = kernel.decide(kernel.goal(sympy.Eq(info, (L1 - L0) * inside + L0), [*base, *named]),
+                             kernel.summed(split, i, 1, k, detail="summed over the inputs"),
+                             kernel.linear(total((L1 - L0) * LAW[i] * t + L0 * LAW[i])),
+                             detail="I(X;Y) = h(1)P(T) + h(0)(1 − P(T)), by linearity")
+    return marg, kernel.instantiate(by_class, {L1: h(1), L0: h(0)}, base, detail="at L1 = h(1), L0 = h(0)")
+
+
+#: P on k symbols, T ⊆ 𝒳 by its indicator τ, P(T), P(Tᶜ) ≥ 0, M(0), M(1) and I(X;Y) of (5) for the mechanism (29) named:
+#: the check that a goal covers its domain reads a sum as an opaque term, so the sum of logarithms is defined where the
+#: domain says it is (the paper's definition of the utility), and the masses' signs are listed
+_BINARY_MI_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0, is_law(LAW), is_set(),
+                     *[m >= 0 for m in _binary_mi_objects(sympy.exp(_ε))[4:6]],
+                     *[sympy.Eq(name, m) for name, m in zip((_M0, _M1), _binary_mi_objects(sympy.exp(_ε))[2:4])],
+                     sympy.Eq(sympy.Symbol("I(X;Y)", real=True), _binary_mi_objects(sympy.exp(_ε))[7])]
+
+
+def _binary_mi_setting(x):
+    i, k = INPUT, SIZE
+    _, _, m0, m1, inside, outside, _, _ = _binary_mi_objects(x)
+    return [k >= 1, is_law(LAW), is_set(), inside >= 0, outside >= 0, sympy.Eq(_M0, m0), sympy.Eq(_M1, m1), x >= 1]
+
+
+def _binary_mi_cross():
+    p, e = C, Q(3)
+    T = mi_binary_T(p)
+    ch = Channel([[e / (1 + e), 1 / (1 + e)] if j in T else [1 / (1 + e), e / (1 + e)] for j in range(len(p))])
+    return exact_agreement(lognorm(utility.mutual_information(p)(ch)), lognorm(binary_mi(p, e)),
+                           "library I(X;Y) of (29) against (112) = (115), example C, e^ε = 3")
+
+
+@claim(PAPER, "Eq. (112)", "computing I(X;Y) under the binary mechanism (111): [P(T)e^ε log(e^ε/(P(Tᶜ)+e^εP(T))) + "
+       "P(Tᶜ) log(1/(P(Tᶜ)+e^εP(T)))]/(e^ε+1) + the same with T and Tᶜ exchanged, every P, T, ε ≥ 0",
+       domain=_BINARY_MI_DOMAIN, stated_domain="any P on k symbols, any T ⊆ 𝒳, ε ≥ 0; I(X;Y) by (5)",
+       stated_where="Section 9.1, eqs. (111)–(112)",
+       quote=(
+              r"Q(0|x)={eε1+eε if xT,11+eε if xT.Q(1|x)={eε1+eε if xT,11+eε if "
+              r"xT.𝑄conditional0𝑥casessuperscript𝑒𝜀1superscript𝑒𝜀 if 𝑥𝑇11superscript𝑒𝜀 if "
+              r"𝑥𝑇𝑄conditional1𝑥casessuperscript𝑒𝜀1superscript𝑒𝜀 if 𝑥𝑇11superscript𝑒𝜀 if 𝑥𝑇\displaystyle "
+              r"Q(0|x)\,=\,\left\{\begin{array}[]{rl}\frac{e^{\varepsilon}}{1+e^{\varepsilon}}&\text{ if }x\in T\;,\\ "
+              r"\frac{1}{1+e^{\varepsilon}}&\text{ if }x\notin T\;.\\ "
+              r"\end{array}\right.\;\;\;Q(1|x)\,=\,\left\{\begin{array}[]{rl}\frac{e^{\varepsilon}}{1+e^{\varepsilon}}&\text{ "
+              r"if }x\notin T\;,\\ \frac{1}{1+e^{\varepsilon}}&\text{ if }x\in T\;.\\ \end{array}\right. (111) "
+              r"Computing the I(X;Y)𝐼𝑋𝑌I\left(X;Y\right) under (111), we get that I(X;Y)𝐼𝑋𝑌\displaystyle "
+              r"I\left(X;Y\right) =\displaystyle= "
+              r"1eε+1{P(T)eεlogeεP(Tc)+eεP(T)+P(Tc)log1P(Tc)+eεP(T)}+limit-from1superscript𝑒𝜀1𝑃𝑇superscript𝑒𝜀superscript𝑒𝜀𝑃superscript𝑇𝑐superscript𝑒𝜀𝑃𝑇𝑃superscript𝑇𝑐1𝑃superscript𝑇𝑐superscript𝑒𝜀𝑃𝑇\displaystyle\frac{1}{e^{\varepsilon}+1}\left\{P\left(T\right)e^{\varepsilon}\log\frac{e^{\varepsilon}}{P\left({T}^{c}\right)+e^{\varepsilon}P\left({T}\right)}+P\left({T}^{c}\right)\log\frac{1}{P\left({T}^{c}\right)+e^{\varepsilon}P\left({T}\right)}\right\}+ "
+              r"(112)"))
+def eq_112():
+    """From :func:`_binary_mi_by_class`: each logarithm of h(1), h(0) is (112)'s (M(0)(x + 1) = P(Tᶜ) + xP(T), and
+    M(1)(x + 1) = P(T) + xP(Tᶜ), as P(T) + P(Tᶜ) = 1; small decisions by congruence, put in by rewriting); read at e^ε."""
+    x = sympy.Symbol("x", real=True)
+    i, t = INPUT, TAU[INPUT]
+    _, _, _, _, inside, outside, _, info = _binary_mi_objects(x)
+    marg, by_class = _binary_mi_by_class(x)
+    setting = _binary_mi_setting(x)
+    complement = kernel.linear(total(LAW[i] * (1 - t)))
+    for name, mass, other in ((_M0, inside, outside), (_M1, outside, inside)):
+        for top in (x, 1):
+            step = kernel.decide(kernel.goal(sympy.Eq(log(top / (name * (x + 1))), log(top / (other + x * mass))),
+                                             setting), marg, complement,
+                                 detail=f"log({top}/((x + 1){name})): (x + 1){name} = P(other) + xP(·)")
+            by_class = kernel.rewrite(by_class, step, detail="rewritten")
+    side = lambda a, b: (a * x * log(x / (b + x * a)) + b * log(1 / (b + x * a))) / (x + 1)
+    value = kernel.decide(kernel.goal(sympy.Eq(info, side(inside, outside) + side(outside, inside)), setting),
+                          by_class, marg, complement, detail="I(X;Y) = (112)")
+    return establish(at_exp(value, x), _binary_mi_cross(), domain=_BINARY_MI_DOMAIN)
+
+
+@claim(PAPER, "Eq. (115)", "the binary mechanism (29) has I(X;Y) = BIN = [μ(P(T),ε) + μ(P(Tᶜ),ε)]/(e^ε+1), every P, T, ε ≥ 0",
+       domain=_BINARY_MI_DOMAIN, stated_domain="any P on k symbols, any T ⊆ 𝒳, ε ≥ 0; I(X;Y) by (5)",
+       stated_where="Section 9.2, eq. (115)",
+       quote=(
+              r"In what follows, we will make the dependency of μjsubscript𝜇𝑗\mu_{j} on "
+              r"P(Tj)𝑃subscript𝑇𝑗P\left(T_{j}\right) and ε𝜀\varepsilon explicit by writing "
+              r"μj(P(Tj),ε)subscript𝜇𝑗𝑃subscript𝑇𝑗𝜀\mu_{j}\left(P\left(T_{j}\right),\varepsilon\right) for "
+              r"μjsubscript𝜇𝑗\mu_{j}. From the proof of Theorem 12, we have that the partition set T𝑇T defined in (30) "
+              r"is given by TargmaxA𝒳P(A)P(Ac)𝑇subscript𝐴𝒳𝑃𝐴𝑃superscript𝐴𝑐T\in\arg\max_{A\subseteq{\cal "
+              r"X}}P(A)P(A^{c}). It is easy to check that the binary mechanism given in (29) achieves the following "
+              r"utility BIN=μ(P(T),ε)+μ(P(Tc),ε)eε+1.BIN𝜇𝑃𝑇𝜀𝜇𝑃superscript𝑇𝑐𝜀superscript𝑒𝜀1{\rm "
+              r"BIN}=\frac{\mu\left(P\left(T\right),\varepsilon\right)+\mu\left(P\left(T^{c}\right),\varepsilon\right)}{e^{\varepsilon}+1}. "
+              r"(115)"))
+def eq_115():
+    """From :func:`_binary_mi_by_class`: log(x/c) = log x − log c and log(1/c) = −log c at c = (x − 1)P(T) + 1 and
+    (x − 1)P(Tᶜ) + 1 (> 0) turn h(1), h(0) into μ (small decisions by congruence, put in by rewriting); read at
+    x = e^ε (log e^ε = ε)."""
+    x = sympy.Symbol("x", real=True)
+    i, t = INPUT, TAU[INPUT]
+    _, _, _, _, inside, outside, _, info = _binary_mi_objects(x)
+    marg, by_class = _binary_mi_by_class(x)
+    # each logarithm of h(1), h(0) in terms of log x and the masses (small decisions, each by congruence from one
+    # instance of log(x/c) = log x − log c or log(1/c) = −log c), then put in by rewriting (no solver)
+    xp, c = sympy.symbols("x c", positive=True)
+    quotient = kernel.fact(identity(log(xp / c), log(xp) - log(c), "log(x/c) = log x − log c"))
+    inverse = kernel.fact(identity(log(1 / c), -log(c), "log(1/c) = −log c"))
+    setting = _binary_mi_setting(x)
+    for name, mass in ((_M0, inside), (_M1, outside)):
+        at = (x - 1) * mass + 1
+        for top, lemma, subs, target in ((x, quotient, {xp: x, c: at}, log(x) - log(at)),
+                                         (1, inverse, {c: at}, -log(at))):
+            instance = kernel.instantiate(lemma, subs, setting, detail="at c = (x − 1)P(·) + 1")
+            step = kernel.decide(kernel.goal(sympy.Eq(log(top / (name * (x + 1))), target), setting), marg, instance,
+                                 detail=f"log({top}/((x + 1){name})) with {name} = ((x − 1)P(·) + 1)/(x + 1)")
+            by_class = kernel.rewrite(by_class, step, detail=f"log({top}/((x + 1){name})) rewritten")
+    value = kernel.decide(kernel.goal(sympy.Eq(info, (_mi_mu_x(inside, x) + _mi_mu_x(outside, x)) / (x + 1)), setting),
+                          by_class, marg, kernel.linear(total(LAW[i] * (1 - t))),
+                          detail="I(X;Y) = h(1)P(T) + h(0)P(Tᶜ) = [μ(P(T)) + μ(P(Tᶜ))]/(x + 1)")
+    return establish(at_exp(value, x), _binary_mi_cross(), domain=_BINARY_MI_DOMAIN)
+
+
+_RR_MARGINAL = sympy.IndexedBase("M")                        # the output marginal M(y) of randomized response
+
+
+def _rr_mi_objects(x):
+    """Randomized response (138) at x = e^ε: for one output y, the facts of :func:`rr_output_facts` for P; the terms of
+    I(X;Y) (5) at input x_l and output y; I(X;Y) as Σ_x Σ_y and as Σ_y Σ_x; the right side of (139) (its factor
+    1/(e^ε + k − 1) inside the sum)."""
+    y, l, k = RR_Y, RR_L, SIZE
+    m = _RR_MARGINAL[y]
+    # and every term of I's sum over the inputs at y is defined (Q(y|x)/M(y) > 0), as the kernel states a sum's
+    # definedness: it reads each sum as an opaque term, so the fact is listed (it holds: Q > 0, M(y) > 0)
+    defined = kernel.Every(sympy.And(sympy.Ne(x + k - 1, 0), sympy.Ne(m, 0), rr_entry(x) / m > 0), (l, 1, k))
+    at_y = [*rr_output_facts(x, [(LAW, _RR_MARGINAL)]), defined]
+    term = LAW[l] * rr_entry(x) * log(rr_entry(x) / m)
+    u = (x - 1) * LAW[y] + 1
+    closed = (LAW[y] * x * log(x / u) + (1 - LAW[y]) * log(1 / u)) / (x + k - 1)
+    return at_y, term, sympy.Sum(sympy.Sum(term, (y, 1, k)), (l, 1, k)), sympy.Sum(closed, (y, 1, k)), closed
+
+
+def _rr_mi_by_output(x):
+    """Σ_y Σ_x P(x)Q(y|x) log(Q(y|x)/M(y)) = Σ_y (139)'s term, at x = e^ε ≥ 1, as kernel steps: for one output y, an
+    input's term is L1·P(x) when x = y and L0·P(x) otherwise (congruence, L1, L0 named while summing so that no sum
+    but I's holds a logarithm), linearity over the inputs and the indicator give (L1 − L0)P(y) + L0; M(y) by
+    :func:`rr_marginal` turns the two logarithms into (139)'s (small decisions, put in by rewriting); summed over y."""
+    y, l, k = RR_Y, RR_L, SIZE
+    at_y, term, _, _, closed = _rr_mi_objects(x)
+    m = _RR_MARGINAL[y]
+    marginal = rr_marginal(LAW, _RR_MARGINAL, x, at_y)
+    law = is_law(LAW, l)
+    L1, L0 = sympy.symbols("L_1 L_0", real=True)
+    h = lambda v: v / (x + k - 1) * log(v / (x + k - 1) / m)
+    named = [sympy.Eq(L1, h(x)), sympy.Eq(L0, h(1))]
+    base = [k >= 1, x >= 1, law, *at_y]
+    split = kernel.decide(kernel.goal(sympy.Eq(term, (L1 - L0) * LAW[l] * IOTA[y, l] + L0 * LAW[l]),
+                                      [l >= 1, l <= k, rr_pick(), x >= 1, k >= 1, m > 0, *named]),
+                          detail="an input's term: L1·P(x) at x = y, L0·P(x) otherwise (congruence)")
+    picks = kernel.decide(kernel.goal(sympy.Eq(IOTA[y, l] * LAW[l], IOTA[y, l] * LAW[y]), [l >= 1, l <= k, rr_pick()]),
+                          detail="[x_l = y]P(x_l) = [x_l = y]P(y)")
+    inner = sympy.Sum(term, (l, 1, k))
+    by_input = kernel.decide(kernel.goal(sympy.Eq(inner, (L1 - L0) * LAW[y] + L0), [*base, *named]),
+                             kernel.summed(split, l, 1, k, detail="summed over the inputs"),
+                             kernel.linear(sympy.Sum((L1 - L0) * LAW[l] * IOTA[y, l] + L0 * LAW[l], (l, 1, k))),
+                             kernel.summed(picks, l, 1, k), kernel.linear(sympy.Sum(IOTA[y, l] * LAW[y], (l, 1, k))),
+                             detail="Σ_x: (L1 − L0)P(y) + L0, by linearity and the indicator of y")
+    by_input = kernel.instantiate(by_input, {L1: h(x), L0: h(1)}, base, detail="at L1, L0")
+    u = (x - 1) * LAW[y] + 1
+    for top in (x, 1):
+        step = kernel.decide(kernel.goal(sympy.Eq(log(top / (x + k - 1) / m), log(top / u)), base), marginal,
+                             detail=f"log({top}/((e^ε + k − 1)M(y))) = log({top}/((e^ε − 1)P(y) + 1)) by (M(y))")
+        by_input = kernel.rewrite(by_input, step, detail="rewritten")
+    one = kernel.decide(kernel.goal(sympy.Eq(inner, closed), [y >= 1, y <= k, *base]), by_input,
+                        detail="an output's inner sum is (139)'s term")
+    return kernel.summed(one, y, 1, k, detail="summed over the outputs")
+
+
+def _rr_mi_defined(x):
+    """Every term of (5)'s double sum is defined (Q(y|x)/M(y) > 0 and the denominators ≠ 0, for every input and
+    output), as the kernel states the definedness of the sum over the outputs of the sums over the inputs."""
+    y, l, k = RR_Y, RR_L, SIZE
+    m = _RR_MARGINAL[y]
+    cond = sympy.And(sympy.Ne(x + k - 1, 0), sympy.Ne(m, 0), rr_entry(x) / m > 0)
+    ranged = lambda c, j: sympy.Or(sympy.And(sympy.Le(1, k + 1), kernel.Every(c, (j, 1, k))),
+                                   sympy.And(sympy.Lt(k + 1, 1), kernel.Every(c, (j, k + 1, 0))))
+    return ranged(ranged(cond, l), y)
+
+
+#: P on k symbols; for every output y, the indicator of y among the inputs, M(y)'s definition (2), its sign and the
+#: definedness of I's terms at y (the check that a goal covers its domain reads a sum as an opaque term: listed); I(X;Y)
+#: of (5), Σ_x Σ_y, and the right side of (139) named (sums of logarithms, defined where the domain says)
+_EQ_139_DOMAIN = [ProbabilityVector("P", "k"), Integer("k", 1), _ε >= 0, is_law(LAW, RR_L),
+                  kernel.Every(sympy.And(*_rr_mi_objects(sympy.exp(_ε))[0]), (RR_Y, 1, SIZE)),
+                  _rr_mi_defined(sympy.exp(_ε)),
+                  sympy.Eq(sympy.Symbol("I(X;Y)", real=True), _rr_mi_objects(sympy.exp(_ε))[2]),
+                  sympy.Eq(sympy.Symbol("I_RR", real=True), _rr_mi_objects(sympy.exp(_ε))[3])]
+
+
+@claim(PAPER, "Eq. (139)", "randomized response (138) has I(X;Y) = Σ_i {P(x_i)e^ε log(e^ε/(P(x_i)(e^ε−1)+1)) + "
+       "(1−P(x_i)) log(1/(P(x_i)(e^ε−1)+1))}/(e^ε+k−1), from the definition (5), every P, k, ε ≥ 0",
+       domain=_EQ_139_DOMAIN, stated_domain="any P on k symbols, ε ≥ 0; I(X;Y) by (5), M(y) by (2)",
+       stated_where="Section 9.5, eqs. (138)–(139)",
+       quote=(
+              r"Q(y|x)={eε|𝒳|1+eε if y=x,1|𝒳|1+eε if yx.𝑄conditional𝑦𝑥casessuperscript𝑒𝜀𝒳1superscript𝑒𝜀 if "
+              r"𝑦𝑥1𝒳1superscript𝑒𝜀 if 𝑦𝑥\displaystyle "
+              r"Q(y|x)\,=\,\left\{\begin{array}[]{rl}\dfrac{e^{\varepsilon}}{|{\cal X}|-1+e^{\varepsilon}}&\text{ if "
+              r"}y=x\;,\\ \dfrac{1}{|{\cal X}|-1+e^{\varepsilon}}&\text{ if }y\neq x\;.\\ \end{array}\right. (138) "
+              r"Computing the I(X;Y)𝐼𝑋𝑌I\left(X;Y\right) under (138), we get that I(X;Y)𝐼𝑋𝑌\displaystyle "
+              r"I\left(X;Y\right) =\displaystyle= "
+              r"1eε+k1i[k]{P(xi)eεlogeεP(xi)(eε1)+1\displaystyle\frac{1}{e^{\varepsilon}+k-1}\sum_{i\in[k]}\left\{P\left(x_{i}\right)e^{\varepsilon}\log\frac{e^{\varepsilon}}{P\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1}\right. "
+              r"(139) "
+              r"+(1P(xi))log1P(xi)(eε1)+1}.\displaystyle~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}\left.+\left(1-P\left(x_{i}\right)\right)\log\frac{1}{P\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1}\right\}."))
+def eq_139():
+    """:func:`_rr_mi_by_output` sums over the outputs first; the finite double sum of (5) over the inputs first is the
+    same (the kernel's swap); read at e^ε."""
+    x = sympy.Symbol("x", real=True)
+    _, _, by_input_first, _, _ = _rr_mi_objects(x)
+    swapped = kernel.swap(by_input_first, detail="Σ_x Σ_y = Σ_y Σ_x (finite sums)")
+    # the rewrite needs the sum it replaces defined (its terms Q(y|x)/M(y) > 0, outputs outer): a hypothesis, which
+    # the domain states (the abstraction reads each Every of a definedness as an opaque proposition)
+    summed = kernel.combine(_rr_mi_by_output(x), hypotheses=[_rr_mi_defined(x)])
+    stmt = kernel.rewrite(summed, swapped, reverse=True, detail="(5) in its own order")
+    p, e = D, Q(7)
+    rr = Channel([[(e if i == j else 1) / (e + len(p) - 1) for j in range(len(p))] for i in range(len(p))])
+    cross = exact_agreement(lognorm(utility.mutual_information(p)(rr)), lognorm(rr_mi(p, e)),
+                            "library I(X;Y) of randomized response against (139), example D, e^ε = 7")
+    return establish(at_exp(stmt, x), cross, domain=_EQ_139_DOMAIN)
+
+
+_MU1, _MU2 = sympy.symbols("mu_j1 mu_j2", real=True)          # μ(S_{j1}), μ(S_{j2}): T_{j1} = T, T_{j2} = Tᶜ
+
+
+def _binary_dual_objects(x, eps):
+    """The binary-mechanism dual (98) at x = e^ε: α*_i = (xμ_{j1} − μ_{j2})/(|T|(x+1)(x−1)) on T and
+    (xμ_{j2} − μ_{j1})/(|Tᶜ|(x+1)(x−1)) on Tᶜ (τ the indicator of T), the columns S_{j1} (x on T), S_{j2} (x on Tᶜ),
+    |T| = Σ τ, and the pattern values μ_{j1} = μ(P(T), ε), μ_{j2} = μ(P(Tᶜ), ε) of (113), named."""
+    i, k, t = INPUT, SIZE, TAU[INPUT]
+    size = total(TAU[_L], _L)                                   # |T|, over its own index (it sits in α*_i)
+    a = (x * _MU1 - _MU2) / (size * (x + 1) * (x - 1))
+    b = (x * _MU2 - _MU1) / ((k - size) * (x + 1) * (x - 1))
+    alpha = t * a + (1 - t) * b
+    named = [sympy.Eq(_MU1, mi_mu(total(LAW[i] * t), x, eps)), sympy.Eq(_MU2, mi_mu(total(LAW[i] * (1 - t)), x, eps))]
+    return (a, b), alpha, 1 + (x - 1) * t, 1 + (x - 1) * (1 - t), size, named
+
+
+#: P on k symbols, ε > 0 (Theorem 12's), T ⊆ 𝒳 by its indicator with T, Tᶜ ≠ ∅ (the dual divides by |T|, |Tᶜ|), and
+#: μ_{j1}, μ_{j2} named by (113)
+_EQ_98_TIGHT_DOMAIN = [ProbabilityVector("P", "k"), _ε > 0, is_law(LAW), is_set(),
+                       total(TAU[_L], _L) >= 1, total(TAU[_L], _L) <= SIZE - 1,
+                       *_binary_dual_objects(sympy.exp(_ε), _ε)[5]]
+
+
+@claim(PAPER, "Eq. (98) (tight at j1, j2)", "the binary dual α* of (98) is tight on the binary mechanism's columns: "
+       "S_{j1}ᵀα* = μ_{j1} and S_{j2}ᵀα* = μ_{j2} (T_{j1} = T, T_{j2} = Tᶜ), every P, T ≠ ∅, 𝒳 and ε > 0",
+       domain=_EQ_98_TIGHT_DOMAIN, stated_domain="any P, T with T, Tᶜ ≠ ∅, ε > 0; α* of (98), μ_j of (113)",
+       stated_where="Section 9.1, proof of Theorem 12, after (106)",
+       quote=(
+              r"If j={j1,j2}𝑗subscript𝑗1subscript𝑗2j=\{j_{1},j_{2}\}, it is not hard to check that "
+              r"(S(k)Tα)jμj=0subscriptsuperscriptsuperscript𝑆𝑘𝑇superscript𝛼𝑗subscript𝜇𝑗0\left({S^{(k)}}^{T}\alpha^{*}\right)_{j}-\mu_{j}=0 "
+              r"for all ε𝜀\varepsilon."))
+def eq_98_tight():
+    """Per input (τ ∈ {0, 1}, so τ² = τ): S_{j1,i}α*_i = xτ_i·a + (1 − τ_i)·b and S_{j2,i}α*_i = τ_i·a + x(1 − τ_i)·b;
+    summed by linearity, x|T|a + |Tᶜ|b = [x(xμ1 − μ2) + xμ2 − μ1]/(x² − 1) = μ1, and |T|a + x|Tᶜ|b = μ2; read at
+    x = e^ε > 1."""
+    x = sympy.Symbol("x", real=True)
+    i, k, t = INPUT, SIZE, TAU[INPUT]
+    (a, b), alpha, s1, s2, size, _ = _binary_dual_objects(x, _ε)
+    setting = [k >= 1, is_set(), size >= 1, size <= k - 1, x > 1]
+    where = [i >= 1, i <= k, bit(t), size >= 1, size <= k - 1, x > 1]
+    per = [kernel.decide(kernel.goal(sympy.Eq(col * alpha, term), where), detail="τ ∈ {0, 1}: an input's term")
+           for col, term in ((s1, x * t * a + (1 - t) * b), (s2, t * a + x * (1 - t) * b))]
+    sums = [total(f) for f in (s1 * alpha, s2 * alpha, x * t * a + (1 - t) * b, t * a + x * (1 - t) * b)]
+    tight = kernel.decide(kernel.goal(sympy.And(sympy.Eq(sums[0], _MU1), sympy.Eq(sums[1], _MU2)), setting),
+                          *[kernel.summed(p_, i, 1, k) for p_ in per], *[kernel.linear(u) for u in sums[2:]],
+                          kernel.rename(total(t), _L),
+                          detail="S_{j1}ᵀα* = μ_{j1}, S_{j2}ᵀα* = μ_{j2}, by linearity")
+    stmt = at_exp(tight, x, strict=True)
+    p, e = D, Q(2)
+    T = mi_binary_T(p)
+    alpha_lib = binary_dual(log(e), utility.mutual_information(p))
+    cols = [[e if j in T else 1 for j in range(len(p))], [1 if j in T else e for j in range(len(p))]]
+    mus = [mi_mu(sub(p, T), e), mi_mu(1 - sub(p, T), e)]
+    cross = exact_agreement([lognorm(sum(c * a_ for c, a_ in zip(col, alpha_lib))) for col in cols],
+                            [lognorm(m) for m in mus], "library binary_dual is tight at j1, j2, example D, e^ε = 2")
+    return establish(stmt, cross, domain=_EQ_98_TIGHT_DOMAIN)
+
+
+#: a column S̃_j of S^(k) other than the first: its set T_j (indicator τ, τ_i ∈ {0, 1}) has t = |T_j| ≥ 1 elements
+_t = sympy.Symbol("t", integer=True)
+_EQ_120_DOMAIN = [Integer("k", 1), Integer("t", 1, SIZE), _ε >= 0, is_set(), sympy.Eq(total(TAU[INPUT]), _t)]
+
+
+@claim(PAPER, "Eq. (120)", "with α*_i = 1/(e^ε+k−1): S̃_jᵀα* = (|T_j|e^ε + (k−|T_j|))/(e^ε+k−1) = (|T_j|(e^ε−1)+k)/(e^ε+k−1) ≥ 1 "
+       "for |T_j| ≥ 1 (dual feasibility in Lemma 26's proof)",
+       domain=_EQ_120_DOMAIN, stated_domain="k ≥ 1, ε ≥ 0, every column S̃_j (|T_j| ≥ 1)", stated_where="Section 9.3, eq. (120)",
+       quote=(
+              r"Consider the following choice of dual variable "
+              r"αi=1eε+k1subscriptsuperscript𝛼𝑖1superscript𝑒𝜀𝑘1\alpha^{*}_{i}=\frac{1}{e^{\varepsilon}+k-1}. We claim "
+              r"that αsuperscript𝛼\alpha^{*} is satisfiable. This can be easily verified by noting that "
+              r"(S~(k)Tα)j=S~j(k)Tα=|Tj|eε+(k|Tj|)eε+k1=|Tj|(eε1)+keε+k11subscriptsuperscript~𝑆superscript𝑘𝑇superscript𝛼𝑗superscriptsubscript~𝑆𝑗superscript𝑘𝑇superscript𝛼subscript𝑇𝑗superscript𝑒𝜀𝑘subscript𝑇𝑗superscript𝑒𝜀𝑘1subscript𝑇𝑗superscript𝑒𝜀1𝑘superscript𝑒𝜀𝑘11\left(\tilde{S}^{(k)^{T}}\alpha^{*}\right)_{j}=\tilde{S}_{j}^{(k)^{T}}\alpha^{*}=\frac{|T_{j}|e^{\varepsilon}+(k-|T_{j}|)}{e^{\varepsilon}+k-1}=\frac{|T_{j}|(e^{\varepsilon}-1)+k}{e^{\varepsilon}+k-1}\geq "
+              r"1 (120) where the last inequality holds since |Tj|1subscript𝑇𝑗1|T_{j}|\geq 1 (this is true because we "
+              r"have deleted the first column of S(k)superscript𝑆𝑘S^{(k)})."))
+def eq_120():
+    """S̃_j has e^ε on T_j and 1 elsewhere, S_ij = 1 + (e^ε − 1)τ_i; Σ_i S_ij α*_i splits by linearity into
+    (k + (e^ε − 1)|T_j|)/(e^ε + k − 1), and |T_j| ≥ 1 with e^ε ≥ 1 gives ≥ 1."""
+    x, k, i = sympy.exp(_ε), SIZE, INPUT
+    column = total((1 + (x - 1) * TAU[i]) / (x + k - 1))
+    value = (_t * x + (k - _t)) / (x + k - 1)
+    setting = [k >= 1, _t >= 1, _t <= k, _ε >= 0]
+    summed = kernel.decide(kernel.goal(sympy.Eq(column, value), [*setting, sympy.Eq(total(TAU[i]), _t)]),
+                           kernel.linear(column), detail="S̃_jᵀα* = (|T_j|e^ε + (k − |T_j|))/(e^ε + k − 1), by linearity")
+    rewritten = identity(value, (_t * (x - 1) + k) / (x + k - 1), "= (|T_j|(e^ε − 1) + k)/(e^ε + k − 1)")
+    xs = sympy.Symbol("x", real=True)            # e^ε, decided as a number ≥ 1 and then read at e^ε (at_exp)
+    feasible = at_exp(kernel.decide(kernel.goal(sympy.Ge((_t * (xs - 1) + k) / (xs + k - 1), 1),
+                                                [k >= 1, _t >= 1, _t <= k, xs >= 1]),
+                                    detail="≥ 1 since |T_j| ≥ 1 and e^ε ≥ 1"), xs)
+    e, kk = Q(3), 4
+    cross = exact_agreement([sum((e if (m >> b) & 1 else 1) for b in range(kk)) / (e + kk - 1) for m in range(1, 1 << kk)],
+                            [(bin(m).count("1") * (e - 1) + kk) / (e + kk - 1) for m in range(1, 1 << kk)],
+                            "S̃_jᵀα* at every pattern with |T_j| ≥ 1, k = 4, e^ε = 3 (enumerated)")
+    return establish(combine(summed, rewritten, feasible, detail="(120)"), cross, domain=_EQ_120_DOMAIN)
+
+
+#: "for all distributions P and all ε": ε ≥ 0 (D_ε), P on k symbols
+_LEMMA_26_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0]
+
+
 @claim(PAPER, "Lemma 26", "OPT_MI ≤ (max_j μ_j)·k/(e^ε+k−1), via the dual α_i = 1/(E+k−1) and (120)",
-       stated_domain='any P, ε ≥ 0, μ of (99)', stated_where='Section 9.3, Lemma 26',
+       domain=_LEMMA_26_DOMAIN, stated_domain='any P, ε ≥ 0, μ of (99)', stated_where='Section 9.3, Lemma 26',
        quote=(r"Lemma 26 For all distributions P𝑃P and all ε𝜀\varepsilon, the following bound holds "
               r"OPT=maxQ𝒟εI(X;Y)(maxjμj)keε+k1.OPTsubscript𝑄subscript𝒟𝜀𝐼𝑋𝑌subscript𝑗subscript𝜇𝑗𝑘superscript𝑒𝜀𝑘1{\rm "
               r"OPT}=\max_{Q\in\mathcal{D}_{\varepsilon}}I\left(X;Y\right)\leq\left(\max_{j}\mu_{j}\right)\frac{k}{e^{\varepsilon}+k-1}. "
               r"(114)"))
 def lemma_26():
-    t, kk = sympy.symbols("t k", positive=True)
-    eq120 = identity((t * E + kk - t) / (E + kk - 1) - 1, (t - 1) * (E - 1) / (E + kk - 1),
-                     "(120): (|T_j|E + k − |T_j|)/(E+k−1) − 1 = (|T_j|−1)(E−1)/(E+k−1)")
     r = rng(26)
     flags = []
     for k in (3, 4, 5):
@@ -466,10 +819,10 @@ def lemma_26():
                                "|T_j| = 0 (the all-ones column, μ_j = μ(0) = 0): S_jᵀα = Mk/(e^ε+k−1) ≥ 0"),
                    detail="dual feasibility Sᵀα ≥ μ, every column")
     zero = identity(mi_mu(0, E), 0, "μ(0) = 0 (the empty set's column), so M = max_j μ_j ≥ 0")
-    return establish(combine(feas, zero, eq120, detail="α = M/(E+k−1)·1 is dual feasible; weak duality"), cross,
-                     domain='any P, ε ≥ 0, μ of (99)',
-                     prose_steps=["weak LP duality for the staircase LP: max{μᵀθ : Sθ = 1, θ ≥ 0} ≤ 1ᵀα for every α with "
-                                  "Sᵀα ≥ μ, and 1ᵀα = M·k/(e^ε+k−1)"])
+    return establish(combine(feas, zero, detail="α = M/(E+k−1)·1 is dual feasible ((120), scaled by M); weak duality"),
+                     cross, domain=_LEMMA_26_DOMAIN, uses=["extremal-ldp:eq-120", "extremal-ldp:theorem-4"],
+                     prose_steps=["OPT is the value of the staircase LP (11) (Theorem 4); weak LP duality: "
+                                  "max{μᵀθ : Sθ = 1, θ ≥ 0} ≤ 1ᵀα for every α with Sᵀα ≥ μ, and 1ᵀα = M·k/(e^ε+k−1)"])
 
 
 def _zstar(eps):

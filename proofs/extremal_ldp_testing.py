@@ -17,8 +17,9 @@ from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, in_cube, splits, RO
                            binary_rows, exp_at_least_one, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
                            binary_kl, binary_set, distinct_ratio_pair, is_law, is_set, kl, kl_mu, lognorm, log,
                            pattern_entry, random_law, rng, rr_dual_objects, rr_dual_steps, rr_kl, singleton_objects,
-                           singleton_values, sub, subsets, total, tv)
-from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, rr_dual, utility
+                           singleton_values, staircase_ratio, sub, subsets, total, tv, bit, RR_L, RR_Y, rr_marginal,
+                           rr_output_facts)
+from symdp.local import binary_mechanism, lemma24_threshold, optimal_mechanism, randomized_response, rr_dual, utility
 from symdp.local.extremal import binary_is_optimal, dual_slacks, rr_is_optimal, switch_bracket
 from symdp.numbers import sign
 from symdp.verify import cited, claim, combine, erratum, establish, exact_agreement, identity, kernel, prove, real_closed
@@ -55,6 +56,86 @@ def _sandwich(p0, p1, e) -> bool:
     r_min, r_max = _ratio_bounds(p0, p1, e)
     a = e - 1
     return all(r_min <= (a * sub(p0, A) + 1) / (a * sub(p1, A) + 1) <= r_max for A in subsets(len(p0)))
+
+
+# --------------------------------------------------------------------------------------------
+# The binary and randomized-response mechanisms (18), (21) are staircase mechanisms (Section 3.2)
+
+#: the indicators of T = {x : P0(x) ≥ P1(x)} at two inputs x, x' (every pair of values occurs for some P0, P1)
+_τx, _τx2 = sympy.symbols("tau_x tau_x'", real=True)
+_EQ_18_DOMAIN = [Laws("P0", "P1"), _ε >= 0, bit(_τx), bit(_τx2)]
+
+
+@claim(PAPER, "Eq. (18)", "the binary mechanism (18) is a staircase mechanism: each input's row sums to 1, its entries are "
+       "≥ 0, and in each output's column two entries are equal or in the ratio e^ε (|ln Q(y|x)/Q(y|x')| ∈ {0, ε})",
+       domain=_EQ_18_DOMAIN, stated_domain="any P0, P1, ε ≥ 0, any two inputs x, x' (τ_x = 1 when P0(x) ≥ P1(x))",
+       stated_where="Section 3.2, eq. (18)",
+       quote=(
+              r"For a given P0subscript𝑃0P_{0} and P1subscript𝑃1P_{1}, the binary mechanism is defined as a staircase "
+              r"mechanism with only two outputs Y{0,1}𝑌01Y\in\{0,1\} satisfying (see Figure 2) Q(0|x)={eε1+eε if "
+              r"P0(x)P1(x),11+eε if P0(x)<P1(x).Q(1|x)={eε1+eε if P0(x)<P1(x),11+eε if "
+              r"P0(x)P1(x).𝑄conditional0𝑥casessuperscript𝑒𝜀1superscript𝑒𝜀 if subscript𝑃0𝑥subscript𝑃1𝑥11superscript𝑒𝜀 if "
+              r"subscript𝑃0𝑥subscript𝑃1𝑥𝑄conditional1𝑥casessuperscript𝑒𝜀1superscript𝑒𝜀 if "
+              r"subscript𝑃0𝑥subscript𝑃1𝑥11superscript𝑒𝜀 if subscript𝑃0𝑥subscript𝑃1𝑥\displaystyle "
+              r"Q(0|x)\,=\,\left\{\begin{array}[]{rl}\dfrac{e^{\varepsilon}}{1+e^{\varepsilon}}&\text{ if }P_{0}(x)\geq "
+              r"P_{1}(x)\;,\\ \dfrac{1}{1+e^{\varepsilon}}&\text{ if }P_{0}(x)<P_{1}(x)\;.\\ "
+              r"\end{array}\right.\;\;\;Q(1|x)\,=\,\left\{\begin{array}[]{rl}\dfrac{e^{\varepsilon}}{1+e^{\varepsilon}}&\text{ "
+              r"if }P_{0}(x)<P_{1}(x)\;,\\ \dfrac{1}{1+e^{\varepsilon}}&\text{ if }P_{0}(x)\geq P_{1}(x)\;.\\ "
+              r"\end{array}\right. (18)"))
+def eq_18():
+    """Q(0|x) = (1 + (e^ε − 1)τ_x)/(e^ε + 1) and Q(1|x) = (e^ε − (e^ε − 1)τ_x)/(e^ε + 1) are (18) (e^ε/(1 + e^ε) when
+    P0(x) ≥ P1(x), i.e. τ_x = 1, and 1/(1 + e^ε) otherwise); decided over e^ε and the two indicators."""
+    rows = [[(1 + (sympy.exp(_ε) - 1) * t) / (sympy.exp(_ε) + 1), (sympy.exp(_ε) - (sympy.exp(_ε) - 1) * t) / (sympy.exp(_ε) + 1)]
+            for t in (_τx, _τx2)]
+    setting = [_ε >= 0, bit(_τx), bit(_τx2)]
+    stochastic = identity([sum(rows[0])], [1], "Q(0|x) + Q(1|x) = 1")
+    nonneg = kernel.decide(kernel.goal(sympy.And(*[sympy.Ge(v, 0, evaluate=False) for v in rows[0]]), setting[:2]),
+                           detail="Q(0|x), Q(1|x) ≥ 0")
+    stair = kernel.decide(kernel.goal(sympy.And(*[staircase_ratio(rows[0][y], rows[1][y]) for y in (0, 1)]), setting),
+                          detail="for y = 0, 1: Q(y|x) and Q(y|x') are equal or in the ratio e^ε")
+    p0, p1 = B0, B1
+    cross = exact_agreement([v for row in binary_mechanism(log(3), p0, p1).rows for v in row],
+                            [(3 if (a >= b) == (y == 0) else 1) / sympy.Integer(4) for a, b in zip(p0, p1) for y in (0, 1)],
+                            "library binary mechanism against (18), example B, e^ε = 3")
+    return establish(combine(stochastic, nonneg, stair, detail="(18) is a staircase mechanism"), cross,
+                     domain=_EQ_18_DOMAIN)
+
+
+#: the indicators [y = x], [y = x'] of one output y at two inputs (a column of RR: y equals at most one of them, and
+#: every pair of values occurs), and the indicator d of x's own output in its row (Σ_y d_y = 1)
+_bx, _bx2 = sympy.symbols("b_x b_x'", real=True)
+_d = sympy.IndexedBase("d")
+_EQ_21_DOMAIN = [Integer("k", 2), _ε >= 0, bit(_bx), bit(_bx2), kernel.Every(bit(_d[RR_Y]), (RR_Y, 1, SIZE)),
+                 sympy.Eq(sympy.Sum(_d[RR_Y], (RR_Y, 1, SIZE)), 1)]
+
+
+@claim(PAPER, "Eq. (21)", "randomized response (21) is a staircase mechanism for every |X| = k ≥ 2: each row sums to 1, "
+       "entries ≥ 0, and in each output's column two entries are equal or in the ratio e^ε",
+       domain=_EQ_21_DOMAIN, stated_domain="|𝒳| = k ≥ 2, ε ≥ 0, any output y and inputs x, x'",
+       stated_where="Section 3.2, eq. (21)",
+       quote=(
+              r"The randomized response mechanism (see Figure 2) is a staircase mechanism with 𝒴=𝒳𝒴𝒳{\cal Y}={\cal X} "
+              r"satisfying Q(y|x)={eε|𝒳|1+eε if y=x,1|𝒳|1+eε if yx.𝑄conditional𝑦𝑥casessuperscript𝑒𝜀𝒳1superscript𝑒𝜀 if "
+              r"𝑦𝑥1𝒳1superscript𝑒𝜀 if 𝑦𝑥\displaystyle "
+              r"Q(y|x)\,=\,\left\{\begin{array}[]{rl}\dfrac{e^{\varepsilon}}{|{\cal X}|-1+e^{\varepsilon}}&\text{ if "
+              r"}y=x\;,\\ \dfrac{1}{|{\cal X}|-1+e^{\varepsilon}}&\text{ if }y\neq x\;.\\ \end{array}\right. (21)"))
+def eq_21():
+    """Q(y|x) = (1 + (e^ε − 1)[y = x])/(e^ε + k − 1) is (21); the row of x sums over y by linearity with Σ_y [y = x] = 1,
+    and a column compares two inputs by their indicators [y = x], [y = x'] ∈ {0, 1}."""
+    x, k, y = sympy.exp(_ε), SIZE, RR_Y
+    entry = lambda b: (1 + (x - 1) * b) / (x + k - 1)
+    row = sympy.Sum(entry(_d[y]), (y, 1, k))
+    stochastic = kernel.decide(kernel.goal(sympy.Eq(row, 1), [k >= 2, _ε >= 0, sympy.Eq(sympy.Sum(_d[y], (y, 1, k)), 1)]),
+                               kernel.linear(row), detail="Σ_y Q(y|x) = (k + (e^ε − 1)Σ_y [y = x])/(e^ε + k − 1) = 1")
+    nonneg = kernel.decide(kernel.goal(sympy.Ge(entry(_bx), 0, evaluate=False), [k >= 2, _ε >= 0, bit(_bx)]),
+                           detail="Q(y|x) ≥ 0")
+    stair = kernel.decide(kernel.goal(staircase_ratio(entry(_bx), entry(_bx2)), [k >= 2, _ε >= 0, bit(_bx), bit(_bx2)]),
+                          detail="Q(y|x) and Q(y|x') are equal or in the ratio e^ε")
+    cross = exact_agreement([v for row_ in randomized_response(log(3), 4).rows for v in row_],
+                            [(3 if i == j else 1) / sympy.Integer(6) for i in range(4) for j in range(4)],
+                            "library randomized response against (21), k = 4, e^ε = 3")
+    return establish(combine(stochastic, nonneg, stair, detail="(21) is a staircase mechanism, every k ≥ 2"), cross,
+                     domain=_EQ_21_DOMAIN)
 
 
 # --------------------------------------------------------------------------------------------
@@ -206,7 +287,8 @@ def _threshold_from_60_65(p0, p1):
     return best
 
 
-_LEMMA_24_DOMAIN = [LDPChannel("Q", _ε), _ε >= 0, _ε <= sympy.Min(_ε1, _ε2)]
+#: "for any pair of distributions P0 and P1" (on the k symbols of the input), every Q ∈ D_ε, ε ≤ ε* = min(ε1, ε2)
+_LEMMA_24_DOMAIN = [Laws("P0", "P1", k="k"), LDPChannel("Q", _ε), _ε >= 0, _ε <= sympy.Min(_ε1, _ε2)]
 
 
 @claim(PAPER, "Lemma 24", "for ε ≤ ε* = min(ε1, ε2) every Q ∈ D_ε has (aP0(Tᶜ)+1)/(aP1(Tᶜ)+1) ≤ M0(y)/M1(y) ≤ "
@@ -735,6 +817,65 @@ _EQ_84_DOMAIN = [Laws("P0", "P1", k="k"), Integer("k", 2), _ε > 0, *rr_dual_obj
                  *singleton_objects((LAW0, LAW1), _kl_value)]
 
 
+_RR_M = {law: sympy.IndexedBase("M" + law.name[-1]) for law in (LAW0, LAW1)}   # the output marginals M0(y), M1(y)
+
+
+def _rr_kl_objects(x):
+    """Randomized response (91) at x = e^ε: for one output y, the facts of :func:`rr_output_facts` for P0 and P1;
+    D_kl(M0‖M1) (3) and the right side of (92) as sums over the outputs (inputs and outputs are one alphabet)."""
+    y, k = RR_Y, SIZE
+    at_y = rr_output_facts(x, [(law, _RR_M[law]) for law in (LAW0, LAW1)])
+    m0, m1 = _RR_M[LAW0][y], _RR_M[LAW1][y]
+    u0, u1 = (x - 1) * LAW0[y] + 1, (x - 1) * LAW1[y] + 1
+    kl = sympy.Sum(m0 * log(m0 / m1), (y, 1, k))
+    closed = sympy.Sum(u0 / (x + k - 1) * log(u0 / u1), (y, 1, k))
+    return at_y, kl, closed
+
+
+#: P0, P1 on the k symbols; for every output y, the indicator of y among the inputs, the marginals' definitions and their
+#: signs (M_ν(y) ≥ 1/(e^ε + k − 1) > 0; listed because the check that a goal covers its domain reads a sum as an opaque
+#: term), and D_kl(M0‖M1) and the right side of (92) named (sums of logarithms, defined where the domain says)
+_EQ_92_DOMAIN = [Laws("P0", "P1", k="k"), Integer("k", 1), _ε >= 0, is_law(LAW0, RR_L), is_law(LAW1, RR_L),
+                 kernel.Every(sympy.And(*_rr_kl_objects(sympy.exp(_ε))[0]), (RR_Y, 1, SIZE)),
+                 sympy.Eq(sympy.Symbol("D_kl(M0||M1)", real=True), _rr_kl_objects(sympy.exp(_ε))[1]),
+                 sympy.Eq(sympy.Symbol("D_RR", real=True), _rr_kl_objects(sympy.exp(_ε))[2])]
+
+
+@claim(PAPER, "Eq. (92)", "randomized response (91) has D_kl(M0‖M1) = Σ_i (P0(x_i)(e^ε−1)+1) log[(P0(x_i)(e^ε−1)+1)/"
+       "(P1(x_i)(e^ε−1)+1)]/(e^ε+k−1), from the definitions (2), (3), every P0, P1, k, ε ≥ 0",
+       domain=_EQ_92_DOMAIN, stated_domain="any P0, P1 on k symbols, ε ≥ 0; M_ν by (2), D_kl by (3)",
+       stated_where="Section 8.5, eqs. (91)–(92)",
+       quote=(
+              r"Q(y|x)={eε|𝒳|1+eε if y=x,1|𝒳|1+eε if yx.𝑄conditional𝑦𝑥casessuperscript𝑒𝜀𝒳1superscript𝑒𝜀 if "
+              r"𝑦𝑥1𝒳1superscript𝑒𝜀 if 𝑦𝑥\displaystyle "
+              r"Q(y|x)\,=\,\left\{\begin{array}[]{rl}\frac{e^{\varepsilon}}{|{\cal X}|-1+e^{\varepsilon}}&\text{ if "
+              r"}y=x\;,\\ \frac{1}{|{\cal X}|-1+e^{\varepsilon}}&\text{ if }y\neq x\;.\\ \end{array}\right. (91) "
+              r"Computing the KL divergence between M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} under (91), we get that "
+              r"Dkl(M0||M1)=1(eε+k1)i[k](P0(xi)(eε1)+1)log(P0(xi)(eε1)+1)(P1(xi)(eε1)+1).D_{\rm "
+              r"kl}(M_{0}||M_{1})=\frac{1}{\left(e^{\varepsilon}+k-1\right)}\sum_{i\in[k]}\left(P_{0}\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1\right)\log\frac{\left(P_{0}\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1\right)}{\left(P_{1}\left(x_{i}\right)\left(e^{\varepsilon}-1\right)+1\right)}. "
+              r"(92)"))
+def eq_92():
+    """As kernel steps at x = e^ε: the marginal of output y is Σ_l P(x_l)(1 + (x − 1)[x_l = y])/(x + k − 1), which
+    linearity and the indicator (Σ_l [x_l = y]P(x_l) = P(y)) make ((x − 1)P(y) + 1)/(x + k − 1); the ratio M0(y)/M1(y)
+    loses the common denominator, so each output's term of D_kl is (92)'s term (logarithms equal by congruence); summed
+    over the outputs, read at e^ε."""
+    x = sympy.Symbol("x", real=True)
+    y, k = RR_Y, SIZE
+    at_y, kl, closed = _rr_kl_objects(x)
+    laws = [is_law(law, RR_L) for law in (LAW0, LAW1)]
+    marginals = [rr_marginal(law, _RR_M[law], x, at_y) for law in (LAW0, LAW1)]
+    term = kernel.decide(kernel.goal(sympy.Eq(kl.function, closed.function), [y >= 1, y <= k, k >= 1, x >= 1, *laws, *at_y]),
+                         *marginals, detail="an output's term of D_kl is (92)'s term")
+    summed = kernel.summed(term, y, 1, k, detail="summed over the outputs")
+    stmt = at_exp(summed, x)
+    e = Q(5)
+    rr = randomized_response(log(e), len(A0))
+    m = [[sum((p[xi] * rr.rows[xi][yo] for xi in range(len(A0))), sympy.Integer(0)) for yo in range(len(A0))] for p in (A0, A1)]
+    cross = exact_agreement(lognorm(sum((a * log(a / b) for a, b in zip(*m)), sympy.Integer(0))),
+                            lognorm(rr_kl(A0, A1, e)), "D_kl of the library's RR marginals against (92), example A, e^ε = 5")
+    return establish(stmt, cross, domain=_EQ_92_DOMAIN)
+
+
 @claim(PAPER, "Eq. (84)", "the dual α* of (82) has 1ᵀα* = Σ_i μ_{j_i}/(e^ε+k−1) = D_RR (92) and is tight on the "
        "singleton patterns",
        domain=_EQ_84_DOMAIN, stated_domain='the dual (82) of the RR KL LP', stated_where='Section 8.4, eq. (84)',
@@ -887,6 +1028,52 @@ def corollary_9():
                      domain=_COROLLARY_9_DOMAIN, uses=["extremal-ldp:claim-1"],
                      prose_steps=[_LEMMA_25_SUMS, "ε* = log(1 + 2δ) > 0 serves every P0, P1 (it does not need Theorem 5)",
                                   "for the binary mechanism P0(T) − P1(T) = ‖P0 − P1‖_TV with T = {x : P0(x) ≥ P1(x)}"])
+
+
+#: the binary mechanism's marginals M_ν(y) = Σ_x P_ν(x)Q(y|x) (2), named, with their signs (each ≥ 1/(e^ε + 1) > 0)
+#: and the masses P_ν(T), P_ν(Tᶜ) ≥ 0 (listed because the check that a goal covers its domain reads a sum as opaque)
+_BIN_M = {(law, y): sympy.Symbol(f"M_{law.name[-1]}({y})", real=True) for law in (LAW0, LAW1) for y in (0, 1)}
+_BINARY_KL_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0, is_law(LAW0), is_law(LAW1), is_set(),
+                     *[sympy.Eq(_BIN_M[law, y], total(law[INPUT] * binary_rows()[y])) for law in (LAW0, LAW1) for y in (0, 1)],
+                     *[m > 0 for m in _BIN_M.values()],
+                     *[total(law[INPUT] * f) >= 0 for law in (LAW0, LAW1) for f in (TAU[INPUT], 1 - TAU[INPUT])]]
+
+
+@claim(PAPER, "Corollary 9 (binary KL)", "the binary mechanism achieves D_kl(M0‖M1) = ((e^ε−1)P0(T)+1)/(e^ε+1)·"
+       "log[(1+(e^ε−1)P0(T))/(1+(e^ε−1)P1(T))] + the same at Tᶜ, exactly, every P0, P1, T, ε ≥ 0 (the first equality "
+       "of the display; the next, with its missing square, is 'Corollary 9 (derivation)')",
+       domain=_BINARY_KL_DOMAIN, stated_domain="any P0, P1 on k symbols, T ⊆ 𝒳, ε ≥ 0; M_ν by (2), D_kl by (3)",
+       stated_where="Section 3.5, after Corollary 9",
+       quote=(
+              r"This follows from Theorem 5 and observing that the binary mechanism achieves Dkl(M0||M1)\displaystyle "
+              r"D_{\rm kl}\big{(}M_{0}||M_{1}\big{)} "
+              r"=(eε1)P0(T)+1eε+1log(1+(eε1)P0(T)1+(eε1)P1(T))absentsuperscript𝑒𝜀1subscript𝑃0𝑇1superscript𝑒𝜀11superscript𝑒𝜀1subscript𝑃0𝑇1superscript𝑒𝜀1subscript𝑃1𝑇\displaystyle\hskip "
+              r"14.22636pt=\;\frac{(e^{\varepsilon}-1)P_{0}(T)+1}{e^{\varepsilon}+1}\log\Big{(}\frac{1+(e^{\varepsilon}-1)P_{0}(T)}{1+(e^{\varepsilon}-1)P_{1}(T)}\Big{)} "
+              r"+(eε1)P0(Tc)+1eε+1log(1+(eε1)P0(Tc)1+(eε1)P1(Tc))superscript𝑒𝜀1subscript𝑃0superscript𝑇𝑐1superscript𝑒𝜀11superscript𝑒𝜀1subscript𝑃0superscript𝑇𝑐1superscript𝑒𝜀1subscript𝑃1superscript𝑇𝑐\displaystyle~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}~{}+\frac{(e^{\varepsilon}-1)P_{0}(T^{c})+1}{e^{\varepsilon}+1}\log\Big{(}\frac{1+(e^{\varepsilon}-1)P_{0}(T^{c})}{1+(e^{\varepsilon}-1)P_{1}(T^{c})}\Big{)}"))
+def corollary_9_binary_kl():
+    """D_kl(M0‖M1) = Σ_{y ∈ {0, 1}} M0(y) log(M0(y)/M1(y)) with the marginals of (57) (Eq. (57), a lemma): each
+    logarithm's argument is the ratio of the closed forms, the common 1/(e^ε + 1) cancelling (one small decision per
+    output, by congruence), then the sum."""
+    x, i = sympy.exp(_ε), INPUT
+    marginals = [kernel.lemma("extremal-ldp:eq-57", binary_marginal_goal(law)) for law in (LAW0, LAW1)]
+    mass = {(law, y): total(law[i] * (TAU[i] if y == 0 else 1 - TAU[i])) for law in (LAW0, LAW1) for y in (0, 1)}
+    closed = {key: ((x - 1) * m + 1) / (x + 1) for key, m in mass.items()}
+    setting = [SIZE >= 1, *[h for h in _BINARY_KL_DOMAIN if not isinstance(h, Laws) and h != (_ε >= 0)]]
+    logs = []
+    for y in (0, 1):
+        ratio = ((x - 1) * mass[LAW0, y] + 1) / ((x - 1) * mass[LAW1, y] + 1)
+        logs.append(kernel.decide(kernel.goal(sympy.Eq(log(_BIN_M[LAW0, y] / _BIN_M[LAW1, y]), log(ratio)), setting),
+                                  *marginals, detail=f"log(M0({y})/M1({y})): the closed forms' ratio"))
+    kl = sum(_BIN_M[LAW0, y] * log(_BIN_M[LAW0, y] / _BIN_M[LAW1, y]) for y in (0, 1))
+    value = sum(closed[LAW0, y] * log(((x - 1) * mass[LAW0, y] + 1) / ((x - 1) * mass[LAW1, y] + 1)) for y in (0, 1))
+    stmt = kernel.decide(kernel.goal(sympy.Eq(kl, value), setting), *marginals, *logs,
+                         detail="D_kl(M0‖M1) of the binary mechanism, exactly")
+    e = Q(3)
+    bm = binary_mechanism(log(e), A0, A1)
+    m = [[sum((p[xi] * bm.rows[xi][yo] for xi in range(len(A0))), sympy.Integer(0)) for yo in range(2)] for p in (A0, A1)]
+    cross = exact_agreement(lognorm(sum((a * log(a / b) for a, b in zip(*m)), sympy.Integer(0))),
+                            lognorm(binary_kl(A0, A1, e)), "D_kl of the library's binary marginals, example A, e^ε = 3")
+    return establish(stmt, cross, domain=_BINARY_KL_DOMAIN, uses=["extremal-ldp:eq-57"])
 
 
 @claim(PAPER, "Corollary 9 (derivation)", "the binary KL is (e^ε−1)²/(e^ε+1)·(P0(T)−P1(T))² + O(ε³): the printed "

@@ -15,8 +15,8 @@ from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _idioms import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
-from _lmidp_helpers import (CHANNELS, PRIORS, entropy_bits, events, jensen_slices, lemma1_integral,
-                            log_below_chord, mass, weighted_ratios_sum_to_zero)
+from _lmidp_helpers import (CHANNELS, LAMBDA_X, LAMBDA_Y, PRIORS, entropy_bits, events, jensen_slices, lemma1_integral,
+                            log_below_chord, mass, mutual_informations_nonnegative, weighted_ratios_sum_to_zero)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
 from symdp.local.information import bac_capacity_formula, binary_entropy, kl_bits
@@ -26,7 +26,7 @@ from symdp.numbers import Real, arb_of, certify, sign
 from symdp.central.pairs import gaussian
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity, kernel, real_closed)
-from symdp.verify.domains import Channel as AnyChannel, Integer, Laws
+from symdp.verify.domains import Channel as AnyChannel, Integer, Laws, LDPCurveMechanism, LIPCurveMechanism
 
 PAPER = "lmidp"
 
@@ -233,10 +233,8 @@ def eq_7():
     #     Reliable Communication, Thm 4.5.1) π* achieves capacity, and C = I(π*) = that common value.
     from symdp.verify import rational_nonnegative
     H0, H1, U = sympy.symbols("H0 H1 u", real=True)
-    L = sympy.Function("L")
     hb = lambda p: (-p * log(p) - (1 - p) * log(1 - p)) / log(2)
-    facts = [identity(hb(1 - X), hb(X), "H_b(1 − x) = H_b(x)"),
-             identity(2 ** U * (1 + 2 ** (-U)), 1 + 2 ** U, "2^u(1 + 2^{−u}) = 1 + 2^u, so L(−u) = L(u) − u")]
+    big_l = lambda v: log(1 + 2 ** v) / log(2)  # L(v) = log₂(1 + 2^v)
     lib = exact_agreement(bac_capacity_formula(R(1, 10), R(3, 10)),
                           (E0 / (1 - E0 - E1) * hb(E1) - (1 - E1) / (1 - E0 - E1) * hb(E0)
                            + log(1 + 2 ** ((hb(E0) - hb(E1)) / (1 - E0 - E1))) / log(2)).subs({E0: R(1, 10), E1: R(3, 10)}),
@@ -244,17 +242,25 @@ def eq_7():
 
     def F(e0, e1, h0, h1):
         s = 1 - e0 - e1
-        return e0 / s * h1 - (1 - e1) / s * h0 + L(sympy.cancel((h0 - h1) / s))
+        return e0 / s * h1 - (1 - e1) / s * h0 + big_l(sympy.cancel((h0 - h1) / s))
     base = F(E0, E1, H0, H1)
-    u = (H0 - H1) / (1 - E0 - E1)
-    flip = lambda expr: expr.replace(lambda e: isinstance(e, sympy.Function) and e.func == L and
-                                     sympy.cancel(e.args[0] + u) == 0, lambda e: L(u) - u)
+    u = sympy.cancel((H0 - H1) / (1 - E0 - E1))
+    # The relabellings' images of F are F with L(−u) where F has L(u): each is decided equal to F from the
+    # image with L(−u) written L(u) − u (an identity in the atoms) and L(−u) = L(u) − u at this u (instantiated).
+    flip = kernel.instantiate(identity(big_l(-U), big_l(U) - U, "L(−u) = L(u) − u: 2^u(1 + 2^{−u}) = 1 + 2^u"),
+                              {U: u}, [E0 + E1 < 1])
+    flipped = lambda expr: expr.replace(
+        lambda e: isinstance(e, sympy.log) and e.args[0].is_Add and any(
+            isinstance(t, sympy.Pow) and t.base == 2 and sympy.cancel(t.exp + u) == 0 for t in e.args[0].args),
+        lambda e: log(1 + 2 ** u) - u * log(2))
     images = [F(E1, E0, H1, H0), F(1 - E1, 1 - E0, H1, H0), F(1 - E0, 1 - E1, H0, H1)]
-    images = [flip(im).replace(lambda e: isinstance(e, sympy.Function) and e.func == L, lambda e: L(sympy.cancel(e.args[0])))
-              for im in images]
-    base_c = base.replace(lambda e: isinstance(e, sympy.Function) and e.func == L, lambda e: L(sympy.cancel(e.args[0])))
-    sym = combine(facts + [identity(images, [base_c] * 3, "F is invariant under (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1) "
-                                                          "given the two facts: the case list of (7) is redundant")])
+    relabel = [kernel.decide(kernel.goal(sympy.Eq(im, base), [E0 + E1 < 1]),
+                             identity(flipped(im), base, "the image with L(−u) written L(u) − u equals F"), flip,
+                             detail="F is invariant under the relabelling")
+               for im in images]
+    sym = combine(identity(hb(1 - X), hb(X), "H_b(1 − x) = H_b(x)"), *relabel,
+                  detail="F is invariant under (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1) (with H_b(1 − x) = H_b(x) for the "
+                         "entropies H0 = H_b(ε0), H1 = H_b(ε1)): the case list of (7) is redundant")
     # (1) equal divergences at q*, equal to (7)
     a, b, s = E0, 1 - E1, 1 - E0 - E1
     ell = log(1 + 2 ** u) / log(2)
@@ -483,8 +489,11 @@ def theorem_1a():
                      stated_domain="μ ≥ 0, ε > 0, all mechanisms")
 
 
+_THEOREM_1B_DOMAIN = [LDPCurveMechanism("M", "delta")]
+
+
 @claim(PAPER, "Theorem 1(b)", "(ε,δ(ε))-LDP for all ε ⇒ μ^CI = log(e)∫₀^∞(1+e^{−ε})δ(ε)dε-CI-LMIDP (eq. 8).",
-       stated_domain='“satisfies (ε, δ(ε))-LDP” for all ε ≥ 0', stated_where='Section III-A, Theorem 1(b), eq. (8)',
+       domain=_THEOREM_1B_DOMAIN, stated_domain='“satisfies (ε, δ(ε))-LDP for ε > 0”', stated_where='Section III-A, Theorem 1(b), eq. (8)',
        quote=(r"2. (b) If a mechanism M𝑀Mitalic_M satisfies (ϵ,δ(ϵ))italic-ϵ𝛿italic-ϵ(\epsilon,\delta(\epsilon))( "
               r"italic_ϵ , italic_δ ( italic_ϵ ) )-LDP for ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0, it satisfies "
               r"μδ(ϵ)CIsubscriptsuperscript𝜇CI𝛿italic-ϵ\mu^{\text{{}CI}}_{\delta(\epsilon)}italic_μ "
@@ -517,7 +526,7 @@ def theorem_1b():
     proof = combine(average, detail="I(X;M(X)) ≤ E_{X,X'} KL(P_{M(X)}‖P_{M(X')}) ≤ (8) for every P_X, so sup_{P_X} I ≤ (8)")
     return establish(proof, combine([closed] + rr + bound), lib,
                      near(ldp_to_lmidp(randomized_response(1)), "0.666694131088721", 13, "RR_1 vs reference"),
-                     domain='“satisfies (ε, δ(ε))-LDP” for all ε ≥ 0', uses=["lmidp:appendix-a2-eqs-17-18"],
+                     domain=_THEOREM_1B_DOMAIN, uses=["lmidp:appendix-a2-eqs-17-18"],
                      prose_steps=["I(X;M(X)) = E_X KL(P_{M(X)|X}‖P_{M(X)}) ≤ E_X E_{X'} KL(P_{M(X)}‖P_{M(X')}) by convexity "
                                   "of KL in its second argument (P_{M(X)} = E_{X'} P_{M(X')}); x = x' terms are 0",
                                   "the two-point averaging step extends to any E_{X,X'} by linearity and monotonicity of "
@@ -704,8 +713,11 @@ def eq_9():
     return establish(combine(refs + floor), domain="μ ∈ {0.1, 0.01}, sample ε", stated_domain="μ > 0, ε ≥ 0")
 
 
+_THEOREM_2B_DOMAIN = [LIPCurveMechanism("M", "P_X", "delta")]
+
+
 @claim(PAPER, "Theorem 2(b)", "(ε,δ(ε))-LIP for all ε ⇒ μ^CD = log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε-CD-LMIDP (eq. 10).",
-       stated_domain='“satisfies (ε, δ(ε))-LIP for ε > 0”', stated_where='Section III-B, Theorem 2(b), eq. (10)',
+       domain=_THEOREM_2B_DOMAIN, stated_domain='“satisfies (ε, δ(ε))-LIP for ε > 0”', stated_where='Section III-B, Theorem 2(b), eq. (10)',
        quote=(r"2. (b) If a mechanism M𝑀Mitalic_M satisfies (ϵ,δ(ϵ))italic-ϵ𝛿italic-ϵ(\epsilon,\delta(\epsilon))( "
               r"italic_ϵ , italic_δ ( italic_ϵ ) )-LIP for ϵ>0italic-ϵ0\epsilon>0italic_ϵ > 0, it satisfies "
               r"μδ(ϵ)CDsubscriptsuperscript𝜇CD𝛿italic-ϵ\mu^{\text{{}CD}}_{\delta(\epsilon)}italic_μ "
@@ -727,7 +739,7 @@ def theorem_2b():
     step = real_closed(m - k, [k, m], [k <= m], "I(X;M(X)) ≤ μ^CD of (10) (eq. 29) ⇒ M is μ^CD-CD-LMIDP (Definition 2: "
                                                 "μ̄^CD = I(X;M(X)) ≤ μ^CD)")
     return establish(combine(step, detail="Definition 2 with (29) of Appendix -B2"), combine(out), ref,
-                     domain='“satisfies (ε, δ(ε))-LIP for ε > 0”',
+                     domain=_THEOREM_2B_DOMAIN,
                      uses=["lmidp:appendix-b2-eqs-26-29", "lmidp:definition-2"])
 
 
@@ -735,12 +747,21 @@ def theorem_2b():
 # Section IV and Theorem 3
 
 
-_THEOREM_3_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0]
+_i, _d = sympy.symbols("i d", integer=True)
+#: K_X ∈ 𝒦_d(dΔ²) and K_Y ∈ 𝒦_d(dσ²) (K_Y ≻ 0: (14) inverts it) through their eigenvalues λ_X ≥ 0, λ_Y > 0 with
+#: Σλ_X ≤ dΔ², Σλ_Y ≤ dσ² (the spectral theorem, cited below); the two slices' mutual informations are ≥ 0 there,
+#: stated so that the domain says they are defined (the coverage check reads a sum's terms as defined only where the
+#: domain's relations contain the sum); the claim checks that they follow from the other items.
+_THEOREM_3_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0,
+                     sympy.Sum(LAMBDA_X[_i], (_i, 1, _d)) <= _d * _Δ ** 2, kernel.Every(LAMBDA_X[_i] >= 0, (_i, 1, _d)),
+                     sympy.Sum(LAMBDA_Y[_i], (_i, 1, _d)) <= _d * _σ ** 2, kernel.Every(LAMBDA_Y[_i] > 0, (_i, 1, _d)),
+                     sympy.Sum(log(1 + LAMBDA_X[_i] / _σ ** 2), (_i, 1, _d)) >= 0,
+                     sympy.Sum(log(1 + _Δ ** 2 / LAMBDA_Y[_i]), (_i, 1, _d)) >= 0]
 
 
 @claim(PAPER, "Theorem 3 (eq. 14)",
        "inf_{K_Y} sup_{K_X} ½log det(I+K_Y^{−1}K_X) is attained at (Δ²I, σ²I): value (d/2)log(1+Δ²/σ²) bits.",
-       domain=_THEOREM_3_DOMAIN, stated_domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1', stated_where='Section IV, Theorem 3, eq. (14)',
+       domain=_THEOREM_3_DOMAIN, stated_domain='average power constraints 𝒦_d(dΔ²) on the data and 𝒦_d(dσ²) on the noise, d ≥ 1 (the covariances by their eigenvalues)', stated_where='Section IV, Theorem 3, eq. (14)',
        quote=(r"Theorem 3 (Uncorrelated Gaussian is the best-case noise for CI-LMIDP) An optimizing pair of "
               r"distributions (P𝐗,P𝐘)subscript𝑃𝐗subscript𝑃𝐘(P_{\bm{X}},P_{\bm{Y}})( italic_P start_POSTSUBSCRIPT "
               r"bold_italic_X end_POSTSUBSCRIPT , italic_P start_POSTSUBSCRIPT bold_italic_Y end_POSTSUBSCRIPT ) for "
@@ -783,8 +804,11 @@ def theorem_3():
                           [a_ > 0, c_ > 0, a_ * c_ - b_ ** 2 > 0, a_ + c_ <= 2 * s_, s_ > 0, d_ > 0],
                           "d = 2: det(I + Δ²K_Y⁻¹) = det(K_Y + Δ²I)/det K_Y ≥ (1 + Δ²/σ²)² for every K_Y ≻ 0 with "
                           "tr K_Y ≤ 2σ²")
-    value = identity(sympy.Rational(1, 2) * sympy.log((1 + D2 / s2) ** dd) / log(2), dd / 2 * sympy.log(1 + D2 / s2) / log(2),
-                     "½ log det((1+Δ²/σ²)I_d) = (d/2) log(1+Δ²/σ²)")
+    # the goals over the theorem's Δ, σ, d (named as its domain): the slices at Δ² = Δ·Δ, σ² = σ·σ
+    dl, sg, d_int = sympy.symbols("Delta sigma", positive=True) + (sympy.Symbol("d", integer=True),)
+    value = identity(sympy.Rational(1, 2) * sympy.log((1 + dl ** 2 / sg ** 2) ** d_int) / log(2),
+                     d_int / 2 * sympy.log(1 + dl ** 2 / sg ** 2) / log(2), "½ log det((1+Δ²/σ²)I_d) = (d/2) log(1+Δ²/σ²)")
+    slices = [kernel.instantiate(e, {D2: dl ** 2, s2: sg ** 2}) for e in jensen_slices()]
     import random
     rnd = random.Random(3)
     saddle = []
@@ -817,11 +841,11 @@ def theorem_3():
     right = ordered([log(1 + D2v / s2v) / (2 * log(2)),
                      (log(2 * sympy.pi * sympy.E * D2v) / 2 - log(2 * sqrt(3 * s2v))) / log(2)],
                     "Δ² = 10, σ² = 1: I(X*; X*+Y*) ≤ h(X*) − h(U) ≤ I(X*; X*+U), U uniform with variance σ²")
-    saddle_point = combine(*jensen_slices(), value,
+    saddle_point = combine(*slices, value,
                            detail="(Δ²I, σ²I) is a saddle point of μ, so inf sup = sup inf = (d/2)log(1+Δ²/σ²): for every "
                                   "d, the slices on the eigenvalues by Jensen's inequality (kernel steps)")
     return establish(saddle_point, grouped("both saddle slices for d = 2 over all 2×2 covariances (nlsat)", slice_x, slice_y),
-                     *saddle, ref, *left, right,
+                     *saddle, ref, *left, right, mutual_informations_nonnegative(),
                      domain=_THEOREM_3_DOMAIN,
                      uses=[cited("Diggavi–Cover", "Theorem II.1 (the Gaussian pair is optimal in (13))"),
                            cited("the spectral theorem", "det(I + K/σ²) = Π(1 + λ_i(K)/σ²) and tr K = Σλ_i(K) for a "

@@ -18,7 +18,7 @@ from sympy import Rational as R, exp, log, sqrt
 
 from _idioms import hockey_by_events, near, ordered
 from _lmidp_helpers import (LAMBDA_X, LAMBDA_Y, PRIORS, W3, W32, W4, events, jensen_slices, lemma1_integral,
-                            log_sum_pieces, mass)
+                            log_sum_pieces, mass, mutual_informations_nonnegative)
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
                          randomized_response, shell_information, zchannel_crossover)
 from symdp.local.information import kl_bits
@@ -739,7 +739,13 @@ _I, _D = sympy.symbols("i d", integer=True)
 #: Σλ_Y,i = dσ² (the Δ, σ of the relations are the domain's real parameters, matched to the goals' by name).
 _S_X = [sympy.Eq(sympy.Sum(LAMBDA_X[_I], (_I, 1, _D)), _D * _Δ ** 2), kernel.Every(LAMBDA_X[_I] >= 0, (_I, 1, _D))]
 _S_Y = [sympy.Eq(sympy.Sum(LAMBDA_Y[_I], (_I, 1, _D)), _D * _σ ** 2), kernel.Every(LAMBDA_Y[_I] > 0, (_I, 1, _D))]
-_APPENDIX_D_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0, *_S_X, *_S_Y]
+#: μ_M(λ_X, σ²1_d) and μ_M(Δ²1_d, λ_Y) are mutual informations (eq. (14) on the eigenvalues), so ≥ 0 on S_X and
+#: S_Y: true wherever they are defined, and stated so that the domain says they are (the coverage check reads a
+#: sum's terms as defined only where the domain's relations contain the sum); the claim checks that they follow
+#: from the other items (_lmidp_helpers.mutual_informations_nonnegative), so they restrict nothing.
+_MU_NONNEGATIVE = [sympy.Sum(log(1 + LAMBDA_X[_I] / _σ ** 2), (_I, 1, _D)) >= 0,
+                   sympy.Sum(log(1 + _Δ ** 2 / LAMBDA_Y[_I]), (_I, 1, _D)) >= 0]
+_APPENDIX_D_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0, *_S_X, *_S_Y, *_MU_NONNEGATIVE]
 
 
 @claim(PAPER, "Appendix -D (eqs. 36–38)",
@@ -747,7 +753,7 @@ _APPENDIX_D_DOMAIN = [Integer("d", 1), _Δ > 0, _σ > 0, *_S_X, *_S_Y]
        "log(1 + λ_X,i/λ_Y,i) bits has the saddle point λ_X* = Δ²1_d, λ_Y* = σ²1_d (printed “λ_X* = σ²1_d”, see the "
        "erratum): (37) sup_{λ_X ∈ S_X} μ_M(λ_X, λ_Y*) = μ_M(λ_X*, λ_Y*) and (38) inf_{λ_Y ∈ S_Y} μ_M(λ_X*, λ_Y) = "
        "μ_M(λ_X*, λ_Y*), for every d.",
-       domain=_APPENDIX_D_DOMAIN, stated_domain='d ≥ 1, S_X = {λ_X ∈ R^d_+ : Σλ_X,i = dΔ²}, S_Y = {λ_Y ∈ R^d_+ : Σλ_Y,i = dσ²} (λ_Y,i > 0: μ_M divides by it)',
+       domain=_APPENDIX_D_DOMAIN, stated_domain='d ≥ 1, S_X = {λ_X ∈ R^d_+ : Σλ_X,i = dΔ²}, S_Y = {λ_Y ∈ R^d_+ : Σλ_Y,i = dσ²} (λ_Y,i > 0: μ_M divides by it); μ_M ≥ 0 there (a mutual information)',
        stated_where='Appendix -D, eqs. (36)–(38)',
        quote=(r"Notice that it is without loss of optimality to restrict the constraint sets for "
               r"𝝀𝑿subscript𝝀𝑿\boldsymbol{\lambda}_{\bm{X}}bold_italic_λ start_POSTSUBSCRIPT bold_italic_X "
@@ -847,7 +853,7 @@ def appendix_d():
                    [t ** 2 / s2 ** 2, D2 * t ** 2 * (D2 + 2 * s2) / (s2 ** 2 * (s2 - t) * (s2 + t))],
                    "d = 2, a second route: μ_M(λ_X, σ²1) ≤ μ_M(Δ²1, σ²1) ≤ μ_M(Δ²1, λ_Y) on S_X, S_Y (exact)")
     return establish(combine(eq37, eq38, detail="(Δ²1_d, σ²1_d) satisfies (37) and (38), for every d"), kkt, two,
-                     domain=_APPENDIX_D_DOMAIN)
+                     mutual_informations_nonnegative(), domain=_APPENDIX_D_DOMAIN)
 
 
 @claim(PAPER, "Appendix -D (λ_X* = σ²1_d), erratum",

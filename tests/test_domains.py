@@ -256,3 +256,113 @@ def test_ci_lmidp_mechanism_inclusion():
     assert domain_coverage([Channel("M")], [CILMIDPMechanism("M", mu)])[0] == "restricted"
     assert domain_coverage([CILMIDPMechanism("M", mu)], [mu >= 0])[0] == "whole"
     assert domains.from_json(domains.to_json([CILMIDPMechanism("M", mu)]))[0] == CILMIDPMechanism("M", mu)
+
+
+# --------------------------------------------------------------------------------------------
+# RDP mechanisms and extended orders (Steinke, Theorem 34 and Lemma 33)
+
+
+def test_rdp_mechanism_inclusion():
+    from symdp.verify.domains import RDPMechanism
+    a, e, f = sympy.symbols("alpha epsilon eps2", real=True)
+    stated = [RDPMechanism("M", a, e), a > 1]
+    # the same order with a larger ε is a weaker hypothesis: covered; a smaller one, or another order, is not
+    assert domain_coverage(stated, [RDPMechanism("M", a, e)])[0] == "whole"
+    assert domain_coverage(stated + [f >= e], [RDPMechanism("M", a, f)])[0] == "whole"
+    assert domain_coverage(stated, [RDPMechanism("M", a, e / 2)])[0] == "restricted"
+    assert domain_coverage(stated, [RDPMechanism("M", 2, e)])[0] == "restricted"
+    # a curve (every order, some ε(α)) covers only a proof for a curve; a proof for a fixed order is restricted
+    assert domain_coverage([RDPMechanism("M")], [RDPMechanism("M")])[0] == "whole"
+    assert domain_coverage([RDPMechanism("M")], [RDPMechanism("M", a, e)])[0] == "restricted"
+    # the item entails α > 1 where its order is given
+    assert domain_coverage(stated[:1], [a > 1])[0] == "whole"
+    assert domains.from_json(domains.to_json(stated))[0] == stated[0]
+
+
+def test_extended_order_entails_no_real_relation():
+    from symdp.verify.domains import ExtendedOrder
+    a = sympy.Symbol("alpha", real=True)
+    stated = [ExtendedOrder("alpha", 1)]
+    # α = ∞ is in the paper's domain: no proof over the reals covers it, not even α ≥ 1
+    assert domain_coverage(stated, [a >= 1])[0] == "restricted"
+    assert domain_coverage(stated, [ExtendedOrder("alpha", 1)])[0] == "whole"
+    assert domain_coverage(stated, [ExtendedOrder("alpha", 2)])[0] == "restricted"
+    assert domains.from_json(domains.to_json(stated))[0] == stated[0]
+    with pytest.raises(ParameterError):
+        ExtendedOrder("alpha", None)
+
+
+def test_absolutely_continuous_is_ordered_and_wider_than_same_support():
+    from symdp.verify.domains import AbsolutelyContinuous
+    stated = [AbsolutelyContinuous("P", "Q")]
+    assert domain_coverage(stated, [AbsolutelyContinuous("P", "Q")])[0] == "whole"
+    assert domain_coverage(stated, [Laws("P", "Q")])[0] == "whole"  # a proof for every pair of laws covers it
+    # P ≪ Q is not Q ≪ P, and a proof for laws with the same support (mutually continuous) is narrower
+    assert domain_coverage(stated, [AbsolutelyContinuous("Q", "P")])[0] != "whole"
+    assert domain_coverage(stated, [SameSupport("P", "Q")])[0] != "whole"
+    assert domains.from_json(domains.to_json(stated))[0] == stated[0]
+
+
+# privacy curves (Ngo–Östman–Graell i Amat, Theorems 1(b) and 2(b))
+
+
+def test_privacy_curve_mechanisms():
+    from symdp.verify.domains import LDPCurveMechanism, LIPCurveMechanism
+    ldp, lip = LDPCurveMechanism("M", "delta"), LIPCurveMechanism("M", "P_X", "delta")
+    # the same mechanism and curve: covered structurally; the item is about M, which is a channel
+    assert _covers([ldp], [LDPCurveMechanism("M", "delta")])[0] == "whole"
+    assert _covers([ldp], [Channel("M")])[0] == "whole"
+    assert _covers([lip], [LIPCurveMechanism("M", "P_X", "delta")])[0] == "whole"
+    # another curve, mechanism or law, or the other notion, is not covered; a channel is not an LDP-curve mechanism
+    assert _covers([ldp], [LDPCurveMechanism("M", "eta")])[0] == "restricted"
+    assert _covers([ldp], [LDPCurveMechanism("N", "delta")])[0] == "restricted"
+    assert _covers([lip], [LIPCurveMechanism("M", "Q", "delta")])[0] == "restricted"
+    assert _covers([lip], [LIPCurveMechanism("P_X", "M", "delta")])[0] == "restricted"
+    assert _covers([lip], [ldp])[0] == "restricted"
+    assert _covers([ldp], [lip])[0] == "restricted"
+    assert _covers([Channel("M")], [ldp])[0] == "restricted"
+    # LIP depends on the data law: the item is not a claim about the channel alone
+    assert _covers([lip], [Channel("M")])[0] == "restricted"
+    assert _round_trip([ldp, lip]) == (ldp, lip)
+    for bad in (sympy.Symbol("delta"), 0, None):
+        with pytest.raises(ParameterError):
+            LDPCurveMechanism("M", bad)
+
+
+def test_privacy_loss_covers_only_the_same_loss():
+    """Z the privacy loss of P with respect to Q (Steinke, Definition 2) is about Z, P, Q in this order; it is no other kind
+    (not laws, not P ≪ Q, not same support: those are other items), and no other item is it."""
+    from symdp.verify.domains import AbsolutelyContinuous, PrivacyLoss
+    loss = PrivacyLoss("Z", "P", "Q")
+    assert _covers([loss], [PrivacyLoss("Z", "P", "Q")])[0] == "whole"
+    for other in (PrivacyLoss("Z", "Q", "P"), PrivacyLoss("W", "P", "Q"), PrivacyLoss("Z", "P", "R"), Laws("P", "Q"),
+                  SameSupport("P", "Q"), AbsolutelyContinuous("P", "Q"), Laws("Z")):
+        assert _covers([loss], [other])[0] == "restricted", other
+        assert _covers([other], [loss])[0] == "restricted", other
+    assert _covers([loss, SameSupport("P", "Q")], [loss, Laws("P", "Q")])[0] == "whole"
+    assert _round_trip([loss]) == (loss,)
+    with pytest.raises(ParameterError):
+        PrivacyLoss("Z", "P", "P")
+
+
+# --------------------------------------------------------------------------------------------
+# utilities of a mechanism (Kairouz–Oh–Viswanath, Assumption 1 and Section 5)
+
+
+def test_utility_items_inclusion():
+    from symdp.verify.domains import ConvexUtility, DPIUtility, Sublinear
+    # each covers itself, with the paper's relations beside it
+    assert domain_coverage([ConvexUtility("U"), E >= 0], [ConvexUtility("U")])[0] == "whole"
+    assert domain_coverage([DPIUtility("U"), LDPChannel("Q", E, D, k=2)], [DPIUtility("U"), Channel("Q", k=2)])[0] \
+        == "whole"
+    # another utility, or the other property, does not: convexity with Assumption 1 is not the data-processing
+    # inequality, nor the converse
+    assert domain_coverage([ConvexUtility("U")], [ConvexUtility("V")])[0] == "restricted"
+    assert domain_coverage([ConvexUtility("U")], [DPIUtility("U")])[0] == "restricted"
+    assert domain_coverage([DPIUtility("U")], [ConvexUtility("U")])[0] == "restricted"
+    assert domain_coverage([Sublinear("U")], [DPIUtility("U")])[0] == "restricted"
+    # a proof that needs the property does not cover a paper that does not assume it
+    assert domain_coverage([E >= 0], [ConvexUtility("U")])[0] == "restricted"
+    for item in (ConvexUtility("U"), DPIUtility("U")):
+        assert domains.from_json(domains.to_json([item]))[0] == item
+        assert item.kind in domains.VOCABULARY

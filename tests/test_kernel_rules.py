@@ -322,7 +322,115 @@ def test_the_rules_table_and_the_jensen_example_of_the_guide():
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "trust-chain.md").read_text(encoding="utf-8")
     section = text[text.index("## The kernel's rules"):text.index("## Writing a proof with kernel steps")]
-    assert set(re.findall(r"^\| `(\w+)` \|", section, re.M)) == set(K.RULES)
+    assert set(re.findall(r"^\| `([\w-]+)` \|", section, re.M)) == set(K.RULES)
     section = section[section.index("An expectation that disappears"):]
     (block,) = re.findall(r"```python\n(.*?)```", section, re.S)
     exec(compile(block, "docs/trust-chain.md", "exec"), {})
+
+
+# --------------------------------------------------------------------------------------------
+# the limit of a continuous expression
+
+
+@pytest.mark.parametrize("f, point", [
+    (sympy.exp(x) / x, 1), (sympy.log(x ** 2 + 1) * sympy.Abs(x - 2), sympy.Rational(1, 3)),
+    (sympy.sqrt(x) + Max(x, 1 - x), 2), (sympy.erf(x) * sympy.atan(x) - x ** 3, -2)])
+def test_continuity_agrees_with_sympys_limit(f, point):
+    """The rule's value f(x0) against sympy's own limit algorithm (an independent route)."""
+    ev = K.continuity(sympy.Limit(f, x, point))
+    assert replays(ev)
+    stated = K.fact(ev).goal.conclusion
+    assert sympy.simplify(stated.rhs - sympy.limit(f, x, point)) == 0
+
+
+def test_continuity_is_refused_for_jumps_infinity_and_integers():
+    step = sympy.Piecewise((0, x < 1), (1, True))
+    refused(K.continuity(sympy.Limit(step, x, 1, "-")), "continuous")     # a jump: the limit from the left is 0, not 1
+    assert all(step.subs(x, 1 - sympy.Rational(1, 10 ** k)) == 0 for k in range(1, 8))   # (sympy.limit says 1 here)
+    refused(K.continuity(sympy.Limit(1 / x, x, sympy.oo)), "finite")
+    refused(K.continuity(sympy.Limit(z[n], n, 3)), "real symbol")
+    ev = K.continuity(sympy.Limit(sympy.exp(x) / x, x, 1))
+    assert "not what the rule gives" in disagrees(ev, lambda c: _retarget(c, K.goal(sympy.Eq(sympy.Limit(sympy.exp(x) / x, x, 1), 1))))
+    jump = sympy.Limit(step, x, 1, "-")
+    assert "not continuous" in forged(None, "continuity", K.goal(sympy.Eq(jump, 1)), {"term": sympy.srepr(jump)})
+
+
+# --------------------------------------------------------------------------------------------
+# rules from derivatives (sympy's derivative, re-derived by the re-check's own calculus)
+
+
+b, c = sympy.symbols("b c", real=True)
+
+
+def _close(value) -> bool:
+    """A real number, decided ≥ 0 by 60-digit evaluation away from 0 (the test points keep a margin)."""
+    number = sympy.N(value, 60)
+    return number >= -sympy.Rational(1, 10 ** 40)
+
+
+def test_increasing_from_a_nonnegative_derivative():
+    f = sympy.log(1 + x) - x + x ** 2 / 2                          # f' = x²/(1 + x) ≥ 0 on [0, b]
+    ev = K.increasing(f, x, 0, b)
+    assert replays(ev) and K.fact(ev).goal.conclusion == sympy.Le(0, f.subs(x, b))
+    for value in (sympy.Rational(1, 5), 1, sympy.Rational(7, 2), 40):  # the conclusion at concrete b, evaluated
+        assert _close(f.subs(x, value))
+    refused(K.increasing(f, x, 0, b, strict=True), "fails at")     # f'(0) = 0: not strictly
+    assert replays(K.increasing(f, x, a, b, hypotheses=[a > 0], strict=True))
+    refused(K.increasing(sympy.sin(x), x, 0, b), "fails at")
+    refused(K.increasing(sympy.log(x), x, -1, 1), "no relation of real numbers")   # log(−1) is not real
+    refused(K.increasing(sympy.log(x), x, a, 1), "fails at")       # a ≤ 0: undefined on part of the interval
+    refused(K.increasing(sympy.Abs(x) + x, x, -1, 1), "differentiable")
+    refused(K.increasing(f, x, 0, x + 1), "free of")
+    assert "not what the rule gives" in disagrees(ev, lambda c_: c_["params"].update(strict=True))
+    assert "not what the rule gives" in disagrees(ev, lambda c_: _retarget(c_, K.goal(f.subs(x, b) <= 0, [0 <= b])))
+    assert "not differentiable" in forged(None, "increasing", K.goal(sympy.Abs(-1) <= sympy.Abs(b) - b, [-1 <= b]),
+                                          {"variable": sympy.srepr(x), "function": sympy.srepr(sympy.Abs(x) - x),
+                                           "lo": sympy.srepr(sympy.Integer(-1)), "hi": sympy.srepr(b), "hypotheses": [],
+                                           "strict": False})
+
+
+def test_tangent_line_below_a_convex_function():
+    ev = K.tangent(sympy.exp(x), x, a, b, c)
+    assert replays(ev)
+    assert K.fact(ev).goal.conclusion == (sympy.exp(x) >= sympy.exp(a) + sympy.exp(a) * (x - a))
+    concave = K.tangent(-sympy.log(x), x, a, b, c, hypotheses=[b > 0])
+    assert replays(concave)
+    for xv, av in ((sympy.Rational(1, 3), 2), (5, sympy.Rational(1, 7)), (3, 3)):
+        stated = K.fact(concave).goal.conclusion
+        assert _close((stated.lhs - stated.rhs).xreplace({x: xv, a: av}))
+    refused(K.tangent(-sympy.log(x), x, a, b, c), "fails at")        # b ≤ 0 leaves log undefined
+    refused(K.tangent(sympy.sin(x), x, a, 0, 3), "fails at")          # sin'' = −sin < 0 on (0, 3)
+    assert "not what the rule gives" in disagrees(ev, lambda c_: c_["params"].update(at=sympy.srepr(b)))
+
+
+def test_fundamental_theorem_against_sympys_integral():
+    for f, hyps in ((x ** 3 / 3 - x, []), (x * sympy.exp(x), []), (sympy.log(x), [a > 0]), (sympy.atan(x) * x, [])):
+        ev = K.fundamental(f, x, a, b, hypotheses=hyps)
+        assert replays(ev)
+        integral, difference = K.fact(ev).goal.conclusion.args
+        values = {a: sympy.Rational(1, 2), b: 3}
+        assert sympy.simplify(sympy.integrate(integral.function, (x, values[a], values[b])) - difference.xreplace(values)) == 0
+    refused(K.fundamental(sympy.log(x), x, a, b), "fails at")         # a ≤ 0: log undefined on part of [a, b]
+    refused(K.fundamental(sympy.sqrt(x), x, 0, b), "fails at")        # f' = 1/(2√x) unbounded at 0
+    assert "not what the rule gives" in disagrees(K.fundamental(x ** 2, x, a, b), lambda c_: _retarget(
+        c_, K.goal(sympy.Eq(sympy.Integral(2 * x, (x, a, b)), b ** 2 + a ** 2), [a <= b])))
+
+
+def test_mean_value_bound():
+    ev = K.mean_value(sympy.atan(x), x, a, b, 1)
+    assert replays(ev) and K.fact(ev).goal.conclusion == (sympy.Abs(sympy.atan(b) - sympy.atan(a)) <= b - a)
+    refused(K.mean_value(sympy.atan(x), x, a, b, sympy.Rational(1, 2)), "fails at")   # atan'(0) = 1
+    assert replays(K.mean_value(sympy.atan(x), x, a, b, sympy.Rational(1, 2), hypotheses=[a >= 1]))
+    assert "not what the rule gives" in disagrees(ev, lambda c_: c_["params"].update(bound=sympy.srepr(sympy.Rational(1, 2))))
+    stated = K.fact(ev).goal.conclusion
+    assert _close((stated.rhs - stated.lhs).xreplace({a: -3, b: sympy.Rational(1, 9)}))
+
+
+def test_the_recheck_derives_what_sympy_derives():
+    """The re-check's own calculus gives sympy's derivatives term for term (or the step would not replay)."""
+    cases = [sympy.tanh(x ** 2), sympy.erf(3 * x), sympy.asinh(x), sympy.atan(x / 2), (x ** 2 + 1) ** sympy.Rational(3, 2),
+             x ** x, sympy.log(x ** 2 + 1) / x, sympy.sqrt(x) * (x + 1), sympy.exp(-x ** 2 / 2) * sympy.cos(x),
+             (1 + a * x) ** a, sympy.exp(a * x) / (1 + sympy.exp(x)), sympy.cos(sympy.sin(x)), sympy.sinh(x) * sympy.cosh(x)]
+    for f in cases:
+        once, twice = rules._derive(f, x), rules._derive(rules._derive(f, x), x)
+        assert once == sympy.diff(f, x) and twice == sympy.diff(sympy.diff(f, x), x), f

@@ -83,7 +83,8 @@ def test_corollary_4_is_a_proof_gap_on_an_interactive_witness(reports):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("label", ["Example 1", "Example 2", "Eqs. (13)–(15)"])
+@pytest.mark.parametrize("label", ["Example 1", "Example 2", "Eqs. (13)–(15)", "Eq. (1)", "Eq. (22)", "Eq. (28)",
+                                   "Corollary 2 (proof, eqs. 47–48)"])
 def test_machine_complete(reports, label):
     (r,) = [r for r in reports if r.label == label]
     assert r.proof_status == "machine-complete", (r.proof_notes, r.detail)

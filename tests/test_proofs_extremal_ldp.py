@@ -57,14 +57,17 @@ def test_extremal_ldp_claims_record_the_papers_domain_and_grade_errata(reports):
 
 
 #: Claims whose proofs' domains contain the paper's stated domain (machine steps plus recorded prose or uses).
-#: (Theorem 21's "convex U satisfying Assumption 1" has no machine-readable form yet: its domain is not recorded.)
 PROVED_ON_THE_WHOLE_DOMAIN = ["Lemma 27 (eqs. 121–122)", "Claim 4", "Claim 5", "Theorem 13", "Lemma 25", "Theorem 7",
                               "Lemma 23", "Theorem 2", "Theorem 4",
-                              "Corollary 9", "Lemma 22", "Lemma 24", "Definition 1", "Proposition 17"]
+                              "Corollary 9", "Lemma 22", "Lemma 24", "Definition 1", "Proposition 17",
+                              "Claim 3", "Theorem 18", "Theorem 20", "Theorem 21", "Figure 9", "Lemma 26"]
 #: Claims proved by kernel steps and decision procedures alone, on the paper's whole domain, their goals covering it.
-MACHINE_COMPLETE = ["Claim 4", "Definition 3", "Eq. (57)", "Eq. (83)", "Eq. (84)", "Eq. (131)",
+MACHINE_COMPLETE = ["Claim 1", "Claim 4", "Definition 3", "Eq. (57)", "Eq. (83)", "Eq. (84)", "Eq. (131)",
                     "Eq. (99) = eq. (113)", "Eq. (38)", "Eq. (105)", "Lemma 27 (eqs. 121–122)",
-                    "Lemma 24 (eqs. 58–60)", "Lemma 24 (eqs. 63–65)", "Theorem 6", "Corollary 11"]
+                    "Lemma 24 (eqs. 58–60)", "Lemma 24 (eqs. 63–65)", "Theorem 6", "Corollary 11",
+                    "Figure 2", "Eq. (18)", "Eq. (21)", "Eq. (120)", "Eqs. (47) and (49)", "Eq. (112)", "Eq. (115)",
+                    "Eq. (92)", "Eq. (139)", "Corollary 9 (binary KL)", "Lemma 22 (if)",
+                    "Eq. (38) (mixture)", "Eq. (98) (tight at j1, j2)"]
 
 
 @pytest.mark.slow
@@ -78,11 +81,14 @@ def test_promoted_claims_are_proved_on_the_whole_stated_domain(reports):
     # Theorem 5 as printed ("any pair") fails with ties (its erratum): its proof covers P0(x) ≠ P1(x) only, and z3
     # finds the tie P0(x) = P1(x) in the paper's domain
     assert by_label["Theorem 5"].coverage == "restricted" and by_label["Theorem 5"].domain_decided_by == "structural"
+    # Corollary 16 as printed ("any P") fails with a zero mass (Theorem 14 (zero mass)): its proof needs min_x P(x) > 0
+    assert by_label["Corollary 16"].coverage == "restricted" and by_label["Corollary 16"].domain_decided_by is not None
 
 
 #: issue 26 (premises inside a goal's conclusion): the "if" of these statements is about the channel or laws of the
-#: domain (Q(y|x_i) = 0, the singleton bounds, the tests' bounds) and no typed item's meaning: read by a person.
-READ_BY_A_PERSON = ["Claim 1", "Claim 2", "Claim 5", "Lemma 22", "Theorem 19"]
+#: domain (the singleton bounds, the tests' bounds) and no typed item's meaning: read by a person. (Claim 1's "if
+#: Q_ij = 0" is its domain, a column with a zero entry, and a hypothesis of its goal: machine-complete.)
+READ_BY_A_PERSON = ["Claim 2", "Claim 5", "Lemma 22", "Theorem 19"]
 
 
 @pytest.mark.slow
@@ -133,3 +139,51 @@ def test_lemma_25_constant_one_is_sharp_for_the_binary_mechanism():
     sym = sum((a - b) * sympy.log(a / b) for a, b in zip(m0, m1))
     ratio = (sym / ((e - 1) ** 2 * (p - q) ** 2)).subs({p: sympy.Rational(7, 10), q: sympy.Rational(2, 10)})
     assert sympy.limit(ratio, eps, 0, "+") == 1
+
+
+def test_staircase_ratio_refutes_a_wrong_entry():
+    """Figure 2 and eqs. (18), (21) decide that two entries of a column are equal or in the ratio e^ε: an entry off by
+    a factor e^ε more (e^{2ε}, the ratio of no staircase mechanism) is refuted, and the sound pair is proved."""
+    import importlib.util
+    from pathlib import Path
+    import sympy
+    from symdp.verify import kernel
+    path = Path(__file__).resolve().parents[1] / "proofs" / "_eldp_helpers.py"
+    spec = importlib.util.spec_from_file_location("eldp_helpers_under_test", path)
+    helpers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(helpers)
+    EPSILON, staircase_ratio = helpers.EPSILON, helpers.staircase_ratio
+    x = sympy.exp(EPSILON)
+    good = kernel.decide(kernel.goal(staircase_ratio(x / (x + 1), 1 / (x + 1)), [EPSILON >= 0]))
+    assert good.status == "proved"
+    a, b = sympy.symbols("a b", positive=True)        # x², 1 as opaque values: the exp(2ε) entry, abstracted apart
+    bad = kernel.decide(kernel.goal(staircase_ratio(a / (x + 1), 1 / (x + 1)), [EPSILON >= 0, a > x]))
+    assert bad.status == "failed"
+
+
+def test_eq_120_needs_a_nonempty_set():
+    """(120)'s ≥ 1 rests on |T_j| ≥ 1 (the first, all-ones column deleted): with |T_j| = 0 allowed it is refuted."""
+    import sympy
+    from symdp.verify import kernel
+    t, k = sympy.Symbol("t", integer=True), sympy.Symbol("k", integer=True)
+    x = sympy.Symbol("x", real=True)
+    f = sympy.Ge((t * (x - 1) + k) / (x + k - 1), 1)
+    assert kernel.decide(kernel.goal(f, [k >= 1, t >= 1, t <= k, x >= 1])).status == "proved"
+    assert kernel.decide(kernel.goal(f, [k >= 1, t >= 0, t <= k, x >= 1])).status == "failed"
+
+
+def test_eqs_47_49_refute_a_misprinted_matrix():
+    """(50) with the printed Ã of (47) is exactly D_{ε,2}; with one row's e^ε on the wrong entry it is not."""
+    import sympy
+    from symdp.verify import kernel
+    eps = sympy.Symbol("epsilon", real=True)
+    x = sympy.exp(eps)
+    q = sympy.Matrix(sympy.symbols("q11 q12 q21 q22", real=True))
+    ldp = sympy.And(q[0] <= x * q[1], q[1] <= x * q[0], q[2] <= x * q[3], q[3] <= x * q[2], *[v >= 0 for v in q],
+                    sympy.Eq(q[0] + q[2], 1), sympy.Eq(q[1] + q[3], 1))
+    B = sympy.Matrix([[1, 0, 1, 0], [0, 1, 0, 1]])
+    for rows, status in (([[1, -x, 0, 0], [-x, 1, 0, 0], [0, 0, 1, -x], [0, 0, -x, 1]], "proved"),
+                         ([[-x, 1, 0, 0], [-x, 1, 0, 0], [0, 0, 1, -x], [0, 0, -x, 1]], "failed")):
+        A = sympy.Matrix(rows).col_join(-sympy.eye(4))
+        printed = sympy.And(*[sympy.Le(v, 0) for v in A * q], *[sympy.Eq(v, 1) for v in B * q])
+        assert kernel.decide(kernel.goal(sympy.Equivalent(printed, ldp), [eps >= 0])).status == status

@@ -776,3 +776,51 @@ def test_a_law_of_the_domain_gives_its_pattern_masses_a_sign_and_sums_a_total():
                            (sympy.Sum(P[i] * tau[i], (i, 1, k)) > 0, None)):  # τ = 0 gives 0
         g = kernel.goal(sympy.GreaterThan(k, 1, evaluate=False), [need])
         assert check(g, "smtlib", premises).covered is expected, need
+
+
+def test_the_privacy_loss_relation_is_entailed_by_its_item_only():
+    """Z the privacy loss of P with respect to Q (Steinke, Definition 2: Z = log(P/Q)) states P_i = e^{Z_i}·Q_i at every
+    point: entailed by ``PrivacyLoss("Z", "P", "Q")`` (either side), by nothing else; another Z, P, Q or index, e^{−Z},
+    the reverse Q = e^Z·P are no meaning of the item, nor (read literally) the bound P ≤ e^Z·Q. Independent route: on laws with one
+    support and Z := log(P/Q) (the definition, exact rationals), each premise accepted holds and each refused one fails."""
+    from symdp.verify.domains import PrivacyLoss, SameSupport
+    from symdp.verify.recheck.terms import Every
+
+    i, j = sympy.symbols("i j", integer=True)
+    m = sympy.Symbol("m", integer=True, positive=True)
+    P, Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    Z, W = sympy.IndexedBase("Z"), sympy.IndexedBase("W")
+
+    def antecedents(premise, domain):
+        from symdp.verify import kernel
+
+        g = kernel.goal(sympy.Or(sympy.Not(Every(premise, (i, 1, m))), sympy.GreaterThan(t ** 2, 0, evaluate=False)))
+        covered, _, (entry,) = _covered(domain, (g, "smtlib"))
+        assert covered is True, entry["why"]
+        return entry["antecedents"]
+
+    laws = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), Integer("j")]
+    loss = [*laws, PrivacyLoss("Z", "P", "Q")]
+    accepted = [sympy.Eq(P[i], sympy.exp(Z[i]) * Q[i]), sympy.Eq(sympy.exp(Z[i]) * Q[i], P[i])]
+    refused = [sympy.Eq(P[i], sympy.exp(-Z[i]) * Q[i]), sympy.Eq(Q[i], sympy.exp(Z[i]) * P[i]),
+               sympy.Eq(P[i], sympy.exp(Z[i]) * Q[j]), sympy.Eq(P[i], sympy.exp(W[i]) * Q[i])]
+    p, q = [Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)], [Fraction(1, 6), Fraction(1, 2), Fraction(1, 3)]
+    at = {P: sympy.Matrix([0, *p]), Q: sympy.Matrix([0, *q]), Z: sympy.Matrix([0, *(sympy.log(sympy.Rational(a / b)) for a, b in zip(p, q))]),
+          W: sympy.Matrix([0, 1, 1, 1])}
+
+    def holds(rel, k):  # the relation at point k (j := another point), exactly
+        terms = {f: at[f.base][f.indices[0].subs({i: k, j: k % 3 + 1})] for f in rel.atoms(sympy.Indexed)}
+        return bool(sympy.simplify(rel.xreplace(terms)))
+
+    for rel in accepted:
+        assert all(holds(rel, k) for k in (1, 2, 3))
+        assert antecedents(rel, loss) == []
+        assert antecedents(rel, laws) != []  # without the item a person reads it
+    for rel in refused:
+        assert not all(holds(rel, k) for k in (1, 2, 3)), rel
+        assert antecedents(rel, loss) != [], rel
+    # P ≤ e^Z·Q follows from the relation but is not it: matched literally, a person reads it (conservative)
+    assert antecedents(P[i] <= sympy.exp(Z[i]) * Q[i], loss) != []
+    # another item's names: the loss of Q with respect to P, or another Z
+    assert antecedents(accepted[0], [*laws, PrivacyLoss("Z", "Q", "P")]) != []
+    assert antecedents(accepted[0], [*laws, PrivacyLoss("W", "P", "Q")]) != []

@@ -1,5 +1,5 @@
-"""Mutants of the proof kernel's rules for suprema and infima, double sums and expectations
-(symdp/verify/kernel.py) and of their replay (symdp/verify/recheck/rules.py): each weakens one
+"""Mutants of the proof kernel's rules for suprema and infima, double sums, expectations,
+derivatives and limits (symdp/verify/kernel.py) and of their replay (symdp/verify/recheck/rules.py): each weakens one
 check, so a step that does not follow would be proved, or a forged certificate agreed."""
 
 _RULES = ("tests/test_kernel_rules.py",)
@@ -64,4 +64,35 @@ MUTANTS = [
      _RULES),
     ("kernel recheck (bounds, sums, laws): a number put for a law", _R,
      "        if isinstance(v, Law) is not isinstance(value, Law):", "        if False:", _RULES),
+    ("kernel (derivatives, limits): a limit of a function that jumps", _K,
+     "        if not _continuous(f):\n            raise _Refused(f\"{f} must be built from continuous functions\")",
+     "        if False:\n            raise _Refused(f\"{f} must be built from continuous functions\")", _RULES),
+    ("kernel (derivatives, limits): a limit at infinity read as the value there", _K,
+     "        if x0.has(sympy.oo, -sympy.oo, sympy.zoo) or x in _free(x0):", "        if x in _free(x0):", _RULES),
+    ("kernel (derivatives, limits): Abs read as differentiable", _K,
+     "_SMOOTH = (sympy.exp, sympy.log,", "_SMOOTH = (sympy.Abs, sympy.exp, sympy.log,", _RULES),
+    ("kernel (derivatives, limits): the derivative's sign not in the side condition", _K,
+     "        needed = set().union(*(_defined(d) for d in derivs)) | {claim(derivs, **named)}",
+     "        needed = set().union(*(_defined(d) for d in derivs))", _RULES),
+    ("kernel (derivatives, limits): the derivatives' definedness not in the side condition", _K,
+     "        needed = set().union(*(_defined(d) for d in derivs)) | {claim(derivs, **named)}",
+     "        needed = {claim(derivs, **named)}", _RULES),
+    ("kernel (derivatives, limits): strictly increasing from f' ≥ 0", _K,
+     "                     lambda d: d[1] > 0 if strict else d[1] >= 0,", "                     lambda d: d[1] >= 0,", _RULES),
+    ("kernel (derivatives, limits): the mean value bound one-sided", _K,
+     "                     lambda d, bound: sympy.And(-bound <= d[1], d[1] <= bound),",
+     "                     lambda d, bound: d[1] <= bound,", _RULES),
+    ("kernel (derivatives, limits): the tangent point outside the interval", _K,
+     "[sympy.Le(lo, x), sympy.Le(x, hi), sympy.Le(lo, at), sympy.Le(at, hi)]", "[sympy.Le(lo, x), sympy.Le(x, hi)]", _RULES),
+    ("kernel recheck (derivatives, limits): a limit of a function that jumps", _R,
+     "    if not _continuous(f):\n        raise Disagrees(f\"{f} is not continuous by its form\")",
+     "    if False:\n        raise Disagrees(f\"{f} is not continuous by its form\")", _RULES),
+    ("kernel recheck (derivatives, limits): Abs read as differentiable", _R,
+     "    if not _differentiable(f, x):", "    if False:", _RULES),
+    ("kernel recheck (derivatives, limits): the product rule's second term dropped", _R,
+     "        return sympy.Add(*(sympy.Mul(*f.args[:k], _derive(a, x), *f.args[k + 1:]) for k, a in enumerate(f.args)))",
+     "        return sympy.Mul(_derive(f.args[0], x), *f.args[1:])", _RULES),
+    ("kernel recheck (derivatives, limits): strictness not read", _R,
+     "            claim = sympy.Gt(first, 0) if params[\"strict\"] else sympy.Ge(first, 0)",
+     "            claim = sympy.Ge(first, 0)", _RULES),
 ]

@@ -388,3 +388,53 @@ MUTANTS += [
      "    if j in _variables(constant) or sympy.expand(rest - constant * (hi - lo + 1), **polynomial) != 0:",
      "    if False:", _KERNEL),
 ]
+
+# the domain items appended for Steinke's Definition 32, Lemma 33 and Theorem 34
+MUTANTS += [
+    ("verify: an extended order [lo, ∞] entails α ≥ lo over the reals (a real proof covers α = ∞)",
+     "symdp/verify/domains.py",
+     '''            raise ParameterError("ExtendedOrder needs its lower end lo, e.g. ExtendedOrder('alpha', 1)")\n''',
+     '''            raise ParameterError("ExtendedOrder needs its lower end lo, e.g. ExtendedOrder('alpha', 1)")\n\n'''
+     '''    def facts(self) -> list[sympy.Basic]:\n        return [sympy.Ge(sympy.Symbol(self.objects[0], real=True), self.params["lo"])]\n''',
+     _DOMAINS),
+    ("verify: P ≪ Q covered by a proof for laws with the same support", "symdp/verify/domains.py",
+     'kind, narrows = "absolutely_continuous", {"laws": ()}',
+     'kind, narrows = "absolutely_continuous", {"laws": (), "same_support": ()}', _DOMAINS),
+    ("verify: P ≪ Q read as a set (Q ≪ P covers it)", "symdp/verify/domains.py",
+     'kind, narrows = "absolutely_continuous", {"laws": ()}',
+     'kind, narrows, symmetric = "absolutely_continuous", {"laws": ()}, True', _DOMAINS),
+    ("verify: an RDP mechanism's ε order reversed (a proof for ε/2 covers ε)", "symdp/verify/domains.py",
+     'kind, orders = "rdp_mechanism", {"alpha": EQ, "eps": UP}', 'kind, orders = "rdp_mechanism", {"alpha": EQ, "eps": EQ}',
+     _DOMAINS),
+]
+
+# privacy-curve domain items (Ngo–Östman–Graell i Amat, Theorems 1(b), 2(b))
+MUTANTS += [
+    ("verify: an LDP curve's name ignored (any curve covers another)", "symdp/verify/domains.py",
+     "super().__init__((name,), delta=_curve(delta))", "super().__init__((name,), delta=(_curve(delta), None)[1])",
+     _DOMAINS),
+    ("verify: a LIP curve's data law ignored (a proof for one law covers another)", "symdp/verify/domains.py",
+     "super().__init__((name, law), delta=_curve(delta))", "super().__init__((name,), delta=(law, _curve(delta))[1])",
+     _DOMAINS),
+]
+
+# the privacy-loss item (Steinke, Definition 2) and the relation P_i = e^{Z_i} Q_i it entails
+_LOSS = ("tests/test_verify_goals.py::test_the_privacy_loss_relation_is_entailed_by_its_item_only",
+         "tests/test_domains.py::test_privacy_loss_covers_only_the_same_loss")
+MUTANTS += [
+    ("privacy loss: any PrivacyLoss item entails any P = e^Z Q (names ignored)", "symdp/verify/covering.py",
+     "                and (str(z.base), str(p.base), str(q.base)) in self.losses)", "                and bool(self.losses))",
+     _LOSS),
+    ("privacy loss: P and Q swapped (Z of P‖Q entails Q = e^Z P)", "symdp/verify/covering.py",
+     "(str(z.base), str(p.base), str(q.base)) in self.losses", "(str(z.base), str(q.base), str(p.base)) in self.losses",
+     _LOSS),
+    ("privacy loss: the index not matched (P[i] = e^{Z[i]} Q[j] entailed)", "symdp/verify/covering.py",
+     "        return (q.indices == p.indices and z.indices == p.indices", "        return (z.indices == p.indices", _LOSS),
+    ("privacy loss: the exponent read up to its sign (e^{−Z} entailed)", "symdp/verify/covering.py",
+     "        if q is None or e is None or not isinstance(e.args[0], sympy.Indexed):\n            return False\n        z = e.args[0]",
+     "        if q is None or e is None:\n            return False\n        z = next(iter(e.args[0].atoms(sympy.Indexed)), q)", _LOSS),
+    ("privacy loss: the item narrows to laws (its Z called a law)", "symdp/verify/domains.py",
+     '    kind = "privacy_loss"\n', '    kind, narrows = "privacy_loss", {"laws": ()}\n', _LOSS),
+    ("privacy loss: the item read as a set (the loss of Q‖P covers P‖Q)", "symdp/verify/domains.py",
+     '    kind = "privacy_loss"\n', '    kind, symmetric = "privacy_loss", True\n', _LOSS),
+]

@@ -46,7 +46,8 @@ does, so it is read as premises (:func:`antecedents`), each conjunct by what it 
   disjunction is a relation of the parameters: the statement itself);
 - about objects D names only by typed items (a law P, a channel Q): implied when the item states it
   by its meaning (:meth:`Premises.entails`: a law's terms are ≥ 0 and sum to 1 over 1..k, an (ε, 0)-LDP
-  channel's entries of one column are within e^ε); otherwise no machine can tell the paper's "if"
+  channel's entries of one column are within e^ε, P_i = e^{Z_i} Q_i for Z the privacy loss of P with
+  respect to Q); otherwise no machine can tell the paper's "if"
   from a smaller set of objects, so the outcome names it (`antecedents`) and the claim is graded
   "proved with prose" (a person reads it beside the paper's words), never passed silently; so is a
   disjunction of two or more disjuncts about typed objects;
@@ -369,6 +370,8 @@ class Premises:
     proved: list = field(default_factory=list)
     #: (sequence, its indices, the index, lo, hi) of terms a relation Every(…) of D keeps ≥ 0 (keys)
     nonnegative: frozenset = frozenset()
+    #: (Z, P, Q) of each item "Z is the privacy loss of P with respect to Q"
+    losses: frozenset = frozenset()
 
     @classmethod
     def of(cls, domain: Sequence) -> "Premises":
@@ -403,8 +406,9 @@ class Premises:
                and item.kind == "ldp_channel" and item.params.get("delta") == 0 and item.params.get("eps") is not None}
         channels = frozenset(item.objects[0] for item in domain if isinstance(item, domains.Typed)
                              and item.kind in ("channel", "ldp_channel"))
+        losses = frozenset(item.objects for item in domain if isinstance(item, domains.Typed) and item.kind == "privacy_loss")
         return cls(kept + extra, list(declared), frozenset(known), laws, objects, sizes, ldp, channels,
-                   nonnegative=_kept_nonnegative([c for r in rels for c in _and_args(r)]))
+                   nonnegative=_kept_nonnegative([c for r in rels for c in _and_args(r)]), losses=losses)
 
     @property
     def names(self) -> set[str]:
@@ -421,7 +425,8 @@ class Premises:
     def entails(self, atom: sympy.Basic) -> bool:
         """Does a typed item of the domain state `atom` by its meaning? A law's terms are ≥ 0 and sum
         to 1 over its alphabet 1..k (k as the item states it); a channel's entries are ≥ 0; an
-        (ε, 0)-LDP channel's entries in one column are within the factor e^ε (matched literally)."""
+        (ε, 0)-LDP channel's entries in one column are within the factor e^ε; Z the privacy loss of P
+        with respect to Q: P[j] = e^{Z[j]}·Q[j] (matched literally)."""
         if isinstance(atom, sympy.And):
             return all(self.entails(a) for a in atom.args)
         if isinstance(atom, Every):
@@ -434,6 +439,8 @@ class Premises:
         if big is not None and small == 0 and isinstance(big, sympy.Indexed):  # P[j] ≥ 0
             return str(big.base) in self.laws | self.channels
         if isinstance(atom, sympy.Eq):
+            if any(self._loss(p, other) for p, other in ((lhs, rhs), (rhs, lhs))):
+                return True
             for total, one in ((lhs, rhs), (rhs, lhs)):
                 if one == 1 and isinstance(total, sympy.Sum) and len(total.limits) == 1:
                     (v, lo, hi), term = total.limits[0], total.function
@@ -448,6 +455,20 @@ class Premises:
             return (isinstance(other, sympy.Indexed) and other.base == small.base and len(small.indices) == 2
                     and len(other.indices) == 2 and key(other.indices[1]) == key(small.indices[1]))
         return False
+
+    def _loss(self, p: sympy.Basic, other: sympy.Basic) -> bool:
+        """Is p = other the relation P[j] = e^{Z[j]}·Q[j] of an item "Z is the privacy loss of P with respect
+        to Q" (:class:`~symdp.verify.domains.PrivacyLoss`): the same names in their places, one index j?"""
+        if not (isinstance(p, sympy.Indexed) and len(p.indices) == 1 and isinstance(other, sympy.Mul)
+                and len(other.args) == 2):
+            return False
+        q = next((f for f in other.args if isinstance(f, sympy.Indexed)), None)
+        e = next((f for f in other.args if isinstance(f, sympy.exp)), None)
+        if q is None or e is None or not isinstance(e.args[0], sympy.Indexed):
+            return False
+        z = e.args[0]
+        return (q.indices == p.indices and z.indices == p.indices
+                and (str(z.base), str(p.base), str(q.base)) in self.losses)
 
 
 def _range_key(term: sympy.Indexed, index: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic) -> tuple:

@@ -20,6 +20,16 @@ A domain is a list of *items*, read as their conjunction:
   ``Integer("k", lo=None, hi=None)``     k is an integer, lo ≤ k ≤ hi where given
   ``Points((x, y), [(1, 2), …])``        the parameters take one of the listed (exact) values
   ``CILMIDPMechanism("M", mu)``           M is μ-CI-LMIDP: sup over input laws P_X of I(X; M(X)) ≤ μ bits
+  ``RDPMechanism("M", alpha, eps)``      M is (α, ε)-RDP (None: any order / some ε(α), a curve)
+  ``ExtendedOrder("alpha", lo)``         α ∈ [lo, ∞], ∞ included (entails no relation over the reals)
+  ``AbsolutelyContinuous("P", "Q")``     P, Q are probability laws with P ≪ Q (ordered)
+  ``ConvexUtility("U")``                 U is a convex utility of the mechanism that satisfies Kairouz–Oh–
+                                         Viswanath's Assumption 1 (an all-zero output column adds nothing)
+  ``DPIUtility("U")``                    U is a utility of the mechanism that obeys the data-processing
+                                         inequality: U(Q·W) ≤ U(Q) for every channel W
+  ``LDPCurveMechanism("M", "delta")``     M is (ε, δ(ε))-LDP for every ε > 0, δ a function named "delta"
+  ``LIPCurveMechanism("M", "P_X", "delta")`` M is (ε, δ(ε))-LIP for the data law P_X for every ε > 0
+  ``PrivacyLoss("Z", "P", "Q")``          Z is the privacy loss of P with respect to Q: P_i = e^{Z_i} Q_i for every i
   ====================================== ==============================================================
 
   A parameter is a sympy expression, a number, or a name (``"k"``: the symbol of that name; a
@@ -359,8 +369,110 @@ class CILMIDPMechanism(Typed):
         return _nonnegative([self.params["mu"]])
 
 
+class RDPMechanism(Typed):
+    """M is (α, ε)-RDP (Mironov; Steinke, Definition 30): D_α(M(x)‖M(x')) ≤ ε for neighbouring x, x'. A parameter left
+    free (None) is any value: ``RDPMechanism("M")`` is a mechanism with some RDP curve α ↦ ε(α), as Steinke's Theorem 34
+    assumes. An (α, ε)-RDP mechanism is (α, ε')-RDP for every ε' ≥ ε (UP); the order α is the same (EQ)."""
+
+    kind, orders = "rdp_mechanism", {"alpha": EQ, "eps": UP}
+    phrase = "an ({alpha}, {eps})-RDP mechanism"
+
+    def __init__(self, name: object, alpha: object = None, eps: object = None) -> None:
+        super().__init__((name,), alpha=alpha, eps=eps)
+
+    def facts(self) -> list[sympy.Basic]:
+        alpha = self.params["alpha"]
+        out = [] if alpha is None else [sympy.Gt(alpha, 1)]
+        return [r for r in out if r is not sympy.true]
+
+
+class ExtendedOrder(Typed):
+    """The order `name` ranges over [lo, ∞] of the extended reals, ∞ included (Rényi divergences of order ∞: Steinke,
+    Lemma 33, "for all α ∈ [1, ∞]"). ∞ is no real number, so the item entails no relation (a relation α ≥ lo says nothing
+    at α = ∞): only an ExtendedOrder item of the proof with the same lower end covers it, and a proof over the reals
+    (α ≥ lo as a relation) is restricted against it."""
+
+    kind, orders = "extended_order", {"lo": EQ}
+
+    def __init__(self, name: object, lo: object) -> None:
+        super().__init__((name,), lo=lo)
+        if self.params["lo"] is None:
+            raise ParameterError("ExtendedOrder needs its lower end lo, e.g. ExtendedOrder('alpha', 1)")
+
+    def text(self) -> str:
+        return f"{self.objects[0]} ∈ [{sympy.sstr(self.params['lo'])}, ∞] (∞ included)"
+
+
+class AbsolutelyContinuous(Typed):
+    """P is absolutely continuous with respect to Q (P ≪ Q: Q(S) = 0 ⇒ P(S) = 0), so the Radon–Nikodym derivative P/Q
+    exists (Steinke, Definition 32 and Lemma 33). Ordered: P ≪ Q is not Q ≪ P. Laws with the same support are mutually
+    absolutely continuous, but a paper's P ≪ Q is wider than a proof's same support: only this kind (or plain laws, which it
+    narrows to) covers it."""
+
+    kind, narrows = "absolutely_continuous", {"laws": ()}
+    phrase = "probability laws with P ≪ Q (absolutely continuous)"
+
+    def __init__(self, p: object, q: object) -> None:
+        super().__init__((p, q))
+
+    def text(self) -> str:
+        return f"{self.objects[0]} ≪ {self.objects[1]}: probability laws, the first absolutely continuous with respect to the second"
+
+
+class LDPCurveMechanism(Typed):
+    """M satisfies (ε, δ(ε))-LDP for every ε > 0 (Ngo–Östman–Graell i Amat, Theorem 1(b)): one hypothesis
+    about the whole curve δ: (0, ∞) → [0, 1], not about one ε (a domain's ε would be one point of it).
+    The curve is a function, named: two items agree only on the same mechanism and the same curve (EQ;
+    nothing orders two functions here). A mechanism is a channel (Markov kernel)."""
+
+    kind, orders, narrows = "ldp_curve_mechanism", {"delta": EQ}, {"channel": ()}
+    phrase = "a mechanism that is (ε, {delta}(ε))-LDP for every ε > 0 ({delta}: (0, ∞) → [0, 1])"
+
+    def __init__(self, name: object, delta: object) -> None:
+        super().__init__((name,), delta=_curve(delta))
+
+
+class LIPCurveMechanism(Typed):
+    """M satisfies (ε, δ(ε))-LIP for the data law P_X for every ε > 0 (Ngo–Östman–Graell i Amat,
+    Definition 4 and Theorem 2(b)): objects M and P_X (in this order), the curve δ named as in
+    :class:`LDPCurveMechanism`. LIP depends on P_X, so the item does not narrow to a plain channel."""
+
+    kind, orders = "lip_curve_mechanism", {"delta": EQ}
+    phrase = "a mechanism and a data law; the mechanism is (ε, {delta}(ε))-LIP for that law for every ε > 0"
+
+    def __init__(self, name: object, law: object, delta: object) -> None:
+        super().__init__((name, law), delta=_curve(delta))
+
+
+def _curve(delta: object) -> object:
+    """A curve is given by its name ('delta'): a function, not an expression in the domain's reals."""
+    if not isinstance(delta, str):
+        raise ParameterError(f"a privacy curve must be named by a string such as 'delta', got {delta!r}")
+    return delta
+
+
+class PrivacyLoss(Typed):
+    """Z is the privacy loss of P with respect to Q (Steinke, "Composition of differential privacy & privacy
+    amplification by subsampling", Definition 2: Z = f_{P‖Q}(Y) = log(P(Y)/Q(Y))), by its defining property on the laws'
+    alphabet: ``Every(Eq(P[i], exp(Z[i])*Q[i]), i)`` — P_i = e^{Z_i}·Q_i at every point i (the only relation the item
+    states; :meth:`symdp.verify.covering.Premises.entails` accepts exactly that one, literally, Z, P, Q at one index).
+    Objects Z, P, Q in this order (the loss of Q with respect to P is another item). It states nothing else: that P, Q
+    are laws, their supports or P ≪ Q, bounds on Z are other items or relations; so it narrows to no other kind, and only
+    an item naming the same Z, P, Q in the same order covers it (or is covered by it)."""
+
+    kind = "privacy_loss"
+
+    def __init__(self, z: object, p: object, q: object) -> None:
+        super().__init__((z, p, q))
+
+    def text(self) -> str:
+        z, p, q = self.objects
+        return f"{z} is the privacy loss of {p} with respect to {q}: {p}_i = e^({z}_i)·{q}_i at every point i"
+
+
 _KINDS = {cls.kind: cls for cls in (Laws, SameSupport, DPPair, Channel, LDPChannel, DPMechanism, ZCDPMechanism,
-                                    ConvexF, Sublinear, Integer, Points, CILMIDPMechanism)}
+                                    ConvexF, Sublinear, Integer, Points, CILMIDPMechanism, RDPMechanism, ExtendedOrder,
+                                    AbsolutelyContinuous, LDPCurveMechanism, LIPCurveMechanism, PrivacyLoss)}
 #: The typed items' kinds, for the report and the docs.
 VOCABULARY = tuple(_KINDS)
 
@@ -491,3 +603,30 @@ def requirements(stated: Sequence, proved: Sequence) -> tuple[list[sympy.Basic],
         # any one of the stated items that cover it will do
         rels.append(sympy.Or(*[sympy.And(*side) for side in sides]))
     return rels, declared, unmatched, structural
+
+
+class ConvexUtility(Typed):
+    """U is a convex function of the mechanism Q that satisfies Assumption 1 of Kairouz–Oh–Viswanath
+    (Section 7.1: appending an all-zero output column to Q leaves U(Q) unchanged). A property of one
+    object, with no parameter: covered only by the same item (or a narrower kind, none yet)."""
+
+    kind = "convex_utility"
+    phrase = "a convex utility of the mechanism with Assumption 1 (an all-zero output column adds nothing)"
+
+    def __init__(self, name: object) -> None:
+        super().__init__((name,))
+
+
+class DPIUtility(Typed):
+    """U is a utility of the mechanism that obeys the data-processing inequality, U(Q·W) ≤ U(Q) for
+    every channel W (Kairouz–Oh–Viswanath, Section 5). No parameter: covered only by the same item."""
+
+    kind = "dpi_utility"
+    phrase = "a utility of the mechanism obeying the data-processing inequality (U(Q·W) ≤ U(Q) for every channel W)"
+
+    def __init__(self, name: object) -> None:
+        super().__init__((name,))
+
+
+_KINDS.update({cls.kind: cls for cls in (ConvexUtility, DPIUtility)})
+VOCABULARY = tuple(_KINDS)

@@ -105,6 +105,30 @@ integrable(term, hypotheses)
 limit(monotone, bound, n, n0)
     f(n) ≤ f(n+1) and f(n) ≤ c for n ≥ n0 give lim_{n→∞} f(n) ≤ c: a bounded nondecreasing
     sequence converges to its supremum. Side: f defined for n ≥ n0.
+continuity(term)
+    ``Limit(f, x, x0, dir) = f(x0)`` for f built from functions continuous where they are defined
+    (as for :func:`integrated`), x a real variable, x0 finite and free of x. Sound: the limit is
+    claimed where it exists (f defined on a punctured one-sided neighbourhood of x0, both sides
+    for "+-") and f(x0) is defined; there f is continuous at x0, so the two are equal.
+increasing(f, x, a, b, hypotheses, strict)
+    f(a) ≤ f(b) under a ≤ b (and hypotheses free of x) from f' ≥ 0 on [a, b]; f(a) < f(b) under
+    a < b from f' > 0. The derivatives are sympy's; f must be *smooth by its form*: built from x with
+    +, ×, powers, exp, log, sin, cos, tanh, sinh, cosh, atan, asinh, erf, erfc, each differentiable
+    wherever the derivative sympy writes for it is defined. Side: for every x ∈ [a, b] under the
+    hypotheses, f and f' are defined and f' ≥ 0 (> 0). Sound: f is then continuous on [a, b] and
+    differentiable inside with derivative f', and the mean value theorem gives f(b) − f(a) =
+    f'(ξ)(b − a) ≥ 0 (> 0).
+tangent(f, x, at, lo, hi, hypotheses)
+    f(x) ≥ f(at) + f'(at)(x − at) for x, at ∈ [lo, hi], from f'' ≥ 0 on [lo, hi] (side: f, f', f''
+    defined there). Sound: f' is nondecreasing on [lo, hi] (the mean value theorem for f'), so
+    g = f − f(at) − f'(at)(x − at) has g' ≤ 0 left of at and ≥ 0 right of it, and g(at) = 0.
+fundamental(f, x, a, b, hypotheses)
+    ∫_a^b f'(x) dx = f(b) − f(a) under a ≤ b, for f, f' defined on [a, b] (side) and f' continuous
+    by its form: the fundamental theorem of calculus for a continuously differentiable f.
+mean_value(f, x, a, b, M, hypotheses)
+    |f(b) − f(a)| ≤ M (b − a) under a ≤ b from −M ≤ f' ≤ M on [a, b] (side, with f, f' defined),
+    M free of x: the mean value theorem. The re-check derives every derivative with its own
+    calculus (sum, product and chain rules) and compares it with sympy's term for term.
 unfold(term, at)
     the definition of a finite Sum, Product or Every: at="end" peels the last term (lo ≤ hi ⇒
     Σ_{lo}^{hi} f = Σ_{lo}^{hi−1} f + f(hi)); at="all" writes a range of at most
@@ -145,12 +169,13 @@ from .recheck.smt import query as smtlib_query
 from .recheck.terms import Every, Expect, Inf, Integrable, Law, Sup
 
 __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Law", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
-           "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "integrable", "limit", "unfold",
+           "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "integrable", "limit",
+           "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
            "linear", "swap", "rename", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "integrable", "limit", "unfold", "linear", "swap", "rename")
+         "member", "expect", "integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -1083,6 +1108,24 @@ def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0
     return _applied("limit", build)
 
 
+def continuity(term: sympy.Limit, detail: str = "") -> Evidence:
+    """Limit(f, x, x0) = f(x0) for f continuous where defined, by its form (module docstring)."""
+    if not isinstance(term, sympy.Limit):
+        raise ParameterError(f"term must be a sympy Limit, got {term}")
+    f, x, x0, _ = term.args
+
+    def build() -> Evidence:
+        if not (_plain(x) and not x.is_integer):
+            raise _Refused(f"the limit's variable {x} must be a real symbol with no other assumption")
+        if x0.has(sympy.oo, -sympy.oo, sympy.zoo) or x in _free(x0):
+            raise _Refused(f"the point {x0} must be finite and free of {x}")
+        if not _continuous(f):
+            raise _Refused(f"{f} must be built from continuous functions")
+        target = _make(sympy.Eq(term, f.xreplace({x: x0})), [])
+        return _step("continuity", target, [], [], {"term": canonical_srepr(term)}, detail)
+    return _applied("continuity", build)
+
+
 def _range_of(term: sympy.Basic) -> tuple:
     if isinstance(term, (sympy.Sum, sympy.Product)) and len(term.limits) == 1:
         body, (j, lo, hi) = term.function, term.limits[0]
@@ -1231,3 +1274,99 @@ def integrable(term: Expect | Integrable, hypotheses: Sequence[object] = (), det
         params = {"term": canonical_srepr(term), "hypotheses": [canonical_srepr(h) for h in extra]}
         return _step("integrable", target, [], [(side, sympy.And(*_ordered(needed)))], params, detail)
     return _applied("integrable", build)
+
+
+# --------------------------------------------------------------------------------------------
+# rules from derivatives
+
+
+#: Functions differentiable wherever their derivative, as sympy writes it, is defined.
+_SMOOTH = (sympy.exp, sympy.log, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.cosh, sympy.atan, sympy.asinh,
+           sympy.erf, sympy.erfc)
+
+
+def _smooth(f: sympy.Basic, x: sympy.Symbol) -> bool:
+    """Built from x with +, ×, powers and :data:`_SMOOTH` functions (a term free of x is a constant)."""
+    if x not in _free(f) or f == x:
+        return True
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow)) or (f.func in _SMOOTH and len(f.args) == 1):
+        return all(_smooth(a, x) for a in f.args)
+    return False
+
+
+def _calculus(rule: str, f: object, x: sympy.Symbol, lo: object, hi: object, hypotheses: Sequence[object], order: int,
+              points: Mapping[str, object], claim, conclusion, detail: str, **flags) -> Evidence:
+    """A rule from derivatives on [lo, hi]: the side condition is, for every x there under the
+    hypotheses (free of x), f, f', …, f⁽ᵒʳᵈᵉʳ⁾ defined and ``claim(derivatives)``; the conclusion
+    ``conclusion(derivatives, at)`` = (relation, hypotheses), under `hypotheses` too (``at(e, p)``
+    is e at x = p; `points` are the other terms of the rule, free of x)."""
+    x = _symbol(x, "x", integer=False)
+    f, lo, hi = sympy.sympify(f), sympy.sympify(lo), sympy.sympify(hi)
+    named = {k: sympy.sympify(v) for k, v in points.items()}
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        if not _smooth(f, x):
+            raise _Refused(f"{f} must be built from {x} with +, ×, powers, exp, log, sin, cos, tanh, sinh, cosh, atan, "
+                           "asinh, erf, erfc (differentiable wherever its derivative is defined)")
+        if any(x in _free(e) for e in [lo, hi, *named.values(), *extra]):
+            raise _Refused(f"the interval, the points and the hypotheses must be free of {x}")
+        if any(_free(e) & _bound(f) for e in [lo, hi, *named.values()]):
+            raise _Refused(f"a point mentions an index bound in {f}")
+        derivs = [f]
+        for _ in range(order):
+            derivs.append(sympy.diff(derivs[-1], x))
+        if not all(_smooth(d, x) for d in derivs[:-1]):
+            raise _Refused(f"a derivative of {f} is not differentiable by its form")
+        try:
+            relation, assumed = conclusion(derivs, lambda e, p: e.xreplace({x: p}), **named)
+        except TypeError as err:  # sympy compares numbers only if real: f at a point outside its domain
+            raise _Refused(f"the conclusion is no relation of real numbers: {err}") from None
+        target = _make(relation, [*assumed, *extra])
+        hyps = [*_ordered(_defined_all(extra)), *extra, sympy.Le(lo, x), sympy.Le(x, hi)]
+        needed = set().union(*(_defined(d) for d in derivs)) | {claim(derivs, **named)}
+        record = {"variable": canonical_srepr(x), "function": canonical_srepr(f), "lo": canonical_srepr(lo),
+                  "hi": canonical_srepr(hi), "hypotheses": [canonical_srepr(h) for h in extra],
+                  **{k: canonical_srepr(v) for k, v in named.items()}, **flags}
+        return _step(rule, target, [], [(hyps, sympy.And(*_ordered(needed)))], record, detail)
+    return _applied(rule, build)
+
+
+def increasing(f: object, x: sympy.Symbol, a: object, b: object, hypotheses: Sequence[object] = (), strict: bool = False,
+               detail: str = "") -> Evidence:
+    """f(a) ≤ f(b) under a ≤ b from f' ≥ 0 on [a, b] (f(a) < f(b) under a < b from f' > 0)."""
+    rel, a, b = sympy.Lt if strict else sympy.Le, sympy.sympify(a), sympy.sympify(b)
+    return _calculus("increasing", f, x, a, b, hypotheses, 1, {},
+                     lambda d: d[1] > 0 if strict else d[1] >= 0,
+                     lambda d, at: (rel(at(d[0], a), at(d[0], b)), [rel(a, b)]), detail, strict=bool(strict))
+
+
+def tangent(f: object, x: sympy.Symbol, at: object, lo: object, hi: object, hypotheses: Sequence[object] = (),
+            detail: str = "") -> Evidence:
+    """f(x) ≥ f(at) + f'(at)(x − at) for x and `at` in [lo, hi], from f'' ≥ 0 on [lo, hi]."""
+    lo, hi = sympy.sympify(lo), sympy.sympify(hi)
+    return _calculus("tangent", f, x, lo, hi, hypotheses, 2, {"at": at},
+                     lambda d, at: d[2] >= 0,
+                     lambda d, value, at: (sympy.Ge(d[0], value(d[0], at) + value(d[1], at) * (x - at)),
+                                           [sympy.Le(lo, x), sympy.Le(x, hi), sympy.Le(lo, at), sympy.Le(at, hi)]), detail)
+
+
+def fundamental(f: object, x: sympy.Symbol, a: object, b: object, hypotheses: Sequence[object] = (),
+                detail: str = "") -> Evidence:
+    """∫_a^b f'(x) dx = f(b) − f(a) under a ≤ b, for f and f' defined on [a, b] (f' continuous by its form)."""
+    a, b = sympy.sympify(a), sympy.sympify(b)
+    def conclusion(d, at):
+        if not _continuous(d[1]):
+            raise _Refused(f"the derivative {d[1]} must be built from continuous functions")
+        return sympy.Eq(sympy.Integral(d[1], (x, a, b)), at(d[0], b) - at(d[0], a)), [sympy.Le(a, b)]
+    return _calculus("ftc", f, x, a, b, hypotheses, 1, {}, lambda d: sympy.true, conclusion, detail)
+
+
+def mean_value(f: object, x: sympy.Symbol, a: object, b: object, bound: object, hypotheses: Sequence[object] = (),
+               detail: str = "") -> Evidence:
+    """|f(b) − f(a)| ≤ M (b − a) under a ≤ b from |f'| ≤ M on [a, b] (M = `bound`, free of x)."""
+    a, b = sympy.sympify(a), sympy.sympify(b)
+    return _calculus("mean-value", f, x, a, b, hypotheses, 1, {"bound": bound},
+                     lambda d, bound: sympy.And(-bound <= d[1], d[1] <= bound),
+                     lambda d, at, bound: (sympy.Le(sympy.Abs(at(d[0], b) - at(d[0], a)), bound * (b - a)), [sympy.Le(a, b)]),
+                     detail)

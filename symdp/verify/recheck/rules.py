@@ -48,6 +48,14 @@ limit
     lim f ≤ c; side: f defined for n ≥ n0.
 rename
     the same binder with its bound index renamed to a new symbol of the same kind (α-conversion).
+increasing, tangent, ftc, mean-value
+    f differentiable by its form (+, ×, powers, exp, log, sin, cos, tanh, sinh, cosh, atan, asinh,
+    erf, erfc of x); its derivatives derived here by the sum, product and chain rules; the
+    conclusion f(lo) ≤ f(hi) (< when strict), the tangent line at ``at``, ∫ f' = f(hi) − f(lo) (f'
+    continuous by its form) or |f(hi) − f(lo)| ≤ M(hi − lo); side: on [lo, hi] under the
+    hypotheses, f and the derivatives defined and f' ≥ 0 (> 0), f'' ≥ 0, or −M ≤ f' ≤ M.
+continuity
+    Limit(f, x, x0) = f(x0) for f continuous by its form, x a plain real variable, x0 finite.
 unfold, linear
     the definition of a finite Sum, Product or Every (last term peeled, or a constant range written
     out), and linearity of a finite sum or of an expectation (both sides expanded in the ring of
@@ -626,6 +634,111 @@ def _limit(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context:
     return _sides(cert, [([*_known_domain(rest), *rest, start], sympy.And(*terms))], context)
 
 
+def _continuity(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    if premises:
+        raise Disagrees("continuity rests on no premise")
+    term = parse_expression(params["term"])
+    if not isinstance(term, sympy.Limit):
+        raise Disagrees(f"continuity applies to a Limit, not {term}")
+    f, x, point, _ = term.args
+    if not _plain_index(x, False) or point.has(sympy.oo, -sympy.oo, sympy.zoo) or x in _variables(point):
+        raise Disagrees("a limit at a finite point free of a plain real variable")
+    if not _continuous(f):
+        raise Disagrees(f"{f} is not continuous by its form")
+    _same(goal, sympy.Eq(term, f.xreplace({x: point})), [])
+    return _sides(cert, [], context)
+
+
+#: The functions the derivative rules accept, with their derivatives (u: the argument).
+_DERIVATIVE = {sympy.exp: lambda f, u: f, sympy.log: lambda f, u: 1 / u, sympy.sin: lambda f, u: sympy.cos(u),
+               sympy.cos: lambda f, u: -sympy.sin(u), sympy.tanh: lambda f, u: 1 - sympy.tanh(u) ** 2,
+               sympy.sinh: lambda f, u: sympy.cosh(u), sympy.cosh: lambda f, u: sympy.sinh(u),
+               sympy.atan: lambda f, u: 1 / (u ** 2 + 1), sympy.asinh: lambda f, u: 1 / sympy.sqrt(u ** 2 + 1),
+               sympy.erf: lambda f, u: 2 * sympy.exp(-u ** 2) / sympy.sqrt(sympy.pi),
+               sympy.erfc: lambda f, u: -2 * sympy.exp(-u ** 2) / sympy.sqrt(sympy.pi)}
+
+
+def _differentiable(f: sympy.Basic, x: sympy.Symbol) -> bool:
+    """+, ×, powers and the functions of _DERIVATIVE, of x (what does not mention x is a constant)."""
+    if x not in _variables(f) or f == x:
+        return True
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow)) or (type(f) in _DERIVATIVE and len(f.args) == 1):
+        return all(_differentiable(a, x) for a in f.args)
+    return False
+
+
+def _derive(f: sympy.Basic, x: sympy.Symbol) -> sympy.Basic:
+    """df/dx by the sum, product and chain rules (a power b^e as b^e (e' log b + e b'/b))."""
+    if x not in _variables(f):
+        return sympy.Integer(0)
+    if f == x:
+        return sympy.Integer(1)
+    if isinstance(f, sympy.Add):
+        return sympy.Add(*(_derive(a, x) for a in f.args))
+    if isinstance(f, sympy.Mul):
+        return sympy.Add(*(sympy.Mul(*f.args[:k], _derive(a, x), *f.args[k + 1:]) for k, a in enumerate(f.args)))
+    if isinstance(f, sympy.Pow):
+        base, exponent = f.args
+        return f * (_derive(exponent, x) * sympy.log(base) + exponent * _derive(base, x) / base)
+    (u,) = f.args
+    return _DERIVATIVE[type(f)](f, u) * _derive(u, x)
+
+
+def _from_derivatives(rule: str) -> Callable:
+    """increasing, tangent, ftc, mean-value: the derivatives re-derived here, the side condition on [lo, hi]."""
+    order = {"increasing": 1, "tangent": 2, "ftc": 1, "mean-value": 1}[rule]
+
+    def check(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+        if premises:
+            raise Disagrees(f"{rule} rests on no premise")
+        x, f, lo, hi = (parse_expression(params[k]) for k in ("variable", "function", "lo", "hi"))
+        assumed = [parse_expression(h) for h in params.get("hypotheses", [])]
+        points = {k: parse_expression(params[k]) for k in ("at", "bound") if k in params}
+        if not _plain_index(x, False):
+            raise Disagrees(f"{x} is not a plain real variable")
+        if not _differentiable(f, x):
+            raise Disagrees(f"{f} is not differentiable by its form")
+        if any(x in _variables(e) for e in [lo, hi, *points.values(), *assumed]) or \
+                any(_variables(e) & _indices(f) for e in [lo, hi, *points.values()]):
+            raise Disagrees(f"the interval, points and hypotheses must be free of {x} and of f's indices")
+        derivatives = [f]
+        for _ in range(order):
+            derivatives.append(_derive(derivatives[-1], x))
+        if not all(_differentiable(d, x) for d in derivatives[:-1]):
+            raise Disagrees("a derivative is not differentiable by its form")
+        first = derivatives[1]
+
+        def at(e: sympy.Basic, p: sympy.Basic) -> sympy.Basic:
+            return e.xreplace({x: p})
+        if rule == "increasing":
+            if params.get("strict") not in (True, False):
+                raise Disagrees("strictness is not recorded")
+            rel = sympy.Lt if params["strict"] else sympy.Le
+            conclusion, given = rel(at(f, lo), at(f, hi)), [rel(lo, hi)]
+            claim = sympy.Gt(first, 0) if params["strict"] else sympy.Ge(first, 0)
+        elif rule == "tangent":
+            p = points["at"]
+            conclusion = sympy.Ge(f, at(f, p) + at(first, p) * (x - p))
+            given = [sympy.Le(lo, x), sympy.Le(x, hi), sympy.Le(lo, p), sympy.Le(p, hi)]
+            claim = sympy.Ge(derivatives[2], 0)
+        elif rule == "ftc":
+            if not _continuous(first):
+                raise Disagrees(f"the derivative {first} is not continuous by its form")
+            conclusion, given, claim = sympy.Eq(sympy.Integral(first, (x, lo, hi)), at(f, hi) - at(f, lo)), [sympy.Le(lo, hi)], sympy.true
+        else:
+            bound = points["bound"]
+            conclusion, given = sympy.Le(sympy.Abs(at(f, hi) - at(f, lo)), bound * (hi - lo)), [sympy.Le(lo, hi)]
+            claim = sympy.And(sympy.Le(-bound, first), sympy.Le(first, bound))
+        _same(goal, conclusion, [*given, *assumed])
+        try:
+            domain = set().union(*(_domain(d) for d in derivatives)) - {sympy.true}
+        except _NoDomain as err:
+            raise Disagrees(f"a derivative has no written domain: {err}") from None
+        side = [*_known_domain(assumed), *assumed, sympy.Le(lo, x), sympy.Le(x, hi)]
+        return _sides(cert, [(side, sympy.And(*domain, claim))], context)
+    return check
+
+
 def _unfold(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     if premises:
         raise Disagrees("unfold rests on no premise")
@@ -804,10 +917,12 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "combine": _combine,
                                "sum": _over_range("sum"), "integrate": _over_range("integrate"),
                                "sup": _over_range("sup"), "inf": _over_range("inf"), "member": _member,
-                               "expect": _expect, "integrable": _integrable, "induction": _induction, "limit": _limit,
+                               "expect": _expect, "integrable": _integrable, "continuity": _continuity, "increasing": _from_derivatives("increasing"),
+                               "tangent": _from_derivatives("tangent"), "ftc": _from_derivatives("ftc"),
+                               "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename}
 #: How many premises each rule takes (None: any number).
-_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0,
+_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "continuity": 0, "increasing": 0, "tangent": 0, "ftc": 0, "mean-value": 0,
           "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0}
 
 

@@ -1,0 +1,107 @@
+"""The egamma-ldp claims proved over general laws (eqs. (22), (28)) and Corollary 2's (47)–(48): their domains name the
+paper's quantities as expectations against a dominating law μ. Here (1) those names are checked against the paper's
+own definitions by an independent route — a finite μ substituted into the domain's relations, against the supremum
+over all events enumerated with exact rationals — and (2) the kernel refuses the proofs' steps when a pointwise fact
+or the final inequality is changed, so the proved goals are not vacuous."""
+
+import itertools
+import random
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import sympy
+
+from symdp.verify import kernel
+from symdp.verify.registry import load_claims
+
+PROOFS = Path(__file__).resolve().parent.parent / "proofs"
+
+
+@pytest.fixture(scope="module")
+def modules(tmp_path_factory):
+    """The claim modules of eqs. (22), (28) and Corollary 2 and their helpers, imported here (a fresh registry) so
+    that the tests read the very domains the claims record."""
+    folder = tmp_path_factory.mktemp("egamma")
+    for name in ("_idioms.py", "_egamma_helpers.py", "egamma_ldp.py", "egamma_ldp_risk.py"):
+        (folder / name).symlink_to(PROOFS / name)
+    registry = load_claims(folder, isolate=False)
+    assert not registry.load_errors, registry.load_errors
+    return sys.modules["symdp_claims_egamma_ldp"], sys.modules["symdp_claims_egamma_ldp_risk"], sys.modules["_egamma_helpers"]
+
+
+def _events_sup(p, q, gamma):
+    """sup over all events A of P(A) − γQ(A) (exact, 2^k subsets)."""
+    k = len(p)
+    return max(sum((p[i] - gamma * q[i] for i in a), Fraction(0))
+               for r in range(k + 1) for a in itertools.combinations(range(k), r))
+
+
+def _law(r, k):
+    w = [r.randint(0, 9) for _ in range(k)]
+    w[0] += 1
+    return [Fraction(v, sum(w)) for v in w]
+
+
+def _on_finite_mu(expr, p, q, gamma):
+    """The value of a domain expression (E_μ terms in the densities P[x], Q[x], γ) when μ is uniform on k points,
+    so the densities are P[x] = k·p_x, Q[x] = k·q_x and E_μ f = (1/k) Σ_x f(x)."""
+    from_helpers = sys.modules["_egamma_helpers"]
+    DP, DQ, XI = from_helpers.DP, from_helpers.DQ, from_helpers.XI
+    k = len(p)
+
+    def value(e):
+        if isinstance(e, kernel.Expect):
+            body = e.function
+            return sum((value(body.xreplace({DP[XI]: sympy.Rational(k * pi.numerator, pi.denominator),
+                                              DQ[XI]: sympy.Rational(k * qi.numerator, qi.denominator)}))
+                        for pi, qi in zip(p, q)), sympy.Integer(0)) / k
+        if not e.args:
+            return e
+        return e.func(*[value(a) for a in e.args])
+    g = sympy.Symbol("gamma", real=True)
+    return sympy.nsimplify(value(expr).subs(g, sympy.Rational(gamma.numerator, gamma.denominator)))
+
+
+def test_domain_names_are_the_papers_quantities_on_finite_laws(modules):
+    # E_γ of eq. (28)'s domain (½∫|dP − γdQ| − ½|1 − γ|), of eq. (22)'s (∫(dP − γdQ)₊ − (1 − γ)₊) and TV = ½∫|dP − dQ|
+    # equal sup_A [P(A) − γQ(A)] − (1 − γ)₊ (events enumerated), on random laws of 2–5 points
+    eg, _, helpers = modules
+    r = random.Random(2026)
+    for _ in range(12):
+        k = r.randint(2, 5)
+        p, q = _law(r, k), _law(r, k)
+        for gamma in (Fraction(0), Fraction(1, 3), Fraction(1), Fraction(3, 2), Fraction(4)):
+            events = _events_sup(p, q, gamma) - max(1 - gamma, Fraction(0))
+            assert _on_finite_mu(eg._E_G_IS.rhs, p, q, gamma) == events
+            assert _on_finite_mu(eg._E_G_PLUS.rhs, p, q, gamma) == events
+            assert _on_finite_mu(eg._L_G_IS.rhs, p, q, gamma) / 2 - abs(1 - gamma) / 2 == events
+        assert _on_finite_mu(eg._TV_IS.rhs, p, q, Fraction(1)) == _events_sup(p, q, 1)
+        assert _on_finite_mu(helpers.DENSITIES[0].lhs, p, q, Fraction(1)) == 1
+
+
+def test_kernel_refuses_a_wrong_pointwise_fact_or_bound(modules):
+    eg, _, helpers = modules
+    DENSITIES, DQ, XI, averaged = helpers.DENSITIES, helpers.DQ, helpers.XI, helpers.averaged
+    g, t, s = eg.GR, eg._T, eg._S
+    # without the |1 − γ|Q term the pointwise bound is false (P = 0, Q = 1, γ = 3)
+    assert kernel.decide(kernel.goal(sympy.Abs(t) <= sympy.Abs(s), [g >= 0])).status == "failed"
+    steps = averaged(sympy.Abs(t) - sympy.Abs(1 - g) * DQ[XI] <= sympy.Abs(s), [g >= 0],
+                     sympy.Abs(t) - sympy.Abs(1 - g) * DQ[XI])
+    names = [*DENSITIES, eg._E_G_IS, eg._TV_IS]
+    assert kernel.decide(kernel.goal(eg._E_G <= eg._TV, [g >= 0, *names]), *steps).status == "proved"
+    # the same steps do not give the reversed (false) bound TV ≤ E_γ, nor E_γ ≤ TV/2
+    assert kernel.decide(kernel.goal(eg._TV <= eg._E_G, [g >= 0, *names]), *steps).status == "failed"
+    assert kernel.decide(kernel.goal(eg._E_G <= eg._TV / 2, [g >= 0, *names]), *steps).status == "failed"
+
+
+def test_corollary_2_choice_needs_m_at_least_1(modules):
+    # (48) from (47) fails for m < 1 (k = min{m, d} is not in [1, d]): the decision must be refused there
+    _, rk, _ = modules
+    m, d = rk._m, rk._D
+    chosen = kernel.member(rk._EQ_47_MAX, sympy.Min(m, d))
+    goal = lambda lo: kernel.goal(rk._R_N >= rk._C * rk._r ** 2 * sympy.Min(1 / m, d / m ** 2),
+                                  [m >= lo, d >= 1, rk._C >= 0, rk._EQ_47])
+    assert kernel.decide(goal(1), chosen).status == "proved"
+    assert kernel.decide(goal(sympy.Rational(1, 2)), chosen).status == "failed"
