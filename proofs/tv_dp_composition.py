@@ -57,7 +57,7 @@ def _hockey_stick_sums():
     one event gives Σ max(c, 0) ≤ δ, and Σ max(c, 0) ≤ δ gives it on every event. The other direction
     (P1‖P0) is the same goal with the laws' names exchanged."""
     i, m = sympy.symbols("i m", integer=True)
-    p, q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    p, q = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
     u, s = sympy.IndexedBase("u"), sympy.IndexedBase("s")
     x, d = sympy.exp(_ε), _δ
     c = p[i] - x * q[i]
@@ -310,7 +310,7 @@ def _total_variation_sums():
     u ∈ [0, 1]^m) has Σ u(p − q) ≤ Σ (p − q)₊, the event S = {p > q} attains it, and
     Σ (p − q)₊ = ½Σ|p − q| (max(a, 0) = (a + |a|)/2 outcome by outcome, summed, with Σp = Σq = 1)."""
     i, m = sympy.symbols("i m", integer=True)
-    p, q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+    p, q = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
     u, s = sympy.IndexedBase("u"), sympy.IndexedBase("s")
     c, span = p[i] - q[i], [i >= 1, i <= m]
     total = lambda f: sympy.Sum(f, (i, 1, m))
@@ -777,10 +777,10 @@ def _delta_positive_every_k():
     k = sympy.Symbol("k", integer=True, positive=True)
     dj, p_mid, q_mid = sympy.symbols("delta_j p q", nonnegative=True)
     return combine(
-        identity((1 - DELTA) ** k * p_mid - X ** sympy.Symbol("j") * (1 - DELTA) ** k * q_mid,
-                 (1 - DELTA) ** k * (p_mid - X ** sympy.Symbol("j") * q_mid),
+        identity((1 - _δ) ** k * p_mid - X ** sympy.Symbol("j") * (1 - _δ) ** k * q_mid,
+                 (1 - _δ) ** k * (p_mid - X ** sympy.Symbol("j") * q_mid),
                  "an all-middle sequence: both masses carry (1−δ)^k"),
-        identity((1 - 0) ** k - (1 - DELTA) ** k + (1 - DELTA) ** k * dj, 1 - (1 - DELTA) ** k * (1 - dj),
+        identity((1 - 0) ** k - (1 - _δ) ** k + (1 - _δ) ** k * dj, 1 - (1 - _δ) ** k * (1 - dj),
                  "P̃0(no P1-only outcome) − P̃0(all middle) + (1−δ)^k δ_j = 1 − (1−δ)^k(1 − δ_j)"))
 
 
@@ -944,21 +944,23 @@ def eq_6():
     lib = composed_deltas(sympy.log(2), 0, None, 4)
     # Every k: at α = 0 only the a = 0 terms of eq. (5) survive (α^a = 0 for a ≥ 1); their summand is
     # KOV's, and for j ≡ k (mod 2) the upper limit ⌈(k−j)/2⌉ − 1 is (k−j)/2 − 1, KOV's.
-    k, j, l, a, m = sympy.symbols("k j l a m", integer=True, nonnegative=True)
+    k, j, l, a = sympy.symbols("k j l a", integer=True, nonnegative=True)
+    choose = lambda n, r: sympy.factorial(n) / (sympy.factorial(r) * sympy.factorial(n - r))  # C(n, r), defined for 0 ≤ r ≤ n
     u = (1 - ALPHA) / (1 + X)
-    term5 = sympy.binomial(k, a) * sympy.binomial(k - a, l) * u ** (k - a) * ALPHA ** a * (X ** (k - l - a) - X ** (l + j))
-    kov_term = sympy.binomial(k, l) * (X ** (k - l) - X ** (l + j)) / (1 + X) ** k
-    statement = combine(identity(term5.subs({ALPHA: 0, a: 0}), kov_term, "the a = 0 summand of eq. (5) at α = 0 is KOV's"),
-                        identity((ALPHA ** (a + 1)).subs(ALPHA, 0), 0, "a ≥ 1 summands carry α^a = 0"),
-                        identity(sympy.ceiling((k - (k - 2 * m)) / sympy.Integer(2)), m,
-                                 "j = k − 2m: ⌈(k−j)/2⌉ = (k−j)/2, KOV's number of terms"))
+    term5 = choose(k, a) * choose(k - a, l) * u ** (k - a) * ALPHA ** a * (X ** (k - l - a) - X ** (l + j))
+    kov_term = choose(k, l) * (X ** (k - l) - X ** (l + j)) / (1 + X) ** k
+    # the other two steps (α^a = 0 for a ≥ 1, ⌈(k−j)/2⌉ = (k−j)/2 for j ≡ k) stay in prose: as goals they had
+    # collapsed to 0 = 0 and m = m
+    with sympy.evaluate(False):  # the substitution stays visible in the goal (α^0, C(k, 0), (1 − 0)/(1 + x))
+        at_zero = term5.xreplace({ALPHA: sympy.Integer(0), a: sympy.Integer(0)})
+    statement = identity(at_zero, kov_term, "the a = 0 summand of eq. (5) at α = 0 is KOV's")
     return establish(statement, identity(lhs, rhs, "library: k = 1..8, all j ≡ k (mod 2), symbolic in x"),
                      exact_agreement(lib, [Q(13, 27), Q(10, 27), Q(4, 27), Q(8, 81), 0],
                                      "library KOV composition at x = 2, k = 4 vs the reference values vector (all j)"),
                      domain=_EQ_6_DOMAIN,
-                     prose_steps=["at α = 0 eq. (5)'s summands with a ≥ 1 vanish (α^a = 0) and the a = 0 summand is "
-                                  "KOV's; for j = k − 2m eq. (5)'s upper limit ⌈(k−j)/2⌉ − 1 is (k−j)/2 − 1: sympy's "
-                                  "substitutions, made before the goals (which compare their results)"])
+                     prose_steps=["at α = 0 eq. (5)'s summands with a ≥ 1 vanish (α^a = 0 for a ≥ 1), leaving the a = 0 "
+                                  "summand (the goal); for j = k − 2m eq. (5)'s upper limit ⌈(k−j)/2⌉ − 1 is (k−j)/2 − 1, "
+                                  "KOV's"])
 
 
 def _remark_3_steps():
@@ -975,7 +977,7 @@ def _remark_3_steps():
     al, lr, kr = sympy.symbols("a l k", real=True)
     reversal = [identity(list(p1), list(reversed(p0)), f"{'δ = 0, eq. (7)' if d == 0 else 'δ > 0, eqs. (43)–(44)'}: "
                          "P1 is P0 with its outcomes in reverse order")
-                for p0, p1, d in [(*dominating_masses(X, ALPHA), 0), (*dominating_masses(X, ALPHA, DELTA), DELTA)]]
+                for p0, p1, d in [(*dominating_masses(X, ALPHA), 0), (*dominating_masses(X, ALPHA, _δ), _δ)]]
     ratio = identity(((u * X) ** (k - a - l) * ALPHA ** a * u ** l) / (u ** (k - a - l) * ALPHA ** a * (u * X) ** l),
                      X ** (k - 2 * l - a), "a sequence's ratio P̃0/P̃1 is e^{(k−2l−a)ε}, so ε̃ = (k − 2l − a)ε")
     values = real_closed(kr - (kr - 2 * lr - al), [kr, lr, al], [lr >= 0, al >= 0, lr + al <= kr],
@@ -1087,13 +1089,14 @@ def bayes_security():
 # Section IV
 
 
-_PROPOSITION_1_DOMAIN = [Laws("P0", "P1"), _ε >= 0, _p >= 0, _p <= 1]
+#: Proposition 1: ε > 0, δ, η ∈ [0, 1] as printed; p = m/n with 1 ≤ m ≤ n (a sample of m ≥ 1 records), so p ∈ (0, 1].
+_PROPOSITION_1_DOMAIN = [Laws("P0", "P1"), _ε > 0, _δ >= 0, _δ <= 1, _η >= 0, _η <= 1, _p > 0, _p <= 1]
 
 
 @claim(PAPER, "Proposition 1",
        "Sampling m of n (p = m/n) maps (ε,δ,η) to (log(1+p(e^ε−1)), pδ, pη), tightly: the pair "
        "(pP0 + (1−p)P1, P1) of eq. (7) has TV pη and largest likelihood ratio 1 + p(e^ε−1)",
-       domain=_PROPOSITION_1_DOMAIN, stated_domain='every pair, ε ≥ 0, subsampling rate p ∈ [0, 1]', stated_where='Section IV, Proposition 1',
+       domain=_PROPOSITION_1_DOMAIN, stated_domain='every pair, ε > 0, δ, η ∈ [0, 1], subsampling rate p = m/n, 1 ≤ m ≤ n', stated_where='Section IV, Proposition 1',
        quote=(r"Proposition 1 Given ε>0𝜀0\varepsilon>0italic_ε > 0, δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], and "
               r"η[0,1]𝜂01\eta\in[0,1]italic_η ∈ [ 0 , 1 ], if "
               r"M:𝒳m𝒴:𝑀superscript𝒳𝑚𝒴M:\mathcal{X}^{m}\to\mathcal{Y}italic_M : caligraphic_X start_POSTSUPERSCRIPT "
@@ -1108,40 +1111,41 @@ _PROPOSITION_1_DOMAIN = [Laws("P0", "P1"), _ε >= 0, _p >= 0, _p <= 1]
               r"end_POSTSUPERSCRIPT, where mn𝑚𝑛m\leq nitalic_m ≤ italic_n and p=mn𝑝𝑚𝑛p=\frac{m}{n}italic_p = divide "
               r"start_ARG italic_m end_ARG start_ARG italic_n end_ARG. Moreover, this result is tight."))
 def proposition_1():
+    pn = sympy.Symbol("p", nonnegative=True)  # the paper's p ∈ (0, 1]; its sign is what every step needs
     p0, p1 = dominating_masses(X, ALPHA)
-    mix = [P * a + (1 - P) * b for a, b in zip(p0, p1)]
+    mix = [pn * a + (1 - pn) * b for a, b in zip(p0, p1)]
     eta = (1 - ALPHA) * (X - 1) / (X + 1)
     diffs = [sympy.factor(a - b) for a, b in zip(mix, p1)]
     tv = (diffs[0] - diffs[2]) / 2
     ratios = [sympy.factor(a / b) for a, b in zip(mix, p1)]
-    xp = 1 + P * (X - 1)
+    xp = 1 + pn * (X - 1)
     corner_t = 1 - mix[0]
     lib_pair = subsampling_tightness_pair(sympy.log(2), Q(1, 5), Q(1, 10))
     lib_sub = TVDP(sympy.log(2), Q(1, 20), Q(1, 5)).subsample(Q(1, 10))
     a, b = sympy.symbols("a b", nonnegative=True)  # P0(y), P1(y) of any pair with a ≤ x·b, b ≤ x·a
-    general = [identity(sympy.Abs(P * a + (1 - P) * b - b), P * sympy.Abs(a - b),
+    general = [identity(sympy.Abs(pn * a + (1 - pn) * b - b), pn * sympy.Abs(a - b),
                         "any pair: |pP0 + (1−p)P1 − P1| = p|P0 − P1| pointwise, so TV becomes pη"),
-               identity(P * a + (1 - P) * b - xp * b, P * (a - X * b),
+               identity(pn * a + (1 - pn) * b - xp * b, pn * (a - X * b),
                         "any pair: (pP0 + (1−p)P1) − e^{ε'}P1 = p(P0 − e^ε P1) pointwise, so E_{e^ε'}(mix‖P1) = pδ"),
-               real_closed(xp * b - (P * a + (1 - P) * b), [a, b, X, P],
-                           [a >= 0, b >= 0, X >= 1, P >= 0, P <= 1, a <= X * b],
+               real_closed(xp * b - (pn * a + (1 - pn) * b), [a, b, X, pn],
+                           [a >= 0, b >= 0, X >= 1, pn >= 0, pn <= 1, a <= X * b],
                            "P0 ≤ e^ε P1 ⇒ pP0 + (1−p)P1 ≤ (1 + p(e^ε−1))P1"),
-               real_closed(xp * (P * a + (1 - P) * b) - b, [a, b, X, P],
-                           [a >= 0, b >= 0, X >= 1, P >= 0, P <= 1, b <= X * a],
+               real_closed(xp * (pn * a + (1 - pn) * b) - b, [a, b, X, pn],
+                           [a >= 0, b >= 0, X >= 1, pn >= 0, pn <= 1, b <= X * a],
                            "P1 ≤ e^ε P0 ⇒ P1 ≤ (1 + p(e^ε−1))(pP0 + (1−p)P1)"),
                # the other direction of δ: (P1 − e^{ε'}·mix)₊ ≤ p(P1 − e^ε P0)₊ pointwise, in two cases
-               real_closed(-(b - xp * (P * a + (1 - P) * b)), [a, b, X, P], [X >= 1, P <= 1, b <= X * a],
+               real_closed(-(b - xp * (pn * a + (1 - pn) * b)), [a, b, X, pn], [X >= 1, pn <= 1, b <= X * a],
                            "where P1 ≤ e^ε P0: P1 − e^{ε'}(pP0 + (1−p)P1) ≤ 0"),
-               real_closed(P * (b - X * a) - (b - xp * (P * a + (1 - P) * b)), [a, b, X, P], [X >= 1, P <= 1, b >= X * a],
+               real_closed(pn * (b - X * a) - (b - xp * (pn * a + (1 - pn) * b)), [a, b, X, pn], [X >= 1, pn <= 1, b >= X * a],
                            "where P1 ≥ e^ε P0: P1 − e^{ε'}(pP0 + (1−p)P1) ≤ p(P1 − e^ε P0); summed, "
                            "E_{e^ε'}(P1‖mix) ≤ p E_{e^ε}(P1‖P0) ≤ pδ")]
-    statement = combine(*general, identity(tv, P * eta, "TV of the subsampled pair (signs: +, 0, −)"),
+    statement = combine(*general, identity(tv, pn * eta, "TV of the subsampled pair (signs: +, 0, −)"),
             identity(ratios[0], xp, "largest ratio 1 + p(e^ε − 1)"),
-            identity(ratios[2], 1 - P * (1 - 1 / X), "smallest ratio 1 − p(1 − e^{−ε})"),
-            identity(xp * (P + (1 - P) * X) - X, P * (1 - P) * (X - 1) ** 2,
+            identity(ratios[2], 1 - pn * (1 - 1 / X), "smallest ratio 1 − p(1 − e^{−ε})"),
+            identity(xp * (pn + (1 - pn) * X) - X, pn * (1 - pn) * (X - 1) ** 2,
                      "the mirrored ratio e^ε/(p + (1−p)e^ε) ≤ 1 + p(e^ε−1) since the difference is p(1−p)(x−1)² ≥ 0"),
-            identity(corner_t, 1 - P * eta * xp / (xp - 1), "the pair reaches the corner t = 1 − pη e^{ε'}/(e^{ε'}−1)"),
-            identity(p1[0], P * eta / (xp - 1), "with type-II error pη/(e^{ε'}−1)"))
+            identity(corner_t, 1 - pn * eta * xp / (xp - 1), "the pair reaches the corner t = 1 − pη e^{ε'}/(e^{ε'}−1)"),
+            identity(p1[0], pn * eta / (xp - 1), "with type-II error pη/(e^{ε'}−1)"))
     return establish(statement,
                      exact_agreement([lib_pair.tv(), lib_pair.delta(sympy.log(Q(11, 10)))], [Q(1, 50), 0],
                                      "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),

@@ -13,15 +13,15 @@ from symdp.local import (Channel, binary_erasure_mechanism, dominating_channel, 
 from symdp.local.contraction import chi2_tv_bound, erasure_conversion_factor
 from symdp.numbers import sign
 from symdp.central.pairs import FinitePair
-from symdp.verify import (claim, combine, erratum, establish, exact_agreement, identity, kernel, prove,
+from symdp.verify import (cited, claim, combine, erratum, establish, exact_agreement, identity, kernel, prove,
                           rational_nonnegative, real_closed)
-from symdp.verify.domains import Channel as AnyChannel, ConvexF, LDPChannel, Laws
+from symdp.verify.domains import Channel as AnyChannel, ConvexF, DPPair, LDPChannel, Laws
 from _vertex import indicator
 
 PAPER = "tv-dp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
-_ε, _α, _η = sympy.symbols("epsilon alpha eta", real=True)
+_ε, _α, _η, _β = sympy.symbols("epsilon alpha eta beta", real=True)
 EPS, C = sympy.symbols("epsilon c", positive=True)
 F = sympy.Function("f")
 
@@ -86,31 +86,42 @@ def _rows(name: str = "y", size: str = "l"):
     return y, l, a, b, (lambda f: sympy.Sum(f, (y, 1, l)))
 
 
+def _singleton_bounds():
+    """The rows a = Q(·|x), b = Q(·|x') of a channel on outputs y = 1, …, l, and the ε-LDP condition output by
+    output, both ways: the paper's hypothesis on every single output, as one relation of the domain."""
+    y, l, a, b, total = _rows()
+    x = sympy.exp(_ε)
+    return y, l, a, b, total, x, sympy.And(a[y] <= x * b[y], b[y] <= x * a[y])
+
+
 def _events_from_singletons():
     """Every channel, any two inputs x, x', every number l of outputs, as kernel steps: if every single output
-    has Q(y|x) ≤ r Q(y|x'), then every event (every test s ∈ [0, 1]^l, an event being a 0/1 vector) has
-    Q(S|x) = Σ s_y Q(y|x) ≤ r Σ s_y Q(y|x') = r Q(S|x'): the pointwise bound times s_y ≥ 0, summed over the
-    outputs, and r taken out of the sum. Singletons are events, so the supremum over events of the ratio is
-    the largest single-output ratio."""
-    y, l, a, b, total = _rows()
-    s, r = sympy.IndexedBase("s"), sympy.Symbol("r", real=True)
-    each = [a[y] <= r * b[y], s[y] >= 0, s[y] <= 1]
-    pointwise = kernel.decide(kernel.goal(s[y] * a[y] <= r * (s[y] * b[y]), [y >= 1, y <= l, *each]),
-                              detail="Q(y|x) ≤ r Q(y|x') times s_y ∈ [0, 1]")
+    has Q(y|x) ≤ e^ε Q(y|x') (and the reverse), then every event has Q(S|x) ≤ e^ε Q(S|x'). A test is
+    t = min(max(s, 0), 1) ∈ [0, 1]^l for a real sequence s (every test is of that form, an event a 0/1 test), so
+    the statement quantifies over every real s with no premise: Q(S|x) = Σ t_y Q(y|x) ≤ e^ε Σ t_y Q(y|x') =
+    e^ε Q(S|x'), the pointwise bound times t_y ≥ 0, summed over the outputs, and e^ε taken out of the sum.
+    Singletons are events, so the supremum over events of the ratio is the largest single-output ratio."""
+    y, l, a, b, total, x, each = _singleton_bounds()
+    test = sympy.Min(sympy.Max(sympy.IndexedBase("s")[y], 0), 1)
+    pointwise = kernel.decide(kernel.goal(test * a[y] <= x * (test * b[y]), [y >= 1, y <= l, each]),
+                              detail="Q(y|x) ≤ e^ε Q(y|x') times the test's value t_y ∈ [0, 1]")
     summed = kernel.summed(pointwise, y, 1, l)
-    out = kernel.linear(total(r * (s[y] * b[y])))
-    goal = kernel.goal(total(s[y] * a[y]) <= r * total(s[y] * b[y]), [l >= 1, kernel.Every(sympy.And(*each), (y, 1, l))])
-    return for_every(kernel.decide(goal, summed, out), [l >= 1],
-                     detail="singleton bounds give the bound for every event (every r, every test s)")
+    out = kernel.linear(total(x * (test * b[y])))
+    goal = kernel.goal(total(test * a[y]) <= x * total(test * b[y]), kernel.fact(summed).goal.hypotheses)
+    return kernel.decide(goal, summed, out, detail="singleton bounds give the bound for every event (every test)")
 
 
-#: Every channel Q; a, b are any two of its rows Q(·|x), Q(·|x'), laws on its l outputs (the objects the goals sum over).
-_DEFINITION_6_DOMAIN = [AnyChannel("Q"), Laws("a", "b", k="l")]
+#: Every channel Q; a, b are any two of its rows Q(·|x), Q(·|x'), laws on its l outputs (the objects the goals sum
+#: over), with the paper's bound on every single output, both ways, for ε ≥ 0.
+_DEFINITION_6_DOMAIN = [AnyChannel("Q"), Laws("a", "b", k="l"), _ε >= 0,
+                        kernel.Every(_singleton_bounds()[-1], (_rows()[0], 1, _rows()[1]))]
 
 
 @claim(PAPER, "Definition 6 (singletons suffice)",
        "sup over events S and inputs of Q(S|x)/Q(S|x') equals the largest ratio of single outputs",
-       domain=_DEFINITION_6_DOMAIN, stated_domain='every channel Q (any two of its rows a, b: laws on its l outputs), all events S',
+       domain=_DEFINITION_6_DOMAIN,
+       stated_domain='every ε ≥ 0 and every channel Q (any two of its rows a, b: laws on its l outputs) whose single '
+                     'outputs satisfy a_y ≤ e^ε b_y and b_y ≤ e^ε a_y; all events S (every test in [0, 1]^l)',
        stated_where='Section VII-B, Definition 6',
        quote=(r"Definition 6 (Local Differential Privacy) For ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, a mechanism "
               r"Q𝑄Qitalic_Q is ε𝜀\varepsilonitalic_ε-locally differentially private if "
@@ -141,31 +152,33 @@ def definition_6():
 
 
 def _ldp_setting():
-    """Two rows a = Q(·|x), b = Q(·|x') of an ε-LDP channel on l outputs and the indicator s of {a > b}:
-    the hypotheses every step below shares (one ``Every``, so that the kernel reads them as one fact)."""
-    y, l, a, b, total = _rows()
-    s, x = sympy.IndexedBase("s"), sympy.exp(_ε)
-    each = sympy.And(indicator(a[y] - b[y], s[y]), a[y] <= x * b[y], b[y] <= x * a[y])
+    """Two rows a = Q(·|x), b = Q(·|x') of an ε-LDP channel on l outputs: the hypotheses every step below shares,
+    the paper's (ε ≥ 0, the bound e^ε on every single output both ways, one ``Every``) and the rows' (laws)."""
+    y, l, a, b, total, x, each = _singleton_bounds()
     laws = [sympy.Eq(total(a[y]), 1), sympy.Eq(total(b[y]), 1)]
-    return y, l, a, b, s, x, total, each, [_ε >= 0, l >= 1, kernel.Every(each, (y, 1, l)), *laws]
+    return y, l, a, b, x, total, each, [_ε >= 0, l >= 1, kernel.Every(each, (y, 1, l)), *laws]
 
 
 def _ldp_rows_tv():
     """d_TV(Q(·|x), Q(·|x')) = ½Σ|a − b| ≤ (e^ε − 1)/(e^ε + 1) for every ε-LDP channel and any two inputs, as
-    kernel steps: |a − b| = 2s(a − b) − (a − b) output by output (s the indicator of {a > b}), summed, so with
-    Σa = Σb = 1, ½Σ|a − b| = A − B where A = Σ s a, B = Σ s b; ε-LDP on the event {a > b} and on its complement,
-    summed the same way, gives A ≤ e^ε B and 1 − B ≤ e^ε(1 − A); with e^ε ≥ 1 these give A − B ≤ tanh(ε/2)."""
-    y, l, a, b, s, x, total, each, hyps = _ldp_setting()
-    span = [y >= 1, y <= l, each]
-    pointwise = [kernel.decide(kernel.goal(rel, span)) for rel in (
-        sympy.Eq(sympy.Abs(a[y] - b[y]), 2 * s[y] * (a[y] - b[y]) - (a[y] - b[y])),
-        s[y] * a[y] <= x * (s[y] * b[y]), (1 - s[y]) * b[y] <= x * ((1 - s[y]) * a[y]))]
-    sums = [kernel.summed(p, y, 1, l) for p in pointwise]
-    split = [kernel.linear(total(f)) for f in (2 * s[y] * (a[y] - b[y]) - (a[y] - b[y]), x * (s[y] * b[y]),
-                                               (1 - s[y]) * b[y], x * ((1 - s[y]) * a[y]))]
+    kernel steps: output by output |a − b| ≤ (e^ε − 1)·min(a, b) = (e^ε − 1)(a + b − |a − b|)/2 (where a ≥ b,
+    a − b ≤ (e^ε − 1)b is a ≤ e^ε b; the other way alike); summed, with Σa = Σb = 1, S = Σ|a − b| has
+    S ≤ (e^ε − 1)(2 − S)/2, i.e. S/2 ≤ (e^ε − 1)/(e^ε + 1)."""
+    y, l, a, b, x, total, each, hyps = _ldp_setting()
     one = prove(x - 1, _ε, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0")
-    return kernel.decide(kernel.goal(total(sympy.Abs(a[y] - b[y])) / 2 <= (x - 1) / (x + 1), hyps), one, *sums, *split,
+    gap = sympy.Abs(a[y] - b[y])
+    smaller = (x - 1) * (a[y] + b[y] - gap) / 2
+    pointwise = kernel.decide(kernel.goal(gap <= smaller, [y >= 1, y <= l, each, _ε >= 0]), one,
+                              detail="|a − b| ≤ (e^ε − 1)·min(a, b) on every output")
+    summed = kernel.summed(pointwise, y, 1, l)
+    split = kernel.linear(total(smaller))
+    return kernel.decide(kernel.goal(total(gap) / 2 <= (x - 1) / (x + 1), hyps), one, summed, split,
                          detail="d_TV(Q(·|x), Q(·|x')) ≤ (e^ε − 1)/(e^ε + 1) for any two rows of an ε-LDP channel")
+
+
+#: Any two rows a = Q(·|x), b = Q(·|x') of an ε-LDP channel: laws on its l outputs, within the factor e^ε of each
+#: other on every single output (the paper's condition, spelled out as the relations the goals' hypotheses are).
+_LDP_ROWS = [Laws("a", "b", k="l"), *_ldp_setting()[-1]]
 
 
 @claim(PAPER, "Eq. (26), erratum",
@@ -190,7 +203,7 @@ def eq_26():
     corrected = establish(bound, exact_agreement(ok, [1] * len(ok), "20 random 3×3 channels: Dobrushin η ≤ tanh(ε/2) at "
                                                  "their own ε"),
                           exact_agreement(rr.dobrushin(), Q(1, 2), "binary RR at e^ε = 3 attains it: TV 1/2 = tanh(log 3 / 2)"),
-                          domain=[LDPChannel("Q", _ε), _ε >= 0])
+                          domain=[LDPChannel("Q", _ε), *_LDP_ROWS])
     printed_bound = (X + 1) / (X - 1)
     vacuous = rational_nonnegative(printed_bound - 1, X, 1, sympy.oo, "the printed bound (e^ε+1)/(e^ε−1) ≥ 1 for e^ε > 1",
                                    open_ends=(True, False))
@@ -209,13 +222,29 @@ def eq_26():
                    "inequality holds for every channel (the bound is ≥ 1) and would be no erratum")
 
 
+def _eq_31_choice():
+    """The input alphabet y = 1..K, the laws P0, P1 on it and eq. (31)'s row choice σ_y = 1{P1(y) > P0(y)} of
+    Q^(be), as the relation Every(σ_y = 1 where P1(y) > P0(y), 0 elsewhere)."""
+    y, n = sympy.symbols("y K", integer=True)
+    p0, p1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
+    g = sympy.IndexedBase("sigma")
+    return y, n, p0, p1, g, indicator(-(p0[y] - p1[y]), g[y])
+
+
 #: Section VII's input alphabet is summed over (eq. 21): laws on K symbols, K free.
-_PROPOSITION_2_DOMAIN = [Laws("P0", "P1", k="K"), _ε >= 0, _η >= 0, _η <= sympy.tanh(_ε / 2)]
+#: θ = η/(e^ε − 1) is the parameter of Q* (eq. 28; any θ ∈ [0, 1/2] at ε = 0, where η = 0): for every (ε, η) of the
+#: paper's range there is such a θ, so these relations name Q*'s parameter without narrowing the range.
+_THETA = sympy.Symbol("theta", real=True)
+_PROPOSITION_2_DOMAIN = [Laws("P0", "P1", k="K"), _ε >= 0, _η >= 0, _η <= sympy.tanh(_ε / 2),
+                         kernel.Every(_eq_31_choice()[-1], (_eq_31_choice()[0], 1, _eq_31_choice()[1])),
+                         _THETA >= 0, _THETA * (sympy.exp(_ε) + 1) <= 1, sympy.Eq(_η, _THETA * (sympy.exp(_ε) - 1))]
 
 
 @claim(PAPER, "Proposition 2",
        "sup_{Q ∈ Q_{ε,η}} d_TV(M0, M1) = η d_TV(P0, P1), attained by the binary mechanism with erasure (eq. 31)",
-       domain=_PROPOSITION_2_DOMAIN, stated_domain='every pair P0, P1 on the input alphabet, ε ≥ 0, 0 ≤ η ≤ tanh(ε/2)',
+       domain=_PROPOSITION_2_DOMAIN,
+       stated_domain='every pair P0, P1 on the input alphabet, ε ≥ 0, 0 ≤ η ≤ tanh(ε/2); σ_y = 1{P1(y) > P0(y)}, the row '
+                     'choice that defines Q^(be) in eq. (31), and θ = η/(e^ε − 1) the parameter of Q*_{ε,η} (eq. 28)',
        stated_where='Section VII-B, Proposition 2',
        quote=(r"Proposition 2 Given distributions P0subscript𝑃0P_{0}italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT "
               r"and P1subscript𝑃1P_{1}italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT over a common alphabet "
@@ -267,43 +296,42 @@ def proposition_2():
 def _dobrushin_attained():
     """Proposition 2 for every pair (P0, P1) on K inputs and every channel, as kernel steps (d = P0 − P1):
 
-    - d_TV(P0, P1) = Σ_y max(d_y, 0): every test u ∈ [0, 1]^K has Σ u d ≤ Σ max(d, 0), attained at the
-      event {d > 0} (pointwise, summed);
-    - every Q ∈ Q_{ε,η} and every output event A, with k_y = Q(A|y) in an interval [b, a] of length a − b ≤ η
-      (the Dobrushin condition for A, a = max_y, b = min_y): M0(A) − M1(A) = Σ d k ≤ a Σ max(d, 0) − b Σ max(−d, 0)
-      = (a − b) Σ max(d, 0) ≤ η d_TV(P0, P1), as Σ d = 0 (pointwise, summed, split);
+    - d_TV(P0, P1) = Σ_y max(d_y, 0): every test clamp(u) ∈ [0, 1]^K has Σ clamp(u) d ≤ Σ max(d, 0), attained at
+      the event {d ≥ 0}, whose indicator is 1 − σ for eq. (31)'s σ (pointwise, summed);
+    - every Q ∈ Q_{ε,η} and every output event A, with k_y = Q(A|y) in an interval [b, b + w] of length w ≤ η (the
+      Dobrushin condition for A), written k_y = b + η·clamp(t)·clamp(v_y) for reals b, t, v_y (clamp(v) = min(max(v,
+      0), 1): every such column is of that form, with no premise): M0(A) − M1(A) = Σ d k = b Σ d + η clamp(t) Σ
+      clamp(v) d ≤ η Σ max(d, 0) = η d_TV(P0, P1), as Σ d = 0 (pointwise, summed, split);
     - Q^(be) (eq. 31) attains it: its rows are Q*'s, (θe^ε, θ, 1 − θ(e^ε + 1)) and (θ, θe^ε, 1 − θ(e^ε + 1)) with
       θ = η/(e^ε − 1) (any θ ∈ [0, 1/2] when ε = 0, where η = 0), which are laws, ε-LDP and at total variation η;
       the output event {0} has M0 − M1 = Σ_y d_y (θe^ε(1 − σ_y) + θσ_y) = θ(e^ε − 1) Σ max(d, 0) = η d_TV(P0, P1),
       σ_y = 1{P1(y) > P0(y)}. So the supremum over Q_{ε,η} is η d_TV(P0, P1), and Q^(be) attains it."""
-    y, n = sympy.symbols("y K", integer=True)
-    p0, p1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
-    u, s, k, g = (sympy.IndexedBase(name) for name in ("u", "s", "k", "sigma"))
+    y, n, p0, p1, g, which = _eq_31_choice()
+    u, k = (sympy.IndexedBase(name) for name in ("u", "k"))
     e, n_, theta = _ε, _η, sympy.Symbol("theta", real=True)
-    a, b = sympy.symbols("a b", real=True)
+    b = sympy.Symbol("b", real=True)
     x = sympy.exp(e)
     d = p0[y] - p1[y]
     total = lambda f: sympy.Sum(f, (y, 1, n))
     span = [y >= 1, y <= n]
     laws = [sympy.Eq(total(p0[y]), 1), sympy.Eq(total(p1[y]), 1)]
     split = lambda f: kernel.linear(total(f))
-    # d_TV(P0, P1) = Σ max(d, 0), the supremum over events
-    test = [u[y] >= 0, u[y] <= 1, indicator(d, s[y])]
-    below = kernel.summed(kernel.decide(kernel.goal(u[y] * d <= sympy.Max(d, 0), [*span, *test])), y, 1, n)
-    at = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(s[y] * d, sympy.Max(d, 0)), [*span, *test])), y, 1, n)
-    tv = kernel.combine(below, at, detail="d_TV(P0, P1) = sup over events = Σ max(P0 − P1, 0), attained at {P0 > P1}")
-    # every channel of Q_{ε,η}, every output event A
-    rows = [b <= k[y], k[y] <= a]
-    parts = [kernel.summed(kernel.decide(kernel.goal(rel, [*span, *rows])), y, 1, n) for rel in (
-        d * k[y] <= a * sympy.Max(d, 0) - b * sympy.Max(-d, 0), sympy.Eq(d, sympy.Max(d, 0) - sympy.Max(-d, 0)))]
-    sums = [split(d * k[y]), split(a * sympy.Max(d, 0) - b * sympy.Max(-d, 0)),
-            split(sympy.Max(d, 0) - sympy.Max(-d, 0)), split(d), split(2 * sympy.Max(d, 0))]
-    # Σ max(d, 0) ≥ 0, from max(d, 0) ≤ 2 max(d, 0) summed (a sum of zeros would be a term of its own)
+    # d_TV(P0, P1) = Σ max(d, 0), the supremum over events: every test u ∈ [0, 1]^K is below it, the event
+    # {P0 ≥ P1} (1 − σ, σ the row choice of eq. (31)) attains it
+    clamp = lambda v: sympy.Min(sympy.Max(v, 0), 1)  # every test value in [0, 1] is clamp(v) for a real v
+    below = kernel.summed(kernel.decide(kernel.goal(clamp(u[y]) * d <= sympy.Max(d, 0), span)), y, 1, n)
+    at = kernel.summed(kernel.decide(kernel.goal(sympy.Eq((1 - g[y]) * d, sympy.Max(d, 0)), [*span, which])), y, 1, n)
+    tv = kernel.combine(below, at, detail="d_TV(P0, P1) = sup over events = Σ max(P0 − P1, 0), attained at {P0 ≥ P1}")
+    # every channel of Q_{ε,η}, every output event A: its column k_y = Q(A|y) lies in [b, b + w] with w ≤ η (the
+    # Dobrushin condition for A), i.e. k_y = b + η·clamp(t)·clamp(v_y) for reals b, t and a real sequence v
+    t = sympy.Symbol("t", real=True)
+    column = b + n_ * clamp(t) * clamp(k[y])
+    side = kernel.summed(kernel.decide(kernel.goal(clamp(k[y]) * d <= sympy.Max(d, 0), span)), y, 1, n)
     nonnegative = kernel.summed(kernel.decide(kernel.goal(sympy.LessThan(sympy.Max(d, 0), 2 * sympy.Max(d, 0), evaluate=False),
-                                                          [*span, *rows])), y, 1, n)
-    upper = kernel.decide(kernel.goal(total(p0[y] * k[y]) - total(p1[y] * k[y]) <= n_ * total(sympy.Max(d, 0)),
-                                      [n >= 1, kernel.Every(sympy.And(*rows), (y, 1, n)), a - b <= n_, n_ >= 0, *laws]),
-                          *parts, *sums, nonnegative,
+                                                          span)), y, 1, n)
+    sums = [split(p0[y] * column), split(p1[y] * column), split(clamp(k[y]) * d), split(2 * sympy.Max(d, 0))]
+    upper = kernel.decide(kernel.goal(total(p0[y] * column) - total(p1[y] * column) <= n_ * total(sympy.Max(d, 0)),
+                                      [n >= 1, n_ >= 0, *laws]), side, nonnegative, *sums,
                           detail="every Q ∈ Q_{ε,η} and every output event A: M0(A) − M1(A) ≤ η d_TV(P0, P1)")
     # Q^(be) attains it
     row0, row1 = [theta * x, theta, 1 - theta * (x + 1)], [theta, theta * x, 1 - theta * (x + 1)]
@@ -316,7 +344,6 @@ def _dobrushin_attained():
                                        star), *ones,
                            detail="Q*'s rows are laws, ε-LDP, at total variation η: Q^(be) ∈ Q_{ε,η}")
     chosen = (1 - g[y]) * row0[0] + g[y] * row1[0]  # Q^(be)(0|y): row 0 where P1(y) ≤ P0(y), row 1 where P1(y) > P0(y)
-    which = indicator(-d, g[y])
     pieces = [kernel.summed(kernel.decide(kernel.goal(rel, [*span, which, *star])), y, 1, n) for rel in (
         sympy.Eq(p0[y] * chosen - p1[y] * chosen, theta * x * sympy.Max(d, 0) - theta * sympy.Max(-d, 0)),
         sympy.Eq(d, sympy.Max(d, 0) - sympy.Max(-d, 0)))]
@@ -326,8 +353,11 @@ def _dobrushin_attained():
                              split(theta * x * sympy.Max(d, 0) - theta * sympy.Max(-d, 0)), split(sympy.Max(d, 0) - sympy.Max(-d, 0)),
                              split(d), split(p0[y] * chosen), split(p1[y] * chosen),
                              detail="Q^(be): the output event {0} has M0 − M1 = η d_TV(P0, P1)")
-    paper = [n >= 1, e >= 0, n_ >= 0]  # what the paper's domain says of K, ε and η; the rest is quantified inside
-    return combine(*[for_every(step, paper, detail=step.detail) for step in (tv, upper, member, attained)],
+    # what the paper's domain says of K, ε, η, the laws and eq. (31)'s σ; the tests, the channel's column k ∈ [b, a]
+    # and θ are quantified inside each goal
+    paper = [n >= 1, e >= 0, n_ >= 0, *laws, kernel.Every(which, (y, 1, n)), *star]
+    half = identity(sympy.tanh(e / 2), (x - 1) / (x + 1), "tanh(ε/2) = (e^ε − 1)/(e^ε + 1): some θ ≥ 0 has η = θ(e^ε − 1)")
+    return combine(*[for_every(step, paper, detail=step.detail) for step in (tv, upper, member, attained)], half,
                    detail="sup over Q_{ε,η} of d_TV(M0, M1) = η d_TV(P0, P1), attained by Q^(be)")
 
 
@@ -431,9 +461,17 @@ def theorem_4_value():
                      domain=_THEOREM_4_DOMAIN)
 
 
+#: Theorem 4's supremum: every pair (P0, P1) of Q_{ε,η} (ratios within e^{±ε}, total variation ≤ η) on l outputs.
+_THEOREM_4_SUP_DOMAIN = [DPPair("P0", "P1", _ε), DPPair("P0", "P1", 0, _η), Laws("P0", "P1", k="l"), *_THEOREM_4_DOMAIN]
+
+
 @claim(PAPER, "Theorem 4 (supremum over Q_{ε,η})",
        "Every pair in Q_{ε,η} has D_f ≤ η[f(e^ε) + e^ε f(e^{−ε})]/(e^ε − 1) for every convex f with f(1) = 0",
-       stated_domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0', stated_where='Section VII-B, Theorem 4',
+       domain=_THEOREM_4_SUP_DOMAIN,
+       stated_domain='every pair (P0, P1) ∈ Q_{ε,η} (an (ε, 0)-pair at total variation ≤ η, i.e. also a (0, η)-pair) '
+                     'on a common alphabet of l symbols (Section VII sums over outputs), ε ≥ 0 read as ε > 0 as in eq. '
+                     '(32), 0 ≤ η ≤ tanh(ε/2), every convex f: [0, ∞) → ℝ₊ with f(1) = 0',
+       stated_where='Section VII-B, Theorem 4',
        quote=(r"Theorem 4 Given a convex function f:[0,)+:𝑓0subscriptf:[0,\infty)\rightarrow\mathbb{R}_{+}italic_f : "
               r"[ 0 , ∞ ) → blackboard_R start_POSTSUBSCRIPT + end_POSTSUBSCRIPT satisfying f(1)=0𝑓10f(1)=0italic_f "
               r"( 1 ) = 0, ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
@@ -474,28 +512,42 @@ def theorem_4_sup():
     # (1, 0) and (x, f(x)), on [1/x, 1] through (1/x, f(1/x)) and (1, 0). Multiplied by q, the chords
     # are (p − q)f(x)/(x−1) and (q − p)x f(1/x)/(x−1); summed over {p ≥ q} and {p < q} they give
     # d_TV·[f(x) + x f(1/x)]/(x−1) ≤ η[f(x) + x f(1/x)]/(x−1), the bracket being ≥ 0 (convexity at 1).
-    pp, qq, xx = sympy.symbols("p q x", positive=True)
+    # p, q: the masses P0(y), P1(y) of one output (quantified inside the statement); x = e^ε, the paper's parameter
+    pp, qq, xx = sympy.symbols("p q", positive=True) + (sympy.exp(_ε),)
     rr_ = pp / qq
     statement = combine(
-        identity([(xx - rr_) / (xx - 1) * 1 + (rr_ - 1) / (xx - 1) * xx, (rr_ - 1 / xx) / (1 - 1 / xx) * 1
-                  + (1 - rr_) / (1 - 1 / xx) / xx], [rr_, rr_], "r is the convex combination of the chord ends (weights in "
+        identity([(xx - rr_) / (xx - 1) * 1 + (rr_ - 1) / (xx - 1) * xx, (1 - rr_) * xx / (xx - 1) * (1 / xx)
+                  + (xx * rr_ - 1) / (xx - 1) * 1], [rr_, rr_], "r is the convex combination of the chord ends (weights in "
                  "[0, 1] for r ∈ [1, x] and r ∈ [1/x, 1]), so f(r) ≤ the chord value"),
         identity(qq * (rr_ - 1) / (xx - 1) * F(xx), (pp - qq) * F(xx) / (xx - 1), "q·chord on [1, x] = (p − q)f(x)/(x−1)"),
-        identity(qq * (1 - rr_) / (1 - 1 / xx) * F(1 / xx), (qq - pp) * xx * F(1 / xx) / (xx - 1),
+        identity(qq * (1 - rr_) * xx / (xx - 1) * F(1 / xx), (qq - pp) * xx * F(1 / xx) / (xx - 1),
                  "q·chord on [1/x, 1] = (q − p)·x f(1/x)/(x−1)"),
         identity(xx / (xx + 1) * (1 / xx) + 1 / (xx + 1) * xx, 1,
                  "1 = (x/(x+1))·(1/x) + (1/(x+1))·x, so 0 = f(1) ≤ [x f(1/x) + f(x)]/(x+1): the bracket is ≥ 0"))
     return establish(statement,
                      exact_agreement([flag(v) for v in ok], [1] * len(ok),
                                      "30 random binary-input channels at their own (ε, η): χ² and TV exactly, KL to 30 digits"),
-                     domain='every Q ∈ Q_{ε,η}, every convex f with f(1) = 0',
-                     prose_steps=['the chord bounds summed over the outputs (termwise)'])
+                     domain=_THEOREM_4_SUP_DOMAIN,
+                     prose_steps=["each output's ratio r = P0(y)/P1(y) lies in [e^{−ε}, e^ε] (the (ε, 0)-pair; an output "
+                                  "with P1(y) = 0 has P0(y) = 0 and adds nothing), and convexity puts f(r) below the chord "
+                                  "through (1, 0) and (e^ε, f(e^ε)) on [1, e^ε], through (e^{−ε}, f(e^{−ε})) and (1, 0) on "
+                                  "[e^{−ε}, 1]; at 1, 0 = f(1) ≤ [e^ε f(e^{−ε}) + f(e^ε)]/(e^ε + 1)",
+                                  "the chord bounds times P1(y), summed over the outputs: Σ_{P0 ≥ P1} (P0 − P1) = "
+                                  "Σ_{P0 < P1} (P1 − P0) = d_TV ≤ η (the (0, η)-pair), so D_f ≤ η[f(e^ε) + e^ε "
+                                  "f(e^{−ε})]/(e^ε − 1)"])
+
+
+#: Theorem 5's parameters: ε ≥ 0 read as ε > 0 (as Theorem 4's), 0 ≤ η ≤ tanh(ε/2), and the Le Cam β ∈ [0, 1].
+_THEOREM_5_DOMAIN = [_ε > 0, sympy.exp(_ε) > 1, _η >= 0, _η <= sympy.tanh(_ε / 2), _β >= 0, _β <= 1]
 
 
 @claim(PAPER, "Theorem 5 (KL contraction, eqs. 33, 37–39)",
        "sup_{Q ∈ Q_{ε,η}} η_KL(Q) = η_KL(Q*) = η(e^ε−1)/(e^ε+1); LC_β(P0*‖P1*) = η(e^ε−1)β(1−β)"
        "[1/(βe^ε+1−β) + 1/((1−β)e^ε+β)], maximised at β = 1/2",
-       stated_domain='every e^ε ≥ 1, η, β ∈ [0, 1] and every channel of Q_{ε,η}', stated_where='Section VII-C, Theorem 5, eqs. (33), (37)–(39)',
+       domain=_THEOREM_5_DOMAIN,
+       stated_domain='ε ≥ 0 as printed, read as ε > 0 (as in Theorem 4: at ε = 0, η = 0 and the rows (28) of Q* divide by '
+                     'e^ε − 1 = 0; e^ε > 1 is ε > 0 spelled out for the covering check), 0 ≤ η ≤ tanh(ε/2), the Le Cam '
+                     'parameter β ∈ [0, 1] of eqs. (37)–(39), every channel of Q_{ε,η}', stated_where='Section VII-C, Theorem 5, eqs. (33), (37)–(39)',
        quote=(r"Theorem 5 Given ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0 and "
               r"0ηeε1eε+10𝜂superscript𝑒𝜀1superscript𝑒𝜀10\leq\eta\leq\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}0 ≤ "
               r"italic_η ≤ divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG "
@@ -510,32 +562,52 @@ def theorem_4_sup():
               r"end_POSTSUPERSCRIPT - 1 end_ARG start_ARG italic_e start_POSTSUPERSCRIPT italic_ε "
               r"end_POSTSUPERSCRIPT + 1 end_ARG . (33)"))
 def theorem_5():
-    p, q = _star(X, ETA)
-    lc = BETA * (1 - BETA) * sum((a - b) ** 2 / (BETA * a + (1 - BETA) * b) for a, b in zip(p, q) if a != b)
-    printed = ETA * (X - 1) * BETA * (1 - BETA) * (1 / (BETA * X + 1 - BETA) + 1 / ((1 - BETA) * X + BETA))
-    g = BETA * (1 - BETA) * (1 / (BETA * X + 1 - BETA) + 1 / ((1 - BETA) * X + BETA))
-    factored = X * (2 * BETA - 1) ** 2 / ((X + 1) * (BETA * X + 1 - BETA) * (X * (1 - BETA) + BETA))
+    """Eqs. (37)–(39) at Q*_{ε,η} over the paper's parameters, and the supremum (33) from the cited results.
+
+    Le Cam's divergence in its E_Q form (eq. 38), LC_β(P‖Q) = β(1−β) Σ_y Q(y)(r_y − 1)²/(βr_y + 1 − β) with
+    r_y = P(y)/Q(y), at the rows (28) of Q* (ratios e^ε, e^{−ε} and 1, masses η/(e^ε−1), ηe^ε/(e^ε−1)) is eq. (39)
+    (an identity, defined for every η ≥ 0); 1/(e^ε+1) − g(β) = e^ε(2β−1)²/((e^ε+1)(βe^ε+1−β)(e^ε(1−β)+β)) ≥ 0, so
+    LC_β(P0*‖P1*) ≤ η(e^ε−1)/(e^ε+1) for every β ∈ [0, 1], with equality at β = 1/2: sup_β LC_β(Q*) =
+    η(e^ε−1)/(e^ε+1) (decided). The supremum over Q_{ε,η} rests on cited results and Theorem 4 (see `uses`)."""
+    e, n, b = _ε, _η, _β
+    x = sympy.exp(e)
+    p, q = _star(x, n)
+    ratio = [x, 1 / x]  # P0*(y)/P1*(y) on the first two outputs; the third has ratio 1 and contributes 0
+    lc = b * (1 - b) * sum(q[y] * (ratio[y] - 1) ** 2 / (b * ratio[y] + 1 - b) for y in range(2))
+    g = b * (1 - b) * (1 / (b * x + 1 - b) + 1 / ((1 - b) * x + b))
+    printed = n * (x - 1) * g
+    factored = x * (2 * b - 1) ** 2 / ((x + 1) * (b * x + 1 - b) * (x * (1 - b) + b))
+    hyps = [e > 0, n >= 0, b >= 0, b <= 1]
+    gap = identity(1 / (x + 1) - g, factored, "1/(e^ε+1) − g(β) = e^ε(2β−1)²/((e^ε+1)(βe^ε+1−β)(e^ε(1−β)+β))")
+    gap_sign = kernel.decide(kernel.goal(factored >= 0, [e > 0, b >= 0, b <= 1]),
+                             detail="that difference is ≥ 0 for every ε > 0, β ∈ [0, 1]")
+    above = exp_above_one(e)
+    statement = combine(identity([lc, printed.subs(b, Q(1, 2))], [printed, n * (x - 1) / (x + 1)],
+                                 "Le Cam divergence (38) of (P0*, P1*) = eq. (39); at β = 1/2 it is η(e^ε−1)/(e^ε+1)"),
+                        gap, gap_sign,
+                        kernel.decide(kernel.goal(printed <= n * (x - 1) / (x + 1), hyps), kernel.fact(gap), gap_sign, above,
+                                      detail="LC_β(P0*‖P1*) ≤ η(e^ε−1)/(e^ε+1) for every β ∈ [0, 1]: the maximum is at β = 1/2"),
+                        above, detail="eqs. (37)–(39) at Q*_{ε,η}: sup_β LC_β(P0*‖P1*) = η(e^ε−1)/(e^ε+1), attained at β = 1/2")
     lib = [dominating_channel(sympy.log(x), n).contraction("kl") for x, n in ((2, Q(1, 5)), (3, Q(1, 2)))]
     r = rng(5)
     ok = []
     for _ in range(15):
         ch = _random_channel(r, 2, 3, 4)
-        x, eta = _ratio(ch), ch.dobrushin()
-        best = max(BETA_i * (1 - BETA_i) * sum((a - b) ** 2 / (BETA_i * a + (1 - BETA_i) * b) for a, b in zip(*ch.rows))
+        xr, eta = _ratio(ch), ch.dobrushin()
+        best = max(BETA_i * (1 - BETA_i) * sum((a - c) ** 2 / (BETA_i * a + (1 - BETA_i) * c) for a, c in zip(*ch.rows))
                    for BETA_i in [Q(i, 40) for i in range(1, 40)])
-        ok.append(flag(best <= eta * (x - 1) / (x + 1)))
-    statement = combine(identity(lc, printed, "Le Cam divergence of (P0*, P1*) = eq. (39)"),
-                        identity(1 / (X + 1) - g, factored, "1/(x+1) − g(β) = x(2β−1)²/((x+1)(βx+1−β)(x(1−β)+β))"),
-                        real_closed(factored, [X, BETA], [X >= 1, BETA <= 1],
-                                    "that difference is ≥ 0 for every x = e^ε ≥ 1, β ∈ [0, 1]"),
-                        identity(printed.subs(BETA, Q(1, 2)), ETA * (X - 1) / (X + 1), "value at β = 1/2"))
+        ok.append(flag(best <= eta * (xr - 1) / (xr + 1)))
     return establish(statement, _eta_kl_by_definition(), exact_agreement(lib + [kl_contraction_bound(sympy.log(2), Q(1, 5)), kl_contraction_bound(sympy.log(3), Q(1, 2))],
                             [Q(1, 15), Q(1, 4)] * 2, "library η_KL(Q*) and kl_contraction_bound at (e^ε, η) = (2, 1/5), (3, 1/2)"),
             exact_agreement(ok, [1] * len(ok), "15 random binary-input channels: max over a β grid of LC_β ≤ η tanh(ε/2) "
                             "at their own (ε, η)"),
-                     domain="eqs. (37)–(39): every e^ε ≥ 1, η, β ∈ [0, 1] (symbolic, nlsat); the supremum over Q_{ε,η} "
-                            "(eq. 33) only on 15 random channels",
-                     stated_domain="every e^ε ≥ 1, η, β and every channel of Q_{ε,η}")
+                     domain=_THEOREM_5_DOMAIN,
+                     uses=["tv-dp:theorem-4-supremum-over-q-epsilon-eta",
+                           cited("Ordentlich–Polyanskiy (the paper's proof)", "binary inputs suffice for η_KL"),
+                           cited("Polyanskiy–Wu (eq. 37)", "η_KL of a binary-input channel = sup_β LC_β of its two rows")],
+                     prose_steps=["LC_β is the f-divergence of f_β(t) = β(1−β)(t−1)²/(βt+1−β), convex with f_β(1) = 0; "
+                                  "swapping the suprema over Q ∈ Q_{ε,η} and over β, Theorem 4 bounds each LC_β by its "
+                                  "value at Q*, so sup_Q η_KL(Q) = sup_β LC_β(P0*‖P1*), attained by Q*"])
 
 
 def _rr_eta_kl_by_definition(rows):
@@ -606,8 +678,14 @@ def _eta_kl_by_definition():
                    exact_agreement(below, [1, 1], "definition: an mpmath grid of 1482 binary input pairs stays below it"))
 
 
+#: Eq. (34): every ε-LDP channel, ε > 0 as in Theorem 5.
+_EQ_34_DOMAIN = [LDPChannel("Q", _ε), _ε > 0, sympy.exp(_ε) > 1]
+
+
 @claim(PAPER, "Eq. (34)", "At η = tanh(ε/2): sup over ε-LDP channels of η_KL = tanh²(ε/2) (Asoodeh–Zhang)",
-       stated_domain="ε-LDP channels Q ∈ 𝒬_ε, ε > 0", stated_where="Section V, eq. (34)", stated_relations=[X > 1],
+       domain=_EQ_34_DOMAIN,
+       stated_domain="ε-LDP channels Q ∈ 𝒬_ε, ε > 0 (Theorem 5's reading; e^ε > 1 spelled out for the covering check)",
+       stated_where="Section V, eq. (34)",
        quote=(r"Maximizing ηKL(Q)subscript𝜂𝐾𝐿𝑄\eta_{KL}(Q)italic_η start_POSTSUBSCRIPT italic_K italic_L "
               r"end_POSTSUBSCRIPT ( italic_Q ) for ε𝜀\varepsilonitalic_ε-LDP channels corresponds to setting "
               r"η𝜂\etaitalic_η to its maximum value, i.e., "
@@ -622,14 +700,20 @@ def _eta_kl_by_definition():
               r"end_POSTSUPERSCRIPT + 1 end_ARG ) start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT , (34) which recovers "
               r"Theorem 1 of [11]."))
 def eq_34():
-    eta = (X - 1) / (X + 1)
-    return establish(identity(eta * (X - 1) / (X + 1), sympy.tanh(sympy.log(X) / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2)"),
+    """η tanh(ε/2) (Theorem 5's supremum over Q_{ε,η}) at η = tanh(ε/2) is tanh²(ε/2), over the paper's ε; every
+    ε-LDP channel has d_TV(Q) ≤ tanh(ε/2) (Lemma 3 at α = 0), so Q_ε ⊆ Q_{ε,tanh(ε/2)}, and the binary randomized
+    response, an ε-LDP channel, is Q* at η = tanh(ε/2)."""
+    x = sympy.exp(_ε)
+    eta = (x - 1) / (x + 1)
+    return establish(combine(identity(eta * eta, sympy.tanh(_ε / 2) ** 2, "η tanh(ε/2) at η = tanh(ε/2) is tanh²(ε/2)"),
+                             exp_above_one(_ε), detail="eq. (34) from Theorem 5's value at η = tanh(ε/2)"),
                      exact_agreement(randomized_response(sympy.log(3)).contraction("kl"), Q(1, 4),
                                      "binary RR at e^ε = 3: η_KL = (1/2)² (library)"),
-                     domain="e^ε > 1 (symbolic), given Theorem 5", domain_relations=[X > 1],
-                     uses=["tv-dp:theorem-5-kl-contraction-eqs-33-37-39", "tv-dp:eq-26-erratum"],
-                     prose_steps=["an ε-LDP channel is in Q_{ε,η} for η = d_TV(Q) ≤ tanh(ε/2) (eq. 26 as corrected), "
-                                  "and Theorem 5's supremum η tanh(ε/2) increases in η"])
+                     domain=_EQ_34_DOMAIN,
+                     uses=["tv-dp:theorem-5-kl-contraction-eqs-33-37-39", "tv-dp:lemma-3"],
+                     prose_steps=["every ε-LDP channel is in Q_{ε,η} for η = d_TV(Q) ≤ tanh(ε/2) (Lemma 3 at α = 0) and "
+                                  "Theorem 5's supremum η tanh(ε/2) increases in η, so sup over Q_ε of η_KL ≤ tanh²(ε/2); "
+                                  "Q* at η = tanh(ε/2) is ε-LDP (the binary randomized response) and attains it"])
 
 
 @claim(PAPER, "Eqs. (35)–(36) (M-ary randomized response)",
@@ -845,12 +929,14 @@ def eq_41_wording():
 
 
 #: a, b: any two rows of Q, laws on its l outputs (the objects the goals sum over).
-_LEMMA_3_DOMAIN = [LDPChannel("Q", _ε), Laws("a", "b", k="l"), _ε >= 0, _α >= 0, _α < 1]
+_LEMMA_3_DOMAIN = [LDPChannel("Q", _ε), *_LDP_ROWS, _α >= 0, _α < 1]
 
 
 @claim(PAPER, "Lemma 3",
        "After the erasure W_α an ε-LDP channel stays ε-LDP and d_TV(Q W_α) = (1−α) d_TV(Q) ≤ (1−α)(e^ε−1)/(e^ε+1)",
-       domain=_LEMMA_3_DOMAIN, stated_domain='every ε-LDP channel (any two rows a, b: laws on its l outputs), α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3',
+       domain=_LEMMA_3_DOMAIN,
+       stated_domain='every ε-LDP channel, ε ≥ 0 (any two rows a, b: laws on its l outputs with a_y ≤ e^ε b_y and '
+                     'b_y ≤ e^ε a_y on every output), α ∈ [0, 1)', stated_where='Section VII-E, Lemma 3',
        quote=(r"Lemma 3 "
               r"dTV(QY|X)(1α)eε1eε+1subscript𝑑𝑇𝑉subscriptsuperscript𝑄conditional𝑌𝑋1𝛼superscript𝑒𝜀1superscript𝑒𝜀1d_{TV}(Q^{\prime}_{Y|X})\leq(1-\alpha)\frac{e^{\varepsilon}-1}{e^{\varepsilon}% "
               r"+1}italic_d start_POSTSUBSCRIPT italic_T italic_V end_POSTSUBSCRIPT ( italic_Q start_POSTSUPERSCRIPT "
@@ -880,15 +966,17 @@ def _erased_channel():
     erasure's α ≤ e^ε α: Q' is ε-LDP. Its rows differ by |(1 − α)(a − b)| = (1 − α)|a − b| on each kept output
     and by |α − α| = 0 on the erasure; summed and with (1 − α) taken out, d_TV(Q'(·|x), Q'(·|x')) =
     (1 − α) d_TV(Q(·|x), Q(·|x')) ≤ (1 − α)(e^ε − 1)/(e^ε + 1) by the bound for ε-LDP rows."""
-    y, l, a, b, s, x, total, each, hyps = _ldp_setting()
+    y, l, a, b, x, total, each, hyps = _ldp_setting()
     al = _α
     keep = [al >= 0, al < 1]
     span = [y >= 1, y <= l, each, _ε >= 0, *keep]
     v, w = sympy.symbols("v w", real=True)  # the masses Q(y|x), Q(y|x') of any one output y
-    ldp = kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(v <= x * w, w <= x * v)),
-                                             sympy.And((1 - al) * v <= x * ((1 - al) * w), (1 - al) * w <= x * ((1 - al) * v))),
+    # the excess of a kept output over the ratio bound is (1 − α) times the old one, so it is 0 where Q's is
+    ldp = kernel.decide(kernel.goal(sympy.And(*[sympy.Eq(sympy.Max((1 - al) * p_ - x * ((1 - al) * q_), 0),
+                                                         (1 - al) * sympy.Max(p_ - x * q_, 0)) for p_, q_ in ((v, w), (w, v))]),
                                     [_ε >= 0, *keep]),
-                        detail="every kept output of Q' keeps the ratio bound e^ε")
+                        detail="every kept output of Q' keeps the ratio bound e^ε: its excess max((1 − α)v − e^ε(1 − α)w, 0) "
+                               "is (1 − α) times Q's, 0 for an ε-LDP Q (both ways)")
     erasure_ratio = kernel.decide(kernel.goal(al <= x * al, [_ε >= 0, *keep]), prove(x - 1, _ε, 0, sympy.oo, "e^ε ≥ 1 for ε ≥ 0"),
                                   detail="the erasure output of Q' has ratio α/α = 1 ≤ e^ε")
     scaled = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Abs((1 - al) * a[y] - (1 - al) * b[y]),
@@ -898,14 +986,23 @@ def _erased_channel():
     goal = kernel.goal(sympy.And(sympy.Eq(tv, (1 - al) * total(sympy.Abs(a[y] - b[y])) / 2), tv <= (1 - al) * (x - 1) / (x + 1)),
                        [*hyps, *keep])
     return combine(ldp, erasure_ratio,
-                   for_every(kernel.decide(goal, _ldp_rows_tv(), scaled, out), [_ε >= 0, l >= 1, *keep],
-                             detail="d_TV(Q') = (1 − α) d_TV(Q) ≤ (1 − α)(e^ε − 1)/(e^ε + 1), every pair of inputs"),
+                   kernel.decide(goal, _ldp_rows_tv(), scaled, out,
+                                 detail="d_TV(Q') = (1 − α) d_TV(Q) ≤ (1 − α)(e^ε − 1)/(e^ε + 1), every pair of inputs"),
                    detail="Lemma 3: W_α ∘ Q is ε-LDP with total variation (1 − α) d_TV(Q) ≤ (1 − α)tanh(ε/2)")
+
+
+#: Theorem 7: ε ≥ 0 read as ε > 0 (the printed factor η(e^ε+1)/(e^ε−1) divides by e^ε − 1; at ε = 0, η = 0), every
+#: channel Q ∈ Q_ε (an ε-LDP channel), 0 ≤ η ≤ tanh(ε/2), every convex f with f(1) = 0.
+_THEOREM_7_DOMAIN = [ConvexF("f"), sympy.Eq(F(1), 0), LDPChannel("Q", _ε), _ε > 0, sympy.exp(_ε) > 1, _η >= 0,
+                     _η <= sympy.tanh(_ε / 2)]
 
 
 @claim(PAPER, "Theorem 7 (eqs. 42, 55–56)",
        "D_f(M0'‖M1') = (1−α) D_f(M0‖M1) after the erasure, so OPT_{ε,η} ≥ η(e^ε+1)/(e^ε−1)·OPT_ε",
-       stated_domain='every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0', stated_where='Section VII-E, Theorem 7, eqs. (42), (55)–(56)',
+       domain=_THEOREM_7_DOMAIN,
+       stated_domain='ε ≥ 0 as printed, read as ε > 0 (the factor η(e^ε+1)/(e^ε−1) divides by e^ε − 1; at ε = 0, η = 0), '
+                     '0 ≤ η ≤ tanh(ε/2), every channel Q ∈ Q_ε and output alphabet, every convex f with f(1) = 0',
+       stated_where='Section VII-E, Theorem 7, eqs. (42), (55)–(56)',
        quote=(r"Theorem 7 For any f𝑓fitalic_f-divergence (where f𝑓fitalic_f is convex and satisfies "
               r"f(1)=0𝑓10f(1)=0italic_f ( 1 ) = 0), ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0, and "
               r"η[0,eε1eε+1]𝜂0superscript𝑒𝜀1superscript𝑒𝜀1\eta\in[0,\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}]italic_η "
@@ -933,7 +1030,6 @@ def theorem_7():
     after1 = [(1 - al) * v for v in m1] + [al]
     lhs = _df(F, after0, after1).subs(F(1), 0)
     rhs = (1 - al) * _df(F, m0, m1)
-    a, b = sympy.symbols("a b", positive=True)
     r = rng(7)
     ch = _random_channel(r, 2, 3, 5)
     x = _ratio(ch)
@@ -941,17 +1037,30 @@ def theorem_7():
     a = 1 - eta * (x + 1) / (x - 1)
     w = ch @ erasure(a, 3)
     p0, p1 = random_law(r, 2), random_law(r, 2)
-    statement = combine(identity((1 - al) * b * F((1 - al) * a / ((1 - al) * b)), (1 - al) * b * F(a / b),
-                                 "every kept output y: its term of D_f is (1−α) times the old one, any f"),
-                        identity((al * F(al / al)).subs(F(1), 0), 0, "the erasure's term is α f(1) = 0"),
-                        identity(1 - (1 - ETA * (X + 1) / (X - 1)), ETA * (X + 1) / (X - 1), "1 − α = η(e^ε+1)/(e^ε−1)"))
+    # Over the paper's parameters: the erasure W_α with 1 − α = η(e^ε+1)/(e^ε−1) (eq. 55) is a channel (α ∈ [0, 1]),
+    # and its erasure output, where both laws put mass α (ratio 1), adds α f(1) = 0 to D_f.
+    e, n = _ε, _η
+    x = sympy.exp(e)
+    keep = n * (x + 1) / (x - 1)
+    half = identity(sympy.tanh(e / 2), (x - 1) / (x + 1), "tanh(ε/2) = (e^ε − 1)/(e^ε + 1)")
+    above = exp_above_one(e)
+    statement = combine(
+        kernel.decide(kernel.goal(sympy.And(keep >= 0, keep <= 1), [e > 0, n >= 0, n <= sympy.tanh(e / 2)]), half, above,
+                      detail="1 − α = η(e^ε+1)/(e^ε−1) ∈ [0, 1] for 0 ≤ η ≤ tanh(ε/2): W_α is an erasure channel"),
+        kernel.decide(kernel.goal(sympy.Eq((1 - keep) * F(1), 0), [e > 0, sympy.Eq(F(1), 0)]), above,
+                      detail="the erasure output's term of D_f is α f(1) = 0"),
+        above, detail="eq. (55): the erasure W_α, 1 − α = η(e^ε+1)/(e^ε−1), and its erasure output's term")
     return establish(statement, identity(lhs, rhs, "3 outputs, symbolic in the output laws, any f with f(1) = 0"),
             identity(erasure_conversion_factor(sympy.log(3), Q(1, 3)), Q(2, 3), "library factor at e^ε = 3, η = 1/3"),
             exact_agreement([flag(w.dobrushin() <= eta), _chi2(w.apply(p0), w.apply(p1))],
                             [1, (1 - a) * _chi2(ch.apply(p0), ch.apply(p1))],
                             "a random ε-LDP channel followed by W_α lands in Q_{ε,η} and scales χ² by 1 − α"),
-                     domain='every channel and output alphabet, α ∈ [0, 1), every f with f(1) = 0',
-                     prose_steps=['the termwise facts summed over the outputs'])
+                     domain=_THEOREM_7_DOMAIN, uses=["tv-dp:lemma-3"],
+                     prose_steps=["every other output y of W_α ∘ Q has masses (1 − α)M_ν(y), the same ratio as before, so "
+                                  "its term of D_f is (1 − α) times the old one; summed over the outputs, "
+                                  "D_f(M0'‖M1') = (1 − α)D_f(M0‖M1) (eq. 56)",
+                                  "by Lemma 3, W_α ∘ Q ∈ Q_{ε,(1−α)tanh(ε/2)} = Q_{ε,η} for every Q ∈ Q_ε, so OPT_{ε,η} is an "
+                                  "upper bound of {(1 − α)D_f(Q) : Q ∈ Q_ε}, hence ≥ (1 − α)OPT_ε (least upper bound)"])
 
 
 _EQ_22_DOMAIN = [AnyChannel("Q"), Laws("P0", "P1"), ConvexF("f")]
@@ -1004,7 +1113,9 @@ def eq_22():
     return establish(steps, merge, exact_agreement(ok, [1] * len(ok), "6 random 3×3 channels and input pairs: "
                                                    "D_f(M0‖M1) ≤ D_f(P0‖P1) for KL, χ², TV, H²"),
                      domain=_EQ_22_DOMAIN,
-                     prose_steps=["M_ν(y) = Σ_x Q(y|x)P_ν(x): by induction on the number of inputs the merging step "
+                     prose_steps=["convexity of f at u = a1/b1 and v = a2/b2 with weight λ = b1/(b1 + b2) (the "
+                                  "identities above are the algebra around it): g(a1 + a2, b1 + b2) ≤ g(a1, b1) + g(a2, b2)",
+                                  "M_ν(y) = Σ_x Q(y|x)P_ν(x): by induction on the number of inputs the merging step "
                                   "gives g(M0(y), M1(y)) ≤ Σ_x g(Q(y|x)P0(x), Q(y|x)P1(x)) = Σ_x Q(y|x)g(P0(x), P1(x)); "
                                   "summing over y (Σ_y Q(y|x) = 1) gives (22); terms with zero mass follow the "
                                   "usual conventions of g"])
