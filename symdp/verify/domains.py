@@ -5,32 +5,32 @@ A domain is a list of *items*, read as their conjunction:
 - **relations** over real parameters (sympy relations or And/Or/Not of them, exact): ``eps > 0``;
 - **typed items** for what is not a set of reals, each naming its objects and parameters:
 
-  ====================================== ==============================================================
-  ``Laws("P", "Q", k=None)``             P, Q are probability laws on one space (an alphabet of k
-                                         symbols when `k` is given; any measurable space otherwise)
-  ``ProbabilityVector("P", k)``          P is a probability vector on k symbols (``Laws("P", k=k)``)
-  ``SameSupport("P", "Q")``              P, Q are probability laws with the same support
-  ``DPPair("P", "Q", eps, delta=0)``     P(A) ≤ e^ε Q(A) + δ and Q(A) ≤ e^ε P(A) + δ for every event A
-  ``Channel("K", k=None, l=None)``       K is a channel (Markov kernel) from k inputs to l outputs
-  ``LDPChannel("K", eps, delta=0, …)``   K is an (ε, δ)-LDP channel, k × l (``k=``, ``l=``)
-  ``DPMechanism("M", eps, delta=0)``     M is an (ε, δ)-differentially private mechanism
-  ``ZCDPMechanism("M", rho)``            M is a ρ-zCDP mechanism
-  ``ConvexF("f")``                       f: (0, ∞) → ℝ is convex with f(1) = 0
-  ``Sublinear("mu")``                    μ: ℝ^k₊ → ℝ is sublinear (μ(γx) = γμ(x) for γ ≥ 0, μ(x + y) ≤ μ(x) + μ(y))
-  ``Integer("k", lo=None, hi=None)``     k is an integer, lo ≤ k ≤ hi where given
-  ``Points((x, y), [(1, 2), …])``        the parameters take one of the listed (exact) values
-  ``CILMIDPMechanism("M", mu)``           M is μ-CI-LMIDP: sup over input laws P_X of I(X; M(X)) ≤ μ bits
-  ``RDPMechanism("M", alpha, eps)``      M is (α, ε)-RDP (None: any order / some ε(α), a curve)
-  ``ExtendedOrder("alpha", lo)``         α ∈ [lo, ∞], ∞ included (entails no relation over the reals)
-  ``AbsolutelyContinuous("P", "Q")``     P, Q are probability laws with P ≪ Q (ordered)
-  ``ConvexUtility("U")``                 U is a convex utility of the mechanism that satisfies Kairouz–Oh–
-                                         Viswanath's Assumption 1 (an all-zero output column adds nothing)
-  ``DPIUtility("U")``                    U is a utility of the mechanism that obeys the data-processing
-                                         inequality: U(Q·W) ≤ U(Q) for every channel W
-  ``LDPCurveMechanism("M", "delta")``     M is (ε, δ(ε))-LDP for every ε > 0, δ a function named "delta"
+  ========================================== ==============================================================
+  ``Laws("P", "Q", k=None)``                 P, Q are probability laws on one space (an alphabet of k
+                                             symbols when `k` is given; any measurable space otherwise)
+  ``ProbabilityVector("P", k)``              P is a probability vector on k symbols (``Laws("P", k=k)``)
+  ``SameSupport("P", "Q")``                  P, Q are probability laws with the same support
+  ``DPPair("P", "Q", eps, delta=0)``         P(A) ≤ e^ε Q(A) + δ and Q(A) ≤ e^ε P(A) + δ for every event A
+  ``Channel("K", k=None, l=None)``           K is a channel (Markov kernel) from k inputs to l outputs
+  ``LDPChannel("K", eps, delta=0, …)``       K is an (ε, δ)-LDP channel, k × l (``k=``, ``l=``)
+  ``DPMechanism("M", eps, delta=0)``         M is an (ε, δ)-differentially private mechanism
+  ``ZCDPMechanism("M", rho)``                M is a ρ-zCDP mechanism
+  ``ConvexF("f")``                           f: (0, ∞) → ℝ is convex with f(1) = 0
+  ``Sublinear("mu")``                        μ: ℝ^k₊ → ℝ is sublinear (μ(γx) = γμ(x) for γ ≥ 0, μ(x + y) ≤ μ(x) + μ(y))
+  ``Integer("k", lo=None, hi=None)``         k is an integer, lo ≤ k ≤ hi where given
+  ``Points((x, y), [(1, 2), …])``            the parameters take one of the listed (exact) values
+  ``CILMIDPMechanism("M", mu)``              M is μ-CI-LMIDP: sup over input laws P_X of I(X; M(X)) ≤ μ bits
+  ``RDPMechanism("M", alpha, eps)``          M is (α, ε)-RDP (None: any order / some ε(α), a curve)
+  ``ExtendedOrder("alpha", lo)``             α ∈ [lo, ∞], ∞ included (entails no relation over the reals)
+  ``AbsolutelyContinuous("P", "Q")``         P, Q are probability laws with P ≪ Q (ordered)
+  ``ConvexUtility("U")``                     U is a convex utility of the mechanism that satisfies Kairouz–Oh–
+                                             Viswanath's Assumption 1 (an all-zero output column adds nothing)
+  ``DPIUtility("U")``                        U is a utility of the mechanism that obeys the data-processing
+                                             inequality: U(Q·W) ≤ U(Q) for every channel W
+  ``LDPCurveMechanism("M", "delta")``        M is (ε, δ(ε))-LDP for every ε > 0, δ a function named "delta"
   ``LIPCurveMechanism("M", "P_X", "delta")`` M is (ε, δ(ε))-LIP for the data law P_X for every ε > 0
-  ``PrivacyLoss("Z", "P", "Q")``          Z is the privacy loss of P with respect to Q: P_i = e^{Z_i} Q_i for every i
-  ====================================== ==============================================================
+  ``PrivacyLoss("Z", "P", "Q")``             Z is the privacy loss of P with respect to Q: P_i = e^{Z_i} Q_i for every i
+  ========================================== ==============================================================
 
   A parameter is a sympy expression, a number, or a name (``"k"``: the symbol of that name; a
   size k or ℓ given by name is a positive integer). ``None`` leaves a parameter free: ``Channel("K")``
