@@ -66,13 +66,16 @@ class Every(Boolean):
         return _free(self.condition, self.limits)
 
 
-class _Extremum(sympy.Expr):
-    """A supremum or infimum of f over a range (a real number where it exists)."""
+class _Term(sympy.Expr):
+    """A real-valued term binding an index: its body f and its limits (read by ``_read``; the symbols
+    free in it by ``_frees``), a real number where it exists."""
 
     is_commutative = True
+    _read = staticmethod(_limits)
+    _frees = staticmethod(_free)
 
-    def __new__(cls, f: object, limits: object) -> "_Extremum":
-        return sympy.Expr.__new__(cls, sympy.sympify(f), _limits(limits))
+    def __new__(cls, f: object, limits: object) -> "_Term":
+        return sympy.Expr.__new__(cls, sympy.sympify(f), cls._read(limits))
 
     @property
     def function(self) -> sympy.Expr:
@@ -84,10 +87,14 @@ class _Extremum(sympy.Expr):
 
     @property
     def free_symbols(self) -> set:
-        return _free(self.function, self.limits)
+        return self._frees(self.function, self.limits)
 
     def _eval_is_extended_real(self) -> bool:
         return True
+
+
+class _Extremum(_Term):
+    """A supremum or infimum of f over a range (a real number where it exists)."""
 
 
 class Sup(_Extremum):
@@ -112,28 +119,11 @@ def _law_free(body: sympy.Basic, limits: sympy.Tuple) -> set:
     return (body.free_symbols - {index}) | {law}
 
 
-class Expect(sympy.Expr):
+class Expect(_Term):
     """``Expect(f, (x, P))``: E f(X) for X ~ P (a real number where f(X) is integrable)."""
 
-    is_commutative = True
-
-    def __new__(cls, f: object, limits: object) -> "Expect":
-        return sympy.Expr.__new__(cls, sympy.sympify(f), _law_limits(limits))
-
-    @property
-    def function(self) -> sympy.Expr:
-        return self.args[0]
-
-    @property
-    def limits(self) -> sympy.Tuple:
-        return self.args[1]
-
-    @property
-    def free_symbols(self) -> set:
-        return _law_free(self.function, self.limits)
-
-    def _eval_is_extended_real(self) -> bool:
-        return True
+    _read = staticmethod(_law_limits)
+    _frees = staticmethod(_law_free)
 
 
 class Integrable(Boolean):
