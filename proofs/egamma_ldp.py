@@ -226,8 +226,34 @@ def eq_23():
                      domain="γ ≥ 0, all P, Q", domain_relations=[GR >= 0], prose_steps=[_INTEGRATE])
 
 
+#: Eq. (24)'s event {log dP/dQ > log γ} as a test value at x: the paper's convention log(p/0) = +∞ (q = 0 < p) and
+#: log 0 = −∞ (p = 0, and γ = 0) makes it the event {p > γq} at every x (proved for p, q, γ > 0 by the monotone log:
+#: the cross-check of eq_24), a two-branch indicator defined everywhere.
+_LR_EVENT = sympy.Piecewise((1, DP[XI] > GR * DQ[XI]), (0, True))
+#: P(log dP/dQ > log γ) and Q(log dP/dQ > log γ), named: E_μ[1_B P] and E_μ[1_B Q] (defined for all laws: 0 ≤ 1_B P ≤ P).
+_P_B, _Q_B = sympy.symbols("P_B Q_B", real=True)
+_B_IS = [sympy.Eq(_P_B, expect(_LR_EVENT * DP[XI])), sympy.Eq(_Q_B, expect(_LR_EVENT * DQ[XI]))]
+_EQ_24_DOMAIN = [Laws("P", "Q"), GR >= 0, *DENSITIES, _E_G_PLUS, *_B_IS]
+
+
+def _log_event() -> object:
+    """{log(p/q) > log γ} = {p > γq} where p, q, γ > 0 (log strictly increasing, instantiated both ways; equal
+    ratios give equal logs): the likelihood-ratio event of (24) away from the convention's infinities."""
+    u, a, c = sympy.symbols("u a c", real=True)
+    inc = kernel.increasing(log(u), u, a, c, [a > 0], strict=True, detail="log is strictly increasing on (0, ∞)")
+    ratio, pos = DP[XI] / DQ[XI], [GR > 0, DP[XI] > 0, DQ[XI] > 0]
+    up = kernel.instantiate(inc, {a: GR, c: ratio}, [*pos, GR < ratio])
+    down = kernel.instantiate(inc, {a: ratio, c: GR}, [*pos, ratio < GR])
+    return kernel.decide(kernel.goal(sympy.Eq(sympy.Piecewise((1, log(ratio) > log(GR)), (0, True)), _LR_EVENT), pos),
+                         up, down, detail="1{log(p/q) > log γ} = 1{p > γq} for p, q, γ > 0")
+
+
 @claim(PAPER, "Eq. (24)", "For every γ ≥ 0, E_γ(P‖Q) = P(log dP/dQ > log γ) − γQ(log dP/dQ > log γ) − (1 − γ)₊",
-       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (24)', stated_relations=[GR >= 0],
+       domain=_EQ_24_DOMAIN,
+       stated_domain='γ ≥ 0, probability measures P, Q (densities against a dominating law μ); E_γ = ∫(dP − γdQ)₊ − '
+                     '(1 − γ)₊ (eq. 22\'s convention); the event B = {log dP/dQ > log γ} read with log(p/0) = +∞, '
+                     'log 0 = −∞, i.e. {p > γq}; P_B = P(B), Q_B = Q(B)',
+       stated_where='Appendix, eq. (24)',
        quote=(r"We begin by some alternative expressions for 𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence that are "
               r"useful for the subsequent proofs. It is straightforward to show that for any Ξ³β‰₯0𝛾0\gamma\geq 0, "
               r"we have 𝖀γ(Pβˆ₯Q)subscript𝖀𝛾conditional𝑃𝑄\displaystyle{\mathsf{E}}_{\gamma}(P\|Q) "
@@ -239,14 +265,22 @@ def eq_23():
               r"Q\big{(}\log\frac{\text{d}P}{\text{d}Q}>\log\gamma\big{)} "
               r"βˆ’(1βˆ’Ξ³)+.subscript1𝛾\displaystyle\quad-(1-\gamma)_{+}. (24)"))
 def eq_24():
+    """Eq. (24) as kernel steps over all laws P, Q: with B = {p > γq} (the paper's {log dP/dQ > log γ}),
+    1_B·(p − γq) = (p − γq)₊ at every x, integrated against μ: P(B) − γQ(B) = ∫(dP − γdQ)₊ = E_γ + (1 − γ)₊."""
     pairs = _random_pairs(240, 8, 4)
     lib = [e_gamma(p, q, g, "eq24") for p, q in pairs for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in pairs for g in GAMMAS]
-    return establish(_general_gamma_forms(),
+    body = _LR_EVENT * DP[XI] - GR * (_LR_EVENT * DQ[XI])
+    attained = kernel.decide(kernel.goal(sympy.Eq(_E_G, _P_B - GR * _Q_B - sympy.Max(1 - GR, 0)),
+                                         [GR >= 0, *DENSITIES, _E_G_PLUS, *_B_IS]),
+                             *averaged(sympy.Eq(body, sympy.Max(_T, 0)), [], body),
+                             detail="E_γ = P(B) − γQ(B) − (1 − γ)₊ for B = {p > γq}: 1_B(p − γq) = (p − γq)₊ integrated "
+                                    "against μ")
+    return establish(attained,
+                     _log_event(),
                      exact_agreement(lib, brute, "32 random 4-point pairs with zero masses (log ratios ±∞) × 7 values "
                                      "of γ: the likelihood-ratio event attains the sup"),
-                     domain="γ ≥ 0, all P, Q", domain_relations=[GR >= 0],
-                     prose_steps=[_INTEGRATE, "{p > γq} = {log(p/q) > log γ} (log increasing; +∞ where q = 0 < p)"])
+                     domain=_EQ_24_DOMAIN)
 
 
 #: Eq. (28)'s domain: γ ≥ 1, laws P, Q with densities P[x], Q[x] against a dominating law μ, and the paper's two names:

@@ -105,3 +105,42 @@ def test_corollary_2_choice_needs_m_at_least_1(modules):
                                   [m >= lo, d >= 1, rk._C >= 0, rk._EQ_47])
     assert kernel.decide(goal(1), chosen).status == "proved"
     assert kernel.decide(goal(sympy.Rational(1, 2)), chosen).status == "failed"
+
+
+def _log_event_mass(p, q, gamma):
+    """(P(B), Q(B)) for B = {log(p/q) > log γ} with the extended reals of eq. (24): log(p/0) = +∞ for p > 0,
+    log 0 = −∞ (so p = 0 is never in B, and γ = 0 puts every p > 0 in B); logs compared exactly otherwise."""
+    def inside(pi, qi):
+        if pi == 0:
+            return False
+        if qi == 0 or gamma == 0:
+            return True
+        return bool(sympy.log(sympy.Rational(pi.numerator * qi.denominator, pi.denominator * qi.numerator))
+                    - sympy.log(sympy.Rational(gamma.numerator, gamma.denominator)) > 0)
+    b = [inside(pi, qi) for pi, qi in zip(p, q)]
+    return (sum((pi for pi, bi in zip(p, b) if bi), Fraction(0)), sum((qi for qi, bi in zip(q, b) if bi), Fraction(0)))
+
+
+def test_eq_24_event_is_the_log_likelihood_ratio_event_on_finite_laws(modules):
+    # the domain's P_B, Q_B (E_μ of the indicator 1{p > γq} times p, q) are P and Q of the paper's event
+    # {log dP/dQ > log γ}, and P(B) − γQ(B) − (1 − γ)₊ is the event supremum (eq. 23), on laws with zero masses
+    eg, _, _ = modules
+    r = random.Random(24)
+    for _ in range(12):
+        k = r.randint(2, 5)
+        p, q = _law(r, k), _law(r, k)
+        for gamma in (Fraction(0), Fraction(1, 2), Fraction(1), Fraction(7, 3)):
+            pb, qb = _log_event_mass(p, q, gamma)
+            assert _on_finite_mu(eg._B_IS[0].rhs, p, q, gamma) == pb
+            assert _on_finite_mu(eg._B_IS[1].rhs, p, q, gamma) == qb
+            assert pb - gamma * qb - max(1 - gamma, Fraction(0)) == _events_sup(p, q, gamma) - max(1 - gamma, Fraction(0))
+
+
+def test_eq_24_kernel_refuses_another_event(modules):
+    # the pointwise fact behind (24) holds for the indicator of {p > γq} and fails for {p > q} (γ = 2, p = 3/2, q = 1)
+    eg, _, helpers = modules
+    DP, DQ, XI = helpers.DP, helpers.DQ, helpers.XI
+    good, bad = eg._LR_EVENT, sympy.Piecewise((1, DP[XI] > DQ[XI]), (0, True))
+    fact = lambda b: kernel.goal(sympy.Eq(b * DP[XI] - eg.GR * (b * DQ[XI]), sympy.Max(eg._T, 0)))
+    assert kernel.decide(fact(good)).status == "proved"
+    assert kernel.decide(fact(bad)).status == "failed"
