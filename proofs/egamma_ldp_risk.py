@@ -866,7 +866,7 @@ def corollary_2_eqs_47_48():
     that value is min{1/m, d/m²}: for m ≤ d it is min{1/m, m/m²} = 1/m ≤ d/m², for d ≤ m it is min{1/d, d/m²} = d/m²
     ≤ 1/m (decided with min characterised). So ℛ_n ≥ C r²·max ≥ C r² min{1/m, d/m²}, which is (48)."""
     m, d = _m, _D
-    chosen = kernel.member(_EQ_47_MAX, sympy.Min(m, d), "the value at k = min{m, d} is at most the maximum over k ∈ [1, d]")
+    chosen = kernel.member(_EQ_47_MAX, sympy.Min(m, d), detail="the value at k = min{m, d} is at most the maximum over k ∈ [1, d]")
     rate = kernel.decide(kernel.goal(_R_N >= _C * _r ** 2 * sympy.Min(1 / m, d / m ** 2), [m >= 1, d >= 1, _C >= 0, _EQ_47]),
                          chosen, detail="(47) gives (48): max_{k ∈ [1, d]} min{1/k, k/m²} ≥ min{1/m, d/m²}, since k = "
                                         "min{m, d} ∈ [1, d] and min{1/min{m, d}, min{m, d}/m²} = min{1/m, d/m²}")
