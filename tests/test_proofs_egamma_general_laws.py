@@ -144,3 +144,49 @@ def test_eq_24_kernel_refuses_another_event(modules):
     fact = lambda b: kernel.goal(sympy.Eq(b * DP[XI] - eg.GR * (b * DQ[XI]), sympy.Max(eg._T, 0)))
     assert kernel.decide(fact(good)).status == "proved"
     assert kernel.decide(fact(bad)).status == "failed"
+
+
+def test_eq_23_supremum_body_is_p_minus_gamma_q_of_the_event(modules):
+    # the body of the domain's supremum, E_μ[1_A(p − γq)], is P(A) − γQ(A) for every event A of a finite μ (A[x]
+    # replaced by the indicator of each subset in turn), so its maximum over the subsets is the events' supremum
+    eg, _, helpers = modules
+    DP, DQ, XI = helpers.DP, helpers.DQ, helpers.XI
+    body = eg._EVENTS_SUP.function
+    r = random.Random(23)
+    for _ in range(6):
+        k = r.randint(2, 4)
+        p, q = _law(r, k), _law(r, k)
+        gamma = Fraction(r.randint(0, 8), 3)
+        g = sympy.Rational(gamma.numerator, gamma.denominator)
+        values = []
+        for size in range(k + 1):
+            for a in itertools.combinations(range(k), size):
+                terms = [body.function.xreplace({eg._A[XI]: int(i in a), DP[XI]: k * sympy.Rational(pi.numerator, pi.denominator),
+                                                 DQ[XI]: k * sympy.Rational(qi.numerator, qi.denominator),
+                                                 eg.GR: g})
+                         for i, (pi, qi) in enumerate(zip(p, q))]
+                value = sum(terms, sympy.Integer(0)) / k
+                assert value == sum((p[i] - gamma * q[i] for i in a), Fraction(0))
+                values.append(value)
+        assert max(values) == _events_sup(p, q, gamma)
+
+
+def test_eq_23_kernel_refuses_a_non_event_or_a_wrong_value(modules):
+    eg, _, helpers = modules
+    DENSITIES, XI, MU = helpers.DENSITIES, helpers.XI, helpers.MU
+    # a test value 1/2 is no event: the member step over the events is refused
+    assert kernel.member(eg._EVENTS_SUP, (XI, sympy.Rational(1, 2))).status == "failed"
+    # the event's pointwise bound needs the positive part: 1_A(p − γq) ≤ p − γq fails (A = 0, p < γq)
+    assert kernel.decide(kernel.goal(eg._A[XI] * eg._T <= eg._T)).status == "failed"
+    # the proof's premises give E_γ = S_γ − (1 − γ)₊ but not E_γ = S_γ (γ = 0: (1 − γ)₊ = 1)
+    plus = sympy.Max(1 - eg.GR, 0)
+    hyps = [eg.GR >= 0, *DENSITIES, eg._E_G_PLUS, sympy.Eq(eg._S_G, eg._EVENTS_SUP)]
+    every = kernel.decide(kernel.goal(eg._A[XI] * eg._T <= sympy.Max(eg._T, 0)))
+    each = kernel.decide(kernel.goal(helpers.expect(eg._A[XI] * eg._T) <= eg._E_G + plus, hyps[:-1]),
+                         kernel.expected(every, XI, MU))
+    star = sympy.Piecewise((1, eg._T > 0), (0, True))
+    at_star = kernel.decide(kernel.goal(sympy.Eq(star * eg._T, sympy.Max(eg._T, 0))))
+    premises = (kernel.supremum(each, eg._A), kernel.member(eg._EVENTS_SUP, (XI, star)),
+                kernel.expected(at_star, XI, MU), kernel.equally_integrable(at_star, XI, MU))
+    assert kernel.decide(kernel.goal(sympy.Eq(eg._E_G, eg._S_G - plus), hyps), *premises).status == "proved"
+    assert kernel.decide(kernel.goal(sympy.Eq(eg._E_G, eg._S_G), hyps), *premises).status == "failed"
