@@ -18,7 +18,8 @@ from symdp.central.renyi import (gaussian_delta, gaussian_zcdp, minimal_gaussian
                                  zcdp_rho_for)
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
-from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, Laws, PrivacyLoss, SameSupport, ZCDPMechanism
+from symdp.verify.domains import (Channel, DPMechanism, DPOutcomes, DPPair, Integer, Laws, PrivacyLoss, SameSupport,
+                                  ZCDPMechanism, ZCDPMoments)
 
 from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent,
                          post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey,
@@ -47,7 +48,8 @@ def _normal_mgf(mean, var, s):
 
 # The paper's proof of Theorem 1 reads ε_j-DP at each output (e^{−ε_j} ≤ P[M_j(x) = y_j]/P[M_j(x') = y_j] ≤ e^{ε_j}),
 # which is what the kernel's goal takes as its hypothesis, for every k ≥ 1.
-_THEOREM_1_DOMAIN = [Integer("k", 1), DPMechanism("M_j", _εj)]
+# p_j, q_j: the probabilities of an output y_j of M_j at neighbouring inputs (pure ε_j-DP at the event {y_j})
+_THEOREM_1_DOMAIN = [Integer("k", 1), DPMechanism("M_j", _εj), DPOutcomes("p", "q", "epsilon_j", k="k")]
 
 
 @claim(paper=PAPER, label="Theorem 1",
@@ -870,8 +872,9 @@ def lemma_12():
 
 
 # m, n: the numbers of outcomes of the two pairs whose moments multiply (every size)
+# g_j = E[e^{tZ_j}]: the moments of the mechanisms' privacy losses (ρ_j-zCDP at the order t)
 _THEOREM_13_DOMAIN = [Integer("k", 1), ZCDPMechanism("M_j", sympy.Symbol("rho_j", real=True)), _t >= 0, Integer("m", 1),
-                      Integer("n", 1)]
+                      Integer("n", 1), ZCDPMoments("g", "rho_j", _t, k="k")]
 
 
 @claim(paper=PAPER, label="Theorem 13",

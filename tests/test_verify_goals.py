@@ -782,7 +782,7 @@ def test_a_law_of_the_domain_gives_its_pattern_masses_a_sign_and_sums_a_total():
 def test_the_privacy_loss_relation_is_entailed_by_its_item_only():
     """Z the privacy loss of P with respect to Q (Steinke, Definition 2: Z = log(P/Q)) states P_i = e^{Z_i}·Q_i at every
     point: entailed by ``PrivacyLoss("Z", "P", "Q")`` (either side), by nothing else; another Z, P, Q or index, e^{−Z},
-    the reverse Q = e^Z·P are no meaning of the item, nor (read literally) the bound P ≤ e^Z·Q. Independent route: on laws with one
+    the reverse Q = e^Z·P are no meaning of the item; the bound P ≤ e^Z·Q follows from it (decided). Independent route: on laws with one
     support and Z := log(P/Q) (the definition, exact rationals), each premise accepted holds and each refused one fails."""
     from symdp.verify.domains import PrivacyLoss, SameSupport
     from symdp.verify.recheck.terms import Every
@@ -820,8 +820,133 @@ def test_the_privacy_loss_relation_is_entailed_by_its_item_only():
     for rel in refused:
         assert not all(holds(rel, k) for k in (1, 2, 3)), rel
         assert antecedents(rel, loss) != [], rel
-    # P ≤ e^Z·Q follows from the relation but is not it: matched literally, a person reads it (conservative)
-    assert antecedents(P[i] <= sympy.exp(Z[i]) * Q[i], loss) != []
+    # P ≤ e^Z·Q is no literal meaning of the item but follows from it at each index of 1..m (decided at a generic index)
+    assert all(holds(P[i] <= sympy.exp(Z[i]) * Q[i], k) for k in (1, 2, 3))
+    assert antecedents(P[i] <= sympy.exp(Z[i]) * Q[i], loss) == []
     # another item's names: the loss of Q with respect to P, or another Z
     assert antecedents(accepted[0], [*laws, PrivacyLoss("Z", "Q", "P")]) != []
     assert antecedents(accepted[0], [*laws, PrivacyLoss("W", "P", "Q")]) != []
+
+
+# --------------------------------------------------------------------------------------------
+# premises inside a conclusion over a range: the range must lie inside the objects' alphabets, an Every(a ∧ b) is
+# read conjunct by conjunct, and a premise mixing typed objects (∀) with the statement's own sequences (∃) is decided
+# at a generic index
+
+
+def _premise_left(premise, domain):
+    """(covered, antecedents) of the goal ¬premise ∨ t² ≥ 0 on `domain`."""
+    from symdp.verify import kernel
+
+    g = kernel.goal(sympy.Or(sympy.Not(premise), sympy.GreaterThan(t ** 2, 0, evaluate=False)))
+    covered, _, (entry,) = _covered(domain, (g, "smtlib"))
+    return covered, entry["antecedents"]
+
+
+def test_a_premise_over_a_range_is_entailed_only_inside_the_objects_alphabet():
+    """Hand check: a law on 1..m says nothing of P_{m+1} (the premise over 1..m + 1 would restrict the goal to laws whose
+    (m+1)-th term is ≥ 0 and satisfies the relation: no item's meaning). Over 1..m, 2..m, 1..m − 1 (inside) it is the
+    item's; a law of unstated size gives no range; the privacy loss relation likewise."""
+    from symdp.verify.domains import PrivacyLoss, SameSupport
+    from symdp.verify.recheck.terms import Every
+
+    i = sympy.Symbol("i", integer=True)
+    m = sympy.Symbol("m", integer=True, positive=True)
+    P, Q, Z = sympy.IndexedBase("P"), sympy.IndexedBase("Q"), sympy.IndexedBase("Z")
+    law = [Laws("P", "Q", k="m"), SameSupport("P", "Q"), PrivacyLoss("Z", "P", "Q")]
+    for premise in (P[i] >= 0, sympy.Eq(P[i], sympy.exp(Z[i]) * Q[i])):
+        for lo, hi, inside in ((1, m, True), (2, m, True), (1, m - 1, True), (1, m + 1, False), (0, m, False)):
+            covered, left = _premise_left(Every(premise, (i, lo, hi)), law)
+            assert covered is True and (left == []) is inside, (premise, lo, hi, left)
+        assert _premise_left(Every(premise, (i, 1, m)), [Laws("P", "Q"), PrivacyLoss("Z", "P", "Q"), Integer("m", 1)])[1] != []
+
+
+def test_pure_dp_outcomes_entail_their_relations_on_1_to_k_only():
+    """DPOutcomes (Steinke, Theorem 1: p_j = P[M_j(x) = y_j], q_j = P[M_j(x') = y_j], M_j ε_j-DP) states p_j, q_j ≥ 0 and
+    p_j ≤ e^{ε_j} q_j, q_j ≤ e^{ε_j} p_j for j ≤ k. Independent route: at randomized-response pairs (p, q) = (e^ε, 1)/(1 + e^ε)
+    and its swap, exact, the accepted premises hold at every j ≤ k and each refused one fails at some j (a stronger
+    bound e^{ε_j/2}, the reverse sign, a premise at k + 1 where the item says nothing)."""
+    from symdp.verify.domains import DPOutcomes
+    from symdp.verify.recheck.terms import Every
+
+    j = sympy.Symbol("j", integer=True)
+    k = sympy.Symbol("k", integer=True, positive=True)
+    p, q, e = sympy.IndexedBase("p"), sympy.IndexedBase("q"), sympy.IndexedBase("epsilon_j")
+    domain = [Integer("k", 1), DPOutcomes("p", "q", "epsilon_j", k="k")]
+    accepted = [sympy.And(p[j] >= 0, q[j] >= 0, p[j] <= sympy.exp(e[j]) * q[j], q[j] <= sympy.exp(e[j]) * p[j]),
+                p[j] <= sympy.exp(e[j]) * q[j], sympy.And(p[j] >= 0, q[j] <= sympy.exp(e[j]) * p[j])]
+    refused = [p[j] <= sympy.exp(e[j] / 2) * q[j], p[j] <= 0, p[j] <= q[j]]
+    values = [sympy.log(2), sympy.log(3), sympy.Integer(1)]
+    rr = [((sympy.exp(v), 1) if n % 2 == 0 else (1, sympy.exp(v))) for n, v in enumerate(values)]
+    at = lambda n: {p[j]: rr[n][0] / (1 + sympy.exp(values[n])), q[j]: rr[n][1] / (1 + sympy.exp(values[n])), e[j]: values[n]}
+    holds = lambda rel: all(bool(sympy.simplify(rel.xreplace(at(n)))) for n in range(3))
+    for rel in accepted:
+        assert holds(rel)
+        assert _premise_left(Every(rel, (j, 1, k)), domain) == (True, [])
+        assert _premise_left(Every(rel, (j, 1, k + 1)), domain)[1] != []
+        assert _premise_left(Every(rel, (j, 1, k)), domain[:1])[1] != []  # without the item: read by a person
+    for rel in refused:
+        assert not holds(rel), rel
+        assert _premise_left(Every(rel, (j, 1, k)), domain)[1] != [], rel
+
+
+def test_zcdp_moments_entail_their_bound_at_the_items_order_only():
+    """ZCDPMoments (Steinke, Theorem 13: g_j = E[e^{tZ_j}] ≤ e^{t(t+1)ρ_j}) at the order t: the bound at t, not at
+    another order s, nor a smaller bound. Independent route: for the Gaussian loss N(ρ, 2ρ) (Proposition 3) the moment
+    is exactly e^{t(t+1)ρ}: the accepted bound holds with equality, the refused e^{t²ρ} fails for t, ρ > 0."""
+    from symdp.verify.domains import ZCDPMoments
+    from symdp.verify.recheck.terms import Every
+
+    j = sympy.Symbol("j", integer=True)
+    k = sympy.Symbol("k", integer=True, positive=True)
+    s = sympy.Symbol("s", real=True)
+    g, r = sympy.IndexedBase("g"), sympy.IndexedBase("rho_j")
+    domain = [Integer("k", 1), t >= 0, s >= 0, ZCDPMoments("g", "rho_j", t, k="k")]
+    bound = sympy.And(g[j] >= 0, g[j] <= sympy.exp(t * (t + 1) * r[j]))
+    gauss = lambda tt, rho: sympy.exp(tt * rho + tt ** 2 * 2 * rho / 2)  # E e^{tZ}, Z ~ N(ρ, 2ρ)
+    assert sympy.simplify(gauss(t, r[j]) - sympy.exp(t * (t + 1) * r[j])) == 0
+    assert gauss(1, R(1, 2)) > sympy.exp(R(1, 2))  # e^{t²ρ} at t = 1, ρ = ½ is below the moment
+    assert _premise_left(Every(bound, (j, 1, k)), domain) == (True, [])
+    assert _premise_left(Every(g[j] <= sympy.exp(s * (s + 1) * r[j]), (j, 1, k)), domain)[1] != []
+    assert _premise_left(Every(g[j] <= sympy.exp(t ** 2 * r[j]), (j, 1, k)), domain)[1] != []
+
+
+def test_a_premise_mixing_objects_and_own_sequences_needs_own_values_for_every_object():
+    """Steinke, Proposition 7: the test s_i = 1[Z_i > ε] exists for every privacy loss Z (∀ Z ∃ s), so the premise
+    P_i = e^{Z_i}Q_i ∧ (s_i = 0 ∧ Z_i ≤ ε ∨ s_i = 1 ∧ Z_i > ε) restricts no pair; Z_i ≤ ε (the paper's "if") is kept for a
+    person (split from the entailed conjunct); s_i = 1 whatever Z_i is not satisfiable where Z_i ≤ ε, nor s_i = Z_i² < 0
+    anywhere (hand checks): kept. An own sequence shared with another premise is never chosen alone."""
+    from symdp.verify.domains import PrivacyLoss, SameSupport
+    from symdp.verify.recheck.terms import Every
+
+    i = sympy.Symbol("i", integer=True)
+    m = sympy.Symbol("m", integer=True, positive=True)
+    P, Q, Z, s = (sympy.IndexedBase(n) for n in ("P", "Q", "Z", "s"))
+    domain = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), PrivacyLoss("Z", "P", "Q"), eps >= 0]
+    loss = sympy.Eq(P[i], sympy.exp(Z[i]) * Q[i])
+    case = sympy.Or(sympy.And(sympy.Eq(s[i], 0), Z[i] - eps <= 0), sympy.And(sympy.Eq(s[i], 1), Z[i] - eps > 0))
+    # the indicator is the witness, at sample points of Z (hand check of ∀ Z ∃ s)
+    for z in (-2, 0, R(1, 3), 5):
+        witness = 1 if z > R(1, 3) else 0
+        assert bool(case.xreplace({Z[i]: z, s[i]: witness, eps: R(1, 3)}))
+    assert _premise_left(Every(sympy.And(loss, case), (i, 1, m)), domain) == (True, [])
+    assert _premise_left(Every(case, (i, 1, m + 1)), domain)[1] != []  # Z has no term at m + 1
+    covered, left = _premise_left(Every(sympy.And(loss, Z[i] <= eps), (i, 1, m)), domain)
+    assert covered is True and left == ["Every(Z[i] ≤ epsilon, (i, 1, m))"]
+    assert _premise_left(Every(sympy.And(case, sympy.Eq(s[i], 1)), (i, 1, m)), domain)[1] != []
+    assert _premise_left(Every(sympy.And(sympy.Eq(s[i], Z[i] ** 2), s[i] < 0), (i, 1, m)), domain)[1] != []
+    # s chosen for the first premise must also satisfy the second: not decided one at a time
+    both = sympy.And(Every(case, (i, 1, m)), Every(sympy.Eq(s[i], 2), (i, 1, m)))
+    assert _premise_left(both, domain)[1] != []
+
+
+def test_a_generic_index_is_one_variable_per_sequence_whatever_the_index_is_named():
+    """u_i ≥ 1 for every i and u_j ≤ 0 for every j (over one range): no u satisfies both (hand check), so the premises
+    are never decided satisfiable on n ≥ 1, whatever names the two Everys give their index."""
+    from symdp.verify.recheck.terms import Every
+
+    i, j = sympy.symbols("i j", integer=True)
+    n = sympy.Symbol("n", integer=True, positive=True)
+    u = sympy.IndexedBase("u")
+    covered, left = _premise_left(sympy.And(Every(u[i] >= 1, (i, 1, n)), Every(u[j] <= 0, (j, 1, n))), [Integer("n", 1)])
+    assert covered is False or left != []

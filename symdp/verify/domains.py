@@ -630,3 +630,66 @@ class DPIUtility(Typed):
 
 _KINDS.update({cls.kind: cls for cls in (ConvexUtility, DPIUtility)})
 VOCABULARY = tuple(_KINDS)
+
+
+class DPOutcomes(Typed):
+    """Outcomes of k mechanisms M_1, …, M_k, each pure ε_j-DP (Steinke, Theorem 1: "M_j is ε_j-DP for each j ∈ [k]"),
+    at neighbouring inputs x, x' and any outputs y_j: p_j = P[M_j(x) = y_j], q_j = P[M_j(x') = y_j]. Pure DP at the
+    singleton event {y_j} gives, for every j ∈ 1..k, ``p[j] ≥ 0, q[j] ≥ 0, p[j] ≤ e^{ε[j]}·q[j], q[j] ≤ e^{ε[j]}·p[j]``
+    (ε the sequence of the mechanisms' parameters, an object of the item): the only relations it states
+    (:meth:`symdp.verify.covering.Premises.entails` reads them at each index of 1..k, never outside it). Objects p, q, ε
+    in this order; the size k (EQ). It narrows to no other kind: only the same item covers it."""
+
+    kind, orders, sizes = "dp_outcomes", {"k": EQ}, ("k",)
+
+    def __init__(self, p: object, q: object, eps: object, k: object) -> None:
+        super().__init__((p, q, eps), k=k)
+        if self.params["k"] is None:
+            raise ParameterError("DPOutcomes needs the number k of mechanisms, e.g. DPOutcomes('p', 'q', 'epsilon_j', k='k')")
+
+    def at(self, j: sympy.Basic) -> list[sympy.Basic]:
+        """The relations the item states at index j (1 ≤ j ≤ k)."""
+        p, q, e = (sympy.IndexedBase(o) for o in self.objects)
+        return [sympy.GreaterThan(p[j], 0), sympy.GreaterThan(q[j], 0),
+                sympy.LessThan(p[j], sympy.exp(e[j]) * q[j]), sympy.LessThan(q[j], sympy.exp(e[j]) * p[j])]
+
+    def text(self) -> str:
+        p, q, e = self.objects
+        k = sympy.sstr(self.params["k"])
+        return (f"{p}_j, {q}_j (j = 1..{k}): the probabilities of an output of mechanisms M_j, each {e}_j-DP, at neighbouring "
+                f"inputs: {p}_j, {q}_j ≥ 0, {p}_j ≤ e^({e}_j)·{q}_j and {q}_j ≤ e^({e}_j)·{p}_j")
+
+
+class ZCDPMoments(Typed):
+    """Moments of k mechanisms M_1, …, M_k, each ρ_j-zCDP (Steinke, Definition 11 and Theorem 13): g_j = E[e^{tZ_j}]
+    for Z_j the privacy loss of M_j at neighbouring inputs. ρ_j-zCDP is E[e^{tZ_j}] ≤ e^{t(t+1)ρ_j} for every t > 0 (and
+    at t = 0, where E[e^{0}] = 1 = e^0); a moment is ≥ 0. So for every j ∈ 1..k and the order t (a parameter ≥ 0):
+    ``g[j] ≥ 0, g[j] ≤ e^{t(t+1)ρ[j]}`` — the only relations it states, read at each index of 1..k. Objects g, ρ (the
+    sequence of the mechanisms' parameters) in this order; parameters t (EQ) and the size k (EQ)."""
+
+    kind, orders, sizes = "zcdp_moments", {"t": EQ, "k": EQ}, ("k",)
+
+    def __init__(self, g: object, rho: object, t: object, k: object) -> None:
+        super().__init__((g, rho), t=t, k=k)
+        if self.params["k"] is None or self.params["t"] is None:
+            raise ParameterError("ZCDPMoments needs the order t and the number k of mechanisms, "
+                                 "e.g. ZCDPMoments('g', 'rho_j', t, k='k')")
+
+    def facts(self) -> list[sympy.Basic]:
+        return _nonnegative([self.params["t"]]) + super().facts()
+
+    def at(self, j: sympy.Basic) -> list[sympy.Basic]:
+        """The relations the item states at index j (1 ≤ j ≤ k)."""
+        g, r = (sympy.IndexedBase(o) for o in self.objects)
+        t = self.params["t"]
+        return [sympy.GreaterThan(g[j], 0), sympy.LessThan(g[j], sympy.exp(t * (t + 1) * r[j]))]
+
+    def text(self) -> str:
+        g, r = self.objects
+        t, k = sympy.sstr(self.params["t"]), sympy.sstr(self.params["k"])
+        return (f"{g}_j = E[e^({t}·Z_j)] (j = 1..{k}), Z_j the privacy loss of a {r}_j-zCDP mechanism M_j at neighbouring "
+                f"inputs: 0 ≤ {g}_j ≤ e^({t}({t} + 1)·{r}_j), {t} ≥ 0")
+
+
+_KINDS.update({cls.kind: cls for cls in (DPOutcomes, ZCDPMoments)})
+VOCABULARY = tuple(_KINDS)
