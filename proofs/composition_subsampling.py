@@ -19,7 +19,7 @@ from symdp.central.renyi import (gaussian_delta, gaussian_zcdp, minimal_gaussian
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
 from symdp.verify.domains import (Channel, DPMechanism, DPOutcomes, DPPair, Integer, Laws, PrivacyLoss, SameSupport,
-                                  ZCDPMechanism, ZCDPMoments)
+                                  ZCDPLaws, ZCDPMechanism, ZCDPMoments)
 
 from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent,
                          post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey,
@@ -1061,8 +1061,10 @@ def remark_15():
                      uses=["composition-subsampling:proposition-14", "composition-subsampling:proposition-3"])
 
 
-# an ε-DP pair P = M(x), Q = M(x') (ε ≥ 0), on m outcomes (the paper's integrals over outcomes are these sums)
-_PROPOSITION_16_DOMAIN = [DPPair("P", "Q", _ε), Laws("P", "Q", k="m"), _ε >= 0]
+# an ε-DP pair P = M(x), Q = M(x') (ε ≥ 0), on m outcomes (the paper's integrals over outcomes are these sums); Z, Z' its
+# privacy losses (Definition 2: a pure DP pair has one support, so both are defined)
+_PROPOSITION_16_DOMAIN = [DPPair("P", "Q", _ε), Laws("P", "Q", k="m"), _ε >= 0, PrivacyLoss("Z", "P", "Q"),
+                          PrivacyLoss("Z'", "Q", "P")]
 
 
 @claim(paper=PAPER, label="Proposition 16 and Lemma 17",
@@ -1399,7 +1401,10 @@ def _zcdp_post_processing():
 # (m outcomes), P', Q' M₂'s (n outcomes for each y₁), with well-defined losses
 _PROPOSITION_19_DOMAIN = [ZCDPMechanism("M_1", sympy.Symbol("rho_1", real=True)),
                           ZCDPMechanism("M_2", sympy.Symbol("rho_2", real=True)), _t >= 0,
-                          SameSupport("P", "Q"), Laws("P", "Q", k="m"), SameSupport("P'", "Q'"), Laws("P'", "Q'", k="n")]
+                          SameSupport("P", "Q"), Laws("P", "Q", k="m"), SameSupport("P'", "Q'"), Laws("P'", "Q'", k="n"),
+                          # their zCDP at t: M₁'s laws P, Q (loss Z), M₂(·, y₁)'s P'[y₁, ·], Q'[y₁, ·] (loss Z'[y₁, ·])
+                          ZCDPLaws("P", "Q", "Z", sympy.Symbol("rho_1", real=True), _t, k="m"),
+                          ZCDPLaws("P'", "Q'", "Z'", sympy.Symbol("rho_2", real=True), _t, k="n", rows="m")]
 
 
 @claim(paper=PAPER, label="Proposition 19",

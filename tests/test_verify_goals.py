@@ -835,10 +835,11 @@ def test_the_privacy_loss_relation_is_entailed_by_its_item_only():
 
 
 def _premise_left(premise, domain):
-    """(covered, antecedents) of the goal ¬premise ∨ t² ≥ 0 on `domain`."""
+    """(covered, antecedents) of the goal ¬premise ∨ w² ≥ 0 on `domain` (w a variable of the goal alone)."""
     from symdp.verify import kernel
 
-    g = kernel.goal(sympy.Or(sympy.Not(premise), sympy.GreaterThan(t ** 2, 0, evaluate=False)))
+    w = sympy.Symbol("w_own", real=True)
+    g = kernel.goal(sympy.Or(sympy.Not(premise), sympy.GreaterThan(w ** 2, 0, evaluate=False)))
     covered, _, (entry,) = _covered(domain, (g, "smtlib"))
     return covered, entry["antecedents"]
 
@@ -950,3 +951,62 @@ def test_a_generic_index_is_one_variable_per_sequence_whatever_the_index_is_name
     u = sympy.IndexedBase("u")
     covered, left = _premise_left(sympy.And(Every(u[i] >= 1, (i, 1, n)), Every(u[j] <= 0, (j, 1, n))), [Integer("n", 1)])
     assert covered is False or left != []
+
+
+def test_a_pure_dp_pair_bounds_its_privacy_loss_where_p_is_positive():
+    """Steinke, Proposition 16's premise: for an ε-DP pair with privacy loss Z, P_i = 0 or −ε ≤ Z_i ≤ ε (from P_i ≤ e^ε Q_i,
+    Q_i ≤ e^ε P_i and P_i = e^{Z_i} Q_i, e^x strictly increasing). Independent route: randomized response at e^ε = 3 has
+    Z = ±ε exactly, so the tighter Z_i ≤ ε/2 and Z_i < ε fail there and are never entailed."""
+    from symdp.verify.domains import DPPair, PrivacyLoss
+    from symdp.verify.recheck.terms import Every
+
+    i = sympy.Symbol("i", integer=True)
+    m = sympy.Symbol("m", integer=True, positive=True)
+    P, Q, Z = sympy.IndexedBase("P"), sympy.IndexedBase("Q"), sympy.IndexedBase("Z")
+    domain = [DPPair("P", "Q", eps), Laws("P", "Q", k="m"), eps >= 0, PrivacyLoss("Z", "P", "Q")]
+    p, q = [R(3, 4), R(1, 4)], [R(1, 4), R(3, 4)]
+    at = lambda n: {P[i]: p[n], Q[i]: q[n], Z[i]: sympy.log(p[n] / q[n]), eps: sympy.log(3)}
+    holds = lambda rel: all(bool(sympy.simplify(rel.xreplace(at(n)))) for n in range(2))
+    good = sympy.Or(sympy.Eq(P[i], 0), sympy.And(Z[i] <= eps, -eps <= Z[i]))
+    assert holds(good) and _premise_left(Every(good, (i, 1, m)), domain) == (True, [])
+    assert _premise_left(Every(good, (i, 1, m)), domain[1:])[1] != []  # no DP pair: no bound on Z
+    # an (ε, δ)-pair with δ > 0 bounds no single outcome (P = (δ, 1 − δ), Q = (0, 1) is (0, δ)-DP: Z_1 = ∞ where P_1 > 0)
+    approximate = [DPPair("P", "Q", eps, delta), delta > 0, *domain[1:]]
+    assert _premise_left(Every(good, (i, 1, m)), approximate)[1] != []
+    for bad in (sympy.Or(sympy.Eq(P[i], 0), Z[i] <= eps / 2), sympy.Or(sympy.Eq(P[i], 0), Z[i] < eps)):
+        assert not holds(bad)
+        assert _premise_left(Every(bad, (i, 1, m)), domain)[1] != []
+
+
+def test_a_loss_moment_item_states_its_bound_at_its_order_only():
+    """ZCDPLaws (Steinke, Definition 11: Σ_i e^{tZ_i} P_i ≤ e^{t(t+1)ρ}) and RDPLaws (Definition 30: Σ_i e^{(α−1)Z_i} P_i ≤
+    e^{(α−1)ε}), with a family of rows (Proposition 19: M₂(·, y₁) for every y₁). Independent route: randomized response at
+    e^ε = 3 is ε-DP, hence ε²/2-zCDP (Proposition 16): its moment Σ P (P/Q)^t, exact, is within e^{t(t+1)ε²/2} at t = 1, 2
+    and above e^{t²ε²/8} (a smaller bound the item must not state)."""
+    from symdp.verify.domains import RDPLaws, ZCDPLaws
+    from symdp.verify.recheck.terms import Every
+
+    i, y = sympy.symbols("i y", integer=True)
+    m, n = sympy.symbols("m n", integer=True, positive=True)
+    P, Z = sympy.IndexedBase("P"), sympy.IndexedBase("Z")
+    r, a, e1 = sympy.symbols("rho alpha epsilon_1", real=True)
+    moment = lambda c, hi=m: sympy.Sum(sympy.exp(c * Z[i]) * P[i], (i, 1, hi))
+    rr = [R(3, 4), R(1, 4)]
+    exact = lambda tt: sum(pv * (pv / (1 - pv)) ** tt for pv in rr)
+    rho = sympy.log(3) ** 2 / 2
+    for tt in (1, 2):
+        assert exact(tt) <= sympy.exp(tt * (tt + 1) * rho) and exact(tt) > sympy.exp(tt ** 2 * rho / 4)
+    zcdp = [Laws("P", "Q", k="m"), t >= 0, r >= 0, ZCDPLaws("P", "Q", "Z", r, t, k="m")]
+    assert _premise_left(moment(t) <= sympy.exp(r * t * (t + 1)), zcdp) == (True, [])
+    for bad in (moment(t) <= sympy.exp(r * t ** 2 / 4), moment(2 * t) <= sympy.exp(r * t * (t + 1)),
+                moment(t, m + 1) <= sympy.exp(r * t * (t + 1))):
+        assert _premise_left(bad, zcdp)[1] != [], bad
+    assert _premise_left(moment(t) <= sympy.exp(r * t * (t + 1)), zcdp[:3])[1] != []  # no item: a person reads it
+    rdp = [Laws("P", "Q", k="m"), a > 1, RDPLaws("P", "Q", "Z", a, e1, k="m")]
+    assert _premise_left(moment(a - 1) <= sympy.exp(e1 * (a - 1)), rdp) == (True, [])
+    assert _premise_left(moment(a) <= sympy.exp(e1 * (a - 1)), rdp)[1] != []
+    rows = [Integer("m", 1), Laws("P", "Q", k="n"), t >= 0, r >= 0, ZCDPLaws("P", "Q", "Z", r, t, k="n", rows="m")]
+    row = sympy.Sum(sympy.exp(t * Z[y, i]) * P[y, i], (i, 1, n)) <= sympy.exp(r * t * (t + 1))
+    assert _premise_left(Every(row, (y, 1, m)), rows) == (True, [])
+    assert _premise_left(Every(row, (y, 1, m + 1)), rows)[1] != []
+    assert _premise_left(Every(row, (y, 1, m)), rows[:4] + [ZCDPLaws("P", "Q", "Z", r, t, k="n")])[1] != []

@@ -237,6 +237,21 @@ class Abstraction:
             fresh = [(k, v) for k, v in list(self.atoms.items()) if k not in done]
             done |= {k for k, _ in fresh}
             out += self._facts([v for _, v in fresh])
+        return out + self._monotone()
+
+    def _monotone(self) -> list[sympy.Basic]:
+        """e^u is strictly increasing and e^u·e^v = e^{u+v}: for two fresh variables z = e^u, w = e^v,
+        (u < v ∧ z < w) ∨ (u = v ∧ z = w) ∨ (u > v ∧ z > w) (e^Z ≤ e^ε gives Z ≤ ε) and (u + v ≥ 0 ∧ zw ≥ 1) ∨ (u + v < 0 ∧ zw < 1)
+        (1 ≤ e^ε·e^Z gives Z ≥ −ε)."""
+        exps = [(z, self.term(e.args[0])) for z, e in list(self.atoms.values()) if isinstance(e, sympy.exp)]
+        out = []
+        for n, (z, u) in enumerate(exps):
+            for w, v in exps[n + 1:]:
+                out.append(sympy.Or(sympy.And(sympy.StrictLessThan(u, v), sympy.StrictLessThan(z, w)),
+                                    sympy.And(sympy.Eq(u, v), sympy.Eq(z, w)),
+                                    sympy.And(sympy.StrictGreaterThan(u, v), sympy.StrictGreaterThan(z, w))))
+                out.append(sympy.Or(sympy.And(sympy.GreaterThan(u + v, 0), sympy.GreaterThan(z * w, 1)),
+                                    sympy.And(sympy.StrictLessThan(u + v, 0), sympy.StrictLessThan(z * w, 1))))
         return out
 
     def _facts(self, atoms: Sequence[tuple[sympy.Symbol, sympy.Basic]]) -> list[sympy.Basic]:
@@ -378,6 +393,8 @@ class Premises:
     #: the typed items (DPOutcomes, ZCDPMoments, DPPair of δ = 0, PrivacyLoss, laws) whose relations hold at every index
     #: of their alphabet (:meth:`at`)
     indexed: tuple = ()
+    #: the items stating a bound on a moment of a privacy loss (ZCDPLaws, RDPLaws: :meth:`domains._LossMoment.states`)
+    moments: tuple = ()
 
     @classmethod
     def of(cls, domain: Sequence) -> "Premises":
@@ -428,7 +445,8 @@ class Premises:
             item.kind in ("dp_outcomes", "zcdp_moments", "privacy_loss", *_LAWS)))
         return cls(kept + extra, list(declared), frozenset(known), laws, objects, sizes, ldp, channels,
                    nonnegative=_kept_nonnegative([c for r in rels for c in _and_args(r)]), losses=losses,
-                   alphabet=alphabet, indexed=indexed)
+                   alphabet=alphabet, indexed=indexed,
+                   moments=tuple(item for item in domain if isinstance(item, domains._LossMoment)))
 
     @property
     def names(self) -> set[str]:
@@ -449,6 +467,8 @@ class Premises:
         with respect to Q: P[j] = e^{Z[j]}·Q[j] (matched literally)."""
         if isinstance(atom, sympy.And):
             return all(self.entails(a) for a in atom.args)
+        if any(item.states(atom) for item in self.moments):
+            return True
         if isinstance(atom, Every):
             return self.within(atom) and all(self.entails(c) for c in _and_args(atom.condition))
         if not isinstance(atom, Relational):

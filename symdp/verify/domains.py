@@ -693,3 +693,118 @@ class ZCDPMoments(Typed):
 
 _KINDS.update({cls.kind: cls for cls in (DPOutcomes, ZCDPMoments)})
 VOCABULARY = tuple(_KINDS)
+
+
+class _LossMoment(Typed):
+    """P, Q the laws of a mechanism at neighbouring inputs, on k outcomes, and Z the privacy loss of P with respect to Q;
+    the mechanism's privacy hypothesis is a bound on a moment of the loss: Σ_{i=1}^{k} e^{c·Z_i}·P_i ≤ e^{E} (c, E below).
+    With `rows` given, a family of mechanisms M(·, y) indexed by y ∈ 1..rows (Steinke, Proposition 19: "for all y₁ the
+    algorithm x ↦ M(x, y₁) is …"): P[y, i], Q[y, i], Z[y, i], the bound for every y. The relation it states is matched
+    literally (:meth:`states`: the same sequences, the alphabet 1..k, rows 1..rows, c and E equal as expressions)."""
+
+    moment = ""
+
+    def bound(self) -> tuple[sympy.Expr, sympy.Expr]:
+        """(c, E): the moment's order and the bound's exponent."""
+        raise NotImplementedError
+
+    def states(self, rel: sympy.Basic) -> bool:
+        """Is `rel` the item's moment bound (for every row, when the item has rows)?"""
+        from .recheck.terms import Every
+
+        rows = self.params["rows"]
+        if rows is not None:
+            if not isinstance(rel, Every):
+                return False
+            y, lo, hi = rel.limits
+            if not (lo == 1 and _same(hi, rows)):
+                return False
+            rel, at = rel.condition, (y,)
+        else:
+            at = ()
+        if not isinstance(rel, sympy.LessThan) or not isinstance(rel.rhs, sympy.exp) or not isinstance(rel.lhs, sympy.Sum):
+            return False
+        total = rel.lhs
+        if len(total.limits) != 1:
+            return False
+        i, lo, hi = total.limits[0]
+        if lo != 1 or not _same(hi, self.params["k"]):
+            return False
+        p_name, _, z_name = self.objects
+        factors = sympy.Mul.make_args(total.function)
+        law = [f for f in factors if isinstance(f, sympy.Indexed)]
+        power = [f for f in factors if isinstance(f, sympy.exp)]
+        if len(factors) != 2 or len(law) != 1 or len(power) != 1:
+            return False
+        (p,), (e,) = law, power
+        if str(p.base) != p_name or p.indices != (*at, i):
+            return False
+        z = [t for t in e.args[0].atoms(sympy.Indexed)]
+        if len(z) != 1 or str(z[0].base) != z_name or z[0].indices != (*at, i):
+            return False
+        c, exponent = self.bound()
+        coefficient = sympy.cancel(e.args[0] / z[0])
+        return not coefficient.has(z[0]) and _same(coefficient, c) and _same(rel.rhs.args[0], exponent)
+
+    def text(self) -> str:
+        p, q, z = self.objects
+        c, e = self.bound()
+        rows = self.params["rows"]
+        family = "" if rows is None else f" (for every y ∈ 1..{sympy.sstr(rows)}: {p}[y, ·], {q}[y, ·], {z}[y, ·])"
+        return (f"{p}, {q}: the laws of a {self.moment} mechanism at neighbouring inputs on {sympy.sstr(self.params['k'])} "
+                f"outcomes{family}, {z} the privacy loss: Σ_i e^(({sympy.sstr(c)})·{z}_i)·{p}_i ≤ e^({sympy.sstr(e)})")
+
+
+def _same(a: sympy.Basic, b: sympy.Basic | None) -> bool:
+    """Equal as expressions (their difference expands to 0), symbols compared by name."""
+    if b is None:
+        return False
+    names = {s: sympy.Symbol(s.name) for s in (a.free_symbols | b.free_symbols) if isinstance(s, sympy.Symbol)}
+    return sympy.expand(a.xreplace(names) - b.xreplace(names)) == 0
+
+
+class ZCDPLaws(_LossMoment):
+    """P, Q the laws of a ρ-zCDP mechanism at neighbouring inputs (Steinke, Definition 11: E[e^{tZ}] ≤ e^{t(t+1)ρ} for
+    t > 0; at t = 0 both sides are 1), Z their privacy loss: Σ_i e^{tZ_i}·P_i ≤ e^{t(t+1)ρ} at the order t. Objects P, Q, Z;
+    parameters ρ (UP: a ρ-zCDP mechanism is ρ'-zCDP for ρ' ≥ ρ), t (EQ), k (EQ), rows (EQ)."""
+
+    kind, orders, sizes = "zcdp_laws", {"rho": UP, "t": EQ, "k": EQ, "rows": EQ}, ("k", "rows")
+    moment = "ρ-zCDP"
+
+    def __init__(self, p: object, q: object, z: object, rho: object, t: object, *, k: object, rows: object = None) -> None:
+        super().__init__((p, q, z), rho=rho, t=t, k=k, rows=rows)
+        if any(self.params[n] is None for n in ("rho", "t", "k")):
+            raise ParameterError("ZCDPLaws needs rho, the order t and the size k, e.g. ZCDPLaws('P', 'Q', 'Z', rho, t, k='m')")
+
+    def facts(self) -> list[sympy.Basic]:
+        return _nonnegative([self.params["rho"], self.params["t"]]) + super().facts()
+
+    def bound(self) -> tuple[sympy.Expr, sympy.Expr]:
+        t = self.params["t"]
+        return t, t * (t + 1) * self.params["rho"]
+
+
+class RDPLaws(_LossMoment):
+    """P, Q the laws of an (α, ε)-RDP mechanism at neighbouring inputs (Steinke, Definition 30: D_α(P‖Q) ≤ ε, i.e.
+    E_P[e^{(α−1)Z}] ≤ e^{(α−1)ε} for α > 1), Z their privacy loss: Σ_i e^{(α−1)Z_i}·P_i ≤ e^{(α−1)ε}. Objects P, Q, Z;
+    parameters α (EQ), ε (UP), k (EQ), rows (EQ)."""
+
+    kind, orders, sizes = "rdp_laws", {"alpha": EQ, "eps": UP, "k": EQ, "rows": EQ}, ("k", "rows")
+    moment = "(α, ε)-RDP"
+
+    def __init__(self, p: object, q: object, z: object, alpha: object, eps: object, *, k: object, rows: object = None) -> None:
+        super().__init__((p, q, z), alpha=alpha, eps=eps, k=k, rows=rows)
+        if any(self.params[n] is None for n in ("alpha", "eps", "k")):
+            raise ParameterError("RDPLaws needs alpha, eps and the size k, e.g. RDPLaws('P', 'Q', 'Z', alpha, eps, k='m')")
+
+    def facts(self) -> list[sympy.Basic]:
+        out = [sympy.Gt(self.params["alpha"], 1)] + super().facts()
+        return [r for r in out if r is not sympy.true]
+
+    def bound(self) -> tuple[sympy.Expr, sympy.Expr]:
+        a = self.params["alpha"]
+        return a - 1, (a - 1) * self.params["eps"]
+
+
+_KINDS.update({cls.kind: cls for cls in (ZCDPLaws, RDPLaws)})
+VOCABULARY = tuple(_KINDS)
