@@ -634,7 +634,7 @@ def _corollary_8_statement():
 
 # k ≥ 1 pairs (P_j, Q_j), each with a well-defined privacy loss; P, Q name their sequences (P_j(y_j), Q_j(y_j))_j,
 # Z the sequence of their privacy losses (Z_j(y_j))_j ("assume PrivLoss(P_j‖Q_j) is well defined").
-_THEOREM_9_DOMAIN = [Integer("k", 1), SameSupport("P", "Q"), PrivacyLoss("Z", "P", "Q")]
+_THEOREM_9_DOMAIN = [Integer("k", 1), SameSupport("P", "Q"), PrivacyLoss("Z", "P", "Q", k="k")]
 
 
 @claim(paper=PAPER, label="Theorem 9",

@@ -860,6 +860,11 @@ def test_a_premise_over_a_range_is_entailed_only_inside_the_objects_alphabet():
             covered, left = _premise_left(Every(premise, (i, lo, hi)), law)
             assert covered is True and (left == []) is inside, (premise, lo, hi, left)
         assert _premise_left(Every(premise, (i, 1, m)), [Laws("P", "Q"), PrivacyLoss("Z", "P", "Q"), Integer("m", 1)])[1] != []
+    # a privacy loss at the points 1..m it names (Steinke, Theorem 9: the outputs of m mechanisms), no law's alphabet
+    loss = sympy.Eq(P[i], sympy.exp(Z[i]) * Q[i])
+    sized = [Integer("m", 1), SameSupport("P", "Q"), PrivacyLoss("Z", "P", "Q", k="m")]
+    assert _premise_left(Every(loss, (i, 1, m)), sized) == (True, [])
+    assert _premise_left(Every(loss, (i, 1, m + 1)), sized)[1] != []
 
 
 def test_pure_dp_outcomes_entail_their_relations_on_1_to_k_only():

@@ -439,8 +439,13 @@ class Premises:
             elif item.kind in ("dp_outcomes", "zcdp_moments"):
                 for o in item.objects:
                     alphabet.setdefault(o, (item.params["k"],))
-        for z, p, _ in losses:  # the loss lives on its law's alphabet
-            alphabet.setdefault(z, (sizes.get(p),))
+        for item in domain:  # the loss lives on its law's alphabet (or the points 1..k it names)
+            if isinstance(item, domains.Typed) and item.kind == "privacy_loss":
+                z, p, q = item.objects
+                k = item.params.get("k")
+                for o in ((z,) if k is None else (z, p, q)):
+                    if alphabet.get(o, (None,))[0] is None:
+                        alphabet[o] = (k if k is not None else sizes.get(p),)
         indexed = tuple(item for item in domain if isinstance(item, domains.Typed) and (
             item.kind in ("dp_outcomes", "zcdp_moments", "privacy_loss", *_LAWS)))
         return cls(kept + extra, list(declared), frozenset(known), laws, objects, sizes, ldp, channels,

@@ -458,16 +458,20 @@ class PrivacyLoss(Typed):
     states; :meth:`symdp.verify.covering.Premises.entails` accepts exactly that one, literally, Z, P, Q at one index).
     Objects Z, P, Q in this order (the loss of Q with respect to P is another item). It states nothing else: that P, Q
     are laws, their supports or P ≪ Q, bounds on Z are other items or relations; so it narrows to no other kind, and only
-    an item naming the same Z, P, Q in the same order covers it (or is covered by it)."""
+    an item naming the same Z, P, Q in the same order covers it (or is covered by it). With `k` given, the points are
+    1..k (an alphabet of k symbols, or the outputs of k mechanisms: Steinke, Theorem 9); a premise over a range is
+    entailed only inside the alphabet of P (a law's k) or this k."""
 
-    kind = "privacy_loss"
+    kind, orders, sizes = "privacy_loss", {"k": EQ}, ("k",)
 
-    def __init__(self, z: object, p: object, q: object) -> None:
-        super().__init__((z, p, q))
+    def __init__(self, z: object, p: object, q: object, k: object = None) -> None:
+        super().__init__((z, p, q), k=k)
 
     def text(self) -> str:
         z, p, q = self.objects
-        return f"{z} is the privacy loss of {p} with respect to {q}: {p}_i = e^({z}_i)·{q}_i at every point i"
+        k = self.params.get("k")
+        where = "at every point i" if k is None else f"at every point i of 1..{sympy.sstr(k)}"
+        return f"{z} is the privacy loss of {p} with respect to {q}: {p}_i = e^({z}_i)·{q}_i {where}"
 
 
 _KINDS = {cls.kind: cls for cls in (Laws, SameSupport, DPPair, Channel, LDPChannel, DPMechanism, ZCDPMechanism,
