@@ -29,7 +29,12 @@ A domain is a list of *items*, read as their conjunction:
                                              inequality: U(Q·W) ≤ U(Q) for every channel W
   ``LDPCurveMechanism("M", "delta")``        M is (ε, δ(ε))-LDP for every ε > 0, δ a function named "delta"
   ``LIPCurveMechanism("M", "P_X", "delta")`` M is (ε, δ(ε))-LIP for the data law P_X for every ε > 0
-  ``PrivacyLoss("Z", "P", "Q")``             Z is the privacy loss of P with respect to Q: P_i = e^{Z_i} Q_i for every i
+  ``PrivacyLoss("Z", "P", "Q", k=None)``     Z is the privacy loss of P with respect to Q: P_i = e^{Z_i} Q_i for every i
+                                             (of 1..k when given)
+  ``DPOutcomes("p", "q", "eps", k)``         p_j, q_j (j ≤ k): an output's probabilities under k mechanisms, each ε_j-DP
+  ``ZCDPMoments("g", "rho", t, k)``          g_j = E[e^{tZ_j}] (j ≤ k) of k mechanisms, each ρ_j-zCDP: g_j ≤ e^{t(t+1)ρ_j}
+  ``ZCDPLaws("P", "Q", "Z", rho, t, k=)``    laws of a ρ-zCDP mechanism, Z their loss: Σ e^{tZ_i} P_i ≤ e^{t(t+1)ρ}
+  ``RDPLaws("P", "Q", "Z", a, eps, k=)``     laws of an (α, ε)-RDP mechanism: Σ e^{(α−1)Z_i} P_i ≤ e^{(α−1)ε}
   ========================================== ==============================================================
 
   A parameter is a sympy expression, a number, or a name (``"k"``: the symbol of that name; a
