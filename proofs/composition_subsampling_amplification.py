@@ -503,8 +503,12 @@ def _group_privacy():
 
 # "the privacy loss distribution is well-defined": mutually absolutely continuous laws; α > 1 (and ρ ≥ 0 for zCDP:
 # the proof needs no sign of ρ)
-_DEFINITION_30_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1, sympy.Symbol("rho", real=True) >= 0]
-_DEFINITION_30_PROOF_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1]
+# P, Q the laws of an (α, ε)-RDP mechanism M (the definition's subject: E[e^{(α−1)Z}] ≤ e^{(α−1)ε}, Z their loss; ε is
+# free, and every pair on m outcomes with one support is (α, ε)-RDP for some ε, so the pairs are all pairs)
+_DEFINITION_30_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1, sympy.Symbol("rho", real=True) >= 0,
+                         RDPLaws("P", "Q", "Z", _α, sympy.Symbol("epsilon", real=True), k="m")]
+_DEFINITION_30_PROOF_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1,
+                               RDPLaws("P", "Q", "Z", _α, sympy.Symbol("epsilon", real=True), k="m")]
 
 
 @claim(paper=PAPER, label="Definition 30",

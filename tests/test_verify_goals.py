@@ -1015,3 +1015,23 @@ def test_a_loss_moment_item_states_its_bound_at_its_order_only():
     assert _premise_left(Every(row, (y, 1, m)), rows) == (True, [])
     assert _premise_left(Every(row, (y, 1, m + 1)), rows)[1] != []
     assert _premise_left(Every(row, (y, 1, m)), rows[:4] + [ZCDPLaws("P", "Q", "Z", r, t, k="n")])[1] != []
+
+
+def test_a_disjunction_of_one_statement_about_objects_and_own_relations_reads_them_as_premises():
+    """Steinke, Definition 30: t ≠ α − 1 ∨ (a relation about the law P) is "at t = α − 1, …": t = α − 1 is satisfiable
+    at every α, so the goal states the relation about P there (no antecedent). t ≠ t + 1 (its negation t = t + 1 is
+    empty: hand check) is never read so: the disjunct about P stays the premise a person reads."""
+    from symdp.verify import kernel
+
+    i = sympy.Symbol("i", integer=True)
+    m = sympy.Symbol("m", integer=True, positive=True)
+    a = sympy.Symbol("alpha", real=True)
+    P = sympy.IndexedBase("P")
+    about = sympy.Sum(P[i] * sympy.exp(t * i), (i, 1, m)) >= 0
+    domain = [Laws("P", k="m"), a > 1]
+    g = kernel.goal(sympy.Or(sympy.Ne(t, a - 1), about))
+    covered, _, (entry,) = _covered(domain, (g, "smtlib"))
+    assert covered is True and entry["antecedents"] == [], entry
+    g = kernel.goal(sympy.Or(sympy.Ne(t, t + 1, evaluate=False), about))
+    covered, _, (entry,) = _covered(domain, (g, "smtlib"))
+    assert covered is not True or entry["antecedents"] != [], entry

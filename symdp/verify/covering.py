@@ -770,6 +770,17 @@ def _sort_premises(goal, premises: Premises) -> _Premises:
     # (a disjunction about the statement's own variables alone is the statement, shown whole)
     left = [d for d, ours in zip(escapes, over_params)
             if not ours and not (isinstance(d, Relational) and premises.entails(d.negated))]
+    about = [d for d in left if _names(d) & premises.objects]
+    own = [d for d in left if d not in about]
+    if len(about) == 1 and own and all(isinstance(d, Relational) for d in own):
+        # one disjunct about the objects and relations of the statement's own variables (t ≠ α − 1): read as
+        # ∀: ¬own ⇒ statement when some values of its own variables satisfy the negations (with its other premises
+        # about them) at every point of the domain: the goal then states the disjunct about the objects there. A
+        # disjunction has other readings (Σ P ≠ 1 ∨ w² ≥ 0 is Σ P = 1 ⇒ w² ≥ 0): otherwise read as before
+        negations = [d.negated for d in own]
+        if _inhabited(goal, premises, found.bound + negations)[0] is True:
+            found.bound += negations
+            return found
     if len(left) > 1:
         found.objects += [d.negated if isinstance(d, Relational) else sympy.Not(d) for d in left
                           if _names(d) & premises.objects]
