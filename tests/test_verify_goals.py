@@ -1010,6 +1010,12 @@ def test_a_loss_moment_item_states_its_bound_at_its_order_only():
     rdp = [Laws("P", "Q", k="m"), a > 1, RDPLaws("P", "Q", "Z", a, e1, k="m")]
     assert _premise_left(moment(a - 1) <= sympy.exp(e1 * (a - 1)), rdp) == (True, [])
     assert _premise_left(moment(a) <= sympy.exp(e1 * (a - 1)), rdp)[1] != []
+    # Z of the RDP laws lives on 1..m: the indicator s_i = 1[Z_i > ε̃] exists for every Z there (Definition 30's Markov
+    # step), not at m + 1
+    s, et = sympy.IndexedBase("s"), sympy.Symbol("epsilon~", real=True)
+    test = sympy.Or(sympy.And(sympy.Eq(s[i], 0), Z[i] <= et), sympy.And(sympy.Eq(s[i], 1), Z[i] > et))
+    assert _premise_left(Every(test, (i, 1, m)), rdp) == (True, [])
+    assert _premise_left(Every(test, (i, 1, m + 1)), rdp)[1] != []
     rows = [Integer("m", 1), Laws("P", "Q", k="n"), t >= 0, r >= 0, ZCDPLaws("P", "Q", "Z", r, t, k="n", rows="m")]
     row = sympy.Sum(sympy.exp(t * Z[y, i]) * P[y, i], (i, 1, n)) <= sympy.exp(r * t * (t + 1))
     assert _premise_left(Every(row, (y, 1, m)), rows) == (True, [])

@@ -439,6 +439,10 @@ class Premises:
             elif item.kind in ("dp_outcomes", "zcdp_moments"):
                 for o in item.objects:
                     alphabet.setdefault(o, (item.params["k"],))
+            elif isinstance(item, domains._LossMoment):  # P, Q, Z on 1..k (rows × 1..k for a family)
+                rows = item.params["rows"]
+                for o in item.objects:
+                    alphabet.setdefault(o, (item.params["k"],) if rows is None else (rows, item.params["k"]))
         for item in domain:  # the loss lives on its law's alphabet (or the points 1..k it names)
             if isinstance(item, domains.Typed) and item.kind == "privacy_loss":
                 z, p, q = item.objects
