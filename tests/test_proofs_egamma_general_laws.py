@@ -1,5 +1,5 @@
-"""The egamma-ldp claims proved over general laws (eqs. (22), (28)) and Corollary 2's (47)–(48): their domains name the
-paper's quantities as expectations against a dominating law μ. Here (1) those names are checked against the paper's
+"""The egamma-ldp claims proved over general laws (eqs. (22)–(24), (28)) and Corollary 2's (47)–(48): their domains name
+the paper's quantities as expectations against a dominating law μ (and, for (23), a supremum over events). Here (1) those names are checked against the paper's
 own definitions by an independent route — a finite μ substituted into the domain's relations, against the supremum
 over all events enumerated with exact rationals — and (2) the kernel refuses the proofs' steps when a pointwise fact
 or the final inequality is changed, so the proved goals are not vacuous."""
