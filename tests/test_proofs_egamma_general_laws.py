@@ -1,8 +1,8 @@
 """The egamma-ldp claims proved over general laws (eqs. (22)–(24), (28)) and Corollary 2's (47)–(48): their domains name
-the paper's quantities as expectations against a dominating law μ (and, for (23), a supremum over events). Here (1) those names are checked against the paper's
-own definitions by an independent route — a finite μ substituted into the domain's relations, against the supremum
-over all events enumerated with exact rationals — and (2) the kernel refuses the proofs' steps when a pointwise fact
-or the final inequality is changed, so the proved goals are not vacuous."""
+the paper's quantities as expectations against a dominating law μ (and, for (23), a supremum over events). Here (1)
+those names are checked against the paper's own definitions by an independent route — a finite μ substituted into the
+domain's relations, against the supremum over all events enumerated with exact rationals — and (2) the kernel refuses
+the proofs' steps when a pointwise fact or the final inequality is changed, so the proved goals are not vacuous."""
 
 import itertools
 import random
@@ -161,9 +161,9 @@ def test_eq_23_supremum_body_is_p_minus_gamma_q_of_the_event(modules):
         values = []
         for size in range(k + 1):
             for a in itertools.combinations(range(k), size):
-                terms = [body.function.xreplace({eg._A[XI]: int(i in a), DP[XI]: k * sympy.Rational(pi.numerator, pi.denominator),
-                                                 DQ[XI]: k * sympy.Rational(qi.numerator, qi.denominator),
-                                                 eg.GR: g})
+                terms = [body.function.xreplace({eg._A[XI]: int(i in a), eg.GR: g,
+                                                 DP[XI]: k * sympy.Rational(pi.numerator, pi.denominator),
+                                                 DQ[XI]: k * sympy.Rational(qi.numerator, qi.denominator)})
                          for i, (pi, qi) in enumerate(zip(p, q))]
                 value = sum(terms, sympy.Integer(0)) / k
                 assert value == sum((p[i] - gamma * q[i] for i in a), Fraction(0))
