@@ -859,9 +859,13 @@ def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     elif isinstance(term, Expect):
         j, _ = term.args[1]
         count, assumed = sympy.Integer(1), []  # a probability law has mass 1
+    elif isinstance(term, sympy.Integral) and len(term.limits) == 1 and len(term.limits[0]) == 3:
+        j, lo, hi = term.limits[0]
+        # an improper integral of a constant diverges: no constant part over an unbounded interval
+        count, assumed = (None if any(_open_ends(lo, hi)) else hi - lo), []
     else:
-        raise Disagrees(f"linear applies to a Sum over one index or an Expect, not {term}")
-    if not _plain_index(j, True if isinstance(term, sympy.Sum) else None):
+        raise Disagrees(f"linear applies to a Sum over one index, an Expect or an Integral over one range, not {term}")
+    if not _plain_index(j, True if isinstance(term, sympy.Sum) else False if isinstance(term, sympy.Integral) else None):
         raise Disagrees(f"the index {j} carries an assumption beyond integer or real")
     if not isinstance(goal.conclusion, sympy.Equality) or goal.conclusion.lhs != term:
         raise Disagrees("the conclusion is not the term = its linear split")
@@ -883,7 +887,9 @@ def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
         else:
             rest += coefficient
     constant = sympy.expand(term.args[0] - split, **polynomial)
-    if j in _variables(constant) or sympy.expand(rest - constant * count, **polynomial) != 0:
+    if count is None and (constant != 0 or rest != 0):
+        raise Disagrees("an integral over an unbounded interval has no constant part")
+    if j in _variables(constant) or count is not None and sympy.expand(rest - constant * count, **polynomial) != 0:
         raise Disagrees("the linear split does not add back up to the term")
     return _sides(cert, [], context)
 
@@ -928,6 +934,9 @@ def _swap(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: 
     if premises:
         raise Disagrees("swapping a double sum rests on no premise")
     term = parse_expression(params["term"])
+    if isinstance(term, (sympy.Sum, sympy.Integral)) and isinstance(term.args[0], (sympy.Sum, sympy.Integral)) \
+            and type(term) is not type(term.args[0]):
+        return _swap_with_integral(goal, term, cert, context)
     if not (isinstance(term, sympy.Sum) and len(term.limits) == 2):
         raise Disagrees(f"swap applies to a Sum over two ranges, not {term}")
     (inner, c, d), (outer, a, b) = term.limits
@@ -939,6 +948,70 @@ def _swap(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: 
         raise Disagrees("one range depends on the other index: not a product of ranges")
     _same(goal, sympy.Eq(term, sympy.Sum(term.function, (outer, a, b), (inner, c, d))), [])
     return _sides(cert, [], context)
+
+
+def _open_ends(lo: sympy.Basic, hi: sympy.Basic) -> tuple[bool, bool]:
+    """(lo is −∞, hi is ∞); Disagrees for any other infinite end."""
+    below, above = lo == -sympy.oo, hi == sympy.oo
+    for end, infinite in ((lo, below), (hi, above)):
+        if not infinite and end.has(sympy.oo, -sympy.oo, sympy.zoo):
+            raise Disagrees(f"an end {end} is infinite but not −∞ below or ∞ above")
+    return below, above
+
+
+def _swap_with_integral(goal: _Goal, term: sympy.Basic, cert: Mapping, context: RuleContext) -> list:
+    """Σ_j ∫ f du = ∫ Σ_j f du (either way round): one finite sum, one integral, independent ranges."""
+    inner = term.args[0]
+    if len(term.args) != 2 or len(inner.args) != 2 or len(term.args[1]) != 3 or len(inner.args[1]) != 3:
+        raise Disagrees(f"a sum and an integral over one range each, not {term}")
+    summed, integral = (term, inner) if isinstance(term, sympy.Sum) else (inner, term)
+    (j, a, b), (u, lo, hi) = summed.args[1], integral.args[1]
+    if not (_plain_index(j, True) and _plain_index(u, False)):
+        raise Disagrees("the sum runs over a plain integer index and the integral over a plain real variable")
+    if not (_integral_form(a) and _integral_form(b)):
+        raise Disagrees("the ends of the sum must be integer-valued by their form")
+    _open_ends(lo, hi)
+    if u in _variables(a) | _variables(b) or j in _variables(lo) | _variables(hi):
+        raise Disagrees("one range depends on the other variable")
+    f = inner.args[0]
+    other = sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi)) if term is summed else \
+        sympy.Sum(sympy.Integral(f, (u, lo, hi)), (j, a, b))
+    _same(goal, sympy.Eq(term, other, evaluate=False), [])
+    return _sides(cert, [], context)
+
+
+def _improper(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """∫ f ≤ ∫ g (or =) over an interval with an infinite end from f ≤ g on it (integrands continuous by form)."""
+    (p,) = premises
+    index, lo, hi = (parse_expression(params[k]) for k in ("index", "lo", "hi"))
+    below, above = _open_ends(lo, hi)
+    if not _plain_index(index, False) or index not in p.variables or index in _variables(lo) | _variables(hi):
+        raise Disagrees(f"{index} must be a plain real variable of the premise, the range free of it")
+    ends = ([] if below else [sympy.Le(lo, index)]) + ([] if above else [sympy.Le(index, hi)])
+    read = [_link(h) if type(h) in (sympy.LessThan, sympy.GreaterThan) else None for h in p.hypotheses]
+    if any(_link(e) not in read for e in ends):
+        raise Disagrees(f"the premise does not range over the interval from {lo} to {hi}")
+    others = [h for h, r in zip(p.hypotheses, read) if r not in [_link(e) for e in ends]]
+    if any(index in _variables(h) for h in others):
+        raise Disagrees(f"a hypothesis of the premise depends on {index}")
+    a, op, b = _link(p.conclusion)
+    if not (_continuous(a) and _continuous(b)):
+        raise Disagrees("the integrands are not continuous by their form")
+    conclusion = (sympy.Eq if op == "=" else sympy.Le)(sympy.Integral(a, (index, lo, hi)), sympy.Integral(b, (index, lo, hi)),
+                                                       evaluate=False)  # as read: never integrated here
+    _same(goal, conclusion, others)
+    try:
+        terms = _domain(a) | _domain(b)
+    except _NoDomain as err:
+        raise Disagrees(f"the integrands have no written domain: {err}") from None
+    return _sides(cert, [([*_known_domain(others), *others, *ends], sympy.And(*(terms - {sympy.true})))], context)
+
+
+def _integrate(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """An integral over a bounded interval, or (an infinite end recorded) an improper one."""
+    lo, hi = parse_expression(params["lo"]), parse_expression(params["hi"])
+    unbounded = any(end.has(sympy.oo, -sympy.oo, sympy.zoo) for end in (lo, hi))
+    return (_improper if unbounded else _over_range("integrate"))(goal, premises, params, cert, context)
 
 
 def _member(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
@@ -1047,7 +1120,7 @@ def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
 _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "apply": _apply, "rewrite": _rewrite,
                                "chain": _chain,
                                "combine": _combine,
-                               "sum": _over_range("sum"), "integrate": _over_range("integrate"),
+                               "sum": _over_range("sum"), "integrate": _integrate,
                                "sup": _extremum("sup"), "inf": _extremum("inf"), "member": _member,
                                "expect": _expect, "integrable": _integrable,
                                "equally-integrable": _equally_integrable, "continuity": _continuity, "increasing": _from_derivatives("increasing"),
