@@ -192,3 +192,20 @@ MUTANTS += [
      "    if not (_integral_form(a) and _integral_form(b)):\n        raise Disagrees(\"the ends of the sum must be integer-valued by their form\")",
      "    if False:\n        raise Disagrees(\"the ends of the sum must be integer-valued by their form\")", _IMPROPER),
 ]
+
+_CALCULUS = ("tests/test_kernel_calculus.py",)
+MUTANTS += [
+    ("kernel (calculus): a premise of increasing read even where its terms are undefined", _K,
+     "        out.append(sympy.Or(sympy.Not(sympy.And(*_ordered(defined), *p.goal.hypotheses)), p.goal.conclusion))\n    return out",
+     "        out.append(sympy.Or(sympy.Not(sympy.And(*p.goal.hypotheses)), p.goal.conclusion))\n    return out", _CALCULUS),
+    ("kernel (calculus): a premise of increasing with variables beyond x and the goal's", _K,
+     "        extra = set(p.goal.variables) - own\n        if extra:\n            raise _Refused(f\"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond",
+     "        extra = set()\n        if extra:\n            raise _Refused(f\"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond",
+     _CALCULUS),
+    ("kernel recheck (calculus): a premise of increasing read where its terms are undefined", _R,
+     "            known.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, []), *p.hypotheses)), p.conclusion))",
+     "            known.append(sympy.Or(sympy.Not(sympy.And(*p.hypotheses)), p.conclusion))", _CALCULUS),
+    ("kernel recheck (calculus): an interior step replayed as a closed one", _R,
+     "        if interior:\n            try:\n                inside",
+     "        if False:\n            try:\n                inside", _CALCULUS),
+]

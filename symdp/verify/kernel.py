@@ -146,7 +146,11 @@ increasing(f, x, a, b, hypotheses, strict)
     wherever the derivative sympy writes for it is defined. Side: for every x ∈ [a, b] under the
     hypotheses, f and f' are defined and f' ≥ 0 (> 0). Sound: f is then continuous on [a, b] and
     differentiable inside with derivative f', and the mean value theorem gives f(b) − f(a) =
-    f'(ξ)(b − a) ≥ 0 (> 0).
+    f'(ξ)(b − a) ≥ 0 (> 0). With ``interior``: f defined on [a, b] and f' defined and ≥ 0 (> 0)
+    only for a < x < b — f is continuous on [a, b] (defined there, continuous where defined by its
+    form), differentiable inside, and ξ is inside. With ``premises`` (proved goals over x and the
+    conclusion's variables, hypotheses mentioning x allowed) the side condition assumes each
+    wherever every term of it is defined (a true statement at every point, so sound).
 tangent(f, x, at, lo, hi, hypotheses)
     f(x) ≥ f(at) + f'(at)(x − at) for x, at ∈ [lo, hi], from f'' ≥ 0 on [lo, hi] (side: f, f', f''
     defined there). Sound: f' is nondecreasing on [lo, hi] (the mean value theorem for f'), so
@@ -1561,11 +1565,16 @@ def _smooth(f: sympy.Basic, x: sympy.Symbol) -> bool:
 
 
 def _calculus(rule: str, f: object, x: sympy.Symbol, lo: object, hi: object, hypotheses: Sequence[object], order: int,
-              points: Mapping[str, object], claim, conclusion, detail: str, **flags) -> Evidence:
+              points: Mapping[str, object], claim, conclusion, detail: str, premises: Sequence[Fact | Evidence] = (),
+              interior: bool = False, **flags) -> Evidence:
     """A rule from derivatives on [lo, hi]: the side condition is, for every x there under the
     hypotheses (free of x), f, f', …, f⁽ᵒʳᵈᵉʳ⁾ defined and ``claim(derivatives)``; the conclusion
     ``conclusion(derivatives, at)`` = (relation, hypotheses), under `hypotheses` too (``at(e, p)``
-    is e at x = p; `points` are the other terms of the rule, free of x)."""
+    is e at x = p; `points` are the other terms of the rule, free of x). `premises` (proved goals
+    over x and the conclusion's variables, their hypotheses may mention x) are assumed in the side
+    condition wherever all their terms are defined. `interior`: f defined on [lo, hi], and the
+    derivative's part of the side only for lo < x < hi (the mean value theorem's ξ is inside)."""
+    facts = [_premise(q) for q in premises]
     x = _symbol(x, "x", integer=False)
     f, lo, hi = sympy.sympify(f), sympy.sympify(lo), sympy.sympify(hi)
     named = {k: sympy.sympify(v) for k, v in points.items()}
@@ -1589,22 +1598,46 @@ def _calculus(rule: str, f: object, x: sympy.Symbol, lo: object, hi: object, hyp
         except TypeError as err:  # sympy compares numbers only if real: f at a point outside its domain
             raise _Refused(f"the conclusion is no relation of real numbers: {err}") from None
         target = _make(relation, [*assumed, *extra])
-        hyps = [*_ordered(_defined_all(extra)), *extra, sympy.Le(lo, x), sympy.Le(x, hi)]
+        known = [*_ordered(_defined_all(extra)), *extra, *_calculus_premises(facts, target, x)]
+        hyps = [*known, sympy.Le(lo, x), sympy.Le(x, hi)]
         needed = set().union(*(_defined(d) for d in derivs)) | {claim(derivs, **named)}
+        sides = [(hyps, sympy.And(*_ordered(needed)))]
+        if interior:
+            inside = set().union(*(_defined(d) for d in derivs[1:])) | {claim(derivs, **named)}
+            sides = [(hyps, sympy.And(*_ordered(_defined(f)))),
+                     ([*known, sympy.Lt(lo, x), sympy.Lt(x, hi)], sympy.And(*_ordered(inside)))]
         record = {"variable": canonical_srepr(x), "function": canonical_srepr(f), "lo": canonical_srepr(lo),
                   "hi": canonical_srepr(hi), "hypotheses": [canonical_srepr(h) for h in extra],
-                  **{k: canonical_srepr(v) for k, v in named.items()}, **flags}
-        return _step(rule, target, [], [(hyps, sympy.And(*_ordered(needed)))], record, detail)
+                  **{k: canonical_srepr(v) for k, v in named.items()}, **flags, **({"interior": True} if interior else {})}
+        return _step(rule, target, facts, sides, record, detail)
     return _applied(rule, build)
 
 
+def _calculus_premises(facts: Sequence[Fact], target: Goal, x: sympy.Symbol) -> list:
+    """Each premise as "some term of it undefined, a hypothesis false, or its conclusion", over x and
+    the target's variables (every term's definedness written: a premise about a partial term must
+    not exclude the points where that term is undefined)."""
+    own = set(target.variables) | {x}
+    out = []
+    for p in facts:
+        extra = set(p.goal.variables) - own
+        if extra:
+            raise _Refused(f"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond {x} and the goal's")
+        defined = set().union(*(_defined(piece) for piece in _pieces_all([*p.goal.hypotheses, p.goal.conclusion])))
+        out.append(sympy.Or(sympy.Not(sympy.And(*_ordered(defined), *p.goal.hypotheses)), p.goal.conclusion))
+    return out
+
+
 def increasing(f: object, x: sympy.Symbol, a: object, b: object, hypotheses: Sequence[object] = (), strict: bool = False,
-               detail: str = "") -> Evidence:
-    """f(a) ≤ f(b) under a ≤ b from f' ≥ 0 on [a, b] (f(a) < f(b) under a < b from f' > 0)."""
+               detail: str = "", premises: Sequence[Fact | Evidence] = (), interior: bool = False) -> Evidence:
+    """f(a) ≤ f(b) under a ≤ b from f' ≥ 0 on [a, b] (f(a) < f(b) under a < b from f' > 0).
+    `premises`: proved facts (about x, hypotheses may mention it) the side condition may use;
+    `interior`: f' only on the open interval (a, b), f defined on [a, b] (so continuous there)."""
     rel, a, b = sympy.Lt if strict else sympy.Le, sympy.sympify(a), sympy.sympify(b)
     return _calculus("increasing", f, x, a, b, hypotheses, 1, {},
                      lambda d: d[1] > 0 if strict else d[1] >= 0,
-                     lambda d, at: (rel(at(d[0], a), at(d[0], b)), [rel(a, b)]), detail, strict=bool(strict))
+                     lambda d, at: (rel(at(d[0], a), at(d[0], b)), [rel(a, b)]), detail, premises, interior,
+                     strict=bool(strict))
 
 
 def tangent(f: object, x: sympy.Symbol, at: object, lo: object, hi: object, hypotheses: Sequence[object] = (),

@@ -763,8 +763,11 @@ def _from_derivatives(rule: str) -> Callable:
     order = {"increasing": 1, "tangent": 2, "ftc": 1, "mean-value": 1}[rule]
 
     def check(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
-        if premises:
+        if premises and rule != "increasing":
             raise Disagrees(f"{rule} rests on no premise")
+        interior = params.get("interior", False)
+        if interior not in (False, True) or interior and rule != "increasing":
+            raise Disagrees(f"an interior side condition is read only for increasing, not {rule} with {interior!r}")
         x, f, lo, hi = (parse_expression(params[k]) for k in ("variable", "function", "lo", "hi"))
         assumed = [parse_expression(h) for h in params.get("hypotheses", [])]
         points = {k: parse_expression(params[k]) for k in ("at", "bound") if k in params}
@@ -808,7 +811,20 @@ def _from_derivatives(rule: str) -> Callable:
             domain = set().union(*(_domain(d) for d in derivatives)) - {sympy.true}
         except _NoDomain as err:
             raise Disagrees(f"a derivative has no written domain: {err}") from None
-        side = [*_known_domain(assumed), *assumed, sympy.Le(lo, x), sympy.Le(x, hi)]
+        known = [*_known_domain(assumed), *assumed]
+        for p in premises:  # a proved fact, read wherever every term of it is defined
+            if not p.variables <= goal.variables | {x}:
+                raise Disagrees(f"a premise has variables beyond {x} and the conclusion's")
+            known.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, []), *p.hypotheses)), p.conclusion))
+        side = [*known, sympy.Le(lo, x), sympy.Le(x, hi)]
+        if interior:
+            try:
+                inside = set().union(*(_domain(d) for d in derivatives[1:])) - {sympy.true}
+                own = _domain(f) - {sympy.true}
+            except _NoDomain as err:
+                raise Disagrees(f"a derivative has no written domain: {err}") from None
+            return _sides(cert, [(side, sympy.And(*own)), ([*known, sympy.Lt(lo, x), sympy.Lt(x, hi)], sympy.And(*inside, claim))],
+                          context)
         return _sides(cert, [(side, sympy.And(*domain, claim))], context)
     return check
 
@@ -1128,7 +1144,7 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename}
 #: How many premises each rule takes (None: any number).
-_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "continuity": 0, "increasing": 0, "tangent": 0, "ftc": 0, "mean-value": 0,
+_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
           "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0}
 
 
