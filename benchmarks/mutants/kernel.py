@@ -196,16 +196,29 @@ MUTANTS += [
 _CALCULUS = ("tests/test_kernel_calculus.py",)
 MUTANTS += [
     ("kernel (calculus): a premise of increasing read even where its terms are undefined", _K,
-     "        out.append(sympy.Or(sympy.Not(sympy.And(*_ordered(defined), *p.goal.hypotheses)), p.goal.conclusion))\n    return out",
-     "        out.append(sympy.Or(sympy.Not(sympy.And(*p.goal.hypotheses)), p.goal.conclusion))\n    return out", _CALCULUS),
+     "        defined = set().union(*(_defined(piece) for piece in _pieces_all([*p.goal.hypotheses, p.goal.conclusion])))",
+     "        defined = set()", _CALCULUS),
     ("kernel (calculus): a premise of increasing with variables beyond x and the goal's", _K,
      "        extra = set(p.goal.variables) - own\n        if extra:\n            raise _Refused(f\"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond",
      "        extra = set()\n        if extra:\n            raise _Refused(f\"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond",
      _CALCULUS),
+    ("kernel (calculus): the interior step's side without f defined on the closed interval", _K,
+     "            sides = [(hyps, sympy.And(*_ordered(_defined(f)))),\n",
+     "            sides = [(hyps, sympy.true),\n", _CALCULUS),
     ("kernel recheck (calculus): a premise of increasing read where its terms are undefined", _R,
      "            known.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, []), *p.hypotheses)), p.conclusion))",
      "            known.append(sympy.Or(sympy.Not(sympy.And(*p.hypotheses)), p.conclusion))", _CALCULUS),
     ("kernel recheck (calculus): an interior step replayed as a closed one", _R,
      "        if interior:\n            try:\n                inside",
      "        if False:\n            try:\n                inside", _CALCULUS),
+]
+
+_ALMOST = ("tests/test_kernel_almost_surely.py",)
+MUTANTS += [
+    ("kernel (almost surely): the almost-sure hypothesis left out of the conclusion", _K,
+     "        target = _make(_RELATION[op](Expect(a, (x, law)), Expect(b, (x, law))), [*outer, surely])",
+     "        target = _make(_RELATION[op](Expect(a, (x, law)), Expect(b, (x, law))), outer)", _ALMOST),
+    ("kernel recheck (almost surely): the almost-sure hypothesis not required", _R,
+     "          [*[h for h in p.hypotheses if index not in _variables(h)], sympy.Eq(indicator, 1)])",
+     "          [h for h in p.hypotheses if index not in _variables(h)])", _ALMOST),
 ]

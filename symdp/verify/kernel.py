@@ -125,6 +125,12 @@ equally_integrable(premise, x, P)
     ∀ x: H ⇒ (f defined ⇔ g defined). Sound: f and g are then one partial function of x, so
     defined P-almost surely together and with the same E|·|. (With it an expectation of a member,
     E_P[1_{p>γq}(p − γq)], is defined wherever E_P[(p − γq)₊] is, and may be a middle term.)
+expected_almost_surely(premise, x, P)
+    ∀ x: H(x) ∧ K ⇒ f R g (K free of x, H the hypotheses that mention x) gives K ∧ E_P[1_H] = 1 ⇒
+    E_P f R E_P g, the indicator 1_H = ``Piecewise((1, H), (0, True))``. Sound: where E_P[1_H] is
+    defined and 1, H(X) is defined and true almost surely; where E_P f and E_P g are defined, f(X)
+    and g(X) are defined almost surely; on the intersection (probability 1) the premise gives
+    f(X) R g(X), and the expectation is monotone (strictly for <).
 integrable(term, hypotheses)
     Integrable(Σₖ cₖ uₖ + c₀) under ∧ₖ Integrable(uₖ) (the split of :func:`linear`; cₖ free of x)
     and hypotheses free of x; side: ∀ x: the hypotheses ∧ every uₖ defined ⇒ the body and every cₖ
@@ -205,14 +211,14 @@ from .recheck.smt import query as smtlib_query
 from .recheck.terms import Event, Every, Expect, Inf, Integrable, Law, Sup, Test
 
 __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Law", "Test", "Event", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
-           "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "integrable",
+           "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
            "linear", "swap", "rename", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -1151,6 +1157,28 @@ def member(term: Sup | Inf, at: object, hypotheses: Sequence[object] = (), detai
                        [sympy.Le(lo, at), sympy.Le(at, hi)])
         return _step("member", target, [], [], {"term": canonical_srepr(term), "at": canonical_srepr(at)}, detail)
     return _applied("member", build)
+
+
+def expected_almost_surely(premise: Fact | Evidence, var: sympy.Symbol, law: Law, detail: str = "") -> Evidence:
+    """E_P f R E_P g from ∀ x: H(x) ∧ K ⇒ f R g (R one of =, ≤, <; the hypotheses H mention x, K do
+    not), under K and "H holds P-almost surely", written E_P[1_H] = 1 with the indicator
+    ``Piecewise((1, H), (0, True))`` (module docstring)."""
+    p, x = _premise(premise), _symbol(var, "var")
+    if not isinstance(law, Law):
+        raise ParameterError(f"law must be a Law, got {law!r}")
+
+    def build() -> Evidence:
+        if x not in p.goal.variables:
+            raise _Refused(f"{x} is not a variable of the premise")
+        inner = [h for h in p.goal.hypotheses if x in _free(h)]
+        if not inner:
+            raise _Refused(f"no hypothesis of the premise mentions {x}: use expected")
+        outer = [h for h in p.goal.hypotheses if x not in _free(h)]
+        surely = sympy.Eq(Expect(sympy.Piecewise((1, sympy.And(*inner)), (0, True)), (x, law)), 1)
+        a, op, b = _orient(p.goal.conclusion)
+        target = _make(_RELATION[op](Expect(a, (x, law)), Expect(b, (x, law))), [*outer, surely])
+        return _step("expect-as", target, [p], [], {"index": canonical_srepr(x), "law": canonical_srepr(law)}, detail)
+    return _applied("expect-as", build)
 
 
 def _test_at(f: sympy.Basic, v: Test, x: sympy.Symbol, w: sympy.Basic) -> sympy.Basic:

@@ -36,6 +36,9 @@ sup, inf, member over a class (``Sup(f, (v,))``, v a Law, Test or Event)
     Event for the events), or (x, w): every v[s] in f read as w at x = s, x a plain real not free
     in the goal, no variable of w captured; side: under the hypotheses, for every x, w is defined
     and in [0, 1] ({0, 1} for the events).
+expect-as
+    E_P f R E_P g under the premise's hypotheses free of the index and E_P[1_H] = 1, H the
+    conjunction of those that mention it (the premise holds almost surely); no side condition.
 equally-integrable
     Integrable(f) ⇔ Integrable(g) from ∀ x: H ⇒ f = g (H free of x); side: f is defined exactly
     where g is.
@@ -1119,6 +1122,21 @@ def _equally_integrable(goal: _Goal, premises: list, params: Mapping, cert: Mapp
     return _sides(cert, [([*_known_domain(p.hypotheses), *p.hypotheses], alike)], context)
 
 
+def _expect_almost_surely(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    (p,) = premises
+    index, law = parse_expression(params["index"]), parse_expression(params["law"])
+    if not (_plain_index(index, None) and isinstance(law, Law)) or index not in p.variables:
+        raise Disagrees("an expectation runs over a plain index of the premise under a Law")
+    event = [h for h in p.hypotheses if index in _variables(h)]
+    if not event:
+        raise Disagrees(f"no hypothesis mentions {index}: nothing holds almost surely")
+    indicator = Expect(sympy.Piecewise((1, sympy.And(*event)), (0, True)), (index, law))
+    left, op, right = _link(p.conclusion)
+    _same(goal, _REL[op](Expect(left, (index, law)), Expect(right, (index, law))),
+          [*[h for h in p.hypotheses if index not in _variables(h)], sympy.Eq(indicator, 1)])
+    return _sides(cert, [], context)
+
+
 def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     if premises:
         raise Disagrees("renaming an index rests on no premise")
@@ -1139,12 +1157,12 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "sum": _over_range("sum"), "integrate": _integrate,
                                "sup": _extremum("sup"), "inf": _extremum("inf"), "member": _member,
                                "expect": _expect, "integrable": _integrable,
-                               "equally-integrable": _equally_integrable, "continuity": _continuity, "increasing": _from_derivatives("increasing"),
+                               "equally-integrable": _equally_integrable, "expect-as": _expect_almost_surely, "continuity": _continuity, "increasing": _from_derivatives("increasing"),
                                "tangent": _from_derivatives("tangent"), "ftc": _from_derivatives("ftc"),
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename}
 #: How many premises each rule takes (None: any number).
-_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
+_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "expect-as": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
           "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0}
 
 
