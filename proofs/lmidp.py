@@ -14,7 +14,7 @@ import sympy
 from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
-from _idioms import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
+from _idioms import grouped, hockey_by_events, near, ordered
 from _lmidp_helpers import (CHANNELS, LAMBDA_X, LAMBDA_Y, PRIORS, entropy_bits, events, jensen_slices, lemma1_integral,
                             log_below_chord, mass, mutual_informations_nonnegative, weighted_ratios_sum_to_zero)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
@@ -34,6 +34,11 @@ PAPER = "lmidp"
 _ε0, _ε1, _μ, _Δ, _σ, _ε, _δ = sympy.symbols("epsilon_0 epsilon_1 mu Delta sigma epsilon delta", real=True)
 E0, E1, X, T = sympy.symbols("epsilon0 epsilon1 x t", positive=True)
 LOG2E = 1 / log(2)
+
+#: Any two rows a = P_{M(x)}, b = P_{M(x')} of a channel M: laws on its l outputs, the objects the goals sum over.
+_DEFINITION_3_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("a", "b", k="l")]
+#: A row a = P_{M(x)} and the output law b = P_{M(X)} of M under the data distribution P_X: laws on its l outputs.
+_DEFINITION_4_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("P_X"), Laws("a", "b", k="l")]
 
 # --------------------------------------------------------------------------------------------
 # Section II: the four notions
@@ -77,9 +82,11 @@ def definition_2():
 
 
 @claim(PAPER, "Definition 3 (eq. 2 ⇔ eq. 1)",
-       "(ε,δ)-LDP ⇔ sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ: the least δ over all events equals the hockey-stick max.",
-       domain=[_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M")],
-       stated_domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events", stated_where='Section II, Definition 3 (LDP), eqs. (1)–(2)',
+       "(ε,δ)-LDP ⇔ sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ: for any two rows P, Q of M, "
+       "H_{e^ε}(P‖Q) = sup_E [P(E) − e^ε Q(E)] = Σ_y (P(y) − e^ε Q(y))₊, attained by E = {P > e^ε Q}.",
+       domain=_DEFINITION_3_DOMAIN,
+       stated_domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events; any two rows a = P_{M(x)}, b = P_{M(x')} of M "
+                     "(laws on its l outputs); every event (every test in [0, 1]^l)", stated_where='Section II, Definition 3 (LDP), eqs. (1)–(2)',
        quote=(r"Definition 3 (LDP [8, 9]) A randomized mechanism M𝑀Mitalic_M satisfies "
               r"(ϵ,δ)italic-ϵ𝛿(\epsilon,\delta)( italic_ϵ , italic_δ )-LDP if and only if, for every pair of data "
               r"points (𝐱,𝐱)𝐱superscript𝐱(\bm{x},\bm{x}^{\prime})( bold_italic_x , bold_italic_x "
@@ -98,6 +105,11 @@ def definition_2():
               r"italic_M ( bold_italic_x start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) end_POSTSUBSCRIPT ) ≤ "
               r"italic_δ . (2)"))
 def definition_3():
+    """H_{e^ε}(P‖Q) is defined in the paper (Notation) as sup_E [P(E) − e^ε Q(E)], so (1) for every pair and every
+    event is sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ, eq. (2). What is proved (kernel steps, every channel, any
+    two rows a, b on l outputs): every event, indeed every test t ∈ [0, 1]^l, has Σ t a − e^ε Σ t b ≤ Σ (a − e^ε b)₊,
+    and the event {a > e^ε b} attains it; so the supremum is the closed form the library computes (cross-checked
+    below by enumerating every event)."""
     vals, refs = [], []
     for ch in CHANNELS:
         for eps in (0, R(1, 2), log(2)):
@@ -106,14 +118,16 @@ def definition_3():
             vals.append(ch.ldp_delta(eps))
             refs.append(best)
     enum = exact_agreement(vals, refs, "least δ of eq. (1) by enumerating every event = eq. (2), 3 channels × 3 ε")
-    return establish(combine(pointwise_hockey_stick(), detail="sup_E [P(E) − e^ε Q(E)] = H_{e^ε}(P‖Q) pointwise"), enum,
-                     domain=[_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M")], prose_steps=[_LEAST_DELTA])
+    return establish(combine(*_events_attain(*_output_rows()[2:4]),
+                             detail="sup_E [P(E) − e^ε Q(E)] = Σ(P − e^ε Q)₊ for any two rows, attained by {P > e^ε Q}"),
+                     enum, domain=_DEFINITION_3_DOMAIN)
 
 
 @claim(PAPER, "Definition 4 (eq. 4 ⇔ eq. 3)",
        "(ε,δ)-LIP ⇔ sup_x max{H_{e^ε}(P_{M(X)}‖P_{M(x)}), e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)})} ≤ δ.",
-       domain=[_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("P_X")],
-       stated_domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]', stated_where='Section II, Definition 4 (LIP), eqs. (3)–(4)',
+       domain=_DEFINITION_4_DOMAIN,
+       stated_domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]; any row a = P_{M(x)} of M and the output law '
+                     'b = P_{M(X)} (laws on its l outputs); every event (every test in [0, 1]^l)', stated_where='Section II, Definition 4 (LIP), eqs. (3)–(4)',
        quote=(r"Definition 4 (LIP [10]) For a data distribution P𝐗subscript𝑃𝐗P_{\bm{X}}italic_P start_POSTSUBSCRIPT "
               r"bold_italic_X end_POSTSUBSCRIPT, a randomized mechanism M𝑀Mitalic_M satisfies "
               r"(ϵ,δ)italic-ϵ𝛿(\epsilon,\delta)( italic_ϵ , italic_δ )-LIP if and only if, for every data point "
@@ -136,10 +150,10 @@ def definition_3():
               r"italic_M ( bold_italic_X ) end_POSTSUBSCRIPT ) } end_CELL end_ROW start_ROW start_CELL ≤ italic_δ . "
               r"end_CELL end_ROW (4)"))
 def definition_4():
-    a, b, d, eps = sympy.symbols("a b delta epsilon", real=True)
-    # left inequality of (3), e^{−ε}a − δ ≤ b, times e^ε: a − e^ε b ≤ e^ε δ
-    algebra = identity(exp(eps) * (exp(-eps) * a - d - b), a - exp(eps) * b - exp(eps) * d,
-                       "e^ε(e^{−ε}P_x(E) − δ − P_X(E)) = P_x(E) − e^ε P_X(E) − e^ε δ")
+    """With H_{e^ε}(P‖Q) = sup_E [P(E) − e^ε Q(E)] (the paper's Notation), the right inequality of (3) for every
+    event is H_{e^ε}(P_{M(X)}‖P_{M(x)}) ≤ δ, and the left one, e^{−ε}P_x(E) − P_X(E) ≤ δ, is
+    sup_E e^{−ε}[P_x(E) − e^ε P_X(E)] = e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)}) ≤ δ. Proved (kernel steps) for any row a and
+    output law b on l outputs: both suprema over every test t ∈ [0, 1]^l, each attained by an event."""
     vals, refs = [], []
     for ch, prior in zip(CHANNELS, PRIORS):
         py = ch.apply(prior)
@@ -152,13 +166,55 @@ def definition_4():
             vals.append(ch.lip_delta(prior, e))
             refs.append(max(need, key=lambda v: float(v)))
     enum = exact_agreement(vals, refs, "least δ of eq. (3) by enumerating events = eq. (4) (full-support priors)")
-    return establish(combine(algebra, pointwise_hockey_stick(), detail="the rearrangement and the pointwise facts"), enum,
-                     domain=[_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("P_X")], prose_steps=[_LEAST_DELTA])
+    a_, b_ = _output_rows()[2:4]
+    right = _events_attain(b_, a_)           # P_X(E) − e^ε P_x(E) ≤ H_{e^ε}(P_X‖P_x): the right inequality of (3)
+    left = _events_attain(a_, b_, scaled=True)  # e^{−ε}P_x(E) − P_X(E) ≤ e^{−ε}H_{e^ε}(P_x‖P_X): the left one
+    return establish(combine(*right, *left, detail="the least δ of each side of (3) over all events is the matching "
+                                                   "term of (4): sup over events, attained"),
+                     enum, domain=_DEFINITION_4_DOMAIN)
 
 
-#: The step from the pointwise facts to Definitions 3–4, argued in words.
-_LEAST_DELTA = ("the least δ with P(E) ≤ e^ε Q(E) + δ for every event E is sup_E [P(E) − e^ε Q(E)], which integrating "
-                "the pointwise facts over a dominating measure shows to be H_{e^ε}(P‖Q) = ∫(dP − e^ε dQ)₊")
+def _output_rows():
+    """Two laws a, b on the outputs y = 1, …, l of a channel (sequences ≥ 0) and Σ_y."""
+    y, l = sympy.symbols("y l", integer=True)
+    a, b = sympy.IndexedBase("a", nonnegative=True), sympy.IndexedBase("b", nonnegative=True)
+    return y, l, a, b, (lambda f: sympy.Sum(f, (y, 1, l)))
+
+
+def _events_attain(p, q, scaled: bool = False):
+    """sup over events of P(E) − e^ε Q(E) is Σ_y (p_y − e^ε q_y)₊, for sequences p, q on y = 1, …, l, as kernel
+    steps (e^{−ε}P(E) − Q(E) and e^{−ε}Σ(p − e^ε q)₊ when `scaled`). A test is t = min(max(s, 0), 1) ∈ [0, 1]^l for
+    a real sequence s (every event is a 0/1 test, so the goal quantifies over all of them with no premise): output by
+    output t(p − e^ε q) ≤ (p − e^ε q)₊, summed and split by linearity. The event E* = {p > e^ε q} attains it:
+    Σ_{y ∈ E*}(p − e^ε q) = Σ(p − e^ε q)₊ (each term by its two cases). For `scaled`, dividing by e^ε > 0 is a lemma
+    over x > 0 instantiated at x = e^ε (the solver reads e^ε and e^{−ε} as unrelated atoms)."""
+    y, l, _, _, total = _output_rows()
+    g = exp(_ε)
+    t = p[y] - g * q[y]
+    plus = sympy.Max(t, 0)
+    alg = []
+    if scaled:
+        x, A, B, H = sympy.symbols("x A B H", real=True)
+        alg = [kernel.instantiate(kernel.decide(kernel.goal(rel(A / x - B, H / x), [x > 0, rel(A - x * B, H)]),
+                                                detail="dividing A − xB ≤ H (≥ H) by x > 0"),
+                                  {x: g, A: p[y], B: q[y], H: t}) for rel in (sympy.LessThan, sympy.GreaterThan)]
+    c, value, bound = (exp(-_ε), 1, exp(-_ε) * plus) if scaled else (1, g, plus)
+    test = sympy.Min(sympy.Max(sympy.IndexedBase("s")[y], 0), 1)
+    inside = [y >= 1, y <= l]
+    each = kernel.decide(kernel.goal(c * (test * p[y]) - value * (test * q[y]) <= bound, inside), *alg,
+                         detail="t·(p − e^ε q) ≤ (p − e^ε q)₊ for a test value t ∈ [0, 1]")
+    total_bound = kernel.linear(total(bound)) if scaled else None
+    extra = [total_bound] if scaled else []
+    top = c * total(plus) if scaled else total(plus)
+    every = kernel.decide(kernel.goal(c * total(test * p[y]) - value * total(test * q[y]) <= top, [l >= 1]),
+                          kernel.summed(each, y, 1, l), kernel.linear(total(c * (test * p[y]) - value * (test * q[y]))),
+                          *extra, detail="every event (every test) E: P(E) − e^ε Q(E) ≤ Σ(p − e^ε q)₊")
+    at_star = kernel.decide(kernel.goal(sympy.Eq(sympy.Piecewise((c * p[y] - value * q[y], t > 0), (0, True)), bound),
+                                        inside), *alg, detail="E* = {p > e^ε q}: its term is (p − e^ε q)₊ on both sides")
+    attained = kernel.decide(kernel.goal(sympy.Eq(total(sympy.Piecewise((c * p[y] - value * q[y], t > 0), (0, True))),
+                                                  top), [l >= 1]),
+                             kernel.summed(at_star, y, 1, l), *extra, detail="E* attains the bound")
+    return every, attained
 
 
 # --------------------------------------------------------------------------------------------
