@@ -35,10 +35,34 @@ _ε0, _ε1, _μ, _Δ, _σ, _ε, _δ = sympy.symbols("epsilon_0 epsilon_1 mu Delt
 E0, E1, X, T = sympy.symbols("epsilon0 epsilon1 x t", positive=True)
 LOG2E = 1 / log(2)
 
-#: Any two rows a = P_{M(x)}, b = P_{M(x')} of a channel M: laws on its l outputs, the objects the goals sum over.
-_DEFINITION_3_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("a", "b", k="l")]
-#: A row a = P_{M(x)} and the output law b = P_{M(X)} of M under the data distribution P_X: laws on its l outputs.
-_DEFINITION_4_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("P_X"), Laws("a", "b", k="l")]
+def _output_rows():
+    """Two laws a, b on the outputs y = 1, …, l of a channel (sequences ≥ 0) and Σ_y."""
+    y, l = sympy.symbols("y l", integer=True)
+    a, b = sympy.IndexedBase("a", nonnegative=True), sympy.IndexedBase("b", nonnegative=True)
+    return y, l, a, b, (lambda f: sympy.Sum(f, (y, 1, l)))
+
+
+def _event_indicator(event, p, q, y):
+    """E* = {y : p_y > e^ε q_y} by its indicator: event[y] = 1 where p_y > e^ε q_y, 0 elsewhere (it defines the
+    sequence from p and q, so a domain stating it restricts nothing)."""
+    t = p[y] - exp(_ε) * q[y]
+    return sympy.Or(sympy.And(sympy.Eq(event[y], 1), t > 0), sympy.And(sympy.Eq(event[y], 0), t <= 0))
+
+
+def _event(name: str, p: str, q: str):
+    """The domain relation defining the indicator `name` of {p > e^ε q} on every output (p, q named rows)."""
+    y, l, a, b, _ = _output_rows()
+    rows = {"a": a, "b": b}
+    return kernel.Every(_event_indicator(sympy.IndexedBase(name), rows[p], rows[q], y), (y, 1, l))
+
+
+#: Any two rows a = P_{M(x)}, b = P_{M(x')} of a channel M: laws on its l outputs, the objects the goals sum over;
+#: A the indicator of the event {a > e^ε b} (which it defines from a and b: the domain restricts nothing).
+_DEFINITION_3_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("a", "b", k="l"), _event("A", "a", "b")]
+#: A row a = P_{M(x)} and the output law b = P_{M(X)} of M under the data distribution P_X: laws on its l outputs;
+#: A, B the indicators of the events {b > e^ε a}, {a > e^ε b} (defined from a and b).
+_DEFINITION_4_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("P_X"), Laws("a", "b", k="l"),
+                        _event("A", "b", "a"), _event("B", "a", "b")]
 
 # --------------------------------------------------------------------------------------------
 # Section II: the four notions
@@ -118,7 +142,7 @@ def definition_3():
             vals.append(ch.ldp_delta(eps))
             refs.append(best)
     enum = exact_agreement(vals, refs, "least δ of eq. (1) by enumerating every event = eq. (2), 3 channels × 3 ε")
-    return establish(combine(*_events_attain(*_output_rows()[2:4]),
+    return establish(combine(*_events_attain(*_output_rows()[2:4], "A"),
                              detail="sup_E [P(E) − e^ε Q(E)] = Σ(P − e^ε Q)₊ for any two rows, attained by {P > e^ε Q}"),
                      enum, domain=_DEFINITION_3_DOMAIN)
 
@@ -167,26 +191,20 @@ def definition_4():
             refs.append(max(need, key=lambda v: float(v)))
     enum = exact_agreement(vals, refs, "least δ of eq. (3) by enumerating events = eq. (4) (full-support priors)")
     a_, b_ = _output_rows()[2:4]
-    right = _events_attain(b_, a_)           # P_X(E) − e^ε P_x(E) ≤ H_{e^ε}(P_X‖P_x): the right inequality of (3)
-    left = _events_attain(a_, b_, scaled=True)  # e^{−ε}P_x(E) − P_X(E) ≤ e^{−ε}H_{e^ε}(P_x‖P_X): the left one
+    right = _events_attain(b_, a_, "A")           # P_X(E) − e^ε P_x(E) ≤ H_{e^ε}(P_X‖P_x): the right inequality of (3)
+    left = _events_attain(a_, b_, "B", scaled=True)  # e^{−ε}P_x(E) − P_X(E) ≤ e^{−ε}H_{e^ε}(P_x‖P_X): the left one
     return establish(combine(*right, *left, detail="the least δ of each side of (3) over all events is the matching "
                                                    "term of (4): sup over events, attained"),
                      enum, domain=_DEFINITION_4_DOMAIN)
 
 
-def _output_rows():
-    """Two laws a, b on the outputs y = 1, …, l of a channel (sequences ≥ 0) and Σ_y."""
-    y, l = sympy.symbols("y l", integer=True)
-    a, b = sympy.IndexedBase("a", nonnegative=True), sympy.IndexedBase("b", nonnegative=True)
-    return y, l, a, b, (lambda f: sympy.Sum(f, (y, 1, l)))
-
-
-def _events_attain(p, q, scaled: bool = False):
+def _events_attain(p, q, name: str, scaled: bool = False):
     """sup over events of P(E) − e^ε Q(E) is Σ_y (p_y − e^ε q_y)₊, for sequences p, q on y = 1, …, l, as kernel
     steps (e^{−ε}P(E) − Q(E) and e^{−ε}Σ(p − e^ε q)₊ when `scaled`). A test is t = min(max(s, 0), 1) ∈ [0, 1]^l for
     a real sequence s (every event is a 0/1 test, so the goal quantifies over all of them with no premise): output by
     output t(p − e^ε q) ≤ (p − e^ε q)₊, summed and split by linearity. The event E* = {p > e^ε q} attains it:
-    Σ_{y ∈ E*}(p − e^ε q) = Σ(p − e^ε q)₊ (each term by its two cases). For `scaled`, dividing by e^ε > 0 is a lemma
+    P(E*) − e^ε Q(E*) = Σ(p − e^ε q)₊ (each term by its two cases), E* given by its indicator sequence `name`
+    (_event_indicator). For `scaled`, dividing by e^ε > 0 is a lemma
     over x > 0 instantiated at x = e^ε (the solver reads e^ε and e^{−ε} as unrelated atoms)."""
     y, l, _, _, total = _output_rows()
     g = exp(_ε)
@@ -209,11 +227,15 @@ def _events_attain(p, q, scaled: bool = False):
     every = kernel.decide(kernel.goal(c * total(test * p[y]) - value * total(test * q[y]) <= top, [l >= 1]),
                           kernel.summed(each, y, 1, l), kernel.linear(total(c * (test * p[y]) - value * (test * q[y]))),
                           *extra, detail="every event (every test) E: P(E) − e^ε Q(E) ≤ Σ(p − e^ε q)₊")
-    at_star = kernel.decide(kernel.goal(sympy.Eq(sympy.Piecewise((c * p[y] - value * q[y], t > 0), (0, True)), bound),
-                                        inside), *alg, detail="E* = {p > e^ε q}: its term is (p − e^ε q)₊ on both sides")
-    attained = kernel.decide(kernel.goal(sympy.Eq(total(sympy.Piecewise((c * p[y] - value * q[y], t > 0), (0, True))),
-                                                  top), [l >= 1]),
-                             kernel.summed(at_star, y, 1, l), *extra, detail="E* attains the bound")
+    event = sympy.IndexedBase(name)
+    mark = _event_indicator(event, p, q, y)
+    at_star = kernel.decide(kernel.goal(sympy.Eq(c * (event[y] * p[y]) - value * (event[y] * q[y]), bound), [*inside, mark]),
+                            *alg, detail="E* = {p > e^ε q}: its term is (p − e^ε q)₊ in both cases")
+    attained = kernel.decide(kernel.goal(sympy.Eq(c * total(event[y] * p[y]) - value * total(event[y] * q[y]), top),
+                                         [l >= 1, kernel.Every(mark, (y, 1, l))]),
+                             kernel.summed(at_star, y, 1, l),
+                             kernel.linear(total(c * (event[y] * p[y]) - value * (event[y] * q[y]))), *extra,
+                             detail="E* attains the bound: P(E*) − e^ε Q(E*) = Σ(p − e^ε q)₊")
     return every, attained
 
 
