@@ -409,10 +409,19 @@ def _bac_capacity(formula, u):
     log_q = at_u(log(2 ** U / (1 + 2 ** U)), U * log(2) - log(1 + 2 ** U), "ln q* = u ln 2 − ln(1 + 2^u)")
     log_1q = at_u(log(1 - 2 ** U / (1 + 2 ** U)), -log(1 + 2 ** U), "ln(1 − q*) = −ln(1 + 2^u)")
     power = at_u(2 ** U, exp(U * log(2)), "2^u = e^{u ln 2}")
-    # every input law: I(w) = (7) − D(Ber(q_w)‖Ber(q*)) ≤ (7)
-    divergence = kernel.instantiate(gibbs, {x: e0 + w * s, y: q_star}, [w >= 0, w <= 1, *where[:3]])
-    upper = kernel.decide(kernel.goal(_BAC_I <= formula, [w >= 0, w <= 1, *where]), divergence, log_q, log_1q,
-                          detail="I(w) = (7) − D(Ber(q_w)‖Ber(q*)) ≤ (7) for every input law w ∈ [0, 1]")
+    # every input law: I(w) = (7) − D(Ber(q_w)‖Ber(q*)) ≤ (7); small steps, so that both solvers of the re-check
+    # settle each side condition
+    q_w = e0 + w * s
+    gap = _xlx(q_w) + _xlx(1 - q_w) - q_w * log(q_star) - (1 - q_w) * log(1 - q_star)  # D(Ber(q_w)‖Ber(q*)) in nats
+    law = [w >= 0, w <= 1, *where]
+    named = _hb(q_w) - (1 - w) * _H0 - w * _H1
+    entropies = kernel.decide(kernel.goal(sympy.Eq(_BAC_I, named), law), detail="H_b(ε0) = H_0, H_b(ε1) = H_1")
+    split = kernel.decide(kernel.goal(sympy.Eq(named, formula - gap / log(2)), law[:5]), log_q, log_1q,
+                          detail="I(w) = (7) − D(Ber(q_w)‖Ber(q*)): both rows' divergences from q* equal (7)")
+    gibbs_w = kernel.decide(kernel.goal(formula - gap / log(2) <= formula, law[:5]),
+                            kernel.instantiate(gibbs, {x: q_w, y: q_star}, [w >= 0, w <= 1, *where[:3]]),
+                            detail="D(Ber(q_w)‖Ber(q*)) ≥ 0 (Gibbs)")
+    upper = kernel.chain(entropies, split, gibbs_w, detail="I(w) ≤ (7) for every input law w ∈ [0, 1]")
     bound = kernel.supremum(upper, w, 0, 1, detail="the capacity is at most (7)")
     sup = kernel.fact(bound).goal.conclusion.lhs
     # q* ∈ [ε0, 1 − ε1]: e^{u ln 2} against a/(1 − a) and b/(1 − b) (exp increasing), from Gibbs at (b, a), (a, b)
@@ -428,11 +437,16 @@ def _bac_capacity(formula, u):
                           kernel.instantiate(gibbs, {x: e0, y: 1 - e1}, [e1 > 0, e0 >= 0, e0 + e1 < 1]),
                           detail="q* ≤ 1 − ε1: D(Ber(ε0)‖Ber(1 − ε1)) ≥ 0 (ε1 > 0)")
     w_star = (q_star - e0) / s
-    chosen = kernel.member(sup, w_star, detail="the input law w* = (q* − ε0)/(1 − ε0 − ε1) ∈ [0, 1]")
-    value = kernel.decide(kernel.goal(sympy.Eq(_BAC_I.subs(_W, w_star), formula), where), above, below, log_q, log_1q,
+    chosen = kernel.member(sup, w_star, detail="the input law w* = (q* − ε0)/(1 − ε0 − ε1)")
+    at_least, at_most = kernel.fact(chosen).goal.hypotheses  # 0 ≤ w*, w* ≤ 1 as the member step writes them
+    inside = kernel.apply(chosen, kernel.decide(kernel.goal(at_least, where), above, detail="w* ≥ 0"),
+                          kernel.decide(kernel.goal(at_most, where), below, detail="w* ≤ 1"),
+                          detail="w* ∈ [0, 1] is an input law")
+    value = kernel.decide(kernel.goal(sympy.Eq(formula, _BAC_I.subs(_W, w_star)), where), above, below, log_q, log_1q,
                           detail="I(w*) = (7): its output law is q*, so D(Ber(q*)‖Ber(q*)) = 0")
-    return kernel.decide(kernel.goal(sympy.Eq(_C, formula), [*where, sympy.Eq(_C, sup)]), bound, chosen, value, above,
-                         below, detail="C_BAC = sup_w I(w) = (7)")
+    lower = kernel.chain(value, inside, detail="(7) = I(w*) ≤ the capacity")
+    return kernel.decide(kernel.goal(sympy.Eq(_C, formula), [*where, sympy.Eq(_C, sup)]), bound, lower,
+                         detail="C_BAC = sup_w I(w) = (7)")
 
 
 _PBAR_DOMAIN = [_μ > 0, _μ < 1]
