@@ -32,7 +32,7 @@ PAPER = "lmidp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
 _ε0, _ε1, _μ, _Δ, _σ, _ε, _δ = sympy.symbols("epsilon_0 epsilon_1 mu Delta sigma epsilon delta", real=True)
-E0, E1, X, T = sympy.symbols("epsilon0 epsilon1 x t", positive=True)
+E0, E1 = sympy.symbols("epsilon0 epsilon1", positive=True)
 LOG2E = 1 / log(2)
 
 def _output_rows():
