@@ -80,19 +80,20 @@ def _two_point_dpi() -> Evidence:
 
     u = P_{M(x)}, v = P_{M(x')} (laws with positive masses), e the indicator of E (neither empty nor everything:
     0 < p1, p0 < 1 with p1 = Σ e·u = P[M(x) ∈ E], p0 = Σ e·v), m = a·u + (1 − a)·v the output law and
-    q = a·p1 + (1 − a)·p0 = P[B = 1]. L_u[y] = log u[y] − log m[y] (likewise L_v) names the log-ratio of
-    each output, so that every sum split by linearity has a polynomial summand. In nats:
+    q = a·p1 + (1 − a)·p0 = P[B = 1]. m[y] and L_u[y] = log u[y] − log m[y] (likewise L_v) are named by
+    their defining equations, so that every sum split by linearity has a polynomial summand of few parts.
+    In nats:
 
     - the log-sum inequality Σ w·r·L_r ≥ R (log R − log S), R = Σ w·r, S = Σ w·m, for w = e and w = 1 − e:
       pointwise e^W ≥ 1 + W at W = log m − log r + c with e^c = t, times w·r ≥ 0, gives
       w·r·L_r ≥ c·w·r + w·r − t·w·m; summed over y and split by linearity it is c·R + R − t·S, which is
       c·R when t·S = R; then c := log R − log S, t := R/S (instantiate);
-    - added over E and Eᶜ (Σ(1 − e)·r = 1 − Σ e·r, Σ(1 − e)·m = 1 − q): KL(r‖m) ≥ KL(Ber(p)‖Ber(q)) for
+    - added over E and Eᶜ (Σ(1 − e)·r = 1 − Σ e·r, Σ m = 1, Σ e·m = q): KL(r‖m) ≥ KL(Ber(p)‖Ber(q)) for
       r = u, v (p = p1, p0);
     - weighted by a and 1 − a: I(A;M) = a·KL(u‖m) + (1 − a)·KL(v‖m) ≥ a·KL(Ber(p1)‖Ber(q)) +
       (1 − a)·KL(Ber(p0)‖Ber(q)) = I(A;B)."""
     y, l = sympy.symbols("y l", integer=True)
-    u, v, e, lu, lv = (sympy.IndexedBase(n, real=True) for n in ("u", "v", "e", "L_u", "L_v"))
+    u, v, e, m, lu, lv = (sympy.IndexedBase(n, real=True) for n in ("u", "v", "e", "m", "L_u", "L_v"))
     a, c, t = sympy.symbols("a c t", real=True)
     w = sympy.Symbol("w", real=True)  # exp_bounds()'s variable
     tangent = exp_bounds()[0]
@@ -100,38 +101,46 @@ def _two_point_dpi() -> Evidence:
 
     def total(f):
         return sympy.Sum(f, (y, 1, l))
-    mix = a * u[y] + (1 - a) * v[y]
     row = sympy.And(u[y] > 0, v[y] > 0, sympy.Or(sympy.Eq(e[y], 0), sympy.Eq(e[y], 1)),
-                    sympy.Eq(lu[y], log(u[y]) - log(mix)), sympy.Eq(lv[y], log(v[y]) - log(mix)))
-    common = [l >= 1, a >= 0, a <= 1, kernel.Every(row, (y, 1, l))]
+                    sympy.Eq(m[y], a * u[y] + (1 - a) * v[y]),
+                    sympy.Eq(lu[y], log(u[y]) - log(m[y])), sympy.Eq(lv[y], log(v[y]) - log(m[y])))
+    ranges = [a >= 0, a <= 1]
+    common = [l >= 1, *ranges, kernel.Every(row, (y, 1, l))]
+
+    def split(*bodies):  # a sum with one part is its own split: nothing to record
+        return [kernel.linear(total(f)) for f in bodies if sympy.expand(f).is_Add]
 
     def log_sum(r, lr, weight):
         exp_c = [t > 0, sympy.Eq(exp(c), t)]
-        line = kernel.instantiate(tangent, {w: log(mix) - log(r[y]) + c}, span + [a >= 0, a <= 1, row] + exp_c)
-        body = c * weight * r[y] + weight * r[y] - t * weight * mix
-        point = kernel.decide(kernel.goal(weight * r[y] * lr[y] >= body, span + [a >= 0, a <= 1, row] + exp_c), line,
+        line = kernel.instantiate(tangent, {w: log(m[y]) - log(r[y]) + c}, span + ranges + [row] + exp_c)
+        body = c * weight * r[y] + weight * r[y] - t * weight * m[y]
+        point = kernel.decide(kernel.goal(weight * r[y] * lr[y] >= body, span + ranges + [row] + exp_c), line,
                               detail="log t ≤ t − 1 at t = e^c·m/r, times w·r ≥ 0")
-        big_r, big_s = total(weight * r[y]), total(weight * mix)
-        # Σ w·r needs its split only for w = 1 − e (a sum with one part is its own split: nothing to record)
-        split = [kernel.linear(total(f)) for f in (body, weight * mix, weight * r[y]) if sympy.expand(f).is_Add]
+        big_r, big_s = total(weight * r[y]), total(weight * m[y])
         at_c = kernel.decide(kernel.goal(total(weight * r[y] * lr[y]) >= c * big_r,
                                          common + exp_c + [sympy.Eq(t * big_s, big_r)]),
-                             kernel.summed(point, y, 1, l), *split, detail="summed: c·R + R − t·S = c·R when t·S = R")
+                             kernel.summed(point, y, 1, l), *split(body, weight * m[y], weight * r[y]),
+                             detail="summed: c·R + R − t·S = c·R when t·S = R")
         return kernel.instantiate(at_c, {c: log(big_r) - log(big_s), t: big_r / big_s}, common + [big_r > 0, big_s > 0],
                                   detail="the log-sum inequality Σ w·r·log(r/m) ≥ R log(R/S)")
 
     p1, p0 = total(e[y] * u[y]), total(e[y] * v[y])
     q = a * p1 + (1 - a) * p0
 
-    def kl(p, m):
-        return p * (log(p) - log(m)) + (1 - p) * (log(1 - p) - log(1 - m))
+    def kl(p, mean):
+        return p * (log(p) - log(mean)) + (1 - p) * (log(1 - p) - log(1 - mean))
     hyps = common + [sympy.Eq(total(u[y]), 1), sympy.Eq(total(v[y]), 1), p1 > 0, p1 < 1, p0 > 0, p0 < 1]
+    # Σ m = a·Σ u + (1 − a)·Σ v and Σ e·m = a·p1 + (1 − a)·p0: m's definition, summed and split
+    means = []
+    for weight in (sympy.Integer(1), e[y]):
+        mixed = weight * (a * u[y] + (1 - a) * v[y])
+        point = kernel.decide(kernel.goal(sympy.Eq(weight * m[y], mixed), span + ranges + [row]))
+        means += [kernel.summed(point, y, 1, l), *split(mixed)]
     rows = []
     for r, lr, p in ((u, lu, p1), (v, lv, p0)):
-        split = [kernel.linear(total(f)) for f in ((1 - e[y]) * r[y] * lr[y], (1 - e[y]) * r[y], e[y] * mix,
-                                                   (1 - e[y]) * mix)]
         rows.append(kernel.decide(kernel.goal(total(r[y] * lr[y]) >= kl(p, q), hyps),
-                                  log_sum(r, lr, e[y]), log_sum(r, lr, 1 - e[y]), *split,
+                                  log_sum(r, lr, e[y]), log_sum(r, lr, 1 - e[y]),
+                                  *split((1 - e[y]) * r[y] * lr[y], (1 - e[y]) * r[y], (1 - e[y]) * m[y]), *means,
                                   detail="KL(r‖m) ≥ KL(Ber(p)‖Ber(q)): the log-sum inequality on E and on Eᶜ"))
     return kernel.decide(kernel.goal(a * total(u[y] * lu[y]) + (1 - a) * total(v[y] * lv[y])
                                      >= a * kl(p1, q) + (1 - a) * kl(p0, q), hyps), *rows,

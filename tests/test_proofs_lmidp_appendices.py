@@ -62,7 +62,7 @@ def _value(expr, point, l, index):
 def test_the_goal_is_the_data_processing_inequality(dpi):
     r = random.Random(16)
     y = sympy.Symbol("y", integer=True)
-    names = {n: sympy.IndexedBase(n, real=True) for n in ("u", "v", "e", "L_u", "L_v")}
+    names = {n: sympy.IndexedBase(n, real=True) for n in ("u", "v", "e", "m", "L_u", "L_v")}
     a = sympy.Symbol("a", real=True)
     lhs, rhs = dpi.conclusion.lhs, dpi.conclusion.rhs
     if isinstance(dpi.conclusion, (sympy.LessThan, sympy.StrictLessThan)):
@@ -77,7 +77,7 @@ def test_the_goal_is_the_data_processing_inequality(dpi):
         mix = [prior * ui + (1 - prior) * vi for ui, vi in zip(u, v)]
         point = {a: _exact(prior)}
         for j in range(l):
-            for name, values in (("u", u), ("v", v), ("e", event)):
+            for name, values in (("u", u), ("v", v), ("e", event), ("m", mix)):
                 point[names[name][j + 1]] = _exact(values[j])
             point[names["L_u"][j + 1]] = sympy.log(_exact(u[j])) - sympy.log(_exact(mix[j]))
             point[names["L_v"][j + 1]] = sympy.log(_exact(v[j])) - sympy.log(_exact(mix[j]))
