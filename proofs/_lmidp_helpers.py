@@ -73,20 +73,6 @@ def weighted_ratios_sum_to_zero():
                     "Σ_j w_j(q_j/m − 1) = 0 for m = Σ_j w_j q_j, Σ_j w_j = 1")
 
 
-def log_sum_pieces():
-    """The log-sum inequality Σ_i a_i log(a_i/b_i) ≥ A log(A/B) (A = Σa_i, B = Σb_i), i.e. the data processing
-    inequality for merging outputs, from log t ≤ t − 1 at t = b_iA/(a_iB): the difference is
-    Σ_i a_i log(a_iB/(b_iA)) ≥ Σ_i a_i(1 − b_iA/(a_iB)) = A − A = 0 (three merged outputs, symbolic)."""
-    a1, a2, a3, b1, b2, b3 = sympy.symbols("a1:4 b1:4", positive=True)
-    a_s, b_s = [a1, a2, a3], [b1, b2, b3]
-    big_a, big_b = sum(a_s), sum(b_s)
-    gap = identity(sympy.expand_log(sum(a * log(a / b) for a, b in zip(a_s, b_s)) - big_a * log(big_a / big_b), force=True),
-                   sympy.expand_log(sum(a * log(a * big_b / (b * big_a)) for a, b in zip(a_s, b_s)), force=True),
-                   "Σa_i log(a_i/b_i) − A log(A/B) = Σa_i log(a_iB/(b_iA))")
-    zero = identity(sum(a * (1 - b * big_a / (a * big_b)) for a, b in zip(a_s, b_s)), 0, "Σa_i(1 − b_iA/(a_iB)) = A − A = 0")
-    return combine(log_below_chord(), gap, zero, detail="log-sum inequality (log t ≤ t − 1 at t = b_iA/(a_iB))")
-
-
 def jensen_slices() -> list:
     """Jensen's inequality on the eigenvalues, for every d, by tangent lines (kernel steps).
 
