@@ -13,7 +13,7 @@ import sympy
 
 from _idioms import grouped, holds
 from _vertex import indicator as _indicator, vertex_bound
-from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, in_cube, splits, ROW0, ROW2, at_exp, binary_marginal_goal,
+from _eldp_helpers import (A0, A1, B0, B1, CHANNEL, E, G0, G1, INPUT, OUT, log_ratio, in_cube, splits, ROW0, ROW2, at_exp, binary_marginal_goal,
                            binary_rows, exp_at_least_one, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
                            binary_kl, binary_set, distinct_ratio_pair, is_law, is_set, kl, kl_mu, lognorm, log,
                            pattern_entry, random_law, rng, rr_dual_objects, rr_dual_steps, rr_kl, singleton_objects,
@@ -739,7 +739,38 @@ def theorem_7():
                            cited("Pinsker", "Pinsker's inequality D(M0‖M1) ≥ 2‖M0 − M1‖²_TV")])
 
 
-_LEMMA_25_DOMAIN = [LDPChannel("Q", _ε), Laws("P0", "P1")]
+#: Lemma 25's objects (Kairouz–Oh–Viswanath, Section 8.5): the ε-LDP channel Q[i, y] = Q(y|x_i) with k inputs and l
+#: outputs, the laws P0, P1 on its inputs, for every output y the least entry q[y] = min_i Q(y|x_i) of its column (≥ 0,
+#: at most the entry of x_1; every entry lies in [q(y), e^ε q(y)], ε-LDP against the least), input x_1's row summing to
+#: 1, the marginals M_ν(y) = Σ_i P_ν(x_i)Q(y|x_i) (2), positive, and the sum of the two divergences D_kl (3) named (a sum of
+#: logarithms, defined where the marginals are positive: an output no input emits has a zero column and M0(y) = M1(y) = 0,
+#: a term (3) reads by the convention 0·log(0/0) = 0 and that is left out of 𝒴 here)
+_L25_Y, _L25_L = OUT, sympy.Symbol("l", integer=True)
+_L25_Q, _L25_MIN = CHANNEL, sympy.IndexedBase("q")
+_L25_M = {LAW0: sympy.IndexedBase("M0"), LAW1: sympy.IndexedBase("M1")}
+
+
+def _l25_column(x):
+    """Output y's column (see the objects above), with x = e^ε."""
+    i, y, Qc, q = INPUT, _L25_Y, _L25_Q, _L25_MIN
+    return [q[y] >= 0, q[y] <= Qc[1, y], kernel.Every(sympy.And(q[y] <= Qc[i, y], Qc[i, y] <= x * q[y]), (i, 1, SIZE)),
+            *[sympy.Eq(_L25_M[p][y], total(p[i] * Qc[i, y])) for p in (LAW0, LAW1)], *[_L25_M[p][y] > 0 for p in (LAW0, LAW1)]]
+
+
+def _l25_divergences():
+    """D_kl(M0‖M1) + D_kl(M1‖M0) by (3), one sum over the outputs."""
+    y, m0, m1 = _L25_Y, _L25_M[LAW0][_L25_Y], _L25_M[LAW1][_L25_Y]
+    return sympy.Sum(m0 * log(m0 / m1) + m1 * log(m1 / m0), (y, 1, _L25_L))
+
+
+def _l25_tv():
+    return total(sympy.Abs(LAW0[INPUT] - LAW1[INPUT])) / 2
+
+
+_LEMMA_25_DOMAIN = [LDPChannel("Q", _ε, k="k", l="l"), Laws("P0", "P1", k="k"), _ε >= 0, is_law(LAW0), is_law(LAW1),
+                    sympy.Eq(sympy.Sum(_L25_Q[1, _L25_Y], (_L25_Y, 1, _L25_L)), 1),
+                    kernel.Every(sympy.And(*_l25_column(sympy.exp(_ε))), (_L25_Y, 1, _L25_L)),
+                    sympy.Eq(sympy.Symbol("D_kl(M0||M1) + D_kl(M1||M0)", real=True), _l25_divergences())]
 
 
 @claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)",
@@ -760,48 +791,61 @@ def lemma_25():
                 opt = optimal_mechanism(log(e), utility.symmetric_kl(p0, p1)).value
                 flags.append(sign(4 * (e - 1) ** 2 * tv(p0, p1) ** 2 - opt) >= 0)
                 flags.append(sign((e - 1) ** 2 * tv(p0, p1) ** 2 - opt) >= 0)      # the proof's sharper constant 1
-    return establish(_lemma_25_steps(), holds(flags, "the certified optimum of the symmetrised KL against the bound (93) "
+    x = sympy.Symbol("x", real=True)
+    sharper, hyps = _lemma_25_steps(x)
+    paper = kernel.decide(kernel.goal(_l25_divergences() <= 4 * (x - 1) ** 2 * _l25_tv() ** 2, hyps), sharper,
+                          detail="(93): the constant 4 of the statement")
+    return establish(at_exp(paper, x), holds(flags, "the certified optimum of the symmetrised KL against the bound (93) "
                                               "and against the proof's (e^ε−1)²‖P0 − P1‖²_TV"),
-                     domain=_LEMMA_25_DOMAIN, uses=["extremal-ldp:claim-1"],
-                     prose_steps=[_LEMMA_25_SUMS])
+                     domain=_LEMMA_25_DOMAIN)
 
 
-#: The linear steps of Lemma 25's proof (Kairouz–Oh–Viswanath, Section 8.5, after Duchi–Jordan–Wainwright, Theorem 1).
-_LEMMA_25_SUMS = ("per output y with q = min_x Q(y|x), q' = max_x Q(y|x): M_ν(y) ≥ q, and since Σ_x (P0(x) − P1(x)) = "
-                  "0, M0(y) − M1(y) = Σ_x (Q(y|x) − q)(P0(x) − P1(x)) lies in ±(q' − q)‖P0 − P1‖_TV; "
-                  "D(M0‖M1) + D(M1‖M0) = Σ_y (M0(y) − M1(y)) log(M0(y)/M1(y)); a column with q = 0 is zero "
-                  "(Claim 1) and adds nothing; Σ_y q(y) ≤ Σ_y Q(y|x) = 1")
-
-
-def _per_output_steps():
-    """The inequalities of Lemma 25's proof for one output y, in d = M0(y) − M1(y), m = min(M0(y), M1(y)),
-    q ≤ q' the least and largest entry of the column Q(y|·), t = ‖P0 − P1‖_TV, x = e^ε:
-    (a − b) log(a/b) ≤ (a − b)²/min(a, b) from log r ≤ r − 1 (r = max/min ≥ 1), then d²/m ≤ (x−1)² q t²."""
-    r, lo, hi = sympy.symbols("r lo hi", positive=True)
-    a_, b_ = sympy.symbols("a b", positive=True)
-    log_le = prove(r - 1 - log(r), r, 1, detail="log r ≤ r − 1 for r ≥ 1")
-    swap = identity(sympy.expand_log((a_ - b_) * log(a_ / b_), force=True),
-                    sympy.expand_log((b_ - a_) * log(b_ / a_), force=True), "(a − b)log(a/b) is symmetric in a, b")
-    linear = identity((hi - lo) * (hi / lo - 1), (hi - lo) ** 2 / lo, "(max − min)(max/min − 1) = (max − min)²/min")
-    d, m, q, q1, t, x = sympy.symbols("d m q q1 t x", real=True)
-    term = real_closed((x - 1) ** 2 * q * t ** 2 - d ** 2 / m, [d, m, q, q1, t, x],
-                       [d <= (q1 - q) * t, -d <= (q1 - q) * t, q1 <= x * q, q1 >= q, m >= q, q > 0, t >= 0, x >= 1],
-                       "|d| ≤ (q' − q)t, q' ≤ e^ε q (ε-LDP), min(M0, M1) ≥ q > 0 ⇒ d²/min ≤ (e^ε−1)² q t²")
-    return [log_le, swap, linear, term]
-
-
-#: The symmetrised KL S, x = e^ε, t = ‖P0 − P1‖_TV and w = Σ_y min_x Q(y|x) ≤ 1, for the sum over outputs.
-_S, _X, _TV, _W = sympy.symbols("S x t w", real=True)
-#: Σ_y of the per-output bound: S ≤ (e^ε−1)² t² w with 0 ≤ w ≤ 1.
-_SUMMED = [_S <= (_X - 1) ** 2 * _TV ** 2 * _W, _W >= 0, _W <= 1, _X >= 1, _TV >= 0]
-
-
-def _lemma_25_steps():
-    """Lemma 25 (Kairouz–Oh–Viswanath, Section 8.5): the per-output steps summed with Σ_y q(y) ≤ 1. The result,
-    (e^ε−1)²‖P0−P1‖²_TV, is 4 times smaller than (93)."""
-    total = real_closed(4 * (_X - 1) ** 2 * _TV ** 2 - _S, [_S, _TV, _X, _W], _SUMMED,
-                        "Σ_y ≤ (e^ε−1)² t² Σ_y q(y), Σ_y q(y) ≤ 1 ⇒ ≤ 4(e^ε−1)² t² (93)")
-    return grouped("Lemma 25 output by output", *_per_output_steps(), total)
+def _lemma_25_steps(x):
+    """Lemma 25's proof (Kairouz–Oh–Viswanath, Section 8.5, after Duchi–Jordan–Wainwright), as kernel steps in x = e^ε,
+    for every k, l: D(M0‖M1) + D(M1‖M0) ≤ (x − 1)²‖P0 − P1‖²_TV, 4 times below (93). Per output y, with q = q(y), d_i =
+    P0(x_i) − P1(x_i) and Σ_i d_i = 0: M0(y) − M1(y) = Σ_i (Q(y|x_i) − q)d_i, and 0 ≤ Q(y|x_i) − q ≤ (x − 1)q gives
+    ±(M0(y) − M1(y)) ≤ (x − 1)q·Σ_i max(±d_i, 0) = (x − 1)q‖P0 − P1‖_TV; q ≤ M_ν(y) ≤ xq; a log(a/b) + b log(b/a) ≤
+    (a − b)²/min(a, b) (log r ≥ 1 − 1/r at r = a/b and b/a), so the output's term is ≤ (x − 1)²q‖P0 − P1‖²_TV (when q = 0
+    the column is zero and the term undefined); summed over y with Σ_y q(y) ≤ Σ_y Q(y|x_1) = 1. Returns the evidence and
+    its hypotheses."""
+    i, k, y, l, Qc, q = INPUT, SIZE, _L25_Y, _L25_L, _L25_Q, _L25_MIN
+    m0, m1 = _L25_M[LAW0][y], _L25_M[LAW1][y]
+    d, tv_ = LAW0[i] - LAW1[i], _l25_tv()
+    span_i = [i >= 1, i <= k]
+    box = [q[y] <= Qc[i, y], Qc[i, y] <= x * q[y], x >= 1]
+    spread = [((Qc[i, y] - q[y]) * d, (x - 1) * q[y] * (sympy.Abs(d) + d) / 2),
+              (-(Qc[i, y] - q[y]) * d, (x - 1) * q[y] * (sympy.Abs(d) - d) / 2)]
+    pointwise = [kernel.decide(kernel.goal(a <= b, [*span_i, *box]), detail="(Q(y|x_i) − q)(±d_i) ≤ (x − 1)q·max(±d_i, 0)")
+                 for a, b in spread]
+    between = [kernel.decide(kernel.goal(g, [*span_i, *box]), detail="P_ν(x_i)q ≤ P_ν(x_i)Q(y|x_i) ≤ P_ν(x_i)xq")
+               for p in (LAW0, LAW1) for g in (p[i] * q[y] <= p[i] * Qc[i, y], p[i] * Qc[i, y] <= p[i] * x * q[y])]
+    setting = [k >= 1, is_law(LAW0), is_law(LAW1), x >= 1, y >= 1, y <= l, *_l25_column(x)]
+    gap = kernel.decide(kernel.goal(sympy.And(m0 - m1 <= (x - 1) * q[y] * tv_, m1 - m0 <= (x - 1) * q[y] * tv_), setting),
+                        *[kernel.summed(s, i, 1, k) for s in pointwise], *splits(*[total(f) for pair in spread for f in pair]),
+                        detail="|M0(y) − M1(y)| ≤ (x − 1)q(y)‖P0 − P1‖_TV")
+    near = kernel.decide(kernel.goal(sympy.And(*[sympy.And(q[y] <= _L25_M[p][y], _L25_M[p][y] <= x * q[y])
+                                                 for p in (LAW0, LAW1)]), setting),
+                         *[kernel.summed(s, i, 1, k) for s in between],
+                         *splits(*[total(f) for p in (LAW0, LAW1) for f in (p[i] * q[y], p[i] * x * q[y])]),
+                         detail="q(y) ≤ M_ν(y) ≤ x q(y)")
+    a, b, m = sympy.symbols("a_ b_ m_", positive=True)
+    quotients = [kernel.fact(identity(log(u / w), log(u) - log(w), "log(u/w) = log u − log w")) for u, w in ((a, b), (b, a))]
+    generic = kernel.decide(kernel.goal(a * log(a / b) + b * log(b / a) <= (a - b) ** 2 / m, [m <= a, m <= b]),
+                            *quotients, log_ratio(a, b, []), log_ratio(b, a, []),
+                            detail="a log(a/b) + b log(b/a) ≤ (a − b)²/m for 0 < m ≤ min(a, b)")
+    at_y = kernel.instantiate(generic, {a: m0, b: m1, m: q[y]}, [q[y] > 0, q[y] <= m0, q[y] <= m1],
+                              detail="at M0(y), M1(y), q(y)")
+    term = kernel.decide(kernel.goal(m0 * log(m0 / m1) + m1 * log(m1 / m0) <= (x - 1) ** 2 * tv_ ** 2 * q[y], setting),
+                         gap, near, at_y, detail="output y's term ≤ (x − 1)²‖P0 − P1‖²_TV q(y)")
+    first = kernel.decide(kernel.goal(q[y] <= Qc[1, y], [y >= 1, y <= l, *_l25_column(x)]), detail="q(y) ≤ Q(y|x_1)")
+    hyps = [k >= 1, l >= 1, is_law(LAW0), is_law(LAW1), x >= 1, sympy.Eq(sympy.Sum(Qc[1, y], (y, 1, l)), 1),
+            kernel.Every(sympy.And(*_l25_column(x)), (y, 1, l))]
+    over_y = lambda f: sympy.Sum(f, (y, 1, l))
+    sharper = kernel.decide(kernel.goal(_l25_divergences() <= (x - 1) ** 2 * tv_ ** 2, hyps),
+                            kernel.summed(term, y, 1, l), kernel.summed(first, y, 1, l),
+                            *splits(over_y((x - 1) ** 2 * tv_ ** 2 * q[y])),
+                            detail="summed over the outputs, Σ_y q(y) ≤ Σ_y Q(y|x_1) = 1")
+    return sharper, hyps
 
 
 # --------------------------------------------------------------------------------------------
@@ -987,11 +1031,13 @@ def theorem_8_eq_88():
                      domain="example A")
 
 
-_COROLLARY_9_DOMAIN = [Laws("P0", "P1"), _δ > 0, _ε >= 0, _ε <= _ε_star_δ]
+#: Lemma 25's objects, δ > 0 and ε ≤ ε*: the corollary asserts that some ε* > 0 (depending on P0, P1, δ) serves; its
+#: proof's ε* = log(1 + 2δ) serves every P0, P1, so the domain names that one
+_COROLLARY_9_DOMAIN = [*_LEMMA_25_DOMAIN, _δ > 0, _ε <= log(1 + 2 * _δ)]
 
 
-@claim(PAPER, "Corollary 9", "for ε ≤ ε*(P0,P1,δ): D(M0‖M1) + D(M1‖M0) ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·‖P0 − P1‖²_TV; "
-       "the binary mechanism gives TV²ε² + O(ε⁴)",
+@claim(PAPER, "Corollary 9", "for ε ≤ ε*(P0,P1,δ) = log(1 + 2δ): D(M0‖M1) + D(M1‖M0) ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·"
+       "‖P0 − P1‖²_TV (the binary mechanism's TV²ε² + O(ε⁴), a cross-check)",
        domain=_COROLLARY_9_DOMAIN, stated_domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 9',
        quote=(r"Corollary 9 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
               r"ε𝜀\varepsilon-local differential privacy. Then, for any pair of distributions P0subscript𝑃0P_{0}, "
@@ -1018,16 +1064,17 @@ def corollary_9():
         for e_ in (Q(1001, 1000), Q(101, 100), 1 + 2 * delta):         # the last is the proof's e^ε* = 1 + 2δ
             opt = optimal_mechanism(log(e_), utility.symmetric_kl(p0, p1)).value
             flags.append(sign(2 * (1 + delta) * (e_ - 1) ** 2 / (e_ + 1) * tv(p0, p1) ** 2 - opt) >= 0)
-    delta_ = sympy.Symbol("delta", positive=True)
-    small = real_closed(2 * (1 + delta_) * (_X - 1) ** 2 / (_X + 1) * _TV ** 2 - _S, [_S, _TV, _X, _W, delta_],
-                        _SUMMED + [_X <= 1 + 2 * delta_],
-                        "S ≤ (e^ε−1)² t² (Lemma 25's proof), e^ε ≤ 1 + 2δ ⇒ S ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·t² (22)")
-    return establish(grouped("(22) with ε* = log(1 + 2δ)", *_per_output_steps(), small, series),
-                     holds(flags, "δ = 1/10: certified symmetrised-KL optimum below the bound at e^ε ∈ {1.001, 1.01, 1.2 = 1 + 2δ} "
-                           "(examples A, B)"),
-                     domain=_COROLLARY_9_DOMAIN, uses=["extremal-ldp:claim-1"],
-                     prose_steps=[_LEMMA_25_SUMS, "ε* = log(1 + 2δ) > 0 serves every P0, P1 (it does not need Theorem 5)",
-                                  "for the binary mechanism P0(T) − P1(T) = ‖P0 − P1‖_TV with T = {x : P0(x) ≥ P1(x)}"])
+    x = sympy.Symbol("x", real=True)
+    sharper, hyps = _lemma_25_steps(x)
+    bound = 2 * (1 + _δ) * (x - 1) ** 2 / (x + 1) * _l25_tv() ** 2
+    small = kernel.decide(kernel.goal(_l25_divergences() <= bound, [*hyps, _δ > 0, x <= 1 + 2 * _δ]), sharper,
+                          detail="S ≤ (x − 1)²‖P0 − P1‖²_TV (Lemma 25's proof) and x ≤ 1 + 2δ ⇒ (22)")
+    t = sympy.Symbol("t", real=True)
+    below = kernel.increasing(sympy.exp(t), t, _ε, log(1 + 2 * _δ), [_δ > 0], detail="e^ε ≤ e^{log(1 + 2δ)} = 1 + 2δ")
+    stmt = kernel.apply(at_exp(small, x), below, detail="ε ≤ ε* = log(1 + 2δ)")
+    return establish(stmt, series, holds(flags, "δ = 1/10: certified symmetrised-KL optimum below the bound at e^ε ∈ "
+                                         "{1.001, 1.01, 1.2 = 1 + 2δ} (examples A, B)"),
+                     domain=_COROLLARY_9_DOMAIN, uses=["extremal-ldp:lemma-25"])
 
 
 #: the binary mechanism's marginals M_ν(y) = Σ_x P_ν(x)Q(y|x) (2), named, with their signs (each ≥ 1/(e^ε + 1) > 0)
