@@ -562,6 +562,10 @@ def _event_relations():
             1 - q[i0] <= x * (1 - q[i2])]
 
 
+#: the binary mechanism's marginals M_ν(y) = Σ_x P_ν(x)Q(y|x) (2), named
+_BIN_M = {(law, y): sympy.Symbol(f"M_{law.name[-1]}({y})", real=True) for law in (LAW0, LAW1) for y in (0, 1)}
+
+
 def _in_T(i):
     """τ_i is the indicator of T = {x : P0(x) ≥ P1(x)} (the binary mechanism's set, (18)) at x_i."""
     d = LAW0[i] - LAW1[i]
@@ -704,39 +708,6 @@ def _binary_attains():
                          detail="the binary mechanism attains the bound at the event {0} (eq. 79)")
 
 
-_THEOREM_7_DOMAIN = [_ε >= 0, Laws("P0", "P1")]
-
-
-@claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1",
-       domain=_THEOREM_7_DOMAIN, stated_domain='“for any ε” and any P0, P1', stated_where='Section 3.2, Theorem 7',
-       quote=(r"Theorem 7 For any ε𝜀\varepsilon and any pair of distributions P0subscript𝑃0P_{0} and "
-              r"P1subscript𝑃1P_{1}, the binary mechanism is an "
-              r"1/(2(eε+1)2)12superscriptsuperscript𝑒𝜀121/(2(e^{\varepsilon}+1)^{2}) approximation of the maximum KL "
-              r"divergence between the induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} among all "
-              r"ε𝜀\varepsilon-locally differentially private mechanisms."))
-def theorem_7():
-    r = rng(7)
-    flags = []
-    for k in (3, 4, 5):
-        for _ in range(2):
-            p0, p1 = random_law(r, k), random_law(r, k)
-            for e in (Q(11, 10), Q(2), Q(5), Q(50)):
-                opt = optimal_mechanism(log(e), utility.kl(p0, p1)).value
-                flags.append(sign(binary_kl(p0, p1, e) * 2 * (e + 1) ** 2 - opt) >= 0)
-    ratio = identity(2 * ((E - 1) / (E + 1)) ** 2 / (4 * (E - 1) ** 2), 1 / (2 * (E + 1) ** 2),
-                     "(95)/(94): 2((e^ε−1)/(e^ε+1))²TV² / (4(e^ε−1)²TV²) = 1/(2(e^ε+1)²)")
-    # (94) OPT ≤ 4(x−1)²t² (Lemma 25), (95) BIN ≥ 2v² (Pinsker) with v = (x−1)/(x+1)·t (Corollary 11), x = e^ε
-    opt, b, v, t, x = sympy.symbols("OPT BIN v t x", real=True)
-    chain = real_closed(2 * (x + 1) ** 2 * b - opt, [opt, b, v, t, x],
-                        [opt <= 4 * (x - 1) ** 2 * t ** 2, b >= 2 * v ** 2, sympy.Eq(v * (x + 1), (x - 1) * t), x >= 1,
-                         t >= 0],
-                        "OPT ≤ 4(e^ε−1)²TV² (94), BIN ≥ 2‖M0ᴮ − M1ᴮ‖²_TV (95), ‖M0ᴮ − M1ᴮ‖_TV = (e^ε−1)/(e^ε+1)·TV "
-                        "⇒ 2(e^ε+1)²·BIN ≥ OPT")
-    return establish(grouped("(94) and (95) combined", _binary_tv(), chain, ratio),
-                     holds(flags, "exact sign of 2(e^ε+1)²·BIN − OPT on random k = 3..5, e^ε ∈ {1.1, 2, 5, 50}"),
-                     domain=_THEOREM_7_DOMAIN,
-                     uses=["extremal-ldp:lemma-25", "extremal-ldp:corollary-11",
-                           cited("Pinsker", "Pinsker's inequality D(M0‖M1) ≥ 2‖M0 − M1‖²_TV")])
 
 
 #: Lemma 25's objects (Kairouz–Oh–Viswanath, Section 8.5): the ε-LDP channel Q[i, y] = Q(y|x_i) with k inputs and l
@@ -800,14 +771,11 @@ def lemma_25():
                      domain=_LEMMA_25_DOMAIN)
 
 
-def _lemma_25_steps(x):
-    """Lemma 25's proof (Kairouz–Oh–Viswanath, Section 8.5, after Duchi–Jordan–Wainwright), as kernel steps in x = e^ε,
-    for every k, l: D(M0‖M1) + D(M1‖M0) ≤ (x − 1)²‖P0 − P1‖²_TV, 4 times below (93). Per output y, with q = q(y), d_i =
-    P0(x_i) − P1(x_i) and Σ_i d_i = 0: M0(y) − M1(y) = Σ_i (Q(y|x_i) − q)d_i, and 0 ≤ Q(y|x_i) − q ≤ (x − 1)q gives
-    ±(M0(y) − M1(y)) ≤ (x − 1)q·Σ_i max(±d_i, 0) = (x − 1)q‖P0 − P1‖_TV; q ≤ M_ν(y) ≤ xq; a log(a/b) + b log(b/a) ≤
-    (a − b)²/min(a, b) (log r ≥ 1 − 1/r at r = a/b and b/a), so the output's term is ≤ (x − 1)²q‖P0 − P1‖²_TV (when q = 0
-    the column is zero and the term undefined); summed over y with Σ_y q(y) ≤ Σ_y Q(y|x_1) = 1. Returns the evidence and
-    its hypotheses."""
+def _l25_output(x):
+    """Output y's bounds in Lemma 25's proof (Kairouz–Oh–Viswanath, Section 8.5), kernel steps in x = e^ε: with q = q(y)
+    and d_i = P0(x_i) − P1(x_i), Σ_i d_i = 0: M0(y) − M1(y) = Σ_i (Q(y|x_i) − q)d_i, and 0 ≤ Q(y|x_i) − q ≤ (x − 1)q gives
+    ±(M0(y) − M1(y)) ≤ (x − 1)q·Σ_i max(±d_i, 0) = (x − 1)q‖P0 − P1‖_TV; q ≤ M_ν(y) ≤ xq; q ≤ Q(y|x_1). Returns the
+    hypotheses at y and the three steps."""
     i, k, y, l, Qc, q = INPUT, SIZE, _L25_Y, _L25_L, _L25_Q, _L25_MIN
     m0, m1 = _L25_M[LAW0][y], _L25_M[LAW1][y]
     d, tv_ = LAW0[i] - LAW1[i], _l25_tv()
@@ -828,6 +796,22 @@ def _lemma_25_steps(x):
                          *[kernel.summed(s, i, 1, k) for s in between],
                          *splits(*[total(f) for p in (LAW0, LAW1) for f in (p[i] * q[y], p[i] * x * q[y])]),
                          detail="q(y) ≤ M_ν(y) ≤ x q(y)")
+    first = kernel.decide(kernel.goal(q[y] <= Qc[1, y], [y >= 1, y <= l, *_l25_column(x)]), detail="q(y) ≤ Q(y|x_1)")
+    return setting, gap, near, first
+
+
+def _lemma_25_steps(x):
+    """Lemma 25's proof (Kairouz–Oh–Viswanath, Section 8.5, after Duchi–Jordan–Wainwright), as kernel steps in x = e^ε,
+    for every k, l: D(M0‖M1) + D(M1‖M0) ≤ (x − 1)²‖P0 − P1‖²_TV, 4 times below (93). Per output y, with q = q(y), d_i =
+    P0(x_i) − P1(x_i) and Σ_i d_i = 0: M0(y) − M1(y) = Σ_i (Q(y|x_i) − q)d_i, and 0 ≤ Q(y|x_i) − q ≤ (x − 1)q gives
+    ±(M0(y) − M1(y)) ≤ (x − 1)q·Σ_i max(±d_i, 0) = (x − 1)q‖P0 − P1‖_TV; q ≤ M_ν(y) ≤ xq; a log(a/b) + b log(b/a) ≤
+    (a − b)²/min(a, b) (log r ≥ 1 − 1/r at r = a/b and b/a), so the output's term is ≤ (x − 1)²q‖P0 − P1‖²_TV (when q = 0
+    the column is zero and the term undefined); summed over y with Σ_y q(y) ≤ Σ_y Q(y|x_1) = 1. Returns the evidence and
+    its hypotheses."""
+    i, k, y, l, Qc, q = INPUT, SIZE, _L25_Y, _L25_L, _L25_Q, _L25_MIN
+    m0, m1 = _L25_M[LAW0][y], _L25_M[LAW1][y]
+    tv_ = _l25_tv()
+    setting, gap, near, first = _l25_output(x)
     a, b, m = sympy.symbols("a_ b_ m_", positive=True)
     quotients = [kernel.fact(identity(log(u / w), log(u) - log(w), "log(u/w) = log u − log w")) for u, w in ((a, b), (b, a))]
     generic = kernel.decide(kernel.goal(a * log(a / b) + b * log(b / a) <= (a - b) ** 2 / m, [m <= a, m <= b]),
@@ -837,7 +821,6 @@ def _lemma_25_steps(x):
                               detail="at M0(y), M1(y), q(y)")
     term = kernel.decide(kernel.goal(m0 * log(m0 / m1) + m1 * log(m1 / m0) <= (x - 1) ** 2 * tv_ ** 2 * q[y], setting),
                          gap, near, at_y, detail="output y's term ≤ (x − 1)²‖P0 − P1‖²_TV q(y)")
-    first = kernel.decide(kernel.goal(q[y] <= Qc[1, y], [y >= 1, y <= l, *_l25_column(x)]), detail="q(y) ≤ Q(y|x_1)")
     hyps = [k >= 1, l >= 1, is_law(LAW0), is_law(LAW1), x >= 1, sympy.Eq(sympy.Sum(Qc[1, y], (y, 1, l)), 1),
             kernel.Every(sympy.And(*_l25_column(x)), (y, 1, l))]
     over_y = lambda f: sympy.Sum(f, (y, 1, l))
@@ -846,6 +829,95 @@ def _lemma_25_steps(x):
                             *splits(over_y((x - 1) ** 2 * tv_ ** 2 * q[y])),
                             detail="summed over the outputs, Σ_y q(y) ≤ Σ_y Q(y|x_1) = 1")
     return sharper, hyps
+
+
+def _theorem_7_objects():
+    """Theorem 7's objects: Lemma 25's (at e^ε), the marginals M0, M1 of Q laws on its outputs, D_kl(M0‖M1) (3) named
+    (a sum of logarithms, defined where the domain says), and the binary mechanism (18) with T = {x : P0(x) ≥ P1(x)}
+    and its marginals (_BIN_M), positive."""
+    y, l, x = _L25_Y, _L25_L, sympy.exp(_ε)
+    return [*[h for h in _LEMMA_25_DOMAIN if not isinstance(h, sympy.Eq) or not h.lhs.is_Symbol],
+            *[sympy.Eq(sympy.Sum(_L25_M[p][y], (y, 1, l)), 1) for p in (LAW0, LAW1)],
+            sympy.Eq(sympy.Symbol("D_kl(M0||M1)", real=True), _t7_kl()),
+            is_set(), kernel.Every(_in_T(INPUT), (INPUT, 1, SIZE)),
+            *[sympy.Eq(_BIN_M[law, o], total(law[INPUT] * binary_rows()[o])) for law in (LAW0, LAW1) for o in (0, 1)],
+            *[m > 0 for m in _BIN_M.values()]]
+
+
+def _t7_kl():
+    """D_kl(M0‖M1) (3) of Q, a sum over its outputs."""
+    y, m0, m1 = _L25_Y, _L25_M[LAW0][_L25_Y], _L25_M[LAW1][_L25_Y]
+    return sympy.Sum(m0 * log(m0 / m1), (y, 1, _L25_L))
+
+
+_THEOREM_7_DOMAIN = _theorem_7_objects()
+
+
+@claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1",
+       domain=_THEOREM_7_DOMAIN, stated_domain='“for any ε” and any P0, P1', stated_where='Section 3.2, Theorem 7',
+       quote=(r"Theorem 7 For any ε𝜀\varepsilon and any pair of distributions P0subscript𝑃0P_{0} and "
+              r"P1subscript𝑃1P_{1}, the binary mechanism is an "
+              r"1/(2(eε+1)2)12superscriptsuperscript𝑒𝜀121/(2(e^{\varepsilon}+1)^{2}) approximation of the maximum KL "
+              r"divergence between the induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} among all "
+              r"ε𝜀\varepsilon-locally differentially private mechanisms."))
+def theorem_7():
+    """For every ε-LDP Q (every k, l): D_kl(M0‖M1) ≤ 2(e^ε + 1)²·BIN_KL, so OPT_KL ≤ 2(e^ε + 1)²·BIN_KL (94)–(95), as
+    kernel steps. (94), sharper: per output y, a log(a/b) ≤ a(a − b)/b ≤ (a − b)²/q(y) + (a − b) (log r ≤ r − 1) with
+    Lemma 25's per-output bounds gives M0(y) log(M0(y)/M1(y)) ≤ (e^ε − 1)²‖P0 − P1‖²_TV q(y) + M0(y) − M1(y), summed
+    (Σ_y q(y) ≤ 1, Σ_y M0(y) = Σ_y M1(y) = 1). (95): Pinsker for two outputs, a log(a/b) + (1 − a)log((1 − a)/(1 − b)) ≥
+    2(a − b)² on (0, 1)² (f(t) = that at b = t has f(a) = 0 and f'(t) = (t − a)(1/(t(1 − t)) − 4), of t − a's sign), at the
+    binary marginals (57), whose difference is (e^ε − 1)/(e^ε + 1)‖P0 − P1‖_TV (Corollary 11, eq. 79)."""
+    r = rng(7)
+    flags = []
+    for k in (3, 4, 5):
+        for _ in range(2):
+            p0, p1 = random_law(r, k), random_law(r, k)
+            for e in (Q(11, 10), Q(2), Q(5), Q(50)):
+                opt = optimal_mechanism(log(e), utility.kl(p0, p1)).value
+                flags.append(sign(binary_kl(p0, p1, e) * 2 * (e + 1) ** 2 - opt) >= 0)
+    cross = holds(flags, "exact sign of 2(e^ε+1)²·BIN − OPT on random k = 3..5, e^ε ∈ {1.1, 2, 5, 50}")
+    x = sympy.Symbol("x", real=True)
+    i, k, y, l, q = INPUT, SIZE, _L25_Y, _L25_L, _L25_MIN
+    m0, m1 = _L25_M[LAW0][y], _L25_M[LAW1][y]
+    tv_ = _l25_tv()
+    setting, gap, near, first = _l25_output(x)
+    a, b, m = sympy.symbols("a_ b_ m_", positive=True)
+    quotient = kernel.fact(identity(log(a / b), log(a) - log(b), "log(a/b) = log a − log b"))
+    generic = kernel.decide(kernel.goal(a * log(a / b) <= (a - b) ** 2 / m + a - b, [m <= b]), quotient,
+                            log_ratio(b, a, []), detail="a log(a/b) ≤ (a − b)²/m + a − b for 0 < m ≤ b")
+    at_y = kernel.instantiate(generic, {a: m0, b: m1, m: q[y]}, [q[y] > 0, q[y] <= m0, q[y] <= m1],
+                              detail="at M0(y), M1(y), q(y)")
+    term = kernel.decide(kernel.goal(m0 * log(m0 / m1) <= (x - 1) ** 2 * tv_ ** 2 * q[y] + m0 - m1, setting),
+                         gap, near, at_y, detail="output y's term of D_kl(M0‖M1)")
+    over_y = lambda f: sympy.Sum(f, (y, 1, l))
+    hyps = [k >= 1, l >= 1, is_law(LAW0), is_law(LAW1), x >= 1, sympy.Eq(over_y(_L25_Q[1, y]), 1),
+            kernel.Every(sympy.And(*_l25_column(x)), (y, 1, l)), *[sympy.Eq(over_y(_L25_M[p][y]), 1) for p in (LAW0, LAW1)]]
+    opt = kernel.decide(kernel.goal(_t7_kl() <= (x - 1) ** 2 * tv_ ** 2, hyps), kernel.summed(term, y, 1, l),
+                        kernel.summed(first, y, 1, l), *splits(over_y((x - 1) ** 2 * tv_ ** 2 * q[y] + m0 - m1)),
+                        detail="(94): D_kl(M0‖M1) ≤ (e^ε − 1)²‖P0 − P1‖²_TV, summed over the outputs")
+    u, v, t = sympy.symbols("u v t", real=True)
+    f = u * log(u / t) + (1 - u) * log((1 - u) / (1 - t)) - 2 * (u - t) ** 2
+    unit = [u > 0, u < 1, v > 0, v < 1]
+    pinsker = kernel.decide(kernel.goal(f.subs(t, v) >= 0, unit),
+                            kernel.increasing(f, t, u, v, unit, detail="f' ≥ 0 on [a, b] for a ≤ b"),
+                            kernel.increasing(-f, t, v, u, unit, detail="f' ≤ 0 on [b, a] for b ≤ a"),
+                            detail="Pinsker for two outputs: D_kl ≥ 2(a − b)²")
+    b0, b1 = _BIN_M[LAW0, 0], _BIN_M[LAW1, 0]
+    pinsker = kernel.instantiate(pinsker, {u: b0, v: b1}, [b0 > 0, b0 < 1, b1 > 0, b1 < 1], detail="at M0(0), M1(0)")
+    objects = [h for h in _theorem_7_objects() if not isinstance(h, (LDPChannel, Laws))]
+    marginals = [kernel.lemma("extremal-ldp:eq-57", binary_marginal_goal(law)) for law in (LAW0, LAW1)]
+    both = kernel.decide(kernel.goal(sympy.And(*[sympy.Eq(_BIN_M[law, 0] + _BIN_M[law, 1], 1) for law in (LAW0, LAW1)]),
+                                     [SIZE >= 1, _ε >= 0, *objects]),
+                         *marginals, *splits(*[total(law[i] * (1 - TAU[i])) for law in (LAW0, LAW1)]),
+                         detail="M_ν(0) + M_ν(1) = 1 (57)")
+    bin_kl = sum(_BIN_M[LAW0, o] * log(_BIN_M[LAW0, o] / _BIN_M[LAW1, o]) for o in (0, 1))
+    attains = kernel.lemma("extremal-ldp:corollary-11", _binary_attains_goal())
+    stmt = kernel.decide(kernel.goal(_t7_kl() <= 2 * (sympy.exp(_ε) + 1) ** 2 * bin_kl, [SIZE >= 1, _L25_L >= 1, *objects]),
+                         at_exp(opt, x), pinsker, both, attains, exp_at_least_one(),
+                         detail="(94) and (95): D_kl(M0‖M1) ≤ 4(e^ε − 1)²‖P0 − P1‖²_TV ≤ 2(e^ε + 1)²·BIN_KL")
+    return establish(stmt, cross, domain=_THEOREM_7_DOMAIN,
+                     uses=["extremal-ldp:lemma-25", "extremal-ldp:corollary-11", "extremal-ldp:eq-57"])
+
 
 
 # --------------------------------------------------------------------------------------------
@@ -1077,9 +1149,7 @@ def corollary_9():
                      domain=_COROLLARY_9_DOMAIN, uses=["extremal-ldp:lemma-25"])
 
 
-#: the binary mechanism's marginals M_ν(y) = Σ_x P_ν(x)Q(y|x) (2), named, with their signs (each ≥ 1/(e^ε + 1) > 0)
-#: and the masses P_ν(T), P_ν(Tᶜ) ≥ 0 (listed because the check that a goal covers its domain reads a sum as opaque)
-_BIN_M = {(law, y): sympy.Symbol(f"M_{law.name[-1]}({y})", real=True) for law in (LAW0, LAW1) for y in (0, 1)}
+#: the binary mechanism's marginals (_BIN_M) with their signs (each ≥ 1/(e^ε + 1) > 0) and the masses P_ν(T), P_ν(Tᶜ) ≥ 0 (listed because the check that a goal covers its domain reads a sum as opaque)
 _BINARY_KL_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0, is_law(LAW0), is_law(LAW1), is_set(),
                      *[sympy.Eq(_BIN_M[law, y], total(law[INPUT] * binary_rows()[y])) for law in (LAW0, LAW1) for y in (0, 1)],
                      *[m > 0 for m in _BIN_M.values()],
