@@ -711,11 +711,12 @@ def _binary_attains():
 
 
 #: Lemma 25's objects (Kairouz–Oh–Viswanath, Section 8.5): the ε-LDP channel Q[i, y] = Q(y|x_i) with k inputs and l
-#: outputs, the laws P0, P1 on its inputs, for every output y the least entry q[y] = min_i Q(y|x_i) of its column (≥ 0,
-#: at most the entry of x_1; every entry lies in [q(y), e^ε q(y)], ε-LDP against the least), input x_1's row summing to
-#: 1, the marginals M_ν(y) = Σ_i P_ν(x_i)Q(y|x_i) (2), positive, and the sum of the two divergences D_kl (3) named (a sum of
-#: logarithms, defined where the marginals are positive: an output no input emits has a zero column and M0(y) = M1(y) = 0,
-#: a term (3) reads by the convention 0·log(0/0) = 0 and that is left out of 𝒴 here)
+#: outputs, the laws P0, P1 on its inputs, for every output y the least entry q[y] = min_i Q(y|x_i) of its column (at
+#: most the entry of x_1; every entry lies in [q(y), e^ε q(y)], ε-LDP against the least), input x_1's row summing to 1,
+#: the marginals M_ν(y) = Σ_i P_ν(x_i)Q(y|x_i) (2), and the sum of the two divergences D_kl (3) named (a sum of
+#: logarithms). Every output is emitted: q(y) > 0 and M_ν(y) > 0. By Claim 1 a column is zero or positive, and a zero
+#: column (an output no input emits, M0(y) = M1(y) = 0) adds 0·log(0/0) = 0 to (3) by convention: such outputs are left
+#: out of 𝒴 here (the sums of logarithms are undefined there)
 _L25_Y, _L25_L = OUT, sympy.Symbol("l", integer=True)
 _L25_Q, _L25_MIN = CHANNEL, sympy.IndexedBase("q")
 _L25_M = {LAW0: sympy.IndexedBase("M0"), LAW1: sympy.IndexedBase("M1")}
@@ -724,7 +725,7 @@ _L25_M = {LAW0: sympy.IndexedBase("M0"), LAW1: sympy.IndexedBase("M1")}
 def _l25_column(x):
     """Output y's column (see the objects above), with x = e^ε."""
     i, y, Qc, q = INPUT, _L25_Y, _L25_Q, _L25_MIN
-    return [q[y] >= 0, q[y] <= Qc[1, y], kernel.Every(sympy.And(q[y] <= Qc[i, y], Qc[i, y] <= x * q[y]), (i, 1, SIZE)),
+    return [q[y] > 0, q[y] <= Qc[1, y], kernel.Every(sympy.And(q[y] <= Qc[i, y], Qc[i, y] <= x * q[y]), (i, 1, SIZE)),
             *[sympy.Eq(_L25_M[p][y], total(p[i] * Qc[i, y])) for p in (LAW0, LAW1)], *[_L25_M[p][y] > 0 for p in (LAW0, LAW1)]]
 
 
@@ -788,16 +789,52 @@ def _l25_output(x):
     between = [kernel.decide(kernel.goal(g, [*span_i, *box]), detail="P_ν(x_i)q ≤ P_ν(x_i)Q(y|x_i) ≤ P_ν(x_i)xq")
                for p in (LAW0, LAW1) for g in (p[i] * q[y] <= p[i] * Qc[i, y], p[i] * Qc[i, y] <= p[i] * x * q[y])]
     setting = [k >= 1, is_law(LAW0), is_law(LAW1), x >= 1, y >= 1, y <= l, *_l25_column(x)]
-    gap = kernel.decide(kernel.goal(sympy.And(m0 - m1 <= (x - 1) * q[y] * tv_, m1 - m0 <= (x - 1) * q[y] * tv_), setting),
-                        *[kernel.summed(s, i, 1, k) for s in pointwise], *splits(*[total(f) for pair in spread for f in pair]),
-                        detail="|M0(y) − M1(y)| ≤ (x − 1)q(y)‖P0 − P1‖_TV")
-    near = kernel.decide(kernel.goal(sympy.And(*[sympy.And(q[y] <= _L25_M[p][y], _L25_M[p][y] <= x * q[y])
-                                                 for p in (LAW0, LAW1)]), setting),
-                         *[kernel.summed(s, i, 1, k) for s in between],
-                         *splits(*[total(f) for p in (LAW0, LAW1) for f in (p[i] * q[y], p[i] * x * q[y])]),
-                         detail="q(y) ≤ M_ν(y) ≤ x q(y)")
+    c = (x - 1) * tv_
+    gaps = [kernel.decide(kernel.goal(g, setting), *[kernel.summed(s, i, 1, k) for s in pointwise],
+                          *splits(*[total(f) for pair in spread for f in pair]),
+                          detail="±(M0(y) − M1(y)) ≤ (x − 1)q(y)‖P0 − P1‖_TV") for g in (m0 - m1 <= c * q[y], m1 - m0 <= c * q[y])]
+    lower = [kernel.decide(kernel.goal(q[y] <= _L25_M[p][y], setting), kernel.summed(between[2 * n], i, 1, k),
+                           *splits(total(p[i] * q[y])), detail="q(y) ≤ M_ν(y)") for n, p in enumerate((LAW0, LAW1))]
+    positive = kernel.decide(kernel.goal(q[y] > 0, setting), detail="q(y) > 0")
     first = kernel.decide(kernel.goal(q[y] <= Qc[1, y], [y >= 1, y <= l, *_l25_column(x)]), detail="q(y) ≤ Q(y|x_1)")
-    return setting, gap, near, first
+    return setting, gaps, lower, positive, first
+
+
+def _l25_term(x, generic, a, b, m, shift):
+    """Output y's term bounded: `generic` (over positive a, b, m ≤ min(a, b): a term ≤ (a − b)²/m + shift(a, b)) at
+    M0(y), M1(y), q(y), then (M0(y) − M1(y))²/q(y) ≤ (x − 1)²‖P0 − P1‖²_TV q(y) from the gap bounds (a lemma over reals:
+    |d| ≤ cq, q > 0 ⇒ d²/q ≤ c²q). Modus ponens and transitivity (no solver) carry Lemma 25's per-output bounds."""
+    y, q = _L25_Y, _L25_MIN
+    m0, m1 = _L25_M[LAW0][y], _L25_M[LAW1][y]
+    setting, gaps, lower, positive, first = _l25_output(x)
+    at_y = kernel.apply(kernel.instantiate(generic, {a: m0, b: m1, m: q[y]}, [q[y] > 0, q[y] <= m0, q[y] <= m1],
+                                           detail="at M0(y), M1(y), q(y)"), positive, *lower, detail="q(y) ≤ min(M0(y), M1(y))")
+    d, c, z = sympy.symbols("d c s", real=True)
+    r = sympy.Symbol("r", positive=True)
+    square = kernel.decide(kernel.goal(d ** 2 / r + z <= c ** 2 * r + z, [d <= c * r, -d <= c * r]),
+                           detail="|d| ≤ cr, r > 0 ⇒ d²/r ≤ c²r")
+    cq = ((x - 1) * _l25_tv(), q[y])
+    square = kernel.instantiate(square, {d: m0 - m1, c: cq[0], z: shift.subs({a: m0, b: m1}), r: cq[1]},
+                                [q[y] > 0, m0 - m1 <= cq[0] * cq[1], m1 - m0 <= cq[0] * cq[1]],
+                                detail="at d = M0(y) − M1(y), c = (x − 1)‖P0 − P1‖_TV, r = q(y)")
+    square = kernel.apply(square, positive, *gaps, detail="the gap bounds")
+    return setting, kernel.chain(at_y, square, detail="output y's term"), first
+
+
+def _log_lemma(a, b, m, log_bound, bound, hypotheses, detail):
+    """lhs(a, b) ≤ bound for positive a, b, m under `hypotheses`, from a(log a − log b) ≥ a − b and b(log b − log a) ≥
+    b − a (log r ≥ 1 − 1/r): a real-arithmetic lemma over u = log a − log b, instantiated and applied (its hypotheses
+    are the two log bounds as written), then lhs = (its form in u) with log(a/b) = log a − log b (no division by a)."""
+    u = sympy.Symbol("u", real=True)
+    lhs_u, lhs = log_bound
+    over_u = kernel.decide(kernel.goal(lhs_u <= bound, [*hypotheses, a * u >= a - b, b * u <= a - b]), detail=detail)
+    la, lb = log(a), log(b)
+    upper = kernel.decide(kernel.goal(b * (la - lb) <= a - b, []), log_ratio(b, a, []), detail="log a − log b ≤ (a − b)/b")
+    at_logs = kernel.apply(kernel.instantiate(over_u, {u: la - lb}, [*hypotheses, a * (la - lb) >= a - b, b * (la - lb) <= a - b],
+                                              detail="at u = log a − log b"), log_ratio(a, b, []), upper, detail="log r ≥ 1 − 1/r")
+    quotients = [kernel.fact(identity(log(v / w), log(v) - log(w), "log(v/w) = log v − log w")) for v, w in ((a, b), (b, a))]
+    same = kernel.decide(kernel.goal(sympy.Eq(lhs, lhs_u.subs(u, la - lb)), []), *quotients, detail="log(a/b) = log a − log b")
+    return kernel.chain(same, at_logs, detail=detail)
 
 
 def _lemma_25_steps(x):
@@ -811,16 +848,11 @@ def _lemma_25_steps(x):
     i, k, y, l, Qc, q = INPUT, SIZE, _L25_Y, _L25_L, _L25_Q, _L25_MIN
     m0, m1 = _L25_M[LAW0][y], _L25_M[LAW1][y]
     tv_ = _l25_tv()
-    setting, gap, near, first = _l25_output(x)
     a, b, m = sympy.symbols("a_ b_ m_", positive=True)
-    quotients = [kernel.fact(identity(log(u / w), log(u) - log(w), "log(u/w) = log u − log w")) for u, w in ((a, b), (b, a))]
-    generic = kernel.decide(kernel.goal(a * log(a / b) + b * log(b / a) <= (a - b) ** 2 / m, [m <= a, m <= b]),
-                            *quotients, log_ratio(a, b, []), log_ratio(b, a, []),
-                            detail="a log(a/b) + b log(b/a) ≤ (a − b)²/m for 0 < m ≤ min(a, b)")
-    at_y = kernel.instantiate(generic, {a: m0, b: m1, m: q[y]}, [q[y] > 0, q[y] <= m0, q[y] <= m1],
-                              detail="at M0(y), M1(y), q(y)")
-    term = kernel.decide(kernel.goal(m0 * log(m0 / m1) + m1 * log(m1 / m0) <= (x - 1) ** 2 * tv_ ** 2 * q[y], setting),
-                         gap, near, at_y, detail="output y's term ≤ (x − 1)²‖P0 − P1‖²_TV q(y)")
+    u = sympy.Symbol("u", real=True)
+    generic = _log_lemma(a, b, m, ((a - b) * u, a * log(a / b) + b * log(b / a)), (a - b) ** 2 / m, [m <= a, m <= b],
+                         "a log(a/b) + b log(b/a) ≤ (a − b)²/m for 0 < m ≤ min(a, b)")
+    setting, term, first = _l25_term(x, generic, a, b, m, sympy.Integer(0))
     hyps = [k >= 1, l >= 1, is_law(LAW0), is_law(LAW1), x >= 1, sympy.Eq(sympy.Sum(Qc[1, y], (y, 1, l)), 1),
             kernel.Every(sympy.And(*_l25_column(x)), (y, 1, l))]
     over_y = lambda f: sympy.Sum(f, (y, 1, l))
@@ -880,15 +912,10 @@ def theorem_7():
     i, k, y, l, q = INPUT, SIZE, _L25_Y, _L25_L, _L25_MIN
     m0, m1 = _L25_M[LAW0][y], _L25_M[LAW1][y]
     tv_ = _l25_tv()
-    setting, gap, near, first = _l25_output(x)
-    a, b, m = sympy.symbols("a_ b_ m_", positive=True)
-    quotient = kernel.fact(identity(log(a / b), log(a) - log(b), "log(a/b) = log a − log b"))
-    generic = kernel.decide(kernel.goal(a * log(a / b) <= (a - b) ** 2 / m + a - b, [m <= b]), quotient,
-                            log_ratio(b, a, []), detail="a log(a/b) ≤ (a − b)²/m + a − b for 0 < m ≤ b")
-    at_y = kernel.instantiate(generic, {a: m0, b: m1, m: q[y]}, [q[y] > 0, q[y] <= m0, q[y] <= m1],
-                              detail="at M0(y), M1(y), q(y)")
-    term = kernel.decide(kernel.goal(m0 * log(m0 / m1) <= (x - 1) ** 2 * tv_ ** 2 * q[y] + m0 - m1, setting),
-                         gap, near, at_y, detail="output y's term of D_kl(M0‖M1)")
+    a, b, m, u = *sympy.symbols("a_ b_ m_", positive=True), sympy.Symbol("u", real=True)
+    generic = _log_lemma(a, b, m, (a * u, a * log(a / b)), (a - b) ** 2 / m + a - b, [m <= b],
+                         "a log(a/b) ≤ (a − b)²/m + a − b for 0 < m ≤ b")
+    setting, term, first = _l25_term(x, generic, a, b, m, a - b)
     over_y = lambda f: sympy.Sum(f, (y, 1, l))
     hyps = [k >= 1, l >= 1, is_law(LAW0), is_law(LAW1), x >= 1, sympy.Eq(over_y(_L25_Q[1, y]), 1),
             kernel.Every(sympy.And(*_l25_column(x)), (y, 1, l)), *[sympy.Eq(over_y(_L25_M[p][y]), 1) for p in (LAW0, LAW1)]]
