@@ -439,6 +439,13 @@ def binary_marginal_goal(law):
                        [SIZE >= 1, is_law(law), is_set()])
 
 
+def named(name: str, definition):
+    """A domain's relation naming a quantity by its definition, Eq(name, definition) (a real symbol): a sum of
+    logarithms (a divergence, a mutual information) is defined where the domain says, so the check that a goal covers
+    its domain reads the definedness of a goal's sum from the domain's relation that contains it."""
+    return sympy.Eq(sympy.Symbol(name, real=True), definition)
+
+
 def splits(*terms):
     """kernel.linear for each sum of `terms` that linearity changes (a sum of one product is already split: its
     linear form would be the conclusion True, which the re-checker refuses)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sympy
 
 from _idioms import grouped, holds
-from _eldp_helpers import (C, D, E, LAW, log_ratio, U3, Q, binary_mi, lognorm, log, mi_binary_T, mi_mu, random_law, rng,
+from _eldp_helpers import (named, C, D, E, LAW, log_ratio, U3, Q, binary_mi, lognorm, log, mi_binary_T, mi_mu, random_law, rng,
                            rr_dual_objects, rr_dual_steps, rr_mi, singleton_objects, singleton_values, sub, subsets,
                            at_exp, bit, exp_above_one, INPUT, is_law, is_set, SIZE, TAU, total, IOTA, RR_L, RR_Y,
                            rr_entry, rr_marginal, rr_output_facts, rr_pick)
@@ -492,7 +492,7 @@ def _binary_mi_by_class(x):
 _BINARY_MI_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0, is_law(LAW), is_set(),
                      *[m >= 0 for m in _binary_mi_objects(sympy.exp(_ε))[4:6]],
                      *[sympy.Eq(name, m) for name, m in zip((_M0, _M1), _binary_mi_objects(sympy.exp(_ε))[2:4])],
-                     sympy.Eq(sympy.Symbol("I(X;Y)", real=True), _binary_mi_objects(sympy.exp(_ε))[7])]
+                     named("I(X;Y)", _binary_mi_objects(sympy.exp(_ε))[7])]
 
 
 def _binary_mi_setting(x):
@@ -659,8 +659,8 @@ def _rr_mi_defined(x):
 _EQ_139_DOMAIN = [ProbabilityVector("P", "k"), Integer("k", 1), _ε >= 0, is_law(LAW, RR_L),
                   kernel.Every(sympy.And(*_rr_mi_objects(sympy.exp(_ε))[0]), (RR_Y, 1, SIZE)),
                   _rr_mi_defined(sympy.exp(_ε)),
-                  sympy.Eq(sympy.Symbol("I(X;Y)", real=True), _rr_mi_objects(sympy.exp(_ε))[2]),
-                  sympy.Eq(sympy.Symbol("I_RR", real=True), _rr_mi_objects(sympy.exp(_ε))[3])]
+                  named("I(X;Y)", _rr_mi_objects(sympy.exp(_ε))[2]),
+                  named("I_RR", _rr_mi_objects(sympy.exp(_ε))[3])]
 
 
 @claim(PAPER, "Eq. (139)", "randomized response (138) has I(X;Y) = Σ_i {P(x_i)e^ε log(e^ε/(P(x_i)(e^ε−1)+1)) + "

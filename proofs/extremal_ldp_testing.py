@@ -13,7 +13,7 @@ import sympy
 
 from _idioms import grouped, holds
 from _vertex import indicator as _indicator, vertex_bound
-from _eldp_helpers import (A0, A1, B0, B1, CHANNEL, E, G0, G1, INPUT, OUT, log_ratio, in_cube, splits, ROW0, ROW2, at_exp, binary_marginal_goal,
+from _eldp_helpers import (named, A0, A1, B0, B1, CHANNEL, E, G0, G1, INPUT, OUT, log_ratio, in_cube, splits, ROW0, ROW2, at_exp, binary_marginal_goal,
                            binary_rows, exp_at_least_one, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
                            binary_kl, binary_set, distinct_ratio_pair, is_law, is_set, kl, kl_mu, lognorm, log,
                            pattern_entry, random_law, rng, rr_dual_objects, rr_dual_steps, rr_kl, singleton_objects,
@@ -742,7 +742,7 @@ def _l25_tv():
 _LEMMA_25_DOMAIN = [LDPChannel("Q", _ε, k="k", l="l"), Laws("P0", "P1", k="k"), _ε >= 0, is_law(LAW0), is_law(LAW1),
                     sympy.Eq(sympy.Sum(_L25_Q[1, _L25_Y], (_L25_Y, 1, _L25_L)), 1),
                     kernel.Every(sympy.And(*_l25_column(sympy.exp(_ε))), (_L25_Y, 1, _L25_L)),
-                    sympy.Eq(sympy.Symbol("D_kl(M0||M1) + D_kl(M1||M0)", real=True), _l25_divergences())]
+                    named("D_kl(M0||M1) + D_kl(M1||M0)", _l25_divergences())]
 
 
 @claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)",
@@ -870,7 +870,7 @@ def _theorem_7_objects():
     y, l, x = _L25_Y, _L25_L, sympy.exp(_ε)
     return [*[h for h in _LEMMA_25_DOMAIN if not isinstance(h, sympy.Eq) or not h.lhs.is_Symbol],
             *[sympy.Eq(sympy.Sum(_L25_M[p][y], (y, 1, l)), 1) for p in (LAW0, LAW1)],
-            sympy.Eq(sympy.Symbol("D_kl(M0||M1)", real=True), _t7_kl()),
+            named("D_kl(M0||M1)", _t7_kl()),
             is_set(), kernel.Every(_in_T(INPUT), (INPUT, 1, SIZE)),
             *[sympy.Eq(_BIN_M[law, o], total(law[INPUT] * binary_rows()[o])) for law in (LAW0, LAW1) for o in (0, 1)],
             *[m > 0 for m in _BIN_M.values()]]
@@ -980,8 +980,8 @@ def _rr_kl_objects(x):
 #: term), and D_kl(M0‖M1) and the right side of (92) named (sums of logarithms, defined where the domain says)
 _EQ_92_DOMAIN = [Laws("P0", "P1", k="k"), Integer("k", 1), _ε >= 0, is_law(LAW0, RR_L), is_law(LAW1, RR_L),
                  kernel.Every(sympy.And(*_rr_kl_objects(sympy.exp(_ε))[0]), (RR_Y, 1, SIZE)),
-                 sympy.Eq(sympy.Symbol("D_kl(M0||M1)", real=True), _rr_kl_objects(sympy.exp(_ε))[1]),
-                 sympy.Eq(sympy.Symbol("D_RR", real=True), _rr_kl_objects(sympy.exp(_ε))[2])]
+                 named("D_kl(M0||M1)", _rr_kl_objects(sympy.exp(_ε))[1]),
+                 named("D_RR", _rr_kl_objects(sympy.exp(_ε))[2])]
 
 
 @claim(PAPER, "Eq. (92)", "randomized response (91) has D_kl(M0‖M1) = Σ_i (P0(x_i)(e^ε−1)+1) log[(P0(x_i)(e^ε−1)+1)/"
