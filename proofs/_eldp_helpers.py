@@ -439,6 +439,13 @@ def binary_marginal_goal(law):
                        [SIZE >= 1, is_law(law), is_set()])
 
 
+def named(name: str, definition):
+    """A domain's relation naming a quantity by its definition, Eq(name, definition) (a real symbol): a sum of
+    logarithms (a divergence, a mutual information) is defined where the domain says, so the check that a goal covers
+    its domain reads the definedness of a goal's sum from the domain's relation that contains it."""
+    return sympy.Eq(sympy.Symbol(name, real=True), definition)
+
+
 def splits(*terms):
     """kernel.linear for each sum of `terms` that linearity changes (a sum of one product is already split: its
     linear form would be the conclusion True, which the re-checker refuses)."""
@@ -493,3 +500,29 @@ def rr_marginal(law, m, x, facts):
         kernel.summed(picks, l, 1, k), kernel.linear(sympy.Sum(IOTA[y, l] * law[y], (l, 1, k))),
         kernel.linear(sympy.Sum(law[l] * rr_entry(x), (l, 1, k))),
         detail=f"{m.name}(y) = ((e^ε − 1){law.name}(y) + 1)/(e^ε + k − 1), by linearity")
+
+
+def log_below():
+    """log r ≥ 1 − 1/r for every r > 0, in the form t − 1 + e^{−t} ≥ 0 for every real t (kernel steps: symdp.verify.prove
+    on t ≥ 0, and e^u ≥ 1 + u for u ≥ 0 read at u = −t for t ≤ 0); read at t = log r it is log r − 1 + 1/r ≥ 0."""
+    from symdp.verify import kernel, prove
+    t, u = sympy.symbols("t u", real=True)
+    ahead = prove(t - 1 + sympy.exp(-t), t, 0, sympy.oo, "t − 1 + e^{−t} ≥ 0 for t ≥ 0")
+    behind = kernel.instantiate(prove(sympy.exp(u) - 1 - u, u, 0, sympy.oo, "e^u ≥ 1 + u for u ≥ 0"), {u: -t}, [t <= 0],
+                                detail="at u = −t, t ≤ 0")
+    return kernel.decide(kernel.goal(t - 1 + sympy.exp(-t) >= 0, []), ahead, behind,
+                         detail="t − 1 + e^{−t} ≥ 0 for every real t"), t
+
+
+def log_ratio(a, b, hypotheses):
+    """a(log a − log b) ≥ a − b for a, b > 0 (under `hypotheses`, which must give a, b > 0): for positive a_, b_,
+    :func:`log_below` at t = log(a_/b_) with log(a_/b_) = log a_ − log b_, times a_; then read at a, b (written
+    without dividing by a: sympy writes 1/e^A as e^{−A}, a term the kernel's abstraction cannot relate to e^A)."""
+    from symdp.verify import identity, kernel
+    below, t = log_below()
+    av, bv = sympy.symbols("a_ b_", positive=True)
+    at = kernel.instantiate(below, {t: log(av / bv)}, [], detail="at t = log(a/b)")
+    quotient = kernel.fact(identity(log(av / bv), log(av) - log(bv), "log(a/b) = log a − log b"))
+    generic = kernel.decide(kernel.goal(av * (log(av) - log(bv)) >= av - bv, []), at, quotient,
+                            detail="a(log a − log b) ≥ a − b for a, b > 0")
+    return kernel.instantiate(generic, {av: a, bv: b}, hypotheses, detail="at a, b")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sympy
 
 from _idioms import grouped, holds
-from _eldp_helpers import (C, D, E, LAW, U3, Q, binary_mi, lognorm, log, mi_binary_T, mi_mu, random_law, rng,
+from _eldp_helpers import (named, C, D, E, LAW, log_ratio, U3, Q, binary_mi, lognorm, log, mi_binary_T, mi_mu, random_law, rng,
                            rr_dual_objects, rr_dual_steps, rr_mi, singleton_objects, singleton_values, sub, subsets,
                            at_exp, bit, exp_above_one, INPUT, is_law, is_set, SIZE, TAU, total, IOTA, RR_L, RR_Y,
                            rr_entry, rr_marginal, rr_output_facts, rr_pick)
@@ -492,7 +492,7 @@ def _binary_mi_by_class(x):
 _BINARY_MI_DOMAIN = [ProbabilityVector("P", "k"), _ε >= 0, is_law(LAW), is_set(),
                      *[m >= 0 for m in _binary_mi_objects(sympy.exp(_ε))[4:6]],
                      *[sympy.Eq(name, m) for name, m in zip((_M0, _M1), _binary_mi_objects(sympy.exp(_ε))[2:4])],
-                     sympy.Eq(sympy.Symbol("I(X;Y)", real=True), _binary_mi_objects(sympy.exp(_ε))[7])]
+                     named("I(X;Y)", _binary_mi_objects(sympy.exp(_ε))[7])]
 
 
 def _binary_mi_setting(x):
@@ -659,8 +659,8 @@ def _rr_mi_defined(x):
 _EQ_139_DOMAIN = [ProbabilityVector("P", "k"), Integer("k", 1), _ε >= 0, is_law(LAW, RR_L),
                   kernel.Every(sympy.And(*_rr_mi_objects(sympy.exp(_ε))[0]), (RR_Y, 1, SIZE)),
                   _rr_mi_defined(sympy.exp(_ε)),
-                  sympy.Eq(sympy.Symbol("I(X;Y)", real=True), _rr_mi_objects(sympy.exp(_ε))[2]),
-                  sympy.Eq(sympy.Symbol("I_RR", real=True), _rr_mi_objects(sympy.exp(_ε))[3])]
+                  named("I(X;Y)", _rr_mi_objects(sympy.exp(_ε))[2]),
+                  named("I_RR", _rr_mi_objects(sympy.exp(_ε))[3])]
 
 
 @claim(PAPER, "Eq. (139)", "randomized response (138) has I(X;Y) = Σ_i {P(x_i)e^ε log(e^ε/(P(x_i)(e^ε−1)+1)) + "
@@ -973,30 +973,6 @@ def claim_4():
                      domain=_CLAIM_4_PROVED, uses=["extremal-ldp:lemma-27-eqs-121-122"])
 
 
-def _log_below():
-    """log r ≥ 1 − 1/r for every r > 0, in the form t − 1 + e^{−t} ≥ 0 for every real t (kernel steps: symdp.verify.prove
-    on t ≥ 0, and e^u ≥ 1 + u for u ≥ 0 read at u = −t for t ≤ 0); read at t = log r it is log r − 1 + 1/r ≥ 0."""
-    t, u = sympy.symbols("t u", real=True)
-    ahead = prove(t - 1 + sympy.exp(-t), t, 0, sympy.oo, "t − 1 + e^{−t} ≥ 0 for t ≥ 0")
-    behind = kernel.instantiate(prove(sympy.exp(u) - 1 - u, u, 0, sympy.oo, "e^u ≥ 1 + u for u ≥ 0"), {u: -t}, [t <= 0],
-                                detail="at u = −t, t ≤ 0")
-    return kernel.decide(kernel.goal(t - 1 + sympy.exp(-t) >= 0, []), ahead, behind,
-                         detail="t − 1 + e^{−t} ≥ 0 for every real t"), t
-
-
-def _log_ratio(a, b, hypotheses):
-    """a(log a − log b) ≥ a − b for a, b > 0 (under `hypotheses`, which must give a, b > 0): for positive a_, b_,
-    :func:`_log_below` at t = log(a_/b_) with log(a_/b_) = log a_ − log b_, times a_; then read at a, b (written
-    without dividing by a: sympy writes 1/e^A as e^{−A}, a term the kernel's abstraction cannot relate to e^A)."""
-    below, t = _log_below()
-    av, bv = sympy.symbols("a_ b_", positive=True)
-    at = kernel.instantiate(below, {t: log(av / bv)}, [], detail="at t = log(a/b)")
-    quotient = kernel.fact(identity(log(av / bv), log(av) - log(bv), "log(a/b) = log a − log b"))
-    generic = kernel.decide(kernel.goal(av * (log(av) - log(bv)) >= av - bv, []), at, quotient,
-                            detail="a(log a − log b) ≥ a − b for a, b > 0")
-    return kernel.instantiate(generic, {av: a, bv: b}, hypotheses, detail="at a, b")
-
-
 def _mu(z):
     """μ(z, ε) of (113) with E = e^ε."""
     return mi_mu(z, sympy.exp(_ε), _ε)
@@ -1024,13 +1000,13 @@ def _claim_4_core():
     unit = [s_ >= 0, s_ <= 1, w >= 0, w <= 1, *positive]
     u, v = s_ * (x - 1) + 1, w * (x - 1) + 1
     tangent = kernel.decide(kernel.goal(_mu(s_) <= _mu(w) + _slope(w) * (s_ - w), unit),
-                            _log_ratio(u, v, unit), detail="μ lies below its tangent at w")
+                            log_ratio(u, v, unit), detail="μ lies below its tangent at w")
     star = zs * (x - 1) + 1
     falls = kernel.decide(kernel.goal(_slope(w) <= 0, [w >= zs, w <= 1, *positive]),
-                          _log_ratio(v, star, [w >= zs, w <= 1, *positive]), flat, exp_above_one(),
+                          log_ratio(v, star, [w >= zs, w <= 1, *positive]), flat, exp_above_one(),
                           detail="μ'(w) ≤ 0 for w ≥ z*")
     rises = kernel.decide(kernel.goal(_slope(w) >= 0, [w >= 0, w <= zs, *positive]),
-                          _log_ratio(star, v, [w >= 0, w <= zs, *positive]), flat, exp_above_one(),
+                          log_ratio(star, v, [w >= 0, w <= zs, *positive]), flat, exp_above_one(),
                           detail="μ'(w) ≥ 0 for w ≤ z*")
     setting = [s_ >= 0, s_ <= 1, m <= 1, m >= 1 - zs, zs <= Q(1, 2), *positive]
     # small steps glued by apply (no solver), so that both SMT solvers of the re-check settle each side condition:

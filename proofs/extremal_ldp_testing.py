@@ -13,7 +13,7 @@ import sympy
 
 from _idioms import grouped, holds
 from _vertex import indicator as _indicator, vertex_bound
-from _eldp_helpers import (A0, A1, B0, B1, E, G0, G1, INPUT, in_cube, splits, ROW0, ROW2, at_exp, binary_marginal_goal,
+from _eldp_helpers import (named, A0, A1, B0, B1, CHANNEL, E, G0, G1, INPUT, OUT, log_ratio, in_cube, splits, ROW0, ROW2, at_exp, binary_marginal_goal,
                            binary_rows, exp_at_least_one, LAW0, LAW1, Q, RATIO0, RATIO1, SIZE, TAU, TIE0, TIE1,
                            binary_kl, binary_set, distinct_ratio_pair, is_law, is_set, kl, kl_mu, lognorm, log,
                            pattern_entry, random_law, rng, rr_dual_objects, rr_dual_steps, rr_kl, singleton_objects,
@@ -562,6 +562,10 @@ def _event_relations():
             1 - q[i0] <= x * (1 - q[i2])]
 
 
+#: the binary mechanism's marginals M_ν(y) = Σ_x P_ν(x)Q(y|x) (2), named
+_BIN_M = {(law, y): sympy.Symbol(f"M_{law.name[-1]}({y})", real=True) for law in (LAW0, LAW1) for y in (0, 1)}
+
+
 def _in_T(i):
     """τ_i is the indicator of T = {x : P0(x) ≥ P1(x)} (the binary mechanism's set, (18)) at x_i."""
     d = LAW0[i] - LAW1[i]
@@ -704,42 +708,41 @@ def _binary_attains():
                          detail="the binary mechanism attains the bound at the event {0} (eq. 79)")
 
 
-_THEOREM_7_DOMAIN = [_ε >= 0, Laws("P0", "P1")]
 
 
-@claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1",
-       domain=_THEOREM_7_DOMAIN, stated_domain='“for any ε” and any P0, P1', stated_where='Section 3.2, Theorem 7',
-       quote=(r"Theorem 7 For any ε𝜀\varepsilon and any pair of distributions P0subscript𝑃0P_{0} and "
-              r"P1subscript𝑃1P_{1}, the binary mechanism is an "
-              r"1/(2(eε+1)2)12superscriptsuperscript𝑒𝜀121/(2(e^{\varepsilon}+1)^{2}) approximation of the maximum KL "
-              r"divergence between the induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} among all "
-              r"ε𝜀\varepsilon-locally differentially private mechanisms."))
-def theorem_7():
-    r = rng(7)
-    flags = []
-    for k in (3, 4, 5):
-        for _ in range(2):
-            p0, p1 = random_law(r, k), random_law(r, k)
-            for e in (Q(11, 10), Q(2), Q(5), Q(50)):
-                opt = optimal_mechanism(log(e), utility.kl(p0, p1)).value
-                flags.append(sign(binary_kl(p0, p1, e) * 2 * (e + 1) ** 2 - opt) >= 0)
-    ratio = identity(2 * ((E - 1) / (E + 1)) ** 2 / (4 * (E - 1) ** 2), 1 / (2 * (E + 1) ** 2),
-                     "(95)/(94): 2((e^ε−1)/(e^ε+1))²TV² / (4(e^ε−1)²TV²) = 1/(2(e^ε+1)²)")
-    # (94) OPT ≤ 4(x−1)²t² (Lemma 25), (95) BIN ≥ 2v² (Pinsker) with v = (x−1)/(x+1)·t (Corollary 11), x = e^ε
-    opt, b, v, t, x = sympy.symbols("OPT BIN v t x", real=True)
-    chain = real_closed(2 * (x + 1) ** 2 * b - opt, [opt, b, v, t, x],
-                        [opt <= 4 * (x - 1) ** 2 * t ** 2, b >= 2 * v ** 2, sympy.Eq(v * (x + 1), (x - 1) * t), x >= 1,
-                         t >= 0],
-                        "OPT ≤ 4(e^ε−1)²TV² (94), BIN ≥ 2‖M0ᴮ − M1ᴮ‖²_TV (95), ‖M0ᴮ − M1ᴮ‖_TV = (e^ε−1)/(e^ε+1)·TV "
-                        "⇒ 2(e^ε+1)²·BIN ≥ OPT")
-    return establish(grouped("(94) and (95) combined", _binary_tv(), chain, ratio),
-                     holds(flags, "exact sign of 2(e^ε+1)²·BIN − OPT on random k = 3..5, e^ε ∈ {1.1, 2, 5, 50}"),
-                     domain=_THEOREM_7_DOMAIN,
-                     uses=["extremal-ldp:lemma-25", "extremal-ldp:corollary-11",
-                           cited("Pinsker", "Pinsker's inequality D(M0‖M1) ≥ 2‖M0 − M1‖²_TV")])
+#: Lemma 25's objects (Kairouz–Oh–Viswanath, Section 8.5): the ε-LDP channel Q[i, y] = Q(y|x_i) with k inputs and l
+#: outputs, the laws P0, P1 on its inputs, for every output y the least entry q[y] = min_i Q(y|x_i) of its column (at
+#: most the entry of x_1; every entry lies in [q(y), e^ε q(y)], ε-LDP against the least), input x_1's row summing to 1,
+#: the marginals M_ν(y) = Σ_i P_ν(x_i)Q(y|x_i) (2), and the sum of the two divergences D_kl (3) named (a sum of
+#: logarithms). Every output is emitted: q(y) > 0 and M_ν(y) > 0. By Claim 1 a column is zero or positive, and a zero
+#: column (an output no input emits, M0(y) = M1(y) = 0) adds 0·log(0/0) = 0 to (3) by convention: such outputs are left
+#: out of 𝒴 here (the sums of logarithms are undefined there)
+_L25_Y, _L25_L = OUT, sympy.Symbol("l", integer=True)
+_L25_Q, _L25_MIN = CHANNEL, sympy.IndexedBase("q")
+_L25_M = {LAW0: sympy.IndexedBase("M0"), LAW1: sympy.IndexedBase("M1")}
 
 
-_LEMMA_25_DOMAIN = [LDPChannel("Q", _ε), Laws("P0", "P1")]
+def _l25_column(x):
+    """Output y's column (see the objects above), with x = e^ε."""
+    i, y, Qc, q = INPUT, _L25_Y, _L25_Q, _L25_MIN
+    return [q[y] > 0, q[y] <= Qc[1, y], kernel.Every(sympy.And(q[y] <= Qc[i, y], Qc[i, y] <= x * q[y]), (i, 1, SIZE)),
+            *[sympy.Eq(_L25_M[p][y], total(p[i] * Qc[i, y])) for p in (LAW0, LAW1)], *[_L25_M[p][y] > 0 for p in (LAW0, LAW1)]]
+
+
+def _l25_divergences():
+    """D_kl(M0‖M1) + D_kl(M1‖M0) by (3), one sum over the outputs."""
+    y, m0, m1 = _L25_Y, _L25_M[LAW0][_L25_Y], _L25_M[LAW1][_L25_Y]
+    return sympy.Sum(m0 * log(m0 / m1) + m1 * log(m1 / m0), (y, 1, _L25_L))
+
+
+def _l25_tv():
+    return total(sympy.Abs(LAW0[INPUT] - LAW1[INPUT])) / 2
+
+
+_LEMMA_25_DOMAIN = [LDPChannel("Q", _ε, k="k", l="l"), Laws("P0", "P1", k="k"), _ε >= 0, is_law(LAW0), is_law(LAW1),
+                    sympy.Eq(sympy.Sum(_L25_Q[1, _L25_Y], (_L25_Y, 1, _L25_L)), 1),
+                    kernel.Every(sympy.And(*_l25_column(sympy.exp(_ε))), (_L25_Y, 1, _L25_L)),
+                    named("D_kl(M0||M1) + D_kl(M1||M0)", _l25_divergences())]
 
 
 @claim(PAPER, "Lemma 25", "D(M0‖M1) + D(M1‖M0) ≤ 4(e^ε−1)²‖P0 − P1‖²_TV for every ε-LDP Q (Duchi et al.)",
@@ -760,48 +763,188 @@ def lemma_25():
                 opt = optimal_mechanism(log(e), utility.symmetric_kl(p0, p1)).value
                 flags.append(sign(4 * (e - 1) ** 2 * tv(p0, p1) ** 2 - opt) >= 0)
                 flags.append(sign((e - 1) ** 2 * tv(p0, p1) ** 2 - opt) >= 0)      # the proof's sharper constant 1
-    return establish(_lemma_25_steps(), holds(flags, "the certified optimum of the symmetrised KL against the bound (93) "
+    x = sympy.Symbol("x", real=True)
+    sharper, hyps = _lemma_25_steps(x)
+    paper = kernel.decide(kernel.goal(_l25_divergences() <= 4 * (x - 1) ** 2 * _l25_tv() ** 2, hyps), sharper,
+                          detail="(93): the constant 4 of the statement")
+    return establish(at_exp(paper, x), holds(flags, "the certified optimum of the symmetrised KL against the bound (93) "
                                               "and against the proof's (e^ε−1)²‖P0 − P1‖²_TV"),
-                     domain=_LEMMA_25_DOMAIN, uses=["extremal-ldp:claim-1"],
-                     prose_steps=[_LEMMA_25_SUMS])
+                     domain=_LEMMA_25_DOMAIN)
 
 
-#: The linear steps of Lemma 25's proof (Kairouz–Oh–Viswanath, Section 8.5, after Duchi–Jordan–Wainwright, Theorem 1).
-_LEMMA_25_SUMS = ("per output y with q = min_x Q(y|x), q' = max_x Q(y|x): M_ν(y) ≥ q, and since Σ_x (P0(x) − P1(x)) = "
-                  "0, M0(y) − M1(y) = Σ_x (Q(y|x) − q)(P0(x) − P1(x)) lies in ±(q' − q)‖P0 − P1‖_TV; "
-                  "D(M0‖M1) + D(M1‖M0) = Σ_y (M0(y) − M1(y)) log(M0(y)/M1(y)); a column with q = 0 is zero "
-                  "(Claim 1) and adds nothing; Σ_y q(y) ≤ Σ_y Q(y|x) = 1")
+def _l25_output(x):
+    """Output y's bounds in Lemma 25's proof (Kairouz–Oh–Viswanath, Section 8.5), kernel steps in x = e^ε: with q = q(y)
+    and d_i = P0(x_i) − P1(x_i), Σ_i d_i = 0: M0(y) − M1(y) = Σ_i (Q(y|x_i) − q)d_i, and 0 ≤ Q(y|x_i) − q ≤ (x − 1)q gives
+    ±(M0(y) − M1(y)) ≤ (x − 1)q·Σ_i max(±d_i, 0) = (x − 1)q‖P0 − P1‖_TV; q ≤ M_ν(y) ≤ xq; q ≤ Q(y|x_1). Returns the
+    hypotheses at y and the three steps."""
+    i, k, y, l, Qc, q = INPUT, SIZE, _L25_Y, _L25_L, _L25_Q, _L25_MIN
+    m0, m1 = _L25_M[LAW0][y], _L25_M[LAW1][y]
+    d, tv_ = LAW0[i] - LAW1[i], _l25_tv()
+    span_i = [i >= 1, i <= k]
+    box = [q[y] <= Qc[i, y], Qc[i, y] <= x * q[y], x >= 1]
+    spread = [((Qc[i, y] - q[y]) * d, (x - 1) * q[y] * (sympy.Abs(d) + d) / 2),
+              (-(Qc[i, y] - q[y]) * d, (x - 1) * q[y] * (sympy.Abs(d) - d) / 2)]
+    pointwise = [kernel.decide(kernel.goal(a <= b, [*span_i, *box]), detail="(Q(y|x_i) − q)(±d_i) ≤ (x − 1)q·max(±d_i, 0)")
+                 for a, b in spread]
+    between = [kernel.decide(kernel.goal(g, [*span_i, *box]), detail="P_ν(x_i)q ≤ P_ν(x_i)Q(y|x_i) ≤ P_ν(x_i)xq")
+               for p in (LAW0, LAW1) for g in (p[i] * q[y] <= p[i] * Qc[i, y], p[i] * Qc[i, y] <= p[i] * x * q[y])]
+    setting = [k >= 1, is_law(LAW0), is_law(LAW1), x >= 1, y >= 1, y <= l, *_l25_column(x)]
+    c = (x - 1) * tv_
+    gaps = [kernel.decide(kernel.goal(g, setting), *[kernel.summed(s, i, 1, k) for s in pointwise],
+                          *splits(*[total(f) for pair in spread for f in pair]),
+                          detail="±(M0(y) − M1(y)) ≤ (x − 1)q(y)‖P0 − P1‖_TV") for g in (m0 - m1 <= c * q[y], m1 - m0 <= c * q[y])]
+    lower = [kernel.decide(kernel.goal(q[y] <= _L25_M[p][y], setting), kernel.summed(between[2 * n], i, 1, k),
+                           *splits(total(p[i] * q[y])), detail="q(y) ≤ M_ν(y)") for n, p in enumerate((LAW0, LAW1))]
+    positive = kernel.decide(kernel.goal(q[y] > 0, setting), detail="q(y) > 0")
+    first = kernel.decide(kernel.goal(q[y] <= Qc[1, y], [y >= 1, y <= l, *_l25_column(x)]), detail="q(y) ≤ Q(y|x_1)")
+    return setting, gaps, lower, positive, first
 
 
-def _per_output_steps():
-    """The inequalities of Lemma 25's proof for one output y, in d = M0(y) − M1(y), m = min(M0(y), M1(y)),
-    q ≤ q' the least and largest entry of the column Q(y|·), t = ‖P0 − P1‖_TV, x = e^ε:
-    (a − b) log(a/b) ≤ (a − b)²/min(a, b) from log r ≤ r − 1 (r = max/min ≥ 1), then d²/m ≤ (x−1)² q t²."""
-    r, lo, hi = sympy.symbols("r lo hi", positive=True)
-    a_, b_ = sympy.symbols("a b", positive=True)
-    log_le = prove(r - 1 - log(r), r, 1, detail="log r ≤ r − 1 for r ≥ 1")
-    swap = identity(sympy.expand_log((a_ - b_) * log(a_ / b_), force=True),
-                    sympy.expand_log((b_ - a_) * log(b_ / a_), force=True), "(a − b)log(a/b) is symmetric in a, b")
-    linear = identity((hi - lo) * (hi / lo - 1), (hi - lo) ** 2 / lo, "(max − min)(max/min − 1) = (max − min)²/min")
-    d, m, q, q1, t, x = sympy.symbols("d m q q1 t x", real=True)
-    term = real_closed((x - 1) ** 2 * q * t ** 2 - d ** 2 / m, [d, m, q, q1, t, x],
-                       [d <= (q1 - q) * t, -d <= (q1 - q) * t, q1 <= x * q, q1 >= q, m >= q, q > 0, t >= 0, x >= 1],
-                       "|d| ≤ (q' − q)t, q' ≤ e^ε q (ε-LDP), min(M0, M1) ≥ q > 0 ⇒ d²/min ≤ (e^ε−1)² q t²")
-    return [log_le, swap, linear, term]
+def _l25_term(x, generic, a, b, m, shift):
+    """Output y's term bounded: `generic` (over positive a, b, m ≤ min(a, b): a term ≤ (a − b)²/m + shift(a, b)) at
+    M0(y), M1(y), q(y), then (M0(y) − M1(y))²/q(y) ≤ (x − 1)²‖P0 − P1‖²_TV q(y) from the gap bounds (a lemma over reals:
+    |d| ≤ cq, q > 0 ⇒ d²/q ≤ c²q). Modus ponens and transitivity (no solver) carry Lemma 25's per-output bounds."""
+    y, q = _L25_Y, _L25_MIN
+    m0, m1 = _L25_M[LAW0][y], _L25_M[LAW1][y]
+    setting, gaps, lower, positive, first = _l25_output(x)
+    at_y = kernel.apply(kernel.instantiate(generic, {a: m0, b: m1, m: q[y]}, [q[y] > 0, q[y] <= m0, q[y] <= m1],
+                                           detail="at M0(y), M1(y), q(y)"), positive, *lower, detail="q(y) ≤ min(M0(y), M1(y))")
+    d, c, z = sympy.symbols("d c s", real=True)
+    r = sympy.Symbol("r", positive=True)
+    square = kernel.decide(kernel.goal(d ** 2 / r + z <= c ** 2 * r + z, [d <= c * r, -d <= c * r]),
+                           detail="|d| ≤ cr, r > 0 ⇒ d²/r ≤ c²r")
+    cq = ((x - 1) * _l25_tv(), q[y])
+    square = kernel.instantiate(square, {d: m0 - m1, c: cq[0], z: shift.subs({a: m0, b: m1}), r: cq[1]},
+                                [q[y] > 0, m0 - m1 <= cq[0] * cq[1], m1 - m0 <= cq[0] * cq[1]],
+                                detail="at d = M0(y) − M1(y), c = (x − 1)‖P0 − P1‖_TV, r = q(y)")
+    square = kernel.apply(square, positive, *gaps, detail="the gap bounds")
+    return setting, kernel.chain(at_y, square, detail="output y's term"), first
 
 
-#: The symmetrised KL S, x = e^ε, t = ‖P0 − P1‖_TV and w = Σ_y min_x Q(y|x) ≤ 1, for the sum over outputs.
-_S, _X, _TV, _W = sympy.symbols("S x t w", real=True)
-#: Σ_y of the per-output bound: S ≤ (e^ε−1)² t² w with 0 ≤ w ≤ 1.
-_SUMMED = [_S <= (_X - 1) ** 2 * _TV ** 2 * _W, _W >= 0, _W <= 1, _X >= 1, _TV >= 0]
+def _log_lemma(a, b, m, log_bound, bound, hypotheses, detail):
+    """lhs(a, b) ≤ bound for positive a, b, m under `hypotheses`, from a(log a − log b) ≥ a − b and b(log b − log a) ≥
+    b − a (log r ≥ 1 − 1/r): a real-arithmetic lemma over u = log a − log b, instantiated and applied (its hypotheses
+    are the two log bounds as written), then lhs = (its form in u) with log(a/b) = log a − log b (no division by a)."""
+    u = sympy.Symbol("u", real=True)
+    lhs_u, lhs = log_bound
+    over_u = kernel.decide(kernel.goal(lhs_u <= bound, [*hypotheses, a * u >= a - b, b * u <= a - b]), detail=detail)
+    la, lb = log(a), log(b)
+    upper = kernel.decide(kernel.goal(b * (la - lb) <= a - b, []), log_ratio(b, a, []), detail="log a − log b ≤ (a − b)/b")
+    at_logs = kernel.apply(kernel.instantiate(over_u, {u: la - lb}, [*hypotheses, a * (la - lb) >= a - b, b * (la - lb) <= a - b],
+                                              detail="at u = log a − log b"), log_ratio(a, b, []), upper, detail="log r ≥ 1 − 1/r")
+    quotients = [kernel.fact(identity(log(v / w), log(v) - log(w), "log(v/w) = log v − log w")) for v, w in ((a, b), (b, a))]
+    same = kernel.decide(kernel.goal(sympy.Eq(lhs, lhs_u.subs(u, la - lb)), []), *quotients, detail="log(a/b) = log a − log b")
+    return kernel.chain(same, at_logs, detail=detail)
 
 
-def _lemma_25_steps():
-    """Lemma 25 (Kairouz–Oh–Viswanath, Section 8.5): the per-output steps summed with Σ_y q(y) ≤ 1. The result,
-    (e^ε−1)²‖P0−P1‖²_TV, is 4 times smaller than (93)."""
-    total = real_closed(4 * (_X - 1) ** 2 * _TV ** 2 - _S, [_S, _TV, _X, _W], _SUMMED,
-                        "Σ_y ≤ (e^ε−1)² t² Σ_y q(y), Σ_y q(y) ≤ 1 ⇒ ≤ 4(e^ε−1)² t² (93)")
-    return grouped("Lemma 25 output by output", *_per_output_steps(), total)
+def _lemma_25_steps(x):
+    """Lemma 25's proof (Kairouz–Oh–Viswanath, Section 8.5, after Duchi–Jordan–Wainwright), as kernel steps in x = e^ε,
+    for every k, l: D(M0‖M1) + D(M1‖M0) ≤ (x − 1)²‖P0 − P1‖²_TV, 4 times below (93). Per output y, with q = q(y), d_i =
+    P0(x_i) − P1(x_i) and Σ_i d_i = 0: M0(y) − M1(y) = Σ_i (Q(y|x_i) − q)d_i, and 0 ≤ Q(y|x_i) − q ≤ (x − 1)q gives
+    ±(M0(y) − M1(y)) ≤ (x − 1)q·Σ_i max(±d_i, 0) = (x − 1)q‖P0 − P1‖_TV; q ≤ M_ν(y) ≤ xq; a log(a/b) + b log(b/a) ≤
+    (a − b)²/min(a, b) (log r ≥ 1 − 1/r at r = a/b and b/a), so the output's term is ≤ (x − 1)²q‖P0 − P1‖²_TV (when q = 0
+    the column is zero and the term undefined); summed over y with Σ_y q(y) ≤ Σ_y Q(y|x_1) = 1. Returns the evidence and
+    its hypotheses."""
+    i, k, y, l, Qc, q = INPUT, SIZE, _L25_Y, _L25_L, _L25_Q, _L25_MIN
+    m0, m1 = _L25_M[LAW0][y], _L25_M[LAW1][y]
+    tv_ = _l25_tv()
+    a, b, m = sympy.symbols("a_ b_ m_", positive=True)
+    u = sympy.Symbol("u", real=True)
+    generic = _log_lemma(a, b, m, ((a - b) * u, a * log(a / b) + b * log(b / a)), (a - b) ** 2 / m, [m <= a, m <= b],
+                         "a log(a/b) + b log(b/a) ≤ (a − b)²/m for 0 < m ≤ min(a, b)")
+    setting, term, first = _l25_term(x, generic, a, b, m, sympy.Integer(0))
+    hyps = [k >= 1, l >= 1, is_law(LAW0), is_law(LAW1), x >= 1, sympy.Eq(sympy.Sum(Qc[1, y], (y, 1, l)), 1),
+            kernel.Every(sympy.And(*_l25_column(x)), (y, 1, l))]
+    over_y = lambda f: sympy.Sum(f, (y, 1, l))
+    sharper = kernel.decide(kernel.goal(_l25_divergences() <= (x - 1) ** 2 * tv_ ** 2, hyps),
+                            kernel.summed(term, y, 1, l), kernel.summed(first, y, 1, l),
+                            *splits(over_y((x - 1) ** 2 * tv_ ** 2 * q[y])),
+                            detail="summed over the outputs, Σ_y q(y) ≤ Σ_y Q(y|x_1) = 1")
+    return sharper, hyps
+
+
+def _theorem_7_objects():
+    """Theorem 7's objects: Lemma 25's (at e^ε), the marginals M0, M1 of Q laws on its outputs, D_kl(M0‖M1) (3) named
+    (a sum of logarithms, defined where the domain says), and the binary mechanism (18) with T = {x : P0(x) ≥ P1(x)}
+    and its marginals (_BIN_M), positive."""
+    y, l, x = _L25_Y, _L25_L, sympy.exp(_ε)
+    return [*[h for h in _LEMMA_25_DOMAIN if not isinstance(h, sympy.Eq) or not h.lhs.is_Symbol],
+            *[sympy.Eq(sympy.Sum(_L25_M[p][y], (y, 1, l)), 1) for p in (LAW0, LAW1)],
+            named("D_kl(M0||M1)", _t7_kl()),
+            is_set(), kernel.Every(_in_T(INPUT), (INPUT, 1, SIZE)),
+            *[sympy.Eq(_BIN_M[law, o], total(law[INPUT] * binary_rows()[o])) for law in (LAW0, LAW1) for o in (0, 1)],
+            *[m > 0 for m in _BIN_M.values()]]
+
+
+def _t7_kl():
+    """D_kl(M0‖M1) (3) of Q, a sum over its outputs."""
+    y, m0, m1 = _L25_Y, _L25_M[LAW0][_L25_Y], _L25_M[LAW1][_L25_Y]
+    return sympy.Sum(m0 * log(m0 / m1), (y, 1, _L25_L))
+
+
+_THEOREM_7_DOMAIN = _theorem_7_objects()
+
+
+@claim(PAPER, "Theorem 7", "BIN_KL ≥ OPT_KL/(2(e^ε+1)²) for every ε, P0, P1",
+       domain=_THEOREM_7_DOMAIN, stated_domain='“for any ε” and any P0, P1', stated_where='Section 3.2, Theorem 7',
+       quote=(r"Theorem 7 For any ε𝜀\varepsilon and any pair of distributions P0subscript𝑃0P_{0} and "
+              r"P1subscript𝑃1P_{1}, the binary mechanism is an "
+              r"1/(2(eε+1)2)12superscriptsuperscript𝑒𝜀121/(2(e^{\varepsilon}+1)^{2}) approximation of the maximum KL "
+              r"divergence between the induced marginals M0subscript𝑀0M_{0} and M1subscript𝑀1M_{1} among all "
+              r"ε𝜀\varepsilon-locally differentially private mechanisms."))
+def theorem_7():
+    """For every ε-LDP Q (every k, l): D_kl(M0‖M1) ≤ 2(e^ε + 1)²·BIN_KL, so OPT_KL ≤ 2(e^ε + 1)²·BIN_KL (94)–(95), as
+    kernel steps. (94), sharper: per output y, a log(a/b) ≤ a(a − b)/b ≤ (a − b)²/q(y) + (a − b) (log r ≤ r − 1) with
+    Lemma 25's per-output bounds gives M0(y) log(M0(y)/M1(y)) ≤ (e^ε − 1)²‖P0 − P1‖²_TV q(y) + M0(y) − M1(y), summed
+    (Σ_y q(y) ≤ 1, Σ_y M0(y) = Σ_y M1(y) = 1). (95): Pinsker for two outputs, a log(a/b) + (1 − a)log((1 − a)/(1 − b)) ≥
+    2(a − b)² on (0, 1)² (f(t) = that at b = t has f(a) = 0 and f'(t) = (t − a)(1/(t(1 − t)) − 4), of t − a's sign), at the
+    binary marginals (57), whose difference is (e^ε − 1)/(e^ε + 1)‖P0 − P1‖_TV (Corollary 11, eq. 79)."""
+    r = rng(7)
+    flags = []
+    for k in (3, 4, 5):
+        for _ in range(2):
+            p0, p1 = random_law(r, k), random_law(r, k)
+            for e in (Q(11, 10), Q(2), Q(5), Q(50)):
+                opt = optimal_mechanism(log(e), utility.kl(p0, p1)).value
+                flags.append(sign(binary_kl(p0, p1, e) * 2 * (e + 1) ** 2 - opt) >= 0)
+    cross = holds(flags, "exact sign of 2(e^ε+1)²·BIN − OPT on random k = 3..5, e^ε ∈ {1.1, 2, 5, 50}")
+    x = sympy.Symbol("x", real=True)
+    i, k, y, l, q = INPUT, SIZE, _L25_Y, _L25_L, _L25_MIN
+    m0, m1 = _L25_M[LAW0][y], _L25_M[LAW1][y]
+    tv_ = _l25_tv()
+    a, b, m, u = *sympy.symbols("a_ b_ m_", positive=True), sympy.Symbol("u", real=True)
+    generic = _log_lemma(a, b, m, (a * u, a * log(a / b)), (a - b) ** 2 / m + a - b, [m <= b],
+                         "a log(a/b) ≤ (a − b)²/m + a − b for 0 < m ≤ b")
+    setting, term, first = _l25_term(x, generic, a, b, m, a - b)
+    over_y = lambda f: sympy.Sum(f, (y, 1, l))
+    hyps = [k >= 1, l >= 1, is_law(LAW0), is_law(LAW1), x >= 1, sympy.Eq(over_y(_L25_Q[1, y]), 1),
+            kernel.Every(sympy.And(*_l25_column(x)), (y, 1, l)), *[sympy.Eq(over_y(_L25_M[p][y]), 1) for p in (LAW0, LAW1)]]
+    opt = kernel.decide(kernel.goal(_t7_kl() <= (x - 1) ** 2 * tv_ ** 2, hyps), kernel.summed(term, y, 1, l),
+                        kernel.summed(first, y, 1, l), *splits(over_y((x - 1) ** 2 * tv_ ** 2 * q[y] + m0 - m1)),
+                        detail="(94): D_kl(M0‖M1) ≤ (e^ε − 1)²‖P0 − P1‖²_TV, summed over the outputs")
+    u, v, t = sympy.symbols("u v t", real=True)
+    f = u * log(u / t) + (1 - u) * log((1 - u) / (1 - t)) - 2 * (u - t) ** 2
+    unit = [u > 0, u < 1, v > 0, v < 1]
+    pinsker = kernel.decide(kernel.goal(f.subs(t, v) >= 0, unit),
+                            kernel.increasing(f, t, u, v, unit, detail="f' ≥ 0 on [a, b] for a ≤ b"),
+                            kernel.increasing(-f, t, v, u, unit, detail="f' ≤ 0 on [b, a] for b ≤ a"),
+                            detail="Pinsker for two outputs: D_kl ≥ 2(a − b)²")
+    b0, b1 = _BIN_M[LAW0, 0], _BIN_M[LAW1, 0]
+    pinsker = kernel.instantiate(pinsker, {u: b0, v: b1}, [b0 > 0, b0 < 1, b1 > 0, b1 < 1], detail="at M0(0), M1(0)")
+    objects = [h for h in _theorem_7_objects() if not isinstance(h, (LDPChannel, Laws))]
+    marginals = [kernel.lemma("extremal-ldp:eq-57", binary_marginal_goal(law)) for law in (LAW0, LAW1)]
+    both = kernel.decide(kernel.goal(sympy.And(*[sympy.Eq(_BIN_M[law, 0] + _BIN_M[law, 1], 1) for law in (LAW0, LAW1)]),
+                                     [SIZE >= 1, _ε >= 0, *objects]),
+                         *marginals, *splits(*[total(law[i] * (1 - TAU[i])) for law in (LAW0, LAW1)]),
+                         detail="M_ν(0) + M_ν(1) = 1 (57)")
+    bin_kl = sum(_BIN_M[LAW0, o] * log(_BIN_M[LAW0, o] / _BIN_M[LAW1, o]) for o in (0, 1))
+    attains = kernel.lemma("extremal-ldp:corollary-11", _binary_attains_goal())
+    stmt = kernel.decide(kernel.goal(_t7_kl() <= 2 * (sympy.exp(_ε) + 1) ** 2 * bin_kl, [SIZE >= 1, _L25_L >= 1, *objects]),
+                         at_exp(opt, x), pinsker, both, attains, exp_at_least_one(),
+                         detail="(94) and (95): D_kl(M0‖M1) ≤ 4(e^ε − 1)²‖P0 − P1‖²_TV ≤ 2(e^ε + 1)²·BIN_KL")
+    return establish(stmt, cross, domain=_THEOREM_7_DOMAIN,
+                     uses=["extremal-ldp:lemma-25", "extremal-ldp:corollary-11", "extremal-ldp:eq-57"])
+
 
 
 # --------------------------------------------------------------------------------------------
@@ -837,8 +980,8 @@ def _rr_kl_objects(x):
 #: term), and D_kl(M0‖M1) and the right side of (92) named (sums of logarithms, defined where the domain says)
 _EQ_92_DOMAIN = [Laws("P0", "P1", k="k"), Integer("k", 1), _ε >= 0, is_law(LAW0, RR_L), is_law(LAW1, RR_L),
                  kernel.Every(sympy.And(*_rr_kl_objects(sympy.exp(_ε))[0]), (RR_Y, 1, SIZE)),
-                 sympy.Eq(sympy.Symbol("D_kl(M0||M1)", real=True), _rr_kl_objects(sympy.exp(_ε))[1]),
-                 sympy.Eq(sympy.Symbol("D_RR", real=True), _rr_kl_objects(sympy.exp(_ε))[2])]
+                 named("D_kl(M0||M1)", _rr_kl_objects(sympy.exp(_ε))[1]),
+                 named("D_RR", _rr_kl_objects(sympy.exp(_ε))[2])]
 
 
 @claim(PAPER, "Eq. (92)", "randomized response (91) has D_kl(M0‖M1) = Σ_i (P0(x_i)(e^ε−1)+1) log[(P0(x_i)(e^ε−1)+1)/"
@@ -987,11 +1130,13 @@ def theorem_8_eq_88():
                      domain="example A")
 
 
-_COROLLARY_9_DOMAIN = [Laws("P0", "P1"), _δ > 0, _ε >= 0, _ε <= _ε_star_δ]
+#: Lemma 25's objects, δ > 0 and ε ≤ ε*: the corollary asserts that some ε* > 0 (depending on P0, P1, δ) serves; its
+#: proof's ε* = log(1 + 2δ) serves every P0, P1, so the domain names that one
+_COROLLARY_9_DOMAIN = [*_LEMMA_25_DOMAIN, _δ > 0, _ε <= log(1 + 2 * _δ)]
 
 
-@claim(PAPER, "Corollary 9", "for ε ≤ ε*(P0,P1,δ): D(M0‖M1) + D(M1‖M0) ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·‖P0 − P1‖²_TV; "
-       "the binary mechanism gives TV²ε² + O(ε⁴)",
+@claim(PAPER, "Corollary 9", "for ε ≤ ε*(P0,P1,δ) = log(1 + 2δ): D(M0‖M1) + D(M1‖M0) ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·"
+       "‖P0 − P1‖²_TV (the binary mechanism's TV²ε² + O(ε⁴), a cross-check)",
        domain=_COROLLARY_9_DOMAIN, stated_domain='“for ε ≤ ε*(P0, P1, δ)”, δ > 0', stated_where='Section 3.5, Corollary 9',
        quote=(r"Corollary 9 For any ε0𝜀0\varepsilon\geq 0, let Q𝑄Q be any conditional distribution that guarantees "
               r"ε𝜀\varepsilon-local differential privacy. Then, for any pair of distributions P0subscript𝑃0P_{0}, "
@@ -1018,21 +1163,20 @@ def corollary_9():
         for e_ in (Q(1001, 1000), Q(101, 100), 1 + 2 * delta):         # the last is the proof's e^ε* = 1 + 2δ
             opt = optimal_mechanism(log(e_), utility.symmetric_kl(p0, p1)).value
             flags.append(sign(2 * (1 + delta) * (e_ - 1) ** 2 / (e_ + 1) * tv(p0, p1) ** 2 - opt) >= 0)
-    delta_ = sympy.Symbol("delta", positive=True)
-    small = real_closed(2 * (1 + delta_) * (_X - 1) ** 2 / (_X + 1) * _TV ** 2 - _S, [_S, _TV, _X, _W, delta_],
-                        _SUMMED + [_X <= 1 + 2 * delta_],
-                        "S ≤ (e^ε−1)² t² (Lemma 25's proof), e^ε ≤ 1 + 2δ ⇒ S ≤ 2(1+δ)(e^ε−1)²/(e^ε+1)·t² (22)")
-    return establish(grouped("(22) with ε* = log(1 + 2δ)", *_per_output_steps(), small, series),
-                     holds(flags, "δ = 1/10: certified symmetrised-KL optimum below the bound at e^ε ∈ {1.001, 1.01, 1.2 = 1 + 2δ} "
-                           "(examples A, B)"),
-                     domain=_COROLLARY_9_DOMAIN, uses=["extremal-ldp:claim-1"],
-                     prose_steps=[_LEMMA_25_SUMS, "ε* = log(1 + 2δ) > 0 serves every P0, P1 (it does not need Theorem 5)",
-                                  "for the binary mechanism P0(T) − P1(T) = ‖P0 − P1‖_TV with T = {x : P0(x) ≥ P1(x)}"])
+    x = sympy.Symbol("x", real=True)
+    sharper, hyps = _lemma_25_steps(x)
+    bound = 2 * (1 + _δ) * (x - 1) ** 2 / (x + 1) * _l25_tv() ** 2
+    small = kernel.decide(kernel.goal(_l25_divergences() <= bound, [*hyps, _δ > 0, x <= 1 + 2 * _δ]), sharper,
+                          detail="S ≤ (x − 1)²‖P0 − P1‖²_TV (Lemma 25's proof) and x ≤ 1 + 2δ ⇒ (22)")
+    t = sympy.Symbol("t", real=True)
+    below = kernel.increasing(sympy.exp(t), t, _ε, log(1 + 2 * _δ), [_δ > 0], detail="e^ε ≤ e^{log(1 + 2δ)} = 1 + 2δ")
+    stmt = kernel.apply(at_exp(small, x), below, detail="ε ≤ ε* = log(1 + 2δ)")
+    return establish(stmt, series, holds(flags, "δ = 1/10: certified symmetrised-KL optimum below the bound at e^ε ∈ "
+                                         "{1.001, 1.01, 1.2 = 1 + 2δ} (examples A, B)"),
+                     domain=_COROLLARY_9_DOMAIN, uses=["extremal-ldp:lemma-25"])
 
 
-#: the binary mechanism's marginals M_ν(y) = Σ_x P_ν(x)Q(y|x) (2), named, with their signs (each ≥ 1/(e^ε + 1) > 0)
-#: and the masses P_ν(T), P_ν(Tᶜ) ≥ 0 (listed because the check that a goal covers its domain reads a sum as opaque)
-_BIN_M = {(law, y): sympy.Symbol(f"M_{law.name[-1]}({y})", real=True) for law in (LAW0, LAW1) for y in (0, 1)}
+#: the binary mechanism's marginals (_BIN_M) with their signs (each ≥ 1/(e^ε + 1) > 0) and the masses P_ν(T), P_ν(Tᶜ) ≥ 0 (listed because the check that a goal covers its domain reads a sum as opaque)
 _BINARY_KL_DOMAIN = [Laws("P0", "P1", k="k"), _ε >= 0, is_law(LAW0), is_law(LAW1), is_set(),
                      *[sympy.Eq(_BIN_M[law, y], total(law[INPUT] * binary_rows()[y])) for law in (LAW0, LAW1) for y in (0, 1)],
                      *[m > 0 for m in _BIN_M.values()],

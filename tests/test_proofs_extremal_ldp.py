@@ -67,7 +67,7 @@ MACHINE_COMPLETE = ["Claim 1", "Claim 4", "Definition 3", "Eq. (57)", "Eq. (83)"
                     "Lemma 24 (eqs. 58–60)", "Lemma 24 (eqs. 63–65)", "Theorem 6", "Corollary 11",
                     "Figure 2", "Eq. (18)", "Eq. (21)", "Eq. (120)", "Eqs. (47) and (49)", "Eq. (112)", "Eq. (115)",
                     "Eq. (92)", "Eq. (139)", "Corollary 9 (binary KL)", "Lemma 22 (if)",
-                    "Eq. (38) (mixture)", "Eq. (98) (tight at j1, j2)"]
+                    "Eq. (38) (mixture)", "Eq. (98) (tight at j1, j2)", "Lemma 25", "Corollary 9", "Theorem 7"]
 
 
 @pytest.mark.slow
@@ -139,6 +139,31 @@ def test_lemma_25_constant_one_is_sharp_for_the_binary_mechanism():
     sym = sum((a - b) * sympy.log(a / b) for a, b in zip(m0, m1))
     ratio = (sym / ((e - 1) ** 2 * (p - q) ** 2)).subs({p: sympy.Rational(7, 10), q: sympy.Rational(2, 10)})
     assert sympy.limit(ratio, eps, 0, "+") == 1
+
+
+def test_lemma_25_output_step_needs_the_least_entry_below_both_marginals():
+    """Lemma 25's per-output step (a − b)(log a − log b) ≤ (a − b)²/m bounds log a − log b by log r ≥ 1 − 1/r on both
+    sides and needs m ≤ min(a, b): with m ≤ a only it is refuted (at b < m ≤ a, (a − b)²/m is below (a − b)²/b)."""
+    import sympy
+    from symdp.verify import kernel
+    a, b, m = sympy.symbols("a_ b_ m_", positive=True)
+    u = sympy.Symbol("u", real=True)
+    logs = [a * u >= a - b, b * u <= a - b]
+    goal = (a - b) * u <= (a - b) ** 2 / m
+    assert kernel.decide(kernel.goal(goal, [m <= a, m <= b, *logs])).status == "proved"
+    assert kernel.decide(kernel.goal(goal, [m <= a, *logs])).status == "failed"
+
+
+def test_theorem_7_pinsker_constant_two_is_the_largest():
+    """Theorem 7's two-output Pinsker step: f(t) = a log(a/t) + (1 − a)log((1 − a)/(1 − t)) − c(a − t)² increases on
+    [a, 1) for c = 2 (f' = (t − a)(1/(t(1 − t)) − 2c) ≥ 0 as t(1 − t) ≤ 1/4) and not for c = 3 (near t = ½)."""
+    import sympy
+    from symdp.verify import kernel
+    a, b, t = sympy.symbols("a b t", real=True)
+    unit = [a > 0, a < 1, b > 0, b < 1]
+    f = lambda c: a * sympy.log(a / t) + (1 - a) * sympy.log((1 - a) / (1 - t)) - c * (a - t) ** 2
+    assert kernel.increasing(f(2), t, a, b, unit).status == "proved"
+    assert kernel.increasing(f(3), t, a, b, unit).status == "failed"
 
 
 def test_staircase_ratio_refutes_a_wrong_entry():
