@@ -123,3 +123,21 @@ def test_restrictions_are_named(reports):
     r = by_label["Theorem 34"]
     assert r.status == "proved" and r.proof_status == "proved with prose", r.proof_status
     assert any("reverse direction" in s for s in r.prose_steps) and r.domain_decided_by is not None
+
+
+def test_issue_27_kernel_proofs(reports):
+    """Corollary 8 rests on no words (δ increasing in ρ by kernel steps); Lemmas 39 and 40 are kernel-proved on the
+    paper's domain, and that domain's side condition on large px matters: outside it Lemma 39's inequality fails
+    (exact arithmetic at α = 5, p = 1/2, x = 10, an independent check of the hypothesis's role)."""
+    import sympy
+
+    by_label = {r.label: r for r in reports}
+    r = by_label["Corollary 8"]
+    assert r.status == "proved" and not r.prose_steps and r.goals_covered, (r.proof_status, r.goals_covered_note)
+    for label in ("Lemma 39", "Lemma 40"):
+        r = by_label[label]
+        assert r.status == "proved" and r.coverage == "whole" and all(g["certified"] for g in r.goals), label
+    a, p, x = sympy.Integer(5), sympy.Rational(1, 2), sympy.Integer(10)
+    assert p * x > max(p, (1 - p) / (a - 2))
+    lhs, rhs = (1 - p + p * x) ** a, 1 + a * p * (x - 1) + sympy.E / 2 * a * (a - 1) * p ** 2 * (x - 1) ** 2
+    assert (lhs - rhs).is_positive
