@@ -979,9 +979,10 @@ def _prop14_log(r, e, tt):
     return tt * (tt + 1) * r - e * tt - log(tt + 1) + tt * log(tt / (tt + 1))
 
 
-# P = M(x), Q = M(x') with a well-defined privacy loss (same support); t ≥ 0 is the first part's (at t = 0 the bound
-# is E[e^{0·Z}] = 1); the second part has ε ≥ ρ.
-_PROPOSITION_14_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _ρ > 0, _ε >= 0, _t >= 0]
+# P = M(x), Q = M(x') with a well-defined privacy loss Z (same support); t ≥ 0 is the first part's (at t = 0 the bound
+# is E[e^{0·Z}] = 1, the paper's 0^0 = 1); the zCDP part's order t > 0 and its ε ≥ ρ are bound in its statement ("for
+# any ε ≥ ρ", "inf_{t>0}"): the goals name them apart (s, ε').
+_PROPOSITION_14_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), PrivacyLoss("Z", "P", "Q"), _ρ > 0, _ε >= 0, _t >= 0]
 
 
 @claim(paper=PAPER, label="Proposition 14",
@@ -1304,7 +1305,8 @@ def _two_point_hoeffding():
 
 
 PROPOSITION_16, THEOREM_13, REMARK_15 = (f"{PAPER}:{c}" for c in ("proposition-16-and-lemma-17", "theorem-13", "remark-15"))
-_THEOREM_18_DOMAIN = [Integer("k", 1), _εj >= 0, _δ > 0, _δ < 1]
+# P, Q the composed M's laws at neighbouring inputs (on m outcomes), Z their privacy loss (ε_j-DP laws have one support)
+_THEOREM_18_DOMAIN = [Integer("k", 1), _εj >= 0, _δ > 0, _δ < 1, Laws("P", "Q", k="m"), PrivacyLoss("Z", "P", "Q")]
 
 
 @claim(paper=PAPER, label="Theorem 18",
