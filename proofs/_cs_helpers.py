@@ -320,17 +320,45 @@ def zcdp_conversion_steps() -> dict:
                                kernel.instantiate(below_one, {tt: t_star}, [r > 0, e > r]),
                                kernel.instantiate(power, {tt: t_star}, [r > 0, e > r]),
                                detail="t = (ε − ρ)/2ρ: δ ≤ e^{−(ε−ρ)²/4ρ} for ε > ρ")
-        # the statement's goals: the laws' defining property, the test, the zCDP bound and t > 0 (ε > ρ for the simple
-        # bound) are its assumptions, quantified in the conclusion; only m ≥ 1 (and ρ > 0) restrict the domain
+        # the statement's goals: the laws' defining property, the test and the zCDP bound are its assumptions, quantified
+        # in the conclusion; m ≥ 1, t ≥ 0 (and ρ > 0) restrict the domain. The first part holds at every t ≥ 0: its
+        # constant is Piecewise(c for t > 0, 1 at t = 0), the paper's 0^0 = 1 in (1 − 1/(t+1))^t, and at t = 0 the moment
+        # Σ P_i e^{0·Z_i} is Σ P_i (e^{tZ_i} = 1 there: e^a ≥ e^b both ways). The zCDP part's order (the infimum's t > 0)
+        # and its ε ≥ ρ are its own variables s and ε', named apart from the first part's t and ε.
         def stated(fact, domain):
             g = kernel.fact(fact).goal
             assumed = [h for h in g.hypotheses if h not in domain]
             return kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*assumed)), g.conclusion), domain), fact,
                                  detail=fact.detail.split(": ", 1)[-1])
-        statement = [stated(first, [m >= 1]), stated(at_zero, [m >= 1]), stated(second, [m >= 1]),
-                     stated(simple, [m >= 1, r > 0])]
+        zero = [tt >= 0, tt <= 0]
+        one = kernel.decide(kernel.goal(sympy.Eq(P[i] * exp(tt * loss), P[i]), [*span, *zero]),
+                            kernel.instantiate(exp_increasing(False), {a: tt * loss, b: sympy.Integer(0)}, [*span, *zero]),
+                            kernel.instantiate(exp_increasing(False), {a: sympy.Integer(0), b: tt * loss}, [*span, *zero]),
+                            detail="t = 0: P_i e^{t Z_i} = P_i")
+        at_t0 = kernel.summed(one, i, 1, m, detail="t = 0: Σ P_i e^{t Z_i} = Σ P_i")
+        # the constant as a name K = c outside the sums (a sum of terms with c in them is undefined at t = 0, where the
+        # goal must be), then K := Piecewise(c for t > 0, 1)
+        K = sympy.Symbol("K", real=True)
+        named = [tt > 0, sympy.Eq(K, c)]
+        point_k = kernel.decide(kernel.goal(sympy.Max(0, 1 - W) <= K * exp(tt * z), named), point,
+                                detail="max{0, 1 − e^{ε−z}} ≤ K·e^{tz}, K = c")
+        expected_k = kernel.expectation(kernel.instantiate(point_k, {z: loss}, [*span, *named]), i, 1, m, P[i])
+        first_k = kernel.decide(kernel.goal(event <= K * mgf, [*laws, *named]), events, form2, expected_k,
+                                kernel.linear(total(P[i] * K * exp(tt * loss))),
+                                detail="P(S) − e^ε Q(S) ≤ K·E[e^{tZ}], K = c, t > 0")
+        c_all = sympy.Piecewise((c, tt > 0), (1, True))
+        positive_t = kernel.instantiate(first_k, {K: c_all}, [*laws, tt > 0])
+        every_t = kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*laws[1:])), event <= c_all * mgf), [m >= 1, tt >= 0]),
+                                positive_t, at_zero, at_t0, detail="P(S) − e^ε Q(S) ≤ c_t·E[e^{tZ}] for every t ≥ 0 (c_0 = 1)")
+        # every order s > 0 is e^h and every ε' > ρ is ρ + e^h for a real h, where the constants are defined: the goals
+        # state the bounds for all of them (at ε' = ρ the bound e^0 = 1 is the first part at t = 0)
+        h_ = sympy.Symbol("h", real=True)
+        order = kernel.instantiate(second, {tt: exp(h_)}, [*laws, zcdp_t.xreplace({tt: exp(h_)})])
+        simple_stated = stated(simple, [m >= 1, r > 0])
+        above = kernel.instantiate(simple_stated, {e: r + exp(h_)}, [m >= 1, r > 0])
+        statement = [every_t, stated(order, [m >= 1]), above]
         return {"first": first, "at_zero": at_zero, "second": second, "simple": simple, "below_one": below_one,
-                "statement": statement}
+                "simple_stated": simple_stated, "statement": statement}
     return _once("zcdp_conversion_steps", build)
 
 

@@ -607,9 +607,7 @@ def corollary_8():
     out.append(inequality_on_box(exp(-u ** 2 / 2) / 2 - sympy.erfc(u / sqrt(2)) / 2, [(0, 12)],
                                  "Φ̄(u) ≤ e^{−u²/2}/2 for u ∈ [0, 12] (interval branch-and-bound)", variables=[u]))
     return establish(_corollary_8_statement(), out, domain=_COROLLARY_8_DOMAIN,
-                     uses=[f"{PAPER}:proposition-3", PROPOSITION_7],
-                     prose_steps=["δ(ρ) is increasing in ρ because dδ/dρ > 0 (the mean value theorem), so a pair with "
-                                  "ρ = (μ − μ')²/2σ² ≤ ρ* = Δ²/2σ² has δ(ρ) ≤ δ(ρ*)"])
+                     uses=[f"{PAPER}:proposition-3", PROPOSITION_7])
 
 
 def _corollary_8_statement():
@@ -625,7 +623,37 @@ def _corollary_8_statement():
         identity(sympy.simplify(integral.rewrite(sympy.erf)), delta.rewrite(sympy.erf),
                  "∫_ε^∞ (1 − e^{ε−z}) dN(ρ, 2ρ)(z) = Φ̄((ε−ρ)/√(2ρ)) − e^εΦ̄((ε+ρ)/√(2ρ)), symbolic in ε, ρ"),
         identity(sympy.diff(delta, r), exp(-(e - r) ** 2 / (4 * r)) / (2 * sqrt(sympy.pi * r)),
-                 "dδ/dρ = e^{−(ε−ρ)²/4ρ}/(2√(πρ)) > 0"), detail="the proof")
+                 "dδ/dρ = e^{−(ε−ρ)²/4ρ}/(2√(πρ)) > 0"),
+        _corollary_8_increasing(), detail="the proof")
+
+
+def _corollary_8_increasing():
+    """δ(ρ) = Φ̄((ε−ρ)/√(2ρ)) − e^εΦ̄((ε+ρ)/√(2ρ)) is nondecreasing in ρ > 0, every real ε, as kernel steps, so a pair
+    at ρ = (μ − μ')²/2σ² ≤ ρ* = Δ²/2σ² has δ(ρ) ≤ δ(ρ*). The derivative's two Gaussian factors are one,
+    e^ε·e^{−(ε+ρ)²/4ρ} = e^{−(ε−ρ)²/4ρ}, which a decision after abstraction cannot see inside the `increasing` rule; so
+    the fundamental theorem of calculus carries it: along ρ = ρ₁ + s² (ρ₁ > 0, s ∈ [0, √(ρ₂ − ρ₁)]) every term is
+    defined for every real s, so F(s) = s + δ(ρ₁ + s²) has ∫₀^S F' = F(S) − F(0) and ∫₀^S 1 = S, and F' ≥ 1 pointwise
+    (F' = 1 + 2s·δ'(ρ₁ + s²), δ' = e^{−(ε−ρ)²/4ρ}/(2√(πρ)) > 0 an identity, instantiated); integrated, δ(ρ₁) ≤ δ(ρ₂)."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    e, b, s, x = sympy.symbols("epsilon rho_2 s x", real=True)
+    a = sympy.Symbol("rho_1", positive=True)  # ρ₁ + s² > 0 for every real s: the integrands are total
+    delta = lambda v: sympy.erfc((e - v) / (2 * sqrt(v))) / 2 - exp(e) * sympy.erfc((e + v) / (2 * sqrt(v))) / 2
+    slope = identity(sympy.diff(delta(x), x), exp(-(e - x) ** 2 / (4 * x)) / (2 * sqrt(sympy.pi * x)),
+                     "dδ/dρ = e^{−(ε−ρ)²/4ρ}/(2√(πρ))")
+    path, end = a + s ** 2, sqrt(b - a)
+    F = s + delta(path)
+    on = [a <= b, s >= 0, s <= end]
+    pointwise = kernel.decide(kernel.goal(sympy.diff(F, s) >= 1, on), kernel.instantiate(slope, {x: path}, on),
+                              detail="F'(s) = 1 + 2s·δ'(ρ₁ + s²) ≥ 1 for s ≥ 0")
+    increasing = kernel.decide(kernel.goal(delta(a) <= delta(b), [a <= b]),
+                               kernel.fundamental(F, s, 0, end, [a <= b]), kernel.fundamental(s, s, 0, end, [a <= b]),
+                               kernel.integrated(pointwise, s, 0, end),
+                               detail="δ(ρ₁) ≤ δ(ρ₂): S + δ(ρ₂) − δ(ρ₁) = ∫₀^S F' ≥ ∫₀^S 1 = S")
+    # every ρ* ≥ ρ is ρ + h² for a real h, at which δ(ρ*) is defined: the goal states δ(ρ) ≤ δ(ρ*) for all of them
+    rho, h = sympy.symbols("rho h", real=True)
+    return kernel.instantiate(increasing, {a: rho, b: rho + h ** 2}, [rho > 0],
+                              detail="δ(ρ) ≤ δ(ρ*) for every ρ* = ρ + h² ≥ ρ > 0: δ increases with ρ")
 
 
 # --------------------------------------------------------------------------------------------
@@ -954,9 +982,10 @@ def _prop14_log(r, e, tt):
     return tt * (tt + 1) * r - e * tt - log(tt + 1) + tt * log(tt / (tt + 1))
 
 
-# P = M(x), Q = M(x') with a well-defined privacy loss (same support); t ≥ 0 is the first part's (at t = 0 the bound
-# is E[e^{0·Z}] = 1); the second part has ε ≥ ρ.
-_PROPOSITION_14_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _ρ > 0, _ε >= 0, _t >= 0]
+# P = M(x), Q = M(x') with a well-defined privacy loss Z (same support); t ≥ 0 is the first part's (at t = 0 the bound
+# is E[e^{0·Z}] = 1, the paper's 0^0 = 1); the zCDP part's order t > 0 and its ε ≥ ρ are bound in its statement ("for
+# any ε ≥ ρ", "inf_{t>0}"): the goals name them apart (s, ε').
+_PROPOSITION_14_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), PrivacyLoss("Z", "P", "Q"), _ρ > 0, _ε >= 0, _t >= 0]
 
 
 @claim(paper=PAPER, label="Proposition 14",
@@ -1281,7 +1310,8 @@ def _two_point_hoeffding():
 
 
 PROPOSITION_16, THEOREM_13, REMARK_15 = (f"{PAPER}:{c}" for c in ("proposition-16-and-lemma-17", "theorem-13", "remark-15"))
-_THEOREM_18_DOMAIN = [Integer("k", 1), _εj >= 0, _δ > 0, _δ < 1]
+# P, Q the composed M's laws at neighbouring inputs (on m outcomes), Z their privacy loss (ε_j-DP laws have one support)
+_THEOREM_18_DOMAIN = [Integer("k", 1), _εj >= 0, _δ > 0, _δ < 1, Laws("P", "Q", k="m"), PrivacyLoss("Z", "P", "Q")]
 
 
 @claim(paper=PAPER, label="Theorem 18",

@@ -27,7 +27,7 @@ from symdp.verify import (certified_agreement, claim, combine, erratum, establis
 from symdp.verify.domains import (AbsolutelyContinuous, Channel, DPMechanism, DPPair, ExtendedOrder, Integer, Laws, PrivacyLoss,
                                   RDPLaws, RDPMechanism, SameSupport)
 
-from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, bernoulli_steps, exp_increasing,
+from _cs_helpers import (PROPOSITION_7, _once, adaptive_composition_steps, bernoulli_steps, exp_increasing,
                          zcdp_conversion_steps, post_processing_statement, hockey, kernel, moment, product_law,
                          pushforward, random_law, random_pair, signs_at, mean_loss_at_t_minus_one)
 from _idioms import holds, near, ordered
@@ -1244,10 +1244,17 @@ def _lemma39_40_points(seed, need_lemma39):
     return pts
 
 
+# "Let α ∈ (1, ∞), p ∈ [0, 1 − e^{−1}], and x ∈ [0, ∞). If either α ≤ 2 or α > 2 and px ≤ max{p, (1−p)/(α−2)}": for
+# α > 2, px ≤ max{p, (1−p)/(α−2)} is px ≤ p or (α − 2)px ≤ 1 − p (multiplied by α − 2 > 0), which states it without a
+# division that is undefined at α = 2
+_LEMMA_39_DOMAIN = [_α > 1, _p >= 0, _p <= 1 - exp(-1), _x >= 0,
+                    sympy.Or(_α <= 2, _p * _x <= _p, (_α - 2) * _p * _x <= 1 - _p)]
+
+
 @claim(paper=PAPER, label="Lemma 39",
        statement="α > 1, p ∈ [0, 1−1/e], x ≥ 0, and α ≤ 2 or px ≤ max{p, (1−p)/(α−2)}: "
                  "(1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)².",
-       stated_domain='the admissible (α, p, x) of Lemma 39', stated_where='Section 6.6, Lemma 39',
+       domain=_LEMMA_39_DOMAIN, stated_domain='the admissible (α, p, x) of Lemma 39', stated_where='Section 6.6, Lemma 39',
        quote=(r"Lemma 39. Let α(1,)𝛼1\alpha\in(1,\infty), p[0,1e1]𝑝01superscript𝑒1p\in\left[0,1-e^{-1}\right], and "
               r"x[0,)𝑥0x\in\left[0,\infty\right). If either α2𝛼2\alpha\leq 2 or α>2𝛼2\alpha>2 and "
               r"pxmax{p,1pα2}𝑝𝑥𝑝1𝑝𝛼2px\leq\max\left\{p,\frac{1-p}{\alpha-2}\right\}, then "
@@ -1255,15 +1262,84 @@ def _lemma39_40_points(seed, need_lemma39):
               r"x)^{\alpha}\leq 1+\alpha p(x-1)+\frac{e}{2}\alpha(\alpha-1)p^{2}(x-1)^{2}."))
 def lemma_39():
     f = 1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 - (1 - p_ + p_ * x_) ** a_
-    return establish(combine([signs_at(f, [a_, p_, x_], _lemma39_40_points(39, True), "at random admissible points"),
-            holds(sign(1 / (1 - (1 - 1 / sympy.E)) - sympy.E) <= 0, "(1−p)^{−1} ≤ e on p ≤ 1 − 1/e")], detail="the proof"),
-                     domain='60 seeded random admissible (α, p, x) (exact signs)',
-                     stated_domain='every admissible α > 1, p ∈ [0, 1 − 1/e], x ≥ 0')
+    out = [signs_at(f, [a_, p_, x_], _lemma39_40_points(39, True), "at random admissible points")]
+    return establish(_lemma_39_steps(), out, domain=_LEMMA_39_DOMAIN)
+
+
+def _lemma_39_steps():
+    """Lemma 39 for every admissible (α, p, x), as kernel steps. The paper's Taylor bound f'' ≤ eα(α−1)p² is
+    e^{(α−2)u} ≤ e along u = log(1 − p + px); written in u every term is total (powers become exponentials):
+    H(u) = 1 + e(α−1)(e^u − 1) − e^{(α−1)u} has H(0) = 0 and H' = (α−1)e^u(e − e^{(α−2)u}) ≥ 0 wherever (α−2)u ≤ 1, so
+    H ≥ 0 on [0, u] when (α−2)u ≤ 1 and H ≤ 0 on [u, 0] when u ≥ −1 (there (α−2)v ≤ 1 for α > 1); then
+    G(u) = 1 + α(e^u − 1) + (e/2)α(α−1)(e^u − 1)² − e^{αu} has G(0) = 0 and G' = αe^u·H, so G ≥ 0 on both sides.
+    Each monotone step is the fundamental theorem of calculus with the pointwise bound integrated (F = v + f(v), F' ≥ 1,
+    so the integrands are never the constant 0). At u = log y, y = 1 − p + px ≥ 1 − p ≥ e^{−1}: log y ≥ −1 and
+    log y ≤ y − 1 (e^w ≥ 1 + w at w = −1 − log y and w = log y) give (α−2)log y ≤ 1 in each case of the hypothesis,
+    and y^α = e^{α log y}."""
+    def build():
+        from symdp.verify import kernel as rules
+        from _cs_helpers import exp_tangent
+
+        al, u, v, a, b, w = sympy.symbols("alpha u v a b w", real=True)
+        H = lambda z: 1 + sympy.E * (al - 1) * (exp(z) - 1) - exp((al - 1) * z)
+        G = lambda z: 1 + al * (exp(z) - 1) + sympy.E / 2 * al * (al - 1) * (exp(z) - 1) ** 2 - exp(al * z)
+
+        def monotone(f, lo, hi, hyps, premises, up, detail):
+            """f(hi) − f(lo) ≥ 0 (up) or ≤ 0 from f' ≥ 0 (≤ 0) on [lo, hi]: ∫ F' = F(hi) − F(lo) for F = v + f(v)
+            and ∫ 1 = hi − lo, with F' ≥ 1 (≤ 1) pointwise, integrated."""
+            F = v + f(v)
+            slope = sympy.diff(F, v)
+            pointwise = rules.decide(rules.goal(slope >= 1 if up else slope <= 1, [*hyps, lo <= v, v <= hi]), *premises,
+                                     detail=detail)
+            return (rules.integrated(pointwise, v, lo, hi), rules.fundamental(F, v, lo, hi, hyps),
+                    rules.fundamental(v, v, lo, hi, hyps))
+
+        right, left = [al > 1, u >= 0, (al - 2) * u <= 1], [al > 1, u >= -1, u <= 0]
+        split = identity(exp((al - 2) * v) * exp(v), exp((al - 1) * v), "e^{(α−2)v}·e^v = e^{(α−1)v}")
+        merge = identity(exp(v) * exp((al - 1) * v), exp(al * v), "e^v·e^{(α−1)v} = e^{αv}")
+        below_e = lambda hyps, lo, hi: rules.instantiate(exp_increasing(False), {a: sympy.Integer(1), b: (al - 2) * v},
+                                                         [*hyps, lo <= v, v <= hi])
+        h_right = rules.decide(rules.goal(H(u) >= 0, right),
+                               *monotone(H, 0, u, right, [below_e(right, 0, u), split], True,
+                                         "H'(v) = (α−1)e^v(e − e^{(α−2)v}) ≥ 0: (α−2)v ≤ 1 on [0, u]"),
+                               detail="H(u) ≥ H(0) = 0 for u ≥ 0, (α−2)u ≤ 1")
+        h_left = rules.decide(rules.goal(H(u) <= 0, left),
+                              *monotone(H, u, 0, left, [below_e(left, u, 0), split], True,
+                                        "H'(v) ≥ 0: (α−2)v ≤ 1 on [u, 0] ⊂ [−1, 0] for α > 1"),
+                              detail="H(u) ≤ H(0) = 0 for −1 ≤ u ≤ 0")
+        g_right = rules.decide(rules.goal(G(u) >= 0, right),
+                               *monotone(G, 0, u, right, [rules.instantiate(h_right, {u: v}, [*right, 0 <= v, v <= u]), merge],
+                                         True, "G'(v) = αe^v·H(v) ≥ 0 on [0, u]"),
+                               detail="G(u) ≥ G(0) = 0 for u ≥ 0, (α−2)u ≤ 1")
+        g_left = rules.decide(rules.goal(G(u) >= 0, left),
+                              *monotone(G, u, 0, left, [rules.instantiate(h_left, {u: v}, [*left, u <= v, v <= 0]), merge],
+                                        False, "G'(v) = αe^v·H(v) ≤ 0 on [u, 0]"),
+                              detail="G(u) ≥ G(0) = 0 for −1 ≤ u ≤ 0")
+        g = rules.decide(rules.goal(G(u) >= 0, [al > 1, u >= -1, (al - 2) * u <= 1]), g_right, g_left,
+                         detail="G(u) ≥ 0 for u ≥ −1, (α−2)u ≤ 1")
+        y = 1 - _p + _p * _x
+        ell = log(y)
+        yp = sympy.Symbol("y", positive=True)
+        return rules.decide(
+            rules.goal(y ** _α <= 1 + _α * _p * (_x - 1) + sympy.E / 2 * _α * (_α - 1) * _p ** 2 * (_x - 1) ** 2,
+                       _LEMMA_39_DOMAIN),
+            rules.instantiate(g, {al: _α, u: ell}, [_α > 1, y > 0, ell >= -1, (_α - 2) * ell <= 1]),
+            rules.instantiate(identity(yp ** al, exp(al * log(yp)), "y^α = e^{α log y} for y > 0"), {yp: y, al: _α}, [y > 0]),
+            rules.instantiate(exp_tangent(), {w: ell}, [y > 0]), rules.instantiate(exp_tangent(), {w: -1 - ell}, [y > 0]),
+            detail="at u = log(1 − p + px): log y ≥ −1 (y ≥ 1 − p ≥ e^{−1}) and (α−2)log y ≤ 1 (log y ≤ y − 1, each case "
+                   "of the hypothesis), y^α = e^{α log y}")
+    return _once("lemma_39_steps", build)
+
+
+# "Let α, ω ∈ (1, ∞) with α ≤ ω, p ∈ [0, 1 − e^{−1}], and x ∈ [0, ∞)"
+_ω = sympy.Symbol("omega", real=True)
+_LEMMA_40_DOMAIN = [_α > 1, _ω > 1, _α <= _ω, _p >= 0, _p <= 1 - exp(-1), _x >= 0]
+LEMMA_39 = f"{PAPER}:lemma-39"
 
 
 @claim(paper=PAPER, label="Lemma 40",
        statement="1 < α ≤ ω, p ∈ [0, 1−1/e], x ≥ 0: (1−p+px)^α ≤ 1 + αp(x−1) + (e/2)α(α−1)p²(x−1)² + ((α−1)px)^ω.",
-       stated_domain='the admissible (α, p, x, ω) of Lemma 40', stated_where='Section 6.6, Lemma 40',
+       domain=_LEMMA_40_DOMAIN, stated_domain='the admissible (α, p, x, ω) of Lemma 40', stated_where='Section 6.6, Lemma 40',
        quote=(r"Lemma 40. Let α,ω(1,)𝛼𝜔1\alpha,\omega\in(1,\infty) with αω𝛼𝜔\alpha\leq\omega, "
               r"p[0,1e1]𝑝01superscript𝑒1p\in\left[0,1-e^{-1}\right], and x[0,)𝑥0x\in\left[0,\infty\right). Then "
               r"(1p+px)α1+αp(x1)+e2α(α1)p2(x1)2+((α1)px)ω.superscript1𝑝𝑝𝑥𝛼1𝛼𝑝𝑥1𝑒2𝛼𝛼1superscript𝑝2superscript𝑥12superscript𝛼1𝑝𝑥𝜔(1-p+p\cdot "
@@ -1274,9 +1350,39 @@ def lemma_40():
     f = (1 + a_ * p_ * (x_ - 1) + sympy.E / 2 * a_ * (a_ - 1) * p_ ** 2 * (x_ - 1) ** 2 + ((a_ - 1) * p_ * x_) ** w
          - (1 - p_ + p_ * x_) ** a_)
     pts = [(a, s, x, a + k) for k, (a, s, x) in zip((0, R(1, 2), 2, 5) * 15, _lemma39_40_points(40, False))]
-    return establish(combine(signs_at(f, [a_, p_, x_, w], pts, "at random points with ω ∈ {α, α+½, α+2, α+5}"), detail="the proof"),
-                     domain='60 seeded random (α, p, x, ω) (exact signs)',
-                     stated_domain='every 1 < α ≤ ω, p ∈ [0, 1 − 1/e], x ≥ 0')
+    out = [signs_at(f, [a_, p_, x_, w], pts, "at random points with ω ∈ {α, α+½, α+2, α+5}")]
+    return establish(_lemma_40_steps(), out, domain=_LEMMA_40_DOMAIN, uses=[LEMMA_39])
+
+
+def _lemma_40_steps():
+    """Lemma 40 for every admissible (α, ω, p, x), as kernel steps, by the paper's two cases. ((α−1)px)^ω is written
+    Piecewise(((α−1)px)^ω for px > 0, 0 otherwise): at px = 0 the power is 0^ω = 0 (ω > 1), which a power with a
+    symbolic exponent does not state. Where α ≤ 2, px ≤ p or (α−2)px ≤ 1 − p (Lemma 39's hypothesis, multiplied out),
+    Lemma 39 and the power's sign give it. Otherwise α > 2, x > 1 and 1 − p < (α−2)px, so 1 ≤ y = 1 − p + px ≤ (α−1)px
+    and the right side's first part is ≥ 1: y^α = e^{α log y} ≤ e^{ω log y} (log y ≥ 1 − 1/y ≥ 0, α ≤ ω) and
+    log y ≤ log((α−1)px) (e^w ≥ 1 + w at w = log y − log((α−1)px)) give y^α ≤ ((α−1)px)^ω."""
+    from symdp.verify import kernel as rules
+    from _cs_helpers import exp_tangent
+
+    a, b, w = sympy.symbols("a b w", real=True)
+    y, z = 1 - _p + _p * _x, (_α - 1) * _p * _x
+    first = 1 + _α * _p * (_x - 1) + sympy.E / 2 * _α * (_α - 1) * _p ** 2 * (_x - 1) ** 2
+    tail = sympy.Piecewise((z ** _ω, _p * _x > 0), (0, True))
+    yp = sympy.Symbol("y", positive=True)
+    power = lambda base, order: rules.instantiate(identity(yp ** a, exp(a * log(yp)), "y^a = e^{a log y} for y > 0"),
+                                                  {yp: base, a: order}, [base > 0])
+    ly, lz = log(y), log(z)
+    beyond = [*_LEMMA_40_DOMAIN, _α > 2, _p * _x > _p, (_α - 2) * _p * _x > 1 - _p]
+    large = rules.decide(rules.goal(y ** _α <= first + tail, beyond), power(y, _α), power(y, _ω), power(z, _ω),
+                         rules.instantiate(exp_tangent(), {w: ly}, [y > 0]),
+                         rules.instantiate(exp_tangent(), {w: -ly}, [y > 0]),
+                         rules.instantiate(exp_tangent(), {w: ly - lz}, [y > 0, z > 0]),
+                         rules.instantiate(exp_increasing(False), {a: _ω * ly, b: _α * ly}, [y > 0, _ω * ly >= _α * ly]),
+                         rules.instantiate(exp_increasing(False), {a: _ω * lz, b: _ω * ly}, [y > 0, z > 0, _ω * lz >= _ω * ly]),
+                         detail="α > 2, px > max{p, (1−p)/(α−2)}: y^α ≤ y^ω ≤ ((α−1)px)^ω and the rest is ≥ 0")
+    lemma_39 = rules.lemma(LEMMA_39, rules.fact(_lemma_39_steps()).goal)
+    return rules.decide(rules.goal(y ** _α <= first + tail, _LEMMA_40_DOMAIN), lemma_39, large, power(z, _ω),
+                        detail="Lemma 39 where its hypothesis holds (((α−1)px)^ω ≥ 0), the large case elsewhere")
 
 
 @claim(paper=PAPER, label="Proposition 41",
