@@ -1127,7 +1127,7 @@ def _extremum(rule: str, premise: Fact | Evidence, var: sympy.Symbol, lo: object
     return _applied(rule, build)
 
 
-def member(term: Sup | Inf, at: object, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
+def member(term: Sup | Inf, at: object, detail: str = "", hypotheses: Sequence[object] = ()) -> Evidence:
     """f(at) ≤ Sup(f, (t, lo, hi)) (≥ for an Inf) under lo ≤ at ≤ hi (`at` integer-valued for an
     integer t): a supremum bounds every value f takes on its range. No side condition: where the
     supremum is defined, f is defined on the whole (nonempty) range and bounded (:mod:`.recheck.terms`).
