@@ -11,8 +11,8 @@ from __future__ import annotations
 import sympy
 from sympy import Rational as R, exp, log
 
-from _idioms import grouped, pointwise_hockey_stick, holds
-from _egamma_helpers import (DELTA, DENSITIES, DP, DQ, G, OMEGA, P, QQ, X, XI, averaged, catalog, e_gamma_events,
+from _idioms import grouped, holds
+from _egamma_helpers import (DELTA, DENSITIES, DP, DQ, G, MU, OMEGA, P, QQ, X, XI, averaged, catalog, e_gamma_events,
                              expect, kl, ldp_by_definition, le, positive, product_kernel, push, random_kernel, random_law,
                              rng, sup_events, tv_events)
 from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_gamma, phi,
@@ -30,7 +30,6 @@ _ε, _δ = sympy.symbols("epsilon delta", real=True)
 GR = sympy.Symbol("gamma", real=True)
 #: The exact example of the catalog: P = (1/10, 9/10), Q = (7/10, 3/10).
 P0, Q0 = [R(1, 10), R(9, 10)], [R(7, 10), R(3, 10)]
-TP, TN = sympy.Symbol("t_pos", positive=True), sympy.Symbol("t_neg", negative=True)
 #: E_γ(P‖Q) and TV(P, Q) as named reals, and t = P − γQ, s = P − Q at a point x of the densities (E_γ over general laws).
 _E_G, _TV = sympy.symbols("E_gamma TV", real=True)
 _T, _S = DP[XI] - GR * DQ[XI], DP[XI] - DQ[XI]
@@ -46,20 +45,6 @@ GAMMAS = [R(0), R(1, 3), R(1, 2), R(1), R(3, 2), R(2), R(7, 2)]
 
 # --------------------------------------------------------------------------------------------
 # Section II: E_γ, f-divergences, contraction coefficients
-
-
-#: What integrating the pointwise facts needs, argued in words.
-_INTEGRATE = "the pointwise facts integrated against a dominating measure of P and Q (linearity and monotonicity of " \
-             "the integral; sums over outcomes on finite alphabets), with ∫(dP − γdQ) = 1 − γ"
-
-
-def _general_gamma_forms() -> object:
-    """Eqs. (22)–(24) for every γ ≥ 0 from the pointwise facts: ½∫|dP − γdQ| = ∫(dP − γdQ)₊ − ½(1 − γ), the
-    positive part is sup_A of ∫_A (dP − γdQ), attained on {p > γq} = {log(p/q) > log γ}; and
-    ½(1 − γ) + ½|1 − γ| = (1 − γ)₊."""
-    half_plus = identity([-TP / 2 + sympy.Abs(-TP) / 2, -TN / 2 + sympy.Abs(-TN) / 2], [0, -TN],
-                         "½(1−γ) + ½|1−γ| = (1−γ)₊ on both branches γ = 1 + t, t > 0 and t < 0")
-    return combine(pointwise_hockey_stick(), half_plus, detail="pointwise facts and the (1 − γ)₊ correction")
 
 
 #: Eq. (1)'s domain: γ ≥ 1, laws P, Q with densities against a dominating law μ, the definition (1) of E_γ and the
@@ -206,8 +191,19 @@ def eq_22():
                      domain=_EQ_22_DOMAIN)
 
 
+#: sup_A [P(A) − γQ(A)] over the events A (measurable sets of outcomes, 1_A = A[x]), each P(A) − γQ(A) written as
+#: ∫_A (dP − γdQ) = E_μ[1_A(p − γq)], named S_γ.
+_A = kernel.Event("A")
+_S_G = sympy.Symbol("S_gamma", real=True)
+_EVENTS_SUP = kernel.Sup(expect(_A[XI] * _T), (_A,))
+_EQ_23_DOMAIN = [Laws("P", "Q"), GR >= 0, *DENSITIES, _E_G_PLUS, sympy.Eq(_S_G, _EVENTS_SUP)]
+
+
 @claim(PAPER, "Eq. (23)", "For every γ ≥ 0, E_γ(P‖Q) = sup_A [P(A) − γQ(A)] − (1 − γ)₊",
-       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (23)', stated_relations=[GR >= 0],
+       domain=_EQ_23_DOMAIN,
+       stated_domain='γ ≥ 0, probability measures P, Q (densities against a dominating law μ); E_γ = ∫(dP − γdQ)₊ − '
+                     '(1 − γ)₊ (eq. 22\'s convention); S_γ = sup over events A of P(A) − γQ(A) = ∫_A (dP − γdQ)',
+       stated_where='Appendix, eq. (23)',
        quote=(r"We begin by some alternative expressions for 𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence that are "
               r"useful for the subsequent proofs. It is straightforward to show that for any Ξ³β‰₯0𝛾0\gamma\geq 0, "
               r"we have 𝖀γ(Pβˆ₯Q)subscript𝖀𝛾conditional𝑃𝑄\displaystyle{\mathsf{E}}_{\gamma}(P\|Q) "
@@ -216,18 +212,59 @@ def eq_22():
               r"=supAβŠ‚π’³[P(A)βˆ’Ξ³β€‹Q(A)]βˆ’(1βˆ’Ξ³)+absentsubscriptsupremum𝐴𝒳delimited-[]𝑃𝐴𝛾𝑄𝐴subscript1𝛾\displaystyle=\sup_{A\subset{\mathcal{X}}}\left[P(A)-\gamma "
               r"Q(A)\right]-(1-\gamma)_{+} (23)"))
 def eq_23():
+    """Eq. (23) as kernel steps over all laws P, Q: 1_A(p − γq) ≤ (p − γq)₊ at every x for every event A, integrated
+    against μ, bounds every P(A) − γQ(A) by ∫(dP − γdQ)₊ = E_γ + (1 − γ)₊, hence the supremum; the event
+    A* = {p > γq} attains it (1_{A*}(p − γq) = (p − γq)₊, integrated; the two integrands are integrable together)."""
     lib = [e_gamma(p, q, g, "eq23") for p, q in _random_pairs(23, 6, 5) for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in _random_pairs(23, 6, 5) for g in GAMMAS]
     diag = [e_gamma(p, p, g, "eq23") for p, _ in _random_pairs(24, 3, 4) for g in GAMMAS]
-    return establish(_general_gamma_forms(),
+    hyps, plus = [GR >= 0, *DENSITIES, _E_G_PLUS], sympy.Max(1 - GR, 0)
+    every = kernel.decide(kernel.goal(_A[XI] * _T <= sympy.Max(_T, 0)), detail="1_A(p − γq) ≤ (p − γq)₊ at every x")
+    each = kernel.decide(kernel.goal(expect(_A[XI] * _T) <= _E_G + plus, hyps), kernel.expected(every, XI, MU),
+                         detail="P(A) − γQ(A) ≤ ∫(dP − γdQ)₊ = E_γ + (1 − γ)₊ for every event A")
+    attaining = sympy.Piecewise((1, _T > 0), (0, True))
+    at_star = kernel.decide(kernel.goal(sympy.Eq(attaining * _T, sympy.Max(_T, 0))),
+                            detail="1_{p > γq}(p − γq) = (p − γq)₊ at every x")
+    form = kernel.decide(kernel.goal(sympy.Eq(_E_G, _S_G - plus), [*hyps, sympy.Eq(_S_G, _EVENTS_SUP)]),
+                         kernel.supremum(each, _A), kernel.member(_EVENTS_SUP, (XI, attaining)),
+                         kernel.expected(at_star, XI, MU), kernel.equally_integrable(at_star, XI, MU),
+                         detail="E_γ = sup_A [P(A) − γQ(A)] − (1 − γ)₊: every event is below ∫(dP − γdQ)₊ and "
+                                "{p > γq} attains it")
+    return establish(form,
                      exact_agreement(lib, brute, "24 random 5-point pairs × 7 values of γ: library = sup over all 32 "
                                      "events − (1−γ)₊"),
                      exact_agreement(diag, [0] * len(diag), "E_γ(P‖P) = 0 for every γ ≥ 0 (what the (1−γ)₊ is for)"),
-                     domain="γ ≥ 0, all P, Q", domain_relations=[GR >= 0], prose_steps=[_INTEGRATE])
+                     domain=_EQ_23_DOMAIN)
+
+
+#: Eq. (24)'s event {log dP/dQ > log γ} as a test value at x: the paper's convention log(p/0) = +∞ (q = 0 < p) and
+#: log 0 = −∞ (p = 0, and γ = 0) makes it the event {p > γq} at every x (proved for p, q, γ > 0 by the monotone log:
+#: the cross-check of eq_24), a two-branch indicator defined everywhere.
+_LR_EVENT = sympy.Piecewise((1, DP[XI] > GR * DQ[XI]), (0, True))
+#: P(log dP/dQ > log γ) and Q(log dP/dQ > log γ), named: E_μ[1_B P] and E_μ[1_B Q] (defined for all laws: 0 ≤ 1_B P ≤ P).
+_P_B, _Q_B = sympy.symbols("P_B Q_B", real=True)
+_B_IS = [sympy.Eq(_P_B, expect(_LR_EVENT * DP[XI])), sympy.Eq(_Q_B, expect(_LR_EVENT * DQ[XI]))]
+_EQ_24_DOMAIN = [Laws("P", "Q"), GR >= 0, *DENSITIES, _E_G_PLUS, *_B_IS]
+
+
+def _log_event() -> object:
+    """{log(p/q) > log γ} = {p > γq} where p, q, γ > 0 (log strictly increasing, instantiated both ways; equal
+    ratios give equal logs): the likelihood-ratio event of (24) away from the convention's infinities."""
+    u, a, c = sympy.symbols("u a c", real=True)
+    inc = kernel.increasing(log(u), u, a, c, [a > 0], strict=True, detail="log is strictly increasing on (0, ∞)")
+    ratio, pos = DP[XI] / DQ[XI], [GR > 0, DP[XI] > 0, DQ[XI] > 0]
+    up = kernel.instantiate(inc, {a: GR, c: ratio}, [*pos, GR < ratio])
+    down = kernel.instantiate(inc, {a: ratio, c: GR}, [*pos, ratio < GR])
+    return kernel.decide(kernel.goal(sympy.Eq(sympy.Piecewise((1, log(ratio) > log(GR)), (0, True)), _LR_EVENT), pos),
+                         up, down, detail="1{log(p/q) > log γ} = 1{p > γq} for p, q, γ > 0")
 
 
 @claim(PAPER, "Eq. (24)", "For every γ ≥ 0, E_γ(P‖Q) = P(log dP/dQ > log γ) − γQ(log dP/dQ > log γ) − (1 − γ)₊",
-       stated_domain='γ ≥ 0, probability measures P, Q', stated_where='Appendix, eq. (24)', stated_relations=[GR >= 0],
+       domain=_EQ_24_DOMAIN,
+       stated_domain='γ ≥ 0, probability measures P, Q (densities against a dominating law μ); E_γ = ∫(dP − γdQ)₊ − '
+                     '(1 − γ)₊ (eq. 22\'s convention); the event B = {log dP/dQ > log γ} read with log(p/0) = +∞, '
+                     'log 0 = −∞, i.e. {p > γq}; P_B = P(B), Q_B = Q(B)',
+       stated_where='Appendix, eq. (24)',
        quote=(r"We begin by some alternative expressions for 𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence that are "
               r"useful for the subsequent proofs. It is straightforward to show that for any Ξ³β‰₯0𝛾0\gamma\geq 0, "
               r"we have 𝖀γ(Pβˆ₯Q)subscript𝖀𝛾conditional𝑃𝑄\displaystyle{\mathsf{E}}_{\gamma}(P\|Q) "
@@ -239,14 +276,22 @@ def eq_23():
               r"Q\big{(}\log\frac{\text{d}P}{\text{d}Q}>\log\gamma\big{)} "
               r"βˆ’(1βˆ’Ξ³)+.subscript1𝛾\displaystyle\quad-(1-\gamma)_{+}. (24)"))
 def eq_24():
+    """Eq. (24) as kernel steps over all laws P, Q: with B = {p > γq} (the paper's {log dP/dQ > log γ}),
+    1_B·(p − γq) = (p − γq)₊ at every x, integrated against μ: P(B) − γQ(B) = ∫(dP − γdQ)₊ = E_γ + (1 − γ)₊."""
     pairs = _random_pairs(240, 8, 4)
     lib = [e_gamma(p, q, g, "eq24") for p, q in pairs for g in GAMMAS]
     brute = [e_gamma_events(p, q, g) for p, q in pairs for g in GAMMAS]
-    return establish(_general_gamma_forms(),
+    body = _LR_EVENT * DP[XI] - GR * (_LR_EVENT * DQ[XI])
+    attained = kernel.decide(kernel.goal(sympy.Eq(_E_G, _P_B - GR * _Q_B - sympy.Max(1 - GR, 0)),
+                                         [GR >= 0, *DENSITIES, _E_G_PLUS, *_B_IS]),
+                             *averaged(sympy.Eq(body, sympy.Max(_T, 0)), [], body),
+                             detail="E_γ = P(B) − γQ(B) − (1 − γ)₊ for B = {p > γq}: 1_B(p − γq) = (p − γq)₊ integrated "
+                                    "against μ")
+    return establish(attained,
+                     _log_event(),
                      exact_agreement(lib, brute, "32 random 4-point pairs with zero masses (log ratios ±∞) × 7 values "
                                      "of γ: the likelihood-ratio event attains the sup"),
-                     domain="γ ≥ 0, all P, Q", domain_relations=[GR >= 0],
-                     prose_steps=[_INTEGRATE, "{p > γq} = {log(p/q) > log γ} (log increasing; +∞ where q = 0 < p)"])
+                     domain=_EQ_24_DOMAIN)
 
 
 #: Eq. (28)'s domain: γ ≥ 1, laws P, Q with densities P[x], Q[x] against a dominating law μ, and the paper's two names:

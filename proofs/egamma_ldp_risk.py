@@ -430,8 +430,9 @@ def corollary_1_statement():
 
 @claim(PAPER, "Corollary 1 (remarks k = 2, k → ∞)",
        "k = 2: [nφ²]^{−1/2} = 1/(φ√n); k → ∞: [nφ²]^{−(k−1)/k} → (φ²n)^{−1}",
-       domain=[Integer("n", 1), _φ > 0],
-       stated_domain='k = 2 and k → ∞ (every n ≥ 1, φ > 0)', stated_where='Section IV-A, text after Corollary 1',
+       domain=[Integer("n", 1), _φ > 0, _k > 1],
+       stated_domain='k = 2 and k → ∞ (every n ≥ 1, φ > 0; Corollary 1\'s moment order k > 1)',
+       stated_where='Section IV-A, text after Corollary 1',
        quote=(r"It is worth instantiating this corollary for some special values of kπ‘˜k. Consider first the usual "
               r"setting of finite variance setting, i.e., k=2π‘˜2k=2. In the non-private case, it is known that the "
               r"sample mean has mean-squared error that scales as 1/n1𝑛1/n. According to CorollaryΒ 1, this rate "
@@ -445,7 +446,7 @@ def corollary_1_remarks():
     return establish(identity([(N * f ** 2) ** R(-1, 2), (N * f ** 2) ** (-(K - 1) / K)],
                               [1 / (f * sqrt(N)), (N * f ** 2) ** (1 / K) / (N * f ** 2)],
                               "k = 2 gives 1/(φ√n); for every k, [nφ²]^{−(k−1)/k} = [nφ²]^{1/k}/(nφ²)"),
-                     domain=[Integer("n", 1), _φ > 0],
+                     domain=[Integer("n", 1), _φ > 0, _k > 1],
                      prose_steps=["k → ∞: [nφ²]^{1/k} → 1 (a fixed positive base), so [nφ²]^{−(k−1)/k} → (nφ²)^{−1}"])
 
 
@@ -866,7 +867,7 @@ def corollary_2_eqs_47_48():
     that value is min{1/m, d/m²}: for m ≤ d it is min{1/m, m/m²} = 1/m ≤ d/m², for d ≤ m it is min{1/d, d/m²} = d/m²
     ≤ 1/m (decided with min characterised). So ℛ_n ≥ C r²·max ≥ C r² min{1/m, d/m²}, which is (48)."""
     m, d = _m, _D
-    chosen = kernel.member(_EQ_47_MAX, sympy.Min(m, d), "the value at k = min{m, d} is at most the maximum over k ∈ [1, d]")
+    chosen = kernel.member(_EQ_47_MAX, sympy.Min(m, d), detail="the value at k = min{m, d} is at most the maximum over k ∈ [1, d]")
     rate = kernel.decide(kernel.goal(_R_N >= _C * _r ** 2 * sympy.Min(1 / m, d / m ** 2), [m >= 1, d >= 1, _C >= 0, _EQ_47]),
                          chosen, detail="(47) gives (48): max_{k ∈ [1, d]} min{1/k, k/m²} ≥ min{1/m, d/m²}, since k = "
                                         "min{m, d} ∈ [1, d] and min{1/min{m, d}, min{m, d}/m²} = min{1/m, d/m²}")

@@ -14,7 +14,7 @@ import sympy
 from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
-from _idioms import grouped, hockey_by_events, near, ordered, pointwise_hockey_stick
+from _idioms import grouped, hockey_by_events, near, ordered
 from _lmidp_helpers import (CHANNELS, LAMBDA_X, LAMBDA_Y, PRIORS, entropy_bits, events, jensen_slices, lemma1_integral,
                             log_below_chord, mass, mutual_informations_nonnegative, weighted_ratios_sum_to_zero)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
@@ -32,8 +32,37 @@ PAPER = "lmidp"
 
 # Real parameters of the paper's domains (symdp.verify.domains), named as the paper names them.
 _ε0, _ε1, _μ, _Δ, _σ, _ε, _δ = sympy.symbols("epsilon_0 epsilon_1 mu Delta sigma epsilon delta", real=True)
-E0, E1, X, T = sympy.symbols("epsilon0 epsilon1 x t", positive=True)
+E0, E1 = sympy.symbols("epsilon0 epsilon1", positive=True)
 LOG2E = 1 / log(2)
+
+def _output_rows():
+    """Two laws a, b on the outputs y = 1, …, l of a channel (sequences ≥ 0) and Σ_y."""
+    y, l = sympy.symbols("y l", integer=True)
+    a, b = sympy.IndexedBase("a", nonnegative=True), sympy.IndexedBase("b", nonnegative=True)
+    return y, l, a, b, (lambda f: sympy.Sum(f, (y, 1, l)))
+
+
+def _event_indicator(event, p, q, y):
+    """E* = {y : p_y > e^ε q_y} by its indicator: event[y] = 1 where p_y > e^ε q_y, 0 elsewhere (it defines the
+    sequence from p and q, so a domain stating it restricts nothing)."""
+    t = p[y] - exp(_ε) * q[y]
+    return sympy.Or(sympy.And(sympy.Eq(event[y], 1), t > 0), sympy.And(sympy.Eq(event[y], 0), t <= 0))
+
+
+def _event(name: str, p: str, q: str):
+    """The domain relation defining the indicator `name` of {p > e^ε q} on every output (p, q named rows)."""
+    y, l, a, b, _ = _output_rows()
+    rows = {"a": a, "b": b}
+    return kernel.Every(_event_indicator(sympy.IndexedBase(name), rows[p], rows[q], y), (y, 1, l))
+
+
+#: Any two rows a = P_{M(x)}, b = P_{M(x')} of a channel M: laws on its l outputs, the objects the goals sum over;
+#: A the indicator of the event {a > e^ε b} (which it defines from a and b: the domain restricts nothing).
+_DEFINITION_3_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("a", "b", k="l"), _event("A", "a", "b")]
+#: A row a = P_{M(x)} and the output law b = P_{M(X)} of M under the data distribution P_X: laws on its l outputs;
+#: A, B the indicators of the events {b > e^ε a}, {a > e^ε b} (defined from a and b).
+_DEFINITION_4_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("P_X"), Laws("a", "b", k="l"),
+                        _event("A", "b", "a"), _event("B", "a", "b")]
 
 # --------------------------------------------------------------------------------------------
 # Section II: the four notions
@@ -77,9 +106,11 @@ def definition_2():
 
 
 @claim(PAPER, "Definition 3 (eq. 2 ⇔ eq. 1)",
-       "(ε,δ)-LDP ⇔ sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ: the least δ over all events equals the hockey-stick max.",
-       domain=[_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M")],
-       stated_domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events", stated_where='Section II, Definition 3 (LDP), eqs. (1)–(2)',
+       "(ε,δ)-LDP ⇔ sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ: for any two rows P, Q of M, "
+       "H_{e^ε}(P‖Q) = sup_E [P(E) − e^ε Q(E)] = Σ_y (P(y) − e^ε Q(y))₊, attained by E = {P > e^ε Q}.",
+       domain=_DEFINITION_3_DOMAIN,
+       stated_domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events; any two rows a = P_{M(x)}, b = P_{M(x')} of M "
+                     "(laws on its l outputs); every event (every test in [0, 1]^l)", stated_where='Section II, Definition 3 (LDP), eqs. (1)–(2)',
        quote=(r"Definition 3 (LDP [8, 9]) A randomized mechanism M𝑀Mitalic_M satisfies "
               r"(ϵ,δ)italic-ϵ𝛿(\epsilon,\delta)( italic_ϵ , italic_δ )-LDP if and only if, for every pair of data "
               r"points (𝐱,𝐱)𝐱superscript𝐱(\bm{x},\bm{x}^{\prime})( bold_italic_x , bold_italic_x "
@@ -98,6 +129,11 @@ def definition_2():
               r"italic_M ( bold_italic_x start_POSTSUPERSCRIPT ′ end_POSTSUPERSCRIPT ) end_POSTSUBSCRIPT ) ≤ "
               r"italic_δ . (2)"))
 def definition_3():
+    """H_{e^ε}(P‖Q) is defined in the paper (Notation) as sup_E [P(E) − e^ε Q(E)], so (1) for every pair and every
+    event is sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ, eq. (2). What is proved (kernel steps, every channel, any
+    two rows a, b on l outputs): every event, indeed every test t ∈ [0, 1]^l, has Σ t a − e^ε Σ t b ≤ Σ (a − e^ε b)₊,
+    and the event {a > e^ε b} attains it; so the supremum is the closed form the library computes (cross-checked
+    below by enumerating every event)."""
     vals, refs = [], []
     for ch in CHANNELS:
         for eps in (0, R(1, 2), log(2)):
@@ -106,14 +142,16 @@ def definition_3():
             vals.append(ch.ldp_delta(eps))
             refs.append(best)
     enum = exact_agreement(vals, refs, "least δ of eq. (1) by enumerating every event = eq. (2), 3 channels × 3 ε")
-    return establish(combine(pointwise_hockey_stick(), detail="sup_E [P(E) − e^ε Q(E)] = H_{e^ε}(P‖Q) pointwise"), enum,
-                     domain=[_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M")], prose_steps=[_LEAST_DELTA])
+    return establish(combine(*_events_attain(*_output_rows()[2:4], "A"),
+                             detail="sup_E [P(E) − e^ε Q(E)] = Σ(P − e^ε Q)₊ for any two rows, attained by {P > e^ε Q}"),
+                     enum, domain=_DEFINITION_3_DOMAIN)
 
 
 @claim(PAPER, "Definition 4 (eq. 4 ⇔ eq. 3)",
        "(ε,δ)-LIP ⇔ sup_x max{H_{e^ε}(P_{M(X)}‖P_{M(x)}), e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)})} ≤ δ.",
-       domain=[_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("P_X")],
-       stated_domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]', stated_where='Section II, Definition 4 (LIP), eqs. (3)–(4)',
+       domain=_DEFINITION_4_DOMAIN,
+       stated_domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]; any row a = P_{M(x)} of M and the output law '
+                     'b = P_{M(X)} (laws on its l outputs); every event (every test in [0, 1]^l)', stated_where='Section II, Definition 4 (LIP), eqs. (3)–(4)',
        quote=(r"Definition 4 (LIP [10]) For a data distribution P𝐗subscript𝑃𝐗P_{\bm{X}}italic_P start_POSTSUBSCRIPT "
               r"bold_italic_X end_POSTSUBSCRIPT, a randomized mechanism M𝑀Mitalic_M satisfies "
               r"(ϵ,δ)italic-ϵ𝛿(\epsilon,\delta)( italic_ϵ , italic_δ )-LIP if and only if, for every data point "
@@ -136,10 +174,10 @@ def definition_3():
               r"italic_M ( bold_italic_X ) end_POSTSUBSCRIPT ) } end_CELL end_ROW start_ROW start_CELL ≤ italic_δ . "
               r"end_CELL end_ROW (4)"))
 def definition_4():
-    a, b, d, eps = sympy.symbols("a b delta epsilon", real=True)
-    # left inequality of (3), e^{−ε}a − δ ≤ b, times e^ε: a − e^ε b ≤ e^ε δ
-    algebra = identity(exp(eps) * (exp(-eps) * a - d - b), a - exp(eps) * b - exp(eps) * d,
-                       "e^ε(e^{−ε}P_x(E) − δ − P_X(E)) = P_x(E) − e^ε P_X(E) − e^ε δ")
+    """With H_{e^ε}(P‖Q) = sup_E [P(E) − e^ε Q(E)] (the paper's Notation), the right inequality of (3) for every
+    event is H_{e^ε}(P_{M(X)}‖P_{M(x)}) ≤ δ, and the left one, e^{−ε}P_x(E) − P_X(E) ≤ δ, is
+    sup_E e^{−ε}[P_x(E) − e^ε P_X(E)] = e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)}) ≤ δ. Proved (kernel steps) for any row a and
+    output law b on l outputs: both suprema over every test t ∈ [0, 1]^l, each attained by an event."""
     vals, refs = [], []
     for ch, prior in zip(CHANNELS, PRIORS):
         py = ch.apply(prior)
@@ -152,26 +190,84 @@ def definition_4():
             vals.append(ch.lip_delta(prior, e))
             refs.append(max(need, key=lambda v: float(v)))
     enum = exact_agreement(vals, refs, "least δ of eq. (3) by enumerating events = eq. (4) (full-support priors)")
-    return establish(combine(algebra, pointwise_hockey_stick(), detail="the rearrangement and the pointwise facts"), enum,
-                     domain=[_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("P_X")], prose_steps=[_LEAST_DELTA])
+    a_, b_ = _output_rows()[2:4]
+    right = _events_attain(b_, a_, "A")           # P_X(E) − e^ε P_x(E) ≤ H_{e^ε}(P_X‖P_x): the right inequality of (3)
+    left = _events_attain(a_, b_, "B", scaled=True)  # e^{−ε}P_x(E) − P_X(E) ≤ e^{−ε}H_{e^ε}(P_x‖P_X): the left one
+    return establish(combine(*right, *left, detail="the least δ of each side of (3) over all events is the matching "
+                                                   "term of (4): sup over events, attained"),
+                     enum, domain=_DEFINITION_4_DOMAIN)
 
 
-#: The step from the pointwise facts to Definitions 3–4, argued in words.
-_LEAST_DELTA = ("the least δ with P(E) ≤ e^ε Q(E) + δ for every event E is sup_E [P(E) − e^ε Q(E)], which integrating "
-                "the pointwise facts over a dominating measure shows to be H_{e^ε}(P‖Q) = ∫(dP − e^ε dQ)₊")
+def _events_attain(p, q, name: str, scaled: bool = False):
+    """sup over events of P(E) − e^ε Q(E) is Σ_y (p_y − e^ε q_y)₊, for sequences p, q on y = 1, …, l, as kernel
+    steps (e^{−ε}P(E) − Q(E) and e^{−ε}Σ(p − e^ε q)₊ when `scaled`). A test is t = min(max(s, 0), 1) ∈ [0, 1]^l for
+    a real sequence s (every event is a 0/1 test, so the goal quantifies over all of them with no premise): output by
+    output t(p − e^ε q) ≤ (p − e^ε q)₊, summed and split by linearity. The event E* = {p > e^ε q} attains it:
+    P(E*) − e^ε Q(E*) = Σ(p − e^ε q)₊ (each term by its two cases), E* given by its indicator sequence `name`
+    (_event_indicator). For `scaled`, dividing by e^ε > 0 is a lemma
+    over x > 0 instantiated at x = e^ε (the solver reads e^ε and e^{−ε} as unrelated atoms)."""
+    y, l, _, _, total = _output_rows()
+    g = exp(_ε)
+    t = p[y] - g * q[y]
+    plus = sympy.Max(t, 0)
+    alg = []
+    if scaled:
+        x, A, B, H = sympy.symbols("x A B H", real=True)
+        alg = [kernel.instantiate(kernel.decide(kernel.goal(rel(A / x - B, H / x), [x > 0, rel(A - x * B, H)]),
+                                                detail="dividing A − xB ≤ H (≥ H) by x > 0"),
+                                  {x: g, A: p[y], B: q[y], H: t}) for rel in (sympy.LessThan, sympy.GreaterThan)]
+    c, value, bound = (exp(-_ε), 1, exp(-_ε) * plus) if scaled else (1, g, plus)
+    test = sympy.Min(sympy.Max(sympy.IndexedBase("s")[y], 0), 1)
+    inside = [y >= 1, y <= l]
+    each = kernel.decide(kernel.goal(c * (test * p[y]) - value * (test * q[y]) <= bound, inside), *alg,
+                         detail="t·(p − e^ε q) ≤ (p − e^ε q)₊ for a test value t ∈ [0, 1]")
+    total_bound = kernel.linear(total(bound)) if scaled else None
+    extra = [total_bound] if scaled else []
+    top = c * total(plus) if scaled else total(plus)
+    every = kernel.decide(kernel.goal(c * total(test * p[y]) - value * total(test * q[y]) <= top, [l >= 1]),
+                          kernel.summed(each, y, 1, l), kernel.linear(total(c * (test * p[y]) - value * (test * q[y]))),
+                          *extra, detail="every event (every test) E: P(E) − e^ε Q(E) ≤ Σ(p − e^ε q)₊")
+    event = sympy.IndexedBase(name)
+    mark = _event_indicator(event, p, q, y)
+    at_star = kernel.decide(kernel.goal(sympy.Eq(c * (event[y] * p[y]) - value * (event[y] * q[y]), bound), [*inside, mark]),
+                            *alg, detail="E* = {p > e^ε q}: its term is (p − e^ε q)₊ in both cases")
+    attained = kernel.decide(kernel.goal(sympy.Eq(c * total(event[y] * p[y]) - value * total(event[y] * q[y]), top),
+                                         [l >= 1, kernel.Every(mark, (y, 1, l))]),
+                             kernel.summed(at_star, y, 1, l),
+                             kernel.linear(total(c * (event[y] * p[y]) - value * (event[y] * q[y]))), *extra,
+                             detail="E* attains the bound: P(E*) − e^ε Q(E*) = Σ(p − e^ε q)₊")
+    return every, attained
 
 
 # --------------------------------------------------------------------------------------------
 # Eq. (7): the BAC capacity
 
 
-_EQ_7_DOMAIN = [_ε0 >= 0, _ε1 >= 0, _ε0 + _ε1 < 1]
+def _xlx(p):
+    """p·ln p with the convention 0·ln 0 = 0 (the binary entropy's terms at p = 0 and p = 1)."""
+    return sympy.Piecewise((p * log(p), p > 0), (0, True))
+
+
+def _hb(p):
+    """H_b(p) = −p log p − (1 − p) log(1 − p) in bits, 0·log 0 = 0 (so H_b(0) = H_b(1) = 0, H_b(1 − p) = H_b(p))."""
+    return -(_xlx(p) + _xlx(1 - p)) / log(2)
+
+
+#: The BAC with crossovers ε0 = P(B=1|A=0), ε1 = P(B=0|A=1), ε0 + ε1 < 1; H_0 = H_b(ε0), H_1 = H_b(ε1); its capacity
+#: C_BAC = sup over input laws (w = P(A=1) ∈ [0, 1]) of I(A;B) = H_b(ε0 + w(1 − ε0 − ε1)) − (1 − w)H_b(ε0) − wH_b(ε1).
+_H0, _H1, _C, _W = sympy.symbols("H_0 H_1 C_BAC w", real=True)
+_BAC_I = _hb(_ε0 + _W * (1 - _ε0 - _ε1)) - (1 - _W) * _hb(_ε0) - _W * _hb(_ε1)
+_EQ_7_DOMAIN = [_ε0 >= 0, _ε1 >= 0, _ε0 + _ε1 < 1, sympy.Eq(_H0, _hb(_ε0)), sympy.Eq(_H1, _hb(_ε1)),
+                sympy.Eq(_C, kernel.Sup(_BAC_I, (_W, 0, 1)))]
 
 
 @claim(PAPER, "Eq. (7)",
        "C_BAC(ε0,ε1) = ε0/(1−ε0−ε1)H_b(ε1) − (1−ε1)/(1−ε0−ε1)H_b(ε0) + log(1+2^{(H_b(ε0)−H_b(ε1))/(1−ε0−ε1)}) bits; "
        "other cases by the relabellings (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1).",
-       domain=_EQ_7_DOMAIN, stated_domain='the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1', stated_where='Section III-A, eq. (7)',
+       domain=_EQ_7_DOMAIN,
+       stated_domain='the binary asymmetric channel with crossover ε0, ε1, ε0 + ε1 < 1; C_BAC its capacity, the supremum '
+                     'of I(A;B) over the input laws P(A=1) = w ∈ [0, 1]; H_b with 0·log 0 = 0',
+       stated_where='Section III-A, eq. (7)',
        quote=(r"where "
               r"CBAC(ϵ0,ϵ1)subscript𝐶BACsubscriptitalic-ϵ0subscriptitalic-ϵ1C_{\text{{}BAC}}(\epsilon_{0},\epsilon_{1})italic_C "
               r"start_POSTSUBSCRIPT BAC end_POSTSUBSCRIPT ( italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT , "
@@ -221,18 +317,17 @@ _EQ_7_DOMAIN = [_ε0 >= 0, _ε1 >= 0, _ε0 + _ε1 < 1]
               r"- italic_ϵ start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) if "
               r"ϵ0>1/2subscriptitalic-ϵ012\epsilon_{0}>1/2italic_ϵ start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT > 1 / 2."))
 def eq_7():
-    # Proof that (7) is the capacity wherever ε0 + ε1 ≠ 1. The rows are W_0 = (1−a, a), W_1 = (1−b, b)
-    # (law of B) with a = ε0, b = 1 − ε1, b − a = s = 1 − ε0 − ε1; H0 = H_b(ε0) = H(W_0), H1 = H_b(ε1) = H(W_1)
-    # as H_b(1−x) = H_b(x). Output law q* (P(B=1)) by log₂((1−q)/q) = (H(b) − H(a))/(b − a), i.e.
-    # q* = 2^u/(1+2^u), u = (H0 − H1)/s, so log₂q* = u − L and log₂(1−q*) = −L with L = log₂(1+2^u).
-    # (1) D(W_x‖q*) = −H(W_x) − W_x(0)log₂(1−q*) − W_x(1)log₂q* equals the right side of (7) for x = 0, 1;
-    # (2) q* lies strictly between a and b: by the mean value theorem the chord slope of H_b on [a, b] is
-    #     H_b'(ξ) = log₂((1−ξ)/ξ) for some ξ strictly inside, and H_b' is injective (H_b'' < 0), so q* = ξ;
-    # (3) so π* = (q* − a)/(b − a) ∈ (0, 1) is an input law with full support whose output law is q*, and
-    #     both inputs have the same divergence D(W_x‖q*): by Gallager's condition (Information Theory and
-    #     Reliable Communication, Thm 4.5.1) π* achieves capacity, and C = I(π*) = that common value.
-    from symdp.verify import rational_nonnegative
-    H0, H1, U = sympy.symbols("H0 H1 u", real=True)
+    """(7) is the capacity on the whole domain ε0, ε1 ≥ 0, ε0 + ε1 < 1 (boundary included, 0·log 0 = 0), as kernel
+    steps. Rows W_0 = Ber(a), W_1 = Ber(b) (P(B=1)), a = ε0, b = 1 − ε1, s = b − a = 1 − ε0 − ε1 > 0; input
+    w = P(A=1), output q_w = a + ws. With u = (H_0 − H_1)/s, q* = 2^u/(1 + 2^u) has log₂q* = u − L and
+    log₂(1 − q*) = −L, L = log₂(1 + 2^u), and for every w ∈ [0, 1]
+        I(w) = (1 − w)D(W_0‖q*) + wD(W_1‖q*) − D(Ber(q_w)‖Ber(q*)) = (7) − D(Ber(q_w)‖Ber(q*)) ≤ (7)
+    (both divergences equal (7), an identity in the atoms; D ≥ 0 by Gibbs' inequality, from log t ≤ t − 1, with
+    its 0·log 0 terms): the supremum over w is ≤ (7). It is attained at w* = (q* − a)/s, which lies in [0, 1]:
+    q* ≥ a is 2^u ≥ a/(1 − a), i.e. u ln 2 ≥ ln(a/(1 − a)), which is Gibbs' D(Ber(b)‖Ber(a)) ≥ 0 rearranged
+    (a > 0; for a = 0 it is q* > 0), and q* ≤ b alike from D(Ber(a)‖Ber(b)) ≥ 0; there q_{w*} = q* and
+    D = 0. The relabellings of (7) give the same value (F is invariant under them)."""
+    H0, H1, U = _H0, _H1, sympy.Symbol("u", real=True)
     hb = lambda p: (-p * log(p) - (1 - p) * log(1 - p)) / log(2)
     big_l = lambda v: log(1 + 2 ** v) / log(2)  # L(v) = log₂(1 + 2^v)
     lib = exact_agreement(bac_capacity_formula(R(1, 10), R(3, 10)),
@@ -243,53 +338,25 @@ def eq_7():
     def F(e0, e1, h0, h1):
         s = 1 - e0 - e1
         return e0 / s * h1 - (1 - e1) / s * h0 + big_l(sympy.cancel((h0 - h1) / s))
-    base = F(E0, E1, H0, H1)
-    u = sympy.cancel((H0 - H1) / (1 - E0 - E1))
+    e0, e1 = _ε0, _ε1
+    base = F(e0, e1, H0, H1)
+    u = sympy.cancel((H0 - H1) / (1 - e0 - e1))
     # The relabellings' images of F are F with L(−u) where F has L(u): each is decided equal to F from the
     # image with L(−u) written L(u) − u (an identity in the atoms) and L(−u) = L(u) − u at this u (instantiated).
     flip = kernel.instantiate(identity(big_l(-U), big_l(U) - U, "L(−u) = L(u) − u: 2^u(1 + 2^{−u}) = 1 + 2^u"),
-                              {U: u}, [E0 + E1 < 1])
+                              {U: u}, [e0 + e1 < 1])
     flipped = lambda expr: expr.replace(
         lambda e: isinstance(e, sympy.log) and e.args[0].is_Add and any(
             isinstance(t, sympy.Pow) and t.base == 2 and sympy.cancel(t.exp + u) == 0 for t in e.args[0].args),
         lambda e: log(1 + 2 ** u) - u * log(2))
-    images = [F(E1, E0, H1, H0), F(1 - E1, 1 - E0, H1, H0), F(1 - E0, 1 - E1, H0, H1)]
-    relabel = [kernel.decide(kernel.goal(sympy.Eq(im, base), [E0 + E1 < 1]),
+    images = [F(e1, e0, H1, H0), F(1 - e1, 1 - e0, H1, H0), F(1 - e0, 1 - e1, H0, H1)]
+    relabel = [kernel.decide(kernel.goal(sympy.Eq(im, base), [e0 + e1 < 1]),
                              identity(flipped(im), base, "the image with L(−u) written L(u) − u equals F"), flip,
                              detail="F is invariant under the relabelling")
                for im in images]
-    sym = combine(identity(hb(1 - X), hb(X), "H_b(1 − x) = H_b(x)"), *relabel,
-                  detail="F is invariant under (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1) (with H_b(1 − x) = H_b(x) for the "
-                         "entropies H0 = H_b(ε0), H1 = H_b(ε1)): the case list of (7) is redundant")
-    # (1) equal divergences at q*, equal to (7)
-    a, b, s = E0, 1 - E1, 1 - E0 - E1
-    ell = log(1 + 2 ** u) / log(2)
-    logs = identity([log(2 ** U / (1 + 2 ** U)) / log(2), log(1 / (1 + 2 ** U)) / log(2)],
-                    [U - log(1 + 2 ** U) / log(2), -log(1 + 2 ** U) / log(2)],
-                    "q* = 2^u/(1+2^u) has log₂q* = u − log₂(1+2^u), log₂(1−q*) = −log₂(1+2^u)")
-    rhs7 = E0 / s * H1 - (1 - E1) / s * H0 + ell
-    div = lambda h, w1: -h + (1 - w1) * ell - w1 * (u - ell)  # D(W‖q*) with H(W) = h, W(1) = w1
-    equal = identity([div(H0, a), div(H1, b)], [rhs7, rhs7],
-                     "D(W_0‖q*) = D(W_1‖q*) = right side of (7), with a = ε0, b = 1 − ε1, H(W_1) = H_b(1−ε1) = H1")
-    qU = 2 ** U / (1 + 2 ** U)
-    chord = identity([log((1 - qU) / qU) / log(2), -u], [-U, (H1 - H0) / (b - a)],
-                     "q* solves log₂((1−q)/q) = −u = (H_b(b) − H_b(a))/(b − a), the chord slope of H_b on [a, b]")
-    # (2) q* strictly between a and b
-    deriv = identity([sympy.diff(hb(X), X), sympy.diff(hb(X), X, 2)], [log((1 - X) / X) / log(2), -1 / (X * (1 - X) * log(2))],
-                     "H_b'(x) = log₂((1−x)/x) and H_b''(x) = −1/(x(1−x) ln 2)")
-    concave = rational_nonnegative(1 / (X * (1 - X)), X, 0, 1, "1/(x(1−x)) > 0 on (0, 1): H_b'' < 0, so H_b' is injective "
-                                   "and the mean-value point of the chord is q*, strictly between a and b",
-                                   open_ends=(True, True))
-    # (3) π* is a law with output q*
-    pi = sympy.Symbol("q") - a
-    mixture = identity((1 - pi / (b - a)) * a + pi / (b - a) * b, sympy.Symbol("q"),
-                       "the input law π*(A=1) = (q* − a)/(b − a) ∈ (0, 1) has output law (1−π*)a + π*b = q*")
-    proof = combine(sym, logs, chord, equal, deriv, concave, mixture,
-                    detail="(7) is the capacity: q* lies strictly between the rows' P(B=1) (mean value theorem, H_b'' < 0), "
-                           "which gives a full-support input law "
-                           "with D(W_0‖q*) = D(W_1‖q*) = (7), hence capacity-achieving by Gallager, Information Theory and "
-                           "Reliable Communication, Thm 4.5.1 (equal divergences on the support); on ε0 + ε1 = 1 the rows "
-                           "coincide and C = 0")
+    sym = combine(*relabel, detail="F is invariant under (ε1,ε0), (1−ε1,1−ε0), (1−ε0,1−ε1) (H_b(1 − x) = H_b(x) for "
+                                   "the entropies H_0, H_1): the case list of (7) is consistent")
+    capacity = combine(_bac_capacity(base, u), sym, detail="C_BAC = (7) on the whole domain, and the relabellings agree")
     points = [(R(1, 10), R(1, 10)), (R(1, 10), R(3, 10)), (R(1, 5), R(1, 2)), (R(1, 20), R(9, 10)), (R(7, 10), R(3, 5)),
               (R(9, 10), R(1, 20)), (0, R(2, 5)), (R(3, 4), R(4, 5))]
     generic = certified_agreement([bac_capacity(a0, b0) for a0, b0 in points],
@@ -297,21 +364,89 @@ def eq_7():
                                   "(7) on the whole square (inside and outside the stated case region) = certified "
                                   "Blahut–Arimoto capacity")
     between = []
-    for e0, e1 in points[:4]:
+    for e0_, e1_ in points[:4]:
         h = lambda p: 0 if p in (0, 1) else hb(p)
-        qs = 1 / (1 + 2 ** ((h(1 - e1) - h(e0)) / (1 - e1 - e0)))
-        lo, hi = sorted([e0, 1 - e1], key=float)
-        between.append(ordered([lo, qs, hi], f"q* strictly between ε0 = {e0} and 1 − ε1 = {1 - e1}", strict=True))
+        qs = 1 / (1 + 2 ** ((h(1 - e1_) - h(e0_)) / (1 - e1_ - e0_)))
+        lo, hi = sorted([e0_, 1 - e1_], key=float)
+        between.append(ordered([lo, qs, hi], f"q* strictly between ε0 = {e0_} and 1 − ε1 = {1 - e1_}", strict=True))
     refs = [near(bac_capacity(*p), r, 13, f"C_BAC{p} vs reference") for p, r in
             [((R(1, 10), R(1, 10)), "0.531004406410719"), ((R(1, 10), R(3, 10)), "0.296671802880504"),
              ((R(1, 5), R(1, 2)), "0.0731939861598899"), ((R(1, 20), R(9, 10)), "0.00663333004137522"),
              ((R(7, 10), R(3, 5)), "0.0666612188413553")]]
     line = exact_agreement([bac_capacity(R(1, 3), R(2, 3)), Channel([[R(2, 3), R(1, 3)], [R(2, 3), R(1, 3)]]).capacity()],
                            [0, 0], "on ε0 + ε1 = 1 both rows coincide: C = 0")
-    return establish(proof, generic, *between, lib, *refs, line,
-                     domain=_EQ_7_DOMAIN,
-                     uses=[cited("Gallager, Information Theory and Reliable Communication",
-                                 "Thm 4.5.1 (equal divergences on the support achieve capacity)")])
+    return establish(capacity, generic, *between, lib, *refs, line, domain=_EQ_7_DOMAIN)
+
+
+def _gibbs_binary():
+    """Gibbs' inequality for two Bernoulli laws, in nats, with 0·ln 0 = 0: for x ∈ [0, 1], y ∈ (0, 1),
+    x ln x + (1 − x) ln(1 − x) − x ln y − (1 − x) ln(1 − y) ≥ 0 (D(Ber(x)‖Ber(y)) ≥ 0). Each half is
+    x ln x − x ln y ≥ x − y for x ≥ 0 < y: for x > 0 it is −x ln(y/x) ≥ −x(y/x − 1), from ln t ≤ t − 1 (the tangent
+    of the convex −ln at 1) at t = y/x; for x = 0 it is 0 ≥ −y. The halves at (x, y) and (1 − x, 1 − y) sum to it."""
+    x, y, t, lo, hi = sympy.symbols("x y t lo hi", real=True)
+    tangent = kernel.tangent(-log(x), x, 1, lo, hi, [lo > 0, lo <= 1, hi >= 1], detail="−ln is convex")
+    below = kernel.instantiate(kernel.instantiate(tangent, {lo: sympy.Min(t, 1), hi: sympy.Max(t, 1), x: t}, [t > 0]),
+                               {t: y / x}, [x > 0, y > 0], detail="ln t ≤ t − 1 at t = y/x")
+    xp, yp = sympy.symbols("x y", positive=True)
+    split = kernel.instantiate(identity(log(yp / xp), log(yp) - log(xp), "ln(y/x) = ln y − ln x for x, y > 0"),
+                               {xp: x, yp: y}, [x > 0, y > 0])
+    half = kernel.decide(kernel.goal(_xlx(x) - x * log(y) >= x - y, [x >= 0, y > 0]), below, split,
+                         detail="x ln x − x ln y ≥ x − y (0·ln 0 = 0)")
+    other = kernel.instantiate(half, {x: 1 - x, y: 1 - y}, [x <= 1, y < 1])
+    return kernel.decide(kernel.goal(_xlx(x) + _xlx(1 - x) - x * log(y) - (1 - x) * log(1 - y) >= 0,
+                                     [x >= 0, x <= 1, y > 0, y < 1]), half, other, detail="D(Ber(x)‖Ber(y)) ≥ 0")
+
+
+def _bac_capacity(formula, u):
+    """C_BAC = `formula` (the right side of (7) in H_0, H_1) on the domain of (7), as kernel steps (eq_7's docstring)."""
+    e0, e1, w, U = _ε0, _ε1, _W, sympy.Symbol("u", real=True)
+    x, y, v, z = sympy.symbols("x y v z", real=True)
+    s = 1 - e0 - e1
+    q_star = 2 ** u / (1 + 2 ** u)
+    where = [e0 >= 0, e1 >= 0, e0 + e1 < 1, sympy.Eq(_H0, _hb(e0)), sympy.Eq(_H1, _hb(e1))]
+    gibbs = _gibbs_binary()
+    at_u = lambda lhs, rhs, what: kernel.instantiate(identity(lhs, rhs, what), {U: u}, [e0 + e1 < 1])
+    log_q = at_u(log(2 ** U / (1 + 2 ** U)), U * log(2) - log(1 + 2 ** U), "ln q* = u ln 2 − ln(1 + 2^u)")
+    log_1q = at_u(log(1 - 2 ** U / (1 + 2 ** U)), -log(1 + 2 ** U), "ln(1 − q*) = −ln(1 + 2^u)")
+    power = at_u(2 ** U, exp(U * log(2)), "2^u = e^{u ln 2}")
+    # every input law: I(w) = (7) − D(Ber(q_w)‖Ber(q*)) ≤ (7); small steps, so that both solvers of the re-check
+    # settle each side condition
+    q_w = e0 + w * s
+    gap = _xlx(q_w) + _xlx(1 - q_w) - q_w * log(q_star) - (1 - q_w) * log(1 - q_star)  # D(Ber(q_w)‖Ber(q*)) in nats
+    law = [w >= 0, w <= 1, *where]
+    named = _hb(q_w) - (1 - w) * _H0 - w * _H1
+    entropies = kernel.decide(kernel.goal(sympy.Eq(_BAC_I, named), law), detail="H_b(ε0) = H_0, H_b(ε1) = H_1")
+    split = kernel.decide(kernel.goal(sympy.Eq(named, formula - gap / log(2)), law[:5]), log_q, log_1q,
+                          detail="I(w) = (7) − D(Ber(q_w)‖Ber(q*)): both rows' divergences from q* equal (7)")
+    gibbs_w = kernel.decide(kernel.goal(formula - gap / log(2) <= formula, law[:5]),
+                            kernel.instantiate(gibbs, {x: q_w, y: q_star}, [w >= 0, w <= 1, *where[:3]]),
+                            detail="D(Ber(q_w)‖Ber(q*)) ≥ 0 (Gibbs)")
+    upper = kernel.chain(entropies, split, gibbs_w, detail="I(w) ≤ (7) for every input law w ∈ [0, 1]")
+    bound = kernel.supremum(upper, w, 0, 1, detail="the capacity is at most (7)")
+    sup = kernel.fact(bound).goal.conclusion.lhs
+    # q* ∈ [ε0, 1 − ε1]: e^{u ln 2} against a/(1 − a) and b/(1 − b) (exp increasing), from Gibbs at (b, a), (a, b)
+    increasing = kernel.increasing(exp(x), x, v, z, detail="exp is increasing")
+    low = kernel.instantiate(increasing, {v: log(e0) - log(1 - e0), z: u * log(2)},
+                             [e0 > 0, e0 < 1, e0 + e1 < 1, log(e0) - log(1 - e0) <= u * log(2)])
+    above = kernel.decide(kernel.goal(q_star >= e0, where), low, power,
+                          kernel.instantiate(gibbs, {x: 1 - e1, y: e0}, [e0 > 0, e1 >= 0, e0 + e1 < 1]),
+                          detail="q* ≥ ε0: D(Ber(1 − ε1)‖Ber(ε0)) ≥ 0 is u ln 2 ≥ ln(ε0/(1 − ε0)) (ε0 > 0)")
+    high = kernel.instantiate(increasing, {v: u * log(2), z: log(1 - e1) - log(e1)},
+                              [e1 > 0, e1 < 1, e0 + e1 < 1, u * log(2) <= log(1 - e1) - log(e1)])
+    below = kernel.decide(kernel.goal(q_star <= 1 - e1, where), high, power,
+                          kernel.instantiate(gibbs, {x: e0, y: 1 - e1}, [e1 > 0, e0 >= 0, e0 + e1 < 1]),
+                          detail="q* ≤ 1 − ε1: D(Ber(ε0)‖Ber(1 − ε1)) ≥ 0 (ε1 > 0)")
+    w_star = (q_star - e0) / s
+    chosen = kernel.member(sup, w_star, detail="the input law w* = (q* − ε0)/(1 − ε0 − ε1)")
+    at_least, at_most = kernel.fact(chosen).goal.hypotheses  # 0 ≤ w*, w* ≤ 1 as the member step writes them
+    inside = kernel.apply(chosen, kernel.decide(kernel.goal(at_least, where), above, detail="w* ≥ 0"),
+                          kernel.decide(kernel.goal(at_most, where), below, detail="w* ≤ 1"),
+                          detail="w* ∈ [0, 1] is an input law")
+    value = kernel.decide(kernel.goal(sympy.Eq(formula, _BAC_I.subs(_W, w_star)), where), above, below, log_q, log_1q,
+                          detail="I(w*) = (7): its output law is q*, so D(Ber(q*)‖Ber(q*)) = 0")
+    lower = kernel.chain(value, inside, detail="(7) = I(w*) ≤ the capacity")
+    return kernel.decide(kernel.goal(sympy.Eq(_C, formula), [*where, sympy.Eq(_C, sup)]), bound, lower,
+                         detail="C_BAC = sup_w I(w) = (7)")
 
 
 _PBAR_DOMAIN = [_μ > 0, _μ < 1]

@@ -16,9 +16,9 @@ import sympy
 from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
-from _idioms import hockey_by_events, near, ordered
-from _lmidp_helpers import (LAMBDA_X, LAMBDA_Y, PRIORS, W3, W32, W4, events, jensen_slices, lemma1_integral,
-                            log_sum_pieces, mass, mutual_informations_nonnegative)
+from _idioms import exp_bounds, hockey_by_events, near, ordered
+from _lmidp_helpers import (LAMBDA_X, LAMBDA_Y, PRIORS, W3, W32, W4, events, jensen_slices, lemma1_integral, mass,
+                            mutual_informations_nonnegative)
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
                          randomized_response, shell_information, zchannel_crossover)
 from symdp.local.information import kl_bits
@@ -72,6 +72,80 @@ def _sufficient(p, q, event):
 
 # --------------------------------------------------------------------------------------------
 # Appendix -A1: eq. (16) and the tightness mechanism
+
+
+def _two_point_dpi() -> Evidence:
+    """The data processing step of (16), I(A;M(X)) ≥ I(A;B) for B = 1{M(X) ∈ E}, on every finite output
+    alphabet {1, …, l} and every law (a, 1 − a) of A, as kernel steps.
+
+    u = P_{M(x)}, v = P_{M(x')} (laws with positive masses), e the indicator of E (neither empty nor everything:
+    0 < p1, p0 < 1 with p1 = Σ e·u = P[M(x) ∈ E], p0 = Σ e·v), m = a·u + (1 − a)·v the output law and
+    q = a·p1 + (1 − a)·p0 = P[B = 1]. m[y] and L_u[y] = log u[y] − log m[y] (likewise L_v) are named by
+    their defining equations, so that every sum split by linearity has a polynomial summand of few parts.
+    In nats:
+
+    - the log-sum inequality Σ w·r·L_r ≥ R (log R − log S), R = Σ w·r, S = Σ w·m, for w = e and w = 1 − e:
+      pointwise e^W ≥ 1 + W at W = log m − log r + c with e^c = t, times w·r ≥ 0, gives
+      w·r·L_r ≥ c·w·r + w·r − t·w·m; summed over y and split by linearity it is c·R + R − t·S, which is
+      c·R when t·S = R; then c := log R − log S, t := R/S (instantiate);
+    - added over E and Eᶜ (Σ(1 − e)·r = 1 − Σ e·r, Σ m = 1, Σ e·m = q): KL(r‖m) ≥ KL(Ber(p)‖Ber(q)) for
+      r = u, v (p = p1, p0);
+    - weighted by a and 1 − a: I(A;M) = a·KL(u‖m) + (1 − a)·KL(v‖m) ≥ a·KL(Ber(p1)‖Ber(q)) +
+      (1 − a)·KL(Ber(p0)‖Ber(q)) = I(A;B)."""
+    y, l = sympy.symbols("y l", integer=True)
+    u, v, e, m, lu, lv = (sympy.IndexedBase(n, real=True) for n in ("u", "v", "e", "m", "L_u", "L_v"))
+    a, c, t = sympy.symbols("a c t", real=True)
+    w = sympy.Symbol("w", real=True)  # exp_bounds()'s variable
+    tangent = exp_bounds()[0]
+    span = [y >= 1, y <= l]
+
+    def total(f):
+        return sympy.Sum(f, (y, 1, l))
+    row = sympy.And(u[y] > 0, v[y] > 0, sympy.Or(sympy.Eq(e[y], 0), sympy.Eq(e[y], 1)),
+                    sympy.Eq(m[y], a * u[y] + (1 - a) * v[y]),
+                    sympy.Eq(lu[y], log(u[y]) - log(m[y])), sympy.Eq(lv[y], log(v[y]) - log(m[y])))
+    ranges = [a >= 0, a <= 1]
+    common = [l >= 1, *ranges, kernel.Every(row, (y, 1, l))]
+
+    def split(*bodies):  # a sum with one part is its own split: nothing to record
+        return [kernel.linear(total(f)) for f in bodies if sympy.expand(f).is_Add]
+
+    def log_sum(r, lr, weight):
+        exp_c = [t > 0, sympy.Eq(exp(c), t)]
+        line = kernel.instantiate(tangent, {w: log(m[y]) - log(r[y]) + c}, span + ranges + [row] + exp_c)
+        body = c * weight * r[y] + weight * r[y] - t * weight * m[y]
+        point = kernel.decide(kernel.goal(weight * r[y] * lr[y] >= body, span + ranges + [row] + exp_c), line,
+                              detail="log t ≤ t − 1 at t = e^c·m/r, times w·r ≥ 0")
+        big_r, big_s = total(weight * r[y]), total(weight * m[y])
+        at_c = kernel.decide(kernel.goal(total(weight * r[y] * lr[y]) >= c * big_r,
+                                         common + exp_c + [sympy.Eq(t * big_s, big_r)]),
+                             kernel.summed(point, y, 1, l), *split(body, weight * m[y], weight * r[y]),
+                             detail="summed: c·R + R − t·S = c·R when t·S = R")
+        return kernel.instantiate(at_c, {c: log(big_r) - log(big_s), t: big_r / big_s}, common + [big_r > 0, big_s > 0],
+                                  detail="the log-sum inequality Σ w·r·log(r/m) ≥ R log(R/S)")
+
+    p1, p0 = total(e[y] * u[y]), total(e[y] * v[y])
+    q = a * p1 + (1 - a) * p0
+
+    def kl(p, mean):
+        return p * (log(p) - log(mean)) + (1 - p) * (log(1 - p) - log(1 - mean))
+    hyps = common + [sympy.Eq(total(u[y]), 1), sympy.Eq(total(v[y]), 1), p1 > 0, p1 < 1, p0 > 0, p0 < 1]
+    # Σ m = a·Σ u + (1 − a)·Σ v and Σ e·m = a·p1 + (1 − a)·p0: m's definition, summed and split
+    means = []
+    for weight in (sympy.Integer(1), e[y]):
+        mixed = weight * (a * u[y] + (1 - a) * v[y])
+        point = kernel.decide(kernel.goal(sympy.Eq(weight * m[y], mixed), span + ranges + [row]))
+        means += [kernel.summed(point, y, 1, l), *split(mixed)]
+    rows = []
+    for r, lr, p in ((u, lu, p1), (v, lv, p0)):
+        rows.append(kernel.decide(kernel.goal(total(r[y] * lr[y]) >= kl(p, q), hyps),
+                                  log_sum(r, lr, e[y]), log_sum(r, lr, 1 - e[y]),
+                                  *split((1 - e[y]) * r[y] * lr[y], (1 - e[y]) * r[y], (1 - e[y]) * m[y]), *means,
+                                  detail="KL(r‖m) ≥ KL(Ber(p)‖Ber(q)): the log-sum inequality on E and on Eᶜ"))
+    return kernel.decide(kernel.goal(a * total(u[y] * lu[y]) + (1 - a) * total(v[y] * lv[y])
+                                     >= a * kl(p1, q) + (1 - a) * kl(p0, q), hyps), *rows,
+                         detail="I(A;M) = a·KL(u‖m) + (1 − a)·KL(v‖m) ≥ a·KL(Ber(p1)‖Ber(q)) + (1 − a)·KL(Ber(p0)‖Ber(q)) "
+                                "= I(A;B) (nats), every prior a ∈ [0, 1], every finite output alphabet")
 
 
 @claim(PAPER, "Appendix -A1 (eq. 16)",
@@ -140,15 +214,16 @@ def appendix_a1_eq16():
     statement = _summary(chain, "C_BAC(p0, 1−p1) ≤ two-point capacity (equality when 1{M ∈ E} is sufficient) ≤ "
                                 "capacity = μ̄^CI, for every ordered pair (x, x') and every proper event E of a 3×3, a 3×2 "
                                 "and a 4×4 channel (exact events; certified capacities)")
-    proof = combine(log_sum_pieces(), detail="I(A;M) ≥ I(A;B) for B = 1{M ∈ E}: the log-sum inequality on E and on its "
-                                             "complement, per input")
+    proof = _two_point_dpi()
     return establish(proof, statement, reading, domain=[CILMIDPMechanism("M", _μ)],
                      uses=["lmidp:eq-7"],
                      prose_steps=["μ ≥ sup_{P_X} I(X;M(X)) is the definition of μ-CI-LMIDP, and a supremum over the laws "
                                   "𝒫_{x,x'} supported on {x, x'} is at most the one over all laws",
                                   "on 𝒫_{x,x'}, A = 1{X = x} is a bijective function of X, so I(X;M) = I(A;M) = "
-                                  "Σ_a P(a) KL(P_{M|A=a}‖P_M); the log-sum inequality on E and on Eᶜ (sums, or integrals "
-                                  "for general outputs) gives KL(P_{M|a}‖P_M) ≥ KL(P_{B|a}‖P_B)",
+                                  "Σ_a P(a) KL(P_{M|A=a}‖P_M) (the kernel steps prove I(A;M) ≥ I(A;B) from there for "
+                                  "finite outputs with positive masses and a proper event E); general outputs "
+                                  "(integrals in place of sums), zero masses (0·log 0 = 0) and E = ∅ or everything "
+                                  "(I(A;B) = 0) in words",
                                   "A → B has P(B = 1 | A = 0) = p0 and P(B = 0 | A = 1) = 1 − p1, so sup_{P_A} I(A;B) is "
                                   "the capacity of the BAC (p0, 1 − p1), eq. (7)"])
 

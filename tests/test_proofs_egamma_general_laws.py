@@ -1,8 +1,8 @@
-"""The egamma-ldp claims proved over general laws (eqs. (22), (28)) and Corollary 2's (47)–(48): their domains name the
-paper's quantities as expectations against a dominating law μ. Here (1) those names are checked against the paper's
-own definitions by an independent route — a finite μ substituted into the domain's relations, against the supremum
-over all events enumerated with exact rationals — and (2) the kernel refuses the proofs' steps when a pointwise fact
-or the final inequality is changed, so the proved goals are not vacuous."""
+"""The egamma-ldp claims proved over general laws (eqs. (22)–(24), (28)) and Corollary 2's (47)–(48): their domains name
+the paper's quantities as expectations against a dominating law μ (and, for (23), a supremum over events). Here (1)
+those names are checked against the paper's own definitions by an independent route — a finite μ substituted into the
+domain's relations, against the supremum over all events enumerated with exact rationals — and (2) the kernel refuses
+the proofs' steps when a pointwise fact or the final inequality is changed, so the proved goals are not vacuous."""
 
 import itertools
 import random
@@ -105,3 +105,88 @@ def test_corollary_2_choice_needs_m_at_least_1(modules):
                                   [m >= lo, d >= 1, rk._C >= 0, rk._EQ_47])
     assert kernel.decide(goal(1), chosen).status == "proved"
     assert kernel.decide(goal(sympy.Rational(1, 2)), chosen).status == "failed"
+
+
+def _log_event_mass(p, q, gamma):
+    """(P(B), Q(B)) for B = {log(p/q) > log γ} with the extended reals of eq. (24): log(p/0) = +∞ for p > 0,
+    log 0 = −∞ (so p = 0 is never in B, and γ = 0 puts every p > 0 in B); logs compared exactly otherwise."""
+    def inside(pi, qi):
+        if pi == 0:
+            return False
+        if qi == 0 or gamma == 0:
+            return True
+        return bool(sympy.log(sympy.Rational(pi.numerator * qi.denominator, pi.denominator * qi.numerator))
+                    - sympy.log(sympy.Rational(gamma.numerator, gamma.denominator)) > 0)
+    b = [inside(pi, qi) for pi, qi in zip(p, q)]
+    return (sum((pi for pi, bi in zip(p, b) if bi), Fraction(0)), sum((qi for qi, bi in zip(q, b) if bi), Fraction(0)))
+
+
+def test_eq_24_event_is_the_log_likelihood_ratio_event_on_finite_laws(modules):
+    # the domain's P_B, Q_B (E_μ of the indicator 1{p > γq} times p, q) are P and Q of the paper's event
+    # {log dP/dQ > log γ}, and P(B) − γQ(B) − (1 − γ)₊ is the event supremum (eq. 23), on laws with zero masses
+    eg, _, _ = modules
+    r = random.Random(24)
+    for _ in range(12):
+        k = r.randint(2, 5)
+        p, q = _law(r, k), _law(r, k)
+        for gamma in (Fraction(0), Fraction(1, 2), Fraction(1), Fraction(7, 3)):
+            pb, qb = _log_event_mass(p, q, gamma)
+            assert _on_finite_mu(eg._B_IS[0].rhs, p, q, gamma) == pb
+            assert _on_finite_mu(eg._B_IS[1].rhs, p, q, gamma) == qb
+            assert pb - gamma * qb - max(1 - gamma, Fraction(0)) == _events_sup(p, q, gamma) - max(1 - gamma, Fraction(0))
+
+
+def test_eq_24_kernel_refuses_another_event(modules):
+    # the pointwise fact behind (24) holds for the indicator of {p > γq} and fails for {p > q} (γ = 2, p = 3/2, q = 1)
+    eg, _, helpers = modules
+    DP, DQ, XI = helpers.DP, helpers.DQ, helpers.XI
+    good, bad = eg._LR_EVENT, sympy.Piecewise((1, DP[XI] > DQ[XI]), (0, True))
+    fact = lambda b: kernel.goal(sympy.Eq(b * DP[XI] - eg.GR * (b * DQ[XI]), sympy.Max(eg._T, 0)))
+    assert kernel.decide(fact(good)).status == "proved"
+    assert kernel.decide(fact(bad)).status == "failed"
+
+
+def test_eq_23_supremum_body_is_p_minus_gamma_q_of_the_event(modules):
+    # the body of the domain's supremum, E_μ[1_A(p − γq)], is P(A) − γQ(A) for every event A of a finite μ (A[x]
+    # replaced by the indicator of each subset in turn), so its maximum over the subsets is the events' supremum
+    eg, _, helpers = modules
+    DP, DQ, XI = helpers.DP, helpers.DQ, helpers.XI
+    body = eg._EVENTS_SUP.function
+    r = random.Random(23)
+    for _ in range(6):
+        k = r.randint(2, 4)
+        p, q = _law(r, k), _law(r, k)
+        gamma = Fraction(r.randint(0, 8), 3)
+        g = sympy.Rational(gamma.numerator, gamma.denominator)
+        values = []
+        for size in range(k + 1):
+            for a in itertools.combinations(range(k), size):
+                terms = [body.function.xreplace({eg._A[XI]: int(i in a), eg.GR: g,
+                                                 DP[XI]: k * sympy.Rational(pi.numerator, pi.denominator),
+                                                 DQ[XI]: k * sympy.Rational(qi.numerator, qi.denominator)})
+                         for i, (pi, qi) in enumerate(zip(p, q))]
+                value = sum(terms, sympy.Integer(0)) / k
+                assert value == sum((p[i] - gamma * q[i] for i in a), Fraction(0))
+                values.append(value)
+        assert max(values) == _events_sup(p, q, gamma)
+
+
+def test_eq_23_kernel_refuses_a_non_event_or_a_wrong_value(modules):
+    eg, _, helpers = modules
+    DENSITIES, XI, MU = helpers.DENSITIES, helpers.XI, helpers.MU
+    # a test value 1/2 is no event: the member step over the events is refused
+    assert kernel.member(eg._EVENTS_SUP, (XI, sympy.Rational(1, 2))).status == "failed"
+    # the event's pointwise bound needs the positive part: 1_A(p − γq) ≤ p − γq fails (A = 0, p < γq)
+    assert kernel.decide(kernel.goal(eg._A[XI] * eg._T <= eg._T)).status == "failed"
+    # the proof's premises give E_γ = S_γ − (1 − γ)₊ but not E_γ = S_γ (γ = 0: (1 − γ)₊ = 1)
+    plus = sympy.Max(1 - eg.GR, 0)
+    hyps = [eg.GR >= 0, *DENSITIES, eg._E_G_PLUS, sympy.Eq(eg._S_G, eg._EVENTS_SUP)]
+    every = kernel.decide(kernel.goal(eg._A[XI] * eg._T <= sympy.Max(eg._T, 0)))
+    each = kernel.decide(kernel.goal(helpers.expect(eg._A[XI] * eg._T) <= eg._E_G + plus, hyps[:-1]),
+                         kernel.expected(every, XI, MU))
+    star = sympy.Piecewise((1, eg._T > 0), (0, True))
+    at_star = kernel.decide(kernel.goal(sympy.Eq(star * eg._T, sympy.Max(eg._T, 0))))
+    premises = (kernel.supremum(each, eg._A), kernel.member(eg._EVENTS_SUP, (XI, star)),
+                kernel.expected(at_star, XI, MU), kernel.equally_integrable(at_star, XI, MU))
+    assert kernel.decide(kernel.goal(sympy.Eq(eg._E_G, eg._S_G - plus), hyps), *premises).status == "proved"
+    assert kernel.decide(kernel.goal(sympy.Eq(eg._E_G, eg._S_G), hyps), *premises).status == "failed"

@@ -38,7 +38,7 @@ def test_theorem_2a_is_an_erratum_with_witness(reports):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("label, cites", [("Eq. (7)", "Thm 4.5.1"), ("Lemma 1 (eq. 15)", "Tonelli"),
+@pytest.mark.parametrize("label, cites", [("Lemma 1 (eq. 15)", "Tonelli"),
                                           ("Theorem 3 (eq. 14)", "Diggavi–Cover"),
                                           ("Appendix -A (eqs. 19–22)", "appendix-a2"),
                                           ("Remark after Theorem 1 (p̄_μ)", "eq-7")])
@@ -49,7 +49,8 @@ def test_proved_on_the_whole_stated_domain(reports, label, cites):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("label", ["Eq. (5) (Φ)", "Appendix -D (eqs. 36–38)"])
+@pytest.mark.parametrize("label", ["Eq. (5) (Φ)", "Appendix -D (eqs. 36–38)", "Eq. (7)", "Definition 3 (eq. 2 ⇔ eq. 1)",
+                                   "Definition 4 (eq. 4 ⇔ eq. 3)"])
 def test_machine_complete(reports, label):
     # nothing cited, no prose, every goal certified, the stated domain covered (decided by machine)
     (r,) = [r for r in reports if r.label == label]
@@ -74,6 +75,53 @@ def test_eq_7_is_the_bac_capacity_by_direct_maximisation():
             m1, m2 = lo + (hi - lo) * 0.382, lo + (hi - lo) * 0.618
             lo, hi = (m1, hi) if info(m1) < info(m2) else (lo, m2)
         assert abs(info(lo) - formula) < mpmath.mpf(10) ** -20, (e0, e1)
+
+
+def _lmidp_module():
+    import sys
+    from pathlib import Path
+    proofs = str(Path(__file__).resolve().parent.parent / "proofs")
+    if proofs not in sys.path:
+        sys.path.insert(0, proofs)
+    import lmidp
+    return lmidp
+
+
+def test_bac_capacity_steps_refuse_a_wrong_value():
+    # the kernel proof of (7) proves C_BAC = (7) and nothing else: (7) + 1/1000 or (7) with H_0, H_1 swapped is refused
+    import sympy
+    from symdp.errors import ParameterError
+    lmidp = _lmidp_module()
+    e0, e1, h0, h1 = lmidp._ε0, lmidp._ε1, lmidp._H0, lmidp._H1
+    s = 1 - e0 - e1
+    u = sympy.cancel((h0 - h1) / s)
+    right = e0 / s * h1 - (1 - e1) / s * h0 + sympy.log(1 + 2 ** u) / sympy.log(2)
+    assert lmidp._bac_capacity(right, u).status == "proved"
+    for wrong in (right + sympy.Rational(1, 1000), right.xreplace({h0: h1, h1: h0})):
+        try:
+            status = lmidp._bac_capacity(wrong, u).status
+        except ParameterError:  # a step's premise failed
+            status = "failed"
+        assert status != "proved", wrong
+
+
+def test_events_attaining_the_hockey_stick_need_the_right_event():
+    # P(E) − e^ε Q(E) = Σ(p − e^ε q)₊ is decided for E = {p > e^ε q} and refused for E = {q > e^ε p}
+    import sympy
+    from symdp.verify import kernel
+    lmidp = _lmidp_module()
+    y, l, a, b, total = lmidp._output_rows()
+    plus = total(sympy.Max(a[y] - sympy.exp(lmidp._ε) * b[y], 0))
+    for event_of, expected in (((a, b), "proved"), ((b, a), "failed")):
+        event = sympy.IndexedBase("A")
+        mark = lmidp._event_indicator(event, *event_of, y)
+        pointwise = kernel.decide(kernel.goal(sympy.Eq(event[y] * a[y] - sympy.exp(lmidp._ε) * (event[y] * b[y]),
+                                                       sympy.Max(a[y] - sympy.exp(lmidp._ε) * b[y], 0)),
+                                              [y >= 1, y <= l, mark]))
+        assert pointwise.status == expected, pointwise.detail
+        if expected == "proved":
+            summed = kernel.summed(pointwise, y, 1, l)
+            assert kernel.fact(summed).goal.conclusion.rhs == plus
 
 
 ERRATA = {
