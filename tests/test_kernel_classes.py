@@ -120,10 +120,10 @@ def test_a_member_must_be_in_the_class():
     refused(K.member(K.Sup(K.Expect(x, (x, P)), (P,)), (x, 0)), "not a member of the laws")
     refused(K.member(K.Sup(K.Expect(x, (x, P)), (P,)), T), "not a member of the laws")
     # under a hypothesis (free of the argument) the test may use it
-    shaded = K.member(over_tests, (x, s), [0 <= s, s <= 1])
+    shaded = K.member(over_tests, (x, s), hypotheses=[0 <= s, s <= 1])
     assert replays(shaded) and set(K.fact(shaded).goal.hypotheses) == {0 <= s, s <= 1}
     refused(K.member(over_tests, (x, s)), "fails at")
-    refused(K.member(over_tests, (x, x), [0 <= x, x <= 1]), "may not occur free")  # a hypothesis on the argument
+    refused(K.member(over_tests, (x, x), hypotheses=[0 <= x, x <= 1]), "may not occur free")  # a hypothesis on the argument
     refused(K.member(over_tests, (dp, 0)), "real symbol")
 
 

@@ -1127,7 +1127,7 @@ def _extremum(rule: str, premise: Fact | Evidence, var: sympy.Symbol, lo: object
     return _applied(rule, build)
 
 
-def member(term: Sup | Inf, at: object, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
+def member(term: Sup | Inf, at: object, detail: str = "", hypotheses: Sequence[object] = ()) -> Evidence:
     """f(at) ≤ Sup(f, (t, lo, hi)) (≥ for an Inf) under lo ≤ at ≤ hi (`at` integer-valued for an
     integer t): a supremum bounds every value f takes on its range. No side condition: where the
     supremum is defined, f is defined on the whole (nonempty) range and bounded (:mod:`.recheck.terms`).
@@ -1220,7 +1220,8 @@ def _class_member(term: Sup | Inf, at: object, hyps: list, detail: str) -> Evide
             value, record = _test_at(f, v, x, w), canonical_srepr(sympy.Tuple(x, w))
             into = sympy.Or(sympy.Eq(w, 0), sympy.Eq(w, 1)) if kind == "events" else sympy.And(sympy.Le(0, w), sympy.Le(w, 1))
             sides = [([*_ordered(_defined_all(hyps)), *hyps], sympy.And(*_ordered(_defined(w)), into))]
-        target = _make(sympy.Le(value, term) if isinstance(term, Sup) else sympy.Ge(value, term), hyps)
+        relation = sympy.Le if isinstance(term, Sup) else sympy.Ge
+        target = _make(relation(value, term), hyps)
         params = {"term": canonical_srepr(term), "at": record, "hypotheses": [canonical_srepr(h) for h in hyps]}
         return _step("member", target, [], sides, params, detail)
     return _applied("member", build)
@@ -1255,7 +1256,7 @@ def equally_integrable(premise: Fact | Evidence, var: sympy.Symbol, law: Law, de
     def build() -> Evidence:
         if x not in p.goal.variables:
             raise _Refused(f"{x} is not a variable of the premise")
-        if any(x in _free(h) for h in p.goal.hypotheses):
+        if x in set().union(*(_free(h) for h in p.goal.hypotheses)):
             raise _Refused(f"the premise must hold for every {x}: its hypotheses may not mention {x}")
         f, op, g = _orient(p.goal.conclusion)
         if op != "=":
@@ -1652,7 +1653,8 @@ def _calculus_premises(facts: Sequence[Fact], target: Goal, x: sympy.Symbol) -> 
         if extra:
             raise _Refused(f"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond {x} and the goal's")
         defined = set().union(*(_defined(piece) for piece in _pieces_all([*p.goal.hypotheses, p.goal.conclusion])))
-        out.append(sympy.Or(sympy.Not(sympy.And(*_ordered(defined), *p.goal.hypotheses)), p.goal.conclusion))
+        guard = sympy.And(*_ordered(defined), *p.goal.hypotheses)
+        out.append(sympy.Or(sympy.Not(guard), p.goal.conclusion))
     return out
 
 

@@ -906,9 +906,11 @@ def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
         else:
             rest += coefficient
     constant = sympy.expand(term.args[0] - split, **polynomial)
-    if count is None and (constant != 0 or rest != 0):
-        raise Disagrees("an integral over an unbounded interval has no constant part")
-    if j in _variables(constant) or count is not None and sympy.expand(rest - constant * count, **polynomial) != 0:
+    if count is None:
+        if constant != 0 or rest != 0:
+            raise Disagrees("an integral over an unbounded interval has no constant part")
+        count = sympy.Integer(0)
+    if j in _variables(constant) or sympy.expand(rest - constant * count, **polynomial) != 0:
         raise Disagrees("the linear split does not add back up to the term")
     return _sides(cert, [], context)
 
@@ -1109,7 +1111,7 @@ def _equally_integrable(goal: _Goal, premises: list, params: Mapping, cert: Mapp
     index, law = parse_expression(params["index"]), parse_expression(params["law"])
     if not (_plain_index(index, None) and isinstance(law, Law)):
         raise Disagrees("an integrability runs over a plain index under a Law")
-    if index not in p.variables or any(index in _variables(h) for h in p.hypotheses):
+    if index not in p.variables or index in set().union(*(_variables(h) for h in p.hypotheses)):
         raise Disagrees(f"the premise must hold for every {index}: no hypothesis may mention it")
     left, op, right = _link(p.conclusion)
     if op != "=":
