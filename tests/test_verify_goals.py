@@ -1041,3 +1041,22 @@ def test_a_disjunction_of_one_statement_about_objects_and_own_relations_reads_th
     g = kernel.goal(sympy.Or(sympy.Ne(t, t + 1, evaluate=False), about))
     covered, _, (entry,) = _covered(domain, (g, "smtlib"))
     assert covered is not True or entry["antecedents"] != [], entry
+
+
+def test_an_items_relation_is_used_at_an_index_only_inside_all_its_sequences_alphabets():
+    """A privacy loss stated at the points 1..K says nothing of P_j, Q_j for j > K (hand check: P = (0, 1/2, 1/2),
+    Q = (0, 0, 1) on 1..3 with K = 1, Z_1 = 0, is a law pair whose P_2 > 0 = Q_2): over 1..m ⊇ 1..K the loss relation
+    must not give P_j = 0 ∨ Q_j > 0; over 1..K it does (P_j = e^{Z_j}Q_j)."""
+    from symdp.verify.domains import PrivacyLoss
+    from symdp.verify.recheck.terms import Every
+
+    i = sympy.Symbol("i", integer=True)
+    m = sympy.Symbol("m", integer=True, positive=True)
+    K = sympy.Symbol("K", integer=True, positive=True)
+    P, Q = sympy.IndexedBase("P"), sympy.IndexedBase("Q")
+    p, q = [0, R(1, 2), R(1, 2)], [0, 0, 1]
+    assert not all(p[n] == 0 or q[n] > 0 for n in range(3)) and (p[0] == 0 or q[0] > 0)
+    domain = [Laws("P", "Q", k="m"), Integer("K", 1), PrivacyLoss("Z", "P", "Q", k="K"), K <= m]
+    premise = sympy.Or(sympy.Eq(P[i], 0), Q[i] > 0)
+    assert _premise_left(Every(premise, (i, 1, K)), domain) == (True, [])
+    assert _premise_left(Every(premise, (i, 1, m)), domain)[1] != []

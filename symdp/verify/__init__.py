@@ -35,8 +35,10 @@ statement records its goals (:mod:`.goals`) and one certificate per goal, which
 from .evidence import (KINDS, STATUSES, Evidence, certified_agreement, combine, erratum, establish, exact_agreement, identity,
                        inequality_on_box)
 from .facts import Cited, cited
-from .domains import (Channel, ConvexF, DPMechanism, DPPair, Integer, LDPChannel, Laws, Points, ProbabilityVector, SameSupport,
-                      Sublinear, ZCDPMechanism)
+from .domains import (AbsolutelyContinuous, Channel, CILMIDPMechanism, ConvexF, ConvexUtility, DPIUtility, DPMechanism,
+                      DPOutcomes, DPPair, ExtendedOrder, Integer, LDPChannel, LDPCurveMechanism, LIPCurveMechanism, Laws, Points,
+                      PrivacyLoss, ProbabilityVector, RDPLaws, RDPMechanism, SameSupport, Sublinear, ZCDPLaws, ZCDPMechanism,
+                      ZCDPMoments)
 from .decide import compactified, monotone_from, polynomial_nonnegative, prove, rational_nonnegative, real_closed
 from .registry import CITATIONS, PAPERS, REGISTRY, ClaimSpec, Registry, claim, default_claims_path, load_claims, register_paper
 from .runner import ClaimReport, run_claim, run_claims
@@ -48,5 +50,7 @@ __all__ = [
     "prove", "rational_nonnegative", "real_closed", "polynomial_nonnegative", "compactified", "monotone_from",
     "ClaimReport", "run_claim", "run_claims", "PROOF_STATUSES", "register_paper", "default_claims_path", "CITATIONS",
     "Laws", "ProbabilityVector", "SameSupport", "DPPair", "Channel", "LDPChannel", "DPMechanism", "ZCDPMechanism",
-    "ConvexF", "Sublinear", "Integer", "Points",
+    "ConvexF", "Sublinear", "Integer", "Points", "CILMIDPMechanism", "RDPMechanism", "ExtendedOrder", "AbsolutelyContinuous",
+    "ConvexUtility", "DPIUtility", "LDPCurveMechanism", "LIPCurveMechanism", "PrivacyLoss", "DPOutcomes", "ZCDPMoments",
+    "ZCDPLaws", "RDPLaws",
 ]

@@ -584,7 +584,8 @@ class Premises:
         facts_at = []
         for f in self.at(j):  # the items' sequences by name (a goal's P may carry a sign assumption, the item's not)
             terms = f.atoms(sympy.Indexed)
-            if all(t.indices == (j,) and str(t.base) in self.alphabet for t in terms):
+            # a fact holds at j only inside the alphabets of all its sequences (a loss on 1..K says nothing of P_j, j > K)
+            if all(t.indices == (j,) and str(t.base) in self.alphabet for t in terms) and self.within(Every(f, atom.limits)):
                 facts_at.append(f.xreplace({t: sympy.Symbol(f"{t.base}__at", real=True) for t in terms}))
         if j in body.free_symbols or any(j in f.free_symbols for f in facts_at):
             return False
