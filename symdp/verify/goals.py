@@ -36,7 +36,7 @@ import sympy
 from sympy.printing.repr import ReprPrinter
 
 from ..errors import ParameterError
-from .recheck.terms import Law
+from .recheck.terms import Event, Law, Test
 
 #: The version of the goal format; a digest covers it, so a format change cannot alias an old goal.
 FORMAT = 1
@@ -147,6 +147,8 @@ def digest_of(canonical: Mapping) -> str:
 def _declared(v: sympy.Symbol) -> str:
     if isinstance(v, Law):
         return f"{v} a probability law"
+    if isinstance(v, Test):
+        return f"{v} an event (ℝ → {{0, 1}})" if isinstance(v, Event) else f"{v} a test (ℝ → [0, 1])"
     kind = "ℤ" if v.is_integer else "ℝ"
     if v.is_positive:
         return f"{v} > 0" if kind == "ℝ" else f"{v} ∈ ℤ, {v} > 0"

@@ -8,7 +8,12 @@ its terms ``r[j]`` reals with the base's sign). Goals may use ``Sum``, ``Product
 ``Limit``, ``Every(condition, (j, lo, hi))``, ``Sup(f, (t, lo, hi))``, ``Inf(f, (t, lo, hi))`` and
 ``Expect(f, (x, P))`` (:mod:`symdp.verify.recheck.terms`: E f(X) for X ~ P, P a ``Law`` variable
 that ranges over the probability laws; defined where f(X) is integrable, Sup and Inf where f is
-defined on the nonempty range and bounded). A ``Law`` stands only as the law of an ``Expect``.
+defined on the nonempty range and bounded). A ``Law`` stands only as the law of an ``Expect``
+(or as the variable of a supremum over the laws). A ``Test`` a ranges over the functions
+ℝ → [0, 1] and an ``Event`` A over those with values in {0, 1} (``a[x]`` the value at x); ``Sup(f,
+(v,))`` and ``Inf(f, (v,))`` for v a Law, Test or Event run over its class: the least upper bound
+of f over the members at which f is defined (:mod:`symdp.verify.recheck.terms`: where v enters
+through expectations, the measurable tests, as in the papers' sup over events).
 
 Each rule below checks its application when it is applied and returns an
 :class:`~symdp.verify.evidence.Evidence` of kind ``rule`` whose goal is the rule's conclusion,
@@ -28,7 +33,8 @@ the term's definedness): the sign of e^x, √x, |x|, of an
 integer or sequence variable with a sign, of a product of positive factors; the defining facts of
 Max, Min and Abs (m ≥ each argument and m equals one of them) and of a two-branch
 ``Piecewise((a, c), (b, True))`` (c ⇒ it is a, ¬c ⇒ it is b: an indicator 1_{t>0} is
-Piecewise((1, t > 0), (0, True))); and congruence (two subterms of one
+Piecewise((1, t > 0), (0, True))); a test's value a[x] ≤ 1 (≥ 0 is its sign), an event's
+A[x] = 0 ∨ A[x] = 1 (true of every member of the class the variable ranges over); and congruence (two subterms of one
 head are equal when their arguments are: Ackermann's reduction, so p[k + 1] = p[n] once n = k + 1).
 The decided goal and its SMT-LIB query are the side certificate (kind ``smtlib``), nested in the
 rule certificate. An integer variable is read as a real there (sound; integrality is lost).
@@ -93,12 +99,29 @@ member(term, at)
     f(at) ≤ Sup(f, (t, lo, hi)) (≥ for an Inf) under lo ≤ at ≤ hi, ``at`` integer-valued for an
     integer t. Sound: where the supremum is defined it bounds f at every point of the range, and
     at is one. No side condition (the statement is claimed only where it is defined).
+supremum(premise, v), infimum(premise, v) over a class
+    ∀ v: H ⇒ f ≤ c (< too), v a Law, Test or Event, H and c free of v, gives H ⇒ Sup(f, (v,)) ≤ c
+    (Inf ≥ c dually). Sound: at a point where the conclusion is claimed, H holds and c is defined;
+    the supremum runs over the members w at which f is defined, and the premise at v = w says
+    f(w) ≤ c there (its terms are all defined), so c bounds the set and its least upper bound.
+member(term, at, hypotheses) over a class
+    f[v := at] ≤ Sup(f, (v,)) (≥ Inf) for a member: a Law for the laws; a Test (Event) variable for
+    the tests (events); or ``(x, w)``, the test x ↦ w: each v[s] in f is read as w[x := s] (no
+    variable of w captured by an index of f, x not free in the goal), under hypotheses H free of
+    x. Side: ∀ x ∈ ℝ: H ⇒ w defined ∧ 0 ≤ w ≤ 1 (w = 0 ∨ w = 1 for the events). Sound: under H
+    the function x ↦ w is a member, and where f at it is defined it is one of the values the
+    supremum bounds.
 expected(premise, x, P)
     ∀ x: H ⇒ f R g (R one of =, ≤, <; H free of x) gives H ⇒ E_P f R E_P g, writing E_P f for
     ``Expect(f, (x, P))``. Sound: where both expectations are defined, f(X) and g(X) are defined
     P-almost surely, so f(X) R g(X) almost surely, and the expectation is monotone (strictly: a
     positive random variable has a positive mean). A premise about part of the line does not
     serve: the support of P is not known.
+equally_integrable(premise, x, P)
+    ∀ x: H ⇒ f = g (H free of x) gives H ⇒ (Integrable(f, (x, P)) ⇔ Integrable(g, (x, P))). Side:
+    ∀ x: H ⇒ (f defined ⇔ g defined). Sound: f and g are then one partial function of x, so
+    defined P-almost surely together and with the same E|·|. (With it an expectation of a member,
+    E_P[1_{p>γq}(p − γq)], is defined wherever E_P[(p − γq)₊] is, and may be a middle term.)
 integrable(term, hypotheses)
     Integrable(Σₖ cₖ uₖ + c₀) under ∧ₖ Integrable(uₖ) (the split of :func:`linear`; cₖ free of x)
     and hypotheses free of x; side: ∀ x: the hypotheses ∧ every uₖ defined ⇒ the body and every cₖ
@@ -169,16 +192,17 @@ from .evidence import Evidence, settled
 from .goals import Goal, canonical_srepr
 from .recheck.smt import LOGIC as SMT_LOGIC
 from .recheck.smt import query as smtlib_query
-from .recheck.terms import Every, Expect, Inf, Integrable, Law, Sup
+from .recheck.terms import Event, Every, Expect, Inf, Integrable, Law, Sup, Test
 
-__all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Law", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
-           "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "integrable", "limit",
+__all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Law", "Test", "Event", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
+           "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "integrable",
+           "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
            "linear", "swap", "rename", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename")
+         "member", "expect", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -347,8 +371,8 @@ def _stray_law(e: sympy.Basic) -> bool:
     """A Law anywhere but in the law slot of an Expect (where it names the law, not a number)."""
     if isinstance(e, Law):
         return True
-    if isinstance(e, _OVER_LAW):
-        return _stray_law(e.function)
+    if isinstance(e, _OVER_LAW) or (isinstance(e, (Sup, Inf)) and e.over_class):
+        return _stray_law(e.function)  # a law names the law of an expectation, or the variable of a supremum over laws
     return any(_stray_law(a) for a in e.args if isinstance(a, sympy.Basic))
 
 
@@ -560,6 +584,8 @@ def _facts(term: sympy.Basic, fresh: sympy.Basic) -> list:
         return [op(fresh, a) for a in term.args] + [sympy.Or(*[sympy.Eq(fresh, a) for a in term.args])]
     if isinstance(term, sympy.Abs):
         return [sympy.Or(sympy.Eq(fresh, term.args[0]), sympy.Eq(fresh, -term.args[0]))]
+    if isinstance(term, sympy.Indexed) and isinstance(term.base, Test):  # a test's value lies in [0, 1] (≥ 0 is its sign)
+        return [sympy.Le(fresh, 1)] + ([sympy.Or(sympy.Eq(fresh, 0), sympy.Eq(fresh, 1))] if isinstance(term.base, Event) else [])
     return []
 
 
@@ -991,17 +1017,50 @@ def integrated(premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: obje
     return _applied("integrate", build)
 
 
-def supremum(premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: object, detail: str = "") -> Evidence:
-    """Sup_{var ∈ [lo, hi]} f ≤ c from f ≤ c (c free of var) on the range (integers when var is one)."""
+def supremum(premise: Fact | Evidence, var: sympy.Symbol | Law | Test, lo: object = None, hi: object = None,
+             detail: str = "") -> Evidence:
+    """Sup_{var ∈ [lo, hi]} f ≤ c from f ≤ c (c free of var) on the range (integers when var is one);
+    for a Law, Test or Event `var` (no range), Sup over its class: ``Sup(f, (var,)) ≤ c``."""
     return _extremum("sup", premise, var, lo, hi, detail)
 
 
-def infimum(premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: object, detail: str = "") -> Evidence:
-    """Inf_{var ∈ [lo, hi]} f ≥ c from f ≥ c (c free of var) on the range (integers when var is one)."""
+def infimum(premise: Fact | Evidence, var: sympy.Symbol | Law | Test, lo: object = None, hi: object = None,
+            detail: str = "") -> Evidence:
+    """Inf_{var ∈ [lo, hi]} f ≥ c from f ≥ c (c free of var) on the range (integers when var is one);
+    for a Law, Test or Event `var` (no range), Inf over its class: ``Inf(f, (var,)) ≥ c``."""
     return _extremum("inf", premise, var, lo, hi, detail)
 
 
+def _class_of(v: object) -> str | None:
+    """The class a supremum over `v` runs over: "laws", "events", "tests", or None (a range)."""
+    return "laws" if isinstance(v, Law) else "events" if isinstance(v, Event) else "tests" if isinstance(v, Test) else None
+
+
+def _over_class(rule: str, p: Fact, v: Law | Test, detail: str) -> Evidence:
+    """Sup over the class of `v` from ∀ v: H ⇒ f ≤ c, H and c free of v (module docstring)."""
+    def build() -> Evidence:
+        if v not in p.goal.variables:
+            raise _Refused(f"{v} is not a variable of the premise")
+        if any(v in _free(h) for h in p.goal.hypotheses):
+            raise _Refused(f"the premise must hold for every member: its hypotheses may not mention {v}")
+        a, op, b = _orient(p.goal.conclusion)
+        f, c = (a, b) if rule == "sup" else (b, a)
+        if op == "=" or v in _free(c):
+            raise _Refused(f"the premise must bound f {'above' if rule == 'sup' else 'below'} by a term free of {v}, "
+                           f"got {p.goal.conclusion}")
+        term = (Sup if rule == "sup" else Inf)(f, (v,))
+        target = _make(sympy.Le(term, c) if rule == "sup" else sympy.Ge(term, c), p.goal.hypotheses)
+        return _step(rule, target, [p], [], {"index": canonical_srepr(v), "class": _class_of(v)}, detail)
+    return _applied(rule, build)
+
+
 def _extremum(rule: str, premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: object, detail: str) -> Evidence:
+    if _class_of(var) is not None:
+        if lo is not None or hi is not None:
+            raise ParameterError(f"a supremum over the class of {var} takes no range (lo, hi)")
+        return _over_class(rule, _premise(premise), var, detail)
+    if lo is None or hi is None:
+        raise ParameterError(f"a supremum over the real or integer variable {var} needs its range lo, hi")
     p, t = _premise(premise), _symbol(var, "var")
     lo, hi = sympy.sympify(lo), sympy.sympify(hi)
 
@@ -1017,12 +1076,21 @@ def _extremum(rule: str, premise: Fact | Evidence, var: sympy.Symbol, lo: object
     return _applied(rule, build)
 
 
-def member(term: Sup | Inf, at: object, detail: str = "") -> Evidence:
+def member(term: Sup | Inf, at: object, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
     """f(at) ≤ Sup(f, (t, lo, hi)) (≥ for an Inf) under lo ≤ at ≤ hi (`at` integer-valued for an
     integer t): a supremum bounds every value f takes on its range. No side condition: where the
-    supremum is defined, f is defined on the whole (nonempty) range and bounded (:mod:`.recheck.terms`)."""
+    supremum is defined, f is defined on the whole (nonempty) range and bounded (:mod:`.recheck.terms`).
+
+    Over a class (``Sup(f, (v,))``), `at` is a member: a Law for the laws; a Test or Event variable
+    for the tests (an Event for the events); or ``(x, w)``, the test x ↦ w, every v[s] in f read as
+    w at x = s, with the side condition ∀ x ∈ ℝ: `hypotheses` (free of x) ⇒ w defined and
+    0 ≤ w ≤ 1 (w ∈ {0, 1} for the events); the conclusion holds under `hypotheses`."""
     if not isinstance(term, (Sup, Inf)):
         raise ParameterError(f"term must be a Sup or an Inf, got {term}")
+    if term.over_class:
+        return _class_member(term, at, [_relation(h, "hypotheses") for h in hypotheses], detail)
+    if hypotheses:
+        raise ParameterError("a member of a range takes no hypotheses (its own are lo ≤ at ≤ hi)")
     f, (t, lo, hi) = term.function, term.limits
     at = sympy.sympify(at)
 
@@ -1037,6 +1105,51 @@ def member(term: Sup | Inf, at: object, detail: str = "") -> Evidence:
         target = _make(sympy.Le(value, term) if isinstance(term, Sup) else sympy.Ge(value, term),
                        [sympy.Le(lo, at), sympy.Le(at, hi)])
         return _step("member", target, [], [], {"term": canonical_srepr(term), "at": canonical_srepr(at)}, detail)
+    return _applied("member", build)
+
+
+def _test_at(f: sympy.Basic, v: Test, x: sympy.Symbol, w: sympy.Basic) -> sympy.Basic:
+    """f with each v[s] replaced by w at x = s (refused unless every occurrence of v is applied to one index)."""
+    found = {e for e in f.atoms(sympy.Indexed) if e.base == v}
+    if any(len(e.indices) != 1 or v in _free(e.indices[0]) for e in found):
+        raise _Refused(f"the test {v} must be applied to one index, free of {v}, wherever it occurs")
+    value = f.xreplace({e: w.xreplace({x: e.indices[0]}) for e in found})
+    if v in _free(value):
+        raise _Refused(f"{v} occurs in {f} other than applied to an outcome")
+    return value
+
+
+def _class_member(term: Sup | Inf, at: object, hyps: list, detail: str) -> Evidence:
+    f, (v,) = term.function, term.limits
+    kind = _class_of(v)
+
+    def build() -> Evidence:
+        sides: list = []
+        if kind == "laws" or isinstance(at, (Law, Test)):
+            if kind == "laws" and not isinstance(at, Law) or kind != "laws" and not isinstance(at, Event if kind == "events" else Test):
+                raise _Refused(f"{at} is not a member of the {kind}")
+            if at in _bound(f):
+                raise _Refused(f"{at} is bound inside {term}")
+            value, record = f.xreplace({v: at}), canonical_srepr(at)
+        else:
+            if not (isinstance(at, (tuple, list, sympy.Tuple)) and len(at) == 2):
+                raise _Refused(f"a member of the {kind} is a {'Test' if kind == 'tests' else 'Event'} variable or "
+                               f"(x, w), the test x ↦ w; got {at}")
+            x, w = at[0], sympy.sympify(at[1])
+            if not (isinstance(x, sympy.Symbol) and _plain(x) and not x.is_integer and not isinstance(x, Law)):
+                raise _Refused(f"the test's argument {x} must be a real symbol with no other assumption (a test is defined on ℝ)")
+            if _bound(w):
+                raise _Refused(f"the test {w} may bind no index")
+            if x in _free(f) or any(x in _free(h) for h in hyps):
+                raise _Refused(f"{x} names the test's argument; it may not occur free in {term} or the hypotheses")
+            if (_free(w) - {x}) & _bound(f):
+                raise _Refused(f"a variable of {w} would be captured by an index bound in {term}")
+            value, record = _test_at(f, v, x, w), canonical_srepr(sympy.Tuple(x, w))
+            into = sympy.Or(sympy.Eq(w, 0), sympy.Eq(w, 1)) if kind == "events" else sympy.And(sympy.Le(0, w), sympy.Le(w, 1))
+            sides = [([*_ordered(_defined_all(hyps)), *hyps], sympy.And(*_ordered(_defined(w)), into))]
+        target = _make(sympy.Le(value, term) if isinstance(term, Sup) else sympy.Ge(value, term), hyps)
+        params = {"term": canonical_srepr(term), "at": record, "hypotheses": [canonical_srepr(h) for h in hyps]}
+        return _step("member", target, [], sides, params, detail)
     return _applied("member", build)
 
 
@@ -1057,6 +1170,29 @@ def expected(premise: Fact | Evidence, var: sympy.Symbol, law: Law, detail: str 
         target = _make(_RELATION[op](Expect(a, (x, law)), Expect(b, (x, law))), p.goal.hypotheses)
         return _step("expect", target, [p], [], {"index": canonical_srepr(x), "law": canonical_srepr(law)}, detail)
     return _applied("expect", build)
+
+
+def equally_integrable(premise: Fact | Evidence, var: sympy.Symbol, law: Law, detail: str = "") -> Evidence:
+    """Integrable(f) ⇔ Integrable(g) under P, from ∀ x: H ⇒ f = g (H free of x) where f and g are
+    defined at the same x (side): the two are one partial function of x (module docstring)."""
+    p, x = _premise(premise), _symbol(var, "var")
+    if not isinstance(law, Law):
+        raise ParameterError(f"law must be a Law, got {law!r}")
+
+    def build() -> Evidence:
+        if x not in p.goal.variables:
+            raise _Refused(f"{x} is not a variable of the premise")
+        if any(x in _free(h) for h in p.goal.hypotheses):
+            raise _Refused(f"the premise must hold for every {x}: its hypotheses may not mention {x}")
+        f, op, g = _orient(p.goal.conclusion)
+        if op != "=":
+            raise _Refused(f"the premise must be an equation, got {p.goal.conclusion}")
+        hyps = list(p.goal.hypotheses)
+        target = _make(sympy.Equivalent(Integrable(f, (x, law)), Integrable(g, (x, law))), hyps)
+        same = sympy.Equivalent(sympy.And(*_ordered(_defined(f))), sympy.And(*_ordered(_defined(g))))
+        params = {"index": canonical_srepr(x), "law": canonical_srepr(law)}
+        return _step("equally-integrable", target, [p], [([*_ordered(_defined_all(hyps)), *hyps], same)], params, detail)
+    return _applied("equally-integrable", build)
 
 
 def expectation(premise: Fact | Evidence, index: sympy.Symbol, lo: object, hi: object, weight: object,

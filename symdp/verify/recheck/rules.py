@@ -30,6 +30,15 @@ sum, integrate, sup, inf
 member
     f(at) ≤ Sup(f, (t, lo, hi)) (≥ for Inf) under lo ≤ at ≤ hi, ``at`` an integer by its form for
     an integer index and not captured by an index of f; no side condition.
+sup, inf, member over a class (``Sup(f, (v,))``, v a Law, Test or Event)
+    the recorded class is the variable's kind; the premise holds for every v (no hypothesis
+    mentions it) with a bound free of v. A member is a Law (laws), a Test or Event variable (an
+    Event for the events), or (x, w): every v[s] in f read as w at x = s, x a plain real not free
+    in the goal, no variable of w captured; side: under the hypotheses, for every x, w is defined
+    and in [0, 1] ({0, 1} for the events).
+equally-integrable
+    Integrable(f) ⇔ Integrable(g) from ∀ x: H ⇒ f = g (H free of x); side: f is defined exactly
+    where g is.
 expect
     the premise f R g holds for every value of the index (no hypothesis mentions it); conclusion
     E_P f R E_P g (``Expect``) under the premise's hypotheses; no side condition.
@@ -64,7 +73,7 @@ unfold, linear
 A side condition is recorded as an ``smtlib`` certificate of the *abstracted* formula: the rule's
 side formula with each recorded subterm replaced by its fresh variable (``Eq(β, 1)`` for an
 ``Every`` or ``Integrable``), plus the facts the abstraction may keep (Max, Min and Abs characterised; signs that
-hold by the subterm's form; a two-branch Piecewise read by its cases). The replay rebuilds that formula from the recorded map and compares,
+hold by the subterm's form; a two-branch Piecewise read by its cases; a test's value ≤ 1, an event's in {0, 1}). The replay rebuilds that formula from the recorded map and compares,
 checks each fresh variable is new and claims no more sign than its subterm has, then replays the
 certificate itself through ``context.replay`` (z3 and cvc5 in fresh processes). A rule this module
 does not know is refused (disagrees): no schema, no replay.
@@ -84,7 +93,7 @@ from sympy.logic.boolalg import BooleanFunction
 
 from .context import RuleContext
 from .parsing import parse_expression
-from .terms import Every, Expect, Inf, Integrable, Law, Sup
+from .terms import Event, Every, Expect, Inf, Integrable, Law, Sup, Test
 from .verdicts import Disagrees, Inconclusive
 
 #: Longest constant range an ``unfold`` certificate may write out.
@@ -358,6 +367,8 @@ def _characterised(term: sympy.Basic, fresh: sympy.Symbol) -> list:
         return [sympy.Le(fresh, a) for a in term.args] + [sympy.Or(*(sympy.Eq(fresh, a) for a in term.args))]
     if isinstance(term, sympy.Abs):
         return [sympy.Or(sympy.Eq(fresh, term.args[0]), sympy.Eq(fresh, -term.args[0]))]
+    if isinstance(term, sympy.Indexed) and isinstance(term.base, Test):  # a test's values lie in [0, 1]; an event's in {0, 1}
+        return [sympy.Le(fresh, 1), *([sympy.Or(sympy.Eq(fresh, 0), sympy.Eq(fresh, 1))] if isinstance(term.base, Event) else [])]
     return []
 
 
@@ -379,6 +390,8 @@ def _compared(term: sympy.Basic) -> tuple[object, list]:
     if isinstance(term, (sympy.Sum, sympy.Product, sympy.Integral, Sup, Inf)):
         if len(term.args) != 2:
             return None, []
+        if len(term.args[1]) == 1:  # over a class: nothing to compare but the body and the variable
+            return (type(term), term.args[0], term.args[1][0]), []
         index, lo, hi = term.args[1]
         return (type(term), term.args[0], index), [lo, hi]
     if isinstance(term, sympy.Indexed):
@@ -615,6 +628,39 @@ def _over_range(rule: str) -> Callable:
         side = [*_known_domain(outer), *outer, sympy.Le(lo, index), sympy.Le(index, hi), *inner]
         return _sides(cert, [(side, sympy.And(*(terms - {sympy.true})))], context)
     return check
+
+
+def _kind(v: object) -> str | None:
+    """The class a supremum over `v` runs over (this checker's reading of the variable's type)."""
+    if isinstance(v, Law):
+        return "laws"
+    return ("events" if isinstance(v, Event) else "tests") if isinstance(v, Test) else None
+
+
+def _over_class(rule: str) -> Callable:
+    """Sup (Inf) over the class of a Law, Test or Event v from f ≤ c (≥) for every v, hypotheses and c free of v."""
+    def check(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+        (p,) = premises
+        v = parse_expression(params["index"])
+        if _kind(v) is None or _kind(v) != params.get("class"):
+            raise Disagrees(f"{v} is no Law, Test or Event of the recorded class {params.get('class')!r}")
+        if v not in p.variables or any(v in _variables(h) for h in p.hypotheses):
+            raise Disagrees(f"the premise must hold for every {v}: a variable of it that no hypothesis mentions")
+        a, op, b = _link(p.conclusion)
+        bound = b if rule == "sup" else a
+        if op == "=" or v in _variables(bound):
+            raise Disagrees(f"a {'supremum' if rule == 'sup' else 'infimum'} needs a bound free of {v}")
+        conclusion = sympy.Le(Sup(a, (v,)), b) if rule == "sup" else sympy.Ge(Inf(b, (v,)), a)
+        _same(goal, conclusion, p.hypotheses)
+        return _sides(cert, [], context)
+    return check
+
+
+def _extremum(rule: str) -> Callable:
+    """A supremum (infimum) over a range, or over a class when the certificate names one."""
+    ranged, classed = _over_range(rule), _over_class(rule)
+    return lambda goal, premises, params, cert, context: (classed if "class" in params else ranged)(
+        goal, premises, params, cert, context)
 
 
 def _induction(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
@@ -901,6 +947,10 @@ def _member(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     term, point = parse_expression(params["term"]), parse_expression(params["at"])
     if not isinstance(term, (Sup, Inf)):
         raise Disagrees(f"member applies to a Sup or an Inf, not {term}")
+    if len(term.args[1]) == 1:
+        return _class_member(goal, term, point, [parse_expression(h) for h in params.get("hypotheses", [])], cert, context)
+    if params.get("hypotheses"):
+        raise Disagrees("a member of a range takes no hypotheses")
     index, lo, hi = term.args[1]
     if not _plain_index(index, None):
         raise Disagrees(f"the index {index} carries an assumption that would change the range")
@@ -914,6 +964,42 @@ def _member(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     return _sides(cert, [], context)
 
 
+def _class_member(goal: _Goal, term: Sup | Inf, point: sympy.Basic, hyps: list, cert: Mapping,
+                  context: RuleContext) -> list:
+    """f at a member of the class ≤ Sup(f, (v,)): a Law for the laws, a Test (Event) variable for the tests
+    (events), or (x, w), the test x ↦ w, with w defined and in [0, 1] ({0, 1}) for every real x (side)."""
+    body, (v,) = term.args
+    kind, relation = _kind(v), sympy.Le if isinstance(term, Sup) else sympy.Ge
+    wanted: list = []
+    if isinstance(point, (Law, Test)):
+        fits = isinstance(point, Law) if kind == "laws" else isinstance(point, Event if kind == "events" else Test)
+        if not fits or point in _indices(body):
+            raise Disagrees(f"{point} is not a member of the {kind} free in {term}")
+        value = body.xreplace({v: point})
+    else:
+        if kind == "laws" or not (isinstance(point, sympy.Tuple) and len(point) == 2):
+            raise Disagrees(f"{point} is not a member of the {kind}")
+        x, w = point
+        if not (_plain_index(x, False) and not isinstance(x, Law)) or _indices(w):
+            raise Disagrees(f"the test {point} needs a plain real argument and no bound index")
+        if x in _variables(body) or any(x in _variables(h) for h in hyps) or (_variables(w) - {x}) & _indices(body):
+            raise Disagrees(f"the test's argument {x} occurs in the goal, or a variable of {w} would be captured")
+        applied = [e for e in body.atoms(sympy.Indexed) if e.base == v]
+        if any(len(e.indices) != 1 or v in _variables(e.indices[0]) for e in applied):
+            raise Disagrees(f"{v} is not applied to one outcome everywhere")
+        value = body.xreplace({e: w.xreplace({x: e.indices[0]}) for e in applied})
+        if v in _variables(value):
+            raise Disagrees(f"{v} occurs in {body} other than applied to an outcome")
+        try:
+            defined = _domain(w) - {sympy.true}
+        except _NoDomain as err:
+            raise Disagrees(f"the test has no written domain: {err}") from None
+        values = sympy.Or(sympy.Eq(w, 0), sympy.Eq(w, 1)) if kind == "events" else sympy.And(sympy.Le(0, w), sympy.Le(w, 1))
+        wanted = [([*_known_domain(hyps), *hyps], sympy.And(*defined, values))]
+    _same(goal, relation(value, term), hyps)
+    return _sides(cert, wanted, context)
+
+
 def _expect(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     (p,) = premises
     index, law = parse_expression(params["index"]), parse_expression(params["law"])
@@ -924,6 +1010,24 @@ def _expect(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     left, op, right = _link(p.conclusion)
     _same(goal, _REL[op](Expect(left, (index, law)), Expect(right, (index, law))), p.hypotheses)
     return _sides(cert, [], context)
+
+
+def _equally_integrable(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    (p,) = premises
+    index, law = parse_expression(params["index"]), parse_expression(params["law"])
+    if not (_plain_index(index, None) and isinstance(law, Law)):
+        raise Disagrees("an integrability runs over a plain index under a Law")
+    if index not in p.variables or any(index in _variables(h) for h in p.hypotheses):
+        raise Disagrees(f"the premise must hold for every {index}: no hypothesis may mention it")
+    left, op, right = _link(p.conclusion)
+    if op != "=":
+        raise Disagrees("the premise is not an equation")
+    _same(goal, sympy.Equivalent(Integrable(left, (index, law)), Integrable(right, (index, law))), p.hypotheses)
+    try:
+        alike = sympy.Equivalent(sympy.And(*_domain(left)), sympy.And(*_domain(right)))
+    except _NoDomain as err:
+        raise Disagrees(f"the two sides have no written domain: {err}") from None
+    return _sides(cert, [([*_known_domain(p.hypotheses), *p.hypotheses], alike)], context)
 
 
 def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
@@ -944,13 +1048,14 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "chain": _chain,
                                "combine": _combine,
                                "sum": _over_range("sum"), "integrate": _over_range("integrate"),
-                               "sup": _over_range("sup"), "inf": _over_range("inf"), "member": _member,
-                               "expect": _expect, "integrable": _integrable, "continuity": _continuity, "increasing": _from_derivatives("increasing"),
+                               "sup": _extremum("sup"), "inf": _extremum("inf"), "member": _member,
+                               "expect": _expect, "integrable": _integrable,
+                               "equally-integrable": _equally_integrable, "continuity": _continuity, "increasing": _from_derivatives("increasing"),
                                "tangent": _from_derivatives("tangent"), "ftc": _from_derivatives("ftc"),
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename}
 #: How many premises each rule takes (None: any number).
-_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "continuity": 0, "increasing": 0, "tangent": 0, "ftc": 0, "mean-value": 0,
+_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "continuity": 0, "increasing": 0, "tangent": 0, "ftc": 0, "mean-value": 0,
           "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0}
 
 

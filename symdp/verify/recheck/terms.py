@@ -41,7 +41,23 @@ def _free(body: sympy.Basic, limits: sympy.Tuple) -> set:
 
 
 class Law(sympy.Symbol):
-    """A probability law as a goal variable (∀ P: …), used only as the law of an :class:`Expect`."""
+    """A probability law as a goal variable (∀ P: …), used only as the law of an :class:`Expect`
+    (or as the variable of a supremum or infimum over the laws)."""
+
+
+class Test(sympy.IndexedBase):
+    """A test as a goal variable: it ranges over the functions a: ℝ → [0, 1], and ``a[x]`` is its
+    value at x (a real in [0, 1]). Tests of hypotheses and randomized decision rules are these
+    functions; ``Sup(f, (a,))`` is the supremum over them (:class:`Sup`)."""
+
+    def __new__(cls, label: object, **assumptions: object) -> "Test":
+        assumptions["nonnegative"] = True  # its values are ≥ 0 (its sign, as a sequence's)
+        return super().__new__(cls, label, **assumptions)
+
+
+class Event(Test):
+    """An event as a goal variable: a test with values in {0, 1} (the indicator of a set A of
+    outcomes, ``A[x]`` = 1_A(x)); ``Sup(f, (A,))`` is the supremum over the events."""
 
 
 class Every(Boolean):
@@ -93,8 +109,42 @@ class _Term(sympy.Expr):
         return True
 
 
+def _extremum_limits(limits: object) -> sympy.Tuple:
+    """``(t, lo, hi)`` (a range) or ``(v,)`` with v a :class:`Law` or a :class:`Test` (a class)."""
+    parts = tuple(limits) if isinstance(limits, (tuple, list, sympy.Tuple)) else (limits,)
+    if len(parts) == 1:
+        (v,) = (sympy.sympify(p) for p in parts)
+        if not isinstance(v, (Law, Test)):
+            raise ValueError(f"a supremum over a class runs over a Law or a Test (Event) variable, got {v}")
+        return sympy.Tuple(v)
+    return _limits(parts)
+
+
+def _extremum_free(body: sympy.Basic, limits: sympy.Tuple) -> set:
+    if len(limits) == 3:
+        return _free(body, limits)
+    (v,) = limits
+    gone = {v, v.label} if isinstance(v, Test) else {v}  # sympy lists a sequence's label among its free symbols
+    return {s for s in body.free_symbols if s not in gone and not (isinstance(s, sympy.Indexed) and s.base == v)}
+
+
 class _Extremum(_Term):
-    """A supremum or infimum of f over a range (a real number where it exists)."""
+    """A supremum or infimum of f over a range, or over a class (a real number where it exists).
+
+    Over a class, ``Sup(f, (v,))`` with v a :class:`Law` (the probability laws), a :class:`Test`
+    (the functions ℝ → [0, 1]) or an :class:`Event` (the functions ℝ → {0, 1}) is the least upper
+    bound of f over the members v of the class **at which f is defined**; it is defined when some
+    member is such and f is bounded above on them. For an f in which v enters through
+    expectations (E_P[a(X) g(X)]), the members at which f is defined are the tests measurable for
+    the laws, and each equals a Borel one almost surely, so this is the supremum over measurable
+    tests (events) of the papers: sup_A [P(A) − γQ(A)] is ``Sup(E[A·(p − γq)], (A,))``."""
+
+    _read = staticmethod(_extremum_limits)
+    _frees = staticmethod(_extremum_free)
+
+    @property
+    def over_class(self) -> bool:
+        return len(self.limits) == 1
 
 
 class Sup(_Extremum):
@@ -147,4 +197,5 @@ class Integrable(Boolean):
 
 
 #: The classes a certificate's expressions may name, beside sympy's (read by :mod:`.parsing`).
-TERMS = {"Every": Every, "Sup": Sup, "Inf": Inf, "Expect": Expect, "Integrable": Integrable, "Law": Law}
+TERMS = {"Every": Every, "Sup": Sup, "Inf": Inf, "Expect": Expect, "Integrable": Integrable, "Law": Law, "Test": Test,
+         "Event": Event}
