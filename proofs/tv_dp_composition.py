@@ -1110,8 +1110,9 @@ def _subsampling_tight_pair():
                  "largest ratio 1 + p(e^ε − 1) on the first outcome, smallest 1 − p(1 − e^{−ε}) on the last"),
         identity(xp * (_p + (1 - _p) * x) - x, _p * (1 - _p) * (x - 1) ** 2,
                  "the mirrored ratio e^ε/(p + (1−p)e^ε) ≤ 1 + p(e^ε−1) since the difference is p(1−p)(e^ε−1)² ≥ 0"),
-        identity([1 - mix[0], p1[0]], [1 - _p * _η * xp / (xp - 1), _p * _η / (xp - 1)],
-                 "the pair reaches the corner t = 1 − pη e^{ε'}/(e^{ε'}−1), type-II error pη/(e^{ε'}−1)"),
+        identity(1 - mix[0], 1 - _p * _η * xp / (xp - 1),
+                 "the pair reaches the corner t = 1 − pη e^{ε'}/(e^{ε'}−1) (its type-II error there, P1's first mass "
+                 "η/(e^ε − 1), is pη/(e^{ε'}−1): sympy cancels the p, a goal would state nothing)"),
         detail="the tight pair of Proposition 1")
 
 
