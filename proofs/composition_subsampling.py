@@ -18,7 +18,8 @@ from symdp.central.renyi import (gaussian_delta, gaussian_zcdp, minimal_gaussian
                                  zcdp_rho_for)
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
-from symdp.verify.domains import Channel, DPMechanism, DPPair, Integer, Laws, PrivacyLoss, SameSupport, ZCDPMechanism
+from symdp.verify.domains import (Channel, DPMechanism, DPOutcomes, DPPair, Integer, Laws, PrivacyLoss, SameSupport,
+                                  ZCDPLaws, ZCDPMechanism, ZCDPMoments)
 
 from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent,
                          post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey,
@@ -47,7 +48,8 @@ def _normal_mgf(mean, var, s):
 
 # The paper's proof of Theorem 1 reads ε_j-DP at each output (e^{−ε_j} ≤ P[M_j(x) = y_j]/P[M_j(x') = y_j] ≤ e^{ε_j}),
 # which is what the kernel's goal takes as its hypothesis, for every k ≥ 1.
-_THEOREM_1_DOMAIN = [Integer("k", 1), DPMechanism("M_j", _εj)]
+# p_j, q_j: the probabilities of an output y_j of M_j at neighbouring inputs (pure ε_j-DP at the event {y_j})
+_THEOREM_1_DOMAIN = [Integer("k", 1), DPMechanism("M_j", _εj), DPOutcomes("p", "q", "epsilon_j", k="k")]
 
 
 @claim(paper=PAPER, label="Theorem 1",
@@ -632,7 +634,7 @@ def _corollary_8_statement():
 
 # k ≥ 1 pairs (P_j, Q_j), each with a well-defined privacy loss; P, Q name their sequences (P_j(y_j), Q_j(y_j))_j,
 # Z the sequence of their privacy losses (Z_j(y_j))_j ("assume PrivLoss(P_j‖Q_j) is well defined").
-_THEOREM_9_DOMAIN = [Integer("k", 1), SameSupport("P", "Q"), PrivacyLoss("Z", "P", "Q")]
+_THEOREM_9_DOMAIN = [Integer("k", 1), SameSupport("P", "Q"), PrivacyLoss("Z", "P", "Q", k="k")]
 
 
 @claim(paper=PAPER, label="Theorem 9",
@@ -870,8 +872,9 @@ def lemma_12():
 
 
 # m, n: the numbers of outcomes of the two pairs whose moments multiply (every size)
+# g_j = E[e^{tZ_j}]: the moments of the mechanisms' privacy losses (ρ_j-zCDP at the order t)
 _THEOREM_13_DOMAIN = [Integer("k", 1), ZCDPMechanism("M_j", sympy.Symbol("rho_j", real=True)), _t >= 0, Integer("m", 1),
-                      Integer("n", 1)]
+                      Integer("n", 1), ZCDPMoments("g", "rho_j", _t, k="k")]
 
 
 @claim(paper=PAPER, label="Theorem 13",
@@ -1058,8 +1061,10 @@ def remark_15():
                      uses=["composition-subsampling:proposition-14", "composition-subsampling:proposition-3"])
 
 
-# an ε-DP pair P = M(x), Q = M(x') (ε ≥ 0), on m outcomes (the paper's integrals over outcomes are these sums)
-_PROPOSITION_16_DOMAIN = [DPPair("P", "Q", _ε), Laws("P", "Q", k="m"), _ε >= 0]
+# an ε-DP pair P = M(x), Q = M(x') (ε ≥ 0), on m outcomes (the paper's integrals over outcomes are these sums); Z, Z' its
+# privacy losses (Definition 2: a pure DP pair has one support, so both are defined)
+_PROPOSITION_16_DOMAIN = [DPPair("P", "Q", _ε), Laws("P", "Q", k="m"), _ε >= 0, PrivacyLoss("Z", "P", "Q"),
+                          PrivacyLoss("Z'", "Q", "P")]
 
 
 @claim(paper=PAPER, label="Proposition 16 and Lemma 17",
@@ -1396,7 +1401,10 @@ def _zcdp_post_processing():
 # (m outcomes), P', Q' M₂'s (n outcomes for each y₁), with well-defined losses
 _PROPOSITION_19_DOMAIN = [ZCDPMechanism("M_1", sympy.Symbol("rho_1", real=True)),
                           ZCDPMechanism("M_2", sympy.Symbol("rho_2", real=True)), _t >= 0,
-                          SameSupport("P", "Q"), Laws("P", "Q", k="m"), SameSupport("P'", "Q'"), Laws("P'", "Q'", k="n")]
+                          SameSupport("P", "Q"), Laws("P", "Q", k="m"), SameSupport("P'", "Q'"), Laws("P'", "Q'", k="n"),
+                          # their zCDP at t: M₁'s laws P, Q (loss Z), M₂(·, y₁)'s P'[y₁, ·], Q'[y₁, ·] (loss Z'[y₁, ·])
+                          ZCDPLaws("P", "Q", "Z", sympy.Symbol("rho_1", real=True), _t, k="m"),
+                          ZCDPLaws("P'", "Q'", "Z'", sympy.Symbol("rho_2", real=True), _t, k="n", rows="m")]
 
 
 @claim(paper=PAPER, label="Proposition 19",

@@ -24,7 +24,8 @@ from symdp.central.subsampled_renyi import (proposition41_bound, proposition41_z
 from symdp.central.subsampling import add_remove_to_replace, amplified, theorem29_tight_pair
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           prove, real_closed)
-from symdp.verify.domains import AbsolutelyContinuous, Channel, DPMechanism, DPPair, ExtendedOrder, Integer, Laws, RDPMechanism, SameSupport
+from symdp.verify.domains import (AbsolutelyContinuous, Channel, DPMechanism, DPPair, ExtendedOrder, Integer, Laws, PrivacyLoss,
+                                  RDPLaws, RDPMechanism, SameSupport)
 
 from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, bernoulli_steps, exp_increasing,
                          zcdp_conversion_steps, post_processing_statement, hockey, kernel, moment, product_law,
@@ -502,8 +503,12 @@ def _group_privacy():
 
 # "the privacy loss distribution is well-defined": mutually absolutely continuous laws; α > 1 (and ρ ≥ 0 for zCDP:
 # the proof needs no sign of ρ)
-_DEFINITION_30_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1, sympy.Symbol("rho", real=True) >= 0]
-_DEFINITION_30_PROOF_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1]
+# P, Q the laws of an (α, ε)-RDP mechanism M (the definition's subject: E[e^{(α−1)Z}] ≤ e^{(α−1)ε}, Z their loss; ε is
+# free, and every pair on m outcomes with one support is (α, ε)-RDP for some ε, so the pairs are all pairs)
+_DEFINITION_30_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1, sympy.Symbol("rho", real=True) >= 0,
+                         RDPLaws("P", "Q", "Z", _α, sympy.Symbol("epsilon", real=True), k="m")]
+_DEFINITION_30_PROOF_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1,
+                               RDPLaws("P", "Q", "Z", _α, sympy.Symbol("epsilon", real=True), k="m")]
 
 
 @claim(paper=PAPER, label="Definition 30",
@@ -589,8 +594,11 @@ def _renyi_dp_steps():
     return combine(reparametrised, at_zero, markov, detail="the proof")
 
 
-# M₁ and M₂(·, y₁) (every y₁) with well-defined privacy losses, α > 1
-_LEMMA_31_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), SameSupport("P'", "Q'"), Laws("P'", "Q'", k="n"), _α > 1]
+# M₁ and M₂(·, y₁) (every y₁) with well-defined privacy losses, α > 1: M₁ (α, ε₁)-RDP with laws P, Q and loss Z on m
+# outcomes, M₂(·, y₁) (α, ε₂)-RDP with laws P'[y₁, ·], Q'[y₁, ·] and loss Z'[y₁, ·] on n outcomes for every y₁ ≤ m
+_LEMMA_31_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), SameSupport("P'", "Q'"), Laws("P'", "Q'", k="n"), _α > 1,
+                    RDPLaws("P", "Q", "Z", _α, sympy.Symbol("epsilon_1", real=True), k="m"),
+                    RDPLaws("P'", "Q'", "Z'", _α, sympy.Symbol("epsilon_2", real=True), k="n", rows="m")]
 
 
 @claim(paper=PAPER, label="Lemma 31",
@@ -869,8 +877,10 @@ def lemma_33_67():
 
 # P, Q with a well-defined privacy loss (Lemma 33's standing assumption), α > 1, ε̃ ≥ D_α(P‖Q) (the proof needs no
 # bound on ε̃: every ε̃ is covered).
-_LEMMA_33_8_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1, sympy.Symbol("epsilon~", real=True) >= sympy.Symbol("D_alpha(P||Q)", real=True)]
-_LEMMA_33_8_PROOF_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1]
+# Z: the privacy loss of P with respect to Q (Definition 2; the lemma's D_α is E_P[e^{(α−1)Z}] in its terms)
+_LEMMA_33_8_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1, sympy.Symbol("epsilon~", real=True) >= sympy.Symbol("D_alpha(P||Q)", real=True),
+                      PrivacyLoss("Z", "P", "Q")]
+_LEMMA_33_8_PROOF_DOMAIN = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), _α > 1, PrivacyLoss("Z", "P", "Q")]
 
 
 @claim(paper=PAPER, label="Lemma 33 (part 8)",

@@ -366,3 +366,34 @@ def test_utility_items_inclusion():
     for item in (ConvexUtility("U"), DPIUtility("U")):
         assert domains.from_json(domains.to_json([item]))[0] == item
         assert item.kind in domains.VOCABULARY
+
+
+def test_per_outcome_and_moment_items_cover_only_themselves_with_their_orders():
+    """DPOutcomes, ZCDPMoments, ZCDPLaws, RDPLaws (round 5): the same item covers itself; a larger privacy parameter (ρ, ε:
+    a ρ-zCDP mechanism is ρ'-zCDP for ρ' ≥ ρ, the semantic rule written out) is covered where the order is decided, a
+    smaller one or another order t / α, size or family is not; each round-trips through JSON and refuses a missing size."""
+    from symdp.verify.domains import DPOutcomes, PrivacyLoss, RDPLaws, ZCDPLaws, ZCDPMoments
+
+    t, r, a = sympy.symbols("t rho alpha", real=True)
+    k = sympy.Symbol("k", integer=True, positive=True)
+    assert _covers([DPOutcomes("p", "q", "e", k="k")], [DPOutcomes("p", "q", "e", k="k")])[0] == "whole"
+    assert _covers([DPOutcomes("p", "q", "e", k="k")], [DPOutcomes("p", "q", "e", k=k + 1)])[0] == "restricted"
+    assert _covers([DPOutcomes("p", "q", "e", k="k")], [DPOutcomes("q", "p", "e", k="k")])[0] == "restricted"
+    assert _covers([ZCDPMoments("g", "r", t, k="k")], [ZCDPMoments("g", "r", 2 * t, k="k")])[0] == "restricted"
+    laws = ZCDPLaws("P", "Q", "Z", r, t, k="m")
+    assert _covers([laws, r >= 0], [ZCDPLaws("P", "Q", "Z", 2 * r, t, k="m")])[0] == "whole"   # 2ρ ≥ ρ for ρ ≥ 0
+    assert _covers([laws, r >= 0], [ZCDPLaws("P", "Q", "Z", r / 2, t, k="m")])[0] == "restricted"
+    assert _covers([laws], [ZCDPLaws("P", "Q", "Z", r, t, k="m", rows="n")])[0] == "restricted"
+    assert _covers([RDPLaws("P", "Q", "Z", a, E, k="m")], [RDPLaws("P", "Q", "Z", a + 1, E, k="m")])[0] == "restricted"
+    assert _covers([PrivacyLoss("Z", "P", "Q")], [PrivacyLoss("Z", "P", "Q", k="m")])[0] == "restricted"
+    assert _covers([PrivacyLoss("Z", "P", "Q", k="m")], [PrivacyLoss("Z", "P", "Q")])[0] == "whole"  # every point covers 1..m
+    items = [DPOutcomes("p", "q", "e", k="k"), ZCDPMoments("g", "r", t, k="k"), laws,
+             RDPLaws("P'", "Q'", "Z'", a, E, k="n", rows="m"), PrivacyLoss("Z", "P", "Q", k="m")]
+    assert _round_trip(items) == domains.items(items)
+    assert all(i.kind in domains.VOCABULARY for i in items)
+    for bad in (lambda: DPOutcomes("p", "q", "e", k=None), lambda: ZCDPMoments("g", "r", None, k="k"),
+                lambda: ZCDPLaws("P", "Q", "Z", r, t, k=None), lambda: RDPLaws("P", "Q", "Z", None, E, k="m")):
+        with pytest.raises(ParameterError):
+            bad()
+    assert sympy.Ge(a, 1 + 1) not in RDPLaws("P", "Q", "Z", a, E, k="m").facts()
+    assert sympy.Gt(a, 1) in RDPLaws("P", "Q", "Z", a, E, k="m").facts()

@@ -782,7 +782,7 @@ def test_a_law_of_the_domain_gives_its_pattern_masses_a_sign_and_sums_a_total():
 def test_the_privacy_loss_relation_is_entailed_by_its_item_only():
     """Z the privacy loss of P with respect to Q (Steinke, Definition 2: Z = log(P/Q)) states P_i = e^{Z_i}·Q_i at every
     point: entailed by ``PrivacyLoss("Z", "P", "Q")`` (either side), by nothing else; another Z, P, Q or index, e^{−Z},
-    the reverse Q = e^Z·P are no meaning of the item, nor (read literally) the bound P ≤ e^Z·Q. Independent route: on laws with one
+    the reverse Q = e^Z·P are no meaning of the item; the bound P ≤ e^Z·Q follows from it (decided). Independent route: on laws with one
     support and Z := log(P/Q) (the definition, exact rationals), each premise accepted holds and each refused one fails."""
     from symdp.verify.domains import PrivacyLoss, SameSupport
     from symdp.verify.recheck.terms import Every
@@ -820,8 +820,224 @@ def test_the_privacy_loss_relation_is_entailed_by_its_item_only():
     for rel in refused:
         assert not all(holds(rel, k) for k in (1, 2, 3)), rel
         assert antecedents(rel, loss) != [], rel
-    # P ≤ e^Z·Q follows from the relation but is not it: matched literally, a person reads it (conservative)
-    assert antecedents(P[i] <= sympy.exp(Z[i]) * Q[i], loss) != []
+    # P ≤ e^Z·Q is no literal meaning of the item but follows from it at each index of 1..m (decided at a generic index)
+    assert all(holds(P[i] <= sympy.exp(Z[i]) * Q[i], k) for k in (1, 2, 3))
+    assert antecedents(P[i] <= sympy.exp(Z[i]) * Q[i], loss) == []
     # another item's names: the loss of Q with respect to P, or another Z
     assert antecedents(accepted[0], [*laws, PrivacyLoss("Z", "Q", "P")]) != []
     assert antecedents(accepted[0], [*laws, PrivacyLoss("W", "P", "Q")]) != []
+
+
+# --------------------------------------------------------------------------------------------
+# premises inside a conclusion over a range: the range must lie inside the objects' alphabets, an Every(a ∧ b) is
+# read conjunct by conjunct, and a premise mixing typed objects (∀) with the statement's own sequences (∃) is decided
+# at a generic index
+
+
+def _premise_left(premise, domain):
+    """(covered, antecedents) of the goal ¬premise ∨ w² ≥ 0 on `domain` (w a variable of the goal alone)."""
+    from symdp.verify import kernel
+
+    w = sympy.Symbol("w_own", real=True)
+    g = kernel.goal(sympy.Or(sympy.Not(premise), sympy.GreaterThan(w ** 2, 0, evaluate=False)))
+    covered, _, (entry,) = _covered(domain, (g, "smtlib"))
+    return covered, entry["antecedents"]
+
+
+def test_a_premise_over_a_range_is_entailed_only_inside_the_objects_alphabet():
+    """Hand check: a law on 1..m says nothing of P_{m+1} (the premise over 1..m + 1 would restrict the goal to laws whose
+    (m+1)-th term is ≥ 0 and satisfies the relation: no item's meaning). Over 1..m, 2..m, 1..m − 1 (inside) it is the
+    item's; a law of unstated size gives no range; the privacy loss relation likewise."""
+    from symdp.verify.domains import PrivacyLoss, SameSupport
+    from symdp.verify.recheck.terms import Every
+
+    i = sympy.Symbol("i", integer=True)
+    m = sympy.Symbol("m", integer=True, positive=True)
+    P, Q, Z = sympy.IndexedBase("P"), sympy.IndexedBase("Q"), sympy.IndexedBase("Z")
+    law = [Laws("P", "Q", k="m"), SameSupport("P", "Q"), PrivacyLoss("Z", "P", "Q")]
+    for premise in (P[i] >= 0, sympy.Eq(P[i], sympy.exp(Z[i]) * Q[i])):
+        for lo, hi, inside in ((1, m, True), (2, m, True), (1, m - 1, True), (1, m + 1, False), (0, m, False)):
+            covered, left = _premise_left(Every(premise, (i, lo, hi)), law)
+            assert covered is True and (left == []) is inside, (premise, lo, hi, left)
+        assert _premise_left(Every(premise, (i, 1, m)), [Laws("P", "Q"), PrivacyLoss("Z", "P", "Q"), Integer("m", 1)])[1] != []
+    # a privacy loss at the points 1..m it names (Steinke, Theorem 9: the outputs of m mechanisms), no law's alphabet
+    loss = sympy.Eq(P[i], sympy.exp(Z[i]) * Q[i])
+    sized = [Integer("m", 1), SameSupport("P", "Q"), PrivacyLoss("Z", "P", "Q", k="m")]
+    assert _premise_left(Every(loss, (i, 1, m)), sized) == (True, [])
+    assert _premise_left(Every(loss, (i, 1, m + 1)), sized)[1] != []
+
+
+def test_pure_dp_outcomes_entail_their_relations_on_1_to_k_only():
+    """DPOutcomes (Steinke, Theorem 1: p_j = P[M_j(x) = y_j], q_j = P[M_j(x') = y_j], M_j ε_j-DP) states p_j, q_j ≥ 0 and
+    p_j ≤ e^{ε_j} q_j, q_j ≤ e^{ε_j} p_j for j ≤ k. Independent route: at randomized-response pairs (p, q) = (e^ε, 1)/(1 + e^ε)
+    and its swap, exact, the accepted premises hold at every j ≤ k and each refused one fails at some j (a stronger
+    bound e^{ε_j/2}, the reverse sign, a premise at k + 1 where the item says nothing)."""
+    from symdp.verify.domains import DPOutcomes
+    from symdp.verify.recheck.terms import Every
+
+    j = sympy.Symbol("j", integer=True)
+    k = sympy.Symbol("k", integer=True, positive=True)
+    p, q, e = sympy.IndexedBase("p"), sympy.IndexedBase("q"), sympy.IndexedBase("epsilon_j")
+    domain = [Integer("k", 1), DPOutcomes("p", "q", "epsilon_j", k="k")]
+    accepted = [sympy.And(p[j] >= 0, q[j] >= 0, p[j] <= sympy.exp(e[j]) * q[j], q[j] <= sympy.exp(e[j]) * p[j]),
+                p[j] <= sympy.exp(e[j]) * q[j], sympy.And(p[j] >= 0, q[j] <= sympy.exp(e[j]) * p[j])]
+    refused = [p[j] <= sympy.exp(e[j] / 2) * q[j], p[j] <= 0, p[j] <= q[j]]
+    values = [sympy.log(2), sympy.log(3), sympy.Integer(1)]
+    rr = [((sympy.exp(v), 1) if n % 2 == 0 else (1, sympy.exp(v))) for n, v in enumerate(values)]
+    at = lambda n: {p[j]: rr[n][0] / (1 + sympy.exp(values[n])), q[j]: rr[n][1] / (1 + sympy.exp(values[n])), e[j]: values[n]}
+    holds = lambda rel: all(bool(sympy.simplify(rel.xreplace(at(n)))) for n in range(3))
+    for rel in accepted:
+        assert holds(rel)
+        assert _premise_left(Every(rel, (j, 1, k)), domain) == (True, [])
+        assert _premise_left(Every(rel, (j, 1, k + 1)), domain)[1] != []
+        assert _premise_left(Every(rel, (j, 1, k)), domain[:1])[1] != []  # without the item: read by a person
+    for rel in refused:
+        assert not holds(rel), rel
+        assert _premise_left(Every(rel, (j, 1, k)), domain)[1] != [], rel
+
+
+def test_zcdp_moments_entail_their_bound_at_the_items_order_only():
+    """ZCDPMoments (Steinke, Theorem 13: g_j = E[e^{tZ_j}] ≤ e^{t(t+1)ρ_j}) at the order t: the bound at t, not at
+    another order s, nor a smaller bound. Independent route: for the Gaussian loss N(ρ, 2ρ) (Proposition 3) the moment
+    is exactly e^{t(t+1)ρ}: the accepted bound holds with equality, the refused e^{t²ρ} fails for t, ρ > 0."""
+    from symdp.verify.domains import ZCDPMoments
+    from symdp.verify.recheck.terms import Every
+
+    j = sympy.Symbol("j", integer=True)
+    k = sympy.Symbol("k", integer=True, positive=True)
+    s = sympy.Symbol("s", real=True)
+    g, r = sympy.IndexedBase("g"), sympy.IndexedBase("rho_j")
+    domain = [Integer("k", 1), t >= 0, s >= 0, ZCDPMoments("g", "rho_j", t, k="k")]
+    bound = sympy.And(g[j] >= 0, g[j] <= sympy.exp(t * (t + 1) * r[j]))
+    gauss = lambda tt, rho: sympy.exp(tt * rho + tt ** 2 * 2 * rho / 2)  # E e^{tZ}, Z ~ N(ρ, 2ρ)
+    assert sympy.simplify(gauss(t, r[j]) - sympy.exp(t * (t + 1) * r[j])) == 0
+    assert gauss(1, R(1, 2)) > sympy.exp(R(1, 2))  # e^{t²ρ} at t = 1, ρ = ½ is below the moment
+    assert _premise_left(Every(bound, (j, 1, k)), domain) == (True, [])
+    assert _premise_left(Every(g[j] <= sympy.exp(s * (s + 1) * r[j]), (j, 1, k)), domain)[1] != []
+    assert _premise_left(Every(g[j] <= sympy.exp(t ** 2 * r[j]), (j, 1, k)), domain)[1] != []
+
+
+def test_a_premise_mixing_objects_and_own_sequences_needs_own_values_for_every_object():
+    """Steinke, Proposition 7: the test s_i = 1[Z_i > ε] exists for every privacy loss Z (∀ Z ∃ s), so the premise
+    P_i = e^{Z_i}Q_i ∧ (s_i = 0 ∧ Z_i ≤ ε ∨ s_i = 1 ∧ Z_i > ε) restricts no pair; Z_i ≤ ε (the paper's "if") is kept for a
+    person (split from the entailed conjunct); s_i = 1 whatever Z_i is not satisfiable where Z_i ≤ ε, nor s_i = Z_i² < 0
+    anywhere (hand checks): kept. An own sequence shared with another premise is never chosen alone."""
+    from symdp.verify.domains import PrivacyLoss, SameSupport
+    from symdp.verify.recheck.terms import Every
+
+    i = sympy.Symbol("i", integer=True)
+    m = sympy.Symbol("m", integer=True, positive=True)
+    P, Q, Z, s = (sympy.IndexedBase(n) for n in ("P", "Q", "Z", "s"))
+    domain = [SameSupport("P", "Q"), Laws("P", "Q", k="m"), PrivacyLoss("Z", "P", "Q"), eps >= 0]
+    loss = sympy.Eq(P[i], sympy.exp(Z[i]) * Q[i])
+    case = sympy.Or(sympy.And(sympy.Eq(s[i], 0), Z[i] - eps <= 0), sympy.And(sympy.Eq(s[i], 1), Z[i] - eps > 0))
+    # the indicator is the witness, at sample points of Z (hand check of ∀ Z ∃ s)
+    for z in (-2, 0, R(1, 3), 5):
+        witness = 1 if z > R(1, 3) else 0
+        assert bool(case.xreplace({Z[i]: z, s[i]: witness, eps: R(1, 3)}))
+    assert _premise_left(Every(sympy.And(loss, case), (i, 1, m)), domain) == (True, [])
+    assert _premise_left(Every(case, (i, 1, m + 1)), domain)[1] != []  # Z has no term at m + 1
+    covered, left = _premise_left(Every(sympy.And(loss, Z[i] <= eps), (i, 1, m)), domain)
+    assert covered is True and left == ["Every(Z[i] ≤ epsilon, (i, 1, m))"]
+    assert _premise_left(Every(sympy.And(case, sympy.Eq(s[i], 1)), (i, 1, m)), domain)[1] != []
+    assert _premise_left(Every(sympy.And(sympy.Eq(s[i], Z[i] ** 2), s[i] < 0), (i, 1, m)), domain)[1] != []
+    # s chosen for the first premise must also satisfy the second: not decided one at a time
+    both = sympy.And(Every(case, (i, 1, m)), Every(sympy.Eq(s[i], 2), (i, 1, m)))
+    assert _premise_left(both, domain)[1] != []
+
+
+def test_a_generic_index_is_one_variable_per_sequence_whatever_the_index_is_named():
+    """u_i ≥ 1 for every i and u_j ≤ 0 for every j (over one range): no u satisfies both (hand check), so the premises
+    are never decided satisfiable on n ≥ 1, whatever names the two Everys give their index."""
+    from symdp.verify.recheck.terms import Every
+
+    i, j = sympy.symbols("i j", integer=True)
+    n = sympy.Symbol("n", integer=True, positive=True)
+    u = sympy.IndexedBase("u")
+    covered, left = _premise_left(sympy.And(Every(u[i] >= 1, (i, 1, n)), Every(u[j] <= 0, (j, 1, n))), [Integer("n", 1)])
+    assert covered is False or left != []
+
+
+def test_a_pure_dp_pair_bounds_its_privacy_loss_where_p_is_positive():
+    """Steinke, Proposition 16's premise: for an ε-DP pair with privacy loss Z, P_i = 0 or −ε ≤ Z_i ≤ ε (from P_i ≤ e^ε Q_i,
+    Q_i ≤ e^ε P_i and P_i = e^{Z_i} Q_i, e^x strictly increasing). Independent route: randomized response at e^ε = 3 has
+    Z = ±ε exactly, so the tighter Z_i ≤ ε/2 and Z_i < ε fail there and are never entailed."""
+    from symdp.verify.domains import DPPair, PrivacyLoss
+    from symdp.verify.recheck.terms import Every
+
+    i = sympy.Symbol("i", integer=True)
+    m = sympy.Symbol("m", integer=True, positive=True)
+    P, Q, Z = sympy.IndexedBase("P"), sympy.IndexedBase("Q"), sympy.IndexedBase("Z")
+    domain = [DPPair("P", "Q", eps), Laws("P", "Q", k="m"), eps >= 0, PrivacyLoss("Z", "P", "Q")]
+    p, q = [R(3, 4), R(1, 4)], [R(1, 4), R(3, 4)]
+    at = lambda n: {P[i]: p[n], Q[i]: q[n], Z[i]: sympy.log(p[n] / q[n]), eps: sympy.log(3)}
+    holds = lambda rel: all(bool(sympy.simplify(rel.xreplace(at(n)))) for n in range(2))
+    good = sympy.Or(sympy.Eq(P[i], 0), sympy.And(Z[i] <= eps, -eps <= Z[i]))
+    assert holds(good) and _premise_left(Every(good, (i, 1, m)), domain) == (True, [])
+    assert _premise_left(Every(good, (i, 1, m)), domain[1:])[1] != []  # no DP pair: no bound on Z
+    # an (ε, δ)-pair with δ > 0 bounds no single outcome (P = (δ, 1 − δ), Q = (0, 1) is (0, δ)-DP: Z_1 = ∞ where P_1 > 0)
+    approximate = [DPPair("P", "Q", eps, delta), delta > 0, *domain[1:]]
+    assert _premise_left(Every(good, (i, 1, m)), approximate)[1] != []
+    for bad in (sympy.Or(sympy.Eq(P[i], 0), Z[i] <= eps / 2), sympy.Or(sympy.Eq(P[i], 0), Z[i] < eps)):
+        assert not holds(bad)
+        assert _premise_left(Every(bad, (i, 1, m)), domain)[1] != []
+
+
+def test_a_loss_moment_item_states_its_bound_at_its_order_only():
+    """ZCDPLaws (Steinke, Definition 11: Σ_i e^{tZ_i} P_i ≤ e^{t(t+1)ρ}) and RDPLaws (Definition 30: Σ_i e^{(α−1)Z_i} P_i ≤
+    e^{(α−1)ε}), with a family of rows (Proposition 19: M₂(·, y₁) for every y₁). Independent route: randomized response at
+    e^ε = 3 is ε-DP, hence ε²/2-zCDP (Proposition 16): its moment Σ P (P/Q)^t, exact, is within e^{t(t+1)ε²/2} at t = 1, 2
+    and above e^{t²ε²/8} (a smaller bound the item must not state)."""
+    from symdp.verify.domains import RDPLaws, ZCDPLaws
+    from symdp.verify.recheck.terms import Every
+
+    i, y = sympy.symbols("i y", integer=True)
+    m, n = sympy.symbols("m n", integer=True, positive=True)
+    P, Z = sympy.IndexedBase("P"), sympy.IndexedBase("Z")
+    r, a, e1 = sympy.symbols("rho alpha epsilon_1", real=True)
+    moment = lambda c, hi=m: sympy.Sum(sympy.exp(c * Z[i]) * P[i], (i, 1, hi))
+    rr = [R(3, 4), R(1, 4)]
+    exact = lambda tt: sum(pv * (pv / (1 - pv)) ** tt for pv in rr)
+    rho = sympy.log(3) ** 2 / 2
+    for tt in (1, 2):
+        assert exact(tt) <= sympy.exp(tt * (tt + 1) * rho) and exact(tt) > sympy.exp(tt ** 2 * rho / 4)
+    zcdp = [Laws("P", "Q", k="m"), t >= 0, r >= 0, ZCDPLaws("P", "Q", "Z", r, t, k="m")]
+    assert _premise_left(moment(t) <= sympy.exp(r * t * (t + 1)), zcdp) == (True, [])
+    for bad in (moment(t) <= sympy.exp(r * t ** 2 / 4), moment(2 * t) <= sympy.exp(r * t * (t + 1)),
+                moment(t, m + 1) <= sympy.exp(r * t * (t + 1))):
+        assert _premise_left(bad, zcdp)[1] != [], bad
+    assert _premise_left(moment(t) <= sympy.exp(r * t * (t + 1)), zcdp[:3])[1] != []  # no item: a person reads it
+    rdp = [Laws("P", "Q", k="m"), a > 1, RDPLaws("P", "Q", "Z", a, e1, k="m")]
+    assert _premise_left(moment(a - 1) <= sympy.exp(e1 * (a - 1)), rdp) == (True, [])
+    assert _premise_left(moment(a) <= sympy.exp(e1 * (a - 1)), rdp)[1] != []
+    # Z of the RDP laws lives on 1..m: the indicator s_i = 1[Z_i > ε̃] exists for every Z there (Definition 30's Markov
+    # step), not at m + 1
+    s, et = sympy.IndexedBase("s"), sympy.Symbol("epsilon~", real=True)
+    test = sympy.Or(sympy.And(sympy.Eq(s[i], 0), Z[i] <= et), sympy.And(sympy.Eq(s[i], 1), Z[i] > et))
+    assert _premise_left(Every(test, (i, 1, m)), rdp) == (True, [])
+    assert _premise_left(Every(test, (i, 1, m + 1)), rdp)[1] != []
+    rows = [Integer("m", 1), Laws("P", "Q", k="n"), t >= 0, r >= 0, ZCDPLaws("P", "Q", "Z", r, t, k="n", rows="m")]
+    row = sympy.Sum(sympy.exp(t * Z[y, i]) * P[y, i], (i, 1, n)) <= sympy.exp(r * t * (t + 1))
+    assert _premise_left(Every(row, (y, 1, m)), rows) == (True, [])
+    assert _premise_left(Every(row, (y, 1, m + 1)), rows)[1] != []
+    assert _premise_left(Every(row, (y, 1, m)), rows[:4] + [ZCDPLaws("P", "Q", "Z", r, t, k="n")])[1] != []
+
+
+def test_a_disjunction_of_one_statement_about_objects_and_own_relations_reads_them_as_premises():
+    """Steinke, Definition 30: t ≠ α − 1 ∨ (a relation about the law P) is "at t = α − 1, …": t = α − 1 is satisfiable
+    at every α, so the goal states the relation about P there (no antecedent). t ≠ t + 1 (its negation t = t + 1 is
+    empty: hand check) is never read so: the disjunct about P stays the premise a person reads."""
+    from symdp.verify import kernel
+
+    i = sympy.Symbol("i", integer=True)
+    m = sympy.Symbol("m", integer=True, positive=True)
+    a = sympy.Symbol("alpha", real=True)
+    P = sympy.IndexedBase("P")
+    about = sympy.Sum(P[i] * sympy.exp(t * i), (i, 1, m)) >= 0
+    domain = [Laws("P", k="m"), a > 1]
+    g = kernel.goal(sympy.Or(sympy.Ne(t, a - 1), about))
+    covered, _, (entry,) = _covered(domain, (g, "smtlib"))
+    assert covered is True and entry["antecedents"] == [], entry
+    g = kernel.goal(sympy.Or(sympy.Ne(t, t + 1, evaluate=False), about))
+    covered, _, (entry,) = _covered(domain, (g, "smtlib"))
+    assert covered is not True or entry["antecedents"] != [], entry

@@ -168,3 +168,57 @@ MUTANTS += [
      "    return _sides(cert, [([*_known_domain(p.hypotheses), *p.hypotheses], alike)], context)",
      "    return _sides(cert, [], context)", _CLASSES),
 ]
+
+_IMPROPER = ("tests/test_kernel_improper.py",)
+MUTANTS += [
+    ("kernel (improper): an improper integral from a premise that lacks its finite end", _K,
+     "    missing = [e for e in ends if _orient(e) not in map(reads, p.goal.hypotheses)]",
+     "    missing = []", _IMPROPER),
+    ("kernel (improper): an improper integral with hypotheses that depend on the variable", _K,
+     "    if any(u in _free(h) for h in outer):\n        raise _Refused(f\"the hypotheses {[h for h in outer if u in _free(h)]} depend on {u}\")",
+     "    if False:\n        raise _Refused(f\"the hypotheses {[h for h in outer if u in _free(h)]} depend on {u}\")", _IMPROPER),
+    ("kernel (improper): an improper integral without its integrands defined", _K,
+     "    return _step(\"integrate\", target, [p], [(side, sympy.And(*_ordered(terms)))], params, detail)",
+     "    return _step(\"integrate\", target, [p], [], params, detail)", _IMPROPER),
+    ("kernel (improper): a constant part split off an improper integral", _K,
+     "            if groups.pop(1, 0) != 0:", "            if False:", _IMPROPER),
+    ("kernel (improper): a sum and an integral swapped with dependent ranges", _K,
+     "        if u in _free(a) | _free(b) or j in _free(lo) | _free(hi):", "        if u in _free(a) | _free(b):", _IMPROPER),
+    ("kernel recheck (improper): the finite end not required of the premise", _R,
+     "    if any(_link(e) not in read for e in ends):", "    if False:", _IMPROPER),
+    ("kernel recheck (improper): a constant part of an improper integral accepted", _R,
+     "    if count is None and (constant != 0 or rest != 0):", "    if False:", _IMPROPER),
+    ("kernel recheck (improper): a swap over a non-integer range of the sum", _R,
+     "    if not (_integral_form(a) and _integral_form(b)):\n        raise Disagrees(\"the ends of the sum must be integer-valued by their form\")",
+     "    if False:\n        raise Disagrees(\"the ends of the sum must be integer-valued by their form\")", _IMPROPER),
+]
+
+_CALCULUS = ("tests/test_kernel_calculus.py",)
+MUTANTS += [
+    ("kernel (calculus): a premise of increasing read even where its terms are undefined", _K,
+     "        defined = set().union(*(_defined(piece) for piece in _pieces_all([*p.goal.hypotheses, p.goal.conclusion])))",
+     "        defined = set()", _CALCULUS),
+    ("kernel (calculus): a premise of increasing with variables beyond x and the goal's", _K,
+     "        extra = set(p.goal.variables) - own\n        if extra:\n            raise _Refused(f\"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond",
+     "        extra = set()\n        if extra:\n            raise _Refused(f\"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond",
+     _CALCULUS),
+    ("kernel (calculus): the interior step's side without f defined on the closed interval", _K,
+     "            sides = [(hyps, sympy.And(*_ordered(_defined(f)))),\n",
+     "            sides = [(hyps, sympy.true),\n", _CALCULUS),
+    ("kernel recheck (calculus): a premise of increasing read where its terms are undefined", _R,
+     "            known.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, []), *p.hypotheses)), p.conclusion))",
+     "            known.append(sympy.Or(sympy.Not(sympy.And(*p.hypotheses)), p.conclusion))", _CALCULUS),
+    ("kernel recheck (calculus): an interior step replayed as a closed one", _R,
+     "        if interior:\n            try:\n                inside",
+     "        if False:\n            try:\n                inside", _CALCULUS),
+]
+
+_ALMOST = ("tests/test_kernel_almost_surely.py",)
+MUTANTS += [
+    ("kernel (almost surely): the almost-sure hypothesis left out of the conclusion", _K,
+     "        target = _make(_RELATION[op](Expect(a, (x, law)), Expect(b, (x, law))), [*outer, surely])",
+     "        target = _make(_RELATION[op](Expect(a, (x, law)), Expect(b, (x, law))), outer)", _ALMOST),
+    ("kernel recheck (almost surely): the almost-sure hypothesis not required", _R,
+     "          [*[h for h in p.hypotheses if index not in _variables(h)], sympy.Eq(indicator, 1)])",
+     "          [h for h in p.hypotheses if index not in _variables(h)])", _ALMOST),
+]

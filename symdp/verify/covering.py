@@ -237,6 +237,21 @@ class Abstraction:
             fresh = [(k, v) for k, v in list(self.atoms.items()) if k not in done]
             done |= {k for k, _ in fresh}
             out += self._facts([v for _, v in fresh])
+        return out + self._monotone()
+
+    def _monotone(self) -> list[sympy.Basic]:
+        """e^u is strictly increasing and e^u·e^v = e^{u+v}: for two fresh variables z = e^u, w = e^v,
+        (u < v ∧ z < w) ∨ (u = v ∧ z = w) ∨ (u > v ∧ z > w) (e^Z ≤ e^ε gives Z ≤ ε) and (u + v ≥ 0 ∧ zw ≥ 1) ∨ (u + v < 0 ∧ zw < 1)
+        (1 ≤ e^ε·e^Z gives Z ≥ −ε)."""
+        exps = [(z, self.term(e.args[0])) for z, e in list(self.atoms.values()) if isinstance(e, sympy.exp)]
+        out = []
+        for n, (z, u) in enumerate(exps):
+            for w, v in exps[n + 1:]:
+                out.append(sympy.Or(sympy.And(sympy.StrictLessThan(u, v), sympy.StrictLessThan(z, w)),
+                                    sympy.And(sympy.Eq(u, v), sympy.Eq(z, w)),
+                                    sympy.And(sympy.StrictGreaterThan(u, v), sympy.StrictGreaterThan(z, w))))
+                out.append(sympy.Or(sympy.And(sympy.GreaterThan(u + v, 0), sympy.GreaterThan(z * w, 1)),
+                                    sympy.And(sympy.StrictLessThan(u + v, 0), sympy.StrictLessThan(z * w, 1))))
         return out
 
     def _facts(self, atoms: Sequence[tuple[sympy.Symbol, sympy.Basic]]) -> list[sympy.Basic]:
@@ -372,6 +387,14 @@ class Premises:
     nonnegative: frozenset = frozenset()
     #: (Z, P, Q) of each item "Z is the privacy loss of P with respect to Q"
     losses: frozenset = frozenset()
+    #: sequence → the size of its alphabet at each index position (None: not stated): a law's k, a channel's (k, l),
+    #: a privacy loss's its law's, the sequences of DPOutcomes and ZCDPMoments their k
+    alphabet: Mapping = field(default_factory=dict)
+    #: the typed items (DPOutcomes, ZCDPMoments, DPPair of δ = 0, PrivacyLoss, laws) whose relations hold at every index
+    #: of their alphabet (:meth:`at`)
+    indexed: tuple = ()
+    #: the items stating a bound on a moment of a privacy loss (ZCDPLaws, RDPLaws: :meth:`domains._LossMoment.states`)
+    moments: tuple = ()
 
     @classmethod
     def of(cls, domain: Sequence) -> "Premises":
@@ -407,8 +430,32 @@ class Premises:
         channels = frozenset(item.objects[0] for item in domain if isinstance(item, domains.Typed)
                              and item.kind in ("channel", "ldp_channel"))
         losses = frozenset(item.objects for item in domain if isinstance(item, domains.Typed) and item.kind == "privacy_loss")
+        alphabet: dict = {o: (k,) for o, k in sizes.items()}
+        for item in domain:
+            if not isinstance(item, domains.Typed):
+                continue
+            if item.kind in ("channel", "ldp_channel"):
+                alphabet.setdefault(item.objects[0], (item.params.get("k"), item.params.get("l")))
+            elif item.kind in ("dp_outcomes", "zcdp_moments"):
+                for o in item.objects:
+                    alphabet.setdefault(o, (item.params["k"],))
+            elif isinstance(item, domains._LossMoment):  # P, Q, Z on 1..k (rows × 1..k for a family)
+                rows = item.params["rows"]
+                for o in item.objects:
+                    alphabet.setdefault(o, (item.params["k"],) if rows is None else (rows, item.params["k"]))
+        for item in domain:  # the loss lives on its law's alphabet (or the points 1..k it names)
+            if isinstance(item, domains.Typed) and item.kind == "privacy_loss":
+                z, p, q = item.objects
+                k = item.params.get("k")
+                for o in ((z,) if k is None else (z, p, q)):
+                    if alphabet.get(o, (None,))[0] is None:
+                        alphabet[o] = (k if k is not None else sizes.get(p),)
+        indexed = tuple(item for item in domain if isinstance(item, domains.Typed) and (
+            item.kind in ("dp_outcomes", "zcdp_moments", "privacy_loss", *_LAWS)))
         return cls(kept + extra, list(declared), frozenset(known), laws, objects, sizes, ldp, channels,
-                   nonnegative=_kept_nonnegative([c for r in rels for c in _and_args(r)]), losses=losses)
+                   nonnegative=_kept_nonnegative([c for r in rels for c in _and_args(r)]), losses=losses,
+                   alphabet=alphabet, indexed=indexed,
+                   moments=tuple(item for item in domain if isinstance(item, domains._LossMoment)))
 
     @property
     def names(self) -> set[str]:
@@ -429,8 +476,10 @@ class Premises:
         with respect to Q: P[j] = e^{Z[j]}·Q[j] (matched literally)."""
         if isinstance(atom, sympy.And):
             return all(self.entails(a) for a in atom.args)
+        if any(item.states(atom) for item in self.moments):
+            return True
         if isinstance(atom, Every):
-            return self.entails(atom.condition)
+            return self.within(atom) and all(self.entails(c) for c in _and_args(atom.condition))
         if not isinstance(atom, Relational):
             return False
         lhs, rhs = (atom.rhs, atom.lhs) if isinstance(atom, (sympy.LessThan, sympy.StrictLessThan)) else (atom.lhs, atom.rhs)
@@ -455,6 +504,109 @@ class Premises:
             return (isinstance(other, sympy.Indexed) and other.base == small.base and len(small.indices) == 2
                     and len(other.indices) == 2 and key(other.indices[1]) == key(small.indices[1]))
         return False
+
+    def within(self, atom: Every) -> bool:
+        """Does the range of ``Every(c, (j, lo, hi))`` lie inside the alphabet of every typed object whose term c indexes
+        by j? Each such term must have j alone at an index position whose size the domain states (k), and the domain must
+        imply hi < lo (an empty range) or 1 ≤ lo ∧ hi ≤ k (literally lo = 1, hi = k, or by z3). A term with j inside
+        another index expression (j + 1, y[j]) cannot be placed: refused. A premise over 1..k + 1 about a law on 1..k
+        says something of a term the law does not have: never entailed by the law."""
+        j, lo, hi = atom.limits
+        needs = []
+        for term in atom.condition.atoms(sympy.Indexed):
+            if str(term.base) not in self.objects or not term.has(j):
+                continue
+            sizes = self.alphabet.get(str(term.base))
+            if sizes is None or len(sizes) != len(term.indices):
+                return False
+            for index, size in zip(term.indices, sizes):
+                if not index.has(j):
+                    continue
+                if index != j or size is None:
+                    return False
+                if not (lo == 1 and key(hi) == key(size)):
+                    needs.append(sympy.Or(sympy.StrictLessThan(hi, lo), sympy.And(sympy.GreaterThan(lo, 1), sympy.LessThan(hi, size))))
+        if not needs:
+            return True
+        if (_names(sympy.Tuple(lo, hi)) - self.parameters) or j in sympy.Tuple(lo, hi).free_symbols:
+            return False
+        return _implied(self, [Requirement(sympy.And(*needs), "the range inside the alphabet")])[0] is True
+
+    def at(self, j: sympy.Symbol) -> list[sympy.Basic]:
+        """The relations the typed items state at an index j of their alphabet: a law's term ≥ 0; an (ε, 0)-pair's
+        P_j ≤ e^ε Q_j and Q_j ≤ e^ε P_j (pure DP at the singleton event {j}); a privacy loss's P_j = e^{Z_j}·Q_j; the
+        relations of DPOutcomes and ZCDPMoments (their ``at``)."""
+        out = []
+        for item in self.indexed:
+            if item.kind == "privacy_loss":
+                z, p, q = (sympy.IndexedBase(o) for o in item.objects)
+                out.append(sympy.Eq(p[j], sympy.exp(z[j]) * q[j]))
+            elif item.kind in _LAWS:
+                out += [sympy.GreaterThan(sympy.IndexedBase(o)[j], 0) for o in item.objects]
+                eps = item.params.get("eps")
+                if item.kind == "dp_pair" and item.params.get("delta") == 0 and eps is not None:
+                    p, q = (sympy.IndexedBase(o) for o in item.objects)
+                    out += [sympy.LessThan(p[j], sympy.exp(eps) * q[j]), sympy.LessThan(q[j], sympy.exp(eps) * p[j])]
+            else:
+                out += item.at(j)
+        return out
+
+    def every_holds(self, atom: Every, shared: frozenset = frozenset()) -> bool:
+        """Is ``Every(c, (j, lo, hi))`` true of every object of the domain, for some values of the statement's own
+        sequences (∀ objects ∃ own: the goal then says something of every object)? Read at a generic index j of the
+        range (:meth:`within`: inside every object's alphabet): each object's term X[j] a fresh real, universally
+        quantified and bound only by what the typed items state at j (:meth:`at`); each own sequence's term u[j] a fresh
+        real chosen per index (its terms at different indices are different variables, so choosing them index by index
+        is choosing the sequence). Sound only when the own sequences occur nowhere else among the goal's premises
+        (`shared`: their values there could conflict) and only at index j; a non-polynomial subterm of an own term
+        cannot be read as a free value (refused). z3 decides ∀ params, objects (D, the facts at j) ∃ own: c."""
+        import z3
+
+        from .decide import _z3_real, condition_to_z3
+
+        j, lo, hi = atom.limits
+        cond = atom.condition
+        if cond.has(sympy.Sum, sympy.Product, sympy.Integral, Every) or not self.within(atom):
+            return False
+        subs, own = {}, []
+        for term in cond.atoms(sympy.Indexed):
+            name = str(term.base)
+            if term.indices != (j,):
+                return False
+            if name in self.alphabet:
+                subs[term] = sympy.Symbol(f"{name}__at", real=True)
+            elif name in self.names or name in shared:
+                return False
+            else:
+                own.append(sympy.Symbol(f"{name}__own", real=True))
+                subs[term] = own[-1]
+        body = cond.xreplace(subs)
+        facts_at = []
+        for f in self.at(j):  # the items' sequences by name (a goal's P may carry a sign assumption, the item's not)
+            terms = f.atoms(sympy.Indexed)
+            if all(t.indices == (j,) and str(t.base) in self.alphabet for t in terms):
+                facts_at.append(f.xreplace({t: sympy.Symbol(f"{t.base}__at", real=True) for t in terms}))
+        if j in body.free_symbols or any(j in f.free_symbols for f in facts_at):
+            return False
+        names: dict = {}
+        abstraction = Abstraction(self)
+        try:
+            given = [condition_to_z3(abstraction.condition(r), names) for r in [*self.relations, *self.proved, *facts_at]]
+            wanted = condition_to_z3(abstraction.condition(body), names)
+            known = [condition_to_z3(f, names) for f in abstraction.facts()]
+        except ParameterError:
+            return False
+        owned = {str(v) for v in own}
+        if any(_names(e) & owned for _, e in abstraction.atoms.values()):
+            return False
+        given += _declared_constraints(self.declared, names, integers=False)
+        solver = z3.Solver()
+        solver.set("rlimit", INHABITED_RLIMIT)
+        variables = [_z3_real(v, names) for v in own]
+        solver.add(*given, *known, z3.ForAll(variables, z3.Not(wanted)) if variables else z3.Not(wanted))
+        verdict = solver.check()
+        STATS["rlimit"] = max(STATS["rlimit"], _rlimit(solver))
+        return verdict == z3.unsat
 
     def _loss(self, p: sympy.Basic, other: sympy.Basic) -> bool:
         """Is p = other the relation P[j] = e^{Z[j]}·Q[j] of an item "Z is the privacy loss of P with respect
@@ -592,10 +744,9 @@ class _Premises:
 def _sort_premises(goal, premises: Premises) -> _Premises:
     params, found = premises.parameters, _Premises([], [], [])
     inside, escapes = antecedents(goal.conclusion)
+    inside = [left for atom in inside for left in _unentailed(atom, inside, goal, premises)]
     for atom in inside:
         names = _names(atom)
-        if premises.entails(atom):
-            continue
         if names & premises.objects:
             found.objects.append(atom)
         elif names <= params:
@@ -623,10 +774,53 @@ def _sort_premises(goal, premises: Premises) -> _Premises:
     # (a disjunction about the statement's own variables alone is the statement, shown whole)
     left = [d for d, ours in zip(escapes, over_params)
             if not ours and not (isinstance(d, Relational) and premises.entails(d.negated))]
+    about = [d for d in left if _names(d) & premises.objects]
+    own = [d for d in left if d not in about]
+    if len(about) == 1 and own and all(isinstance(d, Relational) for d in own):
+        # one disjunct about the objects and relations of the statement's own variables (t ≠ α − 1): read as
+        # ∀: ¬own ⇒ statement when some values of its own variables satisfy the negations (with its other premises
+        # about them) at every point of the domain: the goal then states the disjunct about the objects there. A
+        # disjunction has other readings (Σ P ≠ 1 ∨ w² ≥ 0 is Σ P = 1 ⇒ w² ≥ 0): otherwise read as before
+        negations = [d.negated for d in own]
+        if _inhabited(goal, premises, found.bound + negations)[0] is True:
+            found.bound += negations
+            return found
     if len(left) > 1:
         found.objects += [d.negated if isinstance(d, Relational) else sympy.Not(d) for d in left
                           if _names(d) & premises.objects]
     return found
+
+
+def _sequences(conds: Iterable[sympy.Basic]) -> set[str]:
+    return {str(t.base) for c in conds for t in c.atoms(sympy.Indexed)}
+
+
+def _unentailed(atom: sympy.Basic, inside: Sequence[sympy.Basic], goal, premises: Premises) -> list[sympy.Basic]:
+    """What is left of a premise inside the conclusion once the typed items' meaning is taken out: nothing when an item
+    states it (:meth:`Premises.entails`) or, for ``Every(c, (j, lo, hi))``, when it holds of every object at every index
+    of its range for some values of the statement's own sequences (:meth:`Premises.every_holds`); else ``Every(a ∧ b)``
+    is ``Every(a) ∧ Every(b)``: each conjunct free of the own sequences that holds of every object is dropped, the others
+    are kept together (their own sequences must be chosen jointly) as one Every over the same range."""
+    if premises.entails(atom):
+        return []
+    if not isinstance(atom, Every):
+        return [atom]
+    others = [a for a in inside if a is not atom] + list(goal.hypotheses)
+    shared = frozenset(_sequences(others))
+    if premises.every_holds(atom, shared):
+        return []
+    conjuncts = _and_args(atom.condition)
+    if len(conjuncts) < 2:
+        return [atom]
+    named = premises.names
+    kept = [c for c in conjuncts if _sequences([c]) - named or not (
+        premises.entails(Every(c, atom.limits)) or premises.every_holds(Every(c, atom.limits), shared))]
+    if len(kept) == len(conjuncts):
+        return [atom]
+    if not kept:
+        return []
+    rest = Every(sympy.And(*kept), atom.limits)
+    return [] if premises.every_holds(rest, shared) else [rest]
 
 
 def check(goal, kind: str | None, premises: Premises) -> Outcome:
@@ -763,7 +957,9 @@ def _generic(atoms: Sequence[sympy.Basic], named: set[str]) -> tuple[list[sympy.
             j = a.limits[0]
             terms = a.condition.atoms(sympy.Indexed)
             if terms and all(t.indices == (j,) and str(t.base) not in named for t in terms):
-                subs = {t: sympy.Symbol(f"{t.base}__{j}", real=True) for t in terms}
+                # one variable per sequence (not per index name): two Everys over u read at i and at j
+                # must choose the same u (a stronger question: sound)
+                subs = {t: sympy.Symbol(f"{t.base}__gen", real=True) for t in terms}
                 body = a.condition.xreplace(subs)
                 if j not in body.free_symbols and not (_names(a.limits[1]) | _names(a.limits[2])) - named:
                     out.append(body)

@@ -29,7 +29,12 @@ A domain is a list of *items*, read as their conjunction:
                                              inequality: U(Q·W) ≤ U(Q) for every channel W
   ``LDPCurveMechanism("M", "delta")``        M is (ε, δ(ε))-LDP for every ε > 0, δ a function named "delta"
   ``LIPCurveMechanism("M", "P_X", "delta")`` M is (ε, δ(ε))-LIP for the data law P_X for every ε > 0
-  ``PrivacyLoss("Z", "P", "Q")``             Z is the privacy loss of P with respect to Q: P_i = e^{Z_i} Q_i for every i
+  ``PrivacyLoss("Z", "P", "Q", k=None)``     Z is the privacy loss of P with respect to Q: P_i = e^{Z_i} Q_i for every i
+                                             (of 1..k when given)
+  ``DPOutcomes("p", "q", "eps", k)``         p_j, q_j (j ≤ k): an output's probabilities under k mechanisms, each ε_j-DP
+  ``ZCDPMoments("g", "rho", t, k)``          g_j = E[e^{tZ_j}] (j ≤ k) of k mechanisms, each ρ_j-zCDP: g_j ≤ e^{t(t+1)ρ_j}
+  ``ZCDPLaws("P", "Q", "Z", rho, t, k=)``    laws of a ρ-zCDP mechanism, Z their loss: Σ e^{tZ_i} P_i ≤ e^{t(t+1)ρ}
+  ``RDPLaws("P", "Q", "Z", a, eps, k=)``     laws of an (α, ε)-RDP mechanism: Σ e^{(α−1)Z_i} P_i ≤ e^{(α−1)ε}
   ========================================== ==============================================================
 
   A parameter is a sympy expression, a number, or a name (``"k"``: the symbol of that name; a
@@ -458,16 +463,20 @@ class PrivacyLoss(Typed):
     states; :meth:`symdp.verify.covering.Premises.entails` accepts exactly that one, literally, Z, P, Q at one index).
     Objects Z, P, Q in this order (the loss of Q with respect to P is another item). It states nothing else: that P, Q
     are laws, their supports or P ≪ Q, bounds on Z are other items or relations; so it narrows to no other kind, and only
-    an item naming the same Z, P, Q in the same order covers it (or is covered by it)."""
+    an item naming the same Z, P, Q in the same order covers it (or is covered by it). With `k` given, the points are
+    1..k (an alphabet of k symbols, or the outputs of k mechanisms: Steinke, Theorem 9); a premise over a range is
+    entailed only inside the alphabet of P (a law's k) or this k."""
 
-    kind = "privacy_loss"
+    kind, orders, sizes = "privacy_loss", {"k": EQ}, ("k",)
 
-    def __init__(self, z: object, p: object, q: object) -> None:
-        super().__init__((z, p, q))
+    def __init__(self, z: object, p: object, q: object, k: object = None) -> None:
+        super().__init__((z, p, q), k=k)
 
     def text(self) -> str:
         z, p, q = self.objects
-        return f"{z} is the privacy loss of {p} with respect to {q}: {p}_i = e^({z}_i)·{q}_i at every point i"
+        k = self.params.get("k")
+        where = "at every point i" if k is None else f"at every point i of 1..{sympy.sstr(k)}"
+        return f"{z} is the privacy loss of {p} with respect to {q}: {p}_i = e^({z}_i)·{q}_i {where}"
 
 
 _KINDS = {cls.kind: cls for cls in (Laws, SameSupport, DPPair, Channel, LDPChannel, DPMechanism, ZCDPMechanism,
@@ -629,4 +638,182 @@ class DPIUtility(Typed):
 
 
 _KINDS.update({cls.kind: cls for cls in (ConvexUtility, DPIUtility)})
+VOCABULARY = tuple(_KINDS)
+
+
+class DPOutcomes(Typed):
+    """Outcomes of k mechanisms M_1, …, M_k, each pure ε_j-DP (Steinke, Theorem 1: "M_j is ε_j-DP for each j ∈ [k]"),
+    at neighbouring inputs x, x' and any outputs y_j: p_j = P[M_j(x) = y_j], q_j = P[M_j(x') = y_j]. Pure DP at the
+    singleton event {y_j} gives, for every j ∈ 1..k, ``p[j] ≥ 0, q[j] ≥ 0, p[j] ≤ e^{ε[j]}·q[j], q[j] ≤ e^{ε[j]}·p[j]``
+    (ε the sequence of the mechanisms' parameters, an object of the item): the only relations it states
+    (:meth:`symdp.verify.covering.Premises.entails` reads them at each index of 1..k, never outside it). Objects p, q, ε
+    in this order; the size k (EQ). It narrows to no other kind: only the same item covers it."""
+
+    kind, orders, sizes = "dp_outcomes", {"k": EQ}, ("k",)
+
+    def __init__(self, p: object, q: object, eps: object, k: object) -> None:
+        super().__init__((p, q, eps), k=k)
+        if self.params["k"] is None:
+            raise ParameterError("DPOutcomes needs the number k of mechanisms, e.g. DPOutcomes('p', 'q', 'epsilon_j', k='k')")
+
+    def at(self, j: sympy.Basic) -> list[sympy.Basic]:
+        """The relations the item states at index j (1 ≤ j ≤ k)."""
+        p, q, e = (sympy.IndexedBase(o) for o in self.objects)
+        return [sympy.GreaterThan(p[j], 0), sympy.GreaterThan(q[j], 0),
+                sympy.LessThan(p[j], sympy.exp(e[j]) * q[j]), sympy.LessThan(q[j], sympy.exp(e[j]) * p[j])]
+
+    def text(self) -> str:
+        p, q, e = self.objects
+        k = sympy.sstr(self.params["k"])
+        return (f"{p}_j, {q}_j (j = 1..{k}): the probabilities of an output of mechanisms M_j, each {e}_j-DP, at neighbouring "
+                f"inputs: {p}_j, {q}_j ≥ 0, {p}_j ≤ e^({e}_j)·{q}_j and {q}_j ≤ e^({e}_j)·{p}_j")
+
+
+class ZCDPMoments(Typed):
+    """Moments of k mechanisms M_1, …, M_k, each ρ_j-zCDP (Steinke, Definition 11 and Theorem 13): g_j = E[e^{tZ_j}]
+    for Z_j the privacy loss of M_j at neighbouring inputs. ρ_j-zCDP is E[e^{tZ_j}] ≤ e^{t(t+1)ρ_j} for every t > 0 (and
+    at t = 0, where E[e^{0}] = 1 = e^0); a moment is ≥ 0. So for every j ∈ 1..k and the order t (a parameter ≥ 0):
+    ``g[j] ≥ 0, g[j] ≤ e^{t(t+1)ρ[j]}`` — the only relations it states, read at each index of 1..k. Objects g, ρ (the
+    sequence of the mechanisms' parameters) in this order; parameters t (EQ) and the size k (EQ)."""
+
+    kind, orders, sizes = "zcdp_moments", {"t": EQ, "k": EQ}, ("k",)
+
+    def __init__(self, g: object, rho: object, t: object, k: object) -> None:
+        super().__init__((g, rho), t=t, k=k)
+        if self.params["k"] is None or self.params["t"] is None:
+            raise ParameterError("ZCDPMoments needs the order t and the number k of mechanisms, "
+                                 "e.g. ZCDPMoments('g', 'rho_j', t, k='k')")
+
+    def facts(self) -> list[sympy.Basic]:
+        return _nonnegative([self.params["t"]]) + super().facts()
+
+    def at(self, j: sympy.Basic) -> list[sympy.Basic]:
+        """The relations the item states at index j (1 ≤ j ≤ k)."""
+        g, r = (sympy.IndexedBase(o) for o in self.objects)
+        t = self.params["t"]
+        return [sympy.GreaterThan(g[j], 0), sympy.LessThan(g[j], sympy.exp(t * (t + 1) * r[j]))]
+
+    def text(self) -> str:
+        g, r = self.objects
+        t, k = sympy.sstr(self.params["t"]), sympy.sstr(self.params["k"])
+        return (f"{g}_j = E[e^({t}·Z_j)] (j = 1..{k}), Z_j the privacy loss of a {r}_j-zCDP mechanism M_j at neighbouring "
+                f"inputs: 0 ≤ {g}_j ≤ e^({t}({t} + 1)·{r}_j), {t} ≥ 0")
+
+
+_KINDS.update({cls.kind: cls for cls in (DPOutcomes, ZCDPMoments)})
+VOCABULARY = tuple(_KINDS)
+
+
+class _LossMoment(Typed):
+    """P, Q the laws of a mechanism at neighbouring inputs, on k outcomes, and Z the privacy loss of P with respect to Q;
+    the mechanism's privacy hypothesis is a bound on a moment of the loss: Σ_{i=1}^{k} e^{c·Z_i}·P_i ≤ e^{E} (c, E below).
+    With `rows` given, a family of mechanisms M(·, y) indexed by y ∈ 1..rows (Steinke, Proposition 19: "for all y₁ the
+    algorithm x ↦ M(x, y₁) is …"): P[y, i], Q[y, i], Z[y, i], the bound for every y. The relation it states is matched
+    literally (:meth:`states`: the same sequences, the alphabet 1..k, rows 1..rows, c and E equal as expressions)."""
+
+    moment = ""
+
+    def bound(self) -> tuple[sympy.Expr, sympy.Expr]:
+        """(c, E): the moment's order and the bound's exponent."""
+        raise NotImplementedError
+
+    def states(self, rel: sympy.Basic) -> bool:
+        """Is `rel` the item's moment bound (for every row, when the item has rows)?"""
+        from .recheck.terms import Every
+
+        rows = self.params["rows"]
+        if rows is not None:
+            if not isinstance(rel, Every):
+                return False
+            y, lo, hi = rel.limits
+            if not (lo == 1 and _same(hi, rows)):
+                return False
+            rel, at = rel.condition, (y,)
+        else:
+            at = ()
+        if not isinstance(rel, sympy.LessThan) or not isinstance(rel.rhs, sympy.exp) or not isinstance(rel.lhs, sympy.Sum):
+            return False
+        total = rel.lhs
+        if len(total.limits) != 1:
+            return False
+        i, lo, hi = total.limits[0]
+        if lo != 1 or not _same(hi, self.params["k"]):
+            return False
+        p_name, _, z_name = self.objects
+        factors = sympy.Mul.make_args(total.function)
+        law = [f for f in factors if isinstance(f, sympy.Indexed)]
+        power = [f for f in factors if isinstance(f, sympy.exp)]
+        if len(factors) != 2 or len(law) != 1 or len(power) != 1:
+            return False
+        (p,), (e,) = law, power
+        if str(p.base) != p_name or p.indices != (*at, i):
+            return False
+        z = [t for t in e.args[0].atoms(sympy.Indexed)]
+        if len(z) != 1 or str(z[0].base) != z_name or z[0].indices != (*at, i):
+            return False
+        c, exponent = self.bound()
+        coefficient = sympy.cancel(e.args[0] / z[0])
+        return not coefficient.has(z[0]) and _same(coefficient, c) and _same(rel.rhs.args[0], exponent)
+
+    def text(self) -> str:
+        p, q, z = self.objects
+        c, e = self.bound()
+        rows = self.params["rows"]
+        family = "" if rows is None else f" (for every y ∈ 1..{sympy.sstr(rows)}: {p}[y, ·], {q}[y, ·], {z}[y, ·])"
+        return (f"{p}, {q}: the laws of a {self.moment} mechanism at neighbouring inputs on {sympy.sstr(self.params['k'])} "
+                f"outcomes{family}, {z} the privacy loss: Σ_i e^(({sympy.sstr(c)})·{z}_i)·{p}_i ≤ e^({sympy.sstr(e)})")
+
+
+def _same(a: sympy.Basic, b: sympy.Basic | None) -> bool:
+    """Equal as expressions (their difference expands to 0), symbols compared by name."""
+    if b is None:
+        return False
+    names = {s: sympy.Symbol(s.name) for s in (a.free_symbols | b.free_symbols) if isinstance(s, sympy.Symbol)}
+    return sympy.expand(a.xreplace(names) - b.xreplace(names)) == 0
+
+
+class ZCDPLaws(_LossMoment):
+    """P, Q the laws of a ρ-zCDP mechanism at neighbouring inputs (Steinke, Definition 11: E[e^{tZ}] ≤ e^{t(t+1)ρ} for
+    t > 0; at t = 0 both sides are 1), Z their privacy loss: Σ_i e^{tZ_i}·P_i ≤ e^{t(t+1)ρ} at the order t. Objects P, Q, Z;
+    parameters ρ (UP: a ρ-zCDP mechanism is ρ'-zCDP for ρ' ≥ ρ), t (EQ), k (EQ), rows (EQ)."""
+
+    kind, orders, sizes = "zcdp_laws", {"rho": UP, "t": EQ, "k": EQ, "rows": EQ}, ("k", "rows")
+    moment = "ρ-zCDP"
+
+    def __init__(self, p: object, q: object, z: object, rho: object, t: object, *, k: object, rows: object = None) -> None:
+        super().__init__((p, q, z), rho=rho, t=t, k=k, rows=rows)
+        if any(self.params[n] is None for n in ("rho", "t", "k")):
+            raise ParameterError("ZCDPLaws needs rho, the order t and the size k, e.g. ZCDPLaws('P', 'Q', 'Z', rho, t, k='m')")
+
+    def facts(self) -> list[sympy.Basic]:
+        return _nonnegative([self.params["rho"], self.params["t"]]) + super().facts()
+
+    def bound(self) -> tuple[sympy.Expr, sympy.Expr]:
+        t = self.params["t"]
+        return t, t * (t + 1) * self.params["rho"]
+
+
+class RDPLaws(_LossMoment):
+    """P, Q the laws of an (α, ε)-RDP mechanism at neighbouring inputs (Steinke, Definition 30: D_α(P‖Q) ≤ ε, i.e.
+    E_P[e^{(α−1)Z}] ≤ e^{(α−1)ε} for α > 1), Z their privacy loss: Σ_i e^{(α−1)Z_i}·P_i ≤ e^{(α−1)ε}. Objects P, Q, Z;
+    parameters α (EQ), ε (UP), k (EQ), rows (EQ)."""
+
+    kind, orders, sizes = "rdp_laws", {"alpha": EQ, "eps": UP, "k": EQ, "rows": EQ}, ("k", "rows")
+    moment = "(α, ε)-RDP"
+
+    def __init__(self, p: object, q: object, z: object, alpha: object, eps: object, *, k: object, rows: object = None) -> None:
+        super().__init__((p, q, z), alpha=alpha, eps=eps, k=k, rows=rows)
+        if any(self.params[n] is None for n in ("alpha", "eps", "k")):
+            raise ParameterError("RDPLaws needs alpha, eps and the size k, e.g. RDPLaws('P', 'Q', 'Z', alpha, eps, k='m')")
+
+    def facts(self) -> list[sympy.Basic]:
+        out = [sympy.Gt(self.params["alpha"], 1)] + super().facts()
+        return [r for r in out if r is not sympy.true]
+
+    def bound(self) -> tuple[sympy.Expr, sympy.Expr]:
+        a = self.params["alpha"]
+        return a - 1, (a - 1) * self.params["eps"]
+
+
+_KINDS.update({cls.kind: cls for cls in (ZCDPLaws, RDPLaws)})
 VOCABULARY = tuple(_KINDS)

@@ -83,6 +83,9 @@ integrated(premise, u, lo, hi)
     ∀ u ∈ [lo, hi]: f ≤ g (or =) gives ∫ f ≤ ∫ g, for f, g built from continuous functions
     (+, ×, powers, exp, log, Abs, Max, Min, trigonometric, erf, ...). Side: f, g defined on all of
     [lo, hi], so both are continuous on a compact interval, hence integrable (Riemann).
+    Improper (hi = ∞ and/or lo = −∞; the premise's hypotheses need only the finite end): the
+    improper integral is the limit of the integrals over bounded intervals, claimed only where it
+    converges; f ≤ g on every bounded part gives the partial integrals in order, and limits keep it.
 expectation(premise, j, lo, hi, weight)
     a derived rule: decide ``w·f ≤ w·g`` from f ≤ g and w ≥ 0, then :func:`summed` (an
     expectation under a finite law with masses w).
@@ -122,6 +125,12 @@ equally_integrable(premise, x, P)
     ∀ x: H ⇒ (f defined ⇔ g defined). Sound: f and g are then one partial function of x, so
     defined P-almost surely together and with the same E|·|. (With it an expectation of a member,
     E_P[1_{p>γq}(p − γq)], is defined wherever E_P[(p − γq)₊] is, and may be a middle term.)
+expected_almost_surely(premise, x, P)
+    ∀ x: H(x) ∧ K ⇒ f R g (K free of x, H the hypotheses that mention x) gives K ∧ E_P[1_H] = 1 ⇒
+    E_P f R E_P g, the indicator 1_H = ``Piecewise((1, H), (0, True))``. Sound: where E_P[1_H] is
+    defined and 1, H(X) is defined and true almost surely; where E_P f and E_P g are defined, f(X)
+    and g(X) are defined almost surely; on the intersection (probability 1) the premise gives
+    f(X) R g(X), and the expectation is monotone (strictly for <).
 integrable(term, hypotheses)
     Integrable(Σₖ cₖ uₖ + c₀) under ∧ₖ Integrable(uₖ) (the split of :func:`linear`; cₖ free of x)
     and hypotheses free of x; side: ∀ x: the hypotheses ∧ every uₖ defined ⇒ the body and every cₖ
@@ -143,7 +152,11 @@ increasing(f, x, a, b, hypotheses, strict)
     wherever the derivative sympy writes for it is defined. Side: for every x ∈ [a, b] under the
     hypotheses, f and f' are defined and f' ≥ 0 (> 0). Sound: f is then continuous on [a, b] and
     differentiable inside with derivative f', and the mean value theorem gives f(b) − f(a) =
-    f'(ξ)(b − a) ≥ 0 (> 0).
+    f'(ξ)(b − a) ≥ 0 (> 0). With ``interior``: f defined on [a, b] and f' defined and ≥ 0 (> 0)
+    only for a < x < b — f is continuous on [a, b] (defined there, continuous where defined by its
+    form), differentiable inside, and ξ is inside. With ``premises`` (proved goals over x and the
+    conclusion's variables, hypotheses mentioning x allowed) the side condition assumes each
+    wherever every term of it is defined (a true statement at every point, so sound).
 tangent(f, x, at, lo, hi, hypotheses)
     f(x) ≥ f(at) + f'(at)(x − at) for x, at ∈ [lo, hi], from f'' ≥ 0 on [lo, hi] (side: f, f', f''
     defined there). Sound: f' is nondecreasing on [lo, hi] (the mean value theorem for f'), so
@@ -163,7 +176,9 @@ swap(term)
     Fubini for finite sums: Σ_{i=a}^{b} Σ_{j=c}^{d} f = Σ_{j=c}^{d} Σ_{i=a}^{b} f when neither range
     mentions the other index. Sound for every integer ends: by Karr's convention a sum over a
     range is a signed sum ±Σ_{i∈I} over a finite set, and the double sum is ±Σ_{I×J} f either way
-    round; both sides are defined exactly when f is on I × J.
+    round; both sides are defined exactly when f is on I × J. Also Σ_j ∫ f du = ∫ Σ_j f du (either
+    way round, ranges independent, improper allowed): where both sides are defined, the integral
+    of a finite sum over a bounded interval is the sum of the integrals, and so is its limit.
 rename(term, index)
     α-conversion: a Sum, Product, Integral, Every, Sup, Inf or Expect equals itself with its bound index renamed
     to a new symbol of the same kind (two sums written with different indices are one term).
@@ -172,7 +187,8 @@ linear(term)
     of j (lo ≤ hi + 1); checked by expanding both sides in the ring of polynomials. The same for an
     expectation: E_P[Σₖ cₖ uₖ + c₀] = Σₖ cₖ E_P uₖ + c₀ (P has mass 1). A constant's expectation
     is itself (E_P c = c) and a factor free of the index comes out of a sum or an expectation
-    this way; Jensen's inequality for a convex φ is derived: ``expected`` on the tangent line
+    this way; for an integral ∫_lo^hi (Σₖ cₖ uₖ + c₀) du = Σₖ cₖ ∫ uₖ + c₀(hi − lo), and over an
+    unbounded interval the same with no constant part (∫ c₀ diverges); Jensen's inequality for a convex φ is derived: ``expected`` on the tangent line
     φ(x) ≥ φ(m) + s(x − m) at m = E_P x, then ``linear``.
 """
 
@@ -195,14 +211,14 @@ from .recheck.smt import query as smtlib_query
 from .recheck.terms import Event, Every, Expect, Inf, Integrable, Law, Sup, Test
 
 __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Law", "Test", "Event", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
-           "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "integrable",
+           "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
            "linear", "swap", "rename", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -1007,14 +1023,49 @@ def integrated(premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: obje
     lo, hi = sympy.sympify(lo), sympy.sympify(hi)
 
     def build() -> Evidence:
-        if lo.has(sympy.oo, -sympy.oo, sympy.zoo) or hi.has(sympy.oo, -sympy.oo, sympy.zoo):
-            raise _Refused("integrate needs a bounded interval (take a limit for an unbounded one)")
         a, _, b = _orient(p.goal.conclusion)
         if not (_continuous(a) and _continuous(b)):
             raise _Refused(f"{a} and {b} must be built from continuous functions to be integrable")
+        if _unbounded(lo, hi):
+            return _improper(p, u, lo, hi, detail)
         return _range_step("integrate", p, u, lo, hi, lambda a, op, b: (sympy.Eq if op == "=" else sympy.Le)(
             sympy.Integral(a, (u, lo, hi)), sympy.Integral(b, (u, lo, hi))), False, detail)
     return _applied("integrate", build)
+
+
+def _unbounded(lo: sympy.Basic, hi: sympy.Basic) -> bool:
+    """Whether [lo, hi] has an infinite end; refused unless each end is finite, or −∞ below, ∞ above."""
+    open_lo, open_hi = lo == -sympy.oo, hi == sympy.oo
+    if any(e.has(sympy.oo, -sympy.oo, sympy.zoo) for e, unbounded in ((lo, open_lo), (hi, open_hi)) if not unbounded):
+        raise _Refused(f"an infinite end must be −∞ (lower) or ∞ (upper), got [{lo}, {hi}]")
+    return open_lo or open_hi
+
+
+def _improper(p: Fact, u: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, detail: str) -> Evidence:
+    """∫_lo^∞ f ≤ ∫_lo^∞ g (or =; also from −∞) from f ≤ g on the unbounded interval (module docstring)."""
+    if u not in p.goal.variables:
+        raise _Refused(f"{u} is not a variable of the premise")
+    if u in _free(lo) | _free(hi):
+        raise _Refused(f"the range of {u} depends on {u}")
+    ends = [sympy.Le(lo, u)] if lo != -sympy.oo else []
+    ends += [sympy.Le(u, hi)] if hi != sympy.oo else []
+
+    def reads(h: sympy.Basic) -> tuple | None:  # lo ≤ u and u ≥ lo are one hypothesis
+        return _orient(h) if isinstance(h, (sympy.LessThan, sympy.GreaterThan)) else None
+    missing = [e for e in ends if _orient(e) not in map(reads, p.goal.hypotheses)]
+    if missing:
+        raise _Refused(f"the premise's hypotheses must include {missing[0]}")
+    outer = [h for h in p.goal.hypotheses if reads(h) not in map(_orient, ends)]
+    if any(u in _free(h) for h in outer):
+        raise _Refused(f"the hypotheses {[h for h in outer if u in _free(h)]} depend on {u}")
+    a, op, b = _orient(p.goal.conclusion)
+    # unevaluated: sympy would try to compute the integrals to compare them (a divergent one may not return)
+    target = _make((sympy.Eq if op == "=" else sympy.Le)(sympy.Integral(a, (u, lo, hi)), sympy.Integral(b, (u, lo, hi)),
+                                                         evaluate=False), outer)
+    side = [*_ordered(_defined_all(outer)), *outer, *ends]
+    terms = _defined(a) | _defined(b)
+    params = {"index": canonical_srepr(u), "lo": canonical_srepr(lo), "hi": canonical_srepr(hi)}
+    return _step("integrate", target, [p], [(side, sympy.And(*_ordered(terms)))], params, detail)
 
 
 def supremum(premise: Fact | Evidence, var: sympy.Symbol | Law | Test, lo: object = None, hi: object = None,
@@ -1106,6 +1157,28 @@ def member(term: Sup | Inf, at: object, hypotheses: Sequence[object] = (), detai
                        [sympy.Le(lo, at), sympy.Le(at, hi)])
         return _step("member", target, [], [], {"term": canonical_srepr(term), "at": canonical_srepr(at)}, detail)
     return _applied("member", build)
+
+
+def expected_almost_surely(premise: Fact | Evidence, var: sympy.Symbol, law: Law, detail: str = "") -> Evidence:
+    """E_P f R E_P g from ∀ x: H(x) ∧ K ⇒ f R g (R one of =, ≤, <; the hypotheses H mention x, K do
+    not), under K and "H holds P-almost surely", written E_P[1_H] = 1 with the indicator
+    ``Piecewise((1, H), (0, True))`` (module docstring)."""
+    p, x = _premise(premise), _symbol(var, "var")
+    if not isinstance(law, Law):
+        raise ParameterError(f"law must be a Law, got {law!r}")
+
+    def build() -> Evidence:
+        if x not in p.goal.variables:
+            raise _Refused(f"{x} is not a variable of the premise")
+        inner = [h for h in p.goal.hypotheses if x in _free(h)]
+        if not inner:
+            raise _Refused(f"no hypothesis of the premise mentions {x}: use expected")
+        outer = [h for h in p.goal.hypotheses if x not in _free(h)]
+        surely = sympy.Eq(Expect(sympy.Piecewise((1, sympy.And(*inner)), (0, True)), (x, law)), 1)
+        a, op, b = _orient(p.goal.conclusion)
+        target = _make(_RELATION[op](Expect(a, (x, law)), Expect(b, (x, law))), [*outer, surely])
+        return _step("expect-as", target, [p], [], {"index": canonical_srepr(x), "law": canonical_srepr(law)}, detail)
+    return _applied("expect-as", build)
 
 
 def _test_at(f: sympy.Basic, v: Test, x: sympy.Symbol, w: sympy.Basic) -> sympy.Basic:
@@ -1356,14 +1429,25 @@ def rename(term: sympy.Basic, index: sympy.Symbol, detail: str = "") -> Evidence
     return _applied("rename", build)
 
 
-def swap(term: sympy.Sum, detail: str = "") -> Evidence:
+def swap(term: sympy.Sum | sympy.Integral, detail: str = "") -> Evidence:
     """Σ_{i=a}^{b} Σ_{j=c}^{d} f = Σ_{j=c}^{d} Σ_{i=a}^{b} f, for ranges free of the other index
     (Fubini for finite sums; sympy writes a double sum as ``Sum(f, (j, c, d), (i, a, b))``). Sound
     also for reversed ranges: by Karr's convention each sum is a signed sum σ_I Σ_{i∈I} over a
     finite set I, and σ_I σ_J Σ_{I×J} f is symmetric; both sides are defined exactly when f is
-    defined on I × J, so there is no side condition."""
+    defined on I × J, so there is no side condition.
+
+    Also a finite sum and an integral (Tonelli for finite sums): Σ_{j=a}^{b} ∫_lo^hi f du =
+    ∫_lo^hi Σ_{j=a}^{b} f du, either way round (an Integral of a Sum, or a Sum of an Integral),
+    the ends of either free of the other's variable, lo = −∞ or hi = ∞ allowed. Claimed where both
+    sides are defined; there each ∫ f_j exists (the signed sum runs over a finite set of j), and
+    the integral of a finite sum over each bounded interval is the sum of the integrals, and so is
+    the limit of a finite sum."""
+    if isinstance(term, (sympy.Sum, sympy.Integral)) and len(term.limits) == 1 and \
+            isinstance(term.function, (sympy.Sum, sympy.Integral)) and type(term.function) is not type(term):
+        return _swap_sum_integral(term, detail)
     if not (isinstance(term, sympy.Sum) and len(term.limits) == 2):
-        raise ParameterError(f"term must be a double Sum, Sum(f, (j, c, d), (i, a, b)), got {term}")
+        raise ParameterError(f"term must be a double Sum, Sum(f, (j, c, d), (i, a, b)), or a Sum of an Integral "
+                             f"(an Integral of a Sum) over one range each, got {term}")
     f, (j, c, d), (i, a, b) = term.function, *term.limits
 
     def build() -> Evidence:
@@ -1374,6 +1458,31 @@ def swap(term: sympy.Sum, detail: str = "") -> Evidence:
         if i in _free(c) | _free(d) or j in _free(a) | _free(b):
             raise _Refused(f"the range of one index depends on the other: {term}")
         target = _make(sympy.Eq(term, sympy.Sum(f, (i, a, b), (j, c, d))), [])
+        return _step("swap", target, [], [], {"term": canonical_srepr(term)}, detail)
+    return _applied("swap", build)
+
+
+def _swap_sum_integral(term: sympy.Sum | sympy.Integral, detail: str) -> Evidence:
+    inner = term.function
+    if len(inner.limits) != 1 or len(inner.limits[0]) != 3 or len(term.limits[0]) != 3:
+        raise ParameterError(f"the Sum and the Integral must each run over one range, got {term}")
+    total, integral = (term, inner) if isinstance(term, sympy.Sum) else (inner, term)
+    (j, a, b), (u, lo, hi) = total.limits[0], integral.limits[0]
+    f = inner.function
+
+    def build() -> Evidence:
+        if not (isinstance(j, sympy.Symbol) and _plain(j) and j.is_integer):
+            raise _Refused(f"the sum's index {j} must be an integer symbol with no other assumption")
+        if not (isinstance(u, sympy.Symbol) and _plain(u) and not u.is_integer):
+            raise _Refused(f"the integral's variable {u} must be a real symbol with no other assumption")
+        if not (_integer_valued(a) and _integer_valued(b)):
+            raise _Refused(f"the ends {a}, {b} of the sum must be integer-valued by their form")
+        _unbounded(lo, hi)
+        if u in _free(a) | _free(b) or j in _free(lo) | _free(hi):
+            raise _Refused(f"the range of one depends on the other's variable: {term}")
+        swapped = sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi)) if term is total else \
+            sympy.Sum(sympy.Integral(f, (u, lo, hi)), (j, a, b))
+        target = _make(sympy.Eq(term, swapped, evaluate=False), [])  # unevaluated: sympy would integrate
         return _step("swap", target, [], [], {"term": canonical_srepr(term)}, detail)
     return _applied("swap", build)
 
@@ -1407,24 +1516,36 @@ def _split(body: sympy.Basic, j: sympy.Symbol, term: sympy.Basic) -> dict:
     return groups
 
 
-def linear(term: sympy.Sum | Expect, detail: str = "") -> Evidence:
+def linear(term: sympy.Sum | Expect | sympy.Integral, detail: str = "") -> Evidence:
     """Σⱼ E = Σₖ cₖ Σⱼ uₖ + c₀(hi − lo + 1): the sum of E split by linearity (cₖ free of j); for an
-    expectation E_P[E] = Σₖ cₖ E_P[uₖ] + c₀ (P a probability law: E_P c₀ = c₀). Both sides are
+    expectation E_P[E] = Σₖ cₖ E_P[uₖ] + c₀ (P a probability law: E_P c₀ = c₀); for an integral
+    ∫_lo^hi E du = Σₖ cₖ ∫ uₖ + c₀(hi − lo), and with an infinite end (an improper integral, the
+    limit of the integrals over bounded intervals) the same without a constant part. Both sides are
     claimed where defined; there each uₖ is summable (integrable) and the split is a polynomial
-    identity, so linearity of finite sums (of the integral) gives the equation."""
+    identity, so linearity of finite sums (of the integral, of limits) gives the equation."""
     if isinstance(term, Expect):
         body, j = term.function, _symbol(term.limits[0], "the expectation's index")
         count, hyps, rebuild = sympy.Integer(1), [], lambda part: Expect(part, term.limits)
+    elif isinstance(term, sympy.Integral) and len(term.limits) == 1 and len(term.limits[0]) == 3:
+        body, (j, lo, hi) = term.function, term.limits[0]
+        j = _symbol(j, "the integral's variable", integer=False)
+        count, hyps = hi - lo, []
+
+        def rebuild(part: sympy.Basic) -> sympy.Integral:
+            return sympy.Integral(part, term.limits[0])
     elif isinstance(term, sympy.Sum):
         body, j, lo, hi = _range_of(term)
         count, hyps, rebuild = hi - lo + 1, [sympy.Ge(hi + 1, lo)], lambda part: sympy.Sum(part, (j, lo, hi))
     else:
-        raise ParameterError(f"linear takes a Sum or an Expect, got {term}")
+        raise ParameterError(f"linear takes a Sum, an Expect or an Integral over one variable, got {term}")
 
     def build() -> Evidence:
         groups = _split(body, j, term)
+        if isinstance(term, sympy.Integral) and _unbounded(*term.limits[0][1:]):
+            if groups.pop(1, 0) != 0:
+                raise _Refused(f"the integrand of {term} has a constant part, whose integral over an unbounded interval diverges")
         rhs = sympy.Add(*[c * (count if part == 1 else rebuild(part)) for part, c in groups.items()])
-        target = _make(sympy.Eq(term, rhs), hyps)
+        target = _make(sympy.Eq(term, rhs, evaluate=not isinstance(term, sympy.Integral)), hyps)  # sympy would integrate
         return _step("linear", target, [], [], {"term": canonical_srepr(term)}, detail)
     return _applied("linear", build)
 
@@ -1472,11 +1593,16 @@ def _smooth(f: sympy.Basic, x: sympy.Symbol) -> bool:
 
 
 def _calculus(rule: str, f: object, x: sympy.Symbol, lo: object, hi: object, hypotheses: Sequence[object], order: int,
-              points: Mapping[str, object], claim, conclusion, detail: str, **flags) -> Evidence:
+              points: Mapping[str, object], claim, conclusion, detail: str, premises: Sequence[Fact | Evidence] = (),
+              interior: bool = False, **flags) -> Evidence:
     """A rule from derivatives on [lo, hi]: the side condition is, for every x there under the
     hypotheses (free of x), f, f', …, f⁽ᵒʳᵈᵉʳ⁾ defined and ``claim(derivatives)``; the conclusion
     ``conclusion(derivatives, at)`` = (relation, hypotheses), under `hypotheses` too (``at(e, p)``
-    is e at x = p; `points` are the other terms of the rule, free of x)."""
+    is e at x = p; `points` are the other terms of the rule, free of x). `premises` (proved goals
+    over x and the conclusion's variables, their hypotheses may mention x) are assumed in the side
+    condition wherever all their terms are defined. `interior`: f defined on [lo, hi], and the
+    derivative's part of the side only for lo < x < hi (the mean value theorem's ξ is inside)."""
+    facts = [_premise(q) for q in premises]
     x = _symbol(x, "x", integer=False)
     f, lo, hi = sympy.sympify(f), sympy.sympify(lo), sympy.sympify(hi)
     named = {k: sympy.sympify(v) for k, v in points.items()}
@@ -1500,22 +1626,46 @@ def _calculus(rule: str, f: object, x: sympy.Symbol, lo: object, hi: object, hyp
         except TypeError as err:  # sympy compares numbers only if real: f at a point outside its domain
             raise _Refused(f"the conclusion is no relation of real numbers: {err}") from None
         target = _make(relation, [*assumed, *extra])
-        hyps = [*_ordered(_defined_all(extra)), *extra, sympy.Le(lo, x), sympy.Le(x, hi)]
+        known = [*_ordered(_defined_all(extra)), *extra, *_calculus_premises(facts, target, x)]
+        hyps = [*known, sympy.Le(lo, x), sympy.Le(x, hi)]
         needed = set().union(*(_defined(d) for d in derivs)) | {claim(derivs, **named)}
+        sides = [(hyps, sympy.And(*_ordered(needed)))]
+        if interior:
+            inside = set().union(*(_defined(d) for d in derivs[1:])) | {claim(derivs, **named)}
+            sides = [(hyps, sympy.And(*_ordered(_defined(f)))),
+                     ([*known, sympy.Lt(lo, x), sympy.Lt(x, hi)], sympy.And(*_ordered(inside)))]
         record = {"variable": canonical_srepr(x), "function": canonical_srepr(f), "lo": canonical_srepr(lo),
                   "hi": canonical_srepr(hi), "hypotheses": [canonical_srepr(h) for h in extra],
-                  **{k: canonical_srepr(v) for k, v in named.items()}, **flags}
-        return _step(rule, target, [], [(hyps, sympy.And(*_ordered(needed)))], record, detail)
+                  **{k: canonical_srepr(v) for k, v in named.items()}, **flags, **({"interior": True} if interior else {})}
+        return _step(rule, target, facts, sides, record, detail)
     return _applied(rule, build)
 
 
+def _calculus_premises(facts: Sequence[Fact], target: Goal, x: sympy.Symbol) -> list:
+    """Each premise as "some term of it undefined, a hypothesis false, or its conclusion", over x and
+    the target's variables (every term's definedness written: a premise about a partial term must
+    not exclude the points where that term is undefined)."""
+    own = set(target.variables) | {x}
+    out = []
+    for p in facts:
+        extra = set(p.goal.variables) - own
+        if extra:
+            raise _Refused(f"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond {x} and the goal's")
+        defined = set().union(*(_defined(piece) for piece in _pieces_all([*p.goal.hypotheses, p.goal.conclusion])))
+        out.append(sympy.Or(sympy.Not(sympy.And(*_ordered(defined), *p.goal.hypotheses)), p.goal.conclusion))
+    return out
+
+
 def increasing(f: object, x: sympy.Symbol, a: object, b: object, hypotheses: Sequence[object] = (), strict: bool = False,
-               detail: str = "") -> Evidence:
-    """f(a) ≤ f(b) under a ≤ b from f' ≥ 0 on [a, b] (f(a) < f(b) under a < b from f' > 0)."""
+               detail: str = "", premises: Sequence[Fact | Evidence] = (), interior: bool = False) -> Evidence:
+    """f(a) ≤ f(b) under a ≤ b from f' ≥ 0 on [a, b] (f(a) < f(b) under a < b from f' > 0).
+    `premises`: proved facts (about x, hypotheses may mention it) the side condition may use;
+    `interior`: f' only on the open interval (a, b), f defined on [a, b] (so continuous there)."""
     rel, a, b = sympy.Lt if strict else sympy.Le, sympy.sympify(a), sympy.sympify(b)
     return _calculus("increasing", f, x, a, b, hypotheses, 1, {},
                      lambda d: d[1] > 0 if strict else d[1] >= 0,
-                     lambda d, at: (rel(at(d[0], a), at(d[0], b)), [rel(a, b)]), detail, strict=bool(strict))
+                     lambda d, at: (rel(at(d[0], a), at(d[0], b)), [rel(a, b)]), detail, premises, interior,
+                     strict=bool(strict))
 
 
 def tangent(f: object, x: sympy.Symbol, at: object, lo: object, hi: object, hypotheses: Sequence[object] = (),

@@ -36,6 +36,9 @@ sup, inf, member over a class (``Sup(f, (v,))``, v a Law, Test or Event)
     Event for the events), or (x, w): every v[s] in f read as w at x = s, x a plain real not free
     in the goal, no variable of w captured; side: under the hypotheses, for every x, w is defined
     and in [0, 1] ({0, 1} for the events).
+expect-as
+    E_P f R E_P g under the premise's hypotheses free of the index and E_P[1_H] = 1, H the
+    conjunction of those that mention it (the premise holds almost surely); no side condition.
 equally-integrable
     Integrable(f) ⇔ Integrable(g) from ∀ x: H ⇒ f = g (H free of x); side: f is defined exactly
     where g is.
@@ -763,8 +766,11 @@ def _from_derivatives(rule: str) -> Callable:
     order = {"increasing": 1, "tangent": 2, "ftc": 1, "mean-value": 1}[rule]
 
     def check(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
-        if premises:
+        if premises and rule != "increasing":
             raise Disagrees(f"{rule} rests on no premise")
+        interior = params.get("interior", False)
+        if interior not in (False, True) or interior and rule != "increasing":
+            raise Disagrees(f"an interior side condition is read only for increasing, not {rule} with {interior!r}")
         x, f, lo, hi = (parse_expression(params[k]) for k in ("variable", "function", "lo", "hi"))
         assumed = [parse_expression(h) for h in params.get("hypotheses", [])]
         points = {k: parse_expression(params[k]) for k in ("at", "bound") if k in params}
@@ -808,7 +814,20 @@ def _from_derivatives(rule: str) -> Callable:
             domain = set().union(*(_domain(d) for d in derivatives)) - {sympy.true}
         except _NoDomain as err:
             raise Disagrees(f"a derivative has no written domain: {err}") from None
-        side = [*_known_domain(assumed), *assumed, sympy.Le(lo, x), sympy.Le(x, hi)]
+        known = [*_known_domain(assumed), *assumed]
+        for p in premises:  # a proved fact, read wherever every term of it is defined
+            if not p.variables <= goal.variables | {x}:
+                raise Disagrees(f"a premise has variables beyond {x} and the conclusion's")
+            known.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, []), *p.hypotheses)), p.conclusion))
+        side = [*known, sympy.Le(lo, x), sympy.Le(x, hi)]
+        if interior:
+            try:
+                inside = set().union(*(_domain(d) for d in derivatives[1:])) - {sympy.true}
+                own = _domain(f) - {sympy.true}
+            except _NoDomain as err:
+                raise Disagrees(f"a derivative has no written domain: {err}") from None
+            return _sides(cert, [(side, sympy.And(*own)), ([*known, sympy.Lt(lo, x), sympy.Lt(x, hi)], sympy.And(*inside, claim))],
+                          context)
         return _sides(cert, [(side, sympy.And(*domain, claim))], context)
     return check
 
@@ -859,9 +878,13 @@ def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     elif isinstance(term, Expect):
         j, _ = term.args[1]
         count, assumed = sympy.Integer(1), []  # a probability law has mass 1
+    elif isinstance(term, sympy.Integral) and len(term.limits) == 1 and len(term.limits[0]) == 3:
+        j, lo, hi = term.limits[0]
+        # an improper integral of a constant diverges: no constant part over an unbounded interval
+        count, assumed = (None if any(_open_ends(lo, hi)) else hi - lo), []
     else:
-        raise Disagrees(f"linear applies to a Sum over one index or an Expect, not {term}")
-    if not _plain_index(j, True if isinstance(term, sympy.Sum) else None):
+        raise Disagrees(f"linear applies to a Sum over one index, an Expect or an Integral over one range, not {term}")
+    if not _plain_index(j, True if isinstance(term, sympy.Sum) else False if isinstance(term, sympy.Integral) else None):
         raise Disagrees(f"the index {j} carries an assumption beyond integer or real")
     if not isinstance(goal.conclusion, sympy.Equality) or goal.conclusion.lhs != term:
         raise Disagrees("the conclusion is not the term = its linear split")
@@ -883,7 +906,9 @@ def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
         else:
             rest += coefficient
     constant = sympy.expand(term.args[0] - split, **polynomial)
-    if j in _variables(constant) or sympy.expand(rest - constant * count, **polynomial) != 0:
+    if count is None and (constant != 0 or rest != 0):
+        raise Disagrees("an integral over an unbounded interval has no constant part")
+    if j in _variables(constant) or count is not None and sympy.expand(rest - constant * count, **polynomial) != 0:
         raise Disagrees("the linear split does not add back up to the term")
     return _sides(cert, [], context)
 
@@ -928,6 +953,9 @@ def _swap(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: 
     if premises:
         raise Disagrees("swapping a double sum rests on no premise")
     term = parse_expression(params["term"])
+    if isinstance(term, (sympy.Sum, sympy.Integral)) and isinstance(term.args[0], (sympy.Sum, sympy.Integral)) \
+            and type(term) is not type(term.args[0]):
+        return _swap_with_integral(goal, term, cert, context)
     if not (isinstance(term, sympy.Sum) and len(term.limits) == 2):
         raise Disagrees(f"swap applies to a Sum over two ranges, not {term}")
     (inner, c, d), (outer, a, b) = term.limits
@@ -939,6 +967,70 @@ def _swap(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: 
         raise Disagrees("one range depends on the other index: not a product of ranges")
     _same(goal, sympy.Eq(term, sympy.Sum(term.function, (outer, a, b), (inner, c, d))), [])
     return _sides(cert, [], context)
+
+
+def _open_ends(lo: sympy.Basic, hi: sympy.Basic) -> tuple[bool, bool]:
+    """(lo is −∞, hi is ∞); Disagrees for any other infinite end."""
+    below, above = lo == -sympy.oo, hi == sympy.oo
+    for end, infinite in ((lo, below), (hi, above)):
+        if not infinite and end.has(sympy.oo, -sympy.oo, sympy.zoo):
+            raise Disagrees(f"an end {end} is infinite but not −∞ below or ∞ above")
+    return below, above
+
+
+def _swap_with_integral(goal: _Goal, term: sympy.Basic, cert: Mapping, context: RuleContext) -> list:
+    """Σ_j ∫ f du = ∫ Σ_j f du (either way round): one finite sum, one integral, independent ranges."""
+    inner = term.args[0]
+    if len(term.args) != 2 or len(inner.args) != 2 or len(term.args[1]) != 3 or len(inner.args[1]) != 3:
+        raise Disagrees(f"a sum and an integral over one range each, not {term}")
+    summed, integral = (term, inner) if isinstance(term, sympy.Sum) else (inner, term)
+    (j, a, b), (u, lo, hi) = summed.args[1], integral.args[1]
+    if not (_plain_index(j, True) and _plain_index(u, False)):
+        raise Disagrees("the sum runs over a plain integer index and the integral over a plain real variable")
+    if not (_integral_form(a) and _integral_form(b)):
+        raise Disagrees("the ends of the sum must be integer-valued by their form")
+    _open_ends(lo, hi)
+    if u in _variables(a) | _variables(b) or j in _variables(lo) | _variables(hi):
+        raise Disagrees("one range depends on the other variable")
+    f = inner.args[0]
+    other = sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi)) if term is summed else \
+        sympy.Sum(sympy.Integral(f, (u, lo, hi)), (j, a, b))
+    _same(goal, sympy.Eq(term, other, evaluate=False), [])
+    return _sides(cert, [], context)
+
+
+def _improper(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """∫ f ≤ ∫ g (or =) over an interval with an infinite end from f ≤ g on it (integrands continuous by form)."""
+    (p,) = premises
+    index, lo, hi = (parse_expression(params[k]) for k in ("index", "lo", "hi"))
+    below, above = _open_ends(lo, hi)
+    if not _plain_index(index, False) or index not in p.variables or index in _variables(lo) | _variables(hi):
+        raise Disagrees(f"{index} must be a plain real variable of the premise, the range free of it")
+    ends = ([] if below else [sympy.Le(lo, index)]) + ([] if above else [sympy.Le(index, hi)])
+    read = [_link(h) if type(h) in (sympy.LessThan, sympy.GreaterThan) else None for h in p.hypotheses]
+    if any(_link(e) not in read for e in ends):
+        raise Disagrees(f"the premise does not range over the interval from {lo} to {hi}")
+    others = [h for h, r in zip(p.hypotheses, read) if r not in [_link(e) for e in ends]]
+    if any(index in _variables(h) for h in others):
+        raise Disagrees(f"a hypothesis of the premise depends on {index}")
+    a, op, b = _link(p.conclusion)
+    if not (_continuous(a) and _continuous(b)):
+        raise Disagrees("the integrands are not continuous by their form")
+    conclusion = (sympy.Eq if op == "=" else sympy.Le)(sympy.Integral(a, (index, lo, hi)), sympy.Integral(b, (index, lo, hi)),
+                                                       evaluate=False)  # as read: never integrated here
+    _same(goal, conclusion, others)
+    try:
+        terms = _domain(a) | _domain(b)
+    except _NoDomain as err:
+        raise Disagrees(f"the integrands have no written domain: {err}") from None
+    return _sides(cert, [([*_known_domain(others), *others, *ends], sympy.And(*(terms - {sympy.true})))], context)
+
+
+def _integrate(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """An integral over a bounded interval, or (an infinite end recorded) an improper one."""
+    lo, hi = parse_expression(params["lo"]), parse_expression(params["hi"])
+    unbounded = any(end.has(sympy.oo, -sympy.oo, sympy.zoo) for end in (lo, hi))
+    return (_improper if unbounded else _over_range("integrate"))(goal, premises, params, cert, context)
 
 
 def _member(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
@@ -1030,6 +1122,21 @@ def _equally_integrable(goal: _Goal, premises: list, params: Mapping, cert: Mapp
     return _sides(cert, [([*_known_domain(p.hypotheses), *p.hypotheses], alike)], context)
 
 
+def _expect_almost_surely(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    (p,) = premises
+    index, law = parse_expression(params["index"]), parse_expression(params["law"])
+    if not (_plain_index(index, None) and isinstance(law, Law)) or index not in p.variables:
+        raise Disagrees("an expectation runs over a plain index of the premise under a Law")
+    event = [h for h in p.hypotheses if index in _variables(h)]
+    if not event:
+        raise Disagrees(f"no hypothesis mentions {index}: nothing holds almost surely")
+    indicator = Expect(sympy.Piecewise((1, sympy.And(*event)), (0, True)), (index, law))
+    left, op, right = _link(p.conclusion)
+    _same(goal, _REL[op](Expect(left, (index, law)), Expect(right, (index, law))),
+          [*[h for h in p.hypotheses if index not in _variables(h)], sympy.Eq(indicator, 1)])
+    return _sides(cert, [], context)
+
+
 def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     if premises:
         raise Disagrees("renaming an index rests on no premise")
@@ -1047,15 +1154,15 @@ def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
 _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "apply": _apply, "rewrite": _rewrite,
                                "chain": _chain,
                                "combine": _combine,
-                               "sum": _over_range("sum"), "integrate": _over_range("integrate"),
+                               "sum": _over_range("sum"), "integrate": _integrate,
                                "sup": _extremum("sup"), "inf": _extremum("inf"), "member": _member,
                                "expect": _expect, "integrable": _integrable,
-                               "equally-integrable": _equally_integrable, "continuity": _continuity, "increasing": _from_derivatives("increasing"),
+                               "equally-integrable": _equally_integrable, "expect-as": _expect_almost_surely, "continuity": _continuity, "increasing": _from_derivatives("increasing"),
                                "tangent": _from_derivatives("tangent"), "ftc": _from_derivatives("ftc"),
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename}
 #: How many premises each rule takes (None: any number).
-_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "continuity": 0, "increasing": 0, "tangent": 0, "ftc": 0, "mean-value": 0,
+_ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "expect-as": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
           "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0}
 
 
