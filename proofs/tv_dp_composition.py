@@ -963,6 +963,14 @@ def eq_6():
                                   "KOV's"])
 
 
+def _reversal():
+    """P1 is P0 with its outcomes in reverse order, for the pairs (7) and (43)–(44): both are written from the same
+    masses, so as identities these stated α = α; compared as a check."""
+    pairs = [(*dominating_masses(X, ALPHA), 0), (*dominating_masses(X, ALPHA, _δ), _δ)]
+    return exact_agreement([m for _, p1, _ in pairs for m in p1], [m for p0, _, _ in pairs for m in reversed(p0)],
+                           "eqs. (7) and (43)–(44): P1 is P0 with its outcomes in reverse order")
+
+
 def _remark_3_steps():
     """Remark 3 for every k: (i) P1 is P0 read backwards (outcomes of ratio e^ε, 1, e^{−ε} and, for δ > 0, the
     atoms of ratio ∞ and 0 swap), so the k-fold P̃1 is P̃0 relabelled coordinatewise and E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0);
@@ -975,9 +983,6 @@ def _remark_3_steps():
     gam = sympy.Symbol("gamma", positive=True)
     pa, qa, dj, t = sympy.symbols("P_A Q_A delta_j t", real=True)
     al, lr, kr = sympy.symbols("a l k", real=True)
-    reversal = [identity(list(p1), list(reversed(p0)), f"{'δ = 0, eq. (7)' if d == 0 else 'δ > 0, eqs. (43)–(44)'}: "
-                         "P1 is P0 with its outcomes in reverse order")
-                for p0, p1, d in [(*dominating_masses(X, ALPHA), 0), (*dominating_masses(X, ALPHA, _δ), _δ)]]
     ratio = identity(((u * X) ** (k - a - l) * ALPHA ** a * u ** l) / (u ** (k - a - l) * ALPHA ** a * (u * X) ** l),
                      X ** (k - 2 * l - a), "a sequence's ratio P̃0/P̃1 is e^{(k−2l−a)ε}, so ε̃ = (k − 2l − a)ε")
     values = real_closed(kr - (kr - 2 * lr - al), [kr, lr, al], [lr >= 0, al >= 0, lr + al <= kr],
@@ -986,7 +991,7 @@ def _remark_3_steps():
                       [((1 - qa) - gam * (1 - pa)) / gam + 1 - 1 / gam, (1 - dj - t) / gam],
                       "P(A) − Q(A)/γ = [Q(Aᶜ) − γP(Aᶜ)]/γ + 1 − 1/γ, so E_{1/γ}(P‖Q) = 1 − 1/γ + E_γ(Q‖P)/γ; "
                       "with E_γ(Q‖P) = δ'_j the line 1 − E_{1/γ} − t/γ is e^{−jε}(1 − δ'_j − t)")
-    return combine(*reversal, ratio, values, mirror)
+    return combine(ratio, values, mirror)
 
 
 _REMARK_3_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, _η >= 0, _η <= 1, Integer("k", 1), _t >= 0, _t <= 1]
@@ -1028,7 +1033,7 @@ def remark_3():
         for gam in (1, Q(3, 2), x, x ** 2):
             sym_a.append(pair.hockey_stick(gam))
             sym_b.append(pair.reverse().hockey_stick(gam))
-    return establish(_remark_3_steps(),
+    return establish(_remark_3_steps(), _reversal(),
                      exact_agreement(lib, lines, "library: trade-off of the k-fold dominating pair vs the envelope of "
                                      "the (jε, δ'_j) lines, 3 settings (incl. δ > 0), 7 t each"),
                      exact_agreement(sym_a, sym_b, "library: E_γ(P̃0‖P̃1) = E_γ(P̃1‖P̃0) for γ ∈ {1, 3/2, x, x²}"),
@@ -1089,6 +1094,28 @@ def bayes_security():
 # Section IV
 
 
+def _subsampling_tight_pair():
+    """Proposition 1 is tight: the pair (7) at the paper's (ε, η), α = 1 − η(e^ε + 1)/(e^ε − 1) (so
+    u = (1 − α)/(1 + e^ε) = η/(e^ε − 1)), subsampled at rate p: (pP0 + (1 − p)P1, P1) has total variation pη, its
+    outcomes' masses are within the factor 1 + p(e^ε − 1) = e^{ε'} (the first exactly at it, the mirrored ratio
+    e^ε/(p + (1 − p)e^ε) below it), and it reaches the corner t = 1 − pη e^{ε'}/(e^{ε'} − 1) of the
+    (ε', 0, pη) region. Identities over ε, η and p themselves (ratios multiplied out, so they hold at η = 0 too)."""
+    x = sympy.exp(_ε)
+    p0, p1 = dominating_masses(x, 1 - _η * (x + 1) / (x - 1))
+    mix = [_p * a + (1 - _p) * b for a, b in zip(p0, p1)]
+    xp = 1 + _p * (x - 1)
+    return combine(
+        identity(((mix[0] - p1[0]) - (mix[2] - p1[2])) / 2, _p * _η, "TV of the subsampled pair (signs: +, 0, −) is pη"),
+        identity([mix[0], mix[2]], [xp * p1[0], (1 - _p * (1 - 1 / x)) * p1[2]],
+                 "largest ratio 1 + p(e^ε − 1) on the first outcome, smallest 1 − p(1 − e^{−ε}) on the last"),
+        identity(xp * (_p + (1 - _p) * x) - x, _p * (1 - _p) * (x - 1) ** 2,
+                 "the mirrored ratio e^ε/(p + (1−p)e^ε) ≤ 1 + p(e^ε−1) since the difference is p(1−p)(e^ε−1)² ≥ 0"),
+        identity(1 - mix[0], 1 - _p * _η * xp / (xp - 1),
+                 "the pair reaches the corner t = 1 − pη e^{ε'}/(e^{ε'}−1) (its type-II error there, P1's first mass "
+                 "η/(e^ε − 1), is pη/(e^{ε'}−1): sympy cancels the p, a goal would state nothing)"),
+        detail="the tight pair of Proposition 1")
+
+
 #: Proposition 1: ε > 0, δ, η ∈ [0, 1] as printed; p = m/n with 1 ≤ m ≤ n (a sample of m ≥ 1 records), so p ∈ (0, 1].
 _PROPOSITION_1_DOMAIN = [Laws("P0", "P1"), _ε > 0, _δ >= 0, _δ <= 1, _η >= 0, _η <= 1, _p > 0, _p <= 1]
 
@@ -1112,14 +1139,7 @@ _PROPOSITION_1_DOMAIN = [Laws("P0", "P1"), _ε > 0, _δ >= 0, _δ <= 1, _η >= 0
               r"start_ARG italic_m end_ARG start_ARG italic_n end_ARG. Moreover, this result is tight."))
 def proposition_1():
     pn = sympy.Symbol("p", nonnegative=True)  # the paper's p ∈ (0, 1]; its sign is what every step needs
-    p0, p1 = dominating_masses(X, ALPHA)
-    mix = [pn * a + (1 - pn) * b for a, b in zip(p0, p1)]
-    eta = (1 - ALPHA) * (X - 1) / (X + 1)
-    diffs = [sympy.factor(a - b) for a, b in zip(mix, p1)]
-    tv = (diffs[0] - diffs[2]) / 2
-    ratios = [sympy.factor(a / b) for a, b in zip(mix, p1)]
     xp = 1 + pn * (X - 1)
-    corner_t = 1 - mix[0]
     lib_pair = subsampling_tightness_pair(sympy.log(2), Q(1, 5), Q(1, 10))
     lib_sub = TVDP(sympy.log(2), Q(1, 20), Q(1, 5)).subsample(Q(1, 10))
     a, b = sympy.symbols("a b", nonnegative=True)  # P0(y), P1(y) of any pair with a ≤ x·b, b ≤ x·a
@@ -1139,13 +1159,7 @@ def proposition_1():
                real_closed(pn * (b - X * a) - (b - xp * (pn * a + (1 - pn) * b)), [a, b, X, pn], [X >= 1, pn <= 1, b >= X * a],
                            "where P1 ≥ e^ε P0: P1 − e^{ε'}(pP0 + (1−p)P1) ≤ p(P1 − e^ε P0); summed, "
                            "E_{e^ε'}(P1‖mix) ≤ p E_{e^ε}(P1‖P0) ≤ pδ")]
-    statement = combine(*general, identity(tv, pn * eta, "TV of the subsampled pair (signs: +, 0, −)"),
-            identity(ratios[0], xp, "largest ratio 1 + p(e^ε − 1)"),
-            identity(ratios[2], 1 - pn * (1 - 1 / X), "smallest ratio 1 − p(1 − e^{−ε})"),
-            identity(xp * (pn + (1 - pn) * X) - X, pn * (1 - pn) * (X - 1) ** 2,
-                     "the mirrored ratio e^ε/(p + (1−p)e^ε) ≤ 1 + p(e^ε−1) since the difference is p(1−p)(x−1)² ≥ 0"),
-            identity(corner_t, 1 - pn * eta * xp / (xp - 1), "the pair reaches the corner t = 1 − pη e^{ε'}/(e^{ε'}−1)"),
-            identity(p1[0], pn * eta / (xp - 1), "with type-II error pη/(e^{ε'}−1)"))
+    statement = combine(*general, _subsampling_tight_pair(), detail="Proposition 1: the pointwise facts and the tight pair")
     return establish(statement,
                      exact_agreement([lib_pair.tv(), lib_pair.delta(sympy.log(Q(11, 10)))], [Q(1, 50), 0],
                                      "library tightness pair at e^ε = 2, η = 1/5, p = 1/10: TV = pη and it is log(11/10)-DP"),

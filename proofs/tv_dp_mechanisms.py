@@ -639,12 +639,12 @@ def _staircase_window(branch: str) -> list[tuple[sympy.Expr, sympy.Expr, sympy.E
     return [(1 - g, a, a * r), (2 * g - 1, a, a), (1 - g, a * r, a)]
 
 
-def _staircase_cells_symbolic() -> tuple[Evidence, dict]:
+def _staircase_cells_symbolic() -> tuple[Evidence, dict, Evidence]:
     """The masses of the staircase pair P = f_γ, Q = f_γ(· − 1) on its likelihood-ratio level sets, for every
     ε > 0 and γ ∈ [0, 1]: on x ≤ 0 (|x| ∈ [n, n + 1), n ≥ 0) Q(x) = f(|x| + 1) = r·P(x), so P/Q = e^ε, and P has
     mass Σ_n (γ a r^n + (1 − γ) a r^{n+1}) = ½ there; on x ≥ 1 mirror-wise P/Q = e^{−ε}; on [0, 1) the three cells
-    of :func:`_staircase_window`. Returns the evidence and, per branch, the P- and Q-masses of the level sets
-    {P/Q = e^ε}, {P = Q}, {P/Q = e^{−ε}}."""
+    of :func:`_staircase_window`. Returns the evidence, per branch the P- and Q-masses of the level sets
+    {P/Q = e^ε}, {P = Q}, {P/Q = e^{−ε}}, and the check that the window's cells have those ratios."""
     a, r, g = _A, _R, _G
     n = sympy.Symbol("n", integer=True, nonnegative=True)
     up, low_level = a * r ** n, a * r ** (n + 1)  # f on |x| ∈ [n, n + γ) and on [n + γ, n + 1)
@@ -657,17 +657,19 @@ def _staircase_cells_symbolic() -> tuple[Evidence, dict]:
                        "(geometric series, r = 1/(1 + s))"),
               real_closed(a * (1 - r), [_S, _G], [_G <= 1], "a(1 − r) ≥ 0: the cells where P = a, Q = ar count, "
                           "those where P = ar, Q = a do not")]
-    masses = {}
+    masses, ratios = {}, []
     for branch in ("low", "high"):
         cells = _staircase_window(branch)
         pieces.append(identity(sum(length * p for length, p, _ in cells), (1 - r) / 2,
                                f"γ {'≤' if branch == 'low' else '>'} ½: P([0, 1)) = (1 − r)/2, the rest of P's mass"))
         (l1, p1, q1), (l2, p2, q2), (l3, p3, q3) = cells
-        pieces.append(identity([p1 / q1, p2 - q2, p3 / q3], [1 + _S, 0, 1 / (1 + _S)],
-                               f"γ {'≤' if branch == 'low' else '>'} ½: on [0, 1) the ratio P/Q is e^ε, 1, e^{{−ε}} cell by cell"))
+        ratios += [(p1 / q1, 1 + _S), (p2 - q2, 0), (p3 / q3, 1 / (1 + _S))]
         masses[branch] = {"P": (sympy.Rational(1, 2) + l1 * p1, l2 * p2, l3 * p3 + r / 2),
                           "Q": (r / 2 + l1 * q1, l2 * q2, l3 * q3 + sympy.Rational(1, 2))}
-    return combine(*pieces), masses
+    # the window's table gives these by construction (sympy cancels them to s + 1 = s + 1, 0 = 0): a check
+    ratio_check = exact_agreement([r_ for r_, _ in ratios], [v for _, v in ratios],
+                                  "on [0, 1) the ratio P/Q is e^ε, 1, e^{−ε} cell by cell (both branches)")
+    return combine(*pieces), masses, ratio_check
 
 
 
@@ -696,7 +698,7 @@ def staircase_tv_claim():
     r, g = _R, _G
     a = _A
     low = (1 - r) * (2 * g * (1 - r) + r) / (2 * (g + r * (1 - g)))
-    cells, masses = _staircase_cells_symbolic()
+    cells, masses, ratio_check = _staircase_cells_symbolic()
     # d_TV = sup_A P(A) − Q(A) is attained on {P > Q}, the level set {P/Q = e^ε}
     tv = {b: masses[b]["P"][0] - masses[b]["Q"][0] for b in ("low", "high")}
     statement = combine(cells, identity([tv["low"], tv["high"]], [low, a],
@@ -710,7 +712,7 @@ def staircase_tv_claim():
         eps = sympy.log(sympy.Rational(rr.denominator, rr.numerator))
         closed.append(staircase_tv(eps, sympy.Rational(gg.numerator, gg.denominator)))
         lib.append(staircase(eps, sympy.Rational(gg.numerator, gg.denominator)).tv())
-    return establish(statement,
+    return establish(statement, ratio_check,
                      certified_agreement(numeric, closed, 10, f"exact sums of (p − q)₊ over the density's cells in "
                                          f"[−{_N}, {_N + 1}] (tail ≤ r^{{N−1}}) vs the closed form, e^{{−ε}} ∈ {{1/2, 1/3}}, "
                                          "7 shapes γ ∈ [0, 1]"),
@@ -834,7 +836,7 @@ def staircase_range():
               r"mechanism."))
 def appendix_k2():
     r, x = _R, 1 + _S
-    cells, masses = _staircase_cells_symbolic()
+    cells, masses, ratio_check = _staircase_cells_symbolic()
     pieces = [cells]
     for branch in ("low", "high"):
         (p_up, p_mid, p_down), (q_up, q_mid, q_down) = masses[branch]["P"], masses[branch]["Q"]
@@ -865,7 +867,7 @@ def appendix_k2():
         pair = staircase(eps, sympy.Rational(gg)).as_finite_pair()
         lib_pair += list(pair.p) + list(pair.q)
         dom_all += list(d.p) + list(d.q)
-    return establish(combine(*pieces),
+    return establish(combine(*pieces), ratio_check,
                      exact_agreement(mine, dom, "cell-by-cell level sets of the density (independent of the closed "
                                      "forms): only the ratios e^{±ε}, 1 occur, the middle set's masses are eq. (7)'s, "
                                      "e^{−ε} ∈ {1/2, 1/3}, 5 shapes"),
@@ -889,26 +891,31 @@ def _staircase_shapes_for_alpha():
     """The shapes γ whose staircase has d_TV = c·tanh(ε/2), c = 1 − α (the erasure mass α of eq. (7)), from the
     two branches of the staircase TV formula (Section VI-C) with r = e^{−ε} and tanh(ε/2) = (1 − r)/(1 + r):
     each branch is a Möbius function of γ, so its equation clears to K·(γ − γ*) = 0 with K free of γ; where
-    K ≠ 0 it has exactly one root γ*. Returns (evidence, γ_low, γ_high, the two slopes K, the low branch, r, γ, c)."""
-    r, g, c = sympy.symbols("r gamma c", positive=True)
+    K ≠ 0 it has exactly one root γ*. The identities are stated over the paper's ε and α themselves (r = e^{−ε},
+    c = 1 − α) and every real γ, so they say something at the claim's point (ε, α) = (1, 3/10), where their
+    denominators (1 − e^{−ε}, 1 + e^{−ε} − c, c) do not vanish. Returns (evidence, γ_low, γ_high, the two slopes K,
+    the low branch, γ)."""
+    g = sympy.Symbol("gamma", real=True)
+    r, c = sympy.exp(-_ε), 1 - _α
     low = (1 - r) * (2 * g * (1 - r) + r) / (2 * (g + r * (1 - g)))
     high = (1 - r) / (2 * (g + r * (1 - g)))
     target = c * (1 - r) / (1 + r)
     roots = [r * (2 * c - 1 - r) / (2 * (1 - r) * (1 + r - c)), (1 + r - 2 * c * r) / (2 * c * (1 - r))]
     cleared = [sympy.numer(sympy.together(f - target)) for f in (low, high)]
     slopes = [sympy.diff(f, g) for f in cleared]
-    ev = combine(identity(sympy.tanh(EPS / 2), ((1 - r) / (1 + r)).subs(r, sympy.exp(-EPS)),
+    ev = combine(identity(sympy.tanh(EPS / 2), ((1 - r) / (1 + r)).subs(_ε, EPS),
                           "tanh(ε/2) = (1 − e^{−ε})/(1 + e^{−ε})"),
                  identity([f - k * (g - root) for f, k, root in zip(cleared, slopes, roots)], [0, 0],
                           "each branch's equation d_TV(γ) = c·tanh(ε/2), denominators cleared, is K·(γ − γ*) with K "
                           "free of γ: γ*_low = r(2c − 1 − r)/(2(1 − r)(1 + r − c)) (branch γ < ½), "
                           "γ*_high = (1 + r − 2cr)/(2c(1 − r)) (branch γ ≥ ½), r = e^{−ε}"),
                  identity([low.subs(g, roots[0]), high.subs(g, roots[1])], [target, target],
-                          "and γ* solves it (symbolic in r and c)"))
-    return ev, roots, slopes, low, (r, g, c)
+                          "and γ* solves it (symbolic in ε and α)"))
+    return ev, roots, slopes, low, g
 
 
-_GAMMA_POINT_DOMAIN = [Points((_ε, _α), [(1, sympy.Rational(3, 10))])]
+#: The printed point; e^{−ε} < 1 there (ε = 1) is spelled out for the covering check: the identities divide by 1 − e^{−ε}.
+_GAMMA_POINT_DOMAIN = [Points((_ε, _α), [(1, sympy.Rational(3, 10))]), sympy.exp(-_ε) < 1]
 
 
 @claim(PAPER, "Section VI-C (γ for α = 0.3)",
@@ -919,14 +926,14 @@ _GAMMA_POINT_DOMAIN = [Points((_ε, _α), [(1, sympy.Rational(3, 10))])]
               r"corresponding tradeoff function consists of the blue and red lines in Figure 4a, and therefore the "
               r"composition exactly corresponds to the blue and red lines in Figure 4b."))
 def staircase_gamma():
-    shapes, (g_low, g_high), slopes, low, (r, g, c) = _staircase_shapes_for_alpha()
-    point = {c: Q(7, 10), r: sympy.exp(-EPS)}
+    shapes, (g_low, g_high), slopes, low, g = _staircase_shapes_for_alpha()
+    point = {_α: Q(3, 10), _ε: EPS}
     # |K| ≥ 1/10 at the point, so each branch's equation has exactly one root there
     nonzero = combine(inequality_on_box(slopes[0].subs(point) - Q(1, 10), [(1, 1)], "K_low ≥ 1/10 at ε = 1, α = 3/10",
                                         variables=[EPS]),
                       inequality_on_box(-slopes[1].subs(point) - Q(1, 10), [(1, 1)], "−K_high ≥ 1/10 at ε = 1, α = 3/10",
                                         variables=[EPS]))
-    alpha_at_0139 = 1 - low.subs({g: Q(139, 10000), r: sympy.exp(-EPS)}) / sympy.tanh(EPS / 2)
+    alpha_at_0139 = 1 - low.subs({g: Q(139, 10000), _ε: EPS}) / sympy.tanh(EPS / 2)
     statement = combine(shapes, nonzero,
                         _at_eps_1(g_low.subs(point), "0.01399460433836586", "γ*_low(e^{−1}, 7/10)"),
                         _at_eps_1(g_high.subs(point), "0.963704302943997", "γ*_high(e^{−1}, 7/10)"),
@@ -1033,8 +1040,10 @@ def figure_3():
     np_route = [identity(f_c.xreplace(real), piece(t_c).xreplace(real),
                          f"tests z ≥ c, {name}: type II error = the printed piece at t = type I error (the integrals' "
                          "closed forms)") for name, (t_c, f_c, piece) in ranges.items()]
-    ranges_t = identity([ranges["c ≥ 1"][0].subs(w, 0), ranges["0 < c < 1"][0].subs(v, 1), ranges["c ≤ 0"][0].subs(w, 0)],
-                        [1 / (2 * e), 1 / (2 * e), Q(1, 2)], "c = 1 is t = e^{−1}/2 and c = 0 is t = 1/2: the printed breakpoints")
+    # the breakpoints are numbers sympy evaluates (e^{−1}/2 = e^{−1}/2 as a goal would state nothing): a check
+    ranges_t = exact_agreement([ranges["c ≥ 1"][0].subs(w, 0), ranges["0 < c < 1"][0].subs(v, 1), ranges["c ≤ 0"][0].subs(w, 0)],
+                               [1 / (2 * e), 1 / (2 * e), Q(1, 2)],
+                               "c = 1 is t = e^{−1}/2 and c = 0 is t = 1/2: the printed breakpoints")
 
     c0 = Q(1, 3)
     t_cert = Real(lambda prec: acb.integral(lambda u, a: (-u).exp() / 2, acb(fmpq(1, 3)), 60).real + arb(0, arb(-60).exp().upper()))
@@ -1042,7 +1051,7 @@ def figure_3():
     cert = certified_agreement([f_cert], [pair.tradeoff(sympy.exp(-c0) / 2)], 20,
                                "certified quadrature of the test z ≥ 1/3 on the two Laplace densities (type II) vs the "
                                "library trade-off at its type I error e^{−1/3}/2")
-    return establish(combine(np_route + [ranges_t], detail="the proof"), cert,
+    return establish(combine(np_route, detail="the proof"), ranges_t, cert,
             exact_agreement([pair.tradeoff(t) for t in ts], [formula(t) for t in ts],
                             "library Laplace trade-off vs the printed three-piece formula at 6 points"),
             certified_agreement([t_cert], [sympy.exp(-c0) / 2], 20, "certified type I error of z ≥ 1/3 = e^{−1/3}/2"),
@@ -1211,18 +1220,20 @@ def eq_12():
     inv = sympy.sqrt(2) * sympy.erfinv(1 - 2 * al)          # Φ⁻¹(1 − α)
     density = lambda c, at=x: sympy.exp(-(at - c) ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
     closed = lambda mu, a=al: PHI(inv.subs(al, a) - sympy.Abs(mu))
-    steps = combine(identity([sympy.diff(sympy.log(density(MU) / density(0)), x), 1 - PHI(inv)], [MU, al],
+    steps = combine(identity(sympy.diff(sympy.log(density(MU) / density(0)), x), MU,
                              "μ > 0: log(dN(μ,1)/dN(0,1))(x) = μx − μ²/2 increases in x, so the most powerful tests "
-                             "reject for x > t; type I error 1 − Φ(t) = α at t = Φ⁻¹(1 − α)"),
-                    identity([density(-MU, -x), density(0, -x)], [density(MU), density(0)],
-                             "μ < 0: x ↦ −x maps N(μ,1) to N(|μ|,1) and fixes N(0,1), so G_μ = G_{|μ|}"),
-                    identity([closed(0), closed(m, 0), closed(m, 1)], [1 - al, 1, 0],
-                             "μ = 0: Φ(Φ⁻¹(1 − α)) = 1 − α (P = Q); at α = 0 and α = 1 the closed form is 1 and 0, "
-                             "the trade-off of the tests that never and always reject"))
+                             "reject for x > t"),
+                    identity(density(-MU, -x), density(MU),
+                             "μ < 0: x ↦ −x maps N(μ,1) to N(|μ|,1) (and fixes N(0,1)), so G_μ = G_{|μ|}"))
+    # sympy evaluates these (erf(erfinv(y)) = y, N(0,1) even): as identities they stated α = α, 1 = 1, 0 = 0
+    evaluated = exact_agreement([1 - PHI(inv), density(0, -x), closed(0), closed(m, 0), closed(m, 1)],
+                                [al, density(0), 1 - al, 1, 0],
+                                "type I error 1 − Φ(t) = α at t = Φ⁻¹(1 − α); μ = 0: Φ(Φ⁻¹(1 − α)) = 1 − α (P = Q); at "
+                                "α = 0 and α = 1 the closed form is 1 and 0, the tests that never and always reject")
     pts = [(Q(1, 2), Q(1, 10)), (1, Q(1, 4)), (2, Q(1, 2)), (1, Q(9, 10))]
     lib = [gaussian(1 / sympy.sympify(mu)).tradeoff(a) for mu, a in pts]  # gaussian(σ) is μ-GDP with μ = 1/σ
     formula = [closed(-mu, a) for mu, a in pts]
-    return establish(steps, certified_agreement(lib, formula, 20, "library gaussian(1/μ).tradeoff(α) = "
+    return establish(steps, evaluated, certified_agreement(lib, formula, 20, "library gaussian(1/μ).tradeoff(α) = "
                                                 "Φ(Φ⁻¹(1−α) − |−μ|) at 4 points"),
                      domain="α ∈ [0, 1], μ ∈ ℝ", domain_relations=_EQ12_DOMAIN,
                      uses=[cited("Neyman–Pearson", "the Neyman–Pearson lemma")],
