@@ -910,12 +910,57 @@ def theorem_2_tv():
                      domain=_THEOREM_2_APPROX_DOMAIN, prose_steps=EQ5_COUNTING)
 
 
-_EQ_6_DOMAIN = [Integer("k", 1), _ε >= 0]
+def _kov_from_eq5():
+    """Eq. (6) from eq. (5) for every k ≥ 1 and every j = k − 2i, 0 ≤ i ≤ k/2, as kernel steps. Eq. (5) at α = 0 is
+    written with α^a = 0^a as max(1 − a, 0) (the convention 0^0 = 1; a ≥ 0 an integer: 1 at a = 0, 0 after; the
+    kernel reads a symbolic power of 0 as undefined) and its inner limit ℓ ≤ ⌈(k−j−a)/2⌉ − 1 as the indicator
+    min(max(k − j − a − 2ℓ, 0), 1) of 2ℓ < k − j − a over ℓ = 0..k − a (equal for integers; the re-checker reads no
+    ceiling); the factor ((1 − α)/(1 + e^ε))^{k−a} α^a, free of ℓ, stands before the ℓ-sum. Then
+    (1) Σ_{a=0}^{n} = its a = 0 summand for 0 ≤ n ≤ k − 1 (induction on n: the summand n + 1 carries 0^{n+1} = 0);
+    (2) at a = 0 the indicator is 1 for ℓ ≤ i − 1 and 0 after, so Σ_{ℓ=0}^{i−1+m} = Σ_{ℓ=0}^{i−1} (induction on m);
+    (3) the statement by induction on i: i = 0 is j = k (both sums empty), i + 1 is (1) at n = 2i + 1 and (2) at
+    m = k − i, which leave KOV's Σ_{ℓ=0}^{(k−j)/2−1} C(k, ℓ)(e^{(k−ℓ)ε} − e^{(ℓ+j)ε})/(1 + e^ε)^k."""
+    k, i, a, l, n, m = sympy.symbols("k i a l n m", integer=True)
+    x = sympy.exp(_ε)
+    j = k - 2 * i
+    zero_power = lambda e: sympy.Max(1 - e, 0)
+    below = lambda ll, aa: sympy.Min(sympy.Max(k - j - aa - 2 * ll, 0), 1)
+
+    def summand(aa):
+        return (sympy.binomial(k, aa) * (1 / (1 + x)) ** (k - aa) * zero_power(aa)
+                * sympy.Sum(sympy.binomial(k - aa, l) * below(l, aa) * (x ** (k - l - aa) - x ** (l + j)), (l, 0, k - aa)))
+
+    eq5 = lambda top: sympy.Sum(summand(a), (a, 0, top))
+    kov_term = lambda ll: sympy.binomial(k, ll) * (x ** (k - ll) - x ** (ll + j))
+    kov = sympy.Sum(kov_term(l), (l, 0, (k - j) / 2 - 1)) / (1 + x) ** k
+    first = kernel.goal(sympy.Eq(eq5(n), summand(0)), [n >= 0, n <= k - 1])
+    base, step = kernel.induction_goals(first, n, 0)
+    first = kernel.induction(first, n, 0, kernel.decide(base, kernel.unfold(eq5(0), "all")),
+                             kernel.decide(step, kernel.unfold(eq5(n + 1), "end"), detail="0^{n+1} = 0 for n ≥ 0"),
+                             detail="at α = 0 only eq. (5)'s summand a = 0 is left")
+    limited = lambda top: sympy.Sum(below(l, 0) * kov_term(l), (l, 0, top))
+    cut = kernel.goal(sympy.Eq(limited(i - 1 + m), sympy.Sum(kov_term(l), (l, 0, i - 1))), [m >= 0, i >= 1])
+    base, step = kernel.induction_goals(cut, m, 0)
+    inside = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(below(l, 0) * kov_term(l), kov_term(l)),
+                                                     [l >= 0, l <= i - 1])), l, 0, i - 1)
+    cut = kernel.induction(cut, m, 0, kernel.decide(base, inside), kernel.decide(step, kernel.unfold(limited(i + m), "end")),
+                           detail="at a = 0 the indicator keeps ℓ ≤ i − 1: eq. (5)'s inner limit ⌈(k−j)/2⌉ − 1 = i − 1")
+    goal = kernel.goal(sympy.Eq(eq5(k - j - 1), kov), [k >= 1, i >= 0, 2 * i <= k])
+    base, step = kernel.induction_goals(goal, i, 0)
+    at_next = [kernel.instantiate(first, {n: 2 * i + 1, i: i + 1}, [i >= 0, 2 * i + 2 <= k]),
+               kernel.instantiate(cut, {i: i + 1, m: k - i}, [i >= 0, 2 * i + 2 <= k])]
+    return kernel.induction(goal, i, 0, kernel.decide(base, detail="i = 0 (j = k): both sums are empty"),
+                            kernel.decide(step, *at_next),
+                            detail="eq. (5) at α = 0 is KOV's eq. (6) for every k ≥ 1 and j = k − 2i, 0 ≤ i ≤ k/2")
+
+
+#: Eq. (6): every k ≥ 1, ε ≥ 0 and "j ∈ {k − 2i : i = 0, 1, …, ⌊k/2⌋}" (i an integer, 0 ≤ 2i ≤ k).
+_EQ_6_DOMAIN = [Integer("k", 1), _ε >= 0, Integer("i", 0), 2 * sympy.Symbol("i", integer=True) <= sympy.Symbol("k", integer=True)]
 
 
 @claim(PAPER, "Eq. (6) (Kairouz–Oh–Viswanath)",
        "eq. (5) at α = 0 and j ≡ k (mod 2) is KOV's δ_j = Σ_ℓ C(k,ℓ)(e^{(k−ℓ)ε} − e^{(ℓ+j)ε})/(1+e^ε)^k",
-       domain=_EQ_6_DOMAIN, stated_domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0)', stated_where='Section III-A, eq. (6)',
+       domain=_EQ_6_DOMAIN, stated_domain='every k ≥ 1, ε ≥ 0 (Kairouz–Oh–Viswanath, δ = 0), j = k − 2i for i = 0, …, ⌊k/2⌋', stated_where='Section III-A, eq. (6)',
        quote=(r"The composition bound proved by Kairouz et al. [7] states that for any ε𝜀\varepsilonitalic_ε and "
               r"δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], the class of (ε,δ)𝜀𝛿(\varepsilon,\delta)( italic_ε , "
               r"italic_δ )-differentially private mechanisms satisfies (jε,1(1δ)k(1δj))-differential "
@@ -942,25 +987,10 @@ def eq_6():
             lhs.append(sympy.factor(theorem2_delta(j, k, LOG_X, 0)))
             rhs.append(sympy.factor(kov_delta(j, k, LOG_X)))
     lib = composed_deltas(sympy.log(2), 0, None, 4)
-    # Every k: at α = 0 only the a = 0 terms of eq. (5) survive (α^a = 0 for a ≥ 1); their summand is
-    # KOV's, and for j ≡ k (mod 2) the upper limit ⌈(k−j)/2⌉ − 1 is (k−j)/2 − 1, KOV's.
-    k, j, l, a = sympy.symbols("k j l a", integer=True, nonnegative=True)
-    choose = lambda n, r: sympy.factorial(n) / (sympy.factorial(r) * sympy.factorial(n - r))  # C(n, r), defined for 0 ≤ r ≤ n
-    u = (1 - ALPHA) / (1 + X)
-    term5 = choose(k, a) * choose(k - a, l) * u ** (k - a) * ALPHA ** a * (X ** (k - l - a) - X ** (l + j))
-    kov_term = choose(k, l) * (X ** (k - l) - X ** (l + j)) / (1 + X) ** k
-    # the other two steps (α^a = 0 for a ≥ 1, ⌈(k−j)/2⌉ = (k−j)/2 for j ≡ k) stay in prose: as goals they had
-    # collapsed to 0 = 0 and m = m
-    with sympy.evaluate(False):  # the substitution stays visible in the goal (α^0, C(k, 0), (1 − 0)/(1 + x))
-        at_zero = term5.xreplace({ALPHA: sympy.Integer(0), a: sympy.Integer(0)})
-    statement = identity(at_zero, kov_term, "the a = 0 summand of eq. (5) at α = 0 is KOV's")
-    return establish(statement, identity(lhs, rhs, "library: k = 1..8, all j ≡ k (mod 2), symbolic in x"),
+    return establish(_kov_from_eq5(), identity(lhs, rhs, "library: k = 1..8, all j ≡ k (mod 2), symbolic in x"),
                      exact_agreement(lib, [Q(13, 27), Q(10, 27), Q(4, 27), Q(8, 81), 0],
                                      "library KOV composition at x = 2, k = 4 vs the reference values vector (all j)"),
-                     domain=_EQ_6_DOMAIN,
-                     prose_steps=["at α = 0 eq. (5)'s summands with a ≥ 1 vanish (α^a = 0 for a ≥ 1), leaving the a = 0 "
-                                  "summand (the goal); for j = k − 2m eq. (5)'s upper limit ⌈(k−j)/2⌉ − 1 is (k−j)/2 − 1, "
-                                  "KOV's"])
+                     domain=_EQ_6_DOMAIN)
 
 
 def _reversal():

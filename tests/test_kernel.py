@@ -478,3 +478,22 @@ def test_promoted_claims_rest_on_kernel_steps_that_replay(registry, claim_id, ca
     assert replays(ev)
     prose = " ".join(ev.data.get("prose_steps", [])).lower()
     assert not any(word in prose for word in carried), prose
+
+
+def test_a_premise_with_a_binomial_of_integers_counts():
+    """C(n, j) of integers is an integer for all integers n, j (sympy: 0 for j < 0, the upper index extended to
+    negatives: checked here at integer points), so a premise about it is defined wherever the goal is and may
+    serve decide; the step replays. Of real arguments (the Gamma function's poles) its definedness is unknown
+    and the premise may not serve."""
+    for nn in range(-3, 4):
+        for jj in range(-2, 5):
+            assert sympy.binomial(nn, jj).is_integer
+    for c, (first, second), proved in ((sympy.binomial(n, j), (n, j), True), (sympy.binomial(x, y), (x, y), False)):
+        premise = K.decide(K.goal(c ** 2 + u ** 2 >= 2 * u * c))
+        assert premise.status == "proved", premise.detail
+        ev = K.decide(K.goal(u ** 2 + first ** 2 + second ** 2 >= 2 * u * first - second ** 2), premise)
+        if proved:
+            assert ev.status == "proved", ev.detail
+            replays(ev)
+        else:
+            refused(ev, "binomial(x, y)")

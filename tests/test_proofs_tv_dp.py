@@ -134,3 +134,31 @@ def test_le_cam_at_the_dominating_pair_by_its_two_forms():
         assert masses <= eta * (x - 1) / (x + 1)
         if beta == Rational(1, 2):
             assert masses == eta * (x - 1) / (x + 1)
+
+
+def test_eq_6_goal_says_eq_5_at_alpha_0_equals_kov():
+    """The proved goal of eq. (6), evaluated exactly for k ≤ 4, every j = k − 2i, at e^ε = 3/2: its left side is
+    eq. (5) at α = 0 as printed (the helpers' own transcription: ⌈(k−j−a)/2⌉ − 1 limits, 0⁰ = 1) and its right side
+    the library's KOV δ_j — an independent check that max(1 − a, 0) for α^a and the indicator for the ceiling limit
+    say what the paper says."""
+    import sys
+    from pathlib import Path
+
+    import sympy
+
+    from symdp.central.composition import kov_delta
+    from symdp.verify import kernel
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "proofs"))
+    from _tvdp_helpers import eq5
+    from tv_dp_composition import _kov_from_eq5
+
+    goal = kernel.fact(_kov_from_eq5()).goal
+    names = {s.name: s for s in goal.conclusion.free_symbols}
+    lhs, rhs = goal.conclusion.args
+    for x in (sympy.Rational(3, 2),):
+        for k in range(1, 5):
+            for i in range(k // 2 + 1):
+                at = {names["epsilon"]: sympy.log(x), names["k"]: k, names["i"]: i}
+                assert sympy.nsimplify(lhs.xreplace(at).doit()) == eq5(k - 2 * i, k, x, 0), (x, k, i)
+                assert sympy.nsimplify(rhs.xreplace(at).doit()) == sympy.nsimplify(kov_delta(k - 2 * i, k, sympy.log(x))), (x, k, i)

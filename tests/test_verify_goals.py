@@ -163,6 +163,26 @@ def test_definedness_of_the_usual_functions():
         defined(sympy.Sum(1 / (j - x), (j, 1, n)))
 
 
+
+def test_definedness_of_a_case_split_and_a_binomial_agrees_with_evaluation():
+    """A two-branch Piecewise is defined where its condition is and the branch it selects is (the 0⁰ = 1 and
+    0·log 0 = 0 conventions are written so); checked against sympy's own evaluation at points on both sides of
+    every break. C(n, k) of integers is defined everywhere; of reals, its definedness is not claimed."""
+    cases = [sympy.Piecewise((sympy.log(x), x > 0), (sympy.log(-x), True)),      # undefined at 0 only
+             sympy.Piecewise((x * sympy.log(x), x > 0), (0, True)),              # 0·log 0 = 0: defined everywhere
+             sympy.Piecewise((1 / (x - 1), x < 2), (sympy.sqrt(x - 3), True))]   # undefined at 1 and on [2, 3)
+    for expr in cases:
+        conditions = defined(expr)
+        for point in (-2, -1, 0, sympy.Rational(1, 2), 1, 2, sympy.Rational(5, 2), 3, 4):
+            value = expr.subs(x, point)
+            real = value.is_extended_real is True and value.is_finite is True
+            holds = all(bool(c.subs(x, point)) for c in conditions)
+            assert holds == real, (expr, point, conditions)
+    n, j = sympy.symbols("n j", integer=True)
+    assert defined(sympy.binomial(n, j) / (n + 1)) == [sympy.Ne(n + 1, 0)]
+    with pytest.raises(Exception, match="definedness"):
+        defined(sympy.binomial(x, y))
+
 def test_a_sum_in_the_domain_does_not_make_another_range_defined():
     """D: Σ_{j=1}^{n} f(j) ≥ 0 makes that sum defined, not f at every j of another range."""
     j, n, m = sympy.symbols("j n m", integer=True)

@@ -223,3 +223,10 @@ MUTANTS += [
      "          [*[h for h in p.hypotheses if index not in _variables(h)], sympy.Eq(indicator, 1)])",
      "          [h for h in p.hypotheses if index not in _variables(h)])", _ALMOST),
 ]
+
+_BINOMIAL = ("tests/test_kernel.py::test_a_premise_with_a_binomial_of_integers_counts",)
+MUTANTS += [
+    ("kernel (definedness): a binomial of reals read as defined everywhere", _K,
+     "    if isinstance(e, sympy.binomial) and all(_integer_valued(a) for a in e.args):",
+     "    if isinstance(e, sympy.binomial):", _BINOMIAL),
+]

@@ -481,3 +481,13 @@ MUTANTS += [
     ("privacy loss: the item read as a set (the loss of Q‖P covers P‖Q)", "symdp/verify/domains.py",
      '    kind = "privacy_loss"\n', '    kind, symmetric = "privacy_loss", True\n', _LOSS),
 ]
+
+_CASES = ("tests/test_verify_goals.py::test_definedness_of_a_case_split_and_a_binomial_agrees_with_evaluation",)
+MUTANTS += [
+    ("definedness: a case split defined wherever its condition is (the selected branch ignored)", "symdp/verify/covering.py",
+     "        return _all(c.args, known) + [d for d in chosen if d is not sympy.true]", "        return _all(c.args, known)",
+     _CASES),
+    ("definedness: a binomial of reals read as defined everywhere", "symdp/verify/covering.py",
+     "    if isinstance(expr, sympy.binomial) and all(a.is_integer for a in expr.args):",
+     "    if isinstance(expr, sympy.binomial):", _CASES),
+]

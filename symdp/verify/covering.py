@@ -131,6 +131,12 @@ def defined(expr: sympy.Basic, known: frozenset = frozenset()) -> list[sympy.Bas
         return [less(lo, u), less(u, hi)] + defined(u, known)
     if isinstance(expr, sympy.LambertW) and len(expr.args) == 1:
         return [sympy.GreaterThan(expr.args[0], -sympy.exp(-1))] + defined(expr.args[0], known)
+    if isinstance(expr, sympy.binomial) and all(a.is_integer for a in expr.args):
+        return _all(expr.args, known)  # C(n, k) is an integer for all integers n, k
+    if _two_branches(expr):  # the condition's sides defined, and the branch it selects
+        (a, c), (b, _) = expr.args
+        chosen = [sympy.Or(sympy.Not(c), sympy.And(*defined(a, known))), sympy.Or(c, sympy.And(*defined(b, known)))]
+        return _all(c.args, known) + [d for d in chosen if d is not sympy.true]
     if isinstance(expr, sympy.factorial) and expr.args[0].is_integer:
         return [sympy.GreaterThan(expr.args[0], 0)] + defined(expr.args[0], known)
     if isinstance(expr, (sympy.Sum, sympy.Product)):
@@ -142,6 +148,12 @@ def defined(expr: sympy.Basic, known: frozenset = frozenset()) -> list[sympy.Bas
             raise Undecided(f"the definedness of every term of {expr}")
         return inner + _all([b for lim in expr.limits for b in lim[1:]], known)
     raise Undecided(f"the definedness of {expr}")
+
+
+def _two_branches(expr: sympy.Basic) -> bool:
+    """``Piecewise((a, c), (b, True))`` with c one relation: an indicator 1_c, or a convention such as 0⁰ = 1."""
+    return isinstance(expr, sympy.Piecewise) and len(expr.args) == 2 and isinstance(expr.args[0][1], Relational) \
+        and expr.args[1][1] is sympy.true
 
 
 def _all(args: Iterable[sympy.Basic], known: frozenset) -> list[sympy.Basic]:

@@ -432,6 +432,9 @@ def _conditions(e: sympy.Basic) -> set:
         return out | {e.base > 0 if (not e.exp.is_Rational or e.exp < 0) else e.base >= 0}
     if isinstance(e, sympy.log) and len(e.args) == 1:
         return _defined(e.args[0]) | {e.args[0] > 0}
+    if isinstance(e, sympy.binomial) and all(_integer_valued(a) for a in e.args):
+        # C(n, k) of integers is an integer for every n, k (0 for k < 0; (−1)^k C(k − n − 1, k) for n < 0)
+        return set().union(*(_defined(a) for a in e.args))
     if isinstance(e, (sympy.Sum, sympy.Product)):
         # sympy reads a reversed range by Karr's convention (Σ_{lo}^{hi} = −Σ_{hi+1}^{lo−1}, a product's
         # reciprocal), so the terms of both ranges must be defined, and nonzero for a reversed product;

@@ -242,6 +242,9 @@ def _domain(e: sympy.Basic) -> set:
             terms = level_domain - {sympy.true}
             body = type(e)(e.function, *e.limits[:level + 1])
         return terms
+    if isinstance(e, sympy.binomial) and all(_integral_form(a) for a in e.args):
+        # an integer for all integer arguments (0 below the range, the upper index extended to negatives)
+        return _domain(e.args[0]) | _domain(e.args[1])
     if isinstance(e, sympy.Integral):
         if len(e.limits) == 1 and len(e.limits[0]) == 3 and _continuous(e.function) and not (_domain(e.function) - {sympy.true}):
             return _domain(e.limits[0][1]) | _domain(e.limits[0][2])
