@@ -656,11 +656,14 @@ def _rr_mi_defined(x):
 #: P on k symbols; for every output y, the indicator of y among the inputs, M(y)'s definition (2), its sign and the
 #: definedness of I's terms at y (the check that a goal covers its domain reads a sum as an opaque term: listed); I(X;Y)
 #: of (5), Σ_x Σ_y, and the right side of (139) named (sums of logarithms, defined where the domain says)
-_EQ_139_DOMAIN = [ProbabilityVector("P", "k"), Integer("k", 1), _ε >= 0, is_law(LAW, RR_L),
-                  kernel.Every(sympy.And(*_rr_mi_objects(sympy.exp(_ε))[0]), (RR_Y, 1, SIZE)),
-                  _rr_mi_defined(sympy.exp(_ε)),
-                  named("I(X;Y)", _rr_mi_objects(sympy.exp(_ε))[2]),
-                  named("I_RR", _rr_mi_objects(sympy.exp(_ε))[3])]
+def _eq_139_domain() -> list:
+    at_y, _, information, closed, _ = _rr_mi_objects(sympy.exp(_ε))
+    return [ProbabilityVector("P", "k"), Integer("k", 1), _ε >= 0, is_law(LAW, RR_L),
+            kernel.Every(sympy.And(*at_y), (RR_Y, 1, SIZE)), _rr_mi_defined(sympy.exp(_ε)),
+            named("I(X;Y)", information), named("I_RR", closed)]
+
+
+_EQ_139_DOMAIN = _eq_139_domain()
 
 
 @claim(PAPER, "Eq. (139)", "randomized response (138) has I(X;Y) = Σ_i {P(x_i)e^ε log(e^ε/(P(x_i)(e^ε−1)+1)) + "

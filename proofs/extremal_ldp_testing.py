@@ -989,10 +989,13 @@ def _rr_kl_objects(x):
 #: P0, P1 on the k symbols; for every output y, the indicator of y among the inputs, the marginals' definitions and their
 #: signs (M_ν(y) ≥ 1/(e^ε + k − 1) > 0; listed because the check that a goal covers its domain reads a sum as an opaque
 #: term), and D_kl(M0‖M1) and the right side of (92) named (sums of logarithms, defined where the domain says)
-_EQ_92_DOMAIN = [Laws("P0", "P1", k="k"), Integer("k", 1), _ε >= 0, is_law(LAW0, RR_L), is_law(LAW1, RR_L),
-                 kernel.Every(sympy.And(*_rr_kl_objects(sympy.exp(_ε))[0]), (RR_Y, 1, SIZE)),
-                 named("D_kl(M0||M1)", _rr_kl_objects(sympy.exp(_ε))[1]),
-                 named("D_RR", _rr_kl_objects(sympy.exp(_ε))[2])]
+def _eq_92_domain() -> list:
+    at_y, divergence, closed = _rr_kl_objects(sympy.exp(_ε))
+    return [Laws("P0", "P1", k="k"), Integer("k", 1), _ε >= 0, is_law(LAW0, RR_L), is_law(LAW1, RR_L),
+            kernel.Every(sympy.And(*at_y), (RR_Y, 1, SIZE)), named("D_kl(M0||M1)", divergence), named("D_RR", closed)]
+
+
+_EQ_92_DOMAIN = _eq_92_domain()
 
 
 @claim(PAPER, "Eq. (92)", "randomized response (91) has D_kl(M0‖M1) = Σ_i (P0(x_i)(e^ε−1)+1) log[(P0(x_i)(e^ε−1)+1)/"
