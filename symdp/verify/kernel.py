@@ -214,11 +214,11 @@ __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Law", "Test", "Event"
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
-           "linear", "swap", "rename", "RULES"]
+           "linear", "swap", "rename", "split", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -1071,6 +1071,43 @@ def _improper(p: Fact, u: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, detail
     return _step("integrate", target, [p], [(side, sympy.And(*_ordered(terms)))], params, detail)
 
 
+def split(term: sympy.Integral, at: object, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
+    """Interval additivity: ∫_a^b f du = ∫_a^c f du + ∫_c^b f du under a ≤ c ≤ b (c = `at`, finite,
+    free of u; the inequality at an infinite end dropped) and `hypotheses` (free of u), for f
+    continuous by its form and defined on all of [a, b] (side condition, under the hypotheses and
+    a ≤ c ≤ b). Sound: on a bounded [a, b] f is continuous, so Riemann integrable there and on both
+    parts, and the integral is additive. With an infinite end (the improper integral is the limit
+    of the integrals over bounded intervals, claimed where it converges), ∫_a^R f = ∫_a^c f + ∫_c^R f
+    for every R ≥ c, and letting R → ∞ (likewise the lower end → −∞) the improper integrals on the
+    two sides converge together and the equation holds in the limit."""
+    if not (isinstance(term, sympy.Integral) and len(term.limits) == 1 and len(term.limits[0]) == 3):
+        raise ParameterError(f"split takes an Integral over one variable with both ends, got {term}")
+    f, (u, lo, hi) = term.function, term.limits[0]
+    u = _symbol(u, "the integral's variable", integer=False)
+    c = sympy.sympify(at)
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        below, above = lo == -sympy.oo, hi == sympy.oo
+        _unbounded(lo, hi)
+        if c.has(sympy.oo, -sympy.oo, sympy.zoo):
+            raise _Refused(f"the split point {c} must be finite")
+        if u in _free(c) | _free(lo) | _free(hi) or any(u in _free(h) for h in extra):
+            raise _Refused(f"the split point, the ends and the hypotheses must be free of {u}")
+        if not _continuous(f):
+            raise _Refused(f"{f} must be built from continuous functions to be integrable on each part")
+        parts = sympy.Integral(f, (u, lo, c)) + sympy.Integral(f, (u, c, hi))
+        order = ([] if below else [sympy.Le(lo, c)]) + ([] if above else [sympy.Le(c, hi)])
+        if sympy.false in order:
+            raise _Refused(f"the split point {c} lies outside [{lo}, {hi}]")
+        target = _make(sympy.Eq(term, parts, evaluate=False), [*order, *extra])  # unevaluated: sympy would integrate
+        ends = ([] if below else [sympy.Le(lo, u)]) + ([] if above else [sympy.Le(u, hi)])
+        side = [*_ordered(_defined_all([*extra, *order])), *extra, *order, *ends]
+        params = {"term": canonical_srepr(term), "at": canonical_srepr(c), "hypotheses": [canonical_srepr(h) for h in extra]}
+        return _step("split", target, [], [(side, sympy.And(*_ordered(_defined(f))))], params, detail)
+    return _applied("split", build)
+
+
 def supremum(premise: Fact | Evidence, var: sympy.Symbol | Law | Test, lo: object = None, hi: object = None,
              detail: str = "") -> Evidence:
     """Sup_{var ∈ [lo, hi]} f ≤ c from f ≤ c (c free of var) on the range (integers when var is one);
@@ -1549,7 +1586,9 @@ def linear(term: sympy.Sum | Expect | sympy.Integral, detail: str = "") -> Evide
             if groups.pop(1, 0) != 0:
                 raise _Refused(f"the integrand of {term} has a constant part, whose integral over an unbounded interval diverges")
         rhs = sympy.Add(*[c * (count if part == 1 else rebuild(part)) for part, c in groups.items()])
-        target = _make(sympy.Eq(term, rhs, evaluate=not isinstance(term, sympy.Integral)), hyps)  # sympy would integrate
+        if rhs == term:  # one part with coefficient 1: sympy would read term = term as True, which states nothing
+            raise _Refused(f"{term} has nothing to split: its body is one part with coefficient 1")
+        target = _make(sympy.Eq(term, rhs, evaluate=False), hyps)  # unevaluated: sympy would integrate, or decide it
         return _step("linear", target, [], [], {"term": canonical_srepr(term)}, detail)
     return _applied("linear", build)
 
