@@ -189,7 +189,15 @@ linear(term)
     is itself (E_P c = c) and a factor free of the index comes out of a sum or an expectation
     this way; for an integral ∫_lo^hi (Σₖ cₖ uₖ + c₀) du = Σₖ cₖ ∫ uₖ + c₀(hi − lo), and over an
     unbounded interval the same with no constant part (∫ c₀ diverges); Jensen's inequality for a convex φ is derived: ``expected`` on the tangent line
-    φ(x) ≥ φ(m) + s(x − m) at m = E_P x, then ``linear``.
+    φ(x) ≥ φ(m) + s(x − m) at m = E_P x, then ``linear``. A body that is one part with
+    coefficient 1 has nothing to split and is refused (the equation would be term = term).
+split(term, at, hypotheses)
+    interval additivity: ∫_a^b f du = ∫_a^c f du + ∫_c^b f du under a ≤ c ≤ b (c finite, free of
+    u; the inequality at an infinite end dropped) and hypotheses free of u, for f continuous by its
+    form. Side: f defined on all of [a, b] under the hypotheses and a ≤ c ≤ b. Sound: f is then
+    continuous on every bounded part, so Riemann integrable there, and the integral is additive;
+    with an infinite end, ∫_a^R = ∫_a^c + ∫_c^R for every R ≥ c, so the improper integrals of the
+    two sides converge together and agree in the limit (claimed where they converge).
 """
 
 from __future__ import annotations
