@@ -265,3 +265,31 @@ MUTANTS += [
     ("kernel6 recheck (linear): term = term agreed as a linear split", _R,
      "    if goal.conclusion.rhs == term:\n        raise Disagrees", "    if False:\n        raise Disagrees", _INTERVALS),
 ]
+
+_LIMITS = ("tests/test_kernel_limits.py",)
+MUTANTS += [
+    ("kernel6 (at_infinity): g not required to agree with f(1/t)", _K,
+     "        sides = [([*known, sympy.Gt(t, 0), *_ordered(_defined(near))], agree), (known, sympy.And(*_ordered(_defined(at0))))]",
+     "        sides = [(known, sympy.And(*_ordered(_defined(at0))))]", _LIMITS),
+    ("kernel6 (at_infinity): g not required to be defined at 0", _K,
+     "        sides = [([*known, sympy.Gt(t, 0), *_ordered(_defined(near))], agree), (known, sympy.And(*_ordered(_defined(at0))))]",
+     "        sides = [([*known, sympy.Gt(t, 0), *_ordered(_defined(near))], agree)]", _LIMITS),
+    ("kernel6 (at_infinity): k → −∞ read as k = 1/t", _K,
+     "        near = f.xreplace({k: (1 if end == sympy.oo else -1) / t})", "        near = f.xreplace({k: 1 / t})", _LIMITS),
+    ("kernel6 (at_infinity): g not continuous by its form", _K,
+     "        if not _continuous(g):\n            raise _Refused(f\"{g} must be built from continuous functions\")\n        at0",
+     "        if False:\n            raise _Refused(f\"{g} must be built from continuous functions\")\n        at0", _LIMITS),
+    ("kernel6 (at_infinity): hypotheses about k or t", _K,
+     "        if any(k in _free(h) or t in _free(h) for h in extra):", "        if False:", _LIMITS),
+    ("kernel6 recheck (at_infinity): g not continuous by its form agreed", _R,
+     "    if not _continuous(g):\n        raise Disagrees(f\"{g} is not continuous by its form\")\n    near",
+     "    if False:\n        raise Disagrees(f\"{g} is not continuous by its form\")\n    near", _LIMITS),
+    ("kernel6 recheck (at_infinity): k → −∞ read as k = 1/t", _R,
+     "    near = f.xreplace({k: sympy.Integer(1 if end == sympy.oo else -1) / t})", "    near = f.xreplace({k: 1 / t})", _LIMITS),
+    ("kernel6 recheck (at_infinity): no side conditions required", _R,
+     "    return _sides(cert, [([*known, sympy.Gt(t, 0), *(around - {sympy.true})], sympy.And(*(agree - {sympy.true}), sympy.Eq(near, g))),\n                         (known, sympy.And(*(there - {sympy.true})))], context)",
+     "    return _sides(cert, [], context)", _LIMITS),
+    ("kernel6 recheck (at_infinity): hypotheses about t agreed", _R,
+     "    if any(k in _variables(h) or t in _variables(h) for h in assumed) or k in _variables(g) or _indices(g) & {k, t}:",
+     "    if k in _variables(g) or _indices(g) & {k, t}:", _LIMITS),
+]

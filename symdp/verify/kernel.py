@@ -222,11 +222,11 @@ __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Law", "Test", "Event"
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
-           "linear", "swap", "rename", "split", "RULES"]
+           "linear", "swap", "rename", "split", "at_infinity", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -1423,6 +1423,41 @@ def continuity(term: sympy.Limit, detail: str = "") -> Evidence:
         target = _make(sympy.Eq(term, f.xreplace({x: x0})), [])
         return _step("continuity", target, [], [], {"term": canonical_srepr(term)}, detail)
     return _applied("continuity", build)
+
+
+def at_infinity(term: sympy.Limit, var: sympy.Symbol, value: object = None, hypotheses: Sequence[object] = (),
+                detail: str = "") -> Evidence:
+    """lim_{k→∞} f(k) = g(0) (k → −∞ likewise, with f(−1/t)), where g(t) = f(1/t) for every t > 0
+    at which f(1/t) is defined (side; g = `value`, default f(1/t) itself) and g is continuous by its
+    form and defined at 0 (side), under `hypotheses` free of k and t (module docstring)."""
+    if not (isinstance(term, sympy.Limit) and term.args[2] in (sympy.oo, -sympy.oo)):
+        raise ParameterError(f"term must be a sympy Limit at oo or -oo, got {term}")
+    f, k, end, _ = term.args
+    t = _symbol(var, "var", integer=False)
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        if not _plain(k):
+            raise _Refused(f"the limit's variable {k} must carry no assumption but integer=True or real=True")
+        if t in _free(term) | _bound(term) or k == t:
+            raise _Refused(f"{t} must be a new variable (free neither in nor bound inside {term})")
+        if any(k in _free(h) or t in _free(h) for h in extra):
+            raise _Refused(f"the hypotheses must be free of {k} and {t}")
+        near = f.xreplace({k: (1 if end == sympy.oo else -1) / t})  # f at k = ±1/t: t → 0⁺ as k → ±∞
+        g = near if value is None else sympy.sympify(value)
+        if k in _free(g) or _bound(g) & {k, t}:
+            raise _Refused(f"{g} must be an expression in {t}, free of {k}")
+        if not _continuous(g):
+            raise _Refused(f"{g} must be built from continuous functions")
+        at0 = g.xreplace({t: 0})
+        target = _make(sympy.Eq(term, at0), extra)
+        known = [*_ordered(_defined_all(extra)), *extra]
+        agree = sympy.And(*_ordered(_defined(g)), sympy.Eq(near, g))
+        sides = [([*known, sympy.Gt(t, 0), *_ordered(_defined(near))], agree), (known, sympy.And(*_ordered(_defined(at0))))]
+        params = {"term": canonical_srepr(term), "variable": canonical_srepr(t), "value": canonical_srepr(g),
+                  "hypotheses": [canonical_srepr(h) for h in extra]}
+        return _step("infinity", target, [], sides, params, detail)
+    return _applied("infinity", build)
 
 
 def _range_of(term: sympy.Basic) -> tuple:
