@@ -198,6 +198,13 @@ split(term, at, hypotheses)
     continuous on every bounded part, so Riemann integrable there, and the integral is additive;
     with an infinite end, ∫_a^R = ∫_a^c + ∫_c^R for every R ≥ c, so the improper integrals of the
     two sides converge together and agree in the limit (claimed where they converge).
+at_infinity(term, t, g, hypotheses)
+    Limit(f, k, ∞) = g(0) (k → −∞: with f(−1/t)) under hypotheses free of k and t, for g
+    continuous by its form. Side: for t > 0 where f(1/t) is defined, g is defined and equals it;
+    and g(0) is defined. Sound: where the limit exists, f is defined at arbitrarily large k (integers
+    for an integer k: a sequence's limit), f(k) = g(1/k) there, and 1/k → 0⁺; g is continuous
+    where it is defined, 0 included, so g(1/k) → g(0). The value is stated rather than
+    Limit(g, t, 0, '+'), whose definedness is not expressible (it could not be a middle term).
 """
 
 from __future__ import annotations
