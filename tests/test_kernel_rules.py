@@ -449,7 +449,7 @@ def test_a_variable_also_bound_inside_is_not_substituted():
     refused(K.member(shadow, m), "also an index bound")
     inner = x + sympy.Integral(x ** 2, (x, 0, 1))
     refused(K.increasing(inner, x, 0, 2), "also an index bound")
-    refused(K.continuity(sympy.Limit(inner, x, 2)), "continuous")    # a binder is not continuous by its form
+    refused(K.continuity(sympy.Limit(inner, x, 2)), "index bound")   # x bound inside: substitution would reach it
 
 
 # --------------------------------------------------------------------------------------------

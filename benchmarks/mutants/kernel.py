@@ -65,7 +65,7 @@ MUTANTS = [
     ("kernel recheck (bounds, sums, laws): a number put for a law", _R,
      "        if isinstance(v, Law) is not isinstance(value, Law):", "        if False:", _RULES),
     ("kernel (derivatives, limits): a limit of a function that jumps", _K,
-     "        if not _continuous(f):\n            raise _Refused(f\"{f} must be built from continuous functions\")",
+     "        if not _continuous(f, x):\n            raise _Refused(f\"{f} must be built from continuous functions\")",
      "        if False:\n            raise _Refused(f\"{f} must be built from continuous functions\")", _RULES),
     ("kernel (derivatives, limits): a limit at infinity read as the value there", _K,
      "        if x0.has(sympy.oo, -sympy.oo, sympy.zoo) or x in _free(x0):", "        if x in _free(x0):", _RULES),
@@ -85,7 +85,7 @@ MUTANTS = [
     ("kernel (derivatives, limits): the tangent point outside the interval", _K,
      "[sympy.Le(lo, x), sympy.Le(x, hi), sympy.Le(lo, at), sympy.Le(at, hi)]", "[sympy.Le(lo, x), sympy.Le(x, hi)]", _RULES),
     ("kernel recheck (derivatives, limits): a limit of a function that jumps", _R,
-     "    if not _continuous(f):\n        raise Disagrees(f\"{f} is not continuous by its form\")",
+     "    if not _continuous(f, x):\n        raise Disagrees(f\"{f} is not continuous by its form\")",
      "    if False:\n        raise Disagrees(f\"{f} is not continuous by its form\")", _RULES),
     ("kernel recheck (derivatives, limits): Abs read as differentiable", _R,
      "    if not _differentiable(f, x):", "    if False:", _RULES),
@@ -233,12 +233,11 @@ MUTANTS += [
 
 _INTERVALS = ("tests/test_kernel_intervals.py",)
 MUTANTS += [
-    ("kernel6 (split): an integrand not continuous by its form split", _K,
-     "            raise _Refused(f\"{f} must be built from continuous functions to be integrable on each part\")",
-     "            pass", _INTERVALS),
+    ("kernel6 (split): the integral's variable also bound inside the integrand", _K,
+     "        if u in _bound(f):\n            raise _Refused(f\"{u} is also an index bound inside {f}\")",
+     "        if False:\n            raise _Refused(f\"{u} is also an index bound inside {f}\")", _INTERVALS),
     ("kernel6 (split): the integrand's definedness on the interval not required", _K,
-     "        return _step(\"split\", target, [], [(side, sympy.And(*_ordered(_defined(f))))], params, detail)",
-     "        return _step(\"split\", target, [], [], params, detail)", _INTERVALS),
+     "        needed = _defined(f) if _continuous(f, u) else set()", "        needed = set()", _INTERVALS),
     ("kernel6 (split): the split point not required to lie in the interval", _K,
      "        target = _make(sympy.Eq(term, parts, evaluate=False), [*order, *extra])",
      "        target = _make(sympy.Eq(term, parts, evaluate=False), extra)", _INTERVALS),
@@ -248,9 +247,8 @@ MUTANTS += [
     ("kernel6 (split): hypotheses may mention the integral's variable", _K,
      "        if u in _free(c) | _free(lo) | _free(hi) or any(u in _free(h) for h in extra):",
      "        if u in _free(c) | _free(lo) | _free(hi):", _INTERVALS),
-    ("kernel6 recheck (split): an integrand not continuous by its form agreed", _R,
-     "    if not _continuous(body):\n        raise Disagrees(f\"{body} is not continuous by its form\")\n    halves",
-     "    if False:\n        raise Disagrees(f\"{body} is not continuous by its form\")\n    halves", _INTERVALS),
+    ("kernel6 recheck (split): the integral's variable also bound inside the integrand agreed", _R,
+     "    if index in _indices(body):\n        raise Disagrees", "    if False:\n        raise Disagrees", _INTERVALS),
     ("kernel6 recheck (split): no side condition required", _R,
      "    return _sides(cert, [([*_known_domain([*assumed, *between]), *assumed, *between, *inside], sympy.And(*needed))],\n                  context)",
      "    return _sides(cert, [], context)", _INTERVALS),
@@ -292,4 +290,20 @@ MUTANTS += [
     ("kernel6 recheck (at_infinity): hypotheses about t agreed", _R,
      "    if any(k in _variables(h) or t in _variables(h) for h in assumed) or k in _variables(g) or _indices(g) & {k, t}:",
      "    if k in _variables(g) or _indices(g) & {k, t}:", _LIMITS),
+]
+
+_CONSTANTS = ("tests/test_kernel_intervals.py", "tests/test_kernel_rules.py")
+MUTANTS += [
+    ("kernel6 (constants in a variable): every term continuous in a given variable", _K,
+     "    if var is not None and var not in _free(f):\n        return True", "    if var is not None:\n        return True",
+     _CONSTANTS),
+    ("kernel6 (constants in a variable): a limit's variable bound inside f substituted", _K,
+     "        if x in _bound(f) or _free(x0) & _bound(f):", "        if False:", _CONSTANTS),
+    ("kernel6 recheck (constants in a variable): every term continuous in a given variable", _R,
+     "    if (var is not None and var not in _variables(f)) or f.is_Number", "    if var is not None or f.is_Number", _CONSTANTS),
+    ("kernel6 recheck (constants in a variable): a limit's variable bound inside f agreed", _R,
+     "    if ({x} | _variables(point)) & _indices(f):", "    if False:", _CONSTANTS),
+    ("kernel6 recheck (Lebesgue): a continuous integrand's side condition not required", _R,
+     "            lebesgue = rule == \"integrate\" and not (_continuous(a, index) and _continuous(b, index))",
+     "            lebesgue = rule == \"integrate\"", ("tests/test_kernel.py",)),
 ]

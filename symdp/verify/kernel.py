@@ -80,12 +80,18 @@ summed(premise, j, lo, hi)
     ∀ j ∈ ℤ: lo ≤ j ≤ hi ∧ Hⱼ ⇒ f ≤ g (or <, =) gives Every(Hⱼ) ⇒ Σⱼ f ≤ Σⱼ g, for integer-valued
     lo ≤ hi free of j. Sound: a finite sum of inequalities. Side: f, g defined for every j.
 integrated(premise, u, lo, hi)
-    ∀ u ∈ [lo, hi]: f ≤ g (or =) gives ∫ f ≤ ∫ g, for f, g built from continuous functions
-    (+, ×, powers, exp, log, Abs, Max, Min, trigonometric, erf, ...). Side: f, g defined on all of
-    [lo, hi], so both are continuous on a compact interval, hence integrable (Riemann).
-    Improper (hi = ∞ and/or lo = −∞; the premise's hypotheses need only the finite end): the
-    improper integral is the limit of the integrals over bounded intervals, claimed only where it
-    converges; f ≤ g on every bounded part gives the partial integrals in order, and limits keep it.
+    ∀ u ∈ [lo, hi]: f ≤ g (or =) gives ∫ f ≤ ∫ g. **The reading of an integral**: ``Integral(f,
+    (u, lo, hi))`` is the (oriented) Lebesgue integral of f over the interval, defined where f is
+    defined at almost every point of it, measurable and absolutely integrable there. For f
+    continuous by its form (in u: a term free of u — p[j], a finite sum, δ(c) — is a constant) and
+    defined on a bounded [lo, hi] that is the Riemann integral; over an unbounded interval, where it
+    is defined, it is the limit of the integrals over bounded ones (the improper integral; one that
+    converges only conditionally is not defined in this reading, so claims about it say less).
+    For f, g continuous by their form the side condition is f, g defined on all of [lo, hi]; for
+    other integrands (an arbitrary function δ(u) or d[u], an indicator) there is none. Sound: where
+    the conclusion is claimed both integrals are defined, so f and g are defined at almost every u
+    of the interval, and there the premise gives f ≤ g (=); the Lebesgue integral is monotone. The
+    premise's hypotheses are the range only (lo ≤ u for hi = ∞) and some free of u.
 expectation(premise, j, lo, hi, weight)
     a derived rule: decide ``w·f ≤ w·g`` from f ≤ g and w ≥ 0, then :func:`summed` (an
     expectation under a finite law with masses w).
@@ -477,7 +483,7 @@ def _conditions(e: sympy.Basic) -> set:
                                sympy.Or(c, sympy.And(*_ordered(_defined(b))))}) - {sympy.true}
     if isinstance(e, sympy.Integral) and len(e.limits) == 1 and len(e.limits[0]) == 3:
         u, lo, hi = e.limits[0]
-        if _continuous(e.function) and not _defined(e.function):
+        if _continuous(e.function, u) and not _defined(e.function):
             return _defined(lo) | _defined(hi)
     raise _Unknown(f"where {e} is defined")
 
@@ -506,12 +512,16 @@ def _pieces(e: sympy.Basic) -> list:
     return [e]
 
 
-def _continuous(f: sympy.Basic) -> bool:
-    """Built only from functions continuous where they are defined."""
+def _continuous(f: sympy.Basic, var: sympy.Symbol | None = None) -> bool:
+    """Built only from functions continuous where they are defined; as a function of `var` (when
+    given), a subterm free of `var` (a sequence term p[j], a finite sum, an applied function δ(c), …)
+    is a constant, so continuous too (where it is defined, a real number that does not move with var)."""
+    if var is not None and var not in _free(f):
+        return True
     if isinstance(f, (sympy.Symbol, sympy.Number, sympy.NumberSymbol)):
         return True
     if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log)) or f.func in _TOTAL:
-        return all(_continuous(a) for a in f.args)
+        return all(_continuous(a, var) for a in f.args)
     return False
 
 
@@ -1005,8 +1015,9 @@ def combine(*premises: Fact | Evidence, hypotheses: Sequence[object] = (), detai
 
 
 def _range_step(rule: str, p: Fact, index: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, conclusion,
-                allow_indexed_hyps: bool, detail: str, **params) -> Evidence:
-    """Shared by the rules over a range (sum, integral, supremum): the premise ∀ index ∈ [lo, hi]."""
+                allow_indexed_hyps: bool, detail: str, sided: bool = True, **params) -> Evidence:
+    """Shared by the rules over a range (sum, integral, supremum): the premise ∀ index ∈ [lo, hi];
+    the side condition (f, g defined on the range) unless not `sided` (a Lebesgue integral)."""
     if index not in p.goal.variables:
         raise _Refused(f"{index} is not a variable of the premise")
     if index in _free(lo) | _free(hi):
@@ -1019,7 +1030,7 @@ def _range_step(rule: str, p: Fact, index: sympy.Symbol, lo: sympy.Basic, hi: sy
     a, op, b = _orient(p.goal.conclusion)
     hyps = [*outer, sympy.Ge(hi, lo)] + ([Every(sympy.And(*inner), (index, lo, hi))] if inner else [])
     target = _make(conclusion(a, op, b), hyps)
-    terms = set().union(*(_defined(t) for t in (a, b)))
+    terms = set().union(*(_defined(t) for t in (a, b))) if sided else set()
     side = [*_ordered(_defined_all(outer)), *outer, sympy.Le(lo, index), sympy.Le(index, hi), *inner]
     limits = {"index": canonical_srepr(index), "lo": canonical_srepr(lo), "hi": canonical_srepr(hi), **params}
     return _step(rule, target, [p], [(side, sympy.And(*_ordered(terms)))], limits, detail)
@@ -1035,19 +1046,20 @@ def summed(premise: Fact | Evidence, index: sympy.Symbol, lo: object, hi: object
 
 
 def integrated(premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: object, detail: str = "") -> Evidence:
-    """∫_lo^hi f ≤ ∫ g (or =) from f ≤ g (or =) for every var ∈ [lo, hi]; f and g continuous (by
-    their form) and defined on all of [lo, hi] (side condition), so integrable."""
+    """∫_lo^hi f ≤ ∫ g (or =) from f ≤ g (or =) for every var ∈ [lo, hi]. For f and g continuous (by
+    their form, in var) the side condition is that they are defined on all of [lo, hi]; for other
+    integrands (δ(ε), an indicator, …) there is none: the conclusion is claimed where both
+    integrals are defined, and there f and g are defined almost everywhere (module docstring)."""
     p, u = _premise(premise), _symbol(var, "var", integer=False)
     lo, hi = sympy.sympify(lo), sympy.sympify(hi)
 
     def build() -> Evidence:
         a, _, b = _orient(p.goal.conclusion)
-        if not (_continuous(a) and _continuous(b)):
-            raise _Refused(f"{a} and {b} must be built from continuous functions to be integrable")
+        sided = _continuous(a, u) and _continuous(b, u)
         if _unbounded(lo, hi):
-            return _improper(p, u, lo, hi, detail)
+            return _improper(p, u, lo, hi, detail, sided)
         return _range_step("integrate", p, u, lo, hi, lambda a, op, b: (sympy.Eq if op == "=" else sympy.Le)(
-            sympy.Integral(a, (u, lo, hi)), sympy.Integral(b, (u, lo, hi))), False, detail)
+            sympy.Integral(a, (u, lo, hi)), sympy.Integral(b, (u, lo, hi))), False, detail, sided=sided)
     return _applied("integrate", build)
 
 
@@ -1059,7 +1071,7 @@ def _unbounded(lo: sympy.Basic, hi: sympy.Basic) -> bool:
     return open_lo or open_hi
 
 
-def _improper(p: Fact, u: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, detail: str) -> Evidence:
+def _improper(p: Fact, u: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, detail: str, sided: bool) -> Evidence:
     """∫_lo^∞ f ≤ ∫_lo^∞ g (or =; also from −∞) from f ≤ g on the unbounded interval (module docstring)."""
     if u not in p.goal.variables:
         raise _Refused(f"{u} is not a variable of the premise")
@@ -1081,7 +1093,7 @@ def _improper(p: Fact, u: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, detail
     target = _make((sympy.Eq if op == "=" else sympy.Le)(sympy.Integral(a, (u, lo, hi)), sympy.Integral(b, (u, lo, hi)),
                                                          evaluate=False), outer)
     side = [*_ordered(_defined_all(outer)), *outer, *ends]
-    terms = _defined(a) | _defined(b)
+    terms = _defined(a) | _defined(b) if sided else set()
     params = {"index": canonical_srepr(u), "lo": canonical_srepr(lo), "hi": canonical_srepr(hi)}
     return _step("integrate", target, [p], [(side, sympy.And(*_ordered(terms)))], params, detail)
 
@@ -1109,8 +1121,8 @@ def split(term: sympy.Integral, at: object, hypotheses: Sequence[object] = (), d
             raise _Refused(f"the split point {c} must be finite")
         if u in _free(c) | _free(lo) | _free(hi) or any(u in _free(h) for h in extra):
             raise _Refused(f"the split point, the ends and the hypotheses must be free of {u}")
-        if not _continuous(f):
-            raise _Refused(f"{f} must be built from continuous functions to be integrable on each part")
+        if u in _bound(f):
+            raise _Refused(f"{u} is also an index bound inside {f}")
         parts = sympy.Integral(f, (u, lo, c)) + sympy.Integral(f, (u, c, hi))
         order = ([] if below else [sympy.Le(lo, c)]) + ([] if above else [sympy.Le(c, hi)])
         if sympy.false in order:
@@ -1119,7 +1131,8 @@ def split(term: sympy.Integral, at: object, hypotheses: Sequence[object] = (), d
         ends = ([] if below else [sympy.Le(lo, u)]) + ([] if above else [sympy.Le(u, hi)])
         side = [*_ordered(_defined_all([*extra, *order])), *extra, *order, *ends]
         params = {"term": canonical_srepr(term), "at": canonical_srepr(c), "hypotheses": [canonical_srepr(h) for h in extra]}
-        return _step("split", target, [], [(side, sympy.And(*_ordered(_defined(f))))], params, detail)
+        needed = _defined(f) if _continuous(f, u) else set()  # a Lebesgue integral: no side (docstring)
+        return _step("split", target, [], [(side, sympy.And(*_ordered(needed)))], params, detail)
     return _applied("split", build)
 
 
@@ -1425,7 +1438,9 @@ def continuity(term: sympy.Limit, detail: str = "") -> Evidence:
             raise _Refused(f"the limit's variable {x} must be a real symbol with no other assumption")
         if x0.has(sympy.oo, -sympy.oo, sympy.zoo) or x in _free(x0):
             raise _Refused(f"the point {x0} must be finite and free of {x}")
-        if not _continuous(f):
+        if x in _bound(f) or _free(x0) & _bound(f):
+            raise _Refused(f"{x}, or a variable of {x0}, is also an index bound inside {f}")
+        if not _continuous(f, x):
             raise _Refused(f"{f} must be built from continuous functions")
         target = _make(sympy.Eq(term, f.xreplace({x: x0})), [])
         return _step("continuity", target, [], [], {"term": canonical_srepr(term)}, detail)
@@ -1446,7 +1461,7 @@ def at_infinity(term: sympy.Limit, var: sympy.Symbol, value: object = None, hypo
     def build() -> Evidence:
         if not _plain(k):
             raise _Refused(f"the limit's variable {k} must carry no assumption but integer=True or real=True")
-        if t in _free(term) | _bound(term) or k == t:
+        if t in _free(term) | _bound(term) or k == t or k in _bound(f):
             raise _Refused(f"{t} must be a new variable (free neither in nor bound inside {term})")
         if any(k in _free(h) or t in _free(h) for h in extra):
             raise _Refused(f"the hypotheses must be free of {k} and {t}")
@@ -1454,7 +1469,7 @@ def at_infinity(term: sympy.Limit, var: sympy.Symbol, value: object = None, hypo
         g = near if value is None else sympy.sympify(value)
         if k in _free(g) or _bound(g) & {k, t}:
             raise _Refused(f"{g} must be an expression in {t}, free of {k}")
-        if not _continuous(g):
+        if not _continuous(g, t):
             raise _Refused(f"{g} must be built from continuous functions")
         at0 = g.xreplace({t: 0})
         target = _make(sympy.Eq(term, at0), extra)
@@ -1777,7 +1792,7 @@ def fundamental(f: object, x: sympy.Symbol, a: object, b: object, hypotheses: Se
     """∫_a^b f'(x) dx = f(b) − f(a) under a ≤ b, for f and f' defined on [a, b] (f' continuous by its form)."""
     a, b = sympy.sympify(a), sympy.sympify(b)
     def conclusion(d, at):
-        if not _continuous(d[1]):
+        if not _continuous(d[1], x):
             raise _Refused(f"the derivative {d[1]} must be built from continuous functions")
         return sympy.Eq(sympy.Integral(d[1], (x, a, b)), at(d[0], b) - at(d[0], a)), [sympy.Le(a, b)]
     return _calculus("ftc", f, x, a, b, hypotheses, 1, {}, lambda d: sympy.true, conclusion, detail)
