@@ -96,7 +96,7 @@ from sympy.logic.boolalg import BooleanFunction
 
 from .context import RuleContext
 from .parsing import parse_expression
-from .terms import Event, Every, Expect, Inf, Integrable, Law, Sup, Test
+from .terms import Converges, Event, Every, Expect, Inf, Integrable, Law, Sup, Test
 from .verdicts import Disagrees, Inconclusive
 
 #: Longest constant range an ``unfold`` certificate may write out.
@@ -107,7 +107,7 @@ _CONTINUOUS = (sympy.exp, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.co
                sympy.erf, sympy.erfc, sympy.Abs, sympy.Max, sympy.Min)
 _BINDING = (sympy.Sum, sympy.Product, sympy.Integral, Every, Sup, Inf, Expect, Integrable)
 #: The propositions the abstraction reads as fresh truth values.
-_PROPOSITIONS = (Every, Integrable)
+_PROPOSITIONS = (Every, Integrable, Converges)
 
 
 class _Goal:
@@ -205,7 +205,7 @@ def _domain(e: sympy.Basic) -> set:
         return out
     if isinstance(e, Every):
         return _domain(e.args[1][1]) | _domain(e.args[1][2])
-    if isinstance(e, Integrable):
+    if isinstance(e, (Integrable, Converges)):  # propositions: their terms' domains are not theirs
         return set()
     if _case_split(e) is not None:
         a, condition, b = _case_split(e)
@@ -246,10 +246,20 @@ def _domain(e: sympy.Basic) -> set:
         # an integer for all integer arguments (0 below the range, the upper index extended to negatives)
         return _domain(e.args[0]) | _domain(e.args[1])
     if isinstance(e, sympy.Integral):
-        if len(e.limits) == 1 and len(e.limits[0]) == 3 and _continuous(e.function, e.limits[0][0]) and \
-                not (_domain(e.function) - {sympy.true}):
-            return _domain(e.limits[0][1]) | _domain(e.limits[0][2])
-        raise _NoDomain(str(e))
+        if len(e.limits) != 1 or len(e.limits[0]) != 3:
+            raise _NoDomain(str(e))
+        index, lo, hi = e.limits[0]
+        bounded = [end for end in (lo, hi) if end != sympy.oo and end != -sympy.oo]
+        for end in bounded:
+            out |= _domain(end)
+        try:  # Riemann: continuous and everywhere defined over a bounded interval
+            riemann = len(bounded) == 2 and _continuous(e.function, index) and not (_domain(e.function) - {sympy.true})
+        except _NoDomain:
+            riemann = False
+        return out if riemann else out | {Converges(e)}
+    if isinstance(e, sympy.Limit):
+        point = e.args[2]
+        return (set() if point == sympy.oo or point == -sympy.oo else _domain(point)) | {Converges(e)}
     if isinstance(e, (sympy.Add, sympy.Mul, Relational, BooleanFunction)) or e.func in _CONTINUOUS:
         for a in e.args:
             out |= _domain(a)
@@ -404,7 +414,7 @@ def _compared(term: sympy.Basic) -> tuple[object, list]:
         return (type(term), term.args[0], index), [lo, hi]
     if isinstance(term, sympy.Indexed):
         return ("Indexed", term.base, len(term.indices)), list(term.indices)
-    if isinstance(term, (sympy.Symbol, sympy.Limit, Every, Expect, Integrable, sympy.Piecewise)):
+    if isinstance(term, (sympy.Symbol, sympy.Limit, Every, Expect, Integrable, Converges, sympy.Piecewise)):
         return None, []
     arguments = [a for a in term.args if isinstance(a, sympy.Expr)]
     return ((term.func, len(term.args)) if arguments else None), arguments
@@ -457,7 +467,7 @@ def _check_side(side: Mapping, hyps: Sequence[sympy.Basic], conclusion: sympy.Ba
                 raise Disagrees(f"a proposition's variable claims a sign: {fresh}")
             replace[term] = sympy.Eq(fresh, 1)
         elif isinstance(term, (Relational, BooleanFunction)):
-            raise Disagrees(f"only Every and Integrable are abstracted as propositions, got {term}")
+            raise Disagrees(f"only Every, Integrable and Converges are abstracted as propositions, got {term}")
         else:
             need = 2 if fresh.is_positive else 1 if fresh.is_nonnegative else 0
             if need > _sign_of(term):
@@ -751,14 +761,16 @@ def _infinity(goal: _Goal, premises: list, params: Mapping, cert: Mapping, conte
         raise Disagrees(f"{g} is not continuous by its form")
     near = f.xreplace({k: sympy.Integer(1 if end == sympy.oo else -1) / t})
     at0 = g.xreplace({t: sympy.Integer(0)})
-    _same(goal, sympy.Eq(term, at0), assumed)
+    exists = params.get("converges") is True  # the limit's existence: f(±1/t) defined at every t > 0
+    _same(goal, Converges(term) if exists else sympy.Eq(term, at0), assumed)
     try:
-        around, agree, there = _domain(near), _domain(g), _domain(at0)
+        around, agree, there = _domain(near) - {sympy.true}, _domain(g), _domain(at0)
     except _NoDomain as err:
         raise Disagrees(f"a term has no written domain: {err}") from None
     known = [*_known_domain(assumed), *assumed]
-    return _sides(cert, [([*known, sympy.Gt(t, 0), *(around - {sympy.true})], sympy.And(*(agree - {sympy.true}), sympy.Eq(near, g))),
-                         (known, sympy.And(*(there - {sympy.true})))], context)
+    same = sympy.And(*(agree - {sympy.true}), sympy.Eq(near, g))
+    first = ([*known, sympy.Gt(t, 0)], sympy.And(*around, same)) if exists else ([*known, sympy.Gt(t, 0), *around], same)
+    return _sides(cert, [first, (known, sympy.And(*(there - {sympy.true})))], context)
 
 
 #: The functions the derivative rules accept, with their derivatives (u: the argument).
@@ -1205,6 +1217,63 @@ def _split(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context:
                   context)
 
 
+def _every(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """Every(C, (j, lo, hi)) under H from ∀ j: lo ≤ j ≤ hi ∧ H ⇒ C, H free of j; side: C's terms defined on the range."""
+    (p,) = premises
+    index, lo, hi = (parse_expression(params[key]) for key in ("index", "lo", "hi"))
+    if not _plain_index(index, True) or index not in p.variables or index in _variables(lo) | _variables(hi):
+        raise Disagrees(f"{index} must be a plain integer variable of the premise, the range free of it")
+    if not (_integral_form(lo) and _integral_form(hi)):
+        raise Disagrees("an integer range needs integer-valued ends")
+    outer, inner = _without_range(p.hypotheses, index, lo, hi)
+    if inner:
+        raise Disagrees(f"the premise's hypotheses {inner} depend on {index}")
+    _same(goal, Every(p.conclusion, (index, lo, hi)), outer)
+    try:
+        terms = set().union(*(_domain(piece) for piece in _cut(p.conclusion))) - {sympy.true}
+    except _NoDomain as err:
+        raise Disagrees(f"the condition's terms have no written domain: {err}") from None
+    return _sides(cert, [([*_known_domain(outer), *outer, sympy.Le(lo, index), sympy.Le(index, hi)], sympy.And(*terms))],
+                  context)
+
+
+def _truncate(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """∫_lo^∞ f = ∫_lo^c f (or, recorded `converges`, Converges(∫_lo^∞ f): f continuous by its form and
+    defined on [lo, ∞), the side) under lo ≤ c, from ∀ u: c ≤ u ∧ H ⇒ f = 0 with H free of u."""
+    (p,) = premises
+    index, lo, point = (parse_expression(params[key]) for key in ("index", "lo", "at"))
+    if not _plain_index(index, False) or index not in p.variables:
+        raise Disagrees(f"{index} must be a plain real variable of the premise")
+    for end in (lo, point):
+        if end.has(sympy.oo, -sympy.oo, sympy.zoo) or index in _variables(end):
+            raise Disagrees(f"{end} must be finite and free of {index}")
+    beyond = [h for h in p.hypotheses if type(h) in (sympy.LessThan, sympy.GreaterThan) and _link(h) == (point, "<=", index)]
+    if not beyond:
+        raise Disagrees(f"the premise does not range over u ≥ {point}")
+    others = [h for h in p.hypotheses if h not in beyond]
+    if any(index in _variables(h) for h in others):
+        raise Disagrees(f"a hypothesis of the premise depends on {index}")
+    left, op, right = _link(p.conclusion)
+    if op != "=" or sympy.S.Zero not in (left, right):
+        raise Disagrees("the premise does not say the integrand is 0")
+    f = right if left == 0 else left
+    if index in _indices(f):
+        raise Disagrees(f"{index} is also bound inside {f}")
+    whole = sympy.Integral(f, (index, lo, sympy.oo))
+    assumed = [sympy.Le(lo, point), *others]
+    if params.get("converges") is not True:
+        _same(goal, sympy.Eq(whole, sympy.Integral(f, (index, lo, point)), evaluate=False), assumed)
+        return _sides(cert, [], context)
+    if not _continuous(f, index):
+        raise Disagrees(f"{f} is not continuous by its form: its integral over [{lo}, {point}] may not exist")
+    _same(goal, Converges(whole), assumed)
+    try:
+        needed = _domain(f) - {sympy.true}
+    except _NoDomain as err:
+        raise Disagrees(f"the integrand has no written domain: {err}") from None
+    return _sides(cert, [([*_known_domain(assumed), *assumed, sympy.Le(lo, index)], sympy.And(*needed))], context)
+
+
 def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     if premises:
         raise Disagrees("renaming an index rests on no premise")
@@ -1229,10 +1298,10 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "tangent": _from_derivatives("tangent"), "ftc": _from_derivatives("ftc"),
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename, "split": _split,
-                               "infinity": _infinity}
+                               "infinity": _infinity, "truncate": _truncate, "every": _every}
 #: How many premises each rule takes (None: any number).
 _ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "expect-as": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
-          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0}
+          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1}
 
 
 def _premise(entry: Mapping, context: RuleContext) -> _Goal:
