@@ -1080,3 +1080,155 @@ def test_an_items_relation_is_used_at_an_index_only_inside_all_its_sequences_alp
     premise = sympy.Or(sympy.Eq(P[i], 0), Q[i] > 0)
     assert _premise_left(Every(premise, (i, 1, K)), domain) == (True, [])
     assert _premise_left(Every(premise, (i, 1, m)), domain)[1] != []
+
+
+# --------------------------------------------------------------------------------------------
+# definedness of an expectation, a supremum over tests and a proper integral (cover6)
+
+mu_law = None  # set below: the statement's own law μ
+
+
+def _law_objects():
+    from symdp.verify.recheck.terms import Event, Law, Test
+    P0, P1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
+    return Law("mu"), Event("A"), Test("T"), P0, P1
+
+
+def _one(domain, conclusion, hypotheses=()):
+    from symdp.verify import kernel
+    from symdp.verify.covering import Premises, check
+    return check(kernel.goal(conclusion, list(hypotheses)), "rule", Premises.of(domains.items(list(domain))))
+
+
+def test_a_supremum_of_expectations_over_events_is_defined_for_densities_of_the_domains_laws():
+    """tv-dp, Definition 1: sup_A E_μ[A·(p0 − e^ε p1)] = E_μ[(p0 − e^ε p1)₊] with p0, p1 the densities of the laws P0, P1
+    against μ. Hand proof of definedness: |A·(p0 − e^ε p1)| ≤ p0 + e^ε p1, whose μ-expectation is 1 + e^ε, for every
+    measurable A; the same bound for the positive part. The same goal says nothing checkable when the laws live on an
+    alphabet of k symbols (P0[x] would be a mass, not a density), and fails without a Laws item (P0's sign)."""
+    from symdp.verify.recheck.terms import Expect, Sup
+
+    mu, A, T, P0, P1 = _law_objects()
+    d = P0[x] - sympy.exp(eps) * P1[x]
+    goal_ = sympy.Eq(Sup(Expect(A[x] * d, (x, mu)), (A,)), Expect(sympy.Max(d, 0), (x, mu)))
+    laws = [Laws("P0", "P1"), eps >= 0, delta >= 0, delta <= 1]
+    assert _one(laws, goal_).covered is True
+    assert _one(laws, sympy.Le(Expect(T[x] * d, (x, mu)), Expect(sympy.Max(d, 0), (x, mu)))).covered is True
+    assert _one([Laws("P0", "P1", k="k"), eps >= 0], goal_).covered is None
+    assert _one([eps >= 0], goal_).covered is False
+    # the laws' terms read as densities only inside expectations over one law μ of the statement's own
+    j = sympy.Symbol("j", integer=True)
+    assert _one(laws, sympy.Eq(Expect(P0[x], (x, mu)), sympy.Sum(P0[j], (j, 1, 3)))).covered is None
+    nu = type(mu)("nu")
+    assert _one(laws, sympy.Le(Expect(P0[x], (x, mu)), Expect(P0[x], (x, nu)) + 1)).covered is None
+    assert _one(laws, sympy.Ge(Expect(P1[x], (x, type(mu)("P0"))), 0)).covered is None
+
+
+def test_an_expectation_needs_a_bound_by_the_densities_and_its_terms_defined():
+    """Undecided (never covered) without a bound c₀ + Σ cᵢ pᵢ: E_μ[x·p0] (μ Cauchy, P0 = μ: infinite), E_μ[p0²]
+    (p0 = dP0/dμ unbounded: P0 with density 1/(2√x) on (0, 1) against the uniform μ gives ∫ 1/(4x) = ∞), the KL
+    integrand p0 log(p0/p1) (undefined where p1 = 0). The coefficient 1/ε needs ε ≠ 0: not covered at ε = 0."""
+    from symdp.verify.recheck.terms import Expect
+
+    mu, A, T, P0, P1 = _law_objects()
+    laws = [Laws("P0", "P1"), eps >= 0]
+    for f in (x * P0[x], P0[x] ** 2, P0[x] * sympy.log(P0[x] / P1[x]), sympy.exp(P0[x]), A[x] * P0[x] * P1[x]):
+        assert _one(laws, sympy.Ge(Expect(f, (x, mu)), 0)).covered is None, f
+    outcome = _one(laws, sympy.Ge(Expect(P0[x] / eps + A[x], (x, mu)), 0))
+    assert outcome.covered is False and _point(outcome.why)["epsilon"] == 0
+    assert _one([Laws("P0", "P1"), eps > 0], sympy.Ge(Expect(P0[x] / eps + A[x], (x, mu)), 0)).covered is True
+    g = sympy.Function("g")
+    assert _one(laws, sympy.Ge(Expect(A[x] * g(x), (x, mu)), 0)).covered is None
+    # bounded by 1 but not measurable by its form: q ranges over every function, a non-measurable one among them
+    q_any = sympy.IndexedBase("q")
+    assert _one(laws, sympy.Ge(Expect(sympy.Piecewise((1, q_any[x] > R(1, 2)), (0, True)), (x, mu)), 0)).covered is None
+    # bounded by 1 but undefined where p0 = 0 (log 0): the integrand must be defined at every point
+    assert _one(laws, sympy.Ge(Expect(sympy.Piecewise((1, sympy.log(P0[x]) > 0), (0, True)), (x, mu)), 0)).covered \
+        is not True
+    # a plain sequence of the goal still needs a law of the domain; a test needs nothing (its values are its type)
+    q = sympy.IndexedBase("q", nonnegative=True)
+    assert _one([eps >= 0], sympy.Ge(q[x], 0, evaluate=False)).covered is False
+
+
+def test_a_supremum_over_tests_needs_a_bound_free_of_the_test():
+    """sup_A E[A·d]/A[0] is unbounded over the events (A[0] → 0 is allowed at a point μ does not charge): undecided."""
+    from symdp.verify.recheck.terms import Expect, Inf, Sup
+
+    mu, A, T, P0, P1 = _law_objects()
+    d = P0[x] - sympy.exp(eps) * P1[x]
+    laws = [Laws("P0", "P1"), eps >= 0]
+    assert _one(laws, sympy.Ge(Sup(Expect(A[x] * d, (x, mu)) / (1 + A[0]), (A,)), 0)).covered is None
+    assert _one(laws, sympy.Ge(Sup(Expect(A[x] * d, (x, mu)) * A[0] + 1, (A,)), 0)).covered is True
+    assert _one(laws, sympy.Le(Inf(Expect(T[x] * d, (x, mu)), (T,)), 0)).covered is True
+    assert _one(laws, sympy.Le(Sup(Expect(x * T[x] * P0[x], (x, mu)), (T,)), 1)).covered is None
+
+
+def _integrand_terms():
+    """Small integrands over P0[x], P1[x], A[x] and constants (a grammar for the bound's oracle)."""
+    mu, A, T, P0, P1 = _law_objects()
+    leaves = st.sampled_from([P0[x], P1[x], A[x], T[x], sympy.Integer(2), -sympy.exp(eps), eps])
+    return st.recursive(leaves, lambda inner: st.one_of(
+        st.tuples(inner, inner).map(lambda ab: ab[0] + ab[1]),
+        st.tuples(inner, inner).map(lambda ab: ab[0] * ab[1]),
+        st.tuples(inner, inner).map(lambda ab: sympy.Max(*ab)),
+        st.tuples(inner, inner).map(lambda ab: sympy.Min(*ab)),
+        inner.map(sympy.Abs),
+        st.tuples(inner, inner).map(lambda ab: sympy.Piecewise((ab[0], ab[0] > ab[1]), (ab[1], True)))), max_leaves=5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_integrand_terms(), st.lists(st.integers(1, 5), min_size=4, max_size=4),
+       st.lists(st.integers(0, 5), min_size=4, max_size=4), st.lists(st.integers(0, 5), min_size=4, max_size=4),
+       st.lists(st.integers(0, 4), min_size=4, max_size=4), st.integers(0, 3))
+def test_the_bound_by_densities_holds_at_every_point_and_in_expectation(f, w, m0, m1, a, e):
+    """Oracle: exact enumeration. μ on 4 points with weights w, laws P0, P1 with masses m0, m1 (densities p = P/μ);
+    events and tests with values a/4 ∈ [0, 1] (an event's rounded to {0, 1}), ε = e. Where the form gives
+    |f| ≤ c₀ + Σ c_p·p[x], it holds at each point, and E_μ|f| ≤ c₀ + Σ c_p (E_μ p = 1)."""
+    from symdp.verify.covering import _dominated
+
+    mu, A, T, P0, P1 = _law_objects()
+    bound = _dominated(f, x, frozenset({"P0", "P1"}))
+    if bound is None or sum(m0) == 0 or sum(m1) == 0:
+        return
+    c0, cs = bound
+    weights = [R(v, sum(w)) for v in w]
+    dens = {"P0": [R(v, sum(m0)) / weights[n] for n, v in enumerate(m0)],
+            "P1": [R(v, sum(m1)) / weights[n] for n, v in enumerate(m1)]}
+    values = {eps: e}
+    c0, cs = c0.subs(values).doit(), {p: c.subs(values).doit() for p, c in cs.items()}
+    assert c0 >= 0 and all(c >= 0 for c in cs.values())
+    total = c0 + sum(cs.values())
+    expectation = 0
+    for n in range(4):
+        at = {P0[x]: dens["P0"][n], P1[x]: dens["P1"][n], T[x]: R(a[n], 4), A[x]: R(1 if a[n] >= 2 else 0)}
+        value = sympy.Abs(f.xreplace(at).subs(values))
+        assert value <= c0 + sum(c * dens[p][n] for p, c in cs.items()), (f, n)
+        expectation += weights[n] * value
+    assert sympy.simplify(total - expectation) >= 0, (f, total, expectation)
+
+
+def test_a_proper_integral_is_defined_where_its_continuous_integrand_is_defined_between_the_ends():
+    """∫_ε^1 du/u = −log ε (sympy's antiderivative: an independent route) is finite for ε > 0, and the integrand is
+    undefined at u = 0 ∈ [ε, 1] for ε = 0 (the point named is checked by substitution); reversed ends read the
+    same interval. An improper integral, a case split and sign (not continuous) are undecided."""
+    u = sympy.Symbol("u", real=True)
+    Int = sympy.Integral
+    assert sympy.integrate(1 / u, (u, R(1, 2), 1)) == sympy.log(2)
+    assert _one([eps > 0], sympy.Ge(Int(1 / u, (u, eps, 1)), 0, evaluate=False)).covered is True
+    assert _one([eps > 0], sympy.Le(Int(1 / u, (u, 1, eps)), 0, evaluate=False)).covered is True
+    outcome = _one([eps >= 0], sympy.Ge(Int(1 / u, (u, eps, 1)), 0, evaluate=False))
+    point = _point(outcome.why)
+    assert outcome.covered is False and point["epsilon"] == 0 and point["u__each"] == 0
+    outcome = _one([eps >= 0, eps <= 2], sympy.Le(Int(1 / (u - 1), (u, 3, eps)), 0, evaluate=False))
+    assert outcome.covered is False and _point(outcome.why)["u__each"] == 1
+    assert _one([eps >= 0], sympy.Ge(Int(sympy.sqrt(eps - u), (u, 0, eps)), 0, evaluate=False)).covered is True
+    for f, hi in ((sympy.exp(-u * (eps + 1)), sympy.oo), (sympy.Piecewise((1, u > eps), (0, True)), 1),
+                  (sympy.sign(u - eps), 1)):
+        assert _one([eps >= 0], sympy.Ge(Int(f, (u, 0, hi)), 0, evaluate=False)).covered is None, f
+
+
+def test_the_guides_example_of_a_covered_supremum_runs_as_written():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "trust-chain.md").read_text(encoding="utf-8")
+    part = text[text.index("### Expectations, suprema over tests, integrals"):text.index("### Making a claim pass")]
+    (block,) = re.findall(r"```python\n(.*?)```", part, re.S)
+    exec(compile(block, "docs/trust-chain.md", "exec"), {})

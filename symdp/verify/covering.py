@@ -20,6 +20,28 @@ symbolic exponent, …). A decided goal (certificate kinds in :data:`PROVES_DEFI
 an exact decision, boxes) proves "f is defined and ≥ 0" under its hypotheses, so its conclusion
 needs nothing more. A hypothesis must hold, hence be defined, on D.
 
+The kernel's binders are defined by a sufficient rule each, stated with a variable ``x__each`` that
+stands for every point of their range (free in the condition, so the implication z3 decides holds for
+all its values):
+
+- ``Expect(f, (x, μ))`` when f is defined at every x (a test's value a[x] and a density p[x] read as
+  free reals), measurable by its form (:func:`_measurable`) and |f| ≤ c₀ + Σ cᵢ·pᵢ[x] by its form
+  (:func:`_dominated`: c's free of x, defined; a test's value ≤ 1) with pᵢ the densities against μ of
+  the domain's laws (:func:`densities`: a law of a ``Laws``/``SameSupport``/``DPPair`` item on one
+  measurable space whose terms the goal writes only at the point of expectations over one law μ of its
+  own; then E_μ pᵢ = 1, so E_μ|f| ≤ c₀ + Σ cᵢ < ∞). The statement's tests range over the measurable
+  ones (at another, an expectation is undefined and the goal, like the paper, says nothing);
+- ``Sup(f, (v,))`` / ``Inf(f, (v,))`` over the tests or events v when f is defined at every member and
+  bounded by its form by a bound free of v (:func:`_bounded_over`: v[t] ∈ [0, 1], a dominated
+  expectation within c₀ + Σ cᵢ): the class is nonempty (v = 0) and f bounded on it;
+- a proper ``Integral(f, (u, a, b))`` (a, b finite) when a and b are defined, f is built from
+  functions continuous where they are defined (:func:`_continuous`) and f is defined at every u
+  between a and b: continuous on a closed bounded interval, hence Riemann integrable. The rule is
+  sufficient only: ∫₀¹ u^(−1/2) du converges but is not covered (its integrand fails at u = 0).
+
+Anything else (an improper integral, a supremum over the laws or over a range, a limit) is defined
+only where D's relations contain it.
+
 **How it is decided.** By z3, after *abstraction*: every subterm that is not a polynomial in the
 variables (log x, e^ε, an undefined function f(x), a sum, a sequence term P[i]) becomes a fresh real
 variable, the same subterm (its symbols matched by name) the same variable, and a Boolean that is
@@ -28,7 +50,7 @@ the fresh variables holds for the values the subterms take, so this is sound; it
 subterm means, except a few facts that hold wherever it is defined (e^u > 0, e^u ≥ 1 + u, |u| ≥ 0,
 cosh u ≥ 1, u·tanh u ≥ 0, |tanh u| ≤ min(|u|, 1), a non-integer power ≥ 0) and the definedness of the subterms D's own relations contain (a relation of
 D holds on D, so it is defined there). A subterm whose definedness is not expressible (an undefined
-function, an integral) is defined only where D's relations contain it; elsewhere the goal is
+function, an improper integral) is defined only where D's relations contain it; elsewhere the goal is
 undecided. A relation of D under ``Not`` with such subterms is left out (fewer premises imply less).
 An integer variable of the goal needs D to declare it an integer (``Integer("k", …)`` or a size) or
 to imply it; D's integrality is first left out (the reals' question is easier, and an implication
@@ -72,7 +94,7 @@ from sympy.printing.repr import ReprPrinter
 from ..errors import ParameterError
 from . import domains
 from .goals import _show
-from .recheck.terms import Every
+from .recheck.terms import Every, Expect, Inf, Law, Sup, Test
 
 #: Certificate kinds whose replay proves the conclusion's expressions defined under the hypotheses
 #: ("f is defined and ≥ 0"): their goals need no Def(C) from the domain.
@@ -91,14 +113,28 @@ _TOTAL = (sympy.exp, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.cosh, s
 
 
 class Undecided(Exception):
-    """A definedness that cannot be expressed as relations (an undefined function, an integral)."""
+    """A definedness that cannot be expressed as relations (an undefined function, an improper integral)."""
+
+
+@dataclass(frozen=True)
+class Densities:
+    """The domain's laws whose terms a goal writes as densities against one law of its own (:func:`densities`):
+    ``law`` the name of the goal's :class:`~symdp.verify.recheck.terms.Law` variable, ``names`` the laws."""
+
+    law: str
+    names: frozenset
+
+
+#: The suffix of the variable that stands for every point of an expectation's or an integral's range in a
+#: definedness condition (free in the condition, hence universally read by the implication z3 decides).
+EACH = "__each"
 
 
 # --------------------------------------------------------------------------------------------
 # definedness
 
 
-def defined(expr: sympy.Basic, known: frozenset = frozenset()) -> list[sympy.Basic]:
+def defined(expr: sympy.Basic, known: frozenset = frozenset(), dens: Densities | None = None) -> list[sympy.Basic]:
     """Relations under which `expr` is a defined real number (sufficient, and necessary for the
     usual functions): denominators ≠ 0, log's argument > 0, a non-integer power's base ≥ 0 (> 0 for
     a negative or symbolic exponent), the ranges of atanh, asin, acos, erfinv, LambertW. `known`
@@ -110,44 +146,198 @@ def defined(expr: sympy.Basic, known: frozenset = frozenset()) -> list[sympy.Bas
         return []
     if expr.is_Rational:
         return []
+    if isinstance(expr, Expect):
+        return _expect_defined(expr, known, dens)
+    if isinstance(expr, (Sup, Inf)) and expr.over_class and isinstance(expr.limits[0], Test):
+        if not _bounded_over(expr.function, expr.limits[0], dens):
+            raise Undecided(f"whether {expr.function} is bounded over the tests {expr.limits[0]}")
+        return defined(expr.function, known, dens)  # at every member (its values v[x] read as free reals)
+    if isinstance(expr, sympy.Integral) and len(expr.limits) == 1 and len(expr.limits[0]) == 3:
+        return _integral_defined(expr, known, dens)
     if expr.is_number:
         real = expr.is_extended_real and expr.is_finite
         if real is None:
             raise Undecided(f"whether the number {expr} is real")
         return [] if real else [sympy.false]
     if isinstance(expr, sympy.Indexed):  # a sequence's term is a real at every integer index
-        return _all(expr.indices, known)
+        return _all(expr.indices, known, dens)
     if isinstance(expr, (sympy.Add, sympy.Mul)) or isinstance(expr, _TOTAL):
-        return _all(expr.args, known)
+        return _all(expr.args, known, dens)
     if isinstance(expr, sympy.Pow):
-        return _power(expr.base, expr.exp, known)
+        return _power(expr.base, expr.exp, known, dens)
     if isinstance(expr, sympy.log) and len(expr.args) == 1:
-        return [sympy.StrictGreaterThan(expr.args[0], 0)] + defined(expr.args[0], known)
+        return [sympy.StrictGreaterThan(expr.args[0], 0)] + defined(expr.args[0], known, dens)
     ranges = {sympy.atanh: (-1, 1, True), sympy.asin: (-1, 1, False), sympy.acos: (-1, 1, False),
               sympy.erfinv: (-1, 1, True), sympy.erfcinv: (0, 2, True)}
     if type(expr) in ranges and len(expr.args) == 1:
         lo, hi, strict = ranges[type(expr)]
         u, less = expr.args[0], sympy.StrictLessThan if strict else sympy.LessThan
-        return [less(lo, u), less(u, hi)] + defined(u, known)
+        return [less(lo, u), less(u, hi)] + defined(u, known, dens)
     if isinstance(expr, sympy.LambertW) and len(expr.args) == 1:
-        return [sympy.GreaterThan(expr.args[0], -sympy.exp(-1))] + defined(expr.args[0], known)
+        return [sympy.GreaterThan(expr.args[0], -sympy.exp(-1))] + defined(expr.args[0], known, dens)
     if isinstance(expr, sympy.binomial) and all(a.is_integer for a in expr.args):
-        return _all(expr.args, known)  # C(n, k) is an integer for all integers n, k
+        return _all(expr.args, known, dens)  # C(n, k) is an integer for all integers n, k
     if _two_branches(expr):  # the condition's sides defined, and the branch it selects
         (a, c), (b, _) = expr.args
-        chosen = [sympy.Or(sympy.Not(c), sympy.And(*defined(a, known))), sympy.Or(c, sympy.And(*defined(b, known)))]
-        return _all(c.args, known) + [d for d in chosen if d is not sympy.true]
+        chosen = [sympy.Or(sympy.Not(c), sympy.And(*defined(a, known, dens))), sympy.Or(c, sympy.And(*defined(b, known, dens)))]
+        return _all(c.args, known, dens) + [d for d in chosen if d is not sympy.true]
     if isinstance(expr, sympy.factorial) and expr.args[0].is_integer:
-        return [sympy.GreaterThan(expr.args[0], 0)] + defined(expr.args[0], known)
+        return [sympy.GreaterThan(expr.args[0], 0)] + defined(expr.args[0], known, dens)
     if isinstance(expr, (sympy.Sum, sympy.Product)):
         index = {lim[0] for lim in expr.limits}
         # the terms' definedness for every index: what D makes defined is about its own (free)
         # symbols, not about a bound index that may share a name with one of them
-        inner = defined(expr.function)
+        inner = defined(expr.function, dens=dens)
         if any(c.has(*index) for c in inner):
             raise Undecided(f"the definedness of every term of {expr}")
-        return inner + _all([b for lim in expr.limits for b in lim[1:]], known)
+        return inner + _all([b for lim in expr.limits for b in lim[1:]], known, dens)
     raise Undecided(f"the definedness of {expr}")
+
+
+def _each(x: sympy.Symbol) -> sympy.Symbol:
+    """The variable that stands for every point x of a range in a definedness condition: a real (an integer
+    point is one of them), of a name no domain uses, free in the condition, so the implication z3 decides reads it
+    for every value."""
+    return sympy.Symbol(x.name + EACH, real=True)
+
+
+def _expect_defined(expr: Expect, known: frozenset, dens: Densities | None) -> list[sympy.Basic]:
+    """Def(E_μ f(X)): f defined at every point x (every value a test's a[x] ∈ [0, 1] or a density's
+    p[x] ≥ 0 takes there read as a free real), and |f| ≤ c₀ + Σ cᵢ·pᵢ[x] by its form (:func:`_dominated`)
+    with c's defined and free of x, pᵢ the densities of the domain's laws against μ (`dens`). Then f(X) is
+    measurable (built from measurable functions: densities, measurable tests, continuous functions and
+    indicators of relations between them) and E_μ|f(X)| ≤ c₀ + Σ cᵢ·E_μ pᵢ = c₀ + Σ cᵢ < ∞: the expectation is
+    defined (at a test that is not measurable it is not, and the statement, like the paper, says nothing of it)."""
+    f, (x, law) = expr.function, expr.limits
+    names = dens.names if dens is not None and str(law) == dens.law else frozenset()
+    if not _measurable(f, x, names):
+        raise Undecided(f"whether {f} is measurable in {x} by its form (the expectation {expr})")
+    bound = _dominated(f, x, names)
+    if bound is None:
+        raise Undecided(f"whether {f} is integrable against every law {law} (no bound c₀ + Σ cᵢ·pᵢ[{x}] by its form "
+                        "with pᵢ densities of the domain's laws)")
+    c0, coefficients = bound
+    return defined(f.xreplace({x: _each(x)}), known, dens) + _all([c0, *coefficients.values()], known, dens)
+
+
+def _dominated(f: sympy.Basic, x: sympy.Symbol, names: frozenset) -> tuple[sympy.Expr, dict] | None:
+    """(c₀, {p: c_p}) with |f| ≤ c₀ + Σ c_p·p[x] wherever f is defined, every c free of x and ≥ 0, by f's form
+    (each c is built from |t| of f's terms t free of x by +, ×, powers and e^·, so it is a real where they are): a
+    term t free of x is bounded by |t|; p[x] of a law p in `names` (a density, ≥ 0)
+    is bounded by 1·p[x]; a test's a[x] ∈ [0, 1] by 1; sums add bounds; a product multiplies them, one
+    factor at most bounded by densities; a positive integer power, e^g, of a constant-bounded g; |g|
+    by g's; max, min and a two-branch case split by the sum of their arguments' (|max(a, b)| ≤ |a| + |b|).
+    None for anything else (x itself, a density squared, a function of x the form does not bound)."""
+    if x not in f.free_symbols:
+        return sympy.Abs(f, evaluate=False), {}  # unevaluated: sympy writes |1/ε| as 1/|ε|, defined where |ε| ≠ 0
+    if isinstance(f, sympy.Indexed) and f.indices == (x,):
+        if isinstance(f.base, Test):
+            return sympy.Integer(1), {}
+        if str(f.base) in names:
+            return sympy.Integer(0), {str(f.base): sympy.Integer(1)}
+        return None
+    if isinstance(f, sympy.Abs):
+        return _dominated(f.args[0], x, names)
+    if _two_branches(f):
+        parts = [f.args[0][0], f.args[1][0]]
+    elif isinstance(f, (sympy.Add, sympy.Max, sympy.Min)):
+        parts = list(f.args)
+    else:
+        parts = None
+    if parts is not None:
+        bounds = [_dominated(a, x, names) for a in parts]
+        if any(b is None for b in bounds):
+            return None
+        total: dict = {}
+        for _, cs in bounds:
+            for p, c in cs.items():
+                total[p] = total.get(p, sympy.Integer(0)) + c
+        return sympy.Add(*[c for c, _ in bounds]), total
+    if isinstance(f, sympy.Mul):
+        bounds = [_dominated(a, x, names) for a in f.args]
+        if any(b is None for b in bounds) or sum(1 for _, cs in bounds if cs) > 1:
+            return None
+        scale = sympy.Mul(*[c for c, cs in bounds if not cs])
+        open_ = [b for b in bounds if b[1]]
+        if not open_:
+            return scale, {}
+        c0, cs = open_[0]
+        return scale * c0, {p: scale * c for p, c in cs.items()}
+    if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0:
+        base = _dominated(f.base, x, names)
+        return None if base is None or base[1] else (base[0] ** f.exp, {})
+    if isinstance(f, sympy.exp) or (isinstance(f, sympy.Pow) and f.base is sympy.E):
+        arg = _dominated(f.args[0] if isinstance(f, sympy.exp) else f.exp, x, names)
+        return None if arg is None or arg[1] else (sympy.exp(arg[0]), {})
+    return None
+
+
+def _measurable(f: sympy.Basic, x: sympy.Symbol, names: frozenset) -> bool:
+    """Is f a Borel function of x by its form: built from x, terms free of x, the densities p[x] of the laws
+    `names` and the values a[x] of tests (measurable ones, the only tests at which an expectation is defined)
+    with +, ×, powers, log, the functions of :data:`_TOTAL` (continuous, or sign) and two-branch case splits
+    on relations of such terms? An undefined function g(x) or another sequence's term q[x] may not be."""
+    if x not in f.free_symbols or isinstance(f, sympy.Symbol):
+        return True
+    if isinstance(f, sympy.Indexed):
+        return f.indices == (x,) and (isinstance(f.base, Test) or str(f.base) in names)
+    if _two_branches(f):
+        (a, c), (b, _) = f.args
+        return all(_measurable(e, x, names) for e in (a, b, *c.args))
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log)) or isinstance(f, _TOTAL):
+        return all(_measurable(a, x, names) for a in f.args)
+    return False
+
+
+def _bounded_over(f: sympy.Basic, v: Test, dens: Densities | None) -> bool:
+    """Is f bounded over the tests v by its form (a bound free of v)? A term free of v is its own bound;
+    v[t] ∈ [0, 1]; E_μ g with |g| ≤ c₀ + Σ cᵢ·pᵢ (:func:`_dominated`), every c free of v, is within
+    c₀ + Σ cᵢ; sums, products, |·|, max, min, positive integer powers and e^· of bounded terms are bounded."""
+    if v.label not in f.free_symbols and not f.has(v):
+        return True
+    if isinstance(f, sympy.Indexed) and f.base == v:
+        return True
+    if isinstance(f, Expect):
+        g, (x, law) = f.function, f.limits
+        bound = _dominated(g, x, dens.names if dens is not None and str(law) == dens.law else frozenset())
+        return bound is not None and not any(c.has(v) or v.label in c.free_symbols
+                                             for c in [bound[0], *bound[1].values()])
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Abs, sympy.Max, sympy.Min)):
+        return all(_bounded_over(a, v, dens) for a in f.args)
+    if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0:
+        return _bounded_over(f.base, v, dens)
+    if isinstance(f, sympy.exp):
+        return _bounded_over(f.args[0], v, dens)
+    return False
+
+
+def _integral_defined(expr: sympy.Integral, known: frozenset, dens: Densities | None) -> list[sympy.Basic]:
+    """Def(∫_a^b f(u) du), a proper integral (a, b finite): a and b defined, f continuous by its form
+    (:func:`_continuous`) and defined at every u between a and b (in either order: ∫_b^a = −∫_a^b). A
+    function continuous on a closed bounded interval is Riemann integrable there. An improper integral
+    (an infinite end) may diverge: undecided."""
+    u, lo, hi = expr.limits[0]
+    if any(e.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan) for e in (lo, hi)):
+        raise Undecided(f"whether the improper integral {expr} converges")
+    if u.is_integer or not _continuous(expr.function, u):
+        raise Undecided(f"whether {expr.function} is continuous in {u} (the integral {expr})")
+    each = _each(u)
+    inner = defined(expr.function.xreplace({u: each}), known, dens)
+    between = sympy.Or(sympy.And(sympy.LessThan(lo, each), sympy.LessThan(each, hi)),
+                       sympy.And(sympy.LessThan(hi, each), sympy.LessThan(each, lo)))
+    ends = _all([lo, hi], known, dens)
+    return ends + ([sympy.Or(sympy.Not(between), sympy.And(*inner))] if inner else [])
+
+
+def _continuous(f: sympy.Basic, u: sympy.Symbol) -> bool:
+    """Is f, as a function of u, built only from functions continuous wherever they are defined (+, ×,
+    powers, log, exp, sin, cos, tanh, sinh, cosh, atan, asinh, erf, erfc, |·|, max, min; a term free of u is
+    a constant)? sign, case splits and a sequence's terms p[u] are not."""
+    if u not in f.free_symbols or isinstance(f, sympy.Symbol):
+        return True
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log)) or (isinstance(f, _TOTAL) and not isinstance(f, sympy.sign)):
+        return all(_continuous(a, u) for a in f.args)
+    return False
 
 
 def _two_branches(expr: sympy.Basic) -> bool:
@@ -156,12 +346,12 @@ def _two_branches(expr: sympy.Basic) -> bool:
         and expr.args[1][1] is sympy.true
 
 
-def _all(args: Iterable[sympy.Basic], known: frozenset) -> list[sympy.Basic]:
-    return [c for a in args for c in defined(a, known)]
+def _all(args: Iterable[sympy.Basic], known: frozenset, dens: Densities | None = None) -> list[sympy.Basic]:
+    return [c for a in args for c in defined(a, known, dens)]
 
 
-def _power(base: sympy.Expr, exp: sympy.Expr, known: frozenset) -> list[sympy.Basic]:
-    inner = defined(base, known) + defined(exp, known)
+def _power(base: sympy.Expr, exp: sympy.Expr, known: frozenset, dens: Densities | None = None) -> list[sympy.Basic]:
+    inner = defined(base, known, dens) + defined(exp, known, dens)
     if base is sympy.E or (base.is_number and base.is_positive):
         return inner
     if exp.is_integer:
@@ -171,13 +361,71 @@ def _power(base: sympy.Expr, exp: sympy.Expr, known: frozenset) -> list[sympy.Ba
     return inner + [sympy.StrictGreaterThan(base, 0)]
 
 
-def condition_defined(cond: sympy.Basic, known: frozenset = frozenset()) -> list[sympy.Basic]:
+class _NotDensities(Exception):
+    """A term of a law of the domain that is not its density at the point of an expectation over one law."""
+
+
+def densities(goal, premises: "Premises") -> Densities | None:
+    """The reading of a goal's terms p[x] of the domain's laws (:class:`~symdp.verify.domains.Laws`,
+    ``SameSupport``, ``DPPair``: on one measurable space, no alphabet size) as their densities against one
+    probability law μ of the statement's own (a :class:`~symdp.verify.recheck.terms.Law` goal variable the
+    domain does not name): every such term stands at the bound point x of an expectation over μ, ``Expect(…
+    p[x] …, (x, μ))``, and no supremum or infimum runs over μ. The goal, ∀ μ, speaks of every point of the
+    domain through the laws μ that dominate its laws (μ = (P + Q)/2 exists) with p = dP/dμ, so E_μ p[X] = 1
+    and p ≥ 0 (:func:`_expect_defined` uses them). That the statement means the paper's quantities for such
+    μ (they do not depend on μ) is the words → goal link a person reads. None when the goal writes no such
+    term, or writes one elsewhere (a mass P[j] in a sum, a term at another point, under two laws)."""
+    candidates = {o for o in premises.laws if premises.law_sizes.get(o) is None}
+    if not candidates:
+        return None
+    laws: set = set()
+
+    def walk(e: sympy.Basic, bound: dict) -> None:
+        if isinstance(e, sympy.Indexed) and str(e.base) in candidates:
+            if len(e.indices) != 1 or e.indices[0] not in bound:
+                raise _NotDensities
+            laws.add(bound[e.indices[0]])
+            return
+        if isinstance(e, Expect):
+            x, law = e.limits
+            walk(e.function, {**bound, x: str(law)})
+            return
+        if isinstance(e, (Sup, Inf)) and e.over_class and isinstance(e.limits[0], Law):
+            raise _NotDensities  # a supremum over the laws: no one μ
+        if isinstance(e, (sympy.Sum, sympy.Product, sympy.Integral)):
+            indices, ends = [lim[0] for lim in e.limits], [b for lim in e.limits for b in lim[1:]]
+        elif isinstance(e, (Every, Sup, Inf)):
+            indices, ends = [e.limits[0]], list(e.limits[1:])
+        else:
+            for a in e.args:
+                walk(a, bound)
+            return
+        for b in ends:
+            walk(b, bound)
+        walk(e.args[0], {i: v for i, v in bound.items() if i not in indices})
+
+    try:
+        for part in (*goal.hypotheses, goal.conclusion):
+            walk(part, {})
+    except _NotDensities:
+        return None
+    if len(laws) != 1:
+        return None
+    (law,) = laws
+    own = {str(v) for v in goal.variables if isinstance(v, Law)}
+    if law not in own or law in premises.names:
+        return None
+    return Densities(law, frozenset(candidates))
+
+
+def condition_defined(cond: sympy.Basic, known: frozenset = frozenset(), dens: Densities | None = None
+                      ) -> list[sympy.Basic]:
     """Def of every expression of a condition (a relation or And/Or/Not of them), each relation
     once, those sympy already decided true left out."""
     if isinstance(cond, Relational):
-        found = defined(cond.lhs, known) + defined(cond.rhs, known)
+        found = defined(cond.lhs, known, dens) + defined(cond.rhs, known, dens)
     elif isinstance(cond, (sympy.And, sympy.Or, sympy.Not)):
-        found = [c for a in cond.args for c in condition_defined(a, known)]
+        found = [c for a in cond.args for c in condition_defined(a, known, dens)]
     else:
         found = []
     return [c for c in dict.fromkeys(found) if c is not sympy.true]
@@ -418,8 +666,10 @@ class Premises:
         extra = []
         for rel in _conjuncts(rels):
             known |= _subterms(rel)
-            try:  # a relation of D holds on D, so its expressions are defined there
-                extra += condition_defined(rel)
+            try:  # a relation of D holds on D, so its expressions are defined there (what holds at every point
+                # of a range, written with a free variable, is left out: fewer premises)
+                extra += [c for c in condition_defined(rel) if not any(s.name.endswith(EACH) for s in c.free_symbols
+                                                                        if isinstance(s, sympy.Symbol))]
             except Undecided:
                 pass
         # a relation under Not with a subterm read as a fresh variable could be made false by that
@@ -693,16 +943,16 @@ def _has_atoms(cond: sympy.Basic) -> bool:
     return bool(a.atoms)
 
 
-def requirements(goal, kind: str | None, premises: Premises) -> list[Requirement]:
+def requirements(goal, kind: str | None, premises: Premises, dens: Densities | None = None) -> list[Requirement]:
     """What `goal` (a :class:`~symdp.verify.goals.Goal`) needs of the domain (module docstring):
     each hypothesis (and the definedness of its expressions), the definedness of the conclusion
     unless its certificate `kind` proves it, and its variables' assumptions. Raises
     :class:`Undecided` where a definedness is not expressible."""
     out = []
     for h in goal.hypotheses:
-        out.append(Requirement(sympy.And(h, *condition_defined(h, premises.known)), f"the hypothesis {_show(h)}"))
+        out.append(Requirement(sympy.And(h, *condition_defined(h, premises.known, dens)), f"the hypothesis {_show(h)}"))
     if kind not in PROVES_DEFINED:
-        need = condition_defined(goal.conclusion, premises.known)
+        need = condition_defined(goal.conclusion, premises.known, dens)
         if need:
             what = "both sides" if isinstance(goal.conclusion, sympy.Eq) else "the conclusion's expressions"
             out.append(Requirement(sympy.And(*need), f"{what} defined: " + " ∧ ".join(_show(c) for c in need)))
@@ -754,7 +1004,7 @@ class _Premises:
     bound: list  # premises about variables the statement itself quantifies (a test u, a point t)
 
 
-def _sort_premises(goal, premises: Premises) -> _Premises:
+def _sort_premises(goal, premises: Premises, dens: Densities | None = None) -> _Premises:
     params, found = premises.parameters, _Premises([], [], [])
     inside, escapes = antecedents(goal.conclusion)
     inside = [left for atom in inside for left in _unentailed(atom, inside, goal, premises)]
@@ -763,7 +1013,7 @@ def _sort_premises(goal, premises: Premises) -> _Premises:
         if names & premises.objects:
             found.objects.append(atom)
         elif names <= params:
-            found.required.append(Requirement(sympy.And(atom, *condition_defined(atom, premises.known)),
+            found.required.append(Requirement(sympy.And(atom, *condition_defined(atom, premises.known, dens)),
                                               f"the premise {_show(atom)} inside the conclusion"))
         else:
             found.bound.append(atom)
@@ -771,7 +1021,7 @@ def _sort_premises(goal, premises: Premises) -> _Premises:
             index = {atom.limits[0]}
             for c in _and_args(atom.condition):
                 if not (c.free_symbols & index) and _names(c) <= params and not (_names(c) & premises.objects):
-                    found.required.append(Requirement(sympy.And(c, *condition_defined(c, premises.known)),
+                    found.required.append(Requirement(sympy.And(c, *condition_defined(c, premises.known, dens)),
                                                       f"the premise {_show(c)} (for every index) inside the conclusion"))
     over_params = [isinstance(d, Relational) and _names(d) <= params for d in escapes]
     if all(over_params):  # a disjunction of relations of the parameters alone is a relation, not a premise
@@ -779,7 +1029,7 @@ def _sort_premises(goal, premises: Premises) -> _Premises:
     for d, ours in zip(escapes, over_params):
         if ours:
             negated = d.negated
-            found.required.append(Requirement(sympy.And(negated, *condition_defined(d, premises.known)),
+            found.required.append(Requirement(sympy.And(negated, *condition_defined(d, premises.known, dens)),
                                               f"the premise {_show(negated)} inside the conclusion (written {_show(d)} ∨ …)"))
     # the other disjuncts: one whose negation an item states is false on D (Σ P ≠ 1 for a law P); of
     # two or more left, those about the domain's typed objects are each the premise (their negation)
@@ -840,6 +1090,8 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
     """Does the domain (`premises`) imply everything `goal` needs of it (:func:`requirements`)?"""
     integers = {str(s) for s in premises.declared if s.is_integer}
     for v in goal.variables:
+        if isinstance(v, Test):  # the statement's own test: its values in [0, 1] are its type, nothing of D's
+            continue
         if isinstance(v, sympy.IndexedBase):
             restricted = _sequence_restriction(v, premises)
             if restricted is not None:
@@ -857,8 +1109,9 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
             if v.is_integer and v.name not in integers:
                 needs.append(Requirement(sympy.true, f"{v}'s assumption {v} ∈ ℤ", sympy.Symbol(v.name, real=True)))
     try:
-        needs += requirements(goal, kind, premises)
-        inside = _sort_premises(goal, premises)
+        dens = densities(goal, premises)
+        needs += requirements(goal, kind, premises, dens)
+        inside = _sort_premises(goal, premises, dens)
     except Undecided as err:
         return Outcome(None, f"undecided: {err}")
     needs += inside.required
