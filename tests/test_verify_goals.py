@@ -1138,6 +1138,12 @@ def test_an_expectation_needs_a_bound_by_the_densities_and_its_terms_defined():
     assert _one([Laws("P0", "P1"), eps > 0], sympy.Ge(Expect(P0[x] / eps + A[x], (x, mu)), 0)).covered is True
     g = sympy.Function("g")
     assert _one(laws, sympy.Ge(Expect(A[x] * g(x), (x, mu)), 0)).covered is None
+    # a hypothesis Integrable(f) is implied where E f is defined by the same rule (and only there)
+    from symdp.verify.recheck.terms import Integrable
+    claim_ = sympy.Ge(Expect(P0[x] * eps, (x, mu)), 0)
+    assert _one(laws, claim_, [Integrable(P0[x] * eps + A[x], (x, mu))]).covered is True
+    assert _one(laws, claim_, [Integrable(x * P0[x], (x, mu))]).covered is None
+    assert _one(laws, claim_, [Integrable(P0[x] / eps, (x, mu))]).covered is False
     # bounded by 1 but not measurable by its form: q ranges over every function, a non-measurable one among them
     q_any = sympy.IndexedBase("q")
     assert _one(laws, sympy.Ge(Expect(sympy.Piecewise((1, q_any[x] > R(1, 2)), (0, True)), (x, mu)), 0)).covered is None
@@ -1232,3 +1238,17 @@ def test_the_guides_example_of_a_covered_supremum_runs_as_written():
     part = text[text.index("### Expectations, suprema over tests, integrals"):text.index("### Making a claim pass")]
     (block,) = re.findall(r"```python\n(.*?)```", part, re.S)
     exec(compile(block, "docs/trust-chain.md", "exec"), {})
+
+
+def test_a_relation_of_the_domain_lends_only_necessary_definedness():
+    """E = E_μ[1/ε if A(X) > 2 else 0] holds at ε = 0 with E = 0 (a test's values are ≤ 1, so the branch 1/ε is never
+    taken: hand check), though the expectation's sufficient rule asks 1/ε defined (its bound |1/ε|): that rule must
+    not become a premise of the domain, or ε > 0 would follow from ε ≥ 0."""
+    from symdp.verify.recheck.terms import Expect
+
+    mu, A, T, P0, P1 = _law_objects()
+    E = sympy.Symbol("E", real=True)
+    f = sympy.Piecewise((1 / eps, A[x] > 2), (0, True))
+    assert all(f.subs({A[x]: a}) == 0 for a in (0, 1))
+    domain = [eps >= 0, sympy.Eq(E, Expect(f, (x, mu)))]
+    assert _one(domain, sympy.Ge(E, E - 1), [eps > 0]).covered is not True

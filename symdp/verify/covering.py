@@ -94,7 +94,7 @@ from sympy.printing.repr import ReprPrinter
 from ..errors import ParameterError
 from . import domains
 from .goals import _show
-from .recheck.terms import Every, Expect, Inf, Law, Sup, Test
+from .recheck.terms import Every, Expect, Inf, Integrable, Law, Sup, Test
 
 #: Certificate kinds whose replay proves the conclusion's expressions defined under the hypotheses
 #: ("f is defined and ≥ 0"): their goals need no Def(C) from the domain.
@@ -370,7 +370,7 @@ def densities(goal, premises: "Premises") -> Densities | None:
     ``SameSupport``, ``DPPair``: on one measurable space, no alphabet size) as their densities against one
     probability law μ of the statement's own (a :class:`~symdp.verify.recheck.terms.Law` goal variable the
     domain does not name): every such term stands at the bound point x of an expectation over μ, ``Expect(…
-    p[x] …, (x, μ))``, and no supremum or infimum runs over μ. The goal, ∀ μ, speaks of every point of the
+    p[x] …, (x, μ))`` (or of ``Integrable(…, (x, μ))``), and no supremum or infimum runs over μ. The goal, ∀ μ, speaks of every point of the
     domain through the laws μ that dominate its laws (μ = (P + Q)/2 exists) with p = dP/dμ, so E_μ p[X] = 1
     and p ≥ 0 (:func:`_expect_defined` uses them). That the statement means the paper's quantities for such
     μ (they do not depend on μ) is the words → goal link a person reads. None when the goal writes no such
@@ -386,7 +386,7 @@ def densities(goal, premises: "Premises") -> Densities | None:
                 raise _NotDensities
             laws.add(bound[e.indices[0]])
             return
-        if isinstance(e, Expect):
+        if isinstance(e, (Expect, Integrable)):
             x, law = e.limits
             walk(e.function, {**bound, x: str(law)})
             return
@@ -666,10 +666,13 @@ class Premises:
         extra = []
         for rel in _conjuncts(rels):
             known |= _subterms(rel)
-            try:  # a relation of D holds on D, so its expressions are defined there (what holds at every point
-                # of a range, written with a free variable, is left out: fewer premises)
-                extra += [c for c in condition_defined(rel) if not any(s.name.endswith(EACH) for s in c.free_symbols
-                                                                        if isinstance(s, sympy.Symbol))]
+            # a relation of D holds on D, so its expressions are defined there: a premise only where the
+            # definedness found is also necessary (an expectation's, a supremum's or an integral's rule is
+            # sufficient only: ∫₀¹ u^(−1/2) du is defined though its integrand is not at 0)
+            if rel.has(Expect, Sup, Inf, sympy.Integral, Integrable):
+                continue
+            try:
+                extra += condition_defined(rel)
             except Undecided:
                 pass
         # a relation under Not with a subterm read as a fresh variable could be made false by that
@@ -950,7 +953,11 @@ def requirements(goal, kind: str | None, premises: Premises, dens: Densities | N
     :class:`Undecided` where a definedness is not expressible."""
     out = []
     for h in goal.hypotheses:
-        out.append(Requirement(sympy.And(h, *condition_defined(h, premises.known, dens)), f"the hypothesis {_show(h)}"))
+        # a hypothesis Integrable(f, (x, μ)) (a conjunct of it) holds where E_μ f is defined by the rule of
+        # :func:`_expect_defined` (sufficient; only at a positive position, never under a Not)
+        read = [sympy.And(*_expect_defined(Expect(c.function, c.limits), premises.known, dens)) if isinstance(c, Integrable)
+                and key(c) not in premises.known else c for c in _and_args(h)]
+        out.append(Requirement(sympy.And(*read, *condition_defined(h, premises.known, dens)), f"the hypothesis {_show(h)}"))
     if kind not in PROVES_DEFINED:
         need = condition_defined(goal.conclusion, premises.known, dens)
         if need:
