@@ -1252,3 +1252,41 @@ def test_a_relation_of_the_domain_lends_only_necessary_definedness():
     assert all(f.subs({A[x]: a}) == 0 for a in (0, 1))
     domain = [eps >= 0, sympy.Eq(E, Expect(f, (x, mu)))]
     assert _one(domain, sympy.Ge(E, E - 1), [eps > 0]).covered is not True
+
+
+def test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals(monkeypatch):
+    """A claim whose goals are ∀: Integrable(x·p0) (proved elsewhere) and a relation about E_μ[x·p0]: the second is
+    covered only beside the first (x·p0 has no bound by the densities; hand example of divergence: μ = P0 Cauchy).
+    The same for the kernel's Converges(∫₀^∞ f) (∫₀^∞ e^{−εu} du = 1/ε for ε > 0 by the antiderivative: an independent
+    route) and a relation about that integral. A Converges conjunct beside the relation in ONE conclusion is not read."""
+    from symdp.verify import kernel
+    from symdp.verify.recheck import parsing
+    from symdp.verify.recheck.terms import Expect, Integrable
+
+    mu, A, T, P0, P1 = _law_objects()
+    laws = [Laws("P0", "P1"), eps >= 0]
+    about = kernel.goal(sympy.Ge(Expect(x * P0[x] * eps, (x, mu)), eps, evaluate=False))
+    proved = kernel.goal(Integrable(x * P0[x] * eps, (x, mu)))
+    assert _covered(laws, (about, "rule"))[0] is None
+    assert _covered(laws, (about, "rule"), (proved, "rule"))[0] is True
+    # a conjunct beside a relation about the term lends nothing the goal's own coverage did not already need
+    assert _covered(laws, (kernel.goal(sympy.And(Integrable(x * P0[x] * eps, (x, mu)), about.conclusion)), "rule"))[0] \
+        is None
+
+    class Converges(sympy.logic.boolalg.Boolean):  # the kernel's proposition "T is a defined real number"
+        def __new__(cls, term):
+            return sympy.Basic.__new__(cls, sympy.sympify(term))
+
+    monkeypatch.setitem(parsing._CALLS, "Converges", Converges)
+    u = sympy.Symbol("u", real=True)
+    tail = sympy.Integral(sympy.exp(-eps * u), (u, 0, sympy.oo))
+    assert sympy.integrate(sympy.exp(-R(1, 2) * u), (u, 0, sympy.oo)) == 2
+    value = kernel.goal(sympy.Eq(eps * tail, 1, evaluate=False), [eps > 0])
+    converges = kernel.goal(Converges(tail), [eps > 0])
+    assert _covered([eps > 0], (value, "rule"))[0] is None
+    assert _covered([eps > 0], (value, "rule"), (converges, "rule"))[0] is True
+    # the convergence goal must itself be covered: under ε > 0 it says nothing at ε = 0, where ∫₀^∞ 1 du diverges
+    assert _covered([eps >= 0], (kernel.goal(sympy.Ge(tail, 0, evaluate=False)), "rule"), (converges, "rule"))[0] \
+        is not True
+    assert _covered([eps >= 0], (kernel.goal(sympy.Ge(tail, 0, evaluate=False)), "rule"),
+                    (kernel.goal(Converges(tail)), "rule"))[0] is True   # a goal that (falsely) claimed it everywhere

@@ -509,6 +509,7 @@ _DEF6 = ("tests/test_verify_goals.py::test_a_supremum_of_expectations_over_event
          "tests/test_verify_goals.py::test_a_supremum_over_tests_needs_a_bound_free_of_the_test",
          "tests/test_verify_goals.py::test_the_bound_by_densities_holds_at_every_point_and_in_expectation",
          "tests/test_verify_goals.py::test_a_proper_integral_is_defined_where_its_continuous_integrand_is_defined_between_the_ends")
+_CONV6 = ("tests/test_verify_goals.py::test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals",)
 MUTANTS += [
     ("cover6: an expectation defined without a bound by the densities", "symdp/verify/covering.py",
      "    bound = _dominated(f, x, names)\n", "    bound = _dominated(f, x, names) or (sympy.Integer(0), {})\n", _DEF6),
@@ -565,6 +566,11 @@ MUTANTS += [
      "            if rel.has(Expect, Sup, Inf, sympy.Integral, Integrable):\n                continue",
      "            if False:\n                continue", _DEF6 + (
          "tests/test_verify_goals.py::test_a_relation_of_the_domain_lends_only_necessary_definedness",)),
+    ("cover6: a proved convergence not lent to the other goals", "symdp/verify/covering.py",
+     "    if shown - premises.known:", "    if False:", _CONV6),
+    ("cover6: a convergence goal lends its term without being covered", "symdp/verify/covering.py",
+     "    shown = frozenset(k for parsed, outcome in read if parsed is not None and outcome.covered is True\n",
+     "    shown = frozenset(k for parsed, outcome in read if parsed is not None\n", _CONV6),
     ("cover6: a goal's plain sequence excused like a test", "symdp/verify/covering.py",
      "        if isinstance(v, Test):  # the statement's own test", "        if isinstance(v, sympy.IndexedBase):  # the statement's own test",
      _DEF6),

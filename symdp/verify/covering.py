@@ -89,6 +89,7 @@ from typing import Iterable, Mapping, Sequence
 
 import sympy
 from sympy.core.relational import Relational
+from sympy.logic.boolalg import Boolean
 from sympy.printing.repr import ReprPrinter
 
 from ..errors import ParameterError
@@ -1400,6 +1401,14 @@ def goals_covered(domain: Sequence | None, goals: Sequence[Mapping]) -> tuple[bo
             read.append((parsed, check(parsed, g.get("kind"), premises)))
         except (ValueError, TypeError, ParameterError, RecursionError) as err:
             read.append((None, Outcome(None, f"the goal cannot be read: {err}")))
+    # a goal covered on D whose whole conclusion states that terms converge (Converges(T), Integrable(f, (x, μ))) proves
+    # them defined at every point of D: the other goals may use that definedness (:func:`_convergent`)
+    shown = frozenset(k for parsed, outcome in read if parsed is not None and outcome.covered is True
+                      and not outcome.antecedents for k in _convergent(parsed.conclusion))
+    if shown - premises.known:
+        premises.known = premises.known | shown
+        read = [(parsed, check(parsed, g.get("kind"), premises) if parsed is not None and outcome.covered is not True
+                 else outcome) for g, (parsed, outcome) in zip(goals, read)]
     # a goal covered on D with nothing inside its conclusion proves its conclusion at every point of D:
     # where it is a relation of D's parameters, it may show the premises of another goal satisfiable
     facts = [c for parsed, outcome in read if parsed is not None and outcome.covered is True and not outcome.antecedents
@@ -1420,6 +1429,23 @@ def goals_covered(domain: Sequence | None, goals: Sequence[Mapping]) -> tuple[bo
     shown = "; ".join(f"goal {_short(p['text'])}: {p['why']}" for p in failing[:3])
     more = f"; and {len(failing) - 3} more" if len(failing) > 3 else ""
     return covered, f"{len(failing)} of {len(per_goal)} goals do not cover the proof's domain: {shown}{more}", per_goal
+
+
+def _convergent(conclusion: sympy.Basic) -> list[str]:
+    """The keys of the terms a conclusion's conjuncts state defined: ``Converges(T)`` (the kernel's proposition "T is
+    a defined real number", T an improper integral or a limit) gives T, and ``Integrable(f, (x, μ))`` gives E_μ f. Both
+    are propositions without definedness of their own (the kernel reads them as opaque truth values), so a proved goal
+    ∀: H ⇒ Converges(T) ∧ R states T defined wherever H holds and R's expressions are defined. Only a goal covered on
+    the domain lends them: its coverage already required R's expressions, a relation about T among them, defined there
+    (so a rule that assumed T defined to prove the conjunct, as ``decide`` assumes its goal's expressions, lends nothing
+    new)."""
+    found = []
+    for a in _and_args(conclusion):
+        if isinstance(a, Integrable):
+            found.append(key(Expect(a.function, a.limits)))
+        elif type(a).__name__ == "Converges" and isinstance(a, Boolean) and len(a.args) == 1:
+            found.append(key(a.args[0]))
+    return found
 
 
 def _short(text: str, limit: int = 160) -> str:
