@@ -1290,3 +1290,27 @@ def test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals(mo
         is not True
     assert _covered([eps >= 0], (kernel.goal(sympy.Ge(tail, 0, evaluate=False)), "rule"),
                     (kernel.goal(Converges(tail)), "rule"))[0] is True   # a goal that (falsely) claimed it everywhere
+
+
+def test_a_channels_rows_sum_to_one_inside_its_inputs_only():
+    """A channel K[x, y] = K(y|x) (x one of k inputs, y one of l outputs) has rows summing to 1 over 1..l; its columns
+    need not (hand example: K = [[1, 0], [1, 0]] has column sums 2 and 0), a partial row need not, and a row index
+    outside 1..k names no row (premises over 1..k + 1, or with x free, are not entailed)."""
+    from symdp.verify.covering import Premises
+    from symdp.verify.domains import Channel
+    from symdp.verify.recheck.terms import Every
+
+    i, j = sympy.symbols("i j", integer=True)
+    m, n = sympy.symbols("m n", integer=True, positive=True)
+    g = sympy.IndexedBase("g")
+    K = [[1, 0], [1, 0]]
+    assert all(sum(r) == 1 for r in K) and [sum(c) for c in zip(*K)] == [2, 0]
+    premises = Premises.of(domains.items([Channel("g", k="m", l="n")]))
+    row = sympy.Eq(sympy.Sum(g[i, j], (j, 1, n)), 1)
+    assert premises.entails(Every(row, (i, 1, m)))
+    assert premises.entails(Every(sympy.And(row, g[i, 1] >= 0), (i, 1, m)))
+    assert not premises.entails(row)
+    assert not premises.entails(Every(row, (i, 1, m + 1)))
+    assert not premises.entails(Every(sympy.Eq(sympy.Sum(g[j, i], (j, 1, m)), 1), (i, 1, n)))
+    assert not premises.entails(Every(sympy.Eq(sympy.Sum(g[i, j], (j, 1, n - 1)), 1), (i, 1, m)))
+    assert not Premises.of(domains.items([Channel("g")])).entails(Every(row, (i, 1, m)))

@@ -509,6 +509,7 @@ _DEF6 = ("tests/test_verify_goals.py::test_a_supremum_of_expectations_over_event
          "tests/test_verify_goals.py::test_a_supremum_over_tests_needs_a_bound_free_of_the_test",
          "tests/test_verify_goals.py::test_the_bound_by_densities_holds_at_every_point_and_in_expectation",
          "tests/test_verify_goals.py::test_a_proper_integral_is_defined_where_its_continuous_integrand_is_defined_between_the_ends")
+_ROWS6 = ("tests/test_verify_goals.py::test_a_channels_rows_sum_to_one_inside_its_inputs_only",)
 _CONV6 = ("tests/test_verify_goals.py::test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals",)
 MUTANTS += [
     ("cover6: an expectation defined without a bound by the densities", "symdp/verify/covering.py",
@@ -571,6 +572,12 @@ MUTANTS += [
     ("cover6: a convergence goal lends its term without being covered", "symdp/verify/covering.py",
      "    shown = frozenset(k for parsed, outcome in read if parsed is not None and outcome.covered is True\n",
      "    shown = frozenset(k for parsed, outcome in read if parsed is not None\n", _CONV6),
+    ("cover6: a channel's row summed at an index outside its inputs", "symdp/verify/covering.py",
+     "        return (x in rows and y == v and x != v and lo == 1", "        return (y == v and x != v and lo == 1", _ROWS6),
+    ("cover6: a channel's row summed over part of its outputs", "symdp/verify/covering.py",
+     "                and key(hi) == key(sizes[1]))", "                )", _ROWS6),
+    ("cover6: a channel's column read as a row", "symdp/verify/covering.py",
+     "        x, y = term.indices\n        sizes", "        y, x = term.indices\n        sizes", _ROWS6),
     ("cover6: a goal's plain sequence excused like a test", "symdp/verify/covering.py",
      "        if isinstance(v, Test):  # the statement's own test", "        if isinstance(v, sympy.IndexedBase):  # the statement's own test",
      _DEF6),

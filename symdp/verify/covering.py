@@ -735,17 +735,20 @@ class Premises:
         symbols), its typed objects aside."""
         return {str(s) for s in self.declared} - self.objects
 
-    def entails(self, atom: sympy.Basic) -> bool:
+    def entails(self, atom: sympy.Basic, rows: frozenset = frozenset()) -> bool:
         """Does a typed item of the domain state `atom` by its meaning? A law's terms are ≥ 0 and sum
-        to 1 over its alphabet 1..k (k as the item states it); a channel's entries are ≥ 0; an
+        to 1 over its alphabet 1..k (k as the item states it); a channel's entries are ≥ 0, and a row
+        K[x, ·] sums to 1 over the l outputs (K[x, y] = K(y|x), x an input: only at an index x of `rows`,
+        the indices of enclosing ``Every`` whose range :meth:`within` placed inside the inputs 1..k); an
         (ε, 0)-LDP channel's entries in one column are within the factor e^ε; Z the privacy loss of P
         with respect to Q: P[j] = e^{Z[j]}·Q[j] (matched literally)."""
         if isinstance(atom, sympy.And):
-            return all(self.entails(a) for a in atom.args)
+            return all(self.entails(a, rows) for a in atom.args)
         if any(item.states(atom) for item in self.moments):
             return True
         if isinstance(atom, Every):
-            return self.within(atom) and all(self.entails(c) for c in _and_args(atom.condition))
+            inner = rows | {atom.limits[0]}
+            return self.within(atom) and all(self.entails(c, inner) for c in _and_args(atom.condition))
         if not isinstance(atom, Relational):
             return False
         lhs, rhs = (atom.rhs, atom.lhs) if isinstance(atom, (sympy.LessThan, sympy.StrictLessThan)) else (atom.lhs, atom.rhs)
@@ -763,6 +766,8 @@ class Premises:
                     if (isinstance(term, sympy.Indexed) and term.indices == (v,) and lo == 1 and size is not None
                             and key(hi) == key(size)):
                         return True
+                    if self._row(term, v, lo, hi, rows):
+                        return True
             return False
         if big is not None and isinstance(small, sympy.Indexed) and str(small.base) in self.ldp:
             eps = self.ldp[str(small.base)]
@@ -770,6 +775,15 @@ class Premises:
             return (isinstance(other, sympy.Indexed) and other.base == small.base and len(small.indices) == 2
                     and len(other.indices) == 2 and key(other.indices[1]) == key(small.indices[1]))
         return False
+
+    def _row(self, term: sympy.Basic, v: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, rows: frozenset) -> bool:
+        """Is Σ_{v=lo}^{hi} term a channel's row K[x, v] summed over all its outputs 1..l (x in `rows`)?"""
+        if not (isinstance(term, sympy.Indexed) and str(term.base) in self.channels and len(term.indices) == 2):
+            return False
+        x, y = term.indices
+        sizes = self.alphabet.get(str(term.base), (None, None))
+        return (x in rows and y == v and x != v and lo == 1 and len(sizes) == 2 and sizes[1] is not None
+                and key(hi) == key(sizes[1]))
 
     def within(self, atom: Every) -> bool:
         """Does the range of ``Every(c, (j, lo, hi))`` lie inside the alphabet of every typed object whose term c indexes
