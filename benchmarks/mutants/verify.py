@@ -582,3 +582,22 @@ MUTANTS += [
      "        if isinstance(v, Test):  # the statement's own test", "        if isinstance(v, sympy.IndexedBase):  # the statement's own test",
      _DEF6),
 ]
+
+# a restricted used claim taken only as certified goals (symdp/verify/status.py, round 6)
+_LEMMA6 = ("tests/test_verify.py::test_a_restricted_claim_used_only_through_its_certified_goals_does_not_weaken_the_user",)
+MUTANTS += [
+    ("cover6: a user with prose rests on a restricted claim as on a machine-complete one", "symdp/verify/status.py",
+     "    if user.prose_steps or any(not isinstance(u, str) for u in user.uses):\n        return False",
+     "    if any(not isinstance(u, str) for u in user.uses):\n        return False", _LEMMA6),
+    ("cover6: a restricted claim with prose of its own lends its goals", "symdp/verify/status.py",
+     '    if used.status != "proved" or used.prose_steps or', '    if used.status != "proved" or', _LEMMA6),
+    ("cover6: a lemma premise naming an uncertified goal accepted", "symdp/verify/status.py",
+     "    return bool(named) and all(d in certified for d in named)", "    return bool(named)", _LEMMA6),
+    ("cover6: a restricted claim used with no lemma premise excused", "symdp/verify/status.py",
+     "    return bool(named) and all(d in certified for d in named)", "    return all(d in certified for d in named)", _LEMMA6),
+    ("cover6: a restricted claim resting on a weak claim excused", "symdp/verify/status.py",
+     '''                        grade(u, visiting | {rid, used}) == "machine-complete" if u in by_id''',
+     '''                        grade(u, visiting | {rid, used}) != "failed" if u in by_id''', _LEMMA6),
+    ("cover6: any grade of a used claim excused through lemmas", "symdp/verify/status.py",
+     '''                elif other == "restricted" and _through_lemmas(''', '''                elif _through_lemmas(''', _LEMMA6),
+]
