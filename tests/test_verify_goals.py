@@ -1314,3 +1314,66 @@ def test_a_channels_rows_sum_to_one_inside_its_inputs_only():
     assert not premises.entails(Every(sympy.Eq(sympy.Sum(g[j, i], (j, 1, m)), 1), (i, 1, n)))
     assert not premises.entails(Every(sympy.Eq(sympy.Sum(g[i, j], (j, 1, n - 1)), 1), (i, 1, m)))
     assert not Premises.of(domains.items([Channel("g")])).entails(Every(row, (i, 1, m)))
+
+
+def _pushed_domain(extra=()):
+    from symdp.verify.domains import Channel, PrivacyLoss, PushedLoss, SameSupport
+    return [SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"), Channel("g", k="m", l="n"),
+            PrivacyLoss("Zhat", "Phat", "Qhat"), *extra, eps >= 0]
+
+
+def test_a_pushed_privacy_loss_states_its_relation_at_the_channels_outputs_only():
+    """W the privacy loss of g(P̂) w.r.t. g(Q̂): Σ_x P̂_x g(y|x) = e^{W_y} Σ_x Q̂_x g(y|x) at each output y (hand check:
+    P̂ = (1/2, 1/2), Q̂ = (1/4, 3/4), g = [[1/2, 1/2], [0, 1]] give g(P̂) = (1/4, 3/4), g(Q̂) = (1/8, 7/8), so
+    e^{W} = (2, 6/7), and the relation with P̂, Q̂ swapped fails at y = 1). Not entailed outside 1..n, with P̂ and Q̂
+    swapped, without the item, or when the sums do not run over the channel's inputs."""
+    from symdp.verify.covering import Premises
+    from symdp.verify.domains import PushedLoss
+    from symdp.verify.recheck.terms import Every
+
+    Pv, Qv, G = [R(1, 2), R(1, 2)], [R(1, 4), R(3, 4)], [[R(1, 2), R(1, 2)], [0, 1]]
+    push = [[sum(v[a] * G[a][b] for a in range(2)) for b in range(2)] for v in (Pv, Qv)]
+    ratio = [push[0][b] / push[1][b] for b in range(2)]
+    assert ratio == [2, R(6, 7)] and push[1][0] != ratio[0] * push[0][0]
+    i, j = sympy.symbols("i j", integer=True)
+    m, n = sympy.symbols("m n", integer=True, positive=True)
+    g, P, Q, W = (sympy.IndexedBase(s) for s in ("g", "Phat", "Qhat", "W"))
+    rel = sympy.Eq(sympy.Sum(P[i] * g[i, j], (i, 1, m)), sympy.exp(W[j]) * sympy.Sum(Q[i] * g[i, j], (i, 1, m)))
+    premises = Premises.of(domains.items(_pushed_domain([PushedLoss("W", "Phat", "Qhat", "g")])))
+    assert premises.entails(Every(rel, (j, 1, n)))
+    assert not premises.entails(rel) and not premises.entails(Every(rel, (j, 1, n + 1)))
+    assert not premises.entails(Every(rel.xreplace({P: Q, Q: P}), (j, 1, n)))
+    assert not premises.entails(Every(rel.xreplace({m: m - 1}), (j, 1, n)))
+    assert not Premises.of(domains.items(_pushed_domain())).entails(Every(rel, (j, 1, n)))
+    item = PushedLoss("W", "Phat", "Qhat", "g")
+    assert domains.from_json(domains.to_json([item])) == (item,)
+
+
+def test_an_own_sequence_defined_by_an_equation_in_a_premise_is_chosen_by_it():
+    """Steinke, Lemma 20's premise Every(B_y = Σ_x e^{tẐ_x} P̂_x g(y|x) ∧ (W's relation), y ∈ 1..n) with B the statement's
+    own name for a row sum: some B satisfies it (B_y := the sum) at every point, so only W's relation is left, which the
+    pushed loss states. Not so when B also occurs in another premise (its values there could conflict), when the
+    definition's right side holds another own sequence, or when it may be undefined (1/Ẑ_x at Ẑ_x = 0)."""
+    from symdp.verify import kernel
+    from symdp.verify.domains import PushedLoss
+    from symdp.verify.recheck.terms import Every
+
+    i, j = sympy.symbols("i j", integer=True)
+    m, n = sympy.symbols("m n", integer=True, positive=True)
+    t = sympy.Symbol("t", real=True)
+    g, Q, W, B, Z, C = (sympy.IndexedBase(s) for s in ("g", "Qhat", "W", "B", "Zhat", "C"))
+    P = sympy.IndexedBase("Phat", nonnegative=True)
+    rows = Every(sympy.Eq(sympy.Sum(g[i, j], (j, 1, n)), 1), (i, 1, m))
+    loss = sympy.Eq(sympy.Sum(P[i] * g[i, j], (i, 1, m)), sympy.exp(W[j]) * sympy.Sum(Q[i] * g[i, j], (i, 1, m)))
+    conclusion = sympy.Sum(sympy.exp(t * W[j]) * B[j], (j, 1, n)) <= sympy.Sum(sympy.exp(t * Z[i]) * P[i], (i, 1, m))
+    domain = _pushed_domain([PushedLoss("W", "Phat", "Qhat", "g"), t >= 0])
+
+    def outcome(definition, *more):
+        premise = sympy.And(rows, Every(sympy.And(sympy.Eq(B[j], definition), loss), (j, 1, n)), *more)
+        return _one(domain, sympy.Or(sympy.Not(premise), conclusion), [m >= 1, n >= 1, t >= 0])
+
+    row_sum = sympy.Sum(sympy.exp(t * Z[i]) * P[i] * g[i, j], (i, 1, m))
+    assert outcome(row_sum).covered is True and outcome(row_sum).antecedents == ()
+    assert outcome(row_sum, Every(B[j] >= 2, (j, 1, n))).antecedents != ()
+    assert outcome(row_sum + C[j]).antecedents != ()
+    assert outcome(sympy.Sum(P[i] * g[i, j] / Z[i], (i, 1, m))).antecedents != ()

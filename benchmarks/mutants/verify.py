@@ -601,3 +601,25 @@ MUTANTS += [
     ("cover6: any grade of a used claim excused through lemmas", "symdp/verify/status.py",
      '''                elif other == "restricted" and _through_lemmas(''', '''                elif _through_lemmas(''', _LEMMA6),
 ]
+
+# a pushed privacy loss and own sequences defined by an equation (r6-cs's Lemma 20 / Corollary 21, round 6)
+_PUSHED6 = ("tests/test_verify_goals.py::test_a_pushed_privacy_loss_states_its_relation_at_the_channels_outputs_only",
+            "tests/test_verify_goals.py::test_an_own_sequence_defined_by_an_equation_in_a_premise_is_chosen_by_it")
+MUTANTS += [
+    ("cover6: a pushed loss stated at any output index", "symdp/verify/covering.py",
+     "        if len(w.indices) != 1 or w.indices[0] not in rows:", "        if len(w.indices) != 1:", _PUSHED6),
+    ("cover6: a pushed loss read with its laws swapped", "symdp/verify/covering.py",
+     "                and (str(w.base), a[0], b[0], a[1]) in self.pushed_losses)",
+     "                and ((str(w.base), a[0], b[0], a[1]) in self.pushed_losses or (str(w.base), b[0], a[0], a[1]) in self.pushed_losses))",
+     _PUSHED6),
+    ("cover6: a pushed loss's sums over other than the channel's inputs", "symdp/verify/covering.py",
+     "            if k is None or key(hi) != key(k) or self.law_sizes.get(str(law.base)) is None \\",
+     "            if k is None or self.law_sizes.get(str(law.base)) is None \\", _PUSHED6),
+    ("cover6: an own sequence defined in one premise and constrained in another chosen", "symdp/verify/covering.py",
+     "        if name in named or name in shared or any(", "        if name in named or any(", _PUSHED6),
+    ("cover6: a definition through another own sequence", "symdp/verify/covering.py",
+     "        if name in _sequences([e]) | _names(e) or _sequences([e]) - named:",
+     "        if name in _sequences([e]) | _names(e):", _PUSHED6),
+    ("cover6: a definition whose right side may be undefined", "symdp/verify/covering.py",
+     "            if not defined(e):\n                return True", "            if True:\n                return True", _PUSHED6),
+]

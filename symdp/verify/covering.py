@@ -656,6 +656,8 @@ class Premises:
     indexed: tuple = ()
     #: the items stating a bound on a moment of a privacy loss (ZCDPLaws, RDPLaws: :meth:`domains._LossMoment.states`)
     moments: tuple = ()
+    #: (W, P, Q, K) of each item "W is the privacy loss of K(P) with respect to K(Q)" (:class:`domains.PushedLoss`)
+    pushed_losses: frozenset = frozenset()
 
     @classmethod
     def of(cls, domain: Sequence) -> "Premises":
@@ -709,6 +711,10 @@ class Premises:
                 rows = item.params["rows"]
                 for o in item.objects:
                     alphabet.setdefault(o, (item.params["k"],) if rows is None else (rows, item.params["k"]))
+        pushed = frozenset(item.objects for item in domain if isinstance(item, domains.Typed) and item.kind == "pushed_loss")
+        for w, _, _, kern in pushed:  # the pushed loss lives on the channel's outputs
+            if alphabet.get(w, (None,))[0] is None:
+                alphabet[w] = (alphabet.get(kern, (None, None))[1],)
         for item in domain:  # the loss lives on its law's alphabet (or the points 1..k it names)
             if isinstance(item, domains.Typed) and item.kind == "privacy_loss":
                 z, p, q = item.objects
@@ -721,7 +727,7 @@ class Premises:
         return cls(kept + extra, list(declared), frozenset(known), laws, objects, sizes, ldp, channels,
                    nonnegative=_kept_nonnegative([c for r in rels for c in _and_args(r)]), losses=losses,
                    alphabet=alphabet, indexed=indexed,
-                   moments=tuple(item for item in domain if isinstance(item, domains._LossMoment)))
+                   moments=tuple(item for item in domain if isinstance(item, domains._LossMoment)), pushed_losses=pushed)
 
     @property
     def names(self) -> set[str]:
@@ -757,7 +763,7 @@ class Premises:
         if big is not None and small == 0 and isinstance(big, sympy.Indexed):  # P[j] ≥ 0
             return str(big.base) in self.laws | self.channels
         if isinstance(atom, sympy.Eq):
-            if any(self._loss(p, other) for p, other in ((lhs, rhs), (rhs, lhs))):
+            if any(self._loss(p, other) or self._pushed(p, other, rows) for p, other in ((lhs, rhs), (rhs, lhs))):
                 return True
             for total, one in ((lhs, rhs), (rhs, lhs)):
                 if one == 1 and isinstance(total, sympy.Sum) and len(total.limits) == 1:
@@ -888,6 +894,40 @@ class Premises:
         verdict = solver.check()
         STATS["rlimit"] = max(STATS["rlimit"], _rlimit(solver))
         return verdict == z3.unsat
+
+    def _pushed(self, left: sympy.Basic, right: sympy.Basic, rows: frozenset) -> bool:
+        """Is left = right the relation Σ_x P[x]·K[x, y] = e^{W[y]}·Σ_x Q[x]·K[x, y] of an item "W is the privacy loss of
+        K(P) with respect to K(Q)" (:class:`~symdp.verify.domains.PushedLoss`) at an output y of `rows` (an enclosing
+        Every's index that :meth:`within` placed inside K's outputs), each sum over K's inputs 1..k, P and Q laws on
+        those k points, K a channel of the domain?"""
+        if not isinstance(right, sympy.Mul) or len(right.args) != 2:
+            return False
+        e = next((f for f in right.args if isinstance(f, sympy.exp)), None)
+        total = next((f for f in right.args if isinstance(f, sympy.Sum)), None)
+        if e is None or total is None or not isinstance(left, sympy.Sum) or not isinstance(e.args[0], sympy.Indexed):
+            return False
+        w = e.args[0]
+        if len(w.indices) != 1 or w.indices[0] not in rows:
+            return False
+        y = w.indices[0]
+
+        def pushed(s: sympy.Sum) -> tuple | None:  # (P, K) of Σ_{x=1}^{k} P[x]·K[x, y] over K's inputs
+            if len(s.limits) != 1 or not isinstance(s.function, sympy.Mul) or len(s.function.args) != 2:
+                return None
+            x, lo, hi = s.limits[0]
+            law = next((f for f in s.function.args if isinstance(f, sympy.Indexed) and f.indices == (x,)), None)
+            kern = next((f for f in s.function.args if isinstance(f, sympy.Indexed) and f.indices == (x, y)), None)
+            if law is None or kern is None or lo != 1 or str(kern.base) not in self.channels:
+                return None
+            k = self.alphabet.get(str(kern.base), (None, None))[0]
+            if k is None or key(hi) != key(k) or self.law_sizes.get(str(law.base)) is None \
+                    or key(self.law_sizes[str(law.base)]) != key(k):
+                return None
+            return str(law.base), str(kern.base)
+
+        a, b = pushed(left), pushed(total)
+        return (a is not None and b is not None and a[1] == b[1]
+                and (str(w.base), a[0], b[0], a[1]) in self.pushed_losses)
 
     def _loss(self, p: sympy.Basic, other: sympy.Basic) -> bool:
         """Is p = other the relation P[j] = e^{Z[j]}·Q[j] of an item "Z is the privacy loss of P with respect
@@ -1094,10 +1134,18 @@ def _unentailed(atom: sympy.Basic, inside: Sequence[sympy.Basic], goal, premises
     shared = frozenset(_sequences(others))
     if premises.every_holds(atom, shared):
         return []
-    conjuncts = _and_args(atom.condition)
+    named = premises.names
+    everything = _and_args(atom.condition)
+    conjuncts = [c for c in everything if not _definition(c, atom.limits[0], everything, shared, named)]
+    if not conjuncts:
+        return []
+    if len(conjuncts) < len(everything):
+        rest = Every(sympy.And(*conjuncts), atom.limits)
+        if premises.entails(rest) or premises.every_holds(rest, shared):
+            return []
+        atom = rest
     if len(conjuncts) < 2:
         return [atom]
-    named = premises.names
     kept = [c for c in conjuncts if _sequences([c]) - named or not (
         premises.entails(Every(c, atom.limits)) or premises.every_holds(Every(c, atom.limits), shared))]
     if len(kept) == len(conjuncts):
@@ -1106,6 +1154,30 @@ def _unentailed(atom: sympy.Basic, inside: Sequence[sympy.Basic], goal, premises
         return []
     rest = Every(sympy.And(*kept), atom.limits)
     return [] if premises.every_holds(rest, shared) else [rest]
+
+
+def _definition(c: sympy.Basic, j: sympy.Symbol, conjuncts: Sequence[sympy.Basic], shared: frozenset, named: set) -> bool:
+    """Is the conjunct c of ``Every(…, (j, lo, hi))`` a definition u[j] = E of a sequence u of the statement's own, which
+    some u satisfies whatever the rest says? u is named by neither the domain nor another premise or hypothesis
+    (`shared`) nor another conjunct, E is free of u and of every own sequence and defined at every point (its
+    definedness is no condition at all, j free): then u[j] := E(j) for each j of the range satisfies c, and choosing it
+    constrains nothing else the goal's premises say."""
+    if not isinstance(c, sympy.Eq):
+        return False
+    for u, e in ((c.lhs, c.rhs), (c.rhs, c.lhs)):
+        if not (isinstance(u, sympy.Indexed) and u.indices == (j,)):
+            continue
+        name = str(u.base)
+        if name in named or name in shared or any(name in _sequences([d]) for d in conjuncts if d is not c):
+            continue
+        if name in _sequences([e]) | _names(e) or _sequences([e]) - named:
+            continue
+        try:
+            if not defined(e):
+                return True
+        except Undecided:
+            continue
+    return False
 
 
 def check(goal, kind: str | None, premises: Premises) -> Outcome:
