@@ -1377,3 +1377,24 @@ def test_an_own_sequence_defined_by_an_equation_in_a_premise_is_chosen_by_it():
     assert outcome(row_sum, Every(B[j] >= 2, (j, 1, n))).antecedents != ()
     assert outcome(row_sum + C[j]).antecedents != ()
     assert outcome(sympy.Sum(P[i] * g[i, j] / Z[i], (i, 1, m))).antecedents != ()
+
+
+def test_a_premise_in_one_conjunct_is_read_and_a_biconditional_is_a_statement():
+    """(A ⇒ C) ∧ R restricts the goal to the objects where A holds as A ⇒ C alone does (it was not read inside a
+    conjunction). (A ⇒ B) ∧ (B ⇒ A) states A ⇔ B: at every law pair either both hold or neither (hand check at
+    P = (1, 0), Q = (0, 1), ε = 0: A false, B false), so its sides restrict nothing; one direction alone, or two
+    implications that are not converse, still name their premises."""
+    from symdp.verify import kernel
+
+    P, Q = sympy.IndexedBase("P"), sympy.IndexedBase("Q")
+    laws = [Laws("P", "Q", k=2), eps >= 0]
+    A, B, C = P[1] <= sympy.exp(eps) * Q[1], P[2] <= sympy.exp(eps) * Q[2], P[1] <= 2 * Q[1] + 1
+    at = {P[1]: 1, P[2]: 0, Q[1]: 0, Q[2]: 1, eps: 0}
+    assert A.subs(at) == sympy.false and B.subs(at) == sympy.true   # A ⇔ B is not a law: the goal states something
+    implies = lambda a, b: sympy.Or(sympy.Not(a), b)  # noqa: E731
+    assert _one(laws, implies(A, C)).antecedents != ()
+    assert _one(laws, sympy.And(implies(A, C), eps + 1 > 0)).antecedents != ()
+    assert _one(laws, sympy.And(implies(A, B), implies(B, A))).antecedents == ()
+    assert _one(laws, sympy.And(sympy.Implies(A, B), sympy.Implies(B, A))).antecedents == ()
+    assert _one(laws, sympy.And(implies(A, B), implies(B, C))).antecedents != ()
+    assert _one(laws, sympy.And(implies(A, B), implies(B, A), implies(C, B))).antecedents != ()

@@ -623,3 +623,15 @@ MUTANTS += [
     ("cover6: a definition whose right side may be undefined", "symdp/verify/covering.py",
      "            if not defined(e):\n                return True", "            if True:\n                return True", _PUSHED6),
 ]
+
+# premises inside one conjunct of a conclusion; a biconditional's directions (round 6)
+_PARTS6 = ("tests/test_verify_goals.py::test_a_premise_in_one_conjunct_is_read_and_a_biconditional_is_a_statement",)
+MUTANTS += [
+    ("cover6: a premise hidden in a conjunct of the conclusion not read", "symdp/verify/covering.py",
+     "    parts = _statement_parts(goal.conclusion)\n", "    parts = [goal.conclusion]\n", _PARTS6),
+    ("cover6: any two implications read as a biconditional", "symdp/verify/covering.py",
+     "    return any(x1 == y2 and y1 == x2 for", "    return any(x1 == y2 or y1 == x2 for", _PARTS6),
+    ("cover6: one direction read as a biconditional", "symdp/verify/covering.py",
+     "            if c1 not in paired and c2 not in paired and _converse(c1, c2):",
+     "            if _converse(c1, c2) or True:", _PARTS6),
+]

@@ -1067,9 +1067,48 @@ class _Premises:
 
 
 def _sort_premises(goal, premises: Premises, dens: Densities | None = None) -> _Premises:
+    """The premises inside the goal's conclusion, each conjunct of it read on its own (a premise hidden in one
+    conjunct, ``(A ⇒ C) ∧ R``, restricts the goal as one of the whole conclusion does), a biconditional's two
+    directions left out (:func:`_statement_parts`)."""
     params, found = premises.parameters, _Premises([], [], [])
-    inside, escapes = antecedents(goal.conclusion)
-    inside = [left for atom in inside for left in _unentailed(atom, inside, goal, premises)]
+    parts = _statement_parts(goal.conclusion)
+    everywhere = [a for part in parts for a in antecedents(part)[0]]
+    for part in parts:
+        inside, escapes = antecedents(part)
+        _sort_part(goal, premises, dens, found, everywhere, inside, escapes)
+    return found
+
+
+def _statement_parts(conclusion: sympy.Basic) -> list[sympy.Basic]:
+    """The conclusion's conjuncts, without the pairs that are the two directions of a biconditional: (¬A ∨ B) ∧
+    (¬B ∨ A) (or A ⇒ B ∧ B ⇒ A) states A ⇔ B, a statement about every point and every object (either both hold or
+    neither), not a premise that restricts the goal to the objects where A holds; its sides are the statement's,
+    which a person reads beside the paper's "if and only if" as for any goal."""
+    conjuncts = _and_args(conclusion)
+    paired: set = set()
+    for n, c1 in enumerate(conjuncts):
+        for c2 in conjuncts[n + 1:]:
+            if c1 not in paired and c2 not in paired and _converse(c1, c2):
+                paired |= {c1, c2}
+    return [c for c in conjuncts if c not in paired]
+
+
+def _converse(c1: sympy.Basic, c2: sympy.Basic) -> bool:
+    """Is c1 = (A ⇒ B) and c2 = (B ⇒ A) for some A, B (each written ¬A ∨ B, or with Implies)?"""
+    def arrow(c: sympy.Basic) -> list[tuple]:
+        if isinstance(c, sympy.Implies):
+            return [(c.args[0], c.args[1])]
+        if isinstance(c, sympy.Or) and len(c.args) == 2:
+            a, b = c.args
+            return [(sympy.Not(a), b), (sympy.Not(b), a)]
+        return []
+    return any(x1 == y2 and y1 == x2 for x1, y1 in arrow(c1) for x2, y2 in arrow(c2))
+
+
+def _sort_part(goal, premises: Premises, dens: Densities | None, found: _Premises, everywhere: list,
+               inside: list, escapes: list) -> None:
+    params = premises.parameters
+    inside = [left for atom in inside for left in _unentailed(atom, everywhere, goal, premises)]
     for atom in inside:
         names = _names(atom)
         if names & premises.objects:
@@ -1087,7 +1126,7 @@ def _sort_premises(goal, premises: Premises, dens: Densities | None = None) -> _
                                                       f"the premise {_show(c)} (for every index) inside the conclusion"))
     over_params = [isinstance(d, Relational) and _names(d) <= params for d in escapes]
     if all(over_params):  # a disjunction of relations of the parameters alone is a relation, not a premise
-        return found
+        return
     for d, ours in zip(escapes, over_params):
         if ours:
             negated = d.negated
@@ -1109,11 +1148,10 @@ def _sort_premises(goal, premises: Premises, dens: Densities | None = None) -> _
         negations = [d.negated for d in own]
         if _inhabited(goal, premises, found.bound + negations)[0] is True:
             found.bound += negations
-            return found
+            return
     if len(left) > 1:
         found.objects += [d.negated if isinstance(d, Relational) else sympy.Not(d) for d in left
                           if _names(d) & premises.objects]
-    return found
 
 
 def _sequences(conds: Iterable[sympy.Basic]) -> set[str]:
