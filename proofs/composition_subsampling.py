@@ -886,17 +886,51 @@ def lemma_12():
         p, q = rr(exp(e))
         mgf_rr = sympy.log(sympy.Add(*[a * (a / b) ** t for a, b in zip(p, q)])) - e ** 2 * t * (t + 1) / 2
         out.append(signs_at(-mgf_rr, [t], pts, f"RR(ε={e}): log E[e^{{tZ}}] ≤ (ε²/2)t(t+1) at t = 1/4 … 10"))
-    # Every Gaussian: by Proposition 3 the loss is N(ρ, 2ρ), ρ = Δ²/2σ², whose MGF is e^{t(t+1)ρ} exactly.
+    # The worst pair (‖q(x) − q(x')‖ = Δ): by Proposition 3 its loss is N(ρ, 2ρ), ρ = Δ²/2σ², whose MGF is e^{t(t+1)ρ}
+    # exactly; every pair of neighbours, in every dimension d, by the kernel steps of _gaussian_zcdp.
     at = _Δ ** 2 / (2 * _σ ** 2)
-    statement = combine(identity(_normal_mgf(at, 2 * at, _t), exp(_t * (_t + 1) * at),
-                                 "E[e^{tZ}] = e^{tρ + t²ρ} = e^{t(t+1)ρ} for Z ~ N(ρ, 2ρ), ρ = Δ²/2σ²: the bound holds "
-                                 "with equality"),
-                        identity(((mu - mu2) ** 2 / (2 * sigma ** 2)).subs(mu, mu2 + L), L ** 2 / (2 * sigma ** 2),
-                                 "ρ = Δ²/2σ² at |μ − μ'| = Δ"))
-    return establish(statement, out, domain=_LEMMA_12_DOMAIN, uses=[f"{PAPER}:proposition-3", f"{PAPER}:corollary-10"],
-                     prose_steps=["the d-dimensional loss: N(q(x), σ²I_d) against N(q(x'), σ²I_d) has the loss N(ρ₀, 2ρ₀) "
-                                  "with ρ₀ = ‖q(x) − q(x')‖²/2σ² (Corollary 10's per-coordinate computation, Proposition 3)",
-                                  "a pair at distance ‖q(x) − q(x')‖ ≤ Δ has e^{t(t+1)ρ₀} ≤ e^{t(t+1)Δ²/2σ²} for t ≥ 0"])
+    worst = identity(_normal_mgf(at, 2 * at, _t), exp(_t * (_t + 1) * at),
+                     "E[e^{tZ}] = e^{tρ + t²ρ} = e^{t(t+1)ρ} for Z ~ N(ρ, 2ρ), ρ = Δ²/2σ²: the bound holds with equality")
+    return establish(combine(worst, *_gaussian_zcdp(), detail="the proof"), out, domain=_LEMMA_12_DOMAIN,
+                     uses=[f"{PAPER}:proposition-3", f"{PAPER}:theorem-9", f"{PAPER}:theorem-13"])
+
+
+def _gaussian_zcdp():
+    """Lemma 12 for every dimension d ≥ 1 and every pair of neighbours, as kernel steps. With a = q(x), b = q(x') in ℝ^d,
+    N(a, σ²I_d) is the product of the d coordinate laws N(a_j, σ²), so its privacy loss is the sum of the coordinates'
+    (the loss of a product is the sum of the losses, Theorem 9, and under the product law the expectation of
+    e^{t(Z_1 + … + Z_d)} factorises into the coordinates' moments, Theorem 13's route); coordinate j's loss is N(ρ_j, 2ρ_j) with
+    ρ_j = (a_j − b_j)²/2σ² and moment e^{t(t+1)ρ_j} (Proposition 3). Then, for every d by induction,
+    Π_j e^{t(t+1)(a_j − b_j)²/2σ²} = e^{t(t+1)Σ_j(a_j − b_j)²/2σ²} (e^{u+v} = e^u e^v), and the sensitivity
+    ‖a − b‖² = Σ_j (a_j − b_j)² ≤ Δ² with t(t + 1)/2σ² ≥ 0 (t ≥ 0) and e^· increasing bounds it by e^{t(t+1)Δ²/2σ²}:
+    M is Δ²/2σ²-zCDP. Returns (the product identity, the bound)."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    d, j = sympy.symbols("d j", integer=True)
+    a, b = sympy.IndexedBase("a"), sympy.IndexedBase("b")  # q(x), q(x'): any real vectors
+    s = sympy.Symbol("sigma", positive=True)
+    tt, D, u, v, lo, hi = sympy.symbols("t Delta u v a b", real=True)
+    w = tt * (tt + 1) / (2 * s ** 2)
+    add = identity(exp(u + v), exp(u) * exp(v), "e^{u+v} = e^u e^v")
+
+    def terms(n):
+        return sympy.Product(exp(w * (a[j] - b[j]) ** 2), (j, 1, n)), sympy.Sum((a[j] - b[j]) ** 2, (j, 1, n))
+    moments, norm = terms(d)
+    product_goal = kernel.goal(sympy.Eq(moments, exp(w * norm)), [d >= 1])
+    base_goal, step_goal = kernel.induction_goals(product_goal, d, 1)
+    base = kernel.decide(base_goal, *[kernel.unfold(term, "all") for term in terms(1)], detail="d = 1")
+    step = kernel.decide(step_goal, *[kernel.unfold(term, "end") for term in terms(d + 1)],
+                         kernel.instantiate(add, {u: w * norm, v: w * (a[d + 1] - b[d + 1]) ** 2}),
+                         detail="d → d + 1: peel the last coordinate")
+    product = kernel.induction(product_goal, d, 1, base, step,
+                               detail="Π_j e^{t(t+1)ρ_j} = e^{t(t+1)Σ_j ρ_j}: the coordinates' moments multiply")
+    larger = kernel.instantiate(exp_increasing(False), {lo: w * D ** 2, hi: w * norm},
+                                detail="e^{t(t+1)Δ²/2σ²} ≥ e^{t(t+1)‖a − b‖²/2σ²} where the exponents are ordered")
+    # the sensitivity ‖q(x) − q(x')‖ ≤ Δ is the premise the statement quantifies (any neighbours x, x')
+    bound = kernel.decide(kernel.goal(sympy.Or(norm > D ** 2, moments <= exp(w * D ** 2)), [d >= 1, tt >= 0]),
+                          product, larger,
+                          detail="‖a − b‖² ≤ Δ², t ≥ 0 ⇒ E[e^{tZ}] = e^{t(t+1)‖a − b‖²/2σ²} ≤ e^{t(t+1)Δ²/2σ²}")
+    return product, bound
 
 
 # m, n: the numbers of outcomes of the two pairs whose moments multiply (every size)

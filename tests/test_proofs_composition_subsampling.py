@@ -20,7 +20,10 @@ MACHINE_COMPLETE = ("Section 2.1 (Laplace tightness)", "Proposition 3", "Theorem
                     "Theorem 1", "Proposition 7", "Theorem 13", "Proposition 16 and Lemma 17", "Proposition 19",
                     "Definition 30", "Lemma 31", "Lemma 33 (part 8)",
                     # issue 27: δ increasing in ρ, and Taylor's bound, by the fundamental theorem of calculus (kernel)
-                    "Corollary 8", "Lemma 39")
+                    "Corollary 8", "Lemma 39",
+                    # issue 27 round 6: every dimension d and every pair of neighbours, the coordinates' moments
+                    # multiplied by induction on d (kernel)
+                    "Definition 11 and Lemma 12")
 #: issue 26 (premises inside a goal's conclusion read as hypotheses): proved, their goals covered, a premise read by a person
 READ_BY_A_PERSON = ("Definition 2 (PLD facts)", "Lemma 20", "Corollary 21")
 
@@ -143,3 +146,23 @@ def test_issue_27_kernel_proofs(reports):
     assert p * x > max(p, (1 - p) / (a - 2))
     lhs, rhs = (1 - p + p * x) ** a, 1 + a * p * (x - 1) + sympy.E / 2 * a * (a - 1) * p ** 2 * (x - 1) ** 2
     assert (lhs - rhs).is_positive
+
+
+def test_lemma_12_sensitivity_premise_matters():
+    """Lemma 12's kernel bound Π_j e^{t(t+1)(a_j − b_j)²/2σ²} ≤ e^{t(t+1)Δ²/2σ²} holds exactly when ‖a − b‖ ≤ Δ (t > 0):
+    exact arithmetic at d = 2, σ = 1, t = 1, an independent check of the premise's role, and the product identity
+    against the closed form at random integer vectors."""
+    import random
+
+    import sympy
+
+    t, s = 1, 1
+    rng = random.Random(12)
+    for _ in range(20):
+        a = [rng.randint(-3, 3) for _ in range(2)]
+        b = [rng.randint(-3, 3) for _ in range(2)]
+        norm = sum((x - y) ** 2 for x, y in zip(a, b))
+        product = sympy.Mul(*[sympy.exp(sympy.Rational(t * (t + 1) * (x - y) ** 2, 2 * s ** 2)) for x, y in zip(a, b)])
+        assert product == sympy.exp(sympy.Rational(t * (t + 1) * norm, 2 * s ** 2))
+        for delta in (1, 2, 3):
+            assert (product <= sympy.exp(sympy.Rational(t * (t + 1) * delta ** 2, 2 * s ** 2))) == (norm <= delta ** 2)
