@@ -1387,9 +1387,10 @@ def theorem_18():
     return establish(statement, out, domain=_THEOREM_18_DOMAIN, uses=[PROPOSITION_14, PROPOSITION_16, THEOREM_13, REMARK_15])
 
 
-# P̂, Q̂ on m outcomes with a well-defined privacy loss, g any function (a Markov kernel onto n outputs: the proof
-# covers every kernel), t ≥ 0
-_LEMMA_20_DOMAIN = [SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"), Channel("g", k="m", l="n"), _t >= 0]
+# P̂, Q̂ on m outcomes with a well-defined privacy loss Ẑ (the quote's PrivLoss(P̂‖Q̂)), g any function (a Markov kernel
+# onto n outputs: the proof covers every kernel), t ≥ 0
+_LEMMA_20_DOMAIN = [SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"), PrivacyLoss("Zhat", "Phat", "Qhat"),
+                    Channel("g", k="m", l="n"), _t >= 0]
 LEMMA_20 = f"{PAPER}:lemma-20"
 
 
@@ -1419,7 +1420,9 @@ def lemma_20():
 # M̂ ρ-zCDP (P̂, Q̂ its laws on neighbours, m outcomes), g any function (a Markov kernel onto n outputs), the zCDP
 # inequality at every t ≥ 0
 _COROLLARY_21_DOMAIN = [ZCDPMechanism("Mhat", _ρ), SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"),
-                        Channel("g", k="m", l="n"), _t >= 0]
+                        PrivacyLoss("Zhat", "Phat", "Qhat"), Channel("g", k="m", l="n"), _t >= 0,
+                        # M̂'s ρ-zCDP at the order t, at its laws P̂, Q̂ on neighbours (loss Ẑ)
+                        ZCDPLaws("Phat", "Qhat", "Zhat", _ρ, _t, k="m")]
 
 
 @claim(paper=PAPER, label="Corollary 21",
@@ -1455,9 +1458,10 @@ def _zcdp_post_processing():
     r = sympy.Symbol("rho", real=True)
     bound = next(c for c in post.goal.conclusion.args if isinstance(c, sympy.LessThan))
     mgf, source = bound.args
-    assumptions = [c for c in post.goal.conclusion.args if c is not bound]  # negated, as the conclusion writes them
+    assumed = next(c for c in post.goal.conclusion.args if c is not bound).args[0]  # Lemma 20's premises (under its ¬)
     zcdp = exp(_t * (_t + 1) * r)
-    return rules.decide(rules.goal(sympy.Or(*assumptions, source > zcdp, mgf <= zcdp), post.goal.hypotheses),
+    # M̂'s zCDP bound joins Lemma 20's premises: one ¬(…) ∨ conclusion, so each premise reads as one
+    return rules.decide(rules.goal(sympy.Or(sympy.Not(sympy.And(assumed, source <= zcdp)), mgf <= zcdp), post.goal.hypotheses),
                         post, detail="E_{PL(g(P̂)‖g(Q̂))}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] ≤ e^{t(t+1)ρ}")
 
 
