@@ -272,8 +272,12 @@ def _pld_facts():
     - KL = E[Z] ≥ 0: P_i Z_i ≥ P_i − Q_i (e^w ≥ 1 + w at w = Z'_i = −Z_i), summed, Σ(P − Q) = 0;
     - d_TV: Proposition 7 at ε = 0 (its goal, instantiated) gives sup over tests u ∈ [0, 1]^m of Σu_i(P_i − Q_i) =
       E[max(0, 1 − e^{−Z})]; and P_i max(0, 1 − e^{−Z_i}) = ½P_i|1 − e^{−Z_i}| + ½(P_i − Q_i), summed, gives ½E|1 − e^{−Z}|;
-    - pure ε-DP ⇔ P[Z ≤ ε] = 1: Z_i ≤ ε gives P_i ≤ e^ε Q_i, so P(S) ≤ e^ε Q(S) for every test (summed); conversely the
-      singleton events P_i ≤ e^ε Q_i give E_Q[max(Z − ε, 0)] = 0 (Z ≤ ε wherever Q_i > 0, e^a strictly increasing)."""
+    - pure ε-DP ⇔ P[Z ≤ ε] = 1, both directions as inequalities that hold for every pair (no "if" left to read):
+      P(S) − e^ε Q(S) ≤ P[Z > ε] for every test S (u_i ∈ [0, 1]): where Z_i ≤ ε, P_i = Q_i e^{Z_i} ≤ e^ε Q_i (e^· increasing),
+      elsewhere u_i(P_i − e^ε Q_i) ≤ P_i; so P[Z ≤ ε] = 1 gives P(S) ≤ e^ε Q(S) for every S. Conversely
+      e^ε E_Q[max(Z − ε, 0)] ≤ P(S*) − e^ε Q(S*) for the event S* = {P > e^ε Q}: where Z_i > ε and Q_i > 0,
+      P_i − e^ε Q_i = Q_i e^ε(e^{Z_i − ε} − 1) ≥ Q_i e^ε (Z_i − ε) > 0 (e^w ≥ 1 + w), so i ∈ S*; so pure ε-DP at S* makes
+      E_Q[max(Z − ε, 0)] = 0, i.e. Z ≤ ε wherever Q_i > 0 (P_i > 0: the same support), P[Z ≤ ε] = 1."""
     from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
 
     i, m = sympy.symbols("i m", integer=True)
@@ -319,22 +323,29 @@ def _pld_facts():
                                                 sympy.And(forms_0, sympy.Eq(expectation, absolute / 2))), [m >= 1]),
                             at_zero, halves, sides,
                             detail="d_TV = sup over tests of P(S) − Q(S) = E[max(0, 1 − e^{−Z})] = ½E[|1 − e^{−Z}|]")
-    pure = rules.decide(rules.goal(u[i] * P[i] <= exp(e) * (u[i] * Q[i]), [*span, *loss, Z[i] <= e, u[i] >= 0, u[i] <= 1]),
+    above = sympy.Piecewise((1, Z[i] > e), (0, True))  # the event {Z > ε} at outcome i
+    pure = rules.decide(rules.goal(u[i] * (P[i] - exp(e) * Q[i]) <= P[i] * above, [*span, *loss, u[i] >= 0, u[i] <= 1]),
                         rules.instantiate(exp_increasing(False), {a: e, b: Z[i]}),
-                        detail="Z_i ≤ ε ⇒ P_i ≤ e^ε Q_i, times u_i ∈ [0, 1]")
-    summed = rules.summed(pure, i, 1, m)
-    event = rules.decide(rules.goal(total(u[i] * P[i]) <= exp(e) * total(u[i] * Q[i]), rules.fact(summed).goal.hypotheses),
-                         summed, rules.instantiate(rules.linear(total(k * (u[i] * Q[i]))), {k: exp(e)}))
-    singleton = rules.decide(rules.goal(sympy.Eq(Q[i] * sympy.Max(Z[i] - e, 0), 0), [*span, *loss, P[i] <= exp(e) * Q[i]]),
-                             rules.instantiate(exp_increasing(True), {a: Z[i], b: e}),
-                             detail="P_i ≤ e^ε Q_i (the singleton event) ⇒ Z_i ≤ ε wherever Q_i > 0")
+                        detail="u_i(P_i − e^ε Q_i) ≤ P_i·1[Z_i > ε]: Z_i ≤ ε ⇒ P_i ≤ e^ε Q_i; else ≤ u_i P_i ≤ P_i")
+    event = rules.summed(pure, i, 1, m, detail="P(S) − e^ε Q(S) ≤ P[Z > ε] for every test S")
+    star = sympy.Piecewise((1, P[i] > exp(e) * Q[i]), (0, True))  # the event S* = {P > e^ε Q} at outcome i
+    split = identity(exp(e) * exp(w - e), exp(w), "e^ε·e^{w−ε} = e^w")
+    singleton = rules.decide(rules.goal(exp(e) * (Q[i] * sympy.Max(Z[i] - e, 0)) <= star * (P[i] - exp(e) * Q[i]),
+                                        [*span, *loss]),
+                             rules.instantiate(exp_tangent(), {w: Z[i] - e}), rules.instantiate(split, {w: Z[i]}),
+                             detail="e^ε Q_i max(Z_i − ε, 0) ≤ 1[P_i > e^ε Q_i](P_i − e^ε Q_i) (e^{Z−ε} ≥ 1 + Z − ε)")
+    singletons = rules.summed(singleton, i, 1, m)
+    pulled = rules.instantiate(rules.linear(total(k * (Q[i] * sympy.Max(Z[i] - e, 0)))), {k: exp(e)})
+    converse = rules.decide(rules.goal(exp(e) * total(Q[i] * sympy.Max(Z[i] - e, 0)) <= total(star * (P[i] - exp(e) * Q[i])),
+                                       rules.fact(singletons).goal.hypotheses), singletons, pulled,
+                            detail="e^ε E_Q[max(Z − ε, 0)] ≤ P(S*) − e^ε Q(S*), S* = {P > e^ε Q}")
     assumptions = lambda fact: sympy.And(*[h for h in rules.fact(fact).goal.hypotheses if h != (m >= 1)])
     return combine(stated(normalised, assumptions(normalised), "E[e^{−Z}] = Σ Q_i = 1"),
                    stated(kl, assumptions(kl), "KL = E[Z] ≥ Σ(P_i − Q_i) = 0"),
                    distance,
-                   stated(event, assumptions(event), "P[Z ≤ ε] = 1 ⇒ P(S) ≤ e^ε Q(S) for every event (test) S"),
-                   stated(rules.summed(singleton, i, 1, m), assumptions(rules.summed(singleton, i, 1, m)),
-                          "P(S) ≤ e^ε Q(S) on the singletons ⇒ E_Q[max(Z − ε, 0)] = 0, i.e. P[Z ≤ ε] = 1"),
+                   stated(event, assumptions(event), "P(S) − e^ε Q(S) ≤ P[Z > ε] for every test S: P[Z ≤ ε] = 1 ⇒ pure ε-DP"),
+                   stated(converse, assumptions(converse),
+                          "e^ε E_Q[max(Z − ε, 0)] ≤ P(S*) − e^ε Q(S*): pure ε-DP ⇒ Z ≤ ε wherever Q > 0, P[Z ≤ ε] = 1"),
                    detail="the proof")
 
 
