@@ -1674,13 +1674,16 @@ def _lemma_23_steps():
     (1 − δ)P' + δP‴ = (1 − δ₁)P' + δ₁P'' with P‴ a law."""
     p, q, g1, g2, x, m1, m2 = sympy.symbols("p q g1 g2 x m1 m2", real=True)
     pp, p2, d, d1 = sympy.symbols("P_1 P_2 delta delta_1", positive=True)
-    pos = sympy.Symbol("t", positive=True)
+    w = sympy.Symbol("t", real=True)
     mins = [m1 <= p, m1 <= g1 * q, sympy.Or(sympy.Eq(m1, p), sympy.Eq(m1, g1 * q)),
             m2 <= q, m2 <= g2 * p, sympy.Or(sympy.Eq(m2, q), sympy.Eq(m2, g2 * p)),
             p >= 0, q >= 0, g1 >= 1, g1 <= x, g2 >= 1, g2 <= x]
-    return combine(identity([sympy.Min(pos, 0) + sympy.Max(pos, 0), sympy.Min(-pos, 0) + sympy.Max(-pos, 0)],
-                            [pos, -pos], "min{t, 0} + max{t, 0} = t on both signs of t = P − γ₁Q: "
-                            "P = min{P, γ₁Q} + max{0, P − γ₁Q} = (1 − δ₁)P' + δ₁P''"),
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    # a decision, not an identity: sympy would evaluate min{t, 0} for a signed symbol t and leave t = t
+    return combine(rules.decide(rules.goal(sympy.Eq(sympy.Min(w, 0) + sympy.Max(w, 0), w)),
+                                detail="min{t, 0} + max{t, 0} = t for every real t = P − γ₁Q: "
+                                       "P = min{P, γ₁Q} + max{0, P − γ₁Q} = (1 − δ₁)P' + δ₁P''"),
                    real_closed(x * m2 - m1, [p, q, g1, g2, x, m1, m2], mins, "min{P, γ₁Q} ≤ e^ε·min{Q, γ₂P} (γ's ∈ [1, e^ε])"),
                    real_closed(x * m1 - m2, [p, q, g1, g2, x, m1, m2], mins, "min{Q, γ₂P} ≤ e^ε·min{P, γ₁Q}, so "
                                "e^{−ε}Q' ≤ P' ≤ e^εQ' (both normalised by 1 − δ₁)"),
