@@ -18,8 +18,8 @@ from symdp.central.renyi import (gaussian_delta, gaussian_zcdp, minimal_gaussian
                                  zcdp_rho_for)
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
-from symdp.verify.domains import (Channel, DPMechanism, DPOutcomes, DPPair, Integer, Laws, PrivacyLoss, SameSupport,
-                                  ZCDPLaws, ZCDPMechanism, ZCDPMoments)
+from symdp.verify.domains import (Channel, DPMechanism, DPOutcomes, DPPair, Integer, Laws, PrivacyLoss, PushedLoss,
+                                  SameSupport, ZCDPLaws, ZCDPMechanism, ZCDPMoments)
 
 from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent,
                          post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey,
@@ -1399,9 +1399,9 @@ def theorem_18():
 
 
 # P̂, Q̂ on m outcomes with a well-defined privacy loss Ẑ (the quote's PrivLoss(P̂‖Q̂)), g any function (a Markov kernel
-# onto n outputs: the proof covers every kernel), t ≥ 0
+# onto n outputs: the proof covers every kernel), W the quote's PrivLoss(P‖Q) of P = g(P̂), Q = g(Q̂), t ≥ 0
 _LEMMA_20_DOMAIN = [SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"), PrivacyLoss("Zhat", "Phat", "Qhat"),
-                    Channel("g", k="m", l="n"), _t >= 0]
+                    Channel("g", k="m", l="n"), PushedLoss("W", "Phat", "Qhat", "g"), _t >= 0]
 LEMMA_20 = f"{PAPER}:lemma-20"
 
 
@@ -1431,8 +1431,9 @@ def lemma_20():
 # M̂ ρ-zCDP (P̂, Q̂ its laws on neighbours, m outcomes), g any function (a Markov kernel onto n outputs), the zCDP
 # inequality at every t ≥ 0
 _COROLLARY_21_DOMAIN = [ZCDPMechanism("Mhat", _ρ), SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"),
-                        PrivacyLoss("Zhat", "Phat", "Qhat"), Channel("g", k="m", l="n"), _t >= 0,
-                        # M̂'s ρ-zCDP at the order t, at its laws P̂, Q̂ on neighbours (loss Ẑ)
+                        PrivacyLoss("Zhat", "Phat", "Qhat"), Channel("g", k="m", l="n"),
+                        PushedLoss("W", "Phat", "Qhat", "g"), _t >= 0,
+                        # M̂'s ρ-zCDP at the order t, at its laws P̂, Q̂ on neighbours (loss Ẑ); W the loss of g∘M̂
                         ZCDPLaws("Phat", "Qhat", "Zhat", _ρ, _t, k="m")]
 
 
