@@ -128,3 +128,37 @@ LAMBDA_X, LAMBDA_Y = sympy.IndexedBase("lambda_x", real=True), sympy.IndexedBase
 
 #: exp_bounds()'s variable (a sympy Symbol is its name and assumptions: the same symbol there).
 _W = sympy.Symbol("w", real=True)
+
+
+# Lemma 1 (eq. 15) on l outputs, shared by Lemma 1 (proofs/lmidp.py) and Appendices -A2/-B2 (lmidp_appendices.py):
+# two laws a, b and their privacy loss L = ln(a/b) (the paper's proof of Lemma 1 defines L = ln P(Y)/Q(Y)), given by
+# a_y = e^{L_y} b_y at every output, so KL(a‖b) = Σ_y a_y L_y nats and no logarithm's definedness is at stake.
+LEMMA1_Y, LEMMA1_L = sympy.symbols("y l", integer=True)
+LEMMA1_EPS = sympy.Symbol("epsilon", real=True)
+
+
+def hockey(p, q, u) -> sympy.Expr:
+    """H_{e^u}(p‖q) = Σ_y (p_y − e^u q_y)₊ on the l outputs: the closed form Definition 3 proves for the sup over events."""
+    y = LEMMA1_Y
+    return sympy.Sum(sympy.Max(p[y] - sympy.exp(u) * q[y], 0), (y, 1, LEMMA1_L))
+
+
+def lemma1_hypotheses(a, b, loss) -> list:
+    """l ≥ 1 outputs, a and b laws on them, and loss the privacy loss of a with respect to b (a_y = e^{loss_y} b_y)."""
+    y, l = LEMMA1_Y, LEMMA1_L
+    return [l >= 1, sympy.Eq(sympy.Sum(a[y], (y, 1, l)), 1), sympy.Eq(sympy.Sum(b[y], (y, 1, l)), 1),
+            kernel.Every(sympy.Eq(a[y], sympy.exp(loss[y]) * b[y]), (y, 1, l))]
+
+
+def lemma1_sides(a, b, loss) -> tuple:
+    """(KL(a‖b), the right side of (15)), both in bits: Σ a_y L_y / ln 2 and ∫₀^∞ (H_{e^ε}(a‖b) + e^{−ε}H_{e^ε}(b‖a)) dε / ln 2."""
+    y, l, e = LEMMA1_Y, LEMMA1_L, LEMMA1_EPS
+    integral = sympy.Integral(hockey(a, b, e) + sympy.exp(-e) * hockey(b, a, e), (e, 0, sympy.oo))
+    return sympy.Sum(a[y] * loss[y], (y, 1, l)) / log(2), integral / log(2)
+
+
+def lemma1_goal(a, b, loss):
+    """Lemma 1's statement goal: KL(a‖b) = log(e)∫₀^∞ (H_{e^ε}(a‖b) + e^{−ε}H_{e^ε}(b‖a)) dε bits under
+    :func:`lemma1_hypotheses` (unevaluated: sympy would try to integrate)."""
+    kl, right = lemma1_sides(a, b, loss)
+    return kernel.goal(sympy.Eq(kl, right, evaluate=False), lemma1_hypotheses(a, b, loss))
