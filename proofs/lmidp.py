@@ -724,9 +724,10 @@ def _lemma1_integrand(p, q, e):
     return sympy.Max(p - exp(e) * q, 0) + exp(-e) * sympy.Max(q - exp(e) * p, 0)
 
 
-def _lemma1_outcome():
+def _lemma1_outcome(value=_LP * _LZ - _LP + _LQ):
     """The per-outcome facts of Lemma 1 as kernel steps, for p = e^z q, q ≥ 0 (g the integrand, _lemma1_integrand):
-    z ≥ 0: ∫₀^z g = p z − p + q and g = 0 on [z, ∞); z ≤ 0: ∫₀^{−z} g = p z − p + q and g = 0 on [−z, ∞).
+    z ≥ 0: ∫₀^z g = `value` and g = 0 on [z, ∞); z ≤ 0: ∫₀^{−z} g = `value` and g = 0 on [−z, ∞), for the value
+    p z − p + q (any other is refused: tests/test_proofs_lmidp.py).
     e^a ≤ e^b for a ≤ b is `increasing`; e^ε·e^z against 1 goes through a lemma over x > 0 instantiated at x = e^ε
     (the solver reads e^ε, e^{−ε}, e^z as unrelated atoms)."""
     e, x, w = _ε, sympy.Symbol("x", real=True), sympy.Symbol("w", real=True)
@@ -745,7 +746,6 @@ def _lemma1_outcome():
     scaled = kernel.instantiate(kernel.decide(kernel.goal(sympy.Eq(sympy.Max(q - xp * p, 0) / xp, sympy.Max(q / xp - p, 0),
                                                                    evaluate=False)), detail="(q − xp)₊/x = (q/x − p)₊ (x > 0)"),
                                 {xp: exp(e)})
-    value = p * z - p + q
     out = []
     # z ≥ 0: g = p − e^ε q on [0, z] (e^ε ≤ e^z; e^ε e^z ≥ 1 kills the second term), 0 beyond (e^ε ≥ e^z)
     inside = kernel.decide(kernel.goal(sympy.Eq(g, p - exp(e) * q), [*base, z >= 0, e >= 0, e <= z]), up(e, z), up(0, e),
