@@ -128,3 +128,40 @@ LAMBDA_X, LAMBDA_Y = sympy.IndexedBase("lambda_x", real=True), sympy.IndexedBase
 
 #: exp_bounds()'s variable (a sympy Symbol is its name and assumptions: the same symbol there).
 _W = sympy.Symbol("w", real=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Appendix -A2 / -B2: the privacy profile δ(ε) and the pointwise bounds of (18) and (27)
+
+#: Two laws on the l outputs y = 1, …, l of a channel: P = P_{M(x)} and Q = P_{M(x')} (Appendix -A2) or the output law
+#: P_{M(X)} (Appendix -B2), as sequences (the names of Lemma 1's goal); ε the integration variable, t the bound one of
+#: the profile's suprema; δ the privacy profile, an arbitrary real function of ε (the paper's δ(ε)), written as a
+#: family indexed by the reals, δ[ε] (as the kernel's tests a[x] are: any real at each point, equal at equal points).
+Y_OUT, L_OUT = sympy.symbols("y l", integer=True)
+ROW_P, ROW_Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+EPS, T_SUP = sympy.Symbol("epsilon", real=True), sympy.Symbol("t", real=True)
+DELTA = sympy.IndexedBase("delta", real=True)
+
+
+def hockey_sum(p, q, u) -> sympy.Expr:
+    """H_{e^u}(p‖q) = Σ_y (p_y − e^u q_y)₊ on the l outputs: the supremum over events of Definition 3's Notation, in the
+    closed form Definition 3 (eq. 2 ⇔ eq. 1) proves."""
+    return sympy.Sum(sympy.Max(p[Y_OUT] - sympy.exp(u) * q[Y_OUT], 0), (Y_OUT, 1, L_OUT))
+
+
+def profile_bound(term) -> sympy.Basic:
+    """term(t) ≤ δ(t) for every t ≥ 0, as one relation free of t: sup_{t ≥ 0} (term(t) − δ(t)) ≤ 0."""
+    return kernel.Sup(term(T_SUP) - DELTA[T_SUP], (T_SUP, 0, sympy.oo)) <= 0
+
+
+def profile_pointwise(goal, bounds, scaled=()) -> Evidence:
+    """The integrand bound `goal` (a kernel Goal over ε ≥ 0 whose hypotheses include `bounds`, each made by
+    :func:`profile_bound`) as kernel steps: each supremum bounds its term at t = ε (``member``); for each h in `scaled`
+    (a bound on e^{−t}·h(t)), the lemma A/x ≤ D ⇒ A ≤ x·D for x > 0, at x = e^ε, gives h(ε) ≤ e^ε δ(ε) (the solver reads
+    e^ε and e^{−ε} as unrelated atoms); then one decision."""
+    x, a, d = sympy.symbols("x A D", real=True)
+    divide = kernel.decide(kernel.goal(a <= x * d, [x > 0, a / x <= d]), detail="A/x ≤ D ⇒ A ≤ x·D for x > 0")
+    steps = [kernel.member(bound.lhs, EPS) for bound in bounds]
+    steps += [kernel.instantiate(divide, {x: sympy.exp(EPS), a: h, d: DELTA[EPS]}, [sympy.exp(-EPS) * h <= DELTA[EPS]])
+              for h in scaled]
+    return kernel.decide(goal, *steps, detail="the integrand ≤ its bound at every ε ≥ 0 (each supremum at t = ε)")
