@@ -130,30 +130,60 @@ LAMBDA_X, LAMBDA_Y = sympy.IndexedBase("lambda_x", real=True), sympy.IndexedBase
 _W = sympy.Symbol("w", real=True)
 
 
+# --------------------------------------------------------------------------------------------
+# Appendix -A2 / -B2: the privacy profile δ(ε) and the pointwise bounds of (18) and (27)
+
+#: Two laws on the l outputs y = 1, …, l of a channel: P = P_{M(x)} and Q = P_{M(x')} (Appendix -A2) or the output law
+#: P_{M(X)} (Appendix -B2), as sequences (the names of Lemma 1's goal); ε the integration variable, t the bound one of
+#: the profile's suprema; δ the privacy profile, an arbitrary real function of ε (the paper's δ(ε)), written as a
+#: family indexed by the reals, δ[ε] (as the kernel's tests a[x] are: any real at each point, equal at equal points).
+Y_OUT, L_OUT = sympy.symbols("y l", integer=True)
+ROW_P, ROW_Q = sympy.IndexedBase("P", nonnegative=True), sympy.IndexedBase("Q", nonnegative=True)
+EPS, T_SUP = sympy.Symbol("epsilon", real=True), sympy.Symbol("t", real=True)
+DELTA = sympy.IndexedBase("delta", real=True)
+
+
+def hockey_sum(p, q, u) -> sympy.Expr:
+    """H_{e^u}(p‖q) = Σ_y (p_y − e^u q_y)₊ on the l outputs: the supremum over events of Definition 3's Notation, in the
+    closed form Definition 3 (eq. 2 ⇔ eq. 1) proves."""
+    return sympy.Sum(sympy.Max(p[Y_OUT] - sympy.exp(u) * q[Y_OUT], 0), (Y_OUT, 1, L_OUT))
+
+
+def profile_bound(term) -> sympy.Basic:
+    """term(t) ≤ δ(t) for every t ≥ 0, as one relation free of t: sup_{t ≥ 0} (term(t) − δ(t)) ≤ 0."""
+    return kernel.Sup(term(T_SUP) - DELTA[T_SUP], (T_SUP, 0, sympy.oo)) <= 0
+
+
+def profile_pointwise(goal, bounds, scaled=()) -> Evidence:
+    """The integrand bound `goal` (a kernel Goal over ε ≥ 0 whose hypotheses include `bounds`, each made by
+    :func:`profile_bound`) as kernel steps: each supremum bounds its term at t = ε (``member``); for each h in `scaled`
+    (a bound on e^{−t}·h(t)), the lemma A/x ≤ D ⇒ A ≤ x·D for x > 0, at x = e^ε, gives h(ε) ≤ e^ε δ(ε) (the solver reads
+    e^ε and e^{−ε} as unrelated atoms); then one decision."""
+    x, a, d = sympy.symbols("x A D", real=True)
+    divide = kernel.decide(kernel.goal(a <= x * d, [x > 0, a / x <= d]), detail="A/x ≤ D ⇒ A ≤ x·D for x > 0")
+    steps = [kernel.member(bound.lhs, EPS) for bound in bounds]
+    steps += [kernel.instantiate(divide, {x: sympy.exp(EPS), a: h, d: DELTA[EPS]}, [sympy.exp(-EPS) * h <= DELTA[EPS]])
+              for h in scaled]
+    return kernel.decide(goal, *steps, detail="the integrand ≤ its bound at every ε ≥ 0 (each supremum at t = ε)")
+
+
 # Lemma 1 (eq. 15) on l outputs, shared by Lemma 1 (proofs/lmidp.py) and Appendices -A2/-B2 (lmidp_appendices.py):
-# two laws a, b and their privacy loss L = ln(a/b) (the paper's proof of Lemma 1 defines L = ln P(Y)/Q(Y)), given by
-# a_y = e^{L_y} b_y at every output, so KL(a‖b) = Σ_y a_y L_y nats and no logarithm's definedness is at stake.
-LEMMA1_Y, LEMMA1_L = sympy.symbols("y l", integer=True)
-LEMMA1_EPS = sympy.Symbol("epsilon", real=True)
-
-
-def hockey(p, q, u) -> sympy.Expr:
-    """H_{e^u}(p‖q) = Σ_y (p_y − e^u q_y)₊ on the l outputs: the closed form Definition 3 proves for the sup over events."""
-    y = LEMMA1_Y
-    return sympy.Sum(sympy.Max(p[y] - sympy.exp(u) * q[y], 0), (y, 1, LEMMA1_L))
+# two laws a, b (the rows above: P, Q) and their privacy loss L = ln(a/b) (the paper's proof of Lemma 1 defines
+# L = ln P(Y)/Q(Y)), given by a_y = e^{L_y} b_y at every output, so KL(a‖b) = Σ_y a_y L_y nats and no logarithm's
+# definedness is at stake.
 
 
 def lemma1_hypotheses(a, b, loss) -> list:
     """l ≥ 1 outputs, a and b laws on them, and loss the privacy loss of a with respect to b (a_y = e^{loss_y} b_y)."""
-    y, l = LEMMA1_Y, LEMMA1_L
+    y, l = Y_OUT, L_OUT
     return [l >= 1, sympy.Eq(sympy.Sum(a[y], (y, 1, l)), 1), sympy.Eq(sympy.Sum(b[y], (y, 1, l)), 1),
             kernel.Every(sympy.Eq(a[y], sympy.exp(loss[y]) * b[y]), (y, 1, l))]
 
 
 def lemma1_sides(a, b, loss) -> tuple:
     """(KL(a‖b), the right side of (15)), both in bits: Σ a_y L_y / ln 2 and ∫₀^∞ (H_{e^ε}(a‖b) + e^{−ε}H_{e^ε}(b‖a)) dε / ln 2."""
-    y, l, e = LEMMA1_Y, LEMMA1_L, LEMMA1_EPS
-    integral = sympy.Integral(hockey(a, b, e) + sympy.exp(-e) * hockey(b, a, e), (e, 0, sympy.oo))
+    y, l, e = Y_OUT, L_OUT, EPS
+    integral = sympy.Integral(hockey_sum(a, b, e) + sympy.exp(-e) * hockey_sum(b, a, e), (e, 0, sympy.oo))
     return sympy.Sum(a[y] * loss[y], (y, 1, l)) / log(2), integral / log(2)
 
 
