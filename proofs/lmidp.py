@@ -655,17 +655,74 @@ def theorem_1b():
     bound = [ordered([ch.capacity(), ldp_to_lmidp(ch)], "capacity ≤ (8)") for ch in CHANNELS[:2]]
     # the proof (Appendix -A2): for any P_X, I(X;M(X)) = E_X KL(P_{M(X)|X}‖P_{M(X)}) ≤ E_{X,X'} KL(P_{M(X)}‖P_{M(X')})
     # (convexity of KL in its second argument, P_{M(X)} = E_{X'} P_{M(X')}), and each KL ≤ (8) by (17)–(18)
-    a, k1, k2, m = sympy.symbols("a k1 k2 m", real=True)
-    average = real_closed(m - (a * k1 + (1 - a) * k2), [a, k1, k2, m], [a >= 0, a <= 1, k1 <= m, k2 <= m],
-                          "an average of KL terms each ≤ μ^CI of (8) is ≤ μ^CI (two-point form of E_{X,X'} KL ≤ sup KL)")
-    proof = combine(average, detail="I(X;M(X)) ≤ E_{X,X'} KL(P_{M(X)}‖P_{M(X')}) ≤ (8) for every P_X, so sup_{P_X} I ≤ (8)")
+    proof = _information_below_pairwise_kl()
     return establish(proof, combine([closed] + rr + bound), lib,
                      near(ldp_to_lmidp(randomized_response(1)), "0.666694131088721", 13, "RR_1 vs reference"),
                      domain=_THEOREM_1B_DOMAIN, uses=["lmidp:appendix-a2-eqs-17-18"],
-                     prose_steps=["I(X;M(X)) = E_X KL(P_{M(X)|X}‖P_{M(X)}) ≤ E_X E_{X'} KL(P_{M(X)}‖P_{M(X')}) by convexity "
-                                  "of KL in its second argument (P_{M(X)} = E_{X'} P_{M(X')}); x = x' terms are 0",
-                                  "the two-point averaging step extends to any E_{X,X'} by linearity and monotonicity of "
-                                  "expectation; then the supremum over P_X"])
+                     prose_steps=["the kernel goal at the channel's objects: W the rows P_{M(x)} on l outputs, w = P_X on k "
+                                  "inputs, L and Λ the privacy losses of W_x with respect to P_{M(X)} and to W_j (a finite "
+                                  "(8) forces the rows to share their support, so they are real); e^{−L_xy} = Σ_j w_j e^{−Λ_xjy} "
+                                  "is P_{M(X)}(y)/W_x(y) = Σ_j w_j W_j(y)/W_x(y); M = (8)·ln 2 bounds each KL(W_x‖W_j) in "
+                                  "nats by Appendix -A2 (KL(W_x‖W_x) = 0 ≤ M)",
+                                  "for every P_X, so also sup_{P_X} I(X;M(X)) ≤ (8); general input and output spaces by the "
+                                  "same steps with expectations in place of the finite sums"])
+
+
+def _information_below_pairwise_kl():
+    """I(X;M(X)) ≤ M when every KL(W_x‖W_j) ≤ M (Appendix -A2's step, convexity of KL in its second argument), for a
+    channel W on k inputs and l outputs and an input law w, in nats, as kernel steps. With L_xy = ln(W_xy/m_y),
+    m = Σ_j w_j W_j the output law, and Λ_xjy = ln(W_xy/W_jy): e^{−L_xy} = Σ_j w_j e^{−Λ_xjy} ≥ e^{−Σ_j w_j Λ_xjy}
+    (Jensen: the tangent line of e^u at u = −Σ_j w_j Λ_xjy, weighted and summed), so L_xy ≤ Σ_j w_j Λ_xjy (e^u strictly
+    increases); weighted by W_xy ≥ 0 and summed over y, KL(W_x‖m) = Σ_y W_xy L_xy ≤ Σ_j w_j KL(W_x‖W_j) ≤ M
+    (the order of the two finite sums swapped, Σ_j w_j = 1); then I = Σ_x w_x KL(W_x‖m) ≤ M likewise."""
+    i, j, k, x, y, l = sympy.symbols("i j k x y l", integer=True)
+    # w, W real sequences whose signs are hypotheses: the objects are the claim's words (P_X and the rows), no typed item
+    w, W = sympy.IndexedBase("w", real=True), sympy.IndexedBase("W", real=True)
+    lam, loss = sympy.IndexedBase("Lambda", real=True), sympy.IndexedBase("L", real=True)
+    u, at, lo, hi, bound = sympy.symbols("u a lo hi M", real=True)
+    tangent = kernel.instantiate(kernel.tangent(exp(u), u, at, lo, hi, detail="e^u is convex"),
+                                 {lo: sympy.Min(u, at), hi: sympy.Max(u, at)}, [], detail="on any interval holding u and a")
+    mean = sympy.Sum(w[j] * lam[x, j, y], (j, 1, k))
+    at_i = kernel.instantiate(tangent, {u: -lam[x, i, y], at: -mean})
+    weighted = kernel.decide(kernel.goal(w[i] * exp(-lam[x, i, y]) >= w[i] * (exp(-mean) * (1 - lam[x, i, y] + mean)),
+                                         [i >= 1, i <= k, w[i] >= 0]), at_i, detail="the tangent line weighted by w_i ≥ 0")
+    total = sympy.Eq(sympy.Sum(w[i], (i, 1, k)), 1)
+    law = [k >= 1, total, kernel.Every(w[i] >= 0, (i, 1, k))]
+    jensen = kernel.decide(kernel.goal(sympy.Sum(w[i] * exp(-lam[x, i, y]), (i, 1, k)) >= exp(-mean), law),
+                           kernel.summed(weighted, i, 1, k),
+                           kernel.linear(sympy.Sum(w[i] * (exp(-mean) * (1 - lam[x, i, y] + mean)), (i, 1, k))),
+                           kernel.rename(sympy.Sum(lam[x, i, y] * w[i], (i, 1, k)), j),
+                           detail="Jensen: Σ_i w_i e^{−Λ_i} ≥ e^{−Σ_j w_j Λ_j}")
+    mono = kernel.instantiate(kernel.increasing(exp(u), u, lo, hi, strict=True, detail="e^u increases strictly"),
+                              {lo: -loss[x, y], hi: -mean})
+    mixture = sympy.Eq(exp(-loss[x, y]), sympy.Sum(w[i] * exp(-lam[x, i, y]), (i, 1, k)))
+    convex = kernel.decide(kernel.goal(loss[x, y] <= mean, [*law, mixture]), jensen, mono,
+                           detail="L_xy ≤ Σ_j w_j Λ_xjy: convexity of KL in its second argument, at one output")
+    output = sympy.And(W[x, y] >= 0, mixture)
+    per_y = kernel.decide(kernel.goal(W[x, y] * loss[x, y] <= W[x, y] * mean, [*law, y >= 1, y <= l, output]),
+                          convex, detail="weighted by W_xy ≥ 0")
+    term = W[x, y] * w[j] * lam[x, j, y]
+    inner = kernel.linear(sympy.Sum(term, (j, 1, k)))
+    rows = kernel.rewrite(kernel.summed(per_y, y, 1, l), inner, reverse=True)
+    kl = sympy.Sum(W[x, y] * lam[x, j, y], (y, 1, l))        # KL(W_x‖W_j) in nats
+    pair = sympy.And(w[j] >= 0, kl <= bound)
+    capped = kernel.decide(kernel.goal(w[j] * kl <= w[j] * bound, [j >= 1, j <= k, pair]), detail="w_j ≥ 0")
+    rows_ok = sympy.And(kernel.Every(output, (y, 1, l)), kernel.Every(pair, (j, 1, k)))
+    row = kernel.decide(kernel.goal(sympy.Sum(W[x, y] * loss[x, y], (y, 1, l)) <= bound, [*law, l >= 1, rows_ok]),
+                        rows, kernel.swap(sympy.Sum(term, (j, 1, k), (y, 1, l))),
+                        kernel.summed(kernel.combine(kernel.linear(sympy.Sum(term, (y, 1, l))), hypotheses=[j >= 1, j <= k]),
+                                      j, 1, k),
+                        kernel.summed(capped, j, 1, k), kernel.linear(sympy.Sum(w[j] * bound, (j, 1, k))),
+                        kernel.rename(sympy.Sum(w[i], (i, 1, k)), j),
+                        detail="KL(W_x‖P_{M(X)}) ≤ Σ_j w_j KL(W_x‖W_j) ≤ M")
+    info = sympy.Sum(W[x, y] * loss[x, y], (y, 1, l))
+    each = sympy.And(w[x] >= 0, rows_ok)
+    weighted_row = kernel.decide(kernel.goal(w[x] * info <= w[x] * bound, [*law, l >= 1, x >= 1, x <= k, each]),
+                                 row, detail="weighted by w_x ≥ 0")
+    return kernel.decide(kernel.goal(sympy.Sum(w[x] * info, (x, 1, k)) <= bound, [*law, l >= 1, kernel.Every(each, (x, 1, k))]),
+                         kernel.summed(weighted_row, x, 1, k), kernel.linear(sympy.Sum(w[x] * bound, (x, 1, k))),
+                         kernel.rename(sympy.Sum(w[i], (i, 1, k)), x),
+                         detail="I(X;M(X)) = Σ_x w_x KL(W_x‖P_{M(X)}) ≤ M for every input law w")
 
 
 #: The paper's domain: any two probability laws a = P, b = Q, on any space.

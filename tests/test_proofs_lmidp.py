@@ -239,3 +239,23 @@ def test_lemma_1_outcome_refuses_a_wrong_value():
     for wrong in (p * z + p - q, p * z - p):
         steps = lmidp._lemma1_outcome(wrong)
         assert [s.status for s in steps] == ["failed", "proved", "failed", "proved"], wrong
+
+
+def test_theorem_1b_convexity_goal_on_channels():
+    # the kernel goal of Theorem 1(b)'s step (I(X;M(X)) ≤ M when every KL(W_x‖W_j) ≤ M, in nats) at concrete channels,
+    # evaluated independently with mpmath: I against the largest pairwise KL and against the mean Σ w_x w_j KL(W_x‖W_j)
+    import mpmath
+    from symdp.verify import kernel
+    lmidp = _lmidp_module()
+    goal = kernel.fact(lmidp._information_below_pairwise_kl()).goal
+    assert "Sum(w[x]*Sum(L[x, y]*W[x, y]" in str(goal.conclusion.lhs)
+    mpmath.mp.dps = 30
+    kl = lambda a, b: sum(p * mpmath.log(p / q) for p, q in zip(a, b))
+    for rows, prior in (([[0.5, 0.25, 0.25], [0.2, 0.6, 0.2], [0.1, 0.1, 0.8]], [1 / 3, 1 / 2, 1 / 6]),
+                        ([[0.9, 0.1], [0.3, 0.7]], [0.25, 0.75])):
+        rows = [[mpmath.mpf(v) for v in r] for r in rows]
+        prior = [mpmath.mpf(v) for v in prior]
+        out = [sum(w * r[y] for w, r in zip(prior, rows)) for y in range(len(rows[0]))]
+        info = sum(w * kl(r, out) for w, r in zip(prior, rows))
+        mean = sum(wx * wj * kl(rx, rj) for wx, rx in zip(prior, rows) for wj, rj in zip(prior, rows))
+        assert info <= mean <= max(kl(rx, rj) for rx in rows for rj in rows)
