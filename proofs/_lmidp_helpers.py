@@ -192,3 +192,19 @@ def lemma1_goal(a, b, loss):
     :func:`lemma1_hypotheses` (unevaluated: sympy would try to integrate)."""
     kl, right = lemma1_sides(a, b, loss)
     return kernel.goal(sympy.Eq(kl, right, evaluate=False), lemma1_hypotheses(a, b, loss))
+
+
+def average_below_bound() -> Evidence:
+    """(29) on k inputs: weights w_x ≥ 0 with Σ w_x = 1 (the data law) and K_x ≤ μ for every x give Σ_x w_x K_x ≤ μ, as
+    kernel steps (w_x K_x ≤ w_x μ summed, then Σ w_x μ = μ Σ w_x by linearity). Appendix -B2 proves it (its statement
+    goal); Theorem 2(b) takes that goal from it (kernel.lemma) at K_x = KL(P_{M(x)}‖P_{M(X)})."""
+    x, k = sympy.symbols("x k", integer=True)
+    w, kl = sympy.IndexedBase("w", real=True), sympy.IndexedBase("K", real=True)  # w ≥ 0 a hypothesis: fresh objects
+    mu = sympy.Symbol("mu", real=True)
+    term = sympy.And(w[x] >= 0, kl[x] <= mu)
+    each = kernel.decide(kernel.goal(w[x] * kl[x] <= w[x] * mu, [x >= 1, x <= k, term]),
+                         detail="w_x K_x ≤ w_x μ for w_x ≥ 0")
+    return kernel.decide(kernel.goal(sympy.Sum(w[x] * kl[x], (x, 1, k)) <= mu,
+                                     [k >= 1, sympy.Eq(sympy.Sum(w[x], (x, 1, k)), 1), kernel.Every(term, (x, 1, k))]),
+                         kernel.summed(each, x, 1, k), kernel.linear(sympy.Sum(w[x] * mu, (x, 1, k))),
+                         detail="(29): an average of values each ≤ μ is ≤ μ, any number of inputs")

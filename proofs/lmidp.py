@@ -15,8 +15,9 @@ from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _idioms import grouped, hockey_by_events, near, ordered
-from _lmidp_helpers import (CHANNELS, LAMBDA_X, LAMBDA_Y, PRIORS, entropy_bits, events, jensen_slices, lemma1_integral,
-                            log_below_chord, mass, mutual_informations_nonnegative, weighted_ratios_sum_to_zero)
+from _lmidp_helpers import (CHANNELS, LAMBDA_X, LAMBDA_Y, PRIORS, average_below_bound, entropy_bits, events, jensen_slices,
+                            lemma1_integral, log_below_chord, mass, mutual_informations_nonnegative,
+                            weighted_ratios_sum_to_zero)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
 from symdp.local.information import bac_capacity_formula, binary_entropy, kl_bits
@@ -987,13 +988,35 @@ def theorem_2b():
     for ch, prior in list(zip(CHANNELS[:2], PRIORS[:2])) + [(randomized_response(1), [R(1, 2)] * 2)]:
         out.append(ordered([ch.mutual_information(prior), lip_to_lmidp(ch, prior)], "I(X;M(X)) ≤ μ^CD of (10)"))
     ref = near(lip_to_lmidp(randomized_response(1), [R(1, 2)] * 2), "0.23593840607814", 12, "RR_1, uniform prior vs reference")
-    # the proof is Appendix -B2: (26)–(29) give I(X;M(X)) ≤ (10) for the fixed P_X; it rests on that claim's steps
-    k, m = sympy.symbols("k m", real=True)
-    step = real_closed(m - k, [k, m], [k <= m], "I(X;M(X)) ≤ μ^CD of (10) (eq. 29) ⇒ M is μ^CD-CD-LMIDP (Definition 2: "
-                                                "μ̄^CD = I(X;M(X)) ≤ μ^CD)")
-    return establish(combine(step, detail="Definition 2 with (29) of Appendix -B2"), combine(out), ref,
-                     domain=_THEOREM_2B_DOMAIN,
-                     uses=["lmidp:appendix-b2-eqs-26-29", "lmidp:definition-2"])
+    # the proof is Appendix -B2: (26)–(27) bound KL(P_{M(x)}‖P_{M(X)}) by (10) for every x, and its (28)–(29) average
+    # gives I(X;M(X)) ≤ (10) for the fixed P_X: the definition of μ^CD-CD-LMIDP with μ^CD = (10)
+    return establish(_information_below_each_kl(), combine(out), ref, domain=_THEOREM_2B_DOMAIN,
+                     uses=["lmidp:appendix-b2-eqs-26-29"],
+                     prose_steps=["the kernel goal at the mechanism's objects: W the rows P_{M(x)} on l outputs, w = P_X on k "
+                                  "inputs, L_xy = ln(W_xy/P_{M(X)}(y)) (K_x = Σ_y W_xy L_xy = KL(P_{M(x)}‖P_{M(X)}) nats), "
+                                  "μ = (10)·ln 2, each K_x ≤ μ by Appendix -B2's (26)–(27); then I(X;M(X)) ≤ μ is the "
+                                  "definition of μ^CD-CD-LMIDP (general input spaces: the same average as an expectation)"])
+
+
+def _information_below_each_kl():
+    """I(X;M(X)) = Σ_x w_x KL(P_{M(x)}‖P_{M(X)}) ≤ μ when every KL(P_{M(x)}‖P_{M(X)}) ≤ μ, in nats, for a channel on k
+    inputs and l outputs: Appendix -B2's average step (29) (kernel.lemma of its statement goal, about values K_x)
+    taken at K_x = Σ_y W_xy L_xy, the KL of row x in the privacy-loss form (each w_x K_x rewritten, then summed)."""
+    x, y, k, l = sympy.symbols("x y k l", integer=True)
+    w, kl = sympy.IndexedBase("w", real=True), sympy.IndexedBase("K", real=True)
+    W, loss = sympy.IndexedBase("W", real=True), sympy.IndexedBase("L", real=True)
+    mu = sympy.Symbol("mu", real=True)
+    average = kernel.lemma("lmidp:appendix-b2-eqs-26-29", kernel.fact(average_below_bound()).goal)
+    row = sympy.Sum(W[x, y] * loss[x, y], (y, 1, l))
+    named = sympy.Eq(kl[x], row)
+    each = kernel.decide(kernel.goal(sympy.Eq(w[x] * kl[x], w[x] * row), [x >= 1, x <= k, named]),
+                         detail="K_x names KL(P_{M(x)}‖P_{M(X)}) = Σ_y W_xy L_xy")
+    total = sympy.Eq(sympy.Sum(w[x], (x, 1, k)), 1)
+    return kernel.decide(kernel.goal(sympy.Sum(w[x] * row, (x, 1, k)) <= mu,
+                                     [k >= 1, total, kernel.Every(sympy.And(w[x] >= 0, kl[x] <= mu), (x, 1, k)),
+                                      kernel.Every(named, (x, 1, k))]),
+                         average, kernel.summed(each, x, 1, k),
+                         detail="I(X;M(X)) = Σ_x w_x KL(P_{M(x)}‖P_{M(X)}) ≤ μ (Appendix -B2, (29))")
 
 
 # --------------------------------------------------------------------------------------------
