@@ -334,14 +334,23 @@ def appendix_a2():
     eq18 = _summary(pointwise + bound, "(18): both hockey-stick terms ≤ δ̄^LDP(ε) (eq. 2, events enumerated at "
                                        "ε ∈ {0, 1/2, 1}), and KL ≤ the certified integral (18)")
     # the proof: (17) is Lemma 1 for the pair (P_x, P_x'); (18) bounds the integrand pointwise in ε by (2)
-    integrand = hockey_sum(ROW_P, ROW_Q, EPS) + exp(-EPS) * hockey_sum(ROW_Q, ROW_P, EPS)
-    step18 = profile_pointwise(kernel.goal(integrand <= (1 + exp(-EPS)) * DELTA[EPS], [EPS >= 0, *_A2_LDP]), _A2_LDP)
-    return establish(step18, eq17, eq18, domain=_A2_DOMAIN,
+    return establish(_a2_pointwise(), eq17, eq18, domain=_A2_DOMAIN,
                      uses=["lmidp:lemma-1-eq-15", "lmidp:definition-3-eq-2-eq-1"],
                      prose_steps=["(17): Lemma 1 at the pair (P, Q), KL(P‖Q) = log(e)∫₀^∞ of the integrand",
                                   "(18): the pointwise bound (a kernel goal for every ε ≥ 0, from (2)) integrated over "
                                   "ε ∈ [0, ∞) (monotonicity of the integral of non-negative measurable functions; the "
                                   "right side may be +∞)"])
+
+
+def _lemma1_integrand():
+    """The integrand of Lemma 1 at the pair (P, Q): H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P), H in Definition 3's closed form."""
+    return hockey_sum(ROW_P, ROW_Q, EPS) + exp(-EPS) * hockey_sum(ROW_Q, ROW_P, EPS)
+
+
+def _a2_pointwise() -> Evidence:
+    """(18) pointwise: for every ε ≥ 0, (2) for the pair in both orders gives the integrand of (17) ≤ (1 + e^{−ε})δ(ε)."""
+    return profile_pointwise(kernel.goal(_lemma1_integrand() <= (1 + exp(-EPS)) * DELTA[EPS], [EPS >= 0, *_A2_LDP]),
+                             _A2_LDP)
 
 
 # --------------------------------------------------------------------------------------------
@@ -533,10 +542,7 @@ def appendix_b2():
                                "ε ∈ {0, 1/2, 1})")
     eq28 = certified_agreement([a for a, _ in average], [b for _, b in average], 25, "(28): I = E_X KL(P_{M|X}‖P_M)")
     # the proof: (26) is Lemma 1 for (P_{M(x)}, P_{M(X)}); (27) bounds the integrand pointwise in ε by (4)
-    integrand = hockey_sum(ROW_P, ROW_Q, EPS) + exp(-EPS) * hockey_sum(ROW_Q, ROW_P, EPS)
-    step27 = profile_pointwise(kernel.goal(integrand <= (exp(EPS) + exp(-EPS)) * DELTA[EPS], [EPS >= 0, *_B2_LIP]),
-                               _B2_LIP, scaled=[hockey_sum(ROW_P, ROW_Q, EPS)])
-    return establish(combine(step27, _average_below_bound(), detail="(27) pointwise in ε; (29) for any number of inputs"),
+    return establish(combine(_b2_pointwise(), _average_below_bound(), detail="(27) pointwise in ε; (29) for any number of inputs"),
                      eq26, eq27, eq28, _summary(bound, "(27) and (29): KL(P_x‖P_X) ≤ (10) for every x, and I ≤ (10)"),
                      domain=_B2_DOMAIN,
                      uses=["lmidp:lemma-1-eq-15", "lmidp:definition-4-eq-4-eq-3"],
@@ -548,6 +554,13 @@ def appendix_b2():
                                   "information as an average divergence) is the average the kernel goal bounds, with "
                                   "K_x = KL(P_{M(x)}‖P_{M(X)}) ≤ μ = (10) by (26)–(27) for every x; for general inputs the "
                                   "same by monotonicity of E_X"])
+
+
+def _b2_pointwise() -> Evidence:
+    """(27) pointwise: for every ε ≥ 0, (4) gives the integrand of (26) ≤ (e^ε + e^{−ε})δ(ε) (the bound on
+    e^{−ε}H_{e^ε}(P‖Q) read as H_{e^ε}(P‖Q) ≤ e^ε δ(ε))."""
+    return profile_pointwise(kernel.goal(_lemma1_integrand() <= (exp(EPS) + exp(-EPS)) * DELTA[EPS], [EPS >= 0, *_B2_LIP]),
+                             _B2_LIP, scaled=[hockey_sum(ROW_P, ROW_Q, EPS)])
 
 
 def _average_below_bound() -> Evidence:
