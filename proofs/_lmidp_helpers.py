@@ -165,3 +165,30 @@ def profile_pointwise(goal, bounds, scaled=()) -> Evidence:
     steps += [kernel.instantiate(divide, {x: sympy.exp(EPS), a: h, d: DELTA[EPS]}, [sympy.exp(-EPS) * h <= DELTA[EPS]])
               for h in scaled]
     return kernel.decide(goal, *steps, detail="the integrand ≤ its bound at every ε ≥ 0 (each supremum at t = ε)")
+
+
+# Lemma 1 (eq. 15) on l outputs, shared by Lemma 1 (proofs/lmidp.py) and Appendices -A2/-B2 (lmidp_appendices.py):
+# two laws a, b (the rows above: P, Q) and their privacy loss L = ln(a/b) (the paper's proof of Lemma 1 defines
+# L = ln P(Y)/Q(Y)), given by a_y = e^{L_y} b_y at every output, so KL(a‖b) = Σ_y a_y L_y nats and no logarithm's
+# definedness is at stake.
+
+
+def lemma1_hypotheses(a, b, loss) -> list:
+    """l ≥ 1 outputs, a and b laws on them, and loss the privacy loss of a with respect to b (a_y = e^{loss_y} b_y)."""
+    y, l = Y_OUT, L_OUT
+    return [l >= 1, sympy.Eq(sympy.Sum(a[y], (y, 1, l)), 1), sympy.Eq(sympy.Sum(b[y], (y, 1, l)), 1),
+            kernel.Every(sympy.Eq(a[y], sympy.exp(loss[y]) * b[y]), (y, 1, l))]
+
+
+def lemma1_sides(a, b, loss) -> tuple:
+    """(KL(a‖b), the right side of (15)), both in bits: Σ a_y L_y / ln 2 and ∫₀^∞ (H_{e^ε}(a‖b) + e^{−ε}H_{e^ε}(b‖a)) dε / ln 2."""
+    y, l, e = Y_OUT, L_OUT, EPS
+    integral = sympy.Integral(hockey_sum(a, b, e) + sympy.exp(-e) * hockey_sum(b, a, e), (e, 0, sympy.oo))
+    return sympy.Sum(a[y] * loss[y], (y, 1, l)) / log(2), integral / log(2)
+
+
+def lemma1_goal(a, b, loss):
+    """Lemma 1's statement goal: KL(a‖b) = log(e)∫₀^∞ (H_{e^ε}(a‖b) + e^{−ε}H_{e^ε}(b‖a)) dε bits under
+    :func:`lemma1_hypotheses` (unevaluated: sympy would try to integrate)."""
+    kl, right = lemma1_sides(a, b, loss)
+    return kernel.goal(sympy.Eq(kl, right, evaluate=False), lemma1_hypotheses(a, b, loss))

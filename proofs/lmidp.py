@@ -668,11 +668,12 @@ def theorem_1b():
                                   "expectation; then the supremum over P_X"])
 
 
-_LEMMA_1_DOMAIN = [Laws("P", "Q")]
+#: The paper's domain: any two probability laws a = P, b = Q, on any space.
+_LEMMA_1_DOMAIN = [Laws("a", "b")]
 
 
 @claim(PAPER, "Lemma 1 (eq. 15)", "KL(P‖Q) = log(e)∫₀^∞(H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P))dε.",
-       domain=_LEMMA_1_DOMAIN, stated_domain='any P, Q (KL in bits, log(e) factor)', stated_where='Appendix, Lemma 1, eq. (15)',
+       domain=_LEMMA_1_DOMAIN, stated_domain='any two measures P, Q (named a, b here; KL in bits, log(e) factor)', stated_where='Appendix, Lemma 1, eq. (15)',
        quote=(r"Lemma 1 Given two measures P𝑃Pitalic_P and Q𝑄Qitalic_Q, it holds that "
               r"𝕂𝕃(PQ)=log(e)0(eϵ(PQ)+eϵeϵ(QP))dϵ.𝕂𝕃conditional𝑃𝑄𝑒superscriptsubscript0subscriptsuperscript𝑒italic-ϵconditional𝑃𝑄superscript𝑒italic-ϵsubscriptsuperscript𝑒italic-ϵconditional𝑄𝑃differential-ditalic-ϵ\!\mathbb{K}\mathbb{L}(P\|Q)=\log(e)\!\int_{0}^{\infty}\!\!(\mathbb{H}_{e^{% "
               r"\epsilon}}(P\|Q)+e^{-\epsilon}\mathbb{H}_{e^{\epsilon}}(Q\|P))\mathrm{d}% \epsilon.\!blackboard_K "
@@ -683,17 +684,11 @@ _LEMMA_1_DOMAIN = [Laws("P", "Q")]
               r"italic_e start_POSTSUPERSCRIPT italic_ϵ end_POSTSUPERSCRIPT end_POSTSUBSCRIPT ( italic_Q ∥ italic_P "
               r") ) roman_d italic_ϵ . (15)"))
 def lemma_1():
-    """Pointwise in the outcome y (Tonelli: the integrands are non-negative), with p = P(y), q = Q(y):
-    ∫₀^∞ (p − e^ε q)₊ dε = p ln(p/q) − p + q when p > q (else 0), and ∫₀^∞ e^{−ε}(q − e^ε p)₊ dε =
-    q − p + p ln(p/q) when q > p (else 0). Summed over y the two give Σ p ln(p/q) + Σ (q − p) =
-    KL(P‖Q) nats, as Σp = Σq = 1; the same holds for densities with respect to a common measure."""
-    p, q, e = sympy.symbols("p q epsilon", positive=True)
-    fwd = identity(sympy.integrate(p - exp(e) * q, (e, 0, log(p / q))), p * log(p / q) - p + q,
-                   "p > q: ∫₀^{ln(p/q)} (p − e^ε q) dε = p ln(p/q) − p + q")
-    bwd = identity(sympy.integrate(exp(-e) * (q - exp(e) * p), (e, 0, log(q / p))), q - p + p * log(p / q),
-                   "q > p: ∫₀^{ln(q/p)} e^{−ε}(q − e^ε p) dε = q − p + p ln(p/q)")
-    statement = combine(fwd, bwd, detail="pointwise in y, then summed (Tonelli): Σ p ln(p/q) + Σ(q − p) = KL(P‖Q); "
-                                         "log(e) converts nats to bits")
+    """Pointwise in the outcome y, with p = a_y, q = b_y and the privacy loss z = L_y = ln(p/q) (p = e^z q): the
+    integrand g(ε) = (p − e^ε q)₊ + e^{−ε}(q − e^ε p)₊ of (15) is p − e^ε q on [0, z] and 0 beyond when z ≥ 0,
+    e^{−ε}q − p on [0, −z] and 0 beyond when z ≤ 0, so ∫₀^∞ g dε = p z − p + q either way (the fundamental theorem
+    of calculus on the bounded piece). Summed over y (Σ ∫ = ∫ Σ over a finite sum) the right side of (15) is
+    Σ a_y L_y − Σ a_y + Σ b_y = KL(a‖b) nats, as Σa = Σb = 1; log(e) = 1/ln 2 converts to bits on both sides."""
     vals, refs = [], []
     for a, b in (((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5))), ((R(1, 2), R(1, 3), R(1, 6)), (R(1, 6), R(1, 6), R(2, 3)))):
         vals.append(lemma1_integral(a, b))
@@ -702,9 +697,75 @@ def lemma_1():
     ref = near(kl_bits((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5))), "0.265148445440323", 13, "KL(Ber(0.3)‖Ber(0.6)) bits")
     mgf = exact_agreement(sum(a * a / b for a, b in zip((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5)))), R(11, 8),
                           "MGF of the privacy loss at t = 1: E_P[P/Q] = 1 + χ² = 1.375")
-    return establish(statement, integrals, ref, mgf, domain=_LEMMA_1_DOMAIN,
-                     prose_steps=["pointwise in the outcome, then summed or integrated over outcomes (Tonelli: the "
-                                  "integrands are non-negative)"])
+    p, q, e = sympy.symbols("p q epsilon", positive=True)
+    fwd = identity(sympy.integrate(p - exp(e) * q, (e, 0, log(p / q))), p * log(p / q) - p + q,
+                   "p > q: ∫₀^{ln(p/q)} (p − e^ε q) dε = p ln(p/q) − p + q")
+    bwd = identity(sympy.integrate(exp(-e) * (q - exp(e) * p), (e, 0, log(q / p))), q - p + p * log(p / q),
+                   "q > p: ∫₀^{ln(q/p)} e^{−ε}(q − e^ε p) dε = q − p + p ln(p/q)")
+    statement = combine(fwd, bwd, detail="pointwise in y, then summed (Tonelli): Σ p ln(p/q) + Σ(q − p) = KL(P‖Q); "
+                                         "log(e) converts nats to bits")
+    # the same per-outcome facts as kernel steps (certified and re-checked; not yet the statement: the improper
+    # integral's truncation and its sum over outcomes need kernel rules that are not there yet)
+    pieces = combine(*_lemma1_outcome(), detail="kernel: per outcome (p = e^z q), ∫₀^{|z|} g = p z − p + q and g = 0 beyond |z|")
+    return establish(statement, pieces, integrals, ref, mgf, domain=_LEMMA_1_DOMAIN,
+                     prose_steps=["per outcome: ∫₀^∞ g = ∫₀^{|z|} g, as g = 0 on [|z|, ∞) (the improper integral's partial "
+                                  "integrals are constant beyond |z|)",
+                                  "summed over the outcomes (∫ Σ = Σ ∫ for a finite sum), or integrated against a common "
+                                  "dominating measure for general P, Q (Tonelli: the integrands are non-negative), and "
+                                  "Σa = Σb = 1; where P and Q differ in support both sides are +∞ (0·ln 0 = 0, ln(p/0) = +∞)"])
+
+
+#: Lemma 1's per-outcome variables: p = a_y, q = b_y, z = L_y (p = e^z q), the integration variable ε.
+_LP, _LQ, _LZ = sympy.symbols("p q z", real=True)
+
+
+def _lemma1_integrand(p, q, e):
+    """(p − e^ε q)₊ + e^{−ε}(q − e^ε p)₊: one outcome's term of (15)'s integrand."""
+    return sympy.Max(p - exp(e) * q, 0) + exp(-e) * sympy.Max(q - exp(e) * p, 0)
+
+
+def _lemma1_outcome(value=_LP * _LZ - _LP + _LQ):
+    """The per-outcome facts of Lemma 1 as kernel steps, for p = e^z q, q ≥ 0 (g the integrand, _lemma1_integrand):
+    z ≥ 0: ∫₀^z g = `value` and g = 0 on [z, ∞); z ≤ 0: ∫₀^{−z} g = `value` and g = 0 on [−z, ∞), for the value
+    p z − p + q (any other is refused: tests/test_proofs_lmidp.py).
+    e^a ≤ e^b for a ≤ b is `increasing`; e^ε·e^z against 1 goes through a lemma over x > 0 instantiated at x = e^ε
+    (the solver reads e^ε, e^{−ε}, e^z as unrelated atoms)."""
+    e, x, w = _ε, sympy.Symbol("x", real=True), sympy.Symbol("w", real=True)
+    xp = sympy.Symbol("x", positive=True)
+    p, q, z = _LP, _LQ, _LZ
+    g = _lemma1_integrand(p, q, e)
+    base = [q >= 0, sympy.Eq(p, exp(z) * q)]
+
+    def up(lo, hi):
+        return kernel.increasing(exp(x), x, lo, hi, detail="e^x increases")
+
+    def at_e(rel, hyp, what):
+        return kernel.instantiate(kernel.decide(kernel.goal(rel, [hyp]), detail=what), {xp: exp(e), w: exp(z)})
+    above = at_e(1 <= xp * w, 1 / xp <= w, "1/x ≤ w ⇒ xw ≥ 1 (x > 0)")
+    below = at_e(xp * w <= 1, w <= 1 / xp, "w ≤ 1/x ⇒ xw ≤ 1 (x > 0)")
+    scaled = kernel.instantiate(kernel.decide(kernel.goal(sympy.Eq(sympy.Max(q - xp * p, 0) / xp, sympy.Max(q / xp - p, 0),
+                                                                   evaluate=False)), detail="(q − xp)₊/x = (q/x − p)₊ (x > 0)"),
+                                {xp: exp(e)})
+    out = []
+    # z ≥ 0: g = p − e^ε q on [0, z] (e^ε ≤ e^z; e^ε e^z ≥ 1 kills the second term), 0 beyond (e^ε ≥ e^z)
+    inside = kernel.decide(kernel.goal(sympy.Eq(g, p - exp(e) * q), [*base, z >= 0, e >= 0, e <= z]), up(e, z), up(0, e),
+                           up(0, z), detail="z ≥ 0, 0 ≤ ε ≤ z: g = p − e^ε q")
+    ftc = kernel.fundamental(p * e - q * exp(e), e, 0, z, detail="∫₀^z (p − e^ε q) dε = pz − q e^z + q")
+    piece = kernel.chain(kernel.integrated(inside, e, 0, z), ftc, detail="∫₀^z g = pz − q e^z + q")
+    out.append(kernel.decide(kernel.goal(sympy.Eq(sympy.Integral(g, (e, 0, z)), value), [*base, z >= 0]), piece,
+                             detail="z ≥ 0: ∫₀^z g = p z − p + q (q e^z = p)"))
+    out.append(kernel.decide(kernel.goal(sympy.Eq(g, 0), [*base, z >= 0, e >= z]), up(z, e), up(0, e), up(0, z),
+                             detail="z ≥ 0, ε ≥ z: g = 0"))
+    # z ≤ 0: g = e^{−ε}q − p on [0, −z] (e^ε e^z ≤ 1), 0 beyond (e^ε e^z ≥ 1, e^z ≤ e^ε)
+    inside = kernel.decide(kernel.goal(sympy.Eq(g, exp(-e) * q - p), [*base, z <= 0, e >= 0, e <= -z]), up(z, e),
+                           up(z, -e), below, scaled, detail="z ≤ 0, 0 ≤ ε ≤ −z: g = e^{−ε}q − p")
+    ftc = kernel.fundamental(-q * exp(-e) - p * e, e, 0, -z, detail="∫₀^{−z} (e^{−ε}q − p) dε = pz − q e^z + q")
+    piece = kernel.chain(kernel.integrated(inside, e, 0, -z), ftc, detail="∫₀^{−z} g = pz − q e^z + q")
+    out.append(kernel.decide(kernel.goal(sympy.Eq(sympy.Integral(g, (e, 0, -z)), value), [*base, z <= 0]), piece,
+                             detail="z ≤ 0: ∫₀^{−z} g = p z − p + q (q e^z = p)"))
+    out.append(kernel.decide(kernel.goal(sympy.Eq(g, 0), [*base, z <= 0, e >= -z]), up(z, e), up(-e, z), above,
+                             detail="z ≤ 0, ε ≥ −z: g = 0"))
+    return out
 
 
 # --------------------------------------------------------------------------------------------

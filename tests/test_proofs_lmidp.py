@@ -210,3 +210,32 @@ def test_privacy_curve_theorems_state_the_whole_curve(reports, label, kind):
     # "(ε, δ(ε))-LDP/LIP for ε > 0" is one hypothesis about the curve δ, recorded as a typed item
     (r,) = [r for r in reports if r.label == label]
     assert [item["kind"] for item in r.domain] == [kind] and r.coverage == "whole", (r.domain, r.proof_notes)
+
+
+def test_lemma_1_outcome_integral_by_quadrature():
+    # one outcome of (15), p = e^z q: the kernel steps conclude ∫₀^{|z|} g = p z − p + q (and g = 0 beyond |z|);
+    # mpmath's quadrature of g over [0, ∞) (split at |z|, 30 digits) agrees at sample points of both signs of z
+    import mpmath
+    import sympy
+    from symdp.verify import kernel
+    lmidp = _lmidp_module()
+    p, q, z = lmidp._LP, lmidp._LQ, lmidp._LZ
+    facts = [kernel.fact(e).goal for e in lmidp._lemma1_outcome()]
+    values = [f.conclusion.rhs for f in facts[::2]]
+    assert [sympy.expand(v - (p * z - p + q)) for v in values] == [0, 0]
+    mpmath.mp.dps = 30
+    for qv, zv in ((mpmath.mpf("0.3"), mpmath.mpf("1.7")), (mpmath.mpf("0.6"), mpmath.mpf("-0.9")), (mpmath.mpf(2), 0)):
+        pv = mpmath.exp(zv) * qv
+        g = lambda e: max(pv - mpmath.exp(e) * qv, 0) + mpmath.exp(-e) * max(qv - mpmath.exp(e) * pv, 0)
+        total = mpmath.quad(g, [0, abs(zv), mpmath.inf]) if zv else mpmath.quad(g, [0, mpmath.inf])
+        assert abs(total - (pv * zv - pv + qv)) < mpmath.mpf(10) ** -20, (qv, zv)
+
+
+def test_lemma_1_outcome_refuses_a_wrong_value():
+    # the same kernel steps with p z + p − q, or p z − p, in place of p z − p + q are refused
+    from symdp.errors import ParameterError
+    lmidp = _lmidp_module()
+    p, q, z = lmidp._LP, lmidp._LQ, lmidp._LZ
+    for wrong in (p * z + p - q, p * z - p):
+        steps = lmidp._lemma1_outcome(wrong)
+        assert [s.status for s in steps] == ["failed", "proved", "failed", "proved"], wrong
