@@ -173,7 +173,7 @@ def test_the_pointwise_bound_needs_the_profile_hypotheses(appendices, which):
 def test_the_average_step_is_any_number_of_inputs(appendices):
     """(29): Σ_x w_x K_x ≤ μ for weights summing to 1 and K_x ≤ μ, evaluated at random points (exact), and refused
     without its sum and linearity premises."""
-    goal = kernel.fact(appendices._average_below_bound()).goal
+    goal = kernel.fact(appendices.average_below_bound()).goal
     x, k = sympy.symbols("x k", integer=True)
     w, K = sympy.IndexedBase("w", real=True), sympy.IndexedBase("K", real=True)
     mu = sympy.Symbol("mu", real=True)
@@ -192,4 +192,46 @@ def test_the_average_step_is_any_number_of_inputs(appendices):
                 assert bool(hh.replace(lambda t: isinstance(t, sympy.Sum), lambda t: t.doit()).xreplace(point))
         value = goal.conclusion.lhs.xreplace({k: n}).doit().xreplace(point)
         assert value == _exact(sum(a * b for a, b in zip(ws, ks))) and value <= _exact(max(ks))
+    assert kernel.decide(goal).status == "failed"
+
+
+def test_kl_is_convex_in_its_second_argument(appendices):
+    """Appendix -A (21): the goal KL(P‖Σ_j w_j Q_j) ≤ Σ_j w_j KL(P‖Q_j) evaluated at random laws (its named logarithms
+    set by their defining equations) equals, side by side, the two divergences computed directly (mpmath), its
+    hypotheses hold there, and it is refused without its premises."""
+    helpers = sys.modules["_lmidp_helpers"]
+    goal = kernel.fact(helpers.kl_convex_in_second()).goal
+    y, l, j, n = sympy.symbols("y l j n", integer=True)
+    base = {s: sympy.IndexedBase(s, real=True) for s in ("p", "L_p", "m", "L_m", "w", "q", "L_q")}
+    r = random.Random(21)
+    for _ in range(6):
+        outs, comps = r.randint(2, 4), r.randint(1, 3)
+        P, W = _law(r, outs), _law(r, comps)
+        Qs = [_law(r, outs) for _ in range(comps)]
+        M = [sum(W[c] * Qs[c][t] for c in range(comps)) for t in range(outs)]
+        point = {}
+        for t in range(outs):
+            point |= {base["p"][t + 1]: _exact(P[t]), base["m"][t + 1]: _exact(M[t]),
+                      base["L_p"][t + 1]: sympy.log(_exact(P[t])), base["L_m"][t + 1]: sympy.log(_exact(M[t]))}
+            for c in range(comps):
+                point |= {base["q"][c + 1, t + 1]: _exact(Qs[c][t]), base["L_q"][c + 1, t + 1]: sympy.log(_exact(Qs[c][t]))}
+        point |= {base["w"][c + 1]: _exact(W[c]) for c in range(comps)}
+        size = {l: outs, n: comps}
+
+        def value(e):
+            e = e.xreplace(size)
+            while e.has(sympy.Sum, kernel.Every):
+                e = e.replace(lambda s: isinstance(s, sympy.Sum), lambda s: s.doit())
+                e = e.replace(lambda s: isinstance(s, kernel.Every),
+                              lambda s: sympy.And(*[s.condition.xreplace({s.limits[0]: i})
+                                                    for i in range(int(s.limits[1]), int(s.limits[2]) + 1)]))
+            return e.xreplace(point)
+        for h in goal.hypotheses:
+            assert sympy.simplify(value(h)) == sympy.true, h
+        with mpmath.workdps(40):
+            kl = lambda a, b: sum(_mpf(x) * mpmath.log(_mpf(x) / _mpf(z)) for x, z in zip(a, b))
+            left, right = (mpmath.mpf(str(sympy.N(value(side), 40))) for side in (goal.conclusion.lhs, goal.conclusion.rhs))
+            assert abs(left - kl(P, M)) < mpmath.mpf(10) ** -30
+            assert abs(right - sum(_mpf(W[c]) * kl(P, Qs[c]) for c in range(comps))) < mpmath.mpf(10) ** -30
+            assert left <= right
     assert kernel.decide(goal).status == "failed"
