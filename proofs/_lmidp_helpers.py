@@ -64,15 +64,6 @@ def log_below_chord():
                    detail="log t ≤ t − 1 for every t > 0 (t = e^u)")
 
 
-def weighted_ratios_sum_to_zero():
-    """Σ_j w_j (q_j/m − 1) = 0 for m = Σ_j w_j q_j and Σ_j w_j = 1 (three components, symbolic)."""
-    w1, w2, q1, q2, q3 = sympy.symbols("w1 w2 q1 q2 q3", positive=True)
-    ws, qs = [w1, w2, 1 - w1 - w2], [q1, q2, q3]
-    m = sum(w * q for w, q in zip(ws, qs))
-    return identity(sum(w * (q / m - 1) for w, q in zip(ws, qs)), 0,
-                    "Σ_j w_j(q_j/m − 1) = 0 for m = Σ_j w_j q_j, Σ_j w_j = 1")
-
-
 def jensen_slices() -> list:
     """Jensen's inequality on the eigenvalues, for every d, by tangent lines (kernel steps).
 
@@ -194,10 +185,46 @@ def lemma1_goal(a, b, loss):
     return kernel.goal(sympy.Eq(kl, right, evaluate=False), lemma1_hypotheses(a, b, loss))
 
 
+def kl_convex_in_second() -> Evidence:
+    """Appendix -A, eq. (21) for one input x: KL(P‖Σ_j w_j Q_j) ≤ Σ_j w_j KL(P‖Q_j) in nats, on l outputs and any number
+    n of components (the inputs x' with their masses w_j = P_X(x'), Q_j = P_{M(x')}), as kernel steps. The logarithms
+    are named by their defining equations (L_p = log p, L_q = log q_j, L_m = log m, m = Σ_j w_j q_j) so that every sum
+    split by linearity has a polynomial summand. Per output y: log t ≤ t − 1 at t = q_j/m (e^w ≥ 1 + w at
+    w = log q_j − log m), times w_j·m ≥ 0, summed over j and split: m(Σ_j w_j L_q − L_m Σ_j w_j) ≤ Σ_j w_j q_j − m Σ_j w_j
+    = 0, so Σ_j w_j L_q ≤ L_m (Jensen for the concave log, as the paper says); times p_y ≥ 0 it is
+    p_y(L_p − L_m) ≤ Σ_j w_j p_y (L_p − L_q) (Σ_j w_j = 1), summed over y, and the two finite sums exchanged (swap)."""
+    y, l, j, n = Y_OUT, L_OUT, *sympy.symbols("j n", integer=True)
+    p, lp, m, lm, w = (sympy.IndexedBase(s, real=True) for s in ("p", "L_p", "m", "L_m", "w"))
+    q, lq = sympy.IndexedBase("q", real=True), sympy.IndexedBase("L_q", real=True)
+    comp = sympy.And(w[j] >= 0, q[j, y] > 0, sympy.Eq(lq[j, y], log(q[j, y])))
+    mix = [m[y] > 0, sympy.Eq(lm[y], log(m[y]))]
+    inner = [j >= 1, j <= n, comp, *mix]
+    line = kernel.instantiate(exp_bounds()[0], {_W: log(q[j, y]) - log(m[y])}, inner)
+    each = kernel.decide(kernel.goal(w[j] * m[y] * (lq[j, y] - lm[y]) <= w[j] * (q[j, y] - m[y]), inner), line,
+                         detail="log(q_j/m) ≤ q_j/m − 1, times w_j·m ≥ 0")
+    weights = [n >= 1, sympy.Eq(sympy.Sum(w[j], (j, 1, n)), 1)]
+    mean = sympy.Eq(m[y], sympy.Sum(w[j] * q[j, y], (j, 1, n)))
+    jensen = kernel.decide(kernel.goal(sympy.Sum(w[j] * lq[j, y], (j, 1, n)) <= lm[y],
+                                       [*weights, *mix, mean, kernel.Every(comp, (j, 1, n))]),
+                           kernel.summed(each, j, 1, n), kernel.linear(sympy.Sum(w[j] * m[y] * (lq[j, y] - lm[y]), (j, 1, n))),
+                           kernel.linear(sympy.Sum(w[j] * (q[j, y] - m[y]), (j, 1, n))),
+                           detail="Σ_j w_j log q_j ≤ log Σ_j w_j q_j (Jensen, the concave log)")
+    row = sympy.And(p[y] > 0, sympy.Eq(lp[y], log(p[y])), *mix, mean, kernel.Every(comp, (j, 1, n)))
+    body = w[j] * p[y] * (lp[y] - lq[j, y])
+    at_y = kernel.decide(kernel.goal(p[y] * (lp[y] - lm[y]) <= sympy.Sum(body, (j, 1, n)), [y >= 1, y <= l, *weights, row]),
+                         jensen, kernel.linear(sympy.Sum(body, (j, 1, n))),
+                         detail="p_y(L_p − L_m) ≤ Σ_j w_j p_y (L_p − L_q): times p_y > 0, Σ_j w_j = 1")
+    total = kernel.summed(at_y, y, 1, l)
+    exchanged = kernel.swap(sympy.Sum(body, (j, 1, n), (y, 1, l)))
+    return kernel.decide(kernel.goal(sympy.Sum(p[y] * (lp[y] - lm[y]), (y, 1, l)) <= sympy.Sum(body, (y, 1, l), (j, 1, n)),
+                                     [l >= 1, *weights, kernel.Every(row, (y, 1, l))]), total, exchanged,
+                         detail="(21): KL(P‖Σ_j w_j Q_j) ≤ Σ_j w_j KL(P‖Q_j), any n components, l outputs")
+
+
 def average_below_bound() -> Evidence:
-    """(29) on k inputs: weights w_x ≥ 0 with Σ w_x = 1 (the data law) and K_x ≤ μ for every x give Σ_x w_x K_x ≤ μ, as
-    kernel steps (w_x K_x ≤ w_x μ summed, then Σ w_x μ = μ Σ w_x by linearity). Appendix -B2 proves it (its statement
-    goal); Theorem 2(b) takes that goal from it (kernel.lemma) at K_x = KL(P_{M(x)}‖P_{M(X)})."""
+    """An average of values each ≤ μ is ≤ μ, for any finite law: weights w_x ≥ 0 with Σ w_x = 1 (x = 1, …, k) and K_x ≤ μ
+    for every x give Σ_x w_x K_x ≤ μ, as kernel steps (w_x K_x ≤ w_x μ summed, then Σ w_x μ = μ Σ w_x by linearity).
+    Appendix -B2's (29) (x the inputs, K_x = KL(P_{M(x)}‖P_{M(X)})) and Appendix -A's (22) (x the pairs of inputs)."""
     x, k = sympy.symbols("x k", integer=True)
     w, kl = sympy.IndexedBase("w", real=True), sympy.IndexedBase("K", real=True)  # w ≥ 0 a hypothesis: fresh objects
     mu = sympy.Symbol("mu", real=True)

@@ -15,9 +15,9 @@ from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _idioms import grouped, hockey_by_events, near, ordered
-from _lmidp_helpers import (CHANNELS, LAMBDA_X, LAMBDA_Y, PRIORS, average_below_bound, entropy_bits, events, jensen_slices,
-                            lemma1_integral, log_below_chord, mass, mutual_informations_nonnegative,
-                            weighted_ratios_sum_to_zero)
+from _lmidp_helpers import (CHANNELS, LAMBDA_X, LAMBDA_Y, PRIORS, average_below_bound, entropy_bits, events,
+                            jensen_slices, kl_convex_in_second, lemma1_integral, log_below_chord, mass,
+                            mutual_informations_nonnegative)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
 from symdp.local.information import bac_capacity_formula, binary_entropy, kl_bits
@@ -1468,16 +1468,18 @@ def appendix_a():
                       [row[y] / pm[y] for row in rows for y in (0, 1)],
                       "(19)–(20): P(x,y)/(P(x)P_M(y)) = P(y|x)/P_M(y) term by term, so I(X;M) = E_X KL(P_{M|X}‖P_M) "
                       "(2×2 channel, symbolic)")
-    # (21): KL(P‖Σ_j w_j Q_j) − Σ_j w_j KL(P‖Q_j) = Σ_y p(y) Σ_j w_j log(q_j(y)/m(y)) ≤ Σ_y p(y) Σ_j w_j (q_j(y)/m(y) − 1) = 0
-    convexity = combine(log_below_chord(), weighted_ratios_sum_to_zero(),
-                        detail="(21): KL(P‖Σ_j w_jQ_j) ≤ Σ_j w_j KL(P‖Q_j) (log t ≤ t − 1 at t = q_j(y)/m(y), weighted "
-                               "sums vanish), applied with P_M = E_{X'} P_{M|X'}")
-    return establish(combine(golden, convexity), combine(out), domain=_APPENDIX_A_DOMAIN,
+    # (21): KL(P‖Σ_j w_j Q_j) ≤ Σ_j w_j KL(P‖Q_j) for every input x (P = P_{M(x)}, the inputs x' as components with
+    # w = P_X, Q_{x'} = P_{M(x')}), then (22): the P_X × P_X average of pair divergences each ≤ (18) is ≤ (18)
+    return establish(combine(golden, kl_convex_in_second(), average_below_bound(),
+                             detail="(19)–(20) term by term; (21) convexity of KL in its second argument (any number of "
+                                    "components, kernel steps); (22) an average of terms each ≤ (18) is ≤ (18)"),
+                     combine(out), domain=_APPENDIX_A_DOMAIN,
                      uses=["lmidp:appendix-a2-eqs-17-18"],
-                     prose_steps=["(21) pointwise: p(y)·Σ_j w_j log(q_j(y)/m(y)) ≤ p(y)·Σ_j w_j(q_j(y)/m(y) − 1), summed "
-                                  "(integrated, for general outputs) over y; the same expansion for any number of components",
-                                  "(22): E_{X,X'} KL(P_{M|X}‖P_{M|X'}) ≤ sup_{x≠x'} KL(P_{M(x)}‖P_{M(x')}) (the terms x = x' "
-                                  "vanish), which is ≤ (18) by Appendix -A2"])
+                     prose_steps=["(19)–(20) for a general channel: I(X;M) = Σ_x P_X(x) KL(P_{M|X=x}‖P_M), the definition "
+                                  "of mutual information (the 2×2 symbolic identity above is the term-by-term cancellation)",
+                                  "(21) averaged over X (each input's bound weighted by P_X(x) ≥ 0)",
+                                  "(22): each pair's KL(P_{M(x)}‖P_{M(x')}) ≤ (18) by Appendix -A2 (0 for x = x'), the "
+                                  "average step above at K = those divergences, μ = (18)"])
 
 
 @claim(PAPER, "Figure 4", "μ^CD of (10) for δ̄^LIP_G against μ̄^CD_G = I(X; G(X)), the Figure 3 setting, σ² ∈ [0, 200]: "

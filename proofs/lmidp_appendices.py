@@ -17,9 +17,9 @@ from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _idioms import exp_bounds, hockey_by_events, near, ordered
-from _lmidp_helpers import (DELTA, EPS, LAMBDA_X, LAMBDA_Y, PRIORS, ROW_P, ROW_Q, W3, W32, W4, events, hockey_sum,
-                            jensen_slices, lemma1_integral, mass, mutual_informations_nonnegative, profile_bound,
-                            profile_pointwise)
+from _lmidp_helpers import (DELTA, EPS, LAMBDA_X, LAMBDA_Y, PRIORS, ROW_P, ROW_Q, W3, W32, W4, average_below_bound,
+                            events, hockey_sum, jensen_slices, lemma1_integral, mass, mutual_informations_nonnegative,
+                            profile_bound, profile_pointwise)
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
                          randomized_response, shell_information, zchannel_crossover)
 from symdp.local.information import kl_bits
@@ -334,14 +334,23 @@ def appendix_a2():
     eq18 = _summary(pointwise + bound, "(18): both hockey-stick terms ≤ δ̄^LDP(ε) (eq. 2, events enumerated at "
                                        "ε ∈ {0, 1/2, 1}), and KL ≤ the certified integral (18)")
     # the proof: (17) is Lemma 1 for the pair (P_x, P_x'); (18) bounds the integrand pointwise in ε by (2)
-    integrand = hockey_sum(ROW_P, ROW_Q, EPS) + exp(-EPS) * hockey_sum(ROW_Q, ROW_P, EPS)
-    step18 = profile_pointwise(kernel.goal(integrand <= (1 + exp(-EPS)) * DELTA[EPS], [EPS >= 0, *_A2_LDP]), _A2_LDP)
-    return establish(step18, eq17, eq18, domain=_A2_DOMAIN,
+    return establish(_a2_pointwise(), eq17, eq18, domain=_A2_DOMAIN,
                      uses=["lmidp:lemma-1-eq-15", "lmidp:definition-3-eq-2-eq-1"],
                      prose_steps=["(17): Lemma 1 at the pair (P, Q), KL(P‖Q) = log(e)∫₀^∞ of the integrand",
                                   "(18): the pointwise bound (a kernel goal for every ε ≥ 0, from (2)) integrated over "
                                   "ε ∈ [0, ∞) (monotonicity of the integral of non-negative measurable functions; the "
                                   "right side may be +∞)"])
+
+
+def _lemma1_integrand():
+    """The integrand of Lemma 1 at the pair (P, Q): H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P), H in Definition 3's closed form."""
+    return hockey_sum(ROW_P, ROW_Q, EPS) + exp(-EPS) * hockey_sum(ROW_Q, ROW_P, EPS)
+
+
+def _a2_pointwise() -> Evidence:
+    """(18) pointwise: for every ε ≥ 0, (2) for the pair in both orders gives the integrand of (17) ≤ (1 + e^{−ε})δ(ε)."""
+    return profile_pointwise(kernel.goal(_lemma1_integrand() <= (1 + exp(-EPS)) * DELTA[EPS], [EPS >= 0, *_A2_LDP]),
+                             _A2_LDP)
 
 
 # --------------------------------------------------------------------------------------------
@@ -533,10 +542,7 @@ def appendix_b2():
                                "ε ∈ {0, 1/2, 1})")
     eq28 = certified_agreement([a for a, _ in average], [b for _, b in average], 25, "(28): I = E_X KL(P_{M|X}‖P_M)")
     # the proof: (26) is Lemma 1 for (P_{M(x)}, P_{M(X)}); (27) bounds the integrand pointwise in ε by (4)
-    integrand = hockey_sum(ROW_P, ROW_Q, EPS) + exp(-EPS) * hockey_sum(ROW_Q, ROW_P, EPS)
-    step27 = profile_pointwise(kernel.goal(integrand <= (exp(EPS) + exp(-EPS)) * DELTA[EPS], [EPS >= 0, *_B2_LIP]),
-                               _B2_LIP, scaled=[hockey_sum(ROW_P, ROW_Q, EPS)])
-    return establish(combine(step27, _average_below_bound(), detail="(27) pointwise in ε; (29) for any number of inputs"),
+    return establish(combine(_b2_pointwise(), average_below_bound(), detail="(27) pointwise in ε; (29) for any number of inputs"),
                      eq26, eq27, eq28, _summary(bound, "(27) and (29): KL(P_x‖P_X) ≤ (10) for every x, and I ≤ (10)"),
                      domain=_B2_DOMAIN,
                      uses=["lmidp:lemma-1-eq-15", "lmidp:definition-4-eq-4-eq-3"],
@@ -550,19 +556,11 @@ def appendix_b2():
                                   "same by monotonicity of E_X"])
 
 
-def _average_below_bound() -> Evidence:
-    """(29) on k inputs: weights w_x ≥ 0 with Σ w_x = 1 (the data law) and K_x ≤ μ for every x give Σ_x w_x K_x ≤ μ, as
-    kernel steps (w_x K_x ≤ w_x μ summed, then Σ w_x μ = μ Σ w_x by linearity)."""
-    x, k = sympy.symbols("x k", integer=True)
-    w, kl = sympy.IndexedBase("w", real=True), sympy.IndexedBase("K", real=True)  # w ≥ 0 a hypothesis: fresh objects
-    mu = sympy.Symbol("mu", real=True)
-    term = sympy.And(w[x] >= 0, kl[x] <= mu)
-    each = kernel.decide(kernel.goal(w[x] * kl[x] <= w[x] * mu, [x >= 1, x <= k, term]),
-                         detail="w_x K_x ≤ w_x μ for w_x ≥ 0")
-    return kernel.decide(kernel.goal(sympy.Sum(w[x] * kl[x], (x, 1, k)) <= mu,
-                                     [k >= 1, sympy.Eq(sympy.Sum(w[x], (x, 1, k)), 1), kernel.Every(term, (x, 1, k))]),
-                         kernel.summed(each, x, 1, k), kernel.linear(sympy.Sum(w[x] * mu, (x, 1, k))),
-                         detail="(29): an average of values each ≤ μ is ≤ μ, any number of inputs")
+def _b2_pointwise() -> Evidence:
+    """(27) pointwise: for every ε ≥ 0, (4) gives the integrand of (26) ≤ (e^ε + e^{−ε})δ(ε) (the bound on
+    e^{−ε}H_{e^ε}(P‖Q) read as H_{e^ε}(P‖Q) ≤ e^ε δ(ε))."""
+    return profile_pointwise(kernel.goal(_lemma1_integrand() <= (exp(EPS) + exp(-EPS)) * DELTA[EPS], [EPS >= 0, *_B2_LIP]),
+                             _B2_LIP, scaled=[hockey_sum(ROW_P, ROW_Q, EPS)])
 
 
 # --------------------------------------------------------------------------------------------
