@@ -222,6 +222,13 @@ truncated(premise, u, lo, c, converges)
     defined real number"; it is T's definedness wherever T's is not written otherwise (an integral
     of a continuous integrand defined everywhere, over a bounded interval, is defined outright), and
     its own definedness is empty, so only a rule that proves convergence concludes it.
+dominated(Integrable(f, (x, P)), g, hypotheses)
+    Integrable(f) under the hypotheses (free of x), Integrable(g) and Integrable(uₖ) for the parts uₖ
+    of f that mention x and are not Borel operations by their form (p[x], δ(x), a[x], a binder;
+    +, ×, powers, log, the continuous functions and a two-branch Piecewise of a relation are).
+    Side: where the hypotheses hold and g and the uₖ are defined, f is defined and |f| ≤ g. Sound:
+    the uₖ(X) are integrable, so measurable; f(X) is a Borel function of X and them, defined
+    almost surely and dominated by g(X), so integrable.
 every(premise, j, lo, hi)
     ∀ j: lo ≤ j ≤ hi ∧ H ⇒ C (H free of j, integer-valued ends) gives H ⇒ Every(C, (j, lo, hi)).
     Side: C's terms defined at every j of the range (none for a proposition such as Converges).
@@ -251,11 +258,11 @@ __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "T
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
-           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "RULES"]
+           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "dominated", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -1775,6 +1782,55 @@ def integrable(term: Expect | Integrable, hypotheses: Sequence[object] = (), det
         params = {"term": canonical_srepr(term), "hypotheses": [canonical_srepr(h) for h in extra]}
         return _step("integrable", target, [], [(side, sympy.And(*_ordered(needed)))], params, detail)
     return _applied("integrable", build)
+
+
+def _borel_atoms(f: sympy.Basic, x: sympy.Symbol, out: list) -> None:
+    """The subterms of f that mention x and are not Borel operations on their arguments by form
+    (a sequence term p[x], an applied function δ(x), a test's value a[x], a binder): f is a Borel
+    function of x and these. +, ×, powers, log and the functions of ``_TOTAL`` are continuous where
+    defined (on a Borel domain), and a two-branch Piecewise of a relation selects between two
+    Borel functions on a Borel set."""
+    if x not in _free(f) or f == x:
+        return
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log, Relational)) or f.func in _TOTAL:
+        for a in f.args:
+            _borel_atoms(a, x, out)
+    elif _two_branches(f):
+        (a, c), (b, _) = f.args
+        for part in (a, b, *c.args):
+            _borel_atoms(part, x, out)
+    elif f not in out:
+        out.append(f)
+
+
+def dominated(term: Integrable, bound: object, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
+    """Integrable(f, (x, P)) under the hypotheses (free of x), Integrable(g, (x, P)) and
+    Integrable(uₖ, (x, P)) for the subterms uₖ of f that mention x and are not Borel operations by
+    their form (:func:`_borel_atoms`: p[x], δ(x), a[x], a binder); side: for every x where the
+    hypotheses hold and g and the uₖ are defined, f is defined and |f| ≤ g. Sound: the uₖ(X) are
+    integrable, so measurable and defined almost surely; f(X) is a Borel function of X and them,
+    so measurable, defined almost surely (where g(X) and the uₖ(X) are) and |f(X)| ≤ g(X) there,
+    so E|f(X)| ≤ E|g(X)| < ∞ (domination)."""
+    if not isinstance(term, Integrable):
+        raise ParameterError(f"term must be an Integrable, got {term}")
+    f, (x, law) = term.function, term.limits
+    x = _symbol(x, "the integrable's variable")
+    g = sympy.sympify(bound)
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        if any(x in _free(h) for h in extra):
+            raise _Refused(f"the hypotheses may not mention {x}")
+        if _bound(g) & {x}:
+            raise _Refused(f"{x} is bound inside the bound {g}")
+        atoms: list = []
+        _borel_atoms(f, x, atoms)
+        target = _make(term, [*extra, Integrable(g, term.limits), *[Integrable(a, term.limits) for a in atoms]])
+        given = [*_ordered(_defined_all(extra)), *extra, *_ordered(_defined(g)), *_ordered(set().union(*(_defined(a) for a in atoms)))]
+        needed = sympy.And(*_ordered(_defined(f)), sympy.Le(sympy.Abs(f), g))
+        params = {"term": canonical_srepr(term), "bound": canonical_srepr(g), "hypotheses": [canonical_srepr(h) for h in extra]}
+        return _step("dominated", target, [], [(given, needed)], params, detail)
+    return _applied("dominated", build)
 
 
 # --------------------------------------------------------------------------------------------
