@@ -381,3 +381,11 @@ MUTANTS += [
     ("kernel6 recheck (dominated): no side condition", _R,
      "    return _sides(cert, [(given, needed)], context)\n\n\ndef _swap(", "    return _sides(cert, [], context)\n\n\ndef _swap(", _DOMINATED),
 ]
+MUTANTS += [
+    ("kernel6 (swap converges): a reversed range's sum read as convergent", _K,
+     "                           [sympy.Le(a, b + 1), Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])",
+     "                           [Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])", _CONVERGES),
+    ("kernel6 recheck (swap converges): a reversed range's sum agreed as convergent", _R,
+     "              [sympy.Le(a, b + 1), Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])",
+     "              [Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])", _CONVERGES),
+]

@@ -184,7 +184,9 @@ swap(term)
     range is a signed sum ±Σ_{i∈I} over a finite set, and the double sum is ±Σ_{I×J} f either way
     round; both sides are defined exactly when f is on I × J. Also Σ_j ∫ f du = ∫ Σ_j f du (either
     way round, ranges independent, improper allowed): where both sides are defined, the integral
-    of a finite sum over a bounded interval is the sum of the integrals, and so is its limit.
+    of a finite sum over a bounded interval is the sum of the integrals, and so is its limit. With
+    ``converges``: a ≤ b + 1 ∧ Every(Converges(∫ f)) ⇒ Converges(∫ Σ_j f) (a finite sum of
+    integrable functions is integrable).
 rename(term, index)
     α-conversion: a Sum, Product, Integral, Every, Sup, Inf or Expect equals itself with its bound index renamed
     to a new symbol of the same kind (two sums written with different indices are one term).
@@ -1637,7 +1639,7 @@ def rename(term: sympy.Basic, index: sympy.Symbol, detail: str = "") -> Evidence
     return _applied("rename", build)
 
 
-def swap(term: sympy.Sum | sympy.Integral, detail: str = "") -> Evidence:
+def swap(term: sympy.Sum | sympy.Integral, detail: str = "", converges: bool = False) -> Evidence:
     """Σ_{i=a}^{b} Σ_{j=c}^{d} f = Σ_{j=c}^{d} Σ_{i=a}^{b} f, for ranges free of the other index
     (Fubini for finite sums; sympy writes a double sum as ``Sum(f, (j, c, d), (i, a, b))``). Sound
     also for reversed ranges: by Karr's convention each sum is a signed sum σ_I Σ_{i∈I} over a
@@ -1649,10 +1651,16 @@ def swap(term: sympy.Sum | sympy.Integral, detail: str = "") -> Evidence:
     the ends of either free of the other's variable, lo = −∞ or hi = ∞ allowed. Claimed where both
     sides are defined; there each ∫ f_j exists (the signed sum runs over a finite set of j), and
     the integral of a finite sum over each bounded interval is the sum of the integrals, and so is
-    the limit of a finite sum."""
+    the limit of a finite sum.
+
+    With `converges` (a Sum and an Integral): a ≤ b + 1 ∧ Every(Converges(∫ f du), (j, a, b)) ⇒
+    Converges(∫ Σ_{j=a}^{b} f du) instead. Sound: each f_j is integrable on the interval (Lebesgue),
+    so the finite sum is defined almost everywhere, measurable and bounded by Σ_j |f_j|."""
     if isinstance(term, (sympy.Sum, sympy.Integral)) and len(term.limits) == 1 and \
             isinstance(term.function, (sympy.Sum, sympy.Integral)) and type(term.function) is not type(term):
-        return _swap_sum_integral(term, detail)
+        return _swap_sum_integral(term, detail, converges)
+    if converges:
+        raise ParameterError("converges applies to a Sum of an Integral (or an Integral of a Sum)")
     if not (isinstance(term, sympy.Sum) and len(term.limits) == 2):
         raise ParameterError(f"term must be a double Sum, Sum(f, (j, c, d), (i, a, b)), or a Sum of an Integral "
                              f"(an Integral of a Sum) over one range each, got {term}")
@@ -1670,7 +1678,7 @@ def swap(term: sympy.Sum | sympy.Integral, detail: str = "") -> Evidence:
     return _applied("swap", build)
 
 
-def _swap_sum_integral(term: sympy.Sum | sympy.Integral, detail: str) -> Evidence:
+def _swap_sum_integral(term: sympy.Sum | sympy.Integral, detail: str, converges: bool = False) -> Evidence:
     inner = term.function
     if len(inner.limits) != 1 or len(inner.limits[0]) != 3 or len(term.limits[0]) != 3:
         raise ParameterError(f"the Sum and the Integral must each run over one range, got {term}")
@@ -1688,6 +1696,10 @@ def _swap_sum_integral(term: sympy.Sum | sympy.Integral, detail: str) -> Evidenc
         _unbounded(lo, hi)
         if u in _free(a) | _free(b) or j in _free(lo) | _free(hi):
             raise _Refused(f"the range of one depends on the other's variable: {term}")
+        if converges:  # a finite sum of integrable functions is integrable
+            target = _make(Converges(sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi))),
+                           [sympy.Le(a, b + 1), Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])
+            return _step("swap", target, [], [], {"term": canonical_srepr(term), "converges": True}, detail)
         swapped = sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi)) if term is total else \
             sympy.Sum(sympy.Integral(f, (u, lo, hi)), (j, a, b))
         target = _make(sympy.Eq(term, swapped, evaluate=False), [])  # unevaluated: sympy would integrate

@@ -1045,7 +1045,7 @@ def _swap(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: 
     term = parse_expression(params["term"])
     if isinstance(term, (sympy.Sum, sympy.Integral)) and isinstance(term.args[0], (sympy.Sum, sympy.Integral)) \
             and type(term) is not type(term.args[0]):
-        return _swap_with_integral(goal, term, cert, context)
+        return _swap_with_integral(goal, term, cert, context, params.get("converges") is True)
     if not (isinstance(term, sympy.Sum) and len(term.limits) == 2):
         raise Disagrees(f"swap applies to a Sum over two ranges, not {term}")
     (inner, c, d), (outer, a, b) = term.limits
@@ -1068,8 +1068,9 @@ def _open_ends(lo: sympy.Basic, hi: sympy.Basic) -> tuple[bool, bool]:
     return below, above
 
 
-def _swap_with_integral(goal: _Goal, term: sympy.Basic, cert: Mapping, context: RuleContext) -> list:
-    """Σ_j ∫ f du = ∫ Σ_j f du (either way round): one finite sum, one integral, independent ranges."""
+def _swap_with_integral(goal: _Goal, term: sympy.Basic, cert: Mapping, context: RuleContext, converges: bool) -> list:
+    """Σ_j ∫ f du = ∫ Σ_j f du (either way round): one finite sum, one integral, independent ranges;
+    `converges`: a ≤ b + 1 ∧ Every(Converges(∫ f)) ⇒ Converges(∫ Σ_j f) (a finite sum of integrable functions)."""
     inner = term.args[0]
     if len(term.args) != 2 or len(inner.args) != 2 or len(term.args[1]) != 3 or len(inner.args[1]) != 3:
         raise Disagrees(f"a sum and an integral over one range each, not {term}")
@@ -1083,6 +1084,10 @@ def _swap_with_integral(goal: _Goal, term: sympy.Basic, cert: Mapping, context: 
     if u in _variables(a) | _variables(b) or j in _variables(lo) | _variables(hi):
         raise Disagrees("one range depends on the other variable")
     f = inner.args[0]
+    if converges:
+        _same(goal, Converges(sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi))),
+              [sympy.Le(a, b + 1), Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])
+        return _sides(cert, [], context)
     other = sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi)) if term is summed else \
         sympy.Sum(sympy.Integral(f, (u, lo, hi)), (j, a, b))
     _same(goal, sympy.Eq(term, other, evaluate=False), [])
