@@ -15,9 +15,9 @@ from flint import acb, arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _idioms import grouped, hockey_by_events, near, ordered
-from _lmidp_helpers import (CHANNELS, LAMBDA_X, LAMBDA_Y, PRIORS, average_below_bound, entropy_bits, events,
-                            jensen_slices, kl_convex_in_second, lemma1_integral, log_below_chord, mass,
-                            mutual_informations_nonnegative)
+from _lmidp_helpers import (CHANNELS, LAMBDA_X, LAMBDA_Y, L_OUT, PRIORS, ROW_P, ROW_Q, Y_OUT, average_below_bound,
+                            entropy_bits, events, jensen_slices, kl_convex_in_second, lemma1_goal, lemma1_integral,
+                            log_below_chord, mass, mutual_informations_nonnegative)
 from symdp.local import (Channel, bac_capacity, cd_lmidp_to_lip, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp,
                          lmidp_to_ldp, randomized_response, shell_calibration, shell_information, zchannel_crossover)
 from symdp.local.information import bac_capacity_formula, binary_entropy, kl_bits
@@ -27,7 +27,8 @@ from symdp.numbers import Real, arb_of, certify, sign
 from symdp.central.pairs import gaussian
 from symdp.verify import (certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity, kernel, real_closed)
-from symdp.verify.domains import Channel as AnyChannel, Integer, Laws, LDPCurveMechanism, LIPCurveMechanism
+from symdp.verify.domains import (Channel as AnyChannel, Integer, Laws, LDPCurveMechanism, LIPCurveMechanism,
+                                  PrivacyLoss)
 
 PAPER = "lmidp"
 
@@ -726,12 +727,16 @@ def _information_below_pairwise_kl():
                          detail="I(X;M(X)) = Σ_x w_x KL(W_x‖P_{M(X)}) ≤ M for every input law w")
 
 
-#: The paper's domain: any two probability laws a = P, b = Q, on any space.
-_LEMMA_1_DOMAIN = [Laws("a", "b")]
+#: The paper's domain: any two probability laws P, Q, on any space.
+_LEMMA_1_DOMAIN = [Laws("P", "Q")]
+#: What the kernel proof covers (so the claim is graded restricted): P, Q on an alphabet of l outputs with a privacy loss
+#: L, P_y = e^{L_y} Q_y (the paper's proof's L = ln P/Q, real: P and Q share their support). Not covered: general
+#: measures, and outputs where one of P_y, Q_y vanishes (KL = +∞ when Q_y = 0 < P_y; 0·ln 0 = 0 when P_y = 0 < Q_y).
+_LEMMA_1_PROOF_DOMAIN = [Laws("P", "Q", k="l"), PrivacyLoss("L", "P", "Q", k="l")]
 
 
 @claim(PAPER, "Lemma 1 (eq. 15)", "KL(P‖Q) = log(e)∫₀^∞(H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P))dε.",
-       domain=_LEMMA_1_DOMAIN, stated_domain='any two measures P, Q (named a, b here; KL in bits, log(e) factor)', stated_where='Appendix, Lemma 1, eq. (15)',
+       domain=_LEMMA_1_DOMAIN, stated_domain='any two measures P, Q (KL in bits, log(e) factor)', stated_where='Appendix, Lemma 1, eq. (15)',
        quote=(r"Lemma 1 Given two measures P𝑃Pitalic_P and Q𝑄Qitalic_Q, it holds that "
               r"𝕂𝕃(PQ)=log(e)0(eϵ(PQ)+eϵeϵ(QP))dϵ.𝕂𝕃conditional𝑃𝑄𝑒superscriptsubscript0subscriptsuperscript𝑒italic-ϵconditional𝑃𝑄superscript𝑒italic-ϵsubscriptsuperscript𝑒italic-ϵconditional𝑄𝑃differential-ditalic-ϵ\!\mathbb{K}\mathbb{L}(P\|Q)=\log(e)\!\int_{0}^{\infty}\!\!(\mathbb{H}_{e^{% "
               r"\epsilon}}(P\|Q)+e^{-\epsilon}\mathbb{H}_{e^{\epsilon}}(Q\|P))\mathrm{d}% \epsilon.\!blackboard_K "
@@ -755,22 +760,8 @@ def lemma_1():
     ref = near(kl_bits((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5))), "0.265148445440323", 13, "KL(Ber(0.3)‖Ber(0.6)) bits")
     mgf = exact_agreement(sum(a * a / b for a, b in zip((R(3, 10), R(7, 10)), (R(3, 5), R(2, 5)))), R(11, 8),
                           "MGF of the privacy loss at t = 1: E_P[P/Q] = 1 + χ² = 1.375")
-    p, q, e = sympy.symbols("p q epsilon", positive=True)
-    fwd = identity(sympy.integrate(p - exp(e) * q, (e, 0, log(p / q))), p * log(p / q) - p + q,
-                   "p > q: ∫₀^{ln(p/q)} (p − e^ε q) dε = p ln(p/q) − p + q")
-    bwd = identity(sympy.integrate(exp(-e) * (q - exp(e) * p), (e, 0, log(q / p))), q - p + p * log(p / q),
-                   "q > p: ∫₀^{ln(q/p)} e^{−ε}(q − e^ε p) dε = q − p + p ln(p/q)")
-    statement = combine(fwd, bwd, detail="pointwise in y, then summed (Tonelli): Σ p ln(p/q) + Σ(q − p) = KL(P‖Q); "
-                                         "log(e) converts nats to bits")
-    # the same per-outcome facts as kernel steps (certified and re-checked; not yet the statement: the improper
-    # integral's truncation and its sum over outcomes need kernel rules that are not there yet)
-    pieces = combine(*_lemma1_outcome(), detail="kernel: per outcome (p = e^z q), ∫₀^{|z|} g = p z − p + q and g = 0 beyond |z|")
-    return establish(statement, pieces, integrals, ref, mgf, domain=_LEMMA_1_DOMAIN,
-                     prose_steps=["per outcome: ∫₀^∞ g = ∫₀^{|z|} g, as g = 0 on [|z|, ∞) (the improper integral's partial "
-                                  "integrals are constant beyond |z|)",
-                                  "summed over the outcomes (∫ Σ = Σ ∫ for a finite sum), or integrated against a common "
-                                  "dominating measure for general P, Q (Tonelli: the integrands are non-negative), and "
-                                  "Σa = Σb = 1; where P and Q differ in support both sides are +∞ (0·ln 0 = 0, ln(p/0) = +∞)"])
+    statement = combine(*_lemma1_statement(), detail="Lemma 1 on l outputs, P_y = e^{L_y}Q_y")
+    return establish(statement, integrals, ref, mgf, domain=_LEMMA_1_PROOF_DOMAIN)
 
 
 #: Lemma 1's per-outcome variables: p = a_y, q = b_y, z = L_y (p = e^z q), the integration variable ε.
@@ -824,6 +815,59 @@ def _lemma1_outcome(value=_LP * _LZ - _LP + _LQ):
     out.append(kernel.decide(kernel.goal(sympy.Eq(g, 0), [*base, z <= 0, e >= -z]), up(z, e), up(-e, z), above,
                              detail="z ≤ 0, ε ≥ −z: g = 0"))
     return out
+
+
+def _lemma1_statement(value=_LP * _LZ - _LP + _LQ):
+    """Lemma 1 on l outputs as kernel steps, for laws P, Q with a privacy loss L (P_y = e^{L_y} Q_y): per outcome
+    (_lemma1_outcome at p = e^{L_y}Q_y, q = Q_y, z = L_y) ∫₀^∞ g_y = ∫₀^{|L_y|} g_y (g_y = 0 beyond: `truncated`, which
+    also gives its convergence) = P_y L_y − P_y + Q_y; summed over y (Σ ∫ = ∫ Σ: `swap`; the sum of the integrands
+    split by linearity and written with P_y) and Σ P = Σ Q = 1: Σ P_y L_y = ∫₀^∞ (H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P)) dε;
+    both sides over ln 2 (bits). Returns (that equation, the convergence of its right side: r6-cover's reading makes
+    the integral defined where a covered goal concludes it converges). `value` is p z − p + q (another is refused:
+    tests/test_proofs_lmidp.py)."""
+    e, p, q, z = _ε, _LP, _LQ, _LZ
+    y, l, P, Q = Y_OUT, L_OUT, ROW_P, ROW_Q
+    loss = sympy.IndexedBase("L", real=True)
+    g = _lemma1_integrand(p, q, e)
+    whole = sympy.Integral(g, (e, 0, sympy.oo))
+    base = [q >= 0, sympy.Eq(p, exp(z) * q)]
+    above, beyond, below, past = _lemma1_outcome(value)
+    cases = [(above, beyond, z), (below, past, -z)]
+    outcome = kernel.decide(kernel.goal(sympy.Eq(whole, value), base),
+                          *[kernel.chain(kernel.truncated(zero, e, 0, c), piece) for piece, zero, c in cases],
+                          detail="∫₀^∞ g = ∫₀^{|z|} g = p z − p + q (both signs of z)")
+    finite = kernel.decide(kernel.goal(kernel.Converges(whole), base),
+                           *[kernel.truncated(zero, e, 0, c, converges=True) for _, zero, c in cases],
+                           detail="∫₀^∞ g converges: g is continuous and 0 beyond |z|")
+    at_y = {p: exp(loss[y]) * Q[y], q: Q[y], z: loss[y]}
+    inside = [y >= 1, y <= l]
+    each = kernel.instantiate(outcome, at_y, inside)
+    g_y = _lemma1_integrand(exp(loss[y]) * Q[y], Q[y], e)
+    every = kernel.every(kernel.instantiate(finite, at_y, inside), y, 1, l)
+    summed = kernel.apply(kernel.summed(kernel.decide(kernel.goal(kernel.fact(each).goal.conclusion,
+                                                                  [*inside, kernel.Converges(sympy.Integral(g_y, (e, 0, sympy.oo)))]),
+                                                      each), y, 1, l),
+                          every, detail="Σ_y ∫₀^∞ g_y = Σ_y (P_y L_y − P_y + Q_y), every ∫₀^∞ g_y converging")
+    law = sympy.Eq(P[y], exp(loss[y]) * Q[y])
+
+    def on_p(lhs, rhs, what):  # a per-outcome equation under P_y = e^{L_y}Q_y, summed over y
+        return kernel.summed(kernel.decide(kernel.goal(sympy.Eq(lhs, rhs), [*inside, law]), detail=what), y, 1, l)
+    plus = on_p(sympy.Max(P[y] - exp(e) * Q[y], 0), sympy.Max(exp(loss[y]) * Q[y] - exp(e) * Q[y], 0), "P_y = e^{L_y}Q_y")
+    minus = on_p(sympy.Max(Q[y] - exp(e) * P[y], 0), sympy.Max(Q[y] - exp(e) * exp(loss[y]) * Q[y], 0), "P_y = e^{L_y}Q_y")
+    pieces = sympy.Sum(sympy.Integral(g_y, (e, 0, sympy.oo)), (y, 1, l))
+
+    def in_p(step, what):  # the integrand Σ_y g_y split by linearity, then written with P_y
+        return kernel.rewrite(kernel.rewrite(kernel.rewrite(step, kernel.linear(sympy.Sum(g_y, (y, 1, l)))), plus, reverse=True),
+                              minus, reverse=True, detail=what)
+    right = in_p(kernel.swap(pieces), "Σ_y ∫₀^∞ g_y = ∫₀^∞ (H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P)) dε")
+    converges = in_p(kernel.apply(kernel.swap(pieces, converges=True), every),
+                     "∫₀^∞ (H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P)) dε converges: a finite sum of convergent integrals")
+    left = on_p(exp(loss[y]) * loss[y] * Q[y] - exp(loss[y]) * Q[y] + Q[y], P[y] * loss[y] - P[y] + Q[y], "P_y = e^{L_y}Q_y")
+    equal = kernel.decide(lemma1_goal(P, Q, loss), summed, right, left, every,
+                          kernel.linear(sympy.Sum(P[y] * loss[y] - P[y] + Q[y], (y, 1, l))),
+                          detail="KL(P‖Q) = Σ P_y L_y = log(e)∫₀^∞ (H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P)) dε (Σ P = Σ Q = 1)")
+    finite = kernel.decide(lemma1_goal(P, Q, loss, converges=True), converges, detail="the right side of (15) is a real number")
+    return equal, finite
 
 
 # --------------------------------------------------------------------------------------------
