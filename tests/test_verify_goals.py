@@ -1254,13 +1254,13 @@ def test_a_relation_of_the_domain_lends_only_necessary_definedness():
     assert _one(domain, sympy.Ge(E, E - 1), [eps > 0]).covered is not True
 
 
-def test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals(monkeypatch):
+def test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals():
     """A claim whose goals are ∀: Integrable(x·p0) (proved elsewhere) and a relation about E_μ[x·p0]: the second is
     covered only beside the first (x·p0 has no bound by the densities; hand example of divergence: μ = P0 Cauchy).
     The same for the kernel's Converges(∫₀^∞ f) (∫₀^∞ e^{−εu} du = 1/ε for ε > 0 by the antiderivative: an independent
-    route) and a relation about that integral. A Converges conjunct beside the relation in ONE conclusion is not read."""
+    route) and a relation about that integral. A Converges conjunct beside the relation in ONE conclusion lends nothing
+    (the goal's own coverage needs the term defined)."""
     from symdp.verify import kernel
-    from symdp.verify.recheck import parsing
     from symdp.verify.recheck.terms import Expect, Integrable
 
     mu, A, T, P0, P1 = _law_objects()
@@ -1273,11 +1273,8 @@ def test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals(mo
     assert _covered(laws, (kernel.goal(sympy.And(Integrable(x * P0[x] * eps, (x, mu)), about.conclusion)), "rule"))[0] \
         is None
 
-    class Converges(sympy.logic.boolalg.Boolean):  # the kernel's proposition "T is a defined real number"
-        def __new__(cls, term):
-            return sympy.Basic.__new__(cls, sympy.sympify(term))
+    from symdp.verify.recheck.terms import Converges  # the kernel's proposition "T is a defined real number"
 
-    monkeypatch.setitem(parsing._CALLS, "Converges", Converges)
     u = sympy.Symbol("u", real=True)
     tail = sympy.Integral(sympy.exp(-eps * u), (u, 0, sympy.oo))
     assert sympy.integrate(sympy.exp(-R(1, 2) * u), (u, 0, sympy.oo)) == 2
@@ -1398,3 +1395,29 @@ def test_a_premise_in_one_conjunct_is_read_and_a_biconditional_is_a_statement():
     assert _one(laws, sympy.And(sympy.Implies(A, B), sympy.Implies(B, A))).antecedents == ()
     assert _one(laws, sympy.And(implies(A, B), implies(B, C))).antecedents != ()
     assert _one(laws, sympy.And(implies(A, B), implies(B, A), implies(C, B))).antecedents != ()
+
+
+def test_hypotheses_the_density_reading_and_the_domain_make_true():
+    """Under the density reading E_μ p0 = 1 (p0 = dP0/dμ: P0's total mass); not E_μ p0² = 1 (p0 = 2 on [0, 1/2] against
+    the uniform μ gives 2) nor E_ν p0 = 1 for another law ν. Converges(T) holds where a relation of the domain contains
+    T (it is defined there), and not for another T. A case split of bounded branches is bounded over the tests."""
+    from symdp.verify.recheck.terms import Converges, Expect, Sup
+
+    mu, A, T, P0, P1 = _law_objects()
+    nu = type(mu)("nu")
+    laws = [Laws("P0", "P1"), eps >= 0]
+    d = P0[x] - sympy.exp(eps) * P1[x]
+    goal_ = sympy.Ge(Expect(sympy.Max(d, 0), (x, mu)), 0, evaluate=False)
+    assert _one(laws, goal_, [sympy.Eq(Expect(P0[x], (x, mu)), 1), sympy.Eq(Expect(P1[x], (x, mu)), 1)]).covered is True
+    assert _one(laws, goal_, [sympy.Eq(Expect(P0[x] ** 2, (x, mu)), 1)]).covered is not True
+    assert _one(laws, goal_, [sympy.Eq(Expect(2 * P0[x], (x, mu)), 1)]).covered is not True   # it is 2
+    assert _one(laws, goal_, [sympy.Eq(Expect(A[x], (x, mu)), 1)]).covered is not True        # A = 0 gives 0
+    assert _one(laws, sympy.Ge(Expect(sympy.Max(d, 0), (x, mu)) + Expect(A[x], (x, nu)), 0, evaluate=False),
+                [sympy.Eq(Expect(P0[x], (x, nu)), 1)]).covered is not True
+    u, I = sympy.Symbol("u", real=True), sympy.Symbol("I", real=True)
+    tail, other = (sympy.Integral(sympy.exp(-c * u), (u, 0, sympy.oo)) for c in (eps, 2 * eps))
+    domain = [eps > 0, sympy.Eq(I, tail)]
+    assert _one(domain, sympy.Ge(I, 0, evaluate=False), [Converges(tail)]).covered is True
+    assert _one(domain, sympy.Ge(I, 0, evaluate=False), [Converges(other)]).covered is not True
+    split = sympy.Piecewise((Expect(A[x] * d, (x, mu)), eps > 1), (Expect(A[x] * P0[x], (x, mu)), True))
+    assert _one(laws, sympy.Ge(Sup(split, (A,)), 0, evaluate=False)).covered is True

@@ -293,7 +293,8 @@ def _measurable(f: sympy.Basic, x: sympy.Symbol, names: frozenset) -> bool:
 def _bounded_over(f: sympy.Basic, v: Test, dens: Densities | None) -> bool:
     """Is f bounded over the tests v by its form (a bound free of v)? A term free of v is its own bound;
     v[t] ∈ [0, 1]; E_μ g with |g| ≤ c₀ + Σ cᵢ·pᵢ (:func:`_dominated`), every c free of v, is within
-    c₀ + Σ cᵢ; sums, products, |·|, max, min, positive integer powers and e^· of bounded terms are bounded."""
+    c₀ + Σ cᵢ; sums, products, |·|, max, min, two-branch case splits, positive integer powers and e^· of bounded terms are
+    bounded."""
     if v.label not in f.free_symbols and not f.has(v):
         return True
     if isinstance(f, sympy.Indexed) and f.base == v:
@@ -305,6 +306,8 @@ def _bounded_over(f: sympy.Basic, v: Test, dens: Densities | None) -> bool:
                                              for c in [bound[0], *bound[1].values()])
     if isinstance(f, (sympy.Add, sympy.Mul, sympy.Abs, sympy.Max, sympy.Min)):
         return all(_bounded_over(a, v, dens) for a in f.args)
+    if _two_branches(f):  # it takes one branch's value: bounded where both are (its condition's definedness: defined)
+        return all(_bounded_over(branch, v, dens) for branch, _ in f.args)
     if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0:
         return _bounded_over(f.base, v, dens)
     if isinstance(f, sympy.exp):
@@ -1008,10 +1011,7 @@ def requirements(goal, kind: str | None, premises: Premises, dens: Densities | N
     :class:`Undecided` where a definedness is not expressible."""
     out = []
     for h in goal.hypotheses:
-        # a hypothesis Integrable(f, (x, μ)) (a conjunct of it) holds where E_μ f is defined by the rule of
-        # :func:`_expect_defined` (sufficient; only at a positive position, never under a Not)
-        read = [sympy.And(*_expect_defined(Expect(c.function, c.limits), premises.known, dens)) if isinstance(c, Integrable)
-                and key(c) not in premises.known else c for c in _and_args(h)]
+        read = [_hypothesis(c, premises, dens) for c in _and_args(h)]
         out.append(Requirement(sympy.And(*read, *condition_defined(h, premises.known, dens)), f"the hypothesis {_show(h)}"))
     if kind not in PROVES_DEFINED:
         need = condition_defined(goal.conclusion, premises.known, dens)
@@ -1019,6 +1019,29 @@ def requirements(goal, kind: str | None, premises: Premises, dens: Densities | N
             what = "both sides" if isinstance(goal.conclusion, sympy.Eq) else "the conclusion's expressions"
             out.append(Requirement(sympy.And(*need), f"{what} defined: " + " ∧ ".join(_show(c) for c in need)))
     return out
+
+
+def _hypothesis(c: sympy.Basic, premises: Premises, dens: Densities | None) -> sympy.Basic:
+    """What the domain must imply for a conjunct c of a hypothesis (a positive position, never under a Not): c itself,
+    except that ``Integrable(f, (x, μ))`` holds where E_μ f is defined (known on D, or by :func:`_expect_defined`'s
+    sufficient rule), ``Converges(T)`` where T is known defined on D (a relation of D, or a covered convergence goal,
+    contains it), and E_μ p[x] = 1 for p a law of the domain read as its density against μ (:func:`densities`: μ
+    dominates the laws and p = dP/dμ, so E_μ p = P(whole space) = 1)."""
+    if isinstance(c, Integrable):
+        expectation = Expect(c.function, c.limits)
+        if key(expectation) in premises.known or key(c) in premises.known:
+            return sympy.true
+        return sympy.And(*_expect_defined(expectation, premises.known, dens))
+    if type(c).__name__ == "Converges" and isinstance(c, Boolean) and len(c.args) == 1 and key(c.args[0]) in premises.known:
+        return sympy.true
+    if dens is not None and isinstance(c, sympy.Eq):
+        for side, one in ((c.lhs, c.rhs), (c.rhs, c.lhs)):
+            if one == 1 and isinstance(side, Expect):
+                body, (x, law) = side.function, side.limits
+                if (str(law) == dens.law and isinstance(body, sympy.Indexed) and body.indices == (x,)
+                        and str(body.base) in dens.names):
+                    return sympy.true
+    return c
 
 
 def antecedents(conclusion: sympy.Basic) -> tuple[list[sympy.Basic], list[sympy.Basic]]:
