@@ -1421,3 +1421,22 @@ def test_hypotheses_the_density_reading_and_the_domain_make_true():
     assert _one(domain, sympy.Ge(I, 0, evaluate=False), [Converges(other)]).covered is not True
     split = sympy.Piecewise((Expect(A[x] * d, (x, mu)), eps > 1), (Expect(A[x] * P0[x], (x, mu)), True))
     assert _one(laws, sympy.Ge(Sup(split, (A,)), 0, evaluate=False)).covered is True
+
+
+def test_a_supremum_over_a_real_range_of_a_tests_values_is_defined_where_the_range_is_not_empty():
+    """sup_z a(z) and inf_z a(z) of a test a are in [0, 1] (a ≡ 1/2 gives 1/2 both); sup_z z·a(z) is +∞ for a ≡ 1
+    (undecided); sup over [ε, 1] is undefined for ε > 1 (the empty range: not covered at ε = 2, a point checked by
+    substitution) and defined for 0 ≤ ε ≤ 1; a/ε needs ε ≠ 0 at every point of the range."""
+    from symdp.verify.recheck.terms import Inf, Sup, Test
+
+    z, a = sympy.Symbol("z", real=True), Test("a")
+    oo = sympy.oo
+    assert _one([eps >= 0], sympy.Ge(Sup(a[z], (z, -oo, oo)), Inf(a[z], (z, -oo, oo)), evaluate=False)).covered is True
+    assert _one([eps >= 0], sympy.Ge(Sup(z * a[z], (z, -oo, oo)), 0, evaluate=False)).covered is None
+    outcome = _one([eps >= 0], sympy.Ge(Sup(a[z], (z, eps, 1)), 0, evaluate=False))
+    assert outcome.covered is False and _point(outcome.why)["epsilon"] > 1
+    assert _one([eps >= 0, eps <= 1], sympy.Ge(Sup(a[z], (z, eps, 1)), 0, evaluate=False)).covered is True
+    assert _one([eps >= 0, eps <= 1], sympy.Le(Inf(sympy.Max(a[z], 1 - a[z]), (z, eps, oo)), 1, evaluate=False)).covered \
+        is True
+    outcome = _one([eps >= 0], sympy.Ge(Sup(a[z] / eps, (z, 0, 1)), 0, evaluate=False))
+    assert outcome.covered is False and _point(outcome.why)["epsilon"] == 0

@@ -39,8 +39,12 @@ all its values):
   between a and b: continuous on a closed bounded interval, hence Riemann integrable. The rule is
   sufficient only: ∫₀¹ u^(−1/2) du converges but is not covered (its integrand fails at u = 0).
 
-Anything else (an improper integral, a supremum over the laws or over a range, a limit) is defined
-only where D's relations contain it.
+- ``Sup(f, (t, a, b))`` / ``Inf`` over a real range (an end may be ±∞) when the range is nonempty, its
+  finite ends are defined, f is defined at every t of it and bounded by its form (t only inside tests'
+  values, :func:`_bounded_in`).
+
+Anything else (an improper integral, a supremum over the laws, a limit) is defined only where D's
+relations contain it, or where a covered goal of the claim states ``Converges`` of it.
 
 **How it is decided.** By z3, after *abstraction*: every subterm that is not a polynomial in the
 variables (log x, e^ε, an undefined function f(x), a sum, a sequence term P[i]) becomes a fresh real
@@ -153,6 +157,8 @@ def defined(expr: sympy.Basic, known: frozenset = frozenset(), dens: Densities |
         if not _bounded_over(expr.function, expr.limits[0], dens):
             raise Undecided(f"whether {expr.function} is bounded over the tests {expr.limits[0]}")
         return defined(expr.function, known, dens)  # at every member (its values v[x] read as free reals)
+    if isinstance(expr, (Sup, Inf)) and not expr.over_class:
+        return _range_extremum_defined(expr, known, dens)
     if isinstance(expr, sympy.Integral) and len(expr.limits) == 1 and len(expr.limits[0]) == 3:
         return _integral_defined(expr, known, dens)
     if expr.is_number:
@@ -312,6 +318,44 @@ def _bounded_over(f: sympy.Basic, v: Test, dens: Densities | None) -> bool:
         return _bounded_over(f.base, v, dens)
     if isinstance(f, sympy.exp):
         return _bounded_over(f.args[0], v, dens)
+    return False
+
+
+def _range_extremum_defined(expr: Sup | Inf, known: frozenset, dens: Densities | None) -> list[sympy.Basic]:
+    """Def(sup_{t ∈ [a, b]} f), a real t (an end may be ±∞): the range nonempty (a ≤ b where both are finite), a and b
+    defined, f defined at every t of the range and bounded there by its form (:func:`_bounded_in`: t enters only
+    through tests' values a[t] ∈ [0, 1]): then the supremum (infimum) is a real number."""
+    f, (t, lo, hi) = expr.function, expr.limits
+    if t.is_integer or lo in (sympy.oo, sympy.zoo, sympy.nan) or hi in (-sympy.oo, sympy.zoo, sympy.nan):
+        raise Undecided(f"whether the range of {expr} is a nonempty real interval")
+    if not _bounded_in(f, t):
+        raise Undecided(f"whether {f} is bounded over {t} (the term {expr})")
+    each, ends, rels = _each(t), [], []
+    for end, below in ((lo, True), (hi, False)):
+        if end in (sympy.oo, -sympy.oo):
+            continue
+        if end.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+            raise Undecided(f"the end {end} of {expr}")
+        ends += defined(end, known, dens)
+        rels.append(sympy.LessThan(end, each) if below else sympy.LessThan(each, end))
+    nonempty = [sympy.LessThan(lo, hi)] if not (lo.has(sympy.oo, -sympy.oo) or hi.has(sympy.oo, -sympy.oo)) else []
+    inner = defined(f.xreplace({t: each}), known, dens)
+    return ends + nonempty + ([sympy.Or(sympy.Not(sympy.And(*rels)), sympy.And(*inner))] if inner else [])
+
+
+def _bounded_in(f: sympy.Basic, t: sympy.Symbol) -> bool:
+    """Is f bounded over every real t by its form: t only inside tests' values a[…] ∈ [0, 1], combined by +, ×, |·|,
+    max, min, two-branch case splits, positive integer powers and e^· (a term free of t is a constant)?"""
+    if t not in f.free_symbols or (isinstance(f, sympy.Indexed) and isinstance(f.base, Test)):
+        return True
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Abs, sympy.Max, sympy.Min)):
+        return all(_bounded_in(a, t) for a in f.args)
+    if _two_branches(f):
+        return all(_bounded_in(branch, t) for branch, _ in f.args)
+    if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0:
+        return _bounded_in(f.base, t)
+    if isinstance(f, sympy.exp):
+        return _bounded_in(f.args[0], t)
     return False
 
 
