@@ -1440,3 +1440,25 @@ def test_a_supremum_over_a_real_range_of_a_tests_values_is_defined_where_the_ran
         is True
     outcome = _one([eps >= 0], sympy.Ge(Sup(a[z] / eps, (z, 0, 1)), 0, evaluate=False))
     assert outcome.covered is False and _point(outcome.why)["epsilon"] == 0
+
+
+def test_a_convergence_behind_entailed_premises_is_lent_for_the_domains_terms_only():
+    """¬(Σ P = 1) ∨ Converges(T): the law's normalisation holds at every point of Laws("P", k="l"), so T converges there
+    (T = ∫₀^∞ e^{−u}·P₁ du = P₁, by the antiderivative). Behind a premise on an own variable (some w ≥ 0 exists), a T that
+    mentions w is shown only for that w: not lent (T_w = ∫₀^∞ e^{−wu} du diverges at w = 0)."""
+    from symdp.verify import kernel
+    from symdp.verify.recheck.terms import Converges
+
+    u, w, I = sympy.Symbol("u", real=True), sympy.Symbol("w", real=True), sympy.Symbol("I", real=True)
+    P, y, l = sympy.IndexedBase("P"), sympy.Symbol("y", integer=True), sympy.Symbol("l", integer=True, positive=True)
+    assert sympy.integrate(sympy.exp(-u) * R(1, 3), (u, 0, sympy.oo)) == R(1, 3)
+    laws = [Laws("P", k="l"), eps >= 0]
+    mass = sympy.Eq(sympy.Sum(P[y], (y, 1, l)), 1)
+    T = sympy.Integral(sympy.exp(-u) * P[1], (u, 0, sympy.oo))
+    conv = kernel.goal(sympy.Or(sympy.Not(mass), Converges(T)))
+    value = kernel.goal(sympy.Ge(T, 0, evaluate=False))
+    assert _covered(laws, (value, "rule"))[0] is None
+    assert _covered(laws, (value, "rule"), (conv, "rule"))[0] is True
+    Tw = sympy.Integral(sympy.exp(-w * u), (u, 0, sympy.oo))
+    conv_w = kernel.goal(sympy.Or(sympy.Not(sympy.And(w >= 0, w <= 1)), Converges(Tw)))
+    assert _covered(laws, (kernel.goal(sympy.Ge(Tw, 0, evaluate=False)), "rule"), (conv_w, "rule"))[0] is not True

@@ -509,6 +509,7 @@ _DEF6 = ("tests/test_verify_goals.py::test_a_supremum_of_expectations_over_event
          "tests/test_verify_goals.py::test_a_supremum_over_tests_needs_a_bound_free_of_the_test",
          "tests/test_verify_goals.py::test_the_bound_by_densities_holds_at_every_point_and_in_expectation",
          "tests/test_verify_goals.py::test_a_proper_integral_is_defined_where_its_continuous_integrand_is_defined_between_the_ends")
+_BEHIND6 = ("tests/test_verify_goals.py::test_a_convergence_behind_entailed_premises_is_lent_for_the_domains_terms_only",)
 _RANGE6 = ("tests/test_verify_goals.py::test_a_supremum_over_a_real_range_of_a_tests_values_is_defined_where_the_range_is_not_empty",)
 _HYP6 = ("tests/test_verify_goals.py::test_hypotheses_the_density_reading_and_the_domain_make_true",)
 _ROWS6 = ("tests/test_verify_goals.py::test_a_channels_rows_sum_to_one_inside_its_inputs_only",)
@@ -593,6 +594,12 @@ MUTANTS += [
     ("cover6: a supremum's body defined at its ends only", "symdp/verify/covering.py",
      "    return ends + nonempty + ([sympy.Or(sympy.Not(sympy.And(*rels)), sympy.And(*inner))] if inner else [])",
      "    return ends + nonempty", _RANGE6),
+    ("cover6: a convergence behind premises on own variables lent for a term that mentions them", "symdp/verify/covering.py",
+     "        if term is not None and (consequent is conclusion or _names(term) <= premises.names):",
+     "        if term is not None:", _BEHIND6),
+    ("cover6: a convergence behind premises not lent", "symdp/verify/covering.py",
+     "        if len(rest) == 1 and len(rest) < len(conclusion.args):\n            return _consequent(rest[0], premises)",
+     "        if False:\n            return _consequent(rest[0], premises)", _BEHIND6),
     ("cover6: a goal's plain sequence excused like a test", "symdp/verify/covering.py",
      "        if isinstance(v, Test):  # the statement's own test", "        if isinstance(v, sympy.IndexedBase):  # the statement's own test",
      _DEF6),

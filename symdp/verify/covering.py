@@ -1595,7 +1595,7 @@ def goals_covered(domain: Sequence | None, goals: Sequence[Mapping]) -> tuple[bo
     # a goal covered on D whose whole conclusion states that terms converge (Converges(T), Integrable(f, (x, μ))) proves
     # them defined at every point of D: the other goals may use that definedness (:func:`_convergent`)
     shown = frozenset(k for parsed, outcome in read if parsed is not None and outcome.covered is True
-                      and not outcome.antecedents for k in _convergent(parsed.conclusion))
+                      and not outcome.antecedents for k in _convergent(parsed.conclusion, premises))
     if shown - premises.known:
         premises.known = premises.known | shown
         read = [(parsed, check(parsed, g.get("kind"), premises) if parsed is not None and outcome.covered is not True
@@ -1622,7 +1622,7 @@ def goals_covered(domain: Sequence | None, goals: Sequence[Mapping]) -> tuple[bo
     return covered, f"{len(failing)} of {len(per_goal)} goals do not cover the proof's domain: {shown}{more}", per_goal
 
 
-def _convergent(conclusion: sympy.Basic) -> list[str]:
+def _convergent(conclusion: sympy.Basic, premises: Premises) -> list[str]:
     """The keys of the terms a conclusion's conjuncts state defined: ``Converges(T)`` (the kernel's proposition "T is
     a defined real number", T an improper integral or a limit) gives T, and ``Integrable(f, (x, μ))`` gives E_μ f. Both
     are propositions without definedness of their own (the kernel reads them as opaque truth values), so a proved goal
@@ -1630,13 +1630,31 @@ def _convergent(conclusion: sympy.Basic) -> list[str]:
     the domain lends them: its coverage already required R's expressions, a relation about T among them, defined there
     (so a rule that assumed T defined to prove the conjunct, as ``decide`` assumes its goal's expressions, lends nothing
     new)."""
+    consequent = _consequent(conclusion, premises)
     found = []
-    for a in _and_args(conclusion):
-        if isinstance(a, Integrable):
-            found.append(key(Expect(a.function, a.limits)))
-        elif type(a).__name__ == "Converges" and isinstance(a, Boolean) and len(a.args) == 1:
-            found.append(key(a.args[0]))
+    for a in _and_args(consequent):
+        term = Expect(a.function, a.limits) if isinstance(a, Integrable) else (
+            a.args[0] if type(a).__name__ == "Converges" and isinstance(a, Boolean) and len(a.args) == 1 else None)
+        # behind premises (¬A ∨ C), C is shown only for the values of the statement's own variables that satisfy A:
+        # lent only when the term speaks of the domain's variables alone
+        if term is not None and (consequent is conclusion or _names(term) <= premises.names):
+            found.append(key(term))
     return found
+
+
+def _consequent(conclusion: sympy.Basic, premises: Premises) -> sympy.Basic:
+    """C of a conclusion ¬A ∨ C (or A ⇒ C, nested; a disjunct d whose negation a typed item states, such as Σ P ≠ 1 for
+    a law P, is such a ¬A): of a goal covered on the domain with no premise left to a person, every premise A holds at
+    every point of the domain (entailed by its items, implied by its relations, or satisfied by some values of the
+    statement's own variables), so C does there."""
+    if isinstance(conclusion, sympy.Implies):
+        return _consequent(conclusion.args[1], premises)
+    if isinstance(conclusion, sympy.Or):
+        rest = [a for a in conclusion.args if not isinstance(a, sympy.Not)
+                and not (isinstance(a, Relational) and premises.entails(a.negated))]
+        if len(rest) == 1 and len(rest) < len(conclusion.args):
+            return _consequent(rest[0], premises)
+    return conclusion
 
 
 def _short(text: str, limit: int = 160) -> str:
