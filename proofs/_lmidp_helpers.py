@@ -164,11 +164,13 @@ def profile_pointwise(goal, bounds, scaled=()) -> Evidence:
 # definedness is at stake.
 
 
-def lemma1_hypotheses(a, b, loss) -> list:
-    """l ≥ 1 outputs, a and b laws on them, and loss the privacy loss of a with respect to b (a_y = e^{loss_y} b_y)."""
+def lemma1_premise(a, b, loss) -> sympy.Basic:
+    """a and b are laws on the l outputs, and loss is the privacy loss of a with respect to b (a_y = e^{loss_y} b_y):
+    written inside the goals' conclusions (premises about the domain's objects, entailed by Laws(..., k="l") and
+    PrivacyLoss(..., k="l") as the items state them)."""
     y, l = Y_OUT, L_OUT
-    return [l >= 1, sympy.Eq(sympy.Sum(a[y], (y, 1, l)), 1), sympy.Eq(sympy.Sum(b[y], (y, 1, l)), 1),
-            kernel.Every(sympy.Eq(a[y], sympy.exp(loss[y]) * b[y]), (y, 1, l))]
+    return sympy.And(sympy.Eq(sympy.Sum(a[y], (y, 1, l)), 1), sympy.Eq(sympy.Sum(b[y], (y, 1, l)), 1),
+                     kernel.Every(sympy.Eq(a[y], sympy.exp(loss[y]) * b[y]), (y, 1, l)))
 
 
 def lemma1_sides(a, b, loss) -> tuple:
@@ -178,11 +180,13 @@ def lemma1_sides(a, b, loss) -> tuple:
     return sympy.Sum(a[y] * loss[y], (y, 1, l)) / log(2), integral / log(2)
 
 
-def lemma1_goal(a, b, loss):
-    """Lemma 1's statement goal: KL(a‖b) = log(e)∫₀^∞ (H_{e^ε}(a‖b) + e^{−ε}H_{e^ε}(b‖a)) dε bits under
-    :func:`lemma1_hypotheses` (unevaluated: sympy would try to integrate)."""
+def lemma1_goal(a, b, loss, converges: bool = False):
+    """Lemma 1's statement goal on l ≥ 1 outputs: under :func:`lemma1_premise`, KL(a‖b) = log(e)∫₀^∞ (H_{e^ε}(a‖b) +
+    e^{−ε}H_{e^ε}(b‖a)) dε bits (unevaluated: sympy would try to integrate); with `converges`, that the integral
+    converges (a defined real number)."""
     kl, right = lemma1_sides(a, b, loss)
-    return kernel.goal(sympy.Eq(kl, right, evaluate=False), lemma1_hypotheses(a, b, loss))
+    said = kernel.Converges(right * log(2)) if converges else sympy.Eq(kl, right, evaluate=False)
+    return kernel.goal(sympy.Or(sympy.Not(lemma1_premise(a, b, loss)), said), [L_OUT >= 1])
 
 
 def kl_convex_in_second() -> Evidence:

@@ -141,3 +141,27 @@ def _every_partial() -> K.Evidence:
     ev = K.every(K.decide(K.goal(w[y] / (w[y] + x) <= 1, [1 <= y, y <= ell, x > 0])), y, 1, ell)
     assert ev.status == "proved" and ev.data["certificate"]["side"], ev.detail
     return ev
+
+
+def test_a_finite_sum_of_convergent_integrals_converges():
+    """Every(Converges(∫ G_y)) ⇒ Converges(∫ Σ_y G_y) (swap with converges), then discharged by `every`."""
+    G = Max(w[y] - u, 0) * exp(-u)
+    ev = K.swap(Sum(Integral(G, (u, 0, oo)), (y, 1, ell)), converges=True)
+    assert replays(ev)
+    assert K.fact(ev).goal.conclusion == K.Converges(Integral(Sum(G, (y, 1, ell)), (u, 0, oo)))
+    assert set(K.fact(ev).goal.hypotheses) == {sympy.Le(1, ell + 1), K.Every(K.Converges(Integral(G, (u, 0, oo))), (y, 1, ell))}
+    vanish = K.decide(K.goal(sympy.Eq(G, 0), [1 <= y, y <= ell, w[y] <= u]))
+    done = K.apply(ev, K.every(K.truncated(vanish, u, 0, w[y], converges=True), y, 1, ell))
+    assert replays(done) and K.fact(done).goal.hypotheses == (sympy.Le(1, ell + 1),)
+    # at l = 2 and w = (1, 3), sympy's integral of the sum is finite
+    value = Integral(Sum(G, (y, 1, 2)).doit().xreplace({w[1]: 1, w[2]: 3}), (u, 0, oo)).doit()
+    assert value.is_finite and sympy.simplify(value - (2 + exp(-1) + exp(-3))) == 0
+    # a reversed range is a negative sum over other terms (Karr): the hypothesis a ≤ b + 1 is required
+    forged_goal = K.goal(K.Converges(Integral(Sum(G, (y, 1, ell)), (u, 0, oo))),
+                         [K.Every(K.Converges(Integral(G, (u, 0, oo))), (y, 1, ell))])
+    assert "not what the rule gives" in forged(None, "swap", forged_goal, {"term": canonical_srepr(Sum(Integral(G, (u, 0, oo)), (y, 1, ell))),
+                                                                           "converges": True})
+    import pytest
+    from symdp.errors import ParameterError
+    with pytest.raises(ParameterError):
+        K.swap(Sum(w[y] * w[k], (y, 1, ell), (k, 1, ell)), converges=True)

@@ -357,3 +357,35 @@ MUTANTS += [
      "    return _sides(cert, [([*_known_domain(outer), *outer, sympy.Le(lo, index), sympy.Le(index, hi)], sympy.And(*terms))],\n                  context)",
      "    return _sides(cert, [], context)", _CONVERGES),
 ]
+
+_DOMINATED = ("tests/test_kernel_dominated.py",)
+MUTANTS += [
+    ("kernel6 (dominated): the parts not Borel by form need no integrability", _K,
+     "        target = _make(term, [*extra, Integrable(g, term.limits), *[Integrable(a, term.limits) for a in atoms]])",
+     "        target = _make(term, [*extra, Integrable(g, term.limits)])", _DOMINATED),
+    ("kernel6 (dominated): a Piecewise condition's terms not counted as parts", _K,
+     "        for part in (a, b, *c.args):\n            _borel_atoms(part, x, out)",
+     "        for part in (a, b):\n            _borel_atoms(part, x, out)", _DOMINATED),
+    ("kernel6 (dominated): no domination required", _K,
+     "        needed = sympy.And(*_ordered(_defined(f)), sympy.Le(sympy.Abs(f), g))", "        needed = sympy.And(*_ordered(_defined(f)))",
+     _DOMINATED),
+    ("kernel6 (dominated): f's definedness where g is defined not required", _K,
+     "        needed = sympy.And(*_ordered(_defined(f)), sympy.Le(sympy.Abs(f), g))", "        needed = sympy.Le(sympy.Abs(f), g)",
+     _DOMINATED),
+    ("kernel6 (dominated): hypotheses about the variable", _K,
+     "        if any(x in _free(h) for h in extra):\n            raise _Refused(f\"the hypotheses may not mention {x}\")\n        if _bound(g)",
+     "        if False:\n            raise _Refused(f\"the hypotheses may not mention {x}\")\n        if _bound(g)", _DOMINATED),
+    ("kernel6 recheck (dominated): the parts not Borel by form need no integrability", _R,
+     "    _same(goal, term, [*assumed, Integrable(g, (x, law)), *(Integrable(u, (x, law)) for u in parts)])",
+     "    _same(goal, term, [*assumed, Integrable(g, (x, law))])", _DOMINATED),
+    ("kernel6 recheck (dominated): no side condition", _R,
+     "    return _sides(cert, [(given, needed)], context)\n\n\ndef _swap(", "    return _sides(cert, [], context)\n\n\ndef _swap(", _DOMINATED),
+]
+MUTANTS += [
+    ("kernel6 (swap converges): a reversed range's sum read as convergent", _K,
+     "                           [sympy.Le(a, b + 1), Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])",
+     "                           [Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])", _CONVERGES),
+    ("kernel6 recheck (swap converges): a reversed range's sum agreed as convergent", _R,
+     "              [sympy.Le(a, b + 1), Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])",
+     "              [Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])", _CONVERGES),
+]

@@ -184,7 +184,9 @@ swap(term)
     range is a signed sum ±Σ_{i∈I} over a finite set, and the double sum is ±Σ_{I×J} f either way
     round; both sides are defined exactly when f is on I × J. Also Σ_j ∫ f du = ∫ Σ_j f du (either
     way round, ranges independent, improper allowed): where both sides are defined, the integral
-    of a finite sum over a bounded interval is the sum of the integrals, and so is its limit.
+    of a finite sum over a bounded interval is the sum of the integrals, and so is its limit. With
+    ``converges``: a ≤ b + 1 ∧ Every(Converges(∫ f)) ⇒ Converges(∫ Σ_j f) (a finite sum of
+    integrable functions is integrable).
 rename(term, index)
     α-conversion: a Sum, Product, Integral, Every, Sup, Inf or Expect equals itself with its bound index renamed
     to a new symbol of the same kind (two sums written with different indices are one term).
@@ -222,6 +224,13 @@ truncated(premise, u, lo, c, converges)
     defined real number"; it is T's definedness wherever T's is not written otherwise (an integral
     of a continuous integrand defined everywhere, over a bounded interval, is defined outright), and
     its own definedness is empty, so only a rule that proves convergence concludes it.
+dominated(Integrable(f, (x, P)), g, hypotheses)
+    Integrable(f) under the hypotheses (free of x), Integrable(g) and Integrable(uₖ) for the parts uₖ
+    of f that mention x and are not Borel operations by their form (p[x], δ(x), a[x], a binder;
+    +, ×, powers, log, the continuous functions and a two-branch Piecewise of a relation are).
+    Side: where the hypotheses hold and g and the uₖ are defined, f is defined and |f| ≤ g. Sound:
+    the uₖ(X) are integrable, so measurable; f(X) is a Borel function of X and them, defined
+    almost surely and dominated by g(X), so integrable.
 every(premise, j, lo, hi)
     ∀ j: lo ≤ j ≤ hi ∧ H ⇒ C (H free of j, integer-valued ends) gives H ⇒ Every(C, (j, lo, hi)).
     Side: C's terms defined at every j of the range (none for a proposition such as Converges).
@@ -251,11 +260,11 @@ __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "T
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
-           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "RULES"]
+           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "dominated", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -1630,7 +1639,7 @@ def rename(term: sympy.Basic, index: sympy.Symbol, detail: str = "") -> Evidence
     return _applied("rename", build)
 
 
-def swap(term: sympy.Sum | sympy.Integral, detail: str = "") -> Evidence:
+def swap(term: sympy.Sum | sympy.Integral, detail: str = "", converges: bool = False) -> Evidence:
     """Σ_{i=a}^{b} Σ_{j=c}^{d} f = Σ_{j=c}^{d} Σ_{i=a}^{b} f, for ranges free of the other index
     (Fubini for finite sums; sympy writes a double sum as ``Sum(f, (j, c, d), (i, a, b))``). Sound
     also for reversed ranges: by Karr's convention each sum is a signed sum σ_I Σ_{i∈I} over a
@@ -1642,10 +1651,16 @@ def swap(term: sympy.Sum | sympy.Integral, detail: str = "") -> Evidence:
     the ends of either free of the other's variable, lo = −∞ or hi = ∞ allowed. Claimed where both
     sides are defined; there each ∫ f_j exists (the signed sum runs over a finite set of j), and
     the integral of a finite sum over each bounded interval is the sum of the integrals, and so is
-    the limit of a finite sum."""
+    the limit of a finite sum.
+
+    With `converges` (a Sum and an Integral): a ≤ b + 1 ∧ Every(Converges(∫ f du), (j, a, b)) ⇒
+    Converges(∫ Σ_{j=a}^{b} f du) instead. Sound: each f_j is integrable on the interval (Lebesgue),
+    so the finite sum is defined almost everywhere, measurable and bounded by Σ_j |f_j|."""
     if isinstance(term, (sympy.Sum, sympy.Integral)) and len(term.limits) == 1 and \
             isinstance(term.function, (sympy.Sum, sympy.Integral)) and type(term.function) is not type(term):
-        return _swap_sum_integral(term, detail)
+        return _swap_sum_integral(term, detail, converges)
+    if converges:
+        raise ParameterError("converges applies to a Sum of an Integral (or an Integral of a Sum)")
     if not (isinstance(term, sympy.Sum) and len(term.limits) == 2):
         raise ParameterError(f"term must be a double Sum, Sum(f, (j, c, d), (i, a, b)), or a Sum of an Integral "
                              f"(an Integral of a Sum) over one range each, got {term}")
@@ -1663,7 +1678,7 @@ def swap(term: sympy.Sum | sympy.Integral, detail: str = "") -> Evidence:
     return _applied("swap", build)
 
 
-def _swap_sum_integral(term: sympy.Sum | sympy.Integral, detail: str) -> Evidence:
+def _swap_sum_integral(term: sympy.Sum | sympy.Integral, detail: str, converges: bool = False) -> Evidence:
     inner = term.function
     if len(inner.limits) != 1 or len(inner.limits[0]) != 3 or len(term.limits[0]) != 3:
         raise ParameterError(f"the Sum and the Integral must each run over one range, got {term}")
@@ -1681,6 +1696,10 @@ def _swap_sum_integral(term: sympy.Sum | sympy.Integral, detail: str) -> Evidenc
         _unbounded(lo, hi)
         if u in _free(a) | _free(b) or j in _free(lo) | _free(hi):
             raise _Refused(f"the range of one depends on the other's variable: {term}")
+        if converges:  # a finite sum of integrable functions is integrable
+            target = _make(Converges(sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi))),
+                           [sympy.Le(a, b + 1), Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])
+            return _step("swap", target, [], [], {"term": canonical_srepr(term), "converges": True}, detail)
         swapped = sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi)) if term is total else \
             sympy.Sum(sympy.Integral(f, (u, lo, hi)), (j, a, b))
         target = _make(sympy.Eq(term, swapped, evaluate=False), [])  # unevaluated: sympy would integrate
@@ -1775,6 +1794,55 @@ def integrable(term: Expect | Integrable, hypotheses: Sequence[object] = (), det
         params = {"term": canonical_srepr(term), "hypotheses": [canonical_srepr(h) for h in extra]}
         return _step("integrable", target, [], [(side, sympy.And(*_ordered(needed)))], params, detail)
     return _applied("integrable", build)
+
+
+def _borel_atoms(f: sympy.Basic, x: sympy.Symbol, out: list) -> None:
+    """The subterms of f that mention x and are not Borel operations on their arguments by form
+    (a sequence term p[x], an applied function δ(x), a test's value a[x], a binder): f is a Borel
+    function of x and these. +, ×, powers, log and the functions of ``_TOTAL`` are continuous where
+    defined (on a Borel domain), and a two-branch Piecewise of a relation selects between two
+    Borel functions on a Borel set."""
+    if x not in _free(f) or f == x:
+        return
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log, Relational)) or f.func in _TOTAL:
+        for a in f.args:
+            _borel_atoms(a, x, out)
+    elif _two_branches(f):
+        (a, c), (b, _) = f.args
+        for part in (a, b, *c.args):
+            _borel_atoms(part, x, out)
+    elif f not in out:
+        out.append(f)
+
+
+def dominated(term: Integrable, bound: object, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
+    """Integrable(f, (x, P)) under the hypotheses (free of x), Integrable(g, (x, P)) and
+    Integrable(uₖ, (x, P)) for the subterms uₖ of f that mention x and are not Borel operations by
+    their form (:func:`_borel_atoms`: p[x], δ(x), a[x], a binder); side: for every x where the
+    hypotheses hold and g and the uₖ are defined, f is defined and |f| ≤ g. Sound: the uₖ(X) are
+    integrable, so measurable and defined almost surely; f(X) is a Borel function of X and them,
+    so measurable, defined almost surely (where g(X) and the uₖ(X) are) and |f(X)| ≤ g(X) there,
+    so E|f(X)| ≤ E|g(X)| < ∞ (domination)."""
+    if not isinstance(term, Integrable):
+        raise ParameterError(f"term must be an Integrable, got {term}")
+    f, (x, law) = term.function, term.limits
+    x = _symbol(x, "the integrable's variable")
+    g = sympy.sympify(bound)
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        if any(x in _free(h) for h in extra):
+            raise _Refused(f"the hypotheses may not mention {x}")
+        if _bound(g) & {x}:
+            raise _Refused(f"{x} is bound inside the bound {g}")
+        atoms: list = []
+        _borel_atoms(f, x, atoms)
+        target = _make(term, [*extra, Integrable(g, term.limits), *[Integrable(a, term.limits) for a in atoms]])
+        given = [*_ordered(_defined_all(extra)), *extra, *_ordered(_defined(g)), *_ordered(set().union(*(_defined(a) for a in atoms)))]
+        needed = sympy.And(*_ordered(_defined(f)), sympy.Le(sympy.Abs(f), g))
+        params = {"term": canonical_srepr(term), "bound": canonical_srepr(g), "hypotheses": [canonical_srepr(h) for h in extra]}
+        return _step("dominated", target, [], [(given, needed)], params, detail)
+    return _applied("dominated", build)
 
 
 # --------------------------------------------------------------------------------------------

@@ -1000,13 +1000,52 @@ def _integrable(goal: _Goal, premises: list, params: Mapping, cert: Mapping, con
     return _sides(cert, [([*_known_domain(assumed), *assumed, *given], sympy.And(*needed))], context)
 
 
+def _measurable_parts(f: sympy.Basic, x: sympy.Symbol) -> list:
+    """The subterms of f in x that are not Borel operations by their form (this checker's walk)."""
+    if x not in _variables(f) or f == x:
+        return []
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log, Relational)) or f.func in _CONTINUOUS:
+        parts = [f.args]
+    elif _case_split(f) is not None:
+        a, condition, b = _case_split(f)
+        parts = [(a, b, *condition.args)]
+    else:
+        return [f]
+    out: list = []
+    for piece in parts[0]:
+        out += [u for u in _measurable_parts(piece, x) if u not in out]
+    return out
+
+
+def _dominated(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    if premises:
+        raise Disagrees("domination rests on no premise (its side condition is the bound)")
+    term, g = parse_expression(params["term"]), parse_expression(params["bound"])
+    assumed = [parse_expression(h) for h in params.get("hypotheses", [])]
+    if not isinstance(term, Integrable):
+        raise Disagrees(f"dominated applies to an Integrable, not {term}")
+    f, (x, law) = term.args
+    if not _plain_index(x, None) or any(x in _variables(h) for h in assumed) or x in _indices(g):
+        raise Disagrees(f"{x} must be a plain variable, free in the hypotheses and in the bound's binders")
+    parts = _measurable_parts(f, x)
+    _same(goal, term, [*assumed, Integrable(g, (x, law)), *(Integrable(u, (x, law)) for u in parts)])
+    try:
+        given = [*_known_domain(assumed), *assumed, *(_domain(g) - {sympy.true})]
+        for u in parts:
+            given += list(_domain(u) - {sympy.true})
+        needed = sympy.And(*(_domain(f) - {sympy.true}), sympy.Le(sympy.Abs(f), g))
+    except _NoDomain as err:
+        raise Disagrees(f"a term has no written domain: {err}") from None
+    return _sides(cert, [(given, needed)], context)
+
+
 def _swap(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     if premises:
         raise Disagrees("swapping a double sum rests on no premise")
     term = parse_expression(params["term"])
     if isinstance(term, (sympy.Sum, sympy.Integral)) and isinstance(term.args[0], (sympy.Sum, sympy.Integral)) \
             and type(term) is not type(term.args[0]):
-        return _swap_with_integral(goal, term, cert, context)
+        return _swap_with_integral(goal, term, cert, context, params.get("converges") is True)
     if not (isinstance(term, sympy.Sum) and len(term.limits) == 2):
         raise Disagrees(f"swap applies to a Sum over two ranges, not {term}")
     (inner, c, d), (outer, a, b) = term.limits
@@ -1029,8 +1068,9 @@ def _open_ends(lo: sympy.Basic, hi: sympy.Basic) -> tuple[bool, bool]:
     return below, above
 
 
-def _swap_with_integral(goal: _Goal, term: sympy.Basic, cert: Mapping, context: RuleContext) -> list:
-    """Σ_j ∫ f du = ∫ Σ_j f du (either way round): one finite sum, one integral, independent ranges."""
+def _swap_with_integral(goal: _Goal, term: sympy.Basic, cert: Mapping, context: RuleContext, converges: bool) -> list:
+    """Σ_j ∫ f du = ∫ Σ_j f du (either way round): one finite sum, one integral, independent ranges;
+    `converges`: a ≤ b + 1 ∧ Every(Converges(∫ f)) ⇒ Converges(∫ Σ_j f) (a finite sum of integrable functions)."""
     inner = term.args[0]
     if len(term.args) != 2 or len(inner.args) != 2 or len(term.args[1]) != 3 or len(inner.args[1]) != 3:
         raise Disagrees(f"a sum and an integral over one range each, not {term}")
@@ -1044,6 +1084,10 @@ def _swap_with_integral(goal: _Goal, term: sympy.Basic, cert: Mapping, context: 
     if u in _variables(a) | _variables(b) or j in _variables(lo) | _variables(hi):
         raise Disagrees("one range depends on the other variable")
     f = inner.args[0]
+    if converges:
+        _same(goal, Converges(sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi))),
+              [sympy.Le(a, b + 1), Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])
+        return _sides(cert, [], context)
     other = sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi)) if term is summed else \
         sympy.Sum(sympy.Integral(f, (u, lo, hi)), (j, a, b))
     _same(goal, sympy.Eq(term, other, evaluate=False), [])
@@ -1298,10 +1342,10 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "tangent": _from_derivatives("tangent"), "ftc": _from_derivatives("ftc"),
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename, "split": _split,
-                               "infinity": _infinity, "truncate": _truncate, "every": _every}
+                               "infinity": _infinity, "truncate": _truncate, "every": _every, "dominated": _dominated}
 #: How many premises each rule takes (None: any number).
 _ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "expect-as": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
-          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1}
+          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1, "dominated": 0}
 
 
 def _premise(entry: Mapping, context: RuleContext) -> _Goal:
