@@ -17,16 +17,17 @@ from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _idioms import exp_bounds, hockey_by_events, near, ordered
-from _lmidp_helpers import (DELTA, EPS, LAMBDA_X, LAMBDA_Y, PRIORS, ROW_P, ROW_Q, W3, W32, W4, average_below_bound,
-                            events, hockey_sum, jensen_slices, lemma1_integral, mass, mutual_informations_nonnegative,
-                            profile_bound, profile_pointwise)
+from _lmidp_helpers import (DELTA, EPS, L_OUT, LAMBDA_X, LAMBDA_Y, PRIORS, ROW_P, ROW_Q, W3, W32, W4,
+                            average_below_bound, events, hockey_sum, jensen_slices, lemma1_goal, lemma1_integral,
+                            lemma1_premise, lemma1_sides, mass, mutual_informations_nonnegative, profile_bound,
+                            profile_pointwise)
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
                          randomized_response, shell_information, zchannel_crossover)
 from symdp.local.information import kl_bits
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity, kernel, real_closed)
-from symdp.verify.domains import Channel as AnyChannel, CILMIDPMechanism, Integer, Laws
+from symdp.verify.domains import Channel as AnyChannel, CILMIDPMechanism, Integer, Laws, PrivacyLoss
 
 PAPER = "lmidp"
 #: Real parameters of the paper's domains, named as the paper names them (no assumptions: Δ > 0 is a relation).
@@ -283,7 +284,16 @@ def appendix_a1_tightness():
 #: profile δ, with (2) for the pair at every ε ≥ 0 in both orders (x ≠ x' runs over ordered pairs): the hypothesis
 #: "(18) follows from (2)" names, stated as relations of the domain (each a supremum over t ≥ 0).
 _A2_LDP = [profile_bound(lambda u: hockey_sum(ROW_P, ROW_Q, u)), profile_bound(lambda u: hockey_sum(ROW_Q, ROW_P, u))]
-_A2_DOMAIN = [AnyChannel("M"), Laws("P", "Q", k="l"), *_A2_LDP]
+#: μ^CI_δ = log(e)∫₀^∞(1 + e^{−ε})δ(ε)dε bits, the right side of (18), a real number: the claim is made where it is
+#: finite (where it is +∞, (18) holds trivially) — a convention read into the paper, stated so that the domain says the
+#: integral is defined.
+_A2_MU = sympy.Symbol("mu", real=True)
+_A2_RIGHT = sympy.Eq(_A2_MU, sympy.Integral((1 + exp(-EPS)) * DELTA[EPS], (EPS, 0, sympy.oo)) / log(2))
+_A2_DOMAIN = [AnyChannel("M"), Laws("P", "Q", k="l"), *_A2_LDP, _A2_RIGHT]
+#: The proof's domain adds the privacy loss L of P with respect to Q (P_y = e^{L_y}Q_y: the rows have one support), the
+#: objects Lemma 1 is proved for. (2) with μ finite forces one support (a mismatch at y makes δ(ε) ≥ that mass for
+#: every ε, so μ = +∞), but no machine step shows it: the claim is graded restricted.
+_A2_PROVED = [*_A2_DOMAIN, PrivacyLoss("L", "P", "Q", k="l")]
 
 
 @claim(PAPER, "Appendix -A2 (eqs. 17–18)",
@@ -291,7 +301,7 @@ _A2_DOMAIN = [AnyChannel("M"), Laws("P", "Q", k="l"), *_A2_LDP]
        "≤ log(e)∫₀^∞(1+e^{−ε})δ(ε)dε, using (2).",
        domain=_A2_DOMAIN,
        stated_domain="any mechanism M, inputs x, x' (here: any two rows P, Q of a channel on its l outputs) and δ(ε) "
-                     "with (2): H_{e^ε}(P‖Q), H_{e^ε}(Q‖P) ≤ δ(ε) for every ε ≥ 0",
+                     "with (2): H_{e^ε}(P‖Q), H_{e^ε}(Q‖P) ≤ δ(ε) for every ε ≥ 0; μ = log(e)∫₀^∞(1+e^{−ε})δ(ε)dε finite",
        stated_where='Appendix -A2, eqs. (17)–(18)',
        quote=(r"By using Lemma 1, we have that "
               r"𝕂𝕃(PM(𝒙)PM(𝒙))𝕂𝕃conditionalsubscript𝑃𝑀𝒙subscript𝑃𝑀superscript𝒙\displaystyle\mathbb{K}\mathbb{L}(P_{M(\bm{x})}\|P_{M(\bm{x}^{\prime})})blackboard_K "
@@ -333,13 +343,27 @@ def appendix_a2():
                                "and of RR with e^ε0 = 3")
     eq18 = _summary(pointwise + bound, "(18): both hockey-stick terms ≤ δ̄^LDP(ε) (eq. 2, events enumerated at "
                                        "ε ∈ {0, 1/2, 1}), and KL ≤ the certified integral (18)")
-    # the proof: (17) is Lemma 1 for the pair (P_x, P_x'); (18) bounds the integrand pointwise in ε by (2)
-    return establish(_a2_pointwise(), eq17, eq18, domain=_A2_DOMAIN,
-                     uses=["lmidp:lemma-1-eq-15", "lmidp:definition-3-eq-2-eq-1"],
-                     prose_steps=["(17): Lemma 1 at the pair (P, Q), KL(P‖Q) = log(e)∫₀^∞ of the integrand",
-                                  "(18): the pointwise bound (a kernel goal for every ε ≥ 0, from (2)) integrated over "
-                                  "ε ∈ [0, ∞) (monotonicity of the integral of non-negative measurable functions; the "
-                                  "right side may be +∞)"])
+    # the proof: (17) is Lemma 1 for the pair (P_x, P_x'); (18) bounds the integrand pointwise in ε by (2), integrated
+    return establish(_a2_statement(), eq17, eq18, domain=_A2_PROVED,
+                     uses=["lmidp:lemma-1-eq-15", "lmidp:definition-3-eq-2-eq-1"])
+
+
+def _a2_statement() -> Evidence:
+    """(17) and (18) for the rows P, Q with their privacy loss L, as kernel steps: Lemma 1's two goals at (P, Q, L)
+    (kernel.lemma: the integral of (15) converges, and KL(P‖Q) = log(e)∫₀^∞ of the integrand), the pointwise bound
+    (:func:`_a2_pointwise`) integrated over [0, ∞) (the Lebesgue integral is monotone), and one decision:
+    KL(P‖Q) ≤ μ = log(e)∫₀^∞(1 + e^{−ε})δ(ε)dε. Lemma 1's premise (laws, loss) stays inside the conclusions."""
+    loss = sympy.IndexedBase("L", real=True)
+    kl, _ = lemma1_sides(ROW_P, ROW_Q, loss)
+    converges = kernel.lemma("lmidp:lemma-1-eq-15", lemma1_goal(ROW_P, ROW_Q, loss, converges=True))
+    eq17 = kernel.lemma("lmidp:lemma-1-eq-15", lemma1_goal(ROW_P, ROW_Q, loss))
+    integrated = kernel.integrated(_a2_pointwise(), EPS, 0, sympy.oo, detail="(18) integrated over ε ∈ [0, ∞)")
+    eq18 = kernel.decide(kernel.goal(sympy.Or(sympy.Not(lemma1_premise(ROW_P, ROW_Q, loss)), kl <= _A2_MU),
+                                     [L_OUT >= 1, *_A2_LDP, _A2_RIGHT]), eq17, converges, integrated,
+                         detail="(18): KL(P‖Q) = log(e)∫ integrand ≤ log(e)∫(1 + e^{−ε})δ(ε)dε = μ")
+    return combine(kernel.combine(converges, detail="(17)'s integral converges (Lemma 1)"),
+                   kernel.combine(eq17, detail="(17): Lemma 1 at (P, Q)"), eq18,
+                   detail="(17) by Lemma 1 and (18) by (2) integrated, kernel steps")
 
 
 def _lemma1_integrand():

@@ -235,3 +235,18 @@ def test_kl_is_convex_in_its_second_argument(appendices):
             assert abs(right - sum(_mpf(W[c]) * kl(P, Qs[c]) for c in range(comps))) < mpmath.mpf(10) ** -30
             assert left <= right
     assert kernel.decide(goal).status == "failed"
+
+
+def test_a2_bound_needs_the_integrated_pointwise_bound(appendices):
+    """Appendix -A2's (18) goal (KL(P‖Q) ≤ μ under (2) and μ = log(e)∫(1 + e^{−ε})δ) is refused from Lemma 1's two goals
+    alone, and proved once the pointwise bound integrated over [0, ∞) is added: the integration carries it."""
+    assert appendices._a2_statement().status == "proved"
+    h = sys.modules["_lmidp_helpers"]
+    loss = sympy.IndexedBase("L", real=True)
+    kl, _ = h.lemma1_sides(h.ROW_P, h.ROW_Q, loss)
+    goal = kernel.goal(sympy.Or(sympy.Not(h.lemma1_premise(h.ROW_P, h.ROW_Q, loss)), kl <= appendices._A2_MU),
+                       [h.L_OUT >= 1, *appendices._A2_LDP, appendices._A2_RIGHT])
+    lemma = [kernel.lemma("lmidp:lemma-1-eq-15", h.lemma1_goal(h.ROW_P, h.ROW_Q, loss, converges=c)) for c in (True, False)]
+    assert kernel.decide(goal, *lemma).status == "failed"
+    integrated = kernel.integrated(appendices._a2_pointwise(), h.EPS, 0, sympy.oo)
+    assert kernel.decide(goal, *lemma, integrated).status == "proved"
