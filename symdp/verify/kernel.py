@@ -224,13 +224,15 @@ truncated(premise, u, lo, c, converges)
     defined real number"; it is T's definedness wherever T's is not written otherwise (an integral
     of a continuous integrand defined everywhere, over a bounded interval, is defined outright), and
     its own definedness is empty, so only a rule that proves convergence concludes it.
-dominated(Integrable(f, (x, P)), g, hypotheses)
+dominated(Integrable(f, (x, P)), g, hypotheses, premises)
     Integrable(f) under the hypotheses (free of x), Integrable(g) and Integrable(uₖ) for the parts uₖ
     of f that mention x and are not Borel operations by their form (p[x], δ(x), a[x], a binder;
-    +, ×, powers, log, the continuous functions and a two-branch Piecewise of a relation are).
-    Side: where the hypotheses hold and g and the uₖ are defined, f is defined and |f| ≤ g. Sound:
-    the uₖ(X) are integrable, so measurable; f(X) is a Borel function of X and them, defined
-    almost surely and dominated by g(X), so integrable.
+    +, ×, powers, log, the continuous functions, a two-branch Piecewise of a relation and a finite
+    sum of such are). Side: where the hypotheses hold and g and the uₖ are defined, f is defined and
+    |f| ≤ g (proved `premises` assumed where their terms are defined). Sound: the uₖ(X) are
+    integrable, so measurable; f(X) is a Borel function of X and them, defined almost surely and
+    dominated by g(X), so integrable. For ``Integral(f, (u, lo, hi))`` the same over the interval:
+    Converges(∫ f) under lo ≤ hi and the definedness of ∫ g and ∫ uₖ.
 every(premise, j, lo, hi)
     ∀ j: lo ≤ j ≤ hi ∧ H ⇒ C (H free of j, integer-valued ends) gives H ⇒ Every(C, (j, lo, hi)).
     Side: C's terms defined at every j of the range (none for a proposition such as Converges).
@@ -1811,20 +1813,44 @@ def _borel_atoms(f: sympy.Basic, x: sympy.Symbol, out: list) -> None:
         (a, c), (b, _) = f.args
         for part in (a, b, *c.args):
             _borel_atoms(part, x, out)
+    elif isinstance(f, sympy.Sum) and len(f.limits) == 1 and not _finite_sum_parts(f, x) and f not in out:
+        return  # a finite sum (ends free of x) of Borel functions of x is Borel
     elif f not in out:
         out.append(f)
 
 
-def dominated(term: Integrable, bound: object, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
+def _finite_sum_parts(f: sympy.Sum, x: sympy.Symbol) -> list:
+    """The parts of a one-range Sum's body in x (None-like: [f] when its ends mention x or are not
+    integer-valued by their form, so the whole sum is a part)."""
+    j, lo, hi = f.limits[0]
+    if x in _free(lo) | _free(hi) or not (_integer_valued(lo) and _integer_valued(hi)):
+        return [f]
+    inner: list = []
+    _borel_atoms(f.function, x, inner)
+    return inner
+
+
+def dominated(term: Integrable | sympy.Integral, bound: object, hypotheses: Sequence[object] = (), detail: str = "",
+              premises: Sequence[Fact | Evidence] = ()) -> Evidence:
     """Integrable(f, (x, P)) under the hypotheses (free of x), Integrable(g, (x, P)) and
     Integrable(uₖ, (x, P)) for the subterms uₖ of f that mention x and are not Borel operations by
     their form (:func:`_borel_atoms`: p[x], δ(x), a[x], a binder); side: for every x where the
     hypotheses hold and g and the uₖ are defined, f is defined and |f| ≤ g. Sound: the uₖ(X) are
     integrable, so measurable and defined almost surely; f(X) is a Borel function of X and them,
     so measurable, defined almost surely (where g(X) and the uₖ(X) are) and |f(X)| ≤ g(X) there,
-    so E|f(X)| ≤ E|g(X)| < ∞ (domination)."""
+    so E|f(X)| ≤ E|g(X)| < ∞ (domination).
+
+    For an ``Integral(f, (u, lo, hi))`` the same over the interval (Lebesgue measure): the
+    conclusion is ``Converges(term)`` under the hypotheses, lo ≤ hi (finite ends), and the
+    definedness of ∫ g and of each ∫ uₖ over the interval (Converges, or nothing for an integral
+    defined outright such as that of a constant); the side holds for u in the interval.
+    `premises`: proved facts over the variable and the conclusion's (their hypotheses may mention
+    it), assumed in the side wherever all their terms are defined (as for :func:`increasing`)."""
+    facts = [_premise(q) for q in premises]
+    if isinstance(term, sympy.Integral):
+        return _dominated_integral(term, sympy.sympify(bound), [_relation(h, "hypotheses") for h in hypotheses], detail, facts)
     if not isinstance(term, Integrable):
-        raise ParameterError(f"term must be an Integrable, got {term}")
+        raise ParameterError(f"term must be an Integrable or an Integral, got {term}")
     f, (x, law) = term.function, term.limits
     x = _symbol(x, "the integrable's variable")
     g = sympy.sympify(bound)
@@ -1838,10 +1864,36 @@ def dominated(term: Integrable, bound: object, hypotheses: Sequence[object] = ()
         atoms: list = []
         _borel_atoms(f, x, atoms)
         target = _make(term, [*extra, Integrable(g, term.limits), *[Integrable(a, term.limits) for a in atoms]])
-        given = [*_ordered(_defined_all(extra)), *extra, *_ordered(_defined(g)), *_ordered(set().union(*(_defined(a) for a in atoms)))]
+        given = [*_ordered(_defined_all(extra)), *extra, *_ordered(_defined(g)), *_ordered(set().union(*(_defined(a) for a in atoms))),
+                 *_calculus_premises(facts, target, x)]
         needed = sympy.And(*_ordered(_defined(f)), sympy.Le(sympy.Abs(f), g))
         params = {"term": canonical_srepr(term), "bound": canonical_srepr(g), "hypotheses": [canonical_srepr(h) for h in extra]}
-        return _step("dominated", target, [], [(given, needed)], params, detail)
+        return _step("dominated", target, facts, [(given, needed)], params, detail)
+    return _applied("dominated", build)
+
+
+def _dominated_integral(term: sympy.Integral, g: sympy.Basic, extra: list, detail: str, facts: list) -> Evidence:
+    if len(term.limits) != 1 or len(term.limits[0]) != 3:
+        raise ParameterError(f"the Integral must run over one range with both ends, got {term}")
+    f, (u, lo, hi) = term.function, term.limits[0]
+    u = _symbol(u, "the integral's variable", integer=False)
+
+    def build() -> Evidence:
+        below, above = lo == -sympy.oo, hi == sympy.oo
+        _unbounded(lo, hi)
+        if u in _free(lo) | _free(hi) or any(u in _free(h) for h in extra) or u in _bound(g) | _bound(f):
+            raise _Refused(f"the ends, the hypotheses and the bound's binders must be free of {u}")
+        atoms: list = []
+        _borel_atoms(f, u, atoms)
+        over = [sympy.Integral(e, term.limits[0]) for e in (g, *atoms)]
+        order = [] if below or above else [sympy.Le(lo, hi)]
+        target = _make(Converges(term), [*extra, *order, *_ordered(set().union(*(_defined(i) for i in over)))])
+        inside = ([] if below else [sympy.Le(lo, u)]) + ([] if above else [sympy.Le(u, hi)])
+        given = [*_ordered(_defined_all([*extra, *order])), *extra, *order, *inside, *_ordered(_defined(g)),
+                 *_ordered(set().union(*(_defined(a) for a in atoms))), *_calculus_premises(facts, target, u)]
+        needed = sympy.And(*_ordered(_defined(f)), sympy.Le(sympy.Abs(f), g))
+        params = {"term": canonical_srepr(term), "bound": canonical_srepr(g), "hypotheses": [canonical_srepr(h) for h in extra]}
+        return _step("dominated", target, facts, [(given, needed)], params, detail)
     return _applied("dominated", build)
 
 
@@ -1922,7 +1974,8 @@ def _calculus_premises(facts: Sequence[Fact], target: Goal, x: sympy.Symbol) -> 
         extra = set(p.goal.variables) - own
         if extra:
             raise _Refused(f"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond {x} and the goal's")
-        defined = set().union(*(_defined(piece) for piece in _pieces_all([*p.goal.hypotheses, p.goal.conclusion])))
+        # a term the target mentions is defined wherever the target says anything, as for decide's premises
+        defined = _defined_beyond([*p.goal.hypotheses, p.goal.conclusion], target)
         guard = sympy.And(*_ordered(defined), *p.goal.hypotheses)
         out.append(sympy.Or(sympy.Not(guard), p.goal.conclusion))
     return out
