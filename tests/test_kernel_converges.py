@@ -165,3 +165,15 @@ def test_a_finite_sum_of_convergent_integrals_converges():
     from symdp.errors import ParameterError
     with pytest.raises(ParameterError):
         K.swap(Sum(w[y] * w[k], (y, 1, ell), (k, 1, ell)), converges=True)
+
+
+def test_a_bounded_nondecreasing_sequence_converges():
+    """1 − 1/(m+1) ≤ 1 − 1/(m+2) and ≤ 1 for m ≥ 0: the limit exists (sympy: 1), and is at most 1."""
+    m = sympy.Symbol("m", integer=True)
+    f = 1 - 1 / (m + 1)
+    up, bound = K.decide(K.goal(f <= f.subs(m, m + 1), [m >= 0])), K.decide(K.goal(f <= 1, [m >= 0]))
+    exists = K.limit(up, bound, m, 0, converges=True)
+    assert replays(exists) and K.fact(exists).goal.conclusion == K.Converges(Limit(f, m, oo))
+    assert sympy.limit(f.xreplace({m: x}), x, oo) == 1
+    refused(K.limit(bound, bound, m, 0, converges=True), "must read")
+    assert "not what the rule gives" in disagrees(exists, lambda cert: cert["params"].pop("converges"))

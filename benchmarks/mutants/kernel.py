@@ -400,3 +400,8 @@ MUTANTS += [
      "        for e in (g, *parts):\n            over |= _domain(sympy.Integral(e, (u, lo, hi)))",
      "        for e in (g,):\n            over |= _domain(sympy.Integral(e, (u, lo, hi)))", _DOMINATED),
 ]
+MUTANTS += [
+    ("kernel6 (limit converges): convergence from the bound alone (the monotone premise not checked)", _K,
+     "        if op1 == \"=\" or op2 == \"=\" or g != f.xreplace({n: n + 1}) or f2 != f or n in _free(c):",
+     "        if op2 == \"=\" or f2 != f or n in _free(c):", _CONVERGES),
+]

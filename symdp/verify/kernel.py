@@ -145,7 +145,8 @@ integrable(term, hypotheses)
     a middle term: :func:`decide` from the pointwise rules and this premise.
 limit(monotone, bound, n, n0)
     f(n) ≤ f(n+1) and f(n) ≤ c for n ≥ n0 give lim_{n→∞} f(n) ≤ c: a bounded nondecreasing
-    sequence converges to its supremum. Side: f defined for n ≥ n0.
+    sequence converges to its supremum. Side: f defined for n ≥ n0. With ``converges``:
+    ``Converges(Limit(f, n, oo))`` instead (the same reason: the limit exists).
 continuity(term)
     ``Limit(f, x, x0, dir) = f(x0)`` for f built from functions continuous where they are defined
     (as for :func:`integrated`), x a real variable, x0 finite and free of x. Sound: the limit is
@@ -1505,8 +1506,10 @@ def _pieces_all(parts: Iterable[sympy.Basic]) -> list:
     return [q for p in parts for q in _pieces(p)]
 
 
-def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0: object, detail: str = "") -> Evidence:
-    """lim_{n→∞} f ≤ c from f(n) ≤ f(n+1) and f(n) ≤ c for integers n ≥ n0 (same hypotheses, c free of n)."""
+def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0: object, detail: str = "",
+          converges: bool = False) -> Evidence:
+    """lim_{n→∞} f ≤ c from f(n) ≤ f(n+1) and f(n) ≤ c for integers n ≥ n0 (same hypotheses, c free of n);
+    with `converges`, ``Converges(Limit(f, n, oo))`` instead (a bounded nondecreasing sequence converges)."""
     m, bd, n = _premise(monotone), _premise(bound), _symbol(n, "n", integer=True)
     n0 = sympy.sympify(n0)
 
@@ -1523,9 +1526,10 @@ def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0
         f2, op2, c = _orient(bd.goal.conclusion)
         if op1 == "=" or op2 == "=" or g != f.xreplace({n: n + 1}) or f2 != f or n in _free(c):
             raise _Refused("the premises must read f ≤ f(n+1) and f ≤ c, c free of n")
-        target = _make(sympy.Le(sympy.Limit(f, n, sympy.oo), c), rest)
+        term = sympy.Limit(f, n, sympy.oo)
+        target = _make(Converges(term) if converges else sympy.Le(term, c), rest)
         side = [*_ordered(_defined_all(rest)), *rest, start]
-        params = {"variable": canonical_srepr(n), "start": canonical_srepr(n0)}
+        params = {"variable": canonical_srepr(n), "start": canonical_srepr(n0), **({"converges": True} if converges else {})}
         return _step("limit", target, [m, bd], [(side, sympy.And(*_ordered(_defined(f))))], params, detail)
     return _applied("limit", build)
 

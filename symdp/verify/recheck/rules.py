@@ -717,7 +717,8 @@ def _limit(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context:
     if "=" in (op1, op2) or f2 != f or g != f.xreplace({n: n + 1}) or n in _variables(c) or \
             any(n in _variables(h) for h in rest):
         raise Disagrees("the premises are not f ≤ f(n+1) and f ≤ c with c and the other hypotheses free of n")
-    _same(goal, sympy.Le(sympy.Limit(f, n, sympy.oo), c), rest)
+    term = sympy.Limit(f, n, sympy.oo)  # a bounded nondecreasing sequence converges, to at most its bound
+    _same(goal, Converges(term) if params.get("converges") is True else sympy.Le(term, c), rest)
     try:
         terms = _domain(f) - {sympy.true}
     except _NoDomain as err:
