@@ -63,6 +63,9 @@ def test_a_wrong_truncation_is_refused():
     step = K.decide(K.goal(sympy.Eq(bumpy, 0), [c <= u]))
     assert K.truncated(step, u, 0, c).status == "proved"          # the value: a Lebesgue integral, no side
     refused(K.truncated(step, u, 0, c, converges=True), "continuous")
+    forged_goal = K.goal(K.Converges(Integral(bumpy, (u, 0, oo))), [0 <= c])   # a forged convergence of the step
+    assert "not continuous" in forged(step, "truncate", forged_goal, {"index": canonical_srepr(u), "lo": canonical_srepr(sympy.Integer(0)),
+                                                                      "at": canonical_srepr(c), "converges": True})
     pole = K.decide(K.goal(sympy.Eq(F / (u - c + 1), 0), [c <= u]))   # undefined at u = c − 1 ≥ 0 when c ≥ 1
     refused(K.truncated(pole, u, 0, c, converges=True), "fails at")
     leaning = K.decide(K.goal(sympy.Eq(Max(x - u, 0), 0), [x <= u, c <= u, c >= x]))
