@@ -180,3 +180,28 @@ def test_a_bounded_nondecreasing_sequence_converges():
     assert sympy.limit(f.xreplace({m: x}), x, oo) == 1
     refused(K.limit(bound, bound, m, 0, converges=True), "must read")
     assert "not what the rule gives" in disagrees(exists, lambda cert: cert["params"].pop("converges"))
+
+
+def test_a_rewrite_inside_a_convergence_needs_the_new_term_defined():
+    """Converges(∫ A) and A = B (claimed where both are defined) do not give Converges(∫ B) when B is
+    undefined on part of the interval: here B = A + |√(1 − u)| − √(1 − u) is undefined for u > 1."""
+    conv = K.truncated(_vanish(), u, 0, c, converges=True)
+    B = F + sympy.Abs(sympy.sqrt(1 - u)) - sympy.sqrt(1 - u)
+    refused(K.rewrite(conv, K.decide(K.goal(sympy.Eq(F, B)))), "fails at")
+    total = Max(c * exp(-u) - u * exp(-u), 0)           # the same function, defined everywhere
+    moved = K.rewrite(conv, K.decide(K.goal(sympy.Eq(F, total))))
+    assert replays(moved) and K.fact(moved).goal.conclusion == K.Converges(Integral(total, (u, 0, oo)))
+    # a forged rewrite to Converges(∫ B) with no side condition disagrees at the re-check
+    import pytest
+    from symdp.verify.recheck import rules
+    from symdp.verify.recheck.verdicts import Disagrees
+    from symdp.verify.recheck.context import RuleContext
+    bad = K.decide(K.goal(sympy.Eq(F, B)))
+    own = {K.fact(ev).goal.digest: K.fact(ev).goal.canonical() for ev in (conv, bad)}
+    context = RuleContext("test:claim", own, {}, lambda side: "unused")
+    target = K.goal(K.Converges(Integral(B, (u, 0, oo))), K.fact(conv).goal.hypotheses)
+    cert = {"kind": "rule", "rule": "rewrite", "goal": target.canonical(), "digest": target.digest,
+            "premises": [{"digest": K.fact(conv).goal.digest, "claim": None}, {"digest": K.fact(bad).goal.digest, "claim": None}],
+            "side": [], "params": {"reverse": False}}
+    with pytest.raises(Disagrees, match="side condition"):
+        rules.replay(cert, context)

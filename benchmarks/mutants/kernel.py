@@ -405,3 +405,10 @@ MUTANTS += [
      "        if op1 == \"=\" or op2 == \"=\" or g != f.xreplace({n: n + 1}) or f2 != f or n in _free(c):",
      "        if op2 == \"=\" or f2 != f or n in _free(c):", _CONVERGES),
 ]
+MUTANTS += [
+    ("kernel6 (rewrite): a term rewritten inside Converges/Every/Integrable without its definedness", _K,
+     "        if any(atom.has(new) for atom in _propositions([*target.hypotheses, target.conclusion])):",
+     "        if False:", _CONVERGES),
+    ("kernel6 recheck (rewrite): a term rewritten inside a proposition agreed without its definedness", _R,
+     "    if any(_inside_proposition(part, new) for part in goal.parts):", "    if False:", _CONVERGES),
+]

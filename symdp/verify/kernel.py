@@ -67,8 +67,10 @@ apply(main, supports…)
     Sound: where the new hypotheses hold, each support gives its h, so the premise gives C.
 rewrite(premise, equation, reverse)
     Leibniz: ∀: H ⇒ C and ∀: Hₑ ⇒ A = B give C[A := B] under H[A := B] and Hₑ (no solver); A must be
-    defined wherever the result is (side). Sound: where the new hypotheses hold, A = B, so the
-    premise's hypotheses and conclusion hold with A as they do with B.
+    defined wherever the result is (side), and B too when it lands inside an Every, Integrable or
+    Converges of the result (a proposition that an undefined term makes false, not undefined, so
+    the result's definedness does not give B's). Sound: where the new hypotheses hold, A = B, so
+    the premise's hypotheses and conclusion hold with A as they do with B.
 chain(premises…)
     a₀ R₁ a₁, a₁ R₂ a₂, … (R ∈ {=, ≤, <}; ≥, > read backwards) with equal middle terms give a₀ R aₙ
     (strict if any link is), under the union of the hypotheses; the middle terms must be defined
@@ -1020,10 +1022,25 @@ def rewrite(premise: Fact | Evidence, equation: Fact | Evidence, reverse: bool =
         target = _make(p.goal.conclusion.xreplace(swap), [*[h.xreplace(swap) for h in p.goal.hypotheses],
                                                           *e.goal.hypotheses])
         needed = _defined_beyond([old], target)
+        if any(atom.has(new) for atom in _propositions([*target.hypotheses, target.conclusion])):
+            # inside Every, Integrable or Converges an undefined term makes the proposition false, not
+            # undefined: B must be defined wherever A = B is used there
+            needed |= _defined(new)
         side = [*_ordered(_defined_all([*target.hypotheses, target.conclusion])), *target.hypotheses]
         return _step("rewrite", target, [p, e], [(side, sympy.And(*_ordered(needed)))], {"reverse": bool(reverse)},
                      detail)
     return _applied("rewrite", build)
+
+
+def _propositions(parts: Iterable[sympy.Basic]) -> list:
+    """The Every, Integrable and Converges atoms of `parts` (outermost)."""
+    out: list = []
+    for part in parts:
+        if isinstance(part, (Every, Integrable, Converges)):
+            out.append(part)
+        elif isinstance(part, sympy.Basic):
+            out += _propositions(part.args)
+    return out
 
 
 def _orientations(links: list) -> Iterable[list]:

@@ -572,7 +572,18 @@ def _rewrite(goal: _Goal, premises: list, params: Mapping, cert: Mapping, contex
     _same(goal, premise.conclusion.xreplace({old: new}),
           [*(h.xreplace({old: new}) for h in premise.hypotheses), *equation.hypotheses])
     needed = _domain_beyond([old], goal.parts)
+    if any(_inside_proposition(part, new) for part in goal.parts):
+        try:  # an undefined term inside Every, Integrable or Converges makes it false: the new term must be defined
+            needed |= _domain(new) - {sympy.true}
+        except _NoDomain as err:
+            raise Disagrees(f"the new term has no written domain: {err}") from None
     return _sides(cert, [([*_known_domain(goal.parts), *goal.hypotheses], sympy.And(*needed))], context)
+
+
+def _inside_proposition(e: sympy.Basic, term: sympy.Basic) -> bool:
+    if isinstance(e, _PROPOSITIONS):
+        return e.has(term)
+    return any(_inside_proposition(a, term) for a in e.args if isinstance(a, sympy.Basic))
 
 
 def _chain(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
