@@ -115,6 +115,10 @@ def test_a_finite_sum_dominated_by_an_integrable_profile_converges():
     # an arbitrary function inside f is a part: its integrability is required too
     ev = K.dominated(sympy.Integral(d[u] * sympy.Min(exp(-u), 1), (u, 0, sympy.oo)), d[u])
     assert replays(ev) and set(K.fact(ev).goal.hypotheses) == {K.Converges(sympy.Integral(d[u], (u, 0, sympy.oo)))}
+    # over a bounded interval, a part's convergence is its own hypothesis beside the bound's
+    near = K.dominated(sympy.Integral(d[u] * sympy.Min(exp(-u), 1), (u, 0, 1)), d[u] + 1)
+    assert replays(near) and set(K.fact(near).goal.hypotheses) == {K.Converges(sympy.Integral(d[u] + 1, (u, 0, 1))),
+                                                                    K.Converges(sympy.Integral(d[u], (u, 0, 1)))}
     # a finite sum free of u is a constant in u: no part
     k = sympy.Symbol("k", integer=True)
     moving = K.dominated(sympy.Integral(sympy.Min(sympy.Max(sympy.Sum(b[y], (y, 1, k)) * u, 0), 1), (u, 0, 1)), sympy.Integer(1))
