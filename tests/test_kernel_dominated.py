@@ -79,3 +79,49 @@ def test_a_tampered_domination_disagrees():
                                                            K.Integrable(P1[x], (x, mu))])
     assert "side condition" in disagrees(ev, lambda cert: (cert["params"].update(bound=canonical_srepr(P0[x] / 2)),
                                                            _retarget(cert, halved)))
+
+
+# --------------------------------------------------------------------------------------------
+# over an interval: Converges(∫ f) from a dominating integrand
+
+
+def test_a_bounded_measurable_integrand_on_a_bounded_interval_converges():
+    """|min(1/θ, 5)·1_{θ>0}| ≤ 5 on [0, 1]: ∫_0^1 converges (∫_0^1 5 is defined outright); sympy: 1 + log 5."""
+    th = sympy.Symbol("theta", real=True)
+    J = Piecewise((sympy.Min(1 / th, 5), th > 0), (0, True))
+    ev = K.dominated(sympy.Integral(J, (th, 0, 1)), sympy.Integer(5))
+    assert replays(ev)
+    assert K.fact(ev).goal.conclusion == K.Converges(sympy.Integral(J, (th, 0, 1))) and K.fact(ev).goal.hypotheses == ()
+    assert sympy.integrate(J, (th, 0, 1)) == 1 + sympy.log(5)
+    refused(K.dominated(sympy.Integral(J, (th, 0, 1)), sympy.Integer(4)), "fails at")
+    lo = sympy.Symbol("lo", real=True)
+    ev = K.dominated(sympy.Integral(J, (th, lo, 1)), sympy.Integer(5))    # a symbolic end: lo ≤ 1 is a hypothesis
+    assert replays(ev) and K.fact(ev).goal.hypotheses == (sympy.Le(lo, 1),)
+
+
+def test_a_finite_sum_dominated_by_an_integrable_profile_converges():
+    """lmidp's shape: f = Σ_y max(a_y − e^u b_y, 0) ≤ d(u) for u ≥ 0 (from a supremum hypothesis, by a
+    premise), so Converges(∫_0^∞ d) ⇒ Converges(∫_0^∞ f). The finite sum is Borel by its form."""
+    u, t = sympy.symbols("u t", real=True)
+    y, ell = sympy.symbols("y l", integer=True)
+    a, b, d = IndexedBase("a", nonnegative=True), IndexedBase("b", nonnegative=True), IndexedBase("d", nonnegative=True)
+    H = lambda v: sympy.Sum(sympy.Max(a[y] - exp(v) * b[y], 0), (y, 1, ell))
+    S = K.Sup(sympy.Abs(H(t)) - d[t], (t, 0, sympy.oo))
+    pointwise = K.decide(K.goal(sympy.Abs(H(u)) <= d[u], [u >= 0, S <= 0]), K.member(S, u))
+    ev = K.dominated(sympy.Integral(H(u), (u, 0, sympy.oo)), d[u], [S <= 0], premises=[pointwise])
+    assert replays(ev)
+    assert set(K.fact(ev).goal.hypotheses) == {S <= 0, K.Converges(sympy.Integral(d[u], (u, 0, sympy.oo)))}
+    refused(K.dominated(sympy.Integral(H(u), (u, 0, sympy.oo)), d[u], [S <= 0]), "fails at")   # no premise: no bound
+    # an arbitrary function inside f is a part: its integrability is required too
+    ev = K.dominated(sympy.Integral(d[u] * sympy.Min(exp(-u), 1), (u, 0, sympy.oo)), d[u])
+    assert replays(ev) and set(K.fact(ev).goal.hypotheses) == {K.Converges(sympy.Integral(d[u], (u, 0, sympy.oo)))}
+    # over a bounded interval, a part's convergence is its own hypothesis beside the bound's
+    near = K.dominated(sympy.Integral(d[u] * sympy.Min(exp(-u), 1), (u, 0, 1)), d[u] + 1)
+    assert replays(near) and set(K.fact(near).goal.hypotheses) == {K.Converges(sympy.Integral(d[u] + 1, (u, 0, 1))),
+                                                                    K.Converges(sympy.Integral(d[u], (u, 0, 1)))}
+    # a finite sum free of u is a constant in u: no part
+    k = sympy.Symbol("k", integer=True)
+    moving = K.dominated(sympy.Integral(sympy.Min(sympy.Max(sympy.Sum(b[y], (y, 1, k)) * u, 0), 1), (u, 0, 1)), sympy.Integer(1))
+    assert replays(moving)
+    assert "not what the rule gives" in disagrees(ev, lambda cert: _retarget(cert, K.goal(K.Converges(
+        sympy.Integral(d[u] * sympy.Min(exp(-u), 1), (u, 0, sympy.oo))))))

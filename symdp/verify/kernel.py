@@ -67,8 +67,10 @@ apply(main, supports…)
     Sound: where the new hypotheses hold, each support gives its h, so the premise gives C.
 rewrite(premise, equation, reverse)
     Leibniz: ∀: H ⇒ C and ∀: Hₑ ⇒ A = B give C[A := B] under H[A := B] and Hₑ (no solver); A must be
-    defined wherever the result is (side). Sound: where the new hypotheses hold, A = B, so the
-    premise's hypotheses and conclusion hold with A as they do with B.
+    defined wherever the result is (side), and B too when it lands inside an Every, Integrable or
+    Converges of the result (a proposition that an undefined term makes false, not undefined, so
+    the result's definedness does not give B's). Sound: where the new hypotheses hold, A = B, so
+    the premise's hypotheses and conclusion hold with A as they do with B.
 chain(premises…)
     a₀ R₁ a₁, a₁ R₂ a₂, … (R ∈ {=, ≤, <}; ≥, > read backwards) with equal middle terms give a₀ R aₙ
     (strict if any link is), under the union of the hypotheses; the middle terms must be defined
@@ -145,7 +147,8 @@ integrable(term, hypotheses)
     a middle term: :func:`decide` from the pointwise rules and this premise.
 limit(monotone, bound, n, n0)
     f(n) ≤ f(n+1) and f(n) ≤ c for n ≥ n0 give lim_{n→∞} f(n) ≤ c: a bounded nondecreasing
-    sequence converges to its supremum. Side: f defined for n ≥ n0.
+    sequence converges to its supremum. Side: f defined for n ≥ n0. With ``converges``:
+    ``Converges(Limit(f, n, oo))`` instead (the same reason: the limit exists).
 continuity(term)
     ``Limit(f, x, x0, dir) = f(x0)`` for f built from functions continuous where they are defined
     (as for :func:`integrated`), x a real variable, x0 finite and free of x. Sound: the limit is
@@ -224,13 +227,15 @@ truncated(premise, u, lo, c, converges)
     defined real number"; it is T's definedness wherever T's is not written otherwise (an integral
     of a continuous integrand defined everywhere, over a bounded interval, is defined outright), and
     its own definedness is empty, so only a rule that proves convergence concludes it.
-dominated(Integrable(f, (x, P)), g, hypotheses)
+dominated(Integrable(f, (x, P)), g, hypotheses, premises)
     Integrable(f) under the hypotheses (free of x), Integrable(g) and Integrable(uₖ) for the parts uₖ
     of f that mention x and are not Borel operations by their form (p[x], δ(x), a[x], a binder;
-    +, ×, powers, log, the continuous functions and a two-branch Piecewise of a relation are).
-    Side: where the hypotheses hold and g and the uₖ are defined, f is defined and |f| ≤ g. Sound:
-    the uₖ(X) are integrable, so measurable; f(X) is a Borel function of X and them, defined
-    almost surely and dominated by g(X), so integrable.
+    +, ×, powers, log, the continuous functions, a two-branch Piecewise of a relation and a finite
+    sum of such are). Side: where the hypotheses hold and g and the uₖ are defined, f is defined and
+    |f| ≤ g (proved `premises` assumed where their terms are defined). Sound: the uₖ(X) are
+    integrable, so measurable; f(X) is a Borel function of X and them, defined almost surely and
+    dominated by g(X), so integrable. For ``Integral(f, (u, lo, hi))`` the same over the interval:
+    Converges(∫ f) under lo ≤ hi and the definedness of ∫ g and ∫ uₖ.
 every(premise, j, lo, hi)
     ∀ j: lo ≤ j ≤ hi ∧ H ⇒ C (H free of j, integer-valued ends) gives H ⇒ Every(C, (j, lo, hi)).
     Side: C's terms defined at every j of the range (none for a proposition such as Converges).
@@ -1017,10 +1022,25 @@ def rewrite(premise: Fact | Evidence, equation: Fact | Evidence, reverse: bool =
         target = _make(p.goal.conclusion.xreplace(swap), [*[h.xreplace(swap) for h in p.goal.hypotheses],
                                                           *e.goal.hypotheses])
         needed = _defined_beyond([old], target)
+        if any(atom.has(new) for atom in _propositions([*target.hypotheses, target.conclusion])):
+            # inside Every, Integrable or Converges an undefined term makes the proposition false, not
+            # undefined: B must be defined wherever A = B is used there
+            needed |= _defined(new)
         side = [*_ordered(_defined_all([*target.hypotheses, target.conclusion])), *target.hypotheses]
         return _step("rewrite", target, [p, e], [(side, sympy.And(*_ordered(needed)))], {"reverse": bool(reverse)},
                      detail)
     return _applied("rewrite", build)
+
+
+def _propositions(parts: Iterable[sympy.Basic]) -> list:
+    """The Every, Integrable and Converges atoms of `parts` (outermost)."""
+    out: list = []
+    for part in parts:
+        if isinstance(part, (Every, Integrable, Converges)):
+            out.append(part)
+        elif isinstance(part, sympy.Basic):
+            out += _propositions(part.args)
+    return out
 
 
 def _orientations(links: list) -> Iterable[list]:
@@ -1503,8 +1523,10 @@ def _pieces_all(parts: Iterable[sympy.Basic]) -> list:
     return [q for p in parts for q in _pieces(p)]
 
 
-def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0: object, detail: str = "") -> Evidence:
-    """lim_{n→∞} f ≤ c from f(n) ≤ f(n+1) and f(n) ≤ c for integers n ≥ n0 (same hypotheses, c free of n)."""
+def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0: object, detail: str = "",
+          converges: bool = False) -> Evidence:
+    """lim_{n→∞} f ≤ c from f(n) ≤ f(n+1) and f(n) ≤ c for integers n ≥ n0 (same hypotheses, c free of n);
+    with `converges`, ``Converges(Limit(f, n, oo))`` instead (a bounded nondecreasing sequence converges)."""
     m, bd, n = _premise(monotone), _premise(bound), _symbol(n, "n", integer=True)
     n0 = sympy.sympify(n0)
 
@@ -1521,9 +1543,10 @@ def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0
         f2, op2, c = _orient(bd.goal.conclusion)
         if op1 == "=" or op2 == "=" or g != f.xreplace({n: n + 1}) or f2 != f or n in _free(c):
             raise _Refused("the premises must read f ≤ f(n+1) and f ≤ c, c free of n")
-        target = _make(sympy.Le(sympy.Limit(f, n, sympy.oo), c), rest)
+        term = sympy.Limit(f, n, sympy.oo)
+        target = _make(Converges(term) if converges else sympy.Le(term, c), rest)
         side = [*_ordered(_defined_all(rest)), *rest, start]
-        params = {"variable": canonical_srepr(n), "start": canonical_srepr(n0)}
+        params = {"variable": canonical_srepr(n), "start": canonical_srepr(n0), **({"converges": True} if converges else {})}
         return _step("limit", target, [m, bd], [(side, sympy.And(*_ordered(_defined(f))))], params, detail)
     return _applied("limit", build)
 
@@ -1811,20 +1834,44 @@ def _borel_atoms(f: sympy.Basic, x: sympy.Symbol, out: list) -> None:
         (a, c), (b, _) = f.args
         for part in (a, b, *c.args):
             _borel_atoms(part, x, out)
+    elif isinstance(f, sympy.Sum) and len(f.limits) == 1 and not _finite_sum_parts(f, x) and f not in out:
+        return  # a finite sum (ends free of x) of Borel functions of x is Borel
     elif f not in out:
         out.append(f)
 
 
-def dominated(term: Integrable, bound: object, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
+def _finite_sum_parts(f: sympy.Sum, x: sympy.Symbol) -> list:
+    """The parts of a one-range Sum's body in x (None-like: [f] when its ends mention x or are not
+    integer-valued by their form, so the whole sum is a part)."""
+    j, lo, hi = f.limits[0]
+    if x in _free(lo) | _free(hi) or not (_integer_valued(lo) and _integer_valued(hi)):
+        return [f]
+    inner: list = []
+    _borel_atoms(f.function, x, inner)
+    return inner
+
+
+def dominated(term: Integrable | sympy.Integral, bound: object, hypotheses: Sequence[object] = (), detail: str = "",
+              premises: Sequence[Fact | Evidence] = ()) -> Evidence:
     """Integrable(f, (x, P)) under the hypotheses (free of x), Integrable(g, (x, P)) and
     Integrable(uₖ, (x, P)) for the subterms uₖ of f that mention x and are not Borel operations by
     their form (:func:`_borel_atoms`: p[x], δ(x), a[x], a binder); side: for every x where the
     hypotheses hold and g and the uₖ are defined, f is defined and |f| ≤ g. Sound: the uₖ(X) are
     integrable, so measurable and defined almost surely; f(X) is a Borel function of X and them,
     so measurable, defined almost surely (where g(X) and the uₖ(X) are) and |f(X)| ≤ g(X) there,
-    so E|f(X)| ≤ E|g(X)| < ∞ (domination)."""
+    so E|f(X)| ≤ E|g(X)| < ∞ (domination).
+
+    For an ``Integral(f, (u, lo, hi))`` the same over the interval (Lebesgue measure): the
+    conclusion is ``Converges(term)`` under the hypotheses, lo ≤ hi (finite ends), and the
+    definedness of ∫ g and of each ∫ uₖ over the interval (Converges, or nothing for an integral
+    defined outright such as that of a constant); the side holds for u in the interval.
+    `premises`: proved facts over the variable and the conclusion's (their hypotheses may mention
+    it), assumed in the side wherever all their terms are defined (as for :func:`increasing`)."""
+    facts = [_premise(q) for q in premises]
+    if isinstance(term, sympy.Integral):
+        return _dominated_integral(term, sympy.sympify(bound), [_relation(h, "hypotheses") for h in hypotheses], detail, facts)
     if not isinstance(term, Integrable):
-        raise ParameterError(f"term must be an Integrable, got {term}")
+        raise ParameterError(f"term must be an Integrable or an Integral, got {term}")
     f, (x, law) = term.function, term.limits
     x = _symbol(x, "the integrable's variable")
     g = sympy.sympify(bound)
@@ -1838,10 +1885,36 @@ def dominated(term: Integrable, bound: object, hypotheses: Sequence[object] = ()
         atoms: list = []
         _borel_atoms(f, x, atoms)
         target = _make(term, [*extra, Integrable(g, term.limits), *[Integrable(a, term.limits) for a in atoms]])
-        given = [*_ordered(_defined_all(extra)), *extra, *_ordered(_defined(g)), *_ordered(set().union(*(_defined(a) for a in atoms)))]
+        given = [*_ordered(_defined_all(extra)), *extra, *_ordered(_defined(g)), *_ordered(set().union(*(_defined(a) for a in atoms))),
+                 *_calculus_premises(facts, target, x)]
         needed = sympy.And(*_ordered(_defined(f)), sympy.Le(sympy.Abs(f), g))
         params = {"term": canonical_srepr(term), "bound": canonical_srepr(g), "hypotheses": [canonical_srepr(h) for h in extra]}
-        return _step("dominated", target, [], [(given, needed)], params, detail)
+        return _step("dominated", target, facts, [(given, needed)], params, detail)
+    return _applied("dominated", build)
+
+
+def _dominated_integral(term: sympy.Integral, g: sympy.Basic, extra: list, detail: str, facts: list) -> Evidence:
+    if len(term.limits) != 1 or len(term.limits[0]) != 3:
+        raise ParameterError(f"the Integral must run over one range with both ends, got {term}")
+    f, (u, lo, hi) = term.function, term.limits[0]
+    u = _symbol(u, "the integral's variable", integer=False)
+
+    def build() -> Evidence:
+        below, above = lo == -sympy.oo, hi == sympy.oo
+        _unbounded(lo, hi)
+        if u in _free(lo) | _free(hi) or any(u in _free(h) for h in extra) or u in _bound(g) | _bound(f):
+            raise _Refused(f"the ends, the hypotheses and the bound's binders must be free of {u}")
+        atoms: list = []
+        _borel_atoms(f, u, atoms)
+        over = [sympy.Integral(e, term.limits[0]) for e in (g, *atoms)]
+        order = [] if below or above else [sympy.Le(lo, hi)]
+        target = _make(Converges(term), [*extra, *order, *_ordered(set().union(*(_defined(i) for i in over)))])
+        inside = ([] if below else [sympy.Le(lo, u)]) + ([] if above else [sympy.Le(u, hi)])
+        given = [*_ordered(_defined_all([*extra, *order])), *extra, *order, *inside, *_ordered(_defined(g)),
+                 *_ordered(set().union(*(_defined(a) for a in atoms))), *_calculus_premises(facts, target, u)]
+        needed = sympy.And(*_ordered(_defined(f)), sympy.Le(sympy.Abs(f), g))
+        params = {"term": canonical_srepr(term), "bound": canonical_srepr(g), "hypotheses": [canonical_srepr(h) for h in extra]}
+        return _step("dominated", target, facts, [(given, needed)], params, detail)
     return _applied("dominated", build)
 
 
@@ -1922,7 +1995,8 @@ def _calculus_premises(facts: Sequence[Fact], target: Goal, x: sympy.Symbol) -> 
         extra = set(p.goal.variables) - own
         if extra:
             raise _Refused(f"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond {x} and the goal's")
-        defined = set().union(*(_defined(piece) for piece in _pieces_all([*p.goal.hypotheses, p.goal.conclusion])))
+        # a term the target mentions is defined wherever the target says anything, as for decide's premises
+        defined = _defined_beyond([*p.goal.hypotheses, p.goal.conclusion], target)
         guard = sympy.And(*_ordered(defined), *p.goal.hypotheses)
         out.append(sympy.Or(sympy.Not(guard), p.goal.conclusion))
     return out
