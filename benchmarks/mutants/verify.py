@@ -655,3 +655,10 @@ MUTANTS += [
      "            if c1 not in paired and c2 not in paired and _converse(c1, c2):",
      "            if _converse(c1, c2) or True:", _PARTS6),
 ]
+
+# a case split's branches in the domain's relations (covering._subterms, round 6)
+MUTANTS += [
+    ("cover6: a case split's branch in the domain known defined", "symdp/verify/covering.py",
+     "    if isinstance(expr, sympy.Piecewise):  # a branch is evaluated", "    if False:  # a branch is evaluated",
+     ("tests/test_verify_goals.py::test_a_case_splits_branch_in_the_domain_is_not_known_defined",)),
+]
