@@ -1462,3 +1462,15 @@ def test_a_convergence_behind_entailed_premises_is_lent_for_the_domains_terms_on
     Tw = sympy.Integral(sympy.exp(-w * u), (u, 0, sympy.oo))
     conv_w = kernel.goal(sympy.Or(sympy.Not(sympy.And(w >= 0, w <= 1)), Converges(Tw)))
     assert _covered(laws, (kernel.goal(sympy.Ge(Tw, 0, evaluate=False)), "rule"), (conv_w, "rule"))[0] is not True
+
+
+def test_a_case_splits_branch_in_the_domain_is_not_known_defined():
+    """x = (1/ε if ε > 0 else 0) holds at ε = 0 with x = 0 (the branch 1/ε is not evaluated there): it must not make
+    1/ε known defined on a domain that contains ε = 0."""
+    from symdp.verify import kernel
+
+    assert sympy.Piecewise((1 / eps, eps > 0), (0, True)).subs(eps, 0) == 0
+    domain = [eps >= 0, sympy.Eq(x, sympy.Piecewise((1 / eps, eps > 0), (0, True)))]
+    outcome = _one(domain, sympy.Ge(1 / eps, -1, evaluate=False))
+    assert outcome.covered is not True and "epsilon = 0" in outcome.why
+    assert _one([eps > 0, *domain[1:]], sympy.Ge(1 / eps, -1, evaluate=False)).covered is True

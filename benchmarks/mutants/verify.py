@@ -208,8 +208,8 @@ MUTANTS += [
     ("goalcheck: a domain naming nothing treats every goal variable as auxiliary", "symdp/verify/status.py",
      "    return bool(proved_names) and not", "    return True and not", _COVER),
     ("cover5: an Every's range not required inside the objects' alphabets", "symdp/verify/covering.py",
-     "            return self.within(atom) and all(self.entails(c) for c in _and_args(atom.condition))",
-     "            return all(self.entails(c) for c in _and_args(atom.condition))", _COVER),
+     "            return self.within(atom) and all(self.entails(c, inner) for c in _and_args(atom.condition))",
+     "            return all(self.entails(c, inner) for c in _and_args(atom.condition))", _COVER),
     ("cover5: a range other than 1..k taken as inside the alphabet", "symdp/verify/covering.py",
      "                if not (lo == 1 and key(hi) == key(size)):\n                    needs.append(",
      "                if False:\n                    needs.append(", _COVER),
@@ -561,11 +561,9 @@ MUTANTS += [
      "                       sympy.And(sympy.LessThan(hi, each), sympy.LessThan(each, lo)))",
      "                       sympy.false)", _DEF6),
     ("cover6: a hypothesis Integrable(f) not read by the expectation's rule", "symdp/verify/covering.py",
-     "_expect_defined(Expect(c.function, c.limits), premises.known, dens)) if isinstance(c, Integrable)",
-     "_expect_defined(Expect(c.function, c.limits), premises.known, dens)) if False", _DEF6),
+     "    if isinstance(c, Integrable):\n        expectation = Expect(", "    if False:\n        expectation = Expect(", _DEF6),
     ("cover6: a hypothesis Integrable(f) read as true", "symdp/verify/covering.py",
-     "        read = [sympy.And(*_expect_defined(Expect(c.function, c.limits), premises.known, dens))",
-     "        read = [sympy.true", _DEF6),
+     "        return sympy.And(*_expect_defined(expectation, premises.known, dens))", "        return sympy.true", _DEF6),
     ("cover6: a binder's sufficient definedness taken as a premise of the domain", "symdp/verify/covering.py",
      "            if rel.has(Expect, Sup, Inf, sympy.Integral, Integrable):\n                continue",
      "            if False:\n                continue", _DEF6 + (
@@ -656,4 +654,11 @@ MUTANTS += [
     ("cover6: one direction read as a biconditional", "symdp/verify/covering.py",
      "            if c1 not in paired and c2 not in paired and _converse(c1, c2):",
      "            if _converse(c1, c2) or True:", _PARTS6),
+]
+
+# a case split's branches in the domain's relations (covering._subterms, round 6)
+MUTANTS += [
+    ("cover6: a case split's branch in the domain known defined", "symdp/verify/covering.py",
+     "    if isinstance(expr, sympy.Piecewise):  # a branch is evaluated", "    if False:  # a branch is evaluated",
+     ("tests/test_verify_goals.py::test_a_case_splits_branch_in_the_domain_is_not_known_defined",)),
 ]

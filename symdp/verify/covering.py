@@ -1028,11 +1028,15 @@ def _kept_nonnegative(rels: Sequence[sympy.Basic]) -> frozenset:
 
 def _subterms(expr: sympy.Basic) -> set[str]:
     """The keys of `expr`'s subterms (not inside a sum, product or integral: a term there is
-    defined only at the bound index's values)."""
+    defined only at the bound index's values; not inside a case split's branches: a branch is
+    evaluated only where its condition selects it)."""
     found = set()
     if isinstance(expr, sympy.Expr) and not expr.is_Rational and not isinstance(expr, sympy.Symbol):
         found.add(key(expr))
-    if not getattr(expr, "bound_symbols", None):
+    if isinstance(expr, sympy.Piecewise):  # a branch is evaluated only where its condition selects it: only the
+        for _, cond in expr.args:           # conditions' terms are defined wherever the case split is
+            found |= _subterms(cond)
+    elif not getattr(expr, "bound_symbols", None):
         for arg in expr.args:
             found |= _subterms(arg)
     return found
