@@ -359,11 +359,68 @@ def _remark1_i(g):
     return sympy.Piecewise((g ** 2 / 4, g <= 1), ((g - 2) ** 2 / 4, g <= 2), (0, True))
 
 
+#: Remark 1's model: Θ ~ U[0, 1] and P(X = 1 | θ) = θ. I_γ(Θ;X) = E_γ(P_ΘX‖P_Θ P_X) is eq. (22)'s ∫(dP − γdQ)₊ − (1 − γ)₊
+#: with the densities against dθ × counting on {0, 1}: P(x|θ) for the joint, the marginal P_X(x) = ∫₀¹ P(x|θ) dθ for the
+#: product; so I_γ = Σ_x ∫₀¹ (P(x|θ) − γP_X(x))₊ dθ − (1 − γ)₊, named I_gamma, the marginals named P_1, P_0.
+_θ = sympy.Symbol("theta", real=True)
+_P1, _P0, _I_G = sympy.symbols("P_1 P_0 I_gamma", real=True)
+_BER = {1: _θ, 0: 1 - _θ}
+_MARGINAL = {1: _P1, 0: _P0}
+
+
+def _excess(x, mass):
+    """(P(x|θ) − γ·mass)₊, the integrand of E_γ(P_ΘX‖P_Θ P_X) at the outcome x."""
+    return sympy.Max(_BER[x] - _γ * mass, 0)
+
+
+_EQ_18_DOMAIN = [_γ >= 0, *[sympy.Eq(_MARGINAL[x], sympy.Integral(_BER[x], (_θ, 0, 1))) for x in (1, 0)],
+                 sympy.Eq(_I_G, sum(sympy.Integral(_excess(x, _MARGINAL[x]), (_θ, 0, 1)) for x in (1, 0))
+                          - sympy.Max(1 - _γ, 0))]
+
+
+def _eq_18_steps():
+    """Eq. (18) as kernel steps: the marginals are ∫₀¹ θ dθ = ∫₀¹ (1 − θ) dθ = 1/2 (fundamental theorem); for
+    γ ≤ 2 each ∫₀¹ (P(x|θ) − γ/2)₊ dθ splits at its kink (γ/2 for x = 1, 1 − γ/2 for x = 0), the (·)₊ is 0 on one
+    part and the line P(x|θ) − γ/2 on the other (decided, integrated), the line's integral is its antiderivative's
+    increment (fundamental theorem): (1 − γ/2)²/2 each; for γ ≥ 2 the integrand is 0 on all of [0, 1]. With the
+    (1 − γ)₊ of eq. (22), one decision gives the three cases of (18)."""
+    facts = [kernel.fundamental(_θ ** 2 / 2, _θ, 0, 1, detail="P_X(1) = ∫₀¹ θ dθ = 1/2"),
+             kernel.fundamental(_θ - _θ ** 2 / 2, _θ, 0, 1, detail="P_X(0) = ∫₀¹ (1 − θ) dθ = 1/2"),
+             kernel.linear(sympy.Integral(sympy.Integer(0), (_θ, 0, 1)), detail="∫₀¹ 0 dθ = 0")]
+    small = [_γ >= 0, _γ <= 2]
+    for x in (1, 0):
+        half, line = _excess(x, R(1, 2)), _BER[x] - _γ / 2
+        at = kernel.decide(kernel.goal(sympy.Eq(_excess(x, _MARGINAL[x]), half),
+                                       [_θ >= 0, _θ <= 1, sympy.Eq(_MARGINAL[x], R(1, 2))]),
+                           detail=f"(P({x}|θ) − γP_X({x}))₊ = (P({x}|θ) − γ/2)₊ where P_X({x}) = 1/2")
+        kink = _γ / 2 if x == 1 else 1 - _γ / 2
+        zero_part, line_part = ((0, kink), (kink, 1)) if x == 1 else ((kink, 1), (0, kink))
+        antiderivative = sympy.integrate(line, _θ)
+        zero = kernel.decide(kernel.goal(sympy.Eq(half, 0), [*small, _θ >= zero_part[0], _θ <= zero_part[1]]),
+                             detail=f"(P({x}|θ) − γ/2)₊ = 0 for θ between {zero_part[0]} and {zero_part[1]}")
+        straight = kernel.decide(kernel.goal(sympy.Eq(half, line), [*small, _θ >= line_part[0], _θ <= line_part[1]]),
+                                 detail=f"(P({x}|θ) − γ/2)₊ = P({x}|θ) − γ/2 for θ between {line_part[0]} and {line_part[1]}")
+        beyond = kernel.decide(kernel.goal(sympy.Eq(half, 0), [_γ >= 2, _θ >= 0, _θ <= 1]),
+                               detail=f"(P({x}|θ) − γ/2)₊ = 0 on [0, 1] for γ ≥ 2")
+        facts += [kernel.integrated(at, _θ, 0, 1),
+                  kernel.split(sympy.Integral(half, (_θ, 0, 1)), kink, small, detail=f"split at the kink θ = {kink}"),
+                  kernel.integrated(zero, _θ, *zero_part), kernel.linear(sympy.Integral(sympy.Integer(0), (_θ, *zero_part))),
+                  kernel.integrated(straight, _θ, *line_part),
+                  kernel.fundamental(antiderivative, _θ, *line_part, small, detail=f"∫ (P({x}|θ) − γ/2) dθ by the "
+                                     f"antiderivative {antiderivative}"),
+                  kernel.integrated(beyond, _θ, 0, 1)]
+    value = sympy.Piecewise((_γ ** 2 / 4, _γ <= 1), (sympy.Piecewise(((_γ - 2) ** 2 / 4, _γ <= 2), (0, True)), True))
+    return kernel.decide(kernel.goal(sympy.Eq(_I_G, value), _EQ_18_DOMAIN), *facts,
+                         detail="I_γ(Θ;X) = γ²/4 on [0, 1], (γ − 2)²/4 on [1, 2], 0 beyond, for every γ ≥ 0: eq. (18)")
+
+
 @claim(PAPER, "Remark 1 (eq. 18)",
        "For Θ ~ U[0,1], X ~ Ber(Θ): I(Θ;X) = log 2 − 1/2 ≈ 0.19 nats and I_γ(Θ;X) = γ²/4 on [0,1], (γ−2)²/4 on [1,2], "
        "0 otherwise (convention (22))",
-       domain=[_γ >= 0],
-       stated_domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0', stated_where='Section V, Remark 1, eq. (18)',
+       domain=_EQ_18_DOMAIN,
+       stated_domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0; I_γ(Θ;X) = E_γ(P_ΘX‖P_Θ P_X) written by eq. '
+                     '(22) with the densities against dθ × counting: Σ_x ∫₀¹ (P(x|θ) − γP_X(x))₊ dθ − (1 − γ)₊, '
+                     'P_X(x) = ∫₀¹ P(x|θ) dθ', stated_where='Section V, Remark 1, eq. (18)',
        quote=(r"For a comparison with (15), consider the following example. Suppose ΘΘ\Theta is a uniform random "
               r"variable on [0,1]01[0,1] and "
               r"PX|Θ=ΞΈ=π–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚β€‹(ΞΈ)subscript𝑃conditionalπ‘‹Ξ˜πœƒπ–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚πœƒP_{X|\Theta=\theta}={\mathsf{Bernoulli}}(\theta). "
@@ -374,22 +431,17 @@ def _remark1_i(g):
               r"\gamma\in[0,1]\\ 0.25(\gamma-2)^{2}&\text{if}\leavevmode\nobreak\ \gamma\in[1,2]\\ "
               r"0&\text{otherwise}.\end{cases} (18)"))
 def remark_1_eq18():
-    # over the paper's γ ≥ 0: the value (1 − γ/2)² of ∫_{γ/2}^1 (2θ − γ) dθ (antiderivative θ² − γθ, in words below),
-    # less (1 − γ) below γ = 1, is γ²/4; above, (1 − γ/2)² is (γ − 2)²/4
-    branches = identity([(1 - _γ / 2) ** 2 - (1 - _γ), (1 - _γ / 2) ** 2], [_γ ** 2 / 4, (_γ - 2) ** 2 / 4],
-                        "(1 − γ/2)² − (1 − γ) = γ²/4 and (1 − γ/2)² = (γ − 2)²/4, with (1 − γ/2)² = ∫_{γ/2}^1 (2θ − γ) dθ")
     pts = [R(0), R(1, 4), R(1, 2), 1, R(3, 2), 2, 3]
     lib = [bb.egamma_information(1, g) for g in pts]
-    return establish(branches,
+    return establish(_eq_18_steps(),
                      certified_agreement(lib, [_remark1_i(g) for g in pts], 25,
                                          "library I_γ(Θ;X) (certified roots) = eq. (18) at 7 values of γ"),
                      exact_agreement(bb.mutual_information(1), log(2) - R(1, 2), "I(Θ;X) = log 2 − 1/2 nats"),
                      catalog([bb.mutual_information(1)], ["0.19"], "≈ 0.19 nats as printed"),
-                     domain=[_γ >= 0],
-                     prose_steps=["I_γ(Θ;X) = Σ_x ∫₀¹ (P(x|θ) − γ/2)₊ dθ − (1 − γ)₊ (P(x) = 1/2), the two terms equal by "
-                                  "θ ↦ 1 − θ, and 2∫₀¹ (θ − γ/2)₊ dθ = ∫_{γ/2}^1 (2θ − γ) dθ = [θ² − γθ]_{γ/2}^1 = (1 − γ/2)² for γ ≤ 2 (0 for "
-                                  "γ ≥ 2): the fundamental theorem of calculus, in words; I(Θ;X) = log 2 − 1/2 is checked against "
-                                  "the library"])
+                     domain=_EQ_18_DOMAIN,
+                     prose_steps=["I(Θ;X) = Σ_x ∫₀¹ P(x|θ) log(P(x|θ)/P_X(x)) dθ = 2∫₀¹ θ log(2θ) dθ = log 2 − 1/2 (the "
+                                  "integrand θ log(2θ), 0 at θ = 0 by 0·log 0 = 0, is bounded; antiderivative "
+                                  "θ² log(2θ)/2 − θ²/4 → 0 as θ → 0): in words, and checked against the library"])
 
 
 ZETA, GAMMA = sympy.symbols("zeta gamma_", real=True)
