@@ -354,11 +354,6 @@ def example_4():
 # Remark 1
 
 
-def _remark1_i(g):
-    """eq. (18): I_γ(Θ;X) = γ²/4 on [0,1], (γ−2)²/4 on [1,2], 0 beyond."""
-    return sympy.Piecewise((g ** 2 / 4, g <= 1), ((g - 2) ** 2 / 4, g <= 2), (0, True))
-
-
 #: Remark 1's model: Θ ~ U[0, 1] and P(X = 1 | θ) = θ. I_γ(Θ;X) = E_γ(P_ΘX‖P_Θ P_X) is eq. (22)'s ∫(dP − γdQ)₊ − (1 − γ)₊
 #: with the densities against dθ × counting on {0, 1}: P(x|θ) for the joint, the marginal P_X(x) = ∫₀¹ P(x|θ) dθ for the
 #: product; so I_γ = Σ_x ∫₀¹ (P(x|θ) − γP_X(x))₊ dθ − (1 − γ)₊, named I_gamma, the marginals named P_1, P_0.
@@ -378,12 +373,12 @@ _EQ_18_DOMAIN = [_γ >= 0, *[sympy.Eq(_MARGINAL[x], sympy.Integral(_BER[x], (_θ
                           - sympy.Max(1 - _γ, 0))]
 
 
-def _eq_18_steps():
-    """Eq. (18) as kernel steps: the marginals are ∫₀¹ θ dθ = ∫₀¹ (1 − θ) dθ = 1/2 (fundamental theorem); for
+def _eq_18_facts() -> list:
+    """The kernel facts eq. (18) follows from: the marginals are ∫₀¹ θ dθ = ∫₀¹ (1 − θ) dθ = 1/2 (fundamental theorem); for
     γ ≤ 2 each ∫₀¹ (P(x|θ) − γ/2)₊ dθ splits at its kink (γ/2 for x = 1, 1 − γ/2 for x = 0), the (·)₊ is 0 on one
     part and the line P(x|θ) − γ/2 on the other (decided, integrated), the line's integral is its antiderivative's
     increment (fundamental theorem): (1 − γ/2)²/2 each; for γ ≥ 2 the integrand is 0 on all of [0, 1]. With the
-    (1 − γ)₊ of eq. (22), one decision gives the three cases of (18)."""
+    (1 − γ)₊ of eq. (22), one decision gives the three cases of (18) (:func:`_eq_18_steps`)."""
     facts = [kernel.fundamental(_θ ** 2 / 2, _θ, 0, 1, detail="P_X(1) = ∫₀¹ θ dθ = 1/2"),
              kernel.fundamental(_θ - _θ ** 2 / 2, _θ, 0, 1, detail="P_X(0) = ∫₀¹ (1 − θ) dθ = 1/2"),
              kernel.linear(sympy.Integral(sympy.Integer(0), (_θ, 0, 1)), detail="∫₀¹ 0 dθ = 0")]
@@ -409,8 +404,21 @@ def _eq_18_steps():
                   kernel.fundamental(antiderivative, _θ, *line_part, small, detail=f"∫ (P({x}|θ) − γ/2) dθ by the "
                                      f"antiderivative {antiderivative}"),
                   kernel.integrated(beyond, _θ, 0, 1)]
-    value = sympy.Piecewise((_γ ** 2 / 4, _γ <= 1), (sympy.Piecewise(((_γ - 2) ** 2 / 4, _γ <= 2), (0, True)), True))
-    return kernel.decide(kernel.goal(sympy.Eq(_I_G, value), _EQ_18_DOMAIN), *facts,
+    return facts
+
+
+#: Eq. (18)'s right side: γ²/4 on [0, 1], (γ − 2)²/4 on [1, 2], 0 beyond (nested, so that each Piecewise has two branches).
+_EQ_18_VALUE = sympy.Piecewise((_γ ** 2 / 4, _γ <= 1), (sympy.Piecewise(((_γ - 2) ** 2 / 4, _γ <= 2), (0, True)), True))
+
+
+def _remark1_i(g):
+    """eq. (18) at γ = g."""
+    return _EQ_18_VALUE.xreplace({_γ: g})
+
+
+def _eq_18_steps(value=_EQ_18_VALUE):
+    """I_γ(Θ;X) = `value` for every γ ≥ 0, decided from :func:`_eq_18_facts` (eq. (18) for the default value)."""
+    return kernel.decide(kernel.goal(sympy.Eq(_I_G, value), _EQ_18_DOMAIN), *_eq_18_facts(),
                          detail="I_γ(Θ;X) = γ²/4 on [0, 1], (γ − 2)²/4 on [1, 2], 0 beyond, for every γ ≥ 0: eq. (18)")
 
 

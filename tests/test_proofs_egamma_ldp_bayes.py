@@ -1,0 +1,49 @@
+"""egamma-ldp, Section V (Bayes risk): the kernel proof of Remark 1's eq. (18) says what the paper says, checked
+against quadrature of the definition it starts from, and a wrong right side does not follow from its facts."""
+
+import sys
+from pathlib import Path
+
+import mpmath
+import pytest
+import sympy
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "proofs"))
+
+
+@pytest.fixture(scope="module")
+def bayes():
+    import egamma_ldp_bayes
+    return egamma_ldp_bayes
+
+
+def test_eq_18_is_a_kernel_proof_of_the_definition(bayes):
+    evidence = bayes._eq_18_steps()
+    assert evidence.status == "proved", evidence.detail
+
+
+def test_eq_18_goal_matches_quadrature_of_its_definition(bayes):
+    # the goal's hypotheses define I_γ = Σ_x ∫₀¹ (P(x|θ) − γP_X(x))₊ dθ − (1 − γ)₊ with P_X(x) = ∫₀¹ P(x|θ) dθ;
+    # integrate that definition numerically (mpmath, split at every kink) and compare with the conclusion's value
+    from symdp.verify import kernel
+    goal = kernel.fact(bayes._eq_18_steps()).goal
+    names = {s.name: s for s in goal.conclusion.free_symbols}
+    gamma = names["gamma"]
+    defs = {h.lhs.name: h.rhs for h in goal.hypotheses if isinstance(h, sympy.Eq)}
+    marg = {k: float(sympy.integrate(defs[k].function, defs[k].limits[0])) for k in ("P_1", "P_0")}
+    for g in ("0", "0.3", "1", "1.25", "1.9", "2", "3.5"):
+        gv = mpmath.mpf(g)
+        by_quad = (mpmath.quad(lambda t: max(t - gv * marg["P_1"], 0), [0, gv * marg["P_1"] if gv < 2 else 1, 1])
+                   + mpmath.quad(lambda t: max(1 - t - gv * marg["P_0"], 0), [0, 1 - gv * marg["P_0"] if gv < 2 else 0, 1])
+                   - max(1 - gv, 0))
+        stated = goal.conclusion.rhs.xreplace({gamma: sympy.Rational(g)})
+        assert abs(by_quad - float(stated)) < 1e-12, g
+
+
+@pytest.mark.parametrize("wrong", ["gamma**2/3", "kink"])
+def test_eq_18_wrong_value_does_not_follow(bayes, wrong):
+    g = bayes._γ
+    value = (sympy.Piecewise((g ** 2 / 3, g <= 1), (sympy.Piecewise(((g - 2) ** 2 / 4, g <= 2), (0, True)), True))
+             if wrong != "kink" else
+             sympy.Piecewise((g ** 2 / 4, g <= 1), (sympy.Piecewise(((g - 2) ** 2 / 4, g <= 3), (0, True)), True)))
+    assert bayes._eq_18_steps(value).status == "failed"
