@@ -150,10 +150,39 @@ def corollary_3():
                                   "by eq. (42) and Lemma 2; ζ ranges over ℒ(ζ) < 1"])
 
 
+#: E_γ-information over general laws: A ~ P_A, B ~ P_B, and r(a, b) = dP_AB/d(P_A ⊗ P_B) (so dP_{B|a}/dP_B = r(a, ·)). By
+#: eq. (22)'s convention, E_γ(P‖Q) = ∫(dP/dQ − γ)₊ dQ − (1 − γ)₊; for P_AB against P_A ⊗ P_B the integral of the
+#: nonnegative (r − γ)₊ under the product law is the iterated one (Tonelli), E_{P_A}E_{P_B}(r − γ)₊.
+_A_, _B_ = sympy.symbols("a b", real=True)
+_LAW_A, _LAW_B = kernel.Law("P_A"), kernel.Law("P_B")
+_DENSITY = sympy.IndexedBase("r", real=True)
+_I_AB, _J_AB = sympy.symbols("I_gamma_AB J_gamma_AB", real=True)
+#: E_{P_B}(r(a, ·) − γ)₊ = E_γ(P_{B|a}‖P_B) + (1 − γ)₊, a function of a.
+_CONDITIONAL = kernel.Expect(sympy.Max(_DENSITY[_A_, _B_] - _γ, 0), (_B_, _LAW_B))
+#: I_γ(A;B) named I_gamma_AB, and the average ∫ E_γ(P_{B|a}‖P_B) dP_A(a) of (16) named J_gamma_AB.
+_EQ_16_DOMAIN = [_γ >= 0, sympy.Eq(_I_AB, kernel.Expect(_CONDITIONAL, (_A_, _LAW_A)) - sympy.Max(1 - _γ, 0)),
+                 sympy.Eq(_J_AB, kernel.Expect(_CONDITIONAL - sympy.Max(1 - _γ, 0), (_A_, _LAW_A)))]
+
+
+def _eq_16_steps():
+    """I_γ(A;B) = ∫ E_γ(P_{B|a}‖P_B) dP_A(a) as kernel steps: E_{P_A}[Y − (1 − γ)₊] = E_{P_A} Y − (1 − γ)₊ (linearity, P_A
+    has mass 1) for Y(a) = E_{P_B}(r(a, ·) − γ)₊, and Y − (1 − γ)₊ is P_A-integrable wherever Y is (so the right side is
+    defined wherever I_γ(A;B) is)."""
+    average = kernel.Expect(_CONDITIONAL - sympy.Max(1 - _γ, 0), (_A_, _LAW_A))
+    return kernel.decide(kernel.goal(sympy.Eq(_I_AB, _J_AB), _EQ_16_DOMAIN), kernel.linear(average),
+                         kernel.integrable(average),
+                         detail="I_γ(A;B) = E_{P_A}[E_γ(P_{B|a}‖P_B)] for every γ ≥ 0 and all laws: E_{P_A} of "
+                                "E_{P_B}(r(a, ·) − γ)₊ − (1 − γ)₊")
+
+
 @claim(PAPER, "E_γ-information and eq. (16)",
        "I_γ(A;B) = E_γ(P_AB‖P_A P_B) = ∫ E_γ(P_{B|a}‖P_B) dP_A (for every γ ≥ 0 under convention (22)); in Example 4, "
        "I_γ(Θ;X^n) = (1/(n+1)) Σ_s ∫₀¹ [Beta(s+1, n−s+1) density − γ]₊ dθ − (1−γ)₊",
-       stated_domain='γ ≥ 0 (convention (22) for γ < 1); eq. (16) in Example 4', stated_where='Section V, definition before Theorem 2, eq. (16)',
+       domain=_EQ_16_DOMAIN,
+       stated_domain='γ ≥ 0 (convention (22) for γ < 1), all laws P_AB; r = dP_AB/d(P_A ⊗ P_B), so dP_{B|a}/dP_B = r(a, ·), '
+                     'and I_γ(A;B) = E_γ(P_AB‖P_A P_B) = E_{P_A}E_{P_B}(r − γ)₊ − (1 − γ)₊ by eq. (22); J_γ = ∫ E_γ(P_{B|a}‖P_B) dP_A(a) '
+                     'with E_γ(P_{B|a}‖P_B) = E_{P_B}(r(a, ·) − γ)₊ − (1 − γ)₊; eq. (16) in Example 4',
+       stated_where='Section V, definition before Theorem 2, eq. (16)',
        quote=(r"In the following theorem, we provide a lower bound for "
               r"Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“,Ξ΅,Ξ΄)superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“πœ€π›ΏR_{n}^{\mathsf{Bayes}}(P_{\Theta},\ell,\varepsilon,\delta) "
               r"that directly involves 𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence, and thus leads to a tighter "
@@ -176,12 +205,20 @@ def egamma_information_16():
     weight = sympy.combsimp(sympy.binomial(N, s) * sympy.factorial(s) * sympy.factorial(N - s) / sympy.factorial(N + 1))
     mp_ok = [abs(float(arb_of(bb.egamma_information(n, g), 64).mid()) - float(mp_egamma_information(n, float(g)))) < 1e-12
              for n, g in ((3, R(3, 2)), (4, R(1, 2)), (4, R(5, 2)))]
-    return establish(exact_agreement(lib, mix, "5 random 3×3 channels and priors, γ ∈ {0, 1/2, 1, 5/2}: "
+    return establish(_eq_16_steps(),
+                     exact_agreement(lib, mix, "5 random 3×3 channels and priors, γ ∈ {0, 1/2, 1, 5/2}: "
                                      "E_γ(P_XY‖P_X P_Y) = Σ_x P(x) E_γ(K_x‖P_Y)"),
                      identity(weight, 1 / (N + 1), "C(n,s)·s!(n−s)!/(n+1)! = 1/(n+1)"),
                      holds(all(mp_ok), "library I_γ(Θ;X^n) vs mpmath quadrature over all 2^n sequences (eq. 16) "
                            "at (n, γ) ∈ {(3, 3/2), (4, 1/2), (4, 5/2)}, to 1e-12"),
-                     domain="random channels; Example 4 at sample (n, γ)", stated_domain="all γ ≥ 0")
+                     domain=_EQ_16_DOMAIN,
+                     uses=[cited("Tonelli (Billingsley, Probability and Measure, Theorem 18.3)",
+                                 "the integral of a nonnegative function under a product law is the iterated integral")],
+                     prose_steps=["Example 4: with Θ uniform, P_{X^n|θ}(x^n) = θ^s(1 − θ)^{n−s} and P_{X^n}(x^n) = "
+                                  "s!(n−s)!/(n+1)! depend on x^n through s = s(x^n) only; the C(n, s) sequences with s ones "
+                                  "grouped, C(n,s)·s!(n−s)!/(n+1)! = 1/(n+1) (the identity above) gives "
+                                  "E_γ(P_{X^n|θ}‖P_{X^n}) = (1/(n+1)) Σ_s [Beta(s+1, n−s+1) density − γ]₊ − (1 − γ)₊, "
+                                  "integrated over θ ∈ [0, 1] (eq. 16)"])
 
 
 def _finite_bayes_chain(seed: int):

@@ -47,3 +47,15 @@ def test_eq_18_wrong_value_does_not_follow(bayes, wrong):
              if wrong != "kink" else
              sympy.Piecewise((g ** 2 / 4, g <= 1), (sympy.Piecewise(((g - 2) ** 2 / 4, g <= 3), (0, True)), True)))
     assert bayes._eq_18_steps(value).status == "failed"
+
+
+def test_eq_16_general_form_is_a_kernel_proof_and_needs_the_correction(bayes):
+    # I_γ(A;B) = ∫ E_γ(P_{B|a}‖P_B) dP_A from the definitions; the same facts do not give the average of
+    # E_{P_B}(r(a, ·) − γ)₊ without eq. (22)'s (1 − γ)₊ (they differ for γ < 1)
+    from symdp.verify import kernel
+    assert bayes._eq_16_steps().status == "proved"
+    plain = kernel.Expect(bayes._CONDITIONAL, (bayes._A_, bayes._LAW_A))
+    average = kernel.Expect(bayes._CONDITIONAL - sympy.Max(1 - bayes._γ, 0), (bayes._A_, bayes._LAW_A))
+    wrong = kernel.decide(kernel.goal(sympy.Eq(bayes._I_AB, plain), bayes._EQ_16_DOMAIN), kernel.linear(average),
+                          kernel.integrable(average))
+    assert wrong.status == "failed"
