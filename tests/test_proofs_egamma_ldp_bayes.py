@@ -59,3 +59,26 @@ def test_eq_16_general_form_is_a_kernel_proof_and_needs_the_correction(bayes):
     wrong = kernel.decide(kernel.goal(sympy.Eq(bayes._I_AB, plain), bayes._EQ_16_DOMAIN), kernel.linear(average),
                           kernel.integrable(average))
     assert wrong.status == "failed"
+
+
+def test_corollary_1_remarks_limit_is_what_the_paper_says():
+    # the proved goals: [nφ²]^{−1/2} = 1/(φ√n) (k = 2); [nφ²]^{−(k−1)/k} converges as k → ∞, to 1/(nφ²). Their sides are
+    # evaluated here with mpmath (at large k for the limit): an independent route, no kernel, no sympy limit
+    import egamma_ldp_risk
+    from symdp.verify.goals import Goal
+    evidence = egamma_ldp_risk.corollary_1_remarks()
+    assert evidence.status == "proved" and not evidence.data["prose_steps"], evidence.detail
+    stored = [g for part in evidence.data["statement"]["data"]["parts"] for g in part["data"]["goals"]]
+    assert "n*phi^2" in stored[0]["text"], "the k = 2 goal states [nφ²]^{−1/2}, not 1/(φ√n) = 1/(φ√n)"
+    goals = [Goal.from_json(g) for g in stored]
+    k2, converges, value = (g.conclusion for g in goals)
+    assert type(converges).__name__ == "Converges" and converges.args[0] == value.lhs
+    for n, phi in ((1, "0.5"), (7, "0.2"), (1000, "0.9")):
+        at = {s.name: s for g in goals for s in g.conclusion.free_symbols}
+        base = mpmath.mpf(n) * mpmath.mpf(phi) ** 2
+        big = mpmath.mpf(10) ** 9
+        assert abs(base ** (-(big - 1) / big) - 1 / base) < 1e-6 / base
+        assert mpmath.almosteq(float(value.rhs.subs({at["n"]: n, at["phi"]: sympy.Rational(phi)})), 1 / base, 1e-12)
+        assert mpmath.almosteq(base ** mpmath.mpf(-0.5), 1 / (mpmath.mpf(phi) * mpmath.sqrt(n)), 1e-12)
+        k2_at = {s: (n if s.name == "n" else sympy.Rational(phi)) for s in k2.free_symbols}
+        assert mpmath.almosteq(float(k2.lhs.subs(k2_at)), float(k2.rhs.subs(k2_at)), 1e-12)
