@@ -150,10 +150,39 @@ def corollary_3():
                                   "by eq. (42) and Lemma 2; ζ ranges over ℒ(ζ) < 1"])
 
 
+#: E_γ-information over general laws: A ~ P_A, B ~ P_B, and r(a, b) = dP_AB/d(P_A ⊗ P_B) (so dP_{B|a}/dP_B = r(a, ·)). By
+#: eq. (22)'s convention, E_γ(P‖Q) = ∫(dP/dQ − γ)₊ dQ − (1 − γ)₊; for P_AB against P_A ⊗ P_B the integral of the
+#: nonnegative (r − γ)₊ under the product law is the iterated one (Tonelli), E_{P_A}E_{P_B}(r − γ)₊.
+_A_, _B_ = sympy.symbols("a b", real=True)
+_LAW_A, _LAW_B = kernel.Law("P_A"), kernel.Law("P_B")
+_DENSITY = sympy.IndexedBase("r", real=True)
+_I_AB, _J_AB = sympy.symbols("I_gamma_AB J_gamma_AB", real=True)
+#: E_{P_B}(r(a, ·) − γ)₊ = E_γ(P_{B|a}‖P_B) + (1 − γ)₊, a function of a.
+_CONDITIONAL = kernel.Expect(sympy.Max(_DENSITY[_A_, _B_] - _γ, 0), (_B_, _LAW_B))
+#: I_γ(A;B) named I_gamma_AB, and the average ∫ E_γ(P_{B|a}‖P_B) dP_A(a) of (16) named J_gamma_AB.
+_EQ_16_DOMAIN = [_γ >= 0, sympy.Eq(_I_AB, kernel.Expect(_CONDITIONAL, (_A_, _LAW_A)) - sympy.Max(1 - _γ, 0)),
+                 sympy.Eq(_J_AB, kernel.Expect(_CONDITIONAL - sympy.Max(1 - _γ, 0), (_A_, _LAW_A)))]
+
+
+def _eq_16_steps():
+    """I_γ(A;B) = ∫ E_γ(P_{B|a}‖P_B) dP_A(a) as kernel steps: E_{P_A}[Y − (1 − γ)₊] = E_{P_A} Y − (1 − γ)₊ (linearity, P_A
+    has mass 1) for Y(a) = E_{P_B}(r(a, ·) − γ)₊, and Y − (1 − γ)₊ is P_A-integrable wherever Y is (so the right side is
+    defined wherever I_γ(A;B) is)."""
+    average = kernel.Expect(_CONDITIONAL - sympy.Max(1 - _γ, 0), (_A_, _LAW_A))
+    return kernel.decide(kernel.goal(sympy.Eq(_I_AB, _J_AB), _EQ_16_DOMAIN), kernel.linear(average),
+                         kernel.integrable(average),
+                         detail="I_γ(A;B) = E_{P_A}[E_γ(P_{B|a}‖P_B)] for every γ ≥ 0 and all laws: E_{P_A} of "
+                                "E_{P_B}(r(a, ·) − γ)₊ − (1 − γ)₊")
+
+
 @claim(PAPER, "E_γ-information and eq. (16)",
        "I_γ(A;B) = E_γ(P_AB‖P_A P_B) = ∫ E_γ(P_{B|a}‖P_B) dP_A (for every γ ≥ 0 under convention (22)); in Example 4, "
        "I_γ(Θ;X^n) = (1/(n+1)) Σ_s ∫₀¹ [Beta(s+1, n−s+1) density − γ]₊ dθ − (1−γ)₊",
-       stated_domain='γ ≥ 0 (convention (22) for γ < 1); eq. (16) in Example 4', stated_where='Section V, definition before Theorem 2, eq. (16)',
+       domain=_EQ_16_DOMAIN,
+       stated_domain='γ ≥ 0 (convention (22) for γ < 1), all laws P_AB; r = dP_AB/d(P_A ⊗ P_B), so dP_{B|a}/dP_B = r(a, ·), '
+                     'and I_γ(A;B) = E_γ(P_AB‖P_A P_B) = E_{P_A}E_{P_B}(r − γ)₊ − (1 − γ)₊ by eq. (22); J_γ = ∫ E_γ(P_{B|a}‖P_B) dP_A(a) '
+                     'with E_γ(P_{B|a}‖P_B) = E_{P_B}(r(a, ·) − γ)₊ − (1 − γ)₊; eq. (16) in Example 4',
+       stated_where='Section V, definition before Theorem 2, eq. (16)',
        quote=(r"In the following theorem, we provide a lower bound for "
               r"Rnπ–‘π–Ίπ—’π–Ύπ—Œβ€‹(PΘ,β„“,Ξ΅,Ξ΄)superscriptsubscriptπ‘…π‘›π–‘π–Ίπ—’π–Ύπ—Œsubscriptπ‘ƒΞ˜β„“πœ€π›ΏR_{n}^{\mathsf{Bayes}}(P_{\Theta},\ell,\varepsilon,\delta) "
               r"that directly involves 𝖀γsubscript𝖀𝛾{\mathsf{E}}_{\gamma}-divergence, and thus leads to a tighter "
@@ -176,12 +205,20 @@ def egamma_information_16():
     weight = sympy.combsimp(sympy.binomial(N, s) * sympy.factorial(s) * sympy.factorial(N - s) / sympy.factorial(N + 1))
     mp_ok = [abs(float(arb_of(bb.egamma_information(n, g), 64).mid()) - float(mp_egamma_information(n, float(g)))) < 1e-12
              for n, g in ((3, R(3, 2)), (4, R(1, 2)), (4, R(5, 2)))]
-    return establish(exact_agreement(lib, mix, "5 random 3×3 channels and priors, γ ∈ {0, 1/2, 1, 5/2}: "
+    return establish(_eq_16_steps(),
+                     exact_agreement(lib, mix, "5 random 3×3 channels and priors, γ ∈ {0, 1/2, 1, 5/2}: "
                                      "E_γ(P_XY‖P_X P_Y) = Σ_x P(x) E_γ(K_x‖P_Y)"),
                      identity(weight, 1 / (N + 1), "C(n,s)·s!(n−s)!/(n+1)! = 1/(n+1)"),
                      holds(all(mp_ok), "library I_γ(Θ;X^n) vs mpmath quadrature over all 2^n sequences (eq. 16) "
                            "at (n, γ) ∈ {(3, 3/2), (4, 1/2), (4, 5/2)}, to 1e-12"),
-                     domain="random channels; Example 4 at sample (n, γ)", stated_domain="all γ ≥ 0")
+                     domain=_EQ_16_DOMAIN,
+                     uses=[cited("Tonelli (Billingsley, Probability and Measure, Theorem 18.3)",
+                                 "the integral of a nonnegative function under a product law is the iterated integral")],
+                     prose_steps=["Example 4: with Θ uniform, P_{X^n|θ}(x^n) = θ^s(1 − θ)^{n−s} and P_{X^n}(x^n) = "
+                                  "s!(n−s)!/(n+1)! depend on x^n through s = s(x^n) only; the C(n, s) sequences with s ones "
+                                  "grouped, C(n,s)·s!(n−s)!/(n+1)! = 1/(n+1) (the identity above) gives "
+                                  "E_γ(P_{X^n|θ}‖P_{X^n}) = (1/(n+1)) Σ_s [Beta(s+1, n−s+1) density − γ]₊ − (1 − γ)₊, "
+                                  "integrated over θ ∈ [0, 1] (eq. 16)"])
 
 
 def _finite_bayes_chain(seed: int):
@@ -354,16 +391,81 @@ def example_4():
 # Remark 1
 
 
+#: Remark 1's model: Θ ~ U[0, 1] and P(X = 1 | θ) = θ. I_γ(Θ;X) = E_γ(P_ΘX‖P_Θ P_X) is eq. (22)'s ∫(dP − γdQ)₊ − (1 − γ)₊
+#: with the densities against dθ × counting on {0, 1}: P(x|θ) for the joint, the marginal P_X(x) = ∫₀¹ P(x|θ) dθ for the
+#: product; so I_γ = Σ_x ∫₀¹ (P(x|θ) − γP_X(x))₊ dθ − (1 − γ)₊, named I_gamma, the marginals named P_1, P_0.
+_θ = sympy.Symbol("theta", real=True)
+_P1, _P0, _I_G = sympy.symbols("P_1 P_0 I_gamma", real=True)
+_BER = {1: _θ, 0: 1 - _θ}
+_MARGINAL = {1: _P1, 0: _P0}
+
+
+def _excess(x, mass):
+    """(P(x|θ) − γ·mass)₊, the integrand of E_γ(P_ΘX‖P_Θ P_X) at the outcome x."""
+    return sympy.Max(_BER[x] - _γ * mass, 0)
+
+
+_EQ_18_DOMAIN = [_γ >= 0, *[sympy.Eq(_MARGINAL[x], sympy.Integral(_BER[x], (_θ, 0, 1))) for x in (1, 0)],
+                 sympy.Eq(_I_G, sum(sympy.Integral(_excess(x, _MARGINAL[x]), (_θ, 0, 1)) for x in (1, 0))
+                          - sympy.Max(1 - _γ, 0))]
+
+
+def _eq_18_facts() -> list:
+    """The kernel facts eq. (18) follows from: the marginals are ∫₀¹ θ dθ = ∫₀¹ (1 − θ) dθ = 1/2 (fundamental theorem); for
+    γ ≤ 2 each ∫₀¹ (P(x|θ) − γ/2)₊ dθ splits at its kink (γ/2 for x = 1, 1 − γ/2 for x = 0), the (·)₊ is 0 on one
+    part and the line P(x|θ) − γ/2 on the other (decided, integrated), the line's integral is its antiderivative's
+    increment (fundamental theorem): (1 − γ/2)²/2 each; for γ ≥ 2 the integrand is 0 on all of [0, 1]. With the
+    (1 − γ)₊ of eq. (22), one decision gives the three cases of (18) (:func:`_eq_18_steps`)."""
+    facts = [kernel.fundamental(_θ ** 2 / 2, _θ, 0, 1, detail="P_X(1) = ∫₀¹ θ dθ = 1/2"),
+             kernel.fundamental(_θ - _θ ** 2 / 2, _θ, 0, 1, detail="P_X(0) = ∫₀¹ (1 − θ) dθ = 1/2"),
+             kernel.linear(sympy.Integral(sympy.Integer(0), (_θ, 0, 1)), detail="∫₀¹ 0 dθ = 0")]
+    small = [_γ >= 0, _γ <= 2]
+    for x in (1, 0):
+        half, line = _excess(x, R(1, 2)), _BER[x] - _γ / 2
+        at = kernel.decide(kernel.goal(sympy.Eq(_excess(x, _MARGINAL[x]), half),
+                                       [_θ >= 0, _θ <= 1, sympy.Eq(_MARGINAL[x], R(1, 2))]),
+                           detail=f"(P({x}|θ) − γP_X({x}))₊ = (P({x}|θ) − γ/2)₊ where P_X({x}) = 1/2")
+        kink = _γ / 2 if x == 1 else 1 - _γ / 2
+        zero_part, line_part = ((0, kink), (kink, 1)) if x == 1 else ((kink, 1), (0, kink))
+        antiderivative = sympy.integrate(line, _θ)
+        zero = kernel.decide(kernel.goal(sympy.Eq(half, 0), [*small, _θ >= zero_part[0], _θ <= zero_part[1]]),
+                             detail=f"(P({x}|θ) − γ/2)₊ = 0 for θ between {zero_part[0]} and {zero_part[1]}")
+        straight = kernel.decide(kernel.goal(sympy.Eq(half, line), [*small, _θ >= line_part[0], _θ <= line_part[1]]),
+                                 detail=f"(P({x}|θ) − γ/2)₊ = P({x}|θ) − γ/2 for θ between {line_part[0]} and {line_part[1]}")
+        beyond = kernel.decide(kernel.goal(sympy.Eq(half, 0), [_γ >= 2, _θ >= 0, _θ <= 1]),
+                               detail=f"(P({x}|θ) − γ/2)₊ = 0 on [0, 1] for γ ≥ 2")
+        facts += [kernel.integrated(at, _θ, 0, 1),
+                  kernel.split(sympy.Integral(half, (_θ, 0, 1)), kink, small, detail=f"split at the kink θ = {kink}"),
+                  kernel.integrated(zero, _θ, *zero_part), kernel.linear(sympy.Integral(sympy.Integer(0), (_θ, *zero_part))),
+                  kernel.integrated(straight, _θ, *line_part),
+                  kernel.fundamental(antiderivative, _θ, *line_part, small, detail=f"∫ (P({x}|θ) − γ/2) dθ by the "
+                                     f"antiderivative {antiderivative}"),
+                  kernel.integrated(beyond, _θ, 0, 1)]
+    return facts
+
+
+#: Eq. (18)'s right side: γ²/4 on [0, 1], (γ − 2)²/4 on [1, 2], 0 beyond (nested, so that each Piecewise has two branches).
+_EQ_18_VALUE = sympy.Piecewise((_γ ** 2 / 4, _γ <= 1), (sympy.Piecewise(((_γ - 2) ** 2 / 4, _γ <= 2), (0, True)), True))
+
+
 def _remark1_i(g):
-    """eq. (18): I_γ(Θ;X) = γ²/4 on [0,1], (γ−2)²/4 on [1,2], 0 beyond."""
-    return sympy.Piecewise((g ** 2 / 4, g <= 1), ((g - 2) ** 2 / 4, g <= 2), (0, True))
+    """eq. (18) at γ = g."""
+    return _EQ_18_VALUE.xreplace({_γ: g})
+
+
+def _eq_18_steps(value=_EQ_18_VALUE):
+    """I_γ(Θ;X) = `value` for every γ ≥ 0, decided from :func:`_eq_18_facts` (eq. (18) for the default value)."""
+    return kernel.decide(kernel.goal(sympy.Eq(_I_G, value), _EQ_18_DOMAIN), *_eq_18_facts(),
+                         detail="I_γ(Θ;X) = γ²/4 on [0, 1], (γ − 2)²/4 on [1, 2], 0 beyond, for every γ ≥ 0: eq. (18)")
 
 
 @claim(PAPER, "Remark 1 (eq. 18)",
        "For Θ ~ U[0,1], X ~ Ber(Θ): I(Θ;X) = log 2 − 1/2 ≈ 0.19 nats and I_γ(Θ;X) = γ²/4 on [0,1], (γ−2)²/4 on [1,2], "
        "0 otherwise (convention (22))",
-       domain=[_γ >= 0],
-       stated_domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0', stated_where='Section V, Remark 1, eq. (18)',
+       domain=_EQ_18_DOMAIN,
+       stated_domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0; I_γ(Θ;X) = E_γ(P_ΘX‖P_Θ P_X) written by eq. '
+                     '(22) with the densities against dθ × counting: Σ_x ∫₀¹ (P(x|θ) − γP_X(x))₊ dθ − (1 − γ)₊, '
+                     'P_X(x) = ∫₀¹ P(x|θ) dθ', stated_where='Section V, Remark 1, eq. (18)',
        quote=(r"For a comparison with (15), consider the following example. Suppose ΘΘ\Theta is a uniform random "
               r"variable on [0,1]01[0,1] and "
               r"PX|Θ=ΞΈ=π–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚β€‹(ΞΈ)subscript𝑃conditionalπ‘‹Ξ˜πœƒπ–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚πœƒP_{X|\Theta=\theta}={\mathsf{Bernoulli}}(\theta). "
@@ -374,22 +476,17 @@ def _remark1_i(g):
               r"\gamma\in[0,1]\\ 0.25(\gamma-2)^{2}&\text{if}\leavevmode\nobreak\ \gamma\in[1,2]\\ "
               r"0&\text{otherwise}.\end{cases} (18)"))
 def remark_1_eq18():
-    # over the paper's γ ≥ 0: the value (1 − γ/2)² of ∫_{γ/2}^1 (2θ − γ) dθ (antiderivative θ² − γθ, in words below),
-    # less (1 − γ) below γ = 1, is γ²/4; above, (1 − γ/2)² is (γ − 2)²/4
-    branches = identity([(1 - _γ / 2) ** 2 - (1 - _γ), (1 - _γ / 2) ** 2], [_γ ** 2 / 4, (_γ - 2) ** 2 / 4],
-                        "(1 − γ/2)² − (1 − γ) = γ²/4 and (1 − γ/2)² = (γ − 2)²/4, with (1 − γ/2)² = ∫_{γ/2}^1 (2θ − γ) dθ")
     pts = [R(0), R(1, 4), R(1, 2), 1, R(3, 2), 2, 3]
     lib = [bb.egamma_information(1, g) for g in pts]
-    return establish(branches,
+    return establish(_eq_18_steps(),
                      certified_agreement(lib, [_remark1_i(g) for g in pts], 25,
                                          "library I_γ(Θ;X) (certified roots) = eq. (18) at 7 values of γ"),
                      exact_agreement(bb.mutual_information(1), log(2) - R(1, 2), "I(Θ;X) = log 2 − 1/2 nats"),
                      catalog([bb.mutual_information(1)], ["0.19"], "≈ 0.19 nats as printed"),
-                     domain=[_γ >= 0],
-                     prose_steps=["I_γ(Θ;X) = Σ_x ∫₀¹ (P(x|θ) − γ/2)₊ dθ − (1 − γ)₊ (P(x) = 1/2), the two terms equal by "
-                                  "θ ↦ 1 − θ, and 2∫₀¹ (θ − γ/2)₊ dθ = ∫_{γ/2}^1 (2θ − γ) dθ = [θ² − γθ]_{γ/2}^1 = (1 − γ/2)² for γ ≤ 2 (0 for "
-                                  "γ ≥ 2): the fundamental theorem of calculus, in words; I(Θ;X) = log 2 − 1/2 is checked against "
-                                  "the library"])
+                     domain=_EQ_18_DOMAIN,
+                     prose_steps=["I(Θ;X) = Σ_x ∫₀¹ P(x|θ) log(P(x|θ)/P_X(x)) dθ = 2∫₀¹ θ log(2θ) dθ = log 2 − 1/2 (the "
+                                  "integrand θ log(2θ), 0 at θ = 0 by 0·log 0 = 0, is bounded; antiderivative "
+                                  "θ² log(2θ)/2 − θ²/4 → 0 as θ → 0): in words, and checked against the library"])
 
 
 ZETA, GAMMA = sympy.symbols("zeta gamma_", real=True)

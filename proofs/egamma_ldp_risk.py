@@ -442,12 +442,21 @@ def corollary_1_statement():
               r"boundedness of X𝑋X. In this case, CorollaryΒ 1 implies the more standard lower bound "
               r"(Ο†2(Ξ΅,Ξ΄)n)βˆ’1superscriptsuperscriptπœ‘2πœ€π›Ώπ‘›1(\varphi^{2}(\varepsilon,\delta)n)^{-1}."))
 def corollary_1_remarks():
+    """k = 2: [nφ²]^{−1/2} = 1/(φ√n), an identity. k → ∞, as kernel steps: with t = 1/k, [nφ²]^{−(k−1)/k} =
+    [nφ²]^{t−1} for every t > 0 (decided by the rule, defined there), which is continuous at t = 0 with value
+    (nφ²)^{−1}; so the limit at k → ∞ exists and is (nφ²)^{−1}."""
     f = sympy.Symbol("phi", positive=True)
-    return establish(identity([(N * f ** 2) ** R(-1, 2), (N * f ** 2) ** (-(K - 1) / K)],
-                              [1 / (f * sqrt(N)), (N * f ** 2) ** (1 / K) / (N * f ** 2)],
-                              "k = 2 gives 1/(φ√n); for every k, [nφ²]^{−(k−1)/k} = [nφ²]^{1/k}/(nφ²)"),
-                     domain=[Integer("n", 1), _φ > 0, _k > 1],
-                     prose_steps=["k → ∞: [nφ²]^{1/k} → 1 (a fixed positive base), so [nφ²]^{−(k−1)/k} → (nφ²)^{−1}"])
+    n, t = sympy.Symbol("n", real=True), sympy.Symbol("t", real=True)
+    base, where = n * _φ ** 2, [n >= 1, _φ > 0]
+    term = sympy.Limit(base ** (-(_k - 1) / _k), _k, sympy.oo)
+    converges, value = [kernel.at_infinity(term, t, base ** (t - 1), where, converges=c, detail=(
+        "k → ∞: [nφ²]^{−(k−1)/k} converges (k = 1/t: [nφ²]^{t−1}, defined for every t > 0 and continuous at 0)" if c else
+        "k → ∞: [nφ²]^{−(k−1)/k} → (nφ²)^{−1} (k = 1/t: [nφ²]^{t−1} at t = 0)")) for c in (True, False)]
+    # unevaluated: sympy would write [nφ²]^{−1/2} as 1/(φ√n) itself for positive n, φ, and the goal would read x = x
+    k2 = sympy.Pow(N * f ** 2, R(-1, 2), evaluate=False)
+    return establish(combine(identity(k2, 1 / (f * sqrt(N)), "k = 2 gives [nφ²]^{−1/2} = 1/(φ√n)"),
+                             converges, value, detail="the remarks' two cases"),
+                     domain=[Integer("n", 1), _φ > 0, _k > 1])
 
 
 # --------------------------------------------------------------------------------------------
