@@ -26,6 +26,11 @@ _ε, _δ, _η, _t, _p, _α = sympy.symbols("epsilon delta eta t p alpha", real=T
 LOG_X = sympy.log(X)  # ε = log x, so e^ε = x exactly in the library's formulas
 #: Definition 1 and Theorem 1: output laws on any space (Section VI's are continuous), ε ≥ 0, δ ∈ [0, 1].
 _SECTION_II_DOMAIN = [Laws("P0", "P1"), _ε >= 0, _δ >= 0, _δ <= 1]
+#: Any output space (Section VI's are continuous): P0, P1 have densities P0[x], P1[x] against a dominating law μ
+#: (μ = (P0 + P1)/2 always serves, by Radon–Nikodym), so P_ν(A) = E_μ[1_A P_ν] for an event A (a measurable set,
+#: its indicator A[x]) and a test φ: 𝒴 → [0, 1] has E_μ[φ P_ν].
+XI, MU_LAW = sympy.Symbol("x", real=True), kernel.Law("mu")
+D0, D1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
 
 
 def _pairs(seed: int, count: int = 12, sizes=(2, 3, 4, 5)):
@@ -50,31 +55,28 @@ TESTS_TO_TRADEOFF = ("a line t + c f(t) ≥ b (c ≥ 0) holds for every t ∈ [0
                      "β_I ≤ t is f(t)'s")
 
 
-def _hockey_stick_sums():
-    """E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(p − γq)₊ and (ε, δ)-DP ⇔ δ ≥ E_{e^ε} both ways, for every pair of laws
-    on m outcomes (every m), as kernel steps with c = p − e^ε q: every test u ∈ [0, 1]^m (an event is a 0/1 u)
-    has Σ u c ≤ Σ max(c, 0), outcome by outcome, and the event {c > 0} attains it; so the DP inequality on that
-    one event gives Σ max(c, 0) ≤ δ, and Σ max(c, 0) ≤ δ gives it on every event. The other direction
-    (P1‖P0) is the same goal with the laws' names exchanged."""
-    i, m = sympy.symbols("i m", integer=True)
-    p, q = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
-    u, s = sympy.IndexedBase("u"), sympy.IndexedBase("s")
-    x, d = sympy.exp(_ε), _δ
-    c = p[i] - x * q[i]
-    total = lambda f: sympy.Sum(f, (i, 1, m))
-    each = [u[i] >= 0, u[i] <= 1, vertex_indicator(c, s[i])]
-    span = [i >= 1, i <= m, *each]
-    below = kernel.summed(kernel.decide(kernel.goal(u[i] * c <= sympy.Max(c, 0), span)), i, 1, m)
-    at = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(s[i] * c, sympy.Max(c, 0)), span)), i, 1, m)
-    hyps = [m >= 1, kernel.Every(sympy.And(*each), (i, 1, m)), sympy.Eq(total(p[i]), 1), sympy.Eq(total(q[i]), 1)]
-    hockey = total(sympy.Max(c, 0))
-    on_event = lambda w: total(w * p[i]) <= x * total(w * q[i]) + d
-    only_if = kernel.decide(kernel.goal(hockey <= d, [*hyps, on_event(s[i])]), at, kernel.linear(total(s[i] * c)),
-                            detail="DP on the event {p > e^ε q} gives E_{e^ε}(P‖Q) ≤ δ")
-    if_ = kernel.decide(kernel.goal(on_event(u[i]), [*hyps, hockey <= d]), below, kernel.linear(total(u[i] * c)),
-                        detail="E_{e^ε}(P‖Q) ≤ δ gives the DP inequality on every event (every test)")
-    return kernel.combine(below, at, only_if, if_,
-                          detail="E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(p − γq)₊, and (ε, δ)-DP ⇔ δ ≥ E_{e^ε} both ways")
+
+
+def expect(f):
+    """E_μ f = ∫ f dμ, an expression in the densities P0[x], P1[x] (and a test's or an event's value at x)."""
+    return kernel.Expect(f, (XI, MU_LAW))
+
+
+def hockey_stick(p, q, gamma):
+    """sup over events A of ∫_A (dP − γ dQ) = E_μ[(P − γQ)₊] for all laws P, Q with densities p, q against μ, as kernel
+    steps (the kernel's worked example, docs/trust-chain.md): 1_A (p − γq) ≤ (p − γq)₊ at every x, integrated, bounds
+    every event, hence the supremum; the event {p > γq} attains it (1_{p > γq}(p − γq) = (p − γq)₊ at every x, and
+    the two integrands are integrable together). Returns (evidence, the supremum, E_μ[(p − γq)₊])."""
+    event = kernel.Event("A")
+    d = p[XI] - gamma * q[XI]
+    sup, plus = kernel.Sup(expect(event[XI] * d), (event,)), expect(sympy.Max(d, 0))
+    below = kernel.expected(kernel.decide(kernel.goal(event[XI] * d <= sympy.Max(d, 0))), XI, MU_LAW)
+    attaining = sympy.Piecewise((1, d > 0), (0, True))
+    at = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(d, 0), attaining * d)))
+    lower = kernel.decide(kernel.goal(plus <= sup), kernel.member(sup, (XI, attaining)), kernel.expected(at, XI, MU_LAW),
+                          kernel.equally_integrable(at, XI, MU_LAW), detail="the event {p > γq} attains E_μ[(p − γq)₊]")
+    return (kernel.decide(kernel.goal(sympy.Eq(sup, plus)), kernel.supremum(below, event), lower,
+                          detail="sup over events of P(A) − γQ(A) = E_μ[(p − γq)₊]"), sup, plus)
 
 
 @claim(PAPER, "Definition 1 (hockey-stick form)",
@@ -92,15 +94,19 @@ def _hockey_stick_sums():
               r"end_POSTSUPERSCRIPT bold_Pr ( italic_M ( italic_D start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ∈ "
               r"italic_S ) + italic_δ ."))
 def definition_1():
+    """(ε, δ)-DP says P0(S) − e^ε P1(S) ≤ δ for every event S (and the same with P0, P1 exchanged): δ bounds the set
+    {P0(S) − e^ε P1(S)} exactly when it bounds its least upper bound, which the kernel steps show to be
+    E_{e^ε}(P0‖P1) = E_μ[(P0 − e^ε P1)₊] (eq. 9) for every pair of laws on any output space (eq. 8's sup over events)."""
     lib, brute = [], []
     for (p, q), x in zip(_pairs(1), [2, 3, Q(3, 2), 5, Q(7, 4), 2] * 2):
         pair = FinitePair(p, q)
         lib += [pair.hockey_stick(x), pair.delta(sympy.log(x))]
         brute += [subsets_hockey(p, q, x), max(subsets_hockey(p, q, x), subsets_hockey(q, p, x))]
-    return establish(_hockey_stick_sums(),
+    forward, backward = (hockey_stick(a, b, sympy.exp(_ε))[0] for a, b in ((D0, D1), (D1, D0)))
+    return establish(combine(forward, backward, detail="E_{e^ε}(P0‖P1) and E_{e^ε}(P1‖P0) are the suprema over events"),
                      exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
                                      "library E_γ and δ(ε) against the maximum over all 2^n events"),
-                     domain=_SECTION_II_DOMAIN, prose_steps=[GENERAL_SPACES])
+                     domain=_SECTION_II_DOMAIN)
 
 
 @claim(PAPER, "Definition 2 (ROC, Neyman–Pearson)",
