@@ -15,8 +15,8 @@ from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumer
 from symdp.central.composition import composed_deltas, kov_delta, theorem2_delta
 from symdp.central.pairs import FinitePair, dominating, erasure_mass
 from symdp.central.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
-from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity, kernel, prove,
-                          rational_nonnegative, real_closed)
+from symdp.verify import (certified_agreement, cited, claim, combine, establish, exact_agreement, identity, kernel,
+                          prove, rational_nonnegative, real_closed)
 from symdp.verify.domains import Integer, Laws
 
 PAPER = "tv-dp"
@@ -1202,6 +1202,12 @@ def proposition_1():
                      exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],
                                      "library TVDP.subsample: (e^{ε'}, pδ, pη)"),
                      domain=_PROPOSITION_1_DOMAIN,
-                     prose_steps=["the pointwise facts (per output y, with a = P0(y), b = P1(y)) integrated against "
-                                  "μ = P0 + P1 (summed over the outputs of a finite space) give the total variation "
-                                  "pη, E_{e^ε'}(mix‖P1) = pδ and E_{e^ε'}(P1‖mix) ≤ pδ of the subsampled pair"])
+                     uses=[cited("Steinke (the paper's [27]; its Appendix H)",
+                                 "Theorem 29: sampling m of n records maps (ε, δ)-DP to (log(1 + p(e^ε − 1)), pδ)-DP, "
+                                 "p = m/n"),
+                           "tv-dp:definitions-3-4-and-footnote-1"],
+                     prose_steps=["the paper's proof (Appendix H): Theorem 29 of [27] applied to (ε, δ) and, η-TV read "
+                                  "as (0, η)-DP (footnote 1), to (0, η) gives (ε', pδ) and (0, pη); the pointwise facts "
+                                  "(per output y, a = P0(y), b = P1(y)) integrated against μ = P0 + P1 give it for the "
+                                  "mixture pair (pP0 + (1−p)P1, P1) of the tightness example (eqs. 48–49): total variation "
+                                  "pη, E_{e^ε'}(mix‖P1) = pδ and E_{e^ε'}(P1‖mix) ≤ pδ"])

@@ -162,3 +162,46 @@ def test_eq_6_goal_says_eq_5_at_alpha_0_equals_kov():
                 at = {names["epsilon"]: sympy.log(x), names["k"]: k, names["i"]: i}
                 assert sympy.simplify(lhs.xreplace(at).doit()) == eq5(k - 2 * i, k, x, 0), (x, k, i)
                 assert sympy.simplify(rhs.xreplace(at).doit()) == sympy.simplify(kov_delta(k - 2 * i, k, sympy.log(x))), (x, k, i)
+
+
+def test_definition_1_goals_are_the_sup_over_events_on_finite_laws():
+    """Definition 1's proved goals (any output space: densities P0[x], P1[x] against a law μ), evaluated on random finite
+    laws with μ = (P0 + P1)/2: the left side, a supremum over events of E_μ[1_A(P0 − e^ε P1)], is the maximum over all
+    subsets written out, the right side E_μ[(P0 − e^ε P1)₊] the sum over the outcomes — both equal to the brute force
+    max_S P0(S) − e^ε P1(S) of the helpers (an independent check that the goals say eqs. (8)–(9), both orders)."""
+    import itertools
+    import sys
+    from pathlib import Path
+
+    import sympy
+
+    from symdp.verify import kernel
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "proofs"))
+    from _tvdp_helpers import random_pair, rng, subsets_hockey
+    from tv_dp_composition import D0, D1, hockey_stick
+
+    eps = sympy.Symbol("epsilon", real=True)
+    r = rng(8)
+    for n in (2, 3, 4):
+        p, q = random_pair(r, n)
+        mu = [(a + b) / 2 for a, b in zip(p, q)]
+        density = {D0: [a / m for a, m in zip(p, mu)], D1: [b / m for b, m in zip(q, mu)]}
+        for x in (sympy.Integer(1), sympy.Rational(3, 2), sympy.Integer(3)):
+            for big, small, (first, second) in ((p, q, (D0, D1)), (q, p, (D1, D0))):
+                ev = hockey_stick(first, second, sympy.exp(eps))[0]
+                sup, plus = kernel.fact(ev).goal.conclusion.args
+
+                def expect(expr, event=frozenset()):
+                    body, (point, _) = expr.args
+                    total = sympy.Integer(0)
+                    for k, m in enumerate(mu):
+                        at = {t: (density[t.base][k] if t.base in density else int(k in event))
+                              for t in body.atoms(sympy.Indexed)}
+                        total += m * body.xreplace(at).xreplace({eps: sympy.log(x)})
+                    return sympy.simplify(total)
+
+                best = max(expect(sup.args[0], frozenset(c)) for size in range(n + 1)
+                           for c in itertools.combinations(range(n), size))
+                want = subsets_hockey(big, small, x)
+                assert sympy.simplify(best - want) == 0 and sympy.simplify(expect(plus) - want) == 0, (n, x)
