@@ -325,7 +325,7 @@ def test_the_rules_table_and_the_jensen_example_of_the_guide():
     assert set(re.findall(r"^\| `([\w-]+)` \|", section, re.M)) == set(K.RULES)
     section = section[section.index("An expectation that disappears"):]
     blocks = re.findall(r"```python\n(.*?)```", section, re.S)
-    assert len(blocks) == 3  # Jensen for the square, the hockey-stick divergence over events, improper integrals
+    assert len(blocks) == 4  # Jensen for the square, the hockey-stick divergence over events, improper integrals, split
     for block in blocks:
         exec(compile(block, "docs/trust-chain.md", "exec"), {})
 

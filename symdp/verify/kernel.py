@@ -189,7 +189,22 @@ linear(term)
     is itself (E_P c = c) and a factor free of the index comes out of a sum or an expectation
     this way; for an integral ∫_lo^hi (Σₖ cₖ uₖ + c₀) du = Σₖ cₖ ∫ uₖ + c₀(hi − lo), and over an
     unbounded interval the same with no constant part (∫ c₀ diverges); Jensen's inequality for a convex φ is derived: ``expected`` on the tangent line
-    φ(x) ≥ φ(m) + s(x − m) at m = E_P x, then ``linear``.
+    φ(x) ≥ φ(m) + s(x − m) at m = E_P x, then ``linear``. A body that is one part with
+    coefficient 1 has nothing to split and is refused (the equation would be term = term).
+split(term, at, hypotheses)
+    interval additivity: ∫_a^b f du = ∫_a^c f du + ∫_c^b f du under a ≤ c ≤ b (c finite, free of
+    u; the inequality at an infinite end dropped) and hypotheses free of u, for f continuous by its
+    form. Side: f defined on all of [a, b] under the hypotheses and a ≤ c ≤ b. Sound: f is then
+    continuous on every bounded part, so Riemann integrable there, and the integral is additive;
+    with an infinite end, ∫_a^R = ∫_a^c + ∫_c^R for every R ≥ c, so the improper integrals of the
+    two sides converge together and agree in the limit (claimed where they converge).
+at_infinity(term, t, g, hypotheses)
+    Limit(f, k, ∞) = g(0) (k → −∞: with f(−1/t)) under hypotheses free of k and t, for g
+    continuous by its form. Side: for t > 0 where f(1/t) is defined, g is defined and equals it;
+    and g(0) is defined. Sound: where the limit exists, f is defined at arbitrarily large k (integers
+    for an integer k: a sequence's limit), f(k) = g(1/k) there, and 1/k → 0⁺; g is continuous
+    where it is defined, 0 included, so g(1/k) → g(0). The value is stated rather than
+    Limit(g, t, 0, '+'), whose definedness is not expressible (it could not be a middle term).
 """
 
 from __future__ import annotations
@@ -214,11 +229,11 @@ __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Law", "Test", "Event"
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
-           "linear", "swap", "rename", "RULES"]
+           "linear", "swap", "rename", "split", "at_infinity", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -1071,6 +1086,43 @@ def _improper(p: Fact, u: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, detail
     return _step("integrate", target, [p], [(side, sympy.And(*_ordered(terms)))], params, detail)
 
 
+def split(term: sympy.Integral, at: object, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
+    """Interval additivity: ∫_a^b f du = ∫_a^c f du + ∫_c^b f du under a ≤ c ≤ b (c = `at`, finite,
+    free of u; the inequality at an infinite end dropped) and `hypotheses` (free of u), for f
+    continuous by its form and defined on all of [a, b] (side condition, under the hypotheses and
+    a ≤ c ≤ b). Sound: on a bounded [a, b] f is continuous, so Riemann integrable there and on both
+    parts, and the integral is additive. With an infinite end (the improper integral is the limit
+    of the integrals over bounded intervals, claimed where it converges), ∫_a^R f = ∫_a^c f + ∫_c^R f
+    for every R ≥ c, and letting R → ∞ (likewise the lower end → −∞) the improper integrals on the
+    two sides converge together and the equation holds in the limit."""
+    if not (isinstance(term, sympy.Integral) and len(term.limits) == 1 and len(term.limits[0]) == 3):
+        raise ParameterError(f"split takes an Integral over one variable with both ends, got {term}")
+    f, (u, lo, hi) = term.function, term.limits[0]
+    u = _symbol(u, "the integral's variable", integer=False)
+    c = sympy.sympify(at)
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        below, above = lo == -sympy.oo, hi == sympy.oo
+        _unbounded(lo, hi)
+        if c.has(sympy.oo, -sympy.oo, sympy.zoo):
+            raise _Refused(f"the split point {c} must be finite")
+        if u in _free(c) | _free(lo) | _free(hi) or any(u in _free(h) for h in extra):
+            raise _Refused(f"the split point, the ends and the hypotheses must be free of {u}")
+        if not _continuous(f):
+            raise _Refused(f"{f} must be built from continuous functions to be integrable on each part")
+        parts = sympy.Integral(f, (u, lo, c)) + sympy.Integral(f, (u, c, hi))
+        order = ([] if below else [sympy.Le(lo, c)]) + ([] if above else [sympy.Le(c, hi)])
+        if sympy.false in order:
+            raise _Refused(f"the split point {c} lies outside [{lo}, {hi}]")
+        target = _make(sympy.Eq(term, parts, evaluate=False), [*order, *extra])  # unevaluated: sympy would integrate
+        ends = ([] if below else [sympy.Le(lo, u)]) + ([] if above else [sympy.Le(u, hi)])
+        side = [*_ordered(_defined_all([*extra, *order])), *extra, *order, *ends]
+        params = {"term": canonical_srepr(term), "at": canonical_srepr(c), "hypotheses": [canonical_srepr(h) for h in extra]}
+        return _step("split", target, [], [(side, sympy.And(*_ordered(_defined(f))))], params, detail)
+    return _applied("split", build)
+
+
 def supremum(premise: Fact | Evidence, var: sympy.Symbol | Law | Test, lo: object = None, hi: object = None,
              detail: str = "") -> Evidence:
     """Sup_{var ∈ [lo, hi]} f ≤ c from f ≤ c (c free of var) on the range (integers when var is one);
@@ -1380,6 +1432,41 @@ def continuity(term: sympy.Limit, detail: str = "") -> Evidence:
     return _applied("continuity", build)
 
 
+def at_infinity(term: sympy.Limit, var: sympy.Symbol, value: object = None, hypotheses: Sequence[object] = (),
+                detail: str = "") -> Evidence:
+    """lim_{k→∞} f(k) = g(0) (k → −∞ likewise, with f(−1/t)), where g(t) = f(1/t) for every t > 0
+    at which f(1/t) is defined (side; g = `value`, default f(1/t) itself) and g is continuous by its
+    form and defined at 0 (side), under `hypotheses` free of k and t (module docstring)."""
+    if not (isinstance(term, sympy.Limit) and term.args[2] in (sympy.oo, -sympy.oo)):
+        raise ParameterError(f"term must be a sympy Limit at oo or -oo, got {term}")
+    f, k, end, _ = term.args
+    t = _symbol(var, "var", integer=False)
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        if not _plain(k):
+            raise _Refused(f"the limit's variable {k} must carry no assumption but integer=True or real=True")
+        if t in _free(term) | _bound(term) or k == t:
+            raise _Refused(f"{t} must be a new variable (free neither in nor bound inside {term})")
+        if any(k in _free(h) or t in _free(h) for h in extra):
+            raise _Refused(f"the hypotheses must be free of {k} and {t}")
+        near = f.xreplace({k: (1 if end == sympy.oo else -1) / t})  # f at k = ±1/t: t → 0⁺ as k → ±∞
+        g = near if value is None else sympy.sympify(value)
+        if k in _free(g) or _bound(g) & {k, t}:
+            raise _Refused(f"{g} must be an expression in {t}, free of {k}")
+        if not _continuous(g):
+            raise _Refused(f"{g} must be built from continuous functions")
+        at0 = g.xreplace({t: 0})
+        target = _make(sympy.Eq(term, at0), extra)
+        known = [*_ordered(_defined_all(extra)), *extra]
+        agree = sympy.And(*_ordered(_defined(g)), sympy.Eq(near, g))
+        sides = [([*known, sympy.Gt(t, 0), *_ordered(_defined(near))], agree), (known, sympy.And(*_ordered(_defined(at0))))]
+        params = {"term": canonical_srepr(term), "variable": canonical_srepr(t), "value": canonical_srepr(g),
+                  "hypotheses": [canonical_srepr(h) for h in extra]}
+        return _step("infinity", target, [], sides, params, detail)
+    return _applied("infinity", build)
+
+
 def _range_of(term: sympy.Basic) -> tuple:
     if isinstance(term, (sympy.Sum, sympy.Product)) and len(term.limits) == 1:
         body, (j, lo, hi) = term.function, term.limits[0]
@@ -1549,7 +1636,9 @@ def linear(term: sympy.Sum | Expect | sympy.Integral, detail: str = "") -> Evide
             if groups.pop(1, 0) != 0:
                 raise _Refused(f"the integrand of {term} has a constant part, whose integral over an unbounded interval diverges")
         rhs = sympy.Add(*[c * (count if part == 1 else rebuild(part)) for part, c in groups.items()])
-        target = _make(sympy.Eq(term, rhs, evaluate=not isinstance(term, sympy.Integral)), hyps)  # sympy would integrate
+        if rhs == term:  # one part with coefficient 1: sympy would read term = term as True, which states nothing
+            raise _Refused(f"{term} has nothing to split: its body is one part with coefficient 1")
+        target = _make(sympy.Eq(term, rhs, evaluate=False), hyps)  # unevaluated: sympy would integrate, or decide it
         return _step("linear", target, [], [], {"term": canonical_srepr(term)}, detail)
     return _applied("linear", build)
 

@@ -729,6 +729,34 @@ def _continuity(goal: _Goal, premises: list, params: Mapping, cert: Mapping, con
     return _sides(cert, [], context)
 
 
+def _infinity(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """lim_{k→±∞} f = g(0): g agrees with f(±1/t) for t > 0 wherever that is defined, g continuous by
+    its form and defined at 0 (the sides)."""
+    if premises:
+        raise Disagrees("a limit at infinity by substitution rests on no premise")
+    term, t, g = (parse_expression(params[key]) for key in ("term", "variable", "value"))
+    assumed = [parse_expression(h) for h in params.get("hypotheses", [])]
+    if not (isinstance(term, sympy.Limit) and term.args[2] in (sympy.oo, -sympy.oo)):
+        raise Disagrees(f"the rule applies to a limit at oo or -oo, not {term}")
+    f, k, end = term.args[:3]
+    if not (_plain_index(k, None) and _plain_index(t, False)) or t == k or t in _variables(term) | _indices(term):
+        raise Disagrees(f"{k} must be a plain variable and {t} a new plain real one")
+    if any(k in _variables(h) or t in _variables(h) for h in assumed) or k in _variables(g) or _indices(g) & {k, t}:
+        raise Disagrees(f"the hypotheses must be free of {k} and {t}, and the value free of {k}")
+    if not _continuous(g):
+        raise Disagrees(f"{g} is not continuous by its form")
+    near = f.xreplace({k: sympy.Integer(1 if end == sympy.oo else -1) / t})
+    at0 = g.xreplace({t: sympy.Integer(0)})
+    _same(goal, sympy.Eq(term, at0), assumed)
+    try:
+        around, agree, there = _domain(near), _domain(g), _domain(at0)
+    except _NoDomain as err:
+        raise Disagrees(f"a term has no written domain: {err}") from None
+    known = [*_known_domain(assumed), *assumed]
+    return _sides(cert, [([*known, sympy.Gt(t, 0), *(around - {sympy.true})], sympy.And(*(agree - {sympy.true}), sympy.Eq(near, g))),
+                         (known, sympy.And(*(there - {sympy.true})))], context)
+
+
 #: The functions the derivative rules accept, with their derivatives (u: the argument).
 _DERIVATIVE = {sympy.exp: lambda f, u: f, sympy.log: lambda f, u: 1 / u, sympy.sin: lambda f, u: sympy.cos(u),
                sympy.cos: lambda f, u: -sympy.sin(u), sympy.tanh: lambda f, u: 1 - sympy.tanh(u) ** 2,
@@ -891,6 +919,8 @@ def _linear(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
         raise Disagrees(f"the index {j} carries an assumption beyond integer or real")
     if not isinstance(goal.conclusion, sympy.Equality) or goal.conclusion.lhs != term:
         raise Disagrees("the conclusion is not the term = its linear split")
+    if goal.conclusion.rhs == term:
+        raise Disagrees("a linear split with nothing split states only term = term")
     _same(goal, goal.conclusion, assumed)
     if _terms(goal.conclusion.rhs) + _terms(term.args[0]) > MAX_TERMS:
         raise Inconclusive(f"the linear split would expand to more than {MAX_TERMS} terms")
@@ -1142,6 +1172,37 @@ def _expect_almost_surely(goal: _Goal, premises: list, params: Mapping, cert: Ma
     return _sides(cert, [], context)
 
 
+def _split(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """∫_a^b f = ∫_a^c f + ∫_c^b f under a ≤ c ≤ b (the inequality at an infinite end dropped), f
+    continuous by its form and defined on the whole interval (the side)."""
+    if premises:
+        raise Disagrees("interval additivity rests on no premise")
+    term, point = parse_expression(params["term"]), parse_expression(params["at"])
+    assumed = [parse_expression(h) for h in params.get("hypotheses", [])]
+    if not (isinstance(term, sympy.Integral) and len(term.args) == 2 and len(term.args[1]) == 3):
+        raise Disagrees(f"split applies to an Integral over one range, not {term}")
+    body, (index, lo, hi) = term.args[0], term.args[1]
+    below, above = _open_ends(lo, hi)
+    if not _plain_index(index, False):
+        raise Disagrees(f"the integral's variable {index} must be a plain real symbol")
+    if point.has(sympy.oo, -sympy.oo, sympy.zoo):
+        raise Disagrees(f"the split point {point} is not finite")
+    if index in _variables(point) | _variables(lo) | _variables(hi) or any(index in _variables(h) for h in assumed):
+        raise Disagrees(f"the split point, the ends or a hypothesis mention the integral's variable {index}")
+    if not _continuous(body):
+        raise Disagrees(f"{body} is not continuous by its form")
+    halves = sympy.Integral(body, (index, lo, point)) + sympy.Integral(body, (index, point, hi))
+    between = ([] if below else [sympy.Le(lo, point)]) + ([] if above else [sympy.Le(point, hi)])
+    _same(goal, sympy.Eq(term, halves, evaluate=False), [*between, *assumed])
+    inside = ([] if below else [sympy.Le(lo, index)]) + ([] if above else [sympy.Le(index, hi)])
+    try:
+        needed = _domain(body) - {sympy.true}
+    except _NoDomain as err:
+        raise Disagrees(f"the integrand has no written domain: {err}") from None
+    return _sides(cert, [([*_known_domain([*assumed, *between]), *assumed, *between, *inside], sympy.And(*needed))],
+                  context)
+
+
 def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     if premises:
         raise Disagrees("renaming an index rests on no premise")
@@ -1165,10 +1226,11 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "equally-integrable": _equally_integrable, "expect-as": _expect_almost_surely, "continuity": _continuity, "increasing": _from_derivatives("increasing"),
                                "tangent": _from_derivatives("tangent"), "ftc": _from_derivatives("ftc"),
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
-                               "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename}
+                               "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename, "split": _split,
+                               "infinity": _infinity}
 #: How many premises each rule takes (None: any number).
 _ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "expect-as": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
-          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0}
+          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0}
 
 
 def _premise(entry: Mapping, context: RuleContext) -> _Goal:
