@@ -205,3 +205,56 @@ def test_definition_1_goals_are_the_sup_over_events_on_finite_laws():
                            for c in itertools.combinations(range(n), size))
                 want = subsets_hockey(big, small, x)
                 assert sympy.simplify(best - want) == 0 and sympy.simplify(expect(plus) - want) == 0, (n, x)
+
+
+def test_theorem_1_goals_hold_on_finite_laws_with_the_trade_off_by_linear_programming():
+    """Theorem 1's proved goals (the trade-off function f written as an infimum over the tests), evaluated on random
+    finite laws (μ = (P0 + P1)/2, densities P/μ) with f replaced by the helpers' own f(t) = 1 − min_c [ct + Σ(q − cp)₊]
+    (LP duality, independent of the kernel): the lines are ≥ 1 − E_γ at every t of a grid, ≤ 1 − (P(A) − γQ(A)) at the
+    test rejecting on each event, and that bound's minimum over the events is 1 − E_γ — the two together are
+    inf_t = 1 − E_γ, Kairouz–Oh–Viswanath's characterisation."""
+    import itertools
+    import sys
+    from pathlib import Path
+
+    import sympy
+
+    from symdp.verify import kernel
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "proofs"))
+    from _tvdp_helpers import random_pair, rng, roc_dual, subsets_hockey
+    from tv_dp_composition import D0, D1, T_LEVEL, TEST, tradeoff_lines
+
+    eps = sympy.Symbol("epsilon", real=True)
+    goals = [kernel.fact(e).goal for e in tradeoff_lines(sympy.exp(eps), [sympy.exp(eps) >= 1])]
+    r = rng(9)
+    for n in (2, 3):
+        p, q = random_pair(r, n)
+        mu = [(a + b) / 2 for a, b in zip(p, q)]
+        density = {D0: [a / m for a, m in zip(p, mu)], D1: [b / m for b, m in zip(q, mu)]}
+        for x in (sympy.Integer(1), sympy.Integer(2)):
+            def value(expr, event=frozenset(), t=None):
+                def walk(e):
+                    if isinstance(e, kernel.Inf):  # f at the level t its condition β_I(φ) ≤ t names
+                        level = [s for s in e.function.args[0][1].args if not s.has(TEST)]
+                        return roc_dual(p, q, walk(level[0]))
+                    if isinstance(e, kernel.Expect):
+                        body, (point, _) = e.args
+                        return sum(m * walk(body.xreplace({i: (density[i.base][k] if i.base in density else int(k in event))
+                                                           for i in body.atoms(sympy.Indexed)})) for k, m in enumerate(mu))
+                    if not e.args:
+                        return {eps: sympy.log(x), T_LEVEL: t}.get(e, e)
+                    return e.func(*[walk(a) for a in e.args])
+                return sympy.simplify(walk(expr))
+            for line, (g_low, g_up) in enumerate(((goals[0], goals[1]), (goals[2], goals[3]))):
+                big, small = (p, q) if line == 0 else (q, p)
+                floor = 1 - subsets_hockey(big, small, x)
+                for t in (sympy.Integer(0), sympy.Rational(1, 5), sympy.Rational(1, 2), sympy.Integer(1)):
+                    assert value(g_low.conclusion, t=t) == sympy.true, (n, x, line, t)
+                reached = []
+                for size in range(n + 1):
+                    for c in itertools.combinations(range(n), size):
+                        assert value(g_up.conclusion, frozenset(c)) == sympy.true, (n, x, line, c)
+                        line_bound = [a for a in g_up.conclusion.args if a.has(kernel.Inf)][0]
+                        reached.append(value([s for s in line_bound.args if not s.has(kernel.Inf)][0], frozenset(c)))
+                assert min(reached) == floor, (n, x, line)
