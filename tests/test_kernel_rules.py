@@ -325,7 +325,7 @@ def test_the_rules_table_and_the_jensen_example_of_the_guide():
     assert set(re.findall(r"^\| `([\w-]+)` \|", section, re.M)) == set(K.RULES)
     section = section[section.index("An expectation that disappears"):]
     blocks = re.findall(r"```python\n(.*?)```", section, re.S)
-    assert len(blocks) == 4  # Jensen for the square, the hockey-stick divergence over events, improper integrals, split
+    assert len(blocks) == 5  # Jensen, the hockey-stick divergence over events, improper integrals, split, Converges
     for block in blocks:
         exec(compile(block, "docs/trust-chain.md", "exec"), {})
 
@@ -449,7 +449,7 @@ def test_a_variable_also_bound_inside_is_not_substituted():
     refused(K.member(shadow, m), "also an index bound")
     inner = x + sympy.Integral(x ** 2, (x, 0, 1))
     refused(K.increasing(inner, x, 0, 2), "also an index bound")
-    refused(K.continuity(sympy.Limit(inner, x, 2)), "continuous")    # a binder is not continuous by its form
+    refused(K.continuity(sympy.Limit(inner, x, 2)), "index bound")   # x bound inside: substitution would reach it
 
 
 # --------------------------------------------------------------------------------------------

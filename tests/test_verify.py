@@ -728,3 +728,38 @@ def test_a_terminal_is_told_how_long_and_what_is_left(proofs, tmp_path, monkeypa
     told = __import__("sys").stderr.buffer.getvalue().splitlines()
     plan = [ln for ln in told if ln.startswith("symdp verify: 2 claims")]
     assert plan and "average per claim" in plan[0] and "--paper" not in plan[0]
+
+
+def test_a_restricted_claim_used_only_through_its_certified_goals_does_not_weaken_the_user():
+    """A used claim graded restricted (its goals do not cover its paper's domain) whose certified goal the user takes
+    as a kernel lemma premise, and nothing else: its goal is true wherever its hypotheses hold, so the user stays
+    machine-complete. Any other use weakens the user as before: no lemma premise (the use is in words), a premise
+    naming a goal the used claim does not certify, prose or a cited result in either claim, or a used claim that
+    itself rests on a claim that is not machine-complete."""
+    from dataclasses import replace
+
+    from symdp.verify import cited, establish
+    from symdp.verify.status import propagate
+    proof = _certified("s")
+    whole = dict(stated_domain="all x", domain=[])
+    base = _report(1, establish(proof, domain=[]), **whole)
+    used = replace(base, id="tv-dp:u", proof_status="restricted", goals=[{"digest": "sha256:aa", "certified": True},
+                                                                          {"digest": "sha256:bb", "certified": False}])
+
+    def user(digest="sha256:aa", **kw):
+        step = {"kind": "rule", "rule": "apply", "premises": [{"digest": digest, "claim": "tv-dp:u"}]}
+        kw = {"uses": ["tv-dp:u"], **kw}
+        return replace(base, id="tv-dp:r", data={"statement": {"data": {"certificate": step}}}, **kw)
+
+    def graded(*reports):
+        return {r.id: r.proof_status for r in propagate(list(reports))}["tv-dp:r"]
+
+    assert graded(used, user()) == "machine-complete"
+    assert graded(used, replace(user(), data={})) == "proved given"
+    assert graded(used, user("sha256:bb")) == "proved given"
+    assert graded(used, user(prose_steps=["summed in words"])) == "proved given"
+    assert graded(used, user(uses=["tv-dp:u", cited("Someone", "Lemma 1")])) == "proved given"
+    assert graded(replace(used, prose_steps=["in words"]), user()) == "proved given"
+    checked = ClaimReport("tv-dp", "Theorem 2", "tv-dp:t2", "s", "checked", "exact", 0.1, "", {}, **whole)
+    assert graded(replace(used, uses=["tv-dp:t2"]), checked, user()) == "proved given"
+    assert graded(replace(used, proof_status="domain not recorded"), user()) == "proved given"

@@ -1080,3 +1080,321 @@ def test_an_items_relation_is_used_at_an_index_only_inside_all_its_sequences_alp
     premise = sympy.Or(sympy.Eq(P[i], 0), Q[i] > 0)
     assert _premise_left(Every(premise, (i, 1, K)), domain) == (True, [])
     assert _premise_left(Every(premise, (i, 1, m)), domain)[1] != []
+
+
+# --------------------------------------------------------------------------------------------
+# definedness of an expectation, a supremum over tests and a proper integral (cover6)
+
+mu_law = None  # set below: the statement's own law μ
+
+
+def _law_objects():
+    from symdp.verify.recheck.terms import Event, Law, Test
+    P0, P1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
+    return Law("mu"), Event("A"), Test("T"), P0, P1
+
+
+def _one(domain, conclusion, hypotheses=()):
+    from symdp.verify import kernel
+    from symdp.verify.covering import Premises, check
+    return check(kernel.goal(conclusion, list(hypotheses)), "rule", Premises.of(domains.items(list(domain))))
+
+
+def test_a_supremum_of_expectations_over_events_is_defined_for_densities_of_the_domains_laws():
+    """tv-dp, Definition 1: sup_A E_μ[A·(p0 − e^ε p1)] = E_μ[(p0 − e^ε p1)₊] with p0, p1 the densities of the laws P0, P1
+    against μ. Hand proof of definedness: |A·(p0 − e^ε p1)| ≤ p0 + e^ε p1, whose μ-expectation is 1 + e^ε, for every
+    measurable A; the same bound for the positive part. The same goal says nothing checkable when the laws live on an
+    alphabet of k symbols (P0[x] would be a mass, not a density), and fails without a Laws item (P0's sign)."""
+    from symdp.verify.recheck.terms import Expect, Sup
+
+    mu, A, T, P0, P1 = _law_objects()
+    d = P0[x] - sympy.exp(eps) * P1[x]
+    goal_ = sympy.Eq(Sup(Expect(A[x] * d, (x, mu)), (A,)), Expect(sympy.Max(d, 0), (x, mu)))
+    laws = [Laws("P0", "P1"), eps >= 0, delta >= 0, delta <= 1]
+    assert _one(laws, goal_).covered is True
+    assert _one(laws, sympy.Le(Expect(T[x] * d, (x, mu)), Expect(sympy.Max(d, 0), (x, mu)))).covered is True
+    assert _one([Laws("P0", "P1", k="k"), eps >= 0], goal_).covered is None
+    assert _one([eps >= 0], goal_).covered is False
+    # the laws' terms read as densities only inside expectations over one law μ of the statement's own
+    j = sympy.Symbol("j", integer=True)
+    assert _one(laws, sympy.Eq(Expect(P0[x], (x, mu)), sympy.Sum(P0[j], (j, 1, 3)))).covered is None
+    nu = type(mu)("nu")
+    assert _one(laws, sympy.Le(Expect(P0[x], (x, mu)), Expect(P0[x], (x, nu)) + 1)).covered is None
+    assert _one(laws, sympy.Ge(Expect(P1[x], (x, type(mu)("P0"))), 0)).covered is None
+
+
+def test_an_expectation_needs_a_bound_by_the_densities_and_its_terms_defined():
+    """Undecided (never covered) without a bound c₀ + Σ cᵢ pᵢ: E_μ[x·p0] (μ Cauchy, P0 = μ: infinite), E_μ[p0²]
+    (p0 = dP0/dμ unbounded: P0 with density 1/(2√x) on (0, 1) against the uniform μ gives ∫ 1/(4x) = ∞), the KL
+    integrand p0 log(p0/p1) (undefined where p1 = 0). The coefficient 1/ε needs ε ≠ 0: not covered at ε = 0."""
+    from symdp.verify.recheck.terms import Expect
+
+    mu, A, T, P0, P1 = _law_objects()
+    laws = [Laws("P0", "P1"), eps >= 0]
+    for f in (x * P0[x], P0[x] ** 2, P0[x] * sympy.log(P0[x] / P1[x]), sympy.exp(P0[x]), A[x] * P0[x] * P1[x]):
+        assert _one(laws, sympy.Ge(Expect(f, (x, mu)), 0)).covered is None, f
+    outcome = _one(laws, sympy.Ge(Expect(P0[x] / eps + A[x], (x, mu)), 0))
+    assert outcome.covered is False and _point(outcome.why)["epsilon"] == 0
+    assert _one([Laws("P0", "P1"), eps > 0], sympy.Ge(Expect(P0[x] / eps + A[x], (x, mu)), 0)).covered is True
+    g = sympy.Function("g")
+    assert _one(laws, sympy.Ge(Expect(A[x] * g(x), (x, mu)), 0)).covered is None
+    # a hypothesis Integrable(f) is implied where E f is defined by the same rule (and only there)
+    from symdp.verify.recheck.terms import Integrable
+    claim_ = sympy.Ge(Expect(P0[x] * eps, (x, mu)), 0)
+    assert _one(laws, claim_, [Integrable(P0[x] * eps + A[x], (x, mu))]).covered is True
+    assert _one(laws, claim_, [Integrable(x * P0[x], (x, mu))]).covered is None
+    assert _one(laws, claim_, [Integrable(P0[x] / eps, (x, mu))]).covered is False
+    # bounded by 1 but not measurable by its form: q ranges over every function, a non-measurable one among them
+    q_any = sympy.IndexedBase("q")
+    assert _one(laws, sympy.Ge(Expect(sympy.Piecewise((1, q_any[x] > R(1, 2)), (0, True)), (x, mu)), 0)).covered is None
+    # bounded by 1 but undefined where p0 = 0 (log 0): the integrand must be defined at every point
+    assert _one(laws, sympy.Ge(Expect(sympy.Piecewise((1, sympy.log(P0[x]) > 0), (0, True)), (x, mu)), 0)).covered \
+        is not True
+    # a plain sequence of the goal still needs a law of the domain; a test needs nothing (its values are its type)
+    q = sympy.IndexedBase("q", nonnegative=True)
+    assert _one([eps >= 0], sympy.Ge(q[x], 0, evaluate=False)).covered is False
+
+
+def test_a_supremum_over_tests_needs_a_bound_free_of_the_test():
+    """sup_A E[A·d]/A[0] is unbounded over the events (A[0] → 0 is allowed at a point μ does not charge): undecided."""
+    from symdp.verify.recheck.terms import Expect, Inf, Sup
+
+    mu, A, T, P0, P1 = _law_objects()
+    d = P0[x] - sympy.exp(eps) * P1[x]
+    laws = [Laws("P0", "P1"), eps >= 0]
+    assert _one(laws, sympy.Ge(Sup(Expect(A[x] * d, (x, mu)) / (1 + A[0]), (A,)), 0)).covered is None
+    assert _one(laws, sympy.Ge(Sup(Expect(A[x] * d, (x, mu)) * A[0] + 1, (A,)), 0)).covered is True
+    assert _one(laws, sympy.Le(Inf(Expect(T[x] * d, (x, mu)), (T,)), 0)).covered is True
+    assert _one(laws, sympy.Le(Sup(Expect(x * T[x] * P0[x], (x, mu)), (T,)), 1)).covered is None
+
+
+def _integrand_terms():
+    """Small integrands over P0[x], P1[x], A[x] and constants (a grammar for the bound's oracle)."""
+    mu, A, T, P0, P1 = _law_objects()
+    leaves = st.sampled_from([P0[x], P1[x], A[x], T[x], sympy.Integer(2), -sympy.exp(eps), eps])
+    return st.recursive(leaves, lambda inner: st.one_of(
+        st.tuples(inner, inner).map(lambda ab: ab[0] + ab[1]),
+        st.tuples(inner, inner).map(lambda ab: ab[0] * ab[1]),
+        st.tuples(inner, inner).map(lambda ab: sympy.Max(*ab)),
+        st.tuples(inner, inner).map(lambda ab: sympy.Min(*ab)),
+        inner.map(sympy.Abs),
+        st.tuples(inner, inner).map(lambda ab: sympy.Piecewise((ab[0], ab[0] > ab[1]), (ab[1], True)))), max_leaves=5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_integrand_terms(), st.lists(st.integers(1, 5), min_size=4, max_size=4),
+       st.lists(st.integers(0, 5), min_size=4, max_size=4), st.lists(st.integers(0, 5), min_size=4, max_size=4),
+       st.lists(st.integers(0, 4), min_size=4, max_size=4), st.integers(0, 3))
+def test_the_bound_by_densities_holds_at_every_point_and_in_expectation(f, w, m0, m1, a, e):
+    """Oracle: exact enumeration. μ on 4 points with weights w, laws P0, P1 with masses m0, m1 (densities p = P/μ);
+    events and tests with values a/4 ∈ [0, 1] (an event's rounded to {0, 1}), ε = e. Where the form gives
+    |f| ≤ c₀ + Σ c_p·p[x], it holds at each point, and E_μ|f| ≤ c₀ + Σ c_p (E_μ p = 1)."""
+    from symdp.verify.covering import _dominated
+
+    mu, A, T, P0, P1 = _law_objects()
+    bound = _dominated(f, x, frozenset({"P0", "P1"}))
+    if bound is None or sum(m0) == 0 or sum(m1) == 0:
+        return
+    c0, cs = bound
+    weights = [R(v, sum(w)) for v in w]
+    dens = {"P0": [R(v, sum(m0)) / weights[n] for n, v in enumerate(m0)],
+            "P1": [R(v, sum(m1)) / weights[n] for n, v in enumerate(m1)]}
+    values = {eps: e}
+    c0, cs = c0.subs(values).doit(), {p: c.subs(values).doit() for p, c in cs.items()}
+    assert c0 >= 0 and all(c >= 0 for c in cs.values())
+    total = c0 + sum(cs.values())
+    expectation = 0
+    for n in range(4):
+        at = {P0[x]: dens["P0"][n], P1[x]: dens["P1"][n], T[x]: R(a[n], 4), A[x]: R(1 if a[n] >= 2 else 0)}
+        value = sympy.Abs(f.xreplace(at).subs(values))
+        assert value <= c0 + sum(c * dens[p][n] for p, c in cs.items()), (f, n)
+        expectation += weights[n] * value
+    assert sympy.simplify(total - expectation) >= 0, (f, total, expectation)
+
+
+def test_a_proper_integral_is_defined_where_its_continuous_integrand_is_defined_between_the_ends():
+    """∫_ε^1 du/u = −log ε (sympy's antiderivative: an independent route) is finite for ε > 0, and the integrand is
+    undefined at u = 0 ∈ [ε, 1] for ε = 0 (the point named is checked by substitution); reversed ends read the
+    same interval. An improper integral, a case split and sign (not continuous) are undecided."""
+    u = sympy.Symbol("u", real=True)
+    Int = sympy.Integral
+    assert sympy.integrate(1 / u, (u, R(1, 2), 1)) == sympy.log(2)
+    assert _one([eps > 0], sympy.Ge(Int(1 / u, (u, eps, 1)), 0, evaluate=False)).covered is True
+    assert _one([eps > 0], sympy.Le(Int(1 / u, (u, 1, eps)), 0, evaluate=False)).covered is True
+    outcome = _one([eps >= 0], sympy.Ge(Int(1 / u, (u, eps, 1)), 0, evaluate=False))
+    point = _point(outcome.why)
+    assert outcome.covered is False and point["epsilon"] == 0 and point["u__each"] == 0
+    outcome = _one([eps >= 0, eps <= 2], sympy.Le(Int(1 / (u - 1), (u, 3, eps)), 0, evaluate=False))
+    assert outcome.covered is False and _point(outcome.why)["u__each"] == 1
+    assert _one([eps >= 0], sympy.Ge(Int(sympy.sqrt(eps - u), (u, 0, eps)), 0, evaluate=False)).covered is True
+    for f, hi in ((sympy.exp(-u * (eps + 1)), sympy.oo), (sympy.Piecewise((1, u > eps), (0, True)), 1),
+                  (sympy.sign(u - eps), 1)):
+        assert _one([eps >= 0], sympy.Ge(Int(f, (u, 0, hi)), 0, evaluate=False)).covered is None, f
+
+
+def test_the_guides_example_of_a_covered_supremum_runs_as_written():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "trust-chain.md").read_text(encoding="utf-8")
+    part = text[text.index("### Expectations, suprema over tests, integrals"):text.index("### Making a claim pass")]
+    (block,) = re.findall(r"```python\n(.*?)```", part, re.S)
+    exec(compile(block, "docs/trust-chain.md", "exec"), {})
+
+
+def test_a_relation_of_the_domain_lends_only_necessary_definedness():
+    """E = E_μ[1/ε if A(X) > 2 else 0] holds at ε = 0 with E = 0 (a test's values are ≤ 1, so the branch 1/ε is never
+    taken: hand check), though the expectation's sufficient rule asks 1/ε defined (its bound |1/ε|): that rule must
+    not become a premise of the domain, or ε > 0 would follow from ε ≥ 0."""
+    from symdp.verify.recheck.terms import Expect
+
+    mu, A, T, P0, P1 = _law_objects()
+    E = sympy.Symbol("E", real=True)
+    f = sympy.Piecewise((1 / eps, A[x] > 2), (0, True))
+    assert all(f.subs({A[x]: a}) == 0 for a in (0, 1))
+    domain = [eps >= 0, sympy.Eq(E, Expect(f, (x, mu)))]
+    assert _one(domain, sympy.Ge(E, E - 1), [eps > 0]).covered is not True
+
+
+def test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals(monkeypatch):
+    """A claim whose goals are ∀: Integrable(x·p0) (proved elsewhere) and a relation about E_μ[x·p0]: the second is
+    covered only beside the first (x·p0 has no bound by the densities; hand example of divergence: μ = P0 Cauchy).
+    The same for the kernel's Converges(∫₀^∞ f) (∫₀^∞ e^{−εu} du = 1/ε for ε > 0 by the antiderivative: an independent
+    route) and a relation about that integral. A Converges conjunct beside the relation in ONE conclusion is not read."""
+    from symdp.verify import kernel
+    from symdp.verify.recheck import parsing
+    from symdp.verify.recheck.terms import Expect, Integrable
+
+    mu, A, T, P0, P1 = _law_objects()
+    laws = [Laws("P0", "P1"), eps >= 0]
+    about = kernel.goal(sympy.Ge(Expect(x * P0[x] * eps, (x, mu)), eps, evaluate=False))
+    proved = kernel.goal(Integrable(x * P0[x] * eps, (x, mu)))
+    assert _covered(laws, (about, "rule"))[0] is None
+    assert _covered(laws, (about, "rule"), (proved, "rule"))[0] is True
+    # a conjunct beside a relation about the term lends nothing the goal's own coverage did not already need
+    assert _covered(laws, (kernel.goal(sympy.And(Integrable(x * P0[x] * eps, (x, mu)), about.conclusion)), "rule"))[0] \
+        is None
+
+    class Converges(sympy.logic.boolalg.Boolean):  # the kernel's proposition "T is a defined real number"
+        def __new__(cls, term):
+            return sympy.Basic.__new__(cls, sympy.sympify(term))
+
+    monkeypatch.setitem(parsing._CALLS, "Converges", Converges)
+    u = sympy.Symbol("u", real=True)
+    tail = sympy.Integral(sympy.exp(-eps * u), (u, 0, sympy.oo))
+    assert sympy.integrate(sympy.exp(-R(1, 2) * u), (u, 0, sympy.oo)) == 2
+    value = kernel.goal(sympy.Eq(eps * tail, 1, evaluate=False), [eps > 0])
+    converges = kernel.goal(Converges(tail), [eps > 0])
+    assert _covered([eps > 0], (value, "rule"))[0] is None
+    assert _covered([eps > 0], (value, "rule"), (converges, "rule"))[0] is True
+    # the convergence goal must itself be covered: under ε > 0 it says nothing at ε = 0, where ∫₀^∞ 1 du diverges
+    assert _covered([eps >= 0], (kernel.goal(sympy.Ge(tail, 0, evaluate=False)), "rule"), (converges, "rule"))[0] \
+        is not True
+    assert _covered([eps >= 0], (kernel.goal(sympy.Ge(tail, 0, evaluate=False)), "rule"),
+                    (kernel.goal(Converges(tail)), "rule"))[0] is True   # a goal that (falsely) claimed it everywhere
+
+
+def test_a_channels_rows_sum_to_one_inside_its_inputs_only():
+    """A channel K[x, y] = K(y|x) (x one of k inputs, y one of l outputs) has rows summing to 1 over 1..l; its columns
+    need not (hand example: K = [[1, 0], [1, 0]] has column sums 2 and 0), a partial row need not, and a row index
+    outside 1..k names no row (premises over 1..k + 1, or with x free, are not entailed)."""
+    from symdp.verify.covering import Premises
+    from symdp.verify.domains import Channel
+    from symdp.verify.recheck.terms import Every
+
+    i, j = sympy.symbols("i j", integer=True)
+    m, n = sympy.symbols("m n", integer=True, positive=True)
+    g = sympy.IndexedBase("g")
+    K = [[1, 0], [1, 0]]
+    assert all(sum(r) == 1 for r in K) and [sum(c) for c in zip(*K)] == [2, 0]
+    premises = Premises.of(domains.items([Channel("g", k="m", l="n")]))
+    row = sympy.Eq(sympy.Sum(g[i, j], (j, 1, n)), 1)
+    assert premises.entails(Every(row, (i, 1, m)))
+    assert premises.entails(Every(sympy.And(row, g[i, 1] >= 0), (i, 1, m)))
+    assert not premises.entails(row)
+    assert not premises.entails(Every(row, (i, 1, m + 1)))
+    assert not premises.entails(Every(sympy.Eq(sympy.Sum(g[j, i], (j, 1, m)), 1), (i, 1, n)))
+    assert not premises.entails(Every(sympy.Eq(sympy.Sum(g[i, j], (j, 1, n - 1)), 1), (i, 1, m)))
+    assert not Premises.of(domains.items([Channel("g")])).entails(Every(row, (i, 1, m)))
+
+
+def _pushed_domain(extra=()):
+    from symdp.verify.domains import Channel, PrivacyLoss, PushedLoss, SameSupport
+    return [SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"), Channel("g", k="m", l="n"),
+            PrivacyLoss("Zhat", "Phat", "Qhat"), *extra, eps >= 0]
+
+
+def test_a_pushed_privacy_loss_states_its_relation_at_the_channels_outputs_only():
+    """W the privacy loss of g(P̂) w.r.t. g(Q̂): Σ_x P̂_x g(y|x) = e^{W_y} Σ_x Q̂_x g(y|x) at each output y (hand check:
+    P̂ = (1/2, 1/2), Q̂ = (1/4, 3/4), g = [[1/2, 1/2], [0, 1]] give g(P̂) = (1/4, 3/4), g(Q̂) = (1/8, 7/8), so
+    e^{W} = (2, 6/7), and the relation with P̂, Q̂ swapped fails at y = 1). Not entailed outside 1..n, with P̂ and Q̂
+    swapped, without the item, or when the sums do not run over the channel's inputs."""
+    from symdp.verify.covering import Premises
+    from symdp.verify.domains import PushedLoss
+    from symdp.verify.recheck.terms import Every
+
+    Pv, Qv, G = [R(1, 2), R(1, 2)], [R(1, 4), R(3, 4)], [[R(1, 2), R(1, 2)], [0, 1]]
+    push = [[sum(v[a] * G[a][b] for a in range(2)) for b in range(2)] for v in (Pv, Qv)]
+    ratio = [push[0][b] / push[1][b] for b in range(2)]
+    assert ratio == [2, R(6, 7)] and push[1][0] != ratio[0] * push[0][0]
+    i, j = sympy.symbols("i j", integer=True)
+    m, n = sympy.symbols("m n", integer=True, positive=True)
+    g, P, Q, W = (sympy.IndexedBase(s) for s in ("g", "Phat", "Qhat", "W"))
+    rel = sympy.Eq(sympy.Sum(P[i] * g[i, j], (i, 1, m)), sympy.exp(W[j]) * sympy.Sum(Q[i] * g[i, j], (i, 1, m)))
+    premises = Premises.of(domains.items(_pushed_domain([PushedLoss("W", "Phat", "Qhat", "g")])))
+    assert premises.entails(Every(rel, (j, 1, n)))
+    assert not premises.entails(rel) and not premises.entails(Every(rel, (j, 1, n + 1)))
+    assert not premises.entails(Every(rel.xreplace({P: Q, Q: P}), (j, 1, n)))
+    assert not premises.entails(Every(rel.xreplace({m: m - 1}), (j, 1, n)))
+    assert not Premises.of(domains.items(_pushed_domain())).entails(Every(rel, (j, 1, n)))
+    item = PushedLoss("W", "Phat", "Qhat", "g")
+    assert domains.from_json(domains.to_json([item])) == (item,)
+
+
+def test_an_own_sequence_defined_by_an_equation_in_a_premise_is_chosen_by_it():
+    """Steinke, Lemma 20's premise Every(B_y = Σ_x e^{tẐ_x} P̂_x g(y|x) ∧ (W's relation), y ∈ 1..n) with B the statement's
+    own name for a row sum: some B satisfies it (B_y := the sum) at every point, so only W's relation is left, which the
+    pushed loss states. Not so when B also occurs in another premise (its values there could conflict), when the
+    definition's right side holds another own sequence, or when it may be undefined (1/Ẑ_x at Ẑ_x = 0)."""
+    from symdp.verify import kernel
+    from symdp.verify.domains import PushedLoss
+    from symdp.verify.recheck.terms import Every
+
+    i, j = sympy.symbols("i j", integer=True)
+    m, n = sympy.symbols("m n", integer=True, positive=True)
+    t = sympy.Symbol("t", real=True)
+    g, Q, W, B, Z, C = (sympy.IndexedBase(s) for s in ("g", "Qhat", "W", "B", "Zhat", "C"))
+    P = sympy.IndexedBase("Phat", nonnegative=True)
+    rows = Every(sympy.Eq(sympy.Sum(g[i, j], (j, 1, n)), 1), (i, 1, m))
+    loss = sympy.Eq(sympy.Sum(P[i] * g[i, j], (i, 1, m)), sympy.exp(W[j]) * sympy.Sum(Q[i] * g[i, j], (i, 1, m)))
+    conclusion = sympy.Sum(sympy.exp(t * W[j]) * B[j], (j, 1, n)) <= sympy.Sum(sympy.exp(t * Z[i]) * P[i], (i, 1, m))
+    domain = _pushed_domain([PushedLoss("W", "Phat", "Qhat", "g"), t >= 0])
+
+    def outcome(definition, *more):
+        premise = sympy.And(rows, Every(sympy.And(sympy.Eq(B[j], definition), loss), (j, 1, n)), *more)
+        return _one(domain, sympy.Or(sympy.Not(premise), conclusion), [m >= 1, n >= 1, t >= 0])
+
+    row_sum = sympy.Sum(sympy.exp(t * Z[i]) * P[i] * g[i, j], (i, 1, m))
+    assert outcome(row_sum).covered is True and outcome(row_sum).antecedents == ()
+    assert outcome(row_sum, Every(B[j] >= 2, (j, 1, n))).antecedents != ()
+    assert outcome(row_sum + C[j]).antecedents != ()
+    assert outcome(sympy.Sum(P[i] * g[i, j] / Z[i], (i, 1, m))).antecedents != ()
+
+
+def test_a_premise_in_one_conjunct_is_read_and_a_biconditional_is_a_statement():
+    """(A ⇒ C) ∧ R restricts the goal to the objects where A holds as A ⇒ C alone does (it was not read inside a
+    conjunction). (A ⇒ B) ∧ (B ⇒ A) states A ⇔ B: at every law pair either both hold or neither (hand check at
+    P = (1, 0), Q = (0, 1), ε = 0: A false, B false), so its sides restrict nothing; one direction alone, or two
+    implications that are not converse, still name their premises."""
+    from symdp.verify import kernel
+
+    P, Q = sympy.IndexedBase("P"), sympy.IndexedBase("Q")
+    laws = [Laws("P", "Q", k=2), eps >= 0]
+    A, B, C = P[1] <= sympy.exp(eps) * Q[1], P[2] <= sympy.exp(eps) * Q[2], P[1] <= 2 * Q[1] + 1
+    at = {P[1]: 1, P[2]: 0, Q[1]: 0, Q[2]: 1, eps: 0}
+    assert A.subs(at) == sympy.false and B.subs(at) == sympy.true   # A ⇔ B is not a law: the goal states something
+    implies = lambda a, b: sympy.Or(sympy.Not(a), b)  # noqa: E731
+    assert _one(laws, implies(A, C)).antecedents != ()
+    assert _one(laws, sympy.And(implies(A, C), eps + 1 > 0)).antecedents != ()
+    assert _one(laws, sympy.And(implies(A, B), implies(B, A))).antecedents == ()
+    assert _one(laws, sympy.And(sympy.Implies(A, B), sympy.Implies(B, A))).antecedents == ()
+    assert _one(laws, sympy.And(implies(A, B), implies(B, C))).antecedents != ()
+    assert _one(laws, sympy.And(implies(A, B), implies(B, A), implies(C, B))).antecedents != ()

@@ -145,7 +145,15 @@ MUTANTS += [
      "        chosen = range(len(rows))", "        chosen = range(len(rows) - 1)", _TABLES),
 ]
 
-EQUIVALENT: dict[str, str] = {}
+EQUIVALENT: dict[str, str] = {
+    "cover6: densities against two laws at once":
+        "defence in depth: a density term under the other law is read with no densities there, so _measurable (or, "
+        "inside a supremum, _dominated) refuses that expectation: the goal stays undecided either way",
+    "cover6: a supremum's expectation bounded with coefficients that depend on the test":
+        "defence in depth: a coefficient free of x is built from the test's values v[t] by continuous forms (+, ×, "
+        "powers, e^·, |·|; a case split bounded by its branches) and must be defined for every real value of v[t] "
+        "(read as free reals), so it is continuous on [0, 1] and bounded there; a division by v[t] fails that definedness",
+}
 
 # status, domains, facts, registry, runner (the proof status and the machine-readable domains)
 _DOMAINS = ("tests/test_domains.py",)
@@ -256,8 +264,8 @@ MUTANTS += [
     ("goalcheck: an identity's sides taken as defined everywhere", "symdp/verify/covering.py",
      "    if kind not in PROVES_DEFINED:", "    if False:", _COVER),
     ("goalcheck: log's argument need not be positive", "symdp/verify/covering.py",
-     "        return [sympy.StrictGreaterThan(expr.args[0], 0)] + defined(expr.args[0], known)",
-     "        return defined(expr.args[0], known)", _COVER),
+     "        return [sympy.StrictGreaterThan(expr.args[0], 0)] + defined(expr.args[0], known, dens)",
+     "        return defined(expr.args[0], known, dens)", _COVER),
     ("goalcheck: a root's base need not be nonnegative", "symdp/verify/covering.py",
      "        return inner + [sympy.GreaterThan(base, 0) if exp > 0 else sympy.StrictGreaterThan(base, 0)]",
      "        return inner", _COVER),
@@ -266,7 +274,7 @@ MUTANTS += [
     ("goalcheck: an undefined function taken as defined", "symdp/verify/covering.py",
      '    raise Undecided(f"the definedness of {expr}")', "    return []", _COVER),
     ("goalcheck: z3's unknown taken as covered", "symdp/verify/covering.py",
-     "    if verdict is True:\n        return Outcome(True,", "    if verdict is not False:\n        return Outcome(True,",
+     "    if verdict is True:\n        return _read_inside(", "    if verdict is not False:\n        return _read_inside(",
      _COVER),
     ("goalcheck: a point found with free subterms taken as covered", "symdp/verify/covering.py",
      "        if abstraction.atoms:  # the point gives", "        if abstraction.atoms:\n            return True, ''\n"
@@ -331,8 +339,8 @@ MUTANTS += [
      "    facts = [c for parsed, outcome in read if parsed is not None and outcome.covered is True and not outcome.antecedents",
      "    facts = [c for parsed, outcome in read if parsed is not None", _COVER),
     ("names: covering names the domain's declared symbols and laws only (a channel taken as auxiliary)",
-     "symdp/verify/covering.py", "    named = premises.names\n",
-     "    named = {str(s) for s in premises.declared} | {str(o) for o in premises.laws}\n", _COVER),
+     "symdp/verify/covering.py", "    named = premises.names\n    free = [",
+     "    named = {str(s) for s in premises.declared} | {str(o) for o in premises.laws}\n    free = [", _COVER),
     ("recheck: the hypotheses' witness of an integer variable may be a real", "symdp/verify/recheck/smt.py",
      "    integers = [] if negated else [v for v in variables if v.is_integer]", "    integers = []",
      ("tests/test_recheck.py",)),
@@ -380,8 +388,8 @@ MUTANTS += [
      "            if v.is_integer and not _integer_valued(value):", "            if False:", _KERNEL),
     ("kernel: a sum over a premise without its range", "symdp/verify/kernel.py",
      "    if not all(found.values()):", "    if False:", _KERNEL),
-    ("kernel: integrate accepts a discontinuous integrand", "symdp/verify/kernel.py",
-     "        if not (_continuous(a) and _continuous(b)):", "        if False:", _KERNEL),
+    ("kernel: integrate of continuous integrands without their definedness (side)", "symdp/verify/kernel.py",
+     "        sided = _continuous(a, u) and _continuous(b, u)", "        sided = False", _KERNEL),
     ("kernel: range rules skip the terms' definedness", "symdp/verify/kernel.py",
      "    terms = set().union(*(_defined(t) for t in (a, b)))", "    terms = set()", _KERNEL),
     ("kernel: induction accepts any step", "symdp/verify/kernel.py",
@@ -477,17 +485,153 @@ MUTANTS += [
      "        if q is None or e is None or not isinstance(e.args[0], sympy.Indexed):\n            return False\n        z = e.args[0]",
      "        if q is None or e is None:\n            return False\n        z = next(iter(e.args[0].atoms(sympy.Indexed)), q)", _LOSS),
     ("privacy loss: the item narrows to laws (its Z called a law)", "symdp/verify/domains.py",
-     '    kind = "privacy_loss"\n', '    kind, narrows = "privacy_loss", {"laws": ()}\n', _LOSS),
+     '    kind, orders, sizes = "privacy_loss", {"k": EQ}, ("k",)\n',
+     '    kind, orders, sizes, narrows = "privacy_loss", {"k": EQ}, ("k",), {"laws": ()}\n', _LOSS),
     ("privacy loss: the item read as a set (the loss of Q‖P covers P‖Q)", "symdp/verify/domains.py",
-     '    kind = "privacy_loss"\n', '    kind, symmetric = "privacy_loss", True\n', _LOSS),
+     '    kind, orders, sizes = "privacy_loss", {"k": EQ}, ("k",)\n',
+     '    kind, orders, sizes, symmetric = "privacy_loss", {"k": EQ}, ("k",), True\n', _LOSS),
 ]
 
 _CASES = ("tests/test_verify_goals.py::test_definedness_of_a_case_split_and_a_binomial_agrees_with_evaluation",)
 MUTANTS += [
     ("definedness: a case split defined wherever its condition is (the selected branch ignored)", "symdp/verify/covering.py",
-     "        return _all(c.args, known) + [d for d in chosen if d is not sympy.true]", "        return _all(c.args, known)",
+     "        return _all(c.args, known, dens) + [d for d in chosen if d is not sympy.true]",
+     "        return _all(c.args, known, dens)",
      _CASES),
     ("definedness: a binomial of reals read as defined everywhere", "symdp/verify/covering.py",
      "    if isinstance(expr, sympy.binomial) and all(a.is_integer for a in expr.args):",
      "    if isinstance(expr, sympy.binomial):", _CASES),
+]
+
+# definedness of an expectation, a supremum over tests and a proper integral (symdp/verify/covering.py, round 6)
+_DEF6 = ("tests/test_verify_goals.py::test_a_supremum_of_expectations_over_events_is_defined_for_densities_of_the_domains_laws",
+         "tests/test_verify_goals.py::test_an_expectation_needs_a_bound_by_the_densities_and_its_terms_defined",
+         "tests/test_verify_goals.py::test_a_supremum_over_tests_needs_a_bound_free_of_the_test",
+         "tests/test_verify_goals.py::test_the_bound_by_densities_holds_at_every_point_and_in_expectation",
+         "tests/test_verify_goals.py::test_a_proper_integral_is_defined_where_its_continuous_integrand_is_defined_between_the_ends")
+_ROWS6 = ("tests/test_verify_goals.py::test_a_channels_rows_sum_to_one_inside_its_inputs_only",)
+_CONV6 = ("tests/test_verify_goals.py::test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals",)
+MUTANTS += [
+    ("cover6: an expectation defined without a bound by the densities", "symdp/verify/covering.py",
+     "    bound = _dominated(f, x, names)\n", "    bound = _dominated(f, x, names) or (sympy.Integer(0), {})\n", _DEF6),
+    ("cover6: an expectation's integrand not required measurable", "symdp/verify/covering.py",
+     "    if not _measurable(f, x, names):\n        raise", "    if False:\n        raise", _DEF6),
+    ("cover6: an expectation's integrand not required defined at every point", "symdp/verify/covering.py",
+     "    return defined(f.xreplace({x: _each(x)}), known, dens) + _all(", "    return _all(", _DEF6),
+    ("cover6: laws on an alphabet read as densities", "symdp/verify/covering.py",
+     "    candidates = {o for o in premises.laws if premises.law_sizes.get(o) is None}",
+     "    candidates = set(premises.laws)", _DEF6),
+    ("cover6: a law's mass elsewhere in the goal leaves the density reading", "symdp/verify/covering.py",
+     "            if len(e.indices) != 1 or e.indices[0] not in bound:\n                raise _NotDensities",
+     "            if len(e.indices) != 1 or e.indices[0] not in bound:\n                return", _DEF6),
+    ("cover6: densities against two laws at once", "symdp/verify/covering.py",
+     "    if len(laws) != 1:\n        return None\n    (law,) = laws", "    if not laws:\n        return None\n    law = min(laws)",
+     _DEF6),
+    ("cover6: densities against a law of the domain", "symdp/verify/covering.py",
+     "    if law not in own or law in premises.names:", "    if False:", _DEF6),
+    ("cover6: a density squared dominated by the density", "symdp/verify/covering.py",
+     "        return None if base is None or base[1] else (base[0] ** f.exp, {})",
+     "        return None if base is None else (base[0] ** f.exp, base[1])", _DEF6),
+    ("cover6: a product of two densities dominated", "symdp/verify/covering.py",
+     "sum(1 for _, cs in bounds if cs) > 1:", "sum(1 for _, cs in bounds if cs) > 2:", _DEF6),
+    ("cover6: a sum's bound from its first term only", "symdp/verify/covering.py",
+     "        return sympy.Add(*[c for c, _ in bounds]), total", "        return bounds[0][0], total", _DEF6),
+    ("cover6: a test's value bounded by 1/2", "symdp/verify/covering.py",
+     "        if isinstance(f.base, Test):\n            return sympy.Integer(1), {}",
+     "        if isinstance(f.base, Test):\n            return sympy.Rational(1, 2), {}", _DEF6),
+    ("cover6: x itself taken as bounded", "symdp/verify/covering.py",
+     "    if x not in f.free_symbols:\n        return sympy.Abs(f, evaluate=False), {}",
+     "    if x not in f.free_symbols or f == x:\n        return sympy.Abs(f, evaluate=False), {}", _DEF6),
+    ("cover6: a supremum over tests defined without a bound", "symdp/verify/covering.py",
+     "        if not _bounded_over(expr.function, expr.limits[0], dens):", "        if False:", _DEF6),
+    ("cover6: a supremum's expectation bounded with coefficients that depend on the test", "symdp/verify/covering.py",
+     "        return bound is not None and not any(", "        return bound is not None and not all(", _DEF6),
+    ("cover6: an improper integral read as proper", "symdp/verify/covering.py",
+     "    if any(e.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan) for e in (lo, hi)):", "    if False:", _DEF6),
+    ("cover6: an integrand not required continuous", "symdp/verify/covering.py",
+     "    if u.is_integer or not _continuous(expr.function, u):", "    if u.is_integer:", _DEF6),
+    ("cover6: sign taken as continuous", "symdp/verify/covering.py",
+     "(isinstance(f, _TOTAL) and not isinstance(f, sympy.sign))", "isinstance(f, _TOTAL)", _DEF6),
+    ("cover6: an integrand defined at the ends only", "symdp/verify/covering.py",
+     "    return ends + ([sympy.Or(sympy.Not(between), sympy.And(*inner))] if inner else [])", "    return ends", _DEF6),
+    ("cover6: reversed ends read as an empty interval", "symdp/verify/covering.py",
+     "                       sympy.And(sympy.LessThan(hi, each), sympy.LessThan(each, lo)))",
+     "                       sympy.false)", _DEF6),
+    ("cover6: a hypothesis Integrable(f) not read by the expectation's rule", "symdp/verify/covering.py",
+     "_expect_defined(Expect(c.function, c.limits), premises.known, dens)) if isinstance(c, Integrable)",
+     "_expect_defined(Expect(c.function, c.limits), premises.known, dens)) if False", _DEF6),
+    ("cover6: a hypothesis Integrable(f) read as true", "symdp/verify/covering.py",
+     "        read = [sympy.And(*_expect_defined(Expect(c.function, c.limits), premises.known, dens))",
+     "        read = [sympy.true", _DEF6),
+    ("cover6: a binder's sufficient definedness taken as a premise of the domain", "symdp/verify/covering.py",
+     "            if rel.has(Expect, Sup, Inf, sympy.Integral, Integrable):\n                continue",
+     "            if False:\n                continue", _DEF6 + (
+         "tests/test_verify_goals.py::test_a_relation_of_the_domain_lends_only_necessary_definedness",)),
+    ("cover6: a proved convergence not lent to the other goals", "symdp/verify/covering.py",
+     "    if shown - premises.known:", "    if False:", _CONV6),
+    ("cover6: a convergence goal lends its term without being covered", "symdp/verify/covering.py",
+     "    shown = frozenset(k for parsed, outcome in read if parsed is not None and outcome.covered is True\n",
+     "    shown = frozenset(k for parsed, outcome in read if parsed is not None\n", _CONV6),
+    ("cover6: a channel's row summed at an index outside its inputs", "symdp/verify/covering.py",
+     "        return (x in rows and y == v and x != v and lo == 1", "        return (y == v and x != v and lo == 1", _ROWS6),
+    ("cover6: a channel's row summed over part of its outputs", "symdp/verify/covering.py",
+     "                and key(hi) == key(sizes[1]))", "                )", _ROWS6),
+    ("cover6: a channel's column read as a row", "symdp/verify/covering.py",
+     "        x, y = term.indices\n        sizes", "        y, x = term.indices\n        sizes", _ROWS6),
+    ("cover6: a goal's plain sequence excused like a test", "symdp/verify/covering.py",
+     "        if isinstance(v, Test):  # the statement's own test", "        if isinstance(v, sympy.IndexedBase):  # the statement's own test",
+     _DEF6),
+]
+
+# a restricted used claim taken only as certified goals (symdp/verify/status.py, round 6)
+_LEMMA6 = ("tests/test_verify.py::test_a_restricted_claim_used_only_through_its_certified_goals_does_not_weaken_the_user",)
+MUTANTS += [
+    ("cover6: a user with prose rests on a restricted claim as on a machine-complete one", "symdp/verify/status.py",
+     "    if user.prose_steps or any(not isinstance(u, str) for u in user.uses):\n        return False",
+     "    if any(not isinstance(u, str) for u in user.uses):\n        return False", _LEMMA6),
+    ("cover6: a restricted claim with prose of its own lends its goals", "symdp/verify/status.py",
+     '    if used.status != "proved" or used.prose_steps or', '    if used.status != "proved" or', _LEMMA6),
+    ("cover6: a lemma premise naming an uncertified goal accepted", "symdp/verify/status.py",
+     "    return bool(named) and all(d in certified for d in named)", "    return bool(named)", _LEMMA6),
+    ("cover6: a restricted claim used with no lemma premise excused", "symdp/verify/status.py",
+     "    return bool(named) and all(d in certified for d in named)", "    return all(d in certified for d in named)", _LEMMA6),
+    ("cover6: a restricted claim resting on a weak claim excused", "symdp/verify/status.py",
+     '''                        grade(u, visiting | {rid, used}) == "machine-complete" if u in by_id''',
+     '''                        grade(u, visiting | {rid, used}) != "failed" if u in by_id''', _LEMMA6),
+    ("cover6: any grade of a used claim excused through lemmas", "symdp/verify/status.py",
+     '''                elif other == "restricted" and _through_lemmas(''', '''                elif _through_lemmas(''', _LEMMA6),
+]
+
+# a pushed privacy loss and own sequences defined by an equation (r6-cs's Lemma 20 / Corollary 21, round 6)
+_PUSHED6 = ("tests/test_verify_goals.py::test_a_pushed_privacy_loss_states_its_relation_at_the_channels_outputs_only",
+            "tests/test_verify_goals.py::test_an_own_sequence_defined_by_an_equation_in_a_premise_is_chosen_by_it")
+MUTANTS += [
+    ("cover6: a pushed loss stated at any output index", "symdp/verify/covering.py",
+     "        if len(w.indices) != 1 or w.indices[0] not in rows:", "        if len(w.indices) != 1:", _PUSHED6),
+    ("cover6: a pushed loss read with its laws swapped", "symdp/verify/covering.py",
+     "                and (str(w.base), a[0], b[0], a[1]) in self.pushed_losses)",
+     "                and ((str(w.base), a[0], b[0], a[1]) in self.pushed_losses or (str(w.base), b[0], a[0], a[1]) in self.pushed_losses))",
+     _PUSHED6),
+    ("cover6: a pushed loss's sums over other than the channel's inputs", "symdp/verify/covering.py",
+     "            if k is None or key(hi) != key(k) or self.law_sizes.get(str(law.base)) is None \\",
+     "            if k is None or self.law_sizes.get(str(law.base)) is None \\", _PUSHED6),
+    ("cover6: an own sequence defined in one premise and constrained in another chosen", "symdp/verify/covering.py",
+     "        if name in named or name in shared or any(", "        if name in named or any(", _PUSHED6),
+    ("cover6: a definition through another own sequence", "symdp/verify/covering.py",
+     "        if name in _sequences([e]) | _names(e) or _sequences([e]) - named:",
+     "        if name in _sequences([e]) | _names(e):", _PUSHED6),
+    ("cover6: a definition whose right side may be undefined", "symdp/verify/covering.py",
+     "            if not defined(e):\n                return True", "            if True:\n                return True", _PUSHED6),
+]
+
+# premises inside one conjunct of a conclusion; a biconditional's directions (round 6)
+_PARTS6 = ("tests/test_verify_goals.py::test_a_premise_in_one_conjunct_is_read_and_a_biconditional_is_a_statement",)
+MUTANTS += [
+    ("cover6: a premise hidden in a conjunct of the conclusion not read", "symdp/verify/covering.py",
+     "    parts = _statement_parts(goal.conclusion)\n", "    parts = [goal.conclusion]\n", _PARTS6),
+    ("cover6: any two implications read as a biconditional", "symdp/verify/covering.py",
+     "    return any(x1 == y2 and y1 == x2 for", "    return any(x1 == y2 or y1 == x2 for", _PARTS6),
+    ("cover6: one direction read as a biconditional", "symdp/verify/covering.py",
+     "            if c1 not in paired and c2 not in paired and _converse(c1, c2):",
+     "            if _converse(c1, c2) or True:", _PARTS6),
 ]

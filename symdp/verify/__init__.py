@@ -37,7 +37,7 @@ from .evidence import (KINDS, STATUSES, Evidence, certified_agreement, combine, 
 from .facts import Cited, cited
 from .domains import (AbsolutelyContinuous, Channel, CILMIDPMechanism, ConvexF, ConvexUtility, DPIUtility, DPMechanism,
                       DPOutcomes, DPPair, ExtendedOrder, Integer, LDPChannel, LDPCurveMechanism, LIPCurveMechanism, Laws, Points,
-                      PrivacyLoss, ProbabilityVector, RDPLaws, RDPMechanism, SameSupport, Sublinear, ZCDPLaws, ZCDPMechanism,
+                      PrivacyLoss, ProbabilityVector, PushedLoss, RDPLaws, RDPMechanism, SameSupport, Sublinear, ZCDPLaws, ZCDPMechanism,
                       ZCDPMoments)
 from .decide import compactified, monotone_from, polynomial_nonnegative, prove, rational_nonnegative, real_closed
 from .registry import CITATIONS, PAPERS, REGISTRY, ClaimSpec, Registry, claim, default_claims_path, load_claims, register_paper
@@ -52,5 +52,5 @@ __all__ = [
     "Laws", "ProbabilityVector", "SameSupport", "DPPair", "Channel", "LDPChannel", "DPMechanism", "ZCDPMechanism",
     "ConvexF", "Sublinear", "Integer", "Points", "CILMIDPMechanism", "RDPMechanism", "ExtendedOrder", "AbsolutelyContinuous",
     "ConvexUtility", "DPIUtility", "LDPCurveMechanism", "LIPCurveMechanism", "PrivacyLoss", "DPOutcomes", "ZCDPMoments",
-    "ZCDPLaws", "RDPLaws",
+    "ZCDPLaws", "RDPLaws", "PushedLoss",
 ]

@@ -20,6 +20,28 @@ symbolic exponent, …). A decided goal (certificate kinds in :data:`PROVES_DEFI
 an exact decision, boxes) proves "f is defined and ≥ 0" under its hypotheses, so its conclusion
 needs nothing more. A hypothesis must hold, hence be defined, on D.
 
+The kernel's binders are defined by a sufficient rule each, stated with a variable ``x__each`` that
+stands for every point of their range (free in the condition, so the implication z3 decides holds for
+all its values):
+
+- ``Expect(f, (x, μ))`` when f is defined at every x (a test's value a[x] and a density p[x] read as
+  free reals), measurable by its form (:func:`_measurable`) and |f| ≤ c₀ + Σ cᵢ·pᵢ[x] by its form
+  (:func:`_dominated`: c's free of x, defined; a test's value ≤ 1) with pᵢ the densities against μ of
+  the domain's laws (:func:`densities`: a law of a ``Laws``/``SameSupport``/``DPPair`` item on one
+  measurable space whose terms the goal writes only at the point of expectations over one law μ of its
+  own; then E_μ pᵢ = 1, so E_μ|f| ≤ c₀ + Σ cᵢ < ∞). The statement's tests range over the measurable
+  ones (at another, an expectation is undefined and the goal, like the paper, says nothing);
+- ``Sup(f, (v,))`` / ``Inf(f, (v,))`` over the tests or events v when f is defined at every member and
+  bounded by its form by a bound free of v (:func:`_bounded_over`: v[t] ∈ [0, 1], a dominated
+  expectation within c₀ + Σ cᵢ): the class is nonempty (v = 0) and f bounded on it;
+- a proper ``Integral(f, (u, a, b))`` (a, b finite) when a and b are defined, f is built from
+  functions continuous where they are defined (:func:`_continuous`) and f is defined at every u
+  between a and b: continuous on a closed bounded interval, hence Riemann integrable. The rule is
+  sufficient only: ∫₀¹ u^(−1/2) du converges but is not covered (its integrand fails at u = 0).
+
+Anything else (an improper integral, a supremum over the laws or over a range, a limit) is defined
+only where D's relations contain it.
+
 **How it is decided.** By z3, after *abstraction*: every subterm that is not a polynomial in the
 variables (log x, e^ε, an undefined function f(x), a sum, a sequence term P[i]) becomes a fresh real
 variable, the same subterm (its symbols matched by name) the same variable, and a Boolean that is
@@ -28,7 +50,7 @@ the fresh variables holds for the values the subterms take, so this is sound; it
 subterm means, except a few facts that hold wherever it is defined (e^u > 0, e^u ≥ 1 + u, |u| ≥ 0,
 cosh u ≥ 1, u·tanh u ≥ 0, |tanh u| ≤ min(|u|, 1), a non-integer power ≥ 0) and the definedness of the subterms D's own relations contain (a relation of
 D holds on D, so it is defined there). A subterm whose definedness is not expressible (an undefined
-function, an integral) is defined only where D's relations contain it; elsewhere the goal is
+function, an improper integral) is defined only where D's relations contain it; elsewhere the goal is
 undecided. A relation of D under ``Not`` with such subterms is left out (fewer premises imply less).
 An integer variable of the goal needs D to declare it an integer (``Integer("k", …)`` or a size) or
 to imply it; D's integrality is first left out (the reals' question is easier, and an implication
@@ -67,12 +89,13 @@ from typing import Iterable, Mapping, Sequence
 
 import sympy
 from sympy.core.relational import Relational
+from sympy.logic.boolalg import Boolean
 from sympy.printing.repr import ReprPrinter
 
 from ..errors import ParameterError
 from . import domains
 from .goals import _show
-from .recheck.terms import Every
+from .recheck.terms import Every, Expect, Inf, Integrable, Law, Sup, Test
 
 #: Certificate kinds whose replay proves the conclusion's expressions defined under the hypotheses
 #: ("f is defined and ≥ 0"): their goals need no Def(C) from the domain.
@@ -91,14 +114,28 @@ _TOTAL = (sympy.exp, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.cosh, s
 
 
 class Undecided(Exception):
-    """A definedness that cannot be expressed as relations (an undefined function, an integral)."""
+    """A definedness that cannot be expressed as relations (an undefined function, an improper integral)."""
+
+
+@dataclass(frozen=True)
+class Densities:
+    """The domain's laws whose terms a goal writes as densities against one law of its own (:func:`densities`):
+    ``law`` the name of the goal's :class:`~symdp.verify.recheck.terms.Law` variable, ``names`` the laws."""
+
+    law: str
+    names: frozenset
+
+
+#: The suffix of the variable that stands for every point of an expectation's or an integral's range in a
+#: definedness condition (free in the condition, hence universally read by the implication z3 decides).
+EACH = "__each"
 
 
 # --------------------------------------------------------------------------------------------
 # definedness
 
 
-def defined(expr: sympy.Basic, known: frozenset = frozenset()) -> list[sympy.Basic]:
+def defined(expr: sympy.Basic, known: frozenset = frozenset(), dens: Densities | None = None) -> list[sympy.Basic]:
     """Relations under which `expr` is a defined real number (sufficient, and necessary for the
     usual functions): denominators ≠ 0, log's argument > 0, a non-integer power's base ≥ 0 (> 0 for
     a negative or symbolic exponent), the ranges of atanh, asin, acos, erfinv, LambertW. `known`
@@ -110,44 +147,198 @@ def defined(expr: sympy.Basic, known: frozenset = frozenset()) -> list[sympy.Bas
         return []
     if expr.is_Rational:
         return []
+    if isinstance(expr, Expect):
+        return _expect_defined(expr, known, dens)
+    if isinstance(expr, (Sup, Inf)) and expr.over_class and isinstance(expr.limits[0], Test):
+        if not _bounded_over(expr.function, expr.limits[0], dens):
+            raise Undecided(f"whether {expr.function} is bounded over the tests {expr.limits[0]}")
+        return defined(expr.function, known, dens)  # at every member (its values v[x] read as free reals)
+    if isinstance(expr, sympy.Integral) and len(expr.limits) == 1 and len(expr.limits[0]) == 3:
+        return _integral_defined(expr, known, dens)
     if expr.is_number:
         real = expr.is_extended_real and expr.is_finite
         if real is None:
             raise Undecided(f"whether the number {expr} is real")
         return [] if real else [sympy.false]
     if isinstance(expr, sympy.Indexed):  # a sequence's term is a real at every integer index
-        return _all(expr.indices, known)
+        return _all(expr.indices, known, dens)
     if isinstance(expr, (sympy.Add, sympy.Mul)) or isinstance(expr, _TOTAL):
-        return _all(expr.args, known)
+        return _all(expr.args, known, dens)
     if isinstance(expr, sympy.Pow):
-        return _power(expr.base, expr.exp, known)
+        return _power(expr.base, expr.exp, known, dens)
     if isinstance(expr, sympy.log) and len(expr.args) == 1:
-        return [sympy.StrictGreaterThan(expr.args[0], 0)] + defined(expr.args[0], known)
+        return [sympy.StrictGreaterThan(expr.args[0], 0)] + defined(expr.args[0], known, dens)
     ranges = {sympy.atanh: (-1, 1, True), sympy.asin: (-1, 1, False), sympy.acos: (-1, 1, False),
               sympy.erfinv: (-1, 1, True), sympy.erfcinv: (0, 2, True)}
     if type(expr) in ranges and len(expr.args) == 1:
         lo, hi, strict = ranges[type(expr)]
         u, less = expr.args[0], sympy.StrictLessThan if strict else sympy.LessThan
-        return [less(lo, u), less(u, hi)] + defined(u, known)
+        return [less(lo, u), less(u, hi)] + defined(u, known, dens)
     if isinstance(expr, sympy.LambertW) and len(expr.args) == 1:
-        return [sympy.GreaterThan(expr.args[0], -sympy.exp(-1))] + defined(expr.args[0], known)
+        return [sympy.GreaterThan(expr.args[0], -sympy.exp(-1))] + defined(expr.args[0], known, dens)
     if isinstance(expr, sympy.binomial) and all(a.is_integer for a in expr.args):
-        return _all(expr.args, known)  # C(n, k) is an integer for all integers n, k
+        return _all(expr.args, known, dens)  # C(n, k) is an integer for all integers n, k
     if _two_branches(expr):  # the condition's sides defined, and the branch it selects
         (a, c), (b, _) = expr.args
-        chosen = [sympy.Or(sympy.Not(c), sympy.And(*defined(a, known))), sympy.Or(c, sympy.And(*defined(b, known)))]
-        return _all(c.args, known) + [d for d in chosen if d is not sympy.true]
+        chosen = [sympy.Or(sympy.Not(c), sympy.And(*defined(a, known, dens))), sympy.Or(c, sympy.And(*defined(b, known, dens)))]
+        return _all(c.args, known, dens) + [d for d in chosen if d is not sympy.true]
     if isinstance(expr, sympy.factorial) and expr.args[0].is_integer:
-        return [sympy.GreaterThan(expr.args[0], 0)] + defined(expr.args[0], known)
+        return [sympy.GreaterThan(expr.args[0], 0)] + defined(expr.args[0], known, dens)
     if isinstance(expr, (sympy.Sum, sympy.Product)):
         index = {lim[0] for lim in expr.limits}
         # the terms' definedness for every index: what D makes defined is about its own (free)
         # symbols, not about a bound index that may share a name with one of them
-        inner = defined(expr.function)
+        inner = defined(expr.function, dens=dens)
         if any(c.has(*index) for c in inner):
             raise Undecided(f"the definedness of every term of {expr}")
-        return inner + _all([b for lim in expr.limits for b in lim[1:]], known)
+        return inner + _all([b for lim in expr.limits for b in lim[1:]], known, dens)
     raise Undecided(f"the definedness of {expr}")
+
+
+def _each(x: sympy.Symbol) -> sympy.Symbol:
+    """The variable that stands for every point x of a range in a definedness condition: a real (an integer
+    point is one of them), of a name no domain uses, free in the condition, so the implication z3 decides reads it
+    for every value."""
+    return sympy.Symbol(x.name + EACH, real=True)
+
+
+def _expect_defined(expr: Expect, known: frozenset, dens: Densities | None) -> list[sympy.Basic]:
+    """Def(E_μ f(X)): f defined at every point x (every value a test's a[x] ∈ [0, 1] or a density's
+    p[x] ≥ 0 takes there read as a free real), and |f| ≤ c₀ + Σ cᵢ·pᵢ[x] by its form (:func:`_dominated`)
+    with c's defined and free of x, pᵢ the densities of the domain's laws against μ (`dens`). Then f(X) is
+    measurable (built from measurable functions: densities, measurable tests, continuous functions and
+    indicators of relations between them) and E_μ|f(X)| ≤ c₀ + Σ cᵢ·E_μ pᵢ = c₀ + Σ cᵢ < ∞: the expectation is
+    defined (at a test that is not measurable it is not, and the statement, like the paper, says nothing of it)."""
+    f, (x, law) = expr.function, expr.limits
+    names = dens.names if dens is not None and str(law) == dens.law else frozenset()
+    if not _measurable(f, x, names):
+        raise Undecided(f"whether {f} is measurable in {x} by its form (the expectation {expr})")
+    bound = _dominated(f, x, names)
+    if bound is None:
+        raise Undecided(f"whether {f} is integrable against every law {law} (no bound c₀ + Σ cᵢ·pᵢ[{x}] by its form "
+                        "with pᵢ densities of the domain's laws)")
+    c0, coefficients = bound
+    return defined(f.xreplace({x: _each(x)}), known, dens) + _all([c0, *coefficients.values()], known, dens)
+
+
+def _dominated(f: sympy.Basic, x: sympy.Symbol, names: frozenset) -> tuple[sympy.Expr, dict] | None:
+    """(c₀, {p: c_p}) with |f| ≤ c₀ + Σ c_p·p[x] wherever f is defined, every c free of x and ≥ 0, by f's form
+    (each c is built from |t| of f's terms t free of x by +, ×, powers and e^·, so it is a real where they are): a
+    term t free of x is bounded by |t|; p[x] of a law p in `names` (a density, ≥ 0)
+    is bounded by 1·p[x]; a test's a[x] ∈ [0, 1] by 1; sums add bounds; a product multiplies them, one
+    factor at most bounded by densities; a positive integer power, e^g, of a constant-bounded g; |g|
+    by g's; max, min and a two-branch case split by the sum of their arguments' (|max(a, b)| ≤ |a| + |b|).
+    None for anything else (x itself, a density squared, a function of x the form does not bound)."""
+    if x not in f.free_symbols:
+        return sympy.Abs(f, evaluate=False), {}  # unevaluated: sympy writes |1/ε| as 1/|ε|, defined where |ε| ≠ 0
+    if isinstance(f, sympy.Indexed) and f.indices == (x,):
+        if isinstance(f.base, Test):
+            return sympy.Integer(1), {}
+        if str(f.base) in names:
+            return sympy.Integer(0), {str(f.base): sympy.Integer(1)}
+        return None
+    if isinstance(f, sympy.Abs):
+        return _dominated(f.args[0], x, names)
+    if _two_branches(f):
+        parts = [f.args[0][0], f.args[1][0]]
+    elif isinstance(f, (sympy.Add, sympy.Max, sympy.Min)):
+        parts = list(f.args)
+    else:
+        parts = None
+    if parts is not None:
+        bounds = [_dominated(a, x, names) for a in parts]
+        if any(b is None for b in bounds):
+            return None
+        total: dict = {}
+        for _, cs in bounds:
+            for p, c in cs.items():
+                total[p] = total.get(p, sympy.Integer(0)) + c
+        return sympy.Add(*[c for c, _ in bounds]), total
+    if isinstance(f, sympy.Mul):
+        bounds = [_dominated(a, x, names) for a in f.args]
+        if any(b is None for b in bounds) or sum(1 for _, cs in bounds if cs) > 1:
+            return None
+        scale = sympy.Mul(*[c for c, cs in bounds if not cs])
+        open_ = [b for b in bounds if b[1]]
+        if not open_:
+            return scale, {}
+        c0, cs = open_[0]
+        return scale * c0, {p: scale * c for p, c in cs.items()}
+    if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0:
+        base = _dominated(f.base, x, names)
+        return None if base is None or base[1] else (base[0] ** f.exp, {})
+    if isinstance(f, sympy.exp) or (isinstance(f, sympy.Pow) and f.base is sympy.E):
+        arg = _dominated(f.args[0] if isinstance(f, sympy.exp) else f.exp, x, names)
+        return None if arg is None or arg[1] else (sympy.exp(arg[0]), {})
+    return None
+
+
+def _measurable(f: sympy.Basic, x: sympy.Symbol, names: frozenset) -> bool:
+    """Is f a Borel function of x by its form: built from x, terms free of x, the densities p[x] of the laws
+    `names` and the values a[x] of tests (measurable ones, the only tests at which an expectation is defined)
+    with +, ×, powers, log, the functions of :data:`_TOTAL` (continuous, or sign) and two-branch case splits
+    on relations of such terms? An undefined function g(x) or another sequence's term q[x] may not be."""
+    if x not in f.free_symbols or isinstance(f, sympy.Symbol):
+        return True
+    if isinstance(f, sympy.Indexed):
+        return f.indices == (x,) and (isinstance(f.base, Test) or str(f.base) in names)
+    if _two_branches(f):
+        (a, c), (b, _) = f.args
+        return all(_measurable(e, x, names) for e in (a, b, *c.args))
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log)) or isinstance(f, _TOTAL):
+        return all(_measurable(a, x, names) for a in f.args)
+    return False
+
+
+def _bounded_over(f: sympy.Basic, v: Test, dens: Densities | None) -> bool:
+    """Is f bounded over the tests v by its form (a bound free of v)? A term free of v is its own bound;
+    v[t] ∈ [0, 1]; E_μ g with |g| ≤ c₀ + Σ cᵢ·pᵢ (:func:`_dominated`), every c free of v, is within
+    c₀ + Σ cᵢ; sums, products, |·|, max, min, positive integer powers and e^· of bounded terms are bounded."""
+    if v.label not in f.free_symbols and not f.has(v):
+        return True
+    if isinstance(f, sympy.Indexed) and f.base == v:
+        return True
+    if isinstance(f, Expect):
+        g, (x, law) = f.function, f.limits
+        bound = _dominated(g, x, dens.names if dens is not None and str(law) == dens.law else frozenset())
+        return bound is not None and not any(c.has(v) or v.label in c.free_symbols
+                                             for c in [bound[0], *bound[1].values()])
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Abs, sympy.Max, sympy.Min)):
+        return all(_bounded_over(a, v, dens) for a in f.args)
+    if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0:
+        return _bounded_over(f.base, v, dens)
+    if isinstance(f, sympy.exp):
+        return _bounded_over(f.args[0], v, dens)
+    return False
+
+
+def _integral_defined(expr: sympy.Integral, known: frozenset, dens: Densities | None) -> list[sympy.Basic]:
+    """Def(∫_a^b f(u) du), a proper integral (a, b finite): a and b defined, f continuous by its form
+    (:func:`_continuous`) and defined at every u between a and b (in either order: ∫_b^a = −∫_a^b). A
+    function continuous on a closed bounded interval is Riemann integrable there. An improper integral
+    (an infinite end) may diverge: undecided."""
+    u, lo, hi = expr.limits[0]
+    if any(e.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan) for e in (lo, hi)):
+        raise Undecided(f"whether the improper integral {expr} converges")
+    if u.is_integer or not _continuous(expr.function, u):
+        raise Undecided(f"whether {expr.function} is continuous in {u} (the integral {expr})")
+    each = _each(u)
+    inner = defined(expr.function.xreplace({u: each}), known, dens)
+    between = sympy.Or(sympy.And(sympy.LessThan(lo, each), sympy.LessThan(each, hi)),
+                       sympy.And(sympy.LessThan(hi, each), sympy.LessThan(each, lo)))
+    ends = _all([lo, hi], known, dens)
+    return ends + ([sympy.Or(sympy.Not(between), sympy.And(*inner))] if inner else [])
+
+
+def _continuous(f: sympy.Basic, u: sympy.Symbol) -> bool:
+    """Is f, as a function of u, built only from functions continuous wherever they are defined (+, ×,
+    powers, log, exp, sin, cos, tanh, sinh, cosh, atan, asinh, erf, erfc, |·|, max, min; a term free of u is
+    a constant)? sign, case splits and a sequence's terms p[u] are not."""
+    if u not in f.free_symbols or isinstance(f, sympy.Symbol):
+        return True
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log)) or (isinstance(f, _TOTAL) and not isinstance(f, sympy.sign)):
+        return all(_continuous(a, u) for a in f.args)
+    return False
 
 
 def _two_branches(expr: sympy.Basic) -> bool:
@@ -156,12 +347,12 @@ def _two_branches(expr: sympy.Basic) -> bool:
         and expr.args[1][1] is sympy.true
 
 
-def _all(args: Iterable[sympy.Basic], known: frozenset) -> list[sympy.Basic]:
-    return [c for a in args for c in defined(a, known)]
+def _all(args: Iterable[sympy.Basic], known: frozenset, dens: Densities | None = None) -> list[sympy.Basic]:
+    return [c for a in args for c in defined(a, known, dens)]
 
 
-def _power(base: sympy.Expr, exp: sympy.Expr, known: frozenset) -> list[sympy.Basic]:
-    inner = defined(base, known) + defined(exp, known)
+def _power(base: sympy.Expr, exp: sympy.Expr, known: frozenset, dens: Densities | None = None) -> list[sympy.Basic]:
+    inner = defined(base, known, dens) + defined(exp, known, dens)
     if base is sympy.E or (base.is_number and base.is_positive):
         return inner
     if exp.is_integer:
@@ -171,13 +362,71 @@ def _power(base: sympy.Expr, exp: sympy.Expr, known: frozenset) -> list[sympy.Ba
     return inner + [sympy.StrictGreaterThan(base, 0)]
 
 
-def condition_defined(cond: sympy.Basic, known: frozenset = frozenset()) -> list[sympy.Basic]:
+class _NotDensities(Exception):
+    """A term of a law of the domain that is not its density at the point of an expectation over one law."""
+
+
+def densities(goal, premises: "Premises") -> Densities | None:
+    """The reading of a goal's terms p[x] of the domain's laws (:class:`~symdp.verify.domains.Laws`,
+    ``SameSupport``, ``DPPair``: on one measurable space, no alphabet size) as their densities against one
+    probability law μ of the statement's own (a :class:`~symdp.verify.recheck.terms.Law` goal variable the
+    domain does not name): every such term stands at the bound point x of an expectation over μ, ``Expect(…
+    p[x] …, (x, μ))`` (or of ``Integrable(…, (x, μ))``), and no supremum or infimum runs over μ. The goal, ∀ μ, speaks of every point of the
+    domain through the laws μ that dominate its laws (μ = (P + Q)/2 exists) with p = dP/dμ, so E_μ p[X] = 1
+    and p ≥ 0 (:func:`_expect_defined` uses them). That the statement means the paper's quantities for such
+    μ (they do not depend on μ) is the words → goal link a person reads. None when the goal writes no such
+    term, or writes one elsewhere (a mass P[j] in a sum, a term at another point, under two laws)."""
+    candidates = {o for o in premises.laws if premises.law_sizes.get(o) is None}
+    if not candidates:
+        return None
+    laws: set = set()
+
+    def walk(e: sympy.Basic, bound: dict) -> None:
+        if isinstance(e, sympy.Indexed) and str(e.base) in candidates:
+            if len(e.indices) != 1 or e.indices[0] not in bound:
+                raise _NotDensities
+            laws.add(bound[e.indices[0]])
+            return
+        if isinstance(e, (Expect, Integrable)):
+            x, law = e.limits
+            walk(e.function, {**bound, x: str(law)})
+            return
+        if isinstance(e, (Sup, Inf)) and e.over_class and isinstance(e.limits[0], Law):
+            raise _NotDensities  # a supremum over the laws: no one μ
+        if isinstance(e, (sympy.Sum, sympy.Product, sympy.Integral)):
+            indices, ends = [lim[0] for lim in e.limits], [b for lim in e.limits for b in lim[1:]]
+        elif isinstance(e, (Every, Sup, Inf)):
+            indices, ends = [e.limits[0]], list(e.limits[1:])
+        else:
+            for a in e.args:
+                walk(a, bound)
+            return
+        for b in ends:
+            walk(b, bound)
+        walk(e.args[0], {i: v for i, v in bound.items() if i not in indices})
+
+    try:
+        for part in (*goal.hypotheses, goal.conclusion):
+            walk(part, {})
+    except _NotDensities:
+        return None
+    if len(laws) != 1:
+        return None
+    (law,) = laws
+    own = {str(v) for v in goal.variables if isinstance(v, Law)}
+    if law not in own or law in premises.names:
+        return None
+    return Densities(law, frozenset(candidates))
+
+
+def condition_defined(cond: sympy.Basic, known: frozenset = frozenset(), dens: Densities | None = None
+                      ) -> list[sympy.Basic]:
     """Def of every expression of a condition (a relation or And/Or/Not of them), each relation
     once, those sympy already decided true left out."""
     if isinstance(cond, Relational):
-        found = defined(cond.lhs, known) + defined(cond.rhs, known)
+        found = defined(cond.lhs, known, dens) + defined(cond.rhs, known, dens)
     elif isinstance(cond, (sympy.And, sympy.Or, sympy.Not)):
-        found = [c for a in cond.args for c in condition_defined(a, known)]
+        found = [c for a in cond.args for c in condition_defined(a, known, dens)]
     else:
         found = []
     return [c for c in dict.fromkeys(found) if c is not sympy.true]
@@ -407,6 +656,8 @@ class Premises:
     indexed: tuple = ()
     #: the items stating a bound on a moment of a privacy loss (ZCDPLaws, RDPLaws: :meth:`domains._LossMoment.states`)
     moments: tuple = ()
+    #: (W, P, Q, K) of each item "W is the privacy loss of K(P) with respect to K(Q)" (:class:`domains.PushedLoss`)
+    pushed_losses: frozenset = frozenset()
 
     @classmethod
     def of(cls, domain: Sequence) -> "Premises":
@@ -418,7 +669,12 @@ class Premises:
         extra = []
         for rel in _conjuncts(rels):
             known |= _subterms(rel)
-            try:  # a relation of D holds on D, so its expressions are defined there
+            # a relation of D holds on D, so its expressions are defined there: a premise only where the
+            # definedness found is also necessary (an expectation's, a supremum's or an integral's rule is
+            # sufficient only: ∫₀¹ u^(−1/2) du is defined though its integrand is not at 0)
+            if rel.has(Expect, Sup, Inf, sympy.Integral, Integrable):
+                continue
+            try:
                 extra += condition_defined(rel)
             except Undecided:
                 pass
@@ -455,6 +711,10 @@ class Premises:
                 rows = item.params["rows"]
                 for o in item.objects:
                     alphabet.setdefault(o, (item.params["k"],) if rows is None else (rows, item.params["k"]))
+        pushed = frozenset(item.objects for item in domain if isinstance(item, domains.Typed) and item.kind == "pushed_loss")
+        for w, _, _, kern in pushed:  # the pushed loss lives on the channel's outputs
+            if alphabet.get(w, (None,))[0] is None:
+                alphabet[w] = (alphabet.get(kern, (None, None))[1],)
         for item in domain:  # the loss lives on its law's alphabet (or the points 1..k it names)
             if isinstance(item, domains.Typed) and item.kind == "privacy_loss":
                 z, p, q = item.objects
@@ -467,7 +727,7 @@ class Premises:
         return cls(kept + extra, list(declared), frozenset(known), laws, objects, sizes, ldp, channels,
                    nonnegative=_kept_nonnegative([c for r in rels for c in _and_args(r)]), losses=losses,
                    alphabet=alphabet, indexed=indexed,
-                   moments=tuple(item for item in domain if isinstance(item, domains._LossMoment)))
+                   moments=tuple(item for item in domain if isinstance(item, domains._LossMoment)), pushed_losses=pushed)
 
     @property
     def names(self) -> set[str]:
@@ -481,17 +741,20 @@ class Premises:
         symbols), its typed objects aside."""
         return {str(s) for s in self.declared} - self.objects
 
-    def entails(self, atom: sympy.Basic) -> bool:
+    def entails(self, atom: sympy.Basic, rows: frozenset = frozenset()) -> bool:
         """Does a typed item of the domain state `atom` by its meaning? A law's terms are ≥ 0 and sum
-        to 1 over its alphabet 1..k (k as the item states it); a channel's entries are ≥ 0; an
+        to 1 over its alphabet 1..k (k as the item states it); a channel's entries are ≥ 0, and a row
+        K[x, ·] sums to 1 over the l outputs (K[x, y] = K(y|x), x an input: only at an index x of `rows`,
+        the indices of enclosing ``Every`` whose range :meth:`within` placed inside the inputs 1..k); an
         (ε, 0)-LDP channel's entries in one column are within the factor e^ε; Z the privacy loss of P
         with respect to Q: P[j] = e^{Z[j]}·Q[j] (matched literally)."""
         if isinstance(atom, sympy.And):
-            return all(self.entails(a) for a in atom.args)
+            return all(self.entails(a, rows) for a in atom.args)
         if any(item.states(atom) for item in self.moments):
             return True
         if isinstance(atom, Every):
-            return self.within(atom) and all(self.entails(c) for c in _and_args(atom.condition))
+            inner = rows | {atom.limits[0]}
+            return self.within(atom) and all(self.entails(c, inner) for c in _and_args(atom.condition))
         if not isinstance(atom, Relational):
             return False
         lhs, rhs = (atom.rhs, atom.lhs) if isinstance(atom, (sympy.LessThan, sympy.StrictLessThan)) else (atom.lhs, atom.rhs)
@@ -500,7 +763,7 @@ class Premises:
         if big is not None and small == 0 and isinstance(big, sympy.Indexed):  # P[j] ≥ 0
             return str(big.base) in self.laws | self.channels
         if isinstance(atom, sympy.Eq):
-            if any(self._loss(p, other) for p, other in ((lhs, rhs), (rhs, lhs))):
+            if any(self._loss(p, other) or self._pushed(p, other, rows) for p, other in ((lhs, rhs), (rhs, lhs))):
                 return True
             for total, one in ((lhs, rhs), (rhs, lhs)):
                 if one == 1 and isinstance(total, sympy.Sum) and len(total.limits) == 1:
@@ -509,6 +772,8 @@ class Premises:
                     if (isinstance(term, sympy.Indexed) and term.indices == (v,) and lo == 1 and size is not None
                             and key(hi) == key(size)):
                         return True
+                    if self._row(term, v, lo, hi, rows):
+                        return True
             return False
         if big is not None and isinstance(small, sympy.Indexed) and str(small.base) in self.ldp:
             eps = self.ldp[str(small.base)]
@@ -516,6 +781,15 @@ class Premises:
             return (isinstance(other, sympy.Indexed) and other.base == small.base and len(small.indices) == 2
                     and len(other.indices) == 2 and key(other.indices[1]) == key(small.indices[1]))
         return False
+
+    def _row(self, term: sympy.Basic, v: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, rows: frozenset) -> bool:
+        """Is Σ_{v=lo}^{hi} term a channel's row K[x, v] summed over all its outputs 1..l (x in `rows`)?"""
+        if not (isinstance(term, sympy.Indexed) and str(term.base) in self.channels and len(term.indices) == 2):
+            return False
+        x, y = term.indices
+        sizes = self.alphabet.get(str(term.base), (None, None))
+        return (x in rows and y == v and x != v and lo == 1 and len(sizes) == 2 and sizes[1] is not None
+                and key(hi) == key(sizes[1]))
 
     def within(self, atom: Every) -> bool:
         """Does the range of ``Every(c, (j, lo, hi))`` lie inside the alphabet of every typed object whose term c indexes
@@ -621,6 +895,40 @@ class Premises:
         STATS["rlimit"] = max(STATS["rlimit"], _rlimit(solver))
         return verdict == z3.unsat
 
+    def _pushed(self, left: sympy.Basic, right: sympy.Basic, rows: frozenset) -> bool:
+        """Is left = right the relation Σ_x P[x]·K[x, y] = e^{W[y]}·Σ_x Q[x]·K[x, y] of an item "W is the privacy loss of
+        K(P) with respect to K(Q)" (:class:`~symdp.verify.domains.PushedLoss`) at an output y of `rows` (an enclosing
+        Every's index that :meth:`within` placed inside K's outputs), each sum over K's inputs 1..k, P and Q laws on
+        those k points, K a channel of the domain?"""
+        if not isinstance(right, sympy.Mul) or len(right.args) != 2:
+            return False
+        e = next((f for f in right.args if isinstance(f, sympy.exp)), None)
+        total = next((f for f in right.args if isinstance(f, sympy.Sum)), None)
+        if e is None or total is None or not isinstance(left, sympy.Sum) or not isinstance(e.args[0], sympy.Indexed):
+            return False
+        w = e.args[0]
+        if len(w.indices) != 1 or w.indices[0] not in rows:
+            return False
+        y = w.indices[0]
+
+        def pushed(s: sympy.Sum) -> tuple | None:  # (P, K) of Σ_{x=1}^{k} P[x]·K[x, y] over K's inputs
+            if len(s.limits) != 1 or not isinstance(s.function, sympy.Mul) or len(s.function.args) != 2:
+                return None
+            x, lo, hi = s.limits[0]
+            law = next((f for f in s.function.args if isinstance(f, sympy.Indexed) and f.indices == (x,)), None)
+            kern = next((f for f in s.function.args if isinstance(f, sympy.Indexed) and f.indices == (x, y)), None)
+            if law is None or kern is None or lo != 1 or str(kern.base) not in self.channels:
+                return None
+            k = self.alphabet.get(str(kern.base), (None, None))[0]
+            if k is None or key(hi) != key(k) or self.law_sizes.get(str(law.base)) is None \
+                    or key(self.law_sizes[str(law.base)]) != key(k):
+                return None
+            return str(law.base), str(kern.base)
+
+        a, b = pushed(left), pushed(total)
+        return (a is not None and b is not None and a[1] == b[1]
+                and (str(w.base), a[0], b[0], a[1]) in self.pushed_losses)
+
     def _loss(self, p: sympy.Basic, other: sympy.Basic) -> bool:
         """Is p = other the relation P[j] = e^{Z[j]}·Q[j] of an item "Z is the privacy loss of P with respect
         to Q" (:class:`~symdp.verify.domains.PrivacyLoss`): the same names in their places, one index j?"""
@@ -693,16 +1001,20 @@ def _has_atoms(cond: sympy.Basic) -> bool:
     return bool(a.atoms)
 
 
-def requirements(goal, kind: str | None, premises: Premises) -> list[Requirement]:
+def requirements(goal, kind: str | None, premises: Premises, dens: Densities | None = None) -> list[Requirement]:
     """What `goal` (a :class:`~symdp.verify.goals.Goal`) needs of the domain (module docstring):
     each hypothesis (and the definedness of its expressions), the definedness of the conclusion
     unless its certificate `kind` proves it, and its variables' assumptions. Raises
     :class:`Undecided` where a definedness is not expressible."""
     out = []
     for h in goal.hypotheses:
-        out.append(Requirement(sympy.And(h, *condition_defined(h, premises.known)), f"the hypothesis {_show(h)}"))
+        # a hypothesis Integrable(f, (x, μ)) (a conjunct of it) holds where E_μ f is defined by the rule of
+        # :func:`_expect_defined` (sufficient; only at a positive position, never under a Not)
+        read = [sympy.And(*_expect_defined(Expect(c.function, c.limits), premises.known, dens)) if isinstance(c, Integrable)
+                and key(c) not in premises.known else c for c in _and_args(h)]
+        out.append(Requirement(sympy.And(*read, *condition_defined(h, premises.known, dens)), f"the hypothesis {_show(h)}"))
     if kind not in PROVES_DEFINED:
-        need = condition_defined(goal.conclusion, premises.known)
+        need = condition_defined(goal.conclusion, premises.known, dens)
         if need:
             what = "both sides" if isinstance(goal.conclusion, sympy.Eq) else "the conclusion's expressions"
             out.append(Requirement(sympy.And(*need), f"{what} defined: " + " ∧ ".join(_show(c) for c in need)))
@@ -754,16 +1066,55 @@ class _Premises:
     bound: list  # premises about variables the statement itself quantifies (a test u, a point t)
 
 
-def _sort_premises(goal, premises: Premises) -> _Premises:
+def _sort_premises(goal, premises: Premises, dens: Densities | None = None) -> _Premises:
+    """The premises inside the goal's conclusion, each conjunct of it read on its own (a premise hidden in one
+    conjunct, ``(A ⇒ C) ∧ R``, restricts the goal as one of the whole conclusion does), a biconditional's two
+    directions left out (:func:`_statement_parts`)."""
     params, found = premises.parameters, _Premises([], [], [])
-    inside, escapes = antecedents(goal.conclusion)
-    inside = [left for atom in inside for left in _unentailed(atom, inside, goal, premises)]
+    parts = _statement_parts(goal.conclusion)
+    everywhere = [a for part in parts for a in antecedents(part)[0]]
+    for part in parts:
+        inside, escapes = antecedents(part)
+        _sort_part(goal, premises, dens, found, everywhere, inside, escapes)
+    return found
+
+
+def _statement_parts(conclusion: sympy.Basic) -> list[sympy.Basic]:
+    """The conclusion's conjuncts, without the pairs that are the two directions of a biconditional: (¬A ∨ B) ∧
+    (¬B ∨ A) (or A ⇒ B ∧ B ⇒ A) states A ⇔ B, a statement about every point and every object (either both hold or
+    neither), not a premise that restricts the goal to the objects where A holds; its sides are the statement's,
+    which a person reads beside the paper's "if and only if" as for any goal."""
+    conjuncts = _and_args(conclusion)
+    paired: set = set()
+    for n, c1 in enumerate(conjuncts):
+        for c2 in conjuncts[n + 1:]:
+            if c1 not in paired and c2 not in paired and _converse(c1, c2):
+                paired |= {c1, c2}
+    return [c for c in conjuncts if c not in paired]
+
+
+def _converse(c1: sympy.Basic, c2: sympy.Basic) -> bool:
+    """Is c1 = (A ⇒ B) and c2 = (B ⇒ A) for some A, B (each written ¬A ∨ B, or with Implies)?"""
+    def arrow(c: sympy.Basic) -> list[tuple]:
+        if isinstance(c, sympy.Implies):
+            return [(c.args[0], c.args[1])]
+        if isinstance(c, sympy.Or) and len(c.args) == 2:
+            a, b = c.args
+            return [(sympy.Not(a), b), (sympy.Not(b), a)]
+        return []
+    return any(x1 == y2 and y1 == x2 for x1, y1 in arrow(c1) for x2, y2 in arrow(c2))
+
+
+def _sort_part(goal, premises: Premises, dens: Densities | None, found: _Premises, everywhere: list,
+               inside: list, escapes: list) -> None:
+    params = premises.parameters
+    inside = [left for atom in inside for left in _unentailed(atom, everywhere, goal, premises)]
     for atom in inside:
         names = _names(atom)
         if names & premises.objects:
             found.objects.append(atom)
         elif names <= params:
-            found.required.append(Requirement(sympy.And(atom, *condition_defined(atom, premises.known)),
+            found.required.append(Requirement(sympy.And(atom, *condition_defined(atom, premises.known, dens)),
                                               f"the premise {_show(atom)} inside the conclusion"))
         else:
             found.bound.append(atom)
@@ -771,15 +1122,15 @@ def _sort_premises(goal, premises: Premises) -> _Premises:
             index = {atom.limits[0]}
             for c in _and_args(atom.condition):
                 if not (c.free_symbols & index) and _names(c) <= params and not (_names(c) & premises.objects):
-                    found.required.append(Requirement(sympy.And(c, *condition_defined(c, premises.known)),
+                    found.required.append(Requirement(sympy.And(c, *condition_defined(c, premises.known, dens)),
                                                       f"the premise {_show(c)} (for every index) inside the conclusion"))
     over_params = [isinstance(d, Relational) and _names(d) <= params for d in escapes]
     if all(over_params):  # a disjunction of relations of the parameters alone is a relation, not a premise
-        return found
+        return
     for d, ours in zip(escapes, over_params):
         if ours:
             negated = d.negated
-            found.required.append(Requirement(sympy.And(negated, *condition_defined(d, premises.known)),
+            found.required.append(Requirement(sympy.And(negated, *condition_defined(d, premises.known, dens)),
                                               f"the premise {_show(negated)} inside the conclusion (written {_show(d)} ∨ …)"))
     # the other disjuncts: one whose negation an item states is false on D (Σ P ≠ 1 for a law P); of
     # two or more left, those about the domain's typed objects are each the premise (their negation)
@@ -797,11 +1148,10 @@ def _sort_premises(goal, premises: Premises) -> _Premises:
         negations = [d.negated for d in own]
         if _inhabited(goal, premises, found.bound + negations)[0] is True:
             found.bound += negations
-            return found
+            return
     if len(left) > 1:
         found.objects += [d.negated if isinstance(d, Relational) else sympy.Not(d) for d in left
                           if _names(d) & premises.objects]
-    return found
 
 
 def _sequences(conds: Iterable[sympy.Basic]) -> set[str]:
@@ -822,10 +1172,18 @@ def _unentailed(atom: sympy.Basic, inside: Sequence[sympy.Basic], goal, premises
     shared = frozenset(_sequences(others))
     if premises.every_holds(atom, shared):
         return []
-    conjuncts = _and_args(atom.condition)
+    named = premises.names
+    everything = _and_args(atom.condition)
+    conjuncts = [c for c in everything if not _definition(c, atom.limits[0], everything, shared, named)]
+    if not conjuncts:
+        return []
+    if len(conjuncts) < len(everything):
+        rest = Every(sympy.And(*conjuncts), atom.limits)
+        if premises.entails(rest) or premises.every_holds(rest, shared):
+            return []
+        atom = rest
     if len(conjuncts) < 2:
         return [atom]
-    named = premises.names
     kept = [c for c in conjuncts if _sequences([c]) - named or not (
         premises.entails(Every(c, atom.limits)) or premises.every_holds(Every(c, atom.limits), shared))]
     if len(kept) == len(conjuncts):
@@ -836,10 +1194,36 @@ def _unentailed(atom: sympy.Basic, inside: Sequence[sympy.Basic], goal, premises
     return [] if premises.every_holds(rest, shared) else [rest]
 
 
+def _definition(c: sympy.Basic, j: sympy.Symbol, conjuncts: Sequence[sympy.Basic], shared: frozenset, named: set) -> bool:
+    """Is the conjunct c of ``Every(…, (j, lo, hi))`` a definition u[j] = E of a sequence u of the statement's own, which
+    some u satisfies whatever the rest says? u is named by neither the domain nor another premise or hypothesis
+    (`shared`) nor another conjunct, E is free of u and of every own sequence and defined at every point (its
+    definedness is no condition at all, j free): then u[j] := E(j) for each j of the range satisfies c, and choosing it
+    constrains nothing else the goal's premises say."""
+    if not isinstance(c, sympy.Eq):
+        return False
+    for u, e in ((c.lhs, c.rhs), (c.rhs, c.lhs)):
+        if not (isinstance(u, sympy.Indexed) and u.indices == (j,)):
+            continue
+        name = str(u.base)
+        if name in named or name in shared or any(name in _sequences([d]) for d in conjuncts if d is not c):
+            continue
+        if name in _sequences([e]) | _names(e) or _sequences([e]) - named:
+            continue
+        try:
+            if not defined(e):
+                return True
+        except Undecided:
+            continue
+    return False
+
+
 def check(goal, kind: str | None, premises: Premises) -> Outcome:
     """Does the domain (`premises`) imply everything `goal` needs of it (:func:`requirements`)?"""
     integers = {str(s) for s in premises.declared if s.is_integer}
     for v in goal.variables:
+        if isinstance(v, Test):  # the statement's own test: its values in [0, 1] are its type, nothing of D's
+            continue
         if isinstance(v, sympy.IndexedBase):
             restricted = _sequence_restriction(v, premises)
             if restricted is not None:
@@ -857,8 +1241,9 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
             if v.is_integer and v.name not in integers:
                 needs.append(Requirement(sympy.true, f"{v}'s assumption {v} ∈ ℤ", sympy.Symbol(v.name, real=True)))
     try:
-        needs += requirements(goal, kind, premises)
-        inside = _sort_premises(goal, premises)
+        dens = densities(goal, premises)
+        needs += requirements(goal, kind, premises, dens)
+        inside = _sort_premises(goal, premises, dens)
     except Undecided as err:
         return Outcome(None, f"undecided: {err}")
     needs += inside.required
@@ -1140,6 +1525,14 @@ def goals_covered(domain: Sequence | None, goals: Sequence[Mapping]) -> tuple[bo
             read.append((parsed, check(parsed, g.get("kind"), premises)))
         except (ValueError, TypeError, ParameterError, RecursionError) as err:
             read.append((None, Outcome(None, f"the goal cannot be read: {err}")))
+    # a goal covered on D whose whole conclusion states that terms converge (Converges(T), Integrable(f, (x, μ))) proves
+    # them defined at every point of D: the other goals may use that definedness (:func:`_convergent`)
+    shown = frozenset(k for parsed, outcome in read if parsed is not None and outcome.covered is True
+                      and not outcome.antecedents for k in _convergent(parsed.conclusion))
+    if shown - premises.known:
+        premises.known = premises.known | shown
+        read = [(parsed, check(parsed, g.get("kind"), premises) if parsed is not None and outcome.covered is not True
+                 else outcome) for g, (parsed, outcome) in zip(goals, read)]
     # a goal covered on D with nothing inside its conclusion proves its conclusion at every point of D:
     # where it is a relation of D's parameters, it may show the premises of another goal satisfiable
     facts = [c for parsed, outcome in read if parsed is not None and outcome.covered is True and not outcome.antecedents
@@ -1160,6 +1553,23 @@ def goals_covered(domain: Sequence | None, goals: Sequence[Mapping]) -> tuple[bo
     shown = "; ".join(f"goal {_short(p['text'])}: {p['why']}" for p in failing[:3])
     more = f"; and {len(failing) - 3} more" if len(failing) > 3 else ""
     return covered, f"{len(failing)} of {len(per_goal)} goals do not cover the proof's domain: {shown}{more}", per_goal
+
+
+def _convergent(conclusion: sympy.Basic) -> list[str]:
+    """The keys of the terms a conclusion's conjuncts state defined: ``Converges(T)`` (the kernel's proposition "T is
+    a defined real number", T an improper integral or a limit) gives T, and ``Integrable(f, (x, μ))`` gives E_μ f. Both
+    are propositions without definedness of their own (the kernel reads them as opaque truth values), so a proved goal
+    ∀: H ⇒ Converges(T) ∧ R states T defined wherever H holds and R's expressions are defined. Only a goal covered on
+    the domain lends them: its coverage already required R's expressions, a relation about T among them, defined there
+    (so a rule that assumed T defined to prove the conjunct, as ``decide`` assumes its goal's expressions, lends nothing
+    new)."""
+    found = []
+    for a in _and_args(conclusion):
+        if isinstance(a, Integrable):
+            found.append(key(Expect(a.function, a.limits)))
+        elif type(a).__name__ == "Converges" and isinstance(a, Boolean) and len(a.args) == 1:
+            found.append(key(a.args[0]))
+    return found
 
 
 def _short(text: str, limit: int = 160) -> str:

@@ -817,3 +817,27 @@ class RDPLaws(_LossMoment):
 
 _KINDS.update({cls.kind: cls for cls in (ZCDPLaws, RDPLaws)})
 VOCABULARY = tuple(_KINDS)
+
+
+class PushedLoss(Typed):
+    """W is the privacy loss of the laws K(P), K(Q) that a channel K pushes P, Q to (Steinke, Lemma 20: the
+    post-processed pair of a privacy loss; K(P)_y = Σ_x P_x·K(y|x)), by its defining property at every output y of K:
+    Σ_x P[x]·K[x, y] = e^{W[y]}·Σ_x Q[x]·K[x, y], the sums over K's k inputs (:meth:`symdp.verify.covering.Premises.entails`
+    accepts exactly that relation, inside an ``Every`` over K's outputs 1..l, with P, Q laws on K's k inputs and K a
+    channel of the domain; sizes from those items). Objects W, P, Q, K in this order; it states nothing else (that P, Q
+    are laws, K a channel, are other items), so it narrows to no other kind and only an item naming the same W, P, Q, K
+    in the same order covers it."""
+
+    kind = "pushed_loss"
+
+    def __init__(self, w: object, p: object, q: object, channel: object) -> None:
+        super().__init__((w, p, q, channel))
+
+    def text(self) -> str:
+        w, p, q, k = self.objects
+        return (f"{w} is the privacy loss of {k}({p}) with respect to {k}({q}): "
+                f"Σ_x {p}_x·{k}(y|x) = e^({w}_y)·Σ_x {q}_x·{k}(y|x) at every output y of {k}")
+
+
+_KINDS.update({PushedLoss.kind: PushedLoss})
+VOCABULARY = tuple(_KINDS)

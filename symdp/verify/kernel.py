@@ -80,12 +80,18 @@ summed(premise, j, lo, hi)
     ∀ j ∈ ℤ: lo ≤ j ≤ hi ∧ Hⱼ ⇒ f ≤ g (or <, =) gives Every(Hⱼ) ⇒ Σⱼ f ≤ Σⱼ g, for integer-valued
     lo ≤ hi free of j. Sound: a finite sum of inequalities. Side: f, g defined for every j.
 integrated(premise, u, lo, hi)
-    ∀ u ∈ [lo, hi]: f ≤ g (or =) gives ∫ f ≤ ∫ g, for f, g built from continuous functions
-    (+, ×, powers, exp, log, Abs, Max, Min, trigonometric, erf, ...). Side: f, g defined on all of
-    [lo, hi], so both are continuous on a compact interval, hence integrable (Riemann).
-    Improper (hi = ∞ and/or lo = −∞; the premise's hypotheses need only the finite end): the
-    improper integral is the limit of the integrals over bounded intervals, claimed only where it
-    converges; f ≤ g on every bounded part gives the partial integrals in order, and limits keep it.
+    ∀ u ∈ [lo, hi]: f ≤ g (or =) gives ∫ f ≤ ∫ g. **The reading of an integral**: ``Integral(f,
+    (u, lo, hi))`` is the (oriented) Lebesgue integral of f over the interval, defined where f is
+    defined at almost every point of it, measurable and absolutely integrable there. For f
+    continuous by its form (in u: a term free of u — p[j], a finite sum, δ(c) — is a constant) and
+    defined on a bounded [lo, hi] that is the Riemann integral; over an unbounded interval, where it
+    is defined, it is the limit of the integrals over bounded ones (the improper integral; one that
+    converges only conditionally is not defined in this reading, so claims about it say less).
+    For f, g continuous by their form the side condition is f, g defined on all of [lo, hi]; for
+    other integrands (an arbitrary function δ(u) or d[u], an indicator) there is none. Sound: where
+    the conclusion is claimed both integrals are defined, so f and g are defined at almost every u
+    of the interval, and there the premise gives f ≤ g (=); the Lebesgue integral is monotone. The
+    premise's hypotheses are the range only (lo ≤ u for hi = ∞) and some free of u.
 expectation(premise, j, lo, hi, weight)
     a derived rule: decide ``w·f ≤ w·g`` from f ≤ g and w ≥ 0, then :func:`summed` (an
     expectation under a finite law with masses w).
@@ -205,6 +211,22 @@ at_infinity(term, t, g, hypotheses)
     for an integer k: a sequence's limit), f(k) = g(1/k) there, and 1/k → 0⁺; g is continuous
     where it is defined, 0 included, so g(1/k) → g(0). The value is stated rather than
     Limit(g, t, 0, '+'), whose definedness is not expressible (it could not be a middle term).
+    With ``converges``: ``Converges(term)`` instead (its own goal), the side also requiring f(±1/t)
+    defined at EVERY t > 0: then f(k) = g(±1/k) for all k of the sign, and the limit exists.
+truncated(premise, u, lo, c, converges)
+    ∀ u: c ≤ u ∧ H ⇒ f = 0 (H free of u) gives H ∧ lo ≤ c ⇒ ∫_lo^∞ f = ∫_lo^c f; with
+    ``converges``, H ∧ lo ≤ c ⇒ ``Converges(∫_lo^∞ f)`` for f continuous by its form and defined on
+    [lo, ∞) (side). Sound: where ∫_lo^∞ f is defined it is ∫_lo^c f + ∫_c^∞ f and f = 0 almost
+    everywhere beyond c; for convergence, f is continuous on the compact [lo, c] (bounded,
+    integrable) and 0 beyond. ``Converges(T)`` (T an Integral or a Limit) is the proposition "T is a
+    defined real number"; it is T's definedness wherever T's is not written otherwise (an integral
+    of a continuous integrand defined everywhere, over a bounded interval, is defined outright), and
+    its own definedness is empty, so only a rule that proves convergence concludes it.
+every(premise, j, lo, hi)
+    ∀ j: lo ≤ j ≤ hi ∧ H ⇒ C (H free of j, integer-valued ends) gives H ⇒ Every(C, (j, lo, hi)).
+    Side: C's terms defined at every j of the range (none for a proposition such as Converges).
+    Sound: at each j of the range the premise's terms are defined and its hypotheses hold. With it
+    a finite sum of improper integrals is defined (Every(Converges(…))) and may be a middle term.
 """
 
 from __future__ import annotations
@@ -223,17 +245,17 @@ from .evidence import Evidence, settled
 from .goals import Goal, canonical_srepr
 from .recheck.smt import LOGIC as SMT_LOGIC
 from .recheck.smt import query as smtlib_query
-from .recheck.terms import Event, Every, Expect, Inf, Integrable, Law, Sup, Test
+from .recheck.terms import Converges, Event, Every, Expect, Inf, Integrable, Law, Sup, Test
 
-__all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Law", "Test", "Event", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
+__all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "Test", "Event", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
-           "linear", "swap", "rename", "split", "at_infinity", "RULES"]
+           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -469,7 +491,7 @@ def _conditions(e: sympy.Basic) -> set:
         return _defined(e.limits[1]) | _defined(e.limits[2])
     if isinstance(e, Expect):  # defined where f(X) is integrable: a proposition the abstraction keeps opaque
         return {Integrable(e.function, e.limits)}
-    if isinstance(e, Integrable):
+    if isinstance(e, (Integrable, Converges)):  # a proposition: never its term's definedness (or decide would assume it)
         return set()
     if _two_branches(e):  # the condition decided, and the branch it selects defined
         (a, c), (b, _) = e.args
@@ -477,8 +499,17 @@ def _conditions(e: sympy.Basic) -> set:
                                sympy.Or(c, sympy.And(*_ordered(_defined(b))))}) - {sympy.true}
     if isinstance(e, sympy.Integral) and len(e.limits) == 1 and len(e.limits[0]) == 3:
         u, lo, hi = e.limits[0]
-        if _continuous(e.function) and not _defined(e.function):
-            return _defined(lo) | _defined(hi)
+        finite = [end for end in (lo, hi) if end not in (sympy.oo, -sympy.oo)]
+        ends = set().union(*(_defined(end) for end in finite))
+        try:  # a continuous integrand defined everywhere, over a bounded interval: Riemann integrable
+            if len(finite) == 2 and _continuous(e.function, u) and not _defined(e.function):
+                return ends
+        except _Unknown:
+            pass
+        return ends | {Converges(e)}
+    if isinstance(e, sympy.Limit):
+        point = e.args[2]
+        return (set() if point in (sympy.oo, -sympy.oo) else _defined(point)) | {Converges(e)}
     raise _Unknown(f"where {e} is defined")
 
 
@@ -506,12 +537,16 @@ def _pieces(e: sympy.Basic) -> list:
     return [e]
 
 
-def _continuous(f: sympy.Basic) -> bool:
-    """Built only from functions continuous where they are defined."""
+def _continuous(f: sympy.Basic, var: sympy.Symbol | None = None) -> bool:
+    """Built only from functions continuous where they are defined; as a function of `var` (when
+    given), a subterm free of `var` (a sequence term p[j], a finite sum, an applied function δ(c), …)
+    is a constant, so continuous too (where it is defined, a real number that does not move with var)."""
+    if var is not None and var not in _free(f):
+        return True
     if isinstance(f, (sympy.Symbol, sympy.Number, sympy.NumberSymbol)):
         return True
     if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log)) or f.func in _TOTAL:
-        return all(_continuous(a) for a in f.args)
+        return all(_continuous(a, var) for a in f.args)
     return False
 
 
@@ -583,7 +618,7 @@ def _sign(e: sympy.Basic) -> str | None:
 
 def _is_atom(e: sympy.Basic) -> bool:
     if _is_condition(e):
-        return isinstance(e, (Every, Integrable))
+        return isinstance(e, (Every, Integrable, Converges))
     if e.is_Rational or (isinstance(e, sympy.Symbol) and not e.is_integer):
         return False
     if isinstance(e, (sympy.Add, sympy.Mul)):
@@ -655,7 +690,7 @@ def _arguments(term: sympy.Basic) -> list:
         return list(term.args[1][1:]) if len(term.args) == 2 else []
     if isinstance(term, sympy.Indexed):
         return list(term.indices)
-    if isinstance(term, (sympy.Symbol, sympy.Limit, Every)):
+    if isinstance(term, (sympy.Symbol, sympy.Limit, Every, Converges)):
         return []
     return [a for a in term.args if isinstance(a, sympy.Expr)]
 
@@ -668,7 +703,7 @@ def _head(term: sympy.Basic) -> tuple | None:
         return (term.func, term.args[0], term.args[1][0]) if len(term.args) == 2 else None
     if isinstance(term, sympy.Indexed):
         return ("Indexed", term.base, len(term.indices))
-    if isinstance(term, (sympy.Symbol, sympy.Limit, Every)) or not _arguments(term):
+    if isinstance(term, (sympy.Symbol, sympy.Limit, Every, Converges)) or not _arguments(term):
         return None
     return (term.func, len(term.args))
 
@@ -709,7 +744,7 @@ def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goa
         name = f"atom{i}"
         while name in taken:
             name += "_"
-        if isinstance(term, (Every, Integrable)):
+        if isinstance(term, (Every, Integrable, Converges)):
             fresh = sympy.Symbol(name, real=True)
             mapping[term] = sympy.Eq(fresh, 1)
         else:
@@ -719,7 +754,7 @@ def _abstract(hyps: Sequence[sympy.Basic], conclusion: sympy.Basic) -> tuple[Goa
         names.append((fresh, term))
     replaced = [_connectives(p.xreplace(mapping)) for p in parts]
     facts = [f.xreplace(mapping) for fresh, term in names for f in _guarded_facts(term, fresh)]
-    facts += _congruences([(f, t) for f, t in names if not isinstance(t, (Every, Integrable))], mapping)
+    facts += _congruences([(f, t) for f, t in names if not isinstance(t, (Every, Integrable, Converges))], mapping)
     abstract = _make(replaced[-1], [*replaced[:-1], *facts])
     if len({str(v) for v in abstract.variables}) < len(abstract.variables):
         # the solver reads one name as one variable: two symbols named alike would be merged
@@ -1005,8 +1040,9 @@ def combine(*premises: Fact | Evidence, hypotheses: Sequence[object] = (), detai
 
 
 def _range_step(rule: str, p: Fact, index: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, conclusion,
-                allow_indexed_hyps: bool, detail: str, **params) -> Evidence:
-    """Shared by the rules over a range (sum, integral, supremum): the premise ∀ index ∈ [lo, hi]."""
+                allow_indexed_hyps: bool, detail: str, sided: bool = True, **params) -> Evidence:
+    """Shared by the rules over a range (sum, integral, supremum): the premise ∀ index ∈ [lo, hi];
+    the side condition (f, g defined on the range) unless not `sided` (a Lebesgue integral)."""
     if index not in p.goal.variables:
         raise _Refused(f"{index} is not a variable of the premise")
     if index in _free(lo) | _free(hi):
@@ -1019,7 +1055,7 @@ def _range_step(rule: str, p: Fact, index: sympy.Symbol, lo: sympy.Basic, hi: sy
     a, op, b = _orient(p.goal.conclusion)
     hyps = [*outer, sympy.Ge(hi, lo)] + ([Every(sympy.And(*inner), (index, lo, hi))] if inner else [])
     target = _make(conclusion(a, op, b), hyps)
-    terms = set().union(*(_defined(t) for t in (a, b)))
+    terms = set().union(*(_defined(t) for t in (a, b))) if sided else set()
     side = [*_ordered(_defined_all(outer)), *outer, sympy.Le(lo, index), sympy.Le(index, hi), *inner]
     limits = {"index": canonical_srepr(index), "lo": canonical_srepr(lo), "hi": canonical_srepr(hi), **params}
     return _step(rule, target, [p], [(side, sympy.And(*_ordered(terms)))], limits, detail)
@@ -1034,20 +1070,45 @@ def summed(premise: Fact | Evidence, index: sympy.Symbol, lo: object, hi: object
         True, detail))
 
 
+def every(premise: Fact | Evidence, index: sympy.Symbol, lo: object, hi: object, detail: str = "") -> Evidence:
+    """H ⇒ Every(C, (index, lo, hi)) from ∀ index: lo ≤ index ≤ hi ∧ H ⇒ C (H free of the index,
+    integer-valued ends); side: C's terms defined at every index of the range (none for a
+    proposition such as ``Converges(T)``). Sound: at each index of the range the premise's terms
+    are defined and its hypotheses hold, so C holds there (an empty range: Every is true)."""
+    p, j = _premise(premise), _symbol(index, "index", integer=True)
+    lo, hi = sympy.sympify(lo), sympy.sympify(hi)
+
+    def build() -> Evidence:
+        if j not in p.goal.variables or j in _free(lo) | _free(hi):
+            raise _Refused(f"{j} must be a variable of the premise, and the range free of it")
+        if not (_integer_valued(lo) and _integer_valued(hi)):
+            raise _Refused(f"the ends {lo}, {hi} must be integer-valued by their form")
+        outer, inner = _split_range(p.goal.hypotheses, j, lo, hi)
+        if inner:
+            raise _Refused(f"the hypotheses {inner} depend on {j}")
+        target = _make(Every(p.goal.conclusion, (j, lo, hi)), outer)
+        side = [*_ordered(_defined_all(outer)), *outer, sympy.Le(lo, j), sympy.Le(j, hi)]
+        terms = set().union(*(_defined(piece) for piece in _pieces(p.goal.conclusion)))
+        params = {"index": canonical_srepr(j), "lo": canonical_srepr(lo), "hi": canonical_srepr(hi)}
+        return _step("every", target, [p], [(side, sympy.And(*_ordered(terms)))], params, detail)
+    return _applied("every", build)
+
+
 def integrated(premise: Fact | Evidence, var: sympy.Symbol, lo: object, hi: object, detail: str = "") -> Evidence:
-    """∫_lo^hi f ≤ ∫ g (or =) from f ≤ g (or =) for every var ∈ [lo, hi]; f and g continuous (by
-    their form) and defined on all of [lo, hi] (side condition), so integrable."""
+    """∫_lo^hi f ≤ ∫ g (or =) from f ≤ g (or =) for every var ∈ [lo, hi]. For f and g continuous (by
+    their form, in var) the side condition is that they are defined on all of [lo, hi]; for other
+    integrands (δ(ε), an indicator, …) there is none: the conclusion is claimed where both
+    integrals are defined, and there f and g are defined almost everywhere (module docstring)."""
     p, u = _premise(premise), _symbol(var, "var", integer=False)
     lo, hi = sympy.sympify(lo), sympy.sympify(hi)
 
     def build() -> Evidence:
         a, _, b = _orient(p.goal.conclusion)
-        if not (_continuous(a) and _continuous(b)):
-            raise _Refused(f"{a} and {b} must be built from continuous functions to be integrable")
+        sided = _continuous(a, u) and _continuous(b, u)
         if _unbounded(lo, hi):
-            return _improper(p, u, lo, hi, detail)
+            return _improper(p, u, lo, hi, detail, sided)
         return _range_step("integrate", p, u, lo, hi, lambda a, op, b: (sympy.Eq if op == "=" else sympy.Le)(
-            sympy.Integral(a, (u, lo, hi)), sympy.Integral(b, (u, lo, hi))), False, detail)
+            sympy.Integral(a, (u, lo, hi)), sympy.Integral(b, (u, lo, hi))), False, detail, sided=sided)
     return _applied("integrate", build)
 
 
@@ -1059,7 +1120,7 @@ def _unbounded(lo: sympy.Basic, hi: sympy.Basic) -> bool:
     return open_lo or open_hi
 
 
-def _improper(p: Fact, u: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, detail: str) -> Evidence:
+def _improper(p: Fact, u: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, detail: str, sided: bool) -> Evidence:
     """∫_lo^∞ f ≤ ∫_lo^∞ g (or =; also from −∞) from f ≤ g on the unbounded interval (module docstring)."""
     if u not in p.goal.variables:
         raise _Refused(f"{u} is not a variable of the premise")
@@ -1081,7 +1142,7 @@ def _improper(p: Fact, u: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, detail
     target = _make((sympy.Eq if op == "=" else sympy.Le)(sympy.Integral(a, (u, lo, hi)), sympy.Integral(b, (u, lo, hi)),
                                                          evaluate=False), outer)
     side = [*_ordered(_defined_all(outer)), *outer, *ends]
-    terms = _defined(a) | _defined(b)
+    terms = _defined(a) | _defined(b) if sided else set()
     params = {"index": canonical_srepr(u), "lo": canonical_srepr(lo), "hi": canonical_srepr(hi)}
     return _step("integrate", target, [p], [(side, sympy.And(*_ordered(terms)))], params, detail)
 
@@ -1109,8 +1170,8 @@ def split(term: sympy.Integral, at: object, hypotheses: Sequence[object] = (), d
             raise _Refused(f"the split point {c} must be finite")
         if u in _free(c) | _free(lo) | _free(hi) or any(u in _free(h) for h in extra):
             raise _Refused(f"the split point, the ends and the hypotheses must be free of {u}")
-        if not _continuous(f):
-            raise _Refused(f"{f} must be built from continuous functions to be integrable on each part")
+        if u in _bound(f):
+            raise _Refused(f"{u} is also an index bound inside {f}")
         parts = sympy.Integral(f, (u, lo, c)) + sympy.Integral(f, (u, c, hi))
         order = ([] if below else [sympy.Le(lo, c)]) + ([] if above else [sympy.Le(c, hi)])
         if sympy.false in order:
@@ -1119,8 +1180,52 @@ def split(term: sympy.Integral, at: object, hypotheses: Sequence[object] = (), d
         ends = ([] if below else [sympy.Le(lo, u)]) + ([] if above else [sympy.Le(u, hi)])
         side = [*_ordered(_defined_all([*extra, *order])), *extra, *order, *ends]
         params = {"term": canonical_srepr(term), "at": canonical_srepr(c), "hypotheses": [canonical_srepr(h) for h in extra]}
-        return _step("split", target, [], [(side, sympy.And(*_ordered(_defined(f))))], params, detail)
+        needed = _defined(f) if _continuous(f, u) else set()  # a Lebesgue integral: no side (docstring)
+        return _step("split", target, [], [(side, sympy.And(*_ordered(needed)))], params, detail)
     return _applied("split", build)
+
+
+def truncated(premise: Fact | Evidence, var: sympy.Symbol, lo: object, at: object, converges: bool = False,
+              detail: str = "") -> Evidence:
+    """∫_lo^∞ f du = ∫_lo^c f du under lo ≤ c (c = `at`) and H, from the premise ∀ u: c ≤ u ∧ H ⇒ f = 0
+    (H free of u). With `converges`: ``Converges(∫_lo^∞ f du)`` instead, for f continuous by its
+    form (in u) and defined on all of [lo, ∞) (side, under H and lo ≤ c). Sound: where ∫_lo^∞ f is
+    defined, f is integrable on [lo, ∞), the integral is ∫_lo^c f + ∫_c^∞ f, and f = 0 almost
+    everywhere on [c, ∞) (wherever it is defined there); for `converges`, f is continuous on the
+    compact [lo, c], so bounded and integrable there, and 0 beyond c, so integrable on [lo, ∞)."""
+    p, u = _premise(premise), _symbol(var, "var", integer=False)
+    lo, c = sympy.sympify(lo), sympy.sympify(at)
+
+    def build() -> Evidence:
+        if u not in p.goal.variables:
+            raise _Refused(f"{u} is not a variable of the premise")
+        if any(e.has(sympy.oo, -sympy.oo, sympy.zoo) or u in _free(e) for e in (lo, c)):
+            raise _Refused(f"the lower end {lo} and the point {c} must be finite and free of {u}")
+        start = [h for h in p.goal.hypotheses if isinstance(h, (sympy.LessThan, sympy.GreaterThan)) and _orient(h) == (c, "<=", u)]
+        if not start:
+            raise _Refused(f"the premise's hypotheses must include {c} ≤ {u}")
+        outer = [h for h in p.goal.hypotheses if h not in start]
+        if any(u in _free(h) for h in outer):
+            raise _Refused(f"the hypotheses {[h for h in outer if u in _free(h)]} depend on {u}")
+        a, op, b = _orient(p.goal.conclusion)
+        if op != "=" or sympy.S.Zero not in (a, b):
+            raise _Refused(f"the premise must say f = 0, got {p.goal.conclusion}")
+        f = b if a == 0 else a
+        if u in _bound(f):
+            raise _Refused(f"{u} is also an index bound inside {f}")
+        whole = sympy.Integral(f, (u, lo, sympy.oo))
+        order = [sympy.Le(lo, c), *outer]
+        if not converges:
+            target = _make(sympy.Eq(whole, sympy.Integral(f, (u, lo, c)), evaluate=False), order)
+            return _step("truncate", target, [p], [], {"index": canonical_srepr(u), "lo": canonical_srepr(lo),
+                                                         "at": canonical_srepr(c)}, detail)
+        if not _continuous(f, u):
+            raise _Refused(f"{f} must be built from continuous functions (in {u}) for the integral to converge")
+        target = _make(Converges(whole), order)
+        side = [*_ordered(_defined_all(order)), *order, sympy.Le(lo, u)]
+        params = {"index": canonical_srepr(u), "lo": canonical_srepr(lo), "at": canonical_srepr(c), "converges": True}
+        return _step("truncate", target, [p], [(side, sympy.And(*_ordered(_defined(f))))], params, detail)
+    return _applied("truncate", build)
 
 
 def supremum(premise: Fact | Evidence, var: sympy.Symbol | Law | Test, lo: object = None, hi: object = None,
@@ -1425,7 +1530,9 @@ def continuity(term: sympy.Limit, detail: str = "") -> Evidence:
             raise _Refused(f"the limit's variable {x} must be a real symbol with no other assumption")
         if x0.has(sympy.oo, -sympy.oo, sympy.zoo) or x in _free(x0):
             raise _Refused(f"the point {x0} must be finite and free of {x}")
-        if not _continuous(f):
+        if x in _bound(f) or _free(x0) & _bound(f):
+            raise _Refused(f"{x}, or a variable of {x0}, is also an index bound inside {f}")
+        if not _continuous(f, x):
             raise _Refused(f"{f} must be built from continuous functions")
         target = _make(sympy.Eq(term, f.xreplace({x: x0})), [])
         return _step("continuity", target, [], [], {"term": canonical_srepr(term)}, detail)
@@ -1433,10 +1540,11 @@ def continuity(term: sympy.Limit, detail: str = "") -> Evidence:
 
 
 def at_infinity(term: sympy.Limit, var: sympy.Symbol, value: object = None, hypotheses: Sequence[object] = (),
-                detail: str = "") -> Evidence:
+                detail: str = "", converges: bool = False) -> Evidence:
     """lim_{k→∞} f(k) = g(0) (k → −∞ likewise, with f(−1/t)), where g(t) = f(1/t) for every t > 0
     at which f(1/t) is defined (side; g = `value`, default f(1/t) itself) and g is continuous by its
-    form and defined at 0 (side), under `hypotheses` free of k and t (module docstring)."""
+    form and defined at 0 (side), under `hypotheses` free of k and t (module docstring).
+    `converges`: conclude ``Converges(term)`` instead, with f(±1/t) defined for EVERY t > 0 (side)."""
     if not (isinstance(term, sympy.Limit) and term.args[2] in (sympy.oo, -sympy.oo)):
         raise ParameterError(f"term must be a sympy Limit at oo or -oo, got {term}")
     f, k, end, _ = term.args
@@ -1446,7 +1554,7 @@ def at_infinity(term: sympy.Limit, var: sympy.Symbol, value: object = None, hypo
     def build() -> Evidence:
         if not _plain(k):
             raise _Refused(f"the limit's variable {k} must carry no assumption but integer=True or real=True")
-        if t in _free(term) | _bound(term) or k == t:
+        if t in _free(term) | _bound(term) or k == t or k in _bound(f):
             raise _Refused(f"{t} must be a new variable (free neither in nor bound inside {term})")
         if any(k in _free(h) or t in _free(h) for h in extra):
             raise _Refused(f"the hypotheses must be free of {k} and {t}")
@@ -1454,15 +1562,17 @@ def at_infinity(term: sympy.Limit, var: sympy.Symbol, value: object = None, hypo
         g = near if value is None else sympy.sympify(value)
         if k in _free(g) or _bound(g) & {k, t}:
             raise _Refused(f"{g} must be an expression in {t}, free of {k}")
-        if not _continuous(g):
+        if not _continuous(g, t):
             raise _Refused(f"{g} must be built from continuous functions")
         at0 = g.xreplace({t: 0})
-        target = _make(sympy.Eq(term, at0), extra)
+        target = _make(Converges(term) if converges else sympy.Eq(term, at0), extra)
         known = [*_ordered(_defined_all(extra)), *extra]
         agree = sympy.And(*_ordered(_defined(g)), sympy.Eq(near, g))
-        sides = [([*known, sympy.Gt(t, 0), *_ordered(_defined(near))], agree), (known, sympy.And(*_ordered(_defined(at0))))]
+        around = _ordered(_defined(near))
+        sides = [([*known, sympy.Gt(t, 0)], sympy.And(*around, agree)) if converges else
+                 ([*known, sympy.Gt(t, 0), *around], agree), (known, sympy.And(*_ordered(_defined(at0))))]
         params = {"term": canonical_srepr(term), "variable": canonical_srepr(t), "value": canonical_srepr(g),
-                  "hypotheses": [canonical_srepr(h) for h in extra]}
+                  "hypotheses": [canonical_srepr(h) for h in extra], **({"converges": True} if converges else {})}
         return _step("infinity", target, [], sides, params, detail)
     return _applied("infinity", build)
 
@@ -1777,7 +1887,7 @@ def fundamental(f: object, x: sympy.Symbol, a: object, b: object, hypotheses: Se
     """∫_a^b f'(x) dx = f(b) − f(a) under a ≤ b, for f and f' defined on [a, b] (f' continuous by its form)."""
     a, b = sympy.sympify(a), sympy.sympify(b)
     def conclusion(d, at):
-        if not _continuous(d[1]):
+        if not _continuous(d[1], x):
             raise _Refused(f"the derivative {d[1]} must be built from continuous functions")
         return sympy.Eq(sympy.Integral(d[1], (x, a, b)), at(d[0], b) - at(d[0], a)), [sympy.Le(a, b)]
     return _calculus("ftc", f, x, a, b, hypotheses, 1, {}, lambda d: sympy.true, conclusion, detail)

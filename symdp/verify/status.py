@@ -308,9 +308,10 @@ def _weakest(a: str, b: str) -> str:
 def propagate(reports: Sequence) -> list:
     """The reports with each proof graded by the claims it uses: a used claim with prose steps
     passes them on ("proved with prose"); one that is not machine-complete (checked, restricted,
-    absent from the run, or part of a cycle) makes the user "proved given" it. Each proved claim's
-    ``weak_uses`` lists the claims it rests on through ``uses`` (transitively, through proved
-    claims) that are only checked, errata or failed."""
+    absent from the run, or part of a cycle) makes the user "proved given" it — except a used claim
+    that is restricted only by its coverage and that the user takes only as certified goals
+    (:func:`_through_lemmas`). Each proved claim's ``weak_uses`` lists the claims it rests on through
+    ``uses`` (transitively, through proved claims) that are only checked, errata or failed."""
     by_id = {r.id: r for r in reports}
     final: dict[str, str] = {}
 
@@ -327,6 +328,10 @@ def propagate(reports: Sequence) -> list:
                 other = grade(used, visiting | {rid})
                 if other == "proved with prose":
                     status = _weakest(status, "proved with prose")
+                elif other == "restricted" and _through_lemmas(r, by_id[used]) and all(
+                        grade(u, visiting | {rid, used}) == "machine-complete" if u in by_id and u not in visiting | {rid}
+                        else False for u in _claim_uses(by_id[used])):
+                    pass  # only its certified goals are used, and they are true wherever their hypotheses hold
                 elif other != "machine-complete":
                     status = _weakest(status, "proved given")
         final[rid] = status
@@ -342,6 +347,40 @@ def propagate(reports: Sequence) -> list:
         if (status, notes, weak) != (r.proof_status, r.proof_notes, r.weak_uses):
             r = replace(r, proof_status=status, proof_notes=notes, weak_uses=weak)
         out.append(r)
+    return out
+
+
+def _through_lemmas(user, used) -> bool:
+    """May `user` rest on the restricted claim `used` as on a machine-complete one? Only when the user
+    takes it as certified goals and nothing else: the user records no prose step and no cited result
+    (its evidence is certificates only, so `used` enters only as the premises of kernel steps that
+    name it, ``kernel.lemma``, each a certified goal of `used` that the re-check finds and replays);
+    at least one such premise names it; and `used` is proved with no prose step and no cited result
+    of its own (its grade "restricted" then says only that its goals do not cover its paper's domain,
+    or its domain not the paper's: a statement about its claim, not about the truth of its certified
+    goals, which hold wherever their hypotheses do — and the user's coverage check requires the
+    user's domain to meet the hypotheses of the user's own goals that the kernel steps derived).
+    The caller also requires every claim `used` uses to be machine-complete."""
+    if user.prose_steps or any(not isinstance(u, str) for u in user.uses):
+        return False
+    if used.status != "proved" or used.prose_steps or any(not isinstance(u, str) for u in used.uses):
+        return False
+    certified = {g.get("digest") for g in (used.goals or []) if g.get("certified")}
+    named = [p.get("digest") for p in _lemma_premises(user.data) if p.get("claim") == used.id]
+    return bool(named) and all(d in certified for d in named)
+
+
+def _lemma_premises(node: object) -> list[dict]:
+    """The premises of every kernel rule certificate in a report's data that name a claim."""
+    out: list = []
+    if isinstance(node, Mapping):
+        if node.get("kind") == "rule" and isinstance(node.get("premises"), list):
+            out += [p for p in node["premises"] if isinstance(p, Mapping) and p.get("claim")]
+        for v in node.values():
+            out += _lemma_premises(v)
+    elif isinstance(node, list):
+        for v in node:
+            out += _lemma_premises(v)
     return out
 
 

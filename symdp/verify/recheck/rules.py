@@ -96,7 +96,7 @@ from sympy.logic.boolalg import BooleanFunction
 
 from .context import RuleContext
 from .parsing import parse_expression
-from .terms import Event, Every, Expect, Inf, Integrable, Law, Sup, Test
+from .terms import Converges, Event, Every, Expect, Inf, Integrable, Law, Sup, Test
 from .verdicts import Disagrees, Inconclusive
 
 #: Longest constant range an ``unfold`` certificate may write out.
@@ -107,7 +107,7 @@ _CONTINUOUS = (sympy.exp, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.co
                sympy.erf, sympy.erfc, sympy.Abs, sympy.Max, sympy.Min)
 _BINDING = (sympy.Sum, sympy.Product, sympy.Integral, Every, Sup, Inf, Expect, Integrable)
 #: The propositions the abstraction reads as fresh truth values.
-_PROPOSITIONS = (Every, Integrable)
+_PROPOSITIONS = (Every, Integrable, Converges)
 
 
 class _Goal:
@@ -205,7 +205,7 @@ def _domain(e: sympy.Basic) -> set:
         return out
     if isinstance(e, Every):
         return _domain(e.args[1][1]) | _domain(e.args[1][2])
-    if isinstance(e, Integrable):
+    if isinstance(e, (Integrable, Converges)):  # propositions: their terms' domains are not theirs
         return set()
     if _case_split(e) is not None:
         a, condition, b = _case_split(e)
@@ -246,9 +246,20 @@ def _domain(e: sympy.Basic) -> set:
         # an integer for all integer arguments (0 below the range, the upper index extended to negatives)
         return _domain(e.args[0]) | _domain(e.args[1])
     if isinstance(e, sympy.Integral):
-        if len(e.limits) == 1 and len(e.limits[0]) == 3 and _continuous(e.function) and not (_domain(e.function) - {sympy.true}):
-            return _domain(e.limits[0][1]) | _domain(e.limits[0][2])
-        raise _NoDomain(str(e))
+        if len(e.limits) != 1 or len(e.limits[0]) != 3:
+            raise _NoDomain(str(e))
+        index, lo, hi = e.limits[0]
+        bounded = [end for end in (lo, hi) if end != sympy.oo and end != -sympy.oo]
+        for end in bounded:
+            out |= _domain(end)
+        try:  # Riemann: continuous and everywhere defined over a bounded interval
+            riemann = len(bounded) == 2 and _continuous(e.function, index) and not (_domain(e.function) - {sympy.true})
+        except _NoDomain:
+            riemann = False
+        return out if riemann else out | {Converges(e)}
+    if isinstance(e, sympy.Limit):
+        point = e.args[2]
+        return (set() if point == sympy.oo or point == -sympy.oo else _domain(point)) | {Converges(e)}
     if isinstance(e, (sympy.Add, sympy.Mul, Relational, BooleanFunction)) or e.func in _CONTINUOUS:
         for a in e.args:
             out |= _domain(a)
@@ -288,11 +299,12 @@ def _domain_beyond(exprs: Iterable[sympy.Basic], goal_parts: Sequence[sympy.Basi
     return out - {sympy.true}
 
 
-def _continuous(f: sympy.Basic) -> bool:
-    if f.is_Number or isinstance(f, (sympy.Symbol, sympy.NumberSymbol)):
+def _continuous(f: sympy.Basic, var: sympy.Symbol | None = None) -> bool:
+    """Continuous where defined by its form; in `var` (when given) a term without `var` is a constant."""
+    if (var is not None and var not in _variables(f)) or f.is_Number or isinstance(f, (sympy.Symbol, sympy.NumberSymbol)):
         return True
     return (isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log)) or f.func in _CONTINUOUS) and \
-        all(_continuous(a) for a in f.args)
+        all(_continuous(a, var) for a in f.args)
 
 
 def _link(rel: sympy.Basic) -> tuple[sympy.Basic, str, sympy.Basic]:
@@ -402,7 +414,7 @@ def _compared(term: sympy.Basic) -> tuple[object, list]:
         return (type(term), term.args[0], index), [lo, hi]
     if isinstance(term, sympy.Indexed):
         return ("Indexed", term.base, len(term.indices)), list(term.indices)
-    if isinstance(term, (sympy.Symbol, sympy.Limit, Every, Expect, Integrable, sympy.Piecewise)):
+    if isinstance(term, (sympy.Symbol, sympy.Limit, Every, Expect, Integrable, Converges, sympy.Piecewise)):
         return None, []
     arguments = [a for a in term.args if isinstance(a, sympy.Expr)]
     return ((term.func, len(term.args)) if arguments else None), arguments
@@ -455,7 +467,7 @@ def _check_side(side: Mapping, hyps: Sequence[sympy.Basic], conclusion: sympy.Ba
                 raise Disagrees(f"a proposition's variable claims a sign: {fresh}")
             replace[term] = sympy.Eq(fresh, 1)
         elif isinstance(term, (Relational, BooleanFunction)):
-            raise Disagrees(f"only Every and Integrable are abstracted as propositions, got {term}")
+            raise Disagrees(f"only Every, Integrable and Converges are abstracted as propositions, got {term}")
         else:
             need = 2 if fresh.is_positive else 1 if fresh.is_nonnegative else 0
             if need > _sign_of(term):
@@ -614,8 +626,6 @@ def _over_range(rule: str) -> Callable:
         elif rule == "integrate":
             if index.is_integer or lo.has(sympy.oo, -sympy.oo, sympy.zoo) or hi.has(sympy.oo, -sympy.oo, sympy.zoo):
                 raise Disagrees("an integral runs over a bounded real interval")
-            if not (_continuous(a) and _continuous(b)):
-                raise Disagrees("the integrands are not continuous by their form")
             conclusion = (sympy.Eq if op == "=" else sympy.Le)(sympy.Integral(a, (index, lo, hi)),
                                                                 sympy.Integral(b, (index, lo, hi)))
         elif rule == "sup":
@@ -627,8 +637,9 @@ def _over_range(rule: str) -> Callable:
                 raise Disagrees("an infimum needs a lower bound free of the index")
             conclusion = sympy.Ge(Inf(b, (index, lo, hi)), a)
         _same(goal, conclusion, hyps)
-        try:
-            terms = _domain(a) | _domain(b)
+        try:  # a Lebesgue integral (integrands not continuous by their form) needs no side: the module's reading
+            lebesgue = rule == "integrate" and not (_continuous(a, index) and _continuous(b, index))
+            terms = set() if lebesgue else _domain(a) | _domain(b)
         except _NoDomain as err:
             raise Disagrees(f"the terms have no written domain: {err}") from None
         side = [*_known_domain(outer), *outer, sympy.Le(lo, index), sympy.Le(index, hi), *inner]
@@ -723,7 +734,9 @@ def _continuity(goal: _Goal, premises: list, params: Mapping, cert: Mapping, con
     f, x, point, _ = term.args
     if not _plain_index(x, False) or point.has(sympy.oo, -sympy.oo, sympy.zoo) or x in _variables(point):
         raise Disagrees("a limit at a finite point free of a plain real variable")
-    if not _continuous(f):
+    if ({x} | _variables(point)) & _indices(f):
+        raise Disagrees(f"{x} or a variable of the point is bound inside {f}: substitution would reach it")
+    if not _continuous(f, x):
         raise Disagrees(f"{f} is not continuous by its form")
     _same(goal, sympy.Eq(term, f.xreplace({x: point})), [])
     return _sides(cert, [], context)
@@ -739,22 +752,25 @@ def _infinity(goal: _Goal, premises: list, params: Mapping, cert: Mapping, conte
     if not (isinstance(term, sympy.Limit) and term.args[2] in (sympy.oo, -sympy.oo)):
         raise Disagrees(f"the rule applies to a limit at oo or -oo, not {term}")
     f, k, end = term.args[:3]
-    if not (_plain_index(k, None) and _plain_index(t, False)) or t == k or t in _variables(term) | _indices(term):
+    if not (_plain_index(k, None) and _plain_index(t, False)) or t == k or t in _variables(term) | _indices(term) or \
+            k in _indices(f):
         raise Disagrees(f"{k} must be a plain variable and {t} a new plain real one")
     if any(k in _variables(h) or t in _variables(h) for h in assumed) or k in _variables(g) or _indices(g) & {k, t}:
         raise Disagrees(f"the hypotheses must be free of {k} and {t}, and the value free of {k}")
-    if not _continuous(g):
+    if not _continuous(g, t):
         raise Disagrees(f"{g} is not continuous by its form")
     near = f.xreplace({k: sympy.Integer(1 if end == sympy.oo else -1) / t})
     at0 = g.xreplace({t: sympy.Integer(0)})
-    _same(goal, sympy.Eq(term, at0), assumed)
+    exists = params.get("converges") is True  # the limit's existence: f(±1/t) defined at every t > 0
+    _same(goal, Converges(term) if exists else sympy.Eq(term, at0), assumed)
     try:
-        around, agree, there = _domain(near), _domain(g), _domain(at0)
+        around, agree, there = _domain(near) - {sympy.true}, _domain(g), _domain(at0)
     except _NoDomain as err:
         raise Disagrees(f"a term has no written domain: {err}") from None
     known = [*_known_domain(assumed), *assumed]
-    return _sides(cert, [([*known, sympy.Gt(t, 0), *(around - {sympy.true})], sympy.And(*(agree - {sympy.true}), sympy.Eq(near, g))),
-                         (known, sympy.And(*(there - {sympy.true})))], context)
+    same = sympy.And(*(agree - {sympy.true}), sympy.Eq(near, g))
+    first = ([*known, sympy.Gt(t, 0)], sympy.And(*around, same)) if exists else ([*known, sympy.Gt(t, 0), *around], same)
+    return _sides(cert, [first, (known, sympy.And(*(there - {sympy.true})))], context)
 
 
 #: The functions the derivative rules accept, with their derivatives (u: the argument).
@@ -833,7 +849,7 @@ def _from_derivatives(rule: str) -> Callable:
             given = [sympy.Le(lo, x), sympy.Le(x, hi), sympy.Le(lo, p), sympy.Le(p, hi)]
             claim = sympy.Ge(derivatives[2], 0)
         elif rule == "ftc":
-            if not _continuous(first):
+            if not _continuous(first, x):
                 raise Disagrees(f"the derivative {first} is not continuous by its form")
             conclusion, given, claim = sympy.Eq(sympy.Integral(first, (x, lo, hi)), at(f, hi) - at(f, lo)), [sympy.Le(lo, hi)], sympy.true
         else:
@@ -1049,13 +1065,11 @@ def _improper(goal: _Goal, premises: list, params: Mapping, cert: Mapping, conte
     if any(index in _variables(h) for h in others):
         raise Disagrees(f"a hypothesis of the premise depends on {index}")
     a, op, b = _link(p.conclusion)
-    if not (_continuous(a) and _continuous(b)):
-        raise Disagrees("the integrands are not continuous by their form")
     conclusion = (sympy.Eq if op == "=" else sympy.Le)(sympy.Integral(a, (index, lo, hi)), sympy.Integral(b, (index, lo, hi)),
                                                        evaluate=False)  # as read: never integrated here
     _same(goal, conclusion, others)
-    try:
-        terms = _domain(a) | _domain(b)
+    try:  # a Lebesgue integral (integrands not continuous by their form) needs no side
+        terms = _domain(a) | _domain(b) if _continuous(a, index) and _continuous(b, index) else set()
     except _NoDomain as err:
         raise Disagrees(f"the integrands have no written domain: {err}") from None
     return _sides(cert, [([*_known_domain(others), *others, *ends], sympy.And(*(terms - {sympy.true})))], context)
@@ -1189,18 +1203,75 @@ def _split(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context:
         raise Disagrees(f"the split point {point} is not finite")
     if index in _variables(point) | _variables(lo) | _variables(hi) or any(index in _variables(h) for h in assumed):
         raise Disagrees(f"the split point, the ends or a hypothesis mention the integral's variable {index}")
-    if not _continuous(body):
-        raise Disagrees(f"{body} is not continuous by its form")
+    if index in _indices(body):
+        raise Disagrees(f"{index} is also bound inside {body}")
     halves = sympy.Integral(body, (index, lo, point)) + sympy.Integral(body, (index, point, hi))
     between = ([] if below else [sympy.Le(lo, point)]) + ([] if above else [sympy.Le(point, hi)])
     _same(goal, sympy.Eq(term, halves, evaluate=False), [*between, *assumed])
     inside = ([] if below else [sympy.Le(lo, index)]) + ([] if above else [sympy.Le(index, hi)])
-    try:
-        needed = _domain(body) - {sympy.true}
+    try:  # a Lebesgue integral (not continuous by its form) needs no side
+        needed = _domain(body) - {sympy.true} if _continuous(body, index) else set()
     except _NoDomain as err:
         raise Disagrees(f"the integrand has no written domain: {err}") from None
     return _sides(cert, [([*_known_domain([*assumed, *between]), *assumed, *between, *inside], sympy.And(*needed))],
                   context)
+
+
+def _every(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """Every(C, (j, lo, hi)) under H from ∀ j: lo ≤ j ≤ hi ∧ H ⇒ C, H free of j; side: C's terms defined on the range."""
+    (p,) = premises
+    index, lo, hi = (parse_expression(params[key]) for key in ("index", "lo", "hi"))
+    if not _plain_index(index, True) or index not in p.variables or index in _variables(lo) | _variables(hi):
+        raise Disagrees(f"{index} must be a plain integer variable of the premise, the range free of it")
+    if not (_integral_form(lo) and _integral_form(hi)):
+        raise Disagrees("an integer range needs integer-valued ends")
+    outer, inner = _without_range(p.hypotheses, index, lo, hi)
+    if inner:
+        raise Disagrees(f"the premise's hypotheses {inner} depend on {index}")
+    _same(goal, Every(p.conclusion, (index, lo, hi)), outer)
+    try:
+        terms = set().union(*(_domain(piece) for piece in _cut(p.conclusion))) - {sympy.true}
+    except _NoDomain as err:
+        raise Disagrees(f"the condition's terms have no written domain: {err}") from None
+    return _sides(cert, [([*_known_domain(outer), *outer, sympy.Le(lo, index), sympy.Le(index, hi)], sympy.And(*terms))],
+                  context)
+
+
+def _truncate(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """∫_lo^∞ f = ∫_lo^c f (or, recorded `converges`, Converges(∫_lo^∞ f): f continuous by its form and
+    defined on [lo, ∞), the side) under lo ≤ c, from ∀ u: c ≤ u ∧ H ⇒ f = 0 with H free of u."""
+    (p,) = premises
+    index, lo, point = (parse_expression(params[key]) for key in ("index", "lo", "at"))
+    if not _plain_index(index, False) or index not in p.variables:
+        raise Disagrees(f"{index} must be a plain real variable of the premise")
+    for end in (lo, point):
+        if end.has(sympy.oo, -sympy.oo, sympy.zoo) or index in _variables(end):
+            raise Disagrees(f"{end} must be finite and free of {index}")
+    beyond = [h for h in p.hypotheses if type(h) in (sympy.LessThan, sympy.GreaterThan) and _link(h) == (point, "<=", index)]
+    if not beyond:
+        raise Disagrees(f"the premise does not range over u ≥ {point}")
+    others = [h for h in p.hypotheses if h not in beyond]
+    if any(index in _variables(h) for h in others):
+        raise Disagrees(f"a hypothesis of the premise depends on {index}")
+    left, op, right = _link(p.conclusion)
+    if op != "=" or sympy.S.Zero not in (left, right):
+        raise Disagrees("the premise does not say the integrand is 0")
+    f = right if left == 0 else left
+    if index in _indices(f):
+        raise Disagrees(f"{index} is also bound inside {f}")
+    whole = sympy.Integral(f, (index, lo, sympy.oo))
+    assumed = [sympy.Le(lo, point), *others]
+    if params.get("converges") is not True:
+        _same(goal, sympy.Eq(whole, sympy.Integral(f, (index, lo, point)), evaluate=False), assumed)
+        return _sides(cert, [], context)
+    if not _continuous(f, index):
+        raise Disagrees(f"{f} is not continuous by its form: its integral over [{lo}, {point}] may not exist")
+    _same(goal, Converges(whole), assumed)
+    try:
+        needed = _domain(f) - {sympy.true}
+    except _NoDomain as err:
+        raise Disagrees(f"the integrand has no written domain: {err}") from None
+    return _sides(cert, [([*_known_domain(assumed), *assumed, sympy.Le(lo, index)], sympy.And(*needed))], context)
 
 
 def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
@@ -1227,10 +1298,10 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "tangent": _from_derivatives("tangent"), "ftc": _from_derivatives("ftc"),
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename, "split": _split,
-                               "infinity": _infinity}
+                               "infinity": _infinity, "truncate": _truncate, "every": _every}
 #: How many premises each rule takes (None: any number).
 _ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "expect-as": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
-          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0}
+          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1}
 
 
 def _premise(entry: Mapping, context: RuleContext) -> _Goal:

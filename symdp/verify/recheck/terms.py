@@ -196,6 +196,29 @@ class Integrable(Boolean):
         return _law_free(self.function, self.limits)
 
 
+class Converges(Boolean):
+    """``Converges(T)`` for T an ``Integral`` or a ``Limit``: T is a defined real number — the
+    integral is defined in the kernel's reading (the Lebesgue integral: the integrand defined almost
+    everywhere on the interval and absolutely integrable; over an unbounded interval, then, the limit
+    of the integrals over bounded ones), the limit exists and is finite. A proposition, true or false
+    at every point; its own definedness is empty (it does not inherit T's), so only a rule that
+    proves convergence concludes it."""
+
+    def __new__(cls, term: object) -> "Converges":
+        term = sympy.sympify(term)
+        if not isinstance(term, (sympy.Integral, sympy.Limit)):
+            raise ValueError(f"Converges takes an Integral or a Limit, got {term}")
+        return sympy.Basic.__new__(cls, term)
+
+    @property
+    def term(self) -> sympy.Expr:
+        return self.args[0]
+
+    @property
+    def free_symbols(self) -> set:
+        return self.term.free_symbols
+
+
 #: The classes a certificate's expressions may name, beside sympy's (read by :mod:`.parsing`).
 TERMS = {"Every": Every, "Sup": Sup, "Inf": Inf, "Expect": Expect, "Integrable": Integrable, "Law": Law, "Test": Test,
-         "Event": Event}
+         "Event": Event, "Converges": Converges}
