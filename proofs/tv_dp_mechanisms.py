@@ -285,10 +285,28 @@ def theorem_3_remarks():
         identity(_MU / (2 * n ** (1 - _C1)), eta_c1, "η_ni = μ/(2n^{1−c1}) = μn^{c1}/(2n)"),
         kernel.decide(kernel.goal(sympy.Eq(example, _MU ** 2 / 2), hyps), kernel.linear(example),
                       detail="ε_ni = μ/n^{c1}, η_ni = μn^{c1}/(2n): Σ_i ε_ni η_ni = μ²/2 for every n"),
-        detail="the two arrays of the remarks"),
-        domain=_REMARKS_DOMAIN,
-        prose_steps=["Theorem 3's other condition: max_i ε_ni = μ/n^{c1} → 0 as n → ∞ (c1 > 0), and η/ε = n^{2c1−1}/2 → 0 "
-                     "(the faster decay of the total variation the paper points out)"])
+        identity(eta_c1 / eps_c1, (1 / n) ** (1 - 2 * _C1) / 2, "η_ni/ε_ni = n^{2c1−1}/2"),
+        *_remarks_limits(), detail="the two arrays of the remarks"),
+        domain=_REMARKS_DOMAIN)
+
+
+def _remarks_limits():
+    """Theorem 3's other condition for the example, max_i ε_ni = μ/n^{c1} → 0, and the faster decay of the total
+    variation the paper points out, η_ni/ε_ni = n^{2c1−1}/2 → 0, as n → ∞ read along the reals (u → ∞: a sequence has
+    the function's limit). Kernel steps: lim_{u→∞} f(u) = g(0) for g(t) = f(1/t), continuous at 0 (`at_infinity`;
+    u^{−c} written (1/u)^c so that f(1/t) is t^c, and the exponents positive symbols, so 0^c = 0), each limit's
+    existence its own goal, then instantiated at the paper's c1 ∈ (0, 1/2) (d = 1/2 − c1 > 0)."""
+    u, t = sympy.symbols("u t", real=True)
+    c, d = sympy.Symbol("c_1", positive=True), sympy.Symbol("d", positive=True)
+    eps, ratio = sympy.Limit(_MU * (1 / u) ** c, u, sympy.oo), sympy.Limit((1 / u) ** (2 * d) / 2, u, sympy.oo)
+    out = []
+    for converges in (True, False):
+        out.append(kernel.instantiate(kernel.at_infinity(eps, t, None, [_MU > 0], converges=converges,
+                                                         detail="μ(1/u)^{c1} → 0 as u → ∞ (c1 > 0)"),
+                                      {c: _C1}, [_MU > 0, _C1 > 0]))
+        out.append(kernel.instantiate(kernel.at_infinity(ratio, t, converges=converges, detail="(1/u)^{2d}/2 → 0 (d > 0)"),
+                                      {d: Q(1, 2) - _C1}, [_C1 > 0, _C1 < Q(1, 2)]))
+    return out
 
 
 def _adaptive_pair(r, x, eta):
