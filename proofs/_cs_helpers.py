@@ -432,8 +432,8 @@ def bernoulli_steps():
 
 def post_processing_steps():
     """Lemma 20 (post-processing for concentrated DP) as kernel steps, for every t ≥ 0, every pair of laws P̂, Q̂ on m
-    outcomes with privacy loss Ẑ (P̂_x = Q̂_x e^{Ẑ_x}) and every Markov kernel K (K[x, y] ≥ 0, Σ_y K[x, y] = 1; a function
-    g is the kernel K[x, y] = 1[g(x) = y]) onto n outputs, where P = P̂K and Q = Q̂K have privacy loss W (P_y = Q_y e^{W_y});
+    outcomes with privacy loss Ẑ (P̂_x = Q̂_x e^{Ẑ_x}) and every Markov kernel g (g[x, y] ≥ 0, Σ_y g[x, y] = 1; a function
+    g is the kernel g[x, y] = 1[g(x) = y]; written K below) onto n outputs, where P = P̂K and Q = Q̂K have privacy loss W (P_y = Q_y e^{W_y});
     these are the lemma's assumptions, quantified in the conclusion. With Â_x = P̂_x e^{tẐ_x}
     (E_{PL(P̂‖Q̂)}[e^{tẐ}] = Σ_x Â_x):
     - Jensen, output by output: the tangent of the convex u^{t+1} (bernoulli_steps, in exponential coordinates
@@ -450,7 +450,7 @@ def post_processing_steps():
         t, a, b, E = sympy.symbols("t a b E", real=True)
         x, y, m, n = sympy.symbols("x y m n", integer=True)
         Ph, Qh = sympy.IndexedBase("Phat", nonnegative=True), sympy.IndexedBase("Qhat", nonnegative=True)
-        K, B, Zh, W = (sympy.IndexedBase(name) for name in ("K", "B", "Zhat", "W"))
+        K, B, Zh, W = (sympy.IndexedBase(name) for name in ("g", "B", "Zhat", "W"))  # g: the domain's channel
         span_x, span_y = [x >= 1, x <= m], [y >= 1, y <= n]
         total_x = lambda f: sympy.Sum(f, (x, 1, m))
         tangent = rules.instantiate(bernoulli_steps(), {a: exp(a), b: exp(b)}, [t >= 0],

@@ -18,8 +18,8 @@ from symdp.central.renyi import (gaussian_delta, gaussian_zcdp, minimal_gaussian
                                  zcdp_rho_for)
 from symdp.verify import (certified_agreement, claim, combine, erratum, establish, exact_agreement, identity,
                           inequality_on_box, prove, real_closed)
-from symdp.verify.domains import (Channel, DPMechanism, DPOutcomes, DPPair, Integer, Laws, PrivacyLoss, SameSupport,
-                                  ZCDPLaws, ZCDPMechanism, ZCDPMoments)
+from symdp.verify.domains import (Channel, DPMechanism, DPOutcomes, DPPair, Integer, Laws, PrivacyLoss, PushedLoss,
+                                  SameSupport, ZCDPLaws, ZCDPMechanism, ZCDPMoments)
 
 from _cs_helpers import (PROPOSITION_7, adaptive_composition_steps, hockey_stick_forms, exp_tangent,
                          post_processing_steps, exp_increasing, PROPOSITION_14, zcdp_conversion_steps, convolve, hockey,
@@ -272,8 +272,12 @@ def _pld_facts():
     - KL = E[Z] ≥ 0: P_i Z_i ≥ P_i − Q_i (e^w ≥ 1 + w at w = Z'_i = −Z_i), summed, Σ(P − Q) = 0;
     - d_TV: Proposition 7 at ε = 0 (its goal, instantiated) gives sup over tests u ∈ [0, 1]^m of Σu_i(P_i − Q_i) =
       E[max(0, 1 − e^{−Z})]; and P_i max(0, 1 − e^{−Z_i}) = ½P_i|1 − e^{−Z_i}| + ½(P_i − Q_i), summed, gives ½E|1 − e^{−Z}|;
-    - pure ε-DP ⇔ P[Z ≤ ε] = 1: Z_i ≤ ε gives P_i ≤ e^ε Q_i, so P(S) ≤ e^ε Q(S) for every test (summed); conversely the
-      singleton events P_i ≤ e^ε Q_i give E_Q[max(Z − ε, 0)] = 0 (Z ≤ ε wherever Q_i > 0, e^a strictly increasing)."""
+    - pure ε-DP ⇔ P[Z ≤ ε] = 1, both directions as inequalities that hold for every pair (no "if" left to read):
+      P(S) − e^ε Q(S) ≤ P[Z > ε] for every test S (u_i ∈ [0, 1]): where Z_i ≤ ε, P_i = Q_i e^{Z_i} ≤ e^ε Q_i (e^· increasing),
+      elsewhere u_i(P_i − e^ε Q_i) ≤ P_i; so P[Z ≤ ε] = 1 gives P(S) ≤ e^ε Q(S) for every S. Conversely
+      e^ε E_Q[max(Z − ε, 0)] ≤ P(S*) − e^ε Q(S*) for the event S* = {P > e^ε Q}: where Z_i > ε and Q_i > 0,
+      P_i − e^ε Q_i = Q_i e^ε(e^{Z_i − ε} − 1) ≥ Q_i e^ε (Z_i − ε) > 0 (e^w ≥ 1 + w), so i ∈ S*; so pure ε-DP at S* makes
+      E_Q[max(Z − ε, 0)] = 0, i.e. Z ≤ ε wherever Q_i > 0 (P_i > 0: the same support), P[Z ≤ ε] = 1."""
     from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
 
     i, m = sympy.symbols("i m", integer=True)
@@ -319,22 +323,29 @@ def _pld_facts():
                                                 sympy.And(forms_0, sympy.Eq(expectation, absolute / 2))), [m >= 1]),
                             at_zero, halves, sides,
                             detail="d_TV = sup over tests of P(S) − Q(S) = E[max(0, 1 − e^{−Z})] = ½E[|1 − e^{−Z}|]")
-    pure = rules.decide(rules.goal(u[i] * P[i] <= exp(e) * (u[i] * Q[i]), [*span, *loss, Z[i] <= e, u[i] >= 0, u[i] <= 1]),
+    above = sympy.Piecewise((1, Z[i] > e), (0, True))  # the event {Z > ε} at outcome i
+    pure = rules.decide(rules.goal(u[i] * (P[i] - exp(e) * Q[i]) <= P[i] * above, [*span, *loss, u[i] >= 0, u[i] <= 1]),
                         rules.instantiate(exp_increasing(False), {a: e, b: Z[i]}),
-                        detail="Z_i ≤ ε ⇒ P_i ≤ e^ε Q_i, times u_i ∈ [0, 1]")
-    summed = rules.summed(pure, i, 1, m)
-    event = rules.decide(rules.goal(total(u[i] * P[i]) <= exp(e) * total(u[i] * Q[i]), rules.fact(summed).goal.hypotheses),
-                         summed, rules.instantiate(rules.linear(total(k * (u[i] * Q[i]))), {k: exp(e)}))
-    singleton = rules.decide(rules.goal(sympy.Eq(Q[i] * sympy.Max(Z[i] - e, 0), 0), [*span, *loss, P[i] <= exp(e) * Q[i]]),
-                             rules.instantiate(exp_increasing(True), {a: Z[i], b: e}),
-                             detail="P_i ≤ e^ε Q_i (the singleton event) ⇒ Z_i ≤ ε wherever Q_i > 0")
+                        detail="u_i(P_i − e^ε Q_i) ≤ P_i·1[Z_i > ε]: Z_i ≤ ε ⇒ P_i ≤ e^ε Q_i; else ≤ u_i P_i ≤ P_i")
+    event = rules.summed(pure, i, 1, m, detail="P(S) − e^ε Q(S) ≤ P[Z > ε] for every test S")
+    star = sympy.Piecewise((1, P[i] > exp(e) * Q[i]), (0, True))  # the event S* = {P > e^ε Q} at outcome i
+    split = identity(exp(e) * exp(w - e), exp(w), "e^ε·e^{w−ε} = e^w")
+    singleton = rules.decide(rules.goal(exp(e) * (Q[i] * sympy.Max(Z[i] - e, 0)) <= star * (P[i] - exp(e) * Q[i]),
+                                        [*span, *loss]),
+                             rules.instantiate(exp_tangent(), {w: Z[i] - e}), rules.instantiate(split, {w: Z[i]}),
+                             detail="e^ε Q_i max(Z_i − ε, 0) ≤ 1[P_i > e^ε Q_i](P_i − e^ε Q_i) (e^{Z−ε} ≥ 1 + Z − ε)")
+    singletons = rules.summed(singleton, i, 1, m)
+    pulled = rules.instantiate(rules.linear(total(k * (Q[i] * sympy.Max(Z[i] - e, 0)))), {k: exp(e)})
+    converse = rules.decide(rules.goal(exp(e) * total(Q[i] * sympy.Max(Z[i] - e, 0)) <= total(star * (P[i] - exp(e) * Q[i])),
+                                       rules.fact(singletons).goal.hypotheses), singletons, pulled,
+                            detail="e^ε E_Q[max(Z − ε, 0)] ≤ P(S*) − e^ε Q(S*), S* = {P > e^ε Q}")
     assumptions = lambda fact: sympy.And(*[h for h in rules.fact(fact).goal.hypotheses if h != (m >= 1)])
     return combine(stated(normalised, assumptions(normalised), "E[e^{−Z}] = Σ Q_i = 1"),
                    stated(kl, assumptions(kl), "KL = E[Z] ≥ Σ(P_i − Q_i) = 0"),
                    distance,
-                   stated(event, assumptions(event), "P[Z ≤ ε] = 1 ⇒ P(S) ≤ e^ε Q(S) for every event (test) S"),
-                   stated(rules.summed(singleton, i, 1, m), assumptions(rules.summed(singleton, i, 1, m)),
-                          "P(S) ≤ e^ε Q(S) on the singletons ⇒ E_Q[max(Z − ε, 0)] = 0, i.e. P[Z ≤ ε] = 1"),
+                   stated(event, assumptions(event), "P(S) − e^ε Q(S) ≤ P[Z > ε] for every test S: P[Z ≤ ε] = 1 ⇒ pure ε-DP"),
+                   stated(converse, assumptions(converse),
+                          "e^ε E_Q[max(Z − ε, 0)] ≤ P(S*) − e^ε Q(S*): pure ε-DP ⇒ Z ≤ ε wherever Q > 0, P[Z ≤ ε] = 1"),
                    detail="the proof")
 
 
@@ -886,17 +897,51 @@ def lemma_12():
         p, q = rr(exp(e))
         mgf_rr = sympy.log(sympy.Add(*[a * (a / b) ** t for a, b in zip(p, q)])) - e ** 2 * t * (t + 1) / 2
         out.append(signs_at(-mgf_rr, [t], pts, f"RR(ε={e}): log E[e^{{tZ}}] ≤ (ε²/2)t(t+1) at t = 1/4 … 10"))
-    # Every Gaussian: by Proposition 3 the loss is N(ρ, 2ρ), ρ = Δ²/2σ², whose MGF is e^{t(t+1)ρ} exactly.
+    # The worst pair (‖q(x) − q(x')‖ = Δ): by Proposition 3 its loss is N(ρ, 2ρ), ρ = Δ²/2σ², whose MGF is e^{t(t+1)ρ}
+    # exactly; every pair of neighbours, in every dimension d, by the kernel steps of _gaussian_zcdp.
     at = _Δ ** 2 / (2 * _σ ** 2)
-    statement = combine(identity(_normal_mgf(at, 2 * at, _t), exp(_t * (_t + 1) * at),
-                                 "E[e^{tZ}] = e^{tρ + t²ρ} = e^{t(t+1)ρ} for Z ~ N(ρ, 2ρ), ρ = Δ²/2σ²: the bound holds "
-                                 "with equality"),
-                        identity(((mu - mu2) ** 2 / (2 * sigma ** 2)).subs(mu, mu2 + L), L ** 2 / (2 * sigma ** 2),
-                                 "ρ = Δ²/2σ² at |μ − μ'| = Δ"))
-    return establish(statement, out, domain=_LEMMA_12_DOMAIN, uses=[f"{PAPER}:proposition-3", f"{PAPER}:corollary-10"],
-                     prose_steps=["the d-dimensional loss: N(q(x), σ²I_d) against N(q(x'), σ²I_d) has the loss N(ρ₀, 2ρ₀) "
-                                  "with ρ₀ = ‖q(x) − q(x')‖²/2σ² (Corollary 10's per-coordinate computation, Proposition 3)",
-                                  "a pair at distance ‖q(x) − q(x')‖ ≤ Δ has e^{t(t+1)ρ₀} ≤ e^{t(t+1)Δ²/2σ²} for t ≥ 0"])
+    worst = identity(_normal_mgf(at, 2 * at, _t), exp(_t * (_t + 1) * at),
+                     "E[e^{tZ}] = e^{tρ + t²ρ} = e^{t(t+1)ρ} for Z ~ N(ρ, 2ρ), ρ = Δ²/2σ²: the bound holds with equality")
+    return establish(combine(worst, *_gaussian_zcdp(), detail="the proof"), out, domain=_LEMMA_12_DOMAIN,
+                     uses=[f"{PAPER}:proposition-3", f"{PAPER}:theorem-9", f"{PAPER}:theorem-13"])
+
+
+def _gaussian_zcdp():
+    """Lemma 12 for every dimension d ≥ 1 and every pair of neighbours, as kernel steps. With a = q(x), b = q(x') in ℝ^d,
+    N(a, σ²I_d) is the product of the d coordinate laws N(a_j, σ²), so its privacy loss is the sum of the coordinates'
+    (the loss of a product is the sum of the losses, Theorem 9, and under the product law the expectation of
+    e^{t(Z_1 + … + Z_d)} factorises into the coordinates' moments, Theorem 13's route); coordinate j's loss is N(ρ_j, 2ρ_j) with
+    ρ_j = (a_j − b_j)²/2σ² and moment e^{t(t+1)ρ_j} (Proposition 3). Then, for every d by induction,
+    Π_j e^{t(t+1)(a_j − b_j)²/2σ²} = e^{t(t+1)Σ_j(a_j − b_j)²/2σ²} (e^{u+v} = e^u e^v), and the sensitivity
+    ‖a − b‖² = Σ_j (a_j − b_j)² ≤ Δ² with t(t + 1)/2σ² ≥ 0 (t ≥ 0) and e^· increasing bounds it by e^{t(t+1)Δ²/2σ²}:
+    M is Δ²/2σ²-zCDP. Returns (the product identity, the bound)."""
+    from symdp.verify import kernel  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    d, j = sympy.symbols("d j", integer=True)
+    a, b = sympy.IndexedBase("a"), sympy.IndexedBase("b")  # q(x), q(x'): any real vectors
+    s = sympy.Symbol("sigma", positive=True)
+    tt, D, u, v, lo, hi = sympy.symbols("t Delta u v a b", real=True)
+    w = tt * (tt + 1) / (2 * s ** 2)
+    add = identity(exp(u + v), exp(u) * exp(v), "e^{u+v} = e^u e^v")
+
+    def terms(n):
+        return sympy.Product(exp(w * (a[j] - b[j]) ** 2), (j, 1, n)), sympy.Sum((a[j] - b[j]) ** 2, (j, 1, n))
+    moments, norm = terms(d)
+    product_goal = kernel.goal(sympy.Eq(moments, exp(w * norm)), [d >= 1])
+    base_goal, step_goal = kernel.induction_goals(product_goal, d, 1)
+    base = kernel.decide(base_goal, *[kernel.unfold(term, "all") for term in terms(1)], detail="d = 1")
+    step = kernel.decide(step_goal, *[kernel.unfold(term, "end") for term in terms(d + 1)],
+                         kernel.instantiate(add, {u: w * norm, v: w * (a[d + 1] - b[d + 1]) ** 2}),
+                         detail="d → d + 1: peel the last coordinate")
+    product = kernel.induction(product_goal, d, 1, base, step,
+                               detail="Π_j e^{t(t+1)ρ_j} = e^{t(t+1)Σ_j ρ_j}: the coordinates' moments multiply")
+    larger = kernel.instantiate(exp_increasing(False), {lo: w * D ** 2, hi: w * norm},
+                                detail="e^{t(t+1)Δ²/2σ²} ≥ e^{t(t+1)‖a − b‖²/2σ²} where the exponents are ordered")
+    # the sensitivity ‖q(x) − q(x')‖ ≤ Δ is the premise the statement quantifies (any neighbours x, x')
+    bound = kernel.decide(kernel.goal(sympy.Or(norm > D ** 2, moments <= exp(w * D ** 2)), [d >= 1, tt >= 0]),
+                          product, larger,
+                          detail="‖a − b‖² ≤ Δ², t ≥ 0 ⇒ E[e^{tZ}] = e^{t(t+1)‖a − b‖²/2σ²} ≤ e^{t(t+1)Δ²/2σ²}")
+    return product, bound
 
 
 # m, n: the numbers of outcomes of the two pairs whose moments multiply (every size)
@@ -1353,9 +1398,10 @@ def theorem_18():
     return establish(statement, out, domain=_THEOREM_18_DOMAIN, uses=[PROPOSITION_14, PROPOSITION_16, THEOREM_13, REMARK_15])
 
 
-# P̂, Q̂ on m outcomes with a well-defined privacy loss, g any function (a Markov kernel onto n outputs: the proof
-# covers every kernel), t ≥ 0
-_LEMMA_20_DOMAIN = [SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"), Channel("g", k="m", l="n"), _t >= 0]
+# P̂, Q̂ on m outcomes with a well-defined privacy loss Ẑ (the quote's PrivLoss(P̂‖Q̂)), g any function (a Markov kernel
+# onto n outputs: the proof covers every kernel), W the quote's PrivLoss(P‖Q) of P = g(P̂), Q = g(Q̂), t ≥ 0
+_LEMMA_20_DOMAIN = [SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"), PrivacyLoss("Zhat", "Phat", "Qhat"),
+                    Channel("g", k="m", l="n"), PushedLoss("W", "Phat", "Qhat", "g"), _t >= 0]
 LEMMA_20 = f"{PAPER}:lemma-20"
 
 
@@ -1385,7 +1431,10 @@ def lemma_20():
 # M̂ ρ-zCDP (P̂, Q̂ its laws on neighbours, m outcomes), g any function (a Markov kernel onto n outputs), the zCDP
 # inequality at every t ≥ 0
 _COROLLARY_21_DOMAIN = [ZCDPMechanism("Mhat", _ρ), SameSupport("Phat", "Qhat"), Laws("Phat", "Qhat", k="m"),
-                        Channel("g", k="m", l="n"), _t >= 0]
+                        PrivacyLoss("Zhat", "Phat", "Qhat"), Channel("g", k="m", l="n"),
+                        PushedLoss("W", "Phat", "Qhat", "g"), _t >= 0,
+                        # M̂'s ρ-zCDP at the order t, at its laws P̂, Q̂ on neighbours (loss Ẑ); W the loss of g∘M̂
+                        ZCDPLaws("Phat", "Qhat", "Zhat", _ρ, _t, k="m")]
 
 
 @claim(paper=PAPER, label="Corollary 21",
@@ -1421,9 +1470,10 @@ def _zcdp_post_processing():
     r = sympy.Symbol("rho", real=True)
     bound = next(c for c in post.goal.conclusion.args if isinstance(c, sympy.LessThan))
     mgf, source = bound.args
-    assumptions = [c for c in post.goal.conclusion.args if c is not bound]  # negated, as the conclusion writes them
+    assumed = next(c for c in post.goal.conclusion.args if c is not bound).args[0]  # Lemma 20's premises (under its ¬)
     zcdp = exp(_t * (_t + 1) * r)
-    return rules.decide(rules.goal(sympy.Or(*assumptions, source > zcdp, mgf <= zcdp), post.goal.hypotheses),
+    # M̂'s zCDP bound joins Lemma 20's premises: one ¬(…) ∨ conclusion, so each premise reads as one
+    return rules.decide(rules.goal(sympy.Or(sympy.Not(sympy.And(assumed, source <= zcdp)), mgf <= zcdp), post.goal.hypotheses),
                         post, detail="E_{PL(g(P̂)‖g(Q̂))}[e^{tZ}] ≤ E_{PL(P̂‖Q̂)}[e^{tẐ}] ≤ e^{t(t+1)ρ}")
 
 
@@ -1625,13 +1675,16 @@ def _lemma_23_steps():
     (1 − δ)P' + δP‴ = (1 − δ₁)P' + δ₁P'' with P‴ a law."""
     p, q, g1, g2, x, m1, m2 = sympy.symbols("p q g1 g2 x m1 m2", real=True)
     pp, p2, d, d1 = sympy.symbols("P_1 P_2 delta delta_1", positive=True)
-    pos = sympy.Symbol("t", positive=True)
+    w = sympy.Symbol("t", real=True)
     mins = [m1 <= p, m1 <= g1 * q, sympy.Or(sympy.Eq(m1, p), sympy.Eq(m1, g1 * q)),
             m2 <= q, m2 <= g2 * p, sympy.Or(sympy.Eq(m2, q), sympy.Eq(m2, g2 * p)),
             p >= 0, q >= 0, g1 >= 1, g1 <= x, g2 >= 1, g2 <= x]
-    return combine(identity([sympy.Min(pos, 0) + sympy.Max(pos, 0), sympy.Min(-pos, 0) + sympy.Max(-pos, 0)],
-                            [pos, -pos], "min{t, 0} + max{t, 0} = t on both signs of t = P − γ₁Q: "
-                            "P = min{P, γ₁Q} + max{0, P − γ₁Q} = (1 − δ₁)P' + δ₁P''"),
+    from symdp.verify import kernel as rules  # this module's `kernel` is _cs_helpers' Markov kernel
+
+    # a decision, not an identity: sympy would evaluate min{t, 0} for a signed symbol t and leave t = t
+    return combine(rules.decide(rules.goal(sympy.Eq(sympy.Min(w, 0) + sympy.Max(w, 0), w)),
+                                detail="min{t, 0} + max{t, 0} = t for every real t = P − γ₁Q: "
+                                       "P = min{P, γ₁Q} + max{0, P − γ₁Q} = (1 − δ₁)P' + δ₁P''"),
                    real_closed(x * m2 - m1, [p, q, g1, g2, x, m1, m2], mins, "min{P, γ₁Q} ≤ e^ε·min{Q, γ₂P} (γ's ∈ [1, e^ε])"),
                    real_closed(x * m1 - m2, [p, q, g1, g2, x, m1, m2], mins, "min{Q, γ₂P} ≤ e^ε·min{P, γ₁Q}, so "
                                "e^{−ε}Q' ≤ P' ≤ e^εQ' (both normalised by 1 − δ₁)"),

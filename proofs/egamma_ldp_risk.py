@@ -603,15 +603,176 @@ def corollary_2_eq43():
                    corrected, "the Σ KL term exceeds I(X;V)", corrected_statement="I(X^n;V) ≤ (n/|𝒱|²)Σ KL(P_v‖P_v')", kind="proof gap")
 
 
-#: Corollary 2's proof: ω = min{1, k/(50nφ_n)} ∈ [0, 1] and an integer k ≥ 16 (the chord bound's a is a bound variable).
-_COROLLARY_2_PROOF_DOMAIN = [_ω >= 0, _ω <= 1, Integer("k", 16)]
+#: Corollary 2's proof (Duchi et al.'s construction): 𝒱 = {v_1, …, v_m} ⊂ {−1, +1}^k (a sequence v[i, j] = ±1), V uniform on
+#: 𝒱, K uniform on [k] independent of V, and given V = v_i, K = j, X = s·e_j with probability p_s(i, j) = (1 + sωv_ij)/2
+#: (s = ±1), ω ∈ (0, 1) ("Fix ω ∈ (0, 1)"). The mutual informations, as their definitions on this finite law:
+#: I(X;V) = Σ_{j,s,i} P(V = v_i, X = se_j) log[P(X = se_j | V = v_i)/P(X = se_j)] with P(V = v_i, X = se_j) = p_s(i, j)/(km),
+#: P(X = se_j | v_i) = p_s(i, j)/k and P(X = se_j) = c_s(j)/k, c_s(j) = (1/m)Σ_i p_s(i, j) (the k cancels in the ratio),
+#: grouped by the coordinate j of X (G_j); I(X;V|K) = (1/k)Σ_j I(X;V|K = j), I(X;V|K = j) = (1/m)Σ_i Σ_s p_s log(p_s/c_s)
+#: (J_j). The bracket of (45)–(46): n ≥ 1, φ_n ∈ (0, 1], ω = min{1, k/(50nφ_n)}, |𝒱| = m with log m ≥ k/16 (|𝒱| ≥ e^{k/16}).
+_CI, _CJ, _CL = sympy.symbols("i j l", integer=True)
+_CK, _CM, _CN = sympy.symbols("k m n", integer=True)
+_CV, _CG, _CJJ = sympy.IndexedBase("v"), sympy.IndexedBase("G"), sympy.IndexedBase("J")
+_I_XV, _I_XVK = sympy.symbols("I_XV I_XVK", real=True)
+
+
+def _cor2_p(s, i=_CI):
+    """P(X = s·e_j | V = v_i, K = j) = (1 + sωv_ij)/2."""
+    return (1 + s * _ω * _CV[i, _CJ]) / 2
+
+
+def _cor2_c(s):
+    """P(X = s·e_j | K = j) = (1/m)Σ_i p_s(i, j) (the inner sum's index is bound: the same letter i reads as any)."""
+    return sympy.Sum(_cor2_p(s), (_CI, 1, _CM)) / _CM
+
+
+def _cor2_h():
+    """h_b((1 − ω)/2) = −((1−ω)/2)log((1−ω)/2) − ((1+ω)/2)log((1+ω)/2) (nats)."""
+    return -((1 - _ω) / 2 * log((1 - _ω) / 2) + (1 + _ω) / 2 * log((1 + _ω) / 2))
+
+
+def _cor2_sign(i=_CI):
+    return sympy.Or(sympy.Eq(_CV[i, _CJ], 1), sympy.Eq(_CV[i, _CJ], -1))
+
+
+#: Σ_i Σ_s p_s(i, j) log(p_s(i, j)/c_s(j)), the one sum both mutual informations are made of.
+_COR2_S = sympy.Sum(sum(_cor2_p(s) * log(_cor2_p(s) / _cor2_c(s)) for s in (1, -1)), (_CI, 1, _CM))
+_COR2_CELLS = [sympy.Eq(_CJJ[_CJ], _COR2_S / _CM), sympy.Eq(_CG[_CJ], _COR2_S / (_CK * _CM))]
+_COR2_EVERY = kernel.Every(sympy.And(kernel.Every(_cor2_sign(), (_CI, 1, _CM)), *_COR2_CELLS), (_CJ, 1, _CK))
+_COR2_INFO = [sympy.Eq(_I_XV, sympy.Sum(_CG[_CJ], (_CJ, 1, _CK))), sympy.Eq(_I_XVK, sympy.Sum(_CJJ[_CJ], (_CJ, 1, _CK)) / _CK)]
+_COR2_BRACKET = [_φ > 0, _φ <= 1, sympy.Eq(_ω, sympy.Min(1, _CK / (50 * _CN * _φ))), log(_CM) >= _CK / 16]
+_COROLLARY_2_PROOF_DOMAIN = [_ω > 0, _ω < 1, Integer("k", 16), Integer("m", 1), Integer("n", 1), *_COR2_BRACKET,
+                             _COR2_EVERY, *_COR2_INFO]
+
+
+def _cor2_gibbs():
+    """x log x + (1 − x) log(1 − x) ≥ −log 2 on (0, 1) (H(X) ≤ log 2 for a binary X: Gibbs' inequality against the
+    uniform law), from log t ≤ t − 1 (the tangent of the convex −log at 1) at t = 1/(2x) and at t = 1/(2(1 − x))."""
+    x, t, lo, hi = sympy.symbols("x t lo hi", real=True)
+    tangent = kernel.tangent(-log(x), x, 1, lo, hi, [lo > 0, lo <= 1, hi >= 1], detail="−log is convex")
+    below = kernel.instantiate(kernel.instantiate(tangent, {lo: sympy.Min(t, 1), hi: sympy.Max(t, 1), x: t}, [t > 0]),
+                               {t: 1 / (2 * x)}, [x > 0], detail="log t ≤ t − 1 at t = 1/(2x)")
+    xp = sympy.Symbol("x", positive=True)
+    split = kernel.instantiate(identity(log(1 / (2 * xp)), -log(2) - log(xp), "log(1/(2x)) = −log 2 − log x"), {xp: x},
+                               [x > 0])
+    half = kernel.decide(kernel.goal(x * log(x) + x * log(2) >= x - R(1, 2), [x > 0]), below, split,
+                         detail="x log x + x log 2 ≥ x − 1/2")
+    other = kernel.instantiate(half, {x: 1 - x}, [x < 1])
+    return x, kernel.decide(kernel.goal(x * log(x) + (1 - x) * log(1 - x) >= -log(2), [x > 0, x < 1]), half, other,
+                            detail="h_b(x) ≤ log 2 (Gibbs)")
+
+
+def _cor2_conditional():
+    """I(X;V|K) ≤ log 2 − h_b((1 − ω)/2) as kernel steps. For each (i, j): Σ_s p_s log p_s = −h_b((1 − ω)/2) (v_ij = ±1),
+    so with C_s standing for c_s(j) > 0, Σ_s p_s log(p_s/C_s) = −h − Σ_s p_s log C_s; summed over i (linear, Σ_i p_s =
+    mC_s) it is m(−h − Σ_s C_s log C_s) ≤ m(log 2 − h) by Gibbs (C_+ + C_− = 1); then C_s := c_s(j) (each > 0: every
+    term is ≥ (1 − ω)/2), and averaged over j. Logs are named (L_s, H) while summing, so that each summand is a
+    polynomial (defined everywhere) and the sums may be middle terms."""
+    i, j, m, k, w = _CI, _CJ, _CM, _CK, _ω
+    p, c, h = _cor2_p, _cor2_c, _cor2_h()
+    open_w, in_i, in_j = [w > 0, w < 1], [i >= 1, i <= m], [j >= 1, j <= k]
+    every_i = kernel.Every(_cor2_sign(), (i, 1, m))
+    base = [*open_w, m >= 1, every_i]
+    entropy = kernel.decide(kernel.goal(sympy.Eq(p(1) * log(p(1)) + p(-1) * log(p(-1)), -h), [*open_w, _cor2_sign()]),
+                            detail="Σ_s p_s log p_s = −h_b((1 − ω)/2) for v_ij = ±1")
+    lower = [kernel.decide(kernel.goal(p(s) >= (1 - w) / 2, [*in_i, *open_w, _cor2_sign()]), detail="p_s ≥ (1 − ω)/2")
+             for s in (1, -1)]
+    constant = kernel.linear(sympy.Sum((1 - w) / 2, (i, 1, m)))
+    positive_c = [kernel.decide(kernel.goal(c(s) > 0, base), kernel.summed(lower[n], i, 1, m), constant,
+                                detail=f"c_{'+' if s > 0 else '−'}(j) > 0") for n, s in enumerate((1, -1))]
+    masses = [kernel.linear(sympy.Sum(p(s), (i, 1, m))) for s in (1, -1)]
+    total = kernel.decide(kernel.goal(sympy.Eq(c(1) + c(-1), 1), base), *masses, detail="c_+(j) + c_−(j) = 1")
+    c1, c2, l1, l2, hh, b = sympy.symbols("C_1 C_2 L_1 L_2 H_h B", real=True)
+    cs = {1: c1, -1: c2}
+    names = [sympy.Eq(l1, log(c1)), sympy.Eq(l2, log(c2)), sympy.Eq(hh, h)]
+    a_, b_ = sympy.symbols("a b", positive=True)
+    quotient = identity(log(a_ / b_), log(a_) - log(b_), "log(a/b) = log a − log b for a, b > 0")
+    splits = [kernel.instantiate(quotient, {a_: p(s), b_: cs[s]}, [*open_w, _cor2_sign(), cs[s] > 0]) for s in (1, -1)]
+    term = sum(p(s) * log(p(s) / cs[s]) for s in (1, -1))
+    named = -hh - (p(1) * l1 + p(-1) * l2)
+    point = kernel.decide(kernel.goal(sympy.Eq(term, named), [*in_i, *open_w, _cor2_sign(), c1 > 0, c2 > 0, *names]),
+                          entropy, *splits, detail="Σ_s p_s log(p_s/C_s) = −h − Σ_s p_s log C_s")
+    over_i = kernel.chain(kernel.summed(point, i, 1, m), kernel.linear(sympy.Sum(named, (i, 1, m))),
+                          detail="summed over i and split by linearity")
+    x, gibbs = _cor2_gibbs()
+    at_c = kernel.instantiate(gibbs, {x: c1}, [c1 > 0, c2 > 0, sympy.Eq(c1 + c2, 1)])
+    per_j = kernel.decide(kernel.goal(sympy.Sum(term, (i, 1, m)) / m <= log(2) - h,
+                                      [*base, c1 > 0, c2 > 0, sympy.Eq(c1, c(1)), sympy.Eq(c2, c(-1)), *names]),
+                          over_i, *masses, total, at_c, detail="(1/m)Σ_i Σ_s p_s log(p_s/C_s) = −h − Σ_s C_s log C_s ≤ log 2 − h")
+    per_j = kernel.apply(kernel.instantiate(per_j, {c1: c(1), c2: c(-1), l1: log(c(1)), l2: log(c(-1)), hh: h},
+                                            [*base, c(1) > 0, c(-1) > 0]), *positive_c,
+                         detail="I(X;V|K = j) ≤ log 2 − h_b((1 − ω)/2) for every j")
+    cell = kernel.decide(kernel.goal(_CJJ[j] <= b, [*in_j, *base, *_COR2_CELLS, sympy.Eq(b, log(2) - h)]), per_j,
+                         detail="J_j ≤ B = log 2 − h")
+    hyps = [*open_w, m >= 1, k >= 1, _COR2_EVERY, *_COR2_INFO]
+    bound = kernel.decide(kernel.goal(_I_XVK <= b, [*hyps, sympy.Eq(b, log(2) - h)]), kernel.summed(cell, j, 1, k),
+                          kernel.linear(sympy.Sum(b, (j, 1, k))), detail="I(X;V|K) = (1/k)Σ_j J_j ≤ B")
+    conditional = kernel.instantiate(bound, {b: log(2) - h}, hyps, detail="I(X;V|K) ≤ log 2 − h_b((1 − ω)/2)")
+    # I(X;V) = I(X;V|K): G_j = J_j/k for every j (K is determined by X and independent of V)
+    grouped_ = kernel.decide(kernel.goal(sympy.Eq(k * _CG[j], _CJJ[j]), [*in_j, *base, *_COR2_CELLS]), detail="k·G_j = J_j")
+    chain_rule = kernel.decide(kernel.goal(sympy.Eq(_I_XV, _I_XVK), hyps), kernel.summed(grouped_, j, 1, k),
+                               kernel.linear(sympy.Sum(k * _CG[j], (j, 1, k))),
+                               detail="I(X;V) = Σ_j G_j = (1/k)Σ_j J_j = I(X;V|K)")
+    return chain_rule, conditional
+
+
+def _cor2_chord():
+    """log 2 − h_b((1 − ω)/2) ≤ ω log 2 for ω ∈ (0, 1): h_b(a) ≥ 2a log 2 on (0, 1/2] at a = (1 − ω)/2. On (0, 1/4]:
+    −a log a ≥ a log 4 (log a ≤ log(1/4)) and −(1 − a)log(1 − a) ≥ 0; on [1/5, 1/2]: 2a log 2 − h_b(a) increases (its
+    derivative 2 log 2 + log a − log(1 − a) ≥ 0 as 1 − a ≤ 4a) to its value 0 at a = 1/2."""
+    a, u, x1, x2 = sympy.symbols("a u x_1 x_2", real=True)
+    hb = -a * log(a) - (1 - a) * log(1 - a)
+    inc = kernel.increasing(log(u), u, x1, x2, [x1 > 0], detail="log increases on (0, ∞)")
+    four = identity(log(4), 2 * log(2), "log 4 = 2 log 2")
+    small = kernel.decide(kernel.goal(hb >= 2 * a * log(2), [a > 0, a <= R(1, 4)]),
+                          kernel.instantiate(inc, {x1: a, x2: R(1, 4)}, [a > 0, a <= R(1, 4)]),
+                          kernel.instantiate(inc, {x1: 1 - a, x2: 1}, [a >= 0, a < 1]), four, detail="a ∈ (0, 1/4]")
+    ap = sympy.Symbol("a", positive=True)
+    log4a = kernel.instantiate(identity(log(4 * ap), 2 * log(2) + log(ap), "log 4a = 2 log 2 + log a"), {ap: a}, [a > 0])
+    slope = kernel.decide(kernel.goal(log(1 - a) <= 2 * log(2) + log(a), [a >= R(1, 5), a <= R(1, 2)]),
+                          kernel.instantiate(inc, {x1: 1 - a, x2: 4 * a}, [a >= R(1, 5), a <= R(1, 2)]), log4a,
+                          detail="log(1 − a) ≤ log 4a for a ≥ 1/5")
+    up = kernel.increasing(2 * a * log(2) - hb, a, x1, R(1, 2), [x1 >= R(1, 5)], premises=[slope],
+                           detail="2a log 2 − h_b(a) increases on [1/5, 1/2]")
+    large = kernel.decide(kernel.goal(hb >= 2 * a * log(2), [a >= R(1, 5), a <= R(1, 2)]),
+                          kernel.instantiate(up, {x1: a}, [a >= R(1, 5), a <= R(1, 2)]), detail="a ∈ [1/5, 1/2]")
+    chord = kernel.decide(kernel.goal(hb >= 2 * a * log(2), [a > 0, a <= R(1, 2)]), small, large,
+                          detail="h_b(a) ≥ 2a log 2 on (0, 1/2]")
+    at_w = kernel.instantiate(chord, {a: (1 - _ω) / 2}, [_ω > 0, _ω < 1])
+    return kernel.decide(kernel.goal(log(2) - _cor2_h() <= _ω * log(2), [_ω > 0, _ω < 1]), at_w,
+                         detail="log 2 − h_b((1 − ω)/2) ≤ ω log 2")
+
+
+def _cor2_brackets():
+    """The bracket of (45) ≥ that of (46) ≥ 1 − 16(1 + k/50) log 2/k ≥ 1 − (33/25) log 2: log|𝒱| ≥ k/16, nωφ_n ≤ k/50
+    (ω ≤ k/(50nφ_n)) and 16/k ≤ 1, each multiplied by log 2 ≥ 0."""
+    k, m, n, w, phi = _CK, _CM, _CN, _ω, _φ
+    u, x1, x2, y, c = sympy.symbols("u x_1 x_2 y c", real=True)
+    inc = kernel.increasing(log(u), u, x1, x2, [x1 > 0], detail="log increases on (0, ∞)")
+    scaled = kernel.decide(kernel.goal(c * log(y) >= 0, [y >= 1, c >= 0]),
+                           kernel.instantiate(inc, {x1: 1, x2: y}, [y >= 1]), detail="c log y ≥ 0 for y ≥ 1, c ≥ 0")
+    setting = [k >= 16, n >= 1, *_COR2_BRACKET]
+    at_2 = lambda value, hyps: kernel.instantiate(scaled, {y: 2, c: value}, hyps)
+    b45 = 1 - (1 + n * w * phi) * log(2) / log(m)
+    b46 = 1 - 16 * (1 + n * w * phi) * log(2) / k
+    b_k = 1 - 16 * (1 + k / 50) * log(2) / k
+    first = kernel.decide(kernel.goal(b45 >= b46, setting), at_2(1 + n * w * phi, setting), detail="(45) ≥ (46): log|𝒱| ≥ k/16")
+    second = kernel.decide(kernel.goal(b46 >= b_k, setting), at_2(k / 50 - n * w * phi, setting),
+                           detail="nωφ_n ≤ k/50 for ω = min{1, k/(50nφ_n)}")
+    third = kernel.decide(kernel.goal(b_k >= 1 - R(33, 25) * log(2), [k >= 16]), at_2(1 - 16 / k, [k >= 16]),
+                          detail="16/k ≤ 1 for k ≥ 16")
+    return kernel.chain(third, second, first, detail="bracket of (45) ≥ 1 − (33/25) log 2")
 
 
 @claim(PAPER, "Corollary 2 (proof, eqs. 44–46)",
-       "I(X;V|K) ≤ log 2 − h_b((1−ω)/2) ≤ ω log 2; with |𝒱| ≥ e^{k/16} and ω = min{1, k/(50nφ_n)}, k ≥ 16, the bracket "
-       "of (46) is ≥ 1 − 16(1 + k/50) log 2/k ≥ 0.0850457216608722",
+       "I(X;V) = I(X,K;V) = I(X;V|K) ≤ log 2 − h_b((1−ω)/2) ≤ ω log 2 (K the coordinate X names, independent of V); with "
+       "|𝒱| ≥ e^{k/16}, ω = min{1, k/(50nφ_n)} and k ≥ 16 the bracket of (45) is ≥ that of (46) ≥ 1 − 16(1 + k/50) log 2/k "
+       "≥ 1 − (33/25) log 2 = 0.08504572166087219…",
        domain=_COROLLARY_2_PROOF_DOMAIN,
-       stated_domain='ω = min{1, k/(50nφ_n)} ∈ [0, 1], k ≥ 16 (and h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”)',
+       stated_domain='the construction of the proof: 𝒱 = {v_1, …, v_m} ⊂ {−1, +1}^k, V uniform on 𝒱, K uniform on [k] '
+                     'independent of V, X = ±e_K with P(X = s·e_j | v, K = j) = (1 + sωv_j)/2, “Fix ω ∈ (0, 1)”; I(X;V), '
+                     'I(X;V|K) their definitions on this law (the sum over X grouped by its coordinate); k ≥ 16, |𝒱| = m '
+                     'with log m ≥ k/16, n ≥ 1, φ_n ∈ (0, 1], ω = min{1, k/(50nφ_n)} (and h_b(a) ≥ 2a log 2 “for a ∈ [0, 1/2]”)',
        stated_where='Appendix, proof of Corollary 2, eqs. (44)–(46)',
        quote=(r"Hence, bounding I(Zn;V)𝐼superscript𝑍𝑛𝑉I(Z^{n};V) reduces to bounding "
               r"I(Xn;V)𝐼superscript𝑋𝑛𝑉I(X^{n};V). To this end, first notice that "
@@ -631,28 +792,22 @@ _COROLLARY_2_PROOF_DOMAIN = [_ω >= 0, _ω <= 1, Integer("k", 16)]
               r"β‰₯r2ω2k[1βˆ’16(1+nωφn(Ξ΅,Ξ΄))log⁑2k].absentsuperscriptπ‘Ÿ2superscriptπœ”2π‘˜delimited-[]1161π‘›πœ”subscriptπœ‘π‘›πœ€π›Ώ2π‘˜\displaystyle\geq\frac{r^{2}\omega^{2}}{k}\left[1-\frac{16(1+n\omega\varphi_{n}(\varepsilon,\delta))\log "
               r"2}{k}\right]. (46)"))
 def corollary_2_proof():
-    a = sympy.Symbol("a", positive=True)
+    """Eqs. (44)–(46) as kernel steps over the construction (the domain's comment): the chain rule I(X;V) = I(X;V|K)
+    (the ratio P(x|v)/P(x) for x = s·e_j is P(x|v, K = j)/P(x|K = j): K is determined by X and independent of V),
+    I(X;V|K) ≤ log 2 − h_b((1 − ω)/2) (H(X|V, K) = h_b((1 − ω)/2) as v_ij = ±1, and H(X|K = j) ≤ log 2 by Gibbs' inequality,
+    Cover–Thomas's H(X) ≤ log|𝒳| for a binary X), the chord bound h_b(a) ≥ 2a log 2 and the brackets of (45)–(46)."""
     hb = lambda z: -z * log(z) - (1 - z) * log(1 - z)
-    chord = inequality_on_box(hb(a) - 2 * a * log(2), [(R(1, 10 ** 6), R(1, 2))],
-                              "h_b(a) ≥ 2a log 2 on [10⁻⁶, 1/2] (concave h_b above its chord)", variables=[a])
-    concave = identity(sympy.diff(hb(a), a, 2), -1 / (a * (1 - a)), "h_b'' = −1/(a(1−a)) < 0")
     bracket = lambda k: 1 - 16 * (1 + k / 50) * log(2) / k
-    increasing = identity(sympy.diff(bracket(K), K), 16 * log(2) / K ** 2, "the bracket increases with k")
     a1, b1 = _cor2_instance(R(1, 2))
     i_x = mutual_information([[v / 2 for v in a1], [v / 2 for v in b1]])
     inst = exact_agreement(sympy.expand_log(i_x, force=True), sympy.expand_log(log(2) - hb(R(1, 4)), force=True),
                            "instance k = 2, ω = 1/2: I(X;V) = log 2 − h_b(1/4)")
-    w = sympy.Symbol("w", positive=True)
-    symmetric = identity(hb((1 + w) / 2) - hb((1 - w) / 2), 0,
-                         "H(X | V, K = j) = h_b((1 + ωv_j)/2) = h_b((1 − ω)/2) for v_j = ±1 (first inequality of (44), with "
-                         "H(X | K = j) ≤ log 2 for the binary X = ±e_j)")
-    return establish(combine(symmetric, chord, concave, increasing),
+    chain_rule, conditional = _cor2_conditional()
+    return establish(combine(chain_rule, conditional, _cor2_chord(), _cor2_brackets(),
+                             detail="I(X;V) = I(X;V|K) ≤ log 2 − h_b((1 − ω)/2) ≤ ω log 2; bracket of (45) ≥ 1 − (33/25) log 2"),
                      catalog([bracket(16), bracket(32), bracket(100)],
                              ["0.0850457216608722", "0.431619311940845", "0.667289353331226"], "k = 16, 32, 100"),
-                     inst, domain=_COROLLARY_2_PROOF_DOMAIN,
-                     uses=[cited("Cover–Thomas, Elements of Information Theory", "Theorem 2.6.4 (H(X) ≤ log|𝒳|)")],
-                     prose_steps=["I(X;V) = I(X,K;V) = I(X;V|K): K is a function of X and independent of V (chain rule)",
-                                  "the chord bound h_b(a) ≥ 2a log 2 on [0, 10⁻⁶] by continuity"])
+                     inst, domain=_COROLLARY_2_PROOF_DOMAIN)
 
 
 @claim(PAPER, "Corollary 2 (eq. 12) and Example 3",

@@ -17,15 +17,17 @@ from flint import arb
 from sympy import Rational as R, exp, log, sqrt
 
 from _idioms import exp_bounds, hockey_by_events, near, ordered
-from _lmidp_helpers import (LAMBDA_X, LAMBDA_Y, PRIORS, W3, W32, W4, events, jensen_slices, lemma1_integral, mass,
-                            mutual_informations_nonnegative)
+from _lmidp_helpers import (DELTA, EPS, L_OUT, LAMBDA_X, LAMBDA_Y, PRIORS, ROW_P, ROW_Q, W3, W32, W4,
+                            average_below_bound, events, hockey_sum, jensen_slices, lemma1_goal, lemma1_integral,
+                            lemma1_premise, lemma1_sides, mass, mutual_informations_nonnegative, profile_bound,
+                            profile_pointwise)
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
                          randomized_response, shell_information, zchannel_crossover)
 from symdp.local.information import kl_bits
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity, kernel, real_closed)
-from symdp.verify.domains import Channel as AnyChannel, CILMIDPMechanism, Integer, Laws
+from symdp.verify.domains import Channel as AnyChannel, CILMIDPMechanism, Integer, Laws, PrivacyLoss
 
 PAPER = "lmidp"
 #: Real parameters of the paper's domains, named as the paper names them (no assumptions: Δ > 0 is a relation).
@@ -278,11 +280,29 @@ def appendix_a1_tightness():
 # Appendix -A2: eqs. (17)–(18)
 
 
+#: Appendix -A2's objects: any two rows P = P_{M(x)}, Q = P_{M(x')} of a channel M (laws on its l outputs) and the
+#: profile δ, with (2) for the pair at every ε ≥ 0 in both orders (x ≠ x' runs over ordered pairs): the hypothesis
+#: "(18) follows from (2)" names, stated as relations of the domain (each a supremum over t ≥ 0).
+_A2_LDP = [profile_bound(lambda u: hockey_sum(ROW_P, ROW_Q, u)), profile_bound(lambda u: hockey_sum(ROW_Q, ROW_P, u))]
+#: μ^CI_δ = log(e)∫₀^∞(1 + e^{−ε})δ(ε)dε bits, the right side of (18), a real number: the claim is made where it is
+#: finite (where it is +∞, (18) holds trivially) — a convention read into the paper, stated so that the domain says the
+#: integral is defined.
+_A2_MU = sympy.Symbol("mu", real=True)
+_A2_RIGHT = sympy.Eq(_A2_MU, sympy.Integral((1 + exp(-EPS)) * DELTA[EPS], (EPS, 0, sympy.oo)) / log(2))
+_A2_DOMAIN = [AnyChannel("M"), Laws("P", "Q", k="l"), *_A2_LDP, _A2_RIGHT]
+#: The proof's domain adds the privacy loss L of P with respect to Q (P_y = e^{L_y}Q_y: the rows have one support), the
+#: objects Lemma 1 is proved for. (2) with μ finite forces one support (a mismatch at y makes δ(ε) ≥ that mass for
+#: every ε, so μ = +∞), but no machine step shows it: the claim is graded restricted.
+_A2_PROVED = [*_A2_DOMAIN, PrivacyLoss("L", "P", "Q", k="l")]
+
+
 @claim(PAPER, "Appendix -A2 (eqs. 17–18)",
        "KL(P_{M(x)}‖P_{M(x')}) = log(e)∫₀^∞(H_{e^ε}(P_{M(x)}‖P_{M(x')}) + e^{−ε}H_{e^ε}(P_{M(x')}‖P_{M(x)}))dε "
        "≤ log(e)∫₀^∞(1+e^{−ε})δ(ε)dε, using (2).",
-       domain=[AnyChannel("M")],
-       stated_domain="any mechanism M, inputs x, x'", stated_where='Appendix -A2, eqs. (17)–(18)',
+       domain=_A2_DOMAIN,
+       stated_domain="any mechanism M, inputs x, x' (here: any two rows P, Q of a channel on its l outputs) and δ(ε) "
+                     "with (2): H_{e^ε}(P‖Q), H_{e^ε}(Q‖P) ≤ δ(ε) for every ε ≥ 0; μ = log(e)∫₀^∞(1+e^{−ε})δ(ε)dε finite",
+       stated_where='Appendix -A2, eqs. (17)–(18)',
        quote=(r"By using Lemma 1, we have that "
               r"𝕂𝕃(PM(𝒙)PM(𝒙))𝕂𝕃conditionalsubscript𝑃𝑀𝒙subscript𝑃𝑀superscript𝒙\displaystyle\mathbb{K}\mathbb{L}(P_{M(\bm{x})}\|P_{M(\bm{x}^{\prime})})blackboard_K "
               r"blackboard_L ( italic_P start_POSTSUBSCRIPT italic_M ( bold_italic_x ) end_POSTSUBSCRIPT ∥ italic_P "
@@ -323,17 +343,38 @@ def appendix_a2():
                                "and of RR with e^ε0 = 3")
     eq18 = _summary(pointwise + bound, "(18): both hockey-stick terms ≤ δ̄^LDP(ε) (eq. 2, events enumerated at "
                                        "ε ∈ {0, 1/2, 1}), and KL ≤ the certified integral (18)")
-    # the proof: (17) is Lemma 1 for the pair (P_x, P_x'); (18) bounds the integrand pointwise in ε by (2)
-    h1, h2, dd, w = sympy.symbols("h1 h2 delta w", real=True)
-    pointwise_step = real_closed((1 + w) * dd - (h1 + w * h2), [h1, h2, dd, w], [h1 <= dd, h2 <= dd, w >= 0],
-                                 "for each ε: h1 = H_{e^ε}(P_x‖P_x') ≤ δ(ε), h2 = H_{e^ε}(P_x'‖P_x) ≤ δ(ε) (eq. 2, both "
-                                 "orders as x ≠ x' ranges over ordered pairs) and w = e^{−ε} ≥ 0 ⇒ h1 + w·h2 ≤ (1 + w)δ(ε)")
-    proof = combine(pointwise_step, detail="(17) = Lemma 1 applied to (P_{M(x)}, P_{M(x')}); (18): the integrand of (17) "
-                                           "≤ (1 + e^{−ε})δ(ε) for every ε ≥ 0, integrated with log(e) > 0")
-    return establish(proof, eq17, eq18, domain=[AnyChannel("M")],
-                     uses=["lmidp:lemma-1-eq-15", "lmidp:definition-3-eq-2-eq-1"],
-                     prose_steps=["the pointwise bound integrated over ε ∈ [0, ∞) (monotonicity of the integral of "
-                                  "non-negative measurable functions; the right side may be +∞)"])
+    # the proof: (17) is Lemma 1 for the pair (P_x, P_x'); (18) bounds the integrand pointwise in ε by (2), integrated
+    return establish(_a2_statement(), eq17, eq18, domain=_A2_PROVED,
+                     uses=["lmidp:lemma-1-eq-15", "lmidp:definition-3-eq-2-eq-1"])
+
+
+def _a2_statement() -> Evidence:
+    """(17) and (18) for the rows P, Q with their privacy loss L, as kernel steps: Lemma 1's two goals at (P, Q, L)
+    (kernel.lemma: the integral of (15) converges, and KL(P‖Q) = log(e)∫₀^∞ of the integrand), the pointwise bound
+    (:func:`_a2_pointwise`) integrated over [0, ∞) (the Lebesgue integral is monotone), and one decision:
+    KL(P‖Q) ≤ μ = log(e)∫₀^∞(1 + e^{−ε})δ(ε)dε. Lemma 1's premise (laws, loss) stays inside the conclusions."""
+    loss = sympy.IndexedBase("L", real=True)
+    kl, _ = lemma1_sides(ROW_P, ROW_Q, loss)
+    converges = kernel.lemma("lmidp:lemma-1-eq-15", lemma1_goal(ROW_P, ROW_Q, loss, converges=True))
+    eq17 = kernel.lemma("lmidp:lemma-1-eq-15", lemma1_goal(ROW_P, ROW_Q, loss))
+    integrated = kernel.integrated(_a2_pointwise(), EPS, 0, sympy.oo, detail="(18) integrated over ε ∈ [0, ∞)")
+    eq18 = kernel.decide(kernel.goal(sympy.Or(sympy.Not(lemma1_premise(ROW_P, ROW_Q, loss)), kl <= _A2_MU),
+                                     [L_OUT >= 1, *_A2_LDP, _A2_RIGHT]), eq17, converges, integrated,
+                         detail="(18): KL(P‖Q) = log(e)∫ integrand ≤ log(e)∫(1 + e^{−ε})δ(ε)dε = μ")
+    return combine(kernel.combine(converges, detail="(17)'s integral converges (Lemma 1)"),
+                   kernel.combine(eq17, detail="(17): Lemma 1 at (P, Q)"), eq18,
+                   detail="(17) by Lemma 1 and (18) by (2) integrated, kernel steps")
+
+
+def _lemma1_integrand():
+    """The integrand of Lemma 1 at the pair (P, Q): H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P), H in Definition 3's closed form."""
+    return hockey_sum(ROW_P, ROW_Q, EPS) + exp(-EPS) * hockey_sum(ROW_Q, ROW_P, EPS)
+
+
+def _a2_pointwise() -> Evidence:
+    """(18) pointwise: for every ε ≥ 0, (2) for the pair in both orders gives the integrand of (17) ≤ (1 + e^{−ε})δ(ε)."""
+    return profile_pointwise(kernel.goal(_lemma1_integrand() <= (1 + exp(-EPS)) * DELTA[EPS], [EPS >= 0, *_A2_LDP]),
+                             _A2_LDP)
 
 
 # --------------------------------------------------------------------------------------------
@@ -445,11 +486,20 @@ def appendix_b1_step():
 # Appendix -B2: eqs. (26)–(29)
 
 
+#: Appendix -B2's objects: a row P = P_{M(x)} of a channel M and the output law Q = P_{M(X)} under the data law P_X (laws
+#: on its l outputs), and the profile δ with (4) at every ε ≥ 0: H_{e^ε}(P_{M(X)}‖P_{M(x)}) ≤ δ(ε) and
+#: e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)}) ≤ δ(ε), stated as relations of the domain (each a supremum over t ≥ 0).
+_B2_LIP = [profile_bound(lambda u: hockey_sum(ROW_Q, ROW_P, u)), profile_bound(lambda u: exp(-u) * hockey_sum(ROW_P, ROW_Q, u))]
+_B2_DOMAIN = [AnyChannel("M"), Laws("P_X"), Laws("P", "Q", k="l"), *_B2_LIP]
+
+
 @claim(PAPER, "Appendix -B2 (eqs. 26–29)",
        "KL(P_{M(x)}‖P_{M(X)}) = log(e)∫₀^∞(H_{e^ε}(P_{M(x)}‖P_{M(X)}) + e^{−ε}H_{e^ε}(P_{M(X)}‖P_{M(x)}))dε "
        "≤ log(e)∫₀^∞(e^ε+e^{−ε})δ(ε)dε by (4); averaging over x, I(X;M(X)) ≤ the same.",
-       domain=[AnyChannel("M"), Laws("P_X")],
-       stated_domain='any mechanism M, input x, P_X', stated_where='Appendix -B2, eqs. (26)–(29)',
+       domain=_B2_DOMAIN,
+       stated_domain='any mechanism M, input x, P_X (here: a row P = P_{M(x)} of a channel and the output law Q = P_{M(X)} '
+                     'on its l outputs) and δ(ε) with (4): H_{e^ε}(Q‖P), e^{−ε}H_{e^ε}(P‖Q) ≤ δ(ε) for every ε ≥ 0',
+       stated_where='Appendix -B2, eqs. (26)–(29)',
        quote=(r"We follow similar steps as for the proof of Theorem 1(b). First, for a given "
               r"P𝑿subscript𝑃𝑿P_{\bm{X}}italic_P start_POSTSUBSCRIPT bold_italic_X end_POSTSUBSCRIPT, we have that "
               r"𝕂𝕃(PM(𝒙)PM(𝑿))𝕂𝕃conditionalsubscript𝑃𝑀𝒙subscript𝑃𝑀𝑿\displaystyle\mathbb{K}\mathbb{L}(P_{M(\bm{x})}\|P_{M(\bm{X})})blackboard_K "
@@ -516,27 +566,25 @@ def appendix_b2():
                                "ε ∈ {0, 1/2, 1})")
     eq28 = certified_agreement([a for a, _ in average], [b for _, b in average], 25, "(28): I = E_X KL(P_{M|X}‖P_M)")
     # the proof: (26) is Lemma 1 for (P_{M(x)}, P_{M(X)}); (27) bounds the integrand pointwise in ε by (4)
-    h1, h2, dd, v, w, a, k1, k2, mu = sympy.symbols("h1 h2 delta v w a k1 k2 mu", real=True)
-    pointwise_step = real_closed((v + w) * dd - (h1 + w * h2), [h1, h2, dd, v, w],
-                                 [h1 <= v * dd, h2 <= dd, v > 0, w > 0, sympy.Eq(v * w, 1)],
-                                 "for each ε, with v = e^ε, w = e^{−ε}: h1 = H_{e^ε}(P_x‖P_X) ≤ e^ε δ(ε) and "
-                                 "h2 = H_{e^ε}(P_X‖P_x) ≤ δ(ε) (eq. 4) ⇒ h1 + w·h2 ≤ (e^ε + e^{−ε})δ(ε)")
-    average_step = real_closed(mu - (a * k1 + (1 - a) * k2), [a, k1, k2, mu],
-                               [a >= 0, a <= 1, k1 <= mu, k2 <= mu],
-                               "(29): a mean of values each ≤ μ is ≤ μ (two-point form of E_X KL ≤ sup_x KL)")
-    proof = combine(pointwise_step, average_step,
-                    detail="(26) = Lemma 1 applied to (P_{M(x)}, P_{M(X)}); (27): the integrand ≤ (e^ε + e^{−ε})δ(ε) for "
-                           "every ε ≥ 0, integrated with log(e) > 0; (28)–(29): I(X;M(X)) = E_X KL(P_{M(X)|X}‖P_{M(X)}) "
-                           "≤ (10)")
-    return establish(proof, eq26, eq27, eq28,
-                     _summary(bound, "(27) and (29): KL(P_x‖P_X) ≤ (10) for every x, and I ≤ (10)"),
-                     domain=[AnyChannel("M"), Laws("P_X")],
+    return establish(combine(_b2_pointwise(), average_below_bound(), detail="(27) pointwise in ε; (29) for any number of inputs"),
+                     eq26, eq27, eq28, _summary(bound, "(27) and (29): KL(P_x‖P_X) ≤ (10) for every x, and I ≤ (10)"),
+                     domain=_B2_DOMAIN,
                      uses=["lmidp:lemma-1-eq-15", "lmidp:definition-4-eq-4-eq-3"],
-                     prose_steps=["the pointwise bound integrated over ε ∈ [0, ∞) (monotonicity of the integral of "
-                                  "non-negative functions; the right side may be +∞)",
-                                  "(28): I(X;M(X)) = E_X[KL(P_{M(X)|X}‖P_{M(X)})] (the definition of mutual information "
-                                  "as an average divergence), and an average of terms each ≤ (10) is ≤ (10) (the "
-                                  "two-point step above, for a general average by linearity and monotonicity of E_X)"])
+                     prose_steps=["(26): Lemma 1 at the pair (P_{M(x)}, P_{M(X)})",
+                                  "(27): the pointwise bound (a kernel goal for every ε ≥ 0, from (4)) integrated over "
+                                  "ε ∈ [0, ∞) (monotonicity of the integral of non-negative functions; the right side may "
+                                  "be +∞)",
+                                  "(28)–(29): I(X;M(X)) = Σ_x P_X(x)·KL(P_{M(x)}‖P_{M(X)}) (the definition of mutual "
+                                  "information as an average divergence) is the average the kernel goal bounds, with "
+                                  "K_x = KL(P_{M(x)}‖P_{M(X)}) ≤ μ = (10) by (26)–(27) for every x; for general inputs the "
+                                  "same by monotonicity of E_X"])
+
+
+def _b2_pointwise() -> Evidence:
+    """(27) pointwise: for every ε ≥ 0, (4) gives the integrand of (26) ≤ (e^ε + e^{−ε})δ(ε) (the bound on
+    e^{−ε}H_{e^ε}(P‖Q) read as H_{e^ε}(P‖Q) ≤ e^ε δ(ε))."""
+    return profile_pointwise(kernel.goal(_lemma1_integrand() <= (exp(EPS) + exp(-EPS)) * DELTA[EPS], [EPS >= 0, *_B2_LIP]),
+                             _B2_LIP, scaled=[hockey_sum(ROW_P, ROW_Q, EPS)])
 
 
 # --------------------------------------------------------------------------------------------

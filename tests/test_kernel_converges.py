@@ -63,6 +63,9 @@ def test_a_wrong_truncation_is_refused():
     step = K.decide(K.goal(sympy.Eq(bumpy, 0), [c <= u]))
     assert K.truncated(step, u, 0, c).status == "proved"          # the value: a Lebesgue integral, no side
     refused(K.truncated(step, u, 0, c, converges=True), "continuous")
+    forged_goal = K.goal(K.Converges(Integral(bumpy, (u, 0, oo))), [0 <= c])   # a forged convergence of the step
+    assert "not continuous" in forged(step, "truncate", forged_goal, {"index": canonical_srepr(u), "lo": canonical_srepr(sympy.Integer(0)),
+                                                                      "at": canonical_srepr(c), "converges": True})
     pole = K.decide(K.goal(sympy.Eq(F / (u - c + 1), 0), [c <= u]))   # undefined at u = c − 1 ≥ 0 when c ≥ 1
     refused(K.truncated(pole, u, 0, c, converges=True), "fails at")
     leaning = K.decide(K.goal(sympy.Eq(Max(x - u, 0), 0), [x <= u, c <= u, c >= x]))
@@ -141,3 +144,64 @@ def _every_partial() -> K.Evidence:
     ev = K.every(K.decide(K.goal(w[y] / (w[y] + x) <= 1, [1 <= y, y <= ell, x > 0])), y, 1, ell)
     assert ev.status == "proved" and ev.data["certificate"]["side"], ev.detail
     return ev
+
+
+def test_a_finite_sum_of_convergent_integrals_converges():
+    """Every(Converges(∫ G_y)) ⇒ Converges(∫ Σ_y G_y) (swap with converges), then discharged by `every`."""
+    G = Max(w[y] - u, 0) * exp(-u)
+    ev = K.swap(Sum(Integral(G, (u, 0, oo)), (y, 1, ell)), converges=True)
+    assert replays(ev)
+    assert K.fact(ev).goal.conclusion == K.Converges(Integral(Sum(G, (y, 1, ell)), (u, 0, oo)))
+    assert set(K.fact(ev).goal.hypotheses) == {sympy.Le(1, ell + 1), K.Every(K.Converges(Integral(G, (u, 0, oo))), (y, 1, ell))}
+    vanish = K.decide(K.goal(sympy.Eq(G, 0), [1 <= y, y <= ell, w[y] <= u]))
+    done = K.apply(ev, K.every(K.truncated(vanish, u, 0, w[y], converges=True), y, 1, ell))
+    assert replays(done) and K.fact(done).goal.hypotheses == (sympy.Le(1, ell + 1),)
+    # at l = 2 and w = (1, 3), sympy's integral of the sum is finite
+    value = Integral(Sum(G, (y, 1, 2)).doit().xreplace({w[1]: 1, w[2]: 3}), (u, 0, oo)).doit()
+    assert value.is_finite and sympy.simplify(value - (2 + exp(-1) + exp(-3))) == 0
+    # a reversed range is a negative sum over other terms (Karr): the hypothesis a ≤ b + 1 is required
+    forged_goal = K.goal(K.Converges(Integral(Sum(G, (y, 1, ell)), (u, 0, oo))),
+                         [K.Every(K.Converges(Integral(G, (u, 0, oo))), (y, 1, ell))])
+    assert "not what the rule gives" in forged(None, "swap", forged_goal, {"term": canonical_srepr(Sum(Integral(G, (u, 0, oo)), (y, 1, ell))),
+                                                                           "converges": True})
+    import pytest
+    from symdp.errors import ParameterError
+    with pytest.raises(ParameterError):
+        K.swap(Sum(w[y] * w[k], (y, 1, ell), (k, 1, ell)), converges=True)
+
+
+def test_a_bounded_nondecreasing_sequence_converges():
+    """1 − 1/(m+1) ≤ 1 − 1/(m+2) and ≤ 1 for m ≥ 0: the limit exists (sympy: 1), and is at most 1."""
+    m = sympy.Symbol("m", integer=True)
+    f = 1 - 1 / (m + 1)
+    up, bound = K.decide(K.goal(f <= f.subs(m, m + 1), [m >= 0])), K.decide(K.goal(f <= 1, [m >= 0]))
+    exists = K.limit(up, bound, m, 0, converges=True)
+    assert replays(exists) and K.fact(exists).goal.conclusion == K.Converges(Limit(f, m, oo))
+    assert sympy.limit(f.xreplace({m: x}), x, oo) == 1
+    refused(K.limit(bound, bound, m, 0, converges=True), "must read")
+    assert "not what the rule gives" in disagrees(exists, lambda cert: cert["params"].pop("converges"))
+
+
+def test_a_rewrite_inside_a_convergence_needs_the_new_term_defined():
+    """Converges(∫ A) and A = B (claimed where both are defined) do not give Converges(∫ B) when B is
+    undefined on part of the interval: here B = A + |√(1 − u)| − √(1 − u) is undefined for u > 1."""
+    conv = K.truncated(_vanish(), u, 0, c, converges=True)
+    B = F + sympy.Abs(sympy.sqrt(1 - u)) - sympy.sqrt(1 - u)
+    refused(K.rewrite(conv, K.decide(K.goal(sympy.Eq(F, B)))), "fails at")
+    total = Max(c * exp(-u) - u * exp(-u), 0)           # the same function, defined everywhere
+    moved = K.rewrite(conv, K.decide(K.goal(sympy.Eq(F, total))))
+    assert replays(moved) and K.fact(moved).goal.conclusion == K.Converges(Integral(total, (u, 0, oo)))
+    # a forged rewrite to Converges(∫ B) with no side condition disagrees at the re-check
+    import pytest
+    from symdp.verify.recheck import rules
+    from symdp.verify.recheck.verdicts import Disagrees
+    from symdp.verify.recheck.context import RuleContext
+    bad = K.decide(K.goal(sympy.Eq(F, B)))
+    own = {K.fact(ev).goal.digest: K.fact(ev).goal.canonical() for ev in (conv, bad)}
+    context = RuleContext("test:claim", own, {}, lambda side: "unused")
+    target = K.goal(K.Converges(Integral(B, (u, 0, oo))), K.fact(conv).goal.hypotheses)
+    cert = {"kind": "rule", "rule": "rewrite", "goal": target.canonical(), "digest": target.digest,
+            "premises": [{"digest": K.fact(conv).goal.digest, "claim": None}, {"digest": K.fact(bad).goal.digest, "claim": None}],
+            "side": [], "params": {"reverse": False}}
+    with pytest.raises(Disagrees, match="side condition"):
+        rules.replay(cert, context)

@@ -195,3 +195,11 @@ def test_an_applied_function_and_constants_in_the_variable_integrate():
     assert K.continuity(sympy.Limit(th * e[y] + delta(c), th, 1)).status == "proved"
     refused(K.continuity(sympy.Limit(th * delta(th), th, 1)), "continuous")   # δ(θ) moves with θ: no continuity
     refused(K.fundamental(th * delta(th), th, 0, 1), "differentiable")
+
+
+def test_a_forged_limit_with_its_variable_bound_inside_disagrees():
+    """x + ∫_0^1 x² dx at x → 2: substituting x would reach the bound x of the integral."""
+    x = sympy.Symbol("x", real=True)
+    inner = x + Integral(x ** 2, (x, 0, 1))
+    target = K.goal(sympy.Eq(sympy.Limit(inner, x, 2), 2 + Integral(x ** 2, (x, 0, 1))))
+    assert "bound inside" in forged(None, "continuity", target, {"term": canonical_srepr(sympy.Limit(inner, x, 2))})

@@ -1254,13 +1254,13 @@ def test_a_relation_of_the_domain_lends_only_necessary_definedness():
     assert _one(domain, sympy.Ge(E, E - 1), [eps > 0]).covered is not True
 
 
-def test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals(monkeypatch):
+def test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals():
     """A claim whose goals are ∀: Integrable(x·p0) (proved elsewhere) and a relation about E_μ[x·p0]: the second is
     covered only beside the first (x·p0 has no bound by the densities; hand example of divergence: μ = P0 Cauchy).
     The same for the kernel's Converges(∫₀^∞ f) (∫₀^∞ e^{−εu} du = 1/ε for ε > 0 by the antiderivative: an independent
-    route) and a relation about that integral. A Converges conjunct beside the relation in ONE conclusion is not read."""
+    route) and a relation about that integral. A Converges conjunct beside the relation in ONE conclusion lends nothing
+    (the goal's own coverage needs the term defined)."""
     from symdp.verify import kernel
-    from symdp.verify.recheck import parsing
     from symdp.verify.recheck.terms import Expect, Integrable
 
     mu, A, T, P0, P1 = _law_objects()
@@ -1273,11 +1273,8 @@ def test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals(mo
     assert _covered(laws, (kernel.goal(sympy.And(Integrable(x * P0[x] * eps, (x, mu)), about.conclusion)), "rule"))[0] \
         is None
 
-    class Converges(sympy.logic.boolalg.Boolean):  # the kernel's proposition "T is a defined real number"
-        def __new__(cls, term):
-            return sympy.Basic.__new__(cls, sympy.sympify(term))
+    from symdp.verify.recheck.terms import Converges  # the kernel's proposition "T is a defined real number"
 
-    monkeypatch.setitem(parsing._CALLS, "Converges", Converges)
     u = sympy.Symbol("u", real=True)
     tail = sympy.Integral(sympy.exp(-eps * u), (u, 0, sympy.oo))
     assert sympy.integrate(sympy.exp(-R(1, 2) * u), (u, 0, sympy.oo)) == 2
@@ -1398,3 +1395,70 @@ def test_a_premise_in_one_conjunct_is_read_and_a_biconditional_is_a_statement():
     assert _one(laws, sympy.And(sympy.Implies(A, B), sympy.Implies(B, A))).antecedents == ()
     assert _one(laws, sympy.And(implies(A, B), implies(B, C))).antecedents != ()
     assert _one(laws, sympy.And(implies(A, B), implies(B, A), implies(C, B))).antecedents != ()
+
+
+def test_hypotheses_the_density_reading_and_the_domain_make_true():
+    """Under the density reading E_μ p0 = 1 (p0 = dP0/dμ: P0's total mass); not E_μ p0² = 1 (p0 = 2 on [0, 1/2] against
+    the uniform μ gives 2) nor E_ν p0 = 1 for another law ν. Converges(T) holds where a relation of the domain contains
+    T (it is defined there), and not for another T. A case split of bounded branches is bounded over the tests."""
+    from symdp.verify.recheck.terms import Converges, Expect, Sup
+
+    mu, A, T, P0, P1 = _law_objects()
+    nu = type(mu)("nu")
+    laws = [Laws("P0", "P1"), eps >= 0]
+    d = P0[x] - sympy.exp(eps) * P1[x]
+    goal_ = sympy.Ge(Expect(sympy.Max(d, 0), (x, mu)), 0, evaluate=False)
+    assert _one(laws, goal_, [sympy.Eq(Expect(P0[x], (x, mu)), 1), sympy.Eq(Expect(P1[x], (x, mu)), 1)]).covered is True
+    assert _one(laws, goal_, [sympy.Eq(Expect(P0[x] ** 2, (x, mu)), 1)]).covered is not True
+    assert _one(laws, goal_, [sympy.Eq(Expect(2 * P0[x], (x, mu)), 1)]).covered is not True   # it is 2
+    assert _one(laws, goal_, [sympy.Eq(Expect(A[x], (x, mu)), 1)]).covered is not True        # A = 0 gives 0
+    assert _one(laws, sympy.Ge(Expect(sympy.Max(d, 0), (x, mu)) + Expect(A[x], (x, nu)), 0, evaluate=False),
+                [sympy.Eq(Expect(P0[x], (x, nu)), 1)]).covered is not True
+    u, I = sympy.Symbol("u", real=True), sympy.Symbol("I", real=True)
+    tail, other = (sympy.Integral(sympy.exp(-c * u), (u, 0, sympy.oo)) for c in (eps, 2 * eps))
+    domain = [eps > 0, sympy.Eq(I, tail)]
+    assert _one(domain, sympy.Ge(I, 0, evaluate=False), [Converges(tail)]).covered is True
+    assert _one(domain, sympy.Ge(I, 0, evaluate=False), [Converges(other)]).covered is not True
+    split = sympy.Piecewise((Expect(A[x] * d, (x, mu)), eps > 1), (Expect(A[x] * P0[x], (x, mu)), True))
+    assert _one(laws, sympy.Ge(Sup(split, (A,)), 0, evaluate=False)).covered is True
+
+
+def test_a_supremum_over_a_real_range_of_a_tests_values_is_defined_where_the_range_is_not_empty():
+    """sup_z a(z) and inf_z a(z) of a test a are in [0, 1] (a ≡ 1/2 gives 1/2 both); sup_z z·a(z) is +∞ for a ≡ 1
+    (undecided); sup over [ε, 1] is undefined for ε > 1 (the empty range: not covered at ε = 2, a point checked by
+    substitution) and defined for 0 ≤ ε ≤ 1; a/ε needs ε ≠ 0 at every point of the range."""
+    from symdp.verify.recheck.terms import Inf, Sup, Test
+
+    z, a = sympy.Symbol("z", real=True), Test("a")
+    oo = sympy.oo
+    assert _one([eps >= 0], sympy.Ge(Sup(a[z], (z, -oo, oo)), Inf(a[z], (z, -oo, oo)), evaluate=False)).covered is True
+    assert _one([eps >= 0], sympy.Ge(Sup(z * a[z], (z, -oo, oo)), 0, evaluate=False)).covered is None
+    outcome = _one([eps >= 0], sympy.Ge(Sup(a[z], (z, eps, 1)), 0, evaluate=False))
+    assert outcome.covered is False and _point(outcome.why)["epsilon"] > 1
+    assert _one([eps >= 0, eps <= 1], sympy.Ge(Sup(a[z], (z, eps, 1)), 0, evaluate=False)).covered is True
+    assert _one([eps >= 0, eps <= 1], sympy.Le(Inf(sympy.Max(a[z], 1 - a[z]), (z, eps, oo)), 1, evaluate=False)).covered \
+        is True
+    outcome = _one([eps >= 0], sympy.Ge(Sup(a[z] / eps, (z, 0, 1)), 0, evaluate=False))
+    assert outcome.covered is False and _point(outcome.why)["epsilon"] == 0
+
+
+def test_a_convergence_behind_entailed_premises_is_lent_for_the_domains_terms_only():
+    """¬(Σ P = 1) ∨ Converges(T): the law's normalisation holds at every point of Laws("P", k="l"), so T converges there
+    (T = ∫₀^∞ e^{−u}·P₁ du = P₁, by the antiderivative). Behind a premise on an own variable (some w ≥ 0 exists), a T that
+    mentions w is shown only for that w: not lent (T_w = ∫₀^∞ e^{−wu} du diverges at w = 0)."""
+    from symdp.verify import kernel
+    from symdp.verify.recheck.terms import Converges
+
+    u, w, I = sympy.Symbol("u", real=True), sympy.Symbol("w", real=True), sympy.Symbol("I", real=True)
+    P, y, l = sympy.IndexedBase("P"), sympy.Symbol("y", integer=True), sympy.Symbol("l", integer=True, positive=True)
+    assert sympy.integrate(sympy.exp(-u) * R(1, 3), (u, 0, sympy.oo)) == R(1, 3)
+    laws = [Laws("P", k="l"), eps >= 0]
+    mass = sympy.Eq(sympy.Sum(P[y], (y, 1, l)), 1)
+    T = sympy.Integral(sympy.exp(-u) * P[1], (u, 0, sympy.oo))
+    conv = kernel.goal(sympy.Or(sympy.Not(mass), Converges(T)))
+    value = kernel.goal(sympy.Ge(T, 0, evaluate=False))
+    assert _covered(laws, (value, "rule"))[0] is None
+    assert _covered(laws, (value, "rule"), (conv, "rule"))[0] is True
+    Tw = sympy.Integral(sympy.exp(-w * u), (u, 0, sympy.oo))
+    conv_w = kernel.goal(sympy.Or(sympy.Not(sympy.And(w >= 0, w <= 1)), Converges(Tw)))
+    assert _covered(laws, (kernel.goal(sympy.Ge(Tw, 0, evaluate=False)), "rule"), (conv_w, "rule"))[0] is not True

@@ -197,7 +197,7 @@ MUTANTS += [
 _CALCULUS = ("tests/test_kernel_calculus.py",)
 MUTANTS += [
     ("kernel (calculus): a premise of increasing read even where its terms are undefined", _K,
-     "        defined = set().union(*(_defined(piece) for piece in _pieces_all([*p.goal.hypotheses, p.goal.conclusion])))",
+     "        defined = _defined_beyond([*p.goal.hypotheses, p.goal.conclusion], target)",
      "        defined = set()", _CALCULUS),
     ("kernel (calculus): a premise of increasing with variables beyond x and the goal's", _K,
      "        extra = set(p.goal.variables) - own\n        if extra:\n            raise _Refused(f\"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond",
@@ -207,7 +207,7 @@ MUTANTS += [
      "            sides = [(hyps, sympy.And(*_ordered(_defined(f)))),\n",
      "            sides = [(hyps, sympy.true),\n", _CALCULUS),
     ("kernel recheck (calculus): a premise of increasing read where its terms are undefined", _R,
-     "            known.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, []), *p.hypotheses)), p.conclusion))",
+     "            known.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, goal.parts), *p.hypotheses)), p.conclusion))",
      "            known.append(sympy.Or(sympy.Not(sympy.And(*p.hypotheses)), p.conclusion))", _CALCULUS),
     ("kernel recheck (calculus): an interior step replayed as a closed one", _R,
      "        if interior:\n            try:\n                inside",
@@ -356,4 +356,59 @@ MUTANTS += [
     ("kernel6 recheck (every): no side condition required", _R,
      "    return _sides(cert, [([*_known_domain(outer), *outer, sympy.Le(lo, index), sympy.Le(index, hi)], sympy.And(*terms))],\n                  context)",
      "    return _sides(cert, [], context)", _CONVERGES),
+]
+
+_DOMINATED = ("tests/test_kernel_dominated.py",)
+MUTANTS += [
+    ("kernel6 (dominated): the parts not Borel by form need no integrability", _K,
+     "        target = _make(term, [*extra, Integrable(g, term.limits), *[Integrable(a, term.limits) for a in atoms]])",
+     "        target = _make(term, [*extra, Integrable(g, term.limits)])", _DOMINATED),
+    ("kernel6 (dominated): a Piecewise condition's terms not counted as parts", _K,
+     "        for part in (a, b, *c.args):\n            _borel_atoms(part, x, out)",
+     "        for part in (a, b):\n            _borel_atoms(part, x, out)", _DOMINATED),
+    ("kernel6 (dominated): no domination required", _K,
+     "        needed = sympy.And(*_ordered(_defined(f)), sympy.Le(sympy.Abs(f), g))", "        needed = sympy.And(*_ordered(_defined(f)))",
+     _DOMINATED),
+    ("kernel6 (dominated): f's definedness where g is defined not required", _K,
+     "        needed = sympy.And(*_ordered(_defined(f)), sympy.Le(sympy.Abs(f), g))", "        needed = sympy.Le(sympy.Abs(f), g)",
+     _DOMINATED),
+    ("kernel6 (dominated): hypotheses about the variable", _K,
+     "        if any(x in _free(h) for h in extra):\n            raise _Refused(f\"the hypotheses may not mention {x}\")\n        if _bound(g)",
+     "        if False:\n            raise _Refused(f\"the hypotheses may not mention {x}\")\n        if _bound(g)", _DOMINATED),
+    ("kernel6 recheck (dominated): the parts not Borel by form need no integrability", _R,
+     "    _same(goal, term, [*assumed, Integrable(g, (x, law)), *(Integrable(u, (x, law)) for u in parts)])",
+     "    _same(goal, term, [*assumed, Integrable(g, (x, law))])", _DOMINATED),
+    ("kernel6 recheck (dominated): no side condition", _R,
+     "    return _sides(cert, [(given, needed)], context)\n\n\ndef _swap(", "    return _sides(cert, [], context)\n\n\ndef _swap(", _DOMINATED),
+]
+MUTANTS += [
+    ("kernel6 (swap converges): a reversed range's sum read as convergent", _K,
+     "                           [sympy.Le(a, b + 1), Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])",
+     "                           [Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])", _CONVERGES),
+    ("kernel6 recheck (swap converges): a reversed range's sum agreed as convergent", _R,
+     "              [sympy.Le(a, b + 1), Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])",
+     "              [Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])", _CONVERGES),
+]
+MUTANTS += [
+    ("kernel6 (dominated): an integral over [lo, hi] without lo ≤ hi", _K,
+     "        order = [] if below or above else [sympy.Le(lo, hi)]\n        target = _make(Converges(term)",
+     "        order = []\n        target = _make(Converges(term)", _DOMINATED),
+    ("kernel6 (dominated): premises read even where their terms are undefined", _K,
+     "                 *_ordered(set().union(*(_defined(a) for a in atoms))), *_calculus_premises(facts, target, u)]",
+     "                 *_ordered(set().union(*(_defined(a) for a in atoms))), *[q.goal.conclusion for q in facts]]", _DOMINATED),
+    ("kernel6 recheck (dominated): an integral's parts need no convergence", _R,
+     "        for e in (g, *parts):\n            over |= _domain(sympy.Integral(e, (u, lo, hi)))",
+     "        for e in (g,):\n            over |= _domain(sympy.Integral(e, (u, lo, hi)))", _DOMINATED),
+]
+MUTANTS += [
+    ("kernel6 (limit converges): convergence from the bound alone (the monotone premise not checked)", _K,
+     "        if op1 == \"=\" or op2 == \"=\" or g != f.xreplace({n: n + 1}) or f2 != f or n in _free(c):",
+     "        if op2 == \"=\" or f2 != f or n in _free(c):", _CONVERGES),
+]
+MUTANTS += [
+    ("kernel6 (rewrite): a term rewritten inside Converges/Every/Integrable without its definedness", _K,
+     "        if any(atom.has(new) for atom in _propositions([*target.hypotheses, target.conclusion])):",
+     "        if False:", _CONVERGES),
+    ("kernel6 recheck (rewrite): a term rewritten inside a proposition agreed without its definedness", _R,
+     "    if any(_inside_proposition(part, new) for part in goal.parts):", "    if False:", _CONVERGES),
 ]

@@ -509,6 +509,9 @@ _DEF6 = ("tests/test_verify_goals.py::test_a_supremum_of_expectations_over_event
          "tests/test_verify_goals.py::test_a_supremum_over_tests_needs_a_bound_free_of_the_test",
          "tests/test_verify_goals.py::test_the_bound_by_densities_holds_at_every_point_and_in_expectation",
          "tests/test_verify_goals.py::test_a_proper_integral_is_defined_where_its_continuous_integrand_is_defined_between_the_ends")
+_BEHIND6 = ("tests/test_verify_goals.py::test_a_convergence_behind_entailed_premises_is_lent_for_the_domains_terms_only",)
+_RANGE6 = ("tests/test_verify_goals.py::test_a_supremum_over_a_real_range_of_a_tests_values_is_defined_where_the_range_is_not_empty",)
+_HYP6 = ("tests/test_verify_goals.py::test_hypotheses_the_density_reading_and_the_domain_make_true",)
 _ROWS6 = ("tests/test_verify_goals.py::test_a_channels_rows_sum_to_one_inside_its_inputs_only",)
 _CONV6 = ("tests/test_verify_goals.py::test_a_proved_convergence_goal_makes_its_term_defined_for_the_other_goals",)
 MUTANTS += [
@@ -578,6 +581,25 @@ MUTANTS += [
      "                and key(hi) == key(sizes[1]))", "                )", _ROWS6),
     ("cover6: a channel's column read as a row", "symdp/verify/covering.py",
      "        x, y = term.indices\n        sizes", "        y, x = term.indices\n        sizes", _ROWS6),
+    ("cover6: any expectation equal to 1 read as a density's mass", "symdp/verify/covering.py",
+     "                if (str(law) == dens.law and isinstance(body, sympy.Indexed) and body.indices == (x,)\n"
+     "                        and str(body.base) in dens.names):",
+     "                if True:", _HYP6),
+    ("cover6: Converges(T) read as true for any T", "symdp/verify/covering.py",
+     "len(c.args) == 1 and key(c.args[0]) in premises.known:", "len(c.args) == 1:", _HYP6),
+    ("cover6: a supremum over a range defined without a bound", "symdp/verify/covering.py",
+     "    if not _bounded_in(f, t):\n        raise", "    if False:\n        raise", _RANGE6),
+    ("cover6: a supremum over an empty range defined", "symdp/verify/covering.py",
+     "    nonempty = [sympy.LessThan(lo, hi)] if not", "    nonempty = [] if not", _RANGE6),
+    ("cover6: a supremum's body defined at its ends only", "symdp/verify/covering.py",
+     "    return ends + nonempty + ([sympy.Or(sympy.Not(sympy.And(*rels)), sympy.And(*inner))] if inner else [])",
+     "    return ends + nonempty", _RANGE6),
+    ("cover6: a convergence behind premises on own variables lent for a term that mentions them", "symdp/verify/covering.py",
+     "        if term is not None and (consequent is conclusion or _names(term) <= premises.names):",
+     "        if term is not None:", _BEHIND6),
+    ("cover6: a convergence behind premises not lent", "symdp/verify/covering.py",
+     "        if len(rest) == 1 and len(rest) < len(conclusion.args):\n            return _consequent(rest[0], premises)",
+     "        if False:\n            return _consequent(rest[0], premises)", _BEHIND6),
     ("cover6: a goal's plain sequence excused like a test", "symdp/verify/covering.py",
      "        if isinstance(v, Test):  # the statement's own test", "        if isinstance(v, sympy.IndexedBase):  # the statement's own test",
      _DEF6),

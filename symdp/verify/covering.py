@@ -39,8 +39,12 @@ all its values):
   between a and b: continuous on a closed bounded interval, hence Riemann integrable. The rule is
   sufficient only: ∫₀¹ u^(−1/2) du converges but is not covered (its integrand fails at u = 0).
 
-Anything else (an improper integral, a supremum over the laws or over a range, a limit) is defined
-only where D's relations contain it.
+- ``Sup(f, (t, a, b))`` / ``Inf`` over a real range (an end may be ±∞) when the range is nonempty, its
+  finite ends are defined, f is defined at every t of it and bounded by its form (t only inside tests'
+  values, :func:`_bounded_in`).
+
+Anything else (an improper integral, a supremum over the laws, a limit) is defined only where D's
+relations contain it, or where a covered goal of the claim states ``Converges`` of it.
 
 **How it is decided.** By z3, after *abstraction*: every subterm that is not a polynomial in the
 variables (log x, e^ε, an undefined function f(x), a sum, a sequence term P[i]) becomes a fresh real
@@ -153,6 +157,8 @@ def defined(expr: sympy.Basic, known: frozenset = frozenset(), dens: Densities |
         if not _bounded_over(expr.function, expr.limits[0], dens):
             raise Undecided(f"whether {expr.function} is bounded over the tests {expr.limits[0]}")
         return defined(expr.function, known, dens)  # at every member (its values v[x] read as free reals)
+    if isinstance(expr, (Sup, Inf)) and not expr.over_class:
+        return _range_extremum_defined(expr, known, dens)
     if isinstance(expr, sympy.Integral) and len(expr.limits) == 1 and len(expr.limits[0]) == 3:
         return _integral_defined(expr, known, dens)
     if expr.is_number:
@@ -293,7 +299,8 @@ def _measurable(f: sympy.Basic, x: sympy.Symbol, names: frozenset) -> bool:
 def _bounded_over(f: sympy.Basic, v: Test, dens: Densities | None) -> bool:
     """Is f bounded over the tests v by its form (a bound free of v)? A term free of v is its own bound;
     v[t] ∈ [0, 1]; E_μ g with |g| ≤ c₀ + Σ cᵢ·pᵢ (:func:`_dominated`), every c free of v, is within
-    c₀ + Σ cᵢ; sums, products, |·|, max, min, positive integer powers and e^· of bounded terms are bounded."""
+    c₀ + Σ cᵢ; sums, products, |·|, max, min, two-branch case splits, positive integer powers and e^· of bounded terms are
+    bounded."""
     if v.label not in f.free_symbols and not f.has(v):
         return True
     if isinstance(f, sympy.Indexed) and f.base == v:
@@ -305,10 +312,50 @@ def _bounded_over(f: sympy.Basic, v: Test, dens: Densities | None) -> bool:
                                              for c in [bound[0], *bound[1].values()])
     if isinstance(f, (sympy.Add, sympy.Mul, sympy.Abs, sympy.Max, sympy.Min)):
         return all(_bounded_over(a, v, dens) for a in f.args)
+    if _two_branches(f):  # it takes one branch's value: bounded where both are (its condition's definedness: defined)
+        return all(_bounded_over(branch, v, dens) for branch, _ in f.args)
     if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0:
         return _bounded_over(f.base, v, dens)
     if isinstance(f, sympy.exp):
         return _bounded_over(f.args[0], v, dens)
+    return False
+
+
+def _range_extremum_defined(expr: Sup | Inf, known: frozenset, dens: Densities | None) -> list[sympy.Basic]:
+    """Def(sup_{t ∈ [a, b]} f), a real t (an end may be ±∞): the range nonempty (a ≤ b where both are finite), a and b
+    defined, f defined at every t of the range and bounded there by its form (:func:`_bounded_in`: t enters only
+    through tests' values a[t] ∈ [0, 1]): then the supremum (infimum) is a real number."""
+    f, (t, lo, hi) = expr.function, expr.limits
+    if t.is_integer or lo in (sympy.oo, sympy.zoo, sympy.nan) or hi in (-sympy.oo, sympy.zoo, sympy.nan):
+        raise Undecided(f"whether the range of {expr} is a nonempty real interval")
+    if not _bounded_in(f, t):
+        raise Undecided(f"whether {f} is bounded over {t} (the term {expr})")
+    each, ends, rels = _each(t), [], []
+    for end, below in ((lo, True), (hi, False)):
+        if end in (sympy.oo, -sympy.oo):
+            continue
+        if end.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+            raise Undecided(f"the end {end} of {expr}")
+        ends += defined(end, known, dens)
+        rels.append(sympy.LessThan(end, each) if below else sympy.LessThan(each, end))
+    nonempty = [sympy.LessThan(lo, hi)] if not (lo.has(sympy.oo, -sympy.oo) or hi.has(sympy.oo, -sympy.oo)) else []
+    inner = defined(f.xreplace({t: each}), known, dens)
+    return ends + nonempty + ([sympy.Or(sympy.Not(sympy.And(*rels)), sympy.And(*inner))] if inner else [])
+
+
+def _bounded_in(f: sympy.Basic, t: sympy.Symbol) -> bool:
+    """Is f bounded over every real t by its form: t only inside tests' values a[…] ∈ [0, 1], combined by +, ×, |·|,
+    max, min, two-branch case splits, positive integer powers and e^· (a term free of t is a constant)?"""
+    if t not in f.free_symbols or (isinstance(f, sympy.Indexed) and isinstance(f.base, Test)):
+        return True
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Abs, sympy.Max, sympy.Min)):
+        return all(_bounded_in(a, t) for a in f.args)
+    if _two_branches(f):
+        return all(_bounded_in(branch, t) for branch, _ in f.args)
+    if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0:
+        return _bounded_in(f.base, t)
+    if isinstance(f, sympy.exp):
+        return _bounded_in(f.args[0], t)
     return False
 
 
@@ -1008,10 +1055,7 @@ def requirements(goal, kind: str | None, premises: Premises, dens: Densities | N
     :class:`Undecided` where a definedness is not expressible."""
     out = []
     for h in goal.hypotheses:
-        # a hypothesis Integrable(f, (x, μ)) (a conjunct of it) holds where E_μ f is defined by the rule of
-        # :func:`_expect_defined` (sufficient; only at a positive position, never under a Not)
-        read = [sympy.And(*_expect_defined(Expect(c.function, c.limits), premises.known, dens)) if isinstance(c, Integrable)
-                and key(c) not in premises.known else c for c in _and_args(h)]
+        read = [_hypothesis(c, premises, dens) for c in _and_args(h)]
         out.append(Requirement(sympy.And(*read, *condition_defined(h, premises.known, dens)), f"the hypothesis {_show(h)}"))
     if kind not in PROVES_DEFINED:
         need = condition_defined(goal.conclusion, premises.known, dens)
@@ -1019,6 +1063,29 @@ def requirements(goal, kind: str | None, premises: Premises, dens: Densities | N
             what = "both sides" if isinstance(goal.conclusion, sympy.Eq) else "the conclusion's expressions"
             out.append(Requirement(sympy.And(*need), f"{what} defined: " + " ∧ ".join(_show(c) for c in need)))
     return out
+
+
+def _hypothesis(c: sympy.Basic, premises: Premises, dens: Densities | None) -> sympy.Basic:
+    """What the domain must imply for a conjunct c of a hypothesis (a positive position, never under a Not): c itself,
+    except that ``Integrable(f, (x, μ))`` holds where E_μ f is defined (known on D, or by :func:`_expect_defined`'s
+    sufficient rule), ``Converges(T)`` where T is known defined on D (a relation of D, or a covered convergence goal,
+    contains it), and E_μ p[x] = 1 for p a law of the domain read as its density against μ (:func:`densities`: μ
+    dominates the laws and p = dP/dμ, so E_μ p = P(whole space) = 1)."""
+    if isinstance(c, Integrable):
+        expectation = Expect(c.function, c.limits)
+        if key(expectation) in premises.known or key(c) in premises.known:
+            return sympy.true
+        return sympy.And(*_expect_defined(expectation, premises.known, dens))
+    if type(c).__name__ == "Converges" and isinstance(c, Boolean) and len(c.args) == 1 and key(c.args[0]) in premises.known:
+        return sympy.true
+    if dens is not None and isinstance(c, sympy.Eq):
+        for side, one in ((c.lhs, c.rhs), (c.rhs, c.lhs)):
+            if one == 1 and isinstance(side, Expect):
+                body, (x, law) = side.function, side.limits
+                if (str(law) == dens.law and isinstance(body, sympy.Indexed) and body.indices == (x,)
+                        and str(body.base) in dens.names):
+                    return sympy.true
+    return c
 
 
 def antecedents(conclusion: sympy.Basic) -> tuple[list[sympy.Basic], list[sympy.Basic]]:
@@ -1528,7 +1595,7 @@ def goals_covered(domain: Sequence | None, goals: Sequence[Mapping]) -> tuple[bo
     # a goal covered on D whose whole conclusion states that terms converge (Converges(T), Integrable(f, (x, μ))) proves
     # them defined at every point of D: the other goals may use that definedness (:func:`_convergent`)
     shown = frozenset(k for parsed, outcome in read if parsed is not None and outcome.covered is True
-                      and not outcome.antecedents for k in _convergent(parsed.conclusion))
+                      and not outcome.antecedents for k in _convergent(parsed.conclusion, premises))
     if shown - premises.known:
         premises.known = premises.known | shown
         read = [(parsed, check(parsed, g.get("kind"), premises) if parsed is not None and outcome.covered is not True
@@ -1555,7 +1622,7 @@ def goals_covered(domain: Sequence | None, goals: Sequence[Mapping]) -> tuple[bo
     return covered, f"{len(failing)} of {len(per_goal)} goals do not cover the proof's domain: {shown}{more}", per_goal
 
 
-def _convergent(conclusion: sympy.Basic) -> list[str]:
+def _convergent(conclusion: sympy.Basic, premises: Premises) -> list[str]:
     """The keys of the terms a conclusion's conjuncts state defined: ``Converges(T)`` (the kernel's proposition "T is
     a defined real number", T an improper integral or a limit) gives T, and ``Integrable(f, (x, μ))`` gives E_μ f. Both
     are propositions without definedness of their own (the kernel reads them as opaque truth values), so a proved goal
@@ -1563,13 +1630,31 @@ def _convergent(conclusion: sympy.Basic) -> list[str]:
     the domain lends them: its coverage already required R's expressions, a relation about T among them, defined there
     (so a rule that assumed T defined to prove the conjunct, as ``decide`` assumes its goal's expressions, lends nothing
     new)."""
+    consequent = _consequent(conclusion, premises)
     found = []
-    for a in _and_args(conclusion):
-        if isinstance(a, Integrable):
-            found.append(key(Expect(a.function, a.limits)))
-        elif type(a).__name__ == "Converges" and isinstance(a, Boolean) and len(a.args) == 1:
-            found.append(key(a.args[0]))
+    for a in _and_args(consequent):
+        term = Expect(a.function, a.limits) if isinstance(a, Integrable) else (
+            a.args[0] if type(a).__name__ == "Converges" and isinstance(a, Boolean) and len(a.args) == 1 else None)
+        # behind premises (¬A ∨ C), C is shown only for the values of the statement's own variables that satisfy A:
+        # lent only when the term speaks of the domain's variables alone
+        if term is not None and (consequent is conclusion or _names(term) <= premises.names):
+            found.append(key(term))
     return found
+
+
+def _consequent(conclusion: sympy.Basic, premises: Premises) -> sympy.Basic:
+    """C of a conclusion ¬A ∨ C (or A ⇒ C, nested; a disjunct d whose negation a typed item states, such as Σ P ≠ 1 for
+    a law P, is such a ¬A): of a goal covered on the domain with no premise left to a person, every premise A holds at
+    every point of the domain (entailed by its items, implied by its relations, or satisfied by some values of the
+    statement's own variables), so C does there."""
+    if isinstance(conclusion, sympy.Implies):
+        return _consequent(conclusion.args[1], premises)
+    if isinstance(conclusion, sympy.Or):
+        rest = [a for a in conclusion.args if not isinstance(a, sympy.Not)
+                and not (isinstance(a, Relational) and premises.entails(a.negated))]
+        if len(rest) == 1 and len(rest) < len(conclusion.args):
+            return _consequent(rest[0], premises)
+    return conclusion
 
 
 def _short(text: str, limit: int = 160) -> str:

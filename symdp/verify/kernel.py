@@ -67,8 +67,10 @@ apply(main, supports…)
     Sound: where the new hypotheses hold, each support gives its h, so the premise gives C.
 rewrite(premise, equation, reverse)
     Leibniz: ∀: H ⇒ C and ∀: Hₑ ⇒ A = B give C[A := B] under H[A := B] and Hₑ (no solver); A must be
-    defined wherever the result is (side). Sound: where the new hypotheses hold, A = B, so the
-    premise's hypotheses and conclusion hold with A as they do with B.
+    defined wherever the result is (side), and B too when it lands inside an Every, Integrable or
+    Converges of the result (a proposition that an undefined term makes false, not undefined, so
+    the result's definedness does not give B's). Sound: where the new hypotheses hold, A = B, so
+    the premise's hypotheses and conclusion hold with A as they do with B.
 chain(premises…)
     a₀ R₁ a₁, a₁ R₂ a₂, … (R ∈ {=, ≤, <}; ≥, > read backwards) with equal middle terms give a₀ R aₙ
     (strict if any link is), under the union of the hypotheses; the middle terms must be defined
@@ -145,7 +147,8 @@ integrable(term, hypotheses)
     a middle term: :func:`decide` from the pointwise rules and this premise.
 limit(monotone, bound, n, n0)
     f(n) ≤ f(n+1) and f(n) ≤ c for n ≥ n0 give lim_{n→∞} f(n) ≤ c: a bounded nondecreasing
-    sequence converges to its supremum. Side: f defined for n ≥ n0.
+    sequence converges to its supremum. Side: f defined for n ≥ n0. With ``converges``:
+    ``Converges(Limit(f, n, oo))`` instead (the same reason: the limit exists).
 continuity(term)
     ``Limit(f, x, x0, dir) = f(x0)`` for f built from functions continuous where they are defined
     (as for :func:`integrated`), x a real variable, x0 finite and free of x. Sound: the limit is
@@ -184,7 +187,9 @@ swap(term)
     range is a signed sum ±Σ_{i∈I} over a finite set, and the double sum is ±Σ_{I×J} f either way
     round; both sides are defined exactly when f is on I × J. Also Σ_j ∫ f du = ∫ Σ_j f du (either
     way round, ranges independent, improper allowed): where both sides are defined, the integral
-    of a finite sum over a bounded interval is the sum of the integrals, and so is its limit.
+    of a finite sum over a bounded interval is the sum of the integrals, and so is its limit. With
+    ``converges``: a ≤ b + 1 ∧ Every(Converges(∫ f)) ⇒ Converges(∫ Σ_j f) (a finite sum of
+    integrable functions is integrable).
 rename(term, index)
     α-conversion: a Sum, Product, Integral, Every, Sup, Inf or Expect equals itself with its bound index renamed
     to a new symbol of the same kind (two sums written with different indices are one term).
@@ -222,6 +227,15 @@ truncated(premise, u, lo, c, converges)
     defined real number"; it is T's definedness wherever T's is not written otherwise (an integral
     of a continuous integrand defined everywhere, over a bounded interval, is defined outright), and
     its own definedness is empty, so only a rule that proves convergence concludes it.
+dominated(Integrable(f, (x, P)), g, hypotheses, premises)
+    Integrable(f) under the hypotheses (free of x), Integrable(g) and Integrable(uₖ) for the parts uₖ
+    of f that mention x and are not Borel operations by their form (p[x], δ(x), a[x], a binder;
+    +, ×, powers, log, the continuous functions, a two-branch Piecewise of a relation and a finite
+    sum of such are). Side: where the hypotheses hold and g and the uₖ are defined, f is defined and
+    |f| ≤ g (proved `premises` assumed where their terms are defined). Sound: the uₖ(X) are
+    integrable, so measurable; f(X) is a Borel function of X and them, defined almost surely and
+    dominated by g(X), so integrable. For ``Integral(f, (u, lo, hi))`` the same over the interval:
+    Converges(∫ f) under lo ≤ hi and the definedness of ∫ g and ∫ uₖ.
 every(premise, j, lo, hi)
     ∀ j: lo ≤ j ≤ hi ∧ H ⇒ C (H free of j, integer-valued ends) gives H ⇒ Every(C, (j, lo, hi)).
     Side: C's terms defined at every j of the range (none for a proposition such as Converges).
@@ -251,11 +265,11 @@ __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "T
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
-           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "RULES"]
+           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "dominated", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -1008,10 +1022,25 @@ def rewrite(premise: Fact | Evidence, equation: Fact | Evidence, reverse: bool =
         target = _make(p.goal.conclusion.xreplace(swap), [*[h.xreplace(swap) for h in p.goal.hypotheses],
                                                           *e.goal.hypotheses])
         needed = _defined_beyond([old], target)
+        if any(atom.has(new) for atom in _propositions([*target.hypotheses, target.conclusion])):
+            # inside Every, Integrable or Converges an undefined term makes the proposition false, not
+            # undefined: B must be defined wherever A = B is used there
+            needed |= _defined(new)
         side = [*_ordered(_defined_all([*target.hypotheses, target.conclusion])), *target.hypotheses]
         return _step("rewrite", target, [p, e], [(side, sympy.And(*_ordered(needed)))], {"reverse": bool(reverse)},
                      detail)
     return _applied("rewrite", build)
+
+
+def _propositions(parts: Iterable[sympy.Basic]) -> list:
+    """The Every, Integrable and Converges atoms of `parts` (outermost)."""
+    out: list = []
+    for part in parts:
+        if isinstance(part, (Every, Integrable, Converges)):
+            out.append(part)
+        elif isinstance(part, sympy.Basic):
+            out += _propositions(part.args)
+    return out
 
 
 def _orientations(links: list) -> Iterable[list]:
@@ -1494,8 +1523,10 @@ def _pieces_all(parts: Iterable[sympy.Basic]) -> list:
     return [q for p in parts for q in _pieces(p)]
 
 
-def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0: object, detail: str = "") -> Evidence:
-    """lim_{n→∞} f ≤ c from f(n) ≤ f(n+1) and f(n) ≤ c for integers n ≥ n0 (same hypotheses, c free of n)."""
+def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0: object, detail: str = "",
+          converges: bool = False) -> Evidence:
+    """lim_{n→∞} f ≤ c from f(n) ≤ f(n+1) and f(n) ≤ c for integers n ≥ n0 (same hypotheses, c free of n);
+    with `converges`, ``Converges(Limit(f, n, oo))`` instead (a bounded nondecreasing sequence converges)."""
     m, bd, n = _premise(monotone), _premise(bound), _symbol(n, "n", integer=True)
     n0 = sympy.sympify(n0)
 
@@ -1512,9 +1543,10 @@ def limit(monotone: Fact | Evidence, bound: Fact | Evidence, n: sympy.Symbol, n0
         f2, op2, c = _orient(bd.goal.conclusion)
         if op1 == "=" or op2 == "=" or g != f.xreplace({n: n + 1}) or f2 != f or n in _free(c):
             raise _Refused("the premises must read f ≤ f(n+1) and f ≤ c, c free of n")
-        target = _make(sympy.Le(sympy.Limit(f, n, sympy.oo), c), rest)
+        term = sympy.Limit(f, n, sympy.oo)
+        target = _make(Converges(term) if converges else sympy.Le(term, c), rest)
         side = [*_ordered(_defined_all(rest)), *rest, start]
-        params = {"variable": canonical_srepr(n), "start": canonical_srepr(n0)}
+        params = {"variable": canonical_srepr(n), "start": canonical_srepr(n0), **({"converges": True} if converges else {})}
         return _step("limit", target, [m, bd], [(side, sympy.And(*_ordered(_defined(f))))], params, detail)
     return _applied("limit", build)
 
@@ -1630,7 +1662,7 @@ def rename(term: sympy.Basic, index: sympy.Symbol, detail: str = "") -> Evidence
     return _applied("rename", build)
 
 
-def swap(term: sympy.Sum | sympy.Integral, detail: str = "") -> Evidence:
+def swap(term: sympy.Sum | sympy.Integral, detail: str = "", converges: bool = False) -> Evidence:
     """Σ_{i=a}^{b} Σ_{j=c}^{d} f = Σ_{j=c}^{d} Σ_{i=a}^{b} f, for ranges free of the other index
     (Fubini for finite sums; sympy writes a double sum as ``Sum(f, (j, c, d), (i, a, b))``). Sound
     also for reversed ranges: by Karr's convention each sum is a signed sum σ_I Σ_{i∈I} over a
@@ -1642,10 +1674,16 @@ def swap(term: sympy.Sum | sympy.Integral, detail: str = "") -> Evidence:
     the ends of either free of the other's variable, lo = −∞ or hi = ∞ allowed. Claimed where both
     sides are defined; there each ∫ f_j exists (the signed sum runs over a finite set of j), and
     the integral of a finite sum over each bounded interval is the sum of the integrals, and so is
-    the limit of a finite sum."""
+    the limit of a finite sum.
+
+    With `converges` (a Sum and an Integral): a ≤ b + 1 ∧ Every(Converges(∫ f du), (j, a, b)) ⇒
+    Converges(∫ Σ_{j=a}^{b} f du) instead. Sound: each f_j is integrable on the interval (Lebesgue),
+    so the finite sum is defined almost everywhere, measurable and bounded by Σ_j |f_j|."""
     if isinstance(term, (sympy.Sum, sympy.Integral)) and len(term.limits) == 1 and \
             isinstance(term.function, (sympy.Sum, sympy.Integral)) and type(term.function) is not type(term):
-        return _swap_sum_integral(term, detail)
+        return _swap_sum_integral(term, detail, converges)
+    if converges:
+        raise ParameterError("converges applies to a Sum of an Integral (or an Integral of a Sum)")
     if not (isinstance(term, sympy.Sum) and len(term.limits) == 2):
         raise ParameterError(f"term must be a double Sum, Sum(f, (j, c, d), (i, a, b)), or a Sum of an Integral "
                              f"(an Integral of a Sum) over one range each, got {term}")
@@ -1663,7 +1701,7 @@ def swap(term: sympy.Sum | sympy.Integral, detail: str = "") -> Evidence:
     return _applied("swap", build)
 
 
-def _swap_sum_integral(term: sympy.Sum | sympy.Integral, detail: str) -> Evidence:
+def _swap_sum_integral(term: sympy.Sum | sympy.Integral, detail: str, converges: bool = False) -> Evidence:
     inner = term.function
     if len(inner.limits) != 1 or len(inner.limits[0]) != 3 or len(term.limits[0]) != 3:
         raise ParameterError(f"the Sum and the Integral must each run over one range, got {term}")
@@ -1681,6 +1719,10 @@ def _swap_sum_integral(term: sympy.Sum | sympy.Integral, detail: str) -> Evidenc
         _unbounded(lo, hi)
         if u in _free(a) | _free(b) or j in _free(lo) | _free(hi):
             raise _Refused(f"the range of one depends on the other's variable: {term}")
+        if converges:  # a finite sum of integrable functions is integrable
+            target = _make(Converges(sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi))),
+                           [sympy.Le(a, b + 1), Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])
+            return _step("swap", target, [], [], {"term": canonical_srepr(term), "converges": True}, detail)
         swapped = sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi)) if term is total else \
             sympy.Sum(sympy.Integral(f, (u, lo, hi)), (j, a, b))
         target = _make(sympy.Eq(term, swapped, evaluate=False), [])  # unevaluated: sympy would integrate
@@ -1777,6 +1819,105 @@ def integrable(term: Expect | Integrable, hypotheses: Sequence[object] = (), det
     return _applied("integrable", build)
 
 
+def _borel_atoms(f: sympy.Basic, x: sympy.Symbol, out: list) -> None:
+    """The subterms of f that mention x and are not Borel operations on their arguments by form
+    (a sequence term p[x], an applied function δ(x), a test's value a[x], a binder): f is a Borel
+    function of x and these. +, ×, powers, log and the functions of ``_TOTAL`` are continuous where
+    defined (on a Borel domain), and a two-branch Piecewise of a relation selects between two
+    Borel functions on a Borel set."""
+    if x not in _free(f) or f == x:
+        return
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log, Relational)) or f.func in _TOTAL:
+        for a in f.args:
+            _borel_atoms(a, x, out)
+    elif _two_branches(f):
+        (a, c), (b, _) = f.args
+        for part in (a, b, *c.args):
+            _borel_atoms(part, x, out)
+    elif isinstance(f, sympy.Sum) and len(f.limits) == 1 and not _finite_sum_parts(f, x) and f not in out:
+        return  # a finite sum (ends free of x) of Borel functions of x is Borel
+    elif f not in out:
+        out.append(f)
+
+
+def _finite_sum_parts(f: sympy.Sum, x: sympy.Symbol) -> list:
+    """The parts of a one-range Sum's body in x (None-like: [f] when its ends mention x or are not
+    integer-valued by their form, so the whole sum is a part)."""
+    j, lo, hi = f.limits[0]
+    if x in _free(lo) | _free(hi) or not (_integer_valued(lo) and _integer_valued(hi)):
+        return [f]
+    inner: list = []
+    _borel_atoms(f.function, x, inner)
+    return inner
+
+
+def dominated(term: Integrable | sympy.Integral, bound: object, hypotheses: Sequence[object] = (), detail: str = "",
+              premises: Sequence[Fact | Evidence] = ()) -> Evidence:
+    """Integrable(f, (x, P)) under the hypotheses (free of x), Integrable(g, (x, P)) and
+    Integrable(uₖ, (x, P)) for the subterms uₖ of f that mention x and are not Borel operations by
+    their form (:func:`_borel_atoms`: p[x], δ(x), a[x], a binder); side: for every x where the
+    hypotheses hold and g and the uₖ are defined, f is defined and |f| ≤ g. Sound: the uₖ(X) are
+    integrable, so measurable and defined almost surely; f(X) is a Borel function of X and them,
+    so measurable, defined almost surely (where g(X) and the uₖ(X) are) and |f(X)| ≤ g(X) there,
+    so E|f(X)| ≤ E|g(X)| < ∞ (domination).
+
+    For an ``Integral(f, (u, lo, hi))`` the same over the interval (Lebesgue measure): the
+    conclusion is ``Converges(term)`` under the hypotheses, lo ≤ hi (finite ends), and the
+    definedness of ∫ g and of each ∫ uₖ over the interval (Converges, or nothing for an integral
+    defined outright such as that of a constant); the side holds for u in the interval.
+    `premises`: proved facts over the variable and the conclusion's (their hypotheses may mention
+    it), assumed in the side wherever all their terms are defined (as for :func:`increasing`)."""
+    facts = [_premise(q) for q in premises]
+    if isinstance(term, sympy.Integral):
+        return _dominated_integral(term, sympy.sympify(bound), [_relation(h, "hypotheses") for h in hypotheses], detail, facts)
+    if not isinstance(term, Integrable):
+        raise ParameterError(f"term must be an Integrable or an Integral, got {term}")
+    f, (x, law) = term.function, term.limits
+    x = _symbol(x, "the integrable's variable")
+    g = sympy.sympify(bound)
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        if any(x in _free(h) for h in extra):
+            raise _Refused(f"the hypotheses may not mention {x}")
+        if _bound(g) & {x}:
+            raise _Refused(f"{x} is bound inside the bound {g}")
+        atoms: list = []
+        _borel_atoms(f, x, atoms)
+        target = _make(term, [*extra, Integrable(g, term.limits), *[Integrable(a, term.limits) for a in atoms]])
+        given = [*_ordered(_defined_all(extra)), *extra, *_ordered(_defined(g)), *_ordered(set().union(*(_defined(a) for a in atoms))),
+                 *_calculus_premises(facts, target, x)]
+        needed = sympy.And(*_ordered(_defined(f)), sympy.Le(sympy.Abs(f), g))
+        params = {"term": canonical_srepr(term), "bound": canonical_srepr(g), "hypotheses": [canonical_srepr(h) for h in extra]}
+        return _step("dominated", target, facts, [(given, needed)], params, detail)
+    return _applied("dominated", build)
+
+
+def _dominated_integral(term: sympy.Integral, g: sympy.Basic, extra: list, detail: str, facts: list) -> Evidence:
+    if len(term.limits) != 1 or len(term.limits[0]) != 3:
+        raise ParameterError(f"the Integral must run over one range with both ends, got {term}")
+    f, (u, lo, hi) = term.function, term.limits[0]
+    u = _symbol(u, "the integral's variable", integer=False)
+
+    def build() -> Evidence:
+        below, above = lo == -sympy.oo, hi == sympy.oo
+        _unbounded(lo, hi)
+        if u in _free(lo) | _free(hi) or any(u in _free(h) for h in extra) or u in _bound(g) | _bound(f):
+            raise _Refused(f"the ends, the hypotheses and the bound's binders must be free of {u}")
+        atoms: list = []
+        _borel_atoms(f, u, atoms)
+        over = [sympy.Integral(e, term.limits[0]) for e in (g, *atoms)]
+        order = [] if below or above else [sympy.Le(lo, hi)]
+        target = _make(Converges(term), [*extra, *order, *_ordered(set().union(*(_defined(i) for i in over)))])
+        inside = ([] if below else [sympy.Le(lo, u)]) + ([] if above else [sympy.Le(u, hi)])
+        given = [*_ordered(_defined_all([*extra, *order])), *extra, *order, *inside, *_ordered(_defined(g)),
+                 *_ordered(set().union(*(_defined(a) for a in atoms))), *_calculus_premises(facts, target, u)]
+        needed = sympy.And(*_ordered(_defined(f)), sympy.Le(sympy.Abs(f), g))
+        params = {"term": canonical_srepr(term), "bound": canonical_srepr(g), "hypotheses": [canonical_srepr(h) for h in extra]}
+        return _step("dominated", target, facts, [(given, needed)], params, detail)
+    return _applied("dominated", build)
+
+
 # --------------------------------------------------------------------------------------------
 # rules from derivatives
 
@@ -1854,7 +1995,8 @@ def _calculus_premises(facts: Sequence[Fact], target: Goal, x: sympy.Symbol) -> 
         extra = set(p.goal.variables) - own
         if extra:
             raise _Refused(f"the premise {p.goal.text()} has variables {sorted(map(str, extra))} beyond {x} and the goal's")
-        defined = set().union(*(_defined(piece) for piece in _pieces_all([*p.goal.hypotheses, p.goal.conclusion])))
+        # a term the target mentions is defined wherever the target says anything, as for decide's premises
+        defined = _defined_beyond([*p.goal.hypotheses, p.goal.conclusion], target)
         guard = sympy.And(*_ordered(defined), *p.goal.hypotheses)
         out.append(sympy.Or(sympy.Not(guard), p.goal.conclusion))
     return out

@@ -572,7 +572,18 @@ def _rewrite(goal: _Goal, premises: list, params: Mapping, cert: Mapping, contex
     _same(goal, premise.conclusion.xreplace({old: new}),
           [*(h.xreplace({old: new}) for h in premise.hypotheses), *equation.hypotheses])
     needed = _domain_beyond([old], goal.parts)
+    if any(_inside_proposition(part, new) for part in goal.parts):
+        try:  # an undefined term inside Every, Integrable or Converges makes it false: the new term must be defined
+            needed |= _domain(new) - {sympy.true}
+        except _NoDomain as err:
+            raise Disagrees(f"the new term has no written domain: {err}") from None
     return _sides(cert, [([*_known_domain(goal.parts), *goal.hypotheses], sympy.And(*needed))], context)
+
+
+def _inside_proposition(e: sympy.Basic, term: sympy.Basic) -> bool:
+    if isinstance(e, _PROPOSITIONS):
+        return e.has(term)
+    return any(_inside_proposition(a, term) for a in e.args if isinstance(a, sympy.Basic))
 
 
 def _chain(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
@@ -717,7 +728,8 @@ def _limit(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context:
     if "=" in (op1, op2) or f2 != f or g != f.xreplace({n: n + 1}) or n in _variables(c) or \
             any(n in _variables(h) for h in rest):
         raise Disagrees("the premises are not f ≤ f(n+1) and f ≤ c with c and the other hypotheses free of n")
-    _same(goal, sympy.Le(sympy.Limit(f, n, sympy.oo), c), rest)
+    term = sympy.Limit(f, n, sympy.oo)  # a bounded nondecreasing sequence converges, to at most its bound
+    _same(goal, Converges(term) if params.get("converges") is True else sympy.Le(term, c), rest)
     try:
         terms = _domain(f) - {sympy.true}
     except _NoDomain as err:
@@ -865,7 +877,7 @@ def _from_derivatives(rule: str) -> Callable:
         for p in premises:  # a proved fact, read wherever every term of it is defined
             if not p.variables <= goal.variables | {x}:
                 raise Disagrees(f"a premise has variables beyond {x} and the conclusion's")
-            known.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, []), *p.hypotheses)), p.conclusion))
+            known.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, goal.parts), *p.hypotheses)), p.conclusion))
         side = [*known, sympy.Le(lo, x), sympy.Le(x, hi)]
         if interior:
             try:
@@ -1000,13 +1012,93 @@ def _integrable(goal: _Goal, premises: list, params: Mapping, cert: Mapping, con
     return _sides(cert, [([*_known_domain(assumed), *assumed, *given], sympy.And(*needed))], context)
 
 
+def _measurable_parts(f: sympy.Basic, x: sympy.Symbol) -> list:
+    """The subterms of f in x that are not Borel operations by their form (this checker's walk)."""
+    if x not in _variables(f) or f == x:
+        return []
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Pow, sympy.log, Relational)) or f.func in _CONTINUOUS:
+        parts = [f.args]
+    elif _case_split(f) is not None:
+        a, condition, b = _case_split(f)
+        parts = [(a, b, *condition.args)]
+    elif isinstance(f, sympy.Sum) and len(f.limits) == 1 and x not in _variables(f.limits[0][1]) | _variables(f.limits[0][2]) \
+            and _integral_form(f.limits[0][1]) and _integral_form(f.limits[0][2]) and not _measurable_parts(f.function, x):
+        return []  # a finite sum of Borel functions of x
+    else:
+        return [f]
+    out: list = []
+    for piece in parts[0]:
+        out += [u for u in _measurable_parts(piece, x) if u not in out]
+    return out
+
+
+def _read_premises(premises: list, goal: _Goal, x: sympy.Symbol) -> list:
+    """Each premise as "a term undefined, a hypothesis false, or its conclusion", over x and the goal's variables."""
+    out = []
+    for p in premises:  # a proved fact, read wherever every term of it is defined
+        if not p.variables <= goal.variables | {x}:
+            raise Disagrees(f"a premise has variables beyond {x} and the conclusion's")
+        out.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, goal.parts), *p.hypotheses)), p.conclusion))
+    return out
+
+
+def _dominated(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    term, g = parse_expression(params["term"]), parse_expression(params["bound"])
+    assumed = [parse_expression(h) for h in params.get("hypotheses", [])]
+    if isinstance(term, sympy.Integral):
+        return _dominated_integral(goal, term, g, assumed, cert, context, premises)
+    if not isinstance(term, Integrable):
+        raise Disagrees(f"dominated applies to an Integrable, not {term}")
+    f, (x, law) = term.args
+    if not _plain_index(x, None) or any(x in _variables(h) for h in assumed) or x in _indices(g):
+        raise Disagrees(f"{x} must be a plain variable, free in the hypotheses and in the bound's binders")
+    parts = _measurable_parts(f, x)
+    _same(goal, term, [*assumed, Integrable(g, (x, law)), *(Integrable(u, (x, law)) for u in parts)])
+    try:
+        given = [*_known_domain(assumed), *assumed, *(_domain(g) - {sympy.true}), *_read_premises(premises, goal, x)]
+        for u in parts:
+            given += list(_domain(u) - {sympy.true})
+        needed = sympy.And(*(_domain(f) - {sympy.true}), sympy.Le(sympy.Abs(f), g))
+    except _NoDomain as err:
+        raise Disagrees(f"a term has no written domain: {err}") from None
+    return _sides(cert, [(given, needed)], context)
+
+
+def _dominated_integral(goal: _Goal, term: sympy.Integral, g: sympy.Basic, assumed: list, cert: Mapping,
+                        context: RuleContext, premises: list) -> list:
+    """Converges(∫ f) under the hypotheses, lo ≤ hi (finite ends) and the domains of ∫ g and ∫ uₖ."""
+    if len(term.args) != 2 or len(term.args[1]) != 3:
+        raise Disagrees(f"an Integral over one range, not {term}")
+    f, (u, lo, hi) = term.args[0], term.args[1]
+    below, above = _open_ends(lo, hi)
+    if not _plain_index(u, False) or u in _variables(lo) | _variables(hi) or any(u in _variables(h) for h in assumed) \
+            or u in _indices(g) | _indices(f):
+        raise Disagrees(f"{u} must be a plain real variable, free in the ends, the hypotheses and the binders")
+    parts = _measurable_parts(f, u)
+    order = [] if below or above else [sympy.Le(lo, hi)]
+    try:
+        over = set()
+        for e in (g, *parts):
+            over |= _domain(sympy.Integral(e, (u, lo, hi)))
+        _same(goal, Converges(term), [*assumed, *order, *(over - {sympy.true})])
+        inside = ([] if below else [sympy.Le(lo, u)]) + ([] if above else [sympy.Le(u, hi)])
+        given = [*_known_domain([*assumed, *order]), *assumed, *order, *inside, *(_domain(g) - {sympy.true}),
+                 *_read_premises(premises, goal, u)]
+        for e in parts:
+            given += list(_domain(e) - {sympy.true})
+        needed = sympy.And(*(_domain(f) - {sympy.true}), sympy.Le(sympy.Abs(f), g))
+    except _NoDomain as err:
+        raise Disagrees(f"a term has no written domain: {err}") from None
+    return _sides(cert, [(given, needed)], context)
+
+
 def _swap(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     if premises:
         raise Disagrees("swapping a double sum rests on no premise")
     term = parse_expression(params["term"])
     if isinstance(term, (sympy.Sum, sympy.Integral)) and isinstance(term.args[0], (sympy.Sum, sympy.Integral)) \
             and type(term) is not type(term.args[0]):
-        return _swap_with_integral(goal, term, cert, context)
+        return _swap_with_integral(goal, term, cert, context, params.get("converges") is True)
     if not (isinstance(term, sympy.Sum) and len(term.limits) == 2):
         raise Disagrees(f"swap applies to a Sum over two ranges, not {term}")
     (inner, c, d), (outer, a, b) = term.limits
@@ -1029,8 +1121,9 @@ def _open_ends(lo: sympy.Basic, hi: sympy.Basic) -> tuple[bool, bool]:
     return below, above
 
 
-def _swap_with_integral(goal: _Goal, term: sympy.Basic, cert: Mapping, context: RuleContext) -> list:
-    """Σ_j ∫ f du = ∫ Σ_j f du (either way round): one finite sum, one integral, independent ranges."""
+def _swap_with_integral(goal: _Goal, term: sympy.Basic, cert: Mapping, context: RuleContext, converges: bool) -> list:
+    """Σ_j ∫ f du = ∫ Σ_j f du (either way round): one finite sum, one integral, independent ranges;
+    `converges`: a ≤ b + 1 ∧ Every(Converges(∫ f)) ⇒ Converges(∫ Σ_j f) (a finite sum of integrable functions)."""
     inner = term.args[0]
     if len(term.args) != 2 or len(inner.args) != 2 or len(term.args[1]) != 3 or len(inner.args[1]) != 3:
         raise Disagrees(f"a sum and an integral over one range each, not {term}")
@@ -1044,6 +1137,10 @@ def _swap_with_integral(goal: _Goal, term: sympy.Basic, cert: Mapping, context: 
     if u in _variables(a) | _variables(b) or j in _variables(lo) | _variables(hi):
         raise Disagrees("one range depends on the other variable")
     f = inner.args[0]
+    if converges:
+        _same(goal, Converges(sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi))),
+              [sympy.Le(a, b + 1), Every(Converges(sympy.Integral(f, (u, lo, hi))), (j, a, b))])
+        return _sides(cert, [], context)
     other = sympy.Integral(sympy.Sum(f, (j, a, b)), (u, lo, hi)) if term is summed else \
         sympy.Sum(sympy.Integral(f, (u, lo, hi)), (j, a, b))
     _same(goal, sympy.Eq(term, other, evaluate=False), [])
@@ -1298,10 +1395,10 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "tangent": _from_derivatives("tangent"), "ftc": _from_derivatives("ftc"),
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename, "split": _split,
-                               "infinity": _infinity, "truncate": _truncate, "every": _every}
+                               "infinity": _infinity, "truncate": _truncate, "every": _every, "dominated": _dominated}
 #: How many premises each rule takes (None: any number).
 _ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "expect-as": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
-          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1}
+          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1, "dominated": None}
 
 
 def _premise(entry: Mapping, context: RuleContext) -> _Goal:
