@@ -48,7 +48,8 @@ MACHINE_COMPLETE = ("Eq. (7) and Appendix F (eqs. 43–44)", "Corollary 1 (δ = 
                     "Theorem 4 (value at Q*, eq. 32)", "Theorem 3 (functionals kl, κ2, κ3; Appendix G)",
                     "Theorem 3 (bound (t/2)coth(t/2) − 1 ≤ t²/12)", "Figures 1–2 (privacy regions)",
                     "Figure 4 (δ_j table, ε = 1, α = 0.3)", "Definition 1 (hockey-stick form)",
-                    "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})")
+                    "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})", "Theorem 1",
+                    "Definitions 3–4 and footnote 1")
 
 
 @pytest.mark.slow
