@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import sympy
 
-from _vertex import indicator as vertex_indicator, vertex_bound
 from _tvdp_helpers import (ALPHA, DELTA, ETA, P, Q, X, dominating_masses, enumerate_delta, eq5, pld_deltas, published,
                            random_pair, rng, roc_dual, roc_vertices, subsets_hockey, subsets_tv)
 from symdp.central.composition import composed_deltas, kov_delta, theorem2_delta
 from symdp.central.pairs import FinitePair, dominating, erasure_mass
 from symdp.central.tvdp import TVDP, naive_tv_composition, subsampling_tightness_pair
-from symdp.verify import (certified_agreement, claim, combine, establish, exact_agreement, identity, kernel, prove,
-                          rational_nonnegative, real_closed)
+from symdp.verify import (certified_agreement, cited, claim, combine, establish, exact_agreement, identity, kernel,
+                          prove, rational_nonnegative, real_closed)
 from symdp.verify.domains import Integer, Laws
 
 PAPER = "tv-dp"
@@ -26,6 +25,14 @@ _ε, _δ, _η, _t, _p, _α = sympy.symbols("epsilon delta eta t p alpha", real=T
 LOG_X = sympy.log(X)  # ε = log x, so e^ε = x exactly in the library's formulas
 #: Definition 1 and Theorem 1: output laws on any space (Section VI's are continuous), ε ≥ 0, δ ∈ [0, 1].
 _SECTION_II_DOMAIN = [Laws("P0", "P1"), _ε >= 0, _δ >= 0, _δ <= 1]
+#: Theorem 1's lines are claimed for every t ∈ [0, 1].
+_THEOREM_1_DOMAIN = [*_SECTION_II_DOMAIN, _t >= 0, _t <= 1]
+_DEFINITIONS_3_4_DOMAIN = [Laws("P0", "P1"), _t >= 0, _t <= 1]
+#: Any output space (Section VI's are continuous): P0, P1 have densities P0[x], P1[x] against a dominating law μ
+#: (μ = (P0 + P1)/2 always serves, by Radon–Nikodym), so P_ν(A) = E_μ[1_A P_ν] for an event A (a measurable set,
+#: its indicator A[x]) and a test φ: 𝒴 → [0, 1] has E_μ[φ P_ν].
+XI, MU_LAW = sympy.Symbol("x", real=True), kernel.Law("mu")
+D0, D1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
 
 
 def _pairs(seed: int, count: int = 12, sizes=(2, 3, 4, 5)):
@@ -44,37 +51,105 @@ GENERAL_SPACES = ("any output space: the same pointwise facts for the densities 
                   "a measurable φ: 𝒴 → [0, 1])")
 
 
-#: The step from the tests' error pairs to the trade-off function f(t) = inf {β_II : β_I ≤ t} (Definition 2).
-TESTS_TO_TRADEOFF = ("a line t + c f(t) ≥ b (c ≥ 0) holds for every t ∈ [0, 1] iff it holds at every test's (β_I, β_II): "
-                     "f(β_I) ≤ β_II for a test, and the line increases in t and in f, so its infimum over the tests with "
-                     "β_I ≤ t is f(t)'s")
+def expect(f):
+    """E_μ f = ∫ f dμ, an expression in the densities P0[x], P1[x] (and a test's or an event's value at x)."""
+    return kernel.Expect(f, (XI, MU_LAW))
 
 
-def _hockey_stick_sums():
-    """E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(p − γq)₊ and (ε, δ)-DP ⇔ δ ≥ E_{e^ε} both ways, for every pair of laws
-    on m outcomes (every m), as kernel steps with c = p − e^ε q: every test u ∈ [0, 1]^m (an event is a 0/1 u)
-    has Σ u c ≤ Σ max(c, 0), outcome by outcome, and the event {c > 0} attains it; so the DP inequality on that
-    one event gives Σ max(c, 0) ≤ δ, and Σ max(c, 0) ≤ δ gives it on every event. The other direction
-    (P1‖P0) is the same goal with the laws' names exchanged."""
-    i, m = sympy.symbols("i m", integer=True)
-    p, q = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
-    u, s = sympy.IndexedBase("u"), sympy.IndexedBase("s")
-    x, d = sympy.exp(_ε), _δ
-    c = p[i] - x * q[i]
-    total = lambda f: sympy.Sum(f, (i, 1, m))
-    each = [u[i] >= 0, u[i] <= 1, vertex_indicator(c, s[i])]
-    span = [i >= 1, i <= m, *each]
-    below = kernel.summed(kernel.decide(kernel.goal(u[i] * c <= sympy.Max(c, 0), span)), i, 1, m)
-    at = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(s[i] * c, sympy.Max(c, 0)), span)), i, 1, m)
-    hyps = [m >= 1, kernel.Every(sympy.And(*each), (i, 1, m)), sympy.Eq(total(p[i]), 1), sympy.Eq(total(q[i]), 1)]
-    hockey = total(sympy.Max(c, 0))
-    on_event = lambda w: total(w * p[i]) <= x * total(w * q[i]) + d
-    only_if = kernel.decide(kernel.goal(hockey <= d, [*hyps, on_event(s[i])]), at, kernel.linear(total(s[i] * c)),
-                            detail="DP on the event {p > e^ε q} gives E_{e^ε}(P‖Q) ≤ δ")
-    if_ = kernel.decide(kernel.goal(on_event(u[i]), [*hyps, hockey <= d]), below, kernel.linear(total(u[i] * c)),
-                        detail="E_{e^ε}(P‖Q) ≤ δ gives the DP inequality on every event (every test)")
-    return kernel.combine(below, at, only_if, if_,
-                          detail="E_γ(P‖Q) = sup_S P(S) − γQ(S) = Σ(p − γq)₊, and (ε, δ)-DP ⇔ δ ≥ E_{e^ε} both ways")
+def hockey_stick(p, q, gamma):
+    """sup over events A of ∫_A (dP − γ dQ) = E_μ[(P − γQ)₊] for all laws P, Q with densities p, q against μ, as kernel
+    steps (the kernel's worked example, docs/trust-chain.md): 1_A (p − γq) ≤ (p − γq)₊ at every x, integrated, bounds
+    every event, hence the supremum; the event {p > γq} attains it (1_{p > γq}(p − γq) = (p − γq)₊ at every x, and
+    the two integrands are integrable together). Returns (evidence, the supremum, E_μ[(p − γq)₊])."""
+    event = kernel.Event("A")
+    d = p[XI] - gamma * q[XI]
+    sup, plus = kernel.Sup(expect(event[XI] * d), (event,)), expect(sympy.Max(d, 0))
+    below = kernel.expected(kernel.decide(kernel.goal(event[XI] * d <= sympy.Max(d, 0))), XI, MU_LAW)
+    attaining = sympy.Piecewise((1, d > 0), (0, True))
+    at = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(d, 0), attaining * d)))
+    lower = kernel.decide(kernel.goal(plus <= sup), kernel.member(sup, (XI, attaining)), kernel.expected(at, XI, MU_LAW),
+                          kernel.equally_integrable(at, XI, MU_LAW), detail="the event {p > γq} attains E_μ[(p − γq)₊]")
+    return (kernel.decide(kernel.goal(sympy.Eq(sup, plus)), kernel.supremum(below, event), lower,
+                          detail="sup over events of P(A) − γQ(A) = E_μ[(p − γq)₊]"), sup, plus)
+
+
+def every_event(p, q, gamma):
+    """P(A) ≤ γQ(A) + E_μ[(p − γq)₊] for every event A (P(A) = E_μ[1_A p], Q(A) = E_μ[1_A q] written apart), as kernel
+    steps: 1_A (p − γq) ≤ (p − γq)₊ at every x, integrated, and E_μ[1_A(p − γq)] split by linearity (defined where
+    P(A) and Q(A) are)."""
+    event = kernel.Event("A")
+    d = p[XI] - gamma * q[XI]
+    below = kernel.expected(kernel.decide(kernel.goal(event[XI] * d <= sympy.Max(d, 0))), XI, MU_LAW)
+    return kernel.decide(kernel.goal(expect(event[XI] * p[XI]) <= gamma * expect(event[XI] * q[XI]) + expect(sympy.Max(d, 0))),
+                         below, kernel.linear(expect(event[XI] * d)), kernel.integrable(expect(event[XI] * d)),
+                         detail="P(A) ≤ γQ(A) + E_μ[(p − γq)₊] for every event A")
+
+
+#: A test φ: 𝒴 → [0, 1] (measurable; rejects H0 with probability φ(y)): β_I = P0(φ) = E_μ[φ P0] and
+#: β_II = 1 − P1(φ) = 1 − E_μ[φ P1] (P1(𝒴) = 1, the density reading E_μ P1 = 1).
+TEST, T_LEVEL, GAMMA = kernel.Test("phi"), sympy.Symbol("t", real=True), sympy.Symbol("gamma", real=True)
+UNIT_MASS = [sympy.Eq(expect(D0[XI]), 1), sympy.Eq(expect(D1[XI]), 1)]
+_ZERO = kernel.Expect(sympy.Integer(0), (XI, MU_LAW))
+
+
+def tradeoff(at):
+    """Definition 2's f(P0, P1)(t) = inf_φ {β_II(φ) : β_I(φ) ≤ t} at t = `at`, an infimum over the tests: a test with
+    β_I > t counts as 1, which changes nothing for t ≥ 0 (the test φ = 0 has β_I = 0 ≤ t and β_II = 1 ≥ every β_II)."""
+    return kernel.Inf(sympy.Piecewise((1 - expect(TEST[XI] * D1[XI]), expect(TEST[XI] * D0[XI]) <= at), (1, True)),
+                      (TEST,))
+
+
+def _tradeoff_lines(first):
+    """The supporting line of slope −1/γ (first: t + γ f(t)) or −γ (γ t + f(t)) of the trade-off function, for every
+    pair of laws on any space and every γ ≥ 1, as kernel steps over a symbol γ:
+    (lower) every t ∈ [0, 1]: t + γ f(t) ≥ 1 − E_μ[(P0 − γP1)₊] (γ t + f(t) ≥ 1 − E_μ[(P1 − γP0)₊]): for a test with
+    β_I ≤ t, t + γβ_II ≥ β_I + γβ_II = 1 − E_μ[(1 − φ)(P0 − γP1)] ≥ 1 − E_μ[(P0 − γP1)₊] pointwise, integrated; a
+    test with β_I > t counts 1, and t + γ ≥ 1; the infimum over the tests keeps the bound;
+    (upper) every event A: the test rejecting on A^c (on A) has β_I = t_A = 1 − P0(A) (= P0(A)) in [0, 1] and
+    β_II = P1(A) (1 − P1(A)), so t_A + γ f(t_A) ≤ 1 − (P0(A) − γP1(A)) (γ t_A + f(t_A) ≤ 1 − (P1(A) − γP0(A))).
+    With Definition 1 (the supremum over events of P0(A) − γP1(A) is E_μ[(P0 − γP1)₊]) the two give
+    inf_{t ∈ [0, 1]} (t + γ f(t)) = 1 − E_γ(P0‖P1), and the same for the other line."""
+    p, q, t, g = D0, D1, T_LEVEL, GAMMA
+    c = p[XI] - g * q[XI] if first else q[XI] - g * p[XI]
+    plus, zero = expect(sympy.Max(c, 0)), [kernel.linear(_ZERO), kernel.integrable(_ZERO)]
+    line = lambda at: (at + g * tradeoff(at)) if first else (g * at + tradeoff(at))
+    # lower: each test, then the infimum over the tests
+    kept = (1 - TEST[XI]) * c if first else TEST[XI] * c
+    below = kernel.expected(kernel.decide(kernel.goal(kept <= sympy.Max(c, 0))), XI, MU_LAW)
+    nonnegative = kernel.expected(kernel.decide(kernel.goal(sympy.GreaterThan(sympy.Max(c, 0), 0, evaluate=False))),
+                                  XI, MU_LAW)
+    hyps = [t >= 0, t <= 1, g >= 1, *UNIT_MASS]
+    bound = (1 - plus - t) / g if first else 1 - plus - g * t
+    each = kernel.decide(kernel.goal(tradeoff(t).function >= bound, hyps), below, kernel.linear(expect(kept)),
+                         kernel.integrable(expect(kept)), nonnegative, *zero,
+                         detail="each test: β_II ≥ the line's bound (a test with β_I > t counts 1)")
+    lower = kernel.decide(kernel.goal(line(t) >= 1 - plus, hyps), kernel.infimum(each, TEST),
+                          detail="the line is above 1 − E_γ at every t ∈ [0, 1]")
+    # upper: the test rejecting on A^c (first line) or on A (second line), a member of the tests
+    event = kernel.Event("A")
+    w = 1 - event[XI] if first else event[XI]
+    at = expect(w * p[XI])
+    gain = (expect(event[XI] * p[XI]) - g * expect(event[XI] * q[XI]) if first
+            else expect(event[XI] * q[XI]) - g * expect(event[XI] * p[XI]))
+    in_unit = [kernel.expected(kernel.decide(kernel.goal(sympy.GreaterThan(w * p[XI], 0, evaluate=False))), XI, MU_LAW),
+               kernel.expected(kernel.decide(kernel.goal(w * p[XI] <= p[XI])), XI, MU_LAW)]
+    # E_μ[(1 − 1_A) P] = E_μ P − P(A) by linearity (the test rejecting on A needs none)
+    split = ([kernel.linear(expect(w * p[XI])), kernel.linear(expect(w * q[XI])), kernel.integrable(expect(w * q[XI]))]
+             if first else [])
+    upper = kernel.decide(kernel.goal(sympy.And(at >= 0, at <= 1, line(at) <= 1 - gain), [g >= 1, *UNIT_MASS]),
+                          kernel.member(tradeoff(at), (XI, w)), *split, *in_unit, *zero,
+                          detail="the test rejecting on A^c (A) is a point of the curve at most 1 − (P(A) − γQ(A))")
+    return lower, upper
+
+
+def tradeoff_lines(gamma, hypotheses):
+    """`_tradeoff_lines` for both lines at γ = `gamma` (instantiated; `hypotheses` must give γ ≥ 1)."""
+    out = []
+    for first in (True, False):
+        lower, upper = _tradeoff_lines(first)
+        out += [kernel.instantiate(lower, {GAMMA: gamma}, [*hypotheses, T_LEVEL >= 0, T_LEVEL <= 1, *UNIT_MASS]),
+                kernel.instantiate(upper, {GAMMA: gamma}, [*hypotheses, *UNIT_MASS])]
+    return out
 
 
 @claim(PAPER, "Definition 1 (hockey-stick form)",
@@ -92,15 +167,24 @@ def _hockey_stick_sums():
               r"end_POSTSUPERSCRIPT bold_Pr ( italic_M ( italic_D start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) ∈ "
               r"italic_S ) + italic_δ ."))
 def definition_1():
+    """(ε, δ)-DP says P0(S) − e^ε P1(S) ≤ δ for every event S (and the same with P0, P1 exchanged): δ bounds the set
+    {P0(S) − e^ε P1(S)} exactly when it bounds its least upper bound, which the kernel steps show to be
+    E_{e^ε}(P0‖P1) = E_μ[(P0 − e^ε P1)₊] (eq. 9) for every pair of laws on any output space (eq. 8's sup over events);
+    "⇐" in the paper's form: P0(S) ≤ e^ε P1(S) + E_{e^ε}(P0‖P1) for every event S, both orders."""
     lib, brute = [], []
     for (p, q), x in zip(_pairs(1), [2, 3, Q(3, 2), 5, Q(7, 4), 2] * 2):
         pair = FinitePair(p, q)
         lib += [pair.hockey_stick(x), pair.delta(sympy.log(x))]
         brute += [subsets_hockey(p, q, x), max(subsets_hockey(p, q, x), subsets_hockey(q, p, x))]
-    return establish(_hockey_stick_sums(),
+    orders = ((D0, D1), (D1, D0))
+    suprema = [hockey_stick(a, b, sympy.exp(_ε))[0] for a, b in orders]
+    events = [every_event(a, b, sympy.exp(_ε)) for a, b in orders]
+    return establish(combine(*suprema, *events, detail="E_{e^ε}(P0‖P1) and E_{e^ε}(P1‖P0) are the suprema over events "
+                             "(so DP on every event forces δ ≥ both), and every event satisfies the DP inequality at "
+                             "δ = max(E_{e^ε}(P0‖P1), E_{e^ε}(P1‖P0))"),
                      exact_agreement(lib, brute, "12 random exact pairs on 2–5 points, e^ε ∈ {2, 3, 3/2, 5, 7/4}: "
                                      "library E_γ and δ(ε) against the maximum over all 2^n events"),
-                     domain=_SECTION_II_DOMAIN, prose_steps=[GENERAL_SPACES])
+                     domain=_SECTION_II_DOMAIN)
 
 
 @claim(PAPER, "Definition 2 (ROC, Neyman–Pearson)",
@@ -173,7 +257,7 @@ def _roc_delta(p, q, x):
 
 @claim(PAPER, "Theorem 1",
        "Kairouz–Oh–Viswanath: (ε,δ)-DP ⇔ t + e^ε f(t) ≥ 1 − δ and e^ε t + f(t) ≥ 1 − δ for all t ∈ [0,1]",
-       domain=_SECTION_II_DOMAIN, stated_domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]',
+       domain=_THEOREM_1_DOMAIN, stated_domain='any pair (P0, P1), ε ≥ 0, δ ∈ [0, 1], t ∈ [0, 1]',
        stated_where='Section II, Theorem 1',
        quote=(r"Theorem 1[7, Theorem 2.1]) Given ε0𝜀0\varepsilon\geq 0italic_ε ≥ 0 and "
               r"δ[0,1]𝛿01\delta\in[0,1]italic_δ ∈ [ 0 , 1 ], a mechanism M𝑀Mitalic_M is (ε,δ)𝜀𝛿(\varepsilon,\delta)( "
@@ -193,54 +277,28 @@ def _roc_delta(p, q, x):
               r"M(D1)P1similar-to𝑀subscript𝐷1subscript𝑃1M(D_{1})\sim P_{1}italic_M ( italic_D start_POSTSUBSCRIPT 1 "
               r"end_POSTSUBSCRIPT ) ∼ italic_P start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT."))
 def theorem_1():
+    """On any output space, for the trade-off function f of Definition 2 (an infimum over the tests): for every
+    t ∈ [0, 1], t + e^ε f(t) ≥ 1 − E_{e^ε}(P0‖P1) and e^ε t + f(t) ≥ 1 − E_{e^ε}(P1‖P0), and the tests rejecting on an
+    event reach 1 − (P0(A) − e^ε P1(A)) and 1 − (P1(A) − e^ε P0(A)), whose infima over the events are those values
+    (Definition 1's suprema). So the lines hold with 1 − δ for all t exactly when δ ≥ both hockey-stick divergences,
+    which is (ε, δ)-DP by Definition 1."""
     roc, hs = [], []
     for (p, q), x in zip(_pairs(3, 16), [2, 3, Q(3, 2), 5, Q(9, 8), 1, 4, Q(5, 2)] * 2):
         roc.append(_roc_delta(p, q, x))
         hs.append(max(subsets_hockey(p, q, x), subsets_hockey(q, p, x)))
-    # Every pair: a test rejecting H0 on S has t = P0(S), f = 1 − P1(S); (ε,δ)-DP on S and on its
-    # complement is exactly the two lines; a randomised test reaches no other point (_randomised_tests).
-    t, f, x, d = sympy.symbols("t f x delta", real=True)
-    p1s, p0s = 1 - f, t
-    statement = combine(identity((x * p0s + d) - p1s, (x * t + f) - (1 - d),
-                                 "P1(S) ≤ e^ε P0(S) + δ ⇔ e^ε t + f(t) ≥ 1 − δ (t = P0(S), f = 1 − P1(S))"),
-                        identity((x * (1 - p1s) + d) - (1 - p0s), (t + x * f) - (1 - d),
-                                 "P0(S^c) ≤ e^ε P1(S^c) + δ ⇔ t + e^ε f(t) ≥ 1 − δ"),
-                        _randomised_tests())
-    return establish(statement,
+    return establish(combine(*tradeoff_lines(sympy.exp(_ε), [sympy.exp(_ε) >= 1]),
+                             detail="the two supporting lines of the trade-off function, at every t and at the tests "
+                                    "rejecting on an event"),
                      exact_agreement(roc, hs, "16 random exact pairs, e^ε ∈ {1, 9/8, 3/2, 2, 5/2, 3, 4, 5}: the least δ "
                                      "allowed by the ROC inequalities equals the least δ of Definition 1"),
-                     domain=_SECTION_II_DOMAIN, prose_steps=[GENERAL_SPACES, TESTS_TO_TRADEOFF])
-
-
-def _randomised_tests():
-    """A randomised test φ ∈ [0, 1]^m on m outcomes (t = Σ φ_i P0_i, f = 1 − Σ φ_i P1_i) satisfies both
-    lines once (ε, δ)-DP holds on the two likelihood-ratio events S = {P1 > e^ε P0} and S' = {P0 > e^ε P1}:
-    Σ φ(P1 − xP0) ≤ Σ_S (P1 − xP0) ≤ δ and Σ (1 − φ)(P0 − xP1) ≤ Σ_S' (P0 − xP1) ≤ δ (the best vertex
-    of the cube bounds an affine function: randomised tests are mixtures), then linearity of the sums
-    and ΣP0 = ΣP1 = 1. Kernel steps, for every m and every pair of laws."""
-    i, m = sympy.symbols("i m", integer=True)
-    p0, p1 = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
-    phi, s, r = sympy.IndexedBase("phi"), sympy.IndexedBase("s"), sympy.IndexedBase("r")
-    x, d = sympy.Symbol("x", positive=True), sympy.Symbol("delta", real=True)
-    c1, c2 = p1[i] - x * p0[i], p0[i] - x * p1[i]
-    in_cube = [phi[i] >= 0, phi[i] <= 1]
-    bounds = [vertex_bound(c1, phi[i], in_cube, s[i], i, m), vertex_bound(c2, 1 - phi[i], in_cube, r[i], i, m)]
-    split = [kernel.linear(sympy.Sum(w * c, (i, 1, m))) for w, c in ((phi[i], c1), (s[i], c1), (1 - phi[i], c2),
-                                                                     (r[i], c2))]
-    total = lambda f: sympy.Sum(f, (i, 1, m))
-    t, fn = total(phi[i] * p0[i]), 1 - total(phi[i] * p1[i])
-    hyps = [h for b in bounds for h in kernel.fact(b).goal.hypotheses]
-    laws = [sympy.Eq(total(p0[i]), 1), sympy.Eq(total(p1[i]), 1)]
-    dp = [total(s[i] * p1[i]) <= x * total(s[i] * p0[i]) + d, total(r[i] * p0[i]) <= x * total(r[i] * p1[i]) + d]
-    goal = kernel.goal(sympy.And(x * t + fn >= 1 - d, t + x * fn >= 1 - d), [*hyps, *laws, *dp])
-    return kernel.decide(goal, *bounds, *split, detail="every randomised test satisfies both lines once (ε, δ)-DP "
-                                                        "holds on the two likelihood-ratio events")
+                     domain=_THEOREM_1_DOMAIN, uses=["tv-dp:definition-1-hockey-stick-form"])
 
 
 @claim(PAPER, "Definitions 3–4 and footnote 1",
        "d_TV(P,Q) = sup_A P(A) − Q(A) = ½‖P − Q‖₁, and d_TV ≤ η ⇔ f(t) ≥ 1 − η − t: "
        "inf_t (t + f(t)) = 1 − d_TV, so η-TV = (0,η)-DP",
-       domain=[Laws("P0", "P1")], stated_domain='any pair (P0, P1)', stated_where='Section II, Definitions 3–4 and footnote 1',
+       domain=_DEFINITIONS_3_4_DOMAIN, stated_domain='any pair (P0, P1), t ∈ [0, 1]',
+       stated_where='Section II, Definitions 3–4 and footnote 1',
        quote=(r"Definition 3 (Total Variation) Given two distributions P𝑃Pitalic_P and Q𝑄Qitalic_Q over a common "
               r"alphabet 𝒴𝒴\mathcal{Y}caligraphic_Y, the total variation is defined as follows: "
               r"dTV(P,Q)=supA𝒴(P(A)Q(A)).subscript𝑑𝑇𝑉𝑃𝑄subscriptsupremum𝐴𝒴𝑃𝐴𝑄𝐴\displaystyle "
@@ -288,44 +346,34 @@ def _randomised_tests():
               r"italic_t ) ≥ 1 - italic_η - italic_t for all t[0,1]𝑡01t\in[0,1]italic_t ∈ [ 0 , 1 ]. As such, "
               r"M𝑀Mitalic_M is η𝜂\etaitalic_η-TV can be rewritten as (0,η)0𝜂(0,\eta)( 0 , italic_η )-DP."))
 def definition_3_4():
+    """On any output space: d_TV = sup_A P0(A) − P1(A) = E_μ[(P0 − P1)₊] (Definition 1's steps at γ = 1) = ½E_μ|P0 − P1|
+    (max(c, 0) = (c + |c|)/2 and E_μ P0 = E_μ P1 = 1), the same in either order (so η-TV is (0, η)-DP: Definition 1 at
+    ε = 0); and footnote 1: t + f(t) ≥ 1 − d_TV for every t ∈ [0, 1], while the tests rejecting on A^c reach
+    1 − (P0(A) − P1(A)), whose infimum over the events is 1 − d_TV — so inf_t (t + f(t)) = 1 − d_TV and d_TV ≤ η
+    exactly when f(t) ≥ 1 − η − t for all t."""
     sup, lib, half, roc = [], [], [], []
     for p, q in _pairs(4):
         sup.append(subsets_tv(p, q))
         lib.append(FinitePair(p, q).tv())
         half.append(sum(abs(a - b) for a, b in zip(p, q)) / 2)
         roc.append(1 - min(t + f for t, f in roc_vertices(p, q)))
-    t, f = sympy.symbols("t f", real=True)
-    statement = combine(_total_variation_sums(),
-                        identity(t + f, 1 - ((1 - f) - t), "t + f(t) = 1 − (P1(S) − P0(S)) for the test rejecting on S, "
-                                 "so inf_t (t + f(t)) = 1 − d_TV and η-TV is (0, η)-DP"),
-                        detail="Σ(p − q)₊ = ½Σ|p − q| since max(a, 0) = (a + |a|)/2 and Σ(p − q) = 0")
+    c = D0[XI] - D1[XI]
+    plus, absolute, other = expect(sympy.Max(c, 0)), expect(sympy.Abs(c)), expect(sympy.Max(-c, 0))
+    halves = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(c, 0), (c + sympy.Abs(c)) / 2)))
+    mirror = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(-c, 0), sympy.Max(c, 0) - c)))
+    forms = kernel.decide(kernel.goal(sympy.And(sympy.Eq(plus, absolute / 2), sympy.Eq(other, plus)), UNIT_MASS),
+                          kernel.expected(halves, XI, MU_LAW), kernel.linear(expect((c + sympy.Abs(c)) / 2)),
+                          kernel.integrable(expect((c + sympy.Abs(c)) / 2)), kernel.expected(mirror, XI, MU_LAW),
+                          kernel.linear(expect(sympy.Max(c, 0) - c)), kernel.integrable(expect(sympy.Max(c, 0) - c)),
+                          detail="E_μ[(P0 − P1)₊] = ½E_μ|P0 − P1| = E_μ[(P1 − P0)₊]")
+    first_line = tradeoff_lines(sympy.Integer(1), [])[:2]  # t + f(t): the slope −1 line of footnote 1
+    statement = combine(hockey_stick(D0, D1, sympy.Integer(1))[0], forms, *first_line,
+                        detail="d_TV = sup over events = E_μ[(P0 − P1)₊] = ½‖P0 − P1‖₁, symmetric; inf_t (t + f(t)) = "
+                               "1 − d_TV")
     return establish(statement,
                      exact_agreement(sup * 3, lib + half + roc, "12 random exact pairs: sup over events, library tv(), "
                                      "½‖P−Q‖₁ and 1 − min_t(t + f(t)) from the NP curve all agree"),
-                     domain=[Laws("P0", "P1")], prose_steps=[GENERAL_SPACES, TESTS_TO_TRADEOFF])
-
-
-def _total_variation_sums():
-    """For every m and every pair of laws on m outcomes, as kernel steps: every event (or test
-    u ∈ [0, 1]^m) has Σ u(p − q) ≤ Σ (p − q)₊, the event S = {p > q} attains it, and
-    Σ (p − q)₊ = ½Σ|p − q| (max(a, 0) = (a + |a|)/2 outcome by outcome, summed, with Σp = Σq = 1)."""
-    i, m = sympy.symbols("i m", integer=True)
-    p, q = sympy.IndexedBase("P0", nonnegative=True), sympy.IndexedBase("P1", nonnegative=True)
-    u, s = sympy.IndexedBase("u"), sympy.IndexedBase("s")
-    c, span = p[i] - q[i], [i >= 1, i <= m]
-    total = lambda f: sympy.Sum(f, (i, 1, m))
-    bound = vertex_bound(c, u[i], [u[i] >= 0, u[i] <= 1], s[i], i, m)
-    attained = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Max(c, 0), s[i] * c), [*span, vertex_indicator(c, s[i])])),
-                             i, 1, m)
-    halves = kernel.summed(kernel.decide(kernel.goal(sympy.Eq(sympy.Max(c, 0), (c + sympy.Abs(c)) / 2), span)), i, 1, m)
-    split = kernel.linear(total((c + sympy.Abs(c)) / 2))
-    laws = [sympy.Eq(total(p[i]), 1), sympy.Eq(total(q[i]), 1)]
-    positive = total(sympy.Max(c, 0))
-    goal = kernel.goal(sympy.And(total(u[i] * c) <= positive, sympy.Eq(positive, total(s[i] * c)),
-                                 sympy.Eq(positive, total(sympy.Abs(c)) / 2)),
-                       [*kernel.fact(bound).goal.hypotheses, *laws])
-    return kernel.decide(goal, bound, attained, halves, split,
-                         detail="d_TV = sup over events = Σ(p − q)₊ = ½Σ|p − q|, for every finite pair")
+                     domain=_DEFINITIONS_3_4_DOMAIN, uses=["tv-dp:definition-1-hockey-stick-form"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -1196,6 +1244,12 @@ def proposition_1():
                      exact_agreement([sympy.exp(lib_sub.eps), lib_sub.delta, lib_sub.eta], [Q(11, 10), Q(1, 200), Q(1, 50)],
                                      "library TVDP.subsample: (e^{ε'}, pδ, pη)"),
                      domain=_PROPOSITION_1_DOMAIN,
-                     prose_steps=["the pointwise facts (per output y, with a = P0(y), b = P1(y)) integrated against "
-                                  "μ = P0 + P1 (summed over the outputs of a finite space) give the total variation "
-                                  "pη, E_{e^ε'}(mix‖P1) = pδ and E_{e^ε'}(P1‖mix) ≤ pδ of the subsampled pair"])
+                     uses=[cited("Steinke (the paper's [27]; its Appendix H)",
+                                 "Theorem 29: sampling m of n records maps (ε, δ)-DP to (log(1 + p(e^ε − 1)), pδ)-DP, "
+                                 "p = m/n"),
+                           "tv-dp:definitions-3-4-and-footnote-1"],
+                     prose_steps=["the paper's proof (Appendix H): Theorem 29 of [27] applied to (ε, δ) and, η-TV read "
+                                  "as (0, η)-DP (footnote 1), to (0, η) gives (ε', pδ) and (0, pη); the pointwise facts "
+                                  "(per output y, a = P0(y), b = P1(y)) integrated against μ = P0 + P1 give it for the "
+                                  "mixture pair (pP0 + (1−p)P1, P1) of the tightness example (eqs. 48–49): total variation "
+                                  "pη, E_{e^ε'}(mix‖P1) = pδ and E_{e^ε'}(P1‖mix) ≤ pδ"])

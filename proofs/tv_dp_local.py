@@ -1088,16 +1088,16 @@ _EQ_22_DOMAIN = [AnyChannel("Q"), Laws("P0", "P1"), ConvexF("f")]
               r"end_POSTSUBSCRIPT ( italic_P start_POSTSUBSCRIPT 0 end_POSTSUBSCRIPT | | italic_P "
               r"start_POSTSUBSCRIPT 1 end_POSTSUBSCRIPT ) . (22)"))
 def eq_22():
-    a1, a2, b1, b2, c = sympy.symbols("a1 a2 b1 b2 c", positive=True)
+    a1, a2, b1, b2 = sympy.symbols("a1 a2 b1 b2", positive=True)
     f = sympy.Function("f")
     g = lambda a, b: b * f(a / b)                              # the perspective: D_f = Σ g(P0(x), P1(x))
     lam, u, v = b1 / (b1 + b2), a1 / b1, a2 / b2
     # convexity of f at the two points u, v with weight λ is the hypothesis; the rest is algebra
-    steps = identity([lam * u + (1 - lam) * v, (b1 + b2) * (lam * f(u) + (1 - lam) * f(v)), g(c * a1, c * b1)],
-                     [(a1 + a2) / (b1 + b2), g(a1, b1) + g(a2, b2), c * g(a1, b1)],
+    # (g(ca, cb) = c·g(a, b) is no goal: sympy writes ca/(cb) as a/b, so it would read c·g(a, b) = c·g(a, b))
+    steps = identity([lam * u + (1 - lam) * v, (b1 + b2) * (lam * f(u) + (1 - lam) * f(v))],
+                     [(a1 + a2) / (b1 + b2), g(a1, b1) + g(a2, b2)],
                      "with λ = b1/(b1+b2): λ·a1/b1 + (1−λ)·a2/b2 = (a1+a2)/(b1+b2), so convexity of f gives "
-                     "g(a1+a2, b1+b2) ≤ (b1+b2)(λf(a1/b1) + (1−λ)f(a2/b2)) = g(a1, b1) + g(a2, b2) for g(a, b) = bf(a/b); "
-                     "and g(ca, cb) = c·g(a, b)")
+                     "g(a1+a2, b1+b2) ≤ (b1+b2)(λf(a1/b1) + (1−λ)f(a2/b2)) = g(a1, b1) + g(a2, b2) for g(a, b) = bf(a/b)")
     merge = real_closed(a1 ** 2 / b1 + a2 ** 2 / b2 - (a1 + a2) ** 2 / (b1 + b2), [a1, a2, b1, b2], [],
                         "χ² (f = t² − 1): the merging step by nlsat, a second route for one f")
     r = rng(22)

@@ -20,7 +20,7 @@ from symdp.central.staircase import staircase, staircase_gamma_for_alpha, stairc
 from symdp.central.tvdp import DPSGD_EXAMPLE, TVDP, certified_composed_deltas, clt_functionals, dpsgd_region
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity, inequality_on_box, kernel, prove, real_closed)
-from symdp.verify.domains import Points
+from symdp.verify.domains import Integer, Points
 
 PAPER = "tv-dp"
 
@@ -231,12 +231,18 @@ def theorem_3_coth():
 
 
 _C0, _MU, _C1 = sympy.symbols("c_0 mu c_1", real=True)
-_REMARKS_DOMAIN = [_C0 > 0, _MU > 0, _C1 > 0, _C1 < Q(1, 2)]
+#: n mechanisms composed (an integer n ≥ 1, the paper's 1 ≤ i ≤ n), the array's parameters c0, μ, c1.
+_N_MECH, _I_MECH = sympy.Symbol("n", integer=True, positive=True), sympy.Symbol("i", integer=True)
+_REMARKS_DOMAIN = [_C0 > 0, _MU > 0, _C1 > 0, _C1 < Q(1, 2), Integer("n", 1)]
 
 
 @claim(PAPER, "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})",
        "η = ε/c0 turns Dong's μ into μ√(2/c0); ε_ni = μ/n^{c1}, η_ni = μ/(2n^{1−c1}) give Σεη = μ²/2 exactly",
-       domain=_REMARKS_DOMAIN, stated_domain='c0 > 0, μ > 0, c1 ∈ (0, 1/2)', stated_where='Section V, remarks after Theorem 3',
+       domain=[_C0 > 2, *_REMARKS_DOMAIN[1:]],
+       stated_domain='c0 > 2 as printed (the proof holds for c0 > 0), μ > 0, c1 ∈ (0, 1/2), n ≥ 1 mechanisms; '
+                     '“η ≈ ε/c0 for small ε” read as η = ε/c0, and “Theorem 3.6 of [5] yields μ” for the array '
+                     'ε_ni = μ/√n (Σε² = μ², the parameter Theorem 3 gives at η = ε/2, as the paper matches them)',
+       stated_where='Section V, remarks after Theorem 3',
        quote=(r"For pure differential privacy, "
               r"η=eε1eε+1ε2𝜂superscript𝑒𝜀1superscript𝑒𝜀1𝜀2\eta=\frac{e^{\varepsilon}-1}{e^{\varepsilon}+1}\approx\frac{\varepsilon}{2}italic_η "
               r"= divide start_ARG italic_e start_POSTSUPERSCRIPT italic_ε end_POSTSUPERSCRIPT - 1 end_ARG start_ARG "
@@ -265,20 +271,42 @@ _REMARKS_DOMAIN = [_C0 > 0, _MU > 0, _C1 > 0, _C1 < Q(1, 2)]
               r"conditions of the theorem are satisfied, and the limit of the composition is "
               r"Gμsubscript𝐺𝜇G_{\mu}italic_G start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT."))
 def theorem_3_remarks():
-    D1 = sympy.Symbol("d", positive=True)
-    eps_n = MU / sympy.sqrt(N)
-    sum_pure = N * eps_n * (eps_n / C0)
-    mu_new = sympy.sqrt(2 * sum_pure)
-    c1 = Q(1, 2) - D1
+    """Theorem 3's parameter is μ' with μ'²/2 = lim Σ_i ε_ni η_ni. (i) η = ε/c0 with ε_ni = μ/√n: Σ_i ε_ni η_ni =
+    μ²/c0 = (μ√(2/c0))²/2 for every n, so μ' = μ√(2/c0). (ii) ε_ni = μ/n^{c1}, η_ni = μ/(2n^{1−c1}): Σ_i ε_ni η_ni =
+    μ²/2 for every n. Kernel steps: each sum has n equal terms (linearity of a finite sum), decided."""
+    i, n = _I_MECH, _N_MECH
+    # η_ni = μ/(2n^{1−c1}) written μn^{c1}/(2n) (the identity below), so that sympy cancels n^{c1} in ε_ni η_ni
+    eps_root, eps_c1, eta_c1 = _MU / sympy.sqrt(n), _MU / n ** _C1, _MU * n ** _C1 / (2 * n)
+    dong, example = sympy.Sum(eps_root * (eps_root / _C0), (i, 1, n)), sympy.Sum(eps_c1 * eta_c1, (i, 1, n))
+    hyps = [_C0 > 0, _MU > 0]
     return establish(combine(
-        identity(mu_new, MU * sympy.sqrt(2 / C0), "n ε_n (ε_n / c0) = μ²/c0 = μ'²/2"),
-        identity(N * (MU / N ** C1) * (MU / (2 * N ** (1 - C1))), MU ** 2 / 2, "Σ_i ε_ni η_ni = μ²/2, every c1"),
-        identity((MU / (2 * N ** (1 - c1))) / (MU / N ** c1), N ** (-2 * D1) / 2, "η/ε = n^{2c1−1}/2 = n^{−2d}/2"),
-        detail="the proof"),
-        domain=_REMARKS_DOMAIN,
-        prose_steps=["η/ε = n^{−2d}/2 → 0 as n → ∞ for every c1 = 1/2 − d ∈ (0, 1/2) (sympy's limit, d > 0 symbolic), "
-                     "and tanh(ε/2)/ε → 1/2, so η ≤ tanh(ε/2) eventually",
-                     "“η ≈ ε/c0” read as η = ε/c0 for ε_n = μ/√n"])
+        kernel.decide(kernel.goal(sympy.Eq(dong, (_MU * sympy.sqrt(2 / _C0)) ** 2 / 2), hyps), kernel.linear(dong),
+                      detail="η = ε/c0, ε_ni = μ/√n: Σ_i ε_ni η_ni = μ²/c0 = μ'²/2 with μ' = μ√(2/c0)"),
+        identity(_MU / (2 * n ** (1 - _C1)), eta_c1, "η_ni = μ/(2n^{1−c1}) = μn^{c1}/(2n)"),
+        kernel.decide(kernel.goal(sympy.Eq(example, _MU ** 2 / 2), hyps), kernel.linear(example),
+                      detail="ε_ni = μ/n^{c1}, η_ni = μn^{c1}/(2n): Σ_i ε_ni η_ni = μ²/2 for every n"),
+        identity(eta_c1 / eps_c1, (1 / n) ** (1 - 2 * _C1) / 2, "η_ni/ε_ni = n^{2c1−1}/2"),
+        *_remarks_limits(), detail="the two arrays of the remarks"),
+        domain=_REMARKS_DOMAIN)
+
+
+def _remarks_limits():
+    """Theorem 3's other condition for the example, max_i ε_ni = μ/n^{c1} → 0, and the faster decay of the total
+    variation the paper points out, η_ni/ε_ni = n^{2c1−1}/2 → 0, as n → ∞ read along the reals (u → ∞: a sequence has
+    the function's limit). Kernel steps: lim_{u→∞} f(u) = g(0) for g(t) = f(1/t), continuous at 0 (`at_infinity`;
+    u^{−c} written (1/u)^c so that f(1/t) is t^c, and the exponents positive symbols, so 0^c = 0), each limit's
+    existence its own goal, then instantiated at the paper's c1 ∈ (0, 1/2) (d = 1/2 − c1 > 0)."""
+    u, t = sympy.symbols("u t", real=True)
+    c, d = sympy.Symbol("c_1", positive=True), sympy.Symbol("d", positive=True)
+    eps, ratio = sympy.Limit(_MU * (1 / u) ** c, u, sympy.oo), sympy.Limit((1 / u) ** (2 * d) / 2, u, sympy.oo)
+    out = []
+    for converges in (True, False):
+        out.append(kernel.instantiate(kernel.at_infinity(eps, t, None, [_MU > 0], converges=converges,
+                                                         detail="μ(1/u)^{c1} → 0 as u → ∞ (c1 > 0)"),
+                                      {c: _C1}, [_MU > 0, _C1 > 0]))
+        out.append(kernel.instantiate(kernel.at_infinity(ratio, t, converges=converges, detail="(1/u)^{2d}/2 → 0 (d > 0)"),
+                                      {d: Q(1, 2) - _C1}, [_C1 > 0, _C1 < Q(1, 2)]))
+    return out
 
 
 def _adaptive_pair(r, x, eta):

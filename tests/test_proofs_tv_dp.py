@@ -47,7 +47,9 @@ MACHINE_COMPLETE = ("Eq. (7) and Appendix F (eqs. 43–44)", "Corollary 1 (δ = 
                     "Remark 1", "Remark 2", "Definition 6 (singletons suffice)", "Proposition 2", "Lemma 3",
                     "Theorem 4 (value at Q*, eq. 32)", "Theorem 3 (functionals kl, κ2, κ3; Appendix G)",
                     "Theorem 3 (bound (t/2)coth(t/2) − 1 ≤ t²/12)", "Figures 1–2 (privacy regions)",
-                    "Figure 4 (δ_j table, ε = 1, α = 0.3)")
+                    "Figure 4 (δ_j table, ε = 1, α = 0.3)", "Definition 1 (hockey-stick form)",
+                    "Theorem 3 (remarks: μ√(2/c0) and the example ε_ni = μn^{−c1})", "Theorem 1",
+                    "Definitions 3–4 and footnote 1")
 
 
 @pytest.mark.slow
@@ -162,3 +164,99 @@ def test_eq_6_goal_says_eq_5_at_alpha_0_equals_kov():
                 at = {names["epsilon"]: sympy.log(x), names["k"]: k, names["i"]: i}
                 assert sympy.simplify(lhs.xreplace(at).doit()) == eq5(k - 2 * i, k, x, 0), (x, k, i)
                 assert sympy.simplify(rhs.xreplace(at).doit()) == sympy.simplify(kov_delta(k - 2 * i, k, sympy.log(x))), (x, k, i)
+
+
+def test_definition_1_goals_are_the_sup_over_events_on_finite_laws():
+    """Definition 1's proved goals (any output space: densities P0[x], P1[x] against a law μ), evaluated on random finite
+    laws with μ = (P0 + P1)/2: the left side, a supremum over events of E_μ[1_A(P0 − e^ε P1)], is the maximum over all
+    subsets written out, the right side E_μ[(P0 − e^ε P1)₊] the sum over the outcomes — both equal to the brute force
+    max_S P0(S) − e^ε P1(S) of the helpers (an independent check that the goals say eqs. (8)–(9), both orders)."""
+    import itertools
+    import sys
+    from pathlib import Path
+
+    import sympy
+
+    from symdp.verify import kernel
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "proofs"))
+    from _tvdp_helpers import random_pair, rng, subsets_hockey
+    from tv_dp_composition import D0, D1, hockey_stick
+
+    eps = sympy.Symbol("epsilon", real=True)
+    r = rng(8)
+    for n in (2, 3, 4):
+        p, q = random_pair(r, n)
+        mu = [(a + b) / 2 for a, b in zip(p, q)]
+        density = {D0: [a / m for a, m in zip(p, mu)], D1: [b / m for b, m in zip(q, mu)]}
+        for x in (sympy.Integer(1), sympy.Rational(3, 2), sympy.Integer(3)):
+            for big, small, (first, second) in ((p, q, (D0, D1)), (q, p, (D1, D0))):
+                ev = hockey_stick(first, second, sympy.exp(eps))[0]
+                sup, plus = kernel.fact(ev).goal.conclusion.args
+
+                def expect(expr, event=frozenset()):
+                    body, (point, _) = expr.args
+                    total = sympy.Integer(0)
+                    for k, m in enumerate(mu):
+                        at = {t: (density[t.base][k] if t.base in density else int(k in event))
+                              for t in body.atoms(sympy.Indexed)}
+                        total += m * body.xreplace(at).xreplace({eps: sympy.log(x)})
+                    return sympy.simplify(total)
+
+                best = max(expect(sup.args[0], frozenset(c)) for size in range(n + 1)
+                           for c in itertools.combinations(range(n), size))
+                want = subsets_hockey(big, small, x)
+                assert sympy.simplify(best - want) == 0 and sympy.simplify(expect(plus) - want) == 0, (n, x)
+
+
+def test_theorem_1_goals_hold_on_finite_laws_with_the_trade_off_by_linear_programming():
+    """Theorem 1's proved goals (the trade-off function f written as an infimum over the tests), evaluated on random
+    finite laws (μ = (P0 + P1)/2, densities P/μ) with f replaced by the helpers' own f(t) = 1 − min_c [ct + Σ(q − cp)₊]
+    (LP duality, independent of the kernel): the lines are ≥ 1 − E_γ at every t of a grid, ≤ 1 − (P(A) − γQ(A)) at the
+    test rejecting on each event, and that bound's minimum over the events is 1 − E_γ — the two together are
+    inf_t = 1 − E_γ, Kairouz–Oh–Viswanath's characterisation."""
+    import itertools
+    import sys
+    from pathlib import Path
+
+    import sympy
+
+    from symdp.verify import kernel
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "proofs"))
+    from _tvdp_helpers import random_pair, rng, roc_dual, subsets_hockey
+    from tv_dp_composition import D0, D1, T_LEVEL, TEST, tradeoff_lines
+
+    eps = sympy.Symbol("epsilon", real=True)
+    goals = [kernel.fact(e).goal for e in tradeoff_lines(sympy.exp(eps), [sympy.exp(eps) >= 1])]
+    r = rng(9)
+    for n in (2, 3):
+        p, q = random_pair(r, n)
+        mu = [(a + b) / 2 for a, b in zip(p, q)]
+        density = {D0: [a / m for a, m in zip(p, mu)], D1: [b / m for b, m in zip(q, mu)]}
+        for x in (sympy.Integer(1), sympy.Integer(2)):
+            def value(expr, event=frozenset(), t=None):
+                def walk(e):
+                    if isinstance(e, kernel.Inf):  # f at the level t its condition β_I(φ) ≤ t names
+                        level = [s for s in e.function.args[0][1].args if not s.has(TEST)]
+                        return roc_dual(p, q, walk(level[0]))
+                    if isinstance(e, kernel.Expect):
+                        body, (point, _) = e.args
+                        return sum(m * walk(body.xreplace({i: (density[i.base][k] if i.base in density else int(k in event))
+                                                           for i in body.atoms(sympy.Indexed)})) for k, m in enumerate(mu))
+                    if not e.args:
+                        return {eps: sympy.log(x), T_LEVEL: t}.get(e, e)
+                    return e.func(*[walk(a) for a in e.args])
+                return sympy.simplify(walk(expr))
+            for line, (g_low, g_up) in enumerate(((goals[0], goals[1]), (goals[2], goals[3]))):
+                big, small = (p, q) if line == 0 else (q, p)
+                floor = 1 - subsets_hockey(big, small, x)
+                for t in (sympy.Integer(0), sympy.Rational(1, 5), sympy.Rational(1, 2), sympy.Integer(1)):
+                    assert value(g_low.conclusion, t=t) == sympy.true, (n, x, line, t)
+                reached = []
+                for size in range(n + 1):
+                    for c in itertools.combinations(range(n), size):
+                        assert value(g_up.conclusion, frozenset(c)) == sympy.true, (n, x, line, c)
+                        line_bound = [a for a in g_up.conclusion.args if a.has(kernel.Inf)][0]
+                        reached.append(value([s for s in line_bound.args if not s.has(kernel.Inf)][0], frozenset(c)))
+                assert min(reached) == floor, (n, x, line)
