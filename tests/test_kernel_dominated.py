@@ -63,6 +63,13 @@ def test_the_parts_not_borel_by_form_must_be_integrable():
 def test_a_wrong_domination_is_refused():
     refused(K.dominated(K.Integrable(2 * P0[x], (x, mu)), P0[x]), "fails at")              # |f| ≤ g fails
     refused(K.dominated(K.Integrable(P0[x] / P1[x], (x, mu)), P0[x]), "fails at")          # f undefined at P1 = 0
+    # bounded by 1 wherever it is defined, but undefined at x = 0: under the point mass at 0 (a law) E f does not
+    # exist, so Integrable(f) does not follow from Integrable(1); only the definedness of f can refuse it
+    clipped = sympy.Max(sympy.Min(1 / x, 1), -1)
+    assert all(abs(clipped.subs(x, v)) <= 1 for v in (-3, sympy.Rational(1, 7), 5))
+    with pytest.raises(ValueError):   # sympy: 1/0 = zoo, no real value at the atom of the law
+        clipped.subs(x, 0)
+    refused(K.dominated(K.Integrable(clipped, (x, mu)), sympy.Integer(1)), "fails at")
     assert replays(K.dominated(K.Integrable(STAR * P0[x], (x, mu)), P0[x] + s ** 2, [s >= 0]))
     refused(K.dominated(K.Integrable(STAR * P0[x], (x, mu)), P0[x], [x >= 0]), "may not mention")
     with pytest.raises(ParameterError):
