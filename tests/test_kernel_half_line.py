@@ -93,3 +93,16 @@ def test_a_wrong_join_is_refused():
     refused(K.joined(Integral(exp(x), (x, 0, oo)), oo), "finite")
     step = K.joined(Integral(exp(x) / a, (x, 0, 1)), 0, [a > 0])
     assert "side condition" in disagrees(step, lambda cert: cert["side"].clear())
+
+
+def test_a_decreasing_argument_and_a_sign_from_a_hypothesis():
+    # e^{−λx} on [c, ∞): the slope −λ must be negative (recorded as such, not as a positive slope)
+    up = K.improper(-s / lam, {s: (exp(-lam * x), -1)}, x, c, oo, [lam > 0])
+    assert replays(up)
+    assert K.fact(up).goal.conclusion.rhs == exp(-lam * c) / lam
+    assert sympy.simplify(Integral(exp(-3 * x), (x, 2, oo)).doit() - exp(-6) / 3) == 0   # sympy's own value at λ=3, c=2
+    refused(K.improper(-s / lam, {s: (exp(-lam * x), -1)}, x, c, oo), "fails at")          # λ of either sign
+    # F = a·e^x: F' = a·e^x ≥ 0 only under a ≥ 0, a side sympy does not fold away
+    signed = K.improper(a * s, {s: (exp(x), -1)}, x, -oo, c, [a >= 0])
+    assert replays(signed)
+    refused(K.improper(a * s, {s: (exp(x), -1)}, x, -oo, c), "fails at")

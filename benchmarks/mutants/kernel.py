@@ -447,6 +447,18 @@ MUTANTS += [
      "    return _sides(cert, [], context)", _HALF_LINE),
 ]
 
+_DIVERGE = ("tests/test_kernel_diverge.py",)
+MUTANTS += [
+    ("kernel7 diverge: the bound may depend on the variable", _K,
+     "        if op not in (\"<=\", \"<\") or u in _free(c):", "        if op not in (\"<=\", \"<\"):", _DIVERGE),
+    ("kernel7 diverge: hypotheses that mention the variable kept (a bounded range)", _K,
+     "        if any(u in _free(h) for h in outer):\n            raise _Refused(f\"the hypotheses {[h for h in outer if u in _free(h)]} depend on {u}\")\n        c, op, f = _orient(p.goal.conclusion)",
+     "        c, op, f = _orient(p.goal.conclusion)", _DIVERGE),
+    ("kernel7 diverge recheck: the range's start not checked", _R,
+     "    if not start:\n        raise Disagrees(f\"the premise does not range over u ≥ {lo}\")",
+     "    if not start and False:\n        raise Disagrees(f\"the premise does not range over u ≥ {lo}\")", _DIVERGE),
+]
+
 #: Survivors, each with the reason no test can kill it.
 EQUIVALENT: dict[str, str] = {
     "kernel6 (dominated): integrability without f defined where g is": (

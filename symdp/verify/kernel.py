@@ -254,6 +254,12 @@ joined(term, c, hypotheses)
     its form needs instead, as a side condition, f defined on the piece. Sound: f is then integrable on each
     piece (a continuous function on a compact interval is bounded and integrable), so measurable and
     absolutely integrable on their union, {c} being null.
+diverges(premise, u, lo)
+    ∀ u: lo ≤ u ∧ H ⇒ c ≤ f (or c < f; H and c free of u, lo finite and free of u) gives
+    H ∧ Converges(∫_lo^∞ f du) ⇒ c ≤ 0. No side condition (f need not be continuous). Sound: where the
+    conclusion is claimed, H holds, c is defined and ∫_lo^∞ f is a defined real, so f is defined at almost
+    every u ≥ lo and absolutely integrable there; at each such u the premise's terms are defined and give
+    f(u) ≥ c; were c > 0, ∫_lo^∞ |f| ≥ ∫_lo^∞ c du = ∞.
 every(premise, j, lo, hi)
     ∀ j: lo ≤ j ≤ hi ∧ H ⇒ C (H free of j, integer-valued ends) gives H ⇒ Every(C, (j, lo, hi)).
     Side: C's terms defined at every j of the range (none for a proposition such as Converges).
@@ -283,11 +289,11 @@ __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "T
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
-           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "dominated", "RULES"]
+           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "dominated", "improper", "joined", "diverges", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated", "improper", "joined", "diverge")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -2177,3 +2183,32 @@ def joined(term: sympy.Integral, at: object, hypotheses: Sequence[object] = (), 
         params = {"term": canonical_srepr(term), "at": canonical_srepr(c), "hypotheses": [canonical_srepr(h) for h in extra]}
         return _step("joined", target, [], sides, params, detail)
     return _applied("joined", build)
+
+
+def diverges(premise: Fact | Evidence, var: sympy.Symbol, lo: object, detail: str = "") -> Evidence:
+    """H ∧ Converges(∫_lo^∞ f du) ⇒ c ≤ 0 from the premise ∀ u: lo ≤ u ∧ H ⇒ c ≤ f (H and c free of u, lo
+    finite and free of u). Sound: where the conclusion is claimed, H holds and ∫_lo^∞ f is a defined real, so f
+    is defined almost everywhere on [lo, ∞) and absolutely integrable there; at each such u the premise gives
+    f(u) ≥ c; were c > 0, ∫_lo^∞ |f| ≥ ∫_lo^∞ c du = +∞. No side condition (f need not be continuous)."""
+    p, u = _premise(premise), _symbol(var, "var", integer=False)
+    lo = sympy.sympify(lo)
+
+    def build() -> Evidence:
+        if u not in p.goal.variables:
+            raise _Refused(f"{u} is not a variable of the premise")
+        if lo.has(sympy.oo, -sympy.oo, sympy.zoo) or u in _free(lo):
+            raise _Refused(f"the lower end {lo} must be finite and free of {u}")
+        start = [h for h in p.goal.hypotheses if isinstance(h, (sympy.LessThan, sympy.GreaterThan)) and _orient(h) == (lo, "<=", u)]
+        if not start:
+            raise _Refused(f"the premise's hypotheses must include {lo} ≤ {u}")
+        outer = [h for h in p.goal.hypotheses if h not in start]
+        if any(u in _free(h) for h in outer):
+            raise _Refused(f"the hypotheses {[h for h in outer if u in _free(h)]} depend on {u}")
+        c, op, f = _orient(p.goal.conclusion)
+        if op not in ("<=", "<") or u in _free(c):
+            raise _Refused(f"the premise must say c ≤ f with c free of {u}, got {p.goal.conclusion}")
+        if u in _bound(f):
+            raise _Refused(f"{u} is also an index bound inside {f}")
+        target = _make(sympy.Le(c, 0), [*outer, Converges(sympy.Integral(f, (u, lo, sympy.oo)))])
+        return _step("diverge", target, [p], [], {"index": canonical_srepr(u), "lo": canonical_srepr(lo)}, detail)
+    return _applied("diverge", build)

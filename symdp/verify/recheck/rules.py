@@ -1371,6 +1371,30 @@ def _truncate(goal: _Goal, premises: list, params: Mapping, cert: Mapping, conte
     return _sides(cert, [([*_known_domain(assumed), *assumed, sympy.Le(lo, index)], sympy.And(*needed))], context)
 
 
+def _diverge(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """H ∧ Converges(∫_lo^∞ f) ⇒ c ≤ 0 from ∀ u: lo ≤ u ∧ H ⇒ c ≤ f, H and c free of u: an integrable function is not
+    bounded below by a positive constant on a half-line."""
+    (p,) = premises
+    index, lo = parse_expression(params["index"]), parse_expression(params["lo"])
+    if not _plain_index(index, False) or index not in p.variables:
+        raise Disagrees(f"{index} must be a plain real variable of the premise")
+    if lo.has(sympy.oo, -sympy.oo, sympy.zoo) or index in _variables(lo):
+        raise Disagrees(f"{lo} must be finite and free of {index}")
+    start = [h for h in p.hypotheses if type(h) in (sympy.LessThan, sympy.GreaterThan) and _link(h) == (lo, "<=", index)]
+    if not start:
+        raise Disagrees(f"the premise does not range over u ≥ {lo}")
+    others = [h for h in p.hypotheses if h not in start]
+    if any(index in _variables(h) for h in others):
+        raise Disagrees(f"a hypothesis of the premise depends on {index}")
+    low, op, f = _link(p.conclusion)
+    if op not in ("<=", "<") or index in _variables(low):
+        raise Disagrees("the premise does not bound the integrand below by a constant")
+    if index in _indices(f):
+        raise Disagrees(f"{index} is also bound inside {f}")
+    _same(goal, sympy.Le(low, 0), [*others, Converges(sympy.Integral(f, (index, lo, sympy.oo)))])
+    return _sides(cert, [], context)
+
+
 def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     if premises:
         raise Disagrees("renaming an index rests on no premise")
@@ -1494,10 +1518,10 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename, "split": _split,
                                "infinity": _infinity, "truncate": _truncate, "every": _every, "dominated": _dominated,
-                               "improper": _half_line, "joined": _joined}
+                               "improper": _half_line, "joined": _joined, "diverge": _diverge}
 #: How many premises each rule takes (None: any number).
 _ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "expect-as": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
-          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1, "dominated": None, "improper": None, "joined": 0}
+          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1, "dominated": None, "improper": None, "joined": 0, "diverge": 1}
 
 
 def _premise(entry: Mapping, context: RuleContext) -> _Goal:
