@@ -551,6 +551,92 @@ def _conditions(e: sympy.Basic) -> set:
     raise _Unknown(f"where {e} is defined")
 
 
+#: Heads whose automatic evaluation is exact algebra whatever their arguments: flattening and collecting (+, ×),
+#: the connectives on decided parts, containers and binders (which do not evaluate), applied undefined functions.
+_EXACT_HEADS = (sympy.Add, sympy.Mul, sympy.And, sympy.Or, sympy.Not, sympy.Equivalent, sympy.Piecewise,
+                sympy.Tuple, sympy.Indexed, sympy.Limit, Converges, *_BINDERS)
+#: Functions whose evaluation on a real argument is an identity (exp(log c) = c, erf(−c) = −erf(c), …): a fold is
+#: refused only when it leaves the reals (log of a negative number, …).
+_SMOOTH_HEADS = (sympy.exp, sympy.log, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.cosh, sympy.atan,
+                 sympy.asinh, sympy.erf, sympy.erfc)
+_NOT_REAL = (sympy.I, sympy.zoo, sympy.nan, sympy.oo, -sympy.oo)
+
+
+def _constant(e: sympy.Basic) -> bool:
+    """Whether `e` contains a closed number term that is not rational (π, √2, log 2, a closed integral or sum):
+    a value sympy compares only numerically (evalf), never by exact arithmetic."""
+    for t in sympy.preorder_traversal(e):
+        if isinstance(t, sympy.Expr) and not t.is_Rational and not isinstance(t, (sympy.Symbol, sympy.Indexed, sympy.IndexedBase)) \
+                and not _free(t):
+            return True
+    return False
+
+
+def _substitute(e: sympy.Basic, rule: Mapping) -> sympy.Basic:
+    """``e.xreplace(rule)``, refused where sympy's evaluation of a rebuilt node decides something numerically.
+
+    sympy evaluates a node rebuilt with new arguments: a relation whose sides became numbers folds to True or False,
+    Abs, Max, Min, a non-integer power and the like pick a branch by the sign of their arguments. When those
+    arguments hold a closed non-rational term (π, log 2, a closed Integral), the decision comes from evalf, whose
+    precision is a heuristic (a narrow peak under a quadrature, a cancellation): a wrong fold would drop a
+    hypothesis or change a conclusion. Such a fold is refused (the relation is left for the solver only where a
+    rule says so); folds decided by exact arithmetic on rationals, by sympy's assumptions on symbols, or by
+    algebra (+, ×, integer powers, exp∘log) are kept. Definedness is the caller's: a fold such as 0·(1/v) → 0 or
+    0**d → 0 loses a condition, so a rule that substitutes also requires the definedness of the terms it
+    substituted into, computed before the substitution (:func:`_defined_at`)."""
+    rule = dict(rule)
+
+    def walk(node: sympy.Basic) -> tuple[sympy.Basic, bool]:
+        if node in rule:
+            return rule[node], True
+        if not isinstance(node, sympy.Basic) or not node.args:
+            return node, False
+        args, changed = [], False
+        for a in node.args:
+            b, c = walk(a) if isinstance(a, sympy.Basic) else (a, False)
+            args.append(b)
+            changed |= c
+        if not changed:
+            return node, False
+        built = node.func(*args)
+        if isinstance(node, _EXACT_HEADS) or (isinstance(node, sympy.Pow) and args[1].is_Integer) \
+                or isinstance(node, sympy.core.function.AppliedUndef):
+            return built, True
+        if isinstance(node, _SMOOTH_HEADS):
+            if built.has(*_NOT_REAL) and not node.has(*_NOT_REAL):
+                raise _Refused(f"sympy evaluates {node.func}{tuple(args)} to {built}, not a real number")
+            return built, True
+        with sympy.evaluate(False):
+            kept = node.func(*args)
+        if built != kept and any(_constant(a) for a in args if isinstance(a, sympy.Basic)):
+            raise _Refused(f"sympy decides {kept} numerically (to {built}): a closed non-rational term is compared "
+                           "only by evalf; substitute a rational or a symbol, or prove the relation")
+        return built, True
+
+    out, _ = walk(e)
+    if out != e.xreplace(rule):
+        raise _Refused(f"the substitution into {e} does not rebuild as sympy's")
+    return out
+
+
+def _defined_at(parts: Iterable[sympy.Basic], rule: Mapping, target: Goal) -> set:
+    """The definedness of the terms of `parts` computed BEFORE the substitution `rule`, then substituted: what the
+    premise's reading needs at the substituted point (sympy's folds, 0·(1/v) → 0 or 0**d → 0 for d > 0, would
+    make the substituted terms defined where the originals are not). A term whose definedness is not expressible
+    must appear, substituted, among the terms of `target` (which is claimed only where its terms are defined)."""
+    mentioned = set(_pieces_all([*target.hypotheses, target.conclusion]))
+    out: set = set()
+    for piece in _pieces_all(parts):
+        try:
+            conditions = _defined(piece)
+        except _Unknown:
+            if _substitute(piece, rule) not in mentioned:
+                raise
+            continue
+        out |= {_substitute(c, rule) for c in conditions}
+    return out - {sympy.true}
+
+
 def _ordered(conditions: Iterable[sympy.Basic]) -> list:
     return sorted(set(conditions) - {sympy.true}, key=canonical_srepr)
 
@@ -973,9 +1059,9 @@ def instantiate(premise: Fact | Evidence, substitution: Mapping[sympy.Symbol, ob
         mixed = [v for v, value in sigma.items() if isinstance(v, Law) != isinstance(value, Law)]
         if mixed:
             raise _Refused(f"a law is replaced by a law and a number by a number, not {mixed[0]} by {sigma[mixed[0]]}")
-        old_hyps = [h.xreplace(sigma) for h in p.goal.hypotheses]
+        old_hyps = [_substitute(h, sigma) for h in p.goal.hypotheses]
         new_hyps = old_hyps if hypotheses is None else [_relation(h, "hypotheses") for h in hypotheses]
-        target = _make(p.goal.conclusion.xreplace(sigma), new_hyps)
+        target = _make(_substitute(p.goal.conclusion, sigma), new_hyps)
         domain = []
         for v, value in sigma.items():
             if v.is_integer and not _integer_valued(value):
@@ -983,7 +1069,8 @@ def instantiate(premise: Fact | Evidence, substitution: Mapping[sympy.Symbol, ob
             sign = next((k for k in ("positive", "nonnegative", "negative", "nonpositive") if getattr(v, f"is_{k}")), None)
             domain.append({"positive": value > 0, "nonnegative": value >= 0, "negative": value < 0,
                            "nonpositive": value <= 0, None: sympy.true}[sign])
-        needed = set(old_hyps) | set(domain) | _defined_beyond([*old_hyps, *sigma.values()], target)
+        needed = set(old_hyps) | set(domain) | _defined_beyond([*old_hyps, *sigma.values()], target) | \
+            _defined_at([*p.goal.hypotheses, p.goal.conclusion], sigma, target)
         hyps = [*_ordered(_defined_all([*target.hypotheses, target.conclusion])), *target.hypotheses]
         params = {"substitution": [[canonical_srepr(v), canonical_srepr(sigma[v])] for v in sorted(sigma, key=canonical_srepr)]}
         return _step("instantiate", target, [p], [(hyps, sympy.And(*_ordered(needed)))], params, detail)

@@ -299,6 +299,73 @@ def _domain_beyond(exprs: Iterable[sympy.Basic], goal_parts: Sequence[sympy.Basi
     return out - {sympy.true}
 
 
+#: Heads whose evaluation is exact algebra (this checker's list): +, ×, connectives, containers, binders.
+_ALGEBRA = (sympy.Add, sympy.Mul, sympy.And, sympy.Or, sympy.Not, sympy.Equivalent, sympy.Piecewise, sympy.Tuple,
+            sympy.Indexed, sympy.Limit, Converges, *_BINDING)
+#: Functions that fold only by identities on real arguments; a fold that leaves the reals is refused.
+_IDENTITIES = (sympy.exp, sympy.log, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.cosh, sympy.atan,
+               sympy.asinh, sympy.erf, sympy.erfc)
+
+
+def _irrational_constant(e: sympy.Basic) -> bool:
+    """Some closed subterm of `e` is a number sympy can compare only by evalf (not a rational)."""
+    stack = [e]
+    while stack:
+        t = stack.pop()
+        if isinstance(t, sympy.Expr) and not isinstance(t, (sympy.Symbol, sympy.Indexed, sympy.IndexedBase)) \
+                and not t.is_Rational and not _variables(t):
+            return True
+        stack.extend(a for a in t.args if isinstance(a, sympy.Basic))
+    return False
+
+
+def _substituted(e: sympy.Basic, rule: Mapping) -> sympy.Basic:
+    """`e` with `rule` applied as xreplace does; Disagrees where sympy's evaluation of a rebuilt node is a numeric
+    decision (a relation, Abs, Max, Min, a non-integer power … folded with a closed irrational argument)."""
+    def rebuild(node: sympy.Basic) -> sympy.Basic:
+        if node in rule:
+            return rule[node]
+        if not node.args:
+            return node
+        args = tuple(rebuild(a) if isinstance(a, sympy.Basic) else a for a in node.args)
+        if args == node.args:
+            return node
+        made = node.func(*args)
+        if isinstance(node, _ALGEBRA) or isinstance(node, sympy.core.function.AppliedUndef) or \
+                (isinstance(node, sympy.Pow) and args[1].is_Integer):
+            return made
+        if isinstance(node, _IDENTITIES):
+            if any(made.has(z) and not node.has(z) for z in (sympy.I, sympy.zoo, sympy.nan, sympy.oo, -sympy.oo)):
+                raise Disagrees(f"a substitution makes {node} leave the reals: {made}")
+            return made
+        with sympy.evaluate(False):
+            plain = node.func(*args)
+        if made != plain and any(_irrational_constant(a) for a in args if isinstance(a, sympy.Basic)):
+            raise Disagrees(f"a substitution folds {plain} to {made} by a numeric decision")
+        return made
+
+    out = rebuild(e)
+    if out != e.xreplace(rule):
+        raise Disagrees(f"the substitution into {e} does not rebuild as xreplace does")
+    return out
+
+
+def _domain_at(parts: Iterable[sympy.Basic], rule: Mapping, goal_parts: Sequence[sympy.Basic]) -> set:
+    """Domains of the terms of `parts` taken before the substitution, then substituted; a term with no written
+    domain must appear, substituted, among the goal's terms."""
+    present = _cut_all(goal_parts)
+    out: set = set()
+    for piece in _cut_all(parts):
+        try:
+            domain = _domain(piece)
+        except _NoDomain as err:
+            if _substituted(piece, rule) not in present:
+                raise Disagrees(f"a term with no written domain disappears in the substitution: {err}") from None
+            continue
+        out |= {_substituted(c, rule) for c in domain}
+    return out - {sympy.true}
+
+
 def _continuous(f: sympy.Basic, var: sympy.Symbol | None = None) -> bool:
     """Continuous where defined by its form; in `var` (when given) a term without `var` is a constant."""
     if (var is not None and var not in _variables(f)) or f.is_Number or isinstance(f, (sympy.Symbol, sympy.NumberSymbol)):
@@ -541,9 +608,9 @@ def _instantiate(goal: _Goal, premises: list, params: Mapping, cert: Mapping, co
             if getattr(v, f"is_{sign}"):
                 conditions.add(rel(value, 0))
                 break
-    old = [h.xreplace(sigma) for h in p.hypotheses]
-    _same(goal, p.conclusion.xreplace(sigma), goal.hypotheses)
-    needed = set(old) | conditions | _domain_beyond([*old, *sigma.values()], goal.parts)
+    old = [_substituted(h, sigma) for h in p.hypotheses]
+    _same(goal, _substituted(p.conclusion, sigma), goal.hypotheses)
+    needed = set(old) | conditions | _domain_beyond([*old, *sigma.values()], goal.parts) | _domain_at(p.parts, sigma, goal.parts)
     return _sides(cert, [([*_known_domain(goal.parts), *goal.hypotheses], sympy.And(*needed))], context)
 
 
