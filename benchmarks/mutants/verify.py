@@ -420,7 +420,7 @@ MUTANTS += [
     ("kernel recheck: apply takes any support", "symdp/verify/recheck/rules.py",
      "    if any(c not in main.hypotheses for c in discharged):", "    if False:", _KERNEL),
     ("kernel: unfold peels the first term as the last", "symdp/verify/kernel.py",
-     "[rest, body.xreplace({j: hi})]", "[rest, body.xreplace({j: lo})]", _KERNEL),
+     "[rest, _substitute(body, {j: hi})]", "[rest, _substitute(body, {j: lo})]", _KERNEL),
     ("kernel recheck: a rule without a schema replays as combine", "symdp/verify/recheck/rules.py",
      "    check = _RULES.get(rule)\n", "    check = _RULES.get(rule, _combine)\n", _KERNEL),
     ("kernel recheck: a premise that is no certified goal is taken", "symdp/verify/recheck/rules.py",

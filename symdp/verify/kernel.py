@@ -50,6 +50,16 @@ whose definedness is not expressible (a supremum, a limit, an integral of a part
 not disappear. A rule ranges only over a plain variable (``integer=True`` or ``real=True``, no
 sign): a premise about positive j says nothing at j = 0.
 
+**Substitution.** Every rule that substitutes (instantiate, rewrite, member, continuity, at_infinity,
+unfold, the derivative rules' end points, improper) rebuilds terms with sympy, which evaluates them.
+Folds by exact arithmetic on rationals, by sympy's assumptions on symbols and by algebra (+, ×, integer
+powers, exp∘log) are kept; a node that decides a sign or a comparison (a relation, Abs, Max, Min, a
+non-integer power, …) and folds with an argument holding a closed irrational term (π, log 2, a closed
+Integral) is refused: sympy decides it by evalf, whose precision is heuristic (a quadrature that misses
+a narrow peak reads ∫ as 1.7·10⁻²¹⁰ instead of 1.8·10⁻³). A smooth function folded out of the reals is
+refused too. The rule at_infinity keeps sympy's value g(0) (0**d → 0 for d > 0, 1/zoo → 0: the
+one-sided limits at 0 of those terms), so g continuous where defined means continuous at 0 in that reading.
+
 The rules (each sound for the reason given):
 
 decide(goal, premises…)
@@ -59,15 +69,21 @@ decide(goal, premises…)
     at a point of the goal, each premise holds where it is defined.
 instantiate(premise, substitution, hypotheses)
     ∀ u: H ⇒ C gives ∀ v: H' ⇒ C[u := σ(v)] when H' ⇒ H[σ] (decided), each σ(u) lies in u's
-    domain (its sign decided, integrality by the form of σ(u)), and H[σ], σ(u) are defined.
-    Sound: the premise holds at the point σ(v).
+    domain (its sign decided, integrality by the form of σ(u)), and H[σ], σ(u) are defined, and the
+    definedness of every term of H and C, computed BEFORE the substitution, holds at σ (a term whose
+    definedness is not expressible must appear, substituted, in the result). Sound: the premise holds
+    at the point σ(v), where all its terms are defined. (sympy evaluates what it rebuilds: 0·(1/v) → 0
+    and 0**d → 0 for d > 0 make a substituted term defined where the premise's is not, and a relation
+    between numbers folds to True — a hypothesis that vanished so was dropped from the side condition
+    before round 7; see **Substitution** below.)
 apply(main, supports…)
     modus ponens: ∀: H ⇒ C and proofs of some h ∈ H (each ∀: Hₛ ⇒ h, h as written in H) give C under
     the rest of H and the Hₛ, with no solver; a discharged h must be defined wherever C is (side).
     Sound: where the new hypotheses hold, each support gives its h, so the premise gives C.
 rewrite(premise, equation, reverse)
     Leibniz: ∀: H ⇒ C and ∀: Hₑ ⇒ A = B give C[A := B] under H[A := B] and Hₑ (no solver); A must be
-    defined wherever the result is (side), and B too when it lands inside an Every, Integrable or
+    defined wherever the result is (side), so must every term of H and C as computed before the
+    rewrite (as for instantiate), and B too when it lands inside an Every, Integrable or
     Converges of the result (a proposition that an undefined term makes false, not undefined, so
     the result's definedness does not give B's). Sound: where the new hypotheses hold, A = B, so
     the premise's hypotheses and conclusion hold with A as they do with B.
@@ -619,6 +635,11 @@ def _substitute(e: sympy.Basic, rule: Mapping) -> sympy.Basic:
     return out
 
 
+def _defined_then(e: sympy.Basic, rule: Mapping) -> set:
+    """Where `e` is defined, computed before the substitution `rule` and then substituted (_Unknown as _defined)."""
+    return {_substitute(c, rule) for c in _defined(e)} - {sympy.true}
+
+
 def _defined_at(parts: Iterable[sympy.Basic], rule: Mapping, target: Goal) -> set:
     """The definedness of the terms of `parts` computed BEFORE the substitution `rule`, then substituted: what the
     premise's reading needs at the substituted point (sympy's folds, 0·(1/v) → 0 or 0**d → 0 for d > 0, would
@@ -1130,9 +1151,9 @@ def rewrite(premise: Fact | Evidence, equation: Fact | Evidence, reverse: bool =
             raise _Refused(f"{e.goal.text()} is not an equation")
         old, new = e.goal.conclusion.args[::-1] if reverse else e.goal.conclusion.args
         swap = {old: new}
-        target = _make(p.goal.conclusion.xreplace(swap), [*[h.xreplace(swap) for h in p.goal.hypotheses],
-                                                          *e.goal.hypotheses])
-        needed = _defined_beyond([old], target)
+        target = _make(_substitute(p.goal.conclusion, swap), [*[_substitute(h, swap) for h in p.goal.hypotheses],
+                                                               *e.goal.hypotheses])
+        needed = _defined_beyond([old], target) | _defined_at([*p.goal.hypotheses, p.goal.conclusion], swap, target)
         if any(atom.has(new) for atom in _propositions([*target.hypotheses, target.conclusion])):
             # inside Every, Integrable or Converges an undefined term makes the proposition false, not
             # undefined: B must be defined wherever A = B is used there
@@ -1452,7 +1473,7 @@ def member(term: Sup | Inf, at: object, detail: str = "", hypotheses: Sequence[o
             raise _Refused(f"{at} is not integer-valued by its form, and {t} ranges over integers")
         if (_free(at) | {t}) & _bound(f):
             raise _Refused(f"{at} or {t} is also an index bound inside {term}")
-        value = f.xreplace({t: at})
+        value = _substitute(f, {t: at})
         target = _make(sympy.Le(value, term) if isinstance(term, Sup) else sympy.Ge(value, term),
                        [sympy.Le(lo, at), sympy.Le(at, hi)])
         return _step("member", target, [], [], {"term": canonical_srepr(term), "at": canonical_srepr(at)}, detail)
@@ -1486,7 +1507,7 @@ def _test_at(f: sympy.Basic, v: Test, x: sympy.Symbol, w: sympy.Basic) -> sympy.
     found = {e for e in f.atoms(sympy.Indexed) if e.base == v}
     if any(len(e.indices) != 1 or v in _free(e.indices[0]) for e in found):
         raise _Refused(f"the test {v} must be applied to one index, free of {v}, wherever it occurs")
-    value = f.xreplace({e: w.xreplace({x: e.indices[0]}) for e in found})
+    value = _substitute(f, {e: _substitute(w, {x: e.indices[0]}) for e in found})
     if v in _free(value):
         raise _Refused(f"{v} occurs in {f} other than applied to an outcome")
     return value
@@ -1503,7 +1524,7 @@ def _class_member(term: Sup | Inf, at: object, hyps: list, detail: str) -> Evide
                 raise _Refused(f"{at} is not a member of the {kind}")
             if at in _bound(f):
                 raise _Refused(f"{at} is bound inside {term}")
-            value, record = f.xreplace({v: at}), canonical_srepr(at)
+            value, record = _substitute(f, {v: at}), canonical_srepr(at)
         else:
             if not (isinstance(at, (tuple, list, sympy.Tuple)) and len(at) == 2):
                 raise _Refused(f"a member of the {kind} is a {'Test' if kind == 'tests' else 'Event'} variable or "
@@ -1677,7 +1698,7 @@ def continuity(term: sympy.Limit, detail: str = "") -> Evidence:
             raise _Refused(f"{x}, or a variable of {x0}, is also an index bound inside {f}")
         if not _continuous(f, x):
             raise _Refused(f"{f} must be built from continuous functions")
-        target = _make(sympy.Eq(term, f.xreplace({x: x0})), [])
+        target = _make(sympy.Eq(term, _substitute(f, {x: x0})), [])
         return _step("continuity", target, [], [], {"term": canonical_srepr(term)}, detail)
     return _applied("continuity", build)
 
@@ -1701,13 +1722,13 @@ def at_infinity(term: sympy.Limit, var: sympy.Symbol, value: object = None, hypo
             raise _Refused(f"{t} must be a new variable (free neither in nor bound inside {term})")
         if any(k in _free(h) or t in _free(h) for h in extra):
             raise _Refused(f"the hypotheses must be free of {k} and {t}")
-        near = f.xreplace({k: (1 if end == sympy.oo else -1) / t})  # f at k = ±1/t: t → 0⁺ as k → ±∞
+        near = _substitute(f, {k: (1 if end == sympy.oo else -1) / t})  # f at k = ±1/t: t → 0⁺ as k → ±∞
         g = near if value is None else sympy.sympify(value)
         if k in _free(g) or _bound(g) & {k, t}:
             raise _Refused(f"{g} must be an expression in {t}, free of {k}")
         if not _continuous(g, t):
             raise _Refused(f"{g} must be built from continuous functions")
-        at0 = g.xreplace({t: 0})
+        at0 = _substitute(g, {t: sympy.Integer(0)})
         target = _make(Converges(term) if converges else sympy.Eq(term, at0), extra)
         known = [*_ordered(_defined_all(extra)), *extra]
         agree = sympy.And(*_ordered(_defined(g)), sympy.Eq(near, g))
@@ -1745,11 +1766,11 @@ def unfold(term: sympy.Basic, at: str = "end", detail: str = "") -> Evidence:
             raise _Refused(f"the ends of {term} must be integer-valued by their form")
         if at == "end":
             rest = term.func(body, (j, lo, hi - 1))
-            target = _make(same(term, _join(term, [rest, body.xreplace({j: hi})])), [sympy.Ge(hi, lo)])
+            target = _make(same(term, _join(term, [rest, _substitute(body, {j: hi})])), [sympy.Ge(hi, lo)])
         elif at == "all":
             if not (lo.is_Integer and hi.is_Integer and -1 <= hi - lo < MAX_UNFOLD):
                 raise _Refused(f"at='all' needs integer constants lo ≤ hi + 1 with at most {MAX_UNFOLD} terms")
-            target = _make(same(term, _join(term, [body.xreplace({j: k}) for k in range(int(lo), int(hi) + 1)])), [])
+            target = _make(same(term, _join(term, [_substitute(body, {j: sympy.Integer(k)}) for k in range(int(lo), int(hi) + 1)])), [])
         else:
             raise ParameterError(f"at must be 'end' or 'all', got {at!r}")
         return _step("unfold", target, [], [], {"term": canonical_srepr(term), "at": at}, detail)
@@ -2077,7 +2098,7 @@ def _calculus(rule: str, f: object, x: sympy.Symbol, lo: object, hi: object, hyp
         if not all(_smooth(d, x) for d in derivs[:-1]):
             raise _Refused(f"a derivative of {f} is not differentiable by its form")
         try:
-            relation, assumed = conclusion(derivs, lambda e, p: e.xreplace({x: p}), **named)
+            relation, assumed = conclusion(derivs, lambda e, p: _substitute(e, {x: p}), **named)
         except TypeError as err:  # sympy compares numbers only if real: f at a point outside its domain
             raise _Refused(f"the conclusion is no relation of real numbers: {err}") from None
         target = _make(relation, [*assumed, *extra])
@@ -2220,15 +2241,15 @@ def improper(outer: object, inner: Mapping[sympy.Symbol, tuple], x: sympy.Symbol
         dF = sympy.diff(F, x)
         if not _continuous(dF, x):
             raise _Refused(f"the derivative {dF} must be built from continuous functions")
-        L = G.xreplace(limits)
+        L = _substitute(G, limits)
         term = sympy.Integral(dF, (x, lo, hi))
-        value = F.xreplace({x: b}) - L if end == -1 else L - F.xreplace({x: b})
+        value = _substitute(F, {x: b}) - L if end == -1 else L - _substitute(F, {x: b})
         target = _make(Converges(term) if converges else sympy.Eq(term, value, evaluate=False), extra)
         known = [*_ordered(_defined_all(extra)), *extra, *_calculus_premises(facts, target, x)]
         line = sympy.Le(x, b) if end == -1 else sympy.Le(b, x)
         needed = _defined(F) | _defined(dF) | {sympy.Ge(dF, 0)}
         sides = [([*known, line], sympy.And(*_ordered(needed))),
-                 ([*_ordered(_defined_all(extra)), *extra], sympy.And(*_ordered(_defined(L) | _defined(b)), *signs))]
+                 ([*_ordered(_defined_all(extra)), *extra], sympy.And(*_ordered(_defined(L) | _defined_then(G, limits) | _defined(b)), *signs))]
         record = {"outer": canonical_srepr(G), "inner": [[canonical_srepr(s), canonical_srepr(sympy.sympify(inner[s][0])),
                                                           int(inner[s][1])] for s in names],
                   "variable": canonical_srepr(x), "lo": canonical_srepr(lo), "hi": canonical_srepr(hi),

@@ -10,13 +10,17 @@ decide
     premises over the goal's variables; side: Def(goal) ∧ H ∧ ∧ᵢ(Def(Pᵢ) ⇒ (Hᵢ ⇒ Cᵢ)) ⇒ C.
 instantiate
     conclusion = the premise's at the substitution; side: H' ⇒ H[σ], each value in its variable's
-    domain (sign decided, integrality by form), H[σ] and the values defined.
+    domain (sign decided, integrality by form), H[σ] and the values defined, and the domains of the
+    premise's terms taken before the substitution, substituted (a term with no written domain must
+    appear, substituted, in the conclusion). A substitution whose evaluation folds a deciding node
+    (relation, Abs, Max, Min, non-integer power, …) with a closed irrational argument disagrees.
 apply
     each support's conclusion is a hypothesis of the main premise (as written); the conclusion is the
     main one under its other hypotheses and the supports'; side: the discharged hypotheses are defined.
 rewrite
     the premise with the equation's left side replaced by its right (or back) everywhere, under the
-    equation's hypotheses too; side: the replaced side is defined.
+    equation's hypotheses too; side: the replaced side is defined, and the premise's domains taken
+    before the rewrite, rewritten (as for instantiate).
 chain
     equal middle terms, the strongest relation (< if any link is strict), the union of the
     hypotheses; side: the middle terms are defined.
@@ -636,9 +640,9 @@ def _rewrite(goal: _Goal, premises: list, params: Mapping, cert: Mapping, contex
         old, new = new, old
     elif params.get("reverse") is not False:
         raise Disagrees("the rewrite's direction is not recorded")
-    _same(goal, premise.conclusion.xreplace({old: new}),
-          [*(h.xreplace({old: new}) for h in premise.hypotheses), *equation.hypotheses])
-    needed = _domain_beyond([old], goal.parts)
+    _same(goal, _substituted(premise.conclusion, {old: new}),
+          [*(_substituted(h, {old: new}) for h in premise.hypotheses), *equation.hypotheses])
+    needed = _domain_beyond([old], goal.parts) | _domain_at(premise.parts, {old: new}, goal.parts)
     if any(_inside_proposition(part, new) for part in goal.parts):
         try:  # an undefined term inside Every, Integrable or Converges makes it false: the new term must be defined
             needed |= _domain(new) - {sympy.true}
@@ -817,7 +821,7 @@ def _continuity(goal: _Goal, premises: list, params: Mapping, cert: Mapping, con
         raise Disagrees(f"{x} or a variable of the point is bound inside {f}: substitution would reach it")
     if not _continuous(f, x):
         raise Disagrees(f"{f} is not continuous by its form")
-    _same(goal, sympy.Eq(term, f.xreplace({x: point})), [])
+    _same(goal, sympy.Eq(term, _substituted(f, {x: point})), [])
     return _sides(cert, [], context)
 
 
@@ -838,8 +842,9 @@ def _infinity(goal: _Goal, premises: list, params: Mapping, cert: Mapping, conte
         raise Disagrees(f"the hypotheses must be free of {k} and {t}, and the value free of {k}")
     if not _continuous(g, t):
         raise Disagrees(f"{g} is not continuous by its form")
-    near = f.xreplace({k: sympy.Integer(1 if end == sympy.oo else -1) / t})
-    at0 = g.xreplace({t: sympy.Integer(0)})
+    inverse = {k: sympy.Integer(1 if end == sympy.oo else -1) / t}
+    near = _substituted(f, inverse)
+    at0 = _substituted(g, {t: sympy.Integer(0)})
     exists = params.get("converges") is True  # the limit's existence: f(±1/t) defined at every t > 0
     _same(goal, Converges(term) if exists else sympy.Eq(term, at0), assumed)
     try:
@@ -915,7 +920,7 @@ def _from_derivatives(rule: str) -> Callable:
         first = derivatives[1]
 
         def at(e: sympy.Basic, p: sympy.Basic) -> sympy.Basic:
-            return e.xreplace({x: p})
+            return _substituted(e, {x: p})
         if rule == "increasing":
             if params.get("strict") not in (True, False):
                 raise Disagrees("strictness is not recorded")
@@ -974,11 +979,11 @@ def _unfold(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     same = sympy.Equivalent if isinstance(term, Every) else sympy.Eq
     if params.get("at") == "end":
         shorter = type(term)(body, (j, lo, hi - 1))
-        _same(goal, same(term, glue(shorter, body.xreplace({j: hi}))), [sympy.Ge(hi, lo)])
+        _same(goal, same(term, glue(shorter, _substituted(body, {j: hi}))), [sympy.Ge(hi, lo)])
     elif params.get("at") == "all":
         if not (lo.is_Integer and hi.is_Integer and -1 <= hi - lo < MAX_UNFOLD):
             raise Disagrees("a written-out range must be constant and short")
-        _same(goal, same(term, glue(*[body.xreplace({j: sympy.Integer(k)}) for k in range(int(lo), int(hi) + 1)])), [])
+        _same(goal, same(term, glue(*[_substituted(body, {j: sympy.Integer(k)}) for k in range(int(lo), int(hi) + 1)])), [])
     else:
         raise Disagrees(f"unknown unfolding {params.get('at')!r}")
     return _sides(cert, [], context)
@@ -1263,7 +1268,7 @@ def _member(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
         raise Disagrees(f"{point} is not an integer by its form, and {index} ranges over integers")
     if (_variables(point) | {index}) & _indices(term.args[0]):
         raise Disagrees(f"{point} would be captured by an index of {term}")
-    value = term.args[0].xreplace({index: point})
+    value = _substituted(term.args[0], {index: point})
     _same(goal, sympy.Le(value, term) if isinstance(term, Sup) else sympy.Ge(value, term),
           [sympy.Le(lo, point), sympy.Le(point, hi)])
     return _sides(cert, [], context)
@@ -1280,7 +1285,7 @@ def _class_member(goal: _Goal, term: Sup | Inf, point: sympy.Basic, hyps: list, 
         fits = isinstance(point, Law) if kind == "laws" else isinstance(point, Event if kind == "events" else Test)
         if not fits or point in _indices(body):
             raise Disagrees(f"{point} is not a member of the {kind} free in {term}")
-        value = body.xreplace({v: point})
+        value = _substituted(body, {v: point})
     else:
         if kind == "laws" or not (isinstance(point, sympy.Tuple) and len(point) == 2):
             raise Disagrees(f"{point} is not a member of the {kind}")
@@ -1292,7 +1297,7 @@ def _class_member(goal: _Goal, term: Sup | Inf, point: sympy.Basic, hyps: list, 
         applied = [e for e in body.atoms(sympy.Indexed) if e.base == v]
         if any(len(e.indices) != 1 or v in _variables(e.indices[0]) for e in applied):
             raise Disagrees(f"{v} is not applied to one outcome everywhere")
-        value = body.xreplace({e: w.xreplace({x: e.indices[0]}) for e in applied})
+        value = _substituted(body, {e: _substituted(w, {x: e.indices[0]}) for e in applied})
         if v in _variables(value):
             raise Disagrees(f"{v} occurs in {body} other than applied to an outcome")
         try:
@@ -1525,9 +1530,9 @@ def _half_line(goal: _Goal, premises: list, params: Mapping, cert: Mapping, cont
     first = _derive(F, x)
     if not _continuous(first, x):
         raise Disagrees(f"the derivative {first} is not continuous by its form")
-    L = G.xreplace(limits)
+    L = _substituted(G, limits)
     term = sympy.Integral(first, (x, lo, hi))
-    value = F.xreplace({x: b}) - L if end == -1 else L - F.xreplace({x: b})
+    value = _substituted(F, {x: b}) - L if end == -1 else L - _substituted(F, {x: b})
     _same(goal, Converges(term) if params.get("converges") is True else sympy.Eq(term, value, evaluate=False), assumed)
     known = [*_known_domain(assumed), *assumed]
     facts = []
@@ -1537,7 +1542,7 @@ def _half_line(goal: _Goal, premises: list, params: Mapping, cert: Mapping, cont
         facts.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, goal.parts), *p.hypotheses)), p.conclusion))
     try:
         along = _domain(F) | _domain(first)
-        there = _domain(L) | _domain(b)
+        there = _domain(L) | _domain(b) | {_substituted(c, limits) for c in _domain(G)}
     except _NoDomain as err:
         raise Disagrees(f"a term has no written domain: {err}") from None
     line = sympy.Le(x, b) if end == -1 else sympy.Le(b, x)
