@@ -76,7 +76,7 @@ def _forged(monkeypatch, premise, sigma):
     """The certificate the kernel of main 632194d wrote (plain xreplace, no definedness before substitution)."""
     with monkeypatch.context() as m:
         m.setattr(K, "_substitute", lambda e, rule: e.xreplace(rule))
-        m.setattr(K, "_defined_at", lambda parts, rule, target: set())
+        m.setattr(K, "_defined_at", lambda parts, rule, target=None: set())
         step = K.instantiate(premise, sigma)
     assert step.passed, step.detail
     return step

@@ -571,6 +571,8 @@ def _conditions(e: sympy.Basic) -> set:
 #: the connectives on decided parts, containers and binders (which do not evaluate), applied undefined functions.
 _EXACT_HEADS = (sympy.Add, sympy.Mul, sympy.And, sympy.Or, sympy.Not, sympy.Equivalent, sympy.Piecewise,
                 sympy.Tuple, sympy.Indexed, sympy.Limit, Converges, *_BINDERS)
+#: Heads whose evaluation joins parts (flattening, collecting, dropping True/False): what disappears is tracked.
+_JOINING = (sympy.Add, sympy.Mul, sympy.And, sympy.Or, sympy.Not, sympy.Equivalent)
 #: Functions whose evaluation on a real argument is an identity (exp(log c) = c, erf(−c) = −erf(c), …): a fold is
 #: refused only when it leaves the reals (log of a negative number, …).
 _SMOOTH_HEADS = (sympy.exp, sympy.log, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.cosh, sympy.atan,
@@ -588,18 +590,20 @@ def _constant(e: sympy.Basic) -> bool:
     return False
 
 
-def _substitute(e: sympy.Basic, rule: Mapping) -> sympy.Basic:
-    """``e.xreplace(rule)``, refused where sympy's evaluation of a rebuilt node decides something numerically.
+def _substitute(e: sympy.Basic, rule: Mapping, lost: list | None = None) -> sympy.Basic:
+    """``e.xreplace(rule)``, refused where sympy's evaluation of a rebuilt node decides something numerically;
+    with `lost` (a list), the terms whose definedness evaluation removed are appended to it (:func:`_lost`).
 
     sympy evaluates a node rebuilt with new arguments: a relation whose sides became numbers folds to True or False,
     Abs, Max, Min, a non-integer power and the like pick a branch by the sign of their arguments. When those
     arguments hold a closed non-rational term (π, log 2, a closed Integral), the decision comes from evalf, whose
     precision is a heuristic (a narrow peak under a quadrature, a cancellation): a wrong fold would drop a
-    hypothesis or change a conclusion. Such a fold is refused (the relation is left for the solver only where a
-    rule says so); folds decided by exact arithmetic on rationals, by sympy's assumptions on symbols, or by
-    algebra (+, ×, integer powers, exp∘log) are kept. Definedness is the caller's: a fold such as 0·(1/v) → 0 or
-    0**d → 0 loses a condition, so a rule that substitutes also requires the definedness of the terms it
-    substituted into, computed before the substitution (:func:`_defined_at`)."""
+    hypothesis or change a conclusion. Such a fold is refused; folds decided by exact arithmetic on rationals, by
+    sympy's assumptions on symbols, or by algebra (+, ×, integer powers, exp∘log) are kept. A kept fold may still
+    make a term defined where the unevaluated one is not (0·(1/v) → 0, 0**d → 0 for d > 0, exp(log x) → x, a
+    relation between equal terms → True): each node that evaluation changed, as rebuilt without evaluation (for
+    +, ×, ∧, ∨: each part that disappeared), goes into `lost`. Wherever the result and those terms are defined,
+    the unevaluated substitution is defined and has the same value (by induction on the term)."""
     rule = dict(rule)
 
     def walk(node: sympy.Basic) -> tuple[sympy.Basic, bool]:
@@ -615,18 +619,32 @@ def _substitute(e: sympy.Basic, rule: Mapping) -> sympy.Basic:
         if not changed:
             return node, False
         built = node.func(*args)
-        if isinstance(node, _EXACT_HEADS) or (isinstance(node, sympy.Pow) and args[1].is_Integer) \
-                or isinstance(node, sympy.core.function.AppliedUndef):
+        if isinstance(node, _JOINING):
+            if lost is not None:  # the parts evaluation removed (x − x → 0, 0·S → 0, A ∨ True → True)
+                gone = set(_pieces_all([a for a in args if isinstance(a, sympy.Basic)])) - set(_pieces(built))
+                lost.extend(sorted(gone, key=canonical_srepr))
             return built, True
-        if isinstance(node, _SMOOTH_HEADS):
-            if built.has(*_NOT_REAL) and not node.has(*_NOT_REAL):
-                raise _Refused(f"sympy evaluates {node.func}{tuple(args)} to {built}, not a real number")
+        if isinstance(node, _EXACT_HEADS) or isinstance(node, sympy.core.function.AppliedUndef):
             return built, True
+        if isinstance(node, _SMOOTH_HEADS) and built.has(*_NOT_REAL) and not node.has(*_NOT_REAL):
+            raise _Refused(f"sympy evaluates {node.func}{tuple(args)} to {built}, not a real number")
         with sympy.evaluate(False):
             kept = node.func(*args)
-        if built != kept and any(_constant(a) for a in args if isinstance(a, sympy.Basic)):
-            raise _Refused(f"sympy decides {kept} numerically (to {built}): a closed non-rational term is compared "
-                           "only by evalf; substitute a rational or a symbol, or prove the relation")
+        if built != kept:
+            power = isinstance(node, sympy.Pow) and args[1].is_Integer
+            numeric = not isinstance(node, _SMOOTH_HEADS) and not power
+            if numeric and isinstance(node, Relational):  # sympy compares the sides by their difference
+                difference = args[0] - args[1]
+                numeric = not difference.is_Rational and _constant(difference)
+            elif numeric:
+                numeric = any(_constant(a) for a in args if isinstance(a, sympy.Basic))
+            if numeric:
+                raise _Refused(f"sympy decides {kept} numerically (to {built}): a closed non-rational term is compared "
+                               "only by evalf; substitute a rational or a symbol, or prove the relation")
+            if lost is not None:
+                # an integer power is rewritten by identities that hold wherever the result is defined ((x^a)^n =
+                # x^(an), (xy)^n = xⁿyⁿ, numbers; a zero base gives zoo, never a real): its base is what may vanish
+                lost.append(args[0] if power else kept)
         return built, True
 
     out, _ = walk(e)
@@ -635,26 +653,23 @@ def _substitute(e: sympy.Basic, rule: Mapping) -> sympy.Basic:
     return out
 
 
-def _defined_then(e: sympy.Basic, rule: Mapping) -> set:
-    """Where `e` is defined, computed before the substitution `rule` and then substituted (_Unknown as _defined)."""
-    return {_substitute(c, rule) for c in _defined(e)} - {sympy.true}
+def _defined_at(parts: Iterable[sympy.Basic], rule: Mapping, target: Goal | None = None) -> set:
+    """What the substitution `rule` into `parts` needs beyond the definedness of its result: the definedness of
+    what sympy's evaluation removed (:func:`_substitute`), so that the premise's terms are defined at the point."""
+    lost: list = []
+    for part in parts:
+        _substitute(part, rule, lost)
+    return _lost(lost, target)
 
 
-def _defined_at(parts: Iterable[sympy.Basic], rule: Mapping, target: Goal) -> set:
-    """The definedness of the terms of `parts` computed BEFORE the substitution `rule`, then substituted: what the
-    premise's reading needs at the substituted point (sympy's folds, 0·(1/v) → 0 or 0**d → 0 for d > 0, would
-    make the substituted terms defined where the originals are not). A term whose definedness is not expressible
-    must appear, substituted, among the terms of `target` (which is claimed only where its terms are defined)."""
-    mentioned = set(_pieces_all([*target.hypotheses, target.conclusion]))
+def _lost(terms: Iterable[sympy.Basic], target: Goal | None) -> set:
+    """The definedness of `terms` piece by piece; a piece `target` mentions is defined wherever it says anything,
+    any other of unknown definedness is _Unknown."""
+    mentioned = set(_pieces_all([*target.hypotheses, target.conclusion])) if target is not None else set()
     out: set = set()
-    for piece in _pieces_all(parts):
-        try:
-            conditions = _defined(piece)
-        except _Unknown:
-            if _substitute(piece, rule) not in mentioned:
-                raise
-            continue
-        out |= {_substitute(c, rule) for c in conditions}
+    for piece in _pieces_all(terms):
+        if piece not in mentioned:
+            out |= _defined(piece)
     return out - {sympy.true}
 
 
@@ -2241,7 +2256,8 @@ def improper(outer: object, inner: Mapping[sympy.Symbol, tuple], x: sympy.Symbol
         dF = sympy.diff(F, x)
         if not _continuous(dF, x):
             raise _Refused(f"the derivative {dF} must be built from continuous functions")
-        L = _substitute(G, limits)
+        lost: list = []
+        L = _substitute(G, limits, lost)  # G at the limit point, with what evaluation removed (0**c → 0)
         term = sympy.Integral(dF, (x, lo, hi))
         value = _substitute(F, {x: b}) - L if end == -1 else L - _substitute(F, {x: b})
         target = _make(Converges(term) if converges else sympy.Eq(term, value, evaluate=False), extra)
@@ -2249,7 +2265,7 @@ def improper(outer: object, inner: Mapping[sympy.Symbol, tuple], x: sympy.Symbol
         line = sympy.Le(x, b) if end == -1 else sympy.Le(b, x)
         needed = _defined(F) | _defined(dF) | {sympy.Ge(dF, 0)}
         sides = [([*known, line], sympy.And(*_ordered(needed))),
-                 ([*_ordered(_defined_all(extra)), *extra], sympy.And(*_ordered(_defined(L) | _defined_then(G, limits) | _defined(b)), *signs))]
+                 ([*_ordered(_defined_all(extra)), *extra], sympy.And(*_ordered(_defined(L) | _lost(lost, None) | _defined(b)), *signs))]
         record = {"outer": canonical_srepr(G), "inner": [[canonical_srepr(s), canonical_srepr(sympy.sympify(inner[s][0])),
                                                           int(inner[s][1])] for s in names],
                   "variable": canonical_srepr(x), "lo": canonical_srepr(lo), "hi": canonical_srepr(hi),

@@ -306,6 +306,9 @@ def _domain_beyond(exprs: Iterable[sympy.Basic], goal_parts: Sequence[sympy.Basi
 #: Heads whose evaluation is exact algebra (this checker's list): +, ×, connectives, containers, binders.
 _ALGEBRA = (sympy.Add, sympy.Mul, sympy.And, sympy.Or, sympy.Not, sympy.Equivalent, sympy.Piecewise, sympy.Tuple,
             sympy.Indexed, sympy.Limit, Converges, *_BINDING)
+#: Heads that join parts (this checker's list): the parts they drop on evaluation must be defined.
+_PARTS = (sympy.Add, sympy.Mul, sympy.And, sympy.Or, sympy.Not, sympy.Equivalent)
+_UNREAL = (sympy.I, sympy.zoo, sympy.nan, sympy.oo, -sympy.oo)
 #: Functions that fold only by identities on real arguments; a fold that leaves the reals is refused.
 _IDENTITIES = (sympy.exp, sympy.log, sympy.sin, sympy.cos, sympy.tanh, sympy.sinh, sympy.cosh, sympy.atan,
                sympy.asinh, sympy.erf, sympy.erfc)
@@ -323,9 +326,11 @@ def _irrational_constant(e: sympy.Basic) -> bool:
     return False
 
 
-def _substituted(e: sympy.Basic, rule: Mapping) -> sympy.Basic:
+def _substituted(e: sympy.Basic, rule: Mapping, lost: list | None = None) -> sympy.Basic:
     """`e` with `rule` applied as xreplace does; Disagrees where sympy's evaluation of a rebuilt node is a numeric
-    decision (a relation, Abs, Max, Min, a non-integer power … folded with a closed irrational argument)."""
+    decision (a relation, Abs, Max, Min, a non-integer power … folded with a closed irrational argument). With
+    `lost`: each node evaluation changed, rebuilt unevaluated (for +, ×, ∧, ∨, ¬, ⇔: each part that vanished),
+    is appended to it."""
     def rebuild(node: sympy.Basic) -> sympy.Basic:
         if node in rule:
             return rule[node]
@@ -335,17 +340,31 @@ def _substituted(e: sympy.Basic, rule: Mapping) -> sympy.Basic:
         if args == node.args:
             return node
         made = node.func(*args)
-        if isinstance(node, _ALGEBRA) or isinstance(node, sympy.core.function.AppliedUndef) or \
-                (isinstance(node, sympy.Pow) and args[1].is_Integer):
-            return made
-        if isinstance(node, _IDENTITIES):
-            if any(made.has(z) and not node.has(z) for z in (sympy.I, sympy.zoo, sympy.nan, sympy.oo, -sympy.oo)):
+        try:
+            if isinstance(node, _PARTS):
+                if lost is not None:
+                    lost.extend(_cut_all([a for a in args if isinstance(a, sympy.Basic)]) - set(_cut(made)))
+                return made
+            if isinstance(node, _ALGEBRA) or isinstance(node, sympy.core.function.AppliedUndef):
+                return made
+            if isinstance(node, _IDENTITIES) and any(made.has(z) and not node.has(z) for z in _UNREAL):
                 raise Disagrees(f"a substitution makes {node} leave the reals: {made}")
-            return made
-        with sympy.evaluate(False):
-            plain = node.func(*args)
-        if made != plain and any(_irrational_constant(a) for a in args if isinstance(a, sympy.Basic)):
-            raise Disagrees(f"a substitution folds {plain} to {made} by a numeric decision")
+            with sympy.evaluate(False):
+                plain = node.func(*args)
+            if made != plain:
+                integer_power = isinstance(node, sympy.Pow) and args[1].is_Integer
+                if isinstance(node, Relational):  # decided by the difference of the sides
+                    gap = args[0] - args[1]
+                    decided = not gap.is_Rational and _irrational_constant(gap)
+                else:
+                    decided = not isinstance(node, _IDENTITIES) and not integer_power and \
+                        any(_irrational_constant(a) for a in args if isinstance(a, sympy.Basic))
+                if decided:
+                    raise Disagrees(f"a substitution folds {plain} to {made} by a numeric decision")
+                if lost is not None:  # an integer power: only its base may vanish (identities where the result is defined)
+                    lost.append(args[0] if integer_power else plain)
+        except _NoDomain as err:
+            raise Disagrees(f"a substitution removes a term with no written domain: {err}") from None
         return made
 
     out = rebuild(e)
@@ -354,19 +373,23 @@ def _substituted(e: sympy.Basic, rule: Mapping) -> sympy.Basic:
     return out
 
 
-def _domain_at(parts: Iterable[sympy.Basic], rule: Mapping, goal_parts: Sequence[sympy.Basic]) -> set:
-    """Domains of the terms of `parts` taken before the substitution, then substituted; a term with no written
-    domain must appear, substituted, among the goal's terms."""
+def _domain_at(parts: Iterable[sympy.Basic], rule: Mapping, goal_parts: Sequence[sympy.Basic] = ()) -> set:
+    """The domains of what sympy's evaluation removed while substituting `rule` into `parts` (:func:`_substituted`),
+    term by term; a term the goal mentions needs none, any other without a written domain disagrees."""
+    lost: list = []
+    for part in parts:
+        _substituted(part, rule, lost)
+    return _removed(lost, goal_parts)
+
+
+def _removed(terms: Iterable[sympy.Basic], goal_parts: Sequence[sympy.Basic]) -> set:
     present = _cut_all(goal_parts)
     out: set = set()
-    for piece in _cut_all(parts):
+    for piece in _cut_all(terms) - present:
         try:
-            domain = _domain(piece)
+            out |= _domain(piece)
         except _NoDomain as err:
-            if _substituted(piece, rule) not in present:
-                raise Disagrees(f"a term with no written domain disappears in the substitution: {err}") from None
-            continue
-        out |= {_substituted(c, rule) for c in domain}
+            raise Disagrees(f"a substitution removes a term with no written domain: {err}") from None
     return out - {sympy.true}
 
 
@@ -1530,7 +1553,8 @@ def _half_line(goal: _Goal, premises: list, params: Mapping, cert: Mapping, cont
     first = _derive(F, x)
     if not _continuous(first, x):
         raise Disagrees(f"the derivative {first} is not continuous by its form")
-    L = _substituted(G, limits)
+    lost: list = []
+    L = _substituted(G, limits, lost)
     term = sympy.Integral(first, (x, lo, hi))
     value = _substituted(F, {x: b}) - L if end == -1 else L - _substituted(F, {x: b})
     _same(goal, Converges(term) if params.get("converges") is True else sympy.Eq(term, value, evaluate=False), assumed)
@@ -1542,7 +1566,7 @@ def _half_line(goal: _Goal, premises: list, params: Mapping, cert: Mapping, cont
         facts.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, goal.parts), *p.hypotheses)), p.conclusion))
     try:
         along = _domain(F) | _domain(first)
-        there = _domain(L) | _domain(b) | {_substituted(c, limits) for c in _domain(G)}
+        there = _domain(L) | _domain(b) | _removed(lost, ())
     except _NoDomain as err:
         raise Disagrees(f"a term has no written domain: {err}") from None
     line = sympy.Le(x, b) if end == -1 else sympy.Le(b, x)
