@@ -492,6 +492,18 @@ MUTANTS += [
      "    needed = _domain_beyond([old], goal.parts)", _SUBST),
 ]
 
+_TENDS = ("tests/test_kernel_tends.py",)
+MUTANTS += [
+    ("kernel7 tends: the slope's sign not required", _K,
+     "        return _step(\"tends\", target, [], [(known, sympy.And(*_ordered(_defined(f.args[0])), sign))], params, detail)",
+     "        return _step(\"tends\", target, [], [(known, sympy.And(*_ordered(_defined(f.args[0]))))], params, detail)", _TENDS),
+    ("kernel7 tends: hypotheses about the limit's variable kept", _K,
+     "        if any(k in _free(h) for h in extra) or k in _bound(f):", "        if k in _bound(f):", _TENDS),
+    ("kernel7 tends recheck: the slope's sign not required", _R,
+     "    return _sides(cert, [([*_known_domain(assumed), *assumed], sympy.And(*there, sign))], context)",
+     "    return _sides(cert, [([*_known_domain(assumed), *assumed], sympy.And(*there))], context)", _TENDS),
+]
+
 #: Survivors, each with the reason no test can kill it.
 EQUIVALENT: dict[str, str] = {
     "kernel6 (dominated): integrability without f defined where g is": (

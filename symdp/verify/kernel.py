@@ -53,12 +53,18 @@ sign): a premise about positive j says nothing at j = 0.
 **Substitution.** Every rule that substitutes (instantiate, rewrite, member, continuity, at_infinity,
 unfold, the derivative rules' end points, improper) rebuilds terms with sympy, which evaluates them.
 Folds by exact arithmetic on rationals, by sympy's assumptions on symbols and by algebra (+, ×, integer
-powers, exp∘log) are kept; a node that decides a sign or a comparison (a relation, Abs, Max, Min, a
-non-integer power, …) and folds with an argument holding a closed irrational term (π, log 2, a closed
-Integral) is refused: sympy decides it by evalf, whose precision is heuristic (a quadrature that misses
-a narrow peak reads ∫ as 1.7·10⁻²¹⁰ instead of 1.8·10⁻³). A smooth function folded out of the reals is
-refused too. The rule at_infinity keeps sympy's value g(0) (0**d → 0 for d > 0, 1/zoo → 0: the
-one-sided limits at 0 of those terms), so g continuous where defined means continuous at 0 in that reading.
+powers, exp∘log, a relation between identical sides) are kept; a node that decides a sign or a
+comparison (a relation whose sides differ by a non-rational closed term, Abs, Max, Min, a non-integer
+power, …) and folds with a closed irrational term (π, log 2, a closed Integral) is refused: sympy
+decides it by evalf, whose precision is heuristic (a quadrature that misses a narrow peak reads ∫ as
+1.7·10⁻²¹⁰ instead of 1.8·10⁻³). A smooth function folded out of the reals is refused too. Each node
+evaluation changed is recorded as rebuilt unevaluated (for +, ×, ∧, ∨: each part that vanished; for an
+integer power: its base, since sympy rewrites those by identities valid wherever the result is defined
+and a zero base gives zoo): instantiate and rewrite require those terms defined, so a fold such as
+0·(1/v) → 0 or 0**d → 0 cannot state the premise where it says nothing. The rule at_infinity keeps
+sympy's value g(0) (0**d → 0 for d > 0, 1/zoo → 0: the one-sided limits at 0 of those terms), so "g
+continuous where defined" is read at 0 in that reading; improper requires what its G at the limit point
+lost.
 
 The rules (each sound for the reason given):
 
@@ -69,21 +75,21 @@ decide(goal, premises…)
     at a point of the goal, each premise holds where it is defined.
 instantiate(premise, substitution, hypotheses)
     ∀ u: H ⇒ C gives ∀ v: H' ⇒ C[u := σ(v)] when H' ⇒ H[σ] (decided), each σ(u) lies in u's
-    domain (its sign decided, integrality by the form of σ(u)), and H[σ], σ(u) are defined, and the
-    definedness of every term of H and C, computed BEFORE the substitution, holds at σ (a term whose
-    definedness is not expressible must appear, substituted, in the result). Sound: the premise holds
-    at the point σ(v), where all its terms are defined. (sympy evaluates what it rebuilds: 0·(1/v) → 0
-    and 0**d → 0 for d > 0 make a substituted term defined where the premise's is not, and a relation
-    between numbers folds to True — a hypothesis that vanished so was dropped from the side condition
-    before round 7; see **Substitution** below.)
+    domain (its sign decided, integrality by the form of σ(u)), and H[σ], σ(u) are defined, and so is
+    every term sympy's evaluation removed while substituting (**Substitution** below; one the result
+    mentions is defined wherever it says anything, one of unknown definedness is refused). Sound: the
+    premise holds at the point σ(v), where all its terms, unevaluated, are defined and have the values
+    of the evaluated ones. (sympy evaluates what it rebuilds: 0·(1/v) → 0 and 0**d → 0 for d > 0 make a
+    substituted term defined where the premise's is not, and a relation between numbers folds to True
+    — a hypothesis that vanished so was dropped from the side condition before round 7.)
 apply(main, supports…)
     modus ponens: ∀: H ⇒ C and proofs of some h ∈ H (each ∀: Hₛ ⇒ h, h as written in H) give C under
     the rest of H and the Hₛ, with no solver; a discharged h must be defined wherever C is (side).
     Sound: where the new hypotheses hold, each support gives its h, so the premise gives C.
 rewrite(premise, equation, reverse)
     Leibniz: ∀: H ⇒ C and ∀: Hₑ ⇒ A = B give C[A := B] under H[A := B] and Hₑ (no solver); A must be
-    defined wherever the result is (side), so must every term of H and C as computed before the
-    rewrite (as for instantiate), and B too when it lands inside an Every, Integrable or
+    defined wherever the result is (side), so must every term sympy's evaluation removed while
+    rewriting (as for instantiate), and B too when it lands inside an Every, Integrable or
     Converges of the result (a proposition that an undefined term makes false, not undefined, so
     the result's definedness does not give B's). Sound: where the new hypotheses hold, A = B, so
     the premise's hypotheses and conclusion hold with A as they do with B.
@@ -276,6 +282,12 @@ diverges(premise, u, lo)
     conclusion is claimed, H holds, c is defined and ∫_lo^∞ f is a defined real, so f is defined at almost
     every u ≥ lo and absolutely integrable there; at each such u the premise's terms are defined and give
     f(u) ≥ c; were c > 0, ∫_lo^∞ |f| ≥ ∫_lo^∞ c du = ∞.
+tends(term, to, hypotheses, converges)
+    Limit(h(c·k + d), k, ±∞) = L for h exp, erf or erfc (c, d free of k) whose argument tends to to·∞ (to = ±1),
+    L from the table (exp → 0 as its argument → −∞; erf → ∓1; erfc → 2 or 0; exp has no finite limit at +∞ and
+    is refused there); with ``converges``, ``Converges(term)``. Side, under the hypotheses (free of k): c·k + d
+    defined and c of the sign sending the argument to to·∞. Sound: an affine argument with that slope tends to
+    to·∞, and h has the tabled limit there (erfc = 1 − erf); a sequence has the function's limit.
 every(premise, j, lo, hi)
     ∀ j: lo ≤ j ≤ hi ∧ H ⇒ C (H free of j, integer-valued ends) gives H ⇒ Every(C, (j, lo, hi)).
     Side: C's terms defined at every j of the range (none for a proposition such as Converges).
@@ -305,11 +317,11 @@ __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "T
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
-           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "dominated", "improper", "joined", "diverges", "RULES"]
+           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "dominated", "improper", "joined", "diverges", "tends", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated", "improper", "joined", "diverge")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated", "improper", "joined", "diverge", "tends")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -2336,3 +2348,32 @@ def diverges(premise: Fact | Evidence, var: sympy.Symbol, lo: object, detail: st
         target = _make(sympy.Le(c, 0), [*outer, Converges(sympy.Integral(f, (u, lo, sympy.oo)))])
         return _step("diverge", target, [p], [], {"index": canonical_srepr(u), "lo": canonical_srepr(lo)}, detail)
     return _applied("diverge", build)
+
+
+def tends(term: sympy.Limit, to: int, hypotheses: Sequence[object] = (), converges: bool = False,
+          detail: str = "") -> Evidence:
+    """lim_{k→±∞} h(c·k + d) = L for h exp, erf or erfc (c, d free of k) whose argument tends to `to`·∞ (to = ±1):
+    L from the table (exp → 0 as its argument → −∞; erf → ∓1; erfc → 2 or 0); with `converges`, ``Converges(term)``
+    instead. Side, under the hypotheses (free of k): c·k + d defined and c of the sign that sends the argument to
+    `to`·∞ as k → ±∞. Sound: the argument is an affine function of k with that slope, so it tends to `to`·∞, and
+    h tends to L there (exp(a) → 0 as a → −∞; erf(a) → ±1 and erfc(a) = 1 − erf(a) → 0 or 2 as a → ±∞); a
+    sequence (k an integer) has the function's limit."""
+    if not (isinstance(term, sympy.Limit) and term.args[2] in (sympy.oo, -sympy.oo)):
+        raise ParameterError(f"term must be a sympy Limit at oo or -oo, got {term}")
+    f, k, end, _ = term.args
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        if not _plain(k):
+            raise _Refused(f"the limit's variable {k} must carry no assumption but integer=True or real=True")
+        if to not in (-1, 1):
+            raise _Refused(f"to must be -1 or 1, got {to!r}")
+        if any(k in _free(h) for h in extra) or k in _bound(f):
+            raise _Refused(f"the hypotheses must be free of {k}, and {k} not bound inside {f}")
+        value, sign = _inner_limit(f, k, 1 if end == sympy.oo else -1, to)
+        target = _make(Converges(term) if converges else sympy.Eq(term, value), extra)
+        known = [*_ordered(_defined_all(extra)), *extra]
+        params = {"term": canonical_srepr(term), "to": int(to), "hypotheses": [canonical_srepr(h) for h in extra],
+                  **({"converges": True} if converges else {})}
+        return _step("tends", target, [], [(known, sympy.And(*_ordered(_defined(f.args[0])), sign))], params, detail)
+    return _applied("tends", build)

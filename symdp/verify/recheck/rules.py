@@ -11,16 +11,17 @@ decide
 instantiate
     conclusion = the premise's at the substitution; side: H' ⇒ H[σ], each value in its variable's
     domain (sign decided, integrality by form), H[σ] and the values defined, and the domains of the
-    premise's terms taken before the substitution, substituted (a term with no written domain must
-    appear, substituted, in the conclusion). A substitution whose evaluation folds a deciding node
-    (relation, Abs, Max, Min, non-integer power, …) with a closed irrational argument disagrees.
+    terms sympy's evaluation removed while substituting (each changed node rebuilt unevaluated, the
+    parts a sum, product or connective dropped, an integer power's base; one the conclusion mentions
+    needs none). A substitution whose evaluation folds a deciding node (a relation whose sides differ by
+    a closed irrational term, Abs, Max, Min, non-integer power, …) numerically disagrees.
 apply
     each support's conclusion is a hypothesis of the main premise (as written); the conclusion is the
     main one under its other hypotheses and the supports'; side: the discharged hypotheses are defined.
 rewrite
     the premise with the equation's left side replaced by its right (or back) everywhere, under the
-    equation's hypotheses too; side: the replaced side is defined, and the premise's domains taken
-    before the rewrite, rewritten (as for instantiate).
+    equation's hypotheses too; side: the replaced side is defined, and so are the terms evaluation
+    removed while rewriting (as for instantiate).
 chain
     equal middle terms, the strongest relation (< if any link is strict), the union of the
     hypotheses; side: the middle terms are defined.
@@ -1603,6 +1604,35 @@ def _joined(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     return _sides(cert, [([*given, sympy.Le(a, index), sympy.Le(index, z)], sympy.And(*own)) for a, z in bounded], context)
 
 
+def _tends(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """lim_{k→±∞} h(c·k + d) = L (or Converges) for h exp, erf, erfc with its argument tending to to·∞: side, the
+    argument defined and its slope of the sign that sends it there."""
+    if premises:
+        raise Disagrees("a tabled limit rests on no premise")
+    term, to = parse_expression(params["term"]), params.get("to")
+    assumed = [parse_expression(h) for h in params.get("hypotheses", [])]
+    if not (isinstance(term, sympy.Limit) and term.args[2] in (sympy.oo, -sympy.oo)) or to not in (-1, 1):
+        raise Disagrees(f"a limit at ±∞ with a recorded direction ±1, not {term}, {to!r}")
+    f, k, end = term.args[:3]
+    if not _plain_index(k, None) or any(k in _variables(h) for h in assumed) or k in _indices(f):
+        raise Disagrees(f"{k} must be a plain variable, free in the hypotheses and not bound in {f}")
+    table = _HALF_LINE_LIMITS.get(type(f))
+    if table is None or len(f.args) != 1 or to not in table:
+        raise Disagrees(f"{f} has no tabled limit as its argument tends to {to}·∞")
+    arg = f.args[0]
+    slope = _derive(arg, k)
+    if k in _variables(slope) or slope == 0 or k in _variables(sympy.expand(arg - slope * k)):
+        raise Disagrees(f"the argument {arg} is not c·{k} + d with c ≠ 0 free of {k}")
+    direction = 1 if end == sympy.oo else -1
+    sign = sympy.Gt(slope, 0) if direction * to > 0 else sympy.Lt(slope, 0)
+    _same(goal, Converges(term) if params.get("converges") is True else sympy.Eq(term, table[to]), assumed)
+    try:
+        there = _domain(arg) - {sympy.true}
+    except _NoDomain as err:
+        raise Disagrees(f"the argument has no written domain: {err}") from None
+    return _sides(cert, [([*_known_domain(assumed), *assumed], sympy.And(*there, sign))], context)
+
+
 _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "apply": _apply, "rewrite": _rewrite,
                                "chain": _chain,
                                "combine": _combine,
@@ -1614,10 +1644,10 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename, "split": _split,
                                "infinity": _infinity, "truncate": _truncate, "every": _every, "dominated": _dominated,
-                               "improper": _half_line, "joined": _joined, "diverge": _diverge}
+                               "improper": _half_line, "joined": _joined, "diverge": _diverge, "tends": _tends}
 #: How many premises each rule takes (None: any number).
 _ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "expect-as": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
-          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1, "dominated": None, "improper": None, "joined": 0, "diverge": 1}
+          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1, "dominated": None, "improper": None, "joined": 0, "diverge": 1, "tends": 0}
 
 
 def _premise(entry: Mapping, context: RuleContext) -> _Goal:
