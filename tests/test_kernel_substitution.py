@@ -129,3 +129,13 @@ def test_at_infinity_refuses_a_numeric_fold_at_zero():
                           value=sympy.Max(sympy.pi, sympy.Rational(22, 7) + t)), "numerically")
     fine = K.at_infinity(sympy.Limit(sympy.Max(1, 2 + 1 / k), k, sympy.oo), t, value=sympy.Max(1, 2 + t))
     assert fine.passed and replays(fine) and K.fact(fine).goal.conclusion.rhs == 2
+
+
+def test_the_recheck_refuses_the_old_rewrite(monkeypatch):
+    equation = _premise(sympy.Eq(y, 0), [sympy.Eq(y, 0)])
+    with monkeypatch.context() as m:
+        m.setattr(K, "_defined_at", lambda parts, rule, target=None: set())
+        step = K.rewrite(_quotient_premise(), equation)
+    assert step.passed, step.detail       # the certificate the kernel of main wrote: ∀ v, y: y = 0 ⇒ v ≠ 0 (false)
+    result = recheck_evidence(step.to_json(), "test:claim", jobs=0)
+    assert [o for o in result.outcomes if o["verdict"] == "disagrees"], result.outcomes

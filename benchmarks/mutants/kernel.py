@@ -506,6 +506,10 @@ MUTANTS += [
 
 #: Survivors, each with the reason no test can kill it.
 EQUIVALENT: dict[str, str] = {
+    "kernel7 substitution: instantiate by plain xreplace": (
+        "instantiate substitutes every hypothesis and the conclusion a second time through _substitute inside "
+        "_defined_at (to collect what evaluation removed), which refuses the same numeric folds; the mutated "
+        "line only changes which of the two calls reports the refusal, so no test can tell them apart"),
     "kernel6 (dominated): integrability without f defined where g is": (
         "the abstraction guards every fact of a non-polynomial subterm by that subterm's definedness, so at a point where "
         "f is undefined its fresh variables are unconstrained and |f| ≤ g is not decided there either: the definedness "
