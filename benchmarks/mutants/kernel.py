@@ -426,3 +426,29 @@ EQUIVALENT: dict[str, str] = {
         "f is undefined its fresh variables are unconstrained and |f| ≤ g is not decided there either: the definedness "
         "conjunct is defence in depth (tests/test_kernel_dominated.py's clipped 1/x is refused with and without it)"),
 }
+
+_MARKOV = ("tests/test_kernel_markov.py",)
+MUTANTS += [
+    ("kernel7b (K4): a range supremum defined without its body bounded by its form", _K,
+     "    if t in _free(lo) | _free(hi) or _defined(f) or not _bounded_by_form(f, {t}):",
+     "    if t in _free(lo) | _free(hi) or _defined(f):", _MARKOV),
+    ("kernel7b (K4): a class supremum defined without its body bounded by its form", _K,
+     "        if _defined(f) or not _bounded_by_form(f, {v}):", "        if _defined(f):", _MARKOV),
+    ("kernel7b (K4): a range supremum defined over an empty range", _K,
+     "    return out | ({sympy.Le(lo, hi)} if len(finite) == 2 else set())", "    return out", _MARKOV),
+    ("kernel7b (K4): a supremum of a partial body defined", _K,
+     "    if t in _free(lo) | _free(hi) or _defined(f) or not _bounded_by_form(f, {t}):",
+     "    if t in _free(lo) | _free(hi) or not _bounded_by_form(f, {t}):", _MARKOV),
+    ("kernel7b (K4): a reversed infinite range read as defined", _K,
+     "    if lo == sympy.oo or hi == -sympy.oo or any(", "    if False or any(", _MARKOV),
+    ("kernel7b recheck (K4): a range supremum's domain without lo ≤ hi", _R,
+     "    if len(ends) == 2:\n        out.add(sympy.Le(lo, hi))", "    if False:\n        out.add(sympy.Le(lo, hi))", _MARKOV),
+    ("kernel7b recheck (K4): a range supremum's domain without its body bounded", _R,
+     "    if _domain(body) - {sympy.true} or not _bounded_form(body, {index}):",
+     "    if _domain(body) - {sympy.true}:", _MARKOV),
+    ("kernel7b recheck (K4): a class supremum's domain without its body bounded", _R,
+     "        if _domain(body) - {sympy.true} or not _bounded_form(body, {limits[0]}):",
+     "        if _domain(body) - {sympy.true}:", _MARKOV),
+    ("kernel7b recheck (K4): every supremum read as having an empty domain", _R,
+     "        return _supremum_domain(e)\n", "        return set()\n", _MARKOV),
+]

@@ -241,6 +241,16 @@ every(premise, j, lo, hi)
     Side: C's terms defined at every j of the range (none for a proposition such as Converges).
     Sound: at each j of the range the premise's terms are defined and its hypotheses hold. With it
     a finite sum of improper integrals is defined (Every(Converges(…))) and may be a middle term.
+
+**A bounded supremum** (kernel7b, K4). ``Sup(f, …)`` / ``Inf`` whose body f is total (no condition
+for its definedness at any point) and bounded by its form by a bound free of the index (t only
+inside a test's value a[…] or a Markov kernel's K[B, …], each in [0, 1], combined by +, ×, |·|,
+max, min, a two-branch case split, positive integer powers, e^·, and suprema of such bodies) is
+defined: over a class (Law, Test, Event) everywhere (the class is nonempty: δ₀, the test 0, the
+empty event); over a real range [lo, hi] (a plain real index; −∞ below, ∞ above allowed) exactly
+where the finite ends are defined and lo ≤ hi (both finite). Sound, and exact: a nonempty set of
+reals bounded above has a least upper bound; an empty range or an undefined end leaves it
+undefined. Any other supremum's definedness stays unknown (it may not disappear).
 """
 
 from __future__ import annotations
@@ -524,6 +534,8 @@ def _conditions(e: sympy.Basic) -> set:
     if isinstance(e, sympy.Limit):
         point = e.args[2]
         return (set() if point in (sympy.oo, -sympy.oo) else _defined(point)) | {Converges(e)}
+    if isinstance(e, (Sup, Inf)):  # a bounded supremum (kernel7b, K4): defined where its range is nonempty
+        return _extremum_conditions(e)
     raise _Unknown(f"where {e} is defined")
 
 
@@ -2043,3 +2055,61 @@ def mean_value(f: object, x: sympy.Symbol, a: object, b: object, bound: object, 
                      lambda d, bound: sympy.And(-bound <= d[1], d[1] <= bound),
                      lambda d, at, bound: (sympy.Le(sympy.Abs(at(d[0], b) - at(d[0], a)), bound * (b - a)), [sympy.Le(a, b)]),
                      detail)
+
+
+# --------------------------------------------------------------------------------------------
+# kernel7b: where a bounded supremum is defined (K4)
+
+
+def _extremum_conditions(e: Sup | Inf) -> set:
+    """Def(Sup(f, …)) (or Inf) when f is total (Def(f) empty at every point) and bounded by its form by a
+    bound free of the index (:func:`_bounded_by_form`): over a class (a Law, Test or Event), always
+    (every class is nonempty: the law δ₀, the test 0, the empty event); over a real range [lo, hi]
+    (t a plain real, an end may be ±∞), where the finite ends are defined and lo ≤ hi (both finite).
+    Exactly where it is defined: a nonempty set of reals bounded above has a least upper bound, and
+    an empty range or an undefined end leaves the term undefined. Otherwise _Unknown."""
+    f = e.function
+    if e.over_class:
+        (v,) = e.limits
+        if _defined(f) or not _bounded_by_form(f, {v}):
+            raise _Unknown(f"where {e} is defined (its body is not total and bounded by its form)")
+        return set()
+    t, lo, hi = e.limits
+    if t.is_integer or not _plain(t):
+        raise _Unknown(f"where {e} is defined (its index is not a plain real)")
+    if lo == sympy.oo or hi == -sympy.oo or any(end.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan)
+                                                for end in (lo, hi) if end not in (sympy.oo, -sympy.oo)):
+        raise _Unknown(f"where {e} is defined (an end is not a real or ∓∞ at its side)")
+    if t in _free(lo) | _free(hi) or _defined(f) or not _bounded_by_form(f, {t}):
+        raise _Unknown(f"where {e} is defined (its body is not total and bounded by its form)")
+    finite = [end for end in (lo, hi) if end not in (sympy.oo, -sympy.oo)]
+    out = set().union(*(_defined(end) for end in finite))
+    return out | ({sympy.Le(lo, hi)} if len(finite) == 2 else set())
+
+
+def _bounded_by_form(f: sympy.Basic, over: set) -> bool:
+    """Is the total term f bounded by its form by a bound free of the variables `over`: a term free of
+    them is a constant; a test's value a[…] and a Markov kernel's value K[B, …] lie in [0, 1]; +, ×,
+    |·|, max, min, a two-branch case split, a positive integer power and e^· of bounded terms are
+    bounded; so is a supremum or infimum whose body is bounded by a bound free of `over` and of its
+    own index (where it is defined, it lies within that bound)."""
+    if not (_free(f) & over):
+        return True
+    if isinstance(f, sympy.Indexed) and (isinstance(f.base, Test) or _kernel_value(f)):
+        return True
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Abs, sympy.Max, sympy.Min)):
+        return all(_bounded_by_form(a, over) for a in f.args)
+    if _two_branches(f):
+        return all(_bounded_by_form(branch, over) for branch, _ in f.args)
+    if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0:
+        return _bounded_by_form(f.base, over)
+    if isinstance(f, sympy.exp):
+        return _bounded_by_form(f.args[0], over)
+    if isinstance(f, (Sup, Inf)):
+        return _bounded_by_form(f.function, over | {f.limits[0]})
+    return False
+
+
+def _kernel_value(f: sympy.Basic) -> bool:
+    """K[B, s]: a Markov kernel's value at an Event variable B and a real term s (kernel7b, K1)."""
+    return False

@@ -73,6 +73,12 @@ unfold, linear
     out), and linearity of a finite sum or of an expectation (both sides expanded in the ring of
     polynomials; a constant's expectation is itself).
 
+domain of a supremum (kernel7b)
+    Sup/Inf of a body with an empty domain, bounded by its form by a bound free of the index (tests'
+    and Markov kernels' values in [0, 1]; +, ×, |·|, max, min, case splits, positive integer powers,
+    e^·, suprema of such): over a class, defined everywhere; over a real interval of a plain real
+    index, where the finite ends are defined and lo ≤ hi (both finite). Any other: no written domain.
+
 A side condition is recorded as an ``smtlib`` certificate of the *abstracted* formula: the rule's
 side formula with each recorded subterm replaced by its fresh variable (``Eq(β, 1)`` for an
 ``Every`` or ``Integrable``), plus the facts the abstraction may keep (Max, Min and Abs characterised; signs that
@@ -264,6 +270,8 @@ def _domain(e: sympy.Basic) -> set:
         for a in e.args:
             out |= _domain(a)
         return out
+    if isinstance(e, (Sup, Inf)):  # kernel7b (K4): a supremum of a total body bounded by its form
+        return _supremum_domain(e)
     raise _NoDomain(str(e))
 
 
@@ -1383,6 +1391,63 @@ def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     renamed = type(term)(term.args[0].xreplace({old: new}), (new, *rest))
     _same(goal, (sympy.Equivalent if isinstance(term, _PROPOSITIONS) else sympy.Eq)(term, renamed), [])
     return _sides(cert, [], context)
+
+
+# --------------------------------------------------------------------------------------------
+# kernel7b: the domain of a bounded supremum (K4), this checker's own reading
+
+
+def _supremum_domain(e: Sup | Inf) -> set:
+    """A Sup (Inf) whose body has an empty domain (defined everywhere) and is bounded by its form by a
+    bound free of the index: over a class, defined everywhere (a class has a member); over a real
+    interval [lo, hi] of a plain real index (an end may be −∞ below, ∞ above), where the finite ends
+    are defined and, both finite, lo ≤ hi. Any other supremum: _NoDomain."""
+    body, limits = e.args
+    if len(limits) == 1:
+        if _domain(body) - {sympy.true} or not _bounded_form(body, {limits[0]}):
+            raise _NoDomain(str(e))
+        return set()
+    index, lo, hi = limits
+    if not _plain_index(index, False) or index in _variables(lo) or index in _variables(hi):
+        raise _NoDomain(str(e))
+    ends = []
+    for end, infinite in ((lo, -sympy.oo), (hi, sympy.oo)):
+        if end == infinite:
+            continue
+        if end.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+            raise _NoDomain(str(e))
+        ends.append(end)
+    if _domain(body) - {sympy.true} or not _bounded_form(body, {index}):
+        raise _NoDomain(str(e))
+    out: set = set()
+    for end in ends:
+        out |= _domain(end)
+    if len(ends) == 2:
+        out.add(sympy.Le(lo, hi))
+    return out - {sympy.true}
+
+
+def _bounded_form(f: sympy.Basic, over: set) -> bool:
+    """Bounded by a bound free of `over`, by the form of f alone (this checker's reading)."""
+    if not _variables(f) & over:
+        return True
+    if isinstance(f, sympy.Indexed):
+        return isinstance(f.base, Test) or _kernel_entry(f)
+    if isinstance(f, (Sup, Inf)):
+        return _bounded_form(f.args[0], over | {f.args[1][0]})
+    if _case_split(f) is not None:
+        a, _, b = _case_split(f)
+        return _bounded_form(a, over) and _bounded_form(b, over)
+    if isinstance(f, sympy.Pow):
+        return f.exp.is_Integer and f.exp.is_positive and _bounded_form(f.base, over)
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Abs, sympy.Max, sympy.Min, sympy.exp)):
+        return all(_bounded_form(a, over) for a in f.args)
+    return False
+
+
+def _kernel_entry(f: sympy.Basic) -> bool:
+    """K[B, s] of a Markov kernel K, B an Event variable (kernel7b, K1)."""
+    return False
 
 
 _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "apply": _apply, "rewrite": _rewrite,

@@ -1,0 +1,93 @@
+"""Kernel7b (issue: egamma-ldp Theorem 3): where a bounded supremum is defined (K4), point masses as
+members of the laws (K2), and a Markov kernel variable K[B, s] (K1).
+
+Each capability applied correctly is proved and replays; a wrong application is refused when it is
+applied (and, where a certificate could be forged, disagrees at the re-check).
+"""
+
+from __future__ import annotations
+
+import sympy
+from sympy import Piecewise
+
+from symdp.verify import kernel as K
+from test_kernel import refused, replays
+
+u, v, x, y, t = sympy.symbols("u v x y t", real=True)
+G = sympy.Symbol("gamma", real=True)
+a = K.Test("a")
+oo = sympy.oo
+
+
+# --------------------------------------------------------------------------------------------
+# K4: a supremum of a total body bounded by its form is defined where its range is nonempty
+
+
+def _inner(point):
+    return K.Sup(a[u] - G * a[point], (u, -oo, oo))
+
+
+def test_a_bounded_supremum_may_be_a_middle_term():
+    """The reproducer of the request: sup_u (a[u] − γ a[y]) is defined (its body is total and within
+    [−|γ|, 1 + |γ|]), so it may disappear from a chain and from a decide."""
+    h = K.Sup(_inner(v), (v, -oo, oo))
+    m1, m2 = K.member(_inner(y), x), K.member(h, y)
+    assert replays(K.chain(m1, m2))
+    ev = K.decide(K.goal(a[x] - G * a[y] <= h), m1, m2)
+    assert replays(ev)
+
+
+def test_a_finite_range_is_nonempty_where_the_supremum_is_defined():
+    """Over [x, y] the supremum is defined exactly where x ≤ y: a goal may use that (x ≤ y is where it says
+    anything), and a premise about it says nothing where x > y (so x ≤ y does not follow from it)."""
+    S = K.Sup(a[t], (t, x, y))
+    p = K.decide(K.goal(sympy.Le(x + S, y + S)))  # true where S is defined, i.e. where x ≤ y
+    assert replays(p)
+    refused(K.decide(K.goal(sympy.Le(x, y), [a[x] <= 1]), p), "fails at")
+    assert K._defined(S) == {sympy.Le(x, y)}
+    assert K._defined(K.Sup(a[t], (t, -oo, y))) == set()
+
+
+def test_an_unbounded_or_partial_supremum_stays_unknown():
+    """sup_{t ≥ 0} t and sup_{t ∈ [1, 2]} 1/t: neither is total and bounded by its form, so neither may
+    disappear (their definedness is not written), nor may one over a partial body over a class."""
+    for S, at in ((K.Sup(t, (t, 0, oo)), x), (K.Sup(1 / t, (t, 1, 2)), x), (K.Sup(t * a[t], (t, -oo, oo)), x),
+                  (K.Inf(-t, (t, 0, oo)), x), (K.Sup(a[1 / t], (t, -1, 1)), x)):
+        m = K.member(S, at)
+        assert m.status == "proved", m.detail
+        refused(K.decide(K.goal(sympy.Le(0, x ** 2), [a[x] <= 1]), m), "cannot tell")
+    over_tests = K.Sup(1 / a[x], (a,))
+    b = K.Test("b")
+    m = K.member(over_tests, b)
+    assert m.status == "proved", m.detail
+    refused(K.decide(K.goal(sympy.Le(0, x ** 2), [b[x] <= 1]), m), "cannot tell")
+
+
+def test_a_supremum_over_the_tests_with_a_bounded_body_is_defined():
+    S = K.Sup(a[x] - G * a[y], (a,))
+    assert K._defined(S) == set()
+    b = K.Test("b")
+    m = K.member(S, b)
+    assert replays(K.decide(K.goal(sympy.Le(b[x] - G * b[y], S + 1)), m))
+
+
+def test_the_recheck_reads_a_bounded_supremum_alike_and_no_other():
+    from symdp.verify.recheck import rules as R
+    assert R._domain(K.Sup(a[t], (t, x, y))) == {sympy.Le(x, y)}
+    assert R._domain(K.Sup(a[t] - G * a[y], (t, -oo, y))) == set()
+    assert R._domain(K.Sup(a[x] - G * a[y], (a,))) == set()
+    for S in (K.Sup(t, (t, 0, oo)), K.Sup(1 / t, (t, 1, 2)), K.Sup(t * a[t], (t, -oo, oo)),
+              K.Sup(sympy.IndexedBase("p")[a[x]], (a,)), K.Sup(a[t], (t, oo, oo)), K.Sup(a[1 / t], (t, -1, 1))):
+        try:
+            R._domain(S)
+        except R._NoDomain:
+            continue
+        raise AssertionError(f"{S} read as defined")
+
+
+def test_a_class_body_not_bounded_by_its_form_stays_unknown():
+    import pytest
+    with pytest.raises(K._Unknown):
+        K._defined(K.Sup(sympy.IndexedBase("p")[a[x]], (a,)))
+    with pytest.raises(K._Unknown):
+        K._defined(K.Sup(a[t], (t, oo, oo)))
