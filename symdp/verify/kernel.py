@@ -293,6 +293,54 @@ every(premise, j, lo, hi)
     Side: C's terms defined at every j of the range (none for a proposition such as Converges).
     Sound: at each j of the range the premise's terms are defined and its hypotheses hold. With it
     a finite sum of improper integrals is defined (Every(Converges(…))) and may be a middle term.
+
+**A bounded supremum** (kernel7b, K4). ``Sup(f, …)`` / ``Inf`` whose body f is total (no condition
+for its definedness at any point) and bounded by its form by a bound free of the index (t only
+inside a test's value a[…] or a Markov kernel's K[B, …], each in [0, 1], combined by +, ×, |·|,
+max, min, a two-branch case split, positive integer powers, e^·, and suprema of such bodies) is
+defined: over a class (Law, Test, Event) everywhere (the class is nonempty: δ₀, the test 0, the
+empty event); over a real range [lo, hi] (a plain real index; −∞ below, ∞ above allowed) exactly
+where the finite ends are defined and lo ≤ hi (both finite). Sound, and exact: a nonempty set of
+reals bounded above has a least upper bound; an empty range or an undefined end leaves it
+undefined. Any other supremum's definedness stays unknown (it may not disappear).
+
+member(Sup(f, (P,)), ("dirac", a), hypotheses) — a point mass (kernel7b, K2)
+    f' ≤ Sup(f, (P,)) (≥ Inf) under H, f' being f with every ``Expect(g, (s, P))`` read as g(a): a a
+    real term (no bound index, law or test) not captured by an index of f, s a plain real (an
+    integer s needs a integer-valued by its form), P not bound again in f, not in any g, and in f only
+    as the law of an expectation. Side: ∀: H ⇒ Def(g)[s := a] ∧ Def(g(a)) for each g (g is defined
+    at a in the kernel's reading, not only after sympy folds g(a)). Sound: δ_a is a probability law;
+    E_{δ_a} g = g(a) wherever g(a) is defined (g(X) = g(a) almost surely, a finite constant); so f
+    at δ_a is f', one of the values the supremum bounds where it is defined.
+
+**A Markov kernel** (kernel7b, K1). ``MarkovKernel("K")`` (:mod:`.recheck.terms`) is a goal
+variable ranging over the Markov kernels from ℝ to ℝ; its terms are ``K[B, s]`` with B an Event
+variable (an output event) and s a real term: K(B|s) for a Borel B, 0 for another B (a convention
+that keeps K[B, s] total, in [0, 1] and measurable in s; where B enters only through K[B, ·], a
+supremum over B is the supremum over the measurable output events, a nonmeasurable B giving the
+value of ∅). The kernel reads it as a test's value: defined wherever s is, 0 ≤ K[B, s] ≤ 1 (the
+abstraction's fact, ≥ 0 its sign), congruence on (B, s) (an Event index is abstracted as a fresh
+real, equal for equal events); bounded by its form (a bounded supremum, above); a Borel function of
+x when its input is (``dominated`` asks no Integrable of it: s ↦ K(B|s) is measurable by the
+definition of a Markov kernel). B is the variable of ``Sup(f, (B,))`` over the events; a member at
+another Event variable substitutes inside K[B, ·]; the test (x, w) is refused where B occurs in a
+kernel (w is no output event); ``member(Sup(f, (B,)), "empty")`` reads every B[t] and K[B, t] as 0
+(∅ is an event, K(∅|t) = 0), refused if B occurs otherwise. A K-term of another shape (K[a, s], a
+test) is a nonnegative real and nothing more.
+
+**A supremum that exists** (kernel7b, K5). Where the bounded-form reading above does not apply, a
+Sup or Inf is defined exactly where ``Converges(Sup(...))`` holds (the proposition "it is a defined
+real number", as for an integral or a limit; its own definedness is empty, so only a rule proves it).
+sup_converges(premise, v, at, supports), inf_converges(...)
+    ∀ v: H ⇒ f ≤ c (≥ for inf; H and c free of v, v a Law, Test or Event) and a member ``at`` (a
+    Law / Test / Event variable of the class, or a point mass ("dirac", a) for the laws, read as in
+    member) give H ⇒ Converges(Sup(f, (v,))). Side: under H (and the proved ``supports``, each
+    assumed wherever its terms are defined), f at the member is defined (for a point mass also each
+    expectation's body at a in the kernel's reading, and a) and c is defined. Sound: the values of f
+    at the members where it is defined form a set containing f(at), so nonempty, bounded above by c
+    (the premise at each of those members, c being defined), so it has a least upper bound. A
+    two-level member in one step is not offered: an outer supremum ignores the members at which the
+    inner one is undefined, so each level needs its own existence.
 """
 
 from __future__ import annotations
@@ -312,8 +360,9 @@ from .goals import Goal, canonical_srepr
 from .recheck.smt import LOGIC as SMT_LOGIC
 from .recheck.smt import query as smtlib_query
 from .recheck.terms import Converges, Event, Every, Expect, Inf, Integrable, Law, Sup, Test
+from .recheck.terms import MarkovKernel
 
-__all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "Test", "Event", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
+__all__ = ["MarkovKernel", "sup_converges", "inf_converges", "Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "Test", "Event", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
@@ -321,7 +370,8 @@ __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "T
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated", "improper", "joined", "diverge", "tends")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated", "improper", "joined", "diverge", "tends",
+         "sup-converges", "inf-converges")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -576,6 +626,8 @@ def _conditions(e: sympy.Basic) -> set:
     if isinstance(e, sympy.Limit):
         point = e.args[2]
         return (set() if point in (sympy.oo, -sympy.oo) else _defined(point)) | {Converges(e)}
+    if isinstance(e, (Sup, Inf)):  # a bounded supremum (kernel7b, K4): defined where its range is nonempty
+        return _extremum_conditions(e)
     raise _Unknown(f"where {e} is defined")
 
 
@@ -827,6 +879,8 @@ def _facts(term: sympy.Basic, fresh: sympy.Basic) -> list:
         return [sympy.Or(sympy.Eq(fresh, term.args[0]), sympy.Eq(fresh, -term.args[0]))]
     if isinstance(term, sympy.Indexed) and isinstance(term.base, Test):  # a test's value lies in [0, 1] (≥ 0 is its sign)
         return [sympy.Le(fresh, 1)] + ([sympy.Or(sympy.Eq(fresh, 0), sympy.Eq(fresh, 1))] if isinstance(term.base, Event) else [])
+    if _kernel_value(term):  # kernel7b: a Markov kernel's value is a probability (≥ 0 is its sign)
+        return [sympy.Le(fresh, 1)]
     return []
 
 
@@ -1486,6 +1540,8 @@ def member(term: Sup | Inf, at: object, detail: str = "", hypotheses: Sequence[o
     0 ≤ w ≤ 1 (w ∈ {0, 1} for the events); the conclusion holds under `hypotheses`."""
     if not isinstance(term, (Sup, Inf)):
         raise ParameterError(f"term must be a Sup or an Inf, got {term}")
+    if term.over_class and _named_member(at):  # kernel7b: a point mass ("dirac", a), the empty event "empty"
+        return _named_class_member(term, at, [_relation(h, "hypotheses") for h in hypotheses], detail)
     if term.over_class:
         return _class_member(term, at, [_relation(h, "hypotheses") for h in hypotheses], detail)
     if hypotheses:
@@ -1993,6 +2049,8 @@ def _borel_atoms(f: sympy.Basic, x: sympy.Symbol, out: list) -> None:
         (a, c), (b, _) = f.args
         for part in (a, b, *c.args):
             _borel_atoms(part, x, out)
+    elif _kernel_value(f):  # kernel7b: s ↦ K(B|s) is measurable (a Markov kernel), composed with a Borel index
+        _borel_atoms(f.indices[1], x, out)
     elif isinstance(f, sympy.Sum) and len(f.limits) == 1 and not _finite_sum_parts(f, x) and f not in out:
         return  # a finite sum (ends free of x) of Borel functions of x is Borel
     elif f not in out:
@@ -2377,3 +2435,227 @@ def tends(term: sympy.Limit, to: int, hypotheses: Sequence[object] = (), converg
                   **({"converges": True} if converges else {})}
         return _step("tends", target, [], [(known, sympy.And(*_ordered(_defined(f.args[0])), sign))], params, detail)
     return _applied("tends", build)
+
+
+# --------------------------------------------------------------------------------------------
+# kernel7b: where a bounded supremum is defined (K4)
+
+
+def _extremum_conditions(e: Sup | Inf) -> set:
+    """Def(Sup(f, …)) (or Inf) when f is total (Def(f) empty at every point) and bounded by its form by a
+    bound free of the index (:func:`_bounded_by_form`): over a class (a Law, Test or Event), always
+    (every class is nonempty: the law δ₀, the test 0, the empty event); over a real range [lo, hi]
+    (t a plain real, an end may be ±∞), where the finite ends are defined and lo ≤ hi (both finite).
+    Exactly where it is defined: a nonempty set of reals bounded above has a least upper bound, and
+    an empty range or an undefined end leaves the term undefined. Otherwise _Unknown."""
+    try:
+        return _bounded_extremum(e)
+    except _Unknown:  # kernel7b (K5): "the supremum is a defined real number", a proposition (as for an integral)
+        return {Converges(e)}
+
+
+def _bounded_extremum(e: Sup | Inf) -> set:
+    f = e.function
+    if e.over_class:
+        (v,) = e.limits
+        if _defined(f) or not _bounded_by_form(f, {v}):
+            raise _Unknown(f"where {e} is defined (its body is not total and bounded by its form)")
+        return set()
+    t, lo, hi = e.limits
+    if t.is_integer or not _plain(t):
+        raise _Unknown(f"where {e} is defined (its index is not a plain real)")
+    if lo == sympy.oo or hi == -sympy.oo or any(end.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan)
+                                                for end in (lo, hi) if end not in (sympy.oo, -sympy.oo)):
+        raise _Unknown(f"where {e} is defined (an end is not a real or ∓∞ at its side)")
+    if t in _free(lo) | _free(hi) or _defined(f) or not _bounded_by_form(f, {t}):
+        raise _Unknown(f"where {e} is defined (its body is not total and bounded by its form)")
+    finite = [end for end in (lo, hi) if end not in (sympy.oo, -sympy.oo)]
+    out = set().union(*(_defined(end) for end in finite))
+    return out | ({sympy.Le(lo, hi)} if len(finite) == 2 else set())
+
+
+def _bounded_by_form(f: sympy.Basic, over: set) -> bool:
+    """Is the total term f bounded by its form by a bound free of the variables `over`: a term free of
+    them is a constant; a test's value a[…] and a Markov kernel's value K[B, …] lie in [0, 1]; +, ×,
+    |·|, max, min, a two-branch case split, a positive integer power and e^· of bounded terms are
+    bounded; so is a supremum or infimum whose body is bounded by a bound free of `over` and of its
+    own index (where it is defined, it lies within that bound)."""
+    if not (_free(f) & over):
+        return True
+    if isinstance(f, sympy.Indexed) and (isinstance(f.base, Test) or _kernel_value(f)):
+        return True
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Abs, sympy.Max, sympy.Min)):
+        return all(_bounded_by_form(a, over) for a in f.args)
+    if _two_branches(f):
+        return all(_bounded_by_form(branch, over) for branch, _ in f.args)
+    if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0:
+        return _bounded_by_form(f.base, over)
+    if isinstance(f, sympy.exp):
+        return _bounded_by_form(f.args[0], over)
+    if isinstance(f, (Sup, Inf)):
+        return _bounded_by_form(f.function, over | {f.limits[0]})
+    return False
+
+
+def _kernel_value(f: sympy.Basic) -> bool:
+    """K[B, s]: a Markov kernel's value at an Event variable B and a real term s (kernel7b, K1)."""
+    return isinstance(f, sympy.Indexed) and isinstance(f.base, MarkovKernel) and len(f.indices) == 2 \
+        and isinstance(f.indices[0], Event)
+
+
+# --------------------------------------------------------------------------------------------
+# kernel7b: point masses as members of the laws (K2), the empty output event (K1)
+
+
+def _named_member(at: object) -> bool:
+    return (isinstance(at, tuple) and len(at) == 2 and at[0] == "dirac") or (isinstance(at, str) and at == "empty")
+
+
+def _named_class_member(term: Sup | Inf, at: object, hyps: list, detail: str) -> Evidence:
+    """f at the point mass δ_a (``at=("dirac", a)``, a member of the laws): every ``Expect(g, (s, P))``
+    over the supremum's law P read as g(a), with the side condition that each g is defined at a
+    (Def(g)[s := a] and Def(g(a)), under `hypotheses`); or f at the empty event (``at="empty"``, a
+    member of the events): every B[t] and every Markov kernel value K[B, t] read as 0 (no side).
+    Sound: δ_a is a probability law, and E_{δ_a} g = g(a) wherever g(a) is defined (g(X) = g(a)
+    almost surely, a finite constant, so integrable); so f at δ_a is f', and where the supremum is
+    defined it bounds it. ∅ is an event: 1_∅ = 0 and K(∅|t) = 0 (K(·|t) is a measure)."""
+    f, (v,) = term.function, term.limits
+    kind = _class_of(v)
+
+    def build() -> Evidence:
+        try:
+            return built()
+        except (TypeError, ValueError) as err:  # sympy cannot evaluate f at the member (e.g. Min(zoo, γ))
+            raise _Refused(f"f is no real term at the member: {err}") from None
+
+    def built() -> Evidence:
+        sides: list = []
+        if v in _bound(f):
+            raise _Refused(f"{v} is also bound inside {term}")
+        if at == "empty":
+            if kind != "events":
+                raise _Refused(f"the empty event is a member of the events, not of the {kind}")
+            found = {e for e in f.atoms(sympy.Indexed) if e.base == v or (_kernel_value(e) and e.indices[0] == v)}
+            value, record = f.xreplace({e: sympy.Integer(0) for e in found}), "empty"
+            if v in _free(value):
+                raise _Refused(f"{v} occurs in {f} other than as B[t] or a kernel's K[B, t]")
+            point = sympy.Integer(0)
+        else:
+            point = sympy.sympify(at[1])
+            if kind != "laws":
+                raise _Refused(f"a point mass is a member of the laws, not of the {kind}")
+            if not isinstance(point, sympy.Expr) or isinstance(point, Law) or _bound(point) or \
+                    any(isinstance(w, (Law, Test)) for w in _free(point)):
+                raise _Refused(f"the point mass's point {point} must be a real term with no bound index, law or test")
+            if _free(point) & _bound(f):
+                raise _Refused(f"a variable of {point} would be captured by an index bound in {term}")
+            found = [e for e in sympy.preorder_traversal(f) if isinstance(e, Expect) and e.limits[1] == v]
+            reads, needed = {}, set()
+            for e in found:
+                g, s = e.function, e.limits[0]
+                if not _plain(s) or (s.is_integer and not _integer_valued(point)):
+                    raise _Refused(f"the index {s} of {e} must be a plain real (or an integer at an integer-valued point)")
+                if v in _free(g):
+                    raise _Refused(f"{e} nests another term over {v}")
+                here = g.xreplace({s: point})
+                reads[e] = here
+                needed |= {c.xreplace({s: point}) for c in _defined(g)} | _defined(here)
+            value, record = f.xreplace(reads), "dirac"
+            if not found or v in _free(value):
+                raise _Refused(f"{v} must occur in {f} only as the law of an expectation (and at least once)")
+            if needed - {sympy.true}:
+                sides = [([*_ordered(_defined_all(hyps)), *hyps], sympy.And(*_ordered(needed)))]
+        relation = sympy.Le if isinstance(term, Sup) else sympy.Ge
+        target = _make(relation(value, term), hyps)
+        params = {"term": canonical_srepr(term), "at": canonical_srepr(point), "member": record,
+                  "hypotheses": [canonical_srepr(h) for h in hyps]}
+        try:
+            return _step("member", target, [], sides, params, detail)
+        except ParameterError as err:  # a side condition whose variables clash with a bound index
+            raise _Refused(str(err)) from None
+    return _applied("member", build)
+
+
+# --------------------------------------------------------------------------------------------
+# kernel7b: a supremum over a class that exists (K5)
+
+
+def sup_converges(premise: Fact | Evidence, var: Law | Test, at: object, supports: Sequence[Fact | Evidence] = (),
+                  detail: str = "") -> Evidence:
+    """H ⇒ ``Converges(Sup(f, (var,)))`` from the premise ∀ var: H ⇒ f ≤ c (H and c free of var) and a
+    member `at` (a Law variable or a point mass ("dirac", a) for the laws; a Test or Event variable for
+    the tests or events) at which f is defined. Side: under H (and the proved `supports`, assumed
+    wherever their terms are defined), f at the member and c are defined (for a point mass, each
+    expectation's body at a in the kernel's reading, as for :func:`member`). Sound: the values of f
+    at the members where it is defined form a set that contains f(at), so nonempty, and that c bounds
+    (the premise at each of them), so it has a least upper bound: the supremum is a real number."""
+    return _converges_rule("sup-converges", premise, var, at, supports, detail)
+
+
+def inf_converges(premise: Fact | Evidence, var: Law | Test, at: object, supports: Sequence[Fact | Evidence] = (),
+                  detail: str = "") -> Evidence:
+    """The dual of :func:`sup_converges`: ∀ var: H ⇒ f ≥ c and a member at which f is defined give
+    H ⇒ ``Converges(Inf(f, (var,)))``."""
+    return _converges_rule("inf-converges", premise, var, at, supports, detail)
+
+
+def _member_value(f: sympy.Basic, v: Law | Test, at: object) -> tuple:
+    """(f at the member, the conditions for it to be defined beyond f's own at it, the record of the member)."""
+    kind = _class_of(v)
+    if isinstance(at, tuple) and len(at) == 2 and at[0] == "dirac":
+        point = sympy.sympify(at[1])
+        if kind != "laws":
+            raise _Refused(f"a point mass is a member of the laws, not of the {kind}")
+        if not isinstance(point, sympy.Expr) or isinstance(point, Law) or _bound(point) or \
+                any(isinstance(w, (Law, Test)) for w in _free(point)) or _free(point) & _bound(f):
+            raise _Refused(f"the point {point} must be a real term with no bound index, law or test, not captured in {f}")
+        found = [e for e in sympy.preorder_traversal(f) if isinstance(e, Expect) and e.limits[1] == v]
+        reads, needed = {}, set(_defined(point))
+        for e in found:
+            g, s = e.function, e.limits[0]
+            if not _plain(s) or (s.is_integer and not _integer_valued(point)) or v in _free(g):
+                raise _Refused(f"{e} cannot be read at the point mass at {point}")
+            reads[e] = g.xreplace({s: point})
+            needed |= {c.xreplace({s: point}) for c in _defined(g)}
+        value = f.xreplace(reads)
+        if not found or v in _free(value):
+            raise _Refused(f"{v} must occur in {f} only as the law of an expectation (and at least once)")
+        return value, needed, ["dirac", canonical_srepr(point)]
+    fits = isinstance(at, Law) if kind == "laws" else isinstance(at, Event if kind == "events" else Test)
+    if not fits:
+        raise _Refused(f"{at} is not a member of the {kind}")
+    if at in _bound(f):
+        raise _Refused(f"{at} is bound inside {f}")
+    return f.xreplace({v: at}), set(), ["variable", canonical_srepr(at)]
+
+
+def _converges_rule(rule: str, premise: Fact | Evidence, v: Law | Test, at: object, supports: Sequence, detail: str) -> Evidence:
+    p, facts = _premise(premise), [_premise(q) for q in supports]
+    if _class_of(v) is None:
+        raise ParameterError(f"{v} must be a Law, Test or Event (a supremum over a class)")
+
+    def build() -> Evidence:
+        if v not in p.goal.variables or any(v in _free(h) for h in p.goal.hypotheses):
+            raise _Refused(f"the premise must hold for every {v}: a variable of it that no hypothesis mentions")
+        a, op, b = _orient(p.goal.conclusion)
+        f, c = (a, b) if rule == "sup-converges" else (b, a)
+        if op == "=" or v in _free(c):
+            raise _Refused(f"the premise must bound f {'above' if rule == 'sup-converges' else 'below'} by a term free of "
+                           f"{v}, got {p.goal.conclusion}")
+        if v in _bound(f):
+            raise _Refused(f"{v} is also bound inside {f}")
+        try:
+            value, needed, record = _member_value(f, v, at)
+        except (TypeError, ValueError) as err:  # sympy cannot evaluate f at the member (e.g. Min(zoo, γ))
+            raise _Refused(f"f is no real term at the member: {err}") from None
+        term = (Sup if rule == "sup-converges" else Inf)(f, (v,))
+        hyps = list(p.goal.hypotheses)
+        target = _make(Converges(term), hyps)
+        needed = (needed | _defined(value) | _defined(c)) - {sympy.true}
+        given = [*_ordered(_defined_all(hyps)), *hyps, *_calculus_premises(facts, target, v)]
+        params = {"index": canonical_srepr(v), "class": _class_of(v), "member": record}
+        try:
+            return _step(rule, target, [p, *facts], [(given, sympy.And(*_ordered(needed)))], params, detail)
+        except ParameterError as err:  # a side condition whose variables clash with a bound index
+            raise _Refused(str(err)) from None
+    return _applied(rule, build)

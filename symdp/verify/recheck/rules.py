@@ -78,6 +78,25 @@ unfold, linear
     out), and linearity of a finite sum or of an expectation (both sides expanded in the ring of
     polynomials; a constant's expectation is itself).
 
+domain of a supremum (kernel7b)
+    Sup/Inf of a body with an empty domain, bounded by its form by a bound free of the index (tests'
+    and Markov kernels' values in [0, 1]; +, ×, |·|, max, min, case splits, positive integer powers,
+    e^·, suprema of such): over a class, defined everywhere; over a real interval of a plain real
+    index, where the finite ends are defined and lo ≤ hi (both finite). Any other: no written domain.
+member at a point mass (kernel7b, ``"member": "dirac"``)
+    a Sup (Inf) over the laws P: every Expect(g, (s, P)) read as g(point) (point a real term free of
+    binders, laws and tests and not captured; s plain; P in f only as an expectation's law, not bound
+    again, not nested); side: under the hypotheses, g's domain at s = point and g(point)'s domain.
+member at the empty event (kernel7b, ``"member": "empty"``)
+    a Sup (Inf) over the events B: every B[t] and every Markov kernel value K[B, t] read as 0, B then
+    absent; no side. A Markov kernel's value K[B, s] (B an Event) is kept as a fact K[B, s] ≤ 1,
+    bounded by its form, and measurable in s (a Borel part only through its input).
+sup-converges, inf-converges (kernel7b)
+    Converges(Sup(f, (v,))) under the premise's hypotheses from ∀ v: H ⇒ f ≤ c (H, c free of v; ≥
+    for Inf) and the recorded member (a class variable, or a point mass for the laws); side: under H
+    and the supports, f at the member and c defined. A Sup/Inf not defined by its form has the
+    domain {Converges(itself)}.
+
 A side condition is recorded as an ``smtlib`` certificate of the *abstracted* formula: the rule's
 side formula with each recorded subterm replaced by its fresh variable (``Eq(β, 1)`` for an
 ``Every`` or ``Integrable``), plus the facts the abstraction may keep (Max, Min and Abs characterised; signs that
@@ -102,6 +121,7 @@ from sympy.logic.boolalg import BooleanFunction
 from .context import RuleContext
 from .parsing import parse_expression
 from .terms import Converges, Event, Every, Expect, Inf, Integrable, Law, Sup, Test
+from .terms import MarkovKernel
 from .verdicts import Disagrees, Inconclusive
 
 #: Longest constant range an ``unfold`` certificate may write out.
@@ -269,6 +289,11 @@ def _domain(e: sympy.Basic) -> set:
         for a in e.args:
             out |= _domain(a)
         return out
+    if isinstance(e, (Sup, Inf)):  # kernel7b (K4): a supremum of a total body bounded by its form
+        try:
+            return _supremum_domain(e)
+        except _NoDomain:  # kernel7b (K5): otherwise "it is a defined real number", a proposition
+            return {Converges(e)}
     raise _NoDomain(str(e))
 
 
@@ -482,6 +507,8 @@ def _characterised(term: sympy.Basic, fresh: sympy.Symbol) -> list:
         return [sympy.Or(sympy.Eq(fresh, term.args[0]), sympy.Eq(fresh, -term.args[0]))]
     if isinstance(term, sympy.Indexed) and isinstance(term.base, Test):  # a test's values lie in [0, 1]; an event's in {0, 1}
         return [sympy.Le(fresh, 1), *([sympy.Or(sympy.Eq(fresh, 0), sympy.Eq(fresh, 1))] if isinstance(term.base, Event) else [])]
+    if _kernel_entry(term):  # kernel7b: K(B|s) is a probability
+        return [sympy.Le(fresh, 1)]
     return []
 
 
@@ -1117,6 +1144,8 @@ def _measurable_parts(f: sympy.Basic, x: sympy.Symbol) -> list:
     elif _case_split(f) is not None:
         a, condition, b = _case_split(f)
         parts = [(a, b, *condition.args)]
+    elif _kernel_entry(f):  # kernel7b: a Markov kernel is measurable in its input
+        parts = [(f.args[2],)]
     elif isinstance(f, sympy.Sum) and len(f.limits) == 1 and x not in _variables(f.limits[0][1]) | _variables(f.limits[0][2]) \
             and _integral_form(f.limits[0][1]) and _integral_form(f.limits[0][2]) and not _measurable_parts(f.function, x):
         return []  # a finite sum of Borel functions of x
@@ -1281,6 +1310,8 @@ def _member(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     term, point = parse_expression(params["term"]), parse_expression(params["at"])
     if not isinstance(term, (Sup, Inf)):
         raise Disagrees(f"member applies to a Sup or an Inf, not {term}")
+    if "member" in params:  # kernel7b: a point mass of the laws, the empty event
+        return _named_member(goal, term, point, params, cert, context)
     if len(term.args[1]) == 1:
         return _class_member(goal, term, point, [parse_expression(h) for h in params.get("hypotheses", [])], cert, context)
     if params.get("hypotheses"):
@@ -1633,6 +1664,209 @@ def _tends(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context:
     return _sides(cert, [([*_known_domain(assumed), *assumed], sympy.And(*there, sign))], context)
 
 
+# --------------------------------------------------------------------------------------------
+# kernel7b: the domain of a bounded supremum (K4), this checker's own reading
+
+
+def _supremum_domain(e: Sup | Inf) -> set:
+    """A Sup (Inf) whose body has an empty domain (defined everywhere) and is bounded by its form by a
+    bound free of the index: over a class, defined everywhere (a class has a member); over a real
+    interval [lo, hi] of a plain real index (an end may be −∞ below, ∞ above), where the finite ends
+    are defined and, both finite, lo ≤ hi. Any other supremum: _NoDomain."""
+    body, limits = e.args
+    if len(limits) == 1:
+        if _domain(body) - {sympy.true} or not _bounded_form(body, {limits[0]}):
+            raise _NoDomain(str(e))
+        return set()
+    index, lo, hi = limits
+    if not _plain_index(index, False) or index in _variables(lo) or index in _variables(hi):
+        raise _NoDomain(str(e))
+    ends = []
+    for end, infinite in ((lo, -sympy.oo), (hi, sympy.oo)):
+        if end == infinite:
+            continue
+        if end.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+            raise _NoDomain(str(e))
+        ends.append(end)
+    if _domain(body) - {sympy.true} or not _bounded_form(body, {index}):
+        raise _NoDomain(str(e))
+    out: set = set()
+    for end in ends:
+        out |= _domain(end)
+    if len(ends) == 2:
+        out.add(sympy.Le(lo, hi))
+    return out - {sympy.true}
+
+
+def _bounded_form(f: sympy.Basic, over: set) -> bool:
+    """Bounded by a bound free of `over`, by the form of f alone (this checker's reading)."""
+    if not _variables(f) & over:
+        return True
+    if isinstance(f, sympy.Indexed):
+        return isinstance(f.base, Test) or _kernel_entry(f)
+    if isinstance(f, (Sup, Inf)):
+        return _bounded_form(f.args[0], over | {f.args[1][0]})
+    if _case_split(f) is not None:
+        a, _, b = _case_split(f)
+        return _bounded_form(a, over) and _bounded_form(b, over)
+    if isinstance(f, sympy.Pow):
+        return f.exp.is_Integer and f.exp.is_positive and _bounded_form(f.base, over)
+    if isinstance(f, (sympy.Add, sympy.Mul, sympy.Abs, sympy.Max, sympy.Min, sympy.exp)):
+        return all(_bounded_form(a, over) for a in f.args)
+    return False
+
+
+def _kernel_entry(f: sympy.Basic) -> bool:
+    """K[B, s] of a Markov kernel K, B an Event variable (kernel7b, K1)."""
+    return isinstance(f, sympy.Indexed) and isinstance(f.base, MarkovKernel) and len(f.args) == 3 \
+        and isinstance(f.args[1], Event)
+
+
+# --------------------------------------------------------------------------------------------
+# kernel7b: a point mass as a member of the laws, the empty event as a member of the events
+
+
+def _named_member(goal: _Goal, term: Sup | Inf, point: sympy.Basic, params: Mapping, cert: Mapping,
+                  context: RuleContext) -> list:
+    """"dirac": f with each Expect(g, (s, P)) over the supremum's law P read as g(point), point a real term
+    (no bound index, law or test; not captured; integer-valued by its form for an integer s), side:
+    under the hypotheses, g defined at the point (its domain at s = point, and g(point)'s own).
+    "empty": f with each B[t] and each K[B, t] of a Markov kernel read as 0; no side."""
+    body, limits = term.args
+    if len(limits) != 1:
+        raise Disagrees(f"{term} runs over a range, not over a class")
+    (v,) = limits
+    hyps = [parse_expression(h) for h in params.get("hypotheses", [])]
+    relation = sympy.Le if isinstance(term, Sup) else sympy.Ge
+    if v in _indices(body):
+        raise Disagrees(f"{v} is bound again inside {term}")
+    wanted: list = []
+    try:
+        return _named_member_read(goal, term, body, v, point, params, hyps, relation, cert, context)
+    except (TypeError, ValueError) as err:
+        raise Disagrees(f"the body is no real term at the member: {err}") from None
+
+
+def _named_member_read(goal, term, body, v, point, params, hyps, relation, cert, context) -> list:
+    wanted: list = []
+    if params["member"] == "empty":
+        if _kind(v) != "events" or point != 0:
+            raise Disagrees(f"the empty event is a member of the events only, not of {term}")
+        gone = {e: sympy.Integer(0) for e in body.atoms(sympy.Indexed)
+                if e.base == v or (_kernel_entry(e) and e.args[1] == v)}
+        value = body.xreplace(gone)
+    elif params["member"] == "dirac":
+        if _kind(v) != "laws":
+            raise Disagrees(f"a point mass is a member of the laws only, not of {term}")
+        if not isinstance(point, sympy.Expr) or isinstance(point, Law) or _indices(point) or \
+                any(isinstance(w, (Law, Test)) for w in _variables(point)) or _variables(point) & _indices(body):
+            raise Disagrees(f"the point {point} is no real term free of binders, laws and tests, or it would be captured")
+        reads, needed = {}, set()
+        for e in sympy.preorder_traversal(body):
+            if not (isinstance(e, Expect) and e.args[1][1] == v):
+                continue
+            g, s = e.args[0], e.args[1][0]
+            if not _plain_index(s, None) or (s.is_integer and not _integral_form(point)) or v in _variables(g):
+                raise Disagrees(f"{e} cannot be read at the point mass at {point}")
+            at_point = g.xreplace({s: point})
+            try:
+                needed |= {c.xreplace({s: point}) for c in _domain(g)} | _domain(at_point)
+            except _NoDomain as err:
+                raise Disagrees(f"an expectation's body has no written domain: {err}") from None
+            reads[e] = at_point
+        value = body.xreplace(reads)
+        if not reads:
+            raise Disagrees(f"{v} is the law of no expectation in {term}")
+        needed -= {sympy.true}
+        if needed:
+            wanted = [([*_known_domain(hyps), *hyps], sympy.And(*needed))]
+    else:
+        raise Disagrees(f"no member {params['member']!r}")
+    if v in _variables(value):
+        raise Disagrees(f"{v} occurs in {body} other than where the member reads it")
+    _same(goal, relation(value, term), hyps)
+    return _sides(cert, wanted, context)
+
+
+# --------------------------------------------------------------------------------------------
+# kernel7b: a supremum over a class that exists (K5), this checker's own reading
+
+
+def _converges_over_class(rule: str) -> Callable:
+    """H ⇒ Converges(Sup(f, (v,))) from ∀ v: H ⇒ f ≤ c (H, c free of v; ≥ for Inf) and a recorded member at
+    which f is defined; side: under H and the supports (each as "a term undefined, a hypothesis false, or
+    it"), f at the member and c are defined (a point mass: each expectation's body's domain at the point)."""
+    def check(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+        if not premises:
+            raise Disagrees("a supremum that exists rests on its bound")
+        p, supports = premises[0], premises[1:]
+        v = parse_expression(params["index"])
+        kind = _kind(v)
+        if kind is None or kind != params.get("class"):
+            raise Disagrees(f"{v} is no Law, Test or Event of the recorded class {params.get('class')!r}")
+        if v not in p.variables or any(v in _variables(hyp) for hyp in p.hypotheses):
+            raise Disagrees(f"the premise must hold for every {v}")
+        a, op, b = _link(p.conclusion)
+        f, bound = (a, b) if rule == "sup-converges" else (b, a)
+        if op == "=" or v in _variables(bound) or v in _indices(f):
+            raise Disagrees(f"the premise needs a bound free of {v}, and {v} free in f")
+        try:
+            return _converges_read(rule, goal, p, supports, v, f, bound, params, cert, context)
+        except (TypeError, ValueError) as err:
+            raise Disagrees(f"the body is no real term at the member: {err}") from None
+    return check
+
+
+def _converges_read(rule, goal, p, supports, v, f, bound, params, cert, context) -> list:
+    if True:
+        how, at_text = params["member"]
+        point = parse_expression(at_text)
+        needed: set = set()
+        if how == "dirac":
+            if _kind(v) != "laws":
+                raise Disagrees("a point mass is a member of the laws only")
+            if not isinstance(point, sympy.Expr) or isinstance(point, Law) or _indices(point) or \
+                    any(isinstance(w, (Law, Test)) for w in _variables(point)) or _variables(point) & _indices(f):
+                raise Disagrees(f"the point {point} is no real term free of binders, laws and tests, or is captured")
+            reads: dict = {}
+            try:
+                needed |= _domain(point)
+                for e in sympy.preorder_traversal(f):
+                    if isinstance(e, Expect) and e.args[1][1] == v:
+                        g, s = e.args[0], e.args[1][0]
+                        if not _plain_index(s, None) or (s.is_integer and not _integral_form(point)) or v in _variables(g):
+                            raise Disagrees(f"{e} cannot be read at the point mass at {point}")
+                        reads[e] = g.xreplace({s: point})
+                        needed |= {c.xreplace({s: point}) for c in _domain(g)}
+            except _NoDomain as err:
+                raise Disagrees(f"no written domain: {err}") from None
+            value = f.xreplace(reads)
+            if not reads or v in _variables(value):
+                raise Disagrees(f"{v} must occur in f only as the law of an expectation")
+        elif how == "variable":
+            fits = isinstance(point, Law) if _kind(v) == "laws" else isinstance(point, Event if _kind(v) == "events" else Test)
+            if not fits or point in _indices(f):
+                raise Disagrees(f"{point} is not a member of the {_kind(v)} free in f")
+            value = f.xreplace({v: point})
+        else:
+            raise Disagrees(f"no member {how!r}")
+        term = (Sup if rule == "sup-converges" else Inf)(f, (v,))
+        _same(goal, Converges(term), p.hypotheses)
+        own = goal.variables | {v}
+        assumed = []
+        for q in supports:
+            if not q.variables <= own:
+                raise Disagrees("a support has variables beyond the goal's")
+            guard = _domain_beyond(q.parts, goal.parts)
+            assumed.append(sympy.Or(sympy.Not(sympy.And(*guard, *q.hypotheses)), q.conclusion))
+        try:
+            needed |= _domain(value) | _domain(bound)
+        except _NoDomain as err:
+            raise Disagrees(f"no written domain: {err}") from None
+        side = [*_known_domain(p.hypotheses), *p.hypotheses, *assumed]
+        return _sides(cert, [(side, sympy.And(*(needed - {sympy.true})))], context)
+
+
 _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "apply": _apply, "rewrite": _rewrite,
                                "chain": _chain,
                                "combine": _combine,
@@ -1644,10 +1878,13 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename, "split": _split,
                                "infinity": _infinity, "truncate": _truncate, "every": _every, "dominated": _dominated,
-                               "improper": _half_line, "joined": _joined, "diverge": _diverge, "tends": _tends}
+                               "improper": _half_line, "joined": _joined, "diverge": _diverge, "tends": _tends,
+                               "sup-converges": _converges_over_class("sup-converges"),
+                               "inf-converges": _converges_over_class("inf-converges")}
 #: How many premises each rule takes (None: any number).
 _ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "expect-as": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
-          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1, "dominated": None, "improper": None, "joined": 0, "diverge": 1, "tends": 0}
+          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1, "dominated": None, "improper": None, "joined": 0, "diverge": 1, "tends": 0,
+          "sup-converges": None, "inf-converges": None}
 
 
 def _premise(entry: Mapping, context: RuleContext) -> _Goal:
