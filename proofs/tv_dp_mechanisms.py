@@ -433,6 +433,72 @@ def _laplace_certified(eps: sympy.Rational) -> Real:
     return Real(ball, name=f"certified Laplace TV at eps={eps}")
 
 
+def _exp_increases():
+    """e^a ≤ e^b for a ≤ b (e^u has derivative e^u ≥ 0): a kernel step to instantiate where a proof compares exponentials."""
+    a, b, u = sympy.symbols("a b u", real=True)
+    return kernel.increasing(sympy.exp(u), u, a, b, detail="e^u increases"), a, b
+
+
+def _tv_on_the_line(d, x, hypotheses, cut, above, below, pieces):
+    """d_TV of two laws on ℝ with Lebesgue densities p, q (d = p − q) as kernel steps: Definitions 3–4 give
+    d_TV = sup_A ∫_A (p − q) = ∫_ℝ (p − q)₊ dx (the density reading with the dominating measure dx), and
+    {p > q} ⊆ (−∞, cut] ⊆ {p ≥ q}: `above` proves p ≥ q for x ≤ cut and `below` p ≤ q for x ≥ cut (each a proved
+    fact over x, used by decide). So (p − q)₊ = p − q before the cut and 0 beyond it, ∫_ℝ (p − q)₊ = ∫_{−∞}^{cut} (p − q),
+    evaluated piece by piece: `pieces` is a list of one or two consecutive (lo, hi, antiderivative, facts) from −∞ to
+    cut, the antiderivative F an expression in x (a bounded piece: the fundamental theorem on [lo, hi]) or
+    (G, inner) for the half-line (kernel.improper: F = G(h(x)), its limit at −∞ read through the inner terms h), with
+    `facts` the proved facts that give d = F' on the piece and F' ≥ 0. Returns (Converges(∫_ℝ (p − q)₊ dx),
+    ∫_ℝ (p − q)₊ dx = the value), two goals over the paper's parameters."""
+    H, oo = list(hypotheses), sympy.oo
+    plus = (d + sympy.Abs(d)) / 2  # (p − q)₊
+    whole, head = sympy.Integral(plus, (x, -oo, oo)), sympy.Integral(d, (x, -oo, cut))
+    same = kernel.decide(kernel.goal(sympy.Eq(plus, d), [*H, sympy.Le(x, cut)]), *above,
+                         detail="p ≥ q before the cut: (p − q)₊ = p − q")
+    zero = kernel.decide(kernel.goal(sympy.Eq(plus, 0), [*H, sympy.Le(cut, x)]), *below,
+                         detail="p ≤ q beyond the cut: (p − q)₊ = 0")
+    nothing = kernel.decide(kernel.goal(sympy.Eq(sympy.Integer(0), 0, evaluate=False), [*H, sympy.Le(cut, x)]),
+                            detail="0 = 0 beyond the cut")
+    # beyond the cut: ∫_cut^∞ (p − q)₊ = ∫_cut^∞ 0 = ∫_cut^cut 0 = 0, both converging (0 beyond cut)
+    equations = [kernel.integrated(zero, x, cut, oo), kernel.truncated(nothing, x, cut, cut),
+                 kernel.linear(sympy.Integral(sympy.Integer(0), (x, cut, cut))),
+                 kernel.split(whole, cut, H), kernel.integrated(same, x, -oo, cut)]
+    tail = kernel.truncated(zero, x, cut, cut, converges=True, detail="(p − q)₊ = 0 beyond the cut: it converges")
+    facts = [tail, kernel.truncated(nothing, x, cut, cut, converges=True)]
+    if len(pieces) == 2:
+        equations.append(kernel.split(head, pieces[1][0], H))
+    first = None
+    for lo, hi, antiderivative, support in pieces:
+        ends = ([] if lo == -oo else [sympy.Le(lo, x)]) + [sympy.Le(x, hi)]
+        if lo == -oo:
+            outer, inner = antiderivative
+            F = outer.xreplace({s: h for s, (h, _) in inner.items()})
+        else:
+            F = antiderivative
+        dF = sympy.diff(F, x)
+        written = d == dF  # p − q is F' as written (sympy's own derivative): nothing to rewrite
+        on = None if written else kernel.decide(kernel.goal(sympy.Eq(d, dF), [*H, *ends]), *support,
+                                                detail="p − q = F' on the piece")
+        if not written:
+            equations.append(kernel.integrated(on, x, lo, hi))
+        if lo == -oo:
+            equations.append(kernel.improper(outer, inner, x, lo, hi, H, premises=support,
+                                             detail="∫ F' over the half-line = F(hi) − lim F at −∞"))
+            converges = kernel.improper(outer, inner, x, lo, hi, H, converges=True, premises=support)
+            first = converges if written else kernel.apply(
+                kernel.dominated(sympy.Integral(d, (x, lo, hi)), dF, H, premises=[on, *support]), converges,
+                detail="p − q = F' ≥ 0 on the half-line: it converges")
+            facts += [converges, first]
+        else:
+            equations.append(kernel.fundamental(F, x, lo, hi, H))
+            facts += [kernel.joined(sympy.Integral(e, (x, lo, hi)), lo, H) for e in (d, dF)]
+    before = first if len(pieces) == 1 else kernel.apply(kernel.joined(head, pieces[1][0], H), first)
+    plus_before = kernel.apply(kernel.dominated(sympy.Integral(plus, (x, -oo, cut)), d, H, premises=above), before)
+    total = kernel.apply(kernel.joined(whole, cut, H), plus_before, tail)
+    converges = kernel.decide(kernel.goal(kernel.Converges(whole), H), total,
+                              detail="∫_ℝ (p − q)₊ dx converges (the pieces joined)")
+    return converges, equations, [*facts, before, plus_before, total], whole
+
+
 _LAPLACE_DOMAIN = [_ε > 0, sympy.Symbol("Delta", real=True) > 0]
 
 
@@ -458,20 +524,36 @@ _LAPLACE_DOMAIN = [_ε > 0, sympy.Symbol("Delta", real=True) > 0]
               r"end_POSTSUBSCRIPT ) = 1 - italic_e start_POSTSUPERSCRIPT - divide start_ARG italic_ε end_ARG "
               r"start_ARG 2 end_ARG end_POSTSUPERSCRIPT (derivation in Appendix -I)."))
 def laplace_tv():
-    delta = sympy.symbols("Delta", positive=True)
-    symbolic, _ = _laplace_tv_integral(delta)
+    """d_TV = ∫_ℝ (p − q)₊ dx (Definitions 3–4 for laws with Lebesgue densities p = Lap(0, Δ/ε), q = Lap(Δ, Δ/ε)), as
+    kernel steps: p ≥ q exactly on (−∞, Δ/2] (|x| ≤ |x − Δ| there, e^u increasing), so the integral is
+    ∫_{−∞}^{Δ/2} (p − q) = ∫_{−∞}^0 + ∫_0^{Δ/2} (Appendix I): on (−∞, 0] p − q = F' with F = (e^{εx/Δ} − e^{ε(x−Δ)/Δ})/2
+    → 0 at −∞ (kernel.improper: ½(1 − e^{−ε}), F' ≥ 0 so the integral converges), on [0, Δ/2] p − q = G' with
+    G = −(e^{−εx/Δ} + e^{ε(x−Δ)/Δ})/2 (fundamental theorem: ½ + ½e^{−ε} − e^{−ε/2}); the sum is 1 − e^{−ε/2}."""
+    eps, delta, x = _ε, sympy.Symbol("Delta", real=True), sympy.Symbol("x", real=True)
+    H = [eps > 0, delta > 0]
+    scale = eps / (2 * delta)
+    p, q = scale * sympy.exp(-eps * sympy.Abs(x) / delta), scale * sympy.exp(-eps * sympy.Abs(x - delta) / delta)
+    up, a, b = _exp_increases()
+    cut = delta / 2
+    above = kernel.instantiate(up, {a: -eps * sympy.Abs(x - delta) / delta, b: -eps * sympy.Abs(x) / delta}, [*H, sympy.Le(x, cut)])
+    below = kernel.instantiate(up, {a: -eps * sympy.Abs(x) / delta, b: -eps * sympy.Abs(x - delta) / delta}, [*H, sympy.Le(cut, x)])
+    s1, s2 = sympy.symbols("s1 s2", real=True)
+    inner = {s1: (sympy.exp(eps * x / delta), -1), s2: (sympy.exp(eps * (x - delta) / delta), -1)}
+    left_sign = kernel.instantiate(up, {a: eps * (x - delta) / delta, b: eps * x / delta}, H)
+    right = -(sympy.exp(-eps * x / delta) + sympy.exp(eps * (x - delta) / delta)) / 2
+    converges, equations, facts, whole = _tv_on_the_line(
+        p - q, x, H, cut, [above], [below], [(-sympy.oo, 0, ((s1 - s2) / 2, inner), [left_sign]), (0, cut, right, [])])
+    value = kernel.decide(kernel.goal(sympy.Eq(whole, 1 - sympy.exp(-eps / 2)), H), *equations, *facts,
+                          detail="∫_ℝ (p − q)₊ dx = ½(1 − e^{−ε}) + ½ + ½e^{−ε} − e^{−ε/2} = 1 − e^{−ε/2}")
     lib = [laplace(e).tv() for e in (Q(1, 2), 1, 2)]
     cert = [_laplace_certified(sympy.Rational(e)) for e in (Q(1, 2), 1, 2)]
-    return establish(identity(symbolic, 1 - sympy.exp(-EPS / 2), "sympy integration of the two densities over (−∞, Δ/2], "
-                              "symbolic in ε and Δ"),
+    return establish(combine(converges, value, detail="d_TV = ∫_ℝ (p − q)₊ dx = ∫_{−∞}^{Δ/2} (p − q) dx = 1 − e^{−ε/2} "
+                             "(Appendix I's split at 0), with its convergence"),
                      certified_agreement(cert, lib, 25, "certified quadrature (acb.integral plus a proved tail bound) vs "
                                          "the library at ε ∈ {1/2, 1, 2}"),
                      certified_agreement(lib, [published("0.2211992169285951"), published("0.3934693402873666"),
                                                published("0.6321205588285577")], 15, "reference values"),
-                     domain=_LAPLACE_DOMAIN,
-                     prose_steps=["d_TV is the integral of the two densities' difference over {P > Q} = (−∞, Δ/2] "
-                                  "(Definition 3 for densities), evaluated by sympy's integrate: the goal compares its "
-                                  "result with 1 − e^{−ε/2}"])
+                     domain=_LAPLACE_DOMAIN, uses=["tv-dp:definitions-3-4-and-footnote-1"])
 
 
 @claim(PAPER, "Appendix I (scale Δ/ε), erratum",
@@ -529,12 +611,14 @@ def appendix_i():
 # Section VI-B: Gaussian (Appendix J) and eqs. (17)–(18)
 
 
-_GAUSSIAN_DOMAIN = [sympy.Symbol("mu", real=True) > 0]
+MU_REAL = sympy.Symbol("mu", real=True)
+#: eq. (16) is printed "for μ ≥ 0", the mechanism's noise N(0, σ²) with σ > 0 (Δ = μσ the shift).
+_GAUSSIAN_DOMAIN = [MU_REAL >= 0, sympy.Symbol("sigma", real=True) > 0]
 
 
 @claim(PAPER, "Section VI-B (Gaussian TV, eq. 16, Appendix J)",
        "d_TV(N(0,σ²), N(Δ,σ²)) = 2Φ(μ/2) − 1 with μ = Δ/σ, = δ_GDP(0)",
-       domain=_GAUSSIAN_DOMAIN, stated_domain='μ = Δ/σ > 0', stated_where='Section VI-B, eq. (16) and Appendix J',
+       domain=_GAUSSIAN_DOMAIN, stated_domain='μ = Δ/σ ≥ 0 (printed "for μ ≥ 0"), Gaussian noise N(0, σ²), σ > 0', stated_where='Section VI-B, eq. (16) and Appendix J',
        quote=(r"The total variation of a Gaussian mechanism operating on a statistic θ𝜃\thetaitalic_θ with variance "
               r"σ2=sens(θ)2μ2superscript𝜎2𝑠𝑒𝑛𝑠superscript𝜃2superscript𝜇2\sigma^{2}=\frac{sens(\theta)^{2}}{\mu^{2}}italic_σ "
               r"start_POSTSUPERSCRIPT 2 end_POSTSUPERSCRIPT = divide start_ARG italic_s italic_e italic_n italic_s ( "
@@ -545,21 +629,36 @@ _GAUSSIAN_DOMAIN = [sympy.Symbol("mu", real=True) > 0]
               r"start_ARG italic_μ end_ARG start_ARG 2 end_ARG ) - 1 , (16) where ΦΦ\Phiroman_Φ is the Standard "
               r"Normal CDF."))
 def gaussian_tv():
-    z = sympy.symbols("z", real=True)
-    phi = lambda c: sympy.exp(-(z - c) ** 2 / 2) / sympy.sqrt(2 * sympy.pi)
-    integral = sympy.integrate(phi(0) - phi(MU), (z, -sympy.oo, MU / 2))
-    dong0 = PHI(MU / 2) - PHI(-MU / 2)
+    """d_TV = ∫_ℝ (p − q)₊ dx (Definitions 3–4 for laws with Lebesgue densities p = N(0, σ²), q = N(Δ, σ²), Δ = μσ), as
+    kernel steps over every σ > 0 and μ ≥ 0: p ≥ q exactly on (−∞, Δ/2] (x² ≤ (x − Δ)² there, e^u increasing), so the
+    integral is ∫_{−∞}^{Δ/2} (p − q) = F(Δ/2) − lim_{−∞} F with F = ½erf(x/(σ√2)) − ½erf((x − Δ)/(σ√2)) → 0 at −∞
+    (kernel.improper; F' = p − q ≥ 0 there, so it converges), which is erf(μ/(2√2)) = 2Φ(μ/2) − 1; Dong's
+    δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51) is the same number."""
+    mu, sigma, x = MU_REAL, sympy.Symbol("sigma", real=True), sympy.Symbol("x", real=True)
+    H = [mu >= 0, sigma > 0]
+    shift = mu * sigma
+    phi = lambda c: sympy.exp(-(x - c) ** 2 / (2 * sigma ** 2)) / (sigma * sympy.sqrt(2 * sympy.pi))
+    up, a, b = _exp_increases()
+    cut = shift / 2
+    above = kernel.instantiate(up, {a: -(x - shift) ** 2 / (2 * sigma ** 2), b: -x ** 2 / (2 * sigma ** 2)},
+                               [*H, sympy.Le(x, cut)])
+    below = kernel.instantiate(up, {a: -x ** 2 / (2 * sigma ** 2), b: -(x - shift) ** 2 / (2 * sigma ** 2)},
+                               [*H, sympy.Le(cut, x)])
+    s1, s2 = sympy.symbols("s1 s2", real=True)
+    inner = {s1: (sympy.erf(x / (sigma * sympy.sqrt(2))), -1), s2: (sympy.erf((x - shift) / (sigma * sympy.sqrt(2))), -1)}
+    converges, equations, facts, whole = _tv_on_the_line(phi(0) - phi(shift), x, H, cut, [above], [below],
+                                                         [(-sympy.oo, cut, ((s1 - s2) / 2, inner), [above])])
+    value = kernel.decide(kernel.goal(sympy.Eq(whole, 2 * PHI(mu / 2) - 1), H), *equations, *facts,
+                          detail="∫_ℝ (p − q)₊ dx = F(Δ/2) − 0 = erf(μ/(2√2)) = 2Φ(μ/2) − 1")
+    dong0 = PHI(MU_REAL / 2) - PHI(-MU_REAL / 2)
     lib = [gaussian(1 / m).tv() for m in (Q(1, 2), 1, Q(10, 13), 2)]
-    return establish(combine(identity(integral.rewrite(sympy.erf), 2 * PHI(MU / 2) - 1,
-                                      "sympy integral of the densities over {P > Q} = (−∞, μ/2]"),
-                             identity(dong0, 2 * PHI(MU / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)"), detail="the proof"),
+    return establish(combine(converges, value,
+                             identity(dong0, 2 * PHI(MU_REAL / 2) - 1, "Dong's δ(0) = Φ(μ/2) − Φ(−μ/2) (eq. 51)"),
+                             detail="d_TV = ∫_ℝ (p − q)₊ dx = ∫_{−∞}^{Δ/2} (p − q) dx = 2Φ(μ/2) − 1 (Δ = μσ), with its convergence"),
                      certified_agreement(lib, [published("0.1974126513658474"), published("0.3829249225480262"),
                                                published("0.2994776058961513"), published("0.6826894921370859")], 15,
                                          "library at μ ∈ {1/2, 1, 1/1.3, 2} vs the reference values"),
-                     domain=_GAUSSIAN_DOMAIN,
-                     prose_steps=["d_TV is the integral of the two densities' difference over {P > Q} = (−∞, μ/2] "
-                                  "(Definition 3 for densities), evaluated by sympy's integrate: the goal compares its "
-                                  "result, written with erf, with 2Φ(μ/2) − 1"])
+                     domain=_GAUSSIAN_DOMAIN, uses=["tv-dp:definitions-3-4-and-footnote-1"])
 
 
 def _gauss_hockey_certified(mu: sympy.Rational, eps: sympy.Rational) -> Real:
