@@ -451,12 +451,14 @@ def _bac_capacity(formula, u):
                          detail="C_BAC = sup_w I(w) = (7)")
 
 
-_PBAR_DOMAIN = [_μ > 0, _μ < 1]
+#: The remark's two bullets together: μ ≥ 1 (δ^LDP_μ = 1) and μ < 1 (the bound p̄_μ and the limit), every μ > 0 bits
+#: (at μ = 0 the printed −log(2^μ − 1) is undefined).
+_PBAR_DOMAIN = [_μ > 0]
 
 
 @claim(PAPER, "Remark after Theorem 1 (p̄_μ)",
        "For μ < 1, δ^LDP_μ(ε) ≥ p̄_μ, the unique p with H_b(p)/p = −log(2^μ−1), and → p̄_μ as ε → ∞; μ ≥ 1 ⇒ δ = 1.",
-       domain=_PBAR_DOMAIN, stated_domain='μ < 1 (μ ≥ 1 gives δ^LDP_μ = 1), ε → ∞', stated_where='Section III-A, text after Theorem 1',
+       domain=_PBAR_DOMAIN, stated_domain='μ ≥ 1 bit (δ^LDP_μ = 1) and μ < 1 bit (the bound p̄_μ, ε → ∞): every μ > 0', stated_where='Section III-A, text after Theorem 1',
        quote=(r"• If μ1𝜇1\mu\geq 1italic_μ ≥ 1 bit, then "
               r"δμLDP(ϵ)=1subscriptsuperscript𝛿LDP𝜇italic-ϵ1\delta^{\text{{}LDP}}_{\mu}(\epsilon)=1italic_δ "
               r"start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
