@@ -495,8 +495,9 @@ def remark_pbar():
                      uses=["lmidp:eq-7"],
                      prose_steps=["δ^LDP_μ(ε) is the maximum of p1 − e^ε p0 over the feasible set {C_BAC(p0, 1 − p1) ≤ μ} "
                                   "of eq. (6), which contains (0, p̄_μ) (value p̄_μ) and, for μ ≥ 1, (0, 1) (value 1)",
-                                  "uniqueness: H_b(p)/p decreases strictly on (0, 1], from +∞ (p → 0) to 0 (p = 1), and "
-                                  "−log₂(2^μ − 1) ∈ (0, ∞) for 0 < μ < 1 (intermediate value theorem)",
+                                  "existence: H_b(p)/p is continuous on (0, 1) and goes from +∞ (p → 0) to 0 (p → 1), and "
+                                  "−log₂(2^μ − 1) ∈ (0, ∞) for 0 < μ < 1 (intermediate value theorem); p = 1 is no "
+                                  "solution (H_b(1) = 0 with 0·log 0 = 0); uniqueness in (0, 1) is the kernel step above",
                                   "ε → ∞: a feasible point with p1 − e^ε p0 ≥ 0 has p0 ≤ e^{−ε}; C_BAC is continuous, so "
                                   "limit points of the maximisers are (0, p1) with log₂(1 + 2^{−H_b(p1)/p1}) ≤ μ, i.e. "
                                   "p1 ≤ p̄_μ (that capacity increases with p1); with δ ≥ p̄_μ the limit is p̄_μ"])
@@ -519,7 +520,29 @@ def _pbar_proof():
     at_most_one = real_closed(1 - (p1 - x * p0), [p0, p1, x], [p0 >= 0, p1 <= 1, x >= 1],
                               "p1 − e^ε p0 ≤ 1 for probabilities p0, p1: δ^LDP_μ ≤ 1")
     return grouped("the Z-channel value, the monotonicity of H_b(p)/p and the case μ ≥ 1", zchannel, value, slope,
-                   log_below_chord(), top, at_most_one)
+                   log_below_chord(), _pbar_unique(), top, at_most_one)
+
+
+def _pbar_unique():
+    """Uniqueness of p̄_μ in (0, 1) as kernel steps: log(1 − p) < log 1 = 0 (log increases strictly), so
+    (−H_b(p)/p)' = −log₂(1 − p)/p² > 0 and H_b(p)/p decreases strictly on (0, 1) (the mean value theorem, rule
+    `increasing`); two solutions p, q ∈ (0, 1) of H_b(·)/· = −log₂(2^μ − 1) are then equal (either order contradicts
+    the strict decrease). Existence (the intermediate value theorem) and p = 1 stay in words."""
+    p, q, a, b, u, x1, x2, c = sympy.symbols("p q a b u x_1 x_2 c", real=True)
+    g = lambda z: (-z * log(z) - (1 - z) * log(1 - z)) / (z * log(2))
+    inc = kernel.increasing(log(u), u, x1, x2, [x1 > 0], strict=True, detail="log increases strictly on (0, ∞)")
+    neg = kernel.instantiate(inc, {x1: 1 - p, x2: 1}, [p > 0, p < 1], detail="log(1 − p) < log 1 = 0 for p ∈ (0, 1)")
+    dec = kernel.increasing(-g(p), p, a, b, [a > 0, b < 1], strict=True, premises=[neg],
+                            detail="H_b(p)/p decreases strictly on (0, 1): (−H_b(p)/p)' = −log₂(1 − p)/p² > 0")
+    below = kernel.instantiate(dec, {a: p, b: q}, [p > 0, p < q, q < 1])
+    above = kernel.instantiate(dec, {a: q, b: p}, [q > 0, q < p, p < 1])
+    inside = [p > 0, p < 1, q > 0, q < 1]
+    one = kernel.decide(kernel.goal(sympy.Eq(p, q), [*inside, sympy.Eq(g(p), c), sympy.Eq(g(q), c)]), below, above,
+                        detail="at most one p ∈ (0, 1) with H_b(p)/p = c")
+    return kernel.instantiate(one, {c: -log(2 ** _μ - 1) / log(2)}, [_μ > 0, *inside,
+                                                                    sympy.Eq(g(p), -log(2 ** _μ - 1) / log(2)),
+                                                                    sympy.Eq(g(q), -log(2 ** _μ - 1) / log(2))],
+                              detail="at most one p ∈ (0, 1) with H_b(p)/p = −log₂(2^μ − 1)")
 
 
 # --------------------------------------------------------------------------------------------
