@@ -51,20 +51,94 @@ def _event_indicator(event, p, q, y):
     return sympy.Or(sympy.And(sympy.Eq(event[y], 1), t > 0), sympy.And(sympy.Eq(event[y], 0), t <= 0))
 
 
-def _event(name: str, p: str, q: str):
-    """The domain relation defining the indicator `name` of {p > e^ε q} on every output (p, q named rows)."""
-    y, l, a, b, _ = _output_rows()
-    rows = {"a": a, "b": b}
-    return kernel.Every(_event_indicator(sympy.IndexedBase(name), rows[p], rows[q], y), (y, 1, l))
+#: Definitions 3 and 4 on any output space (the paper's "randomized mechanism" is not finite): the two output laws
+#: a = P_{M(x)}, b = P_{M(x')} (Definition 4: a = P_{M(x)}, b = P_{M(X)}) have densities a[x], b[x] against a dominating
+#: law μ (μ = (a + b)/2 always serves, by Radon–Nikodym), so an event E (a measurable set, its indicator E[x]) has
+#: a(E) = E_μ[1_E a] (the tv-dp Definition 1 reading, docs/trust-chain.md).
+_DEFINITION_3_GENERAL = [_ε >= 0, _δ >= 0, _δ <= 1, Laws("a", "b")]
+_DEFINITION_4_GENERAL = [_ε >= 0, _δ >= 0, _δ <= 1, Laws("P_X"), Laws("a", "b")]
+_XO, _MU_OUT = sympy.Symbol("x", real=True), kernel.Law("mu")
+_DA, _DB = sympy.IndexedBase("a", nonnegative=True), sympy.IndexedBase("b", nonnegative=True)
 
 
-#: Any two rows a = P_{M(x)}, b = P_{M(x')} of a channel M: laws on its l outputs, the objects the goals sum over;
-#: A the indicator of the event {a > e^ε b} (which it defines from a and b: the domain restricts nothing).
-_DEFINITION_3_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("a", "b", k="l"), _event("A", "a", "b")]
-#: A row a = P_{M(x)} and the output law b = P_{M(X)} of M under the data distribution P_X: laws on its l outputs;
-#: A, B the indicators of the events {b > e^ε a}, {a > e^ε b} (defined from a and b).
-_DEFINITION_4_DOMAIN = [_ε >= 0, _δ >= 0, _δ <= 1, AnyChannel("M"), Laws("P_X"), Laws("a", "b", k="l"),
-                        _event("A", "b", "a"), _event("B", "a", "b")]
+def _expect_out(f):
+    """E_μ f, an expression in the densities a[x], b[x] and an event's value at x."""
+    return kernel.Expect(f, (_XO, _MU_OUT))
+
+
+def _events_general(d, name: str):
+    """For d an expression in the densities at x: sup over events E of E_μ[1_E d] = E_μ[d₊], as kernel steps (the tv-dp
+    Definition 1 route): 1_E d ≤ d₊ at every x, integrated (expected), bounds every event and so the supremum; the
+    event {d > 0} is a member of the events and attains it (1_{d > 0} d = d₊ at every x; the two integrands are
+    integrable together). With it, the inequality of the definition for every event: E_μ[1_E d] ≤ E_μ[d₊]."""
+    event = kernel.Event(name)
+    sup, plus = kernel.Sup(_expect_out(event[_XO] * d), (event,)), _expect_out(sympy.Max(d, 0))
+    below = kernel.expected(kernel.decide(kernel.goal(event[_XO] * d <= sympy.Max(d, 0)),
+                                          detail="1_E d ≤ d₊ at every point"), _XO, _MU_OUT)
+    attaining = sympy.Piecewise((1, d > 0), (0, True))
+    at = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(d, 0), attaining * d)), detail="1_{d > 0} d = d₊ at every point")
+    lower = kernel.decide(kernel.goal(plus <= sup), kernel.member(sup, (_XO, attaining)), kernel.expected(at, _XO, _MU_OUT),
+                          kernel.equally_integrable(at, _XO, _MU_OUT), detail="the event {d > 0} attains E_μ[d₊]")
+    return kernel.decide(kernel.goal(sympy.Eq(sup, plus)), kernel.supremum(below, event), lower,
+                         detail="the supremum over events of E_μ[1_E d] is E_μ[d₊]"), below
+
+
+def _definition_3_general():
+    """Definition 3 on any output space: H_{e^ε}(a‖b) = sup_E [a(E) − e^ε b(E)] = E_μ[(a − e^ε b)₊], attained by
+    E* = {a > e^ε b}, and every event has a(E) ≤ e^ε b(E) + E_μ[(a − e^ε b)₊] (a(E) − e^ε b(E) split by linearity)."""
+    d = _DA[_XO] - exp(_ε) * _DB[_XO]
+    sup, below = _events_general(d, "E")
+    event = kernel.Event("E")
+    each = kernel.decide(kernel.goal(_expect_out(event[_XO] * _DA[_XO])
+                                     <= exp(_ε) * _expect_out(event[_XO] * _DB[_XO]) + _expect_out(sympy.Max(d, 0))),
+                         below, kernel.linear(_expect_out(event[_XO] * d)), kernel.integrable(_expect_out(event[_XO] * d)),
+                         detail="a(E) ≤ e^ε b(E) + E_μ[(a − e^ε b)₊] for every event E")
+    return combine(sup, each, detail="H_{e^ε}(a‖b) = sup_E [a(E) − e^ε b(E)] = E_μ[(a − e^ε b)₊] on any output space, "
+                                     "attained by {a > e^ε b}; every event satisfies (1) at δ = H (kernel steps)")
+
+
+def _definition_4_general():
+    """Definition 4 on any output space, a = P_{M(x)}, b = P_{M(X)} with densities against μ: the right inequality of (3),
+    b(E) − e^ε a(E) ≤ δ for every E, has least δ sup_E [b(E) − e^ε a(E)] = E_μ[(b − e^ε a)₊] = H_{e^ε}(P_{M(X)}‖P_{M(x)});
+    the left one, e^{−ε}a(E) − b(E) ≤ δ, has least δ sup_E [e^{−ε}a(E) − b(E)] = E_μ[(e^{−ε}a − b)₊]
+    = e^{−ε}E_μ[(a − e^ε b)₊] = e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)}); both attained by an event, and every event satisfies
+    both inequalities at δ = those values (kernel steps). (e^{−ε}(A − xB)₊ = (A/x − B)₊ is a lemma over x > 0
+    instantiated at x = e^ε: the solver reads e^ε and e^{−ε} as unrelated atoms.)"""
+    g = exp(_ε)
+    right_d, left_d = _DB[_XO] - g * _DA[_XO], _DA[_XO] / g - _DB[_XO]
+    right, right_below = _events_general(right_d, "A")
+    ev_a, ev_b = kernel.Event("A"), kernel.Event("B")
+    right_each = kernel.decide(kernel.goal(_expect_out(ev_a[_XO] * _DB[_XO])
+                                           <= g * _expect_out(ev_a[_XO] * _DA[_XO]) + _expect_out(sympy.Max(right_d, 0))),
+                               right_below, kernel.linear(_expect_out(ev_a[_XO] * right_d)),
+                               kernel.integrable(_expect_out(ev_a[_XO] * right_d)),
+                               detail="b(E) ≤ e^ε a(E) + E_μ[(b − e^ε a)₊] for every event E")
+    left, left_below = _events_general(left_d, "B")
+    x, A_, B_ = sympy.symbols("x A B", real=True)
+    scale = kernel.decide(kernel.goal(sympy.Eq(sympy.Max(A_ / x - B_, 0), sympy.Max(A_ - x * B_, 0) / x), [x > 0]),
+                          detail="(A/x − B)₊ = (A − xB)₊/x for x > 0")
+    at_e = kernel.instantiate(scale, {x: g, A_: _DA[_XO], B_: _DB[_XO]}, [], detail="at x = e^ε")
+    d = _DA[_XO] - g * _DB[_XO]
+    scaled = _expect_out(exp(-_ε) * sympy.Max(d, 0))
+    # E_μ[(e^{−ε}a − b)₊] is defined wherever E_μ[(a − e^ε b)₊] is: the two integrands are one function up to the
+    # factor e^{−ε} (integrable, equally_integrable), so it may be a middle term below
+    together = [kernel.equally_integrable(at_e, _XO, _MU_OUT), kernel.integrable(scaled)]
+    factor = kernel.decide(kernel.goal(sympy.Eq(_expect_out(sympy.Max(left_d, 0)), exp(-_ε) * _expect_out(sympy.Max(d, 0)))),
+                           kernel.expected(at_e, _XO, _MU_OUT), kernel.linear(scaled), *together,
+                           detail="E_μ[(e^{−ε}a − b)₊] = e^{−ε}E_μ[(a − e^ε b)₊]")
+    left_sup = kernel.fact(left).goal.conclusion.lhs
+    left_value = kernel.decide(kernel.goal(sympy.Eq(left_sup, exp(-_ε) * _expect_out(sympy.Max(d, 0)))), left, factor,
+                               *together,
+                               detail="sup_E [e^{−ε}a(E) − b(E)] = e^{−ε}H_{e^ε}(a‖b)")
+    left_each = kernel.decide(kernel.goal(exp(-_ε) * _expect_out(ev_b[_XO] * _DA[_XO])
+                                          <= _expect_out(ev_b[_XO] * _DB[_XO]) + exp(-_ε) * _expect_out(sympy.Max(d, 0))),
+                              left_below, factor, *together, kernel.linear(_expect_out(ev_b[_XO] * left_d)),
+                              kernel.integrable(_expect_out(ev_b[_XO] * left_d)),
+                              detail="e^{−ε}a(E) ≤ b(E) + e^{−ε}E_μ[(a − e^ε b)₊] for every event E")
+    return combine(right, right_each, left_value, left_each,
+                   detail="the least δ of each side of (3) over all events is the matching term of (4), on any output "
+                          "space: sup over events, attained, and every event satisfies (3) at those values (kernel steps)")
+
 
 # --------------------------------------------------------------------------------------------
 # Section II: the four notions
@@ -108,11 +182,12 @@ def definition_2():
 
 
 @claim(PAPER, "Definition 3 (eq. 2 ⇔ eq. 1)",
-       "(ε,δ)-LDP ⇔ sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ: for any two rows P, Q of M, "
-       "H_{e^ε}(P‖Q) = sup_E [P(E) − e^ε Q(E)] = Σ_y (P(y) − e^ε Q(y))₊, attained by E = {P > e^ε Q}.",
-       domain=_DEFINITION_3_DOMAIN,
-       stated_domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events; any two rows a = P_{M(x)}, b = P_{M(x')} of M "
-                     "(laws on its l outputs); every event (every test in [0, 1]^l)", stated_where='Section II, Definition 3 (LDP), eqs. (1)–(2)',
+       "(ε,δ)-LDP ⇔ sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ: for any two output laws P, Q of M (densities p, q "
+       "against a dominating μ), H_{e^ε}(P‖Q) = sup_E [P(E) − e^ε Q(E)] = E_μ[(p − e^ε q)₊] (Σ_y (P(y) − e^ε Q(y))₊ "
+       "on a finite output alphabet), attained by E = {p > e^ε q}.",
+       domain=_DEFINITION_3_GENERAL,
+       stated_domain="ε ≥ 0, δ ∈ [0, 1], all x ≠ x' and events; any two output laws a = P_{M(x)}, b = P_{M(x')} of the "
+                     "randomized mechanism M on one measurable space; every event", stated_where='Section II, Definition 3 (LDP), eqs. (1)–(2)',
        quote=(r"Definition 3 (LDP [8, 9]) A randomized mechanism M𝑀Mitalic_M satisfies "
               r"(ϵ,δ)italic-ϵ𝛿(\epsilon,\delta)( italic_ϵ , italic_δ )-LDP if and only if, for every pair of data "
               r"points (𝐱,𝐱)𝐱superscript𝐱(\bm{x},\bm{x}^{\prime})( bold_italic_x , bold_italic_x "
@@ -132,10 +207,11 @@ def definition_2():
               r"italic_δ . (2)"))
 def definition_3():
     """H_{e^ε}(P‖Q) is defined in the paper (Notation) as sup_E [P(E) − e^ε Q(E)], so (1) for every pair and every
-    event is sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ, eq. (2). What is proved (kernel steps, every channel, any
-    two rows a, b on l outputs): every event, indeed every test t ∈ [0, 1]^l, has Σ t a − e^ε Σ t b ≤ Σ (a − e^ε b)₊,
-    and the event {a > e^ε b} attains it; so the supremum is the closed form the library computes (cross-checked
-    below by enumerating every event)."""
+    event is sup_{x≠x'} H_{e^ε}(P_{M(x)}‖P_{M(x')}) ≤ δ, eq. (2). What is proved (kernel steps, any two output laws a,
+    b on one measurable space, densities against a dominating μ): sup_E [a(E) − e^ε b(E)] = E_μ[(a − e^ε b)₊], attained
+    by {a > e^ε b}, and every event satisfies (1) at δ = that value (:func:`_definition_3_general`). Cross-checks: the
+    same on l outputs over every test t ∈ [0, 1]^l (kernel steps, the closed form Σ(a − e^ε b)₊ the library computes),
+    and the least δ by enumerating every event of three channels."""
     vals, refs = [], []
     for ch in CHANNELS:
         for eps in (0, R(1, 2), log(2)):
@@ -144,16 +220,17 @@ def definition_3():
             vals.append(ch.ldp_delta(eps))
             refs.append(best)
     enum = exact_agreement(vals, refs, "least δ of eq. (1) by enumerating every event = eq. (2), 3 channels × 3 ε")
-    return establish(combine(*_events_attain(*_output_rows()[2:4], "A"),
-                             detail="sup_E [P(E) − e^ε Q(E)] = Σ(P − e^ε Q)₊ for any two rows, attained by {P > e^ε Q}"),
-                     enum, domain=_DEFINITION_3_DOMAIN)
+    finite = combine(*_events_attain(*_output_rows()[2:4], "A"),
+                     detail="finite output alphabets (a cross-check, kernel steps): sup_E [P(E) − e^ε Q(E)] = Σ(P − e^ε Q)₊ "
+                            "for any two rows on l outputs, every test in [0, 1]^l, attained by {P > e^ε Q}")
+    return establish(_definition_3_general(), finite, enum, domain=_DEFINITION_3_GENERAL)
 
 
 @claim(PAPER, "Definition 4 (eq. 4 ⇔ eq. 3)",
        "(ε,δ)-LIP ⇔ sup_x max{H_{e^ε}(P_{M(X)}‖P_{M(x)}), e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)})} ≤ δ.",
-       domain=_DEFINITION_4_DOMAIN,
-       stated_domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]; any row a = P_{M(x)} of M and the output law '
-                     'b = P_{M(X)} (laws on its l outputs); every event (every test in [0, 1]^l)', stated_where='Section II, Definition 4 (LIP), eqs. (3)–(4)',
+       domain=_DEFINITION_4_GENERAL,
+       stated_domain='“for a data distribution P_X”, ε ≥ 0, δ ∈ [0, 1]; any output law a = P_{M(x)} of the randomized '
+                     'mechanism M and its output law b = P_{M(X)} under P_X, on one measurable space; every event', stated_where='Section II, Definition 4 (LIP), eqs. (3)–(4)',
        quote=(r"Definition 4 (LIP [10]) For a data distribution P𝐗subscript𝑃𝐗P_{\bm{X}}italic_P start_POSTSUBSCRIPT "
               r"bold_italic_X end_POSTSUBSCRIPT, a randomized mechanism M𝑀Mitalic_M satisfies "
               r"(ϵ,δ)italic-ϵ𝛿(\epsilon,\delta)( italic_ϵ , italic_δ )-LIP if and only if, for every data point "
@@ -178,8 +255,10 @@ def definition_3():
 def definition_4():
     """With H_{e^ε}(P‖Q) = sup_E [P(E) − e^ε Q(E)] (the paper's Notation), the right inequality of (3) for every
     event is H_{e^ε}(P_{M(X)}‖P_{M(x)}) ≤ δ, and the left one, e^{−ε}P_x(E) − P_X(E) ≤ δ, is
-    sup_E e^{−ε}[P_x(E) − e^ε P_X(E)] = e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)}) ≤ δ. Proved (kernel steps) for any row a and
-    output law b on l outputs: both suprema over every test t ∈ [0, 1]^l, each attained by an event."""
+    sup_E e^{−ε}[P_x(E) − e^ε P_X(E)] = e^{−ε}H_{e^ε}(P_{M(x)}‖P_{M(X)}) ≤ δ. Proved (kernel steps) for any output
+    law a and output law b on one measurable space, densities against a dominating μ (:func:`_definition_4_general`):
+    both suprema over the events, each attained, and every event satisfies (3) at those values. Cross-checks: the same
+    on l outputs over every test t ∈ [0, 1]^l (kernel steps), and the least δ by enumerating events."""
     vals, refs = [], []
     for ch, prior in zip(CHANNELS, PRIORS):
         py = ch.apply(prior)
@@ -195,9 +274,9 @@ def definition_4():
     a_, b_ = _output_rows()[2:4]
     right = _events_attain(b_, a_, "A")           # P_X(E) − e^ε P_x(E) ≤ H_{e^ε}(P_X‖P_x): the right inequality of (3)
     left = _events_attain(a_, b_, "B", scaled=True)  # e^{−ε}P_x(E) − P_X(E) ≤ e^{−ε}H_{e^ε}(P_x‖P_X): the left one
-    return establish(combine(*right, *left, detail="the least δ of each side of (3) over all events is the matching "
-                                                   "term of (4): sup over events, attained"),
-                     enum, domain=_DEFINITION_4_DOMAIN)
+    finite = combine(*right, *left, detail="finite output alphabets (a cross-check, kernel steps): the least δ of each "
+                                           "side of (3) over all tests in [0, 1]^l is the matching term of (4), attained")
+    return establish(_definition_4_general(), finite, enum, domain=_DEFINITION_4_GENERAL)
 
 
 def _events_attain(p, q, name: str, scaled: bool = False):
@@ -451,12 +530,14 @@ def _bac_capacity(formula, u):
                          detail="C_BAC = sup_w I(w) = (7)")
 
 
-_PBAR_DOMAIN = [_μ > 0, _μ < 1]
+#: The remark's two bullets together: μ ≥ 1 (δ^LDP_μ = 1) and μ < 1 (the bound p̄_μ and the limit), every μ > 0 bits
+#: (at μ = 0 the printed −log(2^μ − 1) is undefined).
+_PBAR_DOMAIN = [_μ > 0]
 
 
 @claim(PAPER, "Remark after Theorem 1 (p̄_μ)",
        "For μ < 1, δ^LDP_μ(ε) ≥ p̄_μ, the unique p with H_b(p)/p = −log(2^μ−1), and → p̄_μ as ε → ∞; μ ≥ 1 ⇒ δ = 1.",
-       domain=_PBAR_DOMAIN, stated_domain='μ < 1 (μ ≥ 1 gives δ^LDP_μ = 1), ε → ∞', stated_where='Section III-A, text after Theorem 1',
+       domain=_PBAR_DOMAIN, stated_domain='μ ≥ 1 bit (δ^LDP_μ = 1) and μ < 1 bit (the bound p̄_μ, ε → ∞): every μ > 0', stated_where='Section III-A, text after Theorem 1',
        quote=(r"• If μ1𝜇1\mu\geq 1italic_μ ≥ 1 bit, then "
               r"δμLDP(ϵ)=1subscriptsuperscript𝛿LDP𝜇italic-ϵ1\delta^{\text{{}LDP}}_{\mu}(\epsilon)=1italic_δ "
               r"start_POSTSUPERSCRIPT LDP end_POSTSUPERSCRIPT start_POSTSUBSCRIPT italic_μ end_POSTSUBSCRIPT ( "
@@ -493,8 +574,9 @@ def remark_pbar():
                      uses=["lmidp:eq-7"],
                      prose_steps=["δ^LDP_μ(ε) is the maximum of p1 − e^ε p0 over the feasible set {C_BAC(p0, 1 − p1) ≤ μ} "
                                   "of eq. (6), which contains (0, p̄_μ) (value p̄_μ) and, for μ ≥ 1, (0, 1) (value 1)",
-                                  "uniqueness: H_b(p)/p decreases strictly on (0, 1], from +∞ (p → 0) to 0 (p = 1), and "
-                                  "−log₂(2^μ − 1) ∈ (0, ∞) for 0 < μ < 1 (intermediate value theorem)",
+                                  "existence: H_b(p)/p is continuous on (0, 1) and goes from +∞ (p → 0) to 0 (p → 1), and "
+                                  "−log₂(2^μ − 1) ∈ (0, ∞) for 0 < μ < 1 (intermediate value theorem); p = 1 is no "
+                                  "solution (H_b(1) = 0 with 0·log 0 = 0); uniqueness in (0, 1) is the kernel step above",
                                   "ε → ∞: a feasible point with p1 − e^ε p0 ≥ 0 has p0 ≤ e^{−ε}; C_BAC is continuous, so "
                                   "limit points of the maximisers are (0, p1) with log₂(1 + 2^{−H_b(p1)/p1}) ≤ μ, i.e. "
                                   "p1 ≤ p̄_μ (that capacity increases with p1); with δ ≥ p̄_μ the limit is p̄_μ"])
@@ -517,7 +599,29 @@ def _pbar_proof():
     at_most_one = real_closed(1 - (p1 - x * p0), [p0, p1, x], [p0 >= 0, p1 <= 1, x >= 1],
                               "p1 − e^ε p0 ≤ 1 for probabilities p0, p1: δ^LDP_μ ≤ 1")
     return grouped("the Z-channel value, the monotonicity of H_b(p)/p and the case μ ≥ 1", zchannel, value, slope,
-                   log_below_chord(), top, at_most_one)
+                   log_below_chord(), _pbar_unique(), top, at_most_one)
+
+
+def _pbar_unique():
+    """Uniqueness of p̄_μ in (0, 1) as kernel steps: log(1 − p) < log 1 = 0 (log increases strictly), so
+    (−H_b(p)/p)' = −log₂(1 − p)/p² > 0 and H_b(p)/p decreases strictly on (0, 1) (the mean value theorem, rule
+    `increasing`); two solutions p, q ∈ (0, 1) of H_b(·)/· = −log₂(2^μ − 1) are then equal (either order contradicts
+    the strict decrease). Existence (the intermediate value theorem) and p = 1 stay in words."""
+    p, q, a, b, u, x1, x2, c = sympy.symbols("p q a b u x_1 x_2 c", real=True)
+    g = lambda z: (-z * log(z) - (1 - z) * log(1 - z)) / (z * log(2))
+    inc = kernel.increasing(log(u), u, x1, x2, [x1 > 0], strict=True, detail="log increases strictly on (0, ∞)")
+    neg = kernel.instantiate(inc, {x1: 1 - p, x2: 1}, [p > 0, p < 1], detail="log(1 − p) < log 1 = 0 for p ∈ (0, 1)")
+    dec = kernel.increasing(-g(p), p, a, b, [a > 0, b < 1], strict=True, premises=[neg],
+                            detail="H_b(p)/p decreases strictly on (0, 1): (−H_b(p)/p)' = −log₂(1 − p)/p² > 0")
+    below = kernel.instantiate(dec, {a: p, b: q}, [p > 0, p < q, q < 1])
+    above = kernel.instantiate(dec, {a: q, b: p}, [q > 0, q < p, p < 1])
+    inside = [p > 0, p < 1, q > 0, q < 1]
+    one = kernel.decide(kernel.goal(sympy.Eq(p, q), [*inside, sympy.Eq(g(p), c), sympy.Eq(g(q), c)]), below, above,
+                        detail="at most one p ∈ (0, 1) with H_b(p)/p = c")
+    return kernel.instantiate(one, {c: -log(2 ** _μ - 1) / log(2)}, [_μ > 0, *inside,
+                                                                    sympy.Eq(g(p), -log(2 ** _μ - 1) / log(2)),
+                                                                    sympy.Eq(g(q), -log(2 ** _μ - 1) / log(2))],
+                              detail="at most one p ∈ (0, 1) with H_b(p)/p = −log₂(2^μ − 1)")
 
 
 # --------------------------------------------------------------------------------------------
