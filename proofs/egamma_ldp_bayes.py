@@ -476,7 +476,7 @@ _MI_DEFINITION = sympy.Eq(_I_MI, sum(sympy.Integral(_mi_integrand(x), (_θ, 0, 1
 _MI_VALUE = log(2) / 2 - R(1, 4)   # each of the two integrals
 
 
-def _mi_term_near(x, c):
+def _mi_term_near(x, c, value=_MI_VALUE):
     """For 0 < c ≤ 1 and P_X(x) = 1/2: |∫₀¹ P(x|θ) log(P(x|θ)/P_X(x)) dθ − (log 2/2 − 1/4)| ≤ 2c, as kernel steps.
     The integrand f (0·log 0 = 0) is bounded: |f| ≤ 1 on [0, 1] from log y ≤ y − 1 and log y ≥ 1 − 1/y (e^w ≥ 1 + w
     at w = ±log y), so its integrals over [0, 1] and its parts converge (domination by 1). Split [0, 1] where P(x|θ) = c
@@ -524,21 +524,20 @@ def _mi_term_near(x, c):
                                     detail=f"fundamental theorem: antiderivative {anti}"))
     parts += [kernel.instantiate(q, {_θ: at}, [c > 0, m > 0], detail=f"the same log bounds at P({x}|θ) = c")
               for q in (at_le, at_ge)]
-    return kernel.decide(kernel.goal(sympy.Abs(whole - _MI_VALUE) <= 2 * c, box), *parts,
+    return kernel.decide(kernel.goal(sympy.Abs(whole - value) <= 2 * c, box), *parts,
                          detail=f"|∫₀¹ P({x}|θ) log(P({x}|θ)/P_X({x})) dθ − (log 2/2 − 1/4)| ≤ 2c for 0 < c ≤ 1")
 
 
-def _mi_steps():
+def _mi_steps(target=log(2) - R(1, 2)):
     """I(Θ;X) = log 2 − 1/2 (both integrals converge): for every c ∈ (0, 1], |I − (log 2 − 1/2)| ≤ 4c
     (:func:`_mi_term_near` for x = 1 and x = 0, the marginals ∫₀¹ θ dθ = ∫₀¹ (1 − θ) dθ = 1/2 by the fundamental
     theorem); at c = 1, |I − (log 2 − 1/2)| ≤ 4, and, were I ≠ log 2 − 1/2, at c = |I − (log 2 − 1/2)|/8 ∈ (0, 1] it
     would be ≤ half itself (the Archimedean step: a nonnegative number below every positive one is 0)."""
     c = sympy.Symbol("c", real=True)
-    target = log(2) - R(1, 2)
     gap = sympy.Abs(_I_MI - target)
     halves = [sympy.Eq(_MARGINAL[x], R(1, 2)) for x in (1, 0)]
     box = [c > 0, c <= 1, *halves, _MI_DEFINITION]
-    near = kernel.decide(kernel.goal(gap <= 4 * c, box), *(_mi_term_near(x, c) for x in (1, 0)),
+    near = kernel.decide(kernel.goal(gap <= 4 * c, box), *(_mi_term_near(x, c, target / 2) for x in (1, 0)),
                          detail="|I(Θ;X) − (log 2 − 1/2)| ≤ 4c for every c ∈ (0, 1]")
     at_one = kernel.instantiate(near, {c: 1}, [*halves, _MI_DEFINITION], detail="at c = 1")
     at_gap = kernel.instantiate(near, {c: gap / 8}, [*halves, _MI_DEFINITION, sympy.Ne(_I_MI, target), gap <= 8],
