@@ -531,18 +531,18 @@ def _mi_term_near(x, c, value=_MI_VALUE):
 def _mi_steps(target=log(2) - R(1, 2)):
     """I(Θ;X) = log 2 − 1/2 (both integrals converge): for every c ∈ (0, 1], |I − (log 2 − 1/2)| ≤ 4c
     (:func:`_mi_term_near` for x = 1 and x = 0, the marginals ∫₀¹ θ dθ = ∫₀¹ (1 − θ) dθ = 1/2 by the fundamental
-    theorem); at c = 1, |I − (log 2 − 1/2)| ≤ 4, and, were I ≠ log 2 − 1/2, at c = |I − (log 2 − 1/2)|/8 ∈ (0, 1] it
-    would be ≤ half itself (the Archimedean step: a nonnegative number below every positive one is 0)."""
+    theorem); were I ≠ log 2 − 1/2, at c = min{|I − (log 2 − 1/2)|/8, 1} ∈ (0, 1] it would be at most half itself
+    (or ≤ 4 while > 8): the Archimedean step, a nonnegative number below every positive one is 0. No substitution
+    of a number (no relation folded by sympy)."""
     c = sympy.Symbol("c", real=True)
     gap = sympy.Abs(_I_MI - target)
     halves = [sympy.Eq(_MARGINAL[x], R(1, 2)) for x in (1, 0)]
     box = [c > 0, c <= 1, *halves, _MI_DEFINITION]
     near = kernel.decide(kernel.goal(gap <= 4 * c, box), *(_mi_term_near(x, c, target / 2) for x in (1, 0)),
                          detail="|I(Θ;X) − (log 2 − 1/2)| ≤ 4c for every c ∈ (0, 1]")
-    at_one = kernel.instantiate(near, {c: 1}, [*halves, _MI_DEFINITION], detail="at c = 1")
-    at_gap = kernel.instantiate(near, {c: gap / 8}, [*halves, _MI_DEFINITION, sympy.Ne(_I_MI, target), gap <= 8],
-                                detail="at c = |I − (log 2 − 1/2)|/8, were it positive")
-    value = kernel.decide(kernel.goal(sympy.Eq(_I_MI, target), [*halves, _MI_DEFINITION]), at_one, at_gap,
+    at_gap = kernel.instantiate(near, {c: sympy.Min(gap / 8, 1)}, [*halves, _MI_DEFINITION, sympy.Ne(_I_MI, target)],
+                                detail="at c = min{|I − (log 2 − 1/2)|/8, 1}, were I ≠ log 2 − 1/2")
+    value = kernel.decide(kernel.goal(sympy.Eq(_I_MI, target), [*halves, _MI_DEFINITION]), at_gap,
                           detail="I(Θ;X) = log 2 − 1/2 (Archimedean step) where P_X(1) = P_X(0) = 1/2")
     bounds = {x: kernel.decide(kernel.goal(sympy.Abs(_mi_integrand(x)) <= 1, [_θ >= 0, _θ <= 1, halves[i]]),
                                *[kernel.instantiate(exp_bounds()[0], {_W: s * log(_BER[x] / _MARGINAL[x])},

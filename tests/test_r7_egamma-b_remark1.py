@@ -70,16 +70,32 @@ def test_one_part_with_a_wrong_value_is_refused(bayes):
     assert bayes._mi_term_near(0, c, log(2) / 2 - R(1, 5)).status == "failed"
 
 
-def test_archimedean_step_needs_the_case_split(bayes):
-    # c = |I − v|/8 is a point of c > 0 only where I ≠ v: instantiating without that hypothesis is refused
+def _nested(evidence, depth):
+    from symdp.verify.evidence import Evidence
+    for _ in range(depth):
+        evidence = Evidence.from_json(evidence.data["premises"][0])
+    return evidence
+
+
+def test_archimedean_step_refuses_wrong_applications(bayes, mi):
+    # the proof's own "|I − v| ≤ 4c for every c ∈ (0, 1]" (two levels down: value ← instantiate ← near)
     from symdp.verify import kernel
-    c, i = sympy.Symbol("c", real=True), bayes._I_MI
-    v = log(2) - R(1, 2)
-    near = kernel.decide(kernel.goal(sympy.Abs(i - v) <= 4 * c, [c > 0, c <= 1, sympy.Abs(i - v) <= 4 * c]))
-    assert near.status == "proved"
+    at_gap = _nested(mi, 2)
+    near = _nested(at_gap, 1)
+    assert "4*c" in kernel.fact(near).goal.text()
+    i, v = bayes._I_MI, sympy.log(2) - R(1, 2)
+    c = next(s for s in kernel.fact(near).goal.variables if s.name == "c")
+    hyps = [h for h in kernel.fact(near).goal.hypotheses if c not in h.free_symbols]
     gap = sympy.Abs(i - v)
-    assert kernel.instantiate(near, {c: gap / 8}, [gap <= 4 * c.xreplace({c: 1})]).status == "failed"
-    assert kernel.instantiate(near, {c: gap / 8}, [sympy.Ne(i, v), gap <= 8]).status == "failed"  # premise's own hyp
+    goal = kernel.goal(sympy.Eq(i, v), hyps)
+    assert kernel.instantiate(near, {c: sympy.Min(gap / 8, 1)}, [*hyps, sympy.Ne(i, v)]).status == "proved"
+    # without I ≠ v the point c = min{|I − v|/8, 1} may be 0, outside c > 0
+    assert kernel.instantiate(near, {c: sympy.Min(gap / 8, 1)}, hyps).status == "failed"
+    # at c = min{|I − v|/2, 1} the bound |I − v| ≤ 2|I − v| is no contradiction: I = v does not follow
+    loose = kernel.instantiate(near, {c: sympy.Min(gap / 2, 1)}, [*hyps, sympy.Ne(i, v)])
+    assert loose.status == "proved"
+    assert kernel.decide(goal, loose).status == "failed"
+    assert kernel.decide(goal, at_gap).status == "proved"
 
 
 def test_integrand_bound_refused_where_false(bayes):
