@@ -459,13 +459,115 @@ def _eq_18_steps(value=_EQ_18_VALUE):
                          detail="I_γ(Θ;X) = γ²/4 on [0, 1], (γ − 2)²/4 on [1, 2], 0 beyond, for every γ ≥ 0: eq. (18)")
 
 
+#: I(Θ;X) in the model, named I: Σ_x ∫₀¹ P(x|θ) log(P(x|θ)/P_X(x)) dθ (the mutual information D(P_ΘX‖P_Θ P_X) with the
+#: densities against dθ × counting), each integrand with the convention 0·log 0 = 0 as a two-branch Piecewise on
+#: P(x|θ) > 0 (at θ = 0 for x = 1, at θ = 1 for x = 0, where the log is undefined).
+_I_MI = sympy.Symbol("I", real=True)
+_W = sympy.Symbol("w", real=True)   # exp_bounds()'s variable
+
+
+def _mi_integrand(x):
+    """P(x|θ) log(P(x|θ)/P_X(x)), 0 where P(x|θ) = 0."""
+    p = _BER[x]
+    return sympy.Piecewise((p * log(p / _MARGINAL[x]), p > 0), (0, True))
+
+
+_MI_DEFINITION = sympy.Eq(_I_MI, sum(sympy.Integral(_mi_integrand(x), (_θ, 0, 1)) for x in (1, 0)))
+_MI_VALUE = log(2) / 2 - R(1, 4)   # each of the two integrals
+
+
+def _mi_term_near(x, c, value=_MI_VALUE):
+    """For 0 < c ≤ 1 and P_X(x) = 1/2: |∫₀¹ P(x|θ) log(P(x|θ)/P_X(x)) dθ − (log 2/2 − 1/4)| ≤ 2c, as kernel steps.
+    The integrand f (0·log 0 = 0) is bounded: |f| ≤ 1 on [0, 1] from log y ≤ y − 1 and log y ≥ 1 − 1/y (e^w ≥ 1 + w
+    at w = ±log y), so its integrals over [0, 1] and its parts converge (domination by 1). Split [0, 1] where P(x|θ) = c
+    (θ = c for x = 1, θ = 1 − c for x = 0): on the part where P(x|θ) ≤ c, −c ≤ ∫f ≤ c (f between ±1, integrated);
+    on the other, P(x|θ) ≥ c > 0, f = F' with F = ±(P(x|θ)² log(P(x|θ)/P_X(x))/2 − P(x|θ)²/4), and the fundamental
+    theorem gives F's increment, which is log 2/2 − 1/4 up to |F at P(x|θ) = c| ≤ 3c/4 (the same log bounds at c)."""
+    p, m, f = _BER[x], _MARGINAL[x], _mi_integrand(x)
+    half = sympy.Eq(m, R(1, 2))
+    up = exp_bounds()[0]
+    y = p / m
+    at_le = kernel.instantiate(up, {_W: log(y)}, [p > 0, m > 0], detail=f"log y ≤ y − 1 at y = P({x}|θ)/P_X({x})")
+    at_ge = kernel.instantiate(up, {_W: -log(y)}, [p > 0, m > 0], detail=f"log y ≥ 1 − 1/y at y = P({x}|θ)/P_X({x})")
+    unit = [_θ >= 0, _θ <= 1, half]
+    bound = kernel.decide(kernel.goal(sympy.Abs(f) <= 1, unit), at_le, at_ge,
+                          detail=f"|P({x}|θ) log(P({x}|θ)/P_X({x}))| ≤ 1 on [0, 1] (0 where P({x}|θ) = 0)")
+    # the small part (P(x|θ) ≤ c) and the smooth part (P(x|θ) ≥ c), and the split point
+    if x == 1:
+        small, smooth, at = (0, c), (c, 1), c
+    else:
+        small, smooth, at = (1 - c, 1), (0, 1 - c), 1 - c
+    box = [c > 0, c <= 1, half]
+    whole = sympy.Integral(f, (_θ, 0, 1))
+    parts = [kernel.split(whole, at, [half], detail=f"split [0, 1] at P({x}|θ) = c")]
+    parts += [kernel.dominated(sympy.Integral(f, (_θ, *ends)), 1, box, premises=[bound],
+                               detail=f"∫ over [{ends[0]}, {ends[1]}] converges: |integrand| ≤ 1")
+              for ends in (small, smooth)]
+    in_small = [_θ >= small[0], _θ <= small[1], *box]
+    for rel, line in ((f <= 1, 1), (sympy.Le(-1, f), -1)):
+        parts.append(kernel.integrated(kernel.decide(kernel.goal(rel, in_small), bound), _θ, *small,
+                                       detail=f"∫ of the integrand against {line} where P({x}|θ) ≤ c"))
+        parts.append(kernel.fundamental(line * _θ, _θ, *small, detail=f"∫ {line} dθ over the part where P({x}|θ) ≤ c"))
+    sgn = 1 if x == 1 else -1
+    anti = sgn * (p ** 2 * log(p / m) / 2 - p ** 2 / 4)
+    derivative = sympy.diff(anti, _θ)
+    in_smooth = [_θ >= smooth[0], _θ <= smooth[1], c > 0, m > 0]
+    parts.append(kernel.integrated(kernel.decide(kernel.goal(sympy.Eq(f, derivative), in_smooth),
+                                                 detail=f"the integrand is {derivative} where P({x}|θ) ≥ c > 0"),
+                                   _θ, *smooth))
+    parts.append(kernel.dominated(sympy.Integral(derivative, (_θ, *smooth)), 1, box,
+                                  premises=[kernel.decide(kernel.goal(sympy.Abs(derivative) <= 1,
+                                                                      [_θ >= smooth[0], _θ <= smooth[1], *box]),
+                                                          at_le, at_ge, detail=f"|{derivative}| ≤ 1 there")],
+                                  detail=f"∫ {derivative} converges where P({x}|θ) ≥ c"))
+    parts.append(kernel.fundamental(anti, _θ, *smooth, [c > 0, m > 0],
+                                    detail=f"fundamental theorem: antiderivative {anti}"))
+    parts += [kernel.instantiate(q, {_θ: at}, [c > 0, m > 0], detail=f"the same log bounds at P({x}|θ) = c")
+              for q in (at_le, at_ge)]
+    return kernel.decide(kernel.goal(sympy.Abs(whole - value) <= 2 * c, box), *parts,
+                         detail=f"|∫₀¹ P({x}|θ) log(P({x}|θ)/P_X({x})) dθ − (log 2/2 − 1/4)| ≤ 2c for 0 < c ≤ 1")
+
+
+def _mi_steps(target=log(2) - R(1, 2)):
+    """I(Θ;X) = log 2 − 1/2 (both integrals converge): for every c ∈ (0, 1], |I − (log 2 − 1/2)| ≤ 4c
+    (:func:`_mi_term_near` for x = 1 and x = 0, the marginals ∫₀¹ θ dθ = ∫₀¹ (1 − θ) dθ = 1/2 by the fundamental
+    theorem); were I ≠ log 2 − 1/2, at c = min{|I − (log 2 − 1/2)|/8, 1} ∈ (0, 1] it would be at most half itself
+    (or ≤ 4 while > 8): the Archimedean step, a nonnegative number below every positive one is 0. No substitution
+    of a number (no relation folded by sympy)."""
+    c = sympy.Symbol("c", real=True)
+    gap = sympy.Abs(_I_MI - target)
+    halves = [sympy.Eq(_MARGINAL[x], R(1, 2)) for x in (1, 0)]
+    box = [c > 0, c <= 1, *halves, _MI_DEFINITION]
+    near = kernel.decide(kernel.goal(gap <= 4 * c, box), *(_mi_term_near(x, c, target / 2) for x in (1, 0)),
+                         detail="|I(Θ;X) − (log 2 − 1/2)| ≤ 4c for every c ∈ (0, 1]")
+    at_gap = kernel.instantiate(near, {c: sympy.Min(gap / 8, 1)}, [*halves, _MI_DEFINITION, sympy.Ne(_I_MI, target)],
+                                detail="at c = min{|I − (log 2 − 1/2)|/8, 1}, were I ≠ log 2 − 1/2")
+    value = kernel.decide(kernel.goal(sympy.Eq(_I_MI, target), [*halves, _MI_DEFINITION]), at_gap,
+                          detail="I(Θ;X) = log 2 − 1/2 (Archimedean step) where P_X(1) = P_X(0) = 1/2")
+    bounds = {x: kernel.decide(kernel.goal(sympy.Abs(_mi_integrand(x)) <= 1, [_θ >= 0, _θ <= 1, halves[i]]),
+                               *[kernel.instantiate(exp_bounds()[0], {_W: s * log(_BER[x] / _MARGINAL[x])},
+                                                    [_BER[x] > 0, _MARGINAL[x] > 0]) for s in (1, -1)])
+              for i, x in enumerate((1, 0))}
+    converges = [kernel.dominated(sympy.Integral(_mi_integrand(x), (_θ, 0, 1)), 1, [halves[i]], premises=[bounds[x]],
+                                  detail=f"∫₀¹ P({x}|θ) log(P({x}|θ)/P_X({x})) dθ converges (|integrand| ≤ 1)")
+                 for i, x in enumerate((1, 0))]
+    marginals = [kernel.fundamental(_θ ** 2 / 2, _θ, 0, 1, detail="P_X(1) = ∫₀¹ θ dθ = 1/2"),
+                 kernel.fundamental(_θ - _θ ** 2 / 2, _θ, 0, 1, detail="P_X(0) = ∫₀¹ (1 − θ) dθ = 1/2")]
+    conclusion = sympy.And(sympy.Eq(_I_MI, target), *(kernel.fact(q).goal.conclusion for q in converges))
+    domain = [*_EQ_18_DOMAIN, _MI_DEFINITION]
+    return kernel.decide(kernel.goal(conclusion, domain), value, *converges, *marginals,
+                         detail="I(Θ;X) = Σ_x ∫₀¹ P(x|θ) log(P(x|θ)/P_X(x)) dθ = log 2 − 1/2 nats, both integrals "
+                                "convergent (0·log 0 = 0)")
+
+
 @claim(PAPER, "Remark 1 (eq. 18)",
        "For Θ ~ U[0,1], X ~ Ber(Θ): I(Θ;X) = log 2 − 1/2 ≈ 0.19 nats and I_γ(Θ;X) = γ²/4 on [0,1], (γ−2)²/4 on [1,2], "
        "0 otherwise (convention (22))",
-       domain=_EQ_18_DOMAIN,
+       domain=[*_EQ_18_DOMAIN, _MI_DEFINITION],
        stated_domain='Θ uniform on [0, 1], P_{X|Θ=θ} = Bernoulli(θ), γ ≥ 0; I_γ(Θ;X) = E_γ(P_ΘX‖P_Θ P_X) written by eq. '
                      '(22) with the densities against dθ × counting: Σ_x ∫₀¹ (P(x|θ) − γP_X(x))₊ dθ − (1 − γ)₊, '
-                     'P_X(x) = ∫₀¹ P(x|θ) dθ', stated_where='Section V, Remark 1, eq. (18)',
+                     'P_X(x) = ∫₀¹ P(x|θ) dθ; I(Θ;X) = D(P_ΘX‖P_Θ P_X) written the same way: '
+                     'Σ_x ∫₀¹ P(x|θ) log(P(x|θ)/P_X(x)) dθ with 0·log 0 = 0', stated_where='Section V, Remark 1, eq. (18)',
        quote=(r"For a comparison with (15), consider the following example. Suppose ΘΘ\Theta is a uniform random "
               r"variable on [0,1]01[0,1] and "
               r"PX|Θ=ΞΈ=π–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚β€‹(ΞΈ)subscript𝑃conditionalπ‘‹Ξ˜πœƒπ–‘π–Ύπ—‹π—‡π—ˆπ—Žπ—…π—…π—‚πœƒP_{X|\Theta=\theta}={\mathsf{Bernoulli}}(\theta). "
@@ -478,15 +580,12 @@ def _eq_18_steps(value=_EQ_18_VALUE):
 def remark_1_eq18():
     pts = [R(0), R(1, 4), R(1, 2), 1, R(3, 2), 2, 3]
     lib = [bb.egamma_information(1, g) for g in pts]
-    return establish(_eq_18_steps(),
+    return establish(combine(_eq_18_steps(), _mi_steps()),
                      certified_agreement(lib, [_remark1_i(g) for g in pts], 25,
                                          "library I_γ(Θ;X) (certified roots) = eq. (18) at 7 values of γ"),
-                     exact_agreement(bb.mutual_information(1), log(2) - R(1, 2), "I(Θ;X) = log 2 − 1/2 nats"),
+                     exact_agreement(bb.mutual_information(1), log(2) - R(1, 2), "library I(Θ;X) = log 2 − 1/2 nats"),
                      catalog([bb.mutual_information(1)], ["0.19"], "≈ 0.19 nats as printed"),
-                     domain=_EQ_18_DOMAIN,
-                     prose_steps=["I(Θ;X) = Σ_x ∫₀¹ P(x|θ) log(P(x|θ)/P_X(x)) dθ = 2∫₀¹ θ log(2θ) dθ = log 2 − 1/2 (the "
-                                  "integrand θ log(2θ), 0 at θ = 0 by 0·log 0 = 0, is bounded; antiderivative "
-                                  "θ² log(2θ)/2 − θ²/4 → 0 as θ → 0): in words, and checked against the library"])
+                     domain=[*_EQ_18_DOMAIN, _MI_DEFINITION])
 
 
 ZETA, GAMMA = sympy.symbols("zeta gamma_", real=True)
