@@ -419,6 +419,46 @@ MUTANTS += [
      "    if any(_inside_proposition(part, new) for part in goal.parts):", "    if False:", _CONVERGES),
 ]
 
+_HALF_LINE = ("tests/test_kernel_half_line.py",)
+MUTANTS += [
+    ("kernel7 tv (improper): the derivative's sign not required", _K,
+     "        needed = _defined(F) | _defined(dF) | {sympy.Ge(dF, 0)}",
+     "        needed = _defined(F) | _defined(dF)", _HALF_LINE),
+    ("kernel7 tv (improper): the inner arguments' direction not checked", _K,
+     "sympy.And(*_ordered(_defined(L) | _defined(b)), *signs))]",
+     "sympy.And(*_ordered(_defined(L) | _defined(b))))]", _HALF_LINE),
+    ("kernel7 tv (improper): erf's limit read at the wrong end", _K,
+     "_INNER_LIMITS = {sympy.exp: {-1: sympy.Integer(0)}, sympy.erf: {-1: sympy.Integer(-1), 1: sympy.Integer(1)},",
+     "_INNER_LIMITS = {sympy.exp: {-1: sympy.Integer(0)}, sympy.erf: {-1: sympy.Integer(1), 1: sympy.Integer(1)},", _HALF_LINE),
+    ("kernel7 tv recheck (improper): the derivative's sign not required", _R,
+     "    return _sides(cert, [([*known, *facts, line], sympy.And(*(along - {sympy.true}), sympy.Ge(first, 0))),",
+     "    return _sides(cert, [([*known, *facts, line], sympy.And(*(along - {sympy.true}))),", _HALF_LINE),
+    ("kernel7 tv recheck (improper): the inner arguments' direction not checked", _R,
+     "        signs.append(sympy.Gt(slope, 0) if end * tends > 0 else sympy.Lt(slope, 0))",
+     "        signs.append(sympy.Gt(slope, 0))", _HALF_LINE),
+    ("kernel7 tv (joined): a bounded piece read as convergent without its integrand defined", _K,
+     "        sides = [([*given, sympy.Le(a, u), sympy.Le(u, z)], sympy.And(*_ordered(_defined(f)))) for a, z in bounded]",
+     "        sides = []", _HALF_LINE),
+    ("kernel7 tv (joined): a split point outside the interval", _K,
+     "        order = ([] if below else [sympy.Le(lo, c)]) + ([] if above else [sympy.Le(c, hi)])\n        if sympy.false in order:\n            raise _Refused(f\"the split point {c} lies outside [{lo}, {hi}]\")\n        pieces = [(lo, c), (c, hi)]",
+     "        order = []\n        pieces = [(lo, c), (c, hi)]", _HALF_LINE),
+    ("kernel7 tv recheck (joined): a bounded piece agreed without its integrand defined", _R,
+     "    return _sides(cert, [([*given, sympy.Le(a, index), sympy.Le(index, z)], sympy.And(*own)) for a, z in bounded], context)",
+     "    return _sides(cert, [], context)", _HALF_LINE),
+]
+
+_DIVERGE = ("tests/test_kernel_diverge.py",)
+MUTANTS += [
+    ("kernel7 diverge: the bound may depend on the variable", _K,
+     "        if op not in (\"<=\", \"<\") or u in _free(c):", "        if op not in (\"<=\", \"<\"):", _DIVERGE),
+    ("kernel7 diverge: hypotheses that mention the variable kept (a bounded range)", _K,
+     "        if any(u in _free(h) for h in outer):\n            raise _Refused(f\"the hypotheses {[h for h in outer if u in _free(h)]} depend on {u}\")\n        c, op, f = _orient(p.goal.conclusion)",
+     "        c, op, f = _orient(p.goal.conclusion)", _DIVERGE),
+    ("kernel7 diverge recheck: the range's start not checked", _R,
+     "    if not start:\n        raise Disagrees(f\"the premise does not range over u ≥ {lo}\")",
+     "    if not start and False:\n        raise Disagrees(f\"the premise does not range over u ≥ {lo}\")", _DIVERGE),
+]
+
 #: Survivors, each with the reason no test can kill it.
 EQUIVALENT: dict[str, str] = {
     "kernel6 (dominated): integrability without f defined where g is": (

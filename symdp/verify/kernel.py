@@ -236,6 +236,30 @@ dominated(Integrable(f, (x, P)), g, hypotheses, premises)
     integrable, so measurable; f(X) is a Borel function of X and them, defined almost surely and
     dominated by g(X), so integrable. For ``Integral(f, (u, lo, hi))`` the same over the interval:
     Converges(∫ f) under lo ≤ hi and the definedness of ∫ g and ∫ uₖ.
+improper(G, inner, x, lo, hi, hypotheses, converges, premises)
+    the fundamental theorem over a half-line: for F = G(h₁(x), …, h_m(x)), each h_i exp, erf or erfc of
+    c_i·x + d_i (c_i, d_i free of x) with a recorded direction (its argument tends to ±∞ at the infinite end),
+    ∫_{−∞}^b F' dx = F(b) − L (∫_a^∞ F' dx = L − F(a)), L = G at the limits of the h_i (exp → 0 as its argument
+    → −∞, erf → ∓1, erfc → 2 or 0); with ``converges``, ``Converges`` of the integral instead. Side conditions,
+    under the hypotheses (free of x; proved ``premises`` assumed where their terms are defined): F and F' defined
+    and F' ≥ 0 on the half-line; G defined at the limit point and each c_i of the sign that sends its argument
+    to the recorded infinity. G is continuous by its form, F smooth by its form, F' continuous by its form.
+    Sound: on every bounded [−R, b] the fundamental theorem gives F(b) − F(−R); the inner arguments tend to
+    their recorded infinities (the slopes' signs), so h_i(−R) → lim h_i, and G, continuous where defined and
+    defined at the limit point, gives F(−R) → L; F' ≥ 0, so by monotone convergence the Lebesgue integral of F'
+    over the half-line is lim (F(b) − F(−R)) = F(b) − L, finite: F' is integrable there and the value holds.
+joined(term, c, hypotheses)
+    Converges(∫_a^b f) under a ≤ c ≤ b (the inequality at an infinite end dropped), the hypotheses (free of
+    the variable) and the definedness of ∫_a^c f and ∫_c^b f; a bounded piece whose integrand is continuous by
+    its form needs instead, as a side condition, f defined on the piece. Sound: f is then integrable on each
+    piece (a continuous function on a compact interval is bounded and integrable), so measurable and
+    absolutely integrable on their union, {c} being null.
+diverges(premise, u, lo)
+    ∀ u: lo ≤ u ∧ H ⇒ c ≤ f (or c < f; H and c free of u, lo finite and free of u) gives
+    H ∧ Converges(∫_lo^∞ f du) ⇒ c ≤ 0. No side condition (f need not be continuous). Sound: where the
+    conclusion is claimed, H holds, c is defined and ∫_lo^∞ f is a defined real, so f is defined at almost
+    every u ≥ lo and absolutely integrable there; at each such u the premise's terms are defined and give
+    f(u) ≥ c; were c > 0, ∫_lo^∞ |f| ≥ ∫_lo^∞ c du = ∞.
 every(premise, j, lo, hi)
     ∀ j: lo ≤ j ≤ hi ∧ H ⇒ C (H free of j, integer-valued ends) gives H ⇒ Every(C, (j, lo, hi)).
     Side: C's terms defined at every j of the range (none for a proposition such as Converges).
@@ -265,11 +289,11 @@ __all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "T
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
-           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "dominated", "RULES"]
+           "linear", "swap", "rename", "split", "at_infinity", "truncated", "every", "dominated", "improper", "joined", "diverges", "RULES"]
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated", "improper", "joined", "diverge")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -2043,3 +2067,148 @@ def mean_value(f: object, x: sympy.Symbol, a: object, b: object, bound: object, 
                      lambda d, bound: sympy.And(-bound <= d[1], d[1] <= bound),
                      lambda d, at, bound: (sympy.Le(sympy.Abs(at(d[0], b) - at(d[0], a)), bound * (b - a)), [sympy.Le(a, b)]),
                      detail)
+
+
+#: The inner terms whose limits at ±∞ :func:`improper` knows, h(a) with a = c·x + d (c, d free of x): the limit
+#: of h as its argument a tends to −∞ (key −1) or ∞ (key 1). exp → 0 only as a → −∞.
+_INNER_LIMITS = {sympy.exp: {-1: sympy.Integer(0)}, sympy.erf: {-1: sympy.Integer(-1), 1: sympy.Integer(1)},
+                 sympy.erfc: {-1: sympy.Integer(2), 1: sympy.Integer(0)}}
+
+
+def _inner_limit(h: sympy.Basic, x: sympy.Symbol, end: int, tends: int) -> tuple[sympy.Basic, sympy.Basic]:
+    """(the limit of h as x → end·∞, the side condition that h's argument tends to tends·∞): h = exp, erf or erfc of
+    c·x + d, c and d free of x; the argument tends to tends·∞ when end·c has the sign of tends."""
+    if h.func not in _INNER_LIMITS or len(h.args) != 1:
+        raise _Refused(f"{h} is not exp, erf or erfc of one argument")
+    if tends not in _INNER_LIMITS[h.func]:
+        raise _Refused(f"{h.func} has no finite limit as its argument tends to {tends}·∞")
+    a = h.args[0]
+    c = sympy.diff(a, x)
+    if x in _free(c) or c == 0 or x in _free(sympy.expand(a - c * x)):
+        raise _Refused(f"the argument {a} of {h} must be c·{x} + d with c ≠ 0 and c, d free of {x}")
+    return _INNER_LIMITS[h.func][tends], (sympy.Gt(c, 0) if end * tends > 0 else sympy.Lt(c, 0))
+
+
+def improper(outer: object, inner: Mapping[sympy.Symbol, tuple], x: sympy.Symbol, lo: object, hi: object,
+             hypotheses: Sequence[object] = (), converges: bool = False, detail: str = "",
+             premises: Sequence[Fact | Evidence] = ()) -> Evidence:
+    """The fundamental theorem of calculus over a half-line, by monotone convergence: for F = G(h₁(x), …, h_m(x))
+    (G = `outer` in the symbols s_i, `inner` = {s_i: (h_i, tends_i)}, each h_i exp, erf or erfc of c_i·x + d_i whose
+    argument tends to tends_i·∞ at the infinite end), ∫_{−∞}^b F'(x) dx = F(b) − L (or ∫_a^∞ F' = L − F(a)) with
+    L = G(lim h_1, …, lim h_m); with `converges`, ``Converges`` of the integral instead. Side conditions, under the
+    hypotheses (free of x): each c_i has the sign that sends its argument to tends_i·∞; F and F' defined and F' ≥ 0 on
+    the half-line; G defined at the limit point. G continuous by its form, F smooth by its form, F' continuous by its
+    form. Sound: for R large, ∫ over the bounded part is F(b) − F(−R) (FTC); h_i(−R) → lim h_i and G is continuous at
+    the limit point, so F(−R) → L; F' ≥ 0, so by monotone convergence the Lebesgue integral over the half-line is the
+    limit F(b) − L, finite: F' is integrable there (Converges) and the equation holds."""
+    facts = [_premise(q) for q in premises]
+    x = _symbol(x, "x", integer=False)
+    G, lo, hi = sympy.sympify(outer), sympy.sympify(lo), sympy.sympify(hi)
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        if (lo == -sympy.oo) == (hi == sympy.oo):
+            raise _Refused(f"exactly one end must be infinite (−∞ below or ∞ above), got [{lo}, {hi}]")
+        _unbounded(lo, hi)
+        end, b = (-1, hi) if lo == -sympy.oo else (1, lo)
+        names = list(inner)
+        if not names or any(not isinstance(s, sympy.Symbol) for s in names):
+            raise _Refused("the inner terms must be given for symbols s_i")
+        if x in _free(G) or x in _free(b) or any(x in _free(h) for h in extra):
+            raise _Refused(f"the outer function, the finite end and the hypotheses must be free of {x}")
+        if any(s in _free(b) or any(s in _free(h) for h in extra) for s in names):
+            raise _Refused("the symbols s_i must be new")
+        if _bound(G) or not _continuous(G):
+            raise _Refused(f"{G} must be built from continuous functions")
+        limits, signs = {}, []
+        for s in names:
+            h, tends = inner[s]
+            h = sympy.sympify(h)
+            value, sign = _inner_limit(h, x, end, tends)
+            limits[s] = value
+            signs.append(sign)
+        F = G.xreplace({s: sympy.sympify(inner[s][0]) for s in names})
+        if not _smooth(F, x):
+            raise _Refused(f"{F} must be built from {x} with +, ×, powers and smooth functions")
+        dF = sympy.diff(F, x)
+        if not _continuous(dF, x):
+            raise _Refused(f"the derivative {dF} must be built from continuous functions")
+        L = G.xreplace(limits)
+        term = sympy.Integral(dF, (x, lo, hi))
+        value = F.xreplace({x: b}) - L if end == -1 else L - F.xreplace({x: b})
+        target = _make(Converges(term) if converges else sympy.Eq(term, value, evaluate=False), extra)
+        known = [*_ordered(_defined_all(extra)), *extra, *_calculus_premises(facts, target, x)]
+        line = sympy.Le(x, b) if end == -1 else sympy.Le(b, x)
+        needed = _defined(F) | _defined(dF) | {sympy.Ge(dF, 0)}
+        sides = [([*known, line], sympy.And(*_ordered(needed))),
+                 ([*_ordered(_defined_all(extra)), *extra], sympy.And(*_ordered(_defined(L) | _defined(b)), *signs))]
+        record = {"outer": canonical_srepr(G), "inner": [[canonical_srepr(s), canonical_srepr(sympy.sympify(inner[s][0])),
+                                                          int(inner[s][1])] for s in names],
+                  "variable": canonical_srepr(x), "lo": canonical_srepr(lo), "hi": canonical_srepr(hi),
+                  "hypotheses": [canonical_srepr(h) for h in extra], **({"converges": True} if converges else {})}
+        return _step("improper", target, facts, sides, record, detail)
+    return _applied("improper", build)
+
+
+def joined(term: sympy.Integral, at: object, hypotheses: Sequence[object] = (), detail: str = "") -> Evidence:
+    """Converges(∫_a^b f) under a ≤ c ≤ b (c = `at`, finite, free of u; the inequality at an infinite end dropped),
+    the hypotheses (free of u) and the definedness of ∫_a^c f and ∫_c^b f (Converges of each, or nothing for an
+    integral defined outright). Sound: f is then defined almost everywhere, measurable and absolutely integrable on
+    [a, c] and on [c, b], hence on their union [a, b] (∫_{[a,b]} |f| = ∫_{[a,c]} |f| + ∫_{[c,b]} |f|, {c} null)."""
+    if not (isinstance(term, sympy.Integral) and len(term.limits) == 1 and len(term.limits[0]) == 3):
+        raise ParameterError(f"joined takes an Integral over one variable with both ends, got {term}")
+    f, (u, lo, hi) = term.function, term.limits[0]
+    u = _symbol(u, "the integral's variable", integer=False)
+    c = sympy.sympify(at)
+    extra = [_relation(h, "hypotheses") for h in hypotheses]
+
+    def build() -> Evidence:
+        below, above = lo == -sympy.oo, hi == sympy.oo
+        _unbounded(lo, hi)
+        if c.has(sympy.oo, -sympy.oo, sympy.zoo):
+            raise _Refused(f"the split point {c} must be finite")
+        if u in _free(c) | _free(lo) | _free(hi) or any(u in _free(h) for h in extra) or u in _bound(f):
+            raise _Refused(f"the split point, the ends and the hypotheses must be free of {u}")
+        order = ([] if below else [sympy.Le(lo, c)]) + ([] if above else [sympy.Le(c, hi)])
+        if sympy.false in order:
+            raise _Refused(f"the split point {c} lies outside [{lo}, {hi}]")
+        pieces = [(lo, c), (c, hi)]
+        # a bounded piece with an integrand continuous by its form needs only the integrand defined on it (a side, as
+        # for split: continuous on a compact interval, so bounded and integrable); any other piece its Converges
+        bounded = [(a, z) for a, z in pieces if not _unbounded(a, z) and _continuous(f, u)]
+        needed = set().union(*(_defined(sympy.Integral(f, (u, a, z))) for a, z in pieces if (a, z) not in bounded))
+        target = _make(Converges(term), [*order, *extra, *_ordered(needed)])
+        given = [*_ordered(_defined_all([*extra, *order])), *extra, *order, *_ordered(needed)]
+        sides = [([*given, sympy.Le(a, u), sympy.Le(u, z)], sympy.And(*_ordered(_defined(f)))) for a, z in bounded]
+        params = {"term": canonical_srepr(term), "at": canonical_srepr(c), "hypotheses": [canonical_srepr(h) for h in extra]}
+        return _step("joined", target, [], sides, params, detail)
+    return _applied("joined", build)
+
+
+def diverges(premise: Fact | Evidence, var: sympy.Symbol, lo: object, detail: str = "") -> Evidence:
+    """H ∧ Converges(∫_lo^∞ f du) ⇒ c ≤ 0 from the premise ∀ u: lo ≤ u ∧ H ⇒ c ≤ f (H and c free of u, lo
+    finite and free of u). Sound: where the conclusion is claimed, H holds and ∫_lo^∞ f is a defined real, so f
+    is defined almost everywhere on [lo, ∞) and absolutely integrable there; at each such u the premise gives
+    f(u) ≥ c; were c > 0, ∫_lo^∞ |f| ≥ ∫_lo^∞ c du = +∞. No side condition (f need not be continuous)."""
+    p, u = _premise(premise), _symbol(var, "var", integer=False)
+    lo = sympy.sympify(lo)
+
+    def build() -> Evidence:
+        if u not in p.goal.variables:
+            raise _Refused(f"{u} is not a variable of the premise")
+        if lo.has(sympy.oo, -sympy.oo, sympy.zoo) or u in _free(lo):
+            raise _Refused(f"the lower end {lo} must be finite and free of {u}")
+        start = [h for h in p.goal.hypotheses if isinstance(h, (sympy.LessThan, sympy.GreaterThan)) and _orient(h) == (lo, "<=", u)]
+        if not start:
+            raise _Refused(f"the premise's hypotheses must include {lo} ≤ {u}")
+        outer = [h for h in p.goal.hypotheses if h not in start]
+        if any(u in _free(h) for h in outer):
+            raise _Refused(f"the hypotheses {[h for h in outer if u in _free(h)]} depend on {u}")
+        c, op, f = _orient(p.goal.conclusion)
+        if op not in ("<=", "<") or u in _free(c):
+            raise _Refused(f"the premise must say c ≤ f with c free of {u}, got {p.goal.conclusion}")
+        if u in _bound(f):
+            raise _Refused(f"{u} is also an index bound inside {f}")
+        target = _make(sympy.Le(c, 0), [*outer, Converges(sympy.Integral(f, (u, lo, sympy.oo)))])
+        return _step("diverge", target, [p], [], {"index": canonical_srepr(u), "lo": canonical_srepr(lo)}, detail)
+    return _applied("diverge", build)

@@ -1371,6 +1371,30 @@ def _truncate(goal: _Goal, premises: list, params: Mapping, cert: Mapping, conte
     return _sides(cert, [([*_known_domain(assumed), *assumed, sympy.Le(lo, index)], sympy.And(*needed))], context)
 
 
+def _diverge(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """H ∧ Converges(∫_lo^∞ f) ⇒ c ≤ 0 from ∀ u: lo ≤ u ∧ H ⇒ c ≤ f, H and c free of u: an integrable function is not
+    bounded below by a positive constant on a half-line."""
+    (p,) = premises
+    index, lo = parse_expression(params["index"]), parse_expression(params["lo"])
+    if not _plain_index(index, False) or index not in p.variables:
+        raise Disagrees(f"{index} must be a plain real variable of the premise")
+    if lo.has(sympy.oo, -sympy.oo, sympy.zoo) or index in _variables(lo):
+        raise Disagrees(f"{lo} must be finite and free of {index}")
+    start = [h for h in p.hypotheses if type(h) in (sympy.LessThan, sympy.GreaterThan) and _link(h) == (lo, "<=", index)]
+    if not start:
+        raise Disagrees(f"the premise does not range over u ≥ {lo}")
+    others = [h for h in p.hypotheses if h not in start]
+    if any(index in _variables(h) for h in others):
+        raise Disagrees(f"a hypothesis of the premise depends on {index}")
+    low, op, f = _link(p.conclusion)
+    if op not in ("<=", "<") or index in _variables(low):
+        raise Disagrees("the premise does not bound the integrand below by a constant")
+    if index in _indices(f):
+        raise Disagrees(f"{index} is also bound inside {f}")
+    _same(goal, sympy.Le(low, 0), [*others, Converges(sympy.Integral(f, (index, lo, sympy.oo)))])
+    return _sides(cert, [], context)
+
+
 def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
     if premises:
         raise Disagrees("renaming an index rests on no premise")
@@ -1385,6 +1409,104 @@ def _rename(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     return _sides(cert, [], context)
 
 
+#: exp, erf, erfc of an argument tending to −∞ (−1) or ∞ (1): their limits (read here, not from the prover).
+_HALF_LINE_LIMITS = {sympy.exp: {-1: sympy.Integer(0)}, sympy.erf: {-1: sympy.Integer(-1), 1: sympy.Integer(1)},
+                     sympy.erfc: {-1: sympy.Integer(2), 1: sympy.Integer(0)}}
+
+
+def _half_line(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """∫_{−∞}^b F' = F(b) − L (∫_a^∞ F' = L − F(a)), or Converges of it, for F = G(h_1, …, h_m), each h_i exp, erf or
+    erfc of c_i·x + d_i: sides F, F' defined and F' ≥ 0 on the half-line; G at the limit point defined and each c_i
+    of the sign that sends its argument to the recorded infinity."""
+    G, x, lo, hi = (parse_expression(params[k]) for k in ("outer", "variable", "lo", "hi"))
+    assumed = [parse_expression(h) for h in params.get("hypotheses", [])]
+    if not _plain_index(x, False):
+        raise Disagrees(f"{x} is not a plain real variable")
+    below, above = _open_ends(lo, hi)
+    if below == above:
+        raise Disagrees("exactly one end must be infinite")
+    end, b = (-1, hi) if below else (1, lo)
+    inner = params.get("inner")
+    if not isinstance(inner, list) or not inner:
+        raise Disagrees("no inner terms recorded")
+    names, hs, limits, signs = [], {}, {}, []
+    for item in inner:
+        if not (isinstance(item, list) and len(item) == 3 and item[2] in (-1, 1)):
+            raise Disagrees(f"an inner term is recorded as {item!r}")
+        s, h, tends = parse_expression(item[0]), parse_expression(item[1]), item[2]
+        if not isinstance(s, sympy.Symbol) or s in names:
+            raise Disagrees(f"{s} is not a new symbol")
+        table = _HALF_LINE_LIMITS.get(type(h))
+        if table is None or len(h.args) != 1 or tends not in table:
+            raise Disagrees(f"{h} has no limit this rule knows as its argument tends to {tends}·∞")
+        arg = h.args[0]
+        slope = _derive(arg, x)
+        if x in _variables(slope) or slope == 0 or x in _variables(sympy.expand(arg - slope * x)):
+            raise Disagrees(f"the argument {arg} is not c·{x} + d with c ≠ 0 free of {x}")
+        names.append(s)
+        hs[s], limits[s] = h, table[tends]
+        signs.append(sympy.Gt(slope, 0) if end * tends > 0 else sympy.Lt(slope, 0))
+    if x in _variables(G) | _variables(b) or any(x in _variables(h) for h in assumed):
+        raise Disagrees(f"the outer function, the finite end and the hypotheses must be free of {x}")
+    if any(s in _variables(b) or any(s in _variables(h) for h in assumed) for s in names) or _indices(G):
+        raise Disagrees("the symbols s_i must be new and the outer function bind nothing")
+    if not _continuous(G):
+        raise Disagrees(f"{G} is not continuous by its form")
+    F = G.xreplace(hs)
+    if not _differentiable(F, x):
+        raise Disagrees(f"{F} is not differentiable by its form")
+    first = _derive(F, x)
+    if not _continuous(first, x):
+        raise Disagrees(f"the derivative {first} is not continuous by its form")
+    L = G.xreplace(limits)
+    term = sympy.Integral(first, (x, lo, hi))
+    value = F.xreplace({x: b}) - L if end == -1 else L - F.xreplace({x: b})
+    _same(goal, Converges(term) if params.get("converges") is True else sympy.Eq(term, value, evaluate=False), assumed)
+    known = [*_known_domain(assumed), *assumed]
+    facts = []
+    for p in premises:  # a proved fact, read wherever every term of it is defined
+        if not p.variables <= goal.variables | {x}:
+            raise Disagrees(f"a premise has variables beyond {x} and the conclusion's")
+        facts.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, goal.parts), *p.hypotheses)), p.conclusion))
+    try:
+        along = _domain(F) | _domain(first)
+        there = _domain(L) | _domain(b)
+    except _NoDomain as err:
+        raise Disagrees(f"a term has no written domain: {err}") from None
+    line = sympy.Le(x, b) if end == -1 else sympy.Le(b, x)
+    return _sides(cert, [([*known, *facts, line], sympy.And(*(along - {sympy.true}), sympy.Ge(first, 0))),
+                         (known, sympy.And(*(there - {sympy.true}), *signs))], context)
+
+
+def _joined(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+    """Converges(∫_a^b f) under a ≤ c ≤ b and the definedness of ∫_a^c f and ∫_c^b f (integrable on both pieces)."""
+    if premises:
+        raise Disagrees("joining two integrable pieces rests on no premise")
+    term, point = parse_expression(params["term"]), parse_expression(params["at"])
+    assumed = [parse_expression(h) for h in params.get("hypotheses", [])]
+    if not (isinstance(term, sympy.Integral) and len(term.args) == 2 and len(term.args[1]) == 3):
+        raise Disagrees(f"joined applies to an Integral over one range, not {term}")
+    body, (index, lo, hi) = term.args[0], term.args[1]
+    below, above = _open_ends(lo, hi)
+    if not _plain_index(index, False) or point.has(sympy.oo, -sympy.oo, sympy.zoo):
+        raise Disagrees("a plain real variable and a finite split point")
+    if index in _variables(point) | _variables(lo) | _variables(hi) | _indices(body) or \
+            any(index in _variables(h) for h in assumed):
+        raise Disagrees(f"the split point, the ends and the hypotheses must be free of {index}")
+    between = ([] if below else [sympy.Le(lo, point)]) + ([] if above else [sympy.Le(point, hi)])
+    halves = [(lo, point, below), (point, hi, above)]
+    bounded = [(a, z) for a, z, infinite in halves if not infinite and _continuous(body, index)]
+    try:  # a bounded piece with a continuous integrand: defined on it (side); any other: its own definedness
+        needed = set().union(*(_domain(sympy.Integral(body, (index, a, z))) for a, z, _ in halves if (a, z) not in bounded))
+        own = _domain(body) - {sympy.true}
+    except _NoDomain as err:
+        raise Disagrees(f"a piece has no written domain: {err}") from None
+    needed -= {sympy.true}
+    _same(goal, Converges(term), [*between, *assumed, *needed])
+    given = [*_known_domain([*assumed, *between]), *assumed, *between, *needed]
+    return _sides(cert, [([*given, sympy.Le(a, index), sympy.Le(index, z)], sympy.And(*own)) for a, z in bounded], context)
+
+
 _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "apply": _apply, "rewrite": _rewrite,
                                "chain": _chain,
                                "combine": _combine,
@@ -1395,10 +1517,11 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "tangent": _from_derivatives("tangent"), "ftc": _from_derivatives("ftc"),
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename, "split": _split,
-                               "infinity": _infinity, "truncate": _truncate, "every": _every, "dominated": _dominated}
+                               "infinity": _infinity, "truncate": _truncate, "every": _every, "dominated": _dominated,
+                               "improper": _half_line, "joined": _joined, "diverge": _diverge}
 #: How many premises each rule takes (None: any number).
 _ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "expect-as": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
-          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1, "dominated": None}
+          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1, "dominated": None, "improper": None, "joined": 0, "diverge": 1}
 
 
 def _premise(entry: Mapping, context: RuleContext) -> _Goal:
