@@ -361,7 +361,9 @@ def _a2_whole() -> Evidence:
 
 
 def _a2_statement() -> Evidence:
-    """(17) and (18) for the rows P, Q with their privacy loss L, as kernel steps: Lemma 1's two goals at (P, Q, L)
+    """The earlier, restricted route (no longer the claim's proof: :func:`_a2_whole` is; kept for
+    tests/test_proofs_lmidp_appendices.py, which checks that the integrated pointwise bound carries (18)).
+    (17) and (18) for the rows P, Q with their privacy loss L, as kernel steps: Lemma 1's two goals at (P, Q, L)
     (kernel.lemma: the integral of (15) converges, and KL(P‖Q) = log(e)∫₀^∞ of the integrand), the pointwise bound
     (:func:`_a2_pointwise`) integrated over [0, ∞) (the Lebesgue integral is monotone), and one decision:
     KL(P‖Q) ≤ μ = log(e)∫₀^∞(1 + e^{−ε})δ(ε)dε. Lemma 1's premise (laws, loss) stays inside the conclusions."""
