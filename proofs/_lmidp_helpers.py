@@ -239,3 +239,201 @@ def average_below_bound() -> Evidence:
                                      [k >= 1, sympy.Eq(sympy.Sum(w[x], (x, 1, k)), 1), kernel.Every(term, (x, 1, k))]),
                          kernel.summed(each, x, 1, k), kernel.linear(sympy.Sum(w[x] * mu, (x, 1, k))),
                          detail="(29): an average of values each ≤ μ is ≤ μ, any number of inputs")
+
+
+# --------------------------------------------------------------------------------------------
+# Appendix -A2 on its paper domain (round 7): no privacy-loss item. The domain's (2) in both orders and a finite
+# μ = log(e)∫₀^∞(1 + e^{−ε})δ(ε)dε force P and Q to share their support; then Lemma 1's per-output steps, with the
+# paper's 0·log 0 = 0 at the outputs both laws miss, give (17) for the pair, as kernel steps of the claim itself.
+
+#: Lemma 1's per-output variables: masses p, q, the privacy loss z (p = e^z q), the integration variable ε.
+_P1, _Q1, _Z1 = sympy.symbols("p q z", real=True)
+
+
+def lemma1_term(p, q, e) -> sympy.Expr:
+    """(p − e^ε q)₊ + e^{−ε}(q − e^ε p)₊: one output's term of the integrand of (15)/(17)."""
+    return sympy.Max(p - sympy.exp(e) * q, 0) + sympy.exp(-e) * sympy.Max(q - sympy.exp(e) * p, 0)
+
+
+def kl_term(p, q) -> sympy.Expr:
+    """One output's term of KL(P‖Q) in nats with the convention 0·log(0/0) = 0: p·log(p/q) where both masses are
+    positive, 0 where both vanish (on Appendix -A2's domain the supports agree — :func:`same_support` — so this
+    is every case there; the term is a defined real for all p, q ≥ 0)."""
+    return sympy.Piecewise((p * log(p / q), p * q > 0), (0, True))
+
+
+def same_support(p, q) -> sympy.Basic:
+    """Both masses vanish, or both are positive."""
+    return sympy.Or(sympy.And(sympy.Eq(p, 0), sympy.Eq(q, 0)), sympy.And(p > 0, q > 0))
+
+
+def _outcome_by_loss() -> tuple:
+    """Lemma 1 at one output with its privacy loss z (p = e^z q, q ≥ 0), as kernel steps: ∫₀^∞ g = p z − p + q and
+    ∫₀^∞ g converges, g = :func:`lemma1_term`. g is p − e^ε q on [0, z] and 0 beyond when z ≥ 0, e^{−ε}q − p on
+    [0, −z] and 0 beyond when z ≤ 0 (the fundamental theorem on the bounded piece, `truncated` beyond). The same
+    steps as Lemma 1's (proofs/lmidp.py, _lemma1_outcome and _lemma1_statement), stated here for Appendix -A2."""
+    e, x, w = EPS, sympy.Symbol("x", real=True), sympy.Symbol("w", real=True)
+    xp = sympy.Symbol("x", positive=True)
+    p, q, z = _P1, _Q1, _Z1
+    exp = sympy.exp
+    g = lemma1_term(p, q, e)
+    value = p * z - p + q
+    base = [q >= 0, sympy.Eq(p, exp(z) * q)]
+
+    def up(lo, hi):
+        return kernel.increasing(exp(x), x, lo, hi, detail="e^x increases")
+
+    def at_e(rel, hyp, what):
+        return kernel.instantiate(kernel.decide(kernel.goal(rel, [hyp]), detail=what), {xp: exp(e), w: exp(z)})
+    above = at_e(1 <= xp * w, 1 / xp <= w, "1/x ≤ w ⇒ xw ≥ 1 (x > 0)")
+    below = at_e(xp * w <= 1, w <= 1 / xp, "w ≤ 1/x ⇒ xw ≤ 1 (x > 0)")
+    scaled = kernel.instantiate(kernel.decide(kernel.goal(sympy.Eq(sympy.Max(q - xp * p, 0) / xp, sympy.Max(q / xp - p, 0),
+                                                                   evaluate=False)), detail="(q − xp)₊/x = (q/x − p)₊ (x > 0)"),
+                                {xp: exp(e)})
+    inside = kernel.decide(kernel.goal(sympy.Eq(g, p - exp(e) * q), [*base, z >= 0, e >= 0, e <= z]), up(e, z), up(0, e),
+                           up(0, z), detail="z ≥ 0, 0 ≤ ε ≤ z: g = p − e^ε q")
+    ftc = kernel.fundamental(p * e - q * exp(e), e, 0, z, detail="∫₀^z (p − e^ε q) dε = pz − q e^z + q")
+    piece = kernel.chain(kernel.integrated(inside, e, 0, z), ftc, detail="∫₀^z g = pz − q e^z + q")
+    above_piece = kernel.decide(kernel.goal(sympy.Eq(sympy.Integral(g, (e, 0, z)), value), [*base, z >= 0]), piece,
+                                detail="z ≥ 0: ∫₀^z g = p z − p + q (q e^z = p)")
+    beyond = kernel.decide(kernel.goal(sympy.Eq(g, 0), [*base, z >= 0, e >= z]), up(z, e), up(0, e), up(0, z),
+                           detail="z ≥ 0, ε ≥ z: g = 0")
+    inside = kernel.decide(kernel.goal(sympy.Eq(g, exp(-e) * q - p), [*base, z <= 0, e >= 0, e <= -z]), up(z, e),
+                           up(z, -e), below, scaled, detail="z ≤ 0, 0 ≤ ε ≤ −z: g = e^{−ε}q − p")
+    ftc = kernel.fundamental(-q * exp(-e) - p * e, e, 0, -z, detail="∫₀^{−z} (e^{−ε}q − p) dε = pz − q e^z + q")
+    piece = kernel.chain(kernel.integrated(inside, e, 0, -z), ftc, detail="∫₀^{−z} g = pz − q e^z + q")
+    below_piece = kernel.decide(kernel.goal(sympy.Eq(sympy.Integral(g, (e, 0, -z)), value), [*base, z <= 0]), piece,
+                                detail="z ≤ 0: ∫₀^{−z} g = p z − p + q (q e^z = p)")
+    past = kernel.decide(kernel.goal(sympy.Eq(g, 0), [*base, z <= 0, e >= -z]), up(z, e), up(-e, z), above,
+                         detail="z ≤ 0, ε ≥ −z: g = 0")
+    whole = sympy.Integral(g, (e, 0, sympy.oo))
+    cases = [(above_piece, beyond, z), (below_piece, past, -z)]
+    equal = kernel.decide(kernel.goal(sympy.Eq(whole, value), base),
+                          *[kernel.chain(kernel.truncated(zero, e, 0, c), piece) for piece, zero, c in cases],
+                          detail="∫₀^∞ g = ∫₀^{|z|} g = p z − p + q (both signs of z)")
+    finite = kernel.decide(kernel.goal(kernel.Converges(whole), base),
+                           *[kernel.truncated(zero, e, 0, c, converges=True) for _, zero, c in cases],
+                           detail="∫₀^∞ g converges: g is continuous and 0 beyond |z|")
+    return equal, finite
+
+
+def outcome_with_zero_masses() -> tuple:
+    """Lemma 1 at one output for masses p, q ≥ 0 with one support (:func:`same_support`), as kernel steps:
+    ∫₀^∞ g = KL term − p + q (:func:`kl_term`) and ∫₀^∞ g converges. Both positive: the privacy loss is
+    z = log(p/q) (e^{log(p/q)} q = p); both zero: z = 0 serves (p = e^0·q), and the term is 0."""
+    p, q, z = _P1, _Q1, _Z1
+    equal, finite = _outcome_by_loss()
+    hyps = [p >= 0, q >= 0, same_support(p, q)]
+    whole = sympy.Integral(lemma1_term(p, q, EPS), (EPS, 0, sympy.oo))
+    pos, zero = [p > 0, q > 0], [sympy.Eq(p, 0), sympy.Eq(q, 0)]
+    value = kernel.decide(kernel.goal(sympy.Eq(whole, kl_term(p, q) - p + q), hyps),
+                          kernel.instantiate(equal, {z: log(p / q)}, pos), kernel.instantiate(equal, {z: 0}, zero),
+                          detail="∫₀^∞ g = p log(p/q) − p + q (p, q > 0; z = log(p/q)), = 0 − p + q (p = q = 0; z = 0)")
+    converges = kernel.decide(kernel.goal(kernel.Converges(whole), hyps),
+                              kernel.instantiate(finite, {z: log(p / q)}, pos), kernel.instantiate(finite, {z: 0}, zero),
+                              detail="∫₀^∞ g converges in both cases")
+    return value, converges
+
+
+def term_below_sum(p, q):
+    """(p_j − e^t q_j)₊ ≤ Σ_{y=1}^{l} (p_y − e^t q_y)₊ = H_{e^t}(p‖q) for 1 ≤ j ≤ l, as kernel steps: Σ_{y=1}^{m} ≥ 0
+    for m ≥ 0 (induction on m), then Σ_{y=1}^{j+m} ≥ the j-th term for m ≥ 0 (induction on m, the base peeling
+    the j-th term), at m = l − j."""
+    y, l, t = Y_OUT, L_OUT, T_SUP
+    j, m = sympy.symbols("j m", integer=True)
+
+    def term(k):
+        return sympy.Max(p[k] - sympy.exp(t) * q[k], 0)
+
+    def total(hi):
+        return sympy.Sum(term(y), (y, 1, hi))
+    goal = kernel.goal(sympy.GreaterThan(total(m), 0, evaluate=False), [m >= 0])
+    base, step = kernel.induction_goals(goal, m, 0)
+    nonneg = kernel.induction(goal, m, 0, kernel.decide(base, kernel.unfold(total(0), "all")),
+                              kernel.decide(step, kernel.unfold(total(m + 1), "end")),
+                              detail="a sum of positive parts is ≥ 0, every length m ≥ 0")
+    goal = kernel.goal(sympy.GreaterThan(total(j + m), term(j), evaluate=False), [m >= 0, j >= 1])
+    base, step = kernel.induction_goals(goal, m, 0)
+    each = kernel.induction(goal, m, 0,
+                            kernel.decide(base, kernel.unfold(total(j), "end"), kernel.instantiate(nonneg, {m: j - 1}, [j >= 1]),
+                                          detail="Σ_{y ≤ j} = Σ_{y ≤ j−1} + the j-th term, the first sum ≥ 0"),
+                            kernel.decide(step, kernel.unfold(total(j + m + 1), "end"), detail="one more term ≥ 0"),
+                            detail="the j-th term ≤ Σ_{y ≤ j+m}, every m ≥ 0")
+    return kernel.instantiate(each, {m: L_OUT - j}, [j >= 1, j <= L_OUT], detail="the j-th term ≤ H_{e^t}(p‖q)")
+
+
+def a2_support_and_identity(ldp, right, mu, pointwise) -> tuple:
+    """Appendix -A2's (17) on its paper domain, as kernel steps. `ldp` are the domain's two profile bounds (H_{e^t}(P‖Q)
+    ≤ δ(t) and H_{e^t}(Q‖P) ≤ δ(t) for t ≥ 0, each a supremum ≤ 0), `right` the relation μ = ∫₀^∞(1 + e^{−ε})δ/log 2
+    (so the integral is a defined real), `mu` its μ, `pointwise` the proved bound of (18)'s integrand by (1 + e^{−ε})δ(ε)
+    at every ε ≥ 0. Returns (support, convergence, identity, bound):
+
+    - support: every output j has P_j = Q_j = 0 or P_j, Q_j > 0. Where Q_j = 0, the j-th term of H_{e^t}(P‖Q) is
+      (P_j)₊ = P_j (:func:`term_below_sum`), so δ(ε) ≥ P_j at every ε ≥ 0 (the supremum at t = ε, ``member``) and
+      (1 + e^{−ε})δ(ε) ≥ P_j; a convergent ∫₀^∞ of it forces P_j ≤ 0 (``diverges``); the same with P, Q exchanged;
+    - convergence: ∫₀^∞ (H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P)) dε converges (each output's term converges: Lemma 1's
+      per-output steps, :func:`outcome_with_zero_masses`; a finite sum of them);
+    - identity: KL(P‖Q) = Σ_y P_y log(P_y/Q_y) (over P_y Q_y > 0; the other outputs have P_y = Q_y = 0) equals
+      ∫₀^∞ (H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P)) dε, both over log 2 (bits), where Σ P = Σ Q = 1.
+    - bound: (18), KL(P‖Q) ≤ μ: the pointwise bound integrated over [0, ∞) (the Lebesgue integral is monotone).
+    The identity and the bound carry Σ P = Σ Q = 1 inside the conclusion (as Lemma 1's goals do)."""
+    P, Q, y, l, e = ROW_P, ROW_Q, Y_OUT, L_OUT, EPS
+    j = sympy.Symbol("j", integer=True)
+    exp = sympy.exp
+    rng = [j >= 1, j <= l]
+    profile = (1 + exp(-e)) * DELTA[e]
+
+    def forced(a, b, bound):  # b_j = 0 ⇒ a_j ≤ 0
+        below = kernel.instantiate(term_below_sum(a, b), {T_SUP: e})
+        pointwise = kernel.decide(kernel.goal(sympy.LessThan(a[j], profile), [e >= 0, *rng, sympy.Eq(b[j], 0), bound]),
+                                  below, kernel.member(bound.lhs, e),
+                                  detail="b_j = 0: a_j = (a_j − e^ε b_j)₊ ≤ H_{e^ε}(a‖b) ≤ δ(ε) ≤ (1 + e^{−ε})δ(ε), ε ≥ 0")
+        return kernel.diverges(pointwise, e, 0, detail="a_j ≤ (1 + e^{−ε})δ(ε) for every ε ≥ 0 and ∫₀^∞ converges: a_j ≤ 0")
+    lost = [forced(P, Q, ldp[0]), forced(Q, P, ldp[1])]
+    domain = [*ldp, right]
+    support_j = kernel.decide(kernel.goal(same_support(P[j], Q[j]), [*rng, *domain]), *lost,
+                              detail="a finite μ leaves no output with one mass positive and the other 0")
+    support = kernel.every(support_j, j, 1, l, detail="P and Q have one support")
+    value, converges = outcome_with_zero_masses()
+    at_j = {_P1: P[j], _Q1: Q[j]}
+    g_j = lemma1_term(P[j], Q[j], e)
+    piece = sympy.Integral(g_j, (e, 0, sympy.oo))
+    conv_j = kernel.decide(kernel.goal(kernel.Converges(piece), [*rng, *domain]), support_j,
+                           kernel.instantiate(converges, at_j, [same_support(P[j], Q[j])]),
+                           detail="output j's term of the integrand has a convergent integral")
+    every_conv = kernel.every(conv_j, j, 1, l, detail="every output's integral converges")
+    both = sympy.And(same_support(P[j], Q[j]), kernel.Converges(piece))
+    both_every = kernel.every(kernel.decide(kernel.goal(both, [*rng, *domain]), support_j, conv_j), j, 1, l)
+    per_j = kernel.decide(kernel.goal(sympy.Eq(piece + P[j] - Q[j], kl_term(P[j], Q[j])), [*rng, both]),
+                          kernel.instantiate(value, at_j, [same_support(P[j], Q[j])]),
+                          detail="output j: ∫₀^∞ g_j + P_j − Q_j = P_j log(P_j/Q_j) (0 where both masses vanish)")
+    summed = kernel.apply(kernel.summed(per_j, j, 1, l), both_every,
+                          detail="Σ_j (∫₀^∞ g_j + P_j − Q_j) = Σ_j KL term")
+    pieces = sympy.Sum(piece, (j, 1, l))
+    hockey = [sympy.Sum(sympy.Max(P[j] - exp(e) * Q[j], 0), (j, 1, l)), sympy.Sum(sympy.Max(Q[j] - exp(e) * P[j], 0), (j, 1, l))]
+
+    def in_y(step, what):  # ∫ Σ_j g_j written as ∫ (H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P)) with the domain's index y
+        step = kernel.rewrite(step, kernel.linear(sympy.Sum(g_j, (j, 1, l))))
+        for h in hockey:
+            step = kernel.rewrite(step, kernel.rename(h, y))
+        return kernel.combine(step, detail=what)
+    swapped = in_y(kernel.swap(pieces), "Σ_j ∫₀^∞ g_j = ∫₀^∞ (H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P)) dε")
+    finite = in_y(kernel.apply(kernel.swap(pieces, converges=True), every_conv),
+                  "∫₀^∞ (H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P)) dε converges: a finite sum of convergent integrals")
+    laws = sympy.And(sympy.Eq(sympy.Sum(P[y], (y, 1, l)), 1), sympy.Eq(sympy.Sum(Q[y], (y, 1, l)), 1))
+    kl = sympy.Sum(kl_term(P[j], Q[j]), (j, 1, l))
+    integrand = hockey_sum(P, Q, e) + exp(-e) * hockey_sum(Q, P, e)
+    whole = sympy.Integral(integrand, (e, 0, sympy.oo))
+    identity = kernel.decide(kernel.goal(sympy.Or(sympy.Not(laws), sympy.Eq(kl / log(2), whole / log(2), evaluate=False)),
+                                         [l >= 1, *domain]),
+                             summed, swapped, finite, every_conv,
+                             kernel.linear(sympy.Sum(piece + P[j] - Q[j], (j, 1, l))),
+                             *[kernel.rename(sympy.Sum(f, (j, 1, l)), y) for f in (P[j], Q[j])],
+                             detail="(17): KL(P‖Q) = log(e)∫₀^∞ (H_{e^ε}(P‖Q) + e^{−ε}H_{e^ε}(Q‖P)) dε (Σ P = Σ Q = 1)")
+    convergence = kernel.decide(kernel.goal(kernel.Converges(whole), [l >= 1, *domain]), finite,
+                                detail="(17)'s integral converges")
+    integrated = kernel.integrated(pointwise, e, 0, sympy.oo, detail="(18)'s bound integrated over ε ∈ [0, ∞)")
+    bound = kernel.decide(kernel.goal(sympy.Or(sympy.Not(laws), kl / log(2) <= mu), [l >= 1, *domain]),
+                          identity, convergence, integrated,
+                          detail="(18): KL(P‖Q) = log(e)∫ integrand ≤ log(e)∫(1 + e^{−ε})δ(ε)dε = μ")
+    return support, convergence, identity, bound

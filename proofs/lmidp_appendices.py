@@ -18,8 +18,8 @@ from sympy import Rational as R, exp, log, sqrt
 
 from _idioms import exp_bounds, hockey_by_events, near, ordered
 from _lmidp_helpers import (DELTA, EPS, L_OUT, LAMBDA_X, LAMBDA_Y, PRIORS, ROW_P, ROW_Q, W3, W32, W4,
-                            average_below_bound, events, hockey_sum, jensen_slices, lemma1_goal, lemma1_integral,
-                            lemma1_premise, lemma1_sides, mass, mutual_informations_nonnegative, profile_bound,
+                            a2_support_and_identity, average_below_bound, events, hockey_sum, jensen_slices,
+                            lemma1_goal, lemma1_integral, lemma1_premise, lemma1_sides, mass, mutual_informations_nonnegative, profile_bound,
                             profile_pointwise)
 from symdp.local import (Channel, bac_capacity, gaussian_ldp_delta, ldp_to_lmidp, lip_to_lmidp, lmidp_to_ldp,
                          randomized_response, shell_information, zchannel_crossover)
@@ -27,7 +27,7 @@ from symdp.local.information import kl_bits
 from symdp.numbers import Real, arb_of, certify, sign
 from symdp.verify import (Evidence, certified_agreement, cited, claim, combine, erratum, establish, exact_agreement,
                           identity, kernel, real_closed)
-from symdp.verify.domains import Channel as AnyChannel, CILMIDPMechanism, Integer, Laws, PrivacyLoss
+from symdp.verify.domains import Channel as AnyChannel, CILMIDPMechanism, Integer, Laws
 
 PAPER = "lmidp"
 #: Real parameters of the paper's domains, named as the paper names them (no assumptions: Δ > 0 is a relation).
@@ -290,10 +290,8 @@ _A2_LDP = [profile_bound(lambda u: hockey_sum(ROW_P, ROW_Q, u)), profile_bound(l
 _A2_MU = sympy.Symbol("mu", real=True)
 _A2_RIGHT = sympy.Eq(_A2_MU, sympy.Integral((1 + exp(-EPS)) * DELTA[EPS], (EPS, 0, sympy.oo)) / log(2))
 _A2_DOMAIN = [AnyChannel("M"), Laws("P", "Q", k="l"), *_A2_LDP, _A2_RIGHT]
-#: The proof's domain adds the privacy loss L of P with respect to Q (P_y = e^{L_y}Q_y: the rows have one support), the
-#: objects Lemma 1 is proved for. (2) with μ finite forces one support (a mismatch at y makes δ(ε) ≥ that mass for
-#: every ε, so μ = +∞), but no machine step shows it: the claim is graded restricted.
-_A2_PROVED = [*_A2_DOMAIN, PrivacyLoss("L", "P", "Q", k="l")]
+#: The proof covers this domain itself: (2) with μ finite forces one support (a mismatch at y makes δ(ε) ≥ that mass for
+#: every ε, so μ = +∞), a kernel step of the proof (_lmidp_helpers.a2_support_and_identity); no privacy-loss item.
 
 
 @claim(PAPER, "Appendix -A2 (eqs. 17–18)",
@@ -343,13 +341,29 @@ def appendix_a2():
                                "and of RR with e^ε0 = 3")
     eq18 = _summary(pointwise + bound, "(18): both hockey-stick terms ≤ δ̄^LDP(ε) (eq. 2, events enumerated at "
                                        "ε ∈ {0, 1/2, 1}), and KL ≤ the certified integral (18)")
-    # the proof: (17) is Lemma 1 for the pair (P_x, P_x'); (18) bounds the integrand pointwise in ε by (2), integrated
-    return establish(_a2_statement(), eq17, eq18, domain=_A2_PROVED,
-                     uses=["lmidp:lemma-1-eq-15", "lmidp:definition-3-eq-2-eq-1"])
+    # the proof: (17) is Lemma 1 for the pair (P_x, P_x'), its finite-alphabet kernel steps re-run here on the pair
+    # (the supports agree on this domain, the outputs both rows miss add 0 = 0·log 0); (18) bounds the integrand
+    # pointwise in ε by (2), integrated. The Lemma 1 claim itself (any two measures) is not leaned on.
+    return establish(_a2_whole(), eq17, eq18, domain=_A2_DOMAIN, uses=["lmidp:definition-3-eq-2-eq-1"])
+
+
+def _a2_whole() -> Evidence:
+    """(17) and (18) on Appendix -A2's whole domain, as kernel steps (_lmidp_helpers.a2_support_and_identity): the rows P,
+    Q share their support (forced by (2) and a finite μ: a mass P_y > 0 = Q_y would make δ(ε) ≥ P_y at every ε ≥ 0, and
+    ∫₀^∞(1 + e^{−ε})δ would diverge — the kernel's ``diverges``); Lemma 1's per-output steps at every output (both
+    masses positive: the privacy loss log(P_y/Q_y); both zero: the term 0), summed; KL(P‖Q) written with the paper's
+    0·log(0/0) = 0 as Σ_y P_y log(P_y/Q_y) over the outputs with P_y Q_y > 0 (all the others have P_y = Q_y = 0 by the
+    first goal); and the pointwise bound (:func:`_a2_pointwise`) integrated: KL(P‖Q) ≤ μ."""
+    support, convergence, identity, bound = a2_support_and_identity(_A2_LDP, _A2_RIGHT, _A2_MU, _a2_pointwise())
+    return combine(support, convergence, identity, bound,
+                   detail="(2) and a finite μ force one support; (17) by Lemma 1's steps at every output; (18) by (2) "
+                          "integrated; kernel steps")
 
 
 def _a2_statement() -> Evidence:
-    """(17) and (18) for the rows P, Q with their privacy loss L, as kernel steps: Lemma 1's two goals at (P, Q, L)
+    """The earlier, restricted route (no longer the claim's proof: :func:`_a2_whole` is; kept for
+    tests/test_proofs_lmidp_appendices.py, which checks that the integrated pointwise bound carries (18)).
+    (17) and (18) for the rows P, Q with their privacy loss L, as kernel steps: Lemma 1's two goals at (P, Q, L)
     (kernel.lemma: the integral of (15) converges, and KL(P‖Q) = log(e)∫₀^∞ of the integrand), the pointwise bound
     (:func:`_a2_pointwise`) integrated over [0, ∞) (the Lebesgue integral is monotone), and one decision:
     KL(P‖Q) ≤ μ = log(e)∫₀^∞(1 + e^{−ε})δ(ε)dε. Lemma 1's premise (laws, loss) stays inside the conclusions."""
