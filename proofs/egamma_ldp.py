@@ -344,6 +344,113 @@ def eq_28():
 
 
 # --------------------------------------------------------------------------------------------
+# Theorems 3 and 1 and eq. (29) over every Markov kernel, as kernel steps
+#
+# The objects: input laws P, Q are Law variables (so that a point mass δ_u is a member of the laws); K is a
+# Markov kernel variable, K[B, s] = K(B|s) for an output event B (in [0, 1], measurable in s); PK(B) =
+# E_P K(B|X). For γ ≥ 1 ((1 − γ)₊ = 0), E_γ of the output laws is eq. (23)'s supremum over the output events,
+# E_γ(PK‖QK) = sup_C [PK(C) − γQK(C)], and E_γ(K_u‖K_v) = sup_B [K(B|u) − γK(B|v)]; E_γ(P‖Q) of the input
+# laws is the supremum over the tests b: ℝ → [0, 1] of E_P b − γE_Q b, which equals eq. (23)'s supremum over
+# the events (a test is a mixture of indicators: ∫b d(P − γQ) ≤ (P − γQ)(S⁺) for the positive set S⁺ of the
+# Hahn decomposition, and the events are tests). η_γ(K) is eq. (3)'s supremum over P, Q of the ratio, which
+# is undefined where E_γ(P‖Q) = 0: exactly the paper's "D(P‖Q) ≠ 0".
+
+_s, _u, _v, _x, _y, _m, _l = sympy.symbols("s u v x y m l", real=True)
+_OO = sympy.oo
+_PL, _QL = kernel.Law("P"), kernel.Law("Q")
+_TB = kernel.Test("b")
+_EB, _EC = kernel.Event("B"), kernel.Event("C")
+_KM = kernel.Markov("K") if hasattr(kernel, "Markov") else None
+
+
+def _whole_line(t) -> list:
+    return [sympy.Le(-_OO, t, evaluate=False), sympy.Le(t, _OO, evaluate=False)]
+
+
+def _e_in(g, p=_PL, q=_QL):
+    """E_γ(P‖Q) for γ ≥ 1: sup over the tests b of E_P b − γE_Q b."""
+    return kernel.Sup(kernel.Expect(_TB[_s], (_s, p)) - g * kernel.Expect(_TB[_s], (_s, q)), (_TB,))
+
+
+def _e_out(g, p=_PL, q=_QL):
+    """E_γ(PK‖QK) for γ ≥ 1: sup over the output events C of E_P K(C|X) − γE_Q K(C|X)."""
+    return kernel.Sup(kernel.Expect(_KM[_EC, _s], (_s, p)) - g * kernel.Expect(_KM[_EC, _s], (_s, q)), (_EC,))
+
+
+def _e_rows(g, a, c):
+    """E_γ(K_a‖K_c) for γ ≥ 1: sup over the output events B of K(B|a) − γK(B|c)."""
+    return kernel.Sup(_KM[_EB, a] - g * _KM[_EB, c], (_EB,))
+
+
+def _two_point(g):
+    """sup_{u,v} E_γ(K_u‖K_v)."""
+    return kernel.Sup(kernel.Sup(_e_rows(g, _u, _v), (_u, -_OO, _OO)), (_v, -_OO, _OO))
+
+
+def _eta(g):
+    """η_γ(K) (eq. 3): sup over the laws P, Q of E_γ(PK‖QK)/E_γ(P‖Q)."""
+    return kernel.Sup(kernel.Sup(_e_out(g) / _e_in(g), (_PL,)), (_QL,))
+
+
+def _e_in_bounds(g):
+    """0 ≤ E_γ(P‖Q) (the test 0) and, for γ ≥ 1, E_γ(P‖Q) ≤ 1 (every E_P b − γE_Q b ≤ 1)."""
+    zero, one = sympy.Integer(0), sympy.Integer(1)
+    lin0 = [kernel.linear(kernel.Expect(zero, (_s, law))) for law in (_PL, _QL)]
+    int0 = [kernel.integrable(kernel.Expect(zero, (_s, law))) for law in (_PL, _QL)]
+    lo = kernel.decide(kernel.goal(_e_in(g) >= 0), kernel.member(_e_in(g), (_s, zero)), *lin0, *int0,
+                       detail="the test 0 gives E_P 0 − γE_Q 0 = 0 ≤ E_γ(P‖Q)")
+    b_le = kernel.expected(kernel.decide(kernel.goal(_TB[_s] <= 1)), _s, _PL)
+    b_ge = kernel.expected(kernel.decide(kernel.goal(sympy.Le(0, _TB[_s], evaluate=False))), _s, _QL)
+    each = kernel.decide(kernel.goal(kernel.Expect(_TB[_s], (_s, _PL)) - g * kernel.Expect(_TB[_s], (_s, _QL)) <= 1,
+                                     [g >= 1]),
+                         b_le, b_ge, kernel.linear(kernel.Expect(one, (_s, _PL))), lin0[1], int0[1],
+                         kernel.integrable(kernel.Expect(one, (_s, _PL))),
+                         detail="E_P b − γE_Q b ≤ 1 − 0 for a test b ∈ [0, 1] and γ ≥ 1")
+    return lo, kernel.supremum(each, _TB)
+
+
+def _goal_of(ev) -> object:
+    from symdp.verify.goals import Goal
+    return Goal.from_json(ev.data["goals"][0])
+
+
+def _event_bound(g, value, bound, to_bound, e_lo, e_hi):
+    """E_P f − γE_Q f ≤ E_γ(P‖Q)·H for f(s) = value(s) ∈ [0, 1] and H = `bound`, given `to_bound`:
+    ∀ x, y: f(x) − γf(y) ≤ H. With M = sup f and L = max((M − H)/γ, 0): L ≤ f ≤ M (H bounds M − γf(y)), so
+    f = L + (M − L)·t with t = clamp((f − L)/(M − L)) a test; E_P f − γE_Q f = L(1 − γ) + (M − L)(E_P t −
+    γE_Q t) ≤ L(1 − γ) + (M − L)e with e = E_γ(P‖Q) ∈ [0, 1], and that is ≤ eH (nlsat)."""
+    top = kernel.Sup(value(_x), (_x, -_OO, _OO))
+    low = sympy.Max((top - bound) / g, 0)
+    below = kernel.supremum(kernel.decide(kernel.goal(value(_x) <= bound + g * value(_y), _whole_line(_x)), to_bound,
+                                          detail="f(x) ≤ H + γf(y)"), _x, -_OO, _OO)
+    inside = kernel.decide(kernel.goal(sympy.And(low <= value(_s), value(_s) <= top), [g >= 1]),
+                           kernel.instantiate(below, {_y: _s}), kernel.member(top, _s),
+                           detail="L = max((M − H)/γ, 0) ≤ f(s) ≤ M = sup f")
+    sig = {_m: top, _l: low}
+    clamp = sympy.Piecewise((sympy.Min(sympy.Max((value(_s) - _l) / (_m - _l), 0), 1), _m > _l), (0, True))
+    body = _l + (_m - _l) * clamp
+    facts, t_exp = [], None
+    for law in (_PL, _QL):
+        lin = kernel.linear(kernel.Expect(body, (_s, law)))
+        t_exp = next(e for e in _goal_of(lin).conclusion.atoms(kernel.Expect) if e.function != body).function
+        whole = kernel.integrable(kernel.Expect(body, (_s, law)))
+        part = kernel.dominated(kernel.Integrable(t_exp, (_s, law)), sympy.Integer(1))
+        facts += [kernel.instantiate(lin, sig, [g >= 1]),
+                  kernel.instantiate(whole, sig, [g >= 1, kernel.Integrable(t_exp.xreplace(sig), (_s, law))]),
+                  kernel.instantiate(part, sig, [g >= 1, *[h.xreplace(sig) for h in _goal_of(part).hypotheses]]),
+                  kernel.integrable(kernel.Expect(sympy.Integer(1), (_s, law)))]
+    split = kernel.decide(kernel.goal(sympy.Eq(value(_s), body.xreplace(sig)), [g >= 1]), inside,
+                          detail="f(s) = L + (M − L)·t(s), t the clamped test (f(s) − L)/(M − L)")
+    facts += [kernel.expected(split, _s, law) for law in (_PL, _QL)]
+    test = kernel.instantiate(kernel.member(_e_in(g), (_s, t_exp)), sig, [g >= 1])
+    return kernel.decide(kernel.goal(kernel.Expect(value(_s), (_s, _PL)) - g * kernel.Expect(value(_s), (_s, _QL))
+                                     <= _e_in(g) * bound, [g >= 1]),
+                         *facts, test, e_lo, e_hi, kernel.instantiate(inside, {_s: 0}),
+                         detail="E_P f − γE_Q f = L(1 − γ) + (M − L)(E_P t − γE_Q t) ≤ E_γ(P‖Q)·H (nlsat: "
+                                "E_γ(P‖Q) ∈ [0, 1], γ ≥ 1, L = max((M − H)/γ, 0))")
+
+
+# --------------------------------------------------------------------------------------------
 # Theorems 1 and 3
 
 
