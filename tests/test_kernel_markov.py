@@ -91,3 +91,68 @@ def test_a_class_body_not_bounded_by_its_form_stays_unknown():
         K._defined(K.Sup(sympy.IndexedBase("p")[a[x]], (a,)))
     with pytest.raises(K._Unknown):
         K._defined(K.Sup(a[t], (t, oo, oo)))
+
+
+# --------------------------------------------------------------------------------------------
+# K2: a point mass δ_a is a member of the laws; E_{δ_a} g = g(a) where g(a) is defined
+
+import pytest  # noqa: E402
+
+from test_kernel import disagrees  # noqa: E402
+from test_kernel_rules import forged  # noqa: E402
+
+s = sympy.Symbol("s", real=True)
+P, Q = K.Law("P"), K.Law("Q")
+A = K.Event("A")
+GAIN = K.Expect(a[s], (s, P)) - G * K.Expect(a[s], (s, Q))
+
+
+def test_a_point_mass_is_a_member_of_the_laws():
+    S = K.Sup(GAIN, (P,))
+    m = K.member(S, ("dirac", x))
+    assert replays(m)
+    assert K.fact(m).goal.conclusion == sympy.Le(a[x] - G * K.Expect(a[s], (s, Q)), S)
+    # both laws at point masses: E_γ(δ_x ‖ δ_y) over the tests is bounded below by a[x] − γ a[y]
+    inner = K.member(K.Sup(a[x] - G * K.Expect(a[s], (s, Q)), (Q,)), ("dirac", y))
+    assert replays(inner)
+    low = K.member(K.Inf(GAIN, (P,)), ("dirac", x))
+    assert replays(low) and isinstance(K.fact(low).goal.conclusion, sympy.GreaterThan)
+
+
+def test_a_point_mass_needs_its_body_defined_at_the_point():
+    """1/s at 0 is undefined, so E_{δ_0}[1/X] is, and δ_0 is no member at which f is defined; s^d (d > 0)
+    is read as defined only for s > 0, and sympy's 0^d = 0 must not hide that."""
+    S = K.Sup(K.Expect(1 / s, (s, P)), (P,))
+    refused(K.member(S, ("dirac", 0)), "cannot tell")
+    refused(K.member(S, ("dirac", x)), "fails at")
+    assert replays(K.member(S, ("dirac", x), hypotheses=[x > 0]))
+    d = sympy.Symbol("d", positive=True)
+    refused(K.member(K.Sup(K.Expect(s ** d, (s, P)), (P,)), ("dirac", 0)), "fails at")
+
+
+def test_a_point_mass_is_refused_where_the_law_is_not_only_an_expectations():
+    S = K.Sup(Piecewise((K.Expect(a[s], (s, P)), sympy.Lt(K.Expect(a[s] ** 2, (s, P)), 1)), (0, True)), (P,))
+    assert replays(K.member(S, ("dirac", x)))   # a relation between expectations: both read at the point
+    nested = K.Sup(K.Expect(s * K.Expect(a[s], (s, P)), (s, P)), (P,))
+    refused(K.member(nested, ("dirac", x)), "nests")
+    captured = K.Sup(K.Sup(K.Expect(s * t, (s, P)), (t, 0, 1)), (P,))
+    refused(K.member(captured, ("dirac", t)), "captured")
+    refused(K.member(K.Sup(a[x], (a,)), ("dirac", x)), "member of the laws")
+    refused(K.member(K.Sup(G, (P,)), ("dirac", x)), "only as the law of an expectation")
+    stray = K.Sup(Piecewise((K.Expect(a[s], (s, P)), K.Integrable(s * a[s], (s, P))), (0, True)), (P,))
+    refused(K.member(stray, ("dirac", x)), "only as the law of an expectation")
+
+
+def test_a_forged_point_mass_disagrees():
+    S = K.Sup(GAIN, (P,))
+    m = K.member(S, ("dirac", x))
+    wrong = K.goal(sympy.Le(a[y] - G * K.Expect(a[s], (s, Q)), S))   # read at y, recorded at x
+    assert "not what the rule gives" in disagrees(m, lambda c: c.update(goal=wrong.canonical(), digest=wrong.digest))
+    params = dict(K.fact(m).evidence.data["certificate"]["params"])
+    over_tests = K.Sup(a[x], (a,))
+    assert "laws only" in forged(None, "member", K.goal(sympy.Le(x, over_tests)),
+                                 {**params, "term": K.canonical_srepr(over_tests)})
+    S1 = K.Sup(K.Expect(1 / s, (s, P)), (P,))
+    unguarded = K.goal(sympy.Le(1 / x, S1))
+    assert "side condition" in forged(None, "member", unguarded, {"term": K.canonical_srepr(S1), "at": K.canonical_srepr(x),
+                                                                 "member": "dirac", "hypotheses": []})

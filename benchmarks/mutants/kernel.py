@@ -452,3 +452,20 @@ MUTANTS += [
     ("kernel7b recheck (K4): every supremum read as having an empty domain", _R,
      "        return _supremum_domain(e)\n", "        return set()\n", _MARKOV),
 ]
+MUTANTS += [
+    ("kernel7b (K2): a point mass without the side condition that the bodies are defined at the point", _K,
+     "            if needed - {sympy.true}:\n                sides = [", "            if False:\n                sides = [", _MARKOV),
+    ("kernel7b (K2): a point mass checks only the folded body's definedness", _K,
+     "                needed |= {c.xreplace({s: point}) for c in _defined(g)} | _defined(here)",
+     "                needed |= _defined(here)", _MARKOV),
+    ("kernel7b (K2): a point mass whose point is captured by a bound index", _K,
+     "            if _free(point) & _bound(f):", "            if False:", _MARKOV),
+    ("kernel7b (K2): a point mass where the law remains outside an expectation", _K,
+     "            if not found or v in _free(value):", "            if not found:", _MARKOV),
+    ("kernel7b (K2): a point mass as a member of the tests", _K,
+     "            if kind != \"laws\":\n                raise _Refused(f\"a point mass", "            if False:\n                raise _Refused(f\"a point mass", _MARKOV),
+    ("kernel7b recheck (K2): a point mass agreed without its side condition", _R,
+     "        if needed:\n            wanted = [", "        if False:\n            wanted = [", _MARKOV),
+    ("kernel7b recheck (K2): a point mass agreed for a supremum over the tests", _R,
+     "        if _kind(v) != \"laws\":", "        if False:", _MARKOV),
+]

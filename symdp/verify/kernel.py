@@ -251,6 +251,15 @@ empty event); over a real range [lo, hi] (a plain real index; −∞ below, ∞ 
 where the finite ends are defined and lo ≤ hi (both finite). Sound, and exact: a nonempty set of
 reals bounded above has a least upper bound; an empty range or an undefined end leaves it
 undefined. Any other supremum's definedness stays unknown (it may not disappear).
+
+member(Sup(f, (P,)), ("dirac", a), hypotheses) — a point mass (kernel7b, K2)
+    f' ≤ Sup(f, (P,)) (≥ Inf) under H, f' being f with every ``Expect(g, (s, P))`` read as g(a): a a
+    real term (no bound index, law or test) not captured by an index of f, s a plain real (an
+    integer s needs a integer-valued by its form), P not bound again in f, not in any g, and in f only
+    as the law of an expectation. Side: ∀: H ⇒ Def(g)[s := a] ∧ Def(g(a)) for each g (g is defined
+    at a in the kernel's reading, not only after sympy folds g(a)). Sound: δ_a is a probability law;
+    E_{δ_a} g = g(a) wherever g(a) is defined (g(X) = g(a) almost surely, a finite constant); so f
+    at δ_a is f', one of the values the supremum bounds where it is defined.
 """
 
 from __future__ import annotations
@@ -1339,6 +1348,8 @@ def member(term: Sup | Inf, at: object, detail: str = "", hypotheses: Sequence[o
     0 ≤ w ≤ 1 (w ∈ {0, 1} for the events); the conclusion holds under `hypotheses`."""
     if not isinstance(term, (Sup, Inf)):
         raise ParameterError(f"term must be a Sup or an Inf, got {term}")
+    if term.over_class and _named_member(at):  # kernel7b: a point mass ("dirac", a), the empty event "empty"
+        return _named_class_member(term, at, [_relation(h, "hypotheses") for h in hypotheses], detail)
     if term.over_class:
         return _class_member(term, at, [_relation(h, "hypotheses") for h in hypotheses], detail)
     if hypotheses:
@@ -2113,3 +2124,70 @@ def _bounded_by_form(f: sympy.Basic, over: set) -> bool:
 def _kernel_value(f: sympy.Basic) -> bool:
     """K[B, s]: a Markov kernel's value at an Event variable B and a real term s (kernel7b, K1)."""
     return False
+
+
+# --------------------------------------------------------------------------------------------
+# kernel7b: point masses as members of the laws (K2), the empty output event (K1)
+
+
+def _named_member(at: object) -> bool:
+    return (isinstance(at, tuple) and len(at) == 2 and at[0] == "dirac") or (isinstance(at, str) and at == "empty")
+
+
+def _named_class_member(term: Sup | Inf, at: object, hyps: list, detail: str) -> Evidence:
+    """f at the point mass δ_a (``at=("dirac", a)``, a member of the laws): every ``Expect(g, (s, P))``
+    over the supremum's law P read as g(a), with the side condition that each g is defined at a
+    (Def(g)[s := a] and Def(g(a)), under `hypotheses`); or f at the empty event (``at="empty"``, a
+    member of the events): every B[t] and every Markov kernel value K[B, t] read as 0 (no side).
+    Sound: δ_a is a probability law, and E_{δ_a} g = g(a) wherever g(a) is defined (g(X) = g(a)
+    almost surely, a finite constant, so integrable); so f at δ_a is f', and where the supremum is
+    defined it bounds it. ∅ is an event: 1_∅ = 0 and K(∅|t) = 0 (K(·|t) is a measure)."""
+    f, (v,) = term.function, term.limits
+    kind = _class_of(v)
+
+    def build() -> Evidence:
+        sides: list = []
+        if v in _bound(f):
+            raise _Refused(f"{v} is also bound inside {term}")
+        if at == "empty":
+            if kind != "events":
+                raise _Refused(f"the empty event is a member of the events, not of the {kind}")
+            found = {e for e in f.atoms(sympy.Indexed) if e.base == v or (_kernel_value(e) and e.indices[0] == v)}
+            value, record = f.xreplace({e: sympy.Integer(0) for e in found}), "empty"
+            if v in _free(value):
+                raise _Refused(f"{v} occurs in {f} other than as B[t] or a kernel's K[B, t]")
+            point = sympy.Integer(0)
+        else:
+            point = sympy.sympify(at[1])
+            if kind != "laws":
+                raise _Refused(f"a point mass is a member of the laws, not of the {kind}")
+            if not isinstance(point, sympy.Expr) or isinstance(point, Law) or _bound(point) or \
+                    any(isinstance(w, (Law, Test)) for w in _free(point)):
+                raise _Refused(f"the point mass's point {point} must be a real term with no bound index, law or test")
+            if _free(point) & _bound(f):
+                raise _Refused(f"a variable of {point} would be captured by an index bound in {term}")
+            found = [e for e in sympy.preorder_traversal(f) if isinstance(e, Expect) and e.limits[1] == v]
+            reads, needed = {}, set()
+            for e in found:
+                g, s = e.function, e.limits[0]
+                if not _plain(s) or (s.is_integer and not _integer_valued(point)):
+                    raise _Refused(f"the index {s} of {e} must be a plain real (or an integer at an integer-valued point)")
+                if v in _free(g):
+                    raise _Refused(f"{e} nests another term over {v}")
+                here = g.xreplace({s: point})
+                reads[e] = here
+                needed |= {c.xreplace({s: point}) for c in _defined(g)} | _defined(here)
+            value, record = f.xreplace(reads), "dirac"
+            if not found or v in _free(value):
+                raise _Refused(f"{v} must occur in {f} only as the law of an expectation (and at least once)")
+            if needed - {sympy.true}:
+                sides = [([*_ordered(_defined_all(hyps)), *hyps], sympy.And(*_ordered(needed)))]
+        relation = sympy.Le if isinstance(term, Sup) else sympy.Ge
+        target = _make(relation(value, term), hyps)
+        params = {"term": canonical_srepr(term), "at": canonical_srepr(point), "member": record,
+                  "hypotheses": [canonical_srepr(h) for h in hyps]}
+        try:
+            return _step("member", target, [], sides, params, detail)
+        except ParameterError as err:  # a side condition whose variables clash with a bound index
+            raise _Refused(str(err)) from None
+    return _applied("member", build)

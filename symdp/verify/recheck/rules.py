@@ -78,6 +78,10 @@ domain of a supremum (kernel7b)
     and Markov kernels' values in [0, 1]; +, ×, |·|, max, min, case splits, positive integer powers,
     e^·, suprema of such): over a class, defined everywhere; over a real interval of a plain real
     index, where the finite ends are defined and lo ≤ hi (both finite). Any other: no written domain.
+member at a point mass (kernel7b, ``"member": "dirac"``)
+    a Sup (Inf) over the laws P: every Expect(g, (s, P)) read as g(point) (point a real term free of
+    binders, laws and tests and not captured; s plain; P in f only as an expectation's law, not bound
+    again, not nested); side: under the hypotheses, g's domain at s = point and g(point)'s domain.
 
 A side condition is recorded as an ``smtlib`` certificate of the *abstracted* formula: the rule's
 side formula with each recorded subterm replaced by its fresh variable (``Eq(β, 1)`` for an
@@ -1193,6 +1197,8 @@ def _member(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
     term, point = parse_expression(params["term"]), parse_expression(params["at"])
     if not isinstance(term, (Sup, Inf)):
         raise Disagrees(f"member applies to a Sup or an Inf, not {term}")
+    if "member" in params:  # kernel7b: a point mass of the laws, the empty event
+        return _named_member(goal, term, point, params, cert, context)
     if len(term.args[1]) == 1:
         return _class_member(goal, term, point, [parse_expression(h) for h in params.get("hypotheses", [])], cert, context)
     if params.get("hypotheses"):
@@ -1448,6 +1454,64 @@ def _bounded_form(f: sympy.Basic, over: set) -> bool:
 def _kernel_entry(f: sympy.Basic) -> bool:
     """K[B, s] of a Markov kernel K, B an Event variable (kernel7b, K1)."""
     return False
+
+
+# --------------------------------------------------------------------------------------------
+# kernel7b: a point mass as a member of the laws, the empty event as a member of the events
+
+
+def _named_member(goal: _Goal, term: Sup | Inf, point: sympy.Basic, params: Mapping, cert: Mapping,
+                  context: RuleContext) -> list:
+    """"dirac": f with each Expect(g, (s, P)) over the supremum's law P read as g(point), point a real term
+    (no bound index, law or test; not captured; integer-valued by its form for an integer s), side:
+    under the hypotheses, g defined at the point (its domain at s = point, and g(point)'s own).
+    "empty": f with each B[t] and each K[B, t] of a Markov kernel read as 0; no side."""
+    body, limits = term.args
+    if len(limits) != 1:
+        raise Disagrees(f"{term} runs over a range, not over a class")
+    (v,) = limits
+    hyps = [parse_expression(h) for h in params.get("hypotheses", [])]
+    relation = sympy.Le if isinstance(term, Sup) else sympy.Ge
+    if v in _indices(body):
+        raise Disagrees(f"{v} is bound again inside {term}")
+    wanted: list = []
+    if params["member"] == "empty":
+        if _kind(v) != "events" or point != 0:
+            raise Disagrees(f"the empty event is a member of the events only, not of {term}")
+        gone = {e: sympy.Integer(0) for e in body.atoms(sympy.Indexed)
+                if e.base == v or (_kernel_entry(e) and e.args[1] == v)}
+        value = body.xreplace(gone)
+    elif params["member"] == "dirac":
+        if _kind(v) != "laws":
+            raise Disagrees(f"a point mass is a member of the laws only, not of {term}")
+        if not isinstance(point, sympy.Expr) or isinstance(point, Law) or _indices(point) or \
+                any(isinstance(w, (Law, Test)) for w in _variables(point)) or _variables(point) & _indices(body):
+            raise Disagrees(f"the point {point} is no real term free of binders, laws and tests, or it would be captured")
+        reads, needed = {}, set()
+        for e in sympy.preorder_traversal(body):
+            if not (isinstance(e, Expect) and e.args[1][1] == v):
+                continue
+            g, s = e.args[0], e.args[1][0]
+            if not _plain_index(s, None) or (s.is_integer and not _integral_form(point)) or v in _variables(g):
+                raise Disagrees(f"{e} cannot be read at the point mass at {point}")
+            at_point = g.xreplace({s: point})
+            try:
+                needed |= {c.xreplace({s: point}) for c in _domain(g)} | _domain(at_point)
+            except _NoDomain as err:
+                raise Disagrees(f"an expectation's body has no written domain: {err}") from None
+            reads[e] = at_point
+        value = body.xreplace(reads)
+        if not reads:
+            raise Disagrees(f"{v} is the law of no expectation in {term}")
+        needed -= {sympy.true}
+        if needed:
+            wanted = [([*_known_domain(hyps), *hyps], sympy.And(*needed))]
+    else:
+        raise Disagrees(f"no member {params['member']!r}")
+    if v in _variables(value):
+        raise Disagrees(f"{v} occurs in {body} other than where the member reads it")
+    _same(goal, relation(value, term), hyps)
+    return _sides(cert, wanted, context)
 
 
 _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "apply": _apply, "rewrite": _rewrite,
