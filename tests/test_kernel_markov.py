@@ -156,3 +156,79 @@ def test_a_forged_point_mass_disagrees():
     unguarded = K.goal(sympy.Le(1 / x, S1))
     assert "side condition" in forged(None, "member", unguarded, {"term": K.canonical_srepr(S1), "at": K.canonical_srepr(x),
                                                                  "member": "dirac", "hypotheses": []})
+
+
+# --------------------------------------------------------------------------------------------
+# K1: a Markov kernel variable, K[B, s] = K(B|s) for an Event B and a real s
+
+from symdp.verify import covering  # noqa: E402
+from symdp.verify.goals import Goal  # noqa: E402
+from symdp.verify.recheck import rules as R  # noqa: E402
+
+MK = K.MarkovKernel("K")
+C = K.Event("C")
+E_OUT = K.Sup(K.Expect(MK[A, s], (s, P)) - G * K.Expect(MK[A, s], (s, Q)), (A,))   # E_γ(PK ‖ QK)
+H = K.Sup(K.Sup(K.Sup(MK[A, x] - G * MK[A, y], (A,)), (x, -oo, oo)), (y, -oo, oo))
+
+
+def test_a_kernel_value_is_a_probability_and_reads_back():
+    g = K.goal(sympy.Le(MK[A, x], 1))
+    assert Goal.from_json(g.to_json()).digest == g.digest and set(g.variables) == {MK, A, x}
+    assert "Markov kernel" in g.text()
+    assert replays(K.decide(K.goal(sympy.Le(MK[A, x] - G * MK[A, y], 1 + abs(G)))))
+    refused(K.decide(K.goal(sympy.Le(MK[A, x], sympy.Rational(1, 2)))), "fails at")
+    assert replays(K.decide(K.goal(sympy.Eq(MK[A, x], MK[A, y]), [sympy.Eq(x, y)])))
+    refused(K.decide(K.goal(sympy.Eq(MK[A, x], MK[C, x]))), "fails at")   # two events: no congruence
+    # only K[B, s] with B an Event is a probability: K[a, s] (a test) is not a kernel's value
+    refused(K.decide(K.goal(sympy.Le(MK[a, x], 1))), "fails at")
+    assert not R._kernel_entry(MK[a, x]) and R._characterised(MK[a, x], sympy.Symbol("z", real=True)) == []
+    assert R._kernel_entry(MK[A, x])
+
+
+def test_the_output_event_is_bound_by_a_supremum_over_the_events():
+    assert not any(isinstance(e, sympy.Indexed) for e in E_OUT.free_symbols)
+    assert {str(e) for e in E_OUT.free_symbols} == {"P", "Q", "gamma", "K"}
+    assert K._defined(H) == set()   # E_OUT is not total in the kernel (its expectations need Integrable)
+    m = K.member(E_OUT, C)
+    assert replays(m) and K.fact(m).goal.conclusion.lhs.has(MK[C, s])
+    # the test x ↦ w is no output event: K(·|s) is defined on events, w would be an input-side function
+    refused(K.member(E_OUT, (x, Piecewise((1, x > 0), (0, True)))), "other than applied")
+    bound = K.supremum(K.decide(K.goal(sympy.Le(MK[A, x] - G * MK[A, y], 1 + abs(G)))), A)
+    assert replays(bound)
+
+
+def test_the_empty_output_event():
+    m = K.member(E_OUT, "empty")
+    assert replays(m)
+    zero = K.Expect(0, (s, P)) - G * K.Expect(0, (s, Q))
+    assert K.fact(m).goal.conclusion == sympy.Le(zero, E_OUT)
+    assert replays(K.member(K.Sup(MK[A, x] - A[y], (A,)), "empty"))
+    refused(K.member(K.Sup(MK[A, x] + sympy.IndexedBase("p")[A], (A,)), "empty"), "other than")
+    refused(K.member(K.Sup(K.Expect(a[s], (s, P)), (a,)), "empty"), "member of the events")
+    refused(K.member(K.Sup(K.Expect(a[s], (s, P)), (P,)), "empty"), "member of the events")
+    assert "events only" in forged(None, "member", K.goal(sympy.Le(0, K.Sup(K.Expect(s, (s, P)), (P,)))),
+                                   {"term": K.canonical_srepr(K.Sup(K.Expect(s, (s, P)), (P,))), "at": "Integer(0)",
+                                    "member": "empty", "hypotheses": []})
+
+
+def test_a_kernel_is_measurable_in_its_input():
+    """E_P K(B|X) is defined with no premise on K: s ↦ K(B|s) is measurable with values in [0, 1]; a
+    kernel read at a point p[s] of an arbitrary sequence still needs p[s]'s integrability."""
+    dom = K.dominated(K.Integrable(MK[A, s], (s, P)), 1)
+    assert replays(dom)
+    assert set(K.fact(dom).goal.hypotheses) == {K.Integrable(1, (s, P))}
+    p = sympy.IndexedBase("p")
+    odd = K.dominated(K.Integrable(MK[A, p[s]], (s, P)), 1)
+    assert replays(odd) and K.Integrable(p[s], (s, P)) in K.fact(odd).goal.hypotheses
+
+
+def test_the_covering_reads_kernel_values_as_bounded_and_measurable():
+    assert covering.defined(E_OUT) == [] and covering.defined(H) == []
+    assert covering.defined(K.Expect(MK[A, s], (s, P))) == []
+    # a nested supremum: bounded in the outer index by its body's form, defined as its own body is bounded
+    assert covering.defined(K.Sup(K.Sup(a[y] * K.Expect(A[s], (s, P)), (A,)), (y, -oo, oo))) == []
+    assert set(covering.defined(K.Sup(K.Sup(a[x] * a[y] * G, (x, 0, 1)), (y, -oo, oo)))) <= {sympy.true}
+    for S in (K.Sup(s * MK[A, s], (s, -oo, oo)), K.Sup(K.Sup(x * a[y], (x, 0, oo)), (y, -oo, oo)),
+              K.Expect(MK[a, s], (s, P)), K.Sup(K.Sup(y * a[x], (x, 0, 1)), (y, -oo, oo))):
+        with pytest.raises(covering.Undecided):
+            covering.defined(S)

@@ -100,6 +100,7 @@ from ..errors import ParameterError
 from . import domains
 from .goals import _show
 from .recheck.terms import Every, Expect, Inf, Integrable, Law, Sup, Test
+from .recheck.terms import Event, MarkovKernel
 
 #: Certificate kinds whose replay proves the conclusion's expressions defined under the hypotheses
 #: ("f is defined and ≥ 0"): their goals need no Def(C) from the domain.
@@ -237,6 +238,8 @@ def _dominated(f: sympy.Basic, x: sympy.Symbol, names: frozenset) -> tuple[sympy
     None for anything else (x itself, a density squared, a function of x the form does not bound)."""
     if x not in f.free_symbols:
         return sympy.Abs(f, evaluate=False), {}  # unevaluated: sympy writes |1/ε| as 1/|ε|, defined where |ε| ≠ 0
+    if _kernel_value(f) and _measurable(f.indices[1], x, names):  # kernel7b: K(B|·) ∈ [0, 1]
+        return sympy.Integer(1), {}
     if isinstance(f, sympy.Indexed) and f.indices == (x,):
         if isinstance(f.base, Test):
             return sympy.Integer(1), {}
@@ -286,6 +289,8 @@ def _measurable(f: sympy.Basic, x: sympy.Symbol, names: frozenset) -> bool:
     on relations of such terms? An undefined function g(x) or another sequence's term q[x] may not be."""
     if x not in f.free_symbols or isinstance(f, sympy.Symbol):
         return True
+    if _kernel_value(f):  # kernel7b: s ↦ K(B|s) is measurable (a Markov kernel), composed with a Borel input
+        return _measurable(f.indices[1], x, names)
     if isinstance(f, sympy.Indexed):
         return f.indices == (x,) and (isinstance(f.base, Test) or str(f.base) in names)
     if _two_branches(f):
@@ -303,7 +308,7 @@ def _bounded_over(f: sympy.Basic, v: Test, dens: Densities | None) -> bool:
     bounded."""
     if v.label not in f.free_symbols and not f.has(v):
         return True
-    if isinstance(f, sympy.Indexed) and f.base == v:
+    if isinstance(f, sympy.Indexed) and (f.base == v or _kernel_value(f)):  # kernel7b: K[B, s] ∈ [0, 1]
         return True
     if isinstance(f, Expect):
         g, (x, law) = f.function, f.limits
@@ -346,7 +351,7 @@ def _range_extremum_defined(expr: Sup | Inf, known: frozenset, dens: Densities |
 def _bounded_in(f: sympy.Basic, t: sympy.Symbol) -> bool:
     """Is f bounded over every real t by its form: t only inside tests' values a[…] ∈ [0, 1], combined by +, ×, |·|,
     max, min, two-branch case splits, positive integer powers and e^· (a term free of t is a constant)?"""
-    if t not in f.free_symbols or (isinstance(f, sympy.Indexed) and isinstance(f.base, Test)):
+    if t not in f.free_symbols or (isinstance(f, sympy.Indexed) and (isinstance(f.base, Test) or _kernel_value(f))):
         return True
     if isinstance(f, (sympy.Add, sympy.Mul, sympy.Abs, sympy.Max, sympy.Min)):
         return all(_bounded_in(a, t) for a in f.args)
@@ -356,6 +361,11 @@ def _bounded_in(f: sympy.Basic, t: sympy.Symbol) -> bool:
         return _bounded_in(f.base, t)
     if isinstance(f, sympy.exp):
         return _bounded_in(f.args[0], t)
+    if isinstance(f, (Sup, Inf)):
+        # kernel7b: a nested supremum is defined (checked by `defined`, the caller's next step) only where its body is
+        # bounded by its form in its own index; with t, too, only inside tests' values, the body is within a bound free
+        # of both (the same connectives, each leaf bounded uniformly), and so is the supremum
+        return _bounded_in(f.function, t)
     return False
 
 
@@ -1293,7 +1303,7 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
     """Does the domain (`premises`) imply everything `goal` needs of it (:func:`requirements`)?"""
     integers = {str(s) for s in premises.declared if s.is_integer}
     for v in goal.variables:
-        if isinstance(v, Test):  # the statement's own test: its values in [0, 1] are its type, nothing of D's
+        if isinstance(v, (Test, MarkovKernel)):  # the statement's own test (kernel): its values in [0, 1] are its type
             continue
         if isinstance(v, sympy.IndexedBase):
             restricted = _sequence_restriction(v, premises)
@@ -1664,3 +1674,10 @@ def _consequent(conclusion: sympy.Basic, premises: Premises) -> sympy.Basic:
 def _short(text: str, limit: int = 160) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _kernel_value(f: sympy.Basic) -> bool:
+    """K[B, s]: a Markov kernel's value (kernel7b) at an Event variable B and a real s: a real in [0, 1],
+    defined wherever s is, measurable in s (s ↦ K(B|s) is, by the definition of a Markov kernel)."""
+    return isinstance(f, sympy.Indexed) and isinstance(f.base, MarkovKernel) and len(f.indices) == 2 \
+        and isinstance(f.indices[0], Event)

@@ -149,6 +149,8 @@ def _declared(v: sympy.Symbol) -> str:
         return f"{v} a probability law"
     if isinstance(v, Test):
         return f"{v} an event (ℝ → {{0, 1}})" if isinstance(v, Event) else f"{v} a test (ℝ → [0, 1])"
+    if type(v).__name__ == "MarkovKernel":  # kernel7b
+        return f"{v} a Markov kernel (K[B, s] = K(B|s))"
     kind = "ℤ" if v.is_integer else "ℝ"
     if v.is_positive:
         return f"{v} > 0" if kind == "ℝ" else f"{v} ∈ ℤ, {v} > 0"

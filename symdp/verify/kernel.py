@@ -260,6 +260,21 @@ member(Sup(f, (P,)), ("dirac", a), hypotheses) — a point mass (kernel7b, K2)
     at a in the kernel's reading, not only after sympy folds g(a)). Sound: δ_a is a probability law;
     E_{δ_a} g = g(a) wherever g(a) is defined (g(X) = g(a) almost surely, a finite constant); so f
     at δ_a is f', one of the values the supremum bounds where it is defined.
+
+**A Markov kernel** (kernel7b, K1). ``MarkovKernel("K")`` (:mod:`.recheck.terms`) is a goal
+variable ranging over the Markov kernels from ℝ to ℝ; its terms are ``K[B, s]`` with B an Event
+variable (an output event) and s a real term: K(B|s) for a Borel B, 0 for another B (a convention
+that keeps K[B, s] total, in [0, 1] and measurable in s; where B enters only through K[B, ·], a
+supremum over B is the supremum over the measurable output events, a nonmeasurable B giving the
+value of ∅). The kernel reads it as a test's value: defined wherever s is, 0 ≤ K[B, s] ≤ 1 (the
+abstraction's fact, ≥ 0 its sign), congruence on (B, s) (an Event index is abstracted as a fresh
+real, equal for equal events); bounded by its form (a bounded supremum, above); a Borel function of
+x when its input is (``dominated`` asks no Integrable of it: s ↦ K(B|s) is measurable by the
+definition of a Markov kernel). B is the variable of ``Sup(f, (B,))`` over the events; a member at
+another Event variable substitutes inside K[B, ·]; the test (x, w) is refused where B occurs in a
+kernel (w is no output event); ``member(Sup(f, (B,)), "empty")`` reads every B[t] and K[B, t] as 0
+(∅ is an event, K(∅|t) = 0), refused if B occurs otherwise. A K-term of another shape (K[a, s], a
+test) is a nonnegative real and nothing more.
 """
 
 from __future__ import annotations
@@ -279,8 +294,9 @@ from .goals import Goal, canonical_srepr
 from .recheck.smt import LOGIC as SMT_LOGIC
 from .recheck.smt import query as smtlib_query
 from .recheck.terms import Converges, Event, Every, Expect, Inf, Integrable, Law, Sup, Test
+from .recheck.terms import MarkovKernel
 
-__all__ = ["Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "Test", "Event", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
+__all__ = ["MarkovKernel", "Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "Test", "Event", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
@@ -690,6 +706,8 @@ def _facts(term: sympy.Basic, fresh: sympy.Basic) -> list:
         return [sympy.Or(sympy.Eq(fresh, term.args[0]), sympy.Eq(fresh, -term.args[0]))]
     if isinstance(term, sympy.Indexed) and isinstance(term.base, Test):  # a test's value lies in [0, 1] (≥ 0 is its sign)
         return [sympy.Le(fresh, 1)] + ([sympy.Or(sympy.Eq(fresh, 0), sympy.Eq(fresh, 1))] if isinstance(term.base, Event) else [])
+    if _kernel_value(term):  # kernel7b: a Markov kernel's value is a probability (≥ 0 is its sign)
+        return [sympy.Le(fresh, 1)]
     return []
 
 
@@ -1857,6 +1875,8 @@ def _borel_atoms(f: sympy.Basic, x: sympy.Symbol, out: list) -> None:
         (a, c), (b, _) = f.args
         for part in (a, b, *c.args):
             _borel_atoms(part, x, out)
+    elif _kernel_value(f):  # kernel7b: s ↦ K(B|s) is measurable (a Markov kernel), composed with a Borel index
+        _borel_atoms(f.indices[1], x, out)
     elif isinstance(f, sympy.Sum) and len(f.limits) == 1 and not _finite_sum_parts(f, x) and f not in out:
         return  # a finite sum (ends free of x) of Borel functions of x is Borel
     elif f not in out:
@@ -2123,7 +2143,8 @@ def _bounded_by_form(f: sympy.Basic, over: set) -> bool:
 
 def _kernel_value(f: sympy.Basic) -> bool:
     """K[B, s]: a Markov kernel's value at an Event variable B and a real term s (kernel7b, K1)."""
-    return False
+    return isinstance(f, sympy.Indexed) and isinstance(f.base, MarkovKernel) and len(f.indices) == 2 \
+        and isinstance(f.indices[0], Event)
 
 
 # --------------------------------------------------------------------------------------------

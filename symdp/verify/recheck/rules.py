@@ -82,6 +82,10 @@ member at a point mass (kernel7b, ``"member": "dirac"``)
     a Sup (Inf) over the laws P: every Expect(g, (s, P)) read as g(point) (point a real term free of
     binders, laws and tests and not captured; s plain; P in f only as an expectation's law, not bound
     again, not nested); side: under the hypotheses, g's domain at s = point and g(point)'s domain.
+member at the empty event (kernel7b, ``"member": "empty"``)
+    a Sup (Inf) over the events B: every B[t] and every Markov kernel value K[B, t] read as 0, B then
+    absent; no side. A Markov kernel's value K[B, s] (B an Event) is kept as a fact K[B, s] ≤ 1,
+    bounded by its form, and measurable in s (a Borel part only through its input).
 
 A side condition is recorded as an ``smtlib`` certificate of the *abstracted* formula: the rule's
 side formula with each recorded subterm replaced by its fresh variable (``Eq(β, 1)`` for an
@@ -107,6 +111,7 @@ from sympy.logic.boolalg import BooleanFunction
 from .context import RuleContext
 from .parsing import parse_expression
 from .terms import Converges, Event, Every, Expect, Inf, Integrable, Law, Sup, Test
+from .terms import MarkovKernel
 from .verdicts import Disagrees, Inconclusive
 
 #: Longest constant range an ``unfold`` certificate may write out.
@@ -399,6 +404,8 @@ def _characterised(term: sympy.Basic, fresh: sympy.Symbol) -> list:
         return [sympy.Or(sympy.Eq(fresh, term.args[0]), sympy.Eq(fresh, -term.args[0]))]
     if isinstance(term, sympy.Indexed) and isinstance(term.base, Test):  # a test's values lie in [0, 1]; an event's in {0, 1}
         return [sympy.Le(fresh, 1), *([sympy.Or(sympy.Eq(fresh, 0), sympy.Eq(fresh, 1))] if isinstance(term.base, Event) else [])]
+    if _kernel_entry(term):  # kernel7b: K(B|s) is a probability
+        return [sympy.Le(fresh, 1)]
     return []
 
 
@@ -1033,6 +1040,8 @@ def _measurable_parts(f: sympy.Basic, x: sympy.Symbol) -> list:
     elif _case_split(f) is not None:
         a, condition, b = _case_split(f)
         parts = [(a, b, *condition.args)]
+    elif _kernel_entry(f):  # kernel7b: a Markov kernel is measurable in its input
+        parts = [(f.args[2],)]
     elif isinstance(f, sympy.Sum) and len(f.limits) == 1 and x not in _variables(f.limits[0][1]) | _variables(f.limits[0][2]) \
             and _integral_form(f.limits[0][1]) and _integral_form(f.limits[0][2]) and not _measurable_parts(f.function, x):
         return []  # a finite sum of Borel functions of x
@@ -1453,7 +1462,8 @@ def _bounded_form(f: sympy.Basic, over: set) -> bool:
 
 def _kernel_entry(f: sympy.Basic) -> bool:
     """K[B, s] of a Markov kernel K, B an Event variable (kernel7b, K1)."""
-    return False
+    return isinstance(f, sympy.Indexed) and isinstance(f.base, MarkovKernel) and len(f.args) == 3 \
+        and isinstance(f.args[1], Event)
 
 
 # --------------------------------------------------------------------------------------------

@@ -60,6 +60,19 @@ class Event(Test):
     outcomes, ``A[x]`` = 1_A(x)); ``Sup(f, (A,))`` is the supremum over the events."""
 
 
+class MarkovKernel(sympy.IndexedBase):
+    """A Markov kernel as a goal variable (kernel7b): K ranges over the Markov kernels from ℝ (the
+    inputs, as the kernel reads every space's points) to ℝ (the outputs), and its only terms are
+    ``K[B, s]`` with B an :class:`Event` variable and s a real term: K(B|s) when B is (the indicator of)
+    a Borel set, and 0 otherwise (a convention that keeps every K[B, s] a defined real in [0, 1] and
+    s ↦ K[B, s] measurable; a supremum over B of a body in which B enters only through K[B, ·] is then
+    the supremum over the measurable output events, a nonmeasurable B giving the value of ∅)."""
+
+    def __new__(cls, label: object, **assumptions: object) -> "MarkovKernel":
+        assumptions["nonnegative"] = True  # its values are probabilities (≥ 0 is its sign)
+        return super().__new__(cls, label, **assumptions)
+
+
 class Every(Boolean):
     """``Every(condition, (j, lo, hi))``: `condition` holds for every j of the range."""
 
@@ -125,7 +138,8 @@ def _extremum_free(body: sympy.Basic, limits: sympy.Tuple) -> set:
         return _free(body, limits)
     (v,) = limits
     gone = {v, v.label} if isinstance(v, Test) else {v}  # sympy lists a sequence's label among its free symbols
-    return {s for s in body.free_symbols if s not in gone and not (isinstance(s, sympy.Indexed) and s.base == v)}
+    return {s for s in body.free_symbols if s not in gone and not (isinstance(s, sympy.Indexed) and (s.base == v or any(
+        i.has(v) for i in s.indices)))}  # K[B, s] of a Markov kernel mentions B in an index
 
 
 class _Extremum(_Term):
@@ -221,4 +235,4 @@ class Converges(Boolean):
 
 #: The classes a certificate's expressions may name, beside sympy's (read by :mod:`.parsing`).
 TERMS = {"Every": Every, "Sup": Sup, "Inf": Inf, "Expect": Expect, "Integrable": Integrable, "Law": Law, "Test": Test,
-         "Event": Event, "Converges": Converges}
+         "Event": Event, "Converges": Converges, "MarkovKernel": MarkovKernel}
