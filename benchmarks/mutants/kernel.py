@@ -467,7 +467,8 @@ MUTANTS += [
     ("kernel7b recheck (K2): a point mass agreed without its side condition", _R,
      "        if needed:\n            wanted = [", "        if False:\n            wanted = [", _MARKOV),
     ("kernel7b recheck (K2): a point mass agreed for a supremum over the tests", _R,
-     "        if _kind(v) != \"laws\":", "        if False:", _MARKOV),
+     "        if _kind(v) != \"laws\":\n            raise Disagrees(f\"a point mass is a member of the laws only, not of {term}\")",
+     "        if False:\n            raise Disagrees(f\"a point mass is a member of the laws only, not of {term}\")", _MARKOV),
 ]
 _T, _C = "symdp/verify/recheck/terms.py", "symdp/verify/covering.py"
 MUTANTS += [
@@ -494,4 +495,26 @@ MUTANTS += [
      "        # of both (the same connectives, each leaf bounded uniformly), and so is the supremum\n        return True", _MARKOV),
     ("kernel7b covering (K1): any K-term measurable and bounded", _C,
      "        and isinstance(f.indices[0], Event)", "        and True", _MARKOV),
+]
+MUTANTS += [
+    ("kernel7b (K5): a supremum exists without its bound defined", _K,
+     "        needed = (needed | _defined(value) | _defined(c)) - {sympy.true}",
+     "        needed = (needed | _defined(value)) - {sympy.true}", _MARKOV),
+    ("kernel7b (K5): a supremum exists without its body defined at the member", _K,
+     "        needed = (needed | _defined(value) | _defined(c)) - {sympy.true}",
+     "        needed = (needed | _defined(c)) - {sympy.true}", _MARKOV),
+    ("kernel7b (K5): a supremum exists from a bound for some members only", _K,
+     "        if v not in p.goal.variables or any(v in _free(h) for h in p.goal.hypotheses):\n            raise _Refused(f\"the premise must hold for every {v}: a variable",
+     "        if v not in p.goal.variables:\n            raise _Refused(f\"the premise must hold for every {v}: a variable", _MARKOV),
+    ("kernel7b (K5): a point mass's bodies read only after sympy folds them", _K,
+     "            needed |= {c.xreplace({s: point}) for c in _defined(g)}\n        value = f.xreplace(reads)",
+     "            pass\n        value = f.xreplace(reads)", _MARKOV),
+    ("kernel7b (K5): every supremum read as defined", _K,
+     "        return {Converges(e)}\n", "        return set()\n", _MARKOV),
+    ("kernel7b recheck (K5): existence agreed without the bound defined", _R,
+     "            needed |= _domain(value) | _domain(bound)", "            needed |= _domain(value)", _MARKOV),
+    ("kernel7b recheck (K5): existence agreed without the body defined at the member", _R,
+     "            needed |= _domain(value) | _domain(bound)", "            needed |= _domain(bound)", _MARKOV),
+    ("kernel7b recheck (K5): every supremum's domain empty", _R,
+     "            return {Converges(e)}\n", "            return set()\n", _MARKOV),
 ]

@@ -1303,7 +1303,9 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
     """Does the domain (`premises`) imply everything `goal` needs of it (:func:`requirements`)?"""
     integers = {str(s) for s in premises.declared if s.is_integer}
     for v in goal.variables:
-        if isinstance(v, (Test, MarkovKernel)):  # the statement's own test (kernel): its values in [0, 1] are its type
+        if isinstance(v, Test):  # the statement's own test: its values in [0, 1] are its type, nothing of D's
+            continue
+        if isinstance(v, MarkovKernel):  # kernel7b: the statement's own Markov kernel, likewise (K[B, s] ∈ [0, 1])
             continue
         if isinstance(v, sympy.IndexedBase):
             restricted = _sequence_restriction(v, premises)

@@ -275,6 +275,20 @@ another Event variable substitutes inside K[B, ·]; the test (x, w) is refused w
 kernel (w is no output event); ``member(Sup(f, (B,)), "empty")`` reads every B[t] and K[B, t] as 0
 (∅ is an event, K(∅|t) = 0), refused if B occurs otherwise. A K-term of another shape (K[a, s], a
 test) is a nonnegative real and nothing more.
+
+**A supremum that exists** (kernel7b, K5). Where the bounded-form reading above does not apply, a
+Sup or Inf is defined exactly where ``Converges(Sup(...))`` holds (the proposition "it is a defined
+real number", as for an integral or a limit; its own definedness is empty, so only a rule proves it).
+sup_converges(premise, v, at, supports), inf_converges(...)
+    ∀ v: H ⇒ f ≤ c (≥ for inf; H and c free of v, v a Law, Test or Event) and a member ``at`` (a
+    Law / Test / Event variable of the class, or a point mass ("dirac", a) for the laws, read as in
+    member) give H ⇒ Converges(Sup(f, (v,))). Side: under H (and the proved ``supports``, each
+    assumed wherever its terms are defined), f at the member is defined (for a point mass also each
+    expectation's body at a in the kernel's reading, and a) and c is defined. Sound: the values of f
+    at the members where it is defined form a set containing f(at), so nonempty, bounded above by c
+    (the premise at each of those members, c being defined), so it has a least upper bound. A
+    two-level member in one step is not offered: an outer supremum ignores the members at which the
+    inner one is undefined, so each level needs its own existence.
 """
 
 from __future__ import annotations
@@ -296,7 +310,7 @@ from .recheck.smt import query as smtlib_query
 from .recheck.terms import Converges, Event, Every, Expect, Inf, Integrable, Law, Sup, Test
 from .recheck.terms import MarkovKernel
 
-__all__ = ["MarkovKernel", "Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "Test", "Event", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
+__all__ = ["MarkovKernel", "sup_converges", "inf_converges", "Every", "Sup", "Inf", "Expect", "Integrable", "Converges", "Law", "Test", "Event", "Fact", "goal", "fact", "lemma", "decide", "instantiate", "apply", "rewrite", "chain", "combine", "summed", "integrated",
            "expectation", "induction", "induction_goals", "supremum", "infimum", "member", "expected", "expected_almost_surely", "integrable",
            "equally_integrable", "limit",
            "continuity", "increasing", "tangent", "fundamental", "mean_value", "unfold",
@@ -304,7 +318,8 @@ __all__ = ["MarkovKernel", "Every", "Sup", "Inf", "Expect", "Integrable", "Conve
 
 #: The rules, as their certificates name them.
 RULES = ("decide", "instantiate", "apply", "rewrite", "chain", "combine", "sum", "integrate", "induction", "sup", "inf",
-         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated")
+         "member", "expect", "expect-as", "integrable", "equally-integrable", "limit", "continuity", "increasing", "tangent", "ftc", "mean-value", "unfold", "linear", "swap", "rename", "split", "infinity", "truncate", "every", "dominated",
+         "sup-converges", "inf-converges")
 #: Time limit (milliseconds) of one side condition in z3.
 Z3_TIMEOUT_MS = 20000
 #: Longest integer range :func:`unfold` writes out.
@@ -2099,6 +2114,13 @@ def _extremum_conditions(e: Sup | Inf) -> set:
     (t a plain real, an end may be ±∞), where the finite ends are defined and lo ≤ hi (both finite).
     Exactly where it is defined: a nonempty set of reals bounded above has a least upper bound, and
     an empty range or an undefined end leaves the term undefined. Otherwise _Unknown."""
+    try:
+        return _bounded_extremum(e)
+    except _Unknown:  # kernel7b (K5): "the supremum is a defined real number", a proposition (as for an integral)
+        return {Converges(e)}
+
+
+def _bounded_extremum(e: Sup | Inf) -> set:
     f = e.function
     if e.over_class:
         (v,) = e.limits
@@ -2167,6 +2189,12 @@ def _named_class_member(term: Sup | Inf, at: object, hyps: list, detail: str) ->
     kind = _class_of(v)
 
     def build() -> Evidence:
+        try:
+            return built()
+        except (TypeError, ValueError) as err:  # sympy cannot evaluate f at the member (e.g. Min(zoo, γ))
+            raise _Refused(f"f is no real term at the member: {err}") from None
+
+    def built() -> Evidence:
         sides: list = []
         if v in _bound(f):
             raise _Refused(f"{v} is also bound inside {term}")
@@ -2212,3 +2240,88 @@ def _named_class_member(term: Sup | Inf, at: object, hyps: list, detail: str) ->
         except ParameterError as err:  # a side condition whose variables clash with a bound index
             raise _Refused(str(err)) from None
     return _applied("member", build)
+
+
+# --------------------------------------------------------------------------------------------
+# kernel7b: a supremum over a class that exists (K5)
+
+
+def sup_converges(premise: Fact | Evidence, var: Law | Test, at: object, supports: Sequence[Fact | Evidence] = (),
+                  detail: str = "") -> Evidence:
+    """H ⇒ ``Converges(Sup(f, (var,)))`` from the premise ∀ var: H ⇒ f ≤ c (H and c free of var) and a
+    member `at` (a Law variable or a point mass ("dirac", a) for the laws; a Test or Event variable for
+    the tests or events) at which f is defined. Side: under H (and the proved `supports`, assumed
+    wherever their terms are defined), f at the member and c are defined (for a point mass, each
+    expectation's body at a in the kernel's reading, as for :func:`member`). Sound: the values of f
+    at the members where it is defined form a set that contains f(at), so nonempty, and that c bounds
+    (the premise at each of them), so it has a least upper bound: the supremum is a real number."""
+    return _converges_rule("sup-converges", premise, var, at, supports, detail)
+
+
+def inf_converges(premise: Fact | Evidence, var: Law | Test, at: object, supports: Sequence[Fact | Evidence] = (),
+                  detail: str = "") -> Evidence:
+    """The dual of :func:`sup_converges`: ∀ var: H ⇒ f ≥ c and a member at which f is defined give
+    H ⇒ ``Converges(Inf(f, (var,)))``."""
+    return _converges_rule("inf-converges", premise, var, at, supports, detail)
+
+
+def _member_value(f: sympy.Basic, v: Law | Test, at: object) -> tuple:
+    """(f at the member, the conditions for it to be defined beyond f's own at it, the record of the member)."""
+    kind = _class_of(v)
+    if isinstance(at, tuple) and len(at) == 2 and at[0] == "dirac":
+        point = sympy.sympify(at[1])
+        if kind != "laws":
+            raise _Refused(f"a point mass is a member of the laws, not of the {kind}")
+        if not isinstance(point, sympy.Expr) or isinstance(point, Law) or _bound(point) or \
+                any(isinstance(w, (Law, Test)) for w in _free(point)) or _free(point) & _bound(f):
+            raise _Refused(f"the point {point} must be a real term with no bound index, law or test, not captured in {f}")
+        found = [e for e in sympy.preorder_traversal(f) if isinstance(e, Expect) and e.limits[1] == v]
+        reads, needed = {}, set(_defined(point))
+        for e in found:
+            g, s = e.function, e.limits[0]
+            if not _plain(s) or (s.is_integer and not _integer_valued(point)) or v in _free(g):
+                raise _Refused(f"{e} cannot be read at the point mass at {point}")
+            reads[e] = g.xreplace({s: point})
+            needed |= {c.xreplace({s: point}) for c in _defined(g)}
+        value = f.xreplace(reads)
+        if not found or v in _free(value):
+            raise _Refused(f"{v} must occur in {f} only as the law of an expectation (and at least once)")
+        return value, needed, ["dirac", canonical_srepr(point)]
+    fits = isinstance(at, Law) if kind == "laws" else isinstance(at, Event if kind == "events" else Test)
+    if not fits:
+        raise _Refused(f"{at} is not a member of the {kind}")
+    if at in _bound(f):
+        raise _Refused(f"{at} is bound inside {f}")
+    return f.xreplace({v: at}), set(), ["variable", canonical_srepr(at)]
+
+
+def _converges_rule(rule: str, premise: Fact | Evidence, v: Law | Test, at: object, supports: Sequence, detail: str) -> Evidence:
+    p, facts = _premise(premise), [_premise(q) for q in supports]
+    if _class_of(v) is None:
+        raise ParameterError(f"{v} must be a Law, Test or Event (a supremum over a class)")
+
+    def build() -> Evidence:
+        if v not in p.goal.variables or any(v in _free(h) for h in p.goal.hypotheses):
+            raise _Refused(f"the premise must hold for every {v}: a variable of it that no hypothesis mentions")
+        a, op, b = _orient(p.goal.conclusion)
+        f, c = (a, b) if rule == "sup-converges" else (b, a)
+        if op == "=" or v in _free(c):
+            raise _Refused(f"the premise must bound f {'above' if rule == 'sup-converges' else 'below'} by a term free of "
+                           f"{v}, got {p.goal.conclusion}")
+        if v in _bound(f):
+            raise _Refused(f"{v} is also bound inside {f}")
+        try:
+            value, needed, record = _member_value(f, v, at)
+        except (TypeError, ValueError) as err:  # sympy cannot evaluate f at the member (e.g. Min(zoo, γ))
+            raise _Refused(f"f is no real term at the member: {err}") from None
+        term = (Sup if rule == "sup-converges" else Inf)(f, (v,))
+        hyps = list(p.goal.hypotheses)
+        target = _make(Converges(term), hyps)
+        needed = (needed | _defined(value) | _defined(c)) - {sympy.true}
+        given = [*_ordered(_defined_all(hyps)), *hyps, *_calculus_premises(facts, target, v)]
+        params = {"index": canonical_srepr(v), "class": _class_of(v), "member": record}
+        try:
+            return _step(rule, target, [p, *facts], [(given, sympy.And(*_ordered(needed)))], params, detail)
+        except ParameterError as err:  # a side condition whose variables clash with a bound index
+            raise _Refused(str(err)) from None
+    return _applied(rule, build)

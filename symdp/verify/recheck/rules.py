@@ -86,6 +86,11 @@ member at the empty event (kernel7b, ``"member": "empty"``)
     a Sup (Inf) over the events B: every B[t] and every Markov kernel value K[B, t] read as 0, B then
     absent; no side. A Markov kernel's value K[B, s] (B an Event) is kept as a fact K[B, s] ≤ 1,
     bounded by its form, and measurable in s (a Borel part only through its input).
+sup-converges, inf-converges (kernel7b)
+    Converges(Sup(f, (v,))) under the premise's hypotheses from ∀ v: H ⇒ f ≤ c (H, c free of v; ≥
+    for Inf) and the recorded member (a class variable, or a point mass for the laws); side: under H
+    and the supports, f at the member and c defined. A Sup/Inf not defined by its form has the
+    domain {Converges(itself)}.
 
 A side condition is recorded as an ``smtlib`` certificate of the *abstracted* formula: the rule's
 side formula with each recorded subterm replaced by its fresh variable (``Eq(β, 1)`` for an
@@ -280,7 +285,10 @@ def _domain(e: sympy.Basic) -> set:
             out |= _domain(a)
         return out
     if isinstance(e, (Sup, Inf)):  # kernel7b (K4): a supremum of a total body bounded by its form
-        return _supremum_domain(e)
+        try:
+            return _supremum_domain(e)
+        except _NoDomain:  # kernel7b (K5): otherwise "it is a defined real number", a proposition
+            return {Converges(e)}
     raise _NoDomain(str(e))
 
 
@@ -1485,6 +1493,14 @@ def _named_member(goal: _Goal, term: Sup | Inf, point: sympy.Basic, params: Mapp
     if v in _indices(body):
         raise Disagrees(f"{v} is bound again inside {term}")
     wanted: list = []
+    try:
+        return _named_member_read(goal, term, body, v, point, params, hyps, relation, cert, context)
+    except (TypeError, ValueError) as err:
+        raise Disagrees(f"the body is no real term at the member: {err}") from None
+
+
+def _named_member_read(goal, term, body, v, point, params, hyps, relation, cert, context) -> list:
+    wanted: list = []
     if params["member"] == "empty":
         if _kind(v) != "events" or point != 0:
             raise Disagrees(f"the empty event is a member of the events only, not of {term}")
@@ -1524,6 +1540,85 @@ def _named_member(goal: _Goal, term: Sup | Inf, point: sympy.Basic, params: Mapp
     return _sides(cert, wanted, context)
 
 
+# --------------------------------------------------------------------------------------------
+# kernel7b: a supremum over a class that exists (K5), this checker's own reading
+
+
+def _converges_over_class(rule: str) -> Callable:
+    """H ⇒ Converges(Sup(f, (v,))) from ∀ v: H ⇒ f ≤ c (H, c free of v; ≥ for Inf) and a recorded member at
+    which f is defined; side: under H and the supports (each as "a term undefined, a hypothesis false, or
+    it"), f at the member and c are defined (a point mass: each expectation's body's domain at the point)."""
+    def check(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context: RuleContext) -> list:
+        if not premises:
+            raise Disagrees("a supremum that exists rests on its bound")
+        p, supports = premises[0], premises[1:]
+        v = parse_expression(params["index"])
+        kind = _kind(v)
+        if kind is None or kind != params.get("class"):
+            raise Disagrees(f"{v} is no Law, Test or Event of the recorded class {params.get('class')!r}")
+        if v not in p.variables or any(v in _variables(hyp) for hyp in p.hypotheses):
+            raise Disagrees(f"the premise must hold for every {v}")
+        a, op, b = _link(p.conclusion)
+        f, bound = (a, b) if rule == "sup-converges" else (b, a)
+        if op == "=" or v in _variables(bound) or v in _indices(f):
+            raise Disagrees(f"the premise needs a bound free of {v}, and {v} free in f")
+        try:
+            return _converges_read(rule, goal, p, supports, v, f, bound, params, cert, context)
+        except (TypeError, ValueError) as err:
+            raise Disagrees(f"the body is no real term at the member: {err}") from None
+    return check
+
+
+def _converges_read(rule, goal, p, supports, v, f, bound, params, cert, context) -> list:
+    if True:
+        how, at_text = params["member"]
+        point = parse_expression(at_text)
+        needed: set = set()
+        if how == "dirac":
+            if _kind(v) != "laws":
+                raise Disagrees("a point mass is a member of the laws only")
+            if not isinstance(point, sympy.Expr) or isinstance(point, Law) or _indices(point) or \
+                    any(isinstance(w, (Law, Test)) for w in _variables(point)) or _variables(point) & _indices(f):
+                raise Disagrees(f"the point {point} is no real term free of binders, laws and tests, or is captured")
+            reads: dict = {}
+            try:
+                needed |= _domain(point)
+                for e in sympy.preorder_traversal(f):
+                    if isinstance(e, Expect) and e.args[1][1] == v:
+                        g, s = e.args[0], e.args[1][0]
+                        if not _plain_index(s, None) or (s.is_integer and not _integral_form(point)) or v in _variables(g):
+                            raise Disagrees(f"{e} cannot be read at the point mass at {point}")
+                        reads[e] = g.xreplace({s: point})
+                        needed |= {c.xreplace({s: point}) for c in _domain(g)}
+            except _NoDomain as err:
+                raise Disagrees(f"no written domain: {err}") from None
+            value = f.xreplace(reads)
+            if not reads or v in _variables(value):
+                raise Disagrees(f"{v} must occur in f only as the law of an expectation")
+        elif how == "variable":
+            fits = isinstance(point, Law) if _kind(v) == "laws" else isinstance(point, Event if _kind(v) == "events" else Test)
+            if not fits or point in _indices(f):
+                raise Disagrees(f"{point} is not a member of the {_kind(v)} free in f")
+            value = f.xreplace({v: point})
+        else:
+            raise Disagrees(f"no member {how!r}")
+        term = (Sup if rule == "sup-converges" else Inf)(f, (v,))
+        _same(goal, Converges(term), p.hypotheses)
+        own = goal.variables | {v}
+        assumed = []
+        for q in supports:
+            if not q.variables <= own:
+                raise Disagrees("a support has variables beyond the goal's")
+            guard = _domain_beyond(q.parts, goal.parts)
+            assumed.append(sympy.Or(sympy.Not(sympy.And(*guard, *q.hypotheses)), q.conclusion))
+        try:
+            needed |= _domain(value) | _domain(bound)
+        except _NoDomain as err:
+            raise Disagrees(f"no written domain: {err}") from None
+        side = [*_known_domain(p.hypotheses), *p.hypotheses, *assumed]
+        return _sides(cert, [(side, sympy.And(*(needed - {sympy.true})))], context)
+
+
 _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "apply": _apply, "rewrite": _rewrite,
                                "chain": _chain,
                                "combine": _combine,
@@ -1534,10 +1629,13 @@ _RULES: dict[str, Callable] = {"decide": _decide, "instantiate": _instantiate, "
                                "tangent": _from_derivatives("tangent"), "ftc": _from_derivatives("ftc"),
                                "mean-value": _from_derivatives("mean-value"), "induction": _induction, "limit": _limit,
                                "unfold": _unfold, "linear": _linear, "swap": _swap, "rename": _rename, "split": _split,
-                               "infinity": _infinity, "truncate": _truncate, "every": _every, "dominated": _dominated}
+                               "infinity": _infinity, "truncate": _truncate, "every": _every, "dominated": _dominated,
+                               "sup-converges": _converges_over_class("sup-converges"),
+                               "inf-converges": _converges_over_class("inf-converges")}
 #: How many premises each rule takes (None: any number).
 _ARITY = {"rewrite": 2, "instantiate": 1, "sum": 1, "integrate": 1, "sup": 1, "inf": 1, "member": 0, "expect": 1, "integrable": 0, "equally-integrable": 1, "expect-as": 1, "continuity": 0, "increasing": None, "tangent": 0, "ftc": 0, "mean-value": 0,
-          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1, "dominated": None}
+          "induction": 2, "limit": 2, "unfold": 0, "linear": 0, "swap": 0, "rename": 0, "split": 0, "infinity": 0, "truncate": 1, "every": 1, "dominated": None,
+          "sup-converges": None, "inf-converges": None}
 
 
 def _premise(entry: Mapping, context: RuleContext) -> _Goal:

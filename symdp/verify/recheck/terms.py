@@ -211,7 +211,7 @@ class Integrable(Boolean):
 
 
 class Converges(Boolean):
-    """``Converges(T)`` for T an ``Integral`` or a ``Limit``: T is a defined real number — the
+    """``Converges(T)`` for T an ``Integral``, a ``Limit``, a ``Sup`` or an ``Inf`` (kernel7b): T is a defined real number — the
     integral is defined in the kernel's reading (the Lebesgue integral: the integrand defined almost
     everywhere on the interval and absolutely integrable; over an unbounded interval, then, the limit
     of the integrals over bounded ones), the limit exists and is finite. A proposition, true or false
@@ -220,8 +220,8 @@ class Converges(Boolean):
 
     def __new__(cls, term: object) -> "Converges":
         term = sympy.sympify(term)
-        if not isinstance(term, (sympy.Integral, sympy.Limit)):
-            raise ValueError(f"Converges takes an Integral or a Limit, got {term}")
+        if not isinstance(term, (sympy.Integral, sympy.Limit, Sup, Inf)):  # a Sup/Inf: kernel7b (K5)
+            raise ValueError(f"Converges takes an Integral, a Limit, a Sup or an Inf, got {term}")
         return sympy.Basic.__new__(cls, term)
 
     @property
