@@ -19,8 +19,7 @@ from symdp.local import (Channel, bsc, bsc_kl_contraction, dominating_kernel, e_
                          randomized_response, rr_kl_contraction, tensor_power, tv_bounds, worst_case_contraction,
                          worst_case_lp)
 from symdp.numbers import sign
-from symdp.verify import (cited, claim, combine, erratum, establish, exact_agreement, identity, kernel, prove,
-                          real_closed)
+from symdp.verify import cited, claim, combine, erratum, establish, exact_agreement, identity, kernel, prove
 from symdp.verify.domains import Channel as AnyChannel, ConvexF, Integer, LDPChannel, Laws
 
 PAPER = "egamma-ldp"
@@ -344,39 +343,402 @@ def eq_28():
 
 
 # --------------------------------------------------------------------------------------------
+# Theorems 3 and 1 and eq. (29) over every Markov kernel, as kernel steps
+#
+# The objects: input laws P, Q are Law variables (so that a point mass δ_u is a member of the laws); K is a
+# Markov kernel variable, K[B, s] = K(B|s) for an output event B (in [0, 1], measurable in s); PK(B) =
+# E_P K(B|X). For γ ≥ 1 ((1 − γ)₊ = 0), E_γ of the output laws is eq. (23)'s supremum over the output events,
+# E_γ(PK‖QK) = sup_C [PK(C) − γQK(C)], and E_γ(K_u‖K_v) = sup_B [K(B|u) − γK(B|v)]; E_γ(P‖Q) of the input
+# laws is the supremum over the tests b: ℝ → [0, 1] of E_P b − γE_Q b, which equals eq. (23)'s supremum over
+# the events (a test is a mixture of indicators: ∫b d(P − γQ) ≤ (P − γQ)(S⁺) for the positive set S⁺ of the
+# Hahn decomposition, and the events are tests). η_γ(K) is eq. (3)'s supremum over P, Q of the ratio, which
+# is undefined where E_γ(P‖Q) = 0: exactly the paper's "D(P‖Q) ≠ 0".
+
+_s, _u, _v, _x, _y, _m, _l = sympy.symbols("s u v x y m l", real=True)
+#: the bound inputs of the two-point supremum (never free in a step)
+_X1, _X2 = sympy.symbols("x1 x2", real=True)
+_OO = sympy.oo
+_PL, _QL = kernel.Law("P"), kernel.Law("Q")
+_TB = kernel.Test("b")
+_EB, _EC = kernel.Event("B"), kernel.Event("C")
+_KM = kernel.MarkovKernel("K")
+
+
+def _whole_line(t) -> list:
+    return [sympy.Le(-_OO, t, evaluate=False), sympy.Le(t, _OO, evaluate=False)]
+
+
+def _e_in(g, p=_PL, q=_QL):
+    """E_γ(P‖Q) for γ ≥ 1: sup over the tests b of E_P b − γE_Q b."""
+    return kernel.Sup(kernel.Expect(_TB[_s], (_s, p)) - g * kernel.Expect(_TB[_s], (_s, q)), (_TB,))
+
+
+def _e_out(g, p=_PL, q=_QL):
+    """E_γ(PK‖QK) for γ ≥ 1: sup over the output events C of E_P K(C|X) − γE_Q K(C|X)."""
+    return kernel.Sup(kernel.Expect(_KM[_EC, _s], (_s, p)) - g * kernel.Expect(_KM[_EC, _s], (_s, q)), (_EC,))
+
+
+def _e_rows(g, a, c):
+    """E_γ(K_a‖K_c) for γ ≥ 1: sup over the output events B of K(B|a) − γK(B|c)."""
+    return kernel.Sup(_KM[_EB, a] - g * _KM[_EB, c], (_EB,))
+
+
+def _two_point(g):
+    """sup_{u,v} E_γ(K_u‖K_v)."""
+    return kernel.Sup(kernel.Sup(_e_rows(g, _X1, _X2), (_X1, -_OO, _OO)), (_X2, -_OO, _OO))
+
+
+def _over_points(g, rows, rhs, hyps, defs=()):
+    """sup_{x1,x2} E_γ(K_x1‖K_x2) ≤ rhs from hyps ⇒ E_γ(K_u‖K_v) ≤ rhs for all u, v (rhs, hyps free of u, v):
+    suprema over u, then v, with the indices renamed to the two-point supremum's. `defs`: rhs's definedness
+    (Converges of a supremum in it), carried as hypotheses through the steps and given by the final goal's."""
+    inner = [*hyps, *defs]
+    t_u = kernel.Sup(_e_rows(g, _u, _v), (_u, -_OO, _OO))
+    over_u = kernel.supremum(kernel.decide(kernel.goal(_e_rows(g, _u, _v) <= rhs, [*inner, *_whole_line(_u)]), rows),
+                             _u, -_OO, _OO)
+    t_x1 = kernel.Sup(_e_rows(g, _X1, _v), (_X1, -_OO, _OO))
+    step = kernel.decide(kernel.goal(t_x1 <= rhs, [*inner, *_whole_line(_v)]), over_u, kernel.rename(t_u, _X1),
+                         detail="the index renamed u → x1")
+    over_v = kernel.supremum(step, _v, -_OO, _OO)
+    return kernel.decide(kernel.goal(_two_point(g) <= rhs, hyps), over_v, kernel.rename(kernel.Sup(t_x1, (_v, -_OO, _OO)), _X2),
+                         detail="the index renamed v → x2")
+
+
+def _eta(g):
+    """η_γ(K) (eq. 3): sup over the laws P, Q of E_γ(PK‖QK)/E_γ(P‖Q)."""
+    return kernel.Sup(kernel.Sup(_e_out(g) / _e_in(g), (_PL,)), (_QL,))
+
+
+def _e_in_bounds(g):
+    """0 ≤ E_γ(P‖Q) (the test 0) and, for γ ≥ 1, E_γ(P‖Q) ≤ 1 (every E_P b − γE_Q b ≤ 1)."""
+    zero, one = sympy.Integer(0), sympy.Integer(1)
+    lin0 = [kernel.linear(kernel.Expect(zero, (_s, law))) for law in (_PL, _QL)]
+    int0 = [kernel.integrable(kernel.Expect(zero, (_s, law))) for law in (_PL, _QL)]
+    lo = kernel.decide(kernel.goal(_e_in(g) >= 0), kernel.member(_e_in(g), (_s, zero)), *lin0, *int0,
+                       detail="the test 0 gives E_P 0 − γE_Q 0 = 0 ≤ E_γ(P‖Q)")
+    b_le = kernel.expected(kernel.decide(kernel.goal(_TB[_s] <= 1)), _s, _PL)
+    b_ge = kernel.expected(kernel.decide(kernel.goal(sympy.Le(0, _TB[_s], evaluate=False))), _s, _QL)
+    each = kernel.decide(kernel.goal(kernel.Expect(_TB[_s], (_s, _PL)) - g * kernel.Expect(_TB[_s], (_s, _QL)) <= 1,
+                                     [g >= 1]),
+                         b_le, b_ge, kernel.linear(kernel.Expect(one, (_s, _PL))), lin0[1], int0[1],
+                         kernel.integrable(kernel.Expect(one, (_s, _PL))),
+                         detail="E_P b − γE_Q b ≤ 1 − 0 for a test b ∈ [0, 1] and γ ≥ 1")
+    return lo, kernel.supremum(each, _TB)
+
+
+def _goal_of(ev) -> object:
+    from symdp.verify.goals import Goal
+    return Goal.from_json(ev.data["goals"][0])
+
+
+def _event_bound(g, value, bound, to_bound, e_lo, e_hi, point=None):
+    """E_P f − γE_Q f ≤ E_γ(P‖Q)·H for f(s) = value(s) ∈ [0, 1] and H = `bound`, given `to_bound`:
+    ∀ x, y: f(x) − γf(y) ≤ H. With M = sup f and L = max((M − H)/γ, 0): L ≤ f ≤ M (H bounds M − γf(y)), so
+    f = L + (M − L)·t with t = clamp((f − L)/(M − L)) a test; E_P f − γE_Q f = L(1 − γ) + (M − L)(E_P t −
+    γE_Q t) ≤ L(1 − γ) + (M − L)e with e = E_γ(P‖Q) ∈ [0, 1], and that is ≤ eH (nlsat). With `point` = a, the
+    same for Q the point mass δ_a (E_Q g read as g(a)); `e_lo`, `e_hi` are then the bounds of E_γ(P‖δ_a)."""
+    top = kernel.Sup(value(_x), (_x, -_OO, _OO))
+    low = sympy.Max((top - bound) / g, 0)
+    below = kernel.supremum(kernel.decide(kernel.goal(value(_x) <= bound + g * value(_y), _whole_line(_x)), to_bound,
+                                          detail="f(x) ≤ H + γf(y)"), _x, -_OO, _OO)
+    inside = kernel.decide(kernel.goal(sympy.And(low <= value(_s), value(_s) <= top), [g >= 1]),
+                           kernel.instantiate(below, {_y: _s}), kernel.member(top, _s),
+                           detail="L = max((M − H)/γ, 0) ≤ f(s) ≤ M = sup f")
+    sig = {_m: top, _l: low}
+    clamp = sympy.Piecewise((sympy.Min(sympy.Max((value(_s) - _l) / (_m - _l), 0), 1), _m > _l), (0, True))
+    body = _l + (_m - _l) * clamp
+    facts, t_exp = [], None
+    for law in (_PL, _QL) if point is None else (_PL,):
+        lin = kernel.linear(kernel.Expect(body, (_s, law)))
+        t_exp = next(e for e in _goal_of(lin).conclusion.atoms(kernel.Expect) if e.function != body).function
+        whole = kernel.integrable(kernel.Expect(body, (_s, law)))
+        part = kernel.dominated(kernel.Integrable(t_exp, (_s, law)), sympy.Integer(1))
+        facts += [kernel.instantiate(lin, sig, [g >= 1]),
+                  kernel.instantiate(whole, sig, [g >= 1, kernel.Integrable(t_exp.xreplace(sig), (_s, law))]),
+                  kernel.instantiate(part, sig, [g >= 1, *[h.xreplace(sig) for h in _goal_of(part).hypotheses]]),
+                  kernel.integrable(kernel.Expect(sympy.Integer(1), (_s, law)))]
+    split = kernel.decide(kernel.goal(sympy.Eq(value(_s), body.xreplace(sig)), [g >= 1]), inside,
+                          detail="f(s) = L + (M − L)·t(s), t the clamped test (f(s) − L)/(M − L)")
+    facts += [kernel.expected(split, _s, _PL)]
+    if point is None:
+        facts += [kernel.expected(split, _s, _QL)]
+        e_in, q_side = _e_in(g), kernel.Expect(value(_s), (_s, _QL))
+    else:
+        plain = kernel.decide(kernel.goal(sympy.Eq(value(_s), (_l + (_m - _l) * t_exp).xreplace(sig)), [g >= 1]), inside,
+                              detail="f(s) = L + (M − L)·t(s) with t as the linear split writes it")
+        facts += [kernel.instantiate(plain, {_s: point})]
+        e_in, q_side = _point_reading(_e_in(g), point), value(point)
+    test = kernel.instantiate(kernel.member(e_in, (_s, t_exp)), sig, [g >= 1])
+    ends = kernel.instantiate(inside, {_s: 0})
+    if point is not None:  # two smaller steps (each solver then answers the side conditions)
+        mid = kernel.decide(kernel.goal(kernel.Expect(value(_s), (_s, _PL)) - g * q_side <= low * (1 - g) + (top - low) * e_in,
+                                        [g >= 1]), *facts, test, ends,
+                            detail="E_P f − γf(a) = L(1 − γ) + (M − L)(E_P t − γt(a)) ≤ L(1 − γ) + (M − L)E_γ(P‖δ_a)")
+        facts, test = [mid], ends
+    return kernel.decide(kernel.goal(kernel.Expect(value(_s), (_s, _PL)) - g * q_side <= e_in * bound, [g >= 1]),
+                         *facts, test, e_lo, e_hi, ends,
+                         detail="E_P f − γE_Q f = L(1 − γ) + (M − L)(E_P t − γE_Q t) ≤ E_γ(P‖Q)·H (nlsat: "
+                                "E_γ(P‖Q) ∈ [0, 1], γ ≥ 1, L = max((M − H)/γ, 0))")
+
+
+def _e_in_bounds_at(g, point):
+    """0 ≤ E_γ(P‖δ_a) (the test 0) and, for γ ≥ 1, E_γ(P‖δ_a) ≤ 1 (E_P b − γb(a) ≤ 1)."""
+    zero, one = sympy.Integer(0), sympy.Integer(1)
+    e_in = _point_reading(_e_in(g), point)
+    lo = kernel.decide(kernel.goal(e_in >= 0), kernel.member(e_in, (_s, zero)), kernel.linear(kernel.Expect(zero, (_s, _PL))),
+                       kernel.integrable(kernel.Expect(zero, (_s, _PL))), detail="the test 0: E_γ(P‖δ_a) ≥ 0")
+    each = kernel.decide(kernel.goal(kernel.Expect(_TB[_s], (_s, _PL)) - g * _TB[point] <= 1, [g >= 1]),
+                         kernel.expected(kernel.decide(kernel.goal(_TB[_s] <= 1)), _s, _PL),
+                         kernel.linear(kernel.Expect(one, (_s, _PL))), kernel.integrable(kernel.Expect(one, (_s, _PL))),
+                         detail="E_P b − γb(a) ≤ 1 − 0")
+    return lo, kernel.supremum(each, _TB)
+
+
+def _e_out_hi_at(g, point):
+    """E_γ(PK‖δ_aK) ≤ 1 for γ ≥ 1 (PK(C) − γK(C|a) ≤ 1)."""
+    one = sympy.Integer(1)
+    each = kernel.decide(kernel.goal(kernel.Expect(_KM[_EC, _s], (_s, _PL)) - g * _KM[_EC, point] <= 1, [g >= 1]),
+                         kernel.expected(kernel.decide(kernel.goal(_KM[_EC, _s] <= 1)), _s, _PL),
+                         kernel.linear(kernel.Expect(one, (_s, _PL))), kernel.integrable(kernel.Expect(one, (_s, _PL))),
+                         detail="PK(C) − γK(C|a) ≤ 1 − 0")
+    return kernel.supremum(each, _EC)
+
+
+def _row_to_two_point(g, event, a, c):
+    """K(event|a) − γK(event|c) ≤ sup_{u,v} E_γ(K_u‖K_v) (members: the event, then a, then c)."""
+    h = _two_point(g)
+    return kernel.decide(kernel.goal(_KM[event, a] - g * _KM[event, c] <= h),
+                         kernel.member(_e_rows(g, a, c), event),
+                         kernel.member(kernel.Sup(_e_rows(g, _X1, c), (_X1, -_OO, _OO)), a), kernel.member(h, c),
+                         detail="K(B|x) − γK(B|y) ≤ E_γ(K_x‖K_y) ≤ sup_{u,v} E_γ(K_u‖K_v)")
+
+
+def _theorem_3_upper(g, e_lo, e_hi):
+    """E_γ(PK‖QK) ≤ E_γ(P‖Q)·H for all laws P, Q (H = sup_{u,v} E_γ(K_u‖K_v)), and the ratio bound η_γ(K) ≤ H."""
+    h = _two_point(g)
+    per = _event_bound(g, lambda z: _KM[_EC, z], h, _row_to_two_point(g, _EC, _x, _y), e_lo, e_hi)
+    out = kernel.supremum(per, _EC, detail="every output event C: PK(C) − γQK(C) ≤ E_γ(P‖Q)·H, so E_γ(PK‖QK) is")
+    ratio = kernel.decide(kernel.goal(_e_out(g) / _e_in(g) <= h, [g >= 1]), out, e_lo,
+                          detail="E_γ(PK‖QK)/E_γ(P‖Q) ≤ H where E_γ(P‖Q) ≠ 0 (it is ≥ 0)")
+    upper = kernel.supremum(kernel.supremum(ratio, _PL), _QL, detail="η_γ(K) ≤ H: the supremum of ratios ≤ H")
+    return out, ratio, upper
+
+
+def _theorem_3_goal(g):
+    """Theorem 3 (25) as a goal: γ ≥ 1 ⇒ η_γ(K) = sup_{u,v} E_γ(K_u‖K_v)."""
+    return kernel.goal(sympy.Eq(_eta(g), _two_point(g)), [g >= 1])
+
+
+def _rows_below(g, a, c):
+    """sup_C [K(C|a) − γK(C|c)] ≤ sup_{u,v} E_γ(K_u‖K_v) (each output event C is one of the two-point sup's;
+    the bound event renamed from B to C by the member and supremum rules)."""
+    return kernel.supremum(_row_to_two_point(g, _EC, a, c), _EC)
+
+
+def _eq_29_steps(g):
+    """sup_{u,v} TV(K_u, K_v) ≤ 1 − (1 − sup_{u,v} E_γ(K_u‖K_v))/γ: for every output event B and inputs x, y,
+    K(B|x) − K(B|y) ≤ 1 − (1 − [K(B|x) − γK(B|y)])/γ (as K(B|x) ≤ 1, γ ≥ 1), and K(B|x) − γK(B|y) ≤ E_γ(K_x‖K_y)."""
+    h_g, h_1 = _two_point(g), _two_point(sympy.Integer(1))
+    n_xy = kernel.Sup(_KM[_EC, _x] - g * _KM[_EC, _y], (_EC,))
+    rhs = lambda e: 1 - (1 - e) / g
+    point = kernel.decide(kernel.goal(_KM[_EB, _x] - _KM[_EB, _y] <= rhs(n_xy), [g >= 1]),
+                          kernel.member(n_xy, _EB),
+                          detail="K(B|x) − K(B|y) ≤ 1 − (1 − E_γ(K_x‖K_y))/γ: γa − γb ≤ γ − 1 + a − γb as a ≤ 1")
+    tv_xy = kernel.supremum(point, _EB)
+    at_uv = kernel.decide(kernel.goal(_e_rows(1, _x, _y) <= rhs(h_g), [g >= 1]), tv_xy, _rows_below(g, _x, _y),
+                          detail="TV(K_x, K_y) ≤ 1 − (1 − sup E_γ)/γ (the right side increases in E_γ)")
+    rows = kernel.instantiate(at_uv, {_x: _u, _y: _v})
+    return _over_points(sympy.Integer(1), rows, rhs(h_g), [g >= 1])
+
+
+def _converges(premise, var, at, supports=()):
+    """Converges(Sup(f, (var,))) from a proved bound ∀ var: f ≤ c and a member `at` at which f is defined
+    (kernel7b K5)."""
+    return kernel.sup_converges(premise, var, at, supports=list(supports))
+
+
+def _dirac_in(g, a, c):
+    """E_γ(δ_a‖δ_c) in the tests reading: sup_b (b(a) − γb(c))."""
+    return kernel.Sup(_TB[a] - g * _TB[c], (_TB,))
+
+
+def _dirac_in_bounds(g):
+    """E_γ(δ_u‖δ_v) ≤ 1 for γ ≥ 1 (b(u) − γb(v) ≤ 1), and ≥ 1 for u ≠ v (the test 1_{u})."""
+    hi = kernel.supremum(kernel.decide(kernel.goal(_TB[_u] - g * _TB[_v] <= 1, [g >= 1])), _TB)
+    lo = kernel.decide(kernel.goal(_dirac_in(g, _u, _v) >= 1, [sympy.Ne(_u, _v)]),
+                       kernel.member(_dirac_in(g, _u, _v), (_s, sympy.Piecewise((1, sympy.Eq(_s, _u)), (0, True)))),
+                       detail="the test 1_{u} gives 1 − γ·0 = 1 ≤ E_γ(δ_u‖δ_v) for u ≠ v")
+    return hi, lo
+
+
+def _point_reading(term, point):
+    """`term` with every Expect(h, (s, Q)) read at the point mass δ_point: h(point) (as the member rule reads it)."""
+    return term.xreplace({e: e.function.xreplace({e.limits[0]: point})
+                          for e in term.atoms(kernel.Expect) if e.limits[1] == _QL})
+
+
+def _theorem_3_lower(g, out):
+    """sup_{u,v} E_γ(K_u‖K_v) ≤ η_γ(K): the point masses δ_u, δ_v (u ≠ v) have E_γ(δ_u‖δ_v) = 1 and
+    E_γ(δ_uK‖δ_vK) = E_γ(K_u‖K_v); on the diagonal E_γ(K_u‖K_u) ≤ 0 ≤ η (the empty event gives E_γ(PK‖QK) ≥ 0)."""
+    eta, h = _eta(g), _two_point(g)
+    at_q = kernel.member(eta, ("dirac", _v))                       # Sup_P ratio(P, δ_v) ≤ η
+    inner = _goal_of(at_q).conclusion.lhs
+    at_pq = kernel.member(inner, ("dirac", _u))                    # ratio(δ_u, δ_v) ≤ Sup_P ratio(P, δ_v)
+    n_uv = kernel.Sup(_KM[_EC, _u] - g * _KM[_EC, _v], (_EC,))      # E_γ(δ_uK‖δ_vK) = E_γ(K_u‖K_v)
+    d_hi, d_lo = _dirac_in_bounds(g)
+    e_in_v = _point_reading(_e_in(g), _v)
+    lo_v, hi_v = _e_in_bounds_at(g, _v)
+    per_v = _event_bound(g, lambda z: _KM[_EC, z], h, _row_to_two_point(g, _EC, _x, _y), lo_v, hi_v, point=_v)
+    gap_v = kernel.supremum(per_v, _EC, detail="E_γ(PK‖δ_vK) ≤ E_γ(P‖δ_v)·H")
+    in_v_lo = lo_v
+    bound = kernel.decide(kernel.goal(inner.function <= h, [g >= 1, sympy.Ne(_u, _v)]), gap_v, in_v_lo,
+                          detail="E_γ(PK‖δ_vK)/E_γ(P‖δ_v) ≤ H where defined")
+    conv = _converges(bound, _PL, ("dirac", _u), [d_lo])
+    off = kernel.decide(kernel.goal(n_uv <= eta, [g >= 1, sympy.Ne(_u, _v)]), at_q, at_pq, conv, d_hi, d_lo,
+                        detail="E_γ(K_u‖K_v)/E_γ(δ_u‖δ_v) ≤ η with E_γ(δ_u‖δ_v) = 1 for u ≠ v")
+    nonneg = kernel.decide(kernel.goal(n_uv >= 0), kernel.member(n_uv, "empty"),
+                           detail="the empty output event: K(∅|u) − γK(∅|v) = 0 ≤ E_γ(K_u‖K_v)")
+    eta_nonneg = kernel.decide(kernel.goal(eta >= 0, [g >= 1]), kernel.instantiate(off, {_u: 0, _v: 1}),
+                               kernel.instantiate(nonneg, {_u: 0, _v: 1}), detail="η ≥ E_γ(K_0‖K_1) ≥ 0")
+    diag_each = kernel.decide(kernel.goal(_KM[_EC, _u] - g * _KM[_EC, _v] <= 0, [g >= 1, sympy.Eq(_u, _v)]),
+                              detail="K(C|u) − γK(C|u) ≤ 0 for γ ≥ 1")
+    diag = kernel.supremum(diag_each, _EC)
+    every = kernel.decide(kernel.goal(_KM[_EB, _u] - g * _KM[_EB, _v] <= eta, [g >= 1]),
+                          kernel.member(n_uv, _EB), off, diag, eta_nonneg,
+                          detail="K(B|u) − γK(B|v) ≤ E_γ(K_u‖K_v) ≤ η (u ≠ v), ≤ 0 ≤ η (u = v)")
+    return _over_points(g, kernel.supremum(every, _EB), eta, [g >= 1], [kernel.Converges(eta)])
+
+
+def _theorem_3_steps(g):
+    """Theorem 3 over every Markov kernel: E_γ(PK‖QK) ≤ E_γ(P‖Q)·H for all laws, and η_γ(K) = H."""
+    e_lo, e_hi = _e_in_bounds(g)
+    out, ratio, upper = _theorem_3_upper(g, e_lo, e_hi)
+    lower = _theorem_3_lower(g, out)
+    equal = kernel.decide(_theorem_3_goal(g), upper, lower,
+                          detail="η_γ(K) ≤ H (every ratio) and H ≤ η_γ(K) (point masses)")
+    return equal, out
+
+
+def _out_goal(g):
+    """Theorem 3's second goal: γ ≥ 1 ⇒ E_γ(PK‖QK) ≤ E_γ(P‖Q)·sup_{u,v} E_γ(K_u‖K_v) for all laws P, Q."""
+    return kernel.goal(_e_out(g) <= _e_in(g) * _two_point(g), [g >= 1])
+
+
+def _all_pairs(g, d):
+    """S = sup_{P,Q} [E_γ(PK‖QK) − δE_γ(P‖Q)]: S ≤ 0 says E_γ(PK‖QK) ≤ δE_γ(P‖Q) for all P, Q."""
+    return kernel.Sup(kernel.Sup(_e_out(g) - d * _e_in(g), (_PL,)), (_QL,))
+
+
+def _e_out_bounds(g):
+    """0 ≤ E_γ(PK‖QK) (the empty output event) and, for γ ≥ 1, E_γ(PK‖QK) ≤ 1."""
+    zero, one = sympy.Integer(0), sympy.Integer(1)
+    lin0 = [kernel.linear(kernel.Expect(zero, (_s, law))) for law in (_PL, _QL)]
+    int0 = [kernel.integrable(kernel.Expect(zero, (_s, law))) for law in (_PL, _QL)]
+    lo = kernel.decide(kernel.goal(_e_out(g) >= 0), kernel.member(_e_out(g), "empty"), *lin0, *int0,
+                       detail="the empty output event gives E_P 0 − γE_Q 0 = 0 ≤ E_γ(PK‖QK)")
+    k_le = kernel.expected(kernel.decide(kernel.goal(_KM[_EC, _s] <= 1)), _s, _PL)
+    k_ge = kernel.expected(kernel.decide(kernel.goal(sympy.Le(0, _KM[_EC, _s], evaluate=False))), _s, _QL)
+    each = kernel.decide(kernel.goal(kernel.Expect(_KM[_EC, _s], (_s, _PL)) - g * kernel.Expect(_KM[_EC, _s], (_s, _QL))
+                                     <= 1, [g >= 1]),
+                         k_le, k_ge, kernel.linear(kernel.Expect(one, (_s, _PL))), lin0[1], int0[1],
+                         kernel.integrable(kernel.Expect(one, (_s, _PL))),
+                         detail="PK(C) − γQK(C) ≤ 1 − 0 for γ ≥ 1")
+    return lo, kernel.supremum(each, _EC), each
+
+
+def _capped_at(g, d, body_a, point, hyps):
+    """E_γ(PK‖δ_aK) − δE_γ(P‖δ_a) ≤ 1 (`body_a` that difference, as the point-mass member reads it)."""
+    lo_a, _ = _e_in_bounds_at(g, point)
+    return kernel.decide(kernel.goal(body_a <= 1, hyps), _e_out_hi_at(g, point), lo_a,
+                         detail="E_γ(PK‖δ_aK) ≤ 1 and E_γ(P‖δ_a) ≥ 0")
+
+
+def _all_pairs_steps(g, d, out):
+    """sup_{P,Q} [E_γ(PK‖QK) − δE_γ(P‖Q)] = max(H − δ, 0) for γ ≥ 1, δ ≥ 0 (H the two-point sup); `out` is
+    Theorem 3's E_γ(PK‖QK) ≤ E_γ(P‖Q)·H."""
+    h, big = _two_point(g), _all_pairs(g, d)
+    e_lo, e_hi = _e_in_bounds(g)
+    o_lo, o_hi, _ = _e_out_bounds(g)
+    body = _e_out(g) - d * _e_in(g)
+    hyps = [g >= 1, d >= 0]
+    each = kernel.decide(kernel.goal(body <= sympy.Max(h - d, 0), hyps), out, e_lo, e_hi,
+                         detail="E_γ(PK‖QK) − δE_γ(P‖Q) ≤ E_γ(P‖Q)(H − δ) ≤ max(H − δ, 0), E_γ(P‖Q) ∈ [0, 1]")
+    upper = kernel.supremum(kernel.supremum(each, _PL), _QL)
+    # S ≥ 0: P = Q = δ_0
+    zero = sympy.Integer(0)
+    at_0 = kernel.member(big, ("dirac", zero))
+    inner_0 = _goal_of(at_0).conclusion.lhs
+    at_00 = kernel.member(inner_0, ("dirac", zero))
+    same_in = kernel.supremum(kernel.decide(kernel.goal(_TB[zero] - g * _TB[zero] <= 0, [g >= 1]),
+                                            detail="(1 − γ)b(0) ≤ 0"), _TB)
+    same_out = kernel.decide(kernel.goal(kernel.Sup(_KM[_EC, zero] - g * _KM[_EC, zero], (_EC,)) >= 0),
+                             kernel.member(kernel.Sup(_KM[_EC, zero] - g * _KM[_EC, zero], (_EC,)), "empty"),
+                             detail="the empty output event: E_γ(K_0‖K_0) ≥ 0")
+    conv_0 = _converges(_capped_at(g, d, inner_0.function, zero, hyps), _PL, ("dirac", zero))
+    nonneg = kernel.decide(kernel.goal(big >= 0, hyps), at_0, at_00, conv_0, same_in, same_out,
+                           detail="P = Q = δ_0: E_γ(K_0‖K_0) − δE_γ(δ_0‖δ_0) ≥ 0 − 0")
+    # S ≥ E_γ(K_u‖K_v) − δ: the point masses δ_u, δ_v (u ≠ v)
+    at_v = kernel.member(big, ("dirac", _v))
+    inner_v = _goal_of(at_v).conclusion.lhs
+    at_uv = kernel.member(inner_v, ("dirac", _u))
+    d_hi, d_lo = _dirac_in_bounds(g)
+    conv_v = _converges(_capped_at(g, d, inner_v.function, _v, hyps), _PL, ("dirac", _u))
+    n_uv = kernel.Sup(_KM[_EC, _u] - g * _KM[_EC, _v], (_EC,))
+    off = kernel.decide(kernel.goal(n_uv <= big + d, [*hyps, sympy.Ne(_u, _v)]), at_v, at_uv, conv_v, d_hi, d_lo,
+                        detail="E_γ(K_u‖K_v) − δ·E_γ(δ_u‖δ_v) ≤ S with E_γ(δ_u‖δ_v) = 1 for u ≠ v")
+    diag = kernel.supremum(kernel.decide(kernel.goal(_KM[_EC, _u] - g * _KM[_EC, _v] <= 0, [g >= 1, sympy.Eq(_u, _v)])),
+                           _EC)
+    every = kernel.decide(kernel.goal(_KM[_EB, _u] - g * _KM[_EB, _v] <= big + d, hyps),
+                          kernel.member(n_uv, _EB), off, diag, nonneg,
+                          detail="K(B|u) − γK(B|v) ≤ S + δ (u ≠ v: point masses; u = v: ≤ 0 ≤ S + δ)")
+    over_v = _over_points(g, kernel.supremum(every, _EB), big + d, hyps, [kernel.Converges(big)])
+    return kernel.decide(kernel.goal(sympy.Eq(big, sympy.Max(h - d, 0)), hyps), upper, nonneg, over_v,
+                         detail="S ≤ max(H − δ, 0) (every pair) and S ≥ max(H − δ, 0) (P = Q; point masses)"), o_lo
+
+
+def _theorem_1_steps():
+    """Theorem 1 at γ = e^ε from Theorem 3 (η_γ = H_γ, E_γ(PK‖QK) ≤ E_γ(P‖Q)·H_γ for γ ≥ 1) and the point masses."""
+    g, t = exp(_ε), sympy.Symbol("t", real=True)
+    at = {GR: g}
+    grow = kernel.decide(kernel.goal(g >= 1, [_ε >= 0]),
+                         kernel.instantiate(prove(exp(t) - 1, t, 0, sympy.oo, "e^t ≥ 1 for t ≥ 0"), {t: _ε}, [_ε >= 0]),
+                         detail="e^ε ≥ 1 for ε ≥ 0")
+    thm3 = kernel.lemma("egamma-ldp:theorem-3-eqs-25-26", _theorem_3_goal(GR))
+    out = kernel.lemma("egamma-ldp:theorem-3-eqs-25-26", _out_goal(GR))
+    pairs, o_lo = _all_pairs_steps(GR, _δ, out)
+    equal = kernel.decide(kernel.goal(sympy.Eq(_eta(GR), _two_point(GR)).xreplace(at), [_ε >= 0]),
+                          kernel.instantiate(thm3, at, [g >= 1]), grow,
+                          detail="Theorem 3 at γ = e^ε ≥ 1")
+    pairs_e = kernel.decide(kernel.goal(_goal_of(pairs).conclusion.xreplace(at), [_ε >= 0, _δ >= 0]),
+                            kernel.instantiate(pairs, at, [g >= 1, _δ >= 0]), grow,
+                            detail="sup_{P,Q} [E_{e^ε}(PK‖QK) − δE_{e^ε}(P‖Q)] = max(H_e − δ, 0)")
+    nonneg = kernel.instantiate(o_lo, at)
+    return equal, pairs_e, nonneg
+
+
+_ETA_G, _H_G, _ETA_TV = sympy.symbols("eta_gamma H_gamma eta_TV", real=True)
+_ETA_E, _H_E, _S_E = sympy.symbols("eta_e H_e S_e", real=True)
+#: The paper's domains with its quantities named (their definedness is the domain's: eq. 3's supremum of ratios).
+_THM3_DOMAIN = [GR >= 1, sympy.Eq(_ETA_G, _eta(GR)), sympy.Eq(_H_G, _two_point(GR))]
+_EQ_29_DOMAIN = [GR >= 1, sympy.Eq(_ETA_TV, _eta(sympy.Integer(1))), sympy.Eq(_ETA_G, _eta(GR))]
+_THM1_DOMAIN = [AnyChannel("K"), _ε >= 0, _δ >= 0, _δ <= 1, sympy.Eq(_ETA_E, _eta(exp(_ε))),
+                sympy.Eq(_H_E, _two_point(exp(_ε))), sympy.Eq(_S_E, _all_pairs(exp(_ε), _δ))]
+
+
+# --------------------------------------------------------------------------------------------
 # Theorems 1 and 3
-
-
-def _two_point_decomposition() -> object:
-    """Theorem 3 for γ ≥ 1 by the two-point decomposition. With e = E_γ(P‖Q) = ∫(dP − γdQ)₊ (eq. 23,
-    (1 − γ)₊ = 0), the negative part has mass ∫(dP − γdQ)₋ = e − (1 − γ) = e + γ − 1; for e > 0 write
-    P − γQ = eμ − (e + γ − 1)ν with probability measures μ, ν. Then for every output event A,
-    (PK − γQK)(A) = e[μK(A) − γνK(A)] − (1 − e)(γ − 1)νK(A) ≤ e·sup_{x,x'} E_γ(K_x‖K_x'), because
-    μK(A) − γνK(A) = Σ_{x,x'} μ(x)ν(x')[K_x(A) − γK_x'(A)] is a convex combination of terms each ≤
-    E_γ(K_x‖K_x') (eq. 23). Point masses give the converse: E_γ(δ_x‖δ_x') = 1 for x ≠ x'."""
-    e, g = sympy.symbols("e g", real=True)
-    mass = identity(e - (1 - g), e + g - 1,
-                    "∫(dP − γdQ)₋ = ∫(dP − γdQ)₊ − ∫(dP − γdQ) = e − (1 − γ) = e + γ − 1")
-    split = identity(e * g + (1 - e) * (g - 1), e + g - 1, "e + γ − 1 = eγ + (1 − e)(γ − 1)")
-    m1, n1, w, v = sympy.symbols("m1 n1 w v", real=True)  # μ = (w, 1 − w), ν = (v, 1 − v) on two points
-    ka, kb = sympy.symbols("k_a k_b", real=True)  # K_x(A) at the two points
-    mix = identity((w * ka + (1 - w) * kb) - g * (v * ka + (1 - v) * kb),
-                   sum(wx * vy * (kx - g * ky) for wx, kx in ((w, ka), (1 - w, kb)) for vy, ky in ((v, ka), (1 - v, kb))),
-                   "μK(A) − γνK(A) = Σ_{x,x'} μ(x)ν(x')[K_x(A) − γK_x'(A)] (two-point supports; the same expansion "
-                   "for any finite support)")
-    s = sympy.Symbol("s", real=True)
-    main = real_closed(e * s - (e * m1 - (e + g - 1) * n1), [e, g, m1, n1, s],
-                       [e >= 0, e <= 1, g >= 1, m1 >= 0, m1 <= 1, n1 >= 0, n1 <= 1, m1 - g * n1 <= s],
-                       "e·μK(A) − (e + γ − 1)·νK(A) ≤ e·s whenever μK(A) − γνK(A) ≤ s, e = E_γ(P‖Q) ∈ [0, 1], γ ≥ 1")
-    a, b = sympy.symbols("a b", real=True)  # 1_A(x), 1_A(x') for x ≠ x'
-    point = real_closed(1 - (a - g * b), [a, b, g], [a >= 0, a <= 1, b >= 0, b <= 1, g >= 1],
-                        "E_γ(δ_x‖δ_x') ≤ 1: 1_A(x) − γ1_A(x') ≤ 1 for every event A (and A = {x} gives 1)")
-    return grouped("the two-point decomposition of P − γQ", mass, split, mix, main, point)
 
 
 @claim(PAPER, "Theorem 3 (eqs. 25–26)",
        "For γ ≥ 1, η_γ(K) = sup_{x,x'} E_γ(K(·|x)‖K(·|x')); γ = 1 is Dobrushin's η_TV (26)",
-       stated_domain='“for γ ≥ 1”, every Markov kernel K', stated_where='Appendix, Theorem 3 (quoted from [30])', stated_relations=[GR >= 1],
+       domain=_THM3_DOMAIN,
+       stated_domain='“for γ ≥ 1”, every Markov kernel K (K(B|x) for an output event B; input and output points read '
+                     'as reals, as the kernel reads every space); η_γ(K) = sup over the input laws P, Q of '
+                     'E_γ(PK‖QK)/E_γ(P‖Q) (eq. 3; the ratio is undefined where E_γ(P‖Q) = 0, the paper\'s “≠ 0”), named '
+                     'eta_gamma; E_γ for γ ≥ 1 by eq. (23)\'s supremum: E_γ(PK‖QK) over the output events C of PK(C) − '
+                     'γQK(C), PK(C) = E_P K(C|X), and E_γ(P‖Q) over the tests b: ℝ → [0, 1] of E_P b − γE_Q b (the '
+                     'same as over the events: a test is a mixture of indicators); H_gamma = sup_{x,x\'} E_γ(K_x‖K_x\') '
+                     '(over the output events B)', stated_where='Appendix, Theorem 3 (quoted from [30])',
        quote=(r"The proof of TheoremΒ 1 relies on the following theorem, recently proved by the authors in [30, "
               r"Theorem 3]. Theorem 3. For any Ξ³β‰₯1𝛾1\gamma\geq 1 and Markov kernel π–ͺπ–ͺ{\mathsf{K}} with input "
               r"alphabet 𝒳𝒳{\mathcal{X}}, we have "
@@ -400,26 +762,24 @@ def theorem_3():
             for _ in range(8):
                 p, q = random_law(r, 3, zeros=True), random_law(r, 3, zeros=True)
                 ok.append(le(sup_events(push(p, rows), push(q, rows), g), eta * sup_events(p, q, g)))
-    return establish(_two_point_decomposition(),
+    equal, out = _theorem_3_steps(GR)
+    return establish(combine(equal, out, detail="η_γ(K) = sup_{x,x'} E_γ(K_x‖K_x') for γ ≥ 1 (γ = 1: TV, Dobrushin's "
+                             "(26)), and E_γ(PK‖QK) ≤ E_γ(P‖Q)·sup_{x,x'} E_γ(K_x‖K_x') for all input laws P, Q"),
                      holds(all(ok), "5 random 3×4 kernels, γ ∈ {1, 17/10, 3}, 8 random input pairs each: "
                            "E_γ(PK‖QK) ≤ η·E_γ(P‖Q) with η the two-point value (exact)"),
                      exact_agreement(values, two_point, "library η_γ = max over input pairs of the event sup; point "
                                      "masses attain it (E_γ(δ_x‖δ_x') = 1)"),
-                     domain="every Markov kernel K, γ ≥ 1", domain_relations=[GR >= 1],
-                     uses=["egamma-ldp:eq-23", "egamma-ldp:eq-1"],
-                     prose_steps=["E_γ(P‖Q) = 0 means P ≤ γQ pointwise, so PK ≤ γQK and both sides vanish; for e > 0 the "
-                                  "normalised parts μ = (P − γQ)₊/e, ν = (P − γQ)₋/(e + γ − 1) are probability measures",
-                                  "a convex combination of the terms K_x(A) − γK_x'(A) is at most their supremum, each "
-                                  "≤ E_γ(K_x‖K_x') (eq. 23); sup over A gives E_γ(PK‖QK) ≤ e·sup_{x,x'} E_γ(K_x‖K_x')",
-                                  "point masses: E_γ(δ_xK‖δ_x'K)/E_γ(δ_x‖δ_x') = E_γ(K_x‖K_x') (A = {x} attains 1), "
-                                  "so η_γ(K) is at least the two-point supremum; γ = 1 is TV (eq. 1), Dobrushin's (26)"])
+                     domain=_THM3_DOMAIN, uses=["egamma-ldp:eq-23", "egamma-ldp:eq-1"])
 
 
 @claim(PAPER, "Theorem 1",
        "K is (ε,δ)-LDP (Definition 1) ⇔ η_{e^ε}(K) ≤ δ ⇔ E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) for all P, Q; "
        "in particular K is ε-LDP iff E_{e^ε}(PK‖QK) = 0 for all P, Q",
-       domain=[AnyChannel("K"), _ε >= 0, _δ >= 0, _δ <= 1],
-       stated_domain='every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q', stated_where='Section II, Theorem 1',
+       domain=_THM1_DOMAIN,
+       stated_domain='every kernel K, ε ≥ 0, δ ∈ [0, 1], all P, Q; H_e = sup_{x,x\'} sup_B [K(B|x) − e^ε K(B|x\')] '
+                     '(Definition 1: K is (ε,δ)-LDP iff H_e ≤ δ), eta_e = η_{e^ε}(K) (eq. 3) and S_e = sup_{P,Q} '
+                     '[E_{e^ε}(PK‖QK) − δE_{e^ε}(P‖Q)] (so S_e ≤ 0 iff E_{e^ε}(PK‖QK) ≤ δE_{e^ε}(P‖Q) for all P, Q), with '
+                     'E_γ as in Theorem 3', stated_where='Section II, Theorem 1',
        quote=(r"Theorem 1. A mechanism π–ͺπ–ͺ{\mathsf{K}} is (Ξ΅,Ξ΄)πœ€π›Ώ(\varepsilon,\delta)-LDP if and only if "
               r"Ξ·eΡ(π–ͺ)≀δsubscriptπœ‚superscriptπ‘’πœ€π–ͺ𝛿\eta_{e^{\varepsilon}}({\mathsf{K}})\leq\delta or "
               r"equivalently "
@@ -443,19 +803,16 @@ def theorem_1():
                         ok.append(le(sup_events(push(p, rows), push(q, rows), x), d * sup_events(p, q, x)))
     rr = randomized_response(log(3))
     pure = [sup_events(push(p, rr.rows), push(q, rr.rows), 3) for p, q in _random_pairs(11, 6, 2)]
-    s_ = sympy.Symbol("s", positive=True)
-    no_correction = identity([sympy.Max(1 - (1 + s_), 0), sympy.Max(1 - 1, 0)], [0, 0],
-                             "(1 − γ)₊ = 0 at γ = e^ε ≥ 1, so E_{e^ε}(K_x‖K_x') = sup_A [K(A|x) − e^ε K(A|x')] (eq. 23)")
-    return establish(no_correction,
+    equal, pairs, nonneg = _theorem_1_steps()
+    return establish(combine(equal, pairs, nonneg,
+                             detail="η_{e^ε}(K) = H_e (so Definition 1, H_e ≤ δ, is η_{e^ε}(K) ≤ δ), S_e = max(H_e − δ, 0) "
+                                    "(so H_e ≤ δ iff E_{e^ε}(PK‖QK) ≤ δE_{e^ε}(P‖Q) for all P, Q), and E_{e^ε}(PK‖QK) ≥ 0 "
+                                    "(δ = 0: ε-LDP iff E_{e^ε}(PK‖QK) = 0 for all P, Q)"),
                      exact_agreement(lib, brute, f"{len(lib)} decisions (8 random 3×3 kernels, e^ε ∈ {{3/2, 2, 3}}, "
                                      "δ ∈ {0, 1/20, 1/5}): is_ldp (η_{e^ε} ≤ δ) = Definition 1 over all events"),
                      holds(all(ok), "for the LDP ones, E_{e^ε}(PK‖QK) ≤ δ E_{e^ε}(P‖Q) on random input pairs"),
                      exact_agreement(pure, [0] * len(pure), "RR at e^ε = 3 is ε-LDP: E_3(PK‖QK) = 0 for random P, Q"),
-                     domain=[AnyChannel("K"), _ε >= 0, _δ >= 0, _δ <= 1],
-                     uses=["egamma-ldp:theorem-3-eqs-25-26", "egamma-ldp:eq-23"],
-                     prose_steps=["Definition 1 is sup_{x,x'} sup_A [K(A|x) − e^ε K(A|x')] ≤ δ, which by Theorem 3 and "
-                                  "eq. (23) is η_{e^ε}(K) ≤ δ", "η_{e^ε}(K) ≤ δ is E_{e^ε}(PK‖QK) ≤ δE_{e^ε}(P‖Q) for all "
-                                  "P, Q by the definition (3) of η as a supremum"])
+                     domain=_THM1_DOMAIN, uses=["egamma-ldp:theorem-3-eqs-25-26", "egamma-ldp:eq-23"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -771,7 +1128,9 @@ def lemma_2():
 
 
 @claim(PAPER, "Eq. (29)", "η_TV(K) ≤ 1 − (1 − η_γ(K))/γ for γ ≥ 1",
-       stated_domain='every kernel K, γ ≥ 1', stated_where='Appendix, proof of Lemma 1, eq. (29)', stated_relations=[GR >= 1],
+       domain=_EQ_29_DOMAIN,
+       stated_domain='every Markov kernel K, γ ≥ 1; η_TV = η_1 and η_γ the contraction coefficients of eq. (3) '
+                     '(named eta_TV, eta_gamma; E_γ as in Theorem 3)', stated_where='Appendix, proof of Lemma 1, eq. (29)',
        quote=(r"Taking supremum over xπ‘₯x and xβ€²superscriptπ‘₯β€²x^{\prime} from both side and invoking TheoremΒ "
               r"3 and (26), we conclude that "
               r"η𝖳𝖡(π–ͺ)≀1βˆ’1βˆ’Ξ·Ξ³β€‹(π–ͺ)Ξ³.subscriptπœ‚π–³π–΅π–ͺ11subscriptπœ‚π›Ύπ–ͺ𝛾\eta_{\mathsf{TV}}({\mathsf{K}})\leq "
@@ -783,14 +1142,14 @@ def eq_29():
         ch = Channel(random_kernel(r, 3, 4))
         for g in (R(1), R(3, 2), R(4)):
             ok.append(le(ch.contraction("tv"), 1 - (1 - ch.contraction(("e_gamma", g))) / g))
-    t, e, h, g = sympy.symbols("t e h g", real=True)
-    step = real_closed(1 - (1 - h) / g - t, [t, e, h, g], [1 - g * (1 - t) <= e, e <= h, g >= 1],
-                       "for two rows: 1 − γ(1 − TV) ≤ E_γ (eq. 28) and E_γ ≤ η_γ give TV ≤ 1 − (1 − η_γ)/γ")
-    return establish(step, holds(all(ok), "10 random 3×4 kernels, γ ∈ {1, 3/2, 4}"),
-                     domain='every kernel K, γ ≥ 1', domain_relations=[GR >= 1],
-                     uses=["egamma-ldp:eq-28", "egamma-ldp:theorem-3-eqs-25-26"],
-                     prose_steps=["the bound for every pair of rows gives it for the supremum over pairs, which is η_TV "
-                                  "(Dobrushin, eq. (26))"])
+    thm3 = kernel.lemma("egamma-ldp:theorem-3-eqs-25-26", _theorem_3_goal(GR))
+    one = kernel.instantiate(thm3, {GR: sympy.Integer(1)}, [])
+    bound = kernel.decide(kernel.goal(_eta(sympy.Integer(1)) <= 1 - (1 - _eta(GR)) / GR, [GR >= 1]), thm3, one,
+                          _eq_29_steps(GR),
+                          detail="Theorem 3 at γ and at 1 (η = the two-point suprema), and the two-point bound for "
+                                 "every output event and pair of inputs")
+    return establish(bound, holds(all(ok), "10 random 3×4 kernels, γ ∈ {1, 3/2, 4}"),
+                     domain=_EQ_29_DOMAIN, uses=["egamma-ldp:theorem-3-eqs-25-26"])
 
 
 @claim(PAPER, "Eq. (30)", "η_f(K) ≤ η_TV(K) for every convex f (checked for KL = χ², E_γ and squared Hellinger ratios)",
