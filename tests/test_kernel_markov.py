@@ -127,6 +127,19 @@ def test_a_point_mass_needs_its_body_defined_at_the_point():
     refused(K.member(K.Sup(K.Expect(s ** d, (s, P)), (P,)), ("dirac", 0)), "fails at")
 
 
+def test_a_point_mass_sits_at_a_real_number():
+    """The review's case: there is no point mass at ±∞ (sympy's e^{−∞} = 0 is a limit, not E_δ of anything), nor at a
+    point where the point itself is undefined (1/x at x = 0); the forged certificate disagrees too."""
+    for point in (oo, -oo, sympy.zoo):
+        refused(K.member(K.Sup(K.Expect(sympy.exp(-s), (s, P)), (P,)), ("dirac", point)), "real number")
+    S1 = K.Sup(K.Expect(sympy.Integer(1), (s, P)), (P,))
+    refused(K.member(S1, ("dirac", 1 / x)), "fails at")
+    assert replays(K.member(S1, ("dirac", 1 / x), hypotheses=[x > 0]))
+    Se = K.Sup(K.Expect(sympy.exp(-s), (s, P)), (P,))
+    assert "real number" in forged(None, "member", K.goal(sympy.Le(0, Se)), {"term": K.canonical_srepr(Se), "at": K.canonical_srepr(oo),
+                                                                               "member": "dirac", "hypotheses": []})
+
+
 def test_a_point_mass_is_refused_where_the_law_is_not_only_an_expectations():
     S = K.Sup(Piecewise((K.Expect(a[s], (s, P)), sympy.Lt(K.Expect(a[s] ** 2, (s, P)), 1)), (0, True)), (P,))
     assert replays(K.member(S, ("dirac", x)))   # a relation between expectations: both read at the point

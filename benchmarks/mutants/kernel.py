@@ -518,6 +518,16 @@ EQUIVALENT: dict[str, str] = {
 
 _MARKOV = ("tests/test_kernel_markov.py",)
 MUTANTS += [
+    ("kernel7b (K2, review): a point mass at ±∞ accepted by member", _K,
+     "            if point.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):\n                raise _Refused(f\"a point mass sits at a real number, not at {point}\")\n            found",
+     "            if False:\n                raise _Refused(f\"a point mass sits at a real number, not at {point}\")\n            found", _MARKOV),
+    ("kernel7b (K2, review): member's point mass not required defined", _K,
+     "            reads, needed = {}, set(_defined(point))\n            for e in found:",
+     "            reads, needed = {}, set()\n            for e in found:", _MARKOV),
+    ("kernel7b (K2, review): the recheck accepts a point mass at ±∞", _R,
+     "        if point.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):\n            raise Disagrees(f\"a point mass sits at a real number, not at {point}\")",
+     "        if False:\n            raise Disagrees(f\"a point mass sits at a real number, not at {point}\")", _MARKOV),
+
     ("kernel7b (K4): a range supremum defined without its body bounded by its form", _K,
      "    if t in _free(lo) | _free(hi) or _defined(f) or not _bounded_by_form(f, {t}):",
      "    if t in _free(lo) | _free(hi) or _defined(f):", _MARKOV),

@@ -2513,8 +2513,8 @@ def _named_member(at: object) -> bool:
 
 def _named_class_member(term: Sup | Inf, at: object, hyps: list, detail: str) -> Evidence:
     """f at the point mass δ_a (``at=("dirac", a)``, a member of the laws): every ``Expect(g, (s, P))``
-    over the supremum's law P read as g(a), with the side condition that each g is defined at a
-    (Def(g)[s := a] and Def(g(a)), under `hypotheses`); or f at the empty event (``at="empty"``, a
+    over the supremum's law P read as g(a), with the side condition that a and each g are defined at a
+    (a a real number: ±∞ refused; Def(a), Def(g)[s := a] and Def(g(a)), under `hypotheses`); or f at the empty event (``at="empty"``, a
     member of the events): every B[t] and every Markov kernel value K[B, t] read as 0 (no side).
     Sound: δ_a is a probability law, and E_{δ_a} g = g(a) wherever g(a) is defined (g(X) = g(a)
     almost surely, a finite constant, so integrable); so f at δ_a is f', and where the supremum is
@@ -2549,8 +2549,10 @@ def _named_class_member(term: Sup | Inf, at: object, hyps: list, detail: str) ->
                 raise _Refused(f"the point mass's point {point} must be a real term with no bound index, law or test")
             if _free(point) & _bound(f):
                 raise _Refused(f"a variable of {point} would be captured by an index bound in {term}")
+            if point.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+                raise _Refused(f"a point mass sits at a real number, not at {point}")
             found = [e for e in sympy.preorder_traversal(f) if isinstance(e, Expect) and e.limits[1] == v]
-            reads, needed = {}, set()
+            reads, needed = {}, set(_defined(point))
             for e in found:
                 g, s = e.function, e.limits[0]
                 if not _plain(s) or (s.is_integer and not _integer_valued(point)):
@@ -2606,6 +2608,8 @@ def _member_value(f: sympy.Basic, v: Law | Test, at: object) -> tuple:
         point = sympy.sympify(at[1])
         if kind != "laws":
             raise _Refused(f"a point mass is a member of the laws, not of the {kind}")
+        if point.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+            raise _Refused(f"a point mass sits at a real number, not at {point}")
         if not isinstance(point, sympy.Expr) or isinstance(point, Law) or _bound(point) or \
                 any(isinstance(w, (Law, Test)) for w in _free(point)) or _free(point) & _bound(f):
             raise _Refused(f"the point {point} must be a real term with no bound index, law or test, not captured in {f}")

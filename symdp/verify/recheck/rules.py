@@ -1761,7 +1761,12 @@ def _named_member_read(goal, term, body, v, point, params, hyps, relation, cert,
         if not isinstance(point, sympy.Expr) or isinstance(point, Law) or _indices(point) or \
                 any(isinstance(w, (Law, Test)) for w in _variables(point)) or _variables(point) & _indices(body):
             raise Disagrees(f"the point {point} is no real term free of binders, laws and tests, or it would be captured")
-        reads, needed = {}, set()
+        if point.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+            raise Disagrees(f"a point mass sits at a real number, not at {point}")
+        try:
+            reads, needed = {}, set(_domain(point))
+        except _NoDomain as err:
+            raise Disagrees(f"the point has no written domain: {err}") from None
         for e in sympy.preorder_traversal(body):
             if not (isinstance(e, Expect) and e.args[1][1] == v):
                 continue
