@@ -1511,3 +1511,16 @@ def test_a_finite_sum_whose_terms_definedness_depends_on_the_index_is_read_at_ev
     assert _one(dom, sympy.Ge(sympy.Sum(1 / (y - 1), (y, 1, l)), -1)).covered is not True
     assert sympy.Sum(1 / (y - 2), (y, 1, 2)).doit() is sympy.zoo   # undefined for l ≥ 2: not at its first index only
     assert _one(dom, sympy.Ge(sympy.Sum(1 / (y - 2), (y, 1, l)), -1)).covered is not True
+    # a nested sum over an index of the same name (the review's case): undefined at l = 1, so not covered
+    nested = sympy.Sum(sympy.Piecewise((sympy.Sum(1 / (y - 3), (y, 1, l + 4)), y < 3), (0, True)), (y, 1, l))
+    assert nested.subs(l, 1).doit() is sympy.zoo
+    assert _one([Integer("l", 1)], sympy.Ge(nested, -100)).covered is not True
+    # a product over a reversed range is a reciprocal (Karr): Π_{y=1}^{l} y is undefined at l = −1, defined for l ≥ 1
+    prod = sympy.Product(y, (y, 1, l))
+    assert prod.subs(l, -1).doit() is sympy.zoo and prod.subs(l, 3).doit() == 6
+    assert _one([Integer("l")], sympy.Ge(prod, -100)).covered is not True
+    assert _one([Integer("l", 1)], sympy.Ge(prod, -100)).covered is True
+    # a domain symbol named like the generic point is not matched with it (the sum is undefined for l ≥ 3)
+    clash = sympy.Symbol("y__each", real=True)
+    assert sympy.Sum(1 / (y - 3), (y, 1, 3)).doit() is sympy.zoo
+    assert _one([clash > 5, Integer("l", 1)], sympy.Ge(sympy.Sum(1 / (y - 3), (y, 1, l)) + clash, -100)).covered is not True

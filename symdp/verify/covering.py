@@ -41,7 +41,8 @@ all its values):
 
 - a finite ``Sum(f, (j, lo, hi))`` (or ``Product``) when its ends are defined and f is defined at a generic
   index ``j__each`` (a fresh real: every integer index of any range is one of its values; stronger than
-  needed, and it covers Karr's reversed ranges too): KL with the convention 0·log(0/0) = 0 written as a
+  needed; a reversed range is a signed sum, and for a ``Product`` the reciprocal of one, so there its factors
+  must also be nonzero): KL with the convention 0·log(0/0) = 0 written as a
   two-branch case split is defined at every pair of laws, Σ_j P_j log(P_j/Q_j) is not;
 
 - ``Sup(f, (t, a, b))`` / ``Inf`` over a real range (an end may be ±∞) when the range is nonempty, its
@@ -198,12 +199,17 @@ def defined(expr: sympy.Basic, known: frozenset = frozenset(), dens: Densities |
         return [sympy.GreaterThan(expr.args[0], 0)] + defined(expr.args[0], known, dens)
     if isinstance(expr, (sympy.Sum, sympy.Product)):
         index = {lim[0] for lim in expr.limits}
-        # the terms' definedness for every index: what D makes defined is about its own (free)
-        # symbols, not about a bound index that may share a name with one of them
-        # (read the index at a generic point: an index in a term's condition becomes a fresh real free in the
-        # requirement, so D ⇒ it is decided for every value, each integer index of any finite range among them;
-        # stronger than needed, and it sidesteps the reversed ranges of Karr's convention)
-        inner = [c.xreplace({i: _each(i) for i in index}) for c in defined(expr.function, dens=dens)]
+        # every term defined, read at a generic index (:func:`_each`: a fresh real free in the requirement, so D ⇒ it
+        # is decided for every value, each integer index of any finite range among them; stronger than needed). The
+        # index is renamed before the term's definedness is taken, so a nested binder of the same name takes its own
+        # generic name and the two are never one variable.
+        generic = {i: _each(i) for i in index}
+        inner = defined(expr.function.xreplace(generic), dens=dens)
+        if isinstance(expr, sympy.Product):
+            # Karr's convention: a reversed range (hi < lo − 1) is the reciprocal of the product over hi+1..lo−1, so
+            # there every factor must also be nonzero
+            for i, lo, hi in expr.limits:
+                inner.append(sympy.Or(sympy.GreaterThan(hi, lo - 1), sympy.Ne(expr.function.xreplace(generic), 0)))
         return inner + _all([b for lim in expr.limits for b in lim[1:]], known, dens)
     raise Undecided(f"the definedness of {expr}")
 
@@ -1336,6 +1342,9 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
             extra = _other_assumptions(v)
             if extra:
                 return Outcome(None, f"undecided: {v}'s assumption that it is {', '.join(extra)}")
+    clash = sorted(str(s) for s in [*goal.variables, *premises.declared] if str(s).endswith(EACH))
+    if clash:  # the generic points of binders (:func:`_each`) must be read for every value, not matched with these
+        return Outcome(None, f"undecided: {clash[0]} is named like the generic point of a binder (…{EACH})")
     needs = []
     for v in goal.variables:
         if isinstance(v, sympy.Symbol):
