@@ -159,8 +159,9 @@ def test_definedness_of_the_usual_functions():
     assert defined(2 ** x) == [] and defined(sympy.E ** x) == []
     j, n = sympy.symbols("j n", integer=True)
     assert defined(sympy.Sum(j ** 2, (j, 1, n))) == []
-    with pytest.raises(Exception, match="every term"):
-        defined(sympy.Sum(1 / (j - x), (j, 1, n)))
+    # a term's definedness that depends on the index is read at a generic index (a fresh real, free in the condition)
+    each = sympy.Symbol("j__each", real=True)
+    assert defined(sympy.Sum(1 / (j - x), (j, 1, n))) == [sympy.Ne(each - x, 0)]
 
 
 
@@ -1474,3 +1475,52 @@ def test_a_case_splits_branch_in_the_domain_is_not_known_defined():
     outcome = _one(domain, sympy.Ge(1 / eps, -1, evaluate=False))
     assert outcome.covered is not True and "epsilon = 0" in outcome.why
     assert _one([eps > 0, *domain[1:]], sympy.Ge(1 / eps, -1, evaluate=False)).covered is True
+
+
+def test_a_finite_sum_over_the_outputs_is_bounded_over_the_events():
+    """extremal-ldp Claim 2 / Theorem 19: sup over the events E of Σ_{j=1}^{l} E[j]·c_j is defined (a finite sum of
+    bounded terms, its range fixed); not when the range moves with the event (an end E[1]·l is not integer-valued by
+    its form) nor when the body is not bounded by its form (c_j/(1 + E[j]))."""
+    from symdp.verify.recheck.terms import Event, Sup
+
+    E, j, l = Event("E"), sympy.Symbol("j", integer=True), sympy.Symbol("l", integer=True)
+    c = sympy.IndexedBase("c")
+    dom = [Integer("l", 1)]
+    assert _one(dom, sympy.Le(Sup(sympy.Sum(E[j] * c[j], (j, 1, l)), (E,)), 1)).covered is True
+    assert _one(dom, sympy.Le(Sup(sympy.Sum(E[j] * c[j], (j, 1, E[1] * l)), (E,)), 1)).covered is None
+    # defined at every event, but its body is not bounded by its form (a reciprocal): still undecided
+    assert _one(dom, sympy.Le(Sup(sympy.Sum(c[j] / (1 + E[j]), (j, 1, l)), (E,)), 1)).covered is None
+
+
+def test_a_finite_sum_whose_terms_definedness_depends_on_the_index_is_read_at_every_index():
+    """KL(P‖Q) with the convention 0·log(0/0) = 0, Σ_y P_y·[log(P_y/Q_y) if P_y Q_y > 0 else 0], is defined at every
+    pair of laws (hand proof: where P_y Q_y > 0 both masses have one sign, so P_y/Q_y > 0; elsewhere the term is 0).
+    Without the convention, Σ_y P_y log(P_y/Q_y) is undefined where some Q_y = 0 (laws allow it), and Σ_{y=1}^{l}
+    1/(y − 1) and Σ_{y=1}^{l} 1/(y − 2) are undefined at one term: none is covered. Checked against sympy's evaluation at such points."""
+    y, l = sympy.Symbol("y", integer=True), sympy.Symbol("l", integer=True)
+    P, Q = sympy.IndexedBase("P"), sympy.IndexedBase("Q")
+    dom = [Integer("l", 1), Laws("P", "Q", k="l")]
+    kl0 = sympy.Sum(P[y] * sympy.Piecewise((sympy.log(P[y] / Q[y]), P[y] * Q[y] > 0), (0, True)), (y, 1, l))
+    assert _one(dom, sympy.Ge(kl0, -1)).covered is True
+    # the independent route: at laws with a zero mass the convention's sum is a number, the plain one is not
+    at = {P[1]: sympy.Rational(1, 2), P[2]: sympy.Rational(1, 2), Q[1]: 1, Q[2]: 0}
+    assert kl0.subs(l, 2).doit().subs(at).is_real
+    kl = sympy.Sum(P[y] * sympy.log(P[y] / Q[y]), (y, 1, l))
+    assert not kl.subs(l, 2).doit().subs(at).is_finite
+    assert _one(dom, sympy.Ge(kl, -1)).covered is not True
+    assert _one(dom, sympy.Ge(sympy.Sum(1 / (y - 1), (y, 1, l)), -1)).covered is not True
+    assert sympy.Sum(1 / (y - 2), (y, 1, 2)).doit() is sympy.zoo   # undefined for l ≥ 2: not at its first index only
+    assert _one(dom, sympy.Ge(sympy.Sum(1 / (y - 2), (y, 1, l)), -1)).covered is not True
+    # a nested sum over an index of the same name (the review's case): undefined at l = 1, so not covered
+    nested = sympy.Sum(sympy.Piecewise((sympy.Sum(1 / (y - 3), (y, 1, l + 4)), y < 3), (0, True)), (y, 1, l))
+    assert nested.subs(l, 1).doit() is sympy.zoo
+    assert _one([Integer("l", 1)], sympy.Ge(nested, -100)).covered is not True
+    # a product over a reversed range is a reciprocal (Karr): Π_{y=1}^{l} y is undefined at l = −1, defined for l ≥ 1
+    prod = sympy.Product(y, (y, 1, l))
+    assert prod.subs(l, -1).doit() is sympy.zoo and prod.subs(l, 3).doit() == 6
+    assert _one([Integer("l")], sympy.Ge(prod, -100)).covered is not True
+    assert _one([Integer("l", 1)], sympy.Ge(prod, -100)).covered is True
+    # a domain symbol named like the generic point is not matched with it (the sum is undefined for l ≥ 3)
+    clash = sympy.Symbol("y__each", real=True)
+    assert sympy.Sum(1 / (y - 3), (y, 1, 3)).doit() is sympy.zoo
+    assert _one([clash > 5, Integer("l", 1)], sympy.Ge(sympy.Sum(1 / (y - 3), (y, 1, l)) + clash, -100)).covered is not True

@@ -504,6 +504,9 @@ MUTANTS += [
 ]
 
 # definedness of an expectation, a supremum over tests and a proper integral (symdp/verify/covering.py, round 6)
+_DEF7 = ("tests/test_verify_goals.py::test_a_finite_sum_over_the_outputs_is_bounded_over_the_events",)
+_SUM7 = ("tests/test_verify_goals.py::test_a_finite_sum_whose_terms_definedness_depends_on_the_index_is_read_at_every_index",
+         "tests/test_verify_goals.py::test_definedness_of_the_usual_functions")
 _DEF6 = ("tests/test_verify_goals.py::test_a_supremum_of_expectations_over_events_is_defined_for_densities_of_the_domains_laws",
          "tests/test_verify_goals.py::test_an_expectation_needs_a_bound_by_the_densities_and_its_terms_defined",
          "tests/test_verify_goals.py::test_a_supremum_over_tests_needs_a_bound_free_of_the_test",
@@ -545,6 +548,27 @@ MUTANTS += [
     ("cover6: x itself taken as bounded", "symdp/verify/covering.py",
      "    if x not in f.free_symbols:\n        return sympy.Abs(f, evaluate=False), {}",
      "    if x not in f.free_symbols or f == x:\n        return sympy.Abs(f, evaluate=False), {}", _DEF6),
+    ("cover7: a finite sum bounded whatever its ends", "symdp/verify/covering.py",
+     "    if isinstance(f, sympy.Sum) and all(not (e.has(v) or v.label in e.free_symbols) and _integer_ends(e)",
+     "    if isinstance(f, sympy.Sum) and all(True or _integer_ends(e)", _DEF7),
+    ("cover7: a finite sum bounded whatever its body", "symdp/verify/covering.py",
+     "        return _bounded_over(f.function, v, dens)\n    if _two_branches(f):",
+     "        return True\n    if _two_branches(f):", _DEF7),
+    ("cover7: a sum's terms read at its first index only", "symdp/verify/covering.py",
+     "        inner = defined(expr.function.xreplace(generic), dens=dens)",
+     "        inner = defined(expr.function.xreplace({i: sympy.Integer(1) for i in index}), dens=dens)", _SUM7),
+    ("cover7: a sum's terms' definedness dropped", "symdp/verify/covering.py",
+     "        inner = defined(expr.function.xreplace(generic), dens=dens)",
+     "        inner = []", _SUM7),
+    ("cover7: a sum's generic index renamed after its terms' definedness (a nested index of one name conflated)",
+     "symdp/verify/covering.py",
+     "        inner = defined(expr.function.xreplace(generic), dens=dens)",
+     "        inner = [c.xreplace({i: _each(i) for i in index}) for c in defined(expr.function, dens=dens)]", _SUM7),
+    ("cover7: a reversed product's factors not required nonzero", "symdp/verify/covering.py",
+     "                inner.append(sympy.Or(sympy.GreaterThan(hi, lo - 1), sympy.Ne(expr.function.xreplace(generic), 0)))",
+     "                pass", _SUM7),
+    ("cover7: a domain symbol named like a generic point accepted", "symdp/verify/covering.py",
+     "    if clash:  # the generic points", "    if False:  # the generic points", _SUM7),
     ("cover6: a supremum over tests defined without a bound", "symdp/verify/covering.py",
      "        if not _bounded_over(expr.function, expr.limits[0], dens):", "        if False:", _DEF6),
     ("cover6: a supremum's expectation bounded with coefficients that depend on the test", "symdp/verify/covering.py",

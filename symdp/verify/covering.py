@@ -39,6 +39,12 @@ all its values):
   between a and b: continuous on a closed bounded interval, hence Riemann integrable. The rule is
   sufficient only: ∫₀¹ u^(−1/2) du converges but is not covered (its integrand fails at u = 0).
 
+- a finite ``Sum(f, (j, lo, hi))`` (or ``Product``) when its ends are defined and f is defined at a generic
+  index ``j__each`` (a fresh real: every integer index of any range is one of its values; stronger than
+  needed; a reversed range is a signed sum, and for a ``Product`` the reciprocal of one, so there its factors
+  must also be nonzero): KL with the convention 0·log(0/0) = 0 written as a
+  two-branch case split is defined at every pair of laws, Σ_j P_j log(P_j/Q_j) is not;
+
 - ``Sup(f, (t, a, b))`` / ``Inf`` over a real range (an end may be ±∞) when the range is nonempty, its
   finite ends are defined, f is defined at every t of it and bounded by its form (t only inside tests'
   values, :func:`_bounded_in`).
@@ -192,11 +198,17 @@ def defined(expr: sympy.Basic, known: frozenset = frozenset(), dens: Densities |
         return [sympy.GreaterThan(expr.args[0], 0)] + defined(expr.args[0], known, dens)
     if isinstance(expr, (sympy.Sum, sympy.Product)):
         index = {lim[0] for lim in expr.limits}
-        # the terms' definedness for every index: what D makes defined is about its own (free)
-        # symbols, not about a bound index that may share a name with one of them
-        inner = defined(expr.function, dens=dens)
-        if any(c.has(*index) for c in inner):
-            raise Undecided(f"the definedness of every term of {expr}")
+        # every term defined, read at a generic index (:func:`_each`: a fresh real free in the requirement, so D ⇒ it
+        # is decided for every value, each integer index of any finite range among them; stronger than needed). The
+        # index is renamed before the term's definedness is taken, so a nested binder of the same name takes its own
+        # generic name and the two are never one variable.
+        generic = {i: _each(i) for i in index}
+        inner = defined(expr.function.xreplace(generic), dens=dens)
+        if isinstance(expr, sympy.Product):
+            # Karr's convention: a reversed range (hi < lo − 1) is the reciprocal of the product over hi+1..lo−1, so
+            # there every factor must also be nonzero
+            for i, lo, hi in expr.limits:
+                inner.append(sympy.Or(sympy.GreaterThan(hi, lo - 1), sympy.Ne(expr.function.xreplace(generic), 0)))
         return inner + _all([b for lim in expr.limits for b in lim[1:]], known, dens)
     raise Undecided(f"the definedness of {expr}")
 
@@ -300,7 +312,8 @@ def _bounded_over(f: sympy.Basic, v: Test, dens: Densities | None) -> bool:
     """Is f bounded over the tests v by its form (a bound free of v)? A term free of v is its own bound;
     v[t] ∈ [0, 1]; E_μ g with |g| ≤ c₀ + Σ cᵢ·pᵢ (:func:`_dominated`), every c free of v, is within
     c₀ + Σ cᵢ; sums, products, |·|, max, min, two-branch case splits, positive integer powers and e^· of bounded terms are
-    bounded."""
+    bounded; so is a finite ``Sum`` of a bounded body whose ends are integer-valued by their form and free of v (a fixed
+    finite set of terms, each within a bound free of v)."""
     if v.label not in f.free_symbols and not f.has(v):
         return True
     if isinstance(f, sympy.Indexed) and f.base == v:
@@ -312,12 +325,26 @@ def _bounded_over(f: sympy.Basic, v: Test, dens: Densities | None) -> bool:
                                              for c in [bound[0], *bound[1].values()])
     if isinstance(f, (sympy.Add, sympy.Mul, sympy.Abs, sympy.Max, sympy.Min)):
         return all(_bounded_over(a, v, dens) for a in f.args)
+    if isinstance(f, sympy.Sum) and all(not (e.has(v) or v.label in e.free_symbols) and _integer_ends(e)
+                                        for _, *ends in f.limits for e in ends):
+        # a finite sum whose range does not move with v: for fixed other variables it runs over a fixed finite set of
+        # indices (a reversed range by Karr's convention too), each term bounded over v by a bound free of v
+        return _bounded_over(f.function, v, dens)
     if _two_branches(f):  # it takes one branch's value: bounded where both are (its condition's definedness: defined)
         return all(_bounded_over(branch, v, dens) for branch, _ in f.args)
     if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0:
         return _bounded_over(f.base, v, dens)
     if isinstance(f, sympy.exp):
         return _bounded_over(f.args[0], v, dens)
+    return False
+
+
+def _integer_ends(e: sympy.Basic) -> bool:
+    """Is `e` integer-valued by its form (integers, integer symbols, +, −, × of them)?"""
+    if e.is_Integer or (isinstance(e, sympy.Symbol) and e.is_integer):
+        return True
+    if isinstance(e, (sympy.Add, sympy.Mul)):
+        return all(_integer_ends(a) for a in e.args)
     return False
 
 
@@ -1303,6 +1330,9 @@ def check(goal, kind: str | None, premises: Premises) -> Outcome:
             extra = _other_assumptions(v)
             if extra:
                 return Outcome(None, f"undecided: {v}'s assumption that it is {', '.join(extra)}")
+    clash = sorted(str(s) for s in [*goal.variables, *premises.declared] if str(s).endswith(EACH))
+    if clash:  # the generic points of binders (:func:`_each`) must be read for every value, not matched with these
+        return Outcome(None, f"undecided: {clash[0]} is named like the generic point of a binder (…{EACH})")
     needs = []
     for v in goal.variables:
         if isinstance(v, sympy.Symbol):
