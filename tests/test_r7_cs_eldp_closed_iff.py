@@ -67,3 +67,62 @@ def test_picking_a_term_needs_the_integer_gap():
     # the gap is about integers: over a real d it is false (d = 1/2), and the kernel refuses it
     r = sympy.Symbol("r", real=True)
     assert kernel.decide(kernel.goal(sympy.Or(r <= 0, r >= 1))).status == "failed"
+
+
+import extremal_ldp_approximate as x_app  # noqa: E402
+
+
+def _ldp(q0, q1, e, d):
+    n = len(q0)
+    return all(sum(a[y] for y in S) <= e * sum(b[y] for y in S) + d
+               for a, b in ((q0, q1), (q1, q0)) for k in range(n + 1) for S in itertools.combinations(range(n), k))
+
+
+def _region(q0, q1, e, d):
+    """Both inequalities at every deterministic rule (the vertices of the rules' cube; the sums are affine in φ)."""
+    n = len(q0)
+    for bits in itertools.product((0, 1), repeat=n):
+        fa = sum(a * f for a, f in zip(q0, bits))
+        md = sum(b * (1 - f) for b, f in zip(q1, bits))
+        if fa + e * md < 1 - d or e * fa + md < 1 - d:
+            return False
+    return True
+
+
+def test_theorem_19_by_enumeration_both_truth_values():
+    cases = [([R(1, 2), R(1, 3), R(1, 6)], [R(1, 3), R(1, 3), R(1, 3)], R(2), R(0)),
+             ([R(9, 10), R(1, 10), 0], [R(1, 10), R(1, 10), R(4, 5)], R(2), R(1, 10)),
+             ([R(9, 10), R(1, 10), 0], [R(1, 10), R(1, 10), R(4, 5)], R(3), R(7, 10))]
+    seen = set()
+    for q0, q1, e, d in cases:
+        seen.add(_ldp(q0, q1, e, d))
+        assert _ldp(q0, q1, e, d) == _region(q0, q1, e, d)
+    assert seen == {True, False}
+
+
+def test_theorem_19_statement_goals_are_closed_biconditionals():
+    ev = x_app._region_steps()
+    assert ev.status == "proved"
+    data = ev.to_json()["data"]
+    assert data  # combined evidence of the three goals
+
+
+def test_theorem_19_wrong_rule_for_an_event_is_refused():
+    """⇐ of the first direction reads the event E off the rule φ = 1 − 1_E; the rule φ = 1_E gives the other
+    functional, and the event's bound does not follow from it."""
+    from symdp.verify.recheck.terms import Event, Test
+    y, ell = x_app._Y, x_app._ELL
+    q0, q1 = x_app._ROWS
+    x, d = sympy.exp(x_app._ε), x_app._δ
+    E, phi, t = Event("E"), Test("phi"), sympy.Symbol("t", real=True)
+    over = lambda f: sympy.Sum(f, (y, 1, ell))
+    rows = [ell >= 1, *[sympy.Eq(over(q[y]), 1) for q in (q0, q1)]]
+    tests = kernel.Inf(over(q0[y] * phi[y]) + x * over(q1[y] * (1 - phi[y])), (phi,))
+    region = tests >= 1 - d
+    for rule, expected in (((1 - E[t]), "proved"), (E[t], "failed")):
+        member = kernel.member(tests, (t, rule))
+        low = kernel.fact(member).goal.conclusion
+        sums = [s for s in low.atoms(sympy.Sum) if not s.has(phi)] + [over(E[y] * (q0[y] - x * q1[y]))]
+        one = kernel.decide(kernel.goal(over(E[y] * (q0[y] - x * q1[y])) <= d, [*rows, region]), member,
+                            *x_app.splits(*sums))
+        assert one.status == expected, (rule, one.detail[:200])
