@@ -13,7 +13,6 @@ import sympy
 
 from _idioms import grouped, holds
 from _eldp_helpers import OUT, Q, at_exp, log, random_law, rng, splits
-from _vertex import indicator, vertex_bound
 from symdp.numerics import lp
 from symdp.local import (Channel, decision_points, dominance_kernel, error_region_vertices, in_error_region,
                          quaternary_mechanism, satisfies_ldp, utility)
@@ -146,27 +145,13 @@ def _quaternary_steps():
                                  "directions, a channel, tight on the four named events"), x)
 
 
-#: Theorem 19's objects: the rows q0_y = Q(y|0), q1_y = Q(y|1) over y = 1, …, ℓ, a randomised rule φ ∈ [0, 1]^ℓ, the
-#: events B = {y : q0_y > e^ε q1_y} and B' = {y : q1_y > e^ε q0_y} (indicators s, s_2), any event (indicator b), and a
-#: mixture λ of n points
-_ELL, _N, _Y, _R = sympy.Symbol("l", integer=True), sympy.Symbol("n", integer=True), OUT, sympy.Symbol("r", integer=True)
+#: Theorem 19's objects: the rows q0_y = Q(y|0), q1_y = Q(y|1) over the outputs y = 1, …, ℓ (two laws on one alphabet of
+#: ℓ symbols), ε ≥ 0 and δ ∈ [0, 1]; the events and the (possibly randomised) decision rules are bound inside the
+#: statement (a supremum over the events, an infimum over the tests)
+_ELL, _Y = sympy.Symbol("l", integer=True), OUT
 _ROWS = (sympy.IndexedBase("q0", nonnegative=True), sympy.IndexedBase("q1", nonnegative=True))
-_RULE, _BEST, _BEST2, _ANY = (sympy.IndexedBase(n) for n in ("phi", "s", "s_2", "b"))
-_WEIGHTS = sympy.IndexedBase("lambda", nonnegative=True)
-
-
-def _region_objects():
-    over = lambda f: kernel.Every(f, (_Y, 1, _ELL))
-    q0, q1, x, y = *_ROWS, sympy.exp(_ε), _Y
-    return [*[sympy.Eq(sympy.Sum(q[y], (y, 1, _ELL)), 1) for q in _ROWS],
-            over(sympy.And(_RULE[y] >= 0, _RULE[y] <= 1)),
-            over(indicator(q0[y] - x * q1[y], _BEST[y])), over(indicator(q1[y] - x * q0[y], _BEST2[y])),
-            over(sympy.Or(sympy.Eq(_ANY[y], 0), sympy.Eq(_ANY[y], 1))),
-            sympy.Eq(sympy.Sum(_WEIGHTS[_R], (_R, 1, _N)), 1)]
-
-
-_THEOREM_19_DOMAIN = [AnyChannel("Q", k=2), _ε >= 0, _δ >= 0, _δ <= 1, Laws("q0", "q1", k="l"), Laws("lambda", k="n"),
-                      *_region_objects()]
+_THEOREM_19_DOMAIN = [AnyChannel("Q", k=2), _ε >= 0, _δ >= 0, _δ <= 1, Laws("q0", "q1", k="l"),
+                      *[sympy.Eq(sympy.Sum(q[_Y], (_Y, 1, _ELL)), 1) for q in _ROWS]]
 
 
 @claim(PAPER, "Theorem 19", "a binary-input Q is (ε,δ)-LDP iff every test has P_FA + e^ε P_MD ≥ 1−δ and "
@@ -191,64 +176,62 @@ def theorem_19():
 
 def _region_steps():
     """Theorem 19 for every output alphabet, as kernel steps (Kairouz–Oh–Viswanath, Section 5, after Kairouz et al.
-    2013). Rows q0_y = Q(y|0), q1_y = Q(y|1) over y = 1, …, ℓ; a randomised decision rule says X̂ = 1 with probability
-    φ_y ∈ [0, 1] at y, so P_FA = Σ q0_y φ_y and P_MD = Σ q1_y(1 − φ_y); an event B has the indicator s_y ∈ {0, 1}.
-    Only if: P_FA + e^ε P_MD ≥ 1 − δ reads Σ (1 − φ_y)(q0_y − e^ε q1_y) ≤ δ, affine in φ on the cube [0, 1]^ℓ, so at
-    most its value at the best vertex (B = {y : q0_y > e^ε q1_y}), which (ε, δ)-LDP at B bounds by δ; likewise
-    e^ε P_FA + P_MD ≥ 1 − δ with φ and B' = {y : q1_y > e^ε q0_y}. Every point of R_Q, a convex combination of the
-    rules' points, then obeys both (an expectation of the two inequalities). If: at the deterministic rules φ = 1 − s
-    and φ = s of an event B the two inequalities are (ε, δ)-LDP at B in both directions."""
-    y, n, x, d, ell = _Y, _N, sympy.exp(_ε), _δ, _ELL
-    (q0, q1), phi, s, s2 = _ROWS, _RULE, _BEST, _BEST2
+    2013): two closed biconditionals, one per direction of the privacy constraint, and the convexity of R_{ε,δ}.
+    Rows q0_y = Q(y|0), q1_y = Q(y|1) over y = 1, …, ℓ; a (possibly randomised) decision rule says X̂ = 1 with
+    probability φ_y ∈ [0, 1] at y (a test φ), so P_FA = Σ q0_y φ_y and P_MD = Σ q1_y(1 − φ_y).
+    - Q(S|0) ≤ e^ε Q(S|1) + δ for every event S (sup over the events E of Σ_y 1_E(y)(q0_y − e^ε q1_y) ≤ δ) ⇔
+      P_FA + e^ε P_MD ≥ 1 − δ for every rule (inf over the tests ≥ 1 − δ). ⇒: P_FA + e^ε P_MD = 1 − Σ(1 − φ_y)c_y with
+      c_y = q0_y − e^ε q1_y, and (1 − φ_y)c_y ≤ 1{c_y > 0}c_y, whose sum is the event {c > 0}'s, at most the supremum;
+      then the infimum over the rules. ⇐: the deterministic rule φ = 1 − 1_E of an event E is a rule; then the
+      supremum over the events.
+    - likewise Q(S|1) ≤ e^ε Q(S|0) + δ ⇔ e^ε P_FA + P_MD ≥ 1 − δ (the rows exchanged, the rule φ = 1_E).
+    - R_{ε,δ} is convex: each of its two functionals at a mixture of two points is at least its smaller value at them.
+    R_Q, the convex hull of the rules' points, is the set of the randomised rules' points (a mixture of rules is a rule
+    with the mixed point: the sums are linear in φ); so R_Q ⊆ R_{ε,δ} is the inequality for every rule."""
+    from symdp.verify.recheck.terms import Event, Test
+
+    y, ell, x, d = _Y, _ELL, sympy.exp(_ε), _δ
+    q0, q1 = _ROWS
+    E, phi, t = Event("E"), Test("phi"), sympy.Symbol("t", real=True)
     over = lambda f: sympy.Sum(f, (y, 1, ell))
-    fa = lambda rule: over(q0[y] * rule)
-    md = lambda rule: over(q1[y] * (1 - rule))
-    rows = [ell >= 1, sympy.Eq(over(q0[y]), 1), sympy.Eq(over(q1[y]), 1)]
-    cube = [phi[y] >= 0, phi[y] <= 1]
-    c, c2 = q0[y] - x * q1[y], q1[y] - x * q0[y]
-    worst = vertex_bound(c, 1 - phi[y], cube, s[y], y, ell)
-    worst2 = vertex_bound(c2, phi[y], cube, s2[y], y, ell)
-    private = [over(s[y] * q0[y]) <= x * over(s[y] * q1[y]) + d, over(s2[y] * q1[y]) <= x * over(s2[y] * q0[y]) + d]
-    tests = sympy.And(fa(phi[y]) + x * md(phi[y]) >= 1 - d, x * fa(phi[y]) + md(phi[y]) >= 1 - d)
-    hyps = list(dict.fromkeys([*rows, *kernel.fact(worst).goal.hypotheses, *kernel.fact(worst2).goal.hypotheses, *private]))
-    sums = [over(f) for f in (q0[y] * phi[y], q1[y] * (1 - phi[y]), (1 - phi[y]) * c, phi[y] * c2, s[y] * c, s2[y] * c2)]
-    only_if = kernel.decide(kernel.goal(tests, hyps), worst, worst2, *splits(*sums),
-                            detail="(ε, δ)-LDP ⇒ both inequalities for every randomised rule")
-    # the hull: n rules' points (FA_r, MD_r) with weights λ_r ≥ 0, Σλ_r = 1
-    r_, lam, FA, MD = _R, _WEIGHTS, *sympy.symbols("FA MD", cls=sympy.IndexedBase)
-    hull = []
-    for k_ in (1, x):
-        point = kernel.decide(kernel.goal(1 - d <= k_ * FA[r_] + (x + 1 - k_) * MD[r_],
-                                          [r_ >= 1, r_ <= n, 1 - d <= k_ * FA[r_] + (x + 1 - k_) * MD[r_]]),
-                              detail="a rule's point obeys the inequality")
-        mixed = kernel.expectation(point, r_, 1, n, lam[r_])
-        total_ = sympy.Sum(lam[r_] * (k_ * FA[r_] + (x + 1 - k_) * MD[r_]), (r_, 1, n))
-        hull.append((mixed, kernel.linear(total_), kernel.linear(sympy.Sum(lam[r_] * (1 - d), (r_, 1, n)))))
-    mix = lambda v: sympy.Sum(lam[r_] * v[r_], (r_, 1, n))
-    in_region = sympy.And(mix(FA) + x * mix(MD) >= 1 - d, x * mix(FA) + mix(MD) >= 1 - d)
-    every = [fact.goal.hypotheses for fact in (kernel.fact(h[0]) for h in hull)]
-    convex = kernel.decide(kernel.goal(in_region, list(dict.fromkeys([n >= 1, sympy.Eq(sympy.Sum(lam[r_], (r_, 1, n)), 1),
-                                                                         *every[0], *every[1]]))),
-                           *[step for h in hull for step in h], detail="R_Q, the hull of the rules' points, lies in R_{ε,δ}")
-    # if: the deterministic rules of any event B (indicator b)
-    s = _ANY
-    bit = kernel.Every(sympy.Or(sympy.Eq(s[y], 0), sympy.Eq(s[y], 1)), (y, 1, ell))
-    at_rules = [fa(1 - s[y]) + x * md(1 - s[y]) >= 1 - d, x * fa(s[y]) + md(s[y]) >= 1 - d]
-    ldp = sympy.And(over(s[y] * q0[y]) <= x * over(s[y] * q1[y]) + d, over(s[y] * q1[y]) <= x * over(s[y] * q0[y]) + d)
-    sums = [over(f) for f in (q0[y] * (1 - s[y]), q1[y] * (1 - (1 - s[y])), q0[y] * s[y], q1[y] * (1 - s[y]))]
-    if_ = kernel.decide(kernel.goal(ldp, [*rows, bit, *at_rules]), *splits(*sums),
-                        detail="R_Q ⊆ R_{ε,δ} at the deterministic rules of B ⇒ (ε, δ)-LDP at B, both directions")
-    # each direction's if-part (ε, δ)-LDP at B and B', the points in R_{ε,δ}, the rules of B in R_{ε,δ}) moves to the
-    # conclusion as a disjunction (the kernel's formulas have no Implies); the rest names the objects (the domain)
-    objects = set(_region_objects())
-    stated = []
-    for step in (only_if, convex, if_):
-        g = kernel.fact(step).goal
-        premise = [h for h in g.hypotheses if h not in objects and h not in (ell >= 1, n >= 1)]
-        stated.append(kernel.decide(kernel.goal(sympy.Or(sympy.Not(sympy.And(*premise)), g.conclusion),
-                                                [h for h in g.hypotheses if h not in premise]), step,
-                                    detail="read as: its if-part fails, or its conclusion holds"))
-    return combine(*stated, detail="Theorem 19 in both directions, every output alphabet")
+    rows = [ell >= 1, *[sympy.Eq(over(q[y]), 1) for q in _ROWS]]
+
+    def direction(a, b, rule_is_phi, which):
+        c = a[y] - x * b[y]
+        events = kernel.Sup(over(E[y] * c), (E,))
+        ldp = events <= d
+        value = lambda r: over(a[y] * r) + x * over(b[y] * (1 - r))
+        rule = phi[y] if rule_is_phi else 1 - phi[y]
+        tests = kernel.Inf(value(rule), (phi,))
+        region = tests >= 1 - d
+        best = kernel.member(events, (t, sympy.Piecewise((1, a[t] - x * b[t] > 0), (0, True))),
+                             detail=f"{which}: the event {{c > 0}}")
+        point = kernel.decide(kernel.goal((1 - rule) * c <= kernel.fact(best).goal.conclusion.lhs.function,
+                                          [y >= 1, y <= ell]), detail="(1 − φ_y)c_y ≤ max(c_y, 0)")
+        each = kernel.decide(kernel.goal(value(rule) >= 1 - d, [*rows, ldp]), kernel.summed(point, y, 1, ell), best,
+                             *splits(over((1 - rule) * c), over(a[y] * rule), over(b[y] * (1 - rule))),
+                             detail=f"{which}: every rule's point obeys the inequality")
+        forward = kernel.decide(kernel.goal(sympy.Or(sympy.Not(ldp), region), rows),
+                                kernel.infimum(each, phi, detail="over the rules"), detail=f"{which}: (ε, δ)-LDP ⇒ R_Q ⊆ R")
+        deterministic = kernel.member(tests, (t, (1 - E[t]) if rule_is_phi else E[t]), detail=f"{which}: the rule of the event E")
+        low = kernel.fact(deterministic).goal.conclusion
+        one = kernel.decide(kernel.goal(over(E[y] * c) <= d, [*rows, region]), deterministic,
+                            *splits(*[s for s in low.atoms(sympy.Sum) if not s.has(phi)], over(E[y] * c)),
+                            detail=f"{which}: the event E's bound from its rule")
+        backward = kernel.decide(kernel.goal(sympy.Or(sympy.Not(region), ldp), rows),
+                                 kernel.supremum(one, E, detail="over the events"), detail=f"{which}: R_Q ⊆ R ⇒ (ε, δ)-LDP")
+        return kernel.decide(kernel.goal(sympy.And(sympy.Or(sympy.Not(ldp), region), sympy.Or(sympy.Not(region), ldp)), rows),
+                             forward, backward, detail=f"{which}: the privacy constraint ⇔ the rules' inequality")
+
+    first = direction(q0, q1, True, "Q(S|0) ≤ e^ε Q(S|1) + δ ⇔ P_FA + e^ε P_MD ≥ 1 − δ")
+    second = direction(q1, q0, False, "Q(S|1) ≤ e^ε Q(S|0) + δ ⇔ e^ε P_FA + P_MD ≥ 1 − δ")
+    a1, b1, a2, b2, w = sympy.symbols("a1 b1 a2 b2 w", real=True)
+    mix = (w * a1 + (1 - w) * a2, w * b1 + (1 - w) * b2)
+    F, G = (lambda fa, md: fa + x * md), (lambda fa, md: x * fa + md)
+    convex = kernel.decide(kernel.goal(sympy.Or(w < 0, w > 1, sympy.And(F(*mix) >= sympy.Min(F(a1, b1), F(a2, b2)),
+                                                                       G(*mix) >= sympy.Min(G(a1, b1), G(a2, b2)))), []),
+                           detail="R_{ε,δ} is convex: at a mixture of two points each functional is at least its smaller value")
+    return combine(first, second, convex, detail="Theorem 19 in both directions, every output alphabet")
 
 
 #: two mechanisms with a binary input (Section 5), any output alphabets
