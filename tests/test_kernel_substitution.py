@@ -103,7 +103,8 @@ def test_a_term_of_unknown_definedness_may_not_vanish():
     t, a = sympy.symbols("t a", real=True)
     S = K.Sup(a / t, (t, 0, 1))
     premise = _premise(sympy.Or(y <= 0, y > 0), [S * v <= w])
-    refused(K.instantiate(premise, {v: sympy.Integer(0), w: sympy.Integer(1)}), "cannot tell")   # 0·S ≤ 1 → True
+    # 0·S ≤ 1 → True; S's definedness is Converges(S) (kernel7b K5), which nothing here proves
+    refused(K.instantiate(premise, {v: sympy.Integer(0), w: sympy.Integer(1)}), "fails at")
     kept = K.instantiate(premise, {v: sympy.Integer(0), w: S}, hypotheses=[S >= 0])   # 0·S ≤ S, S stays mentioned
     assert kept.passed and replays(kept)
 
@@ -139,3 +140,25 @@ def test_the_recheck_refuses_the_old_rewrite(monkeypatch):
     assert step.passed, step.detail       # the certificate the kernel of main wrote: ∀ v, y: y = 0 ⇒ v ≠ 0 (false)
     result = recheck_evidence(step.to_json(), "test:claim", jobs=0)
     assert [o for o in result.outcomes if o["verdict"] == "disagrees"], result.outcomes
+
+
+def test_an_exponent_substituted_keeps_the_premises_reading_of_the_power():
+    """The review's REVIEW_4/REVIEW_5 (false on main 632194d, kernel and re-check agreeing): v**n with n an integer
+    symbol is defined only for v > 0 in the kernel's reading, so ∀ n, v, y: v^n < 5 ⇒ y ≤ 0 ∨ v·y > 0 holds (v > 0);
+    at n := 2 the power reads v², defined at v = 0, where y = 1 makes the instance false (checked by sympy). The
+    instance needs v > 0 (the premise's reading at the point), and a certificate that drops it disagrees."""
+    n = sympy.Symbol("n", integer=True)
+    premise = _premise(sympy.Or(y <= 0, v * y > 0), [v**n < 5])
+    wrong = sympy.Or(y <= 0, v * y > 0).subs({v: 0, y: 1})
+    assert wrong is sympy.false and (v**2 < 5).subs(v, 0) is sympy.true
+    for value in (2, 1, -1, 0):
+        refused(K.instantiate(premise, {n: value}), "fails at")
+    refused(K.rewrite(premise, K.decide(K.goal(sympy.Eq(n, 2), [sympy.Eq(n, 2)]))), "fails at")
+    folded = _premise(sympy.Or(y <= 0, v * y > 0), [(1 / v)**n < 5])   # sympy: (1/v)**0 = 1
+    refused(K.instantiate(folded, {n: 0}), "fails at")
+    refused(K.instantiate(folded, {n: 0, v: 0}), "fails at")
+    right = K.instantiate(premise, {n: 2}, hypotheses=[v**2 < 5, v > 0])
+    assert replays(right)
+    from test_kernel import _retarget, disagrees
+    dropped = K.goal(sympy.Or(y <= 0, v * y > 0), [v**2 < 5])
+    assert "side condition" in disagrees(right, lambda c: _retarget(c, dropped))

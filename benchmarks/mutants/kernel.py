@@ -617,3 +617,12 @@ MUTANTS += [
     ("kernel7b recheck (K5): every supremum's domain empty", _R,
      "            return {Converges(e)}\n", "            return set()\n", _MARKOV),
 ]
+
+# the premise's reading of a power whose exponent a substitution changes (round-7 review REVIEW_4/REVIEW_5)
+_SUBST7 = ("tests/test_kernel_substitution.py::test_an_exponent_substituted_keeps_the_premises_reading_of_the_power",)
+MUTANTS += [
+    ("kernel7 review: a substituted exponent's power read anew in the kernel", _K,
+     "    return _lost(lost, target) | _powers_reread(parts, rule)", "    return _lost(lost, target)", _SUBST7),
+    ("kernel7 review: a substituted exponent's power read anew in the recheck", _R,
+     "    return _removed(lost, goal_parts) | _exponents_changed(parts, rule)", "    return _removed(lost, goal_parts)", _SUBST7),
+]

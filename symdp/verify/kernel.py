@@ -81,7 +81,9 @@ instantiate(premise, substitution, hypotheses)
     premise holds at the point σ(v), where all its terms, unevaluated, are defined and have the values
     of the evaluated ones. (sympy evaluates what it rebuilds: 0·(1/v) → 0 and 0**d → 0 for d > 0 make a
     substituted term defined where the premise's is not, and a relation between numbers folds to True
-    — a hypothesis that vanished so was dropped from the side condition before round 7.)
+    — a hypothesis that vanished so was dropped from the side condition before round 7.) A power whose
+    exponent σ changes is read anew by the result (x**n, n not an integer literal, is defined only for
+    x > 0; x**2 everywhere), so the premise's reading at the point, Def(x**n)[σ], is required too.
 apply(main, supports…)
     modus ponens: ∀: H ⇒ C and proofs of some h ∈ H (each ∀: Hₛ ⇒ h, h as written in H) give C under
     the rest of H and the Hₛ, with no solver; a discharged h must be defined wherever C is (side).
@@ -723,7 +725,23 @@ def _defined_at(parts: Iterable[sympy.Basic], rule: Mapping, target: Goal | None
     lost: list = []
     for part in parts:
         _substitute(part, rule, lost)
-    return _lost(lost, target)
+    return _lost(lost, target) | _powers_reread(parts, rule)
+
+
+def _powers_reread(parts: Iterable[sympy.Basic], rule: Mapping) -> set:
+    """The premise's reading of each power whose exponent the substitution changes, at the point: x**n with n not an
+    integer literal is defined only for x > 0, but x**2 everywhere and x**(1/2) for x ≥ 0, so without Def(x**n)[σ]
+    the instance would speak where the premise said nothing (n := 2 at x = 0; n := 0 in (1/x)**n, which sympy folds to
+    1). A power inside a binder whose exponent changes is refused (its condition would name the bound index)."""
+    out: set = set()
+    for part in parts:
+        bound = _bound(part)
+        for node in sympy.preorder_traversal(part):
+            if isinstance(node, sympy.Pow) and not node.exp.is_Integer and node.exp.xreplace(rule) != node.exp:
+                if bound & _free(node):
+                    raise _Refused(f"the substitution changes the exponent of {node}, inside a binder")
+                out |= {_substitute(c, rule) for c in _defined(node)}
+    return out - {sympy.true}
 
 
 def _lost(terms: Iterable[sympy.Basic], target: Goal | None) -> set:

@@ -405,7 +405,23 @@ def _domain_at(parts: Iterable[sympy.Basic], rule: Mapping, goal_parts: Sequence
     lost: list = []
     for part in parts:
         _substituted(part, rule, lost)
-    return _removed(lost, goal_parts)
+    return _removed(lost, goal_parts) | _exponents_changed(parts, rule)
+
+
+def _exponents_changed(parts: Iterable[sympy.Basic], rule: Mapping) -> set:
+    """A power whose exponent (not an integer literal) the substitution changes keeps the premise's domain at the
+    point (x**n needs x > 0; x**2 needs nothing): its domain, substituted. Inside a binder: disagrees."""
+    out: set = set()
+    for part in parts:
+        for node in sympy.preorder_traversal(part):
+            if isinstance(node, sympy.Pow) and not node.exp.is_Integer and node.exp.xreplace(rule) != node.exp:
+                if _indices(part) & _variables(node):
+                    raise Disagrees(f"a substitution changes the exponent of {node} inside a binder")
+                try:
+                    out |= {_substituted(c, rule) for c in _domain(node)}
+                except _NoDomain as err:
+                    raise Disagrees(f"a power with no written domain: {err}") from None
+    return out - {sympy.true}
 
 
 def _removed(terms: Iterable[sympy.Basic], goal_parts: Sequence[sympy.Basic]) -> set:
