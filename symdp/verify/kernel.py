@@ -2577,9 +2577,9 @@ def _named_class_member(term: Sup | Inf, at: object, hyps: list, detail: str) ->
                     raise _Refused(f"the index {s} of {e} must be a plain real (or an integer at an integer-valued point)")
                 if v in _free(g):
                     raise _Refused(f"{e} nests another term over {v}")
-                here = g.xreplace({s: point})
+                here = _substitute(g, {s: point})
                 reads[e] = here
-                needed |= {c.xreplace({s: point}) for c in _defined(g)} | _defined(here)
+                needed |= {_substitute(c, {s: point}) for c in _defined(g)} | _defined(here)
             value, record = f.xreplace(reads), "dirac"
             if not found or v in _free(value):
                 raise _Refused(f"{v} must occur in {f} only as the law of an expectation (and at least once)")
@@ -2637,8 +2637,8 @@ def _member_value(f: sympy.Basic, v: Law | Test, at: object) -> tuple:
             g, s = e.function, e.limits[0]
             if not _plain(s) or (s.is_integer and not _integer_valued(point)) or v in _free(g):
                 raise _Refused(f"{e} cannot be read at the point mass at {point}")
-            reads[e] = g.xreplace({s: point})
-            needed |= {c.xreplace({s: point}) for c in _defined(g)}
+            reads[e] = _substitute(g, {s: point})
+            needed |= {_substitute(c, {s: point}) for c in _defined(g)}
         value = f.xreplace(reads)
         if not found or v in _free(value):
             raise _Refused(f"{v} must occur in {f} only as the law of an expectation (and at least once)")

@@ -1789,9 +1789,9 @@ def _named_member_read(goal, term, body, v, point, params, hyps, relation, cert,
             g, s = e.args[0], e.args[1][0]
             if not _plain_index(s, None) or (s.is_integer and not _integral_form(point)) or v in _variables(g):
                 raise Disagrees(f"{e} cannot be read at the point mass at {point}")
-            at_point = g.xreplace({s: point})
+            at_point = _substituted(g, {s: point})
             try:
-                needed |= {c.xreplace({s: point}) for c in _domain(g)} | _domain(at_point)
+                needed |= {_substituted(c, {s: point}) for c in _domain(g)} | _domain(at_point)
             except _NoDomain as err:
                 raise Disagrees(f"an expectation's body has no written domain: {err}") from None
             reads[e] = at_point
@@ -1857,8 +1857,8 @@ def _converges_read(rule, goal, p, supports, v, f, bound, params, cert, context)
                         g, s = e.args[0], e.args[1][0]
                         if not _plain_index(s, None) or (s.is_integer and not _integral_form(point)) or v in _variables(g):
                             raise Disagrees(f"{e} cannot be read at the point mass at {point}")
-                        reads[e] = g.xreplace({s: point})
-                        needed |= {c.xreplace({s: point}) for c in _domain(g)}
+                        reads[e] = _substituted(g, {s: point})
+                        needed |= {_substituted(c, {s: point}) for c in _domain(g)}
             except _NoDomain as err:
                 raise Disagrees(f"no written domain: {err}") from None
             value = f.xreplace(reads)
