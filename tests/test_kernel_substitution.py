@@ -162,3 +162,21 @@ def test_an_exponent_substituted_keeps_the_premises_reading_of_the_power():
     from test_kernel import _retarget, disagrees
     dropped = K.goal(sympy.Or(y <= 0, v * y > 0), [v**2 < 5])
     assert "side condition" in disagrees(right, lambda c: _retarget(c, dropped))
+
+
+def test_a_vanished_term_of_unknown_definedness_is_refused_and_its_forged_step_disagrees():
+    """0·f(a) ≤ 1 folds to True; f(a), an undefined function, has no expressible definedness, so the premise (which
+    says nothing where f(a) is undefined) may not be instantiated there: refused by the kernel, and a hand-made
+    certificate of that step disagrees at the re-check (its substitution removed a term with no written domain)."""
+    from test_kernel_rules import forged
+
+    a = sympy.Symbol("a", real=True)
+    S = sympy.Function("f")(a)
+    premise = _premise(sympy.Or(y <= 0, y > 0), [S * v <= w])
+    refused(K.instantiate(premise, {v: sympy.Integer(0), w: sympy.Integer(1)}), "cannot tell")
+    kept = K.instantiate(premise, {v: sympy.Integer(0), w: S}, hypotheses=[S >= 0])   # 0·f(a) ≤ f(a): still mentioned
+    assert kept.passed and replays(kept)
+    instance = K.goal(sympy.Or(y <= 0, y > 0), [])
+    params = {"substitution": sorted([[K.canonical_srepr(v), K.canonical_srepr(sympy.Integer(0))],
+                                      [K.canonical_srepr(w), K.canonical_srepr(sympy.Integer(1))]])}
+    assert "no written domain" in forged(premise, "instantiate", instance, params)
