@@ -160,8 +160,10 @@ def test_definedness_of_the_usual_functions():
     j, n = sympy.symbols("j n", integer=True)
     assert defined(sympy.Sum(j ** 2, (j, 1, n))) == []
     # a term's definedness that depends on the index is read at a generic index (a fresh real, free in the condition)
-    each = sympy.Symbol("j__each", real=True)
+    each = sympy.Symbol("j__each", integer=True)   # an integer index stays an integer
     assert defined(sympy.Sum(1 / (j - x), (j, 1, n))) == [sympy.Ne(each - x, 0)]
+    # a binomial coefficient of integers is defined at every index (tv-dp eq. (6), Kairouz–Oh–Viswanath's sum)
+    assert defined(sympy.Sum(sympy.binomial(n, j), (j, 0, n))) == []
 
 
 

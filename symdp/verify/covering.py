@@ -203,7 +203,8 @@ def defined(expr: sympy.Basic, known: frozenset = frozenset(), dens: Densities |
         # is decided for every value, each integer index of any finite range among them; stronger than needed). The
         # index is renamed before the term's definedness is taken, so a nested binder of the same name takes its own
         # generic name and the two are never one variable.
-        generic = {i: _each(i) for i in index}
+        # (an integer index stays an integer at its generic point: C(k, j) is defined for integers only)
+        generic = {i: sympy.Symbol(i.name + EACH, integer=True) if i.is_integer else _each(i) for i in index}
         inner = defined(expr.function.xreplace(generic), dens=dens)
         if isinstance(expr, sympy.Product):
             # Karr's convention: a reversed range (hi < lo − 1) is the reciprocal of the product over hi+1..lo−1, so

@@ -729,15 +729,16 @@ def _defined_at(parts: Iterable[sympy.Basic], rule: Mapping, target: Goal | None
 
 
 def _powers_reread(parts: Iterable[sympy.Basic], rule: Mapping) -> set:
-    """The premise's reading of each power whose exponent the substitution changes, at the point: x**n with n not an
-    integer literal is defined only for x > 0, but x**2 everywhere and x**(1/2) for x ≥ 0, so without Def(x**n)[σ]
-    the instance would speak where the premise said nothing (n := 2 at x = 0; n := 0 in (1/x)**n, which sympy folds to
-    1). A power inside a binder whose exponent changes is refused (its condition would name the bound index)."""
+    """The premise's reading of each power whose exponent the substitution turns from a term into a number, at the
+    point: x**n (n not a literal) is defined only for x > 0, but x**2 everywhere and x**(1/2) for x ≥ 0, so without
+    Def(x**n)[σ] the instance would speak where the premise said nothing (n := 2 at x = 0; n := 0 in (1/x)**n, which
+    sympy folds to 1). An exponent that stays a term keeps the reading x > 0. Such a power inside a binder is refused
+    (its condition would name the bound index)."""
     out: set = set()
     for part in parts:
         bound = _bound(part)
         for node in sympy.preorder_traversal(part):
-            if isinstance(node, sympy.Pow) and not node.exp.is_Integer and node.exp.xreplace(rule) != node.exp:
+            if isinstance(node, sympy.Pow) and not node.exp.is_Rational and node.exp.xreplace(rule).is_Rational:
                 if bound & _free(node):
                     raise _Refused(f"the substitution changes the exponent of {node}, inside a binder")
                 out |= {_substitute(c, rule) for c in _defined(node)}

@@ -414,7 +414,7 @@ def _exponents_changed(parts: Iterable[sympy.Basic], rule: Mapping) -> set:
     out: set = set()
     for part in parts:
         for node in sympy.preorder_traversal(part):
-            if isinstance(node, sympy.Pow) and not node.exp.is_Integer and node.exp.xreplace(rule) != node.exp:
+            if isinstance(node, sympy.Pow) and not node.exp.is_Rational and node.exp.xreplace(rule).is_Rational:
                 if _indices(part) & _variables(node):
                     raise Disagrees(f"a substitution changes the exponent of {node} inside a binder")
                 try:
