@@ -333,6 +333,7 @@ test) is a nonnegative real and nothing more.
 **A supremum that exists** (kernel7b, K5). Where the bounded-form reading above does not apply, a
 Sup or Inf is defined exactly where ``Converges(Sup(...))`` holds (the proposition "it is a defined
 real number", as for an integral or a limit; its own definedness is empty, so only a rule proves it).
+
 sup_converges(premise, v, at, supports), inf_converges(...)
     ∀ v: H ⇒ f ≤ c (≥ for inf; H and c free of v, v a Law, Test or Event) and a member ``at`` (a
     Law / Test / Event variable of the class, or a point mass ("dirac", a) for the laws, read as in
