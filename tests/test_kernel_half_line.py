@@ -106,3 +106,26 @@ def test_a_decreasing_argument_and_a_sign_from_a_hypothesis():
     signed = K.improper(a * s, {s: (exp(x), -1)}, x, -oo, c, [a >= 0])
     assert replays(signed)
     refused(K.improper(a * s, {s: (exp(x), -1)}, x, -oo, c), "fails at")
+
+
+def test_an_outer_power_undefined_at_the_limit_point_is_refused():
+    # G = 0**q is defined nowhere (a symbolic exponent needs a base > 0), yet sympy folds F = 0**exp(x) to 0 and G at
+    # the limit point, 0**0, to 1: ∫_{−∞}^0 0 dx is 0, and the false value −1 must neither be proved nor replay
+    q, r, s1, s2 = sympy.symbols("q r s1 s2")
+    assert Integral(sympy.Integer(0), (x, -oo, 0)).doit() == 0
+    refused(K.improper(sympy.Pow(0, q), {q: (exp(x), -1)}, x, -oo, 0), "fails at")
+    # the same fold without a literal zero base: s1 − s2 → 0 at the limit point, r → 0
+    refused(K.improper((s1 - s2) ** r, {s1: (erf(x), -1), s2: (erf(x), -1), r: (exp(x), -1)}, x, -oo, 0), "fails at")
+    kept = K._powers_reread
+    try:
+        K._powers_reread = lambda parts, rule: set()   # the kernel without the side, to forge the certificate
+        forged = K.improper(sympy.Pow(0, q), {q: (exp(x), -1)}, x, -oo, 0)
+    finally:
+        K._powers_reread = kept
+    assert forged.status == "proved" and K.fact(forged).goal.conclusion.rhs == -1
+    assert "side condition" in disagrees(forged, lambda cert: None)
+    # a symbolic exponent whose base is positive at the limit point is fine: ∫_{−∞}^0 (2^{e^x})' dx = 2 − 1
+    fine = K.improper(2 ** q, {q: (exp(x), -1)}, x, -oo, 0)
+    assert replays(fine)
+    assert sympy.simplify(K.fact(fine).goal.conclusion.rhs - 1) == 0
+    assert abs(sympy.Integral(sympy.diff(2 ** exp(x), x), (x, -oo, 0)).evalf(30) - 1) < sympy.Float("1e-25")

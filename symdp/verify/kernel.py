@@ -64,7 +64,8 @@ and a zero base gives zoo): instantiate and rewrite require those terms defined,
 0·(1/v) → 0 or 0**d → 0 cannot state the premise where it says nothing. The rule at_infinity keeps
 sympy's value g(0) (0**d → 0 for d > 0, 1/zoo → 0: the one-sided limits at 0 of those terms), so "g
 continuous where defined" is read at 0 in that reading; improper requires what its G at the limit point
-lost.
+lost, and the reading of each power whose exponent the limit point made a number (0**s is defined
+nowhere, though sympy folds 0**0 to 1).
 
 The rules (each sound for the reason given):
 
@@ -2354,8 +2355,11 @@ def improper(outer: object, inner: Mapping[sympy.Symbol, tuple], x: sympy.Symbol
         known = [*_ordered(_defined_all(extra)), *extra, *_calculus_premises(facts, target, x)]
         line = sympy.Le(x, b) if end == -1 else sympy.Le(b, x)
         needed = _defined(F) | _defined(dF) | {sympy.Ge(dF, 0)}
+        # G at the limit point: defined, with what evaluation removed (0**c → 0) and the reading of each power whose
+        # exponent became a number there (G = 0**s is defined nowhere, yet at s = 0 sympy folds it to 0**0 = 1)
+        there = _defined(L) | _lost(lost, None) | _defined(b) | _powers_reread([G], limits)
         sides = [([*known, line], sympy.And(*_ordered(needed))),
-                 ([*_ordered(_defined_all(extra)), *extra], sympy.And(*_ordered(_defined(L) | _lost(lost, None) | _defined(b)), *signs))]
+                 ([*_ordered(_defined_all(extra)), *extra], sympy.And(*_ordered(there), *signs))]
         record = {"outer": canonical_srepr(G), "inner": [[canonical_srepr(s), canonical_srepr(sympy.sympify(inner[s][0])),
                                                           int(inner[s][1])] for s in names],
                   "variable": canonical_srepr(x), "lo": canonical_srepr(lo), "hi": canonical_srepr(hi),

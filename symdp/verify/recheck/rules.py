@@ -1614,7 +1614,7 @@ def _half_line(goal: _Goal, premises: list, params: Mapping, cert: Mapping, cont
         facts.append(sympy.Or(sympy.Not(sympy.And(*_domain_beyond(p.parts, goal.parts), *p.hypotheses)), p.conclusion))
     try:
         along = _domain(F) | _domain(first)
-        there = _domain(L) | _domain(b) | _removed(lost, ())
+        there = _domain(L) | _domain(b) | _removed(lost, ()) | _exponents_changed([G], limits)
     except _NoDomain as err:
         raise Disagrees(f"a term has no written domain: {err}") from None
     line = sympy.Le(x, b) if end == -1 else sympy.Le(b, x)
