@@ -631,3 +631,13 @@ MUTANTS += [
     ("kernel7 review: a substituted exponent's power read anew in the recheck", _R,
      "    return _removed(lost, goal_parts) | _exponents_changed(parts, rule)", "    return _removed(lost, goal_parts)", _SUBST7),
 ]
+
+_MEMBER = ("tests/test_kernel_member.py",)
+MUTANTS += [
+    ("kernel7 review (member): a member of the range at ±∞", _K,
+     "        if at.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):  # sympy's f(∞) is a limit, not f at a point\n",
+     "        if False:\n", _MEMBER),
+    ("kernel7 review recheck (member): a member of the range at ±∞ agreed", _R,
+     "    if point.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):\n        raise Disagrees(f\"a member of the range",
+     "    if False:\n        raise Disagrees(f\"a member of the range", _MEMBER),
+]

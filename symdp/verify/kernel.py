@@ -1577,6 +1577,8 @@ def member(term: Sup | Inf, at: object, detail: str = "", hypotheses: Sequence[o
             raise _Refused(f"{at} is not integer-valued by its form, and {t} ranges over integers")
         if (_free(at) | {t}) & _bound(f):
             raise _Refused(f"{at} or {t} is also an index bound inside {term}")
+        if at.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):  # sympy's f(∞) is a limit, not f at a point
+            raise _Refused(f"a member of the range is a real number, not {at}")
         value = _substitute(f, {t: at})
         target = _make(sympy.Le(value, term) if isinstance(term, Sup) else sympy.Ge(value, term),
                        [sympy.Le(lo, at), sympy.Le(at, hi)])

@@ -1339,6 +1339,8 @@ def _member(goal: _Goal, premises: list, params: Mapping, cert: Mapping, context
         raise Disagrees(f"{point} is not an integer by its form, and {index} ranges over integers")
     if (_variables(point) | {index}) & _indices(term.args[0]):
         raise Disagrees(f"{point} would be captured by an index of {term}")
+    if point.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+        raise Disagrees(f"a member of the range is a real number, not {point}")
     value = _substituted(term.args[0], {index: point})
     _same(goal, sympy.Le(value, term) if isinstance(term, Sup) else sympy.Ge(value, term),
           [sympy.Le(lo, point), sympy.Le(point, hi)])
