@@ -1,5 +1,5 @@
-"""A member of a supremum's range or class is a point where the body is defined: sympy's value of f at ∞ is a
-limit, not f at a point of the range."""
+"""A member of a supremum's range is a real number: sympy's value of f at ∞ is a limit, not f at a point of the
+range."""
 
 from __future__ import annotations
 
@@ -30,4 +30,3 @@ def test_a_range_member_at_infinity_is_refused():
     # the same with an integral: ∫_0^∞ e^{−u/t}/t du = 1 for every t ≥ 1, yet sympy reads the body at t = ∞ as ∫ 0 = 0
     assert sympy.integrate(exp(-u / 3) / 3, (u, 0, oo)) == 1
     refused(K.member(K.Inf(Integral(exp(-u / t) / t, (u, 0, oo)), (t, 1, oo)), oo), "real number")
-
